@@ -1,0 +1,173 @@
+// The host API the UI calls: its types, its HTTP routes, and an HTTP client
+// with the same shape as Electron's `window.lio` (see README.md).
+//
+//   Electron:      window.lio.runs.save(run)    -> preload.cjs -> IPC -> main.cjs -> host/services.mjs
+//   Browser mode:  createHttpLioClient().runs.save(run) -> fetch /api/runs -> web.mjs -> host/services.mjs
+//
+// Both reject with an Error whose message says what was wrong; "not found"
+// is a value (null / {deleted: false}), not an error.
+//
+// Engine result types follow docs/ENGINE-API.md.
+
+/**
+ * @typedef {object} EngineError
+ * @property {string} code      'ORA-00942' | 'LAB-00001' | ...
+ * @property {string} message
+ * @property {number} line
+ * @property {number} column
+ *
+ * @typedef {object} PlanLine
+ * @property {number} id
+ * @property {number|null} parent
+ * @property {number} depth
+ * @property {string} operation
+ * @property {string|null} name
+ * @property {number} starts
+ * @property {number} e_rows
+ * @property {number} a_rows
+ * @property {number} buffers
+ * @property {number} cost
+ * @property {number} [bytes]
+ *
+ * @typedef {object} RunResult
+ * @property {number} run
+ * @property {number} elapsed_us
+ * @property {Record<string, number>} stats
+ * @property {Record<string, {count: number, time_us: number}>} waits
+ * @property {string[]} folded
+ *
+ * @typedef {object} Step
+ * @property {number} index
+ * @property {number} line
+ * @property {number} column
+ * @property {string} statement
+ * @property {'query'|'ddl'|'dml'|'plsql'|'sqlplus'|'lab'} kind
+ * @property {EngineError|null} error
+ * @property {string[]} columns
+ * @property {(string|number|null)[][]} rows
+ * @property {PlanLine[]} plan
+ * @property {Record<string, number>} stats
+ * @property {Record<string, {gets: number, misses: number, sleeps: number}>} latches
+ * @property {Record<string, {count: number, time_us: number}>} waits
+ * @property {number} elapsed_us
+ * @property {string[]} folded
+ * @property {RunResult[]} [runs]
+ * @property {string[]} [output]
+ * @property {'off'|'on'|'traceonly'} [autotrace]
+ * @property {number} [trace_events]
+ * @property {number} [rows_processed]
+ *
+ * @typedef {object} ScriptResult
+ * @property {string} lio_lab
+ * @property {Step[]} steps
+ */
+
+/**
+ * @typedef {object} RunSummary
+ * @property {string|null} version
+ * @property {number} steps
+ * @property {number} errors
+ * @property {string[]} error_codes
+ * @property {number} workloads
+ * @property {number} elapsed_us
+ * @property {number} consistent_gets
+ * @property {number} db_block_gets
+ * @property {number} physical_reads
+ *
+ * @typedef {{ title: string, script: string, result: ScriptResult }} NewRun
+ * @typedef {{ id: number, created_at: string, title: string, summary: RunSummary }} RunListItem
+ * @typedef {{ id: number, run_id: number, text: string, created_at: string }} Note
+ * @typedef {RunListItem & { script: string, result: ScriptResult, notes: Note[] }} SavedRun
+ * @typedef {{ name: string, source: 'sample'|'saved', updated_at: string|null }} ScenarioListItem
+ * @typedef {{ name: string, script: string, source: 'sample'|'saved' }} Scenario
+ * @typedef {{ kind: string, svg: string, suggestedName?: string }} ReportExport
+ * @typedef {{ path: string|null, canceled?: boolean }} ExportResult
+ */
+
+/**
+ * @typedef {object} LioHostApi
+ * @property {{
+ *   save(run: NewRun): Promise<{ id: number, created_at: string }>,
+ *   list(): Promise<RunListItem[]>,
+ *   get(id: number): Promise<SavedRun|null>,
+ *   delete(id: number): Promise<{ deleted: boolean }>,
+ * }} runs
+ * @property {{
+ *   list(): Promise<ScenarioListItem[]>,
+ *   open(name: string): Promise<Scenario|null>,
+ *   save(s: { name: string, script: string }): Promise<{ name: string, updated_at: string }>,
+ * }} scenarios
+ * @property {{
+ *   export(r: ReportExport): Promise<ExportResult>,
+ * }} reports
+ */
+
+/** The verbs, by namespace: the whole surface of `window.lio`. */
+export const LIO_API_VERBS = Object.freeze({
+  runs: Object.freeze(['save', 'list', 'get', 'delete']),
+  scenarios: Object.freeze(['list', 'open', 'save']),
+  reports: Object.freeze(['export']),
+});
+
+/** The HTTP routes of browser mode (web.mjs), one per verb. */
+export const HTTP_ROUTES = Object.freeze({
+  'runs.save': 'POST /api/runs',
+  'runs.list': 'GET /api/runs',
+  'runs.get': 'GET /api/runs/:id',
+  'runs.delete': 'DELETE /api/runs/:id',
+  'scenarios.list': 'GET /api/scenarios',
+  'scenarios.open': 'GET /api/scenarios/:name',
+  'scenarios.save': 'PUT /api/scenarios/:name',
+  'reports.export': 'POST /api/reports',
+});
+
+/**
+ * A client for browser mode with the same shape as `window.lio`.
+ * @param {{ baseUrl?: string, fetch?: typeof fetch }} [opts]  baseUrl defaults to the page's origin
+ * @returns {LioHostApi}
+ */
+export function createHttpLioClient({ baseUrl = '', fetch: f = globalThis.fetch } = {}) {
+  const base = baseUrl.replace(/\/+$/, '');
+  /**
+   * @param {string} method @param {string} path @param {unknown} [body]
+   * @param {{ nullOn404?: boolean }} [o]
+   */
+  async function call(method, path, body, { nullOn404 = false } = {}) {
+    const res = await f(`${base}${path}`, {
+      method,
+      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (res.status === 404 && nullOn404) return null;
+    const text = await res.text();
+    const data = text ? JSON.parse(text) : null;
+    if (!res.ok) throw new Error(data?.error ?? `${method} ${path}: HTTP ${res.status}`);
+    return data;
+  }
+  const enc = encodeURIComponent;
+  return {
+    runs: {
+      save: (run) => call('POST', '/api/runs', run),
+      list: () => call('GET', '/api/runs'),
+      get: (id) => call('GET', `/api/runs/${enc(String(id))}`, undefined, { nullOn404: true }),
+      delete: async (id) => (await call('DELETE', `/api/runs/${enc(String(id))}`, undefined, { nullOn404: true })) ?? { deleted: false },
+    },
+    scenarios: {
+      list: () => call('GET', '/api/scenarios'),
+      open: (name) => call('GET', `/api/scenarios/${enc(name)}`, undefined, { nullOn404: true }),
+      save: (s) => call('PUT', `/api/scenarios/${enc(s.name)}`, { script: s.script }),
+    },
+    reports: {
+      export: (r) => call('POST', '/api/reports', r),
+    },
+  };
+}
+
+/**
+ * `window.lio` in Electron, else the HTTP client.
+ * @returns {LioHostApi}
+ */
+export function getLioHost() {
+  const w = /** @type {any} */ (globalThis);
+  return w.lio ?? createHttpLioClient();
+}

@@ -1,0 +1,233 @@
+// Run history, saved scenarios and notes in SQLite (better-sqlite3), with
+// numbered migrations recorded in `schema_migrations`.
+//
+// This module only knows rows and columns. Validation, sample scenarios and
+// report files live in services.mjs, which is what Electron main and the
+// browser-mode host call.
+
+import fs from 'node:fs';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+
+/** File name of the database inside the data directory. */
+export const DB_FILE = 'lio-lab.sqlite';
+
+/**
+ * @typedef {{ version: number, name: string, sql: string }} Migration
+ */
+
+/**
+ * Numbered migrations, applied in order, each once, each in a transaction.
+ * Never edit a released migration: append a new one.
+ * @type {readonly Migration[]}
+ */
+export const MIGRATIONS = Object.freeze([
+  {
+    version: 1,
+    name: 'runs, scenarios, notes',
+    sql: `
+      CREATE TABLE runs (
+        id           INTEGER PRIMARY KEY AUTOINCREMENT,
+        created_at   TEXT    NOT NULL,
+        title        TEXT    NOT NULL,
+        script       TEXT    NOT NULL,
+        result_json  TEXT    NOT NULL,
+        summary_json TEXT    NOT NULL
+      );
+      CREATE INDEX runs_created_at ON runs (created_at);
+      CREATE TABLE scenarios (
+        id         INTEGER PRIMARY KEY AUTOINCREMENT,
+        name       TEXT    NOT NULL UNIQUE,
+        script     TEXT    NOT NULL,
+        updated_at TEXT    NOT NULL
+      );
+      CREATE TABLE notes (
+        id         INTEGER PRIMARY KEY AUTOINCREMENT,
+        run_id     INTEGER NOT NULL REFERENCES runs (id) ON DELETE CASCADE,
+        text       TEXT    NOT NULL,
+        created_at TEXT    NOT NULL
+      );
+      CREATE INDEX notes_run_id ON notes (run_id);
+    `,
+  },
+]);
+
+/**
+ * Apply the migrations that `schema_migrations` does not list yet.
+ * Idempotent: a second call applies nothing.
+ * @param {import('better-sqlite3').Database} db
+ * @param {readonly Migration[]} [migrations]
+ * @returns {number[]} the versions applied by this call
+ */
+export function migrate(db, migrations = MIGRATIONS) {
+  db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
+    version    INTEGER PRIMARY KEY,
+    name       TEXT NOT NULL,
+    applied_at TEXT NOT NULL
+  )`);
+  const done = new Set(
+    db.prepare('SELECT version FROM schema_migrations').all().map((r) => r.version),
+  );
+  const record = db.prepare(
+    'INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)',
+  );
+  const applied = [];
+  const sorted = [...migrations].sort((a, b) => a.version - b.version);
+  for (const m of sorted) {
+    if (done.has(m.version)) continue;
+    db.transaction(() => {
+      db.exec(m.sql);
+      record.run(m.version, m.name, new Date().toISOString());
+    })();
+    applied.push(m.version);
+  }
+  return applied;
+}
+
+/**
+ * @typedef {object} RunRow
+ * @property {number} id
+ * @property {string} created_at  ISO 8601
+ * @property {string} title
+ * @property {string} script
+ * @property {unknown} result     the ScriptResult as saved
+ * @property {unknown} summary
+ */
+
+/**
+ * Open (creating if needed) the store in `dataDir`.
+ * @param {{ dataDir: string, file?: string, now?: () => Date }} opts
+ */
+export function openStore({ dataDir, file = DB_FILE, now = () => new Date() }) {
+  fs.mkdirSync(dataDir, { recursive: true });
+  const dbPath = file === ':memory:' ? file : path.join(dataDir, file);
+  const Database = require('better-sqlite3');
+  /** @type {import('better-sqlite3').Database} */
+  const db = new Database(dbPath);
+  if (dbPath !== ':memory:') db.pragma('journal_mode = WAL');
+  db.pragma('foreign_keys = ON');
+  migrate(db);
+
+  const stmt = {
+    runInsert: db.prepare(
+      `INSERT INTO runs (created_at, title, script, result_json, summary_json)
+       VALUES (@created_at, @title, @script, @result_json, @summary_json)`,
+    ),
+    runList: db.prepare(
+      'SELECT id, created_at, title, summary_json FROM runs ORDER BY created_at DESC, id DESC',
+    ),
+    runGet: db.prepare('SELECT * FROM runs WHERE id = ?'),
+    runDelete: db.prepare('DELETE FROM runs WHERE id = ?'),
+    scenarioList: db.prepare('SELECT name, updated_at FROM scenarios ORDER BY name'),
+    scenarioGet: db.prepare('SELECT name, script, updated_at FROM scenarios WHERE name = ?'),
+    scenarioUpsert: db.prepare(
+      `INSERT INTO scenarios (name, script, updated_at) VALUES (@name, @script, @updated_at)
+       ON CONFLICT (name) DO UPDATE SET script = excluded.script, updated_at = excluded.updated_at`,
+    ),
+    scenarioDelete: db.prepare('DELETE FROM scenarios WHERE name = ?'),
+    noteInsert: db.prepare(
+      'INSERT INTO notes (run_id, text, created_at) VALUES (?, ?, ?)',
+    ),
+    noteList: db.prepare(
+      'SELECT id, run_id, text, created_at FROM notes WHERE run_id = ? ORDER BY id',
+    ),
+  };
+
+  const runs = {
+    /**
+     * @param {{ title: string, script: string, result: unknown, summary: unknown }} run
+     * @returns {{ id: number, created_at: string }}
+     */
+    save({ title, script, result, summary }) {
+      const created_at = now().toISOString();
+      const info = stmt.runInsert.run({
+        created_at,
+        title,
+        script,
+        result_json: JSON.stringify(result),
+        summary_json: JSON.stringify(summary ?? null),
+      });
+      return { id: Number(info.lastInsertRowid), created_at };
+    },
+    /** @returns {{ id: number, created_at: string, title: string, summary: unknown }[]} */
+    list() {
+      return stmt.runList.all().map((r) => ({
+        id: r.id,
+        created_at: r.created_at,
+        title: r.title,
+        summary: JSON.parse(r.summary_json),
+      }));
+    },
+    /** @param {number} id @returns {RunRow & { notes: object[] } | null} */
+    get(id) {
+      const r = stmt.runGet.get(id);
+      if (!r) return null;
+      return {
+        id: r.id,
+        created_at: r.created_at,
+        title: r.title,
+        script: r.script,
+        result: JSON.parse(r.result_json),
+        summary: JSON.parse(r.summary_json),
+        notes: stmt.noteList.all(id),
+      };
+    },
+    /** @param {number} id @returns {boolean} whether a run was deleted */
+    delete(id) {
+      return stmt.runDelete.run(id).changes > 0;
+    },
+  };
+
+  const scenarios = {
+    /** @returns {{ name: string, updated_at: string }[]} */
+    list() {
+      return stmt.scenarioList.all();
+    },
+    /** @param {string} name @returns {{ name: string, script: string, updated_at: string } | null} */
+    get(name) {
+      return stmt.scenarioGet.get(name) ?? null;
+    },
+    /** @param {{ name: string, script: string }} s */
+    save({ name, script }) {
+      const updated_at = now().toISOString();
+      stmt.scenarioUpsert.run({ name, script, updated_at });
+      return { name, updated_at };
+    },
+    /** @param {string} name @returns {boolean} */
+    delete(name) {
+      return stmt.scenarioDelete.run(name).changes > 0;
+    },
+  };
+
+  const notes = {
+    /** @param {number} runId @param {string} text */
+    add(runId, text) {
+      const created_at = now().toISOString();
+      const info = stmt.noteInsert.run(runId, text, created_at);
+      return { id: Number(info.lastInsertRowid), run_id: runId, text, created_at };
+    },
+    /** @param {number} runId */
+    list(runId) {
+      return stmt.noteList.all(runId);
+    },
+  };
+
+  return {
+    db,
+    path: dbPath,
+    runs,
+    scenarios,
+    notes,
+    /** @returns {number} highest applied migration version */
+    schemaVersion() {
+      return db.prepare('SELECT COALESCE(MAX(version), 0) AS v FROM schema_migrations').get().v;
+    },
+    close() {
+      if (db.open) db.close();
+    },
+  };
+}
+
+/** @typedef {ReturnType<typeof openStore>} Store */

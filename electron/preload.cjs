@@ -1,0 +1,57 @@
+'use strict';
+/**
+ * Preload of the LIO Lab window (sandboxed, context-isolated).
+ *
+ * Exposes `window.lio` with intent-level verbs only; there is no generic
+ * send/invoke. Each verb passes exactly its documented arguments to exactly
+ * one IPC channel. SQL never crosses IPC: the engine runs in the renderer.
+ *
+ *   lio.runs.save({title, script, result}) -> {id, created_at}
+ *   lio.runs.list()                          -> [{id, created_at, title, summary}]
+ *   lio.runs.get(id)                         -> run | null
+ *   lio.runs.delete(id)                      -> {deleted}
+ *   lio.scenarios.list()                     -> [{name, source, updated_at}]
+ *   lio.scenarios.open(name)                 -> {name, script, source} | null
+ *   lio.scenarios.save({name, script})       -> {name, updated_at}
+ *   lio.reports.export({kind, svg, suggestedName}) -> {path} | {path: null, canceled: true}
+ *
+ * A sandboxed preload can only require('electron') (and a few Node
+ * built-ins), so the channel enum below is a copy of ipc-channels.cjs;
+ * test/preload.test.mjs fails if they differ.
+ */
+const { contextBridge, ipcRenderer } = require('electron');
+
+// Copy of ipc-channels.cjs (see above).
+const IpcChannel = Object.freeze({
+  RUNS_SAVE: 'lio:runs:save',
+  RUNS_LIST: 'lio:runs:list',
+  RUNS_GET: 'lio:runs:get',
+  RUNS_DELETE: 'lio:runs:delete',
+  SCENARIOS_LIST: 'lio:scenarios:list',
+  SCENARIOS_OPEN: 'lio:scenarios:open',
+  SCENARIOS_SAVE: 'lio:scenarios:save',
+  REPORTS_EXPORT: 'lio:reports:export',
+});
+
+const lio = Object.freeze({
+  runs: Object.freeze({
+    save: (run) => ipcRenderer.invoke(IpcChannel.RUNS_SAVE, run),
+    list: () => ipcRenderer.invoke(IpcChannel.RUNS_LIST),
+    get: (id) => ipcRenderer.invoke(IpcChannel.RUNS_GET, id),
+    delete: (id) => ipcRenderer.invoke(IpcChannel.RUNS_DELETE, id),
+  }),
+  scenarios: Object.freeze({
+    list: () => ipcRenderer.invoke(IpcChannel.SCENARIOS_LIST),
+    open: (name) => ipcRenderer.invoke(IpcChannel.SCENARIOS_OPEN, name),
+    save: (scenario) => ipcRenderer.invoke(IpcChannel.SCENARIOS_SAVE, scenario),
+  }),
+  reports: Object.freeze({
+    export: (report) => ipcRenderer.invoke(IpcChannel.REPORTS_EXPORT, report),
+  }),
+});
+
+contextBridge.exposeInMainWorld('lio', lio);
+
+if (typeof module !== 'undefined' && module.exports) {
+  module.exports = { IpcChannel, lio };
+}

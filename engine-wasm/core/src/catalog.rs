@@ -1,0 +1,222 @@
+//! The data dictionary of the simulated instance: tables, indexes,
+//! clusters and their segments.
+
+use crate::cache::PoolKind;
+use crate::storage::{BTree, HashCluster, HeapSegment, RowLoc};
+use crate::value::Value;
+use lio_sql::ast::DataType;
+
+pub type SegId = u32;
+pub type TableId = usize;
+pub type IndexId = usize;
+pub type ClusterId = usize;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SegmentKind {
+    Table,
+    Index,
+    Iot,
+    Cluster,
+}
+
+impl SegmentKind {
+    pub fn name(self) -> &'static str {
+        match self {
+            SegmentKind::Table => "TABLE",
+            SegmentKind::Index => "INDEX",
+            SegmentKind::Iot => "IOT",
+            SegmentKind::Cluster => "CLUSTER",
+        }
+    }
+}
+
+#[derive(Debug, Clone)]
+pub struct SegmentInfo {
+    pub id: SegId,
+    pub name: String,
+    pub kind: SegmentKind,
+    pub table: Option<String>,
+    pub pool: PoolKind,
+    pub dropped: bool,
+}
+
+#[derive(Debug, Clone)]
+pub struct Column {
+    pub name: String,
+    pub data_type: DataType,
+    pub not_null: bool,
+    pub identity: bool,
+}
+
+#[derive(Debug, Clone)]
+pub enum TableStorage {
+    /// Heap table; `seg` is None while segment creation is deferred.
+    Heap { seg: Option<SegId>, heap: HeapSegment },
+    /// Index-organized: the rows live in the PK index's leaves.
+    Iot { index: IndexId },
+    /// Stored in a hash cluster, keyed by these table columns.
+    Cluster { cluster: ClusterId, key_cols: Vec<usize> },
+}
+
+/// Optimizer statistics (DBMS_STATS or, until gathered, dynamic sampling
+/// of the real data).
+#[derive(Debug, Clone, Default)]
+pub struct TableStats {
+    pub num_rows: u64,
+    pub blocks: u64,
+    pub avg_row_len: u32,
+    pub avg_col_len: Vec<u32>,
+    pub gathered: bool,
+}
+
+#[derive(Debug, Clone)]
+pub struct Table {
+    pub id: TableId,
+    pub name: String,
+    pub columns: Vec<Column>,
+    pub rows: Vec<Box<[Value]>>,
+    pub loc: Vec<RowLoc>,
+    pub storage: TableStorage,
+    /// Primary key columns and its index.
+    pub pk: Option<(Vec<usize>, IndexId, bool)>,
+    pub indexes: Vec<IndexId>,
+    pub memoptimize_read: bool,
+    pub compress: bool,
+    pub pool: PoolKind,
+    pub pctfree: u32,
+    pub stats: TableStats,
+    pub dropped: bool,
+}
+
+impl Table {
+    pub fn column_index(&self, name: &str) -> Option<usize> {
+        self.columns.iter().position(|c| c.name == name)
+    }
+
+    pub fn is_iot(&self) -> bool {
+        matches!(self.storage, TableStorage::Iot { .. })
+    }
+
+    pub fn heap_seg(&self) -> Option<SegId> {
+        match &self.storage {
+            TableStorage::Heap { seg, .. } => *seg,
+            _ => None,
+        }
+    }
+
+    /// Average bytes per column over the data, as DBMS_STATS reports
+    /// AVG_COL_LEN (including the length byte).
+    pub fn compute_stats(&self, blocks: u64) -> TableStats {
+        let n = self.rows.len() as u64;
+        let mut sums = vec![0u64; self.columns.len()];
+        for r in &self.rows {
+            for (i, v) in r.iter().enumerate() {
+                sums[i] += v.column_len() as u64;
+            }
+        }
+        let avg_col_len: Vec<u32> =
+            sums.iter().map(|s| if n == 0 { 0 } else { (*s as f64 / n as f64).ceil() as u32 }).collect();
+        let avg_row_len = 3 + avg_col_len.iter().sum::<u32>();
+        TableStats { num_rows: n, blocks, avg_row_len, avg_col_len, gathered: false }
+    }
+}
+
+#[derive(Debug, Clone)]
+pub struct Index {
+    pub id: IndexId,
+    pub name: String,
+    pub table: TableId,
+    pub columns: Vec<usize>,
+    pub unique: bool,
+    pub btree: BTree,
+    pub seg: SegId,
+    pub pool: PoolKind,
+    pub dropped: bool,
+}
+
+impl Index {
+    pub fn key_of(&self, row: &[Value]) -> Box<[Value]> {
+        self.columns.iter().map(|&c| row[c].clone()).collect()
+    }
+}
+
+#[derive(Debug, Clone)]
+pub struct Cluster {
+    pub id: ClusterId,
+    pub name: String,
+    pub key_columns: Vec<Column>,
+    pub hash: HashCluster,
+    pub seg: SegId,
+    pub pool: PoolKind,
+    pub single_table: bool,
+    pub tables: Vec<TableId>,
+    pub dropped: bool,
+}
+
+#[derive(Debug, Clone, Default)]
+pub struct Catalog {
+    pub segments: Vec<SegmentInfo>,
+    pub tables: Vec<Table>,
+    pub indexes: Vec<Index>,
+    pub clusters: Vec<Cluster>,
+}
+
+impl Catalog {
+    pub fn new_segment(&mut self, name: &str, kind: SegmentKind, table: Option<&str>, pool: PoolKind) -> SegId {
+        let id = self.segments.len() as SegId;
+        self.segments.push(SegmentInfo {
+            id,
+            name: name.to_string(),
+            kind,
+            table: table.map(|t| t.to_string()),
+            pool,
+            dropped: false,
+        });
+        id
+    }
+
+    pub fn table(&self, name: &str) -> Option<&Table> {
+        self.tables.iter().find(|t| !t.dropped && t.name == name)
+    }
+
+    pub fn table_id(&self, name: &str) -> Option<TableId> {
+        self.table(name).map(|t| t.id)
+    }
+
+    pub fn index_id(&self, name: &str) -> Option<IndexId> {
+        self.indexes.iter().find(|i| !i.dropped && i.name == name).map(|i| i.id)
+    }
+
+    pub fn cluster_id(&self, name: &str) -> Option<ClusterId> {
+        self.clusters.iter().find(|c| !c.dropped && c.name == name).map(|c| c.id)
+    }
+
+    /// Is a name used by any live table, index or cluster (one namespace).
+    pub fn name_in_use(&self, name: &str) -> bool {
+        self.table_id(name).is_some() || self.index_id(name).is_some() || self.cluster_id(name).is_some()
+    }
+
+    /// Blocks below the HWM of a table's own segment (heap or cluster).
+    pub fn table_blocks(&self, t: &Table) -> u64 {
+        match &t.storage {
+            TableStorage::Heap { heap, seg } => {
+                if seg.is_some() {
+                    1 + heap.data_blocks() as u64
+                } else {
+                    0
+                }
+            }
+            TableStorage::Iot { index } => self.indexes[*index].btree.blocks() as u64,
+            TableStorage::Cluster { cluster, .. } => self.clusters[*cluster].hash.blocks() as u64,
+        }
+    }
+
+    /// Segment of the blocks a full scan reads.
+    pub fn scan_segment(&self, t: &Table) -> Option<SegId> {
+        match &t.storage {
+            TableStorage::Heap { seg, .. } => *seg,
+            TableStorage::Iot { index } => Some(self.indexes[*index].seg),
+            TableStorage::Cluster { cluster, .. } => Some(self.clusters[*cluster].seg),
+        }
+    }
+}

@@ -1,0 +1,115 @@
+//! The catalog as the UI draws it (docs/ENGINE-API.md, `Catalog`).
+
+use crate::catalog::{SegmentKind, TableStorage};
+use crate::engine::Engine;
+use serde_json::{json, Value};
+
+pub fn catalog_json(e: &Engine) -> String {
+    let (cat, k) = e.parts();
+    let mut segments: Vec<Value> = Vec::new();
+    for s in cat.segments.iter().filter(|s| !s.dropped) {
+        let mut seg = json!({
+            "id": s.id,
+            "name": s.name,
+            "kind": s.kind.name(),
+            "table": s.table,
+            "pool": s.pool.name(),
+            "header_block": 0,
+        });
+        match s.kind {
+            SegmentKind::Table => {
+                if let Some(t) = cat.tables.iter().find(|t| !t.dropped && t.heap_seg() == Some(s.id)) {
+                    seg["blocks"] = json!(cat.table_blocks(t));
+                    seg["rows"] = json!(t.rows.len());
+                    seg["memoptimize_read"] = json!(t.memoptimize_read);
+                }
+            }
+            SegmentKind::Index | SegmentKind::Iot => {
+                if let Some(ix) = cat.indexes.iter().find(|i| !i.dropped && i.seg == s.id) {
+                    let bt = &ix.btree;
+                    let levels: Vec<Value> = (0..bt.level_counts.len())
+                        .map(|l| json!({ "first_block": bt.level_first_block(l), "count": bt.level_counts[l] }))
+                        .collect();
+                    seg["blocks"] = json!(bt.blocks());
+                    seg["rows"] = json!(bt.entries.len());
+                    seg["btree"] = json!({
+                        "height": bt.height(),
+                        "levels": levels,
+                        "entries_per_leaf": bt.entries_per_leaf(),
+                        "unique": ix.unique,
+                    });
+                    if s.kind == SegmentKind::Iot {
+                        seg["table"] = json!(cat.tables[ix.table].name);
+                    }
+                }
+            }
+            SegmentKind::Cluster => {
+                if let Some(c) = cat.clusters.iter().find(|c| !c.dropped && c.seg == s.id) {
+                    let h = &c.hash;
+                    let chains: Vec<Value> = h
+                        .chains
+                        .iter()
+                        .enumerate()
+                        .filter(|(_, ch)| !ch.is_empty())
+                        .map(|(i, ch)| json!({ "block": i + 1, "overflow": ch }))
+                        .collect();
+                    let rows: usize = c.tables.iter().map(|t| cat.tables[*t].rows.len()).sum();
+                    seg["blocks"] = json!(h.blocks());
+                    seg["rows"] = json!(rows);
+                    seg["table"] = json!(c.tables.first().map(|t| cat.tables[*t].name.clone()));
+                    seg["cluster"] = json!({
+                        "hashkeys": h.hashkeys,
+                        "size": h.size,
+                        "keys_per_block": h.keys_per_block,
+                        "bucket_blocks": h.bucket_blocks,
+                        "overflow_blocks": h.overflow_blocks(),
+                        "chains": chains,
+                    });
+                }
+            }
+        }
+        segments.push(seg);
+    }
+    let mut keep_used = 0;
+    let mut default_used = 0;
+    for s in cat.segments.iter().filter(|s| !s.dropped) {
+        let n = k.cache.resident_blocks(s.id);
+        match s.pool {
+            crate::cache::PoolKind::Keep => keep_used += n,
+            crate::cache::PoolKind::Default => default_used += n,
+        }
+    }
+    let memopt_tables: Vec<Value> = k
+        .memopt
+        .tables
+        .iter()
+        .map(|(t, m)| json!({ "name": cat.tables[*t].name, "rows_populated": m.rows_populated, "populated": m.populated, "blocks": m.blocks }))
+        .collect();
+    let memoptimize_tables: Vec<String> = cat
+        .tables
+        .iter()
+        .filter(|t| !t.dropped && t.memoptimize_read && matches!(t.storage, TableStorage::Heap { .. }))
+        .map(|t| t.name.clone())
+        .collect();
+    json!({
+        "version": k.profile.name,
+        "block_size": k.cache.block_size,
+        "segments": segments,
+        "cache": {
+            "pools": [
+                { "name": "DEFAULT", "buffers": k.cache.default_buffers, "used": default_used },
+                { "name": "KEEP", "buffers": k.cache.keep_buffers, "used": keep_used },
+            ],
+            "hash_buckets": k.cache.hash_buckets,
+            "cbc_latch_children": k.cache.latches.len(),
+        },
+        "memopt": {
+            "pool_bytes": k.memopt.size,
+            "buffer_area_bytes": k.memopt.buffer_area_bytes(),
+            "hash_index_bytes": k.memopt.hash_index_bytes(),
+            "tables": memopt_tables,
+            "memoptimize_read_tables": memoptimize_tables,
+        },
+    })
+    .to_string()
+}

@@ -1,0 +1,160 @@
+//! The time model. Nothing sleeps: every modelled operation charges
+//! simulated microseconds to a stack of Oracle kernel (or client) frames,
+//! so the same figures give elapsed time, DB time, waits and flame graphs.
+//!
+//! All per-operation costs are named parameters in [`CostParams`], with
+//! their defaults and where they come from documented in one place.
+//! `LAB SET <name> = <value>` changes any of them.
+
+use std::collections::HashMap;
+
+macro_rules! cost_params {
+    ($( $(#[doc = $doc:literal])* $name:ident : $default:expr ),* $(,)?) => {
+        /// Per-operation costs in simulated microseconds (or bytes/us).
+        #[derive(Debug, Clone, PartialEq)]
+        pub struct CostParams { $( $(#[doc = $doc])* pub $name: f64 ),* }
+        impl Default for CostParams {
+            fn default() -> Self { CostParams { $( $name: $default ),* } }
+        }
+        impl CostParams {
+            /// Names of every parameter (for `LAB SET` and documentation).
+            pub const NAMES: &'static [&'static str] = &[$(stringify!($name)),*];
+            pub fn get_mut(&mut self, name: &str) -> Option<&mut f64> {
+                match name { $( stringify!($name) => Some(&mut self.$name), )* _ => None }
+            }
+            pub fn get(&self, name: &str) -> Option<f64> {
+                match name { $( stringify!($name) => Some(self.$name), )* _ => None }
+            }
+        }
+    };
+}
+
+cost_params! {
+    /// One `cache buffers chains` latch get (ksl_get_shared_latch / kslgetl).
+    latch_get_us: 0.05,
+    /// kcbgtcr work of an examination get, beyond its latch get.
+    examination_get_us: 0.12,
+    /// kcbgtcr work of a normal (pin/unpin) get, beyond its two latch gets.
+    normal_get_us: 0.18,
+    /// Re-reading a buffer the row source already has pinned.
+    pinned_revisit_us: 0.02,
+    /// Processing one row in a row source (qer*, projection, predicates).
+    row_us: 0.05,
+    /// One index key comparison step when walking a block (binary search).
+    key_compare_us: 0.01,
+    /// A physical single-block read from the datafile device (db file sequential read).
+    physical_read_us: 100.0,
+    /// kpoxihLookup: probe of the MemOptimized hash index.
+    memopt_lookup_us: 0.9,
+    /// kpoxihFetch: copying the row out of the memoptimize buffer area.
+    memopt_fetch_us: 0.6,
+    /// Soft parse (shared pool lookup, cursor pin) when the session cursor cache misses.
+    soft_parse_us: 12.0,
+    /// Hard parse (optimization, row-source generation, library cache load).
+    hard_parse_us: 450.0,
+    /// Server side of one execute call (opiexe, cursor bind, row source open).
+    execute_call_us: 4.0,
+    /// Server side of one fetch call (opifch2).
+    fetch_call_us: 2.0,
+    /// SQL <-> PL/SQL context switch, per SQL execution from PL/SQL.
+    plsql_context_switch_us: 1.5,
+    /// Network round-trip latency of Oracle Net (TCP loopback by default).
+    network_rtt_us: 40.0,
+    /// Network bandwidth in bytes per microsecond (1 Gbit/s = 125).
+    network_bytes_per_us: 125.0,
+    /// Server's Oracle Net read/write path per round trip (opikndf2, nsbasic).
+    net_server_us: 6.0,
+    /// Client-side cost of one call in the JDBC thin driver (pure Java Net).
+    jdbc_thin_call_us: 30.0,
+    /// Client-side cost of one call through JDBC OCI (JNI + OCI + Net).
+    jdbc_oci_call_us: 38.0,
+    /// Client-side cost of one call through JDBC OCI bequeath (pipe, no listener).
+    jdbc_oci_beq_call_us: 32.0,
+    /// SQL*Plus client work per call.
+    sqlplus_call_us: 20.0,
+    /// Extra client work per MemOptimized fast-lookup call in JDBC thin
+    /// (the thin driver's separate fast-lookup code path).
+    jdbc_thin_memopt_client_us: 0.0,
+    /// Redo generation per byte of redo.
+    redo_byte_us: 0.002,
+    /// Row insert work (kdtInsRow) per row, excluding buffer gets.
+    insert_row_us: 1.0,
+    /// Overhead per row source execution with STATISTICS_LEVEL=ALL or the
+    /// GATHER_PLAN_STATISTICS hint (rowsource timing), per row.
+    rowsource_stats_row_us: 0.3,
+    /// SQL trace: writing trace lines per call.
+    sql_trace_call_us: 15.0,
+}
+
+/// Interned frames and stacks; simulated time accumulated per stack.
+#[derive(Debug, Clone, Default)]
+pub struct CostModel {
+    pub params: CostParams,
+    /// Simulated clock.
+    pub now_us: f64,
+    names: Vec<String>,
+    index: HashMap<String, u32>,
+    time: Vec<f64>,
+}
+
+pub type StackId = u32;
+
+impl CostModel {
+    /// Intern a folded stack path (`opitsk;opiodr;opifch2;kcbgtcr`).
+    pub fn stack(&mut self, path: &str) -> StackId {
+        if let Some(&id) = self.index.get(path) {
+            return id;
+        }
+        let id = self.names.len() as StackId;
+        self.names.push(path.to_string());
+        self.index.insert(path.to_string(), id);
+        self.time.push(0.0);
+        id
+    }
+
+    /// A child stack: `parent;frame`.
+    pub fn child(&mut self, parent: StackId, frame: &str) -> StackId {
+        let path = format!("{};{}", self.names[parent as usize], frame);
+        self.stack(&path)
+    }
+
+    pub fn name(&self, id: StackId) -> &str {
+        &self.names[id as usize]
+    }
+
+    /// Charge simulated time to a stack and advance the clock.
+    #[inline]
+    pub fn charge(&mut self, id: StackId, us: f64) {
+        self.time[id as usize] += us;
+        self.now_us += us;
+    }
+
+    /// Time per stack so far (to diff later).
+    pub fn mark(&self) -> Vec<f64> {
+        self.time.clone()
+    }
+
+    /// Folded stacks (`a;b;c 12.345`) of the time charged since `mark`.
+    pub fn folded_since(&self, mark: &[f64]) -> Vec<String> {
+        let mut out = Vec::new();
+        for (i, t) in self.time.iter().enumerate() {
+            let before = mark.get(i).copied().unwrap_or(0.0);
+            let d = t - before;
+            if d > 1e-9 {
+                out.push(format!("{} {}", self.names[i], fmt_us(d)));
+            }
+        }
+        out
+    }
+
+    pub fn stack_names(&self) -> Vec<String> {
+        self.names.clone()
+    }
+}
+
+/// Microseconds with up to 3 decimals, trailing zeros trimmed.
+pub fn fmt_us(us: f64) -> String {
+    let s = format!("{:.3}", us);
+    let s = s.trim_end_matches('0').trim_end_matches('.');
+    if s.is_empty() { "0".to_string() } else { s.to_string() }
+}

@@ -1,0 +1,503 @@
+//! Expressions compiled against the row sources of a query, and their
+//! evaluation. Column references become (source, column) pairs, so a row in
+//! flight is just the current row number of each source: nothing is copied
+//! until a value is projected.
+
+use crate::catalog::{Catalog, TableId};
+use crate::random::DbmsRandom;
+use crate::value::Value;
+use lio_sql::ast::{AggregateFunc, BinaryOp, Pos};
+use lio_sql::LabError;
+use std::cmp::Ordering;
+
+/// Current row of every source of a cursor.
+#[derive(Debug, Clone, Default)]
+pub struct Env {
+    /// Row number in its table, per table source.
+    pub rows: Vec<u32>,
+    /// Values of generated sources (dual, row generators, aggregates, views).
+    pub gen: Vec<Vec<Value>>,
+    /// Set by a READ OPTIM index probe that found the row in the
+    /// memoptimize pool; read by its parent table access.
+    pub memopt_hit: bool,
+    pub level: u64,
+    pub rownum: u64,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Func {
+    Rpad,
+    Lpad,
+    Mod,
+    Round,
+    Trunc,
+    Substr,
+    RandomValue,
+    RandomString,
+    ToChar,
+    ToNumber,
+    Length,
+    Upper,
+    Lower,
+    Nvl,
+    Abs,
+    Floor,
+    Ceil,
+    User,
+}
+
+impl Func {
+    pub fn lookup(name: &str) -> Option<Func> {
+        Some(match name {
+            "RPAD" => Func::Rpad,
+            "LPAD" => Func::Lpad,
+            "MOD" => Func::Mod,
+            "ROUND" => Func::Round,
+            "TRUNC" => Func::Trunc,
+            "SUBSTR" => Func::Substr,
+            "DBMS_RANDOM.VALUE" | "SYS.DBMS_RANDOM.VALUE" => Func::RandomValue,
+            "DBMS_RANDOM.STRING" | "SYS.DBMS_RANDOM.STRING" => Func::RandomString,
+            "TO_CHAR" => Func::ToChar,
+            "TO_NUMBER" => Func::ToNumber,
+            "LENGTH" => Func::Length,
+            "UPPER" => Func::Upper,
+            "LOWER" => Func::Lower,
+            "NVL" => Func::Nvl,
+            "ABS" => Func::Abs,
+            "FLOOR" => Func::Floor,
+            "CEIL" => Func::Ceil,
+            "USER" => Func::User,
+            _ => return None,
+        })
+    }
+
+    fn arity(self) -> (usize, usize) {
+        match self {
+            Func::Rpad | Func::Lpad => (2, 3),
+            Func::Mod | Func::Nvl => (2, 2),
+            Func::Round | Func::Trunc | Func::ToChar => (1, 2),
+            Func::Substr => (2, 3),
+            Func::RandomValue => (0, 2),
+            Func::RandomString => (2, 2),
+            Func::ToNumber | Func::Length | Func::Upper | Func::Lower | Func::Abs | Func::Floor | Func::Ceil => (1, 1),
+            Func::User => (0, 0),
+        }
+    }
+
+    pub fn check_arity(self, n: usize, name: &str, pos: Pos) -> Result<(), LabError> {
+        let (lo, hi) = self.arity();
+        if n < lo || n > hi {
+            return Err(LabError::ora(909, format!("invalid number of arguments ({name})"), pos));
+        }
+        if self == Func::RandomValue && n == 1 {
+            return Err(LabError::ora(909, "invalid number of arguments (DBMS_RANDOM.VALUE)", pos));
+        }
+        Ok(())
+    }
+
+    pub fn is_random(self) -> bool {
+        matches!(self, Func::RandomValue | Func::RandomString)
+    }
+}
+
+#[derive(Debug, Clone)]
+pub enum CExpr {
+    Const(Value),
+    Bind(usize),
+    /// Column of a table source.
+    Col { src: usize, table: TableId, col: usize },
+    /// Column of a generated source.
+    Gen { src: usize, col: usize },
+    Level,
+    Rownum,
+    Func(Func, Vec<CExpr>, Pos),
+    Bin(BinaryOp, Box<CExpr>, Box<CExpr>, Pos),
+    Neg(Box<CExpr>, Pos),
+    Not(Box<CExpr>),
+    Between(Box<CExpr>, Box<CExpr>, Box<CExpr>),
+    IsNull(Box<CExpr>, bool),
+}
+
+/// An aggregate computed by SORT AGGREGATE.
+#[derive(Debug, Clone)]
+pub struct AggSpec {
+    pub func: AggregateFunc,
+    pub arg: Option<CExpr>,
+}
+
+pub struct EvalCtx<'a> {
+    pub cat: &'a Catalog,
+    pub env: &'a Env,
+    pub binds: &'a [Value],
+    pub rng: &'a mut DbmsRandom,
+}
+
+fn num(v: &Value, pos: Pos) -> Result<Option<f64>, LabError> {
+    match v {
+        Value::Null => Ok(None),
+        Value::Num(n) => Ok(Some(*n)),
+        Value::Str(s) => s.trim().parse::<f64>().map(Some).map_err(|_| LabError::ora(1722, "invalid number", pos)),
+    }
+}
+
+fn text(v: &Value) -> Option<String> {
+    match v {
+        Value::Null => None,
+        v => Some(v.to_string()),
+    }
+}
+
+fn truth(v: &Value) -> bool {
+    matches!(v, Value::Num(n) if *n != 0.0)
+}
+
+fn boolean(b: Option<bool>) -> Value {
+    match b {
+        Some(true) => Value::Num(1.0),
+        Some(false) => Value::Num(0.0),
+        None => Value::Null,
+    }
+}
+
+fn pad(s: &str, n: usize, p: &str, left: bool) -> String {
+    let chars: Vec<char> = s.chars().collect();
+    if n <= chars.len() {
+        return chars[..n].iter().collect();
+    }
+    let padchars: Vec<char> = if p.is_empty() { vec![' '] } else { p.chars().collect() };
+    let fill: String = padchars.iter().cycle().take(n - chars.len()).collect();
+    if left {
+        format!("{fill}{s}")
+    } else {
+        format!("{s}{fill}")
+    }
+}
+
+fn round_to(x: f64, d: i32, trunc: bool) -> f64 {
+    let m = 10f64.powi(d);
+    let y = x * m;
+    let r = if trunc {
+        y.trunc()
+    } else {
+        // Oracle rounds half away from zero.
+        y.signum() * (y.abs() + 0.5).floor()
+    };
+    r / m
+}
+
+impl CExpr {
+    pub fn eval(&self, cx: &mut EvalCtx<'_>) -> Result<Value, LabError> {
+        Ok(match self {
+            CExpr::Const(v) => v.clone(),
+            CExpr::Bind(i) => cx.binds.get(*i).cloned().unwrap_or(Value::Null),
+            CExpr::Col { src, table, col } => {
+                let r = cx.env.rows[*src] as usize;
+                cx.cat.tables[*table].rows.get(r).and_then(|row| row.get(*col)).cloned().unwrap_or(Value::Null)
+            }
+            CExpr::Gen { src, col } => cx.env.gen[*src].get(*col).cloned().unwrap_or(Value::Null),
+            CExpr::Level => Value::Num(cx.env.level as f64),
+            CExpr::Rownum => Value::Num(cx.env.rownum as f64),
+            CExpr::Neg(e, pos) => match num(&e.eval(cx)?, *pos)? {
+                Some(n) => Value::Num(-n),
+                None => Value::Null,
+            },
+            CExpr::Not(e) => {
+                let v = e.eval(cx)?;
+                if v.is_null() {
+                    Value::Null
+                } else {
+                    boolean(Some(!truth(&v)))
+                }
+            }
+            CExpr::IsNull(e, negated) => boolean(Some(e.eval(cx)?.is_null() != *negated)),
+            CExpr::Between(e, lo, hi) => {
+                let v = e.eval(cx)?;
+                let l = lo.eval(cx)?;
+                let h = hi.eval(cx)?;
+                if v.is_null() || l.is_null() || h.is_null() {
+                    Value::Null
+                } else {
+                    boolean(Some(v.cmp_sql(&l) != Ordering::Less && v.cmp_sql(&h) != Ordering::Greater))
+                }
+            }
+            CExpr::Bin(op, a, b, pos) => {
+                let pos = *pos;
+                match op {
+                    BinaryOp::And => {
+                        let x = a.eval(cx)?;
+                        if !x.is_null() && !truth(&x) {
+                            return Ok(boolean(Some(false)));
+                        }
+                        let y = b.eval(cx)?;
+                        if !y.is_null() && !truth(&y) {
+                            return Ok(boolean(Some(false)));
+                        }
+                        if x.is_null() || y.is_null() {
+                            Value::Null
+                        } else {
+                            boolean(Some(true))
+                        }
+                    }
+                    BinaryOp::Or => {
+                        let x = a.eval(cx)?;
+                        if truth(&x) {
+                            return Ok(boolean(Some(true)));
+                        }
+                        let y = b.eval(cx)?;
+                        if truth(&y) {
+                            return Ok(boolean(Some(true)));
+                        }
+                        if x.is_null() || y.is_null() {
+                            Value::Null
+                        } else {
+                            boolean(Some(false))
+                        }
+                    }
+                    BinaryOp::Concat => {
+                        let x = a.eval(cx)?;
+                        let y = b.eval(cx)?;
+                        let s = format!("{}{}", text(&x).unwrap_or_default(), text(&y).unwrap_or_default());
+                        if s.is_empty() {
+                            Value::Null
+                        } else {
+                            Value::str(&s)
+                        }
+                    }
+                    BinaryOp::Eq | BinaryOp::Ne | BinaryOp::Lt | BinaryOp::Le | BinaryOp::Gt | BinaryOp::Ge => {
+                        let x = a.eval(cx)?;
+                        let y = b.eval(cx)?;
+                        if x.is_null() || y.is_null() {
+                            return Ok(Value::Null);
+                        }
+                        if let (Value::Num(_), Value::Str(s)) | (Value::Str(s), Value::Num(_)) = (&x, &y) {
+                            if s.trim().parse::<f64>().is_err() {
+                                return Err(LabError::ora(1722, "invalid number", pos));
+                            }
+                        }
+                        let o = x.cmp_sql(&y);
+                        boolean(Some(match op {
+                            BinaryOp::Eq => o == Ordering::Equal,
+                            BinaryOp::Ne => o != Ordering::Equal,
+                            BinaryOp::Lt => o == Ordering::Less,
+                            BinaryOp::Le => o != Ordering::Greater,
+                            BinaryOp::Gt => o == Ordering::Greater,
+                            _ => o != Ordering::Less,
+                        }))
+                    }
+                    BinaryOp::Add | BinaryOp::Sub | BinaryOp::Mul | BinaryOp::Div => {
+                        let x = num(&a.eval(cx)?, pos)?;
+                        let y = num(&b.eval(cx)?, pos)?;
+                        match (x, y) {
+                            (Some(x), Some(y)) => Value::Num(match op {
+                                BinaryOp::Add => x + y,
+                                BinaryOp::Sub => x - y,
+                                BinaryOp::Mul => x * y,
+                                _ => {
+                                    if y == 0.0 {
+                                        return Err(LabError::ora(1476, "divisor is equal to zero", pos));
+                                    }
+                                    x / y
+                                }
+                            }),
+                            _ => Value::Null,
+                        }
+                    }
+                }
+            }
+            CExpr::Func(f, args, pos) => {
+                let pos = *pos;
+                let mut vals = Vec::with_capacity(args.len());
+                for a in args {
+                    vals.push(a.eval(cx)?);
+                }
+                eval_func(*f, &vals, cx.rng, pos)?
+            }
+        })
+    }
+
+    /// Evaluate as a predicate: only TRUE passes (NULL and FALSE do not).
+    pub fn test(&self, cx: &mut EvalCtx<'_>) -> Result<bool, LabError> {
+        Ok(truth(&self.eval(cx)?))
+    }
+
+    /// Sources this expression reads.
+    pub fn sources(&self, out: &mut Vec<usize>) {
+        match self {
+            CExpr::Col { src, .. } | CExpr::Gen { src, .. } => {
+                if !out.contains(src) {
+                    out.push(*src)
+                }
+            }
+            CExpr::Func(_, a, _) => a.iter().for_each(|e| e.sources(out)),
+            CExpr::Bin(_, a, b, _) => {
+                a.sources(out);
+                b.sources(out)
+            }
+            CExpr::Neg(e, _) | CExpr::Not(e) | CExpr::IsNull(e, _) => e.sources(out),
+            CExpr::Between(a, b, c) => {
+                a.sources(out);
+                b.sources(out);
+                c.sources(out)
+            }
+            CExpr::Const(_) | CExpr::Bind(_) | CExpr::Level | CExpr::Rownum => {}
+        }
+    }
+}
+
+fn eval_func(f: Func, v: &[Value], rng: &mut DbmsRandom, pos: Pos) -> Result<Value, LabError> {
+    let n = |i: usize| -> Result<Option<f64>, LabError> { num(&v[i], pos) };
+    Ok(match f {
+        Func::Rpad | Func::Lpad => {
+            let (Some(s), Some(len)) = (text(&v[0]), n(1)?) else { return Ok(Value::Null) };
+            let p = if v.len() > 2 { text(&v[2]).unwrap_or_default() } else { " ".to_string() };
+            let len = len.max(0.0).min(32767.0) as usize;
+            if len == 0 {
+                Value::Null
+            } else {
+                Value::str(&pad(&s, len, &p, f == Func::Lpad))
+            }
+        }
+        Func::Mod => match (n(0)?, n(1)?) {
+            (Some(a), Some(b)) => Value::Num(if b == 0.0 { a } else { a - b * (a / b).trunc() }),
+            _ => Value::Null,
+        },
+        Func::Round | Func::Trunc => {
+            let d = if v.len() > 1 { n(1)?.unwrap_or(0.0) as i32 } else { 0 };
+            match n(0)? {
+                Some(x) => Value::Num(round_to(x, d, f == Func::Trunc)),
+                None => Value::Null,
+            }
+        }
+        Func::Substr => {
+            let Some(s) = text(&v[0]) else { return Ok(Value::Null) };
+            let chars: Vec<char> = s.chars().collect();
+            let start = n(1)?.unwrap_or(1.0) as i64;
+            let len = if v.len() > 2 { n(2)?.map(|x| x as i64) } else { Some(i64::MAX) };
+            let Some(len) = len else { return Ok(Value::Null) };
+            let begin = if start > 0 {
+                start - 1
+            } else if start < 0 {
+                chars.len() as i64 + start
+            } else {
+                0
+            };
+            if begin < 0 || begin >= chars.len() as i64 || len <= 0 {
+                return Ok(Value::Null);
+            }
+            let end = (begin.saturating_add(len)).min(chars.len() as i64);
+            Value::str(&chars[begin as usize..end as usize].iter().collect::<String>())
+        }
+        Func::RandomValue => {
+            if v.is_empty() {
+                Value::Num(rng.value())
+            } else {
+                match (n(0)?, n(1)?) {
+                    (Some(a), Some(b)) => Value::Num(rng.value_between(a, b)),
+                    _ => Value::Null,
+                }
+            }
+        }
+        Func::RandomString => {
+            let opt = text(&v[0]).unwrap_or_else(|| "U".to_string());
+            let len = n(1)?.unwrap_or(0.0).max(0.0) as usize;
+            let s = rng.string(&opt, len);
+            if s.is_empty() {
+                Value::Null
+            } else {
+                Value::str(&s)
+            }
+        }
+        Func::ToChar => match &v[0] {
+            Value::Null => Value::Null,
+            x => Value::str(&x.to_string()),
+        },
+        Func::ToNumber => match n(0)? {
+            Some(x) => Value::Num(x),
+            None => Value::Null,
+        },
+        Func::Length => match text(&v[0]) {
+            Some(s) => Value::Num(s.chars().count() as f64),
+            None => Value::Null,
+        },
+        Func::Upper => text(&v[0]).map(|s| Value::str(&s.to_uppercase())).unwrap_or(Value::Null),
+        Func::Lower => text(&v[0]).map(|s| Value::str(&s.to_lowercase())).unwrap_or(Value::Null),
+        Func::Nvl => {
+            if v[0].is_null() {
+                v[1].clone()
+            } else {
+                v[0].clone()
+            }
+        }
+        Func::Abs => n(0)?.map(|x| Value::Num(x.abs())).unwrap_or(Value::Null),
+        Func::Floor => n(0)?.map(|x| Value::Num(x.floor())).unwrap_or(Value::Null),
+        Func::Ceil => n(0)?.map(|x| Value::Num(x.ceil())).unwrap_or(Value::Null),
+        Func::User => Value::str("LAB"),
+    })
+}
+
+/// Running state of one aggregate.
+#[derive(Debug, Clone)]
+pub struct AggState {
+    pub value: Value,
+    pub count: u64,
+    pub sum: f64,
+}
+
+impl AggState {
+    pub fn new() -> Self {
+        AggState { value: Value::Null, count: 0, sum: 0.0 }
+    }
+
+    pub fn add(&mut self, func: AggregateFunc, v: Option<Value>, pos: Pos) -> Result<(), LabError> {
+        match (func, v) {
+            (AggregateFunc::Count, None) => self.count += 1,
+            (_, None) => {}
+            (_, Some(Value::Null)) => {}
+            (AggregateFunc::Count, Some(_)) => self.count += 1,
+            (AggregateFunc::Max, Some(x)) => {
+                if self.value.is_null() || x.cmp_sql(&self.value) == Ordering::Greater {
+                    self.value = x;
+                }
+                self.count += 1;
+            }
+            (AggregateFunc::Min, Some(x)) => {
+                if self.value.is_null() || x.cmp_sql(&self.value) == Ordering::Less {
+                    self.value = x;
+                }
+                self.count += 1;
+            }
+            (AggregateFunc::Sum | AggregateFunc::Avg, Some(x)) => {
+                self.sum += num(&x, pos)?.unwrap_or(0.0);
+                self.count += 1;
+            }
+        }
+        Ok(())
+    }
+
+    pub fn result(&self, func: AggregateFunc) -> Value {
+        match func {
+            AggregateFunc::Count => Value::Num(self.count as f64),
+            AggregateFunc::Max | AggregateFunc::Min => self.value.clone(),
+            AggregateFunc::Sum => {
+                if self.count == 0 {
+                    Value::Null
+                } else {
+                    Value::Num(self.sum)
+                }
+            }
+            AggregateFunc::Avg => {
+                if self.count == 0 {
+                    Value::Null
+                } else {
+                    Value::Num(self.sum / self.count as f64)
+                }
+            }
+        }
+    }
+}
+
+impl Default for AggState {
+    fn default() -> Self {
+        Self::new()
+    }
+}

@@ -1,0 +1,214 @@
+//! Initialization and session parameters. Static parameters take effect at
+//! `STARTUP`; `ALTER SYSTEM ... SCOPE=SPFILE` stores them until then.
+
+use lio_sql::ast::{ParamValue, Pos, Scope};
+use lio_sql::LabError;
+use std::collections::BTreeMap;
+
+const MB: u64 = 1024 * 1024;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StatisticsLevel {
+    Basic,
+    Typical,
+    All,
+}
+
+/// The parameters the engine models. Unknown parameters are kept in
+/// `other` so `ALTER SYSTEM/SESSION` on them succeeds, as long as they look
+/// like real parameter names.
+#[derive(Debug, Clone)]
+pub struct Parameters {
+    pub db_block_size: u32,
+    pub db_cache_size: u64,
+    pub db_keep_cache_size: u64,
+    pub memoptimize_pool_size: u64,
+    pub statistics_level: StatisticsLevel,
+    pub sql_trace: bool,
+    /// `_fastpin_enable`: 0 turns fastpath gets off (totals unchanged).
+    pub fastpin_enable: bool,
+    /// `_nlj_batching_enabled`
+    pub nlj_batching_enabled: bool,
+    /// `_row_cr`
+    pub row_cr: bool,
+    pub db_file_multiblock_read_count: u32,
+    pub other: BTreeMap<String, String>,
+}
+
+impl Default for Parameters {
+    fn default() -> Self {
+        Parameters {
+            db_block_size: 8192,
+            db_cache_size: 1024 * MB,
+            db_keep_cache_size: 0,
+            memoptimize_pool_size: 0,
+            statistics_level: StatisticsLevel::Typical,
+            sql_trace: false,
+            fastpin_enable: true,
+            nlj_batching_enabled: true,
+            row_cr: true,
+            db_file_multiblock_read_count: 128,
+            other: BTreeMap::new(),
+        }
+    }
+}
+
+/// Which parameters need an instance restart to change.
+fn is_static(name: &str) -> bool {
+    matches!(name, "memoptimize_pool_size" | "db_block_size")
+}
+
+fn as_bool(v: &ParamValue) -> Option<bool> {
+    match v {
+        ParamValue::Number(n) => Some(*n != 0.0),
+        ParamValue::Text(t) => match t.to_ascii_uppercase().as_str() {
+            "TRUE" | "ON" | "YES" => Some(true),
+            "FALSE" | "OFF" | "NO" => Some(false),
+            _ => None,
+        },
+        ParamValue::Bytes(b) => Some(*b != 0),
+    }
+}
+
+fn as_bytes(v: &ParamValue) -> Option<u64> {
+    match v {
+        ParamValue::Bytes(b) => Some(*b),
+        ParamValue::Number(n) if *n >= 0.0 => Some(*n as u64),
+        ParamValue::Text(t) => parse_size(t),
+        _ => None,
+    }
+}
+
+/// `100M`, `1G`, `8192`, `64K`
+pub fn parse_size(t: &str) -> Option<u64> {
+    let t = t.trim().trim_matches('\'');
+    let (num, mult) = match t.chars().last()?.to_ascii_uppercase() {
+        'K' => (&t[..t.len() - 1], 1024),
+        'M' => (&t[..t.len() - 1], MB),
+        'G' => (&t[..t.len() - 1], 1024 * MB),
+        _ => (t, 1),
+    };
+    num.trim().parse::<u64>().ok().map(|n| n * mult)
+}
+
+fn invalid_value(name: &str, pos: Pos) -> LabError {
+    LabError::ora(96, format!("invalid value for parameter {name}"), pos)
+}
+
+impl Parameters {
+    /// Apply one parameter value (validated).
+    pub fn set(&mut self, name: &str, value: &ParamValue, pos: Pos) -> Result<(), LabError> {
+        match name {
+            "db_block_size" => {
+                let v = as_bytes(value).ok_or_else(|| invalid_value(name, pos))?;
+                if ![2048, 4096, 8192, 16384, 32768].contains(&v) {
+                    return Err(invalid_value(name, pos));
+                }
+                self.db_block_size = v as u32;
+            }
+            "db_cache_size" => self.db_cache_size = as_bytes(value).ok_or_else(|| invalid_value(name, pos))?,
+            "db_keep_cache_size" => self.db_keep_cache_size = as_bytes(value).ok_or_else(|| invalid_value(name, pos))?,
+            "memoptimize_pool_size" => {
+                let v = as_bytes(value).ok_or_else(|| invalid_value(name, pos))?;
+                if v != 0 && v < 100 * MB {
+                    return Err(LabError::ora(
+                        2097,
+                        "parameter cannot be modified because specified value is invalid\nORA-00384: MEMOPTIMIZE_POOL_SIZE must be at least 100M",
+                        pos,
+                    ));
+                }
+                self.memoptimize_pool_size = v;
+            }
+            "statistics_level" => {
+                self.statistics_level = match value {
+                    ParamValue::Text(t) => match t.to_ascii_uppercase().as_str() {
+                        "BASIC" => StatisticsLevel::Basic,
+                        "TYPICAL" => StatisticsLevel::Typical,
+                        "ALL" => StatisticsLevel::All,
+                        _ => return Err(invalid_value(name, pos)),
+                    },
+                    _ => return Err(invalid_value(name, pos)),
+                }
+            }
+            "sql_trace" => self.sql_trace = as_bool(value).ok_or_else(|| invalid_value(name, pos))?,
+            "_fastpin_enable" => self.fastpin_enable = as_bool(value).ok_or_else(|| invalid_value(name, pos))?,
+            "_nlj_batching_enabled" => {
+                self.nlj_batching_enabled = as_bool(value).ok_or_else(|| invalid_value(name, pos))?
+            }
+            "_row_cr" => self.row_cr = as_bool(value).ok_or_else(|| invalid_value(name, pos))?,
+            "db_file_multiblock_read_count" => {
+                let v = as_bytes(value).ok_or_else(|| invalid_value(name, pos))?;
+                self.db_file_multiblock_read_count = v.clamp(1, 1024) as u32;
+            }
+            _ => {
+                let ok = name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '$' || c == '#');
+                if !ok || name.is_empty() {
+                    return Err(LabError::ora(2065, "illegal option for ALTER SYSTEM", pos));
+                }
+                let text = match value {
+                    ParamValue::Number(n) => crate::value::format_number(*n),
+                    ParamValue::Bytes(b) => b.to_string(),
+                    ParamValue::Text(t) => t.clone(),
+                };
+                self.other.insert(name.to_string(), text);
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Instance parameters: what is in effect now, and what the spfile holds
+/// for the next `STARTUP`.
+#[derive(Debug, Clone, Default)]
+pub struct InstanceParameters {
+    pub current: Parameters,
+    pub spfile: Parameters,
+}
+
+impl InstanceParameters {
+    /// `ALTER SYSTEM SET name = value [SCOPE = ...]`.
+    pub fn alter_system(&mut self, name: &str, value: &ParamValue, scope: Option<Scope>, pos: Pos) -> Result<(), LabError> {
+        let scope = scope.unwrap_or(Scope::Both);
+        if is_static(name) && scope != Scope::Spfile {
+            return Err(LabError::ora(2095, "specified initialization parameter cannot be modified", pos));
+        }
+        // Validate once against a scratch copy so errors change nothing.
+        let mut probe = self.spfile.clone();
+        probe.set(name, value, pos)?;
+        self.spfile = probe;
+        if scope != Scope::Spfile {
+            self.current.set(name, value, pos)?;
+        }
+        Ok(())
+    }
+
+    /// `STARTUP`: the spfile's values take effect.
+    pub fn startup(&mut self) {
+        self.current = self.spfile.clone();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn static_parameters_wait_for_restart() {
+        let mut p = InstanceParameters::default();
+        let v = ParamValue::Bytes(100 * MB);
+        assert!(p.alter_system("memoptimize_pool_size", &v, None, Pos::default()).is_err());
+        p.alter_system("memoptimize_pool_size", &v, Some(Scope::Spfile), Pos::default()).unwrap();
+        assert_eq!(p.current.memoptimize_pool_size, 0);
+        p.startup();
+        assert_eq!(p.current.memoptimize_pool_size, 100 * MB);
+    }
+
+    #[test]
+    fn memoptimize_pool_minimum_is_100m() {
+        let mut p = InstanceParameters::default();
+        let e = p
+            .alter_system("memoptimize_pool_size", &ParamValue::Bytes(50 * MB), Some(Scope::Spfile), Pos::default())
+            .unwrap_err();
+        assert_eq!(e.code, "ORA-02097");
+    }
+}

@@ -1,0 +1,308 @@
+//! Session statistics under Oracle's V$STATNAME names.
+//!
+//! Each engine component owns a flat struct of counters (the buffer cache
+//! its gets, the access layer its fetches and scans, the memoptimize pool its
+//! lookups, the session its calls). A [`Snapshot`] is the sum of those
+//! counters, and a statement's statistics are the difference of two
+//! snapshots, reported under the names of the active version profile.
+
+use crate::version::VersionProfile;
+
+macro_rules! stats {
+    ($($variant:ident),* $(,)?) => {
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+        #[repr(usize)]
+        pub enum Stat { $($variant),* }
+        impl Stat {
+            pub const ALL: &'static [Stat] = &[$(Stat::$variant),*];
+        }
+        pub const STAT_COUNT: usize = [$(Stat::$variant),*].len();
+    };
+}
+
+stats! {
+    SessionLogicalReads,
+    ConsistentGets,
+    ConsistentGetsFromCache,
+    ConsistentGetsExamination,
+    ConsistentGetsExaminationFastpath,
+    ConsistentGetsNormal,
+    ConsistentGetsNormalFastpath,
+    NoWorkConsistentReadGets,
+    LogicalReadBytesFromCache,
+    DbBlockGets,
+    DbBlockGetsFromCache,
+    DbBlockChanges,
+    BufferIsPinnedCount,
+    BufferIsNotPinnedCount,
+    IndexFetchByKey,
+    IndexScansKdiixs1,
+    TableFetchByRowid,
+    RowsFetchedViaCallback,
+    TableScanBlocksGotten,
+    TableScanRowsGotten,
+    TableScansShort,
+    TableScansLong,
+    ClusterKeyScans,
+    ClusterKeyScanBlockGets,
+    MemoptRLookups,
+    MemoptRHits,
+    MemoptRMisses,
+    MemoptRPopulateTasksAccepted,
+    MemoptRRowsPopulated,
+    ExecuteCount,
+    ParseCountTotal,
+    ParseCountHard,
+    SessionCursorCacheHits,
+    OpenedCursorsCumulative,
+    UserCalls,
+    RecursiveCalls,
+    UserCommits,
+    SqlNetRoundtrips,
+    BytesSentViaSqlNet,
+    BytesReceivedViaSqlNet,
+    PhysicalReads,
+    PhysicalReadsCache,
+    PhysicalReadIoRequests,
+    RedoSize,
+    RedoEntries,
+    SortsMemory,
+    DbTime,
+    CpuUsedBySession,
+    ParseTimeCpu,
+    RowCrAttempts,
+    RowCrHits,
+}
+
+impl Stat {
+    /// The V$STATNAME name in `profile`, or None where the statistic does
+    /// not exist in that release.
+    pub fn name(self, profile: &VersionProfile) -> Option<&'static str> {
+        let modern = profile.stat_names_12c;
+        Some(match self {
+            Stat::SessionLogicalReads => "session logical reads",
+            Stat::ConsistentGets => "consistent gets",
+            Stat::ConsistentGetsFromCache => "consistent gets from cache",
+            Stat::ConsistentGetsExamination => {
+                if modern {
+                    "consistent gets examination"
+                } else {
+                    "consistent gets - examination"
+                }
+            }
+            Stat::ConsistentGetsExaminationFastpath => {
+                if modern {
+                    "consistent gets examination (fastpath)"
+                } else {
+                    return None;
+                }
+            }
+            Stat::ConsistentGetsNormal => {
+                if modern {
+                    "consistent gets pin"
+                } else {
+                    return None;
+                }
+            }
+            Stat::ConsistentGetsNormalFastpath => {
+                if modern {
+                    "consistent gets pin (fastpath)"
+                } else if profile.fastpath_gets {
+                    "consistent gets from cache (fastpath)"
+                } else {
+                    return None;
+                }
+            }
+            Stat::NoWorkConsistentReadGets => "no work - consistent read gets",
+            Stat::LogicalReadBytesFromCache => "logical read bytes from cache",
+            Stat::DbBlockGets => "db block gets",
+            Stat::DbBlockGetsFromCache => "db block gets from cache",
+            Stat::DbBlockChanges => "db block changes",
+            Stat::BufferIsPinnedCount => "buffer is pinned count",
+            Stat::BufferIsNotPinnedCount => "buffer is not pinned count",
+            Stat::IndexFetchByKey => "index fetch by key",
+            Stat::IndexScansKdiixs1 => "index scans kdiixs1",
+            Stat::TableFetchByRowid => "table fetch by rowid",
+            Stat::RowsFetchedViaCallback => "rows fetched via callback",
+            Stat::TableScanBlocksGotten => "table scan blocks gotten",
+            Stat::TableScanRowsGotten => "table scan rows gotten",
+            Stat::TableScansShort => "table scans (short tables)",
+            Stat::TableScansLong => "table scans (long tables)",
+            Stat::ClusterKeyScans => "cluster key scans",
+            Stat::ClusterKeyScanBlockGets => "cluster key scan block gets",
+            Stat::MemoptRLookups if profile.memoptimize_rowstore => "memopt r lookups",
+            Stat::MemoptRHits if profile.memoptimize_rowstore => "memopt r hits",
+            Stat::MemoptRMisses if profile.memoptimize_rowstore => "memopt r misses",
+            Stat::MemoptRPopulateTasksAccepted if profile.memoptimize_rowstore => "memopt r populate tasks accepted",
+            Stat::MemoptRRowsPopulated if profile.memoptimize_rowstore => "memopt r rows populated",
+            Stat::MemoptRLookups
+            | Stat::MemoptRHits
+            | Stat::MemoptRMisses
+            | Stat::MemoptRPopulateTasksAccepted
+            | Stat::MemoptRRowsPopulated => return None,
+            Stat::ExecuteCount => "execute count",
+            Stat::ParseCountTotal => "parse count (total)",
+            Stat::ParseCountHard => "parse count (hard)",
+            Stat::SessionCursorCacheHits => "session cursor cache hits",
+            Stat::OpenedCursorsCumulative => "opened cursors cumulative",
+            Stat::UserCalls => "user calls",
+            Stat::RecursiveCalls => "recursive calls",
+            Stat::UserCommits => "user commits",
+            Stat::SqlNetRoundtrips => "SQL*Net roundtrips to/from client",
+            Stat::BytesSentViaSqlNet => "bytes sent via SQL*Net to client",
+            Stat::BytesReceivedViaSqlNet => "bytes received via SQL*Net from client",
+            Stat::PhysicalReads => "physical reads",
+            Stat::PhysicalReadsCache => "physical reads cache",
+            Stat::PhysicalReadIoRequests => "physical read IO requests",
+            Stat::RedoSize => "redo size",
+            Stat::RedoEntries => "redo entries",
+            Stat::SortsMemory => "sorts (memory)",
+            Stat::DbTime => "DB time",
+            Stat::CpuUsedBySession => "CPU used by this session",
+            Stat::ParseTimeCpu => "parse time cpu",
+            Stat::RowCrAttempts if profile.row_cr => "RowCR attempts",
+            Stat::RowCrHits if profile.row_cr => "RowCR hits",
+            Stat::RowCrAttempts | Stat::RowCrHits => return None,
+        })
+    }
+}
+
+/// A point-in-time copy of every counter, indexed by [`Stat`].
+#[derive(Debug, Clone, PartialEq)]
+pub struct Snapshot {
+    pub values: [u64; STAT_COUNT],
+}
+
+impl Default for Snapshot {
+    fn default() -> Self {
+        Snapshot { values: [0; STAT_COUNT] }
+    }
+}
+
+impl Snapshot {
+    pub fn get(&self, s: Stat) -> u64 {
+        self.values[s as usize]
+    }
+    pub fn set(&mut self, s: Stat, v: u64) {
+        self.values[s as usize] = v;
+    }
+    pub fn add(&mut self, s: Stat, v: u64) {
+        self.values[s as usize] += v;
+    }
+
+    /// `self - before`, saturating.
+    pub fn delta(&self, before: &Snapshot) -> Snapshot {
+        let mut d = Snapshot::default();
+        for i in 0..STAT_COUNT {
+            d.values[i] = self.values[i].saturating_sub(before.values[i]);
+        }
+        d
+    }
+
+    /// Non-zero statistics under the profile's names, sorted by name.
+    pub fn named(&self, profile: &VersionProfile) -> Vec<(&'static str, u64)> {
+        let mut v: Vec<(&'static str, u64)> = Stat::ALL
+            .iter()
+            .filter_map(|s| {
+                let value = self.get(*s);
+                if value == 0 {
+                    return None;
+                }
+                s.name(profile).map(|n| (n, value))
+            })
+            .collect();
+        v.sort_by(|a, b| a.0.to_ascii_lowercase().cmp(&b.0.to_ascii_lowercase()));
+        v
+    }
+}
+
+/// Components that own counters write them into a snapshot.
+pub trait Counters {
+    fn fill(&self, snap: &mut Snapshot);
+}
+
+/// Counters of the access layer (kdi/kds/kdst: index, table and cluster
+/// access), owned by the session and bumped by row sources.
+#[derive(Debug, Clone, Default)]
+pub struct AccessCounters {
+    pub buffer_is_pinned: u64,
+    pub buffer_is_not_pinned: u64,
+    pub index_fetch_by_key: u64,
+    pub index_scans_kdiixs1: u64,
+    pub table_fetch_by_rowid: u64,
+    pub rows_fetched_via_callback: u64,
+    pub table_scan_blocks: u64,
+    pub table_scan_rows: u64,
+    pub table_scans_short: u64,
+    pub table_scans_long: u64,
+    pub cluster_key_scans: u64,
+    pub cluster_key_scan_block_gets: u64,
+    pub sorts_memory: u64,
+}
+
+impl Counters for AccessCounters {
+    fn fill(&self, s: &mut Snapshot) {
+        s.add(Stat::BufferIsPinnedCount, self.buffer_is_pinned);
+        s.add(Stat::BufferIsNotPinnedCount, self.buffer_is_not_pinned);
+        s.add(Stat::IndexFetchByKey, self.index_fetch_by_key);
+        s.add(Stat::IndexScansKdiixs1, self.index_scans_kdiixs1);
+        s.add(Stat::TableFetchByRowid, self.table_fetch_by_rowid);
+        s.add(Stat::RowsFetchedViaCallback, self.rows_fetched_via_callback);
+        s.add(Stat::TableScanBlocksGotten, self.table_scan_blocks);
+        s.add(Stat::TableScanRowsGotten, self.table_scan_rows);
+        s.add(Stat::TableScansShort, self.table_scans_short);
+        s.add(Stat::TableScansLong, self.table_scans_long);
+        s.add(Stat::ClusterKeyScans, self.cluster_key_scans);
+        s.add(Stat::ClusterKeyScanBlockGets, self.cluster_key_scan_block_gets);
+        s.add(Stat::SortsMemory, self.sorts_memory);
+    }
+}
+
+/// Counters of the user-call layer (opi/kks/network), owned by the session.
+#[derive(Debug, Clone, Default)]
+pub struct CallCounters {
+    pub execute_count: u64,
+    pub parse_count_total: u64,
+    pub parse_count_hard: u64,
+    pub session_cursor_cache_hits: u64,
+    pub opened_cursors_cumulative: u64,
+    pub user_calls: u64,
+    pub recursive_calls: u64,
+    pub user_commits: u64,
+    pub roundtrips: u64,
+    pub bytes_sent: u64,
+    pub bytes_received: u64,
+    pub db_block_gets: u64,
+    pub db_block_changes: u64,
+    pub redo_size: u64,
+    pub redo_entries: u64,
+    /// Simulated microseconds.
+    pub db_time_us: f64,
+    pub cpu_us: f64,
+    pub parse_cpu_us: f64,
+}
+
+impl Counters for CallCounters {
+    fn fill(&self, s: &mut Snapshot) {
+        s.add(Stat::ExecuteCount, self.execute_count);
+        s.add(Stat::ParseCountTotal, self.parse_count_total);
+        s.add(Stat::ParseCountHard, self.parse_count_hard);
+        s.add(Stat::SessionCursorCacheHits, self.session_cursor_cache_hits);
+        s.add(Stat::OpenedCursorsCumulative, self.opened_cursors_cumulative);
+        s.add(Stat::UserCalls, self.user_calls);
+        s.add(Stat::RecursiveCalls, self.recursive_calls);
+        s.add(Stat::UserCommits, self.user_commits);
+        s.add(Stat::SqlNetRoundtrips, self.roundtrips);
+        s.add(Stat::BytesSentViaSqlNet, self.bytes_sent);
+        s.add(Stat::BytesReceivedViaSqlNet, self.bytes_received);
+        s.add(Stat::DbBlockGets, self.db_block_gets);
+        s.add(Stat::DbBlockGetsFromCache, self.db_block_gets);
+        s.add(Stat::DbBlockChanges, self.db_block_changes);
+        s.add(Stat::RedoSize, self.redo_size);
+        s.add(Stat::RedoEntries, self.redo_entries);
+        // Oracle reports DB time and CPU in centiseconds.
+        s.add(Stat::DbTime, (self.db_time_us / 10_000.0).round() as u64);
+        s.add(Stat::CpuUsedBySession, (self.cpu_us / 10_000.0).round() as u64);
+        s.add(Stat::ParseTimeCpu, (self.parse_cpu_us / 10_000.0).round() as u64);
+    }
+}

@@ -1,0 +1,189 @@
+//! SQL values and their on-disk sizes in Oracle's formats.
+
+use std::cmp::Ordering;
+use std::fmt;
+use std::rc::Rc;
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum Value {
+    Null,
+    Num(f64),
+    Str(Rc<str>),
+}
+
+impl Value {
+    pub fn str(s: &str) -> Value {
+        Value::Str(Rc::from(s))
+    }
+
+    pub fn is_null(&self) -> bool {
+        matches!(self, Value::Null)
+    }
+
+    pub fn as_f64(&self) -> Option<f64> {
+        match self {
+            Value::Num(n) => Some(*n),
+            Value::Str(s) => s.trim().parse().ok(),
+            Value::Null => None,
+        }
+    }
+
+    /// Bytes this value occupies in a row piece, without its length byte:
+    /// NUMBER in Oracle's base-100 format, strings as single-byte characters.
+    pub fn stored_len(&self) -> usize {
+        match self {
+            Value::Null => 0,
+            Value::Num(n) => oracle_number_len(*n),
+            Value::Str(s) => s.len(),
+        }
+    }
+
+    /// Bytes including the column length byte (3 bytes above 250).
+    pub fn column_len(&self) -> usize {
+        let n = self.stored_len();
+        match self {
+            Value::Null => 1,
+            _ if n > 250 => n + 3,
+            _ => n + 1,
+        }
+    }
+
+    /// Oracle's comparison: NULLs sort last; numbers before strings.
+    pub fn cmp_sql(&self, other: &Value) -> Ordering {
+        match (self, other) {
+            (Value::Num(a), Value::Num(b)) => a.partial_cmp(b).unwrap_or(Ordering::Equal),
+            (Value::Str(a), Value::Str(b)) => a.as_bytes().cmp(b.as_bytes()),
+            (Value::Null, Value::Null) => Ordering::Equal,
+            (Value::Null, _) => Ordering::Greater,
+            (_, Value::Null) => Ordering::Less,
+            (Value::Num(a), Value::Str(b)) => match b.trim().parse::<f64>() {
+                Ok(b) => a.partial_cmp(&b).unwrap_or(Ordering::Equal),
+                Err(_) => Ordering::Less,
+            },
+            (Value::Str(a), Value::Num(b)) => match a.trim().parse::<f64>() {
+                Ok(a) => a.partial_cmp(b).unwrap_or(Ordering::Equal),
+                Err(_) => Ordering::Greater,
+            },
+        }
+    }
+
+    /// SQL equality (NULL is never equal to anything).
+    pub fn sql_eq(&self, other: &Value) -> bool {
+        !self.is_null() && !other.is_null() && self.cmp_sql(other) == Ordering::Equal
+    }
+
+    /// JSON representation for results: numbers as numbers, strings, null.
+    pub fn to_json(&self) -> serde_json::Value {
+        match self {
+            Value::Null => serde_json::Value::Null,
+            Value::Num(n) => {
+                if n.fract() == 0.0 && n.abs() < 9.0e15 {
+                    serde_json::Value::from(*n as i64)
+                } else {
+                    serde_json::Number::from_f64(*n).map(serde_json::Value::Number).unwrap_or(serde_json::Value::Null)
+                }
+            }
+            Value::Str(s) => serde_json::Value::String(s.to_string()),
+        }
+    }
+}
+
+impl fmt::Display for Value {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Value::Null => Ok(()),
+            Value::Num(n) => write!(f, "{}", format_number(*n)),
+            Value::Str(s) => write!(f, "{s}"),
+        }
+    }
+}
+
+/// Oracle-style number text: integers without a decimal point, other
+/// values with their significant digits (`.5`, not `0.5`, as SQL*Plus does).
+pub fn format_number(n: f64) -> String {
+    if n.fract() == 0.0 && n.abs() < 1e15 {
+        return format!("{}", n as i64);
+    }
+    let s = format!("{}", n);
+    if let Some(rest) = s.strip_prefix("0.") {
+        return format!(".{rest}");
+    }
+    if let Some(rest) = s.strip_prefix("-0.") {
+        return format!("-.{rest}");
+    }
+    s
+}
+
+/// Length in bytes of a NUMBER in Oracle's internal format: one exponent
+/// byte plus one byte per base-100 digit of the mantissa (leading and
+/// trailing zero digits dropped), plus a terminator byte for negatives.
+pub fn oracle_number_len(n: f64) -> usize {
+    if n == 0.0 || !n.is_finite() {
+        return 1;
+    }
+    // Decimal digits and the position of the decimal point.
+    let s = format!("{:e}", n.abs()); // like 1.2345e4
+    let (mant, exp) = match s.split_once('e') {
+        Some((m, e)) => (m, e.parse::<i32>().unwrap_or(0)),
+        None => (s.as_str(), 0),
+    };
+    let digits: Vec<u8> = mant.bytes().filter(|b| b.is_ascii_digit()).map(|b| b - b'0').collect();
+    // Align so that the decimal exponent of the first digit is even-based:
+    // digit i has weight 10^(exp - i). Base-100 pair index = floor(weight/2).
+    let first_pair = exp.div_euclid(2);
+    let mut pairs: Vec<u8> = Vec::with_capacity(digits.len() / 2 + 2);
+    let mut cur_pair = first_pair;
+    let mut acc = 0u8;
+    for (i, d) in digits.iter().enumerate() {
+        let w = exp - i as i32;
+        let p = w.div_euclid(2);
+        if p != cur_pair {
+            pairs.push(acc);
+            // pairs between (all zero) when exponent jumps
+            for _ in 0..(cur_pair - p - 1).max(0) {
+                pairs.push(0);
+            }
+            acc = 0;
+            cur_pair = p;
+        }
+        acc += if w.rem_euclid(2) == 1 { d * 10 } else { *d };
+    }
+    pairs.push(acc);
+    while pairs.last() == Some(&0) && pairs.len() > 1 {
+        pairs.pop();
+    }
+    let mant_len = pairs.len().min(20);
+    1 + mant_len + usize::from(n < 0.0 && mant_len < 20)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn number_lengths_follow_base_100() {
+        assert_eq!(oracle_number_len(0.0), 1);
+        assert_eq!(oracle_number_len(1.0), 2); // c1 02
+        assert_eq!(oracle_number_len(42.0), 2); // c1 2b
+        assert_eq!(oracle_number_len(100.0), 2); // c2 02
+        assert_eq!(oracle_number_len(123.0), 3); // c2 02 18
+        assert_eq!(oracle_number_len(12345.0), 4);
+        assert_eq!(oracle_number_len(100000.0), 2); // c3 0b
+        assert_eq!(oracle_number_len(0.5), 2);
+        assert_eq!(oracle_number_len(-1.0), 3);
+    }
+
+    #[test]
+    fn column_lengths_include_the_length_byte() {
+        assert_eq!(Value::str("ABCDE").column_len(), 6);
+        assert_eq!(Value::Num(42.0).column_len(), 3);
+        assert_eq!(Value::Null.column_len(), 1);
+    }
+
+    #[test]
+    fn numbers_print_like_sqlplus() {
+        assert_eq!(format_number(3.0), "3");
+        assert_eq!(format_number(0.25), ".25");
+        assert_eq!(format_number(-2.5), "-2.5");
+    }
+}

@@ -1,0 +1,141 @@
+//! Oracle version profiles. Behaviours that differ between releases are
+//! named flags here, never `if version == ...` scattered in the engine.
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct VersionProfile {
+    /// Canonical release name, e.g. `11.2.0.1`, `18.0.0`.
+    pub name: &'static str,
+    pub banner: &'static str,
+    /// 11g introduced "fastpath" consistent gets: normal (pin/unpin) gets
+    /// that take a shortcut through the buffer handle; they still take two
+    /// `cache buffers chains` latch gets each.
+    pub fastpath_gets: bool,
+    /// 12c+ count examination gets under `consistent gets examination
+    /// (fastpath)` too, and name normal gets `consistent gets pin`.
+    pub stat_names_12c: bool,
+    /// 12c+: the examination fastpath is used for shortcut gets.
+    pub fastpath_examination: bool,
+    /// 12c+: a table row fetched through the "callback" path (unique index
+    /// access, `rows fetched via callback`) makes a second pin check on the
+    /// table buffer, counted in `buffer is not pinned count`.
+    pub callback_fetch_pin_check: bool,
+    /// 11g: even the classic nested-loop shape keeps the inner range scan's
+    /// leaf and table buffers pinned from one outer row to the next, so a
+    /// probe that lands in the same block is a pinned revisit.
+    pub nl_keeps_inner_pins: bool,
+    /// 18c+: MemOptimized RowStore (`MEMOPTIMIZE FOR READ`).
+    pub memoptimize_rowstore: bool,
+    /// 11g+: nested-loop join batching exists (`_nlj_batching_enabled`).
+    pub nlj_batching: bool,
+    /// 10.2.0.5 / 11.2 single instance: row-level consistent read
+    /// (`RowCR`) attempts under concurrency.
+    pub row_cr: bool,
+    /// Buffer visits a full scan makes to the segment header and space
+    /// management blocks before reading data blocks (extent map, high water
+    /// mark, ASSM L2/L1 bitmaps): normal gets, not "no work" gets.
+    pub full_scan_header_gets: u32,
+}
+
+const fn profile(name: &'static str, banner: &'static str) -> VersionProfile {
+    VersionProfile {
+        name,
+        banner,
+        fastpath_gets: true,
+        stat_names_12c: true,
+        fastpath_examination: true,
+        callback_fetch_pin_check: true,
+        nl_keeps_inner_pins: true,
+        memoptimize_rowstore: true,
+        nlj_batching: true,
+        row_cr: false,
+        full_scan_header_gets: 3,
+    }
+}
+
+pub const V10_2_0_5: VersionProfile = VersionProfile {
+    fastpath_gets: false,
+    stat_names_12c: false,
+    fastpath_examination: false,
+    callback_fetch_pin_check: false,
+    nl_keeps_inner_pins: false,
+    memoptimize_rowstore: false,
+    nlj_batching: false,
+    row_cr: true,
+    ..profile("10.2.0.5", "Oracle Database 10g Enterprise Edition Release 10.2.0.5.0 - 64bit Production")
+};
+
+pub const V11_1_0_7: VersionProfile = VersionProfile {
+    stat_names_12c: false,
+    fastpath_examination: false,
+    callback_fetch_pin_check: false,
+    memoptimize_rowstore: false,
+    ..profile("11.1.0.7", "Oracle Database 11g Enterprise Edition Release 11.1.0.7.0 - 64bit Production")
+};
+
+pub const V11_2_0_1: VersionProfile = VersionProfile {
+    stat_names_12c: false,
+    fastpath_examination: false,
+    callback_fetch_pin_check: false,
+    memoptimize_rowstore: false,
+    row_cr: true,
+    ..profile("11.2.0.1", "Oracle Database 11g Enterprise Edition Release 11.2.0.1.0 - 64bit Production")
+};
+
+pub const V11_2_0_2: VersionProfile = VersionProfile {
+    name: "11.2.0.2",
+    banner: "Oracle Database 11g Enterprise Edition Release 11.2.0.2.0 - 64bit Production",
+    ..V11_2_0_1
+};
+
+pub const V18: VersionProfile =
+    profile("18.0.0", "Oracle Database 18c Enterprise Edition Release 18.0.0.0.0 - Production");
+
+pub const V19: VersionProfile =
+    profile("19.0.0", "Oracle Database 19c Enterprise Edition Release 19.0.0.0.0 - Production");
+
+pub const ALL: [&VersionProfile; 6] = [&V10_2_0_5, &V11_1_0_7, &V11_2_0_1, &V11_2_0_2, &V18, &V19];
+
+impl Default for VersionProfile {
+    fn default() -> Self {
+        V18
+    }
+}
+
+/// Resolve what a user wrote after `LAB VERSION`: `11.2.0.1`, `11.2`,
+/// `18c`, `18`, `18.3`, `19c`, `10g`...
+pub fn lookup(text: &str) -> Option<&'static VersionProfile> {
+    let t = text.trim().trim_matches('\'').to_ascii_lowercase();
+    let t = t.trim_end_matches(|c| c == 'c' || c == 'g');
+    if let Some(p) = ALL.iter().find(|p| p.name == t || p.name.trim_end_matches(".0") == t) {
+        return Some(p);
+    }
+    let major = t.split('.').next().unwrap_or("");
+    match major {
+        "18" => Some(&V18),
+        "19" => Some(&V19),
+        "10" => Some(&V10_2_0_5),
+        "11" => match t {
+            "11" | "11.2" => Some(&V11_2_0_2),
+            "11.1" => Some(&V11_1_0_7),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+pub fn known_names() -> String {
+    ALL.iter().map(|p| p.name).collect::<Vec<_>>().join(", ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lookups() {
+        assert_eq!(lookup("11.2.0.1").unwrap().name, "11.2.0.1");
+        assert_eq!(lookup("18c").unwrap().name, "18.0.0");
+        assert_eq!(lookup("19").unwrap().name, "19.0.0");
+        assert!(lookup("9i").is_none());
+    }
+}

@@ -1,0 +1,81 @@
+// The one way to load the LIO Lab engine, in Node (CLI, tests) and in the
+// browser (the renderer's worker). See docs/ENGINE-API.md.
+//
+//   Node:    const engine = await loadEngine();            // reads pkg/*.wasm from disk
+//   Browser: const engine = await loadEngine(wasmUrl);     // fetches the URL
+//
+// The wasm-bindgen glue (pkg/lio_wasm.js, --target web) is imported
+// dynamically so that this module can be bundled for the worker and also
+// used directly by Node.
+import * as glue from '../pkg/lio_wasm.js';
+
+const NOT_READY = 'LIO engine: wasm not initialised; await loadEngine() first';
+let initialised = null;
+
+async function initialise(source) {
+  if (source === undefined) {
+    // Node: read the wasm next to the glue.
+    const { readFile } = await import('node:fs/promises');
+    const bytes = await readFile(new URL('../pkg/lio_wasm_bg.wasm', import.meta.url));
+    glue.initSync({ module: bytes });
+  } else {
+    await glue.default({ module_or_path: source });
+  }
+}
+
+/** Load (once) and return a fresh engine instance. */
+export async function loadEngine(source, config = {}) {
+  if (!initialised) initialised = initialise(source);
+  await initialised;
+  return new LioEngine(new glue.Engine(JSON.stringify(config)));
+}
+
+/** A thin, JSON-decoding wrapper over the wasm `Engine`. */
+export class LioEngine {
+  #inner;
+  constructor(inner) {
+    if (!inner) throw new Error(NOT_READY);
+    this.#inner = inner;
+  }
+  /** Run a script (one or many statements); returns the ScriptResult. */
+  exec(script) {
+    return JSON.parse(this.#inner.exec(String(script)));
+  }
+  /** Segments, buffer pools and the memoptimize pool. */
+  catalog() {
+    return JSON.parse(this.#inner.catalog());
+  }
+  /** The columnar trace of one step, or null when it kept none. */
+  trace(stepIndex) {
+    const t = this.#inner.trace(stepIndex);
+    if (!t) return null;
+    const meta = JSON.parse(t.meta());
+    return {
+      length: meta.length,
+      truncated: meta.truncated,
+      stacks: meta.stacks,
+      heat: meta.heat,
+      kind: t.kind(),
+      get_kind: t.get_kind(),
+      segment: t.segment(),
+      block: t.block(),
+      latch_child: t.latch_child(),
+      latch_gets: t.latch_gets(),
+      plan_line: t.plan_line(),
+      exec: t.exec(),
+      t_us: t.t_us(),
+      stack: t.stack(),
+    };
+  }
+  /** A fresh simulated instance (catalog, cache and statistics cleared). */
+  reset() {
+    this.#inner.reset();
+  }
+  /** Engine version string. */
+  version() {
+    return this.#inner.version();
+  }
+  free() {
+    this.#inner.free();
+  }
+}

@@ -1,0 +1,465 @@
+//! Abstract syntax of LIO Lab scenario scripts.
+//!
+//! A script is a sequence of [`Statement`]s: SQL, anonymous PL/SQL blocks,
+//! SQL*Plus commands and `LAB` commands. Every statement carries the position
+//! of its first token; names and expressions that can be wrong carry their
+//! own position so errors point at the offending token (ORA-00904 etc.).
+//!
+//! Identifiers are stored upper-cased unless they were double-quoted, as
+//! Oracle does.
+
+/// 1-based line and column in the script.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Pos {
+    pub line: u32,
+    pub column: u32,
+}
+
+/// A name with the position where it was written.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Ident {
+    pub name: String,
+    pub pos: Pos,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Statement {
+    /// Position of the first token.
+    pub pos: Pos,
+    /// Source text of the statement as written (without the `;` or `/`).
+    pub text: String,
+    pub kind: StatementKind,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum StatementKind {
+    Query(Query),
+    CreateTable(CreateTable),
+    CreateCluster(CreateCluster),
+    CreateIndex(CreateIndex),
+    AlterIndex(AlterIndex),
+    AlterTable(AlterTable),
+    Drop(Drop),
+    AlterSystem(SetParameter),
+    AlterSession(SetParameter),
+    Insert(Insert),
+    Commit,
+    Rollback,
+    Plsql(PlsqlBlock),
+    SqlPlus(SqlPlus),
+    Lab(LabCommand),
+}
+
+// ---------------------------------------------------------------- DDL
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DataType {
+    /// NUMBER, INTEGER, INT, SMALLINT, NUMBER(p,s)
+    Number { precision: Option<u32>, scale: Option<i32> },
+    /// VARCHAR2(n [BYTE|CHAR]), VARCHAR(n), NVARCHAR2(n)
+    Varchar2 { len: u32, char_semantics: bool },
+    /// CHAR(n)
+    Char { len: u32 },
+    Date,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct ColumnDef {
+    pub name: Ident,
+    pub data_type: DataType,
+    pub not_null: bool,
+    /// Inline `PRIMARY KEY`.
+    pub primary_key: bool,
+    /// Inline `UNIQUE`.
+    pub unique: bool,
+    /// `GENERATED ... AS IDENTITY`.
+    pub identity: bool,
+    /// `DEFAULT expr`.
+    pub default: Option<Expr>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ConstraintKind {
+    PrimaryKey,
+    Unique,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct TableConstraint {
+    pub name: Option<Ident>,
+    pub kind: ConstraintKind,
+    pub columns: Vec<Ident>,
+    /// `DEFERRABLE` (true) or `NOT DEFERRABLE`/absent (false).
+    pub deferrable: bool,
+    pub pos: Pos,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BufferPool {
+    Default,
+    Keep,
+    Recycle,
+}
+
+/// Physical attributes shared by tables, indexes and clusters.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Physical {
+    pub pctfree: Option<u32>,
+    pub buffer_pool: Option<BufferPool>,
+    /// `COMPRESS` (Some(true)), `NOCOMPRESS` (Some(false)).
+    pub compress: Option<bool>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SegmentCreation {
+    Immediate,
+    Deferred,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct CreateTable {
+    pub name: Ident,
+    pub columns: Vec<ColumnDef>,
+    pub constraints: Vec<TableConstraint>,
+    /// `ORGANIZATION INDEX`
+    pub organization_index: bool,
+    /// `CLUSTER c (col, ...)`
+    pub cluster: Option<(Ident, Vec<Ident>)>,
+    pub segment_creation: Option<SegmentCreation>,
+    /// `MEMOPTIMIZE FOR READ`
+    pub memoptimize_read: bool,
+    pub physical: Physical,
+    /// `AS SELECT ...`; columns may then be empty (names come from the query).
+    pub as_select: Option<Box<Query>>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct CreateCluster {
+    pub name: Ident,
+    pub columns: Vec<ColumnDef>,
+    /// `SIZE n` in bytes (K/M suffixes resolved).
+    pub size: Option<u32>,
+    pub single_table: bool,
+    /// `HASHKEYS n`: None means an index cluster.
+    pub hashkeys: Option<u64>,
+    /// `HASH IS expr`
+    pub hash_is: Option<Expr>,
+    pub physical: Physical,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct CreateIndex {
+    pub name: Ident,
+    pub unique: bool,
+    pub table: Ident,
+    pub columns: Vec<Ident>,
+    pub physical: Physical,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct AlterIndex {
+    pub name: Ident,
+    pub physical: Physical,
+    /// `REBUILD`
+    pub rebuild: bool,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum AlterTableAction {
+    /// `[NO] MEMOPTIMIZE FOR READ`
+    MemoptimizeRead(bool),
+    /// `STORAGE (...)`, `PCTFREE n`
+    Physical(Physical),
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct AlterTable {
+    pub name: Ident,
+    pub action: AlterTableAction,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ObjectKind {
+    Table,
+    Index,
+    Cluster,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Drop {
+    pub kind: ObjectKind,
+    pub name: Ident,
+    /// `PURGE`, `INCLUDING TABLES`, `CASCADE CONSTRAINTS` are accepted.
+    pub including_tables: bool,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum ParamValue {
+    Number(f64),
+    /// Size with unit resolved to bytes (e.g. `100M`).
+    Bytes(u64),
+    /// Quoted string or bare word (TRUE, FALSE, ALL, TYPICAL...), as written
+    /// but upper-cased for bare words.
+    Text(String),
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Scope {
+    Memory,
+    Spfile,
+    Both,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct SetParameter {
+    /// Lower-cased parameter name, quotes removed (`_nlj_batching_enabled`).
+    pub name: Ident,
+    pub value: ParamValue,
+    pub scope: Option<Scope>,
+}
+
+// ---------------------------------------------------------------- DML
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum InsertSource {
+    Values(Vec<Expr>),
+    Query(Box<Query>),
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Insert {
+    pub table: Ident,
+    pub columns: Option<Vec<Ident>>,
+    pub source: InsertSource,
+    /// Hints such as `/*+ append */`.
+    pub hints: Vec<Hint>,
+}
+
+// ---------------------------------------------------------------- queries
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Query {
+    pub pos: Pos,
+    pub hints: Vec<Hint>,
+    pub distinct: bool,
+    pub select: Vec<SelectItem>,
+    pub from: Vec<FromItem>,
+    pub where_clause: Option<Expr>,
+    /// `CONNECT BY level <= n` (with `START WITH` ignored).
+    pub connect_by: Option<Expr>,
+    pub group_by: Vec<Expr>,
+    pub order_by: Vec<OrderItem>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum SelectItem {
+    /// `*`
+    Star(Pos),
+    /// `alias.*`
+    QualifiedStar(Ident),
+    Expr { expr: Expr, alias: Option<Ident> },
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct OrderItem {
+    pub expr: Expr,
+    pub descending: bool,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum FromItem {
+    /// A table, view or `dual`.
+    Table { name: Ident, alias: Option<Ident> },
+    /// `(SELECT ...) alias`
+    Subquery { query: Box<Query>, alias: Option<Ident> },
+    /// `xmltable('1 to N')` or `xmltable('a to b')`; rows expose `column_value`.
+    XmlTableRange { from: Expr, to: Expr, alias: Option<Ident>, pos: Pos },
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum Hint {
+    /// `leading(a b)`
+    Leading(Vec<Ident>),
+    /// `use_nl(a b)`
+    UseNl(Vec<Ident>),
+    /// `opt_param('_nlj_batching_enabled', 0)`
+    OptParam { name: String, value: ParamValue },
+    /// `nlj_prefetch(b)`
+    NljPrefetch(Vec<Ident>),
+    /// `no_nlj_prefetch(b)`
+    NoNljPrefetch(Vec<Ident>),
+    NljBatching(Vec<Ident>),
+    NoNljBatching(Vec<Ident>),
+    GatherPlanStatistics,
+    /// `full(a)`
+    Full(Ident),
+    /// `index(a idx)`
+    Index { alias: Ident, index: Option<Ident> },
+    /// `memoptimize_read`-style or unknown hints: kept, ignored, as Oracle does.
+    Other(String),
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BinaryOp {
+    Add,
+    Sub,
+    Mul,
+    Div,
+    Concat,
+    Eq,
+    Ne,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+    And,
+    Or,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AggregateFunc {
+    Max,
+    Min,
+    Count,
+    Sum,
+    Avg,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum Expr {
+    Number(f64, Pos),
+    String(String, Pos),
+    Null(Pos),
+    /// `:1`, `:key` (name without the colon)
+    Bind(String, Pos),
+    /// `col` or `alias.col`
+    Column { qualifier: Option<Ident>, name: Ident },
+    Rownum(Pos),
+    Level(Pos),
+    /// Function call, name upper-cased, package-qualified names joined with a
+    /// dot: `DBMS_RANDOM.VALUE`, `RPAD`, `SUBSTR`.
+    Function { name: Ident, args: Vec<Expr> },
+    /// `max(x)`, `count(*)` (arg None), `count(x)`
+    Aggregate { func: AggregateFunc, arg: Option<Box<Expr>>, pos: Pos },
+    Binary { op: BinaryOp, left: Box<Expr>, right: Box<Expr> },
+    Negate(Box<Expr>),
+    Not(Box<Expr>),
+    /// `x BETWEEN a AND b`
+    Between { expr: Box<Expr>, low: Box<Expr>, high: Box<Expr> },
+    /// `x IS [NOT] NULL`
+    IsNull { expr: Box<Expr>, negated: bool },
+    /// `(SELECT ...)` as a scalar expression.
+    Subquery(Box<Query>),
+}
+
+// ---------------------------------------------------------------- PL/SQL
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct PlsqlBlock {
+    /// `DECLARE` section variables: name and (ignored) type text.
+    pub declarations: Vec<(Ident, String)>,
+    pub body: Vec<PlsqlStatement>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum PlsqlStatement {
+    /// A procedure call: `dbms_random.seed(0)`,
+    /// `dbms_stats.gather_table_stats(user, 'T1')`,
+    /// `dbms_memoptimize.populate('SCOTT', 'T4')`. Named arguments
+    /// (`tabname => 'T1'`) keep their names.
+    Call { name: Ident, args: Vec<(Option<String>, Expr)> },
+    /// Embedded SQL (INSERT, SELECT ... INTO, COMMIT, ...).
+    Sql(Box<Statement>),
+    /// `SELECT ... INTO v FROM ...`
+    SelectInto { query: Query, into: Vec<Ident> },
+    /// `EXECUTE IMMEDIATE 'sql' [INTO v] [USING a, b]`
+    ExecuteImmediate { sql: Expr, into: Vec<Ident>, using: Vec<Expr>, pos: Pos },
+    /// `FOR i IN a .. b LOOP ... END LOOP`
+    ForLoop { var: Ident, from: Expr, to: Expr, body: Vec<PlsqlStatement> },
+    /// `v := expr`
+    Assign { target: Ident, value: Expr },
+    Null,
+}
+
+// ---------------------------------------------------------------- SQL*Plus
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AutotraceMode {
+    Off,
+    /// `ON` (rows, plan, statistics); `ON EXPLAIN`/`ON STATISTICS` narrow it.
+    On { explain: bool, statistics: bool },
+    /// `TRACEONLY` (plan + statistics, no rows).
+    TraceOnly { explain: bool, statistics: bool },
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum SqlPlus {
+    SetAutotrace(AutotraceMode),
+    SetLinesize(u32),
+    SetPagesize(u32),
+    SetArraysize(u32),
+    SetServeroutput(bool),
+    SetTiming(bool),
+    /// Other `SET x y` commands: accepted, no effect.
+    SetOther(String),
+    /// `exec proc(args)`: the call as a one-statement PL/SQL block.
+    Exec(PlsqlBlock),
+    /// `connect user/pw[@db]`: accepted, no effect.
+    Connect(String),
+    /// `SHUTDOWN [IMMEDIATE|ABORT|NORMAL]`
+    Shutdown,
+    /// `STARTUP [FORCE]`
+    Startup,
+    /// `PROMPT text`
+    Prompt(String),
+    /// A `/` on its own line after a SQL statement: run the SQL buffer
+    /// (the previous SQL statement or PL/SQL block) again.
+    RunBuffer,
+    /// `REM`, `--` comment lines, `SPOOL`, `COLUMN ... FORMAT`, `CLEAR`,
+    /// `DEFINE`, `SHOW`: accepted, no effect.
+    Ignored(String),
+}
+
+// ---------------------------------------------------------------- LAB
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Driver {
+    Plsql,
+    JdbcThin,
+    JdbcOciNet,
+    JdbcOciBequeath,
+    /// SQL*Plus itself (the default for plain statements in a script).
+    SqlPlus,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct LabRun {
+    /// The SQL text to run, as written inside the quotes.
+    pub sql: String,
+    /// Position of the SQL string literal (errors inside it are reported
+    /// relative to the script through this).
+    pub sql_pos: Pos,
+    /// `BIND a TO b`
+    pub bind: Option<(i64, i64)>,
+    pub via: Option<Driver>,
+    pub fetchsize: Option<u32>,
+    pub runs: Option<u32>,
+    /// `BATCH n` for array inserts.
+    pub batch: Option<u32>,
+    /// `LITERALS`: build the statement text with the value inlined instead
+    /// of binding it (hard parse per execution).
+    pub literals: bool,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum LabCommand {
+    /// `LAB VERSION 11.2.0.1`
+    Version(String),
+    Run(LabRun),
+    /// `LAB SET name = value` (network latency, bandwidth, cost parameters).
+    Set { name: Ident, value: ParamValue },
+    /// `LAB PROFILE` prints the folded stacks of the previous step.
+    Profile,
+    /// `LAB RESET`: a fresh instance.
+    Reset,
+}

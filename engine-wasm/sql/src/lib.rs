@@ -1,0 +1,39 @@
+//! The scenario language: splitting a SQL*Plus-style script into units,
+//! and parsing each unit into an [`ast::Statement`].
+//!
+//! This crate never panics on any input: every failure is a [`LabError`].
+
+pub mod ast;
+pub mod error;
+mod lexer;
+mod parser;
+mod splitter;
+
+pub use error::{LabError, LabResult};
+pub use parser::parse_unit;
+pub use splitter::{split_script, ScriptUnit, UnitKind};
+
+use ast::{Pos, Statement};
+
+/// One unit of a script after parsing: either a statement, or the error
+/// that the unit raised (the script goes on with the next unit, as
+/// SQL*Plus does).
+#[derive(Debug, Clone)]
+pub struct ParsedUnit {
+    /// The unit's source text (without its terminator).
+    pub text: String,
+    /// Position of the unit's first token.
+    pub pos: Pos,
+    pub result: Result<Statement, LabError>,
+}
+
+/// Split and parse a whole script.
+pub fn parse_script(src: &str) -> Vec<ParsedUnit> {
+    split_script(src)
+        .into_iter()
+        .map(|u| {
+            let result = parse_unit(&u);
+            ParsedUnit { text: u.text.clone(), pos: u.pos, result }
+        })
+        .collect()
+}

@@ -1,0 +1,374 @@
+//! Splitting a script into units, the way SQL*Plus reads its input.
+//!
+//! - SQL statements and `LAB` commands end with `;` (outside quotes and
+//!   comments) or with a line holding only `/`.
+//! - PL/SQL blocks (`DECLARE`, `BEGIN`, `CREATE [OR REPLACE] PROCEDURE` ...)
+//!   end only with a line holding only `/`.
+//! - SQL*Plus commands are one line (a trailing ` -` continues it).
+//! - A `/` line between units re-runs the SQL buffer (`RunBuffer`).
+//!
+//! A `/` line ends the current SQL or PL/SQL unit even inside an
+//! unterminated string or comment, so one typo cannot swallow the script.
+
+use crate::ast::Pos;
+use crate::lexer::{is_ident_byte, is_space, string_prefix, Cursor};
+
+/// One unit of a script: its text (without the `;` or `/` terminator, and
+/// trimmed), the position of its first token, and how it is to be parsed.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ScriptUnit {
+    pub text: String,
+    pub pos: Pos,
+    pub kind: UnitKind,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum UnitKind {
+    Sql,
+    Plsql,
+    SqlPlus,
+    Lab,
+}
+
+/// SQL*Plus commands recognised by their first word.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum PlusCmd {
+    Set,
+    Exec,
+    Connect,
+    Shutdown,
+    Startup,
+    Prompt,
+    Remark,
+    /// `@file`, `@@file`, `START file`
+    Run,
+    /// Formatting and session commands with no effect in the lab.
+    Ignored,
+    /// Valid SQL*Plus commands that the lab does not model.
+    Unsupported(&'static str),
+}
+
+/// (full name, shortest abbreviation length, command)
+const PLUS_COMMANDS: &[(&str, usize, PlusCmd)] = &[
+    ("SET", 3, PlusCmd::Set),
+    ("EXECUTE", 4, PlusCmd::Exec),
+    ("CONNECT", 4, PlusCmd::Connect),
+    ("SHUTDOWN", 8, PlusCmd::Shutdown),
+    ("STARTUP", 7, PlusCmd::Startup),
+    ("PROMPT", 3, PlusCmd::Prompt),
+    ("REMARK", 3, PlusCmd::Remark),
+    ("START", 3, PlusCmd::Run),
+    ("SPOOL", 3, PlusCmd::Ignored),
+    ("COLUMN", 3, PlusCmd::Ignored),
+    ("SHOW", 3, PlusCmd::Ignored),
+    ("CLEAR", 2, PlusCmd::Ignored),
+    ("DEFINE", 3, PlusCmd::Ignored),
+    ("UNDEFINE", 5, PlusCmd::Ignored),
+    ("PAUSE", 3, PlusCmd::Ignored),
+    ("WHENEVER", 8, PlusCmd::Ignored),
+    ("TIMING", 4, PlusCmd::Ignored),
+    ("EXIT", 4, PlusCmd::Ignored),
+    ("QUIT", 4, PlusCmd::Ignored),
+    ("TTITLE", 3, PlusCmd::Ignored),
+    ("BTITLE", 3, PlusCmd::Ignored),
+    ("BREAK", 3, PlusCmd::Ignored),
+    ("COMPUTE", 4, PlusCmd::Ignored),
+    ("REPHEADER", 4, PlusCmd::Ignored),
+    ("REPFOOTER", 4, PlusCmd::Ignored),
+    ("DISCONNECT", 4, PlusCmd::Ignored),
+    ("DESCRIBE", 4, PlusCmd::Unsupported("DESCRIBE")),
+    ("VARIABLE", 3, PlusCmd::Unsupported("VARIABLE")),
+    ("PRINT", 3, PlusCmd::Unsupported("PRINT")),
+    ("HOST", 2, PlusCmd::Unsupported("HOST")),
+    ("ACCEPT", 3, PlusCmd::Unsupported("ACCEPT")),
+    ("PASSWORD", 5, PlusCmd::Unsupported("PASSWORD")),
+];
+
+/// The SQL*Plus command named by `word` (any case, abbreviations allowed).
+pub(crate) fn sqlplus_command(word: &str) -> Option<PlusCmd> {
+    let w = word.to_ascii_uppercase();
+    if w.starts_with('@') {
+        return Some(PlusCmd::Run);
+    }
+    PLUS_COMMANDS
+        .iter()
+        .find(|(full, min, _)| w.len() >= *min && full.starts_with(w.as_str()))
+        .map(|&(_, _, cmd)| cmd)
+}
+
+/// Split a script into units. Never fails: any text becomes some unit, and
+/// the parser reports what is wrong with it.
+pub fn split_script(src: &str) -> Vec<ScriptUnit> {
+    Splitter { src, b: src.as_bytes(), i: 0, cur: Cursor::new(src, Pos { line: 1, column: 1 }), units: Vec::new() }
+        .run()
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Ends {
+    /// `;` or a `/` line
+    Semicolon,
+    /// a `/` line only
+    Slash,
+    /// end of line (with ` -` continuation)
+    Line,
+}
+
+struct Splitter<'a> {
+    src: &'a str,
+    b: &'a [u8],
+    i: usize,
+    /// Position tracker; only moves forward, so the whole split is linear.
+    cur: Cursor<'a>,
+    units: Vec<ScriptUnit>,
+}
+
+impl Splitter<'_> {
+    fn run(mut self) -> Vec<ScriptUnit> {
+        loop {
+            self.skip_trivia();
+            if self.i >= self.b.len() {
+                return self.units;
+            }
+            let start = self.i;
+            if self.is_slash_line(start) {
+                self.i = self.line_end(start);
+                self.push(start, start + 1, UnitKind::SqlPlus);
+                continue;
+            }
+            let (kind, ends) = self.classify(start);
+            let end = match ends {
+                Ends::Line => self.scan_line_unit(start),
+                Ends::Semicolon => self.scan_terminated(start, true),
+                Ends::Slash => self.scan_terminated(start, false),
+            };
+            self.push(start, end, kind);
+        }
+    }
+
+    fn push(&mut self, start: usize, end: usize, kind: UnitKind) {
+        let mut text = self.src.get(start..end).unwrap_or("").trim_end();
+        if kind == UnitKind::SqlPlus && !keeps_semicolon(text) {
+            if let Some(t) = text.strip_suffix(';') {
+                text = t.trim_end();
+            }
+        }
+        if text.is_empty() {
+            return;
+        }
+        self.cur.advance_to(start);
+        self.units.push(ScriptUnit { text: text.to_string(), pos: self.cur.pos(), kind });
+    }
+
+    /// Skip blanks and comments between units.
+    fn skip_trivia(&mut self) {
+        loop {
+            match self.b.get(self.i) {
+                Some(&c) if is_space(c) => self.i += 1,
+                Some(b'-') if self.b.get(self.i + 1) == Some(&b'-') => self.i = self.line_end(self.i),
+                Some(b'/') if self.b.get(self.i + 1) == Some(&b'*') => {
+                    self.i = match find(self.b, self.i + 2, b"*/") {
+                        Some(j) => j + 2,
+                        None => self.b.len(),
+                    };
+                }
+                _ => return,
+            }
+        }
+    }
+
+    /// Offset of the `\n` ending the line containing `i` (or the text end).
+    fn line_end(&self, i: usize) -> usize {
+        self.b.get(i..).and_then(|r| r.iter().position(|&c| c == b'\n')).map_or(self.b.len(), |p| i + p)
+    }
+
+    /// Does the line starting at or containing `i` hold only `/` (and blanks)?
+    /// `i` must be the first non-blank character of its line.
+    fn is_slash_line(&self, i: usize) -> bool {
+        let line_start = self.b[..i.min(self.b.len())].iter().rposition(|&c| c == b'\n').map_or(0, |p| p + 1);
+        let line = &self.b[line_start..self.line_end(i)];
+        let mut non_blank = line.iter().filter(|&&c| !is_space(c));
+        non_blank.next() == Some(&b'/') && non_blank.next().is_none()
+    }
+
+    /// Up to `n` words from `i`, upper-cased, skipping blanks and comments.
+    fn words(&self, mut i: usize, n: usize) -> Vec<String> {
+        let mut out = Vec::new();
+        while out.len() < n {
+            // skip blanks and comments
+            loop {
+                match self.b.get(i) {
+                    Some(&c) if is_space(c) => i += 1,
+                    Some(b'-') if self.b.get(i + 1) == Some(&b'-') => i = self.line_end(i),
+                    Some(b'/') if self.b.get(i + 1) == Some(&b'*') => {
+                        i = find(self.b, i + 2, b"*/").map_or(self.b.len(), |j| j + 2)
+                    }
+                    _ => break,
+                }
+            }
+            let from = i;
+            while self.b.get(i).is_some_and(|&c| is_ident_byte(c)) {
+                i += 1;
+            }
+            if i == from {
+                break;
+            }
+            out.push(self.src.get(from..i).unwrap_or("").to_ascii_uppercase());
+        }
+        out
+    }
+
+    fn classify(&self, start: usize) -> (UnitKind, Ends) {
+        if self.b.get(start) == Some(&b'@') {
+            return (UnitKind::SqlPlus, Ends::Line);
+        }
+        let words = self.words(start, 4);
+        let first = words.first().map(String::as_str).unwrap_or("");
+        let second = words.get(1).map(String::as_str).unwrap_or("");
+        match first {
+            "LAB" => (UnitKind::Lab, Ends::Semicolon),
+            "DECLARE" | "BEGIN" => (UnitKind::Plsql, Ends::Slash),
+            "CREATE" if creates_plsql(&words[1..]) => (UnitKind::Plsql, Ends::Slash),
+            // SQL statements that start with SET.
+            "SET" if matches!(second, "TRANSACTION" | "ROLE" | "CONSTRAINT" | "CONSTRAINTS") => {
+                (UnitKind::Sql, Ends::Semicolon)
+            }
+            w if sqlplus_command(w).is_some() => (UnitKind::SqlPlus, Ends::Line),
+            _ => (UnitKind::Sql, Ends::Semicolon),
+        }
+    }
+
+    /// A SQL*Plus command: to the end of the line, following ` -` continuations.
+    fn scan_line_unit(&mut self, start: usize) -> usize {
+        let is_remark = matches!(self.words(start, 1).first().map(String::as_str), Some(w) if w.len() >= 3 && "REMARK".starts_with(w));
+        let mut end = self.line_end(start);
+        while !is_remark && end < self.b.len() && continues(&self.b[start..end]) {
+            end = self.line_end(end + 1);
+        }
+        self.i = end;
+        end
+    }
+
+    /// A SQL statement, LAB command or PL/SQL block. Returns the end of its
+    /// text; `self.i` moves past the terminator.
+    fn scan_terminated(&mut self, start: usize, semicolon_ends: bool) -> usize {
+        #[derive(Clone, Copy)]
+        enum St {
+            Normal,
+            Quote,
+            QQuote(u8),
+            DoubleQuote,
+            LineComment,
+            BlockComment,
+        }
+        let b = self.b;
+        let mut st = St::Normal;
+        let mut i = start;
+        while i < b.len() {
+            // A `/` line ends the unit whatever the state.
+            if i > start && b[i - 1] == b'\n' {
+                let first = (i..self.line_end(i)).find(|&j| !is_space(b[j]));
+                if let Some(j) = first {
+                    if self.is_slash_line(j) {
+                        self.i = self.line_end(j);
+                        return i;
+                    }
+                }
+            }
+            let c = b[i];
+            match st {
+                St::Normal => match c {
+                    b';' if semicolon_ends => {
+                        self.i = i + 1;
+                        return i;
+                    }
+                    b'"' => st = St::DoubleQuote,
+                    b'-' if b.get(i + 1) == Some(&b'-') => st = St::LineComment,
+                    b'/' if b.get(i + 1) == Some(&b'*') => {
+                        st = St::BlockComment;
+                        i += 1;
+                    }
+                    _ if is_ident_byte(c) || c >= 0x80 => {
+                        // c is a letter here, so a string prefix is n', q'x or nq'x.
+                        if let Some((len, close)) = string_prefix(b, i) {
+                            i += len;
+                            st = close.map_or(St::Quote, St::QQuote);
+                        } else {
+                            while i < b.len() && (is_ident_byte(b[i]) || b[i] >= 0x80) {
+                                i += 1;
+                            }
+                        }
+                        continue;
+                    }
+                    b'\'' => st = St::Quote,
+                    _ => {}
+                },
+                St::Quote => {
+                    if c == b'\'' {
+                        if b.get(i + 1) == Some(&b'\'') {
+                            i += 1;
+                        } else {
+                            st = St::Normal;
+                        }
+                    }
+                }
+                St::QQuote(close) => {
+                    if c == close && b.get(i + 1) == Some(&b'\'') {
+                        st = St::Normal;
+                        i += 1;
+                    }
+                }
+                St::DoubleQuote => {
+                    if c == b'"' {
+                        st = St::Normal;
+                    }
+                }
+                St::LineComment => {
+                    if c == b'\n' {
+                        st = St::Normal;
+                    }
+                }
+                St::BlockComment => {
+                    if c == b'*' && b.get(i + 1) == Some(&b'/') {
+                        st = St::Normal;
+                        i += 1;
+                    }
+                }
+            }
+            i += 1;
+        }
+        self.i = b.len();
+        b.len()
+    }
+}
+
+/// CREATE [OR REPLACE] [EDITIONABLE|NONEDITIONABLE] PROCEDURE|FUNCTION|... ?
+fn creates_plsql(words: &[String]) -> bool {
+    let mut w = words.iter().map(String::as_str).peekable();
+    if w.peek() == Some(&"OR") {
+        w.next();
+        w.next();
+    }
+    if matches!(w.peek(), Some(&("EDITIONABLE" | "NONEDITIONABLE" | "EDITIONING"))) {
+        w.next();
+    }
+    matches!(w.next(), Some("PROCEDURE" | "FUNCTION" | "PACKAGE" | "TRIGGER" | "TYPE" | "LIBRARY"))
+}
+
+/// SQL*Plus prints PROMPT and REMARK text as written, `;` included.
+fn keeps_semicolon(text: &str) -> bool {
+    let word = text.chars().take_while(char::is_ascii_alphabetic).collect::<String>().to_ascii_uppercase();
+    word.len() >= 3 && ("PROMPT".starts_with(&word) || "REMARK".starts_with(&word))
+}
+
+/// A SQL*Plus line continues when it ends with a `-` that follows a blank.
+fn continues(line: &[u8]) -> bool {
+    let mut end = line.len();
+    while end > 0 && is_space(line[end - 1]) {
+        end -= 1;
+    }
+    end >= 2 && line[end - 1] == b'-' && is_space(line[end - 2])
+}
+
+fn find(hay: &[u8], from: usize, needle: &[u8]) -> Option<usize> {
+    hay.get(from..)?.windows(needle.len()).position(|w| w == needle).map(|p| p + from)
+}

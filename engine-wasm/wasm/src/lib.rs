@@ -1,0 +1,88 @@
+//! Thin wasm-bindgen facade over `lio_core`: JSON commands in, result JSON
+//! and columnar trace batches (typed arrays) out. No logic lives here.
+
+use js_sys::{Float64Array, Uint16Array, Uint32Array, Uint8Array};
+use lio_core::{Engine as CoreEngine, EngineConfig, Trace};
+use wasm_bindgen::prelude::*;
+
+#[wasm_bindgen]
+pub struct Engine {
+    inner: CoreEngine,
+}
+
+#[wasm_bindgen]
+impl Engine {
+    /// `config_json`: an EngineConfig (`{}` for the defaults).
+    #[wasm_bindgen(constructor)]
+    pub fn new(config_json: &str) -> Result<Engine, JsError> {
+        let config = EngineConfig::from_json(config_json).map_err(|e| JsError::new(&e))?;
+        Ok(Engine { inner: CoreEngine::new(config) })
+    }
+
+    /// Run a script; returns the ScriptResult JSON (docs/ENGINE-API.md).
+    pub fn exec(&mut self, script: &str) -> String {
+        self.inner.exec_json(script)
+    }
+
+    pub fn catalog(&self) -> String {
+        self.inner.catalog_json()
+    }
+
+    /// The trace kept for a step, as typed arrays; `undefined` when none.
+    pub fn trace(&self, step: u32) -> Option<TraceBatch> {
+        self.inner.trace(step as usize).map(|t| TraceBatch { meta: t.meta_json(), trace: t.clone() })
+    }
+
+    pub fn reset(&mut self) {
+        self.inner.reset();
+    }
+
+    pub fn version(&self) -> String {
+        lio_core::VERSION.to_string()
+    }
+}
+
+/// One step's trace. Each getter copies one column into a typed array: a
+/// handful of boundary crossings per trace, never one per event.
+#[wasm_bindgen]
+pub struct TraceBatch {
+    meta: String,
+    trace: Trace,
+}
+
+#[wasm_bindgen]
+impl TraceBatch {
+    pub fn meta(&self) -> String {
+        self.meta.clone()
+    }
+    pub fn kind(&self) -> Uint8Array {
+        Uint8Array::from(&self.trace.kind[..])
+    }
+    pub fn get_kind(&self) -> Uint8Array {
+        Uint8Array::from(&self.trace.get_kind[..])
+    }
+    pub fn segment(&self) -> Uint32Array {
+        Uint32Array::from(&self.trace.segment[..])
+    }
+    pub fn block(&self) -> Uint32Array {
+        Uint32Array::from(&self.trace.block[..])
+    }
+    pub fn latch_child(&self) -> Uint16Array {
+        Uint16Array::from(&self.trace.latch_child[..])
+    }
+    pub fn latch_gets(&self) -> Uint8Array {
+        Uint8Array::from(&self.trace.latch_gets[..])
+    }
+    pub fn plan_line(&self) -> Uint16Array {
+        Uint16Array::from(&self.trace.plan_line[..])
+    }
+    pub fn exec(&self) -> Uint32Array {
+        Uint32Array::from(&self.trace.exec[..])
+    }
+    pub fn t_us(&self) -> Float64Array {
+        Float64Array::from(&self.trace.t_us[..])
+    }
+    pub fn stack(&self) -> Uint32Array {
+        Uint32Array::from(&self.trace.stack[..])
+    }
+}

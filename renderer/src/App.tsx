@@ -1,0 +1,288 @@
+// The LIO Lab workbench: editor + executed steps on the left, views on the right.
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { createEngineClient, CancelledError, type Progress } from './engine/client';
+import { getHost, type RunSummary, type ScenarioInfo, type ReportKind } from './host';
+import { splitScript, statementAt, positionedChunk } from './model/script';
+import type { Catalog, Step, Trace } from './model/types';
+import { fmtNum, fmtUs } from './model/stats';
+import { Editor, type EditorApi, type EditorError } from './views/Editor';
+import { Autotrace } from './views/Autotrace';
+import { StepsList } from './views/StepsList';
+import { StructureView } from './views/StructureView';
+import { FlameView } from './views/FlameView';
+import { CompareView } from './views/CompareView';
+import { HistoryView } from './views/HistoryView';
+import { ExportMenu } from './views/ExportMenu';
+import { comparables, runTitle, type SessionRun } from './session';
+import { buildReport, type ReportInputs } from './reports/report';
+
+const DRAFT_KEY = 'lio.draft.v1';
+const DEFAULT_SCRIPT = `-- LIO Lab: type SQL*Plus-style statements, then
+--   Ctrl+Enter        run the statement under the cursor
+--   Ctrl+Shift+Enter  run the whole script (fresh instance)
+SET AUTOTRACE ON STATISTICS
+SELECT 1 FROM dual;
+`;
+
+type TabId = 'autotrace' | 'structure' | 'flame' | 'compare' | 'history';
+const TABS: { id: TabId; label: string }[] = [
+  { id: 'autotrace', label: 'Autotrace' }, { id: 'structure', label: 'Structure' }, { id: 'flame', label: 'Flame graph' },
+  { id: 'compare', label: 'Compare' }, { id: 'history', label: 'History' },
+];
+
+type Status = { state: 'loading' | 'ready' | 'busy' | 'error'; text: string };
+
+function loadDraft(): string {
+  try { return localStorage.getItem(DRAFT_KEY) ?? DEFAULT_SCRIPT; } catch { return DEFAULT_SCRIPT; }
+}
+
+export function App() {
+  const host = useMemo(getHost, []);
+  const client = useMemo(createEngineClient, []);
+  const editor = useRef<EditorApi | null>(null);
+  const initial = useMemo(loadDraft, []);
+  const draft = useRef(initial);
+  const saveTimer = useRef<number | null>(null);
+
+  const [status, setStatus] = useState<Status>({ state: 'loading', text: 'Loading engine…' });
+  const [progress, setProgress] = useState<Progress | null>(null);
+  const [runs, setRuns] = useState<SessionRun[]>([]);
+  const [catalog, setCatalog] = useState<Catalog | null>(null);
+  const [sel, setSel] = useState<{ run: number; index: number } | null>(null);
+  const [tab, setTab] = useState<TabId>('autotrace');
+  const [errors, setErrors] = useState<EditorError[]>([]);
+  const [scenarios, setScenarios] = useState<ScenarioInfo[]>([]);
+  const [scenario, setScenario] = useState<string | null>(null);
+  const [history, setHistory] = useState<RunSummary[]>([]);
+  const [toast, setToast] = useState<string | null>(null);
+  const [compareKeys, setCompareKeys] = useState<[string, string]>(['', '']);
+  const [helpOpen, setHelpOpen] = useState(false);
+  const nextRun = useRef(1);
+  const reportRef = useRef<() => Partial<ReportInputs>>(() => ({}));
+  const busy = status.state === 'busy';
+
+  const flash = useCallback((msg: string) => { setToast(msg); window.setTimeout(() => setToast((t) => (t === msg ? null : t)), 4000); }, []);
+
+  useEffect(() => {
+    client.init().then(() => setStatus({ state: 'ready', text: 'Engine ready' }))
+      .catch((e) => setStatus({ state: 'error', text: `Engine failed to load: ${e.message ?? e}` }));
+    host.listScenarios().then(setScenarios).catch(() => setScenarios([]));
+    host.listRuns().then(setHistory).catch(() => setHistory([]));
+    const save = () => { try { localStorage.setItem(DRAFT_KEY, draft.current); } catch { /* quota */ } };
+    window.addEventListener('beforeunload', save);
+    return () => { window.removeEventListener('beforeunload', save); client.dispose(); };
+  }, [client, host]);
+
+  const onChange = useCallback((text: string) => {
+    draft.current = text;
+    if (saveTimer.current) window.clearTimeout(saveTimer.current);
+    saveTimer.current = window.setTimeout(() => { try { localStorage.setItem(DRAFT_KEY, text); } catch { /* quota */ } }, 250);
+  }, []);
+
+  const liveRun = runs.find((r) => r.live) ?? null;
+  const allSteps = useMemo(() => runs.flatMap((r) => r.steps.map((s) => ({ run: r, step: s }))), [runs]);
+  const selected = useMemo(() => {
+    if (!sel) return null;
+    return allSteps.find((x) => x.run.id === sel.run && x.step.index === sel.index) ?? null;
+  }, [allSteps, sel]);
+  const selectedStep: Step | null = selected?.step ?? null;
+  const selectedLive = !!selected?.run.live;
+
+  const execute = useCallback(async (mode: 'all' | 'statement') => {
+    if (busy || status.state === 'loading') return;
+    const text = editor.current?.getText() ?? draft.current;
+    const stmts = splitScript(text);
+    let chosen = stmts;
+    if (mode === 'statement') {
+      const selRange = editor.current?.selection();
+      if (selRange && selRange.to > selRange.from) chosen = stmts.filter((s) => s.to > selRange.from && s.from < selRange.to);
+      else { const one = statementAt(stmts, editor.current?.cursor() ?? 0); chosen = one ? [one] : []; }
+    }
+    if (chosen.length === 0) { flash('Nothing to run.'); return; }
+    setStatus({ state: 'busy', text: mode === 'all' ? 'Running script…' : 'Running statement…' });
+    setProgress({ done: 0, total: chosen.length, label: '' });
+    const t0 = performance.now();
+    try {
+      if (mode === 'all') await client.reset();
+      const v = await client.exec(chosen.map(positionedChunk), setProgress);
+      const steps = v.result.steps;
+      setCatalog(v.catalog);
+      const errs = steps.filter((s) => s.error).map((s) => ({ ...s.error! }));
+      setErrors(errs);
+      let runId = liveRun?.id ?? 0;
+      if (mode === 'all' || !liveRun) {
+        runId = nextRun.current++;
+        const run: SessionRun = { id: runId, label: `Run ${runId}`, script: text, version: v.result.lio_lab, steps, live: true, source: 'session' };
+        setRuns((rs) => [...rs.map((r) => ({ ...r, live: false })), run]);
+        if (mode === 'all') {
+          host.saveRun({ title: runTitle(text, scenario), script: text, result: v.result })
+            .then((saved) => { if (saved?.id !== undefined) setRuns((rs) => rs.map((r) => (r.id === runId ? { ...r, savedId: saved.id } : r))); return host.listRuns(); })
+            .then(setHistory).catch(() => { /* history is best effort */ });
+        }
+      } else {
+        setRuns((rs) => rs.map((r) => (r.id === runId ? { ...r, steps: [...r.steps, ...steps], version: v.result.lio_lab } : r)));
+      }
+      // Select the most interesting step: the last query/lab step, else the last one.
+      const pick = [...steps].reverse().find((s) => s.error) ?? [...steps].reverse().find((s) => s.kind === 'query' || s.kind === 'lab') ?? steps[steps.length - 1];
+      if (pick) setSel({ run: runId, index: pick.index });
+      const ms = performance.now() - t0;
+      setStatus({ state: 'ready', text: `${steps.length} step${steps.length === 1 ? '' : 's'} in ${fmtNum(Math.round(ms))} ms${errs.length ? ` · ${errs.length} error${errs.length > 1 ? 's' : ''}` : ''}` });
+    } catch (e) {
+      if (e instanceof CancelledError) setStatus({ state: 'ready', text: 'Cancelled; engine state restored' });
+      else setStatus({ state: 'error', text: `Engine error: ${(e as Error).message}` });
+    } finally {
+      setProgress(null);
+    }
+  }, [busy, status.state, client, liveRun, host, scenario, flash]);
+
+  const cancel = useCallback(() => {
+    setStatus({ state: 'busy', text: 'Cancelling: restoring engine state…' });
+    client.cancel(setProgress).then(() => setStatus({ state: 'ready', text: 'Cancelled; engine state restored' }));
+  }, [client]);
+
+  const openScenario = useCallback(async (name: string) => {
+    if (!name) return;
+    try {
+      const s = await host.openScenario(name);
+      editor.current?.setText(s.script);
+      draft.current = s.script;
+      try { localStorage.setItem(DRAFT_KEY, s.script); } catch { /* quota */ }
+      setScenario(s.name);
+      setErrors([]);
+      flash(`Opened sample “${s.name}”. Run it with Ctrl+Shift+Enter.`);
+    } catch (e) { flash(`Could not open ${name}: ${(e as Error).message}`); }
+  }, [host, flash]);
+
+  const getTrace = useCallback((step: Step): Promise<Trace | null> => client.trace(step.index), [client]);
+
+  const exportReport = useCallback(async (kind: ReportKind) => {
+    const inputs = { ...reportRef.current(), step: selectedStep, catalog, compare: null } as ReportInputs;
+    try {
+      if (kind === 'structure' || kind === 'report') {
+        if (selectedStep && selectedLive && selectedStep.trace_events > 0 && !inputs.trace) inputs.trace = await client.trace(selectedStep.index);
+      }
+      const { svg, name } = buildReport(kind, inputs);
+      const r = await host.exportReport({ kind, svg, suggestedName: name });
+      flash(r.path ? `Exported ${name} to ${r.path}` : `Exported ${name}`);
+    } catch (e) { flash(`Export failed: ${(e as Error).message}`); }
+  }, [selectedStep, selectedLive, catalog, client, host, flash]);
+
+  // Global shortcuts.
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const mod = e.ctrlKey || e.metaKey;
+      if (e.key === 'F5') { e.preventDefault(); execute('all'); }
+      else if (mod && e.key === 'Enter' && !(e.target as HTMLElement)?.closest?.('.cm-editor')) { e.preventDefault(); execute(e.shiftKey ? 'all' : 'statement'); }
+      else if (e.altKey && /^[1-5]$/.test(e.key)) { e.preventDefault(); setTab(TABS[Number(e.key) - 1].id); }
+      else if (e.key === 'Escape' && busy) cancel();
+      else if (e.key === '?' && !(e.target as HTMLElement)?.closest?.('input, textarea, .cm-editor, select')) setHelpOpen(true);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [execute, busy, cancel]);
+
+  const items = useMemo(() => comparables(runs), [runs]);
+
+  return (
+    <div className="app">
+      <header className="toolbar" role="toolbar" aria-label="Workbench">
+        <div className="brand"><span className="logo" aria-hidden="true" />LIO Lab</div>
+        <label className="sr-only" htmlFor="sample">Open sample</label>
+        <select id="sample" className="input" aria-label="Open sample" value="" onChange={(e) => openScenario(e.target.value)} disabled={busy}>
+          <option value="">Open sample…</option>
+          {scenarios.map((s) => <option key={s.name} value={s.name}>{s.name}</option>)}
+        </select>
+        <span className="sep" />
+        <button className="btn primary" onClick={() => execute('all')} disabled={busy || status.state === 'loading'} title="Run the whole script on a fresh instance (Ctrl+Shift+Enter, F5)">
+          Run all<span className="kbd">⇧↵</span></button>
+        <button className="btn" onClick={() => execute('statement')} disabled={busy || status.state === 'loading'} title="Run the statement under the cursor (Ctrl+Enter)">
+          Run statement<span className="kbd">Ctrl↵</span></button>
+        {busy && <button className="btn danger" onClick={cancel}>Cancel</button>}
+        <div className="status" role="status" aria-live="polite">
+          <span className={`dot ${status.state === 'busy' ? 'busy' : status.state}`} aria-hidden="true" />
+          <span>{status.text}</span>
+          {progress && progress.total > 1 && (
+            <><progress max={progress.total} value={progress.done} aria-label="Progress" /><span className="mono">{progress.done}/{progress.total}</span></>
+          )}
+        </div>
+        <span className="spacer" />
+        <ExportMenu onExport={exportReport} disabled={!selectedStep} />
+        <button className="btn icon" onClick={() => setHelpOpen(true)} aria-label="Keyboard shortcuts" title="Keyboard shortcuts (?)">?</button>
+      </header>
+
+      <main className="main">
+        <div className="left">
+          <section aria-label="Scenario editor" style={{ display: 'grid', gridTemplateRows: 'auto 1fr', minHeight: 0 }}>
+            <div className="pane-title"><h2>Scenario</h2><span className="muted" style={{ textTransform: 'none', letterSpacing: 0 }}>{scenario ?? 'draft'} · saved locally</span></div>
+            <Editor initial={initial} onChange={onChange} onRunAll={() => execute('all')} onRunStatement={() => execute('statement')} errors={errors} apiRef={editor} />
+          </section>
+          {errors.length > 0
+            ? <div className="errbar" role="alert">{errors[0].code} at line {errors[0].line}, column {errors[0].column}: {errors[0].message}{errors.length > 1 ? ` (+${errors.length - 1} more)` : ''}</div>
+            : <div />}
+          <section aria-label="Executed statements" style={{ display: 'grid', gridTemplateRows: 'auto 1fr', minHeight: 0 }}>
+            <div className="pane-title"><h2>Executed statements</h2><span className="spacer" />{liveRun && <span className="muted">{liveRun.label} · engine {liveRun.version}</span>}</div>
+            <StepsList runs={runs} selected={sel} onSelect={(r, i) => setSel({ run: r, index: i })}
+              onReveal={(s) => editor.current?.reveal(s.line, s.column)} />
+          </section>
+        </div>
+
+        <div className="right">
+          <div className="tabs" role="tablist" aria-label="Views">
+            {TABS.map((t, i) => (
+              <button key={t.id} role="tab" id={`tab-${t.id}`} aria-controls={`panel-${t.id}`} aria-selected={tab === t.id}
+                tabIndex={tab === t.id ? 0 : -1} className="tab" title={`${t.label} (Alt+${i + 1})`} onClick={() => setTab(t.id)}
+                onKeyDown={(e) => {
+                  if (e.key === 'ArrowRight' || e.key === 'ArrowLeft') {
+                    const j = (i + (e.key === 'ArrowRight' ? 1 : TABS.length - 1)) % TABS.length;
+                    setTab(TABS[j].id); document.getElementById(`tab-${TABS[j].id}`)?.focus();
+                  }
+                }}>{t.label}</button>
+            ))}
+          </div>
+          <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} className={`tabpanel ${tab === 'autotrace' || tab === 'history' ? '' : 'fill'}`}>
+            {tab === 'autotrace' && <Autotrace step={selectedStep} />}
+            {tab === 'structure' && <StructureView step={selectedStep} live={selectedLive} catalog={catalog} getTrace={getTrace} reportRef={reportRef} />}
+            {tab === 'flame' && <FlameView step={selectedStep} items={items} reportRef={reportRef} />}
+            {tab === 'compare' && <CompareView items={items} keys={compareKeys} onKeys={setCompareKeys} reportRef={reportRef} />}
+            {tab === 'history' && <HistoryView host={host} runs={history} onRefresh={() => host.listRuns().then(setHistory)}
+              onLoad={(saved) => {
+                const id = nextRun.current++;
+                setRuns((rs) => [...rs, { id, label: `Saved ${saved.id}`, script: saved.script, version: saved.result?.lio_lab ?? '', steps: saved.result?.steps ?? [], live: false, source: 'history', savedId: saved.id }]);
+                flash(`Loaded saved run ${saved.id} (${saved.title ?? ''}): its steps can be selected and compared.`);
+              }}
+              onOpenScript={(saved) => { editor.current?.setText(saved.script); draft.current = saved.script; setScenario(saved.title ?? null); }} />}
+          </div>
+        </div>
+      </main>
+
+      <footer className="footer">
+        <span>{catalog ? `Oracle ${catalog.version} profile · ${catalog.block_size / 1024} KB blocks · ${catalog.segments.length} segments` : 'No catalog yet'}</span>
+        {selectedStep && <span className="mono">step #{selectedStep.index}: {fmtNum(selectedStep.stats['consistent gets'] ?? 0)} consistent gets · {fmtUs(selectedStep.elapsed_us)}</span>}
+        <span className="spacer" style={{ flex: 1 }} />
+        <span>{host.kind === 'electron' ? 'Desktop' : 'Browser mode'}</span>
+      </footer>
+
+      {toast && <div className="toast" role="status">{toast}</div>}
+      {helpOpen && <HelpDialog onClose={() => setHelpOpen(false)} />}
+    </div>
+  );
+}
+
+function HelpDialog({ onClose }: { onClose(): void }) {
+  const ref = useRef<HTMLDialogElement>(null);
+  useEffect(() => { ref.current?.showModal(); }, []);
+  const rows: [string, string][] = [
+    ['Ctrl/Cmd + Enter', 'Run the statement under the cursor (or the selection)'],
+    ['Ctrl/Cmd + Shift + Enter, F5', 'Run the whole script on a fresh instance'],
+    ['Esc', 'Cancel a running script'], ['Alt + 1…5', 'Switch view'],
+    ['Space', 'Play / pause the trace (Structure view)'], ['← / →', 'Step back / forward one event'],
+    ['Home / End', 'First / last event'], ['?', 'This help'],
+  ];
+  return (
+    <dialog ref={ref} className="help" aria-label="Keyboard shortcuts" onClose={onClose}>
+      <h2 style={{ marginTop: 0, fontSize: 15 }}>Keyboard shortcuts</h2>
+      <table><tbody>{rows.map(([k, v]) => <tr key={k}><td className="mono">{k}</td><td>{v}</td></tr>)}</tbody></table>
+      <form method="dialog" style={{ textAlign: 'right', marginTop: 10 }}><button className="btn">Close</button></form>
+    </dialog>
+  );
+}

@@ -1,0 +1,97 @@
+/// <reference lib="webworker" />
+// The engine worker: owns the one wasm instance. See protocol.ts for the round trip.
+import { loadEngine } from '@lio/engine';
+import { TRACE_ARRAYS, type Reply, type Request } from './protocol';
+import type { ScriptResult, Step } from '../model/types';
+
+declare const self: DedicatedWorkerGlobalScope;
+
+interface EngineHandle {
+  exec(script: string): ScriptResult;
+  catalog(): unknown;
+  trace(step: number): Record<string, unknown> | null;
+  reset(): void;
+}
+
+let enginePromise: Promise<EngineHandle> | null = null;
+function ensureEngine(): Promise<EngineHandle> {
+  if (!enginePromise) {
+    const wasmUrl = new URL('/engine/lio_wasm_bg.wasm', self.location.href).href;
+    enginePromise = (loadEngine as (u?: string) => Promise<EngineHandle>)(wasmUrl);
+    enginePromise.catch(() => { enginePromise = null; });
+  }
+  return enginePromise;
+}
+
+function post(msg: Reply, transfer: Transferable[] = []) {
+  self.postMessage(msg, transfer);
+}
+
+// Copy a typed array out of wasm memory if it is a view on it, so it can be transferred.
+function own<T extends ArrayBufferView>(a: T): T {
+  const buf = a.buffer as ArrayBuffer;
+  const shared = typeof SharedArrayBuffer !== 'undefined' && buf instanceof SharedArrayBuffer;
+  if (a.byteOffset === 0 && buf.byteLength === a.byteLength && !shared) return a;
+  return (a as unknown as { slice(): T }).slice();
+}
+
+async function handle(req: Request) {
+  const engine = await ensureEngine();
+  switch (req.op) {
+    case 'init': {
+      const c = engine.catalog() as { version?: string } | null;
+      return { value: { version: c?.version ?? '' } };
+    }
+    case 'exec': {
+      const t0 = performance.now();
+      const steps: Step[] = [];
+      let version = '';
+      for (let i = 0; i < req.chunks.length; i++) {
+        const chunk = req.chunks[i];
+        const r = engine.exec(chunk);
+        version = r.lio_lab;
+        steps.push(...r.steps);
+        const first = chunk.trimStart().split('\n')[0].slice(0, 80);
+        post({ type: 'progress', id: req.id, done: i + 1, total: req.chunks.length, label: first });
+      }
+      let catalog = null;
+      try { catalog = engine.catalog(); } catch { catalog = null; }
+      return { value: { result: { lio_lab: version, steps }, catalog, ms: performance.now() - t0 } };
+    }
+    case 'catalog':
+      return { value: engine.catalog() };
+    case 'trace': {
+      const t = engine.trace(req.step);
+      if (!t) return { value: null };
+      const out: Record<string, unknown> = { ...t };
+      const transfer: Transferable[] = [];
+      for (const k of TRACE_ARRAYS) {
+        const a = t[k] as ArrayBufferView | undefined;
+        if (a && ArrayBuffer.isView(a)) {
+          const o = own(a);
+          out[k] = o;
+          transfer.push(o.buffer as ArrayBuffer);
+        }
+      }
+      return { value: out, transfer };
+    }
+    case 'reset':
+      engine.reset();
+      return { value: null };
+  }
+}
+
+// Requests run strictly in order: the wasm is single-threaded and stateful.
+let queue: Promise<void> = Promise.resolve();
+self.onmessage = (ev: MessageEvent<Request>) => {
+  const req = ev.data;
+  queue = queue.then(async () => {
+    try {
+      const { value, transfer } = (await handle(req)) as { value: unknown; transfer?: Transferable[] };
+      post({ type: 'result', id: req.id, ok: true, value }, transfer ?? []);
+    } catch (e) {
+      const msg = e instanceof Error ? e.message : String(e);
+      post({ type: 'result', id: req.id, ok: false, error: msg });
+    }
+  });
+};

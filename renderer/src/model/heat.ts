@@ -1,0 +1,115 @@
+// Per-block heat (visit counts) aggregated from a trace or from the engine's summary.
+import { EventKind, NO_LATCH, NO_SEGMENT, type HeatEntry, type Trace } from './types';
+
+/** Event kinds that are a visit to a block (and so count as heat). */
+/** Pseudo segment keys for the memoptimize pool (not buffer-cache segments). */
+export const MEMOPT_HASH_SEGMENT = -3;
+export const MEMOPT_HASH_CELLS = 256;
+export function memoptAreaKey(segment: number): number { return -1000 - segment; }
+
+/** The hash-index cell a memopt probe of (segment, block) lands in (a stable mixing hash). */
+export function hashCell(segment: number, block: number): number {
+  let h = (Math.imul(segment + 1, 0x9e3779b1) ^ Math.imul(block + 1, 0x85ebca6b)) >>> 0;
+  h = (h ^ (h >>> 15)) >>> 0;
+  return h % MEMOPT_HASH_CELLS;
+}
+
+/** The heat key and block an event counts against: memopt probes and reads have their own. */
+export function heatTarget(kind: number, segment: number, block: number): [number, number] {
+  if (kind === EventKind.MEMOPT_LOOKUP) return [MEMOPT_HASH_SEGMENT, hashCell(segment, block)];
+  if (kind === EventKind.MEMOPT_READ) return [memoptAreaKey(segment), block];
+  return [segment, block];
+}
+
+export function isVisit(kind: number): boolean {
+  return kind === EventKind.BLOCK_GET || kind === EventKind.PINNED_REVISIT ||
+    kind === EventKind.MEMOPT_LOOKUP || kind === EventKind.MEMOPT_READ;
+}
+
+export class HeatMap {
+  private seg = new Map<number, Uint32Array>();
+  /** CBC latch gets per child latch. */
+  latch: Uint32Array;
+  max = 0;
+  latchMax = 0;
+  total = 0;
+  /** Bumped on every change, so views can tell a stale picture. */
+  version = 0;
+
+  constructor(latchChildren = 0) { this.latch = new Uint32Array(Math.max(0, latchChildren)); }
+
+  clear() {
+    for (const a of this.seg.values()) a.fill(0);
+    this.latch.fill(0);
+    this.max = 0; this.latchMax = 0; this.total = 0; this.version++;
+  }
+
+  blocks(segment: number): Uint32Array | undefined { return this.seg.get(segment); }
+
+  get(segment: number, block: number): number { return this.seg.get(segment)?.[block] ?? 0; }
+
+  private add(segment: number, block: number, n: number) {
+    let a = this.seg.get(segment);
+    if (!a || block >= a.length) {
+      const bigger = new Uint32Array(Math.max(block + 1, (a?.length ?? 0) * 2, 64));
+      if (a) bigger.set(a);
+      a = bigger;
+      this.seg.set(segment, a);
+    }
+    const v = (a[block] += n);
+    if (v > this.max) this.max = v;
+    this.total += n;
+  }
+
+  /** Apply events [from, to) of a trace. */
+  applyRange(t: Trace, from: number, to: number) {
+    const end = Math.min(to, t.length);
+    for (let i = Math.max(0, from); i < end; i++) {
+      if (isVisit(t.kind[i]) && t.segment[i] !== NO_SEGMENT) {
+        const [s, b] = heatTarget(t.kind[i], t.segment[i], t.block[i]);
+        this.add(s, b, 1);
+      }
+      const c = t.latch_child[i];
+      const g = t.latch_gets[i];
+      if (c !== NO_LATCH && g > 0) {
+        if (c >= this.latch.length) {
+          const bigger = new Uint32Array(c + 1); bigger.set(this.latch); this.latch = bigger;
+        }
+        const v = (this.latch[c] += g);
+        if (v > this.latchMax) this.latchMax = v;
+      }
+    }
+    this.version++;
+  }
+
+  /** Replace the block heat with the engine's per-block totals. */
+  applySummary(entries: readonly HeatEntry[]) {
+    for (const e of entries) this.add(e.segment, e.block, e.visits);
+    this.version++;
+  }
+
+  /** Heat of one segment as [block, visits] pairs (non-zero only). */
+  entries(segment: number): [number, number][] {
+    const a = this.seg.get(segment);
+    const out: [number, number][] = [];
+    if (a) for (let i = 0; i < a.length; i++) if (a[i]) out.push([i, a[i]]);
+    return out;
+  }
+
+  segments(): number[] { return [...this.seg.keys()]; }
+}
+
+/** Heat of a whole trace (or its summary when the trace was truncated). */
+export function heatOf(t: Trace, latchChildren = 0): HeatMap {
+  const h = new HeatMap(latchChildren);
+  if (t.truncated && t.heat) h.applySummary(t.heat);
+  else h.applyRange(t, 0, t.length);
+  return h;
+}
+
+/** 0..1 on a log scale, so one visit shows and hot blocks don't wash the rest out. */
+export function heatLevel(v: number, max: number): number {
+  if (v <= 0 || max <= 0) return 0;
+  // A floor of 8 on the scale keeps a handful of visits light; hot means many.
+  return 0.25 + 0.75 * (Math.log(v) / Math.log(Math.max(8, max)));
+}

@@ -1,0 +1,65 @@
+// Statistics helpers: filtering, ordering and diffing V$STATNAME deltas.
+import type { LatchFigures, Step, WaitFigures } from './types';
+
+export interface StatRow { name: string; value: number }
+export interface StatDiffRow { name: string; a: number; b: number; diff: number }
+
+/** Non-zero statistics, in name order, filtered by a case-insensitive substring. */
+export function statRows(stats: Record<string, number>, filter = ''): StatRow[] {
+  const q = filter.trim().toLowerCase();
+  return Object.entries(stats)
+    .filter(([k, v]) => v !== 0 && (!q || k.toLowerCase().includes(q)))
+    .map(([name, value]) => ({ name, value }))
+    .sort((x, y) => (x.name < y.name ? -1 : x.name > y.name ? 1 : 0));
+}
+
+/** Side-by-side statistics: union of names, zero where absent; rows where both are zero are dropped. */
+export function diffStats(a: Record<string, number>, b: Record<string, number>, filter = ''): StatDiffRow[] {
+  const q = filter.trim().toLowerCase();
+  const names = new Set([...Object.keys(a), ...Object.keys(b)]);
+  const rows: StatDiffRow[] = [];
+  for (const name of names) {
+    if (q && !name.toLowerCase().includes(q)) continue;
+    const va = a[name] ?? 0, vb = b[name] ?? 0;
+    if (va === 0 && vb === 0) continue;
+    rows.push({ name, a: va, b: vb, diff: vb - va });
+  }
+  return rows.sort((x, y) => (x.name < y.name ? -1 : x.name > y.name ? 1 : 0));
+}
+
+/** Latch figures flattened into statistic-like rows ("latch: cache buffers chains gets"). */
+export function latchStats(latches: Record<string, LatchFigures>): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const [name, f] of Object.entries(latches)) {
+    out[`latch: ${name} gets`] = f.gets;
+    if (f.misses) out[`latch: ${name} misses`] = f.misses;
+    if (f.sleeps) out[`latch: ${name} sleeps`] = f.sleeps;
+  }
+  return out;
+}
+
+export function waitStats(waits: Record<string, WaitFigures>): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const [name, w] of Object.entries(waits)) {
+    out[`wait: ${name} count`] = w.count;
+    out[`wait: ${name} time (us)`] = w.time_us;
+  }
+  return out;
+}
+
+/** Everything comparable about a step or run in one flat record. */
+export function comparableFigures(s: { stats: Record<string, number>; latches?: Record<string, LatchFigures>;
+  waits?: Record<string, WaitFigures>; elapsed_us: number }): Record<string, number> {
+  return { ...s.stats, ...latchStats(s.latches ?? {}), ...waitStats(s.waits ?? {}), 'elapsed time (us, simulated)': s.elapsed_us };
+}
+
+export function consistentGets(step: Step): number { return step.stats['consistent gets'] ?? 0; }
+
+const nf = new Intl.NumberFormat('en-US', { maximumFractionDigits: 3 });
+export function fmtNum(v: number): string { return nf.format(v); }
+export function fmtSigned(v: number): string { return v > 0 ? `+${nf.format(v)}` : nf.format(v); }
+export function fmtUs(us: number): string {
+  if (us >= 1e6) return `${nf.format(Math.round(us / 1e3) / 1e3)} s`;
+  if (us >= 1e3) return `${nf.format(Math.round(us) / 1e3)} ms`;
+  return `${nf.format(Math.round(us * 10) / 10)} µs`;
+}

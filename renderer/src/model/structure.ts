@@ -1,0 +1,413 @@
+// Structure pictures: the geometry of each segment (B-tree levels over table
+// blocks, IOT, hash cluster buckets with overflow chains, memoptimize pool,
+// buffer cache hash chains by CBC child latch), in config space (CSS pixels
+// at zoom 1). Pure: the canvas view and the SVG report both draw this.
+import { EventKind, type Catalog, type Segment } from './types';
+
+export type BlockRole = 'header' | 'root' | 'branch' | 'leaf' | 'iot-leaf' | 'table' | 'bucket' | 'overflow'
+  | 'hash-index' | 'buffer-area' | 'latch';
+
+/** Pseudo segment ids for structures that are not segments. */
+export const LATCH_SEGMENT = -2;
+export { MEMOPT_HASH_SEGMENT, MEMOPT_HASH_CELLS, hashCell, memoptAreaKey } from './heat';
+import { MEMOPT_HASH_CELLS, MEMOPT_HASH_SEGMENT, hashCell, memoptAreaKey } from './heat';
+
+export interface Rect { x: number; y: number; w: number; h: number }
+
+export interface CellGroup {
+  key: string;
+  segment: number;
+  role: BlockRole;
+  label: string;
+  /** Contiguous blocks first..first+count-1, or an explicit list. */
+  first: number;
+  count: number;
+  list?: number[];
+  headerBlock?: number;
+  x: number; y: number; cols: number; cellW: number; cellH: number; gap: number;
+  /** Cells are big enough to print their block number. */
+  labelled: boolean;
+  /** For buffer-area groups: this group mirrors memopt reads of that table segment. */
+  mirrors?: number;
+}
+
+export interface Link { x1: number; y1: number; x2: number; y2: number; kind: 'pointer' | 'chain' | 'rowid' }
+
+export interface Picture {
+  key: string; title: string; subtitle: string;
+  x: number; y: number; width: number; height: number;
+  segments: number[];
+  groups: CellGroup[];
+  links: Link[];
+  notes: { x: number; y: number; text: string }[];
+}
+
+export interface StructureLayout {
+  width: number; height: number; pictures: Picture[];
+}
+
+export interface CellRef { picture: Picture; group: CellGroup; index: number; block: number }
+
+const TITLE_H = 34;
+const PAD = 10;
+const LEVEL_GAP = 26;
+const GROUP_LABEL_H = 14;
+
+export function groupIndexOf(g: CellGroup, block: number): number {
+  if (g.list) return g.list.indexOf(block);
+  const i = block - g.first;
+  return i >= 0 && i < g.count ? i : -1;
+}
+export function groupBlockAt(g: CellGroup, index: number): number { return g.list ? g.list[index] : g.first + index; }
+
+export function cellRect(g: CellGroup, i: number): Rect {
+  const c = i % g.cols, r = Math.floor(i / g.cols);
+  return { x: g.x + c * (g.cellW + g.gap), y: g.y + r * (g.cellH + g.gap), w: g.cellW, h: g.cellH };
+}
+
+export function groupRect(g: CellGroup): Rect {
+  const rows = Math.ceil(g.count / g.cols);
+  const cols = Math.min(g.cols, g.count);
+  return { x: g.x, y: g.y, w: cols * (g.cellW + g.gap) - g.gap, h: rows * (g.cellH + g.gap) - g.gap };
+}
+
+/** Grid parameters for n cells in a given width, preferring big cells while the height stays reasonable. */
+export function gridFor(n: number, width: number, maxH: number): { cell: number; gap: number; cols: number; rows: number } {
+  const sizes = [14, 12, 10, 8, 6, 5, 4, 3, 2];
+  for (const cell of sizes) {
+    const gap = cell >= 8 ? 2 : cell >= 4 ? 1 : 0;
+    const cols = Math.max(1, Math.floor((width + gap) / (cell + gap)));
+    const rows = Math.ceil(n / cols);
+    if (rows * (cell + gap) <= maxH) return { cell, gap, cols, rows };
+  }
+  const cols = Math.max(1, Math.floor(width / 2));
+  return { cell: 2, gap: 0, cols, rows: Math.ceil(n / cols) };
+}
+
+function gridGroup(base: Omit<CellGroup, 'x' | 'y' | 'cols' | 'cellW' | 'cellH' | 'gap' | 'labelled'>, x: number, y: number,
+  width: number, maxH: number): CellGroup {
+  if (base.count <= 12) {
+    // Few blocks: labelled boxes.
+    const gap = 8;
+    const cellW = Math.max(36, Math.min(78, Math.floor((width - gap * (base.count - 1)) / Math.max(1, base.count))));
+    return { ...base, x, y, cols: base.count, cellW, cellH: 22, gap, labelled: true };
+  }
+  const g = gridFor(base.count, width, maxH);
+  return { ...base, x, y, cols: g.cols, cellW: g.cell, cellH: g.cell, gap: g.gap, labelled: false };
+}
+
+function centerX(g: CellGroup, i: number) { const r = cellRect(g, i); return r.x + r.w / 2; }
+
+function fmt(n: number) { return n.toLocaleString('en-US'); }
+
+/** B-tree levels (root on top), optionally over a table's blocks. */
+function btreePicture(index: Segment, table: Segment | null, iot: boolean, x: number, y: number, width: number): Picture {
+  const bt = index.btree!;
+  const groups: CellGroup[] = [];
+  const links: Link[] = [];
+  const inner = width - 2 * PAD;
+  let cy = y + TITLE_H;
+  bt.levels.forEach((lv, l) => {
+    const leaf = l === bt.levels.length - 1;
+    const role: BlockRole = l === 0 && !leaf ? 'root' : leaf ? (iot ? 'iot-leaf' : 'leaf') : 'branch';
+    const name = l === 0 ? (leaf ? 'root = leaf' : 'root') : leaf ? (iot ? 'leaf blocks (rows)' : 'leaf blocks') : `branch level ${l}`;
+    const label = `${name}${lv.count > 1 ? ` · ${fmt(lv.count)}` : ''}`;
+    cy += GROUP_LABEL_H;
+    const g = gridGroup({ key: `${index.id}:L${l}`, segment: index.id, role, label, first: lv.first_block, count: lv.count }, x + PAD, cy, inner, 120);
+    // Centre small levels.
+    if (g.labelled) {
+      const w = groupRect(g).w;
+      g.x = x + PAD + Math.max(0, (inner - w) / 2);
+    }
+    groups.push(g);
+    cy += groupRect(g).h + LEVEL_GAP;
+  });
+  // Parent -> child pointers between consecutive levels.
+  for (let l = 0; l + 1 < groups.length; l++) {
+    const p = groups[l], c = groups[l + 1];
+    const pr = groupRect(p), cr = groupRect(c);
+    const fan = Math.min(p.count, 24);
+    for (let k = 0; k < fan; k++) {
+      const pi = Math.floor((k * p.count) / fan);
+      const c0 = Math.floor((pi * c.count) / p.count), c1 = Math.max(c0, Math.floor(((pi + 1) * c.count) / p.count) - 1);
+      const pRect = cellRect(p, pi);
+      const x1 = pRect.x + pRect.w / 2, y1 = pRect.y + pRect.h;
+      if (c.labelled || c.count <= 48) {
+        for (let ci = c0; ci <= c1 && ci - c0 < 12; ci++) links.push({ x1, y1, x2: centerX(c, ci), y2: cellRect(c, ci).y, kind: 'pointer' });
+      } else {
+        // A strip: point at the span of children.
+        const a = cellRect(c, c0), b = cellRect(c, c1);
+        const y2 = cr.y;
+        links.push({ x1, y1, x2: a.y === b.y ? (a.x + b.x + b.w) / 2 : cr.x + ((c0 + c1) / 2 / c.count) * cr.w, y2, kind: 'pointer' });
+      }
+    }
+    void pr;
+  }
+  const segments = [index.id];
+  let subtitle = `${index.kind === 'IOT' ? 'index-organized table' : 'B-tree index'} ${index.name}: height ${bt.height}, ${fmt(index.blocks)} blocks, ${fmt(bt.entries_per_leaf)} entries/leaf${bt.unique ? ', unique' : ''}`;
+  if (table && table.blocks > 0) {
+    cy += GROUP_LABEL_H;
+    const g = gridGroup({ key: `${table.id}:T`, segment: table.id, role: 'table', label: `table blocks · ${fmt(table.blocks)} (block ${table.header_block} = segment header)`,
+      first: 0, count: table.blocks, headerBlock: table.header_block }, x + PAD, cy, inner, 200);
+    groups.push(g);
+    const leaves = groups[groups.length - 2];
+    const lr = groupRect(leaves), tr = groupRect(g);
+    for (let k = 0; k <= 4; k++) {
+      links.push({ x1: lr.x + (lr.w * k) / 4, y1: lr.y + lr.h, x2: tr.x + (tr.w * k) / 4, y2: tr.y, kind: 'rowid' });
+    }
+    cy += tr.h + 8;
+    segments.push(table.id);
+    subtitle = `heap table ${table.name}: ${fmt(table.blocks)} blocks, ${fmt(table.rows)} rows · ` + subtitle;
+  } else cy -= LEVEL_GAP - 8;
+  const title = table ? `${table.name} (${table.pool}) + ${index.name}` : `${index.name} (${index.pool})`;
+  return { key: `seg:${index.id}`, title, subtitle, x, y, width, height: cy - y + PAD, segments, groups, links, notes: [] };
+}
+
+function heapPicture(table: Segment, x: number, y: number, width: number): Picture {
+  const inner = width - 2 * PAD;
+  let cy = y + TITLE_H + GROUP_LABEL_H;
+  const g = gridGroup({ key: `${table.id}:T`, segment: table.id, role: 'table', label: `table blocks · ${fmt(table.blocks)}`,
+    first: 0, count: table.blocks, headerBlock: table.header_block }, x + PAD, cy, inner, 260);
+  cy += groupRect(g).h + 8;
+  return { key: `seg:${table.id}`, title: `${table.name} (${table.pool})`, subtitle: `heap table: ${fmt(table.blocks)} blocks, ${fmt(table.rows)} rows`,
+    x, y, width, height: cy - y + PAD, segments: [table.id], groups: [g], links: [], notes: [] };
+}
+
+function clusterPicture(seg: Segment, tables: Segment[], x: number, y: number, width: number): Picture {
+  const c = seg.cluster!;
+  const inner = width - 2 * PAD;
+  const groups: CellGroup[] = [];
+  const links: Link[] = [];
+  let cy = y + TITLE_H + GROUP_LABEL_H;
+  const first = seg.header_block + 1;
+  const buckets = gridGroup({ key: `${seg.id}:B`, segment: seg.id, role: 'bucket',
+    label: `bucket blocks · ${fmt(c.bucket_blocks)} (${fmt(c.keys_per_block)} hash keys per block, SIZE ${fmt(c.size)})`,
+    first, count: c.bucket_blocks }, x + PAD, cy, inner, 220);
+  groups.push(buckets);
+  cy += groupRect(buckets).h + LEVEL_GAP;
+  if (c.overflow_blocks > 0) {
+    cy += GROUP_LABEL_H;
+    const ov = gridGroup({ key: `${seg.id}:O`, segment: seg.id, role: 'overflow', label: `overflow blocks · ${fmt(c.overflow_blocks)} (chained to their bucket block)`,
+      first: first + c.bucket_blocks, count: c.overflow_blocks }, x + PAD, cy, inner, 120);
+    groups.push(ov);
+    cy += groupRect(ov).h + 8;
+    // Overflow chains: bucket -> first overflow -> next ...
+    let drawn = 0;
+    for (const ch of c.chains) {
+      if (drawn > 1500) break;
+      const bi = groupIndexOf(buckets, ch.block);
+      if (bi < 0) continue;
+      let prev = cellRect(buckets, bi);
+      let px = prev.x + prev.w / 2, py = prev.y + prev.h;
+      for (const o of ch.overflow) {
+        const oi = groupIndexOf(ov, o);
+        if (oi < 0) break;
+        const r = cellRect(ov, oi);
+        links.push({ x1: px, y1: py, x2: r.x + r.w / 2, y2: r.y, kind: 'chain' });
+        px = r.x + r.w / 2; py = r.y + r.h / 2;
+        drawn++;
+      }
+    }
+  } else cy -= LEVEL_GAP - 8;
+  const names = tables.map((t) => t.name).join(', ');
+  return { key: `seg:${seg.id}`, title: `${seg.name} hash cluster (${seg.pool})${names ? `: ${names}` : ''}`,
+    subtitle: `HASHKEYS ${fmt(c.hashkeys)} · ${fmt(seg.blocks)} blocks · ${fmt(c.chains.length)} buckets with overflow chains`,
+    x, y, width, height: cy - y + PAD, segments: [seg.id, ...tables.map((t) => t.id)], groups, links, notes: [] };
+}
+
+function memoptPicture(cat: Catalog, bySeg: Map<string, Segment>, x: number, y: number, width: number): Picture {
+  const m = cat.memopt!;
+  const inner = width - 2 * PAD;
+  const groups: CellGroup[] = [];
+  let cy = y + TITLE_H + GROUP_LABEL_H;
+  const hash = gridGroup({ key: 'memopt:H', segment: MEMOPT_HASH_SEGMENT, role: 'hash-index',
+    label: `hash index · ${fmtBytes(m.hash_index_bytes)} (PK -> buffer-area block)`, first: 0, count: MEMOPT_HASH_CELLS }, x + PAD, cy, inner, 60);
+  groups.push(hash);
+  cy += groupRect(hash).h + LEVEL_GAP;
+  const segments: number[] = [MEMOPT_HASH_SEGMENT];
+  for (const t of m.tables) {
+    const seg = bySeg.get(t.name.toUpperCase());
+    if (!seg || seg.blocks <= 0) continue;
+    cy += GROUP_LABEL_H;
+    const g = gridGroup({ key: `memopt:${seg.id}`, segment: seg.id, role: 'buffer-area', mirrors: seg.id,
+      label: `buffer area: ${t.name} · ${t.populated ? `${fmt(t.rows_populated)} rows populated` : 'not populated'}`,
+      first: 0, count: seg.blocks, headerBlock: seg.header_block }, x + PAD, cy, inner, 160);
+    groups.push(g);
+    segments.push(seg.id);
+    cy += groupRect(g).h + 8;
+  }
+  return { key: 'memopt', title: 'MemOptimized RowStore pool',
+    subtitle: `${fmtBytes(m.pool_bytes)}: buffer area ${fmtBytes(m.buffer_area_bytes)} + hash index ${fmtBytes(m.hash_index_bytes)}`,
+    x, y, width, height: cy - y + PAD, segments, groups, links: [], notes: [] };
+}
+
+function cachePicture(cat: Catalog, x: number, y: number, width: number): Picture {
+  const inner = width - 2 * PAD;
+  const n = cat.cache.cbc_latch_children;
+  const cy = y + TITLE_H + GROUP_LABEL_H;
+  const g = gridGroup({ key: 'cbc', segment: LATCH_SEGMENT, role: 'latch',
+    label: `cache buffers chains child latches · ${fmt(n)} (each covers ${fmt(Math.ceil(cat.cache.hash_buckets / Math.max(1, n)))} hash buckets)`,
+    first: 0, count: n }, x + PAD, cy, inner, 90);
+  const pools = cat.cache.pools.map((p) => `${p.name} ${fmt(p.used)}/${fmt(p.buffers)} buffers`).join(' · ');
+  return { key: 'cache', title: 'Buffer cache hash chains', subtitle: `${fmt(cat.cache.hash_buckets)} hash buckets · ${pools}`,
+    x, y, width, height: cy + groupRect(g).h + 8 - y + PAD, segments: [LATCH_SEGMENT], groups: [g], links: [], notes: [] };
+}
+
+export function fmtBytes(b: number): string {
+  if (b >= 1 << 30) return `${Math.round((b / (1 << 30)) * 10) / 10} GB`;
+  if (b >= 1 << 20) return `${Math.round((b / (1 << 20)) * 10) / 10} MB`;
+  if (b >= 1 << 10) return `${Math.round(b / (1 << 10))} KB`;
+  return `${b} B`;
+}
+
+export interface LayoutOptions {
+  width: number;
+  /** Only pictures that contain one of these segment ids (plus the cache); all when undefined. */
+  only?: Set<number>;
+  includeCache?: boolean;
+}
+
+/** One picture per access structure, stacked vertically. */
+export function layoutStructures(cat: Catalog, opts: LayoutOptions): StructureLayout {
+  const width = Math.max(320, opts.width);
+  const pictures: Picture[] = [];
+  const byName = new Map(cat.segments.map((s) => [s.name.toUpperCase(), s]));
+  const used = new Set<number>();
+  const candidates: (() => Picture | null)[] = [];
+  let y = 0;
+  const place = (p: Picture | null) => {
+    if (!p) return;
+    const keep = !opts.only || p.segments.some((s) => opts.only!.has(s));
+    if (keep) { pictures.push(p); y += p.height + 12; }
+  };
+  void candidates;
+  // Indexes (with their table), IOTs, clusters, then tables without an index.
+  for (const s of cat.segments) {
+    if (used.has(s.id)) continue;
+    if ((s.kind === 'INDEX' || s.kind === 'IOT') && s.btree) {
+      const table = s.kind === 'INDEX' && s.table ? byName.get(s.table.toUpperCase()) ?? null : null;
+      const tableFree = table && !used.has(table.id) && table.kind === 'TABLE' ? table : null;
+      used.add(s.id); if (tableFree) used.add(tableFree.id);
+      place(btreePicture(s, tableFree, s.kind === 'IOT', 0, y, width));
+    } else if (s.kind === 'CLUSTER' && s.cluster) {
+      const tables = cat.segments.filter((t) => t.kind === 'TABLE' && t.table && t.table.toUpperCase() === s.name.toUpperCase());
+      used.add(s.id); tables.forEach((t) => used.add(t.id));
+      place(clusterPicture(s, tables, 0, y, width));
+    }
+  }
+  for (const s of cat.segments) {
+    if (used.has(s.id)) continue;
+    if ((s.kind === 'TABLE' || s.kind === 'MEMOPT') && s.blocks > 0) { used.add(s.id); place(heapPicture(s, 0, y, width)); }
+  }
+  if (cat.memopt && cat.memopt.pool_bytes > 0) place(memoptPicture(cat, byName, 0, y, width));
+  if (opts.includeCache !== false && cat.cache.cbc_latch_children > 0) {
+    const p = cachePicture(cat, 0, y, width);
+    pictures.push(p); y += p.height + 12;
+  }
+  return { width, height: Math.max(0, y - 12), pictures };
+}
+
+/** The heat key a cell of this group reads. */
+export function heatKey(g: CellGroup): number {
+  if (g.role === 'hash-index') return MEMOPT_HASH_SEGMENT;
+  if (g.role === 'buffer-area') return memoptAreaKey(g.mirrors ?? g.segment);
+  return g.segment;
+}
+
+/** Where an event lights up: every cell that shows (segment, block) for this event kind. */
+export function locateEvent(layout: StructureLayout, kind: number, segment: number, block: number): CellRef[] {
+  const out: CellRef[] = [];
+  const memopt = kind === EventKind.MEMOPT_LOOKUP || kind === EventKind.MEMOPT_READ;
+  for (const p of layout.pictures) {
+    for (const g of p.groups) {
+      if (memopt) {
+        if (kind === EventKind.MEMOPT_LOOKUP && g.role === 'hash-index') {
+          const i = hashCell(segment, block);
+          out.push({ picture: p, group: g, index: i, block: i });
+        } else if (kind === EventKind.MEMOPT_READ && g.role === 'buffer-area' && g.mirrors === segment) {
+          const i = groupIndexOf(g, block);
+          if (i >= 0) out.push({ picture: p, group: g, index: i, block });
+        }
+        continue;
+      }
+      if (g.segment !== segment || g.role === 'buffer-area' || g.role === 'hash-index') continue;
+      const i = groupIndexOf(g, block);
+      if (i >= 0) out.push({ picture: p, group: g, index: i, block });
+    }
+  }
+  return out;
+}
+
+
+/** The CBC latch cell for a child latch. */
+export function locateLatch(layout: StructureLayout, child: number): CellRef | null {
+  for (const p of layout.pictures) for (const g of p.groups) {
+    if (g.role === 'latch' && child < g.count) return { picture: p, group: g, index: child, block: child };
+  }
+  return null;
+}
+
+/** Hit test in config space. */
+export function hitCell(layout: StructureLayout, x: number, y: number): CellRef | null {
+  for (const p of layout.pictures) {
+    if (y < p.y || y > p.y + p.height) continue;
+    for (const g of p.groups) {
+      const r = groupRect(g);
+      if (x < g.x || y < g.y || x > r.x + r.w || y > r.y + r.h) continue;
+      const c = Math.floor((x - g.x) / (g.cellW + g.gap)), row = Math.floor((y - g.y) / (g.cellH + g.gap));
+      if (c >= g.cols) continue;
+      const i = row * g.cols + c;
+      if (i < 0 || i >= g.count) continue;
+      const cr = cellRect(g, i);
+      if (x > cr.x + cr.w + 0.5 || y > cr.y + cr.h + 0.5) continue;
+      return { picture: p, group: g, index: i, block: groupBlockAt(g, i) };
+    }
+  }
+  return null;
+}
+
+/** Human text for a block's role within its group. */
+export function roleName(g: CellGroup, block: number): string {
+  if (g.headerBlock === block && (g.role === 'table' || g.role === 'buffer-area')) return 'segment header';
+  switch (g.role) {
+    case 'root': return 'index root block';
+    case 'branch': return 'index branch block';
+    case 'leaf': return 'index leaf block';
+    case 'iot-leaf': return 'IOT leaf block (holds rows)';
+    case 'table': return 'table block';
+    case 'bucket': return 'hash cluster bucket block';
+    case 'overflow': return 'hash cluster overflow block';
+    case 'hash-index': return 'memoptimize hash index';
+    case 'buffer-area': return 'memoptimize buffer area block';
+    case 'latch': return 'cache buffers chains child latch';
+    default: return g.role;
+  }
+}
+
+export type Locator = (kind: number, segment: number, block: number) => { group: CellGroup; index: number }[];
+
+/** A fast event -> cells lookup for one layout (segment-indexed). */
+export function createLocator(layout: StructureLayout): Locator {
+  const bySeg = new Map<number, CellGroup[]>();
+  const hash: CellGroup[] = [];
+  const area = new Map<number, CellGroup[]>();
+  for (const p of layout.pictures) for (const g of p.groups) {
+    if (g.role === 'hash-index') hash.push(g);
+    else if (g.role === 'buffer-area') { const l = area.get(g.mirrors ?? g.segment) ?? []; l.push(g); area.set(g.mirrors ?? g.segment, l); }
+    else if (g.role !== 'latch') { const l = bySeg.get(g.segment) ?? []; l.push(g); bySeg.set(g.segment, l); }
+  }
+  const none: { group: CellGroup; index: number }[] = [];
+  return (kind, segment, block) => {
+    if (kind === EventKind.MEMOPT_LOOKUP) return hash.map((g) => ({ group: g, index: hashCell(segment, block) }));
+    const groups = kind === EventKind.MEMOPT_READ ? area.get(segment) : bySeg.get(segment);
+    if (!groups) return none;
+    const out: { group: CellGroup; index: number }[] = [];
+    for (const g of groups) { const i = groupIndexOf(g, block); if (i >= 0) out.push({ group: g, index: i }); }
+    return out;
+  };
+}
+
+export function latchGroup(layout: StructureLayout): CellGroup | null {
+  for (const p of layout.pictures) for (const g of p.groups) if (g.role === 'latch') return g;
+  return null;
+}

@@ -1,0 +1,99 @@
+// The engine contract (docs/ENGINE-API.md), as TypeScript types.
+// Everything the renderer knows about the engine's output is spelled here.
+
+export interface StepError { code: string; message: string; line: number; column: number }
+
+export interface PlanLine {
+  id: number; parent: number | null; depth: number;
+  operation: string; name: string | null;
+  starts: number; e_rows: number; a_rows: number; buffers: number; cost: number;
+  bytes?: number;
+}
+
+export interface LatchFigures { gets: number; misses: number; sleeps: number }
+export interface WaitFigures { count: number; time_us: number }
+
+export interface RunResult {
+  run: number; elapsed_us: number;
+  stats: Record<string, number>;
+  waits: Record<string, WaitFigures>;
+  folded: string[];
+}
+
+export type StepKind = 'query' | 'ddl' | 'dml' | 'plsql' | 'sqlplus' | 'lab';
+
+export interface Step {
+  index: number; line: number; column: number;
+  statement: string; kind: StepKind;
+  error: StepError | null;
+  columns: string[]; rows: (string | number | null)[][];
+  plan: PlanLine[];
+  stats: Record<string, number>;
+  latches: Record<string, LatchFigures>;
+  waits: Record<string, WaitFigures>;
+  elapsed_us: number;
+  folded: string[];
+  runs?: RunResult[];
+  output?: string[];
+  autotrace?: 'off' | 'on' | 'traceonly';
+  trace_events: number;
+}
+
+export interface ScriptResult { lio_lab: string; steps: Step[] }
+
+export type SegmentKind = 'TABLE' | 'INDEX' | 'IOT' | 'CLUSTER' | 'MEMOPT';
+
+export interface BtreeInfo {
+  height: number;
+  levels: { first_block: number; count: number }[];
+  entries_per_leaf: number; unique: boolean;
+}
+export interface ClusterInfo {
+  hashkeys: number; size: number; keys_per_block: number;
+  bucket_blocks: number; overflow_blocks: number;
+  chains: { block: number; overflow: number[] }[];
+}
+export interface Segment {
+  id: number; name: string; kind: SegmentKind; table: string | null;
+  pool: 'DEFAULT' | 'KEEP'; blocks: number; rows: number; header_block: number;
+  btree?: BtreeInfo; cluster?: ClusterInfo;
+}
+export interface Catalog {
+  version: string; block_size: number; segments: Segment[];
+  cache: { pools: { name: 'DEFAULT' | 'KEEP'; buffers: number; used: number }[];
+           hash_buckets: number; cbc_latch_children: number };
+  memopt?: { pool_bytes: number; buffer_area_bytes: number; hash_index_bytes: number;
+             tables: { name: string; rows_populated: number; populated: boolean }[] };
+}
+
+export interface HeatEntry { segment: number; block: number; visits: number }
+
+export interface Trace {
+  length: number;
+  kind: Uint8Array; get_kind: Uint8Array;
+  segment: Uint32Array; block: Uint32Array;
+  latch_child: Uint16Array; latch_gets: Uint8Array;
+  plan_line: Uint16Array; exec: Uint32Array;
+  t_us: Float64Array; stack: Uint32Array;
+  stacks: string[];
+  truncated: boolean;
+  heat?: HeatEntry[];
+}
+
+export const NO_SEGMENT = 0xffffffff;
+export const NO_LATCH = 0xffff;
+export const NO_PLAN_LINE = 0xffff;
+
+export const EventKind = {
+  BLOCK_GET: 0, PINNED_REVISIT: 1, MEMOPT_LOOKUP: 2, MEMOPT_READ: 3,
+  PHYSICAL_READ: 4, ROUND_TRIP: 5, PARSE: 6, EXECUTE: 7, FETCH: 8,
+} as const;
+export const EVENT_KIND_NAMES = [
+  'block get', 'pinned revisit', 'memopt lookup', 'memopt read',
+  'physical read', 'round trip', 'parse', 'execute', 'fetch',
+];
+
+export const GetKind = { EXAMINATION: 0, NORMAL: 1, PIN: 2, PINNED: 3, MEMOPT: 4, NONE: 255 } as const;
+export const GET_KIND_NAMES: Record<number, string> = {
+  0: 'examination', 1: 'normal', 2: 'pin', 3: 'pinned revisit', 4: 'memopt', 255: 'none',
+};

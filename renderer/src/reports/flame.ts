@@ -1,0 +1,65 @@
+// Flame graph -> SVG. Root at the top (callers above callees), widths are
+// time; each frame keeps a <title> tooltip with its time and share.
+import type { FlameGraph } from '../model/flame';
+import type { DiffFlame } from '../model/flamediff';
+import { diffIntensity } from '../model/flamediff';
+import { fmtUs } from '../model/stats';
+import { esc, MONO, n, REPORT_COLORS, svgDocument, text, truncate } from './svg';
+import { diffColor, frameColor } from './palette';
+
+export interface Fragment { width: number; height: number; body: string }
+
+const ROW = 18;
+
+export function flameFragment(graph: FlameGraph, opts: { width: number; title?: string; diff?: DiffFlame; minPx?: number }): Fragment {
+  const width = opts.width;
+  const top = opts.title ? 24 : 0;
+  const total = graph.total || 1;
+  const scale = (width - 2) / total;
+  const parts: string[] = [];
+  if (opts.title) parts.push(text(0, 15, opts.title, `font-size="13" font-weight="600" fill="${REPORT_COLORS.text}"`));
+  const minPx = opts.minPx ?? 0.4;
+  let maxDepth = -1;
+  const d = opts.diff;
+  graph.visit((node) => {
+    const w = node.total * scale;
+    if (w < minPx) return;
+    const x = 1 + node.x * scale;
+    const y = top + node.depth * ROW;
+    if (node.depth > maxDepth) maxDepth = node.depth;
+    const name = graph.name(node.id);
+    let tip: string;
+    let fill: string;
+    if (d) {
+      const a = d.a[node.id], b = d.b[node.id];
+      const delta = b - a;
+      tip = `${name}\nA: ${fmtUs(a)} (${pct(a, d.totalA)})\nB: ${fmtUs(b)} (${pct(b, d.totalB)})\nchange: ${delta >= 0 ? '+' : ''}${fmtUs(delta)}`;
+      fill = diffColor(diffIntensity(d, node.id));
+    } else {
+      tip = `${name}\n${fmtUs(node.total)} (${pct(node.total, total)}), self ${fmtUs(node.self)}`;
+      fill = frameColor(name);
+    }
+    const label = w > 28 ? truncate(name, w - 6, 11, true) : '';
+    parts.push(`<g><title>${esc(tip)}</title><rect x="${n(x)}" y="${n(y)}" width="${n(Math.max(0.5, w - 1))}" height="${ROW - 1}" rx="2" fill="${fill}"/>` +
+      (label ? `<text x="${n(x + 3)}" y="${n(y + 12.5)}" font-family="${esc(MONO)}" font-size="11" fill="#1a1a1a">${esc(label)}</text>` : '') + `</g>`);
+  });
+  const height = top + (maxDepth + 1) * ROW + 4;
+  return { width, height: Math.max(height, top + ROW), body: parts.join('\n') };
+}
+
+function pct(v: number, total: number): string {
+  if (!total) return '0%';
+  return `${(Math.round((v / total) * 1000) / 10).toFixed(1)}%`;
+}
+
+export function flameSvg(graph: FlameGraph, opts: { title: string; width?: number; diff?: DiffFlame }): string {
+  const f = flameFragment(graph, { width: opts.width ?? 1200, title: opts.title, diff: opts.diff });
+  const legend = opts.diff
+    ? `<g transform="translate(0 ${n(f.height + 6)})" font-size="11" fill="${REPORT_COLORS.muted}">` +
+      `<rect x="0" y="0" width="10" height="10" fill="${REPORT_COLORS.grew}"/>${text(14, 9, 'grew (B > A)')}` +
+      `<rect x="110" y="0" width="10" height="10" fill="${REPORT_COLORS.shrank}"/>${text(124, 9, 'shrank (B < A)')}</g>`
+    : `<g transform="translate(0 ${n(f.height + 6)})" font-size="11" fill="${REPORT_COLORS.muted}">${text(0, 9, `total ${fmtUs(graph.total)} · hover a frame for its time`)}</g>`;
+  const pad = 12;
+  return svgDocument(f.width + 2 * pad, f.height + 24 + 2 * pad, opts.title,
+    `<g transform="translate(${pad} ${pad})">\n${f.body}\n${legend}\n</g>\n`, 'LIO Lab flame graph: frame width is simulated time');
+}

@@ -1,0 +1,110 @@
+// Report builder: one entry point for every export kind (UI and CLI).
+import type { Catalog, Step, Trace } from '../model/types';
+import { FlameGraph } from '../model/flame';
+import { diffFlame } from '../model/flamediff';
+import { HeatMap, heatOf } from '../model/heat';
+import { layoutStructures } from '../model/structure';
+import { NO_SEGMENT } from '../model/types';
+import { fmtNum, fmtUs } from '../model/stats';
+import { flameFragment, flameSvg } from './flame';
+import { planFragment, statsFragment, statsSvg } from './stats';
+import { legendFragment, structureFragment, structureSvg } from './structure';
+import { esc, REPORT_COLORS, svgDocument, text, truncate } from './svg';
+
+export type ReportKind = 'structure' | 'flame' | 'stats' | 'report';
+
+export interface ReportInputs {
+  step: Step | null;
+  catalog: Catalog | null;
+  trace?: Trace | null;
+  /** Heat to draw (e.g. the playback position); defaults to the whole trace. */
+  heat?: HeatMap | null;
+  /** Folded stacks to draw (default: the step's). */
+  folded?: string[];
+  flameTitle?: string;
+  /** Differential flame graph: A and B folded sets. */
+  diff?: { a: string[]; b: string[]; labelA: string; labelB: string } | null;
+  compare?: unknown;
+}
+
+function oneLine(s: string, max = 90) { const t = s.replace(/\s+/g, ' ').trim(); return t.length > max ? `${t.slice(0, max - 1)}…` : t; }
+
+function slug(s: string) { return s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 40) || 'lio'; }
+
+export function touchedSegments(trace: Trace | null | undefined): Set<number> | undefined {
+  if (!trace || trace.length === 0) return undefined;
+  const s = new Set<number>();
+  for (let i = 0; i < trace.length; i++) if (trace.segment[i] !== NO_SEGMENT) s.add(trace.segment[i]);
+  trace.heat?.forEach((h) => s.add(h.segment));
+  return s.size ? s : undefined;
+}
+
+export function buildReport(kind: ReportKind, inp: ReportInputs): { svg: string; name: string } {
+  const step = inp.step;
+  const stmt = step ? oneLine(step.statement) : 'no statement';
+  const base = step ? `lio-${slug(step.statement)}-${step.index}` : 'lio';
+  const title = `LIO Lab · ${stmt}`;
+  const trace = inp.trace ?? null;
+  const heat = inp.heat ?? (trace ? heatOf(trace, inp.catalog?.cache.cbc_latch_children ?? 0) : null);
+  switch (kind) {
+    case 'flame': {
+      if (inp.diff) {
+        const d = diffFlame(inp.diff.a, inp.diff.b);
+        return { svg: flameSvg(d.graph, { title: `Differential flame graph · A: ${inp.diff.labelA} · B: ${inp.diff.labelB}`, diff: d }), name: `${base}-flame-diff.svg` };
+      }
+      const g = FlameGraph.fromFolded(inp.folded ?? step?.folded ?? []);
+      return { svg: flameSvg(g, { title: inp.flameTitle ?? `Flame graph · ${stmt}` }), name: `${base}-flame.svg` };
+    }
+    case 'stats': {
+      if (!step) throw new Error('select a statement first');
+      return { svg: statsSvg(step, title), name: `${base}-stats.svg` };
+    }
+    case 'structure': {
+      if (!inp.catalog) throw new Error('no catalog yet: run a script first');
+      const layout = layoutStructures(inp.catalog, { width: 960, only: touchedSegments(trace), includeCache: true });
+      return { svg: structureSvg(layout, heat, trace, `Structure · ${stmt}`), name: `${base}-structure.svg` };
+    }
+    case 'report': {
+      if (!step) throw new Error('select a statement first');
+      const W = 1000, pad = 16;
+      const parts: string[] = [];
+      let y = pad;
+      parts.push(`<g transform="translate(${pad} ${y})">${text(0, 16, 'LIO Lab report', `font-size="18" font-weight="700" fill="${REPORT_COLORS.text}"`)}` +
+        text(0, 36, truncate(stmt, W - 2 * pad), `font-family="${esc('ui-monospace, Menlo, Consolas, monospace')}" fill="${REPORT_COLORS.text}"`) +
+        text(0, 54, `step #${step.index} · line ${step.line} · ${fmtNum(step.stats['consistent gets'] ?? 0)} consistent gets · elapsed ${fmtUs(step.elapsed_us)} (simulated)` +
+          (inp.catalog ? ` · Oracle ${inp.catalog.version} profile` : ''), `fill="${REPORT_COLORS.muted}"`) + `</g>`);
+      y += 66;
+      if (step.error) {
+        parts.push(`<g transform="translate(${pad} ${y})">${text(0, 14, `${step.error.code}: ${step.error.message}`, `fill="#c62828" font-weight="600"`)}</g>`);
+        y += 24;
+      }
+      const plan = planFragment(step, { width: W - 2 * pad });
+      parts.push(`<g transform="translate(${pad} ${y})">${plan.body}</g>`);
+      y += plan.height + 10;
+      const stats = statsFragment(step, { width: 420 });
+      parts.push(`<g transform="translate(${pad} ${y})">${stats.body}</g>`);
+      let right = 0;
+      if (inp.catalog) {
+        const sx = pad + 420 + 24, sw = W - sx - pad;
+        const layout = layoutStructures(inp.catalog, { width: sw, only: touchedSegments(trace), includeCache: false });
+        if (layout.pictures.length) {
+          parts.push(`<g transform="translate(${sx} ${y})">${text(0, 18, 'Structures', `font-size="12" font-weight="600" fill="${REPORT_COLORS.text}"`)}</g>`);
+          const lg = legendFragment(sw);
+          parts.push(`<g transform="translate(${sx} ${y + 26})">${lg.body}</g>`);
+          const sf = structureFragment(layout, heat, trace);
+          parts.push(`<g transform="translate(${sx} ${y + 34 + lg.height})">${sf.body}</g>`);
+          right = 34 + lg.height + sf.height;
+        }
+      }
+      y += Math.max(stats.height, right) + 14;
+      const folded = inp.folded ?? step.folded;
+      if (folded.length) {
+        const g = FlameGraph.fromFolded(folded);
+        const ff = flameFragment(g, { width: W - 2 * pad, title: `Flame graph (simulated time, total ${fmtUs(g.total)})` });
+        parts.push(`<g transform="translate(${pad} ${y})">${ff.body}</g>`);
+        y += ff.height + 10;
+      }
+      return { svg: svgDocument(W, y + pad, title, parts.join('\n') + '\n', 'LIO Lab one-page report: statistics, plan, structures and flame graph'), name: `${base}-report.svg` };
+    }
+  }
+}

@@ -1,0 +1,91 @@
+// Structure pictures -> SVG: the same layout the canvas draws, heat as fill,
+// and for short traces the visit order numbered and outlined by get kind.
+import { cellRect, groupRect, heatKey, locateEvent, type CellGroup, type StructureLayout } from '../model/structure';
+import type { HeatMap } from '../model/heat';
+import { heatLevel, isVisit } from '../model/heat';
+import { GET_KIND_NAMES, NO_SEGMENT, type Trace } from '../model/types';
+import { esc, MONO, mix, n, REPORT_COLORS, svgDocument, text } from './svg';
+import type { Fragment } from './flame';
+
+function cellFill(g: CellGroup, block: number, heat: HeatMap | null): string {
+  const seg = heatKey(g);
+  const v = g.role === 'latch' ? heat?.latch[block] ?? 0 : heat?.get(seg, block) ?? 0;
+  const max = g.role === 'latch' ? heat?.latchMax ?? 0 : heat?.max ?? 0;
+  if (v > 0) return mix(REPORT_COLORS.heatLo, REPORT_COLORS.heatHi, heatLevel(v, max));
+  if (g.headerBlock === block) return REPORT_COLORS.header;
+  return REPORT_COLORS.grid;
+}
+
+export function structureFragment(layout: StructureLayout, heat: HeatMap | null, trace: Trace | null): Fragment {
+  const parts: string[] = [];
+  const C = REPORT_COLORS;
+  for (const p of layout.pictures) {
+    parts.push(`<g>`);
+    parts.push(`<rect x="${n(p.x + 0.5)}" y="${n(p.y + 0.5)}" width="${n(p.width - 1)}" height="${n(p.height - 1)}" rx="6" fill="none" stroke="${C.border}"/>`);
+    parts.push(text(p.x + 10, p.y + 16, p.title, `font-weight="600" fill="${C.text}"`));
+    parts.push(text(p.x + 10, p.y + 29, p.subtitle, `font-size="10.5" fill="${C.muted}"`));
+    for (const l of p.links) {
+      parts.push(`<line x1="${n(l.x1)}" y1="${n(l.y1)}" x2="${n(l.x2)}" y2="${n(l.y2)}" stroke="${l.kind === 'chain' ? C.heatHi : C.link}" stroke-width="${l.kind === 'rowid' ? 0.6 : 0.8}"${l.kind === 'rowid' ? ' stroke-dasharray="3 3"' : ''}/>`);
+    }
+    for (const g of p.groups) {
+      parts.push(text(g.x, g.y - 4, g.label, `font-size="10.5" fill="${C.muted}"`));
+      const heatSeg = heatKey(g);
+      // Merge runs of identical, unvisited cells in big grids into one rect per row segment.
+      for (let i = 0; i < g.count; i++) {
+        const block = g.list ? g.list[i] : g.first + i;
+        const r = cellRect(g, i);
+        const fill = cellFill(g, block, heat);
+        parts.push(`<rect x="${n(r.x)}" y="${n(r.y)}" width="${n(r.w)}" height="${n(r.h)}"${g.labelled ? ' rx="3"' : ''} fill="${fill}"${g.labelled ? ` stroke="${C.stroke}"` : ''}>` +
+          (g.labelled || (heat && heat.get(heatSeg, block) > 0) ? `<title>${esc(`${g.label.split(' ·')[0]}: block ${block}${heat ? `, ${heat.get(heatSeg, block)} visits` : ''}`)}</title>` : '') + `</rect>`);
+        if (g.labelled) parts.push(text(r.x + r.w / 2, r.y + 15, `#${block}`, `text-anchor="middle" font-family="${esc(MONO)}" font-size="10" fill="${C.text}"`));
+      }
+      void groupRect;
+    }
+    parts.push(`</g>`);
+  }
+  // Short traces: number the visits in order, outlined by get kind.
+  if (trace && trace.length > 0 && trace.length <= 64) {
+    let k = 0;
+    for (let i = 0; i < trace.length; i++) {
+      if (!isVisit(trace.kind[i]) || trace.segment[i] === NO_SEGMENT) continue;
+      k++;
+      const refs = locateEvent(layout, trace.kind[i], trace.segment[i], trace.block[i]);
+      const col = C.get[trace.get_kind[i]] ?? C.get[255];
+      for (const ref of refs) {
+        const r = cellRect(ref.group, ref.index);
+        parts.push(`<g><title>${esc(`visit ${k}: ${GET_KIND_NAMES[trace.get_kind[i]] ?? 'get'} of block ${trace.block[i]}`)}</title>` +
+          `<rect x="${n(r.x - 1.5)}" y="${n(r.y - 1.5)}" width="${n(r.w + 3)}" height="${n(r.h + 3)}" rx="3" fill="none" stroke="${col}" stroke-width="2"/>` +
+          `<circle cx="${n(r.x + r.w + 2)}" cy="${n(r.y - 2)}" r="6.5" fill="${col}"/>` +
+          `<text x="${n(r.x + r.w + 2)}" y="${n(r.y + 1.5)}" text-anchor="middle" font-size="9" font-weight="700" fill="#ffffff">${k}</text></g>`);
+      }
+    }
+  }
+  return { width: layout.width, height: layout.height, body: parts.join('\n') };
+}
+
+export function legendFragment(width: number): Fragment {
+  const C = REPORT_COLORS;
+  const items: [string, string][] = [
+    [C.get[0], 'examination get'], [C.get[1], 'normal get'], [C.get[2], 'pin get'], [C.get[3], 'pinned revisit'], [C.get[4], 'memopt'],
+    [C.heatLo, 'few visits'], [C.heatHi, 'many visits'], [C.header, 'segment header'],
+  ];
+  let x = 0, y = 0;
+  const parts = items.map(([c, label]) => {
+    const w = 24 + label.length * 6.2;
+    if (x > 0 && x + w > width) { x = 0; y += 16; }
+    const s = `<rect x="${n(x)}" y="${n(y + 2)}" width="10" height="10" rx="2" fill="${c}"/>${text(x + 14, y + 11, label, `font-size="11" fill="${C.muted}"`)}`;
+    x += w;
+    return s;
+  });
+  return { width, height: y + 16, body: parts.join('') };
+}
+
+export function structureSvg(layout: StructureLayout, heat: HeatMap | null, trace: Trace | null, title: string): string {
+  const f = structureFragment(layout, heat, trace);
+  const lg = legendFragment(f.width);
+  const pad = 12;
+  const top = 32 + lg.height;
+  const body = `<g transform="translate(${pad} ${pad})">${text(0, 14, title, `font-size="14" font-weight="600" fill="${REPORT_COLORS.text}"`)}</g>\n` +
+    `<g transform="translate(${pad} ${pad + 24})">\n${lg.body}\n</g>\n<g transform="translate(${pad} ${pad + top})">\n${f.body}\n</g>\n`;
+  return svgDocument(f.width + 2 * pad, f.height + top + 2 * pad, title, body, 'LIO Lab structure picture: blocks coloured by visit count');
+}

@@ -1,0 +1,53 @@
+// Session bookkeeping for the UI: runs of the script, their steps, and the
+// things that can be compared (a step, or one run of a LAB RUN workload).
+import type { LatchFigures, ScriptResult, Step, WaitFigures } from './model/types';
+
+export interface SessionRun {
+  id: number;
+  label: string;
+  script: string;
+  version: string;
+  steps: Step[];
+  /** Steps of a live run still have their traces in the engine. */
+  live: boolean;
+  savedId?: string | number;
+  source: 'session' | 'history';
+}
+
+export interface Comparable {
+  key: string;
+  label: string;
+  stats: Record<string, number>;
+  latches?: Record<string, LatchFigures>;
+  waits?: Record<string, WaitFigures>;
+  elapsed_us: number;
+  folded: string[];
+}
+
+export function shortStmt(s: string, n = 60): string {
+  const one = s.replace(/\s+/g, ' ').trim();
+  return one.length > n ? `${one.slice(0, n - 1)}…` : one;
+}
+
+export function comparables(runs: SessionRun[]): Comparable[] {
+  const out: Comparable[] = [];
+  for (const r of runs) {
+    for (const s of r.steps) {
+      if (s.error || (s.kind !== 'query' && s.kind !== 'lab' && s.kind !== 'dml' && s.kind !== 'plsql')) continue;
+      const base = `${r.label} · #${s.index} ${shortStmt(s.statement, 48)}`;
+      out.push({ key: `${r.id}:${s.index}`, label: base, stats: s.stats, latches: s.latches, waits: s.waits, elapsed_us: s.elapsed_us, folded: s.folded });
+      for (const w of s.runs ?? []) {
+        out.push({ key: `${r.id}:${s.index}:run${w.run}`, label: `${base} · run ${w.run}`, stats: w.stats, waits: w.waits, elapsed_us: w.elapsed_us, folded: w.folded });
+      }
+    }
+  }
+  return out;
+}
+
+export function resultOf(run: SessionRun): ScriptResult { return { lio_lab: run.version, steps: run.steps }; }
+
+export function runTitle(script: string, scenario: string | null): string {
+  if (scenario) return scenario;
+  const first = script.split('\n').map((l) => l.trim()).find((l) => l && !l.startsWith('--') && !l.startsWith('REM')) ?? 'script';
+  return shortStmt(first, 60);
+}

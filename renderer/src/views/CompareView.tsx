@@ -1,0 +1,70 @@
+// Compare any two executed statements or workload runs: statistics side by
+// side with a difference column, and the differential flame graph.
+import { useEffect, useMemo, useState } from 'react';
+import { comparableFigures, diffStats, fmtNum, fmtSigned } from '../model/stats';
+import { diffFlame } from '../model/flamediff';
+import type { Comparable } from '../session';
+import type { ReportInputs } from '../reports/report';
+import { FlameCanvas } from './FlameCanvas';
+
+export function CompareView({ items, keys, onKeys, reportRef }: {
+  items: Comparable[]; keys: [string, string]; onKeys(k: [string, string]): void; reportRef: { current: () => Partial<ReportInputs> };
+}) {
+  const [filter, setFilter] = useState('');
+  const [search, setSearch] = useState('');
+  const [changedOnly, setChangedOnly] = useState(false);
+  // Default: the last two comparable items.
+  useEffect(() => {
+    if ((!keys[0] || !keys[1]) && items.length >= 2) onKeys([keys[0] || items[items.length - 2].key, keys[1] || items[items.length - 1].key]);
+  }, [items, keys, onKeys]);
+  const a = items.find((i) => i.key === keys[0]) ?? null;
+  const b = items.find((i) => i.key === keys[1]) ?? null;
+  const rows = useMemo(() => (a && b ? diffStats(comparableFigures(a), comparableFigures(b), filter).filter((r) => !changedOnly || r.diff !== 0) : []), [a, b, filter, changedOnly]);
+  const diff = useMemo(() => (a && b && (a.folded.length || b.folded.length) ? diffFlame(a.folded, b.folded) : null), [a, b]);
+  reportRef.current = () => (a && b ? { diff: { a: a.folded, b: b.folded, labelA: a.label, labelB: b.label } } : {});
+  if (items.length < 2) return <div className="empty">Run at least two statements (or a LAB RUN workload) to compare them.</div>;
+  const picker = (i: 0 | 1, label: string) => (
+    <label style={{ display: 'flex', gap: 6, alignItems: 'center', minWidth: 0, flex: 1 }}>
+      <span style={{ fontWeight: 600 }}>{label}</span>
+      <select className="input" aria-label={`Compare ${label}`} value={keys[i]} style={{ minWidth: 0, flex: 1 }}
+        onChange={(e) => onKeys(i === 0 ? [e.target.value, keys[1]] : [keys[0], e.target.value])}>
+        {items.map((it) => <option key={it.key} value={it.key}>{it.label}</option>)}
+      </select>
+    </label>
+  );
+  return (
+    <div className="compare">
+      <section aria-label="Statistics comparison">
+        <div className="pane-title" style={{ textTransform: 'none', letterSpacing: 0, flexWrap: 'wrap', gap: 6, paddingTop: 6, paddingBottom: 6 }}>
+          <div style={{ display: 'flex', gap: 8, width: '100%' }}>{picker(0, 'A')}{picker(1, 'B')}</div>
+          <input className="input filter" type="search" placeholder="Filter statistics" aria-label="Filter compared statistics" value={filter} onChange={(e) => setFilter(e.target.value)} />
+          <label style={{ display: 'flex', gap: 4, alignItems: 'center' }}><input type="checkbox" checked={changedOnly} onChange={(e) => setChangedOnly(e.target.checked)} />changed only</label>
+        </div>
+        <div className="scroll">
+          <table className="grid" aria-label="Compared statistics">
+            <thead><tr><th scope="col">Statistic</th><th scope="col" className="num">A</th><th scope="col" className="num">B</th><th scope="col" className="num">Difference</th></tr></thead>
+            <tbody>
+              {rows.map((r) => (
+                <tr key={r.name}>
+                  <td>{r.name}</td><td className="num">{fmtNum(r.a)}</td><td className="num">{fmtNum(r.b)}</td>
+                  <td className={`num ${r.diff > 0 ? 'diff-pos' : r.diff < 0 ? 'diff-neg' : 'muted'}`}>{r.diff === 0 ? '0' : fmtSigned(r.diff)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {rows.length === 0 && <div className="empty">No statistic to show.</div>}
+        </div>
+      </section>
+      <section aria-label="Flame graph difference" className="flame">
+        <div className="pane-title" style={{ textTransform: 'none', letterSpacing: 0 }}>
+          <h3 style={{ textTransform: 'uppercase', letterSpacing: '.6px' }}>Flame graph: B vs A</h3><span className="spacer" />
+          <input className="input" type="search" placeholder="Search frames" aria-label="Search compared frames" value={search} onChange={(e) => setSearch(e.target.value)} style={{ width: 150 }} />
+        </div>
+        {diff ? <FlameCanvas graph={diff.graph} diff={diff} search={search} label="Differential flame graph" /> : <div className="empty">Neither side has cost stacks.</div>}
+        <div className="legend" style={{ padding: '4px 10px', borderTop: '1px solid var(--border)' }}>
+          <span><span className="sw" style={{ background: '#d7301f' }} />grew in B</span><span><span className="sw" style={{ background: '#2166ac' }} />shrank in B</span><span>width follows B; frames only in A keep A's width</span>
+        </div>
+      </section>
+    </div>
+  );
+}

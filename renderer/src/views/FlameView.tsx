@@ -1,0 +1,57 @@
+// Flame graph of the selected statement (or one run of a workload), with a
+// search box and a differential mode against another statement or run.
+import { useEffect, useMemo, useState } from 'react';
+import type { Step } from '../model/types';
+import { FlameGraph } from '../model/flame';
+import { diffFlame } from '../model/flamediff';
+import { fmtUs } from '../model/stats';
+import type { Comparable } from '../session';
+import type { ReportInputs } from '../reports/report';
+import { FlameCanvas } from './FlameCanvas';
+
+export function FlameView({ step, items, reportRef }: { step: Step | null; items: Comparable[]; reportRef: { current: () => Partial<ReportInputs> } }) {
+  const [search, setSearch] = useState('');
+  const [run, setRun] = useState<string>('all');
+  const [baseline, setBaseline] = useState<string>('');
+  useEffect(() => { setRun('all'); }, [step]);
+  const folded = useMemo(() => {
+    if (!step) return [];
+    if (run !== 'all' && step.runs) return step.runs.find((r) => String(r.run) === run)?.folded ?? [];
+    return step.folded;
+  }, [step, run]);
+  const base = items.find((i) => i.key === baseline) ?? null;
+  const graph = useMemo(() => FlameGraph.fromFolded(folded), [folded]);
+  const diff = useMemo(() => (base ? diffFlame(base.folded, folded) : undefined), [base, folded]);
+  const title = step ? `${step.statement.replace(/\s+/g, ' ').slice(0, 80)}${run !== 'all' ? ` (run ${run})` : ''}` : '';
+  reportRef.current = () => ({
+    folded, flameTitle: `Flame graph · ${title}`,
+    diff: base ? { a: base.folded, b: folded, labelA: base.label, labelB: title } : null,
+  });
+  if (!step) return <div className="empty">Select an executed statement to see where its simulated time goes.</div>;
+  return (
+    <section className="flame" aria-label="Flame graph">
+      <div className="pane-title" style={{ textTransform: 'none', letterSpacing: 0, flexWrap: 'wrap' }}>
+        <h3 style={{ textTransform: 'uppercase', letterSpacing: '.6px' }}>Flame graph</h3>
+        <span className="muted">total {fmtUs(graph.total)} · {graph.nodes.length - 1} frames</span>
+        {step.runs && step.runs.length > 0 && (
+          <select className="input" aria-label="Workload run" value={run} onChange={(e) => setRun(e.target.value)}>
+            <option value="all">statement (all runs)</option>
+            {step.runs.map((r) => <option key={r.run} value={String(r.run)}>run {r.run}</option>)}
+          </select>
+        )}
+        <span className="spacer" />
+        <select className="input" aria-label="Differential baseline" value={baseline} onChange={(e) => setBaseline(e.target.value)} style={{ maxWidth: 300 }}>
+          <option value="">Differential: off</option>
+          {items.map((i) => <option key={i.key} value={i.key}>vs A = {i.label}</option>)}
+        </select>
+        <input className="input" type="search" placeholder="Search frames" aria-label="Search frames" value={search} onChange={(e) => setSearch(e.target.value)} />
+      </div>
+      {graph.total === 0 ? <div className="empty">This statement has no cost stacks.</div>
+        : <FlameCanvas graph={diff ? diff.graph : graph} diff={diff} search={search} label="Flame graph" />}
+      <div className="legend" style={{ padding: '4px 10px', borderTop: '1px solid var(--border)' }}>
+        {diff ? (<><span><span className="sw" style={{ background: '#d7301f' }} />grew (B &gt; A)</span><span><span className="sw" style={{ background: '#2166ac' }} />shrank (B &lt; A)</span><span>A = {base?.label} · B = this statement</span></>)
+          : <span>Frame width = simulated time. Callers above callees. Click to zoom, hover for time and share.</span>}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,87 @@
+// Canvas drawing of structure pictures (layout from model/structure).
+// The base layer (frames, titles, links, empty cells) is drawn once per
+// layout; heat cells are painted incrementally onto a copy of it.
+import { cellRect, groupBlockAt, heatKey, type CellGroup, type Picture, type StructureLayout } from '../model/structure';
+import { heatLevel, type HeatMap } from '../model/heat';
+import type { Palette } from './colors';
+
+export function drawBase(ctx: CanvasRenderingContext2D, layout: StructureLayout, P: Palette) {
+  ctx.fillStyle = P.panel;
+  ctx.fillRect(0, 0, layout.width, layout.height);
+  for (const p of layout.pictures) drawPicture(ctx, p, P);
+}
+
+function roundRect(ctx: CanvasRenderingContext2D, x: number, y: number, w: number, h: number, r: number) {
+  ctx.beginPath();
+  ctx.moveTo(x + r, y); ctx.arcTo(x + w, y, x + w, y + h, r); ctx.arcTo(x + w, y + h, x, y + h, r);
+  ctx.arcTo(x, y + h, x, y, r); ctx.arcTo(x, y, x + w, y, r); ctx.closePath();
+}
+
+function drawPicture(ctx: CanvasRenderingContext2D, p: Picture, P: Palette) {
+  ctx.strokeStyle = P.border; ctx.lineWidth = 1;
+  roundRect(ctx, p.x + 0.5, p.y + 0.5, p.width - 1, p.height - 1, 6);
+  ctx.stroke();
+  ctx.fillStyle = P.text; ctx.font = `600 12.5px ${P.sans}`; ctx.textBaseline = 'alphabetic';
+  ctx.fillText(p.title, p.x + 10, p.y + 16);
+  ctx.fillStyle = P.muted; ctx.font = `11px ${P.sans}`;
+  ctx.fillText(p.subtitle, p.x + 10, p.y + 29);
+  for (const l of p.links) {
+    ctx.strokeStyle = l.kind === 'chain' ? P.heatHi : P.link;
+    ctx.lineWidth = l.kind === 'rowid' ? 0.7 : 0.9;
+    ctx.setLineDash(l.kind === 'rowid' ? [3, 3] : []);
+    ctx.beginPath(); ctx.moveTo(l.x1, l.y1); ctx.lineTo(l.x2, l.y2); ctx.stroke();
+  }
+  ctx.setLineDash([]);
+  for (const g of p.groups) {
+    ctx.fillStyle = P.muted; ctx.font = `11px ${P.sans}`;
+    ctx.fillText(g.label, g.x, g.y - 4);
+    for (let i = 0; i < g.count; i++) paintCell(ctx, g, i, null, P, null);
+  }
+}
+
+/** Paint one cell with its heat (or empty/header colour). */
+export function paintCell(ctx: CanvasRenderingContext2D, g: CellGroup, i: number, heat: HeatMap | null, P: Palette, lut: string[] | null) {
+  const r = cellRect(g, i);
+  const block = groupBlockAt(g, i);
+  let v = 0, max = 0;
+  if (heat) {
+    if (g.role === 'latch') { v = heat.latch[block] ?? 0; max = heat.latchMax; }
+    else { v = heat.get(heatKey(g), block); max = heat.max; }
+  }
+  let fill = g.headerBlock === block ? P.header : P.cellEmpty;
+  if (v > 0 && lut) fill = lut[Math.max(0, Math.min(255, Math.round(heatLevel(v, max) * 255)))];
+  ctx.fillStyle = fill;
+  if (g.labelled) {
+    roundRect(ctx, r.x, r.y, r.w, r.h, 3);
+    ctx.fill();
+    ctx.strokeStyle = P.cellStroke; ctx.lineWidth = 1; ctx.stroke();
+    ctx.fillStyle = P.text; ctx.font = `10.5px ${P.mono}`; ctx.textAlign = 'center';
+    ctx.fillText(`#${block}`, r.x + r.w / 2, r.y + 15);
+    ctx.textAlign = 'start';
+  } else {
+    ctx.fillRect(r.x, r.y, r.w, r.h);
+  }
+}
+
+/** An outline marking a visit, in the get kind's colour; alpha fades the trail. */
+export function markCell(ctx: CanvasRenderingContext2D, g: CellGroup, i: number, color: string, alpha: number, strong: boolean) {
+  const r = cellRect(g, i);
+  ctx.globalAlpha = alpha;
+  ctx.strokeStyle = color;
+  const grow = strong ? (g.cellW < 6 ? 3 : 2) : 1;
+  ctx.lineWidth = strong ? 2.5 : 1.5;
+  ctx.strokeRect(r.x - grow, r.y - grow, r.w + 2 * grow, r.h + 2 * grow);
+  if (strong || g.cellW < 6) { ctx.fillStyle = color; ctx.globalAlpha = alpha * (g.labelled ? 0.35 : 0.9); ctx.fillRect(r.x, r.y, r.w, r.h); }
+  ctx.globalAlpha = 1;
+}
+
+/** A ring pulsing out of a latch cell. */
+export function pulseCell(ctx: CanvasRenderingContext2D, g: CellGroup, i: number, color: string, phase: number) {
+  const r = cellRect(g, i);
+  const rad = Math.max(r.w, r.h) / 2 + 2 + phase * 10;
+  ctx.globalAlpha = Math.max(0, 1 - phase);
+  ctx.strokeStyle = color; ctx.lineWidth = 2;
+  ctx.beginPath(); ctx.arc(r.x + r.w / 2, r.y + r.h / 2, rad, 0, Math.PI * 2); ctx.stroke();
+  ctx.fillStyle = color; ctx.fillRect(r.x, r.y, r.w, r.h);
+  ctx.globalAlpha = 1;
+}

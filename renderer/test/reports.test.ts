@@ -1,0 +1,161 @@
+import { describe, expect, it } from 'vitest';
+import { checkXml } from './xml';
+import { CATALOG, FOLDED_T1, FOLDED_T4, T1_LOOKUP, makeTrace } from './fixtures';
+import { FlameGraph } from '../src/model/flame';
+import { diffFlame } from '../src/model/flamediff';
+import { heatOf } from '../src/model/heat';
+import { createLocator, hitCell, layoutStructures, cellRect, groupRect, locateEvent, roleName, gridFor } from '../src/model/structure';
+import { flameSvg } from '../src/reports/flame';
+import { statsSvg } from '../src/reports/stats';
+import { structureSvg } from '../src/reports/structure';
+import { buildReport } from '../src/reports/report';
+import { esc } from '../src/reports/svg';
+import type { Step } from '../src/model/types';
+
+const STEP: Step = {
+  index: 7, line: 12, column: 1, statement: "SELECT * FROM t1 WHERE key = 42 AND note <> '<&>'", kind: 'query', error: null,
+  columns: ['KEY', 'VALUE'], rows: [[42, 'X']],
+  plan: [
+    { id: 0, parent: null, depth: 0, operation: 'SELECT STATEMENT', name: null, starts: 1, e_rows: 1, a_rows: 1, buffers: 3, cost: 2 },
+    { id: 1, parent: 0, depth: 1, operation: 'TABLE ACCESS BY INDEX ROWID', name: 'T1', starts: 1, e_rows: 1, a_rows: 1, buffers: 3, cost: 2 },
+    { id: 2, parent: 1, depth: 2, operation: 'INDEX UNIQUE SCAN', name: 'T1_PK', starts: 1, e_rows: 1, a_rows: 1, buffers: 2, cost: 1 },
+  ],
+  stats: { 'consistent gets': 3, 'consistent gets examination': 3, 'session logical reads': 3, 'logical read bytes from cache': 24576, 'index fetch by key': 1 },
+  latches: { 'cache buffers chains': { gets: 3, misses: 0, sleeps: 0 } }, waits: { 'SQL*Net message to client': { count: 2, time_us: 3 } },
+  elapsed_us: 121, folded: FOLDED_T1, trace_events: 3,
+};
+
+function wellFormed(svg: string) {
+  const r = checkXml(svg);
+  if (!r.ok) throw new Error(`${r.error} at ${r.at}: ${svg.slice(Math.max(0, r.at - 60), r.at + 60)}`);
+  expect(r.root).toBe('svg');
+  return r;
+}
+
+describe('xml checker', () => {
+  it('accepts well-formed and rejects broken documents', () => {
+    expect(checkXml('<a x="1"><b/>t &amp; u</a>').ok).toBe(true);
+    expect(checkXml('<a><b></a>').ok).toBe(false);
+    expect(checkXml('<a x=1/>').ok).toBe(false);
+    expect(checkXml('<a>x & y</a>').ok).toBe(false);
+    expect(checkXml('<a x="1" x="2"/>').ok).toBe(false);
+    expect(checkXml('<a/><b/>').ok).toBe(false);
+  });
+  it('escapes text for XML', () => {
+    expect(esc(`<a href="x">'&'</a>\u0001`)).toBe('&lt;a href=&quot;x&quot;&gt;&apos;&amp;&apos;&lt;/a&gt;');
+  });
+});
+
+describe('structure layout', () => {
+  const layout = layoutStructures(CATALOG, { width: 900 });
+  it('draws one picture per access structure, plus the memopt pool and the cache', () => {
+    expect(layout.pictures.map((p) => p.title)).toEqual([
+      'T1 (KEEP) + T1_PK', 'T2 (KEEP)', 'C3 hash cluster (KEEP): T3', 'T4 (DEFAULT) + T4_PK', 'MemOptimized RowStore pool', 'Buffer cache hash chains',
+    ]);
+    for (let i = 1; i < layout.pictures.length; i++) expect(layout.pictures[i].y).toBeGreaterThanOrEqual(layout.pictures[i - 1].y + layout.pictures[i - 1].height);
+  });
+  it('puts the B-tree root on top, leaves below, table blocks under them', () => {
+    const p = layout.pictures[0];
+    const [root, leaves, table] = p.groups;
+    expect(root.role).toBe('root');
+    expect(root.labelled).toBe(true);
+    expect(leaves.role).toBe('leaf');
+    expect(leaves.count).toBe(208);
+    expect(leaves.labelled).toBe(false); // a strip of small cells
+    expect(table.role).toBe('table');
+    expect(groupRect(root).y).toBeLessThan(groupRect(leaves).y);
+    expect(groupRect(leaves).y).toBeLessThan(groupRect(table).y);
+    expect(p.links.some((l) => l.kind === 'rowid')).toBe(true);
+  });
+  it('draws a hash cluster as buckets with overflow chains', () => {
+    const p = layout.pictures[2];
+    expect(p.groups.map((g) => g.role)).toEqual(['bucket', 'overflow']);
+    expect(p.links.filter((l) => l.kind === 'chain')).toHaveLength(3);
+  });
+  it('lays a 10,000-block table out as a grid of small cells', () => {
+    const big = { ...CATALOG, segments: [{ id: 0, name: 'BIG', kind: 'TABLE' as const, table: null, pool: 'DEFAULT' as const, blocks: 10000, rows: 100000, header_block: 0 }], memopt: undefined };
+    const l = layoutStructures(big, { width: 900, includeCache: false });
+    const g = l.pictures[0].groups[0];
+    expect(g.count).toBe(10000);
+    expect(g.cellW).toBeLessThanOrEqual(6);
+    expect(groupRect(g).w).toBeLessThanOrEqual(900);
+    expect(groupRect(g).h).toBeLessThanOrEqual(260);
+    const r = cellRect(g, 9999);
+    expect(hitCell(l, r.x + r.w / 2, r.y + r.h / 2)?.block).toBe(9999);
+  });
+  it('locates events: root -> leaf -> table for a t1 lookup, latches on the cache grid', () => {
+    const loc = createLocator(layout);
+    const roles = [0, 1, 2].map((i) => loc(T1_LOOKUP.kind[i], T1_LOOKUP.segment[i], T1_LOOKUP.block[i]).map((c) => roleName(c.group, T1_LOOKUP.block[i])));
+    expect(roles).toEqual([['index root block'], ['index leaf block'], ['table block']]);
+    expect(locateEvent(layout, 0, 1, 1)[0].group.role).toBe('root');
+    // memopt lookups light the hash index, memopt reads the buffer area
+    expect(loc(2, 5, 3)[0].group.role).toBe('hash-index');
+    expect(loc(3, 5, 3)[0].group.role).toBe('buffer-area');
+    expect(loc(0, 5, 3)[0].group.role).toBe('table');
+  });
+  it('filters to the segments a trace touched', () => {
+    const l = layoutStructures(CATALOG, { width: 900, only: new Set([0, 1]) });
+    expect(l.pictures.map((p) => p.title)).toEqual(['T1 (KEEP) + T1_PK', 'Buffer cache hash chains']);
+  });
+  it('picks grid sizes that fit', () => {
+    const g = gridFor(200, 880, 120);
+    expect(g.cols * (g.cell + g.gap)).toBeLessThanOrEqual(880 + g.gap);
+    expect(g.rows * (g.cell + g.gap)).toBeLessThanOrEqual(120);
+  });
+});
+
+describe('SVG reports', () => {
+  it('flame graph: well-formed, frames keep <title> tooltips with time and share', () => {
+    const svg = flameSvg(FlameGraph.fromFolded(FOLDED_T1), { title: 'Flame graph · t1 <lookup>' });
+    const r = wellFormed(svg);
+    expect(r.elements).toBeGreaterThan(10);
+    expect(svg).toContain('<title>kcbgtcr\n');
+    expect(svg).toMatch(/<title>opitsk\n74 µs \(100\.0%\)/);
+    expect(svg).toContain('Flame graph · t1 &lt;lookup&gt;');
+    expect(svg).toContain('font-family="ui-monospace, Menlo, Consolas, monospace"');
+  });
+  it('differential flame graph: well-formed, A/B in tooltips', () => {
+    const d = diffFlame(FOLDED_T1, FOLDED_T4);
+    const svg = flameSvg(d.graph, { title: 'diff', diff: d });
+    wellFormed(svg);
+    expect(svg).toMatch(/<title>kpoxihLookup\nA: 0 µs \(0\.0%\)\nB: 1\.2 µs/);
+    expect(svg).toContain('grew (B &gt; A)');
+  });
+  it('statistics table: well-formed, Oracle names, escaped', () => {
+    const svg = statsSvg(STEP, `LIO Lab · ${STEP.statement}`);
+    wellFormed(svg);
+    expect(svg).toContain('consistent gets examination');
+    expect(svg).toContain('24,576');
+    expect(svg).toContain('cache buffers chains');
+    expect(svg).toContain('&lt;&amp;&gt;');
+  });
+  it('structure picture: well-formed, numbered visits', () => {
+    const layout = layoutStructures(CATALOG, { width: 900, only: new Set([0, 1]) });
+    const svg = structureSvg(layout, heatOf(T1_LOOKUP, 1024), T1_LOOKUP, 'Structure · t1');
+    wellFormed(svg);
+    expect(svg).toContain('T1 (KEEP) + T1_PK');
+    expect(svg).toContain('visit 1: examination of block 1');
+    expect(svg).toContain('visit 3: examination of block 1');
+    expect(svg).toContain('Buffer cache hash chains');
+  });
+  it('one-page report and every kind through buildReport are well-formed', () => {
+    for (const kind of ['structure', 'flame', 'stats', 'report'] as const) {
+      const { svg, name } = buildReport(kind, { step: STEP, catalog: CATALOG, trace: T1_LOOKUP });
+      wellFormed(svg);
+      expect(name).toMatch(/^lio-select-from-t1-where-key-42.*\.svg$/);
+    }
+    const { svg } = buildReport('report', { step: STEP, catalog: CATALOG, trace: T1_LOOKUP });
+    expect(svg).toContain('LIO Lab report');
+    expect(svg).toContain('Execution plan');
+    expect(svg).toContain('INDEX UNIQUE SCAN');
+    expect(svg).toContain('T1_PK');
+    expect(svg).toContain('Flame graph (simulated time');
+  });
+  it('handles a workload heat map of 100,000 lookups', () => {
+    const evs = [];
+    for (let k = 0; k < 20000; k++) evs.push({ kind: 0, get: 0, seg: 0, block: 1 + (k % 243), latch: k % 1024, gets: 1, exec: k });
+    const t = makeTrace(evs);
+    const { svg } = buildReport('structure', { step: STEP, catalog: CATALOG, trace: t });
+    wellFormed(svg);
+  });
+});
