@@ -61,7 +61,8 @@ export class MockEngine {
       } else if (/CLUSTER/.test(u)) {
         this.addSeg({ name, kind: 'TABLE', table: 'C3', pool: 'KEEP', blocks: 0, rows: 100000, header_block: 0 });
       } else {
-        this.addSeg({ name, kind: 'TABLE', table: null, pool: name === 'T4' ? 'DEFAULT' : 'KEEP', blocks: 244, rows: 100000, header_block: 0 });
+        const big = /FILLER/.test(u);
+        this.addSeg({ name, kind: 'TABLE', table: null, pool: name === 'T4' ? 'DEFAULT' : 'KEEP', blocks: big ? 10001 : 244, rows: 100000, header_block: 0 });
         this.addSeg({ name: `${name}_PK`, kind: 'INDEX', table: name, pool: 'KEEP', blocks: 210, rows: 100000, header_block: 0,
           btree: { height: 2, levels: [{ first_block: 1, count: 1 }, { first_block: 2, count: 208 }], entries_per_leaf: 482, unique: true } });
       }
@@ -88,7 +89,7 @@ export class MockEngine {
       this.keep(step, evs);
       return step;
     }
-    m = /^LAB RUN '.* FROM (\w+) WHERE KEY = :1' BIND 1 TO (\d+)/.exec(u);
+    m = /^LAB RUN '.* FROM (\w+) WHERE (?:KEY|ID) = :1' BIND 1 TO (\d+)/.exec(u);
     if (m) {
       const t = m[1], n = Number(m[2]);
       const evs: Ev[] = [];
@@ -147,7 +148,7 @@ export class MockEngine {
         ev(3, 4, tab.id, 1 + Math.floor((key - 1) / 410), 0, 1, 4);
         Object.assign(stats, { 'memopt r lookups': 1, 'memopt r hits': 1 });
       } else {
-        ev(0, 0, idx.id, 1, 1, 2, 1); ev(0, 0, idx.id, 2 + Math.floor((key - 1) / 482), 1, 2, 1); ev(0, 0, tab.id, 1 + Math.floor((key - 1) / 410), 1, 1, 2);
+        ev(0, 0, idx.id, 1, 1, 2, 1); ev(0, 0, idx.id, 2 + Math.floor((key - 1) / 482), 1, 2, 1); ev(0, 0, tab.id, tab.blocks > 1000 ? 1 + ((key * 7919) % 10000) : 1 + Math.floor((key - 1) / 410), 1, 1, 2);
         Object.assign(stats, { 'consistent gets': 3, 'consistent gets examination': 3, 'consistent gets examination (fastpath)': 3, 'index fetch by key': 1, 'table fetch by rowid': 1, 'session logical reads': 3, 'buffer is not pinned count': 3, 'rows fetched via callback': 1 });
         if (t === 'T4') Object.assign(stats, { 'memopt r lookups': 1, 'memopt r misses': 1 });
       }

@@ -4,7 +4,7 @@ import { cellRect, groupRect, heatKey, locateEvent, type CellGroup, type Structu
 import type { HeatMap } from '../model/heat';
 import { heatLevel, isVisit } from '../model/heat';
 import { GET_KIND_NAMES, NO_SEGMENT, type Trace } from '../model/types';
-import { esc, MONO, mix, n, REPORT_COLORS, svgDocument, text } from './svg';
+import { esc, MONO, mix, n, REPORT_COLORS, svgDocument, text, truncate } from './svg';
 import type { Fragment } from './flame';
 
 function cellFill(g: CellGroup, block: number, heat: HeatMap | null): string {
@@ -23,12 +23,12 @@ export function structureFragment(layout: StructureLayout, heat: HeatMap | null,
     parts.push(`<g>`);
     parts.push(`<rect x="${n(p.x + 0.5)}" y="${n(p.y + 0.5)}" width="${n(p.width - 1)}" height="${n(p.height - 1)}" rx="6" fill="none" stroke="${C.border}"/>`);
     parts.push(text(p.x + 10, p.y + 16, p.title, `font-weight="600" fill="${C.text}"`));
-    parts.push(text(p.x + 10, p.y + 29, p.subtitle, `font-size="10.5" fill="${C.muted}"`));
+    parts.push(text(p.x + 10, p.y + 29, truncate(p.subtitle, p.width - 20, 10.5), `font-size="10.5" fill="${C.muted}"`));
     for (const l of p.links) {
       parts.push(`<line x1="${n(l.x1)}" y1="${n(l.y1)}" x2="${n(l.x2)}" y2="${n(l.y2)}" stroke="${l.kind === 'chain' ? C.heatHi : C.link}" stroke-width="${l.kind === 'rowid' ? 0.6 : 0.8}"${l.kind === 'rowid' ? ' stroke-dasharray="3 3"' : ''}/>`);
     }
     for (const g of p.groups) {
-      parts.push(text(g.x, g.y - 4, g.label, `font-size="10.5" fill="${C.muted}"`));
+      parts.push(text(g.x, g.y - 4, truncate(g.label, p.width - 20, 10.5), `font-size="10.5" fill="${C.muted}"`));
       const heatSeg = heatKey(g);
       // Merge runs of identical, unvisited cells in big grids into one rect per row segment.
       for (let i = 0; i < g.count; i++) {

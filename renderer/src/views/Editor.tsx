@@ -87,6 +87,7 @@ export function Editor(props: {
           lintGutter(),
           keymap.of([...defaultKeymap, ...historyKeymap, indentWithTab]),
           theme,
+          EditorView.lineWrapping,
           EditorView.contentAttributes.of({ 'aria-label': 'SQL script', spellcheck: 'false' }),
           EditorView.updateListener.of((u) => { if (u.docChanged) cb.current.onChange(u.state.doc.toString()); }),
         ],

@@ -17,6 +17,14 @@ function roundRect(ctx: CanvasRenderingContext2D, x: number, y: number, w: numbe
   ctx.arcTo(x, y + h, x, y, r); ctx.arcTo(x, y, x + w, y, r); ctx.closePath();
 }
 
+/** Truncate text with an ellipsis to fit maxWidth (current ctx font). */
+export function fitText(ctx: CanvasRenderingContext2D, s: string, maxWidth: number): string {
+  if (ctx.measureText(s).width <= maxWidth) return s;
+  let lo = 0, hi = s.length;
+  while (lo < hi) { const mid = (lo + hi + 1) >> 1; if (ctx.measureText(`${s.slice(0, mid)}…`).width <= maxWidth) lo = mid; else hi = mid - 1; }
+  return `${s.slice(0, lo)}…`;
+}
+
 function drawPicture(ctx: CanvasRenderingContext2D, p: Picture, P: Palette) {
   ctx.strokeStyle = P.border; ctx.lineWidth = 1;
   roundRect(ctx, p.x + 0.5, p.y + 0.5, p.width - 1, p.height - 1, 6);
@@ -24,7 +32,7 @@ function drawPicture(ctx: CanvasRenderingContext2D, p: Picture, P: Palette) {
   ctx.fillStyle = P.text; ctx.font = `600 12.5px ${P.sans}`; ctx.textBaseline = 'alphabetic';
   ctx.fillText(p.title, p.x + 10, p.y + 16);
   ctx.fillStyle = P.muted; ctx.font = `11px ${P.sans}`;
-  ctx.fillText(p.subtitle, p.x + 10, p.y + 29);
+  ctx.fillText(fitText(ctx, p.subtitle, p.width - 20), p.x + 10, p.y + 29);
   for (const l of p.links) {
     ctx.strokeStyle = l.kind === 'chain' ? P.heatHi : P.link;
     ctx.lineWidth = l.kind === 'rowid' ? 0.7 : 0.9;
@@ -34,7 +42,7 @@ function drawPicture(ctx: CanvasRenderingContext2D, p: Picture, P: Palette) {
   ctx.setLineDash([]);
   for (const g of p.groups) {
     ctx.fillStyle = P.muted; ctx.font = `11px ${P.sans}`;
-    ctx.fillText(g.label, g.x, g.y - 4);
+    ctx.fillText(fitText(ctx, g.label, p.width - 20), g.x, g.y - 4);
     for (let i = 0; i < g.count; i++) paintCell(ctx, g, i, null, P, null);
   }
 }
