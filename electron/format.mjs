@@ -465,7 +465,7 @@ export function formatStep(step, { echo = true } = {}) {
   if (step.kind === 'query') {
     const rows = step.rows ?? [];
     if (autotrace !== 'traceonly' && rows.length) section(formatRows(step.columns ?? [], rows));
-    section([rowCountLine(rows.length)]);
+    section([rowCountLine(typeof step.rows_processed === "number" ? step.rows_processed : rows.length)]);
     if (step.output?.length) section(step.output);
   } else {
     if (step.output?.length) section(step.output);

@@ -53,6 +53,7 @@ export function App() {
   const [errors, setErrors] = useState<EditorError[]>([]);
   const [scenarios, setScenarios] = useState<ScenarioInfo[]>([]);
   const [scenario, setScenario] = useState<string | null>(null);
+  const scenarioText = useRef<string | null>(null);
   const [history, setHistory] = useState<RunSummary[]>([]);
   const [toast, setToast] = useState<string | null>(null);
   const [compareKeys, setCompareKeys] = useState<[string, string]>(['', '']);
@@ -61,7 +62,8 @@ export function App() {
   const reportRef = useRef<() => Partial<ReportInputs>>(() => ({}));
   const busy = status.state === 'busy';
 
-  const flash = useCallback((msg: string) => { setToast(msg); window.setTimeout(() => setToast((t) => (t === msg ? null : t)), 4000); }, []);
+  const switchTab = useCallback((t: TabId) => { reportRef.current = () => ({}); setTab(t); }, []);
+  const flash = useCallback((msg: string) => { setToast(msg); window.setTimeout(() => setToast((t) => (t === msg ? null : t)), 3000); }, []);
 
   useEffect(() => {
     client.init().then(() => setStatus({ state: 'ready', text: 'Engine ready' }))
@@ -115,7 +117,7 @@ export function App() {
         const run: SessionRun = { id: runId, label: `Run ${runId}`, script: text, version: v.result.lio_lab, steps, live: true, source: 'session' };
         setRuns((rs) => [...rs.map((r) => ({ ...r, live: false })), run]);
         if (mode === 'all') {
-          host.saveRun({ title: runTitle(text, scenario), script: text, result: v.result })
+          host.saveRun({ title: runTitle(text, scenarioText.current === text ? scenario : null), script: text, result: v.result })
             .then((saved) => { if (saved?.id !== undefined) setRuns((rs) => rs.map((r) => (r.id === runId ? { ...r, savedId: saved.id } : r))); return host.listRuns(); })
             .then(setHistory).catch(() => { /* history is best effort */ });
         }
@@ -144,12 +146,17 @@ export function App() {
     if (!name) return;
     try {
       const s = await host.openScenario(name);
+      const before = editor.current?.getText() ?? draft.current;
+      if (before.trim() && before !== scenarioText.current && before !== DEFAULT_SCRIPT) {
+        try { localStorage.setItem(`${DRAFT_KEY}.previous`, before); } catch { /* quota */ }
+      }
       editor.current?.setText(s.script);
       draft.current = s.script;
       try { localStorage.setItem(DRAFT_KEY, s.script); } catch { /* quota */ }
       setScenario(s.name);
+      scenarioText.current = s.script;
       setErrors([]);
-      flash(`Opened sample “${s.name}”. Run it with Ctrl+Shift+Enter.`);
+      flash(`Opened “${s.name}”. Run it with Ctrl+Shift+Enter. Your previous text: Ctrl+Z in the editor.`);
     } catch (e) { flash(`Could not open ${name}: ${(e as Error).message}`); }
   }, [host, flash]);
 
@@ -173,13 +180,13 @@ export function App() {
       const mod = e.ctrlKey || e.metaKey;
       if (e.key === 'F5') { e.preventDefault(); execute('all'); }
       else if (mod && e.key === 'Enter' && !(e.target as HTMLElement)?.closest?.('.cm-editor')) { e.preventDefault(); execute(e.shiftKey ? 'all' : 'statement'); }
-      else if (e.altKey && /^[1-5]$/.test(e.key)) { e.preventDefault(); setTab(TABS[Number(e.key) - 1].id); }
+      else if (e.altKey && /^[1-5]$/.test(e.key)) { e.preventDefault(); switchTab(TABS[Number(e.key) - 1].id); }
       else if (e.key === 'Escape' && busy) cancel();
       else if (e.key === '?' && !(e.target as HTMLElement)?.closest?.('input, textarea, .cm-editor, select')) setHelpOpen(true);
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [execute, busy, cancel]);
+  }, [execute, busy, cancel, switchTab]);
 
   const items = useMemo(() => comparables(runs), [runs]);
 
@@ -213,7 +220,7 @@ export function App() {
       <main className="main">
         <div className="left">
           <section aria-label="Scenario editor" style={{ display: 'grid', gridTemplateRows: 'auto 1fr', minHeight: 0 }}>
-            <div className="pane-title"><h2>Scenario</h2><span className="muted" style={{ textTransform: 'none', letterSpacing: 0 }}>{scenario ?? 'draft'} · saved locally</span></div>
+            <div className="pane-title"><h2>Scenario</h2><span className="muted" style={{ textTransform: 'none', letterSpacing: 0 }}>{scenario ?? 'draft'} · draft kept in this browser</span></div>
             <Editor initial={initial} onChange={onChange} onRunAll={() => execute('all')} onRunStatement={() => execute('statement')} errors={errors} apiRef={editor} />
           </section>
           {errors.length > 0
@@ -230,11 +237,11 @@ export function App() {
           <div className="tabs" role="tablist" aria-label="Views">
             {TABS.map((t, i) => (
               <button key={t.id} role="tab" id={`tab-${t.id}`} aria-controls={`panel-${t.id}`} aria-selected={tab === t.id}
-                tabIndex={tab === t.id ? 0 : -1} className="tab" title={`${t.label} (Alt+${i + 1})`} onClick={() => setTab(t.id)}
+                tabIndex={tab === t.id ? 0 : -1} className="tab" title={`${t.label} (Alt+${i + 1})`} onClick={() => switchTab(t.id)}
                 onKeyDown={(e) => {
                   if (e.key === 'ArrowRight' || e.key === 'ArrowLeft') {
                     const j = (i + (e.key === 'ArrowRight' ? 1 : TABS.length - 1)) % TABS.length;
-                    setTab(TABS[j].id); document.getElementById(`tab-${TABS[j].id}`)?.focus();
+                    switchTab(TABS[j].id); document.getElementById(`tab-${TABS[j].id}`)?.focus();
                   }
                 }}>{t.label}</button>
             ))}

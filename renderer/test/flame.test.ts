@@ -107,3 +107,15 @@ describe('differential flame graph', () => {
     expect(diffIntensity(d, id('kksumc'))).toBe(0);
   });
 });
+
+describe('frame totals (sandwich table)', () => {
+  it('sums self time per function and counts recursion once in total', async () => {
+    const { frameTotals } = await import('../src/model/flame');
+    const g = FlameGraph.fromFolded(['a;b;a;c 2', 'a;b 1', 'd;c 3']);
+    const t = Object.fromEntries(frameTotals(g).map((f) => [f.name, f]));
+    expect(t.a).toEqual({ name: 'a', self: 0, total: 3 });
+    expect(t.c).toEqual({ name: 'c', self: 5, total: 5 });
+    expect(t.b.self).toBe(1);
+    expect(frameTotals(g)[0].name).toBe('c');
+  });
+});

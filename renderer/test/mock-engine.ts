@@ -104,6 +104,8 @@ export class MockEngine {
       this.keep(step, evs);
       return step;
     }
+    const spin = /^LAB SPIN (\d+)/.exec(u);
+    if (spin) { const end = Date.now() + Number(spin[1]); while (Date.now() < end) { /* a long workload */ } return this.step(text, line, column, { kind: 'lab' }); }
     if (/^SET |^SHUTDOWN|^STARTUP|^ALTER|^EXEC|^BEGIN|^LAB|^PROMPT/.test(u)) return this.step(text, line, column, { kind: /^LAB/.test(u) ? 'lab' : 'sqlplus' });
     if (/^INSERT|^COMMIT/.test(u)) return this.step(text, line, column, { kind: 'dml' });
     return this.step(text, line, column, { kind: 'query', error: { code: 'ORA-00900', message: 'invalid SQL statement', line, column } });

@@ -15,10 +15,10 @@ export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--
   '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 /** Start host + browser; returns the page on the app, idle and ready. */
-export async function launchApp({ width = 1280, height = 800, colorScheme = 'light', samplesDir = process.env.LIO_E2E_SAMPLES } = {}) {
+export async function launchApp({ width = 1280, height = 800, colorScheme = 'light', samplesDir = process.env.LIO_E2E_SAMPLES, distDir } = {}) {
   mkdirSync(ARTIFACTS, { recursive: true });
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'lio-e2e-'));
-  const host = await startWebHost({ port: 0, dataDir: path.join(tmp, 'data'), ...(samplesDir ? { samplesDir } : {}) });
+  const host = await startWebHost({ port: 0, dataDir: path.join(tmp, 'data'), ...(samplesDir ? { samplesDir } : {}), ...(distDir ? { distDir } : {}) });
   const context = await chromium.launchPersistentContext(path.join(tmp, 'profile'), {
     executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS,
     viewport: { width, height }, colorScheme, acceptDownloads: true, deviceScaleFactor: 1,

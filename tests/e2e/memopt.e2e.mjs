@@ -3,42 +3,18 @@
 // step through one t1 lookup (root -> leaf -> table), flame graph, compare,
 // export a one-page SVG report and render it.
 // Skips (ok # SKIP) while no MemOptimized sample is shipped.
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { ARTIFACTS, launchApp, runAll, suite, assert, assertEq, waitReady } from './harness.mjs';
+import { ARTIFACTS, launchApp, runAll, suite, assert } from './harness.mjs';
+import { memoptFlows } from './flows.mjs';
 
 const s = suite('memopt');
 let app;
-
-/** Value of one statistic in the Autotrace statistics table of the selected step (0 when absent). */
-async function statValue(page, name) {
-  await page.getByRole('tab', { name: 'Autotrace' }).click();
-  const table = page.getByRole('table', { name: 'Statistics table' });
-  if (!(await table.count())) return 0;
-  const rows = await table.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent.trim())));
-  const row = rows.find((r) => r[1] === name);
-  return row ? Number(row[0].replace(/,/g, '')) : 0;
-}
-
-/** The last executed step whose statement matches re; clicks it. */
-async function selectStep(page, re) {
-  const buttons = page.getByRole('button', { name: re });
-  const n = await buttons.count();
-  assert(n > 0, `a step matching ${re}`);
-  // the list shows the newest run first, in statement order: take the last match of the first run
-  const names = await buttons.evaluateAll((bs) => bs.map((b) => b.closest('tbody')?.rows[0]?.textContent ?? ''));
-  const firstRun = names[0];
-  let idx = 0;
-  for (let i = 0; i < n; i++) if (names[i] === firstRun) idx = i;
-  await buttons.nth(idx).click();
-  return buttons.nth(idx);
-}
 
 try {
   app = await launchApp();
   const { page } = app;
   const options = await page.getByRole('combobox', { name: 'Open sample' }).locator('option').allTextContents();
-  const sample = options.find((o) => /memopt/i.test(o));
+  const sample = options.find((o) => /rowstore/i.test(o)) ?? options.find((o) => /memopt/i.test(o));
   if (!sample) {
     console.log('ok - memopt sample present # SKIP no MemOptimized sample in samples/ yet');
   } else {
@@ -50,115 +26,17 @@ try {
       assert(!/Engine error/.test(status), status);
       await page.screenshot({ path: path.join(ARTIFACTS, 'memopt-idle.png') });
     });
+    const unsupported = await page.getByRole('grid', { name: 'Executed statements' }).getByText(/LAB-00001/).count();
+    if (unsupported > 0) {
+      console.log(`ok - memopt checks # SKIP the engine answers LAB-00001 (not supported) for ${unsupported} statements of the sample`);
+      throw Object.assign(new Error('skip'), { skip: true });
+    }
 
-    await s.test('consistent gets per lookup: t1 3, t2 2, t3 1, t4 0', async () => {
-      const got = [];
-      for (const t of ['t1', 't2', 't3', 't4']) {
-        await selectStep(page, new RegExp(`SELECT \\* FROM ${t} WHERE key = 42`, 'i'));
-        got.push(await statValue(page, 'consistent gets'));
-      }
-      assertEq(got.join('/'), '3/2/1/0', 'consistent gets t1/t2/t3/t4');
-    });
-
-    await s.test('stepping through a t1 lookup lights root, then leaf, then table block', async () => {
-      await selectStep(page, /SELECT \* FROM t1 WHERE key = 42/i);
-      await page.getByRole('tab', { name: 'Structure' }).click();
-      const fwd = page.getByRole('button', { name: 'Step forward' });
-      await fwd.waitFor();
-      await page.waitForFunction(() => !document.querySelector('button[aria-label="Step forward"]')?.disabled, null, { timeout: 10_000 });
-      await page.getByRole('button', { name: 'First event' }).click();
-      const roles = [];
-      for (let i = 0; i < 40 && (await fwd.isEnabled()); i++) {
-        await fwd.click();
-        const ev = await page.getByLabel('Current event').getAttribute('data-event');
-        const role = (ev || '').split(':')[2];
-        if (role && roles[roles.length - 1] !== role) roles.push(role);
-        if (i === 1) await page.screenshot({ path: path.join(ARTIFACTS, 'step-leaf.png') });
-      }
-      const order = ['index root block', 'index leaf block', 'table block'].map((r) => roles.indexOf(r));
-      assert(order.every((x) => x >= 0) && order[0] < order[1] && order[1] < order[2], `lighting order root -> leaf -> table, got ${roles.join(' > ')}`);
-    });
-
-    await s.test('playback animates (mid-animation screenshot)', async () => {
-      await page.getByRole('button', { name: 'First event' }).click();
-      await page.getByRole('combobox', { name: 'Speed' }).selectOption('2');
-      await page.getByRole('button', { name: 'Play' }).click();
-      await page.waitForTimeout(800);
-      const pos = Number(await page.getByLabel('Current event').getAttribute('data-pos'));
-      await page.screenshot({ path: path.join(ARTIFACTS, 'playback-mid.png') });
-      assert(pos >= 1, `playback advanced (pos ${pos})`);
-      await page.getByRole('button', { name: 'Pause' }).click().catch(() => {});
-    });
-
-    await s.test('flame graph with search', async () => {
-      await page.getByRole('tab', { name: 'Flame graph' }).click();
-      await page.getByRole('img', { name: /Flame graph/ }).waitFor();
-      await page.getByRole('searchbox', { name: 'Search frames' }).fill('kcb');
-      await page.waitForTimeout(200);
-      await page.screenshot({ path: path.join(ARTIFACTS, 'flame.png') });
-      const meta = await page.locator('.flame-meta').textContent();
-      assert(/match/.test(meta), `search summary: ${meta}`);
-      await page.getByRole('searchbox', { name: 'Search frames' }).fill('');
-    });
-
-    await s.test('compare t1 and t4: consistent gets differ by -3', async () => {
-      await page.getByRole('tab', { name: 'Compare' }).click();
-      const pick = async (which, re) => {
-        const sel = page.getByRole('combobox', { name: `Compare ${which}` });
-        const opts = await sel.locator('option').evaluateAll((os) => os.map((o) => ({ v: o.value, t: o.textContent })));
-        const matches = opts.filter((o) => re.test(o.t) && !/ · run \d+$/.test(o.t));
-        assert(matches.length, `option for ${re}`);
-        await sel.selectOption(matches[matches.length - 1].v);
-      };
-      await pick('A', /SELECT \* FROM t1 WHERE key = 42/i);
-      await pick('B', /SELECT \* FROM t4 WHERE key = 42/i);
-      const rows = await page.getByRole('table', { name: 'Compared statistics' }).locator('tbody tr')
-        .evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent.trim())));
-      const cg = rows.find((r) => r[0] === 'consistent gets');
-      assert(cg, 'consistent gets row');
-      assertEq(cg[3].replace(/[−]/g, '-'), '-3', 'difference');
-      await page.screenshot({ path: path.join(ARTIFACTS, 'compare.png') });
-    });
-
-    await s.test('export a one-page SVG report, parse and render it', async () => {
-      await selectStep(page, /SELECT \* FROM t1 WHERE key = 42/i);
-      await page.getByRole('button', { name: /Export SVG/ }).click();
-      const [download] = await Promise.all([
-        page.waitForEvent('download', { timeout: 20_000 }),
-        page.getByRole('menuitem', { name: /One-page report/ }).click(),
-      ]);
-      const file = path.join(ARTIFACTS, 'report.svg');
-      await download.saveAs(file);
-      const svg = readFileSync(file, 'utf8');
-      for (const label of ['LIO Lab report', 'consistent gets', 'T1_PK', 'INDEX UNIQUE SCAN', 'Execution plan']) assert(svg.includes(label), `report contains ${label}`);
-      const view = await app.context.newPage();
-      await view.setViewportSize({ width: 1040, height: 1400 });
-      await view.setContent(`<html><body style="margin:0;background:#fff"><img id="svg" alt="report" src="data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}"></body></html>`);
-      await view.waitForFunction(() => document.getElementById('svg')?.complete);
-      const parsed = await view.evaluate((text) => {
-        const doc = new DOMParser().parseFromString(text, 'image/svg+xml');
-        return { error: doc.getElementsByTagName('parsererror').length, root: doc.documentElement.nodeName, titles: doc.getElementsByTagName('title').length };
-      }, svg);
-      assertEq(parsed.error, 0, 'SVG parses');
-      assertEq(parsed.root, 'svg', 'root element');
-      assert(parsed.titles > 5, 'frames keep <title> tooltips');
-      await view.locator('#svg').screenshot({ path: path.join(ARTIFACTS, 'report-svg.png') });
-      await view.close();
-    });
-
-    await s.test('the run was saved to history', async () => {
-      await page.getByRole('tab', { name: 'History' }).click();
-      await page.getByRole('button', { name: 'Refresh' }).click();
-      await page.getByRole('table', { name: 'Saved runs' }).waitFor();
-      assert(await page.getByRole('table', { name: 'Saved runs' }).locator('tbody tr').count() >= 1, 'one saved run');
-      await waitReady(page);
-    });
-
+    await memoptFlows(s, app);
     await s.test('no page errors', async () => { assert(app.problems.length === 0, app.problems.join('\n')); });
   }
 } catch (e) {
-  console.log(`not ok - memopt setup\n  # ${e.stack}`);
-  process.exitCode = 1;
+  if (!e.skip) { console.log(`not ok - memopt setup\n  # ${e.stack}`); process.exitCode = 1; }
 } finally {
   await app?.close();
   s.done();

@@ -30,57 +30,70 @@ macro_rules! cost_params {
 }
 
 cost_params! {
-    /// One `cache buffers chains` latch get (ksl_get_shared_latch / kslgetl).
-    latch_get_us: 0.05,
+    // Calibration: section C of shared/domain/CALIBRATION.md (100,000 PK
+    // lookups from Java, 5 runs, trimmed mean) gives per-lookup times of
+    // 116.7/119.9/115.4/193.1 us (JDBC thin, t1..t4), 129.9/127.0/124.6/114.5
+    // (JDBC OCI over Net) and 104.5/102.7/98.9/90.3 (JDBC OCI bequeath).
+    // Each default below says which of those differences it is fitted to;
+    // the engine derives every cell from them and the structures.
+
+    /// One `cache buffers chains` latch get (kslgetl). With the get costs
+    /// below: the IOT (2 gets, 1 row source) is ~1.8 us cheaper per lookup
+    /// than heap+index (3 gets, 2 row sources) over OCI bequeath.
+    latch_get_us: 0.1,
     /// kcbgtcr work of an examination get, beyond its latch get.
-    examination_get_us: 0.12,
-    /// kcbgtcr work of a normal (pin/unpin) get, beyond its two latch gets.
-    normal_get_us: 0.18,
+    examination_get_us: 0.9,
+    /// kcbgtcr work of a normal or pin get, beyond its two latch gets.
+    normal_get_us: 1.0,
     /// Re-reading a buffer the row source already has pinned.
-    pinned_revisit_us: 0.02,
-    /// Processing one row in a row source (qer*, projection, predicates).
-    row_us: 0.05,
-    /// One index key comparison step when walking a block (binary search).
-    key_compare_us: 0.01,
+    pinned_revisit_us: 0.05,
+    /// Producing one row in a row source (qer*, projection, predicates).
+    row_us: 0.8,
     /// A physical single-block read from the datafile device (db file sequential read).
     physical_read_us: 100.0,
     /// kpoxihLookup: probe of the MemOptimized hash index.
-    memopt_lookup_us: 0.9,
+    memopt_lookup_us: 1.5,
     /// kpoxihFetch: copying the row out of the memoptimize buffer area.
-    memopt_fetch_us: 0.6,
+    memopt_fetch_us: 1.0,
+    /// Server side of a fast-lookup call, replacing execute + fetch: the
+    /// memoptimized t4 is ~14 us faster than t1 over OCI bequeath.
+    memopt_call_us: 3.0,
     /// Soft parse (shared pool lookup, cursor pin) when the session cursor cache misses.
     soft_parse_us: 12.0,
     /// Hard parse (optimization, row-source generation, library cache load).
     hard_parse_us: 450.0,
     /// Server side of one execute call (opiexe, cursor bind, row source open).
-    execute_call_us: 4.0,
+    execute_call_us: 10.0,
     /// Server side of one fetch call (opifch2).
-    fetch_call_us: 2.0,
+    fetch_call_us: 4.0,
     /// SQL <-> PL/SQL context switch, per SQL execution from PL/SQL.
     plsql_context_switch_us: 1.5,
-    /// Network round-trip latency of Oracle Net (TCP loopback by default).
+    /// Network round-trip latency of Oracle Net over TCP loopback: JDBC
+    /// OCI over Net is ~25 us slower per lookup than bequeath.
     network_rtt_us: 40.0,
     /// Network bandwidth in bytes per microsecond (1 Gbit/s = 125).
     network_bytes_per_us: 125.0,
+    /// A round trip through the bequeath pipe (no listener, no TCP).
+    bequeath_ipc_us: 15.0,
     /// Server's Oracle Net read/write path per round trip (opikndf2, nsbasic).
     net_server_us: 6.0,
-    /// Client-side cost of one call in the JDBC thin driver (pure Java Net).
-    jdbc_thin_call_us: 30.0,
-    /// Client-side cost of one call through JDBC OCI (JNI + OCI + Net).
-    jdbc_oci_call_us: 38.0,
-    /// Client-side cost of one call through JDBC OCI bequeath (pipe, no listener).
-    jdbc_oci_beq_call_us: 32.0,
+    /// Client-side cost of one call in the JDBC thin driver (pure Java Net):
+    /// fitted to JDBC thin t1 = 116.7 us per lookup.
+    jdbc_thin_call_us: 52.0,
+    /// Client-side cost of one call through JDBC OCI (JNI + OCI), over Net
+    /// or bequeath: fitted to OCI bequeath t1 = 104.5 us per lookup.
+    jdbc_oci_call_us: 65.0,
     /// SQL*Plus client work per call.
     sqlplus_call_us: 20.0,
-    /// Extra client work per MemOptimized fast-lookup call in JDBC thin
-    /// (the thin driver's separate fast-lookup code path).
-    jdbc_thin_memopt_client_us: 0.0,
+    /// JDBC thin's client-side handling of a MemOptimized fast-lookup
+    /// reply: fitted to JDBC thin t4 = 193.1 us (65% slower than t1).
+    jdbc_thin_memopt_client_us: 92.0,
     /// Redo generation per byte of redo.
     redo_byte_us: 0.002,
     /// Row insert work (kdtInsRow) per row, excluding buffer gets.
     insert_row_us: 1.0,
-    /// Overhead per row source execution with STATISTICS_LEVEL=ALL or the
-    /// GATHER_PLAN_STATISTICS hint (rowsource timing), per row.
+    /// Rowsource statistics per row (STATISTICS_LEVEL=ALL or the
+    /// GATHER_PLAN_STATISTICS hint).
     rowsource_stats_row_us: 0.3,
     /// SQL trace: writing trace lines per call.
     sql_trace_call_us: 15.0,

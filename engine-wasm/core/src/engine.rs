@@ -85,8 +85,10 @@ impl Client {
             Client::JdbcOciBequeath => "java;T2CPreparedStatement.executeQuery;OCIStmtExecute",
         }
     }
+    /// Over Oracle Net (TCP); the others talk to a bequeathed server
+    /// process through a pipe. SQL*Plus in a script runs locally (bequeath).
     fn networked(self) -> bool {
-        matches!(self, Client::JdbcThin | Client::JdbcOciNet | Client::SqlPlus)
+        matches!(self, Client::JdbcThin | Client::JdbcOciNet)
     }
 }
 
@@ -101,6 +103,10 @@ struct CallStacks {
     execute: StackId,
     fetch: StackId,
     plsql_switch: StackId,
+    /// The server side of a MemOptimized fast lookup call.
+    memopt_call: StackId,
+    /// JDBC thin's client-side handling of a fast-lookup reply.
+    thin_memopt_client: StackId,
 }
 
 struct SqlPlusState {
@@ -291,7 +297,7 @@ impl Engine {
     fn run_step(&mut self, stmt: &Statement) -> StepOut {
         let index = self.next_step;
         self.next_step += 1;
-        let before = self.k.snapshot();
+        let before = self.snapshot();
         let latch_before = self.k.cache.latch_totals();
         let mark = self.k.cost.mark();
         let t0 = self.k.cost.now_us;
@@ -309,7 +315,7 @@ impl Engine {
                 self.traces.remove(0);
             }
         }
-        let delta = self.k.snapshot().delta(&before);
+        let delta = self.snapshot().delta(&before);
         let latch_after = self.k.cache.latch_totals();
         let folded = self.k.cost.folded_since(&mark);
         self.last_folded = folded.clone();
@@ -355,12 +361,16 @@ impl Engine {
     }
 
     /// Idle waits and network waits come from the call counters.
-    fn waits_now(&self) -> (u64, f64, f64) {
-        (self.k.calls.roundtrips, self.net_wait_us, self.client_wait_us)
+    fn waits_now(&self) -> (u64, f64, f64, u64, f64) {
+        (self.k.calls.roundtrips, self.net_wait_us, self.client_wait_us, self.k.calls.io_waits, self.k.calls.io_wait_us)
     }
 
-    fn waits_since(&self, before: &(u64, f64, f64)) -> BTreeMap<String, WaitOut> {
+    fn waits_since(&self, before: &(u64, f64, f64, u64, f64)) -> BTreeMap<String, WaitOut> {
         let mut w = BTreeMap::new();
+        let reads = self.k.calls.io_waits - before.3;
+        if reads > 0 {
+            w.insert("db file sequential read".into(), WaitOut { count: reads, time_us: round3(self.k.calls.io_wait_us - before.4) });
+        }
         let rt = self.k.calls.roundtrips - before.0;
         if rt > 0 {
             w.insert("SQL*Net message to client".into(), WaitOut { count: rt, time_us: round3(rt as f64 * 1.0) });
@@ -603,7 +613,9 @@ impl Engine {
             )
         };
         let plsql_switch = c.stack("oracle;opitsk;opiodr;opiexe;pfrrun;plsql_sql_switch");
-        CallStacks { client: client_id, net, server_net, parse, hard_parse, execute, fetch, plsql_switch }
+        let memopt_call = c.stack("oracle;opitsk;opiodr;opiexe;kpoxihExecute");
+        let thin_memopt_client = c.stack("java;T4CPreparedStatement.executeQuery;T4CMemoptFastLookup.unmarshalRow");
+        CallStacks { client: client_id, net, server_net, parse, hard_parse, execute, fetch, plsql_switch, memopt_call, thin_memopt_client }
     }
 
     /// A user call that is its own round trip (DDL, DML from SQL*Plus).
@@ -625,10 +637,14 @@ impl Engine {
         let client_us = match client {
             Client::JdbcThin => p.jdbc_thin_call_us,
             Client::JdbcOciNet => p.jdbc_oci_call_us,
-            Client::JdbcOciBequeath => p.jdbc_oci_beq_call_us,
+            Client::JdbcOciBequeath => p.jdbc_oci_call_us,
             _ => p.sqlplus_call_us,
         };
-        let net_us = if client.networked() { p.network_rtt_us + (bytes_out + bytes_in) as f64 / p.network_bytes_per_us } else { 0.0 };
+        let net_us = if client.networked() {
+            p.network_rtt_us + (bytes_out + bytes_in) as f64 / p.network_bytes_per_us
+        } else {
+            p.bequeath_ipc_us
+        };
         let server_us = p.net_server_us;
         self.k.cost.charge(cs.client, client_us);
         self.k.cost.charge(cs.net, net_us);
@@ -688,27 +704,29 @@ impl Engine {
         let rowsource_stats = stats_all || gps;
         let sql_trace = p.sql_trace;
         // Operator stacks under this fetch base, interned once per cursor context.
-        let stacks: Vec<OpStacks> = {
-            let fetch = cs.fetch;
-            c.frames.iter().map(|f| self.k.op_stacks(fetch, f)).collect()
+        let stacks: Vec<OpStacks> = match c.stacks.take() {
+            Some((base, st)) if base == cs.fetch => st,
+            _ => {
+                let fetch = cs.fetch;
+                c.frames.iter().map(|f| self.k.op_stacks(fetch, f)).collect()
+            }
         };
-        let lines = self.plan_stats.entry(text.to_string()).or_insert_with(|| vec![LineStat::default(); c.lines.len()]);
+        if !self.plan_stats.contains_key(text) {
+            self.plan_stats.insert(text.to_string(), vec![LineStat::default(); c.lines.len()]);
+        }
+        let mut lines = std::mem::take(self.plan_stats.get_mut(text).expect("inserted"));
         if lines.len() != c.lines.len() {
-            *lines = vec![LineStat::default(); c.lines.len()];
+            lines = vec![LineStat::default(); c.lines.len()];
         }
-        let mut lines = std::mem::take(lines);
-        // execute call
         self.k.calls.execute_count += 1;
-        let exec_us = self.k.cost.params.execute_call_us;
-        self.k.cost.charge(cs.execute, exec_us);
-        if sql_trace {
-            let t = self.k.cost.params.sql_trace_call_us;
-            self.k.cost.charge(cs.execute, t);
-        }
         self.k.call_event(kind::EXECUTE, cs.execute);
         if client == Client::Plsql {
             let us = self.k.cost.params.plsql_context_switch_us;
             self.k.cost.charge(cs.plsql_switch, us);
+        }
+        if sql_trace {
+            let t = self.k.cost.params.sql_trace_call_us;
+            self.k.cost.charge(cs.execute, t);
         }
         let mut env = std::mem::take(&mut c.env);
         env.rownum = 0;
@@ -734,8 +752,6 @@ impl Engine {
                 if !first_call || !policy.round_trips {
                     // separate fetch call
                 }
-                let fetch_us = self.k.cost.params.fetch_call_us;
-                self.k.cost.charge(cs.fetch, fetch_us);
                 self.k.call_event(kind::FETCH, cs.fetch);
                 let mut got = 0u32;
                 let mut bytes = 0u64;
@@ -771,18 +787,43 @@ impl Engine {
                     total += 1;
                     lines[0].a_rows += 0;
                     let mut cx = EvalCtx { cat: &self.cat, env: &env, binds, rng: &mut self.rng };
-                    let mut row = Vec::with_capacity(c.project.len());
-                    for e in &c.project {
-                        let v = e.eval(&mut cx)?;
-                        bytes += v.stored_len() as u64 + 1;
-                        row.push(v);
-                    }
-                    if let Some(out) = rows_out.as_deref_mut() {
-                        out.push(row);
+                    match rows_out.as_deref_mut() {
+                        Some(out) => {
+                            let mut row = Vec::with_capacity(c.project.len());
+                            for e in &c.project {
+                                let v = e.eval(&mut cx)?;
+                                bytes += v.stored_len() as u64 + 1;
+                                row.push(v);
+                            }
+                            out.push(row);
+                        }
+                        None => {
+                            for e in &c.project {
+                                bytes += e.eval(&mut cx)?.stored_len() as u64 + 1;
+                            }
+                        }
                     }
                 }
-                // End of the fetch call: pins are released.
+                // End of the fetch call: pins are released. The server's
+                // call overhead: a MemOptimized fast lookup bypasses the
+                // cursor execution path (opiexe/kksumc), so it costs less.
                 c.root.release_pins();
+                let p = &self.k.cost.params;
+                if first_call && env.memopt_hit {
+                    let us = p.memopt_call_us;
+                    self.k.cost.charge(cs.memopt_call, us);
+                    if client == Client::JdbcThin {
+                        let us = self.k.cost.params.jdbc_thin_memopt_client_us;
+                        self.k.cost.charge(cs.thin_memopt_client, us);
+                        self.client_wait_us += us;
+                    }
+                } else {
+                    let (e_us, f_us) = (p.execute_call_us, p.fetch_call_us);
+                    if first_call {
+                        self.k.cost.charge(cs.execute, e_us);
+                    }
+                    self.k.cost.charge(cs.fetch, f_us);
+                }
                 if policy.round_trips {
                     self.roundtrip(client, cs, 60 + bytes + 10 * got as u64, if first_call { 120 + text.len() as u64 } else { 40 });
                 }
@@ -795,10 +836,9 @@ impl Engine {
             Ok(total)
         })();
         c.env = env;
+        c.stacks = Some((cs.fetch, stacks));
         if let Some(slot) = self.plan_stats.get_mut(text) {
-            for (a, b) in slot.iter_mut().zip(lines.iter()) {
-                *a = *b;
-            }
+            *slot = lines;
         }
         let rows = result?;
         lines_total_rows(&mut self.plan_stats, text, rows);
@@ -829,9 +869,10 @@ impl Engine {
                     depth: l.depth,
                     operation: l.operation.clone(),
                     name: l.name.clone(),
-                    starts: if i == 0 { stats.map(|s| s[0].starts).unwrap_or(0) } else { s.starts },
+                    // SELECT STATEMENT: one start per execution, the rows returned.
+                    starts: if i == 0 { stats.and_then(|s| s.get(1)).map(|s| s.starts).unwrap_or(0) } else { s.starts },
                     e_rows: l.e_rows.round() as u64,
-                    a_rows: s.a_rows,
+                    a_rows: if i == 0 { stats.and_then(|s| s.get(1)).map(|s| s.a_rows).unwrap_or(0) } else { s.a_rows },
                     buffers: buffers[i],
                     cost: l.cost.round() as u64,
                     bytes: l.bytes.map(|b| b.round() as u64),
@@ -901,7 +942,7 @@ impl Engine {
         let mut rows_processed = 0;
         // Workloads keep a summarized trace: the heat map, and events up to the limit.
         for run in 0..runs {
-            let before = self.k.snapshot();
+            let before = self.snapshot();
             let mark = self.k.cost.mark();
             let waits_before = self.waits_now();
             let t0 = self.k.cost.now_us;
@@ -973,7 +1014,7 @@ impl Engine {
                 }
                 _ => return Err(LabError::unsupported("LAB RUN of statements other than SELECT and INSERT", r.sql_pos)),
             }
-            let delta = self.k.snapshot().delta(&before);
+            let delta = self.snapshot().delta(&before);
             run_outs.push(RunOut {
                 run: run + 1,
                 elapsed_us: round3(self.k.cost.now_us - t0),
@@ -1435,6 +1476,9 @@ impl Engine {
         if c.columns.len() != 1 {
             return Err(LabError::unsupported("hash clusters with a multi-column key", c.name.pos));
         }
+        if hashkeys == 0 || hashkeys > 4_000_000 {
+            return Err(LabError::lab(31, "HASHKEYS must be between 1 and 4,000,000 in the lab", c.name.pos));
+        }
         let bs = self.params.current.db_block_size;
         let pool = pool_of(&c.physical);
         let size = c.size.unwrap_or(bs);
@@ -1854,6 +1898,17 @@ impl Engine {
             self.k.cache.new_block(seg, 0);
         }
         Ok(())
+    }
+
+    /// Every counter; DB time is the simulated time not spent waiting for
+    /// the client or the network, CPU is DB time minus I/O waits.
+    fn snapshot(&self) -> Snapshot {
+        let mut s = self.k.snapshot();
+        let db = (self.k.cost.now_us - self.net_wait_us - self.client_wait_us).max(0.0);
+        let cpu = (db - self.k.calls.io_wait_us).max(0.0);
+        s.set(crate::stats::Stat::DbTime, (db / 10_000.0).round() as u64);
+        s.set(crate::stats::Stat::CpuUsedBySession, (cpu / 10_000.0).round() as u64);
+        s
     }
 
     pub fn catalog_json(&self) -> String {

@@ -52,6 +52,8 @@ impl Kernel {
         self.cost.charge(st.latch, latch);
         if o.physical_read {
             self.cost.charge(st.read, read);
+            self.calls.io_wait_us += read;
+            self.calls.io_waits += 1;
             self.trace.push(
                 Event {
                     kind: kind::PHYSICAL_READ,

@@ -278,6 +278,9 @@ pub struct CallCounters {
     pub redo_entries: u64,
     /// Simulated microseconds.
     pub db_time_us: f64,
+    /// Time in single-block reads (`db file sequential read`).
+    pub io_wait_us: f64,
+    pub io_waits: u64,
     pub cpu_us: f64,
     pub parse_cpu_us: f64,
 }

@@ -1,6 +1,7 @@
 /// <reference lib="webworker" />
 // The engine worker: owns the one wasm instance. See protocol.ts for the round trip.
 import { loadEngine } from '@lio/engine';
+import bundledWasm from '@lio/engine-wasm-url';
 import { TRACE_ARRAYS, type Reply, type Request } from './protocol';
 import type { ScriptResult, Step } from '../model/types';
 
@@ -13,11 +14,20 @@ interface EngineHandle {
   reset(): void;
 }
 
+/** The wasm to load: the binary bundled with this build, else the host's /engine/ copy. */
+async function wasmUrl(): Promise<string> {
+  const candidates = [bundledWasm && new URL(bundledWasm, self.location.href).href, new URL('/engine/lio_wasm_bg.wasm', self.location.href).href].filter(Boolean) as string[];
+  for (const url of candidates) {
+    const ok = await fetch(url, { method: 'HEAD' }).then((r) => r.ok).catch(() => false);
+    if (ok) return url;
+  }
+  return candidates[candidates.length - 1];
+}
+
 let enginePromise: Promise<EngineHandle> | null = null;
 function ensureEngine(): Promise<EngineHandle> {
   if (!enginePromise) {
-    const wasmUrl = new URL('/engine/lio_wasm_bg.wasm', self.location.href).href;
-    enginePromise = (loadEngine as (u?: string) => Promise<EngineHandle>)(wasmUrl);
+    enginePromise = wasmUrl().then((url) => (loadEngine as (u?: string) => Promise<EngineHandle>)(url));
     enginePromise.catch(() => { enginePromise = null; });
   }
   return enginePromise;

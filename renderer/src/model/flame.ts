@@ -171,3 +171,26 @@ export class FlameGraph {
 }
 
 export function round(v: number): number { return Math.round(v * 1000) / 1000; }
+
+export interface FrameTotal { name: string; self: number; total: number }
+
+/** Per-function totals (speedscope's sandwich table): self time, and total time counting recursion once. */
+export function frameTotals(g: FlameGraph): FrameTotal[] {
+  const self = new Float64Array(g.frames.names.length);
+  const total = new Float64Array(g.frames.names.length);
+  const onStack = new Uint32Array(g.frames.names.length);
+  const walk = (id: number) => {
+    const n = g.nodes[id];
+    if (id > 0) {
+      self[n.frame] += n.self;
+      if (onStack[n.frame] === 0) total[n.frame] += n.total;
+      onStack[n.frame]++;
+    }
+    for (const k of n.children) walk(k);
+    if (id > 0) onStack[n.frame]--;
+  };
+  walk(0);
+  return g.frames.names.map((name, i) => ({ name, self: self[i], total: total[i] }))
+    .filter((f) => f.total > 0)
+    .sort((a, b) => b.self - a.self || b.total - a.total || (a.name < b.name ? -1 : 1));
+}

@@ -75,7 +75,7 @@ export function groupRect(g: CellGroup): Rect {
 export function gridFor(n: number, width: number, maxH: number): { cell: number; gap: number; cols: number; rows: number } {
   const sizes = [14, 12, 10, 8, 6, 5, 4, 3, 2];
   for (const cell of sizes) {
-    const gap = cell >= 8 ? 2 : cell >= 4 ? 1 : 0;
+    const gap = cell >= 8 ? 2 : cell >= 3 ? 1 : 0;
     const cols = Math.max(1, Math.floor((width + gap) / (cell + gap)));
     const rows = Math.ceil(n / cols);
     if (rows * (cell + gap) <= maxH) return { cell, gap, cols, rows };
@@ -148,7 +148,7 @@ function btreePicture(index: Segment, table: Segment | null, iot: boolean, x: nu
   if (table && table.blocks > 0) {
     cy += GROUP_LABEL_H;
     const g = gridGroup({ key: `${table.id}:T`, segment: table.id, role: 'table', label: `table blocks · ${fmt(table.blocks)} (block ${table.header_block} = segment header)`,
-      first: 0, count: table.blocks, headerBlock: table.header_block }, x + PAD, cy, inner, 200);
+      first: 0, count: table.blocks, headerBlock: table.header_block }, x + PAD, cy, inner, 240);
     groups.push(g);
     const leaves = groups[groups.length - 2];
     const lr = groupRect(leaves), tr = groupRect(g);

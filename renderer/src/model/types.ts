@@ -27,6 +27,7 @@ export interface Step {
   statement: string; kind: StepKind;
   error: StepError | null;
   columns: string[]; rows: (string | number | null)[][];
+  rows_processed?: number;
   plan: PlanLine[];
   stats: Record<string, number>;
   latches: Record<string, LatchFigures>;

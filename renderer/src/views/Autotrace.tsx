@@ -4,6 +4,10 @@ import type { PlanLine, Step } from '../model/types';
 import { fmtNum, fmtUs, statRows } from '../model/stats';
 
 export function ResultRows({ step }: { step: Step }) {
+  if (step.autotrace === 'traceonly' || (!step.columns.length && (step.rows_processed ?? 0) > 0)) {
+    const n = step.rows_processed ?? step.rows.length;
+    return <div className="output" aria-label="Rows processed">{fmtNum(n)} row{n === 1 ? '' : 's'} {step.kind === 'query' ? 'selected' : 'processed'}{step.autotrace === 'traceonly' ? ' (autotrace traceonly: rows not displayed)' : ''}</div>;
+  }
   if (!step.columns.length) return null;
   const max = 500;
   return (

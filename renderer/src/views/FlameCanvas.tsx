@@ -108,9 +108,9 @@ export function FlameCanvas({ graph, diff, search, label }: { graph: FlameGraph;
         onClick={(e) => { const id = pick(e); setZoom(id > 0 && id !== zoom ? id : 0); }}
         onKeyDown={(e) => { if (e.key === 'Escape') setZoom(0); }}
         style={{ cursor: hover ? 'pointer' : 'default' }} />
-      <div className="flame-meta" style={{ position: 'sticky', left: 0, bottom: 0, display: 'flex', gap: 12, padding: '4px 8px', fontSize: 12 }}>
-        {zoom > 0 && <button className="btn small" onClick={() => setZoom(0)}>Reset zoom</button>}
+      <div className="flame-meta" style={{ position: 'absolute', right: 8, top: 4 + (graph.maxDepth + 1) * ROW, display: 'flex', gap: 12, alignItems: 'center', fontSize: 12 }}>
         {search.trim() && <span className="muted">{hits.size} frame{hits.size === 1 ? '' : 's'} match · {graph.total ? ((matched / graph.total) * 100).toFixed(1) : 0}% of total</span>}
+        {zoom > 0 && <button className="btn small" onClick={() => setZoom(0)}>Reset zoom</button>}
       </div>
       {hv && hover && (
         <div className="tooltip" style={{ left: Math.min(hover.x + 14, window.innerWidth - 430), top: hover.y + 14 }}>

@@ -2,7 +2,7 @@
 // search box and a differential mode against another statement or run.
 import { useEffect, useMemo, useState } from 'react';
 import type { Step } from '../model/types';
-import { FlameGraph } from '../model/flame';
+import { FlameGraph, frameTotals } from '../model/flame';
 import { diffFlame } from '../model/flamediff';
 import { fmtUs } from '../model/stats';
 import type { Comparable } from '../session';
@@ -46,12 +46,35 @@ export function FlameView({ step, items, reportRef }: { step: Step | null; items
         </select>
         <input className="input" type="search" placeholder="Search frames" aria-label="Search frames" value={search} onChange={(e) => setSearch(e.target.value)} />
       </div>
-      {graph.total === 0 ? <div className="empty">This statement has no cost stacks.</div>
-        : <FlameCanvas graph={diff ? diff.graph : graph} diff={diff} search={search} label="Flame graph" />}
+      {graph.total === 0 ? <div className="empty">This statement has no cost stacks.</div> : (
+        <div className="flame-body">
+          <FlameCanvas graph={diff ? diff.graph : graph} diff={diff} search={search} label="Flame graph" />
+          <TopFrames graph={graph} onPick={setSearch} />
+        </div>
+      )}
       <div className="legend" style={{ padding: '4px 10px', borderTop: '1px solid var(--border)' }}>
         {diff ? (<><span><span className="sw" style={{ background: '#d7301f' }} />grew (B &gt; A)</span><span><span className="sw" style={{ background: '#2166ac' }} />shrank (B &lt; A)</span><span>A = {base?.label} · B = this statement</span></>)
           : <span>Frame width = simulated time. Callers above callees. Click to zoom, hover for time and share.</span>}
       </div>
     </section>
+  );
+}
+
+function TopFrames({ graph, onPick }: { graph: FlameGraph; onPick(name: string): void }) {
+  const rows = useMemo(() => frameTotals(graph).slice(0, 40), [graph]);
+  const pct = (v: number) => (graph.total ? `${((v / graph.total) * 100).toFixed(1)}%` : '');
+  return (
+    <div className="top-frames scroll" aria-label="Functions by self time">
+      <table className="grid" aria-label="Functions by self time">
+        <thead><tr><th scope="col">Function</th><th scope="col" className="num">Self</th><th scope="col" className="num">Total</th></tr></thead>
+        <tbody>{rows.map((r) => (
+          <tr key={r.name} onClick={() => onPick(r.name)} title={`Highlight ${r.name}`} style={{ cursor: 'pointer' }}>
+            <td className="mono" style={{ maxWidth: 150, overflow: 'hidden', textOverflow: 'ellipsis' }}>{r.name}</td>
+            <td className="num" title={fmtUs(r.self)}>{pct(r.self)}</td>
+            <td className="num" title={fmtUs(r.total)}>{pct(r.total)}</td>
+          </tr>
+        ))}</tbody>
+      </table>
+    </div>
   );
 }

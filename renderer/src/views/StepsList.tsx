@@ -40,7 +40,7 @@ export function StepsList({ runs, selected, onSelect, onReveal }: {
                   <td className="num">{s.index}</td>
                   <td className="num">{s.line}</td>
                   <td className={`stmt ${s.error ? 'err' : ''}`}>
-                    <button className="linklike" style={{ all: 'unset', cursor: 'pointer' }} aria-label={`Step ${s.index}: ${shortStmt(s.statement, 80)}`}
+                    <button className="linklike" aria-label={`Step ${s.index}: ${shortStmt(s.statement, 80)}`}
                       onClick={(e) => { e.stopPropagation(); onSelect(r.id, s.index); }}>
                       {s.error ? `${s.error.code} · ` : ''}{shortStmt(s.statement, 70)}
                     </button>

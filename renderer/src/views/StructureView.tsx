@@ -11,7 +11,7 @@ import { initialPlayback, pause, play, RATES, seek, setRate, stepBack, stepForwa
 import { fmtNum, fmtUs } from '../model/stats';
 import { touchedSegments, type ReportInputs } from '../reports/report';
 import { heatLut, palette } from './colors';
-import { drawBase, markCell, paintCell, pulseCell } from './structureDraw';
+import { badgeCell, drawBase, markCell, paintCell, pulseCell } from './structureDraw';
 import { requestRedraw, startAnimator, stopAnimator } from './scheduler';
 import { IconBack, IconFirst, IconFwd, IconLast, IconPause, IconPlay } from './icons';
 
@@ -80,27 +80,38 @@ export function StructureView({ step, live, catalog, getTrace, reportRef }: {
   const lut = useMemo(() => { const P = palette(); return heatLut(P.heatLo, P.heatHi); // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [theme]);
 
-  // Paint the base layer (once per layout/theme) and reset the heat layer.
-  const repaintAll = useCallback(() => {
-    if (!layout) return;
+  // The base layer (frames, links, empty cells) is painted once per layout/theme.
+  const baseFor = useRef<unknown>(null);
+  const ensureBase = useCallback(() => {
+    if (!layout) return false;
     const dpr = window.devicePixelRatio || 1;
-    const P = palette();
     const W = Math.ceil(layout.width * dpr), H = Math.max(1, Math.ceil(layout.height * dpr));
     if (!base.current) base.current = document.createElement('canvas');
     if (!layer.current) layer.current = document.createElement('canvas');
+    const stamp = `${theme}|${W}x${H}`;
+    if (baseFor.current === layout && base.current.dataset.stamp === stamp) return true;
     for (const c of [base.current, layer.current]) { if (c.width !== W || c.height !== H) { c.width = W; c.height = H; } }
     const bctx = base.current.getContext('2d')!;
     bctx.setTransform(dpr, 0, 0, dpr, 0, 0);
-    drawBase(bctx, layout, P);
+    drawBase(bctx, layout, palette());
+    base.current.dataset.stamp = stamp;
+    baseFor.current = layout;
+    return true;
+  }, [layout, theme]);
+
+  /** Heat layer = base + every non-zero cell (after a rebuild or a colour-scale change). */
+  const repaintAll = useCallback(() => {
+    if (!layout || !ensureBase() || !layer.current || !base.current) return;
+    const dpr = window.devicePixelRatio || 1;
+    const P = palette();
     const lctx = layer.current.getContext('2d')!;
     lctx.setTransform(1, 0, 0, 1, 0, 0);
-    lctx.clearRect(0, 0, W, H);
+    lctx.clearRect(0, 0, layer.current.width, layer.current.height);
     lctx.drawImage(base.current, 0, 0);
     lctx.setTransform(dpr, 0, 0, dpr, 0, 0);
     const h = heat.current;
     for (const p of layout.pictures) for (const g of p.groups) {
-      const key = heatKey(g);
-      const arr = g.role === 'latch' ? h.latch : h.blocks(key);
+      const arr = g.role === 'latch' ? h.latch : h.blocks(heatKey(g));
       if (!arr) continue;
       for (let i = 0; i < g.count; i++) {
         const b = g.list ? g.list[i] : g.first + i;
@@ -108,7 +119,7 @@ export function StructureView({ step, live, catalog, getTrace, reportRef }: {
       }
     }
     maxRef.current = { max: h.max, latch: h.latchMax };
-  }, [layout, lut]);
+  }, [layout, lut, ensureBase]);
 
   /** Bring the heat to the playback position; paint what changed. */
   const syncHeat = useCallback((pos: number, now: number) => {
@@ -128,13 +139,16 @@ export function StructureView({ step, live, catalog, getTrace, reportRef }: {
       const ctx = layer.current.getContext('2d')!;
       ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
       const P = palette();
+      const dirty = new Map<CellGroup, Set<number>>();
+      const mark = (g: CellGroup, i: number) => { let d = dirty.get(g); if (!d) { d = new Set(); dirty.set(g, d); } d.add(i); };
       for (let i = from; i < pos; i++) {
         if (trace.segment[i] !== NO_SEGMENT && (isVisit(trace.kind[i]) || trace.kind[i] === EventKind.PHYSICAL_READ)) {
-          for (const c of locate(trace.kind[i], trace.segment[i], trace.block[i])) paintCell(ctx, c.group, c.index, h, P, lut);
+          for (const c of locate(trace.kind[i], trace.segment[i], trace.block[i])) mark(c.group, c.index);
         }
         const lc = trace.latch_child[i];
-        if (latches && lc !== NO_LATCH && trace.latch_gets[i] > 0 && lc < latches.count) paintCell(ctx, latches, lc, h, P, lut);
+        if (latches && lc !== NO_LATCH && trace.latch_gets[i] > 0 && lc < latches.count) mark(latches, lc);
       }
+      for (const [g, set] of dirty) for (const i of set) paintCell(ctx, g, i, h, P, lut);
     }
     // Latch pulses for the newest events.
     if (latches && pos > from) {
@@ -173,6 +187,15 @@ export function StructureView({ step, live, catalog, getTrace, reportRef }: {
         shown++;
       }
     }
+    // Short traces: number the visits shown so far, in get-kind colours.
+    if (trace && locate && trace.length <= 64) {
+      let k = 0;
+      for (let i = 0; i < s.pos; i++) {
+        if (trace.segment[i] === NO_SEGMENT || !isVisit(trace.kind[i])) continue;
+        k++;
+        for (const ref of locate(trace.kind[i], trace.segment[i], trace.block[i])) badgeCell(ctx, ref.group, ref.index, P.get[trace.get_kind[i]] ?? P.get[GetKind.NONE], String(k), P.sans);
+      }
+    }
     let live = false;
     pulses.current = pulses.current.filter((p) => now - p.t0 < 600);
     for (const p of pulses.current) { pulseCell(ctx, p.group, p.index, P.get[GetKind.NORMAL], (now - p.t0) / 600); live = true; }
@@ -191,8 +214,8 @@ export function StructureView({ step, live, catalog, getTrace, reportRef }: {
     applied.current = 0;
     pulses.current = [];
     repaintAll();
-    let s = initialPlayback(n);
-    if (n > 64) s = seek(s, n); // a workload opens on its final heat map
+    // Open on the whole picture (every visit numbered, or a workload's final heat map); Play restarts.
+    const s = seek(initialPlayback(n), n);
     pb.current = s;
     syncHeat(s.pos, performance.now());
     setUi(s);

@@ -93,3 +93,14 @@ export function pulseCell(ctx: CanvasRenderingContext2D, g: CellGroup, i: number
   ctx.fillStyle = color; ctx.fillRect(r.x, r.y, r.w, r.h);
   ctx.globalAlpha = 1;
 }
+
+/** A numbered badge (visit order) at a cell's top-right corner. */
+export function badgeCell(ctx: CanvasRenderingContext2D, g: CellGroup, i: number, color: string, label: string, font: string) {
+  const r = cellRect(g, i);
+  const cx = r.x + r.w + 1, cy = r.y - 1;
+  ctx.fillStyle = color;
+  ctx.beginPath(); ctx.arc(cx, cy, 6.5, 0, Math.PI * 2); ctx.fill();
+  ctx.fillStyle = '#ffffff'; ctx.font = `700 9px ${font}`; ctx.textAlign = 'center'; ctx.textBaseline = 'middle';
+  ctx.fillText(label, cx, cy + 0.5);
+  ctx.textAlign = 'start'; ctx.textBaseline = 'alphabetic';
+}

@@ -11,6 +11,9 @@ use crate::value::Value;
 use lio_sql::ast::Pos;
 use lio_sql::LabError;
 
+/// Most rows a `CONNECT BY LEVEL` or `xmltable` generator may produce.
+pub const MAX_GENERATED_ROWS: i64 = 20_000_000;
+
 /// Per plan line runtime figures.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct LineStat {
@@ -124,6 +127,13 @@ impl Op {
                         (a, rt.eval(b, env)?.as_f64().unwrap_or(0.0) as i64)
                     }
                 };
+                if hi.saturating_sub(lo) >= MAX_GENERATED_ROWS {
+                    return Err(LabError::lab(
+                        30,
+                        format!("row generators are limited to {MAX_GENERATED_ROWS} rows in the lab"),
+                        Pos::default(),
+                    ));
+                }
                 *next = lo;
                 *end = hi;
             }

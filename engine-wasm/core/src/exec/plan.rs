@@ -47,6 +47,8 @@ pub struct Compiled {
     pub tables: Vec<TableId>,
     /// The root is a sort that assigned ROWNUM itself.
     pub sorts: bool,
+    /// Operator stacks interned for the last fetch base (base, stacks).
+    pub stacks: Option<(u32, Vec<crate::kernel::OpStacks>)>,
 }
 
 struct Draft {
@@ -956,6 +958,7 @@ pub fn compile(q: &Query, ctx: &PlanCtx<'_>) -> Result<Compiled, LabError> {
         gather_plan_statistics: q.hints.iter().any(|h| matches!(h, Hint::GatherPlanStatistics)),
         tables: b.tables,
         sorts: block.sorts,
+        stacks: None,
     })
 }
 

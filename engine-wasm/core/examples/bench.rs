@@ -1,0 +1,58 @@
+//! Native side of `npm run bench`: times the engine's workloads built as a
+//! normal (native) library. Prints one JSON object; scripts/bench.mjs runs
+//! the same workloads in wasm and compares.
+
+use lio_core::{Engine, EngineConfig};
+use std::time::Instant;
+
+const SETUP: &str = include_str!("../../../samples/memoptimized-rowstore.sql");
+const NL: &str = include_str!("../../../samples/nested-loops-11g.sql");
+
+fn engine(trace: bool) -> Engine {
+    Engine::new(EngineConfig { trace, trace_limit: 50_000_000, ..Default::default() })
+}
+
+/// Milliseconds of the last step of `script` after running `setup`, and
+/// the buffer visits it made.
+fn time_step(setup: &str, script: &str, trace: bool) -> (f64, u64) {
+    let mut e = engine(trace);
+    e.exec(setup);
+    let t = Instant::now();
+    let steps = e.exec(script);
+    let ms = t.elapsed().as_secs_f64() * 1000.0;
+    let s = steps.last().expect("a step");
+    assert!(s.error.is_none(), "{:?}", s.error);
+    let visits = s.stats.get("consistent gets").copied().unwrap_or(0) + s.stats.get("buffer is pinned count").copied().unwrap_or(0);
+    (ms, visits)
+}
+
+fn main() {
+    let mut workloads = Vec::new();
+    let mut gets = 0u64;
+    let mut traced_ms = 0.0;
+    let mut untraced_ms = 0.0;
+    for t in ["t1", "t2", "t3", "t4"] {
+        let run = format!("LAB RUN 'select value from {t} where key = :1' BIND 1 TO 100000 VIA jdbc_thin;");
+        let (ms, v) = time_step(SETUP, &run, true);
+        let (ums, _) = time_step(SETUP, &run, false);
+        gets += v;
+        traced_ms += ms;
+        untraced_ms += ums;
+        workloads.push(format!("{{\"name\":\"100k PK lookups {t}\",\"native_ms\":{ms:.1}}}"));
+    }
+    // Section D: the nested-loop join (both queries), setup excluded.
+    let (setup, queries) = NL.split_once("set autotrace traceonly").expect("sample layout");
+    let (ms, v) = time_step(setup, queries, true);
+    let (ums, _) = time_step(setup, queries, false);
+    gets += v;
+    traced_ms += ms;
+    untraced_ms += ums;
+    workloads.push(format!("{{\"name\":\"section D nested loops\",\"native_ms\":{ms:.1}}}"));
+    println!(
+        "{{\"native_gets_per_s\":{:.0},\"native_traced_ms\":{:.1},\"native_untraced_ms\":{:.1},\"workloads\":[{}]}}",
+        gets as f64 / (traced_ms / 1000.0),
+        traced_ms,
+        untraced_ms,
+        workloads.join(",")
+    );
+}

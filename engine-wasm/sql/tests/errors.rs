@@ -1,0 +1,133 @@
+//! Bad input: exact error codes and positions (1-based line, column).
+
+use lio_sql::parse_script;
+
+/// (script, code, line, column)
+fn check(cases: &[(&str, &str, u32, u32)]) {
+    for &(src, code, line, column) in cases {
+        let units = parse_script(src);
+        assert_eq!(units.len(), 1, "{src:?} split into {units:#?}");
+        match &units[0].result {
+            Ok(s) => panic!("{src:?} parsed: {s:?}"),
+            Err(e) => assert_eq!(
+                (e.code.as_str(), e.pos.line, e.pos.column),
+                (code, line, column),
+                "{src:?}: {e}"
+            ),
+        }
+    }
+}
+
+#[test]
+fn oracle_sql_errors() {
+    check(&[
+        ("selec * from dual;", "ORA-00900", 1, 1),
+        ("select * from dual where;", "ORA-00921", 1, 25),
+        ("select 1 + from dual;", "ORA-00936", 1, 12),
+        ("select * from dual d extra;", "ORA-00933", 1, 22),
+        ("select (1 + 2 from dual;", "ORA-00907", 1, 15),
+        ("select * dual;", "ORA-00923", 1, 10),
+        ("select a b c from t;", "ORA-00923", 1, 12),
+        ("select 'abc from dual;", "ORA-01756", 1, 8),
+        ("select 1 from dual # x;", "ORA-00911", 1, 20),
+        ("create table t (a varchar2);", "ORA-00906", 1, 27),
+        ("create table t;", "ORA-00906", 1, 15),
+        ("create table t (a foo);", "ORA-00902", 1, 19),
+        ("create table t (select number);", "ORA-00904", 1, 17),
+        ("create table t (a number) organization foo;", "ORA-00922", 1, 40),
+        ("alter system set x 1;", "ORA-00922", 1, 20),
+        ("alter system set x = 1 scope = nowhere;", "ORA-00922", 1, 32),
+        ("select * from t1 join t2;", "ORA-00905", 1, 25),
+        ("select * from t1 where a between 1;", "ORA-00905", 1, 35),
+        ("insert into t1 values (1 2);", "ORA-00917", 1, 26),
+        ("insert t1 values (1);", "ORA-00925", 1, 8),
+        ("commit work now;", "ORA-00933", 1, 13),
+        ("drop something x;", "ORA-00950", 1, 6),
+        ("create table t (a number(50));", "ORA-01727", 1, 26),
+        ("select 1 from dual where a is b;", "ORA-00908", 1, 31),
+        ("select x into y from dual;", "ORA-00905", 1, 10),
+        ("create index i t (a);", "ORA-00969", 1, 16),
+        // Positions are absolute in the script.
+        ("\n\n  select *\n    from t1\n   where key = ;\n", "ORA-00921", 5, 15),
+        ("select 'a''b' x, \"Quoted\" y\n  from t z\n  order by x desc asc;", "ORA-00933", 3, 19),
+    ]);
+}
+
+#[test]
+fn unsupported_constructs_are_lab_00001() {
+    check(&[
+        ("update t1 set a = 1;", "LAB-00001", 1, 1),
+        ("delete from t1;", "LAB-00001", 1, 1),
+        ("merge into t using s on (1=1) when matched then update set a = 1;", "LAB-00001", 1, 1),
+        ("create view v as select 1 from dual;", "LAB-00001", 1, 8),
+        ("create sequence s;", "LAB-00001", 1, 8),
+        ("create or replace procedure p as begin null; end;\n/", "LAB-00001", 1, 1),
+        ("select * from t1 a, t2 b where a.id = b.id(+);", "LAB-00001", 1, 43),
+        ("with x as (select 1 from dual) select * from x;", "LAB-00001", 1, 1),
+        ("select 1 from dual union select 2 from dual;", "LAB-00001", 1, 20),
+        ("create table t (a number) partition by range (a) (partition p1 values less than (10));", "LAB-00001", 1, 27),
+        ("create index i on t (a) reverse;", "LAB-00001", 1, 25),
+        ("select * from t1 left join t2 on 1 = 1;", "LAB-00001", 1, 18),
+        ("begin null; exception when others then null; end;\n/", "LAB-00001", 1, 13),
+        ("describe t1", "LAB-00001", 1, 1),
+    ]);
+}
+
+#[test]
+fn plsql_errors() {
+    let units = parse_script("begin\n  dbms_output.put_line('x')\nend;\n/");
+    let e = units[0].result.clone().unwrap_err();
+    assert_eq!((e.code.as_str(), e.pos.line, e.pos.column), ("ORA-06550", 3, 1));
+    assert!(
+        e.message.starts_with("line 3, column 1:\nPLS-00103: Encountered the symbol \"END\" when expecting one of the following:"),
+        "{}",
+        e.message
+    );
+    // Block-relative line/column in the message, absolute position in `pos`.
+    let units = parse_script("prompt x\n  begin null end;\n/");
+    let e = units[1].result.clone().unwrap_err();
+    assert_eq!((e.pos.line, e.pos.column), (2, 14));
+    assert!(e.message.starts_with("line 1, column 12:\nPLS-00103"), "{}", e.message);
+
+    let units = parse_script("declare\n  v number;\nbegin\n  select 1 from dual;\nend;\n/");
+    let e = units[0].result.clone().unwrap_err();
+    assert_eq!((e.code.as_str(), e.pos.line, e.pos.column), ("ORA-06550", 4, 3));
+    assert!(e.message.contains("PLS-00428"));
+
+    // SQL errors inside PL/SQL are wrapped.
+    let units = parse_script("begin\n  insert into t1 values (1,);\nend;\n/");
+    let e = units[0].result.clone().unwrap_err();
+    assert_eq!((e.code.as_str(), e.pos.line, e.pos.column), ("ORA-06550", 2, 28));
+    assert_eq!(e.message, "line 2, column 28:\nPL/SQL: ORA-00936: missing expression");
+
+    // exec: columns count from `BEGIN ` as SQL*Plus submits it.
+    let units = parse_script("exec dbms_output.put_line('x' 'y')");
+    let e = units[0].result.clone().unwrap_err();
+    assert_eq!((e.code.as_str(), e.pos.line, e.pos.column), ("ORA-06550", 1, 31));
+    assert!(e.message.starts_with("line 1, column 32:\nPLS-00103: Encountered the symbol \"'y'\""), "{}", e.message);
+}
+
+#[test]
+fn sqlplus_and_lab_errors() {
+    check(&[
+        ("set autotrace maybe", "LAB-00002", 1, 15),
+        ("set linesize wide", "LAB-00002", 1, 14),
+        ("LAB RUN 'select 1 from dual' VIA odbc;", "LAB-00004", 1, 34),
+        ("LAB RUN select;", "LAB-00004", 1, 9),
+        ("LAB FOO;", "LAB-00004", 1, 5),
+        ("LAB RUN 'x' RUNS many;", "LAB-00004", 1, 18),
+        ("LAB RUN 'x' BIND 1 2;", "LAB-00004", 1, 20),
+        ("LAB RUN 'x\n", "ORA-01756", 1, 9),
+    ]);
+    let e = parse_script("lab run 'select 1 from dual' via odbc;").remove(0).result.unwrap_err();
+    for d in ["plsql", "jdbc_thin", "jdbc_oci_net", "jdbc_oci_bequeath", "sqlplus"] {
+        assert!(e.message.contains(d), "{}", e.message);
+    }
+}
+
+#[test]
+fn every_unit_reports_its_own_error() {
+    let units = parse_script("select from dual;\nselect 1 from dual;\nfoo;\n");
+    let codes: Vec<_> = units.iter().map(|u| u.result.as_ref().err().map(|e| e.code.clone())).collect();
+    assert_eq!(codes, [Some("ORA-00936".to_string()), None, Some("ORA-00900".to_string())]);
+}

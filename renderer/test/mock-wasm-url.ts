@@ -1,0 +1,2 @@
+// The mock engine needs no wasm binary.
+export default '';

@@ -1,0 +1,73 @@
+// `npm run bench [-- --json]`: the engine's throughput, native and wasm.
+// Prints ratios and rates (not pass/fail): simulated buffer visits per
+// second with the trace on, the wasm/native time ratio, the traced/untraced
+// ratio, and milliseconds per workload (100,000 PK lookups on t1..t4 and
+// the section D nested-loop join).
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { ROOT, ENGINE_DIR, capture, run } from './lib.mjs';
+import { loadEngine } from '../engine-wasm/js/engine.mjs';
+
+const json = process.argv.includes('--json');
+const say = (m) => { if (!json) process.stderr.write(m + '\n'); };
+
+say('building (release) ...');
+run(process.execPath, ['scripts/build.mjs', '--wasm-only'], { stdio: json ? 'ignore' : 'inherit' });
+const nat = capture('cargo', ['run', '--quiet', '--release', '--example', 'bench', '-p', 'lio-core'], { cwd: ENGINE_DIR });
+if (nat.status !== 0) {
+  console.error(nat.stderr);
+  process.exit(1);
+}
+const native = JSON.parse(nat.stdout.trim().split('\n').pop());
+
+const setup = readFileSync(path.join(ROOT, 'samples', 'memoptimized-rowstore.sql'), 'utf8');
+const nl = readFileSync(path.join(ROOT, 'samples', 'nested-loops-11g.sql'), 'utf8');
+const [nlSetup, nlQueries] = nl.split('set autotrace traceonly');
+
+async function timeStep(setupScript, script, trace) {
+  const e = await loadEngine(undefined, { trace, trace_limit: 50_000_000 });
+  e.exec(setupScript);
+  const t0 = performance.now();
+  const r = e.exec(script);
+  const ms = performance.now() - t0;
+  const s = r.steps[r.steps.length - 1];
+  if (s.error) throw new Error(`${s.error.code}: ${s.error.message}`);
+  const visits = (s.stats['consistent gets'] ?? 0) + (s.stats['buffer is pinned count'] ?? 0);
+  e.free();
+  return { ms, visits };
+}
+
+let gets = 0, traced = 0, untraced = 0;
+const workloads = [];
+for (const [i, t] of ['t1', 't2', 't3', 't4'].entries()) {
+  const lab = `LAB RUN 'select value from ${t} where key = :1' BIND 1 TO 100000 VIA jdbc_thin;`;
+  const a = await timeStep(setup, lab, true);
+  const b = await timeStep(setup, lab, false);
+  gets += a.visits; traced += a.ms; untraced += b.ms;
+  workloads.push({ name: `100k PK lookups ${t}`, native_ms: native.workloads[i].native_ms, wasm_ms: +a.ms.toFixed(1) });
+  say(`  ${t}: wasm ${a.ms.toFixed(0)} ms`);
+}
+{
+  const a = await timeStep(nlSetup, nlQueries, true);
+  const b = await timeStep(nlSetup, nlQueries, false);
+  gets += a.visits; traced += a.ms; untraced += b.ms;
+  workloads.push({ name: 'section D nested loops', native_ms: native.workloads[4].native_ms, wasm_ms: +a.ms.toFixed(1) });
+}
+const result = {
+  native_gets_per_s: Math.round(native.native_gets_per_s),
+  wasm_gets_per_s: Math.round(gets / (traced / 1000)),
+  wasm_native_ratio: +(traced / native.native_traced_ms).toFixed(3),
+  traced_untraced_ratio: +(traced / untraced).toFixed(3),
+  workloads,
+};
+if (json) {
+  console.log(JSON.stringify(result));
+} else {
+  console.log('LIO Lab engine benchmark');
+  console.log(`  buffer visits/s, traced   native ${(result.native_gets_per_s / 1e6).toFixed(1)} M   wasm ${(result.wasm_gets_per_s / 1e6).toFixed(1)} M   (target >= 10 M in wasm)`);
+  console.log(`  wasm / native time        ${result.wasm_native_ratio}   (target <= 1.5)`);
+  console.log(`  traced / untraced (wasm)  ${result.traced_untraced_ratio}   (target <= 1.5)`);
+  console.log('  workload                          native ms    wasm ms');
+  for (const w of workloads) console.log(`  ${w.name.padEnd(32)} ${String(w.native_ms).padStart(9)} ${String(w.wasm_ms).padStart(10)}`);
+}
