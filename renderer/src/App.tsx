@@ -58,6 +58,7 @@ export function App() {
   const [toast, setToast] = useState<string | null>(null);
   const [compareKeys, setCompareKeys] = useState<[string, string]>(['', '']);
   const [helpOpen, setHelpOpen] = useState(false);
+  const [saveOpen, setSaveOpen] = useState(false);
   const nextRun = useRef(1);
   const reportRef = useRef<() => Partial<ReportInputs>>(() => ({}));
   const busy = status.state === 'busy';
@@ -170,7 +171,7 @@ export function App() {
       }
       const { svg, name } = buildReport(kind, inputs);
       const r = await host.exportReport({ kind, svg, suggestedName: name });
-      flash(r.path ? `Exported ${name} to ${r.path}` : `Exported ${name}`);
+      flash(r.canceled ? 'Export cancelled.' : r.path ? `Exported ${name} to ${r.path}` : `Exported ${name}`);
     } catch (e) { flash(`Export failed: ${(e as Error).message}`); }
   }, [selectedStep, selectedLive, catalog, client, host, flash]);
 
@@ -197,7 +198,7 @@ export function App() {
         <label className="sr-only" htmlFor="sample">Open sample</label>
         <select id="sample" className="input" aria-label="Open sample" value="" onChange={(e) => openScenario(e.target.value)} disabled={busy}>
           <option value="">Open sample…</option>
-          {scenarios.map((s) => <option key={s.name} value={s.name}>{s.name}</option>)}
+          {scenarios.map((s) => <option key={s.name} value={s.name}>{s.name}{s.source === 'saved' ? ' (saved)' : ''}</option>)}
         </select>
         <span className="sep" />
         <button className="btn primary" onClick={() => execute('all')} disabled={busy || status.state === 'loading'} title="Run the whole script on a fresh instance (Ctrl+Shift+Enter, F5)">
@@ -213,6 +214,7 @@ export function App() {
           )}
         </div>
         <span className="spacer" />
+        <button className="btn" onClick={() => setSaveOpen(true)} title="Save the script as a named scenario">Save scenario…</button>
         <ExportMenu onExport={exportReport} disabled={!selectedStep} />
         <button className="btn icon" onClick={() => setHelpOpen(true)} aria-label="Keyboard shortcuts" title="Keyboard shortcuts (?)">?</button>
       </header>
@@ -271,7 +273,40 @@ export function App() {
 
       {toast && <div className="toast" role="status">{toast}</div>}
       {helpOpen && <HelpDialog onClose={() => setHelpOpen(false)} />}
+      {saveOpen && <SaveDialog initial={scenario ?? ''} onClose={() => setSaveOpen(false)} onSave={async (name) => {
+        const script = editor.current?.getText() ?? draft.current;
+        await host.saveScenario({ name, script });
+        setScenario(name); scenarioText.current = script;
+        host.listScenarios().then(setScenarios).catch(() => undefined);
+        flash(`Saved scenario “${name}”.`);
+      }} />}
     </div>
+  );
+}
+
+function SaveDialog({ initial, onClose, onSave }: { initial: string; onClose(): void; onSave(name: string): Promise<void> }) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const [name, setName] = useState(initial);
+  const [err, setErr] = useState<string | null>(null);
+  useEffect(() => { ref.current?.showModal(); }, []);
+  return (
+    <dialog ref={ref} className="help" aria-label="Save scenario" onClose={onClose}>
+      <form onSubmit={async (e) => {
+        e.preventDefault();
+        try { await onSave(name.trim()); ref.current?.close(); } catch (x) { setErr((x as Error).message); }
+      }}>
+        <h2 style={{ marginTop: 0, fontSize: 15 }}>Save scenario</h2>
+        <label style={{ display: 'grid', gap: 4 }}>Name
+          <input className="input" autoFocus value={name} onChange={(e) => setName(e.target.value)} pattern="[A-Za-z0-9][A-Za-z0-9 _.\-]*" maxLength={80} required style={{ width: 320 }} />
+        </label>
+        <div className="muted" style={{ fontSize: 11, marginTop: 4 }}>Letters, digits, space, _ . - (a saved scenario shadows a sample of the same name)</div>
+        {err && <div className="error-box" role="alert">{err}</div>}
+        <div style={{ textAlign: 'right', marginTop: 10, display: 'flex', gap: 6, justifyContent: 'flex-end' }}>
+          <button type="button" className="btn" onClick={() => ref.current?.close()}>Cancel</button>
+          <button type="submit" className="btn primary">Save</button>
+        </div>
+      </form>
+    </dialog>
   );
 }
 

@@ -1,7 +1,7 @@
 // Host services behind one interface: the Electron preload (window.lio) when
 // present, else the browser-mode host's HTTP API on the same origin.
 
-export interface ScenarioInfo { name: string }
+export interface ScenarioInfo { name: string; source?: 'sample' | 'saved'; updated_at?: string | null }
 export interface Scenario { name: string; script: string }
 import type { ScriptResult } from './model/types';
 
@@ -14,20 +14,21 @@ export type ReportKind = 'structure' | 'flame' | 'stats' | 'report';
 export interface ExportRequest { kind: ReportKind; svg: string; suggestedName: string }
 
 interface LioPreload {
-  runs: { save(run: NewRun): Promise<unknown>; list(): Promise<RunSummary[]>; get(id: string | number): Promise<SavedRun>; delete(id: string | number): Promise<unknown> };
-  scenarios: { list(): Promise<ScenarioInfo[]>; open(name: string): Promise<Scenario>; save?(s: Scenario): Promise<unknown> };
-  reports: { export(req: ExportRequest): Promise<{ path?: string } | null | undefined> };
+  runs: { save(run: NewRun): Promise<unknown>; list(): Promise<RunSummary[]>; get(id: string | number): Promise<SavedRun | null>; delete(id: string | number): Promise<unknown> };
+  scenarios: { list(): Promise<ScenarioInfo[]>; open(name: string): Promise<Scenario | null>; save(s: Scenario): Promise<unknown> };
+  reports: { export(req: ExportRequest): Promise<{ path?: string | null; canceled?: boolean } | null | undefined> };
 }
 
 export interface Host {
   kind: 'electron' | 'http';
   listScenarios(): Promise<ScenarioInfo[]>;
   openScenario(name: string): Promise<Scenario>;
+  saveScenario(s: Scenario): Promise<void>;
   saveRun(run: NewRun): Promise<{ id?: string | number } | null>;
   listRuns(): Promise<RunSummary[]>;
   getRun(id: string | number): Promise<SavedRun>;
   deleteRun(id: string | number): Promise<void>;
-  exportReport(req: ExportRequest): Promise<{ path?: string }>;
+  exportReport(req: ExportRequest): Promise<{ path?: string | null; canceled?: boolean }>;
 }
 
 async function json<T>(res: Response): Promise<T> {
@@ -60,10 +61,11 @@ function electronHost(lio: LioPreload): Host {
   return {
     kind: 'electron',
     listScenarios: async () => asList<ScenarioInfo>(await lio.scenarios.list(), 'scenarios'),
-    openScenario: (name) => lio.scenarios.open(name),
+    openScenario: async (name) => { const s = await lio.scenarios.open(name); if (!s) throw new Error('no such scenario'); return s; },
+    saveScenario: async (s) => { await lio.scenarios.save(s); },
     saveRun: async (run) => (await lio.runs.save(run)) as { id?: string | number } | null,
     listRuns: async () => asList<RunSummary>(await lio.runs.list(), 'runs'),
-    getRun: (id) => lio.runs.get(id),
+    getRun: async (id) => { const r = await lio.runs.get(id); if (!r) throw new Error('no such run'); return r; },
     deleteRun: async (id) => { await lio.runs.delete(id); },
     exportReport: async (req) => (await lio.reports.export(req)) ?? {},
   };
@@ -75,6 +77,9 @@ function httpHost(base = ''): Host {
     kind: 'http',
     listScenarios: async () => asList<ScenarioInfo>(await json(await fetch(`${base}/api/scenarios`)), 'scenarios'),
     openScenario: async (name) => json<Scenario>(await fetch(`${base}/api/scenarios/${enc(name)}`)),
+    saveScenario: async (sc) => { await json(await fetch(`${base}/api/scenarios/${enc(sc.name)}`, {
+      method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ script: sc.script }),
+    })); },
     saveRun: async (run) => json(await fetch(`${base}/api/runs`, {
       method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(run),
     })),

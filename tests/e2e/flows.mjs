@@ -2,7 +2,7 @@
 // and ui-mock.e2e.mjs (the contract-shaped mock engine).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { ARTIFACTS, assert, assertEq, waitReady } from './harness.mjs';
+import { ARTIFACTS, assert, assertEq, runAll, waitReady } from './harness.mjs';
 
 /** Value of one statistic in the Autotrace statistics table of the selected step (0 when absent). */
 export async function statValue(page, name) {
@@ -46,7 +46,7 @@ export async function memoptFlows(s, app, prefix = '') {
       await page.getByRole('tab', { name: 'Structure' }).click();
       const fwd = page.getByRole('button', { name: 'Step forward' });
       await fwd.waitFor();
-      await page.waitForFunction(() => !document.querySelector('button[aria-label="Step forward"]')?.disabled, null, { timeout: 10_000 });
+      await page.waitForFunction(() => Number(document.querySelector('input[aria-label="Trace position"]')?.max) > 0, null, { timeout: 10_000 });
       await page.getByRole('button', { name: 'First event' }).click();
       const roles = [];
       for (let i = 0; i < 40 && (await fwd.isEnabled()); i++) {
@@ -127,11 +127,28 @@ export async function memoptFlows(s, app, prefix = '') {
       await view.close();
     });
 
+    await s.test('compare two runs of the sample: the same lookup gives the same figures', async () => {
+      await runAll(page, 300_000);
+      await page.getByRole('tab', { name: 'Compare' }).click();
+      const sel = (w) => page.getByRole('combobox', { name: `Compare ${w}` });
+      const opts = await sel('A').locator('option').evaluateAll((os) => os.map((o) => ({ v: o.value, t: o.textContent })));
+      const t1 = opts.filter((o) => /select \* from t1 where key = 42/i.test(o.t) && !/ · run \d+$/.test(o.t));
+      const run1 = t1.filter((o) => /^Run 1 /.test(o.t)).pop(), run2 = t1.filter((o) => /^Run 2 /.test(o.t)).pop();
+      assert(run1 && run2, `t1 lookups in both runs: ${t1.map((o) => o.t).join(' | ')}`);
+      await sel('A').selectOption(run1.v);
+      await sel('B').selectOption(run2.v);
+      const rows = await page.getByRole('table', { name: 'Compared statistics' }).locator('tbody tr')
+        .evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent.trim())));
+      const cg = rows.find((r) => r[0] === 'consistent gets');
+      assert(cg && cg[1] === '3' && cg[2] === '3' && cg[3] === '0', `consistent gets A/B/diff: ${cg}`);
+      await page.screenshot({ path: path.join(ARTIFACTS, `${prefix}compare-runs.png`) });
+    });
+
     await s.test('the run was saved to history', async () => {
       await page.getByRole('tab', { name: 'History' }).click();
       await page.getByRole('button', { name: 'Refresh' }).click();
       await page.getByRole('table', { name: 'Saved runs' }).waitFor();
-      assert(await page.getByRole('table', { name: 'Saved runs' }).locator('tbody tr').count() >= 1, 'one saved run');
+      assert(await page.getByRole('table', { name: 'Saved runs' }).locator('tbody tr').count() >= 2, 'both runs saved');
       await waitReady(page);
     });
 

@@ -8,19 +8,17 @@ import { ARTIFACTS, launchApp, runAll, setScript, waitReady } from './harness.mj
 
 const arg = (name, dflt) => { const i = process.argv.indexOf(`--${name}`); return i > 0 ? Number(process.argv[i + 1]) : dflt; };
 const seconds = arg('seconds', 6);
-const rate = arg('rate', 100000);
+const rate = arg('rate', 100000); // events per second
 
 // Calibration D shape: 100,000 rows, 10 per block (10,000 blocks), random key order.
 const SCRIPT = `-- perf: 100,000 PK lookups over a 10,000-block table
-CREATE TABLE t1 (id INTEGER NOT NULL, filler VARCHAR2(700), CONSTRAINT t1_pk PRIMARY KEY (id)) PCTFREE 0;
-BEGIN
-  FOR i IN 1..100000 LOOP
-    INSERT INTO t1 VALUES (i, RPAD('x', 700, 'x'));
-  END LOOP;
-  COMMIT;
-END;
-/
-LAB RUN 'SELECT filler FROM t1 WHERE id = :1' BIND 1 TO 100000 VIA jdbc_oci RUNS 1;
+LAB VERSION 11.2.0.1;
+create table t1 (id number not null, filler varchar2(700));
+insert into t1 select rownum, rpad('x', 700) from dual connect by level <= 100000;
+commit;
+create unique index t1_idx on t1 (id);
+exec dbms_stats.gather_table_stats(user, 'T1')
+LAB RUN 'select filler from t1 where id = :1' BIND 1 TO 100000 VIA jdbc_oci_bequeath RUNS 1;
 `;
 
 const app = await launchApp();

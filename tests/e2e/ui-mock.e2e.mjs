@@ -98,6 +98,15 @@ try {
         assertEq(pos, max, 'at the end');
         await page.screenshot({ path: path.join(ARTIFACTS, `${prefix}workload-heat.png`) });
       });
+      await s.test('save the script as a named scenario', async () => {
+        await setScript(page, 'SELECT 1 FROM dual;\n');
+        await page.getByRole('button', { name: 'Save scenario…' }).click();
+        const dlg = page.getByRole('dialog', { name: 'Save scenario' });
+        await dlg.getByRole('textbox', { name: 'Name' }).fill('my lookups');
+        await dlg.getByRole('button', { name: 'Save' }).click();
+        await dlg.waitFor({ state: 'detached' });
+        await page.waitForFunction(() => [...document.querySelectorAll('#sample option')].some((o) => o.textContent === 'my lookups (saved)'));
+      });
       await s.test('keyboard: Alt+3 opens the flame graph, ? opens the shortcuts', async () => {
         await page.getByRole('tab', { name: 'Autotrace' }).focus();
         await page.keyboard.press('Alt+3');
@@ -111,6 +120,7 @@ try {
       await s.test('[dark] structure view', async () => {
         await page.getByRole('button', { name: /Step \d+: SELECT \* FROM t1/ }).click();
         await page.getByRole('tab', { name: 'Structure' }).click();
+        await page.getByRole('button', { name: 'First event' }).click();
         await page.getByRole('button', { name: 'Step forward' }).click();
         await page.getByRole('button', { name: 'Step forward' }).click();
         await page.screenshot({ path: path.join(ARTIFACTS, `${prefix}structure.png`) });

@@ -22,6 +22,10 @@ pub struct OpStacks {
     pub latch: StackId,
     /// `...;kcbgtcr;kcbzib;pread64`: a physical read under the get.
     pub read: StackId,
+    /// `...;kpoxihLookup`: MemOptimized hash-index probe.
+    pub memopt_lookup: StackId,
+    /// `...;kpoxihFetch`: row copied from the memoptimize buffer area.
+    pub memopt_fetch: StackId,
 }
 
 #[derive(Debug, Clone)]
@@ -160,6 +164,8 @@ impl Kernel {
         let get = self.cost.child(own, "kcbgtcr");
         let latch = self.cost.child(get, "kslgetl");
         let read = self.cost.child(get, "kcbzib;pread64");
-        OpStacks { own, get, latch, read }
+        let memopt_lookup = self.cost.child(own, "kpoxihLookup");
+        let memopt_fetch = self.cost.child(own, "kpoxihFetch");
+        OpStacks { own, get, latch, read, memopt_lookup, memopt_fetch }
     }
 }

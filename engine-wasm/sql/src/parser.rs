@@ -37,22 +37,141 @@ pub fn parse_unit(unit: &ScriptUnit) -> Result<Statement, LabError> {
 
 /// Oracle reserved words (cannot be unquoted identifiers).
 const RESERVED: &[&str] = &[
-    "ACCESS", "ADD", "ALL", "ALTER", "AND", "ANY", "AS", "ASC", "AUDIT", "BETWEEN", "BY", "CHAR", "CHECK", "CLUSTER",
-    "COLUMN", "COMMENT", "COMPRESS", "CONNECT", "CREATE", "CURRENT", "DATE", "DECIMAL", "DEFAULT", "DELETE", "DESC",
-    "DISTINCT", "DROP", "ELSE", "EXCLUSIVE", "EXISTS", "FILE", "FLOAT", "FOR", "FROM", "GRANT", "GROUP", "HAVING",
-    "IDENTIFIED", "IMMEDIATE", "IN", "INCREMENT", "INDEX", "INITIAL", "INSERT", "INTEGER", "INTERSECT", "INTO", "IS",
-    "LEVEL", "LIKE", "LOCK", "LONG", "MAXEXTENTS", "MINUS", "MLSLABEL", "MODE", "MODIFY", "NOAUDIT", "NOCOMPRESS",
-    "NOT", "NOWAIT", "NULL", "NUMBER", "OF", "OFFLINE", "ON", "ONLINE", "OPTION", "OR", "ORDER", "PCTFREE", "PRIOR",
-    "PUBLIC", "RAW", "RENAME", "RESOURCE", "REVOKE", "ROW", "ROWID", "ROWNUM", "ROWS", "SELECT", "SESSION", "SET",
-    "SHARE", "SIZE", "SMALLINT", "START", "SUCCESSFUL", "SYNONYM", "SYSDATE", "TABLE", "THEN", "TO", "TRIGGER", "UID",
-    "UNION", "UNIQUE", "UPDATE", "USER", "VALIDATE", "VALUES", "VARCHAR", "VARCHAR2", "VIEW", "WHENEVER", "WHERE",
+    "ACCESS",
+    "ADD",
+    "ALL",
+    "ALTER",
+    "AND",
+    "ANY",
+    "AS",
+    "ASC",
+    "AUDIT",
+    "BETWEEN",
+    "BY",
+    "CHAR",
+    "CHECK",
+    "CLUSTER",
+    "COLUMN",
+    "COMMENT",
+    "COMPRESS",
+    "CONNECT",
+    "CREATE",
+    "CURRENT",
+    "DATE",
+    "DECIMAL",
+    "DEFAULT",
+    "DELETE",
+    "DESC",
+    "DISTINCT",
+    "DROP",
+    "ELSE",
+    "EXCLUSIVE",
+    "EXISTS",
+    "FILE",
+    "FLOAT",
+    "FOR",
+    "FROM",
+    "GRANT",
+    "GROUP",
+    "HAVING",
+    "IDENTIFIED",
+    "IMMEDIATE",
+    "IN",
+    "INCREMENT",
+    "INDEX",
+    "INITIAL",
+    "INSERT",
+    "INTEGER",
+    "INTERSECT",
+    "INTO",
+    "IS",
+    "LEVEL",
+    "LIKE",
+    "LOCK",
+    "LONG",
+    "MAXEXTENTS",
+    "MINUS",
+    "MLSLABEL",
+    "MODE",
+    "MODIFY",
+    "NOAUDIT",
+    "NOCOMPRESS",
+    "NOT",
+    "NOWAIT",
+    "NULL",
+    "NUMBER",
+    "OF",
+    "OFFLINE",
+    "ON",
+    "ONLINE",
+    "OPTION",
+    "OR",
+    "ORDER",
+    "PCTFREE",
+    "PRIOR",
+    "PUBLIC",
+    "RAW",
+    "RENAME",
+    "RESOURCE",
+    "REVOKE",
+    "ROW",
+    "ROWID",
+    "ROWNUM",
+    "ROWS",
+    "SELECT",
+    "SESSION",
+    "SET",
+    "SHARE",
+    "SIZE",
+    "SMALLINT",
+    "START",
+    "SUCCESSFUL",
+    "SYNONYM",
+    "SYSDATE",
+    "TABLE",
+    "THEN",
+    "TO",
+    "TRIGGER",
+    "UID",
+    "UNION",
+    "UNIQUE",
+    "UPDATE",
+    "USER",
+    "VALIDATE",
+    "VALUES",
+    "VARCHAR",
+    "VARCHAR2",
+    "VIEW",
+    "WHENEVER",
+    "WHERE",
     "WITH",
 ];
 
 /// Words that end a FROM item or select item instead of being an alias.
 const NOT_ALIAS: &[&str] = &[
-    "JOIN", "INNER", "CROSS", "LEFT", "RIGHT", "FULL", "NATURAL", "OUTER", "PARTITION", "SUBPARTITION", "SAMPLE",
-    "FETCH", "OFFSET", "MODEL", "USING", "RETURNING", "LOG", "PIVOT", "UNPIVOT", "WINDOW", "EXCEPT", "BULK", "LIMIT",
+    "JOIN",
+    "INNER",
+    "CROSS",
+    "LEFT",
+    "RIGHT",
+    "FULL",
+    "NATURAL",
+    "OUTER",
+    "PARTITION",
+    "SUBPARTITION",
+    "SAMPLE",
+    "FETCH",
+    "OFFSET",
+    "MODEL",
+    "USING",
+    "RETURNING",
+    "LOG",
+    "PIVOT",
+    "UNPIVOT",
+    "WINDOW",
+    "EXCEPT",
+    "BULK",
+    "LIMIT",
 ];
 
 fn is_reserved(w: &str) -> bool {
@@ -535,7 +654,7 @@ impl<'a> Parser<'a> {
         let pos = self.pos();
         let (hints, distinct) = self.select_head()?;
         let select = self.select_list()?;
-        let into = self.into_list(allow_into)?;
+        let into = self.select_into_targets(allow_into)?;
         if !self.eat_kw("FROM") {
             return Err(self.fail(923, "FROM keyword not found where expected"));
         }
@@ -582,7 +701,7 @@ impl<'a> Parser<'a> {
     }
 
     #[inline(never)]
-    fn into_list(&mut self, allow_into: bool) -> R<Vec<Ident>> {
+    fn select_into_targets(&mut self, allow_into: bool) -> R<Vec<Ident>> {
         let mut into = Vec::new();
         if self.is_kw("BULK") {
             return Err(self.unsupported("BULK COLLECT"));
@@ -1297,10 +1416,9 @@ impl<'a> Parser<'a> {
                 self.bump();
                 Ok(DataType::Date)
             }
-            "TIMESTAMP" | "CLOB" | "BLOB" | "NCLOB" | "BFILE" | "RAW" | "LONG" | "ROWID" | "UROWID" | "BINARY_FLOAT"
-            | "BINARY_DOUBLE" | "XMLTYPE" | "INTERVAL" | "JSON" | "BOOLEAN" | "SDO_GEOMETRY" | "VECTOR" => {
-                Err(self.unsupported(format!("{w} columns")))
-            }
+            "TIMESTAMP" | "CLOB" | "BLOB" | "NCLOB" | "BFILE" | "RAW" | "LONG" | "ROWID" | "UROWID"
+            | "BINARY_FLOAT" | "BINARY_DOUBLE" | "XMLTYPE" | "INTERVAL" | "JSON" | "BOOLEAN" | "SDO_GEOMETRY"
+            | "VECTOR" => Err(self.unsupported(format!("{w} columns"))),
             _ => Err(self.fail(902, "invalid datatype")),
         }
     }
@@ -1733,8 +1851,15 @@ impl<'a> Parser<'a> {
             }
         }
         self.rparen()?;
-        let mut c =
-            CreateCluster { name, columns, size: None, single_table: false, hashkeys: None, hash_is: None, physical: Physical::default() };
+        let mut c = CreateCluster {
+            name,
+            columns,
+            size: None,
+            single_table: false,
+            hashkeys: None,
+            hash_is: None,
+            physical: Physical::default(),
+        };
         loop {
             if self.physical_option(&mut c.physical)? {
                 continue;
@@ -1843,7 +1968,26 @@ impl<'a> Parser<'a> {
                     return Ok(StatementKind::AlterSystem(self.set_parameter(true)?));
                 }
                 match self.word() {
-                    Some(o) if matches!(o, "FLUSH" | "CHECKPOINT" | "SWITCH" | "KILL" | "DISCONNECT" | "RESET" | "REGISTER" | "ARCHIVE" | "SUSPEND" | "RESUME" | "QUIESCE" | "UNQUIESCE" | "ENABLE" | "DISABLE" | "CANCEL") => {
+                    Some(o)
+                        if matches!(
+                            o,
+                            "FLUSH"
+                                | "CHECKPOINT"
+                                | "SWITCH"
+                                | "KILL"
+                                | "DISCONNECT"
+                                | "RESET"
+                                | "REGISTER"
+                                | "ARCHIVE"
+                                | "SUSPEND"
+                                | "RESUME"
+                                | "QUIESCE"
+                                | "UNQUIESCE"
+                                | "ENABLE"
+                                | "DISABLE"
+                                | "CANCEL"
+                        ) =>
+                    {
                         Err(self.unsupported(format!("ALTER SYSTEM {o}")))
                     }
                     _ => Err(self.fail(2065, "illegal option for ALTER SYSTEM")),
@@ -1889,9 +2033,22 @@ impl<'a> Parser<'a> {
                         Some(o)
                             if matches!(
                                 o,
-                                "UNUSABLE" | "COALESCE" | "RENAME" | "MONITORING" | "NOMONITORING" | "VISIBLE"
-                                    | "INVISIBLE" | "SHRINK" | "DEALLOCATE" | "ALLOCATE" | "ENABLE" | "DISABLE"
-                                    | "MODIFY" | "SPLIT" | "UPDATE" | "COMPILE"
+                                "UNUSABLE"
+                                    | "COALESCE"
+                                    | "RENAME"
+                                    | "MONITORING"
+                                    | "NOMONITORING"
+                                    | "VISIBLE"
+                                    | "INVISIBLE"
+                                    | "SHRINK"
+                                    | "DEALLOCATE"
+                                    | "ALLOCATE"
+                                    | "ENABLE"
+                                    | "DISABLE"
+                                    | "MODIFY"
+                                    | "SPLIT"
+                                    | "UPDATE"
+                                    | "COMPILE"
                             ) =>
                         {
                             Err(self.unsupported(format!("ALTER INDEX ... {o}")))
@@ -1909,7 +2066,10 @@ impl<'a> Parser<'a> {
                     self.bump();
                     self.missing_keyword("FOR")?;
                     self.expect_kw("READ", 1735, "invalid ALTER TABLE option")?;
-                    return Ok(StatementKind::AlterTable(AlterTable { name, action: AlterTableAction::MemoptimizeRead(false) }));
+                    return Ok(StatementKind::AlterTable(AlterTable {
+                        name,
+                        action: AlterTableAction::MemoptimizeRead(false),
+                    }));
                 }
                 if self.eat_kw("MEMOPTIMIZE") {
                     self.missing_keyword("FOR")?;
@@ -1917,7 +2077,10 @@ impl<'a> Parser<'a> {
                         return Err(self.unsupported("MEMOPTIMIZE FOR WRITE"));
                     }
                     self.expect_kw("READ", 1735, "invalid ALTER TABLE option")?;
-                    return Ok(StatementKind::AlterTable(AlterTable { name, action: AlterTableAction::MemoptimizeRead(true) }));
+                    return Ok(StatementKind::AlterTable(AlterTable {
+                        name,
+                        action: AlterTableAction::MemoptimizeRead(true),
+                    }));
                 }
                 let mut physical = Physical::default();
                 let mut any = false;
@@ -1925,15 +2088,38 @@ impl<'a> Parser<'a> {
                     any = true;
                 }
                 if any {
-                    return Ok(StatementKind::AlterTable(AlterTable { name, action: AlterTableAction::Physical(physical) }));
+                    return Ok(StatementKind::AlterTable(AlterTable {
+                        name,
+                        action: AlterTableAction::Physical(physical),
+                    }));
                 }
                 match self.word() {
                     Some(o)
                         if matches!(
                             o,
-                            "ADD" | "MODIFY" | "DROP" | "MOVE" | "RENAME" | "SHRINK" | "ENABLE" | "DISABLE" | "TRUNCATE"
-                                | "SPLIT" | "EXCHANGE" | "SET" | "DEALLOCATE" | "ALLOCATE" | "READ" | "COALESCE"
-                                | "MERGE" | "UPGRADE" | "INMEMORY" | "NO" | "ROW" | "FLASHBACK" | "OVERFLOW"
+                            "ADD"
+                                | "MODIFY"
+                                | "DROP"
+                                | "MOVE"
+                                | "RENAME"
+                                | "SHRINK"
+                                | "ENABLE"
+                                | "DISABLE"
+                                | "TRUNCATE"
+                                | "SPLIT"
+                                | "EXCHANGE"
+                                | "SET"
+                                | "DEALLOCATE"
+                                | "ALLOCATE"
+                                | "READ"
+                                | "COALESCE"
+                                | "MERGE"
+                                | "UPGRADE"
+                                | "INMEMORY"
+                                | "NO"
+                                | "ROW"
+                                | "FLASHBACK"
+                                | "OVERFLOW"
                         ) =>
                     {
                         Err(self.unsupported(format!("ALTER TABLE ... {o}")))
@@ -1941,9 +2127,9 @@ impl<'a> Parser<'a> {
                     _ => Err(self.fail(1735, "invalid ALTER TABLE option")),
                 }
             }
-            "CLUSTER" | "USER" | "DATABASE" | "VIEW" | "SEQUENCE" | "TABLESPACE" | "PROCEDURE" | "FUNCTION" | "PACKAGE"
-            | "TRIGGER" | "TYPE" | "MATERIALIZED" | "SYNONYM" | "PROFILE" | "ROLE" | "PLUGGABLE" | "DISKGROUP"
-            | "RESOURCE" | "OUTLINE" | "LIBRARY" | "JAVA" | "DIMENSION" | "AUDIT" | "LOCKDOWN" => {
+            "CLUSTER" | "USER" | "DATABASE" | "VIEW" | "SEQUENCE" | "TABLESPACE" | "PROCEDURE" | "FUNCTION"
+            | "PACKAGE" | "TRIGGER" | "TYPE" | "MATERIALIZED" | "SYNONYM" | "PROFILE" | "ROLE" | "PLUGGABLE"
+            | "DISKGROUP" | "RESOURCE" | "OUTLINE" | "LIBRARY" | "JAVA" | "DIMENSION" | "AUDIT" | "LOCKDOWN" => {
                 Err(self.unsupported(format!("ALTER {w}")))
             }
             _ => Err(self.fail(940, "invalid ALTER command")),
@@ -2021,10 +2207,9 @@ impl<'a> Parser<'a> {
                 (ObjectKind::Cluster, self.object_name(941, "missing cluster name")?)
             }
             "VIEW" | "SEQUENCE" | "SYNONYM" | "PUBLIC" | "USER" | "TABLESPACE" | "MATERIALIZED" | "PROCEDURE"
-            | "FUNCTION" | "PACKAGE" | "TRIGGER" | "TYPE" | "ROLE" | "DIRECTORY" | "DATABASE" | "PROFILE" | "LIBRARY"
-            | "CONTEXT" | "OUTLINE" | "PLUGGABLE" | "JAVA" | "DIMENSION" | "OPERATOR" | "INDEXTYPE" | "EDITION" => {
-                return Err(self.unsupported(format!("DROP {w}")))
-            }
+            | "FUNCTION" | "PACKAGE" | "TRIGGER" | "TYPE" | "ROLE" | "DIRECTORY" | "DATABASE" | "PROFILE"
+            | "LIBRARY" | "CONTEXT" | "OUTLINE" | "PLUGGABLE" | "JAVA" | "DIMENSION" | "OPERATOR" | "INDEXTYPE"
+            | "EDITION" => return Err(self.unsupported(format!("DROP {w}"))),
             _ => return Err(self.fail(950, "invalid DROP option")),
         };
         let mut including_tables = false;
@@ -2270,7 +2455,9 @@ impl<'a> Parser<'a> {
                         let (l, c) = self.pls_line_col(t.pos);
                         return Err(LabError::ora(
                             6550,
-                            format!("line {l}, column {c}:\nPLS-00428: an INTO clause is expected in this SELECT statement"),
+                            format!(
+                                "line {l}, column {c}:\nPLS-00428: an INTO clause is expected in this SELECT statement"
+                            ),
                             t.pos,
                         ));
                     }
@@ -2514,8 +2701,14 @@ impl<'a> Parser<'a> {
         };
         let cmd = match w.as_str() {
             "VERSION" => {
-                let end = self.bump().end;
-                let v = self.text.get(end..).unwrap_or("").trim().to_string();
+                self.bump();
+                // The version as written (`11.2.0.1` is several number tokens).
+                let start = self.tok().start;
+                let last = self.toks.len() - 1;
+                if let Tok::Error(e) = &self.toks[last].tok {
+                    return Err(e.clone());
+                }
+                let v = self.slice(start, self.toks[last.saturating_sub(1)].end.max(start));
                 if v.is_empty() || self.at_eof() {
                     return Err(self.lab_error("LAB VERSION needs a version, e.g. LAB VERSION 19c"));
                 }
@@ -2536,7 +2729,8 @@ impl<'a> Parser<'a> {
                 if !self.eat(&Tok::Eq) {
                     return Err(self.lab_error("LAB SET needs '=': LAB SET name = value"));
                 }
-                let value = self.param_value().map_err(|_| self.lab_error("LAB SET needs a value: LAB SET name = value"))?;
+                let value =
+                    self.param_value().map_err(|_| self.lab_error("LAB SET needs a value: LAB SET name = value"))?;
                 LabCommand::Set { name, value }
             }
             "PROFILE" => {
@@ -2589,9 +2783,10 @@ impl<'a> Parser<'a> {
                     r.bind = Some((a, b));
                 }
                 "VIA" => {
-                    let d = self.word().map(str::to_ascii_lowercase).and_then(|d| {
-                        DRIVERS.iter().find(|(n, _)| *n == d).map(|(_, drv)| *drv)
-                    });
+                    let d = self
+                        .word()
+                        .map(str::to_ascii_lowercase)
+                        .and_then(|d| DRIVERS.iter().find(|(n, _)| *n == d).map(|(_, drv)| *drv));
                     let Some(d) = d else {
                         let names = DRIVERS.iter().map(|(n, _)| *n).collect::<Vec<_>>().join(", ");
                         return Err(self.lab_error(format!("unknown driver '{}'; use one of: {names}", self.symbol())));
@@ -2718,7 +2913,20 @@ fn parse_hints(content: &str, inner: Pos) -> Vec<Hint> {
                 "GATHER_PLAN_STATISTICS" if args.is_empty() => Hint::GatherPlanStatistics,
                 "FULL" if !idents.is_empty() => Hint::Full(idents[0].clone()),
                 "INDEX" if !idents.is_empty() => {
-                    Hint::Index { alias: idents[0].clone(), index: idents.get(1).cloned() }
+                    // `index(t t1_i)`; a column list `index(t (key))` names no index.
+                    let plain: Vec<&Token> = args
+                        .iter()
+                        .enumerate()
+                        .filter(|(k, a)| a.tok != Tok::At && (*k == 0 || args[k - 1].tok != Tok::At))
+                        .map(|(_, a)| a)
+                        .collect();
+                    let index = match plain.get(1) {
+                        Some(Token { tok: Tok::Ident { name, .. }, pos, .. }) => {
+                            Some(Ident { name: name.clone(), pos: *pos })
+                        }
+                        _ => None,
+                    };
+                    Hint::Index { alias: idents[0].clone(), index }
                 }
                 "OPT_PARAM" => opt_param(args).unwrap_or(Hint::Other(raw)),
                 _ => Hint::Other(raw),
@@ -2763,8 +2971,12 @@ fn plus_words(text: &str) -> Vec<(usize, &str)> {
         }
         if i > from {
             let w = text.get(from..i).unwrap_or("");
-            let rest_of_line = text.get(i..).unwrap_or("").split('\n').next().unwrap_or("");
-            let continuation = w == "-" && rest_of_line.trim().is_empty() && text.get(i..).is_some_and(|r| r.contains('\n'));
+            // A `-` followed only by blanks up to a newline.
+            let continuation = w == "-" && {
+                let rest = text.get(i..).unwrap_or("");
+                let blanks = rest.bytes().take_while(|&c| c != b'\n' && c.is_ascii_whitespace()).count();
+                rest.as_bytes().get(blanks) == Some(&b'\n')
+            };
             if !continuation {
                 out.push((from, w));
             }
@@ -2816,7 +3028,8 @@ fn sqlplus(unit: &ScriptUnit) -> R<SqlPlus> {
                 }
             };
             if abbrev(&opt, "AUTOTRACE", 5) {
-                let bad = || usage("SP2-0158: Usage: SET AUTOT[RACE] {OFF | ON | TRACE[ONLY]} [EXP[LAIN]] [STAT[ISTICS]]", 2);
+                let bad =
+                    || usage("SP2-0158: Usage: SET AUTOT[RACE] {OFF | ON | TRACE[ONLY]} [EXP[LAIN]] [STAT[ISTICS]]", 2);
                 let mode = word(2);
                 let mut k = 3;
                 let trace = match mode.as_str() {

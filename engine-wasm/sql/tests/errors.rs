@@ -9,11 +9,7 @@ fn check(cases: &[(&str, &str, u32, u32)]) {
         assert_eq!(units.len(), 1, "{src:?} split into {units:#?}");
         match &units[0].result {
             Ok(s) => panic!("{src:?} parsed: {s:?}"),
-            Err(e) => assert_eq!(
-                (e.code.as_str(), e.pos.line, e.pos.column),
-                (code, line, column),
-                "{src:?}: {e}"
-            ),
+            Err(e) => assert_eq!((e.code.as_str(), e.pos.line, e.pos.column), (code, line, column), "{src:?}: {e}"),
         }
     }
 }
@@ -79,7 +75,9 @@ fn plsql_errors() {
     let e = units[0].result.clone().unwrap_err();
     assert_eq!((e.code.as_str(), e.pos.line, e.pos.column), ("ORA-06550", 3, 1));
     assert!(
-        e.message.starts_with("line 3, column 1:\nPLS-00103: Encountered the symbol \"END\" when expecting one of the following:"),
+        e.message.starts_with(
+            "line 3, column 1:\nPLS-00103: Encountered the symbol \"END\" when expecting one of the following:"
+        ),
         "{}",
         e.message
     );

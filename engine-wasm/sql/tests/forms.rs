@@ -121,7 +121,9 @@ fn calibration_t4_memoptimize() {
 
 #[test]
 fn calibration_alter_system() {
-    let StatementKind::AlterSystem(sp) = ok("alter system set memoptimize_pool_size = 100M scope=spfile;") else { panic!() };
+    let StatementKind::AlterSystem(sp) = ok("alter system set memoptimize_pool_size = 100M scope=spfile;") else {
+        panic!()
+    };
     assert_eq!(sp.name, Ident { name: id("memoptimize_pool_size"), pos: p(1, 18) });
     assert_eq!(sp.value, ParamValue::Bytes(100 * 1024 * 1024));
     assert_eq!(sp.scope, Some(Scope::Spfile));
@@ -172,7 +174,9 @@ fn calibration_plsql_loop() {
 
 #[test]
 fn calibration_exec_populate() {
-    let StatementKind::SqlPlus(SqlPlus::Exec(b)) = ok("exec dbms_memoptimize.populate(schema_name => user, table_name => 'T4')") else {
+    let StatementKind::SqlPlus(SqlPlus::Exec(b)) =
+        ok("exec dbms_memoptimize.populate(schema_name => user, table_name => 'T4')")
+    else {
         panic!()
     };
     let [PlsqlStatement::Call { name, args }] = b.body.as_slice() else { panic!() };
@@ -188,7 +192,10 @@ fn calibration_exec_populate() {
 fn calibration_hinted_join() {
     let q = query("select max(b_filler), max(a_filler) from (select /*+ leading(a) use_nl(a b) opt_param('_nlj_batching_enabled', 0) no_nlj_prefetch(b) */ a.filler as a_filler, b.filler as b_filler from t2 a, t1 b where a.id = b.id);");
     assert!(q.hints.is_empty());
-    assert!(matches!(&q.select[0], SelectItem::Expr { expr: Expr::Aggregate { func: AggregateFunc::Max, arg: Some(_), .. }, alias: None }));
+    assert!(matches!(
+        &q.select[0],
+        SelectItem::Expr { expr: Expr::Aggregate { func: AggregateFunc::Max, arg: Some(_), .. }, alias: None }
+    ));
     let FromItem::Subquery { query: sub, alias: None } = &q.from[0] else { panic!() };
     let names = |v: &[Ident]| v.iter().map(|i| i.name.clone()).collect::<Vec<_>>();
     match sub.hints.as_slice() {
@@ -266,20 +273,31 @@ fn create_table_column_options_and_types() {
     assert_eq!(u.kind, ConstraintKind::Unique);
     assert!(u.deferrable);
     assert_eq!(u.columns.len(), 2);
-    assert_eq!(t.physical, Physical { pctfree: Some(10), buffer_pool: Some(BufferPool::Recycle), compress: Some(true) });
+    assert_eq!(
+        t.physical,
+        Physical { pctfree: Some(10), buffer_pool: Some(BufferPool::Recycle), compress: Some(true) }
+    );
 }
 
 #[test]
 fn create_table_as_select() {
-    let StatementKind::CreateTable(t) = ok("create table t5 nologging as select rownum id, rpad('x', 100) filler from dual connect by level <= 1000;") else { panic!() };
+    let StatementKind::CreateTable(t) =
+        ok("create table t5 nologging as select rownum id, rpad('x', 100) filler from dual connect by level <= 1000;")
+    else {
+        panic!()
+    };
     assert!(t.columns.is_empty());
     let q = t.as_select.unwrap();
-    assert!(matches!(&q.connect_by, Some(Expr::Binary { op: BinaryOp::Le, left, .. }) if matches!(**left, Expr::Level(_))));
+    assert!(
+        matches!(&q.connect_by, Some(Expr::Binary { op: BinaryOp::Le, left, .. }) if matches!(**left, Expr::Level(_)))
+    );
     let SelectItem::Expr { alias, .. } = &q.select[1] else { panic!() };
     assert_eq!(alias.as_ref().unwrap().name, "FILLER");
 
     // Column names only: they become the select-list aliases.
-    let StatementKind::CreateTable(t) = ok("create table t6 (a, b) pctfree 0 as select 1, 2 from dual;") else { panic!() };
+    let StatementKind::CreateTable(t) = ok("create table t6 (a, b) pctfree 0 as select 1, 2 from dual;") else {
+        panic!()
+    };
     assert_eq!(t.physical.pctfree, Some(0));
     let q = t.as_select.unwrap();
     let aliases: Vec<_> = q
@@ -346,7 +364,10 @@ fn alter_index_table_and_drop() {
     let StatementKind::AlterTable(a) = ok("alter table t4 memoptimize for read;") else { panic!() };
     assert_eq!(a.action, AlterTableAction::MemoptimizeRead(true));
     let StatementKind::AlterTable(a) = ok("alter table t1 storage (buffer_pool recycle);") else { panic!() };
-    assert_eq!(a.action, AlterTableAction::Physical(Physical { buffer_pool: Some(BufferPool::Recycle), ..Default::default() }));
+    assert_eq!(
+        a.action,
+        AlterTableAction::Physical(Physical { buffer_pool: Some(BufferPool::Recycle), ..Default::default() })
+    );
     let StatementKind::AlterTable(a) = ok("alter table t1 pctfree 20;") else { panic!() };
     assert_eq!(a.action, AlterTableAction::Physical(Physical { pctfree: Some(20), ..Default::default() }));
     let StatementKind::AlterTable(a) = ok("alter table t1 compress;") else { panic!() };
@@ -366,7 +387,9 @@ fn alter_session_and_system_values() {
     assert_eq!(s.name.name, "_nlj_batching_enabled");
     assert_eq!(s.value, ParamValue::Number(0.0));
     assert_eq!(s.scope, None);
-    let StatementKind::AlterSystem(s) = ok("ALTER SYSTEM SET \"_fastpin_enable\" = 0 scope = both sid = '*';") else { panic!() };
+    let StatementKind::AlterSystem(s) = ok("ALTER SYSTEM SET \"_fastpin_enable\" = 0 scope = both sid = '*';") else {
+        panic!()
+    };
     assert_eq!(s.name.name, "_fastpin_enable");
     assert_eq!(s.scope, Some(Scope::Both));
     let StatementKind::AlterSession(s) = ok("alter session set statistics_level = all;") else { panic!() };
@@ -383,7 +406,9 @@ fn alter_session_and_system_values() {
 
 #[test]
 fn insert_values_commit_rollback() {
-    let StatementKind::Insert(i) = ok("insert /*+ append */ into t1 (key, value) values (1, 'it''s');") else { panic!() };
+    let StatementKind::Insert(i) = ok("insert /*+ append */ into t1 (key, value) values (1, 'it''s');") else {
+        panic!()
+    };
     assert_eq!(i.hints, vec![Hint::Other(id("append"))]);
     assert_eq!(i.columns.as_ref().map(|c| c.len()), Some(2));
     let InsertSource::Values(v) = &i.source else { panic!() };
@@ -404,7 +429,10 @@ fn select_clauses() {
     assert!(matches!(&q.select[0], SelectItem::QualifiedStar(a) if a.name == "T"));
     assert!(matches!(&q.select[1], SelectItem::Expr { alias: Some(a), .. } if a.name == "K"));
     assert!(matches!(&q.select[2], SelectItem::Expr { alias: Some(a), .. } if a.name == "Val"));
-    assert!(matches!(&q.select[3], SelectItem::Expr { expr: Expr::Aggregate { func: AggregateFunc::Count, arg: None, .. }, alias: None }));
+    assert!(matches!(
+        &q.select[3],
+        SelectItem::Expr { expr: Expr::Aggregate { func: AggregateFunc::Count, arg: None, .. }, alias: None }
+    ));
     assert!(matches!(&q.from[0], FromItem::Table { name, alias: Some(a) } if name.name == "T1" && a.name == "T"));
     let Some(Expr::Binary { op: BinaryOp::Or, left, right }) = &q.where_clause else { panic!("{:?}", q.where_clause) };
     let Expr::Binary { op: BinaryOp::And, left: between, right: isnull } = &**left else { panic!() };
@@ -449,9 +477,13 @@ fn from_items_joins_and_subqueries() {
     let SelectItem::Expr { expr, .. } = &q.select[0] else { panic!() };
     assert_eq!(col_name(expr), (Some(id("X")), id("COLUMN_VALUE")));
     assert!(matches!(&q.select[1], SelectItem::Expr { expr: Expr::Subquery(_), alias: Some(_) }));
-    assert!(matches!(&q.select[2], SelectItem::Expr { expr: Expr::Function { name, args }, .. } if name.name == "SYSDATE" && args.is_empty()));
+    assert!(
+        matches!(&q.select[2], SelectItem::Expr { expr: Expr::Function { name, args }, .. } if name.name == "SYSDATE" && args.is_empty())
+    );
     assert!(matches!(&q.select[3], SelectItem::Expr { expr: Expr::Column { name, .. }, .. } if name.name == "USER"));
-    assert!(matches!(&q.select[4], SelectItem::Expr { expr: Expr::Function { name, args }, .. } if name.name == "DBMS_RANDOM.VALUE" && args.is_empty()));
+    assert!(
+        matches!(&q.select[4], SelectItem::Expr { expr: Expr::Function { name, args }, .. } if name.name == "DBMS_RANDOM.VALUE" && args.is_empty())
+    );
     // ON conditions AND-ed in front of WHERE.
     let Some(Expr::Binary { op: BinaryOp::And, left, right }) = &q.where_clause else { panic!() };
     assert!(matches!(&**right, Expr::Binary { op: BinaryOp::Gt, .. }));
@@ -475,10 +507,14 @@ fn hints_malformed_or_unknown_are_kept_as_other() {
     assert!(matches!(&q.hints[1], Hint::NljBatching(v) if v[0].name == "A"));
     assert!(matches!(&q.hints[2], Hint::NljPrefetch(v) if v[0].name == "C"));
     assert_eq!(q.hints[3], Hint::Other(id("memoptimize_read")));
-    let q = query("select /*+ opt_param('optimizer_features_enable' '11.2.0.4') opt_param('_x', 'true') */ 1 from dual;");
+    let q =
+        query("select /*+ opt_param('optimizer_features_enable' '11.2.0.4') opt_param('_x', 'true') */ 1 from dual;");
     assert!(matches!(&q.hints[0], Hint::Other(_)));
     assert_eq!(q.hints[1], Hint::OptParam { name: id("_x"), value: ParamValue::Text(id("true")) });
     // A hint comment anywhere else is an ordinary comment.
+    let q = query("select /*+ index(t (key)) index(@sel$1 t2 t2_pk) */ 1 from t, t2;");
+    assert!(matches!(&q.hints[0], Hint::Index { alias, index: None } if alias.name == "T"));
+    assert!(matches!(&q.hints[1], Hint::Index { alias, index: Some(i) } if alias.name == "T2" && i.name == "T2_PK"));
     let q = query("select 1 /*+ full(t) */ from dual;");
     assert!(q.hints.is_empty());
 }
@@ -526,7 +562,13 @@ END blk;
         })
         .collect();
     // The initializer of `n` comes first as an assignment; the nested block is flattened.
-    assert_eq!(kinds, ["assign", "call", "call", "call", "call", "sql", "sql", "select", "assign", "null", "null", "for", "exec", "sql"]);
+    assert_eq!(
+        kinds,
+        [
+            "assign", "call", "call", "call", "call", "sql", "sql", "select", "assign", "null", "null", "for", "exec",
+            "sql"
+        ]
+    );
     let PlsqlStatement::Call { name, args } = &b.body[3] else { panic!() };
     assert_eq!(name.name, "DBMS_STATS.GATHER_TABLE_STATS");
     assert_eq!(args[2].0.as_deref(), Some("CASCADE"));
@@ -547,11 +589,15 @@ END blk;
 
 #[test]
 fn exec_forms() {
-    let StatementKind::SqlPlus(SqlPlus::Exec(b)) = ok("execute dbms_stats.gather_table_stats('LAB', 'T1');") else { panic!() };
+    let StatementKind::SqlPlus(SqlPlus::Exec(b)) = ok("execute dbms_stats.gather_table_stats('LAB', 'T1');") else {
+        panic!()
+    };
     assert!(matches!(&b.body[..], [PlsqlStatement::Call { args, .. }] if args.len() == 2));
     let StatementKind::SqlPlus(SqlPlus::Exec(b)) = ok("exec dbms_session.reset_package") else { panic!() };
     assert!(matches!(&b.body[..], [PlsqlStatement::Call { args, .. }] if args.is_empty()));
-    let StatementKind::SqlPlus(SqlPlus::Exec(b)) = ok("exec dbms_random.seed(1); dbms_random.seed(2)") else { panic!() };
+    let StatementKind::SqlPlus(SqlPlus::Exec(b)) = ok("exec dbms_random.seed(1); dbms_random.seed(2)") else {
+        panic!()
+    };
     assert_eq!(b.body.len(), 2);
 }
 
@@ -562,9 +608,18 @@ fn sqlplus_commands() {
     let cases: Vec<(&str, SqlPlus)> = vec![
         ("set autotrace on", SqlPlus::SetAutotrace(AutotraceMode::On { explain: true, statistics: true })),
         ("SET AUTOT OFF", SqlPlus::SetAutotrace(AutotraceMode::Off)),
-        ("set autotrace traceonly", SqlPlus::SetAutotrace(AutotraceMode::TraceOnly { explain: true, statistics: true })),
-        ("set autot trace only stat", SqlPlus::SetAutotrace(AutotraceMode::TraceOnly { explain: false, statistics: true })),
-        ("set autotrace trace exp", SqlPlus::SetAutotrace(AutotraceMode::TraceOnly { explain: true, statistics: false })),
+        (
+            "set autotrace traceonly",
+            SqlPlus::SetAutotrace(AutotraceMode::TraceOnly { explain: true, statistics: true }),
+        ),
+        (
+            "set autot trace only stat",
+            SqlPlus::SetAutotrace(AutotraceMode::TraceOnly { explain: false, statistics: true }),
+        ),
+        (
+            "set autotrace trace exp",
+            SqlPlus::SetAutotrace(AutotraceMode::TraceOnly { explain: true, statistics: false }),
+        ),
         ("set autotrace on explain", SqlPlus::SetAutotrace(AutotraceMode::On { explain: true, statistics: false })),
         ("set autotrace on statistics", SqlPlus::SetAutotrace(AutotraceMode::On { explain: false, statistics: true })),
         ("set linesize 200", SqlPlus::SetLinesize(200)),
@@ -617,6 +672,7 @@ fn run_buffer() {
 fn lab_commands() {
     assert_eq!(ok("LAB VERSION 11.2.0.1;"), StatementKind::Lab(LabCommand::Version(id("11.2.0.1"))));
     assert_eq!(ok("lab version 18c;"), StatementKind::Lab(LabCommand::Version(id("18c"))));
+    assert_eq!(ok("LAB VERSION 12.2.0.1 -- note\n;"), StatementKind::Lab(LabCommand::Version(id("12.2.0.1"))));
     assert_eq!(ok("lab profile;"), StatementKind::Lab(LabCommand::Profile));
     assert_eq!(ok("LAB RESET;"), StatementKind::Lab(LabCommand::Reset));
     let StatementKind::Lab(LabCommand::Set { name, value }) = ok("LAB SET network_latency_us = 250;") else { panic!() };
@@ -630,13 +686,18 @@ fn lab_commands() {
     assert_eq!(r.sql, "insert into t1 values (:1, 'x')");
     assert_eq!(r.sql_pos, p(1, 10));
     assert!(r.literals);
-    assert_eq!((r.batch, r.fetchsize, r.via, r.bind, r.runs), (Some(100), Some(50), Some(Driver::Plsql), Some((-5, 5)), None));
+    assert_eq!(
+        (r.batch, r.fetchsize, r.via, r.bind, r.runs),
+        (Some(100), Some(50), Some(Driver::Plsql), Some((-5, 5)), None)
+    );
     for (d, want) in [
         ("jdbc_oci_net", Driver::JdbcOciNet),
         ("jdbc_oci_bequeath", Driver::JdbcOciBequeath),
         ("sqlplus", Driver::SqlPlus),
     ] {
-        let StatementKind::Lab(LabCommand::Run(r)) = ok(&format!("lab run 'select 1 from dual' via {d};")) else { panic!() };
+        let StatementKind::Lab(LabCommand::Run(r)) = ok(&format!("lab run 'select 1 from dual' via {d};")) else {
+            panic!()
+        };
         assert_eq!(r.via, Some(want));
     }
 }

@@ -106,15 +106,115 @@ fn random_bytes() {
 #[test]
 fn token_soups() {
     const WORDS: &[&str] = &[
-        "select", "from", "where", "insert", "into", "values", "create", "table", "cluster", "index", "unique", "on",
-        "alter", "system", "session", "set", "drop", "begin", "end", "declare", "for", "in", "loop", "execute",
-        "immediate", "using", "exec", "lab", "run", "bind", "to", "via", "version", "and", "or", "not", "between",
-        "is", "null", "as", "join", "connect", "by", "level", "rownum", "group", "order", "desc", "storage",
-        "buffer_pool", "keep", "organization", "hashkeys", "size", "memoptimize", "read", "number", "varchar2",
-        "integer", "char", "date", "primary", "key", "constraint", "xmltable", "dual", "max", "count", "t1", "a",
-        "b", "dbms_random.value", "'1 to 10'", "'x'", "''", "0", "1", "100M", "1e3", ":1", ":key", "\"Q\"", "(",
-        ")", "(", ")", ",", ".", "..", ";", ":=", "=>", "=", "<>", "<=", "||", "+", "-", "*", "/", "/*+ full(a) */",
-        "--x\n", "\n", "\n/\n", "@", "%", "set autotrace on\n", "prompt x\n", "exec p\n",
+        "select",
+        "from",
+        "where",
+        "insert",
+        "into",
+        "values",
+        "create",
+        "table",
+        "cluster",
+        "index",
+        "unique",
+        "on",
+        "alter",
+        "system",
+        "session",
+        "set",
+        "drop",
+        "begin",
+        "end",
+        "declare",
+        "for",
+        "in",
+        "loop",
+        "execute",
+        "immediate",
+        "using",
+        "exec",
+        "lab",
+        "run",
+        "bind",
+        "to",
+        "via",
+        "version",
+        "and",
+        "or",
+        "not",
+        "between",
+        "is",
+        "null",
+        "as",
+        "join",
+        "connect",
+        "by",
+        "level",
+        "rownum",
+        "group",
+        "order",
+        "desc",
+        "storage",
+        "buffer_pool",
+        "keep",
+        "organization",
+        "hashkeys",
+        "size",
+        "memoptimize",
+        "read",
+        "number",
+        "varchar2",
+        "integer",
+        "char",
+        "date",
+        "primary",
+        "key",
+        "constraint",
+        "xmltable",
+        "dual",
+        "max",
+        "count",
+        "t1",
+        "a",
+        "b",
+        "dbms_random.value",
+        "'1 to 10'",
+        "'x'",
+        "''",
+        "0",
+        "1",
+        "100M",
+        "1e3",
+        ":1",
+        ":key",
+        "\"Q\"",
+        "(",
+        ")",
+        "(",
+        ")",
+        ",",
+        ".",
+        "..",
+        ";",
+        ":=",
+        "=>",
+        "=",
+        "<>",
+        "<=",
+        "||",
+        "+",
+        "-",
+        "*",
+        "/",
+        "/*+ full(a) */",
+        "--x\n",
+        "\n",
+        "\n/\n",
+        "@",
+        "%",
+        "set autotrace on\n",
+        "prompt x\n",
+        "exec p\n",
     ];
     let mut rng = XorShift(0xDEAD_BEEF_CAFE_F00D);
     for _ in 0..3000 {
@@ -176,7 +276,11 @@ fn deep_nesting() {
         let level = "(select max(-(not_a_col)) from (select * from ";
         let src = format!("select {}1{} from dual;", level.repeat(n), ")) x where 1 = (1))".repeat(n));
         let _ = parse_script(&src);
-        let src = format!("begin {} null; {} end;\n/", "for i in 1..(2) loop begin x := -(1); ".repeat(n), "end; end loop; ".repeat(n));
+        let src = format!(
+            "begin {} null; {} end;\n/",
+            "for i in 1..(2) loop begin x := -(1); ".repeat(n),
+            "end; end loop; ".repeat(n)
+        );
         let _ = parse_script(&src);
     }
     // Moderate nesting is fine.
@@ -188,6 +292,12 @@ fn deep_nesting() {
 
 #[test]
 fn long_flat_inputs_are_fine() {
+    let words = vec!["word"; 50000].join(" ");
+    for cmd in ["prompt", "set", "rem", "connect", "exec"] {
+        let _ = parse_script(&format!("{cmd} {words}\n"));
+    }
+    let _ = parse_script(&format!("begin {} end;\n/", "null; ".repeat(50000)));
+    let _ = parse_script(&format!("lab run '{}' runs 1;", "x".repeat(100000)));
     let src = format!("select {} from dual;", vec!["1"; 20000].join(" + "));
     assert!(parse_script(&src).remove(0).result.is_ok());
     let src = format!("select 1 from dual where {};", vec!["a = 1"; 5000].join(" and "));

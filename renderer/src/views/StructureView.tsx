@@ -277,7 +277,7 @@ export function StructureView({ step, live, catalog, getTrace, reportRef }: {
     const seg = trace.segment[i];
     const parts = [`event ${fmtNum(i + 1)}/${fmtNum(n)}`];
     if (trace.exec[i] || n > 64) parts.push(`exec ${fmtNum(trace.exec[i] + 1)}`);
-    parts.push(`t=${fmtUs(trace.t_us[i])}`);
+    parts.push(`t=+${fmtUs(trace.t_us[i] - trace.t_us[0])}`);
     parts.push(EVENT_KIND_NAMES[k] ?? `kind ${k}`);
     let role = '';
     if (seg !== NO_SEGMENT) {

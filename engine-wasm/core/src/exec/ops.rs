@@ -296,11 +296,11 @@ impl Op {
                     let heap_seg = t.heap_seg().unwrap_or(ix.seg);
                     let row = if found { Some(bt.entries[pos].1) } else { None };
                     let block = row.map(|r| t.loc[r as usize].block).unwrap_or(0);
-                    rt.k.memopt_event(kind::MEMOPT_LOOKUP, heap_seg, block, line, stacks.own, lookup_us);
+                    rt.k.memopt_event(kind::MEMOPT_LOOKUP, heap_seg, block, line, stacks.memopt_lookup, lookup_us);
                     if let Some(r) = row.filter(|r| rt.k.memopt.has_row(t.id, *r)) {
                         rt.k.memopt.hits += 1;
                         // kpoxihFetch: the row comes from the buffer area.
-                        rt.k.memopt_event(kind::MEMOPT_READ, heap_seg, block, line, stacks.get, fetch_us);
+                        rt.k.memopt_event(kind::MEMOPT_READ, heap_seg, block, line, stacks.memopt_fetch, fetch_us);
                         env.rows[*src] = r;
                         env.memopt_hit = true;
                         rt.produced(line, st);

@@ -594,7 +594,7 @@ impl<'a> Builder<'a> {
                                             1.0,
                                             icost,
                                             None,
-                                            if memopt { "qerixtFetch;kpoxihLookup" } else { frames_iu },
+                                            frames_iu,
                                             OpKind::IndexUnique { index: ixid, keys, src, read_optim: memopt, done: false, keybuf: Vec::new(), filter: vec![] },
                                         );
                                         let op = self.op(
@@ -603,7 +603,7 @@ impl<'a> Builder<'a> {
                                             1.0,
                                             icost + 1.0,
                                             Some(tstats_bytes),
-                                            if memopt { "qertbFetchByRowID;kpoxihFetch" } else { "qertbFetchByRowID;kdsgrp" },
+                                            "qertbFetchByRowID;kdsgrp",
                                             OpKind::ByRowid { table, src, child: Box::new(iop), unique_child: true, read_optim: memopt, pinned: None, filter: vec![] },
                                         );
                                         read_optim_any |= memopt;
