@@ -64,7 +64,8 @@ export async function memoptFlows(s, app, prefix = '') {
       await page.getByRole('button', { name: 'First event' }).click();
       await page.getByRole('combobox', { name: 'Speed' }).selectOption('2');
       await page.getByRole('button', { name: 'Play' }).click();
-      await page.waitForTimeout(800);
+      // Screenshot while a block is lit (the first events of a statement are parse/execute).
+      await page.waitForFunction(() => /:index (root|leaf) block:/.test(document.querySelector('[aria-label="Current event"]')?.getAttribute('data-event') ?? ''), null, { timeout: 15_000 });
       const pos = Number(await page.getByLabel('Current event').getAttribute('data-pos'));
       await page.screenshot({ path: path.join(ARTIFACTS, `${prefix}playback-mid.png`) });
       assert(pos >= 1, `playback advanced (pos ${pos})`);

@@ -127,7 +127,6 @@ pub struct Engine {
     k: Kernel,
     rng: DbmsRandom,
     cursors: HashMap<String, Compiled>,
-    plan_stats: HashMap<String, Vec<LineStat>>,
     next_step: usize,
     traces: Vec<(usize, Trace)>,
     sqlplus: SqlPlusState,
@@ -218,7 +217,6 @@ impl Engine {
             k,
             rng: DbmsRandom::new(0),
             cursors: HashMap::new(),
-            plan_stats: HashMap::new(),
             next_step: 0,
             traces: Vec::new(),
             sqlplus: SqlPlusState { autotrace: Autotrace::Off, arraysize: 15, serveroutput: false, last_sql: None },
@@ -711,10 +709,7 @@ impl Engine {
                 c.frames.iter().map(|f| self.k.op_stacks(fetch, f)).collect()
             }
         };
-        if !self.plan_stats.contains_key(text) {
-            self.plan_stats.insert(text.to_string(), vec![LineStat::default(); c.lines.len()]);
-        }
-        let mut lines = std::mem::take(self.plan_stats.get_mut(text).expect("inserted"));
+        let mut lines = std::mem::take(&mut c.line_stats);
         if lines.len() != c.lines.len() {
             lines = vec![LineStat::default(); c.lines.len()];
         }
@@ -837,16 +832,13 @@ impl Engine {
         })();
         c.env = env;
         c.stacks = Some((cs.fetch, stacks));
-        if let Some(slot) = self.plan_stats.get_mut(text) {
-            *slot = lines;
-        }
+        c.line_stats = lines;
         let rows = result?;
-        lines_total_rows(&mut self.plan_stats, text, rows);
         Ok(rows)
     }
 
-    fn plan_out(&self, c: &Compiled, text: &str) -> Vec<PlanLineOut> {
-        let stats = self.plan_stats.get(text);
+    fn plan_out(&self, c: &Compiled) -> Vec<PlanLineOut> {
+        let stats = Some(&c.line_stats);
         let n = c.lines.len();
         // Buffers are cumulative: own gets plus the children's.
         let mut buffers = vec![0u64; n];
@@ -892,11 +884,11 @@ impl Engine {
             return Err(LabError::ora(1008, "not all variables bound", q.pos));
         }
         // Fresh per-execution plan statistics for what autotrace shows.
-        self.plan_stats.remove(text);
+        c.line_stats.iter_mut().for_each(|l| *l = LineStat::default());
         let mut rows = Vec::new();
         let policy = FetchPolicy { first: 1, then: self.sqlplus.arraysize, round_trips: true };
         let r = self.execute_fetch(&mut c, text, &[], client, &cs, policy, Some(&mut rows), None);
-        let plan = self.plan_out(&c, text);
+        let plan = self.plan_out(&c);
         let columns = c.columns.clone();
         self.close_cursor(text, c, true);
         let n = r?;
@@ -951,49 +943,53 @@ impl Engine {
                     let cs = self.call_stacks(client);
                     let text = stmt.text.clone();
                     let mut cursor: Option<Compiled> = None;
+                    let mut bind_buf: Vec<Value> = Vec::new();
+                    let per_run = (hi - lo + 1) as u64;
                     for (i, v) in (lo..=hi).enumerate() {
-                        self.k.trace.exec = (run as u64 * (hi - lo + 1) as u64 + i as u64) as u32;
-                        let (sql_text, binds): (String, Vec<Value>) = if r.literals {
-                            (replace_binds(&text, v), Vec::new())
-                        } else {
-                            (text.clone(), vec![Value::Num(v as f64)])
-                        };
-                        // Prepared statement: parse once per run; literals parse every time.
+                        self.k.trace.exec = (run as u64 * per_run + i as u64) as u32;
+                        // Prepared statement: parsed once per run and re-executed
+                        // with a new bind; LITERALS builds a new text (a hard parse) each time.
+                        let literal_text = if r.literals { Some(replace_binds(&text, v)) } else { None };
+                        let sql_text: &str = literal_text.as_deref().unwrap_or(&text);
                         let mut c = match cursor.take() {
                             Some(c) if !r.literals => c,
                             _ => {
-                                let q2 = if r.literals {
-                                    match lio_sql::parse_script(&format!("{sql_text};")).into_iter().next().map(|u| u.result) {
+                                let q2 = match &literal_text {
+                                    Some(t) => match lio_sql::parse_script(&format!("{t};")).into_iter().next().map(|u| u.result) {
                                         Some(Ok(Statement { kind: StatementKind::Query(q2), .. })) => q2,
                                         _ => q.clone(),
-                                    }
-                                } else {
-                                    q.clone()
+                                    },
+                                    None => q.clone(),
                                 };
-                                self.open_cursor(&q2, &sql_text, &[], &cs, !r.literals)?.0
+                                let mut c = self.open_cursor(&q2, sql_text, &[], &cs, !r.literals)?.0;
+                                if run == 0 || r.literals {
+                                    c.line_stats.iter_mut().for_each(|l| *l = LineStat::default());
+                                }
+                                c
                             }
                         };
-                        let nb = c.bind_names.len();
-                        let binds: Vec<Value> = if nb == 0 { Vec::new() } else { vec![binds.first().cloned().unwrap_or(Value::Null); nb] };
+                        bind_buf.clear();
+                        if !r.literals {
+                            bind_buf.resize(c.bind_names.len(), Value::Num(v as f64));
+                        }
                         let policy = match client {
                             Client::Plsql => FetchPolicy { first: 2, then: 2, round_trips: false },
                             Client::SqlPlus => FetchPolicy { first: 1, then: fetchsize, round_trips: true },
                             _ => FetchPolicy { first: fetchsize, then: fetchsize, round_trips: true },
                         };
-                        let n = self.execute_fetch(&mut c, &sql_text, &binds, client, &cs, policy, None, None)?;
+                        let n = self.execute_fetch(&mut c, sql_text, &bind_buf, client, &cs, policy, None, None)?;
                         rows_processed += n;
                         if r.literals {
                             if i as i64 == hi - lo {
-                                plan = self.plan_out(&c, &sql_text);
+                                plan = self.plan_out(&c);
                                 columns = c.columns.clone();
                             }
-                            self.plan_stats.remove(&sql_text);
                         } else {
                             cursor = Some(c);
                         }
                     }
                     if let Some(c) = cursor {
-                        plan = self.plan_out(&c, &text);
+                        plan = self.plan_out(&c);
                         columns = c.columns.clone();
                         self.close_cursor(&text, c, true);
                     }
@@ -1273,7 +1269,6 @@ impl Engine {
             let (mut cur, _) = self.open_cursor(q, &text, &[], &cs, false)?;
             let mut rows = Vec::new();
             self.execute_fetch(&mut cur, &text, &[], Client::Plsql, &cs, FetchPolicy { first: u32::MAX, then: u32::MAX, round_trips: false }, Some(&mut rows), None)?;
-            self.plan_stats.remove(&text);
             if columns.is_empty() {
                 for (i, n) in cur.columns.iter().enumerate() {
                     let sample = rows.iter().map(|r| &r[i]).find(|v| !v.is_null());
@@ -1742,8 +1737,7 @@ impl Engine {
                 let mut rows = Vec::new();
                 let binds = bind_sets.first().cloned().unwrap_or_default();
                 self.execute_fetch(&mut cur, &text, &binds, Client::Plsql, &cs, FetchPolicy { first: u32::MAX, then: u32::MAX, round_trips: false }, Some(&mut rows), None)?;
-                self.plan_stats.remove(&text);
-                for r in rows {
+                    for r in rows {
                     let mut row = vec![Value::Null; ncols];
                     for (v, &t) in r.into_iter().zip(targets.iter()) {
                         row[t] = v;
@@ -1970,7 +1964,6 @@ fn one_row(mut rows: Vec<Vec<Value>>, pos: Pos) -> Result<Option<Vec<Value>>, La
     Ok(rows.pop())
 }
 
-fn lines_total_rows(_stats: &mut HashMap<String, Vec<LineStat>>, _text: &str, _rows: u64) {}
 
 fn named(s: &Snapshot, profile: &VersionProfile) -> BTreeMap<String, u64> {
     s.named(profile).into_iter().map(|(n, v)| (n.to_string(), v)).collect()

@@ -121,6 +121,19 @@ pub fn oracle_number_len(n: f64) -> usize {
     if n == 0.0 || !n.is_finite() {
         return 1;
     }
+    // Integers: count base-100 digits arithmetically (the common case).
+    if n.fract() == 0.0 && n.abs() < 1e15 {
+        let mut v = n.abs() as u64;
+        while v % 100 == 0 {
+            v /= 100;
+        }
+        let mut digits = 0;
+        while v > 0 {
+            v /= 100;
+            digits += 1;
+        }
+        return 1 + digits + usize::from(n < 0.0);
+    }
     // Decimal digits and the position of the decimal point.
     let s = format!("{:e}", n.abs()); // like 1.2345e4
     let (mant, exp) = match s.split_once('e') {

@@ -15,7 +15,7 @@ export function ResultRows({ step }: { step: Step }) {
       <div className="pane-title"><h3>Rows</h3><span className="muted">{fmtNum(step.rows.length)} row{step.rows.length === 1 ? '' : 's'} selected</span></div>
       <div className="scroll" style={{ maxHeight: 200 }}>
         <table className="grid result" aria-label="Result rows">
-          <thead><tr>{step.columns.map((c, i) => <th key={i} scope="col">{c}</th>)}</tr></thead>
+          <thead><tr>{step.columns.map((c, i) => <th key={i} scope="col" className={typeof step.rows[0]?.[i] === 'number' ? 'num' : ''}>{c}</th>)}</tr></thead>
           <tbody>
             {step.rows.slice(0, max).map((r, i) => (
               <tr key={i}>{r.map((v, j) => <td key={j} className={typeof v === 'number' ? 'num' : 'mono'}>{v === null ? <span className="muted">null</span> : String(v)}</td>)}</tr>

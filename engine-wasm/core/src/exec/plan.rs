@@ -47,6 +47,8 @@ pub struct Compiled {
     pub tables: Vec<TableId>,
     /// The root is a sort that assigned ROWNUM itself.
     pub sorts: bool,
+    /// Runtime figures per plan line, accumulated until reset.
+    pub line_stats: Vec<super::ops::LineStat>,
     /// Operator stacks interned for the last fetch base (base, stacks).
     pub stacks: Option<(u32, Vec<crate::kernel::OpStacks>)>,
 }
@@ -944,6 +946,7 @@ pub fn compile(q: &Query, ctx: &PlanCtx<'_>) -> Result<Compiled, LabError> {
         bytes: Some(block.e_rows * block.row_bytes),
     }];
     renumber(&mut root, 0, 1, &b.drafts, &mut lines);
+    let lines_len = lines.len();
     // Frames follow the final line numbering of their operators.
     let env = Env { rows: vec![0; b.n_sources], gen: vec![Vec::new(); b.n_sources], ..Default::default() };
     Ok(Compiled {
@@ -958,6 +961,7 @@ pub fn compile(q: &Query, ctx: &PlanCtx<'_>) -> Result<Compiled, LabError> {
         gather_plan_statistics: q.hints.iter().any(|h| matches!(h, Hint::GatherPlanStatistics)),
         tables: b.tables,
         sorts: block.sorts,
+        line_stats: vec![Default::default(); lines_len],
         stacks: None,
     })
 }
