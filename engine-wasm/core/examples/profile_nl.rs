@@ -8,7 +8,7 @@ fn main() {
         let s = include_str!("../../../samples/memoptimized-drivers.sql");
         e.exec(&s[..s.find("LAB RUN").unwrap()]);
         let t = std::time::Instant::now();
-        e.exec("LAB RUN 'select value from t1 where key = :1' BIND 1 TO 100000 VIA jdbc_thin RUNS 5;");
+        e.exec("LAB RUN 'select value from t1 where key = :1' BIND 1 TO 100000 VIA jdbc_thin RUNS 30;");
         eprintln!("lookups: {:?}", t.elapsed());
     } else {
         let s = include_str!("../../../samples/nested-loops-11g.sql");

@@ -951,9 +951,12 @@ impl Engine {
                         // with a new bind; LITERALS builds a new text (a hard parse) each time.
                         let literal_text = if r.literals { Some(replace_binds(&text, v)) } else { None };
                         let sql_text: &str = literal_text.as_deref().unwrap_or(&text);
-                        let mut c = match cursor.take() {
-                            Some(c) if !r.literals => c,
-                            _ => {
+                        if r.literals {
+                            cursor = None;
+                        }
+                        let c = match &mut cursor {
+                            Some(c) => c,
+                            None => {
                                 let q2 = match &literal_text {
                                     Some(t) => match lio_sql::parse_script(&format!("{t};")).into_iter().next().map(|u| u.result) {
                                         Some(Ok(Statement { kind: StatementKind::Query(q2), .. })) => q2,
@@ -965,7 +968,7 @@ impl Engine {
                                 if run == 0 || r.literals {
                                     c.line_stats.iter_mut().for_each(|l| *l = LineStat::default());
                                 }
-                                c
+                                cursor.insert(c)
                             }
                         };
                         bind_buf.clear();
@@ -977,18 +980,14 @@ impl Engine {
                             Client::SqlPlus => FetchPolicy { first: 1, then: fetchsize, round_trips: true },
                             _ => FetchPolicy { first: fetchsize, then: fetchsize, round_trips: true },
                         };
-                        let n = self.execute_fetch(&mut c, sql_text, &bind_buf, client, &cs, policy, None, None)?;
+                        let n = self.execute_fetch(c, sql_text, &bind_buf, client, &cs, policy, None, None)?;
                         rows_processed += n;
-                        if r.literals {
-                            if i as i64 == hi - lo {
-                                plan = self.plan_out(&c);
-                                columns = c.columns.clone();
-                            }
-                        } else {
-                            cursor = Some(c);
+                        if r.literals && i as i64 == hi - lo {
+                            plan = self.plan_out(c);
+                            columns = c.columns.clone();
                         }
                     }
-                    if let Some(c) = cursor {
+                    if let Some(c) = cursor.filter(|_| !r.literals) {
                         plan = self.plan_out(&c);
                         columns = c.columns.clone();
                         self.close_cursor(&text, c, true);

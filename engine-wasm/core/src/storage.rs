@@ -119,6 +119,8 @@ pub struct BTree {
     /// The first key column of every entry, contiguous, for cache-friendly
     /// binary search (rebuilt whenever `entries` changes).
     first: Vec<Value>,
+    /// The same column as plain numbers when every entry's is a number.
+    first_num: Vec<f64>,
     /// Entries added by the running statement, merged at its end.
     pending: Vec<(Box<[Value]>, u32)>,
     /// Entry size in bytes, parallel to `entries`.
@@ -136,6 +138,10 @@ pub struct BTree {
     pub fanout: u32,
     /// Number of blocks per level, root first (last = leaves).
     pub level_counts: Vec<u32>,
+    /// First block number of each level, and the number of leaves under
+    /// one block of each level (derived from the two fields above).
+    level_first: Vec<u32>,
+    level_span: Vec<u32>,
 }
 
 impl BTree {
@@ -147,6 +153,7 @@ impl BTree {
             holds_rows,
             entries: Vec::new(),
             first: Vec::new(),
+            first_num: Vec::new(),
             pending: Vec::new(),
             sizes: Vec::new(),
             pending_sizes: Vec::new(),
@@ -155,6 +162,8 @@ impl BTree {
             leaf_start: vec![0],
             fanout: 2,
             level_counts: vec![1],
+            level_first: vec![1],
+            level_span: vec![1],
         }
     }
 
@@ -279,6 +288,11 @@ impl BTree {
     /// Pack entries into leaves and compute the branch levels.
     pub fn relayout(&mut self) {
         self.first = self.entries.iter().map(|e| e.0.first().cloned().unwrap_or(Value::Null)).collect();
+        self.first_num = if self.first.iter().all(|v| matches!(v, Value::Num(_))) {
+            self.first.iter().map(|v| v.as_f64().unwrap_or(0.0)).collect()
+        } else {
+            Vec::new()
+        };
         let usable = (self.block_size - INDEX_BLOCK_OVERHEAD) as f64;
         let cap = (usable * self.leaf_fill).max(64.0) as u32;
         let mut starts = vec![0u32];
@@ -309,6 +323,9 @@ impl BTree {
         }
         levels.reverse();
         self.level_counts = levels;
+        let n = self.level_counts.len();
+        self.level_first = (0..n).map(|l| 1 + self.level_counts[..l].iter().sum::<u32>()).collect();
+        self.level_span = (0..n).map(|l| self.fanout.saturating_pow((n - 1 - l) as u32).max(1)).collect();
     }
 
     /// Height in blocks from root to leaf (BLEVEL + 1).
@@ -327,7 +344,7 @@ impl BTree {
     /// First block number of each level (root first). Block 0 is the
     /// segment header; the root is block 1.
     pub fn level_first_block(&self, level: usize) -> u32 {
-        1 + self.level_counts[..level].iter().sum::<u32>()
+        self.level_first[level]
     }
 
     /// Total blocks including the segment header.
@@ -345,21 +362,50 @@ impl BTree {
     /// The block visited at `level` on the way to leaf `leaf`.
     #[inline]
     pub fn path_block(&self, level: usize, leaf: u32) -> u32 {
-        let depth_below = (self.level_counts.len() - 1 - level) as u32;
-        let node = leaf / self.fanout.saturating_pow(depth_below).max(1);
-        self.level_first_block(level) + node.min(self.level_counts[level] - 1)
+        let node = leaf / self.level_span[level];
+        self.level_first[level] + node.min(self.level_counts[level] - 1)
     }
 
     /// Block number of a leaf.
     #[inline]
     pub fn leaf_block(&self, leaf: u32) -> u32 {
-        self.level_first_block(self.level_counts.len() - 1) + leaf
+        self.level_first[self.level_first.len() - 1] + leaf
+    }
+
+    /// `lower_bound`, trying the positions at and after `finger` first:
+    /// workloads that probe keys in order find them in O(1).
+    #[inline]
+    pub fn lower_bound_from(&self, key: &[Value], finger: usize) -> usize {
+        if key.len() == 1 {
+            if let (Value::Num(x), true) = (&key[0], self.first_num.len() == self.first.len()) {
+                for p in [finger, finger + 1] {
+                    if p < self.first_num.len() && self.first_num[p] == *x && (p == 0 || self.first_num[p - 1] < *x) {
+                        return p;
+                    }
+                }
+            }
+        }
+        self.lower_bound(key)
+    }
+
+    /// `leaf_of`, trying the leaf `hint` first.
+    #[inline]
+    pub fn leaf_of_from(&self, pos: usize, hint: u32) -> u32 {
+        let p = pos as u32;
+        let h = hint as usize;
+        if h < self.leaf_start.len() && self.leaf_start[h] <= p && self.leaf_start.get(h + 1).is_none_or(|&n| p < n) {
+            return hint;
+        }
+        self.leaf_of(pos)
     }
 
     /// Position of the first entry >= key.
     pub fn lower_bound(&self, key: &[Value]) -> usize {
         let Some(k0) = key.first() else { return 0 };
-        let lo = self.first.partition_point(|v| v.cmp_sql(k0) == Ordering::Less);
+        let lo = match k0 {
+            Value::Num(x) if self.first_num.len() == self.first.len() => self.first_num.partition_point(|v| v < x),
+            _ => self.first.partition_point(|v| v.cmp_sql(k0) == Ordering::Less),
+        };
         if key.len() == 1 {
             return lo;
         }

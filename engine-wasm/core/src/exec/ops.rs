@@ -100,7 +100,7 @@ pub enum OpKind {
     RowGen { src: usize, gen: RowGenKind, next: i64, end: i64 },
     Full { table: TableId, src: usize, filter: Vec<CExpr>, next_row: u32, pinned: Option<u32>, started: bool, order: Vec<u32> },
     /// INDEX UNIQUE SCAN (heap index or IOT), optionally READ OPTIM.
-    IndexUnique { index: IndexId, keys: Vec<CExpr>, src: usize, read_optim: bool, done: bool, keybuf: Vec<Value>, filter: Vec<CExpr> },
+    IndexUnique { index: IndexId, keys: Vec<CExpr>, src: usize, read_optim: bool, done: bool, keybuf: Vec<Value>, filter: Vec<CExpr>, finger: usize, leaf_hint: u32 },
     IndexRange { index: IndexId, keys: Vec<CExpr>, src: usize, pos: usize, started: bool, pinned_leaf: Option<u32>, keybuf: Vec<Value>, end: bool, filter: Vec<CExpr> },
     ByRowid { table: TableId, src: usize, child: Box<Op>, unique_child: bool, read_optim: bool, pinned: Option<u32>, filter: Vec<CExpr> },
     Hash { table: TableId, src: usize, key: CExpr, key_col: usize, bucket_rows: Vec<u32>, next: usize, started: bool, filter: Vec<CExpr> },
@@ -269,7 +269,7 @@ impl Op {
                     }
                 }
             }
-            OpKind::IndexUnique { index, keys, src, read_optim, done, keybuf, filter } => {
+            OpKind::IndexUnique { index, keys, src, read_optim, done, keybuf, filter, finger, leaf_hint } => {
                 if *done {
                     return Ok(false);
                 }
@@ -282,7 +282,8 @@ impl Op {
                 let ix = &rt.cat.indexes[*index];
                 let t = &rt.cat.tables[ix.table];
                 let bt = &ix.btree;
-                let pos = bt.lower_bound(keybuf);
+                let pos = bt.lower_bound_from(keybuf, *finger);
+                *finger = pos;
                 let found = pos < bt.entries.len()
                     && !keybuf.iter().any(|v| v.is_null())
                     && crate::storage::cmp_keys(&bt.entries[pos].0, keybuf) == std::cmp::Ordering::Equal;
@@ -308,7 +309,8 @@ impl Op {
                     }
                     rt.k.memopt.misses += 1;
                 }
-                let leaf = if bt.entries.is_empty() { 0 } else { bt.leaf_of(pos.min(bt.entries.len() - 1)) };
+                let leaf = if bt.entries.is_empty() { 0 } else { bt.leaf_of_from(pos.min(bt.entries.len() - 1), *leaf_hint) };
+                *leaf_hint = leaf;
                 for level in 0..bt.level_counts.len() - 1 {
                     rt.get(line, st, ix.seg, bt.path_block(level, leaf), GetKind::Examination, false);
                 }

@@ -532,7 +532,7 @@ impl<'a> Builder<'a> {
                                         cost,
                                         Some(stats.avg_row_len as f64 - 3.0),
                                         frames_iu,
-                                        OpKind::IndexUnique { index: *index, keys, src, read_optim: false, done: false, keybuf: Vec::new(), filter: vec![] },
+                                        OpKind::IndexUnique { index: *index, keys, src, read_optim: false, done: false, keybuf: Vec::new(), filter: vec![], finger: 0, leaf_hint: 0 },
                                     );
                                     chosen = Some((op, 1.0, cost, cis));
                                 }
@@ -597,7 +597,7 @@ impl<'a> Builder<'a> {
                                             icost,
                                             None,
                                             frames_iu,
-                                            OpKind::IndexUnique { index: ixid, keys, src, read_optim: memopt, done: false, keybuf: Vec::new(), filter: vec![] },
+                                            OpKind::IndexUnique { index: ixid, keys, src, read_optim: memopt, done: false, keybuf: Vec::new(), filter: vec![], finger: 0, leaf_hint: 0 },
                                         );
                                         let op = self.op(
                                             &format!("TABLE ACCESS BY INDEX ROWID{suffix}"),
