@@ -593,7 +593,7 @@ impl Engine {
     fn call_stacks(&mut self, client: Client) -> CallStacks {
         let c = &mut self.k.cost;
         let client_id = c.stack(client.frame());
-        let net = c.stack("network;oracle_net_roundtrip");
+        let net = if client.networked() { c.stack("network;oracle_net_roundtrip") } else { c.stack("ipc;bequeath_pipe_roundtrip") };
         let server_net = c.stack("oracle;opitsk;opikndf2;nsbasic");
         let (parse, hard_parse, execute, fetch) = if client == Client::Plsql {
             (

@@ -271,6 +271,10 @@ impl<'a> Builder<'a> {
                 match found {
                     Some(c) => c,
                     None if qualifier.is_none() && self.ctx.plsql_vars.contains(&name.name) => CExpr::Bind(self.bind(&name.name)),
+                    // PL/SQL BOOLEAN literals (arguments such as set_sql_trace(true)).
+                    None if qualifier.is_none() && (name.name == "TRUE" || name.name == "FALSE") => {
+                        CExpr::Const(crate::value::Value::Num(if name.name == "TRUE" { 1.0 } else { 0.0 }))
+                    }
                     None => {
                         let shown = match qualifier {
                             Some(q) => format!("{}\".\"{}", q.name, name.name),
