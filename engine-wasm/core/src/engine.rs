@@ -1755,6 +1755,9 @@ impl Engine {
         // Type checks and conversions.
         let cols = self.cat.tables[tid].columns.clone();
         let mut checked: Vec<Box<[Value]>> = Vec::with_capacity(rows.len());
+        // Equal strings in consecutive rows share one allocation (padding
+        // columns such as rpad('x', 700) are the same in every row).
+        let mut previous: Vec<Value> = vec![Value::Null; cols.len()];
         for r in rows {
             let mut out = Vec::with_capacity(r.len());
             for (v, c) in r.into_iter().zip(cols.iter()) {
@@ -1792,6 +1795,12 @@ impl Engine {
                     }
                     (DataType::Date, v) => v,
                 };
+                let i = out.len();
+                let v = match (&v, &previous[i]) {
+                    (Value::Str(a), Value::Str(b)) if a.len() > 16 && a == b => previous[i].clone(),
+                    _ => v,
+                };
+                previous[i] = v.clone();
                 out.push(v);
             }
             checked.push(out.into_boxed_slice());

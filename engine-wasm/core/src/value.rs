@@ -52,7 +52,13 @@ impl Value {
     pub fn cmp_sql(&self, other: &Value) -> Ordering {
         match (self, other) {
             (Value::Num(a), Value::Num(b)) => a.partial_cmp(b).unwrap_or(Ordering::Equal),
-            (Value::Str(a), Value::Str(b)) => a.as_bytes().cmp(b.as_bytes()),
+            (Value::Str(a), Value::Str(b)) => {
+                if Rc::ptr_eq(a, b) {
+                    Ordering::Equal
+                } else {
+                    a.as_bytes().cmp(b.as_bytes())
+                }
+            }
             (Value::Null, Value::Null) => Ordering::Equal,
             (Value::Null, _) => Ordering::Greater,
             (_, Value::Null) => Ordering::Less,
