@@ -65,7 +65,9 @@ export function chromiumArgs(url, profileDir, { root = isRoot() } = {}) {
     '--no-first-run',
     '--no-default-browser-check',
     `--user-data-dir=${profileDir}`,
-    ...(root ? ['--no-sandbox'] : []),
+    '--window-size=1440,900',
+    // As root Chromium needs --no-sandbox; --test-type hides the warning bar it shows.
+    ...(root ? ['--no-sandbox', '--test-type'] : []),
   ];
 }
 

@@ -28,8 +28,11 @@ describe('start.mjs helpers', () => {
   it('opens Chromium as an app window with its own profile, --no-sandbox only as root', () => {
     expect(chromiumArgs('http://127.0.0.1:5/', '/tmp/p', { root: false })).toEqual([
       '--app=http://127.0.0.1:5/', '--no-first-run', '--no-default-browser-check', '--user-data-dir=/tmp/p',
+      '--window-size=1440,900',
     ]);
-    expect(chromiumArgs('http://127.0.0.1:5/', '/tmp/p', { root: true })).toContain('--no-sandbox');
+    const asRoot = chromiumArgs('http://127.0.0.1:5/', '/tmp/p', { root: true });
+    expect(asRoot).toContain('--no-sandbox');
+    expect(asRoot).toContain('--test-type');
   });
 
   it('parses its options', () => {
