@@ -188,7 +188,6 @@ struct Outcome {
     output: Vec<String>,
     runs: Option<Vec<RunOut>>,
     trimmed_mean_us: Option<f64>,
-    show_plan: bool,
     /// SQL*Plus feedback line ("Table created.").
     feedback: Option<String>,
 }
@@ -349,7 +348,6 @@ impl Engine {
                 step.runs = o.runs;
                 step.trimmed_mean_us = o.trimmed_mean_us;
                 step.feedback = o.feedback;
-                let _ = o.show_plan;
             }
             Err(e) => {
                 step.error = Some(ErrorOut { code: e.code, message: e.message, line: e.pos.line, column: e.pos.column });
@@ -413,9 +411,9 @@ impl Engine {
         match &stmt.kind {
             StatementKind::Query(q) => {
                 self.sqlplus.last_sql = Some(stmt.clone());
-                self.run_sqlplus_query(q, &stmt.text, stmt.pos)
+                self.run_sqlplus_query(q, &stmt.text)
             }
-            StatementKind::CreateTable(c) => self.create_table(c, stmt.pos),
+            StatementKind::CreateTable(c) => self.create_table(c),
             StatementKind::CreateCluster(c) => self.create_cluster(c),
             StatementKind::CreateIndex(c) => self.create_index(c),
             StatementKind::AlterIndex(a) => self.alter_index(a),
@@ -654,7 +652,7 @@ impl Engine {
 
     /// Get (or hard parse) the cursor for `text`. Returns whether it was a
     /// hard parse.
-    fn open_cursor(&mut self, q: &Query, text: &str, vars: &[String], cs: &CallStacks, cache: bool) -> Result<(Compiled, bool), LabError> {
+    fn open_cursor(&mut self, q: &Query, text: &str, vars: &[String], cs: &CallStacks) -> Result<(Compiled, bool), LabError> {
         self.k.calls.parse_count_total += 1;
         if let Some(c) = self.cursors.remove(text) {
             self.k.calls.session_cursor_cache_hits += 1;
@@ -672,7 +670,6 @@ impl Engine {
         self.k.cost.charge(cs.hard_parse, us);
         self.k.calls.parse_cpu_us += us;
         self.k.call_event(kind::PARSE, cs.hard_parse);
-        let _ = cache;
         Ok((c, true))
     }
 
@@ -744,9 +741,6 @@ impl Engine {
             let mut first_call = true;
             loop {
                 // A fetch call.
-                if !first_call || !policy.round_trips {
-                    // separate fetch call
-                }
                 self.k.call_event(kind::FETCH, cs.fetch);
                 let mut got = 0u32;
                 let mut bytes = 0u64;
@@ -780,7 +774,6 @@ impl Engine {
                     }
                     got += 1;
                     total += 1;
-                    lines[0].a_rows += 0;
                     let mut cx = EvalCtx { cat: &self.cat, env: &env, binds, rng: &mut self.rng };
                     match rows_out.as_deref_mut() {
                         Some(out) => {
@@ -874,11 +867,10 @@ impl Engine {
     }
 
     /// A query typed in SQL*Plus.
-    fn run_sqlplus_query(&mut self, q: &Query, text: &str, pos: Pos) -> Result<Outcome, LabError> {
-        let _ = pos;
+    fn run_sqlplus_query(&mut self, q: &Query, text: &str) -> Result<Outcome, LabError> {
         let client = Client::SqlPlus;
         let cs = self.call_stacks(client);
-        let (mut c, _) = self.open_cursor(q, text, &[], &cs, true)?;
+        let (mut c, _) = self.open_cursor(q, text, &[], &cs)?;
         if !c.bind_names.is_empty() {
             self.close_cursor(text, c, true);
             return Err(LabError::ora(1008, "not all variables bound", q.pos));
@@ -898,7 +890,6 @@ impl Engine {
             rows: if show_rows { rows } else { Vec::new() },
             rows_processed: n,
             plan,
-            show_plan: self.sqlplus.autotrace != Autotrace::Off,
             ..Default::default()
         })
     }
@@ -964,7 +955,7 @@ impl Engine {
                                     },
                                     None => q.clone(),
                                 };
-                                let mut c = self.open_cursor(&q2, sql_text, &[], &cs, !r.literals)?.0;
+                                let mut c = self.open_cursor(&q2, sql_text, &[], &cs)?.0;
                                 if run == 0 || r.literals {
                                     c.line_stats.iter_mut().for_each(|l| *l = LineStat::default());
                                 }
@@ -1002,7 +993,6 @@ impl Engine {
                         let binds: Vec<Vec<Value>> = (v..=end).map(|x| vec![Value::Num(x as f64)]).collect();
                         let n = self.insert(ins, &binds, &[], client)?;
                         rows_processed += n;
-                        self.k.calls.execute_count += 0;
                         self.roundtrip(client, &cs, 40, 60 + 24 * (end - v + 1) as u64);
                         v = end + 1;
                     }
@@ -1039,7 +1029,6 @@ impl Engine {
             output: out,
             runs: Some(run_outs),
             trimmed_mean_us: Some(round3(trimmed)),
-            show_plan: true,
             ..Default::default()
         })
     }
@@ -1135,12 +1124,10 @@ impl Engine {
                             }
                         }
                         StatementKind::Insert(i) => {
-                            let n = self.insert(i, &[binds], &[], Client::Plsql)?;
-                            let _ = n;
+                            self.insert(i, &[binds], &[], Client::Plsql)?;
                         }
                         _ => {
-                            let o = self.run_statement(&stmt)?;
-                            let _ = o;
+                            self.run_statement(&stmt)?;
                         }
                     }
                 }
@@ -1151,7 +1138,7 @@ impl Engine {
 
     fn plsql_query(&mut self, q: &Query, text: &str, names: &[String], vars: &[(String, Value)]) -> Result<Option<Vec<Value>>, LabError> {
         let cs = self.call_stacks(Client::Plsql);
-        let (mut c, _) = self.open_cursor(q, text, names, &cs, true)?;
+        let (mut c, _) = self.open_cursor(q, text, names, &cs)?;
         let binds: Vec<Value> = c
             .bind_names
             .iter()
@@ -1166,7 +1153,7 @@ impl Engine {
 
     fn plsql_dynamic_query(&mut self, q: &Query, text: &str, binds: &[Value], pos: Pos) -> Result<Option<Vec<Value>>, LabError> {
         let cs = self.call_stacks(Client::Plsql);
-        let (mut c, _) = self.open_cursor(q, text, &[], &cs, true)?;
+        let (mut c, _) = self.open_cursor(q, text, &[], &cs)?;
         if c.bind_names.len() > binds.len() {
             self.close_cursor(text, c, true);
             return Err(LabError::ora(1008, "not all variables bound", pos));
@@ -1248,8 +1235,7 @@ impl Engine {
 
     // ------------------------------------------------------------ DDL
 
-    fn create_table(&mut self, c: &CreateTable, pos: Pos) -> Result<Outcome, LabError> {
-        let _ = pos;
+    fn create_table(&mut self, c: &CreateTable) -> Result<Outcome, LabError> {
         let name = c.name.name.clone();
         if self.cat.name_in_use(&name) {
             return Err(LabError::ora(955, "name is already used by an existing object", c.name.pos));
@@ -1265,7 +1251,7 @@ impl Engine {
         if let Some(q) = &c.as_select {
             let cs = self.call_stacks(Client::SqlPlus);
             let text = format!("CTAS {}", name);
-            let (mut cur, _) = self.open_cursor(q, &text, &[], &cs, false)?;
+            let (mut cur, _) = self.open_cursor(q, &text, &[], &cs)?;
             let mut rows = Vec::new();
             self.execute_fetch(&mut cur, &text, &[], Client::Plsql, &cs, FetchPolicy { first: u32::MAX, then: u32::MAX, round_trips: false }, Some(&mut rows), None)?;
             if columns.is_empty() {
@@ -1326,8 +1312,14 @@ impl Engine {
                 ConstraintKind::Unique => uniques.push((cols, k.name.as_ref().map(|n| n.name.clone()))),
             }
         }
-        let deferred = c.segment_creation == Some(SegmentCreation::Deferred)
-            || (c.segment_creation.is_none() && !c.organization_index && c.cluster.is_none() && c.as_select.is_none() && !c.memoptimize_read && self.session.other.get("deferred_segment_creation").map(|v| v != "FALSE").unwrap_or(true) && false);
+        // DEFERRED_SEGMENT_CREATION (default TRUE): a heap table gets its
+        // segment at the first insert unless SEGMENT CREATION IMMEDIATE.
+        let deferred_default = self.session.other.get("deferred_segment_creation").is_none_or(|v| v.eq_ignore_ascii_case("TRUE"));
+        let deferred = match c.segment_creation {
+            Some(SegmentCreation::Deferred) => true,
+            Some(SegmentCreation::Immediate) => false,
+            None => deferred_default && c.as_select.is_none(),
+        };
         // The MemOptimized RowStore's DDL conditions.
         if c.memoptimize_read {
             if !self.k.profile.memoptimize_rowstore {
@@ -1379,7 +1371,7 @@ impl Engine {
             let cid = self.cat.cluster_id(&cl_name.name).ok_or_else(|| LabError::ora(943, "cluster does not exist", cl_name.pos))?;
             let cl = &self.cat.clusters[cid];
             if key_cols.len() != cl.key_columns.len() {
-                return Err(LabError::ora(1767, "UPDATE ... SET expression must be a subquery", cl_name.pos).with_message("number of cluster columns does not match the cluster key"));
+                return Err(LabError::ora(1753, "column definitions in cluster and table do not match: number of cluster columns", cl_name.pos));
             }
             if cl.single_table && !cl.tables.is_empty() {
                 return Err(LabError::ora(25136, "this cluster can contain only one table", cl_name.pos));
@@ -1448,8 +1440,7 @@ impl Engine {
                 ((key, r as u32), size)
             })
             .collect();
-        if let Err(k) = bt.build(entries) {
-            let _ = k;
+        if bt.build(entries).is_err() {
             return Err(LabError::ora(1452, "cannot CREATE UNIQUE INDEX; duplicate keys found", Pos::default()));
         }
         for b in 0..bt.blocks() {
@@ -1725,7 +1716,7 @@ impl Engine {
             InsertSource::Query(q) => {
                 let cs = self.call_stacks(Client::Plsql);
                 let text = format!("INSERT-SELECT {:?}", q.pos);
-                let (mut cur, _) = self.open_cursor(q, &text, names, &cs, false)?;
+                let (mut cur, _) = self.open_cursor(q, &text, names, &cs)?;
                 if cur.columns.len() != targets.len() {
                     return Err(if cur.columns.len() < targets.len() {
                         LabError::ora(947, "not enough values", q.pos)
@@ -1919,23 +1910,6 @@ impl Engine {
 
     pub(crate) fn parts(&self) -> (&Catalog, &Kernel) {
         (&self.cat, &self.k)
-    }
-}
-
-// Network and client wait accumulators live on the engine.
-impl Engine {
-    #[allow(dead_code)]
-    fn noop(&self) {}
-}
-
-trait WithMessage {
-    fn with_message(self, m: &str) -> Self;
-}
-
-impl WithMessage for LabError {
-    fn with_message(mut self, m: &str) -> Self {
-        self.message = m.to_string();
-        self
     }
 }
 

@@ -211,7 +211,7 @@ impl Snapshot {
                 s.name(profile).map(|n| (n, value))
             })
             .collect();
-        v.sort_by(|a, b| a.0.to_ascii_lowercase().cmp(&b.0.to_ascii_lowercase()));
+        v.sort_by_key(|a| a.0.to_ascii_lowercase());
         v
     }
 }

@@ -31,6 +31,9 @@ pub fn row_size(row: &[Value]) -> u32 {
     ROW_HEADER + row.iter().map(|v| v.column_len() as u32).sum::<u32>()
 }
 
+/// An index entry (key, table row) with its size in bytes.
+pub type SizedEntry = ((Box<[Value]>, u32), u32);
+
 /// Block ids are segment-relative; block 0 is the segment header.
 pub const SEGMENT_HEADER_BLOCK: u32 = 0;
 
@@ -200,7 +203,7 @@ impl BTree {
         if self.pending.is_empty() {
             return Ok(());
         }
-        let mut add: Vec<((Box<[Value]>, u32), u32)> =
+        let mut add: Vec<SizedEntry> =
             self.pending.drain(..).zip(self.pending_sizes.drain(..)).collect();
         add.sort_by(|a, b| cmp_keys(&a.0 .0, &b.0 .0).then(a.0 .1.cmp(&b.0 .1)));
         let old_e = std::mem::take(&mut self.entries);
@@ -265,7 +268,7 @@ impl BTree {
 
     /// Build the index over existing entries (CREATE INDEX): leaves packed
     /// to 1 - PCTFREE.
-    pub fn build(&mut self, mut entries: Vec<((Box<[Value]>, u32), u32)>) -> Result<(), Box<[Value]>> {
+    pub fn build(&mut self, mut entries: Vec<SizedEntry>) -> Result<(), Box<[Value]>> {
         entries.sort_by(|a, b| cmp_keys(&a.0 .0, &b.0 .0).then(a.0 .1.cmp(&b.0 .1)));
         let (e, s): (Vec<_>, Vec<_>) = entries.into_iter().unzip();
         self.entries = e;
@@ -425,12 +428,12 @@ pub fn next_prime(n: u64) -> u64 {
         if n < 2 {
             return false;
         }
-        if n % 2 == 0 {
+        if n.is_multiple_of(2) {
             return n == 2;
         }
         let mut d = 3;
         while d * d <= n {
-            if n % d == 0 {
+            if n.is_multiple_of(d) {
                 return false;
             }
             d += 2;

@@ -130,7 +130,7 @@ pub fn oracle_number_len(n: f64) -> usize {
     // Integers: count base-100 digits arithmetically (the common case).
     if n.fract() == 0.0 && n.abs() < 1e15 {
         let mut v = n.abs() as u64;
-        while v % 100 == 0 {
+        while v.is_multiple_of(100) {
             v /= 100;
         }
         let mut digits = 0;
@@ -158,10 +158,9 @@ pub fn oracle_number_len(n: f64) -> usize {
         let p = w.div_euclid(2);
         if p != cur_pair {
             pairs.push(acc);
-            // pairs between (all zero) when exponent jumps
-            for _ in 0..(cur_pair - p - 1).max(0) {
-                pairs.push(0);
-            }
+            // Zero pairs in between when the exponent jumps.
+            let gap = (cur_pair - p - 1).max(0) as usize;
+            pairs.resize(pairs.len() + gap, 0);
             acc = 0;
             cur_pair = p;
         }

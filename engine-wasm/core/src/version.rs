@@ -105,7 +105,7 @@ impl Default for VersionProfile {
 /// `18c`, `18`, `18.3`, `19c`, `10g`...
 pub fn lookup(text: &str) -> Option<&'static VersionProfile> {
     let t = text.trim().trim_matches('\'').to_ascii_lowercase();
-    let t = t.trim_end_matches(|c| c == 'c' || c == 'g');
+    let t = t.trim_end_matches(['c', 'g']);
     if let Some(p) = ALL.iter().find(|p| p.name == t || p.name.trim_end_matches(".0") == t) {
         return Some(p);
     }

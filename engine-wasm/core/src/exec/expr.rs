@@ -350,7 +350,7 @@ fn eval_func(f: Func, v: &[Value], rng: &mut DbmsRandom, pos: Pos) -> Result<Val
         Func::Rpad | Func::Lpad => {
             let (Some(s), Some(len)) = (text(&v[0]), n(1)?) else { return Ok(Value::Null) };
             let p = if v.len() > 2 { text(&v[2]).unwrap_or_default() } else { " ".to_string() };
-            let len = len.max(0.0).min(32767.0) as usize;
+            let len = len.clamp(0.0, 32767.0) as usize;
             if len == 0 {
                 Value::Null
             } else {

@@ -208,6 +208,7 @@ impl<'a> Builder<'a> {
         ((self.drafts.len() - 1) as u16, self.frames.len() - 1)
     }
 
+    #[allow(clippy::too_many_arguments)]
     fn op(&mut self, operation: &str, name: Option<&str>, e_rows: f64, cost: f64, bytes: Option<f64>, frames: &str, kind: OpKind) -> Op {
         let (line, st) = self.draft(operation, name, e_rows, cost, bytes, frames);
         Op { line, st, kind }
@@ -415,12 +416,10 @@ impl<'a> Builder<'a> {
                         rels.push(Rel::Fixed { op: sub.op, e_rows: sub.e_rows, cost: sub.cost, alias: alias_s, row_bytes: sub.row_bytes });
                     } else {
                         let out = self.new_source();
-                        let n = sub.columns.len();
                         scope.push(ScopeEntry {
                             alias: alias_s.clone(),
                             columns: sub.columns.iter().cloned().enumerate().map(|(i, c)| (c, CExpr::Gen { src: out, col: i })).collect(),
                         });
-                        let _ = n;
                         let op = self.op(
                             "VIEW",
                             None,
@@ -818,7 +817,7 @@ impl<'a> Builder<'a> {
                         }
                         project[i - 1].clone()
                     }
-                    Expr::Column { qualifier: None, name } if columns.iter().any(|c| *c == name.name) && !scope.iter().any(|s| s.columns.iter().any(|(n, _)| *n == name.name)) => {
+                    Expr::Column { qualifier: None, name } if columns.contains(&name.name) && !scope.iter().any(|s| s.columns.iter().any(|(n, _)| *n == name.name)) => {
                         let i = columns.iter().position(|c| *c == name.name).unwrap_or(0);
                         project[i].clone()
                     }
