@@ -1,6 +1,9 @@
 //! Calibration: the published figures of ../shared/domain/CALIBRATION.md,
 //! reproduced by running the sample scripts through the engine.
 
+mod common;
+
+use common::stat;
 use lio_core::{Engine, EngineConfig, StepOut};
 
 fn run(script: &str) -> Vec<StepOut> {
@@ -12,9 +15,6 @@ fn run(script: &str) -> Vec<StepOut> {
     steps
 }
 
-fn stat(s: &StepOut, name: &str) -> u64 {
-    s.stats.get(name).copied().unwrap_or(0)
-}
 
 fn queries(steps: &[StepOut]) -> Vec<&StepOut> {
     steps.iter().filter(|s| s.kind == "query").collect()

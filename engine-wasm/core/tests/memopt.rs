@@ -2,6 +2,9 @@
 //! (ORACLE-MODEL section 1) has its effect: DDL errors, and silent
 //! fallbacks to the conventional path.
 
+mod common;
+
+use common::stat;
 use lio_core::{Engine, EngineConfig, StepOut};
 
 const POOL: &str = "alter system set memoptimize_pool_size = 100M scope=spfile;\nshutdown immediate\nstartup\n";
@@ -14,9 +17,6 @@ fn err(steps: &[StepOut], i: usize) -> String {
     steps[i].error.as_ref().map(|e| e.code.clone()).unwrap_or_default()
 }
 
-fn stat(s: &StepOut, n: &str) -> u64 {
-    s.stats.get(n).copied().unwrap_or(0)
-}
 
 #[test]
 fn ddl_conditions_raise_oracles_errors() {

@@ -1,21 +1,16 @@
 //! Hand-checkable structures with exact counters, the invariants of the
 //! get model, determinism, and robustness against arbitrary input.
 
+mod common;
+
+use common::{ok, stat};
 use lio_core::{Engine, EngineConfig, StepOut};
 
 fn engine() -> Engine {
     Engine::new(EngineConfig::default())
 }
 
-fn ok(steps: &[StepOut]) {
-    for s in steps {
-        assert!(s.error.is_none(), "`{}`: {:?}", s.statement, s.error);
-    }
-}
 
-fn stat(s: &StepOut, n: &str) -> u64 {
-    s.stats.get(n).copied().unwrap_or(0)
-}
 
 #[test]
 fn three_row_table_root_is_the_leaf() {

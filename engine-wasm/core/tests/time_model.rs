@@ -1,21 +1,16 @@
 //! The time and cost model: client paths, round trips, fetch size,
 //! parsing, and folded stacks (issue: time and cost model).
 
-use lio_core::{Engine, EngineConfig, StepOut};
+mod common;
+
+use common::{ok, stat};
+use lio_core::{Engine, StepOut};
 
 fn engine() -> Engine {
-    Engine::new(EngineConfig { trace: false, ..Default::default() })
+    common::quiet_engine()
 }
 
-fn ok(steps: &[StepOut]) {
-    for s in steps {
-        assert!(s.error.is_none(), "`{}`: {:?}", s.statement, s.error);
-    }
-}
 
-fn stat(s: &StepOut, n: &str) -> u64 {
-    s.stats.get(n).copied().unwrap_or(0)
-}
 
 /// Section C: 4 tables x 3 driver paths x 5 runs of 100,000 lookups.
 #[test]

@@ -1,0 +1,21 @@
+//! Helpers shared by the integration tests.
+#![allow(dead_code)]
+
+use lio_core::{Engine, EngineConfig, StepOut};
+
+/// An engine without the event trace (faster for large scenarios).
+pub fn quiet_engine() -> Engine {
+    Engine::new(EngineConfig { trace: false, ..Default::default() })
+}
+
+/// Assert that no step failed.
+pub fn ok(steps: &[StepOut]) {
+    for s in steps {
+        assert!(s.error.is_none(), "step {} `{}` failed: {:?}", s.index, s.statement.lines().next().unwrap_or(""), s.error);
+    }
+}
+
+/// A statistic of a step (0 when absent, as autotrace omits zeros).
+pub fn stat(s: &StepOut, name: &str) -> u64 {
+    s.stats.get(name).copied().unwrap_or(0)
+}
