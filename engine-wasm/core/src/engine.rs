@@ -32,11 +32,13 @@ pub struct EngineConfig {
     pub max_result_rows: usize,
     /// Traces kept (most recent steps).
     pub traces_kept: usize,
+    /// Events kept across all kept traces.
+    pub trace_budget: usize,
 }
 
 impl Default for EngineConfig {
     fn default() -> Self {
-        EngineConfig { trace: true, trace_limit: 1_000_000, max_result_rows: 1000, traces_kept: 64 }
+        EngineConfig { trace: true, trace_limit: 1_000_000, max_result_rows: 1000, traces_kept: 64, trace_budget: 4_000_000 }
     }
 }
 
@@ -308,8 +310,10 @@ impl Engine {
         let trace_events = trace.len();
         if self.config.trace && !trace.is_empty() {
             self.traces.push((index, trace));
-            if self.traces.len() > self.config.traces_kept {
-                self.traces.remove(0);
+            // Keep the most recent traces, within a count and an event budget.
+            let mut total: usize = self.traces.iter().map(|(_, t)| t.len()).sum();
+            while self.traces.len() > 1 && (self.traces.len() > self.config.traces_kept || total > self.config.trace_budget) {
+                total -= self.traces.remove(0).1.len();
             }
         }
         let delta = self.snapshot().delta(&before);
@@ -787,7 +791,7 @@ impl Engine {
                         }
                         None => {
                             for e in &c.project {
-                                bytes += e.eval(&mut cx)?.stored_len() as u64 + 1;
+                                bytes += e.stored_len(&mut cx)? as u64 + 1;
                             }
                         }
                     }

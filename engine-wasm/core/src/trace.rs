@@ -51,25 +51,38 @@ pub const NO_SEGMENT: u32 = u32::MAX;
 pub const NO_LATCH: u16 = u16::MAX;
 pub const NO_LINE: u16 = u16::MAX;
 
-/// One step's events.
+/// One step's events. Recorded row-wise; the columns (struct of arrays)
+/// are built on request, so steps nobody inspects cost no conversion.
 #[derive(Debug, Clone, Default)]
 pub struct Trace {
-    pub kind: Vec<u8>,
-    pub get_kind: Vec<u8>,
-    pub segment: Vec<u32>,
-    pub block: Vec<u32>,
-    pub latch_child: Vec<u16>,
-    pub latch_gets: Vec<u8>,
-    pub plan_line: Vec<u16>,
-    pub exec: Vec<u32>,
-    pub t_us: Vec<f64>,
-    pub stack: Vec<u32>,
+    records: Vec<Recorded>,
     /// Folded-stack names, indexed by `stack`.
     pub stacks: Vec<String>,
     pub truncated: bool,
     /// Per-block visit totals for the whole step (kept even when the event
     /// list was truncated): (segment, block, visits).
     pub heat: Vec<(u32, u32, u64)>,
+}
+
+macro_rules! column {
+    ($name:ident, $t:ty, |$r:ident| $e:expr) => {
+        pub fn $name(&self) -> Vec<$t> {
+            self.records.iter().map(|$r| $e).collect()
+        }
+    };
+}
+
+impl Trace {
+    column!(kind, u8, |r| r.event.kind);
+    column!(get_kind, u8, |r| r.event.get_kind);
+    column!(segment, u32, |r| r.event.segment);
+    column!(block, u32, |r| r.event.block);
+    column!(latch_child, u16, |r| r.event.latch_child);
+    column!(latch_gets, u8, |r| latch_gets_of(r.event.get_kind));
+    column!(plan_line, u16, |r| r.event.plan_line);
+    column!(exec, u32, |r| r.exec);
+    column!(t_us, f64, |r| r.t_us);
+    column!(stack, u32, |r| r.event.stack);
 }
 
 #[derive(Serialize)]
@@ -89,10 +102,10 @@ struct TraceMeta<'a> {
 
 impl Trace {
     pub fn len(&self) -> usize {
-        self.kind.len()
+        self.records.len()
     }
     pub fn is_empty(&self) -> bool {
-        self.kind.is_empty()
+        self.records.is_empty()
     }
 
     pub fn meta_json(&self) -> String {
@@ -114,15 +127,27 @@ pub struct Event {
     pub stack: u32,
 }
 
-/// Collects events while a step runs. Disabled sinks cost one branch.
+/// One recorded event (row-wise while recording; the step's [`Trace`] is
+/// columnar).
+#[derive(Debug, Clone, Copy)]
+struct Recorded {
+    event: Event,
+    exec: u32,
+    t_us: f64,
+}
+
+/// Collects events while a step runs. Recording appends one fixed-size
+/// record per event; the columns are built once, when the step ends.
+/// Disabled sinks cost one branch.
 #[derive(Debug, Clone)]
 pub struct TraceSink {
     pub enabled: bool,
     /// Events kept per step; beyond this only the heat map grows.
     pub limit: usize,
-    pub trace: Trace,
     /// Execution number within a workload.
     pub exec: u32,
+    events: Vec<Recorded>,
+    truncated: bool,
     /// Visit counts per segment, per block (dense: segment ids and block
     /// numbers are small integers).
     heat: Vec<Vec<u64>>,
@@ -130,7 +155,7 @@ pub struct TraceSink {
 
 impl Default for TraceSink {
     fn default() -> Self {
-        TraceSink { enabled: true, limit: 2_000_000, trace: Trace::default(), exec: 0, heat: Default::default() }
+        TraceSink { enabled: true, limit: 2_000_000, exec: 0, events: Vec::new(), truncated: false, heat: Vec::new() }
     }
 }
 
@@ -152,27 +177,26 @@ impl TraceSink {
             }
             blocks[b] += 1;
         }
-        let t = &mut self.trace;
-        if t.kind.len() >= self.limit {
-            t.truncated = true;
+        let n = self.events.len();
+        if n >= self.limit {
+            self.truncated = true;
             return;
         }
-        t.kind.push(e.kind);
-        t.get_kind.push(e.get_kind);
-        t.segment.push(e.segment);
-        t.block.push(e.block);
-        t.latch_child.push(e.latch_child);
-        t.latch_gets.push(if e.get_kind <= 4 { latch_gets_of(e.get_kind) } else { 0 });
-        t.plan_line.push(e.plan_line);
-        t.exec.push(self.exec);
-        t.t_us.push(t_us);
-        t.stack.push(e.stack);
+        self.events.push(Recorded { event: e, exec: self.exec, t_us });
     }
 
-    /// Finish the step: hand over the trace and start a fresh one.
+    /// Events recorded so far in this step.
+    pub fn len(&self) -> usize {
+        self.events.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.events.is_empty()
+    }
+
+    /// Finish the step: hand over its trace and start a fresh one.
     pub fn take(&mut self, stacks: Vec<String>) -> Trace {
-        let mut t = std::mem::take(&mut self.trace);
-        t.stacks = stacks;
+        let mut t = Trace { records: std::mem::take(&mut self.events), stacks, truncated: self.truncated, heat: Vec::new() };
         t.heat = self
             .heat
             .iter()
@@ -182,6 +206,7 @@ impl TraceSink {
             })
             .collect();
         self.heat.clear();
+        self.truncated = false;
         self.exec = 0;
         t
     }
@@ -189,6 +214,7 @@ impl TraceSink {
 
 fn latch_gets_of(get_kind: u8) -> u8 {
     match get_kind {
+        // Examination 1; normal and pin 2; revisits, memopt, calls none.
         0 => 1,
         1 | 2 => 2,
         _ => 0,

@@ -108,12 +108,13 @@ fn invariant_checks(e: &Engine, s: &StepOut) {
     let latch = s.latches.get("cache buffers chains").map(|l| l.gets).unwrap_or(0);
     assert_eq!(latch, exam + 2 * normal, "CBC latch gets = 1 x examination + 2 x normal/pin ({})", s.statement);
     if let Some(t) = e.trace(s.index) {
-        let get_events = t.kind.iter().filter(|k| **k == 0).count() as u64;
-        let revisits = t.kind.iter().filter(|k| **k == 1).count() as u64;
+        let kinds = t.kind();
+        let get_events = kinds.iter().filter(|k| **k == 0).count() as u64;
+        let revisits = kinds.iter().filter(|k| **k == 1).count() as u64;
         if !t.truncated {
             assert_eq!(get_events, gets);
             assert_eq!(revisits, stat(s, "buffer is pinned count"));
-            let latch_events: u64 = t.latch_gets.iter().map(|x| *x as u64).sum();
+            let latch_events: u64 = t.latch_gets().iter().map(|x| *x as u64).sum();
             assert_eq!(latch_events, latch);
         }
     }

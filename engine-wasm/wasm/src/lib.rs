@@ -56,33 +56,33 @@ impl TraceBatch {
         self.meta.clone()
     }
     pub fn kind(&self) -> Uint8Array {
-        Uint8Array::from(&self.trace.kind[..])
+        Uint8Array::from(&self.trace.kind()[..])
     }
     pub fn get_kind(&self) -> Uint8Array {
-        Uint8Array::from(&self.trace.get_kind[..])
+        Uint8Array::from(&self.trace.get_kind()[..])
     }
     pub fn segment(&self) -> Uint32Array {
-        Uint32Array::from(&self.trace.segment[..])
+        Uint32Array::from(&self.trace.segment()[..])
     }
     pub fn block(&self) -> Uint32Array {
-        Uint32Array::from(&self.trace.block[..])
+        Uint32Array::from(&self.trace.block()[..])
     }
     pub fn latch_child(&self) -> Uint16Array {
-        Uint16Array::from(&self.trace.latch_child[..])
+        Uint16Array::from(&self.trace.latch_child()[..])
     }
     pub fn latch_gets(&self) -> Uint8Array {
-        Uint8Array::from(&self.trace.latch_gets[..])
+        Uint8Array::from(&self.trace.latch_gets()[..])
     }
     pub fn plan_line(&self) -> Uint16Array {
-        Uint16Array::from(&self.trace.plan_line[..])
+        Uint16Array::from(&self.trace.plan_line()[..])
     }
     pub fn exec(&self) -> Uint32Array {
-        Uint32Array::from(&self.trace.exec[..])
+        Uint32Array::from(&self.trace.exec()[..])
     }
     pub fn t_us(&self) -> Float64Array {
-        Float64Array::from(&self.trace.t_us[..])
+        Float64Array::from(&self.trace.t_us()[..])
     }
     pub fn stack(&self) -> Uint32Array {
-        Uint32Array::from(&self.trace.stack[..])
+        Uint32Array::from(&self.trace.stack()[..])
     }
 }

@@ -315,6 +315,19 @@ impl CExpr {
         })
     }
 
+    /// Bytes the value would take on the wire, without copying column
+    /// values out of their rows.
+    pub fn stored_len(&self, cx: &mut EvalCtx<'_>) -> Result<usize, LabError> {
+        Ok(match self {
+            CExpr::Col { src, table, col } => {
+                let r = cx.env.rows[*src] as usize;
+                cx.cat.tables[*table].rows.get(r).and_then(|row| row.get(*col)).map(|v| v.stored_len()).unwrap_or(0)
+            }
+            CExpr::Gen { src, col } => cx.env.gen[*src].get(*col).map(|v| v.stored_len()).unwrap_or(0),
+            other => other.eval(cx)?.stored_len(),
+        })
+    }
+
     /// Evaluate as a predicate: only TRUE passes (NULL and FALSE do not).
     pub fn test(&self, cx: &mut EvalCtx<'_>) -> Result<bool, LabError> {
         Ok(truth(&self.eval(cx)?))
