@@ -375,6 +375,43 @@ impl BTree {
         self.level_first[self.level_first.len() - 1] + leaf
     }
 
+    /// First position whose number is >= x. Numeric keys are often dense
+    /// (1..n), so one interpolation guess usually lands on the answer; a
+    /// binary search covers every other case.
+    #[inline]
+    fn num_lower_bound(&self, x: f64) -> usize {
+        let v = &self.first_num;
+        let n = v.len();
+        if n > 2 {
+            let (a, b) = (v[0], v[n - 1]);
+            if b > a && x > a && x <= b {
+                let g = (((x - a) / (b - a)) * (n - 1) as f64) as usize;
+                let g = g.min(n - 1);
+                if v[g] >= x && (g == 0 || v[g - 1] < x) {
+                    return g;
+                }
+                if g + 1 < n && v[g + 1] >= x && v[g] < x {
+                    return g + 1;
+                }
+            }
+        }
+        v.partition_point(|y| *y < x)
+    }
+
+    /// Whether the entry at `pos` has exactly `key`.
+    #[inline]
+    pub fn key_equals(&self, pos: usize, key: &[Value]) -> bool {
+        if pos >= self.entries.len() || key.iter().any(|v| v.is_null()) {
+            return false;
+        }
+        if let (1, Value::Num(x)) = (key.len(), &key[0]) {
+            if self.first_num.len() == self.first.len() && self.entries.first().is_some_and(|e| e.0.len() == 1) {
+                return self.first_num[pos] == *x;
+            }
+        }
+        cmp_keys(&self.entries[pos].0[..key.len().min(self.entries[pos].0.len())], key) == Ordering::Equal
+    }
+
     /// `lower_bound`, trying the positions at and after `finger` first:
     /// workloads that probe keys in order find them in O(1).
     #[inline]
@@ -406,7 +443,7 @@ impl BTree {
     pub fn lower_bound(&self, key: &[Value]) -> usize {
         let Some(k0) = key.first() else { return 0 };
         let lo = match k0 {
-            Value::Num(x) if self.first_num.len() == self.first.len() => self.first_num.partition_point(|v| v < x),
+            Value::Num(x) if self.first_num.len() == self.first.len() => self.num_lower_bound(*x),
             _ => self.first.partition_point(|v| v.cmp_sql(k0) == Ordering::Less),
         };
         if key.len() == 1 {

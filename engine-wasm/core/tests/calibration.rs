@@ -110,7 +110,11 @@ fn b_plsql_never_takes_the_fast_path() {
     let steps = run(include_str!("../../../samples/memoptimized-plsql.sql"));
     let block = steps.iter().find(|s| s.kind == "plsql").unwrap();
     let gets = stat(block, "consistent gets");
-    assert!((300_000..=300_025).contains(&gets), "consistent gets {gets}");
+    // Published: 300,025 for the whole session. The lab models the
+    // 100,000 lookups (3 examination gets each) exactly; the 25 other gets
+    // of the published session come from recursive dictionary SQL (hard
+    // parse, login), which the lab does not model yet.
+    assert_eq!(gets, 300_000, "consistent gets");
     assert_eq!(stat(block, "memopt r lookups"), 0);
     assert_eq!(stat(block, "consistent gets examination"), gets);
 }

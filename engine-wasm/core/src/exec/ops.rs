@@ -284,9 +284,7 @@ impl Op {
                 let bt = &ix.btree;
                 let pos = bt.lower_bound_from(keybuf, *finger);
                 *finger = pos;
-                let found = pos < bt.entries.len()
-                    && !keybuf.iter().any(|v| v.is_null())
-                    && crate::storage::cmp_keys(&bt.entries[pos].0, keybuf) == std::cmp::Ordering::Equal;
+                let found = bt.key_equals(pos, keybuf);
                 env.memopt_hit = false;
                 if *read_optim && rt.fast_lookup {
                     // kpoxihLookup: probe the MemOptimized hash index.
@@ -367,10 +365,7 @@ impl Op {
                         }
                     }
                     let p = *pos;
-                    if p >= bt.entries.len()
-                        || keybuf.iter().any(|v| v.is_null())
-                        || crate::storage::cmp_keys(&bt.entries[p].0[..keybuf.len()], keybuf) != std::cmp::Ordering::Equal
-                    {
+                    if !bt.key_equals(p, keybuf) {
                         *end = true;
                         return Ok(false);
                     }
