@@ -886,6 +886,7 @@ impl Engine {
         let r = self.execute_fetch(&mut c, text, &[], client, &cs, policy, Some(&mut rows), None);
         let plan = self.plan_out(&c);
         let columns = c.columns.clone();
+        let output = c.notes.clone();
         self.close_cursor(text, c, true);
         let n = r?;
         let show_rows = self.sqlplus.autotrace != Autotrace::TraceOnly;
@@ -894,6 +895,7 @@ impl Engine {
             rows: if show_rows { rows } else { Vec::new() },
             rows_processed: n,
             plan,
+            output,
             ..Default::default()
         })
     }

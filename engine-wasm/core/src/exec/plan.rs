@@ -47,6 +47,8 @@ pub struct Compiled {
     pub tables: Vec<TableId>,
     /// The root is a sort that assigned ROWNUM itself.
     pub sorts: bool,
+    /// Notes for the user about the plan (modelling limits).
+    pub notes: Vec<String>,
     /// Runtime figures per plan line, accumulated until reset.
     pub line_stats: Vec<super::ops::LineStat>,
     /// Operator stacks interned for the last fetch base (base, stacks).
@@ -950,6 +952,7 @@ pub fn compile(q: &Query, ctx: &PlanCtx<'_>) -> Result<Compiled, LabError> {
     }];
     renumber(&mut root, 0, 1, &b.drafts, &mut lines);
     let lines_len = lines.len();
+    let notes = plan_notes(q, ctx, &lines);
     // Frames follow the final line numbering of their operators.
     let env = Env { rows: vec![0; b.n_sources], gen: vec![Vec::new(); b.n_sources], ..Default::default() };
     Ok(Compiled {
@@ -965,6 +968,7 @@ pub fn compile(q: &Query, ctx: &PlanCtx<'_>) -> Result<Compiled, LabError> {
         tables: b.tables,
         sorts: block.sorts,
         line_stats: vec![Default::default(); lines_len],
+        notes,
         stacks: None,
     })
 }
@@ -980,4 +984,25 @@ pub fn compile_scalar(e: &Expr, ctx: &PlanCtx<'_>) -> Result<(CExpr, Vec<String>
     let mut b = Builder { ctx, drafts: Vec::new(), frames: Vec::new(), n_sources: 0, bind_names: Vec::new(), tables: Vec::new() };
     let c = b.compile_expr(e, &[], None)?;
     Ok((c, b.bind_names))
+}
+
+/// What the user should know about how faithfully the plan is modelled.
+fn plan_notes(q: &Query, ctx: &PlanCtx<'_>, lines: &[PlanLine]) -> Vec<String> {
+    let mut notes = Vec::new();
+    if lines.iter().any(|l| l.operation == "NESTED LOOPS") && ctx.profile.nlj_batching {
+        let batching_off = !ctx.nlj_batching_enabled
+            || q.hints.iter().any(|h| {
+                matches!(h, Hint::OptParam { name, value } if name == "_nlj_batching_enabled"
+                    && matches!(value, lio_sql::ast::ParamValue::Number(n) if *n == 0.0))
+                    || matches!(h, Hint::NoNljBatching(_))
+            });
+        let prefetch_off = q.hints.iter().any(|h| matches!(h, Hint::NoNljPrefetch(_)));
+        if !(batching_off && prefetch_off) {
+            notes.push(
+                "Note: nested loops run in the classic shape; this release would use NLJ batching or table prefetch, which LIO Lab does not model yet. Add opt_param('_nlj_batching_enabled', 0) no_nlj_prefetch(<inner>) for the exact classic figures."
+                    .to_string(),
+            );
+        }
+    }
+    notes
 }
