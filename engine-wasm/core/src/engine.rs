@@ -1449,6 +1449,7 @@ impl Engine {
         if bt.build(entries).is_err() {
             return Err(LabError::ora(1452, "cannot CREATE UNIQUE INDEX; duplicate keys found", Pos::default()));
         }
+        bt.set_rowid_blocks(&self.cat.tables[tid].loc);
         for b in 0..bt.blocks() {
             self.k.cache.new_block(seg, b);
         }
@@ -1532,6 +1533,7 @@ impl Engine {
                 (e, s)
             }).collect();
             let _ = ix.btree.build(entries);
+            ix.btree.set_rowid_blocks(&t.loc);
         }
         self.invalidate_cursors();
         Ok(Outcome { feedback: Some("Index altered.".into()), ..Default::default() })
@@ -1877,6 +1879,10 @@ impl Engine {
                 self.cat.indexes[iid].btree.remove_rows_from(first_row as u32);
             }
             return Err(e);
+        }
+        for &iid in &index_ids {
+            let loc = &self.cat.tables[tid].loc;
+            self.cat.indexes[iid].btree.set_rowid_blocks(loc);
         }
         // IOT rows live in the leaves: their block follows the layout.
         if let TableStorage::Iot { index } = self.cat.tables[tid].storage {

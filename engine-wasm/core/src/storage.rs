@@ -31,6 +31,17 @@ pub fn row_size(row: &[Value]) -> u32 {
     ROW_HEADER + row.iter().map(|v| v.column_len() as u32).sum::<u32>()
 }
 
+/// A numeric index entry in compact form.
+#[derive(Debug, Clone, Copy)]
+struct NumEntry {
+    key: f64,
+    row: u32,
+    block: u32,
+}
+
+/// No block recorded for a rowid.
+pub const NO_BLOCK: u32 = u32::MAX;
+
 /// An index entry (key, table row) with its size in bytes.
 pub type SizedEntry = ((Box<[Value]>, u32), u32);
 
@@ -122,8 +133,10 @@ pub struct BTree {
     /// The first key column of every entry, contiguous, for cache-friendly
     /// binary search (rebuilt whenever `entries` changes).
     first: Vec<Value>,
-    /// The same column as plain numbers when every entry's is a number.
-    first_num: Vec<f64>,
+    /// When every entry's first column is a number: the entries as compact
+    /// (number, row, block) records, so a probe touches one cache line for
+    /// the key, the row and the rowid's block.
+    nums: Vec<NumEntry>,
     /// Entries added by the running statement, merged at its end.
     pending: Vec<(Box<[Value]>, u32)>,
     /// Entry size in bytes, parallel to `entries`.
@@ -156,7 +169,7 @@ impl BTree {
             holds_rows,
             entries: Vec::new(),
             first: Vec::new(),
-            first_num: Vec::new(),
+            nums: Vec::new(),
             pending: Vec::new(),
             sizes: Vec::new(),
             pending_sizes: Vec::new(),
@@ -291,8 +304,12 @@ impl BTree {
     /// Pack entries into leaves and compute the branch levels.
     pub fn relayout(&mut self) {
         self.first = self.entries.iter().map(|e| e.0.first().cloned().unwrap_or(Value::Null)).collect();
-        self.first_num = if self.first.iter().all(|v| matches!(v, Value::Num(_))) {
-            self.first.iter().map(|v| v.as_f64().unwrap_or(0.0)).collect()
+        self.nums = if self.first.iter().all(|v| matches!(v, Value::Num(_))) {
+            self.entries
+                .iter()
+                .zip(self.first.iter())
+                .map(|(e, v)| NumEntry { key: v.as_f64().unwrap_or(0.0), row: e.1, block: NO_BLOCK })
+                .collect()
         } else {
             Vec::new()
         };
@@ -375,27 +392,60 @@ impl BTree {
         self.level_first[self.level_first.len() - 1] + leaf
     }
 
+    #[inline]
+    fn has_nums(&self) -> bool {
+        self.nums.len() == self.first.len()
+    }
+
+    /// Table row of the entry at `pos`.
+    #[inline]
+    pub fn row_at(&self, pos: usize) -> u32 {
+        match self.nums.get(pos) {
+            Some(n) if self.has_nums() => n.row,
+            _ => self.entries[pos].1,
+        }
+    }
+
+    /// Block of the rowid in the entry at `pos`, or [`NO_BLOCK`] when the
+    /// table's locations were not recorded.
+    #[inline]
+    pub fn rowid_block_at(&self, pos: usize) -> u32 {
+        if self.has_nums() {
+            self.nums.get(pos).map(|n| n.block).unwrap_or(NO_BLOCK)
+        } else {
+            NO_BLOCK
+        }
+    }
+
+    /// Record the block of every entry's rowid (index entries hold rowids:
+    /// file, block, slot).
+    pub fn set_rowid_blocks(&mut self, loc: &[RowLoc]) {
+        for n in &mut self.nums {
+            n.block = loc.get(n.row as usize).map(|l| l.block).unwrap_or(NO_BLOCK);
+        }
+    }
+
     /// First position whose number is >= x. Numeric keys are often dense
     /// (1..n), so one interpolation guess usually lands on the answer; a
     /// binary search covers every other case.
     #[inline]
     fn num_lower_bound(&self, x: f64) -> usize {
-        let v = &self.first_num;
+        let v = &self.nums;
         let n = v.len();
         if n > 2 {
-            let (a, b) = (v[0], v[n - 1]);
+            let (a, b) = (v[0].key, v[n - 1].key);
             if b > a && x > a && x <= b {
                 let g = (((x - a) / (b - a)) * (n - 1) as f64) as usize;
                 let g = g.min(n - 1);
-                if v[g] >= x && (g == 0 || v[g - 1] < x) {
+                if v[g].key >= x && (g == 0 || v[g - 1].key < x) {
                     return g;
                 }
-                if g + 1 < n && v[g + 1] >= x && v[g] < x {
+                if g + 1 < n && v[g + 1].key >= x && v[g].key < x {
                     return g + 1;
                 }
             }
         }
-        v.partition_point(|y| *y < x)
+        v.partition_point(|y| y.key < x)
     }
 
     /// Whether the entry at `pos` has exactly `key`.
@@ -405,8 +455,8 @@ impl BTree {
             return false;
         }
         if let (1, Value::Num(x)) = (key.len(), &key[0]) {
-            if self.first_num.len() == self.first.len() && self.entries.first().is_some_and(|e| e.0.len() == 1) {
-                return self.first_num[pos] == *x;
+            if self.has_nums() && self.entries.first().is_some_and(|e| e.0.len() == 1) {
+                return self.nums[pos].key == *x;
             }
         }
         cmp_keys(&self.entries[pos].0[..key.len().min(self.entries[pos].0.len())], key) == Ordering::Equal
@@ -417,9 +467,9 @@ impl BTree {
     #[inline]
     pub fn lower_bound_from(&self, key: &[Value], finger: usize) -> usize {
         if key.len() == 1 {
-            if let (Value::Num(x), true) = (&key[0], self.first_num.len() == self.first.len()) {
+            if let (Value::Num(x), true) = (&key[0], self.has_nums()) {
                 for p in [finger, finger + 1] {
-                    if p < self.first_num.len() && self.first_num[p] == *x && (p == 0 || self.first_num[p - 1] < *x) {
+                    if p < self.nums.len() && self.nums[p].key == *x && (p == 0 || self.nums[p - 1].key < *x) {
                         return p;
                     }
                 }
@@ -443,7 +493,7 @@ impl BTree {
     pub fn lower_bound(&self, key: &[Value]) -> usize {
         let Some(k0) = key.first() else { return 0 };
         let lo = match k0 {
-            Value::Num(x) if self.first_num.len() == self.first.len() => self.num_lower_bound(*x),
+            Value::Num(x) if self.has_nums() => self.num_lower_bound(*x),
             _ => self.first.partition_point(|v| v.cmp_sql(k0) == Ordering::Less),
         };
         if key.len() == 1 {

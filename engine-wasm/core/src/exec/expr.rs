@@ -15,6 +15,9 @@ use std::cmp::Ordering;
 pub struct Env {
     /// Row number in its table, per table source.
     pub rows: Vec<u32>,
+    /// Block of the rowid an index scan found for the source
+    /// (`storage::NO_BLOCK` when unknown).
+    pub blocks: Vec<u32>,
     /// Values of generated sources (dual, row generators, aggregates, views).
     pub gen: Vec<Vec<Value>>,
     /// Set by a READ OPTIM index probe that found the row in the

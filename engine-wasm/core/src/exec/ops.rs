@@ -293,7 +293,7 @@ impl Op {
                     rt.k.memopt.lookups += 1;
                     let stacks = rt.stacks[st];
                     let heap_seg = t.heap_seg().unwrap_or(ix.seg);
-                    let row = if found { Some(bt.entries[pos].1) } else { None };
+                    let row = if found { Some(bt.row_at(pos)) } else { None };
                     let block = row.map(|r| t.loc[r as usize].block).unwrap_or(0);
                     rt.k.memopt_event(kind::MEMOPT_LOOKUP, heap_seg, block, line, stacks.memopt_lookup, lookup_us);
                     if let Some(r) = row.filter(|r| rt.k.memopt.has_row(t.id, *r)) {
@@ -318,7 +318,8 @@ impl Op {
                 if !found {
                     return Ok(false);
                 }
-                env.rows[*src] = bt.entries[pos].1;
+                env.rows[*src] = bt.row_at(pos);
+                env.blocks[*src] = bt.rowid_block_at(pos);
                 rt.test_all(filter, env)?
             }
             OpKind::IndexRange { index, keys, src, pos, started, pinned_leaf, keybuf, end, filter } => {
@@ -369,7 +370,8 @@ impl Op {
                         *end = true;
                         return Ok(false);
                     }
-                    env.rows[*src] = bt.entries[p].1;
+                    env.rows[*src] = bt.row_at(p);
+                    env.blocks[*src] = bt.rowid_block_at(p);
                     if rt.test_all(filter, env)? {
                         break true;
                     }
@@ -389,7 +391,11 @@ impl Op {
                     continue;
                 }
                 let Some(seg) = t.heap_seg() else { break false };
-                let b = t.loc[r].block;
+                // The rowid in the index entry names the block.
+                let b = match env.blocks[*src] {
+                    crate::storage::NO_BLOCK => t.loc[r].block,
+                    b => b,
+                };
                 if *unique_child {
                     // Shortcut path: examination get, row fetched via callback.
                     rt.k.access.buffer_is_not_pinned += 1;

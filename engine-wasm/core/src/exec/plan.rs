@@ -954,7 +954,12 @@ pub fn compile(q: &Query, ctx: &PlanCtx<'_>) -> Result<Compiled, LabError> {
     let lines_len = lines.len();
     let notes = plan_notes(q, ctx, &lines);
     // Frames follow the final line numbering of their operators.
-    let env = Env { rows: vec![0; b.n_sources], gen: vec![Vec::new(); b.n_sources], ..Default::default() };
+    let env = Env {
+        rows: vec![0; b.n_sources],
+        blocks: vec![crate::storage::NO_BLOCK; b.n_sources],
+        gen: vec![Vec::new(); b.n_sources],
+        ..Default::default()
+    };
     Ok(Compiled {
         root,
         lines,
