@@ -1872,8 +1872,10 @@ impl Engine {
             let t = &mut self.cat.tables[tid];
             t.rows.truncate(first_row);
             t.loc.truncate(first_row);
-            if let TableStorage::Heap { heap, .. } = &mut t.storage {
-                heap.truncate_to(heap_blocks_before.max(1));
+            match &mut t.storage {
+                TableStorage::Heap { heap, .. } => heap.truncate_to(heap_blocks_before.max(1)),
+                TableStorage::Cluster { cluster, .. } => self.cat.clusters[*cluster].hash.forget_rows_from(first_row as u32),
+                TableStorage::Iot { .. } => {}
             }
             for &iid in &index_ids {
                 self.cat.indexes[iid].btree.remove_rows_from(first_row as u32);
@@ -1883,6 +1885,11 @@ impl Engine {
         for &iid in &index_ids {
             let loc = &self.cat.tables[tid].loc;
             self.cat.indexes[iid].btree.set_rowid_blocks(loc);
+        }
+        if let TableStorage::Cluster { cluster, key_cols } = &self.cat.tables[tid].storage {
+            let (cid, kc) = (*cluster, key_cols[0]);
+            let rows = &self.cat.tables[tid].rows;
+            self.cat.clusters[cid].hash.pack(|r| rows[r as usize][kc].as_f64().filter(|_| matches!(rows[r as usize][kc], Value::Num(_))).unwrap_or(f64::NAN));
         }
         // IOT rows live in the leaves: their block follows the layout.
         if let TableStorage::Iot { index } = self.cat.tables[tid].storage {

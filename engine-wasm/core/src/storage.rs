@@ -556,6 +556,13 @@ pub struct HashCluster {
     pub bucket_keys: Vec<Vec<Value>>,
     /// `HASH IS expr` with a simple column: bucket = value mod HASHKEYS.
     pub hash_is_column: bool,
+    /// The same rows packed per bucket with their numeric cluster key
+    /// (NaN when not a number), rebuilt after each insert statement:
+    /// `packed[packed_start[b]..packed_start[b + 1]]`.
+    packed_start: Vec<u32>,
+    packed: Vec<(f64, u32)>,
+    /// Inserts since the last `pack` (the packed form is stale when > 0).
+    unpacked_inserts: usize,
 }
 
 impl HashCluster {
@@ -579,7 +586,42 @@ impl HashCluster {
             bucket_rows: vec![Vec::new(); hashkeys as usize],
             bucket_keys: vec![Vec::new(); hashkeys as usize],
             hash_is_column,
+            packed_start: Vec::new(),
+            packed: Vec::new(),
+            unpacked_inserts: 0,
         }
+    }
+
+    /// Pack the bucket lists (after an insert statement) so a key lookup
+    /// reads one contiguous run of (key, row) pairs.
+    pub fn pack(&mut self, key_of_row: impl Fn(u32) -> f64) {
+        self.packed_start.clear();
+        self.packed.clear();
+        self.packed_start.reserve(self.bucket_rows.len() + 1);
+        for rows in &self.bucket_rows {
+            self.packed_start.push(self.packed.len() as u32);
+            self.packed.extend(rows.iter().map(|&r| (key_of_row(r), r)));
+        }
+        self.packed_start.push(self.packed.len() as u32);
+        self.unpacked_inserts = 0;
+    }
+
+    /// The packed (key, row) pairs of a bucket, when packing is current.
+    #[inline]
+    pub fn packed_bucket(&self, bucket: u32) -> Option<&[(f64, u32)]> {
+        if self.unpacked_inserts != 0 || self.packed_start.len() != self.bucket_rows.len() + 1 {
+            return None;
+        }
+        let b = bucket as usize;
+        Some(&self.packed[self.packed_start[b] as usize..self.packed_start[b + 1] as usize])
+    }
+
+    /// Statement rollback: forget rows numbered `first_row` and above.
+    pub fn forget_rows_from(&mut self, first_row: u32) {
+        for rows in &mut self.bucket_rows {
+            rows.retain(|r| *r < first_row);
+        }
+        self.unpacked_inserts += 1;
     }
 
     /// Oracle's internal hash of the cluster key, reduced to a bucket.
@@ -623,6 +665,7 @@ impl HashCluster {
             keys.push(key.clone());
         }
         self.bucket_rows[bucket as usize].push(row);
+        self.unpacked_inserts += 1;
         let limit = self.insert_limit();
         let hi = (home - 1) as usize;
         // Home block first, then the last block of its chain.

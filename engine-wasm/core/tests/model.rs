@@ -263,3 +263,21 @@ fn invariants_hold_for_random_queries() {
         }
     }
 }
+
+#[test]
+fn a_failed_insert_rolls_back_the_statement_everywhere() {
+    let mut e = engine();
+    let steps = e.exec(
+        "create cluster c (k number) size 200 single table hashkeys 50;
+         create table t (k number not null, v varchar2(10), constraint t_pk primary key (k)) cluster c (k);
+         insert into t select rownum, 'a' from dual connect by level <= 40;
+         insert into t select rownum + 35, 'b' from dual connect by level <= 10;
+         select count(*) from t where k = 38;
+         select count(*) from t where k = 45;
+         select v from t where k = 38;",
+    );
+    assert_eq!(steps[3].error.as_ref().map(|e| e.code.as_str()), Some("ORA-00001"));
+    assert_eq!(steps[4].rows, vec![vec![serde_json::json!(1)]]);
+    assert_eq!(steps[5].rows, vec![vec![serde_json::json!(0)]]);
+    assert_eq!(steps[6].rows, vec![vec![serde_json::json!("a")]]);
+}

@@ -438,10 +438,17 @@ impl Op {
                         rt.k.access.cluster_key_scan_block_gets += 1;
                     }
                     bucket_rows.clear();
-                    for &r in &cl.hash.bucket_rows[bucket as usize] {
-                        let row = &t.rows[r as usize];
-                        if row[*key_col].sql_eq(&k) {
-                            bucket_rows.push(r);
+                    match (cl.hash.packed_bucket(bucket), &k) {
+                        (Some(pairs), Value::Num(x)) => {
+                            bucket_rows.extend(pairs.iter().filter(|(key, _)| key == x).map(|(_, r)| *r));
+                        }
+                        _ => {
+                            for &r in &cl.hash.bucket_rows[bucket as usize] {
+                                let row = &t.rows[r as usize];
+                                if row[*key_col].sql_eq(&k) {
+                                    bucket_rows.push(r);
+                                }
+                            }
                         }
                     }
                 }
