@@ -70,7 +70,7 @@ cost_params! {
     plsql_context_switch_us: 1.5,
     /// Network round-trip latency of Oracle Net over TCP loopback: JDBC
     /// OCI over Net is ~25 us slower per lookup than bequeath.
-    network_rtt_us: 40.0,
+    network_rtt_us: 37.0,
     /// Network bandwidth in bytes per microsecond (1 Gbit/s = 125).
     network_bytes_per_us: 125.0,
     /// A round trip through the bequeath pipe (no listener, no TCP).

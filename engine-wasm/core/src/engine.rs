@@ -120,6 +120,25 @@ struct SqlPlusState {
 
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");
 
+// Oracle Net message sizes in bytes (model values, of the order autotrace
+// shows for a one-row query: ~550 bytes sent, ~400 received, 2 round trips).
+/// Request carrying parse + execute + first fetch (plus the SQL text).
+const NET_EXECUTE_REQUEST: u64 = 250;
+/// Request for a further fetch.
+const NET_FETCH_REQUEST: u64 = 115;
+/// First reply: header and status...
+const NET_FIRST_REPLY: u64 = 300;
+/// ...plus the describe of each select-list column.
+const NET_DESCRIBE_PER_COLUMN: u64 = 40;
+/// Reply to a further fetch (header, end-of-fetch status).
+const NET_FETCH_REPLY: u64 = 150;
+/// Framing per row returned.
+const NET_ROW_FRAMING: u64 = 4;
+/// Reply to a call that returns no rows (DDL, DML, PL/SQL).
+const NET_CALL_REPLY: u64 = 200;
+/// Bind data per row of an array insert.
+const NET_BIND_ROW: u64 = 24;
+
 pub struct Engine {
     config: EngineConfig,
     params: InstanceParameters,
@@ -442,12 +461,12 @@ impl Engine {
             StatementKind::Insert(i) => {
                 self.sqlplus.last_sql = Some(stmt.clone());
                 let n = self.insert(i, &[], &[], Client::SqlPlus)?;
-                self.user_call_roundtrip(Client::SqlPlus);
+                self.user_call_roundtrip(Client::SqlPlus, stmt.text.len());
                 Ok(Outcome { rows_processed: n, feedback: Some(rows_created(n)), ..Default::default() })
             }
             StatementKind::Commit => {
                 self.k.calls.user_commits += 1;
-                self.user_call_roundtrip(Client::SqlPlus);
+                self.user_call_roundtrip(Client::SqlPlus, stmt.text.len());
                 Ok(Outcome { feedback: Some("Commit complete.".into()), ..Default::default() })
             }
             StatementKind::Rollback => Ok(Outcome { feedback: Some("Rollback complete.".into()), ..Default::default() }),
@@ -455,7 +474,7 @@ impl Engine {
                 self.sqlplus.last_sql = Some(stmt.clone());
                 let mut out = Vec::new();
                 self.run_plsql(b, &mut out)?;
-                self.user_call_roundtrip(Client::SqlPlus);
+                self.user_call_roundtrip(Client::SqlPlus, stmt.text.len());
                 if !self.sqlplus.serveroutput {
                     out.clear();
                 }
@@ -619,9 +638,9 @@ impl Engine {
     }
 
     /// A user call that is its own round trip (DDL, DML from SQL*Plus).
-    fn user_call_roundtrip(&mut self, client: Client) {
+    fn user_call_roundtrip(&mut self, client: Client, text_len: usize) {
         let cs = self.call_stacks(client);
-        self.roundtrip(client, &cs, 200, 200);
+        self.roundtrip(client, &cs, NET_CALL_REPLY, NET_EXECUTE_REQUEST + text_len as u64);
     }
 
     /// One network round trip (or, for bequeath, a pipe round trip).
@@ -817,7 +836,13 @@ impl Engine {
                     self.k.cost.charge(cs.fetch, f_us);
                 }
                 if policy.round_trips {
-                    self.roundtrip(client, cs, 60 + bytes + 10 * got as u64, if first_call { 120 + text.len() as u64 } else { 40 });
+                    // Oracle Net packet sizes (model): the first reply carries
+                    // the describe of every column, later replies a header;
+                    // each row adds its data and a few bytes of framing.
+                    let ncols = c.project.len() as u64;
+                    let sent = if first_call { NET_FIRST_REPLY + NET_DESCRIBE_PER_COLUMN * ncols } else { NET_FETCH_REPLY };
+                    let received = if first_call { NET_EXECUTE_REQUEST + text.len() as u64 } else { NET_FETCH_REQUEST };
+                    self.roundtrip(client, cs, sent + bytes + NET_ROW_FRAMING * got as u64, received);
                 }
                 first_call = false;
                 if done || got < want {
@@ -992,6 +1017,7 @@ impl Engine {
                 }
                 StatementKind::Insert(ins) => {
                     let batch = r.batch.unwrap_or(1).max(1) as i64;
+                    let sql_len = stmt.text.len() as u64;
                     let cs = self.call_stacks(client);
                     let mut v = lo;
                     while v <= hi {
@@ -999,7 +1025,8 @@ impl Engine {
                         let binds: Vec<Vec<Value>> = (v..=end).map(|x| vec![Value::Num(x as f64)]).collect();
                         let n = self.insert(ins, &binds, &[], client)?;
                         rows_processed += n;
-                        self.roundtrip(client, &cs, 40, 60 + 24 * (end - v + 1) as u64);
+                        let rows = (end - v + 1) as u64;
+                        self.roundtrip(client, &cs, NET_CALL_REPLY, NET_EXECUTE_REQUEST + sql_len + NET_BIND_ROW * rows);
                         v = end + 1;
                     }
                 }
