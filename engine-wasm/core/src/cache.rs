@@ -53,9 +53,10 @@ pub struct BufferCache {
     pub block_size: u32,
     /// `_db_block_hash_buckets`: a power of two, about twice the buffers.
     pub hash_buckets: u32,
-    /// `_db_block_hash_latches`: CBC child latches; consecutive buckets
-    /// share a child.
-    pub latches: Vec<LatchChild>,
+    /// `_db_block_hash_latches`: gets per CBC child latch (consecutive
+    /// buckets share a child). Misses and sleeps need concurrency, which
+    /// this single-session model does not have: they stay zero.
+    pub latch_gets: Vec<u64>,
     buckets_per_latch: u32,
     pub default_buffers: u64,
     pub keep_buffers: u64,
@@ -92,7 +93,7 @@ impl BufferCache {
         BufferCache {
             block_size,
             hash_buckets,
-            latches: vec![LatchChild::default(); latch_count as usize],
+            latch_gets: vec![0; latch_count as usize],
             buckets_per_latch: hash_buckets / latch_count,
             default_buffers,
             keep_buffers,
@@ -118,7 +119,7 @@ impl BufferCache {
     pub fn consistent_get(&mut self, segment: u32, block: u32, kind: GetKind, no_work: bool) -> GetOutcome {
         let child = self.latch_child(segment, block);
         let latch_gets = kind.cbc_latch_gets() as u64;
-        self.latches[child as usize].gets += latch_gets;
+        self.latch_gets[child as usize] += latch_gets;
         match kind {
             GetKind::Examination => {
                 self.counters.examination += 1;
@@ -179,13 +180,7 @@ impl BufferCache {
     }
 
     pub fn latch_totals(&self) -> LatchChild {
-        let mut t = LatchChild::default();
-        for l in &self.latches {
-            t.gets += l.gets;
-            t.misses += l.misses;
-            t.sleeps += l.sleeps;
-        }
-        t
+        LatchChild { gets: self.latch_gets.iter().sum(), misses: 0, sleeps: 0 }
     }
 
     /// `SHUTDOWN`: the cache is emptied.

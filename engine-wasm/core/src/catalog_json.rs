@@ -101,7 +101,7 @@ pub fn catalog_json(e: &Engine) -> String {
                 { "name": "KEEP", "buffers": k.cache.keep_buffers, "used": keep_used },
             ],
             "hash_buckets": k.cache.hash_buckets,
-            "cbc_latch_children": k.cache.latches.len(),
+            "cbc_latch_children": k.cache.latch_gets.len(),
         },
         "memopt": {
             "pool_bytes": k.memopt.size,
