@@ -137,6 +137,8 @@ pub struct BTree {
     /// (number, row, block) records, so a probe touches one cache line for
     /// the key, the row and the rowid's block.
     nums: Vec<NumEntry>,
+    /// CLUSTERING_FACTOR as DBMS_STATS computes it (set with the rowid blocks).
+    pub clustering_factor: u64,
     /// Entries added by the running statement, merged at its end.
     pending: Vec<(Box<[Value]>, u32)>,
     /// Entry size in bytes, parallel to `entries`.
@@ -170,6 +172,7 @@ impl BTree {
             entries: Vec::new(),
             first: Vec::new(),
             nums: Vec::new(),
+            clustering_factor: 0,
             pending: Vec::new(),
             sizes: Vec::new(),
             pending_sizes: Vec::new(),
@@ -392,6 +395,17 @@ impl BTree {
         self.level_first[self.level_first.len() - 1] + leaf
     }
 
+    /// First key column of the entry at `pos` (sorted order).
+    #[inline]
+    pub fn first_at(&self, pos: usize) -> &Value {
+        &self.first[pos]
+    }
+
+    /// Smallest and largest first-column values.
+    pub fn first_range(&self) -> Option<(&Value, &Value)> {
+        Some((self.first.first()?, self.first.last()?))
+    }
+
     #[inline]
     fn has_nums(&self) -> bool {
         self.nums.len() == self.first.len()
@@ -418,11 +432,22 @@ impl BTree {
     }
 
     /// Record the block of every entry's rowid (index entries hold rowids:
-    /// file, block, slot).
+    /// file, block, slot), and the clustering factor: how many times, in
+    /// key order, the next entry points into a different table block.
     pub fn set_rowid_blocks(&mut self, loc: &[RowLoc]) {
         for n in &mut self.nums {
             n.block = loc.get(n.row as usize).map(|l| l.block).unwrap_or(NO_BLOCK);
         }
+        let mut last = NO_BLOCK;
+        let mut cf = 0u64;
+        for (_, row) in &self.entries {
+            let b = loc.get(*row as usize).map(|l| l.block).unwrap_or(NO_BLOCK);
+            if b != last {
+                cf += 1;
+                last = b;
+            }
+        }
+        self.clustering_factor = cf;
     }
 
     /// First position whose number is >= x. Numeric keys are often dense

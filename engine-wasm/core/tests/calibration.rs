@@ -171,3 +171,29 @@ fn d_nested_loops_11g() {
     assert!(within(line(n, "INDEX RANGE SCAN"), 201_000, 1.0));
     assert!(within(n.plan[0].buffers, 311_000, 1.0));
 }
+
+/// Beyond CALIBRATION.md: Tom Kyte's COLOCATED / DISORGANIZED example
+/// (Expert Oracle Database Architecture, chapter "Indexes"): the same index
+/// range scan of 20,001 rows at SQL*Plus's array size 15 took 14,495 logical
+/// I/Os over five runs on the colocated table and 106,830 on the
+/// disorganized one (2,899 and 21,366 per run). The model gets there from
+/// the clustering factor, pinning within a fetch call and re-gets at every
+/// fetch call.
+#[test]
+fn clustering_factor_colocated_and_disorganized() {
+    let steps = run(include_str!("../../../samples/clustering-factor.sql"));
+    let q = queries(&steps);
+    assert_eq!(q.len(), 4);
+    for s in &q {
+        assert_eq!(s.rows_processed, 20_001);
+        assert_eq!(s.plan[2].operation, "INDEX RANGE SCAN");
+    }
+    let (colocated, disorganized) = (stat(q[0], "consistent gets"), stat(q[1], "consistent gets"));
+    assert!(within(colocated, 14_495 / 5, 1.0), "colocated {colocated}");
+    assert!(within(disorganized, 106_830 / 5, 1.0), "disorganized {disorganized}");
+    // 1,335 fetch calls of 15 rows (the first fetches one row).
+    assert_eq!(stat(q[0], "SQL*Net roundtrips to/from client"), 1335);
+    // A larger array size: fewer re-gets; the disorganized table barely gains.
+    assert!(stat(q[2], "consistent gets") * 3 < colocated);
+    assert!(stat(q[3], "consistent gets") as f64 > disorganized as f64 * 0.9);
+}

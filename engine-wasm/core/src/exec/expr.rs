@@ -37,6 +37,8 @@ pub enum Func {
     Substr,
     RandomValue,
     RandomString,
+    /// `dbms_random.random`: an integer in [-2^31, 2^31).
+    RandomInteger,
     ToChar,
     ToNumber,
     Length,
@@ -60,6 +62,7 @@ impl Func {
             "SUBSTR" => Func::Substr,
             "DBMS_RANDOM.VALUE" | "SYS.DBMS_RANDOM.VALUE" => Func::RandomValue,
             "DBMS_RANDOM.STRING" | "SYS.DBMS_RANDOM.STRING" => Func::RandomString,
+            "DBMS_RANDOM.RANDOM" | "SYS.DBMS_RANDOM.RANDOM" => Func::RandomInteger,
             "TO_CHAR" => Func::ToChar,
             "TO_NUMBER" => Func::ToNumber,
             "LENGTH" => Func::Length,
@@ -83,7 +86,7 @@ impl Func {
             Func::RandomValue => (0, 2),
             Func::RandomString => (2, 2),
             Func::ToNumber | Func::Length | Func::Upper | Func::Lower | Func::Abs | Func::Floor | Func::Ceil => (1, 1),
-            Func::User => (0, 0),
+            Func::User | Func::RandomInteger => (0, 0),
         }
     }
 
@@ -99,7 +102,7 @@ impl Func {
     }
 
     pub fn is_random(self) -> bool {
-        matches!(self, Func::RandomValue | Func::RandomString)
+        matches!(self, Func::RandomValue | Func::RandomString | Func::RandomInteger)
     }
 }
 
@@ -423,6 +426,7 @@ fn eval_func(f: Func, v: &[Value], rng: &mut DbmsRandom, pos: Pos) -> Result<Val
                 Value::str(&s)
             }
         }
+        Func::RandomInteger => Value::Num((rng.value() * 4_294_967_296.0).floor() - 2_147_483_648.0),
         Func::ToChar => match &v[0] {
             Value::Null => Value::Null,
             x => Value::str(&x.to_string()),

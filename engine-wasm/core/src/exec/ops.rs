@@ -101,7 +101,22 @@ pub enum OpKind {
     Full { table: TableId, src: usize, filter: Vec<CExpr>, next_row: u32, pinned: Option<u32>, started: bool, order: Vec<u32> },
     /// INDEX UNIQUE SCAN (heap index or IOT), optionally READ OPTIM.
     IndexUnique { index: IndexId, keys: Vec<CExpr>, src: usize, read_optim: bool, done: bool, keybuf: Vec<Value>, filter: Vec<CExpr>, finger: usize, leaf_hint: u32 },
-    IndexRange { index: IndexId, keys: Vec<CExpr>, src: usize, pos: usize, started: bool, pinned_leaf: Option<u32>, keybuf: Vec<Value>, end: bool, filter: Vec<CExpr> },
+    /// INDEX RANGE SCAN: equality on a key prefix (`keys`), or a range on
+    /// the first key column (`low`/`high`, each with "inclusive").
+    IndexRange {
+        index: IndexId,
+        keys: Vec<CExpr>,
+        low: Option<(CExpr, bool)>,
+        high: Option<(CExpr, bool)>,
+        src: usize,
+        pos: usize,
+        started: bool,
+        pinned_leaf: Option<u32>,
+        keybuf: Vec<Value>,
+        high_value: Option<(Value, bool)>,
+        end: bool,
+        filter: Vec<CExpr>,
+    },
     ByRowid { table: TableId, src: usize, child: Box<Op>, unique_child: bool, read_optim: bool, pinned: Option<u32>, filter: Vec<CExpr> },
     Hash { table: TableId, src: usize, key: CExpr, key_col: usize, bucket_rows: Vec<u32>, next: usize, started: bool, filter: Vec<CExpr> },
     NestedLoops { outer: Box<Op>, inner: Box<Op>, inner_active: bool, keep_inner_pins: bool },
@@ -322,7 +337,7 @@ impl Op {
                 env.blocks[*src] = bt.rowid_block_at(pos);
                 rt.test_all(filter, env)?
             }
-            OpKind::IndexRange { index, keys, src, pos, started, pinned_leaf, keybuf, end, filter } => {
+            OpKind::IndexRange { index, keys, low, high, src, pos, started, pinned_leaf, keybuf, high_value, end, filter } => {
                 let ix = &rt.cat.indexes[*index];
                 let bt = &ix.btree;
                 let seg = ix.seg;
@@ -338,7 +353,36 @@ impl Op {
                             keybuf.push(v);
                         }
                         rt.k.access.index_scans_kdiixs1 += 1;
-                        *pos = bt.lower_bound(keybuf);
+                        *high_value = None;
+                        if keys.is_empty() {
+                            // A range on the first key column.
+                            let lowv = match low.as_ref() {
+                                Some((e, incl)) => Some((rt.eval(e, env)?, *incl)),
+                                None => None,
+                            };
+                            if let Some((e, incl)) = high.as_ref() {
+                                *high_value = Some((rt.eval(e, env)?, *incl));
+                            }
+                            let null_bound = lowv.as_ref().is_some_and(|(v, _)| v.is_null())
+                                || high_value.as_ref().is_some_and(|(v, _)| v.is_null());
+                            *pos = match &lowv {
+                                Some((v, incl)) => {
+                                    let mut p = bt.lower_bound(std::slice::from_ref(v));
+                                    if !*incl {
+                                        while p < bt.entries.len() && bt.first_at(p).cmp_sql(v) == std::cmp::Ordering::Equal {
+                                            p += 1;
+                                        }
+                                    }
+                                    p
+                                }
+                                None => 0,
+                            };
+                            if null_bound {
+                                *pos = bt.entries.len();
+                            }
+                        } else {
+                            *pos = bt.lower_bound(keybuf);
+                        }
                         let leaf = if bt.entries.is_empty() { 0 } else { bt.leaf_of((*pos).min(bt.entries.len() - 1)) };
                         for level in 0..bt.level_counts.len() - 1 {
                             rt.get(line, st, seg, bt.path_block(level, leaf), GetKind::Examination, false);
@@ -366,7 +410,21 @@ impl Op {
                         }
                     }
                     let p = *pos;
-                    if !bt.key_equals(p, keybuf) {
+                    let in_range = if keys.is_empty() {
+                        p < bt.entries.len()
+                            && !bt.first_at(p).is_null()
+                            && match high_value.as_ref() {
+                                Some((h, incl)) => match bt.first_at(p).cmp_sql(h) {
+                                    std::cmp::Ordering::Less => true,
+                                    std::cmp::Ordering::Equal => *incl,
+                                    std::cmp::Ordering::Greater => false,
+                                },
+                                None => true,
+                            }
+                    } else {
+                        bt.key_equals(p, keybuf)
+                    };
+                    if !in_range {
                         *end = true;
                         return Ok(false);
                     }

@@ -633,11 +633,14 @@ impl<'a> Builder<'a> {
                                         OpKind::IndexRange {
                                             index: ixid,
                                             keys,
+                                            low: None,
+                                            high: None,
                                             src,
                                             pos: 0,
                                             started: false,
                                             pinned_leaf: None,
                                             keybuf: Vec::new(),
+                                            high_value: None,
                                             end: false,
                                             filter: vec![],
                                         },
@@ -655,6 +658,64 @@ impl<'a> Builder<'a> {
                                     break;
                                 }
                             }
+                        }
+                    }
+                    if chosen.is_none() && !forced_full {
+                        // A range on the leading column of an index.
+                        let mut cands: Vec<IndexId> = t.indexes.iter().copied().filter(|i| !cat.indexes[*i].dropped).collect();
+                        cands.sort_by_key(|i| (Some(*i) != pk_index, *i));
+                        for ixid in cands {
+                            let ix = &cat.indexes[ixid];
+                            let Some(r) = range_on(&conjuncts, &used, src, ix.columns[0], &available) else { continue };
+                            let sel = range_selectivity(&r, &ix.btree);
+                            let e_rows = (num_rows * sel).max(1.0).round();
+                            let leaves = ix.btree.leaf_count() as f64;
+                            let icost = ix.btree.blevel() as f64 + (leaves * sel).ceil();
+                            // Table visits follow the clustering factor.
+                            let cost = icost + (ix.btree.clustering_factor as f64 * sel).ceil();
+                            let full_cost = (cat.table_blocks(t) as f64 / 6.59).ceil() + 1.0;
+                            let hinted = matches!(&wanted_index, Some(None)) || matches!(&wanted_index, Some(Some(n)) if *n == ix.name);
+                            if cost >= full_cost && !hinted {
+                                continue;
+                            }
+                            let tstats_bytes = stats.avg_row_len as f64 - 3.0;
+                            let iop = self.op(
+                                "INDEX RANGE SCAN",
+                                Some(&ix.name),
+                                e_rows,
+                                icost,
+                                None,
+                                "qerixtFetch;kdiixs1",
+                                OpKind::IndexRange {
+                                    index: ixid,
+                                    keys: vec![],
+                                    low: r.low.clone(),
+                                    high: r.high.clone(),
+                                    src,
+                                    pos: 0,
+                                    started: false,
+                                    pinned_leaf: None,
+                                    keybuf: Vec::new(),
+                                    high_value: None,
+                                    end: false,
+                                    filter: vec![],
+                                },
+                            );
+                            let op = if t.is_iot() {
+                                iop
+                            } else {
+                                self.op(
+                                    "TABLE ACCESS BY INDEX ROWID",
+                                    Some(&t.name),
+                                    e_rows,
+                                    cost,
+                                    Some(e_rows * tstats_bytes),
+                                    "qertbFetchByRowID;kdsgrp",
+                                    OpKind::ByRowid { table, src, child: Box::new(iop), unique_child: false, read_optim: false, pinned: None, filter: vec![] },
+                                )
+                            };
+                            chosen = Some((op, e_rows, cost, r.conjuncts));
+                            break;
                         }
                     }
                     let (op, e_rows, cost, cis) = match chosen {
@@ -1010,4 +1071,91 @@ fn plan_notes(q: &Query, ctx: &PlanCtx<'_>, lines: &[PlanLine]) -> Vec<String> {
         }
     }
     notes
+}
+
+/// Range bounds on one column, from the conjuncts that give them.
+struct RangeBounds {
+    low: Option<(CExpr, bool)>,
+    high: Option<(CExpr, bool)>,
+    conjuncts: Vec<usize>,
+}
+
+/// `col > e`, `col >= e`, `col < e`, `col <= e` (either side) and
+/// `col BETWEEN a AND b` on column `col` of source `src`, whose other sides
+/// only read `available` sources.
+fn range_on(conjuncts: &[CExpr], used: &[bool], src: usize, col: usize, available: &[usize]) -> Option<RangeBounds> {
+    let is_col = |e: &CExpr| matches!(e, CExpr::Col { src: s, col: c, .. } if *s == src && *c == col);
+    let usable = |e: &CExpr| {
+        let mut v = Vec::new();
+        e.sources(&mut v);
+        v.iter().all(|x| available.contains(x))
+    };
+    let mut r = RangeBounds { low: None, high: None, conjuncts: Vec::new() };
+    for (i, p) in conjuncts.iter().enumerate() {
+        if used[i] {
+            continue;
+        }
+        match p {
+            CExpr::Bin(op @ (BinaryOp::Gt | BinaryOp::Ge | BinaryOp::Lt | BinaryOp::Le), a, b, _) => {
+                let (op, e) = if is_col(a) && usable(b) {
+                    (*op, b.as_ref())
+                } else if is_col(b) && usable(a) {
+                    // e < col  is  col > e
+                    let flipped = match op {
+                        BinaryOp::Gt => BinaryOp::Lt,
+                        BinaryOp::Ge => BinaryOp::Le,
+                        BinaryOp::Lt => BinaryOp::Gt,
+                        _ => BinaryOp::Ge,
+                    };
+                    (flipped, a.as_ref())
+                } else {
+                    continue;
+                };
+                match op {
+                    BinaryOp::Gt | BinaryOp::Ge if r.low.is_none() => r.low = Some((e.clone(), op == BinaryOp::Ge)),
+                    BinaryOp::Lt | BinaryOp::Le if r.high.is_none() => r.high = Some((e.clone(), op == BinaryOp::Le)),
+                    _ => continue,
+                }
+                r.conjuncts.push(i);
+            }
+            CExpr::Between(x, lo, hi) if is_col(x) && usable(lo) && usable(hi) && r.low.is_none() && r.high.is_none() => {
+                r.low = Some(((**lo).clone(), true));
+                r.high = Some(((**hi).clone(), true));
+                r.conjuncts.push(i);
+            }
+            _ => {}
+        }
+    }
+    if r.conjuncts.is_empty() {
+        None
+    } else {
+        Some(r)
+    }
+}
+
+/// Estimated fraction of the index a range reads: from the column's
+/// low/high values for literal bounds, Oracle's defaults (5% one-sided,
+/// 0.25% bounded) for binds and join columns.
+fn range_selectivity(r: &RangeBounds, bt: &crate::storage::BTree) -> f64 {
+    let num = |b: &Option<(CExpr, bool)>| match b {
+        Some((CExpr::Const(v), _)) => v.as_f64(),
+        _ => None,
+    };
+    let known = |b: &Option<(CExpr, bool)>| b.is_none() || num(b).is_some();
+    if known(&r.low) && known(&r.high) {
+        if let Some((lo, hi)) = bt.first_range() {
+            if let (Some(min), Some(max)) = (lo.as_f64(), hi.as_f64()) {
+                if max > min {
+                    let a = num(&r.low).unwrap_or(min).max(min);
+                    let b = num(&r.high).unwrap_or(max).min(max);
+                    return ((b - a) / (max - min)).clamp(0.0, 1.0).max(1.0 / bt.entries.len().max(1) as f64);
+                }
+            }
+        }
+    }
+    if r.low.is_some() && r.high.is_some() {
+        0.0025
+    } else {
+        0.05
+    }
 }
