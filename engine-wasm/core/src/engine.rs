@@ -272,7 +272,10 @@ impl Engine {
         for u in units {
             let step = match u.result {
                 Ok(stmt) => self.run_step(&stmt),
-                Err(e) => self.error_step(&u.text, u.pos, "sqlplus", e),
+                Err(e) => {
+                    let kind = kind_of_text(&u.text);
+                    self.error_step(&u.text, u.pos, kind, e)
+                }
             };
             out.push(step);
         }
@@ -1956,6 +1959,19 @@ impl Engine {
 
     pub(crate) fn parts(&self) -> (&Catalog, &Kernel) {
         (&self.cat, &self.k)
+    }
+}
+
+/// The kind of a statement that failed to parse, from its first word.
+fn kind_of_text(text: &str) -> &'static str {
+    let first = text.split(|c: char| c.is_whitespace() || c == '(').find(|w| !w.is_empty()).unwrap_or("").to_ascii_uppercase();
+    match first.as_str() {
+        "SELECT" | "WITH" => "query",
+        "INSERT" | "UPDATE" | "DELETE" | "MERGE" | "COMMIT" | "ROLLBACK" => "dml",
+        "CREATE" | "ALTER" | "DROP" | "TRUNCATE" | "GRANT" | "REVOKE" => "ddl",
+        "BEGIN" | "DECLARE" => "plsql",
+        "LAB" => "lab",
+        _ => "sqlplus",
     }
 }
 
