@@ -69,12 +69,66 @@ pub struct TableStats {
     pub gathered: bool,
 }
 
+/// A table's rows, stored flat (`width` values per row, row after row):
+/// reading a row is one contiguous access, not a pointer chase per row.
+#[derive(Debug, Clone, Default)]
+pub struct RowStore {
+    width: usize,
+    values: Vec<Value>,
+}
+
+impl RowStore {
+    pub fn new(width: usize) -> Self {
+        RowStore { width: width.max(1), values: Vec::new() }
+    }
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.values.len() / self.width
+    }
+    pub fn is_empty(&self) -> bool {
+        self.values.is_empty()
+    }
+    #[inline]
+    pub fn get(&self, r: usize) -> Option<&[Value]> {
+        self.values.get(r * self.width..(r + 1) * self.width)
+    }
+    pub fn push(&mut self, row: Box<[Value]>) {
+        debug_assert_eq!(row.len(), self.width);
+        self.values.extend(row.into_vec());
+    }
+    pub fn truncate(&mut self, rows: usize) {
+        self.values.truncate(rows * self.width);
+    }
+    pub fn clear(&mut self) {
+        self.values = Vec::new();
+    }
+    pub fn iter(&self) -> std::slice::ChunksExact<'_, Value> {
+        self.values.chunks_exact(self.width)
+    }
+}
+
+impl std::ops::Index<usize> for RowStore {
+    type Output = [Value];
+    #[inline]
+    fn index(&self, r: usize) -> &[Value] {
+        &self.values[r * self.width..(r + 1) * self.width]
+    }
+}
+
+impl<'a> IntoIterator for &'a RowStore {
+    type Item = &'a [Value];
+    type IntoIter = std::slice::ChunksExact<'a, Value>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter()
+    }
+}
+
 #[derive(Debug, Clone)]
 pub struct Table {
     pub id: TableId,
     pub name: String,
     pub columns: Vec<Column>,
-    pub rows: Vec<Box<[Value]>>,
+    pub rows: RowStore,
     pub loc: Vec<RowLoc>,
     pub storage: TableStorage,
     /// Primary key columns and its index.

@@ -1422,11 +1422,12 @@ impl Engine {
             let seg = if deferred { None } else { Some(self.cat.new_segment(&name, SegmentKind::Table, None, pool)) };
             TableStorage::Heap { seg, heap: HeapSegment::new(bs, pctfree) }
         };
+        let ncols = columns.len();
         self.cat.tables.push(Table {
             id: tid,
             name: name.clone(),
             columns,
-            rows: Vec::new(),
+            rows: crate::catalog::RowStore::new(ncols),
             loc: Vec::new(),
             storage,
             pk: None,
@@ -1660,7 +1661,7 @@ impl Engine {
         self.k.memopt.evict(tid);
         let t = &mut self.cat.tables[tid];
         t.dropped = true;
-        t.rows = Vec::new();
+        t.rows.clear();
         t.loc = Vec::new();
         let idx = t.indexes.clone();
         if let Some(seg) = t.heap_seg() {
