@@ -321,6 +321,17 @@ impl CExpr {
         })
     }
 
+    /// The value of a column of the current row, in place; None for any
+    /// other expression (evaluate it instead).
+    #[inline]
+    pub fn column_ref<'c>(&self, cat: &'c Catalog, env: &'c Env) -> Option<&'c Value> {
+        match self {
+            CExpr::Col { src, table, col } => cat.tables[*table].rows.get(env.rows[*src] as usize).and_then(|row| row.get(*col)),
+            CExpr::Gen { src, col } => env.gen[*src].get(*col),
+            _ => None,
+        }
+    }
+
     /// Bytes the value would take on the wire, without copying column
     /// values out of their rows.
     pub fn stored_len(&self, cx: &mut EvalCtx<'_>) -> Result<usize, LabError> {
@@ -466,6 +477,22 @@ pub struct AggState {
 impl AggState {
     pub fn new() -> Self {
         AggState { value: Value::Null, count: 0, sum: 0.0 }
+    }
+
+    /// Add a value read in place (a column of the current row): MAX and
+    /// MIN copy it only when it becomes the new extreme.
+    pub fn add_ref(&mut self, func: AggregateFunc, x: &Value, pos: Pos) -> Result<(), LabError> {
+        match func {
+            AggregateFunc::Max | AggregateFunc::Min if !x.is_null() => {
+                let want = if func == AggregateFunc::Max { Ordering::Greater } else { Ordering::Less };
+                if self.value.is_null() || x.cmp_sql(&self.value) == want {
+                    self.value = x.clone();
+                }
+                self.count += 1;
+                Ok(())
+            }
+            _ => self.add(func, Some(x.clone()), pos),
+        }
     }
 
     pub fn add(&mut self, func: AggregateFunc, v: Option<Value>, pos: Pos) -> Result<(), LabError> {

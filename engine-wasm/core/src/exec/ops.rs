@@ -540,11 +540,16 @@ impl Op {
                 let mut states: Vec<AggState> = vec![AggState::new(); aggs.len()];
                 while child.next(rt, env)? {
                     for (a, s) in aggs.iter().zip(states.iter_mut()) {
-                        let v = match &a.arg {
-                            Some(e) => Some(rt.eval(e, env)?),
-                            None => None,
-                        };
-                        s.add(a.func, v, *pos)?;
+                        match &a.arg {
+                            Some(e) => match e.column_ref(rt.cat, env) {
+                                Some(v) => s.add_ref(a.func, v, *pos)?,
+                                None => {
+                                    let v = rt.eval(e, env)?;
+                                    s.add(a.func, Some(v), *pos)?
+                                }
+                            },
+                            None => s.add(a.func, None, *pos)?,
+                        }
                     }
                 }
                 env.gen[*out_src] = aggs.iter().zip(states.iter()).map(|(a, s)| s.result(a.func)).collect();
