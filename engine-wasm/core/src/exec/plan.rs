@@ -330,6 +330,53 @@ impl<'a> Builder<'a> {
         })
     }
 
+    /// INDEX RANGE SCAN, under TABLE ACCESS BY INDEX ROWID unless the
+    /// index is an IOT (whose leaves hold the rows).
+    fn range_access(
+        &mut self,
+        scan: RangeScan,
+        (table, src, iot): (TableId, usize, bool),
+        index_name: &str,
+        table_name: &str,
+        (e_rows, icost, cost): (f64, f64, f64),
+        row_bytes: f64,
+    ) -> Op {
+        let iop = self.op(
+            "INDEX RANGE SCAN",
+            Some(index_name),
+            e_rows,
+            icost,
+            None,
+            "qerixtFetch;kdiixs1",
+            OpKind::IndexRange {
+                index: scan.index,
+                keys: scan.keys,
+                low: scan.low,
+                high: scan.high,
+                src,
+                pos: 0,
+                started: false,
+                pinned_leaf: None,
+                keybuf: Vec::new(),
+                high_value: None,
+                end: false,
+                filter: vec![],
+            },
+        );
+        if iot {
+            return iop;
+        }
+        self.op(
+            "TABLE ACCESS BY INDEX ROWID",
+            Some(table_name),
+            e_rows,
+            cost,
+            Some(e_rows * row_bytes),
+            "qertbFetchByRowID;kdsgrp",
+            OpKind::ByRowid { table, src, child: Box::new(iop), unique_child: false, read_optim: false, pinned: None, filter: vec![] },
+        )
+    }
+
     fn table_scope(&self, t: &crate::catalog::Table, src: usize, alias: &str) -> ScopeEntry {
         ScopeEntry {
             alias: alias.to_string(),
@@ -357,7 +404,7 @@ impl<'a> Builder<'a> {
         // ---- relations and scope
         enum Rel {
             Table { table: TableId, src: usize, alias: String },
-            Fixed { op: Op, e_rows: f64, cost: f64, alias: String, row_bytes: f64 },
+            Fixed { op: Box<Op>, e_rows: f64, cost: f64, alias: String, row_bytes: f64 },
         }
         let mut rels: Vec<Rel> = Vec::new();
         let mut scope: Vec<ScopeEntry> = Vec::new();
@@ -383,7 +430,7 @@ impl<'a> Builder<'a> {
                         } else {
                             self.op("FAST DUAL", None, 1.0, 2.0, None, "qerfdFetch", OpKind::Dual { src, done: false })
                         };
-                        rels.push(Rel::Fixed { op, e_rows: 1.0, cost: 2.0, alias: alias_s, row_bytes: 0.0 });
+                        rels.push(Rel::Fixed { op: Box::new(op), e_rows: 1.0, cost: 2.0, alias: alias_s, row_bytes: 0.0 });
                     } else {
                         let t = cat.table(&name.name).ok_or_else(|| LabError::no_such_table(name.pos))?;
                         let src = self.new_source();
@@ -401,7 +448,7 @@ impl<'a> Builder<'a> {
                     let a = self.compile_expr(from, &[], None)?;
                     let b = self.compile_expr(to, &[], None)?;
                     let op = self.op("XMLTABLE EVALUATION", None, 8168.0, 29.0, None, "qerxtFetch", OpKind::RowGen { src, gen: RowGenKind::Range(a, b), next: 0, end: -1 });
-                    rels.push(Rel::Fixed { op, e_rows: 8168.0, cost: 29.0, alias: alias_s, row_bytes: 2.0 });
+                    rels.push(Rel::Fixed { op: Box::new(op), e_rows: 8168.0, cost: 29.0, alias: alias_s, row_bytes: 2.0 });
                 }
                 FromItem::Subquery { query, alias } => {
                     let alias_s = alias.as_ref().map(|a| a.name.clone()).unwrap_or_default();
@@ -415,7 +462,7 @@ impl<'a> Builder<'a> {
                             alias: alias_s.clone(),
                             columns: sub.columns.iter().cloned().zip(sub.project.iter().cloned()).collect(),
                         });
-                        rels.push(Rel::Fixed { op: sub.op, e_rows: sub.e_rows, cost: sub.cost, alias: alias_s, row_bytes: sub.row_bytes });
+                        rels.push(Rel::Fixed { op: Box::new(sub.op), e_rows: sub.e_rows, cost: sub.cost, alias: alias_s, row_bytes: sub.row_bytes });
                     } else {
                         let out = self.new_source();
                         scope.push(ScopeEntry {
@@ -431,7 +478,7 @@ impl<'a> Builder<'a> {
                             "qervwFetch",
                             OpKind::View { child: Box::new(sub.op), exprs: sub.project, out_src: out },
                         );
-                        rels.push(Rel::Fixed { op, e_rows: sub.e_rows, cost: sub.cost, alias: alias_s, row_bytes: sub.row_bytes });
+                        rels.push(Rel::Fixed { op: Box::new(op), e_rows: sub.e_rows, cost: sub.cost, alias: alias_s, row_bytes: sub.row_bytes });
                     }
                 }
             }
@@ -488,7 +535,7 @@ impl<'a> Builder<'a> {
                     row_bytes += rb;
                     let mut s = Vec::new();
                     collect_sources(&op, &mut s);
-                    (op, e_rows, cost, s)
+                    (*op, e_rows, cost, s)
                 }
                 Rel::Table { table, src, alias } => {
                     let t = &cat.tables[table];
@@ -623,37 +670,8 @@ impl<'a> Builder<'a> {
                                     let leaves = ix.btree.leaf_count() as f64;
                                     let icost = ix.btree.blevel() as f64 + (leaves / ndv).ceil().max(1.0);
                                     let cost = icost + e_rows;
-                                    let iop = self.op(
-                                        "INDEX RANGE SCAN",
-                                        Some(&ix.name),
-                                        e_rows,
-                                        icost,
-                                        None,
-                                        "qerixtFetch;kdiixs1",
-                                        OpKind::IndexRange {
-                                            index: ixid,
-                                            keys,
-                                            low: None,
-                                            high: None,
-                                            src,
-                                            pos: 0,
-                                            started: false,
-                                            pinned_leaf: None,
-                                            keybuf: Vec::new(),
-                                            high_value: None,
-                                            end: false,
-                                            filter: vec![],
-                                        },
-                                    );
-                                    let op = self.op(
-                                        "TABLE ACCESS BY INDEX ROWID",
-                                        Some(&t.name),
-                                        e_rows,
-                                        cost,
-                                        Some(e_rows * tstats_bytes),
-                                        "qertbFetchByRowID;kdsgrp",
-                                        OpKind::ByRowid { table, src, child: Box::new(iop), unique_child: false, read_optim: false, pinned: None, filter: vec![] },
-                                    );
+                                    let scan = RangeScan { index: ixid, keys, low: None, high: None };
+                                    let op = self.range_access(scan, (table, src, t.is_iot()), &ix.name, &t.name, (e_rows, icost, cost), tstats_bytes);
                                     chosen = Some((op, e_rows, cost, cis));
                                     break;
                                 }
@@ -679,41 +697,8 @@ impl<'a> Builder<'a> {
                                 continue;
                             }
                             let tstats_bytes = stats.avg_row_len as f64 - 3.0;
-                            let iop = self.op(
-                                "INDEX RANGE SCAN",
-                                Some(&ix.name),
-                                e_rows,
-                                icost,
-                                None,
-                                "qerixtFetch;kdiixs1",
-                                OpKind::IndexRange {
-                                    index: ixid,
-                                    keys: vec![],
-                                    low: r.low.clone(),
-                                    high: r.high.clone(),
-                                    src,
-                                    pos: 0,
-                                    started: false,
-                                    pinned_leaf: None,
-                                    keybuf: Vec::new(),
-                                    high_value: None,
-                                    end: false,
-                                    filter: vec![],
-                                },
-                            );
-                            let op = if t.is_iot() {
-                                iop
-                            } else {
-                                self.op(
-                                    "TABLE ACCESS BY INDEX ROWID",
-                                    Some(&t.name),
-                                    e_rows,
-                                    cost,
-                                    Some(e_rows * tstats_bytes),
-                                    "qertbFetchByRowID;kdsgrp",
-                                    OpKind::ByRowid { table, src, child: Box::new(iop), unique_child: false, read_optim: false, pinned: None, filter: vec![] },
-                                )
-                            };
+                            let scan = RangeScan { index: ixid, keys: vec![], low: r.low.clone(), high: r.high.clone() };
+                            let op = self.range_access(scan, (table, src, t.is_iot()), &ix.name, &t.name, (e_rows, icost, cost), tstats_bytes);
                             chosen = Some((op, e_rows, cost, r.conjuncts));
                             break;
                         }
@@ -1071,6 +1056,15 @@ fn plan_notes(q: &Query, ctx: &PlanCtx<'_>, lines: &[PlanLine]) -> Vec<String> {
         }
     }
     notes
+}
+
+/// What an INDEX RANGE SCAN reads: an equality prefix or a range on the
+/// first column.
+struct RangeScan {
+    index: IndexId,
+    keys: Vec<CExpr>,
+    low: Option<(CExpr, bool)>,
+    high: Option<(CExpr, bool)>,
 }
 
 /// Range bounds on one column, from the conjuncts that give them.
