@@ -29,12 +29,29 @@ export function shortStmt(s: string, n = 60): string {
   return one.length > n ? `${one.slice(0, n - 1)}…` : one;
 }
 
+/**
+ * A statement label that keeps what tells steps apart: a LAB RUN workload
+ * becomes 'LAB RUN t1 via jdbc_thin ×5: select value from t1 where key = :1'
+ * (table, driver and runs first, so that they survive truncation).
+ */
+export function stmtLabel(s: string, n = 60): string {
+  const m = /^\s*LAB\s+RUN\s+'((?:[^']|'')*)'\s*([\s\S]*)$/i.exec(s);
+  if (!m) return shortStmt(s, n);
+  const sql = m[1].replace(/''/g, "'");
+  const rest = m[2];
+  const via = /\bVIA\s+(\S+?);?\s*(?:\s|$)/i.exec(rest)?.[1];
+  const runs = /\bRUNS\s+(\d+)/i.exec(rest)?.[1];
+  const table = /\bfrom\s+([\w$#."]+)/i.exec(sql)?.[1];
+  const head = ['LAB RUN', table, via ? `via ${via}` : '', runs ? `×${runs}` : ''].filter(Boolean).join(' ');
+  return shortStmt(`${head}: ${sql}`, n);
+}
+
 export function comparables(runs: SessionRun[]): Comparable[] {
   const out: Comparable[] = [];
   for (const r of runs) {
     for (const s of r.steps) {
       if (s.error || (s.kind !== 'query' && s.kind !== 'lab' && s.kind !== 'dml' && s.kind !== 'plsql')) continue;
-      const base = `${r.label} · #${s.index} ${shortStmt(s.statement, 48)}`;
+      const base = `${r.label} · #${s.index} ${stmtLabel(s.statement, 48)}`;
       out.push({ key: `${r.id}:${s.index}`, label: base, stats: s.stats, latches: s.latches, waits: s.waits, elapsed_us: s.elapsed_us, folded: s.folded });
       for (const w of s.runs ?? []) {
         out.push({ key: `${r.id}:${s.index}:run${w.run}`, label: `${base} · run ${w.run}`, stats: w.stats, waits: w.waits, elapsed_us: w.elapsed_us, folded: w.folded });

@@ -119,3 +119,11 @@ describe('frame totals (sandwich table)', () => {
     expect(frameTotals(g)[0].name).toBe('c');
   });
 });
+
+describe('frame self deltas', () => {
+  it('sums self time per leaf function and sorts by the biggest change', async () => {
+    const { frameSelfDeltas } = await import('../src/model/flamediff');
+    const d = frameSelfDeltas(['a;kcbgtcr 10', 'a;b 5'], ['a;kpoxihLookup 7', 'a;b 4']);
+    expect(d.map((r) => [r.name, r.a, r.b, r.delta])).toEqual([['kcbgtcr', 10, 0, -10], ['kpoxihLookup', 0, 7, 7], ['b', 5, 4, -1]]);
+  });
+});

@@ -187,3 +187,32 @@ LAB RUN 'SELECT value FROM t4 WHERE key = :1' BIND 1 TO 100000 VIA jdbc_thin RUN
     expect(s.map((x) => x.text)).toEqual([`SELECT ';' FROM dual;`, `SELECT 2 /* ; */ FROM dual;`]);
   });
 });
+
+describe('statement labels', () => {
+  it('a LAB RUN label keeps table, driver and runs ahead of the SQL', async () => {
+    const { stmtLabel } = await import('../src/session');
+    expect(stmtLabel("LAB RUN 'select value from t1 where key = :1' BIND 1 TO 100000 VIA jdbc_oci_bequeath RUNS 5", 80))
+      .toBe('LAB RUN t1 via jdbc_oci_bequeath ×5: select value from t1 where key = :1');
+    expect(stmtLabel("LAB RUN 'SELECT value FROM t4 WHERE key = :1' BIND 1 TO 2000 VIA jdbc_thin RUNS 3;", 32)).toBe('LAB RUN t4 via jdbc_thin ×3: SE…');
+    expect(stmtLabel('select * from t1 where key = 42')).toBe('select * from t1 where key = 42');
+  });
+  it('centisecond statistics carry a unit hint', async () => {
+    const { statUnit } = await import('../src/model/stats');
+    expect(statUnit('DB time', 655)).toBe('cs = 6.55 s');
+    expect(statUnit('consistent gets', 3)).toBe('');
+  });
+});
+
+describe('heat of a truncated memoptimized workload', () => {
+  it('puts the engine totals of memopt visits on the memoptimize pool, not on the table buffers', () => {
+    const t = makeTrace([
+      { kind: 2, get: 4, seg: 4, block: 7 }, { kind: 3, get: 4, seg: 4, block: 7 },
+      { kind: 0, get: 0, seg: 6, block: 3, latch: 5, gets: 1 },
+    ], { truncated: true, heat: [{ segment: 4, block: 7, visits: 10 }, { segment: 6, block: 3, visits: 4 }] });
+    const h = heatOf(t, 16);
+    expect(h.get(4, 7)).toBe(0);
+    expect(h.get(memoptAreaKey(4), 7)).toBe(5);
+    expect(h.get(MEMOPT_HASH_SEGMENT, hashCell(4, 7))).toBe(5);
+    expect(h.get(6, 3)).toBe(4);
+  });
+});

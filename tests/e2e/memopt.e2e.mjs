@@ -33,6 +33,12 @@ try {
     }
 
     await memoptFlows(s, app);
+    await s.test('a DDL step shows its SQL*Plus feedback line', async () => {
+      await page.getByRole('button', { name: /^Step \d+: create table t1/i }).first().click();
+      await page.getByRole('tab', { name: 'Autotrace' }).click();
+      const fb = await page.getByLabel('Feedback').textContent();
+      assert(fb === 'Table created.', `feedback: ${fb}`);
+    });
     await s.test('no page errors', async () => { assert(app.problems.length === 0, app.problems.join('\n')); });
   }
 } catch (e) {

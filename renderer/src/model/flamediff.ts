@@ -65,3 +65,24 @@ export function diffIntensity(d: DiffFlame, id: number): number {
   if (d.maxAbsDelta === 0) return 0;
   return Math.max(-1, Math.min(1, (d.b[id] - d.a[id]) / d.maxAbsDelta));
 }
+
+export interface FrameDelta { name: string; a: number; b: number; delta: number }
+
+/** Self time per function name in A and in B, biggest change first (the table next to a differential flame graph). */
+export function frameSelfDeltas(foldedA: Iterable<string>, foldedB: Iterable<string>): FrameDelta[] {
+  const m = new Map<string, FrameDelta>();
+  const add = (lines: Iterable<string>, side: 'a' | 'b') => {
+    for (const s of parseFolded(lines)) {
+      const leaf = s.stack[s.stack.length - 1];
+      if (leaf === undefined) continue;
+      let r = m.get(leaf);
+      if (!r) { r = { name: leaf, a: 0, b: 0, delta: 0 }; m.set(leaf, r); }
+      r[side] += s.weight;
+    }
+  };
+  add(foldedA, 'a');
+  add(foldedB, 'b');
+  const out = [...m.values()];
+  for (const r of out) r.delta = r.b - r.a;
+  return out.sort((x, y) => Math.abs(y.delta) - Math.abs(x.delta) || (x.name < y.name ? -1 : 1));
+}

@@ -88,6 +88,35 @@ export class HeatMap {
     this.version++;
   }
 
+  /**
+   * The engine's per-block totals of a truncated trace, split by visit kind.
+   * A HeatEntry does not say whether its visits were buffer-cache gets, memopt
+   * hash-index probes or memopt buffer-area reads; each segment's totals are
+   * shared out in the mix of those kinds among the events the trace kept, so a
+   * memoptimized workload heats the memoptimize pool, not the table's buffers.
+   */
+  applySummaryOf(t: Trace) {
+    const mix = new Map<number, [number, number, number]>();
+    for (let i = 0; i < t.length; i++) {
+      const k = t.kind[i];
+      if (!isVisit(k) || t.segment[i] === NO_SEGMENT) continue;
+      let m = mix.get(t.segment[i]);
+      if (!m) { m = [0, 0, 0]; mix.set(t.segment[i], m); }
+      m[k === EventKind.MEMOPT_LOOKUP ? 1 : k === EventKind.MEMOPT_READ ? 2 : 0]++;
+    }
+    for (const e of t.heat ?? []) {
+      const m = mix.get(e.segment);
+      if (!m || m[1] + m[2] === 0) { this.add(e.segment, e.block, e.visits); continue; }
+      const tot = m[0] + m[1] + m[2];
+      const cache = Math.round((e.visits * m[0]) / tot), probe = Math.round((e.visits * m[1]) / tot);
+      const read = e.visits - cache - probe;
+      if (cache > 0) this.add(e.segment, e.block, cache);
+      if (probe > 0) this.add(MEMOPT_HASH_SEGMENT, hashCell(e.segment, e.block), probe);
+      if (read > 0) this.add(memoptAreaKey(e.segment), e.block, read);
+    }
+    this.version++;
+  }
+
   /** Heat of one segment as [block, visits] pairs (non-zero only). */
   entries(segment: number): [number, number][] {
     const a = this.seg.get(segment);
@@ -102,7 +131,7 @@ export class HeatMap {
 /** Heat of a whole trace (or its summary when the trace was truncated). */
 export function heatOf(t: Trace, latchChildren = 0): HeatMap {
   const h = new HeatMap(latchChildren);
-  if (t.truncated && t.heat) h.applySummary(t.heat);
+  if (t.truncated && t.heat) h.applySummaryOf(t);
   else h.applyRange(t, 0, t.length);
   return h;
 }

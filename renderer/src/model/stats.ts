@@ -53,6 +53,15 @@ export function comparableFigures(s: { stats: Record<string, number>; latches?: 
   return { ...s.stats, ...latchStats(s.latches ?? {}), ...waitStats(s.waits ?? {}), 'elapsed time (us, simulated)': s.elapsed_us };
 }
 
+/** Statistics Oracle counts in centiseconds (V$SESSTAT 'DB time', 'CPU used by this session', ...). */
+const CENTISECOND_STATS = new Set(['DB time', 'CPU used by this session', 'CPU used when call started', 'recursive cpu usage',
+  'parse time cpu', 'parse time elapsed', 'user I/O wait time', 'application wait time', 'concurrency wait time', 'cluster wait time']);
+export function isCentiseconds(name: string): boolean { return CENTISECOND_STATS.has(name); }
+/** A unit hint for a statistic value ('cs = 6.55 s'), or '' when the value is a plain count. */
+export function statUnit(name: string, value: number): string {
+  return isCentiseconds(name) ? `cs = ${fmtUs(value * 1e4)}` : '';
+}
+
 export function consistentGets(step: Step): number { return step.stats['consistent gets'] ?? 0; }
 
 const nf = new Intl.NumberFormat('en-US', { maximumFractionDigits: 3 });

@@ -35,7 +35,11 @@ export interface Step {
   elapsed_us: number;
   folded: string[];
   runs?: RunResult[];
+  /** LAB RUN: mean elapsed of the runs without the fastest and slowest. */
+  trimmed_mean_us?: number;
   output?: string[];
+  /** SQL*Plus feedback line: 'Table created.', '100000 rows created.' */
+  feedback?: string;
   autotrace?: 'off' | 'on' | 'traceonly';
   trace_events: number;
 }

@@ -7,7 +7,7 @@ import { layoutStructures } from '../model/structure';
 import { NO_SEGMENT } from '../model/types';
 import { fmtNum, fmtUs } from '../model/stats';
 import { flameFragment, flameSvg } from './flame';
-import { planFragment, statsFragment, statsSvg } from './stats';
+import { planFragment, runsFragment, statsFragment, statsSvg } from './stats';
 import { legendFragment, structureFragment, structureSvg } from './structure';
 import { esc, REPORT_COLORS, svgDocument, text, truncate } from './svg';
 
@@ -78,14 +78,31 @@ export function buildReport(kind: ReportKind, inp: ReportInputs): { svg: string;
         parts.push(`<g transform="translate(${pad} ${y})">${text(0, 14, `${step.error.code}: ${step.error.message}`, `fill="#c62828" font-weight="600"`)}</g>`);
         y += 24;
       }
+      if (step.output?.length) {
+        const lines = step.output.slice(0, 6);
+        parts.push(`<g transform="translate(${pad} ${y})">${lines.map((l, i) => text(0, 12 + i * 15, truncate(l, W - 2 * pad, 11, true),
+          `font-family="${esc('ui-monospace, Menlo, Consolas, monospace')}" font-size="11" fill="${REPORT_COLORS.muted}"`)).join('')}</g>`);
+        y += lines.length * 15 + 8;
+      }
+      if (step.runs?.length) {
+        const rf = runsFragment(step, { width: W - 2 * pad });
+        parts.push(`<g transform="translate(${pad} ${y})">${rf.body}</g>`);
+        y += rf.height + 10;
+      }
       const plan = planFragment(step, { width: W - 2 * pad });
       parts.push(`<g transform="translate(${pad} ${y})">${plan.body}</g>`);
       y += plan.height + 10;
       const stats = statsFragment(step, { width: 420 });
       parts.push(`<g transform="translate(${pad} ${y})">${stats.body}</g>`);
       let right = 0;
-      if (inp.catalog) {
-        const sx = pad + 420 + 24, sw = W - sx - pad;
+      const sx = pad + 420 + 24, sw = W - sx - pad;
+      if (!trace && step.trace_events > 0) {
+        // The engine no longer keeps this step's trace: say so rather than draw every segment unvisited.
+        parts.push(`<g transform="translate(${sx} ${y})">${text(0, 18, 'Structures', `font-size="12" font-weight="600" fill="${REPORT_COLORS.text}"`)}` +
+          text(0, 38, `${fmtNum(step.trace_events)} events recorded; the trace is no longer kept by the engine.`, `font-size="11" fill="${REPORT_COLORS.muted}"`) +
+          text(0, 54, 'Run the statement again and export to include the structure picture.', `font-size="11" fill="${REPORT_COLORS.muted}"`) + `</g>`);
+        right = 62;
+      } else if (inp.catalog) {
         const layout = layoutStructures(inp.catalog, { width: sw, only: touchedSegments(trace), includeCache: false });
         if (layout.pictures.length) {
           parts.push(`<g transform="translate(${sx} ${y})">${text(0, 18, 'Structures', `font-size="12" font-weight="600" fill="${REPORT_COLORS.text}"`)}</g>`);

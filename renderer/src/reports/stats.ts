@@ -1,10 +1,12 @@
 // Statistics table -> SVG (autotrace-style: value, name), with latches and waits.
 import type { Step } from '../model/types';
-import { statRows, fmtNum, fmtUs } from '../model/stats';
+import { statRows, statUnit, fmtNum, fmtUs } from '../model/stats';
 import { esc, MONO, n, REPORT_COLORS, svgDocument, text, truncate } from './svg';
 import type { Fragment } from './flame';
 
 const ROW = 17;
+/** Plan columns: the Name column starts NAME_X from the right; numbers get 75 px each. */
+const NAME_X = 460;
 
 export function statsFragment(step: Step, opts: { width?: number; title?: string } = {}): Fragment {
   const width = opts.width ?? 460;
@@ -26,7 +28,7 @@ export function statsFragment(step: Step, opts: { width?: number; title?: string
   heading('Statistics');
   const rows = statRows(step.stats);
   if (rows.length === 0) { y += ROW; parts.push(text(0, y - 3, 'no non-zero statistics', `fill="${REPORT_COLORS.muted}"`)); }
-  rows.forEach((r, i) => row(fmtNum(r.value), r.name, i));
+  rows.forEach((r, i) => { const u = statUnit(r.name, r.value); row(fmtNum(r.value), u ? `${r.name}  (${u})` : r.name, i); });
   const latches = Object.entries(step.latches);
   if (latches.length) {
     heading('Latches (gets / misses / sleeps)');
@@ -51,9 +53,9 @@ export function planFragment(step: Step, opts: { width?: number } = {}): Fragmen
   y += 4;
   parts.push(`<line x1="0" y1="${n(y)}" x2="${n(width)}" y2="${n(y)}" stroke="${REPORT_COLORS.border}"/>`);
   const cols = [
-    { h: 'Id', x: 24, a: 'end' }, { h: 'Operation', x: 34, a: 'start' }, { h: 'Name', x: width - 330, a: 'start' },
-    { h: 'Starts', x: width - 230, a: 'end' }, { h: 'E-Rows', x: width - 180, a: 'end' }, { h: 'A-Rows', x: width - 125, a: 'end' },
-    { h: 'Buffers', x: width - 60, a: 'end' }, { h: 'Cost', x: width - 4, a: 'end' },
+    { h: 'Id', x: 24, a: 'end' }, { h: 'Operation', x: 34, a: 'start' }, { h: 'Name', x: width - NAME_X, a: 'start' },
+    { h: 'Starts', x: width - 300, a: 'end' }, { h: 'E-Rows', x: width - 225, a: 'end' }, { h: 'A-Rows', x: width - 150, a: 'end' },
+    { h: 'Buffers', x: width - 75, a: 'end' }, { h: 'Cost', x: width - 4, a: 'end' },
   ];
   y += ROW;
   for (const c of cols) parts.push(text(c.x, y - 3, c.h, `text-anchor="${c.a}" fill="${REPORT_COLORS.muted}" font-size="11"`));
@@ -63,10 +65,42 @@ export function planFragment(step: Step, opts: { width?: number } = {}): Fragmen
     y += ROW;
     const vals = [String(p.id), ' '.repeat(p.depth * 2) + p.operation, p.name ?? '', fmtNum(p.starts), fmtNum(p.e_rows), fmtNum(p.a_rows), fmtNum(p.buffers), fmtNum(p.cost)];
     cols.forEach((c, j) => {
-      const v = j === 1 ? truncate(vals[j], width - 330 - 40, 12, true) : vals[j];
+      const v = j === 1 ? truncate(vals[j], width - NAME_X - 44, 12, true) : j === 2 ? truncate(vals[j], NAME_X - 300 - 64, 12, true) : vals[j];
       parts.push(`<text x="${n(c.x)}" y="${n(y - 4)}" text-anchor="${c.a}" font-family="${esc(MONO)}" fill="${REPORT_COLORS.text}"${j === 1 ? ' xml:space="preserve"' : ''}>${esc(v)}</text>`);
     });
   });
+  return { width, height: y + 6, body: parts.join('\n') };
+}
+
+/** A LAB RUN workload's runs: elapsed, per execution, DB time, gets; the trimmed mean below. */
+export function runsFragment(step: Step, opts: { width?: number } = {}): Fragment {
+  const width = opts.width ?? 700;
+  const runs = step.runs ?? [];
+  const parts: string[] = [];
+  let y = 18;
+  const trimmed = runs.length >= 3;
+  parts.push(text(0, y, `Workload runs${trimmed ? ' (mean without the fastest and slowest run)' : ''}`, `font-size="12" font-weight="600" fill="${REPORT_COLORS.text}"`));
+  y += 4;
+  parts.push(`<line x1="0" y1="${n(y)}" x2="${n(width)}" y2="${n(y)}" stroke="${REPORT_COLORS.border}"/>`);
+  const cols = ['Run', 'Executions', 'Elapsed', 'per execution', 'DB time', 'consistent gets', 'memopt r lookups', 'SQL*Net roundtrips'];
+  const xs = cols.map((_, i) => 30 + (i * (width - 34)) / (cols.length - 1));
+  y += ROW;
+  cols.forEach((h, i) => parts.push(text(xs[i], y - 3, h, `text-anchor="end" fill="${REPORT_COLORS.muted}" font-size="11"`)));
+  const anchor = (j: number, v: string) => (j === 0 && !/^\d+$/.test(v) ? `x="0" text-anchor="start"` : `x="${n(xs[j])}" text-anchor="end"`);
+  const execs = (st: Record<string, number>) => st['execute count'] ?? 0;
+  const per = (us: number, k: number) => (k > 0 ? fmtUs(us / k) : '');
+  const line = (vals: string[], i: number, strong = false) => {
+    if (i % 2 === 0) parts.push(`<rect x="0" y="${n(y + 2)}" width="${n(width)}" height="${ROW}" fill="${REPORT_COLORS.panel}"/>`);
+    y += ROW;
+    vals.forEach((v, j) => parts.push(`<text ${anchor(j, v)} y="${n(y - 4)}" font-family="${esc(MONO)}" fill="${REPORT_COLORS.text}"${strong ? ' font-weight="700"' : ''}>${esc(v)}</text>`));
+  };
+  runs.forEach((r, i) => line([String(r.run), fmtNum(execs(r.stats)), fmtUs(r.elapsed_us), per(r.elapsed_us, execs(r.stats)),
+    r.stats['DB time'] !== undefined ? fmtUs(r.stats['DB time'] * 1e4) : '', fmtNum(r.stats['consistent gets'] ?? 0),
+    fmtNum(r.stats['memopt r lookups'] ?? 0), fmtNum(r.stats['SQL*Net roundtrips to/from client'] ?? 0)], i));
+  if (step.trimmed_mean_us !== undefined && runs.length) {
+    const k = execs(runs[runs.length - 1].stats);
+    line([trimmed ? 'trimmed mean' : 'mean', '', fmtUs(step.trimmed_mean_us), per(step.trimmed_mean_us, k), '', '', '', ''], runs.length, true);
+  }
   return { width, height: y + 6, body: parts.join('\n') };
 }
 

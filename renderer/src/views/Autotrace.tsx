@@ -1,9 +1,15 @@
 // Autotrace-style panels for one step: rows, plan, statistics, latches, waits.
 import { useMemo, useState } from 'react';
 import type { PlanLine, Step } from '../model/types';
-import { fmtNum, fmtUs, statRows } from '../model/stats';
+import { fmtNum, fmtUs, statRows, statUnit } from '../model/stats';
 
 export function ResultRows({ step }: { step: Step }) {
+  // A LAB RUN workload keeps no rows: its runs table says what it fetched.
+  if (step.runs && step.runs.length > 0 && step.rows.length === 0) return null;
+  // SQL*Plus feedback ('Table created.', '100000 rows created.') for everything but query rows.
+  if (step.feedback && !(step.kind === 'query' && step.columns.length && step.autotrace !== 'traceonly')) {
+    return <div className="output" aria-label="Feedback">{step.feedback}</div>;
+  }
   if (step.autotrace === 'traceonly' || (!step.columns.length && (step.rows_processed ?? 0) > 0)) {
     const n = step.rows_processed ?? step.rows.length;
     return <div className="output" aria-label="Rows processed">{fmtNum(n)} row{n === 1 ? '' : 's'} {step.kind === 'query' ? 'selected' : 'processed'}{step.autotrace === 'traceonly' ? ' (autotrace traceonly: rows not displayed)' : ''}</div>;
@@ -73,7 +79,11 @@ export function StatsTable({ stats, label = 'Statistics' }: { stats: Record<stri
       {rows.length === 0 ? <div className="empty">{total ? 'No statistic matches the filter.' : 'No non-zero statistics.'}</div> : (
         <table className="grid" aria-label={`${label} table`}>
           <thead><tr><th scope="col" className="num" style={{ width: 110 }}>Value</th><th scope="col">Statistic</th></tr></thead>
-          <tbody>{rows.map((r) => <tr key={r.name}><td className="num">{fmtNum(r.value)}</td><td>{r.name}</td></tr>)}</tbody>
+          <tbody>{rows.map((r) => {
+            const unit = statUnit(r.name, r.value);
+            return <tr key={r.name}><td className="num">{fmtNum(r.value)}</td>
+              <td data-unit={unit || undefined} title={unit ? `${r.name}: counted in centiseconds (${unit})` : undefined}>{r.name}</td></tr>;
+          })}</tbody>
         </table>
       )}
     </section>
@@ -101,7 +111,9 @@ export function LatchesAndWaits({ step }: { step: Step }) {
       )}
       <div className="pane-title"><h3>Time</h3></div>
       <div className="body kv" style={{ padding: '6px 10px' }}>
-        <span className="muted">Elapsed (simulated)</span><span className="num" style={{ textAlign: 'left' }}>{fmtUs(step.elapsed_us)}</span>
+        <span className="muted">Elapsed (simulated)</span><span className="num" style={{ textAlign: 'left' }}>{fmtUs(step.elapsed_us)}{step.runs && step.runs.length > 1 ? ` (${step.runs.length} runs)` : ''}</span>
+        {step.stats['DB time'] !== undefined && <><span className="muted">DB time</span><span className="num" style={{ textAlign: 'left' }}>{fmtUs(step.stats['DB time'] * 1e4)}</span></>}
+        {step.trimmed_mean_us !== undefined && <><span className="muted">Mean per run{step.runs && step.runs.length >= 3 ? ' (trimmed)' : ''}</span><span className="num" style={{ textAlign: 'left' }}>{fmtUs(step.trimmed_mean_us)}</span></>}
         <span className="muted">Trace events kept</span><span className="num" style={{ textAlign: 'left' }}>{fmtNum(step.trace_events)}</span>
       </div>
     </section>
@@ -134,17 +146,44 @@ export function Autotrace({ step }: { step: Step | null }) {
 
 function RunsTable({ step }: { step: Step }) {
   const runs = step.runs!;
+  // With 3 or more runs the engine's mean drops the fastest and the slowest run.
+  const trimmed = runs.length >= 3;
+  const sorted = [...runs].sort((a, b) => a.elapsed_us - b.elapsed_us);
+  const dropped = trimmed ? new Set([sorted[0].run, sorted[sorted.length - 1].run]) : new Set<number>();
+  const execs = (r: { stats: Record<string, number> }) => r.stats['execute count'] ?? 0;
+  const perExec = (us: number, n: number) => (n > 0 ? fmtUs(us / n) : '');
+  const memopt = runs.some((r) => (r.stats['memopt r lookups'] ?? 0) > 0);
+  const dbTime = (r: { stats: Record<string, number> }) => (r.stats['DB time'] !== undefined ? fmtUs(r.stats['DB time'] * 1e4) : '');
+  const mean = step.trimmed_mean_us;
+  const meanExecs = runs.length ? execs(sorted[Math.floor(sorted.length / 2)]) : 0;
   return (
     <section className="section" aria-label="Workload runs">
-      <div className="pane-title"><h3>Workload runs</h3></div>
+      <div className="pane-title"><h3>Workload runs</h3>
+        <span className="muted" style={{ textTransform: 'none', letterSpacing: 0 }}>{runs.length} run{runs.length === 1 ? '' : 's'}{trimmed ? ' · mean without the fastest and slowest run (struck through)' : ''}</span></div>
+      <div className="scroll">
       <table className="grid" aria-label="Runs">
-        <thead><tr><th scope="col" className="num">Run</th><th scope="col" className="num">Elapsed</th><th scope="col" className="num">consistent gets</th><th scope="col" className="num">session logical reads</th><th scope="col" className="num">SQL*Net roundtrips</th></tr></thead>
+        <thead><tr><th scope="col" className="num">Run</th><th scope="col" className="num">Executions</th><th scope="col" className="num">Elapsed</th>
+          <th scope="col" className="num" title="Elapsed time of the run divided by its executions">per execution</th>
+          <th scope="col" className="num" title="DB time statistic (server time; centiseconds in V$SESSTAT)">DB time</th>
+          <th scope="col" className="num">consistent gets</th>
+          {memopt && <th scope="col" className="num">memopt r lookups</th>}
+          <th scope="col" className="num">SQL*Net roundtrips</th></tr></thead>
         <tbody>{runs.map((r) => (
-          <tr key={r.run}><td className="num">{r.run}</td><td className="num">{fmtUs(r.elapsed_us)}</td>
-            <td className="num">{fmtNum(r.stats['consistent gets'] ?? 0)}</td><td className="num">{fmtNum(r.stats['session logical reads'] ?? 0)}</td>
+          <tr key={r.run} className={dropped.has(r.run) ? 'dropped' : undefined} title={dropped.has(r.run) ? 'Left out of the trimmed mean (fastest or slowest run)' : undefined}>
+            <td className="num">{r.run}</td><td className="num">{fmtNum(execs(r))}</td><td className="num">{fmtUs(r.elapsed_us)}</td>
+            <td className="num">{perExec(r.elapsed_us, execs(r))}</td><td className="num">{dbTime(r)}</td>
+            <td className="num">{fmtNum(r.stats['consistent gets'] ?? 0)}</td>
+            {memopt && <td className="num">{fmtNum(r.stats['memopt r lookups'] ?? 0)}</td>}
             <td className="num">{fmtNum(r.stats['SQL*Net roundtrips to/from client'] ?? 0)}</td></tr>
         ))}</tbody>
+        {mean !== undefined && (
+          <tfoot><tr aria-label="Trimmed mean">
+            <th scope="row" className="num" colSpan={2}>{trimmed ? 'trimmed mean' : 'mean'}</th>
+            <td className="num">{fmtUs(mean)}</td><td className="num"><strong>{perExec(mean, meanExecs)}</strong></td>
+            <td colSpan={memopt ? 4 : 3} /></tr></tfoot>
+        )}
       </table>
+      </div>
     </section>
   );
 }

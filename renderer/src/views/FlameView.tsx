@@ -3,9 +3,9 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { Step } from '../model/types';
 import { FlameGraph, frameTotals } from '../model/flame';
-import { diffFlame } from '../model/flamediff';
+import { diffFlame, frameSelfDeltas } from '../model/flamediff';
 import { fmtUs } from '../model/stats';
-import type { Comparable } from '../session';
+import { stmtLabel, type Comparable } from '../session';
 import type { ReportInputs } from '../reports/report';
 import { FlameCanvas } from './FlameCanvas';
 
@@ -22,7 +22,7 @@ export function FlameView({ step, items, reportRef }: { step: Step | null; items
   const base = items.find((i) => i.key === baseline) ?? null;
   const graph = useMemo(() => FlameGraph.fromFolded(folded), [folded]);
   const diff = useMemo(() => (base ? diffFlame(base.folded, folded) : undefined), [base, folded]);
-  const title = step ? `${step.statement.replace(/\s+/g, ' ').slice(0, 80)}${run !== 'all' ? ` (run ${run})` : ''}` : '';
+  const title = step ? `${stmtLabel(step.statement, 80)}${run !== 'all' ? ` (run ${run})` : ''}` : '';
   reportRef.current = () => ({
     folded, flameTitle: `Flame graph · ${title}`,
     diff: base ? { a: base.folded, b: folded, labelA: base.label, labelB: title } : null,
@@ -49,7 +49,7 @@ export function FlameView({ step, items, reportRef }: { step: Step | null; items
       {graph.total === 0 ? <div className="empty">This statement has no cost stacks.</div> : (
         <div className="flame-body">
           <FlameCanvas graph={diff ? diff.graph : graph} diff={diff} search={search} label="Flame graph" />
-          <TopFrames graph={graph} onPick={setSearch} />
+          {base ? <DeltaFrames a={base.folded} b={folded} onPick={setSearch} /> : <TopFrames graph={graph} onPick={setSearch} />}
         </div>
       )}
       <div className="legend" style={{ padding: '4px 10px', borderTop: '1px solid var(--border)' }}>
@@ -57,6 +57,28 @@ export function FlameView({ step, items, reportRef }: { step: Step | null; items
           : <span>Frame width = simulated time. Callers above callees. Click to zoom, hover for time and share.</span>}
       </div>
     </section>
+  );
+}
+
+/** Differential mode: self time per function in A and B, biggest change first. */
+function DeltaFrames({ a, b, onPick }: { a: string[]; b: string[]; onPick(name: string): void }) {
+  const rows = useMemo(() => frameSelfDeltas(a, b).slice(0, 40), [a, b]);
+  const ms = (us: number) => fmtUs(us);
+  return (
+    <div className="top-frames scroll" aria-label="Functions by change in self time">
+      <table className="grid" aria-label="Functions by change in self time" style={{ tableLayout: 'fixed', width: '100%' }}>
+        <colgroup><col /><col style={{ width: 58 }} /><col style={{ width: 58 }} /><col style={{ width: 66 }} /></colgroup>
+        <thead><tr><th scope="col">Function</th><th scope="col" className="num" title="Self time in A (the baseline)">A</th>
+          <th scope="col" className="num" title="Self time in B (this statement)">B</th><th scope="col" className="num" title="B − A">Δ self</th></tr></thead>
+        <tbody>{rows.map((r) => (
+          <tr key={r.name} onClick={() => onPick(r.name)} title={`${r.name}: A ${ms(r.a)}, B ${ms(r.b)} (click to highlight)`} style={{ cursor: 'pointer' }}>
+            <td className="mono" style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{r.name}</td>
+            <td className="num">{r.a ? ms(r.a) : ''}</td><td className="num">{r.b ? ms(r.b) : ''}</td>
+            <td className={`num ${r.delta > 0 ? 'diff-pos' : r.delta < 0 ? 'diff-neg' : 'muted'}`}>{r.delta === 0 ? '0' : `${r.delta > 0 ? '+' : '−'}${ms(Math.abs(r.delta))}`}</td>
+          </tr>
+        ))}</tbody>
+      </table>
+    </div>
   );
 }
 

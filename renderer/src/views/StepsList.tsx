@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import type { SessionRun } from '../session';
 import type { Step } from '../model/types';
 import { fmtNum, fmtUs } from '../model/stats';
-import { shortStmt } from '../session';
+import { stmtLabel } from '../session';
 
 export function StepsList({ runs, selected, onSelect, onReveal }: {
   runs: SessionRun[];
@@ -40,12 +40,12 @@ export function StepsList({ runs, selected, onSelect, onReveal }: {
                   <td className="num">{s.index}</td>
                   <td className="num">{s.line}</td>
                   <td className={`stmt ${s.error ? 'err' : ''}`}>
-                    <button className="linklike" aria-label={`Step ${s.index}: ${shortStmt(s.statement, 80)}`}
+                    <button className="linklike" aria-label={`Step ${s.index}: ${stmtLabel(s.statement, 80)}`}
                       onClick={(e) => { e.stopPropagation(); onSelect(r.id, s.index); }}>
-                      {s.error ? `${s.error.code} · ` : ''}{shortStmt(s.statement, 70)}
+                      {s.error ? `${s.error.code} · ` : ''}{stmtLabel(s.statement, 70)}
                     </button>
                   </td>
-                  <td className="num">{s.stats['consistent gets'] !== undefined ? fmtNum(s.stats['consistent gets']) : ''}</td>
+                  <td className="num">{s.stats['consistent gets'] !== undefined ? fmtNum(s.stats['consistent gets']) : (s.kind === 'query' || s.kind === 'lab') && !s.error && s.elapsed_us > 0 ? '0' : ''}</td>
                   <td className="num">{s.elapsed_us ? fmtUs(s.elapsed_us) : ''}</td>
                 </tr>
               );

@@ -26,7 +26,7 @@ export function StructureView({ step, live, catalog, getTrace, reportRef }: {
   reportRef: { current: () => Partial<ReportInputs> };
 }) {
   const [trace, setTrace] = useState<Trace | null>(null);
-  const [traceState, setTraceState] = useState<'none' | 'loading' | 'ready' | 'unavailable' | 'error'>('none');
+  const [traceState, setTraceState] = useState<'none' | 'loading' | 'ready' | 'unavailable' | 'evicted' | 'error'>('none');
   const [showAll, setShowAll] = useState(false);
   const [size, setSize] = useState({ w: 800, h: 400 });
   const [ui, setUi] = useState<PlaybackState>(() => initialPlayback(0));
@@ -51,7 +51,8 @@ export function StructureView({ step, live, catalog, getTrace, reportRef }: {
     if (!live) { setTraceState('unavailable'); return; }
     if (step.trace_events === 0) { setTraceState('none'); return; }
     setTraceState('loading');
-    getTrace(step).then((t) => { if (!stale) { setTrace(t); setTraceState(t ? 'ready' : 'none'); } })
+    // The engine keeps the traces of its most recent steps only: null for an older step that had events.
+    getTrace(step).then((t) => { if (!stale) { setTrace(t); setTraceState(t ? 'ready' : 'evicted'); } })
       .catch(() => { if (!stale) setTraceState('error'); });
     return () => { stale = true; };
   }, [step, live, getTrace]);
@@ -130,7 +131,7 @@ export function StructureView({ step, live, catalog, getTrace, reportRef }: {
     const from = applied.current;
     h.applyRange(trace, from, pos);
     applied.current = pos;
-    if (trace.truncated && trace.heat && pos >= trace.length) { h.clear(); h.applySummary(trace.heat); h.applyRange({ ...trace, kind: new Uint8Array(trace.length).fill(255) }, 0, trace.length); full = true; }
+    if (trace.truncated && trace.heat && pos >= trace.length) { h.clear(); h.applySummaryOf(trace); h.applyRange({ ...trace, kind: new Uint8Array(trace.length).fill(255) }, 0, trace.length); full = true; }
     const mr = maxRef.current;
     if (h.max > mr.max * 1.25 + 1 || h.latchMax > mr.latch * 1.25 + 1) full = true;
     if (full || pos - from > 30000) { repaintAll(); }
@@ -313,6 +314,7 @@ export function StructureView({ step, live, catalog, getTrace, reportRef }: {
         <h3 style={{ textTransform: 'uppercase', letterSpacing: '.6px' }}>Structures</h3>
         <span className="muted">
           {traceState === 'loading' ? 'loading trace…' : traceState === 'unavailable' ? 'trace not kept for earlier runs: re-run to play it'
+            : traceState === 'evicted' ? `${fmtNum(step.trace_events)} events recorded, but the engine keeps only the most recent steps' traces: run this statement again (Ctrl+Enter) to play it`
             : traceState === 'error' ? 'could not load the trace' : n ? `${fmtNum(n)} events${trace?.truncated ? ` (truncated; final heat from the engine's per-block totals)` : ''}` : 'no trace events for this statement'}
         </span>
         <span className="spacer" />
