@@ -157,6 +157,8 @@ pub struct Engine {
     /// server sees as `SQL*Net message from client`.
     net_wait_us: f64,
     client_wait_us: f64,
+    /// Interned call stacks per client path, indexed by `Client as usize`.
+    call_stack_cache: [Option<CallStacks>; 5],
 }
 
 fn new_kernel(profile: &VersionProfile, p: &Parameters, trace: &EngineConfig, cost: Option<CostModel>) -> Kernel {
@@ -245,6 +247,7 @@ impl Engine {
             instance_up: true,
             net_wait_us: 0.0,
             client_wait_us: 0.0,
+            call_stack_cache: [None; 5],
         }
     }
 
@@ -327,7 +330,8 @@ impl Engine {
         let result = self.run_statement(stmt);
         // Background work (memoptimize population) happens between calls.
         self.background();
-        let stacks = self.k.cost.stack_names();
+        // Stack names are copied only for a trace that has events.
+        let stacks = if self.k.trace.is_empty() { Vec::new() } else { self.k.cost.stack_names() };
         let trace = self.k.trace.take(stacks);
         let trace_events = trace.len();
         if self.config.trace && !trace.is_empty() {
@@ -614,7 +618,19 @@ impl Engine {
 
     // ------------------------------------------------------------ calls
 
+    /// The interned stacks of a client path (interned once per client;
+    /// stack ids survive version changes and restarts, which keep the cost model).
     fn call_stacks(&mut self, client: Client) -> CallStacks {
+        let slot = client as usize;
+        if let Some(cs) = self.call_stack_cache[slot] {
+            return cs;
+        }
+        let cs = self.intern_call_stacks(client);
+        self.call_stack_cache[slot] = Some(cs);
+        cs
+    }
+
+    fn intern_call_stacks(&mut self, client: Client) -> CallStacks {
         let c = &mut self.k.cost;
         let client_id = c.stack(client.frame());
         let net = if client.networked() { c.stack("network;oracle_net_roundtrip") } else { c.stack("ipc;bequeath_pipe_roundtrip") };
