@@ -17,9 +17,9 @@ fn main() {
         let (setup, q) = s.split_once("set autotrace traceonly").unwrap();
         e.exec(setup);
         let t = std::time::Instant::now();
-        for _ in 0..5 {
+        for _ in 0..20 {
             e.exec(q);
         }
-        eprintln!("join x5: {:?}", t.elapsed());
+        eprintln!("join x20: {:?}", t.elapsed());
     }
 }

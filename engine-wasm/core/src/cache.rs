@@ -57,7 +57,8 @@ pub struct BufferCache {
     /// buckets share a child). Misses and sleeps need concurrency, which
     /// this single-session model does not have: they stay zero.
     pub latch_gets: Vec<u64>,
-    buckets_per_latch: u32,
+    /// Which child latch covers a block.
+    pub latch_map: LatchMap,
     pub default_buffers: u64,
     pub keep_buffers: u64,
     pub counters: CacheCounters,
@@ -74,6 +75,24 @@ pub struct BufferCache {
 pub struct GetOutcome {
     pub latch_child: u16,
     pub physical_read: bool,
+}
+
+/// The bucket-to-child-latch mapping of one cache configuration: which
+/// `cache buffers chains` child covers a block. Copied into each trace so
+/// its latch column can be derived instead of stored per event.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct LatchMap {
+    hash_buckets: u32,
+    buckets_per_latch: u32,
+}
+
+impl LatchMap {
+    #[inline(always)]
+    pub fn child(&self, segment: u32, block: u32) -> u16 {
+        let dba = ((segment as u64) << 32) | block as u64;
+        let bucket = (mix64(dba) as u32) & (self.hash_buckets.max(1) - 1);
+        (bucket / self.buckets_per_latch.max(1)) as u16
+    }
 }
 
 fn mix64(mut z: u64) -> u64 {
@@ -94,7 +113,7 @@ impl BufferCache {
             block_size,
             hash_buckets,
             latch_gets: vec![0; latch_count as usize],
-            buckets_per_latch: hash_buckets / latch_count,
+            latch_map: LatchMap { hash_buckets, buckets_per_latch: hash_buckets / latch_count },
             default_buffers,
             keep_buffers,
             counters: CacheCounters::default(),
@@ -107,15 +126,13 @@ impl BufferCache {
     /// The CBC child latch covering a block's hash bucket.
     #[inline]
     pub fn latch_child(&self, segment: u32, block: u32) -> u16 {
-        let dba = ((segment as u64) << 32) | block as u64;
-        let bucket = (mix64(dba) as u32) & (self.hash_buckets - 1);
-        (bucket / self.buckets_per_latch) as u16
+        self.latch_map.child(segment, block)
     }
 
     /// A consistent get of one block. `no_work`: the buffer needed no
     /// consistent-read work (counted in `no work - consistent read gets`
     /// for normal gets).
-    #[inline]
+    #[inline(always)]
     pub fn consistent_get(&mut self, segment: u32, block: u32, kind: GetKind, no_work: bool) -> GetOutcome {
         let child = self.latch_child(segment, block);
         let latch_gets = kind.cbc_latch_gets() as u64;

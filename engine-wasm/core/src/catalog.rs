@@ -92,9 +92,24 @@ impl RowStore {
     pub fn get(&self, r: usize) -> Option<&[Value]> {
         self.values.get(r * self.width..(r + 1) * self.width)
     }
+    /// Append a row. A string equal to the one in the same column of the
+    /// previous row shares its allocation (generated data such as
+    /// `rpad('x', 700)` repeats one value): less memory, and comparisons of
+    /// the two are a pointer test.
     pub fn push(&mut self, row: Box<[Value]>) {
         debug_assert_eq!(row.len(), self.width);
-        self.values.extend(row.into_vec());
+        let prev = self.values.len().checked_sub(self.width);
+        let mut row = row.into_vec();
+        if let Some(p) = prev {
+            for (c, v) in row.iter_mut().enumerate() {
+                if let (Value::Str(new), Value::Str(old)) = (&*v, &self.values[p + c]) {
+                    if !std::rc::Rc::ptr_eq(new, old) && new.len() == old.len() && **new == **old {
+                        *v = Value::Str(old.clone());
+                    }
+                }
+            }
+        }
+        self.values.extend(row);
     }
     pub fn truncate(&mut self, rows: usize) {
         self.values.truncate(rows * self.width);

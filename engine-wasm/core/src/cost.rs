@@ -136,7 +136,7 @@ impl CostModel {
     }
 
     /// Charge simulated time to a stack and advance the clock.
-    #[inline]
+    #[inline(always)]
     pub fn charge(&mut self, id: StackId, us: f64) {
         self.time[id as usize] += us;
         self.now_us += us;

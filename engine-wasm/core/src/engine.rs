@@ -332,14 +332,16 @@ impl Engine {
         self.background();
         // Stack names are copied only for a trace that has events.
         let stacks = if self.k.trace.is_empty() { Vec::new() } else { self.k.cost.stack_names() };
-        let trace = self.k.trace.take(stacks);
+        let trace = self.k.trace.take(stacks, self.k.cache.latch_map);
         let trace_events = trace.len();
         if self.config.trace && !trace.is_empty() {
             self.traces.push((index, trace));
             // Keep the most recent traces, within a count and an event budget.
             let mut total: usize = self.traces.iter().map(|(_, t)| t.len()).sum();
             while self.traces.len() > 1 && (self.traces.len() > self.config.traces_kept || total > self.config.trace_budget) {
-                total -= self.traces.remove(0).1.len();
+                let (_, old) = self.traces.remove(0);
+                total -= old.len();
+                self.k.trace.recycle(old);
             }
         }
         let delta = self.snapshot().delta(&before);
@@ -915,6 +917,7 @@ impl Engine {
     }
 
     /// A query typed in SQL*Plus.
+    #[inline(never)]
     fn run_sqlplus_query(&mut self, q: &Query, text: &str) -> Result<Outcome, LabError> {
         let client = Client::SqlPlus;
         let cs = self.call_stacks(client);
@@ -946,6 +949,7 @@ impl Engine {
 
     // ------------------------------------------------------------ LAB RUN
 
+    #[inline(never)]
     fn lab_run(&mut self, r: &LabRun) -> Result<Outcome, LabError> {
         let units = lio_sql::parse_script(&format!("{};", r.sql.trim_end_matches(';')));
         let stmt = match units.into_iter().next() {

@@ -8,7 +8,7 @@ use crate::cache::BufferCache;
 use crate::cost::{CostModel, StackId};
 use crate::memopt::MemoptPool;
 use crate::stats::{AccessCounters, CallCounters, Counters, Snapshot};
-use crate::trace::{kind, Event, GetKind, TraceSink, NO_LATCH};
+use crate::trace::{kind, Event, GetKind, TraceSink};
 use crate::version::VersionProfile;
 
 /// Stack ids an operator charges to (interned once per cursor context).
@@ -42,7 +42,7 @@ pub struct Kernel {
 impl Kernel {
     /// A consistent get. `no_work`: counted in `no work - consistent read
     /// gets` (normal gets of data blocks needing no read-consistency work).
-    #[inline]
+    #[inline(always)]
     pub fn get(&mut self, seg: u32, block: u32, kind: GetKind, no_work: bool, line: u16, st: &OpStacks) -> u64 {
         let o = self.cache.consistent_get(seg, block, kind, no_work);
         let p = &self.cost.params;
@@ -64,7 +64,6 @@ impl Kernel {
                     get_kind: GetKind::NONE,
                     segment: seg,
                     block,
-                    latch_child: NO_LATCH,
                     plan_line: line,
                     stack: st.read,
                 },
@@ -77,7 +76,6 @@ impl Kernel {
                 get_kind: kind as u8,
                 segment: seg,
                 block,
-                latch_child: o.latch_child,
                 plan_line: line,
                 stack: st.get,
             },
@@ -87,7 +85,7 @@ impl Kernel {
     }
 
     /// A visit to a buffer the row source still has pinned.
-    #[inline]
+    #[inline(always)]
     pub fn revisit(&mut self, seg: u32, block: u32, line: u16, st: &OpStacks) {
         self.access.buffer_is_pinned += 1;
         let us = self.cost.params.pinned_revisit_us;
@@ -98,7 +96,6 @@ impl Kernel {
                 get_kind: GetKind::PinnedRevisit as u8,
                 segment: seg,
                 block,
-                latch_child: NO_LATCH,
                 plan_line: line,
                 stack: st.own,
             },
@@ -117,7 +114,6 @@ impl Kernel {
                 get_kind: GetKind::Memopt as u8,
                 segment: seg,
                 block,
-                latch_child: NO_LATCH,
                 plan_line: line,
                 stack,
             },
@@ -133,7 +129,6 @@ impl Kernel {
                 get_kind: GetKind::NONE,
                 segment: crate::trace::NO_SEGMENT,
                 block: 0,
-                latch_child: NO_LATCH,
                 plan_line: crate::trace::NO_LINE,
                 stack,
             },

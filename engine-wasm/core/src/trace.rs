@@ -2,6 +2,7 @@
 //! kept per step. Row sources push events through [`TraceSink`]; nothing is
 //! formatted or allocated per event beyond amortised column growth.
 
+use crate::cache::LatchMap;
 use serde::Serialize;
 
 /// Event kinds (docs/ENGINE-API.md).
@@ -51,11 +52,43 @@ pub const NO_SEGMENT: u32 = u32::MAX;
 pub const NO_LATCH: u16 = u16::MAX;
 pub const NO_LINE: u16 = u16::MAX;
 
-/// One step's events. Recorded row-wise; the columns (struct of arrays)
-/// are built on request, so steps nobody inspects cost no conversion.
+/// Events per storage chunk. A trace grows chunk by chunk, so recording
+/// never copies what it already holds.
+const CHUNK: usize = 16_384;
+
+/// One recorded event: 20 bytes. The execution number is kept as runs
+/// (it changes once per execution), the latch child is derived from the
+/// block and the cache's bucket mapping, and the time is the step from the
+/// previous event of the chunk (each chunk keeps its first event's
+/// absolute time).
+#[derive(Debug, Clone, Copy)]
+struct Rec {
+    dt_us: f32,
+    segment: u32,
+    block: u32,
+    stack: u32,
+    plan_line: u16,
+    kind: u8,
+    get_kind: u8,
+}
+
+/// A run of recorded events and the absolute time of its first one.
+#[derive(Debug, Clone, Default)]
+struct Chunk {
+    t0_us: f64,
+    recs: Vec<Rec>,
+}
+
+/// One step's events. Recorded row-wise in chunks; the columns (struct of
+/// arrays) are built on request, so steps nobody inspects cost no
+/// conversion.
 #[derive(Debug, Clone, Default)]
 pub struct Trace {
-    records: Vec<Recorded>,
+    chunks: Vec<Chunk>,
+    /// (first event index, execution number), ascending.
+    execs: Vec<(u32, u32)>,
+    latch_map: LatchMap,
+    len: usize,
     /// Folded-stack names, indexed by `stack`.
     pub stacks: Vec<String>,
     pub truncated: bool,
@@ -67,22 +100,57 @@ pub struct Trace {
 macro_rules! column {
     ($name:ident, $t:ty, |$r:ident| $e:expr) => {
         pub fn $name(&self) -> Vec<$t> {
-            self.records.iter().map(|$r| $e).collect()
+            let mut out = Vec::with_capacity(self.len);
+            for c in &self.chunks {
+                out.extend(c.recs.iter().map(|$r| $e));
+            }
+            out
         }
     };
 }
 
 impl Trace {
-    column!(kind, u8, |r| r.event.kind);
-    column!(get_kind, u8, |r| r.event.get_kind);
-    column!(segment, u32, |r| r.event.segment);
-    column!(block, u32, |r| r.event.block);
-    column!(latch_child, u16, |r| r.event.latch_child);
-    column!(latch_gets, u8, |r| latch_gets_of(r.event.get_kind));
-    column!(plan_line, u16, |r| r.event.plan_line);
-    column!(exec, u32, |r| r.exec);
-    column!(t_us, f64, |r| r.t_us);
-    column!(stack, u32, |r| r.event.stack);
+    column!(kind, u8, |r| r.kind);
+    column!(get_kind, u8, |r| r.get_kind);
+    column!(segment, u32, |r| r.segment);
+    column!(block, u32, |r| r.block);
+    column!(latch_gets, u8, |r| latch_gets_of(r.get_kind));
+    column!(plan_line, u16, |r| r.plan_line);
+    column!(stack, u32, |r| r.stack);
+
+    /// The `cache buffers chains` child each event took (`NO_LATCH` for
+    /// visits and events that take none).
+    pub fn latch_child(&self) -> Vec<u16> {
+        let m = self.latch_map;
+        let mut out = Vec::with_capacity(self.len);
+        for c in &self.chunks {
+            out.extend(c.recs.iter().map(|r| if latch_gets_of(r.get_kind) > 0 { m.child(r.segment, r.block) } else { NO_LATCH }));
+        }
+        out
+    }
+
+    /// Execution number within a workload, per event.
+    pub fn exec(&self) -> Vec<u32> {
+        let mut out = Vec::with_capacity(self.len);
+        for (i, &(_, exec)) in self.execs.iter().enumerate() {
+            let to = self.execs.get(i + 1).map_or(self.len, |&(from, _)| from as usize);
+            out.resize(to, exec);
+        }
+        out
+    }
+
+    /// Simulated time of each event, in microseconds.
+    pub fn t_us(&self) -> Vec<f64> {
+        let mut out = Vec::with_capacity(self.len);
+        for c in &self.chunks {
+            let mut t = c.t0_us;
+            out.extend(c.recs.iter().map(|r| {
+                t += r.dt_us as f64;
+                t
+            }));
+        }
+        out
+    }
 }
 
 #[derive(Serialize)]
@@ -102,10 +170,10 @@ struct TraceMeta<'a> {
 
 impl Trace {
     pub fn len(&self) -> usize {
-        self.records.len()
+        self.len
     }
     pub fn is_empty(&self) -> bool {
-        self.records.is_empty()
+        self.len == 0
     }
 
     pub fn meta_json(&self) -> String {
@@ -122,23 +190,13 @@ pub struct Event {
     pub get_kind: u8,
     pub segment: u32,
     pub block: u32,
-    pub latch_child: u16,
     pub plan_line: u16,
     pub stack: u32,
 }
 
-/// One recorded event (row-wise while recording; the step's [`Trace`] is
-/// columnar).
-#[derive(Debug, Clone, Copy)]
-struct Recorded {
-    event: Event,
-    exec: u32,
-    t_us: f64,
-}
-
 /// Collects events while a step runs. Recording appends one fixed-size
-/// record per event; the columns are built once, when the step ends.
-/// Disabled sinks cost one branch.
+/// record per event to the current chunk; the columns are built on
+/// request. Disabled sinks cost one branch.
 #[derive(Debug, Clone)]
 pub struct TraceSink {
     pub enabled: bool,
@@ -146,21 +204,45 @@ pub struct TraceSink {
     pub limit: usize,
     /// Execution number within a workload.
     pub exec: u32,
-    events: Vec<Recorded>,
+    /// Sealed chunks of this step, and the one being filled.
+    chunks: Vec<Chunk>,
+    cur: Chunk,
+    /// Time of the last recorded event, as the stored steps add up.
+    last_t: f64,
+    len: usize,
+    execs: Vec<(u32, u32)>,
     truncated: bool,
     /// Visit counts per segment, per block (dense: segment ids and block
     /// numbers are small integers).
     heat: Vec<Vec<u64>>,
+    /// Emptied full-size chunks from dropped traces, reused before new
+    /// memory is touched.
+    spare: Vec<Vec<Rec>>,
 }
 
 impl Default for TraceSink {
     fn default() -> Self {
-        TraceSink { enabled: true, limit: 2_000_000, exec: 0, events: Vec::new(), truncated: false, heat: Vec::new() }
+        TraceSink {
+            enabled: true,
+            limit: 2_000_000,
+            exec: 0,
+            chunks: Vec::new(),
+            cur: Chunk::default(),
+            last_t: 0.0,
+            len: 0,
+            execs: Vec::new(),
+            truncated: false,
+            heat: Vec::new(),
+            spare: Vec::new(),
+        }
     }
 }
 
+/// Spare chunks kept for reuse (about 10 MB).
+const SPARE_CHUNKS: usize = 32;
+
 impl TraceSink {
-    #[inline]
+    #[inline(always)]
     pub fn push(&mut self, e: Event, t_us: f64) {
         if !self.enabled {
             return;
@@ -177,38 +259,89 @@ impl TraceSink {
             }
             blocks[b] += 1;
         }
-        let n = self.events.len();
-        if n >= self.limit {
+        if self.len >= self.limit {
             self.truncated = true;
             return;
         }
-        self.events.push(Recorded { event: e, exec: self.exec, t_us });
+        if self.execs.last().is_none_or(|&(_, x)| x != self.exec) {
+            self.execs.push((self.len as u32, self.exec));
+        }
+        if self.cur.recs.len() == CHUNK || self.cur.recs.is_empty() {
+            self.new_chunk(t_us);
+        }
+        // The step from the time as it will be read back (the running sum
+        // of stored steps), so rounding never accumulates.
+        let dt_us = (t_us - self.last_t) as f32;
+        self.last_t += dt_us as f64;
+        self.cur.recs.push(Rec {
+            dt_us,
+            segment: e.segment,
+            block: e.block,
+            stack: e.stack,
+            plan_line: e.plan_line,
+            kind: e.kind,
+            get_kind: e.get_kind,
+        });
+        self.len += 1;
+    }
+
+    #[cold]
+    fn new_chunk(&mut self, t_us: f64) {
+        if !self.cur.recs.is_empty() {
+            let recs = self.spare.pop().unwrap_or_else(|| Vec::with_capacity(CHUNK));
+            let full = std::mem::replace(&mut self.cur, Chunk { t0_us: 0.0, recs });
+            self.chunks.push(full);
+        }
+        // The first event of a chunk has dt 0 from the chunk's start.
+        self.cur.t0_us = t_us;
+        self.last_t = t_us;
     }
 
     /// Events recorded so far in this step.
     pub fn len(&self) -> usize {
-        self.events.len()
+        self.len
     }
 
     pub fn is_empty(&self) -> bool {
-        self.events.is_empty()
+        self.len == 0
     }
 
     /// Finish the step: hand over its trace and start a fresh one.
-    pub fn take(&mut self, stacks: Vec<String>) -> Trace {
-        let mut t = Trace { records: std::mem::take(&mut self.events), stacks, truncated: self.truncated, heat: Vec::new() };
-        t.heat = self
-            .heat
-            .iter()
-            .enumerate()
-            .flat_map(|(s, blocks)| {
-                blocks.iter().enumerate().filter(|(_, v)| **v > 0).map(move |(b, v)| (s as u32, b as u32, *v))
-            })
-            .collect();
+    pub fn take(&mut self, stacks: Vec<String>, latch_map: LatchMap) -> Trace {
+        let mut chunks = std::mem::take(&mut self.chunks);
+        if !self.cur.recs.is_empty() {
+            chunks.push(std::mem::take(&mut self.cur));
+        }
+        let t = Trace {
+            chunks,
+            execs: std::mem::take(&mut self.execs),
+            latch_map,
+            len: std::mem::take(&mut self.len),
+            stacks,
+            truncated: self.truncated,
+            heat: self
+                .heat
+                .iter()
+                .enumerate()
+                .flat_map(|(s, blocks)| {
+                    blocks.iter().enumerate().filter(|(_, v)| **v > 0).map(move |(b, v)| (s as u32, b as u32, *v))
+                })
+                .collect(),
+        };
         self.heat.clear();
         self.truncated = false;
         self.exec = 0;
         t
+    }
+
+    /// Take back the memory of a trace that is no longer kept.
+    pub fn recycle(&mut self, t: Trace) {
+        for mut c in t.chunks {
+            if self.spare.len() < SPARE_CHUNKS && c.recs.capacity() == CHUNK {
+                c.recs.clear();
+                self.spare.push(c.recs);
+            }
+        }
     }
 }
 
@@ -218,5 +351,38 @@ fn latch_gets_of(get_kind: u8) -> u8 {
         0 => 1,
         1 | 2 => 2,
         _ => 0,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cache::BufferCache;
+
+    #[test]
+    fn columns_survive_chunking_and_compact_encoding() {
+        let cache = BufferCache::new(8192, 64 << 20, 0, &crate::version::VersionProfile::default(), true);
+        let mut sink = TraceSink::default();
+        let n = CHUNK * 2 + 17;
+        let mut t = 1_000_000.0f64;
+        for i in 0..n {
+            sink.exec = (i / 3) as u32;
+            t += 0.1 + (i % 7) as f64 * 1.25;
+            let (kind, get_kind) = if i % 5 == 0 { (kind::PINNED_REVISIT, GetKind::PinnedRevisit as u8) } else { (kind::BLOCK_GET, GetKind::Normal as u8) };
+            sink.push(Event { kind, get_kind, segment: 3, block: i as u32 % 1000, plan_line: 2, stack: 9 }, t);
+        }
+        let tr = sink.take(Vec::new(), cache.latch_map);
+        assert_eq!(tr.len(), n);
+        let (ts, ex, lc, kinds) = (tr.t_us(), tr.exec(), tr.latch_child(), tr.kind());
+        assert_eq!((ts.len(), ex.len(), lc.len(), kinds.len()), (n, n, n, n));
+        let mut t = 1_000_000.0f64;
+        for i in 0..n {
+            t += 0.1 + (i % 7) as f64 * 1.25;
+            assert!((ts[i] - t).abs() < 1e-5, "event {i}: {} vs {t}", ts[i]);
+            assert_eq!(ex[i], (i / 3) as u32);
+            let want = if i % 5 == 0 { NO_LATCH } else { cache.latch_child(3, i as u32 % 1000) };
+            assert_eq!(lc[i], want);
+        }
+        assert_eq!(tr.heat.iter().map(|h| h.2).sum::<u64>(), n as u64);
     }
 }

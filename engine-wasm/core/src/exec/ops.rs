@@ -38,7 +38,16 @@ pub struct Rt<'a> {
 }
 
 impl Rt<'_> {
+    #[inline]
     fn eval(&mut self, e: &CExpr, env: &Env) -> Result<Value, LabError> {
+        // Binds and column references (probe keys, projections) without
+        // the general evaluator.
+        if let CExpr::Bind(i) = e {
+            return Ok(self.binds.get(*i).cloned().unwrap_or(Value::Null));
+        }
+        if let Some(v) = e.column_ref(self.cat, env) {
+            return Ok(v.clone());
+        }
         let mut cx = EvalCtx { cat: self.cat, env, binds: self.binds, rng: self.rng };
         e.eval(&mut cx)
     }
@@ -53,19 +62,19 @@ impl Rt<'_> {
         Ok(true)
     }
 
-    #[inline]
+    #[inline(always)]
     fn get(&mut self, line: u16, st: usize, seg: u32, block: u32, kind: GetKind, no_work: bool) {
         let stacks = self.stacks[st];
         self.lines[line as usize].own_buffers += self.k.get(seg, block, kind, no_work, line, &stacks);
     }
 
-    #[inline]
+    #[inline(always)]
     fn revisit(&mut self, line: u16, st: usize, seg: u32, block: u32) {
         let stacks = self.stacks[st];
         self.k.revisit(seg, block, line, &stacks);
     }
 
-    #[inline]
+    #[inline(always)]
     fn produced(&mut self, line: u16, st: usize) {
         self.lines[line as usize].a_rows += 1;
         let stacks = self.stacks[st];
@@ -220,26 +229,6 @@ impl Op {
         let line = self.line;
         let st = self.st;
         let got = match &mut self.kind {
-            OpKind::Dual { src, done } => {
-                if *done {
-                    false
-                } else {
-                    *done = true;
-                    env.gen[*src] = vec![Value::str("X")];
-                    true
-                }
-            }
-            OpKind::RowGen { src, next, end, .. } => {
-                if *next > *end {
-                    false
-                } else {
-                    env.gen[*src].clear();
-                    env.gen[*src].push(Value::Num(*next as f64));
-                    env.level = *next as u64;
-                    *next += 1;
-                    true
-                }
-            }
             OpKind::Full { table, src, filter, next_row, pinned, started, order } => {
                 let t = &rt.cat.tables[*table];
                 let Some(seg) = rt.cat.scan_segment(t) else { return Ok(false) };
@@ -532,6 +521,55 @@ impl Op {
                 }
                 *inner_active = false;
             },
+            OpKind::View { child, exprs, out_src } => {
+                if child.next(rt, env)? {
+                    // Reuse the row buffer: no allocation per row.
+                    let mut out = std::mem::take(&mut env.gen[*out_src]);
+                    out.clear();
+                    for e in exprs.iter() {
+                        out.push(rt.eval(e, env)?);
+                    }
+                    env.gen[*out_src] = out;
+                    true
+                } else {
+                    false
+                }
+            }
+            _ => return self.next_cold(rt, env),
+        };
+        if got {
+            rt.produced(line, st);
+        }
+        Ok(got)
+    }
+
+    /// Row sources that produce few rows per call (or run their child
+    /// loop inside one call): kept out of `next` so its frame stays small.
+    #[inline(never)]
+    fn next_cold(&mut self, rt: &mut Rt<'_>, env: &mut Env) -> Result<bool, LabError> {
+        let line = self.line;
+        let st = self.st;
+        let got = match &mut self.kind {
+            OpKind::Dual { src, done } => {
+                if *done {
+                    false
+                } else {
+                    *done = true;
+                    env.gen[*src] = vec![Value::str("X")];
+                    true
+                }
+            }
+            OpKind::RowGen { src, next, end, .. } => {
+                if *next > *end {
+                    false
+                } else {
+                    env.gen[*src].clear();
+                    env.gen[*src].push(Value::Num(*next as f64));
+                    env.level = *next as u64;
+                    *next += 1;
+                    true
+                }
+            }
             OpKind::SortAggregate { child, aggs, out_src, done, pos } => {
                 if *done {
                     return Ok(false);
@@ -554,18 +592,6 @@ impl Op {
                 }
                 env.gen[*out_src] = aggs.iter().zip(states.iter()).map(|(a, s)| s.result(a.func)).collect();
                 true
-            }
-            OpKind::View { child, exprs, out_src } => {
-                if child.next(rt, env)? {
-                    let mut out = Vec::with_capacity(exprs.len());
-                    for e in exprs.iter() {
-                        out.push(rt.eval(e, env)?);
-                    }
-                    env.gen[*out_src] = out;
-                    true
-                } else {
-                    false
-                }
             }
             OpKind::Filter { child, preds } => loop {
                 if !child.next(rt, env)? {
@@ -615,6 +641,7 @@ impl Op {
                     None => false,
                 }
             }
+            _ => unreachable!("hot row sources are handled in next"),
         };
         if got {
             rt.produced(line, st);

@@ -539,7 +539,9 @@ impl<'a> Builder<'a> {
                 }
                 Rel::Table { table, src, alias } => {
                     let t = &cat.tables[table];
-                    let stats = t.compute_stats(cat.table_blocks(t));
+                    // Gathered statistics when there are some (as the optimizer reads
+                    // them from the dictionary), else a full look at the data.
+                    let stats = if t.stats.gathered { t.stats.clone() } else { t.compute_stats(cat.table_blocks(t)) };
                     let num_rows = (stats.num_rows as f64).max(1.0);
                     row_bytes += stats.avg_col_len.iter().sum::<u32>() as f64;
                     // Equality predicates usable as keys for this table.
