@@ -20,10 +20,14 @@ exec dbms_stats.gather_table_stats(user, 'DISORGANIZED')
 set arraysize 15
 set autotrace traceonly statistics
 select /*+ index(colocated colocated_pk) */ * from colocated where x between 20000 and 40000;
+select /*+ index(colocated colocated_pk) */ * from colocated where x between 20000 and 40000;
+select /*+ index(disorganized disorganized_pk) */ * from disorganized where x between 20000 and 40000;
 select /*+ index(disorganized disorganized_pk) */ * from disorganized where x between 20000 and 40000;
 
 -- A larger array size: fewer fetch calls, fewer re-gets of the same blocks.
 set arraysize 100
 select /*+ index(colocated colocated_pk) */ * from colocated where x between 20000 and 40000;
+select /*+ index(colocated colocated_pk) */ * from colocated where x between 20000 and 40000;
+select /*+ index(disorganized disorganized_pk) */ * from disorganized where x between 20000 and 40000;
 select /*+ index(disorganized disorganized_pk) */ * from disorganized where x between 20000 and 40000;
 set autotrace off

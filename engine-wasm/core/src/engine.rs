@@ -120,6 +120,9 @@ struct SqlPlusState {
 
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");
 
+/// The schema scripts run in.
+const LAB_USER: &str = "LAB";
+
 // Oracle Net message sizes in bytes (model values, of the order autotrace
 // shows for a one-row query: ~550 bytes sent, ~400 received, 2 round trips).
 /// Request carrying parse + execute + first fetch (plus the SQL text).
@@ -148,6 +151,8 @@ pub struct Engine {
     k: Kernel,
     rng: DbmsRandom,
     cursors: HashMap<String, Compiled>,
+    /// Row cache and the recursive SQL of hard parses.
+    dict: crate::dict::Dictionary,
     next_step: usize,
     traces: Vec<(usize, Trace)>,
     sqlplus: SqlPlusState,
@@ -239,6 +244,7 @@ impl Engine {
             k,
             rng: DbmsRandom::new(0),
             cursors: HashMap::new(),
+            dict: Default::default(),
             next_step: 0,
             traces: Vec::new(),
             sqlplus: SqlPlusState { autotrace: Autotrace::Off, arraysize: 15, serveroutput: false, last_sql: None },
@@ -314,6 +320,22 @@ impl Engine {
         }
     }
 
+    /// The table whose dictionary entries a DDL statement changes.
+    fn ddl_table(&self, k: &StatementKind) -> Option<String> {
+        let of_index = |name: &str| {
+            let up = name.to_uppercase();
+            self.cat.indexes.iter().find(|i| !i.dropped && i.name == up).map(|i| self.cat.tables[i.table].name.clone())
+        };
+        match k {
+            StatementKind::CreateTable(c) => Some(c.name.name.to_uppercase()),
+            StatementKind::CreateIndex(c) => Some(c.table.name.to_uppercase()),
+            StatementKind::AlterTable(a) => Some(a.name.name.to_uppercase()),
+            StatementKind::AlterIndex(a) => of_index(&a.name.name),
+            StatementKind::Drop(d) => of_index(&d.name.name).or_else(|| Some(d.name.name.to_uppercase())),
+            _ => None,
+        }
+    }
+
     fn effective(&self) -> &Parameters {
         &self.session
     }
@@ -327,7 +349,12 @@ impl Engine {
         let t0 = self.k.cost.now_us;
         let waits_before = self.waits_now();
         self.k.trace.enabled = self.config.trace;
+        let ddl_table = self.ddl_table(&stmt.kind);
         let result = self.run_statement(stmt);
+        if let Some(t) = ddl_table {
+            // DDL changes the dictionary rows of the table it touches.
+            self.dict.invalidate_table(&self.cat, &t);
+        }
         // Background work (memoptimize population) happens between calls.
         self.background();
         // Stack names are copied only for a trace that has events.
@@ -558,6 +585,7 @@ impl Engine {
                 self.k.memopt.rows_populated = memopt_counters.rows_populated;
                 self.instance_up = true;
                 self.invalidate_cursors();
+                self.dict.restart();
                 o.output.push("ORACLE instance started.".into());
                 o.output.push("Database mounted.".into());
                 o.output.push("Database opened.".into());
@@ -708,6 +736,7 @@ impl Engine {
         let profile = self.k.profile.clone();
         let ctx = Self::plan_ctx(&self.cat, &profile, &self.session, vars);
         let c = exec::compile(q, &ctx)?;
+        self.recursive_dictionary_sql(&c.tables, cs.hard_parse);
         self.k.calls.parse_count_hard += 1;
         self.k.calls.opened_cursors_cumulative += 1;
         let us = self.k.cost.params.hard_parse_us;
@@ -715,6 +744,13 @@ impl Engine {
         self.k.calls.parse_cpu_us += us;
         self.k.call_event(kind::PARSE, cs.hard_parse);
         Ok((c, true))
+    }
+
+    /// The row cache entries a hard parse on `tables` needs; missing ones
+    /// are read by recursive SQL (crate::dict).
+    fn recursive_dictionary_sql(&mut self, tables: &[TableId], base: crate::cost::StackId) {
+        let st = self.k.op_stacks(base, "kqrpre1;opiodr;opiosq0");
+        self.dict.hard_parse(&mut self.k, &mut self.cat, LAB_USER, tables, &st);
     }
 
     fn close_cursor(&mut self, text: &str, c: Compiled, cache: bool) {
@@ -1254,6 +1290,7 @@ impl Engine {
                 let mut st = self.cat.tables[id].compute_stats(blocks);
                 st.gathered = true;
                 self.cat.tables[id].stats = st;
+                self.dict.invalidate_table(&self.cat, &tname);
                 self.invalidate_cursors();
             }
             "DBMS_MEMOPTIMIZE.POPULATE" => {
@@ -1716,6 +1753,7 @@ impl Engine {
         let tid = self.cat.table_id(&i.table.name).ok_or_else(|| LabError::no_such_table(i.table.pos))?;
         let cs = self.call_stacks(client);
         self.k.calls.parse_count_total += 1;
+        self.recursive_dictionary_sql(&[tid], cs.hard_parse);
         self.k.calls.execute_count += 1;
         let us = self.k.cost.params.execute_call_us;
         self.k.cost.charge(cs.execute, us);

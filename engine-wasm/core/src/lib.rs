@@ -7,6 +7,7 @@ pub mod cache;
 pub mod catalog;
 mod catalog_json;
 pub mod cost;
+pub mod dict;
 pub mod engine;
 pub mod exec;
 pub mod kernel;

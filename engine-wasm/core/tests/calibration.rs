@@ -107,16 +107,59 @@ fn a_hash_cluster_sizing() {
 
 #[test]
 fn b_plsql_never_takes_the_fast_path() {
-    let steps = run(include_str!("../../../samples/memoptimized-plsql.sql"));
-    let block = steps.iter().find(|s| s.kind == "plsql").unwrap();
-    let gets = stat(block, "consistent gets");
-    // Published: 300,025 for the whole session. The lab models the
-    // 100,000 lookups (3 examination gets each) exactly; the 25 other gets
-    // of the published session come from recursive dictionary SQL (hard
-    // parse, login), which the lab does not model yet.
-    assert_eq!(gets, 300_000, "consistent gets");
-    assert_eq!(stat(block, "memopt r lookups"), 0);
-    assert_eq!(stat(block, "consistent gets examination"), gets);
+    let script = include_str!("../../../samples/memoptimized-plsql.sql");
+    let block = &script[script.find("declare").expect("sample layout")..];
+    // The sample, then the same block once more.
+    let steps = run(&format!("{script}\n{block}"));
+    let blocks: Vec<&StepOut> = steps.iter().filter(|s| s.kind == "plsql" && s.statement.starts_with("declare")).collect();
+    assert_eq!(blocks.len(), 2);
+    let (first, again) = (blocks[0], blocks[1]);
+    // Published: 300,025 for the whole session. The 100,000 lookups make
+    // 3 examination gets each; the first execution also hard-parses the
+    // dynamic SQL, whose row cache misses (T4 and its index, column
+    // statistics and segment, invalidated by gather_table_stats) run
+    // recursive dictionary SQL. The model gives 23 of the published 25.
+    let gets = stat(first, "consistent gets");
+    assert!(gets > 300_000 && within(gets, 300_025, 0.001), "consistent gets {gets}");
+    assert!(stat(first, "recursive calls") > 0);
+    assert_eq!(stat(first, "memopt r lookups"), 0);
+    assert_eq!(stat(first, "consistent gets examination"), gets);
+    // The cursor is cached now: no hard parse, no recursive SQL.
+    assert_eq!(stat(again, "consistent gets"), 300_000);
+    assert_eq!(stat(again, "recursive calls"), 0);
+    assert_eq!(stat(again, "memopt r lookups"), 0);
+}
+
+/// A hard parse reads what the row cache lacks through recursive SQL; the
+/// same statement parsed again from the cursor cache does not.
+#[test]
+fn hard_parse_runs_recursive_dictionary_sql_once() {
+    let steps = run(
+        "create table t (id number not null, v varchar2(10), constraint t_pk primary key (id));
+insert into t select rownum, 'x' from dual connect by level <= 1000;
+exec dbms_stats.gather_table_stats(user, 'T')
+select v from t where id = 7;
+select v from t where id = 7;
+exec dbms_stats.gather_table_stats(user, 'T')
+select v from t where id = 7;
+shutdown immediate
+startup
+select v from t where id = 7;",
+    );
+    let q = queries(&steps);
+    let (first, second, regathered, restarted) = (q[0], q[1], q[2], q[3]);
+    // Unique index probe (root + leaf) and table block: 3 gets.
+    assert_eq!(stat(second, "consistent gets"), 3);
+    assert_eq!(stat(second, "recursive calls"), 0);
+    // T, T_PK, 2 column statistics and the segment: OBJ$ (3 levels) + 1
+    // and C_OBJ# (2 levels) + 1 for each object, HIST_HEAD$ (2) + 1 per
+    // column, SEG$ (2) + 1: 7 + 7 + 6 + 3 = 23 gets in 7 statements.
+    assert_eq!(stat(first, "recursive calls"), 7);
+    assert_eq!(stat(first, "consistent gets"), 3 + 23);
+    assert_eq!(stat(regathered, "consistent gets"), 3 + 23);
+    // After a restart the row cache is empty: the user (USER$, 1 level) too.
+    assert_eq!(stat(restarted, "recursive calls"), 8);
+    assert_eq!(stat(restarted, "consistent gets"), 3 + 23 + 2);
 }
 
 fn within(actual: u64, published: u64, pct: f64) -> bool {
@@ -182,7 +225,9 @@ fn d_nested_loops_11g() {
 #[test]
 fn clustering_factor_colocated_and_disorganized() {
     let steps = run(include_str!("../../../samples/clustering-factor.sql"));
-    let q = queries(&steps);
+    // Each query runs twice, as in the published runs; the second
+    // execution of each is measured (no hard parse).
+    let q: Vec<&StepOut> = queries(&steps).into_iter().skip(1).step_by(2).collect();
     assert_eq!(q.len(), 4);
     for s in &q {
         assert_eq!(s.rows_processed, 20_001);

@@ -43,7 +43,12 @@ fn c_driver_table_within_ten_percent_and_its_shape() {
     // The fast path is taken through thin: memopt hits, no consistent gets.
     let t4_thin = runs[3];
     assert_eq!(stat(t4_thin, "memopt r hits"), 500_000);
-    assert_eq!(stat(t4_thin, "consistent gets"), 0);
+    // No consistent get but the recursive SQL of the first run's hard parse.
+    let runs_out = t4_thin.runs.as_ref().expect("runs");
+    assert!(runs_out[0].stats.get("recursive calls").copied().unwrap_or(0) > 0);
+    for r in &runs_out[1..] {
+        assert_eq!(r.stats.get("consistent gets").copied().unwrap_or(0), 0);
+    }
 }
 
 #[test]
@@ -52,8 +57,10 @@ fn plsql_loop_on_t4_takes_no_fast_path() {
     ok(&steps);
     let b = steps.iter().find(|s| s.kind == "plsql").unwrap();
     let gets = stat(b, "consistent gets");
-    // 3 gets per lookup; the published 300,025 adds 25 gets of recursive SQL (not modelled).
-    assert_eq!(gets, 300_000);
+    // 3 gets per lookup, and the recursive SQL of the dynamic statement's
+    // hard parse (published: 300,025 for the session).
+    assert!(gets > 300_000 && gets < 300_050, "{gets}");
+    assert!(stat(b, "recursive calls") > 0);
     assert_eq!(stat(b, "memopt r lookups"), 0);
     assert_eq!(stat(b, "SQL*Net roundtrips to/from client"), 1, "the block is one call; no round trip per lookup");
     assert_eq!(stat(b, "execute count"), 100_001);
@@ -185,5 +192,9 @@ fn statistics_level_all_and_sql_trace_switch_off_the_fast_path() {
     let hinted = e.exec("LAB RUN 'select /*+ gather_plan_statistics */ value from t4 where key = :1' BIND 1 TO 1000 VIA jdbc_thin;");
     ok(&hinted);
     assert_eq!(stat(&hinted[0], "memopt r lookups"), 0);
-    assert_eq!(stat(&hinted[0], "consistent gets"), 3000);
+    // A new statement: its hard parse reads the dictionary first.
+    let recursive = stat(&hinted[0], "consistent gets") - 3000;
+    assert!(stat(&hinted[0], "recursive calls") > 0 && recursive > 0 && recursive < 50, "{recursive}");
+    let again = e.exec("LAB RUN 'select /*+ gather_plan_statistics */ value from t4 where key = :1' BIND 1 TO 1000 VIA jdbc_thin;");
+    assert_eq!(stat(&again[0], "consistent gets"), 3000);
 }

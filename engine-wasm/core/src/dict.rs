@@ -1,0 +1,223 @@
+//! The data dictionary behind a hard parse: the row cache (dictionary
+//! cache) and the recursive SQL that fills it.
+//!
+//! Model (docs/MODEL.md, "Recursive SQL and the row cache"):
+//! - To optimise a statement, a hard parse needs, for every table it
+//!   references: the table's object (`dc_objects`: its OBJ$ row, then its
+//!   TAB$ row), each of the table's indexes (`dc_objects`: OBJ$, then
+//!   IND$), the statistics header of each of the table's columns
+//!   (`dc_histogram_defs`: HIST_HEAD$), and the table's segment
+//!   (`dc_segments`: SEG$); and the parsing user (`dc_users`: USER$).
+//! - An entry already in the row cache costs no buffer get. A missing one
+//!   is read by one recursive SQL statement per dictionary row: a unique
+//!   probe of the base table's index, root to leaf, then (when the row
+//!   exists) one table or cluster block, all examination gets. Each such
+//!   statement counts one `recursive calls`; its gets are the session's
+//!   gets like any other.
+//! - DDL on a table and gathering its statistics invalidate its entries; an
+//!   instance restart empties the row cache.
+//! - The heights of the dictionary indexes follow from their entry counts:
+//!   the rows a new database holds (`seed_rows` below, model values of the
+//!   order of an 18c seed database) plus the lab's own objects.
+
+use crate::cache::PoolKind;
+use crate::catalog::{Catalog, SegId, SegmentKind, TableId};
+use crate::kernel::{Kernel, OpStacks};
+use crate::trace::{GetKind, NO_LINE};
+use std::collections::HashSet;
+
+/// A dictionary base table with the unique index recursive SQL probes.
+#[derive(Debug, Clone, Copy)]
+struct Base {
+    table: &'static str,
+    index: &'static str,
+    /// Rows (or cluster keys) in a newly created database.
+    seed_rows: u64,
+    /// Index entry bytes: key columns, rowid, entry header.
+    entry_bytes: u32,
+    /// Rows (or cluster keys) per table block.
+    rows_per_block: u64,
+}
+
+const USER: usize = 0;
+const OBJ: usize = 1;
+const OBJ_CLUSTER: usize = 2;
+const HIST_HEAD: usize = 3;
+const SEG: usize = 4;
+
+const BASES: [Base; 5] = [
+    // USER$ (cluster C_USER#) through I_USER1 (name).
+    Base { table: "SYS.USER$", index: "SYS.I_USER1", seed_rows: 120, entry_bytes: 24, rows_per_block: 20 },
+    // OBJ$ through I_OBJ2 (owner#, name, namespace, ... obj#).
+    Base { table: "SYS.OBJ$", index: "SYS.I_OBJ2", seed_rows: 73_000, entry_bytes: 64, rows_per_block: 70 },
+    // TAB$ and IND$ live in cluster C_OBJ#, keyed by object number, found
+    // through the cluster index I_OBJ#.
+    Base { table: "SYS.C_OBJ#", index: "SYS.I_OBJ#", seed_rows: 25_000, entry_bytes: 16, rows_per_block: 4 },
+    // HIST_HEAD$ through I_HH_OBJ#_INTCOL# (obj#, intcol#).
+    Base { table: "SYS.HIST_HEAD$", index: "SYS.I_HH_OBJ#_INTCOL#", seed_rows: 30_000, entry_bytes: 22, rows_per_block: 60 },
+    // SEG$ (cluster C_FILE#_BLOCK#) through I_FILE#_BLOCK#.
+    Base { table: "SYS.C_FILE#_BLOCK#", index: "SYS.I_FILE#_BLOCK#", seed_rows: 8_000, entry_bytes: 20, rows_per_block: 60 },
+];
+
+/// Usable bytes of an index block for entries (8 KB block, block and
+/// transaction headers, PCTFREE 10).
+const INDEX_BLOCK_USABLE: u64 = 7_200;
+
+/// A row cache entry.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+enum Entry {
+    User(String),
+    Object(String),
+    Column(String, usize),
+    Segment(String),
+}
+
+#[derive(Debug, Clone, Default)]
+pub struct Dictionary {
+    cached: HashSet<Entry>,
+    /// (table, index) segments of each base, created on first use.
+    segs: Vec<(SegId, SegId)>,
+}
+
+/// Shape of one dictionary index at its current size.
+struct Shape {
+    /// Blocks per level, root first.
+    levels: Vec<u64>,
+    table_blocks: u64,
+}
+
+fn shape(b: &Base, rows: u64) -> Shape {
+    let per_leaf = (INDEX_BLOCK_USABLE / b.entry_bytes as u64).max(2);
+    // Branch entries carry a truncated key and a block address.
+    let per_branch = (INDEX_BLOCK_USABLE / (b.entry_bytes as u64 / 2 + 8)).max(2);
+    let mut levels = vec![rows.div_ceil(per_leaf).max(1)];
+    while levels[0] > 1 {
+        levels.insert(0, levels[0].div_ceil(per_branch));
+    }
+    Shape { levels, table_blocks: rows.div_ceil(b.rows_per_block).max(1) }
+}
+
+fn key_hash(s: &str, salt: u64) -> u64 {
+    let mut h = 0xcbf2_9ce4_8422_2325u64 ^ salt;
+    for b in s.bytes() {
+        h = (h ^ b as u64).wrapping_mul(0x100_0000_01b3);
+    }
+    h ^ (h >> 29)
+}
+
+impl Dictionary {
+    /// An instance restart: the row cache starts empty.
+    pub fn restart(&mut self) {
+        self.cached.clear();
+    }
+
+    /// DDL or new statistics on `table`: its entries (and its indexes',
+    /// columns' and segment's) are no longer valid.
+    pub fn invalidate_table(&mut self, cat: &Catalog, table: &str) {
+        let indexes: Vec<String> =
+            cat.indexes.iter().filter(|i| !i.dropped && cat.tables[i.table].name == table).map(|i| i.name.clone()).collect();
+        self.cached.retain(|e| match e {
+            Entry::Object(n) => n != table && !indexes.contains(n),
+            Entry::Column(t, _) | Entry::Segment(t) => t != table,
+            Entry::User(_) => true,
+        });
+    }
+
+    /// Row cache entries a hard parse of a statement on `tables` needs;
+    /// loads the missing ones through recursive SQL. Returns the number of
+    /// recursive statements run.
+    pub fn hard_parse(&mut self, k: &mut Kernel, cat: &mut Catalog, user: &str, tables: &[TableId], st: &OpStacks) -> u64 {
+        let mut calls = 0;
+        if self.cached.insert(Entry::User(user.to_string())) {
+            calls += self.probe(k, cat, USER, user, true, st);
+        }
+        for &t in tables {
+            let (name, ncols, stats) = {
+                let t = &cat.tables[t];
+                (t.name.clone(), t.columns.len(), t.stats.gathered)
+            };
+            if self.cached.insert(Entry::Object(name.clone())) {
+                calls += self.probe(k, cat, OBJ, &name, true, st);
+                calls += self.probe(k, cat, OBJ_CLUSTER, &name, true, st);
+            }
+            let indexes: Vec<String> =
+                cat.indexes.iter().filter(|i| !i.dropped && i.table == t).map(|i| i.name.clone()).collect();
+            for ix in indexes {
+                if self.cached.insert(Entry::Object(ix.clone())) {
+                    calls += self.probe(k, cat, OBJ, &ix, true, st);
+                    calls += self.probe(k, cat, OBJ_CLUSTER, &ix, true, st);
+                }
+            }
+            for c in 0..ncols {
+                if self.cached.insert(Entry::Column(name.clone(), c)) {
+                    // HIST_HEAD$ has a row only once statistics exist.
+                    calls += self.probe(k, cat, HIST_HEAD, &format!("{name}.{c}"), stats, st);
+                }
+            }
+            if self.cached.insert(Entry::Segment(name.clone())) {
+                calls += self.probe(k, cat, SEG, &name, true, st);
+            }
+        }
+        k.calls.recursive_calls += calls;
+        calls
+    }
+
+    /// One recursive statement: a unique probe of a base table's index for
+    /// `key`, and its table (or cluster) block when the row exists.
+    fn probe(&mut self, k: &mut Kernel, cat: &mut Catalog, base: usize, key: &str, row_exists: bool, st: &OpStacks) -> u64 {
+        if self.segs.is_empty() {
+            for b in BASES {
+                let kind = if b.table.starts_with("SYS.C_") { SegmentKind::Cluster } else { SegmentKind::Table };
+                let t = cat.new_segment(b.table, kind, None, PoolKind::Default);
+                let i = cat.new_segment(b.index, SegmentKind::Index, None, PoolKind::Default);
+                self.segs.push((t, i));
+            }
+        }
+        let b = &BASES[base];
+        let user_rows = match base {
+            USER => 0,
+            OBJ => (cat.tables.len() + cat.indexes.len() + cat.clusters.len()) as u64,
+            OBJ_CLUSTER => (cat.tables.len() + cat.indexes.len()) as u64,
+            HIST_HEAD => cat.tables.iter().filter(|t| t.stats.gathered).map(|t| t.columns.len() as u64).sum(),
+            _ => (cat.tables.len() + cat.indexes.len() + cat.clusters.len()) as u64,
+        };
+        let sh = shape(b, b.seed_rows + user_rows);
+        let (tseg, iseg) = self.segs[base];
+        let h = key_hash(key, base as u64);
+        let leaves = *sh.levels.last().unwrap_or(&1);
+        let leaf = h % leaves;
+        // Block 0 is the segment header; the levels follow, root first.
+        let mut first = 1u64;
+        for &n in &sh.levels {
+            let block = first + leaf * n / leaves;
+            k.access.buffer_is_not_pinned += 1;
+            k.get(iseg, block as u32, GetKind::Examination, false, NO_LINE, st);
+            first += n;
+        }
+        k.access.index_fetch_by_key += 1;
+        if row_exists {
+            let block = 1 + (h >> 20) % sh.table_blocks;
+            k.access.buffer_is_not_pinned += 1;
+            k.get(tseg, block as u32, GetKind::Examination, false, NO_LINE, st);
+            k.access.table_fetch_by_rowid += 1;
+        }
+        1
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dictionary_index_heights_follow_their_sizes() {
+        let h = |base: usize, rows: u64| shape(&BASES[base], rows).levels.len();
+        assert_eq!(h(USER, 120), 1);
+        assert_eq!(h(OBJ, 73_000), 3);
+        assert_eq!(h(OBJ_CLUSTER, 25_000), 2);
+        assert_eq!(h(HIST_HEAD, 30_000), 2);
+        assert_eq!(h(SEG, 8_000), 2);
+        // A dictionary grown by many user objects gets a level deeper.
+        assert_eq!(h(OBJ_CLUSTER, 25_000_000), 3);
+    }
+}
