@@ -82,16 +82,18 @@ pub struct GetOutcome {
 /// its latch column can be derived instead of stored per event.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct LatchMap {
-    hash_buckets: u32,
-    buckets_per_latch: u32,
+    /// Hash buckets - 1 (bucket counts are powers of two).
+    bucket_mask: u32,
+    /// log2 of the buckets per child latch (a power of two too).
+    latch_shift: u32,
 }
 
 impl LatchMap {
     #[inline(always)]
     pub fn child(&self, segment: u32, block: u32) -> u16 {
         let dba = ((segment as u64) << 32) | block as u64;
-        let bucket = (mix64(dba) as u32) & (self.hash_buckets.max(1) - 1);
-        (bucket / self.buckets_per_latch.max(1)) as u16
+        let bucket = (mix64(dba) as u32) & self.bucket_mask;
+        (bucket >> self.latch_shift) as u16
     }
 }
 
@@ -109,11 +111,12 @@ impl BufferCache {
         let hash_buckets = (buffers * 2).next_power_of_two().clamp(1 << 10, 1 << 24) as u32;
         // One child latch per 32 buckets, at least 1024 (Oracle's default scale).
         let latch_count = (hash_buckets / 32).max(1024).min(hash_buckets);
+        debug_assert!(hash_buckets.is_power_of_two() && latch_count.is_power_of_two());
         BufferCache {
             block_size,
             hash_buckets,
             latch_gets: vec![0; latch_count as usize],
-            latch_map: LatchMap { hash_buckets, buckets_per_latch: hash_buckets / latch_count },
+            latch_map: LatchMap { bucket_mask: hash_buckets - 1, latch_shift: (hash_buckets / latch_count).trailing_zeros() },
             default_buffers,
             keep_buffers,
             counters: CacheCounters::default(),
@@ -163,7 +166,22 @@ impl BufferCache {
     }
 
     /// Mark a block as in the cache; returns whether it already was.
+    #[inline(always)]
     pub fn mark_resident(&mut self, segment: u32, block: u32) -> bool {
+        let mask = 1u64 << (block % 64);
+        match self.resident.get_mut(segment as usize).and_then(|b| b.get_mut((block / 64) as usize)) {
+            Some(w) => {
+                let was = *w & mask != 0;
+                *w |= mask;
+                was
+            }
+            None => self.mark_resident_grow(segment, block),
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn mark_resident_grow(&mut self, segment: u32, block: u32) -> bool {
         let s = segment as usize;
         if s >= self.resident.len() {
             self.resident.resize_with(s + 1, Vec::new);
@@ -173,10 +191,8 @@ impl BufferCache {
         if w >= bits.len() {
             bits.resize(w + 1, 0);
         }
-        let mask = 1u64 << (block % 64);
-        let was = bits[w] & mask != 0;
-        bits[w] |= mask;
-        was
+        bits[w] |= 1u64 << (block % 64);
+        false
     }
 
     /// Blocks formatted in the cache by inserts are resident without a read.

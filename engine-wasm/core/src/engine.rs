@@ -814,7 +814,7 @@ impl Engine {
                     fast_lookup,
                     rowsource_stats,
                 };
-                c.root.open(&mut rt, &mut env, false)?;
+                c.root.open(&mut rt, &mut env, false).map_err(|e| *e)?;
             }
             let mut total = 0u64;
             let mut want = policy.first.max(1);
@@ -843,7 +843,7 @@ impl Engine {
                             fast_lookup,
                             rowsource_stats,
                         };
-                        c.root.next(&mut rt, &mut env)?
+                        c.root.next(&mut rt, &mut env).map_err(|e| *e)?
                     };
                     if !more {
                         done = true;
@@ -1027,7 +1027,7 @@ impl Engine {
                     let mut bind_buf: Vec<Value> = Vec::new();
                     let per_run = (hi - lo + 1) as u64;
                     for (i, v) in (lo..=hi).enumerate() {
-                        self.k.trace.exec = (run as u64 * per_run + i as u64) as u32;
+                        self.k.trace.set_exec((run as u64 * per_run + i as u64) as u32);
                         // Prepared statement: parsed once per run and re-executed
                         // with a new bind; LITERALS builds a new text (a hard parse) each time.
                         let literal_text = if r.literals { Some(replace_binds(&text, v)) } else { None };

@@ -202,8 +202,10 @@ pub struct TraceSink {
     pub enabled: bool,
     /// Events kept per step; beyond this only the heat map grows.
     pub limit: usize,
-    /// Execution number within a workload.
-    pub exec: u32,
+    /// Execution number within a workload (set with [`TraceSink::set_exec`]).
+    exec: u32,
+    /// Records the current chunk can take before the slow path.
+    room: usize,
     /// Sealed chunks of this step, and the one being filled.
     chunks: Vec<Chunk>,
     cur: Chunk,
@@ -226,11 +228,12 @@ impl Default for TraceSink {
             enabled: true,
             limit: 2_000_000,
             exec: 0,
+            room: 0,
             chunks: Vec::new(),
             cur: Chunk::default(),
             last_t: 0.0,
             len: 0,
-            execs: Vec::new(),
+            execs: vec![(0, 0)],
             truncated: false,
             heat: Vec::new(),
             spare: Vec::new(),
@@ -248,27 +251,15 @@ impl TraceSink {
             return;
         }
         if e.segment != NO_SEGMENT {
-            let s = e.segment as usize;
-            if s >= self.heat.len() {
-                self.heat.resize_with(s + 1, Vec::new);
+            match self.heat.get_mut(e.segment as usize).and_then(|b| b.get_mut(e.block as usize)) {
+                Some(n) => *n += 1,
+                None => self.heat_grow(e.segment, e.block),
             }
-            let blocks = &mut self.heat[s];
-            let b = e.block as usize;
-            if b >= blocks.len() {
-                blocks.resize(b + 1, 0);
-            }
-            blocks[b] += 1;
         }
-        if self.len >= self.limit {
-            self.truncated = true;
+        if self.room == 0 && !self.make_room(t_us) {
             return;
         }
-        if self.execs.last().is_none_or(|&(_, x)| x != self.exec) {
-            self.execs.push((self.len as u32, self.exec));
-        }
-        if self.cur.recs.len() == CHUNK || self.cur.recs.is_empty() {
-            self.new_chunk(t_us);
-        }
+        self.room -= 1;
         // The step from the time as it will be read back (the running sum
         // of stored steps), so rounding never accumulates.
         let dt_us = (t_us - self.last_t) as f32;
@@ -285,9 +276,56 @@ impl TraceSink {
         self.len += 1;
     }
 
+    /// The execution (within a workload) the next events belong to.
+    #[inline]
+    pub fn set_exec(&mut self, exec: u32) {
+        if exec == self.exec || !self.enabled {
+            return;
+        }
+        self.exec = exec;
+        if self.len >= self.limit {
+            return;
+        }
+        let from = self.len as u32;
+        match self.execs.last_mut() {
+            // The previous execution recorded nothing: its run is empty.
+            Some(last) if last.0 == from => *last = (from, exec),
+            _ => self.execs.push((from, exec)),
+        }
+    }
+
     #[cold]
+    #[inline(never)]
+    fn heat_grow(&mut self, segment: u32, block: u32) {
+        let s = segment as usize;
+        if s >= self.heat.len() {
+            self.heat.resize_with(s + 1, Vec::new);
+        }
+        let blocks = &mut self.heat[s];
+        let b = block as usize;
+        if b >= blocks.len() {
+            blocks.resize(b + 1, 0);
+        }
+        blocks[b] += 1;
+    }
+
+    /// Start a chunk; false once the step's event limit is reached.
+    #[cold]
+    #[inline(never)]
+    fn make_room(&mut self, t_us: f64) -> bool {
+        if self.len >= self.limit {
+            self.truncated = true;
+            return false;
+        }
+        self.new_chunk(t_us);
+        self.room = CHUNK.min(self.limit - self.len);
+        true
+    }
+
     fn new_chunk(&mut self, t_us: f64) {
-        if !self.cur.recs.is_empty() {
+        if self.cur.recs.capacity() == 0 {
+            self.cur.recs = self.spare.pop().unwrap_or_else(|| Vec::with_capacity(CHUNK));
+        } else if !self.cur.recs.is_empty() {
             let recs = self.spare.pop().unwrap_or_else(|| Vec::with_capacity(CHUNK));
             let full = std::mem::replace(&mut self.cur, Chunk { t0_us: 0.0, recs });
             self.chunks.push(full);
@@ -314,7 +352,7 @@ impl TraceSink {
         }
         let t = Trace {
             chunks,
-            execs: std::mem::take(&mut self.execs),
+            execs: std::mem::replace(&mut self.execs, vec![(0, 0)]),
             latch_map,
             len: std::mem::take(&mut self.len),
             stacks,
@@ -331,6 +369,7 @@ impl TraceSink {
         self.heat.clear();
         self.truncated = false;
         self.exec = 0;
+        self.room = 0;
         t
     }
 
@@ -366,7 +405,7 @@ mod tests {
         let n = CHUNK * 2 + 17;
         let mut t = 1_000_000.0f64;
         for i in 0..n {
-            sink.exec = (i / 3) as u32;
+            sink.set_exec((i / 3) as u32);
             t += 0.1 + (i % 7) as f64 * 1.25;
             let (kind, get_kind) = if i % 5 == 0 { (kind::PINNED_REVISIT, GetKind::PinnedRevisit as u8) } else { (kind::BLOCK_GET, GetKind::Normal as u8) };
             sink.push(Event { kind, get_kind, segment: 3, block: i as u32 % 1000, plan_line: 2, stack: 9 }, t);
@@ -384,5 +423,33 @@ mod tests {
             assert_eq!(lc[i], want);
         }
         assert_eq!(tr.heat.iter().map(|h| h.2).sum::<u64>(), n as u64);
+    }
+
+    #[test]
+    fn executions_without_events_and_past_the_limit_keep_the_exec_column_right() {
+        let cache = BufferCache::new(8192, 64 << 20, 0, &crate::version::VersionProfile::default(), true);
+        let mut sink = TraceSink { limit: 5, ..TraceSink::default() };
+        let ev = Event { kind: kind::BLOCK_GET, get_kind: GetKind::Examination as u8, segment: 1, block: 2, plan_line: 1, stack: 0 };
+        sink.push(ev, 1.0); // exec 0
+        sink.set_exec(1); // records nothing
+        sink.set_exec(2);
+        sink.push(ev, 2.0);
+        sink.push(ev, 3.0);
+        sink.set_exec(3);
+        sink.push(ev, 4.0);
+        sink.push(ev, 5.0);
+        sink.push(ev, 6.0); // past the limit: heat only
+        for x in 4..1000 {
+            sink.set_exec(x);
+            sink.push(ev, 7.0);
+        }
+        let tr = sink.take(Vec::new(), cache.latch_map);
+        assert_eq!(tr.exec(), vec![0, 2, 2, 3, 3]);
+        assert!(tr.truncated);
+        assert!(tr.execs.len() <= 4, "no runs recorded past the limit: {:?}", tr.execs);
+        assert_eq!(tr.heat, vec![(1, 2, 1002)]);
+        // The sink starts the next step afresh.
+        sink.push(ev, 8.0);
+        assert_eq!(sink.take(Vec::new(), cache.latch_map).exec(), vec![0]);
     }
 }

@@ -139,7 +139,7 @@ pub enum OpKind {
 
 impl Op {
     /// Start (or restart for a new outer row) this row source.
-    pub fn open(&mut self, rt: &mut Rt<'_>, env: &mut Env, keep_pins: bool) -> Result<(), LabError> {
+    pub fn open(&mut self, rt: &mut Rt<'_>, env: &mut Env, keep_pins: bool) -> Result<(), Box<LabError>> {
         rt.lines[self.line as usize].starts += 1;
         match &mut self.kind {
             OpKind::Dual { done, .. } => *done = false,
@@ -152,11 +152,11 @@ impl Op {
                     }
                 };
                 if hi.saturating_sub(lo) >= MAX_GENERATED_ROWS {
-                    return Err(LabError::lab(
+                    return Err(Box::new(LabError::lab(
                         30,
                         format!("row generators are limited to {MAX_GENERATED_ROWS} rows in the lab"),
                         Pos::default(),
-                    ));
+                    )));
                 }
                 *next = lo;
                 *end = hi;
@@ -202,6 +202,17 @@ impl Op {
         Ok(())
     }
 
+    /// The row source returns at most one row per start (a unique probe),
+    /// and asking it for a second row has no effect but "no row".
+    #[inline]
+    fn at_most_one_row(&self) -> bool {
+        match &self.kind {
+            OpKind::IndexUnique { .. } => true,
+            OpKind::ByRowid { child, unique_child, .. } => *unique_child && matches!(child.kind, OpKind::IndexUnique { .. }),
+            _ => false,
+        }
+    }
+
     /// Release every pin (end of a fetch call).
     pub fn release_pins(&mut self) {
         match &mut self.kind {
@@ -225,7 +236,7 @@ impl Op {
     }
 
     /// Produce the next row into `env`; false at the end.
-    pub fn next(&mut self, rt: &mut Rt<'_>, env: &mut Env) -> Result<bool, LabError> {
+    pub fn next(&mut self, rt: &mut Rt<'_>, env: &mut Env) -> Result<bool, Box<LabError>> {
         let line = self.line;
         let st = self.st;
         let got = match &mut self.kind {
@@ -425,6 +436,10 @@ impl Op {
                 }
             }
             OpKind::ByRowid { table, src, child, unique_child, read_optim, pinned, filter } => loop {
+                if let OpKind::IndexUnique { done: true, .. } = child.kind {
+                    // The unique probe already gave its row (or none).
+                    break false;
+                }
                 if !child.next(rt, env)? {
                     break false;
                 }
@@ -517,6 +532,11 @@ impl Op {
                     *inner_active = true;
                 }
                 if inner.next(rt, env)? {
+                    // A unique probe has nothing more for this outer row:
+                    // asking it again would only return "no row".
+                    if inner.at_most_one_row() {
+                        *inner_active = false;
+                    }
                     break true;
                 }
                 *inner_active = false;
@@ -546,7 +566,7 @@ impl Op {
     /// Row sources that produce few rows per call (or run their child
     /// loop inside one call): kept out of `next` so its frame stays small.
     #[inline(never)]
-    fn next_cold(&mut self, rt: &mut Rt<'_>, env: &mut Env) -> Result<bool, LabError> {
+    fn next_cold(&mut self, rt: &mut Rt<'_>, env: &mut Env) -> Result<bool, Box<LabError>> {
         let line = self.line;
         let st = self.st;
         let got = match &mut self.kind {
