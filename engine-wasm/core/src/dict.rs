@@ -21,7 +21,7 @@
 //!   order of an 18c seed database) plus the lab's own objects.
 
 use crate::cache::PoolKind;
-use crate::catalog::{Catalog, SegId, SegmentKind, TableId};
+use crate::catalog::{Catalog, IndexId, SegId, SegmentKind, TableId};
 use crate::kernel::{Kernel, OpStacks};
 use crate::trace::{GetKind, NO_LINE};
 use std::collections::HashSet;
@@ -63,13 +63,16 @@ const BASES: [Base; 5] = [
 /// transaction headers, PCTFREE 10).
 const INDEX_BLOCK_USABLE: u64 = 7_200;
 
-/// A row cache entry.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+/// A row cache entry, keyed by catalog ids so that checking the cache
+/// allocates nothing (a re-created object gets a new id, and its old
+/// entries are dropped with it).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 enum Entry {
-    User(String),
-    Object(String),
-    Column(String, usize),
-    Segment(String),
+    User(&'static str),
+    Table(TableId),
+    Index(IndexId),
+    Column(TableId, usize),
+    Segment(TableId),
 }
 
 #[derive(Debug, Clone, Default)]
@@ -114,11 +117,10 @@ impl Dictionary {
     /// DDL or new statistics on `table`: its entries (and its indexes',
     /// columns' and segment's) are no longer valid.
     pub fn invalidate_table(&mut self, cat: &Catalog, table: &str) {
-        let indexes: Vec<String> =
-            cat.indexes.iter().filter(|i| !i.dropped && cat.tables[i.table].name == table).map(|i| i.name.clone()).collect();
-        self.cached.retain(|e| match e {
-            Entry::Object(n) => n != table && !indexes.contains(n),
-            Entry::Column(t, _) | Entry::Segment(t) => t != table,
+        let named = |t: TableId| cat.tables.get(t).is_some_and(|t| t.name == table);
+        self.cached.retain(|e| match *e {
+            Entry::Table(t) | Entry::Column(t, _) | Entry::Segment(t) => !named(t),
+            Entry::Index(i) => !cat.indexes.get(i).is_some_and(|i| named(i.table)),
             Entry::User(_) => true,
         });
     }
@@ -126,36 +128,38 @@ impl Dictionary {
     /// Row cache entries a hard parse of a statement on `tables` needs;
     /// loads the missing ones through recursive SQL. Returns the number of
     /// recursive statements run.
-    pub fn hard_parse(&mut self, k: &mut Kernel, cat: &mut Catalog, user: &str, tables: &[TableId], st: &OpStacks) -> u64 {
+    pub fn hard_parse(&mut self, k: &mut Kernel, cat: &mut Catalog, user: &'static str, tables: &[TableId], st: &OpStacks) -> u64 {
         let mut calls = 0;
-        if self.cached.insert(Entry::User(user.to_string())) {
+        if self.cached.insert(Entry::User(user)) {
             calls += self.probe(k, cat, USER, user, true, st);
         }
         for &t in tables {
-            let (name, ncols, stats) = {
-                let t = &cat.tables[t];
-                (t.name.clone(), t.columns.len(), t.stats.gathered)
-            };
-            if self.cached.insert(Entry::Object(name.clone())) {
-                calls += self.probe(k, cat, OBJ, &name, true, st);
-                calls += self.probe(k, cat, OBJ_CLUSTER, &name, true, st);
+            let (ncols, stats) = (cat.tables[t].columns.len(), cat.tables[t].stats.gathered);
+            // The probe keys (which dictionary blocks are read) are names.
+            let name = |cat: &Catalog| cat.tables[t].name.clone();
+            if self.cached.insert(Entry::Table(t)) {
+                let n = name(cat);
+                calls += self.probe(k, cat, OBJ, &n, true, st);
+                calls += self.probe(k, cat, OBJ_CLUSTER, &n, true, st);
             }
-            let indexes: Vec<String> =
-                cat.indexes.iter().filter(|i| !i.dropped && i.table == t).map(|i| i.name.clone()).collect();
-            for ix in indexes {
-                if self.cached.insert(Entry::Object(ix.clone())) {
-                    calls += self.probe(k, cat, OBJ, &ix, true, st);
-                    calls += self.probe(k, cat, OBJ_CLUSTER, &ix, true, st);
+            for ix in 0..cat.indexes.len() {
+                if cat.indexes[ix].dropped || cat.indexes[ix].table != t || !self.cached.insert(Entry::Index(ix)) {
+                    continue;
                 }
+                let n = cat.indexes[ix].name.clone();
+                calls += self.probe(k, cat, OBJ, &n, true, st);
+                calls += self.probe(k, cat, OBJ_CLUSTER, &n, true, st);
             }
             for c in 0..ncols {
-                if self.cached.insert(Entry::Column(name.clone(), c)) {
+                if self.cached.insert(Entry::Column(t, c)) {
                     // HIST_HEAD$ has a row only once statistics exist.
-                    calls += self.probe(k, cat, HIST_HEAD, &format!("{name}.{c}"), stats, st);
+                    let key = format!("{}.{c}", name(cat));
+                    calls += self.probe(k, cat, HIST_HEAD, &key, stats, st);
                 }
             }
-            if self.cached.insert(Entry::Segment(name.clone())) {
-                calls += self.probe(k, cat, SEG, &name, true, st);
+            if self.cached.insert(Entry::Segment(t)) {
+                let n = name(cat);
+                calls += self.probe(k, cat, SEG, &n, true, st);
             }
         }
         k.calls.recursive_calls += calls;

@@ -164,6 +164,8 @@ pub struct Engine {
     client_wait_us: f64,
     /// Interned call stacks per client path, indexed by `Client as usize`.
     call_stack_cache: [Option<CallStacks>; 5],
+    /// Interned stacks of recursive dictionary SQL, under their base.
+    dict_stacks: Option<(crate::cost::StackId, OpStacks)>,
 }
 
 fn new_kernel(profile: &VersionProfile, p: &Parameters, trace: &EngineConfig, cost: Option<CostModel>) -> Kernel {
@@ -254,6 +256,7 @@ impl Engine {
             net_wait_us: 0.0,
             client_wait_us: 0.0,
             call_stack_cache: [None; 5],
+            dict_stacks: None,
         }
     }
 
@@ -749,7 +752,14 @@ impl Engine {
     /// The row cache entries a hard parse on `tables` needs; missing ones
     /// are read by recursive SQL (crate::dict).
     fn recursive_dictionary_sql(&mut self, tables: &[TableId], base: crate::cost::StackId) {
-        let st = self.k.op_stacks(base, "kqrpre1;opiodr;opiosq0");
+        let st = match self.dict_stacks {
+            Some((b, st)) if b == base => st,
+            _ => {
+                let st = self.k.op_stacks(base, "kqrpre1;opiodr;opiosq0");
+                self.dict_stacks = Some((base, st));
+                st
+            }
+        };
         self.dict.hard_parse(&mut self.k, &mut self.cat, LAB_USER, tables, &st);
     }
 
@@ -825,6 +835,16 @@ impl Engine {
                 let mut got = 0u32;
                 let mut bytes = 0u64;
                 let mut done = false;
+                let mut rt = Rt {
+                    cat: &self.cat,
+                    k: &mut self.k,
+                    lines: &mut lines,
+                    binds,
+                    rng: &mut self.rng,
+                    stacks: &stacks,
+                    fast_lookup,
+                    rowsource_stats,
+                };
                 while got < want {
                     if let Some(m) = max_rows {
                         if total >= m {
@@ -832,20 +852,7 @@ impl Engine {
                             break;
                         }
                     }
-                    let more = {
-                        let mut rt = Rt {
-                            cat: &self.cat,
-                            k: &mut self.k,
-                            lines: &mut lines,
-                            binds,
-                            rng: &mut self.rng,
-                            stacks: &stacks,
-                            fast_lookup,
-                            rowsource_stats,
-                        };
-                        c.root.next(&mut rt, &mut env).map_err(|e| *e)?
-                    };
-                    if !more {
+                    if !c.root.next(&mut rt, &mut env).map_err(|e| *e)? {
                         done = true;
                         break;
                     }
@@ -854,7 +861,7 @@ impl Engine {
                     }
                     got += 1;
                     total += 1;
-                    let mut cx = EvalCtx { cat: &self.cat, env: &env, binds, rng: &mut self.rng };
+                    let mut cx = EvalCtx { cat: rt.cat, env: &env, binds, rng: &mut *rt.rng };
                     match rows_out.as_deref_mut() {
                         Some(out) => {
                             let mut row = Vec::with_capacity(c.project.len());

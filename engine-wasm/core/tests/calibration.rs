@@ -162,6 +162,35 @@ select v from t where id = 7;",
     assert_eq!(stat(restarted, "consistent gets"), 3 + 23 + 2);
 }
 
+/// DDL on a table drops its row cache entries (and a table re-created
+/// under the same name is a new object), but not other tables'.
+#[test]
+fn ddl_invalidates_only_its_tables_row_cache_entries() {
+    let steps = run(
+        "create table t (id number not null, v varchar2(10), constraint t_pk primary key (id));
+create table u (id number not null, constraint u_pk primary key (id));
+insert into t values (1, 'x');
+insert into u values (1);
+select v from t where id = 1;
+select id from u where id = 1;
+drop table t;
+create table t (id number not null, v varchar2(10), constraint t_pk primary key (id));
+insert into t values (1, 'x');
+select v from t where id = 1;
+select id from u where id = 1;",
+    );
+    let q = queries(&steps);
+    // Each insert's hard parse loads its table's entries; the queries find them.
+    assert_eq!(stat(q[0], "recursive calls"), 0);
+    assert_eq!(stat(q[2], "recursive calls"), 0, "the new T's entries were loaded by its insert");
+    assert_eq!(stat(q[3], "recursive calls"), 0, "U's entries survive DDL on T");
+    let inserts: Vec<&StepOut> = steps.iter().filter(|s| s.statement.starts_with("insert into t")).collect();
+    // The first also read the user from USER$; the re-created T, T_PK, their
+    // columns and segment are read again: 2 + 2 + 2 + 1 statements.
+    assert_eq!(stat(inserts[0], "recursive calls"), 8);
+    assert_eq!(stat(inserts[1], "recursive calls"), 7);
+}
+
 fn within(actual: u64, published: u64, pct: f64) -> bool {
     (actual as f64 - published as f64).abs() <= published as f64 * pct / 100.0
 }
