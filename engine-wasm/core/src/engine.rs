@@ -696,6 +696,7 @@ impl Engine {
     }
 
     /// One network round trip (or, for bequeath, a pipe round trip).
+    #[inline]
     fn roundtrip(&mut self, client: Client, cs: &CallStacks, bytes_out: u64, bytes_in: u64) {
         if client == Client::Plsql {
             return;
@@ -789,17 +790,16 @@ impl Engine {
         let rowsource_stats = stats_all || gps;
         let sql_trace = p.sql_trace;
         // Operator stacks under this fetch base, interned once per cursor context.
-        let stacks: Vec<OpStacks> = match c.stacks.take() {
-            Some((base, st)) if base == cs.fetch => st,
-            _ => {
-                let fetch = cs.fetch;
-                c.frames.iter().map(|f| self.k.op_stacks(fetch, f)).collect()
-            }
-        };
-        let mut lines = std::mem::take(&mut c.line_stats);
-        if lines.len() != c.lines.len() {
-            lines = vec![LineStat::default(); c.lines.len()];
+        if !matches!(c.stacks, Some((base, _)) if base == cs.fetch) {
+            let fetch = cs.fetch;
+            c.stacks = Some((fetch, c.frames.iter().map(|f| self.k.op_stacks(fetch, f)).collect()));
         }
+        if c.line_stats.len() != c.lines.len() {
+            c.line_stats = vec![LineStat::default(); c.lines.len()];
+        }
+        // Disjoint borrows of the cursor: its plan, runtime state and figures.
+        let stacks: &[OpStacks] = c.stacks.as_ref().map(|s| s.1.as_slice()).unwrap_or(&[]);
+        let (root, env, lines, project, sorts) = (&mut c.root, &mut c.env, &mut c.line_stats, &c.project, c.sorts);
         self.k.calls.execute_count += 1;
         self.k.call_event(kind::EXECUTE, cs.execute);
         if client == Client::Plsql {
@@ -810,21 +810,20 @@ impl Engine {
             let t = self.k.cost.params.sql_trace_call_us;
             self.k.cost.charge(cs.execute, t);
         }
-        let mut env = std::mem::take(&mut c.env);
         env.rownum = 0;
         let result = (|| -> Result<u64, LabError> {
             {
                 let mut rt = Rt {
                     cat: &self.cat,
                     k: &mut self.k,
-                    lines: &mut lines,
+                    lines: &mut lines[..],
                     binds,
                     rng: &mut self.rng,
-                    stacks: &stacks,
+                    stacks,
                     fast_lookup,
                     rowsource_stats,
                 };
-                c.root.open(&mut rt, &mut env, false).map_err(|e| *e)?;
+                root.open(&mut rt, env, false).map_err(|e| *e)?;
             }
             let mut total = 0u64;
             let mut want = policy.first.max(1);
@@ -838,10 +837,10 @@ impl Engine {
                 let mut rt = Rt {
                     cat: &self.cat,
                     k: &mut self.k,
-                    lines: &mut lines,
+                    lines: &mut lines[..],
                     binds,
                     rng: &mut self.rng,
-                    stacks: &stacks,
+                    stacks,
                     fast_lookup,
                     rowsource_stats,
                 };
@@ -852,20 +851,20 @@ impl Engine {
                             break;
                         }
                     }
-                    if !c.root.next(&mut rt, &mut env).map_err(|e| *e)? {
+                    if !root.next(&mut rt, env).map_err(|e| *e)? {
                         done = true;
                         break;
                     }
-                    if !c.sorts {
+                    if !sorts {
                         env.rownum += 1;
                     }
                     got += 1;
                     total += 1;
-                    let mut cx = EvalCtx { cat: rt.cat, env: &env, binds, rng: &mut *rt.rng };
+                    let mut cx = EvalCtx { cat: rt.cat, env: &*env, binds, rng: &mut *rt.rng };
                     match rows_out.as_deref_mut() {
                         Some(out) => {
-                            let mut row = Vec::with_capacity(c.project.len());
-                            for e in &c.project {
+                            let mut row = Vec::with_capacity(project.len());
+                            for e in project.iter() {
                                 let v = e.eval(&mut cx)?;
                                 bytes += v.stored_len() as u64 + 1;
                                 row.push(v);
@@ -873,7 +872,7 @@ impl Engine {
                             out.push(row);
                         }
                         None => {
-                            for e in &c.project {
+                            for e in project.iter() {
                                 bytes += e.stored_len(&mut cx)? as u64 + 1;
                             }
                         }
@@ -882,7 +881,7 @@ impl Engine {
                 // End of the fetch call: pins are released. The server's
                 // call overhead: a MemOptimized fast lookup bypasses the
                 // cursor execution path (opiexe/kksumc), so it costs less.
-                c.root.release_pins();
+                root.release_pins();
                 let p = &self.k.cost.params;
                 if first_call && env.memopt_hit {
                     let us = p.memopt_call_us;
@@ -903,7 +902,7 @@ impl Engine {
                     // Oracle Net packet sizes (model): the first reply carries
                     // the describe of every column, later replies a header;
                     // each row adds its data and a few bytes of framing.
-                    let ncols = c.project.len() as u64;
+                    let ncols = project.len() as u64;
                     let sent = if first_call { NET_FIRST_REPLY + NET_DESCRIBE_PER_COLUMN * ncols } else { NET_FETCH_REPLY };
                     let received = if first_call { NET_EXECUTE_REQUEST + text.len() as u64 } else { NET_FETCH_REQUEST };
                     self.roundtrip(client, cs, sent + bytes + NET_ROW_FRAMING * got as u64, received);
@@ -916,11 +915,7 @@ impl Engine {
             }
             Ok(total)
         })();
-        c.env = env;
-        c.stacks = Some((cs.fetch, stacks));
-        c.line_stats = lines;
-        let rows = result?;
-        Ok(rows)
+        result
     }
 
     fn plan_out(&self, c: &Compiled) -> Vec<PlanLineOut> {

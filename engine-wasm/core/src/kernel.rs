@@ -122,6 +122,7 @@ impl Kernel {
     }
 
     /// A non-buffer event (round trip, parse, execute, fetch).
+    #[inline]
     pub fn call_event(&mut self, event_kind: u8, stack: StackId) {
         self.trace.push(
             Event {
@@ -134,13 +135,6 @@ impl Kernel {
             },
             self.cost.now_us,
         );
-    }
-
-    /// Charge per-row work of a row source.
-    #[inline]
-    pub fn row(&mut self, st: &OpStacks) {
-        let us = self.cost.params.row_us;
-        self.cost.charge(st.own, us);
     }
 
     /// Every counter, summed.

@@ -334,6 +334,7 @@ impl CExpr {
 
     /// Bytes the value would take on the wire, without copying column
     /// values out of their rows.
+    #[inline]
     pub fn stored_len(&self, cx: &mut EvalCtx<'_>) -> Result<usize, LabError> {
         Ok(match self {
             CExpr::Col { src, table, col } => {

@@ -52,7 +52,16 @@ impl Rt<'_> {
         e.eval(&mut cx)
     }
 
+    #[inline(always)]
     fn test_all(&mut self, preds: &[CExpr], env: &Env) -> Result<bool, LabError> {
+        if preds.is_empty() {
+            return Ok(true);
+        }
+        self.test_preds(preds, env)
+    }
+
+    #[inline(never)]
+    fn test_preds(&mut self, preds: &[CExpr], env: &Env) -> Result<bool, LabError> {
         for p in preds {
             let mut cx = EvalCtx { cat: self.cat, env, binds: self.binds, rng: self.rng };
             if !p.test(&mut cx)? {
@@ -64,25 +73,23 @@ impl Rt<'_> {
 
     #[inline(always)]
     fn get(&mut self, line: u16, st: usize, seg: u32, block: u32, kind: GetKind, no_work: bool) {
-        let stacks = self.stacks[st];
-        self.lines[line as usize].own_buffers += self.k.get(seg, block, kind, no_work, line, &stacks);
+        let stacks: &[OpStacks] = self.stacks;
+        self.lines[line as usize].own_buffers += self.k.get(seg, block, kind, no_work, line, &stacks[st]);
     }
 
     #[inline(always)]
     fn revisit(&mut self, line: u16, st: usize, seg: u32, block: u32) {
-        let stacks = self.stacks[st];
-        self.k.revisit(seg, block, line, &stacks);
+        let stacks: &[OpStacks] = self.stacks;
+        self.k.revisit(seg, block, line, &stacks[st]);
     }
 
     #[inline(always)]
     fn produced(&mut self, line: u16, st: usize) {
         self.lines[line as usize].a_rows += 1;
-        let stacks = self.stacks[st];
-        self.k.row(&stacks);
-        if self.rowsource_stats {
-            let us = self.k.cost.params.rowsource_stats_row_us;
-            self.k.cost.charge(stacks.own, us);
-        }
+        let own = self.stacks[st].own;
+        let p = &self.k.cost.params;
+        let us = if self.rowsource_stats { p.row_us + p.rowsource_stats_row_us } else { p.row_us };
+        self.k.cost.charge(own, us);
     }
 }
 
@@ -102,7 +109,9 @@ pub struct Op {
     pub kind: OpKind,
 }
 
+/// `repr(u8)`: a plain tag byte, so dispatching on the kind is one load.
 #[derive(Debug, Clone)]
+#[repr(u8)]
 pub enum OpKind {
     /// FAST DUAL: one row, no buffer visit.
     Dual { src: usize, done: bool },
