@@ -379,7 +379,19 @@ impl BTree {
     #[inline]
     pub fn leaf_of(&self, pos: usize) -> u32 {
         let p = pos as u32;
-        (self.leaf_start.partition_point(|&s| s <= p) - 1) as u32
+        let starts = &self.leaf_start;
+        let leaves = starts.len();
+        // Leaves hold about the same number of entries: try the leaf the
+        // position falls in proportionally, and its neighbours.
+        if leaves > 1 && !self.entries.is_empty() {
+            let g = ((pos as u64 * leaves as u64) / self.entries.len() as u64).min(leaves as u64 - 1) as usize;
+            for l in [g, g.saturating_sub(1), (g + 1).min(leaves - 1)] {
+                if starts[l] <= p && starts.get(l + 1).is_none_or(|&n| p < n) {
+                    return l as u32;
+                }
+            }
+        }
+        (starts.partition_point(|&s| s <= p) - 1) as u32
     }
 
     /// The block visited at `level` on the way to leaf `leaf`.
@@ -582,13 +594,24 @@ pub struct HashCluster {
     /// `HASH IS expr` with a simple column: bucket = value mod HASHKEYS.
     pub hash_is_column: bool,
     /// The same rows packed per bucket with their numeric cluster key
-    /// (NaN when not a number), rebuilt after each insert statement:
-    /// `packed[packed_start[b]..packed_start[b + 1]]`.
-    packed_start: Vec<u32>,
+    /// (NaN when not a number), rebuilt after each insert statement. A
+    /// bucket's first (key, row) sits in its head, so most lookups read one
+    /// place; the rest are `packed[heads[b].more..heads[b + 1].more]`.
+    heads: Vec<PackedHead>,
     packed: Vec<(f64, u32)>,
     /// Inserts since the last `pack` (the packed form is stale when > 0).
     unpacked_inserts: usize,
 }
+
+/// A bucket's first row and where its other rows start in `packed`.
+#[derive(Debug, Clone, Copy)]
+struct PackedHead {
+    key: f64,
+    row: u32,
+    more: u32,
+}
+
+const NO_ROW: u32 = u32::MAX;
 
 impl HashCluster {
     pub fn new(block_size: u32, pctfree: u32, hashkeys: u64, size: u32, hash_is_column: bool) -> Self {
@@ -611,34 +634,52 @@ impl HashCluster {
             bucket_rows: vec![Vec::new(); hashkeys as usize],
             bucket_keys: vec![Vec::new(); hashkeys as usize],
             hash_is_column,
-            packed_start: Vec::new(),
+            heads: Vec::new(),
             packed: Vec::new(),
             unpacked_inserts: 0,
         }
     }
 
     /// Pack the bucket lists (after an insert statement) so a key lookup
-    /// reads one contiguous run of (key, row) pairs.
+    /// reads one bucket head, and a contiguous run for colliding keys.
     pub fn pack(&mut self, key_of_row: impl Fn(u32) -> f64) {
-        self.packed_start.clear();
+        self.heads.clear();
         self.packed.clear();
-        self.packed_start.reserve(self.bucket_rows.len() + 1);
+        self.heads.reserve(self.bucket_rows.len() + 1);
         for rows in &self.bucket_rows {
-            self.packed_start.push(self.packed.len() as u32);
-            self.packed.extend(rows.iter().map(|&r| (key_of_row(r), r)));
+            let more = self.packed.len() as u32;
+            match rows.split_first() {
+                Some((&r, rest)) => {
+                    self.heads.push(PackedHead { key: key_of_row(r), row: r, more });
+                    self.packed.extend(rest.iter().map(|&r| (key_of_row(r), r)));
+                }
+                None => self.heads.push(PackedHead { key: f64::NAN, row: NO_ROW, more }),
+            }
         }
-        self.packed_start.push(self.packed.len() as u32);
+        self.heads.push(PackedHead { key: f64::NAN, row: NO_ROW, more: self.packed.len() as u32 });
         self.unpacked_inserts = 0;
     }
 
-    /// The packed (key, row) pairs of a bucket, when packing is current.
+    /// Rows of `bucket` whose numeric cluster key is `x`, into `out`; false
+    /// when the packed form is stale (the caller then compares values).
     #[inline]
-    pub fn packed_bucket(&self, bucket: u32) -> Option<&[(f64, u32)]> {
-        if self.unpacked_inserts != 0 || self.packed_start.len() != self.bucket_rows.len() + 1 {
-            return None;
+    pub fn packed_rows(&self, bucket: u32, x: f64, out: &mut Vec<u32>) -> bool {
+        if self.unpacked_inserts != 0 || self.heads.len() != self.bucket_rows.len() + 1 {
+            return false;
         }
         let b = bucket as usize;
-        Some(&self.packed[self.packed_start[b] as usize..self.packed_start[b + 1] as usize])
+        let head = &self.heads[b];
+        if head.row == NO_ROW {
+            return true;
+        }
+        if head.key == x {
+            out.push(head.row);
+        }
+        let (from, to) = (head.more as usize, self.heads[b + 1].more as usize);
+        if from < to {
+            out.extend(self.packed[from..to].iter().filter(|(k, _)| *k == x).map(|(_, r)| *r));
+        }
+        true
     }
 
     /// Statement rollback: forget rows numbered `first_row` and above.
@@ -760,6 +801,19 @@ mod tests {
     }
 
     #[test]
+    fn leaf_of_agrees_with_a_search_of_the_leaf_starts_for_uneven_leaves() {
+        let mut t = BTree::new(8192, 10, false, false);
+        // Entry sizes from 10 to 400 bytes: leaves of very different counts.
+        let entries = (0..20_000).map(|i| ((key(i as f64), i), 10 + (i * 7919 % 391) as u32 * (1 + (i / 5000) % 3))).collect();
+        t.build(entries).unwrap();
+        assert!(t.leaf_count() > 100);
+        for pos in 0..20_000usize {
+            let want = (t.leaf_start.partition_point(|&s| s <= pos as u32) - 1) as u32;
+            assert_eq!(t.leaf_of(pos), want, "entry {pos}");
+        }
+    }
+
+    #[test]
     fn unique_btree_rejects_duplicates() {
         let mut t = BTree::new(8192, 10, true, false);
         t.insert(key(1.0), 0, 20);
@@ -773,6 +827,31 @@ mod tests {
         let c = HashCluster::new(8192, 10, 100_000, 256, false);
         assert_eq!(c.keys_per_block, 32);
         assert_eq!(c.bucket_blocks, 3126);
+    }
+
+    #[test]
+    fn packed_buckets_find_every_row_of_a_key_and_none_of_the_others() {
+        // HASH IS key over 5 buckets: keys 1, 6, 11 share bucket 1.
+        let mut c = HashCluster::new(8192, 10, 5, 512, true);
+        let keys = [1.0, 6.0, 1.0, 11.0, 2.0, 6.0];
+        for (r, k) in keys.iter().enumerate() {
+            c.insert(&Value::Num(*k), r as u32, 50);
+        }
+        c.pack(|r| keys[r as usize]);
+        let rows = |b: u32, x: f64| {
+            let mut out = Vec::new();
+            assert!(c.packed_rows(b, x, &mut out));
+            out
+        };
+        assert_eq!(rows(1, 1.0), vec![0, 2]);
+        assert_eq!(rows(1, 6.0), vec![1, 5]);
+        assert_eq!(rows(1, 11.0), vec![3]);
+        assert_eq!(rows(2, 2.0), vec![4]);
+        assert_eq!(rows(3, 3.0), Vec::<u32>::new());
+        assert_eq!(rows(1, 16.0), Vec::<u32>::new());
+        // After another insert the packed form is stale until packed again.
+        c.insert(&Value::Num(1.0), 6, 50);
+        assert!(!c.packed_rows(1, 1.0, &mut Vec::new()));
     }
 
     #[test]

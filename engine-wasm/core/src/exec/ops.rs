@@ -509,16 +509,15 @@ impl Op {
                         rt.k.access.cluster_key_scan_block_gets += 1;
                     }
                     bucket_rows.clear();
-                    match (cl.hash.packed_bucket(bucket), &k) {
-                        (Some(pairs), Value::Num(x)) => {
-                            bucket_rows.extend(pairs.iter().filter(|(key, _)| key == x).map(|(_, r)| *r));
-                        }
-                        _ => {
-                            for &r in &cl.hash.bucket_rows[bucket as usize] {
-                                let row = &t.rows[r as usize];
-                                if row[*key_col].sql_eq(&k) {
-                                    bucket_rows.push(r);
-                                }
+                    let packed = match &k {
+                        Value::Num(x) => cl.hash.packed_rows(bucket, *x, bucket_rows),
+                        _ => false,
+                    };
+                    if !packed {
+                        for &r in &cl.hash.bucket_rows[bucket as usize] {
+                            let row = &t.rows[r as usize];
+                            if row[*key_col].sql_eq(&k) {
+                                bucket_rows.push(r);
                             }
                         }
                     }
