@@ -2,7 +2,9 @@
 // Prints ratios and rates (not pass/fail): simulated buffer visits per
 // second with the trace on (gets, pinned revisits, memopt probes and reads), the wasm/native time ratio, the traced/untraced
 // ratio, and milliseconds per workload (100,000 PK lookups on t1..t4 and
-// the section D nested-loop join).
+// the section D nested-loop join). Each figure is the best of REPEATS runs,
+// each on a fresh engine: on a shared machine single timings swing by tens
+// of percent, and the minimum is the run least disturbed by other work.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -25,7 +27,19 @@ const setup = readFileSync(path.join(ROOT, 'samples', 'memoptimized-rowstore.sql
 const nl = readFileSync(path.join(ROOT, 'samples', 'nested-loops-11g.sql'), 'utf8');
 const [nlSetup, nlQueries] = nl.split('set autotrace traceonly');
 
+const REPEATS = 3;
+
+// The fastest of REPEATS runs (the visits are the same every run).
 async function timeStep(setupScript, script, trace) {
+  let best = null;
+  for (let i = 0; i < REPEATS; i++) {
+    const r = await timeOnce(setupScript, script, trace);
+    if (!best || r.ms < best.ms) best = r;
+  }
+  return best;
+}
+
+async function timeOnce(setupScript, script, trace) {
   const e = await loadEngine(undefined, { trace });
   e.exec(setupScript);
   const t0 = performance.now();
@@ -43,7 +57,7 @@ async function timeStep(setupScript, script, trace) {
 }
 
 // Warm-up: let V8 tier the wasm up (Liftoff -> TurboFan) before timing.
-await timeStep(setup, "LAB RUN 'select value from t1 where key = :1' BIND 1 TO 100000 VIA jdbc_thin;", true);
+await timeOnce(setup, "LAB RUN 'select value from t1 where key = :1' BIND 1 TO 100000 VIA jdbc_thin;", true);
 
 let gets = 0, traced = 0, untraced = 0;
 const workloads = [];
@@ -64,7 +78,7 @@ for (const [i, t] of ['t1', 't2', 't3', 't4'].entries()) {
 {
   const c = readFileSync(path.join(ROOT, 'samples', 'memoptimized-drivers.sql'), 'utf8');
   const at = c.indexOf('LAB RUN');
-  const a = await timeStep(c.slice(0, at), c.slice(at), true);
+  const a = await timeOnce(c.slice(0, at), c.slice(at), true);
   workloads.push({ name: 'section C table (60 runs, 6 M lookups)', native_ms: native.workloads[5].native_ms, wasm_ms: +a.ms.toFixed(1) });
   say(`  section C: wasm ${a.ms.toFixed(0)} ms (target < 2000)`);
 }
