@@ -265,7 +265,7 @@ export function App() {
       </main>
 
       <footer className="footer">
-        <span>{catalog ? `Oracle ${catalog.version} profile · ${catalog.block_size / 1024} KB blocks · ${catalog.segments.length} segments` : 'No catalog yet'}</span>
+        <span>{catalog ? `Oracle ${catalog.version} profile · ${catalog.block_size / 1024} KB blocks · ${catalog.segments.filter((s) => !s.dictionary).length} segments` : 'No catalog yet'}</span>
         {selectedStep && <span className="mono">step #{selectedStep.index}: {fmtNum(selectedStep.stats['consistent gets'] ?? 0)} consistent gets · {fmtUs(selectedStep.elapsed_us)}</span>}
         <span className="spacer" style={{ flex: 1 }} />
         <span>{host.kind === 'electron' ? 'Desktop' : 'Browser mode'}</span>

@@ -10,7 +10,7 @@ import { statsSvg } from '../src/reports/stats';
 import { structureSvg } from '../src/reports/structure';
 import { buildReport } from '../src/reports/report';
 import { esc } from '../src/reports/svg';
-import type { Step } from '../src/model/types';
+import type { Catalog, Step } from '../src/model/types';
 
 const STEP: Step = {
   index: 7, line: 12, column: 1, statement: "SELECT * FROM t1 WHERE key = 42 AND note <> '<&>'", kind: 'query', error: null,
@@ -82,6 +82,35 @@ describe('structure layout', () => {
     expect(groupRect(g).h).toBeLessThanOrEqual(260);
     const r = cellRect(g, 9999);
     expect(hitCell(l, r.x + r.w / 2, r.y + r.h / 2)?.block).toBe(9999);
+  });
+  it('draws the data dictionary in a picture of its own, after the lab objects, and lights its blocks', () => {
+    const dict: Catalog = {
+      ...CATALOG,
+      segments: [
+        ...CATALOG.segments,
+        { id: 20, name: 'SYS.OBJ$', kind: 'TABLE', table: null, pool: 'DEFAULT', blocks: 1045, rows: 73012, header_block: 0, dictionary: true },
+        { id: 21, name: 'SYS.I_OBJ2', kind: 'INDEX', table: 'SYS.OBJ$', pool: 'DEFAULT', blocks: 664, rows: 73012, header_block: 0, dictionary: true,
+          btree: { height: 3, levels: [{ first_block: 1, count: 1 }, { first_block: 2, count: 6 }, { first_block: 8, count: 656 }], entries_per_leaf: 112, unique: true } },
+        { id: 22, name: 'SYS.C_OBJ#', kind: 'CLUSTER', table: null, pool: 'DEFAULT', blocks: 6254, rows: 25008, header_block: 0, dictionary: true },
+        { id: 23, name: 'SYS.I_OBJ#', kind: 'INDEX', table: 'SYS.C_OBJ#', pool: 'DEFAULT', blocks: 57, rows: 25008, header_block: 0, dictionary: true,
+          btree: { height: 2, levels: [{ first_block: 1, count: 1 }, { first_block: 2, count: 55 }], entries_per_leaf: 455, unique: true } },
+      ],
+    };
+    const l = layoutStructures(dict, { width: 900, includeCache: false });
+    const titles = l.pictures.map((p) => p.title);
+    expect(titles[titles.length - 1]).toBe('Data dictionary (SYS), read by recursive SQL');
+    const p = l.pictures[l.pictures.length - 1];
+    expect(p.groups.map((g) => g.label.split(' · ')[0])).toEqual([
+      'SYS.I_OBJ2 root', 'SYS.I_OBJ2 branch level 1', 'SYS.I_OBJ2 leaf blocks', 'SYS.OBJ$ table blocks',
+      'SYS.I_OBJ# root', 'SYS.I_OBJ# leaf blocks', 'SYS.C_OBJ# cluster blocks',
+    ]);
+    // The lab's own pictures do not change.
+    expect(titles.slice(0, -1)).toEqual(layoutStructures(CATALOG, { width: 900, includeCache: false }).pictures.map((q) => q.title));
+    const loc = createLocator(l);
+    expect(loc(0, 21, 8 + 300).map((c) => roleName(c.group, 308))).toEqual(['index leaf block']);
+    expect(loc(0, 22, 6253).map((c) => c.group.key)).toEqual(['22:T']);
+    // Only when the step touched it.
+    expect(layoutStructures(dict, { width: 900, only: new Set([0]) }).pictures.some((q) => q.key === 'dictionary')).toBe(false);
   });
   it('locates events: root -> leaf -> table for a t1 lookup, latches on the cache grid', () => {
     const loc = createLocator(layout);

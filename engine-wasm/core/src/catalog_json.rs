@@ -6,6 +6,7 @@ use serde_json::{json, Value};
 
 pub fn catalog_json(e: &Engine) -> String {
     let (cat, k) = e.parts();
+    let dict = e.dictionary().segments(cat);
     let mut segments: Vec<Value> = Vec::new();
     for s in cat.segments.iter().filter(|s| !s.dropped) {
         let mut seg = json!({
@@ -16,6 +17,27 @@ pub fn catalog_json(e: &Engine) -> String {
             "pool": s.pool.name(),
             "header_block": 0,
         });
+        if let Some(d) = dict.iter().find(|d| d.table_seg == s.id || d.index_seg == s.id) {
+            // Data dictionary segments read by recursive SQL.
+            seg["dictionary"] = json!(true);
+            seg["rows"] = json!(d.rows);
+            if d.index_seg == s.id {
+                let levels: Vec<Value> = d.levels.iter().map(|&(first, count)| json!({ "first_block": first, "count": count })).collect();
+                let leaves = d.levels.last().map_or(1, |l| l.1).max(1);
+                seg["table"] = json!(d.table);
+                seg["blocks"] = json!(1 + d.levels.iter().map(|l| l.1).sum::<u64>());
+                seg["btree"] = json!({
+                    "height": d.levels.len(),
+                    "levels": levels,
+                    "entries_per_leaf": d.rows.div_ceil(leaves),
+                    "unique": true,
+                });
+            } else {
+                seg["blocks"] = json!(1 + d.table_blocks);
+            }
+            segments.push(seg);
+            continue;
+        }
         match s.kind {
             SegmentKind::Table => {
                 if let Some(t) = cat.tables.iter().find(|t| !t.dropped && t.heap_seg() == Some(s.id)) {

@@ -108,6 +108,32 @@ fn key_hash(s: &str, salt: u64) -> u64 {
     h ^ (h >> 29)
 }
 
+/// Rows the lab's own objects add to a dictionary base.
+fn user_rows(cat: &Catalog, base: usize) -> u64 {
+    match base {
+        USER => 0,
+        OBJ => (cat.tables.len() + cat.indexes.len() + cat.clusters.len()) as u64,
+        OBJ_CLUSTER => (cat.tables.len() + cat.indexes.len()) as u64,
+        HIST_HEAD => cat.tables.iter().filter(|t| t.stats.gathered).map(|t| t.columns.len() as u64).sum(),
+        _ => (cat.tables.len() + cat.indexes.len() + cat.clusters.len()) as u64,
+    }
+}
+
+/// A dictionary base table and its index, as drawn (see [`Dictionary::segments`]).
+#[derive(Debug, Clone)]
+pub struct DictSegment {
+    pub table: &'static str,
+    pub index: &'static str,
+    pub table_seg: SegId,
+    pub index_seg: SegId,
+    /// Rows (or cluster keys) in the base table, and index entries.
+    pub rows: u64,
+    /// Index levels, root first: (first block, blocks).
+    pub levels: Vec<(u64, u64)>,
+    /// Table blocks after the segment header (blocks 1..=table_blocks).
+    pub table_blocks: u64,
+}
+
 impl Dictionary {
     /// An instance restart: the row cache starts empty.
     pub fn restart(&mut self) {
@@ -166,6 +192,32 @@ impl Dictionary {
         calls
     }
 
+    /// The dictionary segments created so far, at their current shape, as
+    /// the UI draws them.
+    pub fn segments(&self, cat: &Catalog) -> Vec<DictSegment> {
+        self.segs
+            .iter()
+            .enumerate()
+            .map(|(base, &(table_seg, index_seg))| {
+                let b = &BASES[base];
+                let rows = b.seed_rows + user_rows(cat, base);
+                let sh = shape(b, rows);
+                // Block 0 is the segment header; the levels follow, root first.
+                let mut first = 1u64;
+                let levels = sh
+                    .levels
+                    .iter()
+                    .map(|&n| {
+                        let l = (first, n);
+                        first += n;
+                        l
+                    })
+                    .collect();
+                DictSegment { table: b.table, index: b.index, table_seg, index_seg, rows, levels, table_blocks: sh.table_blocks }
+            })
+            .collect()
+    }
+
     /// One recursive statement: a unique probe of a base table's index for
     /// `key`, and its table (or cluster) block when the row exists.
     fn probe(&mut self, k: &mut Kernel, cat: &mut Catalog, base: usize, key: &str, row_exists: bool, st: &OpStacks) -> u64 {
@@ -178,14 +230,7 @@ impl Dictionary {
             }
         }
         let b = &BASES[base];
-        let user_rows = match base {
-            USER => 0,
-            OBJ => (cat.tables.len() + cat.indexes.len() + cat.clusters.len()) as u64,
-            OBJ_CLUSTER => (cat.tables.len() + cat.indexes.len()) as u64,
-            HIST_HEAD => cat.tables.iter().filter(|t| t.stats.gathered).map(|t| t.columns.len() as u64).sum(),
-            _ => (cat.tables.len() + cat.indexes.len() + cat.clusters.len()) as u64,
-        };
-        let sh = shape(b, b.seed_rows + user_rows);
+        let sh = shape(b, b.seed_rows + user_rows(cat, base));
         let (tseg, iseg) = self.segs[base];
         let h = key_hash(key, base as u64);
         let leaves = *sh.levels.last().unwrap_or(&1);

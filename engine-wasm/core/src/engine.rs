@@ -2018,6 +2018,10 @@ impl Engine {
         crate::catalog_json::catalog_json(self)
     }
 
+    pub(crate) fn dictionary(&self) -> &crate::dict::Dictionary {
+        &self.dict
+    }
+
     pub(crate) fn parts(&self) -> (&Catalog, &Kernel) {
         (&self.cat, &self.k)
     }

@@ -287,3 +287,37 @@ fn a_failed_insert_rolls_back_the_statement_everywhere() {
     assert_eq!(steps[5].rows, vec![vec![serde_json::json!(0)]]);
     assert_eq!(steps[6].rows, vec![vec![serde_json::json!("a")]]);
 }
+
+/// The catalog draws the data dictionary segments recursive SQL reads, and
+/// every recursive visit lands on a block the catalog shows.
+#[test]
+fn catalog_shows_the_dictionary_segments_recursive_sql_visits() {
+    let mut e = engine();
+    let steps = e.exec(
+        "create table t (id number not null, v varchar2(10), constraint t_pk primary key (id));
+insert into t select rownum, 'x' from dual connect by level <= 100;
+exec dbms_stats.gather_table_stats(user, 'T')
+select v from t where id = 7;",
+    );
+    let q = steps.iter().rposition(|s| s.kind == "query").expect("the query");
+    assert!(stat(&steps[q], "recursive calls") > 0);
+    let cat: serde_json::Value = serde_json::from_str(&e.catalog_json()).unwrap();
+    let segs = cat["segments"].as_array().unwrap();
+    let dict: Vec<&serde_json::Value> = segs.iter().filter(|s| s["dictionary"] == true).collect();
+    assert_eq!(dict.len(), 10, "five base tables and their indexes");
+    let i_obj2 = dict.iter().find(|s| s["name"] == "SYS.I_OBJ2").unwrap();
+    assert_eq!(i_obj2["table"], "SYS.OBJ$");
+    assert_eq!(i_obj2["btree"]["height"], 3);
+    let blocks = |id: u64| segs.iter().find(|s| s["id"] == id).and_then(|s| s["blocks"].as_u64());
+    let tr = e.trace(q).expect("trace kept");
+    let (seg, blk) = (tr.segment(), tr.block());
+    let mut recursive = 0;
+    for (s, b) in seg.iter().zip(blk.iter()) {
+        if dict.iter().any(|d| d["id"] == *s) {
+            recursive += 1;
+            let n = blocks(*s as u64).unwrap();
+            assert!((*b as u64) < n, "block {b} of segment {s} beyond its {n} blocks");
+        }
+    }
+    assert!(recursive >= 20);
+}

@@ -163,6 +163,54 @@ function btreePicture(index: Segment, table: Segment | null, iot: boolean, x: nu
   return { key: `seg:${index.id}`, title, subtitle, x, y, width, height: cy - y + PAD, segments, groups, links, notes: [] };
 }
 
+/** The data dictionary segments recursive SQL reads at hard parse: each
+ *  dictionary index (levels, root first) above its base table's blocks. */
+function dictionaryPicture(dict: Segment[], x: number, y: number, width: number): Picture {
+  const inner = width - 2 * PAD;
+  const groups: CellGroup[] = [];
+  const links: Link[] = [];
+  let cy = y + TITLE_H;
+  for (const ix of dict) {
+    if (!ix.btree) continue;
+    const table = dict.find((t) => !t.btree && t.name === ix.table);
+    const levels = ix.btree.levels;
+    let above: CellGroup | null = null;
+    levels.forEach((lv, l) => {
+      const leaf = l === levels.length - 1;
+      const role: BlockRole = l === 0 && !leaf ? 'root' : leaf ? 'leaf' : 'branch';
+      const name = l === 0 ? (leaf ? 'root = leaf' : 'root') : leaf ? 'leaf blocks' : `branch level ${l}`;
+      cy += GROUP_LABEL_H;
+      const g = gridGroup({ key: `${ix.id}:L${l}`, segment: ix.id, role, label: `${ix.name} ${name}${lv.count > 1 ? ` · ${fmt(lv.count)}` : ''}`,
+        first: lv.first_block, count: lv.count }, x + PAD, cy, inner, 36);
+      if (g.labelled) g.x = x + PAD + Math.max(0, (inner - groupRect(g).w) / 2);
+      if (above) {
+        const a = groupRect(above), b = groupRect(g);
+        links.push({ x1: a.x + a.w / 2, y1: a.y + a.h, x2: b.x + b.w / 2, y2: b.y, kind: 'pointer' });
+      }
+      groups.push(g);
+      above = g;
+      cy += groupRect(g).h + 10;
+    });
+    if (table && table.blocks > 1) {
+      cy += GROUP_LABEL_H;
+      const what = table.kind === 'CLUSTER' ? 'cluster' : 'table';
+      const g = gridGroup({ key: `${table.id}:T`, segment: table.id, role: 'table',
+        label: `${table.name} ${what} blocks · ${fmt(table.blocks - 1)} (${fmt(table.rows)} rows)`,
+        first: 1, count: table.blocks - 1 }, x + PAD, cy, inner, 48);
+      if (above) {
+        const a = groupRect(above), b = groupRect(g);
+        links.push({ x1: a.x + a.w / 2, y1: a.y + a.h, x2: b.x + b.w / 2, y2: b.y, kind: 'rowid' });
+      }
+      groups.push(g);
+      cy += groupRect(g).h;
+    }
+    cy += LEVEL_GAP;
+  }
+  return { key: 'dictionary', title: 'Data dictionary (SYS), read by recursive SQL',
+    subtitle: 'a hard parse loads the row cache entries it lacks: one unique index probe and one block per missing row',
+    x, y, width, height: cy - LEVEL_GAP - y + PAD, segments: dict.map((s) => s.id), groups, links, notes: [] };
+}
+
 function heapPicture(table: Segment, x: number, y: number, width: number): Picture {
   const inner = width - 2 * PAD;
   let cy = y + TITLE_H + GROUP_LABEL_H;
@@ -281,6 +329,9 @@ export function layoutStructures(cat: Catalog, opts: LayoutOptions): StructureLa
     if (keep) { pictures.push(p); y += p.height + 12; }
   };
   void candidates;
+  // The data dictionary has a picture of its own, after the lab's objects.
+  const dict = cat.segments.filter((s) => s.dictionary);
+  dict.forEach((s) => used.add(s.id));
   // Indexes (with their table), IOTs, clusters, then tables without an index.
   for (const s of cat.segments) {
     if (used.has(s.id)) continue;
@@ -300,6 +351,7 @@ export function layoutStructures(cat: Catalog, opts: LayoutOptions): StructureLa
     if ((s.kind === 'TABLE' || s.kind === 'MEMOPT') && s.blocks > 0) { used.add(s.id); place(heapPicture(s, 0, y, width)); }
   }
   if (cat.memopt && cat.memopt.pool_bytes > 0) place(memoptPicture(cat, byName, 0, y, width));
+  if (dict.length > 0) place(dictionaryPicture(dict, 0, y, width));
   if (opts.includeCache !== false && cat.cache.cbc_latch_children > 0) {
     const p = cachePicture(cat, 0, y, width);
     pictures.push(p); y += p.height + 12;

@@ -62,6 +62,8 @@ export interface Segment {
   id: number; name: string; kind: SegmentKind; table: string | null;
   pool: 'DEFAULT' | 'KEEP'; blocks: number; rows: number; header_block: number;
   btree?: BtreeInfo; cluster?: ClusterInfo;
+  /** A data dictionary (SYS) segment that recursive SQL reads. */
+  dictionary?: boolean;
 }
 export interface Catalog {
   version: string; block_size: number; segments: Segment[];
