@@ -49,23 +49,28 @@ export class LioEngine {
   trace(stepIndex) {
     const t = this.#inner.trace(stepIndex);
     if (!t) return null;
-    const meta = JSON.parse(t.meta());
-    return {
-      length: meta.length,
-      truncated: meta.truncated,
-      stacks: meta.stacks,
-      heat: meta.heat,
-      kind: t.kind(),
-      get_kind: t.get_kind(),
-      segment: t.segment(),
-      block: t.block(),
-      latch_child: t.latch_child(),
-      latch_gets: t.latch_gets(),
-      plan_line: t.plan_line(),
-      exec: t.exec(),
-      t_us: t.t_us(),
-      stack: t.stack(),
-    };
+    try {
+      const meta = JSON.parse(t.meta());
+      return {
+        length: meta.length,
+        truncated: meta.truncated,
+        stacks: meta.stacks,
+        heat: meta.heat,
+        kind: t.kind(),
+        get_kind: t.get_kind(),
+        segment: t.segment(),
+        block: t.block(),
+        latch_child: t.latch_child(),
+        latch_gets: t.latch_gets(),
+        plan_line: t.plan_line(),
+        exec: t.exec(),
+        t_us: t.t_us(),
+        stack: t.stack(),
+      };
+    } finally {
+      // The batch shares the engine's trace: release it now, not at GC.
+      t.free();
+    }
   }
   /** A fresh simulated instance (catalog, cache and statistics cleared). */
   reset() {

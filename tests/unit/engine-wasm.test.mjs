@@ -45,6 +45,25 @@ describe('engine (wasm from disk)', () => {
     expect(cat.segments.map((s) => s.name)).toContain('T_PK');
   });
 
+  it('hands out the same trace as often as asked, and keeps working as traces are evicted', async () => {
+    const engine = await loadEngine(undefined, { traces_kept: 2 });
+    const r = engine.exec(`
+      create table t (id number, constraint t_pk primary key (id));
+      insert into t select rownum from dual connect by level <= 100;
+      select id from t where id = 7;`);
+    const q = r.steps[2].index;
+    const a = engine.trace(q), b = engine.trace(q);
+    expect(a.length).toBeGreaterThan(0);
+    expect(Array.from(b.block)).toEqual(Array.from(a.block));
+    expect(Array.from(b.t_us)).toEqual(Array.from(a.t_us));
+    // Later steps evict it; the engine reuses its memory and goes on.
+    for (let i = 0; i < 4; i++) engine.exec('select id from t where id = 8;');
+    expect(engine.trace(q)).toBeNull();
+    const later = engine.exec('select id from t where id = 9;').steps[0];
+    const t = engine.trace(later.index);
+    expect(Array.from(t.kind).filter((k) => k === 0 || k === 1).length).toBe(later.stats['consistent gets']);
+  });
+
   it('refuses to run before initialisation', async () => {
     const { LioEngine } = await import('../../engine-wasm/js/engine.mjs');
     expect(() => new LioEngine(undefined)).toThrow(/not initialised/);

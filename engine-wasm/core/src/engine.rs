@@ -154,7 +154,8 @@ pub struct Engine {
     /// Row cache and the recursive SQL of hard parses.
     dict: crate::dict::Dictionary,
     next_step: usize,
-    traces: Vec<(usize, Trace)>,
+    /// Kept traces, shared with the wasm facade's batches without copying.
+    traces: Vec<(usize, std::rc::Rc<Trace>)>,
     sqlplus: SqlPlusState,
     last_folded: Vec<String>,
     instance_up: bool,
@@ -274,7 +275,12 @@ impl Engine {
     }
 
     pub fn trace(&self, step: usize) -> Option<&Trace> {
-        self.traces.iter().find(|(i, _)| *i == step).map(|(_, t)| t)
+        self.traces.iter().find(|(i, _)| *i == step).map(|(_, t)| &**t)
+    }
+
+    /// The trace kept for a step, shared (no copy of its events).
+    pub fn trace_shared(&self, step: usize) -> Option<std::rc::Rc<Trace>> {
+        self.traces.iter().find(|(i, _)| *i == step).map(|(_, t)| t.clone())
     }
 
     /// Run a script and return the steps.
@@ -365,13 +371,16 @@ impl Engine {
         let trace = self.k.trace.take(stacks, self.k.cache.latch_map);
         let trace_events = trace.len();
         if self.config.trace && !trace.is_empty() {
-            self.traces.push((index, trace));
+            self.traces.push((index, std::rc::Rc::new(trace)));
             // Keep the most recent traces, within a count and an event budget.
             let mut total: usize = self.traces.iter().map(|(_, t)| t.len()).sum();
             while self.traces.len() > 1 && (self.traces.len() > self.config.traces_kept || total > self.config.trace_budget) {
                 let (_, old) = self.traces.remove(0);
                 total -= old.len();
-                self.k.trace.recycle(old);
+                // Its memory is reused unless a batch still holds it.
+                if let Ok(old) = std::rc::Rc::try_unwrap(old) {
+                    self.k.trace.recycle(old);
+                }
             }
         }
         let delta = self.snapshot().delta(&before);

@@ -30,7 +30,7 @@ impl Engine {
 
     /// The trace kept for a step, as typed arrays; `undefined` when none.
     pub fn trace(&self, step: u32) -> Option<TraceBatch> {
-        self.inner.trace(step as usize).map(|t| TraceBatch { meta: t.meta_json(), trace: t.clone() })
+        self.inner.trace_shared(step as usize).map(|t| TraceBatch { meta: t.meta_json(), trace: t })
     }
 
     pub fn reset(&mut self) {
@@ -47,7 +47,8 @@ impl Engine {
 #[wasm_bindgen]
 pub struct TraceBatch {
     meta: String,
-    trace: Trace,
+    /// Shared with the engine: a batch costs no copy of the events.
+    trace: std::rc::Rc<Trace>,
 }
 
 #[wasm_bindgen]
