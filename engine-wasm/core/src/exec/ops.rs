@@ -298,17 +298,25 @@ impl Op {
                     return Ok(false);
                 }
                 *done = true;
-                keybuf.clear();
-                for k in keys.iter() {
-                    let v = rt.eval(k, env)?;
-                    keybuf.push(v);
-                }
+                // A one-column key (the common probe) needs no key buffer.
+                let single;
+                let key: &[Value] = if keys.len() == 1 {
+                    single = rt.eval(&keys[0], env)?;
+                    std::slice::from_ref(&single)
+                } else {
+                    keybuf.clear();
+                    for k in keys.iter() {
+                        let v = rt.eval(k, env)?;
+                        keybuf.push(v);
+                    }
+                    keybuf
+                };
                 let ix = &rt.cat.indexes[*index];
                 let t = &rt.cat.tables[ix.table];
                 let bt = &ix.btree;
-                let pos = bt.lower_bound_from(keybuf, *finger);
+                let pos = bt.lower_bound_from(key, *finger);
                 *finger = pos;
-                let found = bt.key_equals(pos, keybuf);
+                let found = bt.key_equals(pos, key);
                 env.memopt_hit = false;
                 if *read_optim && rt.fast_lookup {
                     // kpoxihLookup: probe the MemOptimized hash index.
