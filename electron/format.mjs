@@ -475,7 +475,9 @@ export function formatStep(step, { echo = true } = {}) {
     if (step.kind === 'lab' && leadingWords(step.statement, 2)[1] === 'PROFILE' && !step.output?.length) {
       section(step.folded ?? []);
     }
-    section(feedbackLines(step));
+    // SHUTDOWN and STARTUP: the engine's output already is SQL*Plus's text.
+    const fb = feedbackLines(step);
+    if (!endsWithLines(step.output ?? [], fb)) section(fb);
   }
   if (Array.isArray(step.runs)) section(formatRuns(step.runs));
   if (autotrace === 'on' || autotrace === 'traceonly') {
@@ -486,6 +488,17 @@ export function formatStep(step, { echo = true } = {}) {
     }
   }
   return out;
+}
+
+/**
+ * Whether `lines` end with `tail` (an empty tail never matches).
+ * @param {string[]} lines
+ * @param {string[]} tail
+ */
+function endsWithLines(lines, tail) {
+  if (!tail.length || lines.length < tail.length) return false;
+  const off = lines.length - tail.length;
+  return tail.every((t, i) => lines[off + i] === t);
 }
 
 /**

@@ -224,6 +224,16 @@ describe('feedback', () => {
     expect(fb("LAB VERSION 18.0.0", { kind: 'lab' })).toEqual([]);
   });
 
+  it('prints SHUTDOWN and STARTUP once when the engine gives their lines', () => {
+    const down = formatStep({ index: 0, line: 1, column: 1, statement: 'shutdown immediate', kind: 'sqlplus', error: null, columns: [], rows: [],
+      output: ['Database closed.', 'Database dismounted.', 'ORACLE instance shut down.'] }, { echo: false });
+    expect(down).toEqual(['Database closed.', 'Database dismounted.', 'ORACLE instance shut down.']);
+    // Output that is something else keeps its feedback line after it.
+    const plsql = formatStep({ index: 1, line: 2, column: 1, statement: 'exec dbms_output.put_line(42)', kind: 'sqlplus', error: null, columns: [], rows: [],
+      output: ['42'] }, { echo: false });
+    expect(plsql).toEqual(['42', '', 'PL/SQL procedure successfully completed.']);
+  });
+
   it('reads past leading comments and hints', () => {
     expect(leadingWords('-- load it\n/* fast */ INSERT /*+ append */ into t1', 2)).toEqual(['INSERT', 'INTO']);
   });
