@@ -97,6 +97,20 @@ impl LatchMap {
     }
 }
 
+/// `v[outer][inner]` of a dense per-segment, per-block table, growing it
+/// with zeros as needed (the slow path of the residency bitmap and the
+/// trace's heat map).
+pub(crate) fn grown_slot<T: Clone + Default>(v: &mut Vec<Vec<T>>, outer: usize, inner: usize) -> &mut T {
+    if outer >= v.len() {
+        v.resize_with(outer + 1, Vec::new);
+    }
+    let row = &mut v[outer];
+    if inner >= row.len() {
+        row.resize(inner + 1, T::default());
+    }
+    &mut row[inner]
+}
+
 fn mix64(mut z: u64) -> u64 {
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
@@ -182,16 +196,7 @@ impl BufferCache {
     #[cold]
     #[inline(never)]
     fn mark_resident_grow(&mut self, segment: u32, block: u32) -> bool {
-        let s = segment as usize;
-        if s >= self.resident.len() {
-            self.resident.resize_with(s + 1, Vec::new);
-        }
-        let bits = &mut self.resident[s];
-        let w = (block / 64) as usize;
-        if w >= bits.len() {
-            bits.resize(w + 1, 0);
-        }
-        bits[w] |= 1u64 << (block % 64);
+        *grown_slot(&mut self.resident, segment as usize, (block / 64) as usize) |= 1u64 << (block % 64);
         false
     }
 

@@ -84,8 +84,9 @@ pub struct Dictionary {
 
 /// Shape of one dictionary index at its current size.
 struct Shape {
-    /// Blocks per level, root first.
-    levels: Vec<u64>,
+    /// Index levels, root first: (first block, blocks). Block 0 is the
+    /// segment header; the levels follow it.
+    levels: Vec<(u64, u64)>,
     table_blocks: u64,
 }
 
@@ -93,10 +94,18 @@ fn shape(b: &Base, rows: u64) -> Shape {
     let per_leaf = (INDEX_BLOCK_USABLE / b.entry_bytes as u64).max(2);
     // Branch entries carry a truncated key and a block address.
     let per_branch = (INDEX_BLOCK_USABLE / (b.entry_bytes as u64 / 2 + 8)).max(2);
-    let mut levels = vec![rows.div_ceil(per_leaf).max(1)];
-    while levels[0] > 1 {
-        levels.insert(0, levels[0].div_ceil(per_branch));
+    let mut counts = vec![rows.div_ceil(per_leaf).max(1)];
+    while counts[0] > 1 {
+        counts.insert(0, counts[0].div_ceil(per_branch));
     }
+    let mut first = 1u64;
+    let levels = counts
+        .into_iter()
+        .map(|n| {
+            first += n;
+            (first - n, n)
+        })
+        .collect();
     Shape { levels, table_blocks: rows.div_ceil(b.rows_per_block).max(1) }
 }
 
@@ -202,18 +211,7 @@ impl Dictionary {
                 let b = &BASES[base];
                 let rows = b.seed_rows + user_rows(cat, base);
                 let sh = shape(b, rows);
-                // Block 0 is the segment header; the levels follow, root first.
-                let mut first = 1u64;
-                let levels = sh
-                    .levels
-                    .iter()
-                    .map(|&n| {
-                        let l = (first, n);
-                        first += n;
-                        l
-                    })
-                    .collect();
-                DictSegment { table: b.table, index: b.index, table_seg, index_seg, rows, levels, table_blocks: sh.table_blocks }
+                DictSegment { table: b.table, index: b.index, table_seg, index_seg, rows, levels: sh.levels, table_blocks: sh.table_blocks }
             })
             .collect()
     }
@@ -233,15 +231,12 @@ impl Dictionary {
         let sh = shape(b, b.seed_rows + user_rows(cat, base));
         let (tseg, iseg) = self.segs[base];
         let h = key_hash(key, base as u64);
-        let leaves = *sh.levels.last().unwrap_or(&1);
+        let leaves = sh.levels.last().map_or(1, |l| l.1);
         let leaf = h % leaves;
-        // Block 0 is the segment header; the levels follow, root first.
-        let mut first = 1u64;
-        for &n in &sh.levels {
+        for &(first, n) in &sh.levels {
             let block = first + leaf * n / leaves;
             k.access.buffer_is_not_pinned += 1;
             k.get(iseg, block as u32, GetKind::Examination, false, NO_LINE, st);
-            first += n;
         }
         k.access.index_fetch_by_key += 1;
         if row_exists {

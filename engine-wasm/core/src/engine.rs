@@ -820,111 +820,98 @@ impl Engine {
             self.k.cost.charge(cs.execute, t);
         }
         env.rownum = 0;
-        let result = (|| -> Result<u64, LabError> {
-            {
-                let mut rt = Rt {
-                    cat: &self.cat,
-                    k: &mut self.k,
-                    lines: &mut lines[..],
-                    binds,
-                    rng: &mut self.rng,
-                    stacks,
-                    fast_lookup,
-                    rowsource_stats,
-                };
-                root.open(&mut rt, env, false).map_err(|e| *e)?;
-            }
-            let mut total = 0u64;
-            let mut want = policy.first.max(1);
-            let mut first_call = true;
-            loop {
-                // A fetch call.
-                self.k.call_event(kind::FETCH, cs.fetch);
-                let mut got = 0u32;
-                let mut bytes = 0u64;
-                let mut done = false;
-                let mut rt = Rt {
-                    cat: &self.cat,
-                    k: &mut self.k,
-                    lines: &mut lines[..],
-                    binds,
-                    rng: &mut self.rng,
-                    stacks,
-                    fast_lookup,
-                    rowsource_stats,
-                };
-                while got < want {
-                    if let Some(m) = max_rows {
-                        if total >= m {
-                            done = true;
-                            break;
-                        }
-                    }
-                    if !root.next(&mut rt, env).map_err(|e| *e)? {
+        // The row sources' view of the engine, for one open or fetch call.
+        macro_rules! row_source_context {
+            () => {
+                Rt { cat: &self.cat, k: &mut self.k, lines: &mut lines[..], binds, rng: &mut self.rng, stacks, fast_lookup, rowsource_stats }
+            };
+        }
+        root.open(&mut row_source_context!(), env, false).map_err(|e| *e)?;
+        let mut total = 0u64;
+        let mut want = policy.first.max(1);
+        let mut first_call = true;
+        // A unique probe is not asked for a row after its one row (the
+        // answer could only be "no row"); the fetch calls stay the same.
+        let single_row = root.at_most_one_row();
+        let mut exhausted = false;
+        loop {
+            // A fetch call.
+            self.k.call_event(kind::FETCH, cs.fetch);
+            let mut got = 0u32;
+            let mut bytes = 0u64;
+            let mut done = false;
+            let mut rt = row_source_context!();
+            while got < want {
+                if let Some(m) = max_rows {
+                    if total >= m {
                         done = true;
                         break;
                     }
-                    if !sorts {
-                        env.rownum += 1;
-                    }
-                    got += 1;
-                    total += 1;
-                    let mut cx = EvalCtx { cat: rt.cat, env: &*env, binds, rng: &mut *rt.rng };
-                    match rows_out.as_deref_mut() {
-                        Some(out) => {
-                            let mut row = Vec::with_capacity(project.len());
-                            for e in project.iter() {
-                                let v = e.eval(&mut cx)?;
-                                bytes += v.stored_len() as u64 + 1;
-                                row.push(v);
-                            }
-                            out.push(row);
-                        }
-                        None => {
-                            for e in project.iter() {
-                                bytes += e.stored_len(&mut cx)? as u64 + 1;
-                            }
-                        }
-                    }
                 }
-                // End of the fetch call: pins are released. The server's
-                // call overhead: a MemOptimized fast lookup bypasses the
-                // cursor execution path (opiexe/kksumc), so it costs less.
-                root.release_pins();
-                let p = &self.k.cost.params;
-                if first_call && env.memopt_hit {
-                    let us = p.memopt_call_us;
-                    self.k.cost.charge(cs.memopt_call, us);
-                    if client == Client::JdbcThin {
-                        let us = self.k.cost.params.jdbc_thin_memopt_client_us;
-                        self.k.cost.charge(cs.thin_memopt_client, us);
-                        self.client_wait_us += us;
-                    }
-                } else {
-                    let (e_us, f_us) = (p.execute_call_us, p.fetch_call_us);
-                    if first_call {
-                        self.k.cost.charge(cs.execute, e_us);
-                    }
-                    self.k.cost.charge(cs.fetch, f_us);
-                }
-                if policy.round_trips {
-                    // Oracle Net packet sizes (model): the first reply carries
-                    // the describe of every column, later replies a header;
-                    // each row adds its data and a few bytes of framing.
-                    let ncols = project.len() as u64;
-                    let sent = if first_call { NET_FIRST_REPLY + NET_DESCRIBE_PER_COLUMN * ncols } else { NET_FETCH_REPLY };
-                    let received = if first_call { NET_EXECUTE_REQUEST + text.len() as u64 } else { NET_FETCH_REQUEST };
-                    self.roundtrip(client, cs, sent + bytes + NET_ROW_FRAMING * got as u64, received);
-                }
-                first_call = false;
-                if done || got < want {
+                if exhausted || !root.next(&mut rt, env).map_err(|e| *e)? {
+                    done = true;
                     break;
                 }
-                want = policy.then.max(1);
+                exhausted = single_row;
+                if !sorts {
+                    env.rownum += 1;
+                }
+                got += 1;
+                total += 1;
+                let mut cx = EvalCtx { cat: rt.cat, env: &*env, binds, rng: &mut *rt.rng };
+                match rows_out.as_deref_mut() {
+                    Some(out) => {
+                        let mut row = Vec::with_capacity(project.len());
+                        for e in project.iter() {
+                            let v = e.eval(&mut cx)?;
+                            bytes += v.stored_len() as u64 + 1;
+                            row.push(v);
+                        }
+                        out.push(row);
+                    }
+                    None => {
+                        for e in project.iter() {
+                            bytes += e.stored_len(&mut cx)? as u64 + 1;
+                        }
+                    }
+                }
             }
-            Ok(total)
-        })();
-        result
+            // End of the fetch call: pins are released. The server's
+            // call overhead: a MemOptimized fast lookup bypasses the
+            // cursor execution path (opiexe/kksumc), so it costs less.
+            root.release_pins();
+            let p = &self.k.cost.params;
+            if first_call && env.memopt_hit {
+                let us = p.memopt_call_us;
+                self.k.cost.charge(cs.memopt_call, us);
+                if client == Client::JdbcThin {
+                    let us = self.k.cost.params.jdbc_thin_memopt_client_us;
+                    self.k.cost.charge(cs.thin_memopt_client, us);
+                    self.client_wait_us += us;
+                }
+            } else {
+                let (e_us, f_us) = (p.execute_call_us, p.fetch_call_us);
+                if first_call {
+                    self.k.cost.charge(cs.execute, e_us);
+                }
+                self.k.cost.charge(cs.fetch, f_us);
+            }
+            if policy.round_trips {
+                // Oracle Net packet sizes (model): the first reply carries
+                // the describe of every column, later replies a header;
+                // each row adds its data and a few bytes of framing.
+                let ncols = project.len() as u64;
+                let sent = if first_call { NET_FIRST_REPLY + NET_DESCRIBE_PER_COLUMN * ncols } else { NET_FETCH_REPLY };
+                let received = if first_call { NET_EXECUTE_REQUEST + text.len() as u64 } else { NET_FETCH_REQUEST };
+                self.roundtrip(client, cs, sent + bytes + NET_ROW_FRAMING * got as u64, received);
+            }
+            first_call = false;
+            if done || got < want {
+                break;
+            }
+            want = policy.then.max(1);
+        }
+        Ok(total)
     }
 
     fn plan_out(&self, c: &Compiled) -> Vec<PlanLineOut> {

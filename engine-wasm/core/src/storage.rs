@@ -375,6 +375,12 @@ impl BTree {
         1 + self.level_counts.iter().sum::<u32>()
     }
 
+    /// Whether leaf `l` (in key order) holds entry `p`.
+    #[inline]
+    fn leaf_holds(&self, l: usize, p: u32) -> bool {
+        self.leaf_start.get(l).is_some_and(|&s| s <= p) && self.leaf_start.get(l + 1).is_none_or(|&n| p < n)
+    }
+
     /// Leaf (in key order) holding entry `pos`.
     #[inline]
     pub fn leaf_of(&self, pos: usize) -> u32 {
@@ -386,7 +392,7 @@ impl BTree {
         if leaves > 1 && !self.entries.is_empty() {
             let g = ((pos as u64 * leaves as u64) / self.entries.len() as u64).min(leaves as u64 - 1) as usize;
             for l in [g, g.saturating_sub(1), (g + 1).min(leaves - 1)] {
-                if starts[l] <= p && starts.get(l + 1).is_none_or(|&n| p < n) {
+                if self.leaf_holds(l, p) {
                     return l as u32;
                 }
             }
@@ -519,8 +525,7 @@ impl BTree {
     #[inline]
     pub fn leaf_of_from(&self, pos: usize, hint: u32) -> u32 {
         let p = pos as u32;
-        let h = hint as usize;
-        if h < self.leaf_start.len() && self.leaf_start[h] <= p && self.leaf_start.get(h + 1).is_none_or(|&n| p < n) {
+        if self.leaf_holds(hint as usize, p) {
             return hint;
         }
         self.leaf_of(pos)
@@ -676,9 +681,7 @@ impl HashCluster {
             out.push(head.row);
         }
         let (from, to) = (head.more as usize, self.heads[b + 1].more as usize);
-        if from < to {
-            out.extend(self.packed[from..to].iter().filter(|(k, _)| *k == x).map(|(_, r)| *r));
-        }
+        out.extend(self.packed[from..to].iter().filter(|(k, _)| *k == x).map(|(_, r)| *r));
         true
     }
 

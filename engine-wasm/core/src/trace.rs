@@ -297,16 +297,7 @@ impl TraceSink {
     #[cold]
     #[inline(never)]
     fn heat_grow(&mut self, segment: u32, block: u32) {
-        let s = segment as usize;
-        if s >= self.heat.len() {
-            self.heat.resize_with(s + 1, Vec::new);
-        }
-        let blocks = &mut self.heat[s];
-        let b = block as usize;
-        if b >= blocks.len() {
-            blocks.resize(b + 1, 0);
-        }
-        blocks[b] += 1;
+        *crate::cache::grown_slot(&mut self.heat, segment as usize, block as usize) += 1;
     }
 
     /// Start a chunk; false once the step's event limit is reached.

@@ -100,6 +100,20 @@ function centerX(g: CellGroup, i: number) { const r = cellRect(g, i); return r.x
 
 function fmt(n: number) { return n.toLocaleString('en-US'); }
 
+/** Role and label of B-tree level `l` (0 = root) of `height` levels. */
+function btreeLevel(l: number, height: number, iot: boolean): { role: BlockRole; name: string } {
+  const leaf = l === height - 1;
+  const role: BlockRole = l === 0 && !leaf ? 'root' : leaf ? (iot ? 'iot-leaf' : 'leaf') : 'branch';
+  const name = l === 0 ? (leaf ? 'root = leaf' : 'root') : leaf ? (iot ? 'leaf blocks (rows)' : 'leaf blocks') : `branch level ${l}`;
+  return { role, name };
+}
+
+/** A link from the bottom centre of one group to the top centre of the next. */
+function linkBelow(a: CellGroup, b: CellGroup, kind: Link['kind']): Link {
+  const ra = groupRect(a), rb = groupRect(b);
+  return { x1: ra.x + ra.w / 2, y1: ra.y + ra.h, x2: rb.x + rb.w / 2, y2: rb.y, kind };
+}
+
 /** B-tree levels (root on top), optionally over a table's blocks. */
 function btreePicture(index: Segment, table: Segment | null, iot: boolean, x: number, y: number, width: number): Picture {
   const bt = index.btree!;
@@ -108,9 +122,7 @@ function btreePicture(index: Segment, table: Segment | null, iot: boolean, x: nu
   const inner = width - 2 * PAD;
   let cy = y + TITLE_H;
   bt.levels.forEach((lv, l) => {
-    const leaf = l === bt.levels.length - 1;
-    const role: BlockRole = l === 0 && !leaf ? 'root' : leaf ? (iot ? 'iot-leaf' : 'leaf') : 'branch';
-    const name = l === 0 ? (leaf ? 'root = leaf' : 'root') : leaf ? (iot ? 'leaf blocks (rows)' : 'leaf blocks') : `branch level ${l}`;
+    const { role, name } = btreeLevel(l, bt.levels.length, iot);
     const label = `${name}${lv.count > 1 ? ` · ${fmt(lv.count)}` : ''}`;
     cy += GROUP_LABEL_H;
     const g = gridGroup({ key: `${index.id}:L${l}`, segment: index.id, role, label, first: lv.first_block, count: lv.count }, x + PAD, cy, inner, 120);
@@ -176,17 +188,12 @@ function dictionaryPicture(dict: Segment[], x: number, y: number, width: number)
     const levels = ix.btree.levels;
     let above: CellGroup | null = null;
     levels.forEach((lv, l) => {
-      const leaf = l === levels.length - 1;
-      const role: BlockRole = l === 0 && !leaf ? 'root' : leaf ? 'leaf' : 'branch';
-      const name = l === 0 ? (leaf ? 'root = leaf' : 'root') : leaf ? 'leaf blocks' : `branch level ${l}`;
+      const { role, name } = btreeLevel(l, levels.length, false);
       cy += GROUP_LABEL_H;
       const g = gridGroup({ key: `${ix.id}:L${l}`, segment: ix.id, role, label: `${ix.name} ${name}${lv.count > 1 ? ` · ${fmt(lv.count)}` : ''}`,
         first: lv.first_block, count: lv.count }, x + PAD, cy, inner, 36);
       if (g.labelled) g.x = x + PAD + Math.max(0, (inner - groupRect(g).w) / 2);
-      if (above) {
-        const a = groupRect(above), b = groupRect(g);
-        links.push({ x1: a.x + a.w / 2, y1: a.y + a.h, x2: b.x + b.w / 2, y2: b.y, kind: 'pointer' });
-      }
+      if (above) links.push(linkBelow(above, g, 'pointer'));
       groups.push(g);
       above = g;
       cy += groupRect(g).h + 10;
@@ -197,10 +204,7 @@ function dictionaryPicture(dict: Segment[], x: number, y: number, width: number)
       const g = gridGroup({ key: `${table.id}:T`, segment: table.id, role: 'table',
         label: `${table.name} ${what} blocks · ${fmt(table.blocks - 1)} (${fmt(table.rows)} rows)`,
         first: 1, count: table.blocks - 1 }, x + PAD, cy, inner, 48);
-      if (above) {
-        const a = groupRect(above), b = groupRect(g);
-        links.push({ x1: a.x + a.w / 2, y1: a.y + a.h, x2: b.x + b.w / 2, y2: b.y, kind: 'rowid' });
-      }
+      if (above) links.push(linkBelow(above, g, 'rowid'));
       groups.push(g);
       cy += groupRect(g).h;
     }

@@ -214,7 +214,7 @@ impl Op {
     /// The row source returns at most one row per start (a unique probe),
     /// and asking it for a second row has no effect but "no row".
     #[inline]
-    fn at_most_one_row(&self) -> bool {
+    pub fn at_most_one_row(&self) -> bool {
         match &self.kind {
             OpKind::IndexUnique { .. } => true,
             OpKind::ByRowid { child, unique_child, .. } => *unique_child && matches!(child.kind, OpKind::IndexUnique { .. }),
@@ -453,10 +453,6 @@ impl Op {
                 }
             }
             OpKind::ByRowid { table, src, child, unique_child, read_optim, pinned, filter } => loop {
-                if let OpKind::IndexUnique { done: true, .. } = child.kind {
-                    // The unique probe already gave its row (or none).
-                    break false;
-                }
                 if !child.next(rt, env)? {
                     break false;
                 }
