@@ -118,7 +118,13 @@ fn mix64(mut z: u64) -> u64 {
 }
 
 impl BufferCache {
-    pub fn new(block_size: u32, default_bytes: u64, keep_bytes: u64, profile: &VersionProfile, fastpin_enable: bool) -> Self {
+    pub fn new(
+        block_size: u32,
+        default_bytes: u64,
+        keep_bytes: u64,
+        profile: &VersionProfile,
+        fastpin_enable: bool,
+    ) -> Self {
         let default_buffers = (default_bytes / block_size as u64).max(1000);
         let keep_buffers = keep_bytes / block_size as u64;
         let buffers = default_buffers + keep_buffers;
@@ -130,7 +136,10 @@ impl BufferCache {
             block_size,
             hash_buckets,
             latch_gets: vec![0; latch_count as usize],
-            latch_map: LatchMap { bucket_mask: hash_buckets - 1, latch_shift: (hash_buckets / latch_count).trailing_zeros() },
+            latch_map: LatchMap {
+                bucket_mask: hash_buckets - 1,
+                latch_shift: (hash_buckets / latch_count).trailing_zeros(),
+            },
             default_buffers,
             keep_buffers,
             counters: CacheCounters::default(),

@@ -22,7 +22,8 @@ pub fn catalog_json(e: &Engine) -> String {
             seg["dictionary"] = json!(true);
             seg["rows"] = json!(d.rows);
             if d.index_seg == s.id {
-                let levels: Vec<Value> = d.levels.iter().map(|&(first, count)| json!({ "first_block": first, "count": count })).collect();
+                let levels: Vec<Value> =
+                    d.levels.iter().map(|&(first, count)| json!({ "first_block": first, "count": count })).collect();
                 let leaves = d.levels.last().map_or(1, |l| l.1).max(1);
                 seg["table"] = json!(d.table);
                 seg["blocks"] = json!(1 + d.levels.iter().map(|l| l.1).sum::<u64>());

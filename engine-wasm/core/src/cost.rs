@@ -169,5 +169,9 @@ impl CostModel {
 pub fn fmt_us(us: f64) -> String {
     let s = format!("{:.3}", us);
     let s = s.trim_end_matches('0').trim_end_matches('.');
-    if s.is_empty() { "0".to_string() } else { s.to_string() }
+    if s.is_empty() {
+        "0".to_string()
+    } else {
+        s.to_string()
+    }
 }

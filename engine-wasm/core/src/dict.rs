@@ -54,9 +54,21 @@ const BASES: [Base; 5] = [
     // through the cluster index I_OBJ#.
     Base { table: "SYS.C_OBJ#", index: "SYS.I_OBJ#", seed_rows: 25_000, entry_bytes: 16, rows_per_block: 4 },
     // HIST_HEAD$ through I_HH_OBJ#_INTCOL# (obj#, intcol#).
-    Base { table: "SYS.HIST_HEAD$", index: "SYS.I_HH_OBJ#_INTCOL#", seed_rows: 30_000, entry_bytes: 22, rows_per_block: 60 },
+    Base {
+        table: "SYS.HIST_HEAD$",
+        index: "SYS.I_HH_OBJ#_INTCOL#",
+        seed_rows: 30_000,
+        entry_bytes: 22,
+        rows_per_block: 60,
+    },
     // SEG$ (cluster C_FILE#_BLOCK#) through I_FILE#_BLOCK#.
-    Base { table: "SYS.C_FILE#_BLOCK#", index: "SYS.I_FILE#_BLOCK#", seed_rows: 8_000, entry_bytes: 20, rows_per_block: 60 },
+    Base {
+        table: "SYS.C_FILE#_BLOCK#",
+        index: "SYS.I_FILE#_BLOCK#",
+        seed_rows: 8_000,
+        entry_bytes: 20,
+        rows_per_block: 60,
+    },
 ];
 
 /// Usable bytes of an index block for entries (8 KB block, block and
@@ -163,7 +175,14 @@ impl Dictionary {
     /// Row cache entries a hard parse of a statement on `tables` needs;
     /// loads the missing ones through recursive SQL. Returns the number of
     /// recursive statements run.
-    pub fn hard_parse(&mut self, k: &mut Kernel, cat: &mut Catalog, user: &'static str, tables: &[TableId], st: &OpStacks) -> u64 {
+    pub fn hard_parse(
+        &mut self,
+        k: &mut Kernel,
+        cat: &mut Catalog,
+        user: &'static str,
+        tables: &[TableId],
+        st: &OpStacks,
+    ) -> u64 {
         let mut calls = 0;
         if self.cached.insert(Entry::User(user)) {
             calls += self.probe(k, cat, USER, user, true, st);
@@ -211,14 +230,30 @@ impl Dictionary {
                 let b = &BASES[base];
                 let rows = b.seed_rows + user_rows(cat, base);
                 let sh = shape(b, rows);
-                DictSegment { table: b.table, index: b.index, table_seg, index_seg, rows, levels: sh.levels, table_blocks: sh.table_blocks }
+                DictSegment {
+                    table: b.table,
+                    index: b.index,
+                    table_seg,
+                    index_seg,
+                    rows,
+                    levels: sh.levels,
+                    table_blocks: sh.table_blocks,
+                }
             })
             .collect()
     }
 
     /// One recursive statement: a unique probe of a base table's index for
     /// `key`, and its table (or cluster) block when the row exists.
-    fn probe(&mut self, k: &mut Kernel, cat: &mut Catalog, base: usize, key: &str, row_exists: bool, st: &OpStacks) -> u64 {
+    fn probe(
+        &mut self,
+        k: &mut Kernel,
+        cat: &mut Catalog,
+        base: usize,
+        key: &str,
+        row_exists: bool,
+        st: &OpStacks,
+    ) -> u64 {
         if self.segs.is_empty() {
             for b in BASES {
                 let kind = if b.table.starts_with("SYS.C_") { SegmentKind::Cluster } else { SegmentKind::Table };

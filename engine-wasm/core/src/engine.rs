@@ -38,7 +38,13 @@ pub struct EngineConfig {
 
 impl Default for EngineConfig {
     fn default() -> Self {
-        EngineConfig { trace: true, trace_limit: 1_000_000, max_result_rows: 1000, traces_kept: 64, trace_budget: 4_000_000 }
+        EngineConfig {
+            trace: true,
+            trace_limit: 1_000_000,
+            max_result_rows: 1000,
+            traces_kept: 64,
+            trace_budget: 4_000_000,
+        }
     }
 }
 
@@ -374,7 +380,9 @@ impl Engine {
             self.traces.push((index, std::rc::Rc::new(trace)));
             // Keep the most recent traces, within a count and an event budget.
             let mut total: usize = self.traces.iter().map(|(_, t)| t.len()).sum();
-            while self.traces.len() > 1 && (self.traces.len() > self.config.traces_kept || total > self.config.trace_budget) {
+            while self.traces.len() > 1
+                && (self.traces.len() > self.config.traces_kept || total > self.config.trace_budget)
+            {
                 let (_, old) = self.traces.remove(0);
                 total -= old.len();
                 // Its memory is reused unless a batch still holds it.
@@ -405,7 +413,11 @@ impl Engine {
         if lg > 0 {
             step.latches.insert(
                 "cache buffers chains".into(),
-                LatchOut { gets: lg, misses: latch_after.misses - latch_before.misses, sleeps: latch_after.sleeps - latch_before.sleeps },
+                LatchOut {
+                    gets: lg,
+                    misses: latch_after.misses - latch_before.misses,
+                    sleeps: latch_after.sleeps - latch_before.sleeps,
+                },
             );
         }
         match result {
@@ -421,7 +433,8 @@ impl Engine {
                 step.feedback = o.feedback;
             }
             Err(e) => {
-                step.error = Some(ErrorOut { code: e.code, message: e.message, line: e.pos.line, column: e.pos.column });
+                step.error =
+                    Some(ErrorOut { code: e.code, message: e.message, line: e.pos.line, column: e.pos.column });
             }
         }
         step
@@ -436,14 +449,20 @@ impl Engine {
         let mut w = BTreeMap::new();
         let reads = self.k.calls.io_waits - before.3;
         if reads > 0 {
-            w.insert("db file sequential read".into(), WaitOut { count: reads, time_us: round3(self.k.calls.io_wait_us - before.4) });
+            w.insert(
+                "db file sequential read".into(),
+                WaitOut { count: reads, time_us: round3(self.k.calls.io_wait_us - before.4) },
+            );
         }
         let rt = self.k.calls.roundtrips - before.0;
         if rt > 0 {
             w.insert("SQL*Net message to client".into(), WaitOut { count: rt, time_us: round3(rt as f64 * 1.0) });
             w.insert(
                 "SQL*Net message from client".into(),
-                WaitOut { count: rt, time_us: round3((self.net_wait_us - before.1) + (self.client_wait_us - before.2)) },
+                WaitOut {
+                    count: rt,
+                    time_us: round3((self.net_wait_us - before.1) + (self.client_wait_us - before.2)),
+                },
             );
         }
         w
@@ -463,7 +482,12 @@ impl Engine {
         }
     }
 
-    fn plan_ctx<'a>(cat: &'a Catalog, profile: &'a VersionProfile, params: &Parameters, vars: &'a [String]) -> PlanCtx<'a> {
+    fn plan_ctx<'a>(
+        cat: &'a Catalog,
+        profile: &'a VersionProfile,
+        params: &Parameters,
+        vars: &'a [String],
+    ) -> PlanCtx<'a> {
         PlanCtx { cat, plsql_vars: vars, profile, nlj_batching_enabled: params.nlj_batching_enabled }
     }
 
@@ -474,9 +498,7 @@ impl Engine {
     // ------------------------------------------------------------ dispatch
 
     fn run_statement(&mut self, stmt: &Statement) -> Result<Outcome, LabError> {
-        if !self.instance_up
-            && !matches!(stmt.kind, StatementKind::SqlPlus(_) | StatementKind::Lab(_))
-        {
+        if !self.instance_up && !matches!(stmt.kind, StatementKind::SqlPlus(_) | StatementKind::Lab(_)) {
             return Err(LabError::ora(1034, "ORACLE not available", stmt.pos));
         }
         match &stmt.kind {
@@ -499,8 +521,15 @@ impl Engine {
                 Ok(Outcome { feedback: Some("System altered.".into()), ..Default::default() })
             }
             StatementKind::AlterSession(s) => {
-                if matches!(s.name.name.as_str(), "memoptimize_pool_size" | "db_block_size" | "db_cache_size" | "db_keep_cache_size") {
-                    return Err(LabError::ora(2096, "specified initialization parameter is not modifiable with this option", s.name.pos));
+                if matches!(
+                    s.name.name.as_str(),
+                    "memoptimize_pool_size" | "db_block_size" | "db_cache_size" | "db_keep_cache_size"
+                ) {
+                    return Err(LabError::ora(
+                        2096,
+                        "specified initialization parameter is not modifiable with this option",
+                        s.name.pos,
+                    ));
                 }
                 self.session.set(&s.name.name, &s.value, s.name.pos)?;
                 self.apply_dynamic();
@@ -517,7 +546,9 @@ impl Engine {
                 self.user_call_roundtrip(Client::SqlPlus, stmt.text.len());
                 Ok(Outcome { feedback: Some("Commit complete.".into()), ..Default::default() })
             }
-            StatementKind::Rollback => Ok(Outcome { feedback: Some("Rollback complete.".into()), ..Default::default() }),
+            StatementKind::Rollback => {
+                Ok(Outcome { feedback: Some("Rollback complete.".into()), ..Default::default() })
+            }
             StatementKind::Plsql(b) => {
                 self.sqlplus.last_sql = Some(stmt.clone());
                 let mut out = Vec::new();
@@ -526,7 +557,11 @@ impl Engine {
                 if !self.sqlplus.serveroutput {
                     out.clear();
                 }
-                Ok(Outcome { output: out, feedback: Some("PL/SQL procedure successfully completed.".into()), ..Default::default() })
+                Ok(Outcome {
+                    output: out,
+                    feedback: Some("PL/SQL procedure successfully completed.".into()),
+                    ..Default::default()
+                })
             }
             StatementKind::SqlPlus(c) => self.sqlplus_command(c, stmt.pos),
             StatementKind::Lab(l) => self.lab_command(l, stmt.pos),
@@ -576,7 +611,9 @@ impl Engine {
                 self.k.cache.flush();
                 self.k.memopt.restart(0);
                 self.invalidate_cursors();
-                o.output.extend(["Database closed.", "Database dismounted.", "ORACLE instance shut down."].map(String::from));
+                o.output.extend(
+                    ["Database closed.", "Database dismounted.", "ORACLE instance shut down."].map(String::from),
+                );
             }
             SqlPlus::Startup => {
                 self.params.startup();
@@ -616,7 +653,11 @@ impl Engine {
         match l {
             LabCommand::Version(v) => {
                 let p = version::lookup(v).ok_or_else(|| {
-                    LabError::lab(10, format!("unknown Oracle version '{v}'; known profiles: {}", version::known_names()), pos)
+                    LabError::lab(
+                        10,
+                        format!("unknown Oracle version '{v}'; known profiles: {}", version::known_names()),
+                        pos,
+                    )
                 })?;
                 let cost = std::mem::take(&mut self.k.cost);
                 let calls = self.k.calls.clone();
@@ -632,12 +673,18 @@ impl Engine {
                 let v = match value {
                     ParamValue::Number(x) => *x,
                     ParamValue::Bytes(b) => *b as f64,
-                    ParamValue::Text(t) => t.parse::<f64>().map_err(|_| LabError::lab(11, format!("LAB SET {n}: a number is required"), name.pos))?,
+                    ParamValue::Text(t) => t
+                        .parse::<f64>()
+                        .map_err(|_| LabError::lab(11, format!("LAB SET {n}: a number is required"), name.pos))?,
                 };
                 match self.k.cost.params.get_mut(&n) {
                     Some(slot) => {
                         if !(v.is_finite() && v >= 0.0) {
-                            return Err(LabError::lab(11, format!("LAB SET {n}: value must be a non-negative number"), name.pos));
+                            return Err(LabError::lab(
+                                11,
+                                format!("LAB SET {n}: value must be a non-negative number"),
+                                name.pos,
+                            ));
                         }
                         *slot = v;
                         Ok(Outcome { output: vec![format!("{n} = {v}")], ..Default::default() })
@@ -675,7 +722,11 @@ impl Engine {
     fn intern_call_stacks(&mut self, client: Client) -> CallStacks {
         let c = &mut self.k.cost;
         let client_id = c.stack(client.frame());
-        let net = if client.networked() { c.stack("network;oracle_net_roundtrip") } else { c.stack("ipc;bequeath_pipe_roundtrip") };
+        let net = if client.networked() {
+            c.stack("network;oracle_net_roundtrip")
+        } else {
+            c.stack("ipc;bequeath_pipe_roundtrip")
+        };
         let server_net = c.stack("oracle;opitsk;opikndf2;nsbasic");
         let (parse, hard_parse, execute, fetch) = if client == Client::Plsql {
             (
@@ -695,7 +746,18 @@ impl Engine {
         let plsql_switch = c.stack("oracle;opitsk;opiodr;opiexe;pfrrun;plsql_sql_switch");
         let memopt_call = c.stack("oracle;opitsk;opiodr;opiexe;kpoxihExecute");
         let thin_memopt_client = c.stack("java;T4CPreparedStatement.executeQuery;T4CMemoptFastLookup.unmarshalRow");
-        CallStacks { client: client_id, net, server_net, parse, hard_parse, execute, fetch, plsql_switch, memopt_call, thin_memopt_client }
+        CallStacks {
+            client: client_id,
+            net,
+            server_net,
+            parse,
+            hard_parse,
+            execute,
+            fetch,
+            plsql_switch,
+            memopt_call,
+            thin_memopt_client,
+        }
     }
 
     /// A user call that is its own round trip (DDL, DML from SQL*Plus).
@@ -737,7 +799,13 @@ impl Engine {
 
     /// Get (or hard parse) the cursor for `text`. Returns whether it was a
     /// hard parse.
-    fn open_cursor(&mut self, q: &Query, text: &str, vars: &[String], cs: &CallStacks) -> Result<(Compiled, bool), LabError> {
+    fn open_cursor(
+        &mut self,
+        q: &Query,
+        text: &str,
+        vars: &[String],
+        cs: &CallStacks,
+    ) -> Result<(Compiled, bool), LabError> {
         self.k.calls.parse_count_total += 1;
         if let Some(c) = self.cursors.remove(text) {
             self.k.calls.session_cursor_cache_hits += 1;
@@ -795,7 +863,8 @@ impl Engine {
         let p = self.effective();
         let gps = c.gather_plan_statistics;
         let stats_all = p.statistics_level == StatisticsLevel::All;
-        let fast_lookup = self.k.profile.memoptimize_rowstore && !stats_all && !gps && !p.sql_trace && client != Client::Plsql;
+        let fast_lookup =
+            self.k.profile.memoptimize_rowstore && !stats_all && !gps && !p.sql_trace && client != Client::Plsql;
         let rowsource_stats = stats_all || gps;
         let sql_trace = p.sql_trace;
         // Operator stacks under this fetch base, interned once per cursor context.
@@ -823,7 +892,16 @@ impl Engine {
         // The row sources' view of the engine, for one open or fetch call.
         macro_rules! row_source_context {
             () => {
-                Rt { cat: &self.cat, k: &mut self.k, lines: &mut lines[..], binds, rng: &mut self.rng, stacks, fast_lookup, rowsource_stats }
+                Rt {
+                    cat: &self.cat,
+                    k: &mut self.k,
+                    lines: &mut lines[..],
+                    binds,
+                    rng: &mut self.rng,
+                    stacks,
+                    fast_lookup,
+                    rowsource_stats,
+                }
             };
         }
         root.open(&mut row_source_context!(), env, false).map_err(|e| *e)?;
@@ -1001,7 +1079,11 @@ impl Engine {
         let runs = r.runs.unwrap_or(1).clamp(1, 1000);
         let (lo, hi) = r.bind.unwrap_or((1, 1));
         if hi < lo || hi - lo >= 50_000_000 {
-            return Err(LabError::lab(21, "LAB RUN BIND range must be a to b with a <= b and at most 50,000,000 values", r.sql_pos));
+            return Err(LabError::lab(
+                21,
+                "LAB RUN BIND range must be a to b with a <= b and at most 50,000,000 values",
+                r.sql_pos,
+            ));
         }
         let fetchsize = r.fetchsize.unwrap_or(match client {
             Client::SqlPlus => self.sqlplus.arraysize,
@@ -1037,7 +1119,11 @@ impl Engine {
                             Some(c) => c,
                             None => {
                                 let q2 = match &literal_text {
-                                    Some(t) => match lio_sql::parse_script(&format!("{t};")).into_iter().next().map(|u| u.result) {
+                                    Some(t) => match lio_sql::parse_script(&format!("{t};"))
+                                        .into_iter()
+                                        .next()
+                                        .map(|u| u.result)
+                                    {
                                         Some(Ok(Statement { kind: StatementKind::Query(q2), .. })) => q2,
                                         _ => q.clone(),
                                     },
@@ -1083,11 +1169,18 @@ impl Engine {
                         let n = self.insert(ins, &binds, &[], client)?;
                         rows_processed += n;
                         let rows = (end - v + 1) as u64;
-                        self.roundtrip(client, &cs, NET_CALL_REPLY, NET_EXECUTE_REQUEST + sql_len + NET_BIND_ROW * rows);
+                        self.roundtrip(
+                            client,
+                            &cs,
+                            NET_CALL_REPLY,
+                            NET_EXECUTE_REQUEST + sql_len + NET_BIND_ROW * rows,
+                        );
                         v = end + 1;
                     }
                 }
-                _ => return Err(LabError::unsupported("LAB RUN of statements other than SELECT and INSERT", r.sql_pos)),
+                _ => {
+                    return Err(LabError::unsupported("LAB RUN of statements other than SELECT and INSERT", r.sql_pos))
+                }
             }
             let delta = self.snapshot().delta(&before);
             run_outs.push(RunOut {
@@ -1148,7 +1241,12 @@ impl Engine {
         c.eval(&mut cx)
     }
 
-    fn run_plsql_body(&mut self, body: &[PlsqlStatement], vars: &mut Vec<(String, Value)>, out: &mut Vec<String>) -> Result<(), LabError> {
+    fn run_plsql_body(
+        &mut self,
+        body: &[PlsqlStatement],
+        vars: &mut Vec<(String, Value)>,
+        out: &mut Vec<String>,
+    ) -> Result<(), LabError> {
         for s in body {
             match s {
                 PlsqlStatement::Null => {}
@@ -1179,7 +1277,11 @@ impl Engine {
                     StatementKind::Commit => self.k.calls.user_commits += 1,
                     StatementKind::Rollback => {}
                     StatementKind::Query(_) => {
-                        return Err(LabError::ora(6550, "PLS-00428: an INTO clause is expected in this SELECT statement", stmt.pos))
+                        return Err(LabError::ora(
+                            6550,
+                            "PLS-00428: an INTO clause is expected in this SELECT statement",
+                            stmt.pos,
+                        ))
                     }
                     _ => {
                         // DDL is not allowed as static SQL in PL/SQL.
@@ -1203,7 +1305,9 @@ impl Engine {
                     }
                     let units = lio_sql::parse_script(&format!("{};", text.trim().trim_end_matches(';')));
                     let stmt = match units.into_iter().next() {
-                        Some(u) => u.result.map_err(|e| LabError::ora(e.code[4..].parse().unwrap_or(900), e.message, *pos))?,
+                        Some(u) => {
+                            u.result.map_err(|e| LabError::ora(e.code[4..].parse().unwrap_or(900), e.message, *pos))?
+                        }
                         None => return Err(LabError::ora(900, "invalid SQL statement", *pos)),
                     };
                     match &stmt.kind {
@@ -1226,7 +1330,13 @@ impl Engine {
         Ok(())
     }
 
-    fn plsql_query(&mut self, q: &Query, text: &str, names: &[String], vars: &[(String, Value)]) -> Result<Option<Vec<Value>>, LabError> {
+    fn plsql_query(
+        &mut self,
+        q: &Query,
+        text: &str,
+        names: &[String],
+        vars: &[(String, Value)],
+    ) -> Result<Option<Vec<Value>>, LabError> {
         let cs = self.call_stacks(Client::Plsql);
         let (mut c, _) = self.open_cursor(q, text, names, &cs)?;
         let binds: Vec<Value> = c
@@ -1235,13 +1345,28 @@ impl Engine {
             .map(|n| vars.iter().find(|(v, _)| v == n).map(|(_, x)| x.clone()).unwrap_or(Value::Null))
             .collect();
         let mut rows = Vec::new();
-        let r = self.execute_fetch(&mut c, text, &binds, Client::Plsql, &cs, FetchPolicy { first: 2, then: 2, round_trips: false }, Some(&mut rows), Some(2));
+        let r = self.execute_fetch(
+            &mut c,
+            text,
+            &binds,
+            Client::Plsql,
+            &cs,
+            FetchPolicy { first: 2, then: 2, round_trips: false },
+            Some(&mut rows),
+            Some(2),
+        );
         self.close_cursor(text, c, true);
         r?;
         one_row(rows, q.pos)
     }
 
-    fn plsql_dynamic_query(&mut self, q: &Query, text: &str, binds: &[Value], pos: Pos) -> Result<Option<Vec<Value>>, LabError> {
+    fn plsql_dynamic_query(
+        &mut self,
+        q: &Query,
+        text: &str,
+        binds: &[Value],
+        pos: Pos,
+    ) -> Result<Option<Vec<Value>>, LabError> {
         let cs = self.call_stacks(Client::Plsql);
         let (mut c, _) = self.open_cursor(q, text, &[], &cs)?;
         if c.bind_names.len() > binds.len() {
@@ -1249,21 +1374,37 @@ impl Engine {
             return Err(LabError::ora(1008, "not all variables bound", pos));
         }
         let mut rows = Vec::new();
-        let r = self.execute_fetch(&mut c, text, binds, Client::Plsql, &cs, FetchPolicy { first: 2, then: 2, round_trips: false }, Some(&mut rows), Some(2));
+        let r = self.execute_fetch(
+            &mut c,
+            text,
+            binds,
+            Client::Plsql,
+            &cs,
+            FetchPolicy { first: 2, then: 2, round_trips: false },
+            Some(&mut rows),
+            Some(2),
+        );
         self.close_cursor(text, c, true);
         r?;
         one_row(rows, pos)
     }
 
-    fn plsql_call(&mut self, name: &Ident, args: &[(Option<String>, Expr)], vars: &[(String, Value)], out: &mut Vec<String>) -> Result<(), LabError> {
+    fn plsql_call(
+        &mut self,
+        name: &Ident,
+        args: &[(Option<String>, Expr)],
+        vars: &[(String, Value)],
+        out: &mut Vec<String>,
+    ) -> Result<(), LabError> {
         let mut vals = Vec::new();
         for (n, e) in args {
             vals.push((n.clone(), self.plsql_eval(e, vars)?));
         }
         let arg = |i: usize, named: &str| -> Option<Value> {
-            vals.iter().find(|(n, _)| n.as_deref().map(|n| n.eq_ignore_ascii_case(named)).unwrap_or(false)).map(|(_, v)| v.clone()).or_else(|| {
-                vals.get(i).filter(|(n, _)| n.is_none()).map(|(_, v)| v.clone())
-            })
+            vals.iter()
+                .find(|(n, _)| n.as_deref().map(|n| n.eq_ignore_ascii_case(named)).unwrap_or(false))
+                .map(|(_, v)| v.clone())
+                .or_else(|| vals.get(i).filter(|(n, _)| n.is_none()).map(|(_, v)| v.clone()))
         };
         match name.name.as_str() {
             "DBMS_RANDOM.SEED" => {
@@ -1281,7 +1422,13 @@ impl Engine {
             }
             "DBMS_OUTPUT.PUT_LINE" => out.push(arg(0, "a").map(|v| v.to_string()).unwrap_or_default()),
             "DBMS_STATS.GATHER_TABLE_STATS" => {
-                let t = arg(1, "tabname").ok_or_else(|| LabError::ora(6550, "PLS-00306: wrong number or types of arguments in call to 'GATHER_TABLE_STATS'", name.pos))?;
+                let t = arg(1, "tabname").ok_or_else(|| {
+                    LabError::ora(
+                        6550,
+                        "PLS-00306: wrong number or types of arguments in call to 'GATHER_TABLE_STATS'",
+                        name.pos,
+                    )
+                })?;
                 let tname = t.to_string().to_uppercase();
                 let id = self.cat.table_id(&tname).ok_or_else(|| LabError::ora(20000, format!("ORA-20000: Unable to analyze TABLE \"LAB\".\"{tname}\", insufficient privileges or does not exist"), name.pos))?;
                 let blocks = self.cat.table_blocks(&self.cat.tables[id]);
@@ -1292,14 +1439,24 @@ impl Engine {
                 self.invalidate_cursors();
             }
             "DBMS_MEMOPTIMIZE.POPULATE" => {
-                let t = arg(1, "table_name").ok_or_else(|| LabError::ora(6550, "PLS-00306: wrong number or types of arguments in call to 'POPULATE'", name.pos))?;
+                let t = arg(1, "table_name").ok_or_else(|| {
+                    LabError::ora(6550, "PLS-00306: wrong number or types of arguments in call to 'POPULATE'", name.pos)
+                })?;
                 let tname = t.to_string().to_uppercase();
                 let id = self.cat.table_id(&tname).ok_or_else(|| LabError::no_such_table(name.pos))?;
                 if !self.k.profile.memoptimize_rowstore {
-                    return Err(LabError::ora(6550, "PLS-00201: identifier 'DBMS_MEMOPTIMIZE.POPULATE' must be declared", name.pos));
+                    return Err(LabError::ora(
+                        6550,
+                        "PLS-00201: identifier 'DBMS_MEMOPTIMIZE.POPULATE' must be declared",
+                        name.pos,
+                    ));
                 }
                 if !self.cat.tables[id].memoptimize_read {
-                    return Err(LabError::ora(62138, "MEMOPTIMIZE FOR READ feature not enabled for the table", name.pos));
+                    return Err(LabError::ora(
+                        62138,
+                        "MEMOPTIMIZE FOR READ feature not enabled for the table",
+                        name.pos,
+                    ));
                 }
                 if self.k.memopt.size == 0 {
                     return Err(LabError::ora(62137, "MEMOPTIMIZE_POOL_SIZE is not set", name.pos));
@@ -1313,7 +1470,9 @@ impl Engine {
                 }
             }
             "DBMS_SESSION.SET_SQL_TRACE" => {
-                let on = arg(0, "sql_trace").map(|v| matches!(v, Value::Num(n) if n != 0.0) || v.to_string().eq_ignore_ascii_case("TRUE")).unwrap_or(false);
+                let on = arg(0, "sql_trace")
+                    .map(|v| matches!(v, Value::Num(n) if n != 0.0) || v.to_string().eq_ignore_ascii_case("TRUE"))
+                    .unwrap_or(false);
                 self.session.sql_trace = on;
                 self.invalidate_cursors();
             }
@@ -1336,7 +1495,12 @@ impl Engine {
         let mut columns: Vec<Column> = c
             .columns
             .iter()
-            .map(|d| Column { name: d.name.name.clone(), data_type: d.data_type, not_null: d.not_null || d.primary_key, identity: d.identity })
+            .map(|d| Column {
+                name: d.name.name.clone(),
+                data_type: d.data_type,
+                not_null: d.not_null || d.primary_key,
+                identity: d.identity,
+            })
             .collect();
         let mut ctas_rows: Option<Vec<Vec<Value>>> = None;
         if let Some(q) = &c.as_select {
@@ -1344,12 +1508,24 @@ impl Engine {
             let text = format!("CTAS {}", name);
             let (mut cur, _) = self.open_cursor(q, &text, &[], &cs)?;
             let mut rows = Vec::new();
-            self.execute_fetch(&mut cur, &text, &[], Client::Plsql, &cs, FetchPolicy { first: u32::MAX, then: u32::MAX, round_trips: false }, Some(&mut rows), None)?;
+            self.execute_fetch(
+                &mut cur,
+                &text,
+                &[],
+                Client::Plsql,
+                &cs,
+                FetchPolicy { first: u32::MAX, then: u32::MAX, round_trips: false },
+                Some(&mut rows),
+                None,
+            )?;
             if columns.is_empty() {
                 for (i, n) in cur.columns.iter().enumerate() {
                     let sample = rows.iter().map(|r| &r[i]).find(|v| !v.is_null());
                     let dt = match sample {
-                        Some(Value::Str(_)) => DataType::Varchar2 { len: rows.iter().map(|r| r[i].stored_len() as u32).max().unwrap_or(1).max(1), char_semantics: false },
+                        Some(Value::Str(_)) => DataType::Varchar2 {
+                            len: rows.iter().map(|r| r[i].stored_len() as u32).max().unwrap_or(1).max(1),
+                            char_semantics: false,
+                        },
                         _ => DataType::Number { precision: None, scale: None },
                     };
                     if !n.chars().all(|ch| ch.is_ascii_alphanumeric() || ch == '_' || ch == '$' || ch == '#') {
@@ -1367,7 +1543,11 @@ impl Engine {
         }
         for (i, a) in columns.iter().enumerate() {
             if columns[..i].iter().any(|b| b.name == a.name) {
-                return Err(LabError::ora(957, "duplicate column name", c.columns.get(i).map(|d| d.name.pos).unwrap_or(c.name.pos)));
+                return Err(LabError::ora(
+                    957,
+                    "duplicate column name",
+                    c.columns.get(i).map(|d| d.name.pos).unwrap_or(c.name.pos),
+                ));
             }
         }
         // Constraints.
@@ -1388,7 +1568,12 @@ impl Engine {
         for k in &c.constraints {
             let mut cols = Vec::new();
             for col in &k.columns {
-                cols.push(columns.iter().position(|x| x.name == col.name).ok_or_else(|| LabError::invalid_identifier(&col.name, col.pos))?);
+                cols.push(
+                    columns
+                        .iter()
+                        .position(|x| x.name == col.name)
+                        .ok_or_else(|| LabError::invalid_identifier(&col.name, col.pos))?,
+                );
             }
             match k.kind {
                 ConstraintKind::PrimaryKey => {
@@ -1405,7 +1590,8 @@ impl Engine {
         }
         // DEFERRED_SEGMENT_CREATION (default TRUE): a heap table gets its
         // segment at the first insert unless SEGMENT CREATION IMMEDIATE.
-        let deferred_default = self.session.other.get("deferred_segment_creation").is_none_or(|v| v.eq_ignore_ascii_case("TRUE"));
+        let deferred_default =
+            self.session.other.get("deferred_segment_creation").is_none_or(|v| v.eq_ignore_ascii_case("TRUE"));
         let deferred = match c.segment_creation {
             Some(SegmentCreation::Deferred) => true,
             Some(SegmentCreation::Immediate) => false,
@@ -1417,8 +1603,20 @@ impl Engine {
                 return Err(LabError::ora(922, "missing or invalid option", c.name.pos));
             }
             match &pk {
-                None => return Err(LabError::ora(62142, "MEMOPTIMIZE FOR READ feature requires NOT DEFERRABLE PRIMARY KEY constraint on the table", c.name.pos)),
-                Some((_, true, p, _)) => return Err(LabError::ora(62142, "MEMOPTIMIZE FOR READ feature requires NOT DEFERRABLE PRIMARY KEY constraint on the table", *p)),
+                None => {
+                    return Err(LabError::ora(
+                        62142,
+                        "MEMOPTIMIZE FOR READ feature requires NOT DEFERRABLE PRIMARY KEY constraint on the table",
+                        c.name.pos,
+                    ))
+                }
+                Some((_, true, p, _)) => {
+                    return Err(LabError::ora(
+                        62142,
+                        "MEMOPTIMIZE FOR READ feature requires NOT DEFERRABLE PRIMARY KEY constraint on the table",
+                        *p,
+                    ))
+                }
                 Some((cols, false, p, _)) => {
                     if cols.iter().any(|&ci| columns[ci].identity) {
                         return Err(LabError::ora(62143, "MEMOPTIMIZE FOR READ feature cannot be used on a table with an identity column as primary key", *p));
@@ -1426,13 +1624,25 @@ impl Engine {
                 }
             }
             if c.segment_creation != Some(SegmentCreation::Immediate) && c.as_select.is_none() {
-                return Err(LabError::ora(62156, "MEMOPTIMIZE FOR READ feature not allowed on segment with deferred storage", c.name.pos));
+                return Err(LabError::ora(
+                    62156,
+                    "MEMOPTIMIZE FOR READ feature not allowed on segment with deferred storage",
+                    c.name.pos,
+                ));
             }
             if c.physical.compress == Some(true) {
-                return Err(LabError::ora(62141, "MEMOPTIMIZE FOR READ feature cannot be used with compression", c.name.pos));
+                return Err(LabError::ora(
+                    62141,
+                    "MEMOPTIMIZE FOR READ feature cannot be used with compression",
+                    c.name.pos,
+                ));
             }
             if c.organization_index || c.cluster.is_some() {
-                return Err(LabError::ora(62146, "MEMOPTIMIZE FOR READ feature is allowed only on heap-organized tables", c.name.pos));
+                return Err(LabError::ora(
+                    62146,
+                    "MEMOPTIMIZE FOR READ feature is allowed only on heap-organized tables",
+                    c.name.pos,
+                ));
             }
         }
         if c.organization_index && pk.is_none() {
@@ -1459,17 +1669,29 @@ impl Engine {
             });
             TableStorage::Iot { index: iid }
         } else if let Some((cl_name, key_cols)) = &c.cluster {
-            let cid = self.cat.cluster_id(&cl_name.name).ok_or_else(|| LabError::ora(943, "cluster does not exist", cl_name.pos))?;
+            let cid = self
+                .cat
+                .cluster_id(&cl_name.name)
+                .ok_or_else(|| LabError::ora(943, "cluster does not exist", cl_name.pos))?;
             let cl = &self.cat.clusters[cid];
             if key_cols.len() != cl.key_columns.len() {
-                return Err(LabError::ora(1753, "column definitions in cluster and table do not match: number of cluster columns", cl_name.pos));
+                return Err(LabError::ora(
+                    1753,
+                    "column definitions in cluster and table do not match: number of cluster columns",
+                    cl_name.pos,
+                ));
             }
             if cl.single_table && !cl.tables.is_empty() {
                 return Err(LabError::ora(25136, "this cluster can contain only one table", cl_name.pos));
             }
             let mut kc = Vec::new();
             for k in key_cols {
-                kc.push(columns.iter().position(|x| x.name == k.name).ok_or_else(|| LabError::invalid_identifier(&k.name, k.pos))?);
+                kc.push(
+                    columns
+                        .iter()
+                        .position(|x| x.name == k.name)
+                        .ok_or_else(|| LabError::invalid_identifier(&k.name, k.pos))?,
+                );
             }
             self.cat.clusters[cid].tables.push(tid);
             TableStorage::Cluster { cluster: cid, key_cols: kc }
@@ -1516,7 +1738,15 @@ impl Engine {
         Ok(Outcome { feedback: Some("Table created.".into()), ..Default::default() })
     }
 
-    fn add_index(&mut self, tid: TableId, name: &str, cols: Vec<usize>, unique: bool, pool: PoolKind, pctfree: u32) -> Result<usize, LabError> {
+    fn add_index(
+        &mut self,
+        tid: TableId,
+        name: &str,
+        cols: Vec<usize>,
+        unique: bool,
+        pool: PoolKind,
+        pctfree: u32,
+    ) -> Result<usize, LabError> {
         let bs = self.params.current.db_block_size;
         let seg = self.cat.new_segment(name, SegmentKind::Index, Some(&self.cat.tables[tid].name.clone()), pool);
         let iid = self.cat.indexes.len();
@@ -1539,7 +1769,17 @@ impl Engine {
         for b in 0..bt.blocks() {
             self.k.cache.new_block(seg, b);
         }
-        self.cat.indexes.push(Index { id: iid, name: name.to_string(), table: tid, columns: cols, unique, btree: bt, seg, pool, dropped: false });
+        self.cat.indexes.push(Index {
+            id: iid,
+            name: name.to_string(),
+            table: tid,
+            columns: cols,
+            unique,
+            btree: bt,
+            seg,
+            pool,
+            dropped: false,
+        });
         self.cat.tables[tid].indexes.push(iid);
         Ok(iid)
     }
@@ -1570,7 +1810,16 @@ impl Engine {
         self.cat.clusters.push(Cluster {
             id,
             name: c.name.name.clone(),
-            key_columns: c.columns.iter().map(|d| Column { name: d.name.name.clone(), data_type: d.data_type, not_null: d.not_null, identity: false }).collect(),
+            key_columns: c
+                .columns
+                .iter()
+                .map(|d| Column {
+                    name: d.name.name.clone(),
+                    data_type: d.data_type,
+                    not_null: d.not_null,
+                    identity: false,
+                })
+                .collect(),
             hash,
             seg,
             pool,
@@ -1588,22 +1837,35 @@ impl Engine {
         let tid = self.cat.table_id(&c.table.name).ok_or_else(|| LabError::no_such_table(c.table.pos))?;
         let mut cols = Vec::new();
         for col in &c.columns {
-            cols.push(self.cat.tables[tid].column_index(&col.name).ok_or_else(|| LabError::invalid_identifier(&col.name, col.pos))?);
+            cols.push(
+                self.cat.tables[tid]
+                    .column_index(&col.name)
+                    .ok_or_else(|| LabError::invalid_identifier(&col.name, col.pos))?,
+            );
         }
-        if self.cat.tables[tid].indexes.iter().any(|&i| !self.cat.indexes[i].dropped && self.cat.indexes[i].columns == cols) {
+        if self.cat.tables[tid]
+            .indexes
+            .iter()
+            .any(|&i| !self.cat.indexes[i].dropped && self.cat.indexes[i].columns == cols)
+        {
             return Err(LabError::ora(1408, "such column list already indexed", c.columns[0].pos));
         }
         let pool = pool_of(&c.physical);
-        self.add_index(tid, &c.name.name, cols, c.unique, pool, c.physical.pctfree.unwrap_or(10)).map_err(|mut e| {
-            e.pos = c.name.pos;
-            e
-        })?;
+        self.add_index(tid, &c.name.name, cols, c.unique, pool, c.physical.pctfree.unwrap_or(10)).map_err(
+            |mut e| {
+                e.pos = c.name.pos;
+                e
+            },
+        )?;
         self.invalidate_cursors();
         Ok(Outcome { feedback: Some("Index created.".into()), ..Default::default() })
     }
 
     fn alter_index(&mut self, a: &AlterIndex) -> Result<Outcome, LabError> {
-        let iid = self.cat.index_id(&a.name.name).ok_or_else(|| LabError::ora(1418, "specified index does not exist", a.name.pos))?;
+        let iid = self
+            .cat
+            .index_id(&a.name.name)
+            .ok_or_else(|| LabError::ora(1418, "specified index does not exist", a.name.pos))?;
         if let Some(_p) = a.physical.buffer_pool {
             let pool = pool_of(&a.physical);
             self.cat.indexes[iid].pool = pool;
@@ -1614,10 +1876,13 @@ impl Engine {
             let ix = &mut self.cat.indexes[iid];
             let entries: Vec<_> = ix.btree.entries.drain(..).map(|e| (e, 0u32)).collect();
             let t = &self.cat.tables[ix.table];
-            let entries = entries.into_iter().map(|(e, _)| {
-                let s = ix.btree.entry_size(&e.0, &t.rows[e.1 as usize]);
-                (e, s)
-            }).collect();
+            let entries = entries
+                .into_iter()
+                .map(|(e, _)| {
+                    let s = ix.btree.entry_size(&e.0, &t.rows[e.1 as usize]);
+                    (e, s)
+                })
+                .collect();
             let _ = ix.btree.build(entries);
             ix.btree.set_rowid_blocks(&t.loc);
         }
@@ -1635,17 +1900,33 @@ impl Engine {
                     }
                     let t = &self.cat.tables[tid];
                     match &t.pk {
-                        None | Some((_, _, true)) => return Err(LabError::ora(62142, "MEMOPTIMIZE FOR READ feature requires NOT DEFERRABLE PRIMARY KEY constraint on the table", a.name.pos)),
+                        None | Some((_, _, true)) => return Err(LabError::ora(
+                            62142,
+                            "MEMOPTIMIZE FOR READ feature requires NOT DEFERRABLE PRIMARY KEY constraint on the table",
+                            a.name.pos,
+                        )),
                         _ => {}
                     }
                     if !matches!(t.storage, TableStorage::Heap { .. }) {
-                        return Err(LabError::ora(62146, "MEMOPTIMIZE FOR READ feature is allowed only on heap-organized tables", a.name.pos));
+                        return Err(LabError::ora(
+                            62146,
+                            "MEMOPTIMIZE FOR READ feature is allowed only on heap-organized tables",
+                            a.name.pos,
+                        ));
                     }
                     if t.heap_seg().is_none() {
-                        return Err(LabError::ora(62156, "MEMOPTIMIZE FOR READ feature not allowed on segment with deferred storage", a.name.pos));
+                        return Err(LabError::ora(
+                            62156,
+                            "MEMOPTIMIZE FOR READ feature not allowed on segment with deferred storage",
+                            a.name.pos,
+                        ));
                     }
                     if t.compress {
-                        return Err(LabError::ora(62141, "MEMOPTIMIZE FOR READ feature cannot be used with compression", a.name.pos));
+                        return Err(LabError::ora(
+                            62141,
+                            "MEMOPTIMIZE FOR READ feature cannot be used with compression",
+                            a.name.pos,
+                        ));
                     }
                     self.cat.tables[tid].memoptimize_read = true;
                 } else {
@@ -1662,7 +1943,11 @@ impl Engine {
                     }
                 }
                 if p.compress == Some(true) && self.cat.tables[tid].memoptimize_read {
-                    return Err(LabError::ora(62141, "MEMOPTIMIZE FOR READ feature cannot be used with compression", a.name.pos));
+                    return Err(LabError::ora(
+                        62141,
+                        "MEMOPTIMIZE FOR READ feature cannot be used with compression",
+                        a.name.pos,
+                    ));
                 }
             }
         }
@@ -1680,10 +1965,17 @@ impl Engine {
                 Ok(Outcome { feedback: Some("Table dropped.".into()), ..Default::default() })
             }
             ObjectKind::Index => {
-                let iid = self.cat.index_id(n).ok_or_else(|| LabError::ora(1418, "specified index does not exist", d.name.pos))?;
+                let iid = self
+                    .cat
+                    .index_id(n)
+                    .ok_or_else(|| LabError::ora(1418, "specified index does not exist", d.name.pos))?;
                 let tid = self.cat.indexes[iid].table;
                 if self.cat.tables[tid].pk.as_ref().map(|p| p.1) == Some(iid) {
-                    return Err(LabError::ora(2429, "cannot drop index used for enforcement of unique/primary key", d.name.pos));
+                    return Err(LabError::ora(
+                        2429,
+                        "cannot drop index used for enforcement of unique/primary key",
+                        d.name.pos,
+                    ));
                 }
                 self.cat.indexes[iid].dropped = true;
                 let seg = self.cat.indexes[iid].seg;
@@ -1694,8 +1986,10 @@ impl Engine {
                 Ok(Outcome { feedback: Some("Index dropped.".into()), ..Default::default() })
             }
             ObjectKind::Cluster => {
-                let cid = self.cat.cluster_id(n).ok_or_else(|| LabError::ora(943, "cluster does not exist", d.name.pos))?;
-                let live: Vec<TableId> = self.cat.clusters[cid].tables.iter().copied().filter(|t| !self.cat.tables[*t].dropped).collect();
+                let cid =
+                    self.cat.cluster_id(n).ok_or_else(|| LabError::ora(943, "cluster does not exist", d.name.pos))?;
+                let live: Vec<TableId> =
+                    self.cat.clusters[cid].tables.iter().copied().filter(|t| !self.cat.tables[*t].dropped).collect();
                 if !live.is_empty() && !d.including_tables {
                     return Err(LabError::ora(951, "cluster not empty", d.name.pos));
                 }
@@ -1747,7 +2041,13 @@ impl Engine {
 
     /// INSERT from SQL*Plus, LAB RUN (one bind set per row in `bind_rows`)
     /// or dynamic SQL.
-    fn insert(&mut self, i: &Insert, bind_rows: &[Vec<Value>], _vars: &[String], client: Client) -> Result<u64, LabError> {
+    fn insert(
+        &mut self,
+        i: &Insert,
+        bind_rows: &[Vec<Value>],
+        _vars: &[String],
+        client: Client,
+    ) -> Result<u64, LabError> {
         let tid = self.cat.table_id(&i.table.name).ok_or_else(|| LabError::no_such_table(i.table.pos))?;
         let cs = self.call_stacks(client);
         self.k.calls.parse_count_total += 1;
@@ -1762,13 +2062,23 @@ impl Engine {
         Ok(n)
     }
 
-    fn insert_source_rows(&mut self, i: &Insert, tid: TableId, names: &[String], bind_sets: &[Vec<Value>]) -> Result<Vec<Vec<Value>>, LabError> {
+    fn insert_source_rows(
+        &mut self,
+        i: &Insert,
+        tid: TableId,
+        names: &[String],
+        bind_sets: &[Vec<Value>],
+    ) -> Result<Vec<Vec<Value>>, LabError> {
         let ncols = self.cat.tables[tid].columns.len();
         let targets: Vec<usize> = match &i.columns {
             Some(cols) => {
                 let mut v = Vec::new();
                 for c in cols {
-                    v.push(self.cat.tables[tid].column_index(&c.name).ok_or_else(|| LabError::invalid_identifier(&c.name, c.pos))?);
+                    v.push(
+                        self.cat.tables[tid]
+                            .column_index(&c.name)
+                            .ok_or_else(|| LabError::invalid_identifier(&c.name, c.pos))?,
+                    );
                 }
                 v
             }
@@ -1798,7 +2108,11 @@ impl Engine {
                             .iter()
                             .enumerate()
                             .map(|(k, n)| {
-                                names.iter().position(|x| x == n).map(|p| set.get(p).cloned().unwrap_or(Value::Null)).unwrap_or_else(|| set.get(k).cloned().unwrap_or(Value::Null))
+                                names
+                                    .iter()
+                                    .position(|x| x == n)
+                                    .map(|p| set.get(p).cloned().unwrap_or(Value::Null))
+                                    .unwrap_or_else(|| set.get(k).cloned().unwrap_or(Value::Null))
                             })
                             .collect();
                         let env = Env::default();
@@ -1821,8 +2135,17 @@ impl Engine {
                 }
                 let mut rows = Vec::new();
                 let binds = bind_sets.first().cloned().unwrap_or_default();
-                self.execute_fetch(&mut cur, &text, &binds, Client::Plsql, &cs, FetchPolicy { first: u32::MAX, then: u32::MAX, round_trips: false }, Some(&mut rows), None)?;
-                    for r in rows {
+                self.execute_fetch(
+                    &mut cur,
+                    &text,
+                    &binds,
+                    Client::Plsql,
+                    &cs,
+                    FetchPolicy { first: u32::MAX, then: u32::MAX, round_trips: false },
+                    Some(&mut rows),
+                    None,
+                )?;
+                for r in rows {
                     let mut row = vec![Value::Null; ncols];
                     for (v, &t) in r.into_iter().zip(targets.iter()) {
                         row[t] = v;
@@ -1850,7 +2173,11 @@ impl Engine {
                 let v = match (&c.data_type, v) {
                     (_, Value::Null) => {
                         if c.not_null {
-                            return Err(LabError::ora(1400, format!("cannot insert NULL into (\"LAB\".\"{}\".\"{}\")", table_name, c.name), pos));
+                            return Err(LabError::ora(
+                                1400,
+                                format!("cannot insert NULL into (\"LAB\".\"{}\".\"{}\")", table_name, c.name),
+                                pos,
+                            ));
                         }
                         Value::Null
                     }
@@ -1873,7 +2200,10 @@ impl Engine {
                         if actual > *len {
                             return Err(LabError::ora(
                                 12899,
-                                format!("value too large for column \"LAB\".\"{}\".\"{}\" (actual: {}, maximum: {})", table_name, c.name, actual, len),
+                                format!(
+                                    "value too large for column \"LAB\".\"{}\".\"{}\" (actual: {}, maximum: {})",
+                                    table_name, c.name, actual, len
+                                ),
                                 pos,
                             ));
                         }
@@ -1961,7 +2291,9 @@ impl Engine {
             t.loc.truncate(first_row);
             match &mut t.storage {
                 TableStorage::Heap { heap, .. } => heap.truncate_to(heap_blocks_before.max(1)),
-                TableStorage::Cluster { cluster, .. } => self.cat.clusters[*cluster].hash.forget_rows_from(first_row as u32),
+                TableStorage::Cluster { cluster, .. } => {
+                    self.cat.clusters[*cluster].hash.forget_rows_from(first_row as u32)
+                }
                 TableStorage::Iot { .. } => {}
             }
             for &iid in &index_ids {
@@ -1976,7 +2308,12 @@ impl Engine {
         if let TableStorage::Cluster { cluster, key_cols } = &self.cat.tables[tid].storage {
             let (cid, kc) = (*cluster, key_cols[0]);
             let rows = &self.cat.tables[tid].rows;
-            self.cat.clusters[cid].hash.pack(|r| rows[r as usize][kc].as_f64().filter(|_| matches!(rows[r as usize][kc], Value::Num(_))).unwrap_or(f64::NAN));
+            self.cat.clusters[cid].hash.pack(|r| {
+                rows[r as usize][kc]
+                    .as_f64()
+                    .filter(|_| matches!(rows[r as usize][kc], Value::Num(_)))
+                    .unwrap_or(f64::NAN)
+            });
         }
         // IOT rows live in the leaves: their block follows the layout.
         if let TableStorage::Iot { index } = self.cat.tables[tid].storage {
@@ -2025,7 +2362,8 @@ impl Engine {
 
 /// The kind of a statement that failed to parse, from its first word.
 fn kind_of_text(text: &str) -> &'static str {
-    let first = text.split(|c: char| c.is_whitespace() || c == '(').find(|w| !w.is_empty()).unwrap_or("").to_ascii_uppercase();
+    let first =
+        text.split(|c: char| c.is_whitespace() || c == '(').find(|w| !w.is_empty()).unwrap_or("").to_ascii_uppercase();
     match first.as_str() {
         "SELECT" | "WITH" => "query",
         "INSERT" | "UPDATE" | "DELETE" | "MERGE" | "COMMIT" | "ROLLBACK" => "dml",
@@ -2050,11 +2388,18 @@ fn set_var(vars: &mut [(String, Value)], target: &Ident, v: Value) -> Result<(),
             slot.1 = v;
             Ok(())
         }
-        None => Err(LabError::ora(6550, format!("PLS-00201: identifier '{}' must be declared", target.name), target.pos)),
+        None => {
+            Err(LabError::ora(6550, format!("PLS-00201: identifier '{}' must be declared", target.name), target.pos))
+        }
     }
 }
 
-fn assign_into(vars: &mut [(String, Value)], into: &[Ident], row: Option<Vec<Value>>, pos: Pos) -> Result<(), LabError> {
+fn assign_into(
+    vars: &mut [(String, Value)],
+    into: &[Ident],
+    row: Option<Vec<Value>>,
+    pos: Pos,
+) -> Result<(), LabError> {
     let row = row.ok_or_else(|| LabError::ora(1403, "no data found", pos))?;
     for (i, t) in into.iter().enumerate() {
         set_var(vars, t, row.get(i).cloned().unwrap_or(Value::Null))?;
@@ -2068,7 +2413,6 @@ fn one_row(mut rows: Vec<Vec<Value>>, pos: Pos) -> Result<Option<Vec<Value>>, La
     }
     Ok(rows.pop())
 }
-
 
 fn named(s: &Snapshot, profile: &VersionProfile) -> BTreeMap<String, u64> {
     s.named(profile).into_iter().map(|(n, v)| (n.to_string(), v)).collect()

@@ -71,14 +71,7 @@ impl Kernel {
             );
         }
         self.trace.push(
-            Event {
-                kind: kind::BLOCK_GET,
-                get_kind: kind as u8,
-                segment: seg,
-                block,
-                plan_line: line,
-                stack: st.get,
-            },
+            Event { kind: kind::BLOCK_GET, get_kind: kind as u8, segment: seg, block, plan_line: line, stack: st.get },
             self.cost.now_us,
         );
         1
@@ -109,14 +102,7 @@ impl Kernel {
     pub fn memopt_event(&mut self, event_kind: u8, seg: u32, block: u32, line: u16, stack: StackId, us: f64) {
         self.cost.charge(stack, us);
         self.trace.push(
-            Event {
-                kind: event_kind,
-                get_kind: GetKind::Memopt as u8,
-                segment: seg,
-                block,
-                plan_line: line,
-                stack,
-            },
+            Event { kind: event_kind, get_kind: GetKind::Memopt as u8, segment: seg, block, plan_line: line, stack },
             self.cost.now_us,
         );
     }

@@ -107,7 +107,9 @@ impl Parameters {
                 self.db_block_size = v as u32;
             }
             "db_cache_size" => self.db_cache_size = as_bytes(value).ok_or_else(|| invalid_value(name, pos))?,
-            "db_keep_cache_size" => self.db_keep_cache_size = as_bytes(value).ok_or_else(|| invalid_value(name, pos))?,
+            "db_keep_cache_size" => {
+                self.db_keep_cache_size = as_bytes(value).ok_or_else(|| invalid_value(name, pos))?
+            }
             "memoptimize_pool_size" => {
                 let v = as_bytes(value).ok_or_else(|| invalid_value(name, pos))?;
                 if v != 0 && v < 100 * MB {
@@ -167,7 +169,13 @@ pub struct InstanceParameters {
 
 impl InstanceParameters {
     /// `ALTER SYSTEM SET name = value [SCOPE = ...]`.
-    pub fn alter_system(&mut self, name: &str, value: &ParamValue, scope: Option<Scope>, pos: Pos) -> Result<(), LabError> {
+    pub fn alter_system(
+        &mut self,
+        name: &str,
+        value: &ParamValue,
+        scope: Option<Scope>,
+        pos: Pos,
+    ) -> Result<(), LabError> {
         let scope = scope.unwrap_or(Scope::Both);
         if is_static(name) && scope != Scope::Spfile {
             return Err(LabError::ora(2095, "specified initialization parameter cannot be modified", pos));

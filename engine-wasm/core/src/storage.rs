@@ -219,8 +219,7 @@ impl BTree {
         if self.pending.is_empty() {
             return Ok(());
         }
-        let mut add: Vec<SizedEntry> =
-            self.pending.drain(..).zip(self.pending_sizes.drain(..)).collect();
+        let mut add: Vec<SizedEntry> = self.pending.drain(..).zip(self.pending_sizes.drain(..)).collect();
         add.sort_by(|a, b| cmp_keys(&a.0 .0, &b.0 .0).then(a.0 .1.cmp(&b.0 .1)));
         let old_e = std::mem::take(&mut self.entries);
         let old_s = std::mem::take(&mut self.sizes);
@@ -702,7 +701,9 @@ impl HashCluster {
         }
         let bits = match key {
             Value::Num(n) => n.to_bits(),
-            Value::Str(s) => s.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| (h ^ b as u64).wrapping_mul(0x100_0000_01b3)),
+            Value::Str(s) => {
+                s.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| (h ^ b as u64).wrapping_mul(0x100_0000_01b3))
+            }
             Value::Null => 0,
         };
         let mut z = bits.wrapping_add(0x9E37_79B9_7F4A_7C15);
@@ -807,7 +808,8 @@ mod tests {
     fn leaf_of_agrees_with_a_search_of_the_leaf_starts_for_uneven_leaves() {
         let mut t = BTree::new(8192, 10, false, false);
         // Entry sizes from 10 to 400 bytes: leaves of very different counts.
-        let entries = (0..20_000).map(|i| ((key(i as f64), i), 10 + (i * 7919 % 391) as u32 * (1 + (i / 5000) % 3))).collect();
+        let entries =
+            (0..20_000).map(|i| ((key(i as f64), i), 10 + (i * 7919 % 391) as u32 * (1 + (i / 5000) % 3))).collect();
         t.build(entries).unwrap();
         assert!(t.leaf_count() > 100);
         for pos in 0..20_000usize {

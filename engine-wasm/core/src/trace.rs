@@ -124,7 +124,13 @@ impl Trace {
         let m = self.latch_map;
         let mut out = Vec::with_capacity(self.len);
         for c in &self.chunks {
-            out.extend(c.recs.iter().map(|r| if latch_gets_of(r.get_kind) > 0 { m.child(r.segment, r.block) } else { NO_LATCH }));
+            out.extend(c.recs.iter().map(|r| {
+                if latch_gets_of(r.get_kind) > 0 {
+                    m.child(r.segment, r.block)
+                } else {
+                    NO_LATCH
+                }
+            }));
         }
         out
     }
@@ -398,7 +404,11 @@ mod tests {
         for i in 0..n {
             sink.set_exec((i / 3) as u32);
             t += 0.1 + (i % 7) as f64 * 1.25;
-            let (kind, get_kind) = if i % 5 == 0 { (kind::PINNED_REVISIT, GetKind::PinnedRevisit as u8) } else { (kind::BLOCK_GET, GetKind::Normal as u8) };
+            let (kind, get_kind) = if i % 5 == 0 {
+                (kind::PINNED_REVISIT, GetKind::PinnedRevisit as u8)
+            } else {
+                (kind::BLOCK_GET, GetKind::Normal as u8)
+            };
             sink.push(Event { kind, get_kind, segment: 3, block: i as u32 % 1000, plan_line: 2, stack: 9 }, t);
         }
         let tr = sink.take(Vec::new(), cache.latch_map);
@@ -420,7 +430,14 @@ mod tests {
     fn executions_without_events_and_past_the_limit_keep_the_exec_column_right() {
         let cache = BufferCache::new(8192, 64 << 20, 0, &crate::version::VersionProfile::default(), true);
         let mut sink = TraceSink { limit: 5, ..TraceSink::default() };
-        let ev = Event { kind: kind::BLOCK_GET, get_kind: GetKind::Examination as u8, segment: 1, block: 2, plan_line: 1, stack: 0 };
+        let ev = Event {
+            kind: kind::BLOCK_GET,
+            get_kind: GetKind::Examination as u8,
+            segment: 1,
+            block: 2,
+            plan_line: 1,
+            stack: 0,
+        };
         sink.push(ev, 1.0); // exec 0
         sink.set_exec(1); // records nothing
         sink.set_exec(2);

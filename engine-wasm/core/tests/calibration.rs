@@ -10,11 +10,16 @@ fn run(script: &str) -> Vec<StepOut> {
     let mut e = Engine::new(EngineConfig { trace: false, ..Default::default() });
     let steps = e.exec(script);
     for s in &steps {
-        assert!(s.error.is_none(), "step {} `{}` failed: {:?}", s.index, s.statement.lines().next().unwrap_or(""), s.error);
+        assert!(
+            s.error.is_none(),
+            "step {} `{}` failed: {:?}",
+            s.index,
+            s.statement.lines().next().unwrap_or(""),
+            s.error
+        );
     }
     steps
 }
-
 
 fn queries(steps: &[StepOut]) -> Vec<&StepOut> {
     steps.iter().filter(|s| s.kind == "query").collect()
@@ -73,7 +78,12 @@ fn a_one_pk_lookup_on_four_structures() {
         }
     }
     // Plans.
-    let ops = |s: &StepOut| s.plan.iter().map(|l| format!("{} {}", l.operation, l.name.clone().unwrap_or_default()).trim().to_string()).collect::<Vec<_>>();
+    let ops = |s: &StepOut| {
+        s.plan
+            .iter()
+            .map(|l| format!("{} {}", l.operation, l.name.clone().unwrap_or_default()).trim().to_string())
+            .collect::<Vec<_>>()
+    };
     assert_eq!(ops(cols[0]), ["SELECT STATEMENT", "TABLE ACCESS BY INDEX ROWID T1", "INDEX UNIQUE SCAN T1_PK"]);
     assert_eq!(cols[0].plan[1].cost, 2);
     assert_eq!(cols[0].plan[2].cost, 1);
@@ -82,7 +92,10 @@ fn a_one_pk_lookup_on_four_structures() {
     assert_eq!(ops(cols[2]), ["SELECT STATEMENT", "TABLE ACCESS HASH T3"]);
     assert_eq!(cols[2].plan[1].cost, 1);
     for s in [cols[3], cols[4]] {
-        assert_eq!(ops(s), ["SELECT STATEMENT", "TABLE ACCESS BY INDEX ROWID READ OPTIM T4", "INDEX UNIQUE SCAN READ OPTIM T4_PK"]);
+        assert_eq!(
+            ops(s),
+            ["SELECT STATEMENT", "TABLE ACCESS BY INDEX ROWID READ OPTIM T4", "INDEX UNIQUE SCAN READ OPTIM T4_PK"]
+        );
     }
     // Row length reported by the plan: 24 bytes.
     assert_eq!(cols[0].plan[1].bytes, Some(24));
@@ -111,7 +124,8 @@ fn b_plsql_never_takes_the_fast_path() {
     let block = &script[script.find("declare").expect("sample layout")..];
     // The sample, then the same block once more.
     let steps = run(&format!("{script}\n{block}"));
-    let blocks: Vec<&StepOut> = steps.iter().filter(|s| s.kind == "plsql" && s.statement.starts_with("declare")).collect();
+    let blocks: Vec<&StepOut> =
+        steps.iter().filter(|s| s.kind == "plsql" && s.statement.starts_with("declare")).collect();
     assert_eq!(blocks.len(), 2);
     let (first, again) = (blocks[0], blocks[1]);
     // Published: 300,025 for the whole session. The 100,000 lookups make
@@ -134,8 +148,7 @@ fn b_plsql_never_takes_the_fast_path() {
 /// same statement parsed again from the cursor cache does not.
 #[test]
 fn hard_parse_runs_recursive_dictionary_sql_once() {
-    let steps = run(
-        "create table t (id number not null, v varchar2(10), constraint t_pk primary key (id));
+    let steps = run("create table t (id number not null, v varchar2(10), constraint t_pk primary key (id));
 insert into t select rownum, 'x' from dual connect by level <= 1000;
 exec dbms_stats.gather_table_stats(user, 'T')
 select v from t where id = 7;
@@ -144,8 +157,7 @@ exec dbms_stats.gather_table_stats(user, 'T')
 select v from t where id = 7;
 shutdown immediate
 startup
-select v from t where id = 7;",
-    );
+select v from t where id = 7;");
     let q = queries(&steps);
     let (first, second, regathered, restarted) = (q[0], q[1], q[2], q[3]);
     // Unique index probe (root + leaf) and table block: 3 gets.
@@ -166,8 +178,7 @@ select v from t where id = 7;",
 /// under the same name is a new object), but not other tables'.
 #[test]
 fn ddl_invalidates_only_its_tables_row_cache_entries() {
-    let steps = run(
-        "create table t (id number not null, v varchar2(10), constraint t_pk primary key (id));
+    let steps = run("create table t (id number not null, v varchar2(10), constraint t_pk primary key (id));
 create table u (id number not null, constraint u_pk primary key (id));
 insert into t values (1, 'x');
 insert into u values (1);
@@ -177,8 +188,7 @@ drop table t;
 create table t (id number not null, v varchar2(10), constraint t_pk primary key (id));
 insert into t values (1, 'x');
 select v from t where id = 1;
-select id from u where id = 1;",
-    );
+select id from u where id = 1;");
     let q = queries(&steps);
     // Each insert's hard parse loads its table's entries; the queries find them.
     assert_eq!(stat(q[0], "recursive calls"), 0);
@@ -203,7 +213,11 @@ fn d_nested_loops_11g() {
     let (u, n) = (q[0], q[1]);
     let check = |s: &StepOut, name: &str, published: u64| {
         let v = stat(s, name);
-        assert!(within(v, published, 1.0), "{name}: {v} vs published {published} ({})", s.statement.lines().nth(3).unwrap_or(""));
+        assert!(
+            within(v, published, 1.0),
+            "{name}: {v} vs published {published} ({})",
+            s.statement.lines().nth(3).unwrap_or("")
+        );
     };
     check(u, "table scan blocks gotten", 10_000);
     check(u, "table scan rows gotten", 100_000);

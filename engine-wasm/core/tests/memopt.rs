@@ -17,7 +17,6 @@ fn err(steps: &[StepOut], i: usize) -> String {
     steps[i].error.as_ref().map(|e| e.code.clone()).unwrap_or_default()
 }
 
-
 #[test]
 fn ddl_conditions_raise_oracles_errors() {
     let s = run("create table a (k number, v varchar2(10)) segment creation immediate memoptimize for read;");
@@ -26,7 +25,8 @@ fn ddl_conditions_raise_oracles_errors() {
     assert_eq!(err(&s, 3), "ORA-62142", "deferrable primary key");
     let s = run("create table a (k number primary key, v varchar2(10)) memoptimize for read;");
     assert_eq!(err(&s, 3), "ORA-62156", "deferred segment creation");
-    let s = run("create table a (k number primary key, v varchar2(10)) segment creation deferred memoptimize for read;");
+    let s =
+        run("create table a (k number primary key, v varchar2(10)) segment creation deferred memoptimize for read;");
     assert_eq!(err(&s, 3), "ORA-62156");
     let s = run("create table a (k number primary key, v varchar2(10)) segment creation immediate compress memoptimize for read;");
     assert_eq!(err(&s, 3), "ORA-62141", "compression");
@@ -34,7 +34,9 @@ fn ddl_conditions_raise_oracles_errors() {
     let e = s[3].error.as_ref().unwrap();
     assert_eq!((e.line, e.column), (4, 14));
     // ALTER TABLE applies the same checks.
-    let s = run("create table a (k number, v varchar2(10)) segment creation immediate;\nalter table a memoptimize for read;");
+    let s = run(
+        "create table a (k number, v varchar2(10)) segment creation immediate;\nalter table a memoptimize for read;",
+    );
     assert_eq!(err(&s, 4), "ORA-62142");
 }
 

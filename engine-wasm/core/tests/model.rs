@@ -10,8 +10,6 @@ fn engine() -> Engine {
     Engine::new(EngineConfig::default())
 }
 
-
-
 #[test]
 fn three_row_table_root_is_the_leaf() {
     let mut e = engine();
@@ -202,9 +200,50 @@ alter system set statistics_level = all;
 select * from u where k = 1 order by v desc;
 ";
     let words = [
-        "select", "from", "where", "(", ")", ",", ";", "'", "\"", "t", "u", "dual", "=", ":1", "/*+", "*/", "order by", "max(", "count(*)",
-        "create", "table", "cluster", "index", "hashkeys", "size", "insert", "values", "begin", "end;", "\n/\n", "LAB", "RUN", "BIND",
-        "1", "0", "-1", "99999999999999999999", "level", "connect by", "rownum", "xmltable('1 to 3')", "alter", "system", "set",
+        "select",
+        "from",
+        "where",
+        "(",
+        ")",
+        ",",
+        ";",
+        "'",
+        "\"",
+        "t",
+        "u",
+        "dual",
+        "=",
+        ":1",
+        "/*+",
+        "*/",
+        "order by",
+        "max(",
+        "count(*)",
+        "create",
+        "table",
+        "cluster",
+        "index",
+        "hashkeys",
+        "size",
+        "insert",
+        "values",
+        "begin",
+        "end;",
+        "\n/\n",
+        "LAB",
+        "RUN",
+        "BIND",
+        "1",
+        "0",
+        "-1",
+        "99999999999999999999",
+        "level",
+        "connect by",
+        "rownum",
+        "xmltable('1 to 3')",
+        "alter",
+        "system",
+        "set",
     ];
     let mut rng = Rng(0x1234_5678_9abc_def1);
     let mut cases = 0;
@@ -259,8 +298,13 @@ fn invariants_hold_for_random_queries() {
                 2 => format!("select v from i where id = {};", n % 3100),
                 3 => format!("select count(*) from c1 where k = {};", n % 520),
                 4 => "select count(*) from h;".to_string(),
-                5 => format!("select /*+ leading(a) use_nl(a b) */ max(b.v) from i a, h b where b.id = a.id and a.id <= {n};"),
-                _ => format!("select /*+ leading(a) use_nl(a b) */ count(*) from c1 a, h b where b.grp = a.k and a.k = {};", n % 37),
+                5 => format!(
+                    "select /*+ leading(a) use_nl(a b) */ max(b.v) from i a, h b where b.id = a.id and a.id <= {n};"
+                ),
+                _ => format!(
+                    "select /*+ leading(a) use_nl(a b) */ count(*) from c1 a, h b where b.grp = a.k and a.k = {};",
+                    n % 37
+                ),
             };
             let arraysize = [1, 2, 15, 100][rng.below(4)];
             let steps = e.exec(&format!("set arraysize {arraysize}\n{q}"));

@@ -10,8 +10,6 @@ fn engine() -> Engine {
     common::quiet_engine()
 }
 
-
-
 /// Section C: 4 tables x 3 driver paths x 5 runs of 100,000 lookups.
 #[test]
 fn c_driver_table_within_ten_percent_and_its_shape() {
@@ -189,12 +187,16 @@ fn statistics_level_all_and_sql_trace_switch_off_the_fast_path() {
     // The hint does the same for its own statement.
     let mut e = engine();
     ok(&e.exec(setup));
-    let hinted = e.exec("LAB RUN 'select /*+ gather_plan_statistics */ value from t4 where key = :1' BIND 1 TO 1000 VIA jdbc_thin;");
+    let hinted = e.exec(
+        "LAB RUN 'select /*+ gather_plan_statistics */ value from t4 where key = :1' BIND 1 TO 1000 VIA jdbc_thin;",
+    );
     ok(&hinted);
     assert_eq!(stat(&hinted[0], "memopt r lookups"), 0);
     // A new statement: its hard parse reads the dictionary first.
     let recursive = stat(&hinted[0], "consistent gets") - 3000;
     assert!(stat(&hinted[0], "recursive calls") > 0 && recursive > 0 && recursive < 50, "{recursive}");
-    let again = e.exec("LAB RUN 'select /*+ gather_plan_statistics */ value from t4 where key = :1' BIND 1 TO 1000 VIA jdbc_thin;");
+    let again = e.exec(
+        "LAB RUN 'select /*+ gather_plan_statistics */ value from t4 where key = :1' BIND 1 TO 1000 VIA jdbc_thin;",
+    );
     assert_eq!(stat(&again[0], "consistent gets"), 3000);
 }

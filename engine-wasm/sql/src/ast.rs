@@ -55,11 +55,19 @@ pub enum StatementKind {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum DataType {
     /// NUMBER, INTEGER, INT, SMALLINT, NUMBER(p,s)
-    Number { precision: Option<u32>, scale: Option<i32> },
+    Number {
+        precision: Option<u32>,
+        scale: Option<i32>,
+    },
     /// VARCHAR2(n [BYTE|CHAR]), VARCHAR(n), NVARCHAR2(n)
-    Varchar2 { len: u32, char_semantics: bool },
+    Varchar2 {
+        len: u32,
+        char_semantics: bool,
+    },
     /// CHAR(n)
-    Char { len: u32 },
+    Char {
+        len: u32,
+    },
     Date,
 }
 
@@ -257,7 +265,10 @@ pub enum SelectItem {
     Star(Pos),
     /// `alias.*`
     QualifiedStar(Ident),
-    Expr { expr: Expr, alias: Option<Ident> },
+    Expr {
+        expr: Expr,
+        alias: Option<Ident>,
+    },
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -283,7 +294,10 @@ pub enum Hint {
     /// `use_nl(a b)`
     UseNl(Vec<Ident>),
     /// `opt_param('_nlj_batching_enabled', 0)`
-    OptParam { name: String, value: ParamValue },
+    OptParam {
+        name: String,
+        value: ParamValue,
+    },
     /// `nlj_prefetch(b)`
     NljPrefetch(Vec<Ident>),
     /// `no_nlj_prefetch(b)`
@@ -294,7 +308,10 @@ pub enum Hint {
     /// `full(a)`
     Full(Ident),
     /// `index(a idx)`
-    Index { alias: Ident, index: Option<Ident> },
+    Index {
+        alias: Ident,
+        index: Option<Ident>,
+    },
     /// `memoptimize_read`-style or unknown hints: kept, ignored, as Oracle does.
     Other(String),
 }
@@ -333,21 +350,42 @@ pub enum Expr {
     /// `:1`, `:key` (name without the colon)
     Bind(String, Pos),
     /// `col` or `alias.col`
-    Column { qualifier: Option<Ident>, name: Ident },
+    Column {
+        qualifier: Option<Ident>,
+        name: Ident,
+    },
     Rownum(Pos),
     Level(Pos),
     /// Function call, name upper-cased, package-qualified names joined with a
     /// dot: `DBMS_RANDOM.VALUE`, `RPAD`, `SUBSTR`.
-    Function { name: Ident, args: Vec<Expr> },
+    Function {
+        name: Ident,
+        args: Vec<Expr>,
+    },
     /// `max(x)`, `count(*)` (arg None), `count(x)`
-    Aggregate { func: AggregateFunc, arg: Option<Box<Expr>>, pos: Pos },
-    Binary { op: BinaryOp, left: Box<Expr>, right: Box<Expr> },
+    Aggregate {
+        func: AggregateFunc,
+        arg: Option<Box<Expr>>,
+        pos: Pos,
+    },
+    Binary {
+        op: BinaryOp,
+        left: Box<Expr>,
+        right: Box<Expr>,
+    },
     Negate(Box<Expr>),
     Not(Box<Expr>),
     /// `x BETWEEN a AND b`
-    Between { expr: Box<Expr>, low: Box<Expr>, high: Box<Expr> },
+    Between {
+        expr: Box<Expr>,
+        low: Box<Expr>,
+        high: Box<Expr>,
+    },
     /// `x IS [NOT] NULL`
-    IsNull { expr: Box<Expr>, negated: bool },
+    IsNull {
+        expr: Box<Expr>,
+        negated: bool,
+    },
     /// `(SELECT ...)` as a scalar expression.
     Subquery(Box<Query>),
 }
@@ -367,17 +405,36 @@ pub enum PlsqlStatement {
     /// `dbms_stats.gather_table_stats(user, 'T1')`,
     /// `dbms_memoptimize.populate('SCOTT', 'T4')`. Named arguments
     /// (`tabname => 'T1'`) keep their names.
-    Call { name: Ident, args: Vec<(Option<String>, Expr)> },
+    Call {
+        name: Ident,
+        args: Vec<(Option<String>, Expr)>,
+    },
     /// Embedded SQL (INSERT, SELECT ... INTO, COMMIT, ...).
     Sql(Box<Statement>),
     /// `SELECT ... INTO v FROM ...`
-    SelectInto { query: Query, into: Vec<Ident> },
+    SelectInto {
+        query: Query,
+        into: Vec<Ident>,
+    },
     /// `EXECUTE IMMEDIATE 'sql' [INTO v] [USING a, b]`
-    ExecuteImmediate { sql: Expr, into: Vec<Ident>, using: Vec<Expr>, pos: Pos },
+    ExecuteImmediate {
+        sql: Expr,
+        into: Vec<Ident>,
+        using: Vec<Expr>,
+        pos: Pos,
+    },
     /// `FOR i IN a .. b LOOP ... END LOOP`
-    ForLoop { var: Ident, from: Expr, to: Expr, body: Vec<PlsqlStatement> },
+    ForLoop {
+        var: Ident,
+        from: Expr,
+        to: Expr,
+        body: Vec<PlsqlStatement>,
+    },
     /// `v := expr`
-    Assign { target: Ident, value: Expr },
+    Assign {
+        target: Ident,
+        value: Expr,
+    },
     Null,
 }
 
@@ -387,9 +444,15 @@ pub enum PlsqlStatement {
 pub enum AutotraceMode {
     Off,
     /// `ON` (rows, plan, statistics); `ON EXPLAIN`/`ON STATISTICS` narrow it.
-    On { explain: bool, statistics: bool },
+    On {
+        explain: bool,
+        statistics: bool,
+    },
     /// `TRACEONLY` (plan + statistics, no rows).
-    TraceOnly { explain: bool, statistics: bool },
+    TraceOnly {
+        explain: bool,
+        statistics: bool,
+    },
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -457,7 +520,10 @@ pub enum LabCommand {
     Version(String),
     Run(LabRun),
     /// `LAB SET name = value` (network latency, bandwidth, cost parameters).
-    Set { name: Ident, value: ParamValue },
+    Set {
+        name: Ident,
+        value: ParamValue,
+    },
     /// `LAB PROFILE` prints the folded stacks of the previous step.
     Profile,
     /// `LAB RESET`: a fresh instance.

@@ -15,7 +15,10 @@ const MAX_IDENT_BYTES: usize = 128;
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) enum Tok {
     /// Identifier or keyword: upper-cased unless it was double-quoted.
-    Ident { name: String, quoted: bool },
+    Ident {
+        name: String,
+        quoted: bool,
+    },
     Number(f64),
     /// String literal, quotes removed and `''` resolved.
     Str(String),

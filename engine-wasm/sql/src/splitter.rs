@@ -90,10 +90,7 @@ pub(crate) fn sqlplus_command(word: &str) -> Option<PlusCmd> {
     if w.starts_with('@') {
         return Some(PlusCmd::Run);
     }
-    PLUS_COMMANDS
-        .iter()
-        .find(|(full, min, _)| w.len() >= *min && full.starts_with(w.as_str()))
-        .map(|&(_, _, cmd)| cmd)
+    PLUS_COMMANDS.iter().find(|(full, min, _)| w.len() >= *min && full.starts_with(w.as_str())).map(|&(_, _, cmd)| cmd)
 }
 
 /// Split a script into units. Never fails: any text becomes some unit, and

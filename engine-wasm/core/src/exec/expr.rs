@@ -111,9 +111,16 @@ pub enum CExpr {
     Const(Value),
     Bind(usize),
     /// Column of a table source.
-    Col { src: usize, table: TableId, col: usize },
+    Col {
+        src: usize,
+        table: TableId,
+        col: usize,
+    },
     /// Column of a generated source.
-    Gen { src: usize, col: usize },
+    Gen {
+        src: usize,
+        col: usize,
+    },
     Level,
     Rownum,
     Func(Func, Vec<CExpr>, Pos),
@@ -326,7 +333,9 @@ impl CExpr {
     #[inline]
     pub fn column_ref<'c>(&self, cat: &'c Catalog, env: &'c Env) -> Option<&'c Value> {
         match self {
-            CExpr::Col { src, table, col } => cat.tables[*table].rows.get(env.rows[*src] as usize).and_then(|row| row.get(*col)),
+            CExpr::Col { src, table, col } => {
+                cat.tables[*table].rows.get(env.rows[*src] as usize).and_then(|row| row.get(*col))
+            }
             CExpr::Gen { src, col } => env.gen[*src].get(*col),
             _ => None,
         }

@@ -114,11 +114,37 @@ pub struct Op {
 #[repr(u8)]
 pub enum OpKind {
     /// FAST DUAL: one row, no buffer visit.
-    Dual { src: usize, done: bool },
-    RowGen { src: usize, gen: RowGenKind, next: i64, end: i64 },
-    Full { table: TableId, src: usize, filter: Vec<CExpr>, next_row: u32, pinned: Option<u32>, started: bool, order: Vec<u32> },
+    Dual {
+        src: usize,
+        done: bool,
+    },
+    RowGen {
+        src: usize,
+        gen: RowGenKind,
+        next: i64,
+        end: i64,
+    },
+    Full {
+        table: TableId,
+        src: usize,
+        filter: Vec<CExpr>,
+        next_row: u32,
+        pinned: Option<u32>,
+        started: bool,
+        order: Vec<u32>,
+    },
     /// INDEX UNIQUE SCAN (heap index or IOT), optionally READ OPTIM.
-    IndexUnique { index: IndexId, keys: Vec<CExpr>, src: usize, read_optim: bool, done: bool, keybuf: Vec<Value>, filter: Vec<CExpr>, finger: usize, leaf_hint: u32 },
+    IndexUnique {
+        index: IndexId,
+        keys: Vec<CExpr>,
+        src: usize,
+        read_optim: bool,
+        done: bool,
+        keybuf: Vec<Value>,
+        filter: Vec<CExpr>,
+        finger: usize,
+        leaf_hint: u32,
+    },
     /// INDEX RANGE SCAN: equality on a key prefix (`keys`), or a range on
     /// the first key column (`low`/`high`, each with "inclusive").
     IndexRange {
@@ -135,15 +161,58 @@ pub enum OpKind {
         end: bool,
         filter: Vec<CExpr>,
     },
-    ByRowid { table: TableId, src: usize, child: Box<Op>, unique_child: bool, read_optim: bool, pinned: Option<u32>, filter: Vec<CExpr> },
-    Hash { table: TableId, src: usize, key: CExpr, key_col: usize, bucket_rows: Vec<u32>, next: usize, started: bool, filter: Vec<CExpr> },
-    NestedLoops { outer: Box<Op>, inner: Box<Op>, inner_active: bool, keep_inner_pins: bool },
-    SortAggregate { child: Box<Op>, aggs: Vec<AggSpec>, out_src: usize, done: bool, pos: Pos },
+    ByRowid {
+        table: TableId,
+        src: usize,
+        child: Box<Op>,
+        unique_child: bool,
+        read_optim: bool,
+        pinned: Option<u32>,
+        filter: Vec<CExpr>,
+    },
+    Hash {
+        table: TableId,
+        src: usize,
+        key: CExpr,
+        key_col: usize,
+        bucket_rows: Vec<u32>,
+        next: usize,
+        started: bool,
+        filter: Vec<CExpr>,
+    },
+    NestedLoops {
+        outer: Box<Op>,
+        inner: Box<Op>,
+        inner_active: bool,
+        keep_inner_pins: bool,
+    },
+    SortAggregate {
+        child: Box<Op>,
+        aggs: Vec<AggSpec>,
+        out_src: usize,
+        done: bool,
+        pos: Pos,
+    },
     /// VIEW over a non-mergeable subquery: projects into a generated source.
-    View { child: Box<Op>, exprs: Vec<CExpr>, out_src: usize },
-    Filter { child: Box<Op>, preds: Vec<CExpr> },
+    View {
+        child: Box<Op>,
+        exprs: Vec<CExpr>,
+        out_src: usize,
+    },
+    Filter {
+        child: Box<Op>,
+        preds: Vec<CExpr>,
+    },
     /// SORT ORDER BY: materialises projected rows into its source.
-    SortOrderBy { child: Box<Op>, keys: Vec<(CExpr, bool)>, exprs: Vec<CExpr>, out_src: usize, rows: Vec<Vec<Value>>, next: usize, sorted: bool },
+    SortOrderBy {
+        child: Box<Op>,
+        keys: Vec<(CExpr, bool)>,
+        exprs: Vec<CExpr>,
+        out_src: usize,
+        rows: Vec<Vec<Value>>,
+        next: usize,
+        sorted: bool,
+    },
 }
 
 impl Op {
@@ -217,7 +286,9 @@ impl Op {
     pub fn at_most_one_row(&self) -> bool {
         match &self.kind {
             OpKind::IndexUnique { .. } => true,
-            OpKind::ByRowid { child, unique_child, .. } => *unique_child && matches!(child.kind, OpKind::IndexUnique { .. }),
+            OpKind::ByRowid { child, unique_child, .. } => {
+                *unique_child && matches!(child.kind, OpKind::IndexUnique { .. })
+            }
             _ => false,
         }
     }
@@ -339,7 +410,8 @@ impl Op {
                     }
                     rt.k.memopt.misses += 1;
                 }
-                let leaf = if bt.entries.is_empty() { 0 } else { bt.leaf_of_from(pos.min(bt.entries.len() - 1), *leaf_hint) };
+                let leaf =
+                    if bt.entries.is_empty() { 0 } else { bt.leaf_of_from(pos.min(bt.entries.len() - 1), *leaf_hint) };
                 *leaf_hint = leaf;
                 for level in 0..bt.level_counts.len() - 1 {
                     rt.get(line, st, ix.seg, bt.path_block(level, leaf), GetKind::Examination, false);
@@ -354,7 +426,20 @@ impl Op {
                 env.blocks[*src] = bt.rowid_block_at(pos);
                 rt.test_all(filter, env)?
             }
-            OpKind::IndexRange { index, keys, low, high, src, pos, started, pinned_leaf, keybuf, high_value, end, filter } => {
+            OpKind::IndexRange {
+                index,
+                keys,
+                low,
+                high,
+                src,
+                pos,
+                started,
+                pinned_leaf,
+                keybuf,
+                high_value,
+                end,
+                filter,
+            } => {
                 let ix = &rt.cat.indexes[*index];
                 let bt = &ix.btree;
                 let seg = ix.seg;
@@ -386,7 +471,9 @@ impl Op {
                                 Some((v, incl)) => {
                                     let mut p = bt.lower_bound(std::slice::from_ref(v));
                                     if !*incl {
-                                        while p < bt.entries.len() && bt.first_at(p).cmp_sql(v) == std::cmp::Ordering::Equal {
+                                        while p < bt.entries.len()
+                                            && bt.first_at(p).cmp_sql(v) == std::cmp::Ordering::Equal
+                                        {
                                             p += 1;
                                         }
                                     }

@@ -96,7 +96,12 @@ fn is_true_hint(h: &[Hint], f: impl Fn(&Hint) -> bool) -> bool {
 
 fn expr_pos(e: &Expr) -> Pos {
     match e {
-        Expr::Number(_, p) | Expr::String(_, p) | Expr::Null(p) | Expr::Bind(_, p) | Expr::Rownum(p) | Expr::Level(p) => *p,
+        Expr::Number(_, p)
+        | Expr::String(_, p)
+        | Expr::Null(p)
+        | Expr::Bind(_, p)
+        | Expr::Rownum(p)
+        | Expr::Level(p) => *p,
         Expr::Column { name, qualifier } => qualifier.as_ref().map(|q| q.pos).unwrap_or(name.pos),
         Expr::Function { name, .. } => name.pos,
         Expr::Aggregate { pos, .. } => *pos,
@@ -153,7 +158,9 @@ pub fn expr_text(e: &Expr) -> String {
         }
         Expr::Negate(e) => format!("-{}", expr_text(e)),
         Expr::Not(e) => format!("NOT {}", expr_text(e)),
-        Expr::Between { expr, low, high } => format!("{} BETWEEN {} AND {}", expr_text(expr), expr_text(low), expr_text(high)),
+        Expr::Between { expr, low, high } => {
+            format!("{} BETWEEN {} AND {}", expr_text(expr), expr_text(low), expr_text(high))
+        }
         Expr::IsNull { expr, negated } => format!("{} IS {}NULL", expr_text(expr), if *negated { "NOT " } else { "" }),
         Expr::Subquery(_) => "(SELECT)".into(),
     }
@@ -204,14 +211,37 @@ fn eq_column(p: &CExpr, src: usize) -> Option<(usize, &CExpr)> {
 }
 
 impl<'a> Builder<'a> {
-    fn draft(&mut self, operation: &str, name: Option<&str>, e_rows: f64, cost: f64, bytes: Option<f64>, frames: &str) -> (u16, usize) {
-        self.drafts.push(Draft { operation: operation.to_string(), name: name.map(|s| s.to_string()), e_rows, cost, bytes });
+    fn draft(
+        &mut self,
+        operation: &str,
+        name: Option<&str>,
+        e_rows: f64,
+        cost: f64,
+        bytes: Option<f64>,
+        frames: &str,
+    ) -> (u16, usize) {
+        self.drafts.push(Draft {
+            operation: operation.to_string(),
+            name: name.map(|s| s.to_string()),
+            e_rows,
+            cost,
+            bytes,
+        });
         self.frames.push(frames.to_string());
         ((self.drafts.len() - 1) as u16, self.frames.len() - 1)
     }
 
     #[allow(clippy::too_many_arguments)]
-    fn op(&mut self, operation: &str, name: Option<&str>, e_rows: f64, cost: f64, bytes: Option<f64>, frames: &str, kind: OpKind) -> Op {
+    fn op(
+        &mut self,
+        operation: &str,
+        name: Option<&str>,
+        e_rows: f64,
+        cost: f64,
+        bytes: Option<f64>,
+        frames: &str,
+        kind: OpKind,
+    ) -> Op {
         let (line, st) = self.draft(operation, name, e_rows, cost, bytes, frames);
         Op { line, st, kind }
     }
@@ -229,7 +259,12 @@ impl<'a> Builder<'a> {
         self.bind_names.len() - 1
     }
 
-    fn compile_expr(&mut self, e: &Expr, scope: &[ScopeEntry], aggs: Option<&mut Vec<(AggregateFunc, Option<Expr>, Pos)>>) -> Result<CExpr, LabError> {
+    fn compile_expr(
+        &mut self,
+        e: &Expr,
+        scope: &[ScopeEntry],
+        aggs: Option<&mut Vec<(AggregateFunc, Option<Expr>, Pos)>>,
+    ) -> Result<CExpr, LabError> {
         let mut aggs = aggs;
         self.compile_expr_inner(e, scope, &mut aggs)
     }
@@ -273,7 +308,9 @@ impl<'a> Builder<'a> {
                 }
                 match found {
                     Some(c) => c,
-                    None if qualifier.is_none() && self.ctx.plsql_vars.contains(&name.name) => CExpr::Bind(self.bind(&name.name)),
+                    None if qualifier.is_none() && self.ctx.plsql_vars.contains(&name.name) => {
+                        CExpr::Bind(self.bind(&name.name))
+                    }
                     // PL/SQL BOOLEAN literals (arguments such as set_sql_trace(true)).
                     None if qualifier.is_none() && (name.name == "TRUE" || name.name == "FALSE") => {
                         CExpr::Const(crate::value::Value::Num(if name.name == "TRUE" { 1.0 } else { 0.0 }))
@@ -283,7 +320,10 @@ impl<'a> Builder<'a> {
                             Some(q) => format!("{}\".\"{}", q.name, name.name),
                             None => name.name.clone(),
                         };
-                        return Err(LabError::invalid_identifier(&shown, qualifier.as_ref().map(|q| q.pos).unwrap_or(name.pos)));
+                        return Err(LabError::invalid_identifier(
+                            &shown,
+                            qualifier.as_ref().map(|q| q.pos).unwrap_or(name.pos),
+                        ));
                     }
                 }
             }
@@ -325,7 +365,9 @@ impl<'a> Builder<'a> {
                 Box::new(self.compile_expr_inner(low, scope, aggs)?),
                 Box::new(self.compile_expr_inner(high, scope, aggs)?),
             ),
-            Expr::IsNull { expr, negated } => CExpr::IsNull(Box::new(self.compile_expr_inner(expr, scope, aggs)?), *negated),
+            Expr::IsNull { expr, negated } => {
+                CExpr::IsNull(Box::new(self.compile_expr_inner(expr, scope, aggs)?), *negated)
+            }
             Expr::Subquery(q) => return Err(LabError::unsupported("scalar subqueries", q.pos)),
         })
     }
@@ -373,7 +415,15 @@ impl<'a> Builder<'a> {
             cost,
             Some(e_rows * row_bytes),
             "qertbFetchByRowID;kdsgrp",
-            OpKind::ByRowid { table, src, child: Box::new(iop), unique_child: false, read_optim: false, pinned: None, filter: vec![] },
+            OpKind::ByRowid {
+                table,
+                src,
+                child: Box::new(iop),
+                unique_child: false,
+                read_optim: false,
+                pinned: None,
+                filter: vec![],
+            },
         )
     }
 
@@ -414,15 +464,28 @@ impl<'a> Builder<'a> {
                     let alias_s = alias.as_ref().map(|a| a.name.clone()).unwrap_or_else(|| name.name.clone());
                     if name.name == "DUAL" {
                         let src = self.new_source();
-                        scope.push(ScopeEntry { alias: alias_s.clone(), columns: vec![("DUMMY".into(), CExpr::Gen { src, col: 0 })] });
+                        scope.push(ScopeEntry {
+                            alias: alias_s.clone(),
+                            columns: vec![("DUMMY".into(), CExpr::Gen { src, col: 0 })],
+                        });
                         let op = if let Some(cb) = &q.connect_by {
                             // CONNECT BY LEVEL <= n: a row generator.
                             let limit = match cb {
-                                Expr::Binary { op: BinaryOp::Le, left, right } if matches!(**left, Expr::Level(_)) => right,
-                                Expr::Binary { op: BinaryOp::Lt, left, .. } if matches!(**left, Expr::Level(_)) => {
-                                    return Err(LabError::unsupported("CONNECT BY other than LEVEL <= n", expr_pos(left)));
+                                Expr::Binary { op: BinaryOp::Le, left, right } if matches!(**left, Expr::Level(_)) => {
+                                    right
                                 }
-                                other => return Err(LabError::unsupported("CONNECT BY other than LEVEL <= n", expr_pos(other))),
+                                Expr::Binary { op: BinaryOp::Lt, left, .. } if matches!(**left, Expr::Level(_)) => {
+                                    return Err(LabError::unsupported(
+                                        "CONNECT BY other than LEVEL <= n",
+                                        expr_pos(left),
+                                    ));
+                                }
+                                other => {
+                                    return Err(LabError::unsupported(
+                                        "CONNECT BY other than LEVEL <= n",
+                                        expr_pos(other),
+                                    ))
+                                }
                             };
                             let n = self.compile_expr(limit, &[], None)?;
                             let kind = OpKind::RowGen { src, gen: RowGenKind::ConnectBy(n), next: 0, end: -1 };
@@ -430,7 +493,13 @@ impl<'a> Builder<'a> {
                         } else {
                             self.op("FAST DUAL", None, 1.0, 2.0, None, "qerfdFetch", OpKind::Dual { src, done: false })
                         };
-                        rels.push(Rel::Fixed { op: Box::new(op), e_rows: 1.0, cost: 2.0, alias: alias_s, row_bytes: 0.0 });
+                        rels.push(Rel::Fixed {
+                            op: Box::new(op),
+                            e_rows: 1.0,
+                            cost: 2.0,
+                            alias: alias_s,
+                            row_bytes: 0.0,
+                        });
                     } else {
                         let t = cat.table(&name.name).ok_or_else(|| LabError::no_such_table(name.pos))?;
                         let src = self.new_source();
@@ -444,30 +513,60 @@ impl<'a> Builder<'a> {
                 FromItem::XmlTableRange { from, to, alias, .. } => {
                     let src = self.new_source();
                     let alias_s = alias.as_ref().map(|a| a.name.clone()).unwrap_or_else(|| "XMLTABLE".into());
-                    scope.push(ScopeEntry { alias: alias_s.clone(), columns: vec![("COLUMN_VALUE".into(), CExpr::Gen { src, col: 0 })] });
+                    scope.push(ScopeEntry {
+                        alias: alias_s.clone(),
+                        columns: vec![("COLUMN_VALUE".into(), CExpr::Gen { src, col: 0 })],
+                    });
                     let a = self.compile_expr(from, &[], None)?;
                     let b = self.compile_expr(to, &[], None)?;
-                    let op = self.op("XMLTABLE EVALUATION", None, 8168.0, 29.0, None, "qerxtFetch", OpKind::RowGen { src, gen: RowGenKind::Range(a, b), next: 0, end: -1 });
-                    rels.push(Rel::Fixed { op: Box::new(op), e_rows: 8168.0, cost: 29.0, alias: alias_s, row_bytes: 2.0 });
+                    let op = self.op(
+                        "XMLTABLE EVALUATION",
+                        None,
+                        8168.0,
+                        29.0,
+                        None,
+                        "qerxtFetch",
+                        OpKind::RowGen { src, gen: RowGenKind::Range(a, b), next: 0, end: -1 },
+                    );
+                    rels.push(Rel::Fixed {
+                        op: Box::new(op),
+                        e_rows: 8168.0,
+                        cost: 29.0,
+                        alias: alias_s,
+                        row_bytes: 2.0,
+                    });
                 }
                 FromItem::Subquery { query, alias } => {
                     let alias_s = alias.as_ref().map(|a| a.name.clone()).unwrap_or_default();
                     let sub = self.block(query)?;
-                    let mergeable = !query.select.iter().any(|s| matches!(s, SelectItem::Expr { expr, .. } if has_aggregate(expr)))
-                        && query.order_by.is_empty()
-                        && query.connect_by.is_none();
+                    let mergeable =
+                        !query.select.iter().any(|s| matches!(s, SelectItem::Expr { expr, .. } if has_aggregate(expr)))
+                            && query.order_by.is_empty()
+                            && query.connect_by.is_none();
                     if mergeable {
                         // View merging: the view's columns are its expressions.
                         scope.push(ScopeEntry {
                             alias: alias_s.clone(),
                             columns: sub.columns.iter().cloned().zip(sub.project.iter().cloned()).collect(),
                         });
-                        rels.push(Rel::Fixed { op: Box::new(sub.op), e_rows: sub.e_rows, cost: sub.cost, alias: alias_s, row_bytes: sub.row_bytes });
+                        rels.push(Rel::Fixed {
+                            op: Box::new(sub.op),
+                            e_rows: sub.e_rows,
+                            cost: sub.cost,
+                            alias: alias_s,
+                            row_bytes: sub.row_bytes,
+                        });
                     } else {
                         let out = self.new_source();
                         scope.push(ScopeEntry {
                             alias: alias_s.clone(),
-                            columns: sub.columns.iter().cloned().enumerate().map(|(i, c)| (c, CExpr::Gen { src: out, col: i })).collect(),
+                            columns: sub
+                                .columns
+                                .iter()
+                                .cloned()
+                                .enumerate()
+                                .map(|(i, c)| (c, CExpr::Gen { src: out, col: i }))
+                                .collect(),
                         });
                         let op = self.op(
                             "VIEW",
@@ -478,7 +577,13 @@ impl<'a> Builder<'a> {
                             "qervwFetch",
                             OpKind::View { child: Box::new(sub.op), exprs: sub.project, out_src: out },
                         );
-                        rels.push(Rel::Fixed { op: Box::new(op), e_rows: sub.e_rows, cost: sub.cost, alias: alias_s, row_bytes: sub.row_bytes });
+                        rels.push(Rel::Fixed {
+                            op: Box::new(op),
+                            e_rows: sub.e_rows,
+                            cost: sub.cost,
+                            alias: alias_s,
+                            row_bytes: sub.row_bytes,
+                        });
                     }
                 }
             }
@@ -521,7 +626,8 @@ impl<'a> Builder<'a> {
                 _ => None,
             })
         };
-        let aggregate_query = q.select.iter().any(|s| matches!(s, SelectItem::Expr { expr, .. } if has_aggregate(expr)));
+        let aggregate_query =
+            q.select.iter().any(|s| matches!(s, SelectItem::Expr { expr, .. } if has_aggregate(expr)));
         let mut available: Vec<usize> = Vec::new();
         let mut used = vec![false; conjuncts.len()];
         let mut tree: Option<(Op, f64, f64)> = None;
@@ -586,7 +692,17 @@ impl<'a> Builder<'a> {
                                         cost,
                                         Some(stats.avg_row_len as f64 - 3.0),
                                         frames_iu,
-                                        OpKind::IndexUnique { index: *index, keys, src, read_optim: false, done: false, keybuf: Vec::new(), filter: vec![], finger: 0, leaf_hint: 0 },
+                                        OpKind::IndexUnique {
+                                            index: *index,
+                                            keys,
+                                            src,
+                                            read_optim: false,
+                                            done: false,
+                                            keybuf: Vec::new(),
+                                            filter: vec![],
+                                            finger: 0,
+                                            leaf_hint: 0,
+                                        },
                                     );
                                     chosen = Some((op, 1.0, cost, cis));
                                 }
@@ -595,7 +711,8 @@ impl<'a> Builder<'a> {
                                 let cl = &cat.clusters[*cluster];
                                 if cl.hash.hashkeys > 0 && key_cols.len() == 1 {
                                     if let Some((cis, mut keys)) = key_for(key_cols) {
-                                        let chain = cl.hash.overflow_blocks() as f64 / cl.hash.bucket_blocks.max(1) as f64;
+                                        let chain =
+                                            cl.hash.overflow_blocks() as f64 / cl.hash.bucket_blocks.max(1) as f64;
                                         let cost = (1.0 + chain).round();
                                         let e_rows = (num_rows / cl.hash.hashkeys as f64).max(1.0).round();
                                         let op = self.op(
@@ -624,7 +741,8 @@ impl<'a> Builder<'a> {
                         }
                         if chosen.is_none() && !t.is_iot() {
                             // Unique indexes with every column bound (PK first).
-                            let mut cands: Vec<IndexId> = t.indexes.iter().copied().filter(|i| !cat.indexes[*i].dropped).collect();
+                            let mut cands: Vec<IndexId> =
+                                t.indexes.iter().copied().filter(|i| !cat.indexes[*i].dropped).collect();
                             cands.sort_by_key(|i| (Some(*i) != pk_index, *i));
                             if let Some(Some(name)) = &wanted_index {
                                 cands.sort_by_key(|i| &cat.indexes[*i].name != name);
@@ -651,7 +769,17 @@ impl<'a> Builder<'a> {
                                             icost,
                                             None,
                                             frames_iu,
-                                            OpKind::IndexUnique { index: ixid, keys, src, read_optim: memopt, done: false, keybuf: Vec::new(), filter: vec![], finger: 0, leaf_hint: 0 },
+                                            OpKind::IndexUnique {
+                                                index: ixid,
+                                                keys,
+                                                src,
+                                                read_optim: memopt,
+                                                done: false,
+                                                keybuf: Vec::new(),
+                                                filter: vec![],
+                                                finger: 0,
+                                                leaf_hint: 0,
+                                            },
                                         );
                                         let op = self.op(
                                             &format!("TABLE ACCESS BY INDEX ROWID{suffix}"),
@@ -660,7 +788,15 @@ impl<'a> Builder<'a> {
                                             icost + 1.0,
                                             Some(tstats_bytes),
                                             "qertbFetchByRowID;kdsgrp",
-                                            OpKind::ByRowid { table, src, child: Box::new(iop), unique_child: true, read_optim: memopt, pinned: None, filter: vec![] },
+                                            OpKind::ByRowid {
+                                                table,
+                                                src,
+                                                child: Box::new(iop),
+                                                unique_child: true,
+                                                read_optim: memopt,
+                                                pinned: None,
+                                                filter: vec![],
+                                            },
                                         );
                                         read_optim_any |= memopt;
                                         chosen = Some((op, 1.0, icost + 1.0, cis));
@@ -673,7 +809,14 @@ impl<'a> Builder<'a> {
                                     let icost = ix.btree.blevel() as f64 + (leaves / ndv).ceil().max(1.0);
                                     let cost = icost + e_rows;
                                     let scan = RangeScan { index: ixid, keys, low: None, high: None };
-                                    let op = self.range_access(scan, (table, src, t.is_iot()), &ix.name, &t.name, (e_rows, icost, cost), tstats_bytes);
+                                    let op = self.range_access(
+                                        scan,
+                                        (table, src, t.is_iot()),
+                                        &ix.name,
+                                        &t.name,
+                                        (e_rows, icost, cost),
+                                        tstats_bytes,
+                                    );
                                     chosen = Some((op, e_rows, cost, cis));
                                     break;
                                 }
@@ -682,7 +825,8 @@ impl<'a> Builder<'a> {
                     }
                     if chosen.is_none() && !forced_full {
                         // A range on the leading column of an index.
-                        let mut cands: Vec<IndexId> = t.indexes.iter().copied().filter(|i| !cat.indexes[*i].dropped).collect();
+                        let mut cands: Vec<IndexId> =
+                            t.indexes.iter().copied().filter(|i| !cat.indexes[*i].dropped).collect();
                         cands.sort_by_key(|i| (Some(*i) != pk_index, *i));
                         for ixid in cands {
                             let ix = &cat.indexes[ixid];
@@ -694,13 +838,22 @@ impl<'a> Builder<'a> {
                             // Table visits follow the clustering factor.
                             let cost = icost + (ix.btree.clustering_factor as f64 * sel).ceil();
                             let full_cost = (cat.table_blocks(t) as f64 / 6.59).ceil() + 1.0;
-                            let hinted = matches!(&wanted_index, Some(None)) || matches!(&wanted_index, Some(Some(n)) if *n == ix.name);
+                            let hinted = matches!(&wanted_index, Some(None))
+                                || matches!(&wanted_index, Some(Some(n)) if *n == ix.name);
                             if cost >= full_cost && !hinted {
                                 continue;
                             }
                             let tstats_bytes = stats.avg_row_len as f64 - 3.0;
-                            let scan = RangeScan { index: ixid, keys: vec![], low: r.low.clone(), high: r.high.clone() };
-                            let op = self.range_access(scan, (table, src, t.is_iot()), &ix.name, &t.name, (e_rows, icost, cost), tstats_bytes);
+                            let scan =
+                                RangeScan { index: ixid, keys: vec![], low: r.low.clone(), high: r.high.clone() };
+                            let op = self.range_access(
+                                scan,
+                                (table, src, t.is_iot()),
+                                &ix.name,
+                                &t.name,
+                                (e_rows, icost, cost),
+                                tstats_bytes,
+                            );
                             chosen = Some((op, e_rows, cost, r.conjuncts));
                             break;
                         }
@@ -718,7 +871,15 @@ impl<'a> Builder<'a> {
                                 cost,
                                 Some(num_rows * (stats.avg_row_len as f64 - 3.0)),
                                 "qertbFetch;kdstf0000101km",
-                                OpKind::Full { table, src, filter: vec![], next_row: 0, pinned: None, started: false, order: Vec::new() },
+                                OpKind::Full {
+                                    table,
+                                    src,
+                                    filter: vec![],
+                                    next_row: 0,
+                                    pinned: None,
+                                    started: false,
+                                    order: Vec::new(),
+                                },
                             );
                             (op, num_rows, cost, vec![])
                         }
@@ -773,9 +934,18 @@ impl<'a> Builder<'a> {
         }
         let (mut op, mut e_rows, cost) = tree.expect("at least one relation");
         // Any predicate left (e.g. constant predicates) filters the result.
-        let rest: Vec<CExpr> = conjuncts.iter().enumerate().filter(|(i, _)| !used[*i]).map(|(_, p)| p.clone()).collect();
+        let rest: Vec<CExpr> =
+            conjuncts.iter().enumerate().filter(|(i, _)| !used[*i]).map(|(_, p)| p.clone()).collect();
         if !rest.is_empty() {
-            op = self.op("FILTER", None, e_rows, cost, None, "qerflFetch", OpKind::Filter { child: Box::new(op), preds: rest });
+            op = self.op(
+                "FILTER",
+                None,
+                e_rows,
+                cost,
+                None,
+                "qerflFetch",
+                OpKind::Filter { child: Box::new(op), preds: rest },
+            );
         }
         // ---- projection
         let mut columns = Vec::new();
@@ -796,7 +966,10 @@ impl<'a> Builder<'a> {
                     }
                 }
                 SelectItem::QualifiedStar(alias) => {
-                    let s = scope.iter().find(|s| s.alias == alias.name).ok_or_else(|| LabError::invalid_identifier(&alias.name, alias.pos))?;
+                    let s = scope
+                        .iter()
+                        .find(|s| s.alias == alias.name)
+                        .ok_or_else(|| LabError::invalid_identifier(&alias.name, alias.pos))?;
                     for (n, c) in &s.columns {
                         columns.push(n.clone());
                         project.push(c.clone());
@@ -863,11 +1036,18 @@ impl<'a> Builder<'a> {
                     Expr::Number(n, pos) => {
                         let i = *n as usize;
                         if i == 0 || i > project.len() || n.fract() != 0.0 {
-                            return Err(LabError::ora(1785, "ORDER BY item must be the number of a SELECT-list expression", *pos));
+                            return Err(LabError::ora(
+                                1785,
+                                "ORDER BY item must be the number of a SELECT-list expression",
+                                *pos,
+                            ));
                         }
                         project[i - 1].clone()
                     }
-                    Expr::Column { qualifier: None, name } if columns.contains(&name.name) && !scope.iter().any(|s| s.columns.iter().any(|(n, _)| *n == name.name)) => {
+                    Expr::Column { qualifier: None, name }
+                        if columns.contains(&name.name)
+                            && !scope.iter().any(|s| s.columns.iter().any(|(n, _)| *n == name.name)) =>
+                    {
                         let i = columns.iter().position(|c| *c == name.name).unwrap_or(0);
                         project[i].clone()
                     }
@@ -886,7 +1066,15 @@ impl<'a> Builder<'a> {
                 cost + 1.0,
                 Some(e_rows * out_row_bytes),
                 "qersoFetch",
-                OpKind::SortOrderBy { child: Box::new(op), keys, exprs, out_src: out, rows: Vec::new(), next: 0, sorted: false },
+                OpKind::SortOrderBy {
+                    child: Box::new(op),
+                    keys,
+                    exprs,
+                    out_src: out,
+                    rows: Vec::new(),
+                    next: 0,
+                    sorted: false,
+                },
             );
             sorts = true;
         }
@@ -916,12 +1104,18 @@ fn distinct_keys(bt: &crate::storage::BTree) -> usize {
     if bt.entries.is_empty() {
         return 0;
     }
-    1 + bt.entries.windows(2).filter(|w| crate::storage::cmp_keys(&w[0].0, &w[1].0) != std::cmp::Ordering::Equal).count()
+    1 + bt
+        .entries
+        .windows(2)
+        .filter(|w| crate::storage::cmp_keys(&w[0].0, &w[1].0) != std::cmp::Ordering::Equal)
+        .count()
 }
 
 fn collect_sources(op: &Op, out: &mut Vec<usize>) {
     match &op.kind {
-        OpKind::Dual { src, .. } | OpKind::RowGen { src, .. } | OpKind::Full { src, .. } | OpKind::Hash { src, .. } => out.push(*src),
+        OpKind::Dual { src, .. } | OpKind::RowGen { src, .. } | OpKind::Full { src, .. } | OpKind::Hash { src, .. } => {
+            out.push(*src)
+        }
         OpKind::IndexUnique { src, .. } | OpKind::IndexRange { src, .. } => out.push(*src),
         OpKind::ByRowid { child, .. } => collect_sources(child, out),
         OpKind::NestedLoops { outer, inner, .. } => {
@@ -946,7 +1140,15 @@ fn attach_filters(op: &mut Op, preds: Vec<CExpr>, b: &mut Builder<'_>) {
             let inner = std::mem::replace(op, Op { line: 0, st: 0, kind: OpKind::Dual { src: 0, done: true } });
             let e_rows = b.drafts[inner.line as usize].e_rows;
             let cost = b.drafts[inner.line as usize].cost;
-            *op = b.op("FILTER", None, e_rows, cost, None, "qerflFetch", OpKind::Filter { child: Box::new(inner), preds });
+            *op = b.op(
+                "FILTER",
+                None,
+                e_rows,
+                cost,
+                None,
+                "qerflFetch",
+                OpKind::Filter { child: Box::new(inner), preds },
+            );
         }
     }
 }
@@ -985,7 +1187,14 @@ fn renumber(op: &mut Op, parent: u16, depth: u16, drafts: &[Draft], lines: &mut 
 
 /// Compile a query into a cursor's parts.
 pub fn compile(q: &Query, ctx: &PlanCtx<'_>) -> Result<Compiled, LabError> {
-    let mut b = Builder { ctx, drafts: Vec::new(), frames: Vec::new(), n_sources: 0, bind_names: Vec::new(), tables: Vec::new() };
+    let mut b = Builder {
+        ctx,
+        drafts: Vec::new(),
+        frames: Vec::new(),
+        n_sources: 0,
+        bind_names: Vec::new(),
+        tables: Vec::new(),
+    };
     let block = b.block(q)?;
     let mut root = block.op;
     let mut lines = vec![PlanLine {
@@ -1034,7 +1243,14 @@ pub fn position_of(e: &ast::Expr) -> Pos {
 /// Compile a scalar expression outside any query (PL/SQL expressions,
 /// INSERT VALUES): PL/SQL variables become binds named after them.
 pub fn compile_scalar(e: &Expr, ctx: &PlanCtx<'_>) -> Result<(CExpr, Vec<String>), LabError> {
-    let mut b = Builder { ctx, drafts: Vec::new(), frames: Vec::new(), n_sources: 0, bind_names: Vec::new(), tables: Vec::new() };
+    let mut b = Builder {
+        ctx,
+        drafts: Vec::new(),
+        frames: Vec::new(),
+        n_sources: 0,
+        bind_names: Vec::new(),
+        tables: Vec::new(),
+    };
     let c = b.compile_expr(e, &[], None)?;
     Ok((c, b.bind_names))
 }
@@ -1114,7 +1330,9 @@ fn range_on(conjuncts: &[CExpr], used: &[bool], src: usize, col: usize, availabl
                 }
                 r.conjuncts.push(i);
             }
-            CExpr::Between(x, lo, hi) if is_col(x) && usable(lo) && usable(hi) && r.low.is_none() && r.high.is_none() => {
+            CExpr::Between(x, lo, hi)
+                if is_col(x) && usable(lo) && usable(hi) && r.low.is_none() && r.high.is_none() =>
+            {
                 r.low = Some(((**lo).clone(), true));
                 r.high = Some(((**hi).clone(), true));
                 r.conjuncts.push(i);

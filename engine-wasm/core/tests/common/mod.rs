@@ -11,7 +11,13 @@ pub fn quiet_engine() -> Engine {
 /// Assert that no step failed.
 pub fn ok(steps: &[StepOut]) {
     for s in steps {
-        assert!(s.error.is_none(), "step {} `{}` failed: {:?}", s.index, s.statement.lines().next().unwrap_or(""), s.error);
+        assert!(
+            s.error.is_none(),
+            "step {} `{}` failed: {:?}",
+            s.index,
+            s.statement.lines().next().unwrap_or(""),
+            s.error
+        );
     }
 }
 
