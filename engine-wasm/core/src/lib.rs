@@ -2,26 +2,32 @@
 //! row. Scripts go in; per-statement statistics (Oracle's names), plans
 //! with per-line Buffers, latch gets, simulated time, folded cost stacks
 //! and a columnar event trace come out. No wasm or JS dependency.
+//!
+//! Layout: `engine` (one instance, its sessions, the scheduler),
+//! `instance` (parameters, version profiles), `sga` (buffer cache and its
+//! latch set, memoptimize pool, row cache, log buffer), `io` (block
+//! devices), `sim` (simulated time, scheduler, cost model), `session`
+//! (what is per session, and the statement families it runs), `catalog`,
+//! `storage` (segments), `exec` (expressions, planner, row sources),
+//! `stats`, `trace`.
 
-pub mod cache;
 pub mod catalog;
-mod catalog_json;
-pub mod cost;
-pub mod dict;
 pub mod engine;
 pub mod exec;
-pub mod kernel;
-pub mod memopt;
-pub mod params;
+pub mod instance;
+pub mod io;
 pub mod random;
 pub mod result;
+pub mod session;
+pub mod sga;
+pub mod sim;
 pub mod stats;
 pub mod storage;
 pub mod trace;
 pub mod value;
-pub mod version;
 
 pub use engine::{Engine, EngineConfig, VERSION};
 pub use lio_sql::{LabError, LabResult};
 pub use result::{ScriptOut, StepOut};
+pub use session::trimmed_mean;
 pub use trace::Trace;

@@ -1,12 +1,15 @@
 //! Session statistics under Oracle's V$STATNAME names.
 //!
-//! Each engine component owns a flat struct of counters (the buffer cache
-//! its gets, the access layer its fetches and scans, the memoptimize pool its
-//! lookups, the session its calls). A [`Snapshot`] is the sum of those
-//! counters, and a statement's statistics are the difference of two
-//! snapshots, reported under the names of the active version profile.
+//! A session owns its statistics (V$SESSTAT): [`SessionStats`] is a flat
+//! struct per layer (its consistent gets, its index/table/cluster access,
+//! its MemOptimized lookups, its calls). Shared components (buffer cache,
+//! latch set, memoptimize pool, devices) report what happened and the
+//! session counts it. A [`Snapshot`] is the sum of the counters, and a
+//! statement's statistics are the difference of two snapshots, reported
+//! under the names of the active version profile.
 
-use crate::version::VersionProfile;
+use crate::instance::version::VersionProfile;
+use crate::sga::cache::GetKind;
 
 macro_rules! stats {
     ($($variant:ident),* $(,)?) => {
@@ -307,5 +310,112 @@ impl Counters for CallCounters {
         s.add(Stat::DbTime, (self.db_time_us / 10_000.0).round() as u64);
         s.add(Stat::CpuUsedBySession, (self.cpu_us / 10_000.0).round() as u64);
         s.add(Stat::ParseTimeCpu, (self.parse_cpu_us / 10_000.0).round() as u64);
+    }
+}
+
+/// The session's consistent gets, by kind (counted in `session/kernel.rs`).
+#[derive(Debug, Clone, Default)]
+pub struct GetCounters {
+    pub examination: u64,
+    pub examination_fastpath: u64,
+    pub normal: u64,
+    pub normal_fastpath: u64,
+    pub no_work: u64,
+    pub physical_reads: u64,
+}
+
+impl GetCounters {
+    pub fn consistent_gets(&self) -> u64 {
+        self.examination + self.normal
+    }
+
+    /// Count one consistent get of `kind`. `fastpath`/`fastpath_examination`:
+    /// the cache's configuration (version and `_fastpin_enable`).
+    #[inline(always)]
+    pub fn count(&mut self, kind: GetKind, no_work: bool, fastpath: bool, fastpath_examination: bool) {
+        match kind {
+            GetKind::Examination => {
+                self.examination += 1;
+                self.examination_fastpath += fastpath_examination as u64;
+            }
+            GetKind::Normal | GetKind::Pin => {
+                self.normal += 1;
+                self.normal_fastpath += fastpath as u64;
+                self.no_work += no_work as u64;
+            }
+            GetKind::PinnedRevisit | GetKind::Memopt => {}
+        }
+    }
+
+    fn fill(&self, s: &mut Snapshot, block_size: u32) {
+        let gets = self.consistent_gets();
+        s.add(Stat::ConsistentGets, gets);
+        s.add(Stat::ConsistentGetsFromCache, gets);
+        s.add(Stat::SessionLogicalReads, gets);
+        s.add(Stat::LogicalReadBytesFromCache, gets * block_size as u64);
+        s.add(Stat::ConsistentGetsExamination, self.examination);
+        s.add(Stat::ConsistentGetsExaminationFastpath, self.examination_fastpath);
+        s.add(Stat::ConsistentGetsNormal, self.normal);
+        s.add(Stat::ConsistentGetsNormalFastpath, self.normal_fastpath);
+        s.add(Stat::NoWorkConsistentReadGets, self.no_work);
+        s.add(Stat::PhysicalReads, self.physical_reads);
+        s.add(Stat::PhysicalReadsCache, self.physical_reads);
+        s.add(Stat::PhysicalReadIoRequests, self.physical_reads);
+    }
+}
+
+/// The session's MemOptimized RowStore statistics.
+#[derive(Debug, Clone, Default)]
+pub struct MemoptCounters {
+    pub lookups: u64,
+    pub hits: u64,
+    pub misses: u64,
+    pub tasks_accepted: u64,
+    pub rows_populated: u64,
+}
+
+impl Counters for MemoptCounters {
+    fn fill(&self, s: &mut Snapshot) {
+        s.add(Stat::MemoptRLookups, self.lookups);
+        s.add(Stat::MemoptRHits, self.hits);
+        s.add(Stat::MemoptRMisses, self.misses);
+        s.add(Stat::MemoptRPopulateTasksAccepted, self.tasks_accepted);
+        s.add(Stat::MemoptRRowsPopulated, self.rows_populated);
+    }
+}
+
+/// Everything one session counts (its V$SESSTAT rows).
+#[derive(Debug, Clone, Default)]
+pub struct SessionStats {
+    pub gets: GetCounters,
+    pub access: AccessCounters,
+    pub memopt: MemoptCounters,
+    pub calls: CallCounters,
+}
+
+impl SessionStats {
+    /// Every counter, summed, for a cache of `block_size` blocks.
+    pub fn snapshot(&self, block_size: u32) -> Snapshot {
+        let mut s = Snapshot::default();
+        self.gets.fill(&mut s, block_size);
+        self.access.fill(&mut s);
+        self.memopt.fill(&mut s);
+        self.calls.fill(&mut s);
+        s
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fastpin_off_keeps_totals() {
+        let mut g = GetCounters::default();
+        g.count(GetKind::Normal, true, false, false);
+        g.count(GetKind::Examination, false, false, false);
+        assert_eq!((g.normal, g.normal_fastpath, g.examination, g.examination_fastpath), (1, 0, 1, 0));
+        g.count(GetKind::Normal, false, true, true);
+        assert_eq!((g.normal, g.normal_fastpath, g.no_work, g.consistent_gets()), (2, 1, 1, 3));
     }
 }

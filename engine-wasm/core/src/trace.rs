@@ -2,7 +2,8 @@
 //! kept per step. Row sources push events through [`TraceSink`]; nothing is
 //! formatted or allocated per event beyond amortised column growth.
 
-use crate::cache::LatchMap;
+pub use crate::sga::cache::GetKind;
+use crate::sga::latch::LatchMap;
 use serde::Serialize;
 
 /// Event kinds (docs/ENGINE-API.md).
@@ -16,36 +17,6 @@ pub mod kind {
     pub const PARSE: u8 = 6;
     pub const EXECUTE: u8 = 7;
     pub const FETCH: u8 = 8;
-}
-
-/// The kind of buffer visit. Every visit is exactly one of these.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[repr(u8)]
-pub enum GetKind {
-    /// Read under the `cache buffers chains` latch, no pin: 1 latch get.
-    Examination = 0,
-    /// Latch, pin, release; read; latch, unpin, release: 2 latch gets.
-    Normal = 1,
-    /// A pinned get for cluster-key access (`consistent gets pin`): 2 latch gets.
-    Pin = 2,
-    /// The row source already holds the pin: no get, no latch.
-    PinnedRevisit = 3,
-    /// A MemOptimized RowStore hash-index probe or buffer-area read: no
-    /// buffer-cache get, no CBC latch.
-    Memopt = 4,
-}
-
-impl GetKind {
-    pub const NONE: u8 = 255;
-
-    /// `cache buffers chains` latch gets this visit takes.
-    pub fn cbc_latch_gets(self) -> u8 {
-        match self {
-            GetKind::Examination => 1,
-            GetKind::Normal | GetKind::Pin => 2,
-            GetKind::PinnedRevisit | GetKind::Memopt => 0,
-        }
-    }
 }
 
 pub const NO_SEGMENT: u32 = u32::MAX;
@@ -303,7 +274,7 @@ impl TraceSink {
     #[cold]
     #[inline(never)]
     fn heat_grow(&mut self, segment: u32, block: u32) {
-        *crate::cache::grown_slot(&mut self.heat, segment as usize, block as usize) += 1;
+        *crate::sga::cache::grown_slot(&mut self.heat, segment as usize, block as usize) += 1;
     }
 
     /// Start a chunk; false once the step's event limit is reached.
@@ -393,11 +364,11 @@ fn latch_gets_of(get_kind: u8) -> u8 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cache::BufferCache;
+    use crate::sga::cache::BufferCache;
 
     #[test]
     fn columns_survive_chunking_and_compact_encoding() {
-        let cache = BufferCache::new(8192, 64 << 20, 0, &crate::version::VersionProfile::default(), true);
+        let cache = BufferCache::new(8192, 64 << 20, 0, &crate::instance::version::VersionProfile::default(), true);
         let mut sink = TraceSink::default();
         let n = CHUNK * 2 + 17;
         let mut t = 1_000_000.0f64;
@@ -411,7 +382,7 @@ mod tests {
             };
             sink.push(Event { kind, get_kind, segment: 3, block: i as u32 % 1000, plan_line: 2, stack: 9 }, t);
         }
-        let tr = sink.take(Vec::new(), cache.latch_map);
+        let tr = sink.take(Vec::new(), cache.latch_map());
         assert_eq!(tr.len(), n);
         let (ts, ex, lc, kinds) = (tr.t_us(), tr.exec(), tr.latch_child(), tr.kind());
         assert_eq!((ts.len(), ex.len(), lc.len(), kinds.len()), (n, n, n, n));
@@ -428,7 +399,7 @@ mod tests {
 
     #[test]
     fn executions_without_events_and_past_the_limit_keep_the_exec_column_right() {
-        let cache = BufferCache::new(8192, 64 << 20, 0, &crate::version::VersionProfile::default(), true);
+        let cache = BufferCache::new(8192, 64 << 20, 0, &crate::instance::version::VersionProfile::default(), true);
         let mut sink = TraceSink { limit: 5, ..TraceSink::default() };
         let ev = Event {
             kind: kind::BLOCK_GET,
@@ -451,13 +422,13 @@ mod tests {
             sink.set_exec(x);
             sink.push(ev, 7.0);
         }
-        let tr = sink.take(Vec::new(), cache.latch_map);
+        let tr = sink.take(Vec::new(), cache.latch_map());
         assert_eq!(tr.exec(), vec![0, 2, 2, 3, 3]);
         assert!(tr.truncated);
         assert!(tr.execs.len() <= 4, "no runs recorded past the limit: {:?}", tr.execs);
         assert_eq!(tr.heat, vec![(1, 2, 1002)]);
         // The sink starts the next step afresh.
         sink.push(ev, 8.0);
-        assert_eq!(sink.take(Vec::new(), cache.latch_map).exec(), vec![0]);
+        assert_eq!(sink.take(Vec::new(), cache.latch_map()).exec(), vec![0]);
     }
 }

@@ -4,8 +4,8 @@
 
 use super::expr::{AggSpec, AggState, CExpr, Env, EvalCtx};
 use crate::catalog::{Catalog, IndexId, TableId, TableStorage};
-use crate::kernel::{Kernel, OpStacks};
 use crate::random::DbmsRandom;
+use crate::session::kernel::{Kernel, OpStacks};
 use crate::trace::{kind, GetKind};
 use crate::value::Value;
 use lio_sql::ast::Pos;
@@ -26,7 +26,7 @@ pub struct LineStat {
 /// Everything an operator needs while running.
 pub struct Rt<'a> {
     pub cat: &'a Catalog,
-    pub k: &'a mut Kernel,
+    pub k: Kernel<'a>,
     pub lines: &'a mut [LineStat],
     pub binds: &'a [Value],
     pub rng: &'a mut DbmsRandom,
@@ -87,7 +87,7 @@ impl Rt<'_> {
     fn produced(&mut self, line: u16, st: usize) {
         self.lines[line as usize].a_rows += 1;
         let own = self.stacks[st].own;
-        let p = &self.k.cost.params;
+        let p = &self.k.params;
         let us = if self.rowsource_stats { p.row_us + p.rowsource_stats_row_us } else { p.row_us };
         self.k.cost.charge(own, us);
     }
@@ -332,9 +332,9 @@ impl Op {
                     let blocks = rt.cat.table_blocks(t);
                     // Oracle's short-table threshold: 2% of the buffer cache.
                     if blocks as f64 <= rt.k.cache.default_buffers as f64 * 0.02 {
-                        rt.k.access.table_scans_short += 1;
+                        rt.k.stats.access.table_scans_short += 1;
                     } else {
-                        rt.k.access.table_scans_long += 1;
+                        rt.k.stats.access.table_scans_long += 1;
                     }
                     if order.is_empty() && !matches!(t.storage, TableStorage::Heap { .. }) {
                         // IOT and cluster rows are read in block order.
@@ -353,11 +353,11 @@ impl Op {
                     let b = t.loc[r as usize].block;
                     if *pinned != Some(b) {
                         rt.get(line, st, seg, b, GetKind::Normal, true);
-                        rt.k.access.table_scan_blocks += 1;
+                        rt.k.stats.access.table_scan_blocks += 1;
                         *pinned = Some(b);
                     }
                     rt.revisit(line, st, seg, b);
-                    rt.k.access.table_scan_rows += 1;
+                    rt.k.stats.access.table_scan_rows += 1;
                     env.rows[*src] = r;
                     if rt.test_all(filter, env)? {
                         break true;
@@ -391,16 +391,16 @@ impl Op {
                 env.memopt_hit = false;
                 if *read_optim && rt.fast_lookup {
                     // kpoxihLookup: probe the MemOptimized hash index.
-                    let p = &rt.k.cost.params;
+                    let p = &rt.k.params;
                     let (lookup_us, fetch_us) = (p.memopt_lookup_us, p.memopt_fetch_us);
-                    rt.k.memopt.lookups += 1;
+                    rt.k.stats.memopt.lookups += 1;
                     let stacks = rt.stacks[st];
                     let heap_seg = t.heap_seg().unwrap_or(ix.seg);
                     let row = if found { Some(bt.row_at(pos)) } else { None };
                     let block = row.map(|r| t.loc[r as usize].block).unwrap_or(0);
                     rt.k.memopt_event(kind::MEMOPT_LOOKUP, heap_seg, block, line, stacks.memopt_lookup, lookup_us);
                     if let Some(r) = row.filter(|r| rt.k.memopt.has_row(t.id, *r)) {
-                        rt.k.memopt.hits += 1;
+                        rt.k.stats.memopt.hits += 1;
                         // kpoxihFetch: the row comes from the buffer area.
                         rt.k.memopt_event(kind::MEMOPT_READ, heap_seg, block, line, stacks.memopt_fetch, fetch_us);
                         env.rows[*src] = r;
@@ -408,7 +408,7 @@ impl Op {
                         rt.produced(line, st);
                         return Ok(true);
                     }
-                    rt.k.memopt.misses += 1;
+                    rt.k.stats.memopt.misses += 1;
                 }
                 let leaf =
                     if bt.entries.is_empty() { 0 } else { bt.leaf_of_from(pos.min(bt.entries.len() - 1), *leaf_hint) };
@@ -416,9 +416,9 @@ impl Op {
                 for level in 0..bt.level_counts.len() - 1 {
                     rt.get(line, st, ix.seg, bt.path_block(level, leaf), GetKind::Examination, false);
                 }
-                rt.k.access.buffer_is_not_pinned += 1;
+                rt.k.stats.access.buffer_is_not_pinned += 1;
                 rt.get(line, st, ix.seg, bt.leaf_block(leaf), GetKind::Examination, false);
-                rt.k.access.index_fetch_by_key += 1;
+                rt.k.stats.access.index_fetch_by_key += 1;
                 if !found {
                     return Ok(false);
                 }
@@ -454,7 +454,7 @@ impl Op {
                             let v = rt.eval(k, env)?;
                             keybuf.push(v);
                         }
-                        rt.k.access.index_scans_kdiixs1 += 1;
+                        rt.k.stats.access.index_scans_kdiixs1 += 1;
                         *high_value = None;
                         if keys.is_empty() {
                             // A range on the first key column.
@@ -560,21 +560,21 @@ impl Op {
                 };
                 if *unique_child {
                     // Shortcut path: examination get, row fetched via callback.
-                    rt.k.access.buffer_is_not_pinned += 1;
+                    rt.k.stats.access.buffer_is_not_pinned += 1;
                     rt.get(line, st, seg, b, GetKind::Examination, false);
-                    rt.k.access.table_fetch_by_rowid += 1;
-                    rt.k.access.rows_fetched_via_callback += 1;
+                    rt.k.stats.access.table_fetch_by_rowid += 1;
+                    rt.k.stats.access.rows_fetched_via_callback += 1;
                     if rt.k.profile.callback_fetch_pin_check {
-                        rt.k.access.buffer_is_not_pinned += 1;
+                        rt.k.stats.access.buffer_is_not_pinned += 1;
                     }
                 } else if *pinned == Some(b) {
                     rt.revisit(line, st, seg, b);
-                    rt.k.access.table_fetch_by_rowid += 1;
+                    rt.k.stats.access.table_fetch_by_rowid += 1;
                 } else {
-                    rt.k.access.buffer_is_not_pinned += 1;
+                    rt.k.stats.access.buffer_is_not_pinned += 1;
                     rt.get(line, st, seg, b, GetKind::Normal, true);
                     *pinned = Some(b);
-                    rt.k.access.table_fetch_by_rowid += 1;
+                    rt.k.stats.access.table_fetch_by_rowid += 1;
                 }
                 if rt.test_all(filter, env)? {
                     break true;
@@ -590,14 +590,14 @@ impl Op {
                     let k = rt.eval(key, env)?;
                     let bucket = cl.hash.bucket_of(&k);
                     let home = cl.hash.home_block(bucket);
-                    rt.k.access.cluster_key_scans += 1;
-                    rt.k.access.buffer_is_not_pinned += 1;
+                    rt.k.stats.access.cluster_key_scans += 1;
+                    rt.k.stats.access.buffer_is_not_pinned += 1;
                     rt.get(line, st, cl.seg, home, GetKind::Pin, true);
-                    rt.k.access.cluster_key_scan_block_gets += 1;
+                    rt.k.stats.access.cluster_key_scan_block_gets += 1;
                     // Walk the overflow chain built by the inserts.
                     for &b in &cl.hash.chains[(home - 1) as usize] {
                         rt.get(line, st, cl.seg, b, GetKind::Pin, true);
-                        rt.k.access.cluster_key_scan_block_gets += 1;
+                        rt.k.stats.access.cluster_key_scan_block_gets += 1;
                     }
                     bucket_rows.clear();
                     let packed = match &k {
@@ -748,7 +748,7 @@ impl Op {
                         }
                         std::cmp::Ordering::Equal
                     });
-                    rt.k.access.sorts_memory += 1;
+                    rt.k.stats.access.sorts_memory += 1;
                     *rows = keyed.into_iter().map(|(_, r)| r).collect();
                 }
                 match rows.get(*next) {

@@ -5,7 +5,7 @@
 use super::expr::{AggSpec, CExpr, Env, Func};
 use super::ops::{Op, OpKind, RowGenKind};
 use crate::catalog::{Catalog, IndexId, TableId, TableStorage};
-use crate::version::VersionProfile;
+use crate::instance::version::VersionProfile;
 use lio_sql::ast::{self, AggregateFunc, BinaryOp, Expr, FromItem, Hint, Pos, Query, SelectItem};
 use lio_sql::LabError;
 
@@ -52,7 +52,7 @@ pub struct Compiled {
     /// Runtime figures per plan line, accumulated until reset.
     pub line_stats: Vec<super::ops::LineStat>,
     /// Operator stacks interned for the last fetch base (base, stacks).
-    pub stacks: Option<(u32, Vec<crate::kernel::OpStacks>)>,
+    pub stacks: Option<(u32, Vec<crate::session::kernel::OpStacks>)>,
 }
 
 struct Draft {

@@ -6,6 +6,7 @@
 //! their defaults and where they come from documented in one place.
 //! `LAB SET <name> = <value>` changes any of them.
 
+use crate::sim::SimTime;
 use std::collections::HashMap;
 
 macro_rules! cost_params {
@@ -99,12 +100,13 @@ cost_params! {
     sql_trace_call_us: 15.0,
 }
 
-/// Interned frames and stacks; simulated time accumulated per stack.
+/// A session's profiler and clock: interned frames and stacks, and the
+/// simulated time charged to each. The per-operation costs
+/// ([`CostParams`]) are the instance's lab parameters.
 #[derive(Debug, Clone, Default)]
 pub struct CostModel {
-    pub params: CostParams,
-    /// Simulated clock.
-    pub now_us: f64,
+    /// The session's position on the simulated clock.
+    pub now: SimTime,
     names: Vec<String>,
     index: HashMap<String, u32>,
     time: Vec<f64>,
@@ -135,11 +137,24 @@ impl CostModel {
         &self.names[id as usize]
     }
 
-    /// Charge simulated time to a stack and advance the clock.
+    /// Charge simulated time to a stack and advance the clock: the one
+    /// place a microsecond is charged to a frame.
     #[inline(always)]
     pub fn charge(&mut self, id: StackId, us: f64) {
         self.time[id as usize] += us;
-        self.now_us += us;
+        self.now.0 += us;
+    }
+
+    /// The clock in microseconds.
+    #[inline(always)]
+    pub fn now_us(&self) -> f64 {
+        self.now.0
+    }
+
+    /// The session was idle until `t` (waiting for its turn): the clock
+    /// moves on, no frame is charged.
+    pub fn idle_until(&mut self, t: SimTime) {
+        self.now = self.now.max(t);
     }
 
     /// Time per stack so far (to diff later).

@@ -1,7 +1,9 @@
 //! The data dictionary of the simulated instance: tables, indexes,
 //! clusters and their segments.
 
-use crate::cache::PoolKind;
+pub mod json;
+
+use crate::sga::cache::PoolKind;
 use crate::storage::{BTree, HashCluster, HeapSegment, RowLoc};
 use crate::value::Value;
 use lio_sql::ast::DataType;

@@ -3,7 +3,6 @@
 //! block in the buffer area), populated by a background task.
 
 use crate::catalog::TableId;
-use crate::stats::{Counters, Snapshot, Stat};
 use std::collections::BTreeMap;
 
 /// Share of MEMOPTIMIZE_POOL_SIZE used by the buffer area; the rest is
@@ -28,11 +27,6 @@ pub struct MemoptPool {
     pub size: u64,
     pub tables: BTreeMap<TableId, MemoptTable>,
     pending: Vec<TableId>,
-    pub lookups: u64,
-    pub hits: u64,
-    pub misses: u64,
-    pub tasks_accepted: u64,
-    pub rows_populated: u64,
 }
 
 impl MemoptPool {
@@ -59,9 +53,9 @@ impl MemoptPool {
     }
 
     /// `dbms_memoptimize.populate`: accept a population task (it runs in
-    /// the background, see [`MemoptPool::run_background`]).
+    /// the background, see [`MemoptPool::run_background`]). The calling
+    /// session counts `memopt r populate tasks accepted`.
     pub fn request_populate(&mut self, table: TableId) {
-        self.tasks_accepted += 1;
         if !self.pending.contains(&table) {
             self.pending.push(table);
         }
@@ -72,8 +66,10 @@ impl MemoptPool {
     }
 
     /// The background worker loads pending tables that fit the pool.
-    /// `sizes(table) -> (rows, blocks)`.
-    pub fn run_background(&mut self, block_size: u64, mut sizes: impl FnMut(TableId) -> Option<(u64, u64)>) {
+    /// `sizes(table) -> (rows, blocks)`. Returns the rows populated
+    /// (`memopt r rows populated`).
+    pub fn run_background(&mut self, block_size: u64, mut sizes: impl FnMut(TableId) -> Option<(u64, u64)>) -> u64 {
+        let mut populated = 0;
         for t in std::mem::take(&mut self.pending) {
             let Some((rows, blocks)) = sizes(t) else { continue };
             self.tables.remove(&t);
@@ -81,13 +77,14 @@ impl MemoptPool {
             let fits = buf + blocks * block_size <= self.buffer_area_bytes()
                 && hash + rows * HASH_INDEX_ENTRY_BYTES <= self.hash_index_bytes();
             let entry = if fits {
-                self.rows_populated += rows;
+                populated += rows;
                 MemoptTable { populated: true, rows_populated: rows, blocks, does_not_fit: false }
             } else {
                 MemoptTable { populated: false, rows_populated: 0, blocks, does_not_fit: true }
             };
             self.tables.insert(t, entry);
         }
+        populated
     }
 
     /// Whether row `row` of `table` is in the buffer area.
@@ -110,16 +107,6 @@ impl MemoptPool {
     }
 }
 
-impl Counters for MemoptPool {
-    fn fill(&self, s: &mut Snapshot) {
-        s.add(Stat::MemoptRLookups, self.lookups);
-        s.add(Stat::MemoptRHits, self.hits);
-        s.add(Stat::MemoptRMisses, self.misses);
-        s.add(Stat::MemoptRPopulateTasksAccepted, self.tasks_accepted);
-        s.add(Stat::MemoptRRowsPopulated, self.rows_populated);
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -130,9 +117,8 @@ mod tests {
         assert_eq!(p.buffer_area_bytes(), 78_643_200);
         p.request_populate(0);
         assert!(!p.has_row(0, 0));
-        p.run_background(8192, |_| Some((100_000, 400)));
+        assert_eq!(p.run_background(8192, |_| Some((100_000, 400))), 100_000);
         assert!(p.has_row(0, 99_999));
-        assert_eq!(p.rows_populated, 100_000);
         // A table far larger than the buffer area is refused.
         p.request_populate(1);
         p.run_background(8192, |_| Some((1_000, 20_000)));

@@ -20,9 +20,9 @@
 //!   the rows a new database holds (`seed_rows` below, model values of the
 //!   order of an 18c seed database) plus the lab's own objects.
 
-use crate::cache::PoolKind;
 use crate::catalog::{Catalog, IndexId, SegId, SegmentKind, TableId};
-use crate::kernel::{Kernel, OpStacks};
+use crate::session::kernel::{Kernel, OpStacks};
+use crate::sga::cache::PoolKind;
 use crate::trace::{GetKind, NO_LINE};
 use std::collections::HashSet;
 
@@ -216,7 +216,7 @@ impl Dictionary {
                 calls += self.probe(k, cat, SEG, &n, true, st);
             }
         }
-        k.calls.recursive_calls += calls;
+        k.stats.calls.recursive_calls += calls;
         calls
     }
 
@@ -270,15 +270,15 @@ impl Dictionary {
         let leaf = h % leaves;
         for &(first, n) in &sh.levels {
             let block = first + leaf * n / leaves;
-            k.access.buffer_is_not_pinned += 1;
+            k.stats.access.buffer_is_not_pinned += 1;
             k.get(iseg, block as u32, GetKind::Examination, false, NO_LINE, st);
         }
-        k.access.index_fetch_by_key += 1;
+        k.stats.access.index_fetch_by_key += 1;
         if row_exists {
             let block = 1 + (h >> 20) % sh.table_blocks;
-            k.access.buffer_is_not_pinned += 1;
+            k.stats.access.buffer_is_not_pinned += 1;
             k.get(tseg, block as u32, GetKind::Examination, false, NO_LINE, st);
-            k.access.table_fetch_by_rowid += 1;
+            k.stats.access.table_fetch_by_rowid += 1;
         }
         1
     }

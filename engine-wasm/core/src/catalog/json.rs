@@ -1,12 +1,12 @@
 //! The catalog as the UI draws it (docs/ENGINE-API.md, `Catalog`).
 
 use crate::catalog::{SegmentKind, TableStorage};
-use crate::engine::Engine;
+use crate::instance::Instance;
 use serde_json::{json, Value};
 
-pub fn catalog_json(e: &Engine) -> String {
-    let (cat, k) = e.parts();
-    let dict = e.dictionary().segments(cat);
+pub fn catalog_json(inst: &Instance) -> String {
+    let cat = &inst.cat;
+    let dict = inst.sga.row_cache.segments(cat);
     let mut segments: Vec<Value> = Vec::new();
     for s in cat.segments.iter().filter(|s| !s.dropped) {
         let mut seg = json!({
@@ -96,13 +96,14 @@ pub fn catalog_json(e: &Engine) -> String {
     let mut keep_used = 0;
     let mut default_used = 0;
     for s in cat.segments.iter().filter(|s| !s.dropped) {
-        let n = k.cache.resident_blocks(s.id);
+        let n = inst.sga.cache.resident_blocks(s.id);
         match s.pool {
-            crate::cache::PoolKind::Keep => keep_used += n,
-            crate::cache::PoolKind::Default => default_used += n,
+            crate::sga::cache::PoolKind::Keep => keep_used += n,
+            crate::sga::cache::PoolKind::Default => default_used += n,
         }
     }
-    let memopt_tables: Vec<Value> = k
+    let memopt_tables: Vec<Value> = inst
+        .sga
         .memopt
         .tables
         .iter()
@@ -115,21 +116,21 @@ pub fn catalog_json(e: &Engine) -> String {
         .map(|t| t.name.clone())
         .collect();
     json!({
-        "version": k.profile.name,
-        "block_size": k.cache.block_size,
+        "version": inst.profile.name,
+        "block_size": inst.sga.cache.block_size,
         "segments": segments,
         "cache": {
             "pools": [
-                { "name": "DEFAULT", "buffers": k.cache.default_buffers, "used": default_used },
-                { "name": "KEEP", "buffers": k.cache.keep_buffers, "used": keep_used },
+                { "name": "DEFAULT", "buffers": inst.sga.cache.default_buffers, "used": default_used },
+                { "name": "KEEP", "buffers": inst.sga.cache.keep_buffers, "used": keep_used },
             ],
-            "hash_buckets": k.cache.hash_buckets,
-            "cbc_latch_children": k.cache.latch_gets.len(),
+            "hash_buckets": inst.sga.cache.hash_buckets,
+            "cbc_latch_children": inst.sga.cache.latches.children(),
         },
         "memopt": {
-            "pool_bytes": k.memopt.size,
-            "buffer_area_bytes": k.memopt.buffer_area_bytes(),
-            "hash_index_bytes": k.memopt.hash_index_bytes(),
+            "pool_bytes": inst.sga.memopt.size,
+            "buffer_area_bytes": inst.sga.memopt.buffer_area_bytes(),
+            "hash_index_bytes": inst.sga.memopt.hash_index_bytes(),
             "tables": memopt_tables,
             "memoptimize_read_tables": memoptimize_tables,
         },

@@ -1,0 +1,390 @@
+//! CREATE TABLE, CREATE CLUSTER, CREATE INDEX: segments, their storage
+//! and the MemOptimized conditions checked at DDL time.
+
+use super::*;
+use crate::catalog::{Cluster, Column, Index, SegmentKind, Table, TableStorage};
+use crate::sga::cache::PoolKind;
+use crate::storage::{BTree, HashCluster, HeapSegment};
+
+impl Run<'_> {
+    // ------------------------------------------------------------ DDL
+
+    pub(super) fn create_table(&mut self, c: &CreateTable) -> Result<Outcome, LabError> {
+        let name = c.name.name.clone();
+        if self.inst.cat.name_in_use(&name) {
+            return Err(LabError::ora(955, "name is already used by an existing object", c.name.pos));
+        }
+        let bs = self.inst.params.current.db_block_size;
+        // Columns: declared, or from the query for CTAS.
+        let mut columns: Vec<Column> = c
+            .columns
+            .iter()
+            .map(|d| Column {
+                name: d.name.name.clone(),
+                data_type: d.data_type,
+                not_null: d.not_null || d.primary_key,
+                identity: d.identity,
+            })
+            .collect();
+        let mut ctas_rows: Option<Vec<Vec<Value>>> = None;
+        if let Some(q) = &c.as_select {
+            let cs = self.call_stacks(Client::SqlPlus);
+            let text = format!("CTAS {}", name);
+            let (mut cur, _) = self.open_cursor(q, &text, &[], &cs)?;
+            let mut rows = Vec::new();
+            self.execute_fetch(
+                &mut cur,
+                &text,
+                &[],
+                Client::Plsql,
+                &cs,
+                FetchPolicy { first: u32::MAX, then: u32::MAX, round_trips: false },
+                Some(&mut rows),
+                None,
+            )?;
+            if columns.is_empty() {
+                for (i, n) in cur.columns.iter().enumerate() {
+                    let sample = rows.iter().map(|r| &r[i]).find(|v| !v.is_null());
+                    let dt = match sample {
+                        Some(Value::Str(_)) => DataType::Varchar2 {
+                            len: rows.iter().map(|r| r[i].stored_len() as u32).max().unwrap_or(1).max(1),
+                            char_semantics: false,
+                        },
+                        _ => DataType::Number { precision: None, scale: None },
+                    };
+                    if !n.chars().all(|ch| ch.is_ascii_alphanumeric() || ch == '_' || ch == '$' || ch == '#') {
+                        return Err(LabError::ora(998, "must name this expression with a column alias", q.pos));
+                    }
+                    columns.push(Column { name: n.clone(), data_type: dt, not_null: false, identity: false });
+                }
+            } else if columns.len() != cur.columns.len() {
+                return Err(LabError::ora(1730, "invalid number of column names specified", c.name.pos));
+            }
+            ctas_rows = Some(rows);
+        }
+        if columns.is_empty() {
+            return Err(LabError::ora(904, "a table must have at least one column", c.name.pos));
+        }
+        for (i, a) in columns.iter().enumerate() {
+            if columns[..i].iter().any(|b| b.name == a.name) {
+                return Err(LabError::ora(
+                    957,
+                    "duplicate column name",
+                    c.columns.get(i).map(|d| d.name.pos).unwrap_or(c.name.pos),
+                ));
+            }
+        }
+        // Constraints.
+        let mut pk: Option<(Vec<usize>, bool, Pos, Option<String>)> = None;
+        let mut uniques: Vec<(Vec<usize>, Option<String>)> = Vec::new();
+        for d in &c.columns {
+            let i = columns.iter().position(|x| x.name == d.name.name).unwrap_or(0);
+            if d.primary_key {
+                if pk.is_some() {
+                    return Err(LabError::ora(2260, "table can have only one primary key", d.name.pos));
+                }
+                pk = Some((vec![i], false, d.name.pos, None));
+            }
+            if d.unique {
+                uniques.push((vec![i], None));
+            }
+        }
+        for k in &c.constraints {
+            let mut cols = Vec::new();
+            for col in &k.columns {
+                cols.push(
+                    columns
+                        .iter()
+                        .position(|x| x.name == col.name)
+                        .ok_or_else(|| LabError::invalid_identifier(&col.name, col.pos))?,
+                );
+            }
+            match k.kind {
+                ConstraintKind::PrimaryKey => {
+                    if pk.is_some() {
+                        return Err(LabError::ora(2260, "table can have only one primary key", k.pos));
+                    }
+                    for &ci in &cols {
+                        columns[ci].not_null = true;
+                    }
+                    pk = Some((cols, k.deferrable, k.pos, k.name.as_ref().map(|n| n.name.clone())));
+                }
+                ConstraintKind::Unique => uniques.push((cols, k.name.as_ref().map(|n| n.name.clone()))),
+            }
+        }
+        // DEFERRED_SEGMENT_CREATION (default TRUE): a heap table gets its
+        // segment at the first insert unless SEGMENT CREATION IMMEDIATE.
+        let deferred_default =
+            self.s.params.other.get("deferred_segment_creation").is_none_or(|v| v.eq_ignore_ascii_case("TRUE"));
+        let deferred = match c.segment_creation {
+            Some(SegmentCreation::Deferred) => true,
+            Some(SegmentCreation::Immediate) => false,
+            None => deferred_default && c.as_select.is_none(),
+        };
+        // The MemOptimized RowStore's DDL conditions.
+        if c.memoptimize_read {
+            if !self.inst.profile.memoptimize_rowstore {
+                return Err(LabError::ora(922, "missing or invalid option", c.name.pos));
+            }
+            match &pk {
+                None => {
+                    return Err(LabError::ora(
+                        62142,
+                        "MEMOPTIMIZE FOR READ feature requires NOT DEFERRABLE PRIMARY KEY constraint on the table",
+                        c.name.pos,
+                    ))
+                }
+                Some((_, true, p, _)) => {
+                    return Err(LabError::ora(
+                        62142,
+                        "MEMOPTIMIZE FOR READ feature requires NOT DEFERRABLE PRIMARY KEY constraint on the table",
+                        *p,
+                    ))
+                }
+                Some((cols, false, p, _)) => {
+                    if cols.iter().any(|&ci| columns[ci].identity) {
+                        return Err(LabError::ora(62143, "MEMOPTIMIZE FOR READ feature cannot be used on a table with an identity column as primary key", *p));
+                    }
+                }
+            }
+            if c.segment_creation != Some(SegmentCreation::Immediate) && c.as_select.is_none() {
+                return Err(LabError::ora(
+                    62156,
+                    "MEMOPTIMIZE FOR READ feature not allowed on segment with deferred storage",
+                    c.name.pos,
+                ));
+            }
+            if c.physical.compress == Some(true) {
+                return Err(LabError::ora(
+                    62141,
+                    "MEMOPTIMIZE FOR READ feature cannot be used with compression",
+                    c.name.pos,
+                ));
+            }
+            if c.organization_index || c.cluster.is_some() {
+                return Err(LabError::ora(
+                    62146,
+                    "MEMOPTIMIZE FOR READ feature is allowed only on heap-organized tables",
+                    c.name.pos,
+                ));
+            }
+        }
+        if c.organization_index && pk.is_none() {
+            return Err(LabError::ora(25175, "no PRIMARY KEY constraint found", c.name.pos));
+        }
+        let pool = pool_of(&c.physical);
+        let pctfree = c.physical.pctfree.unwrap_or(10);
+        let tid = self.inst.cat.tables.len();
+        let storage = if c.organization_index {
+            let (cols, _, _, cname) = pk.clone().expect("checked");
+            let iname = cname.unwrap_or_else(|| format!("SYS_IOT_TOP_{}", tid));
+            let seg = self.inst.cat.new_segment(&iname, SegmentKind::Iot, Some(&name), pool);
+            let iid = self.inst.cat.indexes.len();
+            self.inst.cat.indexes.push(Index {
+                id: iid,
+                name: iname,
+                table: tid,
+                columns: cols,
+                unique: true,
+                btree: BTree::new(bs, pctfree, true, true),
+                seg,
+                pool,
+                dropped: false,
+            });
+            TableStorage::Iot { index: iid }
+        } else if let Some((cl_name, key_cols)) = &c.cluster {
+            let cid = self
+                .inst
+                .cat
+                .cluster_id(&cl_name.name)
+                .ok_or_else(|| LabError::ora(943, "cluster does not exist", cl_name.pos))?;
+            let cl = &self.inst.cat.clusters[cid];
+            if key_cols.len() != cl.key_columns.len() {
+                return Err(LabError::ora(
+                    1753,
+                    "column definitions in cluster and table do not match: number of cluster columns",
+                    cl_name.pos,
+                ));
+            }
+            if cl.single_table && !cl.tables.is_empty() {
+                return Err(LabError::ora(25136, "this cluster can contain only one table", cl_name.pos));
+            }
+            let mut kc = Vec::new();
+            for k in key_cols {
+                kc.push(
+                    columns
+                        .iter()
+                        .position(|x| x.name == k.name)
+                        .ok_or_else(|| LabError::invalid_identifier(&k.name, k.pos))?,
+                );
+            }
+            self.inst.cat.clusters[cid].tables.push(tid);
+            TableStorage::Cluster { cluster: cid, key_cols: kc }
+        } else {
+            let seg =
+                if deferred { None } else { Some(self.inst.cat.new_segment(&name, SegmentKind::Table, None, pool)) };
+            TableStorage::Heap { seg, heap: HeapSegment::new(bs, pctfree) }
+        };
+        let ncols = columns.len();
+        self.inst.cat.tables.push(Table {
+            id: tid,
+            name: name.clone(),
+            columns,
+            rows: crate::catalog::RowStore::new(ncols),
+            loc: Vec::new(),
+            storage,
+            pk: None,
+            indexes: Vec::new(),
+            memoptimize_read: c.memoptimize_read,
+            compress: c.physical.compress == Some(true),
+            pool,
+            pctfree,
+            stats: Default::default(),
+            dropped: false,
+        });
+        if let TableStorage::Iot { index } = self.inst.cat.tables[tid].storage {
+            let cols = self.inst.cat.indexes[index].columns.clone();
+            self.inst.cat.tables[tid].pk = Some((cols, index, false));
+            self.inst.cat.tables[tid].indexes.push(index);
+        } else if let Some((cols, deferrable, _, cname)) = pk {
+            let iname = cname.unwrap_or_else(|| format!("SYS_C{:07}", 10000 + tid));
+            let iid = self.add_index(tid, &iname, cols.clone(), true, pool, 10)?;
+            self.inst.cat.tables[tid].pk = Some((cols, iid, deferrable));
+        }
+        for (cols, cname) in uniques {
+            let iname = cname.unwrap_or_else(|| format!("SYS_C{:07}", 20000 + self.inst.cat.indexes.len()));
+            self.add_index(tid, &iname, cols, true, pool, 10)?;
+        }
+        self.invalidate_cursors();
+        if let Some(rows) = ctas_rows {
+            let n = rows.len() as u64;
+            self.insert_rows(tid, rows, c.name.pos)?;
+            return Ok(Outcome { rows_processed: n, feedback: Some("Table created.".into()), ..Default::default() });
+        }
+        Ok(Outcome { feedback: Some("Table created.".into()), ..Default::default() })
+    }
+
+    pub(super) fn add_index(
+        &mut self,
+        tid: TableId,
+        name: &str,
+        cols: Vec<usize>,
+        unique: bool,
+        pool: PoolKind,
+        pctfree: u32,
+    ) -> Result<usize, LabError> {
+        let bs = self.inst.params.current.db_block_size;
+        let seg =
+            self.inst.cat.new_segment(name, SegmentKind::Index, Some(&self.inst.cat.tables[tid].name.clone()), pool);
+        let iid = self.inst.cat.indexes.len();
+        let mut bt = BTree::new(bs, pctfree, unique, false);
+        let t = &self.inst.cat.tables[tid];
+        let entries = t
+            .rows
+            .iter()
+            .enumerate()
+            .map(|(r, row)| {
+                let key: Box<[Value]> = cols.iter().map(|&c| row[c].clone()).collect();
+                let size = bt.entry_size(&key, row);
+                ((key, r as u32), size)
+            })
+            .collect();
+        if bt.build(entries).is_err() {
+            return Err(LabError::ora(1452, "cannot CREATE UNIQUE INDEX; duplicate keys found", Pos::default()));
+        }
+        bt.set_rowid_blocks(&self.inst.cat.tables[tid].loc);
+        for b in 0..bt.blocks() {
+            self.inst.sga.cache.new_block(seg, b);
+        }
+        self.inst.cat.indexes.push(Index {
+            id: iid,
+            name: name.to_string(),
+            table: tid,
+            columns: cols,
+            unique,
+            btree: bt,
+            seg,
+            pool,
+            dropped: false,
+        });
+        self.inst.cat.tables[tid].indexes.push(iid);
+        Ok(iid)
+    }
+
+    pub(super) fn create_cluster(&mut self, c: &CreateCluster) -> Result<Outcome, LabError> {
+        if self.inst.cat.name_in_use(&c.name.name) {
+            return Err(LabError::ora(955, "name is already used by an existing object", c.name.pos));
+        }
+        let Some(hashkeys) = c.hashkeys else {
+            return Err(LabError::unsupported("index clusters (CREATE CLUSTER without HASHKEYS)", c.name.pos));
+        };
+        if c.columns.len() != 1 {
+            return Err(LabError::unsupported("hash clusters with a multi-column key", c.name.pos));
+        }
+        if hashkeys == 0 || hashkeys > 4_000_000 {
+            return Err(LabError::lab(31, "HASHKEYS must be between 1 and 4,000,000 in the lab", c.name.pos));
+        }
+        let bs = self.inst.params.current.db_block_size;
+        let pool = pool_of(&c.physical);
+        let size = c.size.unwrap_or(bs);
+        let hash_is_column = matches!(&c.hash_is, Some(Expr::Column { .. }));
+        let hash = HashCluster::new(bs, c.physical.pctfree.unwrap_or(10), hashkeys, size, hash_is_column);
+        let seg = self.inst.cat.new_segment(&c.name.name, SegmentKind::Cluster, None, pool);
+        for b in 0..hash.blocks() {
+            self.inst.sga.cache.new_block(seg, b);
+        }
+        let id = self.inst.cat.clusters.len();
+        self.inst.cat.clusters.push(Cluster {
+            id,
+            name: c.name.name.clone(),
+            key_columns: c
+                .columns
+                .iter()
+                .map(|d| Column {
+                    name: d.name.name.clone(),
+                    data_type: d.data_type,
+                    not_null: d.not_null,
+                    identity: false,
+                })
+                .collect(),
+            hash,
+            seg,
+            pool,
+            single_table: c.single_table,
+            tables: Vec::new(),
+            dropped: false,
+        });
+        Ok(Outcome { feedback: Some("Cluster created.".into()), ..Default::default() })
+    }
+
+    pub(super) fn create_index(&mut self, c: &CreateIndex) -> Result<Outcome, LabError> {
+        if self.inst.cat.name_in_use(&c.name.name) {
+            return Err(LabError::ora(955, "name is already used by an existing object", c.name.pos));
+        }
+        let tid = self.inst.cat.table_id(&c.table.name).ok_or_else(|| LabError::no_such_table(c.table.pos))?;
+        let mut cols = Vec::new();
+        for col in &c.columns {
+            cols.push(
+                self.inst.cat.tables[tid]
+                    .column_index(&col.name)
+                    .ok_or_else(|| LabError::invalid_identifier(&col.name, col.pos))?,
+            );
+        }
+        if self.inst.cat.tables[tid]
+            .indexes
+            .iter()
+            .any(|&i| !self.inst.cat.indexes[i].dropped && self.inst.cat.indexes[i].columns == cols)
+        {
+            return Err(LabError::ora(1408, "such column list already indexed", c.columns[0].pos));
+        }
+        let pool = pool_of(&c.physical);
+        self.add_index(tid, &c.name.name, cols, c.unique, pool, c.physical.pctfree.unwrap_or(10)).map_err(
+            |mut e| {
+                e.pos = c.name.pos;
+                e
+            },
+        )?;
+        self.invalidate_cursors();
+        Ok(Outcome { feedback: Some("Index created.".into()), ..Default::default() })
+    }
+}

@@ -1,0 +1,286 @@
+//! Cursors: parse (soft or hard, with the recursive SQL a hard parse
+//! needs), execute and fetch through the row sources, and the plan with
+//! its per-line figures.
+
+use super::net::*;
+use super::*;
+use crate::exec::{self, Compiled, EvalCtx, LineStat, Rt};
+use crate::instance::params::StatisticsLevel;
+use crate::kernel;
+use crate::result::PlanLineOut;
+
+/// How a query's rows come back to the client.
+#[derive(Clone, Copy)]
+pub(crate) struct FetchPolicy {
+    /// Rows in the first fetch (piggybacked on the execute round trip for
+    /// OCI/JDBC prefetch; SQL*Plus asks for 1).
+    pub first: u32,
+    /// Rows per later fetch call (arraysize / fetch size).
+    pub then: u32,
+    /// Whether each call is a network round trip.
+    pub round_trips: bool,
+}
+
+impl Run<'_> {
+    /// Get (or hard parse) the cursor for `text`. Returns whether it was a
+    /// hard parse.
+    pub(super) fn open_cursor(
+        &mut self,
+        q: &Query,
+        text: &str,
+        vars: &[String],
+        cs: &CallStacks,
+    ) -> Result<(Compiled, bool), LabError> {
+        self.s.stats.calls.parse_count_total += 1;
+        if let Some(c) = self.s.cursors.remove(text) {
+            self.s.stats.calls.session_cursor_cache_hits += 1;
+            let us = self.inst.cost_params.soft_parse_us;
+            self.s.cost.charge(cs.parse, us * 0.2);
+            self.call_event(kind::PARSE, cs.parse);
+            return Ok((c, false));
+        }
+        let profile = self.inst.profile.clone();
+        let ctx = Self::plan_ctx(&self.inst.cat, &profile, &self.s.params, vars);
+        let c = exec::compile(q, &ctx)?;
+        self.recursive_dictionary_sql(&c.tables, cs.hard_parse);
+        self.s.stats.calls.parse_count_hard += 1;
+        self.s.stats.calls.opened_cursors_cumulative += 1;
+        let us = self.inst.cost_params.hard_parse_us;
+        self.s.cost.charge(cs.hard_parse, us);
+        self.s.stats.calls.parse_cpu_us += us;
+        self.call_event(kind::PARSE, cs.hard_parse);
+        Ok((c, true))
+    }
+
+    /// The row cache entries a hard parse on `tables` needs; missing ones
+    /// are read by recursive SQL (crate::dict).
+    pub(super) fn recursive_dictionary_sql(&mut self, tables: &[TableId], base: crate::sim::cost::StackId) {
+        let st = match self.s.dict_stacks {
+            Some((b, st)) if b == base => st,
+            _ => {
+                let st = OpStacks::intern(&mut self.s.cost, base, "kqrpre1;opiodr;opiosq0");
+                self.s.dict_stacks = Some((base, st));
+                st
+            }
+        };
+        self.inst.sga.row_cache.hard_parse(&mut kernel!(self.inst, self.s), &mut self.inst.cat, LAB_USER, tables, &st);
+    }
+
+    pub(super) fn close_cursor(&mut self, text: &str, c: Compiled, cache: bool) {
+        if cache {
+            self.s.cursors.insert(text.to_string(), c);
+        }
+    }
+
+    /// Execute a cursor and fetch its rows according to `policy`.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn execute_fetch(
+        &mut self,
+        c: &mut Compiled,
+        text: &str,
+        binds: &[Value],
+        client: Client,
+        cs: &CallStacks,
+        policy: FetchPolicy,
+        mut rows_out: Option<&mut Vec<Vec<Value>>>,
+        max_rows: Option<u64>,
+    ) -> Result<u64, LabError> {
+        let p = self.effective();
+        let gps = c.gather_plan_statistics;
+        let stats_all = p.statistics_level == StatisticsLevel::All;
+        let fast_lookup =
+            self.inst.profile.memoptimize_rowstore && !stats_all && !gps && !p.sql_trace && client != Client::Plsql;
+        let rowsource_stats = stats_all || gps;
+        let sql_trace = p.sql_trace;
+        // Operator stacks under this fetch base, interned once per cursor context.
+        if !matches!(c.stacks, Some((base, _)) if base == cs.fetch) {
+            let fetch = cs.fetch;
+            c.stacks = Some((fetch, c.frames.iter().map(|f| OpStacks::intern(&mut self.s.cost, fetch, f)).collect()));
+        }
+        if c.line_stats.len() != c.lines.len() {
+            c.line_stats = vec![LineStat::default(); c.lines.len()];
+        }
+        // Disjoint borrows of the cursor: its plan, runtime state and figures.
+        let stacks: &[OpStacks] = c.stacks.as_ref().map(|s| s.1.as_slice()).unwrap_or(&[]);
+        let (root, env, lines, project, sorts) = (&mut c.root, &mut c.env, &mut c.line_stats, &c.project, c.sorts);
+        self.s.stats.calls.execute_count += 1;
+        self.call_event(kind::EXECUTE, cs.execute);
+        if client == Client::Plsql {
+            let us = self.inst.cost_params.plsql_context_switch_us;
+            self.s.cost.charge(cs.plsql_switch, us);
+        }
+        if sql_trace {
+            let t = self.inst.cost_params.sql_trace_call_us;
+            self.s.cost.charge(cs.execute, t);
+        }
+        env.rownum = 0;
+        // The row sources' view of the engine, for one open or fetch call.
+        macro_rules! row_source_context {
+            () => {
+                Rt {
+                    cat: &self.inst.cat,
+                    k: kernel!(self.inst, self.s),
+                    lines: &mut lines[..],
+                    binds,
+                    rng: &mut self.s.rng,
+                    stacks,
+                    fast_lookup,
+                    rowsource_stats,
+                }
+            };
+        }
+        root.open(&mut row_source_context!(), env, false).map_err(|e| *e)?;
+        let mut total = 0u64;
+        let mut want = policy.first.max(1);
+        let mut first_call = true;
+        // A unique probe is not asked for a row after its one row (the
+        // answer could only be "no row"); the fetch calls stay the same.
+        let single_row = root.at_most_one_row();
+        let mut exhausted = false;
+        loop {
+            // A fetch call.
+            self.call_event(kind::FETCH, cs.fetch);
+            let mut got = 0u32;
+            let mut bytes = 0u64;
+            let mut done = false;
+            let mut rt = row_source_context!();
+            while got < want {
+                if let Some(m) = max_rows {
+                    if total >= m {
+                        done = true;
+                        break;
+                    }
+                }
+                if exhausted || !root.next(&mut rt, env).map_err(|e| *e)? {
+                    done = true;
+                    break;
+                }
+                exhausted = single_row;
+                if !sorts {
+                    env.rownum += 1;
+                }
+                got += 1;
+                total += 1;
+                let mut cx = EvalCtx { cat: rt.cat, env: &*env, binds, rng: &mut *rt.rng };
+                match rows_out.as_deref_mut() {
+                    Some(out) => {
+                        let mut row = Vec::with_capacity(project.len());
+                        for e in project.iter() {
+                            let v = e.eval(&mut cx)?;
+                            bytes += v.stored_len() as u64 + 1;
+                            row.push(v);
+                        }
+                        out.push(row);
+                    }
+                    None => {
+                        for e in project.iter() {
+                            bytes += e.stored_len(&mut cx)? as u64 + 1;
+                        }
+                    }
+                }
+            }
+            // End of the fetch call: pins are released. The server's
+            // call overhead: a MemOptimized fast lookup bypasses the
+            // cursor execution path (opiexe/kksumc), so it costs less.
+            root.release_pins();
+            let p = &self.inst.cost_params;
+            if first_call && env.memopt_hit {
+                let us = p.memopt_call_us;
+                self.s.cost.charge(cs.memopt_call, us);
+                if client == Client::JdbcThin {
+                    let us = self.inst.cost_params.jdbc_thin_memopt_client_us;
+                    self.s.cost.charge(cs.thin_memopt_client, us);
+                    self.s.client_wait_us += us;
+                }
+            } else {
+                let (e_us, f_us) = (p.execute_call_us, p.fetch_call_us);
+                if first_call {
+                    self.s.cost.charge(cs.execute, e_us);
+                }
+                self.s.cost.charge(cs.fetch, f_us);
+            }
+            if policy.round_trips {
+                // Oracle Net packet sizes (model): the first reply carries
+                // the describe of every column, later replies a header;
+                // each row adds its data and a few bytes of framing.
+                let ncols = project.len() as u64;
+                let sent = if first_call { NET_FIRST_REPLY + NET_DESCRIBE_PER_COLUMN * ncols } else { NET_FETCH_REPLY };
+                let received = if first_call { NET_EXECUTE_REQUEST + text.len() as u64 } else { NET_FETCH_REQUEST };
+                self.roundtrip(client, cs, sent + bytes + NET_ROW_FRAMING * got as u64, received);
+            }
+            first_call = false;
+            if done || got < want {
+                break;
+            }
+            want = policy.then.max(1);
+        }
+        Ok(total)
+    }
+
+    pub(super) fn plan_out(&self, c: &Compiled) -> Vec<PlanLineOut> {
+        let stats = Some(&c.line_stats);
+        let n = c.lines.len();
+        // Buffers are cumulative: own gets plus the children's.
+        let mut buffers = vec![0u64; n];
+        for i in (0..n).rev() {
+            let own = stats.and_then(|s| s.get(i)).map(|s| s.own_buffers).unwrap_or(0);
+            buffers[i] += own;
+            if let Some(p) = c.lines[i].parent {
+                let b = buffers[i];
+                buffers[p as usize] += b;
+            }
+        }
+        c.lines
+            .iter()
+            .enumerate()
+            .map(|(i, l)| {
+                let s = stats.and_then(|s| s.get(i)).copied().unwrap_or_default();
+                PlanLineOut {
+                    id: l.id,
+                    parent: l.parent,
+                    depth: l.depth,
+                    operation: l.operation.clone(),
+                    name: l.name.clone(),
+                    // SELECT STATEMENT: one start per execution, the rows returned.
+                    starts: if i == 0 { stats.and_then(|s| s.get(1)).map(|s| s.starts).unwrap_or(0) } else { s.starts },
+                    e_rows: l.e_rows.round() as u64,
+                    a_rows: if i == 0 { stats.and_then(|s| s.get(1)).map(|s| s.a_rows).unwrap_or(0) } else { s.a_rows },
+                    buffers: buffers[i],
+                    cost: l.cost.round() as u64,
+                    bytes: l.bytes.map(|b| b.round() as u64),
+                }
+            })
+            .collect()
+    }
+
+    /// A query typed in SQL*Plus.
+    #[inline(never)]
+    pub(super) fn run_sqlplus_query(&mut self, q: &Query, text: &str) -> Result<Outcome, LabError> {
+        let client = Client::SqlPlus;
+        let cs = self.call_stacks(client);
+        let (mut c, _) = self.open_cursor(q, text, &[], &cs)?;
+        if !c.bind_names.is_empty() {
+            self.close_cursor(text, c, true);
+            return Err(LabError::ora(1008, "not all variables bound", q.pos));
+        }
+        // Fresh per-execution plan statistics for what autotrace shows.
+        c.line_stats.iter_mut().for_each(|l| *l = LineStat::default());
+        let mut rows = Vec::new();
+        let policy = FetchPolicy { first: 1, then: self.s.sqlplus.arraysize, round_trips: true };
+        let r = self.execute_fetch(&mut c, text, &[], client, &cs, policy, Some(&mut rows), None);
+        let plan = self.plan_out(&c);
+        let columns = c.columns.clone();
+        let output = c.notes.clone();
+        self.close_cursor(text, c, true);
+        let n = r?;
+        let show_rows = self.s.sqlplus.autotrace != Autotrace::TraceOnly;
+        Ok(Outcome {
+            columns,
+            rows: if show_rows { rows } else { Vec::new() },
+            rows_processed: n,
+            plan,
+            output,
+            ..Default::default()
+        })
+    }
+}

@@ -1,0 +1,179 @@
+//! ALTER INDEX, ALTER TABLE, DROP.
+
+use super::*;
+use crate::catalog::TableStorage;
+
+impl Run<'_> {
+    pub(super) fn alter_index(&mut self, a: &AlterIndex) -> Result<Outcome, LabError> {
+        let iid = self
+            .inst
+            .cat
+            .index_id(&a.name.name)
+            .ok_or_else(|| LabError::ora(1418, "specified index does not exist", a.name.pos))?;
+        if let Some(_p) = a.physical.buffer_pool {
+            let pool = pool_of(&a.physical);
+            self.inst.cat.indexes[iid].pool = pool;
+            let seg = self.inst.cat.indexes[iid].seg;
+            self.inst.cat.segments[seg as usize].pool = pool;
+        }
+        if a.rebuild {
+            let ix = &mut self.inst.cat.indexes[iid];
+            let entries: Vec<_> = ix.btree.entries.drain(..).map(|e| (e, 0u32)).collect();
+            let t = &self.inst.cat.tables[ix.table];
+            let entries = entries
+                .into_iter()
+                .map(|(e, _)| {
+                    let s = ix.btree.entry_size(&e.0, &t.rows[e.1 as usize]);
+                    (e, s)
+                })
+                .collect();
+            let _ = ix.btree.build(entries);
+            ix.btree.set_rowid_blocks(&t.loc);
+        }
+        self.invalidate_cursors();
+        Ok(Outcome { feedback: Some("Index altered.".into()), ..Default::default() })
+    }
+
+    pub(super) fn alter_table(&mut self, a: &AlterTable) -> Result<Outcome, LabError> {
+        let tid = self.inst.cat.table_id(&a.name.name).ok_or_else(|| LabError::no_such_table(a.name.pos))?;
+        match &a.action {
+            AlterTableAction::MemoptimizeRead(on) => {
+                if *on {
+                    if !self.inst.profile.memoptimize_rowstore {
+                        return Err(LabError::ora(922, "missing or invalid option", a.name.pos));
+                    }
+                    let t = &self.inst.cat.tables[tid];
+                    match &t.pk {
+                        None | Some((_, _, true)) => return Err(LabError::ora(
+                            62142,
+                            "MEMOPTIMIZE FOR READ feature requires NOT DEFERRABLE PRIMARY KEY constraint on the table",
+                            a.name.pos,
+                        )),
+                        _ => {}
+                    }
+                    if !matches!(t.storage, TableStorage::Heap { .. }) {
+                        return Err(LabError::ora(
+                            62146,
+                            "MEMOPTIMIZE FOR READ feature is allowed only on heap-organized tables",
+                            a.name.pos,
+                        ));
+                    }
+                    if t.heap_seg().is_none() {
+                        return Err(LabError::ora(
+                            62156,
+                            "MEMOPTIMIZE FOR READ feature not allowed on segment with deferred storage",
+                            a.name.pos,
+                        ));
+                    }
+                    if t.compress {
+                        return Err(LabError::ora(
+                            62141,
+                            "MEMOPTIMIZE FOR READ feature cannot be used with compression",
+                            a.name.pos,
+                        ));
+                    }
+                    self.inst.cat.tables[tid].memoptimize_read = true;
+                } else {
+                    self.inst.cat.tables[tid].memoptimize_read = false;
+                    self.inst.sga.memopt.evict(tid);
+                }
+            }
+            AlterTableAction::Physical(p) => {
+                if p.buffer_pool.is_some() {
+                    let pool = pool_of(p);
+                    self.inst.cat.tables[tid].pool = pool;
+                    if let Some(seg) = self.inst.cat.tables[tid].heap_seg() {
+                        self.inst.cat.segments[seg as usize].pool = pool;
+                    }
+                }
+                if p.compress == Some(true) && self.inst.cat.tables[tid].memoptimize_read {
+                    return Err(LabError::ora(
+                        62141,
+                        "MEMOPTIMIZE FOR READ feature cannot be used with compression",
+                        a.name.pos,
+                    ));
+                }
+            }
+        }
+        self.invalidate_cursors();
+        Ok(Outcome { feedback: Some("Table altered.".into()), ..Default::default() })
+    }
+
+    pub(super) fn drop(&mut self, d: &Drop) -> Result<Outcome, LabError> {
+        let n = &d.name.name;
+        match d.kind {
+            ObjectKind::Table => {
+                let tid = self.inst.cat.table_id(n).ok_or_else(|| LabError::no_such_table(d.name.pos))?;
+                self.drop_table(tid);
+                self.invalidate_cursors();
+                Ok(Outcome { feedback: Some("Table dropped.".into()), ..Default::default() })
+            }
+            ObjectKind::Index => {
+                let iid = self
+                    .inst
+                    .cat
+                    .index_id(n)
+                    .ok_or_else(|| LabError::ora(1418, "specified index does not exist", d.name.pos))?;
+                let tid = self.inst.cat.indexes[iid].table;
+                if self.inst.cat.tables[tid].pk.as_ref().map(|p| p.1) == Some(iid) {
+                    return Err(LabError::ora(
+                        2429,
+                        "cannot drop index used for enforcement of unique/primary key",
+                        d.name.pos,
+                    ));
+                }
+                self.inst.cat.indexes[iid].dropped = true;
+                let seg = self.inst.cat.indexes[iid].seg;
+                self.inst.cat.segments[seg as usize].dropped = true;
+                self.inst.sga.cache.invalidate_segment(seg);
+                self.inst.cat.tables[tid].indexes.retain(|&i| i != iid);
+                self.invalidate_cursors();
+                Ok(Outcome { feedback: Some("Index dropped.".into()), ..Default::default() })
+            }
+            ObjectKind::Cluster => {
+                let cid = self
+                    .inst
+                    .cat
+                    .cluster_id(n)
+                    .ok_or_else(|| LabError::ora(943, "cluster does not exist", d.name.pos))?;
+                let live: Vec<TableId> = self.inst.cat.clusters[cid]
+                    .tables
+                    .iter()
+                    .copied()
+                    .filter(|t| !self.inst.cat.tables[*t].dropped)
+                    .collect();
+                if !live.is_empty() && !d.including_tables {
+                    return Err(LabError::ora(951, "cluster not empty", d.name.pos));
+                }
+                for t in live {
+                    self.drop_table(t);
+                }
+                self.inst.cat.clusters[cid].dropped = true;
+                let seg = self.inst.cat.clusters[cid].seg;
+                self.inst.cat.segments[seg as usize].dropped = true;
+                self.inst.sga.cache.invalidate_segment(seg);
+                self.invalidate_cursors();
+                Ok(Outcome { feedback: Some("Cluster dropped.".into()), ..Default::default() })
+            }
+        }
+    }
+
+    pub(super) fn drop_table(&mut self, tid: TableId) {
+        self.inst.sga.memopt.evict(tid);
+        let t = &mut self.inst.cat.tables[tid];
+        t.dropped = true;
+        t.rows.clear();
+        t.loc = Vec::new();
+        let idx = t.indexes.clone();
+        if let Some(seg) = t.heap_seg() {
+            self.inst.cat.segments[seg as usize].dropped = true;
+            self.inst.sga.cache.invalidate_segment(seg);
+        }
+        for i in idx {
+            self.inst.cat.indexes[i].dropped = true;
+            let seg = self.inst.cat.indexes[i].seg;
+            self.inst.cat.segments[seg as usize].dropped = true;
+            self.inst.sga.cache.invalidate_segment(seg);
+        }
+    }
+}

@@ -1,0 +1,320 @@
+//! INSERT: the rows of each form (VALUES, binds, SELECT), their blocks,
+//! and the index and cluster entries they add.
+
+use super::net::Client;
+use super::*;
+use crate::catalog::TableStorage;
+use crate::storage::{self, RowLoc};
+
+impl Run<'_> {
+    // ------------------------------------------------------------ DML
+
+    pub(super) fn insert_plsql(&mut self, i: &Insert, names: &[String], vals: &[Value]) -> Result<u64, LabError> {
+        self.insert_with_vars(i, names, vals)
+    }
+
+    pub(super) fn insert_with_vars(&mut self, i: &Insert, names: &[String], vals: &[Value]) -> Result<u64, LabError> {
+        let tid = self.inst.cat.table_id(&i.table.name).ok_or_else(|| LabError::no_such_table(i.table.pos))?;
+        let rows = self.insert_source_rows(i, tid, names, &[vals.to_vec()])?;
+        let n = rows.len() as u64;
+        self.insert_rows(tid, rows, i.table.pos)?;
+        Ok(n)
+    }
+
+    /// INSERT from SQL*Plus, LAB RUN (one bind set per row in `bind_rows`)
+    /// or dynamic SQL.
+    pub(super) fn insert(
+        &mut self,
+        i: &Insert,
+        bind_rows: &[Vec<Value>],
+        _vars: &[String],
+        client: Client,
+    ) -> Result<u64, LabError> {
+        let tid = self.inst.cat.table_id(&i.table.name).ok_or_else(|| LabError::no_such_table(i.table.pos))?;
+        let cs = self.call_stacks(client);
+        self.s.stats.calls.parse_count_total += 1;
+        self.recursive_dictionary_sql(&[tid], cs.hard_parse);
+        self.s.stats.calls.execute_count += 1;
+        let us = self.inst.cost_params.execute_call_us;
+        self.s.cost.charge(cs.execute, us);
+        let sets: Vec<Vec<Value>> = if bind_rows.is_empty() { vec![Vec::new()] } else { bind_rows.to_vec() };
+        let rows = self.insert_source_rows(i, tid, &[], &sets)?;
+        let n = rows.len() as u64;
+        self.insert_rows(tid, rows, i.table.pos)?;
+        Ok(n)
+    }
+
+    pub(super) fn insert_source_rows(
+        &mut self,
+        i: &Insert,
+        tid: TableId,
+        names: &[String],
+        bind_sets: &[Vec<Value>],
+    ) -> Result<Vec<Vec<Value>>, LabError> {
+        let ncols = self.inst.cat.tables[tid].columns.len();
+        let targets: Vec<usize> = match &i.columns {
+            Some(cols) => {
+                let mut v = Vec::new();
+                for c in cols {
+                    v.push(
+                        self.inst.cat.tables[tid]
+                            .column_index(&c.name)
+                            .ok_or_else(|| LabError::invalid_identifier(&c.name, c.pos))?,
+                    );
+                }
+                v
+            }
+            None => (0..ncols).collect(),
+        };
+        let mut out = Vec::new();
+        match &i.source {
+            InsertSource::Values(exprs) => {
+                if exprs.len() != targets.len() {
+                    let p = exprs.first().map(exec::plan::position_of).unwrap_or(i.table.pos);
+                    return Err(if exprs.len() < targets.len() {
+                        LabError::ora(947, "not enough values", p)
+                    } else {
+                        LabError::ora(913, "too many values", p)
+                    });
+                }
+                let profile = self.inst.profile.clone();
+                let ctx = Self::plan_ctx(&self.inst.cat, &profile, &self.s.params, names);
+                let mut compiled = Vec::new();
+                for e in exprs {
+                    compiled.push(exec::compile_scalar(e, &ctx)?);
+                }
+                for set in bind_sets {
+                    let mut row = vec![Value::Null; ncols];
+                    for ((c, bnames), &t) in compiled.iter().zip(targets.iter()) {
+                        let binds: Vec<Value> = bnames
+                            .iter()
+                            .enumerate()
+                            .map(|(k, n)| {
+                                names
+                                    .iter()
+                                    .position(|x| x == n)
+                                    .map(|p| set.get(p).cloned().unwrap_or(Value::Null))
+                                    .unwrap_or_else(|| set.get(k).cloned().unwrap_or(Value::Null))
+                            })
+                            .collect();
+                        let env = Env::default();
+                        let mut cx = EvalCtx { cat: &self.inst.cat, env: &env, binds: &binds, rng: &mut self.s.rng };
+                        row[t] = c.eval(&mut cx)?;
+                    }
+                    out.push(row);
+                }
+            }
+            InsertSource::Query(q) => {
+                let cs = self.call_stacks(Client::Plsql);
+                let text = format!("INSERT-SELECT {:?}", q.pos);
+                let (mut cur, _) = self.open_cursor(q, &text, names, &cs)?;
+                if cur.columns.len() != targets.len() {
+                    return Err(if cur.columns.len() < targets.len() {
+                        LabError::ora(947, "not enough values", q.pos)
+                    } else {
+                        LabError::ora(913, "too many values", q.pos)
+                    });
+                }
+                let mut rows = Vec::new();
+                let binds = bind_sets.first().cloned().unwrap_or_default();
+                self.execute_fetch(
+                    &mut cur,
+                    &text,
+                    &binds,
+                    Client::Plsql,
+                    &cs,
+                    FetchPolicy { first: u32::MAX, then: u32::MAX, round_trips: false },
+                    Some(&mut rows),
+                    None,
+                )?;
+                for r in rows {
+                    let mut row = vec![Value::Null; ncols];
+                    for (v, &t) in r.into_iter().zip(targets.iter()) {
+                        row[t] = v;
+                    }
+                    out.push(row);
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    /// Check, convert and store rows; maintain indexes; roll the statement
+    /// back on error.
+    pub(super) fn insert_rows(&mut self, tid: TableId, rows: Vec<Vec<Value>>, pos: Pos) -> Result<(), LabError> {
+        let table_name = self.inst.cat.tables[tid].name.clone();
+        // Type checks and conversions.
+        let cols = self.inst.cat.tables[tid].columns.clone();
+        let mut checked: Vec<Box<[Value]>> = Vec::with_capacity(rows.len());
+        // Equal strings in consecutive rows share one allocation (padding
+        // columns such as rpad('x', 700) are the same in every row).
+        let mut previous: Vec<Value> = vec![Value::Null; cols.len()];
+        for r in rows {
+            let mut out = Vec::with_capacity(r.len());
+            for (v, c) in r.into_iter().zip(cols.iter()) {
+                let v = match (&c.data_type, v) {
+                    (_, Value::Null) => {
+                        if c.not_null {
+                            return Err(LabError::ora(
+                                1400,
+                                format!("cannot insert NULL into (\"LAB\".\"{}\".\"{}\")", table_name, c.name),
+                                pos,
+                            ));
+                        }
+                        Value::Null
+                    }
+                    (DataType::Number { scale, .. }, v) => {
+                        let n = v.as_f64().ok_or_else(|| LabError::ora(1722, "invalid number", pos))?;
+                        Value::Num(match scale {
+                            Some(s) => {
+                                let m = 10f64.powi(*s);
+                                (n * m).round() / m
+                            }
+                            None => n,
+                        })
+                    }
+                    (DataType::Varchar2 { len, .. } | DataType::Char { len }, v) => {
+                        let s = match &v {
+                            Value::Str(s) => s.clone(),
+                            other => std::rc::Rc::from(other.to_string().as_str()),
+                        };
+                        let actual = s.chars().count() as u32;
+                        if actual > *len {
+                            return Err(LabError::ora(
+                                12899,
+                                format!(
+                                    "value too large for column \"LAB\".\"{}\".\"{}\" (actual: {}, maximum: {})",
+                                    table_name, c.name, actual, len
+                                ),
+                                pos,
+                            ));
+                        }
+                        Value::Str(s)
+                    }
+                    (DataType::Date, v) => v,
+                };
+                let i = out.len();
+                let v = match (&v, &previous[i]) {
+                    (Value::Str(a), Value::Str(b)) if a.len() > 16 && a == b => previous[i].clone(),
+                    _ => v,
+                };
+                previous[i] = v.clone();
+                out.push(v);
+            }
+            checked.push(out.into_boxed_slice());
+        }
+        // Deferred segment: created by the first insert.
+        if let TableStorage::Heap { seg: None, .. } = self.inst.cat.tables[tid].storage {
+            let pool = self.inst.cat.tables[tid].pool;
+            let s = self.inst.cat.new_segment(&table_name, SegmentKind::Table, None, pool);
+            if let TableStorage::Heap { seg, .. } = &mut self.inst.cat.tables[tid].storage {
+                *seg = Some(s);
+            }
+        }
+        let first_row = self.inst.cat.tables[tid].rows.len();
+        let heap_blocks_before = match &self.inst.cat.tables[tid].storage {
+            TableStorage::Heap { heap, .. } => heap.data_blocks() as usize,
+            _ => 0,
+        };
+        let index_ids = self.inst.cat.tables[tid].indexes.clone();
+        let ins_stack = self.s.cost.stack("oracle;opitsk;opiodr;opiexe;insexe;kdtInsRow");
+        let mut redo = 0u64;
+        let n_idx = index_ids.len() as u64;
+        for row in checked {
+            let r = self.inst.cat.tables[tid].rows.len() as u32;
+            let size = storage::row_size(&row);
+            let (loc, new_block) = match &mut self.inst.cat.tables[tid].storage {
+                TableStorage::Heap { heap, .. } => heap.insert(size),
+                TableStorage::Iot { .. } => (RowLoc { block: 0, slot: 0 }, false),
+                TableStorage::Cluster { cluster, key_cols } => {
+                    let key = row[key_cols[0]].clone();
+                    let cid = *cluster;
+                    let (b, new) = self.inst.cat.clusters[cid].hash.insert(&key, r, size);
+                    (RowLoc { block: b, slot: 0 }, new)
+                }
+            };
+            if new_block {
+                if let Some(seg) = self.inst.cat.scan_segment(&self.inst.cat.tables[tid]) {
+                    self.inst.sga.cache.new_block(seg, loc.block);
+                }
+            }
+            for &iid in &index_ids {
+                let ix = &mut self.inst.cat.indexes[iid];
+                let key = ix.key_of(&row);
+                let sz = ix.btree.entry_size(&key, &row);
+                ix.btree.insert(key, r, sz);
+            }
+            redo += size as u64 + 150 + n_idx * 120;
+            let t = &mut self.inst.cat.tables[tid];
+            t.rows.push(row);
+            t.loc.push(loc);
+            let us = self.inst.cost_params.insert_row_us;
+            self.s.cost.charge(ins_stack, us);
+        }
+        let added = (self.inst.cat.tables[tid].rows.len() - first_row) as u64;
+        self.s.stats.calls.db_block_gets += added * (1 + n_idx);
+        self.s.stats.calls.db_block_changes += added * (1 + n_idx);
+        self.s.stats.calls.redo_entries += added * (1 + n_idx);
+        self.s.stats.calls.redo_size += redo;
+        let rb = self.inst.cost_params.redo_byte_us;
+        self.s.cost.charge(ins_stack, redo as f64 * rb);
+        // Statement end: merge index entries, check uniqueness.
+        let mut failure: Option<LabError> = None;
+        for &iid in &index_ids {
+            let ix = &mut self.inst.cat.indexes[iid];
+            if let Err(_k) = ix.btree.merge_pending() {
+                failure = Some(LabError::ora(1, format!("unique constraint (LAB.{}) violated", ix.name), pos));
+            }
+        }
+        if let Some(e) = failure {
+            // Statement-level rollback.
+            let t = &mut self.inst.cat.tables[tid];
+            t.rows.truncate(first_row);
+            t.loc.truncate(first_row);
+            match &mut t.storage {
+                TableStorage::Heap { heap, .. } => heap.truncate_to(heap_blocks_before.max(1)),
+                TableStorage::Cluster { cluster, .. } => {
+                    self.inst.cat.clusters[*cluster].hash.forget_rows_from(first_row as u32)
+                }
+                TableStorage::Iot { .. } => {}
+            }
+            for &iid in &index_ids {
+                self.inst.cat.indexes[iid].btree.remove_rows_from(first_row as u32);
+            }
+            return Err(e);
+        }
+        for &iid in &index_ids {
+            let loc = &self.inst.cat.tables[tid].loc;
+            self.inst.cat.indexes[iid].btree.set_rowid_blocks(loc);
+        }
+        if let TableStorage::Cluster { cluster, key_cols } = &self.inst.cat.tables[tid].storage {
+            let (cid, kc) = (*cluster, key_cols[0]);
+            let rows = &self.inst.cat.tables[tid].rows;
+            self.inst.cat.clusters[cid].hash.pack(|r| {
+                rows[r as usize][kc]
+                    .as_f64()
+                    .filter(|_| matches!(rows[r as usize][kc], Value::Num(_)))
+                    .unwrap_or(f64::NAN)
+            });
+        }
+        // IOT rows live in the leaves: their block follows the layout.
+        if let TableStorage::Iot { index } = self.inst.cat.tables[tid].storage {
+            let ix = &self.inst.cat.indexes[index];
+            let mut locs = vec![RowLoc { block: 0, slot: 0 }; self.inst.cat.tables[tid].rows.len()];
+            for (pos, e) in ix.btree.entries.iter().enumerate() {
+                locs[e.1 as usize] = RowLoc { block: ix.btree.leaf_block(ix.btree.leaf_of(pos)), slot: 0 };
+            }
+            self.inst.cat.tables[tid].loc = locs;
+        }
+        for &iid in &index_ids {
+            let ix = &self.inst.cat.indexes[iid];
+            for b in 0..ix.btree.blocks() {
+                self.inst.sga.cache.new_block(ix.seg, b);
+            }
+        }
+        if let Some(seg) = self.inst.cat.scan_segment(&self.inst.cat.tables[tid]) {
+            self.inst.sga.cache.new_block(seg, 0);
+        }
+        Ok(())
+    }
+}

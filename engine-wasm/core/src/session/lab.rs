@@ -1,0 +1,215 @@
+//! LAB commands: version profiles, lab parameters, the profiler, reset,
+//! and `LAB RUN` workloads.
+
+use super::net::*;
+use super::*;
+use crate::instance::version;
+use crate::result::RunOut;
+
+impl Run<'_> {
+    pub(super) fn lab_command(&mut self, l: &LabCommand, pos: Pos) -> Result<Outcome, LabError> {
+        match l {
+            LabCommand::Version(v) => {
+                let p = version::lookup(v).ok_or_else(|| {
+                    LabError::lab(
+                        10,
+                        format!("unknown Oracle version '{v}'; known profiles: {}", version::known_names()),
+                        pos,
+                    )
+                })?;
+                // A new profile: the SGA is built anew; session statistics carry on.
+                self.inst.profile = p.clone();
+                self.inst.rebuild_sga(&self.s.params);
+                self.invalidate_cursors();
+                Ok(Outcome { output: vec![format!("Simulating {}", p.banner)], ..Default::default() })
+            }
+            LabCommand::Set { name, value } => {
+                let n = name.name.to_ascii_lowercase();
+                let v = match value {
+                    ParamValue::Number(x) => *x,
+                    ParamValue::Bytes(b) => *b as f64,
+                    ParamValue::Text(t) => t
+                        .parse::<f64>()
+                        .map_err(|_| LabError::lab(11, format!("LAB SET {n}: a number is required"), name.pos))?,
+                };
+                if !(v.is_finite() && v >= 0.0) && self.inst.cost_params.get(&n).is_some() {
+                    return Err(LabError::lab(
+                        11,
+                        format!("LAB SET {n}: value must be a non-negative number"),
+                        name.pos,
+                    ));
+                }
+                match self.inst.set_cost_param(&n, v) {
+                    true => Ok(Outcome { output: vec![format!("{n} = {v}")], ..Default::default() }),
+                    false => Err(LabError::lab(
+                        12,
+                        format!("unknown lab parameter {n}; known: {}", crate::sim::cost::CostParams::NAMES.join(", ")),
+                        name.pos,
+                    )),
+                }
+            }
+            LabCommand::Profile => Ok(Outcome { output: self.s.last_folded.clone(), ..Default::default() }),
+            LabCommand::Reset => {
+                Ok(Outcome { feedback: Some("Instance reset.".into()), reset: true, ..Default::default() })
+            }
+            LabCommand::Run(r) => self.lab_run(r),
+        }
+    }
+
+    // ------------------------------------------------------------ LAB RUN
+
+    #[inline(never)]
+    pub(super) fn lab_run(&mut self, r: &LabRun) -> Result<Outcome, LabError> {
+        let units = lio_sql::parse_script(&format!("{};", r.sql.trim_end_matches(';')));
+        let stmt = match units.into_iter().next() {
+            Some(u) => u.result.map_err(|mut e| {
+                // Report positions inside the quoted SQL relative to the script.
+                if e.pos.line == 1 {
+                    e.pos.column += r.sql_pos.column - 1;
+                }
+                e.pos.line += r.sql_pos.line - 1;
+                e
+            })?,
+            None => return Err(LabError::lab(20, "LAB RUN needs a SQL statement", r.sql_pos)),
+        };
+        let client = Client::from_driver(r.via.unwrap_or(Driver::JdbcThin));
+        let runs = r.runs.unwrap_or(1).clamp(1, 1000);
+        let (lo, hi) = r.bind.unwrap_or((1, 1));
+        if hi < lo || hi - lo >= 50_000_000 {
+            return Err(LabError::lab(
+                21,
+                "LAB RUN BIND range must be a to b with a <= b and at most 50,000,000 values",
+                r.sql_pos,
+            ));
+        }
+        let fetchsize = r.fetchsize.unwrap_or(match client {
+            Client::SqlPlus => self.s.sqlplus.arraysize,
+            _ => 10,
+        });
+        let mut run_outs = Vec::new();
+        let mut plan = Vec::new();
+        let mut columns = Vec::new();
+        let mut rows_processed = 0;
+        // Workloads keep a summarized trace: the heat map, and events up to the limit.
+        for run in 0..runs {
+            let before = self.snapshot();
+            let mark = self.s.cost.mark();
+            let waits_before = self.waits_now();
+            let t0 = self.s.cost.now_us();
+            match &stmt.kind {
+                StatementKind::Query(q) => {
+                    let cs = self.call_stacks(client);
+                    let text = stmt.text.clone();
+                    let mut cursor: Option<Compiled> = None;
+                    let mut bind_buf: Vec<Value> = Vec::new();
+                    let per_run = (hi - lo + 1) as u64;
+                    for (i, v) in (lo..=hi).enumerate() {
+                        self.s.trace.set_exec((run as u64 * per_run + i as u64) as u32);
+                        // Prepared statement: parsed once per run and re-executed
+                        // with a new bind; LITERALS builds a new text (a hard parse) each time.
+                        let literal_text = if r.literals { Some(replace_binds(&text, v)) } else { None };
+                        let sql_text: &str = literal_text.as_deref().unwrap_or(&text);
+                        if r.literals {
+                            cursor = None;
+                        }
+                        let c = match &mut cursor {
+                            Some(c) => c,
+                            None => {
+                                let q2 = match &literal_text {
+                                    Some(t) => match lio_sql::parse_script(&format!("{t};"))
+                                        .into_iter()
+                                        .next()
+                                        .map(|u| u.result)
+                                    {
+                                        Some(Ok(Statement { kind: StatementKind::Query(q2), .. })) => q2,
+                                        _ => q.clone(),
+                                    },
+                                    None => q.clone(),
+                                };
+                                let mut c = self.open_cursor(&q2, sql_text, &[], &cs)?.0;
+                                if run == 0 || r.literals {
+                                    c.line_stats.iter_mut().for_each(|l| *l = LineStat::default());
+                                }
+                                cursor.insert(c)
+                            }
+                        };
+                        bind_buf.clear();
+                        if !r.literals {
+                            bind_buf.resize(c.bind_names.len(), Value::Num(v as f64));
+                        }
+                        let policy = match client {
+                            Client::Plsql => FetchPolicy { first: 2, then: 2, round_trips: false },
+                            Client::SqlPlus => FetchPolicy { first: 1, then: fetchsize, round_trips: true },
+                            _ => FetchPolicy { first: fetchsize, then: fetchsize, round_trips: true },
+                        };
+                        let n = self.execute_fetch(c, sql_text, &bind_buf, client, &cs, policy, None, None)?;
+                        rows_processed += n;
+                        if r.literals && i as i64 == hi - lo {
+                            plan = self.plan_out(c);
+                            columns = c.columns.clone();
+                        }
+                    }
+                    if let Some(c) = cursor.filter(|_| !r.literals) {
+                        plan = self.plan_out(&c);
+                        columns = c.columns.clone();
+                        self.close_cursor(&text, c, true);
+                    }
+                }
+                StatementKind::Insert(ins) => {
+                    let batch = r.batch.unwrap_or(1).max(1) as i64;
+                    let sql_len = stmt.text.len() as u64;
+                    let cs = self.call_stacks(client);
+                    let mut v = lo;
+                    while v <= hi {
+                        let end = (v + batch - 1).min(hi);
+                        let binds: Vec<Vec<Value>> = (v..=end).map(|x| vec![Value::Num(x as f64)]).collect();
+                        let n = self.insert(ins, &binds, &[], client)?;
+                        rows_processed += n;
+                        let rows = (end - v + 1) as u64;
+                        self.roundtrip(
+                            client,
+                            &cs,
+                            NET_CALL_REPLY,
+                            NET_EXECUTE_REQUEST + sql_len + NET_BIND_ROW * rows,
+                        );
+                        v = end + 1;
+                    }
+                }
+                _ => {
+                    return Err(LabError::unsupported("LAB RUN of statements other than SELECT and INSERT", r.sql_pos))
+                }
+            }
+            let delta = self.snapshot().delta(&before);
+            run_outs.push(RunOut {
+                run: run + 1,
+                elapsed_us: round3(self.s.cost.now_us() - t0),
+                stats: named(&delta, &self.inst.profile),
+                waits: self.waits_since(&waits_before),
+                folded: self.s.cost.folded_since(&mark),
+            });
+        }
+        let trimmed = trimmed_mean(&run_outs.iter().map(|r| r.elapsed_us).collect::<Vec<_>>());
+        let mut out = vec![format!(
+            "{} execution(s) x {} run(s) via {}",
+            hi - lo + 1,
+            runs,
+            match client {
+                Client::Plsql => "plsql",
+                Client::JdbcThin => "jdbc_thin",
+                Client::JdbcOciNet => "jdbc_oci_net",
+                Client::JdbcOciBequeath => "jdbc_oci_bequeath",
+                Client::SqlPlus => "sqlplus",
+            }
+        )];
+        out.push(format!("mean of runs (min and max dropped when 3 or more): {:.3} s", trimmed / 1e6));
+        Ok(Outcome {
+            columns,
+            rows_processed,
+            plan,
+            output: out,
+            runs: Some(run_outs),
+            trimmed_mean_us: Some(round3(trimmed)),
+            ..Default::default()
+        })
+    }
+}

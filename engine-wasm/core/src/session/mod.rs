@@ -1,0 +1,453 @@
+//! A session: what is per session (cursors, SQL*Plus settings, the client
+//! path and Oracle Net state, its statistics and waits, its position on the
+//! simulated clock, its trace), and [`Run`], a session running one
+//! statement against the instance. Statement families live in sibling
+//! files: `sqlplus`, `lab`, `net` (client and Oracle Net), `cursor`
+//! (parse/execute/fetch), `plsql`, `create`/`ddl` and `dml`; `step` wraps a
+//! statement into the step the host sees.
+
+mod create;
+mod cursor;
+mod ddl;
+mod dml;
+pub mod kernel;
+mod lab;
+mod net;
+mod plsql;
+mod sqlplus;
+mod step;
+
+use crate::catalog::{Catalog, SegmentKind, TableId};
+use crate::engine::EngineConfig;
+use crate::exec::{self, Compiled, Env, EvalCtx, LineStat, PlanCtx};
+use crate::instance::params::Parameters;
+use crate::instance::version::VersionProfile;
+use crate::instance::Instance;
+use crate::random::DbmsRandom;
+use crate::result::{PlanLineOut, RunOut, WaitOut};
+use crate::sga::cache::PoolKind;
+use crate::sim::cost::{CostModel, StackId};
+use crate::stats::{SessionStats, Snapshot};
+use crate::trace::{kind, TraceSink};
+use crate::value::Value;
+use kernel::OpStacks;
+use lio_sql::ast::*;
+use lio_sql::LabError;
+use net::{CallStacks, Client};
+use std::collections::{BTreeMap, HashMap};
+
+pub(crate) use cursor::FetchPolicy;
+pub(crate) use step::StepRun;
+
+/// The schema scripts run in.
+const LAB_USER: &str = "LAB";
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Autotrace {
+    Off,
+    On,
+    TraceOnly,
+}
+
+/// The SQL*Plus client's settings for this session.
+pub(crate) struct SqlPlusState {
+    pub autotrace: Autotrace,
+    pub arraysize: u32,
+    pub serveroutput: bool,
+    pub last_sql: Option<Statement>,
+}
+
+impl Default for SqlPlusState {
+    fn default() -> Self {
+        SqlPlusState { autotrace: Autotrace::Off, arraysize: 15, serveroutput: false, last_sql: None }
+    }
+}
+
+/// One session of the instance (V$SESSION).
+pub struct Session {
+    pub sid: u32,
+    /// `ALTER SESSION` overrides on top of the instance parameters.
+    pub params: Parameters,
+    pub(crate) cursors: HashMap<String, Compiled>,
+    pub(crate) sqlplus: SqlPlusState,
+    /// V$SESSTAT.
+    pub stats: SessionStats,
+    /// The session's profiler and its position on the simulated clock.
+    pub cost: CostModel,
+    /// The events of the statement running now.
+    pub trace: TraceSink,
+    pub(crate) rng: DbmsRandom,
+    /// Simulated time spent on the network and in the client, which the
+    /// server sees as `SQL*Net message from client`.
+    pub(crate) net_wait_us: f64,
+    pub(crate) client_wait_us: f64,
+    /// Interned call stacks per client path, indexed by `Client as usize`.
+    pub(crate) call_stack_cache: [Option<CallStacks>; 5],
+    /// Interned stacks of recursive dictionary SQL, under their base.
+    pub(crate) dict_stacks: Option<(StackId, OpStacks)>,
+    pub(crate) last_folded: Vec<String>,
+}
+
+impl Session {
+    pub fn new(sid: u32, params: Parameters, config: &EngineConfig) -> Self {
+        let mut trace = TraceSink::default();
+        trace.enabled = config.trace;
+        trace.limit = config.trace_limit;
+        Session {
+            sid,
+            params,
+            cursors: HashMap::new(),
+            sqlplus: SqlPlusState::default(),
+            stats: SessionStats::default(),
+            cost: CostModel::default(),
+            trace,
+            rng: DbmsRandom::new(0),
+            net_wait_us: 0.0,
+            client_wait_us: 0.0,
+            call_stack_cache: [None; 5],
+            dict_stacks: None,
+            last_folded: Vec::new(),
+        }
+    }
+
+    /// Every counter of the session; DB time is the simulated time not
+    /// spent waiting for the client or the network, CPU is DB time minus
+    /// I/O waits.
+    pub fn snapshot(&self, block_size: u32) -> Snapshot {
+        let mut s = self.stats.snapshot(block_size);
+        let db = (self.cost.now_us() - self.net_wait_us - self.client_wait_us).max(0.0);
+        let cpu = (db - self.stats.calls.io_wait_us).max(0.0);
+        s.set(crate::stats::Stat::DbTime, (db / 10_000.0).round() as u64);
+        s.set(crate::stats::Stat::CpuUsedBySession, (cpu / 10_000.0).round() as u64);
+        s
+    }
+}
+
+pub(crate) fn pool_of(p: &Physical) -> PoolKind {
+    match p.buffer_pool {
+        Some(BufferPool::Keep) => PoolKind::Keep,
+        _ => PoolKind::Default,
+    }
+}
+
+pub(crate) fn kind_of(k: &StatementKind) -> &'static str {
+    match k {
+        StatementKind::Query(_) => "query",
+        StatementKind::CreateTable(_)
+        | StatementKind::CreateCluster(_)
+        | StatementKind::CreateIndex(_)
+        | StatementKind::AlterIndex(_)
+        | StatementKind::AlterTable(_)
+        | StatementKind::Drop(_)
+        | StatementKind::AlterSystem(_)
+        | StatementKind::AlterSession(_) => "ddl",
+        StatementKind::Insert(_) | StatementKind::Commit | StatementKind::Rollback => "dml",
+        StatementKind::Plsql(_) => "plsql",
+        StatementKind::SqlPlus(_) => "sqlplus",
+        StatementKind::Lab(_) => "lab",
+    }
+}
+
+/// Outcome of running one statement (before it is wrapped in a step).
+#[derive(Default)]
+pub(crate) struct Outcome {
+    pub columns: Vec<String>,
+    pub rows: Vec<Vec<Value>>,
+    pub rows_processed: u64,
+    pub plan: Vec<PlanLineOut>,
+    pub output: Vec<String>,
+    pub runs: Option<Vec<RunOut>>,
+    pub trimmed_mean_us: Option<f64>,
+    /// SQL*Plus feedback line ("Table created.").
+    pub feedback: Option<String>,
+    /// `LAB RESET`: the engine starts a fresh instance after this statement.
+    pub reset: bool,
+}
+/// A session running one statement against the instance.
+pub(crate) struct Run<'a> {
+    pub inst: &'a mut Instance,
+    pub s: &'a mut Session,
+    pub config: &'a EngineConfig,
+}
+
+impl Run<'_> {
+    /// A non-buffer event (round trip, parse, execute, fetch).
+    fn call_event(&mut self, event_kind: u8, stack: StackId) {
+        kernel::call_event(&mut self.s.trace, &self.s.cost, event_kind, stack);
+    }
+
+    fn snapshot(&self) -> Snapshot {
+        self.s.snapshot(self.inst.sga.cache.block_size)
+    }
+
+    fn autotrace_name(&self) -> &'static str {
+        match self.s.sqlplus.autotrace {
+            Autotrace::Off => "off",
+            Autotrace::On => "on",
+            Autotrace::TraceOnly => "traceonly",
+        }
+    }
+
+    /// The table whose dictionary entries a DDL statement changes.
+    fn ddl_table(&self, k: &StatementKind) -> Option<String> {
+        let of_index = |name: &str| {
+            let up = name.to_uppercase();
+            self.inst
+                .cat
+                .indexes
+                .iter()
+                .find(|i| !i.dropped && i.name == up)
+                .map(|i| self.inst.cat.tables[i.table].name.clone())
+        };
+        match k {
+            StatementKind::CreateTable(c) => Some(c.name.name.to_uppercase()),
+            StatementKind::CreateIndex(c) => Some(c.table.name.to_uppercase()),
+            StatementKind::AlterTable(a) => Some(a.name.name.to_uppercase()),
+            StatementKind::AlterIndex(a) => of_index(&a.name.name),
+            StatementKind::Drop(d) => of_index(&d.name.name).or_else(|| Some(d.name.name.to_uppercase())),
+            _ => None,
+        }
+    }
+
+    fn effective(&self) -> &Parameters {
+        &self.s.params
+    }
+    fn waits_now(&self) -> (u64, f64, f64, u64, f64) {
+        (
+            self.s.stats.calls.roundtrips,
+            self.s.net_wait_us,
+            self.s.client_wait_us,
+            self.s.stats.calls.io_waits,
+            self.s.stats.calls.io_wait_us,
+        )
+    }
+
+    fn waits_since(&self, before: &(u64, f64, f64, u64, f64)) -> BTreeMap<String, WaitOut> {
+        let mut w = BTreeMap::new();
+        let reads = self.s.stats.calls.io_waits - before.3;
+        if reads > 0 {
+            w.insert(
+                "db file sequential read".into(),
+                WaitOut { count: reads, time_us: round3(self.s.stats.calls.io_wait_us - before.4) },
+            );
+        }
+        let rt = self.s.stats.calls.roundtrips - before.0;
+        if rt > 0 {
+            w.insert("SQL*Net message to client".into(), WaitOut { count: rt, time_us: round3(rt as f64 * 1.0) });
+            w.insert(
+                "SQL*Net message from client".into(),
+                WaitOut {
+                    count: rt,
+                    time_us: round3((self.s.net_wait_us - before.1) + (self.s.client_wait_us - before.2)),
+                },
+            );
+        }
+        w
+    }
+
+    fn background(&mut self) {
+        if self.inst.sga.memopt.has_pending() {
+            let cat = &self.inst.cat;
+            let bs = self.inst.params.current.db_block_size as u64;
+            let populated = self.inst.sga.memopt.run_background(bs, |t| {
+                let t = cat.tables.get(t)?;
+                if t.dropped {
+                    return None;
+                }
+                Some((t.rows.len() as u64, cat.table_blocks(t)))
+            });
+            self.s.stats.memopt.rows_populated += populated;
+        }
+    }
+
+    fn plan_ctx<'a>(
+        cat: &'a Catalog,
+        profile: &'a VersionProfile,
+        params: &Parameters,
+        vars: &'a [String],
+    ) -> PlanCtx<'a> {
+        PlanCtx { cat, plsql_vars: vars, profile, nlj_batching_enabled: params.nlj_batching_enabled }
+    }
+
+    fn invalidate_cursors(&mut self) {
+        self.s.cursors.clear();
+    }
+
+    // ------------------------------------------------------------ dispatch
+
+    fn run_statement(&mut self, stmt: &Statement) -> Result<Outcome, LabError> {
+        if !self.inst.up && !matches!(stmt.kind, StatementKind::SqlPlus(_) | StatementKind::Lab(_)) {
+            return Err(LabError::ora(1034, "ORACLE not available", stmt.pos));
+        }
+        match &stmt.kind {
+            StatementKind::Query(q) => {
+                self.s.sqlplus.last_sql = Some(stmt.clone());
+                self.run_sqlplus_query(q, &stmt.text)
+            }
+            StatementKind::CreateTable(c) => self.create_table(c),
+            StatementKind::CreateCluster(c) => self.create_cluster(c),
+            StatementKind::CreateIndex(c) => self.create_index(c),
+            StatementKind::AlterIndex(a) => self.alter_index(a),
+            StatementKind::AlterTable(a) => self.alter_table(a),
+            StatementKind::Drop(d) => self.drop(d),
+            StatementKind::AlterSystem(s) => {
+                self.inst.params.alter_system(&s.name.name, &s.value, s.scope, s.name.pos)?;
+                if s.scope != Some(Scope::Spfile) {
+                    self.s.params.set(&s.name.name, &s.value, s.name.pos)?;
+                    self.apply_dynamic();
+                }
+                Ok(Outcome { feedback: Some("System altered.".into()), ..Default::default() })
+            }
+            StatementKind::AlterSession(s) => {
+                if matches!(
+                    s.name.name.as_str(),
+                    "memoptimize_pool_size" | "db_block_size" | "db_cache_size" | "db_keep_cache_size"
+                ) {
+                    return Err(LabError::ora(
+                        2096,
+                        "specified initialization parameter is not modifiable with this option",
+                        s.name.pos,
+                    ));
+                }
+                self.s.params.set(&s.name.name, &s.value, s.name.pos)?;
+                self.apply_dynamic();
+                Ok(Outcome { feedback: Some("Session altered.".into()), ..Default::default() })
+            }
+            StatementKind::Insert(i) => {
+                self.s.sqlplus.last_sql = Some(stmt.clone());
+                let n = self.insert(i, &[], &[], Client::SqlPlus)?;
+                self.user_call_roundtrip(Client::SqlPlus, stmt.text.len());
+                Ok(Outcome { rows_processed: n, feedback: Some(rows_created(n)), ..Default::default() })
+            }
+            StatementKind::Commit => {
+                self.s.stats.calls.user_commits += 1;
+                self.user_call_roundtrip(Client::SqlPlus, stmt.text.len());
+                Ok(Outcome { feedback: Some("Commit complete.".into()), ..Default::default() })
+            }
+            StatementKind::Rollback => {
+                Ok(Outcome { feedback: Some("Rollback complete.".into()), ..Default::default() })
+            }
+            StatementKind::Plsql(b) => {
+                self.s.sqlplus.last_sql = Some(stmt.clone());
+                let mut out = Vec::new();
+                self.run_plsql(b, &mut out)?;
+                self.user_call_roundtrip(Client::SqlPlus, stmt.text.len());
+                if !self.s.sqlplus.serveroutput {
+                    out.clear();
+                }
+                Ok(Outcome {
+                    output: out,
+                    feedback: Some("PL/SQL procedure successfully completed.".into()),
+                    ..Default::default()
+                })
+            }
+            StatementKind::SqlPlus(c) => self.sqlplus_command(c, stmt.pos),
+            StatementKind::Lab(l) => self.lab_command(l, stmt.pos),
+        }
+    }
+
+    fn apply_dynamic(&mut self) {
+        let p = &self.s.params;
+        self.inst.sga.cache.fastpath = self.inst.profile.fastpath_gets && p.fastpin_enable;
+        self.inst.sga.cache.fastpath_examination = self.inst.profile.fastpath_examination && p.fastpin_enable;
+        self.invalidate_cursors();
+    }
+}
+
+/// The kind of a statement that failed to parse, from its first word.
+pub(crate) fn kind_of_text(text: &str) -> &'static str {
+    let first =
+        text.split(|c: char| c.is_whitespace() || c == '(').find(|w| !w.is_empty()).unwrap_or("").to_ascii_uppercase();
+    match first.as_str() {
+        "SELECT" | "WITH" => "query",
+        "INSERT" | "UPDATE" | "DELETE" | "MERGE" | "COMMIT" | "ROLLBACK" => "dml",
+        "CREATE" | "ALTER" | "DROP" | "TRUNCATE" | "GRANT" | "REVOKE" => "ddl",
+        "BEGIN" | "DECLARE" => "plsql",
+        "LAB" => "lab",
+        _ => "sqlplus",
+    }
+}
+
+pub(crate) fn rows_created(n: u64) -> String {
+    if n == 1 {
+        "1 row created.".into()
+    } else {
+        format!("{n} rows created.")
+    }
+}
+
+pub(crate) fn set_var(vars: &mut [(String, Value)], target: &Ident, v: Value) -> Result<(), LabError> {
+    match vars.iter_mut().rev().find(|(n, _)| *n == target.name) {
+        Some(slot) => {
+            slot.1 = v;
+            Ok(())
+        }
+        None => {
+            Err(LabError::ora(6550, format!("PLS-00201: identifier '{}' must be declared", target.name), target.pos))
+        }
+    }
+}
+
+pub(crate) fn assign_into(
+    vars: &mut [(String, Value)],
+    into: &[Ident],
+    row: Option<Vec<Value>>,
+    pos: Pos,
+) -> Result<(), LabError> {
+    let row = row.ok_or_else(|| LabError::ora(1403, "no data found", pos))?;
+    for (i, t) in into.iter().enumerate() {
+        set_var(vars, t, row.get(i).cloned().unwrap_or(Value::Null))?;
+    }
+    Ok(())
+}
+
+pub(crate) fn one_row(mut rows: Vec<Vec<Value>>, pos: Pos) -> Result<Option<Vec<Value>>, LabError> {
+    if rows.len() > 1 {
+        return Err(LabError::ora(1422, "exact fetch returns more than requested number of rows", pos));
+    }
+    Ok(rows.pop())
+}
+
+pub(crate) fn named(s: &Snapshot, profile: &VersionProfile) -> BTreeMap<String, u64> {
+    s.named(profile).into_iter().map(|(n, v)| (n.to_string(), v)).collect()
+}
+
+pub(crate) fn round3(x: f64) -> f64 {
+    (x * 1000.0).round() / 1000.0
+}
+
+/// Mean after dropping the fastest and the slowest (3 runs or more).
+pub fn trimmed_mean(v: &[f64]) -> f64 {
+    if v.is_empty() {
+        return 0.0;
+    }
+    let mut s = v.to_vec();
+    s.sort_by(|a, b| a.partial_cmp(b).unwrap_or(std::cmp::Ordering::Equal));
+    let core = if s.len() >= 3 { &s[1..s.len() - 1] } else { &s[..] };
+    core.iter().sum::<f64>() / core.len() as f64
+}
+
+/// Inline a bind value as a literal (LAB RUN ... LITERALS).
+pub(crate) fn replace_binds(sql: &str, v: i64) -> String {
+    let mut out = String::with_capacity(sql.len() + 8);
+    let b = sql.as_bytes();
+    let mut i = 0;
+    let mut in_str = false;
+    while i < b.len() {
+        let c = b[i] as char;
+        if c == '\'' {
+            in_str = !in_str;
+        }
+        if c == ':' && !in_str && i + 1 < b.len() && (b[i + 1].is_ascii_alphanumeric() || b[i + 1] == b'_') {
+            i += 1;
+            while i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'_') {
+                i += 1;
+            }
+            out.push_str(&v.to_string());
+            continue;
+        }
+        out.push(c);
+        i += 1;
+    }
+    out
+}

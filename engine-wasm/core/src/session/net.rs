@@ -1,0 +1,171 @@
+//! The client and Oracle Net: which client path a call comes from, the
+//! stacks each path charges to, and the round trips (or bequeath pipe
+//! trips) with their message sizes.
+
+use super::{Run, StackId};
+use crate::trace::kind;
+use lio_sql::ast::Driver;
+
+/// The client a statement arrives from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Client {
+    SqlPlus,
+    Plsql,
+    JdbcThin,
+    JdbcOciNet,
+    JdbcOciBequeath,
+}
+
+impl Client {
+    pub(crate) fn from_driver(d: Driver) -> Client {
+        match d {
+            Driver::Plsql => Client::Plsql,
+            Driver::JdbcThin => Client::JdbcThin,
+            Driver::JdbcOciNet => Client::JdbcOciNet,
+            Driver::JdbcOciBequeath => Client::JdbcOciBequeath,
+            Driver::SqlPlus => Client::SqlPlus,
+        }
+    }
+    pub(crate) fn frame(self) -> &'static str {
+        match self {
+            Client::SqlPlus => "sqlplus;OCIStmtExecute",
+            Client::Plsql => "plsql",
+            Client::JdbcThin => "java;T4CPreparedStatement.executeQuery",
+            Client::JdbcOciNet => "java;T2CPreparedStatement.executeQuery;OCIStmtExecute",
+            Client::JdbcOciBequeath => "java;T2CPreparedStatement.executeQuery;OCIStmtExecute",
+        }
+    }
+    /// Over Oracle Net (TCP); the others talk to a bequeathed server
+    /// process through a pipe. SQL*Plus in a script runs locally (bequeath).
+    pub(crate) fn networked(self) -> bool {
+        matches!(self, Client::JdbcThin | Client::JdbcOciNet)
+    }
+}
+
+/// Stack ids of one client path, interned once.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct CallStacks {
+    pub client: StackId,
+    pub net: StackId,
+    pub server_net: StackId,
+    pub parse: StackId,
+    pub hard_parse: StackId,
+    pub execute: StackId,
+    pub fetch: StackId,
+    pub plsql_switch: StackId,
+    /// The server side of a MemOptimized fast lookup call.
+    pub memopt_call: StackId,
+    /// JDBC thin's client-side handling of a fast-lookup reply.
+    pub thin_memopt_client: StackId,
+}
+
+// Oracle Net message sizes in bytes (model values, of the order autotrace
+// shows for a one-row query: ~550 bytes sent, ~400 received, 2 round trips).
+/// Request carrying parse + execute + first fetch (plus the SQL text).
+pub(crate) const NET_EXECUTE_REQUEST: u64 = 250;
+/// Request for a further fetch.
+pub(crate) const NET_FETCH_REQUEST: u64 = 115;
+/// First reply: header and status...
+pub(crate) const NET_FIRST_REPLY: u64 = 300;
+/// ...plus the describe of each select-list column.
+pub(crate) const NET_DESCRIBE_PER_COLUMN: u64 = 40;
+/// Reply to a further fetch (header, end-of-fetch status).
+pub(crate) const NET_FETCH_REPLY: u64 = 150;
+/// Framing per row returned.
+pub(crate) const NET_ROW_FRAMING: u64 = 4;
+/// Reply to a call that returns no rows (DDL, DML, PL/SQL).
+pub(crate) const NET_CALL_REPLY: u64 = 200;
+/// Bind data per row of an array insert.
+pub(crate) const NET_BIND_ROW: u64 = 24;
+
+impl Run<'_> {
+    /// The interned stacks of a client path (interned once per client;
+    /// stack ids survive version changes and restarts, which keep the cost model).
+    pub(super) fn call_stacks(&mut self, client: Client) -> CallStacks {
+        let slot = client as usize;
+        if let Some(cs) = self.s.call_stack_cache[slot] {
+            return cs;
+        }
+        let cs = self.intern_call_stacks(client);
+        self.s.call_stack_cache[slot] = Some(cs);
+        cs
+    }
+
+    pub(super) fn intern_call_stacks(&mut self, client: Client) -> CallStacks {
+        let c = &mut self.s.cost;
+        let client_id = c.stack(client.frame());
+        let net = if client.networked() {
+            c.stack("network;oracle_net_roundtrip")
+        } else {
+            c.stack("ipc;bequeath_pipe_roundtrip")
+        };
+        let server_net = c.stack("oracle;opitsk;opikndf2;nsbasic");
+        let (parse, hard_parse, execute, fetch) = if client == Client::Plsql {
+            (
+                c.stack("oracle;opitsk;opiodr;opiexe;pfrrun;kkxsexe;kksParseCursor"),
+                c.stack("oracle;opitsk;opiodr;opiexe;pfrrun;kkxsexe;kksParseCursor;kkshhcdo;opiosq0"),
+                c.stack("oracle;opitsk;opiodr;opiexe;pfrrun;kkxsexe;opiexe"),
+                c.stack("oracle;opitsk;opiodr;opiexe;pfrrun;kkxsexe;opifch2"),
+            )
+        } else {
+            (
+                c.stack("oracle;opitsk;opiodr;kksParseCursor"),
+                c.stack("oracle;opitsk;opiodr;kksParseCursor;kkshhcdo;opiosq0"),
+                c.stack("oracle;opitsk;opiodr;opiexe;kksumc"),
+                c.stack("oracle;opitsk;opiodr;opifch2"),
+            )
+        };
+        let plsql_switch = c.stack("oracle;opitsk;opiodr;opiexe;pfrrun;plsql_sql_switch");
+        let memopt_call = c.stack("oracle;opitsk;opiodr;opiexe;kpoxihExecute");
+        let thin_memopt_client = c.stack("java;T4CPreparedStatement.executeQuery;T4CMemoptFastLookup.unmarshalRow");
+        CallStacks {
+            client: client_id,
+            net,
+            server_net,
+            parse,
+            hard_parse,
+            execute,
+            fetch,
+            plsql_switch,
+            memopt_call,
+            thin_memopt_client,
+        }
+    }
+
+    /// A user call that is its own round trip (DDL, DML from SQL*Plus).
+    pub(super) fn user_call_roundtrip(&mut self, client: Client, text_len: usize) {
+        let cs = self.call_stacks(client);
+        self.roundtrip(client, &cs, NET_CALL_REPLY, NET_EXECUTE_REQUEST + text_len as u64);
+    }
+
+    /// One network round trip (or, for bequeath, a pipe round trip).
+    #[inline]
+    pub(super) fn roundtrip(&mut self, client: Client, cs: &CallStacks, bytes_out: u64, bytes_in: u64) {
+        if client == Client::Plsql {
+            return;
+        }
+        self.s.stats.calls.user_calls += 1;
+        self.s.stats.calls.roundtrips += 1;
+        self.s.stats.calls.bytes_sent += bytes_out;
+        self.s.stats.calls.bytes_received += bytes_in;
+        let p = &self.inst.cost_params;
+        let client_us = match client {
+            Client::JdbcThin => p.jdbc_thin_call_us,
+            Client::JdbcOciNet => p.jdbc_oci_call_us,
+            Client::JdbcOciBequeath => p.jdbc_oci_call_us,
+            _ => p.sqlplus_call_us,
+        };
+        let net_us = if client.networked() {
+            p.network_rtt_us + (bytes_out + bytes_in) as f64 / p.network_bytes_per_us
+        } else {
+            p.bequeath_ipc_us
+        };
+        let server_us = p.net_server_us;
+        self.s.cost.charge(cs.client, client_us);
+        self.s.cost.charge(cs.net, net_us);
+        self.s.cost.charge(cs.server_net, server_us);
+        self.s.net_wait_us += net_us;
+        self.s.client_wait_us += client_us;
+        self.call_event(kind::ROUND_TRIP, cs.net);
+    }
+}

@@ -1,0 +1,277 @@
+//! Anonymous PL/SQL blocks: variables, loops, static and dynamic SQL, and
+//! the built-in packages the source articles call.
+
+use super::cursor::FetchPolicy;
+use super::net::Client;
+use super::*;
+use crate::exec::{self, Env, EvalCtx};
+
+impl Run<'_> {
+    // ------------------------------------------------------------ PL/SQL
+
+    pub(super) fn run_plsql(&mut self, b: &PlsqlBlock, out: &mut Vec<String>) -> Result<(), LabError> {
+        let mut vars: Vec<(String, Value)> = Vec::new();
+        for (name, _) in &b.declarations {
+            vars.push((name.name.clone(), Value::Null));
+        }
+        self.s.stats.calls.execute_count += 1;
+        self.run_plsql_body(&b.body, &mut vars, out)
+    }
+
+    pub(super) fn plsql_eval(&mut self, e: &Expr, vars: &[(String, Value)]) -> Result<Value, LabError> {
+        let names: Vec<String> = vars.iter().map(|(n, _)| n.clone()).collect();
+        let profile = self.inst.profile.clone();
+        let ctx = Self::plan_ctx(&self.inst.cat, &profile, &self.s.params, &names);
+        let (c, bind_names) = exec::compile_scalar(e, &ctx)?;
+        let binds: Vec<Value> = bind_names
+            .iter()
+            .map(|n| vars.iter().find(|(v, _)| v == n).map(|(_, x)| x.clone()).unwrap_or(Value::Null))
+            .collect();
+        let env = Env::default();
+        let mut cx = EvalCtx { cat: &self.inst.cat, env: &env, binds: &binds, rng: &mut self.s.rng };
+        c.eval(&mut cx)
+    }
+
+    pub(super) fn run_plsql_body(
+        &mut self,
+        body: &[PlsqlStatement],
+        vars: &mut Vec<(String, Value)>,
+        out: &mut Vec<String>,
+    ) -> Result<(), LabError> {
+        for s in body {
+            match s {
+                PlsqlStatement::Null => {}
+                PlsqlStatement::Assign { target, value } => {
+                    let v = self.plsql_eval(value, vars)?;
+                    set_var(vars, target, v)?;
+                }
+                PlsqlStatement::ForLoop { var, from, to, body } => {
+                    let a = self.plsql_eval(from, vars)?.as_f64().unwrap_or(0.0) as i64;
+                    let b = self.plsql_eval(to, vars)?.as_f64().unwrap_or(0.0) as i64;
+                    vars.push((var.name.clone(), Value::Null));
+                    let slot = vars.len() - 1;
+                    let mut i = a;
+                    while i <= b {
+                        vars[slot].1 = Value::Num(i as f64);
+                        self.run_plsql_body(body, vars, out)?;
+                        i += 1;
+                    }
+                    vars.pop();
+                }
+                PlsqlStatement::Call { name, args } => self.plsql_call(name, args, vars, out)?,
+                PlsqlStatement::Sql(stmt) => match &stmt.kind {
+                    StatementKind::Insert(i) => {
+                        let names: Vec<String> = vars.iter().map(|(n, _)| n.clone()).collect();
+                        let vals: Vec<Value> = vars.iter().map(|(_, v)| v.clone()).collect();
+                        self.insert_plsql(i, &names, &vals)?;
+                    }
+                    StatementKind::Commit => self.s.stats.calls.user_commits += 1,
+                    StatementKind::Rollback => {}
+                    StatementKind::Query(_) => {
+                        return Err(LabError::ora(
+                            6550,
+                            "PLS-00428: an INTO clause is expected in this SELECT statement",
+                            stmt.pos,
+                        ))
+                    }
+                    _ => {
+                        // DDL is not allowed as static SQL in PL/SQL.
+                        return Err(LabError::ora(6550, "PLS-00103: DDL must use EXECUTE IMMEDIATE", stmt.pos));
+                    }
+                },
+                PlsqlStatement::SelectInto { query, into } => {
+                    let names: Vec<String> = vars.iter().map(|(n, _)| n.clone()).collect();
+                    let text = format!("{:?}", query.pos) + "static";
+                    let row = self.plsql_query(query, &text, &names, vars)?;
+                    assign_into(vars, into, row, query.pos)?;
+                }
+                PlsqlStatement::ExecuteImmediate { sql, into, using, pos } => {
+                    let text = match self.plsql_eval(sql, vars)? {
+                        Value::Str(s) => s.to_string(),
+                        other => other.to_string(),
+                    };
+                    let mut binds = Vec::new();
+                    for u in using {
+                        binds.push(self.plsql_eval(u, vars)?);
+                    }
+                    let units = lio_sql::parse_script(&format!("{};", text.trim().trim_end_matches(';')));
+                    let stmt = match units.into_iter().next() {
+                        Some(u) => {
+                            u.result.map_err(|e| LabError::ora(e.code[4..].parse().unwrap_or(900), e.message, *pos))?
+                        }
+                        None => return Err(LabError::ora(900, "invalid SQL statement", *pos)),
+                    };
+                    match &stmt.kind {
+                        StatementKind::Query(q) => {
+                            let row = self.plsql_dynamic_query(q, &stmt.text, &binds, *pos)?;
+                            if !into.is_empty() {
+                                assign_into(vars, into, row, *pos)?;
+                            }
+                        }
+                        StatementKind::Insert(i) => {
+                            self.insert(i, &[binds], &[], Client::Plsql)?;
+                        }
+                        _ => {
+                            self.run_statement(&stmt)?;
+                        }
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    pub(super) fn plsql_query(
+        &mut self,
+        q: &Query,
+        text: &str,
+        names: &[String],
+        vars: &[(String, Value)],
+    ) -> Result<Option<Vec<Value>>, LabError> {
+        let cs = self.call_stacks(Client::Plsql);
+        let (mut c, _) = self.open_cursor(q, text, names, &cs)?;
+        let binds: Vec<Value> = c
+            .bind_names
+            .iter()
+            .map(|n| vars.iter().find(|(v, _)| v == n).map(|(_, x)| x.clone()).unwrap_or(Value::Null))
+            .collect();
+        let mut rows = Vec::new();
+        let r = self.execute_fetch(
+            &mut c,
+            text,
+            &binds,
+            Client::Plsql,
+            &cs,
+            FetchPolicy { first: 2, then: 2, round_trips: false },
+            Some(&mut rows),
+            Some(2),
+        );
+        self.close_cursor(text, c, true);
+        r?;
+        one_row(rows, q.pos)
+    }
+
+    pub(super) fn plsql_dynamic_query(
+        &mut self,
+        q: &Query,
+        text: &str,
+        binds: &[Value],
+        pos: Pos,
+    ) -> Result<Option<Vec<Value>>, LabError> {
+        let cs = self.call_stacks(Client::Plsql);
+        let (mut c, _) = self.open_cursor(q, text, &[], &cs)?;
+        if c.bind_names.len() > binds.len() {
+            self.close_cursor(text, c, true);
+            return Err(LabError::ora(1008, "not all variables bound", pos));
+        }
+        let mut rows = Vec::new();
+        let r = self.execute_fetch(
+            &mut c,
+            text,
+            binds,
+            Client::Plsql,
+            &cs,
+            FetchPolicy { first: 2, then: 2, round_trips: false },
+            Some(&mut rows),
+            Some(2),
+        );
+        self.close_cursor(text, c, true);
+        r?;
+        one_row(rows, pos)
+    }
+
+    pub(super) fn plsql_call(
+        &mut self,
+        name: &Ident,
+        args: &[(Option<String>, Expr)],
+        vars: &[(String, Value)],
+        out: &mut Vec<String>,
+    ) -> Result<(), LabError> {
+        let mut vals = Vec::new();
+        for (n, e) in args {
+            vals.push((n.clone(), self.plsql_eval(e, vars)?));
+        }
+        let arg = |i: usize, named: &str| -> Option<Value> {
+            vals.iter()
+                .find(|(n, _)| n.as_deref().map(|n| n.eq_ignore_ascii_case(named)).unwrap_or(false))
+                .map(|(_, v)| v.clone())
+                .or_else(|| vals.get(i).filter(|(n, _)| n.is_none()).map(|(_, v)| v.clone()))
+        };
+        match name.name.as_str() {
+            "DBMS_RANDOM.SEED" => {
+                let v = arg(0, "val").or_else(|| arg(0, "seed")).unwrap_or(Value::Num(0.0));
+                let seed = match &v {
+                    Value::Num(n) => *n as u64,
+                    Value::Str(s) => s.bytes().fold(0u64, |h, b| h.wrapping_mul(31).wrapping_add(b as u64)),
+                    Value::Null => 0,
+                };
+                self.s.rng.seed(seed);
+            }
+            "DBMS_RANDOM.INITIALIZE" => {
+                let v = arg(0, "val").and_then(|v| v.as_f64()).unwrap_or(0.0);
+                self.s.rng.seed(v as u64);
+            }
+            "DBMS_OUTPUT.PUT_LINE" => out.push(arg(0, "a").map(|v| v.to_string()).unwrap_or_default()),
+            "DBMS_STATS.GATHER_TABLE_STATS" => {
+                let t = arg(1, "tabname").ok_or_else(|| {
+                    LabError::ora(
+                        6550,
+                        "PLS-00306: wrong number or types of arguments in call to 'GATHER_TABLE_STATS'",
+                        name.pos,
+                    )
+                })?;
+                let tname = t.to_string().to_uppercase();
+                let id = self.inst.cat.table_id(&tname).ok_or_else(|| LabError::ora(20000, format!("ORA-20000: Unable to analyze TABLE \"LAB\".\"{tname}\", insufficient privileges or does not exist"), name.pos))?;
+                let blocks = self.inst.cat.table_blocks(&self.inst.cat.tables[id]);
+                let mut st = self.inst.cat.tables[id].compute_stats(blocks);
+                st.gathered = true;
+                self.inst.cat.tables[id].stats = st;
+                self.inst.sga.row_cache.invalidate_table(&self.inst.cat, &tname);
+                self.invalidate_cursors();
+            }
+            "DBMS_MEMOPTIMIZE.POPULATE" => {
+                let t = arg(1, "table_name").ok_or_else(|| {
+                    LabError::ora(6550, "PLS-00306: wrong number or types of arguments in call to 'POPULATE'", name.pos)
+                })?;
+                let tname = t.to_string().to_uppercase();
+                let id = self.inst.cat.table_id(&tname).ok_or_else(|| LabError::no_such_table(name.pos))?;
+                if !self.inst.profile.memoptimize_rowstore {
+                    return Err(LabError::ora(
+                        6550,
+                        "PLS-00201: identifier 'DBMS_MEMOPTIMIZE.POPULATE' must be declared",
+                        name.pos,
+                    ));
+                }
+                if !self.inst.cat.tables[id].memoptimize_read {
+                    return Err(LabError::ora(
+                        62138,
+                        "MEMOPTIMIZE FOR READ feature not enabled for the table",
+                        name.pos,
+                    ));
+                }
+                if self.inst.sga.memopt.size == 0 {
+                    return Err(LabError::ora(62137, "MEMOPTIMIZE_POOL_SIZE is not set", name.pos));
+                }
+                self.inst.sga.memopt.request_populate(id);
+                self.s.stats.memopt.tasks_accepted += 1;
+            }
+            "DBMS_MEMOPTIMIZE.DROP_OBJECT" => {
+                let t = arg(1, "table_name").map(|v| v.to_string().to_uppercase()).unwrap_or_default();
+                if let Some(id) = self.inst.cat.table_id(&t) {
+                    self.inst.sga.memopt.evict(id);
+                }
+            }
+            "DBMS_SESSION.SET_SQL_TRACE" => {
+                let on = arg(0, "sql_trace")
+                    .map(|v| matches!(v, Value::Num(n) if n != 0.0) || v.to_string().eq_ignore_ascii_case("TRUE"))
+                    .unwrap_or(false);
+                self.s.params.sql_trace = on;
+                self.invalidate_cursors();
+            }
+            other => {
+                return Err(LabError::ora(6550, format!("PLS-00201: identifier '{other}' must be declared"), name.pos));
+            }
+        }
+        Ok(())
+    }
+}

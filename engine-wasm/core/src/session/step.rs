@@ -1,0 +1,101 @@
+//! One statement as a step: run it in the session and report its rows,
+//! plan, statistic and latch deltas, waits, simulated time and folded
+//! stacks, with the events it recorded.
+
+use super::*;
+use crate::result::{ErrorOut, LatchOut, StepOut};
+use crate::trace::Trace;
+
+/// What a step leaves for the engine besides its output.
+pub(crate) struct StepRun {
+    pub step: StepOut,
+    /// The events the statement recorded (empty when tracing is off).
+    pub trace: Trace,
+    /// `LAB RESET` ran: a fresh instance follows.
+    pub reset: bool,
+}
+
+impl Run<'_> {
+    pub(crate) fn run_step(&mut self, stmt: &Statement, index: usize) -> StepRun {
+        let before = self.snapshot();
+        let latch_before = self.inst.sga.cache.latch_totals();
+        let mark = self.s.cost.mark();
+        let t0 = self.s.cost.now_us();
+        let waits_before = self.waits_now();
+        self.s.trace.enabled = self.config.trace;
+        let ddl_table = self.ddl_table(&stmt.kind);
+        let result = self.run_statement(stmt);
+        if let Some(t) = ddl_table {
+            // DDL changes the dictionary rows of the table it touches.
+            self.inst.sga.row_cache.invalidate_table(&self.inst.cat, &t);
+        }
+        // Background work (memoptimize population) happens between calls.
+        self.background();
+        // Stack names are copied only for a trace that has events.
+        let stacks = if self.s.trace.is_empty() { Vec::new() } else { self.s.cost.stack_names() };
+        let trace = self.s.trace.take(stacks, self.inst.sga.cache.latch_map());
+        let delta = self.snapshot().delta(&before);
+        let latch_after = self.inst.sga.cache.latch_totals();
+        let folded = self.s.cost.folded_since(&mark);
+        self.s.last_folded = folded.clone();
+        let mut step = StepOut {
+            index,
+            line: stmt.pos.line,
+            column: stmt.pos.column,
+            statement: stmt.text.clone(),
+            kind: kind_of(&stmt.kind),
+            autotrace: self.autotrace_name(),
+            stats: named(&delta, &self.inst.profile),
+            elapsed_us: round3(self.s.cost.now_us() - t0),
+            folded,
+            trace_events: trace.len(),
+            waits: self.waits_since(&waits_before),
+            ..Default::default()
+        };
+        let lg = latch_after.gets - latch_before.gets;
+        if lg > 0 {
+            step.latches.insert(
+                "cache buffers chains".into(),
+                LatchOut {
+                    gets: lg,
+                    misses: latch_after.misses - latch_before.misses,
+                    sleeps: latch_after.sleeps - latch_before.sleeps,
+                },
+            );
+        }
+        let mut reset = false;
+        match result {
+            Ok(o) => {
+                step.columns = o.columns;
+                let max = self.config.max_result_rows;
+                step.rows = o.rows.iter().take(max).map(|r| r.iter().map(|v| v.to_json()).collect()).collect();
+                step.rows_processed = o.rows_processed;
+                step.plan = o.plan;
+                step.output = o.output;
+                step.runs = o.runs;
+                step.trimmed_mean_us = o.trimmed_mean_us;
+                step.feedback = o.feedback;
+                reset = o.reset;
+            }
+            Err(e) => {
+                step.error =
+                    Some(ErrorOut { code: e.code, message: e.message, line: e.pos.line, column: e.pos.column });
+            }
+        }
+        StepRun { step, trace, reset }
+    }
+
+    /// A step for a statement that did not parse.
+    pub(crate) fn error_step(&self, text: &str, pos: Pos, kind: &'static str, e: LabError, index: usize) -> StepOut {
+        StepOut {
+            index,
+            line: pos.line,
+            column: pos.column,
+            statement: text.to_string(),
+            kind,
+            error: Some(ErrorOut { code: e.code, message: e.message, line: e.pos.line, column: e.pos.column }),
+            autotrace: self.autotrace_name(),
+            ..Default::default()
+        }
+    }
+}
