@@ -48,7 +48,4 @@ export interface OpValues {
   reset: null;
 }
 
-export const TRACE_ARRAYS = [
-  'kind', 'get_kind', 'segment', 'block', 'latch_child', 'latch_gets',
-  'plan_line', 'exec', 't_us', 'stack',
-] as const;
+export { TRACE_ARRAYS } from './contract.gen';

@@ -1,6 +1,8 @@
 // The engine contract (docs/ENGINE-API.md), as TypeScript types.
 // Everything the renderer knows about the engine's output is spelled here.
 
+import type { TraceColumns } from '../engine/contract.gen';
+
 export interface StepError { code: string; message: string; line: number; column: number }
 
 export interface PlanLine {
@@ -75,32 +77,14 @@ export interface Catalog {
 
 export interface HeatEntry { segment: number; block: number; visits: number }
 
-export interface Trace {
+/** A step's trace: the generated columns plus its metadata. */
+export interface Trace extends TraceColumns {
   length: number;
-  kind: Uint8Array; get_kind: Uint8Array;
-  segment: Uint32Array; block: Uint32Array;
-  latch_child: Uint16Array; latch_gets: Uint8Array;
-  plan_line: Uint16Array; exec: Uint32Array;
-  t_us: Float64Array; stack: Uint32Array;
   stacks: string[];
   truncated: boolean;
   heat?: HeatEntry[];
 }
 
-export const NO_SEGMENT = 0xffffffff;
-export const NO_LATCH = 0xffff;
-export const NO_PLAN_LINE = 0xffff;
-
-export const EventKind = {
-  BLOCK_GET: 0, PINNED_REVISIT: 1, MEMOPT_LOOKUP: 2, MEMOPT_READ: 3,
-  PHYSICAL_READ: 4, ROUND_TRIP: 5, PARSE: 6, EXECUTE: 7, FETCH: 8,
-} as const;
-export const EVENT_KIND_NAMES = [
-  'block get', 'pinned revisit', 'memopt lookup', 'memopt read',
-  'physical read', 'round trip', 'parse', 'execute', 'fetch',
-];
-
-export const GetKind = { EXAMINATION: 0, NORMAL: 1, PIN: 2, PINNED: 3, MEMOPT: 4, NONE: 255 } as const;
-export const GET_KIND_NAMES: Record<number, string> = {
-  0: 'examination', 1: 'normal', 2: 'pin', 3: 'pinned revisit', 4: 'memopt', 255: 'none',
-};
+// Event kinds, get kinds and sentinels are declared once in Rust
+// (engine-wasm/core/src/trace/contract.rs) and generated.
+export { NO_SEGMENT, NO_LATCH, NO_PLAN_LINE, EventKind, EVENT_KIND_NAMES, GetKind, GET_KIND_NAMES } from '../engine/contract.gen';

@@ -6,22 +6,9 @@ pub use crate::sga::cache::GetKind;
 use crate::sga::latch::LatchMap;
 use serde::Serialize;
 
-/// Event kinds (docs/ENGINE-API.md).
-pub mod kind {
-    pub const BLOCK_GET: u8 = 0;
-    pub const PINNED_REVISIT: u8 = 1;
-    pub const MEMOPT_LOOKUP: u8 = 2;
-    pub const MEMOPT_READ: u8 = 3;
-    pub const PHYSICAL_READ: u8 = 4;
-    pub const ROUND_TRIP: u8 = 5;
-    pub const PARSE: u8 = 6;
-    pub const EXECUTE: u8 = 7;
-    pub const FETCH: u8 = 8;
-}
+pub mod contract;
 
-pub const NO_SEGMENT: u32 = u32::MAX;
-pub const NO_LATCH: u16 = u16::MAX;
-pub const NO_LINE: u16 = u16::MAX;
+pub use contract::{kind, NO_LATCH, NO_LINE, NO_SEGMENT};
 
 /// Events per storage chunk. A trace grows chunk by chunk, so recording
 /// never copies what it already holds.

@@ -1,0 +1,111 @@
+//! The trace contract, declared once: event kinds, get kinds, the sentinel
+//! values and the columns of a trace batch. The renderer's TypeScript
+//! (`renderer/src/engine/contract.gen.ts`) is generated from these tables
+//! by [`typescript`]; `tests/contract.rs` fails when the file is stale and
+//! rewrites it with `LIO_UPDATE_CONTRACT=1`.
+
+use crate::sga::cache::GetKind;
+
+/// One constant of the contract: its Rust/TS name, value and a label for people.
+#[derive(Debug, Clone, Copy)]
+pub struct Named {
+    pub name: &'static str,
+    pub value: u32,
+    pub label: &'static str,
+}
+
+macro_rules! event_kinds {
+    ($($name:ident = $value:literal, $label:literal;)*) => {
+        /// Event kinds (docs/ENGINE-API.md).
+        pub mod kind {
+            $(pub const $name: u8 = $value;)*
+        }
+        /// Every event kind with its label.
+        pub const EVENT_KINDS: &[Named] = &[$(Named { name: stringify!($name), value: $value, label: $label }),*];
+    };
+}
+
+event_kinds! {
+    BLOCK_GET = 0, "block get";
+    PINNED_REVISIT = 1, "pinned revisit";
+    MEMOPT_LOOKUP = 2, "memopt lookup";
+    MEMOPT_READ = 3, "memopt read";
+    PHYSICAL_READ = 4, "physical read";
+    ROUND_TRIP = 5, "round trip";
+    PARSE = 6, "parse";
+    EXECUTE = 7, "execute";
+    FETCH = 8, "fetch";
+}
+
+/// Every get kind ([`GetKind`]) under its TypeScript name, and `NONE` for
+/// events that are not buffer visits.
+pub const GET_KINDS: &[Named] = &[
+    Named { name: "EXAMINATION", value: GetKind::Examination as u32, label: "examination" },
+    Named { name: "NORMAL", value: GetKind::Normal as u32, label: "normal" },
+    Named { name: "PIN", value: GetKind::Pin as u32, label: "pin" },
+    Named { name: "PINNED", value: GetKind::PinnedRevisit as u32, label: "pinned revisit" },
+    Named { name: "MEMOPT", value: GetKind::Memopt as u32, label: "memopt" },
+    Named { name: "NONE", value: GetKind::NONE as u32, label: "none" },
+];
+
+pub const NO_SEGMENT: u32 = u32::MAX;
+pub const NO_LATCH: u16 = u16::MAX;
+pub const NO_LINE: u16 = u16::MAX;
+
+/// A column of a trace batch and the typed array it crosses the boundary as.
+#[derive(Debug, Clone, Copy)]
+pub struct Column {
+    pub name: &'static str,
+    pub array: &'static str,
+    pub doc: &'static str,
+}
+
+/// The columns of a trace batch, in order (the wasm facade has one getter each).
+pub const COLUMNS: &[Column] = &[
+    Column { name: "kind", array: "Uint8Array", doc: "EventKind" },
+    Column { name: "get_kind", array: "Uint8Array", doc: "GetKind (block visits; NONE otherwise)" },
+    Column { name: "segment", array: "Uint32Array", doc: "segment id, NO_SEGMENT for calls" },
+    Column { name: "block", array: "Uint32Array", doc: "block number in the segment" },
+    Column { name: "latch_child", array: "Uint16Array", doc: "cache buffers chains child, NO_LATCH when none" },
+    Column { name: "latch_gets", array: "Uint8Array", doc: "CBC latch gets this event took" },
+    Column { name: "plan_line", array: "Uint16Array", doc: "plan line id, NO_PLAN_LINE when none" },
+    Column { name: "exec", array: "Uint32Array", doc: "execution number within a workload" },
+    Column { name: "t_us", array: "Float64Array", doc: "simulated time after the event, microseconds" },
+    Column { name: "stack", array: "Uint32Array", doc: "index into stacks (folded cost stack)" },
+];
+
+/// The TypeScript module generated from the tables above.
+pub fn typescript() -> String {
+    let mut s = String::from(
+        "// Generated from engine-wasm/core/src/trace/contract.rs by its test\n\
+         // (LIO_UPDATE_CONTRACT=1 cargo test -p lio-core --test contract). Do not edit.\n\n",
+    );
+    s.push_str(&format!("export const NO_SEGMENT = {:#x};\n", NO_SEGMENT));
+    s.push_str(&format!("export const NO_LATCH = {:#x};\n", NO_LATCH));
+    s.push_str(&format!("export const NO_PLAN_LINE = {:#x};\n\n", NO_LINE));
+    let consts = |title: &str, v: &[Named]| {
+        let body: Vec<String> = v.iter().map(|k| format!("  {}: {},", k.name, k.value)).collect();
+        format!("export const {title} = {{\n{}\n}} as const;\n", body.join("\n"))
+    };
+    s.push_str(&consts("EventKind", EVENT_KINDS));
+    let names: Vec<String> = EVENT_KINDS.iter().map(|k| format!("  '{}',", k.label)).collect();
+    s.push_str(&format!(
+        "/** Labels indexed by EventKind. */\nexport const EVENT_KIND_NAMES = [\n{}\n];\n\n",
+        names.join("\n")
+    ));
+    s.push_str(&consts("GetKind", GET_KINDS));
+    let names: Vec<String> = GET_KINDS.iter().map(|k| format!("  {}: '{}',", k.value, k.label)).collect();
+    s.push_str(&format!(
+        "/** Labels by GetKind value. */\nexport const GET_KIND_NAMES: Record<number, string> = {{\n{}\n}};\n\n",
+        names.join("\n")
+    ));
+    let cols: Vec<String> = COLUMNS.iter().map(|c| format!("  '{}',", c.name)).collect();
+    s.push_str(&format!("/** The typed-array columns of a trace batch, in order. */\nexport const TRACE_ARRAYS = [\n{}\n] as const;\n\n", cols.join("\n")));
+    let fields: Vec<String> =
+        COLUMNS.iter().map(|c| format!("  /** {} */\n  {}: {};", c.doc, c.name, c.array)).collect();
+    s.push_str(&format!(
+        "/** The columns of a trace batch with their array types. */\nexport interface TraceColumns {{\n{}\n}}\n",
+        fields.join("\n")
+    ));
+    s
+}

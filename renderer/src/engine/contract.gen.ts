@@ -1,0 +1,86 @@
+// Generated from engine-wasm/core/src/trace/contract.rs by its test
+// (LIO_UPDATE_CONTRACT=1 cargo test -p lio-core --test contract). Do not edit.
+
+export const NO_SEGMENT = 0xffffffff;
+export const NO_LATCH = 0xffff;
+export const NO_PLAN_LINE = 0xffff;
+
+export const EventKind = {
+  BLOCK_GET: 0,
+  PINNED_REVISIT: 1,
+  MEMOPT_LOOKUP: 2,
+  MEMOPT_READ: 3,
+  PHYSICAL_READ: 4,
+  ROUND_TRIP: 5,
+  PARSE: 6,
+  EXECUTE: 7,
+  FETCH: 8,
+} as const;
+/** Labels indexed by EventKind. */
+export const EVENT_KIND_NAMES = [
+  'block get',
+  'pinned revisit',
+  'memopt lookup',
+  'memopt read',
+  'physical read',
+  'round trip',
+  'parse',
+  'execute',
+  'fetch',
+];
+
+export const GetKind = {
+  EXAMINATION: 0,
+  NORMAL: 1,
+  PIN: 2,
+  PINNED: 3,
+  MEMOPT: 4,
+  NONE: 255,
+} as const;
+/** Labels by GetKind value. */
+export const GET_KIND_NAMES: Record<number, string> = {
+  0: 'examination',
+  1: 'normal',
+  2: 'pin',
+  3: 'pinned revisit',
+  4: 'memopt',
+  255: 'none',
+};
+
+/** The typed-array columns of a trace batch, in order. */
+export const TRACE_ARRAYS = [
+  'kind',
+  'get_kind',
+  'segment',
+  'block',
+  'latch_child',
+  'latch_gets',
+  'plan_line',
+  'exec',
+  't_us',
+  'stack',
+] as const;
+
+/** The columns of a trace batch with their array types. */
+export interface TraceColumns {
+  /** EventKind */
+  kind: Uint8Array;
+  /** GetKind (block visits; NONE otherwise) */
+  get_kind: Uint8Array;
+  /** segment id, NO_SEGMENT for calls */
+  segment: Uint32Array;
+  /** block number in the segment */
+  block: Uint32Array;
+  /** cache buffers chains child, NO_LATCH when none */
+  latch_child: Uint16Array;
+  /** CBC latch gets this event took */
+  latch_gets: Uint8Array;
+  /** plan line id, NO_PLAN_LINE when none */
+  plan_line: Uint16Array;
+  /** execution number within a workload */
+  exec: Uint32Array;
+  /** simulated time after the event, microseconds */
+  t_us: Float64Array;
+  /** index into stacks (folded cost stack) */
+  stack: Uint32Array;
+}
