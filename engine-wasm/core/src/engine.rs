@@ -125,6 +125,9 @@ impl Engine {
     /// Run a script and return the steps.
     pub fn exec(&mut self, script: &str) -> Vec<StepOut> {
         let units = lio_sql::parse_script(script);
+        for s in &mut self.sessions {
+            s.start_script();
+        }
         let mut out = Vec::with_capacity(units.len());
         for u in units {
             let step = match u.result {

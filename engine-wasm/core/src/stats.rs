@@ -384,16 +384,40 @@ impl Counters for MemoptCounters {
     }
 }
 
-/// Everything one session counts (its V$SESSTAT rows).
+/// Work the lab counts to bound a statement and a script (not Oracle
+/// statistics): rows produced by row sources and PL/SQL statements run.
+#[derive(Debug, Clone, Default)]
+pub struct WorkCounters {
+    pub rows: u64,
+    pub plsql_steps: u64,
+}
+
+/// Everything one session counts (its V$SESSTAT rows, and the lab's work).
 #[derive(Debug, Clone, Default)]
 pub struct SessionStats {
     pub gets: GetCounters,
     pub access: AccessCounters,
     pub memopt: MemoptCounters,
     pub calls: CallCounters,
+    pub work: WorkCounters,
 }
 
 impl SessionStats {
+    /// Units of work so far: buffer visits (gets, pinned revisits,
+    /// MemOptimized probes), rows produced by row sources, PL/SQL
+    /// statements and executions, each one unit. Derived from counters the
+    /// session keeps anyway, so bounding work costs the hot path nothing.
+    pub fn work_units(&self) -> u64 {
+        let g = &self.gets;
+        g.examination
+            + g.normal
+            + self.access.buffer_is_pinned
+            + self.memopt.lookups
+            + self.work.rows
+            + self.work.plsql_steps
+            + self.calls.execute_count
+    }
+
     /// Every counter, summed, for a cache of `block_size` blocks.
     pub fn snapshot(&self, block_size: u32) -> Snapshot {
         let mut s = Snapshot::default();

@@ -157,6 +157,9 @@ pub struct Table {
     pub pctfree: u32,
     pub stats: TableStats,
     pub dropped: bool,
+    /// Bytes the lab holds for the table's rows and index entries (model
+    /// of its own memory, for the memory budget).
+    pub mem_bytes: u64,
 }
 
 impl Table {
@@ -232,7 +235,25 @@ pub struct Catalog {
     pub clusters: Vec<Cluster>,
 }
 
+/// Bytes the lab holds per stored value, row and index entry (its own
+/// representation, measured roughly: a value slot, the row's location, an
+/// index entry).
+pub const VALUE_BYTES: u64 = 16;
+pub const ROW_BYTES: u64 = 16;
+pub const INDEX_ENTRY_BYTES: u64 = 32;
+
 impl Catalog {
+    /// Bytes held by every table's rows and index entries.
+    pub fn memory_bytes(&self) -> u64 {
+        self.tables.iter().map(|t| t.mem_bytes).sum()
+    }
+
+    /// Bytes one stored row of `table` takes, strings included.
+    pub fn row_bytes(&self, table: TableId, row: &[crate::value::Value]) -> u64 {
+        let t = &self.tables[table];
+        let strings: u64 = row.iter().map(|v| if let crate::value::Value::Str(s) = v { s.len() as u64 } else { 0 }).sum();
+        ROW_BYTES + VALUE_BYTES * row.len() as u64 + strings + INDEX_ENTRY_BYTES * t.indexes.len() as u64
+    }
     pub fn new_segment(&mut self, name: &str, kind: SegmentKind, table: Option<&str>, pool: PoolKind) -> SegId {
         let id = self.segments.len() as SegId;
         self.segments.push(SegmentInfo {

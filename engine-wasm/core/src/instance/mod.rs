@@ -12,8 +12,47 @@ use crate::sim::cost::CostParams;
 use params::{InstanceParameters, Parameters};
 use version::VersionProfile;
 
+/// The lab's own limits (`LAB SET name = value`): what a statement or a
+/// script may do before it is refused, so nothing typed can hang the
+/// engine or exhaust its memory.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LabLimits {
+    /// Units of work (see `SessionStats::work_units`) one statement may do.
+    pub max_statement_work: u64,
+    /// Units of work one script (one `exec` call) may do.
+    pub max_script_work: u64,
+    /// Megabytes the lab's table data and materialized rows may take.
+    pub max_memory_mb: u64,
+}
+
+impl Default for LabLimits {
+    fn default() -> Self {
+        // About 5-10 s of wasm work per statement on a laptop, and a memory
+        // ceiling well below wasm32's 4 GB address space.
+        LabLimits { max_statement_work: 100_000_000, max_script_work: 1_000_000_000, max_memory_mb: 1024 }
+    }
+}
+
+impl LabLimits {
+    pub const NAMES: &'static [&'static str] = &["max_statement_work", "max_script_work", "max_memory_mb"];
+
+    fn slot(&mut self, name: &str) -> Option<&mut u64> {
+        match name {
+            "max_statement_work" => Some(&mut self.max_statement_work),
+            "max_script_work" => Some(&mut self.max_script_work),
+            "max_memory_mb" => Some(&mut self.max_memory_mb),
+            _ => None,
+        }
+    }
+
+    pub fn memory_bytes(&self) -> u64 {
+        self.max_memory_mb.saturating_mul(1 << 20)
+    }
+}
+
 pub struct Instance {
     pub params: InstanceParameters,
+    pub limits: LabLimits,
     pub profile: VersionProfile,
     /// Per-operation costs (`LAB SET`), the same for every session.
     pub cost_params: CostParams,
@@ -35,6 +74,7 @@ impl Instance {
             profile,
             cost_params,
             cat: Catalog::default(),
+            limits: LabLimits::default(),
             up: true,
         }
     }
@@ -48,6 +88,10 @@ impl Instance {
     /// `LAB SET name = value` for a cost parameter; the datafile device
     /// follows `physical_read_us`. Returns false for an unknown name.
     pub fn set_cost_param(&mut self, name: &str, value: f64) -> bool {
+        if let Some(slot) = self.limits.slot(name) {
+            *slot = value.min(u64::MAX as f64) as u64;
+            return true;
+        }
         match self.cost_params.get_mut(name) {
             Some(slot) => {
                 *slot = value;

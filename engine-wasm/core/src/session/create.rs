@@ -227,6 +227,7 @@ impl Run<'_> {
         };
         let ncols = columns.len();
         self.inst.cat.tables.push(Table {
+            mem_bytes: 0,
             id: tid,
             name: name.clone(),
             columns,

@@ -129,6 +129,8 @@ impl Run<'_> {
                 }
             };
         }
+        let work = self.work_limit();
+        let (mut room, max_mb) = (self.memory_room(), self.inst.limits.max_memory_mb);
         root.open(&mut row_source_context!(), env, false).map_err(|e| *e)?;
         let mut total = 0u64;
         let mut want = policy.first.max(1);
@@ -156,6 +158,7 @@ impl Run<'_> {
                     break;
                 }
                 exhausted = single_row;
+                work.check(rt.k.stats)?;
                 if !sorts {
                     env.rownum += 1;
                 }
@@ -170,6 +173,9 @@ impl Run<'_> {
                             bytes += v.stored_len() as u64 + 1;
                             row.push(v);
                         }
+                        // Rows held for the caller (an INSERT ... SELECT) count against memory.
+                        let held = crate::catalog::ROW_BYTES + crate::catalog::VALUE_BYTES * row.len() as u64;
+                        room = room.checked_sub(held).ok_or_else(|| memory_error(max_mb))?;
                         out.push(row);
                     }
                     None => {

@@ -162,6 +162,7 @@ impl Run<'_> {
         self.inst.sga.memopt.evict(tid);
         let t = &mut self.inst.cat.tables[tid];
         t.dropped = true;
+        t.mem_bytes = 0;
         t.rows.clear();
         t.loc = Vec::new();
         let idx = t.indexes.clone();

@@ -149,6 +149,7 @@ impl Run<'_> {
         // Equal strings in consecutive rows share one allocation (padding
         // columns such as rpad('x', 700) are the same in every row).
         let mut previous: Vec<Value> = vec![Value::Null; cols.len()];
+        let mut bytes = 0u64;
         for r in rows {
             let mut out = Vec::with_capacity(r.len());
             for (v, c) in r.into_iter().zip(cols.iter()) {
@@ -201,8 +202,11 @@ impl Run<'_> {
                 previous[i] = v.clone();
                 out.push(v);
             }
+            bytes += self.inst.cat.row_bytes(tid, &out);
             checked.push(out.into_boxed_slice());
         }
+        self.check_memory(bytes)?;
+        self.inst.cat.tables[tid].mem_bytes += bytes;
         // Deferred segment: created by the first insert.
         if let TableStorage::Heap { seg: None, .. } = self.inst.cat.tables[tid].storage {
             let pool = self.inst.cat.tables[tid].pool;

@@ -3,7 +3,7 @@
 
 use super::net::*;
 use super::*;
-use crate::instance::version;
+use crate::instance::{version, LabLimits};
 use crate::result::RunOut;
 
 impl Run<'_> {
@@ -32,7 +32,8 @@ impl Run<'_> {
                         .parse::<f64>()
                         .map_err(|_| LabError::lab(11, format!("LAB SET {n}: a number is required"), name.pos))?,
                 };
-                if !(v.is_finite() && v >= 0.0) && self.inst.cost_params.get(&n).is_some() {
+                let known = self.inst.cost_params.get(&n).is_some() || LabLimits::NAMES.contains(&n.as_str());
+                if !(v.is_finite() && v >= 0.0) && known {
                     return Err(LabError::lab(
                         11,
                         format!("LAB SET {n}: value must be a non-negative number"),
@@ -43,7 +44,7 @@ impl Run<'_> {
                     true => Ok(Outcome { output: vec![format!("{n} = {v}")], ..Default::default() }),
                     false => Err(LabError::lab(
                         12,
-                        format!("unknown lab parameter {n}; known: {}", crate::sim::cost::CostParams::NAMES.join(", ")),
+                        format!("unknown lab parameter {n}; known: {}", [crate::sim::cost::CostParams::NAMES, LabLimits::NAMES].concat().join(", ")),
                         name.pos,
                     )),
                 }
@@ -75,7 +76,7 @@ impl Run<'_> {
         let client = Client::from_driver(r.via.unwrap_or(Driver::JdbcThin));
         let runs = r.runs.unwrap_or(1).clamp(1, 1000);
         let (lo, hi) = r.bind.unwrap_or((1, 1));
-        if hi < lo || hi - lo >= 50_000_000 {
+        if hi < lo || hi.checked_sub(lo).is_none_or(|n| n >= 50_000_000) {
             return Err(LabError::lab(
                 21,
                 "LAB RUN BIND range must be a to b with a <= b and at most 50,000,000 values",
@@ -104,6 +105,7 @@ impl Run<'_> {
                     let mut bind_buf: Vec<Value> = Vec::new();
                     let per_run = (hi - lo + 1) as u64;
                     for (i, v) in (lo..=hi).enumerate() {
+                        self.check_work()?;
                         self.s.trace.set_exec((run as u64 * per_run + i as u64) as u32);
                         // Prepared statement: parsed once per run and re-executed
                         // with a new bind; LITERALS builds a new text (a hard parse) each time.
@@ -160,8 +162,9 @@ impl Run<'_> {
                     let sql_len = stmt.text.len() as u64;
                     let cs = self.call_stacks(client);
                     let mut v = lo;
-                    while v <= hi {
-                        let end = (v + batch - 1).min(hi);
+                    loop {
+                        self.check_work()?;
+                        let end = v.saturating_add(batch - 1).min(hi);
                         let binds: Vec<Vec<Value>> = (v..=end).map(|x| vec![Value::Num(x as f64)]).collect();
                         let n = self.insert(ins, &binds, &[], client)?;
                         rows_processed += n;
@@ -172,7 +175,11 @@ impl Run<'_> {
                             NET_CALL_REPLY,
                             NET_EXECUTE_REQUEST + sql_len + NET_BIND_ROW * rows,
                         );
-                        v = end + 1;
+                        // Checked: a range ending at i64::MAX ends.
+                        match end.checked_add(1) {
+                            Some(n) if n <= hi => v = n,
+                            _ => break,
+                        }
                     }
                 }
                 _ => {

@@ -86,6 +86,49 @@ pub struct Session {
     /// Interned stacks of recursive dictionary SQL, under their base.
     pub(crate) dict_stacks: Option<(StackId, OpStacks)>,
     pub(crate) last_folded: Vec<String>,
+    /// Work units at the start of the running statement and script.
+    pub(crate) work_base: WorkBase,
+}
+
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct WorkBase {
+    pub statement: u64,
+    pub script: u64,
+}
+
+/// The work a statement may still do: checked where rows are produced and
+/// where PL/SQL and workloads loop, against counters the session keeps.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct WorkLimit {
+    base: WorkBase,
+    max_statement: u64,
+    max_script: u64,
+}
+
+impl WorkLimit {
+    /// LAB-00033 when the statement or the script has done more than its budget.
+    #[inline]
+    pub fn check(&self, stats: &SessionStats) -> Result<(), LabError> {
+        let used = stats.work_units();
+        if used.saturating_sub(self.base.statement) > self.max_statement {
+            return Err(LabError::lab(
+                33,
+                format!(
+                    "statement stopped after {} units of work (buffer visits, rows, PL/SQL steps); LAB SET max_statement_work raises the limit",
+                    self.max_statement
+                ),
+                Pos::default(),
+            ));
+        }
+        if used.saturating_sub(self.base.script) > self.max_script {
+            return Err(LabError::lab(
+                33,
+                format!("script stopped after {} units of work; LAB SET max_script_work raises the limit", self.max_script),
+                Pos::default(),
+            ));
+        }
+        Ok(())
+    }
 }
 
 impl Session {
@@ -107,7 +150,13 @@ impl Session {
             call_stack_cache: [None; 5],
             dict_stacks: None,
             last_folded: Vec::new(),
+            work_base: WorkBase::default(),
         }
+    }
+
+    /// A new script starts (one `exec` call): its work is counted from here.
+    pub fn start_script(&mut self) {
+        self.work_base.script = self.stats.work_units();
     }
 
     /// Every counter of the session; DB time is the simulated time not
@@ -178,6 +227,30 @@ impl Run<'_> {
 
     fn snapshot(&self) -> Snapshot {
         self.s.snapshot(self.inst.sga.cache.block_size)
+    }
+
+    pub(crate) fn work_limit(&self) -> WorkLimit {
+        let l = &self.inst.limits;
+        WorkLimit { base: self.s.work_base, max_statement: l.max_statement_work, max_script: l.max_script_work }
+    }
+
+    pub(crate) fn check_work(&self) -> Result<(), LabError> {
+        self.work_limit().check(&self.s.stats)
+    }
+
+    /// LAB-00034 when `extra` more bytes of rows would take the lab's data
+    /// past its memory budget.
+    pub(crate) fn check_memory(&self, extra: u64) -> Result<(), LabError> {
+        let limit = self.inst.limits.memory_bytes();
+        if self.inst.cat.memory_bytes().saturating_add(extra) > limit {
+            return Err(memory_error(self.inst.limits.max_memory_mb));
+        }
+        Ok(())
+    }
+
+    /// Bytes rows may still take before the memory budget is reached.
+    pub(crate) fn memory_room(&self) -> u64 {
+        self.inst.limits.memory_bytes().saturating_sub(self.inst.cat.memory_bytes())
     }
 
     fn autotrace_name(&self) -> &'static str {
@@ -355,6 +428,17 @@ impl Run<'_> {
 }
 
 /// The kind of a statement that failed to parse, from its first word.
+/// LAB-00034: the lab's data would outgrow its memory budget.
+pub(crate) fn memory_error(max_mb: u64) -> LabError {
+    LabError::lab(
+        34,
+        format!(
+            "out of lab memory: the tables and rows of this script would take more than {max_mb} MB; LAB SET max_memory_mb raises the limit"
+        ),
+        Pos::default(),
+    )
+}
+
 pub(crate) fn kind_of_text(text: &str) -> &'static str {
     let first =
         text.split(|c: char| c.is_whitespace() || c == '(').find(|w| !w.is_empty()).unwrap_or("").to_ascii_uppercase();

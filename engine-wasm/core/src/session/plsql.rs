@@ -39,6 +39,8 @@ impl Run<'_> {
         out: &mut Vec<String>,
     ) -> Result<(), LabError> {
         for s in body {
+            self.s.stats.work.plsql_steps += 1;
+            self.check_work()?;
             match s {
                 PlsqlStatement::Null => {}
                 PlsqlStatement::Assign { target, value } => {
@@ -50,11 +52,17 @@ impl Run<'_> {
                     let b = self.plsql_eval(to, vars)?.as_f64().unwrap_or(0.0) as i64;
                     vars.push((var.name.clone(), Value::Null));
                     let slot = vars.len() - 1;
+                    // Counted without overflow: a loop ending at i64::MAX ends.
                     let mut i = a;
                     while i <= b {
                         vars[slot].1 = Value::Num(i as f64);
+                        self.s.stats.work.plsql_steps += 1;
+                        self.check_work()?;
                         self.run_plsql_body(body, vars, out)?;
-                        i += 1;
+                        match i.checked_add(1) {
+                            Some(n) => i = n,
+                            None => break,
+                        }
                     }
                     vars.pop();
                 }

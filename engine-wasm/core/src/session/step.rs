@@ -22,6 +22,7 @@ impl Run<'_> {
         let mark = self.s.cost.mark();
         let t0 = self.s.cost.now_us();
         let waits_before = self.waits_now();
+        self.s.work_base.statement = self.s.stats.work_units();
         self.s.trace.enabled = self.config.trace;
         let ddl_table = self.ddl_table(&stmt.kind);
         let result = self.run_statement(stmt);
@@ -77,7 +78,12 @@ impl Run<'_> {
                 step.feedback = o.feedback;
                 reset = o.reset;
             }
-            Err(e) => {
+            Err(mut e) => {
+                // An error raised where no position is known (a work or
+                // memory limit deep in a row source) is the statement's.
+                if e.pos.line == 0 {
+                    e.pos = stmt.pos;
+                }
                 step.error =
                     Some(ErrorOut { code: e.code, message: e.message, line: e.pos.line, column: e.pos.column });
             }
