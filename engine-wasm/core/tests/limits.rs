@@ -50,7 +50,7 @@ fn the_default_budget_stops_a_workload_of_fifty_million_executions() {
 #[test]
 fn the_budget_is_a_lab_parameter() {
     let steps = run_then_probe(
-        "LAB SET max_statement_work = 1000;\nLAB RUN 'select * from dual' BIND 1 TO 10000;\nLAB SET max_statement_work = 100000000;\nLAB RUN 'select * from dual' BIND 1 TO 10000;",
+        "LAB SET max_statement_work = 1000;\nLAB RUN 'select * from dual' BIND 1 TO 10000;\nLAB SET max_statement_work = 50000000;\nLAB RUN 'select * from dual' BIND 1 TO 10000;",
     );
     assert_eq!(error_of(&steps[1]), ("LAB-00033", 2, 1));
     assert!(steps[3].error.is_none(), "{:?}", steps[3].error);

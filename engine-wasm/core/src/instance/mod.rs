@@ -27,9 +27,9 @@ pub struct LabLimits {
 
 impl Default for LabLimits {
     fn default() -> Self {
-        // About 5-10 s of wasm work per statement on a laptop, and a memory
+        // A few seconds of wasm work per statement on a laptop, and a memory
         // ceiling well below wasm32's 4 GB address space.
-        LabLimits { max_statement_work: 100_000_000, max_script_work: 1_000_000_000, max_memory_mb: 1024 }
+        LabLimits { max_statement_work: 50_000_000, max_script_work: 500_000_000, max_memory_mb: 1024 }
     }
 }
 
