@@ -37,7 +37,8 @@ fn a_for_loop_ending_at_the_integer_limit_ends() {
 
 #[test]
 fn an_endless_plsql_loop_is_stopped_by_the_statement_budget_at_its_position() {
-    let steps = run_then_probe("select 1 from dual;\n\nbegin\n  for i in 1..1e12 loop\n    null;\n  end loop;\nend;\n/");
+    let steps =
+        run_then_probe("select 1 from dual;\n\nbegin\n  for i in 1..1e12 loop\n    null;\n  end loop;\nend;\n/");
     assert_eq!(error_of(&steps[1]), ("LAB-00033", 3, 1));
 }
 

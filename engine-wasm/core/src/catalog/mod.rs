@@ -251,7 +251,8 @@ impl Catalog {
     /// Bytes one stored row of `table` takes, strings included.
     pub fn row_bytes(&self, table: TableId, row: &[crate::value::Value]) -> u64 {
         let t = &self.tables[table];
-        let strings: u64 = row.iter().map(|v| if let crate::value::Value::Str(s) = v { s.len() as u64 } else { 0 }).sum();
+        let strings: u64 =
+            row.iter().map(|v| if let crate::value::Value::Str(s) = v { s.len() as u64 } else { 0 }).sum();
         ROW_BYTES + VALUE_BYTES * row.len() as u64 + strings + INDEX_ENTRY_BYTES * t.indexes.len() as u64
     }
     pub fn new_segment(&mut self, name: &str, kind: SegmentKind, table: Option<&str>, pool: PoolKind) -> SegId {

@@ -44,7 +44,10 @@ impl Run<'_> {
                     true => Ok(Outcome { output: vec![format!("{n} = {v}")], ..Default::default() }),
                     false => Err(LabError::lab(
                         12,
-                        format!("unknown lab parameter {n}; known: {}", [crate::sim::cost::CostParams::NAMES, LabLimits::NAMES].concat().join(", ")),
+                        format!(
+                            "unknown lab parameter {n}; known: {}",
+                            [crate::sim::cost::CostParams::NAMES, LabLimits::NAMES].concat().join(", ")
+                        ),
                         name.pos,
                     )),
                 }

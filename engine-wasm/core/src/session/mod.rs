@@ -123,7 +123,10 @@ impl WorkLimit {
         if used.saturating_sub(self.base.script) > self.max_script {
             return Err(LabError::lab(
                 33,
-                format!("script stopped after {} units of work; LAB SET max_script_work raises the limit", self.max_script),
+                format!(
+                    "script stopped after {} units of work; LAB SET max_script_work raises the limit",
+                    self.max_script
+                ),
                 Pos::default(),
             ));
         }
