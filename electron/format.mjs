@@ -6,7 +6,7 @@
 //   error     offending line, `*` under the column, `ERROR at line N:`, `ORA-nnnnn: ...`
 //   rows      SQL*Plus column layout + `N rows selected.` (queries, unless TRACEONLY)
 //   output    the engine's text lines (DBMS_OUTPUT, PROMPT, LAB messages)
-//   feedback  `Table created.`, `1 row created.`, ... from kind + first words
+//   feedback  `Table created.`, `1 row created.`, ... as the engine gives it
 //   runs      LAB RUN per-run table and trimmed mean
 //   autotrace `Execution Plan` and `Statistics` sections (SET AUTOTRACE ON/TRACEONLY)
 
@@ -249,112 +249,14 @@ export function formatError(step) {
 // ------------------------------------------------------------------ feedback
 
 /**
- * Rows a DML statement processed: `rows_processed` when the engine gives
- * it, else the `rows processed` statistic, else 1 for INSERT ... VALUES.
- * @param {Step & { rows_processed?: number }} step
- * @returns {number|null}
- */
-export function rowsProcessed(step) {
-  if (typeof step.rows_processed === 'number') return step.rows_processed;
-  const s = step.stats?.['rows processed'];
-  if (typeof s === 'number') return s;
-  if (/\bVALUES\s*\(/i.test(step.statement ?? '') && !/\bSELECT\b/i.test(step.statement ?? '')) return 1;
-  return null;
-}
-
-const OBJECT_NAMES = /** @type {Record<string, string>} */ ({
-  TABLE: 'Table',
-  INDEX: 'Index',
-  CLUSTER: 'Cluster',
-  VIEW: 'View',
-  SEQUENCE: 'Sequence',
-  SYNONYM: 'Synonym',
-  PROCEDURE: 'Procedure',
-  FUNCTION: 'Function',
-  PACKAGE: 'Package',
-  TRIGGER: 'Trigger',
-  TYPE: 'Type',
-  USER: 'User',
-  TABLESPACE: 'Tablespace',
-  MATERIALIZED: 'Materialized view',
-});
-
-/** @param {string[]} words from the 2nd word on */
-function objectWord(words) {
-  const skip = new Set(['OR', 'REPLACE', 'UNIQUE', 'BITMAP', 'GLOBAL', 'TEMPORARY', 'PUBLIC', 'EDITIONABLE', 'NONEDITIONABLE', 'FORCE', 'NOFORCE']);
-  for (const w of words) {
-    if (skip.has(w)) continue;
-    return OBJECT_NAMES[w] ?? null;
-  }
-  return null;
-}
-
-/**
  * The feedback line(s) SQL*Plus prints after a statement that is not a
- * query: derived from the step kind and the statement's first words.
- * @param {Step} step
+ * query (`Table created.`, `1 row created.`, `Connected.`): the engine's own
+ * text, never re-derived here.
+ * @param {Step & { feedback?: string }} step
  * @returns {string[]}
  */
 export function feedbackLines(step) {
-  const w = leadingWords(step.statement, 8);
-  const [w0 = '', w1 = ''] = w;
-  /** @param {string} verb */
-  const dml = (verb) => {
-    const n = rowsProcessed(step);
-    return n === null ? [] : [`${plural(n, 'row', 'rows')} ${verb}.`];
-  };
-  switch (w0) {
-    case 'CREATE': {
-      const o = objectWord(w.slice(1));
-      return o ? [`${o} created.`] : [];
-    }
-    case 'ALTER': {
-      if (w1 === 'SYSTEM') return ['System altered.'];
-      if (w1 === 'SESSION') return ['Session altered.'];
-      const o = objectWord(w.slice(1));
-      return o ? [`${o} altered.`] : [];
-    }
-    case 'DROP': {
-      const o = objectWord(w.slice(1));
-      return o ? [`${o} dropped.`] : [];
-    }
-    case 'TRUNCATE':
-      return ['Table truncated.'];
-    case 'INSERT':
-      return dml('created');
-    case 'UPDATE':
-      return dml('updated');
-    case 'DELETE':
-      return dml('deleted');
-    case 'MERGE':
-      return dml('merged');
-    case 'COMMIT':
-      return ['Commit complete.'];
-    case 'ROLLBACK':
-      return ['Rollback complete.'];
-    case 'GRANT':
-      return ['Grant succeeded.'];
-    case 'REVOKE':
-      return ['Revoke succeeded.'];
-    case 'BEGIN':
-    case 'DECLARE':
-    case 'EXEC':
-    case 'EXECUTE':
-      return ['PL/SQL procedure successfully completed.'];
-    case 'CALL':
-      return ['Call completed.'];
-    case 'SHUTDOWN':
-      return ['Database closed.', 'Database dismounted.', 'ORACLE instance shut down.'];
-    case 'STARTUP':
-      return ['ORACLE instance started.', 'Database mounted.', 'Database opened.'];
-    case 'CONNECT':
-    case 'CONN':
-      return ['Connected.'];
-    default:
-      break;
-  }
-  if (step.kind === 'plsql') return ['PL/SQL procedure successfully completed.'];
-  return [];
+  return step.feedback ? String(step.feedback).split('\n') : [];
 }
 
 // ------------------------------------------------------------------ LAB RUN
@@ -475,9 +377,7 @@ export function formatStep(step, { echo = true } = {}) {
     if (step.kind === 'lab' && leadingWords(step.statement, 2)[1] === 'PROFILE' && !step.output?.length) {
       section(step.folded ?? []);
     }
-    // SHUTDOWN and STARTUP: the engine's output already is SQL*Plus's text.
-    const fb = feedbackLines(step);
-    if (!endsWithLines(step.output ?? [], fb)) section(fb);
+    section(feedbackLines(step));
   }
   if (Array.isArray(step.runs)) section(formatRuns(step.runs));
   if (autotrace === 'on' || autotrace === 'traceonly') {
@@ -490,16 +390,6 @@ export function formatStep(step, { echo = true } = {}) {
   return out;
 }
 
-/**
- * Whether `lines` end with `tail` (an empty tail never matches).
- * @param {string[]} lines
- * @param {string[]} tail
- */
-function endsWithLines(lines, tail) {
-  if (!tail.length || lines.length < tail.length) return false;
-  const off = lines.length - tail.length;
-  return tail.every((t, i) => lines[off + i] === t);
-}
 
 /**
  * A whole ScriptResult as SQL*Plus-style text, steps separated by a blank

@@ -26,8 +26,9 @@ impl Run<'_> {
             | SqlPlus::SetPagesize(_)
             | SqlPlus::SetTiming(_)
             | SqlPlus::SetOther(_)
-            | SqlPlus::Connect(_)
             | SqlPlus::Ignored(_) => {}
+            // The engine gave the script a fresh session before this step.
+            SqlPlus::Connect(_) => o.feedback = Some("Connected.".into()),
             SqlPlus::Prompt(t) => o.output.push(t.clone()),
             SqlPlus::Exec(b) => {
                 self.run_plsql(b, &mut o.output)?;
