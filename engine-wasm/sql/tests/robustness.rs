@@ -65,6 +65,7 @@ fn check(src: &str) {
             Err(e) => {
                 assert!(valid(e.pos), "error position {:?} out of range in {src:?}: {e}", e.pos);
                 assert!(e.code.starts_with("ORA-") || e.code.starts_with("LAB-"), "{e}");
+                assert!(lio_sql::ora::lookup(&e.code).is_some(), "{e} is not catalogued");
                 assert!(!e.message.is_empty());
             }
         }

@@ -3,12 +3,13 @@
 use super::{Parser, R};
 use crate::ast::*;
 use crate::lexer::Tok;
+use crate::ora;
 
 impl Parser<'_> {
     pub(super) fn alter(&mut self) -> R<StatementKind> {
         self.bump();
         let Some(w) = self.word().map(str::to_string) else {
-            return Err(self.fail(940, "invalid ALTER command"));
+            return Err(self.fail(ora::INVALID_ALTER_COMMAND));
         };
         match w.as_str() {
             "SYSTEM" => {
@@ -39,7 +40,7 @@ impl Parser<'_> {
                     {
                         Err(self.unsupported(format!("ALTER SYSTEM {o}")))
                     }
-                    _ => Err(self.fail(2065, "illegal option for ALTER SYSTEM")),
+                    _ => Err(self.fail(ora::ILLEGAL_ALTER_SYSTEM_OPTION)),
                 }
             }
             "SESSION" => {
@@ -51,12 +52,12 @@ impl Parser<'_> {
                     Some(o) if matches!(o, "ENABLE" | "DISABLE" | "FORCE" | "ADVISE" | "CLOSE" | "SYNC") => {
                         Err(self.unsupported(format!("ALTER SESSION {o}")))
                     }
-                    _ => Err(self.fail(2248, "invalid option for ALTER SESSION")),
+                    _ => Err(self.fail(ora::INVALID_ALTER_SESSION_OPTION)),
                 }
             }
             "INDEX" => {
                 self.bump();
-                let name = self.object_name(953, "missing or invalid index name")?;
+                let name = self.object_name(ora::MISSING_OR_INVALID_INDEX_NAME)?;
                 let mut physical = Physical::default();
                 let rebuild = self.eat_kw("REBUILD");
                 let mut any = rebuild;
@@ -102,19 +103,19 @@ impl Parser<'_> {
                         {
                             Err(self.unsupported(format!("ALTER INDEX ... {o}")))
                         }
-                        _ => Err(self.fail(2243, "invalid ALTER INDEX or ALTER MATERIALIZED VIEW option")),
+                        _ => Err(self.fail(ora::INVALID_ALTER_INDEX_OPTION)),
                     };
                 }
                 Ok(StatementKind::AlterIndex(AlterIndex { name, physical, rebuild }))
             }
             "TABLE" => {
                 self.bump();
-                let name = self.object_name(903, "invalid table name")?;
+                let name = self.object_name(ora::INVALID_TABLE_NAME)?;
                 if self.is_kw("NO") && self.nth_is_kw(1, "MEMOPTIMIZE") {
                     self.bump();
                     self.bump();
                     self.missing_keyword("FOR")?;
-                    self.expect_kw("READ", 1735, "invalid ALTER TABLE option")?;
+                    self.expect_kw("READ", ora::INVALID_ALTER_TABLE_OPTION)?;
                     return Ok(StatementKind::AlterTable(AlterTable {
                         name,
                         action: AlterTableAction::MemoptimizeRead(false),
@@ -125,7 +126,7 @@ impl Parser<'_> {
                     if self.is_kw("WRITE") {
                         return Err(self.unsupported("MEMOPTIMIZE FOR WRITE"));
                     }
-                    self.expect_kw("READ", 1735, "invalid ALTER TABLE option")?;
+                    self.expect_kw("READ", ora::INVALID_ALTER_TABLE_OPTION)?;
                     return Ok(StatementKind::AlterTable(AlterTable {
                         name,
                         action: AlterTableAction::MemoptimizeRead(true),
@@ -173,7 +174,7 @@ impl Parser<'_> {
                     {
                         Err(self.unsupported(format!("ALTER TABLE ... {o}")))
                     }
-                    _ => Err(self.fail(1735, "invalid ALTER TABLE option")),
+                    _ => Err(self.fail(ora::INVALID_ALTER_TABLE_OPTION)),
                 }
             }
             "CLUSTER" | "USER" | "DATABASE" | "VIEW" | "SEQUENCE" | "TABLESPACE" | "PROCEDURE" | "FUNCTION"
@@ -181,7 +182,7 @@ impl Parser<'_> {
             | "DISKGROUP" | "RESOURCE" | "OUTLINE" | "LIBRARY" | "JAVA" | "DIMENSION" | "AUDIT" | "LOCKDOWN" => {
                 Err(self.unsupported(format!("ALTER {w}")))
             }
-            _ => Err(self.fail(940, "invalid ALTER command")),
+            _ => Err(self.fail(ora::INVALID_ALTER_COMMAND)),
         }
     }
 
@@ -191,11 +192,11 @@ impl Parser<'_> {
         let t = self.tok().clone();
         let name = match &t.tok {
             Tok::Ident { name, .. } => Ident { name: name.to_lowercase(), pos: t.pos },
-            _ => return Err(self.fail(922, "missing or invalid option")),
+            _ => return Err(self.fail(ora::MISSING_OR_INVALID_OPTION)),
         };
         self.bump();
         if !self.eat(&Tok::Eq) {
-            return Err(self.fail(922, "missing or invalid option"));
+            return Err(self.fail(ora::MISSING_OR_INVALID_OPTION));
         }
         let value = self.param_value()?;
         if self.is(&Tok::Comma) {
@@ -206,25 +207,25 @@ impl Parser<'_> {
             if system && self.is_kw("SCOPE") {
                 self.bump();
                 if !self.eat(&Tok::Eq) {
-                    return Err(self.fail(922, "missing or invalid option"));
+                    return Err(self.fail(ora::MISSING_OR_INVALID_OPTION));
                 }
                 scope = Some(match self.word() {
                     Some("MEMORY") => Scope::Memory,
                     Some("SPFILE") => Scope::Spfile,
                     Some("BOTH") => Scope::Both,
-                    _ => return Err(self.fail(922, "missing or invalid option")),
+                    _ => return Err(self.fail(ora::MISSING_OR_INVALID_OPTION)),
                 });
                 self.bump();
             } else if system && (self.is_kw("SID") || self.is_kw("COMMENT") || self.is_kw("CONTAINER")) {
                 self.bump();
                 if !self.eat(&Tok::Eq) {
-                    return Err(self.fail(922, "missing or invalid option"));
+                    return Err(self.fail(ora::MISSING_OR_INVALID_OPTION));
                 }
                 match self.tok().tok {
                     Tok::Str(_) | Tok::Ident { .. } => {
                         self.bump();
                     }
-                    _ => return Err(self.fail(922, "missing or invalid option")),
+                    _ => return Err(self.fail(ora::MISSING_OR_INVALID_OPTION)),
                 }
             } else if system && self.is_kw("DEFERRED") {
                 self.bump();
@@ -240,26 +241,26 @@ impl Parser<'_> {
     pub(super) fn drop_stmt(&mut self) -> R<StatementKind> {
         self.bump();
         let Some(w) = self.word().map(str::to_string) else {
-            return Err(self.fail(950, "invalid DROP option"));
+            return Err(self.fail(ora::INVALID_DROP_OPTION));
         };
         let (kind, name) = match w.as_str() {
             "TABLE" => {
                 self.bump();
-                (ObjectKind::Table, self.object_name(903, "invalid table name")?)
+                (ObjectKind::Table, self.object_name(ora::INVALID_TABLE_NAME)?)
             }
             "INDEX" => {
                 self.bump();
-                (ObjectKind::Index, self.object_name(953, "missing or invalid index name")?)
+                (ObjectKind::Index, self.object_name(ora::MISSING_OR_INVALID_INDEX_NAME)?)
             }
             "CLUSTER" => {
                 self.bump();
-                (ObjectKind::Cluster, self.object_name(941, "missing cluster name")?)
+                (ObjectKind::Cluster, self.object_name(ora::MISSING_CLUSTER_NAME)?)
             }
             "VIEW" | "SEQUENCE" | "SYNONYM" | "PUBLIC" | "USER" | "TABLESPACE" | "MATERIALIZED" | "PROCEDURE"
             | "FUNCTION" | "PACKAGE" | "TRIGGER" | "TYPE" | "ROLE" | "DIRECTORY" | "DATABASE" | "PROFILE"
             | "LIBRARY" | "CONTEXT" | "OUTLINE" | "PLUGGABLE" | "JAVA" | "DIMENSION" | "OPERATOR" | "INDEXTYPE"
             | "EDITION" => return Err(self.unsupported(format!("DROP {w}"))),
-            _ => return Err(self.fail(950, "invalid DROP option")),
+            _ => return Err(self.fail(ora::INVALID_DROP_OPTION)),
         };
         let mut including_tables = false;
         loop {

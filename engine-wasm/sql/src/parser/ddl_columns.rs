@@ -5,35 +5,33 @@ use super::{Parser, R};
 use crate::ast::*;
 use crate::error::LabError;
 use crate::lexer::Tok;
+use crate::ora;
 
 impl Parser<'_> {
     fn datatype(&mut self) -> R<DataType> {
         let Some(w) = self.word().map(str::to_string) else {
-            return Err(self.fail(902, "invalid datatype"));
+            return Err(self.fail(ora::INVALID_DATATYPE));
         };
-        let len_msg = "invalid datatype";
         match w.as_str() {
             "NUMBER" | "DECIMAL" | "NUMERIC" | "DEC" => {
                 self.bump();
                 let (mut precision, mut scale) = (None, None);
                 if self.eat(&Tok::LParen) {
                     if !self.eat(&Tok::Star) {
-                        let p = self.uint(1727, "numeric precision specifier is out of range (1 to 38)")?;
+                        let p = self.uint(ora::NUMERIC_PRECISION_OUT_OF_RANGE)?;
                         if !(1..=38).contains(&p) {
-                            return Err(LabError::ora(
-                                1727,
-                                "numeric precision specifier is out of range (1 to 38)",
+                            return Err(LabError::new(
+                                ora::NUMERIC_PRECISION_OUT_OF_RANGE,
                                 self.toks[self.i.saturating_sub(1)].pos,
                             ));
                         }
                         precision = Some(p);
                     }
                     if self.eat(&Tok::Comma) {
-                        let s = self.int(1728, "numeric scale specifier is out of range (-84 to 127)")?;
+                        let s = self.int(ora::NUMERIC_SCALE_OUT_OF_RANGE)?;
                         if !(-84..=127).contains(&s) {
-                            return Err(LabError::ora(
-                                1728,
-                                "numeric scale specifier is out of range (-84 to 127)",
+                            return Err(LabError::new(
+                                ora::NUMERIC_SCALE_OUT_OF_RANGE,
                                 self.toks[self.i.saturating_sub(1)].pos,
                             ));
                         }
@@ -50,7 +48,7 @@ impl Parser<'_> {
             "FLOAT" | "REAL" => {
                 self.bump();
                 if self.eat(&Tok::LParen) {
-                    self.uint(902, len_msg)?;
+                    self.uint(ora::INVALID_DATATYPE)?;
                     self.rparen()?;
                 }
                 Ok(DataType::Number { precision: None, scale: None })
@@ -58,9 +56,9 @@ impl Parser<'_> {
             "VARCHAR2" | "VARCHAR" | "NVARCHAR2" => {
                 self.bump();
                 self.lparen()?;
-                let len = self.uint(910, "specified length too long for its datatype")?;
+                let len = self.uint(ora::SPECIFIED_LENGTH_TOO_LONG)?;
                 if len == 0 {
-                    return Err(LabError::ora(1723, "zero-length columns are not allowed", self.toks[self.i - 1].pos));
+                    return Err(LabError::new(ora::ZERO_LENGTH_COLUMNS, self.toks[self.i - 1].pos));
                 }
                 let mut char_semantics = w == "NVARCHAR2";
                 if self.eat_kw("CHAR") {
@@ -75,13 +73,9 @@ impl Parser<'_> {
                 self.bump();
                 let mut len = 1;
                 if self.eat(&Tok::LParen) {
-                    len = self.uint(910, "specified length too long for its datatype")?;
+                    len = self.uint(ora::SPECIFIED_LENGTH_TOO_LONG)?;
                     if len == 0 {
-                        return Err(LabError::ora(
-                            1723,
-                            "zero-length columns are not allowed",
-                            self.toks[self.i - 1].pos,
-                        ));
+                        return Err(LabError::new(ora::ZERO_LENGTH_COLUMNS, self.toks[self.i - 1].pos));
                     }
                     if !self.eat_kw("CHAR") {
                         self.eat_kw("BYTE");
@@ -97,7 +91,7 @@ impl Parser<'_> {
             "TIMESTAMP" | "CLOB" | "BLOB" | "NCLOB" | "BFILE" | "RAW" | "LONG" | "ROWID" | "UROWID"
             | "BINARY_FLOAT" | "BINARY_DOUBLE" | "XMLTYPE" | "INTERVAL" | "JSON" | "BOOLEAN" | "SDO_GEOMETRY"
             | "VECTOR" => Err(self.unsupported(format!("{w} columns"))),
-            _ => Err(self.fail(902, "invalid datatype")),
+            _ => Err(self.fail(ora::INVALID_DATATYPE)),
         }
     }
 
@@ -122,7 +116,7 @@ impl Parser<'_> {
             } else if self.is_kw("NOT") {
                 self.bump();
                 if !self.eat_kw("NULL") {
-                    return Err(self.fail(908, "missing NULL keyword"));
+                    return Err(self.fail(ora::MISSING_NULL_KEYWORD));
                 }
                 c.not_null = true;
             } else if self.eat_kw("NULL") {
@@ -136,9 +130,9 @@ impl Parser<'_> {
                 c.unique = true;
                 self.constraint_state()?;
             } else if self.eat_kw("CONSTRAINT") {
-                self.ident(902, "invalid datatype")?;
+                self.ident(ora::INVALID_DATATYPE)?;
                 if !matches!(self.word(), Some("NOT" | "NULL" | "PRIMARY" | "UNIQUE" | "CHECK" | "REFERENCES")) {
-                    return Err(self.fail(902, "invalid datatype"));
+                    return Err(self.fail(ora::INVALID_DATATYPE));
                 }
             } else if self.is_kw("GENERATED") {
                 self.bump();
@@ -185,7 +179,7 @@ impl Parser<'_> {
                         return Ok(());
                     }
                 }
-                Tok::Eof | Tok::Error(_) => return Err(self.fail(907, "missing right parenthesis")),
+                Tok::Eof | Tok::Error(_) => return Err(self.fail(ora::MISSING_RIGHT_PARENTHESIS)),
                 _ => {}
             }
             self.bump();
@@ -204,7 +198,7 @@ impl Parser<'_> {
                 deferrable = true;
             } else if self.eat_kw("INITIALLY") {
                 if !(self.eat_kw("DEFERRED") || self.eat_kw("IMMEDIATE")) {
-                    return Err(self.fail(905, "missing keyword"));
+                    return Err(self.fail(ora::MISSING_KEYWORD));
                 }
             } else if self.is_kw("USING") && self.nth_is_kw(1, "INDEX") {
                 self.bump();
@@ -226,7 +220,7 @@ impl Parser<'_> {
 
     pub(super) fn table_constraint(&mut self) -> R<TableConstraint> {
         let pos = self.pos();
-        let name = if self.eat_kw("CONSTRAINT") { Some(self.ident(904, "invalid identifier")?) } else { None };
+        let name = if self.eat_kw("CONSTRAINT") { Some(self.column_ident()?) } else { None };
         let kind = if self.eat_kw("PRIMARY") {
             self.missing_keyword("KEY")?;
             ConstraintKind::PrimaryKey
@@ -237,7 +231,7 @@ impl Parser<'_> {
         } else if self.is_kw("FOREIGN") {
             return Err(self.unsupported("foreign keys"));
         } else {
-            return Err(self.fail(902, "invalid datatype"));
+            return Err(self.fail(ora::INVALID_DATATYPE));
         };
         let columns = self.column_list()?;
         let deferrable = self.constraint_state()?;
@@ -248,7 +242,7 @@ impl Parser<'_> {
     fn storage(&mut self, ph: &mut Physical) -> R<()> {
         self.bump();
         self.lparen()?;
-        let invalid = |p: &Self| p.fail(2143, "invalid STORAGE option");
+        let invalid = |p: &Self| p.fail(ora::INVALID_STORAGE_OPTION);
         loop {
             if self.eat(&Tok::RParen) {
                 return Ok(());
@@ -270,12 +264,12 @@ impl Parser<'_> {
                 "INITIAL" | "NEXT" | "MINEXTENTS" | "MAXEXTENTS" | "PCTINCREASE" | "FREELISTS" | "MAXSIZE"
                 | "OPTIMAL" => {
                     if !(self.eat_kw("UNLIMITED") || self.eat_kw("NULL")) {
-                        self.size_bytes(2143, "invalid STORAGE option")?;
+                        self.size_bytes(ora::INVALID_STORAGE_OPTION)?;
                     }
                 }
                 "FREELIST" => {
-                    self.expect_kw("GROUPS", 2143, "invalid STORAGE option")?;
-                    self.size_bytes(2143, "invalid STORAGE option")?;
+                    self.expect_kw("GROUPS", ora::INVALID_STORAGE_OPTION)?;
+                    self.size_bytes(ora::INVALID_STORAGE_OPTION)?;
                 }
                 "FLASH_CACHE" | "CELL_FLASH_CACHE" => {
                     if !(self.eat_kw("KEEP") || self.eat_kw("NONE") || self.eat_kw("DEFAULT")) {
@@ -300,20 +294,20 @@ impl Parser<'_> {
         match w.as_str() {
             "PCTFREE" => {
                 self.bump();
-                let n = self.uint(2211, "invalid value for PCTFREE or PCTUSED")?;
+                let n = self.uint(ora::INVALID_PCTFREE_OR_PCTUSED)?;
                 if n > 99 {
-                    return Err(LabError::ora(2211, "invalid value for PCTFREE or PCTUSED", self.toks[self.i - 1].pos));
+                    return Err(LabError::new(ora::INVALID_PCTFREE_OR_PCTUSED, self.toks[self.i - 1].pos));
                 }
                 ph.pctfree = Some(n);
             }
             "PCTUSED" | "INITRANS" | "MAXTRANS" => {
                 self.bump();
-                self.uint(2211, "invalid value for PCTFREE or PCTUSED")?;
+                self.uint(ora::INVALID_PCTFREE_OR_PCTUSED)?;
             }
             "STORAGE" => self.storage(ph)?,
             "TABLESPACE" => {
                 self.bump();
-                self.ident(959, "tablespace does not exist")?;
+                self.ident(ora::TABLESPACE_DOES_NOT_EXIST)?;
             }
             "LOGGING" | "NOLOGGING" | "CACHE" | "NOCACHE" | "NOPARALLEL" | "MONITORING" | "NOMONITORING"
             | "ROWDEPENDENCIES" | "NOROWDEPENDENCIES" => {

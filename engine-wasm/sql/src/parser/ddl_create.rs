@@ -5,17 +5,18 @@ use super::{Parser, R};
 use crate::ast::*;
 use crate::error::LabError;
 use crate::lexer::Tok;
+use crate::ora;
 
 impl Parser<'_> {
     pub(super) fn create(&mut self) -> R<StatementKind> {
         self.bump();
         if self.is_kw("OR") {
             self.bump();
-            self.expect_kw("REPLACE", 922, "missing or invalid option")?;
+            self.expect_kw("REPLACE", ora::MISSING_OR_INVALID_OPTION)?;
             return Err(self.unsupported("CREATE OR REPLACE"));
         }
         let Some(w) = self.word().map(str::to_string) else {
-            return Err(self.fail(901, "invalid CREATE command"));
+            return Err(self.fail(ora::INVALID_CREATE_COMMAND));
         };
         match w.as_str() {
             "TABLE" => {
@@ -28,7 +29,7 @@ impl Parser<'_> {
             }
             "UNIQUE" => {
                 self.bump();
-                self.expect_kw("INDEX", 968, "missing INDEX keyword")?;
+                self.expect_kw("INDEX", ora::MISSING_INDEX_KEYWORD)?;
                 self.create_index(true)
             }
             "INDEX" => {
@@ -46,12 +47,12 @@ impl Parser<'_> {
             | "CONTROLFILE" | "SPFILE" | "PFILE" | "ROLLBACK" | "SCHEMA" | "FLASHBACK" | "LOCKDOWN" => {
                 Err(self.unsupported(format!("CREATE {w}")))
             }
-            _ => Err(self.fail(901, "invalid CREATE command")),
+            _ => Err(self.fail(ora::INVALID_CREATE_COMMAND)),
         }
     }
 
     fn create_table(&mut self) -> R<StatementKind> {
-        let name = self.object_name(903, "invalid table name")?;
+        let name = self.object_name(ora::INVALID_TABLE_NAME)?;
         let mut t = CreateTable {
             name,
             columns: Vec::new(),
@@ -105,24 +106,24 @@ impl Parser<'_> {
                     } else if self.is_kw("EXTERNAL") {
                         return Err(self.unsupported("external tables"));
                     } else {
-                        return Err(self.fail(922, "missing or invalid option"));
+                        return Err(self.fail(ora::MISSING_OR_INVALID_OPTION));
                     }
                 }
                 Some("CLUSTER") => {
                     self.bump();
-                    let c = self.object_name(941, "missing cluster name")?;
+                    let c = self.object_name(ora::MISSING_CLUSTER_NAME)?;
                     let cols = self.column_list()?;
                     t.cluster = Some((c, cols));
                 }
                 Some("SEGMENT") => {
                     self.bump();
-                    self.expect_kw("CREATION", 922, "missing or invalid option")?;
+                    self.expect_kw("CREATION", ora::MISSING_OR_INVALID_OPTION)?;
                     t.segment_creation = Some(if self.eat_kw("IMMEDIATE") {
                         SegmentCreation::Immediate
                     } else if self.eat_kw("DEFERRED") {
                         SegmentCreation::Deferred
                     } else {
-                        return Err(self.fail(922, "missing or invalid option"));
+                        return Err(self.fail(ora::MISSING_OR_INVALID_OPTION));
                     });
                 }
                 Some("MEMOPTIMIZE") => {
@@ -131,12 +132,12 @@ impl Parser<'_> {
                     if self.is_kw("WRITE") {
                         return Err(self.unsupported("MEMOPTIMIZE FOR WRITE"));
                     }
-                    self.expect_kw("READ", 922, "missing or invalid option")?;
+                    self.expect_kw("READ", ora::MISSING_OR_INVALID_OPTION)?;
                     t.memoptimize_read = true;
                 }
                 Some("PCTTHRESHOLD") => {
                     self.bump();
-                    self.uint(922, "missing or invalid option")?;
+                    self.uint(ora::MISSING_OR_INVALID_OPTION)?;
                 }
                 Some("INCLUDING") => {
                     self.bump();
@@ -172,14 +173,14 @@ impl Parser<'_> {
         match (&mut t.as_select, as_pos) {
             (Some(q), Some(ap)) => {
                 if !t.columns.is_empty() {
-                    return Err(LabError::ora(1773, "may not specify column datatypes in this CREATE TABLE", ap));
+                    return Err(LabError::new(ora::MAY_NOT_SPECIFY_COLUMN_DATATYPES, ap));
                 }
                 if !names.is_empty() {
                     if names.len() != q.select.len() || q.select.iter().any(|s| !matches!(s, SelectItem::Expr { .. })) {
                         if q.select.iter().any(|s| !matches!(s, SelectItem::Expr { .. })) {
                             return Err(LabError::unsupported("CREATE TABLE (columns) AS SELECT *", ap));
                         }
-                        return Err(LabError::ora(1730, "invalid number of column names specified", ap));
+                        return Err(LabError::new(ora::INVALID_NUMBER_OF_COLUMN_NAMES, ap));
                     }
                     for (item, n) in q.select.iter_mut().zip(names) {
                         if let SelectItem::Expr { alias, .. } = item {
@@ -190,24 +191,24 @@ impl Parser<'_> {
             }
             _ => {
                 if let Some(p) = name_only_pos {
-                    return Err(LabError::ora(902, "invalid datatype", p));
+                    return Err(LabError::new(ora::INVALID_DATATYPE, p));
                 }
                 if !had_parens {
                     return Err(match &self.tok().tok {
                         Tok::Error(e) => e.clone(),
-                        _ => LabError::ora(906, "missing left parenthesis", after_name),
+                        _ => LabError::new(ora::MISSING_LEFT_PARENTHESIS, after_name),
                     });
                 }
             }
         }
         if t.columns.is_empty() && t.as_select.is_none() {
-            return Err(self.fail(904, "invalid identifier"));
+            return Err(self.fail_with(ora::INVALID_IDENTIFIER, ""));
         }
         Ok(StatementKind::CreateTable(t))
     }
 
     fn create_cluster(&mut self) -> R<StatementKind> {
-        let name = self.object_name(941, "missing cluster name")?;
+        let name = self.object_name(ora::MISSING_CLUSTER_NAME)?;
         self.lparen()?;
         let mut columns = Vec::new();
         loop {
@@ -234,9 +235,9 @@ impl Parser<'_> {
             match self.word() {
                 Some("SIZE") => {
                     self.bump();
-                    let n = self.size_bytes(1456, "may not perform insert/delete/update operation")?;
+                    let n = self.size_bytes(ora::MAY_NOT_PERFORM_DML)?;
                     c.size = Some(u32::try_from(n).map_err(|_| {
-                        LabError::ora(2230, "invalid SIZE value", self.toks[self.i.saturating_sub(1)].pos)
+                        LabError::new(ora::INVALID_SIZE_VALUE, self.toks[self.i.saturating_sub(1)].pos)
                     })?);
                 }
                 Some("SINGLE") => {
@@ -246,7 +247,7 @@ impl Parser<'_> {
                 }
                 Some("HASHKEYS") => {
                     self.bump();
-                    let n = self.size_bytes(2454, "invalid HASHKEYS value")?;
+                    let n = self.size_bytes(ora::INVALID_HASHKEYS_VALUE)?;
                     c.hashkeys = Some(n);
                 }
                 Some("HASH") => {
@@ -265,16 +266,16 @@ impl Parser<'_> {
     }
 
     fn create_index(&mut self, unique: bool) -> R<StatementKind> {
-        let name = self.object_name(953, "missing or invalid index name")?;
-        self.expect_kw("ON", 969, "missing ON keyword")?;
+        let name = self.object_name(ora::MISSING_OR_INVALID_INDEX_NAME)?;
+        self.expect_kw("ON", ora::MISSING_ON_KEYWORD)?;
         let (table, columns) = if self.eat_kw("CLUSTER") {
             // Index on an index cluster: `table` is the cluster, no columns.
-            (self.object_name(941, "missing cluster name")?, Vec::new())
+            (self.object_name(ora::MISSING_CLUSTER_NAME)?, Vec::new())
         } else {
-            let table = self.object_name(903, "invalid table name")?;
+            let table = self.object_name(ora::INVALID_TABLE_NAME)?;
             if self.is_kw("AS") || self.ident_opt_peek() {
                 // `ON t alias (...)`: bitmap join indexes and such
-                return Err(self.fail(906, "missing left parenthesis"));
+                return Err(self.fail(ora::MISSING_LEFT_PARENTHESIS));
             }
             self.lparen()?;
             let mut cols = Vec::new();
@@ -286,7 +287,7 @@ impl Parser<'_> {
                 self.eat_kw("ASC");
                 if !(self.is(&Tok::Comma) || self.is(&Tok::RParen)) {
                     if matches!(self.tok().tok, Tok::Ident { .. } | Tok::Eof | Tok::Error(_)) {
-                        return Err(self.fail(907, "missing right parenthesis"));
+                        return Err(self.fail(ora::MISSING_RIGHT_PARENTHESIS));
                     }
                     return Err(LabError::unsupported("function-based indexes", col.pos));
                 }

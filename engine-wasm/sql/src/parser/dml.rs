@@ -3,6 +3,7 @@
 use super::{Parser, R};
 use crate::ast::*;
 use crate::lexer::Tok;
+use crate::ora;
 
 impl Parser<'_> {
     pub(super) fn insert(&mut self) -> R<Insert> {
@@ -11,11 +12,11 @@ impl Parser<'_> {
         if matches!(self.word(), Some("ALL" | "FIRST")) {
             return Err(self.unsupported("multitable INSERT"));
         }
-        self.expect_kw("INTO", 925, "missing INTO keyword")?;
+        self.expect_kw("INTO", ora::MISSING_INTO_KEYWORD)?;
         if self.is(&Tok::LParen) {
             return Err(self.unsupported("INSERT into a subquery"));
         }
-        let table = self.object_name(903, "invalid table name")?;
+        let table = self.object_name(ora::INVALID_TABLE_NAME)?;
         if matches!(self.word(), Some("PARTITION" | "SUBPARTITION")) {
             return Err(self.unsupported("partition-extended table names"));
         }
@@ -37,9 +38,9 @@ impl Parser<'_> {
                     break;
                 }
                 if self.at_eof() {
-                    return Err(self.fail(907, "missing right parenthesis"));
+                    return Err(self.fail(ora::MISSING_RIGHT_PARENTHESIS));
                 }
-                return Err(self.fail(917, "missing comma"));
+                return Err(self.fail(ora::MISSING_COMMA));
             }
             InsertSource::Values(vals)
         } else if self.is_kw("SELECT") || self.is_kw("WITH") {
@@ -50,7 +51,7 @@ impl Parser<'_> {
             self.rparen()?;
             InsertSource::Query(Box::new(q))
         } else {
-            return Err(self.fail(926, "missing VALUES keyword"));
+            return Err(self.fail(ora::MISSING_VALUES_KEYWORD));
         };
         if self.is_kw("RETURNING") || self.is_kw("RETURN") {
             return Err(self.unsupported("RETURNING clauses"));

@@ -6,6 +6,7 @@ use super::{Parser, R};
 use crate::ast::*;
 use crate::error::LabError;
 use crate::lexer::Tok;
+use crate::ora;
 
 impl Parser<'_> {
     /// An expression (any precedence). Each call counts one nesting level.
@@ -139,7 +140,7 @@ impl Parser<'_> {
                 self.bump();
                 let negated = self.eat_kw("NOT");
                 if !self.eat_kw("NULL") {
-                    return Err(self.fail(908, "missing NULL keyword"));
+                    return Err(self.fail(ora::MISSING_NULL_KEYWORD));
                 }
                 Ok(Expr::IsNull { expr: Box::new(left), negated })
             }
@@ -197,7 +198,7 @@ impl Parser<'_> {
         if self.is(&Tok::Comma) {
             self.unsupported("expression lists")
         } else {
-            self.fail(907, "missing right parenthesis")
+            self.fail(ora::MISSING_RIGHT_PARENTHESIS)
         }
     }
 

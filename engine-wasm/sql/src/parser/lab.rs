@@ -4,6 +4,7 @@ use super::{Parser, R};
 use crate::ast::*;
 use crate::error::LabError;
 use crate::lexer::Tok;
+use crate::ora;
 
 const DRIVERS: &[(&str, Driver)] = &[
     ("plsql", Driver::Plsql),
@@ -18,7 +19,7 @@ impl Parser<'_> {
         if let Tok::Error(e) = &self.tok().tok {
             return e.clone();
         }
-        LabError::lab(4, msg, self.pos())
+        LabError::with(ora::LAB_COMMAND_SYNTAX, msg.into(), self.pos())
     }
 
     fn lab_uint(&mut self, what: &str) -> R<u32> {

@@ -28,6 +28,7 @@ mod tests;
 use crate::ast::*;
 use crate::error::LabError;
 use crate::lexer::{tokenize, LexOptions, Tok, Token};
+use crate::ora::{self, Entry, Facility};
 use crate::splitter::{ScriptUnit, UnitKind};
 use sqlplus::sqlplus;
 
@@ -175,11 +176,16 @@ impl<'a> Parser<'a> {
     // ------------------------------------------------------------ errors
 
     /// An Oracle error at the current token (a pending lexical error wins).
-    fn fail(&self, code: u32, msg: &str) -> LabError {
+    fn fail(&self, entry: Entry) -> LabError {
+        self.fail_with(entry, "")
+    }
+
+    /// [`Self::fail`] with the detail for the entry's `%s`.
+    fn fail_with(&self, entry: Entry, detail: &str) -> LabError {
         if let Tok::Error(e) = &self.tok().tok {
             return e.clone();
         }
-        LabError::ora(code, msg, self.pos())
+        LabError::with(entry, detail, self.pos())
     }
 
     fn unsupported(&self, what: impl Into<String>) -> LabError {
@@ -191,29 +197,29 @@ impl<'a> Parser<'a> {
 
     fn missing_expression(&self) -> LabError {
         if self.at_eof() {
-            self.fail(921, "unexpected end of SQL command")
+            self.fail(ora::UNEXPECTED_END_OF_SQL_COMMAND)
         } else {
-            self.fail(936, "missing expression")
+            self.fail(ora::MISSING_EXPRESSION)
         }
     }
 
-    fn expect_kw(&mut self, kw: &str, code: u32, msg: &str) -> R<()> {
+    fn expect_kw(&mut self, kw: &str, entry: Entry) -> R<()> {
         if self.eat_kw(kw) {
             Ok(())
         } else {
-            Err(self.fail(code, msg))
+            Err(self.fail(entry))
         }
     }
 
     fn missing_keyword(&mut self, kw: &str) -> R<()> {
-        self.expect_kw(kw, 905, "missing keyword")
+        self.expect_kw(kw, ora::MISSING_KEYWORD)
     }
 
     fn lparen(&mut self) -> R<()> {
         if self.eat(&Tok::LParen) {
             Ok(())
         } else {
-            Err(self.fail(906, "missing left parenthesis"))
+            Err(self.fail(ora::MISSING_LEFT_PARENTHESIS))
         }
     }
 
@@ -221,7 +227,7 @@ impl<'a> Parser<'a> {
         if self.eat(&Tok::RParen) {
             Ok(())
         } else {
-            Err(self.fail(907, "missing right parenthesis"))
+            Err(self.fail(ora::MISSING_RIGHT_PARENTHESIS))
         }
     }
 
@@ -229,8 +235,8 @@ impl<'a> Parser<'a> {
     fn expect_end(&self) -> R<()> {
         match &self.tok().tok {
             Tok::Eof => Ok(()),
-            Tok::Semi => Err(LabError::ora(911, "invalid character", self.pos())),
-            _ => Err(self.fail(933, "SQL command not properly ended")),
+            Tok::Semi => Err(LabError::new(ora::INVALID_CHARACTER, self.pos())),
+            _ => Err(self.fail(ora::SQL_COMMAND_NOT_PROPERLY_ENDED)),
         }
     }
 
@@ -260,23 +266,20 @@ impl<'a> Parser<'a> {
             return e.clone();
         }
         let (l, c) = self.pls_line_col(self.pos());
-        LabError::ora(
-            6550,
-            format!(
-                "line {l}, column {c}:\nPLS-00103: Encountered the symbol \"{}\" when expecting one of the following: {expecting}",
-                self.symbol()
-            ),
-            self.pos(),
-        )
+        LabError::pls(ora::PLS_ENCOUNTERED_SYMBOL, &[&self.symbol(), &expecting], (l, c), self.pos())
     }
 
     /// SQL errors inside PL/SQL come out as `ORA-06550 ... PL/SQL: ORA-nnnnn`.
     fn wrap_plsql(&self, e: LabError) -> LabError {
         let lexical = matches!(&self.toks.last().map(|t| &t.tok), Some(Tok::Error(le)) if *le == e);
-        if lexical || e.code == "ORA-06550" || !e.code.starts_with("ORA-") {
+        if lexical || e.is(ora::PLSQL_COMPILATION_ERROR) || !e.code.starts_with(Facility::Ora.prefix()) {
             return e;
         }
         let (l, c) = self.pls_line_col(e.pos);
-        LabError::ora(6550, format!("line {l}, column {c}:\nPL/SQL: {}: {}", e.code, e.message), e.pos)
+        LabError::with_args(
+            ora::PLSQL_COMPILATION_ERROR,
+            &[&l, &c, &format!("PL/SQL: {}: {}", e.code, e.message)],
+            e.pos,
+        )
     }
 }

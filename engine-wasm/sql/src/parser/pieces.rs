@@ -6,6 +6,7 @@ use super::{Parser, R};
 use crate::ast::*;
 use crate::error::LabError;
 use crate::lexer::Tok;
+use crate::ora::{self, Entry};
 
 impl Parser<'_> {
     /// An identifier (unquoted reserved words excluded).
@@ -21,11 +22,13 @@ impl Parser<'_> {
         }
     }
 
-    pub(super) fn ident(&mut self, code: u32, msg: &str) -> R<Ident> {
+    /// An identifier, else the error of `entry` (its `%s`, if any, is the
+    /// symbol found instead).
+    pub(super) fn ident(&mut self, entry: Entry) -> R<Ident> {
         match self.ident_opt() {
             Some(id) => Ok(id),
-            None if self.at_eof() => Err(self.fail(921, "unexpected end of SQL command")),
-            None => Err(self.fail(code, msg)),
+            None if self.at_eof() => Err(self.fail(ora::UNEXPECTED_END_OF_SQL_COMMAND)),
+            None => Err(self.fail_with(entry, &self.symbol())),
         }
     }
 
@@ -35,7 +38,7 @@ impl Parser<'_> {
             return Ok(id);
         }
         if self.at_eof() {
-            return Err(self.fail(921, "unexpected end of SQL command"));
+            return Err(self.fail(ora::UNEXPECTED_END_OF_SQL_COMMAND));
         }
         if let Tok::Error(e) = &self.tok().tok {
             return Err(e.clone());
@@ -54,11 +57,11 @@ impl Parser<'_> {
     }
 
     /// `[schema.]name`: the last part is kept.
-    pub(super) fn object_name(&mut self, code: u32, msg: &str) -> R<Ident> {
-        let mut id = self.ident(code, msg)?;
+    pub(super) fn object_name(&mut self, entry: Entry) -> R<Ident> {
+        let mut id = self.ident(entry)?;
         while self.is(&Tok::Dot) && matches!(self.nth(1), Tok::Ident { .. }) {
             self.bump();
-            id = self.ident(code, msg)?;
+            id = self.ident(entry)?;
         }
         if self.is(&Tok::At) {
             return Err(self.unsupported("database links"));
@@ -66,17 +69,17 @@ impl Parser<'_> {
         Ok(id)
     }
 
-    pub(super) fn uint(&mut self, code: u32, msg: &str) -> R<u32> {
+    pub(super) fn uint(&mut self, entry: Entry) -> R<u32> {
         if let Tok::Number(n) = self.tok().tok {
             if n.fract() == 0.0 && (0.0..=u32::MAX as f64).contains(&n) {
                 self.bump();
                 return Ok(n as u32);
             }
         }
-        Err(self.fail(code, msg))
+        Err(self.fail(entry))
     }
 
-    pub(super) fn int(&mut self, code: u32, msg: &str) -> R<i64> {
+    pub(super) fn int(&mut self, entry: Entry) -> R<i64> {
         let neg = self.is(&Tok::Minus) && matches!(self.nth(1), Tok::Number(_));
         if neg {
             self.bump();
@@ -87,7 +90,7 @@ impl Parser<'_> {
                 return Ok(if neg { -(n as i64) } else { n as i64 });
             }
         }
-        Err(self.fail(code, msg))
+        Err(self.fail(entry))
     }
 
     /// Multiplier of a size suffix directly attached to the previous number.
@@ -110,15 +113,15 @@ impl Parser<'_> {
     }
 
     /// `n[K|M|G|T]` in bytes.
-    pub(super) fn size_bytes(&mut self, code: u32, msg: &str) -> R<u64> {
+    pub(super) fn size_bytes(&mut self, entry: Entry) -> R<u64> {
         if let Tok::Number(n) = self.tok().tok {
             if n.fract() == 0.0 && (0.0..9.0e15).contains(&n) {
                 self.bump();
                 let mult = self.size_suffix().unwrap_or(1);
-                return (n as u64).checked_mul(mult).ok_or_else(|| self.fail(code, msg));
+                return (n as u64).checked_mul(mult).ok_or_else(|| self.fail(entry));
             }
         }
-        Err(self.fail(code, msg))
+        Err(self.fail(entry))
     }
 
     /// A parameter value: number, size, quoted string or bare word.
@@ -145,7 +148,7 @@ impl Parser<'_> {
                 self.bump();
                 Ok(ParamValue::Text(name))
             }
-            _ => Err(self.fail(922, "missing or invalid option")),
+            _ => Err(self.fail(ora::MISSING_OR_INVALID_OPTION)),
         }
     }
 }

@@ -6,6 +6,7 @@ use super::{Parser, BLOCK_WEIGHT, R};
 use crate::ast::*;
 use crate::error::LabError;
 use crate::lexer::Tok;
+use crate::ora;
 
 impl Parser<'_> {
     pub(super) fn plsql_unit(&mut self) -> R<StatementKind> {
@@ -172,13 +173,7 @@ impl Parser<'_> {
                     let (query, into) = self.query_into(true)?;
                     if into.is_empty() {
                         let (l, c) = self.pls_line_col(t.pos);
-                        return Err(LabError::ora(
-                            6550,
-                            format!(
-                                "line {l}, column {c}:\nPLS-00428: an INTO clause is expected in this SELECT statement"
-                            ),
-                            t.pos,
-                        ));
+                        return Err(LabError::pls(ora::PLS_INTO_EXPECTED, &[], (l, c), t.pos));
                     }
                     self.semi()?;
                     out.push(PlsqlStatement::SelectInto { query, into });

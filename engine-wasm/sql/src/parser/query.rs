@@ -6,6 +6,7 @@ use super::{Parser, QUERY_WEIGHT, R};
 use crate::ast::*;
 use crate::error::LabError;
 use crate::lexer::{pos_in, Tok};
+use crate::ora;
 
 impl Parser<'_> {
     pub(super) fn sql_unit(&mut self) -> R<StatementKind> {
@@ -22,7 +23,7 @@ impl Parser<'_> {
             return Ok(StatementKind::Query(q));
         }
         let Some(word) = self.word().map(str::to_string) else {
-            return Err(self.fail(900, "invalid SQL statement"));
+            return Err(self.fail(ora::INVALID_SQL_STATEMENT));
         };
         match word.as_str() {
             "SELECT" => Ok(StatementKind::Query(self.query()?)),
@@ -45,7 +46,7 @@ impl Parser<'_> {
             }
             w => match UNSUPPORTED_STATEMENTS.iter().find(|(k, _)| *k == w) {
                 Some((_, what)) => Err(self.unsupported(*what)),
-                None => Err(self.fail(900, "invalid SQL statement")),
+                None => Err(self.fail(ora::INVALID_SQL_STATEMENT)),
             },
         }
     }
@@ -67,7 +68,7 @@ impl Parser<'_> {
         let select = self.select_list()?;
         let into = self.select_into_targets(allow_into)?;
         if !self.eat_kw("FROM") {
-            return Err(self.fail(923, "FROM keyword not found where expected"));
+            return Err(self.fail(ora::FROM_KEYWORD_NOT_FOUND));
         }
         let (from, join_conds) = self.table_refs()?;
         let mut q = Query {
@@ -92,7 +93,7 @@ impl Parser<'_> {
         if self.is_kw("WITH") {
             return Err(self.unsupported("WITH clauses (subquery factoring)"));
         }
-        self.expect_kw("SELECT", 928, "missing SELECT keyword")?;
+        self.expect_kw("SELECT", ora::MISSING_SELECT_KEYWORD)?;
         let hints = self.hints();
         let distinct = if self.eat_kw("DISTINCT") || self.eat_kw("UNIQUE") {
             true
@@ -119,7 +120,7 @@ impl Parser<'_> {
         }
         if self.is_kw("INTO") {
             if !allow_into {
-                return Err(self.fail(905, "missing keyword"));
+                return Err(self.fail(ora::MISSING_KEYWORD));
             }
             self.bump();
             into.push(self.column_ident()?);
@@ -184,7 +185,7 @@ impl Parser<'_> {
                     if self.is_kw("NULLS") {
                         self.bump();
                         if !(self.eat_kw("FIRST") || self.eat_kw("LAST")) {
-                            return Err(self.fail(905, "missing keyword"));
+                            return Err(self.fail(ora::MISSING_KEYWORD));
                         }
                     }
                     q.order_by.push(OrderItem { expr, descending });
@@ -230,7 +231,7 @@ impl Parser<'_> {
         }
         let expr = self.expr()?;
         let alias = if self.eat_kw("AS") {
-            Some(self.ident(923, "FROM keyword not found where expected")?)
+            Some(self.ident(ora::FROM_KEYWORD_NOT_FOUND)?)
         } else if self.alias_word_ok() {
             self.ident_opt()
         } else {
@@ -300,7 +301,7 @@ impl Parser<'_> {
         } else if self.is_kw("USING") {
             Err(self.unsupported("JOIN ... USING"))
         } else {
-            Err(self.fail(905, "missing keyword"))
+            Err(self.fail(ora::MISSING_KEYWORD))
         }
     }
 
@@ -322,7 +323,7 @@ impl Parser<'_> {
             return Err(self.unsupported("WITH clauses (subquery factoring)"));
         }
         if !self.is_kw("SELECT") {
-            return Err(self.fail(928, "missing SELECT keyword"));
+            return Err(self.fail(ora::MISSING_SELECT_KEYWORD));
         }
         let query = self.query()?;
         self.rparen()?;
@@ -360,7 +361,7 @@ impl Parser<'_> {
         if self.is_kw("LATERAL") && self.nth(1) == &Tok::LParen {
             return Err(self.unsupported("LATERAL inline views"));
         }
-        let name = self.object_name(903, "invalid table name")?;
+        let name = self.object_name(ora::INVALID_TABLE_NAME)?;
         if matches!(self.word(), Some("PARTITION" | "SUBPARTITION")) {
             return Err(self.unsupported("partition-extended table names"));
         }

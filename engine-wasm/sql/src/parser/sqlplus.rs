@@ -4,7 +4,9 @@ use super::{Parser, R};
 use crate::ast::*;
 use crate::error::LabError;
 use crate::lexer::{pos_in, LexOptions};
+use crate::ora::{self, Entry};
 use crate::splitter::{sqlplus_command, PlusCmd, ScriptUnit};
+use std::fmt;
 
 /// Words of a SQL*Plus line with their byte offsets; a `-` continuation
 /// at the end of a line is dropped.
@@ -60,27 +62,32 @@ pub(super) fn sqlplus(unit: &ScriptUnit) -> R<SqlPlus> {
     let rest_off = text.find(first).map(|o| o + first_word.len().max(1)).unwrap_or(text.len());
     let rest = text.get(rest_off..).unwrap_or("");
     let Some(cmd) = sqlplus_command(&first_word) else {
-        return Err(LabError::lab(2, format!("SP2-0734: unknown command beginning \"{first}\"..."), unit.pos));
+        return Err(LabError::sp2(ora::SP2_UNKNOWN_COMMAND, &[&first], unit.pos));
     };
-    let usage = |msg: &str, k: usize| LabError::lab(2, msg.to_string(), at(k));
+    let usage = |entry: Entry, args: &[&dyn fmt::Display], k: usize| LabError::sp2(entry, args, at(k));
     let word = |k: usize| words.get(k).map(|&(_, w)| w.to_ascii_uppercase()).unwrap_or_default();
     match cmd {
         PlusCmd::Set => {
             let opt = word(1);
             let num = |k: usize, name: &str| -> R<u32> {
                 let w = word(k);
-                w.parse::<u32>().map_err(|_| usage(&format!("SP2-0268: {name} option not a valid number"), k))
+                w.parse::<u32>().map_err(|_| usage(ora::SP2_OPTION_NOT_A_NUMBER, &[&name], k))
             };
             let on_off = |k: usize, name: &str| -> R<bool> {
                 match word(k).as_str() {
                     "ON" => Ok(true),
                     "OFF" => Ok(false),
-                    _ => Err(usage(&format!("SP2-0265: {name} must be set ON or OFF"), k)),
+                    _ => Err(usage(ora::SP2_MUST_BE_ON_OR_OFF, &[&name], k)),
                 }
             };
             if abbrev(&opt, "AUTOTRACE", 5) {
-                let bad =
-                    || usage("SP2-0158: Usage: SET AUTOT[RACE] {OFF | ON | TRACE[ONLY]} [EXP[LAIN]] [STAT[ISTICS]]", 2);
+                let bad = || {
+                    usage(
+                        ora::SP2_SET_USAGE,
+                        &[&"SET AUTOT[RACE] {OFF | ON | TRACE[ONLY]} [EXP[LAIN]] [STAT[ISTICS]]"],
+                        2,
+                    )
+                };
                 let mode = word(2);
                 let mut k = 3;
                 let trace = match mode.as_str() {
@@ -138,14 +145,15 @@ pub(super) fn sqlplus(unit: &ScriptUnit) -> R<SqlPlus> {
                     if w == "SIZE" {
                         let v = word(k + 1);
                         if v != "UNLIMITED" && v.parse::<u32>().is_err() {
-                            return Err(usage("SP2-0268: serveroutput option not a valid number", k + 1));
+                            return Err(usage(ora::SP2_OPTION_NOT_A_NUMBER, &[&"serveroutput"], k + 1));
                         }
                         k += 2;
                     } else if abbrev(&w, "FORMAT", 3) {
                         k = words.len();
                     } else {
                         return Err(usage(
-                            "SP2-0158: Usage: SET SERVEROUT[PUT] {ON | OFF} [SIZE {n | UNL[IMITED]}] [FOR[MAT] ...]",
+                            ora::SP2_SET_USAGE,
+                            &[&"SET SERVEROUT[PUT] {ON | OFF} [SIZE {n | UNL[IMITED]}] [FOR[MAT] ...]"],
                             k,
                         ));
                     }
@@ -159,7 +167,7 @@ pub(super) fn sqlplus(unit: &ScriptUnit) -> R<SqlPlus> {
         }
         PlusCmd::Exec => {
             if rest.trim().is_empty() {
-                return Err(LabError::lab(2, "SP2-0042: Usage: EXEC[UTE] statement", unit.pos));
+                return Err(LabError::sp2(ora::SP2_EXEC_USAGE, &[], unit.pos));
             }
             let rest_pos = pos_in(text, unit.pos, rest_off);
             // SQL*Plus runs `BEGIN <text>; END;`: PL/SQL error columns count from there.
@@ -173,7 +181,7 @@ pub(super) fn sqlplus(unit: &ScriptUnit) -> R<SqlPlus> {
             if words.len() > 3
                 || !(opt.is_empty() || matches!(opt.as_str(), "IMMEDIATE" | "ABORT" | "NORMAL" | "TRANSACTIONAL"))
             {
-                return Err(usage("SP2-0717: illegal SHUTDOWN option", 1));
+                return Err(usage(ora::SP2_ILLEGAL_SHUTDOWN_OPTION, &[], 1));
             }
             Ok(SqlPlus::Shutdown)
         }
