@@ -1,8 +1,16 @@
 //! Expressions: precedence climbing over binary operators, prefixes,
 //! comparisons and operands.
+//!
+//! Every function here returns the expression with the depth of its tree
+//! (a leaf is 1, a node one more than its deepest operand), and every node
+//! it builds goes through [`Parser::grow`], so no tree deeper than
+//! [`super::MAX_EXPRESSION_DEPTH`] is ever built: not by nesting, which
+//! [`Parser::enter`] bounds too, and not by the loop that builds
+//! left-associative chains (`1 + 1 + ... + 1`, `a OR b OR ...`), which adds
+//! depth without any nesting.
 
 use super::keywords::is_reserved;
-use super::{Parser, R};
+use super::{Node, Parser, R};
 use crate::ast::*;
 use crate::error::LabError;
 use crate::lexer::Tok;
@@ -11,10 +19,17 @@ use crate::ora;
 impl Parser<'_> {
     /// An expression (any precedence). Each call counts one nesting level.
     pub(super) fn expr(&mut self) -> R<Expr> {
+        self.expr_h().map(|(e, _)| e)
+    }
+
+    /// An expression and the depth of its tree, also recorded as the
+    /// deepest tree of the current query or loop if it is.
+    pub(super) fn expr_h(&mut self) -> R<Node> {
         self.enter(1)?;
         let r = self.binop(0);
         self.depth -= 1;
-        r
+        let (e, h) = r?;
+        Ok((e, self.record(h)))
     }
 
     /// Precedence of the binary operator at the cursor:
@@ -40,36 +55,42 @@ impl Parser<'_> {
     }
 
     /// Precedence climbing: operators binding at least as tightly as `min`.
-    fn binop(&mut self, min: u8) -> R<Expr> {
-        let mut left = self.prefix(min)?;
+    fn binop(&mut self, min: u8) -> R<Node> {
+        let (mut left, mut depth) = self.prefix(min)?;
         let mut compared = false;
         while let Some((prec, op)) = self.peek_binop() {
             if prec < min {
                 break;
             }
-            left = match op {
+            (left, depth) = match op {
                 Some(op) => {
+                    // A left-deep chain grows here by one level per operator,
+                    // without nesting: refused at the operator that would
+                    // make it too deep, before its right operand is parsed.
+                    let at = self.pos();
+                    self.grow(depth + 1, at)?;
                     self.bump();
-                    let right = self.binop(prec + 1)?;
-                    Expr::Binary { op, left: Box::new(left), right: Box::new(right) }
+                    let (right, rh) = self.binop(prec + 1)?;
+                    let depth = self.grow(1 + depth.max(rh), at)?;
+                    (Expr::Binary { op, left: Box::new(left), right: Box::new(right) }, depth)
                 }
                 // Comparisons do not chain: `a = b = c` stops here.
                 None if compared => break,
                 None => {
                     compared = true;
-                    self.comparison(left)?
+                    self.comparison(left, depth)?
                 }
             };
             if prec < 4 {
                 compared = false;
             }
         }
-        Ok(left)
+        Ok((left, depth))
     }
 
     /// Prefix operators (`NOT`, unary `-`/`+`) and operands. Kept small:
     /// it is on the native stack once per nesting level.
-    fn prefix(&mut self, min: u8) -> R<Expr> {
+    fn prefix(&mut self, min: u8) -> R<Node> {
         if self.is(&Tok::Minus) || self.is(&Tok::Plus) {
             self.sign_prefix()
         } else if min <= 3 && self.is_kw("NOT") {
@@ -80,16 +101,17 @@ impl Parser<'_> {
     }
 
     #[inline(never)]
-    fn not_prefix(&mut self) -> R<Expr> {
-        self.bump();
+    fn not_prefix(&mut self) -> R<Node> {
+        let at = self.bump().pos;
         self.enter(1)?;
         let r = self.binop(3);
         self.depth -= 1;
-        Ok(Expr::Not(Box::new(r?)))
+        let (e, h) = r?;
+        Ok((Expr::Not(Box::new(e)), self.grow(h + 1, at)?))
     }
 
     #[inline(never)]
-    fn sign_prefix(&mut self) -> R<Expr> {
+    fn sign_prefix(&mut self) -> R<Node> {
         let t = self.bump();
         self.enter(1)?;
         let r = self.prefix(8);
@@ -98,14 +120,15 @@ impl Parser<'_> {
             return r;
         }
         Ok(match r? {
-            Expr::Number(n, _) => Expr::Number(-n, t.pos),
-            e => Expr::Negate(Box::new(e)),
+            (Expr::Number(n, _), _) => (Expr::Number(-n, t.pos), 1),
+            (e, h) => (Expr::Negate(Box::new(e)), self.grow(h + 1, t.pos)?),
         })
     }
 
     /// The comparison after `left` (the cursor is on its operator).
     #[inline(never)]
-    fn comparison(&mut self, left: Expr) -> R<Expr> {
+    fn comparison(&mut self, left: Expr, lh: u32) -> R<Node> {
+        let at = self.pos();
         let op = match self.tok().tok {
             Tok::Eq => Some(BinaryOp::Eq),
             Tok::Ne => Some(BinaryOp::Ne),
@@ -120,8 +143,9 @@ impl Parser<'_> {
             if matches!(self.word(), Some("ANY" | "SOME" | "ALL")) {
                 return Err(self.unsupported("ANY, SOME and ALL comparisons"));
             }
-            let right = self.binop(5)?;
-            return Ok(Expr::Binary { op, left: Box::new(left), right: Box::new(right) });
+            let (right, rh) = self.binop(5)?;
+            let depth = self.grow(1 + lh.max(rh), at)?;
+            return Ok((Expr::Binary { op, left: Box::new(left), right: Box::new(right) }, depth));
         }
         let negated = self.is_kw("NOT");
         if negated {
@@ -130,11 +154,12 @@ impl Parser<'_> {
         match self.word() {
             Some("BETWEEN") => {
                 self.bump();
-                let low = self.binop(5)?;
+                let (low, loh) = self.binop(5)?;
                 self.missing_keyword("AND")?;
-                let high = self.binop(5)?;
+                let (high, hih) = self.binop(5)?;
+                let depth = self.grow(1 + lh.max(loh).max(hih), at)?;
                 let e = Expr::Between { expr: Box::new(left), low: Box::new(low), high: Box::new(high) };
-                Ok(if negated { Expr::Not(Box::new(e)) } else { e })
+                Ok(if negated { (Expr::Not(Box::new(e)), self.grow(depth + 1, at)?) } else { (e, depth) })
             }
             Some("IS") => {
                 self.bump();
@@ -142,7 +167,7 @@ impl Parser<'_> {
                 if !self.eat_kw("NULL") {
                     return Err(self.fail(ora::MISSING_NULL_KEYWORD));
                 }
-                Ok(Expr::IsNull { expr: Box::new(left), negated })
+                Ok((Expr::IsNull { expr: Box::new(left), negated }, self.grow(lh + 1, at)?))
             }
             Some("IN") => Err(self.unsupported("IN conditions")),
             Some("MEMBER" | "SUBMULTISET") => Err(self.unsupported("collection conditions")),
@@ -150,7 +175,7 @@ impl Parser<'_> {
         }
     }
 
-    fn primary(&mut self) -> R<Expr> {
+    fn primary(&mut self) -> R<Node> {
         match &self.tok().tok {
             Tok::LParen => self.paren_expr(),
             Tok::Ident { quoted: false, .. } => self.word_primary(),
@@ -160,7 +185,7 @@ impl Parser<'_> {
     }
 
     #[inline(never)]
-    fn literal(&mut self) -> R<Expr> {
+    fn literal(&mut self) -> R<Node> {
         let t = self.tok().clone();
         let e = match t.tok {
             Tok::Number(n) => Expr::Number(n, t.pos),
@@ -169,16 +194,16 @@ impl Parser<'_> {
             _ => return Err(self.missing_expression()),
         };
         self.bump();
-        Ok(e)
+        Ok((e, 1))
     }
 
     /// `( expr )` or a scalar subquery.
-    fn paren_expr(&mut self) -> R<Expr> {
-        self.bump();
+    fn paren_expr(&mut self) -> R<Node> {
+        let at = self.bump().pos;
         if self.is_kw("SELECT") || self.is_kw("WITH") {
-            return self.scalar_subquery();
+            return self.scalar_subquery(at);
         }
-        let e = self.expr()?;
+        let e = self.expr_h()?;
         if !self.is(&Tok::RParen) {
             return Err(self.paren_expr_error());
         }
@@ -186,11 +211,12 @@ impl Parser<'_> {
         Ok(e)
     }
 
+    /// A subquery is one level above the deepest expression in it.
     #[inline(never)]
-    fn scalar_subquery(&mut self) -> R<Expr> {
-        let q = self.query()?;
+    fn scalar_subquery(&mut self, at: Pos) -> R<Node> {
+        let (q, h) = self.query_h()?;
         self.rparen()?;
-        Ok(Expr::Subquery(Box::new(q)))
+        Ok((Expr::Subquery(Box::new(q)), self.grow(h + 1, at)?))
     }
 
     #[inline(never)]
@@ -204,7 +230,7 @@ impl Parser<'_> {
 
     /// An expression starting with an unquoted word.
     #[inline(never)]
-    fn word_primary(&mut self) -> R<Expr> {
+    fn word_primary(&mut self) -> R<Node> {
         let t = self.tok().clone();
         let (pos, w) = match t.tok {
             Tok::Ident { name, .. } => (t.pos, name),
@@ -214,23 +240,23 @@ impl Parser<'_> {
         match w.as_str() {
             "NULL" => {
                 self.bump();
-                Ok(Expr::Null(pos))
+                Ok((Expr::Null(pos), 1))
             }
             "ROWNUM" => {
                 self.bump();
-                Ok(Expr::Rownum(pos))
+                Ok((Expr::Rownum(pos), 1))
             }
             "LEVEL" => {
                 self.bump();
-                Ok(Expr::Level(pos))
+                Ok((Expr::Level(pos), 1))
             }
             "USER" | "UID" => {
                 self.bump();
-                Ok(Expr::Column { qualifier: None, name: Ident { name: w, pos } })
+                Ok((Expr::Column { qualifier: None, name: Ident { name: w, pos } }, 1))
             }
             "SYSDATE" | "SYSTIMESTAMP" | "CURRENT_DATE" | "CURRENT_TIMESTAMP" | "LOCALTIMESTAMP" if !next_paren => {
                 self.bump();
-                Ok(Expr::Function { name: Ident { name: w, pos }, args: Vec::new() })
+                Ok((Expr::Function { name: Ident { name: w, pos }, args: Vec::new() }, 1))
             }
             "CASE" => Err(self.unsupported("CASE expressions")),
             "PRIOR" => Err(self.unsupported("PRIOR")),
@@ -250,21 +276,22 @@ impl Parser<'_> {
                 };
                 self.bump();
                 self.bump();
-                let arg = if func == AggregateFunc::Count && self.is(&Tok::Star) {
+                let (arg, depth) = if func == AggregateFunc::Count && self.is(&Tok::Star) {
                     self.bump();
-                    None
+                    (None, 1)
                 } else {
                     self.eat_kw("ALL");
                     if self.is_kw("DISTINCT") || self.is_kw("UNIQUE") {
                         return Err(self.unsupported("DISTINCT aggregates"));
                     }
-                    Some(Box::new(self.expr()?))
+                    let (e, h) = self.expr_h()?;
+                    (Some(Box::new(e)), self.grow(h + 1, pos)?)
                 };
                 self.rparen()?;
                 if self.is_kw("OVER") || self.is_kw("KEEP") || self.is_kw("WITHIN") {
                     return Err(self.unsupported("analytic functions"));
                 }
-                Ok(Expr::Aggregate { func, arg, pos })
+                Ok((Expr::Aggregate { func, arg, pos }, depth))
             }
             _ if is_reserved(&w) => Err(self.missing_expression()),
             _ => self.name_expr(),
@@ -272,7 +299,7 @@ impl Parser<'_> {
     }
 
     /// A column reference, dotted name or function call.
-    fn name_expr(&mut self) -> R<Expr> {
+    fn name_expr(&mut self) -> R<Node> {
         let mut parts: Vec<(Ident, bool)> = Vec::new();
         let first = self.tok().clone();
         if let Tok::Ident { name, quoted } = &first.tok {
@@ -301,13 +328,16 @@ impl Parser<'_> {
             let name = parts.iter().map(|(p, _)| p.name.as_str()).collect::<Vec<_>>().join(".");
             self.bump();
             let mut args = Vec::new();
+            let mut depth = 1;
             if !self.eat(&Tok::RParen) {
                 loop {
                     if matches!(self.tok().tok, Tok::Ident { .. }) && self.nth(1) == &Tok::Arrow {
                         self.bump();
                         self.bump();
                     }
-                    args.push(self.expr()?);
+                    let (arg, h) = self.expr_h()?;
+                    depth = self.grow(depth.max(h + 1), pos)?;
+                    args.push(arg);
                     if !self.eat(&Tok::Comma) {
                         break;
                     }
@@ -317,17 +347,17 @@ impl Parser<'_> {
             if self.is_kw("OVER") {
                 return Err(self.unsupported("analytic functions"));
             }
-            return Ok(Expr::Function { name: Ident { name, pos }, args });
+            return Ok((Expr::Function { name: Ident { name, pos }, args }, depth));
         }
         let n = parts.len();
         let pkg = |s: &str| s.starts_with("DBMS_") || s.starts_with("UTL_");
         if n == 2 && !parts[0].1 && pkg(&parts[0].0.name) {
             let name = format!("{}.{}", parts[0].0.name, parts[1].0.name);
-            return Ok(Expr::Function { name: Ident { name, pos }, args: Vec::new() });
+            return Ok((Expr::Function { name: Ident { name, pos }, args: Vec::new() }, 1));
         }
         let mut it = parts.into_iter().rev();
         let name = it.next().map(|(p, _)| p).unwrap_or(Ident { name: String::new(), pos });
         let qualifier = it.next().map(|(p, _)| p);
-        Ok(Expr::Column { qualifier, name })
+        Ok((Expr::Column { qualifier, name }, 1))
     }
 }

@@ -8,7 +8,17 @@
 //! - SQL*Plus units: one command line.
 //! - LAB units: `LAB VERSION | RUN | SET | PROFILE | RESET`.
 //!
-//! The parser never panics; nesting deeper than [`MAX_DEPTH`] is an error.
+//! The parser never panics, and bounds both its own recursion and the trees
+//! it builds:
+//!
+//! - nesting (parentheses, prefixes, function arguments, subqueries, PL/SQL
+//!   blocks and loops) deeper than [`MAX_DEPTH`] weighted levels is
+//!   `LAB-00001`: this bounds the parser's native stack;
+//! - an expression tree deeper than [`MAX_EXPRESSION_DEPTH`] levels is
+//!   `LAB-00032`, at the operator or token where the limit was crossed: this
+//!   bounds the native stack of everything that walks the tree afterwards
+//!   (the core's compiler and evaluator, `Drop`), since a left-associative
+//!   chain such as `1 + 1 + ... + 1` builds depth without nesting.
 
 mod ddl_alter;
 mod ddl_columns;
@@ -34,12 +44,29 @@ use sqlplus::sqlplus;
 
 /// Maximum nesting of expressions, subqueries and PL/SQL blocks.
 const MAX_DEPTH: u32 = 200;
+/// Most levels of any expression tree the parser builds: a leaf is one
+/// level, an operator, function call, aggregate, `NOT`, unary `-`,
+/// comparison, `BETWEEN` or `IS NULL` one more than its deepest operand; a
+/// subquery (scalar or inline view) and a PL/SQL `FOR` loop are one level
+/// above the deepest tree inside them. A chain of n terms `1 + 1 + ... + 1`
+/// is n levels deep.
+///
+/// Every walk over a statement's trees (compiling, evaluating, cloning,
+/// dropping: `Expr`'s `Drop` recurses through its boxes) is therefore at
+/// most this deep in expressions, plus a few levels of statements and
+/// queries. With frames of a few hundred bytes that stays far inside the
+/// 1 MiB wasm stack (about 4,350 levels of `+` were what overflowed it), so
+/// even the deepest tree allowed can be dropped safely.
+pub const MAX_EXPRESSION_DEPTH: u32 = 1000;
 /// Depth charged for a subquery and for a PL/SQL block or loop body, whose
 /// parsing takes more native stack than one expression level.
 const QUERY_WEIGHT: u32 = 4;
 const BLOCK_WEIGHT: u32 = 4;
 
 type R<T> = Result<T, LabError>;
+
+/// An expression and the depth of its tree.
+type Node = (Expr, u32);
 
 /// Parse one unit of a script.
 pub fn parse_unit(unit: &ScriptUnit) -> Result<Statement, LabError> {
@@ -57,7 +84,11 @@ struct Parser<'a> {
     base: Pos,
     toks: Vec<Token>,
     i: usize,
+    /// Current nesting, weighted (see [`MAX_DEPTH`]).
     depth: u32,
+    /// Depth of the deepest expression tree finished since the current
+    /// query or PL/SQL loop began (see [`MAX_EXPRESSION_DEPTH`]).
+    tree: u32,
     /// Extra columns for line 1 in PL/SQL error messages (`exec` wraps the
     /// call in `BEGIN ` ... `END;`).
     pls_col_offset: u32,
@@ -75,7 +106,7 @@ impl<'a> Parser<'a> {
         if toks.is_empty() {
             toks.push(Token { tok: Tok::Eof, pos: base, start: 0, end: 0, inner: base });
         }
-        Parser { text, base, toks, i: 0, depth: 0, pls_col_offset: 0, semi_optional_at_eof: false }
+        Parser { text, base, toks, i: 0, depth: 0, tree: 0, pls_col_offset: 0, semi_optional_at_eof: false }
     }
 
     // ------------------------------------------------------------ tokens
@@ -171,6 +202,33 @@ impl<'a> Parser<'a> {
             return Err(LabError::unsupported(format!("nesting deeper than {MAX_DEPTH} levels"), self.pos()));
         }
         Ok(())
+    }
+
+    /// The depth of a tree node built at `at` (its operator or first
+    /// token), refused beyond [`MAX_EXPRESSION_DEPTH`].
+    fn grow(&self, depth: u32, at: Pos) -> R<u32> {
+        if depth > MAX_EXPRESSION_DEPTH {
+            return Err(LabError::with(ora::LAB_EXPRESSION_TOO_DEEP, MAX_EXPRESSION_DEPTH, at));
+        }
+        Ok(depth)
+    }
+
+    /// Note a finished tree of the current query or loop.
+    fn record(&mut self, depth: u32) -> u32 {
+        self.tree = self.tree.max(depth);
+        depth
+    }
+
+    /// Start a query or loop: its trees are measured apart from the
+    /// enclosing ones. Returns the enclosing record, for [`Self::leave_tree`].
+    fn enter_tree(&mut self) -> u32 {
+        std::mem::replace(&mut self.tree, 0)
+    }
+
+    /// End a query or loop: returns the depth of its deepest tree and
+    /// restores the enclosing record.
+    fn leave_tree(&mut self, outer: u32) -> u32 {
+        std::mem::replace(&mut self.tree, outer)
     }
 
     // ------------------------------------------------------------ errors

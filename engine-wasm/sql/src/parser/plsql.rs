@@ -170,7 +170,7 @@ impl Parser<'_> {
                     })
                 }
                 "SELECT" => {
-                    let (query, into) = self.query_into(true)?;
+                    let (query, into, _) = self.query_into(true)?;
                     if into.is_empty() {
                         let (l, c) = self.pls_line_col(t.pos);
                         return Err(LabError::pls(ora::PLS_INTO_EXPECTED, &[], (l, c), t.pos));
@@ -265,8 +265,11 @@ impl Parser<'_> {
         Ok(())
     }
 
+    /// `FOR i IN a .. b LOOP ... END LOOP;`: one tree level above the
+    /// deepest expression or loop inside it.
     fn for_loop(&mut self, out: &mut Vec<PlsqlStatement>) -> R<()> {
-        self.bump();
+        let at = self.bump().pos;
+        let outer = self.enter_tree();
         let t = self.tok().clone();
         let var = match &t.tok {
             Tok::Ident { name, quoted } if *quoted || !is_reserved(name) => Ident { name: name.clone(), pos: t.pos },
@@ -294,6 +297,9 @@ impl Parser<'_> {
             return Err(self.pls103("* & - + / at loop mod remainder rem || multiset"));
         }
         let body = self.plsql_body()?;
+        let deepest = self.leave_tree(outer);
+        let depth = self.grow(deepest + 1, at)?;
+        self.record(depth);
         if !self.eat_kw("END") {
             return Err(self.pls103("end"));
         }

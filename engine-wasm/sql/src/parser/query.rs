@@ -2,11 +2,14 @@
 //! statement dispatch (`sql_unit`).
 
 use super::keywords::{is_reserved, NOT_ALIAS, UNSUPPORTED_STATEMENTS};
-use super::{Parser, QUERY_WEIGHT, R};
+use super::{Node, Parser, QUERY_WEIGHT, R};
 use crate::ast::*;
 use crate::error::LabError;
 use crate::lexer::{pos_in, Tok};
 use crate::ora;
+
+/// An ANSI join condition, its depth, and the position of its `ON`.
+type JoinCondition = (Node, Pos);
 
 impl Parser<'_> {
     pub(super) fn sql_unit(&mut self) -> R<StatementKind> {
@@ -52,14 +55,24 @@ impl Parser<'_> {
     }
 
     pub(super) fn query(&mut self) -> R<Query> {
-        self.query_into(false).map(|(q, _)| q)
+        self.query_h().map(|(q, _)| q)
     }
 
-    pub(super) fn query_into(&mut self, allow_into: bool) -> R<(Query, Vec<Ident>)> {
+    /// A query and the depth of its deepest expression tree.
+    pub(super) fn query_h(&mut self) -> R<(Query, u32)> {
+        self.query_into(false).map(|(q, _, h)| (q, h))
+    }
+
+    /// A query, its `INTO` targets (PL/SQL) and the depth of its deepest
+    /// expression tree (also recorded for the enclosing query or loop).
+    pub(super) fn query_into(&mut self, allow_into: bool) -> R<(Query, Vec<Ident>, u32)> {
         self.enter(QUERY_WEIGHT)?;
+        let outer = self.enter_tree();
         let r = self.query_inner(allow_into);
+        let deepest = self.leave_tree(outer);
         self.depth -= QUERY_WEIGHT;
-        r
+        let (q, into) = r?;
+        Ok((q, into, self.record(deepest)))
     }
 
     fn query_inner(&mut self, allow_into: bool) -> R<(Query, Vec<Ident>)> {
@@ -82,9 +95,32 @@ impl Parser<'_> {
             group_by: Vec::new(),
             order_by: Vec::new(),
         };
-        self.query_clauses(&mut q)?;
-        fold_join_conditions(&mut q, join_conds);
+        let where_at = self.query_clauses(&mut q)?;
+        self.fold_join_conditions(&mut q, join_conds, where_at)?;
         Ok((q, into))
+    }
+
+    /// ANSI join conditions are AND-ed in front of the WHERE clause, as a
+    /// left-deep chain: one level more at each `ON` and at `WHERE`.
+    fn fold_join_conditions(&mut self, q: &mut Query, conds: Vec<JoinCondition>, where_at: (u32, Pos)) -> R<()> {
+        let mut all = conds;
+        if all.is_empty() {
+            return Ok(());
+        }
+        if let Some(w) = q.where_clause.take() {
+            all.push(((w, where_at.0), where_at.1));
+        }
+        let mut it = all.into_iter();
+        let Some(((mut acc, mut depth), _)) = it.next() else {
+            return Ok(());
+        };
+        for ((e, h), at) in it {
+            depth = self.grow(1 + depth.max(h), at)?;
+            acc = Expr::Binary { op: BinaryOp::And, left: Box::new(acc), right: Box::new(e) };
+        }
+        self.record(depth);
+        q.where_clause = Some(acc);
+        Ok(())
     }
 
     /// `SELECT [hints] [DISTINCT|UNIQUE|ALL]`
@@ -131,13 +167,18 @@ impl Parser<'_> {
         Ok(into)
     }
 
-    /// WHERE, START WITH, CONNECT BY, GROUP BY, ORDER BY.
-    fn query_clauses(&mut self, q: &mut Query) -> R<()> {
+    /// WHERE, START WITH, CONNECT BY, GROUP BY, ORDER BY. Returns the depth
+    /// of the WHERE condition and the position of `WHERE`.
+    fn query_clauses(&mut self, q: &mut Query) -> R<(u32, Pos)> {
         // Clauses in Oracle's order; START WITH may come before or after CONNECT BY.
         let mut stage = 0;
+        let mut where_at = (0, q.pos);
         loop {
-            if stage < 1 && self.eat_kw("WHERE") {
-                q.where_clause = Some(self.expr()?);
+            if stage < 1 && self.is_kw("WHERE") {
+                let at = self.bump().pos;
+                let (cond, depth) = self.expr_h()?;
+                q.where_clause = Some(cond);
+                where_at = (depth, at);
                 stage = 1;
             } else if stage < 2 && self.is_kw("START") && self.nth_is_kw(1, "WITH") {
                 self.bump();
@@ -206,7 +247,7 @@ impl Parser<'_> {
                 break;
             }
         }
-        Ok(())
+        Ok(where_at)
     }
 
     fn alias_word_ok(&self) -> bool {
@@ -248,7 +289,8 @@ impl Parser<'_> {
         }
     }
 
-    fn table_refs(&mut self) -> R<(Vec<FromItem>, Vec<Expr>)> {
+    /// FROM items, and the ANSI join conditions.
+    fn table_refs(&mut self) -> R<(Vec<FromItem>, Vec<JoinCondition>)> {
         let mut items = Vec::new();
         let mut conds = Vec::new();
         loop {
@@ -256,7 +298,8 @@ impl Parser<'_> {
             while let Some(needs_on) = self.join_keyword()? {
                 items.push(self.table_ref()?);
                 if needs_on {
-                    conds.push(self.join_condition()?);
+                    let at = self.pos();
+                    conds.push((self.join_condition()?, at));
                 }
             }
             if !self.eat(&Tok::Comma) {
@@ -295,9 +338,9 @@ impl Parser<'_> {
     }
 
     #[inline(never)]
-    fn join_condition(&mut self) -> R<Expr> {
+    fn join_condition(&mut self) -> R<Node> {
         if self.eat_kw("ON") {
-            self.expr()
+            self.expr_h()
         } else if self.is_kw("USING") {
             Err(self.unsupported("JOIN ... USING"))
         } else {
@@ -318,14 +361,17 @@ impl Parser<'_> {
     /// `( SELECT ... ) [alias]`
     #[inline(never)]
     fn inline_view(&mut self) -> R<FromItem> {
-        self.bump();
+        let at = self.bump().pos;
         if self.is_kw("WITH") {
             return Err(self.unsupported("WITH clauses (subquery factoring)"));
         }
         if !self.is_kw("SELECT") {
             return Err(self.fail(ora::MISSING_SELECT_KEYWORD));
         }
-        let query = self.query()?;
+        let (query, depth) = self.query_h()?;
+        // One level above the deepest tree inside, as a scalar subquery.
+        let depth = self.grow(depth + 1, at)?;
+        self.record(depth);
         self.rparen()?;
         let alias = self.table_alias();
         Ok(FromItem::Subquery { query: Box::new(query), alias })
@@ -371,21 +417,6 @@ impl Parser<'_> {
         let alias = self.table_alias();
         Ok(FromItem::Table { name, alias })
     }
-}
-
-/// ANSI join conditions are AND-ed in front of the WHERE clause.
-fn fold_join_conditions(q: &mut Query, join_conds: Vec<Expr>) {
-    if join_conds.is_empty() {
-        return;
-    }
-    let mut all = join_conds;
-    if let Some(w) = q.where_clause.take() {
-        all.push(w);
-    }
-    let mut it = all.into_iter();
-    let first = it.next();
-    q.where_clause =
-        first.map(|f| it.fold(f, |acc, e| Expr::Binary { op: BinaryOp::And, left: Box::new(acc), right: Box::new(e) }));
 }
 
 /// `'1 to 100000'` inside xmltable: two integers.
