@@ -101,7 +101,12 @@ pub fn split_script(src: &str) -> Vec<ScriptUnit> {
 
 /// [`split_script`] for a text that starts at `start` in a larger script
 /// (the SQL inside `LAB RUN '...'`): positions are the script's.
+///
+/// A byte order mark (U+FEFF) at the very start, as editors on Windows
+/// save UTF-8 files, is not part of the script: `start` is the position of
+/// the character after it.
 pub fn split_script_at(src: &str, start: Pos) -> Vec<ScriptUnit> {
+    let src = src.strip_prefix('\u{FEFF}').unwrap_or(src);
     Splitter { src, b: src.as_bytes(), i: 0, cur: Cursor::new(src, start), units: Vec::new() }.run()
 }
 

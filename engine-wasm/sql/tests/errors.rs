@@ -129,3 +129,19 @@ fn every_unit_reports_its_own_error() {
     let codes: Vec<_> = units.iter().map(|u| u.result.as_ref().err().map(|e| e.code.clone())).collect();
     assert_eq!(codes, [Some("ORA-00936".to_string()), None, Some("ORA-00900".to_string())]);
 }
+
+#[test]
+fn a_leading_byte_order_mark_is_skipped() {
+    let units = parse_script("\u{FEFF}select * from dual;\nselect 1 from dual;\n");
+    assert!(units.iter().all(|u| u.result.is_ok()), "{units:?}");
+    assert_eq!(units[0].pos, lio_sql::ast::Pos { line: 1, column: 1 });
+    // Error positions count from the character after the mark.
+    check(&[
+        ("\u{FEFF}select 1 + from dual;", "ORA-00936", 1, 12),
+        ("\u{FEFF}selec * from dual;", "ORA-00900", 1, 1),
+        ("\u{FEFF}begin\n  x := ;\nend;\n/", "ORA-06550", 2, 8),
+        ("\u{FEFF}set linesize wide", "LAB-00002", 1, 14),
+    ]);
+    // Only at the very start: elsewhere it is a character SQL does not allow.
+    check(&[("select 1 \u{FEFF}from dual;", "ORA-00911", 1, 10)]);
+}
