@@ -171,6 +171,7 @@ catalogue! {
     IDENTIFIER_TOO_LONG = Ora 972 "identifier is too long";
     MUST_NAME_EXPRESSION_WITH_ALIAS = Ora 998 "must name this expression with a column alias";
     NOT_ALL_VARIABLES_BOUND = Ora 1008 "not all variables bound";
+    INVALID_LOGON = Ora 1017 "invalid username/password; logon denied";
     ORACLE_NOT_AVAILABLE = Ora 1034 "ORACLE not available";
     /// The argument is the column, `"LAB"."T"."C"`.
     CANNOT_INSERT_NULL = Ora 1400 "cannot insert NULL into (%s)";
@@ -243,6 +244,8 @@ catalogue! {
     /// Arguments: the option, the value, the lowest and highest value.
     SP2_OPTION_OUT_OF_RANGE = Sp2 267 "%s option %s out of range (%s through %s)";
     SP2_OPTION_NOT_A_NUMBER = Sp2 268 "%s option not a valid number";
+    /// The argument is the command's usage.
+    SP2_INVALID_OPTION = Sp2 306 "Invalid option.\nUsage: %s";
     SP2_ILLEGAL_SHUTDOWN_OPTION = Sp2 717 "illegal SHUTDOWN option";
     SP2_UNKNOWN_COMMAND = Sp2 734 "unknown command beginning \"%s\"...";
 

@@ -46,12 +46,23 @@ impl Parser<'_> {
         Err(self.lab_error(format!("{what} needs a whole number")))
     }
 
+    /// The session number of `LAB SESSION n`: 1 to [`MAX_SESSIONS`].
+    fn lab_session(&mut self) -> R<u32> {
+        match self.tok().tok {
+            Tok::Number(n) if n.fract() == 0.0 && (1.0..=f64::from(MAX_SESSIONS)).contains(&n) => {
+                self.bump();
+                Ok(n as u32)
+            }
+            _ => Err(self.lab_error(format!("LAB SESSION needs a session number from 1 to {MAX_SESSIONS}"))),
+        }
+    }
+
     pub(super) fn lab_unit(&mut self) -> R<LabCommand> {
         if !self.eat_kw("LAB") {
             return Err(self.lab_error("expected LAB"));
         }
         let Some(w) = self.word().map(str::to_string) else {
-            return Err(self.lab_error("unknown LAB command; expected VERSION, RUN, SET, PROFILE or RESET"));
+            return Err(self.lab_error("unknown LAB command; expected VERSION, RUN, SET, SESSION, PROFILE or RESET"));
         };
         let cmd = match w.as_str() {
             "VERSION" => {
@@ -87,6 +98,10 @@ impl Parser<'_> {
                     self.param_value().map_err(|_| self.lab_error("LAB SET needs a value: LAB SET name = value"))?;
                 LabCommand::Set { name, value }
             }
+            "SESSION" => {
+                self.bump();
+                LabCommand::Session(self.lab_session()?)
+            }
             "PROFILE" => {
                 self.bump();
                 LabCommand::Profile
@@ -95,7 +110,9 @@ impl Parser<'_> {
                 self.bump();
                 LabCommand::Reset
             }
-            _ => return Err(self.lab_error("unknown LAB command; expected VERSION, RUN, SET, PROFILE or RESET")),
+            _ => {
+                return Err(self.lab_error("unknown LAB command; expected VERSION, RUN, SET, SESSION, PROFILE or RESET"))
+            }
         };
         if !self.at_eof() {
             return Err(self.lab_error(format!("unexpected '{}' at the end of the LAB command", self.symbol())));

@@ -6,7 +6,7 @@
 //! - PL/SQL units: anonymous blocks; syntax errors are `ORA-06550` with a
 //!   `PLS-00103` (or a wrapped `PL/SQL: ORA-nnnnn`) message.
 //! - SQL*Plus units: one command line.
-//! - LAB units: `LAB VERSION | RUN | SET | PROFILE | RESET`.
+//! - LAB units: `LAB VERSION | RUN | SET | SESSION | PROFILE | RESET`.
 //!
 //! The parser never panics, and bounds both its own recursion and the trees
 //! it builds:

@@ -175,7 +175,7 @@ pub(super) fn sqlplus(unit: &ScriptUnit) -> R<SqlPlus> {
             let block = p.exec_body()?;
             Ok(SqlPlus::Exec(block))
         }
-        PlusCmd::Connect => Ok(SqlPlus::Connect(rest.trim().to_string())),
+        PlusCmd::Connect => Ok(SqlPlus::Connect(connect(&words, at)?)),
         PlusCmd::Shutdown => {
             let opt = word(1);
             if words.len() > 3
@@ -190,4 +190,71 @@ pub(super) fn sqlplus(unit: &ScriptUnit) -> R<SqlPlus> {
         PlusCmd::Remark | PlusCmd::Run | PlusCmd::Ignored => Ok(SqlPlus::Ignored(text.to_string())),
         PlusCmd::Unsupported(name) => Err(LabError::unsupported(format!("the SQL*Plus {name} command"), unit.pos)),
     }
+}
+
+const CONNECT_USAGE: &str = "CONN[ECT] [{logon|/|proxy} [AS {SYSOPER|SYSDBA|SYSBACKUP|SYSDG|SYSKM|SYSRAC}] \
+     [edition=value]]\nwhere <logon> ::= <username>[/<password>][@<connect_identifier>]";
+
+/// `CONN[ECT] [logon [AS role] [EDITION=e]]` with `logon` being
+/// `user[/password][@connect_identifier]` (`words[0]` is the command).
+/// Administrative roles, operating system authentication (`/`) and proxy
+/// users are not modelled (LAB-00001).
+fn connect(words: &[(usize, &str)], at: impl Fn(usize) -> Pos) -> R<Connect> {
+    let usage = |k: usize| LabError::sp2(ora::SP2_INVALID_OPTION, &[&CONNECT_USAGE], at(k));
+    let mut k = 2;
+    while let Some(&(_, w)) = words.get(k) {
+        let w = w.to_ascii_uppercase();
+        if w == "AS" {
+            let role = words.get(k + 1).map(|&(_, r)| r.to_ascii_uppercase()).unwrap_or_default();
+            if !matches!(role.as_str(), "SYSDBA" | "SYSOPER" | "SYSASM" | "SYSBACKUP" | "SYSDG" | "SYSKM" | "SYSRAC") {
+                return Err(usage(k + 1));
+            }
+            return Err(LabError::unsupported(format!("CONNECT ... AS {role}"), at(k)));
+        }
+        if !w.starts_with("EDITION=") {
+            return Err(usage(k));
+        }
+        k += 1;
+    }
+    let Some(&(_, logon)) = words.get(1) else {
+        return Ok(Connect { user: None, connect_identifier: None });
+    };
+    let (user_password, connect_identifier) = split_unquoted(logon, '@');
+    if user_password.starts_with('/') {
+        return Err(LabError::unsupported("operating system authentication (CONNECT /)", at(1)));
+    }
+    let (user, _password) = split_unquoted(user_password, '/');
+    if user.contains('[') {
+        return Err(LabError::unsupported("proxy users (CONNECT proxy[user])", at(1)));
+    }
+    // No such user can exist when the name is no identifier: Oracle refuses the logon.
+    let user = if user.is_empty() {
+        None
+    } else {
+        let name = match user.strip_prefix('"') {
+            Some(q) => q.strip_suffix('"').filter(|n| !n.is_empty() && !n.contains('"')).map(str::to_string),
+            None => (user.starts_with(|c: char| c.is_ascii_alphabetic())
+                && user.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '$' | '#')))
+            .then(|| user.to_ascii_uppercase()),
+        };
+        match name {
+            Some(name) if name.len() <= 128 => Some(Ident { name, pos: at(1) }),
+            _ => return Err(LabError::new(ora::INVALID_LOGON, at(1))),
+        }
+    };
+    let connect_identifier = connect_identifier.filter(|c| !c.is_empty()).map(str::to_string);
+    Ok(Connect { user, connect_identifier })
+}
+
+/// `s` split at the first `sep` outside double quotes.
+fn split_unquoted(s: &str, sep: char) -> (&str, Option<&str>) {
+    let mut quoted = false;
+    for (i, c) in s.char_indices() {
+        if c == '"' {
+            quoted = !quoted;
+        } else if c == sep && !quoted {
+            return (&s[..i], Some(&s[i + sep.len_utf8()..]));
+        }
+    }
+    (s, None)
 }
