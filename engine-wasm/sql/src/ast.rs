@@ -455,6 +455,17 @@ pub enum AutotraceMode {
     },
 }
 
+/// SQL*Plus `CONN[ECT] [user[/password][@connect_identifier]] [EDITION=e]`.
+/// The password is read past, not kept (the lab does not authenticate).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Connect {
+    /// The user, upper-cased unless double-quoted, at the position of the
+    /// logon; None for a bare `CONNECT` (SQL*Plus would prompt for it).
+    pub user: Option<Ident>,
+    /// `@connect_identifier` as written (`orcl`, `//host:1521/service`).
+    pub connect_identifier: Option<String>,
+}
+
 #[derive(Debug, Clone, PartialEq)]
 pub enum SqlPlus {
     SetAutotrace(AutotraceMode),
@@ -467,8 +478,8 @@ pub enum SqlPlus {
     SetOther(String),
     /// `exec proc(args)`: the call as a one-statement PL/SQL block.
     Exec(PlsqlBlock),
-    /// `connect user/pw[@db]`: accepted, no effect.
-    Connect(String),
+    /// `CONN[ECT] [user[/password][@connect_identifier]]`.
+    Connect(Connect),
     /// `SHUTDOWN [IMMEDIATE|ABORT|NORMAL]`
     Shutdown,
     /// `STARTUP [FORCE]`
@@ -514,6 +525,9 @@ pub struct LabRun {
     pub literals: bool,
 }
 
+/// Highest session number of `LAB SESSION n`.
+pub const MAX_SESSIONS: u32 = 1000;
+
 #[derive(Debug, Clone, PartialEq)]
 pub enum LabCommand {
     /// `LAB VERSION 11.2.0.1`
@@ -524,6 +538,9 @@ pub enum LabCommand {
         name: Ident,
         value: ParamValue,
     },
+    /// `LAB SESSION n`: the following statements run in session `n`
+    /// (1 to [`MAX_SESSIONS`]; the script starts in session 1).
+    Session(u32),
     /// `LAB PROFILE` prints the folded stacks of the previous step.
     Profile,
     /// `LAB RESET`: a fresh instance.

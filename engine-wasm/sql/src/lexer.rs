@@ -8,6 +8,7 @@
 
 use crate::ast::Pos;
 use crate::error::LabError;
+use crate::ora;
 
 /// Oracle's limit on identifier length, in bytes (12.2 and later).
 const MAX_IDENT_BYTES: usize = 128;
@@ -297,7 +298,7 @@ impl Lexer<'_> {
         self.c.bump_n(2);
         loop {
             if self.c.eof() {
-                return Err(LabError::ora(1742, "comment not properly terminated", pos));
+                return Err(LabError::new(ora::COMMENT_NOT_TERMINATED, pos));
             }
             if self.c.starts_with(b"*/") {
                 self.c.bump_n(2);
@@ -320,7 +321,7 @@ impl Lexer<'_> {
             let from = self.c.i;
             loop {
                 if self.c.eof() {
-                    return Err(LabError::ora(1742, "comment not properly terminated", pos));
+                    return Err(LabError::new(ora::COMMENT_NOT_TERMINATED, pos));
                 }
                 if self.c.starts_with(b"*/") {
                     break;
@@ -389,7 +390,7 @@ impl Lexer<'_> {
             b'&' => {
                 return Err(LabError::unsupported("SQL*Plus substitution variables (&name)", pos));
             }
-            _ => return Err(LabError::ora(911, "invalid character", pos)),
+            _ => return Err(LabError::new(ora::INVALID_CHARACTER, pos)),
         };
         self.c.bump_n(len);
         Ok((tok, None))
@@ -398,7 +399,7 @@ impl Lexer<'_> {
     /// A string literal; `prefix` bytes (`'`, `n'`, `q'[`...) are skipped.
     fn string(&mut self, prefix: usize, close: Option<u8>) -> Result<(String, Pos), LabError> {
         let pos = self.c.pos();
-        let err = || LabError::ora(1756, "quoted string not properly terminated", pos);
+        let err = || LabError::new(ora::QUOTED_STRING_NOT_TERMINATED, pos);
         self.c.bump_n(prefix);
         let inner = self.c.pos();
         let mut value: Vec<u8> = Vec::new();
@@ -452,7 +453,7 @@ impl Lexer<'_> {
             }
         }
         let raw = self.text.get(from..self.c.i).unwrap_or("");
-        raw.parse::<f64>().map(Tok::Number).map_err(|_| LabError::ora(1722, "invalid number", pos))
+        raw.parse::<f64>().map(Tok::Number).map_err(|_| LabError::new(ora::INVALID_NUMBER, pos))
     }
 
     fn ident(&mut self) -> Result<Tok, LabError> {
@@ -469,7 +470,7 @@ impl Lexer<'_> {
         }
         let raw = self.text.get(from..self.c.i).unwrap_or("");
         if raw.len() > MAX_IDENT_BYTES {
-            return Err(LabError::ora(972, "identifier is too long", pos));
+            return Err(LabError::new(ora::IDENTIFIER_TOO_LONG, pos));
         }
         Ok(Tok::Ident { name: raw.to_uppercase(), quoted: false })
     }
@@ -481,7 +482,7 @@ impl Lexer<'_> {
         loop {
             match self.c.peek() {
                 None | Some(b'\n') => {
-                    return Err(LabError::ora(1740, "missing double quote in identifier", pos));
+                    return Err(LabError::new(ora::MISSING_DOUBLE_QUOTE, pos));
                 }
                 Some(b'"') => break,
                 Some(_) => self.c.bump(),
@@ -490,10 +491,10 @@ impl Lexer<'_> {
         let name = self.text.get(from..self.c.i).unwrap_or("").to_string();
         self.c.bump();
         if name.is_empty() {
-            return Err(LabError::ora(1741, "illegal zero-length identifier", pos));
+            return Err(LabError::new(ora::ZERO_LENGTH_IDENTIFIER, pos));
         }
         if name.len() > MAX_IDENT_BYTES {
-            return Err(LabError::ora(972, "identifier is too long", pos));
+            return Err(LabError::new(ora::IDENTIFIER_TOO_LONG, pos));
         }
         Ok(Tok::Ident { name, quoted: true })
     }
@@ -526,7 +527,7 @@ mod tests {
     fn strings() {
         assert_eq!(kinds("'it''s'")[0], Tok::Str("it's".into()));
         assert_eq!(kinds("q'[a'b]'")[0], Tok::Str("a'b".into()));
-        assert!(matches!(&kinds("'abc")[0], Tok::Error(e) if e.code == "ORA-01756"));
+        assert!(matches!(&kinds("'abc")[0], Tok::Error(e) if e.is(crate::ora::QUOTED_STRING_NOT_TERMINATED)));
     }
 
     #[test]

@@ -6,12 +6,13 @@
 pub mod ast;
 pub mod error;
 mod lexer;
+pub mod ora;
 mod parser;
 mod splitter;
 
 pub use error::{LabError, LabResult};
-pub use parser::parse_unit;
-pub use splitter::{split_script, ScriptUnit, UnitKind};
+pub use parser::{parse_unit, MAX_EXPRESSION_DEPTH};
+pub use splitter::{split_script, split_script_at, ScriptUnit, UnitKind};
 
 use ast::{Pos, Statement};
 
@@ -29,7 +30,15 @@ pub struct ParsedUnit {
 
 /// Split and parse a whole script.
 pub fn parse_script(src: &str) -> Vec<ParsedUnit> {
-    split_script(src)
+    parse_script_at(src, Pos { line: 1, column: 1 })
+}
+
+/// Split and parse a text that starts at `start` in a larger script, such
+/// as the SQL of `LAB RUN 'select ...'` at [`ast::LabRun::sql_pos`]: error
+/// positions are then the script's. (Inside a quoted string, each doubled
+/// quote `''` before an error shifts its column by one.)
+pub fn parse_script_at(src: &str, start: Pos) -> Vec<ParsedUnit> {
+    split_script_at(src, start)
         .into_iter()
         .map(|u| {
             let result = parse_unit(&u);

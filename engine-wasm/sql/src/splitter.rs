@@ -96,8 +96,18 @@ pub(crate) fn sqlplus_command(word: &str) -> Option<PlusCmd> {
 /// Split a script into units. Never fails: any text becomes some unit, and
 /// the parser reports what is wrong with it.
 pub fn split_script(src: &str) -> Vec<ScriptUnit> {
-    Splitter { src, b: src.as_bytes(), i: 0, cur: Cursor::new(src, Pos { line: 1, column: 1 }), units: Vec::new() }
-        .run()
+    split_script_at(src, Pos { line: 1, column: 1 })
+}
+
+/// [`split_script`] for a text that starts at `start` in a larger script
+/// (the SQL inside `LAB RUN '...'`): positions are the script's.
+///
+/// A byte order mark (U+FEFF) at the very start, as editors on Windows
+/// save UTF-8 files, is not part of the script: `start` is the position of
+/// the character after it.
+pub fn split_script_at(src: &str, start: Pos) -> Vec<ScriptUnit> {
+    let src = src.strip_prefix('\u{FEFF}').unwrap_or(src);
+    Splitter { src, b: src.as_bytes(), i: 0, cur: Cursor::new(src, start), units: Vec::new() }.run()
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -178,13 +188,17 @@ impl Splitter<'_> {
         self.b.get(i..).and_then(|r| r.iter().position(|&c| c == b'\n')).map_or(self.b.len(), |p| i + p)
     }
 
-    /// Does the line starting at or containing `i` hold only `/` (and blanks)?
-    /// `i` must be the first non-blank character of its line.
+    /// Does the line containing `i` hold only `/` (and blanks)? `i` must be
+    /// a non-blank character. Stops at the first other non-blank character
+    /// on either side, so that a long line of units (`;;;...`) is not
+    /// rescanned for each of them.
     fn is_slash_line(&self, i: usize) -> bool {
-        let line_start = self.b[..i.min(self.b.len())].iter().rposition(|&c| c == b'\n').map_or(0, |p| p + 1);
-        let line = &self.b[line_start..self.line_end(i)];
-        let mut non_blank = line.iter().filter(|&&c| !is_space(c));
-        non_blank.next() == Some(&b'/') && non_blank.next().is_none()
+        if self.b.get(i) != Some(&b'/') {
+            return false;
+        }
+        let blank = |c: &&u8| **c != b'\n';
+        self.b[..i].iter().rev().take_while(blank).all(|&c| is_space(c))
+            && self.b[i + 1..].iter().take_while(blank).all(|&c| is_space(c))
     }
 
     /// Up to `n` words from `i`, upper-cased, skipping blanks and comments.

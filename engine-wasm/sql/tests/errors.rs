@@ -116,7 +116,30 @@ fn sqlplus_and_lab_errors() {
         ("LAB RUN 'x' RUNS many;", "LAB-00004", 1, 18),
         ("LAB RUN 'x' BIND 1 2;", "LAB-00004", 1, 20),
         ("LAB RUN 'x\n", "ORA-01756", 1, 9),
+        ("LAB SESSION 0;", "LAB-00004", 1, 13),
+        ("LAB SESSION 1001;", "LAB-00004", 1, 13),
+        ("LAB SESSION 1.5;", "LAB-00004", 1, 13),
+        ("LAB SESSION -1;", "LAB-00004", 1, 13),
+        ("LAB SESSION two;", "LAB-00004", 1, 13),
+        ("LAB SESSION;", "LAB-00004", 1, 12),
+        ("LAB SESSION 2 3;", "LAB-00004", 1, 15),
+        ("conn / as sysdba", "LAB-00001", 1, 8),
+        ("connect /", "LAB-00001", 1, 9),
+        ("connect /@orcl", "LAB-00001", 1, 9),
+        ("connect lab/lab as admin", "LAB-00002", 1, 20),
+        ("connect lab/lab extra", "LAB-00002", 1, 17),
+        ("connect lab/lab -\n  @orcl", "LAB-00002", 2, 3),
+        ("connect proxy[lab]/pw", "LAB-00001", 1, 9),
+        ("connect 1lab/pw", "ORA-01017", 1, 9),
+        ("connect \"\"/pw", "ORA-01017", 1, 9),
+        ("  connect lab-x/pw", "ORA-01017", 1, 11),
     ]);
+    let e = parse_script("LAB SESSION 1001;").remove(0).result.unwrap_err();
+    assert_eq!(e.message, "LAB SESSION needs a session number from 1 to 1000");
+    let e = parse_script("conn / as sysdba").remove(0).result.unwrap_err();
+    assert_eq!(e.message, "not supported by LIO Lab: CONNECT ... AS SYSDBA");
+    let e = parse_script("connect lab/lab extra").remove(0).result.unwrap_err();
+    assert!(e.message.starts_with("SP2-0306: Invalid option.\nUsage: CONN[ECT] "), "{}", e.message);
     let e = parse_script("lab run 'select 1 from dual' via odbc;").remove(0).result.unwrap_err();
     for d in ["plsql", "jdbc_thin", "jdbc_oci_net", "jdbc_oci_bequeath", "sqlplus"] {
         assert!(e.message.contains(d), "{}", e.message);
@@ -128,4 +151,20 @@ fn every_unit_reports_its_own_error() {
     let units = parse_script("select from dual;\nselect 1 from dual;\nfoo;\n");
     let codes: Vec<_> = units.iter().map(|u| u.result.as_ref().err().map(|e| e.code.clone())).collect();
     assert_eq!(codes, [Some("ORA-00936".to_string()), None, Some("ORA-00900".to_string())]);
+}
+
+#[test]
+fn a_leading_byte_order_mark_is_skipped() {
+    let units = parse_script("\u{FEFF}select * from dual;\nselect 1 from dual;\n");
+    assert!(units.iter().all(|u| u.result.is_ok()), "{units:?}");
+    assert_eq!(units[0].pos, lio_sql::ast::Pos { line: 1, column: 1 });
+    // Error positions count from the character after the mark.
+    check(&[
+        ("\u{FEFF}select 1 + from dual;", "ORA-00936", 1, 12),
+        ("\u{FEFF}selec * from dual;", "ORA-00900", 1, 1),
+        ("\u{FEFF}begin\n  x := ;\nend;\n/", "ORA-06550", 2, 8),
+        ("\u{FEFF}set linesize wide", "LAB-00002", 1, 14),
+    ]);
+    // Only at the very start: elsewhere it is a character SQL does not allow.
+    check(&[("select 1 \u{FEFF}from dual;", "ORA-00911", 1, 10)]);
 }

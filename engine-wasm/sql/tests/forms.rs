@@ -632,8 +632,6 @@ fn sqlplus_commands() {
         ("set serverout off", SqlPlus::SetServeroutput(false)),
         ("set timing on", SqlPlus::SetTiming(true)),
         ("set feedback off", SqlPlus::SetOther(id("set feedback off"))),
-        ("connect scott/tiger@orcl", SqlPlus::Connect(id("scott/tiger@orcl"))),
-        ("conn / as sysdba", SqlPlus::Connect(id("/ as sysdba"))),
         ("shutdown immediate", SqlPlus::Shutdown),
         ("shutdown", SqlPlus::Shutdown),
         ("startup force", SqlPlus::Startup),
@@ -659,6 +657,31 @@ fn sqlplus_commands() {
 }
 
 #[test]
+fn connect() {
+    let user = |name: &str, column: u32| Some(Ident { name: id(name), pos: p(1, column) });
+    let cases: Vec<(&str, Connect)> = vec![
+        ("connect lab/lab", Connect { user: user("LAB", 9), connect_identifier: None }),
+        ("conn scott/tiger@orcl", Connect { user: user("SCOTT", 6), connect_identifier: Some(id("orcl")) }),
+        ("CONNE  Lab", Connect { user: user("LAB", 8), connect_identifier: None }),
+        (
+            "connect lab@//db:1521/pdb1",
+            Connect { user: user("LAB", 9), connect_identifier: Some(id("//db:1521/pdb1")) },
+        ),
+        ("connect lab/\"p@ss/w\"@orcl", Connect { user: user("LAB", 9), connect_identifier: Some(id("orcl")) }),
+        ("connect \"MixedCase\"/x", Connect { user: user("MixedCase", 9), connect_identifier: None }),
+        ("connect u_1$#/pw edition=e1;", Connect { user: user("U_1$#", 9), connect_identifier: None }),
+        ("connect", Connect { user: None, connect_identifier: None }),
+        ("connect -\n  lab", Connect { user: Some(Ident { name: id("LAB"), pos: p(2, 3) }), connect_identifier: None }),
+    ];
+    for (src, want) in cases {
+        match parse(src) {
+            Ok(Statement { kind: StatementKind::SqlPlus(SqlPlus::Connect(got)), .. }) => assert_eq!(got, want, "{src}"),
+            other => panic!("{src}: {other:?}"),
+        }
+    }
+}
+
+#[test]
 fn run_buffer() {
     let units = parse_script("select 1 from dual;\n/\n");
     assert_eq!(units.len(), 2);
@@ -675,6 +698,9 @@ fn lab_commands() {
     assert_eq!(ok("LAB VERSION 12.2.0.1 -- note\n;"), StatementKind::Lab(LabCommand::Version(id("12.2.0.1"))));
     assert_eq!(ok("lab profile;"), StatementKind::Lab(LabCommand::Profile));
     assert_eq!(ok("LAB RESET;"), StatementKind::Lab(LabCommand::Reset));
+    assert_eq!(ok("LAB SESSION 2;"), StatementKind::Lab(LabCommand::Session(2)));
+    assert_eq!(ok("lab session 1;"), StatementKind::Lab(LabCommand::Session(1)));
+    assert_eq!(ok("lab session\n  1000\n/"), StatementKind::Lab(LabCommand::Session(MAX_SESSIONS)));
     let StatementKind::Lab(LabCommand::Set { name, value }) = ok("LAB SET network_latency_us = 250;") else { panic!() };
     assert_eq!((name.name.as_str(), value), ("network_latency_us", ParamValue::Number(250.0)));
 

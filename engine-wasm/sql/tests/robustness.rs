@@ -65,6 +65,7 @@ fn check(src: &str) {
             Err(e) => {
                 assert!(valid(e.pos), "error position {:?} out of range in {src:?}: {e}", e.pos);
                 assert!(e.code.starts_with("ORA-") || e.code.starts_with("LAB-"), "{e}");
+                assert!(lio_sql::ora::lookup(&e.code).is_some(), "{e} is not catalogued");
                 assert!(!e.message.is_empty());
             }
         }
@@ -298,8 +299,76 @@ fn long_flat_inputs_are_fine() {
     }
     let _ = parse_script(&format!("begin {} end;\n/", "null; ".repeat(50000)));
     let _ = parse_script(&format!("lab run '{}' runs 1;", "x".repeat(100000)));
+    // Wide is fine; long chains are deep trees (tests/depth.rs): refused.
+    let src = format!("select {} from dual;", vec!["1"; 20000].join(", "));
+    assert!(parse_script(&src).remove(0).result.is_ok());
+    let src = format!("insert into t values ({});", vec!["1 + 1"; 20000].join(", "));
+    assert!(parse_script(&src).remove(0).result.is_ok());
     let src = format!("select {} from dual;", vec!["1"; 20000].join(" + "));
-    assert!(parse_script(&src).remove(0).result.is_ok());
+    assert_eq!(parse_script(&src).remove(0).result.unwrap_err().code, "LAB-00032");
     let src = format!("select 1 from dual where {};", vec!["a = 1"; 5000].join(" and "));
-    assert!(parse_script(&src).remove(0).result.is_ok());
+    assert_eq!(parse_script(&src).remove(0).result.unwrap_err().code, "LAB-00032");
+}
+
+/// Parse `src` on a small stack within a time bound (generous: debug builds
+/// and a shared machine), returning the first unit's error code.
+fn bounded(what: &str, src: String) -> Option<String> {
+    let start = std::time::Instant::now();
+    let code = std::thread::Builder::new()
+        .stack_size(1 << 20)
+        .spawn(move || {
+            let units = parse_script(&src);
+            units.into_iter().next().and_then(|u| u.result.err()).map(|e| e.code)
+        })
+        .unwrap()
+        .join()
+        .unwrap_or_else(|_| panic!("{what}: panicked"));
+    assert!(start.elapsed() < std::time::Duration::from_secs(30), "{what}: took {:?}", start.elapsed());
+    code
+}
+
+#[test]
+fn pathological_inputs_are_bounded() {
+    const MB: usize = 1 << 20;
+    let open = "(".repeat(100_000);
+    assert_eq!(bounded("100k (", format!("select {open}1 from dual;")).as_deref(), Some("LAB-00001"));
+    assert_eq!(bounded("100k ( alone", open.clone()).as_deref(), Some("ORA-00900"));
+    assert_eq!(bounded("100k ( of subqueries", "(select ".repeat(100_000)).as_deref(), Some("LAB-00001"));
+    assert_eq!(bounded("100k ( in PL/SQL", format!("begin x := {open}1; end;\n/")).as_deref(), Some("LAB-00001"));
+    let close = ")".repeat(100_000);
+    assert!(bounded("100k )", format!("select 1{close} from dual;")).is_some());
+    // About 1 MB of tokens in one statement, of every shape.
+    let n = MB / 4;
+    assert_eq!(
+        bounded("1 MB of +", format!("select {} from dual;", vec!["1"; n].join(" + "))).as_deref(),
+        Some("LAB-00032")
+    );
+    assert_eq!(bounded("1 MB of items", format!("select {} from dual;", vec!["1"; n / 2].join(", "))), None);
+    assert_eq!(bounded("1 MB of -", format!("select {}1 from dual;", "- ".repeat(n))).as_deref(), Some("LAB-00001"));
+    assert_eq!(
+        bounded("1 MB of NOT", format!("select 1 from dual where {}1 = 1;", "not ".repeat(n / 2))).as_deref(),
+        Some("LAB-00001")
+    );
+    assert_eq!(bounded("1 MB of null;", format!("begin {} end;\n/", "null; ".repeat(n / 2))), None);
+    assert!(bounded("1 MB of joins", format!("select 1 from t0 {};", "join t on c ".repeat(n / 4))).is_some());
+    assert!(bounded("1 MB of commas", ",".repeat(MB)).is_some());
+    assert!(bounded("1 MB of words", "x ".repeat(MB / 2)).is_some());
+    assert!(bounded("1 MB of quotes", "'".repeat(MB)).is_some());
+    // Many units: `;` and `/` lines used to rescan the whole line per unit.
+    assert!(bounded("1 MB of ;", ";".repeat(MB)).is_none());
+    assert!(bounded("1 MB of x;", "x;".repeat(MB / 2)).is_some());
+    assert!(bounded("1 MB of / lines", "/\n".repeat(MB / 2)).is_none());
+    assert!(bounded("1 MB of prompt lines", "prompt x\n".repeat(MB / 9)).is_none());
+    assert!(bounded("1 MB of SQL and / lines", "select 1 from dual\n/\n".repeat(MB / 21)).is_none());
+    assert!(bounded("1 MB of hints", format!("select /*+ {} */ 1 from dual;", "full(t) ".repeat(n / 2))).is_none());
+    assert!(bounded("1 MB of LAB RUN", format!("lab run '{}' runs 1;", "x".repeat(MB))).is_none());
+    // A megabyte of random tokens from the soup.
+    let mut rng = XorShift(7);
+    let soup = ["select", "(", ")", "1", "+", "or", "from", "dual", ";", "begin", "end", "'x'", ",", "\n/\n", "lab"];
+    let mut s = String::with_capacity(MB + 16);
+    while s.len() < MB {
+        s.push_str(soup[rng.below(soup.len())]);
+        s.push(' ');
+    }
+    let _ = bounded("1 MB soup", s);
 }

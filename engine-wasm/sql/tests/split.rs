@@ -86,3 +86,26 @@ fn multibyte_characters_count_as_one_column() {
     let units = split_script("select 'é' from dual; select 2 from dual;");
     assert_eq!(units[1].pos, p(1, 23));
 }
+
+#[test]
+fn a_leading_byte_order_mark_is_not_part_of_the_script() {
+    let units = split_script("\u{FEFF}select * from dual;\nset autotrace on\n");
+    let got: Vec<(UnitKind, &str, Pos)> = units.iter().map(|u| (u.kind, u.text.as_str(), u.pos)).collect();
+    assert_eq!(
+        got,
+        vec![(UnitKind::Sql, "select * from dual", p(1, 1)), (UnitKind::SqlPlus, "set autotrace on", p(2, 1))]
+    );
+    for (src, kind) in [
+        ("\u{FEFF}LAB VERSION 19c;", UnitKind::Lab),
+        ("\u{FEFF}begin null; end;\n/", UnitKind::Plsql),
+        ("\u{FEFF}prompt x", UnitKind::SqlPlus),
+        ("\u{FEFF}  -- c\n  commit;", UnitKind::Sql),
+    ] {
+        let u = split_script(src);
+        assert_eq!(u.len(), 1, "{src:?}");
+        assert_eq!(u[0].kind, kind, "{src:?}");
+        assert!(!u[0].text.contains('\u{FEFF}'), "{src:?}");
+    }
+    assert_eq!(split_script("\u{FEFF}  -- c\n  commit;")[0].pos, p(2, 3));
+    assert!(split_script("\u{FEFF}").is_empty());
+}

@@ -1,0 +1,313 @@
+//! The one catalogue of the error codes LIO Lab reports, with their fixed
+//! texts: Oracle's `ORA-`, the PL/SQL compiler's `PLS-` and SQL*Plus's
+//! `SP2-` messages, and the lab's own `LAB-` codes.
+//!
+//! Each entry is defined once, here. A text may hold `%s` placeholders (as
+//! Oracle's message files do), filled in order by the arguments:
+//!
+//! ```
+//! use lio_sql::ast::Pos;
+//! use lio_sql::{ora, LabError};
+//! let pos = Pos { line: 1, column: 8 };
+//! let e = LabError::new(ora::MISSING_EXPRESSION, pos);
+//! assert_eq!((e.code.as_str(), e.message.as_str()), ("ORA-00936", "missing expression"));
+//! let e = LabError::with(ora::INVALID_IDENTIFIER, "\"X\"", pos);
+//! assert_eq!(e.message, "\"X\": invalid identifier");
+//! let e = LabError::with_args(ora::VALUE_TOO_LARGE, &[&"\"LAB\".\"T\".\"V\"", &31, &30], pos);
+//! assert_eq!(e.message, "value too large for column \"LAB\".\"T\".\"V\" (actual: 31, maximum: 30)");
+//! ```
+//!
+//! `PLS-` and `SP2-` entries are parts of messages, never codes of a
+//! [`LabError`](crate::LabError) of their own: `LabError::pls` wraps one in
+//! `ORA-06550`, `LabError::sp2` in `LAB-00002`.
+
+use std::fmt;
+
+/// The message file an entry belongs to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Facility {
+    /// `ORA-nnnnn`: Oracle Database.
+    Ora,
+    /// `PLS-nnnnn`: the PL/SQL compiler (reported inside `ORA-06550`).
+    Pls,
+    /// `SP2-nnnn`: SQL*Plus (reported inside `LAB-00002` or `LAB-00003`).
+    Sp2,
+    /// `LAB-nnnnn`: LIO Lab itself.
+    Lab,
+}
+
+impl Facility {
+    pub const fn prefix(self) -> &'static str {
+        match self {
+            Facility::Ora => "ORA",
+            Facility::Pls => "PLS",
+            Facility::Sp2 => "SP2",
+            Facility::Lab => "LAB",
+        }
+    }
+}
+
+/// One catalogued message: its code and its fixed text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Entry {
+    pub facility: Facility,
+    pub number: u32,
+    /// The fixed text; each `%s` is filled by one argument, in order.
+    pub text: &'static str,
+}
+
+impl Entry {
+    /// The code as printed: `ORA-00942`, `PLS-00103`, `SP2-0734`, `LAB-00001`.
+    pub fn code(&self) -> String {
+        match self.facility {
+            Facility::Sp2 => format!("SP2-{:04}", self.number),
+            f => format!("{}-{:05}", f.prefix(), self.number),
+        }
+    }
+
+    /// The fixed text (placeholders left as `%s`).
+    pub fn text(&self) -> &'static str {
+        self.text
+    }
+
+    /// How many `%s` placeholders the text holds.
+    pub fn placeholders(&self) -> usize {
+        self.text.matches("%s").count()
+    }
+
+    /// The text with its placeholders filled by `args`, in order (a missing
+    /// argument leaves the place empty, a surplus one is ignored).
+    pub fn message(&self, args: &[&dyn fmt::Display]) -> String {
+        let mut out = String::with_capacity(self.text.len());
+        let mut parts = self.text.split("%s");
+        out.push_str(parts.next().unwrap_or(""));
+        for (k, part) in parts.enumerate() {
+            if let Some(a) = args.get(k) {
+                out.push_str(&a.to_string());
+            }
+            out.push_str(part);
+        }
+        out
+    }
+
+    /// `CODE: message`, as SQL*Plus prints it: `SP2-0103: Nothing in SQL buffer to run.`
+    pub fn line(&self, args: &[&dyn fmt::Display]) -> String {
+        format!("{}: {}", self.code(), self.message(args))
+    }
+}
+
+impl fmt::Display for Entry {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.code(), self.text)
+    }
+}
+
+macro_rules! catalogue {
+    ($($(#[$doc:meta])* $name:ident = $facility:ident $number:literal $text:literal;)*) => {
+        $(
+            $(#[$doc])*
+            pub const $name: Entry = Entry { facility: Facility::$facility, number: $number, text: $text };
+        )*
+        const ALL: &[Entry] = &[$($name),*];
+    };
+}
+
+/// Every entry of the catalogue, in the order defined here.
+pub fn catalogue() -> &'static [Entry] {
+    ALL
+}
+
+/// The entry of a printed code (`"ORA-00942"`), if catalogued.
+pub fn lookup(code: &str) -> Option<Entry> {
+    ALL.iter().copied().find(|e| e.code() == code)
+}
+
+catalogue! {
+    // ------------------------------------------------------------ ORA
+    UNIQUE_CONSTRAINT_VIOLATED = Ora 1 "unique constraint (%s) violated";
+    /// Arguments: the value, the parameter, the allowed values.
+    INVALID_PARAMETER_VALUE = Ora 96 "invalid value %s for parameter %s, must be from among %s";
+    INVALID_SQL_STATEMENT = Ora 900 "invalid SQL statement";
+    INVALID_CREATE_COMMAND = Ora 901 "invalid CREATE command";
+    INVALID_DATATYPE = Ora 902 "invalid datatype";
+    INVALID_TABLE_NAME = Ora 903 "invalid table name";
+    /// The argument is the name as Oracle prints it, double-quoted
+    /// (`"X": invalid identifier`), or empty when there is no name.
+    INVALID_IDENTIFIER = Ora 904 "%s: invalid identifier";
+    MISSING_KEYWORD = Ora 905 "missing keyword";
+    MISSING_LEFT_PARENTHESIS = Ora 906 "missing left parenthesis";
+    MISSING_RIGHT_PARENTHESIS = Ora 907 "missing right parenthesis";
+    MISSING_NULL_KEYWORD = Ora 908 "missing NULL keyword";
+    INVALID_NUMBER_OF_ARGUMENTS = Ora 909 "invalid number of arguments";
+    SPECIFIED_LENGTH_TOO_LONG = Ora 910 "specified length too long for its datatype";
+    INVALID_CHARACTER = Ora 911 "invalid character";
+    TOO_MANY_VALUES = Ora 913 "too many values";
+    MISSING_COMMA = Ora 917 "missing comma";
+    COLUMN_AMBIGUOUSLY_DEFINED = Ora 918 "column ambiguously defined";
+    UNEXPECTED_END_OF_SQL_COMMAND = Ora 921 "unexpected end of SQL command";
+    MISSING_OR_INVALID_OPTION = Ora 922 "missing or invalid option";
+    FROM_KEYWORD_NOT_FOUND = Ora 923 "FROM keyword not found where expected";
+    MISSING_INTO_KEYWORD = Ora 925 "missing INTO keyword";
+    MISSING_VALUES_KEYWORD = Ora 926 "missing VALUES keyword";
+    MISSING_SELECT_KEYWORD = Ora 928 "missing SELECT keyword";
+    SQL_COMMAND_NOT_PROPERLY_ENDED = Ora 933 "SQL command not properly ended";
+    GROUP_FUNCTION_NOT_ALLOWED = Ora 934 "group function is not allowed here";
+    GROUP_FUNCTION_NESTED_TOO_DEEPLY = Ora 935 "group function is nested too deeply";
+    MISSING_EXPRESSION = Ora 936 "missing expression";
+    NOT_A_SINGLE_GROUP_GROUP_FUNCTION = Ora 937 "not a single-group group function";
+    INVALID_ALTER_COMMAND = Ora 940 "invalid ALTER command";
+    MISSING_CLUSTER_NAME = Ora 941 "missing cluster name";
+    TABLE_OR_VIEW_DOES_NOT_EXIST = Ora 942 "table or view does not exist";
+    CLUSTER_DOES_NOT_EXIST = Ora 943 "cluster does not exist";
+    NOT_ENOUGH_VALUES = Ora 947 "not enough values";
+    INVALID_DROP_OPTION = Ora 950 "invalid DROP option";
+    CLUSTER_NOT_EMPTY = Ora 951 "cluster not empty";
+    MISSING_OR_INVALID_INDEX_NAME = Ora 953 "missing or invalid index name";
+    NAME_ALREADY_USED = Ora 955 "name is already used by an existing object";
+    DUPLICATE_COLUMN_NAME = Ora 957 "duplicate column name";
+    TABLESPACE_DOES_NOT_EXIST = Ora 959 "tablespace '%s' does not exist";
+    MISSING_INDEX_KEYWORD = Ora 968 "missing INDEX keyword";
+    MISSING_ON_KEYWORD = Ora 969 "missing ON keyword";
+    IDENTIFIER_TOO_LONG = Ora 972 "identifier is too long";
+    MUST_NAME_EXPRESSION_WITH_ALIAS = Ora 998 "must name this expression with a column alias";
+    NOT_ALL_VARIABLES_BOUND = Ora 1008 "not all variables bound";
+    INVALID_LOGON = Ora 1017 "invalid username/password; logon denied";
+    ORACLE_NOT_AVAILABLE = Ora 1034 "ORACLE not available";
+    /// The argument is the column, `"LAB"."T"."C"`.
+    CANNOT_INSERT_NULL = Ora 1400 "cannot insert NULL into (%s)";
+    NO_DATA_FOUND = Ora 1403 "no data found";
+    COLUMN_LIST_ALREADY_INDEXED = Ora 1408 "such column list already indexed";
+    INDEX_DOES_NOT_EXIST = Ora 1418 "specified index does not exist";
+    EXACT_FETCH_RETURNS_TOO_MANY_ROWS = Ora 1422 "exact fetch returns more than requested number of rows";
+    DUPLICATE_KEYS_FOUND = Ora 1452 "cannot CREATE UNIQUE INDEX; duplicate keys found";
+    /// Oracle's text goes on "inside a READ ONLY transaction"; the parser
+    /// reports it (as it always has) for a cluster `SIZE` that is no number.
+    MAY_NOT_PERFORM_DML = Ora 1456 "may not perform insert/delete/update operation";
+    DIVISOR_IS_ZERO = Ora 1476 "divisor is equal to zero";
+    INVALID_NUMBER = Ora 1722 "invalid number";
+    ZERO_LENGTH_COLUMNS = Ora 1723 "zero-length columns are not allowed";
+    NUMERIC_PRECISION_OUT_OF_RANGE = Ora 1727 "numeric precision specifier is out of range (1 to 38)";
+    NUMERIC_SCALE_OUT_OF_RANGE = Ora 1728 "numeric scale specifier is out of range (-84 to 127)";
+    INVALID_NUMBER_OF_COLUMN_NAMES = Ora 1730 "invalid number of column names specified";
+    INVALID_ALTER_TABLE_OPTION = Ora 1735 "invalid ALTER TABLE option";
+    MISSING_DOUBLE_QUOTE = Ora 1740 "missing double quote in identifier";
+    ZERO_LENGTH_IDENTIFIER = Ora 1741 "illegal zero-length identifier";
+    COMMENT_NOT_TERMINATED = Ora 1742 "comment not properly terminated";
+    CLUSTER_COLUMNS_DO_NOT_MATCH = Ora 1753 "column definitions in cluster and table do not match";
+    QUOTED_STRING_NOT_TERMINATED = Ora 1756 "quoted string not properly terminated";
+    MAY_NOT_SPECIFY_COLUMN_DATATYPES = Ora 1773 "may not specify column datatypes in this CREATE TABLE";
+    ORDER_BY_ITEM_NUMBER = Ora 1785 "ORDER BY item must be the number of a SELECT-list expression";
+    ILLEGAL_ALTER_SYSTEM_OPTION = Ora 2065 "illegal option for ALTER SYSTEM";
+    PARAMETER_CANNOT_BE_MODIFIED = Ora 2095 "specified initialization parameter cannot be modified";
+    PARAMETER_NOT_MODIFIABLE_WITH_OPTION = Ora 2096 "specified initialization parameter is not modifiable with this option";
+    PARAMETER_VALUE_INVALID = Ora 2097 "parameter cannot be modified because specified value is invalid";
+    INVALID_STORAGE_OPTION = Ora 2143 "invalid STORAGE option";
+    INVALID_PCTFREE_OR_PCTUSED = Ora 2211 "invalid value for PCTFREE or PCTUSED";
+    INVALID_SIZE_VALUE = Ora 2230 "invalid SIZE value";
+    INVALID_ALTER_INDEX_OPTION = Ora 2243 "invalid ALTER INDEX or ALTER MATERIALIZED VIEW option";
+    INVALID_ALTER_SESSION_OPTION = Ora 2248 "invalid option for ALTER SESSION";
+    ONLY_ONE_PRIMARY_KEY = Ora 2260 "table can have only one primary key";
+    INDEX_ENFORCES_KEY = Ora 2429 "cannot drop index used for enforcement of unique/primary key";
+    INVALID_HASHKEYS_VALUE = Ora 2454 "invalid HASHKEYS value";
+    /// `line l, column c:` then a `PLS-` message or `PL/SQL: ORA-...`.
+    PLSQL_COMPILATION_ERROR = Ora 6550 "line %s, column %s:\n%s";
+    /// Arguments: the column, the actual and the maximum length.
+    VALUE_TOO_LARGE = Ora 12899 "value too large for column %s (actual: %s, maximum: %s)";
+    /// `raise_application_error(-20000, text)`: the text is the argument.
+    APPLICATION_ERROR = Ora 20000 "%s";
+    CLUSTER_ONLY_ONE_TABLE = Ora 25136 "this cluster can contain only one table";
+    NO_PRIMARY_KEY = Ora 25175 "no PRIMARY KEY constraint found";
+    MEMOPTIMIZE_POOL_NOT_SET = Ora 62137 "MEMOPTIMIZE_POOL_SIZE is not set";
+    MEMOPTIMIZE_READ_NOT_ENABLED = Ora 62138 "MEMOPTIMIZE FOR READ feature not enabled for the table";
+    MEMOPTIMIZE_READ_COMPRESSION = Ora 62141 "MEMOPTIMIZE FOR READ feature cannot be used with compression";
+    MEMOPTIMIZE_READ_NEEDS_PRIMARY_KEY = Ora 62142
+        "MEMOPTIMIZE FOR READ feature requires NOT DEFERRABLE PRIMARY KEY constraint on the table";
+    MEMOPTIMIZE_READ_IDENTITY_KEY = Ora 62143
+        "MEMOPTIMIZE FOR READ feature cannot be used on a table with an identity column as primary key";
+    MEMOPTIMIZE_READ_HEAP_ONLY = Ora 62146 "MEMOPTIMIZE FOR READ feature is allowed only on heap-organized tables";
+    MEMOPTIMIZE_READ_DEFERRED_SEGMENT = Ora 62156
+        "MEMOPTIMIZE FOR READ feature not allowed on segment with deferred storage";
+
+    // ------------------------------------------------------------ PLS (inside ORA-06550)
+    /// Arguments: the symbol, the list of what was expected.
+    PLS_ENCOUNTERED_SYMBOL = Pls 103 "Encountered the symbol \"%s\" when expecting one of the following: %s";
+    PLS_IDENTIFIER_MUST_BE_DECLARED = Pls 201 "identifier '%s' must be declared";
+    PLS_WRONG_ARGUMENTS = Pls 306 "wrong number or types of arguments in call to '%s'";
+    PLS_INTO_EXPECTED = Pls 428 "an INTO clause is expected in this SELECT statement";
+
+    // ------------------------------------------------------------ SP2 (inside LAB-00002/LAB-00003)
+    SP2_EXEC_USAGE = Sp2 42 "Usage: EXEC[UTE] statement";
+    SP2_NOTHING_IN_BUFFER = Sp2 103 "Nothing in SQL buffer to run.";
+    /// The argument is the command's usage line (`SET AUTOT[RACE] ...`).
+    SP2_SET_USAGE = Sp2 158 "Usage: %s";
+    SP2_MUST_BE_ON_OR_OFF = Sp2 265 "%s must be set ON or OFF";
+    /// Arguments: the option, the value, the lowest and highest value.
+    SP2_OPTION_OUT_OF_RANGE = Sp2 267 "%s option %s out of range (%s through %s)";
+    SP2_OPTION_NOT_A_NUMBER = Sp2 268 "%s option not a valid number";
+    /// The argument is the command's usage.
+    SP2_INVALID_OPTION = Sp2 306 "Invalid option.\nUsage: %s";
+    SP2_ILLEGAL_SHUTDOWN_OPTION = Sp2 717 "illegal SHUTDOWN option";
+    SP2_UNKNOWN_COMMAND = Sp2 734 "unknown command beginning \"%s\"...";
+
+    // ------------------------------------------------------------ LAB
+    /// Valid Oracle syntax that the lab does not model.
+    LAB_UNSUPPORTED = Lab 1 "not supported by LIO Lab: %s";
+    /// A SQL*Plus command line SQL*Plus would refuse: an `SP2-` message.
+    LAB_SQLPLUS_COMMAND = Lab 2 "%s";
+    /// A SQL*Plus command that cannot run now: an `SP2-` message.
+    LAB_SQLPLUS_RUN = Lab 3 "%s";
+    /// A malformed `LAB` command; the argument says what is wrong.
+    LAB_COMMAND_SYNTAX = Lab 4 "%s";
+    /// Arguments: the version, the known profiles.
+    LAB_UNKNOWN_VERSION = Lab 10 "unknown Oracle version '%s'; known profiles: %s";
+    /// Arguments: the parameter, what is wrong with the value.
+    LAB_SET_BAD_VALUE = Lab 11 "LAB SET %s: %s";
+    /// Arguments: the parameter, the known parameters.
+    LAB_UNKNOWN_PARAMETER = Lab 12 "unknown lab parameter %s; known: %s";
+    LAB_RUN_NEEDS_SQL = Lab 20 "LAB RUN needs a SQL statement";
+    LAB_RUN_BIND_RANGE = Lab 21 "LAB RUN BIND range must be a to b with a <= b and at most 50,000,000 values";
+    /// A work limit of the lab (rows generated, ...); the argument says which.
+    LAB_WORK_LIMIT = Lab 30 "%s";
+    LAB_HASHKEYS_LIMIT = Lab 31 "HASHKEYS must be between 1 and 4,000,000 in the lab";
+    /// An expression tree deeper than the parser's limit; the argument is
+    /// the limit.
+    LAB_EXPRESSION_TOO_DEEP = Lab 32 "expression too deeply nested: more than %s levels (a limit of the lab)";
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashSet;
+
+    #[test]
+    fn no_code_appears_twice() {
+        let mut seen = HashSet::new();
+        for e in catalogue() {
+            assert!(seen.insert((e.facility, e.number)), "{} is catalogued twice", e.code());
+        }
+    }
+
+    #[test]
+    fn every_text_is_filled_in_and_codes_print_as_oracle_does() {
+        for e in catalogue() {
+            assert!(!e.text.trim().is_empty(), "{}", e.code());
+            assert_eq!(lookup(&e.code()), Some(*e));
+        }
+        assert_eq!(TABLE_OR_VIEW_DOES_NOT_EXIST.code(), "ORA-00942");
+        assert_eq!(PLS_ENCOUNTERED_SYMBOL.code(), "PLS-00103");
+        assert_eq!(SP2_UNKNOWN_COMMAND.code(), "SP2-0734");
+        assert_eq!(LAB_UNSUPPORTED.code(), "LAB-00001");
+        assert_eq!(APPLICATION_ERROR.code(), "ORA-20000");
+    }
+
+    #[test]
+    fn placeholders_are_filled_in_order() {
+        assert_eq!(
+            VALUE_TOO_LARGE.message(&[&"C", &31, &30]),
+            "value too large for column C (actual: 31, maximum: 30)"
+        );
+        assert_eq!(INVALID_IDENTIFIER.message(&[]), ": invalid identifier");
+        assert_eq!(MISSING_EXPRESSION.message(&[&"ignored"]), "missing expression");
+        assert_eq!(SP2_NOTHING_IN_BUFFER.line(&[]), "SP2-0103: Nothing in SQL buffer to run.");
+    }
+}

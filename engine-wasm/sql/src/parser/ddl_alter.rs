@@ -1,0 +1,281 @@
+//! `ALTER SYSTEM | SESSION | INDEX | TABLE` and `DROP`.
+
+use super::{Parser, R};
+use crate::ast::*;
+use crate::lexer::Tok;
+use crate::ora;
+
+impl Parser<'_> {
+    pub(super) fn alter(&mut self) -> R<StatementKind> {
+        self.bump();
+        let Some(w) = self.word().map(str::to_string) else {
+            return Err(self.fail(ora::INVALID_ALTER_COMMAND));
+        };
+        match w.as_str() {
+            "SYSTEM" => {
+                self.bump();
+                if self.is_kw("SET") {
+                    return Ok(StatementKind::AlterSystem(self.set_parameter(true)?));
+                }
+                match self.word() {
+                    Some(o)
+                        if matches!(
+                            o,
+                            "FLUSH"
+                                | "CHECKPOINT"
+                                | "SWITCH"
+                                | "KILL"
+                                | "DISCONNECT"
+                                | "RESET"
+                                | "REGISTER"
+                                | "ARCHIVE"
+                                | "SUSPEND"
+                                | "RESUME"
+                                | "QUIESCE"
+                                | "UNQUIESCE"
+                                | "ENABLE"
+                                | "DISABLE"
+                                | "CANCEL"
+                        ) =>
+                    {
+                        Err(self.unsupported(format!("ALTER SYSTEM {o}")))
+                    }
+                    _ => Err(self.fail(ora::ILLEGAL_ALTER_SYSTEM_OPTION)),
+                }
+            }
+            "SESSION" => {
+                self.bump();
+                if self.is_kw("SET") {
+                    return Ok(StatementKind::AlterSession(self.set_parameter(false)?));
+                }
+                match self.word() {
+                    Some(o) if matches!(o, "ENABLE" | "DISABLE" | "FORCE" | "ADVISE" | "CLOSE" | "SYNC") => {
+                        Err(self.unsupported(format!("ALTER SESSION {o}")))
+                    }
+                    _ => Err(self.fail(ora::INVALID_ALTER_SESSION_OPTION)),
+                }
+            }
+            "INDEX" => {
+                self.bump();
+                let name = self.object_name(ora::MISSING_OR_INVALID_INDEX_NAME)?;
+                let mut physical = Physical::default();
+                let rebuild = self.eat_kw("REBUILD");
+                let mut any = rebuild;
+                loop {
+                    if self.physical_option(&mut physical)? {
+                        any = true;
+                        continue;
+                    }
+                    if rebuild && matches!(self.word(), Some("ONLINE" | "REVERSE" | "NOREVERSE")) {
+                        if self.is_kw("REVERSE") {
+                            return Err(self.unsupported("reverse key indexes"));
+                        }
+                        self.bump();
+                        continue;
+                    }
+                    if rebuild && self.is_kw("PARTITION") {
+                        return Err(self.unsupported("partitioned indexes"));
+                    }
+                    break;
+                }
+                if !any {
+                    return match self.word() {
+                        Some(o)
+                            if matches!(
+                                o,
+                                "UNUSABLE"
+                                    | "COALESCE"
+                                    | "RENAME"
+                                    | "MONITORING"
+                                    | "NOMONITORING"
+                                    | "VISIBLE"
+                                    | "INVISIBLE"
+                                    | "SHRINK"
+                                    | "DEALLOCATE"
+                                    | "ALLOCATE"
+                                    | "ENABLE"
+                                    | "DISABLE"
+                                    | "MODIFY"
+                                    | "SPLIT"
+                                    | "UPDATE"
+                                    | "COMPILE"
+                            ) =>
+                        {
+                            Err(self.unsupported(format!("ALTER INDEX ... {o}")))
+                        }
+                        _ => Err(self.fail(ora::INVALID_ALTER_INDEX_OPTION)),
+                    };
+                }
+                Ok(StatementKind::AlterIndex(AlterIndex { name, physical, rebuild }))
+            }
+            "TABLE" => {
+                self.bump();
+                let name = self.object_name(ora::INVALID_TABLE_NAME)?;
+                if self.is_kw("NO") && self.nth_is_kw(1, "MEMOPTIMIZE") {
+                    self.bump();
+                    self.bump();
+                    self.missing_keyword("FOR")?;
+                    self.expect_kw("READ", ora::INVALID_ALTER_TABLE_OPTION)?;
+                    return Ok(StatementKind::AlterTable(AlterTable {
+                        name,
+                        action: AlterTableAction::MemoptimizeRead(false),
+                    }));
+                }
+                if self.eat_kw("MEMOPTIMIZE") {
+                    self.missing_keyword("FOR")?;
+                    if self.is_kw("WRITE") {
+                        return Err(self.unsupported("MEMOPTIMIZE FOR WRITE"));
+                    }
+                    self.expect_kw("READ", ora::INVALID_ALTER_TABLE_OPTION)?;
+                    return Ok(StatementKind::AlterTable(AlterTable {
+                        name,
+                        action: AlterTableAction::MemoptimizeRead(true),
+                    }));
+                }
+                let mut physical = Physical::default();
+                let mut any = false;
+                while self.physical_option(&mut physical)? {
+                    any = true;
+                }
+                if any {
+                    return Ok(StatementKind::AlterTable(AlterTable {
+                        name,
+                        action: AlterTableAction::Physical(physical),
+                    }));
+                }
+                match self.word() {
+                    Some(o)
+                        if matches!(
+                            o,
+                            "ADD"
+                                | "MODIFY"
+                                | "DROP"
+                                | "MOVE"
+                                | "RENAME"
+                                | "SHRINK"
+                                | "ENABLE"
+                                | "DISABLE"
+                                | "TRUNCATE"
+                                | "SPLIT"
+                                | "EXCHANGE"
+                                | "SET"
+                                | "DEALLOCATE"
+                                | "ALLOCATE"
+                                | "READ"
+                                | "COALESCE"
+                                | "MERGE"
+                                | "UPGRADE"
+                                | "INMEMORY"
+                                | "NO"
+                                | "ROW"
+                                | "FLASHBACK"
+                                | "OVERFLOW"
+                        ) =>
+                    {
+                        Err(self.unsupported(format!("ALTER TABLE ... {o}")))
+                    }
+                    _ => Err(self.fail(ora::INVALID_ALTER_TABLE_OPTION)),
+                }
+            }
+            "CLUSTER" | "USER" | "DATABASE" | "VIEW" | "SEQUENCE" | "TABLESPACE" | "PROCEDURE" | "FUNCTION"
+            | "PACKAGE" | "TRIGGER" | "TYPE" | "MATERIALIZED" | "SYNONYM" | "PROFILE" | "ROLE" | "PLUGGABLE"
+            | "DISKGROUP" | "RESOURCE" | "OUTLINE" | "LIBRARY" | "JAVA" | "DIMENSION" | "AUDIT" | "LOCKDOWN" => {
+                Err(self.unsupported(format!("ALTER {w}")))
+            }
+            _ => Err(self.fail(ora::INVALID_ALTER_COMMAND)),
+        }
+    }
+
+    /// `SET name = value [SCOPE = ...] [SID = '*']` after ALTER SYSTEM/SESSION.
+    fn set_parameter(&mut self, system: bool) -> R<SetParameter> {
+        self.bump();
+        let t = self.tok().clone();
+        let name = match &t.tok {
+            Tok::Ident { name, .. } => Ident { name: name.to_lowercase(), pos: t.pos },
+            _ => return Err(self.fail(ora::MISSING_OR_INVALID_OPTION)),
+        };
+        self.bump();
+        if !self.eat(&Tok::Eq) {
+            return Err(self.fail(ora::MISSING_OR_INVALID_OPTION));
+        }
+        let value = self.param_value()?;
+        if self.is(&Tok::Comma) {
+            return Err(self.unsupported("lists of parameter values"));
+        }
+        let mut scope = None;
+        loop {
+            if system && self.is_kw("SCOPE") {
+                self.bump();
+                if !self.eat(&Tok::Eq) {
+                    return Err(self.fail(ora::MISSING_OR_INVALID_OPTION));
+                }
+                scope = Some(match self.word() {
+                    Some("MEMORY") => Scope::Memory,
+                    Some("SPFILE") => Scope::Spfile,
+                    Some("BOTH") => Scope::Both,
+                    _ => return Err(self.fail(ora::MISSING_OR_INVALID_OPTION)),
+                });
+                self.bump();
+            } else if system && (self.is_kw("SID") || self.is_kw("COMMENT") || self.is_kw("CONTAINER")) {
+                self.bump();
+                if !self.eat(&Tok::Eq) {
+                    return Err(self.fail(ora::MISSING_OR_INVALID_OPTION));
+                }
+                match self.tok().tok {
+                    Tok::Str(_) | Tok::Ident { .. } => {
+                        self.bump();
+                    }
+                    _ => return Err(self.fail(ora::MISSING_OR_INVALID_OPTION)),
+                }
+            } else if system && self.is_kw("DEFERRED") {
+                self.bump();
+            } else if matches!(self.tok().tok, Tok::Ident { .. }) && self.nth(1) == &Tok::Eq {
+                return Err(self.unsupported("several parameters in one ALTER SESSION/SYSTEM SET"));
+            } else {
+                break;
+            }
+        }
+        Ok(SetParameter { name, value, scope })
+    }
+
+    pub(super) fn drop_stmt(&mut self) -> R<StatementKind> {
+        self.bump();
+        let Some(w) = self.word().map(str::to_string) else {
+            return Err(self.fail(ora::INVALID_DROP_OPTION));
+        };
+        let (kind, name) = match w.as_str() {
+            "TABLE" => {
+                self.bump();
+                (ObjectKind::Table, self.object_name(ora::INVALID_TABLE_NAME)?)
+            }
+            "INDEX" => {
+                self.bump();
+                (ObjectKind::Index, self.object_name(ora::MISSING_OR_INVALID_INDEX_NAME)?)
+            }
+            "CLUSTER" => {
+                self.bump();
+                (ObjectKind::Cluster, self.object_name(ora::MISSING_CLUSTER_NAME)?)
+            }
+            "VIEW" | "SEQUENCE" | "SYNONYM" | "PUBLIC" | "USER" | "TABLESPACE" | "MATERIALIZED" | "PROCEDURE"
+            | "FUNCTION" | "PACKAGE" | "TRIGGER" | "TYPE" | "ROLE" | "DIRECTORY" | "DATABASE" | "PROFILE"
+            | "LIBRARY" | "CONTEXT" | "OUTLINE" | "PLUGGABLE" | "JAVA" | "DIMENSION" | "OPERATOR" | "INDEXTYPE"
+            | "EDITION" => return Err(self.unsupported(format!("DROP {w}"))),
+            _ => return Err(self.fail(ora::INVALID_DROP_OPTION)),
+        };
+        let mut including_tables = false;
+        loop {
+            if kind == ObjectKind::Cluster && self.eat_kw("INCLUDING") {
+                self.missing_keyword("TABLES")?;
+                including_tables = true;
+            } else if kind != ObjectKind::Index && self.eat_kw("CASCADE") {
+                self.missing_keyword("CONSTRAINTS")?;
+            } else if (kind == ObjectKind::Table && self.eat_kw("PURGE"))
+                || (kind == ObjectKind::Index && (self.eat_kw("ONLINE") || self.eat_kw("FORCE")))
+            {
+            } else {
+                break;
+            }
+        }
+        Ok(StatementKind::Drop(Drop { kind, name, including_tables }))
+    }
+}

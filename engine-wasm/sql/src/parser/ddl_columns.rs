@@ -1,0 +1,357 @@
+//! Column definitions, datatypes, constraints and the physical attributes
+//! shared by tables, indexes and clusters.
+
+use super::{Parser, R};
+use crate::ast::*;
+use crate::error::LabError;
+use crate::lexer::Tok;
+use crate::ora;
+
+impl Parser<'_> {
+    fn datatype(&mut self) -> R<DataType> {
+        let Some(w) = self.word().map(str::to_string) else {
+            return Err(self.fail(ora::INVALID_DATATYPE));
+        };
+        match w.as_str() {
+            "NUMBER" | "DECIMAL" | "NUMERIC" | "DEC" => {
+                self.bump();
+                let (mut precision, mut scale) = (None, None);
+                if self.eat(&Tok::LParen) {
+                    if !self.eat(&Tok::Star) {
+                        let p = self.uint(ora::NUMERIC_PRECISION_OUT_OF_RANGE)?;
+                        if !(1..=38).contains(&p) {
+                            return Err(LabError::new(
+                                ora::NUMERIC_PRECISION_OUT_OF_RANGE,
+                                self.toks[self.i.saturating_sub(1)].pos,
+                            ));
+                        }
+                        precision = Some(p);
+                    }
+                    if self.eat(&Tok::Comma) {
+                        let s = self.int(ora::NUMERIC_SCALE_OUT_OF_RANGE)?;
+                        if !(-84..=127).contains(&s) {
+                            return Err(LabError::new(
+                                ora::NUMERIC_SCALE_OUT_OF_RANGE,
+                                self.toks[self.i.saturating_sub(1)].pos,
+                            ));
+                        }
+                        scale = Some(s as i32);
+                    }
+                    self.rparen()?;
+                }
+                Ok(DataType::Number { precision, scale })
+            }
+            "INTEGER" | "INT" | "SMALLINT" => {
+                self.bump();
+                Ok(DataType::Number { precision: None, scale: Some(0) })
+            }
+            "FLOAT" | "REAL" => {
+                self.bump();
+                if self.eat(&Tok::LParen) {
+                    self.uint(ora::INVALID_DATATYPE)?;
+                    self.rparen()?;
+                }
+                Ok(DataType::Number { precision: None, scale: None })
+            }
+            "VARCHAR2" | "VARCHAR" | "NVARCHAR2" => {
+                self.bump();
+                self.lparen()?;
+                let len = self.uint(ora::SPECIFIED_LENGTH_TOO_LONG)?;
+                if len == 0 {
+                    return Err(LabError::new(ora::ZERO_LENGTH_COLUMNS, self.toks[self.i - 1].pos));
+                }
+                let mut char_semantics = w == "NVARCHAR2";
+                if self.eat_kw("CHAR") {
+                    char_semantics = true;
+                } else {
+                    self.eat_kw("BYTE");
+                }
+                self.rparen()?;
+                Ok(DataType::Varchar2 { len, char_semantics })
+            }
+            "CHAR" | "NCHAR" | "CHARACTER" => {
+                self.bump();
+                let mut len = 1;
+                if self.eat(&Tok::LParen) {
+                    len = self.uint(ora::SPECIFIED_LENGTH_TOO_LONG)?;
+                    if len == 0 {
+                        return Err(LabError::new(ora::ZERO_LENGTH_COLUMNS, self.toks[self.i - 1].pos));
+                    }
+                    if !self.eat_kw("CHAR") {
+                        self.eat_kw("BYTE");
+                    }
+                    self.rparen()?;
+                }
+                Ok(DataType::Char { len })
+            }
+            "DATE" => {
+                self.bump();
+                Ok(DataType::Date)
+            }
+            "TIMESTAMP" | "CLOB" | "BLOB" | "NCLOB" | "BFILE" | "RAW" | "LONG" | "ROWID" | "UROWID"
+            | "BINARY_FLOAT" | "BINARY_DOUBLE" | "XMLTYPE" | "INTERVAL" | "JSON" | "BOOLEAN" | "SDO_GEOMETRY"
+            | "VECTOR" => Err(self.unsupported(format!("{w} columns"))),
+            _ => Err(self.fail(ora::INVALID_DATATYPE)),
+        }
+    }
+
+    pub(super) fn column_def(&mut self, name: Ident) -> R<ColumnDef> {
+        let data_type = self.datatype()?;
+        let mut c = ColumnDef {
+            name,
+            data_type,
+            not_null: false,
+            primary_key: false,
+            unique: false,
+            identity: false,
+            default: None,
+        };
+        loop {
+            if self.eat_kw("DEFAULT") {
+                if self.is_kw("ON") && self.nth_is_kw(1, "NULL") {
+                    self.bump();
+                    self.bump();
+                }
+                c.default = Some(self.expr()?);
+            } else if self.is_kw("NOT") {
+                self.bump();
+                if !self.eat_kw("NULL") {
+                    return Err(self.fail(ora::MISSING_NULL_KEYWORD));
+                }
+                c.not_null = true;
+            } else if self.eat_kw("NULL") {
+                c.not_null = false;
+            } else if self.is_kw("PRIMARY") {
+                self.bump();
+                self.missing_keyword("KEY")?;
+                c.primary_key = true;
+                self.constraint_state()?;
+            } else if self.eat_kw("UNIQUE") {
+                c.unique = true;
+                self.constraint_state()?;
+            } else if self.eat_kw("CONSTRAINT") {
+                self.ident(ora::INVALID_DATATYPE)?;
+                if !matches!(self.word(), Some("NOT" | "NULL" | "PRIMARY" | "UNIQUE" | "CHECK" | "REFERENCES")) {
+                    return Err(self.fail(ora::INVALID_DATATYPE));
+                }
+            } else if self.is_kw("GENERATED") {
+                self.bump();
+                if !self.eat_kw("ALWAYS") {
+                    self.missing_keyword("BY")?;
+                    self.missing_keyword("DEFAULT")?;
+                    if self.is_kw("ON") {
+                        self.bump();
+                        self.missing_keyword("NULL")?;
+                    }
+                }
+                self.missing_keyword("AS")?;
+                if self.is(&Tok::LParen) {
+                    return Err(self.unsupported("virtual columns"));
+                }
+                self.missing_keyword("IDENTITY")?;
+                if self.is(&Tok::LParen) {
+                    self.skip_parens()?;
+                }
+                c.identity = true;
+                c.not_null = true;
+            } else if self.is_kw("CHECK") {
+                return Err(self.unsupported("CHECK constraints"));
+            } else if self.is_kw("REFERENCES") {
+                return Err(self.unsupported("foreign keys"));
+            } else if self.is_kw("SORT") || self.is_kw("ENABLE") {
+                self.bump();
+            } else {
+                return Ok(c);
+            }
+        }
+    }
+
+    /// Skip a balanced parenthesised group.
+    fn skip_parens(&mut self) -> R<()> {
+        let mut depth = 0usize;
+        loop {
+            match self.tok().tok {
+                Tok::LParen => depth += 1,
+                Tok::RParen => {
+                    depth = depth.saturating_sub(1);
+                    if depth == 0 {
+                        self.bump();
+                        return Ok(());
+                    }
+                }
+                Tok::Eof | Tok::Error(_) => return Err(self.fail(ora::MISSING_RIGHT_PARENTHESIS)),
+                _ => {}
+            }
+            self.bump();
+        }
+    }
+
+    /// `[NOT] DEFERRABLE [INITIALLY ...]`, `USING INDEX ...`, `ENABLE`...
+    fn constraint_state(&mut self) -> R<bool> {
+        let mut deferrable = false;
+        loop {
+            if self.is_kw("NOT") && self.nth_is_kw(1, "DEFERRABLE") {
+                self.bump();
+                self.bump();
+                deferrable = false;
+            } else if self.eat_kw("DEFERRABLE") {
+                deferrable = true;
+            } else if self.eat_kw("INITIALLY") {
+                if !(self.eat_kw("DEFERRED") || self.eat_kw("IMMEDIATE")) {
+                    return Err(self.fail(ora::MISSING_KEYWORD));
+                }
+            } else if self.is_kw("USING") && self.nth_is_kw(1, "INDEX") {
+                self.bump();
+                self.bump();
+                if self.is(&Tok::LParen) {
+                    return Err(self.unsupported("USING INDEX (CREATE INDEX ...)"));
+                }
+                let mut ph = Physical::default();
+                while self.physical_option(&mut ph)? {}
+            } else if matches!(self.word(), Some("ENABLE" | "VALIDATE" | "RELY" | "NORELY")) {
+                self.bump();
+            } else if matches!(self.word(), Some("DISABLE" | "NOVALIDATE")) {
+                return Err(self.unsupported("disabled constraints"));
+            } else {
+                return Ok(deferrable);
+            }
+        }
+    }
+
+    pub(super) fn table_constraint(&mut self) -> R<TableConstraint> {
+        let pos = self.pos();
+        let name = if self.eat_kw("CONSTRAINT") { Some(self.column_ident()?) } else { None };
+        let kind = if self.eat_kw("PRIMARY") {
+            self.missing_keyword("KEY")?;
+            ConstraintKind::PrimaryKey
+        } else if self.eat_kw("UNIQUE") {
+            ConstraintKind::Unique
+        } else if self.is_kw("CHECK") {
+            return Err(self.unsupported("CHECK constraints"));
+        } else if self.is_kw("FOREIGN") {
+            return Err(self.unsupported("foreign keys"));
+        } else {
+            return Err(self.fail(ora::INVALID_DATATYPE));
+        };
+        let columns = self.column_list()?;
+        let deferrable = self.constraint_state()?;
+        Ok(TableConstraint { name, kind, columns, deferrable, pos })
+    }
+
+    /// STORAGE ( ... )
+    fn storage(&mut self, ph: &mut Physical) -> R<()> {
+        self.bump();
+        self.lparen()?;
+        let invalid = |p: &Self| p.fail(ora::INVALID_STORAGE_OPTION);
+        loop {
+            if self.eat(&Tok::RParen) {
+                return Ok(());
+            }
+            let Some(w) = self.word().map(str::to_string) else {
+                return Err(invalid(self));
+            };
+            self.bump();
+            match w.as_str() {
+                "BUFFER_POOL" => {
+                    ph.buffer_pool = Some(match self.word() {
+                        Some("KEEP") => BufferPool::Keep,
+                        Some("RECYCLE") => BufferPool::Recycle,
+                        Some("DEFAULT") => BufferPool::Default,
+                        _ => return Err(invalid(self)),
+                    });
+                    self.bump();
+                }
+                "INITIAL" | "NEXT" | "MINEXTENTS" | "MAXEXTENTS" | "PCTINCREASE" | "FREELISTS" | "MAXSIZE"
+                | "OPTIMAL" => {
+                    if !(self.eat_kw("UNLIMITED") || self.eat_kw("NULL")) {
+                        self.size_bytes(ora::INVALID_STORAGE_OPTION)?;
+                    }
+                }
+                "FREELIST" => {
+                    self.expect_kw("GROUPS", ora::INVALID_STORAGE_OPTION)?;
+                    self.size_bytes(ora::INVALID_STORAGE_OPTION)?;
+                }
+                "FLASH_CACHE" | "CELL_FLASH_CACHE" => {
+                    if !(self.eat_kw("KEEP") || self.eat_kw("NONE") || self.eat_kw("DEFAULT")) {
+                        return Err(invalid(self));
+                    }
+                }
+                "ENCRYPT" => {}
+                _ => {
+                    self.i -= 1;
+                    return Err(invalid(self));
+                }
+            }
+        }
+    }
+
+    /// Physical attributes common to tables, indexes and clusters. Returns
+    /// false (consuming nothing) when the current token starts none.
+    pub(super) fn physical_option(&mut self, ph: &mut Physical) -> R<bool> {
+        let Some(w) = self.word().map(str::to_string) else {
+            return Ok(false);
+        };
+        match w.as_str() {
+            "PCTFREE" => {
+                self.bump();
+                let n = self.uint(ora::INVALID_PCTFREE_OR_PCTUSED)?;
+                if n > 99 {
+                    return Err(LabError::new(ora::INVALID_PCTFREE_OR_PCTUSED, self.toks[self.i - 1].pos));
+                }
+                ph.pctfree = Some(n);
+            }
+            "PCTUSED" | "INITRANS" | "MAXTRANS" => {
+                self.bump();
+                self.uint(ora::INVALID_PCTFREE_OR_PCTUSED)?;
+            }
+            "STORAGE" => self.storage(ph)?,
+            "TABLESPACE" => {
+                self.bump();
+                self.ident(ora::TABLESPACE_DOES_NOT_EXIST)?;
+            }
+            "LOGGING" | "NOLOGGING" | "CACHE" | "NOCACHE" | "NOPARALLEL" | "MONITORING" | "NOMONITORING"
+            | "ROWDEPENDENCIES" | "NOROWDEPENDENCIES" => {
+                self.bump();
+            }
+            "PARALLEL" => {
+                self.bump();
+                if matches!(self.tok().tok, Tok::Number(_)) {
+                    self.bump();
+                }
+            }
+            "COMPRESS" => {
+                self.bump();
+                ph.compress = Some(true);
+                if matches!(self.tok().tok, Tok::Number(_)) {
+                    self.bump();
+                } else if self.eat_kw("FOR") {
+                    while matches!(
+                        self.word(),
+                        Some("OLTP" | "ALL" | "OPERATIONS" | "QUERY" | "ARCHIVE" | "HIGH" | "LOW" | "DIRECT_LOAD")
+                    ) {
+                        self.bump();
+                    }
+                } else if !self.eat_kw("BASIC") {
+                    self.eat_kw("ADVANCED");
+                }
+            }
+            "ROW" if self.nth_is_kw(1, "STORE") && self.nth_is_kw(2, "COMPRESS") => {
+                self.bump();
+                self.bump();
+                self.bump();
+                ph.compress = Some(true);
+                if !self.eat_kw("BASIC") {
+                    self.eat_kw("ADVANCED");
+                }
+            }
+            "NOCOMPRESS" => {
+                self.bump();
+                ph.compress = Some(false);
+            }
+            "INMEMORY" => return Err(self.unsupported("INMEMORY")),
+            "NO" if self.nth_is_kw(1, "INMEMORY") => return Err(self.unsupported("INMEMORY")),
+            _ => return Ok(false),
+        }
+        Ok(true)
+    }
+}

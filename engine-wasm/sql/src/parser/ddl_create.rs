@@ -1,0 +1,326 @@
+//! `CREATE TABLE | CLUSTER | INDEX`.
+
+use super::keywords::is_reserved;
+use super::{Parser, R};
+use crate::ast::*;
+use crate::error::LabError;
+use crate::lexer::Tok;
+use crate::ora;
+
+impl Parser<'_> {
+    pub(super) fn create(&mut self) -> R<StatementKind> {
+        self.bump();
+        if self.is_kw("OR") {
+            self.bump();
+            self.expect_kw("REPLACE", ora::MISSING_OR_INVALID_OPTION)?;
+            return Err(self.unsupported("CREATE OR REPLACE"));
+        }
+        let Some(w) = self.word().map(str::to_string) else {
+            return Err(self.fail(ora::INVALID_CREATE_COMMAND));
+        };
+        match w.as_str() {
+            "TABLE" => {
+                self.bump();
+                self.create_table()
+            }
+            "CLUSTER" => {
+                self.bump();
+                self.create_cluster()
+            }
+            "UNIQUE" => {
+                self.bump();
+                self.expect_kw("INDEX", ora::MISSING_INDEX_KEYWORD)?;
+                self.create_index(true)
+            }
+            "INDEX" => {
+                self.bump();
+                self.create_index(false)
+            }
+            "BITMAP" => Err(self.unsupported("bitmap indexes")),
+            "GLOBAL" | "PRIVATE" | "SHARDED" | "DUPLICATED" | "BLOCKCHAIN" | "IMMUTABLE" => {
+                Err(self.unsupported(format!("{w} tables")))
+            }
+            "VIEW" | "MATERIALIZED" | "SEQUENCE" | "SYNONYM" | "PUBLIC" | "USER" | "ROLE" | "TABLESPACE"
+            | "DIRECTORY" | "DATABASE" | "TYPE" | "PROCEDURE" | "FUNCTION" | "PACKAGE" | "TRIGGER" | "FORCE"
+            | "NOFORCE" | "EDITIONABLE" | "NONEDITIONABLE" | "CONTEXT" | "OUTLINE" | "PROFILE" | "LIBRARY"
+            | "DIMENSION" | "JAVA" | "OPERATOR" | "INDEXTYPE" | "EDITION" | "AUDIT" | "PLUGGABLE" | "RESTORE"
+            | "CONTROLFILE" | "SPFILE" | "PFILE" | "ROLLBACK" | "SCHEMA" | "FLASHBACK" | "LOCKDOWN" => {
+                Err(self.unsupported(format!("CREATE {w}")))
+            }
+            _ => Err(self.fail(ora::INVALID_CREATE_COMMAND)),
+        }
+    }
+
+    fn create_table(&mut self) -> R<StatementKind> {
+        let name = self.object_name(ora::INVALID_TABLE_NAME)?;
+        let mut t = CreateTable {
+            name,
+            columns: Vec::new(),
+            constraints: Vec::new(),
+            organization_index: false,
+            cluster: None,
+            segment_creation: None,
+            memoptimize_read: false,
+            physical: Physical::default(),
+            as_select: None,
+        };
+        let after_name = self.pos();
+        let had_parens = self.is(&Tok::LParen);
+        // CTAS column names: `(a, b)`.
+        let mut names: Vec<Ident> = Vec::new();
+        let mut name_only_pos: Option<Pos> = None;
+        if had_parens {
+            self.bump();
+            loop {
+                if matches!(self.word(), Some("CONSTRAINT" | "PRIMARY" | "UNIQUE" | "CHECK" | "FOREIGN")) {
+                    t.constraints.push(self.table_constraint()?);
+                } else if matches!(self.word(), Some("SUPPLEMENTAL" | "PERIOD")) {
+                    return Err(self.unsupported(format!("{} clauses", self.symbol())));
+                } else {
+                    let col = self.column_ident()?;
+                    if self.is(&Tok::Comma) || self.is(&Tok::RParen) {
+                        name_only_pos.get_or_insert(self.pos());
+                        names.push(col);
+                    } else {
+                        t.columns.push(self.column_def(col)?);
+                    }
+                }
+                if !self.eat(&Tok::Comma) {
+                    break;
+                }
+            }
+            self.rparen()?;
+        }
+        let mut as_pos = None;
+        loop {
+            if self.physical_option(&mut t.physical)? {
+                continue;
+            }
+            match self.word() {
+                Some("ORGANIZATION") => {
+                    self.bump();
+                    if self.eat_kw("INDEX") {
+                        t.organization_index = true;
+                    } else if self.eat_kw("HEAP") {
+                        t.organization_index = false;
+                    } else if self.is_kw("EXTERNAL") {
+                        return Err(self.unsupported("external tables"));
+                    } else {
+                        return Err(self.fail(ora::MISSING_OR_INVALID_OPTION));
+                    }
+                }
+                Some("CLUSTER") => {
+                    self.bump();
+                    let c = self.object_name(ora::MISSING_CLUSTER_NAME)?;
+                    let cols = self.column_list()?;
+                    t.cluster = Some((c, cols));
+                }
+                Some("SEGMENT") => {
+                    self.bump();
+                    self.expect_kw("CREATION", ora::MISSING_OR_INVALID_OPTION)?;
+                    t.segment_creation = Some(if self.eat_kw("IMMEDIATE") {
+                        SegmentCreation::Immediate
+                    } else if self.eat_kw("DEFERRED") {
+                        SegmentCreation::Deferred
+                    } else {
+                        return Err(self.fail(ora::MISSING_OR_INVALID_OPTION));
+                    });
+                }
+                Some("MEMOPTIMIZE") => {
+                    self.bump();
+                    self.missing_keyword("FOR")?;
+                    if self.is_kw("WRITE") {
+                        return Err(self.unsupported("MEMOPTIMIZE FOR WRITE"));
+                    }
+                    self.expect_kw("READ", ora::MISSING_OR_INVALID_OPTION)?;
+                    t.memoptimize_read = true;
+                }
+                Some("PCTTHRESHOLD") => {
+                    self.bump();
+                    self.uint(ora::MISSING_OR_INVALID_OPTION)?;
+                }
+                Some("INCLUDING") => {
+                    self.bump();
+                    self.column_ident()?;
+                }
+                Some("OVERFLOW" | "MAPPING") => return Err(self.unsupported("index-organized table overflow")),
+                Some("PARTITION") => return Err(self.unsupported("partitioning")),
+                Some("ENABLE" | "DISABLE") if self.nth_is_kw(1, "ROW") => {
+                    self.bump();
+                    self.bump();
+                    self.missing_keyword("MOVEMENT")?;
+                }
+                Some("RESULT_CACHE" | "FLASHBACK" | "ILM" | "LOB" | "VARRAY" | "NESTED" | "XMLTYPE") => {
+                    return Err(self.unsupported(format!("{} clauses", self.symbol())));
+                }
+                Some("AS") | Some("SELECT") => {
+                    as_pos = Some(self.pos());
+                    self.eat_kw("AS");
+                    let q = if self.is(&Tok::LParen) && self.nth_is_kw(1, "SELECT") {
+                        self.bump();
+                        let q = self.query()?;
+                        self.rparen()?;
+                        q
+                    } else {
+                        self.query()?
+                    };
+                    t.as_select = Some(Box::new(q));
+                    break;
+                }
+                _ => break,
+            }
+        }
+        match (&mut t.as_select, as_pos) {
+            (Some(q), Some(ap)) => {
+                if !t.columns.is_empty() {
+                    return Err(LabError::new(ora::MAY_NOT_SPECIFY_COLUMN_DATATYPES, ap));
+                }
+                if !names.is_empty() {
+                    if names.len() != q.select.len() || q.select.iter().any(|s| !matches!(s, SelectItem::Expr { .. })) {
+                        if q.select.iter().any(|s| !matches!(s, SelectItem::Expr { .. })) {
+                            return Err(LabError::unsupported("CREATE TABLE (columns) AS SELECT *", ap));
+                        }
+                        return Err(LabError::new(ora::INVALID_NUMBER_OF_COLUMN_NAMES, ap));
+                    }
+                    for (item, n) in q.select.iter_mut().zip(names) {
+                        if let SelectItem::Expr { alias, .. } = item {
+                            *alias = Some(n);
+                        }
+                    }
+                }
+            }
+            _ => {
+                if let Some(p) = name_only_pos {
+                    return Err(LabError::new(ora::INVALID_DATATYPE, p));
+                }
+                if !had_parens {
+                    return Err(match &self.tok().tok {
+                        Tok::Error(e) => e.clone(),
+                        _ => LabError::new(ora::MISSING_LEFT_PARENTHESIS, after_name),
+                    });
+                }
+            }
+        }
+        if t.columns.is_empty() && t.as_select.is_none() {
+            return Err(self.fail_with(ora::INVALID_IDENTIFIER, ""));
+        }
+        Ok(StatementKind::CreateTable(t))
+    }
+
+    fn create_cluster(&mut self) -> R<StatementKind> {
+        let name = self.object_name(ora::MISSING_CLUSTER_NAME)?;
+        self.lparen()?;
+        let mut columns = Vec::new();
+        loop {
+            let col = self.column_ident()?;
+            columns.push(self.column_def(col)?);
+            if !self.eat(&Tok::Comma) {
+                break;
+            }
+        }
+        self.rparen()?;
+        let mut c = CreateCluster {
+            name,
+            columns,
+            size: None,
+            single_table: false,
+            hashkeys: None,
+            hash_is: None,
+            physical: Physical::default(),
+        };
+        loop {
+            if self.physical_option(&mut c.physical)? {
+                continue;
+            }
+            match self.word() {
+                Some("SIZE") => {
+                    self.bump();
+                    let n = self.size_bytes(ora::MAY_NOT_PERFORM_DML)?;
+                    c.size = Some(u32::try_from(n).map_err(|_| {
+                        LabError::new(ora::INVALID_SIZE_VALUE, self.toks[self.i.saturating_sub(1)].pos)
+                    })?);
+                }
+                Some("SINGLE") => {
+                    self.bump();
+                    self.missing_keyword("TABLE")?;
+                    c.single_table = true;
+                }
+                Some("HASHKEYS") => {
+                    self.bump();
+                    let n = self.size_bytes(ora::INVALID_HASHKEYS_VALUE)?;
+                    c.hashkeys = Some(n);
+                }
+                Some("HASH") => {
+                    self.bump();
+                    self.missing_keyword("IS")?;
+                    c.hash_is = Some(self.expr()?);
+                }
+                Some("INDEX") => {
+                    self.bump();
+                }
+                Some("PARTITION") => return Err(self.unsupported("partitioning")),
+                _ => break,
+            }
+        }
+        Ok(StatementKind::CreateCluster(c))
+    }
+
+    fn create_index(&mut self, unique: bool) -> R<StatementKind> {
+        let name = self.object_name(ora::MISSING_OR_INVALID_INDEX_NAME)?;
+        self.expect_kw("ON", ora::MISSING_ON_KEYWORD)?;
+        let (table, columns) = if self.eat_kw("CLUSTER") {
+            // Index on an index cluster: `table` is the cluster, no columns.
+            (self.object_name(ora::MISSING_CLUSTER_NAME)?, Vec::new())
+        } else {
+            let table = self.object_name(ora::INVALID_TABLE_NAME)?;
+            if self.is_kw("AS") || self.ident_opt_peek() {
+                // `ON t alias (...)`: bitmap join indexes and such
+                return Err(self.fail(ora::MISSING_LEFT_PARENTHESIS));
+            }
+            self.lparen()?;
+            let mut cols = Vec::new();
+            loop {
+                let col = self.column_ident()?;
+                if self.is_kw("DESC") {
+                    return Err(self.unsupported("descending indexes"));
+                }
+                self.eat_kw("ASC");
+                if !(self.is(&Tok::Comma) || self.is(&Tok::RParen)) {
+                    if matches!(self.tok().tok, Tok::Ident { .. } | Tok::Eof | Tok::Error(_)) {
+                        return Err(self.fail(ora::MISSING_RIGHT_PARENTHESIS));
+                    }
+                    return Err(LabError::unsupported("function-based indexes", col.pos));
+                }
+                cols.push(col);
+                if !self.eat(&Tok::Comma) {
+                    break;
+                }
+            }
+            self.rparen()?;
+            (table, cols)
+        };
+        let mut physical = Physical::default();
+        loop {
+            if self.physical_option(&mut physical)? {
+                continue;
+            }
+            match self.word() {
+                Some("REVERSE") => return Err(self.unsupported("reverse key indexes")),
+                Some("LOCAL" | "GLOBAL") => return Err(self.unsupported("partitioned indexes")),
+                Some("ONLINE" | "VISIBLE" | "INVISIBLE" | "NOSORT" | "SORT") => {
+                    self.bump();
+                }
+                Some("COMPUTE") => {
+                    self.bump();
+                    self.missing_keyword("STATISTICS")?;
+                }
+                _ => break,
+            }
+        }
+        Ok(StatementKind::CreateIndex(CreateIndex { name, unique, table, columns, physical }))
+    }
+
+    fn ident_opt_peek(&self) -> bool {
+        matches!(&self.tok().tok, Tok::Ident { name, quoted } if *quoted || (!is_reserved(name) && !matches!(name.as_str(), "REVERSE" | "LOCAL" | "GLOBAL" | "ONLINE" | "TABLESPACE" | "STORAGE" | "PCTFREE" | "COMPRESS" | "NOCOMPRESS" | "LOGGING" | "NOLOGGING")))
+    }
+}

@@ -1,0 +1,363 @@
+//! Expressions: precedence climbing over binary operators, prefixes,
+//! comparisons and operands.
+//!
+//! Every function here returns the expression with the depth of its tree
+//! (a leaf is 1, a node one more than its deepest operand), and every node
+//! it builds goes through [`Parser::grow`], so no tree deeper than
+//! [`super::MAX_EXPRESSION_DEPTH`] is ever built: not by nesting, which
+//! [`Parser::enter`] bounds too, and not by the loop that builds
+//! left-associative chains (`1 + 1 + ... + 1`, `a OR b OR ...`), which adds
+//! depth without any nesting.
+
+use super::keywords::is_reserved;
+use super::{Node, Parser, R};
+use crate::ast::*;
+use crate::error::LabError;
+use crate::lexer::Tok;
+use crate::ora;
+
+impl Parser<'_> {
+    /// An expression (any precedence). Each call counts one nesting level.
+    pub(super) fn expr(&mut self) -> R<Expr> {
+        self.expr_h().map(|(e, _)| e)
+    }
+
+    /// An expression and the depth of its tree, also recorded as the
+    /// deepest tree of the current query or loop if it is.
+    pub(super) fn expr_h(&mut self) -> R<Node> {
+        self.enter(1)?;
+        let r = self.binop(0);
+        self.depth -= 1;
+        let (e, h) = r?;
+        Ok((e, self.record(h)))
+    }
+
+    /// Precedence of the binary operator at the cursor:
+    /// OR 1 < AND 2 < (NOT 3) < comparison 4 < || 5 < + - 6 < * / 7.
+    /// Comparisons (including BETWEEN, IS, IN, LIKE) come back with `None`.
+    fn peek_binop(&self) -> Option<(u8, Option<BinaryOp>)> {
+        Some(match &self.tok().tok {
+            Tok::Ident { name, quoted: false } => match name.as_str() {
+                "OR" => (1, Some(BinaryOp::Or)),
+                "AND" => (2, Some(BinaryOp::And)),
+                "BETWEEN" | "IS" | "IN" | "LIKE" | "LIKE2" | "LIKE4" | "LIKEC" | "MEMBER" | "SUBMULTISET" => (4, None),
+                "NOT" if matches!(self.nth_word(1), Some("BETWEEN" | "IN" | "LIKE")) => (4, None),
+                _ => return None,
+            },
+            Tok::Eq | Tok::Ne | Tok::Lt | Tok::Le | Tok::Gt | Tok::Ge => (4, None),
+            Tok::Concat => (5, Some(BinaryOp::Concat)),
+            Tok::Plus => (6, Some(BinaryOp::Add)),
+            Tok::Minus => (6, Some(BinaryOp::Sub)),
+            Tok::Star => (7, Some(BinaryOp::Mul)),
+            Tok::Slash => (7, Some(BinaryOp::Div)),
+            _ => return None,
+        })
+    }
+
+    /// Precedence climbing: operators binding at least as tightly as `min`.
+    fn binop(&mut self, min: u8) -> R<Node> {
+        let (mut left, mut depth) = self.prefix(min)?;
+        let mut compared = false;
+        while let Some((prec, op)) = self.peek_binop() {
+            if prec < min {
+                break;
+            }
+            (left, depth) = match op {
+                Some(op) => {
+                    // A left-deep chain grows here by one level per operator,
+                    // without nesting: refused at the operator that would
+                    // make it too deep, before its right operand is parsed.
+                    let at = self.pos();
+                    self.grow(depth + 1, at)?;
+                    self.bump();
+                    let (right, rh) = self.binop(prec + 1)?;
+                    let depth = self.grow(1 + depth.max(rh), at)?;
+                    (Expr::Binary { op, left: Box::new(left), right: Box::new(right) }, depth)
+                }
+                // Comparisons do not chain: `a = b = c` stops here.
+                None if compared => break,
+                None => {
+                    compared = true;
+                    self.comparison(left, depth)?
+                }
+            };
+            if prec < 4 {
+                compared = false;
+            }
+        }
+        Ok((left, depth))
+    }
+
+    /// Prefix operators (`NOT`, unary `-`/`+`) and operands. Kept small:
+    /// it is on the native stack once per nesting level.
+    fn prefix(&mut self, min: u8) -> R<Node> {
+        if self.is(&Tok::Minus) || self.is(&Tok::Plus) {
+            self.sign_prefix()
+        } else if min <= 3 && self.is_kw("NOT") {
+            self.not_prefix()
+        } else {
+            self.primary()
+        }
+    }
+
+    #[inline(never)]
+    fn not_prefix(&mut self) -> R<Node> {
+        let at = self.bump().pos;
+        self.enter(1)?;
+        let r = self.binop(3);
+        self.depth -= 1;
+        let (e, h) = r?;
+        Ok((Expr::Not(Box::new(e)), self.grow(h + 1, at)?))
+    }
+
+    #[inline(never)]
+    fn sign_prefix(&mut self) -> R<Node> {
+        let t = self.bump();
+        self.enter(1)?;
+        let r = self.prefix(8);
+        self.depth -= 1;
+        if t.tok == Tok::Plus {
+            return r;
+        }
+        Ok(match r? {
+            (Expr::Number(n, _), _) => (Expr::Number(-n, t.pos), 1),
+            (e, h) => (Expr::Negate(Box::new(e)), self.grow(h + 1, t.pos)?),
+        })
+    }
+
+    /// The comparison after `left` (the cursor is on its operator).
+    #[inline(never)]
+    fn comparison(&mut self, left: Expr, lh: u32) -> R<Node> {
+        let at = self.pos();
+        let op = match self.tok().tok {
+            Tok::Eq => Some(BinaryOp::Eq),
+            Tok::Ne => Some(BinaryOp::Ne),
+            Tok::Lt => Some(BinaryOp::Lt),
+            Tok::Le => Some(BinaryOp::Le),
+            Tok::Gt => Some(BinaryOp::Gt),
+            Tok::Ge => Some(BinaryOp::Ge),
+            _ => None,
+        };
+        if let Some(op) = op {
+            self.bump();
+            if matches!(self.word(), Some("ANY" | "SOME" | "ALL")) {
+                return Err(self.unsupported("ANY, SOME and ALL comparisons"));
+            }
+            let (right, rh) = self.binop(5)?;
+            let depth = self.grow(1 + lh.max(rh), at)?;
+            return Ok((Expr::Binary { op, left: Box::new(left), right: Box::new(right) }, depth));
+        }
+        let negated = self.is_kw("NOT");
+        if negated {
+            self.bump();
+        }
+        match self.word() {
+            Some("BETWEEN") => {
+                self.bump();
+                let (low, loh) = self.binop(5)?;
+                self.missing_keyword("AND")?;
+                let (high, hih) = self.binop(5)?;
+                let depth = self.grow(1 + lh.max(loh).max(hih), at)?;
+                let e = Expr::Between { expr: Box::new(left), low: Box::new(low), high: Box::new(high) };
+                Ok(if negated { (Expr::Not(Box::new(e)), self.grow(depth + 1, at)?) } else { (e, depth) })
+            }
+            Some("IS") => {
+                self.bump();
+                let negated = self.eat_kw("NOT");
+                if !self.eat_kw("NULL") {
+                    return Err(self.fail(ora::MISSING_NULL_KEYWORD));
+                }
+                Ok((Expr::IsNull { expr: Box::new(left), negated }, self.grow(lh + 1, at)?))
+            }
+            Some("IN") => Err(self.unsupported("IN conditions")),
+            Some("MEMBER" | "SUBMULTISET") => Err(self.unsupported("collection conditions")),
+            _ => Err(self.unsupported("LIKE conditions")),
+        }
+    }
+
+    fn primary(&mut self) -> R<Node> {
+        match &self.tok().tok {
+            Tok::LParen => self.paren_expr(),
+            Tok::Ident { quoted: false, .. } => self.word_primary(),
+            Tok::Ident { quoted: true, .. } => self.name_expr(),
+            _ => self.literal(),
+        }
+    }
+
+    #[inline(never)]
+    fn literal(&mut self) -> R<Node> {
+        let t = self.tok().clone();
+        let e = match t.tok {
+            Tok::Number(n) => Expr::Number(n, t.pos),
+            Tok::Str(s) => Expr::String(s, t.pos),
+            Tok::Bind(b) => Expr::Bind(b, t.pos),
+            _ => return Err(self.missing_expression()),
+        };
+        self.bump();
+        Ok((e, 1))
+    }
+
+    /// `( expr )` or a scalar subquery.
+    fn paren_expr(&mut self) -> R<Node> {
+        let at = self.bump().pos;
+        if self.is_kw("SELECT") || self.is_kw("WITH") {
+            return self.scalar_subquery(at);
+        }
+        let e = self.expr_h()?;
+        if !self.is(&Tok::RParen) {
+            return Err(self.paren_expr_error());
+        }
+        self.bump();
+        Ok(e)
+    }
+
+    /// A subquery is one level above the deepest expression in it.
+    #[inline(never)]
+    fn scalar_subquery(&mut self, at: Pos) -> R<Node> {
+        let (q, h) = self.query_h()?;
+        self.rparen()?;
+        Ok((Expr::Subquery(Box::new(q)), self.grow(h + 1, at)?))
+    }
+
+    #[inline(never)]
+    fn paren_expr_error(&self) -> LabError {
+        if self.is(&Tok::Comma) {
+            self.unsupported("expression lists")
+        } else {
+            self.fail(ora::MISSING_RIGHT_PARENTHESIS)
+        }
+    }
+
+    /// An expression starting with an unquoted word.
+    #[inline(never)]
+    fn word_primary(&mut self) -> R<Node> {
+        let t = self.tok().clone();
+        let (pos, w) = match t.tok {
+            Tok::Ident { name, .. } => (t.pos, name),
+            _ => return Err(self.missing_expression()),
+        };
+        let next_paren = self.nth(1) == &Tok::LParen;
+        match w.as_str() {
+            "NULL" => {
+                self.bump();
+                Ok((Expr::Null(pos), 1))
+            }
+            "ROWNUM" => {
+                self.bump();
+                Ok((Expr::Rownum(pos), 1))
+            }
+            "LEVEL" => {
+                self.bump();
+                Ok((Expr::Level(pos), 1))
+            }
+            "USER" | "UID" => {
+                self.bump();
+                Ok((Expr::Column { qualifier: None, name: Ident { name: w, pos } }, 1))
+            }
+            "SYSDATE" | "SYSTIMESTAMP" | "CURRENT_DATE" | "CURRENT_TIMESTAMP" | "LOCALTIMESTAMP" if !next_paren => {
+                self.bump();
+                Ok((Expr::Function { name: Ident { name: w, pos }, args: Vec::new() }, 1))
+            }
+            "CASE" => Err(self.unsupported("CASE expressions")),
+            "PRIOR" => Err(self.unsupported("PRIOR")),
+            "CONNECT_BY_ROOT" => Err(self.unsupported("CONNECT_BY_ROOT")),
+            "DATE" | "TIMESTAMP" if matches!(self.nth(1), Tok::Str(_)) => Err(self.unsupported("datetime literals")),
+            "INTERVAL" if matches!(self.nth(1), Tok::Str(_)) => Err(self.unsupported("interval literals")),
+            "CAST" | "EXTRACT" | "TREAT" | "MULTISET" | "CURSOR" if next_paren => {
+                Err(self.unsupported(format!("{w} expressions")))
+            }
+            "MAX" | "MIN" | "COUNT" | "SUM" | "AVG" if next_paren => {
+                let func = match w.as_str() {
+                    "MAX" => AggregateFunc::Max,
+                    "MIN" => AggregateFunc::Min,
+                    "COUNT" => AggregateFunc::Count,
+                    "SUM" => AggregateFunc::Sum,
+                    _ => AggregateFunc::Avg,
+                };
+                self.bump();
+                self.bump();
+                let (arg, depth) = if func == AggregateFunc::Count && self.is(&Tok::Star) {
+                    self.bump();
+                    (None, 1)
+                } else {
+                    self.eat_kw("ALL");
+                    if self.is_kw("DISTINCT") || self.is_kw("UNIQUE") {
+                        return Err(self.unsupported("DISTINCT aggregates"));
+                    }
+                    let (e, h) = self.expr_h()?;
+                    (Some(Box::new(e)), self.grow(h + 1, pos)?)
+                };
+                self.rparen()?;
+                if self.is_kw("OVER") || self.is_kw("KEEP") || self.is_kw("WITHIN") {
+                    return Err(self.unsupported("analytic functions"));
+                }
+                Ok((Expr::Aggregate { func, arg, pos }, depth))
+            }
+            _ if is_reserved(&w) => Err(self.missing_expression()),
+            _ => self.name_expr(),
+        }
+    }
+
+    /// A column reference, dotted name or function call.
+    fn name_expr(&mut self) -> R<Node> {
+        let mut parts: Vec<(Ident, bool)> = Vec::new();
+        let first = self.tok().clone();
+        if let Tok::Ident { name, quoted } = &first.tok {
+            parts.push((Ident { name: name.clone(), pos: first.pos }, *quoted));
+            self.bump();
+        } else {
+            return Err(self.missing_expression());
+        }
+        while self.is(&Tok::Dot) {
+            let t = self.nth(1).clone();
+            let Tok::Ident { name, quoted } = t else {
+                return Err(self.missing_expression());
+            };
+            self.bump();
+            let pos = self.bump().pos;
+            parts.push((Ident { name, pos }, quoted));
+        }
+        if self.is(&Tok::At) {
+            return Err(self.unsupported("database links"));
+        }
+        let pos = parts[0].0.pos;
+        if self.is(&Tok::LParen) {
+            if self.nth(1) == &Tok::Plus && self.nth(2) == &Tok::RParen {
+                return Err(self.unsupported("the outer join operator (+)"));
+            }
+            let name = parts.iter().map(|(p, _)| p.name.as_str()).collect::<Vec<_>>().join(".");
+            self.bump();
+            let mut args = Vec::new();
+            let mut depth = 1;
+            if !self.eat(&Tok::RParen) {
+                loop {
+                    if matches!(self.tok().tok, Tok::Ident { .. }) && self.nth(1) == &Tok::Arrow {
+                        self.bump();
+                        self.bump();
+                    }
+                    let (arg, h) = self.expr_h()?;
+                    depth = self.grow(depth.max(h + 1), pos)?;
+                    args.push(arg);
+                    if !self.eat(&Tok::Comma) {
+                        break;
+                    }
+                }
+                self.rparen()?;
+            }
+            if self.is_kw("OVER") {
+                return Err(self.unsupported("analytic functions"));
+            }
+            return Ok((Expr::Function { name: Ident { name, pos }, args }, depth));
+        }
+        let n = parts.len();
+        let pkg = |s: &str| s.starts_with("DBMS_") || s.starts_with("UTL_");
+        if n == 2 && !parts[0].1 && pkg(&parts[0].0.name) {
+            let name = format!("{}.{}", parts[0].0.name, parts[1].0.name);
+            return Ok((Expr::Function { name: Ident { name, pos }, args: Vec::new() }, 1));
+        }
+        let mut it = parts.into_iter().rev();
+        let name = it.next().map(|(p, _)| p).unwrap_or(Ident { name: String::new(), pos });
+        let qualifier = it.next().map(|(p, _)| p);
+        Ok((Expr::Column { qualifier, name }, 1))
+    }
+}

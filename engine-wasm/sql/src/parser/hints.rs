@@ -1,0 +1,128 @@
+//! Optimizer hints: the content of a `/*+ ... */` comment.
+
+use super::Parser;
+use crate::ast::*;
+use crate::lexer::{tokenize, LexOptions, Tok, Token};
+
+impl Parser<'_> {
+    pub(super) fn hints(&mut self) -> Vec<Hint> {
+        let t = self.tok().clone();
+        if let Tok::Hint(content) = &t.tok {
+            self.bump();
+            parse_hints(content, t.inner)
+        } else {
+            Vec::new()
+        }
+    }
+}
+
+/// Optimizer hints in the content of a `/*+ ... */` comment. Never fails:
+/// unknown or malformed hints become [`Hint::Other`] or are dropped.
+fn parse_hints(content: &str, inner: Pos) -> Vec<Hint> {
+    let toks = tokenize(content, inner, LexOptions::default());
+    let mut hints = Vec::new();
+    let mut j = 0;
+    while j < toks.len() {
+        let t = &toks[j];
+        let name = match &t.tok {
+            Tok::Ident { name, .. } => name.clone(),
+            Tok::Eof | Tok::Error(_) => break,
+            _ => {
+                j += 1;
+                continue;
+            }
+        };
+        let start = t.start;
+        let mut end = t.end;
+        let mut args: &[Token] = &[];
+        j += 1;
+        let mut closed = true;
+        if matches!(toks.get(j).map(|t| &t.tok), Some(Tok::LParen)) {
+            let open = j;
+            let mut depth = 0usize;
+            closed = false;
+            while j < toks.len() {
+                match toks[j].tok {
+                    Tok::LParen => depth += 1,
+                    Tok::RParen => {
+                        depth -= 1;
+                        if depth == 0 {
+                            closed = true;
+                            break;
+                        }
+                    }
+                    Tok::Eof | Tok::Error(_) => break,
+                    _ => {}
+                }
+                j += 1;
+            }
+            let close = j.min(toks.len() - 1);
+            args = toks.get(open + 1..close).unwrap_or(&[]);
+            end = toks[close].end.max(end);
+            if closed {
+                j += 1;
+            }
+        }
+        let raw = content.get(start..end).unwrap_or("").trim().to_string();
+        // Names in the argument list (query-block names after `@` dropped).
+        let idents: Vec<Ident> = args
+            .iter()
+            .enumerate()
+            .filter(|(k, _)| *k == 0 || !matches!(args[k - 1].tok, Tok::At))
+            .filter_map(|(_, a)| match &a.tok {
+                Tok::Ident { name, .. } => Some(Ident { name: name.clone(), pos: a.pos }),
+                _ => None,
+            })
+            .collect();
+        let hint = if !closed {
+            Hint::Other(raw)
+        } else {
+            match name.as_str() {
+                "LEADING" if !idents.is_empty() => Hint::Leading(idents),
+                "USE_NL" if !idents.is_empty() => Hint::UseNl(idents),
+                "NLJ_PREFETCH" => Hint::NljPrefetch(idents),
+                "NO_NLJ_PREFETCH" => Hint::NoNljPrefetch(idents),
+                "NLJ_BATCHING" => Hint::NljBatching(idents),
+                "NO_NLJ_BATCHING" => Hint::NoNljBatching(idents),
+                "GATHER_PLAN_STATISTICS" if args.is_empty() => Hint::GatherPlanStatistics,
+                "FULL" if !idents.is_empty() => Hint::Full(idents[0].clone()),
+                "INDEX" if !idents.is_empty() => {
+                    // `index(t t1_i)`; a column list `index(t (key))` names no index.
+                    let plain: Vec<&Token> = args
+                        .iter()
+                        .enumerate()
+                        .filter(|(k, a)| a.tok != Tok::At && (*k == 0 || args[k - 1].tok != Tok::At))
+                        .map(|(_, a)| a)
+                        .collect();
+                    let index = match plain.get(1) {
+                        Some(Token { tok: Tok::Ident { name, .. }, pos, .. }) => {
+                            Some(Ident { name: name.clone(), pos: *pos })
+                        }
+                        _ => None,
+                    };
+                    Hint::Index { alias: idents[0].clone(), index }
+                }
+                "OPT_PARAM" => opt_param(args).unwrap_or(Hint::Other(raw)),
+                _ => Hint::Other(raw),
+            }
+        };
+        hints.push(hint);
+    }
+    hints
+}
+
+fn opt_param(args: &[Token]) -> Option<Hint> {
+    let toks: Vec<&Tok> = args.iter().map(|t| &t.tok).collect();
+    let (name, rest) = match toks.as_slice() {
+        [Tok::Str(n), Tok::Comma, rest @ ..] => (n.to_lowercase(), rest),
+        _ => return None,
+    };
+    let value = match rest {
+        [Tok::Number(n)] => ParamValue::Number(*n),
+        [Tok::Minus, Tok::Number(n)] => ParamValue::Number(-*n),
+        [Tok::Str(s)] => ParamValue::Text(s.clone()),
+        [Tok::Ident { name, .. }] => ParamValue::Text(name.clone()),
+        _ => return None,
+    };
+    Some(Hint::OptParam { name, value })
+}

@@ -1,0 +1,182 @@
+//! `LAB` commands.
+
+use super::{Parser, R};
+use crate::ast::*;
+use crate::error::LabError;
+use crate::lexer::Tok;
+use crate::ora;
+
+const DRIVERS: &[(&str, Driver)] = &[
+    ("plsql", Driver::Plsql),
+    ("jdbc_thin", Driver::JdbcThin),
+    ("jdbc_oci_net", Driver::JdbcOciNet),
+    ("jdbc_oci_bequeath", Driver::JdbcOciBequeath),
+    ("sqlplus", Driver::SqlPlus),
+];
+
+impl Parser<'_> {
+    fn lab_error(&self, msg: impl Into<String>) -> LabError {
+        if let Tok::Error(e) = &self.tok().tok {
+            return e.clone();
+        }
+        LabError::with(ora::LAB_COMMAND_SYNTAX, msg.into(), self.pos())
+    }
+
+    fn lab_uint(&mut self, what: &str) -> R<u32> {
+        if let Tok::Number(n) = self.tok().tok {
+            if n.fract() == 0.0 && (0.0..=u32::MAX as f64).contains(&n) {
+                self.bump();
+                return Ok(n as u32);
+            }
+        }
+        Err(self.lab_error(format!("{what} needs a whole number")))
+    }
+
+    fn lab_int(&mut self, what: &str) -> R<i64> {
+        let neg = self.is(&Tok::Minus);
+        if neg {
+            self.bump();
+        }
+        if let Tok::Number(n) = self.tok().tok {
+            if n.fract() == 0.0 && n.abs() < 9.0e15 {
+                self.bump();
+                return Ok(if neg { -(n as i64) } else { n as i64 });
+            }
+        }
+        Err(self.lab_error(format!("{what} needs a whole number")))
+    }
+
+    /// The session number of `LAB SESSION n`: 1 to [`MAX_SESSIONS`].
+    fn lab_session(&mut self) -> R<u32> {
+        match self.tok().tok {
+            Tok::Number(n) if n.fract() == 0.0 && (1.0..=f64::from(MAX_SESSIONS)).contains(&n) => {
+                self.bump();
+                Ok(n as u32)
+            }
+            _ => Err(self.lab_error(format!("LAB SESSION needs a session number from 1 to {MAX_SESSIONS}"))),
+        }
+    }
+
+    pub(super) fn lab_unit(&mut self) -> R<LabCommand> {
+        if !self.eat_kw("LAB") {
+            return Err(self.lab_error("expected LAB"));
+        }
+        let Some(w) = self.word().map(str::to_string) else {
+            return Err(self.lab_error("unknown LAB command; expected VERSION, RUN, SET, SESSION, PROFILE or RESET"));
+        };
+        let cmd = match w.as_str() {
+            "VERSION" => {
+                self.bump();
+                // The version as written (`11.2.0.1` is several number tokens).
+                let start = self.tok().start;
+                let last = self.toks.len() - 1;
+                if let Tok::Error(e) = &self.toks[last].tok {
+                    return Err(e.clone());
+                }
+                let v = self.slice(start, self.toks[last.saturating_sub(1)].end.max(start));
+                if v.is_empty() || self.at_eof() {
+                    return Err(self.lab_error("LAB VERSION needs a version, e.g. LAB VERSION 19c"));
+                }
+                return Ok(LabCommand::Version(v));
+            }
+            "RUN" => {
+                self.bump();
+                LabCommand::Run(self.lab_run()?)
+            }
+            "SET" => {
+                self.bump();
+                let t = self.tok().clone();
+                let name = match &t.tok {
+                    Tok::Ident { name, .. } => Ident { name: name.to_lowercase(), pos: t.pos },
+                    _ => return Err(self.lab_error("LAB SET needs a parameter name: LAB SET name = value")),
+                };
+                self.bump();
+                if !self.eat(&Tok::Eq) {
+                    return Err(self.lab_error("LAB SET needs '=': LAB SET name = value"));
+                }
+                let value =
+                    self.param_value().map_err(|_| self.lab_error("LAB SET needs a value: LAB SET name = value"))?;
+                LabCommand::Set { name, value }
+            }
+            "SESSION" => {
+                self.bump();
+                LabCommand::Session(self.lab_session()?)
+            }
+            "PROFILE" => {
+                self.bump();
+                LabCommand::Profile
+            }
+            "RESET" => {
+                self.bump();
+                LabCommand::Reset
+            }
+            _ => {
+                return Err(self.lab_error("unknown LAB command; expected VERSION, RUN, SET, SESSION, PROFILE or RESET"))
+            }
+        };
+        if !self.at_eof() {
+            return Err(self.lab_error(format!("unexpected '{}' at the end of the LAB command", self.symbol())));
+        }
+        Ok(cmd)
+    }
+
+    fn lab_run(&mut self) -> R<LabRun> {
+        let t = self.tok().clone();
+        let Tok::Str(sql) = &t.tok else {
+            return Err(self.lab_error("LAB RUN needs a quoted SQL statement: LAB RUN 'select ...'"));
+        };
+        self.bump();
+        let mut r = LabRun {
+            sql: sql.clone(),
+            sql_pos: t.inner,
+            bind: None,
+            via: None,
+            fetchsize: None,
+            runs: None,
+            batch: None,
+            literals: false,
+        };
+        while !self.at_eof() {
+            let Some(w) = self.word().map(str::to_string) else {
+                return Err(self.lab_error(format!(
+                    "unexpected '{}'; LAB RUN options are BIND a TO b, VIA driver, FETCHSIZE n, RUNS n, BATCH n, LITERALS",
+                    self.symbol()
+                )));
+            };
+            self.bump();
+            match w.as_str() {
+                "BIND" => {
+                    let a = self.lab_int("BIND")?;
+                    if !self.eat_kw("TO") {
+                        return Err(self.lab_error("BIND needs a range: BIND a TO b"));
+                    }
+                    let b = self.lab_int("BIND")?;
+                    r.bind = Some((a, b));
+                }
+                "VIA" => {
+                    let d = self
+                        .word()
+                        .map(str::to_ascii_lowercase)
+                        .and_then(|d| DRIVERS.iter().find(|(n, _)| *n == d).map(|(_, drv)| *drv));
+                    let Some(d) = d else {
+                        let names = DRIVERS.iter().map(|(n, _)| *n).collect::<Vec<_>>().join(", ");
+                        return Err(self.lab_error(format!("unknown driver '{}'; use one of: {names}", self.symbol())));
+                    };
+                    self.bump();
+                    r.via = Some(d);
+                }
+                "FETCHSIZE" => r.fetchsize = Some(self.lab_uint("FETCHSIZE")?),
+                "RUNS" => r.runs = Some(self.lab_uint("RUNS")?),
+                "BATCH" => r.batch = Some(self.lab_uint("BATCH")?),
+                "LITERALS" => r.literals = true,
+                _ => {
+                    self.i -= 1;
+                    return Err(self.lab_error(format!(
+                        "unknown LAB RUN option '{w}'; expected BIND, VIA, FETCHSIZE, RUNS, BATCH or LITERALS"
+                    )));
+                }
+            }
+        }
+        Ok(r)
+    }
+}

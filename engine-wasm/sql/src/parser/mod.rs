@@ -1,0 +1,343 @@
+//! Recursive-descent parser from one [`ScriptUnit`] to an [`ast::Statement`].
+//!
+//! - SQL units: DDL, DML and queries of the lab's dialect; Oracle syntax the
+//!   lab does not model is `LAB-00001`, anything else that Oracle would
+//!   reject gets Oracle's error code (ORA-00900, ORA-00933, ORA-00936 ...).
+//! - PL/SQL units: anonymous blocks; syntax errors are `ORA-06550` with a
+//!   `PLS-00103` (or a wrapped `PL/SQL: ORA-nnnnn`) message.
+//! - SQL*Plus units: one command line.
+//! - LAB units: `LAB VERSION | RUN | SET | SESSION | PROFILE | RESET`.
+//!
+//! The parser never panics, and bounds both its own recursion and the trees
+//! it builds:
+//!
+//! - nesting (parentheses, prefixes, function arguments, subqueries, PL/SQL
+//!   blocks and loops) deeper than [`MAX_DEPTH`] weighted levels is
+//!   `LAB-00001`: this bounds the parser's native stack;
+//! - an expression tree deeper than [`MAX_EXPRESSION_DEPTH`] levels is
+//!   `LAB-00032`, at the operator or token where the limit was crossed: this
+//!   bounds the native stack of everything that walks the tree afterwards
+//!   (the core's compiler and evaluator, `Drop`), since a left-associative
+//!   chain such as `1 + 1 + ... + 1` builds depth without nesting.
+
+mod ddl_alter;
+mod ddl_columns;
+mod ddl_create;
+mod dml;
+mod expr;
+mod hints;
+mod keywords;
+mod lab;
+mod pieces;
+mod plsql;
+mod query;
+mod sqlplus;
+#[cfg(test)]
+mod tests;
+
+use crate::ast::*;
+use crate::error::LabError;
+use crate::lexer::{tokenize, LexOptions, Tok, Token};
+use crate::ora::{self, Entry, Facility};
+use crate::splitter::{ScriptUnit, UnitKind};
+use sqlplus::sqlplus;
+
+/// Maximum nesting of expressions, subqueries and PL/SQL blocks.
+const MAX_DEPTH: u32 = 200;
+/// Most levels of any expression tree the parser builds: a leaf is one
+/// level, an operator, function call, aggregate, `NOT`, unary `-`,
+/// comparison, `BETWEEN` or `IS NULL` one more than its deepest operand; a
+/// subquery (scalar or inline view) and a PL/SQL `FOR` loop are one level
+/// above the deepest tree inside them. A chain of n terms `1 + 1 + ... + 1`
+/// is n levels deep.
+///
+/// Every walk over a statement's trees (compiling, evaluating, cloning,
+/// dropping: `Expr`'s `Drop` recurses through its boxes) is therefore at
+/// most this deep in expressions, plus a few levels of statements and
+/// queries. With frames of a few hundred bytes that stays far inside the
+/// 1 MiB wasm stack (about 4,350 levels of `+` were what overflowed it), so
+/// even the deepest tree allowed can be dropped safely.
+pub const MAX_EXPRESSION_DEPTH: u32 = 1000;
+/// Depth charged for a subquery and for a PL/SQL block or loop body, whose
+/// parsing takes more native stack than one expression level.
+const QUERY_WEIGHT: u32 = 4;
+const BLOCK_WEIGHT: u32 = 4;
+
+type R<T> = Result<T, LabError>;
+
+/// An expression and the depth of its tree.
+type Node = (Expr, u32);
+
+/// Parse one unit of a script.
+pub fn parse_unit(unit: &ScriptUnit) -> Result<Statement, LabError> {
+    let kind = match unit.kind {
+        UnitKind::Sql => Parser::new(&unit.text, unit.pos).sql_unit()?,
+        UnitKind::Plsql => Parser::new(&unit.text, unit.pos).plsql_unit()?,
+        UnitKind::SqlPlus => StatementKind::SqlPlus(sqlplus(unit)?),
+        UnitKind::Lab => StatementKind::Lab(Parser::new(&unit.text, unit.pos).lab_unit()?),
+    };
+    Ok(Statement { pos: unit.pos, text: unit.text.clone(), kind })
+}
+
+struct Parser<'a> {
+    text: &'a str,
+    base: Pos,
+    toks: Vec<Token>,
+    i: usize,
+    /// Current nesting, weighted (see [`MAX_DEPTH`]).
+    depth: u32,
+    /// Depth of the deepest expression tree finished since the current
+    /// query or PL/SQL loop began (see [`MAX_EXPRESSION_DEPTH`]).
+    tree: u32,
+    /// Extra columns for line 1 in PL/SQL error messages (`exec` wraps the
+    /// call in `BEGIN ` ... `END;`).
+    pls_col_offset: u32,
+    /// `exec`: the last statement may omit its `;`.
+    semi_optional_at_eof: bool,
+}
+
+impl<'a> Parser<'a> {
+    fn new(text: &'a str, base: Pos) -> Self {
+        Self::with_opts(text, base, LexOptions::default())
+    }
+
+    fn with_opts(text: &'a str, base: Pos, opts: LexOptions) -> Self {
+        let mut toks = tokenize(text, base, opts);
+        if toks.is_empty() {
+            toks.push(Token { tok: Tok::Eof, pos: base, start: 0, end: 0, inner: base });
+        }
+        Parser { text, base, toks, i: 0, depth: 0, tree: 0, pls_col_offset: 0, semi_optional_at_eof: false }
+    }
+
+    // ------------------------------------------------------------ tokens
+
+    fn tok(&self) -> &Token {
+        let last = self.toks.len() - 1;
+        &self.toks[self.i.min(last)]
+    }
+
+    fn nth(&self, n: usize) -> &Tok {
+        let last = self.toks.len() - 1;
+        &self.toks[self.i.saturating_add(n).min(last)].tok
+    }
+
+    fn pos(&self) -> Pos {
+        self.tok().pos
+    }
+
+    fn bump(&mut self) -> Token {
+        let t = self.tok().clone();
+        if self.i < self.toks.len() - 1 {
+            self.i += 1;
+        }
+        t
+    }
+
+    /// End offset of the previous token.
+    fn prev_end(&self) -> usize {
+        if self.i == 0 {
+            0
+        } else {
+            self.toks[(self.i - 1).min(self.toks.len() - 1)].end
+        }
+    }
+
+    fn slice(&self, from: usize, to: usize) -> String {
+        self.text.get(from..to).unwrap_or("").trim().to_string()
+    }
+
+    fn at_eof(&self) -> bool {
+        matches!(self.tok().tok, Tok::Eof)
+    }
+
+    fn is(&self, t: &Tok) -> bool {
+        &self.tok().tok == t
+    }
+
+    fn eat(&mut self, t: &Tok) -> bool {
+        if self.is(t) {
+            self.bump();
+            true
+        } else {
+            false
+        }
+    }
+
+    fn word(&self) -> Option<&str> {
+        match &self.tok().tok {
+            Tok::Ident { name, quoted: false } => Some(name.as_str()),
+            _ => None,
+        }
+    }
+
+    fn nth_word(&self, n: usize) -> Option<&str> {
+        match self.nth(n) {
+            Tok::Ident { name, quoted: false } => Some(name.as_str()),
+            _ => None,
+        }
+    }
+
+    fn is_kw(&self, kw: &str) -> bool {
+        self.word() == Some(kw)
+    }
+
+    fn nth_is_kw(&self, n: usize, kw: &str) -> bool {
+        self.nth_word(n) == Some(kw)
+    }
+
+    fn eat_kw(&mut self, kw: &str) -> bool {
+        if self.is_kw(kw) {
+            self.bump();
+            true
+        } else {
+            false
+        }
+    }
+
+    /// Enter a nesting level of the given weight (deep frames weigh more, so
+    /// that the native stack stays bounded even in debug builds).
+    fn enter(&mut self, weight: u32) -> R<()> {
+        self.depth += weight;
+        if self.depth > MAX_DEPTH {
+            return Err(LabError::unsupported(format!("nesting deeper than {MAX_DEPTH} levels"), self.pos()));
+        }
+        Ok(())
+    }
+
+    /// The depth of a tree node built at `at` (its operator or first
+    /// token), refused beyond [`MAX_EXPRESSION_DEPTH`].
+    fn grow(&self, depth: u32, at: Pos) -> R<u32> {
+        if depth > MAX_EXPRESSION_DEPTH {
+            return Err(LabError::with(ora::LAB_EXPRESSION_TOO_DEEP, MAX_EXPRESSION_DEPTH, at));
+        }
+        Ok(depth)
+    }
+
+    /// Note a finished tree of the current query or loop.
+    fn record(&mut self, depth: u32) -> u32 {
+        self.tree = self.tree.max(depth);
+        depth
+    }
+
+    /// Start a query or loop: its trees are measured apart from the
+    /// enclosing ones. Returns the enclosing record, for [`Self::leave_tree`].
+    fn enter_tree(&mut self) -> u32 {
+        std::mem::replace(&mut self.tree, 0)
+    }
+
+    /// End a query or loop: returns the depth of its deepest tree and
+    /// restores the enclosing record.
+    fn leave_tree(&mut self, outer: u32) -> u32 {
+        std::mem::replace(&mut self.tree, outer)
+    }
+
+    // ------------------------------------------------------------ errors
+
+    /// An Oracle error at the current token (a pending lexical error wins).
+    fn fail(&self, entry: Entry) -> LabError {
+        self.fail_with(entry, "")
+    }
+
+    /// [`Self::fail`] with the detail for the entry's `%s`.
+    fn fail_with(&self, entry: Entry, detail: &str) -> LabError {
+        if let Tok::Error(e) = &self.tok().tok {
+            return e.clone();
+        }
+        LabError::with(entry, detail, self.pos())
+    }
+
+    fn unsupported(&self, what: impl Into<String>) -> LabError {
+        if let Tok::Error(e) = &self.tok().tok {
+            return e.clone();
+        }
+        LabError::unsupported(what, self.pos())
+    }
+
+    fn missing_expression(&self) -> LabError {
+        if self.at_eof() {
+            self.fail(ora::UNEXPECTED_END_OF_SQL_COMMAND)
+        } else {
+            self.fail(ora::MISSING_EXPRESSION)
+        }
+    }
+
+    fn expect_kw(&mut self, kw: &str, entry: Entry) -> R<()> {
+        if self.eat_kw(kw) {
+            Ok(())
+        } else {
+            Err(self.fail(entry))
+        }
+    }
+
+    fn missing_keyword(&mut self, kw: &str) -> R<()> {
+        self.expect_kw(kw, ora::MISSING_KEYWORD)
+    }
+
+    fn lparen(&mut self) -> R<()> {
+        if self.eat(&Tok::LParen) {
+            Ok(())
+        } else {
+            Err(self.fail(ora::MISSING_LEFT_PARENTHESIS))
+        }
+    }
+
+    fn rparen(&mut self) -> R<()> {
+        if self.eat(&Tok::RParen) {
+            Ok(())
+        } else {
+            Err(self.fail(ora::MISSING_RIGHT_PARENTHESIS))
+        }
+    }
+
+    /// The statement must end here.
+    fn expect_end(&self) -> R<()> {
+        match &self.tok().tok {
+            Tok::Eof => Ok(()),
+            Tok::Semi => Err(LabError::new(ora::INVALID_CHARACTER, self.pos())),
+            _ => Err(self.fail(ora::SQL_COMMAND_NOT_PROPERLY_ENDED)),
+        }
+    }
+
+    /// Text of the current token as written, for messages.
+    fn symbol(&self) -> String {
+        let t = self.tok();
+        match &t.tok {
+            Tok::Eof => "end-of-file".to_string(),
+            Tok::Ident { name, quoted: false } => name.clone(),
+            _ => self.text.get(t.start..t.end).unwrap_or("").to_string(),
+        }
+    }
+
+    /// Line and column relative to the start of the PL/SQL block.
+    fn pls_line_col(&self, pos: Pos) -> (u32, u32) {
+        let line = pos.line.saturating_sub(self.base.line) + 1;
+        let col = if pos.line == self.base.line {
+            pos.column.saturating_sub(self.base.column) + 1 + self.pls_col_offset
+        } else {
+            pos.column
+        };
+        (line, col)
+    }
+
+    fn pls103(&self, expecting: &str) -> LabError {
+        if let Tok::Error(e) = &self.tok().tok {
+            return e.clone();
+        }
+        let (l, c) = self.pls_line_col(self.pos());
+        LabError::pls(ora::PLS_ENCOUNTERED_SYMBOL, &[&self.symbol(), &expecting], (l, c), self.pos())
+    }
+
+    /// SQL errors inside PL/SQL come out as `ORA-06550 ... PL/SQL: ORA-nnnnn`.
+    fn wrap_plsql(&self, e: LabError) -> LabError {
+        let lexical = matches!(&self.toks.last().map(|t| &t.tok), Some(Tok::Error(le)) if *le == e);
+        if lexical || e.is(ora::PLSQL_COMPILATION_ERROR) || !e.code.starts_with(Facility::Ora.prefix()) {
+            return e;
+        }
+        let (l, c) = self.pls_line_col(e.pos);
+        LabError::with_args(
+            ora::PLSQL_COMPILATION_ERROR,
+            &[&l, &c, &format!("PL/SQL: {}: {}", e.code, e.message)],
+            e.pos,
+        )
+    }
+}

@@ -1,0 +1,437 @@
+//! SQL statements and queries: `SELECT`, the FROM clause, joins, and the
+//! statement dispatch (`sql_unit`).
+
+use super::keywords::{is_reserved, NOT_ALIAS, UNSUPPORTED_STATEMENTS};
+use super::{Node, Parser, QUERY_WEIGHT, R};
+use crate::ast::*;
+use crate::error::LabError;
+use crate::lexer::{pos_in, Tok};
+use crate::ora;
+
+/// An ANSI join condition, its depth, and the position of its `ON`.
+type JoinCondition = (Node, Pos);
+
+impl Parser<'_> {
+    pub(super) fn sql_unit(&mut self) -> R<StatementKind> {
+        let kind = self.sql_statement()?;
+        self.expect_end()?;
+        Ok(kind)
+    }
+
+    fn sql_statement(&mut self) -> R<StatementKind> {
+        if self.is(&Tok::LParen) && self.nth_is_kw(1, "SELECT") {
+            self.bump();
+            let q = self.query()?;
+            self.rparen()?;
+            return Ok(StatementKind::Query(q));
+        }
+        let Some(word) = self.word().map(str::to_string) else {
+            return Err(self.fail(ora::INVALID_SQL_STATEMENT));
+        };
+        match word.as_str() {
+            "SELECT" => Ok(StatementKind::Query(self.query()?)),
+            "CREATE" => self.create(),
+            "ALTER" => self.alter(),
+            "DROP" => self.drop_stmt(),
+            "INSERT" => Ok(StatementKind::Insert(self.insert()?)),
+            "COMMIT" => {
+                self.bump();
+                self.eat_kw("WORK");
+                Ok(StatementKind::Commit)
+            }
+            "ROLLBACK" => {
+                self.bump();
+                self.eat_kw("WORK");
+                if self.is_kw("TO") {
+                    return Err(self.unsupported("savepoints"));
+                }
+                Ok(StatementKind::Rollback)
+            }
+            w => match UNSUPPORTED_STATEMENTS.iter().find(|(k, _)| *k == w) {
+                Some((_, what)) => Err(self.unsupported(*what)),
+                None => Err(self.fail(ora::INVALID_SQL_STATEMENT)),
+            },
+        }
+    }
+
+    pub(super) fn query(&mut self) -> R<Query> {
+        self.query_h().map(|(q, _)| q)
+    }
+
+    /// A query and the depth of its deepest expression tree.
+    pub(super) fn query_h(&mut self) -> R<(Query, u32)> {
+        self.query_into(false).map(|(q, _, h)| (q, h))
+    }
+
+    /// A query, its `INTO` targets (PL/SQL) and the depth of its deepest
+    /// expression tree (also recorded for the enclosing query or loop).
+    pub(super) fn query_into(&mut self, allow_into: bool) -> R<(Query, Vec<Ident>, u32)> {
+        self.enter(QUERY_WEIGHT)?;
+        let outer = self.enter_tree();
+        let r = self.query_inner(allow_into);
+        let deepest = self.leave_tree(outer);
+        self.depth -= QUERY_WEIGHT;
+        let (q, into) = r?;
+        Ok((q, into, self.record(deepest)))
+    }
+
+    fn query_inner(&mut self, allow_into: bool) -> R<(Query, Vec<Ident>)> {
+        let pos = self.pos();
+        let (hints, distinct) = self.select_head()?;
+        let select = self.select_list()?;
+        let into = self.select_into_targets(allow_into)?;
+        if !self.eat_kw("FROM") {
+            return Err(self.fail(ora::FROM_KEYWORD_NOT_FOUND));
+        }
+        let (from, join_conds) = self.table_refs()?;
+        let mut q = Query {
+            pos,
+            hints,
+            distinct,
+            select,
+            from,
+            where_clause: None,
+            connect_by: None,
+            group_by: Vec::new(),
+            order_by: Vec::new(),
+        };
+        let where_at = self.query_clauses(&mut q)?;
+        self.fold_join_conditions(&mut q, join_conds, where_at)?;
+        Ok((q, into))
+    }
+
+    /// ANSI join conditions are AND-ed in front of the WHERE clause, as a
+    /// left-deep chain: one level more at each `ON` and at `WHERE`.
+    fn fold_join_conditions(&mut self, q: &mut Query, conds: Vec<JoinCondition>, where_at: (u32, Pos)) -> R<()> {
+        let mut all = conds;
+        if all.is_empty() {
+            return Ok(());
+        }
+        if let Some(w) = q.where_clause.take() {
+            all.push(((w, where_at.0), where_at.1));
+        }
+        let mut it = all.into_iter();
+        let Some(((mut acc, mut depth), _)) = it.next() else {
+            return Ok(());
+        };
+        for ((e, h), at) in it {
+            depth = self.grow(1 + depth.max(h), at)?;
+            acc = Expr::Binary { op: BinaryOp::And, left: Box::new(acc), right: Box::new(e) };
+        }
+        self.record(depth);
+        q.where_clause = Some(acc);
+        Ok(())
+    }
+
+    /// `SELECT [hints] [DISTINCT|UNIQUE|ALL]`
+    #[inline(never)]
+    fn select_head(&mut self) -> R<(Vec<Hint>, bool)> {
+        if self.is_kw("WITH") {
+            return Err(self.unsupported("WITH clauses (subquery factoring)"));
+        }
+        self.expect_kw("SELECT", ora::MISSING_SELECT_KEYWORD)?;
+        let hints = self.hints();
+        let distinct = if self.eat_kw("DISTINCT") || self.eat_kw("UNIQUE") {
+            true
+        } else {
+            self.eat_kw("ALL");
+            false
+        };
+        Ok((hints, distinct))
+    }
+
+    fn select_list(&mut self) -> R<Vec<SelectItem>> {
+        let mut select = vec![self.select_item()?];
+        while self.eat(&Tok::Comma) {
+            select.push(self.select_item()?);
+        }
+        Ok(select)
+    }
+
+    #[inline(never)]
+    fn select_into_targets(&mut self, allow_into: bool) -> R<Vec<Ident>> {
+        let mut into = Vec::new();
+        if self.is_kw("BULK") {
+            return Err(self.unsupported("BULK COLLECT"));
+        }
+        if self.is_kw("INTO") {
+            if !allow_into {
+                return Err(self.fail(ora::MISSING_KEYWORD));
+            }
+            self.bump();
+            into.push(self.column_ident()?);
+            while self.eat(&Tok::Comma) {
+                into.push(self.column_ident()?);
+            }
+        }
+        Ok(into)
+    }
+
+    /// WHERE, START WITH, CONNECT BY, GROUP BY, ORDER BY. Returns the depth
+    /// of the WHERE condition and the position of `WHERE`.
+    fn query_clauses(&mut self, q: &mut Query) -> R<(u32, Pos)> {
+        // Clauses in Oracle's order; START WITH may come before or after CONNECT BY.
+        let mut stage = 0;
+        let mut where_at = (0, q.pos);
+        loop {
+            if stage < 1 && self.is_kw("WHERE") {
+                let at = self.bump().pos;
+                let (cond, depth) = self.expr_h()?;
+                q.where_clause = Some(cond);
+                where_at = (depth, at);
+                stage = 1;
+            } else if stage < 2 && self.is_kw("START") && self.nth_is_kw(1, "WITH") {
+                self.bump();
+                self.bump();
+                let _ = self.expr()?;
+                if stage == 0 || stage == 1 {
+                    // allow CONNECT BY after START WITH
+                    stage = 1;
+                }
+            } else if stage < 2 && self.is_kw("CONNECT") {
+                self.bump();
+                self.missing_keyword("BY")?;
+                self.eat_kw("NOCYCLE");
+                q.connect_by = Some(self.expr()?);
+                stage = 2;
+                if self.is_kw("START") && self.nth_is_kw(1, "WITH") {
+                    self.bump();
+                    self.bump();
+                    let _ = self.expr()?;
+                }
+            } else if stage < 3 && self.is_kw("GROUP") {
+                self.bump();
+                self.missing_keyword("BY")?;
+                q.group_by.push(self.expr()?);
+                while self.eat(&Tok::Comma) {
+                    q.group_by.push(self.expr()?);
+                }
+                stage = 3;
+            } else if self.is_kw("HAVING") {
+                return Err(self.unsupported("HAVING clauses"));
+            } else if stage < 4 && self.is_kw("ORDER") {
+                self.bump();
+                if self.is_kw("SIBLINGS") {
+                    return Err(self.unsupported("ORDER SIBLINGS BY"));
+                }
+                self.missing_keyword("BY")?;
+                loop {
+                    let expr = self.expr()?;
+                    let descending = if self.eat_kw("DESC") {
+                        true
+                    } else {
+                        self.eat_kw("ASC");
+                        false
+                    };
+                    if self.is_kw("NULLS") {
+                        self.bump();
+                        if !(self.eat_kw("FIRST") || self.eat_kw("LAST")) {
+                            return Err(self.fail(ora::MISSING_KEYWORD));
+                        }
+                    }
+                    q.order_by.push(OrderItem { expr, descending });
+                    if !self.eat(&Tok::Comma) {
+                        break;
+                    }
+                }
+                stage = 4;
+            } else if matches!(self.word(), Some("UNION" | "MINUS" | "INTERSECT" | "EXCEPT")) {
+                return Err(self.unsupported("UNION, INTERSECT and MINUS"));
+            } else if self.is_kw("FOR") && self.nth_is_kw(1, "UPDATE") {
+                return Err(self.unsupported("SELECT ... FOR UPDATE"));
+            } else if self.is_kw("FETCH") || self.is_kw("OFFSET") {
+                return Err(self.unsupported("row limiting clauses (FETCH FIRST, OFFSET)"));
+            } else if self.is_kw("MODEL") {
+                return Err(self.unsupported("the MODEL clause"));
+            } else {
+                break;
+            }
+        }
+        Ok(where_at)
+    }
+
+    fn alias_word_ok(&self) -> bool {
+        match &self.tok().tok {
+            Tok::Ident { quoted: true, .. } => true,
+            Tok::Ident { name, quoted: false } => !is_reserved(name) && !NOT_ALIAS.contains(&name.as_str()),
+            _ => false,
+        }
+    }
+
+    fn select_item(&mut self) -> R<SelectItem> {
+        if self.is(&Tok::Star) {
+            let pos = self.bump().pos;
+            return Ok(SelectItem::Star(pos));
+        }
+        if matches!(self.nth(1), Tok::Dot) && matches!(self.nth(2), Tok::Star) {
+            if let Some(id) = self.ident_opt() {
+                self.bump();
+                self.bump();
+                return Ok(SelectItem::QualifiedStar(id));
+            }
+        }
+        let expr = self.expr()?;
+        let alias = if self.eat_kw("AS") {
+            Some(self.ident(ora::FROM_KEYWORD_NOT_FOUND)?)
+        } else if self.alias_word_ok() {
+            self.ident_opt()
+        } else {
+            None
+        };
+        Ok(SelectItem::Expr { expr, alias })
+    }
+
+    pub(super) fn table_alias(&mut self) -> Option<Ident> {
+        if self.alias_word_ok() {
+            self.ident_opt()
+        } else {
+            None
+        }
+    }
+
+    /// FROM items, and the ANSI join conditions.
+    fn table_refs(&mut self) -> R<(Vec<FromItem>, Vec<JoinCondition>)> {
+        let mut items = Vec::new();
+        let mut conds = Vec::new();
+        loop {
+            items.push(self.table_ref()?);
+            while let Some(needs_on) = self.join_keyword()? {
+                items.push(self.table_ref()?);
+                if needs_on {
+                    let at = self.pos();
+                    conds.push((self.join_condition()?, at));
+                }
+            }
+            if !self.eat(&Tok::Comma) {
+                break;
+            }
+        }
+        Ok((items, conds))
+    }
+
+    /// `[INNER] JOIN` (Some(true): needs ON), `CROSS JOIN` (Some(false)),
+    /// anything else None; outer joins are unsupported.
+    #[inline(never)]
+    fn join_keyword(&mut self) -> R<Option<bool>> {
+        if self.is_kw("INNER") && self.nth_is_kw(1, "JOIN") {
+            self.bump();
+            self.bump();
+            Ok(Some(true))
+        } else if self.is_kw("JOIN") {
+            self.bump();
+            Ok(Some(true))
+        } else if self.is_kw("CROSS") && self.nth_is_kw(1, "JOIN") {
+            self.bump();
+            self.bump();
+            Ok(Some(false))
+        } else if matches!(self.word(), Some("LEFT" | "RIGHT" | "FULL"))
+            && (self.nth_is_kw(1, "JOIN") || self.nth_is_kw(1, "OUTER"))
+        {
+            Err(self.unsupported("outer joins"))
+        } else if self.is_kw("NATURAL") {
+            Err(self.unsupported("NATURAL JOIN"))
+        } else if matches!(self.word(), Some("CROSS" | "OUTER")) && self.nth_is_kw(1, "APPLY") {
+            Err(self.unsupported("CROSS APPLY and OUTER APPLY"))
+        } else {
+            Ok(None)
+        }
+    }
+
+    #[inline(never)]
+    fn join_condition(&mut self) -> R<Node> {
+        if self.eat_kw("ON") {
+            self.expr_h()
+        } else if self.is_kw("USING") {
+            Err(self.unsupported("JOIN ... USING"))
+        } else {
+            Err(self.fail(ora::MISSING_KEYWORD))
+        }
+    }
+
+    fn table_ref(&mut self) -> R<FromItem> {
+        if self.is(&Tok::LParen) {
+            return self.inline_view();
+        }
+        if self.is_kw("XMLTABLE") && self.nth(1) == &Tok::LParen {
+            return self.xmltable();
+        }
+        self.named_table()
+    }
+
+    /// `( SELECT ... ) [alias]`
+    #[inline(never)]
+    fn inline_view(&mut self) -> R<FromItem> {
+        let at = self.bump().pos;
+        if self.is_kw("WITH") {
+            return Err(self.unsupported("WITH clauses (subquery factoring)"));
+        }
+        if !self.is_kw("SELECT") {
+            return Err(self.fail(ora::MISSING_SELECT_KEYWORD));
+        }
+        let (query, depth) = self.query_h()?;
+        // One level above the deepest tree inside, as a scalar subquery.
+        let depth = self.grow(depth + 1, at)?;
+        self.record(depth);
+        self.rparen()?;
+        let alias = self.table_alias();
+        Ok(FromItem::Subquery { query: Box::new(query), alias })
+    }
+
+    /// `xmltable('a to b') [alias]`
+    #[inline(never)]
+    fn xmltable(&mut self) -> R<FromItem> {
+        let pos = self.pos();
+        self.bump();
+        self.bump();
+        let t = self.tok().clone();
+        let Tok::Str(s) = &t.tok else {
+            return Err(self.unsupported("XMLTABLE other than xmltable('a to b')"));
+        };
+        let Some((from, to)) = xml_range(s, t.inner) else {
+            return Err(LabError::unsupported("XMLTABLE other than xmltable('a to b')", t.pos));
+        };
+        self.bump();
+        if !self.is(&Tok::RParen) {
+            return Err(self.unsupported("XMLTABLE other than xmltable('a to b')"));
+        }
+        self.bump();
+        let alias = self.table_alias();
+        Ok(FromItem::XmlTableRange { from, to, alias, pos })
+    }
+
+    #[inline(never)]
+    fn named_table(&mut self) -> R<FromItem> {
+        if matches!(self.word(), Some("TABLE" | "THE")) && self.nth(1) == &Tok::LParen {
+            return Err(self.unsupported("TABLE() collection expressions"));
+        }
+        if self.is_kw("LATERAL") && self.nth(1) == &Tok::LParen {
+            return Err(self.unsupported("LATERAL inline views"));
+        }
+        let name = self.object_name(ora::INVALID_TABLE_NAME)?;
+        if matches!(self.word(), Some("PARTITION" | "SUBPARTITION")) {
+            return Err(self.unsupported("partition-extended table names"));
+        }
+        if self.is_kw("SAMPLE") {
+            return Err(self.unsupported("SAMPLE clauses"));
+        }
+        let alias = self.table_alias();
+        Ok(FromItem::Table { name, alias })
+    }
+}
+
+/// `'1 to 100000'` inside xmltable: two integers.
+fn xml_range(s: &str, inner: Pos) -> Option<(Expr, Expr)> {
+    let words: Vec<&str> = s.split_whitespace().collect();
+    let [a, to, b] = words.as_slice() else {
+        return None;
+    };
+    if !to.eq_ignore_ascii_case("to") {
+        return None;
+    }
+    let a: i64 = a.parse().ok()?;
+    let b: i64 = b.parse().ok()?;
+    let lead = s.len() - s.trim_start().len();
+    let apos = pos_in(s, inner, lead);
+    let bpos = pos_in(s, inner, s.rfind(words[2]).unwrap_or(0));
+    Some((Expr::Number(a as f64, apos), Expr::Number(b as f64, bpos)))
+}

@@ -1,0 +1,260 @@
+//! SQL*Plus command lines.
+
+use super::{Parser, R};
+use crate::ast::*;
+use crate::error::LabError;
+use crate::lexer::{pos_in, LexOptions};
+use crate::ora::{self, Entry};
+use crate::splitter::{sqlplus_command, PlusCmd, ScriptUnit};
+use std::fmt;
+
+/// Words of a SQL*Plus line with their byte offsets; a `-` continuation
+/// at the end of a line is dropped.
+fn plus_words(text: &str) -> Vec<(usize, &str)> {
+    let mut out = Vec::new();
+    let b = text.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        while i < b.len() && b[i].is_ascii_whitespace() {
+            i += 1;
+        }
+        let from = i;
+        while i < b.len() && !b[i].is_ascii_whitespace() {
+            i += 1;
+        }
+        if i > from {
+            let w = text.get(from..i).unwrap_or("");
+            // A `-` followed only by blanks up to a newline.
+            let continuation = w == "-" && {
+                let rest = text.get(i..).unwrap_or("");
+                let blanks = rest.bytes().take_while(|&c| c != b'\n' && c.is_ascii_whitespace()).count();
+                rest.as_bytes().get(blanks) == Some(&b'\n')
+            };
+            if !continuation {
+                out.push((from, w));
+            }
+        }
+    }
+    out
+}
+
+/// Does `word` abbreviate `full` to at least `min` characters?
+fn abbrev(word: &str, full: &str, min: usize) -> bool {
+    let w = word.to_ascii_uppercase();
+    w.len() >= min && full.starts_with(w.as_str())
+}
+
+pub(super) fn sqlplus(unit: &ScriptUnit) -> R<SqlPlus> {
+    let text = unit.text.as_str();
+    if text.trim() == "/" {
+        return Ok(SqlPlus::RunBuffer);
+    }
+    let words = plus_words(text);
+    let at = |k: usize| words.get(k).map(|&(off, _)| pos_in(text, unit.pos, off)).unwrap_or(unit.pos);
+    let Some(&(_, first)) = words.first() else {
+        return Ok(SqlPlus::Ignored(String::new()));
+    };
+    let first_word: String = if first.starts_with('@') {
+        "@".to_string()
+    } else {
+        first.chars().take_while(|c| c.is_ascii_alphanumeric() || *c == '_').collect()
+    };
+    let rest_off = text.find(first).map(|o| o + first_word.len().max(1)).unwrap_or(text.len());
+    let rest = text.get(rest_off..).unwrap_or("");
+    let Some(cmd) = sqlplus_command(&first_word) else {
+        return Err(LabError::sp2(ora::SP2_UNKNOWN_COMMAND, &[&first], unit.pos));
+    };
+    let usage = |entry: Entry, args: &[&dyn fmt::Display], k: usize| LabError::sp2(entry, args, at(k));
+    let word = |k: usize| words.get(k).map(|&(_, w)| w.to_ascii_uppercase()).unwrap_or_default();
+    match cmd {
+        PlusCmd::Set => {
+            let opt = word(1);
+            let num = |k: usize, name: &str| -> R<u32> {
+                let w = word(k);
+                w.parse::<u32>().map_err(|_| usage(ora::SP2_OPTION_NOT_A_NUMBER, &[&name], k))
+            };
+            let on_off = |k: usize, name: &str| -> R<bool> {
+                match word(k).as_str() {
+                    "ON" => Ok(true),
+                    "OFF" => Ok(false),
+                    _ => Err(usage(ora::SP2_MUST_BE_ON_OR_OFF, &[&name], k)),
+                }
+            };
+            if abbrev(&opt, "AUTOTRACE", 5) {
+                let bad = || {
+                    usage(
+                        ora::SP2_SET_USAGE,
+                        &[&"SET AUTOT[RACE] {OFF | ON | TRACE[ONLY]} [EXP[LAIN]] [STAT[ISTICS]]"],
+                        2,
+                    )
+                };
+                let mode = word(2);
+                let mut k = 3;
+                let trace = match mode.as_str() {
+                    "OFF" => {
+                        if words.len() > 3 {
+                            return Err(bad());
+                        }
+                        return Ok(SqlPlus::SetAutotrace(AutotraceMode::Off));
+                    }
+                    "ON" => false,
+                    "TRACEONLY" | "TRACEO" | "TRACEON" | "TRACEONL" => true,
+                    "TRACE" | "TRACEONLY_" => {
+                        if word(3) == "ONLY" {
+                            k = 4;
+                        }
+                        true
+                    }
+                    _ => return Err(bad()),
+                };
+                let (mut explain, mut statistics) = (true, true);
+                let mods: Vec<String> = (k..words.len()).map(word).collect();
+                if !mods.is_empty() {
+                    explain = false;
+                    statistics = false;
+                    for m in &mods {
+                        if abbrev(m, "EXPLAIN", 3) {
+                            explain = true;
+                        } else if abbrev(m, "STATISTICS", 4) {
+                            statistics = true;
+                        } else {
+                            return Err(bad());
+                        }
+                    }
+                }
+                return Ok(SqlPlus::SetAutotrace(if trace {
+                    AutotraceMode::TraceOnly { explain, statistics }
+                } else {
+                    AutotraceMode::On { explain, statistics }
+                }));
+            }
+            if abbrev(&opt, "LINESIZE", 3) {
+                return Ok(SqlPlus::SetLinesize(num(2, "linesize")?));
+            }
+            if abbrev(&opt, "PAGESIZE", 5) {
+                return Ok(SqlPlus::SetPagesize(num(2, "pagesize")?));
+            }
+            if abbrev(&opt, "ARRAYSIZE", 5) {
+                return Ok(SqlPlus::SetArraysize(num(2, "arraysize")?));
+            }
+            if abbrev(&opt, "SERVEROUTPUT", 9) {
+                let on = on_off(2, "serveroutput")?;
+                let mut k = 3;
+                while k < words.len() {
+                    let w = word(k);
+                    if w == "SIZE" {
+                        let v = word(k + 1);
+                        if v != "UNLIMITED" && v.parse::<u32>().is_err() {
+                            return Err(usage(ora::SP2_OPTION_NOT_A_NUMBER, &[&"serveroutput"], k + 1));
+                        }
+                        k += 2;
+                    } else if abbrev(&w, "FORMAT", 3) {
+                        k = words.len();
+                    } else {
+                        return Err(usage(
+                            ora::SP2_SET_USAGE,
+                            &[&"SET SERVEROUT[PUT] {ON | OFF} [SIZE {n | UNL[IMITED]}] [FOR[MAT] ...]"],
+                            k,
+                        ));
+                    }
+                }
+                return Ok(SqlPlus::SetServeroutput(on));
+            }
+            if abbrev(&opt, "TIMING", 4) {
+                return Ok(SqlPlus::SetTiming(on_off(2, "timing")?));
+            }
+            Ok(SqlPlus::SetOther(text.to_string()))
+        }
+        PlusCmd::Exec => {
+            if rest.trim().is_empty() {
+                return Err(LabError::sp2(ora::SP2_EXEC_USAGE, &[], unit.pos));
+            }
+            let rest_pos = pos_in(text, unit.pos, rest_off);
+            // SQL*Plus runs `BEGIN <text>; END;`: PL/SQL error columns count from there.
+            let mut p = Parser::with_opts(rest, rest_pos, LexOptions { sqlplus_continuation: true });
+            let block = p.exec_body()?;
+            Ok(SqlPlus::Exec(block))
+        }
+        PlusCmd::Connect => Ok(SqlPlus::Connect(connect(&words, at)?)),
+        PlusCmd::Shutdown => {
+            let opt = word(1);
+            if words.len() > 3
+                || !(opt.is_empty() || matches!(opt.as_str(), "IMMEDIATE" | "ABORT" | "NORMAL" | "TRANSACTIONAL"))
+            {
+                return Err(usage(ora::SP2_ILLEGAL_SHUTDOWN_OPTION, &[], 1));
+            }
+            Ok(SqlPlus::Shutdown)
+        }
+        PlusCmd::Startup => Ok(SqlPlus::Startup),
+        PlusCmd::Prompt => Ok(SqlPlus::Prompt(rest.trim_start().to_string())),
+        PlusCmd::Remark | PlusCmd::Run | PlusCmd::Ignored => Ok(SqlPlus::Ignored(text.to_string())),
+        PlusCmd::Unsupported(name) => Err(LabError::unsupported(format!("the SQL*Plus {name} command"), unit.pos)),
+    }
+}
+
+const CONNECT_USAGE: &str = "CONN[ECT] [{logon|/|proxy} [AS {SYSOPER|SYSDBA|SYSBACKUP|SYSDG|SYSKM|SYSRAC}] \
+     [edition=value]]\nwhere <logon> ::= <username>[/<password>][@<connect_identifier>]";
+
+/// `CONN[ECT] [logon [AS role] [EDITION=e]]` with `logon` being
+/// `user[/password][@connect_identifier]` (`words[0]` is the command).
+/// Administrative roles, operating system authentication (`/`) and proxy
+/// users are not modelled (LAB-00001).
+fn connect(words: &[(usize, &str)], at: impl Fn(usize) -> Pos) -> R<Connect> {
+    let usage = |k: usize| LabError::sp2(ora::SP2_INVALID_OPTION, &[&CONNECT_USAGE], at(k));
+    let mut k = 2;
+    while let Some(&(_, w)) = words.get(k) {
+        let w = w.to_ascii_uppercase();
+        if w == "AS" {
+            let role = words.get(k + 1).map(|&(_, r)| r.to_ascii_uppercase()).unwrap_or_default();
+            if !matches!(role.as_str(), "SYSDBA" | "SYSOPER" | "SYSASM" | "SYSBACKUP" | "SYSDG" | "SYSKM" | "SYSRAC") {
+                return Err(usage(k + 1));
+            }
+            return Err(LabError::unsupported(format!("CONNECT ... AS {role}"), at(k)));
+        }
+        if !w.starts_with("EDITION=") {
+            return Err(usage(k));
+        }
+        k += 1;
+    }
+    let Some(&(_, logon)) = words.get(1) else {
+        return Ok(Connect { user: None, connect_identifier: None });
+    };
+    let (user_password, connect_identifier) = split_unquoted(logon, '@');
+    if user_password.starts_with('/') {
+        return Err(LabError::unsupported("operating system authentication (CONNECT /)", at(1)));
+    }
+    let (user, _password) = split_unquoted(user_password, '/');
+    if user.contains('[') {
+        return Err(LabError::unsupported("proxy users (CONNECT proxy[user])", at(1)));
+    }
+    // No such user can exist when the name is no identifier: Oracle refuses the logon.
+    let user = if user.is_empty() {
+        None
+    } else {
+        let name = match user.strip_prefix('"') {
+            Some(q) => q.strip_suffix('"').filter(|n| !n.is_empty() && !n.contains('"')).map(str::to_string),
+            None => (user.starts_with(|c: char| c.is_ascii_alphabetic())
+                && user.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '$' | '#')))
+            .then(|| user.to_ascii_uppercase()),
+        };
+        match name {
+            Some(name) if name.len() <= 128 => Some(Ident { name, pos: at(1) }),
+            _ => return Err(LabError::new(ora::INVALID_LOGON, at(1))),
+        }
+    };
+    let connect_identifier = connect_identifier.filter(|c| !c.is_empty()).map(str::to_string);
+    Ok(Connect { user, connect_identifier })
+}
+
+/// `s` split at the first `sep` outside double quotes.
+fn split_unquoted(s: &str, sep: char) -> (&str, Option<&str>) {
+    let mut quoted = false;
+    for (i, c) in s.char_indices() {
+        if c == '"' {
+            quoted = !quoted;
+        } else if c == sep && !quoted {
+            return (&s[..i], Some(&s[i + sep.len_utf8()..]));
+        }
+    }
+    (s, None)
+}
