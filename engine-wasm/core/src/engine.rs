@@ -10,8 +10,9 @@ use crate::result::*;
 use crate::session::{kind_of_text, Run, Session, StepRun};
 use crate::sim::{Process, Scheduler};
 use crate::trace::Trace;
-use lio_sql::ast::{Pos, SqlPlus, Statement, StatementKind};
+use lio_sql::ast::{LabCommand, Pos, SqlPlus, Statement, StatementKind};
 use lio_sql::LabError;
+use std::collections::BTreeMap;
 use std::rc::Rc;
 
 /// Engine options (JSON in from the host).
@@ -60,9 +61,10 @@ const FIRST_SID: u32 = 10;
 pub struct Engine {
     config: EngineConfig,
     inst: Instance,
-    /// Slot i is `LAB SESSION i + 1`; slot 0 is the script's first session.
-    sessions: Vec<Session>,
-    current: usize,
+    /// Sessions by number: the script starts in session 1; `LAB SESSION n`
+    /// switches to session n, created on first use.
+    sessions: BTreeMap<u32, Session>,
+    current: u32,
     sched: Scheduler,
     next_sid: u32,
     next_step: usize,
@@ -76,8 +78,8 @@ impl Engine {
         let first = Session::new(FIRST_SID, inst.params.current.clone(), &config);
         Engine {
             inst,
-            sessions: vec![first],
-            current: 0,
+            sessions: BTreeMap::from([(1, first)]),
+            current: 1,
             sched: Scheduler::default(),
             next_sid: FIRST_SID + 1,
             next_step: 0,
@@ -105,12 +107,16 @@ impl Engine {
 
     /// The script's current session.
     pub fn session(&self) -> &Session {
-        &self.sessions[self.current]
+        &self.sessions[&self.current]
     }
 
-    /// Sessions by slot (`LAB SESSION n` is slot n - 1).
-    pub fn sessions(&self) -> &[Session] {
-        &self.sessions
+    /// Session `n` (`LAB SESSION n`), if the script has used it.
+    pub fn session_number(&self, n: u32) -> Option<&Session> {
+        self.sessions.get(&n)
+    }
+
+    fn current_mut(&mut self) -> &mut Session {
+        self.sessions.get_mut(&self.current).expect("the current session exists")
     }
 
     pub fn trace(&self, step: usize) -> Option<&Trace> {
@@ -125,7 +131,7 @@ impl Engine {
     /// Run a script and return the steps.
     pub fn exec(&mut self, script: &str) -> Vec<StepOut> {
         let units = lio_sql::parse_script(script);
-        for s in &mut self.sessions {
+        for s in self.sessions.values_mut() {
             s.start_script();
         }
         let mut out = Vec::with_capacity(units.len());
@@ -160,7 +166,8 @@ impl Engine {
 
     fn error_step(&mut self, text: &str, pos: Pos, kind: &'static str, e: LabError) -> StepOut {
         let index = self.take_step_index();
-        let run = Run { inst: &mut self.inst, s: &mut self.sessions[self.current], config: &self.config };
+        let s = self.sessions.get_mut(&self.current).expect("the current session exists");
+        let run = Run { inst: &mut self.inst, s, config: &self.config };
         run.error_step(text, pos, kind, e, index)
     }
 
@@ -175,28 +182,41 @@ impl Engine {
     /// cursors, zero statistics); SQL*Plus's client settings carry on.
     fn reconnect(&mut self) {
         let mut fresh = self.new_session();
-        let old = &mut self.sessions[self.current];
+        let old = self.current_mut();
         std::mem::swap(&mut fresh.sqlplus, &mut old.sqlplus);
         fresh.cost.idle_until(old.cost.now);
         *old = fresh;
     }
 
+    /// `LAB SESSION n`: the script continues in session n; a new session
+    /// starts at the instance's current time.
+    fn switch_session(&mut self, n: u32) {
+        if !self.sessions.contains_key(&n) {
+            let mut s = self.new_session();
+            s.cost.idle_until(self.sched.now());
+            s.start_script();
+            self.sessions.insert(n, s);
+        }
+        self.current = n;
+    }
+
     fn run_step(&mut self, stmt: &Statement) -> StepOut {
-        if let StatementKind::SqlPlus(SqlPlus::Connect(..)) = stmt.kind {
-            self.reconnect();
+        match &stmt.kind {
+            StatementKind::SqlPlus(SqlPlus::Connect(..)) => self.reconnect(),
+            StatementKind::Lab(LabCommand::Session(n)) => self.switch_session(*n),
+            _ => {}
         }
         let index = self.take_step_index();
         // The scheduler runs the current session when its turn comes: with
         // one session, straight away at its own clock.
-        let slot = self.current;
-        let at = self.sessions[slot].cost.now;
-        self.sched.wake(Process::Session(slot), at);
-        let Some((start, Process::Session(slot))) = self.sched.run_next() else { unreachable!("a session was woken") };
-        let session = &mut self.sessions[slot];
+        let at = self.current_mut().cost.now;
+        self.sched.wake(Process::Session(self.current), at);
+        let Some((start, Process::Session(n))) = self.sched.run_next() else { unreachable!("a session was woken") };
+        let session = self.sessions.get_mut(&n).expect("a woken session exists");
         session.cost.idle_until(start);
         let StepRun { step, trace, reset } =
             Run { inst: &mut self.inst, s: session, config: &self.config }.run_step(stmt, index);
-        self.sched.ran_until(self.sessions[slot].cost.now);
+        self.sched.ran_until(self.sessions[&n].cost.now);
         self.keep_trace(index, trace);
         if reset {
             self.reset();
@@ -217,7 +237,7 @@ impl Engine {
             total -= old.len();
             // Its memory is reused unless a batch still holds it.
             if let Ok(old) = Rc::try_unwrap(old) {
-                self.sessions[self.current].trace.recycle(old);
+                self.current_mut().trace.recycle(old);
             }
         }
     }

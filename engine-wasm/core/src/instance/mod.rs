@@ -59,6 +59,13 @@ pub struct Instance {
     pub cat: Catalog,
     pub sga: Sga,
     pub io: IoLayer,
+    /// The library cache: texts of the shared cursors any session has
+    /// parsed. A session that lacks a cursor finds it here (a soft parse)
+    /// or builds it (a hard parse).
+    pub library_cache: std::collections::HashSet<String>,
+    /// Bumped when DDL or a parameter change invalidates every cursor;
+    /// a session whose cursors are older drops them.
+    pub cursor_epoch: u64,
     /// Between SHUTDOWN and STARTUP the instance is down.
     pub up: bool,
 }
@@ -75,6 +82,8 @@ impl Instance {
             cost_params,
             cat: Catalog::default(),
             limits: LabLimits::default(),
+            library_cache: Default::default(),
+            cursor_epoch: 0,
             up: true,
         }
     }

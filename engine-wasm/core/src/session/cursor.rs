@@ -9,6 +9,10 @@ use crate::instance::params::StatisticsLevel;
 use crate::kernel;
 use crate::result::PlanLineOut;
 
+/// Shared cursors the library cache holds before they age out (a model
+/// value: statements built with literals would otherwise grow it forever).
+const LIBRARY_CACHE_CURSORS: usize = 10_000;
+
 /// How a query's rows come back to the client.
 #[derive(Clone, Copy)]
 pub(crate) struct FetchPolicy {
@@ -32,6 +36,10 @@ impl Run<'_> {
         cs: &CallStacks,
     ) -> Result<(Compiled, bool), LabError> {
         self.s.stats.calls.parse_count_total += 1;
+        if self.s.cursor_epoch != self.inst.cursor_epoch {
+            self.s.cursors.clear();
+            self.s.cursor_epoch = self.inst.cursor_epoch;
+        }
         if let Some(c) = self.s.cursors.remove(text) {
             self.s.stats.calls.session_cursor_cache_hits += 1;
             let us = self.inst.cost_params.soft_parse_us;
@@ -42,9 +50,22 @@ impl Run<'_> {
         let profile = self.inst.profile.clone();
         let ctx = Self::plan_ctx(&self.inst.cat, &profile, &self.s.params, vars);
         let c = exec::compile(q, &ctx)?;
+        self.s.stats.calls.opened_cursors_cumulative += 1;
+        if self.inst.library_cache.contains(text) {
+            // Another session parsed it: a soft parse (no optimization, no
+            // recursive SQL).
+            let us = self.inst.cost_params.soft_parse_us;
+            self.s.cost.charge(cs.parse, us);
+            self.call_event(kind::PARSE, cs.parse);
+            return Ok((c, false));
+        }
+        if self.inst.library_cache.len() >= LIBRARY_CACHE_CURSORS {
+            // The shared pool is full: unpinned cursors age out (model: all of them).
+            self.inst.library_cache.clear();
+        }
+        self.inst.library_cache.insert(text.to_string());
         self.recursive_dictionary_sql(&c.tables, cs.hard_parse);
         self.s.stats.calls.parse_count_hard += 1;
-        self.s.stats.calls.opened_cursors_cumulative += 1;
         let us = self.inst.cost_params.hard_parse_us;
         self.s.cost.charge(cs.hard_parse, us);
         self.s.stats.calls.parse_cpu_us += us;

@@ -57,6 +57,10 @@ impl Run<'_> {
                 Ok(Outcome { feedback: Some("Instance reset.".into()), reset: true, ..Default::default() })
             }
             LabCommand::Run(r) => self.lab_run(r),
+            // The engine switched the script to this session before the step.
+            LabCommand::Session(n) => {
+                Ok(Outcome { output: vec![format!("Session {n} (SID {})", self.s.sid)], ..Default::default() })
+            }
         }
     }
 

@@ -69,6 +69,8 @@ pub struct Session {
     /// `ALTER SESSION` overrides on top of the instance parameters.
     pub params: Parameters,
     pub(crate) cursors: HashMap<String, Compiled>,
+    /// The instance's cursor epoch these cursors were built in.
+    pub(crate) cursor_epoch: u64,
     pub(crate) sqlplus: SqlPlusState,
     /// V$SESSTAT.
     pub stats: SessionStats,
@@ -143,6 +145,7 @@ impl Session {
             sid,
             params,
             cursors: HashMap::new(),
+            cursor_epoch: 0,
             sqlplus: SqlPlusState::default(),
             stats: SessionStats::default(),
             cost: CostModel::default(),
@@ -345,8 +348,13 @@ impl Run<'_> {
         PlanCtx { cat, plsql_vars: vars, profile, nlj_batching_enabled: params.nlj_batching_enabled }
     }
 
+    /// DDL or a parameter change: every session's cursors and the shared
+    /// cursors are invalid; the next parse of any statement is hard.
     fn invalidate_cursors(&mut self) {
         self.s.cursors.clear();
+        self.inst.library_cache.clear();
+        self.inst.cursor_epoch += 1;
+        self.s.cursor_epoch = self.inst.cursor_epoch;
     }
 
     // ------------------------------------------------------------ dispatch

@@ -59,8 +59,8 @@ impl Ord for SimTime {
 /// Something the scheduler runs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Process {
-    /// A user session, by its slot in the engine (`LAB SESSION n` is slot n - 1).
-    Session(usize),
+    /// A user session, by its number in the script (`LAB SESSION n`).
+    Session(u32),
 }
 
 /// Runs processes in order of (time, sequence). A process is woken at a
