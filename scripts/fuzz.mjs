@@ -15,12 +15,15 @@
 // <family>-<n>.txt (the reason); the directory is cleared at each run.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { runFuzz, formatSummary, ROOT } from './fuzz/runner.mjs';
-import { FAMILIES, pathologicalCases } from './fuzz/families.mjs';
+import { writeFileSync, mkdirSync } from 'node:fs';
+import { runFuzz, formatSummary, shrinkScript, ROOT } from './fuzz/runner.mjs';
+import { FAMILIES, pathologicalCases, makeCase } from './fuzz/families.mjs';
 
 const USAGE = `usage: npm run fuzz -- [--seconds S] [--cases N] [--family NAME[,NAME]] [--seed N]
                      [--timeout-ms N] [--workers N] [--json] [--case FAMILY:N ...]
-                     [--replay FILE ...] [--recycle-mb N] [--quiet]
+                     [--replay FILE ...] [--shrink [--shrink-seconds S]] [--recycle-mb N] [--quiet]
+--shrink minimises each --case/--replay script that fails (same cause) and
+writes it next to the failure as <name>.min.sql.
 families: ${FAMILIES.join(', ')}
 Without --cases or --seconds the run lasts 60 seconds.`;
 
@@ -44,6 +47,8 @@ function parseArgs(argv) {
       case '--workers': o.workers = num(flag, val()); break;
       case '--recycle-mb': o.recycleMb = num(flag, val()); break;
       case '--json': o.json = true; break;
+      case '--shrink': o.shrink = true; break;
+      case '--shrink-seconds': o.shrinkSeconds = num(flag, val()); break;
       case '--quiet': o.quiet = true; break;
       case '--case': {
         const [family, n] = String(val()).split(':');
@@ -78,6 +83,29 @@ try {
   process.exit(2);
 }
 
+if (opts.shrink) {
+  if (opts.only.length === 0) {
+    console.error('fuzz: --shrink needs --case or --replay');
+    process.exit(2);
+  }
+  const dir = path.join(ROOT, 'tests', 'fuzz', 'failures');
+  mkdirSync(dir, { recursive: true });
+  let failed = 0;
+  for (const c of opts.only) {
+    const full = c.script != null ? c : makeCase(c.family, c.n, opts.seed ?? 1, ROOT);
+    const r = await shrinkScript(full.script, { timeoutMs: opts.timeoutMs, seconds: opts.shrinkSeconds ?? 60 });
+    if (!r.cause) {
+      console.log(`OK      ${full.name}: does not fail; nothing to shrink`);
+      continue;
+    }
+    failed++;
+    const out = path.join(dir, `${full.family === 'replay' ? full.name.replace(/\.sql$/, '') : `${full.family}-${full.n}`}.min.sql`);
+    writeFileSync(out, r.script);
+    console.log(`${r.cause}\n  ${full.script.length} -> ${r.script.length} chars in ${r.tries} runs: ${path.relative(ROOT, out)}\n${r.script.length <= 3000 ? r.script : ''}`);
+  }
+  process.exit(failed ? 1 : 0);
+}
+
 const failuresDir = opts.only.some((c) => c.family === 'replay') ? null : path.join(ROOT, 'tests', 'fuzz', 'failures');
 let shown = 0;
 const res = await runFuzz({
@@ -95,10 +123,7 @@ const res = await runFuzz({
   },
 });
 
-if (opts.json) {
-  process.stdout.write(JSON.stringify(res, null, 2) + '\n');
-} else {
-  if (shown) console.log('');
-  console.log(formatSummary(res));
-}
-process.exit(res.total.traps + res.total.hangs + res.total.failures === 0 ? 0 : 1);
+const code = res.total.traps + res.total.hangs + res.total.failures === 0 ? 0 : 1;
+const text = opts.json ? JSON.stringify(res, null, 2) + '\n' : (shown ? '\n' : '') + formatSummary(res) + '\n';
+// Exit once stdout has taken everything (a pipe is asynchronous).
+process.stdout.write(text, () => process.exit(code));

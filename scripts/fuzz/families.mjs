@@ -226,7 +226,7 @@ function genMutated(rng, root) {
 // ------------------------------------------------------------ generated
 
 const DRIVERS = ['jdbc_thin', 'jdbc_oci_net', 'jdbc_oci_bequeath', 'plsql', 'sqlplus'];
-const VERSIONS = ['11.2.0.1', '11.2.0.2', '11.2', '11g', '12c', '18c', '18.0.0', '19c', '19.0.0', '9i', '10g', '23ai'];
+const VERSIONS = ['10.2.0.5', '11.1.0.7', '11.2.0.1', '11.2.0.2', '18.0.0', '19.0.0', '11.2', '18c', '19c', '11g', '12c', '23ai'];
 const COST_PARAMS = ['latch_get_us', 'examination_get_us', 'normal_get_us', 'row_us', 'physical_read_us',
   'memopt_lookup_us', 'soft_parse_us', 'hard_parse_us', 'network_rtt_us', 'network_bytes_per_us', 'jdbc_thin_call_us',
   'redo_byte_us', 'insert_row_us', 'no_such_param'];
@@ -344,7 +344,7 @@ class Gen {
         [1, () => `${c()} is ${r.chance(0.5) ? 'not ' : ''}null`],
         [2, () => `rownum <= ${this.small(100)}`],
         [1, () => `${this.expr(t, alias)} = ${this.expr(t, alias)}`],
-        [1, () => `${c()} in (select key from ${this.table().name})`],
+        [0.3, () => `${c()} in (select key from ${this.table().name})`],
         [1, () => `substr(${c()}, 1, 1) = 'x'`],
       ])();
     let p = one();
@@ -393,7 +393,7 @@ class Gen {
       const m = r.range(1, 3);
       for (let i = 0; i < m; i++) {
         const s = r.pick(srcs);
-        items.push(`${r.pick(['count', 'max', 'min', 'sum', 'avg'])}(${r.chance(0.2) ? 'distinct ' : ''}${r.chance(0.2) ? '*' : `${s.alias}.${this.col(s.table).name}`})`.replace(/(sum|avg|max|min)\(\*\)|\(distinct \*\)/, 'count(*)'));
+        items.push(`${r.pick(['count', 'max', 'min', 'sum', 'avg'])}(${r.chance(0.05) ? 'distinct ' : ''}${r.chance(0.2) ? '*' : `${s.alias}.${this.col(s.table).name}`})`.replace(/(sum|avg|max|min)\(\*\)|\(distinct \*\)/, 'count(*)'));
       }
     } else if (r.chance(0.3)) {
       items = ['*'];
@@ -412,7 +412,7 @@ class Gen {
     }
     if (r.chance(0.6)) preds.push(this.pred(t0, srcs[0].alias));
     if (preds.length) sql += ` where ${preds.join(' and ')}`;
-    if (agg && r.chance(0.3)) {
+    if (agg && r.chance(0.1)) {
       sql += ` group by a0.${this.col(t0).name}`;
       if (r.chance(0.3)) sql += ` having count(*) > ${r.int(5)}`;
     }

@@ -48,7 +48,7 @@ export function collapseFrames(frames) {
  */
 function frameKey(frames, n = 3) {
   const all = collapseFrames(frames ?? []);
-  const own = all.filter((f) => /lio_(core|sql|wasm)::/.test(f));
+  const own = all.filter((f) => /^<?lio_(core|sql|wasm)::/.test(f));
   return (own.length ? own : all)
     .slice(0, n)
     .map((f) => f.replace(/ \(x\d+\)$/, ' (recursive)'))
@@ -273,7 +273,7 @@ export async function runFuzz(o = {}) {
   const pathoCount = families.includes('pathological') ? pathologicalCases(ROOT).length : 0;
 
   const stats = Object.fromEntries(families.map((f) => [f, emptyStats()]));
-  const inflight = Object.fromEntries(families.map((f) => [f, 0]));
+  const inflight = Object.fromEntries(families.map((f) => [f, []])); // start times
 
   // The case queue: an explicit list; per-family counts; a total count
   // dealt round-robin (the same cases whatever the machine); or, for a
@@ -293,8 +293,9 @@ export async function runFuzz(o = {}) {
     let k = 0;
     const take = (f) => {
       total++;
-      inflight[f]++;
-      return { family: f, n: counters[f]++ };
+      const start = performance.now();
+      inflight[f].push(start);
+      return { family: f, n: counters[f]++, start };
     };
     return () => {
       if (performance.now() >= deadline) return null;
@@ -302,8 +303,9 @@ export async function runFuzz(o = {}) {
       const open = families.filter((f) => counters[f] < limits[f]);
       if (open.length === 0) return null;
       if (timeFair) {
-        // Time used, counting a case in flight as one average case.
-        const used = (f) => stats[f].busy_ms + inflight[f] * (stats[f].cases ? stats[f].busy_ms / stats[f].cases : 1);
+        // Time used, counting the cases in flight so far.
+        const now = performance.now();
+        const used = (f) => stats[f].busy_ms + inflight[f].reduce((sum, t) => sum + (now - t), 0);
         return take(open.reduce((a, b) => (used(b) < used(a) ? b : a)));
       }
       for (let tries = 0; tries < families.length; tries++) {
@@ -332,7 +334,8 @@ export async function runFuzz(o = {}) {
       if (!c) continue;
       const limit = c.family === 'pathological' ? o.pathologicalTimeoutMs ?? timeoutMs : timeoutMs;
       const v = await slot.run(c.script, limit);
-      if (inflight[c.family]) inflight[c.family]--;
+      const fl = inflight[id.family];
+      if (fl && fl.includes(id.start)) fl.splice(fl.indexOf(id.start), 1);
       const st = (stats[c.family] ??= emptyStats());
       st.cases++;
       st.busy_ms += v.wall_ms;
@@ -432,7 +435,8 @@ export function formatSummary(res) {
   const line = (name, s) =>
     `${pad(name, 13)} cases ${lpad(s.cases, 6)}  ${lpad(s.per_second.toFixed(1), 7)}/s  traps ${lpad(s.traps, 3)}  hangs ${lpad(s.hangs, 3)}  failures ${lpad(s.failures, 3)}`;
   const out = [];
-  for (const [name, s] of Object.entries(res.families)) out.push(line(name, s));
+  const any = Object.values(res.families).some((s) => s.cases > 0);
+  for (const [name, s] of Object.entries(res.families)) if (s.cases > 0 || !any) out.push(line(name, s));
   out.push(line('total', res.total) + `  (${res.seconds} s, seed ${res.seed}, ${res.workers} worker${res.workers > 1 ? 's' : ''})`);
   const groups = groupByCause(res.failures);
   if (groups.length) {
@@ -444,4 +448,54 @@ export function formatSummary(res) {
     }
   }
   return out.join('\n');
+}
+
+/**
+ * Minimise a failing script: greedily drop chunks of lines, then of
+ * tokens, keeping each cut while the case still fails with the same cause
+ * (delta debugging, one pass per granularity down to single units).
+ * Resolves with { cause, script, tries } (cause null: the script did not fail).
+ */
+export async function shrinkScript(script, o = {}) {
+  const { tokenize } = await import('./families.mjs');
+  const timeoutMs = o.timeoutMs ?? 10_000;
+  const deadline = performance.now() + (o.seconds ?? 60) * 1000;
+  const slot = new Slot({ recycleBytes: 1024 * 1024 * 1024 }, o.hangStacks === false ? null : new HangProbe());
+  let tries = 0;
+  const causeFor = async (s, limit) => {
+    tries++;
+    const v = await slot.run(s, limit);
+    return v.outcome === 'ok' ? null : causeOf(v);
+  };
+  try {
+    const cause = await causeFor(script, timeoutMs);
+    if (!cause) return { cause: null, script, tries };
+    // Trials of a hang wait only as long as the original took to be called one.
+    const limit = cause.startsWith('hang') ? Math.min(timeoutMs, o.hangTrialMs ?? 3000) : timeoutMs;
+    let best = script;
+    const pass = async (split, join) => {
+      let units = split(best);
+      for (let size = Math.max(1, units.length >> 1); size >= 1; size = size > 1 ? size >> 1 : 0) {
+        for (let i = 0; i < units.length && performance.now() < deadline; ) {
+          const cand = [...units.slice(0, i), ...units.slice(i + size)];
+          const text = join(cand);
+          if (cand.length && text !== best && (await causeFor(text, limit)) === cause) {
+            units = cand;
+            best = text;
+          } else {
+            i += size;
+          }
+        }
+      }
+    };
+    await pass((s) => s.split(/(?<=\n)/), (u) => u.join(''));
+    await pass((s) => tokenize(s), (u) => u.join(''));
+    // Collapse runs of blanks the cuts left behind, if that changes nothing.
+    const tidy = best.replace(/[ \t]+/g, ' ').replace(/\n{2,}/g, '\n').trim() + '\n';
+    if (tidy !== best && performance.now() < deadline && (await causeFor(tidy, limit)) === cause) best = tidy;
+    return { cause, script: best, tries };
+  } finally {
+    await slot.kill();
+    slot.probe?.close();
+  }
 }

@@ -84,6 +84,26 @@ function badPositions(script, steps) {
   return bad;
 }
 
+const COLUMNS = ['kind', 'get_kind', 'segment', 'block', 'latch_child', 'latch_gets', 'plan_line', 'exec', 't_us', 'stack'];
+
+/** Fetch each step's trace as the UI does; null when every column has `length` rows. */
+function checkTraces(engine, steps) {
+  for (const st of steps) {
+    const t = engine.trace(st.index);
+    if (!t) continue; // evicted: allowed (docs/ENGINE-API.md)
+    try {
+      const meta = JSON.parse(t.meta());
+      for (const c of COLUMNS) {
+        const n = t[c]().length;
+        if (n !== meta.length) return { message: `trace(${st.index}).${c} has ${n} rows, meta.length ${meta.length}`, statement: String(st.statement).slice(0, 200) };
+      }
+    } finally {
+      t.free();
+    }
+  }
+  return null;
+}
+
 /** Run `select 1 from dual;` in the same engine; null when it answers 1. */
 function sanity(engine) {
   const answer = (raw) => {
@@ -137,6 +157,19 @@ parentPort.on('message', ({ id, script }) => {
           Object.assign(verdict, { outcome: 'failure', kind: 'bad-position', detail: { count: bad.length, first: bad.slice(0, 5) } });
         }
       }
+    }
+    // What the UI asks next: the catalog, and the traces of the last steps.
+    if (result && verdict.outcome === 'ok') {
+      stage = 'catalog';
+      const cat = engine.catalog();
+      try {
+        if (!Array.isArray(JSON.parse(cat).segments)) throw new Error('no segments array');
+      } catch (e) {
+        Object.assign(verdict, { outcome: 'failure', kind: 'invalid-json', detail: { message: `catalog(): ${e.message}`, head: cat.slice(0, 300) } });
+      }
+      stage = 'trace';
+      const bad = checkTraces(engine, result.steps.filter((st) => st.trace_events > 0).slice(-4));
+      if (bad && verdict.outcome === 'ok') Object.assign(verdict, { outcome: 'failure', kind: 'bad-trace', detail: bad });
     }
     result = null;
     stage = 'sanity';
