@@ -25,7 +25,8 @@ const USAGE = `usage: npm run fuzz -- [--seconds S] [--cases N] [--family NAME[,
 --shrink minimises each --case/--replay script that fails (same cause) and
 writes it next to the failure as <name>.min.sql.
 families: ${FAMILIES.join(', ')}
-Without --cases or --seconds the run lasts 60 seconds.`;
+Without --cases or --seconds the run lasts 60 seconds (--family pathological:
+every corpus case once).`;
 
 function parseArgs(argv) {
   const o = { families: [], only: [], json: false, quiet: false };
@@ -71,7 +72,9 @@ function parseArgs(argv) {
     }
   }
   if (o.workers != null) o.workers = Math.max(1, Math.floor(o.workers));
-  if (o.cases == null && o.seconds == null && o.only.length === 0) o.seconds = 60;
+  // Default: 60 s; the pathological family alone runs its whole corpus.
+  const corpusOnly = o.families.length > 0 && o.families.every((f) => f === 'pathological');
+  if (o.cases == null && o.seconds == null && o.only.length === 0 && !corpusOnly) o.seconds = 60;
   return o;
 }
 

@@ -219,14 +219,15 @@ class Slot {
 export function causeOf(v) {
   const d = v.detail ?? {};
   if (v.outcome === 'hang') {
-    // Where the debugger found the worker busy: the loop that does not end.
-    // Innermost engine frame .. the statement family (the frame that
-    // Run::run_statement called): the loop that does not end, and where.
+    // Where the debugger found the worker busy, from the outside in (the
+    // outer frames are stable, the innermost one is wherever the pause
+    // landed): the statement family that Run::run_statement called, and
+    // the frame it called; else the innermost engine frame (the parser).
     const fr = (d.frames ?? []).map((f) => f.replace(/ \(x\d+\)$/, ''));
-    const top = frameKey(fr, 1);
+    const short = (f) => f.replace(/^.*::(?=[^:]+$)/, '');
     const i = fr.findIndex((f) => /Run::run_statement$/.test(f));
-    const family = i > 0 ? fr[i - 1].replace(/^.*::/, '') : null;
-    return `hang @ ${top || 'unknown'}${family && !top.endsWith(family) ? ` .. ${family}` : ''}`;
+    if (i > 0) return `hang in ${fr.slice(Math.max(0, i - 2), i).reverse().map(short).join(' > ')}`;
+    return `hang @ ${frameKey(fr, 1) || 'unknown'}`;
   }
   if (v.outcome === 'trap') {
     const where = frameKey(d.frames) || 'no wasm frames';
