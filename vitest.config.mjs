@@ -6,6 +6,7 @@ export default defineConfig({
       'tests/unit/**/*.test.{mjs,ts}',
       'renderer/test/**/*.test.{ts,tsx,mjs}',
       'electron/test/**/*.test.{mjs,cjs}',
+      'tests/fuzz/**/*.test.mjs',
     ],
     environment: 'node',
     testTimeout: 60_000,

@@ -1,0 +1,1 @@
+select count(*) from dual connect by level <= 1e12;

@@ -1,0 +1,1 @@
+select 'a'{{repeat 4349: || 'a'}} from dual;

@@ -1,0 +1,1 @@
+select 1{{repeat 4349: * 1}} from dual;

@@ -1,0 +1,1 @@
+select {{repeat 4350:-}}1 from dual;

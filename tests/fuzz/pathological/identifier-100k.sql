@@ -1,0 +1,1 @@
+select a{{repeat 100000:a}} from dual;

@@ -1,0 +1,1 @@
+LAB RUN 'select {{repeat 100000:x}} from dual';

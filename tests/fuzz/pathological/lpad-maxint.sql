@@ -1,0 +1,1 @@
+select lpad('x', 9223372036854775807) from dual;

@@ -1,0 +1,6 @@
+begin
+{{repeat 2000:begin
+}}null;
+{{repeat 2000:end;
+}}end;
+/

@@ -1,0 +1,1 @@
+select dbms_random.string('x', 1e9) from dual;

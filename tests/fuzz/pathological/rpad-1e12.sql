@@ -1,0 +1,1 @@
+select rpad('x', 1e12) from dual;

@@ -1,0 +1,1 @@
+select length(rpad('x', 4294967296)) from dual;

@@ -1,0 +1,2 @@
+{{repeat 500000:select 1 from dual;
+}}

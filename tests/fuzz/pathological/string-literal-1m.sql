@@ -1,0 +1,1 @@
+select 'x{{repeat 1000000:y}}' from dual;

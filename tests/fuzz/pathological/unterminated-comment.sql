@@ -1,0 +1,2 @@
+select 1 from dual; -- {{repeat 100000:-}}
+/* {{repeat 100000:*}}

@@ -1,0 +1,1 @@
+select count(*) from xmltable('1 to 9223372036854775807');
