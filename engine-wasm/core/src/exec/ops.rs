@@ -35,6 +35,8 @@ pub struct Rt<'a> {
     pub fast_lookup: bool,
     /// Extra per-row cost of rowsource statistics (STATISTICS_LEVEL=ALL).
     pub rowsource_stats: bool,
+    /// The work the statement may still do.
+    pub work: crate::session::WorkLimit,
 }
 
 impl Rt<'_> {
@@ -83,13 +85,20 @@ impl Rt<'_> {
         self.k.revisit(seg, block, line, &stacks[st]);
     }
 
+    /// A row source produced a row: its figures, its time, and the
+    /// statement's work (checked every 1,024 rows).
     #[inline(always)]
-    fn produced(&mut self, line: u16, st: usize) {
+    fn produced(&mut self, line: u16, st: usize) -> Result<(), Box<LabError>> {
         self.lines[line as usize].a_rows += 1;
         let own = self.stacks[st].own;
         let p = &self.k.params;
         let us = if self.rowsource_stats { p.row_us + p.rowsource_stats_row_us } else { p.row_us };
         self.k.cost.charge(own, us);
+        self.k.stats.work.rows += 1;
+        if self.k.stats.work.rows & 1023 == 0 {
+            self.work.check(self.k.stats).map_err(Box::new)?;
+        }
+        Ok(())
     }
 }
 
@@ -405,7 +414,7 @@ impl Op {
                         rt.k.memopt_event(kind::MEMOPT_READ, heap_seg, block, line, stacks.memopt_fetch, fetch_us);
                         env.rows[*src] = r;
                         env.memopt_hit = true;
-                        rt.produced(line, st);
+                        rt.produced(line, st)?;
                         return Ok(true);
                     }
                     rt.k.stats.memopt.misses += 1;
@@ -657,7 +666,7 @@ impl Op {
             _ => return self.next_cold(rt, env),
         };
         if got {
-            rt.produced(line, st);
+            rt.produced(line, st)?;
         }
         Ok(got)
     }
@@ -685,7 +694,11 @@ impl Op {
                     env.gen[*src].clear();
                     env.gen[*src].push(Value::Num(*next as f64));
                     env.level = *next as u64;
-                    *next += 1;
+                    // Checked: a range ending at i64::MAX ends.
+                    match next.checked_add(1) {
+                        Some(n) => *next = n,
+                        None => *end = *next - 1,
+                    }
                     true
                 }
             }
@@ -763,7 +776,7 @@ impl Op {
             _ => unreachable!("hot row sources are handled in next"),
         };
         if got {
-            rt.produced(line, st);
+            rt.produced(line, st)?;
         }
         Ok(got)
     }

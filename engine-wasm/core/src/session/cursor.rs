@@ -135,6 +135,7 @@ impl Run<'_> {
             self.s.cost.charge(cs.execute, t);
         }
         env.rownum = 0;
+        let work = self.work_limit();
         // The row sources' view of the engine, for one open or fetch call.
         macro_rules! row_source_context {
             () => {
@@ -147,10 +148,10 @@ impl Run<'_> {
                     stacks,
                     fast_lookup,
                     rowsource_stats,
+                    work,
                 }
             };
         }
-        let work = self.work_limit();
         let (mut room, max_mb) = (self.memory_room(), self.inst.limits.max_memory_mb);
         root.open(&mut row_source_context!(), env, false).map_err(|e| *e)?;
         let mut total = 0u64;

@@ -68,16 +68,11 @@ impl Run<'_> {
 
     #[inline(never)]
     pub(super) fn lab_run(&mut self, r: &LabRun) -> Result<Outcome, LabError> {
-        let units = lio_sql::parse_script(&format!("{};", r.sql.trim_end_matches(';')));
+        // Parsed where it stands in the script, so parse and run-time errors
+        // inside the quoted SQL point into the script.
+        let units = lio_sql::parse_script_at(&format!("{};", r.sql.trim_end_matches(';')), r.sql_pos);
         let stmt = match units.into_iter().next() {
-            Some(u) => u.result.map_err(|mut e| {
-                // Report positions inside the quoted SQL relative to the script.
-                if e.pos.line == 1 {
-                    e.pos.column += r.sql_pos.column - 1;
-                }
-                e.pos.line += r.sql_pos.line - 1;
-                e
-            })?,
+            Some(u) => u.result?,
             None => return Err(LabError::lab(20, "LAB RUN needs a SQL statement", r.sql_pos)),
         };
         let client = Client::from_driver(r.via.unwrap_or(Driver::JdbcThin));

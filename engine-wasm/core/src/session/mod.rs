@@ -101,7 +101,7 @@ pub(crate) struct WorkBase {
 /// The work a statement may still do: checked where rows are produced and
 /// where PL/SQL and workloads loop, against counters the session keeps.
 #[derive(Debug, Clone, Copy)]
-pub(crate) struct WorkLimit {
+pub struct WorkLimit {
     base: WorkBase,
     max_statement: u64,
     max_script: u64,

@@ -109,18 +109,24 @@ impl Run<'_> {
                         }
                         None => return Err(LabError::ora(900, "invalid SQL statement", *pos)),
                     };
+                    // The dynamic text is not in the script: its run-time
+                    // errors are reported at the EXECUTE IMMEDIATE.
+                    let at_statement = |mut e: LabError| {
+                        e.pos = *pos;
+                        e
+                    };
                     match &stmt.kind {
                         StatementKind::Query(q) => {
-                            let row = self.plsql_dynamic_query(q, &stmt.text, &binds, *pos)?;
+                            let row = self.plsql_dynamic_query(q, &stmt.text, &binds, *pos).map_err(at_statement)?;
                             if !into.is_empty() {
                                 assign_into(vars, into, row, *pos)?;
                             }
                         }
                         StatementKind::Insert(i) => {
-                            self.insert(i, &[binds], &[], Client::Plsql)?;
+                            self.insert(i, &[binds], &[], Client::Plsql).map_err(at_statement)?;
                         }
                         _ => {
-                            self.run_statement(&stmt)?;
+                            self.run_statement(&stmt).map_err(at_statement)?;
                         }
                     }
                 }
