@@ -135,7 +135,22 @@ impl Engine {
             s.start_script();
         }
         let mut out = Vec::with_capacity(units.len());
-        for u in units {
+        let total = units.len();
+        for (i, u) in units.into_iter().enumerate() {
+            if self.script_exhausted() {
+                // The script's budget is spent: one step says so, the rest do not run.
+                let e = LabError::lab(
+                    33,
+                    format!(
+                        "script stopped after {} units of work; this and the {} statements after it were not run; LAB SET max_script_work raises the limit",
+                        self.inst.limits.max_script_work,
+                        total - i - 1
+                    ),
+                    u.pos,
+                );
+                out.push(self.error_step(&u.text, u.pos, kind_of_text(&u.text), e));
+                break;
+            }
             let step = match u.result {
                 Ok(stmt) => self.run_step(&stmt),
                 Err(e) => {
@@ -156,6 +171,11 @@ impl Engine {
 
     pub fn catalog_json(&self) -> String {
         crate::catalog::json::catalog_json(&self.inst)
+    }
+
+    fn script_exhausted(&mut self) -> bool {
+        let s = self.sessions.get_mut(&self.current).expect("the current session exists");
+        Run { inst: &mut self.inst, s, config: &self.config }.script_exhausted()
     }
 
     fn take_step_index(&mut self) -> usize {

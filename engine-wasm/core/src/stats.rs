@@ -390,7 +390,17 @@ impl Counters for MemoptCounters {
 pub struct WorkCounters {
     pub rows: u64,
     pub plsql_steps: u64,
+    /// Rows materialized for the caller (an INSERT ... SELECT stores each).
+    pub rows_held: u64,
+    pub statements: u64,
 }
+
+/// Units of work a row held for an INSERT costs: materializing, checking
+/// and storing a row with its index entries takes about as long as 32
+/// buffer visits in the lab.
+pub const ROW_HELD_WORK: u64 = 32;
+/// Units of work a statement's own bookkeeping costs (parse, step report).
+pub const STATEMENT_WORK: u64 = 1_000;
 
 /// Everything one session counts (its V$SESSTAT rows, and the lab's work).
 #[derive(Debug, Clone, Default)]
@@ -416,6 +426,8 @@ impl SessionStats {
             + self.work.rows
             + self.work.plsql_steps
             + self.calls.execute_count
+            + self.work.rows_held * ROW_HELD_WORK
+            + self.work.statements * STATEMENT_WORK
     }
 
     /// Every counter, summed, for a cache of `block_size` blocks.

@@ -85,3 +85,30 @@ fn inserts_past_the_memory_budget_are_refused_and_the_table_stays_usable() {
     assert_eq!(error_of(&steps[3]), ("LAB-00034", 4, 1));
     assert_eq!(steps[4].rows[0][0], serde_json::json!(10000));
 }
+
+#[test]
+fn a_script_past_its_budget_stops_with_one_step_that_says_so() {
+    let mut e = quiet_engine();
+    let mut script = String::from("LAB SET max_script_work = 20000;\n");
+    for _ in 0..100 {
+        script.push_str("select 1 from dual;\n");
+    }
+    let steps = e.exec(&script);
+    let last = steps.last().unwrap();
+    let err = last.error.as_ref().expect("the last step is the refusal");
+    assert_eq!(err.code, "LAB-00033");
+    assert!(err.message.contains("statements after it were not run"), "{}", err.message);
+    assert!(steps.len() < 40, "{} steps ran", steps.len());
+    // A new script starts a new budget.
+    let again = e.exec("select 1 from dual;");
+    assert!(again[0].error.is_none());
+}
+
+#[test]
+fn an_insert_of_ten_million_rows_stops_within_the_statement_budget() {
+    let steps = run_then_probe(
+        "create table t (n number, pad varchar2(100));\ninsert into t select level, rpad('x', 100) from dual connect by level <= 10000000;\nselect count(*) from t;",
+    );
+    assert_eq!(error_of(&steps[1]), ("LAB-00033", 2, 1));
+    assert_eq!(steps[2].rows[0][0], serde_json::json!(0), "the statement is rolled back");
+}

@@ -29,7 +29,7 @@ impl Default for LabLimits {
     fn default() -> Self {
         // A few seconds of wasm work per statement on a laptop, and a memory
         // ceiling well below wasm32's 4 GB address space.
-        LabLimits { max_statement_work: 50_000_000, max_script_work: 500_000_000, max_memory_mb: 1024 }
+        LabLimits { max_statement_work: 50_000_000, max_script_work: 200_000_000, max_memory_mb: 1024 }
     }
 }
 

@@ -198,6 +198,7 @@ impl Run<'_> {
                         // Rows held for the caller (an INSERT ... SELECT) count against memory.
                         let held = crate::catalog::ROW_BYTES + crate::catalog::VALUE_BYTES * row.len() as u64;
                         room = room.checked_sub(held).ok_or_else(|| memory_error(max_mb))?;
+                        rt.k.stats.work.rows_held += 1;
                         out.push(row);
                     }
                     None => {

@@ -240,6 +240,11 @@ impl Run<'_> {
         WorkLimit { base: self.s.work_base, max_statement: l.max_statement_work, max_script: l.max_script_work }
     }
 
+    /// Whether the script has used up its work budget.
+    pub(crate) fn script_exhausted(&self) -> bool {
+        self.s.stats.work_units().saturating_sub(self.s.work_base.script) > self.inst.limits.max_script_work
+    }
+
     pub(crate) fn check_work(&self) -> Result<(), LabError> {
         self.work_limit().check(&self.s.stats)
     }

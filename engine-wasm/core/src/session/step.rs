@@ -23,6 +23,7 @@ impl Run<'_> {
         let t0 = self.s.cost.now_us();
         let waits_before = self.waits_now();
         self.s.work_base.statement = self.s.stats.work_units();
+        self.s.stats.work.statements += 1;
         self.s.trace.enabled = self.config.trace;
         let ddl_table = self.ddl_table(&stmt.kind);
         let result = self.run_statement(stmt);
