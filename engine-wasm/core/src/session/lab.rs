@@ -120,7 +120,7 @@ impl Run<'_> {
                             Some(c) => c,
                             None => {
                                 let q2 = match &literal_text {
-                                    Some(t) => match lio_sql::parse_script(&format!("{t};"))
+                                    Some(t) => match lio_sql::parse_script_at(&format!("{t};"), r.sql_pos)
                                         .into_iter()
                                         .next()
                                         .map(|u| u.result)
