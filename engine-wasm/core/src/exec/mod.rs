@@ -1,9 +1,9 @@
 //! SQL execution: expressions, the optimizer and the row sources.
 
 pub mod expr;
-pub mod ops;
 pub mod plan;
+pub mod row_source;
 
 pub use expr::{CExpr, Env, EvalCtx};
-pub use ops::{LineStat, Op, Rt};
 pub use plan::{compile, compile_scalar, Compiled, PlanCtx, PlanLine};
+pub use row_source::{LineStat, Op, Rt};

@@ -1,0 +1,517 @@
+//! One query block: relations, predicates, join order and the access
+//! path of each relation.
+
+use super::*;
+
+impl<'a> Builder<'a> {
+    /// Compile one query block.
+    pub(super) fn block(&mut self, q: &Query) -> Result<Block, LabError> {
+        let cat = self.ctx.cat;
+        if !q.group_by.is_empty() {
+            return Err(LabError::unsupported("GROUP BY", q.pos));
+        }
+        if q.distinct {
+            return Err(LabError::unsupported("SELECT DISTINCT", q.pos));
+        }
+        if q.from.is_empty() {
+            return Err(LabError::ora(923, "FROM keyword not found where expected", q.pos));
+        }
+        // ---- relations and scope
+        enum Rel {
+            Table { table: TableId, src: usize, alias: String },
+            Fixed { op: Box<Op>, e_rows: f64, cost: f64, alias: String, row_bytes: f64 },
+        }
+        let mut rels: Vec<Rel> = Vec::new();
+        let mut scope: Vec<ScopeEntry> = Vec::new();
+        for item in &q.from {
+            match item {
+                FromItem::Table { name, alias } => {
+                    let alias_s = alias.as_ref().map(|a| a.name.clone()).unwrap_or_else(|| name.name.clone());
+                    if name.name == "DUAL" {
+                        let src = self.new_source();
+                        scope.push(ScopeEntry {
+                            alias: alias_s.clone(),
+                            columns: vec![("DUMMY".into(), CExpr::Gen { src, col: 0 })],
+                        });
+                        let op = if let Some(cb) = &q.connect_by {
+                            // CONNECT BY LEVEL <= n: a row generator.
+                            let limit = match cb {
+                                Expr::Binary { op: BinaryOp::Le, left, right } if matches!(**left, Expr::Level(_)) => {
+                                    right
+                                }
+                                Expr::Binary { op: BinaryOp::Lt, left, .. } if matches!(**left, Expr::Level(_)) => {
+                                    return Err(LabError::unsupported(
+                                        "CONNECT BY other than LEVEL <= n",
+                                        expr_pos(left),
+                                    ));
+                                }
+                                other => {
+                                    return Err(LabError::unsupported(
+                                        "CONNECT BY other than LEVEL <= n",
+                                        expr_pos(other),
+                                    ))
+                                }
+                            };
+                            let n = self.compile_expr(limit, &[], None)?;
+                            let kind = OpKind::RowGen { src, gen: RowGenKind::ConnectBy(n), next: 0, end: -1 };
+                            self.op("CONNECT BY WITHOUT FILTERING", None, 1.0, 2.0, None, "qerjoFetch", kind)
+                        } else {
+                            self.op("FAST DUAL", None, 1.0, 2.0, None, "qerfdFetch", OpKind::Dual { src, done: false })
+                        };
+                        rels.push(Rel::Fixed {
+                            op: Box::new(op),
+                            e_rows: 1.0,
+                            cost: 2.0,
+                            alias: alias_s,
+                            row_bytes: 0.0,
+                        });
+                    } else {
+                        let t = cat.table(&name.name).ok_or_else(|| LabError::no_such_table(name.pos))?;
+                        let src = self.new_source();
+                        if !self.tables.contains(&t.id) {
+                            self.tables.push(t.id);
+                        }
+                        scope.push(self.table_scope(t, src, &alias_s));
+                        rels.push(Rel::Table { table: t.id, src, alias: alias_s });
+                    }
+                }
+                FromItem::XmlTableRange { from, to, alias, .. } => {
+                    let src = self.new_source();
+                    let alias_s = alias.as_ref().map(|a| a.name.clone()).unwrap_or_else(|| "XMLTABLE".into());
+                    scope.push(ScopeEntry {
+                        alias: alias_s.clone(),
+                        columns: vec![("COLUMN_VALUE".into(), CExpr::Gen { src, col: 0 })],
+                    });
+                    let a = self.compile_expr(from, &[], None)?;
+                    let b = self.compile_expr(to, &[], None)?;
+                    let op = self.op(
+                        "XMLTABLE EVALUATION",
+                        None,
+                        8168.0,
+                        29.0,
+                        None,
+                        "qerxtFetch",
+                        OpKind::RowGen { src, gen: RowGenKind::Range(a, b), next: 0, end: -1 },
+                    );
+                    rels.push(Rel::Fixed {
+                        op: Box::new(op),
+                        e_rows: 8168.0,
+                        cost: 29.0,
+                        alias: alias_s,
+                        row_bytes: 2.0,
+                    });
+                }
+                FromItem::Subquery { query, alias } => {
+                    let alias_s = alias.as_ref().map(|a| a.name.clone()).unwrap_or_default();
+                    let sub = self.block(query)?;
+                    let mergeable =
+                        !query.select.iter().any(|s| matches!(s, SelectItem::Expr { expr, .. } if has_aggregate(expr)))
+                            && query.order_by.is_empty()
+                            && query.connect_by.is_none();
+                    if mergeable {
+                        // View merging: the view's columns are its expressions.
+                        scope.push(ScopeEntry {
+                            alias: alias_s.clone(),
+                            columns: sub.columns.iter().cloned().zip(sub.project.iter().cloned()).collect(),
+                        });
+                        rels.push(Rel::Fixed {
+                            op: Box::new(sub.op),
+                            e_rows: sub.e_rows,
+                            cost: sub.cost,
+                            alias: alias_s,
+                            row_bytes: sub.row_bytes,
+                        });
+                    } else {
+                        let out = self.new_source();
+                        scope.push(ScopeEntry {
+                            alias: alias_s.clone(),
+                            columns: sub
+                                .columns
+                                .iter()
+                                .cloned()
+                                .enumerate()
+                                .map(|(i, c)| (c, CExpr::Gen { src: out, col: i }))
+                                .collect(),
+                        });
+                        let op = self.op(
+                            "VIEW",
+                            None,
+                            sub.e_rows,
+                            sub.cost,
+                            Some(sub.e_rows * sub.row_bytes),
+                            "qervwFetch",
+                            OpKind::View { child: Box::new(sub.op), exprs: sub.project, out_src: out },
+                        );
+                        rels.push(Rel::Fixed {
+                            op: Box::new(op),
+                            e_rows: sub.e_rows,
+                            cost: sub.cost,
+                            alias: alias_s,
+                            row_bytes: sub.row_bytes,
+                        });
+                    }
+                }
+            }
+        }
+        // ---- predicates
+        let mut conjuncts = Vec::new();
+        if let Some(w) = &q.where_clause {
+            if has_aggregate(w) {
+                return Err(LabError::ora(934, "group function is not allowed here", expr_pos(w)));
+            }
+            let c = self.compile_expr(w, &scope, None)?;
+            split_and(c, &mut conjuncts);
+        }
+        // ---- join order: LEADING hint, else tables with key predicates first
+        let alias_of = |r: &Rel| match r {
+            Rel::Table { alias, .. } | Rel::Fixed { alias, .. } => alias.clone(),
+        };
+        let mut order: Vec<usize> = Vec::new();
+        for h in &q.hints {
+            if let Hint::Leading(list) = h {
+                for a in list {
+                    if let Some(i) = rels.iter().position(|r| alias_of(r) == a.name) {
+                        if !order.contains(&i) {
+                            order.push(i);
+                        }
+                    }
+                }
+            }
+        }
+        for i in 0..rels.len() {
+            if !order.contains(&i) {
+                order.push(i);
+            }
+        }
+        let mut rels: Vec<Option<Rel>> = rels.into_iter().map(Some).collect();
+        let full_hint = |alias: &str| is_true_hint(&q.hints, |h| matches!(h, Hint::Full(a) if a.name == alias));
+        let index_hint = |alias: &str| -> Option<Option<String>> {
+            q.hints.iter().find_map(|h| match h {
+                Hint::Index { alias: a, index } if a.name == alias => Some(index.as_ref().map(|i| i.name.clone())),
+                _ => None,
+            })
+        };
+        let aggregate_query =
+            q.select.iter().any(|s| matches!(s, SelectItem::Expr { expr, .. } if has_aggregate(expr)));
+        let mut available: Vec<usize> = Vec::new();
+        let mut used = vec![false; conjuncts.len()];
+        let mut tree: Option<(Op, f64, f64)> = None;
+        let mut row_bytes = 0.0;
+        let mut read_optim_any = false;
+        let single = order.len() == 1;
+        for &ri in &order {
+            let rel = rels[ri].take().expect("each relation once");
+            let (mut op, e_rows, cost, srcs) = match rel {
+                Rel::Fixed { op, e_rows, cost, row_bytes: rb, .. } => {
+                    row_bytes += rb;
+                    let mut s = Vec::new();
+                    collect_sources(&op, &mut s);
+                    (*op, e_rows, cost, s)
+                }
+                Rel::Table { table, src, alias } => {
+                    let t = &cat.tables[table];
+                    // Gathered statistics when there are some (as the optimizer reads
+                    // them from the dictionary), else a full look at the data.
+                    let stats = if t.stats.gathered { t.stats.clone() } else { t.compute_stats(cat.table_blocks(t)) };
+                    let num_rows = (stats.num_rows as f64).max(1.0);
+                    row_bytes += stats.avg_col_len.iter().sum::<u32>() as f64;
+                    // Equality predicates usable as keys for this table.
+                    let mut eq: Vec<(usize, usize, CExpr)> = Vec::new(); // (conjunct, col, expr)
+                    for (ci, p) in conjuncts.iter().enumerate() {
+                        if used[ci] {
+                            continue;
+                        }
+                        if let Some((col, e)) = eq_column(p, src) {
+                            let mut s = Vec::new();
+                            e.sources(&mut s);
+                            if s.iter().all(|x| available.contains(x)) {
+                                eq.push((ci, col, e.clone()));
+                            }
+                        }
+                    }
+                    let key_for = |cols: &[usize]| -> Option<(Vec<usize>, Vec<CExpr>)> {
+                        let mut cis = Vec::new();
+                        let mut ks = Vec::new();
+                        for c in cols {
+                            let (ci, _, e) = eq.iter().find(|(_, col, _)| col == c)?;
+                            cis.push(*ci);
+                            ks.push(e.clone());
+                        }
+                        Some((cis, ks))
+                    };
+                    let pk_index = t.pk.as_ref().map(|p| p.1);
+                    let forced_full = full_hint(&alias);
+                    let wanted_index = index_hint(&alias);
+                    let mut chosen: Option<(Op, f64, f64, Vec<usize>)> = None;
+                    let frames_iu = "qerixtFetch;kdifxs";
+                    if !forced_full {
+                        match &t.storage {
+                            TableStorage::Iot { index } => {
+                                let ix = &cat.indexes[*index];
+                                if let Some((cis, keys)) = key_for(&ix.columns) {
+                                    let cost = ix.btree.blevel().max(1) as f64;
+                                    let op = self.op(
+                                        "INDEX UNIQUE SCAN",
+                                        Some(&ix.name),
+                                        1.0,
+                                        cost,
+                                        Some(stats.avg_row_len as f64 - 3.0),
+                                        frames_iu,
+                                        OpKind::IndexUnique {
+                                            index: *index,
+                                            keys,
+                                            src,
+                                            read_optim: false,
+                                            done: false,
+                                            keybuf: Vec::new(),
+                                            filter: vec![],
+                                            finger: 0,
+                                            leaf_hint: 0,
+                                        },
+                                    );
+                                    chosen = Some((op, 1.0, cost, cis));
+                                }
+                            }
+                            TableStorage::Cluster { cluster, key_cols } => {
+                                let cl = &cat.clusters[*cluster];
+                                if cl.hash.hashkeys > 0 && key_cols.len() == 1 {
+                                    if let Some((cis, mut keys)) = key_for(key_cols) {
+                                        let chain =
+                                            cl.hash.overflow_blocks() as f64 / cl.hash.bucket_blocks.max(1) as f64;
+                                        let cost = (1.0 + chain).round();
+                                        let e_rows = (num_rows / cl.hash.hashkeys as f64).max(1.0).round();
+                                        let op = self.op(
+                                            "TABLE ACCESS HASH",
+                                            Some(&t.name),
+                                            e_rows,
+                                            cost,
+                                            Some(e_rows * (stats.avg_row_len as f64 - 3.0)),
+                                            "qertbFetchByHash;kdsgrp",
+                                            OpKind::Hash {
+                                                table,
+                                                src,
+                                                key: keys.remove(0),
+                                                key_col: key_cols[0],
+                                                bucket_rows: Vec::new(),
+                                                next: 0,
+                                                started: false,
+                                                filter: vec![],
+                                            },
+                                        );
+                                        chosen = Some((op, e_rows, cost, cis));
+                                    }
+                                }
+                            }
+                            TableStorage::Heap { .. } => {}
+                        }
+                        if chosen.is_none() && !t.is_iot() {
+                            // Unique indexes with every column bound (PK first).
+                            let mut cands: Vec<IndexId> =
+                                t.indexes.iter().copied().filter(|i| !cat.indexes[*i].dropped).collect();
+                            cands.sort_by_key(|i| (Some(*i) != pk_index, *i));
+                            if let Some(Some(name)) = &wanted_index {
+                                cands.sort_by_key(|i| &cat.indexes[*i].name != name);
+                            }
+                            for ixid in cands {
+                                let ix = &cat.indexes[ixid];
+                                let tstats_bytes = stats.avg_row_len as f64 - 3.0;
+                                if ix.unique {
+                                    if let Some((cis, keys)) = key_for(&ix.columns) {
+                                        let memopt = single
+                                            && !aggregate_query
+                                            && q.order_by.is_empty()
+                                            && self.ctx.profile.memoptimize_rowstore
+                                            && t.memoptimize_read
+                                            && Some(ixid) == pk_index
+                                            && conjuncts.len() == cis.len()
+                                            && keys.iter().all(|k| matches!(k, CExpr::Bind(_) | CExpr::Const(_)));
+                                        let suffix = if memopt { " READ OPTIM" } else { "" };
+                                        let icost = ix.btree.blevel().max(1) as f64;
+                                        let iop = self.op(
+                                            &format!("INDEX UNIQUE SCAN{suffix}"),
+                                            Some(&ix.name),
+                                            1.0,
+                                            icost,
+                                            None,
+                                            frames_iu,
+                                            OpKind::IndexUnique {
+                                                index: ixid,
+                                                keys,
+                                                src,
+                                                read_optim: memopt,
+                                                done: false,
+                                                keybuf: Vec::new(),
+                                                filter: vec![],
+                                                finger: 0,
+                                                leaf_hint: 0,
+                                            },
+                                        );
+                                        let op = self.op(
+                                            &format!("TABLE ACCESS BY INDEX ROWID{suffix}"),
+                                            Some(&t.name),
+                                            1.0,
+                                            icost + 1.0,
+                                            Some(tstats_bytes),
+                                            "qertbFetchByRowID;kdsgrp",
+                                            OpKind::ByRowid {
+                                                table,
+                                                src,
+                                                child: Box::new(iop),
+                                                unique_child: true,
+                                                read_optim: memopt,
+                                                pinned: None,
+                                                filter: vec![],
+                                            },
+                                        );
+                                        read_optim_any |= memopt;
+                                        chosen = Some((op, 1.0, icost + 1.0, cis));
+                                        break;
+                                    }
+                                } else if let Some((cis, keys)) = key_for(&ix.columns[..1]) {
+                                    let ndv = distinct_keys(&ix.btree).max(1) as f64;
+                                    let e_rows = (num_rows / ndv).max(1.0).round();
+                                    let leaves = ix.btree.leaf_count() as f64;
+                                    let icost = ix.btree.blevel() as f64 + (leaves / ndv).ceil().max(1.0);
+                                    let cost = icost + e_rows;
+                                    let scan = RangeScan { index: ixid, keys, low: None, high: None };
+                                    let op = self.range_access(
+                                        scan,
+                                        (table, src, t.is_iot()),
+                                        &ix.name,
+                                        &t.name,
+                                        (e_rows, icost, cost),
+                                        tstats_bytes,
+                                    );
+                                    chosen = Some((op, e_rows, cost, cis));
+                                    break;
+                                }
+                            }
+                        }
+                    }
+                    if chosen.is_none() && !forced_full {
+                        // A range on the leading column of an index.
+                        let mut cands: Vec<IndexId> =
+                            t.indexes.iter().copied().filter(|i| !cat.indexes[*i].dropped).collect();
+                        cands.sort_by_key(|i| (Some(*i) != pk_index, *i));
+                        for ixid in cands {
+                            let ix = &cat.indexes[ixid];
+                            let Some(r) = range_on(&conjuncts, &used, src, ix.columns[0], &available) else { continue };
+                            let sel = range_selectivity(&r, &ix.btree);
+                            let e_rows = (num_rows * sel).max(1.0).round();
+                            let leaves = ix.btree.leaf_count() as f64;
+                            let icost = ix.btree.blevel() as f64 + (leaves * sel).ceil();
+                            // Table visits follow the clustering factor.
+                            let cost = icost + (ix.btree.clustering_factor as f64 * sel).ceil();
+                            let full_cost = (cat.table_blocks(t) as f64 / 6.59).ceil() + 1.0;
+                            let hinted = matches!(&wanted_index, Some(None))
+                                || matches!(&wanted_index, Some(Some(n)) if *n == ix.name);
+                            if cost >= full_cost && !hinted {
+                                continue;
+                            }
+                            let tstats_bytes = stats.avg_row_len as f64 - 3.0;
+                            let scan =
+                                RangeScan { index: ixid, keys: vec![], low: r.low.clone(), high: r.high.clone() };
+                            let op = self.range_access(
+                                scan,
+                                (table, src, t.is_iot()),
+                                &ix.name,
+                                &t.name,
+                                (e_rows, icost, cost),
+                                tstats_bytes,
+                            );
+                            chosen = Some((op, e_rows, cost, r.conjuncts));
+                            break;
+                        }
+                    }
+                    let (op, e_rows, cost, cis) = match chosen {
+                        Some(c) => c,
+                        None => {
+                            let blocks = cat.table_blocks(t) as f64;
+                            // I/O cost of a multiblock scan (noworkload: ~6.6 blocks per read) + 1.
+                            let cost = (blocks / 6.59).ceil() + 1.0;
+                            let op = self.op(
+                                "TABLE ACCESS FULL",
+                                Some(&t.name),
+                                num_rows,
+                                cost,
+                                Some(num_rows * (stats.avg_row_len as f64 - 3.0)),
+                                "qertbFetch;kdstf0000101km",
+                                OpKind::Full {
+                                    table,
+                                    src,
+                                    filter: vec![],
+                                    next_row: 0,
+                                    pinned: None,
+                                    started: false,
+                                    order: Vec::new(),
+                                },
+                            );
+                            (op, num_rows, cost, vec![])
+                        }
+                    };
+                    for ci in cis {
+                        used[ci] = true;
+                    }
+                    (op, e_rows, cost, vec![src])
+                }
+            };
+            available.extend(srcs.iter().copied());
+            // Predicates now fully available become filters on this relation.
+            let mut filters = Vec::new();
+            for (ci, p) in conjuncts.iter().enumerate() {
+                if used[ci] {
+                    continue;
+                }
+                let mut s = Vec::new();
+                p.sources(&mut s);
+                if s.iter().all(|x| available.contains(x)) {
+                    used[ci] = true;
+                    filters.push(p.clone());
+                }
+            }
+            let sel = 0.05f64.powi(filters.len() as i32);
+            let e_rows_f = (e_rows * sel).max(1.0).round();
+            if !filters.is_empty() {
+                attach_filters(&mut op, filters, self);
+            }
+            tree = Some(match tree {
+                None => (op, e_rows_f, cost),
+                Some((outer, orows, ocost)) => {
+                    let rows = (orows * e_rows_f).max(1.0);
+                    let cost = ocost + orows * cost;
+                    let nl = self.op(
+                        "NESTED LOOPS",
+                        None,
+                        rows,
+                        cost,
+                        None,
+                        "qerjotFetch",
+                        OpKind::NestedLoops {
+                            outer: Box::new(outer),
+                            inner: Box::new(op),
+                            inner_active: false,
+                            keep_inner_pins: self.ctx.profile.nl_keeps_inner_pins,
+                        },
+                    );
+                    (nl, rows, cost)
+                }
+            });
+        }
+        let (mut op, e_rows, cost) = tree.expect("at least one relation");
+        // Any predicate left (e.g. constant predicates) filters the result.
+        let rest: Vec<CExpr> =
+            conjuncts.iter().enumerate().filter(|(i, _)| !used[*i]).map(|(_, p)| p.clone()).collect();
+        if !rest.is_empty() {
+            op = self.op(
+                "FILTER",
+                None,
+                e_rows,
+                cost,
+                None,
+                "qerflFetch",
+                OpKind::Filter { child: Box::new(op), preds: rest },
+            );
+        }
+        self.finish_block(q, &scope, aggregate_query, op, e_rows, cost, row_bytes, read_optim_any)
+    }
+}

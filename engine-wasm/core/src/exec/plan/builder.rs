@@ -1,0 +1,234 @@
+//! The plan builder's parts: plan lines, sources and binds, expression
+//! compilation, index range access and table scope.
+
+use super::*;
+
+impl<'a> Builder<'a> {
+    pub(super) fn draft(
+        &mut self,
+        operation: &str,
+        name: Option<&str>,
+        e_rows: f64,
+        cost: f64,
+        bytes: Option<f64>,
+        frames: &str,
+    ) -> (u16, usize) {
+        self.drafts.push(Draft {
+            operation: operation.to_string(),
+            name: name.map(|s| s.to_string()),
+            e_rows,
+            cost,
+            bytes,
+        });
+        self.frames.push(frames.to_string());
+        ((self.drafts.len() - 1) as u16, self.frames.len() - 1)
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn op(
+        &mut self,
+        operation: &str,
+        name: Option<&str>,
+        e_rows: f64,
+        cost: f64,
+        bytes: Option<f64>,
+        frames: &str,
+        kind: OpKind,
+    ) -> Op {
+        let (line, st) = self.draft(operation, name, e_rows, cost, bytes, frames);
+        Op { line, st, kind }
+    }
+
+    pub(super) fn new_source(&mut self) -> usize {
+        self.n_sources += 1;
+        self.n_sources - 1
+    }
+
+    pub(super) fn bind(&mut self, name: &str) -> usize {
+        if let Some(i) = self.bind_names.iter().position(|b| b == name) {
+            return i;
+        }
+        self.bind_names.push(name.to_string());
+        self.bind_names.len() - 1
+    }
+
+    pub(super) fn compile_expr(
+        &mut self,
+        e: &Expr,
+        scope: &[ScopeEntry],
+        aggs: Option<&mut Vec<(AggregateFunc, Option<Expr>, Pos)>>,
+    ) -> Result<CExpr, LabError> {
+        let mut aggs = aggs;
+        self.compile_expr_inner(e, scope, &mut aggs)
+    }
+
+    pub(super) fn compile_expr_inner(
+        &mut self,
+        e: &Expr,
+        scope: &[ScopeEntry],
+        aggs: &mut Option<&mut Vec<(AggregateFunc, Option<Expr>, Pos)>>,
+    ) -> Result<CExpr, LabError> {
+        Ok(match e {
+            Expr::Number(n, _) => CExpr::Const(crate::value::Value::Num(*n)),
+            Expr::String(s, _) => {
+                if s.is_empty() {
+                    CExpr::Const(crate::value::Value::Null)
+                } else {
+                    CExpr::Const(crate::value::Value::str(s))
+                }
+            }
+            Expr::Null(_) => CExpr::Const(crate::value::Value::Null),
+            Expr::Bind(b, _) => CExpr::Bind(self.bind(b)),
+            Expr::Rownum(_) => CExpr::Rownum,
+            Expr::Level(_) => CExpr::Level,
+            Expr::Column { qualifier, name } => {
+                if qualifier.is_none() && name.name == "USER" {
+                    return Ok(CExpr::Func(Func::User, vec![], name.pos));
+                }
+                let mut found: Option<CExpr> = None;
+                for s in scope {
+                    if let Some(q) = qualifier {
+                        if q.name != s.alias {
+                            continue;
+                        }
+                    }
+                    if let Some((_, c)) = s.columns.iter().find(|(n, _)| *n == name.name) {
+                        if found.is_some() {
+                            return Err(LabError::ora(918, "column ambiguously defined", name.pos));
+                        }
+                        found = Some(c.clone());
+                    }
+                }
+                match found {
+                    Some(c) => c,
+                    None if qualifier.is_none() && self.ctx.plsql_vars.contains(&name.name) => {
+                        CExpr::Bind(self.bind(&name.name))
+                    }
+                    // PL/SQL BOOLEAN literals (arguments such as set_sql_trace(true)).
+                    None if qualifier.is_none() && (name.name == "TRUE" || name.name == "FALSE") => {
+                        CExpr::Const(crate::value::Value::Num(if name.name == "TRUE" { 1.0 } else { 0.0 }))
+                    }
+                    None => {
+                        let shown = match qualifier {
+                            Some(q) => format!("{}\".\"{}", q.name, name.name),
+                            None => name.name.clone(),
+                        };
+                        return Err(LabError::invalid_identifier(
+                            &shown,
+                            qualifier.as_ref().map(|q| q.pos).unwrap_or(name.pos),
+                        ));
+                    }
+                }
+            }
+            Expr::Function { name, args } => {
+                let f = Func::lookup(&name.name).ok_or_else(|| LabError::invalid_identifier(&name.name, name.pos))?;
+                f.check_arity(args.len(), &name.name, name.pos)?;
+                let mut c = Vec::with_capacity(args.len());
+                for a in args {
+                    c.push(self.compile_expr_inner(a, scope, aggs)?);
+                }
+                CExpr::Func(f, c, name.pos)
+            }
+            Expr::Aggregate { func, arg, pos } => match aggs {
+                Some(list) => {
+                    if let Some(a) = arg {
+                        if has_aggregate(a) {
+                            return Err(LabError::ora(935, "group function is nested too deeply", *pos));
+                        }
+                    }
+                    list.push((*func, arg.as_ref().map(|a| (**a).clone()), *pos));
+                    // Placeholder: the caller rewires it to the aggregate's output.
+                    CExpr::Gen { src: usize::MAX, col: list.len() - 1 }
+                }
+                None => return Err(LabError::ora(934, "group function is not allowed here", *pos)),
+            },
+            Expr::Binary { op, left, right } => {
+                let pos = expr_pos(e);
+                CExpr::Bin(
+                    *op,
+                    Box::new(self.compile_expr_inner(left, scope, aggs)?),
+                    Box::new(self.compile_expr_inner(right, scope, aggs)?),
+                    pos,
+                )
+            }
+            Expr::Negate(x) => CExpr::Neg(Box::new(self.compile_expr_inner(x, scope, aggs)?), expr_pos(x)),
+            Expr::Not(x) => CExpr::Not(Box::new(self.compile_expr_inner(x, scope, aggs)?)),
+            Expr::Between { expr, low, high } => CExpr::Between(
+                Box::new(self.compile_expr_inner(expr, scope, aggs)?),
+                Box::new(self.compile_expr_inner(low, scope, aggs)?),
+                Box::new(self.compile_expr_inner(high, scope, aggs)?),
+            ),
+            Expr::IsNull { expr, negated } => {
+                CExpr::IsNull(Box::new(self.compile_expr_inner(expr, scope, aggs)?), *negated)
+            }
+            Expr::Subquery(q) => return Err(LabError::unsupported("scalar subqueries", q.pos)),
+        })
+    }
+
+    /// INDEX RANGE SCAN, under TABLE ACCESS BY INDEX ROWID unless the
+    /// index is an IOT (whose leaves hold the rows).
+    pub(super) fn range_access(
+        &mut self,
+        scan: RangeScan,
+        (table, src, iot): (TableId, usize, bool),
+        index_name: &str,
+        table_name: &str,
+        (e_rows, icost, cost): (f64, f64, f64),
+        row_bytes: f64,
+    ) -> Op {
+        let iop = self.op(
+            "INDEX RANGE SCAN",
+            Some(index_name),
+            e_rows,
+            icost,
+            None,
+            "qerixtFetch;kdiixs1",
+            OpKind::IndexRange {
+                index: scan.index,
+                keys: scan.keys,
+                low: scan.low,
+                high: scan.high,
+                src,
+                pos: 0,
+                started: false,
+                pinned_leaf: None,
+                keybuf: Vec::new(),
+                high_value: None,
+                end: false,
+                filter: vec![],
+            },
+        );
+        if iot {
+            return iop;
+        }
+        self.op(
+            "TABLE ACCESS BY INDEX ROWID",
+            Some(table_name),
+            e_rows,
+            cost,
+            Some(e_rows * row_bytes),
+            "qertbFetchByRowID;kdsgrp",
+            OpKind::ByRowid {
+                table,
+                src,
+                child: Box::new(iop),
+                unique_child: false,
+                read_optim: false,
+                pinned: None,
+                filter: vec![],
+            },
+        )
+    }
+
+    pub(super) fn table_scope(&self, t: &crate::catalog::Table, src: usize, alias: &str) -> ScopeEntry {
+        ScopeEntry {
+            alias: alias.to_string(),
+            columns: t
+                .columns
+                .iter()
+                .enumerate()
+                .map(|(i, c)| (c.name.clone(), CExpr::Col { src, table: t.id, col: i }))
+                .collect(),
+        }
+    }
+}

@@ -1,0 +1,507 @@
+//! A minimal optimizer: resolves names, picks access paths from the
+//! catalog (honouring the hints the lab supports), builds the row-source
+//! tree and the plan lines with E-Rows and Cost.
+
+use super::expr::{AggSpec, CExpr, Env, Func};
+use super::row_source::{Op, OpKind, RowGenKind};
+use crate::catalog::{Catalog, IndexId, TableId, TableStorage};
+use crate::instance::version::VersionProfile;
+use lio_sql::ast::{self, AggregateFunc, BinaryOp, Expr, FromItem, Hint, Pos, Query, SelectItem};
+use lio_sql::LabError;
+
+#[derive(Debug, Clone)]
+pub struct PlanLine {
+    pub id: u16,
+    pub parent: Option<u16>,
+    pub depth: u16,
+    pub operation: String,
+    pub name: Option<String>,
+    pub e_rows: f64,
+    pub cost: f64,
+    pub bytes: Option<f64>,
+}
+
+/// What the optimizer knows about the session when it plans.
+pub struct PlanCtx<'a> {
+    pub cat: &'a Catalog,
+    /// PL/SQL variables in scope: unresolved names bind to them (`:name`).
+    pub plsql_vars: &'a [String],
+    pub profile: &'a VersionProfile,
+    pub nlj_batching_enabled: bool,
+}
+
+#[derive(Debug, Clone)]
+pub struct Compiled {
+    pub root: Op,
+    /// Plan lines, id 0 = SELECT STATEMENT.
+    pub lines: Vec<PlanLine>,
+    /// Operator frames, indexed by `Op::st`.
+    pub frames: Vec<String>,
+    pub columns: Vec<String>,
+    pub project: Vec<CExpr>,
+    pub env: Env,
+    pub bind_names: Vec<String>,
+    /// The query has the shape of a MemOptimized fast lookup.
+    pub read_optim: bool,
+    pub gather_plan_statistics: bool,
+    pub tables: Vec<TableId>,
+    /// The root is a sort that assigned ROWNUM itself.
+    pub sorts: bool,
+    /// Notes for the user about the plan (modelling limits).
+    pub notes: Vec<String>,
+    /// Runtime figures per plan line, accumulated until reset.
+    pub line_stats: Vec<super::row_source::LineStat>,
+    /// Operator stacks interned for the last fetch base (base, stacks).
+    pub stacks: Option<(u32, Vec<crate::session::kernel::OpStacks>)>,
+}
+
+struct Draft {
+    operation: String,
+    name: Option<String>,
+    e_rows: f64,
+    cost: f64,
+    bytes: Option<f64>,
+}
+
+/// A resolvable name in scope.
+struct ScopeEntry {
+    alias: String,
+    columns: Vec<(String, CExpr)>,
+}
+
+struct Builder<'a> {
+    ctx: &'a PlanCtx<'a>,
+    drafts: Vec<Draft>,
+    frames: Vec<String>,
+    n_sources: usize,
+    bind_names: Vec<String>,
+    tables: Vec<TableId>,
+}
+
+/// A compiled query block before the SELECT STATEMENT line.
+struct Block {
+    op: Op,
+    columns: Vec<String>,
+    project: Vec<CExpr>,
+    e_rows: f64,
+    cost: f64,
+    row_bytes: f64,
+    read_optim: bool,
+    sorts: bool,
+}
+
+fn is_true_hint(h: &[Hint], f: impl Fn(&Hint) -> bool) -> bool {
+    h.iter().any(f)
+}
+
+fn expr_pos(e: &Expr) -> Pos {
+    match e {
+        Expr::Number(_, p)
+        | Expr::String(_, p)
+        | Expr::Null(p)
+        | Expr::Bind(_, p)
+        | Expr::Rownum(p)
+        | Expr::Level(p) => *p,
+        Expr::Column { name, qualifier } => qualifier.as_ref().map(|q| q.pos).unwrap_or(name.pos),
+        Expr::Function { name, .. } => name.pos,
+        Expr::Aggregate { pos, .. } => *pos,
+        Expr::Binary { left, .. } => expr_pos(left),
+        Expr::Negate(e) | Expr::Not(e) => expr_pos(e),
+        Expr::Between { expr, .. } | Expr::IsNull { expr, .. } => expr_pos(expr),
+        Expr::Subquery(q) => q.pos,
+    }
+}
+
+/// Text of an expression as Oracle shows it in a column heading.
+pub fn expr_text(e: &Expr) -> String {
+    match e {
+        Expr::Number(n, _) => crate::value::format_number(*n),
+        Expr::String(s, _) => format!("'{s}'"),
+        Expr::Null(_) => "NULL".into(),
+        Expr::Bind(b, _) => format!(":{b}"),
+        Expr::Column { qualifier, name } => match qualifier {
+            Some(q) => format!("{}.{}", q.name, name.name),
+            None => name.name.clone(),
+        },
+        Expr::Rownum(_) => "ROWNUM".into(),
+        Expr::Level(_) => "LEVEL".into(),
+        Expr::Function { name, args } => {
+            format!("{}({})", name.name, args.iter().map(expr_text).collect::<Vec<_>>().join(","))
+        }
+        Expr::Aggregate { func, arg, .. } => {
+            let f = match func {
+                AggregateFunc::Max => "MAX",
+                AggregateFunc::Min => "MIN",
+                AggregateFunc::Count => "COUNT",
+                AggregateFunc::Sum => "SUM",
+                AggregateFunc::Avg => "AVG",
+            };
+            format!("{f}({})", arg.as_ref().map(|a| expr_text(a)).unwrap_or_else(|| "*".into()))
+        }
+        Expr::Binary { op, left, right } => {
+            let o = match op {
+                BinaryOp::Add => "+",
+                BinaryOp::Sub => "-",
+                BinaryOp::Mul => "*",
+                BinaryOp::Div => "/",
+                BinaryOp::Concat => "||",
+                BinaryOp::Eq => "=",
+                BinaryOp::Ne => "<>",
+                BinaryOp::Lt => "<",
+                BinaryOp::Le => "<=",
+                BinaryOp::Gt => ">",
+                BinaryOp::Ge => ">=",
+                BinaryOp::And => " AND ",
+                BinaryOp::Or => " OR ",
+            };
+            format!("{}{}{}", expr_text(left), o, expr_text(right))
+        }
+        Expr::Negate(e) => format!("-{}", expr_text(e)),
+        Expr::Not(e) => format!("NOT {}", expr_text(e)),
+        Expr::Between { expr, low, high } => {
+            format!("{} BETWEEN {} AND {}", expr_text(expr), expr_text(low), expr_text(high))
+        }
+        Expr::IsNull { expr, negated } => format!("{} IS {}NULL", expr_text(expr), if *negated { "NOT " } else { "" }),
+        Expr::Subquery(_) => "(SELECT)".into(),
+    }
+}
+
+fn has_aggregate(e: &Expr) -> bool {
+    match e {
+        Expr::Aggregate { .. } => true,
+        Expr::Function { args, .. } => args.iter().any(has_aggregate),
+        Expr::Binary { left, right, .. } => has_aggregate(left) || has_aggregate(right),
+        Expr::Negate(e) | Expr::Not(e) => has_aggregate(e),
+        Expr::Between { expr, low, high } => has_aggregate(expr) || has_aggregate(low) || has_aggregate(high),
+        Expr::IsNull { expr, .. } => has_aggregate(expr),
+        _ => false,
+    }
+}
+
+fn split_and(e: CExpr, out: &mut Vec<CExpr>) {
+    match e {
+        CExpr::Bin(BinaryOp::And, a, b, _) => {
+            split_and(*a, out);
+            split_and(*b, out);
+        }
+        other => out.push(other),
+    }
+}
+
+/// `col(src) = expr` with the column on either side.
+fn eq_column(p: &CExpr, src: usize) -> Option<(usize, &CExpr)> {
+    if let CExpr::Bin(BinaryOp::Eq, a, b, _) = p {
+        let refs_src = |e: &CExpr| {
+            let mut v = Vec::new();
+            e.sources(&mut v);
+            v.contains(&src)
+        };
+        if let CExpr::Col { src: s, col, .. } = a.as_ref() {
+            if *s == src && !refs_src(b) {
+                return Some((*col, b.as_ref()));
+            }
+        }
+        if let CExpr::Col { src: s, col, .. } = b.as_ref() {
+            if *s == src && !refs_src(a) {
+                return Some((*col, a.as_ref()));
+            }
+        }
+    }
+    None
+}
+
+mod block;
+mod builder;
+mod project;
+
+fn rewire_aggs(e: &mut CExpr, out: usize) {
+    match e {
+        CExpr::Gen { src, .. } if *src == usize::MAX => *src = out,
+        CExpr::Func(_, args, _) => args.iter_mut().for_each(|a| rewire_aggs(a, out)),
+        CExpr::Bin(_, a, b, _) => {
+            rewire_aggs(a, out);
+            rewire_aggs(b, out)
+        }
+        CExpr::Neg(a, _) | CExpr::Not(a) | CExpr::IsNull(a, _) => rewire_aggs(a, out),
+        CExpr::Between(a, b, c) => {
+            rewire_aggs(a, out);
+            rewire_aggs(b, out);
+            rewire_aggs(c, out)
+        }
+        _ => {}
+    }
+}
+
+fn distinct_keys(bt: &crate::storage::BTree) -> usize {
+    if bt.entries.is_empty() {
+        return 0;
+    }
+    1 + bt
+        .entries
+        .windows(2)
+        .filter(|w| crate::storage::cmp_keys(&w[0].0, &w[1].0) != std::cmp::Ordering::Equal)
+        .count()
+}
+
+fn collect_sources(op: &Op, out: &mut Vec<usize>) {
+    match &op.kind {
+        OpKind::Dual { src, .. } | OpKind::RowGen { src, .. } | OpKind::Full { src, .. } | OpKind::Hash { src, .. } => {
+            out.push(*src)
+        }
+        OpKind::IndexUnique { src, .. } | OpKind::IndexRange { src, .. } => out.push(*src),
+        OpKind::ByRowid { child, .. } => collect_sources(child, out),
+        OpKind::NestedLoops { outer, inner, .. } => {
+            collect_sources(outer, out);
+            collect_sources(inner, out)
+        }
+        OpKind::SortAggregate { out_src, .. } | OpKind::View { out_src, .. } | OpKind::SortOrderBy { out_src, .. } => {
+            out.push(*out_src)
+        }
+        OpKind::Filter { child, .. } => collect_sources(child, out),
+    }
+}
+
+fn attach_filters(op: &mut Op, preds: Vec<CExpr>, b: &mut Builder<'_>) {
+    match &mut op.kind {
+        OpKind::Full { filter, .. }
+        | OpKind::ByRowid { filter, .. }
+        | OpKind::Hash { filter, .. }
+        | OpKind::IndexUnique { filter, .. }
+        | OpKind::IndexRange { filter, .. } => filter.extend(preds),
+        _ => {
+            let inner = std::mem::replace(op, Op { line: 0, st: 0, kind: OpKind::Dual { src: 0, done: true } });
+            let e_rows = b.drafts[inner.line as usize].e_rows;
+            let cost = b.drafts[inner.line as usize].cost;
+            *op = b.op(
+                "FILTER",
+                None,
+                e_rows,
+                cost,
+                None,
+                "qerflFetch",
+                OpKind::Filter { child: Box::new(inner), preds },
+            );
+        }
+    }
+}
+
+fn children_mut(op: &mut Op) -> Vec<&mut Op> {
+    match &mut op.kind {
+        OpKind::ByRowid { child, .. }
+        | OpKind::SortAggregate { child, .. }
+        | OpKind::View { child, .. }
+        | OpKind::Filter { child, .. }
+        | OpKind::SortOrderBy { child, .. } => vec![child.as_mut()],
+        OpKind::NestedLoops { outer, inner, .. } => vec![outer.as_mut(), inner.as_mut()],
+        _ => vec![],
+    }
+}
+
+/// Number plan lines in preorder (id 0 is SELECT STATEMENT).
+fn renumber(op: &mut Op, parent: u16, depth: u16, drafts: &[Draft], lines: &mut Vec<PlanLine>) {
+    let d = &drafts[op.line as usize];
+    let id = lines.len() as u16;
+    lines.push(PlanLine {
+        id,
+        parent: Some(parent),
+        depth,
+        operation: d.operation.clone(),
+        name: d.name.clone(),
+        e_rows: d.e_rows,
+        cost: d.cost,
+        bytes: d.bytes,
+    });
+    op.line = id;
+    for c in children_mut(op) {
+        renumber(c, id, depth + 1, drafts, lines);
+    }
+}
+
+/// Compile a query into a cursor's parts.
+pub fn compile(q: &Query, ctx: &PlanCtx<'_>) -> Result<Compiled, LabError> {
+    let mut b = Builder {
+        ctx,
+        drafts: Vec::new(),
+        frames: Vec::new(),
+        n_sources: 0,
+        bind_names: Vec::new(),
+        tables: Vec::new(),
+    };
+    let block = b.block(q)?;
+    let mut root = block.op;
+    let mut lines = vec![PlanLine {
+        id: 0,
+        parent: None,
+        depth: 0,
+        operation: "SELECT STATEMENT".into(),
+        name: None,
+        e_rows: block.e_rows,
+        cost: block.cost,
+        bytes: Some(block.e_rows * block.row_bytes),
+    }];
+    renumber(&mut root, 0, 1, &b.drafts, &mut lines);
+    let lines_len = lines.len();
+    let notes = plan_notes(q, ctx, &lines);
+    // Frames follow the final line numbering of their operators.
+    let env = Env {
+        rows: vec![0; b.n_sources],
+        blocks: vec![crate::storage::NO_BLOCK; b.n_sources],
+        gen: vec![Vec::new(); b.n_sources],
+        ..Default::default()
+    };
+    Ok(Compiled {
+        root,
+        lines,
+        frames: b.frames,
+        columns: block.columns,
+        project: block.project,
+        env,
+        bind_names: b.bind_names,
+        read_optim: block.read_optim,
+        gather_plan_statistics: q.hints.iter().any(|h| matches!(h, Hint::GatherPlanStatistics)),
+        tables: b.tables,
+        sorts: block.sorts,
+        line_stats: vec![Default::default(); lines_len],
+        notes,
+        stacks: None,
+    })
+}
+
+/// The expression position helper for callers (INSERT column checks).
+pub fn position_of(e: &ast::Expr) -> Pos {
+    expr_pos(e)
+}
+
+/// Compile a scalar expression outside any query (PL/SQL expressions,
+/// INSERT VALUES): PL/SQL variables become binds named after them.
+pub fn compile_scalar(e: &Expr, ctx: &PlanCtx<'_>) -> Result<(CExpr, Vec<String>), LabError> {
+    let mut b = Builder {
+        ctx,
+        drafts: Vec::new(),
+        frames: Vec::new(),
+        n_sources: 0,
+        bind_names: Vec::new(),
+        tables: Vec::new(),
+    };
+    let c = b.compile_expr(e, &[], None)?;
+    Ok((c, b.bind_names))
+}
+
+/// What the user should know about how faithfully the plan is modelled.
+fn plan_notes(q: &Query, ctx: &PlanCtx<'_>, lines: &[PlanLine]) -> Vec<String> {
+    let mut notes = Vec::new();
+    if lines.iter().any(|l| l.operation == "NESTED LOOPS") && ctx.profile.nlj_batching {
+        let batching_off = !ctx.nlj_batching_enabled
+            || q.hints.iter().any(|h| {
+                matches!(h, Hint::OptParam { name, value } if name == "_nlj_batching_enabled"
+                    && matches!(value, lio_sql::ast::ParamValue::Number(n) if *n == 0.0))
+                    || matches!(h, Hint::NoNljBatching(_))
+            });
+        let prefetch_off = q.hints.iter().any(|h| matches!(h, Hint::NoNljPrefetch(_)));
+        if !(batching_off && prefetch_off) {
+            notes.push(
+                "Note: nested loops run in the classic shape; this release would use NLJ batching or table prefetch, which LIO Lab does not model yet. Add opt_param('_nlj_batching_enabled', 0) no_nlj_prefetch(<inner>) for the exact classic figures."
+                    .to_string(),
+            );
+        }
+    }
+    notes
+}
+
+/// What an INDEX RANGE SCAN reads: an equality prefix or a range on the
+/// first column.
+struct RangeScan {
+    index: IndexId,
+    keys: Vec<CExpr>,
+    low: Option<(CExpr, bool)>,
+    high: Option<(CExpr, bool)>,
+}
+
+/// Range bounds on one column, from the conjuncts that give them.
+struct RangeBounds {
+    low: Option<(CExpr, bool)>,
+    high: Option<(CExpr, bool)>,
+    conjuncts: Vec<usize>,
+}
+
+/// `col > e`, `col >= e`, `col < e`, `col <= e` (either side) and
+/// `col BETWEEN a AND b` on column `col` of source `src`, whose other sides
+/// only read `available` sources.
+fn range_on(conjuncts: &[CExpr], used: &[bool], src: usize, col: usize, available: &[usize]) -> Option<RangeBounds> {
+    let is_col = |e: &CExpr| matches!(e, CExpr::Col { src: s, col: c, .. } if *s == src && *c == col);
+    let usable = |e: &CExpr| {
+        let mut v = Vec::new();
+        e.sources(&mut v);
+        v.iter().all(|x| available.contains(x))
+    };
+    let mut r = RangeBounds { low: None, high: None, conjuncts: Vec::new() };
+    for (i, p) in conjuncts.iter().enumerate() {
+        if used[i] {
+            continue;
+        }
+        match p {
+            CExpr::Bin(op @ (BinaryOp::Gt | BinaryOp::Ge | BinaryOp::Lt | BinaryOp::Le), a, b, _) => {
+                let (op, e) = if is_col(a) && usable(b) {
+                    (*op, b.as_ref())
+                } else if is_col(b) && usable(a) {
+                    // e < col  is  col > e
+                    let flipped = match op {
+                        BinaryOp::Gt => BinaryOp::Lt,
+                        BinaryOp::Ge => BinaryOp::Le,
+                        BinaryOp::Lt => BinaryOp::Gt,
+                        _ => BinaryOp::Ge,
+                    };
+                    (flipped, a.as_ref())
+                } else {
+                    continue;
+                };
+                match op {
+                    BinaryOp::Gt | BinaryOp::Ge if r.low.is_none() => r.low = Some((e.clone(), op == BinaryOp::Ge)),
+                    BinaryOp::Lt | BinaryOp::Le if r.high.is_none() => r.high = Some((e.clone(), op == BinaryOp::Le)),
+                    _ => continue,
+                }
+                r.conjuncts.push(i);
+            }
+            CExpr::Between(x, lo, hi)
+                if is_col(x) && usable(lo) && usable(hi) && r.low.is_none() && r.high.is_none() =>
+            {
+                r.low = Some(((**lo).clone(), true));
+                r.high = Some(((**hi).clone(), true));
+                r.conjuncts.push(i);
+            }
+            _ => {}
+        }
+    }
+    if r.conjuncts.is_empty() {
+        None
+    } else {
+        Some(r)
+    }
+}
+
+/// Estimated fraction of the index a range reads: from the column's
+/// low/high values for literal bounds, Oracle's defaults (5% one-sided,
+/// 0.25% bounded) for binds and join columns.
+fn range_selectivity(r: &RangeBounds, bt: &crate::storage::BTree) -> f64 {
+    let num = |b: &Option<(CExpr, bool)>| match b {
+        Some((CExpr::Const(v), _)) => v.as_f64(),
+        _ => None,
+    };
+    let known = |b: &Option<(CExpr, bool)>| b.is_none() || num(b).is_some();
+    if known(&r.low) && known(&r.high) {
+        if let Some((lo, hi)) = bt.first_range() {
+            if let (Some(min), Some(max)) = (lo.as_f64(), hi.as_f64()) {
+                if max > min {
+                    let a = num(&r.low).unwrap_or(min).max(min);
+                    let b = num(&r.high).unwrap_or(max).min(max);
+                    return ((b - a) / (max - min)).clamp(0.0, 1.0).max(1.0 / bt.entries.len().max(1) as f64);
+                }
+            }
+        }
+    }
+    if r.low.is_some() && r.high.is_some() {
+        0.0025
+    } else {
+        0.05
+    }
+}

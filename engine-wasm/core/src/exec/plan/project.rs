@@ -1,0 +1,152 @@
+//! The select list, aggregation and ORDER BY of a query block.
+
+use super::*;
+
+impl<'a> Builder<'a> {
+    /// The select list, aggregation and ORDER BY over a block's joined rows.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn finish_block(
+        &mut self,
+        q: &Query,
+        scope: &[ScopeEntry],
+        aggregate_query: bool,
+        mut op: Op,
+        mut e_rows: f64,
+        cost: f64,
+        row_bytes: f64,
+        read_optim_any: bool,
+    ) -> Result<Block, LabError> {
+        // ---- projection
+        let mut columns = Vec::new();
+        let mut project = Vec::new();
+        let mut agg_list: Vec<(AggregateFunc, Option<Expr>, Pos)> = Vec::new();
+        let mut agg_slots: Vec<usize> = Vec::new(); // projection index using aggregates
+        for item in &q.select {
+            match item {
+                SelectItem::Star(pos) => {
+                    if aggregate_query {
+                        return Err(LabError::ora(937, "not a single-group group function", *pos));
+                    }
+                    for s in scope {
+                        for (n, c) in &s.columns {
+                            columns.push(n.clone());
+                            project.push(c.clone());
+                        }
+                    }
+                }
+                SelectItem::QualifiedStar(alias) => {
+                    let s = scope
+                        .iter()
+                        .find(|s| s.alias == alias.name)
+                        .ok_or_else(|| LabError::invalid_identifier(&alias.name, alias.pos))?;
+                    for (n, c) in &s.columns {
+                        columns.push(n.clone());
+                        project.push(c.clone());
+                    }
+                }
+                SelectItem::Expr { expr, alias } => {
+                    let name = alias.as_ref().map(|a| a.name.clone()).unwrap_or_else(|| match expr {
+                        Expr::Column { name, .. } => name.name.clone(),
+                        other => expr_text(other).to_uppercase(),
+                    });
+                    columns.push(name);
+                    if aggregate_query {
+                        if !has_aggregate(expr) {
+                            let mut refs = Vec::new();
+                            let c = self.compile_expr(expr, scope, None)?;
+                            c.sources(&mut refs);
+                            if !refs.is_empty() {
+                                return Err(LabError::ora(937, "not a single-group group function", expr_pos(expr)));
+                            }
+                            project.push(c);
+                        } else {
+                            let c = self.compile_expr(expr, scope, Some(&mut agg_list))?;
+                            agg_slots.push(project.len());
+                            project.push(c);
+                        }
+                    } else {
+                        project.push(self.compile_expr(expr, scope, None)?);
+                    }
+                }
+            }
+        }
+        let mut out_row_bytes = row_bytes;
+        if aggregate_query {
+            let out = self.new_source();
+            let mut specs = Vec::new();
+            for (func, arg, _) in &agg_list {
+                let a = match arg {
+                    Some(a) => Some(self.compile_expr(a, scope, None)?),
+                    None => None,
+                };
+                specs.push(AggSpec { func: *func, arg: a });
+            }
+            for i in agg_slots {
+                rewire_aggs(&mut project[i], out);
+            }
+            let pos = q.pos;
+            out_row_bytes = row_bytes;
+            op = self.op(
+                "SORT AGGREGATE",
+                None,
+                1.0,
+                cost,
+                Some(row_bytes),
+                "qergsFetch",
+                OpKind::SortAggregate { child: Box::new(op), aggs: specs, out_src: out, done: false, pos },
+            );
+            e_rows = 1.0;
+        }
+        let mut sorts = false;
+        if !q.order_by.is_empty() {
+            let mut keys = Vec::new();
+            for o in &q.order_by {
+                let c = match &o.expr {
+                    Expr::Number(n, pos) => {
+                        let i = *n as usize;
+                        if i == 0 || i > project.len() || n.fract() != 0.0 {
+                            return Err(LabError::ora(
+                                1785,
+                                "ORDER BY item must be the number of a SELECT-list expression",
+                                *pos,
+                            ));
+                        }
+                        project[i - 1].clone()
+                    }
+                    Expr::Column { qualifier: None, name }
+                        if columns.contains(&name.name)
+                            && !scope.iter().any(|s| s.columns.iter().any(|(n, _)| *n == name.name)) =>
+                    {
+                        let i = columns.iter().position(|c| *c == name.name).unwrap_or(0);
+                        project[i].clone()
+                    }
+                    e => self.compile_expr(e, scope, None)?,
+                };
+                keys.push((c, o.descending));
+            }
+            let out = self.new_source();
+            let n = project.len();
+            let exprs = std::mem::take(&mut project);
+            project = (0..n).map(|i| CExpr::Gen { src: out, col: i }).collect();
+            op = self.op(
+                "SORT ORDER BY",
+                None,
+                e_rows,
+                cost + 1.0,
+                Some(e_rows * out_row_bytes),
+                "qersoFetch",
+                OpKind::SortOrderBy {
+                    child: Box::new(op),
+                    keys,
+                    exprs,
+                    out_src: out,
+                    rows: Vec::new(),
+                    next: 0,
+                    sorted: false,
+                },
+            );
+            sorts = true;
+        }
+        Ok(Block { op, columns, project, e_rows, cost, row_bytes: out_row_bytes, read_optim: read_optim_any, sorts })
+    }
+}

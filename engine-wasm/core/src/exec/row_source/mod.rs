@@ -1,0 +1,234 @@
+//! Row sources. Each operator pulls rows from its children and visits
+//! buffers through the kernel. Operators that keep a buffer pinned across
+//! rows remember it; a fetch-call boundary releases every pin.
+//!
+//! Files: this one declares the row sources (one enum, [`OpKind`]) and
+//! their runtime context; `open.rs` starts and releases them, `next.rs`
+//! produces rows for the hot row sources (scans, probes, joins) and
+//! `next_cold.rs` for those that produce few rows per call.
+
+mod next;
+mod next_cold;
+mod open;
+
+use super::expr::{AggSpec, AggState, CExpr, Env, EvalCtx};
+use crate::catalog::{Catalog, IndexId, TableId, TableStorage};
+use crate::random::DbmsRandom;
+use crate::session::kernel::{Kernel, OpStacks};
+use crate::trace::{kind, GetKind};
+use crate::value::Value;
+use lio_sql::ast::Pos;
+use lio_sql::LabError;
+
+/// Most rows a `CONNECT BY LEVEL` or `xmltable` generator may produce.
+pub const MAX_GENERATED_ROWS: i64 = 20_000_000;
+
+/// Per plan line runtime figures.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct LineStat {
+    pub starts: u64,
+    pub a_rows: u64,
+    /// Gets made by this line itself (Buffers adds the children).
+    pub own_buffers: u64,
+}
+
+/// Everything an operator needs while running.
+pub struct Rt<'a> {
+    pub cat: &'a Catalog,
+    pub k: Kernel<'a>,
+    pub lines: &'a mut [LineStat],
+    pub binds: &'a [Value],
+    pub rng: &'a mut DbmsRandom,
+    pub stacks: &'a [OpStacks],
+    /// The MemOptimized fast path may be taken by this execution.
+    pub fast_lookup: bool,
+    /// Extra per-row cost of rowsource statistics (STATISTICS_LEVEL=ALL).
+    pub rowsource_stats: bool,
+    /// The work the statement may still do.
+    pub work: crate::session::WorkLimit,
+}
+
+impl Rt<'_> {
+    #[inline]
+    fn eval(&mut self, e: &CExpr, env: &Env) -> Result<Value, LabError> {
+        // Binds and column references (probe keys, projections) without
+        // the general evaluator.
+        if let CExpr::Bind(i) = e {
+            return Ok(self.binds.get(*i).cloned().unwrap_or(Value::Null));
+        }
+        if let Some(v) = e.column_ref(self.cat, env) {
+            return Ok(v.clone());
+        }
+        let mut cx = EvalCtx { cat: self.cat, env, binds: self.binds, rng: self.rng };
+        e.eval(&mut cx)
+    }
+
+    #[inline(always)]
+    fn test_all(&mut self, preds: &[CExpr], env: &Env) -> Result<bool, LabError> {
+        if preds.is_empty() {
+            return Ok(true);
+        }
+        self.test_preds(preds, env)
+    }
+
+    #[inline(never)]
+    fn test_preds(&mut self, preds: &[CExpr], env: &Env) -> Result<bool, LabError> {
+        for p in preds {
+            let mut cx = EvalCtx { cat: self.cat, env, binds: self.binds, rng: self.rng };
+            if !p.test(&mut cx)? {
+                return Ok(false);
+            }
+        }
+        Ok(true)
+    }
+
+    #[inline(always)]
+    fn get(&mut self, line: u16, st: usize, seg: u32, block: u32, kind: GetKind, no_work: bool) {
+        let stacks: &[OpStacks] = self.stacks;
+        self.lines[line as usize].own_buffers += self.k.get(seg, block, kind, no_work, line, &stacks[st]);
+    }
+
+    #[inline(always)]
+    fn revisit(&mut self, line: u16, st: usize, seg: u32, block: u32) {
+        let stacks: &[OpStacks] = self.stacks;
+        self.k.revisit(seg, block, line, &stacks[st]);
+    }
+
+    /// A row source produced a row: its figures, its time, and the
+    /// statement's work (checked every 1,024 rows).
+    #[inline(always)]
+    fn produced(&mut self, line: u16, st: usize) -> Result<(), Box<LabError>> {
+        self.lines[line as usize].a_rows += 1;
+        let own = self.stacks[st].own;
+        let p = &self.k.params;
+        let us = if self.rowsource_stats { p.row_us + p.rowsource_stats_row_us } else { p.row_us };
+        self.k.cost.charge(own, us);
+        self.k.stats.work.rows += 1;
+        if self.k.stats.work.rows & 1023 == 0 {
+            self.work.check(self.k.stats).map_err(Box::new)?;
+        }
+        Ok(())
+    }
+}
+
+#[derive(Debug, Clone)]
+pub enum RowGenKind {
+    /// `CONNECT BY level <= n` on dual.
+    ConnectBy(CExpr),
+    /// `xmltable('a to b')`.
+    Range(CExpr, CExpr),
+}
+
+#[derive(Debug, Clone)]
+pub struct Op {
+    pub line: u16,
+    /// Index into the cursor's stack table.
+    pub st: usize,
+    pub kind: OpKind,
+}
+
+/// `repr(u8)`: a plain tag byte, so dispatching on the kind is one load.
+#[derive(Debug, Clone)]
+#[repr(u8)]
+pub enum OpKind {
+    /// FAST DUAL: one row, no buffer visit.
+    Dual {
+        src: usize,
+        done: bool,
+    },
+    RowGen {
+        src: usize,
+        gen: RowGenKind,
+        next: i64,
+        end: i64,
+    },
+    Full {
+        table: TableId,
+        src: usize,
+        filter: Vec<CExpr>,
+        next_row: u32,
+        pinned: Option<u32>,
+        started: bool,
+        order: Vec<u32>,
+    },
+    /// INDEX UNIQUE SCAN (heap index or IOT), optionally READ OPTIM.
+    IndexUnique {
+        index: IndexId,
+        keys: Vec<CExpr>,
+        src: usize,
+        read_optim: bool,
+        done: bool,
+        keybuf: Vec<Value>,
+        filter: Vec<CExpr>,
+        finger: usize,
+        leaf_hint: u32,
+    },
+    /// INDEX RANGE SCAN: equality on a key prefix (`keys`), or a range on
+    /// the first key column (`low`/`high`, each with "inclusive").
+    IndexRange {
+        index: IndexId,
+        keys: Vec<CExpr>,
+        low: Option<(CExpr, bool)>,
+        high: Option<(CExpr, bool)>,
+        src: usize,
+        pos: usize,
+        started: bool,
+        pinned_leaf: Option<u32>,
+        keybuf: Vec<Value>,
+        high_value: Option<(Value, bool)>,
+        end: bool,
+        filter: Vec<CExpr>,
+    },
+    ByRowid {
+        table: TableId,
+        src: usize,
+        child: Box<Op>,
+        unique_child: bool,
+        read_optim: bool,
+        pinned: Option<u32>,
+        filter: Vec<CExpr>,
+    },
+    Hash {
+        table: TableId,
+        src: usize,
+        key: CExpr,
+        key_col: usize,
+        bucket_rows: Vec<u32>,
+        next: usize,
+        started: bool,
+        filter: Vec<CExpr>,
+    },
+    NestedLoops {
+        outer: Box<Op>,
+        inner: Box<Op>,
+        inner_active: bool,
+        keep_inner_pins: bool,
+    },
+    SortAggregate {
+        child: Box<Op>,
+        aggs: Vec<AggSpec>,
+        out_src: usize,
+        done: bool,
+        pos: Pos,
+    },
+    /// VIEW over a non-mergeable subquery: projects into a generated source.
+    View {
+        child: Box<Op>,
+        exprs: Vec<CExpr>,
+        out_src: usize,
+    },
+    Filter {
+        child: Box<Op>,
+        preds: Vec<CExpr>,
+    },
+    /// SORT ORDER BY: materialises projected rows into its source.
+    SortOrderBy {
+        child: Box<Op>,
+        keys: Vec<(CExpr, bool)>,
+        exprs: Vec<CExpr>,
+        out_src: usize,
+        rows: Vec<Vec<Value>>,
+        next: usize,
+        sorted: bool,
+    },
+}

@@ -1,0 +1,105 @@
+//! Opening a row source for an execution, and releasing its pins.
+
+use super::*;
+use lio_sql::ast::Pos;
+
+impl Op {
+    /// Start (or restart for a new outer row) this row source.
+    pub fn open(&mut self, rt: &mut Rt<'_>, env: &mut Env, keep_pins: bool) -> Result<(), Box<LabError>> {
+        rt.lines[self.line as usize].starts += 1;
+        match &mut self.kind {
+            OpKind::Dual { done, .. } => *done = false,
+            OpKind::RowGen { gen, next, end, .. } => {
+                let (lo, hi) = match gen {
+                    RowGenKind::ConnectBy(e) => (1, rt.eval(e, env)?.as_f64().unwrap_or(0.0).floor() as i64),
+                    RowGenKind::Range(a, b) => {
+                        let a = rt.eval(a, env)?.as_f64().unwrap_or(0.0) as i64;
+                        (a, rt.eval(b, env)?.as_f64().unwrap_or(0.0) as i64)
+                    }
+                };
+                if hi.saturating_sub(lo) >= MAX_GENERATED_ROWS {
+                    return Err(Box::new(LabError::lab(
+                        30,
+                        format!("row generators are limited to {MAX_GENERATED_ROWS} rows in the lab"),
+                        Pos::default(),
+                    )));
+                }
+                *next = lo;
+                *end = hi;
+            }
+            OpKind::Full { next_row, pinned, started, .. } => {
+                *next_row = 0;
+                *started = false;
+                if !keep_pins {
+                    *pinned = None;
+                }
+            }
+            OpKind::IndexUnique { done, .. } => *done = false,
+            OpKind::IndexRange { started, end, pinned_leaf, .. } => {
+                *started = false;
+                *end = false;
+                if !keep_pins {
+                    *pinned_leaf = None;
+                }
+            }
+            OpKind::ByRowid { child, pinned, .. } => {
+                if !keep_pins {
+                    *pinned = None;
+                }
+                child.open(rt, env, keep_pins)?;
+            }
+            OpKind::Hash { started, .. } => *started = false,
+            OpKind::NestedLoops { outer, inner_active, .. } => {
+                *inner_active = false;
+                outer.open(rt, env, keep_pins)?;
+            }
+            OpKind::SortAggregate { child, done, .. } => {
+                *done = false;
+                child.open(rt, env, keep_pins)?;
+            }
+            OpKind::View { child, .. } | OpKind::Filter { child, .. } => child.open(rt, env, keep_pins)?,
+            OpKind::SortOrderBy { child, rows, next, sorted, .. } => {
+                rows.clear();
+                *next = 0;
+                *sorted = false;
+                child.open(rt, env, keep_pins)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// The row source returns at most one row per start (a unique probe),
+    /// and asking it for a second row has no effect but "no row".
+    #[inline]
+    pub fn at_most_one_row(&self) -> bool {
+        match &self.kind {
+            OpKind::IndexUnique { .. } => true,
+            OpKind::ByRowid { child, unique_child, .. } => {
+                *unique_child && matches!(child.kind, OpKind::IndexUnique { .. })
+            }
+            _ => false,
+        }
+    }
+
+    /// Release every pin (end of a fetch call).
+    pub fn release_pins(&mut self) {
+        match &mut self.kind {
+            OpKind::Full { pinned, .. } | OpKind::ByRowid { pinned, .. } => {
+                *pinned = None;
+                if let OpKind::ByRowid { child, .. } = &mut self.kind {
+                    child.release_pins();
+                }
+            }
+            OpKind::IndexRange { pinned_leaf, .. } => *pinned_leaf = None,
+            OpKind::NestedLoops { outer, inner, .. } => {
+                outer.release_pins();
+                inner.release_pins();
+            }
+            OpKind::SortAggregate { child, .. }
+            | OpKind::View { child, .. }
+            | OpKind::Filter { child, .. }
+            | OpKind::SortOrderBy { child, .. } => child.release_pins(),
+            OpKind::Dual { .. } | OpKind::RowGen { .. } | OpKind::IndexUnique { .. } | OpKind::Hash { .. } => {}
+        }
+    }
+}

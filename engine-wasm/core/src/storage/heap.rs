@@ -1,0 +1,56 @@
+//! Heap segments: rows appended into blocks that fill up to PCTFREE.
+
+use super::*;
+
+/// A heap segment: rows appended in arrival order into blocks that fill up
+/// to `PCTFREE`.
+#[derive(Debug, Clone)]
+pub struct HeapSegment {
+    pub block_size: u32,
+    pub pctfree: u32,
+    /// Bytes used in each data block (index 0 is the first data block,
+    /// block number 1).
+    pub used: Vec<u32>,
+    pub rows_in_block: Vec<u16>,
+}
+
+impl HeapSegment {
+    pub fn new(block_size: u32, pctfree: u32) -> Self {
+        HeapSegment { block_size, pctfree: pctfree.min(99), used: Vec::new(), rows_in_block: Vec::new() }
+    }
+
+    /// Bytes available for rows before PCTFREE stops inserts.
+    pub fn insert_limit(&self) -> u32 {
+        let usable = self.block_size - DATA_BLOCK_OVERHEAD;
+        usable - self.block_size * self.pctfree / 100
+    }
+
+    /// Place a row of `size` bytes; returns its location and whether a new
+    /// block was formatted.
+    pub fn insert(&mut self, size: u32) -> (RowLoc, bool) {
+        let need = size + ROW_DIRECTORY;
+        let limit = self.insert_limit();
+        if let Some(last) = self.used.last_mut() {
+            if *last + need <= limit || *self.rows_in_block.last().unwrap_or(&0) == 0 {
+                *last += need;
+                let i = self.used.len() - 1;
+                let slot = self.rows_in_block[i];
+                self.rows_in_block[i] += 1;
+                return (RowLoc { block: i as u32 + 1, slot }, false);
+            }
+        }
+        self.used.push(need);
+        self.rows_in_block.push(1);
+        (RowLoc { block: self.used.len() as u32, slot: 0 }, true)
+    }
+
+    /// Data blocks (below the high water mark, excluding the header).
+    pub fn data_blocks(&self) -> u32 {
+        self.used.len() as u32
+    }
+
+    pub fn truncate_to(&mut self, blocks: usize) {
+        self.used.truncate(blocks);
+        self.rows_in_block.truncate(blocks);
+    }
+}
