@@ -399,6 +399,9 @@ pub struct WorkCounters {
 /// and storing a row with its index entries takes about as long as 32
 /// buffer visits in the lab.
 pub const ROW_HELD_WORK: u64 = 32;
+/// Units of work an execution costs (open, fetch calls, round trips: about
+/// as long as 10 buffer visits in the lab).
+pub const EXECUTION_WORK: u64 = 10;
 /// Units of work a statement's own bookkeeping costs (parse, step report).
 pub const STATEMENT_WORK: u64 = 1_000;
 
@@ -425,7 +428,7 @@ impl SessionStats {
             + self.memopt.lookups
             + self.work.rows
             + self.work.plsql_steps
-            + self.calls.execute_count
+            + self.calls.execute_count * EXECUTION_WORK
             + self.work.rows_held * ROW_HELD_WORK
             + self.work.statements * STATEMENT_WORK
     }

@@ -71,11 +71,17 @@ impl Rt<'_> {
         self.test_preds(preds, env)
     }
 
+    /// A row rejected by a filter is work too (a scan or join can examine
+    /// many rows and produce none): checked every 1,024 such rows.
     #[inline(never)]
     fn test_preds(&mut self, preds: &[CExpr], env: &Env) -> Result<bool, LabError> {
         for p in preds {
             let mut cx = EvalCtx { cat: self.cat, env, binds: self.binds, rng: self.rng };
             if !p.test(&mut cx)? {
+                self.k.stats.work.rows += 1;
+                if self.k.stats.work.rows & 1023 == 0 {
+                    self.work.check(self.k.stats)?;
+                }
                 return Ok(false);
             }
         }
