@@ -1,5 +1,6 @@
 // `npm test`: builds what is missing, then runs every suite and ends with a
 // plain `N passed, N failed` line.
+//   0. tsc --noEmit -p renderer (strict): one check, 1 passed when clean
 //   1. cargo test (engine core, parser, wasm facade as rlib)
 //   2. Vitest (renderer model/reports, electron host, the wasm loaded from disk)
 //   3. end-to-end: each tests/e2e/*.e2e.mjs drives the real UI in Chromium
@@ -10,7 +11,7 @@ import os from 'node:os';
 import { ROOT, ENGINE_DIR, tee, run, log } from './lib.mjs';
 import { ensureChromium, ensureWasmTarget, ensureWasmBindgen } from './setup.mjs';
 
-const only = process.argv.slice(2); // optional: cargo | vitest | e2e
+const only = process.argv.slice(2); // optional: tsc | cargo | vitest | e2e
 const want = (s) => only.length === 0 || only.includes(s);
 const totals = { passed: 0, failed: 0 };
 const suites = [];
@@ -24,6 +25,13 @@ function record(name, passed, failed) {
 ensureWasmTarget();
 ensureWasmBindgen();
 run(process.execPath, ['scripts/build.mjs']);
+
+if (want('tsc') || only.includes('habits')) {
+  // The renderer type-checks under `strict`; the errors are printed as they come.
+  log('tsc --noEmit -p renderer');
+  const r = await tee(process.execPath, [path.join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '--noEmit', '-p', 'renderer', '--pretty', 'false']);
+  record('tsc', r.status === 0 ? 1 : 0, r.status === 0 ? 0 : 1);
+}
 
 if (want('cargo')) {
   log('cargo test');

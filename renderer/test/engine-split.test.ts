@@ -1,3 +1,4 @@
+/// <reference types="node" />
 // The renderer runs a script statement by statement (for progress and cancel),
 // padding each chunk so positions stay script positions. This must give the
 // engine the same statements, at the same lines and columns, as one exec of

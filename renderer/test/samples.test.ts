@@ -1,3 +1,4 @@
+/// <reference types="node" />
 // The shipped samples split into the statements SQL*Plus would run.
 import { describe, expect, it } from 'vitest';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
