@@ -2,7 +2,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { createEngineClient, CancelledError, type Progress } from './engine/client';
 import { getHost, type RunSummary, type ScenarioInfo, type ReportKind } from './host';
-import { splitScript, statementAt, positionedChunk } from './model/script';
+import { splitScript, statementAt, positionedChunk } from './model/script.mjs';
 import type { Catalog, Step, Trace } from './model/types';
 import { fmtNum, fmtUs } from './model/stats';
 import { Editor, type EditorApi, type EditorError } from './views/Editor';

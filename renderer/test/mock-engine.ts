@@ -1,7 +1,7 @@
 // A contract-shaped stand-in for the engine (docs/ENGINE-API.md), for UI
 // development without a wasm build (LIO_MOCK_ENGINE=1) and for unit tests.
 // It knows a handful of statements only; it is never shipped.
-import { splitScript } from '../src/model/script';
+import { splitScript } from '../src/model/script.mjs';
 import type { Catalog, PlanLine, ScriptResult, Segment, Step, Trace } from '../src/model/types';
 
 interface Ev { kind: number; get: number; seg: number; block: number; latch: number; gets: number; line: number; exec: number; t: number; stack: number }
