@@ -104,6 +104,8 @@ export class MockEngine {
       this.keep(step, evs);
       return step;
     }
+    // A broken wasm instance: the worker must be replaced (renderer/src/engine/client.ts).
+    if (/^LAB TRAP\b/.test(u)) throw new WebAssembly.RuntimeError('unreachable');
     const spin = /^LAB SPIN (\d+)/.exec(u);
     if (spin) { const end = Date.now() + Number(spin[1]); while (Date.now() < end) { /* a long workload */ } return this.step(text, line, column, { kind: 'lab' }); }
     if (/^SET |^SHUTDOWN|^STARTUP|^ALTER|^EXEC|^BEGIN|^LAB|^PROMPT/.test(u)) return this.step(text, line, column, { kind: /^LAB/.test(u) ? 'lab' : 'sqlplus' });

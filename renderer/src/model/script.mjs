@@ -253,6 +253,9 @@ export function chunkStatements(text, stmts, opts = {}) {
       while (j < stmts.length && j - i < maxStatements && !isHeavy(stmts[j]) && stmts[j].to - start <= maxChars) j++;
     }
     const end = j === stmts.length && opts.end !== undefined ? Math.max(opts.end, stmts[j - 1].to) : stmts[j - 1].to;
+    // The blank rest of the line a chunk starts on carries nothing: start on the next line.
+    const nl = text.indexOf('\n', start);
+    if (nl >= 0 && nl < stmts[i].from && text.slice(start, nl).trim() === '') start = nl + 1;
     const p = positionOf(start);
     out.push({
       text: ' '.repeat(p.column - 1) + text.slice(start, end),
