@@ -236,6 +236,29 @@ function createMainWindow({ BrowserWindow }, trusted) {
   return win;
 }
 
+/** Title of the dialog shown when the app cannot start. */
+const START_ERROR_TITLE = 'LIO Lab cannot start';
+
+/**
+ * Show why the app cannot start (an error box: it works before 'ready' too) and quit.
+ * @param {Pick<typeof import('electron'), 'app'|'dialog'>} electron
+ * @param {unknown} e
+ */
+function failToStart({ app, dialog }, e) {
+  const err = /** @type {Error & { code?: string }} */ (e);
+  const message =
+    err && err.code === 'LIO_DB_OPEN'
+      ? `${err.message}\n\nLIO Lab keeps its run history there; it has not changed the file.`
+      : `${(err && err.message) || String(e)}`;
+  try {
+    dialog.showErrorBox(START_ERROR_TITLE, message);
+  } catch {
+    /* no display: the message still goes to stderr */
+  }
+  console.error(`LIO Lab: ${message.split('\n')[0]}`);
+  app.exit(1);
+}
+
 /**
  * Start the app.
  * @param {typeof import('electron')} electron
@@ -260,9 +283,19 @@ async function start(electron, opts = {}) {
       const host = await import(pathToFileURL(path.join(__dirname, 'host', 'services.mjs')).href);
       const { resolveDataDir } = await import(pathToFileURL(path.join(__dirname, 'paths.mjs')).href);
       const dataDir = resolveDataDir({ electronUserData: app.getPath('userData') });
-      return { services: host.createHostServices({ dataDir }), checkReport: host.checkReport };
+      const readOnly = process.env.LIO_DB_READONLY === '1';
+      return { services: host.createHostServices({ dataDir, readOnly }), checkReport: host.checkReport };
     });
-  const { services, checkReport } = await loadServices();
+  let loaded;
+  try {
+    loaded = await loadServices();
+  } catch (e) {
+    // The run history cannot be opened (not a database, a newer schema, unreadable):
+    // say which file and what to do, in a dialog, rather than exiting silently.
+    failToStart(electron, e);
+    return null;
+  }
+  const { services, checkReport } = loaded;
 
   hardenSession(session.defaultSession);
   protocol.handle(APP_SCHEME, (request) => appProtocolResponse(request, opts.roots || DEFAULT_ROOTS));
@@ -291,9 +324,11 @@ module.exports = {
   APP_URL,
   CSP,
   PRELOAD,
+  START_ERROR_TITLE,
   TrustedSenders,
   appProtocolResponse,
   createMainWindow,
+  failToStart,
   hardenSession,
   hardenWebContents,
   isAppUrl,
@@ -304,8 +339,6 @@ module.exports = {
 };
 
 if (process.type === 'browser') {
-  start(require('electron')).catch((e) => {
-    console.error('LIO Lab failed to start:', e);
-    process.exit(1);
-  });
+  const electron = require('electron');
+  start(electron).catch((e) => failToStart(electron, e));
 }

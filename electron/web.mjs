@@ -2,7 +2,7 @@
 // Browser-mode host: serves the built UI and the host services over HTTP on
 // 127.0.0.1, for when Electron's binary is unavailable (and for E2E tests).
 //
-//   npm run web -- [--port <n>] [--data-dir <dir>]     (default port 5178; 0 = any free port)
+//   npm run web -- [--port <n>] [--data-dir <dir>] [--read-only]   (default port 5178; 0 = any free port)
 //
 //   GET  /, /assets/*        renderer/dist (SPA: unknown extension-less paths -> index.html)
 //   GET  /engine/*           engine-wasm/pkg (lio_wasm_bg.wasm as application/wasm, js glue)
@@ -10,15 +10,19 @@
 //
 // Security: binds 127.0.0.1 only; every request must carry Host
 // 127.0.0.1:<port> or localhost:<port> (DNS-rebinding guard); a cross-origin
-// Origin header is refused; request bodies must be JSON and are size-limited;
-// HTML carries the same CSP as the Electron window.
+// Origin header is refused; request bodies must be JSON and are capped per
+// route (ROUTE_BODY_LIMITS: a few MB, so one request cannot hold the event
+// loop in JSON.parse for long), answered 413 with a JSON {error} the UI
+// shows; HTML carries the same CSP as the Electron window. A client that
+// goes away mid-request is not an error worth a stack trace.
 
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
-import { createHostServices, HostError } from './host/services.mjs';
+import { createHostServices, HostError, LIMITS, fmtBytes } from './host/services.mjs';
+import { StoreOpenError } from './host/store.mjs';
 import { DIST_DIR, ENGINE_PKG_DIR, resolveDataDir } from './paths.mjs';
 
 const require = createRequire(import.meta.url);
@@ -28,7 +32,25 @@ const { CSP, MIME_TYPES, NOT_BUILT_HTML, mimeType, resolveInside, resolveUiFile 
 export { CSP, MIME_TYPES, resolveInside };
 
 export const DEFAULT_PORT = 5178;
-export const MAX_BODY_BYTES = 48 * 1024 * 1024;
+/** Body caps per route: what the service takes, plus room for JSON escaping of the script. */
+export const ROUTE_BODY_LIMITS = Object.freeze({
+  'POST /api/runs': LIMITS.resultBytes + 2 * LIMITS.scriptBytes + 64 * 1024,
+  'PUT /api/scenarios': 2 * LIMITS.scriptBytes + 64 * 1024,
+  'POST /api/reports': LIMITS.svgBytes + 64 * 1024,
+});
+/** The largest cap of all (a body over it is never read). */
+export const MAX_BODY_BYTES = Math.max(...Object.values(ROUTE_BODY_LIMITS));
+/** An over-limit body up to this size is read and discarded, so the client sees the 413 (not a reset). */
+const DRAIN_MAX_BYTES = 256 * 1024 * 1024;
+
+/** The client closed the connection before its request was read: nothing to answer. */
+class ClientGone extends Error {}
+
+/** @param {unknown} e */
+export function isClientGone(e) {
+  const err = /** @type {NodeJS.ErrnoException} */ (e);
+  return e instanceof ClientGone || ['ECONNRESET', 'EPIPE', 'ECONNABORTED', 'ERR_STREAM_PREMATURE_CLOSE'].includes(String(err?.code)) || err?.message === 'aborted';
+}
 
 const COMMON_HEADERS = {
   'x-content-type-options': 'nosniff',
@@ -70,14 +92,16 @@ function sendText(res, status, text, headers = {}) {
 
 /**
  * Read a JSON request body, at most `limit` bytes.
- * @param {http.IncomingMessage} req @param {number} limit
+ * @param {http.IncomingMessage} req @param {number} limit @param {string} route
  * @returns {Promise<unknown>}
  */
-function readJsonBody(req, limit) {
+function readJsonBody(req, limit, route) {
   return new Promise((resolve, reject) => {
+    const tooLarge = (/** @type {number|null} */ n) =>
+      new HostError(413, `request too large: ${n === null ? 'over' : `${fmtBytes(n)},`} ${route} takes at most ${fmtBytes(limit)}`);
     const declared = Number(req.headers['content-length']);
     if (Number.isFinite(declared) && declared > limit) {
-      reject(new HostError(413, `request body over ${limit} bytes`));
+      reject(tooLarge(declared));
       return;
     }
     /** @type {Buffer[]} */
@@ -89,7 +113,7 @@ function readJsonBody(req, limit) {
       size += c.length;
       if (size > limit) {
         failed = true;
-        reject(new HostError(413, `request body over ${limit} bytes`));
+        reject(tooLarge(null));
         return;
       }
       chunks.push(c);
@@ -107,8 +131,38 @@ function readJsonBody(req, limit) {
         reject(new HostError(400, 'request body is not valid JSON'));
       }
     });
-    req.on('error', reject);
+    req.on('aborted', () => reject(new ClientGone('aborted')));
+    req.on('error', (e) => reject(isClientGone(e) ? new ClientGone(e.message) : e));
   });
+}
+
+/**
+ * Answer 413 once the rest of the body has been read and dropped (a client
+ * still sending would otherwise see its connection reset, not the answer);
+ * a body too large even for that is cut off.
+ * @param {http.IncomingMessage} req @param {http.ServerResponse} res @param {HostError} e
+ */
+function sendTooLarge(req, res, e) {
+  const declared = Number(req.headers['content-length']);
+  const send = () => {
+    if (!res.headersSent && !res.destroyed) sendJson(res, 413, { error: e.message }, { connection: 'close' });
+  };
+  if (req.complete || (Number.isFinite(declared) && declared > DRAIN_MAX_BYTES)) {
+    send();
+    req.resume();
+    return;
+  }
+  let drained = 0;
+  req.on('data', (/** @type {Buffer} */ c) => {
+    drained += c.length;
+    if (drained > DRAIN_MAX_BYTES) {
+      send();
+      req.destroy();
+    }
+  });
+  req.on('end', send);
+  req.on('error', () => res.destroy());
+  req.resume();
 }
 
 /**
@@ -117,7 +171,7 @@ function readJsonBody(req, limit) {
  * @property {string} distDir
  * @property {string} pkgDir
  * @property {() => number} port          the port actually bound
- * @property {number} [maxBodyBytes]
+ * @property {number} [maxBodyBytes]  a cap below the per-route ones (tests)
  */
 
 /**
@@ -127,6 +181,9 @@ function readJsonBody(req, limit) {
  * @returns {(req: http.IncomingMessage, res: http.ServerResponse) => void}
  */
 export function createRequestHandler({ services, distDir, pkgDir, port, maxBodyBytes = MAX_BODY_BYTES }) {
+  /** @param {string} route  'POST /api/runs' */
+  const limitOf = (route) =>
+    Math.min(maxBodyBytes, /** @type {Record<string, number>} */ (ROUTE_BODY_LIMITS)[route] ?? 64 * 1024);
   const allowed = () => {
     const p = port();
     return {
@@ -153,7 +210,8 @@ export function createRequestHandler({ services, distDir, pkgDir, port, maxBodyB
     const body = async () => {
       const ct = String(req.headers['content-type'] ?? '');
       if (!/^application\/json\b/i.test(ct)) throw new HostError(415, 'content-type must be application/json');
-      return readJsonBody(req, maxBodyBytes);
+      const route = `${method} /api/${parts[0]}`;
+      return readJsonBody(req, limitOf(route), route);
     };
     const decode = (/** @type {string} */ s) => {
       try {
@@ -276,13 +334,14 @@ export function createRequestHandler({ services, distDir, pkgDir, port, maxBodyB
     }
     if (pathname === '/api' || pathname.startsWith('/api/')) {
       api(req, res, pathname).catch((e) => {
-        if (res.headersSent) {
+        if (res.headersSent || isClientGone(e)) {
           res.destroy();
           return;
         }
-        if (e instanceof HostError) {
-          sendJson(res, e.status, { error: e.message }, e.status === 413 ? { connection: 'close' } : {});
-          if (e.status === 413) req.resume();
+        if (e instanceof HostError && e.status === 413) {
+          sendTooLarge(req, res, e);
+        } else if (e instanceof HostError) {
+          sendJson(res, e.status, { error: e.message });
         } else {
           process.stderr.write(`lio web: ${e?.stack ?? e}\n`);
           sendJson(res, 500, { error: 'internal error' });
@@ -302,6 +361,7 @@ export function createRequestHandler({ services, distDir, pkgDir, port, maxBodyB
  * @property {string} [pkgDir]      default: engine-wasm/pkg
  * @property {string} [samplesDir]  default: samples/
  * @property {number} [maxBodyBytes]
+ * @property {boolean} [readOnly]   open the run history read-only (saves are refused with a reason)
  */
 
 /**
@@ -316,14 +376,17 @@ export async function startWebHost({
   pkgDir = ENGINE_PKG_DIR,
   samplesDir,
   maxBodyBytes,
+  readOnly = process.env.LIO_DB_READONLY === '1',
 } = {}) {
-  const services = createHostServices({ dataDir, ...(samplesDir ? { samplesDir } : {}) });
+  const services = createHostServices({ dataDir, readOnly, ...(samplesDir ? { samplesDir } : {}) });
   let bound = port;
   const server = http.createServer(
     createRequestHandler({ services, distDir, pkgDir, port: () => bound, maxBodyBytes }),
   );
   server.headersTimeout = 20_000;
   server.requestTimeout = 60_000;
+  // A socket error (a client resetting the connection) is answered by closing it; never a stack trace.
+  server.on('clientError', (_e, socket) => socket.destroy());
   try {
     await new Promise((resolve, reject) => {
       server.once('error', reject);
@@ -357,19 +420,20 @@ export async function startWebHost({
   };
 }
 
-export const WEB_USAGE = `Usage: npm run web -- [--port <n>] [--data-dir <dir>]
+export const WEB_USAGE = `Usage: npm run web -- [--port <n>] [--data-dir <dir>] [--read-only]
 
 Serves LIO Lab's UI and host services at http://127.0.0.1:<n>/ (default
 ${DEFAULT_PORT}; --port 0 picks a free port). Data: --data-dir, else
-$LIO_DATA_DIR, else ~/.lio-lab.
+$LIO_DATA_DIR, else ~/.lio-lab. --read-only (or LIO_DB_READONLY=1) opens
+the run history without changing it: runs are listed and read, not saved.
 `;
 
 /**
  * @param {string[]} argv
- * @returns {{ help: true } | { help: false, port: number, dataDir?: string }}
+ * @returns {{ help: true } | { help: false, port: number, dataDir?: string, readOnly?: boolean }}
  */
 export function parseWebArgs(argv) {
-  /** @type {{ help: false, port: number, dataDir?: string }} */
+  /** @type {{ help: false, port: number, dataDir?: string, readOnly?: boolean }} */
   const out = { help: false, port: DEFAULT_PORT };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
@@ -387,6 +451,8 @@ export function parseWebArgs(argv) {
       out.port = n;
     } else if (flag === '--data-dir') {
       out.dataDir = path.resolve(value());
+    } else if (flag === '--read-only') {
+      out.readOnly = true;
     } else if (flag.startsWith('-')) {
       throw new Error(`unknown option ${flag}`);
     } else {
@@ -426,13 +492,19 @@ async function cli() {
   }
   let host;
   try {
-    host = await startWebHost({ port: args.port, ...(args.dataDir ? { dataDir: args.dataDir } : {}) });
+    host = await startWebHost({
+      port: args.port,
+      ...(args.dataDir ? { dataDir: args.dataDir } : {}),
+      ...(args.readOnly ? { readOnly: true } : {}),
+    });
   } catch (e) {
     const err = /** @type {NodeJS.ErrnoException} */ (e);
     const msg =
       err.code === 'EADDRINUSE'
         ? `port ${args.port} is in use; try --port 0`
-        : err.message;
+        : e instanceof StoreOpenError
+          ? e.message
+          : String(err.message).split('\n')[0];
     process.stderr.write(`lio web: ${msg}\n`);
     process.exitCode = 1;
     return;

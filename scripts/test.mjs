@@ -1,6 +1,7 @@
 // `npm test`: builds what is missing, then runs every suite and ends with a
 // plain `N passed, N failed` line.
-//   0. habits: cargo fmt --check, cargo clippy --all-targets -D warnings
+//   0. habits: cargo fmt --check, cargo clippy --all-targets -D warnings,
+//      tsc --noEmit -p renderer (strict); each one check, 1 passed when clean
 //   1. cargo test (engine core, parser, wasm facade as rlib)
 //   2. Vitest (renderer model/reports, electron host, the wasm loaded from disk)
 //   3. end-to-end: each tests/e2e/*.e2e.mjs drives the real UI in Chromium
@@ -11,7 +12,7 @@ import os from 'node:os';
 import { ROOT, ENGINE_DIR, tee, run, log } from './lib.mjs';
 import { ensureChromium, ensureWasmTarget, ensureWasmBindgen } from './setup.mjs';
 
-const only = process.argv.slice(2); // optional: habits | cargo | vitest | e2e
+const only = process.argv.slice(2); // optional: habits | tsc | cargo | vitest | e2e
 const want = (s) => only.length === 0 || only.includes(s);
 const totals = { passed: 0, failed: 0 };
 const suites = [];
@@ -36,6 +37,13 @@ if (want('habits')) {
     const r = await tee('cargo', args, { cwd: ENGINE_DIR });
     record(name, r.status === 0 ? 1 : 0, r.status === 0 ? 0 : 1);
   }
+}
+
+if (want('tsc') || only.includes('habits')) {
+  // The renderer type-checks under `strict`; the errors are printed as they come.
+  log('tsc --noEmit -p renderer');
+  const r = await tee(process.execPath, [path.join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '--noEmit', '-p', 'renderer', '--pretty', 'false']);
+  record('tsc', r.status === 0 ? 1 : 0, r.status === 0 ? 0 : 1);
 }
 
 if (want('cargo')) {

@@ -13,19 +13,33 @@
 // Every argument comes from the renderer, which we treat as untrusted:
 // each verb validates its input and throws HostError (status 400) when it is
 // wrong. File names are built here, never taken as paths from the caller.
+//
+// A write that fails (a read-only database or file, a full disk, a lock)
+// throws HostError with one sentence saying what failed and what to do; the
+// UI shows it with a Retry. Nothing is dropped silently.
 
 import fs from 'node:fs';
 import path from 'node:path';
 import { openStore } from './store.mjs';
 import { SAMPLES_DIR } from '../paths.mjs';
+import { ScriptTextError, cleanScriptText, decodeScript } from '../script-text.mjs';
 
 export const LIMITS = Object.freeze({
   titleChars: 200,
+  /** A saved run's or scenario's script (the UI refuses bigger ones before sending). */
   scriptBytes: 1024 * 1024,
-  resultBytes: 64 * 1024 * 1024,
-  svgBytes: 32 * 1024 * 1024,
+  /** A saved run's result JSON (the UI cuts rows and steps to fit: renderer/src/model/saved.ts). */
+  resultBytes: 6 * 1024 * 1024,
+  svgBytes: 8 * 1024 * 1024,
   nameChars: 80,
+  /** Browser-mode exports folder, in all (older exports are never deleted for you). */
+  exportsBytes: 256 * 1024 * 1024,
+  exportsFiles: 2000,
 });
+
+/** @param {number} n */
+export const fmtBytes = (n) =>
+  n >= 1024 * 1024 ? `${(n / 1024 / 1024).toFixed(1).replace(/\.0$/, '')} MB` : n >= 1024 ? `${Math.round(n / 1024)} KB` : `${n} bytes`;
 
 /** An error a caller caused; `status` is the HTTP status browser mode sends. */
 export class HostError extends Error {
@@ -103,8 +117,41 @@ export function checkRunId(id) {
 /** @param {unknown} s @param {string} what @param {number} maxBytes */
 function checkText(s, what, maxBytes) {
   if (typeof s !== 'string') throw bad(`${what} must be a string`);
-  if (Buffer.byteLength(s) > maxBytes) throw new HostError(413, `${what} is too large`);
+  const n = Buffer.byteLength(s);
+  if (n > maxBytes) throw new HostError(413, `${what} is too large (${fmtBytes(n)}; at most ${fmtBytes(maxBytes)})`);
   return s;
+}
+
+/** @param {unknown} s @param {string} what */
+function checkScript(s, what = 'script') {
+  try {
+    return cleanScriptText(checkText(s, what, LIMITS.scriptBytes), what);
+  } catch (e) {
+    if (e instanceof ScriptTextError) throw bad(e.message);
+    throw e;
+  }
+}
+
+/**
+ * A failed write to the run history as a HostError the user can act on.
+ * @param {unknown} e  what better-sqlite3 threw
+ * @param {string} what  'run not saved', ...
+ * @param {string} file
+ */
+export function writeFailure(e, what, file) {
+  if (e instanceof HostError) return e;
+  const err = /** @type {{ code?: string, message?: string }} */ (e ?? {});
+  const code = String(err.code ?? '');
+  const reason = err.message ?? String(e);
+  if (code.startsWith('SQLITE_READONLY') || code === 'EROFS' || code === 'EACCES' || code === 'EPERM') {
+    return new HostError(503, `${what}: ${file} cannot be written (${reason}); make the file and its folder writable, or move it aside, then Retry`);
+  }
+  if (code === 'SQLITE_FULL' || code === 'ENOSPC') return new HostError(507, `${what}: the disk holding ${file} is full (${reason}); free some space, then Retry`);
+  if (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED')) {
+    return new HostError(503, `${what}: ${file} is locked by another program (${reason}); Retry in a moment`);
+  }
+  if (code.startsWith('SQLITE_')) return new HostError(500, `${what}: ${file}: ${reason} (${code})`);
+  return /** @type {Error} */ (e);
 }
 
 /**
@@ -138,9 +185,11 @@ export function summarizeResult(result) {
   const total = (name) =>
     steps.reduce((acc, s) => acc + (Number(s?.stats?.[name]) || 0), 0);
   const errors = steps.filter((s) => s?.error);
+  const omitted = Number(result?.steps_omitted) || 0;
   return {
     version: typeof result?.lio_lab === 'string' ? result.lio_lab : null,
-    steps: steps.length,
+    steps: steps.length + omitted,
+    ...(omitted ? { steps_saved: steps.length } : {}),
     errors: errors.length,
     error_codes: [...new Set(errors.map((s) => String(s.error.code)))].slice(0, 5),
     workloads: steps.filter((s) => Array.isArray(s?.runs)).length,
@@ -175,11 +224,36 @@ function sampleNames(dir) {
 }
 
 /**
+ * Refuse an export that would take the exports folder over its total caps.
+ * @param {string} dir @param {number} adding  bytes
+ */
+export function checkExportsRoom(dir, adding) {
+  let bytes = 0;
+  let files = 0;
+  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+    if (!e.isFile()) continue;
+    files++;
+    try {
+      bytes += fs.statSync(path.join(dir, e.name)).size;
+    } catch {
+      /* removed meanwhile */
+    }
+  }
+  if (bytes + adding > LIMITS.exportsBytes || files + 1 > LIMITS.exportsFiles) {
+    throw new HostError(
+      507,
+      `the exports folder ${dir} holds ${files} file${files === 1 ? '' : 's'}, ${fmtBytes(bytes)} (at most ${LIMITS.exportsFiles} files, ${fmtBytes(LIMITS.exportsBytes)}); delete old exports there`,
+    );
+  }
+}
+
+/**
  * @typedef {object} HostServicesOptions
  * @property {string} dataDir      holds lio-lab.sqlite and exports/
  * @property {string} [samplesDir] shipped scenarios (default: repo samples/)
  * @property {string} [exportsDir] default: <dataDir>/exports
  * @property {() => Date} [now]
+ * @property {boolean} [readOnly]  open an existing history without changing it; saves are refused
  */
 
 /**
@@ -190,8 +264,23 @@ export function createHostServices({
   samplesDir = SAMPLES_DIR,
   exportsDir = path.join(dataDir, 'exports'),
   now,
+  readOnly = false,
 }) {
-  const store = openStore({ dataDir, now });
+  const store = openStore({ dataDir, now, readOnly });
+  /**
+   * Run a write against the store; failures become HostErrors that say what to do.
+   * @template T @param {string} what @param {() => T} fn @returns {T}
+   */
+  const write = (what, fn) => {
+    if (store.readOnly) {
+      throw new HostError(409, `${what}: the run history ${store.path} was opened read-only (--read-only or LIO_DB_READONLY=1); restart without it to save`);
+    }
+    try {
+      return fn();
+    } catch (e) {
+      throw writeFailure(e, what, store.path);
+    }
+  };
 
   const runs = {
     /** @param {unknown} run */
@@ -200,19 +289,17 @@ export function createHostServices({
       const { title, script, result } = /** @type {any} */ (run);
       const t = title === undefined ? '' : checkText(title, 'title', LIMITS.titleChars * 4);
       if (t.length > LIMITS.titleChars) throw bad('title is too long');
-      checkText(script, 'script', LIMITS.scriptBytes);
+      const text = checkScript(script);
       if (!result || typeof result !== 'object' || !Array.isArray(result.steps)) {
         throw bad('result must be a ScriptResult ({lio_lab, steps: [...]})');
       }
-      const json = JSON.stringify(result);
-      if (Buffer.byteLength(json) > LIMITS.resultBytes) throw new HostError(413, 'result is too large');
-      const saved = store.runs.save({
-        title: t.trim() || 'Untitled run',
-        script,
-        result,
-        summary: summarizeResult(result),
-      });
-      return saved;
+      const size = Buffer.byteLength(JSON.stringify(result));
+      if (size > LIMITS.resultBytes) {
+        throw new HostError(413, `run not saved: its result is ${fmtBytes(size)} of JSON; a saved run holds at most ${fmtBytes(LIMITS.resultBytes)}`);
+      }
+      return write('run not saved', () =>
+        store.runs.save({ title: t.trim() || 'Untitled run', script: text, result, summary: summarizeResult(result) }),
+      );
     },
     list() {
       return store.runs.list();
@@ -223,7 +310,8 @@ export function createHostServices({
     },
     /** @param {unknown} id */
     delete(id) {
-      return { deleted: store.runs.delete(checkRunId(id)) };
+      const n = checkRunId(id);
+      return { deleted: write('run not deleted', () => store.runs.delete(n)) };
     },
   };
 
@@ -248,19 +336,24 @@ export function createHostServices({
     open(name) {
       const n = checkScenarioName(name);
       const saved = store.scenarios.get(n);
-      if (saved) return { name: n, script: saved.script, source: 'saved' };
+      if (saved) return { name: n, script: cleanScriptText(saved.script), source: 'saved' };
       if (!sampleNames(samplesDir).includes(n)) return null;
       const file = path.join(samplesDir, `${n}.sql`);
       if (path.dirname(file) !== path.resolve(samplesDir)) return null;
-      return { name: n, script: fs.readFileSync(file, 'utf8'), source: 'sample' };
+      try {
+        return { name: n, script: decodeScript(fs.readFileSync(file), `${n}.sql`), source: 'sample' };
+      } catch (e) {
+        if (e instanceof ScriptTextError) throw new HostError(422, e.message);
+        throw e;
+      }
     },
     /** @param {unknown} s */
     save(s) {
       if (!s || typeof s !== 'object') throw bad('scenario must be an object');
       const { name, script } = /** @type {any} */ (s);
       const n = checkScenarioName(name);
-      checkText(script, 'script', LIMITS.scriptBytes);
-      return store.scenarios.save({ name: n, script });
+      const text = checkScript(script);
+      return write('scenario not saved', () => store.scenarios.save({ name: n, script: text }));
     },
   };
 
@@ -280,6 +373,7 @@ export function createHostServices({
         return { path: targetPath };
       }
       fs.mkdirSync(exportsDir, { recursive: true });
+      checkExportsRoom(exportsDir, Buffer.byteLength(svg));
       const stamp = (now ? now() : new Date()).toISOString().replace(/[:.]/g, '-');
       const file = safeFileName(suggestedName ?? `lio-${kind}-${stamp}`, '.svg', `lio-${kind}`);
       const stem = file.slice(0, -4);

@@ -1,5 +1,12 @@
 // Run history, saved scenarios and notes in SQLite (better-sqlite3), with
-// numbered migrations recorded in `schema_migrations`.
+// numbered migrations recorded in `schema_migrations` and the schema version
+// in `PRAGMA user_version`.
+//
+// Opening fails with StoreOpenError, one sentence naming the file and what to
+// do: a file that is not a database (move it aside, restore a backup), one
+// written by a newer LIO Lab (refused read-write; open it read-only), one
+// that cannot be opened at all. `readOnly: true` opens an existing file
+// without changing it: listing and reading work, saving says why it cannot.
 //
 // This module only knows rows and columns. Validation, sample scenarios and
 // report files live in services.mjs, which is what Electron main and the
@@ -54,6 +61,68 @@ export const MIGRATIONS = Object.freeze([
   },
 ]);
 
+/** The schema version this build writes: the highest migration. */
+export const SCHEMA_VERSION = Math.max(...MIGRATIONS.map((m) => m.version));
+
+/** The store could not be opened; `message` is one line for the user. */
+export class StoreOpenError extends Error {
+  /**
+   * @param {string} message
+   * @param {{ file: string, reason: string, kind: 'not-a-database'|'corrupt'|'newer-schema'|'cannot-open'|'read-only-missing' }} info
+   */
+  constructor(message, { file, reason, kind }) {
+    super(message);
+    this.name = 'StoreOpenError';
+    this.code = 'LIO_DB_OPEN';
+    this.file = file;
+    this.reason = reason;
+    this.kind = kind;
+  }
+}
+
+/**
+ * The one-line message for a database that cannot be opened.
+ * @param {string} file @param {string} reason
+ * @param {StoreOpenError['kind']} kind
+ */
+export function openErrorMessage(file, reason, kind) {
+  const what = `cannot open the run history ${file}: ${reason}`;
+  if (kind === 'newer-schema') {
+    return `${what}. It was written by a newer LIO Lab: use that version, or open it read-only (--read-only, or LIO_DB_READONLY=1) to look at it without changing it.`;
+  }
+  if (kind === 'not-a-database') {
+    return `${what}. Move it aside (a new, empty history is then created) or restore a backup of it.`;
+  }
+  if (kind === 'corrupt') {
+    return `${what}. Restore a backup of it, open it read-only (--read-only, or LIO_DB_READONLY=1) to read what is left, or move it aside (a new, empty history is then created).`;
+  }
+  if (kind === 'read-only-missing') return `${what}. There is nothing to open read-only: start without --read-only (or LIO_DB_READONLY) to create it.`;
+  return `${what}. Check that it is a readable file in a writable folder, move it aside, or set LIO_DATA_DIR to another folder.`;
+}
+
+/**
+ * @param {unknown} e  what better-sqlite3 or fs threw
+ * @returns {StoreOpenError['kind']}
+ */
+function openErrorKind(e) {
+  const code = String(/** @type {any} */ (e)?.code ?? '');
+  if (code === 'SQLITE_NOTADB') return 'not-a-database';
+  if (code.startsWith('SQLITE_CORRUPT')) return 'corrupt';
+  return 'cannot-open';
+}
+
+/**
+ * The schema version a database was written with: `PRAGMA user_version`,
+ * or for a database from before it was set, the highest recorded migration.
+ * @param {import('better-sqlite3').Database} db
+ */
+export function writtenSchemaVersion(db) {
+  const v = Number(db.pragma('user_version', { simple: true })) || 0;
+  const hasTable = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'").get();
+  const m = hasTable ? Number(db.prepare('SELECT COALESCE(MAX(version), 0) AS v FROM schema_migrations').get().v) : 0;
+  return Math.max(v, m);
+}
+
 /**
  * Apply the migrations that `schema_migrations` does not list yet.
  * Idempotent: a second call applies nothing.
@@ -83,6 +152,8 @@ export function migrate(db, migrations = MIGRATIONS) {
     })();
     applied.push(m.version);
   }
+  const top = sorted.length ? sorted[sorted.length - 1].version : 0;
+  if (Number(db.pragma('user_version', { simple: true })) < top) db.pragma(`user_version = ${top}`);
   return applied;
 }
 
@@ -97,18 +168,49 @@ export function migrate(db, migrations = MIGRATIONS) {
  */
 
 /**
- * Open (creating if needed) the store in `dataDir`.
- * @param {{ dataDir: string, file?: string, now?: () => Date }} opts
+ * Open the database file: read-write (created and migrated when needed) or
+ * read-only. Every failure is a StoreOpenError.
+ * @param {string} dbPath @param {string} dataDir @param {boolean} readOnly
+ * @returns {import('better-sqlite3').Database}
  */
-export function openStore({ dataDir, file = DB_FILE, now = () => new Date() }) {
-  fs.mkdirSync(dataDir, { recursive: true });
-  const dbPath = file === ':memory:' ? file : path.join(dataDir, file);
+function openDatabase(dbPath, dataDir, readOnly) {
   const Database = require('better-sqlite3');
-  /** @type {import('better-sqlite3').Database} */
-  const db = new Database(dbPath);
-  if (dbPath !== ':memory:') db.pragma('journal_mode = WAL');
-  db.pragma('foreign_keys = ON');
-  migrate(db);
+  const fail = (/** @type {string} */ reason, /** @type {StoreOpenError['kind']} */ kind) =>
+    new StoreOpenError(openErrorMessage(dbPath, reason, kind), { file: dbPath, reason, kind });
+  if (readOnly && dbPath !== ':memory:' && !fs.existsSync(dbPath)) throw fail('no such file', 'read-only-missing');
+  /** @type {import('better-sqlite3').Database | null} */
+  let db = null;
+  try {
+    if (!readOnly) fs.mkdirSync(dataDir, { recursive: true });
+    db = readOnly ? new Database(dbPath, { readonly: true, fileMustExist: true }) : new Database(dbPath);
+    const written = writtenSchemaVersion(db); // the first read: a file that is not a database fails here
+    if (!readOnly && written > SCHEMA_VERSION) {
+      db.close();
+      throw fail(`its schema version is ${written}; this LIO Lab knows versions up to ${SCHEMA_VERSION}`, 'newer-schema');
+    }
+    if (readOnly) {
+      if (written === 0) throw Object.assign(new Error('it holds no LIO Lab run history'), { code: 'SQLITE_NOTADB' });
+    } else {
+      if (dbPath !== ':memory:') db.pragma('journal_mode = WAL');
+      migrate(db);
+    }
+    db.pragma('foreign_keys = ON');
+    return db;
+  } catch (e) {
+    if (db?.open) db.close();
+    if (e instanceof StoreOpenError) throw e;
+    const err = /** @type {NodeJS.ErrnoException} */ (e);
+    throw fail(err.message || String(e), openErrorKind(e));
+  }
+}
+
+/**
+ * Open (creating if needed) the store in `dataDir`.
+ * @param {{ dataDir: string, file?: string, now?: () => Date, readOnly?: boolean }} opts
+ */
+export function openStore({ dataDir, file = DB_FILE, now = () => new Date(), readOnly = false }) {
+  const dbPath = file === ':memory:' ? file : path.join(dataDir, file);
+  const db = openDatabase(dbPath, dataDir, readOnly);
 
   const stmt = {
     runInsert: db.prepare(
@@ -217,6 +319,7 @@ export function openStore({ dataDir, file = DB_FILE, now = () => new Date() }) {
   return {
     db,
     path: dbPath,
+    readOnly,
     runs,
     scenarios,
     notes,

@@ -59,7 +59,7 @@ afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 describe('lio argument parsing', () => {
   it('accepts run <file> with --json, --folded, --no-echo', () => {
-    expect(parseArgs(['run', 'a.sql'])).toEqual({ command: 'run', file: 'a.sql', json: false, folded: false, echo: true });
+    expect(parseArgs(['run', 'a.sql'])).toEqual({ command: 'run', file: 'a.sql', json: false, folded: false, echo: true, timeout: null });
     expect(parseArgs(['run', '--json', 'a.sql'])).toMatchObject({ json: true, file: 'a.sql' });
     expect(parseArgs(['run', 'a.sql', '--folded', '--no-echo'])).toMatchObject({ folded: true, echo: false });
     expect(parseArgs(['--help'])).toEqual({ command: 'help' });

@@ -107,6 +107,7 @@ export function createElectronMock() {
     setName: vi.fn(),
     requestSingleInstanceLock: vi.fn(() => true),
     quit: vi.fn(),
+    exit: vi.fn(),
     getPath: vi.fn((/** @type {string} */ name) => `/tmp/lio-mock-${name}`),
     /** @param {string} event @param {...unknown} args */
     emit(event, ...args) {
@@ -156,6 +157,7 @@ export function createElectronMock() {
 
   const dialog = {
     showSaveDialog: vi.fn(async () => ({ canceled: true, filePath: undefined })),
+    showErrorBox: vi.fn(),
   };
 
   const mock = {

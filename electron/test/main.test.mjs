@@ -120,6 +120,60 @@ describe('main.cjs', () => {
     expect(csp).not.toMatch(/https?:|\*/);
   });
 
+  it('a run history it cannot open is an error dialog naming the file, not a silent exit', async () => {
+    const quiet = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lio-main-'));
+    try {
+      const file = path.join(dataDir, 'lio-lab.sqlite');
+      fs.writeFileSync(file, 'this is not a database '.repeat(200));
+      const { createHostServices, checkReport: check } = await import('../host/services.mjs');
+      const started = await main.start(electron, {
+        loadServices: async () => ({ services: createHostServices({ dataDir }), checkReport: check }),
+      });
+      expect(started).toBeNull();
+      expect(electron.dialog.showErrorBox).toHaveBeenCalledTimes(1);
+      const [title, message] = electron.dialog.showErrorBox.mock.calls[0];
+      expect(title).toBe(main.START_ERROR_TITLE);
+      expect(message).toContain(file);
+      expect(message).toContain('file is not a database');
+      expect(message).toMatch(/Move it aside/);
+      expect(message).toMatch(/restore a backup/);
+      expect(electron.app.exit).toHaveBeenCalledWith(1);
+      expect(state().windows).toHaveLength(0);
+      expect(fs.readFileSync(file, 'utf8')).toMatch(/^this is not a database/); // left as it was
+      expect(quiet).toHaveBeenCalledWith(expect.stringMatching(/^LIO Lab: cannot open the run history /));
+    } finally {
+      quiet.mockRestore();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('a history written by a newer LIO Lab is refused read-write with a dialog that offers read-only', async () => {
+    const quiet = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lio-main-'));
+    try {
+      const { createHostServices, checkReport: check } = await import('../host/services.mjs');
+      const first = createHostServices({ dataDir });
+      first.store.db.pragma('user_version = 99');
+      first.close();
+      await main.start(electron, { loadServices: async () => ({ services: createHostServices({ dataDir }), checkReport: check }) });
+      const [, message] = electron.dialog.showErrorBox.mock.calls[0];
+      expect(message).toMatch(/schema version is 99/);
+      expect(message).toMatch(/LIO_DB_READONLY=1/);
+      expect(electron.app.exit).toHaveBeenCalledWith(1);
+      electron.__reset();
+      const ro = await main.start(electron, {
+        loadServices: async () => ({ services: createHostServices({ dataDir, readOnly: true }), checkReport: check }),
+      });
+      expect(ro).not.toBeNull();
+      expect(electron.dialog.showErrorBox).not.toHaveBeenCalled();
+      ro.services.close();
+    } finally {
+      quiet.mockRestore();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
   it('refuses every permission request', async () => {
     await startApp();
     const cb = vi.fn();

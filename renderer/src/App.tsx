@@ -1,8 +1,9 @@
 // The LIO Lab workbench: editor + executed steps on the left, views on the right.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { createEngineClient, CancelledError, type Progress } from './engine/client';
-import { getHost, type RunSummary, type ScenarioInfo, type ReportKind } from './host';
-import { splitScript, statementAt, positionedChunk } from './model/script';
+import { createEngineClient, CancelledError, EngineStoppedError, type Progress } from './engine/client';
+import { getHost, type NewRun, type RunSummary, type ScenarioInfo, type ReportKind } from './host';
+import { splitScript, statementAt, scriptChunks, stripBom } from './model/script.mjs';
+import { fitForHistory, fmtBytes, utf8Bytes } from './model/saved';
 import type { Catalog, Step, Trace } from './model/types';
 import { fmtNum, fmtUs } from './model/stats';
 import { Editor, type EditorApi, type EditorError } from './views/Editor';
@@ -13,10 +14,15 @@ import { FlameView } from './views/FlameView';
 import { CompareView } from './views/CompareView';
 import { HistoryView } from './views/HistoryView';
 import { ExportMenu } from './views/ExportMenu';
-import { comparables, runTitle, type SessionRun } from './session';
+import { Notices, upsertNotice, type Notice } from './views/Notices';
+import { comparables, runTitle, shortStmt, type SessionRun } from './session';
 import { buildReport, type ReportInputs } from './reports/report';
 
 const DRAFT_KEY = 'lio.draft.v1';
+/** Engine errors underlined in the editor, at most (the error bar counts them all). */
+const MAX_DIAGNOSTICS = 1000;
+/** Streamed steps reach the screen at most this often (ms). */
+const STEPS_FLUSH_MS = 150;
 const DEFAULT_SCRIPT = `-- LIO Lab: type SQL*Plus-style statements, then
 --   Ctrl+Enter        run the statement under the cursor
 --   Ctrl+Shift+Enter  run the whole script (fresh instance)
@@ -56,6 +62,7 @@ export function App() {
   const scenarioText = useRef<string | null>(null);
   const [history, setHistory] = useState<RunSummary[]>([]);
   const [toast, setToast] = useState<string | null>(null);
+  const [notices, setNotices] = useState<Notice[]>([]);
   const [compareKeys, setCompareKeys] = useState<[string, string]>(['', '']);
   const [helpOpen, setHelpOpen] = useState(false);
   const [saveOpen, setSaveOpen] = useState(false);
@@ -65,22 +72,71 @@ export function App() {
 
   const switchTab = useCallback((t: TabId) => { reportRef.current = () => ({}); setTab(t); }, []);
   const flash = useCallback((msg: string) => { setToast(msg); window.setTimeout(() => setToast((t) => (t === msg ? null : t)), 3000); }, []);
+  const notify = useCallback((n: Notice) => setNotices((ns) => upsertNotice(ns, n)), []);
+  const dismiss = useCallback((id: string) => setNotices((ns) => ns.filter((n) => n.id !== id)), []);
+  /** Keep the draft in this browser; when it does not fit, say so (once) rather than lose it on reload. */
+  const draftWarned = useRef(false);
+  const storeDraft = useCallback((text: string) => {
+    try {
+      localStorage.setItem(DRAFT_KEY, text);
+      if (draftWarned.current) { draftWarned.current = false; dismiss('draft'); }
+    } catch {
+      if (draftWarned.current) return;
+      draftWarned.current = true;
+      notify({ id: 'draft', tone: 'warning', text: `This script (${fmtBytes(utf8Bytes(text))}) is too large to keep as a draft in this browser: it will not survive a reload. Keep a copy in a file.` });
+    }
+  }, [notify, dismiss]);
+
+  /** Save a run to history; a failure stays on screen with its reason and a Retry. */
+  const saveToHistory = useCallback(function save(runId: number, run: NewRun) {
+    const id = `save-${runId}`;
+    const failed = (message: string, retry = true) => {
+      const why = message.replace(/^run not saved: /, '');
+      setRuns((rs) => rs.map((r) => (r.id === runId ? { ...r, saveError: why } : r)));
+      notify({ id, tone: 'error', text: `Run ${runId} was not saved to history: ${why}`, ...(retry ? { action: { label: 'Retry', run: () => save(runId, run) } } : {}) });
+    };
+    let fitted: ReturnType<typeof fitForHistory>;
+    // Refused before sending (the script is over the cap): retrying would not help.
+    try { fitted = fitForHistory(run.script, run.result); } catch (e) { failed((e as Error).message, false); return; }
+    host.saveRun({ ...run, result: fitted.result })
+      .then((saved) => {
+        setRuns((rs) => rs.map((r) => (r.id === runId ? { ...r, savedId: saved?.id, saveError: undefined } : r)));
+        if (fitted.notes.length) notify({ id, tone: 'warning', text: `Run ${runId} was saved to history as #${saved?.id ?? '?'}, in part: ${fitted.notes.join('; ')}.` });
+        else dismiss(id);
+        return host.listRuns().then(setHistory);
+      }, (e: unknown) => failed((e as Error)?.message || String(e)))
+      .catch(() => { /* the list refreshes on the next save or with Refresh */ });
+  }, [host, notify, dismiss]);
+
+  useEffect(() => {
+    client.onReplaced = (reason, running) => {
+      setRuns((rs) => rs.map((r) => (r.live ? { ...r, live: false } : r)));
+      const first = running?.label.replace(/;\s*$/, '') ?? '';
+      const where = !running ? '' : running.statements > 1
+        ? ` while running the ${running.statements} statements from line ${running.line} (${shortStmt(first, 48)} …)`
+        : ` while running line ${running.line} (${shortStmt(first, 60)})`;
+      notify({ id: 'engine-replaced', tone: 'error', text: `The engine stopped (${reason})${where}; a fresh engine was started, with an empty instance. Steps before the failure are kept.` });
+    };
+    // Test-only: the end-to-end tests kill the engine's worker mid-run.
+    if (new URLSearchParams(window.location.search).has('lio-test')) window.__lioTest = { killEngine: () => client.killForTest() };
+    return () => { client.onReplaced = null; delete window.__lioTest; };
+  }, [client, notify]);
 
   useEffect(() => {
     client.init().then(() => setStatus({ state: 'ready', text: 'Engine ready' }))
       .catch((e) => setStatus({ state: 'error', text: `Engine failed to load: ${e.message ?? e}` }));
     host.listScenarios().then(setScenarios).catch(() => setScenarios([]));
-    host.listRuns().then(setHistory).catch(() => setHistory([]));
-    const save = () => { try { localStorage.setItem(DRAFT_KEY, draft.current); } catch { /* quota */ } };
+    host.listRuns().then(setHistory).catch((e: Error) => { setHistory([]); notify({ id: 'history', tone: 'error', text: `The run history could not be read: ${e.message}` }); });
+    const save = () => storeDraft(draft.current);
     window.addEventListener('beforeunload', save);
     return () => { window.removeEventListener('beforeunload', save); client.dispose(); };
-  }, [client, host]);
+  }, [client, host, notify, storeDraft]);
 
   const onChange = useCallback((text: string) => {
     draft.current = text;
     if (saveTimer.current) window.clearTimeout(saveTimer.current);
-    saveTimer.current = window.setTimeout(() => { try { localStorage.setItem(DRAFT_KEY, text); } catch { /* quota */ } }, 250);
-  }, []);
+    saveTimer.current = window.setTimeout(() => storeDraft(text), 250);
+  }, [storeDraft]);
 
   const liveRun = runs.find((r) => r.live) ?? null;
   const allSteps = useMemo(() => runs.flatMap((r) => r.steps.map((s) => ({ run: r, step: s }))), [runs]);
@@ -105,38 +161,68 @@ export function App() {
     setStatus({ state: 'busy', text: mode === 'all' ? 'Running script…' : 'Running statement…' });
     setProgress({ done: 0, total: chosen.length, label: '' });
     const t0 = performance.now();
-    try {
-      if (mode === 'all') await client.reset();
-      const v = await client.exec(chosen.map(positionedChunk), setProgress);
-      const steps = v.result.steps;
-      setCatalog(v.catalog);
+    // Steps reach the run as the worker sends them, so they stay on screen whatever happens next.
+    const fresh = mode === 'all' || !liveRun;
+    const runId = fresh ? nextRun.current++ : liveRun.id;
+    const received: Step[] = [];
+    let version = liveRun?.version ?? '';
+    let queued: Step[] = [];
+    let timer = 0;
+    const flush = () => {
+      window.clearTimeout(timer); timer = 0;
+      if (!queued.length) return;
+      const add = queued; queued = [];
+      setRuns((rs) => rs.map((r) => (r.id === runId ? { ...r, steps: r.steps.concat(add), version } : r)));
+    };
+    const finish = (steps: Step[], note: string) => {
+      flush();
       const errs = steps.filter((s) => s.error).map((s) => ({ ...s.error! }));
       setErrors(errs);
-      let runId = liveRun?.id ?? 0;
-      if (mode === 'all' || !liveRun) {
-        runId = nextRun.current++;
-        const run: SessionRun = { id: runId, label: `Run ${runId}`, script: text, version: v.result.lio_lab, steps, live: true, source: 'session' };
-        setRuns((rs) => [...rs.map((r) => ({ ...r, live: false })), run]);
-        if (mode === 'all') {
-          host.saveRun({ title: runTitle(text, scenarioText.current === text ? scenario : null), script: text, result: v.result })
-            .then((saved) => { if (saved?.id !== undefined) setRuns((rs) => rs.map((r) => (r.id === runId ? { ...r, savedId: saved.id } : r))); return host.listRuns(); })
-            .then(setHistory).catch(() => { /* history is best effort */ });
-        }
-      } else {
-        setRuns((rs) => rs.map((r) => (r.id === runId ? { ...r, steps: [...r.steps, ...steps], version: v.result.lio_lab } : r)));
-      }
-      // Select the most interesting step: the last query/lab step, else the last one.
       const pick = [...steps].reverse().find((s) => s.error) ?? [...steps].reverse().find((s) => s.kind === 'query' || s.kind === 'lab') ?? steps[steps.length - 1];
       if (pick) setSel({ run: runId, index: pick.index });
       const ms = performance.now() - t0;
-      setStatus({ state: 'ready', text: `${steps.length} step${steps.length === 1 ? '' : 's'} in ${fmtNum(Math.round(ms))} ms${errs.length ? ` · ${errs.length} error${errs.length > 1 ? 's' : ''}` : ''}` });
+      return `${fmtNum(steps.length)} step${steps.length === 1 ? '' : 's'} in ${fmtNum(Math.round(ms))} ms${errs.length ? ` · ${fmtNum(errs.length)} error${errs.length > 1 ? 's' : ''}` : ''}${note}`;
+    };
+    const title = runTitle(text, scenarioText.current === text ? scenario : null);
+    try {
+      if (mode === 'all') await client.reset();
+      if (fresh) {
+        const run: SessionRun = { id: runId, label: `Run ${runId}`, script: text, version, steps: [], live: true, source: 'session' };
+        setRuns((rs) => [...rs.map((r) => ({ ...r, live: false })), run]);
+      }
+      // 'Run all' sends every character of the script (as one call would); a statement run sends just it.
+      const chunks = scriptChunks(text, chosen, mode === 'all' ? { start: 0, end: text.length } : {});
+      const v = await client.exec(chunks, {
+        onProgress: setProgress,
+        onSteps: (steps, ver) => {
+          version = ver;
+          for (const s of steps) { received.push(s); queued.push(s); }
+          if (!timer) timer = window.setTimeout(flush, STEPS_FLUSH_MS);
+        },
+      });
+      setCatalog(v.catalog);
+      const done = finish(v.result.steps, '');
+      if (mode === 'all') saveToHistory(runId, { title, script: text, result: v.result });
+      setStatus({ state: 'ready', text: done });
     } catch (e) {
-      if (e instanceof CancelledError) setStatus({ state: 'ready', text: 'Cancelled; engine state restored' });
-      else setStatus({ state: 'error', text: `Engine error: ${(e as Error).message}` });
+      if (e instanceof CancelledError) {
+        flush();
+        setStatus({ state: 'ready', text: `Cancelled after ${fmtNum(received.length)} step${received.length === 1 ? '' : 's'}; engine state restored` });
+      } else if (e instanceof EngineStoppedError) {
+        // The client has replaced the worker and said so (onReplaced); keep and save what ran.
+        setCatalog(null);
+        const done = finish(received, ' before the engine stopped');
+        if (mode === 'all' && received.length) saveToHistory(runId, { title: `${title} (stopped)`.slice(0, 200), script: text, result: { lio_lab: version, steps: received } });
+        setStatus({ state: 'error', text: `${done} · fresh engine ready` });
+      } else {
+        flush();
+        setStatus({ state: 'error', text: `Engine error: ${(e as Error).message}` });
+      }
     } finally {
+      window.clearTimeout(timer);
       setProgress(null);
     }
-  }, [busy, status.state, client, liveRun, host, scenario, flash]);
+  }, [busy, status.state, client, liveRun, scenario, flash, saveToHistory]);
 
   const cancel = useCallback(() => {
     setStatus({ state: 'busy', text: 'Cancelling: restoring engine state…' });
@@ -151,15 +237,16 @@ export function App() {
       if (before.trim() && before !== scenarioText.current && before !== DEFAULT_SCRIPT) {
         try { localStorage.setItem(`${DRAFT_KEY}.previous`, before); } catch { /* quota */ }
       }
-      editor.current?.setText(s.script);
-      draft.current = s.script;
-      try { localStorage.setItem(DRAFT_KEY, s.script); } catch { /* quota */ }
+      const script = stripBom(s.script);
+      editor.current?.setText(script);
+      draft.current = script;
+      storeDraft(script);
       setScenario(s.name);
-      scenarioText.current = s.script;
+      scenarioText.current = script;
       setErrors([]);
       flash(`Opened “${s.name}”. Run it with Ctrl+Shift+Enter. Your previous text: Ctrl+Z in the editor.`);
     } catch (e) { flash(`Could not open ${name}: ${(e as Error).message}`); }
-  }, [host, flash]);
+  }, [host, flash, storeDraft]);
 
   const getTrace = useCallback((step: Step): Promise<Trace | null> => client.trace(step.index), [client]);
 
@@ -171,9 +258,10 @@ export function App() {
       }
       const { svg, name } = buildReport(kind, inputs);
       const r = await host.exportReport({ kind, svg, suggestedName: name });
-      flash(r.canceled ? 'Export cancelled.' : r.path ? `Exported ${name} to ${r.path}` : `Exported ${name}`);
+      if (r.copyError) notify({ id: 'export', tone: 'warning', text: `Downloaded ${name}; the host could not keep a copy in its exports folder: ${r.copyError}` });
+      else flash(r.canceled ? 'Export cancelled.' : r.path ? `Exported ${name} to ${r.path}` : `Exported ${name}`);
     } catch (e) { flash(`Export failed: ${(e as Error).message}`); }
-  }, [selectedStep, selectedLive, catalog, client, host, flash]);
+  }, [selectedStep, selectedLive, catalog, client, host, flash, notify]);
 
   // Global shortcuts.
   useEffect(() => {
@@ -190,6 +278,7 @@ export function App() {
   }, [execute, busy, cancel, switchTab]);
 
   const items = useMemo(() => comparables(runs), [runs]);
+  const diagnostics = useMemo(() => errors.slice(0, MAX_DIAGNOSTICS), [errors]);
 
   return (
     <div className="app">
@@ -219,11 +308,12 @@ export function App() {
         <button className="btn icon" onClick={() => setHelpOpen(true)} aria-label="Keyboard shortcuts" title="Keyboard shortcuts (?)">?</button>
       </header>
 
+      <Notices notices={notices} onDismiss={dismiss} />
       <main className="main">
         <div className="left">
           <section aria-label="Scenario editor" style={{ display: 'grid', gridTemplateRows: 'auto 1fr', minHeight: 0 }}>
             <div className="pane-title"><h2>Scenario</h2><span className="muted" style={{ textTransform: 'none', letterSpacing: 0 }}>{scenario ?? 'draft'} · draft kept in this browser</span></div>
-            <Editor initial={initial} onChange={onChange} onRunAll={() => execute('all')} onRunStatement={() => execute('statement')} errors={errors} apiRef={editor} />
+            <Editor initial={initial} onChange={onChange} onRunAll={() => execute('all')} onRunStatement={() => execute('statement')} errors={diagnostics} apiRef={editor} />
           </section>
           {errors.length > 0
             ? <div className="errbar" role="alert">{errors[0].code} at line {errors[0].line}, column {errors[0].column}: {errors[0].message}{errors.length > 1 ? ` (+${errors.length - 1} more)` : ''}</div>
@@ -253,13 +343,14 @@ export function App() {
             {tab === 'structure' && <StructureView step={selectedStep} live={selectedLive} catalog={catalog} getTrace={getTrace} reportRef={reportRef} />}
             {tab === 'flame' && <FlameView step={selectedStep} items={items} reportRef={reportRef} />}
             {tab === 'compare' && <CompareView items={items} keys={compareKeys} onKeys={setCompareKeys} reportRef={reportRef} />}
-            {tab === 'history' && <HistoryView host={host} runs={history} onRefresh={() => host.listRuns().then(setHistory)}
+            {tab === 'history' && <HistoryView host={host} runs={history}
+              onRefresh={() => host.listRuns().then((h) => { setHistory(h); dismiss('history'); }, (e: Error) => notify({ id: 'history', tone: 'error', text: `The run history could not be read: ${e.message}` }))}
               onLoad={(saved) => {
                 const id = nextRun.current++;
                 setRuns((rs) => [...rs, { id, label: `Saved ${saved.id}`, script: saved.script, version: saved.result?.lio_lab ?? '', steps: saved.result?.steps ?? [], live: false, source: 'history', savedId: saved.id }]);
                 flash(`Loaded saved run ${saved.id} (${saved.title ?? ''}): its steps can be selected and compared.`);
               }}
-              onOpenScript={(saved) => { editor.current?.setText(saved.script); draft.current = saved.script; setScenario(saved.title ?? null); }} />}
+              onOpenScript={(saved) => { const t = stripBom(saved.script); editor.current?.setText(t); draft.current = t; setScenario(saved.title ?? null); }} />}
           </div>
         </div>
       </main>

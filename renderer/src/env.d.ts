@@ -1,3 +1,7 @@
 // Build-time constants and asset imports (Vite).
 declare const __LIO_MOCK_ENGINE__: boolean;
 declare module '*.css';
+
+/** Test-only hooks, present when the page is opened with `?lio-test` (tests/e2e). */
+interface LioTestHooks { killEngine(): void }
+interface Window { __lioTest?: LioTestHooks }

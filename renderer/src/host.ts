@@ -28,7 +28,28 @@ export interface Host {
   listRuns(): Promise<RunSummary[]>;
   getRun(id: string | number): Promise<SavedRun>;
   deleteRun(id: string | number): Promise<void>;
-  exportReport(req: ExportRequest): Promise<{ path?: string | null; canceled?: boolean }>;
+  /** `copyError`: browser mode downloaded the file but the host could not keep its copy. */
+  exportReport(req: ExportRequest): Promise<{ path?: string | null; canceled?: boolean; copyError?: string }>;
+}
+
+/** A fetch to the host; a network failure becomes a sentence that says so. */
+async function request(url: string, init?: RequestInit): Promise<Response> {
+  try { return await fetch(url, init); } catch (e) {
+    throw new Error(`the LIO Lab host did not answer (${(e as Error).message}); is \`npm start\` still running?`);
+  }
+}
+
+/**
+ * Electron rejects an IPC call with "Error invoking remote method 'runs:save': HostError: <message>";
+ * the user needs the message.
+ */
+export function ipcMessage(e: unknown): Error {
+  const msg = e instanceof Error ? e.message : String(e);
+  return new Error(msg.replace(/^Error invoking remote method '[^']*': (?:\w*Error: )?/, ''));
+}
+
+async function ipc<T>(p: Promise<T>): Promise<T> {
+  try { return await p; } catch (e) { throw ipcMessage(e); }
 }
 
 async function json<T>(res: Response): Promise<T> {
@@ -60,39 +81,35 @@ export function downloadSvg(svg: string, name: string) {
 function electronHost(lio: LioPreload): Host {
   return {
     kind: 'electron',
-    listScenarios: async () => asList<ScenarioInfo>(await lio.scenarios.list(), 'scenarios'),
-    openScenario: async (name) => { const s = await lio.scenarios.open(name); if (!s) throw new Error('no such scenario'); return s; },
-    saveScenario: async (s) => { await lio.scenarios.save(s); },
-    saveRun: async (run) => (await lio.runs.save(run)) as { id?: string | number } | null,
-    listRuns: async () => asList<RunSummary>(await lio.runs.list(), 'runs'),
-    getRun: async (id) => { const r = await lio.runs.get(id); if (!r) throw new Error('no such run'); return r; },
-    deleteRun: async (id) => { await lio.runs.delete(id); },
-    exportReport: async (req) => (await lio.reports.export(req)) ?? {},
+    listScenarios: async () => asList<ScenarioInfo>(await ipc(lio.scenarios.list()), 'scenarios'),
+    openScenario: async (name) => { const s = await ipc(lio.scenarios.open(name)); if (!s) throw new Error('no such scenario'); return s; },
+    saveScenario: async (s) => { await ipc(lio.scenarios.save(s)); },
+    saveRun: async (run) => (await ipc(lio.runs.save(run))) as { id?: string | number } | null,
+    listRuns: async () => asList<RunSummary>(await ipc(lio.runs.list()), 'runs'),
+    getRun: async (id) => { const r = await ipc(lio.runs.get(id)); if (!r) throw new Error('no such run'); return r; },
+    deleteRun: async (id) => { await ipc(lio.runs.delete(id)); },
+    exportReport: async (req) => (await ipc(lio.reports.export(req))) ?? {},
   };
 }
 
 function httpHost(base = ''): Host {
   const enc = encodeURIComponent;
+  const body = (method: string, data: unknown): RequestInit => ({ method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(data) });
   return {
     kind: 'http',
-    listScenarios: async () => asList<ScenarioInfo>(await json(await fetch(`${base}/api/scenarios`)), 'scenarios'),
-    openScenario: async (name) => json<Scenario>(await fetch(`${base}/api/scenarios/${enc(name)}`)),
-    saveScenario: async (sc) => { await json(await fetch(`${base}/api/scenarios/${enc(sc.name)}`, {
-      method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ script: sc.script }),
-    })); },
-    saveRun: async (run) => json(await fetch(`${base}/api/runs`, {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(run),
-    })),
-    listRuns: async () => asList<RunSummary>(await json(await fetch(`${base}/api/runs`)), 'runs'),
-    getRun: async (id) => json<SavedRun>(await fetch(`${base}/api/runs/${enc(String(id))}`)),
-    deleteRun: async (id) => { await fetch(`${base}/api/runs/${enc(String(id))}`, { method: 'DELETE' }); },
+    listScenarios: async () => asList<ScenarioInfo>(await json(await request(`${base}/api/scenarios`)), 'scenarios'),
+    openScenario: async (name) => json<Scenario>(await request(`${base}/api/scenarios/${enc(name)}`)),
+    saveScenario: async (sc) => { await json(await request(`${base}/api/scenarios/${enc(sc.name)}`, body('PUT', { script: sc.script }))); },
+    saveRun: async (run) => json(await request(`${base}/api/runs`, body('POST', run))),
+    listRuns: async () => asList<RunSummary>(await json(await request(`${base}/api/runs`)), 'runs'),
+    getRun: async (id) => json<SavedRun>(await request(`${base}/api/runs/${enc(String(id))}`)),
+    deleteRun: async (id) => { await json(await request(`${base}/api/runs/${enc(String(id))}`, { method: 'DELETE' })); },
     exportReport: async (req) => {
+      // The browser download is the export; the host keeps a copy in its exports folder when it can.
       downloadSvg(req.svg, req.suggestedName);
       try {
-        return await json<{ path?: string }>(await fetch(`${base}/api/reports`, {
-          method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(req),
-        }));
-      } catch { return {}; }
+        return await json<{ path?: string }>(await request(`${base}/api/reports`, body('POST', req)));
+      } catch (e) { return { copyError: (e as Error).message }; }
     },
   };
 }

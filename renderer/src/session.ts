@@ -11,6 +11,8 @@ export interface SessionRun {
   /** Steps of a live run still have their traces in the engine. */
   live: boolean;
   savedId?: string | number;
+  /** Why saving it to the run history failed (shown with a Retry until it succeeds). */
+  saveError?: string;
   source: 'session' | 'history';
 }
 
@@ -67,4 +69,19 @@ export function runTitle(script: string, scenario: string | null): string {
   if (scenario) return scenario;
   const first = script.split('\n').map((l) => l.trim()).find((l) => l && !l.startsWith('--') && !l.startsWith('REM')) ?? 'script';
   return shortStmt(first, 60);
+}
+
+/** Options a picker lists at most: a <select> of 100,000 options takes the page seconds to draw. */
+export const PICKER_OPTIONS = 1000;
+
+/**
+ * The comparables a picker lists: all of them, or the first and last
+ * PICKER_OPTIONS / 2 plus the chosen ones, and how many are left out.
+ */
+export function pickerItems(items: Comparable[], chosen: string[], max = PICKER_OPTIONS): { shown: Comparable[]; omitted: number } {
+  if (items.length <= max) return { shown: items, omitted: 0 };
+  const half = Math.floor(max / 2);
+  const keep = new Set(chosen);
+  const shown = items.filter((it, i) => i < half || i >= items.length - half || keep.has(it.key));
+  return { shown, omitted: items.length - shown.length };
 }

@@ -1,3 +1,4 @@
+/// <reference types="node" />
 // The renderer runs a script statement by statement (for progress and cancel),
 // padding each chunk so positions stay script positions. This must give the
 // engine the same statements, at the same lines and columns, as one exec of
@@ -7,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { positionedChunk, splitScript } from '../src/model/script';
+import { placeSteps, positionedChunk, scriptChunks, splitScript } from '../src/model/script.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repo = path.resolve(here, '../..');
@@ -36,6 +37,14 @@ describe.skipIf(!built)('statement-by-statement runs match whole-script runs', (
     const chunked = splitScript(script).flatMap((s) => e.exec(positionedChunk(s)).steps);
     expect(shape(chunked)).toEqual(shape(whole));
     expect(errors(chunked)).toEqual(errors(whole));
+    // What the UI and the CLI run: runs of statements, tiling the script, lines placed afterwards.
+    for (const maxStatements of [1, 3, 50]) {
+      const g = await engine();
+      const tiled = scriptChunks(script, splitScript(script), { start: 0, end: script.length, maxStatements })
+        .flatMap((c) => placeSteps(g.exec(c.text).steps, c.line));
+      expect(shape(tiled)).toEqual(shape(whole));
+      expect(errors(tiled)).toEqual(errors(whole));
+    }
     expect(whole.every((s) => !s.error || !/^LAB-00001$/.test(s.error.code))).toBe(true);
   });
 });

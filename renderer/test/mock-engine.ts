@@ -1,7 +1,7 @@
 // A contract-shaped stand-in for the engine (docs/ENGINE-API.md), for UI
 // development without a wasm build (LIO_MOCK_ENGINE=1) and for unit tests.
 // It knows a handful of statements only; it is never shipped.
-import { splitScript } from '../src/model/script';
+import { splitScript } from '../src/model/script.mjs';
 import type { Catalog, PlanLine, ScriptResult, Segment, Step, Trace } from '../src/model/types';
 
 interface Ev { kind: number; get: number; seg: number; block: number; latch: number; gets: number; line: number; exec: number; t: number; stack: number }
@@ -104,6 +104,8 @@ export class MockEngine {
       this.keep(step, evs);
       return step;
     }
+    // A broken wasm instance: the worker must be replaced (renderer/src/engine/client.ts).
+    if (/^LAB TRAP\b/.test(u)) throw new WebAssembly.RuntimeError('unreachable');
     const spin = /^LAB SPIN (\d+)/.exec(u);
     if (spin) { const end = Date.now() + Number(spin[1]); while (Date.now() < end) { /* a long workload */ } return this.step(text, line, column, { kind: 'lab' }); }
     if (/^SET |^SHUTDOWN|^STARTUP|^ALTER|^EXEC|^BEGIN|^LAB|^PROMPT/.test(u)) return this.step(text, line, column, { kind: /^LAB/.test(u) ? 'lab' : 'sqlplus' });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { HeatMap, heatLevel, heatOf, hashCell, MEMOPT_HASH_CELLS, MEMOPT_HASH_SEGMENT, memoptAreaKey } from '../src/model/heat';
 import { diffStats, statRows, comparableFigures, fmtUs } from '../src/model/stats';
 import { initialPlayback, play, tick, seek, stepBack, stepForward, defaultRate, delta, pause } from '../src/model/playback';
-import { splitScript, statementAt, positionedChunk, offsetOf } from '../src/model/script';
+import { splitScript, statementAt, positionedChunk, offsetOf } from '../src/model/script.mjs';
 import { makeTrace, T1_LOOKUP } from './fixtures';
 
 describe('heat', () => {

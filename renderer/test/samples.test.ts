@@ -1,9 +1,10 @@
+/// <reference types="node" />
 // The shipped samples split into the statements SQL*Plus would run.
 import { describe, expect, it } from 'vitest';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { splitScript } from '../src/model/script';
+import { splitScript } from '../src/model/script.mjs';
 
 const dir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../samples');
 const files = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.sql')) : [];

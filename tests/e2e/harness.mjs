@@ -15,7 +15,7 @@ export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--
   '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 /** Start host + browser; returns the page on the app, idle and ready. */
-export async function launchApp({ width = 1280, height = 800, colorScheme = 'light', samplesDir = process.env.LIO_E2E_SAMPLES, distDir } = {}) {
+export async function launchApp({ width = 1280, height = 800, colorScheme = 'light', samplesDir = process.env.LIO_E2E_SAMPLES, distDir, query = '' } = {}) {
   mkdirSync(ARTIFACTS, { recursive: true });
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'lio-e2e-'));
   const host = await startWebHost({ port: 0, dataDir: path.join(tmp, 'data'), ...(samplesDir ? { samplesDir } : {}), ...(distDir ? { distDir } : {}) });
@@ -28,7 +28,7 @@ export async function launchApp({ width = 1280, height = 800, colorScheme = 'lig
   page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
   page.on('console', (m) => { if (m.type() === 'error' && !/Failed to load resource/.test(m.text())) problems.push(`console: ${m.text()}`); });
   page.on('response', (r) => { if (r.status() >= 400 && !/favicon/.test(r.url())) problems.push(`http ${r.status()} ${r.url()}`); });
-  await page.goto(host.url);
+  await page.goto(host.url + query);
   await waitReady(page);
   const close = async () => {
     await context.close().catch(() => {});

@@ -87,6 +87,22 @@ try {
         await waitReady(page);
         assert(/1 step in/.test(await page.getByRole('status').first().textContent()), 'runs again after cancel');
       });
+      await s.test('a wasm trap mid-script: the steps before stay, one line says a fresh engine started, the next run works', async () => {
+        await setScript(page, 'SELECT 1 FROM dual;\nSELECT 1 FROM dual;\nLAB TRAP;\nSELECT 1 FROM dual;\n');
+        await runAll(page);
+        const notice = page.locator('[data-notice="engine-replaced"]');
+        await notice.waitFor({ timeout: 10_000 });
+        assertEq(await notice.locator('.notice-text').textContent(),
+          'The engine stopped (RuntimeError: unreachable) while running line 3 (LAB TRAP); a fresh engine was started, with an empty instance. Steps before the failure are kept.', 'notice');
+        const newest = page.getByRole('grid', { name: 'Executed statements' }).locator('tbody').first();
+        await newest.locator('tr').first().filter({ hasText: /^Run \d+ · earlier run \(no trace\) · saved #\d+$/ }).waitFor({ timeout: 10_000 }); // the stopped run, saved
+        assertEq(await newest.getByRole('button', { name: /^Step \d+:/ }).count(), 2, 'the two SELECTs before the trap are listed');
+        await page.screenshot({ path: path.join(ARTIFACTS, `${prefix}engine-trap.png`) });
+        await setScript(page, 'SELECT 1 FROM dual;\n');
+        await runAll(page);
+        assert(/^1 step in/.test(await page.getByRole('status').first().textContent()), 'the fresh engine runs');
+        await notice.getByRole('button', { name: /^Dismiss/ }).click();
+      });
       await s.test('workload: the structure view opens on the final heat map', async () => {
         await page.getByRole('combobox', { name: 'Open sample' }).selectOption('memopt-rowstore');
         await runAll(page);

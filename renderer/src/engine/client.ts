@@ -1,61 +1,137 @@
 // EngineClient: the UI side of the worker RPC (round trip drawn in protocol.ts).
-import type { ExecValue, OpValues, Reply, Request } from './protocol';
-import type { Catalog, Trace } from '../model/types';
+import { isEngineTrap, type ExecChunk, type ExecValue, type OpValues, type Reply, type Request } from './protocol';
+import type { Catalog, Step, Trace } from '../model/types';
 
 export class CancelledError extends Error {
   constructor() { super('cancelled'); this.name = 'CancelledError'; }
 }
 
+/**
+ * The engine's worker stopped (a wasm trap, a worker error, or it was killed)
+ * and was replaced by a fresh, empty one. `steps` are those the failed run had
+ * already received; `reason` is one line (`RuntimeError: unreachable`).
+ */
+export class EngineStoppedError extends Error {
+  constructor(readonly reason: string, readonly steps: Step[] = [], readonly running: ExecChunk | null = null) {
+    super(`the engine stopped (${reason})`);
+    this.name = 'EngineStoppedError';
+  }
+}
+
 export interface Progress { done: number; total: number; label: string }
 
-type Pending = { resolve: (v: unknown) => void; reject: (e: unknown) => void; onProgress?: (p: Progress) => void };
+export interface ExecHandlers {
+  onProgress?: (p: Progress) => void;
+  /** A chunk's steps, as soon as the worker has them (positions already in script lines). */
+  onSteps?: (steps: Step[], version: string) => void;
+}
+
+type Pending = {
+  resolve: (v: unknown) => void; reject: (e: unknown) => void;
+  handlers: ExecHandlers; chunks?: ExecChunk[]; steps: Step[]; chunksDone: number;
+};
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 type Body = DistributiveOmit<Request, 'id'>;
+
+/** Calls failing in a row (without a recognised trap) before the worker is replaced anyway. */
+const FAILURES_BEFORE_REPLACING = 3;
 
 export class EngineClient {
   private worker!: Worker;
   private nextId = 1;
   private pending = new Map<number, Pending>();
   /** Chunks that built the current engine state, replayed after a cancel. */
-  private history: string[] = [];
+  private history: ExecChunk[] = [];
   private replaying: Promise<unknown> = Promise.resolve();
   private traceCache = new Map<number, Promise<Trace | null>>();
+  private failures = 0;
+  /**
+   * Told whenever a stopped worker was replaced by a fresh one: the reason (one line)
+   * and the chunk it was running, if it was running one.
+   */
+  onReplaced: ((reason: string, running: ExecChunk | null) => void) | null = null;
 
   constructor(private readonly factory: () => Worker) { this.spawn(); }
 
   private spawn() {
-    this.worker = this.factory();
-    this.worker.onmessage = (ev: MessageEvent<Reply>) => {
+    const worker = this.factory();
+    this.worker = worker;
+    worker.onmessage = (ev: MessageEvent<Reply>) => {
+      if (worker !== this.worker) return;
       const m = ev.data;
       const p = this.pending.get(m.id);
       if (!p) return;
-      if (m.type === 'progress') { p.onProgress?.({ done: m.done, total: m.total, label: m.label }); return; }
+      if (m.type === 'steps') {
+        p.steps.push(...m.steps);
+        p.chunksDone = m.chunk + 1;
+        const chunk = p.chunks?.[m.chunk];
+        if (chunk) this.history.push(chunk);
+        p.handlers.onSteps?.(m.steps, m.version);
+        p.handlers.onProgress?.({ done: m.done, total: m.total, label: m.label });
+        return;
+      }
       this.pending.delete(m.id);
-      if (m.ok) p.resolve(m.value); else p.reject(new Error(m.error));
+      if (m.ok) { this.failures = 0; p.resolve(m.value); return; }
+      if (m.fatal || isEngineTrap(m.error) || ++this.failures >= FAILURES_BEFORE_REPLACING) {
+        const running = p.chunks?.[p.chunksDone] ?? null;
+        p.reject(new EngineStoppedError(m.error, p.steps, running));
+        this.replace(m.error, running);
+      } else {
+        p.reject(new Error(m.error));
+      }
     };
-    this.worker.onerror = (ev) => {
-      const err = new Error(ev.message || 'engine worker failed');
-      for (const p of this.pending.values()) p.reject(err);
-      this.pending.clear();
+    worker.onerror = (ev) => {
+      ev.preventDefault?.();
+      if (worker === this.worker) this.replace(ev.message || 'the engine worker failed');
+    };
+    worker.onmessageerror = () => {
+      if (worker === this.worker) this.replace('a message from the engine worker could not be read');
     };
   }
 
-  private call<K extends keyof OpValues>(body: Body & { op: K }, onProgress?: (p: Progress) => void): Promise<OpValues[K]> {
+  /**
+   * Terminate the worker, reject what is pending (keeping the steps already
+   * received), start a fresh engine. Its state is empty: replaying the history
+   * could run into the same failure.
+   */
+  private replace(reason: string, running: ExecChunk | null = null) {
+    this.worker.terminate();
+    const pending = [...this.pending.values()];
+    for (const p of pending) running ??= p.chunks?.[p.chunksDone] ?? null;
+    this.pending.clear();
+    this.history = [];
+    this.traceCache.clear();
+    this.failures = 0;
+    this.spawn();
+    this.replaying = Promise.resolve();
+    for (const p of pending) p.reject(new EngineStoppedError(reason, p.steps, p.chunks?.[p.chunksDone] ?? null));
+    this.onReplaced?.(reason, running);
+  }
+
+  private call<K extends keyof OpValues>(body: Body & { op: K }, handlers: ExecHandlers = {}): Promise<OpValues[K]> {
     const id = this.nextId++;
     return new Promise<OpValues[K]>((resolve, reject) => {
-      this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject, onProgress });
+      const chunks = body.op === 'exec' ? (body as { chunks: ExecChunk[] }).chunks : undefined;
+      this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject, handlers, chunks, steps: [], chunksDone: 0 });
       this.worker.postMessage({ ...body, id } as Request);
     });
   }
 
   async init() { await this.replaying; return this.call({ op: 'init' }); }
 
-  async exec(chunks: string[], onProgress?: (p: Progress) => void): Promise<ExecValue> {
+  /**
+   * Run chunks; steps arrive through `onSteps` as each chunk finishes. On a
+   * trap the promise rejects with EngineStoppedError carrying the steps received.
+   */
+  async exec(chunks: ExecChunk[], handlers: ExecHandlers = {}): Promise<ExecValue> {
     await this.replaying;
-    const v = await this.call({ op: 'exec', chunks }, onProgress);
-    this.history.push(...chunks);
-    return v;
+    const steps: Step[] = [];
+    const v = await this.call({ op: 'exec', chunks }, {
+      ...handlers,
+      onSteps: (s, version) => { steps.push(...s); handlers.onSteps?.(s, version); },
+    });
+    return { result: { lio_lab: v.version, steps }, catalog: v.catalog, ms: v.ms };
   }
 
   async catalog(): Promise<Catalog | null> { await this.replaying; return this.call({ op: 'catalog' }); }
@@ -85,9 +161,19 @@ export class EngineClient {
     this.pending.clear();
     this.traceCache.clear();
     this.spawn();
-    const replay = this.history.slice();
-    this.replaying = replay.length ? this.call({ op: 'exec', chunks: replay }, onProgress).catch(() => undefined) : Promise.resolve();
+    const replay = this.history;
+    this.history = []; // the replay puts each chunk back as it runs again
+    this.replaying = replay.length ? this.call({ op: 'exec', chunks: replay }, { onProgress }).catch(() => undefined) : Promise.resolve();
     return this.replaying;
+  }
+
+  /**
+   * Test hook (window.__lioTest.killEngine): the worker dies as if it had
+   * crashed; the client must notice and replace it.
+   */
+  killForTest() {
+    this.worker.terminate();
+    this.replace('the engine worker was killed');
   }
 
   dispose() { this.worker.terminate(); }

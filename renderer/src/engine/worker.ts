@@ -2,8 +2,9 @@
 // The engine worker: owns the one wasm instance. See protocol.ts for the round trip.
 import { loadEngine } from '@lio/engine';
 import bundledWasm from '@lio/engine-wasm-url';
-import { TRACE_ARRAYS, type Reply, type Request } from './protocol';
-import type { ScriptResult, Step } from '../model/types';
+import { TRACE_ARRAYS, errorLine, isEngineTrap, type ExecDone, type Reply, type Request } from './protocol';
+import { placeSteps } from '../model/script.mjs';
+import type { Catalog, ScriptResult } from '../model/types';
 
 declare const self: DedicatedWorkerGlobalScope;
 
@@ -54,19 +55,21 @@ async function handle(req: Request) {
     }
     case 'exec': {
       const t0 = performance.now();
-      const steps: Step[] = [];
+      const total = req.chunks.reduce((n, c) => n + c.statements, 0);
       let version = '';
+      let done = 0;
       for (let i = 0; i < req.chunks.length; i++) {
         const chunk = req.chunks[i];
-        const r = engine.exec(chunk);
+        const r = engine.exec(chunk.text);
         version = r.lio_lab;
-        steps.push(...r.steps);
-        const first = chunk.trimStart().split('\n')[0].slice(0, 80);
-        post({ type: 'progress', id: req.id, done: i + 1, total: req.chunks.length, label: first });
+        done += chunk.statements;
+        // Each chunk's steps leave at once: what ran before a trap stays with the UI.
+        post({ type: 'steps', id: req.id, chunk: i, steps: placeSteps(r.steps, chunk.line), version, done, total, label: chunk.label });
       }
-      let catalog = null;
-      try { catalog = engine.catalog(); } catch { catalog = null; }
-      return { value: { result: { lio_lab: version, steps }, catalog, ms: performance.now() - t0 } };
+      let catalog: Catalog | null = null;
+      try { catalog = engine.catalog() as Catalog | null; } catch (e) { if (isEngineTrap(e)) throw e; catalog = null; }
+      const value: ExecDone = { version, catalog, ms: performance.now() - t0 };
+      return { value };
     }
     case 'catalog':
       return { value: engine.catalog() };
@@ -100,8 +103,8 @@ self.onmessage = (ev: MessageEvent<Request>) => {
       const { value, transfer } = (await handle(req)) as { value: unknown; transfer?: Transferable[] };
       post({ type: 'result', id: req.id, ok: true, value }, transfer ?? []);
     } catch (e) {
-      const msg = e instanceof Error ? e.message : String(e);
-      post({ type: 'result', id: req.id, ok: false, error: msg });
+      // A trap leaves the wasm instance unusable: say so, the client replaces this worker.
+      post({ type: 'result', id: req.id, ok: false, error: errorLine(e), fatal: isEngineTrap(e) });
     }
   });
 };

@@ -44,6 +44,9 @@ export interface Step {
   feedback?: string;
   autotrace?: 'off' | 'on' | 'traceonly';
   trace_events: number;
+  /** Set by the UI on a step saved to the run history: rows / output lines beyond the saved cap (model/saved.ts). */
+  rows_omitted?: number;
+  output_omitted?: number;
 }
 
 export interface ScriptResult { lio_lab: string; steps: Step[] }

@@ -16,9 +16,12 @@ export function ResultRows({ step }: { step: Step }) {
   }
   if (!step.columns.length) return null;
   const max = 500;
+  // A step loaded from the run history keeps its first rows only (model/saved.ts).
+  const omitted = step.rows_omitted ?? 0;
+  const total = step.rows.length + omitted;
   return (
     <section className="section" aria-label="Result rows">
-      <div className="pane-title"><h3>Rows</h3><span className="muted">{fmtNum(step.rows.length)} row{step.rows.length === 1 ? '' : 's'} selected</span></div>
+      <div className="pane-title"><h3>Rows</h3><span className="muted">{fmtNum(total)} row{total === 1 ? '' : 's'} selected</span></div>
       <div className="scroll" style={{ maxHeight: 200 }}>
         <table className="grid result" aria-label="Result rows">
           <thead><tr>{step.columns.map((c, i) => <th key={i} scope="col" className={typeof step.rows[0]?.[i] === 'number' ? 'num' : ''}>{c}</th>)}</tr></thead>
@@ -29,6 +32,7 @@ export function ResultRows({ step }: { step: Step }) {
           </tbody>
         </table>
         {step.rows.length > max && <div className="muted" style={{ padding: 6 }}>… {fmtNum(step.rows.length - max)} more rows</div>}
+        {omitted > 0 && <div className="muted" style={{ padding: 6 }}>… {fmtNum(omitted)} more rows were not kept in the run history</div>}
       </div>
     </section>
   );

@@ -3,7 +3,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { comparableFigures, diffStats, fmtNum, fmtSigned } from '../model/stats';
 import { diffFlame } from '../model/flamediff';
-import type { Comparable } from '../session';
+import { pickerItems, type Comparable } from '../session';
 import type { ReportInputs } from '../reports/report';
 import { FlameCanvas } from './FlameCanvas';
 
@@ -22,13 +22,15 @@ export function CompareView({ items, keys, onKeys, reportRef }: {
   const rows = useMemo(() => (a && b ? diffStats(comparableFigures(a), comparableFigures(b), filter).filter((r) => !changedOnly || r.diff !== 0) : []), [a, b, filter, changedOnly]);
   const diff = useMemo(() => (a && b && (a.folded.length || b.folded.length) ? diffFlame(a.folded, b.folded) : null), [a, b]);
   reportRef.current = () => (a && b ? { diff: { a: a.folded, b: b.folded, labelA: a.label, labelB: b.label } } : {});
+  const listed = useMemo(() => pickerItems(items, keys), [items, keys]);
   if (items.length < 2) return <div className="empty">Run at least two statements (or a LAB RUN workload) to compare them.</div>;
   const picker = (i: 0 | 1, label: string) => (
     <label style={{ display: 'flex', gap: 6, alignItems: 'center', minWidth: 0, flex: 1 }}>
       <span style={{ fontWeight: 600 }}>{label}</span>
       <select className="input" aria-label={`Compare ${label}`} value={keys[i]} style={{ minWidth: 0, flex: 1 }}
         onChange={(e) => onKeys(i === 0 ? [e.target.value, keys[1]] : [keys[0], e.target.value])}>
-        {items.map((it) => <option key={it.key} value={it.key}>{it.label}</option>)}
+        {listed.shown.map((it) => <option key={it.key} value={it.key}>{it.label}</option>)}
+        {listed.omitted > 0 && <option disabled value="">… {fmtNum(listed.omitted)} steps between are not listed</option>}
       </select>
     </label>
   );

@@ -9,7 +9,7 @@ import { sql, PLSQL } from '@codemirror/lang-sql';
 import { HighlightStyle, syntaxHighlighting, bracketMatching } from '@codemirror/language';
 import { lintGutter, setDiagnostics, type Diagnostic } from '@codemirror/lint';
 import { tags as t } from '@lezer/highlight';
-import { offsetOf } from '../model/script';
+import { offsetOf } from '../model/script.mjs';
 
 export interface EditorError { line: number; column: number; code: string; message: string }
 

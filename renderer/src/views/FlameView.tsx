@@ -5,7 +5,7 @@ import type { Step } from '../model/types';
 import { FlameGraph, frameTotals } from '../model/flame';
 import { diffFlame, frameSelfDeltas } from '../model/flamediff';
 import { fmtUs } from '../model/stats';
-import { stmtLabel, type Comparable } from '../session';
+import { pickerItems, stmtLabel, type Comparable } from '../session';
 import type { ReportInputs } from '../reports/report';
 import { FlameCanvas } from './FlameCanvas';
 
@@ -20,6 +20,7 @@ export function FlameView({ step, items, reportRef }: { step: Step | null; items
     return step.folded;
   }, [step, run]);
   const base = items.find((i) => i.key === baseline) ?? null;
+  const listed = useMemo(() => pickerItems(items, [baseline]), [items, baseline]);
   const graph = useMemo(() => FlameGraph.fromFolded(folded), [folded]);
   const diff = useMemo(() => (base ? diffFlame(base.folded, folded) : undefined), [base, folded]);
   const title = step ? `${stmtLabel(step.statement, 80)}${run !== 'all' ? ` (run ${run})` : ''}` : '';
@@ -42,7 +43,8 @@ export function FlameView({ step, items, reportRef }: { step: Step | null; items
         <span className="spacer" />
         <select className="input" aria-label="Differential baseline" value={baseline} onChange={(e) => setBaseline(e.target.value)} style={{ maxWidth: 300 }}>
           <option value="">Differential: off</option>
-          {items.map((i) => <option key={i.key} value={i.key}>vs A = {i.label}</option>)}
+          {listed.shown.map((i) => <option key={i.key} value={i.key}>vs A = {i.label}</option>)}
+          {listed.omitted > 0 && <option disabled value="">… {listed.omitted.toLocaleString('en-US')} steps between are not listed</option>}
         </select>
         <input className="input" type="search" placeholder="Search frames" aria-label="Search frames" value={search} onChange={(e) => setSearch(e.target.value)} />
       </div>

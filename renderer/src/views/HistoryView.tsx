@@ -34,7 +34,7 @@ export function HistoryView({ host, runs, onRefresh, onLoad, onOpenScript }: {
                   <button className="btn small" disabled={busy === r.id} onClick={() => act(r.id, onLoad)} aria-label={`Load run ${r.id} for comparison`}>Load</button>{' '}
                   <button className="btn small" disabled={busy === r.id} onClick={() => act(r.id, onOpenScript)} aria-label={`Open script of run ${r.id}`}>Open script</button>{' '}
                   <button className="btn small danger" disabled={busy === r.id} aria-label={`Delete run ${r.id}`}
-                    onClick={async () => { await host.deleteRun(r.id).catch(() => undefined); onRefresh(); }}>Delete</button>
+                    onClick={async () => { setErr(null); await host.deleteRun(r.id).catch((e: Error) => setErr(`Run ${r.id} was not deleted: ${e.message}`)); onRefresh(); }}>Delete</button>
                 </td>
               </tr>
             ))}

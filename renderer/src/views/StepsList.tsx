@@ -4,6 +4,9 @@ import type { Step } from '../model/types';
 import { fmtNum, fmtUs } from '../model/stats';
 import { stmtLabel } from '../session';
 
+/** A run lists its first and last LISTED_EACH_END steps; the ones between are summarized in one row. */
+export const LISTED_EACH_END = 1000;
+
 export function StepsList({ runs, selected, onSelect, onReveal }: {
   runs: SessionRun[];
   selected: { run: number; index: number } | null;
@@ -11,6 +14,8 @@ export function StepsList({ runs, selected, onSelect, onReveal }: {
   onReveal(step: Step): void;
 }) {
   const body = useRef<HTMLDivElement>(null);
+  // A new run is listed first: show it.
+  useEffect(() => { body.current?.scrollTo({ top: 0 }); }, [runs.length]);
   useEffect(() => {
     body.current?.querySelector('tr[aria-selected="true"]')?.scrollIntoView({ block: 'nearest' });
   }, [selected]);
@@ -31,8 +36,11 @@ export function StepsList({ runs, selected, onSelect, onReveal }: {
         {shown.map((r) => (
           <tbody key={r.id}>
             <tr><td colSpan={5} className="muted" style={{ fontSize: 11, background: 'var(--panel-2)' }}>
-              {r.label}{r.live ? ' · live' : r.source === 'history' ? ' · saved' : ' · earlier run (no trace)'}{r.savedId !== undefined ? ` · saved #${r.savedId}` : ''}</td></tr>
-            {r.steps.map((s) => {
+              {r.label}{r.live ? ' · live' : r.source === 'history' ? ' · saved' : ' · earlier run (no trace)'}{r.savedId !== undefined ? ` · saved #${r.savedId}` : ''}{r.saveError ? ' · not saved to history' : ''}</td></tr>
+            {listed(r.steps).map((s) => {
+              if (typeof s === 'number') {
+                return <tr key="gap" className="gap"><td colSpan={5} className="muted" style={{ textAlign: 'center' }}>… {fmtNum(s)} more steps not listed here (all are kept: errors are underlined in the editor, and every step can be compared) …</td></tr>;
+              }
               const isSel = !!selected && selected.run === r.id && selected.index === s.index;
               return (
                 <tr key={s.index} aria-selected={isSel} onClick={() => onSelect(r.id, s.index)} onDoubleClick={() => onReveal(s)}
@@ -55,4 +63,10 @@ export function StepsList({ runs, selected, onSelect, onReveal }: {
       </table>
     </div>
   );
+}
+
+/** The steps to draw: all of them, or the first and last LISTED_EACH_END with the count between. */
+function listed(steps: Step[]): (Step | number)[] {
+  if (steps.length <= 2 * LISTED_EACH_END) return steps;
+  return [...steps.slice(0, LISTED_EACH_END), steps.length - 2 * LISTED_EACH_END, ...steps.slice(-LISTED_EACH_END)];
 }
