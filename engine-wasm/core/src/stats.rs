@@ -402,8 +402,9 @@ pub const ROW_HELD_WORK: u64 = 32;
 /// Units of work an execution costs (open, fetch calls, round trips: about
 /// as long as 10 buffer visits in the lab).
 pub const EXECUTION_WORK: u64 = 10;
-/// Units of work a statement's own bookkeeping costs (parse, step report).
-pub const STATEMENT_WORK: u64 = 1_000;
+/// Units of work a statement's own bookkeeping costs (parse, two snapshots
+/// of every statistic, the step report): of the order of 2,000 visits.
+pub const STATEMENT_WORK: u64 = 2_000;
 
 /// Everything one session counts (its V$SESSTAT rows, and the lab's work).
 #[derive(Debug, Clone, Default)]
