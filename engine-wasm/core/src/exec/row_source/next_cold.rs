@@ -82,6 +82,11 @@ impl Op {
                             out.push(rt.eval(e, env)?);
                         }
                         keyed.push((k, out));
+                        // Rows held by the sort weigh like rows held for an insert.
+                        rt.k.stats.work.rows_held += 1;
+                        if keyed.len() & 1023 == 0 {
+                            rt.work.check(rt.k.stats).map_err(Box::new)?;
+                        }
                     }
                     let desc: Vec<bool> = keys.iter().map(|(_, d)| *d).collect();
                     keyed.sort_by(|a, b| {
