@@ -11,7 +11,7 @@ use crate::session::{kind_of_text, Run, Session, StepRun};
 use crate::sim::{Process, Scheduler};
 use crate::trace::Trace;
 use lio_sql::ast::{LabCommand, Pos, SqlPlus, Statement, StatementKind};
-use lio_sql::LabError;
+use lio_sql::{ora, LabError};
 use std::collections::BTreeMap;
 use std::rc::Rc;
 
@@ -139,13 +139,9 @@ impl Engine {
         for (i, u) in units.into_iter().enumerate() {
             if self.script_exhausted() {
                 // The script's budget is spent: one step says so, the rest do not run.
-                let e = LabError::lab(
-                    33,
-                    format!(
-                        "script stopped after {} units of work; this and the {} statements after it were not run; LAB SET max_script_work raises the limit",
-                        self.inst.limits.max_script_work,
-                        total - i - 1
-                    ),
+                let e = LabError::with_args(
+                    ora::LAB_SCRIPT_WORK_LIMIT_REST,
+                    &[&self.inst.limits.max_script_work, &(total - i - 1)],
                     u.pos,
                 );
                 out.push(self.error_step(&u.text, u.pos, kind_of_text(&u.text), e));

@@ -46,16 +46,18 @@ impl LabError {
         Self::with(ora::LAB_SQLPLUS_COMMAND, entry.line(args), pos)
     }
 
-    /// An `ORA-` error by number and message. Prefer the catalogue
-    /// ([`LabError::new`], [`LabError::with`]): the sql crate no longer calls
-    /// this with a literal number (a test checks that).
-    pub fn ora(number: u32, message: impl Into<String>, pos: Pos) -> Self {
-        LabError { code: format!("ORA-{number:05}"), message: message.into(), pos }
+    /// `ORA-06550` with only a `PLS-` message: an error found while a
+    /// block runs, which has no position in the block.
+    pub fn pls_run(entry: Entry, args: &[&dyn fmt::Display], pos: Pos) -> Self {
+        Self::with(ora::PLSQL_ERROR, entry.line(args), pos)
     }
 
-    /// A `LAB-` error by number and message. Prefer the catalogue.
-    pub fn lab(number: u32, message: impl Into<String>, pos: Pos) -> Self {
-        LabError { code: format!("LAB-{number:05}"), message: message.into(), pos }
+    /// The error with `more` added at the end of its message: a detail
+    /// after the fixed text (`ORA-00909: invalid number of arguments (SUBSTR)`).
+    pub fn then(mut self, more: impl fmt::Display) -> Self {
+        use fmt::Write;
+        let _ = write!(self.message, "{more}");
+        self
     }
 
     /// `ORA-00942: table or view does not exist`

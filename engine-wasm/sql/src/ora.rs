@@ -17,6 +17,11 @@
 //! assert_eq!(e.message, "value too large for column \"LAB\".\"T\".\"V\" (actual: 31, maximum: 30)");
 //! ```
 //!
+//! A code may have more than one entry when the lab prints it with
+//! different texts (`LAB-00033` for a statement's and a script's budget,
+//! `ORA-06550` with or without a block position); [`lookup`] gives the
+//! first. No two entries share both code and text.
+//!
 //! `PLS-` and `SP2-` entries are parts of messages, never codes of a
 //! [`LabError`](crate::LabError) of their own: `LabError::pls` wraps one in
 //! `ORA-06550`, `LabError::sp2` in `LAB-00002`.
@@ -37,6 +42,14 @@ pub enum Facility {
 }
 
 impl Facility {
+    /// The code of message `number` in this file: `ORA-00942`, `SP2-0734`.
+    pub fn code(self, number: u32) -> String {
+        match self {
+            Facility::Sp2 => format!("SP2-{number:04}"),
+            f => format!("{}-{number:05}", f.prefix()),
+        }
+    }
+
     pub const fn prefix(self) -> &'static str {
         match self {
             Facility::Ora => "ORA",
@@ -59,10 +72,7 @@ pub struct Entry {
 impl Entry {
     /// The code as printed: `ORA-00942`, `PLS-00103`, `SP2-0734`, `LAB-00001`.
     pub fn code(&self) -> String {
-        match self.facility {
-            Facility::Sp2 => format!("SP2-{:04}", self.number),
-            f => format!("{}-{:05}", f.prefix(), self.number),
-        }
+        self.facility.code(self.number)
     }
 
     /// The fixed text (placeholders left as `%s`).
@@ -125,8 +135,10 @@ pub fn lookup(code: &str) -> Option<Entry> {
 catalogue! {
     // ------------------------------------------------------------ ORA
     UNIQUE_CONSTRAINT_VIOLATED = Ora 1 "unique constraint (%s) violated";
-    /// Arguments: the value, the parameter, the allowed values.
-    INVALID_PARAMETER_VALUE = Ora 96 "invalid value %s for parameter %s, must be from among %s";
+    /// The lab's short form; the argument is the parameter.
+    INVALID_PARAMETER_VALUE = Ora 96 "invalid value for parameter %s";
+    /// Reported after `ORA-02097` (on a line of its own).
+    MEMOPTIMIZE_POOL_TOO_SMALL = Ora 384 "MEMOPTIMIZE_POOL_SIZE must be at least 100M";
     INVALID_SQL_STATEMENT = Ora 900 "invalid SQL statement";
     INVALID_CREATE_COMMAND = Ora 901 "invalid CREATE command";
     INVALID_DATATYPE = Ora 902 "invalid datatype";
@@ -134,6 +146,8 @@ catalogue! {
     /// The argument is the name as Oracle prints it, double-quoted
     /// (`"X": invalid identifier`), or empty when there is no name.
     INVALID_IDENTIFIER = Ora 904 "%s: invalid identifier";
+    /// `CREATE TABLE` with no column (the lab's text).
+    TABLE_NEEDS_A_COLUMN = Ora 904 "a table must have at least one column";
     MISSING_KEYWORD = Ora 905 "missing keyword";
     MISSING_LEFT_PARENTHESIS = Ora 906 "missing left parenthesis";
     MISSING_RIGHT_PARENTHESIS = Ora 907 "missing right parenthesis";
@@ -211,10 +225,16 @@ catalogue! {
     INVALID_HASHKEYS_VALUE = Ora 2454 "invalid HASHKEYS value";
     /// `line l, column c:` then a `PLS-` message or `PL/SQL: ORA-...`.
     PLSQL_COMPILATION_ERROR = Ora 6550 "line %s, column %s:\n%s";
+    /// A `PLS-` message found while the block runs, with no block position.
+    PLSQL_ERROR = Ora 6550 "%s";
     /// Arguments: the column, the actual and the maximum length.
     VALUE_TOO_LARGE = Ora 12899 "value too large for column %s (actual: %s, maximum: %s)";
     /// `raise_application_error(-20000, text)`: the text is the argument.
     APPLICATION_ERROR = Ora 20000 "%s";
+    /// `DBMS_STATS.GATHER_TABLE_STATS` of a missing table: reported as
+    /// `ORA-20000` whose text is this line. The argument is the table,
+    /// `"LAB"."T"`.
+    UNABLE_TO_ANALYZE = Ora 20000 "Unable to analyze TABLE %s, insufficient privileges or does not exist";
     CLUSTER_ONLY_ONE_TABLE = Ora 25136 "this cluster can contain only one table";
     NO_PRIMARY_KEY = Ora 25175 "no PRIMARY KEY constraint found";
     MEMOPTIMIZE_POOL_NOT_SET = Ora 62137 "MEMOPTIMIZE_POOL_SIZE is not set";
@@ -231,6 +251,8 @@ catalogue! {
     // ------------------------------------------------------------ PLS (inside ORA-06550)
     /// Arguments: the symbol, the list of what was expected.
     PLS_ENCOUNTERED_SYMBOL = Pls 103 "Encountered the symbol \"%s\" when expecting one of the following: %s";
+    /// Static DDL in a PL/SQL block (the lab's text).
+    PLS_DDL_NEEDS_EXECUTE_IMMEDIATE = Pls 103 "DDL must use EXECUTE IMMEDIATE";
     PLS_IDENTIFIER_MUST_BE_DECLARED = Pls 201 "identifier '%s' must be declared";
     PLS_WRONG_ARGUMENTS = Pls 306 "wrong number or types of arguments in call to '%s'";
     PLS_INTO_EXPECTED = Pls 428 "an INTO clause is expected in this SELECT statement";
@@ -266,12 +288,24 @@ catalogue! {
     LAB_UNKNOWN_PARAMETER = Lab 12 "unknown lab parameter %s; known: %s";
     LAB_RUN_NEEDS_SQL = Lab 20 "LAB RUN needs a SQL statement";
     LAB_RUN_BIND_RANGE = Lab 21 "LAB RUN BIND range must be a to b with a <= b and at most 50,000,000 values";
-    /// A work limit of the lab (rows generated, ...); the argument says which.
-    LAB_WORK_LIMIT = Lab 30 "%s";
+    /// The argument is the limit.
+    LAB_ROW_GENERATOR_LIMIT = Lab 30 "row generators are limited to %s rows in the lab";
     LAB_HASHKEYS_LIMIT = Lab 31 "HASHKEYS must be between 1 and 4,000,000 in the lab";
     /// An expression tree deeper than the parser's limit; the argument is
     /// the limit.
     LAB_EXPRESSION_TOO_DEEP = Lab 32 "expression too deeply nested: more than %s levels (a limit of the lab)";
+    /// A statement past its work budget; the argument is the budget.
+    LAB_STATEMENT_WORK_LIMIT = Lab 33
+        "statement stopped after %s units of work (buffer visits, rows, PL/SQL steps); LAB SET max_statement_work raises the limit";
+    /// A script past its work budget; the argument is the budget.
+    LAB_SCRIPT_WORK_LIMIT = Lab 33 "script stopped after %s units of work; LAB SET max_script_work raises the limit";
+    /// The step that ends a script past its budget. Arguments: the budget,
+    /// how many statements after this one were not run.
+    LAB_SCRIPT_WORK_LIMIT_REST = Lab 33
+        "script stopped after %s units of work; this and the %s statements after it were not run; LAB SET max_script_work raises the limit";
+    /// The lab's data would outgrow its memory budget; the argument is the budget in MB.
+    LAB_MEMORY_LIMIT = Lab 34
+        "out of lab memory: the tables and rows of this script would take more than %s MB; LAB SET max_memory_mb raises the limit";
 }
 
 #[cfg(test)]
@@ -280,10 +314,10 @@ mod tests {
     use std::collections::HashSet;
 
     #[test]
-    fn no_code_appears_twice() {
+    fn no_entry_appears_twice() {
         let mut seen = HashSet::new();
         for e in catalogue() {
-            assert!(seen.insert((e.facility, e.number)), "{} is catalogued twice", e.code());
+            assert!(seen.insert((e.facility, e.number, e.text)), "{e} is catalogued twice");
         }
     }
 
@@ -291,7 +325,7 @@ mod tests {
     fn every_text_is_filled_in_and_codes_print_as_oracle_does() {
         for e in catalogue() {
             assert!(!e.text.trim().is_empty(), "{}", e.code());
-            assert_eq!(lookup(&e.code()), Some(*e));
+            assert_eq!(lookup(&e.code()).map(|l| l.code()), Some(e.code()));
         }
         assert_eq!(TABLE_OR_VIEW_DOES_NOT_EXIST.code(), "ORA-00942");
         assert_eq!(PLS_ENCOUNTERED_SYMBOL.code(), "PLS-00103");

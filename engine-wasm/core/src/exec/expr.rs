@@ -7,7 +7,7 @@ use crate::catalog::{Catalog, TableId};
 use crate::random::DbmsRandom;
 use crate::value::Value;
 use lio_sql::ast::{AggregateFunc, BinaryOp, Pos};
-use lio_sql::LabError;
+use lio_sql::{ora, LabError};
 use std::cmp::Ordering;
 
 /// Current row of every source of a cursor.
@@ -93,10 +93,10 @@ impl Func {
     pub fn check_arity(self, n: usize, name: &str, pos: Pos) -> Result<(), LabError> {
         let (lo, hi) = self.arity();
         if n < lo || n > hi {
-            return Err(LabError::ora(909, format!("invalid number of arguments ({name})"), pos));
+            return Err(LabError::new(ora::INVALID_NUMBER_OF_ARGUMENTS, pos).then(format_args!(" ({name})")));
         }
         if self == Func::RandomValue && n == 1 {
-            return Err(LabError::ora(909, "invalid number of arguments (DBMS_RANDOM.VALUE)", pos));
+            return Err(LabError::new(ora::INVALID_NUMBER_OF_ARGUMENTS, pos).then(" (DBMS_RANDOM.VALUE)"));
         }
         Ok(())
     }
@@ -149,7 +149,7 @@ fn num(v: &Value, pos: Pos) -> Result<Option<f64>, LabError> {
     match v {
         Value::Null => Ok(None),
         Value::Num(n) => Ok(Some(*n)),
-        Value::Str(s) => s.trim().parse::<f64>().map(Some).map_err(|_| LabError::ora(1722, "invalid number", pos)),
+        Value::Str(s) => s.trim().parse::<f64>().map(Some).map_err(|_| LabError::new(ora::INVALID_NUMBER, pos)),
     }
 }
 
@@ -284,7 +284,7 @@ impl CExpr {
                         }
                         if let (Value::Num(_), Value::Str(s)) | (Value::Str(s), Value::Num(_)) = (&x, &y) {
                             if s.trim().parse::<f64>().is_err() {
-                                return Err(LabError::ora(1722, "invalid number", pos));
+                                return Err(LabError::new(ora::INVALID_NUMBER, pos));
                             }
                         }
                         let o = x.cmp_sql(&y);
@@ -307,7 +307,7 @@ impl CExpr {
                                 BinaryOp::Mul => x * y,
                                 _ => {
                                     if y == 0.0 {
-                                        return Err(LabError::ora(1476, "divisor is equal to zero", pos));
+                                        return Err(LabError::new(ora::DIVISOR_IS_ZERO, pos));
                                     }
                                     x / y
                                 }

@@ -2,7 +2,7 @@
 //! `STARTUP`; `ALTER SYSTEM ... SCOPE=SPFILE` stores them until then.
 
 use lio_sql::ast::{ParamValue, Pos, Scope};
-use lio_sql::LabError;
+use lio_sql::{ora, LabError};
 use std::collections::BTreeMap;
 
 const MB: u64 = 1024 * 1024;
@@ -92,7 +92,7 @@ pub fn parse_size(t: &str) -> Option<u64> {
 }
 
 fn invalid_value(name: &str, pos: Pos) -> LabError {
-    LabError::ora(96, format!("invalid value for parameter {name}"), pos)
+    LabError::with(ora::INVALID_PARAMETER_VALUE, name, pos)
 }
 
 impl Parameters {
@@ -113,11 +113,8 @@ impl Parameters {
             "memoptimize_pool_size" => {
                 let v = as_bytes(value).ok_or_else(|| invalid_value(name, pos))?;
                 if v != 0 && v < 100 * MB {
-                    return Err(LabError::ora(
-                        2097,
-                        "parameter cannot be modified because specified value is invalid\nORA-00384: MEMOPTIMIZE_POOL_SIZE must be at least 100M",
-                        pos,
-                    ));
+                    return Err(LabError::new(ora::PARAMETER_VALUE_INVALID, pos)
+                        .then(format_args!("\n{}", ora::MEMOPTIMIZE_POOL_TOO_SMALL.line(&[]))));
                 }
                 self.memoptimize_pool_size = v;
             }
@@ -145,7 +142,7 @@ impl Parameters {
             _ => {
                 let ok = name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '$' || c == '#');
                 if !ok || name.is_empty() {
-                    return Err(LabError::ora(2065, "illegal option for ALTER SYSTEM", pos));
+                    return Err(LabError::new(ora::ILLEGAL_ALTER_SYSTEM_OPTION, pos));
                 }
                 let text = match value {
                     ParamValue::Number(n) => crate::value::format_number(*n),
@@ -178,7 +175,7 @@ impl InstanceParameters {
     ) -> Result<(), LabError> {
         let scope = scope.unwrap_or(Scope::Both);
         if is_static(name) && scope != Scope::Spfile {
-            return Err(LabError::ora(2095, "specified initialization parameter cannot be modified", pos));
+            return Err(LabError::new(ora::PARAMETER_CANNOT_BE_MODIFIED, pos));
         }
         // Validate once against a scratch copy so errors change nothing.
         let mut probe = self.spfile.clone();
@@ -217,6 +214,7 @@ mod tests {
         let e = p
             .alter_system("memoptimize_pool_size", &ParamValue::Bytes(50 * MB), Some(Scope::Spfile), Pos::default())
             .unwrap_err();
-        assert_eq!(e.code, "ORA-02097");
+        assert!(e.is(ora::PARAMETER_VALUE_INVALID), "{e}");
+        assert_eq!(e.message.lines().nth(1), Some(ora::MEMOPTIMIZE_POOL_TOO_SMALL.line(&[]).as_str()));
     }
 }

@@ -12,7 +12,7 @@ impl Run<'_> {
     pub(super) fn create_table(&mut self, c: &CreateTable) -> Result<Outcome, LabError> {
         let name = c.name.name.clone();
         if self.inst.cat.name_in_use(&name) {
-            return Err(LabError::ora(955, "name is already used by an existing object", c.name.pos));
+            return Err(LabError::new(ora::NAME_ALREADY_USED, c.name.pos));
         }
         let bs = self.inst.params.current.db_block_size;
         // Columns: declared, or from the query for CTAS.
@@ -53,23 +53,22 @@ impl Run<'_> {
                         _ => DataType::Number { precision: None, scale: None },
                     };
                     if !n.chars().all(|ch| ch.is_ascii_alphanumeric() || ch == '_' || ch == '$' || ch == '#') {
-                        return Err(LabError::ora(998, "must name this expression with a column alias", q.pos));
+                        return Err(LabError::new(ora::MUST_NAME_EXPRESSION_WITH_ALIAS, q.pos));
                     }
                     columns.push(Column { name: n.clone(), data_type: dt, not_null: false, identity: false });
                 }
             } else if columns.len() != cur.columns.len() {
-                return Err(LabError::ora(1730, "invalid number of column names specified", c.name.pos));
+                return Err(LabError::new(ora::INVALID_NUMBER_OF_COLUMN_NAMES, c.name.pos));
             }
             ctas_rows = Some(rows);
         }
         if columns.is_empty() {
-            return Err(LabError::ora(904, "a table must have at least one column", c.name.pos));
+            return Err(LabError::new(ora::TABLE_NEEDS_A_COLUMN, c.name.pos));
         }
         for (i, a) in columns.iter().enumerate() {
             if columns[..i].iter().any(|b| b.name == a.name) {
-                return Err(LabError::ora(
-                    957,
-                    "duplicate column name",
+                return Err(LabError::new(
+                    ora::DUPLICATE_COLUMN_NAME,
                     c.columns.get(i).map(|d| d.name.pos).unwrap_or(c.name.pos),
                 ));
             }
@@ -81,7 +80,7 @@ impl Run<'_> {
             let i = columns.iter().position(|x| x.name == d.name.name).unwrap_or(0);
             if d.primary_key {
                 if pk.is_some() {
-                    return Err(LabError::ora(2260, "table can have only one primary key", d.name.pos));
+                    return Err(LabError::new(ora::ONLY_ONE_PRIMARY_KEY, d.name.pos));
                 }
                 pk = Some((vec![i], false, d.name.pos, None));
             }
@@ -92,17 +91,14 @@ impl Run<'_> {
         for k in &c.constraints {
             let mut cols = Vec::new();
             for col in &k.columns {
-                cols.push(
-                    columns
-                        .iter()
-                        .position(|x| x.name == col.name)
-                        .ok_or_else(|| LabError::invalid_identifier(&col.name, col.pos))?,
-                );
+                cols.push(columns.iter().position(|x| x.name == col.name).ok_or_else(|| {
+                    LabError::with(ora::INVALID_IDENTIFIER, format_args!("\"{}\"", col.name), col.pos)
+                })?);
             }
             match k.kind {
                 ConstraintKind::PrimaryKey => {
                     if pk.is_some() {
-                        return Err(LabError::ora(2260, "table can have only one primary key", k.pos));
+                        return Err(LabError::new(ora::ONLY_ONE_PRIMARY_KEY, k.pos));
                     }
                     for &ci in &cols {
                         columns[ci].not_null = true;
@@ -124,53 +120,29 @@ impl Run<'_> {
         // The MemOptimized RowStore's DDL conditions.
         if c.memoptimize_read {
             if !self.inst.profile.memoptimize_rowstore {
-                return Err(LabError::ora(922, "missing or invalid option", c.name.pos));
+                return Err(LabError::new(ora::MISSING_OR_INVALID_OPTION, c.name.pos));
             }
             match &pk {
-                None => {
-                    return Err(LabError::ora(
-                        62142,
-                        "MEMOPTIMIZE FOR READ feature requires NOT DEFERRABLE PRIMARY KEY constraint on the table",
-                        c.name.pos,
-                    ))
-                }
-                Some((_, true, p, _)) => {
-                    return Err(LabError::ora(
-                        62142,
-                        "MEMOPTIMIZE FOR READ feature requires NOT DEFERRABLE PRIMARY KEY constraint on the table",
-                        *p,
-                    ))
-                }
+                None => return Err(LabError::new(ora::MEMOPTIMIZE_READ_NEEDS_PRIMARY_KEY, c.name.pos)),
+                Some((_, true, p, _)) => return Err(LabError::new(ora::MEMOPTIMIZE_READ_NEEDS_PRIMARY_KEY, *p)),
                 Some((cols, false, p, _)) => {
                     if cols.iter().any(|&ci| columns[ci].identity) {
-                        return Err(LabError::ora(62143, "MEMOPTIMIZE FOR READ feature cannot be used on a table with an identity column as primary key", *p));
+                        return Err(LabError::new(ora::MEMOPTIMIZE_READ_IDENTITY_KEY, *p));
                     }
                 }
             }
             if c.segment_creation != Some(SegmentCreation::Immediate) && c.as_select.is_none() {
-                return Err(LabError::ora(
-                    62156,
-                    "MEMOPTIMIZE FOR READ feature not allowed on segment with deferred storage",
-                    c.name.pos,
-                ));
+                return Err(LabError::new(ora::MEMOPTIMIZE_READ_DEFERRED_SEGMENT, c.name.pos));
             }
             if c.physical.compress == Some(true) {
-                return Err(LabError::ora(
-                    62141,
-                    "MEMOPTIMIZE FOR READ feature cannot be used with compression",
-                    c.name.pos,
-                ));
+                return Err(LabError::new(ora::MEMOPTIMIZE_READ_COMPRESSION, c.name.pos));
             }
             if c.organization_index || c.cluster.is_some() {
-                return Err(LabError::ora(
-                    62146,
-                    "MEMOPTIMIZE FOR READ feature is allowed only on heap-organized tables",
-                    c.name.pos,
-                ));
+                return Err(LabError::new(ora::MEMOPTIMIZE_READ_HEAP_ONLY, c.name.pos));
             }
         }
         if c.organization_index && pk.is_none() {
-            return Err(LabError::ora(25175, "no PRIMARY KEY constraint found", c.name.pos));
+            return Err(LabError::new(ora::NO_PRIMARY_KEY, c.name.pos));
         }
         let pool = pool_of(&c.physical);
         let pctfree = c.physical.pctfree.unwrap_or(10);
@@ -197,25 +169,22 @@ impl Run<'_> {
                 .inst
                 .cat
                 .cluster_id(&cl_name.name)
-                .ok_or_else(|| LabError::ora(943, "cluster does not exist", cl_name.pos))?;
+                .ok_or_else(|| LabError::new(ora::CLUSTER_DOES_NOT_EXIST, cl_name.pos))?;
             let cl = &self.inst.cat.clusters[cid];
             if key_cols.len() != cl.key_columns.len() {
-                return Err(LabError::ora(
-                    1753,
-                    "column definitions in cluster and table do not match: number of cluster columns",
-                    cl_name.pos,
-                ));
+                return Err(
+                    LabError::new(ora::CLUSTER_COLUMNS_DO_NOT_MATCH, cl_name.pos).then(": number of cluster columns")
+                );
             }
             if cl.single_table && !cl.tables.is_empty() {
-                return Err(LabError::ora(25136, "this cluster can contain only one table", cl_name.pos));
+                return Err(LabError::new(ora::CLUSTER_ONLY_ONE_TABLE, cl_name.pos));
             }
             let mut kc = Vec::new();
             for k in key_cols {
                 kc.push(
-                    columns
-                        .iter()
-                        .position(|x| x.name == k.name)
-                        .ok_or_else(|| LabError::invalid_identifier(&k.name, k.pos))?,
+                    columns.iter().position(|x| x.name == k.name).ok_or_else(|| {
+                        LabError::with(ora::INVALID_IDENTIFIER, format_args!("\"{}\"", k.name), k.pos)
+                    })?,
                 );
             }
             self.inst.cat.clusters[cid].tables.push(tid);
@@ -291,7 +260,7 @@ impl Run<'_> {
             })
             .collect();
         if bt.build(entries).is_err() {
-            return Err(LabError::ora(1452, "cannot CREATE UNIQUE INDEX; duplicate keys found", Pos::default()));
+            return Err(LabError::new(ora::DUPLICATE_KEYS_FOUND, Pos::default()));
         }
         bt.set_rowid_blocks(&self.inst.cat.tables[tid].loc);
         for b in 0..bt.blocks() {
@@ -314,16 +283,20 @@ impl Run<'_> {
 
     pub(super) fn create_cluster(&mut self, c: &CreateCluster) -> Result<Outcome, LabError> {
         if self.inst.cat.name_in_use(&c.name.name) {
-            return Err(LabError::ora(955, "name is already used by an existing object", c.name.pos));
+            return Err(LabError::new(ora::NAME_ALREADY_USED, c.name.pos));
         }
         let Some(hashkeys) = c.hashkeys else {
-            return Err(LabError::unsupported("index clusters (CREATE CLUSTER without HASHKEYS)", c.name.pos));
+            return Err(LabError::with(
+                ora::LAB_UNSUPPORTED,
+                "index clusters (CREATE CLUSTER without HASHKEYS)",
+                c.name.pos,
+            ));
         };
         if c.columns.len() != 1 {
-            return Err(LabError::unsupported("hash clusters with a multi-column key", c.name.pos));
+            return Err(LabError::with(ora::LAB_UNSUPPORTED, "hash clusters with a multi-column key", c.name.pos));
         }
         if hashkeys == 0 || hashkeys > 4_000_000 {
-            return Err(LabError::lab(31, "HASHKEYS must be between 1 and 4,000,000 in the lab", c.name.pos));
+            return Err(LabError::new(ora::LAB_HASHKEYS_LIMIT, c.name.pos));
         }
         let bs = self.inst.params.current.db_block_size;
         let pool = pool_of(&c.physical);
@@ -360,15 +333,19 @@ impl Run<'_> {
 
     pub(super) fn create_index(&mut self, c: &CreateIndex) -> Result<Outcome, LabError> {
         if self.inst.cat.name_in_use(&c.name.name) {
-            return Err(LabError::ora(955, "name is already used by an existing object", c.name.pos));
+            return Err(LabError::new(ora::NAME_ALREADY_USED, c.name.pos));
         }
-        let tid = self.inst.cat.table_id(&c.table.name).ok_or_else(|| LabError::no_such_table(c.table.pos))?;
+        let tid = self
+            .inst
+            .cat
+            .table_id(&c.table.name)
+            .ok_or_else(|| LabError::new(ora::TABLE_OR_VIEW_DOES_NOT_EXIST, c.table.pos))?;
         let mut cols = Vec::new();
         for col in &c.columns {
             cols.push(
-                self.inst.cat.tables[tid]
-                    .column_index(&col.name)
-                    .ok_or_else(|| LabError::invalid_identifier(&col.name, col.pos))?,
+                self.inst.cat.tables[tid].column_index(&col.name).ok_or_else(|| {
+                    LabError::with(ora::INVALID_IDENTIFIER, format_args!("\"{}\"", col.name), col.pos)
+                })?,
             );
         }
         if self.inst.cat.tables[tid]
@@ -376,7 +353,7 @@ impl Run<'_> {
             .iter()
             .any(|&i| !self.inst.cat.indexes[i].dropped && self.inst.cat.indexes[i].columns == cols)
         {
-            return Err(LabError::ora(1408, "such column list already indexed", c.columns[0].pos));
+            return Err(LabError::new(ora::COLUMN_LIST_ALREADY_INDEXED, c.columns[0].pos));
         }
         let pool = pool_of(&c.physical);
         self.add_index(tid, &c.name.name, cols, c.unique, pool, c.physical.pctfree.unwrap_or(10)).map_err(

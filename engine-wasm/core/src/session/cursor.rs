@@ -290,7 +290,7 @@ impl Run<'_> {
         let (mut c, _) = self.open_cursor(q, text, &[], &cs)?;
         if !c.bind_names.is_empty() {
             self.close_cursor(text, c, true);
-            return Err(LabError::ora(1008, "not all variables bound", q.pos));
+            return Err(LabError::new(ora::NOT_ALL_VARIABLES_BOUND, q.pos));
         }
         // Fresh per-execution plan statistics for what autotrace shows.
         c.line_stats.iter_mut().for_each(|l| *l = LineStat::default());

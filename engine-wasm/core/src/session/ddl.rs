@@ -5,11 +5,8 @@ use crate::catalog::TableStorage;
 
 impl Run<'_> {
     pub(super) fn alter_index(&mut self, a: &AlterIndex) -> Result<Outcome, LabError> {
-        let iid = self
-            .inst
-            .cat
-            .index_id(&a.name.name)
-            .ok_or_else(|| LabError::ora(1418, "specified index does not exist", a.name.pos))?;
+        let iid =
+            self.inst.cat.index_id(&a.name.name).ok_or_else(|| LabError::new(ora::INDEX_DOES_NOT_EXIST, a.name.pos))?;
         if let Some(_p) = a.physical.buffer_pool {
             let pool = pool_of(&a.physical);
             self.inst.cat.indexes[iid].pool = pool;
@@ -35,42 +32,32 @@ impl Run<'_> {
     }
 
     pub(super) fn alter_table(&mut self, a: &AlterTable) -> Result<Outcome, LabError> {
-        let tid = self.inst.cat.table_id(&a.name.name).ok_or_else(|| LabError::no_such_table(a.name.pos))?;
+        let tid = self
+            .inst
+            .cat
+            .table_id(&a.name.name)
+            .ok_or_else(|| LabError::new(ora::TABLE_OR_VIEW_DOES_NOT_EXIST, a.name.pos))?;
         match &a.action {
             AlterTableAction::MemoptimizeRead(on) => {
                 if *on {
                     if !self.inst.profile.memoptimize_rowstore {
-                        return Err(LabError::ora(922, "missing or invalid option", a.name.pos));
+                        return Err(LabError::new(ora::MISSING_OR_INVALID_OPTION, a.name.pos));
                     }
                     let t = &self.inst.cat.tables[tid];
                     match &t.pk {
-                        None | Some((_, _, true)) => return Err(LabError::ora(
-                            62142,
-                            "MEMOPTIMIZE FOR READ feature requires NOT DEFERRABLE PRIMARY KEY constraint on the table",
-                            a.name.pos,
-                        )),
+                        None | Some((_, _, true)) => {
+                            return Err(LabError::new(ora::MEMOPTIMIZE_READ_NEEDS_PRIMARY_KEY, a.name.pos))
+                        }
                         _ => {}
                     }
                     if !matches!(t.storage, TableStorage::Heap { .. }) {
-                        return Err(LabError::ora(
-                            62146,
-                            "MEMOPTIMIZE FOR READ feature is allowed only on heap-organized tables",
-                            a.name.pos,
-                        ));
+                        return Err(LabError::new(ora::MEMOPTIMIZE_READ_HEAP_ONLY, a.name.pos));
                     }
                     if t.heap_seg().is_none() {
-                        return Err(LabError::ora(
-                            62156,
-                            "MEMOPTIMIZE FOR READ feature not allowed on segment with deferred storage",
-                            a.name.pos,
-                        ));
+                        return Err(LabError::new(ora::MEMOPTIMIZE_READ_DEFERRED_SEGMENT, a.name.pos));
                     }
                     if t.compress {
-                        return Err(LabError::ora(
-                            62141,
-                            "MEMOPTIMIZE FOR READ feature cannot be used with compression",
-                            a.name.pos,
-                        ));
+                        return Err(LabError::new(ora::MEMOPTIMIZE_READ_COMPRESSION, a.name.pos));
                     }
                     self.inst.cat.tables[tid].memoptimize_read = true;
                 } else {
@@ -87,11 +74,7 @@ impl Run<'_> {
                     }
                 }
                 if p.compress == Some(true) && self.inst.cat.tables[tid].memoptimize_read {
-                    return Err(LabError::ora(
-                        62141,
-                        "MEMOPTIMIZE FOR READ feature cannot be used with compression",
-                        a.name.pos,
-                    ));
+                    return Err(LabError::new(ora::MEMOPTIMIZE_READ_COMPRESSION, a.name.pos));
                 }
             }
         }
@@ -103,24 +86,21 @@ impl Run<'_> {
         let n = &d.name.name;
         match d.kind {
             ObjectKind::Table => {
-                let tid = self.inst.cat.table_id(n).ok_or_else(|| LabError::no_such_table(d.name.pos))?;
+                let tid = self
+                    .inst
+                    .cat
+                    .table_id(n)
+                    .ok_or_else(|| LabError::new(ora::TABLE_OR_VIEW_DOES_NOT_EXIST, d.name.pos))?;
                 self.drop_table(tid);
                 self.invalidate_cursors();
                 Ok(Outcome { feedback: Some("Table dropped.".into()), ..Default::default() })
             }
             ObjectKind::Index => {
-                let iid = self
-                    .inst
-                    .cat
-                    .index_id(n)
-                    .ok_or_else(|| LabError::ora(1418, "specified index does not exist", d.name.pos))?;
+                let iid =
+                    self.inst.cat.index_id(n).ok_or_else(|| LabError::new(ora::INDEX_DOES_NOT_EXIST, d.name.pos))?;
                 let tid = self.inst.cat.indexes[iid].table;
                 if self.inst.cat.tables[tid].pk.as_ref().map(|p| p.1) == Some(iid) {
-                    return Err(LabError::ora(
-                        2429,
-                        "cannot drop index used for enforcement of unique/primary key",
-                        d.name.pos,
-                    ));
+                    return Err(LabError::new(ora::INDEX_ENFORCES_KEY, d.name.pos));
                 }
                 self.inst.cat.indexes[iid].dropped = true;
                 let seg = self.inst.cat.indexes[iid].seg;
@@ -135,7 +115,7 @@ impl Run<'_> {
                     .inst
                     .cat
                     .cluster_id(n)
-                    .ok_or_else(|| LabError::ora(943, "cluster does not exist", d.name.pos))?;
+                    .ok_or_else(|| LabError::new(ora::CLUSTER_DOES_NOT_EXIST, d.name.pos))?;
                 let live: Vec<TableId> = self.inst.cat.clusters[cid]
                     .tables
                     .iter()
@@ -143,7 +123,7 @@ impl Run<'_> {
                     .filter(|t| !self.inst.cat.tables[*t].dropped)
                     .collect();
                 if !live.is_empty() && !d.including_tables {
-                    return Err(LabError::ora(951, "cluster not empty", d.name.pos));
+                    return Err(LabError::new(ora::CLUSTER_NOT_EMPTY, d.name.pos));
                 }
                 for t in live {
                     self.drop_table(t);

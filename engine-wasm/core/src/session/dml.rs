@@ -14,7 +14,11 @@ impl Run<'_> {
     }
 
     pub(super) fn insert_with_vars(&mut self, i: &Insert, names: &[String], vals: &[Value]) -> Result<u64, LabError> {
-        let tid = self.inst.cat.table_id(&i.table.name).ok_or_else(|| LabError::no_such_table(i.table.pos))?;
+        let tid = self
+            .inst
+            .cat
+            .table_id(&i.table.name)
+            .ok_or_else(|| LabError::new(ora::TABLE_OR_VIEW_DOES_NOT_EXIST, i.table.pos))?;
         let rows = self.insert_source_rows(i, tid, names, &[vals.to_vec()])?;
         let n = rows.len() as u64;
         self.insert_rows(tid, rows, i.table.pos)?;
@@ -30,7 +34,11 @@ impl Run<'_> {
         _vars: &[String],
         client: Client,
     ) -> Result<u64, LabError> {
-        let tid = self.inst.cat.table_id(&i.table.name).ok_or_else(|| LabError::no_such_table(i.table.pos))?;
+        let tid = self
+            .inst
+            .cat
+            .table_id(&i.table.name)
+            .ok_or_else(|| LabError::new(ora::TABLE_OR_VIEW_DOES_NOT_EXIST, i.table.pos))?;
         let cs = self.call_stacks(client);
         self.s.stats.calls.parse_count_total += 1;
         self.recursive_dictionary_sql(&[tid], cs.hard_parse);
@@ -56,11 +64,9 @@ impl Run<'_> {
             Some(cols) => {
                 let mut v = Vec::new();
                 for c in cols {
-                    v.push(
-                        self.inst.cat.tables[tid]
-                            .column_index(&c.name)
-                            .ok_or_else(|| LabError::invalid_identifier(&c.name, c.pos))?,
-                    );
+                    v.push(self.inst.cat.tables[tid].column_index(&c.name).ok_or_else(|| {
+                        LabError::with(ora::INVALID_IDENTIFIER, format_args!("\"{}\"", c.name), c.pos)
+                    })?);
                 }
                 v
             }
@@ -72,9 +78,9 @@ impl Run<'_> {
                 if exprs.len() != targets.len() {
                     let p = exprs.first().map(exec::plan::position_of).unwrap_or(i.table.pos);
                     return Err(if exprs.len() < targets.len() {
-                        LabError::ora(947, "not enough values", p)
+                        LabError::new(ora::NOT_ENOUGH_VALUES, p)
                     } else {
-                        LabError::ora(913, "too many values", p)
+                        LabError::new(ora::TOO_MANY_VALUES, p)
                     });
                 }
                 let profile = self.inst.profile.clone();
@@ -110,9 +116,9 @@ impl Run<'_> {
                 let (mut cur, _) = self.open_cursor(q, &text, names, &cs)?;
                 if cur.columns.len() != targets.len() {
                     return Err(if cur.columns.len() < targets.len() {
-                        LabError::ora(947, "not enough values", q.pos)
+                        LabError::new(ora::NOT_ENOUGH_VALUES, q.pos)
                     } else {
-                        LabError::ora(913, "too many values", q.pos)
+                        LabError::new(ora::TOO_MANY_VALUES, q.pos)
                     });
                 }
                 let mut rows = Vec::new();
@@ -156,16 +162,16 @@ impl Run<'_> {
                 let v = match (&c.data_type, v) {
                     (_, Value::Null) => {
                         if c.not_null {
-                            return Err(LabError::ora(
-                                1400,
-                                format!("cannot insert NULL into (\"LAB\".\"{}\".\"{}\")", table_name, c.name),
+                            return Err(LabError::with(
+                                ora::CANNOT_INSERT_NULL,
+                                format_args!("\"LAB\".\"{}\".\"{}\"", table_name, c.name),
                                 pos,
                             ));
                         }
                         Value::Null
                     }
                     (DataType::Number { scale, .. }, v) => {
-                        let n = v.as_f64().ok_or_else(|| LabError::ora(1722, "invalid number", pos))?;
+                        let n = v.as_f64().ok_or_else(|| LabError::new(ora::INVALID_NUMBER, pos))?;
                         Value::Num(match scale {
                             Some(s) => {
                                 let m = 10f64.powi(*s);
@@ -181,12 +187,9 @@ impl Run<'_> {
                         };
                         let actual = s.chars().count() as u32;
                         if actual > *len {
-                            return Err(LabError::ora(
-                                12899,
-                                format!(
-                                    "value too large for column \"LAB\".\"{}\".\"{}\" (actual: {}, maximum: {})",
-                                    table_name, c.name, actual, len
-                                ),
+                            return Err(LabError::with_args(
+                                ora::VALUE_TOO_LARGE,
+                                &[&format_args!("\"LAB\".\"{}\".\"{}\"", table_name, c.name), &actual, len],
                                 pos,
                             ));
                         }
@@ -267,7 +270,7 @@ impl Run<'_> {
         for &iid in &index_ids {
             let ix = &mut self.inst.cat.indexes[iid];
             if let Err(_k) = ix.btree.merge_pending() {
-                failure = Some(LabError::ora(1, format!("unique constraint (LAB.{}) violated", ix.name), pos));
+                failure = Some(LabError::with(ora::UNIQUE_CONSTRAINT_VIOLATED, format_args!("LAB.{}", ix.name), pos));
             }
         }
         if let Some(e) = failure {

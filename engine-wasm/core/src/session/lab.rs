@@ -10,13 +10,8 @@ impl Run<'_> {
     pub(super) fn lab_command(&mut self, l: &LabCommand, pos: Pos) -> Result<Outcome, LabError> {
         match l {
             LabCommand::Version(v) => {
-                let p = version::lookup(v).ok_or_else(|| {
-                    LabError::lab(
-                        10,
-                        format!("unknown Oracle version '{v}'; known profiles: {}", version::known_names()),
-                        pos,
-                    )
-                })?;
+                let p = version::lookup(v)
+                    .ok_or_else(|| LabError::with_args(ora::LAB_UNKNOWN_VERSION, &[v, &version::known_names()], pos))?;
                 // A new profile: the SGA is built anew; session statistics carry on.
                 self.inst.profile = p.clone();
                 self.inst.rebuild_sga(&self.s.params);
@@ -28,26 +23,23 @@ impl Run<'_> {
                 let v = match value {
                     ParamValue::Number(x) => *x,
                     ParamValue::Bytes(b) => *b as f64,
-                    ParamValue::Text(t) => t
-                        .parse::<f64>()
-                        .map_err(|_| LabError::lab(11, format!("LAB SET {n}: a number is required"), name.pos))?,
+                    ParamValue::Text(t) => t.parse::<f64>().map_err(|_| {
+                        LabError::with_args(ora::LAB_SET_BAD_VALUE, &[&n, &"a number is required"], name.pos)
+                    })?,
                 };
                 let known = self.inst.cost_params.get(&n).is_some() || LabLimits::NAMES.contains(&n.as_str());
                 if !(v.is_finite() && v >= 0.0) && known {
-                    return Err(LabError::lab(
-                        11,
-                        format!("LAB SET {n}: value must be a non-negative number"),
+                    return Err(LabError::with_args(
+                        ora::LAB_SET_BAD_VALUE,
+                        &[&n, &"value must be a non-negative number"],
                         name.pos,
                     ));
                 }
                 match self.inst.set_cost_param(&n, v) {
                     true => Ok(Outcome { output: vec![format!("{n} = {v}")], ..Default::default() }),
-                    false => Err(LabError::lab(
-                        12,
-                        format!(
-                            "unknown lab parameter {n}; known: {}",
-                            [crate::sim::cost::CostParams::NAMES, LabLimits::NAMES].concat().join(", ")
-                        ),
+                    false => Err(LabError::with_args(
+                        ora::LAB_UNKNOWN_PARAMETER,
+                        &[&n, &[crate::sim::cost::CostParams::NAMES, LabLimits::NAMES].concat().join(", ")],
                         name.pos,
                     )),
                 }
@@ -73,17 +65,13 @@ impl Run<'_> {
         let units = lio_sql::parse_script_at(&format!("{};", r.sql.trim_end_matches(';')), r.sql_pos);
         let stmt = match units.into_iter().next() {
             Some(u) => u.result?,
-            None => return Err(LabError::lab(20, "LAB RUN needs a SQL statement", r.sql_pos)),
+            None => return Err(LabError::new(ora::LAB_RUN_NEEDS_SQL, r.sql_pos)),
         };
         let client = Client::from_driver(r.via.unwrap_or(Driver::JdbcThin));
         let runs = r.runs.unwrap_or(1).clamp(1, 1000);
         let (lo, hi) = r.bind.unwrap_or((1, 1));
         if hi < lo || hi.checked_sub(lo).is_none_or(|n| n >= 50_000_000) {
-            return Err(LabError::lab(
-                21,
-                "LAB RUN BIND range must be a to b with a <= b and at most 50,000,000 values",
-                r.sql_pos,
-            ));
+            return Err(LabError::new(ora::LAB_RUN_BIND_RANGE, r.sql_pos));
         }
         let fetchsize = r.fetchsize.unwrap_or(match client {
             Client::SqlPlus => self.s.sqlplus.arraysize,
@@ -185,7 +173,11 @@ impl Run<'_> {
                     }
                 }
                 _ => {
-                    return Err(LabError::unsupported("LAB RUN of statements other than SELECT and INSERT", r.sql_pos))
+                    return Err(LabError::with(
+                        ora::LAB_UNSUPPORTED,
+                        "LAB RUN of statements other than SELECT and INSERT",
+                        r.sql_pos,
+                    ))
                 }
             }
             let delta = self.snapshot().delta(&before);

@@ -32,7 +32,7 @@ use crate::trace::{kind, TraceSink};
 use crate::value::Value;
 use kernel::OpStacks;
 use lio_sql::ast::*;
-use lio_sql::LabError;
+use lio_sql::{ora, LabError};
 use net::{CallStacks, Client};
 use std::collections::{BTreeMap, HashMap};
 
@@ -113,24 +113,10 @@ impl WorkLimit {
     pub fn check(&self, stats: &SessionStats) -> Result<(), LabError> {
         let used = stats.work_units();
         if used.saturating_sub(self.base.statement) > self.max_statement {
-            return Err(LabError::lab(
-                33,
-                format!(
-                    "statement stopped after {} units of work (buffer visits, rows, PL/SQL steps); LAB SET max_statement_work raises the limit",
-                    self.max_statement
-                ),
-                Pos::default(),
-            ));
+            return Err(LabError::with(ora::LAB_STATEMENT_WORK_LIMIT, self.max_statement, Pos::default()));
         }
         if used.saturating_sub(self.base.script) > self.max_script {
-            return Err(LabError::lab(
-                33,
-                format!(
-                    "script stopped after {} units of work; LAB SET max_script_work raises the limit",
-                    self.max_script
-                ),
-                Pos::default(),
-            ));
+            return Err(LabError::with(ora::LAB_SCRIPT_WORK_LIMIT, self.max_script, Pos::default()));
         }
         Ok(())
     }
@@ -366,7 +352,7 @@ impl Run<'_> {
 
     fn run_statement(&mut self, stmt: &Statement) -> Result<Outcome, LabError> {
         if !self.inst.up && !matches!(stmt.kind, StatementKind::SqlPlus(_) | StatementKind::Lab(_)) {
-            return Err(LabError::ora(1034, "ORACLE not available", stmt.pos));
+            return Err(LabError::new(ora::ORACLE_NOT_AVAILABLE, stmt.pos));
         }
         match &stmt.kind {
             StatementKind::Query(q) => {
@@ -392,11 +378,7 @@ impl Run<'_> {
                     s.name.name.as_str(),
                     "memoptimize_pool_size" | "db_block_size" | "db_cache_size" | "db_keep_cache_size"
                 ) {
-                    return Err(LabError::ora(
-                        2096,
-                        "specified initialization parameter is not modifiable with this option",
-                        s.name.pos,
-                    ));
+                    return Err(LabError::new(ora::PARAMETER_NOT_MODIFIABLE_WITH_OPTION, s.name.pos));
                 }
                 self.s.params.set(&s.name.name, &s.value, s.name.pos)?;
                 self.apply_dynamic();
@@ -446,13 +428,7 @@ impl Run<'_> {
 /// The kind of a statement that failed to parse, from its first word.
 /// LAB-00034: the lab's data would outgrow its memory budget.
 pub(crate) fn memory_error(max_mb: u64) -> LabError {
-    LabError::lab(
-        34,
-        format!(
-            "out of lab memory: the tables and rows of this script would take more than {max_mb} MB; LAB SET max_memory_mb raises the limit"
-        ),
-        Pos::default(),
-    )
+    LabError::with(ora::LAB_MEMORY_LIMIT, max_mb, Pos::default())
 }
 
 pub(crate) fn kind_of_text(text: &str) -> &'static str {
@@ -482,9 +458,7 @@ pub(crate) fn set_var(vars: &mut [(String, Value)], target: &Ident, v: Value) ->
             slot.1 = v;
             Ok(())
         }
-        None => {
-            Err(LabError::ora(6550, format!("PLS-00201: identifier '{}' must be declared", target.name), target.pos))
-        }
+        None => Err(LabError::pls_run(ora::PLS_IDENTIFIER_MUST_BE_DECLARED, &[&target.name], target.pos)),
     }
 }
 
@@ -494,7 +468,7 @@ pub(crate) fn assign_into(
     row: Option<Vec<Value>>,
     pos: Pos,
 ) -> Result<(), LabError> {
-    let row = row.ok_or_else(|| LabError::ora(1403, "no data found", pos))?;
+    let row = row.ok_or_else(|| LabError::new(ora::NO_DATA_FOUND, pos))?;
     for (i, t) in into.iter().enumerate() {
         set_var(vars, t, row.get(i).cloned().unwrap_or(Value::Null))?;
     }
@@ -503,7 +477,7 @@ pub(crate) fn assign_into(
 
 pub(crate) fn one_row(mut rows: Vec<Vec<Value>>, pos: Pos) -> Result<Option<Vec<Value>>, LabError> {
     if rows.len() > 1 {
-        return Err(LabError::ora(1422, "exact fetch returns more than requested number of rows", pos));
+        return Err(LabError::new(ora::EXACT_FETCH_RETURNS_TOO_MANY_ROWS, pos));
     }
     Ok(rows.pop())
 }

@@ -75,16 +75,10 @@ impl Run<'_> {
                     }
                     StatementKind::Commit => self.s.stats.calls.user_commits += 1,
                     StatementKind::Rollback => {}
-                    StatementKind::Query(_) => {
-                        return Err(LabError::ora(
-                            6550,
-                            "PLS-00428: an INTO clause is expected in this SELECT statement",
-                            stmt.pos,
-                        ))
-                    }
+                    StatementKind::Query(_) => return Err(LabError::pls_run(ora::PLS_INTO_EXPECTED, &[], stmt.pos)),
                     _ => {
                         // DDL is not allowed as static SQL in PL/SQL.
-                        return Err(LabError::ora(6550, "PLS-00103: DDL must use EXECUTE IMMEDIATE", stmt.pos));
+                        return Err(LabError::pls_run(ora::PLS_DDL_NEEDS_EXECUTE_IMMEDIATE, &[], stmt.pos));
                     }
                 },
                 PlsqlStatement::SelectInto { query, into } => {
@@ -105,9 +99,13 @@ impl Run<'_> {
                     let units = lio_sql::parse_script(&format!("{};", text.trim().trim_end_matches(';')));
                     let stmt = match units.into_iter().next() {
                         Some(u) => {
-                            u.result.map_err(|e| LabError::ora(e.code[4..].parse().unwrap_or(900), e.message, *pos))?
+                            u.result.map_err(|e| {
+                                // Reported as ORA- with the same number, at the EXECUTE IMMEDIATE.
+                                let number = e.code[4..].parse().unwrap_or(ora::INVALID_SQL_STATEMENT.number);
+                                LabError { code: ora::Facility::Ora.code(number), message: e.message, pos: *pos }
+                            })?
                         }
-                        None => return Err(LabError::ora(900, "invalid SQL statement", *pos)),
+                        None => return Err(LabError::new(ora::INVALID_SQL_STATEMENT, *pos)),
                     };
                     // The dynamic text is not in the script: its run-time
                     // errors are reported at the EXECUTE IMMEDIATE.
@@ -176,7 +174,7 @@ impl Run<'_> {
         let (mut c, _) = self.open_cursor(q, text, &[], &cs)?;
         if c.bind_names.len() > binds.len() {
             self.close_cursor(text, c, true);
-            return Err(LabError::ora(1008, "not all variables bound", pos));
+            return Err(LabError::new(ora::NOT_ALL_VARIABLES_BOUND, pos));
         }
         let mut rows = Vec::new();
         let r = self.execute_fetch(
@@ -227,15 +225,16 @@ impl Run<'_> {
             }
             "DBMS_OUTPUT.PUT_LINE" => out.push(arg(0, "a").map(|v| v.to_string()).unwrap_or_default()),
             "DBMS_STATS.GATHER_TABLE_STATS" => {
-                let t = arg(1, "tabname").ok_or_else(|| {
-                    LabError::ora(
-                        6550,
-                        "PLS-00306: wrong number or types of arguments in call to 'GATHER_TABLE_STATS'",
+                let t = arg(1, "tabname")
+                    .ok_or_else(|| LabError::pls_run(ora::PLS_WRONG_ARGUMENTS, &[&"GATHER_TABLE_STATS"], name.pos))?;
+                let tname = t.to_string().to_uppercase();
+                let id = self.inst.cat.table_id(&tname).ok_or_else(|| {
+                    LabError::with(
+                        ora::APPLICATION_ERROR,
+                        ora::UNABLE_TO_ANALYZE.line(&[&format_args!("\"LAB\".\"{tname}\"")]),
                         name.pos,
                     )
                 })?;
-                let tname = t.to_string().to_uppercase();
-                let id = self.inst.cat.table_id(&tname).ok_or_else(|| LabError::ora(20000, format!("ORA-20000: Unable to analyze TABLE \"LAB\".\"{tname}\", insufficient privileges or does not exist"), name.pos))?;
                 let blocks = self.inst.cat.table_blocks(&self.inst.cat.tables[id]);
                 let mut st = self.inst.cat.tables[id].compute_stats(blocks);
                 st.gathered = true;
@@ -244,27 +243,26 @@ impl Run<'_> {
                 self.invalidate_cursors();
             }
             "DBMS_MEMOPTIMIZE.POPULATE" => {
-                let t = arg(1, "table_name").ok_or_else(|| {
-                    LabError::ora(6550, "PLS-00306: wrong number or types of arguments in call to 'POPULATE'", name.pos)
-                })?;
+                let t = arg(1, "table_name")
+                    .ok_or_else(|| LabError::pls_run(ora::PLS_WRONG_ARGUMENTS, &[&"POPULATE"], name.pos))?;
                 let tname = t.to_string().to_uppercase();
-                let id = self.inst.cat.table_id(&tname).ok_or_else(|| LabError::no_such_table(name.pos))?;
+                let id = self
+                    .inst
+                    .cat
+                    .table_id(&tname)
+                    .ok_or_else(|| LabError::new(ora::TABLE_OR_VIEW_DOES_NOT_EXIST, name.pos))?;
                 if !self.inst.profile.memoptimize_rowstore {
-                    return Err(LabError::ora(
-                        6550,
-                        "PLS-00201: identifier 'DBMS_MEMOPTIMIZE.POPULATE' must be declared",
+                    return Err(LabError::pls_run(
+                        ora::PLS_IDENTIFIER_MUST_BE_DECLARED,
+                        &[&"DBMS_MEMOPTIMIZE.POPULATE"],
                         name.pos,
                     ));
                 }
                 if !self.inst.cat.tables[id].memoptimize_read {
-                    return Err(LabError::ora(
-                        62138,
-                        "MEMOPTIMIZE FOR READ feature not enabled for the table",
-                        name.pos,
-                    ));
+                    return Err(LabError::new(ora::MEMOPTIMIZE_READ_NOT_ENABLED, name.pos));
                 }
                 if self.inst.sga.memopt.size == 0 {
-                    return Err(LabError::ora(62137, "MEMOPTIMIZE_POOL_SIZE is not set", name.pos));
+                    return Err(LabError::new(ora::MEMOPTIMIZE_POOL_NOT_SET, name.pos));
                 }
                 self.inst.sga.memopt.request_populate(id);
                 self.s.stats.memopt.tasks_accepted += 1;
@@ -283,7 +281,7 @@ impl Run<'_> {
                 self.invalidate_cursors();
             }
             other => {
-                return Err(LabError::ora(6550, format!("PLS-00201: identifier '{other}' must be declared"), name.pos));
+                return Err(LabError::pls_run(ora::PLS_IDENTIFIER_MUST_BE_DECLARED, &[&other], name.pos));
             }
         }
         Ok(())

@@ -2,7 +2,7 @@
 
 use super::{Autotrace, Outcome, Run};
 use lio_sql::ast::*;
-use lio_sql::LabError;
+use lio_sql::{ora, LabError};
 
 impl Run<'_> {
     pub(super) fn sqlplus_command(&mut self, c: &SqlPlus, pos: Pos) -> Result<Outcome, LabError> {
@@ -17,7 +17,7 @@ impl Run<'_> {
             }
             SqlPlus::SetArraysize(n) => {
                 if *n == 0 || *n > 5000 {
-                    return Err(LabError::lab(2, "SP2-0267: arraysize option 0 out of range (1 through 5000)", pos));
+                    return Err(LabError::sp2(ora::SP2_OPTION_OUT_OF_RANGE, &[&"arraysize", &0, &1, &5000], pos));
                 }
                 self.s.sqlplus.arraysize = *n
             }
@@ -61,7 +61,7 @@ impl Run<'_> {
             }
             SqlPlus::RunBuffer => {
                 let Some(s) = self.s.sqlplus.last_sql.clone() else {
-                    return Err(LabError::lab(3, "SP2-0103: Nothing in SQL buffer to run.", pos));
+                    return Err(LabError::with(ora::LAB_SQLPLUS_RUN, ora::SP2_NOTHING_IN_BUFFER.line(&[]), pos));
                 };
                 return self.run_statement(&s);
             }

@@ -8,13 +8,13 @@ impl<'a> Builder<'a> {
     pub(super) fn block(&mut self, q: &Query) -> Result<Block, LabError> {
         let cat = self.ctx.cat;
         if !q.group_by.is_empty() {
-            return Err(LabError::unsupported("GROUP BY", q.pos));
+            return Err(LabError::with(ora::LAB_UNSUPPORTED, "GROUP BY", q.pos));
         }
         if q.distinct {
-            return Err(LabError::unsupported("SELECT DISTINCT", q.pos));
+            return Err(LabError::with(ora::LAB_UNSUPPORTED, "SELECT DISTINCT", q.pos));
         }
         if q.from.is_empty() {
-            return Err(LabError::ora(923, "FROM keyword not found where expected", q.pos));
+            return Err(LabError::new(ora::FROM_KEYWORD_NOT_FOUND, q.pos));
         }
         // ---- relations and scope
         enum Rel {
@@ -40,13 +40,15 @@ impl<'a> Builder<'a> {
                                     right
                                 }
                                 Expr::Binary { op: BinaryOp::Lt, left, .. } if matches!(**left, Expr::Level(_)) => {
-                                    return Err(LabError::unsupported(
+                                    return Err(LabError::with(
+                                        ora::LAB_UNSUPPORTED,
                                         "CONNECT BY other than LEVEL <= n",
                                         expr_pos(left),
                                     ));
                                 }
                                 other => {
-                                    return Err(LabError::unsupported(
+                                    return Err(LabError::with(
+                                        ora::LAB_UNSUPPORTED,
                                         "CONNECT BY other than LEVEL <= n",
                                         expr_pos(other),
                                     ))
@@ -66,7 +68,9 @@ impl<'a> Builder<'a> {
                             row_bytes: 0.0,
                         });
                     } else {
-                        let t = cat.table(&name.name).ok_or_else(|| LabError::no_such_table(name.pos))?;
+                        let t = cat
+                            .table(&name.name)
+                            .ok_or_else(|| LabError::new(ora::TABLE_OR_VIEW_DOES_NOT_EXIST, name.pos))?;
                         let src = self.new_source();
                         if !self.tables.contains(&t.id) {
                             self.tables.push(t.id);
@@ -157,7 +161,7 @@ impl<'a> Builder<'a> {
         let mut conjuncts = Vec::new();
         if let Some(w) = &q.where_clause {
             if has_aggregate(w) {
-                return Err(LabError::ora(934, "group function is not allowed here", expr_pos(w)));
+                return Err(LabError::new(ora::GROUP_FUNCTION_NOT_ALLOWED, expr_pos(w)));
             }
             let c = self.compile_expr(w, &scope, None)?;
             split_and(c, &mut conjuncts);

@@ -94,7 +94,7 @@ impl<'a> Builder<'a> {
                     }
                     if let Some((_, c)) = s.columns.iter().find(|(n, _)| *n == name.name) {
                         if found.is_some() {
-                            return Err(LabError::ora(918, "column ambiguously defined", name.pos));
+                            return Err(LabError::new(ora::COLUMN_AMBIGUOUSLY_DEFINED, name.pos));
                         }
                         found = Some(c.clone());
                     }
@@ -113,15 +113,18 @@ impl<'a> Builder<'a> {
                             Some(q) => format!("{}\".\"{}", q.name, name.name),
                             None => name.name.clone(),
                         };
-                        return Err(LabError::invalid_identifier(
-                            &shown,
+                        return Err(LabError::with(
+                            ora::INVALID_IDENTIFIER,
+                            format_args!("\"{}\"", shown),
                             qualifier.as_ref().map(|q| q.pos).unwrap_or(name.pos),
                         ));
                     }
                 }
             }
             Expr::Function { name, args } => {
-                let f = Func::lookup(&name.name).ok_or_else(|| LabError::invalid_identifier(&name.name, name.pos))?;
+                let f = Func::lookup(&name.name).ok_or_else(|| {
+                    LabError::with(ora::INVALID_IDENTIFIER, format_args!("\"{}\"", name.name), name.pos)
+                })?;
                 f.check_arity(args.len(), &name.name, name.pos)?;
                 let mut c = Vec::with_capacity(args.len());
                 for a in args {
@@ -133,14 +136,14 @@ impl<'a> Builder<'a> {
                 Some(list) => {
                     if let Some(a) = arg {
                         if has_aggregate(a) {
-                            return Err(LabError::ora(935, "group function is nested too deeply", *pos));
+                            return Err(LabError::new(ora::GROUP_FUNCTION_NESTED_TOO_DEEPLY, *pos));
                         }
                     }
                     list.push((*func, arg.as_ref().map(|a| (**a).clone()), *pos));
                     // Placeholder: the caller rewires it to the aggregate's output.
                     CExpr::Gen { src: usize::MAX, col: list.len() - 1 }
                 }
-                None => return Err(LabError::ora(934, "group function is not allowed here", *pos)),
+                None => return Err(LabError::new(ora::GROUP_FUNCTION_NOT_ALLOWED, *pos)),
             },
             Expr::Binary { op, left, right } => {
                 let pos = expr_pos(e);
@@ -161,7 +164,7 @@ impl<'a> Builder<'a> {
             Expr::IsNull { expr, negated } => {
                 CExpr::IsNull(Box::new(self.compile_expr_inner(expr, scope, aggs)?), *negated)
             }
-            Expr::Subquery(q) => return Err(LabError::unsupported("scalar subqueries", q.pos)),
+            Expr::Subquery(q) => return Err(LabError::with(ora::LAB_UNSUPPORTED, "scalar subqueries", q.pos)),
         })
     }
 

@@ -7,7 +7,7 @@ use super::row_source::{Op, OpKind, RowGenKind};
 use crate::catalog::{Catalog, IndexId, TableId, TableStorage};
 use crate::instance::version::VersionProfile;
 use lio_sql::ast::{self, AggregateFunc, BinaryOp, Expr, FromItem, Hint, Pos, Query, SelectItem};
-use lio_sql::LabError;
+use lio_sql::{ora, LabError};
 
 #[derive(Debug, Clone)]
 pub struct PlanLine {

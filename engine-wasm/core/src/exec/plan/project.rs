@@ -25,7 +25,7 @@ impl<'a> Builder<'a> {
             match item {
                 SelectItem::Star(pos) => {
                     if aggregate_query {
-                        return Err(LabError::ora(937, "not a single-group group function", *pos));
+                        return Err(LabError::new(ora::NOT_A_SINGLE_GROUP_GROUP_FUNCTION, *pos));
                     }
                     for s in scope {
                         for (n, c) in &s.columns {
@@ -35,10 +35,9 @@ impl<'a> Builder<'a> {
                     }
                 }
                 SelectItem::QualifiedStar(alias) => {
-                    let s = scope
-                        .iter()
-                        .find(|s| s.alias == alias.name)
-                        .ok_or_else(|| LabError::invalid_identifier(&alias.name, alias.pos))?;
+                    let s = scope.iter().find(|s| s.alias == alias.name).ok_or_else(|| {
+                        LabError::with(ora::INVALID_IDENTIFIER, format_args!("\"{}\"", alias.name), alias.pos)
+                    })?;
                     for (n, c) in &s.columns {
                         columns.push(n.clone());
                         project.push(c.clone());
@@ -56,7 +55,7 @@ impl<'a> Builder<'a> {
                             let c = self.compile_expr(expr, scope, None)?;
                             c.sources(&mut refs);
                             if !refs.is_empty() {
-                                return Err(LabError::ora(937, "not a single-group group function", expr_pos(expr)));
+                                return Err(LabError::new(ora::NOT_A_SINGLE_GROUP_GROUP_FUNCTION, expr_pos(expr)));
                             }
                             project.push(c);
                         } else {
@@ -105,11 +104,7 @@ impl<'a> Builder<'a> {
                     Expr::Number(n, pos) => {
                         let i = *n as usize;
                         if i == 0 || i > project.len() || n.fract() != 0.0 {
-                            return Err(LabError::ora(
-                                1785,
-                                "ORDER BY item must be the number of a SELECT-list expression",
-                                *pos,
-                            ));
+                            return Err(LabError::new(ora::ORDER_BY_ITEM_NUMBER, *pos));
                         }
                         project[i - 1].clone()
                     }

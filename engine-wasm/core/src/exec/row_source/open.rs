@@ -2,6 +2,7 @@
 
 use super::*;
 use lio_sql::ast::Pos;
+use lio_sql::ora;
 
 impl Op {
     /// Start (or restart for a new outer row) this row source.
@@ -18,9 +19,9 @@ impl Op {
                     }
                 };
                 if hi.saturating_sub(lo) >= MAX_GENERATED_ROWS {
-                    return Err(Box::new(LabError::lab(
-                        30,
-                        format!("row generators are limited to {MAX_GENERATED_ROWS} rows in the lab"),
+                    return Err(Box::new(LabError::with(
+                        ora::LAB_ROW_GENERATOR_LIMIT,
+                        MAX_GENERATED_ROWS,
                         Pos::default(),
                     )));
                 }
