@@ -390,6 +390,8 @@ impl Counters for MemoptCounters {
 pub struct WorkCounters {
     pub rows: u64,
     pub plsql_steps: u64,
+    /// Rows a filter rejected.
+    pub rows_rejected: u64,
     /// Rows materialized for the caller (an INSERT ... SELECT stores each).
     pub rows_held: u64,
     pub statements: u64,
@@ -399,6 +401,9 @@ pub struct WorkCounters {
 /// and storing a row with its index entries takes about as long as 32
 /// buffer visits in the lab.
 pub const ROW_HELD_WORK: u64 = 32;
+/// Units of work a row rejected by a filter costs (evaluating the
+/// predicates on the row's columns: about 4 buffer visits).
+pub const REJECTED_ROW_WORK: u64 = 4;
 /// Units of work an execution costs (open, fetch calls, round trips: about
 /// as long as 10 buffer visits in the lab).
 pub const EXECUTION_WORK: u64 = 10;
@@ -431,6 +436,7 @@ impl SessionStats {
             + self.work.plsql_steps
             + self.calls.execute_count * EXECUTION_WORK
             + self.work.rows_held * ROW_HELD_WORK
+            + self.work.rows_rejected * REJECTED_ROW_WORK
             + self.work.statements * STATEMENT_WORK
     }
 

@@ -78,8 +78,8 @@ impl Rt<'_> {
         for p in preds {
             let mut cx = EvalCtx { cat: self.cat, env, binds: self.binds, rng: self.rng };
             if !p.test(&mut cx)? {
-                self.k.stats.work.rows += 1;
-                if self.k.stats.work.rows & 1023 == 0 {
+                self.k.stats.work.rows_rejected += 1;
+                if self.k.stats.work.rows_rejected & 255 == 0 {
                     self.work.check(self.k.stats)?;
                 }
                 return Ok(false);
