@@ -147,11 +147,19 @@ export class EngineClient {
     return t;
   }
 
+  /**
+   * A fresh engine: the worker and its wasm instance are replaced, since
+   * wasm memory never shrinks (an engine reset inside it would free nothing).
+   */
   async reset() {
     await this.replaying;
-    await this.call({ op: 'reset' });
+    this.worker.terminate();
+    for (const p of this.pending.values()) p.reject(new CancelledError());
+    this.pending.clear();
     this.history = [];
     this.traceCache.clear();
+    this.failures = 0;
+    this.spawn();
   }
 
   /** Stop whatever runs: terminate the worker, start a fresh one, replay the setup. */
