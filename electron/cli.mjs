@@ -35,7 +35,7 @@ Options:
   --json             print one JSON document {"lio_lab": version, "steps": [...]}
   --folded           print every step's folded cost stacks ("frame;frame weight")
   --no-echo          do not echo statements (SQL> ...) in text mode
-  --timeout SECONDS  stop the script after SECONDS (LAB-00032; default: no limit)
+  --timeout SECONDS  stop the script after SECONDS (LAB-00035; default: no limit)
   --                 end of options (a script named like an option follows)
   -h, --help         show this help
 
@@ -204,7 +204,7 @@ export async function main(argv, { out, err, loadEngine, startEngine, stdin }) {
     return EXIT.ok;
   } catch (e) {
     if (e instanceof TimedOut || timedOut) {
-      const msg = `LAB-00032: script stopped after ${seconds} s (--timeout)`;
+      const msg = `LAB-00035: script stopped after ${seconds} s (--timeout)`;
       if (started) print.end(msg);
       err(`lio: ${msg}\n`);
       return EXIT.timeout;

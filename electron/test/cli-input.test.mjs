@@ -104,13 +104,13 @@ describe('lio input files', () => {
 });
 
 describe('lio runs the engine in a worker it can stop', () => {
-  it('--timeout stops a statement that never ends: LAB-00032, exit 3, earlier steps printed', async () => {
+  it('--timeout stops a statement that never ends: LAB-00035, exit 3, earlier steps printed', async () => {
     const p = file('spin.sql', 'prompt one;\nprompt two;\nLAB SPIN;\nprompt never;\n');
     const t0 = Date.now();
     const r = await run(['run', p, '--timeout', '0.5']);
     expect(Date.now() - t0).toBeLessThan(5000);
     expect(r.code).toBe(EXIT.timeout);
-    expect(r.err).toBe('lio: LAB-00032: script stopped after 0.5 s (--timeout)\n');
+    expect(r.err).toBe('lio: LAB-00035: script stopped after 0.5 s (--timeout)\n');
     expect(r.out).toContain('ran prompt one;');
     expect(r.out).toContain('ran prompt two;');
     expect(r.out).not.toContain('never');
@@ -122,7 +122,7 @@ describe('lio runs the engine in a worker it can stop', () => {
     expect(r.code).toBe(EXIT.timeout);
     const doc = JSON.parse(r.out);
     expect(doc.steps.map((/** @type {any} */ s) => s.statement)).toEqual(['prompt one']);
-    expect(doc.stopped).toBe('LAB-00032: script stopped after 0.3 s (--timeout)');
+    expect(doc.stopped).toBe('LAB-00035: script stopped after 0.3 s (--timeout)');
   });
 
   it('a trapping engine is exit 1 with one line; the steps before it are printed', async () => {
@@ -190,14 +190,14 @@ describe.skipIf(!engineBuilt)('lio with the real engine, as a process', () => {
   const node = (/** @type {string[]} */ args, /** @type {string[]} */ nodeArgs = []) =>
     spawnSync(process.execPath, [...nodeArgs, CLI, ...args], { encoding: 'utf8', timeout: 120_000, maxBuffer: 64 * 1024 * 1024 });
 
-  it('--timeout 1 stops a long LAB RUN with LAB-00032 and exit 3', () => {
-    const p = file('long.sql', "select 1 from dual;\nLAB RUN 'select 1 from dual' BIND 1 TO 50000000 VIA jdbc_thin RUNS 5;\n");
+  it('--timeout 1 stops a long LAB RUN with LAB-00035 and exit 3', () => {
+    const p = file('long.sql', "select 1 from dual;\nLAB SET max_statement_work = 1e12;\nLAB RUN 'select 1 from dual' BIND 1 TO 50000000 VIA jdbc_thin RUNS 5;\n");
     const t0 = Date.now();
     const r = node(['run', p, '--timeout', '1']);
     expect(Date.now() - t0).toBeLessThan(20_000);
     expect(r.status).toBe(3);
     expect(r.stdout).toContain('1 row selected.');
-    expect(r.stderr).toBe('lio: LAB-00032: script stopped after 1 s (--timeout)\n');
+    expect(r.stderr).toBe('lio: LAB-00035: script stopped after 1 s (--timeout)\n');
   });
 
   it('a 50 MB script streams through in bounded memory and prints its steps', () => {

@@ -294,6 +294,9 @@ catalogue! {
     /// An expression tree deeper than the parser's limit; the argument is
     /// the limit.
     LAB_EXPRESSION_TOO_DEEP = Lab 32 "expression too deeply nested: more than %s levels (a limit of the lab)";
+    /// The CLI's `--timeout` (printed by the host, listed here so the code
+    /// is not reused); the argument is the seconds.
+    LAB_CLI_TIMEOUT = Lab 35 "script stopped after %s s (--timeout)";
     /// A statement past its work budget; the argument is the budget.
     LAB_STATEMENT_WORK_LIMIT = Lab 33
         "statement stopped after %s units of work (buffer visits, rows, PL/SQL steps); LAB SET max_statement_work raises the limit";
