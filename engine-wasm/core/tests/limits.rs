@@ -112,3 +112,11 @@ fn an_insert_of_ten_million_rows_stops_within_the_statement_budget() {
     assert_eq!(error_of(&steps[1]), ("LAB-00033", 2, 1));
     assert_eq!(steps[2].rows[0][0], serde_json::json!(0), "the statement is rolled back");
 }
+
+#[test]
+fn rows_of_huge_strings_held_for_an_insert_count_their_bytes() {
+    let steps = run_then_probe(
+        "create table t (n number, s varchar2(4000));\ninsert into t select rownum, rpad('x', 1000000000000, '*') from dual connect by level <= 100000;",
+    );
+    assert_eq!(error_of(&steps[1]), ("LAB-00034", 2, 1));
+}

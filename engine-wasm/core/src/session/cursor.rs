@@ -190,13 +190,18 @@ impl Run<'_> {
                 match rows_out.as_deref_mut() {
                     Some(out) => {
                         let mut row = Vec::with_capacity(project.len());
+                        let mut row_bytes = 0u64;
                         for e in project.iter() {
                             let v = e.eval(&mut cx)?;
-                            bytes += v.stored_len() as u64 + 1;
+                            row_bytes += v.stored_len() as u64 + 1;
                             row.push(v);
                         }
-                        // Rows held for the caller (an INSERT ... SELECT) count against memory.
-                        let held = crate::catalog::ROW_BYTES + crate::catalog::VALUE_BYTES * row.len() as u64;
+                        bytes += row_bytes;
+                        // Rows held for the caller (an INSERT ... SELECT) count
+                        // against memory, their strings included.
+                        let held = crate::catalog::ROW_BYTES
+                            + crate::catalog::VALUE_BYTES * row.len() as u64
+                            + row_bytes;
                         room = room.checked_sub(held).ok_or_else(|| memory_error(max_mb))?;
                         rt.k.stats.work.rows_held += 1;
                         out.push(row);
