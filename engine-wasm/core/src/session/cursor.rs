@@ -199,9 +199,8 @@ impl Run<'_> {
                         bytes += row_bytes;
                         // Rows held for the caller (an INSERT ... SELECT) count
                         // against memory, their strings included.
-                        let held = crate::catalog::ROW_BYTES
-                            + crate::catalog::VALUE_BYTES * row.len() as u64
-                            + row_bytes;
+                        let held =
+                            crate::catalog::ROW_BYTES + crate::catalog::VALUE_BYTES * row.len() as u64 + row_bytes;
                         room = room.checked_sub(held).ok_or_else(|| memory_error(max_mb))?;
                         rt.k.stats.work.rows_held += 1;
                         out.push(row);
