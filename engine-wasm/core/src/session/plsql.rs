@@ -141,26 +141,13 @@ impl Run<'_> {
         vars: &[(String, Value)],
     ) -> Result<Option<Vec<Value>>, LabError> {
         let cs = self.call_stacks(Client::Plsql);
-        let (mut c, _) = self.open_cursor(q, text, names, &cs)?;
+        let (c, _) = self.open_cursor(q, text, names, &cs)?;
         let binds: Vec<Value> = c
             .bind_names
             .iter()
             .map(|n| vars.iter().find(|(v, _)| v == n).map(|(_, x)| x.clone()).unwrap_or(Value::Null))
             .collect();
-        let mut rows = Vec::new();
-        let r = self.execute_fetch(
-            &mut c,
-            text,
-            &binds,
-            Client::Plsql,
-            &cs,
-            FetchPolicy { first: 2, then: 2, round_trips: false },
-            Some(&mut rows),
-            Some(2),
-        );
-        self.close_cursor(text, c, true);
-        r?;
-        one_row(rows, q.pos)
+        self.fetch_into(c, text, &binds, &cs, q.pos)
     }
 
     pub(super) fn plsql_dynamic_query(
@@ -171,22 +158,27 @@ impl Run<'_> {
         pos: Pos,
     ) -> Result<Option<Vec<Value>>, LabError> {
         let cs = self.call_stacks(Client::Plsql);
-        let (mut c, _) = self.open_cursor(q, text, &[], &cs)?;
+        let (c, _) = self.open_cursor(q, text, &[], &cs)?;
         if c.bind_names.len() > binds.len() {
             self.close_cursor(text, c, true);
             return Err(LabError::new(ora::NOT_ALL_VARIABLES_BOUND, pos));
         }
+        self.fetch_into(c, text, binds, &cs, pos)
+    }
+
+    /// A SELECT ... INTO from PL/SQL: fetch at most two rows (to tell one
+    /// from too many), keep the cursor, return the one row.
+    fn fetch_into(
+        &mut self,
+        mut c: Compiled,
+        text: &str,
+        binds: &[Value],
+        cs: &CallStacks,
+        pos: Pos,
+    ) -> Result<Option<Vec<Value>>, LabError> {
         let mut rows = Vec::new();
-        let r = self.execute_fetch(
-            &mut c,
-            text,
-            binds,
-            Client::Plsql,
-            &cs,
-            FetchPolicy { first: 2, then: 2, round_trips: false },
-            Some(&mut rows),
-            Some(2),
-        );
+        let policy = FetchPolicy { first: 2, then: 2, round_trips: false };
+        let r = self.execute_fetch(&mut c, text, binds, Client::Plsql, cs, policy, Some(&mut rows), Some(2));
         self.close_cursor(text, c, true);
         r?;
         one_row(rows, pos)
