@@ -152,7 +152,9 @@ impl Run<'_> {
                 }
             };
         }
-        let (mut room, max_mb) = (self.memory_room(), self.inst.limits.max_memory_mb);
+        // Memory is only taken by rows held for the caller.
+        let (mut room, max_mb) =
+            (if rows_out.is_some() { self.memory_room() } else { 0 }, self.inst.limits.max_memory_mb);
         root.open(&mut row_source_context!(), env, false).map_err(|e| *e)?;
         let mut total = 0u64;
         let mut want = policy.first.max(1);
@@ -162,7 +164,10 @@ impl Run<'_> {
         let single_row = root.at_most_one_row();
         let mut exhausted = false;
         loop {
-            // A fetch call.
+            // A fetch call. The work budget is checked once a call; inside
+            // a call the row sources check it every 1,024 rows produced and
+            // 256 rejected (Rt::produced, Rt::test_preds).
+            work.check(&self.s.stats)?;
             self.call_event(kind::FETCH, cs.fetch);
             let mut got = 0u32;
             let mut bytes = 0u64;
@@ -180,7 +185,6 @@ impl Run<'_> {
                     break;
                 }
                 exhausted = single_row;
-                work.check(rt.k.stats)?;
                 if !sorts {
                     env.rownum += 1;
                 }

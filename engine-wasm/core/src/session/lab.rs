@@ -94,8 +94,8 @@ impl Run<'_> {
                     let mut cursor: Option<Compiled> = None;
                     let mut bind_buf: Vec<Value> = Vec::new();
                     let per_run = (hi - lo + 1) as u64;
+                    // Each execution's fetch calls check the work budget.
                     for (i, v) in (lo..=hi).enumerate() {
-                        self.check_work()?;
                         self.s.trace.set_exec((run as u64 * per_run + i as u64) as u32);
                         // Prepared statement: parsed once per run and re-executed
                         // with a new bind; LITERALS builds a new text (a hard parse) each time.
