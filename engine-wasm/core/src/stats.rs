@@ -69,6 +69,12 @@ stats! {
     PhysicalReadIoRequests,
     RedoSize,
     RedoEntries,
+    UndoChangeVectorSize,
+    UserRollbacks,
+    TransactionRollbacks,
+    RollbackChangesUndoRecordsApplied,
+    RedoSynchWrites,
+    TableFetchContinuedRow,
     SortsMemory,
     DbTime,
     CpuUsedBySession,
@@ -159,6 +165,12 @@ impl Stat {
             Stat::PhysicalReadIoRequests => "physical read IO requests",
             Stat::RedoSize => "redo size",
             Stat::RedoEntries => "redo entries",
+            Stat::UndoChangeVectorSize => "undo change vector size",
+            Stat::UserRollbacks => "user rollbacks",
+            Stat::TransactionRollbacks => "transaction rollbacks",
+            Stat::RollbackChangesUndoRecordsApplied => "rollback changes - undo records applied",
+            Stat::RedoSynchWrites => "redo synch writes",
+            Stat::TableFetchContinuedRow => "table fetch continued row",
             Stat::SortsMemory => "sorts (memory)",
             Stat::DbTime => "DB time",
             Stat::CpuUsedBySession => "CPU used by this session",
@@ -241,6 +253,7 @@ pub struct AccessCounters {
     pub cluster_key_scans: u64,
     pub cluster_key_scan_block_gets: u64,
     pub sorts_memory: u64,
+    pub table_fetch_continued_row: u64,
 }
 
 impl Counters for AccessCounters {
@@ -250,6 +263,7 @@ impl Counters for AccessCounters {
         s.add(Stat::IndexFetchByKey, self.index_fetch_by_key);
         s.add(Stat::IndexScansKdiixs1, self.index_scans_kdiixs1);
         s.add(Stat::TableFetchByRowid, self.table_fetch_by_rowid);
+        s.add(Stat::TableFetchContinuedRow, self.table_fetch_continued_row);
         s.add(Stat::RowsFetchedViaCallback, self.rows_fetched_via_callback);
         s.add(Stat::TableScanBlocksGotten, self.table_scan_blocks);
         s.add(Stat::TableScanRowsGotten, self.table_scan_rows);
@@ -279,6 +293,14 @@ pub struct CallCounters {
     pub db_block_changes: u64,
     pub redo_size: u64,
     pub redo_entries: u64,
+    pub undo_change_vector_size: u64,
+    pub user_rollbacks: u64,
+    pub transaction_rollbacks: u64,
+    pub undo_records_applied: u64,
+    pub redo_synch_writes: u64,
+    /// Time in `log file sync` (commits waiting for LGWR).
+    pub log_file_sync_us: f64,
+    pub log_file_syncs: u64,
     /// Simulated microseconds.
     pub db_time_us: f64,
     /// Time in single-block reads (`db file sequential read`).
@@ -302,10 +324,16 @@ impl Counters for CallCounters {
         s.add(Stat::BytesSentViaSqlNet, self.bytes_sent);
         s.add(Stat::BytesReceivedViaSqlNet, self.bytes_received);
         s.add(Stat::DbBlockGets, self.db_block_gets);
+        s.add(Stat::SessionLogicalReads, self.db_block_gets);
         s.add(Stat::DbBlockGetsFromCache, self.db_block_gets);
         s.add(Stat::DbBlockChanges, self.db_block_changes);
         s.add(Stat::RedoSize, self.redo_size);
         s.add(Stat::RedoEntries, self.redo_entries);
+        s.add(Stat::UndoChangeVectorSize, self.undo_change_vector_size);
+        s.add(Stat::UserRollbacks, self.user_rollbacks);
+        s.add(Stat::TransactionRollbacks, self.transaction_rollbacks);
+        s.add(Stat::RollbackChangesUndoRecordsApplied, self.undo_records_applied);
+        s.add(Stat::RedoSynchWrites, self.redo_synch_writes);
         // Oracle reports DB time and CPU in centiseconds.
         s.add(Stat::DbTime, (self.db_time_us / 10_000.0).round() as u64);
         s.add(Stat::CpuUsedBySession, (self.cpu_us / 10_000.0).round() as u64);
@@ -433,6 +461,7 @@ impl SessionStats {
             + self.access.buffer_is_pinned
             + self.memopt.lookups
             + self.work.rows
+            + self.calls.db_block_gets
             + self.work.plsql_steps
             + self.calls.execute_count * EXECUTION_WORK
             + self.work.rows_held * ROW_HELD_WORK

@@ -43,8 +43,14 @@ pub enum StatementKind {
     AlterSystem(SetParameter),
     AlterSession(SetParameter),
     Insert(Insert),
+    Update(Update),
+    Delete(Delete),
     Commit,
     Rollback,
+    /// `SAVEPOINT name`
+    Savepoint(Ident),
+    /// `ROLLBACK [WORK] TO [SAVEPOINT] name`
+    RollbackTo(Ident),
     Plsql(PlsqlBlock),
     SqlPlus(SqlPlus),
     Lab(LabCommand),
@@ -241,6 +247,27 @@ pub struct Insert {
     pub source: InsertSource,
     /// Hints such as `/*+ append */`.
     pub hints: Vec<Hint>,
+}
+
+/// `UPDATE t [alias] SET col = expr [, ...] [WHERE cond]`
+#[derive(Debug, Clone, PartialEq)]
+pub struct Update {
+    pub table: Ident,
+    pub alias: Option<Ident>,
+    pub sets: Vec<(Ident, Expr)>,
+    pub where_clause: Option<Expr>,
+    pub hints: Vec<Hint>,
+    pub pos: Pos,
+}
+
+/// `DELETE [FROM] t [alias] [WHERE cond]`
+#[derive(Debug, Clone, PartialEq)]
+pub struct Delete {
+    pub table: Ident,
+    pub alias: Option<Ident>,
+    pub where_clause: Option<Expr>,
+    pub hints: Vec<Hint>,
+    pub pos: Pos,
 }
 
 // ---------------------------------------------------------------- queries

@@ -163,6 +163,7 @@ catalogue! {
     FROM_KEYWORD_NOT_FOUND = Ora 923 "FROM keyword not found where expected";
     MISSING_INTO_KEYWORD = Ora 925 "missing INTO keyword";
     MISSING_VALUES_KEYWORD = Ora 926 "missing VALUES keyword";
+    MISSING_EQUAL_SIGN = Ora 927 "missing equal sign";
     MISSING_SELECT_KEYWORD = Ora 928 "missing SELECT keyword";
     SQL_COMMAND_NOT_PROPERLY_ENDED = Ora 933 "SQL command not properly ended";
     GROUP_FUNCTION_NOT_ALLOWED = Ora 934 "group function is not allowed here";
@@ -182,14 +183,19 @@ catalogue! {
     TABLESPACE_DOES_NOT_EXIST = Ora 959 "tablespace '%s' does not exist";
     MISSING_INDEX_KEYWORD = Ora 968 "missing INDEX keyword";
     MISSING_ON_KEYWORD = Ora 969 "missing ON keyword";
+    MISSING_SET_KEYWORD = Ora 971 "missing SET keyword";
     IDENTIFIER_TOO_LONG = Ora 972 "identifier is too long";
     MUST_NAME_EXPRESSION_WITH_ALIAS = Ora 998 "must name this expression with a column alias";
     NOT_ALL_VARIABLES_BOUND = Ora 1008 "not all variables bound";
     INVALID_LOGON = Ora 1017 "invalid username/password; logon denied";
     ORACLE_NOT_AVAILABLE = Ora 1034 "ORACLE not available";
+    /// The argument is the savepoint's name, upper-cased.
+    SAVEPOINT_NEVER_ESTABLISHED = Ora 1086 "savepoint '%s' never established in this session or is invalid";
     /// The argument is the column, `"LAB"."T"."C"`.
     CANNOT_INSERT_NULL = Ora 1400 "cannot insert NULL into (%s)";
     NO_DATA_FOUND = Ora 1403 "no data found";
+    /// The argument is the column, `"LAB"."T"."C"`.
+    CANNOT_UPDATE_TO_NULL = Ora 1407 "cannot update (%s) to NULL";
     COLUMN_LIST_ALREADY_INDEXED = Ora 1408 "such column list already indexed";
     INDEX_DOES_NOT_EXIST = Ora 1418 "specified index does not exist";
     EXACT_FETCH_RETURNS_TOO_MANY_ROWS = Ora 1422 "exact fetch returns more than requested number of rows";
@@ -297,6 +303,10 @@ catalogue! {
     /// The CLI's `--timeout` (printed by the host, listed here so the code
     /// is not reused); the argument is the seconds.
     LAB_CLI_TIMEOUT = Lab 35 "script stopped after %s s (--timeout)";
+    /// A table another session has changed and not committed. Arguments:
+    /// the table, the changing session's SID.
+    LAB_UNCOMMITTED_ELSEWHERE = Lab 36
+        "%s has uncommitted changes of session %s: Oracle would read them through consistent-read clones, or wait on enq: TX - row lock contention for a locked row; the lab does not model either yet (commit or roll back in that session first)";
     /// A statement past its work budget; the argument is the budget.
     LAB_STATEMENT_WORK_LIMIT = Lab 33
         "statement stopped after %s units of work (buffer visits, rows, PL/SQL steps); LAB SET max_statement_work raises the limit";

@@ -52,8 +52,8 @@ fn oracle_sql_errors() {
 #[test]
 fn unsupported_constructs_are_lab_00001() {
     check(&[
-        ("update t1 set a = 1;", "LAB-00001", 1, 1),
-        ("delete from t1;", "LAB-00001", 1, 1),
+        ("update t1 set (a, b) = (select 1, 2 from dual);", "LAB-00001", 1, 15),
+        ("delete from t1 where a = 1 returning a into :x;", "LAB-00001", 1, 28),
         ("merge into t using s on (1=1) when matched then update set a = 1;", "LAB-00001", 1, 1),
         ("create view v as select 1 from dual;", "LAB-00001", 1, 8),
         ("create sequence s;", "LAB-00001", 1, 8),
@@ -66,6 +66,16 @@ fn unsupported_constructs_are_lab_00001() {
         ("select * from t1 left join t2 on 1 = 1;", "LAB-00001", 1, 18),
         ("begin null; exception when others then null; end;\n/", "LAB-00001", 1, 13),
         ("describe t1", "LAB-00001", 1, 1),
+    ]);
+}
+
+#[test]
+fn dml_syntax_errors() {
+    check(&[
+        ("update t1 a = 1;", "ORA-00971", 1, 13),
+        ("update t1 set a 1;", "ORA-00927", 1, 17),
+        ("rollback to;", "ORA-00921", 1, 12),
+        ("savepoint;", "ORA-00921", 1, 10),
     ]);
 }
 

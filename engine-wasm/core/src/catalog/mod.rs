@@ -116,6 +116,10 @@ impl RowStore {
     pub fn truncate(&mut self, rows: usize) {
         self.values.truncate(rows * self.width);
     }
+    /// The values of row `r`, to change in place (UPDATE, rollback).
+    pub fn row_mut(&mut self, r: usize) -> &mut [Value] {
+        &mut self.values[r * self.width..(r + 1) * self.width]
+    }
     pub fn clear(&mut self) {
         self.values = Vec::new();
     }
@@ -160,11 +164,28 @@ pub struct Table {
     /// Bytes the lab holds for the table's rows and index entries (model
     /// of its own memory, for the memory budget).
     pub mem_bytes: u64,
+    /// Rows deleted (or whose insert was rolled back): their slots stay.
+    pub dead_rows: usize,
+    /// Where the body of each migrated row lives.
+    pub migrated: std::collections::HashMap<u32, u32>,
+    /// The session whose transaction has uncommitted changes in the table.
+    pub txn_sid: Option<u32>,
 }
 
 impl Table {
     pub fn column_index(&self, name: &str) -> Option<usize> {
         self.columns.iter().position(|c| c.name == name)
+    }
+
+    /// Rows present (not deleted).
+    pub fn live_rows(&self) -> usize {
+        self.rows.len() - self.dead_rows
+    }
+
+    /// Whether row `r` is present.
+    #[inline]
+    pub fn is_live(&self, r: u32) -> bool {
+        self.loc.get(r as usize).is_some_and(|l| !l.is_dead())
     }
 
     pub fn is_iot(&self) -> bool {
@@ -181,9 +202,9 @@ impl Table {
     /// Average bytes per column over the data, as DBMS_STATS reports
     /// AVG_COL_LEN (including the length byte).
     pub fn compute_stats(&self, blocks: u64) -> TableStats {
-        let n = self.rows.len() as u64;
+        let n = self.live_rows() as u64;
         let mut sums = vec![0u64; self.columns.len()];
-        for r in &self.rows {
+        for (r, _) in self.rows.iter().zip(&self.loc).filter(|(_, l)| !l.is_dead()) {
             for (i, v) in r.iter().enumerate() {
                 sums[i] += v.column_len() as u64;
             }

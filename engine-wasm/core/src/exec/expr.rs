@@ -123,6 +123,8 @@ pub enum CExpr {
     },
     Level,
     Rownum,
+    /// The row number of a table source (the rowid a DML statement changes).
+    RowId(usize),
     Func(Func, Vec<CExpr>, Pos),
     Bin(BinaryOp, Box<CExpr>, Box<CExpr>, Pos),
     Neg(Box<CExpr>, Pos),
@@ -210,6 +212,7 @@ impl CExpr {
             CExpr::Gen { src, col } => cx.env.gen[*src].get(*col).cloned().unwrap_or(Value::Null),
             CExpr::Level => Value::Num(cx.env.level as f64),
             CExpr::Rownum => Value::Num(cx.env.rownum as f64),
+            CExpr::RowId(src) => Value::Num(cx.env.rows[*src] as f64),
             CExpr::Neg(e, pos) => match num(&e.eval(cx)?, *pos)? {
                 Some(n) => Value::Num(-n),
                 None => Value::Null,
@@ -363,7 +366,7 @@ impl CExpr {
     /// Sources this expression reads.
     pub fn sources(&self, out: &mut Vec<usize>) {
         match self {
-            CExpr::Col { src, .. } | CExpr::Gen { src, .. } => {
+            CExpr::Col { src, .. } | CExpr::Gen { src, .. } | CExpr::RowId(src) => {
                 if !out.contains(src) {
                     out.push(*src)
                 }

@@ -211,6 +211,9 @@ impl Run<'_> {
             pctfree,
             stats: Default::default(),
             dropped: false,
+            dead_rows: 0,
+            migrated: Default::default(),
+            txn_sid: None,
         });
         if let TableStorage::Iot { index } = self.inst.cat.tables[tid].storage {
             let cols = self.inst.cat.indexes[index].columns.clone();

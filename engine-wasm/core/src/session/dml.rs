@@ -2,6 +2,7 @@
 //! and the index and cluster entries they add.
 
 use super::net::Client;
+use super::txn::{ChangeSize, Undo, ROW_ADDRESS_BYTES};
 use super::*;
 use crate::catalog::TableStorage;
 use crate::storage::{self, RowLoc};
@@ -159,44 +160,7 @@ impl Run<'_> {
         for r in rows {
             let mut out = Vec::with_capacity(r.len());
             for (v, c) in r.into_iter().zip(cols.iter()) {
-                let v = match (&c.data_type, v) {
-                    (_, Value::Null) => {
-                        if c.not_null {
-                            return Err(LabError::with(
-                                ora::CANNOT_INSERT_NULL,
-                                format_args!("\"LAB\".\"{}\".\"{}\"", table_name, c.name),
-                                pos,
-                            ));
-                        }
-                        Value::Null
-                    }
-                    (DataType::Number { scale, .. }, v) => {
-                        let n = v.as_f64().ok_or_else(|| LabError::new(ora::INVALID_NUMBER, pos))?;
-                        Value::Num(match scale {
-                            Some(s) => {
-                                let m = 10f64.powi(*s);
-                                (n * m).round() / m
-                            }
-                            None => n,
-                        })
-                    }
-                    (DataType::Varchar2 { len, .. } | DataType::Char { len }, v) => {
-                        let s = match &v {
-                            Value::Str(s) => s.clone(),
-                            other => std::rc::Rc::from(other.to_string().as_str()),
-                        };
-                        let actual = s.chars().count() as u32;
-                        if actual > *len {
-                            return Err(LabError::with_args(
-                                ora::VALUE_TOO_LARGE,
-                                &[&format_args!("\"LAB\".\"{}\".\"{}\"", table_name, c.name), &actual, len],
-                                pos,
-                            ));
-                        }
-                        Value::Str(s)
-                    }
-                    (DataType::Date, v) => v,
-                };
+                let v = super::change::convert(c, &table_name, v, pos, false)?;
                 let i = out.len();
                 let v = match (&v, &previous[i]) {
                     (Value::Str(a), Value::Str(b)) if a.len() > 16 && a == b => previous[i].clone(),
@@ -225,8 +189,7 @@ impl Run<'_> {
         };
         let index_ids = self.inst.cat.tables[tid].indexes.clone();
         let ins_stack = self.s.cost.stack("oracle;opitsk;opiodr;opiexe;insexe;kdtInsRow");
-        let mut redo = 0u64;
-        let n_idx = index_ids.len() as u64;
+        let stack = self.s.cost.stack("oracle;opitsk;opiodr;opiexe;insexe;kdtInsRow;kcbgcur");
         for row in checked {
             let r = self.inst.cat.tables[tid].rows.len() as u32;
             let size = storage::row_size(&row);
@@ -251,20 +214,24 @@ impl Run<'_> {
                 let sz = ix.btree.entry_size(&key, &row);
                 ix.btree.insert(key, r, sz);
             }
-            redo += size as u64 + 150 + n_idx * 120;
+            // The row into its block, and an entry into each index leaf.
+            let entries: Vec<u64> = index_ids
+                .iter()
+                .map(|&iid| {
+                    let ix = &self.inst.cat.indexes[iid];
+                    ix.btree.entry_size(&ix.key_of(&row), &row) as u64
+                })
+                .collect();
+            self.count_change(ChangeSize { redo: size as u64, undo: ROW_ADDRESS_BYTES }, stack);
+            for bytes in entries {
+                self.count_change(ChangeSize { redo: bytes, undo: ROW_ADDRESS_BYTES }, stack);
+            }
             let t = &mut self.inst.cat.tables[tid];
             t.rows.push(row);
             t.loc.push(loc);
             let us = self.inst.cost_params.insert_row_us;
             self.s.cost.charge(ins_stack, us);
         }
-        let added = (self.inst.cat.tables[tid].rows.len() - first_row) as u64;
-        self.s.stats.calls.db_block_gets += added * (1 + n_idx);
-        self.s.stats.calls.db_block_changes += added * (1 + n_idx);
-        self.s.stats.calls.redo_entries += added * (1 + n_idx);
-        self.s.stats.calls.redo_size += redo;
-        let rb = self.inst.cost_params.redo_byte_us;
-        self.s.cost.charge(ins_stack, redo as f64 * rb);
         // Statement end: merge index entries, check uniqueness.
         let mut failure: Option<LabError> = None;
         for &iid in &index_ids {
@@ -275,6 +242,7 @@ impl Run<'_> {
         }
         if let Some(e) = failure {
             // Statement-level rollback.
+            self.s.stats.calls.undo_records_applied += (self.inst.cat.tables[tid].rows.len() - first_row) as u64;
             let t = &mut self.inst.cat.tables[tid];
             t.rows.truncate(first_row);
             t.loc.truncate(first_row);
@@ -321,6 +289,11 @@ impl Run<'_> {
         }
         if let Some(seg) = self.inst.cat.scan_segment(&self.inst.cat.tables[tid]) {
             self.inst.sga.cache.new_block(seg, 0);
+        }
+        let rows = self.inst.cat.tables[tid].rows.len() as u32;
+        if rows > first_row as u32 {
+            self.s.txn.undo.extend((first_row as u32..rows).map(|row| Undo::Insert { table: tid, row }));
+            self.inst.cat.tables[tid].txn_sid = Some(self.s.sid);
         }
         Ok(())
     }

@@ -6,6 +6,7 @@
 //! (parse/execute/fetch), `plsql`, `create`/`ddl` and `dml`; `step` wraps a
 //! statement into the step the host sees.
 
+mod change;
 mod create;
 mod cursor;
 mod ddl;
@@ -16,6 +17,7 @@ mod net;
 mod plsql;
 mod sqlplus;
 mod step;
+mod txn;
 
 use crate::catalog::{Catalog, SegmentKind, TableId};
 use crate::engine::EngineConfig;
@@ -90,6 +92,8 @@ pub struct Session {
     pub(crate) last_folded: Vec<String>,
     /// Work units at the start of the running statement and script.
     pub(crate) work_base: WorkBase,
+    /// The open transaction (empty when none).
+    pub(crate) txn: txn::Transaction,
 }
 
 #[derive(Debug, Clone, Copy, Default)]
@@ -143,6 +147,7 @@ impl Session {
             dict_stacks: None,
             last_folded: Vec::new(),
             work_base: WorkBase::default(),
+            txn: Default::default(),
         }
     }
 
@@ -182,7 +187,13 @@ pub(crate) fn kind_of(k: &StatementKind) -> &'static str {
         | StatementKind::Drop(_)
         | StatementKind::AlterSystem(_)
         | StatementKind::AlterSession(_) => "ddl",
-        StatementKind::Insert(_) | StatementKind::Commit | StatementKind::Rollback => "dml",
+        StatementKind::Insert(_)
+        | StatementKind::Update(_)
+        | StatementKind::Delete(_)
+        | StatementKind::Commit
+        | StatementKind::Rollback
+        | StatementKind::Savepoint(_)
+        | StatementKind::RollbackTo(_) => "dml",
         StatementKind::Plsql(_) => "plsql",
         StatementKind::SqlPlus(_) => "sqlplus",
         StatementKind::Lab(_) => "lab",
@@ -390,12 +401,36 @@ impl Run<'_> {
                 self.user_call_roundtrip(Client::SqlPlus, stmt.text.len());
                 Ok(Outcome { rows_processed: n, feedback: Some(rows_created(n)), ..Default::default() })
             }
+            StatementKind::Update(u) => {
+                self.s.sqlplus.last_sql = Some(stmt.clone());
+                let n = self.update(u, &stmt.text, change::DmlBinds::Positional(&[]), Client::SqlPlus)?;
+                self.user_call_roundtrip(Client::SqlPlus, stmt.text.len());
+                Ok(Outcome { rows_processed: n, feedback: Some(rows_done(n, "updated")), ..Default::default() })
+            }
+            StatementKind::Delete(d) => {
+                self.s.sqlplus.last_sql = Some(stmt.clone());
+                let n = self.delete(d, &stmt.text, change::DmlBinds::Positional(&[]), Client::SqlPlus)?;
+                self.user_call_roundtrip(Client::SqlPlus, stmt.text.len());
+                Ok(Outcome { rows_processed: n, feedback: Some(rows_done(n, "deleted")), ..Default::default() })
+            }
             StatementKind::Commit => {
-                self.s.stats.calls.user_commits += 1;
+                self.commit();
                 self.user_call_roundtrip(Client::SqlPlus, stmt.text.len());
                 Ok(Outcome { feedback: Some("Commit complete.".into()), ..Default::default() })
             }
             StatementKind::Rollback => {
+                self.rollback()?;
+                self.user_call_roundtrip(Client::SqlPlus, stmt.text.len());
+                Ok(Outcome { feedback: Some("Rollback complete.".into()), ..Default::default() })
+            }
+            StatementKind::Savepoint(name) => {
+                self.savepoint(&name.name);
+                self.user_call_roundtrip(Client::SqlPlus, stmt.text.len());
+                Ok(Outcome { feedback: Some("Savepoint created.".into()), ..Default::default() })
+            }
+            StatementKind::RollbackTo(name) => {
+                self.rollback_to(&name.name, name.pos)?;
+                self.user_call_roundtrip(Client::SqlPlus, stmt.text.len());
                 Ok(Outcome { feedback: Some("Rollback complete.".into()), ..Default::default() })
             }
             StatementKind::Plsql(b) => {
@@ -442,6 +477,11 @@ pub(crate) fn kind_of_text(text: &str) -> &'static str {
         "LAB" => "lab",
         _ => "sqlplus",
     }
+}
+
+/// SQL*Plus's feedback for UPDATE and DELETE: `1 row updated.`, `2 rows deleted.`
+pub(crate) fn rows_done(n: u64, what: &str) -> String {
+    format!("{n} row{} {what}.", if n == 1 { "" } else { "s" })
 }
 
 pub(crate) fn rows_created(n: u64) -> String {

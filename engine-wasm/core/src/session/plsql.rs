@@ -73,8 +73,16 @@ impl Run<'_> {
                         let vals: Vec<Value> = vars.iter().map(|(_, v)| v.clone()).collect();
                         self.insert_plsql(i, &names, &vals)?;
                     }
-                    StatementKind::Commit => self.s.stats.calls.user_commits += 1,
-                    StatementKind::Rollback => {}
+                    StatementKind::Update(u) => {
+                        self.update(u, &stmt.text, super::change::DmlBinds::Plsql(vars), Client::Plsql)?;
+                    }
+                    StatementKind::Delete(d) => {
+                        self.delete(d, &stmt.text, super::change::DmlBinds::Plsql(vars), Client::Plsql)?;
+                    }
+                    StatementKind::Commit => self.commit(),
+                    StatementKind::Rollback => self.rollback()?,
+                    StatementKind::Savepoint(n) => self.savepoint(&n.name),
+                    StatementKind::RollbackTo(n) => self.rollback_to(&n.name, n.pos)?,
                     StatementKind::Query(_) => return Err(LabError::pls_run(ora::PLS_INTO_EXPECTED, &[], stmt.pos)),
                     _ => {
                         // DDL is not allowed as static SQL in PL/SQL.

@@ -54,14 +54,15 @@ impl Run<'_> {
             waits: self.waits_since(&waits_before),
             ..Default::default()
         };
-        let lg = latch_after.gets - latch_before.gets;
+        // STARTUP builds a new latch set: its totals start again.
+        let lg = latch_after.gets.saturating_sub(latch_before.gets);
         if lg > 0 {
             step.latches.insert(
                 "cache buffers chains".into(),
                 LatchOut {
                     gets: lg,
-                    misses: latch_after.misses - latch_before.misses,
-                    sleeps: latch_after.sleeps - latch_before.sleeps,
+                    misses: latch_after.misses.saturating_sub(latch_before.misses),
+                    sleeps: latch_after.sleeps.saturating_sub(latch_before.sleeps),
                 },
             );
         }

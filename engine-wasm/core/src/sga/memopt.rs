@@ -20,6 +20,8 @@ pub struct MemoptTable {
     pub blocks: u64,
     /// Population was refused because the table does not fit.
     pub does_not_fit: bool,
+    /// Rows changed since the population (no longer served from the pool).
+    pub invalid: std::collections::HashSet<u32>,
 }
 
 #[derive(Debug, Clone, Default)]
@@ -78,9 +80,21 @@ impl MemoptPool {
                 && hash + rows * HASH_INDEX_ENTRY_BYTES <= self.hash_index_bytes();
             let entry = if fits {
                 populated += rows;
-                MemoptTable { populated: true, rows_populated: rows, blocks, does_not_fit: false }
+                MemoptTable {
+                    populated: true,
+                    rows_populated: rows,
+                    blocks,
+                    does_not_fit: false,
+                    invalid: Default::default(),
+                }
             } else {
-                MemoptTable { populated: false, rows_populated: 0, blocks, does_not_fit: true }
+                MemoptTable {
+                    populated: false,
+                    rows_populated: 0,
+                    blocks,
+                    does_not_fit: true,
+                    invalid: Default::default(),
+                }
             };
             self.tables.insert(t, entry);
         }
@@ -90,7 +104,18 @@ impl MemoptPool {
     /// Whether row `row` of `table` is in the buffer area.
     #[inline]
     pub fn has_row(&self, table: TableId, row: u32) -> bool {
-        self.tables.get(&table).is_some_and(|t| t.populated && (row as u64) < t.rows_populated)
+        self.tables.get(&table).is_some_and(|t| {
+            t.populated && (row as u64) < t.rows_populated && (t.invalid.is_empty() || !t.invalid.contains(&row))
+        })
+    }
+
+    /// A changed row leaves the hash index until the table is populated again.
+    pub fn invalidate(&mut self, table: TableId, row: u32) {
+        if let Some(t) = self.tables.get_mut(&table) {
+            if t.populated {
+                t.invalid.insert(row);
+            }
+        }
     }
 
     /// The table's rows leave the pool (DROP, NO MEMOPTIMIZE FOR READ).

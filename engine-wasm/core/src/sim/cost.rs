@@ -93,6 +93,12 @@ cost_params! {
     redo_byte_us: 0.002,
     /// Row insert work (kdtInsRow) per row, excluding buffer gets.
     insert_row_us: 1.0,
+    /// One change to a block in current mode (kcbgcur, ktuchg: the change
+    /// and its undo record), beyond its redo bytes.
+    change_row_us: 1.5,
+    /// `log file sync`: a commit waiting for LGWR to write its redo (a
+    /// fixed time until redo has a device).
+    log_file_sync_us: 500.0,
     /// Rowsource statistics per row (STATISTICS_LEVEL=ALL or the
     /// GATHER_PLAN_STATISTICS hint).
     rowsource_stats_row_us: 0.3,

@@ -151,6 +151,51 @@ impl BTree {
         }
     }
 
+    /// The leaf holding (or that would hold) `key` for `row`, in the
+    /// current layout: the block a change of that entry reads in current mode.
+    pub fn leaf_for(&self, key: &[Value], row: u32) -> u32 {
+        let mut pos = self.lower_bound(key);
+        while pos < self.entries.len() && cmp_keys(&self.entries[pos].0, key) == Ordering::Equal {
+            if self.entries[pos].1 >= row {
+                break;
+            }
+            pos += 1;
+        }
+        self.leaf_block(self.leaf_of(pos.min(self.entries.len().saturating_sub(1))))
+    }
+
+    /// How leaves are filled: the fill factor and whether every insert so
+    /// far came in ascending order. A rollback puts them back as they were.
+    pub fn fill_state(&self) -> (f64, bool) {
+        (self.leaf_fill, self.ascending_only)
+    }
+
+    pub fn set_fill_state(&mut self, (fill, ascending): (f64, bool)) {
+        if (fill, ascending) != (self.leaf_fill, self.ascending_only) {
+            self.leaf_fill = fill;
+            self.ascending_only = ascending;
+            self.relayout();
+        }
+    }
+
+    /// Remove the entries of these rows (DML, rollback). The layout is
+    /// recomputed by the next merge or [`Self::relayout`].
+    pub fn remove_rows(&mut self, rows: &std::collections::HashSet<u32>) {
+        if rows.is_empty() {
+            return;
+        }
+        let mut keep = Vec::with_capacity(self.entries.len());
+        let mut sizes = Vec::with_capacity(self.entries.len());
+        for (e, s) in std::mem::take(&mut self.entries).into_iter().zip(std::mem::take(&mut self.sizes)) {
+            if !rows.contains(&e.1) {
+                keep.push(e);
+                sizes.push(s);
+            }
+        }
+        self.entries = keep;
+        self.sizes = sizes;
+    }
+
     /// Drop pending entries (statement rollback).
     pub fn discard_pending(&mut self) {
         self.pending.clear();

@@ -145,6 +145,29 @@ impl HashCluster {
         self.unpacked_inserts += 1;
     }
 
+    /// A row leaves its bucket (DELETE, rollback of an INSERT). Its bytes
+    /// leave `block`.
+    pub fn remove(&mut self, key: &Value, row: u32, block: u32, row_bytes: u32) {
+        let bucket = self.bucket_of(key) as usize;
+        self.bucket_rows[bucket].retain(|r| *r != row);
+        if let Some(u) = self.used.get_mut(block.wrapping_sub(1) as usize) {
+            *u = u.saturating_sub(row_bytes + ROW_DIRECTORY);
+        }
+        self.unpacked_inserts += 1;
+    }
+
+    /// A deleted row comes back to its bucket and block (rollback).
+    pub fn restore(&mut self, key: &Value, row: u32, block: u32, row_bytes: u32) {
+        let bucket = self.bucket_of(key) as usize;
+        let rows = &mut self.bucket_rows[bucket];
+        let at = rows.partition_point(|r| *r < row);
+        rows.insert(at, row);
+        if let Some(u) = self.used.get_mut(block.wrapping_sub(1) as usize) {
+            *u += row_bytes + ROW_DIRECTORY;
+        }
+        self.unpacked_inserts += 1;
+    }
+
     /// Oracle's internal hash of the cluster key, reduced to a bucket.
     pub fn bucket_of(&self, key: &Value) -> u32 {
         if self.hash_is_column {

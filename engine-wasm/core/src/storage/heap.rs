@@ -53,4 +53,50 @@ impl HeapSegment {
         self.used.truncate(blocks);
         self.rows_in_block.truncate(blocks);
     }
+
+    /// Bytes a row may take in its block: updates may use the PCTFREE
+    /// space that inserts leave free.
+    pub fn update_limit(&self) -> u32 {
+        self.block_size - DATA_BLOCK_OVERHEAD
+    }
+
+    /// A row in `block` changes from `old` to `new` bytes. Returns false
+    /// when it no longer fits: the caller migrates it (see [`Self::migrate`]).
+    pub fn resize(&mut self, block: u32, old: u32, new: u32) -> bool {
+        let limit = self.update_limit();
+        let Some(used) = self.used.get_mut(block.wrapping_sub(1) as usize) else { return true };
+        let after = (*used).saturating_sub(old) + new;
+        if after > limit {
+            return false;
+        }
+        *used = after;
+        true
+    }
+
+    /// Move a row of `old` bytes out of `block` into a block with room for
+    /// `new` bytes; a forwarding head stays behind. Returns the new block
+    /// and whether it was newly formatted.
+    pub fn migrate(&mut self, block: u32, old: u32, new: u32) -> (u32, bool) {
+        if let Some(used) = self.used.get_mut(block.wrapping_sub(1) as usize) {
+            *used = (*used).saturating_sub(old) + MIGRATED_HEAD_BYTES;
+        }
+        let (loc, fresh) = self.insert(new);
+        (loc.block, fresh)
+    }
+
+    /// A migrated row's body leaves the block it was placed in (rollback).
+    pub fn unplace(&mut self, block: u32, size: u32) {
+        let i = block.wrapping_sub(1) as usize;
+        if let (Some(used), Some(rows)) = (self.used.get_mut(i), self.rows_in_block.get_mut(i)) {
+            *used = used.saturating_sub(size + ROW_DIRECTORY);
+            *rows = rows.saturating_sub(1);
+        }
+    }
+
+    /// A row of `size` bytes leaves (`delta` < 0) or returns to its block.
+    pub fn adjust(&mut self, block: u32, size: u32, back: bool) {
+        if let Some(used) = self.used.get_mut(block.wrapping_sub(1) as usize) {
+            *used = if back { *used + size } else { (*used).saturating_sub(size) };
+        }
+    }
 }

@@ -46,6 +46,26 @@ pub struct RowLoc {
     pub slot: u16,
 }
 
+/// The slot of a row that was deleted (or whose insert was rolled back):
+/// scans skip it; no index entry or cluster bucket points to it.
+pub const DEAD_SLOT: u16 = u16::MAX;
+/// Slot flag: the row was migrated; its head stays in `block`, its body
+/// lives in another block (a fetch by rowid reads both).
+pub const MIGRATED: u16 = 0x8000;
+/// A migrated row's head: the forwarding address left in the old block.
+pub const MIGRATED_HEAD_BYTES: u32 = 9;
+
+impl RowLoc {
+    #[inline(always)]
+    pub fn is_dead(self) -> bool {
+        self.slot == DEAD_SLOT
+    }
+    #[inline(always)]
+    pub fn is_migrated(self) -> bool {
+        self.slot != DEAD_SLOT && self.slot & MIGRATED != 0
+    }
+}
+
 /// Compare two keys column by column.
 pub fn cmp_keys(a: &[Value], b: &[Value]) -> Ordering {
     for (x, y) in a.iter().zip(b.iter()) {

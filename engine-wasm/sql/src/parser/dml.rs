@@ -1,4 +1,4 @@
-//! `INSERT`.
+//! `INSERT`, `UPDATE`, `DELETE`, and the transaction statements.
 
 use super::{Parser, R};
 use crate::ast::*;
@@ -60,5 +60,102 @@ impl Parser<'_> {
             return Err(self.unsupported("LOG ERRORS"));
         }
         Ok(Insert { table, columns, source, hints })
+    }
+
+    /// `UPDATE t [alias] SET col = expr [, col = expr ...] [WHERE cond]`
+    pub(super) fn update(&mut self) -> R<Update> {
+        let pos = self.bump().pos;
+        let hints = self.hints();
+        if self.is(&Tok::LParen) {
+            return Err(self.unsupported("UPDATE of a subquery"));
+        }
+        let table = self.object_name(ora::INVALID_TABLE_NAME)?;
+        let alias = if self.is_kw("SET") { None } else { self.table_alias() };
+        self.expect_kw("SET", ora::MISSING_SET_KEYWORD)?;
+        let mut sets = Vec::new();
+        loop {
+            if self.is(&Tok::LParen) {
+                return Err(self.unsupported("UPDATE SET (columns) = (subquery)"));
+            }
+            let col = self.column_ref()?;
+            if !self.eat(&Tok::Eq) {
+                return Err(self.fail(ora::MISSING_EQUAL_SIGN));
+            }
+            sets.push((col, self.expr()?));
+            if !self.eat(&Tok::Comma) {
+                break;
+            }
+        }
+        let where_clause = self.dml_where()?;
+        Ok(Update { table, alias, sets, where_clause, hints, pos })
+    }
+
+    /// `DELETE [FROM] t [alias] [WHERE cond]`
+    pub(super) fn delete(&mut self) -> R<Delete> {
+        let pos = self.bump().pos;
+        let hints = self.hints();
+        self.eat_kw("FROM");
+        if self.is(&Tok::LParen) {
+            return Err(self.unsupported("DELETE from a subquery"));
+        }
+        let table = self.object_name(ora::INVALID_TABLE_NAME)?;
+        let alias = if self.is_kw("WHERE") { None } else { self.table_alias() };
+        let where_clause = self.dml_where()?;
+        Ok(Delete { table, alias, where_clause, hints, pos })
+    }
+
+    /// A column on the left of `SET`: `col` or `alias.col` (the qualifier
+    /// is checked against the table when the statement runs).
+    fn column_ref(&mut self) -> R<Ident> {
+        let first = self.ident(ora::INVALID_IDENTIFIER)?;
+        if self.eat(&Tok::Dot) {
+            return self.ident(ora::INVALID_IDENTIFIER);
+        }
+        Ok(first)
+    }
+
+    fn dml_where(&mut self) -> R<Option<Expr>> {
+        let w = if self.eat_kw("WHERE") {
+            if self.is_kw("CURRENT") && self.nth_is_kw(1, "OF") {
+                return Err(self.unsupported("WHERE CURRENT OF"));
+            }
+            Some(self.expr()?)
+        } else {
+            None
+        };
+        if self.is_kw("RETURNING") || self.is_kw("RETURN") {
+            return Err(self.unsupported("RETURNING clauses"));
+        }
+        if self.is_kw("LOG") && self.nth_is_kw(1, "ERRORS") {
+            return Err(self.unsupported("LOG ERRORS"));
+        }
+        Ok(w)
+    }
+
+    /// `COMMIT [WORK]`, `ROLLBACK [WORK] [TO [SAVEPOINT] name]`, `SAVEPOINT name`.
+    pub(super) fn transaction_statement(&mut self) -> R<StatementKind> {
+        let word = self.word().unwrap_or_default().to_string();
+        self.bump();
+        match word.as_str() {
+            "COMMIT" => {
+                self.eat_kw("WORK");
+                if self.is_kw("WRITE") || self.is_kw("COMMENT") || self.is_kw("FORCE") {
+                    return Err(self.unsupported("COMMIT options"));
+                }
+                Ok(StatementKind::Commit)
+            }
+            "ROLLBACK" => {
+                self.eat_kw("WORK");
+                if self.eat_kw("TO") {
+                    self.eat_kw("SAVEPOINT");
+                    return Ok(StatementKind::RollbackTo(self.ident(ora::INVALID_IDENTIFIER)?));
+                }
+                if self.is_kw("FORCE") {
+                    return Err(self.unsupported("ROLLBACK FORCE"));
+                }
+                Ok(StatementKind::Rollback)
+            }
+            _ => Ok(StatementKind::Savepoint(self.ident(ora::INVALID_IDENTIFIER)?)),
+        }
     }
 }

@@ -145,15 +145,12 @@ pub(super) fn is_reserved(w: &str) -> bool {
 
 /// Words of a SQL statement start that Oracle accepts but the lab does not model.
 pub(super) const UNSUPPORTED_STATEMENTS: &[(&str, &str)] = &[
-    ("UPDATE", "UPDATE statements"),
-    ("DELETE", "DELETE statements"),
     ("MERGE", "MERGE statements"),
     ("TRUNCATE", "TRUNCATE statements"),
     ("GRANT", "GRANT statements"),
     ("REVOKE", "REVOKE statements"),
     ("ANALYZE", "ANALYZE statements"),
     ("EXPLAIN", "EXPLAIN PLAN statements"),
-    ("SAVEPOINT", "SAVEPOINT statements"),
     ("LOCK", "LOCK TABLE statements"),
     ("RENAME", "RENAME statements"),
     ("COMMENT", "COMMENT statements"),

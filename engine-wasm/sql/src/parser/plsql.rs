@@ -152,23 +152,9 @@ impl Parser<'_> {
                 "FOR" => return self.for_loop(out),
                 "EXECUTE" => return self.execute_immediate(out),
                 "INSERT" => return self.embedded_sql(out, |p| p.insert().map(StatementKind::Insert)),
-                "COMMIT" => {
-                    return self.embedded_sql(out, |p| {
-                        p.bump();
-                        p.eat_kw("WORK");
-                        Ok(StatementKind::Commit)
-                    })
-                }
-                "ROLLBACK" => {
-                    return self.embedded_sql(out, |p| {
-                        p.bump();
-                        p.eat_kw("WORK");
-                        if p.is_kw("TO") {
-                            return Err(p.unsupported("savepoints"));
-                        }
-                        Ok(StatementKind::Rollback)
-                    })
-                }
+                "UPDATE" => return self.embedded_sql(out, |p| p.update().map(StatementKind::Update)),
+                "DELETE" => return self.embedded_sql(out, |p| p.delete().map(StatementKind::Delete)),
+                "COMMIT" | "ROLLBACK" | "SAVEPOINT" => return self.embedded_sql(out, |p| p.transaction_statement()),
                 "SELECT" => {
                     let (query, into, _) = self.query_into(true)?;
                     if into.is_empty() {
@@ -180,7 +166,7 @@ impl Parser<'_> {
                     return Ok(());
                 }
                 "WITH" => return Err(self.unsupported("WITH clauses (subquery factoring)")),
-                "UPDATE" | "DELETE" | "MERGE" | "SAVEPOINT" | "LOCK" | "SET" => {
+                "MERGE" | "LOCK" | "SET" => {
                     return Err(self.unsupported(format!("{w} statements")));
                 }
                 "IF" | "WHILE" | "LOOP" | "CASE" | "EXIT" | "GOTO" | "RETURN" | "RAISE" | "OPEN" | "FETCH"

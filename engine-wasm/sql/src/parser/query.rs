@@ -34,19 +34,9 @@ impl Parser<'_> {
             "ALTER" => self.alter(),
             "DROP" => self.drop_stmt(),
             "INSERT" => Ok(StatementKind::Insert(self.insert()?)),
-            "COMMIT" => {
-                self.bump();
-                self.eat_kw("WORK");
-                Ok(StatementKind::Commit)
-            }
-            "ROLLBACK" => {
-                self.bump();
-                self.eat_kw("WORK");
-                if self.is_kw("TO") {
-                    return Err(self.unsupported("savepoints"));
-                }
-                Ok(StatementKind::Rollback)
-            }
+            "UPDATE" => Ok(StatementKind::Update(self.update()?)),
+            "DELETE" => Ok(StatementKind::Delete(self.delete()?)),
+            "COMMIT" | "ROLLBACK" | "SAVEPOINT" => self.transaction_statement(),
             w => match UNSUPPORTED_STATEMENTS.iter().find(|(k, _)| *k == w) {
                 Some((_, what)) => Err(self.unsupported(*what)),
                 None => Err(self.fail(ora::INVALID_SQL_STATEMENT)),

@@ -94,6 +94,17 @@ impl Rt<'_> {
         self.lines[line as usize].own_buffers += self.k.get(seg, block, kind, no_work, line, &stacks[st]);
     }
 
+    /// A migrated row: its head pointed to another block, read too
+    /// (`table fetch continued row`).
+    #[cold]
+    #[inline(never)]
+    fn continued_row(&mut self, line: u16, st: usize, seg: u32, t: &crate::catalog::Table, r: u32) {
+        if let Some(&body) = t.migrated.get(&r) {
+            self.k.stats.access.table_fetch_continued_row += 1;
+            self.get(line, st, seg, body, GetKind::Normal, true);
+        }
+    }
+
     #[inline(always)]
     fn revisit(&mut self, line: u16, st: usize, seg: u32, block: u32) {
         let stacks: &[OpStacks] = self.stacks;

@@ -40,11 +40,15 @@ impl Op {
                     }
                     let r = if order.is_empty() { i as u32 } else { order[i] };
                     *next_row += 1;
-                    let b = t.loc[r as usize].block;
+                    let l = t.loc[r as usize];
+                    let b = l.block;
                     if *pinned != Some(b) {
                         rt.get(line, st, seg, b, GetKind::Normal, true);
                         rt.k.stats.access.table_scan_blocks += 1;
                         *pinned = Some(b);
+                    }
+                    if l.is_dead() {
+                        continue;
                     }
                     rt.revisit(line, st, seg, b);
                     rt.k.stats.access.table_scan_rows += 1;
@@ -265,6 +269,9 @@ impl Op {
                     rt.get(line, st, seg, b, GetKind::Normal, true);
                     *pinned = Some(b);
                     rt.k.stats.access.table_fetch_by_rowid += 1;
+                }
+                if t.loc[r].is_migrated() {
+                    rt.continued_row(line, st, seg, t, r as u32);
                 }
                 if rt.test_all(filter, env)? {
                     break true;

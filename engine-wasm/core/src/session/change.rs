@@ -1,0 +1,360 @@
+//! UPDATE and DELETE: the rows are found by a query over the table (its
+//! access path reads in consistent mode), then each is changed in current
+//! mode, leaving undo and redo (session/txn.rs).
+
+use super::net::Client;
+use super::txn::{kill_row, ChangeSize, Undo, COLUMN_NUMBER_BYTES, ROW_ADDRESS_BYTES};
+use super::*;
+use crate::catalog::TableStorage;
+use crate::exec::row_source::OpKind;
+use crate::exec::CExpr;
+use crate::storage;
+use lio_sql::ast::{Delete, FromItem, SelectItem, Update};
+use std::collections::HashSet;
+
+/// The values a DML statement's binds take: by position (SQL*Plus, LAB
+/// RUN), or PL/SQL variables by name.
+#[derive(Clone, Copy)]
+pub(super) enum DmlBinds<'a> {
+    Positional(&'a [Value]),
+    Plsql(&'a [(String, Value)]),
+}
+
+/// The statement a DML changes rows for: its table and how to find them.
+struct Target<'q> {
+    table: &'q lio_sql::ast::Ident,
+    alias: &'q Option<lio_sql::ast::Ident>,
+    where_clause: &'q Option<Expr>,
+    hints: &'q [lio_sql::ast::Hint],
+    pos: Pos,
+}
+
+impl Run<'_> {
+    /// A table for DML: it exists, and no other session has uncommitted changes in it.
+    pub(super) fn dml_table(&self, name: &lio_sql::ast::Ident) -> Result<TableId, LabError> {
+        let tid = self
+            .inst
+            .cat
+            .table_id(&name.name)
+            .ok_or_else(|| LabError::new(ora::TABLE_OR_VIEW_DOES_NOT_EXIST, name.pos))?;
+        self.check_uncommitted(&[tid], name.pos)?;
+        Ok(tid)
+    }
+
+    /// LAB-00036 when another session has uncommitted changes in one of `tables`.
+    pub(super) fn check_uncommitted(&self, tables: &[TableId], pos: Pos) -> Result<(), LabError> {
+        for &t in tables {
+            let table = &self.inst.cat.tables[t];
+            if let Some(sid) = table.txn_sid.filter(|s| *s != self.s.sid) {
+                return Err(LabError::with_args(
+                    ora::LAB_UNCOMMITTED_ELSEWHERE,
+                    &[&format_args!("LAB.{}", table.name), &sid],
+                    pos,
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// The rows `target` selects, each with the values of `exprs` and its
+    /// row number (last), read through the query's access path.
+    fn target_rows(
+        &mut self,
+        tid: TableId,
+        target: &Target,
+        exprs: Vec<Expr>,
+        text: &str,
+        binds: DmlBinds,
+        client: Client,
+    ) -> Result<Vec<Vec<Value>>, LabError> {
+        let select: Vec<SelectItem> = if exprs.is_empty() {
+            vec![SelectItem::Expr { expr: Expr::Number(1.0, target.pos), alias: None }]
+        } else {
+            exprs.into_iter().map(|expr| SelectItem::Expr { expr, alias: None }).collect()
+        };
+        let q = Query {
+            pos: target.pos,
+            hints: target.hints.to_vec(),
+            distinct: false,
+            select,
+            from: vec![FromItem::Table { name: target.table.clone(), alias: target.alias.clone() }],
+            where_clause: target.where_clause.clone(),
+            connect_by: None,
+            group_by: Vec::new(),
+            order_by: Vec::new(),
+        };
+        let cs = self.call_stacks(client);
+        let names: Vec<String> = match binds {
+            DmlBinds::Plsql(vars) => vars.iter().map(|(n, _)| n.clone()).collect(),
+            DmlBinds::Positional(_) => Vec::new(),
+        };
+        let (mut c, _) = self.open_cursor(&q, text, &names, &cs)?;
+        let values: Vec<Value> = match binds {
+            DmlBinds::Positional(b) => b.to_vec(),
+            DmlBinds::Plsql(vars) => c
+                .bind_names
+                .iter()
+                .map(|n| vars.iter().find(|(v, _)| v == n).map(|(_, x)| x.clone()).unwrap_or(Value::Null))
+                .collect(),
+        };
+        if c.bind_names.len() > values.len() {
+            self.close_cursor(text, c, true);
+            return Err(LabError::new(ora::NOT_ALL_VARIABLES_BOUND, target.pos));
+        }
+        if !matches!(c.project.last(), Some(CExpr::RowId(_))) {
+            // The table's rows are changed in current mode: an index probe
+            // hands its rowids straight to the change (no consistent get of
+            // the table block), as UPDATE/DELETE over an index do.
+            if let OpKind::ByRowid { table, child, filter, .. } = &c.root.kind {
+                if *table == tid && filter.is_empty() {
+                    let child = (**child).clone();
+                    c.root = child;
+                }
+            }
+            let Some(src) = table_src(&c.root.kind, tid) else {
+                return Err(LabError::with(ora::LAB_UNSUPPORTED, "this access path for UPDATE or DELETE", target.pos));
+            };
+            c.project.push(CExpr::RowId(src));
+        }
+        let mut rows = Vec::new();
+        let policy = FetchPolicy { first: u32::MAX, then: u32::MAX, round_trips: false };
+        let r = self.execute_fetch(&mut c, text, &values, client, &cs, policy, Some(&mut rows), None);
+        self.close_cursor(text, c, true);
+        r?;
+        Ok(rows)
+    }
+
+    /// `UPDATE`: returns the rows updated.
+    pub(super) fn update(&mut self, u: &Update, text: &str, binds: DmlBinds, client: Client) -> Result<u64, LabError> {
+        let tid = self.dml_table(&u.table)?;
+        let t = &self.inst.cat.tables[tid];
+        let mut cols = Vec::with_capacity(u.sets.len());
+        for (c, _) in &u.sets {
+            let i = t
+                .column_index(&c.name)
+                .ok_or_else(|| LabError::with(ora::INVALID_IDENTIFIER, format_args!("\"{}\"", c.name), c.pos))?;
+            let fixed = match &t.storage {
+                TableStorage::Iot { .. } => t.pk.as_ref().is_some_and(|(k, _, _)| k.contains(&i)),
+                TableStorage::Cluster { key_cols, .. } => key_cols.contains(&i),
+                TableStorage::Heap { .. } => false,
+            };
+            if fixed {
+                return Err(LabError::with(
+                    ora::LAB_UNSUPPORTED,
+                    "UPDATE of an index-organized table's key or a hash cluster's key",
+                    c.pos,
+                ));
+            }
+            cols.push(i);
+        }
+        let target =
+            Target { table: &u.table, alias: &u.alias, where_clause: &u.where_clause, hints: &u.hints, pos: u.pos };
+        let exprs = u.sets.iter().map(|(_, e)| e.clone()).collect();
+        let found = self.target_rows(tid, &target, exprs, text, binds, client)?;
+        let start = self.s.txn.undo.len();
+        let r = self.update_rows(tid, &cols, found, u.pos);
+        self.finish_statement(tid, start, r)
+    }
+
+    fn update_rows(&mut self, tid: TableId, cols: &[usize], found: Vec<Vec<Value>>, pos: Pos) -> Result<u64, LabError> {
+        let stack = self.s.cost.stack("oracle;opitsk;opiodr;opiexe;updexe;updrow;kdusru;kcbgcur");
+        let mut changed = HashSet::new();
+        let mut n = 0u64;
+        for mut vals in found {
+            let Some(Value::Num(r)) = vals.pop() else { continue };
+            let r = r as u32;
+            n += 1;
+            let t = &self.inst.cat.tables[tid];
+            let old: Box<[Value]> = t.rows[r as usize].into();
+            let mut new = old.to_vec();
+            for (&c, v) in cols.iter().zip(vals) {
+                new[c] = convert(&t.columns[c], &t.name, v, pos, true)?;
+            }
+            let mut size = ChangeSize { redo: ROW_ADDRESS_BYTES, undo: ROW_ADDRESS_BYTES };
+            for &c in cols {
+                size.redo += COLUMN_NUMBER_BYTES + new[c].column_len() as u64;
+                size.undo += COLUMN_NUMBER_BYTES + old[c].column_len() as u64;
+            }
+            let key_change: Vec<(u32, u64, u64)> = t
+                .indexes
+                .iter()
+                .filter_map(|&iid| {
+                    let ix = &self.inst.cat.indexes[iid];
+                    let (ko, kn) = (ix.key_of(&old), ix.key_of(&new));
+                    (storage::cmp_keys(&ko, &kn) != std::cmp::Ordering::Equal)
+                        .then(|| (ix.seg, ix.btree.entry_size(&ko, &old) as u64, ix.btree.entry_size(&kn, &new) as u64))
+                })
+                .collect();
+            let old_loc = t.loc[r as usize];
+            let old_body = t.migrated.get(&r).copied();
+            self.s.txn.undo.push(Undo::Update { table: tid, row: r, old: old.clone(), old_loc, old_body });
+            self.place_updated_row(tid, r, &old, &new);
+            self.inst.cat.tables[tid].rows.row_mut(r as usize).clone_from_slice(&new);
+            self.inst.sga.memopt.invalidate(tid, r);
+            self.count_change(size, stack);
+            // An index entry whose key changed: deleted and inserted again.
+            for (_, old_bytes, new_bytes) in key_change.iter().copied() {
+                self.count_change(ChangeSize { redo: ROW_ADDRESS_BYTES, undo: old_bytes }, stack);
+                self.count_change(ChangeSize { redo: new_bytes, undo: ROW_ADDRESS_BYTES }, stack);
+                changed.insert(r);
+            }
+            self.check_work()?;
+        }
+        if !changed.is_empty() {
+            self.reindex(tid, &changed, false).map_err(|mut e| {
+                e.pos = pos;
+                e
+            })?;
+        }
+        Ok(n)
+    }
+
+    /// The row grows or shrinks in its block; past the block's free space
+    /// it migrates, leaving its head behind.
+    fn place_updated_row(&mut self, tid: TableId, r: u32, old: &[Value], new: &[Value]) {
+        let (o, n) = (storage::row_size(old), storage::row_size(new));
+        let t = &mut self.inst.cat.tables[tid];
+        let head = t.loc[r as usize].block;
+        let body = t.migrated.get(&r).copied().unwrap_or(head);
+        let TableStorage::Heap { heap, seg } = &mut t.storage else { return };
+        if heap.resize(body, o, n) {
+            return;
+        }
+        let (to, fresh) = if body == head {
+            heap.migrate(head, o, n)
+        } else {
+            heap.adjust(body, o + storage::ROW_DIRECTORY, false);
+            let (l, fresh) = heap.insert(n);
+            (l.block, fresh)
+        };
+        let seg = *seg;
+        t.migrated.insert(r, to);
+        t.loc[r as usize].slot |= storage::MIGRATED;
+        if let (true, Some(seg)) = (fresh, seg) {
+            self.inst.sga.cache.new_block(seg, to);
+        }
+    }
+
+    /// `DELETE`: returns the rows deleted.
+    pub(super) fn delete(&mut self, d: &Delete, text: &str, binds: DmlBinds, client: Client) -> Result<u64, LabError> {
+        let tid = self.dml_table(&d.table)?;
+        let target =
+            Target { table: &d.table, alias: &d.alias, where_clause: &d.where_clause, hints: &d.hints, pos: d.pos };
+        let found = self.target_rows(tid, &target, Vec::new(), text, binds, client)?;
+        let start = self.s.txn.undo.len();
+        let stack = self.s.cost.stack("oracle;opitsk;opiodr;opiexe;delexe;delrow;kdddrp;kcbgcur");
+        let mut rows = HashSet::new();
+        for mut vals in found {
+            let Some(Value::Num(r)) = vals.pop() else { continue };
+            let r = r as u32;
+            let t = &self.inst.cat.tables[tid];
+            if !t.is_live(r) || !rows.insert(r) {
+                continue;
+            }
+            let row = &t.rows[r as usize];
+            let size = ChangeSize { redo: ROW_ADDRESS_BYTES, undo: storage::row_size(row) as u64 };
+            let entries: Vec<u64> = t
+                .indexes
+                .iter()
+                .map(|&iid| {
+                    let ix = &self.inst.cat.indexes[iid];
+                    ix.btree.entry_size(&ix.key_of(row), row) as u64
+                })
+                .collect();
+            let slot = kill_row(&mut self.inst.cat, tid, r);
+            self.s.txn.undo.push(Undo::Delete { table: tid, row: r, slot });
+            self.inst.sga.memopt.invalidate(tid, r);
+            self.count_change(size, stack);
+            for bytes in entries {
+                self.count_change(ChangeSize { redo: ROW_ADDRESS_BYTES, undo: bytes }, stack);
+            }
+        }
+        let n = rows.len() as u64;
+        let r = if rows.is_empty() { Ok(()) } else { self.reindex(tid, &rows, false) };
+        let r = r.map_err(|mut e| {
+            e.pos = d.pos;
+            e
+        });
+        self.finish_statement(tid, start, r.map(|_| n))
+    }
+
+    /// The end of a DML statement: on error its own changes are rolled back
+    /// (statement-level rollback; the transaction stays); otherwise the
+    /// table carries the session's uncommitted changes.
+    pub(super) fn finish_statement(
+        &mut self,
+        tid: TableId,
+        start: usize,
+        r: Result<u64, LabError>,
+    ) -> Result<u64, LabError> {
+        match r {
+            Ok(n) => {
+                if self.s.txn.undo.len() > start {
+                    self.inst.cat.tables[tid].txn_sid = Some(self.s.sid);
+                }
+                Ok(n)
+            }
+            Err(e) => {
+                self.undo_to(start)?;
+                Err(e)
+            }
+        }
+    }
+}
+
+/// The row source reading `table`'s rows, and its source slot.
+fn table_src(k: &OpKind, table: TableId) -> Option<usize> {
+    match k {
+        OpKind::Full { table: t, src, .. } | OpKind::Hash { table: t, src, .. } if *t == table => Some(*src),
+        OpKind::ByRowid { table: t, src, .. } if *t == table => Some(*src),
+        OpKind::IndexUnique { src, .. } | OpKind::IndexRange { src, .. } => Some(*src),
+        OpKind::Filter { child, .. } => table_src(&child.kind, table),
+        _ => None,
+    }
+}
+
+/// A value for a column: checked and converted as INSERT does. `update`:
+/// NULL into a NOT NULL column is ORA-01407 rather than ORA-01400.
+pub(super) fn convert(
+    c: &crate::catalog::Column,
+    table: &str,
+    v: Value,
+    pos: Pos,
+    update: bool,
+) -> Result<Value, LabError> {
+    Ok(match (&c.data_type, v) {
+        (_, Value::Null) => {
+            if c.not_null {
+                let e = if update { ora::CANNOT_UPDATE_TO_NULL } else { ora::CANNOT_INSERT_NULL };
+                return Err(LabError::with(e, format_args!("\"LAB\".\"{}\".\"{}\"", table, c.name), pos));
+            }
+            Value::Null
+        }
+        (DataType::Number { scale, .. }, v) => {
+            let n = v.as_f64().ok_or_else(|| LabError::new(ora::INVALID_NUMBER, pos))?;
+            Value::Num(match scale {
+                Some(s) => {
+                    let m = 10f64.powi(*s);
+                    (n * m).round() / m
+                }
+                None => n,
+            })
+        }
+        (DataType::Varchar2 { len, .. } | DataType::Char { len }, v) => {
+            let s = match &v {
+                Value::Str(s) => s.clone(),
+                other => std::rc::Rc::from(other.to_string().as_str()),
+            };
+            let actual = s.chars().count() as u32;
+            if actual > *len {
+                return Err(LabError::with_args(
+                    ora::VALUE_TOO_LARGE,
+                    &[&format_args!("\"LAB\".\"{}\".\"{}\"", table, c.name), &actual, len],
+                    pos,
+                ));
+            }
+            Value::Str(s)
+        }
+        (DataType::Date, v) => v,
+    })
+}

@@ -1,0 +1,382 @@
+//! Transactions: the undo a session's changes leave, the redo they
+//! generate, COMMIT, ROLLBACK and savepoints.
+//!
+//! Every change to a row is applied to the shared structures at once (the
+//! heap block, the B-tree entries, the hash cluster bucket) and leaves an
+//! undo record in the session's transaction; ROLLBACK applies the records
+//! in reverse. The sizes of redo and undo come from the change itself
+//! (docs/MODEL.md, "The write path"):
+//!
+//! - a redo record (`redo entries` + 1) is a header and two change
+//!   vectors: the change to the data block and the change to the undo
+//!   block (the undo record);
+//! - `undo change vector size` sums the undo change vectors.
+
+use super::*;
+use crate::catalog::{Catalog, TableStorage};
+use crate::storage::{self, RowLoc};
+use std::collections::{BTreeMap, HashSet};
+
+/// Redo record header (bytes).
+pub const REDO_RECORD_HEADER: u64 = 24;
+/// Change vector header: op code, block address, SCN, sequence, length array.
+pub const CHANGE_VECTOR_HEADER: u64 = 32;
+/// Undo record header (transaction id, undo block address, row address).
+pub const UNDO_RECORD_HEADER: u64 = 40;
+/// The transaction table slot a transaction takes in its undo segment header.
+pub const TXN_SLOT_BYTES: u64 = 24;
+/// A row's address in a data-block change (slot and flags).
+pub const ROW_ADDRESS_BYTES: u64 = 8;
+/// Column number written with each changed column.
+pub const COLUMN_NUMBER_BYTES: u64 = 2;
+/// Bytes of undo records an undo block holds.
+pub const UNDO_BLOCK_PAYLOAD: u64 = 8192 - 100;
+
+/// What undoes one change.
+#[derive(Debug, Clone)]
+pub enum Undo {
+    /// The row was inserted: rolled back, its slot dies.
+    Insert { table: TableId, row: u32 },
+    /// The row was deleted: rolled back, it returns to its slot.
+    Delete { table: TableId, row: u32, slot: u16 },
+    /// The row's values (and, when it moved, its place) before the change.
+    Update { table: TableId, row: u32, old: Box<[Value]>, old_loc: RowLoc, old_body: Option<u32> },
+    /// An index's leaves were filled differently after the change (a
+    /// non-ascending insert: 50/50 splits).
+    IndexFill { table: TableId, index: crate::catalog::IndexId, state: (f64, bool) },
+}
+
+impl Undo {
+    fn table(&self) -> TableId {
+        match self {
+            Undo::Insert { table, .. }
+            | Undo::Delete { table, .. }
+            | Undo::Update { table, .. }
+            | Undo::IndexFill { table, .. } => *table,
+        }
+    }
+}
+
+/// A session's open transaction.
+#[derive(Debug, Clone, Default)]
+pub struct Transaction {
+    pub undo: Vec<Undo>,
+    /// Savepoints: name and the number of undo records when it was set.
+    pub savepoints: Vec<(String, usize)>,
+    /// Whether the transaction has taken its slot in an undo segment header.
+    pub started: bool,
+    /// Bytes used in the current undo block.
+    pub undo_block_used: u64,
+    /// Undo blocks the transaction has written.
+    pub undo_blocks: u64,
+}
+
+/// The redo and undo one change generates.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct ChangeSize {
+    /// The data block change vector's payload.
+    pub redo: u64,
+    /// The undo record's payload.
+    pub undo: u64,
+}
+
+impl Run<'_> {
+    /// The session's transaction takes its undo segment header slot on its
+    /// first change: a current get and change of the header, one redo record.
+    pub(super) fn begin_change(&mut self) {
+        if self.s.txn.started {
+            return;
+        }
+        self.s.txn.started = true;
+        let c = &mut self.s.stats.calls;
+        c.db_block_gets += 1;
+        c.db_block_changes += 1;
+        c.redo_entries += 1;
+        c.redo_size += REDO_RECORD_HEADER + CHANGE_VECTOR_HEADER + TXN_SLOT_BYTES;
+    }
+
+    /// Count one change: a current get and change of its block, its undo
+    /// record (in the current undo block, a new one when full) and one redo
+    /// record carrying both change vectors.
+    pub(super) fn count_change(&mut self, size: ChangeSize, stack: StackId) {
+        self.begin_change();
+        let undo_cv = CHANGE_VECTOR_HEADER + UNDO_RECORD_HEADER + size.undo;
+        let txn = &mut self.s.txn;
+        let new_undo_block = txn.undo_blocks == 0 || txn.undo_block_used + undo_cv > UNDO_BLOCK_PAYLOAD;
+        if new_undo_block {
+            txn.undo_blocks += 1;
+            txn.undo_block_used = 0;
+        }
+        txn.undo_block_used += undo_cv;
+        let c = &mut self.s.stats.calls;
+        // The data block, and the undo block when the statement starts a new one.
+        c.db_block_gets += 1 + new_undo_block as u64;
+        c.db_block_changes += 2;
+        c.redo_entries += 1;
+        c.redo_size += REDO_RECORD_HEADER + CHANGE_VECTOR_HEADER + size.redo + undo_cv;
+        c.undo_change_vector_size += undo_cv;
+        let p = &self.inst.cost_params;
+        let us = p.change_row_us + (REDO_RECORD_HEADER + size.redo + undo_cv) as f64 * p.redo_byte_us;
+        self.s.cost.charge(stack, us);
+    }
+
+    /// `COMMIT`: the commit record, the header's slot freed, and the wait
+    /// for LGWR to write the redo (`log file sync`).
+    pub(super) fn commit(&mut self) {
+        let had = self.s.txn.started;
+        self.s.stats.calls.user_commits += 1;
+        self.end_transaction();
+        if !had {
+            return;
+        }
+        let c = &mut self.s.stats.calls;
+        c.db_block_gets += 1;
+        c.db_block_changes += 1;
+        c.redo_entries += 1;
+        c.redo_size += REDO_RECORD_HEADER + CHANGE_VECTOR_HEADER + UNDO_RECORD_HEADER;
+        c.redo_synch_writes += 1;
+        c.log_file_syncs += 1;
+        let us = self.inst.cost_params.log_file_sync_us;
+        c.log_file_sync_us += us;
+        let stack =
+            self.s.cost.stack("oracle;opitsk;opiodr;opiexe;xctCommitTxn;ksucrp;kcrf_commit_force;log file sync");
+        self.s.cost.charge(stack, us);
+    }
+
+    /// `ROLLBACK`: every undo record applied, newest first.
+    pub(super) fn rollback(&mut self) -> Result<(), LabError> {
+        self.s.stats.calls.user_rollbacks += 1;
+        if self.s.txn.started {
+            self.undo_to(0)?;
+            self.s.stats.calls.transaction_rollbacks += 1;
+            let c = &mut self.s.stats.calls;
+            c.db_block_gets += 1;
+            c.db_block_changes += 1;
+            c.redo_entries += 1;
+            c.redo_size += REDO_RECORD_HEADER + CHANGE_VECTOR_HEADER + UNDO_RECORD_HEADER;
+        }
+        self.end_transaction();
+        Ok(())
+    }
+
+    /// `SAVEPOINT name` (a name set again moves).
+    pub(super) fn savepoint(&mut self, name: &str) {
+        let at = self.s.txn.undo.len();
+        self.s.txn.savepoints.retain(|(n, _)| n != name);
+        self.s.txn.savepoints.push((name.to_string(), at));
+    }
+
+    /// `ROLLBACK TO name`: the changes after the savepoint are undone; the
+    /// transaction (and the savepoint) stay.
+    pub(super) fn rollback_to(&mut self, name: &str, pos: Pos) -> Result<(), LabError> {
+        let Some(i) = self.s.txn.savepoints.iter().position(|(n, _)| n == name) else {
+            return Err(LabError::with(ora::SAVEPOINT_NEVER_ESTABLISHED, name, pos));
+        };
+        let at = self.s.txn.savepoints[i].1;
+        self.s.txn.savepoints.truncate(i + 1);
+        self.undo_to(at)
+    }
+
+    fn end_transaction(&mut self) {
+        let sid = self.s.sid;
+        for t in self.inst.cat.tables.iter_mut() {
+            if t.txn_sid == Some(sid) {
+                t.txn_sid = None;
+            }
+        }
+        self.s.txn = Transaction::default();
+    }
+
+    /// Apply undo records newest first until `keep` are left: each applied
+    /// record changes its block again (current get, change, redo).
+    pub(super) fn undo_to(&mut self, keep: usize) -> Result<(), LabError> {
+        let records: Vec<Undo> = self.s.txn.undo.drain(keep.min(self.s.txn.undo.len())..).rev().collect();
+        if records.is_empty() {
+            return Ok(());
+        }
+        let stack = self.s.cost.stack("oracle;opitsk;opiodr;opiexe;xctrol;ktundo;kcbgcur");
+        let mut touched: BTreeMap<TableId, HashSet<u32>> = BTreeMap::new();
+        let undo_blocks = (records.len() as u64).div_ceil(32).max(1);
+        for rec in records {
+            let t = rec.table();
+            let Some(row) = apply_undo(&mut self.inst.cat, rec) else {
+                continue;
+            };
+            touched.entry(t).or_default().insert(row);
+            let c = &mut self.s.stats.calls;
+            c.undo_records_applied += 1;
+            c.db_block_gets += 1;
+            c.db_block_changes += 1;
+            c.redo_entries += 1;
+            c.redo_size += REDO_RECORD_HEADER + CHANGE_VECTOR_HEADER + ROW_ADDRESS_BYTES;
+            let us = self.inst.cost_params.change_row_us;
+            self.s.cost.charge(stack, us);
+        }
+        // The undo blocks are read back (consistent gets of undo).
+        self.s.stats.gets.normal += undo_blocks;
+        for (t, rows) in touched {
+            self.reindex(t, &rows, true)?;
+        }
+        Ok(())
+    }
+
+    /// Bring every index (and the cluster's packed buckets, an IOT's row
+    /// locations) of `table` up to date with the changed `rows`. An entry
+    /// that breaks a unique index is reported with the index's name.
+    pub(super) fn reindex(&mut self, table: TableId, rows: &HashSet<u32>, rollback: bool) -> Result<(), LabError> {
+        let cat = &mut self.inst.cat;
+        let index_ids = cat.tables[table].indexes.clone();
+        let mut dup: Option<String> = None;
+        let mut fills = Vec::new();
+        for iid in index_ids {
+            let t = &cat.tables[table];
+            let ix = &mut cat.indexes[iid];
+            let fill = ix.btree.fill_state();
+            ix.btree.remove_rows(rows);
+            let mut sorted: Vec<u32> = rows.iter().copied().filter(|r| t.is_live(*r)).collect();
+            sorted.sort_unstable();
+            for r in sorted {
+                let row = &t.rows[r as usize];
+                let key = ix.key_of(row);
+                let sz = ix.btree.entry_size(&key, row);
+                ix.btree.insert(key, r, sz);
+            }
+            if ix.btree.has_pending() {
+                if ix.btree.merge_pending().is_err() && dup.is_none() {
+                    dup = Some(ix.name.clone());
+                }
+            } else {
+                ix.btree.relayout();
+            }
+            if rollback {
+                // Entries put back where they were: the leaves as they were.
+                ix.btree.set_fill_state(fill);
+            } else if ix.btree.fill_state() != fill {
+                fills.push(Undo::IndexFill { table, index: iid, state: fill });
+            }
+            // Index maintenance work: the entries laid out again.
+            self.s.stats.work.rows += ix.btree.entries.len() as u64 / 4;
+        }
+        self.s.txn.undo.extend(fills);
+        let cat = &mut self.inst.cat;
+        let t = &mut cat.tables[table];
+        if let TableStorage::Iot { index } = t.storage {
+            let ix = &cat.indexes[index];
+            for (pos, e) in ix.btree.entries.iter().enumerate() {
+                if let Some(l) = t.loc.get_mut(e.1 as usize) {
+                    l.block = ix.btree.leaf_block(ix.btree.leaf_of(pos));
+                }
+            }
+        }
+        let t = &cat.tables[table];
+        for &iid in &t.indexes {
+            cat.indexes[iid].btree.set_rowid_blocks(&t.loc);
+        }
+        if let TableStorage::Cluster { cluster, key_cols } = &t.storage {
+            let kc = key_cols[0];
+            let rows = &t.rows;
+            cat.clusters[*cluster].hash.pack(|r| match rows.get(r as usize).map(|x| &x[kc]) {
+                Some(Value::Num(n)) => *n,
+                _ => f64::NAN,
+            });
+        }
+        match dup {
+            Some(name) => {
+                Err(LabError::with(ora::UNIQUE_CONSTRAINT_VIOLATED, format_args!("LAB.{name}"), Pos::default()))
+            }
+            None => Ok(()),
+        }
+    }
+}
+
+/// Undo one change in the shared structures (not the indexes: the caller
+/// re-indexes the rows it touched). Returns the row.
+fn apply_undo(cat: &mut Catalog, rec: Undo) -> Option<u32> {
+    Some(match rec {
+        Undo::IndexFill { index, state, .. } => {
+            cat.indexes[index].btree.set_fill_state(state);
+            return None;
+        }
+        Undo::Insert { table, row } => {
+            kill_row(cat, table, row);
+            row
+        }
+        Undo::Delete { table, row, slot } => {
+            let t = &mut cat.tables[table];
+            let loc = &mut t.loc[row as usize];
+            loc.slot = slot;
+            let block = loc.block;
+            t.dead_rows -= 1;
+            let size = storage::row_size(&t.rows[row as usize]);
+            let body = t.migrated.get(&row).copied().unwrap_or(block);
+            match &mut t.storage {
+                TableStorage::Heap { heap, .. } => heap.adjust(body, size + storage::ROW_DIRECTORY, true),
+                TableStorage::Cluster { cluster, key_cols } => {
+                    let key = t.rows[row as usize][key_cols[0]].clone();
+                    cat.clusters[*cluster].hash.restore(&key, row, block, size);
+                }
+                TableStorage::Iot { .. } => {}
+            }
+            row
+        }
+        Undo::Update { table, row, old, old_loc, old_body } => {
+            let t = &mut cat.tables[table];
+            let now_size = storage::row_size(&t.rows[row as usize]);
+            let old_size = storage::row_size(&old);
+            let now_body = t.migrated.get(&row).copied();
+            if let TableStorage::Heap { heap, .. } = &mut t.storage {
+                match (now_body, old_body) {
+                    // Migrated by this change: the body leaves its new block
+                    // and the row is whole again in its head block.
+                    (Some(nb), None) => {
+                        heap.unplace(nb, now_size);
+                        heap.adjust(old_loc.block, storage::MIGRATED_HEAD_BYTES, false);
+                        heap.adjust(old_loc.block, old_size, true);
+                    }
+                    (Some(nb), Some(_)) | (None, Some(nb)) => {
+                        heap.adjust(nb, now_size, false);
+                        heap.adjust(nb, old_size, true);
+                    }
+                    (None, None) => {
+                        heap.adjust(old_loc.block, now_size, false);
+                        heap.adjust(old_loc.block, old_size, true);
+                    }
+                }
+            }
+            match old_body {
+                Some(b) => {
+                    t.migrated.insert(row, b);
+                }
+                None => {
+                    t.migrated.remove(&row);
+                }
+            }
+            t.loc[row as usize] = old_loc;
+            t.rows.row_mut(row as usize).clone_from_slice(&old);
+            row
+        }
+    })
+}
+
+/// A row leaves its block and bucket; its slot dies (DELETE, or the
+/// rollback of its INSERT).
+pub(super) fn kill_row(cat: &mut Catalog, table: TableId, row: u32) -> u16 {
+    let t = &mut cat.tables[table];
+    let loc = t.loc[row as usize];
+    if loc.is_dead() {
+        return loc.slot;
+    }
+    t.loc[row as usize].slot = storage::DEAD_SLOT;
+    t.dead_rows += 1;
+    let size = storage::row_size(&t.rows[row as usize]);
+    let body = t.migrated.get(&row).copied().unwrap_or(loc.block);
+    match &mut t.storage {
+        TableStorage::Heap { heap, .. } => heap.adjust(body, size + storage::ROW_DIRECTORY, false),
+        TableStorage::Cluster { cluster, key_cols } => {
+            let key = t.rows[row as usize][key_cols[0]].clone();
+            cat.clusters[*cluster].hash.remove(&key, row, loc.block, size);
+        }
+        TableStorage::Iot { .. } => {}
+    }
+    loc.slot
+}
