@@ -197,6 +197,9 @@ impl Engine {
     /// `CONNECT`: the current slot gets a fresh session (new SID, no
     /// cursors, zero statistics); SQL*Plus's client settings carry on.
     fn reconnect(&mut self) {
+        // SQL*Plus commits the open transaction when it disconnects.
+        let sid = self.current_mut().sid;
+        self.inst.end_transaction(sid);
         let mut fresh = self.new_session();
         let old = self.current_mut();
         std::mem::swap(&mut fresh.sqlplus, &mut old.sqlplus);

@@ -75,6 +75,8 @@ stats! {
     RollbackChangesUndoRecordsApplied,
     RedoSynchWrites,
     TableFetchContinuedRow,
+    CrBlocksCreated,
+    DataBlocksConsistentReadsUndoRecordsApplied,
     SortsMemory,
     DbTime,
     CpuUsedBySession,
@@ -171,6 +173,8 @@ impl Stat {
             Stat::RollbackChangesUndoRecordsApplied => "rollback changes - undo records applied",
             Stat::RedoSynchWrites => "redo synch writes",
             Stat::TableFetchContinuedRow => "table fetch continued row",
+            Stat::CrBlocksCreated => "CR blocks created",
+            Stat::DataBlocksConsistentReadsUndoRecordsApplied => "data blocks consistent reads - undo records applied",
             Stat::SortsMemory => "sorts (memory)",
             Stat::DbTime => "DB time",
             Stat::CpuUsedBySession => "CPU used by this session",
@@ -298,6 +302,8 @@ pub struct CallCounters {
     pub transaction_rollbacks: u64,
     pub undo_records_applied: u64,
     pub redo_synch_writes: u64,
+    pub cr_blocks_created: u64,
+    pub cr_undo_records_applied: u64,
     /// Time in `log file sync` (commits waiting for LGWR).
     pub log_file_sync_us: f64,
     pub log_file_syncs: u64,
@@ -334,6 +340,8 @@ impl Counters for CallCounters {
         s.add(Stat::TransactionRollbacks, self.transaction_rollbacks);
         s.add(Stat::RollbackChangesUndoRecordsApplied, self.undo_records_applied);
         s.add(Stat::RedoSynchWrites, self.redo_synch_writes);
+        s.add(Stat::CrBlocksCreated, self.cr_blocks_created);
+        s.add(Stat::DataBlocksConsistentReadsUndoRecordsApplied, self.cr_undo_records_applied);
         // Oracle reports DB time and CPU in centiseconds.
         s.add(Stat::DbTime, (self.db_time_us / 10_000.0).round() as u64);
         s.add(Stat::CpuUsedBySession, (self.cpu_us / 10_000.0).round() as u64);

@@ -171,14 +171,41 @@ fn errors_roll_back_the_statement_not_the_transaction() {
 }
 
 #[test]
-fn another_sessions_uncommitted_changes_are_refused_not_misread() {
+fn another_session_reads_uncommitted_rows_through_a_cr_clone_then_the_committed_value() {
     let mut e = quiet_engine();
     ok(&e.exec(SETUP));
-    ok(&e.exec("update t set v = 'mine' where id = 1;"));
+    ok(&e.exec("select v from t where id = 1;\nLAB SESSION 2;\nselect v from t where id = 1;\nLAB SESSION 1;"));
+    ok(&e.exec("update t set v = 'mine' where id = 1;\ndelete from t where id = 2;"));
     let s = e.exec("LAB SESSION 2;\nselect v from t where id = 1;");
+    ok(&s);
+    let q = &s[1];
+    assert_eq!(q.rows[0][0].to_string().trim_matches('"'), "v1");
+    // Root and leaf of the index, the table block cloned once with the two
+    // undo records of its changes applied (each read from its undo block).
+    assert_eq!(stat(q, "CR blocks created"), 1);
+    assert_eq!(stat(q, "data blocks consistent reads - undo records applied"), 2);
+    assert_eq!(stat(q, "consistent gets"), 3 + 2);
+    assert_eq!(rows(&mut e, "select count(*) from t;"), vec![vec!["1000".to_string()]]);
+    // The changing session sees its own changes, with no clone.
+    let s = e.exec("LAB SESSION 1;\nselect v from t where id = 1;");
+    assert_eq!(s[1].rows[0][0].to_string().trim_matches('"'), "mine");
+    assert_eq!(stat(&s[1], "CR blocks created"), 0);
+    // DML on the table from the other session is refused, not misapplied.
+    let s = e.exec("LAB SESSION 2;\nupdate t set v = 'theirs' where id = 1;");
     assert_eq!(s[1].error.as_ref().unwrap().code, "LAB-00036");
     ok(&e.exec("LAB SESSION 1;\ncommit;\nLAB SESSION 2;"));
-    assert_eq!(rows(&mut e, "select v from t where id = 1;"), vec![vec!["mine".to_string()]]);
+    let s = e.exec("select v from t where id = 1;");
+    assert_eq!(s[0].rows[0][0].to_string().trim_matches('"'), "mine");
+    assert_eq!(stat(&s[0], "CR blocks created"), 0);
+    assert_eq!(rows(&mut e, "select count(*) from t;"), vec![vec!["999".to_string()]]);
+}
+
+#[test]
+fn shutdown_rolls_back_open_transactions() {
+    let mut e = quiet_engine();
+    ok(&e.exec(SETUP));
+    ok(&e.exec("delete from t where id <= 100;\nshutdown immediate\nstartup"));
+    assert_eq!(rows(&mut e, "select count(*) from t;"), vec![vec!["1000".to_string()]]);
 }
 
 #[test]
@@ -299,4 +326,17 @@ fn random_dml_matches_a_reference_model_and_indexes_agree() {
             }
         }
     }
+}
+
+#[test]
+fn ddl_and_dbms_stats_commit_the_open_transaction() {
+    let mut e = quiet_engine();
+    ok(&e.exec(SETUP));
+    let s = e.exec("delete from t where id <= 10;\ncreate index t_v on t (v);\nrollback;");
+    ok(&s);
+    assert_eq!(stat(&s[1], "user commits"), 1);
+    assert_eq!(stat(&s[2], "rollback changes - undo records applied"), 0);
+    assert_eq!(rows(&mut e, "select count(*) from t;"), vec![vec!["990".to_string()]]);
+    ok(&e.exec("delete from t where id <= 20;\nexec dbms_stats.gather_table_stats(user, 'T')\nrollback;"));
+    assert_eq!(rows(&mut e, "select count(*) from t;"), vec![vec!["980".to_string()]]);
 }

@@ -303,10 +303,10 @@ catalogue! {
     /// The CLI's `--timeout` (printed by the host, listed here so the code
     /// is not reused); the argument is the seconds.
     LAB_CLI_TIMEOUT = Lab 35 "script stopped after %s s (--timeout)";
-    /// A table another session has changed and not committed. Arguments:
-    /// the table, the changing session's SID.
+    /// DML on a table another session has changed and not committed.
+    /// Arguments: the table, the changing session's SID.
     LAB_UNCOMMITTED_ELSEWHERE = Lab 36
-        "%s has uncommitted changes of session %s: Oracle would read them through consistent-read clones, or wait on enq: TX - row lock contention for a locked row; the lab does not model either yet (commit or roll back in that session first)";
+        "%s has uncommitted changes of session %s: Oracle would wait on enq: TX - row lock contention for a row it locked; the lab does not model row locks yet (commit or roll back in that session first)";
     /// A statement past its work budget; the argument is the budget.
     LAB_STATEMENT_WORK_LIMIT = Lab 33
         "statement stopped after %s units of work (buffer visits, rows, PL/SQL steps); LAB SET max_statement_work raises the limit";

@@ -170,6 +170,8 @@ pub struct Table {
     pub migrated: std::collections::HashMap<u32, u32>,
     /// The session whose transaction has uncommitted changes in the table.
     pub txn_sid: Option<u32>,
+    /// The instance's change sequence at the table's last change.
+    pub changed_at: u64,
 }
 
 impl Table {

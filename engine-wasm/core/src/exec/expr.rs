@@ -175,17 +175,28 @@ fn boolean(b: Option<bool>) -> Value {
 }
 
 fn pad(s: &str, n: usize, p: &str, left: bool) -> String {
-    let chars: Vec<char> = s.chars().collect();
-    if n <= chars.len() {
-        return chars[..n].iter().collect();
+    let have = s.chars().count();
+    if n <= have {
+        return s.chars().take(n).collect();
     }
-    let padchars: Vec<char> = if p.is_empty() { vec![' '] } else { p.chars().collect() };
-    let fill: String = padchars.iter().cycle().take(n - chars.len()).collect();
+    let p = if p.is_empty() { " " } else { p };
+    let need = n - have;
+    // Whole copies of the pad string, cut to `need` characters.
+    let mut fill = p.repeat(need / p.chars().count() + 1);
+    if p.is_ascii() {
+        fill.truncate(need);
+    } else if let Some((i, _)) = fill.char_indices().nth(need) {
+        fill.truncate(i);
+    }
+    let mut out = String::with_capacity(s.len() + fill.len());
     if left {
-        format!("{fill}{s}")
+        out.push_str(&fill);
+        out.push_str(s);
     } else {
-        format!("{s}{fill}")
+        out.push_str(s);
+        out.push_str(&fill);
     }
+    out
 }
 
 fn round_to(x: f64, d: i32, trunc: bool) -> f64 {

@@ -68,6 +68,14 @@ pub struct Instance {
     pub cursor_epoch: u64,
     /// Between SHUTDOWN and STARTUP the instance is down.
     pub up: bool,
+    /// Open transactions, by session (SID).
+    pub txns: std::collections::BTreeMap<u32, crate::session::txn::Transaction>,
+    /// Bumped at every change to a table (its `changed_at`), so cached
+    /// consistent-read versions know when they are stale.
+    pub change_seq: u64,
+    /// Tables as another session's uncommitted changes found them, by
+    /// table: (the table's `changed_at` they were built for, the version).
+    pub cr_cache: std::collections::HashMap<crate::catalog::TableId, (u64, crate::session::cr::CrVersion)>,
 }
 
 impl Instance {
@@ -85,7 +93,23 @@ impl Instance {
             library_cache: Default::default(),
             cursor_epoch: 0,
             up: true,
+            txns: Default::default(),
+            change_seq: 0,
+            cr_cache: Default::default(),
         }
+    }
+
+    /// The end of session `sid`'s transaction (commit, rollback): its
+    /// tables and blocks carry no uncommitted changes of it any more.
+    pub fn end_transaction(&mut self, sid: u32) {
+        self.txns.remove(&sid);
+        for t in self.cat.tables.iter_mut() {
+            if t.txn_sid == Some(sid) {
+                t.txn_sid = None;
+                self.cr_cache.remove(&t.id);
+            }
+        }
+        self.sga.cache.active.retain(|_, (s, _)| *s != sid);
     }
 
     /// `STARTUP` after the parameters were re-read, or `LAB VERSION`: the

@@ -151,7 +151,7 @@ impl Run<'_> {
             Target { table: &u.table, alias: &u.alias, where_clause: &u.where_clause, hints: &u.hints, pos: u.pos };
         let exprs = u.sets.iter().map(|(_, e)| e.clone()).collect();
         let found = self.target_rows(tid, &target, exprs, text, binds, client)?;
-        let start = self.s.txn.undo.len();
+        let start = self.txn().undo.len();
         let r = self.update_rows(tid, &cols, found, u.pos);
         self.finish_statement(tid, start, r)
     }
@@ -187,9 +187,10 @@ impl Run<'_> {
                 .collect();
             let old_loc = t.loc[r as usize];
             let old_body = t.migrated.get(&r).copied();
-            self.s.txn.undo.push(Undo::Update { table: tid, row: r, old: old.clone(), old_loc, old_body });
+            self.txn().undo.push(Undo::Update { table: tid, row: r, old: old.clone(), old_loc, old_body });
             self.place_updated_row(tid, r, &old, &new);
             self.inst.cat.tables[tid].rows.row_mut(r as usize).clone_from_slice(&new);
+            self.mark_active(tid, r);
             self.inst.sga.memopt.invalidate(tid, r);
             self.count_change(size, stack);
             // An index entry whose key changed: deleted and inserted again.
@@ -241,7 +242,7 @@ impl Run<'_> {
         let target =
             Target { table: &d.table, alias: &d.alias, where_clause: &d.where_clause, hints: &d.hints, pos: d.pos };
         let found = self.target_rows(tid, &target, Vec::new(), text, binds, client)?;
-        let start = self.s.txn.undo.len();
+        let start = self.txn().undo.len();
         let stack = self.s.cost.stack("oracle;opitsk;opiodr;opiexe;delexe;delrow;kdddrp;kcbgcur");
         let mut rows = HashSet::new();
         for mut vals in found {
@@ -262,7 +263,8 @@ impl Run<'_> {
                 })
                 .collect();
             let slot = kill_row(&mut self.inst.cat, tid, r);
-            self.s.txn.undo.push(Undo::Delete { table: tid, row: r, slot });
+            self.txn().undo.push(Undo::Delete { table: tid, row: r, slot });
+            self.mark_active(tid, r);
             self.inst.sga.memopt.invalidate(tid, r);
             self.count_change(size, stack);
             for bytes in entries {
@@ -289,7 +291,7 @@ impl Run<'_> {
     ) -> Result<u64, LabError> {
         match r {
             Ok(n) => {
-                if self.s.txn.undo.len() > start {
+                if self.txn().undo.len() > start {
                     self.inst.cat.tables[tid].txn_sid = Some(self.s.sid);
                 }
                 Ok(n)

@@ -214,6 +214,7 @@ impl Run<'_> {
             dead_rows: 0,
             migrated: Default::default(),
             txn_sid: None,
+            changed_at: 0,
         });
         if let TableStorage::Iot { index } = self.inst.cat.tables[tid].storage {
             let cols = self.inst.cat.indexes[index].columns.clone();

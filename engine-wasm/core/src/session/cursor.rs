@@ -93,9 +93,30 @@ impl Run<'_> {
         }
     }
 
-    /// Execute a cursor and fetch its rows according to `policy`.
+    /// Execute a cursor and fetch its rows according to `policy`. Tables
+    /// another session has changed and not committed are read as they were
+    /// before those changes (session/cr.rs).
     #[allow(clippy::too_many_arguments)]
     pub(super) fn execute_fetch(
+        &mut self,
+        c: &mut Compiled,
+        text: &str,
+        binds: &[Value],
+        client: Client,
+        cs: &CallStacks,
+        policy: FetchPolicy,
+        rows_out: Option<&mut Vec<Vec<Value>>>,
+        max_rows: Option<u64>,
+    ) -> Result<u64, LabError> {
+        let swapped = self.cr_enter(&c.tables);
+        let r = self.execute_fetch_current(c, text, binds, client, cs, policy, rows_out, max_rows);
+        self.cr_leave(&swapped);
+        r
+    }
+
+    /// [`Self::execute_fetch`] over the tables as they are now.
+    #[allow(clippy::too_many_arguments)]
+    fn execute_fetch_current(
         &mut self,
         c: &mut Compiled,
         text: &str,
@@ -123,7 +144,7 @@ impl Run<'_> {
         }
         // Disjoint borrows of the cursor: its plan, runtime state and figures.
         let stacks: &[OpStacks] = c.stacks.as_ref().map(|s| s.1.as_slice()).unwrap_or(&[]);
-        self.check_uncommitted(&c.tables, Pos::default())?;
+        self.s.cr_seen.clear();
         let (root, env, lines, project, sorts) = (&mut c.root, &mut c.env, &mut c.line_stats, &c.project, c.sorts);
         self.s.stats.calls.execute_count += 1;
         self.call_event(kind::EXECUTE, cs.execute);
@@ -150,6 +171,7 @@ impl Run<'_> {
                     fast_lookup,
                     rowsource_stats,
                     work,
+                    max_memory_mb: self.inst.limits.max_memory_mb,
                 }
             };
         }

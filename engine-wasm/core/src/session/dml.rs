@@ -292,7 +292,10 @@ impl Run<'_> {
         }
         let rows = self.inst.cat.tables[tid].rows.len() as u32;
         if rows > first_row as u32 {
-            self.s.txn.undo.extend((first_row as u32..rows).map(|row| Undo::Insert { table: tid, row }));
+            self.txn().undo.extend((first_row as u32..rows).map(|row| Undo::Insert { table: tid, row }));
+            for row in first_row as u32..rows {
+                self.mark_active(tid, row);
+            }
             self.inst.cat.tables[tid].txn_sid = Some(self.s.sid);
         }
         Ok(())

@@ -57,6 +57,10 @@ pub struct Kernel<'a> {
     pub stats: &'a mut SessionStats,
     pub cost: &'a mut CostModel,
     pub trace: &'a mut TraceSink,
+    /// The running session.
+    pub sid: u32,
+    /// Blocks this statement already cloned for consistent read.
+    pub cr_seen: &'a mut std::collections::HashSet<(u32, u32)>,
 }
 
 /// A [`Kernel`] over an instance and a session, borrowing their fields
@@ -73,6 +77,8 @@ macro_rules! kernel {
             stats: &mut $sess.stats,
             cost: &mut $sess.cost,
             trace: &mut $sess.trace,
+            sid: $sess.sid,
+            cr_seen: &mut $sess.cr_seen,
         }
     };
 }
@@ -97,11 +103,32 @@ impl Kernel<'_> {
         if let Some(done) = o.read_done {
             self.physical_read(seg, block, line, st, done.since(now));
         }
+        if !self.cache.active.is_empty() {
+            self.consistent_read(seg, block, st);
+        }
         self.trace.push(
             Event { kind: kind::BLOCK_GET, get_kind: kind as u8, segment: seg, block, plan_line: line, stack: st.get },
             self.cost.now.0,
         );
         1
+    }
+
+    /// The block has another session's uncommitted changes: the first visit
+    /// in the statement builds a consistent-read clone, applying the block's
+    /// undo records (each read from its undo block: a consistent get).
+    #[cold]
+    #[inline(never)]
+    fn consistent_read(&mut self, seg: u32, block: u32, st: &OpStacks) {
+        let Some(&(sid, records)) = self.cache.active.get(&(seg, block)) else { return };
+        if sid == self.sid || !self.cr_seen.insert((seg, block)) {
+            return;
+        }
+        self.stats.calls.cr_blocks_created += 1;
+        self.stats.calls.cr_undo_records_applied += records as u64;
+        self.stats.gets.normal += records as u64;
+        let p = self.params;
+        let us = records as f64 * (p.normal_get_us + 2.0 * p.latch_get_us + p.change_row_us);
+        self.cost.charge(st.get, us);
     }
 
     /// The block was read from the device: the session waited `wait_us`

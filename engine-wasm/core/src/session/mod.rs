@@ -7,6 +7,7 @@
 //! statement into the step the host sees.
 
 mod change;
+pub mod cr;
 mod create;
 mod cursor;
 mod ddl;
@@ -17,7 +18,7 @@ mod net;
 mod plsql;
 mod sqlplus;
 mod step;
-mod txn;
+pub mod txn;
 
 use crate::catalog::{Catalog, SegmentKind, TableId};
 use crate::engine::EngineConfig;
@@ -92,8 +93,8 @@ pub struct Session {
     pub(crate) last_folded: Vec<String>,
     /// Work units at the start of the running statement and script.
     pub(crate) work_base: WorkBase,
-    /// The open transaction (empty when none).
-    pub(crate) txn: txn::Transaction,
+    /// Blocks the running statement cloned for consistent read.
+    pub(crate) cr_seen: std::collections::HashSet<(u32, u32)>,
 }
 
 #[derive(Debug, Clone, Copy, Default)]
@@ -147,7 +148,7 @@ impl Session {
             dict_stacks: None,
             last_folded: Vec::new(),
             work_base: WorkBase::default(),
-            txn: Default::default(),
+            cr_seen: Default::default(),
         }
     }
 
@@ -364,6 +365,12 @@ impl Run<'_> {
     fn run_statement(&mut self, stmt: &Statement) -> Result<Outcome, LabError> {
         if !self.inst.up && !matches!(stmt.kind, StatementKind::SqlPlus(_) | StatementKind::Lab(_)) {
             return Err(LabError::new(ora::ORACLE_NOT_AVAILABLE, stmt.pos));
+        }
+        if kind_of(&stmt.kind) == "ddl"
+            && !matches!(stmt.kind, StatementKind::AlterSystem(_) | StatementKind::AlterSession(_))
+        {
+            // DDL commits the open transaction first.
+            self.implicit_commit();
         }
         match &stmt.kind {
             StatementKind::Query(q) => {

@@ -225,6 +225,8 @@ impl Run<'_> {
             }
             "DBMS_OUTPUT.PUT_LINE" => out.push(arg(0, "a").map(|v| v.to_string()).unwrap_or_default()),
             "DBMS_STATS.GATHER_TABLE_STATS" => {
+                // DBMS_STATS commits, as DDL does.
+                self.implicit_commit();
                 let t = arg(1, "tabname")
                     .ok_or_else(|| LabError::pls_run(ora::PLS_WRONG_ARGUMENTS, &[&"GATHER_TABLE_STATS"], name.pos))?;
                 let tname = t.to_string().to_uppercase();

@@ -38,6 +38,8 @@ impl Run<'_> {
                 o.feedback = Some("PL/SQL procedure successfully completed.".into());
             }
             SqlPlus::Shutdown => {
+                // SHUTDOWN IMMEDIATE rolls back the open transactions.
+                self.roll_back_everyone()?;
                 self.inst.up = false;
                 self.inst.sga.cache.flush();
                 self.inst.sga.memopt.restart(0);

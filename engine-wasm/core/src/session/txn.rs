@@ -47,7 +47,14 @@ pub enum Undo {
 }
 
 impl Undo {
-    fn table(&self) -> TableId {
+    fn row(&self) -> Option<u32> {
+        match self {
+            Undo::Insert { row, .. } | Undo::Delete { row, .. } | Undo::Update { row, .. } => Some(*row),
+            Undo::IndexFill { .. } => None,
+        }
+    }
+
+    pub(super) fn table(&self) -> TableId {
         match self {
             Undo::Insert { table, .. }
             | Undo::Delete { table, .. }
@@ -84,10 +91,10 @@ impl Run<'_> {
     /// The session's transaction takes its undo segment header slot on its
     /// first change: a current get and change of the header, one redo record.
     pub(super) fn begin_change(&mut self) {
-        if self.s.txn.started {
+        if self.txn().started {
             return;
         }
-        self.s.txn.started = true;
+        self.txn().started = true;
         let c = &mut self.s.stats.calls;
         c.db_block_gets += 1;
         c.db_block_changes += 1;
@@ -101,7 +108,7 @@ impl Run<'_> {
     pub(super) fn count_change(&mut self, size: ChangeSize, stack: StackId) {
         self.begin_change();
         let undo_cv = CHANGE_VECTOR_HEADER + UNDO_RECORD_HEADER + size.undo;
-        let txn = &mut self.s.txn;
+        let txn = self.txn();
         let new_undo_block = txn.undo_blocks == 0 || txn.undo_block_used + undo_cv > UNDO_BLOCK_PAYLOAD;
         if new_undo_block {
             txn.undo_blocks += 1;
@@ -123,7 +130,7 @@ impl Run<'_> {
     /// `COMMIT`: the commit record, the header's slot freed, and the wait
     /// for LGWR to write the redo (`log file sync`).
     pub(super) fn commit(&mut self) {
-        let had = self.s.txn.started;
+        let had = self.txn().started;
         self.s.stats.calls.user_commits += 1;
         self.end_transaction();
         if !had {
@@ -143,10 +150,17 @@ impl Run<'_> {
         self.s.cost.charge(stack, us);
     }
 
+    /// The commit DDL (and DBMS_STATS) does before it runs.
+    pub(super) fn implicit_commit(&mut self) {
+        if self.inst.txns.get(&self.s.sid).is_some_and(|t| t.started) {
+            self.commit();
+        }
+    }
+
     /// `ROLLBACK`: every undo record applied, newest first.
     pub(super) fn rollback(&mut self) -> Result<(), LabError> {
         self.s.stats.calls.user_rollbacks += 1;
-        if self.s.txn.started {
+        if self.txn().started {
             self.undo_to(0)?;
             self.s.stats.calls.transaction_rollbacks += 1;
             let c = &mut self.s.stats.calls;
@@ -161,44 +175,88 @@ impl Run<'_> {
 
     /// `SAVEPOINT name` (a name set again moves).
     pub(super) fn savepoint(&mut self, name: &str) {
-        let at = self.s.txn.undo.len();
-        self.s.txn.savepoints.retain(|(n, _)| n != name);
-        self.s.txn.savepoints.push((name.to_string(), at));
+        let at = self.txn().undo.len();
+        self.txn().savepoints.retain(|(n, _)| n != name);
+        self.txn().savepoints.push((name.to_string(), at));
     }
 
     /// `ROLLBACK TO name`: the changes after the savepoint are undone; the
     /// transaction (and the savepoint) stay.
     pub(super) fn rollback_to(&mut self, name: &str, pos: Pos) -> Result<(), LabError> {
-        let Some(i) = self.s.txn.savepoints.iter().position(|(n, _)| n == name) else {
+        let Some(i) = self.txn().savepoints.iter().position(|(n, _)| n == name) else {
             return Err(LabError::with(ora::SAVEPOINT_NEVER_ESTABLISHED, name, pos));
         };
-        let at = self.s.txn.savepoints[i].1;
-        self.s.txn.savepoints.truncate(i + 1);
+        let at = self.txn().savepoints[i].1;
+        self.txn().savepoints.truncate(i + 1);
         self.undo_to(at)
     }
 
-    fn end_transaction(&mut self) {
-        let sid = self.s.sid;
-        for t in self.inst.cat.tables.iter_mut() {
-            if t.txn_sid == Some(sid) {
-                t.txn_sid = None;
+    /// `SHUTDOWN`: every session's open transaction is rolled back (the
+    /// structures only; the sessions' statistics stay as they were).
+    pub(super) fn roll_back_everyone(&mut self) -> Result<(), LabError> {
+        let sids: Vec<u32> = self.inst.txns.keys().copied().collect();
+        for sid in sids {
+            let Some(txn) = self.inst.txns.remove(&sid) else { continue };
+            let mut touched: BTreeMap<TableId, HashSet<u32>> = BTreeMap::new();
+            for rec in txn.undo.into_iter().rev() {
+                let t = rec.table();
+                if let Some(r) = apply_undo(&mut self.inst.cat, rec) {
+                    touched.entry(t).or_default().insert(r);
+                }
             }
+            for (t, rows) in touched {
+                self.reindex(t, &rows, true)?;
+            }
+            self.inst.end_transaction(sid);
         }
-        self.s.txn = Transaction::default();
+        self.inst.change_seq += 1;
+        Ok(())
+    }
+
+    fn end_transaction(&mut self) {
+        self.inst.end_transaction(self.s.sid);
+    }
+
+    /// The session's transaction (opened on first use).
+    pub(super) fn txn(&mut self) -> &mut Transaction {
+        self.inst.txns.entry(self.s.sid).or_default()
+    }
+
+    /// Row `row` of `table` now has an uncommitted change of this session
+    /// in its block (a reader from another session clones the block).
+    pub(super) fn mark_active(&mut self, table: TableId, row: u32) {
+        if let Some(key) = row_block(&self.inst.cat, table, row) {
+            let e = self.inst.sga.cache.active.entry(key).or_insert((self.s.sid, 0));
+            e.1 += 1;
+        }
+        self.inst.change_seq += 1;
+        self.inst.cat.tables[table].changed_at = self.inst.change_seq;
     }
 
     /// Apply undo records newest first until `keep` are left: each applied
     /// record changes its block again (current get, change, redo).
     pub(super) fn undo_to(&mut self, keep: usize) -> Result<(), LabError> {
-        let records: Vec<Undo> = self.s.txn.undo.drain(keep.min(self.s.txn.undo.len())..).rev().collect();
+        let txn = self.txn();
+        let keep = keep.min(txn.undo.len());
+        let records: Vec<Undo> = txn.undo.drain(keep..).rev().collect();
         if records.is_empty() {
             return Ok(());
         }
+        self.inst.change_seq += 1;
         let stack = self.s.cost.stack("oracle;opitsk;opiodr;opiexe;xctrol;ktundo;kcbgcur");
         let mut touched: BTreeMap<TableId, HashSet<u32>> = BTreeMap::new();
         let undo_blocks = (records.len() as u64).div_ceil(32).max(1);
         for rec in records {
             let t = rec.table();
+            self.inst.cat.tables[t].changed_at = self.inst.change_seq;
+            if let Some(key) = rec.row().and_then(|r| row_block(&self.inst.cat, t, r)) {
+                if let Some(e) = self.inst.sga.cache.active.get_mut(&key) {
+                    e.1 = e.1.saturating_sub(1);
+                    if e.1 == 0 {
+                        self.inst.sga.cache.active.remove(&key);
+                    }
+                }
+            }
             let Some(row) = apply_undo(&mut self.inst.cat, rec) else {
                 continue;
             };
@@ -257,7 +315,9 @@ impl Run<'_> {
             // Index maintenance work: the entries laid out again.
             self.s.stats.work.rows += ix.btree.entries.len() as u64 / 4;
         }
-        self.s.txn.undo.extend(fills);
+        if !fills.is_empty() {
+            self.txn().undo.extend(fills);
+        }
         let cat = &mut self.inst.cat;
         let t = &mut cat.tables[table];
         if let TableStorage::Iot { index } = t.storage {
@@ -289,9 +349,17 @@ impl Run<'_> {
     }
 }
 
+/// The (segment, block) holding a row's body.
+fn row_block(cat: &Catalog, table: TableId, row: u32) -> Option<(u32, u32)> {
+    let t = cat.tables.get(table)?;
+    let seg = cat.scan_segment(t)?;
+    let loc = t.loc.get(row as usize)?;
+    Some((seg, t.migrated.get(&row).copied().unwrap_or(loc.block)))
+}
+
 /// Undo one change in the shared structures (not the indexes: the caller
 /// re-indexes the rows it touched). Returns the row.
-fn apply_undo(cat: &mut Catalog, rec: Undo) -> Option<u32> {
+pub(crate) fn apply_undo(cat: &mut Catalog, rec: Undo) -> Option<u32> {
     Some(match rec {
         Undo::IndexFill { index, state, .. } => {
             cat.indexes[index].btree.set_fill_state(state);

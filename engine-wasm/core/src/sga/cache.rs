@@ -75,6 +75,10 @@ pub struct BufferCache {
     pub fastpath_examination: bool,
     /// Blocks in the cache, per segment (bit per block).
     resident: Vec<Vec<u64>>,
+    /// Blocks holding uncommitted changes: (segment, block) -> (the
+    /// changing session's SID, undo records for the block). A reader from
+    /// another session builds a consistent-read clone of such a block.
+    pub active: std::collections::HashMap<(u32, u32), (u32, u32)>,
 }
 
 /// What a get did, for the session to count and pay.
@@ -122,6 +126,7 @@ impl BufferCache {
             fastpath: profile.fastpath_gets && fastpin_enable,
             fastpath_examination: profile.fastpath_examination && fastpin_enable,
             resident: Vec::new(),
+            active: Default::default(),
         }
     }
 

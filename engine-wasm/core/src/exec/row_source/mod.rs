@@ -46,6 +46,8 @@ pub struct Rt<'a> {
     pub rowsource_stats: bool,
     /// The work the statement may still do.
     pub work: crate::session::WorkLimit,
+    /// The lab's memory budget (MB): rows a sort holds count against it.
+    pub max_memory_mb: u64,
 }
 
 impl Rt<'_> {

@@ -70,6 +70,8 @@ impl Op {
                 if !*sorted {
                     *sorted = true;
                     let mut keyed: Vec<(Vec<Value>, Vec<Value>)> = Vec::new();
+                    // Memory the sort may take: the budget less the data.
+                    let mut room = rt.max_memory_mb.saturating_mul(1 << 20).saturating_sub(rt.cat.memory_bytes());
                     while child.next(rt, env)? {
                         // ROWNUM is assigned before the sort.
                         env.rownum += 1;
@@ -81,6 +83,13 @@ impl Op {
                         for e in exprs.iter() {
                             out.push(rt.eval(e, env)?);
                         }
+                        let bytes: u64 = k.iter().chain(out.iter()).map(|v| v.stored_len() as u64 + 1).sum();
+                        let held = crate::catalog::ROW_BYTES
+                            + crate::catalog::VALUE_BYTES * (k.len() + out.len()) as u64
+                            + bytes;
+                        room = room
+                            .checked_sub(held)
+                            .ok_or_else(|| Box::new(crate::session::memory_error(rt.max_memory_mb)))?;
                         keyed.push((k, out));
                         // Rows held by the sort weigh like rows held for an insert.
                         rt.k.stats.work.rows_held += 1;

@@ -1,0 +1,101 @@
+//! Consistent reads across sessions: a query that reads a table another
+//! session has changed and not committed sees the table as it was before
+//! those changes. The version is built once per change (the other
+//! session's undo records for the table, applied to a copy) and swapped in
+//! for each execution; each block with uncommitted changes the query visits
+//! counts its consistent-read clone (`session/kernel.rs`).
+
+use super::txn::{apply_undo, Undo};
+use super::*;
+use crate::catalog::{Cluster, ClusterId, Index, IndexId, Table, TableStorage};
+use std::collections::HashSet;
+
+/// A table with its indexes and cluster, as one version.
+#[derive(Debug, Clone)]
+pub struct CrVersion {
+    table: Table,
+    indexes: Vec<(IndexId, Index)>,
+    cluster: Option<(ClusterId, Cluster)>,
+}
+
+impl CrVersion {
+    fn of(cat: &Catalog, t: TableId) -> CrVersion {
+        let table = cat.tables[t].clone();
+        let indexes = table.indexes.iter().map(|&i| (i, cat.indexes[i].clone())).collect();
+        let cluster = match &table.storage {
+            TableStorage::Cluster { cluster, .. } => Some((*cluster, cat.clusters[*cluster].clone())),
+            _ => None,
+        };
+        CrVersion { table, indexes, cluster }
+    }
+
+    /// Exchange this version with the catalog's.
+    fn swap(&mut self, cat: &mut Catalog) {
+        std::mem::swap(&mut cat.tables[self.table.id], &mut self.table);
+        for (i, ix) in &mut self.indexes {
+            std::mem::swap(&mut cat.indexes[*i], ix);
+        }
+        if let Some((c, cl)) = &mut self.cluster {
+            std::mem::swap(&mut cat.clusters[*c], cl);
+        }
+    }
+}
+
+impl Run<'_> {
+    /// Before a query runs: each of `tables` that another session has
+    /// uncommitted changes in is replaced by its consistent-read version.
+    /// Returns the tables to put back ([`Self::cr_leave`]).
+    pub(super) fn cr_enter(&mut self, tables: &[TableId]) -> Vec<TableId> {
+        let mut swapped = Vec::new();
+        for &t in tables {
+            let Some(writer) = self.inst.cat.tables[t].txn_sid.filter(|w| *w != self.s.sid) else { continue };
+            if swapped.contains(&t) {
+                continue;
+            }
+            let at = self.inst.cat.tables[t].changed_at;
+            if !matches!(self.inst.cr_cache.get(&t), Some((v, _)) if *v == at) {
+                let v = self.build_cr(t, writer);
+                self.inst.cr_cache.insert(t, (at, v));
+            }
+            self.swap_cr(t);
+            swapped.push(t);
+        }
+        swapped
+    }
+
+    /// After the query: the current versions go back.
+    pub(super) fn cr_leave(&mut self, swapped: &[TableId]) {
+        for &t in swapped {
+            self.swap_cr(t);
+        }
+    }
+
+    fn swap_cr(&mut self, t: TableId) {
+        if let Some((_, v)) = self.inst.cr_cache.get_mut(&t) {
+            v.swap(&mut self.inst.cat);
+        }
+    }
+
+    /// The table as `writer`'s uncommitted changes found it.
+    fn build_cr(&mut self, t: TableId, writer: u32) -> CrVersion {
+        let mut live = CrVersion::of(&self.inst.cat, t);
+        let records: Vec<Undo> = self
+            .inst
+            .txns
+            .get(&writer)
+            .map(|x| x.undo.iter().filter(|u| u.table() == t).cloned().collect())
+            .unwrap_or_default();
+        let mut touched = HashSet::new();
+        for rec in records.into_iter().rev() {
+            if let Some(r) = apply_undo(&mut self.inst.cat, rec) {
+                touched.insert(r);
+            }
+        }
+        // The undo only puts back entries that were there: no duplicate.
+        let _ = self.reindex(t, &touched, true);
+        // The catalog now holds the consistent-read version: keep it, and
+        // put the current one back.
+        live.swap(&mut self.inst.cat);
+        live
+    }
+}
