@@ -550,6 +550,8 @@ pub struct LabRun {
     /// `LITERALS`: build the statement text with the value inlined instead
     /// of binding it (hard parse per execution).
     pub literals: bool,
+    /// `AUTOCOMMIT`: commit after every execution (JDBC's default).
+    pub autocommit: bool,
 }
 
 /// Highest session number of `LAB SESSION n`.

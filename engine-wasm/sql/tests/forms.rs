@@ -233,8 +233,30 @@ fn calibration_lab_run() {
             runs: Some(5),
             batch: None,
             literals: false,
+            autocommit: false,
         }
     );
+}
+
+#[test]
+fn dml_forms() {
+    let s = parse("update t a set a.v = v + 1, w = 'x' where id = :1;").unwrap();
+    let StatementKind::Update(u) = s.kind else { panic!() };
+    assert_eq!((u.table.name.as_str(), u.alias.map(|a| a.name)), ("T", Some("A".to_string())));
+    assert_eq!(u.sets.iter().map(|(c, _)| c.name.as_str()).collect::<Vec<_>>(), ["V", "W"]);
+    assert!(u.where_clause.is_some());
+    let s = parse("delete t where id > 3;").unwrap();
+    let StatementKind::Delete(d) = s.kind else { panic!() };
+    assert_eq!(d.table.name, "T");
+    assert!(d.where_clause.is_some());
+    assert!(matches!(parse("delete from t;").unwrap().kind, StatementKind::Delete(Delete { where_clause: None, .. })));
+    assert!(
+        matches!(parse("rollback work to savepoint s1;").unwrap().kind, StatementKind::RollbackTo(i) if i.name == "S1")
+    );
+    assert!(matches!(parse("savepoint s1;").unwrap().kind, StatementKind::Savepoint(_)));
+    let s = parse("LAB RUN 'update t set v = 1 where id = :1' BIND 1 TO 10 AUTOCOMMIT;").unwrap();
+    let StatementKind::Lab(LabCommand::Run(r)) = s.kind else { panic!() };
+    assert!(r.autocommit);
 }
 
 // ------------------------------------------------------------ more DDL

@@ -90,6 +90,8 @@ impl Run<'_> {
         };
         let (mut c, _) = self.open_cursor(&q, text, &names, &cs)?;
         let values: Vec<Value> = match binds {
+            // One value binds every placeholder (LAB RUN's BIND a TO b).
+            DmlBinds::Positional([one]) => vec![one.clone(); c.bind_names.len()],
             DmlBinds::Positional(b) => b.to_vec(),
             DmlBinds::Plsql(vars) => c
                 .bind_names

@@ -165,6 +165,9 @@ impl Run<'_> {
                             NET_CALL_REPLY,
                             NET_EXECUTE_REQUEST + sql_len + NET_BIND_ROW * rows,
                         );
+                        if r.autocommit {
+                            self.commit();
+                        }
                         // Checked: a range ending at i64::MAX ends.
                         match end.checked_add(1) {
                             Some(n) if n <= hi => v = n,
@@ -172,10 +175,13 @@ impl Run<'_> {
                         }
                     }
                 }
+                StatementKind::Update(_) | StatementKind::Delete(_) => {
+                    rows_processed += self.lab_run_change(r, &stmt, client, (lo, hi))?;
+                }
                 _ => {
                     return Err(LabError::with(
                         ora::LAB_UNSUPPORTED,
-                        "LAB RUN of statements other than SELECT and INSERT",
+                        "LAB RUN of statements other than SELECT, INSERT, UPDATE and DELETE",
                         r.sql_pos,
                     ))
                 }
@@ -212,5 +218,58 @@ impl Run<'_> {
             trimmed_mean_us: Some(round3(trimmed)),
             ..Default::default()
         })
+    }
+
+    /// `LAB RUN 'update ...'` / `'delete ...'`: one execution per bind value
+    /// (a new text, hard parsed, with LITERALS), `BATCH n` bind sets per round
+    /// trip, and with AUTOCOMMIT a commit after each call (JDBC's default,
+    /// carried by the execute call: no round trip of its own).
+    fn lab_run_change(
+        &mut self,
+        r: &LabRun,
+        stmt: &Statement,
+        client: Client,
+        (lo, hi): (i64, i64),
+    ) -> Result<u64, LabError> {
+        let batch = r.batch.unwrap_or(1).max(1) as i64;
+        let cs = self.call_stacks(client);
+        let mut rows = 0;
+        let mut v = lo;
+        loop {
+            self.check_work()?;
+            let end = v.saturating_add(batch - 1).min(hi);
+            let mut text_len = 0;
+            for x in v..=end {
+                let literal;
+                let s = if r.literals {
+                    let text = replace_binds(&stmt.text, x);
+                    literal = match lio_sql::parse_script_at(&format!("{text};"), r.sql_pos).into_iter().next() {
+                        Some(u) => u.result?,
+                        None => return Err(LabError::new(ora::LAB_RUN_NEEDS_SQL, r.sql_pos)),
+                    };
+                    &literal
+                } else {
+                    stmt
+                };
+                text_len = s.text.len();
+                let bind = [Value::Num(x as f64)];
+                let binds = super::change::DmlBinds::Positional(if r.literals { &[] } else { &bind });
+                rows += match &s.kind {
+                    StatementKind::Update(u) => self.update(u, &s.text, binds, client)?,
+                    StatementKind::Delete(d) => self.delete(d, &s.text, binds, client)?,
+                    _ => 0,
+                };
+            }
+            let n = (end - v + 1) as u64;
+            self.roundtrip(client, &cs, NET_CALL_REPLY, NET_EXECUTE_REQUEST + text_len as u64 + NET_BIND_ROW * n);
+            if r.autocommit {
+                self.commit();
+            }
+            match end.checked_add(1) {
+                Some(n) if n <= hi => v = n,
+                _ => break,
+            }
+        }
+        Ok(rows)
     }
 }

@@ -135,11 +135,12 @@ impl Parser<'_> {
             runs: None,
             batch: None,
             literals: false,
+            autocommit: false,
         };
         while !self.at_eof() {
             let Some(w) = self.word().map(str::to_string) else {
                 return Err(self.lab_error(format!(
-                    "unexpected '{}'; LAB RUN options are BIND a TO b, VIA driver, FETCHSIZE n, RUNS n, BATCH n, LITERALS",
+                    "unexpected '{}'; LAB RUN options are BIND a TO b, VIA driver, FETCHSIZE n, RUNS n, BATCH n, LITERALS, AUTOCOMMIT",
                     self.symbol()
                 )));
             };
@@ -169,10 +170,11 @@ impl Parser<'_> {
                 "RUNS" => r.runs = Some(self.lab_uint("RUNS")?),
                 "BATCH" => r.batch = Some(self.lab_uint("BATCH")?),
                 "LITERALS" => r.literals = true,
+                "AUTOCOMMIT" => r.autocommit = true,
                 _ => {
                     self.i -= 1;
                     return Err(self.lab_error(format!(
-                        "unknown LAB RUN option '{w}'; expected BIND, VIA, FETCHSIZE, RUNS, BATCH or LITERALS"
+                        "unknown LAB RUN option '{w}'; expected BIND, VIA, FETCHSIZE, RUNS, BATCH, LITERALS or AUTOCOMMIT"
                     )));
                 }
             }
