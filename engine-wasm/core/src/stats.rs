@@ -358,6 +358,8 @@ pub struct GetCounters {
     pub normal_fastpath: u64,
     pub no_work: u64,
     pub physical_reads: u64,
+    /// Current-mode gets (`db block gets`) of blocks being changed.
+    pub current: u64,
 }
 
 impl GetCounters {
@@ -379,12 +381,16 @@ impl GetCounters {
                 self.normal_fastpath += fastpath as u64;
                 self.no_work += no_work as u64;
             }
+            GetKind::Current => self.current += 1,
             GetKind::PinnedRevisit | GetKind::Memopt => {}
         }
     }
 
     fn fill(&self, s: &mut Snapshot, block_size: u32) {
         let gets = self.consistent_gets();
+        s.add(Stat::DbBlockGets, self.current);
+        s.add(Stat::DbBlockGetsFromCache, self.current);
+        s.add(Stat::SessionLogicalReads, self.current);
         s.add(Stat::ConsistentGets, gets);
         s.add(Stat::ConsistentGetsFromCache, gets);
         s.add(Stat::SessionLogicalReads, gets);
@@ -470,6 +476,7 @@ impl SessionStats {
             + self.memopt.lookups
             + self.work.rows
             + self.calls.db_block_gets
+            + g.current
             + self.work.plsql_steps
             + self.calls.execute_count * EXECUTION_WORK
             + self.work.rows_held * ROW_HELD_WORK

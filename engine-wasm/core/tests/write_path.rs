@@ -6,6 +6,7 @@
 mod common;
 use common::*;
 use lio_core::catalog::TableStorage;
+use lio_core::sga::cache::GetKind;
 use lio_core::value::Value;
 use lio_core::Engine;
 use std::collections::BTreeMap;
@@ -60,6 +61,30 @@ fn one_row_update_by_primary_key() {
     assert_eq!(stat(&c[0], "user commits"), 1);
     assert_eq!(stat(&c[0], "redo synch writes"), 1);
     assert_eq!(stat(&c[0], "redo entries"), 1);
+}
+
+#[test]
+fn current_gets_are_traced_visits_of_the_changed_blocks() {
+    let mut e = lio_core::Engine::new(lio_core::EngineConfig::default());
+    ok(&e.exec(SETUP));
+    let s = e.exec("update t set n = -1 where id = 42;");
+    ok(&s);
+    let tr = e.trace(s[0].index).expect("trace kept");
+    let (kinds, segs) = (tr.get_kind(), tr.segment());
+    let current: Vec<u32> =
+        kinds.iter().zip(segs.iter()).filter(|(k, _)| **k == GetKind::Current as u8).map(|(_, s)| *s).collect();
+    // The table block, and the T_N leaf twice (entry deleted, entry inserted);
+    // the undo segment header and undo block are counted, not drawn.
+    assert_eq!(current.len(), 3);
+    assert_eq!(stat(&s[0], "db block gets"), 3 + 2);
+    let c = e.catalog();
+    let table_seg = c.tables[0].heap_seg().unwrap();
+    let t_n = c.indexes.iter().find(|i| i.name == "T_N").unwrap().seg;
+    assert_eq!(current, vec![table_seg, t_n, t_n]);
+    assert_eq!(
+        tr.latch_gets().iter().zip(kinds.iter()).filter(|(_, k)| **k == 5).map(|(l, _)| *l as u32).sum::<u32>(),
+        6
+    );
 }
 
 #[test]

@@ -35,6 +35,7 @@ export const GetKind = {
   PIN: 2,
   PINNED: 3,
   MEMOPT: 4,
+  CURRENT: 5,
   NONE: 255,
 } as const;
 /** Labels by GetKind value. */
@@ -44,6 +45,7 @@ export const GET_KIND_NAMES: Record<number, string> = {
   2: 'pin',
   3: 'pinned revisit',
   4: 'memopt',
+  5: 'current',
   255: 'none',
 };
 

@@ -47,7 +47,7 @@ export function truncate(s: string, maxWidth: number, size = 12, mono = false): 
 export const REPORT_COLORS = {
   text: '#1d2433', muted: '#5f6b7c', border: '#d8dce3', panel: '#f4f6f9', grid: '#e6e9ee', stroke: '#c5cbd4',
   header: '#9aa5b4', link: '#9aa5b4', accent: '#1f6feb', heatLo: '#fde2b0', heatHi: '#b3261e', grew: '#d7301f', shrank: '#2166ac',
-  get: { 0: '#2a9d8f', 1: '#e09a24', 2: '#8e5fd0', 3: '#7b8896', 4: '#d1495b', 255: '#3b6fb6' } as Record<number, string>,
+  get: { 0: '#2a9d8f', 1: '#e09a24', 2: '#8e5fd0', 3: '#7b8896', 4: '#d1495b', 5: '#c2185b', 255: '#3b6fb6' } as Record<number, string>,
 };
 
 export function mix(a: string, b: string, t: number): string {

@@ -17,6 +17,7 @@ import { IconBack, IconFirst, IconFwd, IconLast, IconPause, IconPlay } from './i
 
 const GET_LEGEND: [number, string][] = [
   [GetKind.EXAMINATION, 'examination'], [GetKind.NORMAL, 'normal'], [GetKind.PIN, 'pin'], [GetKind.PINNED, 'pinned revisit'], [GetKind.MEMOPT, 'memopt'],
+  [GetKind.CURRENT, 'current (db block get)'],
 ];
 
 interface Pulse { group: CellGroup; index: number; t0: number }
@@ -319,7 +320,7 @@ export function StructureView({ step, live, catalog, getTrace, reportRef }: {
         </span>
         <span className="spacer" />
         <div className="legend" aria-label="Get kinds">
-          {GET_LEGEND.map(([k, label]) => <span key={k}><span className="sw" style={{ background: `var(${['--get-exam', '--get-normal', '--get-pin', '--get-pinned', '--get-memopt'][k]})` }} />{label}</span>)}
+          {GET_LEGEND.map(([k, label]) => <span key={k}><span className="sw" style={{ background: `var(${['--get-exam', '--get-normal', '--get-pin', '--get-pinned', '--get-memopt', '--get-current'][k]})` }} />{label}</span>)}
           <span><span className="sw" style={{ background: 'linear-gradient(90deg, var(--heat-lo), var(--heat-hi))', width: 24 }} />visits</span>
         </div>
         <label style={{ display: 'flex', alignItems: 'center', gap: 4 }}>

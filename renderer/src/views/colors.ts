@@ -25,7 +25,7 @@ export function palette(): Palette {
     danger: v('--danger'),
     get: {
       [GetKind.EXAMINATION]: v('--get-exam'), [GetKind.NORMAL]: v('--get-normal'), [GetKind.PIN]: v('--get-pin'),
-      [GetKind.PINNED]: v('--get-pinned'), [GetKind.MEMOPT]: v('--get-memopt'), [GetKind.NONE]: v('--get-phys'),
+      [GetKind.PINNED]: v('--get-pinned'), [GetKind.MEMOPT]: v('--get-memopt'), [GetKind.CURRENT]: v('--get-current'), [GetKind.NONE]: v('--get-phys'),
     },
     mono: v('--mono'), sans: v('--sans'),
     dark: window.matchMedia?.('(prefers-color-scheme: dark)').matches ?? false,

@@ -159,7 +159,7 @@ impl Run<'_> {
     }
 
     fn update_rows(&mut self, tid: TableId, cols: &[usize], found: Vec<Vec<Value>>, pos: Pos) -> Result<u64, LabError> {
-        let stack = self.s.cost.stack("oracle;opitsk;opiodr;opiexe;updexe;updrow;kdusru;kcbgcur");
+        let st = self.change_stacks("oracle;opitsk;opiodr;opiexe;updexe;updrow;kdusru");
         let mut changed = HashSet::new();
         let mut n = 0u64;
         for mut vals in found {
@@ -177,14 +177,18 @@ impl Run<'_> {
                 size.redo += COLUMN_NUMBER_BYTES + new[c].column_len() as u64;
                 size.undo += COLUMN_NUMBER_BYTES + old[c].column_len() as u64;
             }
-            let key_change: Vec<(u32, u64, u64)> = t
+            // Index entries whose key changes: segment, old and new leaf, old and new bytes.
+            let key_change: Vec<(u32, u32, u32, u64, u64)> = t
                 .indexes
                 .iter()
                 .filter_map(|&iid| {
                     let ix = &self.inst.cat.indexes[iid];
                     let (ko, kn) = (ix.key_of(&old), ix.key_of(&new));
-                    (storage::cmp_keys(&ko, &kn) != std::cmp::Ordering::Equal)
-                        .then(|| (ix.seg, ix.btree.entry_size(&ko, &old) as u64, ix.btree.entry_size(&kn, &new) as u64))
+                    let b = &ix.btree;
+                    (storage::cmp_keys(&ko, &kn) != std::cmp::Ordering::Equal).then(|| {
+                        let (so, sn) = (b.entry_size(&ko, &old) as u64, b.entry_size(&kn, &new) as u64);
+                        (ix.seg, b.leaf_for(&ko, r), b.leaf_for(&kn, r), so, sn)
+                    })
                 })
                 .collect();
             let old_loc = t.loc[r as usize];
@@ -194,11 +198,12 @@ impl Run<'_> {
             self.inst.cat.tables[tid].rows.row_mut(r as usize).clone_from_slice(&new);
             self.mark_active(tid, r);
             self.inst.sga.memopt.invalidate(tid, r);
-            self.count_change(size, stack);
+            let at = super::txn::row_block(&self.inst.cat, tid, r).filter(|_| !self.inst.cat.tables[tid].is_iot());
+            self.count_change(size, &st, at);
             // An index entry whose key changed: deleted and inserted again.
-            for (_, old_bytes, new_bytes) in key_change.iter().copied() {
-                self.count_change(ChangeSize { redo: ROW_ADDRESS_BYTES, undo: old_bytes }, stack);
-                self.count_change(ChangeSize { redo: new_bytes, undo: ROW_ADDRESS_BYTES }, stack);
+            for (seg, old_leaf, new_leaf, old_bytes, new_bytes) in key_change.iter().copied() {
+                self.count_change(ChangeSize { redo: ROW_ADDRESS_BYTES, undo: old_bytes }, &st, Some((seg, old_leaf)));
+                self.count_change(ChangeSize { redo: new_bytes, undo: ROW_ADDRESS_BYTES }, &st, Some((seg, new_leaf)));
                 changed.insert(r);
             }
             self.check_work()?;
@@ -245,7 +250,7 @@ impl Run<'_> {
             Target { table: &d.table, alias: &d.alias, where_clause: &d.where_clause, hints: &d.hints, pos: d.pos };
         let found = self.target_rows(tid, &target, Vec::new(), text, binds, client)?;
         let start = self.txn().undo.len();
-        let stack = self.s.cost.stack("oracle;opitsk;opiodr;opiexe;delexe;delrow;kdddrp;kcbgcur");
+        let st = self.change_stacks("oracle;opitsk;opiodr;opiexe;delexe;delrow;kdddrp");
         let mut rows = HashSet::new();
         for mut vals in found {
             let Some(Value::Num(r)) = vals.pop() else { continue };
@@ -256,21 +261,23 @@ impl Run<'_> {
             }
             let row = &t.rows[r as usize];
             let size = ChangeSize { redo: ROW_ADDRESS_BYTES, undo: storage::row_size(row) as u64 };
-            let entries: Vec<u64> = t
+            let entries: Vec<(u32, u32, u64)> = t
                 .indexes
                 .iter()
                 .map(|&iid| {
                     let ix = &self.inst.cat.indexes[iid];
-                    ix.btree.entry_size(&ix.key_of(row), row) as u64
+                    let key = ix.key_of(row);
+                    (ix.seg, ix.btree.leaf_for(&key, r), ix.btree.entry_size(&key, row) as u64)
                 })
                 .collect();
+            let at = super::txn::row_block(&self.inst.cat, tid, r).filter(|_| !t.is_iot());
             let slot = kill_row(&mut self.inst.cat, tid, r);
             self.txn().undo.push(Undo::Delete { table: tid, row: r, slot });
             self.mark_active(tid, r);
             self.inst.sga.memopt.invalidate(tid, r);
-            self.count_change(size, stack);
-            for bytes in entries {
-                self.count_change(ChangeSize { redo: ROW_ADDRESS_BYTES, undo: bytes }, stack);
+            self.count_change(size, &st, at);
+            for (seg, leaf, bytes) in entries {
+                self.count_change(ChangeSize { redo: ROW_ADDRESS_BYTES, undo: bytes }, &st, Some((seg, leaf)));
             }
         }
         let n = rows.len() as u64;

@@ -189,7 +189,10 @@ impl Run<'_> {
         };
         let index_ids = self.inst.cat.tables[tid].indexes.clone();
         let ins_stack = self.s.cost.stack("oracle;opitsk;opiodr;opiexe;insexe;kdtInsRow");
-        let stack = self.s.cost.stack("oracle;opitsk;opiodr;opiexe;insexe;kdtInsRow;kcbgcur");
+        let st = self.change_stacks("oracle;opitsk;opiodr;opiexe;insexe;kdtInsRow");
+        // The block a row goes to (an IOT's row is its index entry, counted there).
+        let seg =
+            self.inst.cat.scan_segment(&self.inst.cat.tables[tid]).filter(|_| !self.inst.cat.tables[tid].is_iot());
         for row in checked {
             let r = self.inst.cat.tables[tid].rows.len() as u32;
             let size = storage::row_size(&row);
@@ -215,16 +218,18 @@ impl Run<'_> {
                 ix.btree.insert(key, r, sz);
             }
             // The row into its block, and an entry into each index leaf.
-            let entries: Vec<u64> = index_ids
+            let entries: Vec<(u32, u32, u64)> = index_ids
                 .iter()
                 .map(|&iid| {
                     let ix = &self.inst.cat.indexes[iid];
-                    ix.btree.entry_size(&ix.key_of(&row), &row) as u64
+                    let key = ix.key_of(&row);
+                    (ix.seg, ix.btree.leaf_for(&key, r), ix.btree.entry_size(&key, &row) as u64)
                 })
                 .collect();
-            self.count_change(ChangeSize { redo: size as u64, undo: ROW_ADDRESS_BYTES }, stack);
-            for bytes in entries {
-                self.count_change(ChangeSize { redo: bytes, undo: ROW_ADDRESS_BYTES }, stack);
+            let change = ChangeSize { redo: size as u64, undo: ROW_ADDRESS_BYTES };
+            self.count_change(change, &st, seg.map(|s| (s, loc.block)));
+            for (seg, leaf, bytes) in entries {
+                self.count_change(ChangeSize { redo: bytes, undo: ROW_ADDRESS_BYTES }, &st, Some((seg, leaf)));
             }
             let t = &mut self.inst.cat.tables[tid];
             t.rows.push(row);

@@ -14,6 +14,7 @@
 
 use super::*;
 use crate::catalog::{Catalog, TableStorage};
+use crate::sga::cache::GetKind;
 use crate::storage::{self, RowLoc};
 use std::collections::{BTreeMap, HashSet};
 
@@ -105,8 +106,27 @@ impl Run<'_> {
     /// Count one change: a current get and change of its block, its undo
     /// record (in the current undo block, a new one when full) and one redo
     /// record carrying both change vectors.
-    pub(super) fn count_change(&mut self, size: ChangeSize, stack: StackId) {
+    /// Stacks a change charges to under `base` (the row-change function):
+    /// its own work, and the current get (kcbgcur) with its latch and read.
+    pub(super) fn change_stacks(&mut self, base: &str) -> OpStacks {
+        let c = &mut self.s.cost;
+        let own = c.stack(base);
+        let get = c.child(own, "kcbgcur");
+        let latch = c.child(get, "kslgetl");
+        let read = c.child(get, "kcbzib;pread64");
+        OpStacks { own, get, latch, read, memopt_lookup: own, memopt_fetch: own }
+    }
+
+    pub(super) fn count_change(&mut self, size: ChangeSize, st: &OpStacks, at: Option<(u32, u32)>) {
         self.begin_change();
+        // The block, read in current mode (a traced visit).
+        match at {
+            Some((seg, block)) => {
+                crate::kernel!(self.inst, self.s).get(seg, block, GetKind::Current, false, crate::trace::NO_LINE, st);
+            }
+            None => self.s.stats.calls.db_block_gets += 1,
+        }
+        let stack = st.own;
         let undo_cv = CHANGE_VECTOR_HEADER + UNDO_RECORD_HEADER + size.undo;
         let txn = self.txn();
         let new_undo_block = txn.undo_blocks == 0 || txn.undo_block_used + undo_cv > UNDO_BLOCK_PAYLOAD;
@@ -116,8 +136,8 @@ impl Run<'_> {
         }
         txn.undo_block_used += undo_cv;
         let c = &mut self.s.stats.calls;
-        // The data block, and the undo block when the statement starts a new one.
-        c.db_block_gets += 1 + new_undo_block as u64;
+        // The undo block when the change starts a new one.
+        c.db_block_gets += new_undo_block as u64;
         c.db_block_changes += 2;
         c.redo_entries += 1;
         c.redo_size += REDO_RECORD_HEADER + CHANGE_VECTOR_HEADER + size.redo + undo_cv;
@@ -243,13 +263,14 @@ impl Run<'_> {
             return Ok(());
         }
         self.inst.change_seq += 1;
-        let stack = self.s.cost.stack("oracle;opitsk;opiodr;opiexe;xctrol;ktundo;kcbgcur");
+        let st = self.change_stacks("oracle;opitsk;opiodr;opiexe;xctrol;ktundo");
         let mut touched: BTreeMap<TableId, HashSet<u32>> = BTreeMap::new();
         let undo_blocks = (records.len() as u64).div_ceil(32).max(1);
         for rec in records {
             let t = rec.table();
             self.inst.cat.tables[t].changed_at = self.inst.change_seq;
-            if let Some(key) = rec.row().and_then(|r| row_block(&self.inst.cat, t, r)) {
+            let at = rec.row().and_then(|r| row_block(&self.inst.cat, t, r));
+            if let Some(key) = at {
                 if let Some(e) = self.inst.sga.cache.active.get_mut(&key) {
                     e.1 = e.1.saturating_sub(1);
                     if e.1 == 0 {
@@ -261,14 +282,26 @@ impl Run<'_> {
                 continue;
             };
             touched.entry(t).or_default().insert(row);
+            match at {
+                Some((seg, block)) => {
+                    crate::kernel!(self.inst, self.s).get(
+                        seg,
+                        block,
+                        GetKind::Current,
+                        false,
+                        crate::trace::NO_LINE,
+                        &st,
+                    );
+                }
+                None => self.s.stats.calls.db_block_gets += 1,
+            }
             let c = &mut self.s.stats.calls;
             c.undo_records_applied += 1;
-            c.db_block_gets += 1;
             c.db_block_changes += 1;
             c.redo_entries += 1;
             c.redo_size += REDO_RECORD_HEADER + CHANGE_VECTOR_HEADER + ROW_ADDRESS_BYTES;
             let us = self.inst.cost_params.change_row_us;
-            self.s.cost.charge(stack, us);
+            self.s.cost.charge(st.own, us);
         }
         // The undo blocks are read back (consistent gets of undo).
         self.s.stats.gets.normal += undo_blocks;
@@ -350,7 +383,7 @@ impl Run<'_> {
 }
 
 /// The (segment, block) holding a row's body.
-fn row_block(cat: &Catalog, table: TableId, row: u32) -> Option<(u32, u32)> {
+pub(super) fn row_block(cat: &Catalog, table: TableId, row: u32) -> Option<(u32, u32)> {
     let t = cat.tables.get(table)?;
     let seg = cat.scan_segment(t)?;
     let loc = t.loc.get(row as usize)?;

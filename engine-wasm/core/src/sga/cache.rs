@@ -45,6 +45,9 @@ pub enum GetKind {
     /// A MemOptimized RowStore hash-index probe or buffer-area read: no
     /// buffer-cache get, no CBC latch.
     Memopt = 4,
+    /// A current-mode get (`db block gets`, kcbgcur) of a block about to be
+    /// changed: pinned exclusive, 2 latch gets.
+    Current = 5,
 }
 
 impl GetKind {
@@ -54,7 +57,7 @@ impl GetKind {
     pub fn cbc_latch_gets(self) -> u8 {
         match self {
             GetKind::Examination => 1,
-            GetKind::Normal | GetKind::Pin => 2,
+            GetKind::Normal | GetKind::Pin | GetKind::Current => 2,
             GetKind::PinnedRevisit | GetKind::Memopt => 0,
         }
     }

@@ -45,6 +45,7 @@ pub const GET_KINDS: &[Named] = &[
     Named { name: "PIN", value: GetKind::Pin as u32, label: "pin" },
     Named { name: "PINNED", value: GetKind::PinnedRevisit as u32, label: "pinned revisit" },
     Named { name: "MEMOPT", value: GetKind::Memopt as u32, label: "memopt" },
+    Named { name: "CURRENT", value: GetKind::Current as u32, label: "current" },
     Named { name: "NONE", value: GetKind::NONE as u32, label: "none" },
 ];
 

@@ -341,9 +341,9 @@ impl TraceSink {
 
 fn latch_gets_of(get_kind: u8) -> u8 {
     match get_kind {
-        // Examination 1; normal and pin 2; revisits, memopt, calls none.
+        // Examination 1; normal, pin and current 2; revisits, memopt, calls none.
         0 => 1,
-        1 | 2 => 2,
+        1 | 2 | 5 => 2,
         _ => 0,
     }
 }
