@@ -88,6 +88,20 @@ fn current_gets_are_traced_visits_of_the_changed_blocks() {
 }
 
 #[test]
+fn changes_and_commits_are_charged_to_oracles_frames() {
+    let mut e = quiet_engine();
+    ok(&e.exec(SETUP));
+    let s = e.exec("update t set v = 'x' where id = 1;\ncommit;");
+    ok(&s);
+    let has = |i: usize, f: &str| s[i].folded.iter().any(|l| l.split(' ').next().unwrap().split(';').any(|x| x == f));
+    for f in ["updexe", "kcbgcur", "kslgetl", "ktuchg", "kcrfw_redo_gen"] {
+        assert!(has(0, f), "{f} in {:?}", s[0].folded);
+    }
+    assert!(has(1, "ksucrp"), "{:?}", s[1].folded);
+    assert_eq!(s[1].waits.get("log file sync").map(|w| w.count), Some(1));
+}
+
+#[test]
 fn delete_of_a_row_with_two_indexes() {
     let mut e = quiet_engine();
     ok(&e.exec(SETUP));

@@ -97,6 +97,18 @@ pub struct Session {
     pub(crate) cr_seen: std::collections::HashSet<(u32, u32)>,
 }
 
+/// The wait counters at a point in time (a step's waits are the difference).
+#[derive(Debug, Clone, Copy)]
+struct WaitMark {
+    roundtrips: u64,
+    net_us: f64,
+    client_us: f64,
+    reads: u64,
+    read_us: f64,
+    syncs: u64,
+    sync_us: f64,
+}
+
 #[derive(Debug, Clone, Copy, Default)]
 pub(crate) struct WorkBase {
     pub statement: u64,
@@ -294,33 +306,41 @@ impl Run<'_> {
     fn effective(&self) -> &Parameters {
         &self.s.params
     }
-    fn waits_now(&self) -> (u64, f64, f64, u64, f64) {
-        (
-            self.s.stats.calls.roundtrips,
-            self.s.net_wait_us,
-            self.s.client_wait_us,
-            self.s.stats.calls.io_waits,
-            self.s.stats.calls.io_wait_us,
-        )
+    fn waits_now(&self) -> WaitMark {
+        let c = &self.s.stats.calls;
+        WaitMark {
+            roundtrips: c.roundtrips,
+            net_us: self.s.net_wait_us,
+            client_us: self.s.client_wait_us,
+            reads: c.io_waits,
+            read_us: c.io_wait_us,
+            syncs: c.log_file_syncs,
+            sync_us: c.log_file_sync_us,
+        }
     }
 
-    fn waits_since(&self, before: &(u64, f64, f64, u64, f64)) -> BTreeMap<String, WaitOut> {
+    fn waits_since(&self, before: &WaitMark) -> BTreeMap<String, WaitOut> {
         let mut w = BTreeMap::new();
-        let reads = self.s.stats.calls.io_waits - before.3;
+        let syncs = self.s.stats.calls.log_file_syncs - before.syncs;
+        if syncs > 0 {
+            let time_us = round3(self.s.stats.calls.log_file_sync_us - before.sync_us);
+            w.insert("log file sync".into(), WaitOut { count: syncs, time_us });
+        }
+        let reads = self.s.stats.calls.io_waits - before.reads;
         if reads > 0 {
             w.insert(
                 "db file sequential read".into(),
-                WaitOut { count: reads, time_us: round3(self.s.stats.calls.io_wait_us - before.4) },
+                WaitOut { count: reads, time_us: round3(self.s.stats.calls.io_wait_us - before.read_us) },
             );
         }
-        let rt = self.s.stats.calls.roundtrips - before.0;
+        let rt = self.s.stats.calls.roundtrips - before.roundtrips;
         if rt > 0 {
             w.insert("SQL*Net message to client".into(), WaitOut { count: rt, time_us: round3(rt as f64 * 1.0) });
             w.insert(
                 "SQL*Net message from client".into(),
                 WaitOut {
                     count: rt,
-                    time_us: round3((self.s.net_wait_us - before.1) + (self.s.client_wait_us - before.2)),
+                    time_us: round3((self.s.net_wait_us - before.net_us) + (self.s.client_wait_us - before.client_us)),
                 },
             );
         }

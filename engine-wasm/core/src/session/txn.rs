@@ -79,6 +79,16 @@ pub struct Transaction {
     pub undo_blocks: u64,
 }
 
+/// Where a change's time goes in the profile.
+pub struct ChangeStacks {
+    /// The row-change function and its current get.
+    pub get: OpStacks,
+    /// Writing the undo record (ktuchg).
+    pub undo: StackId,
+    /// Generating the redo (kcrfw_redo_gen).
+    pub redo: StackId,
+}
+
 /// The redo and undo one change generates.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct ChangeSize {
@@ -103,30 +113,37 @@ impl Run<'_> {
         c.redo_size += REDO_RECORD_HEADER + CHANGE_VECTOR_HEADER + TXN_SLOT_BYTES;
     }
 
-    /// Count one change: a current get and change of its block, its undo
-    /// record (in the current undo block, a new one when full) and one redo
-    /// record carrying both change vectors.
     /// Stacks a change charges to under `base` (the row-change function):
-    /// its own work, and the current get (kcbgcur) with its latch and read.
-    pub(super) fn change_stacks(&mut self, base: &str) -> OpStacks {
+    /// its own work, the current get (kcbgcur) with its latch and read, the
+    /// undo record (ktuchg) and the redo (kcrfw_redo_gen).
+    pub(super) fn change_stacks(&mut self, base: &str) -> ChangeStacks {
         let c = &mut self.s.cost;
         let own = c.stack(base);
         let get = c.child(own, "kcbgcur");
         let latch = c.child(get, "kslgetl");
         let read = c.child(get, "kcbzib;pread64");
-        OpStacks { own, get, latch, read, memopt_lookup: own, memopt_fetch: own }
+        let undo = c.child(own, "ktuchg");
+        let redo = c.child(own, "kcrfw_redo_gen");
+        ChangeStacks { get: OpStacks { own, get, latch, read, memopt_lookup: own, memopt_fetch: own }, undo, redo }
     }
 
-    pub(super) fn count_change(&mut self, size: ChangeSize, st: &OpStacks, at: Option<(u32, u32)>) {
-        self.begin_change();
-        // The block, read in current mode (a traced visit).
+    /// The block of a change, read in current mode (a traced visit), or
+    /// counted only when it has no place in the catalog (undo, IOT rows).
+    fn current_get(&mut self, at: Option<(u32, u32)>, st: &OpStacks) {
         match at {
             Some((seg, block)) => {
                 crate::kernel!(self.inst, self.s).get(seg, block, GetKind::Current, false, crate::trace::NO_LINE, st);
             }
             None => self.s.stats.calls.db_block_gets += 1,
         }
-        let stack = st.own;
+    }
+
+    /// Count one change: a current get and change of its block, its undo
+    /// record (in the current undo block, a new one when full) and one redo
+    /// record carrying both change vectors.
+    pub(super) fn count_change(&mut self, size: ChangeSize, st: &ChangeStacks, at: Option<(u32, u32)>) {
+        self.begin_change();
+        self.current_get(at, &st.get);
         let undo_cv = CHANGE_VECTOR_HEADER + UNDO_RECORD_HEADER + size.undo;
         let txn = self.txn();
         let new_undo_block = txn.undo_blocks == 0 || txn.undo_block_used + undo_cv > UNDO_BLOCK_PAYLOAD;
@@ -143,8 +160,11 @@ impl Run<'_> {
         c.redo_size += REDO_RECORD_HEADER + CHANGE_VECTOR_HEADER + size.redo + undo_cv;
         c.undo_change_vector_size += undo_cv;
         let p = &self.inst.cost_params;
-        let us = p.change_row_us + (REDO_RECORD_HEADER + size.redo + undo_cv) as f64 * p.redo_byte_us;
-        self.s.cost.charge(stack, us);
+        let (change, undo_us) = (p.change_row_us, undo_cv as f64 * p.redo_byte_us);
+        let redo_us = (REDO_RECORD_HEADER + CHANGE_VECTOR_HEADER + size.redo) as f64 * p.redo_byte_us;
+        self.s.cost.charge(st.get.own, change);
+        self.s.cost.charge(st.undo, undo_us);
+        self.s.cost.charge(st.redo, redo_us);
     }
 
     /// `COMMIT`: the commit record, the header's slot freed, and the wait
@@ -282,26 +302,14 @@ impl Run<'_> {
                 continue;
             };
             touched.entry(t).or_default().insert(row);
-            match at {
-                Some((seg, block)) => {
-                    crate::kernel!(self.inst, self.s).get(
-                        seg,
-                        block,
-                        GetKind::Current,
-                        false,
-                        crate::trace::NO_LINE,
-                        &st,
-                    );
-                }
-                None => self.s.stats.calls.db_block_gets += 1,
-            }
+            self.current_get(at, &st.get);
             let c = &mut self.s.stats.calls;
             c.undo_records_applied += 1;
             c.db_block_changes += 1;
             c.redo_entries += 1;
             c.redo_size += REDO_RECORD_HEADER + CHANGE_VECTOR_HEADER + ROW_ADDRESS_BYTES;
             let us = self.inst.cost_params.change_row_us;
-            self.s.cost.charge(st.own, us);
+            self.s.cost.charge(st.get.own, us);
         }
         // The undo blocks are read back (consistent gets of undo).
         self.s.stats.gets.normal += undo_blocks;
