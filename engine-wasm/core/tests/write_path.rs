@@ -229,7 +229,8 @@ fn another_session_reads_uncommitted_rows_through_a_cr_clone_then_the_committed_
     let s = e.exec("LAB SESSION 1;\nselect v from t where id = 1;");
     assert_eq!(s[1].rows[0][0].to_string().trim_matches('"'), "mine");
     assert_eq!(stat(&s[1], "CR blocks created"), 0);
-    // DML on the table from the other session is refused, not misapplied.
+    // The locked row cannot be changed from the other session (Oracle
+    // would wait); the statement is not run.
     let s = e.exec("LAB SESSION 2;\nupdate t set v = 'theirs' where id = 1;");
     assert_eq!(s[1].error.as_ref().unwrap().code, "LAB-00036");
     ok(&e.exec("LAB SESSION 1;\ncommit;\nLAB SESSION 2;"));
@@ -237,6 +238,31 @@ fn another_session_reads_uncommitted_rows_through_a_cr_clone_then_the_committed_
     assert_eq!(s[0].rows[0][0].to_string().trim_matches('"'), "mine");
     assert_eq!(stat(&s[0], "CR blocks created"), 0);
     assert_eq!(rows(&mut e, "select count(*) from t;"), vec![vec!["999".to_string()]]);
+}
+
+#[test]
+fn two_sessions_change_different_rows_and_each_sees_its_own() {
+    let mut e = quiet_engine();
+    ok(&e.exec(SETUP));
+    let v = |e: &mut Engine, sql: &str| rows(e, sql)[0][0].clone();
+    ok(&e.exec("update t set v = 'a' where id = 1;\nLAB SESSION 2;\nupdate t set v = 'b' where id = 2;"));
+    assert_eq!(v(&mut e, "select v from t where id = 1;"), "v1");
+    assert_eq!(v(&mut e, "select v from t where id = 2;"), "b");
+    // A row the other session deleted is locked too, not silently skipped.
+    ok(&e.exec("LAB SESSION 1;\ndelete from t where id = 3;"));
+    assert_eq!(v(&mut e, "select v from t where id = 2;"), "v2");
+    assert_eq!(v(&mut e, "select count(*) from t;"), "999");
+    let s = e.exec("LAB SESSION 2;\ndelete from t where id between 2 and 4;");
+    assert_eq!(s[1].error.as_ref().unwrap().code, "LAB-00036");
+    // The failed statement left nothing: session 2 still has only its update.
+    assert_eq!(v(&mut e, "select count(*) from t;"), "1000");
+    assert_eq!(v(&mut e, "select v from t where id = 2;"), "b");
+    ok(&e.exec("rollback;\nLAB SESSION 1;\ncommit;\nLAB SESSION 2;"));
+    assert_eq!(v(&mut e, "select v from t where id = 1;"), "a");
+    assert_eq!(v(&mut e, "select v from t where id = 2;"), "v2");
+    assert_eq!(v(&mut e, "select count(*) from t;"), "999");
+    // Now the row is free.
+    ok(&e.exec("update t set v = 'c' where id = 1;\ncommit;"));
 }
 
 #[test]
@@ -350,6 +376,17 @@ fn random_dml_matches_a_reference_model_and_indexes_agree() {
             let want: Vec<Vec<String>> =
                 now.iter().map(|(k, (v, w))| vec![k.to_string(), v.to_string(), w.clone()]).collect();
             assert_eq!(got, want, "seed {seed} step {step}: {sql}");
+            // Another session reads the committed rows (consistent read).
+            let s = e.exec("LAB SESSION 2;\nselect id, v, w from r order by id;\nLAB SESSION 1;");
+            ok(&s);
+            let seen: Vec<Vec<String>> = s[1]
+                .rows
+                .iter()
+                .map(|r| r.iter().map(|v| v.to_string().trim_matches('"').to_string()).collect())
+                .collect();
+            let want: Vec<Vec<String>> =
+                committed.iter().map(|(k, (v, w))| vec![k.to_string(), v.to_string(), w.clone()]).collect();
+            assert_eq!(seen, want, "session 2, seed {seed} step {step}: {sql}");
             // Every index holds exactly one entry per row, with the row's key.
             let c = e.catalog();
             let t = c.tables.iter().find(|t| t.name == "R").unwrap();

@@ -303,10 +303,10 @@ catalogue! {
     /// The CLI's `--timeout` (printed by the host, listed here so the code
     /// is not reused); the argument is the seconds.
     LAB_CLI_TIMEOUT = Lab 35 "script stopped after %s s (--timeout)";
-    /// DML on a table another session has changed and not committed.
-    /// Arguments: the table, the changing session's SID.
-    LAB_UNCOMMITTED_ELSEWHERE = Lab 36
-        "%s has uncommitted changes of session %s: Oracle would wait on enq: TX - row lock contention for a row it locked; the lab does not model row locks yet (commit or roll back in that session first)";
+    /// DML on a row another session's open transaction has locked.
+    /// Arguments: the table, the locking session's SID.
+    LAB_ROW_LOCKED = Lab 36
+        "a row of %s is locked by session %s: Oracle would wait on enq: TX - row lock contention until that session commits or rolls back; the lab runs one statement at a time, so the statement is not run";
     /// A statement past its work budget; the argument is the budget.
     LAB_STATEMENT_WORK_LIMIT = Lab 33
         "statement stopped after %s units of work (buffer visits, rows, PL/SQL steps); LAB SET max_statement_work raises the limit";

@@ -168,8 +168,8 @@ pub struct Table {
     pub dead_rows: usize,
     /// Where the body of each migrated row lives.
     pub migrated: std::collections::HashMap<u32, u32>,
-    /// The session whose transaction has uncommitted changes in the table.
-    pub txn_sid: Option<u32>,
+    /// The sessions whose transactions have uncommitted changes in the table.
+    pub txn_sids: Vec<u32>,
     /// The instance's change sequence at the table's last change.
     pub changed_at: u64,
 }
@@ -177,6 +177,13 @@ pub struct Table {
 impl Table {
     pub fn column_index(&self, name: &str) -> Option<usize> {
         self.columns.iter().position(|c| c.name == name)
+    }
+
+    /// Session `sid` has uncommitted changes in the table.
+    pub fn add_writer(&mut self, sid: u32) {
+        if !self.txn_sids.contains(&sid) {
+            self.txn_sids.push(sid);
+        }
     }
 
     /// Rows present (not deleted).

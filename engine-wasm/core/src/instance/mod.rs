@@ -75,7 +75,10 @@ pub struct Instance {
     pub change_seq: u64,
     /// Tables as another session's uncommitted changes found them, by
     /// table: (the table's `changed_at` they were built for, the version).
-    pub cr_cache: std::collections::HashMap<crate::catalog::TableId, (u64, crate::session::cr::CrVersion)>,
+    /// Keyed by table and reading session (a reader sees its own changes).
+    pub cr_cache: std::collections::HashMap<(crate::catalog::TableId, u32), (u64, crate::session::cr::CrVersion)>,
+    /// Rows locked by an open transaction: (table, row) -> SID.
+    pub row_locks: std::collections::HashMap<(crate::catalog::TableId, u32), u32>,
 }
 
 impl Instance {
@@ -96,6 +99,7 @@ impl Instance {
             txns: Default::default(),
             change_seq: 0,
             cr_cache: Default::default(),
+            row_locks: Default::default(),
         }
     }
 
@@ -104,12 +108,17 @@ impl Instance {
     pub fn end_transaction(&mut self, sid: u32) {
         self.txns.remove(&sid);
         for t in self.cat.tables.iter_mut() {
-            if t.txn_sid == Some(sid) {
-                t.txn_sid = None;
-                self.cr_cache.remove(&t.id);
+            if t.txn_sids.contains(&sid) {
+                t.txn_sids.retain(|s| *s != sid);
+                let id = t.id;
+                self.cr_cache.retain(|(table, _), _| *table != id);
             }
         }
-        self.sga.cache.active.retain(|_, (s, _)| *s != sid);
+        self.row_locks.retain(|_, s| *s != sid);
+        for w in self.sga.cache.active.values_mut() {
+            w.retain(|(s, _)| *s != sid);
+        }
+        self.sga.cache.active.retain(|_, w| !w.is_empty());
     }
 
     /// `STARTUP` after the parameters were re-read, or `LAB VERSION`: the

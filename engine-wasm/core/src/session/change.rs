@@ -30,30 +30,22 @@ struct Target<'q> {
 }
 
 impl Run<'_> {
-    /// A table for DML: it exists, and no other session has uncommitted changes in it.
+    /// A table for DML.
     pub(super) fn dml_table(&self, name: &lio_sql::ast::Ident) -> Result<TableId, LabError> {
-        let tid = self
-            .inst
-            .cat
-            .table_id(&name.name)
-            .ok_or_else(|| LabError::new(ora::TABLE_OR_VIEW_DOES_NOT_EXIST, name.pos))?;
-        self.check_uncommitted(&[tid], name.pos)?;
-        Ok(tid)
+        self.inst.cat.table_id(&name.name).ok_or_else(|| LabError::new(ora::TABLE_OR_VIEW_DOES_NOT_EXIST, name.pos))
     }
 
-    /// LAB-00036 when another session has uncommitted changes in one of `tables`.
-    pub(super) fn check_uncommitted(&self, tables: &[TableId], pos: Pos) -> Result<(), LabError> {
-        for &t in tables {
-            let table = &self.inst.cat.tables[t];
-            if let Some(sid) = table.txn_sid.filter(|s| *s != self.s.sid) {
-                return Err(LabError::with_args(
-                    ora::LAB_UNCOMMITTED_ELSEWHERE,
-                    &[&format_args!("LAB.{}", table.name), &sid],
-                    pos,
-                ));
-            }
+    /// LAB-00036 when another session's open transaction has locked row
+    /// `r` of `table`: Oracle would wait for it to end.
+    pub(super) fn check_row_lock(&self, table: TableId, r: u32, pos: Pos) -> Result<(), LabError> {
+        match self.inst.row_locks.get(&(table, r)) {
+            Some(&sid) if sid != self.s.sid => Err(LabError::with_args(
+                ora::LAB_ROW_LOCKED,
+                &[&format_args!("LAB.{}", self.inst.cat.tables[table].name), &sid],
+                pos,
+            )),
+            _ => Ok(()),
         }
-        Ok(())
     }
 
     /// The rows `target` selects, each with the values of `exprs` and its
@@ -166,6 +158,7 @@ impl Run<'_> {
             let Some(Value::Num(r)) = vals.pop() else { continue };
             let r = r as u32;
             n += 1;
+            self.check_row_lock(tid, r, pos)?;
             let t = &self.inst.cat.tables[tid];
             let old: Box<[Value]> = t.rows[r as usize].into();
             let mut new = old.to_vec();
@@ -255,6 +248,10 @@ impl Run<'_> {
         for mut vals in found {
             let Some(Value::Num(r)) = vals.pop() else { continue };
             let r = r as u32;
+            if let Err(e) = self.check_row_lock(tid, r, d.pos) {
+                // Nothing of this statement stays (statement-level rollback).
+                return self.finish_statement(tid, start, Err(e));
+            }
             let t = &self.inst.cat.tables[tid];
             if !t.is_live(r) || !rows.insert(r) {
                 continue;
@@ -301,7 +298,7 @@ impl Run<'_> {
         match r {
             Ok(n) => {
                 if self.txn().undo.len() > start {
-                    self.inst.cat.tables[tid].txn_sid = Some(self.s.sid);
+                    self.inst.cat.tables[tid].add_writer(self.s.sid);
                 }
                 Ok(n)
             }

@@ -47,15 +47,15 @@ impl Run<'_> {
     /// Returns the tables to put back ([`Self::cr_leave`]).
     pub(super) fn cr_enter(&mut self, tables: &[TableId]) -> Vec<TableId> {
         let mut swapped = Vec::new();
+        let me = self.s.sid;
         for &t in tables {
-            let Some(writer) = self.inst.cat.tables[t].txn_sid.filter(|w| *w != self.s.sid) else { continue };
-            if swapped.contains(&t) {
+            if swapped.contains(&t) || !self.inst.cat.tables[t].txn_sids.iter().any(|w| *w != me) {
                 continue;
             }
             let at = self.inst.cat.tables[t].changed_at;
-            if !matches!(self.inst.cr_cache.get(&t), Some((v, _)) if *v == at) {
-                let v = self.build_cr(t, writer);
-                self.inst.cr_cache.insert(t, (at, v));
+            if !matches!(self.inst.cr_cache.get(&(t, me)), Some((v, _)) if *v == at) {
+                let v = self.build_cr(t);
+                self.inst.cr_cache.insert((t, me), (at, v));
             }
             self.swap_cr(t);
             swapped.push(t);
@@ -71,20 +71,24 @@ impl Run<'_> {
     }
 
     fn swap_cr(&mut self, t: TableId) {
-        if let Some((_, v)) = self.inst.cr_cache.get_mut(&t) {
+        if let Some((_, v)) = self.inst.cr_cache.get_mut(&(t, self.s.sid)) {
             v.swap(&mut self.inst.cat);
         }
     }
 
-    /// The table as `writer`'s uncommitted changes found it.
-    fn build_cr(&mut self, t: TableId, writer: u32) -> CrVersion {
+    /// The table without the other sessions' uncommitted changes (each
+    /// session's undo newest first; their rows are distinct, as each
+    /// changed row is locked by its transaction).
+    fn build_cr(&mut self, t: TableId) -> CrVersion {
         let mut live = CrVersion::of(&self.inst.cat, t);
+        let me = self.s.sid;
         let records: Vec<Undo> = self
             .inst
             .txns
-            .get(&writer)
-            .map(|x| x.undo.iter().filter(|u| u.table() == t).cloned().collect())
-            .unwrap_or_default();
+            .iter()
+            .filter(|(sid, _)| **sid != me)
+            .flat_map(|(_, x)| x.undo.iter().filter(|u| u.table() == t).cloned())
+            .collect();
         let mut touched = HashSet::new();
         for rec in records.into_iter().rev() {
             if let Some(r) = apply_undo(&mut self.inst.cat, rec) {

@@ -213,7 +213,7 @@ impl Run<'_> {
             dropped: false,
             dead_rows: 0,
             migrated: Default::default(),
-            txn_sid: None,
+            txn_sids: Vec::new(),
             changed_at: 0,
         });
         if let TableStorage::Iot { index } = self.inst.cat.tables[tid].storage {

@@ -301,7 +301,7 @@ impl Run<'_> {
             for row in first_row as u32..rows {
                 self.mark_active(tid, row);
             }
-            self.inst.cat.tables[tid].txn_sid = Some(self.s.sid);
+            self.inst.cat.tables[tid].add_writer(self.s.sid);
         }
         Ok(())
     }

@@ -119,8 +119,9 @@ impl Kernel<'_> {
     #[cold]
     #[inline(never)]
     fn consistent_read(&mut self, seg: u32, block: u32, st: &OpStacks) {
-        let Some(&(sid, records)) = self.cache.active.get(&(seg, block)) else { return };
-        if sid == self.sid || !self.cr_seen.insert((seg, block)) {
+        let Some(writers) = self.cache.active.get(&(seg, block)) else { return };
+        let records: u32 = writers.iter().filter(|(s, _)| *s != self.sid).map(|(_, n)| n).sum();
+        if records == 0 || !self.cr_seen.insert((seg, block)) {
             return;
         }
         self.stats.calls.cr_blocks_created += 1;

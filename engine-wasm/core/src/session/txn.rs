@@ -266,9 +266,13 @@ impl Run<'_> {
     /// in its block (a reader from another session clones the block).
     pub(super) fn mark_active(&mut self, table: TableId, row: u32) {
         if let Some(key) = row_block(&self.inst.cat, table, row) {
-            let e = self.inst.sga.cache.active.entry(key).or_insert((self.s.sid, 0));
-            e.1 += 1;
+            let writers = self.inst.sga.cache.active.entry(key).or_default();
+            match writers.iter_mut().find(|(s, _)| *s == self.s.sid) {
+                Some(w) => w.1 += 1,
+                None => writers.push((self.s.sid, 1)),
+            }
         }
+        self.inst.row_locks.insert((table, row), self.s.sid);
         self.inst.change_seq += 1;
         self.inst.cat.tables[table].changed_at = self.inst.change_seq;
     }
@@ -291,12 +295,19 @@ impl Run<'_> {
             self.inst.cat.tables[t].changed_at = self.inst.change_seq;
             let at = rec.row().and_then(|r| row_block(&self.inst.cat, t, r));
             if let Some(key) = at {
-                if let Some(e) = self.inst.sga.cache.active.get_mut(&key) {
-                    e.1 = e.1.saturating_sub(1);
-                    if e.1 == 0 {
+                if let Some(writers) = self.inst.sga.cache.active.get_mut(&key) {
+                    for w in writers.iter_mut().filter(|(s, _)| *s == self.s.sid) {
+                        w.1 = w.1.saturating_sub(1);
+                    }
+                    writers.retain(|(_, n)| *n > 0);
+                    if writers.is_empty() {
                         self.inst.sga.cache.active.remove(&key);
                     }
                 }
+            }
+            // A rollback (to a savepoint) releases the row's lock.
+            if let Some(r) = rec.row() {
+                self.inst.row_locks.remove(&(t, r));
             }
             let Some(row) = apply_undo(&mut self.inst.cat, rec) else {
                 continue;

@@ -81,7 +81,7 @@ pub struct BufferCache {
     /// Blocks holding uncommitted changes: (segment, block) -> (the
     /// changing session's SID, undo records for the block). A reader from
     /// another session builds a consistent-read clone of such a block.
-    pub active: std::collections::HashMap<(u32, u32), (u32, u32)>,
+    pub active: std::collections::HashMap<(u32, u32), Vec<(u32, u32)>>,
 }
 
 /// What a get did, for the session to count and pay.
