@@ -45,6 +45,8 @@ pub enum StatementKind {
     Insert(Insert),
     Update(Update),
     Delete(Delete),
+    /// `SELECT ... FOR UPDATE [OF ...] [NOWAIT | WAIT n]`: the rows are locked.
+    SelectForUpdate(Query),
     Commit,
     Rollback,
     /// `SAVEPOINT name`

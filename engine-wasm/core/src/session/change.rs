@@ -64,6 +64,19 @@ impl Run<'_> {
         } else {
             exprs.into_iter().map(|expr| SelectItem::Expr { expr, alias: None }).collect()
         };
+        self.target_select(tid, target, select, text, binds, client).map(|(_, rows)| rows)
+    }
+
+    /// [`Self::target_rows`] for a select list: the column names too.
+    fn target_select(
+        &mut self,
+        tid: TableId,
+        target: &Target,
+        select: Vec<SelectItem>,
+        text: &str,
+        binds: DmlBinds,
+        client: Client,
+    ) -> Result<(Vec<String>, Vec<Vec<Value>>), LabError> {
         let q = Query {
             pos: target.pos,
             hints: target.hints.to_vec(),
@@ -113,9 +126,53 @@ impl Run<'_> {
         let mut rows = Vec::new();
         let policy = FetchPolicy { first: u32::MAX, then: u32::MAX, round_trips: false };
         let r = self.execute_fetch(&mut c, text, &values, client, &cs, policy, Some(&mut rows), None);
+        let columns = c.columns.clone();
         self.close_cursor(text, c, true);
         r?;
-        Ok(rows)
+        Ok((columns, rows))
+    }
+
+    /// `SELECT ... FOR UPDATE` of one table: the rows are read, then each is
+    /// locked (its lock byte changed in current mode: undo and redo) until
+    /// the transaction ends.
+    pub(super) fn select_for_update(&mut self, q: &Query, text: &str) -> Result<Outcome, LabError> {
+        let [FromItem::Table { name, alias }] = q.from.as_slice() else {
+            return Err(LabError::with(ora::LAB_UNSUPPORTED, "FOR UPDATE of joins, views and subqueries", q.pos));
+        };
+        if q.distinct || !q.group_by.is_empty() || !q.order_by.is_empty() || q.connect_by.is_some() {
+            return Err(LabError::with(
+                ora::LAB_UNSUPPORTED,
+                "FOR UPDATE with DISTINCT, GROUP BY, ORDER BY or CONNECT BY",
+                q.pos,
+            ));
+        }
+        let tid = self.dml_table(name)?;
+        let target = Target { table: name, alias, where_clause: &q.where_clause, hints: &q.hints, pos: q.pos };
+        let client = Client::SqlPlus;
+        let (columns, found) =
+            self.target_select(tid, &target, q.select.clone(), text, DmlBinds::Positional(&[]), client)?;
+        let start = self.txn().undo.len();
+        let st = self.change_stacks("oracle;opitsk;opiodr;opiexe;opifch2;qersfl;kdusru");
+        let mut rows = Vec::with_capacity(found.len());
+        for mut vals in found {
+            let Some(Value::Num(r)) = vals.pop() else { continue };
+            let r = r as u32;
+            if let Err(e) = self.check_row_lock(tid, r, q.pos) {
+                return self.finish_statement(tid, start, Err(e)).map(|_| Outcome::default());
+            }
+            let t = &self.inst.cat.tables[tid];
+            let old: Box<[Value]> = t.rows[r as usize].into();
+            let (old_loc, old_body) = (t.loc[r as usize], t.migrated.get(&r).copied());
+            self.txn().undo.push(Undo::Update { table: tid, row: r, old, old_loc, old_body });
+            self.mark_active(tid, r);
+            let at = super::txn::row_block(&self.inst.cat, tid, r).filter(|_| !self.inst.cat.tables[tid].is_iot());
+            self.count_change(ChangeSize { redo: ROW_ADDRESS_BYTES, undo: ROW_ADDRESS_BYTES }, &st, at);
+            rows.push(vals);
+        }
+        let n = self.finish_statement(tid, start, Ok(rows.len() as u64))?;
+        self.user_call_roundtrip(client, text.len());
+        let show = self.s.sqlplus.autotrace != Autotrace::TraceOnly;
+        Ok(Outcome { columns, rows: if show { rows } else { Vec::new() }, rows_processed: n, ..Default::default() })
     }
 
     /// `UPDATE`: returns the rows updated.

@@ -191,7 +191,7 @@ pub(crate) fn pool_of(p: &Physical) -> PoolKind {
 
 pub(crate) fn kind_of(k: &StatementKind) -> &'static str {
     match k {
-        StatementKind::Query(_) => "query",
+        StatementKind::Query(_) | StatementKind::SelectForUpdate(_) => "query",
         StatementKind::CreateTable(_)
         | StatementKind::CreateCluster(_)
         | StatementKind::CreateIndex(_)
@@ -427,6 +427,10 @@ impl Run<'_> {
                 let n = self.insert(i, &[], &[], Client::SqlPlus)?;
                 self.user_call_roundtrip(Client::SqlPlus, stmt.text.len());
                 Ok(Outcome { rows_processed: n, feedback: Some(rows_created(n)), ..Default::default() })
+            }
+            StatementKind::SelectForUpdate(q) => {
+                self.s.sqlplus.last_sql = Some(stmt.clone());
+                self.select_for_update(q, &stmt.text)
             }
             StatementKind::Update(u) => {
                 self.s.sqlplus.last_sql = Some(stmt.clone());

@@ -94,6 +94,8 @@ struct Parser<'a> {
     pls_col_offset: u32,
     /// `exec`: the last statement may omit its `;`.
     semi_optional_at_eof: bool,
+    /// The statement's query ended with `FOR UPDATE`.
+    for_update: bool,
 }
 
 impl<'a> Parser<'a> {
@@ -106,7 +108,17 @@ impl<'a> Parser<'a> {
         if toks.is_empty() {
             toks.push(Token { tok: Tok::Eof, pos: base, start: 0, end: 0, inner: base });
         }
-        Parser { text, base, toks, i: 0, depth: 0, tree: 0, pls_col_offset: 0, semi_optional_at_eof: false }
+        Parser {
+            text,
+            base,
+            toks,
+            i: 0,
+            depth: 0,
+            tree: 0,
+            pls_col_offset: 0,
+            semi_optional_at_eof: false,
+            for_update: false,
+        }
     }
 
     // ------------------------------------------------------------ tokens

@@ -29,7 +29,14 @@ impl Parser<'_> {
             return Err(self.fail(ora::INVALID_SQL_STATEMENT));
         };
         match word.as_str() {
-            "SELECT" => Ok(StatementKind::Query(self.query()?)),
+            "SELECT" => {
+                let q = self.query()?;
+                Ok(if std::mem::take(&mut self.for_update) {
+                    StatementKind::SelectForUpdate(q)
+                } else {
+                    StatementKind::Query(q)
+                })
+            }
             "CREATE" => self.create(),
             "ALTER" => self.alter(),
             "DROP" => self.drop_stmt(),
@@ -227,8 +234,31 @@ impl Parser<'_> {
                 stage = 4;
             } else if matches!(self.word(), Some("UNION" | "MINUS" | "INTERSECT" | "EXCEPT")) {
                 return Err(self.unsupported("UNION, INTERSECT and MINUS"));
-            } else if self.is_kw("FOR") && self.nth_is_kw(1, "UPDATE") {
-                return Err(self.unsupported("SELECT ... FOR UPDATE"));
+            } else if stage < 5 && self.is_kw("FOR") && self.nth_is_kw(1, "UPDATE") {
+                if self.depth != QUERY_WEIGHT {
+                    return Err(self.unsupported("FOR UPDATE in a subquery or a PL/SQL block"));
+                }
+                self.bump();
+                self.bump();
+                if self.eat_kw("OF") {
+                    loop {
+                        self.ident(ora::INVALID_IDENTIFIER)?;
+                        if self.eat(&Tok::Dot) {
+                            self.ident(ora::INVALID_IDENTIFIER)?;
+                        }
+                        if !self.eat(&Tok::Comma) {
+                            break;
+                        }
+                    }
+                }
+                if self.is_kw("SKIP") {
+                    return Err(self.unsupported("FOR UPDATE SKIP LOCKED"));
+                }
+                if !self.eat_kw("NOWAIT") && self.eat_kw("WAIT") {
+                    self.expr()?;
+                }
+                self.for_update = true;
+                stage = 5;
             } else if self.is_kw("FETCH") || self.is_kw("OFFSET") {
                 return Err(self.unsupported("row limiting clauses (FETCH FIRST, OFFSET)"));
             } else if self.is_kw("MODEL") {
