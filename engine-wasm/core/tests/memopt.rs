@@ -63,6 +63,23 @@ fn the_fast_path_answers_without_a_get() {
 }
 
 #[test]
+fn a_changed_row_leaves_the_hash_index_until_populated_again() {
+    let s = lookup_after("update t set v = 'new' where k = 42;\ncommit;", "select v from t where k = 42;");
+    assert_eq!(s.rows, vec![vec![serde_json::json!("new")]]);
+    assert_eq!(stat(&s, "memopt r misses"), 1);
+    assert_eq!(stat(&s, "consistent gets"), 3);
+    // Other rows are still served from the pool.
+    let s = lookup_after("update t set v = 'new' where k = 42;\ncommit;", "select v from t where k = 43;");
+    assert_eq!(stat(&s, "memopt r hits"), 1);
+    let s = lookup_after(
+        "update t set v = 'new' where k = 42;\ncommit;\nexec dbms_memoptimize.populate(user, 'T')",
+        "select v from t where k = 42;",
+    );
+    assert_eq!(s.rows, vec![vec![serde_json::json!("new")]]);
+    assert_eq!(stat(&s, "memopt r hits"), 1);
+}
+
+#[test]
 fn not_populated_misses_and_falls_back() {
     let steps = run(&format!("{T}select v from t where k = 42;"));
     let s = steps.last().unwrap();
