@@ -25,7 +25,7 @@ number integer char date autotrace traceonly on off statistics explain arraysize
 serveroutput timing shutdown startup prompt connect union all exists case when then else user
 LAB RUN BIND TO VIA RUNS FETCHSIZE BATCH LITERALS VERSION PROFILE RESET jdbc_thin jdbc_oci_net
 jdbc_oci_bequeath plsql sqlplus use_nl leading index full gather_plan_statistics opt_param nlj_prefetch
-no_nlj_prefetch nlj_batching`
+no_nlj_prefetch nlj_batching update delete savepoint work nowait wait AUTOCOMMIT SESSION`
   .split(/\s+/)
   .filter(Boolean);
 
@@ -444,6 +444,23 @@ class Gen {
     return this.load(t);
   }
 
+  // --- the write path: changes, transactions, locks and a second session
+  dml() {
+    const r = this.rng;
+    const t = this.table();
+    const a = this.num();
+    const where = r.pick([`key = ${a}`, `key between ${a} and ${a} + ${this.small(500)}`, `value is null`, `key < ${a}`, '1 = 1']);
+    return r.weighted([
+      [4, () => `update ${t.name} set value = ${r.pick(["'y'", 'null', 'upper(value)', "rpad('z', " + this.num() + ')', 'dbms_random.string(\'a\', 8)'])}${r.chance(0.2) ? `, key = key + ${this.num()}` : ''} where ${where};`],
+      [3, () => `delete from ${t.name}${r.chance(0.8) ? ` where ${where}` : ''};`],
+      [2, () => r.pick(['commit;', 'rollback;', `savepoint s${r.int(3)};`, `rollback to s${r.int(3)};`, 'rollback work to savepoint s0;'])],
+      [1, () => `select * from ${t.name} where ${where} for update${r.pick(['', ' nowait', ' of value', ' wait 3'])};`],
+      [2, () => `LAB SESSION ${r.range(1, 3)};`],
+      [1, () => `LAB RUN 'update ${t.name} set value = ''v'' where key = :1' BIND ${r.int(10)} TO ${this.small(500)}${r.chance(0.5) ? ' LITERALS' : ''}${r.chance(0.5) ? ' AUTOCOMMIT' : ''}${r.chance(0.3) ? ` BATCH ${r.range(1, 50)}` : ''};`],
+      [1, () => `begin\n  for i in 1 .. ${this.small(200)} loop\n    update ${t.name} set value = 'p' where key = i;\n    delete from ${t.name} where key = i + ${a};\n  end loop;\n  ${r.pick(['commit', 'rollback', 'null'])};\nend;\n/`],
+    ])();
+  }
+
   // --- PL/SQL
   plsql() {
     const r = this.rng;
@@ -511,6 +528,7 @@ class Gen {
         [3, () => this.lab()],
         [has ? 2 : 0, () => this.createIndex()],
         [has ? 2 : 0, () => this.insert()],
+        [has ? 3 : 0, () => this.dml()],
         [has ? 3 : 0, () => this.misc()],
         [1, () => this.createTable()],
       ])());
