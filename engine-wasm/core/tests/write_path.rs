@@ -326,10 +326,17 @@ impl Rng {
 
 #[test]
 fn random_dml_matches_a_reference_model_and_indexes_agree() {
-    for seed in 1..=6u64 {
+    // A heap table, an index-organized table and a hash cluster, each with a secondary index.
+    let ddl = [
+        "create table r (id number primary key, v number, w varchar2(30));",
+        "create table r (id number primary key, v number, w varchar2(30)) organization index;",
+        "create cluster c (id number) size 200 single table hashkeys 64;\n\
+         create table r (id number primary key, v number, w varchar2(30)) cluster c (id);",
+    ];
+    for seed in 1..=9u64 {
         let mut rng = Rng(0x9E37_79B9_7F4A_7C15 ^ seed);
         let mut e = quiet_engine();
-        ok(&e.exec("create table r (id number primary key, v number, w varchar2(30));\ncreate index r_v on r (v);"));
+        ok(&e.exec(&format!("{}\ncreate index r_v on r (v);", ddl[seed as usize % 3])));
         let mut committed: Model = BTreeMap::new();
         let mut now = committed.clone();
         let mut saves: Vec<(String, Model)> = Vec::new();

@@ -278,13 +278,15 @@ impl Run<'_> {
             });
         }
         // IOT rows live in the leaves: their block follows the layout.
+        // (A deleted row keeps its dead slot: it has no entry.)
         if let TableStorage::Iot { index } = self.inst.cat.tables[tid].storage {
             let ix = &self.inst.cat.indexes[index];
-            let mut locs = vec![RowLoc { block: 0, slot: 0 }; self.inst.cat.tables[tid].rows.len()];
+            let locs = &mut self.inst.cat.tables[tid].loc;
             for (pos, e) in ix.btree.entries.iter().enumerate() {
-                locs[e.1 as usize] = RowLoc { block: ix.btree.leaf_block(ix.btree.leaf_of(pos)), slot: 0 };
+                if let Some(l) = locs.get_mut(e.1 as usize) {
+                    l.block = ix.btree.leaf_block(ix.btree.leaf_of(pos));
+                }
             }
-            self.inst.cat.tables[tid].loc = locs;
         }
         for &iid in &index_ids {
             let ix = &self.inst.cat.indexes[iid];

@@ -448,6 +448,7 @@ impl<'a> Builder<'a> {
                                     pinned: None,
                                     started: false,
                                     order: Vec::new(),
+                                    order_at: 0,
                                 },
                             );
                             (op, num_rows, cost, vec![])

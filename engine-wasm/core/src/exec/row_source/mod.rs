@@ -168,7 +168,10 @@ pub enum OpKind {
         next_row: u32,
         pinned: Option<u32>,
         started: bool,
+        /// IOT and cluster rows in block order, as of the table's change
+        /// stamp `order_at` (recomputed when the table changed since).
         order: Vec<u32>,
+        order_at: u64,
     },
     /// INDEX UNIQUE SCAN (heap index or IOT), optionally READ OPTIM.
     IndexUnique {

@@ -10,7 +10,7 @@ impl Op {
         let line = self.line;
         let st = self.st;
         let got = match &mut self.kind {
-            OpKind::Full { table, src, filter, next_row, pinned, started, order } => {
+            OpKind::Full { table, src, filter, next_row, pinned, started, order, order_at } => {
                 let t = &rt.cat.tables[*table];
                 let Some(seg) = rt.cat.scan_segment(t) else { return Ok(false) };
                 if !*started {
@@ -26,11 +26,13 @@ impl Op {
                     } else {
                         rt.k.stats.access.table_scans_long += 1;
                     }
-                    if order.is_empty() && !matches!(t.storage, TableStorage::Heap { .. }) {
+                    let stale = order.len() != t.rows.len() || *order_at != t.changed_at;
+                    if stale && !matches!(t.storage, TableStorage::Heap { .. }) {
                         // IOT and cluster rows are read in block order.
                         let mut o: Vec<u32> = (0..t.rows.len() as u32).collect();
                         o.sort_by_key(|&r| t.loc[r as usize].block);
                         *order = o;
+                        *order_at = t.changed_at;
                     }
                 }
                 loop {
