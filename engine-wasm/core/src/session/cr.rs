@@ -47,6 +47,10 @@ impl Run<'_> {
     /// Returns the tables to put back ([`Self::cr_leave`]).
     pub(super) fn cr_enter(&mut self, tables: &[TableId]) -> Vec<TableId> {
         let mut swapped = Vec::new();
+        // Every uncommitted change holds a row lock: none, nothing to undo.
+        if self.inst.row_locks.is_empty() {
+            return swapped;
+        }
         let me = self.s.sid;
         for &t in tables {
             if swapped.contains(&t) || !self.inst.cat.tables[t].txn_sids.iter().any(|w| *w != me) {

@@ -144,7 +144,9 @@ impl Run<'_> {
         }
         // Disjoint borrows of the cursor: its plan, runtime state and figures.
         let stacks: &[OpStacks] = c.stacks.as_ref().map(|s| s.1.as_slice()).unwrap_or(&[]);
-        self.s.cr_seen.clear();
+        if !self.s.cr_seen.is_empty() {
+            self.s.cr_seen.clear();
+        }
         let (root, env, lines, project, sorts) = (&mut c.root, &mut c.env, &mut c.line_stats, &c.project, c.sorts);
         self.s.stats.calls.execute_count += 1;
         self.call_event(kind::EXECUTE, cs.execute);

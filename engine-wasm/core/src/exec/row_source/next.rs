@@ -272,7 +272,9 @@ impl Op {
                     *pinned = Some(b);
                     rt.k.stats.access.table_fetch_by_rowid += 1;
                 }
-                if t.loc[r].is_migrated() {
+                // Only a table with migrated rows pays for the check (the row's
+                // place is another cache line).
+                if !t.migrated.is_empty() && t.loc[r].is_migrated() {
                     rt.continued_row(line, st, seg, t, r as u32);
                 }
                 if rt.test_all(filter, env)? {
