@@ -213,6 +213,7 @@ fn eq_column(p: &CExpr, src: usize) -> Option<(usize, &CExpr)> {
 mod block;
 mod builder;
 mod project;
+mod rownum;
 
 fn rewire_aggs(e: &mut CExpr, out: usize) {
     match e {
@@ -257,7 +258,7 @@ fn collect_sources(op: &Op, out: &mut Vec<usize>) {
         OpKind::SortAggregate { out_src, .. } | OpKind::View { out_src, .. } | OpKind::SortOrderBy { out_src, .. } => {
             out.push(*out_src)
         }
-        OpKind::Filter { child, .. } => collect_sources(child, out),
+        OpKind::Filter { child, .. } | OpKind::CountStopkey { child, .. } => collect_sources(child, out),
     }
 }
 
@@ -291,6 +292,7 @@ fn children_mut(op: &mut Op) -> Vec<&mut Op> {
         | OpKind::SortAggregate { child, .. }
         | OpKind::View { child, .. }
         | OpKind::Filter { child, .. }
+        | OpKind::CountStopkey { child, .. }
         | OpKind::SortOrderBy { child, .. } => vec![child.as_mut()],
         OpKind::NestedLoops { outer, inner, .. } => vec![outer.as_mut(), inner.as_mut()],
         _ => vec![],
@@ -327,17 +329,27 @@ pub fn compile(q: &Query, ctx: &PlanCtx<'_>) -> Result<Compiled, LabError> {
         bind_names: Vec::new(),
         tables: Vec::new(),
     };
-    let block = b.block(q)?;
+    let stopkey = rownum::split_rownum(q)?;
+    let block = b.block(stopkey.as_ref().map_or(q, |(q2, _)| q2))?;
     let mut root = block.op;
+    let mut rownum_assigned = block.sorts;
+    let mut top_rows = block.e_rows;
+    if let Some((_, limit)) = stopkey {
+        let e_rows = block.e_rows.min(limit as f64);
+        top_rows = e_rows;
+        let kind = OpKind::CountStopkey { child: Box::new(root), limit, count: 0 };
+        root = b.op("COUNT STOPKEY", None, e_rows, block.cost, None, "qercoFetch", kind);
+        rownum_assigned = true;
+    }
     let mut lines = vec![PlanLine {
         id: 0,
         parent: None,
         depth: 0,
         operation: "SELECT STATEMENT".into(),
         name: None,
-        e_rows: block.e_rows,
+        e_rows: top_rows,
         cost: block.cost,
-        bytes: Some(block.e_rows * block.row_bytes),
+        bytes: Some(top_rows * block.row_bytes),
     }];
     renumber(&mut root, 0, 1, &b.drafts, &mut lines);
     let lines_len = lines.len();
@@ -360,7 +372,7 @@ pub fn compile(q: &Query, ctx: &PlanCtx<'_>) -> Result<Compiled, LabError> {
         read_optim: block.read_optim,
         gather_plan_statistics: q.hints.iter().any(|h| matches!(h, Hint::GatherPlanStatistics)),
         tables: b.tables,
-        sorts: block.sorts,
+        sorts: rownum_assigned,
         line_stats: vec![Default::default(); lines_len],
         notes,
         stacks: None,

@@ -243,6 +243,13 @@ pub enum OpKind {
         child: Box<Op>,
         preds: Vec<CExpr>,
     },
+    /// COUNT STOPKEY: numbers the rows (ROWNUM) and stops asking its child
+    /// once `limit` rows have passed.
+    CountStopkey {
+        child: Box<Op>,
+        limit: u64,
+        count: u64,
+    },
     /// SORT ORDER BY: materialises projected rows into its source.
     SortOrderBy {
         child: Box<Op>,

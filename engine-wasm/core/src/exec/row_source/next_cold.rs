@@ -58,6 +58,15 @@ impl Op {
                 env.gen[*out_src] = aggs.iter().zip(states.iter()).map(|(a, s)| s.result(a.func)).collect();
                 true
             }
+            OpKind::CountStopkey { child, limit, count } => {
+                if *count >= *limit || !child.next(rt, env)? {
+                    false
+                } else {
+                    *count += 1;
+                    env.rownum = *count;
+                    true
+                }
+            }
             OpKind::Filter { child, preds } => loop {
                 if !child.next(rt, env)? {
                     break false;

@@ -59,6 +59,10 @@ impl Op {
                 child.open(rt, env, keep_pins)?;
             }
             OpKind::View { child, .. } | OpKind::Filter { child, .. } => child.open(rt, env, keep_pins)?,
+            OpKind::CountStopkey { child, count, .. } => {
+                *count = 0;
+                child.open(rt, env, keep_pins)?;
+            }
             OpKind::SortOrderBy { child, rows, next, sorted, .. } => {
                 rows.clear();
                 *next = 0;
@@ -99,6 +103,7 @@ impl Op {
             OpKind::SortAggregate { child, .. }
             | OpKind::View { child, .. }
             | OpKind::Filter { child, .. }
+            | OpKind::CountStopkey { child, .. }
             | OpKind::SortOrderBy { child, .. } => child.release_pins(),
             OpKind::Dual { .. } | OpKind::RowGen { .. } | OpKind::IndexUnique { .. } | OpKind::Hash { .. } => {}
         }
