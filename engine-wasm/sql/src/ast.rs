@@ -285,7 +285,15 @@ pub struct Query {
     /// `CONNECT BY level <= n` (with `START WITH` ignored).
     pub connect_by: Option<Expr>,
     pub group_by: Vec<Expr>,
+    /// `HAVING cond`
+    pub having: Option<Expr>,
     pub order_by: Vec<OrderItem>,
+    /// `UNION ALL` branches after this one (the ORDER BY above applies to
+    /// the whole compound query).
+    pub union_all: Vec<Query>,
+    /// `LEFT [OUTER] JOIN` (and `RIGHT JOIN` turned around): the index in
+    /// `from` of each outer-joined item and its ON condition.
+    pub outer_joins: Vec<(usize, Expr)>,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -304,6 +312,9 @@ pub enum SelectItem {
 pub struct OrderItem {
     pub expr: Expr,
     pub descending: bool,
+    /// `NULLS FIRST` (Some(true)) / `NULLS LAST` (Some(false)); by default
+    /// NULLs sort last ascending and first descending.
+    pub nulls_first: Option<bool>,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -417,6 +428,38 @@ pub enum Expr {
     },
     /// `(SELECT ...)` as a scalar expression.
     Subquery(Box<Query>),
+    /// `x [NOT] IN (a, b, ...)`
+    InList {
+        expr: Box<Expr>,
+        list: Vec<Expr>,
+        negated: bool,
+    },
+    /// `x [NOT] IN (SELECT ...)`
+    InSubquery {
+        expr: Box<Expr>,
+        query: Box<Query>,
+        negated: bool,
+    },
+    /// `[NOT] EXISTS (SELECT ...)`
+    Exists {
+        query: Box<Query>,
+        negated: bool,
+        pos: Pos,
+    },
+    /// `x [NOT] LIKE pattern [ESCAPE c]`
+    Like {
+        expr: Box<Expr>,
+        pattern: Box<Expr>,
+        escape: Option<Box<Expr>>,
+        negated: bool,
+    },
+    /// `CASE [operand] WHEN a THEN b ... [ELSE c] END`
+    Case {
+        operand: Option<Box<Expr>>,
+        whens: Vec<(Expr, Expr)>,
+        otherwise: Option<Box<Expr>>,
+        pos: Pos,
+    },
 }
 
 // ---------------------------------------------------------------- PL/SQL

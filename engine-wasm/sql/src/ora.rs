@@ -170,6 +170,7 @@ catalogue! {
     GROUP_FUNCTION_NESTED_TOO_DEEPLY = Ora 935 "group function is nested too deeply";
     MISSING_EXPRESSION = Ora 936 "missing expression";
     NOT_A_SINGLE_GROUP_GROUP_FUNCTION = Ora 937 "not a single-group group function";
+    NOT_A_GROUP_BY_EXPRESSION = Ora 979 "not a GROUP BY expression";
     INVALID_ALTER_COMMAND = Ora 940 "invalid ALTER command";
     MISSING_CLUSTER_NAME = Ora 941 "missing cluster name";
     TABLE_OR_VIEW_DOES_NOT_EXIST = Ora 942 "table or view does not exist";
@@ -205,6 +206,9 @@ catalogue! {
     MAY_NOT_PERFORM_DML = Ora 1456 "may not perform insert/delete/update operation";
     DIVISOR_IS_ZERO = Ora 1476 "divisor is equal to zero";
     INVALID_NUMBER = Ora 1722 "invalid number";
+    MISSING_OR_ILLEGAL_ESCAPE = Ora 1424 "missing or illegal character following the escape character";
+    INVALID_ESCAPE_CHARACTER = Ora 1425 "escape character must be character string of length 1";
+    TOO_MANY_IN_LIST_ITEMS = Ora 1795 "maximum number of expressions in a list is 1000";
     ZERO_LENGTH_COLUMNS = Ora 1723 "zero-length columns are not allowed";
     NUMERIC_PRECISION_OUT_OF_RANGE = Ora 1727 "numeric precision specifier is out of range (1 to 38)";
     NUMERIC_SCALE_OUT_OF_RANGE = Ora 1728 "numeric scale specifier is out of range (-84 to 127)";
@@ -216,6 +220,9 @@ catalogue! {
     CLUSTER_COLUMNS_DO_NOT_MATCH = Ora 1753 "column definitions in cluster and table do not match";
     QUOTED_STRING_NOT_TERMINATED = Ora 1756 "quoted string not properly terminated";
     MAY_NOT_SPECIFY_COLUMN_DATATYPES = Ora 1773 "may not specify column datatypes in this CREATE TABLE";
+    QUERY_BLOCK_INCORRECT_COLUMNS = Ora 1789 "query block has incorrect number of result columns";
+    EXPRESSION_MUST_HAVE_SAME_DATATYPE = Ora 1790 "expression must have same datatype as corresponding expression";
+    NOT_A_SELECTED_EXPRESSION = Ora 1791 "not a SELECTed expression";
     ORDER_BY_ITEM_NUMBER = Ora 1785 "ORDER BY item must be the number of a SELECT-list expression";
     ILLEGAL_ALTER_SYSTEM_OPTION = Ora 2065 "illegal option for ALTER SYSTEM";
     PARAMETER_CANNOT_BE_MODIFIED = Ora 2095 "specified initialization parameter cannot be modified";

@@ -49,6 +49,19 @@ pub enum Func {
     Floor,
     Ceil,
     User,
+    Nvl2,
+    Decode,
+    Coalesce,
+    Nullif,
+    Instr,
+    Trim,
+    Ltrim,
+    Rtrim,
+    Replace,
+    Concat,
+    Sign,
+    Greatest,
+    Least,
 }
 
 impl Func {
@@ -73,6 +86,19 @@ impl Func {
             "FLOOR" => Func::Floor,
             "CEIL" => Func::Ceil,
             "USER" => Func::User,
+            "NVL2" => Func::Nvl2,
+            "DECODE" => Func::Decode,
+            "COALESCE" => Func::Coalesce,
+            "NULLIF" => Func::Nullif,
+            "INSTR" => Func::Instr,
+            "TRIM" => Func::Trim,
+            "LTRIM" => Func::Ltrim,
+            "RTRIM" => Func::Rtrim,
+            "REPLACE" => Func::Replace,
+            "CONCAT" => Func::Concat,
+            "SIGN" => Func::Sign,
+            "GREATEST" => Func::Greatest,
+            "LEAST" => Func::Least,
             _ => return None,
         })
     }
@@ -87,6 +113,15 @@ impl Func {
             Func::RandomString => (2, 2),
             Func::ToNumber | Func::Length | Func::Upper | Func::Lower | Func::Abs | Func::Floor | Func::Ceil => (1, 1),
             Func::User | Func::RandomInteger => (0, 0),
+            Func::Nvl2 => (3, 3),
+            Func::Decode => (3, 255),
+            Func::Coalesce | Func::Greatest | Func::Least => (1, 255),
+            Func::Nullif | Func::Concat => (2, 2),
+            Func::Instr => (2, 4),
+            Func::Trim | Func::Sign => (1, 1),
+            Func::Ltrim | Func::Rtrim | Func::Replace => {
+                (if matches!(self, Func::Replace) { 2 } else { 1 }, if matches!(self, Func::Replace) { 3 } else { 2 })
+            }
         }
     }
 
@@ -131,6 +166,12 @@ pub enum CExpr {
     Not(Box<CExpr>),
     Between(Box<CExpr>, Box<CExpr>, Box<CExpr>),
     IsNull(Box<CExpr>, bool),
+    /// `x [NOT] IN (list)`
+    InList(Box<CExpr>, Vec<CExpr>, bool, Pos),
+    /// `x [NOT] LIKE pattern [ESCAPE c]`
+    Like(Box<CExpr>, Box<CExpr>, Option<Box<CExpr>>, bool, Pos),
+    /// `CASE [operand] WHEN .. THEN .. [ELSE ..] END`
+    Case(Option<Box<CExpr>>, Vec<(CExpr, CExpr)>, Option<Box<CExpr>>, Pos),
 }
 
 /// An aggregate computed by SORT AGGREGATE.
@@ -152,6 +193,83 @@ fn num(v: &Value, pos: Pos) -> Result<Option<f64>, LabError> {
         Value::Null => Ok(None),
         Value::Num(n) => Ok(Some(*n)),
         Value::Str(s) => s.trim().parse::<f64>().map(Some).map_err(|_| LabError::new(ora::INVALID_NUMBER, pos)),
+    }
+}
+
+/// SQL comparison: None when either side is NULL; a string compared with
+/// a number is converted (ORA-01722 when it is not one).
+pub fn compare(x: &Value, y: &Value, pos: Pos) -> Result<Option<Ordering>, LabError> {
+    if x.is_null() || y.is_null() {
+        return Ok(None);
+    }
+    if let (Value::Num(_), Value::Str(s)) | (Value::Str(s), Value::Num(_)) = (x, y) {
+        if s.trim().parse::<f64>().is_err() {
+            return Err(LabError::new(ora::INVALID_NUMBER, pos));
+        }
+    }
+    Ok(Some(x.cmp_sql(y)))
+}
+
+/// `s LIKE p`: `%` any run, `_` one character, `esc` quotes the next one.
+/// Dynamic programming over (pattern, text): no backtracking blow-up.
+fn like(s: &str, p: &str, esc: Option<char>, pos: Pos) -> Result<bool, LabError> {
+    enum P {
+        Any,
+        One,
+        Lit(char),
+    }
+    let mut pat = Vec::new();
+    let mut it = p.chars();
+    while let Some(c) = it.next() {
+        if Some(c) == esc {
+            match it.next() {
+                Some(n) if n == '%' || n == '_' || Some(n) == esc => pat.push(P::Lit(n)),
+                _ => return Err(LabError::new(ora::MISSING_OR_ILLEGAL_ESCAPE, pos)),
+            }
+        } else if c == '%' {
+            pat.push(P::Any);
+        } else if c == '_' {
+            pat.push(P::One);
+        } else {
+            pat.push(P::Lit(c));
+        }
+    }
+    let t: Vec<char> = s.chars().collect();
+    // m[j]: the pattern so far matches the first j characters.
+    let mut m = vec![false; t.len() + 1];
+    m[0] = true;
+    for q in &pat {
+        let mut n = vec![false; t.len() + 1];
+        match q {
+            P::Any => {
+                let mut any = false;
+                for j in 0..=t.len() {
+                    any |= m[j];
+                    n[j] = any;
+                }
+            }
+            P::One => {
+                for j in 1..=t.len() {
+                    n[j] = m[j - 1];
+                }
+            }
+            P::Lit(c) => {
+                for j in 1..=t.len() {
+                    n[j] = m[j - 1] && t[j - 1] == *c;
+                }
+            }
+        }
+        m = n;
+    }
+    Ok(m[t.len()])
+}
+
+/// A string result: Oracle has no empty string, it is NULL.
+fn str_or_null(s: &str) -> Value {
+    if s.is_empty() {
+        Value::Null
+    } else {
+        Value::str(s)
     }
 }
 
@@ -293,15 +411,7 @@ impl CExpr {
                     BinaryOp::Eq | BinaryOp::Ne | BinaryOp::Lt | BinaryOp::Le | BinaryOp::Gt | BinaryOp::Ge => {
                         let x = a.eval(cx)?;
                         let y = b.eval(cx)?;
-                        if x.is_null() || y.is_null() {
-                            return Ok(Value::Null);
-                        }
-                        if let (Value::Num(_), Value::Str(s)) | (Value::Str(s), Value::Num(_)) = (&x, &y) {
-                            if s.trim().parse::<f64>().is_err() {
-                                return Err(LabError::new(ora::INVALID_NUMBER, pos));
-                            }
-                        }
-                        let o = x.cmp_sql(&y);
+                        let Some(o) = compare(&x, &y, pos)? else { return Ok(Value::Null) };
                         boolean(Some(match op {
                             BinaryOp::Eq => o == Ordering::Equal,
                             BinaryOp::Ne => o != Ordering::Equal,
@@ -329,6 +439,65 @@ impl CExpr {
                             _ => Value::Null,
                         }
                     }
+                }
+            }
+            CExpr::InList(x, list, negated, pos) => {
+                let v = x.eval(cx)?;
+                if v.is_null() {
+                    return Ok(Value::Null);
+                }
+                // x = a OR x = b OR ...: TRUE on a match, else NULL if any
+                // comparison was NULL, else FALSE.
+                let mut unknown = false;
+                for e in list {
+                    let w = e.eval(cx)?;
+                    match compare(&v, &w, *pos)? {
+                        Some(Ordering::Equal) => return Ok(boolean(Some(!*negated))),
+                        Some(_) => {}
+                        None => unknown = true,
+                    }
+                }
+                if unknown {
+                    Value::Null
+                } else {
+                    boolean(Some(*negated))
+                }
+            }
+            CExpr::Like(x, p, esc, negated, pos) => {
+                let (v, pat) = (x.eval(cx)?, p.eval(cx)?);
+                let esc = match esc {
+                    Some(e) => match text(&e.eval(cx)?) {
+                        Some(s) if s.chars().count() == 1 => s.chars().next(),
+                        Some(_) => return Err(LabError::new(ora::INVALID_ESCAPE_CHARACTER, *pos)),
+                        None => return Ok(Value::Null),
+                    },
+                    None => None,
+                };
+                match (text(&v), text(&pat)) {
+                    (Some(s), Some(p)) => boolean(Some(like(&s, &p, esc, *pos)? != *negated)),
+                    _ => Value::Null,
+                }
+            }
+            CExpr::Case(operand, whens, otherwise, pos) => {
+                let subject = match operand {
+                    Some(o) => Some(o.eval(cx)?),
+                    None => None,
+                };
+                for (w, t) in whens {
+                    let hit = match &subject {
+                        Some(s) => {
+                            let c = w.eval(cx)?;
+                            compare(s, &c, *pos)? == Some(Ordering::Equal)
+                        }
+                        None => w.test(cx)?,
+                    };
+                    if hit {
+                        return t.eval(cx);
+                    }
+                }
+                match otherwise {
+                    Some(e) => e.eval(cx)?,
+                    None => Value::Null,
                 }
             }
             CExpr::Func(f, args, pos) => {
@@ -393,7 +562,90 @@ impl CExpr {
                 b.sources(out);
                 c.sources(out)
             }
+            CExpr::InList(..) | CExpr::Like(..) | CExpr::Case(..) => {
+                self.children().into_iter().for_each(|e| e.sources(out))
+            }
             CExpr::Const(_) | CExpr::Bind(_) | CExpr::Level | CExpr::Rownum => {}
+        }
+    }
+
+    /// The expressions directly inside this one.
+    pub fn children(&self) -> Vec<&CExpr> {
+        match self {
+            CExpr::Func(_, a, _) => a.iter().collect(),
+            CExpr::Bin(_, a, b, _) => vec![a, b],
+            CExpr::Neg(e, _) | CExpr::Not(e) | CExpr::IsNull(e, _) => vec![e],
+            CExpr::Between(a, b, c) => vec![a, b, c],
+            CExpr::InList(x, l, _, _) => std::iter::once(&**x).chain(l.iter()).collect(),
+            CExpr::Like(x, p, e, _, _) => {
+                let mut v: Vec<&CExpr> = vec![x, p];
+                v.extend(e.as_deref());
+                v
+            }
+            CExpr::Case(o, w, e, _) => {
+                let mut v: Vec<&CExpr> = o.as_deref().into_iter().collect();
+                for (a, b) in w {
+                    v.push(a);
+                    v.push(b);
+                }
+                v.extend(e.as_deref());
+                v
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    /// The expressions directly inside this one, to rewrite them.
+    pub fn children_mut(&mut self) -> Vec<&mut CExpr> {
+        match self {
+            CExpr::Func(_, a, _) => a.iter_mut().collect(),
+            CExpr::Bin(_, a, b, _) => vec![a, b],
+            CExpr::Neg(e, _) | CExpr::Not(e) | CExpr::IsNull(e, _) => vec![e],
+            CExpr::Between(a, b, c) => vec![a, b, c],
+            CExpr::InList(x, l, _, _) => std::iter::once(&mut **x).chain(l.iter_mut()).collect(),
+            CExpr::Like(x, p, e, _, _) => {
+                let mut v: Vec<&mut CExpr> = vec![x, p];
+                v.extend(e.as_deref_mut());
+                v
+            }
+            CExpr::Case(o, w, e, _) => {
+                let mut v: Vec<&mut CExpr> = o.as_deref_mut().into_iter().collect();
+                for (a, b) in w {
+                    v.push(a);
+                    v.push(b);
+                }
+                v.extend(e.as_deref_mut());
+                v
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    /// The same expression (positions aside): GROUP BY keys and DISTINCT
+    /// columns are matched this way.
+    pub fn same(&self, o: &CExpr) -> bool {
+        let shallow = match (self, o) {
+            (CExpr::Const(a), CExpr::Const(b)) => a == b,
+            (CExpr::Bind(a), CExpr::Bind(b)) => a == b,
+            (CExpr::Col { src: a, col: c, .. }, CExpr::Col { src: b, col: d, .. }) => a == b && c == d,
+            (CExpr::Gen { src: a, col: c }, CExpr::Gen { src: b, col: d }) => a == b && c == d,
+            (CExpr::Level, CExpr::Level) | (CExpr::Rownum, CExpr::Rownum) => true,
+            (CExpr::RowId(a), CExpr::RowId(b)) => a == b,
+            (CExpr::Func(f, a, _), CExpr::Func(g, b, _)) => f == g && a.len() == b.len() && !f.is_random(),
+            (CExpr::Bin(p, ..), CExpr::Bin(q, ..)) => p == q,
+            (CExpr::Neg(..), CExpr::Neg(..)) | (CExpr::Not(_), CExpr::Not(_)) => true,
+            (CExpr::IsNull(_, a), CExpr::IsNull(_, b)) => a == b,
+            (CExpr::Between(..), CExpr::Between(..)) => true,
+            (CExpr::InList(_, a, n, _), CExpr::InList(_, b, m, _)) => a.len() == b.len() && n == m,
+            (CExpr::Like(_, _, a, n, _), CExpr::Like(_, _, b, m, _)) => a.is_some() == b.is_some() && n == m,
+            (CExpr::Case(a, w, e, _), CExpr::Case(b, v, f, _)) => {
+                a.is_some() == b.is_some() && w.len() == v.len() && e.is_some() == f.is_some()
+            }
+            _ => false,
+        };
+        shallow && {
+            let (a, b) = (self.children(), o.children());
+            a.len() == b.len() && a.iter().zip(b.iter()).all(|(x, y)| x.same(y))
         }
     }
 }
@@ -487,6 +739,131 @@ fn eval_func(f: Func, v: &[Value], rng: &mut DbmsRandom, pos: Pos) -> Result<Val
         Func::Floor => n(0)?.map(|x| Value::Num(x.floor())).unwrap_or(Value::Null),
         Func::Ceil => n(0)?.map(|x| Value::Num(x.ceil())).unwrap_or(Value::Null),
         Func::User => Value::str("LAB"),
+        Func::Nvl2 => {
+            if v[0].is_null() {
+                v[2].clone()
+            } else {
+                v[1].clone()
+            }
+        }
+        Func::Decode => {
+            // DECODE(x, s1, r1, ..., [default]): NULL matches NULL.
+            let pairs = (v.len() - 1) / 2;
+            for i in 0..pairs {
+                let (s, r) = (&v[1 + 2 * i], &v[2 + 2 * i]);
+                let hit = if v[0].is_null() || s.is_null() {
+                    v[0].is_null() && s.is_null()
+                } else {
+                    compare(&v[0], s, pos)? == Some(Ordering::Equal)
+                };
+                if hit {
+                    return Ok(r.clone());
+                }
+            }
+            if v.len() % 2 == 0 {
+                v[v.len() - 1].clone()
+            } else {
+                Value::Null
+            }
+        }
+        Func::Coalesce => v.iter().find(|x| !x.is_null()).cloned().unwrap_or(Value::Null),
+        Func::Nullif => {
+            if compare(&v[0], &v[1], pos)? == Some(Ordering::Equal) {
+                Value::Null
+            } else {
+                v[0].clone()
+            }
+        }
+        Func::Instr => {
+            let (Some(s), Some(sub)) = (text(&v[0]), text(&v[1])) else { return Ok(Value::Null) };
+            let start = if v.len() > 2 { n(2)? } else { Some(1.0) };
+            let occ = if v.len() > 3 { n(3)? } else { Some(1.0) };
+            let (Some(start), Some(occ)) = (start, occ) else { return Ok(Value::Null) };
+            let (start, occ) = (start.trunc() as i64, occ.trunc() as i64);
+            if start == 0 || occ <= 0 {
+                return Ok(Value::Num(0.0));
+            }
+            let t: Vec<char> = s.chars().collect();
+            let u: Vec<char> = sub.chars().collect();
+            let at = |i: usize| i + u.len() <= t.len() && t[i..i + u.len()] == u[..];
+            let mut seen = 0;
+            if start > 0 {
+                let mut i = (start - 1) as usize;
+                while i < t.len() {
+                    if at(i) {
+                        seen += 1;
+                        if seen == occ {
+                            return Ok(Value::Num((i + 1) as f64));
+                        }
+                    }
+                    i += 1;
+                }
+            } else {
+                // Backwards from the |start|-th character from the end.
+                let mut i = t.len() as i64 + start;
+                while i >= 0 {
+                    if at(i as usize) {
+                        seen += 1;
+                        if seen == occ {
+                            return Ok(Value::Num((i + 1) as f64));
+                        }
+                    }
+                    i -= 1;
+                }
+            }
+            Value::Num(0.0)
+        }
+        Func::Trim | Func::Ltrim | Func::Rtrim => {
+            let Some(s) = text(&v[0]) else { return Ok(Value::Null) };
+            let set: Vec<char> = if v.len() > 1 {
+                match text(&v[1]) {
+                    Some(x) => x.chars().collect(),
+                    None => return Ok(Value::Null),
+                }
+            } else {
+                vec![' ']
+            };
+            let r = match f {
+                Func::Trim => s.trim_matches(|c| set.contains(&c)),
+                Func::Ltrim => s.trim_start_matches(|c| set.contains(&c)),
+                _ => s.trim_end_matches(|c| set.contains(&c)),
+            };
+            str_or_null(r)
+        }
+        Func::Replace => {
+            let Some(s) = text(&v[0]) else { return Ok(Value::Null) };
+            let to = if v.len() > 2 { text(&v[2]).unwrap_or_default() } else { String::new() };
+            match text(&v[1]) {
+                Some(from) => str_or_null(&s.replace(&from, &to)),
+                None => Value::str(&s),
+            }
+        }
+        Func::Concat => str_or_null(&format!("{}{}", text(&v[0]).unwrap_or_default(), text(&v[1]).unwrap_or_default())),
+        Func::Sign => n(0)?
+            .map(|x| {
+                Value::Num(if x > 0.0 {
+                    1.0
+                } else if x < 0.0 {
+                    -1.0
+                } else {
+                    0.0
+                })
+            })
+            .unwrap_or(Value::Null),
+        Func::Greatest | Func::Least => {
+            if v.iter().any(|x| x.is_null()) {
+                return Ok(Value::Null);
+            }
+            let mut best = v[0].clone();
+            for x in &v[1..] {
+                let o = compare(x, &best, pos)?;
+                let better = if f == Func::Greatest { o == Some(Ordering::Greater) } else { o == Some(Ordering::Less) };
+                if better {
+                    best = x.clone();
+                }
+            }
+            best
+        }
     })
 }
 

@@ -86,7 +86,10 @@ impl Run<'_> {
             where_clause: target.where_clause.clone(),
             connect_by: None,
             group_by: Vec::new(),
+            having: None,
             order_by: Vec::new(),
+            union_all: Vec::new(),
+            outer_joins: Vec::new(),
         };
         let cs = self.call_stacks(client);
         let names: Vec<String> = match binds {

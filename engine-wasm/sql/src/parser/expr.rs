@@ -169,10 +169,97 @@ impl Parser<'_> {
                 }
                 Ok((Expr::IsNull { expr: Box::new(left), negated }, self.grow(lh + 1, at)?))
             }
-            Some("IN") => Err(self.unsupported("IN conditions")),
+            Some("IN") => {
+                self.bump();
+                self.lparen()?;
+                if self.is_kw("SELECT") {
+                    let (q, qh) = self.query_h()?;
+                    self.rparen()?;
+                    let depth = self.grow(1 + lh.max(qh + 1), at)?;
+                    return Ok((Expr::InSubquery { expr: Box::new(left), query: Box::new(q), negated }, depth));
+                }
+                let mut list = Vec::new();
+                let mut depth = lh;
+                loop {
+                    let (e, h) = self.expr_h()?;
+                    depth = depth.max(h);
+                    list.push(e);
+                    if list.len() > 1000 {
+                        return Err(LabError::new(ora::TOO_MANY_IN_LIST_ITEMS, at));
+                    }
+                    if !self.eat(&Tok::Comma) {
+                        break;
+                    }
+                }
+                self.rparen()?;
+                let depth = self.grow(depth + 1, at)?;
+                Ok((Expr::InList { expr: Box::new(left), list, negated }, depth))
+            }
+            Some("LIKE") => {
+                self.bump();
+                let (pattern, ph) = self.binop(5)?;
+                let mut depth = lh.max(ph);
+                let escape = if self.eat_kw("ESCAPE") {
+                    let (e, eh) = self.binop(5)?;
+                    depth = depth.max(eh);
+                    Some(Box::new(e))
+                } else {
+                    None
+                };
+                let depth = self.grow(depth + 1, at)?;
+                Ok((Expr::Like { expr: Box::new(left), pattern: Box::new(pattern), escape, negated }, depth))
+            }
             Some("MEMBER" | "SUBMULTISET") => Err(self.unsupported("collection conditions")),
-            _ => Err(self.unsupported("LIKE conditions")),
+            _ => Err(self.unsupported("LIKE2, LIKE4 and LIKEC conditions")),
         }
+    }
+
+    /// `CASE [operand] WHEN a THEN b ... [ELSE c] END`
+    #[inline(never)]
+    fn case_expr(&mut self) -> R<Node> {
+        let pos = self.bump().pos;
+        let mut depth = 1;
+        let operand = if self.is_kw("WHEN") {
+            None
+        } else {
+            let (e, h) = self.expr_h()?;
+            depth = depth.max(h);
+            Some(Box::new(e))
+        };
+        let mut whens = Vec::new();
+        while self.eat_kw("WHEN") {
+            let (w, wh) = self.expr_h()?;
+            self.missing_keyword("THEN")?;
+            let (t, th) = self.expr_h()?;
+            depth = depth.max(wh).max(th);
+            whens.push((w, t));
+        }
+        if whens.is_empty() {
+            return Err(self.fail(ora::MISSING_KEYWORD));
+        }
+        let otherwise = if self.eat_kw("ELSE") {
+            let (e, h) = self.expr_h()?;
+            depth = depth.max(h);
+            Some(Box::new(e))
+        } else {
+            None
+        };
+        self.missing_keyword("END")?;
+        let depth = self.grow(depth + 1, pos)?;
+        Ok((Expr::Case { operand, whens, otherwise, pos }, depth))
+    }
+
+    /// `EXISTS (SELECT ...)`
+    #[inline(never)]
+    fn exists_expr(&mut self) -> R<Node> {
+        let pos = self.bump().pos;
+        self.lparen()?;
+        if !self.is_kw("SELECT") {
+            return Err(self.fail(ora::MISSING_SELECT_KEYWORD));
+        }
+        let (q, h) = self.query_h()?;
+        self.rparen()?;
+        Ok((Expr::Exists { query: Box::new(q), negated: false, pos }, self.grow(h + 1, pos)?))
     }
 
     fn primary(&mut self) -> R<Node> {
@@ -258,7 +345,8 @@ impl Parser<'_> {
                 self.bump();
                 Ok((Expr::Function { name: Ident { name: w, pos }, args: Vec::new() }, 1))
             }
-            "CASE" => Err(self.unsupported("CASE expressions")),
+            "CASE" => self.case_expr(),
+            "EXISTS" if next_paren => self.exists_expr(),
             "PRIOR" => Err(self.unsupported("PRIOR")),
             "CONNECT_BY_ROOT" => Err(self.unsupported("CONNECT_BY_ROOT")),
             "DATE" | "TIMESTAMP" if matches!(self.nth(1), Tok::Str(_)) => Err(self.unsupported("datetime literals")),

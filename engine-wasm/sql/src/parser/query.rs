@@ -11,6 +11,13 @@ use crate::ora;
 /// An ANSI join condition, its depth, and the position of its `ON`.
 type JoinCondition = (Node, Pos);
 
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Join {
+    Inner,
+    Cross,
+    Left,
+}
+
 impl Parser<'_> {
     pub(super) fn sql_unit(&mut self) -> R<StatementKind> {
         let kind = self.sql_statement()?;
@@ -90,10 +97,20 @@ impl Parser<'_> {
             where_clause: None,
             connect_by: None,
             group_by: Vec::new(),
+            having: None,
             order_by: Vec::new(),
+            union_all: Vec::new(),
+            outer_joins: Vec::new(),
         };
+        let mut inner = Vec::new();
+        for (c, outer_item) in join_conds {
+            match outer_item {
+                Some(i) => q.outer_joins.push((i, c.0 .0)),
+                None => inner.push(c),
+            }
+        }
         let where_at = self.query_clauses(&mut q)?;
-        self.fold_join_conditions(&mut q, join_conds, where_at)?;
+        self.fold_join_conditions(&mut q, inner, where_at)?;
         Ok((q, into))
     }
 
@@ -204,8 +221,10 @@ impl Parser<'_> {
                     q.group_by.push(self.expr()?);
                 }
                 stage = 3;
-            } else if self.is_kw("HAVING") {
-                return Err(self.unsupported("HAVING clauses"));
+            } else if stage < 4 && q.having.is_none() && self.is_kw("HAVING") {
+                self.bump();
+                q.having = Some(self.expr()?);
+                stage = stage.max(2);
             } else if stage < 4 && self.is_kw("ORDER") {
                 self.bump();
                 if self.is_kw("SIBLINGS") {
@@ -220,17 +239,36 @@ impl Parser<'_> {
                         self.eat_kw("ASC");
                         false
                     };
+                    let mut nulls_first = None;
                     if self.is_kw("NULLS") {
                         self.bump();
-                        if !(self.eat_kw("FIRST") || self.eat_kw("LAST")) {
+                        if self.eat_kw("FIRST") {
+                            nulls_first = Some(true);
+                        } else if self.eat_kw("LAST") {
+                            nulls_first = Some(false);
+                        } else {
                             return Err(self.fail(ora::MISSING_KEYWORD));
                         }
                     }
-                    q.order_by.push(OrderItem { expr, descending });
+                    q.order_by.push(OrderItem { expr, descending, nulls_first });
                     if !self.eat(&Tok::Comma) {
                         break;
                     }
                 }
+                stage = 4;
+            } else if stage < 4 && self.is_kw("UNION") && self.nth_is_kw(1, "ALL") {
+                self.bump();
+                self.bump();
+                if !self.is_kw("SELECT") {
+                    return Err(self.fail(ora::MISSING_SELECT_KEYWORD));
+                }
+                // The rest of the compound query: its branches join this
+                // one's, and its ORDER BY is the whole query's.
+                let (mut rest, _) = self.query_h()?;
+                let more = std::mem::take(&mut rest.union_all);
+                q.order_by = std::mem::take(&mut rest.order_by);
+                q.union_all.push(rest);
+                q.union_all.extend(more);
                 stage = 4;
             } else if matches!(self.word(), Some("UNION" | "MINUS" | "INTERSECT" | "EXCEPT")) {
                 return Err(self.unsupported("UNION, INTERSECT and MINUS"));
@@ -309,17 +347,20 @@ impl Parser<'_> {
         }
     }
 
-    /// FROM items, and the ANSI join conditions.
-    fn table_refs(&mut self) -> R<(Vec<FromItem>, Vec<JoinCondition>)> {
+    /// FROM items, and the ANSI join conditions (with the index of the
+    /// outer-joined item for a LEFT JOIN).
+    #[allow(clippy::type_complexity)]
+    fn table_refs(&mut self) -> R<(Vec<FromItem>, Vec<(JoinCondition, Option<usize>)>)> {
         let mut items = Vec::new();
         let mut conds = Vec::new();
         loop {
             items.push(self.table_ref()?);
-            while let Some(needs_on) = self.join_keyword()? {
+            while let Some(join) = self.join_keyword()? {
                 items.push(self.table_ref()?);
-                if needs_on {
+                if join != Join::Cross {
                     let at = self.pos();
-                    conds.push((self.join_condition()?, at));
+                    let outer = (join == Join::Left).then(|| items.len() - 1);
+                    conds.push(((self.join_condition()?, at), outer));
                 }
             }
             if !self.eat(&Tok::Comma) {
@@ -329,25 +370,30 @@ impl Parser<'_> {
         Ok((items, conds))
     }
 
-    /// `[INNER] JOIN` (Some(true): needs ON), `CROSS JOIN` (Some(false)),
-    /// anything else None; outer joins are unsupported.
+    /// `[INNER] JOIN`, `CROSS JOIN`, `LEFT [OUTER] JOIN`, anything else
+    /// None; right and full outer joins are unsupported.
     #[inline(never)]
-    fn join_keyword(&mut self) -> R<Option<bool>> {
+    fn join_keyword(&mut self) -> R<Option<Join>> {
         if self.is_kw("INNER") && self.nth_is_kw(1, "JOIN") {
             self.bump();
             self.bump();
-            Ok(Some(true))
+            Ok(Some(Join::Inner))
         } else if self.is_kw("JOIN") {
             self.bump();
-            Ok(Some(true))
+            Ok(Some(Join::Inner))
         } else if self.is_kw("CROSS") && self.nth_is_kw(1, "JOIN") {
             self.bump();
             self.bump();
-            Ok(Some(false))
-        } else if matches!(self.word(), Some("LEFT" | "RIGHT" | "FULL"))
+            Ok(Some(Join::Cross))
+        } else if self.is_kw("LEFT") && (self.nth_is_kw(1, "JOIN") || self.nth_is_kw(1, "OUTER")) {
+            self.bump();
+            self.eat_kw("OUTER");
+            self.missing_keyword("JOIN")?;
+            Ok(Some(Join::Left))
+        } else if matches!(self.word(), Some("RIGHT" | "FULL"))
             && (self.nth_is_kw(1, "JOIN") || self.nth_is_kw(1, "OUTER"))
         {
-            Err(self.unsupported("outer joins"))
+            Err(self.unsupported("RIGHT and FULL outer joins"))
         } else if self.is_kw("NATURAL") {
             Err(self.unsupported("NATURAL JOIN"))
         } else if matches!(self.word(), Some("CROSS" | "OUTER")) && self.nth_is_kw(1, "APPLY") {

@@ -5,14 +5,8 @@ use super::*;
 
 impl<'a> Builder<'a> {
     /// Compile one query block.
-    pub(super) fn block(&mut self, q: &Query) -> Result<Block, LabError> {
+    pub(super) fn simple_block(&mut self, q: &Query) -> Result<Block, LabError> {
         let cat = self.ctx.cat;
-        if !q.group_by.is_empty() {
-            return Err(LabError::with(ora::LAB_UNSUPPORTED, "GROUP BY", q.pos));
-        }
-        if q.distinct {
-            return Err(LabError::with(ora::LAB_UNSUPPORTED, "SELECT DISTINCT", q.pos));
-        }
         if q.from.is_empty() {
             return Err(LabError::new(ora::FROM_KEYWORD_NOT_FOUND, q.pos));
         }
@@ -111,6 +105,9 @@ impl<'a> Builder<'a> {
                     let mergeable =
                         !query.select.iter().any(|s| matches!(s, SelectItem::Expr { expr, .. } if has_aggregate(expr)))
                             && query.order_by.is_empty()
+                            && query.group_by.is_empty()
+                            && !query.distinct
+                            && query.union_all.is_empty()
                             && query.connect_by.is_none();
                     if mergeable {
                         // View merging: the view's columns are its expressions.
@@ -166,6 +163,19 @@ impl<'a> Builder<'a> {
             let c = self.compile_expr(w, &scope, None)?;
             split_and(c, &mut conjuncts);
         }
+        // ---- LEFT JOIN conditions: each outer-joined table's own predicates
+        let mut outer_joined: Vec<(usize, Vec<CExpr>)> = Vec::new();
+        for (i, on) in &q.outer_joins {
+            if !matches!(q.from.get(*i), Some(FromItem::Table { name, .. }) if name.name != "DUAL") {
+                return Err(LabError::with(ora::LAB_UNSUPPORTED, "LEFT JOIN to other than a table", expr_pos(on)));
+            }
+            if has_aggregate(on) {
+                return Err(LabError::new(ora::GROUP_FUNCTION_NOT_ALLOWED, expr_pos(on)));
+            }
+            let mut c = Vec::new();
+            split_and(self.compile_expr(on, &scope, None)?, &mut c);
+            outer_joined.push((*i, c));
+        }
         // ---- join order: LEADING hint, else tables with key predicates first
         let alias_of = |r: &Rel| match r {
             Rel::Table { alias, .. } | Rel::Fixed { alias, .. } => alias.clone(),
@@ -205,6 +215,24 @@ impl<'a> Builder<'a> {
         let single = order.len() == 1;
         for &ri in &order {
             let rel = rels[ri].take().expect("each relation once");
+            // An outer-joined table is reached through its ON conditions
+            // alone; the WHERE clause filters the joined rows.
+            let oj = outer_joined.iter_mut().find(|(r, _)| *r == ri).map(|(_, c)| std::mem::take(c));
+            let outer_join = oj.is_some();
+            let mut on_used = Vec::new();
+            if let Some(mut on) = oj {
+                if tree.is_none() {
+                    return Err(LabError::with(
+                        ora::LAB_UNSUPPORTED,
+                        "a join order that starts with the outer-joined table",
+                        q.pos,
+                    ));
+                }
+                on_used = vec![false; on.len()];
+                std::mem::swap(&mut conjuncts, &mut on);
+                std::mem::swap(&mut used, &mut on_used);
+                outer_joined.push((usize::MAX, on));
+            }
             let (mut op, e_rows, cost, srcs) = match rel {
                 Rel::Fixed { op, e_rows, cost, row_bytes: rb, .. } => {
                     row_bytes += rb;
@@ -479,6 +507,54 @@ impl<'a> Builder<'a> {
             if !filters.is_empty() {
                 attach_filters(&mut op, filters, self);
             }
+            if outer_join {
+                if used.iter().any(|u| !u) {
+                    return Err(LabError::with(
+                        ora::LAB_UNSUPPORTED,
+                        "a LEFT JOIN condition on a table joined after it",
+                        q.pos,
+                    ));
+                }
+                let (_, mut where_conj) = outer_joined.pop().expect("the WHERE conjuncts");
+                std::mem::swap(&mut conjuncts, &mut where_conj);
+                std::mem::swap(&mut used, &mut on_used);
+                let Some((outer, orows, ocost)) = tree.take() else { unreachable!("checked above") };
+                let rows = orows.max(orows * e_rows_f);
+                let cost = ocost + orows * cost;
+                let mut nl = self.op(
+                    "NESTED LOOPS OUTER",
+                    None,
+                    rows,
+                    cost,
+                    None,
+                    "qerjotFetch",
+                    OpKind::NestedLoopsOuter {
+                        outer: Box::new(outer),
+                        inner: Box::new(op),
+                        inner_srcs: srcs.clone(),
+                        inner_active: false,
+                        matched: false,
+                    },
+                );
+                // WHERE predicates now available filter the joined rows.
+                let mut filters = Vec::new();
+                for (ci, p) in conjuncts.iter().enumerate() {
+                    if used[ci] {
+                        continue;
+                    }
+                    let mut s = Vec::new();
+                    p.sources(&mut s);
+                    if s.iter().all(|x| available.contains(x)) {
+                        used[ci] = true;
+                        filters.push(p.clone());
+                    }
+                }
+                if !filters.is_empty() {
+                    attach_filters(&mut nl, filters, self);
+                }
+                tree = Some((nl, rows, cost));
+                continue;
+            }
             tree = Some(match tree {
                 None => (op, e_rows_f, cost),
                 Some((outer, orows, ocost)) => {
@@ -516,6 +592,9 @@ impl<'a> Builder<'a> {
                 "qerflFetch",
                 OpKind::Filter { child: Box::new(op), preds: rest },
             );
+        }
+        if q.distinct || !q.group_by.is_empty() || q.having.is_some() {
+            return self.finish_grouped(q, &scope, aggregate_query, op, e_rows, cost, row_bytes, read_optim_any);
         }
         self.finish_block(q, &scope, aggregate_query, op, e_rows, cost, row_bytes, read_optim_any)
     }

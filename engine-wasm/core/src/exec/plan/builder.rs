@@ -165,6 +165,45 @@ impl<'a> Builder<'a> {
                 CExpr::IsNull(Box::new(self.compile_expr_inner(expr, scope, aggs)?), *negated)
             }
             Expr::Subquery(q) => return Err(LabError::with(ora::LAB_UNSUPPORTED, "scalar subqueries", q.pos)),
+            Expr::InSubquery { query, .. } | Expr::Exists { query, .. } => {
+                return Err(LabError::with(
+                    ora::LAB_UNSUPPORTED,
+                    "IN and EXISTS subqueries other than in a WHERE clause's top-level AND",
+                    query.pos,
+                ))
+            }
+            Expr::InList { expr, list, negated } => {
+                let x = self.compile_expr_inner(expr, scope, aggs)?;
+                let mut l = Vec::with_capacity(list.len());
+                for e in list {
+                    l.push(self.compile_expr_inner(e, scope, aggs)?);
+                }
+                CExpr::InList(Box::new(x), l, *negated, expr_pos(e))
+            }
+            Expr::Like { expr, pattern, escape, negated } => {
+                let x = self.compile_expr_inner(expr, scope, aggs)?;
+                let p = self.compile_expr_inner(pattern, scope, aggs)?;
+                let esc = match escape {
+                    Some(c) => Some(Box::new(self.compile_expr_inner(c, scope, aggs)?)),
+                    None => None,
+                };
+                CExpr::Like(Box::new(x), Box::new(p), esc, *negated, expr_pos(e))
+            }
+            Expr::Case { operand, whens, otherwise, pos } => {
+                let o = match operand {
+                    Some(o) => Some(Box::new(self.compile_expr_inner(o, scope, aggs)?)),
+                    None => None,
+                };
+                let mut w = Vec::with_capacity(whens.len());
+                for (a, b) in whens {
+                    w.push((self.compile_expr_inner(a, scope, aggs)?, self.compile_expr_inner(b, scope, aggs)?));
+                }
+                let e = match otherwise {
+                    Some(x) => Some(Box::new(self.compile_expr_inner(x, scope, aggs)?)),
+                    None => None,
+                };
+                CExpr::Case(o, w, e, *pos)
+            }
         })
     }
 

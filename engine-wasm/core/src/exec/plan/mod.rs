@@ -109,6 +109,8 @@ fn expr_pos(e: &Expr) -> Pos {
         Expr::Negate(e) | Expr::Not(e) => expr_pos(e),
         Expr::Between { expr, .. } | Expr::IsNull { expr, .. } => expr_pos(expr),
         Expr::Subquery(q) => q.pos,
+        Expr::InList { expr, .. } | Expr::InSubquery { expr, .. } | Expr::Like { expr, .. } => expr_pos(expr),
+        Expr::Exists { pos, .. } | Expr::Case { pos, .. } => *pos,
     }
 }
 
@@ -163,6 +165,32 @@ pub fn expr_text(e: &Expr) -> String {
         }
         Expr::IsNull { expr, negated } => format!("{} IS {}NULL", expr_text(expr), if *negated { "NOT " } else { "" }),
         Expr::Subquery(_) => "(SELECT)".into(),
+        Expr::InList { expr, list, negated } => format!(
+            "{} {}IN ({})",
+            expr_text(expr),
+            if *negated { "NOT " } else { "" },
+            list.iter().map(expr_text).collect::<Vec<_>>().join(",")
+        ),
+        Expr::InSubquery { expr, negated, .. } => {
+            format!("{} {}IN (SELECT)", expr_text(expr), if *negated { "NOT " } else { "" })
+        }
+        Expr::Exists { negated, .. } => format!("{}EXISTS (SELECT)", if *negated { "NOT " } else { "" }),
+        Expr::Like { expr, pattern, negated, .. } => {
+            format!("{} {}LIKE {}", expr_text(expr), if *negated { "NOT " } else { "" }, expr_text(pattern))
+        }
+        Expr::Case { operand, whens, otherwise, .. } => {
+            let mut t = String::from("CASE");
+            if let Some(o) = operand {
+                t += &format!(" {}", expr_text(o));
+            }
+            for (w, r) in whens {
+                t += &format!(" WHEN {} THEN {}", expr_text(w), expr_text(r));
+            }
+            if let Some(e) = otherwise {
+                t += &format!(" ELSE {}", expr_text(e));
+            }
+            t + " END"
+        }
     }
 }
 
@@ -173,7 +201,16 @@ fn has_aggregate(e: &Expr) -> bool {
         Expr::Binary { left, right, .. } => has_aggregate(left) || has_aggregate(right),
         Expr::Negate(e) | Expr::Not(e) => has_aggregate(e),
         Expr::Between { expr, low, high } => has_aggregate(expr) || has_aggregate(low) || has_aggregate(high),
-        Expr::IsNull { expr, .. } => has_aggregate(expr),
+        Expr::IsNull { expr, .. } | Expr::InSubquery { expr, .. } => has_aggregate(expr),
+        Expr::InList { expr, list, .. } => has_aggregate(expr) || list.iter().any(has_aggregate),
+        Expr::Like { expr, pattern, escape, .. } => {
+            has_aggregate(expr) || has_aggregate(pattern) || escape.as_deref().is_some_and(has_aggregate)
+        }
+        Expr::Case { operand, whens, otherwise, .. } => {
+            operand.as_deref().is_some_and(has_aggregate)
+                || whens.iter().any(|(a, b)| has_aggregate(a) || has_aggregate(b))
+                || otherwise.as_deref().is_some_and(has_aggregate)
+        }
         _ => false,
     }
 }
@@ -212,24 +249,14 @@ fn eq_column(p: &CExpr, src: usize) -> Option<(usize, &CExpr)> {
 
 mod block;
 mod builder;
+mod group;
 mod project;
 mod rownum;
 
 fn rewire_aggs(e: &mut CExpr, out: usize) {
     match e {
         CExpr::Gen { src, .. } if *src == usize::MAX => *src = out,
-        CExpr::Func(_, args, _) => args.iter_mut().for_each(|a| rewire_aggs(a, out)),
-        CExpr::Bin(_, a, b, _) => {
-            rewire_aggs(a, out);
-            rewire_aggs(b, out)
-        }
-        CExpr::Neg(a, _) | CExpr::Not(a) | CExpr::IsNull(a, _) => rewire_aggs(a, out),
-        CExpr::Between(a, b, c) => {
-            rewire_aggs(a, out);
-            rewire_aggs(b, out);
-            rewire_aggs(c, out)
-        }
-        _ => {}
+        e => e.children_mut().into_iter().for_each(|a| rewire_aggs(a, out)),
     }
 }
 
@@ -259,6 +286,11 @@ fn collect_sources(op: &Op, out: &mut Vec<usize>) {
             out.push(*out_src)
         }
         OpKind::Filter { child, .. } | OpKind::CountStopkey { child, .. } => collect_sources(child, out),
+        OpKind::GroupBy { out_src, .. } | OpKind::UnionAll { out_src, .. } => out.push(*out_src),
+        OpKind::NestedLoopsOuter { outer, inner, .. } => {
+            collect_sources(outer, out);
+            collect_sources(inner, out)
+        }
     }
 }
 
@@ -293,8 +325,12 @@ fn children_mut(op: &mut Op) -> Vec<&mut Op> {
         | OpKind::View { child, .. }
         | OpKind::Filter { child, .. }
         | OpKind::CountStopkey { child, .. }
-        | OpKind::SortOrderBy { child, .. } => vec![child.as_mut()],
-        OpKind::NestedLoops { outer, inner, .. } => vec![outer.as_mut(), inner.as_mut()],
+        | OpKind::SortOrderBy { child, .. }
+        | OpKind::GroupBy { child, .. } => vec![child.as_mut()],
+        OpKind::NestedLoops { outer, inner, .. } | OpKind::NestedLoopsOuter { outer, inner, .. } => {
+            vec![outer.as_mut(), inner.as_mut()]
+        }
+        OpKind::UnionAll { branches, .. } => branches.iter_mut().map(|(b, _)| b).collect(),
         _ => vec![],
     }
 }

@@ -117,7 +117,7 @@ impl<'a> Builder<'a> {
                     }
                     e => self.compile_expr(e, scope, None)?,
                 };
-                keys.push((c, o.descending));
+                keys.push((c, o.descending, o.nulls_first.unwrap_or(o.descending)));
             }
             let out = self.new_source();
             let n = project.len();

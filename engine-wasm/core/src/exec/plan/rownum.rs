@@ -36,6 +36,13 @@ pub(super) fn split_rownum(q: &Query) -> Result<Option<(Query, u64)>, LabError> 
         })?;
         limit = limit.min(l);
     }
+    if !q.union_all.is_empty() {
+        return Err(LabError::with(
+            ora::LAB_UNSUPPORTED,
+            "ROWNUM in the WHERE clause of a UNION ALL branch",
+            expr_pos(w),
+        ));
+    }
     let aggregates = q.select.iter().any(|s| matches!(s, SelectItem::Expr { expr, .. } if has_aggregate(expr)));
     if aggregates || q.distinct || !q.group_by.is_empty() || !q.order_by.is_empty() || q.connect_by.is_some() {
         return Err(LabError::with(
@@ -66,6 +73,9 @@ fn refuse_nested(q: &Query) -> Result<(), LabError> {
         if let FromItem::Subquery { query, .. } = f {
             refuse_nested(query)?;
         }
+    }
+    for b in &q.union_all {
+        refuse_nested(b)?;
     }
     Ok(())
 }
@@ -113,7 +123,16 @@ fn any_expr(e: &Expr, f: &impl Fn(&Expr) -> bool) -> bool {
         Expr::Binary { left, right, .. } => any_expr(left, f) || any_expr(right, f),
         Expr::Negate(x) | Expr::Not(x) => any_expr(x, f),
         Expr::Between { expr, low, high } => any_expr(expr, f) || any_expr(low, f) || any_expr(high, f),
-        Expr::IsNull { expr, .. } => any_expr(expr, f),
+        Expr::IsNull { expr, .. } | Expr::InSubquery { expr, .. } => any_expr(expr, f),
+        Expr::InList { expr, list, .. } => any_expr(expr, f) || list.iter().any(|a| any_expr(a, f)),
+        Expr::Like { expr, pattern, escape, .. } => {
+            any_expr(expr, f) || any_expr(pattern, f) || escape.as_deref().is_some_and(|x| any_expr(x, f))
+        }
+        Expr::Case { operand, whens, otherwise, .. } => {
+            operand.as_deref().is_some_and(|x| any_expr(x, f))
+                || whens.iter().any(|(a, b)| any_expr(a, f) || any_expr(b, f))
+                || otherwise.as_deref().is_some_and(|x| any_expr(x, f))
+        }
         _ => false,
     }
 }

@@ -250,10 +250,43 @@ pub enum OpKind {
         limit: u64,
         count: u64,
     },
+    /// HASH GROUP BY, SORT GROUP BY, HASH UNIQUE, SORT UNIQUE: one row per
+    /// distinct key into its source (keys, then the aggregates), in the
+    /// order the groups were first seen, or sorted on `order`
+    /// (key index, descending, nulls first).
+    GroupBy {
+        child: Box<Op>,
+        keys: Vec<CExpr>,
+        aggs: Vec<AggSpec>,
+        out_src: usize,
+        order: Option<Vec<(usize, bool, bool)>>,
+        /// HAVING: tested on each group's row.
+        filter: Vec<CExpr>,
+        rows: Vec<Vec<Value>>,
+        next: usize,
+        built: bool,
+        pos: Pos,
+    },
+    /// UNION-ALL: each branch's rows in turn, projected into one source.
+    UnionAll {
+        branches: Vec<(Op, Vec<CExpr>)>,
+        out_src: usize,
+        current: usize,
+    },
+    /// NESTED LOOPS OUTER: like NESTED LOOPS, and an outer row the inner
+    /// side matched no row for comes out once with the inner sources NULL.
+    NestedLoopsOuter {
+        outer: Box<Op>,
+        inner: Box<Op>,
+        inner_srcs: Vec<usize>,
+        inner_active: bool,
+        matched: bool,
+    },
     /// SORT ORDER BY: materialises projected rows into its source.
     SortOrderBy {
         child: Box<Op>,
-        keys: Vec<(CExpr, bool)>,
+        /// (key, descending, nulls first)
+        keys: Vec<(CExpr, bool, bool)>,
         exprs: Vec<CExpr>,
         out_src: usize,
         rows: Vec<Vec<Value>>,

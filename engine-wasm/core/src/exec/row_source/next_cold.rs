@@ -85,7 +85,7 @@ impl Op {
                         // ROWNUM is assigned before the sort.
                         env.rownum += 1;
                         let mut k = Vec::with_capacity(keys.len());
-                        for (e, _) in keys.iter() {
+                        for (e, _, _) in keys.iter() {
                             k.push(rt.eval(e, env)?);
                         }
                         let mut out = Vec::with_capacity(exprs.len());
@@ -106,17 +106,9 @@ impl Op {
                             rt.work.check(rt.k.stats).map_err(Box::new)?;
                         }
                     }
-                    let desc: Vec<bool> = keys.iter().map(|(_, d)| *d).collect();
-                    keyed.sort_by(|a, b| {
-                        for (i, d) in desc.iter().enumerate() {
-                            let o = a.0[i].cmp_sql(&b.0[i]);
-                            let o = if *d { o.reverse() } else { o };
-                            if o != std::cmp::Ordering::Equal {
-                                return o;
-                            }
-                        }
-                        std::cmp::Ordering::Equal
-                    });
+                    let dirs: Vec<(usize, bool, bool)> =
+                        keys.iter().enumerate().map(|(i, (_, d, n))| (i, *d, *n)).collect();
+                    keyed.sort_by(|a, b| order_rows(&a.0, &b.0, &dirs));
                     rt.k.stats.access.sorts_memory += 1;
                     *rows = keyed.into_iter().map(|(_, r)| r).collect();
                 }
@@ -129,6 +121,66 @@ impl Op {
                     None => false,
                 }
             }
+            OpKind::GroupBy { child, keys, aggs, out_src, order, filter, rows, next, built, pos } => {
+                if !*built {
+                    *built = true;
+                    *rows = group_rows(rt, env, child, keys, aggs, *pos)?;
+                    if let Some(dirs) = order {
+                        rows.sort_by(|a, b| order_rows(a, b, dirs));
+                    }
+                    rt.k.stats.access.sorts_memory += u64::from(order.is_some());
+                }
+                loop {
+                    match rows.get_mut(*next) {
+                        Some(r) => {
+                            env.gen[*out_src] = std::mem::take(r);
+                            *next += 1;
+                            if rt.test_all(filter, env)? {
+                                break true;
+                            }
+                        }
+                        None => break false,
+                    }
+                }
+            }
+            OpKind::UnionAll { branches, out_src, current } => loop {
+                let Some((b, exprs)) = branches.get_mut(*current) else { break false };
+                if b.next(rt, env)? {
+                    let mut out = Vec::with_capacity(exprs.len());
+                    for e in exprs.iter() {
+                        out.push(rt.eval(e, env)?);
+                    }
+                    env.gen[*out_src] = out;
+                    break true;
+                }
+                *current += 1;
+                if let Some((b, _)) = branches.get_mut(*current) {
+                    b.open(rt, env, false)?;
+                }
+            },
+            OpKind::NestedLoopsOuter { outer, inner, inner_srcs, inner_active, matched } => loop {
+                if !*inner_active {
+                    if !outer.next(rt, env)? {
+                        break false;
+                    }
+                    inner.open(rt, env, false)?;
+                    *inner_active = true;
+                    *matched = false;
+                }
+                if inner.next(rt, env)? {
+                    *matched = true;
+                    break true;
+                }
+                *inner_active = false;
+                if !*matched {
+                    // No inner row: the outer row with NULLs for the inner side.
+                    for &s in inner_srcs.iter() {
+                        env.rows[s] = u32::MAX;
+                        env.gen[s].clear();
+                    }
+                    break true;
+                }
+            },
             _ => unreachable!("hot row sources are handled in next"),
         };
         if got {
@@ -136,4 +188,127 @@ impl Op {
         }
         Ok(got)
     }
+}
+
+/// Compare two rows on (column, descending, nulls first) keys; NULLs
+/// compare equal to each other.
+fn order_rows(a: &[Value], b: &[Value], dirs: &[(usize, bool, bool)]) -> std::cmp::Ordering {
+    use std::cmp::Ordering;
+    for &(i, desc, nulls_first) in dirs {
+        let (x, y) = (&a[i], &b[i]);
+        let o = match (x.is_null(), y.is_null()) {
+            (true, true) => Ordering::Equal,
+            (true, false) => {
+                if nulls_first {
+                    Ordering::Less
+                } else {
+                    Ordering::Greater
+                }
+            }
+            (false, true) => {
+                if nulls_first {
+                    Ordering::Greater
+                } else {
+                    Ordering::Less
+                }
+            }
+            _ => {
+                let o = x.cmp_sql(y);
+                if desc {
+                    o.reverse()
+                } else {
+                    o
+                }
+            }
+        };
+        if o != Ordering::Equal {
+            return o;
+        }
+    }
+    Ordering::Equal
+}
+
+/// A key's bytes for the hash table: equal SQL values (NULLs included)
+/// give equal bytes.
+fn key_bytes(vals: &[Value], out: &mut Vec<u8>) {
+    out.clear();
+    for v in vals {
+        match v {
+            Value::Null => out.push(0),
+            Value::Num(n) => {
+                out.push(1);
+                let n = if *n == 0.0 { 0.0 } else { *n };
+                out.extend_from_slice(&n.to_bits().to_le_bytes());
+            }
+            Value::Str(s) => {
+                out.push(2);
+                out.extend_from_slice(&(s.len() as u64).to_le_bytes());
+                out.extend_from_slice(s.as_bytes());
+            }
+        }
+    }
+}
+
+/// Read the child to its end and aggregate its rows per key: the groups
+/// in the order first seen, each as its keys then its aggregates. The
+/// rows the hash table holds count against the memory budget, as a
+/// sort's do.
+fn group_rows(
+    rt: &mut Rt<'_>,
+    env: &mut Env,
+    child: &mut Op,
+    keys: &[CExpr],
+    aggs: &[AggSpec],
+    pos: Pos,
+) -> Result<Vec<Vec<Value>>, Box<LabError>> {
+    let mut index: std::collections::HashMap<Vec<u8>, usize> = std::collections::HashMap::new();
+    let mut groups: Vec<(Vec<Value>, Vec<AggState>)> = Vec::new();
+    let mut room = rt.max_memory_mb.saturating_mul(1 << 20).saturating_sub(rt.cat.memory_bytes());
+    let mut kb = Vec::new();
+    let mut seen: u64 = 0;
+    while child.next(rt, env)? {
+        let mut k = Vec::with_capacity(keys.len());
+        for e in keys {
+            k.push(rt.eval(e, env)?);
+        }
+        key_bytes(&k, &mut kb);
+        let g = match index.get(&kb) {
+            Some(&g) => g,
+            None => {
+                let bytes: u64 = k.iter().map(|v| v.stored_len() as u64 + 1).sum::<u64>() + kb.len() as u64;
+                let held =
+                    crate::catalog::ROW_BYTES + crate::catalog::VALUE_BYTES * (k.len() + aggs.len()) as u64 * 2 + bytes;
+                room =
+                    room.checked_sub(held).ok_or_else(|| Box::new(crate::session::memory_error(rt.max_memory_mb)))?;
+                rt.k.stats.work.rows_held += 1;
+                index.insert(kb.clone(), groups.len());
+                groups.push((k, vec![AggState::new(); aggs.len()]));
+                groups.len() - 1
+            }
+        };
+        let states = &mut groups[g].1;
+        for (a, s) in aggs.iter().zip(states.iter_mut()) {
+            match &a.arg {
+                Some(e) => match e.column_ref(rt.cat, env) {
+                    Some(v) => s.add_ref(a.func, v, pos)?,
+                    None => {
+                        let v = rt.eval(e, env)?;
+                        s.add(a.func, Some(v), pos)?
+                    }
+                },
+                None => s.add(a.func, None, pos)?,
+            }
+        }
+        seen += 1;
+        if seen & 1023 == 0 {
+            rt.work.check(rt.k.stats).map_err(Box::new)?;
+        }
+    }
+    Ok(groups
+        .into_iter()
+        .map(|(mut k, st)| {
+            k.extend(aggs.iter().zip(st.iter()).map(|(a, s)| s.result(a.func)));
+            k
+        })
+        .collect())
 }

@@ -63,6 +63,22 @@ impl Op {
                 *count = 0;
                 child.open(rt, env, keep_pins)?;
             }
+            OpKind::GroupBy { child, rows, next, built, .. } => {
+                rows.clear();
+                *next = 0;
+                *built = false;
+                child.open(rt, env, keep_pins)?;
+            }
+            OpKind::UnionAll { branches, current, .. } => {
+                *current = 0;
+                if let Some((b, _)) = branches.first_mut() {
+                    b.open(rt, env, keep_pins)?;
+                }
+            }
+            OpKind::NestedLoopsOuter { outer, inner_active, .. } => {
+                *inner_active = false;
+                outer.open(rt, env, keep_pins)?;
+            }
             OpKind::SortOrderBy { child, rows, next, sorted, .. } => {
                 rows.clear();
                 *next = 0;
@@ -96,10 +112,12 @@ impl Op {
                 }
             }
             OpKind::IndexRange { pinned_leaf, .. } => *pinned_leaf = None,
-            OpKind::NestedLoops { outer, inner, .. } => {
+            OpKind::NestedLoops { outer, inner, .. } | OpKind::NestedLoopsOuter { outer, inner, .. } => {
                 outer.release_pins();
                 inner.release_pins();
             }
+            OpKind::UnionAll { branches, .. } => branches.iter_mut().for_each(|(b, _)| b.release_pins()),
+            OpKind::GroupBy { child, .. } => child.release_pins(),
             OpKind::SortAggregate { child, .. }
             | OpKind::View { child, .. }
             | OpKind::Filter { child, .. }
