@@ -7,6 +7,7 @@ export default defineConfig({
       'renderer/test/**/*.test.{ts,tsx,mjs}',
       'electron/test/**/*.test.{mjs,cjs}',
       'tests/fuzz/**/*.test.mjs',
+      'tests/difftest/**/*.test.mjs',
     ],
     environment: 'node',
     testTimeout: 60_000,

@@ -356,13 +356,17 @@ impl CExpr {
             }
             CExpr::IsNull(e, negated) => boolean(Some(e.eval(cx)?.is_null() != *negated)),
             CExpr::Between(e, lo, hi) => {
+                // x >= lo AND x <= hi, in three-valued logic: one FALSE
+                // side makes it FALSE even when the other is NULL.
                 let v = e.eval(cx)?;
                 let l = lo.eval(cx)?;
                 let h = hi.eval(cx)?;
-                if v.is_null() || l.is_null() || h.is_null() {
-                    Value::Null
-                } else {
-                    boolean(Some(v.cmp_sql(&l) != Ordering::Less && v.cmp_sql(&h) != Ordering::Greater))
+                let ge = compare(&v, &l, Pos::default())?.map(|o| o != Ordering::Less);
+                let le = compare(&v, &h, Pos::default())?.map(|o| o != Ordering::Greater);
+                match (ge, le) {
+                    (Some(false), _) | (_, Some(false)) => boolean(Some(false)),
+                    (Some(true), Some(true)) => boolean(Some(true)),
+                    _ => Value::Null,
                 }
             }
             CExpr::Bin(op, a, b, pos) => {

@@ -1,0 +1,467 @@
+// Random tables and random queries over LIO Lab's SQL subset, each written
+// twice: in Oracle's dialect for the engine and in SQLite's for the
+// reference. The few Oracle differences are translated here:
+//   - '' is NULL in Oracle: every string the SQLite side computes is
+//     wrapped in NULLIF(x, '') and '' literals become NULL;
+//   - `a || b` treats NULL as '' in Oracle: COALESCE on each side;
+//   - NVL -> IFNULL, DECODE -> CASE (NULL matches NULL), GREATEST/LEAST ->
+//     the multi-argument MAX/MIN (both NULL when any argument is NULL);
+//   - ORDER BY defaults: Oracle sorts NULLs last ascending and first
+//     descending, SQLite the other way: the SQLite side says NULLS
+//     FIRST/LAST explicitly;
+//   - ROWNUM top-N over an ordered inline view -> LIMIT;
+//   - LIKE is case-sensitive in Oracle (PRAGMA case_sensitive_like there).
+// Division is left out (Oracle's NUMBER division is decimal, SQLite's
+// integer division truncates), as are mixed string/number comparisons.
+
+/** mulberry32: a small seeded PRNG. */
+export function rng(seed) {
+  let a = seed >>> 0;
+  const next = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const int = (lo, hi) => lo + Math.floor(next() * (hi - lo + 1));
+  const pick = (xs) => xs[Math.floor(next() * xs.length)];
+  const chance = (p) => next() < p;
+  return { next, int, pick, chance };
+}
+
+const STRINGS = ['a', 'b', 'ab', 'ba', 'abc', 'x', 'B', 'A b', ' a', 'b ', 'xyz', '%', '_a'];
+
+/** The tables of one world: t1..tk, each with id (unique), n1, n2 (numbers), s1, s2 (strings). */
+export function makeTables(r) {
+  const tables = [];
+  const k = r.int(2, 3);
+  for (let t = 1; t <= k; t++) {
+    const rows = [];
+    const n = r.int(0, 12);
+    for (let i = 1; i <= n; i++) {
+      const num = () => (r.chance(0.15) ? null : r.int(-3, 8));
+      const str = () => (r.chance(0.15) ? null : r.chance(0.05) ? '' : r.pick(STRINGS));
+      rows.push({ id: i, n1: num(), n2: num(), s1: str(), s2: str() });
+    }
+    tables.push({ name: `t${t}`, rows });
+  }
+  return tables;
+}
+
+const COLS = { id: 'n', n1: 'n', n2: 'n', s1: 's', s2: 's' };
+
+function lit(v, lite) {
+  if (v === null) return 'NULL';
+  if (typeof v === 'number') return String(v);
+  if (lite && v === '') return 'NULL';
+  return `'${v.replace(/'/g, "''")}'`;
+}
+
+export function setupScripts(tables) {
+  const ora = [];
+  const lite = [];
+  for (const t of tables) {
+    const ddl = `create table ${t.name} (id number, n1 number, n2 number, s1 varchar2(10), s2 varchar2(10))`;
+    ora.push(ddl + ';');
+    lite.push(`create table ${t.name} (id integer, n1 integer, n2 integer, s1 text, s2 text)`);
+    for (const row of t.rows) {
+      const vals = (l) => [row.id, row.n1, row.n2, row.s1, row.s2].map((v) => lit(v, l)).join(', ');
+      ora.push(`insert into ${t.name} values (${vals(false)});`);
+      lite.push(`insert into ${t.name} values (${vals(true)})`);
+    }
+  }
+  ora.push('commit;');
+  return { ora, lite };
+}
+
+/** An expression pair { o: Oracle text, l: SQLite text, t: 'n'|'s'|'b' }. */
+const E = (o, l, t) => ({ o, l, t });
+const S = (o, l) => E(o, `NULLIF(${l}, '')`, 's');
+
+/** Expression generator over the columns in scope (qualified names). */
+function exprGen(r, cols) {
+  const ofType = (t) => cols.filter((c) => c.t === t);
+  const col = (t) => {
+    const c = r.pick(ofType(t));
+    return E(c.name, c.name, t);
+  };
+  const numLit = () => {
+    const v = r.int(-2, 8);
+    return E(String(v), String(v), 'n');
+  };
+  const strLit = () => {
+    const v = r.pick(STRINGS);
+    return E(lit(v), lit(v), 's');
+  };
+  function num(d) {
+    if (d <= 0 || r.chance(0.45)) return r.chance(0.75) ? col('n') : numLit();
+    switch (r.int(0, 10)) {
+      case 0: {
+        const [a, b] = [num(d - 1), num(d - 1)];
+        const op = r.pick(['+', '-', '*']);
+        return E(`(${a.o} ${op} ${b.o})`, `(${a.l} ${op} ${b.l})`, 'n');
+      }
+      case 1: {
+        const [a, b] = [num(d - 1), num(d - 1)];
+        return E(`nvl(${a.o}, ${b.o})`, `ifnull(${a.l}, ${b.l})`, 'n');
+      }
+      case 2: {
+        const a = num(d - 1);
+        return E(`abs(${a.o})`, `abs(${a.l})`, 'n');
+      }
+      case 3: {
+        const a = num(d - 1);
+        const k = r.int(1, 4);
+        return E(`mod(${a.o}, ${k})`, `(${a.l} % ${k})`, 'n');
+      }
+      case 4: {
+        const a = str(d - 1);
+        return E(`length(${a.o})`, `length(${a.l})`, 'n');
+      }
+      case 5: {
+        const [a, b, c] = [num(d - 1), num(d - 1), num(d - 1)];
+        return E(`coalesce(${a.o}, ${b.o}, ${c.o})`, `coalesce(${a.l}, ${b.l}, ${c.l})`, 'n');
+      }
+      case 6:
+        return caseExpr(d, 'n');
+      case 7:
+        return decode(d, 'n');
+      case 8: {
+        const a = str(d - 1);
+        const b = r.pick(['a', 'b', 'x', 'ab']);
+        return E(`instr(${a.o}, '${b}')`, `instr(${a.l}, '${b}')`, 'n');
+      }
+      case 9: {
+        const [a, b] = [num(d - 1), num(d - 1)];
+        const f = r.chance(0.5);
+        return E(`${f ? 'greatest' : 'least'}(${a.o}, ${b.o})`, `${f ? 'max' : 'min'}(${a.l}, ${b.l})`, 'n');
+      }
+      default: {
+        const [a, b, c] = [num(d - 1), num(d - 1), num(d - 1)];
+        return E(`nvl2(${a.o}, ${b.o}, ${c.o})`, `(CASE WHEN ${a.l} IS NOT NULL THEN ${b.l} ELSE ${c.l} END)`, 'n');
+      }
+    }
+  }
+  function str(d) {
+    if (d <= 0 || r.chance(0.45)) return r.chance(0.75) ? col('s') : strLit();
+    switch (r.int(0, 9)) {
+      case 0: {
+        const [a, b] = [str(d - 1), r.chance(0.3) ? num(d - 1) : str(d - 1)];
+        return S(`(${a.o} || ${b.o})`, `(coalesce(${a.l}, '') || coalesce(${b.l}, ''))`);
+      }
+      case 1: {
+        const a = str(d - 1);
+        return S(`upper(${a.o})`, `upper(${a.l})`);
+      }
+      case 2: {
+        const a = str(d - 1);
+        return S(`lower(${a.o})`, `lower(${a.l})`);
+      }
+      case 3: {
+        const a = str(d - 1);
+        const p = r.int(1, 3);
+        if (r.chance(0.5)) return S(`substr(${a.o}, ${p})`, `substr(${a.l}, ${p})`);
+        const n = r.int(1, 3);
+        return S(`substr(${a.o}, ${p}, ${n})`, `substr(${a.l}, ${p}, ${n})`);
+      }
+      case 4: {
+        const a = str(d - 1);
+        const f = r.pick(['trim', 'ltrim', 'rtrim']);
+        return S(`${f}(${a.o})`, `${f}(${a.l})`);
+      }
+      case 5: {
+        const [a, b] = [str(d - 1), str(d - 1)];
+        return E(`nvl(${a.o}, ${b.o})`, `ifnull(${a.l}, ${b.l})`, 's');
+      }
+      case 6: {
+        const a = str(d - 1);
+        const [x, y] = [r.pick(['a', 'b', ' ']), r.pick(['', 'z', 'yy'])];
+        const yo = y === '' ? '' : `, '${y}'`;
+        return S(`replace(${a.o}, '${x}'${yo})`, `replace(${a.l}, '${x}', '${y}')`);
+      }
+      case 7:
+        return caseExpr(d, 's');
+      case 8:
+        return decode(d, 's');
+      default: {
+        const a = num(d - 1);
+        return S(`to_char(${a.o})`, `CAST(${a.l} AS TEXT)`);
+      }
+    }
+  }
+  function caseExpr(d, t) {
+    const gen = t === 'n' ? num : str;
+    const whens = r.int(1, 3);
+    const simple = r.chance(0.4);
+    let o = 'CASE';
+    let l = 'CASE';
+    let subj;
+    if (simple) {
+      subj = r.chance(0.5) ? num(d - 1) : str(d - 1);
+      o += ` ${subj.o}`;
+      l += ` ${subj.l}`;
+    }
+    for (let i = 0; i < whens; i++) {
+      const w = simple ? (subj.t === 'n' ? num(0) : str(0)) : bool(d - 1);
+      const th = gen(d - 1);
+      o += ` WHEN ${w.o} THEN ${th.o}`;
+      l += ` WHEN ${w.l} THEN ${th.l}`;
+    }
+    if (r.chance(0.6)) {
+      const e = gen(d - 1);
+      o += ` ELSE ${e.o}`;
+      l += ` ELSE ${e.l}`;
+    }
+    return E(o + ' END', l + ' END', t);
+  }
+  function decode(d, t) {
+    const gen = t === 'n' ? num : str;
+    const x = r.chance(0.5) ? num(d - 1) : str(d - 1);
+    const pairs = r.int(1, 3);
+    let o = `decode(${x.o}`;
+    let l = 'CASE';
+    for (let i = 0; i < pairs; i++) {
+      const s = r.chance(0.15) ? E('null', 'NULL', x.t) : x.t === 'n' ? numLit() : strLit();
+      const res = gen(d - 1);
+      o += `, ${s.o}, ${res.o}`;
+      l += s.o === 'null' ? ` WHEN ${x.l} IS NULL THEN ${res.l}` : ` WHEN ${x.l} = ${s.l} THEN ${res.l}`;
+    }
+    if (r.chance(0.6)) {
+      const e = gen(d - 1);
+      o += `, ${e.o}`;
+      l += ` ELSE ${e.l}`;
+    }
+    return E(o + ')', l + ' END', t);
+  }
+  function bool(d) {
+    const k = d <= 0 ? r.int(0, 5) : r.int(0, 8);
+    switch (k) {
+      case 0:
+      case 1: {
+        const t = r.chance(0.6) ? 'n' : 's';
+        const [a, b] = t === 'n' ? [num(d - 1), num(d - 1)] : [str(d - 1), str(d - 1)];
+        const op = r.pick(['=', '<>', '<', '<=', '>', '>=', '!=']);
+        return E(`${a.o} ${op} ${b.o}`, `${a.l} ${op === '!=' ? '<>' : op} ${b.l}`, 'b');
+      }
+      case 2: {
+        const a = r.chance(0.5) ? num(d - 1) : str(d - 1);
+        const not = r.chance(0.5) ? 'NOT ' : '';
+        return E(`${a.o} IS ${not}NULL`, `${a.l} IS ${not}NULL`, 'b');
+      }
+      case 3: {
+        const a = num(d - 1);
+        const n = r.int(1, 4);
+        const items = [];
+        for (let i = 0; i < n; i++) items.push(r.chance(0.1) ? E('NULL', 'NULL', 'n') : numLit());
+        const not = r.chance(0.4) ? 'NOT ' : '';
+        return E(
+          `${a.o} ${not}IN (${items.map((i) => i.o).join(', ')})`,
+          `${a.l} ${not}IN (${items.map((i) => i.l).join(', ')})`,
+          'b',
+        );
+      }
+      case 4: {
+        const a = str(d - 1);
+        const p = r.pick(['a%', '%a', '%b%', '_', '__', 'a_', '%', 'A%', '_b%', '%\u0025']);
+        const not = r.chance(0.3) ? 'NOT ' : '';
+        return E(`${a.o} ${not}LIKE '${p}'`, `${a.l} ${not}LIKE '${p}'`, 'b');
+      }
+      case 5: {
+        const [a, lo, hi] = [num(d - 1), num(0), num(0)];
+        const not = r.chance(0.3) ? 'NOT ' : '';
+        return E(`${a.o} ${not}BETWEEN ${lo.o} AND ${hi.o}`, `${a.l} ${not}BETWEEN ${lo.l} AND ${hi.l}`, 'b');
+      }
+      case 6: {
+        const [a, b] = [bool(d - 1), bool(d - 1)];
+        return E(`(${a.o} AND ${b.o})`, `(${a.l} AND ${b.l})`, 'b');
+      }
+      case 7: {
+        const [a, b] = [bool(d - 1), bool(d - 1)];
+        return E(`(${a.o} OR ${b.o})`, `(${a.l} OR ${b.l})`, 'b');
+      }
+      default: {
+        const a = bool(d - 1);
+        return E(`NOT (${a.o})`, `NOT (${a.l})`, 'b');
+      }
+    }
+  }
+  const any = (d) => (r.chance(0.55) ? num(d) : str(d));
+  return { num, str, bool, any };
+}
+
+function scopeCols(alias) {
+  return Object.entries(COLS).map(([c, t]) => ({ name: `${alias}.${c}`, t }));
+}
+
+/** ORDER BY over select-list positions: Oracle's text, SQLite's text, and the keys to check. */
+function orderBy(r, n) {
+  const keys = [];
+  const positions = [...Array(n).keys()].map((i) => i + 1);
+  const k = r.int(1, Math.min(3, n));
+  for (let i = 0; i < k; i++) {
+    const p = positions.splice(r.int(0, positions.length - 1), 1)[0];
+    const desc = r.chance(0.35);
+    const nulls = r.chance(0.25) ? (r.chance(0.5) ? 'first' : 'last') : null;
+    keys.push({ col: p - 1, desc, nullsFirst: nulls ? nulls === 'first' : desc });
+  }
+  const o = keys.map((k) => `${k.col + 1}${k.desc ? ' desc' : ''}${keysNulls(k, r) ?? ''}`);
+  const l = keys.map((k) => `${k.col + 1}${k.desc ? ' DESC' : ' ASC'} NULLS ${k.nullsFirst ? 'FIRST' : 'LAST'}`);
+  return { o: ` order by ${o.join(', ')}`, l: ` ORDER BY ${l.join(', ')}`, keys };
+}
+
+function keysNulls(k, r) {
+  // Explicit NULLS FIRST/LAST half of the time when it differs from, or
+  // restates, the default.
+  if (k.nullsFirst !== k.desc || r.chance(0.2)) return k.nullsFirst ? ' nulls first' : ' nulls last';
+  return null;
+}
+
+/** One random query over the world's tables. */
+export function makeQuery(r, tables) {
+  const shape = r.int(0, 9);
+  const t = () => r.pick(tables).name;
+  if (shape <= 2) return simpleSelect(r, t());
+  if (shape <= 4) return joinSelect(r, t(), t());
+  if (shape <= 6) return groupSelect(r, t());
+  if (shape === 7) return unionAll(r, t(), t());
+  if (shape === 8) return topN(r, t());
+  return distinctSelect(r, t());
+}
+
+function selectList(r, g, n) {
+  const items = [];
+  for (let i = 0; i < n; i++) items.push(g.any(r.int(0, 3)));
+  return items;
+}
+
+function where(r, g) {
+  if (!r.chance(0.75)) return { o: '', l: '' };
+  const b = g.bool(r.int(0, 3));
+  return { o: ` where ${b.o}`, l: ` WHERE ${b.l}` };
+}
+
+function finish(r, items, from, w, extra = {}) {
+  const ord = r.chance(0.5) ? orderBy(r, items.length) : null;
+  const distinct = extra.distinct ? 'distinct ' : '';
+  const o = `select ${distinct}${items.map((i) => i.o).join(', ')} from ${from.o}${w.o}${extra.o ?? ''}${ord ? ord.o : ''}`;
+  const l = `SELECT ${distinct}${items.map((i) => i.l).join(', ')} FROM ${from.l}${w.l}${extra.l ?? ''}${ord ? ord.l : ''}`;
+  return { o, l, order: ord ? ord.keys : null };
+}
+
+function simpleSelect(r, table) {
+  const g = exprGen(r, scopeCols('x'));
+  const items = selectList(r, g, r.int(1, 4));
+  return finish(r, items, { o: `${table} x`, l: `${table} x` }, where(r, g));
+}
+
+function distinctSelect(r, table) {
+  const g = exprGen(r, scopeCols('x'));
+  const items = selectList(r, g, r.int(1, 3));
+  return finish(r, items, { o: `${table} x`, l: `${table} x` }, where(r, g), { distinct: true });
+}
+
+function joinSelect(r, a, b) {
+  const g = exprGen(r, [...scopeCols('x'), ...scopeCols('y')]);
+  const kind = r.pick(['join', 'inner join', 'left join', 'left outer join', 'comma']);
+  const key = r.pick(['n1', 'n2', 's1', 'id']);
+  const key2 = COLS[key] === 'n' ? r.pick(['n1', 'n2', 'id']) : r.pick(['s1', 's2']);
+  let on = `x.${key} = y.${key2}`;
+  let onl = on;
+  if (r.chance(0.3)) {
+    const gy = exprGen(r, [...scopeCols('x'), ...scopeCols('y')]);
+    const extra = gy.bool(1);
+    on += ` and ${extra.o}`;
+    onl += ` AND ${extra.l}`;
+  }
+  const items = selectList(r, g, r.int(1, 4));
+  let from;
+  let w = where(r, g);
+  if (kind === 'comma') {
+    from = { o: `${a} x, ${b} y`, l: `${a} x, ${b} y` };
+    w = w.o ? { o: `${w.o} and ${on}`, l: `${w.l} AND ${onl}` } : { o: ` where ${on}`, l: ` WHERE ${onl}` };
+  } else {
+    const lk = kind.startsWith('left') ? 'LEFT JOIN' : 'JOIN';
+    from = { o: `${a} x ${kind} ${b} y on ${on}`, l: `${a} x ${lk} ${b} y ON ${onl}` };
+  }
+  return finish(r, items, from, w);
+}
+
+function groupSelect(r, table) {
+  const g = exprGen(r, scopeCols('x'));
+  const nk = r.int(1, 2);
+  const keys = [];
+  // Keys read a column: SQLite takes a constant integer key for a position.
+  const hasCol = (e) => /x\./.test(e.o);
+  for (let i = 0; i < nk; i++) {
+    let k = r.chance(0.7) ? g.any(0) : g.any(1);
+    if (!hasCol(k)) k = E('x.n1', 'x.n1', 'n');
+    keys.push(k);
+  }
+  const agg = () => {
+    const f = r.pick(['count', 'count*', 'sum', 'min', 'max', 'avg', 'minS', 'maxS']);
+    if (f === 'count*') return E('count(*)', 'count(*)', 'n');
+    if (f === 'minS' || f === 'maxS') {
+      const a = g.str(1);
+      return E(`${f.slice(0, 3)}(${a.o})`, `${f.slice(0, 3)}(${a.l})`, 's');
+    }
+    const a = f === 'count' ? g.any(1) : g.num(1);
+    return E(`${f}(${a.o})`, `${f}(${a.l})`, 'n');
+  };
+  const items = [];
+  for (const k of keys) if (r.chance(0.8)) items.push(k);
+  const na = r.int(items.length ? 0 : 1, 3);
+  for (let i = 0; i < na; i++) items.push(agg());
+  if (r.chance(0.2) && items.length) {
+    // An expression over a key and an aggregate.
+    const a = agg();
+    if (a.t === 'n') items.push(E(`nvl(${a.o}, 0) + 1`, `ifnull(${a.l}, 0) + 1`, 'n'));
+  }
+  const w = where(r, g);
+  let extra = { o: ` group by ${keys.map((k) => k.o).join(', ')}`, l: ` GROUP BY ${keys.map((k) => k.l).join(', ')}` };
+  if (r.chance(0.4)) {
+    const a = agg();
+    const v = String(r.int(0, 4));
+    const cmp = a.t === 'n' ? E(v, v, 'n') : E("'b'", "'b'", 's');
+    const op = r.pick(['>', '>=', '<', '=', '<>']);
+    extra = { o: `${extra.o} having ${a.o} ${op} ${cmp.o}`, l: `${extra.l} HAVING ${a.l} ${op} ${cmp.l}` };
+  }
+  return finish(r, items, { o: `${table} x`, l: `${table} x` }, w, extra);
+}
+
+function unionAll(r, a, b) {
+  const types = [];
+  const n = r.int(1, 3);
+  for (let i = 0; i < n; i++) types.push(r.chance(0.6) ? 'n' : 's');
+  const branch = (table) => {
+    const g = exprGen(r, scopeCols('x'));
+    const items = types.map((t) => (t === 'n' ? g.num(r.int(0, 2)) : g.str(r.int(0, 2))));
+    const w = where(r, g);
+    return {
+      o: `select ${items.map((i) => i.o).join(', ')} from ${table} x${w.o}`,
+      l: `SELECT ${items.map((i) => i.l).join(', ')} FROM ${table} x${w.l}`,
+    };
+  };
+  const parts = [branch(a), branch(b)];
+  if (r.chance(0.3)) parts.push(branch(r.pick([a, b])));
+  const ord = r.chance(0.5) ? orderBy(r, n) : null;
+  return {
+    o: parts.map((p) => p.o).join(' union all ') + (ord ? ord.o : ''),
+    l: parts.map((p) => p.l).join(' UNION ALL ') + (ord ? ord.l : ''),
+    order: ord ? ord.keys : null,
+  };
+}
+
+function topN(r, table) {
+  // Ordered by the unique id last, so the first n rows are determined.
+  const g = exprGen(r, scopeCols('x'));
+  const items = selectList(r, g, r.int(1, 3));
+  const w = where(r, g);
+  const n = r.int(0, 6);
+  let k = g.any(1);
+  if (!/x\./.test(k.o)) k = E('x.n2', 'x.n2', 'n');
+  const desc = r.chance(0.4);
+  const o = `select * from (select ${items.map((i, j) => `${i.o} c${j}`).join(', ')} from ${table} x${w.o} order by ${k.o}${desc ? ' desc' : ''}, x.id) where rownum <= ${n}`;
+  const l = `SELECT ${items.map((i, j) => `${i.l} AS c${j}`).join(', ')} FROM ${table} x${w.l} ORDER BY ${k.l} ${desc ? 'DESC NULLS FIRST' : 'ASC NULLS LAST'}, x.id LIMIT ${n}`;
+  return { o, l, order: 'exact' };
+}
