@@ -319,6 +319,7 @@ function keysNulls(k, r) {
 
 /** One random query over the world's tables. */
 export function makeQuery(r, tables) {
+  worldTables = tables;
   const shape = r.int(0, 9);
   const t = () => r.pick(tables).name;
   if (shape <= 2) return simpleSelect(r, t());
@@ -335,9 +336,45 @@ function selectList(r, g, n) {
   return items;
 }
 
+/** The world's tables, for subqueries. */
+let worldTables = [];
+
+/** `[NOT] IN (SELECT ...)` or `[NOT] EXISTS (SELECT ...)`, sometimes correlated with x. */
+function subqueryPredicate(r, g) {
+  const t = r.pick(worldTables).name;
+  const gz = exprGen(r, [...scopeCols('z'), ...(r.chance(0.4) ? scopeCols('x') : [])]);
+  const w = r.chance(0.7) ? gz.bool(1) : null;
+  const wo = w ? ` where ${w.o}` : '';
+  const wl = w ? ` WHERE ${w.l}` : '';
+  const not = r.chance(0.4) ? 'NOT ' : '';
+  if (r.chance(0.5)) {
+    const left = r.chance(0.6) ? g.num(1) : g.str(1);
+    const right = left.t === 'n' ? gz.num(1) : gz.str(1);
+    return E(
+      `${left.o} ${not}IN (select ${right.o} from ${t} z${wo})`,
+      `${left.l} ${not}IN (SELECT ${right.l} FROM ${t} z${wl})`,
+      'b',
+    );
+  }
+  const corr = r.chance(0.7) ? r.pick(['n1', 'n2', 'id']) : null;
+  const co = corr ? `z.${corr} = x.${r.pick(['n1', 'n2', 'id'])}` : null;
+  const all = [co, w?.o].filter(Boolean);
+  const alll = [co, w?.l].filter(Boolean);
+  return E(
+    `${not}EXISTS (select 1 from ${t} z${all.length ? ' where ' + all.join(' and ') : ''})`,
+    `${not}EXISTS (SELECT 1 FROM ${t} z${alll.length ? ' WHERE ' + alll.join(' AND ') : ''})`,
+    'b',
+  );
+}
+
 function where(r, g) {
   if (!r.chance(0.75)) return { o: '', l: '' };
-  const b = g.bool(r.int(0, 3));
+  let b = g.bool(r.int(0, 3));
+  if (r.chance(0.2)) {
+    const sq = subqueryPredicate(r, g);
+    const op = r.pick(['and', 'or']);
+    b = r.chance(0.3) ? sq : E(`(${b.o} ${op} ${sq.o})`, `(${b.l} ${op.toUpperCase()} ${sq.l})`, 'b');
+  }
   return { o: ` where ${b.o}`, l: ` WHERE ${b.l}` };
 }
 

@@ -209,8 +209,47 @@ fn union_all_runs_each_branch() {
 #[test]
 fn unsupported_sql_is_an_error_not_a_wrong_answer() {
     let mut e = engine();
-    assert!(error(&mut e, "select id from e where dept in (select dept from d);").starts_with("LAB-"));
-    assert!(error(&mut e, "select id from e where exists (select 1 from d);").starts_with("LAB-"));
+    assert!(error(&mut e, "select (select 1 from d) from e;").starts_with("LAB-"));
+    assert!(error(&mut e, "select id from e where id in (select dept from d where rownum < 2);").starts_with("LAB-"));
+    assert!(error(&mut e, "select count(*) from e group by dept having 1 in (select 1 from d);").starts_with("LAB-"));
+    assert!(error(&mut e, "select date '2020-01-01' from dual;").starts_with("LAB-"));
     assert!(error(&mut e, "select id from e union select dept from d;").starts_with("LAB-"));
     assert!(error(&mut e, "select count(*) from e having count(*) > 1;").starts_with("LAB-"));
+}
+
+#[test]
+fn in_and_exists_subqueries_filter_the_rows() {
+    let mut e = engine();
+    // Uncorrelated: the subquery runs once (Starts 1), its values kept.
+    let q = "select id from e where dept in (select dept from d where dname <> 'ops') order by id;";
+    assert_eq!(rows(&mut e, q), ["1", "2"]);
+    assert_eq!(
+        plan(&mut e, q),
+        ["SELECT STATEMENT", " SORT ORDER BY", "  FILTER", "   TABLE ACCESS FULL", "   TABLE ACCESS FULL"]
+    );
+    let s = e.exec(q);
+    ok(&s);
+    assert_eq!(s[0].plan[4].starts, 1);
+    assert!(s[0].plan[4].buffers > 0);
+    // NOT IN: a NULL in the subquery's values makes it never TRUE; a NULL
+    // on the left is never TRUE unless the subquery is empty.
+    assert_eq!(
+        rows(&mut e, "select id from e where dept not in (select dept from d where dept > 10) order by id;"),
+        ["1", "2"]
+    );
+    assert!(rows(&mut e, "select id from d, e where e.id = 1 and d.dept not in (select dept from e);").is_empty());
+    assert_eq!(rows(&mut e, "select count(*) from e where dept not in (select dept from d where dept > 99);"), ["5"]);
+    // Correlated: run for each row (Starts = rows of the outer side).
+    let q = "select dname from d where exists (select 1 from e where e.dept = d.dept and e.sal > 150) order by 1;";
+    assert_eq!(rows(&mut e, q), ["sales"]);
+    let s = e.exec(q);
+    ok(&s);
+    let sub = s[0].plan.iter().rev().find(|l| l.operation == "TABLE ACCESS FULL").unwrap();
+    assert_eq!(sub.starts, 3);
+    assert_eq!(rows(&mut e, "select dname from d where not exists (select 1 from e where e.dept = d.dept);"), ["hr"]);
+    assert_eq!(
+        rows(&mut e, "select id from e where sal > 100 or id in (select dept - 9 from d) order by id;"),
+        ["1", "2", "4"]
+    );
+    assert!(error(&mut e, "select id from e where id in (select dept, dname from d);").starts_with("ORA-00913"));
 }

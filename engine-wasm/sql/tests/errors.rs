@@ -63,7 +63,7 @@ fn unsupported_constructs_are_lab_00001() {
         ("select 1 from dual union select 2 from dual;", "LAB-00001", 1, 20),
         ("create table t (a number) partition by range (a) (partition p1 values less than (10));", "LAB-00001", 1, 27),
         ("create index i on t (a) reverse;", "LAB-00001", 1, 25),
-        ("select * from t1 left join t2 on 1 = 1;", "LAB-00001", 1, 18),
+        ("select * from t1 right join t2 on 1 = 1;", "LAB-00001", 1, 18),
         ("begin null; exception when others then null; end;\n/", "LAB-00001", 1, 13),
         ("describe t1", "LAB-00001", 1, 1),
     ]);

@@ -7,6 +7,8 @@ impl<'a> Builder<'a> {
     /// Compile one query block.
     pub(super) fn simple_block(&mut self, q: &Query) -> Result<Block, LabError> {
         let cat = self.ctx.cat;
+        // Subqueries are allowed in this block's WHERE clause only.
+        let enclosing_ok = std::mem::replace(&mut self.subqueries_ok, false);
         if q.from.is_empty() {
             return Err(LabError::new(ora::FROM_KEYWORD_NOT_FOUND, q.pos));
         }
@@ -154,13 +156,18 @@ impl<'a> Builder<'a> {
                 }
             }
         }
-        // ---- predicates
+        // ---- predicates (IN and EXISTS subqueries become FILTER children)
         let mut conjuncts = Vec::new();
-        if let Some(w) = &q.where_clause {
-            if has_aggregate(w) {
-                return Err(LabError::new(ora::GROUP_FUNCTION_NOT_ALLOWED, expr_pos(w)));
-            }
-            let c = self.compile_expr(w, &scope, None)?;
+        let enclosing_subs = std::mem::take(&mut self.pending_subs);
+        self.subqueries_ok = true;
+        let compiled = match &q.where_clause {
+            Some(w) if has_aggregate(w) => Err(LabError::new(ora::GROUP_FUNCTION_NOT_ALLOWED, expr_pos(w))),
+            Some(w) => self.compile_expr(w, &scope, None).map(Some),
+            None => Ok(None),
+        };
+        self.subqueries_ok = false;
+        let subs = std::mem::replace(&mut self.pending_subs, enclosing_subs);
+        if let Some(c) = compiled? {
             split_and(c, &mut conjuncts);
         }
         // ---- LEFT JOIN conditions: each outer-joined table's own predicates
@@ -207,7 +214,15 @@ impl<'a> Builder<'a> {
         };
         let aggregate_query =
             q.select.iter().any(|s| matches!(s, SelectItem::Expr { expr, .. } if has_aggregate(expr)));
+        // The enclosing blocks' rows are there when a correlated subquery runs.
         let mut available: Vec<usize> = Vec::new();
+        for sc in &self.outer_scopes {
+            for e in sc {
+                for (_, c) in &e.columns {
+                    c.sources(&mut available);
+                }
+            }
+        }
         let mut used = vec![false; conjuncts.len()];
         let mut tree: Option<(Op, f64, f64)> = None;
         let mut row_bytes = 0.0;
@@ -582,7 +597,17 @@ impl<'a> Builder<'a> {
         // Any predicate left (e.g. constant predicates) filters the result.
         let rest: Vec<CExpr> =
             conjuncts.iter().enumerate().filter(|(i, _)| !used[*i]).map(|(_, p)| p.clone()).collect();
-        if !rest.is_empty() {
+        if !subs.is_empty() {
+            op = self.op(
+                "FILTER",
+                None,
+                e_rows,
+                cost,
+                None,
+                "qerflFetch",
+                OpKind::SubqueryFilter { child: Box::new(op), subs, preds: rest },
+            );
+        } else if !rest.is_empty() {
             op = self.op(
                 "FILTER",
                 None,
@@ -593,6 +618,7 @@ impl<'a> Builder<'a> {
                 OpKind::Filter { child: Box::new(op), preds: rest },
             );
         }
+        self.subqueries_ok = enclosing_ok;
         if q.distinct || !q.group_by.is_empty() || q.having.is_some() {
             return self.finish_grouped(q, &scope, aggregate_query, op, e_rows, cost, row_bytes, read_optim_any);
         }

@@ -3,6 +3,22 @@
 
 use super::*;
 
+/// Functions of DATE and TIMESTAMP values, which the lab does not model:
+/// refused rather than reported as unknown names.
+const DATE_FUNCTIONS: &[&str] = &[
+    "SYSDATE",
+    "SYSTIMESTAMP",
+    "CURRENT_DATE",
+    "CURRENT_TIMESTAMP",
+    "LOCALTIMESTAMP",
+    "TO_DATE",
+    "TO_TIMESTAMP",
+    "ADD_MONTHS",
+    "MONTHS_BETWEEN",
+    "LAST_DAY",
+    "NEXT_DAY",
+];
+
 impl<'a> Builder<'a> {
     pub(super) fn draft(
         &mut self,
@@ -99,6 +115,21 @@ impl<'a> Builder<'a> {
                         found = Some(c.clone());
                     }
                 }
+                if found.is_none() {
+                    // A correlated subquery reads the enclosing blocks' columns.
+                    'outer: for sc in self.outer_scopes.iter().rev() {
+                        for s in sc {
+                            if qualifier.as_ref().is_some_and(|q| q.name != s.alias) {
+                                continue;
+                            }
+                            if let Some((_, c)) = s.columns.iter().find(|(n, _)| *n == name.name) {
+                                found = Some(c.clone());
+                                self.outer_refs += 1;
+                                break 'outer;
+                            }
+                        }
+                    }
+                }
                 match found {
                     Some(c) => c,
                     None if qualifier.is_none() && self.ctx.plsql_vars.contains(&name.name) => {
@@ -121,11 +152,17 @@ impl<'a> Builder<'a> {
                     }
                 }
             }
+            Expr::Function { name, .. } if DATE_FUNCTIONS.contains(&name.name.as_str()) => {
+                return Err(LabError::with(ora::LAB_UNSUPPORTED, "date and time values", name.pos))
+            }
             Expr::Function { name, args } => {
                 let f = Func::lookup(&name.name).ok_or_else(|| {
                     LabError::with(ora::INVALID_IDENTIFIER, format_args!("\"{}\"", name.name), name.pos)
                 })?;
                 f.check_arity(args.len(), &name.name, name.pos)?;
+                if f == Func::ToChar && args.len() > 1 {
+                    return Err(LabError::with(ora::LAB_UNSUPPORTED, "TO_CHAR with a format model", name.pos));
+                }
                 let mut c = Vec::with_capacity(args.len());
                 for a in args {
                     c.push(self.compile_expr_inner(a, scope, aggs)?);
@@ -165,12 +202,49 @@ impl<'a> Builder<'a> {
                 CExpr::IsNull(Box::new(self.compile_expr_inner(expr, scope, aggs)?), *negated)
             }
             Expr::Subquery(q) => return Err(LabError::with(ora::LAB_UNSUPPORTED, "scalar subqueries", q.pos)),
-            Expr::InSubquery { query, .. } | Expr::Exists { query, .. } => {
+            Expr::InSubquery { query, .. } | Expr::Exists { query, .. } if !self.subqueries_ok || aggs.is_some() => {
                 return Err(LabError::with(
                     ora::LAB_UNSUPPORTED,
-                    "IN and EXISTS subqueries other than in a WHERE clause's top-level AND",
+                    "IN and EXISTS subqueries other than in a WHERE clause",
                     query.pos,
                 ))
+            }
+            Expr::InSubquery { expr, query, negated } => {
+                let left = self.compile_expr_inner(expr, scope, aggs)?;
+                let (sub, correlated) = self.subquery_block(query, scope)?;
+                if sub.project.len() != 1 {
+                    let n = if sub.project.len() > 1 { ora::TOO_MANY_VALUES } else { ora::NOT_ENOUGH_VALUES };
+                    return Err(LabError::new(n, query.pos));
+                }
+                let right = sub.project.into_iter().next().expect("one column");
+                let slot = self.new_source();
+                self.pending_subs.push(SubPlan {
+                    op: sub.op,
+                    kind: SubKind::In { left, right },
+                    slot,
+                    correlated,
+                    cache: None,
+                    pos: expr_pos(e),
+                });
+                let c = CExpr::Gen { src: slot, col: 0 };
+                if *negated {
+                    CExpr::Not(Box::new(c))
+                } else {
+                    c
+                }
+            }
+            Expr::Exists { query, .. } => {
+                let (sub, correlated) = self.subquery_block(query, scope)?;
+                let slot = self.new_source();
+                self.pending_subs.push(SubPlan {
+                    op: sub.op,
+                    kind: SubKind::Exists,
+                    slot,
+                    correlated,
+                    cache: None,
+                    pos: query.pos,
+                });
+                CExpr::Gen { src: slot, col: 0 }
             }
             Expr::InList { expr, list, negated } => {
                 let x = self.compile_expr_inner(expr, scope, aggs)?;
@@ -205,6 +279,19 @@ impl<'a> Builder<'a> {
                 CExpr::Case(o, w, e, *pos)
             }
         })
+    }
+
+    /// A WHERE clause's IN or EXISTS subquery, compiled with the enclosing
+    /// scope visible; and whether it reads that scope (correlated).
+    fn subquery_block(&mut self, q: &Query, scope: &[ScopeEntry]) -> Result<(Block, bool), LabError> {
+        if rownum::mentions_rownum(q) {
+            return Err(LabError::with(ora::LAB_UNSUPPORTED, "ROWNUM in an IN or EXISTS subquery", q.pos));
+        }
+        let before = self.outer_refs;
+        self.outer_scopes.push(scope.to_vec());
+        let r = self.block(q);
+        self.outer_scopes.pop();
+        Ok((r?, self.outer_refs != before))
     }
 
     /// INDEX RANGE SCAN, under TABLE ACCESS BY INDEX ROWID unless the

@@ -3,7 +3,7 @@
 //! tree and the plan lines with E-Rows and Cost.
 
 use super::expr::{AggSpec, CExpr, Env, Func};
-use super::row_source::{Op, OpKind, RowGenKind};
+use super::row_source::{Op, OpKind, RowGenKind, SubKind, SubPlan};
 use crate::catalog::{Catalog, IndexId, TableId, TableStorage};
 use crate::instance::version::VersionProfile;
 use lio_sql::ast::{self, AggregateFunc, BinaryOp, Expr, FromItem, Hint, Pos, Query, SelectItem};
@@ -64,6 +64,7 @@ struct Draft {
 }
 
 /// A resolvable name in scope.
+#[derive(Clone)]
 struct ScopeEntry {
     alias: String,
     columns: Vec<(String, CExpr)>,
@@ -76,6 +77,15 @@ struct Builder<'a> {
     n_sources: usize,
     bind_names: Vec<String>,
     tables: Vec<TableId>,
+    /// Scopes of the enclosing query blocks (a WHERE clause's subqueries
+    /// may read their columns), innermost last.
+    outer_scopes: Vec<Vec<ScopeEntry>>,
+    /// Column references resolved in an enclosing block so far.
+    outer_refs: usize,
+    /// IN/EXISTS subqueries of the WHERE clause being compiled.
+    pending_subs: Vec<SubPlan>,
+    /// Subqueries may appear where the expression is being compiled.
+    subqueries_ok: bool,
 }
 
 /// A compiled query block before the SELECT STATEMENT line.
@@ -286,6 +296,7 @@ fn collect_sources(op: &Op, out: &mut Vec<usize>) {
             out.push(*out_src)
         }
         OpKind::Filter { child, .. } | OpKind::CountStopkey { child, .. } => collect_sources(child, out),
+        OpKind::SubqueryFilter { child, .. } => collect_sources(child, out),
         OpKind::GroupBy { out_src, .. } | OpKind::UnionAll { out_src, .. } => out.push(*out_src),
         OpKind::NestedLoopsOuter { outer, inner, .. } => {
             collect_sources(outer, out);
@@ -331,6 +342,9 @@ fn children_mut(op: &mut Op) -> Vec<&mut Op> {
             vec![outer.as_mut(), inner.as_mut()]
         }
         OpKind::UnionAll { branches, .. } => branches.iter_mut().map(|(b, _)| b).collect(),
+        OpKind::SubqueryFilter { child, subs, .. } => {
+            std::iter::once(child.as_mut()).chain(subs.iter_mut().map(|s| &mut s.op)).collect()
+        }
         _ => vec![],
     }
 }
@@ -364,6 +378,10 @@ pub fn compile(q: &Query, ctx: &PlanCtx<'_>) -> Result<Compiled, LabError> {
         n_sources: 0,
         bind_names: Vec::new(),
         tables: Vec::new(),
+        outer_scopes: Vec::new(),
+        outer_refs: 0,
+        pending_subs: Vec::new(),
+        subqueries_ok: false,
     };
     let stopkey = rownum::split_rownum(q)?;
     let block = b.block(stopkey.as_ref().map_or(q, |(q2, _)| q2))?;
@@ -430,6 +448,10 @@ pub fn compile_scalar(e: &Expr, ctx: &PlanCtx<'_>) -> Result<(CExpr, Vec<String>
         n_sources: 0,
         bind_names: Vec::new(),
         tables: Vec::new(),
+        outer_scopes: Vec::new(),
+        outer_refs: 0,
+        pending_subs: Vec::new(),
+        subqueries_ok: false,
     };
     let c = b.compile_expr(e, &[], None)?;
     Ok((c, b.bind_names))

@@ -136,3 +136,13 @@ fn any_expr(e: &Expr, f: &impl Fn(&Expr) -> bool) -> bool {
         _ => false,
     }
 }
+
+/// Whether ROWNUM appears anywhere in the query's WHERE clauses, select
+/// lists or its inline views.
+pub(super) fn mentions_rownum(q: &Query) -> bool {
+    let r = &|e: &Expr| matches!(e, Expr::Rownum(_));
+    q.where_clause.as_ref().is_some_and(|w| any_expr(w, r))
+        || q.select.iter().any(|s| matches!(s, SelectItem::Expr { expr, .. } if any_expr(expr, r)))
+        || q.from.iter().any(|f| matches!(f, FromItem::Subquery { query, .. } if mentions_rownum(query)))
+        || q.union_all.iter().any(mentions_rownum)
+}

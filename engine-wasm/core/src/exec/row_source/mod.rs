@@ -138,6 +138,29 @@ pub enum RowGenKind {
     Range(CExpr, CExpr),
 }
 
+/// What a WHERE clause's subquery computes for a row.
+#[derive(Debug, Clone)]
+pub enum SubKind {
+    /// `EXISTS (...)`: whether the subquery has a row.
+    Exists,
+    /// `left IN (SELECT right ...)`
+    In { left: CExpr, right: CExpr },
+}
+
+/// A subquery run by a FILTER: its result (TRUE, FALSE or NULL) goes into
+/// source `slot`, which the FILTER's predicates read.
+#[derive(Debug, Clone)]
+pub struct SubPlan {
+    pub op: Op,
+    pub kind: SubKind,
+    pub slot: usize,
+    /// Reads the enclosing row: run again for each row. Otherwise run
+    /// once per execution and its values kept (`cache`).
+    pub correlated: bool,
+    pub cache: Option<Vec<Value>>,
+    pub pos: Pos,
+}
+
 #[derive(Debug, Clone)]
 pub struct Op {
     pub line: u16,
@@ -241,6 +264,13 @@ pub enum OpKind {
     },
     Filter {
         child: Box<Op>,
+        preds: Vec<CExpr>,
+    },
+    /// FILTER with subqueries (IN, EXISTS): each row of `child` has its
+    /// subqueries evaluated, then `preds` tested.
+    SubqueryFilter {
+        child: Box<Op>,
+        subs: Vec<SubPlan>,
         preds: Vec<CExpr>,
     },
     /// COUNT STOPKEY: numbers the rows (ROWNUM) and stops asking its child

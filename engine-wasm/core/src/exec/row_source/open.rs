@@ -69,6 +69,12 @@ impl Op {
                 *built = false;
                 child.open(rt, env, keep_pins)?;
             }
+            OpKind::SubqueryFilter { child, subs, .. } => {
+                for s in subs.iter_mut() {
+                    s.cache = None;
+                }
+                child.open(rt, env, keep_pins)?;
+            }
             OpKind::UnionAll { branches, current, .. } => {
                 *current = 0;
                 if let Some((b, _)) = branches.first_mut() {
@@ -118,6 +124,10 @@ impl Op {
             }
             OpKind::UnionAll { branches, .. } => branches.iter_mut().for_each(|(b, _)| b.release_pins()),
             OpKind::GroupBy { child, .. } => child.release_pins(),
+            OpKind::SubqueryFilter { child, subs, .. } => {
+                child.release_pins();
+                subs.iter_mut().for_each(|s| s.op.release_pins());
+            }
             OpKind::SortAggregate { child, .. }
             | OpKind::View { child, .. }
             | OpKind::Filter { child, .. }
