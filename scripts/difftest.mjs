@@ -34,6 +34,6 @@ for (const m of res.mismatches) {
   if (m.reference) console.log(`sqlite rows: ${JSON.stringify(m.reference)}`);
 }
 console.log(
-  `difftest: ${res.cases} queries (seed ${seed}), ${res.mismatchCount} mismatches, ${res.liteErrors} SQLite errors, ${(res.ms / 1000).toFixed(1)} s`,
+  `difftest: ${res.cases} queries (seed ${seed}, ${res.nonEmpty} with rows), ${res.mismatchCount} mismatches, ${res.liteErrors} SQLite errors, ${(res.ms / 1000).toFixed(1)} s`,
 );
 process.exit(res.mismatchCount || res.liteErrors ? 1 : 0);

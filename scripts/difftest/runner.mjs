@@ -78,6 +78,7 @@ export async function runDifftest({ queries = 1000, seed = 1, perWorld = 50, max
   let mismatchCount = 0;
   let liteErrors = 0;
   let cases = 0;
+  let nonEmpty = 0;
   for (let world = 0; cases < queries; world++) {
     const r = rng((seed * 1_000_003 + world) >>> 0);
     const tables = makeTables(r);
@@ -104,6 +105,7 @@ export async function runDifftest({ queries = 1000, seed = 1, perWorld = 50, max
         return;
       }
       const step = steps[i];
+      if (lite.length) nonEmpty++;
       const why = step ? compare(q, step, lite) : 'no engine step';
       if (why) {
         mismatchCount++;
@@ -124,5 +126,5 @@ export async function runDifftest({ queries = 1000, seed = 1, perWorld = 50, max
     db.close();
     onProgress?.(cases);
   }
-  return { cases, mismatchCount, liteErrors, mismatches, ms: Date.now() - started };
+  return { cases, nonEmpty, mismatchCount, liteErrors, mismatches, ms: Date.now() - started };
 }
