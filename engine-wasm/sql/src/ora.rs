@@ -146,6 +146,7 @@ catalogue! {
     /// The argument is the name as Oracle prints it, double-quoted
     /// (`"X": invalid identifier`), or empty when there is no name.
     INVALID_IDENTIFIER = Ora 904 "%s: invalid identifier";
+    INVALID_USERENV_PARAMETER = Ora 2003 "invalid USERENV parameter";
     /// `CREATE TABLE` with no column (the lab's text).
     TABLE_NEEDS_A_COLUMN = Ora 904 "a table must have at least one column";
     MISSING_KEYWORD = Ora 905 "missing keyword";

@@ -12,6 +12,7 @@ mod create;
 mod cursor;
 mod ddl;
 mod dml;
+pub mod fixed;
 pub mod kernel;
 mod lab;
 mod net;
@@ -95,6 +96,8 @@ pub struct Session {
     pub(crate) work_base: WorkBase,
     /// Blocks the running statement cloned for consistent read.
     pub(crate) cr_seen: std::collections::HashSet<(u32, u32)>,
+    /// The V$SQL entry of the last statement executed (V$SESSION.SQL_ID).
+    pub(crate) last_sql: Option<(usize, u64)>,
 }
 
 /// The wait counters at a point in time (a step's waits are the difference).
@@ -161,6 +164,7 @@ impl Session {
             last_folded: Vec::new(),
             work_base: WorkBase::default(),
             cr_seen: Default::default(),
+            last_sql: None,
         }
     }
 
@@ -335,7 +339,10 @@ impl Run<'_> {
         }
         let rt = self.s.stats.calls.roundtrips - before.roundtrips;
         if rt > 0 {
-            w.insert("SQL*Net message to client".into(), WaitOut { count: rt, time_us: round3(rt as f64 * 1.0) });
+            w.insert(
+                "SQL*Net message to client".into(),
+                WaitOut { count: rt, time_us: round3(rt as f64 * net::NET_TO_CLIENT_US) },
+            );
             w.insert(
                 "SQL*Net message from client".into(),
                 WaitOut {
@@ -366,9 +373,10 @@ impl Run<'_> {
         cat: &'a Catalog,
         profile: &'a VersionProfile,
         params: &Parameters,
+        sid: u32,
         vars: &'a [String],
     ) -> PlanCtx<'a> {
-        PlanCtx { cat, plsql_vars: vars, profile, nlj_batching_enabled: params.nlj_batching_enabled }
+        PlanCtx { cat, plsql_vars: vars, profile, nlj_batching_enabled: params.nlj_batching_enabled, sid }
     }
 
     /// DDL or a parameter change: every session's cursors and the shared

@@ -21,7 +21,7 @@ impl Run<'_> {
     pub(super) fn plsql_eval(&mut self, e: &Expr, vars: &[(String, Value)]) -> Result<Value, LabError> {
         let names: Vec<String> = vars.iter().map(|(n, _)| n.clone()).collect();
         let profile = self.inst.profile.clone();
-        let ctx = Self::plan_ctx(&self.inst.cat, &profile, &self.s.params, &names);
+        let ctx = Self::plan_ctx(&self.inst.cat, &profile, &self.s.params, self.s.sid, &names);
         let (c, bind_names) = exec::compile_scalar(e, &ctx)?;
         let binds: Vec<Value> = bind_names
             .iter()
@@ -91,7 +91,7 @@ impl Run<'_> {
                 },
                 PlsqlStatement::SelectInto { query, into } => {
                     let names: Vec<String> = vars.iter().map(|(n, _)| n.clone()).collect();
-                    let text = format!("{:?}", query.pos) + "static";
+                    let text = format!("{}{:?} static", fixed::INTERNAL_CURSOR, query.pos);
                     let row = self.plsql_query(query, &text, &names, vars)?;
                     assign_into(vars, into, row, query.pos)?;
                 }

@@ -121,6 +121,7 @@ impl<'a> Builder<'a> {
                     }
                 }
             }
+            Expr::Function { name, args } if name.name == "SYS_CONTEXT" => self.sys_context(args, name.pos)?,
             Expr::Function { name, args } => {
                 let f = Func::lookup(&name.name).ok_or_else(|| {
                     LabError::with(ora::INVALID_IDENTIFIER, format_args!("\"{}\"", name.name), name.pos)
