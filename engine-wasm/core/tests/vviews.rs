@@ -45,7 +45,8 @@ fn fixed_tables_are_read_without_buffer_gets_and_named_as_oracle_does() {
     let s = e.exec("select count(*) from v$statname;");
     ok(&s);
     assert_eq!(stat(&s[0], "consistent gets"), 0);
-    let ops: Vec<String> = s[0].plan.iter().map(|l| format!("{} {}", l.operation, l.name.clone().unwrap_or_default())).collect();
+    let ops: Vec<String> =
+        s[0].plan.iter().map(|l| format!("{} {}", l.operation, l.name.clone().unwrap_or_default())).collect();
     assert_eq!(ops, ["SELECT STATEMENT ", "SORT AGGREGATE ", "FIXED TABLE FULL X$KSUSD"]);
     let e2 = e.exec("select * from v$nonsense;");
     assert_eq!(e2[0].error.as_ref().unwrap().code, "LAB-00001");
@@ -69,10 +70,7 @@ fn sesstat_sees_other_sessions_and_sysstat_sums_them() {
         &mut e,
         "select s.value from v$mystat s, v$statname n where n.statistic# = s.statistic# and n.name = 'table scan rows gotten';",
     );
-    let sys = value(
-        &mut e,
-        "select s.value from v$sysstat s where s.name = 'table scan rows gotten';",
-    );
+    let sys = value(&mut e, "select s.value from v$sysstat s where s.name = 'table scan rows gotten';");
     assert_eq!(sys, mine + other);
     // A session that disconnects leaves its figures in V$SYSSTAT.
     ok(&e.exec("LAB SESSION 2;\nconnect lab/lab\nLAB SESSION 1;"));
@@ -127,6 +125,7 @@ fn waits_and_latches_are_the_sessions_and_the_instances() {
     // Each SQL*Plus query is two round trips (execute + fetch), after the
     // view's rows were taken at its execute.
     assert_eq!(waits, rt + 2.0);
-    let hist = value(&mut e, "select sum(wait_count) from v$event_histogram where event = 'SQL*Net message to client';");
+    let hist =
+        value(&mut e, "select sum(wait_count) from v$event_histogram where event = 'SQL*Net message to client';");
     assert_eq!(hist, waits + 2.0);
 }

@@ -90,6 +90,8 @@ pub struct Instance {
     pub sql_area: Vec<crate::session::fixed::SqlAreaEntry>,
     pub sql_area_index: std::collections::HashMap<String, usize>,
     pub sql_area_next_id: u64,
+    /// Stored procedures and functions, by name.
+    pub programs: std::collections::BTreeMap<String, std::rc::Rc<lio_sql::ast::StoredProgram>>,
 }
 
 impl Instance {
@@ -117,6 +119,7 @@ impl Instance {
             sql_area: Vec::new(),
             sql_area_index: Default::default(),
             sql_area_next_id: 0,
+            programs: Default::default(),
         }
     }
 

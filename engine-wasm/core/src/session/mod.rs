@@ -17,6 +17,7 @@ pub mod kernel;
 mod lab;
 mod net;
 mod plsql;
+mod program;
 mod sqlplus;
 mod step;
 pub mod txn;
@@ -98,6 +99,10 @@ pub struct Session {
     pub(crate) cr_seen: std::collections::HashSet<(u32, u32)>,
     /// The V$SQL entry of the last statement executed (V$SESSION.SQL_ID).
     pub(crate) last_sql: Option<(usize, u64)>,
+    /// Stored program calls in progress (bounded by MAX_CALL_DEPTH).
+    pub(crate) plsql_depth: u32,
+    /// `runstats_pkg` snapshots.
+    pub(crate) runstats: program::Runstats,
 }
 
 /// The wait counters at a point in time (a step's waits are the difference).
@@ -165,6 +170,8 @@ impl Session {
             work_base: WorkBase::default(),
             cr_seen: Default::default(),
             last_sql: None,
+            plsql_depth: 0,
+            runstats: Default::default(),
         }
     }
 
@@ -212,6 +219,7 @@ pub(crate) fn kind_of(k: &StatementKind) -> &'static str {
         | StatementKind::Savepoint(_)
         | StatementKind::RollbackTo(_) => "dml",
         StatementKind::Plsql(_) => "plsql",
+        StatementKind::CreateProgram(_) => "ddl",
         StatementKind::SqlPlus(_) => "sqlplus",
         StatementKind::Lab(_) => "lab",
     }
@@ -411,6 +419,7 @@ impl Run<'_> {
             StatementKind::AlterIndex(a) => self.alter_index(a),
             StatementKind::AlterTable(a) => self.alter_table(a),
             StatementKind::Drop(d) => self.drop(d),
+            StatementKind::CreateProgram(p) => self.create_program(p),
             StatementKind::AlterSystem(s) => {
                 self.inst.params.alter_system(&s.name.name, &s.value, s.scope, s.name.pos)?;
                 if s.scope != Some(Scope::Spfile) {
