@@ -113,6 +113,7 @@ impl Run<'_> {
     ) -> Result<u64, LabError> {
         let swapped = self.cr_enter(&c.tables);
         let mark = self.sql_mark();
+        self.sql_area_started(c.sql_slot);
         let r = self.execute_fetch_current(c, text, binds, client, cs, policy, rows_out, max_rows);
         self.cr_leave(&swapped);
         self.sql_area_executed(c.sql_slot, &mark, *r.as_ref().unwrap_or(&0));

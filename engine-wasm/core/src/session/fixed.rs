@@ -291,12 +291,21 @@ impl Run<'_> {
         }
     }
 
+    /// An execution of the cursor in `slot` starts (V$SQL counts it from
+    /// here, as Oracle does: a query of V$SQL sees its own execution).
+    pub(crate) fn sql_area_started(&mut self, slot: Option<(usize, u64)>) {
+        let Some((i, id)) = slot else { return };
+        if let Some(e) = self.inst.sql_area.get_mut(i).filter(|e| e.id == id) {
+            e.executions += 1;
+            self.s.last_sql = Some((i, id));
+        }
+    }
+
     /// One execution of the cursor in `slot` ended: V$SQL's figures.
     pub(crate) fn sql_area_executed(&mut self, slot: Option<(usize, u64)>, m: &SqlMark, rows: u64) {
         let after = self.sql_mark();
         let Some((i, id)) = slot else { return };
         if let Some(e) = self.inst.sql_area.get_mut(i).filter(|e| e.id == id) {
-            e.executions += 1;
             e.rows_processed += rows;
             e.buffer_gets += after.gets - m.gets;
             e.disk_reads += after.reads - m.reads;
@@ -304,7 +313,6 @@ impl Run<'_> {
             let us = after.us - m.us;
             e.elapsed_us += us;
             e.cpu_us += (us - (after.io_us - m.io_us)).max(0.0);
-            self.s.last_sql = Some((i, id));
         }
     }
 
