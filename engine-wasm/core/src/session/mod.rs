@@ -12,10 +12,12 @@ mod create;
 mod cursor;
 mod ddl;
 mod dml;
+pub mod fixed;
 pub mod kernel;
 mod lab;
 mod net;
 mod plsql;
+mod program;
 mod sqlplus;
 mod step;
 pub mod txn;
@@ -95,6 +97,12 @@ pub struct Session {
     pub(crate) work_base: WorkBase,
     /// Blocks the running statement cloned for consistent read.
     pub(crate) cr_seen: std::collections::HashSet<(u32, u32)>,
+    /// The V$SQL entry of the last statement executed (V$SESSION.SQL_ID).
+    pub(crate) last_sql: Option<(usize, u64)>,
+    /// Stored program calls in progress (bounded by MAX_CALL_DEPTH).
+    pub(crate) plsql_depth: u32,
+    /// `runstats_pkg` snapshots.
+    pub(crate) runstats: program::Runstats,
 }
 
 /// The wait counters at a point in time (a step's waits are the difference).
@@ -161,6 +169,9 @@ impl Session {
             last_folded: Vec::new(),
             work_base: WorkBase::default(),
             cr_seen: Default::default(),
+            last_sql: None,
+            plsql_depth: 0,
+            runstats: Default::default(),
         }
     }
 
@@ -208,6 +219,7 @@ pub(crate) fn kind_of(k: &StatementKind) -> &'static str {
         | StatementKind::Savepoint(_)
         | StatementKind::RollbackTo(_) => "dml",
         StatementKind::Plsql(_) => "plsql",
+        StatementKind::CreateProgram(_) => "ddl",
         StatementKind::SqlPlus(_) => "sqlplus",
         StatementKind::Lab(_) => "lab",
     }
@@ -335,7 +347,10 @@ impl Run<'_> {
         }
         let rt = self.s.stats.calls.roundtrips - before.roundtrips;
         if rt > 0 {
-            w.insert("SQL*Net message to client".into(), WaitOut { count: rt, time_us: round3(rt as f64 * 1.0) });
+            w.insert(
+                "SQL*Net message to client".into(),
+                WaitOut { count: rt, time_us: round3(rt as f64 * net::NET_TO_CLIENT_US) },
+            );
             w.insert(
                 "SQL*Net message from client".into(),
                 WaitOut {
@@ -366,9 +381,10 @@ impl Run<'_> {
         cat: &'a Catalog,
         profile: &'a VersionProfile,
         params: &Parameters,
+        sid: u32,
         vars: &'a [String],
     ) -> PlanCtx<'a> {
-        PlanCtx { cat, plsql_vars: vars, profile, nlj_batching_enabled: params.nlj_batching_enabled }
+        PlanCtx { cat, plsql_vars: vars, profile, nlj_batching_enabled: params.nlj_batching_enabled, sid }
     }
 
     /// DDL or a parameter change: every session's cursors and the shared
@@ -403,6 +419,7 @@ impl Run<'_> {
             StatementKind::AlterIndex(a) => self.alter_index(a),
             StatementKind::AlterTable(a) => self.alter_table(a),
             StatementKind::Drop(d) => self.drop(d),
+            StatementKind::CreateProgram(p) => self.create_program(p),
             StatementKind::AlterSystem(s) => {
                 self.inst.params.alter_system(&s.name.name, &s.value, s.scope, s.name.pos)?;
                 if s.scope != Some(Scope::Spfile) {
