@@ -535,18 +535,7 @@ impl<'a> Builder<'a> {
             };
             available.extend(srcs.iter().copied());
             // Predicates now fully available become filters on this relation.
-            let mut filters = Vec::new();
-            for (ci, p) in conjuncts.iter().enumerate() {
-                if used[ci] {
-                    continue;
-                }
-                let mut s = Vec::new();
-                p.sources(&mut s);
-                if s.iter().all(|x| available.contains(x)) {
-                    used[ci] = true;
-                    filters.push(p.clone());
-                }
-            }
+            let filters = take_available(&conjuncts, &mut used, &available);
             let sel = 0.05f64.powi(filters.len() as i32);
             let e_rows_f = (e_rows * sel).max(1.0).round();
             if !filters.is_empty() {
@@ -582,18 +571,7 @@ impl<'a> Builder<'a> {
                     },
                 );
                 // WHERE predicates now available filter the joined rows.
-                let mut filters = Vec::new();
-                for (ci, p) in conjuncts.iter().enumerate() {
-                    if used[ci] {
-                        continue;
-                    }
-                    let mut s = Vec::new();
-                    p.sources(&mut s);
-                    if s.iter().all(|x| available.contains(x)) {
-                        used[ci] = true;
-                        filters.push(p.clone());
-                    }
-                }
+                let filters = take_available(&conjuncts, &mut used, &available);
                 if !filters.is_empty() {
                     attach_filters(&mut nl, filters, self);
                 }
@@ -627,26 +605,13 @@ impl<'a> Builder<'a> {
         // Any predicate left (e.g. constant predicates) filters the result.
         let rest: Vec<CExpr> =
             conjuncts.iter().enumerate().filter(|(i, _)| !used[*i]).map(|(_, p)| p.clone()).collect();
-        if !subs.is_empty() {
-            op = self.op(
-                "FILTER",
-                None,
-                e_rows,
-                cost,
-                None,
-                "qerflFetch",
-                OpKind::SubqueryFilter { child: Box::new(op), subs, preds: rest },
-            );
-        } else if !rest.is_empty() {
-            op = self.op(
-                "FILTER",
-                None,
-                e_rows,
-                cost,
-                None,
-                "qerflFetch",
-                OpKind::Filter { child: Box::new(op), preds: rest },
-            );
+        if !subs.is_empty() || !rest.is_empty() {
+            let kind = if subs.is_empty() {
+                OpKind::Filter { child: Box::new(op), preds: rest }
+            } else {
+                OpKind::SubqueryFilter { child: Box::new(op), subs, preds: rest }
+            };
+            op = self.op("FILTER", None, e_rows, cost, None, "qerflFetch", kind);
         }
         self.subqueries_ok = enclosing_ok;
         if q.distinct || !q.group_by.is_empty() || q.having.is_some() {
@@ -654,4 +619,21 @@ impl<'a> Builder<'a> {
         }
         self.finish_block(q, &scope, aggregate_query, op, e_rows, cost, row_bytes, read_optim_any)
     }
+}
+
+/// The conjuncts not used yet whose sources are all available, marked used.
+fn take_available(conjuncts: &[CExpr], used: &mut [bool], available: &[usize]) -> Vec<CExpr> {
+    let mut out = Vec::new();
+    for (ci, p) in conjuncts.iter().enumerate() {
+        if used[ci] {
+            continue;
+        }
+        let mut s = Vec::new();
+        p.sources(&mut s);
+        if s.iter().all(|x| available.contains(x)) {
+            used[ci] = true;
+            out.push(p.clone());
+        }
+    }
+    out
 }

@@ -80,26 +80,7 @@ impl<'a> Builder<'a> {
                 };
                 keys.push((project[i].clone(), o.descending, o.nulls_first.unwrap_or(o.descending)));
             }
-            let sout = self.new_source();
-            let exprs =
-                std::mem::replace(&mut project, (0..columns.len()).map(|i| CExpr::Gen { src: sout, col: i }).collect());
-            op = self.op(
-                "SORT ORDER BY",
-                None,
-                e_rows,
-                cost + 1.0,
-                Some(e_rows * row_bytes),
-                "qersoFetch",
-                OpKind::SortOrderBy {
-                    child: Box::new(op),
-                    keys,
-                    exprs,
-                    out_src: sout,
-                    rows: Vec::new(),
-                    next: 0,
-                    sorted: false,
-                },
-            );
+            op = self.sort_order_by(op, keys, &mut project, e_rows, cost, row_bytes);
             sorts = true;
         }
         Ok(Block { op, columns, project, e_rows, cost, row_bytes, read_optim, sorts })
@@ -163,28 +144,11 @@ impl<'a> Builder<'a> {
                 SelectItem::QualifiedStar(a) if grouped => {
                     return Err(LabError::new(ora::NOT_A_GROUP_BY_EXPRESSION, a.pos))
                 }
-                SelectItem::Star(_) => {
-                    for s in scope {
-                        for (n, c) in &s.columns {
-                            columns.push(n.clone());
-                            project.push(c.clone());
-                        }
-                    }
-                }
-                SelectItem::QualifiedStar(alias) => {
-                    let s = scope.iter().find(|s| s.alias == alias.name).ok_or_else(|| {
-                        LabError::with(ora::INVALID_IDENTIFIER, format_args!("\"{}\"", alias.name), alias.pos)
-                    })?;
-                    for (n, c) in &s.columns {
-                        columns.push(n.clone());
-                        project.push(c.clone());
-                    }
+                SelectItem::Star(_) | SelectItem::QualifiedStar(_) => {
+                    super::project::expand_star(item, scope, &mut columns, &mut project)?
                 }
                 SelectItem::Expr { expr, alias } => {
-                    columns.push(alias.as_ref().map(|a| a.name.clone()).unwrap_or_else(|| match expr {
-                        Expr::Column { name, .. } => name.name.clone(),
-                        other => expr_text(other).to_uppercase(),
-                    }));
+                    columns.push(super::project::item_name(expr, alias.as_ref()));
                     project.push(if grouped {
                         self.group_expr(expr, scope, &keys, gout, &mut aggs)?
                     } else {
@@ -316,26 +280,7 @@ impl<'a> Builder<'a> {
             );
             sorts = sorted;
         } else if !order_keys.is_empty() && !sorted_by_group {
-            let out = self.new_source();
-            let n = project.len();
-            let exprs = std::mem::replace(&mut project, (0..n).map(|i| CExpr::Gen { src: out, col: i }).collect());
-            op = self.op(
-                "SORT ORDER BY",
-                None,
-                e_rows,
-                cost + 1.0,
-                Some(e_rows * row_bytes),
-                "qersoFetch",
-                OpKind::SortOrderBy {
-                    child: Box::new(op),
-                    keys: order_keys,
-                    exprs,
-                    out_src: out,
-                    rows: Vec::new(),
-                    next: 0,
-                    sorted: false,
-                },
-            );
+            op = self.sort_order_by(op, order_keys, &mut project, e_rows, cost, row_bytes);
             sorts = true;
         }
         Ok(Block { op, columns, project, e_rows, cost, row_bytes, read_optim, sorts })

@@ -23,31 +23,14 @@ impl<'a> Builder<'a> {
         let mut agg_slots: Vec<usize> = Vec::new(); // projection index using aggregates
         for item in &q.select {
             match item {
-                SelectItem::Star(pos) => {
-                    if aggregate_query {
-                        return Err(LabError::new(ora::NOT_A_SINGLE_GROUP_GROUP_FUNCTION, *pos));
-                    }
-                    for s in scope {
-                        for (n, c) in &s.columns {
-                            columns.push(n.clone());
-                            project.push(c.clone());
-                        }
-                    }
+                SelectItem::Star(pos) if aggregate_query => {
+                    return Err(LabError::new(ora::NOT_A_SINGLE_GROUP_GROUP_FUNCTION, *pos));
                 }
-                SelectItem::QualifiedStar(alias) => {
-                    let s = scope.iter().find(|s| s.alias == alias.name).ok_or_else(|| {
-                        LabError::with(ora::INVALID_IDENTIFIER, format_args!("\"{}\"", alias.name), alias.pos)
-                    })?;
-                    for (n, c) in &s.columns {
-                        columns.push(n.clone());
-                        project.push(c.clone());
-                    }
+                SelectItem::Star(_) | SelectItem::QualifiedStar(_) => {
+                    expand_star(item, scope, &mut columns, &mut project)?
                 }
                 SelectItem::Expr { expr, alias } => {
-                    let name = alias.as_ref().map(|a| a.name.clone()).unwrap_or_else(|| match expr {
-                        Expr::Column { name, .. } => name.name.clone(),
-                        other => expr_text(other).to_uppercase(),
-                    });
+                    let name = item_name(expr, alias.as_ref());
                     columns.push(name);
                     if aggregate_query {
                         if !has_aggregate(expr) {
@@ -119,29 +102,75 @@ impl<'a> Builder<'a> {
                 };
                 keys.push((c, o.descending, o.nulls_first.unwrap_or(o.descending)));
             }
-            let out = self.new_source();
-            let n = project.len();
-            let exprs = std::mem::take(&mut project);
-            project = (0..n).map(|i| CExpr::Gen { src: out, col: i }).collect();
-            op = self.op(
-                "SORT ORDER BY",
-                None,
-                e_rows,
-                cost + 1.0,
-                Some(e_rows * out_row_bytes),
-                "qersoFetch",
-                OpKind::SortOrderBy {
-                    child: Box::new(op),
-                    keys,
-                    exprs,
-                    out_src: out,
-                    rows: Vec::new(),
-                    next: 0,
-                    sorted: false,
-                },
-            );
+            op = self.sort_order_by(op, keys, &mut project, e_rows, cost, out_row_bytes);
             sorts = true;
         }
         Ok(Block { op, columns, project, e_rows, cost, row_bytes: out_row_bytes, read_optim: read_optim_any, sorts })
+    }
+}
+
+/// `*` or `alias.*`: the columns in scope, appended to the select list.
+pub(super) fn expand_star(
+    item: &SelectItem,
+    scope: &[ScopeEntry],
+    columns: &mut Vec<String>,
+    project: &mut Vec<CExpr>,
+) -> Result<(), LabError> {
+    let entries: Vec<&ScopeEntry> = match item {
+        SelectItem::QualifiedStar(alias) => vec![scope
+            .iter()
+            .find(|s| s.alias == alias.name)
+            .ok_or_else(|| LabError::with(ora::INVALID_IDENTIFIER, format_args!("\"{}\"", alias.name), alias.pos))?],
+        _ => scope.iter().collect(),
+    };
+    for s in entries {
+        for (n, c) in &s.columns {
+            columns.push(n.clone());
+            project.push(c.clone());
+        }
+    }
+    Ok(())
+}
+
+/// A select item's column heading: its alias, column name or text.
+pub(super) fn item_name(expr: &Expr, alias: Option<&lio_sql::ast::Ident>) -> String {
+    alias.map(|a| a.name.clone()).unwrap_or_else(|| match expr {
+        Expr::Column { name, .. } => name.name.clone(),
+        other => expr_text(other).to_uppercase(),
+    })
+}
+
+impl Builder<'_> {
+    /// SORT ORDER BY over `op`: the projection is materialised in the
+    /// sort's own source, which `project` then reads.
+    pub(super) fn sort_order_by(
+        &mut self,
+        op: Op,
+        keys: Vec<(CExpr, bool, bool)>,
+        project: &mut Vec<CExpr>,
+        e_rows: f64,
+        cost: f64,
+        row_bytes: f64,
+    ) -> Op {
+        let out = self.new_source();
+        let n = project.len();
+        let exprs = std::mem::replace(project, (0..n).map(|i| CExpr::Gen { src: out, col: i }).collect());
+        self.op(
+            "SORT ORDER BY",
+            None,
+            e_rows,
+            cost + 1.0,
+            Some(e_rows * row_bytes),
+            "qersoFetch",
+            OpKind::SortOrderBy {
+                child: Box::new(op),
+                keys,
+                exprs,
+                out_src: out,
+                rows: Vec::new(),
+                next: 0,
+                sorted: false,
+            },
+        )
     }
 }
