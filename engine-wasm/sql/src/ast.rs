@@ -290,7 +290,7 @@ pub struct Query {
     pub connect_by: Option<Expr>,
     pub group_by: Vec<Expr>,
     /// `HAVING cond`
-    pub having: Option<Expr>,
+    pub having: Option<Box<Expr>>,
     pub order_by: Vec<OrderItem>,
     /// `UNION ALL` branches after this one (the ORDER BY above applies to
     /// the whole compound query).

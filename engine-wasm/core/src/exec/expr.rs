@@ -249,9 +249,7 @@ fn like(s: &str, p: &str, esc: Option<char>, pos: Pos) -> Result<bool, LabError>
                 }
             }
             P::One => {
-                for j in 1..=t.len() {
-                    n[j] = m[j - 1];
-                }
+                n[1..].copy_from_slice(&m[..t.len()]);
             }
             P::Lit(c) => {
                 for j in 1..=t.len() {
@@ -764,7 +762,7 @@ fn eval_func(f: Func, v: &[Value], rng: &mut DbmsRandom, pos: Pos) -> Result<Val
                     return Ok(r.clone());
                 }
             }
-            if v.len() % 2 == 0 {
+            if v.len().is_multiple_of(2) {
                 v[v.len() - 1].clone()
             } else {
                 Value::Null

@@ -223,7 +223,7 @@ impl Parser<'_> {
                 stage = 3;
             } else if stage < 4 && q.having.is_none() && self.is_kw("HAVING") {
                 self.bump();
-                q.having = Some(self.expr()?);
+                q.having = Some(Box::new(self.expr()?));
                 stage = stage.max(2);
             } else if stage < 4 && self.is_kw("ORDER") {
                 self.bump();
