@@ -400,7 +400,7 @@ function distinctSelect(r, table) {
 
 function joinSelect(r, a, b) {
   const g = exprGen(r, [...scopeCols('x'), ...scopeCols('y')]);
-  const kind = r.pick(['join', 'inner join', 'left join', 'left outer join', 'comma']);
+  const kind = r.pick(['join', 'inner join', 'left join', 'left outer join', 'comma', 'plus']);
   const key = r.pick(['n1', 'n2', 's1', 'id']);
   const key2 = COLS[key] === 'n' ? r.pick(['n1', 'n2', 'id']) : r.pick(['s1', 's2']);
   let on = `x.${key} = y.${key2}`;
@@ -414,7 +414,20 @@ function joinSelect(r, a, b) {
   const items = selectList(r, g, r.int(1, 4));
   let from;
   let w = where(r, g);
-  if (kind === 'comma') {
+  if (kind === 'plus') {
+    // Oracle's (+): the marked table's conditions are its LEFT JOIN's ON.
+    let po = `x.${key} = y.${key2}(+)`;
+    let pl = `x.${key} = y.${key2}`;
+    if (r.chance(0.3)) {
+      const c = r.pick(['n1', 'n2']);
+      const v = r.int(-1, 6);
+      const op = r.pick(['=', '>', '<=']);
+      po += ` and y.${c}(+) ${op} ${v}`;
+      pl += ` AND y.${c} ${op} ${v}`;
+    }
+    from = { o: r.chance(0.5) ? `${a} x, ${b} y` : `${b} y, ${a} x`, l: `${a} x LEFT JOIN ${b} y ON ${pl}` };
+    w = w.o ? { o: `${w.o} and ${po}`, l: w.l } : { o: ` where ${po}`, l: '' };
+  } else if (kind === 'comma') {
     from = { o: `${a} x, ${b} y`, l: `${a} x, ${b} y` };
     w = w.o ? { o: `${w.o} and ${on}`, l: `${w.l} AND ${onl}` } : { o: ` where ${on}`, l: ` WHERE ${onl}` };
   } else {

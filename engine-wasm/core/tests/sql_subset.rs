@@ -253,3 +253,27 @@ fn in_and_exists_subqueries_filter_the_rows() {
     );
     assert!(error(&mut e, "select id from e where id in (select dept, dname from d);").starts_with("ORA-00913"));
 }
+
+#[test]
+fn oracle_outer_join_operator_is_a_left_join() {
+    let mut e = engine();
+    let q = "select d.dname, e.id from d, e where e.dept(+) = d.dept and e.sal(+) > 100 order by 1, 2;";
+    assert_eq!(rows(&mut e, q), ["hr|", "ops|", "sales|2"]);
+    assert_eq!(
+        plan(&mut e, q),
+        ["SELECT STATEMENT", " SORT ORDER BY", "  NESTED LOOPS OUTER", "   TABLE ACCESS FULL", "   TABLE ACCESS FULL"]
+    );
+    // The outer-joined table written first in FROM is still joined second.
+    let q = "select e.id, d.dname from d, e where d.dept(+) = e.dept order by e.id;";
+    assert_eq!(rows(&mut e, q), ["1|sales", "2|sales", "3|ops", "4|", "5|ops"]);
+    // A condition without (+) filters the joined rows.
+    assert_eq!(rows(&mut e, "select d.dname from d, e where d.dept = e.dept(+) and e.id is null;"), ["hr"]);
+    for bad in [
+        "select 1 from d, e where d.dept = e.dept(+) or e.id = 1;",
+        "select 1 from d, e where d.dept(+) = e.dept(+);",
+        "select 1 from d, e where dept(+) = 1;",
+        "select e.dept(+) from e;",
+    ] {
+        assert!(error(&mut e, bad).starts_with("LAB-"), "{bad}: {}", error(&mut e, bad));
+    }
+}

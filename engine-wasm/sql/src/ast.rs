@@ -457,6 +457,8 @@ pub enum Expr {
         escape: Option<Box<Expr>>,
         negated: bool,
     },
+    /// `col(+)`: Oracle's outer join operator on a column.
+    OuterMark(Box<Expr>),
     /// `CASE [operand] WHEN a THEN b ... [ELSE c] END`
     Case {
         operand: Option<Box<Expr>>,

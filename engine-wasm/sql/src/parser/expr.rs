@@ -411,7 +411,16 @@ impl Parser<'_> {
         let pos = parts[0].0.pos;
         if self.is(&Tok::LParen) {
             if self.nth(1) == &Tok::Plus && self.nth(2) == &Tok::RParen {
-                return Err(self.unsupported("the outer join operator (+)"));
+                if parts.len() > 2 {
+                    return Err(self.unsupported("the outer join operator (+) on other than a column"));
+                }
+                self.bump();
+                self.bump();
+                self.bump();
+                let mut it = parts.into_iter().rev();
+                let name = it.next().map(|(p, _)| p).unwrap_or(Ident { name: String::new(), pos });
+                let qualifier = it.next().map(|(p, _)| p);
+                return Ok((Expr::OuterMark(Box::new(Expr::Column { qualifier, name })), 2));
             }
             let name = parts.iter().map(|(p, _)| p.name.as_str()).collect::<Vec<_>>().join(".");
             self.bump();

@@ -6,6 +6,8 @@ use super::*;
 impl<'a> Builder<'a> {
     /// Compile one query block.
     pub(super) fn simple_block(&mut self, q: &Query) -> Result<Block, LabError> {
+        let rewritten = outer_plus::rewrite(q)?;
+        let q = rewritten.as_ref().unwrap_or(q);
         let cat = self.ctx.cat;
         // Subqueries are allowed in this block's WHERE clause only.
         let enclosing_ok = std::mem::replace(&mut self.subqueries_ok, false);
@@ -232,6 +234,14 @@ impl<'a> Builder<'a> {
         for i in 0..rels.len() {
             if !order.contains(&i) {
                 order.push(i);
+            }
+        }
+        // An outer-joined table is never first: the first other one leads.
+        let joined_outer = |i: &usize| outer_joined.iter().any(|(r, _)| r == i);
+        if order.first().is_some_and(joined_outer) {
+            if let Some(k) = order.iter().position(|i| !joined_outer(i)) {
+                let lead = order.remove(k);
+                order.insert(0, lead);
             }
         }
         let mut rels: Vec<Option<Rel>> = rels.into_iter().map(Some).collect();

@@ -256,6 +256,13 @@ impl<'a> Builder<'a> {
                 });
                 CExpr::Gen { src: slot, col: 0 }
             }
+            Expr::OuterMark(x) => {
+                return Err(LabError::with(
+                    ora::LAB_UNSUPPORTED,
+                    "the outer join operator (+) other than in a WHERE clause's AND-ed join conditions",
+                    expr_pos(x),
+                ))
+            }
             Expr::InList { expr, list, negated } => {
                 let x = self.compile_expr_inner(expr, scope, aggs)?;
                 let mut l = Vec::with_capacity(list.len());

@@ -128,6 +128,7 @@ fn expr_pos(e: &Expr) -> Pos {
         Expr::Subquery(q) => q.pos,
         Expr::InList { expr, .. } | Expr::InSubquery { expr, .. } | Expr::Like { expr, .. } => expr_pos(expr),
         Expr::Exists { pos, .. } | Expr::Case { pos, .. } => *pos,
+        Expr::OuterMark(e) => expr_pos(e),
     }
 }
 
@@ -191,6 +192,7 @@ pub fn expr_text(e: &Expr) -> String {
         Expr::InSubquery { expr, negated, .. } => {
             format!("{} {}IN (SELECT)", expr_text(expr), if *negated { "NOT " } else { "" })
         }
+        Expr::OuterMark(e) => format!("{}(+)", expr_text(e)),
         Expr::Exists { negated, .. } => format!("{}EXISTS (SELECT)", if *negated { "NOT " } else { "" }),
         Expr::Like { expr, pattern, negated, .. } => {
             format!("{} {}LIKE {}", expr_text(expr), if *negated { "NOT " } else { "" }, expr_text(pattern))
@@ -267,6 +269,7 @@ fn eq_column(p: &CExpr, src: usize) -> Option<(usize, &CExpr)> {
 mod block;
 mod builder;
 mod group;
+mod outer_plus;
 mod project;
 mod rownum;
 mod userenv;
