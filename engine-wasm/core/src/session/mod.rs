@@ -19,6 +19,7 @@ mod plsql;
 mod sqlplus;
 mod step;
 pub mod txn;
+mod xplan;
 
 use crate::catalog::{Catalog, SegmentKind, TableId};
 use crate::engine::EngineConfig;
@@ -55,15 +56,39 @@ pub(crate) enum Autotrace {
 /// The SQL*Plus client's settings for this session.
 pub(crate) struct SqlPlusState {
     pub autotrace: Autotrace,
+    /// Autotrace shows the plan (`EXPLAIN`) and the statistics (`STATISTICS`).
+    pub autotrace_explain: bool,
+    pub autotrace_statistics: bool,
     pub arraysize: u32,
     pub serveroutput: bool,
     pub last_sql: Option<Statement>,
+    /// The client-side settings a step reports (SET TIMING, LINESIZE, ...).
+    pub settings: crate::result::SettingsOut,
 }
 
 impl Default for SqlPlusState {
     fn default() -> Self {
-        SqlPlusState { autotrace: Autotrace::Off, arraysize: 15, serveroutput: false, last_sql: None }
+        SqlPlusState {
+            autotrace: Autotrace::Off,
+            autotrace_explain: false,
+            autotrace_statistics: false,
+            arraysize: 15,
+            serveroutput: false,
+            last_sql: None,
+            settings: Default::default(),
+        }
     }
+}
+
+/// The session's last executed cursor, for `dbms_xplan.display_cursor`.
+#[derive(Debug, Clone)]
+pub(crate) struct LastCursor {
+    pub sql_id: String,
+    pub text: String,
+    /// Empty for PL/SQL calls (no plan to show).
+    pub plan: Vec<PlanLineOut>,
+    /// Rowsource statistics were gathered for its last execution.
+    pub stats_gathered: bool,
 }
 
 /// One session of the instance (V$SESSION).
@@ -95,6 +120,10 @@ pub struct Session {
     pub(crate) work_base: WorkBase,
     /// Blocks the running statement cloned for consistent read.
     pub(crate) cr_seen: std::collections::HashSet<(u32, u32)>,
+    /// `dbms_xplan.display_cursor`'s default: the last cursor executed.
+    pub(crate) last_cursor: Option<LastCursor>,
+    /// PLAN_TABLE: the last EXPLAIN PLAN's statement id and plan.
+    pub(crate) plan_table: Option<(Option<String>, Vec<PlanLineOut>)>,
 }
 
 /// The wait counters at a point in time (a step's waits are the difference).
@@ -161,6 +190,8 @@ impl Session {
             last_folded: Vec::new(),
             work_base: WorkBase::default(),
             cr_seen: Default::default(),
+            last_cursor: None,
+            plan_table: None,
         }
     }
 
@@ -210,6 +241,8 @@ pub(crate) fn kind_of(k: &StatementKind) -> &'static str {
         StatementKind::Plsql(_) => "plsql",
         StatementKind::SqlPlus(_) => "sqlplus",
         StatementKind::Lab(_) => "lab",
+        StatementKind::ExplainPlan(_) => "dml",
+        StatementKind::Xplan(_) => "query",
     }
 }
 
@@ -480,6 +513,11 @@ impl Run<'_> {
             }
             StatementKind::SqlPlus(c) => self.sqlplus_command(c, stmt.pos),
             StatementKind::Lab(l) => self.lab_command(l, stmt.pos),
+            StatementKind::ExplainPlan(e) => self.explain_plan(e, &stmt.text),
+            StatementKind::Xplan(x) => {
+                self.s.sqlplus.last_sql = Some(stmt.clone());
+                self.xplan_query(x, &stmt.text)
+            }
         }
     }
 

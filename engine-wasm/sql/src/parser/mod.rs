@@ -34,6 +34,7 @@ mod query;
 mod sqlplus;
 #[cfg(test)]
 mod tests;
+mod xplan;
 
 use crate::ast::*;
 use crate::error::LabError;

@@ -49,6 +49,9 @@ pub struct Compiled {
     pub sorts: bool,
     /// Notes for the user about the plan (modelling limits).
     pub notes: Vec<String>,
+    /// Access and filter predicates per plan line (DBMS_XPLAN's
+    /// "Predicate Information").
+    pub predicates: Vec<predicates::LinePredicates>,
     /// Runtime figures per plan line, accumulated until reset.
     pub line_stats: Vec<super::row_source::LineStat>,
     /// Operator stacks interned for the last fetch base (base, stacks).
@@ -212,6 +215,7 @@ fn eq_column(p: &CExpr, src: usize) -> Option<(usize, &CExpr)> {
 
 mod block;
 mod builder;
+pub mod predicates;
 mod project;
 mod rownum;
 
@@ -354,6 +358,7 @@ pub fn compile(q: &Query, ctx: &PlanCtx<'_>) -> Result<Compiled, LabError> {
     renumber(&mut root, 0, 1, &b.drafts, &mut lines);
     let lines_len = lines.len();
     let notes = plan_notes(q, ctx, &lines);
+    let predicates = predicates::plan_predicates(&root, lines_len, ctx.cat, &b.bind_names);
     // Frames follow the final line numbering of their operators.
     let env = Env {
         rows: vec![0; b.n_sources],
@@ -375,6 +380,7 @@ pub fn compile(q: &Query, ctx: &PlanCtx<'_>) -> Result<Compiled, LabError> {
         sorts: rownum_assigned,
         line_stats: vec![Default::default(); lines_len],
         notes,
+        predicates,
         stacks: None,
     })
 }

@@ -5,8 +5,8 @@
 use super::*;
 
 impl Op {
-    /// Produce the next row into `env`; false at the end.
-    pub fn next(&mut self, rt: &mut Rt<'_>, env: &mut Env) -> Result<bool, Box<LabError>> {
+    /// Produce the next row into `env`; false at the end (timed.rs wraps it).
+    pub(super) fn next_untimed(&mut self, rt: &mut Rt<'_>, env: &mut Env) -> Result<bool, Box<LabError>> {
         let line = self.line;
         let st = self.st;
         let got = match &mut self.kind {
