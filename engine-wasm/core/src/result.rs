@@ -68,6 +68,11 @@ pub struct StepOut {
     pub kind: &'static str,
     pub error: Option<ErrorOut>,
     pub columns: Vec<String>,
+    /// SQL*Plus's display width per column: the declared length of a
+    /// character column (VARCHAR2(30) shows 30 wide), 0 where the values
+    /// decide. Absent when no column has one.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub column_widths: Vec<u32>,
     pub rows: Vec<Vec<serde_json::Value>>,
     pub rows_processed: u64,
     pub plan: Vec<PlanLineOut>,

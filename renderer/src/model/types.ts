@@ -45,6 +45,8 @@ export interface Step {
   statement: string; kind: StepKind;
   error: StepError | null;
   columns: string[]; rows: (string | number | null)[][];
+  /** SQL*Plus display width per column (declared character length; 0 where the values decide). */
+  column_widths?: number[];
   rows_processed?: number;
   plan: PlanLine[];
   stats: Record<string, number>;

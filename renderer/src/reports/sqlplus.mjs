@@ -161,13 +161,15 @@ export function formatNumberMask(n, fmt) {
  * columns), a dash underline per column, one line per row. Trailing blanks
  * are trimmed. `formats` are COLUMN ... FORMAT settings by upper-case
  * column name: `a30` sets a text column's width (longer values are cut),
- * `999,999` formats a number column.
+ * `999,999` formats a number column. `declared` are the engine's display
+ * widths (a VARCHAR2(30) column shows 30 wide, its heading cut to that).
  * @param {string[]} columns
  * @param {Cell[][]} rows
  * @param {Record<string, string>} [formats]
+ * @param {number[]} [declared]
  * @returns {string[]}
  */
-export function formatRows(columns, rows, formats = {}) {
+export function formatRows(columns, rows, formats = {}, declared = []) {
   const numeric = columns.map((_, c) => {
     let any = false;
     for (const r of rows) {
@@ -179,7 +181,9 @@ export function formatRows(columns, rows, formats = {}) {
     return any;
   });
   const fmt = columns.map((h) => formats[h.toUpperCase()]);
-  const textWidth = fmt.map((f) => (f && /^a\d+$/i.test(f) ? Number(f.slice(1)) : 0));
+  const textWidth = fmt.map((f, c) =>
+    f && /^a\d+$/i.test(f) ? Number(f.slice(1)) : !numeric[c] && declared[c] > 0 ? declared[c] : 0,
+  );
   const numMask = fmt.map((f, c) => (f && /^(fm)?[09,.]+$/i.test(f) && numeric[c] ? f : null));
   const texts = rows.map((r) =>
     columns.map((_, c) => {
@@ -566,7 +570,7 @@ export function formatStep(step, { echo = true } = {}) {
   if (step.kind === 'query') {
     const rows = step.rows ?? [];
     if (!isExplainOnly(step)) {
-      if (autotrace !== 'traceonly' && rows.length) section(formatRows(step.columns ?? [], rows, st.column_formats));
+      if (autotrace !== 'traceonly' && rows.length) section(formatRows(step.columns ?? [], rows, st.column_formats, step.column_widths));
       // A step from before SET FEEDBACK was reported keeps its count line.
       const n = typeof step.rows_processed === 'number' ? step.rows_processed : rows.length;
       section(step.settings ? queryFeedback(n, st.feedback) : [rowCountLine(n)]);

@@ -328,6 +328,23 @@ impl Run<'_> {
             .collect()
     }
 
+    /// SQL*Plus's width of each selected column: a table's character
+    /// column shows at its declared length; other expressions 0.
+    fn display_widths(&self, c: &Compiled) -> Vec<u32> {
+        c.project
+            .iter()
+            .map(|e| match e {
+                exec::CExpr::Col { table, col, .. } => {
+                    match self.inst.cat.tables.get(*table).and_then(|t| t.columns.get(*col)).map(|c| c.data_type) {
+                        Some(DataType::Varchar2 { len, .. } | DataType::Char { len }) => len,
+                        _ => 0,
+                    }
+                }
+                _ => 0,
+            })
+            .collect()
+    }
+
     /// A query typed in SQL*Plus.
     #[inline(never)]
     pub(super) fn run_sqlplus_query(&mut self, q: &Query, text: &str) -> Result<Outcome, LabError> {
@@ -355,6 +372,7 @@ impl Run<'_> {
         let plan = self.plan_out(&c);
         let gathered = self.rowsource_stats(&c);
         let columns = c.columns.clone();
+        let column_widths = self.display_widths(&c);
         let output = c.notes.clone();
         self.close_cursor(text, c, true);
         let n = r?;
@@ -362,6 +380,7 @@ impl Run<'_> {
         let show_rows = self.s.sqlplus.autotrace != Autotrace::TraceOnly;
         Ok(Outcome {
             columns,
+            column_widths,
             rows: if show_rows { rows } else { Vec::new() },
             rows_processed: n,
             plan,

@@ -250,6 +250,9 @@ pub(crate) fn kind_of(k: &StatementKind) -> &'static str {
 #[derive(Default)]
 pub(crate) struct Outcome {
     pub columns: Vec<String>,
+    /// Display widths SQL*Plus gives the columns (declared character
+    /// lengths; 0 where the data decides).
+    pub column_widths: Vec<u32>,
     pub rows: Vec<Vec<Value>>,
     pub rows_processed: u64,
     pub plan: Vec<PlanLineOut>,

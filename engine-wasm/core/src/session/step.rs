@@ -78,6 +78,9 @@ impl Run<'_> {
         match result {
             Ok(o) => {
                 step.columns = o.columns;
+                if o.column_widths.iter().any(|&w| w > 0) {
+                    step.column_widths = o.column_widths;
+                }
                 let max = self.config.max_result_rows;
                 step.rows = o.rows.iter().take(max).map(|r| r.iter().map(|v| v.to_json()).collect()).collect();
                 step.rows_processed = o.rows_processed;
