@@ -162,14 +162,17 @@ export function formatNumberMask(n, fmt) {
  * are trimmed. `formats` are COLUMN ... FORMAT settings by upper-case
  * column name: `a30` sets a text column's width (longer values are cut),
  * `999,999` formats a number column. `declared` are the engine's display
- * widths (a VARCHAR2(30) column shows 30 wide, its heading cut to that).
+ * widths (a VARCHAR2(30) column shows 30 wide, its heading cut to that),
+ * at most `linesize` wide; a longer value wraps onto the next lines, as
+ * SQL*Plus's default SET WRAP ON does.
  * @param {string[]} columns
  * @param {Cell[][]} rows
  * @param {Record<string, string>} [formats]
  * @param {number[]} [declared]
+ * @param {number} [linesize]
  * @returns {string[]}
  */
-export function formatRows(columns, rows, formats = {}, declared = []) {
+export function formatRows(columns, rows, formats = {}, declared = [], linesize = 80) {
   const numeric = columns.map((_, c) => {
     let any = false;
     for (const r of rows) {
@@ -182,7 +185,11 @@ export function formatRows(columns, rows, formats = {}, declared = []) {
   });
   const fmt = columns.map((h) => formats[h.toUpperCase()]);
   const textWidth = fmt.map((f, c) =>
-    f && /^a\d+$/i.test(f) ? Number(f.slice(1)) : !numeric[c] && declared[c] > 0 ? declared[c] : 0,
+    f && /^a\d+$/i.test(f)
+      ? Number(f.slice(1))
+      : !numeric[c] && declared[c] > 0
+        ? Math.min(declared[c], Math.max(linesize, 1))
+        : 0,
   );
   const numMask = fmt.map((f, c) => (f && /^(fm)?[09,.]+$/i.test(f) && numeric[c] ? f : null));
   const texts = rows.map((r) =>
@@ -190,8 +197,7 @@ export function formatRows(columns, rows, formats = {}, declared = []) {
       const v = r[c];
       const mask = numMask[c];
       if (mask && typeof v === 'number') return formatNumberMask(v, mask).trimStart();
-      const t = cellText(v);
-      return textWidth[c] ? t.slice(0, textWidth[c]) : t;
+      return cellText(v);
     }),
   );
   const widths = columns.map((h, c) => {
@@ -205,7 +211,20 @@ export function formatRows(columns, rows, formats = {}, declared = []) {
   /** @param {string[]} cells */
   const line = (cells) =>
     cells.map((t, c) => (numeric[c] ? padL(t, widths[c]) : padR(t, widths[c]))).join(' ').trimEnd();
-  return [line(columns.map(head)), widths.map((w) => '-'.repeat(w)).join(' '), ...texts.map(line)];
+  /** A row: one line, or more where a text is wider than its column. @param {string[]} cells */
+  const rowLines = (cells) => {
+    const parts = cells.map((t, c) => {
+      const w = textWidth[c];
+      if (!w || t.length <= w) return [t];
+      /** @type {string[]} */
+      const out = [];
+      for (let i = 0; i < t.length; i += w) out.push(t.slice(i, i + w));
+      return out;
+    });
+    const n = Math.max(...parts.map((p) => p.length));
+    return Array.from({ length: n }, (_, k) => line(parts.map((p) => p[k] ?? '')));
+  };
+  return [line(columns.map(head)), widths.map((w) => '-'.repeat(w)).join(' '), ...texts.flatMap(rowLines)];
 }
 
 /**
@@ -570,7 +589,7 @@ export function formatStep(step, { echo = true } = {}) {
   if (step.kind === 'query') {
     const rows = step.rows ?? [];
     if (!isExplainOnly(step)) {
-      if (autotrace !== 'traceonly' && rows.length) section(formatRows(step.columns ?? [], rows, st.column_formats, step.column_widths));
+      if (autotrace !== 'traceonly' && rows.length) section(formatRows(step.columns ?? [], rows, st.column_formats, step.column_widths, st.linesize));
       // A step from before SET FEEDBACK was reported keeps its count line.
       const n = typeof step.rows_processed === 'number' ? step.rows_processed : rows.length;
       section(step.settings ? queryFeedback(n, st.feedback) : [rowCountLine(n)]);
@@ -620,8 +639,24 @@ export function autotraceText(step) {
  * @returns {string}
  */
 export function formatScriptResult(result, opts = {}) {
-  const blocks = (result.steps ?? []).map((s) => formatStep(s, opts)).filter((b) => b.length);
-  return blocks.map((b) => b.join('\n') + '\n').join('\n');
+  let text = '';
+  let quiet = true;
+  for (const s of result.steps ?? []) {
+    const b = formatStep(s, opts);
+    if (!b.length) continue;
+    text += (text && !quiet ? '\n' : '') + b.join('\n') + '\n';
+    quiet = printsNothing(s);
+  }
+  return text;
+}
+
+/**
+ * A step that prints nothing but its echo (SET, COLUMN, REM): SQL*Plus
+ * shows the next prompt on the very next line, with no blank line between.
+ * @param {Step} step
+ */
+export function printsNothing(step) {
+  return formatStep(step, { echo: false }).length === 0;
 }
 
 /**

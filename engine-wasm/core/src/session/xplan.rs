@@ -67,6 +67,8 @@ impl Run<'_> {
         let n = rows.len() as u64;
         Ok(Outcome {
             columns: vec!["PLAN_TABLE_OUTPUT".into()],
+            // DBMS_XPLAN's row type: PLAN_TABLE_OUTPUT VARCHAR2(300).
+            column_widths: vec![300],
             rows: rows.into_iter().map(|r| vec![crate::value::Value::str(&r)]).collect(),
             rows_processed: n,
             ..Default::default()
