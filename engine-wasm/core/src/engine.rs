@@ -200,6 +200,11 @@ impl Engine {
         // SQL*Plus commits the open transaction when it disconnects.
         let sid = self.current_mut().sid;
         self.inst.end_transaction(sid);
+        // Its statistics and waits stay in the instance totals.
+        let bs = self.inst.params.current.db_block_size;
+        let gone = crate::session::fixed::figures_of(&self.sessions[&self.current], bs);
+        self.inst.ended_sessions.add(&gone);
+        self.inst.sessions_seen.remove(&sid);
         let mut fresh = self.new_session();
         let old = self.current_mut();
         std::mem::swap(&mut fresh.sqlplus, &mut old.sqlplus);
@@ -236,6 +241,12 @@ impl Engine {
         let StepRun { step, trace, reset } =
             Run { inst: &mut self.inst, s: session, config: &self.config }.run_step(stmt, index);
         self.sched.ran_until(self.sessions[&n].cost.now);
+        if !reset {
+            // What other sessions' V$ queries see of this one.
+            let s = &self.sessions[&n];
+            let f = crate::session::fixed::figures_of(s, self.inst.params.current.db_block_size);
+            self.inst.sessions_seen.insert(s.sid, f);
+        }
         self.keep_trace(index, trace);
         if reset {
             self.reset();

@@ -314,6 +314,57 @@ pub struct CallCounters {
     pub io_waits: u64,
     pub cpu_us: f64,
     pub parse_cpu_us: f64,
+    /// Waits by duration, per [`WaitEvent`]: bucket 0 holds waits under
+    /// 1 ms, bucket b waits of [2^(b-1), 2^b) ms (V$EVENT_HISTOGRAM).
+    pub wait_hist: [[u64; WAIT_BUCKETS]; WaitEvent::COUNT],
+}
+
+/// Buckets of a wait-time histogram (the last one takes every longer wait).
+pub const WAIT_BUCKETS: usize = 24;
+
+/// The wait events the lab models, in V$EVENT_NAME order of this list.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum WaitEvent {
+    DbFileSequentialRead,
+    LogFileSync,
+    SqlNetMessageToClient,
+    SqlNetMessageFromClient,
+}
+
+impl WaitEvent {
+    pub const COUNT: usize = 4;
+    pub const ALL: [WaitEvent; 4] = [
+        WaitEvent::DbFileSequentialRead,
+        WaitEvent::LogFileSync,
+        WaitEvent::SqlNetMessageToClient,
+        WaitEvent::SqlNetMessageFromClient,
+    ];
+    pub fn name(self) -> &'static str {
+        match self {
+            WaitEvent::DbFileSequentialRead => "db file sequential read",
+            WaitEvent::LogFileSync => "log file sync",
+            WaitEvent::SqlNetMessageToClient => "SQL*Net message to client",
+            WaitEvent::SqlNetMessageFromClient => "SQL*Net message from client",
+        }
+    }
+    pub fn wait_class(self) -> &'static str {
+        match self {
+            WaitEvent::DbFileSequentialRead => "User I/O",
+            WaitEvent::LogFileSync => "Commit",
+            WaitEvent::SqlNetMessageToClient => "Network",
+            WaitEvent::SqlNetMessageFromClient => "Idle",
+        }
+    }
+}
+
+impl CallCounters {
+    /// One wait of `us` microseconds, in its histogram bucket.
+    #[inline]
+    pub fn note_wait(&mut self, e: WaitEvent, us: f64) {
+        let ms = us / 1000.0;
+        let b = if ms < 1.0 { 0 } else { (ms.log2().floor() as usize + 1).min(WAIT_BUCKETS - 1) };
+        self.wait_hist[e as usize][b] += 1;
+    }
 }
 
 impl Counters for CallCounters {

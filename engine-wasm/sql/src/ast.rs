@@ -54,6 +54,8 @@ pub enum StatementKind {
     /// `ROLLBACK [WORK] TO [SAVEPOINT] name`
     RollbackTo(Ident),
     Plsql(PlsqlBlock),
+    /// `CREATE [OR REPLACE] PROCEDURE|FUNCTION ...`
+    CreateProgram(Box<StoredProgram>),
     SqlPlus(SqlPlus),
     Lab(LabCommand),
     /// `EXPLAIN PLAN [SET STATEMENT_ID = 'x'] [INTO plan_table] FOR <query>`
@@ -232,6 +234,8 @@ pub enum ObjectKind {
     Table,
     Index,
     Cluster,
+    Procedure,
+    Function,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -498,6 +502,55 @@ pub enum PlsqlStatement {
         value: Expr,
     },
     Null,
+    /// `IF c THEN ... [ELSIF c THEN ...] [ELSE ...] END IF`
+    If {
+        branches: Vec<(Expr, Vec<PlsqlStatement>)>,
+        otherwise: Vec<PlsqlStatement>,
+    },
+    /// `WHILE c LOOP ... END LOOP`
+    While {
+        cond: Expr,
+        body: Vec<PlsqlStatement>,
+    },
+    /// `LOOP ... END LOOP` (left by EXIT)
+    Loop {
+        body: Vec<PlsqlStatement>,
+    },
+    /// `EXIT [WHEN c]`
+    Exit {
+        when: Option<Expr>,
+    },
+    /// `FOR r IN (SELECT ...) LOOP ... END LOOP`: `r.column` in the body.
+    CursorFor {
+        var: Ident,
+        query: Box<Query>,
+        /// The query's text (the cursor's SQL).
+        text: String,
+        body: Vec<PlsqlStatement>,
+    },
+    /// `RETURN [expr]`
+    Return {
+        value: Option<Expr>,
+        pos: Pos,
+    },
+}
+
+/// A stored procedure or function.
+#[derive(Debug, Clone, PartialEq)]
+pub struct StoredProgram {
+    pub name: Ident,
+    pub or_replace: bool,
+    pub params: Vec<ProgramParam>,
+    /// `RETURN type` of a function (type text); None for a procedure.
+    pub returns: Option<String>,
+    pub block: PlsqlBlock,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct ProgramParam {
+    pub name: Ident,
+    pub type_text: String,
+    pub default: Option<Expr>,
 }
 
 // ---------------------------------------------------------------- SQL*Plus

@@ -146,6 +146,7 @@ catalogue! {
     /// The argument is the name as Oracle prints it, double-quoted
     /// (`"X": invalid identifier`), or empty when there is no name.
     INVALID_IDENTIFIER = Ora 904 "%s: invalid identifier";
+    INVALID_USERENV_PARAMETER = Ora 2003 "invalid USERENV parameter";
     /// `CREATE TABLE` with no column (the lab's text).
     TABLE_NEEDS_A_COLUMN = Ora 904 "a table must have at least one column";
     MISSING_KEYWORD = Ora 905 "missing keyword";
@@ -189,6 +190,8 @@ catalogue! {
     NOT_ALL_VARIABLES_BOUND = Ora 1008 "not all variables bound";
     INVALID_LOGON = Ora 1017 "invalid username/password; logon denied";
     ORACLE_NOT_AVAILABLE = Ora 1034 "ORACLE not available";
+    OBJECT_DOES_NOT_EXIST = Ora 4043 "object %s does not exist";
+    FUNCTION_RETURNED_WITHOUT_VALUE = Ora 6503 "PL/SQL: Function returned without value";
     /// The argument is the savepoint's name, upper-cased.
     SAVEPOINT_NEVER_ESTABLISHED = Ora 1086 "savepoint '%s' never established in this session or is invalid";
     /// The argument is the column, `"LAB"."T"."C"`.
@@ -264,6 +267,7 @@ catalogue! {
     PLS_IDENTIFIER_MUST_BE_DECLARED = Pls 201 "identifier '%s' must be declared";
     PLS_WRONG_ARGUMENTS = Pls 306 "wrong number or types of arguments in call to '%s'";
     PLS_INTO_EXPECTED = Pls 428 "an INTO clause is expected in this SELECT statement";
+    PLS_NOT_A_PROCEDURE = Pls 221 "'%s' is not a procedure or is undefined";
 
     // ------------------------------------------------------------ SP2 (inside LAB-00002/LAB-00003)
     SP2_EXEC_USAGE = Sp2 42 "Usage: EXEC[UTE] statement";
@@ -297,6 +301,7 @@ catalogue! {
     LAB_RUN_NEEDS_SQL = Lab 20 "LAB RUN needs a SQL statement";
     LAB_RUN_BIND_RANGE = Lab 21 "LAB RUN BIND range must be a to b with a <= b and at most 50,000,000 values";
     /// The argument is the limit.
+    LAB_PLSQL_CALL_DEPTH = Lab 40 "PL/SQL calls nested deeper than %s levels (a limit of the lab)";
     LAB_ROW_GENERATOR_LIMIT = Lab 30 "row generators are limited to %s rows in the lab";
     LAB_HASHKEYS_LIMIT = Lab 31 "HASHKEYS must be between 1 and 4,000,000 in the lab";
     /// An expression tree deeper than the parser's limit; the argument is

@@ -581,6 +581,7 @@ END blk;
             PlsqlStatement::ForLoop { .. } => "for",
             PlsqlStatement::Assign { .. } => "assign",
             PlsqlStatement::Null => "null",
+            _ => "control",
         })
         .collect();
     // The initializer of `n` comes first as an assignment; the nested block is flattened.

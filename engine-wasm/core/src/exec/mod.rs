@@ -1,6 +1,7 @@
 //! SQL execution: expressions, the optimizer and the row sources.
 
 pub mod expr;
+pub mod fixed;
 pub mod plan;
 pub mod row_source;
 pub mod xplan;

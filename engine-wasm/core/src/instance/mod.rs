@@ -79,6 +79,19 @@ pub struct Instance {
     pub cr_cache: std::collections::HashMap<(crate::catalog::TableId, u32), (u64, crate::session::cr::CrVersion)>,
     /// Rows locked by an open transaction: (table, row) -> SID.
     pub row_locks: std::collections::HashMap<(crate::catalog::TableId, u32), u32>,
+    /// Each live session's figures as of the end of its last step (the
+    /// running session reads its own live).
+    pub sessions_seen: std::collections::BTreeMap<u32, crate::session::fixed::SessionFigures>,
+    /// What sessions that disconnected left to the instance totals.
+    pub ended_sessions: crate::session::fixed::SessionFigures,
+    /// The instance totals at the last STARTUP (V$SYSSTAT counts from there).
+    pub figures_at_startup: crate::session::fixed::SessionFigures,
+    /// V$SQL: executed SQL texts and their figures.
+    pub sql_area: Vec<crate::session::fixed::SqlAreaEntry>,
+    pub sql_area_index: std::collections::HashMap<String, usize>,
+    pub sql_area_next_id: u64,
+    /// Stored procedures and functions, by name.
+    pub programs: std::collections::BTreeMap<String, std::rc::Rc<lio_sql::ast::StoredProgram>>,
 }
 
 impl Instance {
@@ -100,6 +113,13 @@ impl Instance {
             change_seq: 0,
             cr_cache: Default::default(),
             row_locks: Default::default(),
+            sessions_seen: Default::default(),
+            ended_sessions: Default::default(),
+            figures_at_startup: Default::default(),
+            sql_area: Vec::new(),
+            sql_area_index: Default::default(),
+            sql_area_next_id: 0,
+            programs: Default::default(),
         }
     }
 

@@ -96,6 +96,53 @@ fn invalid_value(name: &str, pos: Pos) -> LabError {
 }
 
 impl Parameters {
+    /// V$PARAMETER: (name, value, is default, session-modifiable), by name.
+    /// Hidden (`_`) parameters show only when set, as in Oracle.
+    pub fn listing(&self) -> Vec<(String, String, bool, bool)> {
+        let d = Parameters::default();
+        let tf = |b: bool| if b { "TRUE" } else { "FALSE" }.to_string();
+        let level = |l: StatisticsLevel| match l {
+            StatisticsLevel::Basic => "BASIC",
+            StatisticsLevel::Typical => "TYPICAL",
+            StatisticsLevel::All => "ALL",
+        };
+        let mut v = vec![
+            ("db_block_size", self.db_block_size.to_string(), self.db_block_size == d.db_block_size, false),
+            ("db_cache_size", self.db_cache_size.to_string(), self.db_cache_size == d.db_cache_size, false),
+            ("db_keep_cache_size", self.db_keep_cache_size.to_string(), self.db_keep_cache_size == 0, false),
+            ("memoptimize_pool_size", self.memoptimize_pool_size.to_string(), self.memoptimize_pool_size == 0, false),
+            (
+                "statistics_level",
+                level(self.statistics_level).to_string(),
+                self.statistics_level == d.statistics_level,
+                true,
+            ),
+            ("sql_trace", tf(self.sql_trace), self.sql_trace == d.sql_trace, true),
+            (
+                "db_file_multiblock_read_count",
+                self.db_file_multiblock_read_count.to_string(),
+                self.db_file_multiblock_read_count == d.db_file_multiblock_read_count,
+                true,
+            ),
+        ];
+        if !self.fastpin_enable {
+            v.push(("_fastpin_enable", "0".into(), false, false));
+        }
+        if !self.nlj_batching_enabled {
+            v.push(("_nlj_batching_enabled", "0".into(), false, true));
+        }
+        if !self.row_cr {
+            v.push(("_row_cr", tf(false), false, true));
+        }
+        let mut out: Vec<(String, String, bool, bool)> =
+            v.into_iter().map(|(n, val, def, ses)| (n.to_string(), val, def, ses)).collect();
+        for (n, val) in &self.other {
+            out.push((n.clone(), val.clone(), false, true));
+        }
+        out.sort_by(|a, b| a.0.cmp(&b.0));
+        out
+    }
+
     /// Apply one parameter value (validated).
     pub fn set(&mut self, name: &str, value: &ParamValue, pos: Pos) -> Result<(), LabError> {
         match name {

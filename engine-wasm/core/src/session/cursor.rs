@@ -40,7 +40,8 @@ impl Run<'_> {
             self.s.cursors.clear();
             self.s.cursor_epoch = self.inst.cursor_epoch;
         }
-        if let Some(c) = self.s.cursors.remove(text) {
+        if let Some(mut c) = self.s.cursors.remove(text) {
+            c.sql_slot = self.sql_area_parse(text, &c, false);
             self.s.stats.calls.session_cursor_cache_hits += 1;
             let us = self.inst.cost_params.soft_parse_us;
             self.s.cost.charge(cs.parse, us * 0.2);
@@ -48,10 +49,12 @@ impl Run<'_> {
             return Ok((c, false));
         }
         let profile = self.inst.profile.clone();
-        let ctx = Self::plan_ctx(&self.inst.cat, &profile, &self.s.params, vars);
-        let c = exec::compile(q, &ctx)?;
+        let ctx = Self::plan_ctx(&self.inst.cat, &profile, &self.s.params, self.s.sid, vars);
+        let mut c = exec::compile(q, &ctx)?;
         self.s.stats.calls.opened_cursors_cumulative += 1;
-        if self.inst.library_cache.contains(text) {
+        let shared = self.inst.library_cache.contains(text);
+        c.sql_slot = self.sql_area_parse(text, &c, !shared);
+        if shared {
             // Another session parsed it: a soft parse (no optimization, no
             // recursive SQL).
             let us = self.inst.cost_params.soft_parse_us;
@@ -109,8 +112,11 @@ impl Run<'_> {
         max_rows: Option<u64>,
     ) -> Result<u64, LabError> {
         let swapped = self.cr_enter(&c.tables);
+        let mark = self.sql_mark();
+        self.sql_area_started(c.sql_slot);
         let r = self.execute_fetch_current(c, text, binds, client, cs, policy, rows_out, max_rows);
         self.cr_leave(&swapped);
+        self.sql_area_executed(c.sql_slot, &mark, *r.as_ref().unwrap_or(&0));
         r
     }
 
@@ -147,8 +153,10 @@ impl Run<'_> {
         if !self.s.cr_seen.is_empty() {
             self.s.cr_seen.clear();
         }
-        let (root, env, lines, project, sorts) = (&mut c.root, &mut c.env, &mut c.line_stats, &c.project, c.sorts);
         self.s.stats.calls.execute_count += 1;
+        // V$ views read by this execution: their rows as of now.
+        let fixed_rows = if c.fixed.is_empty() { Vec::new() } else { self.fixed_rows(&c.fixed) };
+        let (root, env, lines, project, sorts) = (&mut c.root, &mut c.env, &mut c.line_stats, &c.project, c.sorts);
         self.call_event(kind::EXECUTE, cs.execute);
         if client == Client::Plsql {
             let us = self.inst.cost_params.plsql_context_switch_us;
@@ -174,6 +182,7 @@ impl Run<'_> {
                     rowsource_stats,
                     work,
                     max_memory_mb: self.inst.limits.max_memory_mb,
+                    fixed: &fixed_rows,
                 }
             };
         }

@@ -110,6 +110,7 @@ impl Run<'_> {
                 self.invalidate_cursors();
                 Ok(Outcome { feedback: Some("Index dropped.".into()), ..Default::default() })
             }
+            ObjectKind::Procedure | ObjectKind::Function => self.drop_program(&d.name, d.kind == ObjectKind::Function),
             ObjectKind::Cluster => {
                 let cid = self
                     .inst

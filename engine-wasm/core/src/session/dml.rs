@@ -85,7 +85,7 @@ impl Run<'_> {
                     });
                 }
                 let profile = self.inst.profile.clone();
-                let ctx = Self::plan_ctx(&self.inst.cat, &profile, &self.s.params, names);
+                let ctx = Self::plan_ctx(&self.inst.cat, &profile, &self.s.params, self.s.sid, names);
                 let mut compiled = Vec::new();
                 for e in exprs {
                     compiled.push(exec::compile_scalar(e, &ctx)?);
@@ -113,7 +113,7 @@ impl Run<'_> {
             }
             InsertSource::Query(q) => {
                 let cs = self.call_stacks(Client::Plsql);
-                let text = format!("INSERT-SELECT {:?}", q.pos);
+                let text = format!("{}INSERT-SELECT {:?}", super::fixed::INTERNAL_CURSOR, q.pos);
                 let (mut cur, _) = self.open_cursor(q, &text, names, &cs)?;
                 if cur.columns.len() != targets.len() {
                     return Err(if cur.columns.len() < targets.len() {

@@ -141,6 +141,7 @@ impl Kernel<'_> {
         self.cost.charge(st.read, wait_us);
         self.stats.calls.io_wait_us += wait_us;
         self.stats.calls.io_waits += 1;
+        self.stats.calls.note_wait(crate::stats::WaitEvent::DbFileSequentialRead, wait_us);
         self.trace.push(
             Event {
                 kind: kind::PHYSICAL_READ,

@@ -12,10 +12,12 @@ mod create;
 mod cursor;
 mod ddl;
 mod dml;
+pub mod fixed;
 pub mod kernel;
 mod lab;
 mod net;
 mod plsql;
+mod program;
 mod sqlplus;
 mod step;
 pub mod txn;
@@ -124,6 +126,12 @@ pub struct Session {
     pub(crate) last_cursor: Option<LastCursor>,
     /// PLAN_TABLE: the last EXPLAIN PLAN's statement id and plan.
     pub(crate) plan_table: Option<(Option<String>, Vec<PlanLineOut>)>,
+    /// The V$SQL entry of the last statement executed (V$SESSION.SQL_ID).
+    pub(crate) last_sql: Option<(usize, u64)>,
+    /// Stored program calls in progress (bounded by MAX_CALL_DEPTH).
+    pub(crate) plsql_depth: u32,
+    /// `runstats_pkg` snapshots.
+    pub(crate) runstats: program::Runstats,
 }
 
 /// The wait counters at a point in time (a step's waits are the difference).
@@ -192,6 +200,9 @@ impl Session {
             cr_seen: Default::default(),
             last_cursor: None,
             plan_table: None,
+            last_sql: None,
+            plsql_depth: 0,
+            runstats: Default::default(),
         }
     }
 
@@ -239,6 +250,7 @@ pub(crate) fn kind_of(k: &StatementKind) -> &'static str {
         | StatementKind::Savepoint(_)
         | StatementKind::RollbackTo(_) => "dml",
         StatementKind::Plsql(_) => "plsql",
+        StatementKind::CreateProgram(_) => "ddl",
         StatementKind::SqlPlus(_) => "sqlplus",
         StatementKind::Lab(_) => "lab",
         StatementKind::ExplainPlan(_) => "dml",
@@ -371,7 +383,10 @@ impl Run<'_> {
         }
         let rt = self.s.stats.calls.roundtrips - before.roundtrips;
         if rt > 0 {
-            w.insert("SQL*Net message to client".into(), WaitOut { count: rt, time_us: round3(rt as f64 * 1.0) });
+            w.insert(
+                "SQL*Net message to client".into(),
+                WaitOut { count: rt, time_us: round3(rt as f64 * net::NET_TO_CLIENT_US) },
+            );
             w.insert(
                 "SQL*Net message from client".into(),
                 WaitOut {
@@ -402,9 +417,10 @@ impl Run<'_> {
         cat: &'a Catalog,
         profile: &'a VersionProfile,
         params: &Parameters,
+        sid: u32,
         vars: &'a [String],
     ) -> PlanCtx<'a> {
-        PlanCtx { cat, plsql_vars: vars, profile, nlj_batching_enabled: params.nlj_batching_enabled }
+        PlanCtx { cat, plsql_vars: vars, profile, nlj_batching_enabled: params.nlj_batching_enabled, sid }
     }
 
     /// DDL or a parameter change: every session's cursors and the shared
@@ -439,6 +455,7 @@ impl Run<'_> {
             StatementKind::AlterIndex(a) => self.alter_index(a),
             StatementKind::AlterTable(a) => self.alter_table(a),
             StatementKind::Drop(d) => self.drop(d),
+            StatementKind::CreateProgram(p) => self.create_program(p),
             StatementKind::AlterSystem(s) => {
                 self.inst.params.alter_system(&s.name.name, &s.value, s.scope, s.name.pos)?;
                 if s.scope != Some(Scope::Spfile) {

@@ -77,6 +77,9 @@ pub(crate) const NET_ROW_FRAMING: u64 = 4;
 pub(crate) const NET_CALL_REPLY: u64 = 200;
 /// Bind data per row of an array insert.
 pub(crate) const NET_BIND_ROW: u64 = 24;
+/// `SQL*Net message to client`: handing the reply to the network layer
+/// (microseconds per round trip).
+pub(crate) const NET_TO_CLIENT_US: f64 = 1.0;
 
 impl Run<'_> {
     /// The interned stacks of a client path (interned once per client;
@@ -166,6 +169,9 @@ impl Run<'_> {
         self.s.cost.charge(cs.server_net, server_us);
         self.s.net_wait_us += net_us;
         self.s.client_wait_us += client_us;
+        let c = &mut self.s.stats.calls;
+        c.note_wait(crate::stats::WaitEvent::SqlNetMessageToClient, NET_TO_CLIENT_US);
+        c.note_wait(crate::stats::WaitEvent::SqlNetMessageFromClient, net_us + client_us);
         self.call_event(kind::ROUND_TRIP, cs.net);
     }
 }

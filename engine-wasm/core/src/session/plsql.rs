@@ -3,6 +3,7 @@
 
 use super::cursor::FetchPolicy;
 use super::net::Client;
+use super::program::Flow;
 use super::*;
 use crate::exec::{self, Env, EvalCtx};
 
@@ -15,17 +16,45 @@ impl Run<'_> {
             vars.push((name.name.clone(), Value::Null));
         }
         self.s.stats.calls.execute_count += 1;
-        self.run_plsql_body(&b.body, &mut vars, out)
+        // RETURN in an anonymous block ends it.
+        self.run_plsql_body(&b.body, &mut vars, out).map(|_| ())
+    }
+
+    /// A condition (IF, WHILE, EXIT WHEN): NULL is not true.
+    fn plsql_test(&mut self, e: &Expr, vars: &[(String, Value)]) -> Result<bool, LabError> {
+        let e = self.resolve_calls(e, vars)?;
+        let names: Vec<String> = vars.iter().map(|(n, _)| n.clone()).collect();
+        let profile = self.inst.profile.clone();
+        let ctx = Self::plan_ctx(&self.inst.cat, &profile, &self.s.params, self.s.sid, &names);
+        let (c, bind_names) = exec::compile_scalar(&e, &ctx)?;
+        let binds: Vec<Value> = bind_names
+            .iter()
+            .map(|n| vars.iter().rev().find(|(v, _)| v == n).map(|(_, x)| x.clone()).unwrap_or(Value::Null))
+            .collect();
+        let env = Env::default();
+        let mut cx = EvalCtx { cat: &self.inst.cat, env: &env, binds: &binds, rng: &mut self.s.rng };
+        c.test(&mut cx)
+    }
+
+    /// A loop body's end: Some(flow) when the loop must stop.
+    fn loop_flow(f: Flow) -> Option<Flow> {
+        match f {
+            Flow::Next => None,
+            Flow::Exit => Some(Flow::Next),
+            r @ Flow::Return(_) => Some(r),
+        }
     }
 
     pub(super) fn plsql_eval(&mut self, e: &Expr, vars: &[(String, Value)]) -> Result<Value, LabError> {
+        let e = self.resolve_calls(e, vars)?;
+        let e = &*e;
         let names: Vec<String> = vars.iter().map(|(n, _)| n.clone()).collect();
         let profile = self.inst.profile.clone();
-        let ctx = Self::plan_ctx(&self.inst.cat, &profile, &self.s.params, &names);
+        let ctx = Self::plan_ctx(&self.inst.cat, &profile, &self.s.params, self.s.sid, &names);
         let (c, bind_names) = exec::compile_scalar(e, &ctx)?;
         let binds: Vec<Value> = bind_names
             .iter()
-            .map(|n| vars.iter().find(|(v, _)| v == n).map(|(_, x)| x.clone()).unwrap_or(Value::Null))
+            .map(|n| vars.iter().rev().find(|(v, _)| v == n).map(|(_, x)| x.clone()).unwrap_or(Value::Null))
             .collect();
         let env = Env::default();
         let mut cx = EvalCtx { cat: &self.inst.cat, env: &env, binds: &binds, rng: &mut self.s.rng };
@@ -37,7 +66,7 @@ impl Run<'_> {
         body: &[PlsqlStatement],
         vars: &mut Vec<(String, Value)>,
         out: &mut Vec<String>,
-    ) -> Result<(), LabError> {
+    ) -> Result<Flow, LabError> {
         for s in body {
             self.s.stats.work.plsql_steps += 1;
             self.check_work()?;
@@ -54,17 +83,118 @@ impl Run<'_> {
                     let slot = vars.len() - 1;
                     // Counted without overflow: a loop ending at i64::MAX ends.
                     let mut i = a;
+                    let mut stop = None;
                     while i <= b {
                         vars[slot].1 = Value::Num(i as f64);
                         self.s.stats.work.plsql_steps += 1;
                         self.check_work()?;
-                        self.run_plsql_body(body, vars, out)?;
+                        if let Some(f) = Self::loop_flow(self.run_plsql_body(body, vars, out)?) {
+                            stop = Some(f);
+                            break;
+                        }
                         match i.checked_add(1) {
                             Some(n) => i = n,
                             None => break,
                         }
                     }
-                    vars.pop();
+                    vars.truncate(slot);
+                    match stop {
+                        None | Some(Flow::Next) => {}
+                        Some(f) => return Ok(f),
+                    }
+                }
+                PlsqlStatement::If { branches, otherwise } => {
+                    let mut chosen: &[PlsqlStatement] = otherwise;
+                    for (cond, b) in branches {
+                        if self.plsql_test(cond, vars)? {
+                            chosen = b;
+                            break;
+                        }
+                    }
+                    match self.run_plsql_body(chosen, vars, out)? {
+                        Flow::Next => {}
+                        f => return Ok(f),
+                    }
+                }
+                PlsqlStatement::While { cond, body } => loop {
+                    self.s.stats.work.plsql_steps += 1;
+                    self.check_work()?;
+                    if !self.plsql_test(cond, vars)? {
+                        break;
+                    }
+                    if let Some(f) = Self::loop_flow(self.run_plsql_body(body, vars, out)?) {
+                        match f {
+                            Flow::Next => break,
+                            f => return Ok(f),
+                        }
+                    }
+                },
+                PlsqlStatement::Loop { body } => loop {
+                    self.s.stats.work.plsql_steps += 1;
+                    self.check_work()?;
+                    if let Some(f) = Self::loop_flow(self.run_plsql_body(body, vars, out)?) {
+                        match f {
+                            Flow::Next => break,
+                            f => return Ok(f),
+                        }
+                    }
+                },
+                PlsqlStatement::Exit { when } => {
+                    let go = match when {
+                        Some(c) => self.plsql_test(c, vars)?,
+                        None => true,
+                    };
+                    if go {
+                        return Ok(Flow::Exit);
+                    }
+                }
+                PlsqlStatement::Return { value, .. } => {
+                    let v = match value {
+                        Some(e) => Some(self.plsql_eval(e, vars)?),
+                        None => None,
+                    };
+                    return Ok(Flow::Return(v));
+                }
+                PlsqlStatement::CursorFor { var, query, text, body } => {
+                    let names: Vec<String> = vars.iter().map(|(n, _)| n.clone()).collect();
+                    let cs = self.call_stacks(Client::Plsql);
+                    let key = format!("{}{}", fixed::INTERNAL_CURSOR, text);
+                    let (mut c, _) = self.open_cursor(query, &key, &names, &cs)?;
+                    let binds: Vec<Value> = c
+                        .bind_names
+                        .iter()
+                        .map(|n| vars.iter().rev().find(|(v, _)| v == n).map(|(_, x)| x.clone()).unwrap_or(Value::Null))
+                        .collect();
+                    // A cursor FOR loop fetches 100 rows per call (10g+ array prefetch).
+                    let policy = FetchPolicy { first: 100, then: 100, round_trips: false };
+                    let mut rows = Vec::new();
+                    let r = self.execute_fetch(&mut c, &key, &binds, Client::Plsql, &cs, policy, Some(&mut rows), None);
+                    let columns = c.columns.clone();
+                    self.close_cursor(&key, c, true);
+                    r?;
+                    let base = vars.len();
+                    for col in &columns {
+                        vars.push((format!("{}.{}", var.name, col), Value::Null));
+                    }
+                    let mut stop = None;
+                    for row in rows {
+                        self.s.stats.work.plsql_steps += 1;
+                        self.check_work()?;
+                        for (i, v) in row.into_iter().enumerate() {
+                            if let Some(slot) = vars.get_mut(base + i) {
+                                slot.1 = v;
+                            }
+                        }
+                        if let Some(f) = Self::loop_flow(self.run_plsql_body(body, vars, out)?) {
+                            stop = Some(f);
+                            break;
+                        }
+                    }
+                    vars.truncate(base);
+                    match stop {
+                        None | Some(Flow::Next) => {}
+                        Some(f) => return Ok(f),
+                    }
                 }
                 PlsqlStatement::Call { name, args } => self.plsql_call(name, args, vars, out)?,
                 PlsqlStatement::Sql(stmt) => match &stmt.kind {
@@ -91,7 +221,7 @@ impl Run<'_> {
                 },
                 PlsqlStatement::SelectInto { query, into } => {
                     let names: Vec<String> = vars.iter().map(|(n, _)| n.clone()).collect();
-                    let text = format!("{:?}", query.pos) + "static";
+                    let text = format!("{}{:?} static", fixed::INTERNAL_CURSOR, query.pos);
                     let row = self.plsql_query(query, &text, &names, vars)?;
                     assign_into(vars, into, row, query.pos)?;
                 }
@@ -138,7 +268,7 @@ impl Run<'_> {
                 }
             }
         }
-        Ok(())
+        Ok(Flow::Next)
     }
 
     pub(super) fn plsql_query(
@@ -282,9 +412,20 @@ impl Run<'_> {
                 self.s.params.sql_trace = on;
                 self.invalidate_cursors();
             }
-            other => {
-                return Err(LabError::pls_run(ora::PLS_IDENTIFIER_MUST_BE_DECLARED, &[&other], name.pos));
+            "RUNSTATS_PKG.RS_START" | "RUNSTATS_PKG.RS_MIDDLE" | "RUNSTATS_PKG.RS_STOP" => {
+                let threshold = arg(0, "p_difference_threshold").and_then(|v| v.as_f64()).unwrap_or(0.0);
+                let call = name.name.trim_start_matches("RUNSTATS_PKG.").to_string();
+                self.runstats(&call, threshold, name.pos, out)?;
             }
+            other => match self.inst.programs.get(other).cloned() {
+                Some(p) if p.returns.is_none() => {
+                    self.call_program(p, vals, name.pos, out)?;
+                }
+                Some(_) => return Err(LabError::pls_run(ora::PLS_NOT_A_PROCEDURE, &[&other], name.pos)),
+                None => {
+                    return Err(LabError::pls_run(ora::PLS_IDENTIFIER_MUST_BE_DECLARED, &[&other], name.pos));
+                }
+            },
         }
         Ok(())
     }

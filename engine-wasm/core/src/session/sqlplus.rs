@@ -62,6 +62,10 @@ impl Run<'_> {
                 self.inst.rebuild_sga(&self.s.params);
                 self.inst.up = true;
                 self.invalidate_cursors();
+                // V$SYSSTAT and V$SQL start again with the new instance.
+                self.inst.figures_at_startup = self.system_raw();
+                self.inst.sql_area.clear();
+                self.inst.sql_area_index.clear();
                 self.inst.sga.row_cache.restart();
                 o.output.push("ORACLE instance started.".into());
                 o.output.push("Database mounted.".into());

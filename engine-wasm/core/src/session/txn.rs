@@ -185,6 +185,7 @@ impl Run<'_> {
         c.log_file_syncs += 1;
         let us = self.inst.cost_params.log_file_sync_us;
         c.log_file_sync_us += us;
+        c.note_wait(crate::stats::WaitEvent::LogFileSync, us);
         let stack =
             self.s.cost.stack("oracle;opitsk;opiodr;opiexe;xctCommitTxn;ksucrp;kcrf_commit_force;log file sync");
         self.s.cost.charge(stack, us);

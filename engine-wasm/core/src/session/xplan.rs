@@ -13,7 +13,7 @@ impl Run<'_> {
     /// parsed and optimised, not run; its plan goes to PLAN_TABLE.
     pub(super) fn explain_plan(&mut self, e: &ExplainPlan, text: &str) -> Result<Outcome, LabError> {
         let profile = self.inst.profile.clone();
-        let ctx = Self::plan_ctx(&self.inst.cat, &profile, &self.s.params, &[]);
+        let ctx = Self::plan_ctx(&self.inst.cat, &profile, &self.s.params, self.s.sid, &[]);
         let c = exec::compile(&e.query, &ctx)?;
         self.s.stats.calls.parse_count_total += 1;
         self.s.stats.calls.parse_count_hard += 1;

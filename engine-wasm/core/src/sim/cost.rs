@@ -69,6 +69,9 @@ cost_params! {
     fetch_call_us: 4.0,
     /// SQL <-> PL/SQL context switch, per SQL execution from PL/SQL.
     plsql_context_switch_us: 1.5,
+    /// Entering a stored procedure or function (pfrrun: frame set-up,
+    /// parameter binding), per call.
+    plsql_call_us: 2.0,
     /// Network round-trip latency of Oracle Net over TCP loopback: JDBC
     /// OCI over Net is ~25 us slower per lookup than bequeath.
     network_rtt_us: 37.0,

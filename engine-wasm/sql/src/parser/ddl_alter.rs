@@ -256,10 +256,19 @@ impl Parser<'_> {
                 self.bump();
                 (ObjectKind::Cluster, self.object_name(ora::MISSING_CLUSTER_NAME)?)
             }
-            "VIEW" | "SEQUENCE" | "SYNONYM" | "PUBLIC" | "USER" | "TABLESPACE" | "MATERIALIZED" | "PROCEDURE"
-            | "FUNCTION" | "PACKAGE" | "TRIGGER" | "TYPE" | "ROLE" | "DIRECTORY" | "DATABASE" | "PROFILE"
-            | "LIBRARY" | "CONTEXT" | "OUTLINE" | "PLUGGABLE" | "JAVA" | "DIMENSION" | "OPERATOR" | "INDEXTYPE"
-            | "EDITION" => return Err(self.unsupported(format!("DROP {w}"))),
+            "PROCEDURE" => {
+                self.bump();
+                (ObjectKind::Procedure, self.object_name(ora::INVALID_TABLE_NAME)?)
+            }
+            "FUNCTION" => {
+                self.bump();
+                (ObjectKind::Function, self.object_name(ora::INVALID_TABLE_NAME)?)
+            }
+            "VIEW" | "SEQUENCE" | "SYNONYM" | "PUBLIC" | "USER" | "TABLESPACE" | "MATERIALIZED" | "PACKAGE"
+            | "TRIGGER" | "TYPE" | "ROLE" | "DIRECTORY" | "DATABASE" | "PROFILE" | "LIBRARY" | "CONTEXT"
+            | "OUTLINE" | "PLUGGABLE" | "JAVA" | "DIMENSION" | "OPERATOR" | "INDEXTYPE" | "EDITION" => {
+                return Err(self.unsupported(format!("DROP {w}")))
+            }
             _ => return Err(self.fail(ora::INVALID_DROP_OPTION)),
         };
         let mut including_tables = false;
@@ -267,7 +276,7 @@ impl Parser<'_> {
             if kind == ObjectKind::Cluster && self.eat_kw("INCLUDING") {
                 self.missing_keyword("TABLES")?;
                 including_tables = true;
-            } else if kind != ObjectKind::Index && self.eat_kw("CASCADE") {
+            } else if matches!(kind, ObjectKind::Table | ObjectKind::Cluster) && self.eat_kw("CASCADE") {
                 self.missing_keyword("CONSTRAINTS")?;
             } else if (kind == ObjectKind::Table && self.eat_kw("PURGE"))
                 || (kind == ObjectKind::Index && (self.eat_kw("ONLINE") || self.eat_kw("FORCE")))

@@ -30,6 +30,7 @@ mod keywords;
 mod lab;
 mod pieces;
 mod plsql;
+mod plsql_program;
 mod query;
 mod sqlplus;
 #[cfg(test)]

@@ -10,6 +10,10 @@ use crate::ora;
 
 impl Parser<'_> {
     pub(super) fn plsql_unit(&mut self) -> R<StatementKind> {
+        if self.is_kw("CREATE") {
+            let r = self.create_program();
+            return r.map_err(|e| self.wrap_plsql(e));
+        }
         let r = self.plsql_block();
         r.map(StatementKind::Plsql).map_err(|e| self.wrap_plsql(e))
     }
@@ -38,7 +42,7 @@ impl Parser<'_> {
     }
 
     /// `END [label] ;` closing a block.
-    fn block_end(&mut self) -> R<()> {
+    pub(super) fn block_end(&mut self) -> R<()> {
         if self.is_kw("EXCEPTION") {
             return Err(self.unsupported("EXCEPTION sections"));
         }
@@ -51,7 +55,7 @@ impl Parser<'_> {
         self.semi()
     }
 
-    fn semi(&mut self) -> R<()> {
+    pub(super) fn semi(&mut self) -> R<()> {
         if self.eat(&Tok::Semi) || (self.semi_optional_at_eof && self.at_eof()) {
             Ok(())
         } else {
@@ -59,7 +63,7 @@ impl Parser<'_> {
         }
     }
 
-    fn declaration(&mut self, decls: &mut Vec<(Ident, String)>, inits: &mut Vec<PlsqlStatement>) -> R<()> {
+    pub(super) fn declaration(&mut self, decls: &mut Vec<(Ident, String)>, inits: &mut Vec<PlsqlStatement>) -> R<()> {
         if let Some(w) = self.word() {
             if matches!(w, "CURSOR" | "TYPE" | "SUBTYPE" | "PROCEDURE" | "FUNCTION" | "PRAGMA") {
                 return Err(self.unsupported(format!("{w} declarations")));
@@ -104,7 +108,7 @@ impl Parser<'_> {
     }
 
     /// Statements up to (not including) `END` or `EXCEPTION`.
-    fn plsql_body(&mut self) -> R<Vec<PlsqlStatement>> {
+    pub(super) fn plsql_body(&mut self) -> R<Vec<PlsqlStatement>> {
         self.enter(BLOCK_WEIGHT)?;
         let mut out = Vec::new();
         while !(self.is_kw("END") || self.is_kw("EXCEPTION") || self.at_eof()) {
@@ -131,7 +135,7 @@ impl Parser<'_> {
         Ok(())
     }
 
-    fn plsql_statement(&mut self, out: &mut Vec<PlsqlStatement>) -> R<()> {
+    pub(super) fn plsql_statement(&mut self, out: &mut Vec<PlsqlStatement>) -> R<()> {
         let t = self.tok().clone();
         if let Tok::Ident { name: w, quoted: false } = &t.tok {
             match w.as_str() {
@@ -169,8 +173,12 @@ impl Parser<'_> {
                 "MERGE" | "LOCK" | "SET" => {
                     return Err(self.unsupported(format!("{w} statements")));
                 }
-                "IF" | "WHILE" | "LOOP" | "CASE" | "EXIT" | "GOTO" | "RETURN" | "RAISE" | "OPEN" | "FETCH"
-                | "CLOSE" | "FORALL" | "CONTINUE" | "PIPE" => {
+                "IF" => return self.if_statement(out),
+                "WHILE" => return self.while_loop(out),
+                "LOOP" => return self.basic_loop(out),
+                "EXIT" => return self.exit_statement(out),
+                "RETURN" => return self.return_statement(out),
+                "CASE" | "GOTO" | "RAISE" | "OPEN" | "FETCH" | "CLOSE" | "FORALL" | "CONTINUE" | "PIPE" => {
                     return Err(self.unsupported(format!("PL/SQL {w} statements")));
                 }
                 _ => {}
@@ -268,8 +276,9 @@ impl Parser<'_> {
         if self.is_kw("REVERSE") {
             return Err(self.unsupported("FOR ... IN REVERSE loops"));
         }
-        if self.is(&Tok::LParen) && (self.nth_is_kw(1, "SELECT") || self.nth_is_kw(1, "WITH")) {
-            return Err(self.unsupported("cursor FOR loops"));
+        if self.is(&Tok::LParen) && self.nth_is_kw(1, "SELECT") {
+            self.leave_tree(outer);
+            return self.cursor_for_loop(var, at, out);
         }
         let from = self.expr()?;
         if !self.eat(&Tok::DotDot) {

@@ -67,7 +67,37 @@ impl<'a> Builder<'a> {
                             alias: alias_s,
                             row_bytes: 0.0,
                         });
+                    } else if let Some(v) = super::super::fixed::FixedView::lookup(&name.name) {
+                        let src = self.new_source();
+                        let cols = v.columns();
+                        scope.push(ScopeEntry {
+                            alias: alias_s.clone(),
+                            columns: cols
+                                .iter()
+                                .enumerate()
+                                .map(|(col, c)| (c.to_string(), CExpr::Gen { src, col }))
+                                .collect(),
+                        });
+                        let slot = self.fixed.len();
+                        self.fixed.push(v);
+                        let kind = OpKind::FixedTable { src, slot, next: 0, filter: Vec::new() };
+                        let e_rows = v.e_rows();
+                        let op = self.op("FIXED TABLE FULL", Some(v.x_table()), e_rows, 0.0, None, "qerfxFetch", kind);
+                        rels.push(Rel::Fixed {
+                            op: Box::new(op),
+                            e_rows,
+                            cost: 0.0,
+                            alias: alias_s,
+                            row_bytes: 20.0 * cols.len() as f64,
+                        });
                     } else {
+                        if super::super::fixed::FixedView::looks_fixed(&name.name) && cat.table(&name.name).is_none() {
+                            return Err(LabError::with(
+                                ora::LAB_UNSUPPORTED,
+                                format!("the dynamic performance view {}", name.name),
+                                name.pos,
+                            ));
+                        }
                         let t = cat
                             .table(&name.name)
                             .ok_or_else(|| LabError::new(ora::TABLE_OR_VIEW_DOES_NOT_EXIST, name.pos))?;

@@ -104,6 +104,15 @@ impl<'a> Builder<'a> {
                     None if qualifier.is_none() && self.ctx.plsql_vars.contains(&name.name) => {
                         CExpr::Bind(self.bind(&name.name))
                     }
+                    // A cursor FOR loop's record field (`r.value`).
+                    None if qualifier.as_ref().is_some_and(|q| {
+                        self.ctx.plsql_vars.iter().any(|v| *v == format!("{}.{}", q.name, name.name))
+                    }) =>
+                    {
+                        let field =
+                            format!("{}.{}", qualifier.as_ref().map(|q| q.name.as_str()).unwrap_or(""), name.name);
+                        CExpr::Bind(self.bind(&field))
+                    }
                     // PL/SQL BOOLEAN literals (arguments such as set_sql_trace(true)).
                     None if qualifier.is_none() && (name.name == "TRUE" || name.name == "FALSE") => {
                         CExpr::Const(crate::value::Value::Num(if name.name == "TRUE" { 1.0 } else { 0.0 }))
@@ -121,6 +130,7 @@ impl<'a> Builder<'a> {
                     }
                 }
             }
+            Expr::Function { name, args } if name.name == "SYS_CONTEXT" => self.sys_context(args, name.pos)?,
             Expr::Function { name, args } => {
                 let f = Func::lookup(&name.name).ok_or_else(|| {
                     LabError::with(ora::INVALID_IDENTIFIER, format_args!("\"{}\"", name.name), name.pos)

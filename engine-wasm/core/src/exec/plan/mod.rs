@@ -28,6 +28,8 @@ pub struct PlanCtx<'a> {
     pub plsql_vars: &'a [String],
     pub profile: &'a VersionProfile,
     pub nlj_batching_enabled: bool,
+    /// The parsing session (`sys_context('USERENV', 'SID')`).
+    pub sid: u32,
 }
 
 #[derive(Debug, Clone)]
@@ -45,6 +47,10 @@ pub struct Compiled {
     pub read_optim: bool,
     pub gather_plan_statistics: bool,
     pub tables: Vec<TableId>,
+    /// The `V$` views read, by `OpKind::FixedTable::slot`.
+    pub fixed: Vec<super::fixed::FixedView>,
+    /// Its V$SQL entry (slot, entry id), set when parsed.
+    pub sql_slot: Option<(usize, u64)>,
     /// The root is a sort that assigned ROWNUM itself.
     pub sorts: bool,
     /// Notes for the user about the plan (modelling limits).
@@ -79,6 +85,7 @@ struct Builder<'a> {
     n_sources: usize,
     bind_names: Vec<String>,
     tables: Vec<TableId>,
+    fixed: Vec<super::fixed::FixedView>,
 }
 
 /// A compiled query block before the SELECT STATEMENT line.
@@ -218,6 +225,7 @@ mod builder;
 pub mod predicates;
 mod project;
 mod rownum;
+mod userenv;
 
 fn rewire_aggs(e: &mut CExpr, out: usize) {
     match e {
@@ -250,9 +258,11 @@ fn distinct_keys(bt: &crate::storage::BTree) -> usize {
 
 fn collect_sources(op: &Op, out: &mut Vec<usize>) {
     match &op.kind {
-        OpKind::Dual { src, .. } | OpKind::RowGen { src, .. } | OpKind::Full { src, .. } | OpKind::Hash { src, .. } => {
-            out.push(*src)
-        }
+        OpKind::Dual { src, .. }
+        | OpKind::RowGen { src, .. }
+        | OpKind::FixedTable { src, .. }
+        | OpKind::Full { src, .. }
+        | OpKind::Hash { src, .. } => out.push(*src),
         OpKind::IndexUnique { src, .. } | OpKind::IndexRange { src, .. } => out.push(*src),
         OpKind::ByRowid { child, .. } => collect_sources(child, out),
         OpKind::NestedLoops { outer, inner, .. } => {
@@ -272,7 +282,8 @@ fn attach_filters(op: &mut Op, preds: Vec<CExpr>, b: &mut Builder<'_>) {
         | OpKind::ByRowid { filter, .. }
         | OpKind::Hash { filter, .. }
         | OpKind::IndexUnique { filter, .. }
-        | OpKind::IndexRange { filter, .. } => filter.extend(preds),
+        | OpKind::IndexRange { filter, .. }
+        | OpKind::FixedTable { filter, .. } => filter.extend(preds),
         _ => {
             let inner = std::mem::replace(op, Op { line: 0, st: 0, kind: OpKind::Dual { src: 0, done: true } });
             let e_rows = b.drafts[inner.line as usize].e_rows;
@@ -332,6 +343,7 @@ pub fn compile(q: &Query, ctx: &PlanCtx<'_>) -> Result<Compiled, LabError> {
         n_sources: 0,
         bind_names: Vec::new(),
         tables: Vec::new(),
+        fixed: Vec::new(),
     };
     let stopkey = rownum::split_rownum(q)?;
     let block = b.block(stopkey.as_ref().map_or(q, |(q2, _)| q2))?;
@@ -377,6 +389,8 @@ pub fn compile(q: &Query, ctx: &PlanCtx<'_>) -> Result<Compiled, LabError> {
         read_optim: block.read_optim,
         gather_plan_statistics: q.hints.iter().any(|h| matches!(h, Hint::GatherPlanStatistics)),
         tables: b.tables,
+        fixed: b.fixed,
+        sql_slot: None,
         sorts: rownum_assigned,
         line_stats: vec![Default::default(); lines_len],
         notes,
@@ -400,6 +414,7 @@ pub fn compile_scalar(e: &Expr, ctx: &PlanCtx<'_>) -> Result<(CExpr, Vec<String>
         n_sources: 0,
         bind_names: Vec::new(),
         tables: Vec::new(),
+        fixed: Vec::new(),
     };
     let c = b.compile_expr(e, &[], None)?;
     Ok((c, b.bind_names))
@@ -408,7 +423,8 @@ pub fn compile_scalar(e: &Expr, ctx: &PlanCtx<'_>) -> Result<(CExpr, Vec<String>
 /// What the user should know about how faithfully the plan is modelled.
 fn plan_notes(q: &Query, ctx: &PlanCtx<'_>, lines: &[PlanLine]) -> Vec<String> {
     let mut notes = Vec::new();
-    if lines.iter().any(|l| l.operation == "NESTED LOOPS") && ctx.profile.nlj_batching {
+    let on_segments = lines.iter().any(|l| l.operation.starts_with("TABLE ACCESS") || l.operation.starts_with("INDEX"));
+    if on_segments && lines.iter().any(|l| l.operation == "NESTED LOOPS") && ctx.profile.nlj_batching {
         let batching_off = !ctx.nlj_batching_enabled
             || q.hints.iter().any(|h| {
                 matches!(h, Hint::OptParam { name, value } if name == "_nlj_batching_enabled"

@@ -53,6 +53,9 @@ pub struct Rt<'a> {
     pub work: crate::session::WorkLimit,
     /// The lab's memory budget (MB): rows a sort holds count against it.
     pub max_memory_mb: u64,
+    /// Rows of the fixed tables (`V$` views) the statement reads, taken
+    /// when it executed; indexed by `OpKind::FixedTable::slot`.
+    pub fixed: &'a [Vec<Vec<Value>>],
 }
 
 impl Rt<'_> {
@@ -254,6 +257,13 @@ pub enum OpKind {
         child: Box<Op>,
         limit: u64,
         count: u64,
+    },
+    /// FIXED TABLE FULL: the rows of a `V$` view, from memory (no buffer).
+    FixedTable {
+        src: usize,
+        slot: usize,
+        next: usize,
+        filter: Vec<CExpr>,
     },
     /// SORT ORDER BY: materialises projected rows into its source.
     SortOrderBy {

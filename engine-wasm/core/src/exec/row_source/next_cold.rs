@@ -35,6 +35,17 @@ impl Op {
                     true
                 }
             }
+            OpKind::FixedTable { src, slot, next, filter } => loop {
+                let Some(r) = rt.fixed.get(*slot).and_then(|rows| rows.get(*next)) else {
+                    break false;
+                };
+                *next += 1;
+                env.gen[*src].clear();
+                env.gen[*src].extend(r.iter().cloned());
+                if rt.test_all(filter, env)? {
+                    break true;
+                }
+            },
             OpKind::SortAggregate { child, aggs, out_src, done, pos } => {
                 if *done {
                     return Ok(false);

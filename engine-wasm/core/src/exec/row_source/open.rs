@@ -10,6 +10,7 @@ impl Op {
         rt.lines[self.line as usize].starts += 1;
         match &mut self.kind {
             OpKind::Dual { done, .. } => *done = false,
+            OpKind::FixedTable { next, .. } => *next = 0,
             OpKind::RowGen { gen, next, end, .. } => {
                 let (lo, hi) = match gen {
                     RowGenKind::ConnectBy(e) => (1, rt.eval(e, env)?.as_f64().unwrap_or(0.0).floor() as i64),
@@ -105,7 +106,11 @@ impl Op {
             | OpKind::Filter { child, .. }
             | OpKind::CountStopkey { child, .. }
             | OpKind::SortOrderBy { child, .. } => child.release_pins(),
-            OpKind::Dual { .. } | OpKind::RowGen { .. } | OpKind::IndexUnique { .. } | OpKind::Hash { .. } => {}
+            OpKind::Dual { .. }
+            | OpKind::RowGen { .. }
+            | OpKind::FixedTable { .. }
+            | OpKind::IndexUnique { .. }
+            | OpKind::Hash { .. } => {}
         }
     }
 }

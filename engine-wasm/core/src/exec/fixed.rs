@@ -1,0 +1,202 @@
+//! Dynamic performance views (`V$...`): their columns and the fixed tables
+//! (`X$...`) the plan names. Their rows are the engine's own counters,
+//! taken when the statement executes (`session/fixed.rs` builds them); a
+//! fixed table is memory, not blocks, so reading one visits no buffer.
+
+/// A `V$` view the lab serves.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum FixedView {
+    StatName,
+    SysStat,
+    SesStat,
+    MyStat,
+    Latch,
+    LatchChildren,
+    SessionEvent,
+    SystemEvent,
+    EventHistogram,
+    Sql,
+    Parameter,
+    Version,
+    Session,
+    Timer,
+}
+
+impl FixedView {
+    pub const ALL: &'static [FixedView] = &[
+        FixedView::StatName,
+        FixedView::SysStat,
+        FixedView::SesStat,
+        FixedView::MyStat,
+        FixedView::Latch,
+        FixedView::LatchChildren,
+        FixedView::SessionEvent,
+        FixedView::SystemEvent,
+        FixedView::EventHistogram,
+        FixedView::Sql,
+        FixedView::Parameter,
+        FixedView::Version,
+        FixedView::Session,
+        FixedView::Timer,
+    ];
+
+    /// The view a FROM name means: `V$X`, its public synonym's base
+    /// `V_$X` and `SYS.`-qualified forms are the same view.
+    pub fn lookup(name: &str) -> Option<FixedView> {
+        let n = name.strip_prefix("SYS.").unwrap_or(name);
+        let base = n.strip_prefix("V$").or_else(|| n.strip_prefix("V_$"))?;
+        Some(match base {
+            "STATNAME" => FixedView::StatName,
+            "SYSSTAT" => FixedView::SysStat,
+            "SESSTAT" => FixedView::SesStat,
+            "MYSTAT" => FixedView::MyStat,
+            "LATCH" => FixedView::Latch,
+            "LATCH_CHILDREN" => FixedView::LatchChildren,
+            "SESSION_EVENT" => FixedView::SessionEvent,
+            "SYSTEM_EVENT" => FixedView::SystemEvent,
+            "EVENT_HISTOGRAM" => FixedView::EventHistogram,
+            "SQL" | "SQLAREA" => FixedView::Sql,
+            "PARAMETER" => FixedView::Parameter,
+            "VERSION" => FixedView::Version,
+            "SESSION" => FixedView::Session,
+            "TIMER" => FixedView::Timer,
+            _ => return None,
+        })
+    }
+
+    /// A name that looks like a dynamic performance view the lab does not
+    /// serve (reported as such rather than as a missing table).
+    pub fn looks_fixed(name: &str) -> bool {
+        let n = name.strip_prefix("SYS.").unwrap_or(name);
+        n.starts_with("V$") || n.starts_with("V_$") || n.starts_with("GV$") || n.starts_with("X$")
+    }
+
+    /// The fixed table under the view, as the plan names it.
+    pub fn x_table(self) -> &'static str {
+        match self {
+            FixedView::StatName => "X$KSUSD",
+            FixedView::SysStat => "X$KSUSGSTA",
+            FixedView::SesStat => "X$KSUSESTA",
+            FixedView::MyStat => "X$KSUMYSTA",
+            FixedView::Latch => "X$KSLLD",
+            FixedView::LatchChildren => "X$KSLLT",
+            FixedView::SessionEvent => "X$KSLES",
+            FixedView::SystemEvent => "X$KSLEI",
+            FixedView::EventHistogram => "X$KSLEH",
+            FixedView::Sql => "X$KGLCURSOR_CHILD",
+            FixedView::Parameter => "X$KSPPI",
+            FixedView::Version => "X$VERSION",
+            FixedView::Session => "X$KSUSE",
+            FixedView::Timer => "X$KSUTM",
+        }
+    }
+
+    /// Column names, in the view's order (the subset the lab fills).
+    pub fn columns(self) -> &'static [&'static str] {
+        match self {
+            FixedView::StatName => &["STATISTIC#", "NAME", "CLASS", "STAT_ID"],
+            FixedView::SysStat => &["STATISTIC#", "NAME", "CLASS", "VALUE", "STAT_ID"],
+            FixedView::SesStat | FixedView::MyStat => &["SID", "STATISTIC#", "VALUE"],
+            FixedView::Latch => &[
+                "LATCH#",
+                "LEVEL#",
+                "NAME",
+                "GETS",
+                "MISSES",
+                "SLEEPS",
+                "IMMEDIATE_GETS",
+                "IMMEDIATE_MISSES",
+                "SPIN_GETS",
+                "WAIT_TIME",
+            ],
+            FixedView::LatchChildren => &[
+                "LATCH#",
+                "CHILD#",
+                "LEVEL#",
+                "NAME",
+                "GETS",
+                "MISSES",
+                "SLEEPS",
+                "IMMEDIATE_GETS",
+                "IMMEDIATE_MISSES",
+                "SPIN_GETS",
+                "WAIT_TIME",
+            ],
+            FixedView::SessionEvent => &[
+                "SID",
+                "EVENT",
+                "TOTAL_WAITS",
+                "TOTAL_TIMEOUTS",
+                "TIME_WAITED",
+                "AVERAGE_WAIT",
+                "MAX_WAIT",
+                "TIME_WAITED_MICRO",
+                "EVENT_ID",
+                "WAIT_CLASS",
+            ],
+            FixedView::SystemEvent => &[
+                "EVENT",
+                "TOTAL_WAITS",
+                "TOTAL_TIMEOUTS",
+                "TIME_WAITED",
+                "AVERAGE_WAIT",
+                "TIME_WAITED_MICRO",
+                "EVENT_ID",
+                "WAIT_CLASS",
+            ],
+            FixedView::EventHistogram => &["EVENT#", "EVENT", "WAIT_TIME_MILLI", "WAIT_COUNT"],
+            FixedView::Sql => &[
+                "SQL_ID",
+                "SQL_TEXT",
+                "SQL_FULLTEXT",
+                "CHILD_NUMBER",
+                "HASH_VALUE",
+                "PLAN_HASH_VALUE",
+                "EXECUTIONS",
+                "PARSE_CALLS",
+                "LOADS",
+                "ROWS_PROCESSED",
+                "BUFFER_GETS",
+                "DISK_READS",
+                "CPU_TIME",
+                "ELAPSED_TIME",
+                "SORTS",
+            ],
+            FixedView::Parameter => {
+                &["NUM", "NAME", "TYPE", "VALUE", "DISPLAY_VALUE", "ISDEFAULT", "ISSES_MODIFIABLE", "DESCRIPTION"]
+            }
+            FixedView::Version => &["BANNER", "BANNER_FULL", "BANNER_LEGACY", "CON_ID"],
+            FixedView::Session => &[
+                "SID",
+                "SERIAL#",
+                "USERNAME",
+                "STATUS",
+                "SCHEMANAME",
+                "PROGRAM",
+                "TYPE",
+                "SQL_ID",
+                "EVENT",
+                "WAIT_CLASS",
+            ],
+            FixedView::Timer => &["HSECS"],
+        }
+    }
+
+    /// The optimizer's row estimate for a fixed table without statistics.
+    pub fn e_rows(self) -> f64 {
+        match self {
+            FixedView::Version | FixedView::Timer => 1.0,
+            _ => 100.0,
+        }
+    }
+}
+
+/// `STAT_ID`/`EVENT_ID`: a stable number from the name (FNV-1a, 32 bits).
+pub fn name_id(name: &str) -> u32 {
+    let mut h: u32 = 0x811c_9dc5;
+    for b in name.bytes() {
+        h ^= b as u32;
+        h = h.wrapping_mul(0x0100_0193);
+    }
+    h
+}

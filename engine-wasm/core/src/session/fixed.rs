@@ -1,0 +1,626 @@
+//! The rows of the dynamic performance views (`V$...`), built from the
+//! engine's own counters when a statement that reads them executes: the
+//! running session's live figures, the other sessions' as of their last
+//! step, and what ended sessions left to the instance totals.
+
+use super::*;
+use crate::exec::fixed::{name_id, FixedView};
+use crate::stats::{Stat, WaitEvent, WAIT_BUCKETS};
+
+use super::LAB_USER as LAB_USERNAME;
+
+/// A session's cumulative figures (V$SESSTAT, V$SESSION_EVENT).
+#[derive(Debug, Clone)]
+pub struct SessionFigures {
+    pub stats: Snapshot,
+    pub waits: [WaitTotal; WaitEvent::COUNT],
+    /// The V$SQL entry of the last statement the session ran.
+    pub last_sql: Option<(usize, u64)>,
+}
+
+impl Default for SessionFigures {
+    fn default() -> Self {
+        SessionFigures { stats: Snapshot::default(), waits: [WaitTotal::default(); WaitEvent::COUNT], last_sql: None }
+    }
+}
+
+#[derive(Debug, Clone, Copy)]
+pub struct WaitTotal {
+    pub count: u64,
+    pub us: f64,
+    pub hist: [u64; WAIT_BUCKETS],
+}
+
+impl Default for WaitTotal {
+    fn default() -> Self {
+        WaitTotal { count: 0, us: 0.0, hist: [0; WAIT_BUCKETS] }
+    }
+}
+
+impl SessionFigures {
+    /// Add `o` (sessions summed into instance totals).
+    pub fn add(&mut self, o: &SessionFigures) {
+        for i in 0..self.stats.values.len() {
+            self.stats.values[i] += o.stats.values[i];
+        }
+        for (a, b) in self.waits.iter_mut().zip(o.waits.iter()) {
+            a.count += b.count;
+            a.us += b.us;
+            for (x, y) in a.hist.iter_mut().zip(b.hist.iter()) {
+                *x += y;
+            }
+        }
+    }
+
+    /// `self - base`, saturating (instance totals since STARTUP).
+    pub fn since(&self, base: &SessionFigures) -> SessionFigures {
+        let mut d = self.clone();
+        d.stats = self.stats.delta(&base.stats);
+        for (a, b) in d.waits.iter_mut().zip(base.waits.iter()) {
+            a.count = a.count.saturating_sub(b.count);
+            a.us = (a.us - b.us).max(0.0);
+            for (x, y) in a.hist.iter_mut().zip(b.hist.iter()) {
+                *x = x.saturating_sub(*y);
+            }
+        }
+        d
+    }
+}
+
+/// One executed SQL text in the shared pool (V$SQL).
+#[derive(Debug, Clone, Default)]
+pub struct SqlAreaEntry {
+    /// Unique over the instance's life: a cursor that remembers its slot
+    /// checks it still holds its text.
+    pub id: u64,
+    pub text: String,
+    pub sql_id: String,
+    pub hash_value: u32,
+    pub plan_hash_value: u32,
+    pub executions: u64,
+    pub parse_calls: u64,
+    /// Hard parses (the cursor built, again after an invalidation).
+    pub loads: u64,
+    pub rows_processed: u64,
+    pub buffer_gets: u64,
+    pub disk_reads: u64,
+    pub cpu_us: f64,
+    pub elapsed_us: f64,
+    pub sorts: u64,
+}
+
+/// The first character of a cursor key that is not a SQL text (static
+/// SQL in PL/SQL, the query of an INSERT ... SELECT): not in V$SQL.
+pub(crate) const INTERNAL_CURSOR: char = '\u{1}';
+
+/// SQL texts V$SQL keeps before the oldest age out (a model value).
+pub(crate) const SQL_AREA_ENTRIES: usize = 10_000;
+
+/// Oracle's SQL_ID and HASH_VALUE of a statement text: the last 64 bits
+/// of MD5(text || NUL), the low 32 bits being the hash value, written in
+/// base 32 with Oracle's alphabet.
+pub fn sql_id(text: &str) -> (String, u32) {
+    let mut bytes = text.as_bytes().to_vec();
+    bytes.push(0);
+    let d = md5(&bytes);
+    let msb = u32::from_le_bytes([d[8], d[9], d[10], d[11]]);
+    let lsb = u32::from_le_bytes([d[12], d[13], d[14], d[15]]);
+    let mut n = ((msb as u64) << 32) | lsb as u64;
+    const ALPHABET: &[u8; 32] = b"0123456789abcdfghjkmnpqrstuvwxyz";
+    let mut out = [b'0'; 13];
+    for i in (0..13).rev() {
+        out[i] = ALPHABET[(n & 31) as usize];
+        n >>= 5;
+    }
+    (String::from_utf8_lossy(&out).into_owned(), lsb)
+}
+
+/// MD5 (RFC 1321).
+fn md5(input: &[u8]) -> [u8; 16] {
+    const S: [u32; 64] = [
+        7, 12, 17, 22, 7, 12, 17, 22, 7, 12, 17, 22, 7, 12, 17, 22, 5, 9, 14, 20, 5, 9, 14, 20, 5, 9, 14, 20, 5, 9, 14,
+        20, 4, 11, 16, 23, 4, 11, 16, 23, 4, 11, 16, 23, 4, 11, 16, 23, 6, 10, 15, 21, 6, 10, 15, 21, 6, 10, 15, 21, 6,
+        10, 15, 21,
+    ];
+    let k: Vec<u32> = (0..64).map(|i| ((i as f64 + 1.0).sin().abs() * 4294967296.0) as u32).collect();
+    let (mut a0, mut b0, mut c0, mut d0) = (0x67452301u32, 0xefcdab89u32, 0x98badcfeu32, 0x10325476u32);
+    let mut msg = input.to_vec();
+    let bit_len = (input.len() as u64).wrapping_mul(8);
+    msg.push(0x80);
+    while msg.len() % 64 != 56 {
+        msg.push(0);
+    }
+    msg.extend_from_slice(&bit_len.to_le_bytes());
+    for chunk in msg.chunks(64) {
+        let m: Vec<u32> = (0..16)
+            .map(|i| u32::from_le_bytes([chunk[4 * i], chunk[4 * i + 1], chunk[4 * i + 2], chunk[4 * i + 3]]))
+            .collect();
+        let (mut a, mut b, mut c, mut d) = (a0, b0, c0, d0);
+        for i in 0..64 {
+            let (f, g) = match i / 16 {
+                0 => ((b & c) | (!b & d), i),
+                1 => ((d & b) | (!d & c), (5 * i + 1) % 16),
+                2 => (b ^ c ^ d, (3 * i + 5) % 16),
+                _ => (c ^ (b | !d), (7 * i) % 16),
+            };
+            let f = f.wrapping_add(a).wrapping_add(k[i]).wrapping_add(m[g]);
+            a = d;
+            d = c;
+            c = b;
+            b = b.wrapping_add(f.rotate_left(S[i]));
+        }
+        a0 = a0.wrapping_add(a);
+        b0 = b0.wrapping_add(b);
+        c0 = c0.wrapping_add(c);
+        d0 = d0.wrapping_add(d);
+    }
+    let mut out = [0u8; 16];
+    for (i, w) in [a0, b0, c0, d0].iter().enumerate() {
+        out[4 * i..4 * i + 4].copy_from_slice(&w.to_le_bytes());
+    }
+    out
+}
+
+/// Figures at the start of an execution (V$SQL counts the difference).
+pub(crate) struct SqlMark {
+    gets: u64,
+    reads: u64,
+    sorts: u64,
+    us: f64,
+    io_us: f64,
+}
+
+/// PLAN_HASH_VALUE: a stable hash of the plan's shape (each line's id,
+/// parent, operation and object name), FNV-1a over their text.
+pub fn plan_hash(lines: &[crate::exec::PlanLine]) -> u32 {
+    let mut h: u32 = 0x811c_9dc5;
+    for l in lines {
+        let t = format!("{}|{:?}|{}|{}\n", l.id, l.parent, l.operation, l.name.as_deref().unwrap_or(""));
+        for b in t.bytes() {
+            h ^= b as u32;
+            h = h.wrapping_mul(0x0100_0193);
+        }
+    }
+    h
+}
+
+/// V$STATNAME.CLASS: 1 user, 2 redo, 8 cache, 64 SQL, 128 debug.
+fn stat_class(s: Stat) -> u32 {
+    match s {
+        Stat::RedoSize | Stat::RedoEntries | Stat::RedoSynchWrites => 2,
+        Stat::SessionLogicalReads
+        | Stat::ConsistentGets
+        | Stat::ConsistentGetsFromCache
+        | Stat::ConsistentGetsExamination
+        | Stat::ConsistentGetsExaminationFastpath
+        | Stat::ConsistentGetsNormal
+        | Stat::ConsistentGetsNormalFastpath
+        | Stat::NoWorkConsistentReadGets
+        | Stat::LogicalReadBytesFromCache
+        | Stat::DbBlockGets
+        | Stat::DbBlockGetsFromCache
+        | Stat::DbBlockChanges
+        | Stat::PhysicalReads
+        | Stat::PhysicalReadsCache
+        | Stat::PhysicalReadIoRequests
+        | Stat::CrBlocksCreated
+        | Stat::DataBlocksConsistentReadsUndoRecordsApplied => 8,
+        Stat::BufferIsPinnedCount
+        | Stat::BufferIsNotPinnedCount
+        | Stat::IndexFetchByKey
+        | Stat::IndexScansKdiixs1
+        | Stat::TableFetchByRowid
+        | Stat::RowsFetchedViaCallback
+        | Stat::TableScanBlocksGotten
+        | Stat::TableScanRowsGotten
+        | Stat::TableScansShort
+        | Stat::TableScansLong
+        | Stat::ClusterKeyScans
+        | Stat::ClusterKeyScanBlockGets
+        | Stat::TableFetchContinuedRow
+        | Stat::SortsMemory
+        | Stat::ParseCountTotal
+        | Stat::ParseCountHard
+        | Stat::ParseTimeCpu
+        | Stat::ExecuteCount
+        | Stat::SessionCursorCacheHits => 64,
+        Stat::RowCrAttempts | Stat::RowCrHits => 128,
+        _ => 1,
+    }
+}
+
+fn num(n: impl Into<f64>) -> Value {
+    Value::Num(n.into())
+}
+
+fn text(s: &str) -> Value {
+    if s.is_empty() {
+        Value::Null
+    } else {
+        Value::str(s)
+    }
+}
+
+impl Run<'_> {
+    /// The V$SQL entry of `text` (created on its first parse), counting
+    /// the parse call; a hard parse also counts a load.
+    pub(crate) fn sql_area_parse(&mut self, text: &str, c: &Compiled, hard: bool) -> Option<(usize, u64)> {
+        if text.starts_with(INTERNAL_CURSOR) {
+            return None;
+        }
+        let a = &mut *self.inst;
+        let slot = match a.sql_area_index.get(text) {
+            Some(&i) => i,
+            None => {
+                if a.sql_area.len() >= SQL_AREA_ENTRIES {
+                    // The shared pool ages out its cursors (model: all of them).
+                    a.sql_area.clear();
+                    a.sql_area_index.clear();
+                }
+                let (sql_id, hash_value) = sql_id(text);
+                a.sql_area_next_id += 1;
+                a.sql_area.push(SqlAreaEntry {
+                    id: a.sql_area_next_id,
+                    text: text.to_string(),
+                    sql_id,
+                    hash_value,
+                    plan_hash_value: plan_hash(&c.lines),
+                    ..Default::default()
+                });
+                a.sql_area_index.insert(text.to_string(), a.sql_area.len() - 1);
+                a.sql_area.len() - 1
+            }
+        };
+        let e = &mut a.sql_area[slot];
+        e.parse_calls += 1;
+        if hard {
+            e.loads += 1;
+            e.plan_hash_value = plan_hash(&c.lines);
+        }
+        Some((slot, e.id))
+    }
+
+    pub(crate) fn sql_mark(&self) -> SqlMark {
+        let g = &self.s.stats;
+        SqlMark {
+            gets: g.gets.consistent_gets() + g.calls.db_block_gets,
+            reads: g.gets.physical_reads,
+            sorts: g.access.sorts_memory,
+            us: self.s.cost.now_us(),
+            io_us: g.calls.io_wait_us,
+        }
+    }
+
+    /// An execution of the cursor in `slot` starts (V$SQL counts it from
+    /// here, as Oracle does: a query of V$SQL sees its own execution).
+    pub(crate) fn sql_area_started(&mut self, slot: Option<(usize, u64)>) {
+        let Some((i, id)) = slot else { return };
+        if let Some(e) = self.inst.sql_area.get_mut(i).filter(|e| e.id == id) {
+            e.executions += 1;
+            self.s.last_sql = Some((i, id));
+        }
+    }
+
+    /// One execution of the cursor in `slot` ended: V$SQL's figures.
+    pub(crate) fn sql_area_executed(&mut self, slot: Option<(usize, u64)>, m: &SqlMark, rows: u64) {
+        let after = self.sql_mark();
+        let Some((i, id)) = slot else { return };
+        if let Some(e) = self.inst.sql_area.get_mut(i).filter(|e| e.id == id) {
+            e.rows_processed += rows;
+            e.buffer_gets += after.gets - m.gets;
+            e.disk_reads += after.reads - m.reads;
+            e.sorts += after.sorts - m.sorts;
+            let us = after.us - m.us;
+            e.elapsed_us += us;
+            e.cpu_us += (us - (after.io_us - m.io_us)).max(0.0);
+        }
+    }
+
+    /// The running session's figures now.
+    pub(crate) fn figures(&self) -> SessionFigures {
+        figures_of(self.s, self.inst.params.current.db_block_size)
+    }
+
+    /// Every live session's figures: this one's now, the others' as of
+    /// their last step.
+    fn all_sessions(&self) -> Vec<(u32, SessionFigures)> {
+        let mut v: Vec<(u32, SessionFigures)> = self
+            .inst
+            .sessions_seen
+            .iter()
+            .filter(|(sid, _)| **sid != self.s.sid)
+            .map(|(sid, f)| (*sid, f.clone()))
+            .collect();
+        v.push((self.s.sid, self.figures()));
+        v.sort_by_key(|(sid, _)| *sid);
+        v
+    }
+
+    /// Every session's figures summed, with those of ended sessions.
+    pub(crate) fn system_raw(&self) -> SessionFigures {
+        let mut total = self.inst.ended_sessions.clone();
+        for (_, f) in self.all_sessions() {
+            total.add(&f);
+        }
+        total
+    }
+
+    /// Instance totals since STARTUP (V$SYSSTAT, V$SYSTEM_EVENT).
+    fn system_figures(&self) -> SessionFigures {
+        self.system_raw().since(&self.inst.figures_at_startup)
+    }
+
+    /// The rows of each view a statement reads, in `Compiled::fixed` order.
+    pub(crate) fn fixed_rows(&self, views: &[FixedView]) -> Vec<Vec<Vec<Value>>> {
+        views.iter().map(|v| self.view_rows(*v)).collect()
+    }
+
+    fn named_stats(&self) -> Vec<(usize, Stat, &'static str)> {
+        Stat::ALL.iter().enumerate().filter_map(|(i, s)| s.name(&self.inst.profile).map(|n| (i, *s, n))).collect()
+    }
+
+    fn view_rows(&self, v: FixedView) -> Vec<Vec<Value>> {
+        let stats = self.named_stats();
+        match v {
+            FixedView::StatName => stats
+                .iter()
+                .map(|(i, s, n)| vec![num(*i as u32), text(n), num(stat_class(*s)), num(name_id(n))])
+                .collect(),
+            FixedView::SysStat => {
+                let sys = self.system_figures();
+                stats
+                    .iter()
+                    .map(|(i, s, n)| {
+                        vec![
+                            num(*i as u32),
+                            text(n),
+                            num(stat_class(*s)),
+                            num(sys.stats.get(*s) as f64),
+                            num(name_id(n)),
+                        ]
+                    })
+                    .collect()
+            }
+            FixedView::MyStat => {
+                let f = self.figures();
+                stats
+                    .iter()
+                    .map(|(i, s, _)| vec![num(self.s.sid), num(*i as u32), num(f.stats.get(*s) as f64)])
+                    .collect()
+            }
+            FixedView::SesStat => {
+                let mut rows = Vec::new();
+                for (sid, f) in self.all_sessions() {
+                    for (i, s, _) in &stats {
+                        rows.push(vec![num(sid), num(*i as u32), num(f.stats.get(*s) as f64)]);
+                    }
+                }
+                rows
+            }
+            FixedView::Latch => {
+                let t = self.inst.sga.cache.latch_totals();
+                vec![vec![
+                    num(CBC_LATCH_NUMBER),
+                    num(1),
+                    text("cache buffers chains"),
+                    num(t.gets as f64),
+                    num(t.misses as f64),
+                    num(t.sleeps as f64),
+                    num(0),
+                    num(0),
+                    num(t.misses.saturating_sub(t.sleeps) as f64),
+                    num(0),
+                ]]
+            }
+            FixedView::LatchChildren => {
+                let l = &self.inst.sga.cache.latches;
+                (0..l.children())
+                    .map(|c| {
+                        vec![
+                            num(CBC_LATCH_NUMBER),
+                            num(c as u32 + 1),
+                            num(1),
+                            text("cache buffers chains"),
+                            num(l.child_gets(c as u16) as f64),
+                            num(0),
+                            num(0),
+                            num(0),
+                            num(0),
+                            num(0),
+                            num(0),
+                        ]
+                    })
+                    .collect()
+            }
+            FixedView::SessionEvent => {
+                let mut rows = Vec::new();
+                for (sid, f) in self.all_sessions() {
+                    for e in WaitEvent::ALL {
+                        let w = f.waits[e as usize];
+                        if w.count > 0 {
+                            let mut r = vec![num(sid), text(e.name())];
+                            r.extend(event_figures(e, &w, true));
+                            rows.push(r);
+                        }
+                    }
+                }
+                rows
+            }
+            FixedView::SystemEvent => {
+                let sys = self.system_figures();
+                WaitEvent::ALL
+                    .iter()
+                    .filter(|e| sys.waits[**e as usize].count > 0)
+                    .map(|e| {
+                        let mut r = vec![text(e.name())];
+                        r.extend(event_figures(*e, &sys.waits[*e as usize], false));
+                        r
+                    })
+                    .collect()
+            }
+            FixedView::EventHistogram => {
+                let sys = self.system_figures();
+                let mut rows = Vec::new();
+                for e in WaitEvent::ALL {
+                    let w = &sys.waits[e as usize];
+                    for (b, n) in w.hist.iter().enumerate() {
+                        if *n > 0 {
+                            rows.push(vec![num(e as u32), text(e.name()), num((1u64 << b) as f64), num(*n as f64)]);
+                        }
+                    }
+                }
+                rows
+            }
+            FixedView::Sql => self
+                .inst
+                .sql_area
+                .iter()
+                .map(|e| {
+                    let short: String = e.text.chars().take(1000).collect();
+                    vec![
+                        text(&e.sql_id),
+                        text(&short),
+                        text(&e.text),
+                        num(0),
+                        num(e.hash_value),
+                        num(e.plan_hash_value),
+                        num(e.executions as f64),
+                        num(e.parse_calls as f64),
+                        num(e.loads as f64),
+                        num(e.rows_processed as f64),
+                        num(e.buffer_gets as f64),
+                        num(e.disk_reads as f64),
+                        num(e.cpu_us.round()),
+                        num(e.elapsed_us.round()),
+                        num(e.sorts as f64),
+                    ]
+                })
+                .collect(),
+            FixedView::Parameter => self
+                .s
+                .params
+                .listing()
+                .into_iter()
+                .enumerate()
+                .map(|(i, (name, value, default, sess))| {
+                    vec![
+                        num(i as u32 + 1),
+                        text(&name),
+                        num(2),
+                        text(&value),
+                        text(&value),
+                        text(if default { "TRUE" } else { "FALSE" }),
+                        text(if sess { "TRUE" } else { "FALSE" }),
+                        Value::Null,
+                    ]
+                })
+                .collect(),
+            FixedView::Version => version_rows(&self.inst.profile),
+            FixedView::Session => self
+                .all_sessions()
+                .into_iter()
+                .map(|(sid, f)| {
+                    let me = sid == self.s.sid;
+                    vec![
+                        num(sid),
+                        num(1),
+                        text(LAB_USERNAME),
+                        text(if me { "ACTIVE" } else { "INACTIVE" }),
+                        text(LAB_USERNAME),
+                        text("sqlplus@lio-lab (TNS V1-V3)"),
+                        text("USER"),
+                        f.last_sql
+                            .and_then(|(i, id)| self.inst.sql_area.get(i).filter(|e| e.id == id))
+                            .map(|e| text(&e.sql_id))
+                            .unwrap_or(Value::Null),
+                        text(if me { "SQL*Net message to client" } else { "SQL*Net message from client" }),
+                        text(if me { "Network" } else { "Idle" }),
+                    ]
+                })
+                .collect(),
+            FixedView::Timer => vec![vec![num((self.s.cost.now_us() / 10_000.0).floor())]],
+        }
+    }
+}
+
+/// V$LATCH.LATCH# of `cache buffers chains` (its number in 11g/18c).
+const CBC_LATCH_NUMBER: u32 = 228;
+
+/// TOTAL_WAITS, TOTAL_TIMEOUTS, TIME_WAITED, AVERAGE_WAIT, [MAX_WAIT,]
+/// TIME_WAITED_MICRO, EVENT_ID, WAIT_CLASS: times in centiseconds.
+fn event_figures(e: WaitEvent, w: &WaitTotal, with_max: bool) -> Vec<Value> {
+    let cs = w.us / 10_000.0;
+    let avg = if w.count > 0 { cs / w.count as f64 } else { 0.0 };
+    let mut r = vec![num(w.count as f64), num(0), num(cs.round()), num((avg * 100.0).round() / 100.0)];
+    if with_max {
+        // The longest wait's bucket bound, in centiseconds.
+        let top = w.hist.iter().rposition(|n| *n > 0).unwrap_or(0);
+        r.push(num(((1u64 << top) as f64 / 10.0).floor()));
+    }
+    r.push(num(w.us.round()));
+    r.push(num(name_id(e.name())));
+    r.push(text(e.wait_class()));
+    r
+}
+
+fn version_rows(p: &crate::instance::version::VersionProfile) -> Vec<Vec<Value>> {
+    // `18.0.0` -> 18.0.0.0.0; `11.2.0.1` -> 11.2.0.1.0
+    let mut parts: Vec<&str> = p.name.split('.').collect();
+    while parts.len() < 5 {
+        parts.push("0");
+    }
+    let full = parts.join(".");
+    let modern = p.name.starts_with("18") || p.name.starts_with("19");
+    let banner_full = if modern { format!("{}\nVersion {full}", p.banner) } else { p.banner.to_string() };
+    let mut rows = vec![vec![text(p.banner), text(&banner_full), text(p.banner), num(0)]];
+    if !modern {
+        for b in [
+            format!("PL/SQL Release {full} - Production"),
+            format!("CORE\t{full}\tProduction"),
+            format!("TNS for Linux: Version {full} - Production"),
+            format!("NLSRTL Version {full} - Production"),
+        ] {
+            rows.push(vec![text(&b), text(&b), text(&b), num(0)]);
+        }
+    }
+    rows
+}
+
+/// A session's cumulative figures.
+pub(crate) fn figures_of(s: &Session, block_size: u32) -> SessionFigures {
+    let c = &s.stats.calls;
+    let mut f = SessionFigures { stats: s.snapshot(block_size), ..Default::default() };
+    let totals = [
+        (c.io_waits, c.io_wait_us),
+        (c.log_file_syncs, c.log_file_sync_us),
+        (c.roundtrips, c.roundtrips as f64 * net::NET_TO_CLIENT_US),
+        (c.roundtrips, s.net_wait_us + s.client_wait_us),
+    ];
+    for e in WaitEvent::ALL {
+        let (count, us) = totals[e as usize];
+        f.waits[e as usize] = WaitTotal { count, us, hist: c.wait_hist[e as usize] };
+    }
+    f.last_sql = s.last_sql;
+    f
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn md5_matches_rfc_1321() {
+        let hex = |d: [u8; 16]| d.iter().map(|b| format!("{b:02x}")).collect::<String>();
+        assert_eq!(hex(md5(b"")), "d41d8cd98f00b204e9800998ecf8427e");
+        assert_eq!(hex(md5(b"The quick brown fox jumps over the lazy dog")), "9e107d9d372bb6826bd81d3542a419d6");
+    }
+
+    #[test]
+    fn sql_id_of_the_articles_jdbc_statement() {
+        // tkprof in memoptimized-rowstore-18c.txt: "SQL ID: 03z4487kpgfv3"
+        // for the Java loop's "... WHERE key = ?", which the JDBC driver
+        // sends as ":1 " (a space after the converted placeholder).
+        assert_eq!(sql_id("SELECT value FROM t4 WHERE key = :1 ").0, "03z4487kpgfv3");
+        assert_ne!(sql_id("SELECT value FROM t4 WHERE key = :1").0, "03z4487kpgfv3");
+    }
+}

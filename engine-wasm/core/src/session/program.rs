@@ -1,0 +1,359 @@
+//! Stored procedures and functions: CREATE, DROP, calls with their
+//! parameters and locals, functions inside PL/SQL expressions, the
+//! simulated clock of `dbms_utility.get_time`, and Tom Kyte's
+//! `runstats_pkg` as a built-in package.
+
+use super::*;
+use std::rc::Rc;
+
+/// How deep stored program calls may nest (the lab's guard against
+/// runaway recursion).
+pub(crate) const MAX_CALL_DEPTH: u32 = 64;
+
+/// What a PL/SQL statement sequence ended with.
+pub(crate) enum Flow {
+    Next,
+    /// `EXIT`: leave the innermost loop.
+    Exit,
+    /// `RETURN [value]`: leave the program.
+    Return(Option<Value>),
+}
+
+/// One runstats snapshot: every statistic and latch, and the clocks.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct RunstatsMark {
+    values: Vec<(String, i64)>,
+    cpu_cs: i64,
+}
+
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Runstats {
+    start: Option<RunstatsMark>,
+    middle: Option<RunstatsMark>,
+    run1_cpu: i64,
+}
+
+fn kind_name(p: &StoredProgram) -> &'static str {
+    if p.returns.is_some() {
+        "Function"
+    } else {
+        "Procedure"
+    }
+}
+
+impl Run<'_> {
+    /// `CREATE [OR REPLACE] PROCEDURE|FUNCTION`.
+    pub(super) fn create_program(&mut self, p: &StoredProgram) -> Result<Outcome, LabError> {
+        let n = p.name.name.clone();
+        if self.inst.cat.table_id(&n).is_some() || self.inst.cat.index_id(&n).is_some() {
+            return Err(LabError::new(ora::NAME_ALREADY_USED, p.name.pos));
+        }
+        if let Some(old) = self.inst.programs.get(&n) {
+            if !p.or_replace || old.returns.is_some() != p.returns.is_some() {
+                return Err(LabError::new(ora::NAME_ALREADY_USED, p.name.pos));
+            }
+        }
+        self.inst.programs.insert(n, Rc::new(p.clone()));
+        // Cursors that call it are rebuilt (its dependants are invalidated).
+        self.invalidate_cursors();
+        Ok(Outcome { feedback: Some(format!("{} created.", kind_name(p))), ..Default::default() })
+    }
+
+    /// `DROP PROCEDURE|FUNCTION name`.
+    pub(super) fn drop_program(&mut self, name: &Ident, function: bool) -> Result<Outcome, LabError> {
+        let found = self.inst.programs.get(&name.name).map(|p| p.returns.is_some() == function).unwrap_or(false);
+        if !found {
+            return Err(LabError::with(ora::OBJECT_DOES_NOT_EXIST, &name.name, name.pos));
+        }
+        self.inst.programs.remove(&name.name);
+        self.invalidate_cursors();
+        let what = if function { "Function" } else { "Procedure" };
+        Ok(Outcome { feedback: Some(format!("{what} dropped.")), ..Default::default() })
+    }
+
+    /// Call a stored program with evaluated arguments (positional, then
+    /// `name => value`). Returns a function's value.
+    pub(super) fn call_program(
+        &mut self,
+        p: Rc<StoredProgram>,
+        args: Vec<(Option<String>, Value)>,
+        pos: Pos,
+        out: &mut Vec<String>,
+    ) -> Result<Option<Value>, LabError> {
+        if self.s.plsql_depth >= MAX_CALL_DEPTH {
+            return Err(LabError::with(ora::LAB_PLSQL_CALL_DEPTH, MAX_CALL_DEPTH, pos));
+        }
+        let wrong = || LabError::pls_run(ora::PLS_WRONG_ARGUMENTS, &[&p.name.name], pos);
+        if args.len() > p.params.len() {
+            return Err(wrong());
+        }
+        let mut vars: Vec<(String, Value)> = Vec::with_capacity(p.params.len() + p.block.declarations.len());
+        let mut given: Vec<Option<Value>> = vec![None; p.params.len()];
+        let mut named = false;
+        for (i, (n, v)) in args.into_iter().enumerate() {
+            match n {
+                Some(n) => {
+                    named = true;
+                    let k = p.params.iter().position(|q| q.name.name.eq_ignore_ascii_case(&n)).ok_or_else(wrong)?;
+                    if given[k].is_some() {
+                        return Err(wrong());
+                    }
+                    given[k] = Some(v);
+                }
+                None if named => return Err(wrong()),
+                None => given[i] = Some(v),
+            }
+        }
+        for (q, g) in p.params.iter().zip(given) {
+            let v = match (g, &q.default) {
+                (Some(v), _) => v,
+                (None, Some(d)) => self.plsql_eval(d, &vars)?,
+                (None, None) => return Err(wrong()),
+            };
+            vars.push((q.name.name.clone(), v));
+        }
+        for (name, _) in &p.block.declarations {
+            vars.push((name.name.clone(), Value::Null));
+        }
+        // The call: PL/SQL's interpreter entering the program.
+        let us = self.inst.cost_params.plsql_call_us;
+        let stack = self.s.cost.stack("oracle;opitsk;opiodr;opiexe;pfrrun;pfrrun_no_tool;pevm_ENTER");
+        self.s.cost.charge(stack, us);
+        self.s.plsql_depth += 1;
+        let r = self.run_plsql_body(&p.block.body, &mut vars, out);
+        self.s.plsql_depth -= 1;
+        match r? {
+            Flow::Return(v) if p.returns.is_some() => match v {
+                Some(v) => Ok(Some(v)),
+                None => Err(LabError::new(ora::FUNCTION_RETURNED_WITHOUT_VALUE, pos)),
+            },
+            _ if p.returns.is_some() => Err(LabError::new(ora::FUNCTION_RETURNED_WITHOUT_VALUE, pos)),
+            _ => Ok(None),
+        }
+    }
+
+    /// Calls in a PL/SQL expression that the SQL evaluator cannot make
+    /// (stored functions, `dbms_utility.get_time`): made first, their
+    /// values put in their place.
+    pub(super) fn resolve_calls<'e>(
+        &mut self,
+        e: &'e Expr,
+        vars: &[(String, Value)],
+    ) -> Result<std::borrow::Cow<'e, Expr>, LabError> {
+        if !self.has_call(e, vars) {
+            return Ok(std::borrow::Cow::Borrowed(e));
+        }
+        let mut out = Vec::new();
+        Ok(std::borrow::Cow::Owned(self.substitute(e, vars, &mut out)?))
+    }
+
+    fn is_call(&self, name: &str) -> bool {
+        matches!(name, "DBMS_UTILITY.GET_TIME" | "DBMS_UTILITY.GET_CPU_TIME")
+            || self.inst.programs.get(name).is_some_and(|p| p.returns.is_some())
+    }
+
+    fn has_call(&self, e: &Expr, vars: &[(String, Value)]) -> bool {
+        match e {
+            Expr::Function { name, args } => self.is_call(&name.name) || args.iter().any(|a| self.has_call(a, vars)),
+            // A function without arguments may be called without parentheses.
+            Expr::Column { qualifier: None, name } if !vars.iter().any(|(v, _)| *v == name.name) => self
+                .inst
+                .programs
+                .get(&name.name)
+                .is_some_and(|p| p.returns.is_some() && p.params.iter().all(|q| q.default.is_some())),
+            Expr::Aggregate { arg, .. } => arg.as_ref().is_some_and(|a| self.has_call(a, vars)),
+            Expr::Binary { left, right, .. } => self.has_call(left, vars) || self.has_call(right, vars),
+            Expr::Negate(x) | Expr::Not(x) => self.has_call(x, vars),
+            Expr::Between { expr, low, high } => {
+                self.has_call(expr, vars) || self.has_call(low, vars) || self.has_call(high, vars)
+            }
+            Expr::IsNull { expr, .. } => self.has_call(expr, vars),
+            _ => false,
+        }
+    }
+
+    fn substitute(&mut self, e: &Expr, vars: &[(String, Value)], out: &mut Vec<String>) -> Result<Expr, LabError> {
+        let sub = |r: &mut Self, x: &Expr, out: &mut Vec<String>| r.substitute(x, vars, out).map(Box::new);
+        Ok(match e {
+            Expr::Function { name, args } if self.is_call(&name.name) => {
+                let v = match name.name.as_str() {
+                    "DBMS_UTILITY.GET_TIME" => Value::Num(self.hsecs()),
+                    "DBMS_UTILITY.GET_CPU_TIME" => Value::Num(self.cpu_hsecs() as f64),
+                    _ => {
+                        let mut vals = Vec::with_capacity(args.len());
+                        for a in args {
+                            let a2 = self.substitute(a, vars, out)?;
+                            vals.push((None, self.plsql_eval(&a2, vars)?));
+                        }
+                        let p = self.inst.programs.get(&name.name).cloned().expect("is_call found it");
+                        self.call_program(p, vals, name.pos, out)?.unwrap_or(Value::Null)
+                    }
+                };
+                match v {
+                    Value::Num(n) => Expr::Number(n, name.pos),
+                    Value::Str(s) => Expr::String(s.to_string(), name.pos),
+                    Value::Null => Expr::Null(name.pos),
+                }
+            }
+            Expr::Column { qualifier: None, name } if self.has_call(e, vars) => {
+                let p = self.inst.programs.get(&name.name).cloned().expect("has_call found it");
+                match self.call_program(p, Vec::new(), name.pos, out)?.unwrap_or(Value::Null) {
+                    Value::Num(n) => Expr::Number(n, name.pos),
+                    Value::Str(s) => Expr::String(s.to_string(), name.pos),
+                    Value::Null => Expr::Null(name.pos),
+                }
+            }
+            Expr::Function { name, args } => {
+                let mut a = Vec::with_capacity(args.len());
+                for x in args {
+                    a.push(self.substitute(x, vars, out)?);
+                }
+                Expr::Function { name: name.clone(), args: a }
+            }
+            Expr::Binary { op, left, right } => {
+                Expr::Binary { op: *op, left: sub(self, left, out)?, right: sub(self, right, out)? }
+            }
+            Expr::Negate(x) => Expr::Negate(sub(self, x, out)?),
+            Expr::Not(x) => Expr::Not(sub(self, x, out)?),
+            Expr::Between { expr, low, high } => {
+                Expr::Between { expr: sub(self, expr, out)?, low: sub(self, low, out)?, high: sub(self, high, out)? }
+            }
+            Expr::IsNull { expr, negated } => Expr::IsNull { expr: sub(self, expr, out)?, negated: *negated },
+            other => other.clone(),
+        })
+    }
+
+    /// `dbms_utility.get_time`: the session's simulated clock in
+    /// centiseconds (wrapping like Oracle's at 2^32).
+    fn hsecs(&self) -> f64 {
+        ((self.s.cost.now_us() / 10_000.0).floor() as u64 % (1u64 << 32)) as f64
+    }
+
+    /// `dbms_utility.get_cpu_time`: CPU used by the session, centiseconds.
+    fn cpu_hsecs(&self) -> i64 {
+        self.snapshot().get(crate::stats::Stat::CpuUsedBySession) as i64
+    }
+
+    // ------------------------------------------------------------ runstats_pkg
+
+    fn runstats_mark(&self) -> RunstatsMark {
+        let snap = self.snapshot();
+        let mut values: Vec<(String, i64)> = crate::stats::Stat::ALL
+            .iter()
+            .filter_map(|s| s.name(&self.inst.profile).map(|n| (format!("STAT...{n}"), snap.get(*s) as i64)))
+            .collect();
+        values.push(("LATCH.cache buffers chains".into(), self.inst.sga.cache.latch_totals().gets as i64));
+        values.push(("STAT...Elapsed Time".into(), self.hsecs() as i64));
+        RunstatsMark { values, cpu_cs: self.cpu_hsecs() }
+    }
+
+    /// `runstats_pkg.rs_start`, `rs_middle`, `rs_stop(threshold)`: Tom
+    /// Kyte's package, its output through DBMS_OUTPUT in his layout.
+    pub(super) fn runstats(
+        &mut self,
+        call: &str,
+        threshold: f64,
+        pos: Pos,
+        out: &mut Vec<String>,
+    ) -> Result<(), LabError> {
+        match call {
+            "RS_START" => {
+                self.s.runstats = Runstats { start: Some(self.runstats_mark()), ..Default::default() };
+            }
+            "RS_MIDDLE" => {
+                let m = self.runstats_mark();
+                let start = self.s.runstats.start.as_ref().map(|s| s.cpu_cs).unwrap_or(m.cpu_cs);
+                self.s.runstats.run1_cpu = m.cpu_cs - start;
+                self.s.runstats.middle = Some(m);
+            }
+            _ => {
+                let end = self.runstats_mark();
+                let (Some(a), Some(b)) = (self.s.runstats.start.clone(), self.s.runstats.middle.clone()) else {
+                    // Tom's package reads its snapshots with a join that finds no rows.
+                    return Err(LabError::with(
+                        ora::APPLICATION_ERROR,
+                        "runstats_pkg: call rs_start and rs_middle before rs_stop",
+                        pos,
+                    ));
+                };
+                let run1 = self.s.runstats.run1_cpu;
+                let run2 = end.cpu_cs - b.cpu_cs;
+                out.push(format!("Run1 ran in {run1} cpu hsecs"));
+                out.push(format!("Run2 ran in {run2} cpu hsecs"));
+                if run2 != 0 {
+                    let pct = (run1 as f64 / run2 as f64 * 100.0 * 100.0).round() / 100.0;
+                    out.push(format!("run 1 ran in {}% of the time", crate::value::format_number(pct)));
+                }
+                out.push("\t".into());
+                out.push(format!("{:<30}{:>12}{:>12}{:>12}", "Name", "Run1", "Run2", "Diff"));
+                let mut rows: Vec<(String, i64, i64, i64)> = Vec::new();
+                for (name, v0) in &a.values {
+                    let v1 = b.values.iter().find(|(n, _)| n == name).map(|x| x.1).unwrap_or(*v0);
+                    let v2 = end.values.iter().find(|(n, _)| n == name).map(|x| x.1).unwrap_or(v1);
+                    let (r1, r2) = (v1 - v0, v2 - v1);
+                    if ((r2 - r1).abs() as f64) > threshold {
+                        rows.push((name.clone(), r1, r2, r2 - r1));
+                    }
+                }
+                rows.sort_by_key(|r| r.3.abs());
+                for (name, r1, r2, d) in &rows {
+                    let short: String = name.chars().take(30).collect();
+                    out.push(format!("{short:<30}{}{}{}", to_char_999(*r1), to_char_999(*r2), to_char_999(*d)));
+                }
+                out.push("\t".into());
+                out.push("Run1 latches total versus runs -- difference and pct".into());
+                out.push(format!("{:>12}{:>12}{:>12}{:>10}", "Run1", "Run2", "Diff", "Pct"));
+                let (mut l1, mut l2) = (0i64, 0i64);
+                for (name, v0) in &a.values {
+                    if name.starts_with("LATCH") {
+                        let v1 = b.values.iter().find(|(n, _)| n == name).map(|x| x.1).unwrap_or(*v0);
+                        let v2 = end.values.iter().find(|(n, _)| n == name).map(|x| x.1).unwrap_or(v1);
+                        l1 += v1 - v0;
+                        l2 += v2 - v1;
+                    }
+                }
+                let pct = if l2 != 0 {
+                    let p = (l1 as f64 / l2 as f64 * 100.0 * 100.0).round() / 100.0;
+                    format!("{:>10}", format!("{p:.2}"))
+                } else {
+                    // Tom's decode(run2, 0, to_number(0), run2) divides by zero here.
+                    " ".repeat(10)
+                };
+                out.push(format!("{}{}{}{}%", to_char_999(l1), to_char_999(l2), to_char_999(l2 - l1), pct));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// `to_char(n, '999,999,999')`: 12 characters (a sign position and the
+/// mask), `#` when the number does not fit.
+fn to_char_999(n: i64) -> String {
+    let a = n.unsigned_abs();
+    if a > 999_999_999 {
+        return "#".repeat(12);
+    }
+    let digits = a.to_string();
+    let mut grouped = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            grouped.push(',');
+        }
+        grouped.push(c);
+    }
+    let signed = if n < 0 { format!("-{grouped}") } else { grouped };
+    format!("{signed:>12}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::to_char_999;
+
+    #[test]
+    fn to_char_masks_like_oracle() {
+        assert_eq!(to_char_999(0), "           0");
+        assert_eq!(to_char_999(1234567), "   1,234,567");
+        assert_eq!(to_char_999(-99990), "     -99,990");
+        assert_eq!(to_char_999(1_000_000_000), "############");
+    }
+}
