@@ -85,7 +85,7 @@ impl Default for SqlPlusState {
 /// The session's last executed cursor, for `dbms_xplan.display_cursor`.
 #[derive(Debug, Clone)]
 pub(crate) struct LastCursor {
-    pub sql_id: String,
+    /// Its text (the SQL_ID is computed when display_cursor asks).
     pub text: String,
     /// Empty for PL/SQL calls (no plan to show).
     pub plan: Vec<PlanLineOut>,

@@ -46,15 +46,16 @@ impl Run<'_> {
                 },
                 XplanFunc::DisplayCursor => match &self.s.last_cursor {
                     Some(c) if !c.plan.is_empty() => {
+                        let sql_id = xplan::sql_id(&c.text);
                         let head = CursorHeader {
-                            sql_id: &c.sql_id,
+                            sql_id: &sql_id,
                             child: 0,
                             text: &c.text,
                             stats_gathered: c.stats_gathered,
                         };
                         xplan::render(&c.plan, &f, PlanSource::Cursor, Some(&head))
                     }
-                    Some(c) => cannot_fetch(&c.sql_id, Some(&c.text)),
+                    Some(c) => cannot_fetch(&xplan::sql_id(&c.text), Some(&c.text)),
                     None => cannot_fetch("", None),
                 },
             },
@@ -78,7 +79,6 @@ impl Run<'_> {
     /// A query ran: it is the cursor display_cursor shows next.
     pub(super) fn remember_cursor(&mut self, text: &str, plan: &[PlanLineOut], stats_gathered: bool) {
         self.s.last_cursor = Some(LastCursor {
-            sql_id: xplan::sql_id(text),
             text: text.to_string(),
             plan: plan.to_vec(),
             stats_gathered,
@@ -90,7 +90,6 @@ impl Run<'_> {
     pub(crate) fn after_call(&mut self) {
         if self.s.sqlplus.serveroutput {
             self.s.last_cursor = Some(LastCursor {
-                sql_id: xplan::sql_id(GET_LINES),
                 text: GET_LINES.into(),
                 plan: Vec::new(),
                 stats_gathered: false,
