@@ -385,7 +385,7 @@ impl Run<'_> {
         let output = c.notes.clone();
         self.close_cursor(text, c, true);
         let n = r?;
-        self.remember_cursor(text, &plan, gathered);
+        self.remember_cursor(text, gathered);
         let show_rows = self.s.sqlplus.autotrace != Autotrace::TraceOnly;
         Ok(Outcome {
             columns,

@@ -82,14 +82,15 @@ impl Default for SqlPlusState {
     }
 }
 
-/// The session's last executed cursor, for `dbms_xplan.display_cursor`.
+/// The session's last executed cursor, for `dbms_xplan.display_cursor`:
+/// its text (the plan and figures are read from the session's cursor
+/// when asked, the SQL_ID computed then).
 #[derive(Debug, Clone)]
 pub(crate) struct LastCursor {
-    /// Its text (the SQL_ID is computed when display_cursor asks).
     pub text: String,
-    /// Empty for PL/SQL calls (no plan to show).
-    pub plan: Vec<PlanLineOut>,
-    /// Rowsource statistics were gathered for its last execution.
+    /// A query (with a plan), not a PL/SQL call.
+    pub query: bool,
+    /// Rowsource statistics were gathered in its last execution.
     pub stats_gathered: bool,
 }
 

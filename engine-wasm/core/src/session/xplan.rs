@@ -45,17 +45,23 @@ impl Run<'_> {
                     None => vec!["Error: cannot fetch last explain plan from PLAN_TABLE".into()],
                 },
                 XplanFunc::DisplayCursor => match &self.s.last_cursor {
-                    Some(c) if !c.plan.is_empty() => {
-                        let sql_id = xplan::sql_id(&c.text);
-                        let head = CursorHeader {
-                            sql_id: &sql_id,
-                            child: 0,
-                            text: &c.text,
-                            stats_gathered: c.stats_gathered,
-                        };
-                        xplan::render(&c.plan, &f, PlanSource::Cursor, Some(&head))
+                    Some(last) => {
+                        let sql_id = xplan::sql_id(&last.text);
+                        // The cursor as its last execution left it (gone after DDL).
+                        let cursor = self.s.cursors.get(&last.text).filter(|_| last.query);
+                        match cursor {
+                            Some(c) => {
+                                let head = CursorHeader {
+                                    sql_id: &sql_id,
+                                    child: 0,
+                                    text: &last.text,
+                                    stats_gathered: last.stats_gathered,
+                                };
+                                xplan::render(&self.plan_out(c), &f, PlanSource::Cursor, Some(&head))
+                            }
+                            None => cannot_fetch(&sql_id, Some(&last.text)),
+                        }
                     }
-                    Some(c) => cannot_fetch(&xplan::sql_id(&c.text), Some(&c.text)),
                     None => cannot_fetch("", None),
                 },
             },
@@ -77,23 +83,18 @@ impl Run<'_> {
     }
 
     /// A query ran: it is the cursor display_cursor shows next.
-    pub(super) fn remember_cursor(&mut self, text: &str, plan: &[PlanLineOut], stats_gathered: bool) {
-        self.s.last_cursor = Some(LastCursor {
-            text: text.to_string(),
-            plan: plan.to_vec(),
-            stats_gathered,
-        });
+    pub(super) fn remember_cursor(&mut self, text: &str, stats_gathered: bool) {
+        match &mut self.s.last_cursor {
+            Some(l) if l.query && l.text == text => l.stats_gathered = stats_gathered,
+            _ => self.s.last_cursor = Some(LastCursor { text: text.to_string(), query: true, stats_gathered }),
+        }
     }
 
     /// After a call SQL*Plus fetches DBMS_OUTPUT while SERVEROUTPUT is on:
     /// that call is then the session's last cursor, as in Oracle.
     pub(crate) fn after_call(&mut self) {
         if self.s.sqlplus.serveroutput {
-            self.s.last_cursor = Some(LastCursor {
-                text: GET_LINES.into(),
-                plan: Vec::new(),
-                stats_gathered: false,
-            });
+            self.s.last_cursor = Some(LastCursor { text: GET_LINES.into(), query: false, stats_gathered: false });
         }
     }
 
