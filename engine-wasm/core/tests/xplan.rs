@@ -160,3 +160,16 @@ fn autotrace_modes() {
     assert_eq!(s[2].kind, "query");
     assert_eq!(s[2].rows.len(), 1, "`/` re-runs the query with its rows");
 }
+
+#[test]
+fn join_predicates_name_the_aliases() {
+    let mut e = engine();
+    ok(&e.exec(
+        "EXPLAIN PLAN FOR select /*+ leading(a) use_nl(a b) */ max(b.value) from t1 a, t1 b where a.key = b.key and a.value = 'X';",
+    ));
+    let out = rows(&mut e, "select * from table(dbms_xplan.display);");
+    println!("{}", out.join("\n"));
+    assert!(out.iter().any(|l| l.ends_with("- filter(\"A\".\"VALUE\"='X')")), "{out:?}");
+    // The probed index's column first (Oracle keeps the order as written).
+    assert!(out.iter().any(|l| l.ends_with("- access(\"B\".\"KEY\"=\"A\".\"KEY\")")), "{out:?}");
+}

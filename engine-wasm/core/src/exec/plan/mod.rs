@@ -86,6 +86,8 @@ struct Builder<'a> {
     bind_names: Vec<String>,
     tables: Vec<TableId>,
     fixed: Vec<super::fixed::FixedView>,
+    /// Each table source's alias (or name), for predicate text.
+    src_alias: Vec<(usize, String)>,
 }
 
 /// A compiled query block before the SELECT STATEMENT line.
@@ -344,6 +346,7 @@ pub fn compile(q: &Query, ctx: &PlanCtx<'_>) -> Result<Compiled, LabError> {
         bind_names: Vec::new(),
         tables: Vec::new(),
         fixed: Vec::new(),
+        src_alias: Vec::new(),
     };
     let stopkey = rownum::split_rownum(q)?;
     let block = b.block(stopkey.as_ref().map_or(q, |(q2, _)| q2))?;
@@ -370,7 +373,7 @@ pub fn compile(q: &Query, ctx: &PlanCtx<'_>) -> Result<Compiled, LabError> {
     renumber(&mut root, 0, 1, &b.drafts, &mut lines);
     let lines_len = lines.len();
     let notes = plan_notes(q, ctx, &lines);
-    let predicates = predicates::plan_predicates(&root, lines_len, ctx.cat, &b.bind_names);
+    let predicates = predicates::plan_predicates(&root, lines_len, ctx.cat, &b.bind_names, &b.src_alias);
     // Frames follow the final line numbering of their operators.
     let env = Env {
         rows: vec![0; b.n_sources],
@@ -415,6 +418,7 @@ pub fn compile_scalar(e: &Expr, ctx: &PlanCtx<'_>) -> Result<(CExpr, Vec<String>
         bind_names: Vec::new(),
         tables: Vec::new(),
         fixed: Vec::new(),
+        src_alias: Vec::new(),
     };
     let c = b.compile_expr(e, &[], None)?;
     Ok((c, b.bind_names))

@@ -24,12 +24,19 @@ pub struct LinePredicates {
 
 /// Predicates for every line of a compiled plan (indexed by line id; line
 /// 0, SELECT STATEMENT, has none).
-pub fn plan_predicates(root: &Op, lines: usize, cat: &Catalog, bind_names: &[String]) -> Vec<LinePredicates> {
+pub fn plan_predicates(
+    root: &Op,
+    lines: usize,
+    cat: &Catalog,
+    bind_names: &[String],
+    aliases: &[(usize, String)],
+) -> Vec<LinePredicates> {
     let mut tables = Vec::new();
     collect_tables(root, cat, &mut tables);
     tables.sort_unstable();
     tables.dedup();
-    let w = Writer { cat, binds: bind_names, root, qualify: tables.len() > 1 };
+    let qualify = tables.len() > 1 || aliases.len() > 1;
+    let w = Writer { cat, binds: bind_names, root, aliases, qualify };
     let mut out = vec![LinePredicates::default(); lines];
     w.walk(root, &mut out);
     out
@@ -67,6 +74,8 @@ struct Writer<'a> {
     cat: &'a Catalog,
     binds: &'a [String],
     root: &'a Op,
+    /// Table sources' aliases (a column is qualified by its source's).
+    aliases: &'a [(usize, String)],
     qualify: bool,
 }
 
@@ -80,20 +89,21 @@ impl Writer<'_> {
                 p.filter = and(self.conjuncts(filter));
                 self.walk(child, out);
             }
-            OpKind::Hash { table, key, key_col, filter, .. } => {
-                let col = self.column(*table, *key_col);
+            OpKind::Hash { table, key, key_col, filter, src, .. } => {
+                let col = self.column(*table, *key_col, Some(*src));
                 p.access = Some(format!("{col}={}", self.expr(key, 2)));
                 p.filter = and(self.conjuncts(filter));
             }
-            OpKind::IndexUnique { index, keys, filter, .. } => {
-                p.access = and(self.keys(*index, keys));
+            OpKind::IndexUnique { index, keys, filter, src, .. } => {
+                p.access = and(self.keys(*index, keys, *src));
                 p.filter = and(self.conjuncts(filter));
             }
-            OpKind::IndexRange { index, keys, low, high, filter, .. } => {
-                let mut a = self.keys(*index, keys);
+            OpKind::IndexRange { index, keys, low, high, filter, src, .. } => {
+                let mut a = self.keys(*index, keys, *src);
                 if low.is_some() || high.is_some() {
                     let ix = &self.cat.indexes[*index];
-                    let col = ix.columns.get(keys.len()).map(|&c| self.column(ix.table, c)).unwrap_or_default();
+                    let col =
+                        ix.columns.get(keys.len()).map(|&c| self.column(ix.table, c, Some(*src))).unwrap_or_default();
                     if let Some((e, incl)) = low {
                         a.push(format!("{col}{}{}", if *incl { ">=" } else { ">" }, self.expr(e, 2)));
                     }
@@ -116,11 +126,11 @@ impl Writer<'_> {
         }
     }
 
-    fn keys(&self, index: usize, keys: &[CExpr]) -> Vec<String> {
+    fn keys(&self, index: usize, keys: &[CExpr], src: usize) -> Vec<String> {
         let ix = &self.cat.indexes[index];
         keys.iter()
             .zip(&ix.columns)
-            .map(|(k, &c)| format!("{}={}", self.column(ix.table, c), self.expr(k, 2)))
+            .map(|(k, &c)| format!("{}={}", self.column(ix.table, c, Some(src)), self.expr(k, 2)))
             .collect()
     }
 
@@ -129,14 +139,17 @@ impl Writer<'_> {
         preds.iter().map(|p| self.expr(p, prec)).collect()
     }
 
-    fn column(&self, table: usize, col: usize) -> String {
+    /// A column of `table`, read through table source `src` when known:
+    /// qualified by the source's alias (else the table's name) when the
+    /// query reads more than one table.
+    fn column(&self, table: usize, col: usize, src: Option<usize>) -> String {
         let t = &self.cat.tables[table];
         let name = t.columns.get(col).map(|c| c.name.as_str()).unwrap_or("?");
-        if self.qualify {
-            format!("\"{}\".\"{name}\"", t.name)
-        } else {
-            format!("\"{name}\"")
+        if !self.qualify {
+            return format!("\"{name}\"");
         }
+        let alias = src.and_then(|s| self.aliases.iter().find(|(x, _)| *x == s)).map(|(_, a)| a.as_str());
+        format!("\"{}\".\"{name}\"", alias.unwrap_or(&t.name))
     }
 
     /// The name of a generated source's column: the column a VIEW (or a
@@ -175,7 +188,7 @@ impl Writer<'_> {
                 Some(n) => format!(":{}", n.to_ascii_uppercase()),
                 None => format!(":{}", i + 1),
             },
-            CExpr::Col { table, col, .. } => self.column(*table, *col),
+            CExpr::Col { table, col, src } => self.column(*table, *col, Some(*src)),
             CExpr::Gen { src, col } => self.gen_name(*src, *col),
             CExpr::Level => "LEVEL".into(),
             CExpr::Rownum => "ROWNUM".into(),
