@@ -35,6 +35,11 @@ export function ResultRows({ step }: { step: Step }) {
   if (step.feedback && !(step.kind === 'query' && step.columns.length && step.autotrace !== 'traceonly')) {
     return <div className="output" aria-label="Feedback">{step.feedback}</div>;
   }
+  // SET AUTOTRACE TRACEONLY EXPLAIN: the query was explained, not run.
+  const st = step.settings;
+  if (step.kind === 'query' && step.autotrace === 'traceonly' && st?.autotrace_explain && !st.autotrace_statistics) {
+    return <div className="output" aria-label="Rows processed">Explained, not run (autotrace traceonly explain)</div>;
+  }
   if (step.autotrace === 'traceonly' || (!step.columns.length && (step.rows_processed ?? 0) > 0)) {
     const n = step.rows_processed ?? step.rows.length;
     return <div className="output" aria-label="Rows processed">{fmtNum(n)} row{n === 1 ? '' : 's'} {step.kind === 'query' ? 'selected' : 'processed'}{step.autotrace === 'traceonly' ? ' (autotrace traceonly: rows not displayed)' : ''}</div>;
