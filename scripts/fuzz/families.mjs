@@ -484,6 +484,61 @@ class Gen {
     return `declare\n  x number := 0;\n  v varchar2(100);\nbegin\n${body.join('\n')}\nend;\n/`;
   }
 
+  // --- stored programs and control flow
+  program() {
+    const r = this.rng;
+    const name = r.pick(['p', 'q', 'f', 'g']);
+    const fn = name === 'f' || name === 'g';
+    const t = this.tables.length ? this.table() : null;
+    const stmt = (depth) => r.weighted([
+      [3, () => '    x := x + 1;'],
+      [2, () => `    if x > ${r.int(50)} then\n      x := x - ${r.int(5)};\n    elsif x = ${r.int(5)} then\n      null;\n    else\n      x := x * 2;\n    end if;`],
+      [2, () => `    while x < ${r.chance(0.1) ? '1e9' : r.int(100)} loop\n      x := x + ${r.range(0, 3)};\n      exit when x > ${r.int(200)};\n    end loop;`],
+      [1, () => '    loop\n      x := x + 1;\n      exit when x > 20;\n    end loop;'],
+      [t ? 2 : 0, () => `    for r in (select key, value from ${t.name} where key <= ${r.int(20)}) loop\n      x := x + r.key;\n    end loop;`],
+      [t ? 2 : 0, () => `    execute immediate 'select count(*) from ${t.name} where key = :1' into x using x;`],
+      [1, () => "    dbms_output.put_line('x=' || x || ' t=' || dbms_utility.get_time);"],
+      [depth < 2 ? 1 : 0, () => (fn ? '    x := x + 1;' : `    ${name}(${r.int(3)});`)],
+      [fn ? 1 : 0, () => '    return x;'],
+      [1, () => (fn ? '    return x;' : '    return;')],
+    ])();
+    const body = [];
+    for (let i = 0, n = r.range(1, 6); i < n; i++) body.push(stmt(i));
+    if (fn) body.push('    return x;');
+    const head = fn
+      ? `create or replace function ${name}(a number default ${r.int(5)}) return number is`
+      : `create ${r.chance(0.8) ? 'or replace ' : ''}procedure ${name}(a number${r.chance(0.3) ? ' default 1' : ''}) is`;
+    const def = `${head}\n  x number := a;\nbegin\n${body.join('\n')}\nend;\n/`;
+    const call = r.weighted([
+      [3, () => (fn ? `begin dbms_output.put_line(${name}(${r.int(9)})); end;\n/` : `exec ${name}(${r.int(9)})`)],
+      [1, () => `exec ${name}`],
+      [1, () => `exec ${name}(a => ${r.int(9)})`],
+      [1, () => `drop ${fn ? 'function' : 'procedure'} ${name};`],
+      [1, () => 'exec runstats_pkg.rs_start\nexec runstats_pkg.rs_middle\nexec runstats_pkg.rs_stop(' + r.int(10) + ')'],
+    ])();
+    return `set serveroutput on\n${def}\n${call}`;
+  }
+
+  // --- V$ views
+  vview() {
+    const r = this.rng;
+    return r.pick([
+      "select n.name, s.value from v$statname n, v$mystat s where n.statistic# = s.statistic# and n.name = 'consistent gets';",
+      "select n.name, s.value from v$sysstat s join v$statname n on n.statistic# = s.statistic# where s.value > 0;",
+      'select sid, count(*) from v$sesstat where value > 0 group by sid;',
+      'select name, gets, misses, sleeps from v$latch;',
+      'select count(*) from v$latch_children where gets > 0;',
+      'select event, total_waits, time_waited_micro from v$session_event;',
+      'select event, wait_time_milli, wait_count from v$event_histogram;',
+      'select sql_id, executions, buffer_gets, sql_text from v$sql order by buffer_gets desc;',
+      'select name, value from v$parameter;',
+      'select banner from v$version;',
+      "select sid, sys_context('USERENV', 'SID') from v$session;",
+      'select hsecs from v$timer;',
+      'select * from v$nothing;',
+    ]);
+  }
+
   // --- LAB
   lab() {
     const r = this.rng;
@@ -525,6 +580,8 @@ class Gen {
       out.push(r.weighted([
         [6, () => this.query()],
         [3, () => this.plsql()],
+        [2, () => this.program()],
+        [2, () => this.vview()],
         [3, () => this.lab()],
         [has ? 2 : 0, () => this.createIndex()],
         [has ? 2 : 0, () => this.insert()],

@@ -500,6 +500,10 @@ pub const REJECTED_ROW_WORK: u64 = 4;
 /// Units of work an execution costs (open, fetch calls, round trips: about
 /// as long as 10 buffer visits in the lab).
 pub const EXECUTION_WORK: u64 = 10;
+/// Units of work a PL/SQL statement or loop iteration costs (its
+/// expressions are compiled and evaluated: about as long as 10 buffer
+/// visits in the lab).
+pub const PLSQL_STEP_WORK: u64 = 10;
 /// Units of work a statement's own bookkeeping costs (parse, two snapshots
 /// of every statistic, the step report): of the order of 2,000 visits.
 pub const STATEMENT_WORK: u64 = 2_000;
@@ -528,7 +532,7 @@ impl SessionStats {
             + self.work.rows
             + self.calls.db_block_gets
             + g.current
-            + self.work.plsql_steps
+            + self.work.plsql_steps * PLSQL_STEP_WORK
             + self.calls.execute_count * EXECUTION_WORK
             + self.work.rows_held * ROW_HELD_WORK
             + self.work.rows_rejected * REJECTED_ROW_WORK

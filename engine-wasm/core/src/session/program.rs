@@ -122,6 +122,16 @@ impl Run<'_> {
         self.s.plsql_depth += 1;
         let r = self.run_plsql_body(&p.block.body, &mut vars, out);
         self.s.plsql_depth -= 1;
+        // An error inside the program is reported at the call, with the
+        // program's line in Oracle's error stack (ORA-06512).
+        let r = r.map_err(|mut e| {
+            let at = if e.pos.line >= p.name.pos.line && e.pos.line > 0 { e.pos.line - p.name.pos.line + 1 } else { 1 };
+            if e.pos.line > 0 {
+                e.message.push_str(&format!("\nORA-06512: at \"{}.{}\", line {at}", super::LAB_USER, p.name.name));
+            }
+            e.pos = pos;
+            e
+        });
         match r? {
             Flow::Return(v) if p.returns.is_some() => match v {
                 Some(v) => Ok(Some(v)),
