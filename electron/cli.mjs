@@ -15,7 +15,7 @@
 
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { formatStep } from './format.mjs';
+import { formatStep, printsNothing } from './format.mjs';
 import { inProcessRunner, loadNodeEngine, startEngineWorker } from './engine-node.mjs';
 import { openScript, scriptChunksFrom } from './script-stream.mjs';
 import { ScriptTextError } from './script-text.mjs';
@@ -106,6 +106,7 @@ export function parseArgs(argv) {
 function createPrinter(args, out) {
   let opened = false;
   let first = true;
+  let quiet = false;
   let version = '';
   const open = () => {
     if (opened || !args.json) return;
@@ -129,8 +130,10 @@ function createPrinter(args, out) {
         } else {
           const block = formatStep(s, { echo: args.echo });
           if (!block.length) continue;
-          out((first ? '' : '\n') + block.join('\n') + '\n');
+          // After a step that printed only its echo (SET, REM) no blank line, as in SQL*Plus.
+          out((first || quiet ? '' : '\n') + block.join('\n') + '\n');
           first = false;
+          quiet = printsNothing(s);
         }
       }
     },

@@ -85,13 +85,13 @@ describe('lio run (in-process, fake engine)', () => {
     expect(r.scripts).toEqual(['select * from nosuch;\nselect 1 x from dual;\n']);
     expect(r.out).toBe(
       [
-        'SQL> select * from nosuch',
+        'SQL> select * from nosuch;',
         'select * from nosuch',
         '              *',
         'ERROR at line 1:',
         'ORA-00942: table or view does not exist',
         '',
-        'SQL> select 1 x from dual',
+        'SQL> select 1 x from dual;',
         '',
         '         X',
         '----------',

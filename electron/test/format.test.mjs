@@ -178,7 +178,7 @@ describe('errors', () => {
       error: { code: 'ORA-00955', message: 'name is already used by an existing object', line: 1, column: 14 },
     });
     expect(formatStep(s)).toEqual([
-      'SQL> create table t1 (id number)',
+      'SQL> create table t1 (id number);',
       'create table t1 (id number)',
       '             *',
       'ERROR at line 1:',
@@ -219,7 +219,7 @@ describe('steps', () => {
 
   it('prints a query with rows, then the row count', () => {
     const s = step({ kind: 'query', statement: 'select count(*) from t1', columns: ['COUNT(*)'], rows: [[3]] });
-    expect(formatStep(s)).toEqual(['SQL> select count(*) from t1', '', '  COUNT(*)', '----------', '         3', '', '1 row selected.']);
+    expect(formatStep(s)).toEqual(['SQL> select count(*) from t1;', '', '  COUNT(*)', '----------', '         3', '', '1 row selected.']);
     expect(formatStep({ ...s, rows: [] }, { echo: false })).toEqual(['no rows selected']);
   });
 
@@ -332,11 +332,11 @@ describe('whole results', () => {
   it('separates steps with a blank line', () => {
     expect(formatScriptResult(result)).toBe(
       [
-        'SQL> create table t1 (id number)',
+        'SQL> create table t1 (id number);',
         '',
         'Table created.',
         '',
-        'SQL> insert into t1 values (1)',
+        'SQL> insert into t1 values (1);',
         '',
         '1 row created.',
         '',

@@ -251,7 +251,8 @@ export function App() {
   const getTrace = useCallback((step: Step): Promise<Trace | null> => client.trace(step.index), [client]);
 
   const exportReport = useCallback(async (kind: ReportKind) => {
-    const inputs = { ...reportRef.current(), step: selectedStep, catalog, compare: null } as ReportInputs;
+    const fromView = reportRef.current();
+    const inputs = { ...fromView, step: selectedStep, catalog, compare: tab === 'compare' ? fromView.compare ?? null : null } as ReportInputs;
     try {
       if (kind === 'structure' || kind === 'report') {
         if (selectedStep && selectedLive && selectedStep.trace_events > 0 && !inputs.trace) inputs.trace = await client.trace(selectedStep.index);
@@ -261,7 +262,7 @@ export function App() {
       if (r.copyError) notify({ id: 'export', tone: 'warning', text: `Downloaded ${name}; the host could not keep a copy in its exports folder: ${r.copyError}` });
       else flash(r.canceled ? 'Export cancelled.' : r.path ? `Exported ${name} to ${r.path}` : `Exported ${name}`);
     } catch (e) { flash(`Export failed: ${(e as Error).message}`); }
-  }, [selectedStep, selectedLive, catalog, client, host, flash, notify]);
+  }, [selectedStep, selectedLive, catalog, client, host, flash, notify, tab]);
 
   // Global shortcuts.
   useEffect(() => {

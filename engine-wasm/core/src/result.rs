@@ -25,6 +25,16 @@ pub struct PlanLineOut {
     pub cost: u64,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub bytes: Option<u64>,
+    /// DBMS_XPLAN's access predicates of this line (`"KEY"=42`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub access: Option<String>,
+    /// DBMS_XPLAN's filter predicates of this line.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub filter: Option<String>,
+    /// A-Time in microseconds: only with rowsource statistics
+    /// (STATISTICS_LEVEL=ALL or the GATHER_PLAN_STATISTICS hint).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub time_us: Option<f64>,
 }
 
 #[derive(Debug, Clone, Copy, Serialize, Default)]
@@ -58,6 +68,11 @@ pub struct StepOut {
     pub kind: &'static str,
     pub error: Option<ErrorOut>,
     pub columns: Vec<String>,
+    /// SQL*Plus's display width per column: the declared length of a
+    /// character column (VARCHAR2(30) shows 30 wide), 0 where the values
+    /// decide. Absent when no column has one.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub column_widths: Vec<u32>,
     pub rows: Vec<Vec<serde_json::Value>>,
     pub rows_processed: u64,
     pub plan: Vec<PlanLineOut>,
@@ -77,6 +92,53 @@ pub struct StepOut {
     pub feedback: Option<String>,
     pub autotrace: &'static str,
     pub trace_events: usize,
+    /// Autotrace's Execution Plan: the plan as `dbms_xplan.display`
+    /// prints it (Plan hash value, TYPICAL table, predicates), when
+    /// autotrace shows plans and the statement has one.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub xplan: Vec<String>,
+    /// SQL*Plus settings in effect (absent while all are defaults).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub settings: Option<SettingsOut>,
+}
+
+/// The SQL*Plus client settings in effect for a step, for the text
+/// formatters (absent from a step while all are at their defaults).
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct SettingsOut {
+    /// SET AUTOTRACE shows the plan / the statistics.
+    pub autotrace_explain: bool,
+    pub autotrace_statistics: bool,
+    /// `sqlplus` (SQL*Plus 18c's layout) or `sqlcl` (LAB SET autotrace_style = sqlcl).
+    pub autotrace_style: &'static str,
+    /// SET TIMING ON: `Elapsed: hh:mm:ss.cc` after each statement.
+    pub timing: bool,
+    pub linesize: u32,
+    pub pagesize: u32,
+    /// SET FEEDBACK: rows from which `n rows selected.` shows (0 = OFF).
+    pub feedback: u32,
+    /// SET ECHO, once the script set it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub echo: Option<bool>,
+    /// COLUMN name FORMAT fmt, by upper-case column name.
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    pub column_formats: BTreeMap<String, String>,
+}
+
+impl Default for SettingsOut {
+    fn default() -> Self {
+        SettingsOut {
+            autotrace_explain: false,
+            autotrace_statistics: false,
+            autotrace_style: "sqlplus",
+            timing: false,
+            linesize: 80,
+            pagesize: 14,
+            feedback: 6,
+            echo: None,
+            column_formats: BTreeMap::new(),
+        }
+    }
 }
 
 #[derive(Debug, Clone, Serialize)]

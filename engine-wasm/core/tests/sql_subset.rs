@@ -277,3 +277,16 @@ fn oracle_outer_join_operator_is_a_left_join() {
         assert!(error(&mut e, bad).starts_with("LAB-"), "{bad}: {}", error(&mut e, bad));
     }
 }
+
+#[test]
+fn predicate_information_for_the_new_lines() {
+    let mut e = engine();
+    let s = e.exec(
+        "explain plan for select dept, count(*) from e where dept in (10, 30) and name like 'a%' group by dept having count(*) > 1;\nselect * from table(dbms_xplan.display);",
+    );
+    let text: Vec<String> = s.iter().flat_map(|x| x.rows.iter().map(|r| r[0].to_string())).collect();
+    let all = text.join("\n");
+    assert!(all.contains("HASH GROUP BY"), "{all}");
+    assert!(all.contains(r#"1 - filter(COUNT(*)>1)"#), "{all}");
+    assert!(all.contains(r#"2 - filter((\"DEPT\"=10 OR \"DEPT\"=30) AND \"NAME\" LIKE 'a%')"#), "{all}");
+}

@@ -58,6 +58,39 @@ pub enum StatementKind {
     CreateProgram(Box<StoredProgram>),
     SqlPlus(SqlPlus),
     Lab(LabCommand),
+    /// `EXPLAIN PLAN [SET STATEMENT_ID = 'x'] [INTO plan_table] FOR <query>`
+    ExplainPlan(ExplainPlan),
+    /// `SELECT * FROM TABLE(dbms_xplan.display[_cursor](...))`
+    Xplan(XplanCall),
+}
+
+/// `EXPLAIN PLAN ... FOR <query>`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ExplainPlan {
+    pub statement_id: Option<String>,
+    pub query: Query,
+    /// The explained statement's text.
+    pub text: String,
+}
+
+/// Which DBMS_XPLAN table function a query reads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum XplanFunc {
+    /// `dbms_xplan.display`: the plan in PLAN_TABLE (EXPLAIN PLAN).
+    Display,
+    /// `dbms_xplan.display_cursor`: the session's last executed cursor.
+    DisplayCursor,
+}
+
+/// `SELECT * FROM TABLE(dbms_xplan.display...(args))`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct XplanCall {
+    pub func: XplanFunc,
+    /// The `format` argument (`NULL` or absent: `TYPICAL`).
+    pub format: Option<String>,
+    /// The `statement_id` argument of `display`.
+    pub statement_id: Option<String>,
+    pub pos: Pos,
 }
 
 // ---------------------------------------------------------------- DDL

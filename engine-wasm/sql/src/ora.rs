@@ -243,6 +243,8 @@ catalogue! {
     PLSQL_COMPILATION_ERROR = Ora 6550 "line %s, column %s:\n%s";
     /// A `PLS-` message found while the block runs, with no block position.
     PLSQL_ERROR = Ora 6550 "%s";
+    /// A SQL call of a PL/SQL function with arguments it does not take.
+    SQL_CALL_WRONG_ARGUMENTS = Ora 6553 "PLS-306: wrong number or types of arguments in call to '%s'";
     /// Arguments: the column, the actual and the maximum length.
     VALUE_TOO_LARGE = Ora 12899 "value too large for column %s (actual: %s, maximum: %s)";
     /// `raise_application_error(-20000, text)`: the text is the argument.

@@ -107,7 +107,13 @@ export function splitScript(script) {
     i = skipBlank(s, i);
     if (i >= s.length) break;
     const ls = s.lastIndexOf('\n', i - 1) + 1;
-    if (isSlashLine(s, ls) && s.slice(ls, i).trim() === '') { i = lineEnd(s, i) + 1; continue; } // stray '/'
+    if (isSlashLine(s, ls) && s.slice(ls, i).trim() === '') {
+      // A '/' line after a finished statement: SQL*Plus runs its buffer again.
+      const le = lineEnd(s, i);
+      out.push({ text: '/', from: i, to: le, ...pos(i), kind: 'sqlplus' });
+      i = le + 1;
+      continue;
+    }
     const start = i;
     const kind = classify(s, i);
     let end = s.length;

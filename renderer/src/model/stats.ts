@@ -72,3 +72,47 @@ export function fmtUs(us: number): string {
   if (us >= 1e3) return `${nf.format(Math.round(us) / 1e3)} ms`;
   return `${nf.format(Math.round(us * 10) / 10)} µs`;
 }
+
+/** A runstats row: `STAT..name` or `LATCH.name`, both sides and B - A. */
+export interface RunstatsRow { name: string; a: number; b: number; diff: number }
+
+/**
+ * Two executions compared the way runstats-style harnesses print them (the
+ * 11g article's "Statistics Name / Unique / Non-Unique / Difference"):
+ * every statistic as `STAT..name`, every latch's gets as `LATCH.name`,
+ * rows where both sides are zero dropped, ordered by the absolute
+ * difference (smallest first), then by name.
+ */
+export function runstatsRows(
+  a: { stats: Record<string, number>; latches?: Record<string, LatchFigures> },
+  b: { stats: Record<string, number>; latches?: Record<string, LatchFigures> },
+): RunstatsRow[] {
+  const rows: RunstatsRow[] = [];
+  const add = (prefix: string, x: Record<string, number>, y: Record<string, number>) => {
+    for (const name of new Set([...Object.keys(x), ...Object.keys(y)])) {
+      const va = x[name] ?? 0, vb = y[name] ?? 0;
+      if (va === 0 && vb === 0) continue;
+      rows.push({ name: `${prefix}${name}`, a: va, b: vb, diff: vb - va });
+    }
+  };
+  const gets = (l?: Record<string, LatchFigures>) => Object.fromEntries(Object.entries(l ?? {}).map(([k, f]) => [k, f.gets]));
+  add('STAT..', a.stats, b.stats);
+  add('LATCH.', gets(a.latches), gets(b.latches));
+  return rows.sort((x, y) => Math.abs(x.diff) - Math.abs(y.diff) || (x.name < y.name ? -1 : x.name > y.name ? 1 : 0));
+}
+
+const grouped = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+
+/** The runstats rows as text, in the article's layout (name 53 wide, then A, B and the difference). */
+export function runstatsText(rows: RunstatsRow[], labelA: string, labelB: string): string {
+  const wa = Math.max(8, labelA.length, ...rows.map((r) => grouped.format(r.a).length));
+  const wb = Math.max(11, labelB.length, ...rows.map((r) => grouped.format(r.b).length));
+  const wd = Math.max(11, 'Difference'.length, ...rows.map((r) => grouped.format(r.diff).length));
+  const wn = Math.max(53, ...rows.map((r) => r.name.length));
+  const line = (n: string, x: string, y: string, d: string) => `${n.padEnd(wn)} ${x.padStart(wa)} ${y.padStart(wb)} ${d.padStart(wd)}`;
+  return [
+    line('Statistics Name', labelA, labelB, 'Difference'),
+    `${'-'.repeat(wn)} ${'-'.repeat(wa)} ${'-'.repeat(wb)} ${'-'.repeat(wd)}`,
+    ...rows.map((r) => line(r.name, grouped.format(r.a), grouped.format(r.b), grouped.format(r.diff))),
+  ].join('\n');
+}

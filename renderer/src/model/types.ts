@@ -10,6 +10,22 @@ export interface PlanLine {
   operation: string; name: string | null;
   starts: number; e_rows: number; a_rows: number; buffers: number; cost: number;
   bytes?: number;
+  /** DBMS_XPLAN's access / filter predicates of the line ('"KEY"=42'). */
+  access?: string; filter?: string;
+  /** A-Time (us), with rowsource statistics only. */
+  time_us?: number;
+}
+
+/** The SQL*Plus client settings in effect for a step (absent while all are defaults). */
+export interface StepSettings {
+  autotrace_explain: boolean; autotrace_statistics: boolean;
+  autotrace_style: 'sqlplus' | 'sqlcl' | string;
+  timing: boolean; linesize: number; pagesize: number;
+  /** SET FEEDBACK threshold (0 = OFF). */
+  feedback: number;
+  echo?: boolean;
+  /** COLUMN name FORMAT fmt, by upper-case column name. */
+  column_formats?: Record<string, string>;
 }
 
 export interface LatchFigures { gets: number; misses: number; sleeps: number }
@@ -29,6 +45,8 @@ export interface Step {
   statement: string; kind: StepKind;
   error: StepError | null;
   columns: string[]; rows: (string | number | null)[][];
+  /** SQL*Plus display width per column (declared character length; 0 where the values decide). */
+  column_widths?: number[];
   rows_processed?: number;
   plan: PlanLine[];
   stats: Record<string, number>;
@@ -43,6 +61,9 @@ export interface Step {
   /** SQL*Plus feedback line: 'Table created.', '100000 rows created.' */
   feedback?: string;
   autotrace?: 'off' | 'on' | 'traceonly';
+  /** Autotrace's Execution Plan as dbms_xplan prints it (when autotrace shows plans). */
+  xplan?: string[];
+  settings?: StepSettings;
   trace_events: number;
   /** Set by the UI on a step saved to the run history: rows / output lines beyond the saved cap (model/saved.ts). */
   rows_omitted?: number;

@@ -5,9 +5,9 @@ import { diffFlame } from '../model/flamediff';
 import { HeatMap, heatOf } from '../model/heat';
 import { layoutStructures } from '../model/structure';
 import { NO_SEGMENT } from '../model/types';
-import { fmtNum, fmtUs } from '../model/stats';
+import { fmtNum, fmtUs, type RunstatsRow } from '../model/stats';
 import { flameFragment, flameSvg } from './flame';
-import { planFragment, runsFragment, statsFragment, statsSvg } from './stats';
+import { compareSvg, planFragment, runsFragment, statsFragment, statsSvg } from './stats';
 import { legendFragment, structureFragment, structureSvg } from './structure';
 import { esc, REPORT_COLORS, svgDocument, text, truncate } from './svg';
 
@@ -24,7 +24,8 @@ export interface ReportInputs {
   flameTitle?: string;
   /** Differential flame graph: A and B folded sets. */
   diff?: { a: string[]; b: string[]; labelA: string; labelB: string } | null;
-  compare?: unknown;
+  /** Two executions compared (the Compare tab): runstats rows, both labels. */
+  compare?: { rows: RunstatsRow[]; labelA: string; labelB: string } | null;
 }
 
 function oneLine(s: string, max = 90) { const t = s.replace(/\s+/g, ' ').trim(); return t.length > max ? `${t.slice(0, max - 1)}…` : t; }
@@ -56,6 +57,10 @@ export function buildReport(kind: ReportKind, inp: ReportInputs): { svg: string;
       return { svg: flameSvg(g, { title: inp.flameTitle ?? `Flame graph · ${stmt}` }), name: `${base}-flame.svg` };
     }
     case 'stats': {
+      if (inp.compare) {
+        const c = inp.compare;
+        return { svg: compareSvg(c.rows, c.labelA, c.labelB), name: 'lio-compare-stats.svg' };
+      }
       if (!step) throw new Error('select a statement first');
       return { svg: statsSvg(step, title), name: `${base}-stats.svg` };
     }

@@ -1,6 +1,6 @@
 // Statistics table -> SVG (autotrace-style: value, name), with latches and waits.
 import type { Step } from '../model/types';
-import { statRows, statUnit, fmtNum, fmtUs } from '../model/stats';
+import { statRows, statUnit, fmtNum, fmtUs, type RunstatsRow } from '../model/stats';
 import { esc, MONO, n, REPORT_COLORS, svgDocument, text, truncate } from './svg';
 import type { Fragment } from './flame';
 
@@ -108,4 +108,35 @@ export function statsSvg(step: Step, title: string): string {
   const f = statsFragment(step, { width: 520, title });
   const pad = 14;
   return svgDocument(f.width + 2 * pad, f.height + 2 * pad, title, `<g transform="translate(${pad} ${pad})">\n${f.body}\n</g>\n`, 'LIO Lab statistics (non-zero session statistic deltas, V$STATNAME names)');
+}
+
+/** Two executions' statistics side by side (runstats order): A, B and the difference. */
+export function compareSvg(rows: RunstatsRow[], labelA: string, labelB: string): string {
+  const width = 760;
+  const pad = 14;
+  const parts: string[] = [];
+  let y = 18;
+  const title = 'LIO Lab · statistics compared (runstats order)';
+  parts.push(text(0, y, title, `font-size="12" font-weight="600" fill="${REPORT_COLORS.text}"`));
+  y += 16;
+  parts.push(text(0, y, `A: ${truncate(labelA, width - 20)}`, `fill="${REPORT_COLORS.muted}" font-size="11"`));
+  y += 14;
+  parts.push(text(0, y, `B: ${truncate(labelB, width - 20)}`, `fill="${REPORT_COLORS.muted}" font-size="11"`));
+  y += 6;
+  parts.push(`<line x1="0" y1="${n(y)}" x2="${n(width)}" y2="${n(y)}" stroke="${REPORT_COLORS.border}"/>`);
+  const xs = [width - 250, width - 130, width - 4];
+  y += ROW;
+  parts.push(text(0, y - 3, 'Statistics Name', `fill="${REPORT_COLORS.muted}" font-size="11"`));
+  ['A', 'B', 'Difference'].forEach((h, i) => parts.push(text(xs[i], y - 3, h, `text-anchor="end" fill="${REPORT_COLORS.muted}" font-size="11"`)));
+  if (rows.length === 0) { y += ROW; parts.push(text(0, y - 3, 'no statistic differs from zero', `fill="${REPORT_COLORS.muted}"`)); }
+  rows.forEach((r, i) => {
+    if (i % 2 === 1) parts.push(`<rect x="0" y="${n(y + 2)}" width="${n(width)}" height="${ROW}" fill="${REPORT_COLORS.panel}"/>`);
+    y += ROW;
+    parts.push(text(0, y - 3, truncate(r.name, width - 380), `fill="${REPORT_COLORS.text}"`));
+    const diffColor = r.diff > 0 ? REPORT_COLORS.text : r.diff < 0 ? REPORT_COLORS.text : REPORT_COLORS.muted;
+    [fmtNum(r.a), fmtNum(r.b), r.diff > 0 ? `+${fmtNum(r.diff)}` : fmtNum(r.diff)].forEach((v, j) =>
+      parts.push(text(xs[j], y - 3, v, `text-anchor="end" font-family="${esc(MONO)}" fill="${j === 2 ? diffColor : REPORT_COLORS.text}"`)));
+  });
+  y += 8;
+  return svgDocument(width + 2 * pad, y + 2 * pad, title, `<g transform="translate(${pad} ${pad})">\n${parts.join('\n')}\n</g>\n`, 'LIO Lab statistics comparison: both sides and B - A');
 }

@@ -2,6 +2,31 @@
 import { useMemo, useState } from 'react';
 import type { PlanLine, Step } from '../model/types';
 import { fmtNum, fmtUs, statRows, statUnit } from '../model/stats';
+import { formatStep } from '../reports/sqlplus.mjs';
+
+/** The step as SQL*Plus (or SQLcl, by LAB SET autotrace_style) prints it: the CLI's text. */
+export function stepText(step: Step): string {
+  return formatStep(step).join('\n') + '\n';
+}
+
+function CopyAsText({ step }: { step: Step }) {
+  const [done, setDone] = useState<'' | 'copied' | 'failed'>('');
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(stepText(step));
+      setDone('copied');
+    } catch {
+      setDone('failed');
+    }
+    window.setTimeout(() => setDone(''), 1500);
+  };
+  return (
+    <button type="button" className="btn" onClick={copy} aria-label="Copy as text"
+      title="Copy this step as SQL*Plus prints it (echo, rows, Execution Plan, Statistics)">
+      {done === 'copied' ? 'Copied' : done === 'failed' ? 'Copy failed' : 'Copy as text'}
+    </button>
+  );
+}
 
 export function ResultRows({ step }: { step: Step }) {
   // A LAB RUN workload keeps no rows: its runs table says what it fetched.
@@ -9,6 +34,11 @@ export function ResultRows({ step }: { step: Step }) {
   // SQL*Plus feedback ('Table created.', '100000 rows created.') for everything but query rows.
   if (step.feedback && !(step.kind === 'query' && step.columns.length && step.autotrace !== 'traceonly')) {
     return <div className="output" aria-label="Feedback">{step.feedback}</div>;
+  }
+  // SET AUTOTRACE TRACEONLY EXPLAIN: the query was explained, not run.
+  const st = step.settings;
+  if (step.kind === 'query' && step.autotrace === 'traceonly' && st?.autotrace_explain && !st.autotrace_statistics) {
+    return <div className="output" aria-label="Rows processed">Explained, not run (autotrace traceonly explain)</div>;
   }
   if (step.autotrace === 'traceonly' || (!step.columns.length && (step.rows_processed ?? 0) > 0)) {
     const n = step.rows_processed ?? step.rows.length;
@@ -53,7 +83,7 @@ export function PlanTable({ plan }: { plan: PlanLine[] }) {
             <tbody>
               {plan.map((p) => (
                 <tr key={p.id}>
-                  <td className="num">{p.id}</td>
+                  <td className="num">{p.access || p.filter ? '*' : ''}{p.id}</td>
                   <td className="opname">{'\u00a0'.repeat(p.depth * 2)}{p.operation}</td>
                   <td className="mono">{p.name ?? ''}</td>
                   <td className="num">{fmtNum(p.starts)}</td><td className="num">{fmtNum(p.e_rows)}</td><td className="num">{fmtNum(p.a_rows)}</td>
@@ -62,6 +92,15 @@ export function PlanTable({ plan }: { plan: PlanLine[] }) {
               ))}
             </tbody>
           </table>
+          {plan.some((p) => p.access || p.filter) && (
+            <pre className="output mono" aria-label="Predicate Information">{[
+              'Predicate Information (identified by operation id):',
+              ...plan.flatMap((p) => [
+                ...(p.access ? [`${String(p.id).padStart(4)} - access(${p.access})`] : []),
+                ...(p.filter ? [`${p.access ? '       ' : `${String(p.id).padStart(4)} - `}filter(${p.filter})`] : []),
+              ]),
+            ].join('\n')}</pre>
+          )}
         </div>
       )}
     </section>
@@ -132,6 +171,8 @@ export function Autotrace({ step }: { step: Step | null }) {
         <span className="mono" style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
           #{step.index} · line {step.line} · {step.kind} · {step.statement.replace(/\s+/g, ' ').slice(0, 140)}
         </span>
+        <span className="spacer" />
+        <CopyAsText step={step} />
       </div>
       {step.error && (
         <div className="error-box" role="alert"><strong>{step.error.code}</strong>: {step.error.message} <span className="muted">(line {step.error.line}, column {step.error.column})</span></div>

@@ -1,7 +1,7 @@
 // Compare any two executed statements or workload runs: statistics side by
 // side with a difference column, and the differential flame graph.
 import { useEffect, useMemo, useState } from 'react';
-import { comparableFigures, diffStats, fmtNum, fmtSigned } from '../model/stats';
+import { comparableFigures, diffStats, fmtNum, fmtSigned, runstatsRows, runstatsText } from '../model/stats';
 import { diffFlame } from '../model/flamediff';
 import { pickerItems, type Comparable } from '../session';
 import type { ReportInputs } from '../reports/report';
@@ -13,15 +13,37 @@ export function CompareView({ items, keys, onKeys, reportRef }: {
   const [filter, setFilter] = useState('');
   const [search, setSearch] = useState('');
   const [changedOnly, setChangedOnly] = useState(false);
+  // Runstats layout: STAT../LATCH. rows ordered by the absolute difference.
+  const [runstats, setRunstats] = useState(false);
+  const [copied, setCopied] = useState<'' | 'copied' | 'failed'>('');
   // Default: the last two comparable items.
   useEffect(() => {
     if ((!keys[0] || !keys[1]) && items.length >= 2) onKeys([keys[0] || items[items.length - 2].key, keys[1] || items[items.length - 1].key]);
   }, [items, keys, onKeys]);
   const a = items.find((i) => i.key === keys[0]) ?? null;
   const b = items.find((i) => i.key === keys[1]) ?? null;
-  const rows = useMemo(() => (a && b ? diffStats(comparableFigures(a), comparableFigures(b), filter).filter((r) => !changedOnly || r.diff !== 0) : []), [a, b, filter, changedOnly]);
+  const rows = useMemo(() => {
+    if (!a || !b) return [];
+    const q = filter.trim().toLowerCase();
+    const all = runstats
+      ? runstatsRows(a, b).filter((r) => !q || r.name.toLowerCase().includes(q))
+      : diffStats(comparableFigures(a), comparableFigures(b), filter);
+    return all.filter((r) => !changedOnly || r.diff !== 0);
+  }, [a, b, filter, changedOnly, runstats]);
   const diff = useMemo(() => (a && b && (a.folded.length || b.folded.length) ? diffFlame(a.folded, b.folded) : null), [a, b]);
-  reportRef.current = () => (a && b ? { diff: { a: a.folded, b: b.folded, labelA: a.label, labelB: b.label } } : {});
+  reportRef.current = () => (a && b
+    ? { diff: { a: a.folded, b: b.folded, labelA: a.label, labelB: b.label }, compare: { rows: runstatsRows(a, b), labelA: a.label, labelB: b.label } }
+    : {});
+  const copyRunstats = async () => {
+    if (!a || !b) return;
+    try {
+      await navigator.clipboard.writeText(runstatsText(runstatsRows(a, b), 'A', 'B') + '\n');
+      setCopied('copied');
+    } catch {
+      setCopied('failed');
+    }
+    window.setTimeout(() => setCopied(''), 1500);
+  };
   const listed = useMemo(() => pickerItems(items, keys), [items, keys]);
   if (items.length < 2) return <div className="empty">Run at least two statements (or a LAB RUN workload) to compare them.</div>;
   const picker = (i: 0 | 1, label: string) => (
@@ -41,6 +63,13 @@ export function CompareView({ items, keys, onKeys, reportRef }: {
           <div style={{ display: 'flex', gap: 8, width: '100%' }}>{picker(0, 'A')}{picker(1, 'B')}</div>
           <input className="input filter" type="search" placeholder="Filter statistics" aria-label="Filter compared statistics" value={filter} onChange={(e) => setFilter(e.target.value)} />
           <label style={{ display: 'flex', gap: 4, alignItems: 'center' }}><input type="checkbox" checked={changedOnly} onChange={(e) => setChangedOnly(e.target.checked)} />changed only</label>
+          <label style={{ display: 'flex', gap: 4, alignItems: 'center' }} title="STAT.. and LATCH.. rows ordered by the absolute difference, as runstats prints them">
+            <input type="checkbox" checked={runstats} onChange={(e) => setRunstats(e.target.checked)} aria-label="Runstats order" />runstats order
+          </label>
+          <button type="button" className="btn" onClick={copyRunstats} aria-label="Copy runstats text"
+            title="Copy the comparison as runstats text (Statistics Name, A, B, Difference)">
+            {copied === 'copied' ? 'Copied' : copied === 'failed' ? 'Copy failed' : 'Copy runstats'}
+          </button>
         </div>
         <div className="scroll">
           <table className="grid" aria-label="Compared statistics">

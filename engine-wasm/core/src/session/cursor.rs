@@ -288,8 +288,14 @@ impl Run<'_> {
         Ok(total)
     }
 
+    /// Whether an execution of `c` now gathers rowsource statistics.
+    pub(super) fn rowsource_stats(&self, c: &Compiled) -> bool {
+        c.gather_plan_statistics || self.effective().statistics_level == StatisticsLevel::All
+    }
+
     pub(super) fn plan_out(&self, c: &Compiled) -> Vec<PlanLineOut> {
         let stats = Some(&c.line_stats);
+        let timed = self.rowsource_stats(c);
         let n = c.lines.len();
         // Buffers are cumulative: own gets plus the children's.
         let mut buffers = vec![0u64; n];
@@ -319,7 +325,31 @@ impl Run<'_> {
                     buffers: buffers[i],
                     cost: l.cost.round() as u64,
                     bytes: l.bytes.map(|b| b.round() as u64),
+                    access: c.predicates.get(i).and_then(|p| p.access.clone()),
+                    filter: c.predicates.get(i).and_then(|p| p.filter.clone()),
+                    // SELECT STATEMENT: the time of the line under it.
+                    time_us: timed.then(|| {
+                        let k = if i == 0 { 1 } else { i };
+                        stats.and_then(|s| s.get(k)).map(|s| (s.time_us * 1000.0).round() / 1000.0).unwrap_or(0.0)
+                    }),
                 }
+            })
+            .collect()
+    }
+
+    /// SQL*Plus's width of each selected column: a table's character
+    /// column shows at its declared length; other expressions 0.
+    fn display_widths(&self, c: &Compiled) -> Vec<u32> {
+        c.project
+            .iter()
+            .map(|e| match e {
+                exec::CExpr::Col { table, col, .. } => {
+                    match self.inst.cat.tables.get(*table).and_then(|t| t.columns.get(*col)).map(|c| c.data_type) {
+                        Some(DataType::Varchar2 { len, .. } | DataType::Char { len }) => len,
+                        _ => 0,
+                    }
+                }
+                _ => 0,
             })
             .collect()
     }
@@ -336,17 +366,30 @@ impl Run<'_> {
         }
         // Fresh per-execution plan statistics for what autotrace shows.
         c.line_stats.iter_mut().for_each(|l| *l = LineStat::default());
+        let sp = &self.s.sqlplus;
+        if sp.autotrace == Autotrace::TraceOnly && sp.autotrace_explain && !sp.autotrace_statistics {
+            // SET AUTOTRACE TRACEONLY EXPLAIN: SQL*Plus explains a query
+            // and does not run it.
+            let plan = self.plan_out(&c);
+            self.close_cursor(text, c, true);
+            self.user_call_roundtrip(client, text.len());
+            return Ok(Outcome { plan, ..Default::default() });
+        }
         let mut rows = Vec::new();
         let policy = FetchPolicy { first: 1, then: self.s.sqlplus.arraysize, round_trips: true };
         let r = self.execute_fetch(&mut c, text, &[], client, &cs, policy, Some(&mut rows), None);
         let plan = self.plan_out(&c);
+        let gathered = self.rowsource_stats(&c);
         let columns = c.columns.clone();
+        let column_widths = self.display_widths(&c);
         let output = c.notes.clone();
         self.close_cursor(text, c, true);
         let n = r?;
+        self.remember_cursor(text, gathered);
         let show_rows = self.s.sqlplus.autotrace != Autotrace::TraceOnly;
         Ok(Outcome {
             columns,
+            column_widths,
             rows: if show_rows { rows } else { Vec::new() },
             rows_processed: n,
             plan,

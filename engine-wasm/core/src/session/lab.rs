@@ -18,6 +18,22 @@ impl Run<'_> {
                 self.invalidate_cursors();
                 Ok(Outcome { output: vec![format!("Simulating {}", p.banner)], ..Default::default() })
             }
+            LabCommand::Set { name, value } if name.name.eq_ignore_ascii_case("autotrace_style") => {
+                // The layout the text formatters give autotrace: SQL*Plus's or SQLcl's.
+                let style = match value {
+                    ParamValue::Text(t) if t.eq_ignore_ascii_case("sqlplus") => "sqlplus",
+                    ParamValue::Text(t) if t.eq_ignore_ascii_case("sqlcl") => "sqlcl",
+                    _ => {
+                        return Err(LabError::with_args(
+                            ora::LAB_SET_BAD_VALUE,
+                            &[&"autotrace_style", &"sqlplus or sqlcl"],
+                            name.pos,
+                        ))
+                    }
+                };
+                self.s.sqlplus.settings.autotrace_style = style;
+                Ok(Outcome { output: vec![format!("autotrace_style = {style}")], ..Default::default() })
+            }
             LabCommand::Set { name, value } => {
                 let n = name.name.to_ascii_lowercase();
                 let v = match value {

@@ -21,6 +21,7 @@ mod program;
 mod sqlplus;
 mod step;
 pub mod txn;
+mod xplan;
 
 use crate::catalog::{Catalog, SegmentKind, TableId};
 use crate::engine::EngineConfig;
@@ -57,15 +58,40 @@ pub(crate) enum Autotrace {
 /// The SQL*Plus client's settings for this session.
 pub(crate) struct SqlPlusState {
     pub autotrace: Autotrace,
+    /// Autotrace shows the plan (`EXPLAIN`) and the statistics (`STATISTICS`).
+    pub autotrace_explain: bool,
+    pub autotrace_statistics: bool,
     pub arraysize: u32,
     pub serveroutput: bool,
     pub last_sql: Option<Statement>,
+    /// The client-side settings a step reports (SET TIMING, LINESIZE, ...).
+    pub settings: crate::result::SettingsOut,
 }
 
 impl Default for SqlPlusState {
     fn default() -> Self {
-        SqlPlusState { autotrace: Autotrace::Off, arraysize: 15, serveroutput: false, last_sql: None }
+        SqlPlusState {
+            autotrace: Autotrace::Off,
+            autotrace_explain: false,
+            autotrace_statistics: false,
+            arraysize: 15,
+            serveroutput: false,
+            last_sql: None,
+            settings: Default::default(),
+        }
     }
+}
+
+/// The session's last executed cursor, for `dbms_xplan.display_cursor`:
+/// its text (the plan and figures are read from the session's cursor
+/// when asked, the SQL_ID computed then).
+#[derive(Debug, Clone)]
+pub(crate) struct LastCursor {
+    pub text: String,
+    /// A query (with a plan), not a PL/SQL call.
+    pub query: bool,
+    /// Rowsource statistics were gathered in its last execution.
+    pub stats_gathered: bool,
 }
 
 /// One session of the instance (V$SESSION).
@@ -97,6 +123,10 @@ pub struct Session {
     pub(crate) work_base: WorkBase,
     /// Blocks the running statement cloned for consistent read.
     pub(crate) cr_seen: std::collections::HashSet<(u32, u32)>,
+    /// `dbms_xplan.display_cursor`'s default: the last cursor executed.
+    pub(crate) last_cursor: Option<LastCursor>,
+    /// PLAN_TABLE: the last EXPLAIN PLAN's statement id and plan.
+    pub(crate) plan_table: Option<(Option<String>, Vec<PlanLineOut>)>,
     /// The V$SQL entry of the last statement executed (V$SESSION.SQL_ID).
     pub(crate) last_sql: Option<(usize, u64)>,
     /// Stored program calls in progress (bounded by MAX_CALL_DEPTH).
@@ -169,6 +199,8 @@ impl Session {
             last_folded: Vec::new(),
             work_base: WorkBase::default(),
             cr_seen: Default::default(),
+            last_cursor: None,
+            plan_table: None,
             last_sql: None,
             plsql_depth: 0,
             runstats: Default::default(),
@@ -222,6 +254,8 @@ pub(crate) fn kind_of(k: &StatementKind) -> &'static str {
         StatementKind::CreateProgram(_) => "ddl",
         StatementKind::SqlPlus(_) => "sqlplus",
         StatementKind::Lab(_) => "lab",
+        StatementKind::ExplainPlan(_) => "dml",
+        StatementKind::Xplan(_) => "query",
     }
 }
 
@@ -229,6 +263,9 @@ pub(crate) fn kind_of(k: &StatementKind) -> &'static str {
 #[derive(Default)]
 pub(crate) struct Outcome {
     pub columns: Vec<String>,
+    /// Display widths SQL*Plus gives the columns (declared character
+    /// lengths; 0 where the data decides).
+    pub column_widths: Vec<u32>,
     pub rows: Vec<Vec<Value>>,
     pub rows_processed: u64,
     pub plan: Vec<PlanLineOut>,
@@ -497,6 +534,11 @@ impl Run<'_> {
             }
             StatementKind::SqlPlus(c) => self.sqlplus_command(c, stmt.pos),
             StatementKind::Lab(l) => self.lab_command(l, stmt.pos),
+            StatementKind::ExplainPlan(e) => self.explain_plan(e, &stmt.text),
+            StatementKind::Xplan(x) => {
+                self.s.sqlplus.last_sql = Some(stmt.clone());
+                self.xplan_query(x, &stmt.text)
+            }
         }
     }
 

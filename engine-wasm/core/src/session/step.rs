@@ -26,7 +26,15 @@ impl Run<'_> {
         self.s.stats.work.statements += 1;
         self.s.trace.enabled = self.config.trace;
         let ddl_table = self.ddl_table(&stmt.kind);
+        // `/` runs the buffer: the step is of the buffer's kind.
+        let kind = match (&stmt.kind, &self.s.sqlplus.last_sql) {
+            (StatementKind::SqlPlus(SqlPlus::RunBuffer), Some(last)) => kind_of(&last.kind),
+            (k, _) => kind_of(k),
+        };
         let result = self.run_statement(stmt);
+        if kind != "sqlplus" && kind != "lab" || matches!(stmt.kind, StatementKind::SqlPlus(SqlPlus::Exec(_))) {
+            self.after_call();
+        }
         if let Some(t) = ddl_table {
             // DDL changes the dictionary rows of the table it touches.
             self.inst.sga.row_cache.invalidate_table(&self.inst.cat, &t);
@@ -45,7 +53,7 @@ impl Run<'_> {
             line: stmt.pos.line,
             column: stmt.pos.column,
             statement: stmt.text.clone(),
-            kind: kind_of(&stmt.kind),
+            kind,
             autotrace: self.autotrace_name(),
             stats: named(&delta, &self.inst.profile),
             elapsed_us: round3(self.s.cost.now_us() - t0),
@@ -70,9 +78,15 @@ impl Run<'_> {
         match result {
             Ok(o) => {
                 step.columns = o.columns;
+                if o.column_widths.iter().any(|&w| w > 0) {
+                    step.column_widths = o.column_widths;
+                }
                 let max = self.config.max_result_rows;
                 step.rows = o.rows.iter().take(max).map(|r| r.iter().map(|v| v.to_json()).collect()).collect();
                 step.rows_processed = o.rows_processed;
+                if kind == "query" {
+                    step.xplan = self.autotrace_xplan(&o.plan);
+                }
                 step.plan = o.plan;
                 step.output = o.output;
                 step.runs = o.runs;
@@ -90,6 +104,7 @@ impl Run<'_> {
                     Some(ErrorOut { code: e.code, message: e.message, line: e.pos.line, column: e.pos.column });
             }
         }
+        step.settings = self.settings_out();
         StepRun { step, trace, reset }
     }
 
@@ -103,7 +118,14 @@ impl Run<'_> {
             kind,
             error: Some(ErrorOut { code: e.code, message: e.message, line: e.pos.line, column: e.pos.column }),
             autotrace: self.autotrace_name(),
+            settings: self.settings_out(),
             ..Default::default()
         }
+    }
+
+    /// The SQL*Plus settings a step reports (none while all are defaults).
+    fn settings_out(&self) -> Option<crate::result::SettingsOut> {
+        let st = &self.s.sqlplus.settings;
+        (*st != crate::result::SettingsOut::default()).then(|| st.clone())
     }
 }

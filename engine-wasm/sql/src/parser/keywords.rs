@@ -150,7 +150,6 @@ pub(super) const UNSUPPORTED_STATEMENTS: &[(&str, &str)] = &[
     ("GRANT", "GRANT statements"),
     ("REVOKE", "REVOKE statements"),
     ("ANALYZE", "ANALYZE statements"),
-    ("EXPLAIN", "EXPLAIN PLAN statements"),
     ("LOCK", "LOCK TABLE statements"),
     ("RENAME", "RENAME statements"),
     ("COMMENT", "COMMENT statements"),

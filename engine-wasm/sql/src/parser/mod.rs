@@ -35,6 +35,7 @@ mod query;
 mod sqlplus;
 #[cfg(test)]
 mod tests;
+mod xplan;
 
 use crate::ast::*;
 use crate::error::LabError;

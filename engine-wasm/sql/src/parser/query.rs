@@ -36,6 +36,8 @@ impl Parser<'_> {
             return Err(self.fail(ora::INVALID_SQL_STATEMENT));
         };
         match word.as_str() {
+            "SELECT" if self.at_xplan_query() => self.xplan_query(),
+            "EXPLAIN" => self.explain_plan(),
             "SELECT" => {
                 let q = self.query()?;
                 Ok(if std::mem::take(&mut self.for_update) {

@@ -104,6 +104,7 @@ impl<'a> Builder<'a> {
                             self.tables.push(t.id);
                         }
                         scope.push(self.table_scope(t, src, &alias_s));
+                        self.src_alias.push((src, alias_s.clone()));
                         rels.push(Rel::Table { table: t.id, src, alias: alias_s });
                     }
                 }

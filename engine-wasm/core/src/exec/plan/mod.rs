@@ -55,6 +55,9 @@ pub struct Compiled {
     pub sorts: bool,
     /// Notes for the user about the plan (modelling limits).
     pub notes: Vec<String>,
+    /// Access and filter predicates per plan line (DBMS_XPLAN's
+    /// "Predicate Information").
+    pub predicates: Vec<predicates::LinePredicates>,
     /// Runtime figures per plan line, accumulated until reset.
     pub line_stats: Vec<super::row_source::LineStat>,
     /// Operator stacks interned for the last fetch base (base, stacks).
@@ -93,6 +96,8 @@ struct Builder<'a> {
     /// Subqueries may appear where the expression is being compiled.
     subqueries_ok: bool,
     fixed: Vec<super::fixed::FixedView>,
+    /// Each table source's alias (or name), for predicate text.
+    src_alias: Vec<(usize, String)>,
 }
 
 /// A compiled query block before the SELECT STATEMENT line.
@@ -270,6 +275,7 @@ mod block;
 mod builder;
 mod group;
 mod outer_plus;
+pub mod predicates;
 mod project;
 mod rownum;
 mod userenv;
@@ -397,6 +403,7 @@ pub fn compile(q: &Query, ctx: &PlanCtx<'_>) -> Result<Compiled, LabError> {
         pending_subs: Vec::new(),
         subqueries_ok: false,
         fixed: Vec::new(),
+        src_alias: Vec::new(),
     };
     let stopkey = rownum::split_rownum(q)?;
     let block = b.block(stopkey.as_ref().map_or(q, |(q2, _)| q2))?;
@@ -423,6 +430,7 @@ pub fn compile(q: &Query, ctx: &PlanCtx<'_>) -> Result<Compiled, LabError> {
     renumber(&mut root, 0, 1, &b.drafts, &mut lines);
     let lines_len = lines.len();
     let notes = plan_notes(q, ctx, &lines);
+    let predicates = predicates::plan_predicates(&root, lines_len, ctx.cat, &b.bind_names, &b.src_alias);
     // Frames follow the final line numbering of their operators.
     let env = Env {
         rows: vec![0; b.n_sources],
@@ -446,6 +454,7 @@ pub fn compile(q: &Query, ctx: &PlanCtx<'_>) -> Result<Compiled, LabError> {
         sorts: rownum_assigned,
         line_stats: vec![Default::default(); lines_len],
         notes,
+        predicates,
         stacks: None,
     })
 }
@@ -470,6 +479,7 @@ pub fn compile_scalar(e: &Expr, ctx: &PlanCtx<'_>) -> Result<(CExpr, Vec<String>
         pending_subs: Vec::new(),
         subqueries_ok: false,
         fixed: Vec::new(),
+        src_alias: Vec::new(),
     };
     let c = b.compile_expr(e, &[], None)?;
     Ok((c, b.bind_names))

@@ -10,6 +10,7 @@
 mod next;
 mod next_cold;
 mod open;
+mod timed;
 
 use super::expr::{AggSpec, AggState, CExpr, Env, EvalCtx};
 use crate::catalog::{Catalog, IndexId, TableId, TableStorage};
@@ -30,6 +31,10 @@ pub struct LineStat {
     pub a_rows: u64,
     /// Gets made by this line itself (Buffers adds the children).
     pub own_buffers: u64,
+    /// Simulated time inside this line and its children (A-Time), kept
+    /// with rowsource statistics only (STATISTICS_LEVEL=ALL or the
+    /// GATHER_PLAN_STATISTICS hint).
+    pub time_us: f64,
 }
 
 /// Everything an operator needs while running.

@@ -5,8 +5,8 @@
 use super::*;
 
 impl Op {
-    /// Produce the next row into `env`; false at the end.
-    pub fn next(&mut self, rt: &mut Rt<'_>, env: &mut Env) -> Result<bool, Box<LabError>> {
+    /// Produce the next row into `env`; false at the end (timed.rs wraps it).
+    pub(super) fn next_untimed(&mut self, rt: &mut Rt<'_>, env: &mut Env) -> Result<bool, Box<LabError>> {
         let line = self.line;
         let st = self.st;
         let got = match &mut self.kind {
@@ -293,11 +293,11 @@ impl Op {
                     let home = cl.hash.home_block(bucket);
                     rt.k.stats.access.cluster_key_scans += 1;
                     rt.k.stats.access.buffer_is_not_pinned += 1;
-                    rt.get(line, st, cl.seg, home, GetKind::Pin, true);
+                    rt.get(line, st, cl.seg, home, GetKind::Pin, false);
                     rt.k.stats.access.cluster_key_scan_block_gets += 1;
                     // Walk the overflow chain built by the inserts.
                     for &b in &cl.hash.chains[(home - 1) as usize] {
-                        rt.get(line, st, cl.seg, b, GetKind::Pin, true);
+                        rt.get(line, st, cl.seg, b, GetKind::Pin, false);
                         rt.k.stats.access.cluster_key_scan_block_gets += 1;
                     }
                     bucket_rows.clear();

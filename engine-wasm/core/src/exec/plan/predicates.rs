@@ -1,0 +1,340 @@
+//! The predicates of each plan line as DBMS_XPLAN's "Predicate Information"
+//! prints them: `access(...)` for the predicates that position a probe or
+//! scan (index keys and ranges, the hash cluster key), `filter(...)` for
+//! those tested on the rows a line produces (a full scan's WHERE, a table
+//! access by rowid's remaining conditions, FILTER, COUNT STOPKEY's ROWNUM).
+//!
+//! Text follows Oracle: column names upper-case and double-quoted
+//! (`"KEY"=42`), qualified by their table (`"T1"."ID"`) when the query
+//! reads more than one table, binds as `:1` / `:KEY`, `BETWEEN` shown as
+//! its two comparisons, conjuncts joined by ` AND `, an `OR` inside an
+//! `AND` in parentheses.
+
+use super::super::expr::CExpr;
+use super::super::row_source::{Op, OpKind, SubKind, SubPlan};
+use crate::catalog::Catalog;
+use lio_sql::ast::BinaryOp;
+
+/// Access and filter text for one plan line.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct LinePredicates {
+    pub access: Option<String>,
+    pub filter: Option<String>,
+}
+
+/// Predicates for every line of a compiled plan (indexed by line id; line
+/// 0, SELECT STATEMENT, has none).
+pub fn plan_predicates(
+    root: &Op,
+    lines: usize,
+    cat: &Catalog,
+    bind_names: &[String],
+    aliases: &[(usize, String)],
+) -> Vec<LinePredicates> {
+    let mut tables = Vec::new();
+    collect_tables(root, cat, &mut tables);
+    tables.sort_unstable();
+    tables.dedup();
+    let qualify = tables.len() > 1 || aliases.len() > 1;
+    let w = Writer { cat, binds: bind_names, root, aliases, qualify };
+    let mut out = vec![LinePredicates::default(); lines];
+    w.walk(root, &mut out);
+    out
+}
+
+fn collect_tables(op: &Op, cat: &Catalog, out: &mut Vec<usize>) {
+    match &op.kind {
+        OpKind::Full { table, .. } | OpKind::Hash { table, .. } => out.push(*table),
+        OpKind::ByRowid { table, child, .. } => {
+            out.push(*table);
+            collect_tables(child, cat, out)
+        }
+        OpKind::IndexUnique { index, .. } | OpKind::IndexRange { index, .. } => out.push(cat.indexes[*index].table),
+        _ => {}
+    }
+    for c in children(op) {
+        collect_tables(c, cat, out);
+    }
+}
+
+fn children(op: &Op) -> Vec<&Op> {
+    match &op.kind {
+        OpKind::SortAggregate { child, .. }
+        | OpKind::View { child, .. }
+        | OpKind::Filter { child, .. }
+        | OpKind::CountStopkey { child, .. }
+        | OpKind::SortOrderBy { child, .. } => vec![child.as_ref()],
+        OpKind::NestedLoops { outer, inner, .. } | OpKind::NestedLoopsOuter { outer, inner, .. } => {
+            vec![outer.as_ref(), inner.as_ref()]
+        }
+        OpKind::GroupBy { child, .. } => vec![child.as_ref()],
+        OpKind::UnionAll { branches, .. } => branches.iter().map(|(b, _)| b).collect(),
+        OpKind::SubqueryFilter { child, subs, .. } => {
+            std::iter::once(child.as_ref()).chain(subs.iter().map(|s| &s.op)).collect()
+        }
+        // ByRowid's child is walked by collect_tables itself.
+        _ => vec![],
+    }
+}
+
+struct Writer<'a> {
+    cat: &'a Catalog,
+    binds: &'a [String],
+    root: &'a Op,
+    /// Table sources' aliases (a column is qualified by its source's).
+    aliases: &'a [(usize, String)],
+    qualify: bool,
+}
+
+impl Writer<'_> {
+    fn walk(&self, op: &Op, out: &mut [LinePredicates]) {
+        let mut p = LinePredicates::default();
+        let and = |v: Vec<String>| if v.is_empty() { None } else { Some(v.join(" AND ")) };
+        match &op.kind {
+            OpKind::Full { filter, .. } => p.filter = and(self.conjuncts(filter)),
+            OpKind::ByRowid { filter, child, .. } => {
+                p.filter = and(self.conjuncts(filter));
+                self.walk(child, out);
+            }
+            OpKind::Hash { table, key, key_col, filter, src, .. } => {
+                let col = self.column(*table, *key_col, Some(*src));
+                p.access = Some(format!("{col}={}", self.expr(key, 2)));
+                p.filter = and(self.conjuncts(filter));
+            }
+            OpKind::IndexUnique { index, keys, filter, src, .. } => {
+                p.access = and(self.keys(*index, keys, *src));
+                p.filter = and(self.conjuncts(filter));
+            }
+            OpKind::IndexRange { index, keys, low, high, filter, src, .. } => {
+                let mut a = self.keys(*index, keys, *src);
+                if low.is_some() || high.is_some() {
+                    let ix = &self.cat.indexes[*index];
+                    let col =
+                        ix.columns.get(keys.len()).map(|&c| self.column(ix.table, c, Some(*src))).unwrap_or_default();
+                    if let Some((e, incl)) = low {
+                        a.push(format!("{col}{}{}", if *incl { ">=" } else { ">" }, self.expr(e, 2)));
+                    }
+                    if let Some((e, incl)) = high {
+                        a.push(format!("{col}{}{}", if *incl { "<=" } else { "<" }, self.expr(e, 2)));
+                    }
+                }
+                p.access = and(a);
+                p.filter = and(self.conjuncts(filter));
+            }
+            OpKind::Filter { preds, .. } | OpKind::SubqueryFilter { preds, .. } => {
+                p.filter = and(self.conjuncts(preds))
+            }
+            OpKind::GroupBy { filter, .. } => p.filter = and(self.conjuncts(filter)),
+            OpKind::CountStopkey { limit, .. } => p.filter = Some(format!("ROWNUM<={limit}")),
+            _ => {}
+        }
+        if let Some(slot) = out.get_mut(op.line as usize) {
+            *slot = p;
+        }
+        for c in children(op) {
+            self.walk(c, out);
+        }
+    }
+
+    fn keys(&self, index: usize, keys: &[CExpr], src: usize) -> Vec<String> {
+        let ix = &self.cat.indexes[index];
+        keys.iter()
+            .zip(&ix.columns)
+            .map(|(k, &c)| format!("{}={}", self.column(ix.table, c, Some(src)), self.expr(k, 2)))
+            .collect()
+    }
+
+    fn conjuncts(&self, preds: &[CExpr]) -> Vec<String> {
+        let prec = if preds.len() > 1 { 1 } else { 0 };
+        preds.iter().map(|p| self.expr(p, prec)).collect()
+    }
+
+    /// A column of `table`, read through table source `src` when known:
+    /// qualified by the source's alias (else the table's name) when the
+    /// query reads more than one table.
+    fn column(&self, table: usize, col: usize, src: Option<usize>) -> String {
+        let t = &self.cat.tables[table];
+        let name = t.columns.get(col).map(|c| c.name.as_str()).unwrap_or("?");
+        if !self.qualify {
+            return format!("\"{name}\"");
+        }
+        let alias = src.and_then(|s| self.aliases.iter().find(|(x, _)| *x == s)).map(|(_, a)| a.as_str());
+        format!("\"{}\".\"{name}\"", alias.unwrap_or(&t.name))
+    }
+
+    /// The name of a generated source's column: the column a VIEW (or a
+    /// sort) projected into it.
+    fn gen_name(&self, src: usize, col: usize) -> String {
+        fn find(op: &Op, src: usize) -> Option<&[CExpr]> {
+            match &op.kind {
+                OpKind::View { exprs, out_src, .. } | OpKind::SortOrderBy { exprs, out_src, .. } if *out_src == src => {
+                    return Some(exprs);
+                }
+                OpKind::GroupBy { keys, out_src, .. } if *out_src == src => return Some(keys),
+                OpKind::UnionAll { branches, out_src, .. } if *out_src == src => {
+                    return branches.first().map(|(_, e)| e.as_slice());
+                }
+                _ => {}
+            }
+            children(op).into_iter().find_map(|c| find(c, src))
+        }
+        fn sub(op: &Op, src: usize) -> Option<&SubPlan> {
+            if let OpKind::SubqueryFilter { subs, .. } = &op.kind {
+                if let Some(s) = subs.iter().find(|s| s.slot == src) {
+                    return Some(s);
+                }
+            }
+            children(op).into_iter().find_map(|c| sub(c, src))
+        }
+        fn group(op: &Op, src: usize) -> Option<(&[CExpr], &[crate::exec::expr::AggSpec])> {
+            if let OpKind::GroupBy { keys, aggs, out_src, .. } = &op.kind {
+                if *out_src == src {
+                    return Some((keys, aggs));
+                }
+            }
+            children(op).into_iter().find_map(|c| group(c, src))
+        }
+        if let Some((keys, aggs)) = group(self.root, src) {
+            if let Some(a) = col.checked_sub(keys.len()).and_then(|i| aggs.get(i)) {
+                let arg = a.arg.as_ref().map(|x| self.expr(x, 0)).unwrap_or_else(|| "*".into());
+                return format!("{}({arg})", format!("{:?}", a.func).to_ascii_uppercase());
+            }
+        }
+        if let Some(s) = sub(self.root, src) {
+            return match &s.kind {
+                SubKind::Exists => "EXISTS (SELECT 0)".into(),
+                SubKind::In { left, .. } => format!("{} IN (SELECT)", self.expr(left, 2)),
+            };
+        }
+        match find(self.root, src).and_then(|e| e.get(col)) {
+            Some(CExpr::Col { table, col, .. }) => {
+                let name = self.cat.tables[*table].columns.get(*col).map(|c| c.name.as_str()).unwrap_or("?");
+                format!("\"{name}\"")
+            }
+            Some(e) => self.expr(e, 9),
+            None => format!("\"COL{}\"", col + 1),
+        }
+    }
+
+    /// An expression; `prec` is the binding strength of the context
+    /// (0 top, 1 a conjunct, 2 a comparison operand, 3 `+`/`-`, 4 `*`/`/`):
+    /// weaker operators inside a stronger context are parenthesised.
+    fn expr(&self, e: &CExpr, prec: u8) -> String {
+        match e {
+            CExpr::Const(v) => match v {
+                crate::value::Value::Null => "NULL".into(),
+                crate::value::Value::Num(n) => crate::value::format_number(*n),
+                crate::value::Value::Str(s) => format!("'{}'", s.replace('\'', "''")),
+            },
+            CExpr::Bind(i) => match self.binds.get(*i) {
+                Some(n) => format!(":{}", n.to_ascii_uppercase()),
+                None => format!(":{}", i + 1),
+            },
+            CExpr::Col { table, col, src } => self.column(*table, *col, Some(*src)),
+            CExpr::Gen { src, col } => self.gen_name(*src, *col),
+            CExpr::Level => "LEVEL".into(),
+            CExpr::Rownum => "ROWNUM".into(),
+            CExpr::RowId(_) => "ROWID".into(),
+            CExpr::Func(f, args, _) => {
+                let a: Vec<String> = args.iter().map(|a| self.expr(a, 0)).collect();
+                format!("{}({})", func_name(&format!("{f:?}")), a.join(","))
+            }
+            CExpr::Bin(op, a, b, _) => {
+                let (text, p) = match op {
+                    BinaryOp::Or => (" OR ", 0),
+                    BinaryOp::And => (" AND ", 1),
+                    BinaryOp::Eq => ("=", 2),
+                    BinaryOp::Ne => ("<>", 2),
+                    BinaryOp::Lt => ("<", 2),
+                    BinaryOp::Le => ("<=", 2),
+                    BinaryOp::Gt => (">", 2),
+                    BinaryOp::Ge => (">=", 2),
+                    BinaryOp::Add | BinaryOp::Sub | BinaryOp::Concat => (op_text(*op), 3),
+                    BinaryOp::Mul | BinaryOp::Div => (op_text(*op), 4),
+                };
+                // Same-operator chains stay flat; an AND inside an OR (or
+                // the reverse) is parenthesised, as Oracle prints them.
+                let side = |x: &CExpr| match (op, x) {
+                    (BinaryOp::Or, CExpr::Bin(BinaryOp::And, ..)) => self.expr(x, 2),
+                    (BinaryOp::Or | BinaryOp::And, _) => self.expr(x, p),
+                    _ => self.expr(x, p + 1),
+                };
+                let (left, right) = (side(a), side(b));
+                let s = format!("{left}{text}{right}");
+                if p < prec {
+                    format!("({s})")
+                } else {
+                    s
+                }
+            }
+            CExpr::Neg(a, _) => format!("-{}", self.expr(a, 5)),
+            CExpr::Not(a) => format!("NOT ({})", self.expr(a, 0)),
+            CExpr::Between(x, lo, hi) => {
+                let x = self.expr(x, 3);
+                let s = format!("{x}>={} AND {x}<={}", self.expr(lo, 3), self.expr(hi, 3));
+                if prec > 1 {
+                    format!("({s})")
+                } else {
+                    s
+                }
+            }
+            CExpr::IsNull(a, negated) => {
+                format!("{} IS {}NULL", self.expr(a, 3), if *negated { "NOT " } else { "" })
+            }
+            // Oracle shows an IN list as its ORs (NOT IN as its ANDs).
+            CExpr::InList(x, list, negated, _) => {
+                let x = self.expr(x, 2);
+                let (op, join) = if *negated { ("<>", " AND ") } else { ("=", " OR ") };
+                let s = list.iter().map(|e| format!("{x}{op}{}", self.expr(e, 2))).collect::<Vec<_>>().join(join);
+                if list.len() > 1 && prec > 0 {
+                    format!("({s})")
+                } else {
+                    s
+                }
+            }
+            CExpr::Like(x, pat, esc, negated, _) => {
+                let mut s =
+                    format!("{} {}LIKE {}", self.expr(x, 3), if *negated { "NOT " } else { "" }, self.expr(pat, 3));
+                if let Some(e) = esc {
+                    s += &format!(" ESCAPE {}", self.expr(e, 3));
+                }
+                s
+            }
+            CExpr::Case(operand, whens, otherwise, _) => {
+                let mut s = String::from("CASE ");
+                if let Some(o) = operand {
+                    s += &self.expr(o, 3);
+                }
+                for (w, t) in whens {
+                    s += &format!(" WHEN {} THEN {}", self.expr(w, 0), self.expr(t, 0));
+                }
+                if let Some(e) = otherwise {
+                    s += &format!(" ELSE {}", self.expr(e, 0));
+                }
+                s + " END"
+            }
+        }
+    }
+}
+
+fn op_text(op: BinaryOp) -> &'static str {
+    match op {
+        BinaryOp::Add => "+",
+        BinaryOp::Sub => "-",
+        BinaryOp::Mul => "*",
+        BinaryOp::Div => "/",
+        _ => "||",
+    }
+}
+
+/// `ToChar` -> `TO_CHAR`.
+fn func_name(debug: &str) -> String {
+    let mut s = String::new();
+    for (i, c) in debug.chars().take_while(|c| c.is_ascii_alphanumeric()).enumerate() {
+        if c.is_ascii_uppercase() && i > 0 {
+            s.push('_');
+        }
+        s.push(c.to_ascii_uppercase());
+    }
+    s
+}

@@ -1,0 +1,353 @@
+//! DBMS_XPLAN's text: the plan of a statement as `dbms_xplan.display`
+//! (EXPLAIN PLAN, autotrace) and `dbms_xplan.display_cursor` print it.
+//!
+//! ```text
+//! Plan hash value: 2347959165
+//!
+//! -------------------------------------------------------------------------------------
+//! | Id  | Operation                   | Name  | Rows  | Bytes | Cost (%CPU)| Time     |
+//! -------------------------------------------------------------------------------------
+//! |   0 | SELECT STATEMENT            |       |     1 |    24 |     2   (0)| 00:00:01 |
+//! |   1 |  TABLE ACCESS BY INDEX ROWID| T1    |     1 |    24 |     2   (0)| 00:00:01 |
+//! |*  2 |   INDEX UNIQUE SCAN         | T1_PK |     1 |       |     1   (0)| 00:00:01 |
+//! -------------------------------------------------------------------------------------
+//!
+//! Predicate Information (identified by operation id):
+//! ---------------------------------------------------
+//!
+//!    2 - access("KEY"=42)
+//! ```
+//!
+//! Formats: `BASIC` (Id, Operation, Name), `TYPICAL` (the default: Rows,
+//! Bytes, Cost (%CPU), Time and the predicates), `ALL`/`ADVANCED` (as
+//! TYPICAL), `ALLSTATS`/`IOSTATS` [`LAST`] (Starts, E-Rows, A-Rows, A-Time,
+//! Buffers from the cursor's last execution), with `+`/`-` modifiers for
+//! `ROWS`, `BYTES`, `COST`, `PREDICATE` and `NOTE`.
+//!
+//! Numbers wider than five characters are shown in units as Oracle does
+//! (`100K`, `1000K`, `10M`). The CPU share of a cost is 0: the lab's
+//! optimizer costs I/O only. Time is the cost in single-block reads of
+//! Oracle's default no-workload system statistics (12 ms each: a 10 ms
+//! seek plus 8 KB at 4 KB/ms), rounded up to whole seconds, at least
+//! `00:00:01`.
+
+use crate::result::PlanLineOut;
+
+/// Milliseconds per unit of cost (Oracle's noworkload SREADTIM).
+pub const MS_PER_COST: f64 = 12.0;
+
+/// Where the plan comes from: PLAN_TABLE (EXPLAIN PLAN, autotrace) or a
+/// cursor in the library cache.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PlanSource {
+    Explain,
+    Cursor,
+}
+
+/// The columns and sections a format asks for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Format {
+    pub basic: bool,
+    pub rows: bool,
+    pub bytes: bool,
+    pub cost: bool,
+    pub time: bool,
+    pub predicate: bool,
+    pub note: bool,
+    /// Rowsource statistics (ALLSTATS, IOSTATS, RUNSTATS_LAST).
+    pub stats: bool,
+}
+
+impl Format {
+    pub const TYPICAL: Format = Format {
+        basic: false,
+        rows: true,
+        bytes: true,
+        cost: true,
+        time: true,
+        predicate: true,
+        note: true,
+        stats: false,
+    };
+
+    /// Parse a DBMS_XPLAN format string; `Err(word)` for a word it does not take.
+    pub fn parse(text: Option<&str>) -> Result<Format, String> {
+        let mut f = Format::TYPICAL;
+        let Some(text) = text else { return Ok(f) };
+        for w in text.split(|c: char| c.is_whitespace() || c == ',').filter(|w| !w.is_empty()) {
+            let up = w.to_ascii_uppercase();
+            let (sign, word) = match up.as_bytes()[0] {
+                b'+' => (Some(true), &up[1..]),
+                b'-' => (Some(false), &up[1..]),
+                _ => (None, up.as_str()),
+            };
+            let on = sign.unwrap_or(true);
+            match (word, sign) {
+                ("BASIC", None) => {
+                    f = Format {
+                        basic: true,
+                        rows: false,
+                        bytes: false,
+                        cost: false,
+                        time: false,
+                        predicate: false,
+                        note: false,
+                        stats: f.stats,
+                    }
+                }
+                ("TYPICAL" | "SERIAL" | "ALL" | "ADVANCED", None) => f = Format { stats: f.stats, ..Format::TYPICAL },
+                ("ALLSTATS" | "IOSTATS" | "RUNSTATS_LAST" | "RUNSTATS_TOT", _) => {
+                    f.stats = on;
+                    if on && sign.is_none() {
+                        // ALLSTATS alone: E-Rows with the runtime figures,
+                        // no Bytes, Cost or Time unless asked for.
+                        f.bytes = false;
+                        f.cost = false;
+                        f.time = false;
+                    }
+                }
+                (
+                    "MEMSTATS" | "LAST" | "ALIAS" | "PROJECTION" | "OUTLINE" | "PEEKED_BINDS" | "PARALLEL"
+                    | "PARTITION" | "REMOTE" | "ADAPTIVE" | "HINT_REPORT" | "QBREGISTRY" | "REPORT",
+                    _,
+                ) => {}
+                ("ROWS", Some(_)) => f.rows = on,
+                ("BYTES", Some(_)) => f.bytes = on,
+                ("COST", Some(_)) => f.cost = on,
+                ("TIME", Some(_)) => f.time = on,
+                ("PREDICATE", Some(_)) => f.predicate = on,
+                ("NOTE", Some(_)) => f.note = on,
+                _ => return Err(w.to_string()),
+            }
+        }
+        Ok(f)
+    }
+}
+
+/// The plan hash value: a stable 32-bit hash of the plan's shape, FNV-1a
+/// over each line's id, parent id, operation (with its options) and object
+/// name, in line order. Equal shapes give equal values in every run; the
+/// numbers are not Oracle's (whose function is not public), and never 0.
+pub fn plan_hash(lines: &[PlanLineOut]) -> u32 {
+    let mut h: u32 = 0x811c_9dc5;
+    let mut eat = |bytes: &[u8]| {
+        for &b in bytes {
+            h ^= b as u32;
+            h = h.wrapping_mul(0x0100_0193);
+        }
+    };
+    for l in lines {
+        eat(&l.id.to_le_bytes());
+        eat(&l.parent.map(|p| p as u32).unwrap_or(u32::MAX).to_le_bytes());
+        eat(l.operation.as_bytes());
+        eat(&[0]);
+        eat(l.name.as_deref().unwrap_or("").as_bytes());
+        eat(&[0]);
+    }
+    if h == 0 {
+        1
+    } else {
+        h
+    }
+}
+
+/// A count as DBMS_XPLAN shows it: at most five characters, in units of
+/// K, M, G, T, P, E above 99,999.
+pub fn units(n: u64) -> String {
+    let s = n.to_string();
+    if s.len() <= 5 {
+        return s;
+    }
+    let mut v = n as f64;
+    for u in ["K", "M", "G", "T", "P", "E"] {
+        v /= 1000.0;
+        let t = format!("{}{u}", v.round() as u64);
+        if t.len() <= 5 {
+            return t;
+        }
+    }
+    s
+}
+
+/// `hh:mm:ss` from seconds (at least one second), as the Time column.
+fn time_of_cost(cost: f64) -> String {
+    let secs = ((cost * MS_PER_COST / 1000.0).ceil() as u64).max(1);
+    format!("{:02}:{:02}:{:02}", secs / 3600, secs / 60 % 60, secs % 60)
+}
+
+/// `hh:mm:ss.cc` from microseconds, as the A-Time column.
+pub fn a_time(us: f64) -> String {
+    let cs = (us.max(0.0) / 10_000.0).round() as u64;
+    let s = cs / 100;
+    format!("{:02}:{:02}:{:02}.{:02}", s / 3600, s / 60 % 60, s % 60, cs % 100)
+}
+
+struct Col {
+    head: &'static str,
+    /// Cell text (without the blanks around it), right-aligned unless `left`.
+    cells: Vec<String>,
+    left: bool,
+}
+
+/// What the header of a display_cursor shows.
+pub struct CursorHeader<'a> {
+    pub sql_id: &'a str,
+    pub child: u32,
+    pub text: &'a str,
+    /// Rowsource statistics were gathered for the cursor.
+    pub stats_gathered: bool,
+}
+
+/// The plan as DBMS_XPLAN prints it, one string per PLAN_TABLE_OUTPUT row.
+pub fn render(lines: &[PlanLineOut], f: &Format, src: PlanSource, cursor: Option<&CursorHeader<'_>>) -> Vec<String> {
+    let mut out = Vec::new();
+    if let Some(c) = cursor {
+        let head = format!("SQL_ID  {}, child number {}", c.sql_id, c.child);
+        out.push(head.clone());
+        out.push("-".repeat(head.len()));
+        out.extend(c.text.lines().map(str::to_string));
+        out.push(String::new());
+    }
+    out.push(format!("Plan hash value: {}", plan_hash(lines)));
+    out.push(String::new());
+    let stats_shown = f.stats && cursor.is_none_or(|c| c.stats_gathered);
+    let cursor_mode = src == PlanSource::Cursor;
+    let has_pred = |l: &PlanLineOut| l.access.is_some() || l.filter.is_some();
+    let mut cols = vec![
+        Col {
+            head: "Id",
+            cells: lines
+                .iter()
+                .map(|l| format!("{}{:>3}", if f.predicate && has_pred(l) { '*' } else { ' ' }, l.id))
+                .collect(),
+            left: false,
+        },
+        Col {
+            head: "Operation",
+            cells: lines
+                .iter()
+                .map(|l| format!("{}{}", " ".repeat(l.depth as usize), l.operation.trim_end()))
+                .collect(),
+            left: true,
+        },
+        Col { head: "Name", cells: lines.iter().map(|l| l.name.clone().unwrap_or_default()).collect(), left: true },
+    ];
+    // Line 0 of a cursor shows no estimates, and its cost with (100).
+    let est = |l: &PlanLineOut, s: String| if cursor_mode && l.id == 0 { String::new() } else { s };
+    let cost_cell = |l: &PlanLineOut| {
+        let pct = if cursor_mode && l.id == 0 { 100 } else { 0 };
+        format!("{:>5} {:>5}", units(l.cost), format!("({pct})"))
+    };
+    if !f.basic {
+        if stats_shown {
+            cols.push(num_col("Starts", lines.iter().map(|l| units(l.starts)).collect()));
+        }
+        if f.rows {
+            let head = if f.stats { "E-Rows" } else { "Rows" };
+            cols.push(num_col(head, lines.iter().map(|l| est(l, units(l.e_rows))).collect()));
+        }
+        if f.bytes {
+            let head = if f.stats { "E-Bytes" } else { "Bytes" };
+            let cells = lines.iter().map(|l| est(l, l.bytes.map(units).unwrap_or_default())).collect();
+            cols.push(num_col(head, cells));
+        }
+        if f.cost {
+            cols.push(Col { head: "Cost (%CPU)", cells: lines.iter().map(cost_cell).collect(), left: false });
+        }
+        if f.time {
+            let head = if f.stats { "E-Time" } else { "Time" };
+            let cells = lines.iter().map(|l| est(l, time_of_cost(l.cost as f64))).collect();
+            cols.push(Col { head, cells, left: true });
+        }
+        if stats_shown {
+            cols.push(num_col("A-Rows", lines.iter().map(|l| units(l.a_rows)).collect()));
+            let times = lines.iter().map(|l| a_time(l.time_us.unwrap_or(0.0))).collect();
+            cols.push(Col { head: "A-Time", cells: times, left: false });
+            cols.push(num_col("Buffers", lines.iter().map(|l| units(l.buffers)).collect()));
+        }
+    }
+    // Every column is ` text ` between bars, except that Operation and
+    // Cost (%CPU) have no blank after their text, and A-Time none before.
+    let widths: Vec<usize> = cols
+        .iter()
+        .map(|c| c.cells.iter().map(|s| s.len()).max().unwrap_or(0).max(c.head.len()).max(min_width(c.head)))
+        .collect();
+    let cell = |c: &Col, w: usize, text: &str, header: bool| -> String {
+        match c.head {
+            "Cost (%CPU)" => format!(" {:>w$}", text),
+            "A-Time" if header => format!("{:^w$}", text, w = w + 1),
+            "A-Time" => format!("{:<w$} ", text),
+            "Id" => format!("{:<w$} ", if header { " Id" } else { text }),
+            // Operation has no blank before the bar: its longest text meets it.
+            "Operation" => format!(" {:<w$}", text),
+            _ if header || c.left => format!(" {:<w$} ", text),
+            _ => format!(" {:>w$} ", text),
+        }
+    };
+    let row = |texts: Vec<&str>, header: bool| -> String {
+        let mut s = String::from("|");
+        for ((c, w), t) in cols.iter().zip(&widths).zip(texts) {
+            s.push_str(&cell(c, *w, t, header));
+            s.push('|');
+        }
+        s
+    };
+    let head = row(cols.iter().map(|c| c.head).collect(), true);
+    let rule = "-".repeat(head.len());
+    out.push(rule.clone());
+    out.push(head);
+    out.push(rule.clone());
+    for i in 0..lines.len() {
+        out.push(row(cols.iter().map(|c| c.cells[i].as_str()).collect(), false));
+    }
+    out.push(rule);
+    if f.predicate && lines.iter().any(has_pred) {
+        out.push(String::new());
+        out.push("Predicate Information (identified by operation id):".into());
+        out.push("---------------------------------------------------".into());
+        out.push(String::new());
+        for l in lines.iter().filter(|l| has_pred(l)) {
+            let mut first = true;
+            for (kind, text) in [("access", &l.access), ("filter", &l.filter)] {
+                let Some(t) = text else { continue };
+                let lead = if first { format!("{:>4} - ", l.id) } else { " ".repeat(7) };
+                out.push(format!("{lead}{kind}({t})"));
+                first = false;
+            }
+        }
+    }
+    if f.stats && f.note && cursor.is_some_and(|c| !c.stats_gathered) {
+        out.push(String::new());
+        out.push("Note".into());
+        out.push("-----".into());
+        out.push("   - Warning: basic plan statistics not available. These are only collected when:".into());
+        out.push("       * hint 'gather_plan_statistics' is used for the statement or".into());
+        out.push("       * parameter 'statistics_level' is set to 'ALL', at session or system level".into());
+    }
+    if cursor.is_some() {
+        out.push(String::new());
+    }
+    out
+}
+
+fn num_col(head: &'static str, cells: Vec<String>) -> Col {
+    Col { head, cells, left: false }
+}
+
+/// Oracle's narrowest width per column (the header's, or more).
+fn min_width(head: &str) -> usize {
+    match head {
+        "Id" => 4,
+        "Rows" | "Bytes" => 5,
+        "Time" => 8,
+        "A-Time" => 11,
+        "Cost (%CPU)" => 11,
+        _ => head.len(),
+    }
+}
+
+/// Oracle's SQL_ID of a statement text (session/fixed.rs computes it, as
+/// V$SQL shows it).
+pub fn sql_id(text: &str) -> String {
+    crate::session::fixed::sql_id(text).0
+}

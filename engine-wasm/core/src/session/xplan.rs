@@ -1,0 +1,124 @@
+//! EXPLAIN PLAN, the DBMS_XPLAN table functions and what autotrace and
+//! `dbms_xplan.display_cursor` keep of a session's cursors.
+
+use super::net::Client;
+use super::*;
+use crate::exec::xplan::{self, CursorHeader, Format, PlanSource};
+
+/// The call SQL*Plus makes after every statement while SERVEROUTPUT is on.
+const GET_LINES: &str = "BEGIN DBMS_OUTPUT.GET_LINES(:LINES, :NUMLINES); END;";
+
+impl Run<'_> {
+    /// `EXPLAIN PLAN [SET STATEMENT_ID = 'x'] FOR <query>`: the query is
+    /// parsed and optimised, not run; its plan goes to PLAN_TABLE.
+    pub(super) fn explain_plan(&mut self, e: &ExplainPlan, text: &str) -> Result<Outcome, LabError> {
+        let profile = self.inst.profile.clone();
+        let ctx = Self::plan_ctx(&self.inst.cat, &profile, &self.s.params, self.s.sid, &[]);
+        let c = exec::compile(&e.query, &ctx)?;
+        self.s.stats.calls.parse_count_total += 1;
+        self.s.stats.calls.parse_count_hard += 1;
+        let plan = self.plan_out(&c);
+        self.s.plan_table = Some((e.statement_id.clone(), plan));
+        self.user_call_roundtrip(Client::SqlPlus, text.len());
+        Ok(Outcome { feedback: Some("Explained.".into()), ..Default::default() })
+    }
+
+    /// `SELECT * FROM TABLE(dbms_xplan.display[_cursor](...))`: the plan
+    /// text as PLAN_TABLE_OUTPUT rows. It does not become the last cursor
+    /// itself (display_cursor shows the statement before it).
+    pub(super) fn xplan_query(&mut self, x: &XplanCall, text: &str) -> Result<Outcome, LabError> {
+        let fname = match x.func {
+            XplanFunc::Display => "DISPLAY",
+            XplanFunc::DisplayCursor => "DISPLAY_CURSOR",
+        };
+        let rows: Vec<String> = match Format::parse(x.format.as_deref()) {
+            Err(word) => vec![format!("Error: format '{word}' not valid for DBMS_XPLAN.{fname}()")],
+            Ok(f) => match x.func {
+                XplanFunc::Display => match &self.s.plan_table {
+                    Some((id, plan)) if x.statement_id.is_none() || x.statement_id == *id => {
+                        xplan::render(plan, &f, PlanSource::Explain, None)
+                    }
+                    Some(_) => vec![format!(
+                        "Error: cannot fetch plan for statement_id '{}'",
+                        x.statement_id.as_deref().unwrap_or("")
+                    )],
+                    None => vec!["Error: cannot fetch last explain plan from PLAN_TABLE".into()],
+                },
+                XplanFunc::DisplayCursor => match &self.s.last_cursor {
+                    Some(last) => {
+                        let sql_id = xplan::sql_id(&last.text);
+                        // The cursor as its last execution left it (gone after DDL).
+                        let cursor = self.s.cursors.get(&last.text).filter(|_| last.query);
+                        match cursor {
+                            Some(c) => {
+                                let head = CursorHeader {
+                                    sql_id: &sql_id,
+                                    child: 0,
+                                    text: &last.text,
+                                    stats_gathered: last.stats_gathered,
+                                };
+                                xplan::render(&self.plan_out(c), &f, PlanSource::Cursor, Some(&head))
+                            }
+                            None => cannot_fetch(&sql_id, Some(&last.text)),
+                        }
+                    }
+                    None => cannot_fetch("", None),
+                },
+            },
+        };
+        // One execute and fetch round trip per arraysize rows.
+        let calls = 1 + rows.len() as u64 / self.s.sqlplus.arraysize.max(1) as u64;
+        for _ in 0..calls {
+            self.user_call_roundtrip(Client::SqlPlus, text.len());
+        }
+        let n = rows.len() as u64;
+        Ok(Outcome {
+            columns: vec!["PLAN_TABLE_OUTPUT".into()],
+            // DBMS_XPLAN's row type: PLAN_TABLE_OUTPUT VARCHAR2(300).
+            column_widths: vec![300],
+            rows: rows.into_iter().map(|r| vec![crate::value::Value::str(&r)]).collect(),
+            rows_processed: n,
+            ..Default::default()
+        })
+    }
+
+    /// A query ran: it is the cursor display_cursor shows next.
+    pub(super) fn remember_cursor(&mut self, text: &str, stats_gathered: bool) {
+        match &mut self.s.last_cursor {
+            Some(l) if l.query && l.text == text => l.stats_gathered = stats_gathered,
+            _ => self.s.last_cursor = Some(LastCursor { text: text.to_string(), query: true, stats_gathered }),
+        }
+    }
+
+    /// After a call SQL*Plus fetches DBMS_OUTPUT while SERVEROUTPUT is on:
+    /// that call is then the session's last cursor, as in Oracle.
+    pub(crate) fn after_call(&mut self) {
+        if self.s.sqlplus.serveroutput {
+            self.s.last_cursor = Some(LastCursor { text: GET_LINES.into(), query: false, stats_gathered: false });
+        }
+    }
+
+    /// Autotrace's Execution Plan for a step's plan.
+    pub(super) fn autotrace_xplan(&self, plan: &[PlanLineOut]) -> Vec<String> {
+        if plan.is_empty() || !self.s.sqlplus.autotrace_explain || self.s.sqlplus.autotrace == Autotrace::Off {
+            return Vec::new();
+        }
+        xplan::render(plan, &Format::TYPICAL, PlanSource::Explain, None)
+    }
+}
+
+/// display_cursor's answer when the cursor has no plan (or there is none).
+fn cannot_fetch(sql_id: &str, text: Option<&str>) -> Vec<String> {
+    let mut out = Vec::new();
+    if let Some(t) = text {
+        out.push(format!("SQL_ID  {sql_id}, child number 0"));
+        out.push(String::new());
+        out.push(t.to_string());
+        out.push(String::new());
+    }
+    out.push(format!("NOTE: cannot fetch plan for SQL_ID: {sql_id}, CHILD_NUMBER: 0"));
+    out.push("      Please verify value of SQL_ID and CHILD_NUMBER;".into());
+    out.push("      It could also be that the plan is no longer in cursor cache (check v$sql_plan)".into());
+    out.push(String::new());
+    out
+}

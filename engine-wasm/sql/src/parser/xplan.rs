@@ -1,0 +1,126 @@
+//! `EXPLAIN PLAN ... FOR <query>` and the DBMS_XPLAN table functions
+//! `SELECT * FROM TABLE(dbms_xplan.display[_cursor](...))`.
+
+use super::{Parser, R};
+use crate::ast::*;
+use crate::lexer::Tok;
+use crate::ora;
+
+impl Parser<'_> {
+    /// `EXPLAIN PLAN [SET STATEMENT_ID = 'x'] [INTO [schema.]table] FOR <query>`.
+    pub(super) fn explain_plan(&mut self) -> R<StatementKind> {
+        self.bump(); // EXPLAIN
+        self.missing_keyword("PLAN")?;
+        let mut statement_id = None;
+        if self.eat_kw("SET") {
+            self.missing_keyword("STATEMENT_ID")?;
+            if !self.eat(&Tok::Eq) {
+                return Err(self.fail(ora::MISSING_EQUAL_SIGN));
+            }
+            match &self.tok().tok {
+                Tok::Str(s) => {
+                    statement_id = Some(s.clone());
+                    self.bump();
+                }
+                _ => return Err(self.fail(ora::MISSING_EXPRESSION)),
+            }
+        }
+        if self.eat_kw("INTO") {
+            let name = self.object_name(ora::INVALID_TABLE_NAME)?;
+            if !name.name.eq_ignore_ascii_case("PLAN_TABLE") {
+                return Err(LabError::unsupported("EXPLAIN PLAN INTO a table other than PLAN_TABLE", name.pos));
+            }
+        }
+        self.missing_keyword("FOR")?;
+        if !self.is_kw("SELECT") {
+            if matches!(self.word(), Some("INSERT" | "UPDATE" | "DELETE" | "MERGE" | "CREATE")) {
+                return Err(self.unsupported("EXPLAIN PLAN for statements other than queries"));
+            }
+            return Err(self.fail(ora::INVALID_SQL_STATEMENT));
+        }
+        let from = self.tok().start;
+        let query = self.query()?;
+        if std::mem::take(&mut self.for_update) {
+            return Err(self.unsupported("EXPLAIN PLAN for SELECT ... FOR UPDATE"));
+        }
+        let text = self.text.get(from..).unwrap_or("").trim().to_string();
+        Ok(StatementKind::ExplainPlan(ExplainPlan { statement_id, query, text }))
+    }
+
+    /// Does the statement read a DBMS_XPLAN table function
+    /// (`SELECT * | plan_table_output FROM TABLE(dbms_xplan.`)?
+    pub(super) fn at_xplan_query(&self) -> bool {
+        let col = matches!(self.nth(1), Tok::Star) || self.nth_word(1) == Some("PLAN_TABLE_OUTPUT");
+        col && self.nth_is_kw(2, "FROM")
+            && self.nth_is_kw(3, "TABLE")
+            && self.nth(4) == &Tok::LParen
+            && self.nth_is_kw(5, "DBMS_XPLAN")
+            && self.nth(6) == &Tok::Dot
+    }
+
+    /// `SELECT ... FROM TABLE(dbms_xplan.display[_cursor][(args)]) [alias]`.
+    pub(super) fn xplan_query(&mut self) -> R<StatementKind> {
+        let pos = self.pos();
+        for _ in 0..6 {
+            self.bump(); // SELECT col FROM TABLE ( DBMS_XPLAN
+        }
+        self.bump(); // .
+        let fname = self.word().unwrap_or("").to_string();
+        let fname = fname.as_str();
+        let func = match self.word() {
+            Some("DISPLAY") => XplanFunc::Display,
+            Some("DISPLAY_CURSOR") => XplanFunc::DisplayCursor,
+            _ => return Err(self.unsupported("DBMS_XPLAN functions other than DISPLAY and DISPLAY_CURSOR")),
+        };
+        self.bump();
+        // Parameters in order; named ones by their name.
+        let names: &[&str] = match func {
+            XplanFunc::Display => &["TABLE_NAME", "STATEMENT_ID", "FORMAT", "FILTER_PREDS"],
+            XplanFunc::DisplayCursor => &["SQL_ID", "CURSOR_CHILD_NO", "FORMAT"],
+        };
+        let mut args: Vec<Option<String>> = vec![None; names.len()];
+        if self.eat(&Tok::LParen) && !self.eat(&Tok::RParen) {
+            let mut k = 0;
+            loop {
+                let slot = if matches!(self.nth(1), Tok::Arrow) {
+                    let at = self.pos();
+                    let name = self.word().unwrap_or("").to_string();
+                    let Some(i) = names.iter().position(|n| *n == name) else {
+                        return Err(LabError::with(ora::SQL_CALL_WRONG_ARGUMENTS, fname, at));
+                    };
+                    self.bump();
+                    self.bump();
+                    i
+                } else {
+                    k
+                };
+                if slot >= names.len() {
+                    return Err(LabError::with(ora::SQL_CALL_WRONG_ARGUMENTS, fname, self.pos()));
+                }
+                args[slot] = match &self.tok().tok {
+                    Tok::Str(s) => Some(s.clone()),
+                    Tok::Number(n) => Some(n.to_string()),
+                    Tok::Ident { name, quoted: false } if name == "NULL" => None,
+                    _ => return Err(self.unsupported("DBMS_XPLAN arguments other than literals and NULL")),
+                };
+                self.bump();
+                k = slot + 1;
+                if self.eat(&Tok::Comma) {
+                    continue;
+                }
+                self.rparen()?;
+                break;
+            }
+        }
+        self.rparen()?;
+        // An optional table alias.
+        if self.word().is_some_and(|w| !super::keywords::is_reserved(w)) {
+            self.bump();
+        }
+        let format_at = names.iter().position(|n| *n == "FORMAT").unwrap_or(0);
+        let statement_id = if func == XplanFunc::Display { args[1].clone() } else { None };
+        Ok(StatementKind::Xplan(XplanCall { func, format: args[format_at].clone(), statement_id, pos }))
+    }
+}
+
+use crate::error::LabError;
