@@ -1,0 +1,78 @@
+//! The source articles' scripts, pasted as printed (`tests/articles/`),
+//! run without error and give the articles' figures.
+
+mod common;
+use common::*;
+use lio_core::StepOut;
+
+fn step<'a>(steps: &'a [StepOut], starts: &str, nth: usize) -> &'a StepOut {
+    steps
+        .iter()
+        .filter(|s| s.statement.trim_start().starts_with(starts))
+        .nth(nth)
+        .unwrap_or_else(|| panic!("step {nth} starting {starts:?}"))
+}
+
+#[test]
+fn memoptimized_rowstore_18c_runs_as_pasted_and_gives_the_articles_figures() {
+    let script = include_str!("../../../tests/articles/memoptimized-rowstore-18c.sql");
+    let mut e = quiet_engine();
+    let steps = e.exec(script);
+    for s in &steps {
+        assert!(s.error.is_none(), "{}: {:?}", s.statement, s.error);
+    }
+    // t4 before population: the READ OPTIM plan falls back to the index
+    // (3 gets) after one hash-index lookup that misses.
+    let t4 = step(&steps, "SELECT * FROM t4", 1);
+    assert_eq!(stat(t4, "consistent gets"), 3);
+    assert_eq!((stat(t4, "memopt r lookups"), stat(t4, "memopt r misses")), (1, 1));
+    // The populated rows, from V$SYSSTAT joined to V$STATNAME.
+    let pop = step(&steps, "SELECT n.name, s.value", 0);
+    assert_eq!(pop.rows.len(), 1);
+    assert_eq!(pop.rows[0][1].as_f64(), Some(100_000.0));
+    // After population: no logical I/O at all.
+    let t4 = step(&steps, "SELECT * FROM t4", 3);
+    assert_eq!(stat(t4, "consistent gets"), 0);
+    assert_eq!((stat(t4, "memopt r lookups"), stat(t4, "memopt r hits")), (1, 1));
+    // Heap + index: 3 gets; IOT: 2; hash cluster: 1.
+    assert_eq!(stat(step(&steps, "SELECT * FROM t1", 1), "consistent gets"), 3);
+    assert_eq!(stat(step(&steps, "SELECT * FROM t2", 1), "consistent gets"), 2);
+    assert_eq!(stat(step(&steps, "SELECT * FROM t3", 1), "consistent gets"), 1);
+    // The procedure in a fresh session: PL/SQL never takes the fast path,
+    // so V$SESSTAT shows about 300,025 consistent gets and no memopt rows.
+    let out = step(&steps, "exec p('t4')", 0);
+    assert!(out.output[0].starts_with("read 100000 rows from t4 in "), "{:?}", out.output);
+    let v = step(&steps, "SELECT n.name, s.sid, s.value", 0);
+    assert_eq!(v.rows.len(), 1, "{:?}", v.rows);
+    assert_eq!(v.rows[0][0].as_str(), Some("consistent gets"));
+    let gets = v.rows[0][2].as_f64().unwrap();
+    assert!((gets - 300_025.0).abs() / 300_025.0 < 0.01, "{gets}");
+    assert_eq!(v.rows[0][1].as_f64(), Some(e.session().sid as f64));
+}
+
+#[test]
+fn logical_io_evolution_11g_scripts_run_as_pasted() {
+    let script = include_str!("../../../tests/articles/logical-io-evolution-11g.sql");
+    let mut e = quiet_engine();
+    let steps = e.exec(script);
+    for s in &steps {
+        assert!(s.error.is_none(), "{}: {:?}", s.statement, s.error);
+    }
+    let q: Vec<&StepOut> = steps.iter().filter(|s| s.kind == "query").collect();
+    assert_eq!(q.len(), 4);
+    // Every variant returns the same answer.
+    for s in &q {
+        assert_eq!(s.rows, q[0].rows);
+    }
+}
+
+#[test]
+fn harrison_sql_runs_as_pasted() {
+    let script = include_str!("../../../tests/articles/harrison-jdbc-ssd-exadata-redo-r.sql");
+    let mut e = quiet_engine();
+    let steps = e.exec(script);
+    for s in &steps {
+        assert!(s.error.is_none(), "{}: {:?}", s.statement, s.error);
+    }
+    assert_eq!(steps[1].columns, ["CPU", "ELA", "PHYS", "BG", "SORTS"]);
+}
