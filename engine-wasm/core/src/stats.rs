@@ -495,8 +495,9 @@ pub struct WorkCounters {
 /// buffer visits in the lab.
 pub const ROW_HELD_WORK: u64 = 32;
 /// Units of work a row rejected by a filter costs (evaluating the
-/// predicates on the row's columns: about 4 buffer visits).
-pub const REJECTED_ROW_WORK: u64 = 4;
+/// predicates on the row's columns, an OR of IN-list or subquery-set
+/// probes among them: about 10 buffer visits).
+pub const REJECTED_ROW_WORK: u64 = 10;
 /// Units of work an execution costs (open, fetch calls, round trips: about
 /// as long as 10 buffer visits in the lab).
 pub const EXECUTION_WORK: u64 = 10;
