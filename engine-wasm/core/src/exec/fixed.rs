@@ -193,10 +193,5 @@ impl FixedView {
 
 /// `STAT_ID`/`EVENT_ID`: a stable number from the name (FNV-1a, 32 bits).
 pub fn name_id(name: &str) -> u32 {
-    let mut h: u32 = 0x811c_9dc5;
-    for b in name.bytes() {
-        h ^= b as u32;
-        h = h.wrapping_mul(0x0100_0193);
-    }
-    h
+    super::xplan::fnv1a(super::xplan::FNV_OFFSET, name.as_bytes())
 }

@@ -129,26 +129,42 @@ impl Format {
 /// name, in line order. Equal shapes give equal values in every run; the
 /// numbers are not Oracle's (whose function is not public), and never 0.
 pub fn plan_hash(lines: &[PlanLineOut]) -> u32 {
-    let mut h: u32 = 0x811c_9dc5;
-    let mut eat = |bytes: &[u8]| {
-        for &b in bytes {
-            h ^= b as u32;
-            h = h.wrapping_mul(0x0100_0193);
-        }
-    };
-    for l in lines {
-        eat(&l.id.to_le_bytes());
-        eat(&l.parent.map(|p| p as u32).unwrap_or(u32::MAX).to_le_bytes());
-        eat(l.operation.as_bytes());
-        eat(&[0]);
-        eat(l.name.as_deref().unwrap_or("").as_bytes());
-        eat(&[0]);
+    shape_hash(lines.iter().map(|l| (l.id, l.parent, l.operation.as_str(), l.name.as_deref())))
+}
+
+/// [`plan_hash`] of a cursor's plan lines (V$SQL.PLAN_HASH_VALUE): the
+/// same value its plan text prints.
+pub fn plan_hash_of(lines: &[super::PlanLine]) -> u32 {
+    shape_hash(lines.iter().map(|l| (l.id, l.parent, l.operation.as_str(), l.name.as_deref())))
+}
+
+fn shape_hash<'a>(lines: impl Iterator<Item = (u16, Option<u16>, &'a str, Option<&'a str>)>) -> u32 {
+    let mut h = FNV_OFFSET;
+    for (id, parent, operation, name) in lines {
+        h = fnv1a(h, &id.to_le_bytes());
+        h = fnv1a(h, &parent.map(|p| p as u32).unwrap_or(u32::MAX).to_le_bytes());
+        h = fnv1a(h, operation.as_bytes());
+        h = fnv1a(h, &[0]);
+        h = fnv1a(h, name.unwrap_or("").as_bytes());
+        h = fnv1a(h, &[0]);
     }
     if h == 0 {
         1
     } else {
         h
     }
+}
+
+/// FNV-1a's 32-bit offset basis.
+pub const FNV_OFFSET: u32 = 0x811c_9dc5;
+
+/// FNV-1a (32 bits): `h` continued over `bytes`.
+pub fn fnv1a(mut h: u32, bytes: &[u8]) -> u32 {
+    for &b in bytes {
+        h ^= b as u32;
+        h = h.wrapping_mul(0x0100_0193);
+    }
+    h
 }
 
 /// A count as DBMS_XPLAN shows it: at most five characters, in units of

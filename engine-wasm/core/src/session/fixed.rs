@@ -170,20 +170,6 @@ pub(crate) struct SqlMark {
     io_us: f64,
 }
 
-/// PLAN_HASH_VALUE: a stable hash of the plan's shape (each line's id,
-/// parent, operation and object name), FNV-1a over their text.
-pub fn plan_hash(lines: &[crate::exec::PlanLine]) -> u32 {
-    let mut h: u32 = 0x811c_9dc5;
-    for l in lines {
-        let t = format!("{}|{:?}|{}|{}\n", l.id, l.parent, l.operation, l.name.as_deref().unwrap_or(""));
-        for b in t.bytes() {
-            h ^= b as u32;
-            h = h.wrapping_mul(0x0100_0193);
-        }
-    }
-    h
-}
-
 /// V$STATNAME.CLASS: 1 user, 2 redo, 8 cache, 64 SQL, 128 debug.
 fn stat_class(s: Stat) -> u32 {
     match s {
@@ -264,7 +250,7 @@ impl Run<'_> {
                     text: text.to_string(),
                     sql_id,
                     hash_value,
-                    plan_hash_value: plan_hash(&c.lines),
+                    plan_hash_value: crate::exec::xplan::plan_hash_of(&c.lines),
                     ..Default::default()
                 });
                 a.sql_area_index.insert(text.to_string(), a.sql_area.len() - 1);
@@ -275,7 +261,7 @@ impl Run<'_> {
         e.parse_calls += 1;
         if hard {
             e.loads += 1;
-            e.plan_hash_value = plan_hash(&c.lines);
+            e.plan_hash_value = crate::exec::xplan::plan_hash_of(&c.lines);
         }
         Some((slot, e.id))
     }

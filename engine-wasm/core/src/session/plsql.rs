@@ -22,18 +22,25 @@ impl Run<'_> {
 
     /// A condition (IF, WHILE, EXIT WHEN): NULL is not true.
     fn plsql_test(&mut self, e: &Expr, vars: &[(String, Value)]) -> Result<bool, LabError> {
+        let (c, binds) = self.plsql_compile(e, vars)?;
+        let env = Env::default();
+        let mut cx = EvalCtx { cat: &self.inst.cat, env: &env, binds: &binds, rng: &mut self.s.rng };
+        c.test(&mut cx)
+    }
+
+    /// A PL/SQL expression compiled, with its variables' values as binds
+    /// (the calls the SQL evaluator cannot make already made).
+    fn plsql_compile(&mut self, e: &Expr, vars: &[(String, Value)]) -> Result<(exec::CExpr, Vec<Value>), LabError> {
         let e = self.resolve_calls(e, vars)?;
         let names: Vec<String> = vars.iter().map(|(n, _)| n.clone()).collect();
         let profile = self.inst.profile.clone();
         let ctx = Self::plan_ctx(&self.inst.cat, &profile, &self.s.params, self.s.sid, &names);
         let (c, bind_names) = exec::compile_scalar(&e, &ctx)?;
-        let binds: Vec<Value> = bind_names
+        let binds = bind_names
             .iter()
             .map(|n| vars.iter().rev().find(|(v, _)| v == n).map(|(_, x)| x.clone()).unwrap_or(Value::Null))
             .collect();
-        let env = Env::default();
-        let mut cx = EvalCtx { cat: &self.inst.cat, env: &env, binds: &binds, rng: &mut self.s.rng };
-        c.test(&mut cx)
+        Ok((c, binds))
     }
 
     /// A loop body's end: Some(flow) when the loop must stop.
@@ -46,16 +53,7 @@ impl Run<'_> {
     }
 
     pub(super) fn plsql_eval(&mut self, e: &Expr, vars: &[(String, Value)]) -> Result<Value, LabError> {
-        let e = self.resolve_calls(e, vars)?;
-        let e = &*e;
-        let names: Vec<String> = vars.iter().map(|(n, _)| n.clone()).collect();
-        let profile = self.inst.profile.clone();
-        let ctx = Self::plan_ctx(&self.inst.cat, &profile, &self.s.params, self.s.sid, &names);
-        let (c, bind_names) = exec::compile_scalar(e, &ctx)?;
-        let binds: Vec<Value> = bind_names
-            .iter()
-            .map(|n| vars.iter().rev().find(|(v, _)| v == n).map(|(_, x)| x.clone()).unwrap_or(Value::Null))
-            .collect();
+        let (c, binds) = self.plsql_compile(e, vars)?;
         let env = Env::default();
         let mut cx = EvalCtx { cat: &self.inst.cat, env: &env, binds: &binds, rng: &mut self.s.rng };
         c.eval(&mut cx)

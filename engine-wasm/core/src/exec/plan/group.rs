@@ -164,22 +164,10 @@ impl<'a> Builder<'a> {
         // ORDER BY keys over the select list or the group row.
         let mut order_keys: Vec<(CExpr, bool, bool)> = Vec::new();
         for o in &q.order_by {
-            let c = match &o.expr {
-                Expr::Number(n, pos) => {
-                    let i = *n as usize;
-                    if i == 0 || i > project.len() || n.fract() != 0.0 {
-                        return Err(LabError::new(ora::ORDER_BY_ITEM_NUMBER, *pos));
-                    }
-                    project[i - 1].clone()
-                }
-                Expr::Column { qualifier: None, name }
-                    if columns.contains(&name.name)
-                        && !scope.iter().any(|s| s.columns.iter().any(|(n, _)| *n == name.name)) =>
-                {
-                    project[columns.iter().position(|c| *c == name.name).unwrap_or(0)].clone()
-                }
-                e if grouped => self.group_expr(e, scope, &keys, gout, &mut aggs)?,
-                e => self.compile_expr(e, scope, None)?,
+            let c = match super::project::select_list_item(&o.expr, &project, &columns, scope)? {
+                Some(c) => c,
+                None if grouped => self.group_expr(&o.expr, scope, &keys, gout, &mut aggs)?,
+                None => self.compile_expr(&o.expr, scope, None)?,
             };
             order_keys.push((c, o.descending, o.nulls_first.unwrap_or(o.descending)));
         }

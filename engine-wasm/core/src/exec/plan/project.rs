@@ -83,22 +83,9 @@ impl<'a> Builder<'a> {
         if !q.order_by.is_empty() {
             let mut keys = Vec::new();
             for o in &q.order_by {
-                let c = match &o.expr {
-                    Expr::Number(n, pos) => {
-                        let i = *n as usize;
-                        if i == 0 || i > project.len() || n.fract() != 0.0 {
-                            return Err(LabError::new(ora::ORDER_BY_ITEM_NUMBER, *pos));
-                        }
-                        project[i - 1].clone()
-                    }
-                    Expr::Column { qualifier: None, name }
-                        if columns.contains(&name.name)
-                            && !scope.iter().any(|s| s.columns.iter().any(|(n, _)| *n == name.name)) =>
-                    {
-                        let i = columns.iter().position(|c| *c == name.name).unwrap_or(0);
-                        project[i].clone()
-                    }
-                    e => self.compile_expr(e, scope, None)?,
+                let c = match select_list_item(&o.expr, &project, &columns, scope)? {
+                    Some(c) => c,
+                    None => self.compile_expr(&o.expr, scope, None)?,
                 };
                 keys.push((c, o.descending, o.nulls_first.unwrap_or(o.descending)));
             }
@@ -173,4 +160,31 @@ impl Builder<'_> {
             },
         )
     }
+}
+
+/// An ORDER BY item that names a select-list entry: its position (`ORDER BY
+/// 2`, ORA-01785 when out of range) or a column alias that no table in
+/// scope has. None: an expression over the query's sources.
+pub(super) fn select_list_item(
+    e: &Expr,
+    project: &[CExpr],
+    columns: &[String],
+    scope: &[ScopeEntry],
+) -> Result<Option<CExpr>, LabError> {
+    Ok(match e {
+        Expr::Number(n, pos) => {
+            let i = *n as usize;
+            if i == 0 || i > project.len() || n.fract() != 0.0 {
+                return Err(LabError::new(ora::ORDER_BY_ITEM_NUMBER, *pos));
+            }
+            Some(project[i - 1].clone())
+        }
+        Expr::Column { qualifier: None, name }
+            if columns.contains(&name.name)
+                && !scope.iter().any(|s| s.columns.iter().any(|(n, _)| *n == name.name)) =>
+        {
+            Some(project[columns.iter().position(|c| *c == name.name).unwrap_or(0)].clone())
+        }
+        _ => None,
+    })
 }
