@@ -58,6 +58,10 @@ pub const VERSION: &str = env!("CARGO_PKG_VERSION");
 /// background processes of a small instance).
 const FIRST_SID: u32 = 10;
 
+/// Session numbers of the workload sessions (`LAB RUN ... SESSIONS n`):
+/// past `LAB SESSION`'s numbers.
+const WORKLOAD_SLOTS: u32 = lio_sql::ast::MAX_SESSIONS;
+
 pub struct Engine {
     config: EngineConfig,
     inst: Instance,
@@ -236,11 +240,13 @@ impl Engine {
         let at = self.current_mut().cost.now;
         self.sched.wake(Process::Session(self.current), at);
         let Some((start, Process::Session(n))) = self.sched.run_next() else { unreachable!("a session was woken") };
+        let peers = self.lend_workload_peers(stmt);
         let session = self.sessions.get_mut(&n).expect("a woken session exists");
         session.cost.idle_until(start);
         let StepRun { step, trace, reset } =
             Run { inst: &mut self.inst, s: session, config: &self.config }.run_step(stmt, index);
         self.sched.ran_until(self.sessions[&n].cost.now);
+        self.return_workload_peers(&peers);
         if !reset {
             // What other sessions' V$ queries see of this one.
             let s = &self.sessions[&n];
@@ -252,6 +258,36 @@ impl Engine {
             self.reset();
         }
         step
+    }
+
+    /// `LAB RUN ... SESSIONS n`: the n - 1 sessions besides the script's
+    /// are lent to the instance for the step (session numbers past
+    /// `LAB SESSION`'s, created on first use and kept, so their SIDs and
+    /// statistics carry on from one workload to the next).
+    fn lend_workload_peers(&mut self, stmt: &Statement) -> Vec<u32> {
+        let n = match &stmt.kind {
+            StatementKind::Lab(LabCommand::Run(r)) => r.sessions.unwrap_or(1),
+            _ => 1,
+        };
+        let slots: Vec<u32> = (1..n).map(|i| WORKLOAD_SLOTS + i).collect();
+        for &slot in &slots {
+            let s = match self.sessions.remove(&slot) {
+                Some(s) => s,
+                None => self.new_session(),
+            };
+            self.inst.workload_peers.push(s);
+        }
+        slots
+    }
+
+    fn return_workload_peers(&mut self, slots: &[u32]) {
+        let peers = std::mem::take(&mut self.inst.workload_peers);
+        for (&slot, s) in slots.iter().zip(peers) {
+            self.sched.ran_until(s.cost.now);
+            let f = crate::session::fixed::figures_of(&s, self.inst.params.current.db_block_size);
+            self.inst.sessions_seen.insert(s.sid, f);
+            self.sessions.insert(slot, s);
+        }
     }
 
     /// Keep the most recent traces, within a count and an event budget.

@@ -59,6 +59,23 @@ pub struct RunOut {
     pub folded: Vec<String>,
 }
 
+/// One session of a `LAB RUN ... SESSIONS n` workload.
+#[derive(Debug, Clone, Serialize, Default)]
+pub struct SessionOut {
+    pub sid: u32,
+    pub executions: u64,
+    pub stats: BTreeMap<String, u64>,
+    pub waits: BTreeMap<String, WaitOut>,
+    pub elapsed_us: f64,
+    /// The session's lane: `[from_us, to_us, state]` from the step's start,
+    /// state indexing TIMELINE_STATES (CPU, run queue, wait events).
+    pub timeline: Vec<TimelineOut>,
+}
+
+/// A stretch of a session's time in one state (serialized as a triple).
+#[derive(Debug, Clone, Copy, Serialize, Default)]
+pub struct TimelineOut(pub f64, pub f64, pub u8);
+
 #[derive(Debug, Clone, Serialize, Default)]
 pub struct StepOut {
     pub index: usize,
@@ -86,6 +103,10 @@ pub struct StepOut {
     /// Mean elapsed of the runs left after dropping the fastest and slowest.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub trimmed_mean_us: Option<f64>,
+    /// `LAB RUN ... SESSIONS n`: each session's statistics, waits, elapsed
+    /// time and timeline lane; the step's stats and waits are their sums.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub sessions: Option<Vec<SessionOut>>,
     pub output: Vec<String>,
     /// SQL*Plus feedback ("Table created.", "1 row created.").
     #[serde(skip_serializing_if = "Option::is_none")]

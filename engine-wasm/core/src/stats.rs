@@ -75,6 +75,8 @@ stats! {
     RollbackChangesUndoRecordsApplied,
     RedoSynchWrites,
     TableFetchContinuedRow,
+    SharedHashLatchUpgradesNoWait,
+    SharedHashLatchUpgradesWait,
     CrBlocksCreated,
     DataBlocksConsistentReadsUndoRecordsApplied,
     SortsMemory,
@@ -173,6 +175,8 @@ impl Stat {
             Stat::RollbackChangesUndoRecordsApplied => "rollback changes - undo records applied",
             Stat::RedoSynchWrites => "redo synch writes",
             Stat::TableFetchContinuedRow => "table fetch continued row",
+            Stat::SharedHashLatchUpgradesNoWait => "shared hash latch upgrades - no wait",
+            Stat::SharedHashLatchUpgradesWait => "shared hash latch upgrades - wait",
             Stat::CrBlocksCreated => "CR blocks created",
             Stat::DataBlocksConsistentReadsUndoRecordsApplied => "data blocks consistent reads - undo records applied",
             Stat::SortsMemory => "sorts (memory)",
@@ -258,6 +262,14 @@ pub struct AccessCounters {
     pub cluster_key_scan_block_gets: u64,
     pub sorts_memory: u64,
     pub table_fetch_continued_row: u64,
+    /// A shared-mode CBC latch get upgraded to exclusive (to pin the
+    /// buffer) without / after waiting for another holder.
+    pub shared_latch_upgrades_no_wait: u64,
+    pub shared_latch_upgrades_wait: u64,
+    /// Row-level consistent reads tried / satisfied (the RowCR path a
+    /// shortcut get takes under concurrent access).
+    pub row_cr_attempts: u64,
+    pub row_cr_hits: u64,
 }
 
 impl Counters for AccessCounters {
@@ -268,6 +280,10 @@ impl Counters for AccessCounters {
         s.add(Stat::IndexScansKdiixs1, self.index_scans_kdiixs1);
         s.add(Stat::TableFetchByRowid, self.table_fetch_by_rowid);
         s.add(Stat::TableFetchContinuedRow, self.table_fetch_continued_row);
+        s.add(Stat::SharedHashLatchUpgradesNoWait, self.shared_latch_upgrades_no_wait);
+        s.add(Stat::SharedHashLatchUpgradesWait, self.shared_latch_upgrades_wait);
+        s.add(Stat::RowCrAttempts, self.row_cr_attempts);
+        s.add(Stat::RowCrHits, self.row_cr_hits);
         s.add(Stat::RowsFetchedViaCallback, self.rows_fetched_via_callback);
         s.add(Stat::TableScanBlocksGotten, self.table_scan_blocks);
         s.add(Stat::TableScanRowsGotten, self.table_scan_rows);
@@ -312,6 +328,12 @@ pub struct CallCounters {
     /// Time in single-block reads (`db file sequential read`).
     pub io_wait_us: f64,
     pub io_waits: u64,
+    /// `latch: cache buffers chains`: sleeps on a busy CBC child latch.
+    pub latch_cbc_waits: u64,
+    pub latch_cbc_wait_us: f64,
+    /// `buffer busy waits`: a buffer pinned incompatibly by another session.
+    pub buffer_busy_waits: u64,
+    pub buffer_busy_wait_us: f64,
     pub cpu_us: f64,
     pub parse_cpu_us: f64,
     /// Waits by duration, per [`WaitEvent`]: bucket 0 holds waits under
@@ -329,15 +351,19 @@ pub enum WaitEvent {
     LogFileSync,
     SqlNetMessageToClient,
     SqlNetMessageFromClient,
+    LatchCacheBuffersChains,
+    BufferBusyWaits,
 }
 
 impl WaitEvent {
-    pub const COUNT: usize = 4;
-    pub const ALL: [WaitEvent; 4] = [
+    pub const COUNT: usize = 6;
+    pub const ALL: [WaitEvent; 6] = [
         WaitEvent::DbFileSequentialRead,
         WaitEvent::LogFileSync,
         WaitEvent::SqlNetMessageToClient,
         WaitEvent::SqlNetMessageFromClient,
+        WaitEvent::LatchCacheBuffersChains,
+        WaitEvent::BufferBusyWaits,
     ];
     pub fn name(self) -> &'static str {
         match self {
@@ -345,6 +371,8 @@ impl WaitEvent {
             WaitEvent::LogFileSync => "log file sync",
             WaitEvent::SqlNetMessageToClient => "SQL*Net message to client",
             WaitEvent::SqlNetMessageFromClient => "SQL*Net message from client",
+            WaitEvent::LatchCacheBuffersChains => "latch: cache buffers chains",
+            WaitEvent::BufferBusyWaits => "buffer busy waits",
         }
     }
     pub fn wait_class(self) -> &'static str {
@@ -353,6 +381,7 @@ impl WaitEvent {
             WaitEvent::LogFileSync => "Commit",
             WaitEvent::SqlNetMessageToClient => "Network",
             WaitEvent::SqlNetMessageFromClient => "Idle",
+            WaitEvent::LatchCacheBuffersChains | WaitEvent::BufferBusyWaits => "Concurrency",
         }
     }
 }

@@ -685,7 +685,13 @@ pub struct LabRun {
     pub literals: bool,
     /// `AUTOCOMMIT`: commit after every execution (JDBC's default).
     pub autocommit: bool,
+    /// `SESSIONS n`: the workload runs in n sessions at once (the BIND
+    /// range split evenly between them).
+    pub sessions: Option<u32>,
 }
+
+/// Most sessions of one `LAB RUN ... SESSIONS n`.
+pub const MAX_WORKLOAD_SESSIONS: u32 = 64;
 
 /// Highest session number of `LAB SESSION n`.
 pub const MAX_SESSIONS: u32 = 1000;

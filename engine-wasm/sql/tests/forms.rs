@@ -234,8 +234,15 @@ fn calibration_lab_run() {
             batch: None,
             literals: false,
             autocommit: false,
+            sessions: None,
         }
     );
+    let s = parse("LAB RUN 'select 1 from dual' SESSIONS 4;").unwrap();
+    let StatementKind::Lab(LabCommand::Run(r)) = s.kind else { panic!() };
+    assert_eq!(r.sessions, Some(4));
+    let e = parse("LAB RUN 'select 1 from dual' SESSIONS 65;").unwrap_err();
+    assert!(e.code.starts_with("LAB-") && e.message.contains("SESSIONS needs a number of sessions from 1 to 64"));
+    assert_eq!(e.pos, p(1, 39));
 }
 
 #[test]

@@ -92,6 +92,12 @@ pub struct Instance {
     pub sql_area_next_id: u64,
     /// Stored procedures and functions, by name.
     pub programs: std::collections::BTreeMap<String, std::rc::Rc<lio_sql::ast::StoredProgram>>,
+    /// `LAB SET cpu_count = k`: CPUs the sessions of a workload share (0:
+    /// as many as they need, no run queue).
+    pub cpu_count: u32,
+    /// The sessions a `LAB RUN ... SESSIONS n` runs besides the script's
+    /// own, lent to the instance by the engine for that step.
+    pub(crate) workload_peers: Vec<crate::session::Session>,
 }
 
 impl Instance {
@@ -120,6 +126,8 @@ impl Instance {
             sql_area_index: Default::default(),
             sql_area_next_id: 0,
             programs: Default::default(),
+            cpu_count: 0,
+            workload_peers: Vec::new(),
         }
     }
 

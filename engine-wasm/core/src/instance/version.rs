@@ -30,6 +30,10 @@ pub struct VersionProfile {
     /// 10.2.0.5 / 11.2 single instance: row-level consistent read
     /// (`RowCR`) attempts under concurrency.
     pub row_cr: bool,
+    /// Examination gets take the `cache buffers chains` child in shared
+    /// mode (readers do not block each other); a get that must pin first
+    /// takes it shared and upgrades (`shared hash latch upgrades`).
+    pub cbc_shared_examination: bool,
     /// Buffer visits a full scan makes to the segment header and space
     /// management blocks before reading data blocks (extent map, high water
     /// mark, ASSM L2/L1 bitmaps): normal gets, not "no work" gets.
@@ -48,6 +52,7 @@ const fn profile(name: &'static str, banner: &'static str) -> VersionProfile {
         memoptimize_rowstore: true,
         nlj_batching: true,
         row_cr: false,
+        cbc_shared_examination: true,
         full_scan_header_gets: 3,
     }
 }

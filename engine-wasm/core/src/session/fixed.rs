@@ -581,6 +581,8 @@ pub(crate) fn figures_of(s: &Session, block_size: u32) -> SessionFigures {
         (c.log_file_syncs, c.log_file_sync_us),
         (c.roundtrips, c.roundtrips as f64 * net::NET_TO_CLIENT_US),
         (c.roundtrips, s.net_wait_us + s.client_wait_us),
+        (c.latch_cbc_waits, c.latch_cbc_wait_us),
+        (c.buffer_busy_waits, c.buffer_busy_wait_us),
     ];
     for e in WaitEvent::ALL {
         let (count, us) = totals[e as usize];

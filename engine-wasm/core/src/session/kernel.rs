@@ -9,6 +9,7 @@
 use crate::instance::version::VersionProfile;
 use crate::io::BlockDevice;
 use crate::sga::cache::BufferCache;
+use crate::sga::latch::LatchTiming;
 use crate::sga::memopt::MemoptPool;
 use crate::sim::cost::{CostModel, CostParams, StackId};
 use crate::sim::SimTime;
@@ -89,9 +90,57 @@ impl Kernel<'_> {
     /// The one place a consistent get is counted.
     #[inline(always)]
     pub fn get(&mut self, seg: u32, block: u32, kind: GetKind, no_work: bool, line: u16, st: &OpStacks) -> u64 {
+        let fastpath = self.cache.fastpath;
+        self.get_as(seg, block, kind, no_work, fastpath, false, line, st)
+    }
+
+    /// The unique-index shortcut get of a table block (row fetched via
+    /// callback): an examination get, unless other sessions run at once
+    /// and the version takes the RowCR path ([`BufferCache::row_cr_until`]).
+    #[inline(always)]
+    pub fn shortcut_get(&mut self, seg: u32, block: u32, line: u16, st: &OpStacks) -> u64 {
+        if self.cost.now.0 < self.cache.row_cr_until {
+            return self.row_cr_get(seg, block, line, st);
+        }
+        self.get(seg, block, GetKind::Examination, false, line, st)
+    }
+
+    /// The RowCR path: a row-level consistent read is attempted (a hit
+    /// when no other session has uncommitted changes in the block), and
+    /// the shortcut is given up for a normal get that pins the buffer:
+    /// its first latch get is taken shared and upgraded to exclusive. It is
+    /// neither a fastpath nor a "no work" get.
+    #[cold]
+    #[inline(never)]
+    fn row_cr_get(&mut self, seg: u32, block: u32, line: u16, st: &OpStacks) -> u64 {
+        self.stats.access.row_cr_attempts += 1;
+        let sid = self.sid;
+        let others = self.cache.active.get(&(seg, block)).is_some_and(|w| w.iter().any(|(s, _)| *s != sid));
+        if !others {
+            self.stats.access.row_cr_hits += 1;
+        }
+        self.get_as(seg, block, GetKind::Normal, false, false, true, line, st)
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn get_as(
+        &mut self,
+        seg: u32,
+        block: u32,
+        kind: GetKind,
+        no_work: bool,
+        fastpath: bool,
+        upgrade: bool,
+        line: u16,
+        st: &OpStacks,
+    ) -> u64 {
         let now = self.cost.now;
         let o = self.cache.consistent_get(seg, block, kind, &mut *self.io, now);
-        self.stats.gets.count(kind, no_work, self.cache.fastpath, self.cache.fastpath_examination);
+        if self.cache.latches.contention() {
+            self.contend(seg, block, o.latch_child, kind, upgrade, st);
+        }
+        self.stats.gets.count(kind, no_work, fastpath, self.cache.fastpath_examination);
         let p = self.params;
         let work = match kind {
             GetKind::Examination => p.examination_get_us,
@@ -111,6 +160,58 @@ impl Kernel<'_> {
             self.cost.now.0,
         );
         1
+    }
+
+    /// Sessions run at once: the get meets other sessions' holds. A buffer
+    /// pinned exclusive by another session's current-mode get makes it
+    /// wait (`buffer busy waits`); each of its latch gets may find the
+    /// child held (spin, sleep: `latch: cache buffers chains`). Examination
+    /// gets hold the child shared where the version does; a current-mode
+    /// get leaves its buffer pinned exclusive for the change.
+    #[cold]
+    #[inline(never)]
+    fn contend(&mut self, seg: u32, block: u32, child: u16, kind: GetKind, upgrade: bool, st: &OpStacks) {
+        let p = self.params;
+        let sid = self.sid;
+        if let Some(&(until, holder)) = self.cache.exclusive_pins.get(&(seg, block)) {
+            let t = self.cost.now.0;
+            if holder != sid && t < until {
+                let us = until - t;
+                let c = &mut self.stats.calls;
+                c.buffer_busy_waits += 1;
+                c.buffer_busy_wait_us += us;
+                c.note_wait(crate::stats::WaitEvent::BufferBusyWaits, us);
+                self.cost.charge(st.get, us);
+            }
+        }
+        let shared = kind == GetKind::Examination && self.profile.cbc_shared_examination;
+        let hold_us = if kind == GetKind::Examination { p.cbc_hold_examination_us } else { p.cbc_hold_pin_us };
+        let timing = LatchTiming { hold_us, spin_us: p.latch_spin_us, wakeup_us: p.latch_wakeup_us };
+        for i in 0..kind.cbc_latch_gets() {
+            let up = upgrade && i == 0;
+            let w = self.cache.latches.contend(child, sid, self.cost.now.0, shared || up, up, timing);
+            if up {
+                if w.upgrade_waited {
+                    self.stats.access.shared_latch_upgrades_wait += 1;
+                } else {
+                    self.stats.access.shared_latch_upgrades_no_wait += 1;
+                }
+            }
+            if w.spin_us > 0.0 {
+                self.cost.charge(st.latch, w.spin_us);
+            }
+            if w.sleep_us > 0.0 {
+                let c = &mut self.stats.calls;
+                c.latch_cbc_waits += 1;
+                c.latch_cbc_wait_us += w.sleep_us;
+                c.note_wait(crate::stats::WaitEvent::LatchCacheBuffersChains, w.sleep_us);
+                self.cost.charge(st.latch, w.sleep_us);
+            }
+        }
+        if kind == GetKind::Current {
+            let until = self.cost.now.0 + p.change_row_us;
+            self.cache.exclusive_pins.insert((seg, block), (until, sid));
+        }
     }
 
     /// The block has another session's uncommitted changes: the first visit

@@ -34,6 +34,20 @@ impl Run<'_> {
                 self.s.sqlplus.settings.autotrace_style = style;
                 Ok(Outcome { output: vec![format!("autotrace_style = {style}")], ..Default::default() })
             }
+            LabCommand::Set { name, value } if name.name.eq_ignore_ascii_case("cpu_count") => {
+                let k = match value {
+                    ParamValue::Number(x) if x.fract() == 0.0 && (0.0..=1024.0).contains(x) => *x as u32,
+                    _ => {
+                        return Err(LabError::with_args(
+                            ora::LAB_SET_BAD_VALUE,
+                            &[&"cpu_count", &"a whole number from 0 (no run queue) to 1024"],
+                            name.pos,
+                        ))
+                    }
+                };
+                self.inst.cpu_count = k;
+                Ok(Outcome { output: vec![format!("cpu_count = {k}")], ..Default::default() })
+            }
             LabCommand::Set { name, value } => {
                 let n = name.name.to_ascii_lowercase();
                 let v = match value {
@@ -83,6 +97,9 @@ impl Run<'_> {
             Some(u) => u.result?,
             None => return Err(LabError::new(ora::LAB_RUN_NEEDS_SQL, r.sql_pos)),
         };
+        if let Some(n) = r.sessions.filter(|&n| n > 1) {
+            return self.lab_run_sessions(r, &stmt, n);
+        }
         let client = Client::from_driver(r.via.unwrap_or(Driver::JdbcThin));
         let runs = r.runs.unwrap_or(1).clamp(1, 1000);
         let (lo, hi) = r.bind.unwrap_or((1, 1));
@@ -240,7 +257,7 @@ impl Run<'_> {
     /// (a new text, hard parsed, with LITERALS), `BATCH n` bind sets per round
     /// trip, and with AUTOCOMMIT a commit after each call (JDBC's default,
     /// carried by the execute call: no round trip of its own).
-    fn lab_run_change(
+    pub(super) fn lab_run_change(
         &mut self,
         r: &LabRun,
         stmt: &Statement,

@@ -21,6 +21,7 @@ mod program;
 mod sqlplus;
 mod step;
 pub mod txn;
+mod workload;
 mod xplan;
 
 use crate::catalog::{Catalog, SegmentKind, TableId};
@@ -133,6 +134,10 @@ pub struct Session {
     pub(crate) plsql_depth: u32,
     /// `runstats_pkg` snapshots.
     pub(crate) runstats: program::Runstats,
+    /// Time the session was not in the database: waiting for the other
+    /// sessions of a workload, or in the CPU run queue (µs). Not DB time
+    /// when idle; the run queue is DB time but not CPU.
+    pub(crate) idle_us: f64,
 }
 
 /// The wait counters at a point in time (a step's waits are the difference).
@@ -145,6 +150,10 @@ struct WaitMark {
     read_us: f64,
     syncs: u64,
     sync_us: f64,
+    latch_waits: u64,
+    latch_us: f64,
+    busy_waits: u64,
+    busy_us: f64,
 }
 
 #[derive(Debug, Clone, Copy, Default)]
@@ -204,6 +213,7 @@ impl Session {
             last_sql: None,
             plsql_depth: 0,
             runstats: Default::default(),
+            idle_us: 0.0,
         }
     }
 
@@ -217,8 +227,9 @@ impl Session {
     /// I/O waits.
     pub fn snapshot(&self, block_size: u32) -> Snapshot {
         let mut s = self.stats.snapshot(block_size);
-        let db = (self.cost.now_us() - self.net_wait_us - self.client_wait_us).max(0.0);
-        let cpu = (db - self.stats.calls.io_wait_us).max(0.0);
+        let db = (self.cost.now_us() - self.net_wait_us - self.client_wait_us - self.idle_us).max(0.0);
+        let c = &self.stats.calls;
+        let cpu = (db - c.io_wait_us - c.latch_cbc_wait_us - c.buffer_busy_wait_us).max(0.0);
         s.set(crate::stats::Stat::DbTime, (db / 10_000.0).round() as u64);
         s.set(crate::stats::Stat::CpuUsedBySession, (cpu / 10_000.0).round() as u64);
         s
@@ -276,6 +287,10 @@ pub(crate) struct Outcome {
     pub feedback: Option<String>,
     /// `LAB RESET`: the engine starts a fresh instance after this statement.
     pub reset: bool,
+    /// `LAB RUN ... SESSIONS n`: each session's figures (the script's
+    /// session first) and the workload's elapsed time.
+    pub sessions: Option<Vec<crate::result::SessionOut>>,
+    pub elapsed_us: Option<f64>,
 }
 /// A session running one statement against the instance.
 pub(crate) struct Run<'a> {
@@ -365,6 +380,10 @@ impl Run<'_> {
             read_us: c.io_wait_us,
             syncs: c.log_file_syncs,
             sync_us: c.log_file_sync_us,
+            latch_waits: c.latch_cbc_waits,
+            latch_us: c.latch_cbc_wait_us,
+            busy_waits: c.buffer_busy_waits,
+            busy_us: c.buffer_busy_wait_us,
         }
     }
 
@@ -380,6 +399,25 @@ impl Run<'_> {
             w.insert(
                 "db file sequential read".into(),
                 WaitOut { count: reads, time_us: round3(self.s.stats.calls.io_wait_us - before.read_us) },
+            );
+        }
+        let c = &self.s.stats.calls;
+        if c.latch_cbc_waits > before.latch_waits {
+            w.insert(
+                "latch: cache buffers chains".into(),
+                WaitOut {
+                    count: c.latch_cbc_waits - before.latch_waits,
+                    time_us: round3(c.latch_cbc_wait_us - before.latch_us),
+                },
+            );
+        }
+        if c.buffer_busy_waits > before.busy_waits {
+            w.insert(
+                "buffer busy waits".into(),
+                WaitOut {
+                    count: c.buffer_busy_waits - before.busy_waits,
+                    time_us: round3(c.buffer_busy_wait_us - before.busy_us),
+                },
             );
         }
         let rt = self.s.stats.calls.roundtrips - before.roundtrips;

@@ -17,6 +17,17 @@ pub enum Client {
 }
 
 impl Client {
+    /// The driver's name as `VIA` spells it.
+    pub(crate) fn name(self) -> &'static str {
+        match self {
+            Client::Plsql => "plsql",
+            Client::JdbcThin => "jdbc_thin",
+            Client::JdbcOciNet => "jdbc_oci_net",
+            Client::JdbcOciBequeath => "jdbc_oci_bequeath",
+            Client::SqlPlus => "sqlplus",
+        }
+    }
+
     pub(crate) fn from_driver(d: Driver) -> Client {
         match d {
             Driver::Plsql => Client::Plsql,

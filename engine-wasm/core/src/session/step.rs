@@ -90,6 +90,24 @@ impl Run<'_> {
                 step.plan = o.plan;
                 step.output = o.output;
                 step.runs = o.runs;
+                if let Some(sessions) = o.sessions {
+                    // The step's figures are the sessions' sums (the first
+                    // is the script's session, already in them).
+                    for s in sessions.iter().skip(1) {
+                        for (name, v) in &s.stats {
+                            *step.stats.entry(name.clone()).or_default() += v;
+                        }
+                        for (name, w) in &s.waits {
+                            let e = step.waits.entry(name.clone()).or_default();
+                            e.count += w.count;
+                            e.time_us = round3(e.time_us + w.time_us);
+                        }
+                    }
+                    step.sessions = Some(sessions);
+                }
+                if let Some(us) = o.elapsed_us {
+                    step.elapsed_us = us;
+                }
                 step.trimmed_mean_us = o.trimmed_mean_us;
                 step.feedback = o.feedback;
                 reset = o.reset;

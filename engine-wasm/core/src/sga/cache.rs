@@ -82,6 +82,14 @@ pub struct BufferCache {
     /// changing session's SID, undo records for the block). A reader from
     /// another session builds a consistent-read clone of such a block.
     pub active: std::collections::HashMap<(u32, u32), Vec<(u32, u32)>>,
+    /// While other sessions of a workload run (until this simulated time,
+    /// µs), a unique-index shortcut get of a table block takes the RowCR
+    /// path (versions with RowCR and `_row_cr` on); 0 otherwise.
+    pub row_cr_until: f64,
+    /// Buffers pinned exclusive by a current-mode get while sessions run
+    /// at once: (segment, block) -> (until, SID). Another session's get
+    /// before then waits (`buffer busy waits`).
+    pub exclusive_pins: std::collections::HashMap<(u32, u32), (f64, u32)>,
 }
 
 /// What a get did, for the session to count and pay.
@@ -130,6 +138,8 @@ impl BufferCache {
             fastpath_examination: profile.fastpath_examination && fastpin_enable,
             resident: Vec::new(),
             active: Default::default(),
+            row_cr_until: 0.0,
+            exclusive_pins: Default::default(),
         }
     }
 

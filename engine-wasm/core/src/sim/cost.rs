@@ -42,6 +42,18 @@ cost_params! {
     /// below: the IOT (2 gets, 1 row source) is ~1.8 us cheaper per lookup
     /// than heap+index (3 gets, 2 row sources) over OCI bequeath.
     latch_get_us: 0.1,
+    /// How long an examination get holds its `cache buffers chains` child
+    /// (the row is read under the latch): what another session's get of
+    /// the same child meets while sessions run at once.
+    cbc_hold_examination_us: 0.5,
+    /// How long a pin or unpin holds the child (normal, pin, current gets).
+    cbc_hold_pin_us: 0.2,
+    /// A latch miss spins this long (`_spin_count` 2,000 tries) before it
+    /// sleeps.
+    latch_spin_us: 10.0,
+    /// A sleeping latch waiter is posted when the holder releases the
+    /// latch and runs again this much later (`latch: cache buffers chains`).
+    latch_wakeup_us: 20.0,
     /// kcbgtcr work of an examination get, beyond its latch get.
     examination_get_us: 0.9,
     /// kcbgtcr work of a normal or pin get, beyond its two latch gets.

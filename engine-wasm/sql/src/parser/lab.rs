@@ -136,11 +136,12 @@ impl Parser<'_> {
             batch: None,
             literals: false,
             autocommit: false,
+            sessions: None,
         };
         while !self.at_eof() {
             let Some(w) = self.word().map(str::to_string) else {
                 return Err(self.lab_error(format!(
-                    "unexpected '{}'; LAB RUN options are BIND a TO b, VIA driver, FETCHSIZE n, RUNS n, BATCH n, LITERALS, AUTOCOMMIT",
+                    "unexpected '{}'; LAB RUN options are BIND a TO b, VIA driver, FETCHSIZE n, RUNS n, BATCH n, LITERALS, AUTOCOMMIT, SESSIONS n",
                     self.symbol()
                 )));
             };
@@ -171,10 +172,20 @@ impl Parser<'_> {
                 "BATCH" => r.batch = Some(self.lab_uint("BATCH")?),
                 "LITERALS" => r.literals = true,
                 "AUTOCOMMIT" => r.autocommit = true,
+                "SESSIONS" => {
+                    let n = self.lab_uint("SESSIONS")?;
+                    if n == 0 || n > MAX_WORKLOAD_SESSIONS {
+                        self.i -= 1;
+                        return Err(self.lab_error(format!(
+                            "SESSIONS needs a number of sessions from 1 to {MAX_WORKLOAD_SESSIONS}"
+                        )));
+                    }
+                    r.sessions = Some(n);
+                }
                 _ => {
                     self.i -= 1;
                     return Err(self.lab_error(format!(
-                        "unknown LAB RUN option '{w}'; expected BIND, VIA, FETCHSIZE, RUNS, BATCH, LITERALS or AUTOCOMMIT"
+                        "unknown LAB RUN option '{w}'; expected BIND, VIA, FETCHSIZE, RUNS, BATCH, LITERALS, AUTOCOMMIT or SESSIONS"
                     )));
                 }
             }

@@ -104,6 +104,14 @@ impl Rt<'_> {
         self.lines[line as usize].own_buffers += self.k.get(seg, block, kind, no_work, line, &stacks[st]);
     }
 
+    /// The unique-index shortcut get of a table block (the kernel decides
+    /// its kind under concurrency).
+    #[inline(always)]
+    fn shortcut_get(&mut self, line: u16, st: usize, seg: u32, block: u32) {
+        let stacks: &[OpStacks] = self.stacks;
+        self.lines[line as usize].own_buffers += self.k.shortcut_get(seg, block, line, &stacks[st]);
+    }
+
     /// A migrated row: its head pointed to another block, read too
     /// (`table fetch continued row`).
     #[cold]

@@ -257,7 +257,7 @@ impl Op {
                 if *unique_child {
                     // Shortcut path: examination get, row fetched via callback.
                     rt.k.stats.access.buffer_is_not_pinned += 1;
-                    rt.get(line, st, seg, b, GetKind::Examination, false);
+                    rt.shortcut_get(line, st, seg, b);
                     rt.k.stats.access.table_fetch_by_rowid += 1;
                     rt.k.stats.access.rows_fetched_via_callback += 1;
                     if rt.k.profile.callback_fetch_pin_check {

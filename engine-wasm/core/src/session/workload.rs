@@ -1,0 +1,354 @@
+//! `LAB RUN ... SESSIONS n`: one workload run by n sessions at once.
+//!
+//! The script's session is the first; the others are the instance's
+//! workload sessions (new SIDs, kept for later workloads and V$ views).
+//! With `BIND a TO b` the range is split evenly and session i takes the
+//! i-th slice; without it every session runs the statement once.
+//!
+//! The sessions share one simulated clock: a scheduler runs the session
+//! whose next execution starts earliest (ties in session order), one
+//! execution at a time, so the same script always interleaves the same way.
+//! With `LAB SET cpu_count = k` an execution needs one of k CPUs; a
+//! session that finds them all busy waits in the run queue (no wait event:
+//! DB time that is not CPU). While sessions run at once, the latch set
+//! remembers each child's holder (misses, spins, sleeps), current-mode
+//! gets pin their buffer exclusive (`buffer busy waits`), and versions with
+//! RowCR take the RowCR path for unique-index shortcut gets while another
+//! session of the workload is still running.
+
+use super::*;
+use crate::result::{SessionOut, TimelineOut};
+use crate::sim::{Process, Scheduler, SimTime};
+
+/// Segments kept per session lane before neighbours are merged.
+const MAX_LANE_SEGMENTS: usize = 4096;
+
+/// Where a session's time went in its lane (the timeline legend, in the
+/// order of [`crate::trace::contract::TIMELINE_STATES`]).
+pub(crate) mod lane {
+    pub const CPU: u8 = 0;
+    pub const RUN_QUEUE: u8 = 1;
+    pub const LATCH_CBC: u8 = 2;
+    pub const BUFFER_BUSY: u8 = 3;
+    pub const DB_FILE_SEQUENTIAL_READ: u8 = 4;
+    pub const LOG_FILE_SYNC: u8 = 5;
+    pub const SQLNET_FROM_CLIENT: u8 = 6;
+}
+
+/// One session's part of the workload.
+struct Worker {
+    /// Its bind values, `next` the one it runs next.
+    next: i64,
+    hi: i64,
+    done: bool,
+    cursor: Option<Compiled>,
+    before: Snapshot,
+    waits: WaitMark,
+    end_us: f64,
+    rows: u64,
+    executions: u64,
+    lane: Vec<(f64, f64, u8)>,
+}
+
+/// Append a lane segment, merged with the last one when it continues it.
+fn push_lane(lane: &mut Vec<(f64, f64, u8)>, from: f64, to: f64, state: u8) {
+    if to <= from {
+        return;
+    }
+    if let Some(last) = lane.last_mut() {
+        if last.2 == state && (from - last.1).abs() < 1e-9 {
+            last.1 = to;
+            return;
+        }
+    }
+    lane.push((from, to, state));
+    if lane.len() > MAX_LANE_SEGMENTS {
+        coarsen(lane);
+    }
+}
+
+/// Halve a lane: each pair of neighbours becomes one segment spanning both,
+/// in the state that took longer (as ASH keeps one sample per interval).
+fn coarsen(lane: &mut Vec<(f64, f64, u8)>) {
+    let mut out: Vec<(f64, f64, u8)> = Vec::with_capacity(lane.len() / 2 + 1);
+    for pair in lane.chunks(2) {
+        let (a, b) = (pair[0], *pair.last().unwrap_or(&pair[0]));
+        let state = if b.1 - b.0 > a.1 - a.0 { b.2 } else { a.2 };
+        match out.last_mut() {
+            Some(l) if l.2 == state => l.1 = b.1,
+            _ => out.push((a.0, b.1, state)),
+        }
+    }
+    *lane = out;
+}
+
+impl Run<'_> {
+    /// `LAB RUN` with `SESSIONS n`, n > 1.
+    pub(super) fn lab_run_sessions(&mut self, r: &LabRun, stmt: &Statement, n: u32) -> Result<Outcome, LabError> {
+        if r.runs.unwrap_or(1) > 1 || r.literals || r.batch.unwrap_or(1) > 1 {
+            return Err(LabError::with(
+                ora::LAB_UNSUPPORTED,
+                "LAB RUN ... SESSIONS n with RUNS, BATCH or LITERALS",
+                r.sql_pos,
+            ));
+        }
+        let mut peers = std::mem::take(&mut self.inst.workload_peers);
+        let r = self.drive_sessions(r, stmt, n, &mut peers);
+        // Sessions no longer run at once.
+        let cache = &mut self.inst.sga.cache;
+        cache.latches.set_contention(false);
+        cache.row_cr_until = 0.0;
+        cache.exclusive_pins.clear();
+        self.inst.workload_peers = peers;
+        r
+    }
+
+    /// A `Run` of worker `k`: the script's session or a workload peer.
+    fn worker<'b>(&'b mut self, peers: &'b mut [Session], k: usize) -> Run<'b> {
+        match k {
+            0 => Run { inst: &mut *self.inst, s: &mut *self.s, config: self.config },
+            _ => Run { inst: &mut *self.inst, s: &mut peers[k - 1], config: self.config },
+        }
+    }
+
+    fn drive_sessions(
+        &mut self,
+        r: &LabRun,
+        stmt: &Statement,
+        n: u32,
+        peers: &mut [Session],
+    ) -> Result<Outcome, LabError> {
+        let n = n as usize;
+        debug_assert_eq!(peers.len() + 1, n);
+        let client = Client::from_driver(r.via.unwrap_or(Driver::JdbcThin));
+        let (lo, hi) = r.bind.unwrap_or((1, 1));
+        if hi < lo || hi.checked_sub(lo).is_none_or(|v| v >= 50_000_000) {
+            return Err(LabError::new(ora::LAB_RUN_BIND_RANGE, r.sql_pos));
+        }
+        // Even slices of the range; without BIND each session runs once.
+        let count = (hi - lo + 1) as i128;
+        let slice = |i: usize| -> (i64, i64) {
+            if r.bind.is_none() {
+                return (lo, hi);
+            }
+            let a = lo as i128 + count * i as i128 / n as i128;
+            let b = lo as i128 + count * (i as i128 + 1) / n as i128 - 1;
+            (a as i64, b as i64)
+        };
+        let start = self.s.cost.now.max(peers.iter().map(|p| p.cost.now).fold(SimTime::ZERO, SimTime::max));
+        let tracing = self.s.trace.enabled;
+        let mut workers = Vec::with_capacity(n);
+        for k in 0..n {
+            let w = self.worker(peers, k);
+            if k > 0 {
+                w.s.start_script();
+                w.s.trace.enabled = false;
+                w.s.work_base.statement = w.s.stats.work_units();
+            }
+            w.s.cost.idle_until(start);
+            let (a, b) = slice(k);
+            workers.push(Worker {
+                next: a,
+                hi: b,
+                done: a > b,
+                cursor: None,
+                before: w.snapshot(),
+                waits: w.waits_now(),
+                end_us: start.us(),
+                rows: 0,
+                executions: 0,
+                lane: Vec::new(),
+            });
+        }
+        self.s.trace.enabled = tracing;
+        // Sessions run at once from here.
+        let row_cr = self.inst.profile.row_cr && self.effective().row_cr;
+        self.inst.sga.cache.latches.set_contention(true);
+        let mut sched = Scheduler::default();
+        for (k, w) in workers.iter().enumerate() {
+            if !w.done {
+                sched.wake(Process::Session(k as u32), start);
+            }
+        }
+        let cpus = self.inst.cpu_count as usize;
+        let mut cpu_free = vec![start.us(); cpus];
+        let cs0 = self.call_stacks(client);
+        let mut plan = Vec::new();
+        let mut columns = Vec::new();
+        let max_total = self.inst.limits.max_script_work;
+        let mut total_work: u64 = 0;
+        while let Some((t, Process::Session(k))) = sched.run_next() {
+            let k = k as usize;
+            // The RowCR window: until the last other session finishes
+            // (one that has not finished yet runs on).
+            let until = workers
+                .iter()
+                .enumerate()
+                .filter(|(j, _)| *j != k)
+                .map(|(_, w)| if w.done { w.end_us } else { f64::INFINITY })
+                .fold(0.0, f64::max);
+            self.inst.sga.cache.row_cr_until = if row_cr { until } else { 0.0 };
+            let mut w = self.worker(peers, k);
+            let cs = if k == 0 { cs0 } else { w.call_stacks(client) };
+            // A CPU: the one free first; none free means the run queue.
+            let mut t0 = t.us().max(w.s.cost.now.us());
+            let cpu = (0..cpus).min_by(|&a, &b| cpu_free[a].total_cmp(&cpu_free[b]));
+            if let Some(c) = cpu {
+                if cpu_free[c] > t0 {
+                    push_lane(&mut workers[k].lane, t0, cpu_free[c], lane::RUN_QUEUE);
+                    w.s.idle_us += cpu_free[c] - t0;
+                    w.s.cost.idle_until(SimTime(cpu_free[c]));
+                    t0 = cpu_free[c];
+                }
+            }
+            let mark = w.waits_now();
+            let work_before = w.s.stats.work_units();
+            let v = workers[k].next;
+            let got = w.workload_exec(r, stmt, &mut workers[k].cursor, v, client, &cs)?;
+            let t1 = w.s.cost.now.us();
+            total_work += w.s.stats.work_units().saturating_sub(work_before);
+            if total_work > max_total {
+                return Err(LabError::with(ora::LAB_SCRIPT_WORK_LIMIT, max_total, r.sql_pos));
+            }
+            // The slice's time by state: its waits, the rest on CPU.
+            let now = w.waits_now();
+            let waits = [
+                (lane::LATCH_CBC, now.latch_us - mark.latch_us),
+                (lane::BUFFER_BUSY, now.busy_us - mark.busy_us),
+                (lane::DB_FILE_SEQUENTIAL_READ, now.read_us - mark.read_us),
+                (lane::LOG_FILE_SYNC, now.sync_us - mark.sync_us),
+                (lane::SQLNET_FROM_CLIENT, (now.net_us - mark.net_us) + (now.client_us - mark.client_us)),
+            ];
+            let waited: f64 = waits.iter().map(|(_, us)| us).sum();
+            let on_cpu = (t1 - t0 - waited).max(0.0);
+            if let Some(c) = cpu {
+                cpu_free[c] = t0 + on_cpu;
+            }
+            let wk = &mut workers[k];
+            push_lane(&mut wk.lane, t0, t0 + on_cpu, lane::CPU);
+            let mut at = t0 + on_cpu;
+            for (state, us) in waits {
+                push_lane(&mut wk.lane, at, at + us, state);
+                at += us;
+            }
+            wk.rows += got;
+            wk.executions += 1;
+            wk.end_us = t1;
+            if v >= wk.hi {
+                wk.done = true;
+            } else {
+                wk.next = v + 1;
+                sched.wake(Process::Session(k as u32), SimTime(t1));
+            }
+        }
+        // The statement's plan and columns from the first session's cursor.
+        for (k, w) in workers.iter_mut().enumerate() {
+            if let Some(c) = w.cursor.take() {
+                let mut run = self.worker(peers, k);
+                if k == 0 {
+                    plan = run.plan_out(&c);
+                    columns = c.columns.clone();
+                }
+                let text = stmt.text.clone();
+                run.close_cursor(&text, c, true);
+            }
+        }
+        let end = workers.iter().map(|w| w.end_us).fold(start.us(), f64::max);
+        let mut sessions = Vec::with_capacity(n);
+        let mut rows_processed = 0;
+        for (k, w) in workers.iter().enumerate() {
+            let run = self.worker(peers, k);
+            let delta = run.snapshot().delta(&w.before);
+            sessions.push(SessionOut {
+                sid: run.s.sid,
+                executions: w.executions,
+                stats: named(&delta, &run.inst.profile),
+                waits: run.waits_since(&w.waits),
+                elapsed_us: round3(w.end_us - start.us()),
+                timeline: w
+                    .lane
+                    .iter()
+                    .map(|&(a, b, s)| TimelineOut(round3(a - start.us()), round3(b - start.us()), s))
+                    .collect(),
+            });
+            rows_processed += w.rows;
+        }
+        // The script's session waits for the others (as a master script
+        // waits for its slaves): the step takes the whole workload's time.
+        let wait_end = end - self.s.cost.now.us();
+        if wait_end > 0.0 {
+            self.s.idle_us += wait_end;
+            self.s.cost.idle_until(SimTime(end));
+        }
+        let total: u64 = workers.iter().map(|w| w.executions).sum();
+        let mut out = vec![format!(
+            "{total} execution(s) in {n} sessions via {}{}",
+            client.name(),
+            if cpus > 0 { format!(" on {cpus} CPU(s)") } else { String::new() }
+        )];
+        for s in &sessions {
+            out.push(format!("SID {}: {} execution(s), {:.3} s", s.sid, s.executions, s.elapsed_us / 1e6));
+        }
+        Ok(Outcome {
+            columns,
+            rows_processed,
+            plan,
+            output: out,
+            sessions: Some(sessions),
+            elapsed_us: Some(round3(end - start.us())),
+            ..Default::default()
+        })
+    }
+
+    /// One execution of a workload's statement with bind value `v`.
+    fn workload_exec(
+        &mut self,
+        r: &LabRun,
+        stmt: &Statement,
+        cursor: &mut Option<Compiled>,
+        v: i64,
+        client: Client,
+        cs: &CallStacks,
+    ) -> Result<u64, LabError> {
+        self.check_work()?;
+        match &stmt.kind {
+            StatementKind::Query(q) => {
+                let text = &stmt.text;
+                let c = match cursor {
+                    Some(c) => c,
+                    None => {
+                        let mut c = self.open_cursor(q, text, &[], cs)?.0;
+                        c.line_stats.iter_mut().for_each(|l| *l = LineStat::default());
+                        cursor.insert(c)
+                    }
+                };
+                let binds = vec![Value::Num(v as f64); c.bind_names.len()];
+                let fetchsize = r.fetchsize.unwrap_or(match client {
+                    Client::SqlPlus => self.s.sqlplus.arraysize,
+                    _ => 10,
+                });
+                let policy = match client {
+                    Client::Plsql => FetchPolicy { first: 2, then: 2, round_trips: false },
+                    Client::SqlPlus => FetchPolicy { first: 1, then: fetchsize, round_trips: true },
+                    _ => FetchPolicy { first: fetchsize, then: fetchsize, round_trips: true },
+                };
+                self.execute_fetch(c, text, &binds, client, cs, policy, None, None)
+            }
+            StatementKind::Insert(ins) => {
+                let n = self.insert(ins, &[vec![Value::Num(v as f64)]], &[], client)?;
+                let sent = net::NET_EXECUTE_REQUEST + stmt.text.len() as u64 + net::NET_BIND_ROW;
+                self.roundtrip(client, cs, net::NET_CALL_REPLY, sent);
+                if r.autocommit {
+                    self.commit();
+                }
+                Ok(n)
+            }
+            StatementKind::Update(_) | StatementKind::Delete(_) => self.lab_run_change(r, stmt, client, (v, v)),
+            _ => Err(LabError::with(
+                ora::LAB_UNSUPPORTED,
+                "LAB RUN of statements other than SELECT, INSERT, UPDATE and DELETE",
+                r.sql_pos,
+            )),
+        }
+    }
+}
