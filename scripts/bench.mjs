@@ -2,7 +2,7 @@
 // Prints ratios and rates (not pass/fail): simulated buffer visits per
 // second with the trace on (gets, pinned revisits, memopt probes and reads), the wasm/native time ratio, the traced/untraced
 // ratio, and milliseconds per workload (100,000 PK lookups on t1..t4 and
-// the section D nested-loop join). Each figure is the best of REPEATS runs,
+// the section D nested-loop join, 40 sessions x 100,000 lookups). Each figure is the best of REPEATS runs,
 // each on a fresh engine: on a shared machine single timings swing by tens
 // of percent, and the minimum is the run least disturbed by other work.
 import { readFileSync } from 'node:fs';
@@ -82,11 +82,26 @@ for (const [i, t] of ['t1', 't2', 't3', 't4'].entries()) {
   workloads.push({ name: 'section C table (60 runs, 6 M lookups)', native_ms: native.workloads[5].native_ms, wasm_ms: +a.ms.toFixed(1) });
   say(`  section C: wasm ${a.ms.toFixed(0)} ms (target < 2000)`);
 }
+{
+  // Many sessions: 40 sessions x 100,000 lookups, against one session's
+  // rate of simulated buffer visits per second (target: at least half).
+  const sql = 'select value from t1 where key = mod(:1 - 1, 100000) + 1';
+  const one = await timeStep(setup, `LAB RUN '${sql}' BIND 1 TO 100000 VIA jdbc_thin;`, true);
+  const many = await timeOnce(setup, `LAB RUN '${sql}' BIND 1 TO 4000000 VIA jdbc_thin SESSIONS 40;`, true);
+  var sessions40 = {
+    single_gets_per_s: Math.round(one.visits / (one.ms / 1000)),
+    sessions40_gets_per_s: Math.round(many.visits / (many.ms / 1000)),
+  };
+  sessions40.ratio = +(sessions40.sessions40_gets_per_s / sessions40.single_gets_per_s).toFixed(3);
+  workloads.push({ name: '40 sessions x 100k lookups', native_ms: native.workloads[6].native_ms, wasm_ms: +many.ms.toFixed(1) });
+}
 const result = {
   native_gets_per_s: Math.round(native.native_gets_per_s),
   wasm_gets_per_s: Math.round(gets / (traced / 1000)),
   wasm_native_ratio: +(traced / native.native_traced_ms).toFixed(3),
   traced_untraced_ratio: +(traced / untraced).toFixed(3),
+  sessions40_native_ratio: native.sessions40_ratio,
+  sessions40_wasm_ratio: sessions40.ratio,
   workloads,
 };
 if (json) {
@@ -96,6 +111,7 @@ if (json) {
   console.log(`  buffer visits/s, traced   native ${(result.native_gets_per_s / 1e6).toFixed(1)} M   wasm ${(result.wasm_gets_per_s / 1e6).toFixed(1)} M   (target >= 10 M in wasm)`);
   console.log(`  wasm / native time        ${result.wasm_native_ratio}   (target <= 1.5)`);
   console.log(`  traced / untraced (wasm)  ${result.traced_untraced_ratio}   (target <= 1.5)`);
+  console.log(`  40 sessions / 1 session    native ${result.sessions40_native_ratio}   wasm ${result.sessions40_wasm_ratio}   (visits/s ratio, target >= 0.5)`);
   console.log('  workload                          native ms    wasm ms');
   for (const w of workloads) console.log(`  ${w.name.padEnd(32)} ${String(w.native_ms).padStart(9)} ${String(w.wasm_ms).padStart(10)}`);
 }

@@ -7,6 +7,8 @@ use std::time::Instant;
 
 const SETUP: &str = include_str!("../../../samples/memoptimized-rowstore.sql");
 const NL: &str = include_str!("../../../samples/nested-loops-11g.sql");
+/// The many-sessions lookup: every bind value maps onto t1's 100,000 keys.
+const SESSIONS_SQL: &str = "select value from t1 where key = mod(:1 - 1, 100000) + 1";
 
 fn engine(trace: bool) -> Engine {
     Engine::new(EngineConfig { trace, ..Default::default() })
@@ -67,11 +69,22 @@ fn main() {
     let at = c.find("LAB RUN").expect("sample layout");
     let (ms, _) = time_once(&c[..at], &c[at..], true);
     workloads.push(format!("{{\"name\":\"section C table (60 runs, 6 M lookups)\",\"native_ms\":{ms:.1}}}"));
+    // Many sessions: 40 sessions x 100,000 lookups against the single
+    // session's rate of simulated buffer visits per second (t1, traced).
+    let single = format!("LAB RUN '{SESSIONS_SQL}' BIND 1 TO 100000 VIA jdbc_thin;");
+    let (sms, sv) = time_step(SETUP, &single, true);
+    let many = format!("LAB RUN '{SESSIONS_SQL}' BIND 1 TO 4000000 VIA jdbc_thin SESSIONS 40;");
+    let (mms, mv) = time_step(SETUP, &many, true);
+    let (single_rate, many_rate) = (sv as f64 / (sms / 1000.0), mv as f64 / (mms / 1000.0));
+    workloads.push(format!("{{\"name\":\"40 sessions x 100k lookups\",\"native_ms\":{mms:.1}}}"));
     println!(
-        "{{\"native_gets_per_s\":{:.0},\"native_traced_ms\":{:.1},\"native_untraced_ms\":{:.1},\"workloads\":[{}]}}",
+        "{{\"native_gets_per_s\":{:.0},\"native_traced_ms\":{:.1},\"native_untraced_ms\":{:.1},\"sessions40_gets_per_s\":{:.0},\"single_session_gets_per_s\":{:.0},\"sessions40_ratio\":{:.3},\"workloads\":[{}]}}",
         gets as f64 / (traced_ms / 1000.0),
         traced_ms,
         untraced_ms,
+        many_rate,
+        single_rate,
+        many_rate / single_rate,
         workloads.join(",")
     );
 }

@@ -63,6 +63,9 @@ pub struct RunOut {
 #[derive(Debug, Clone, Serialize, Default)]
 pub struct SessionOut {
     pub sid: u32,
+    /// The workload's start on the simulated clock (µs), which the
+    /// timeline counts from (trace events carry the same clock).
+    pub start_us: f64,
     pub executions: u64,
     pub stats: BTreeMap<String, u64>,
     pub waits: BTreeMap<String, WaitOut>,

@@ -112,3 +112,153 @@ fn one_session_is_a_plain_run() {
     assert_eq!(a.latches["cache buffers chains"].gets, b.latches["cache buffers chains"].gets);
     assert_eq!(a.output, b.output);
 }
+
+/// Two rows in one block: both sessions' buffer visits meet in the same
+/// blocks under the same CBC children.
+const ONE_BLOCK: &str = "create table h (id number primary key, v number);\n\
+     insert into h values (1, 0);\n\
+     insert into h values (2, 0);\n\
+     commit;\n";
+
+/// The CBC figures and the session waits of a workload step.
+fn cbc(s: &StepOut) -> (u64, u64, u64) {
+    let l = &s.latches["cache buffers chains"];
+    (l.gets, l.misses, l.sleeps)
+}
+
+/// Two sessions scan a one-block table at the same moments (a first run
+/// gives both the cursor, so the second run's executions are alike). The
+/// scan visits the segment header three times and the data block once,
+/// each a normal get holding its child exclusive for cbc_hold_pin_us
+/// (0.2 us). The first session runs its turn first; the second meets the
+/// first's last hold of the header's child (its third visit) at the very
+/// moment it was taken: one miss, which spins 0.2 us and gets the latch
+/// (spin gets 1). Shifted by 0.2 us, it reaches the data block just as the
+/// first session releases that child: no second miss.
+#[test]
+fn two_sessions_one_block_one_miss_that_spins() {
+    let mut e = quiet_engine();
+    let run = "LAB RUN 'select /*+ full(h) */ count(v) from h' VIA plsql SESSIONS 2;\n";
+    let steps = e.exec(&format!("{ONE_BLOCK}{run}{run}"));
+    ok(&steps);
+    let s = last(&steps);
+    let (gets, misses, sleeps) = cbc(s);
+    assert_eq!((misses, sleeps), (1, 0), "gets {gets}");
+    assert_eq!(gets, 2 * 2 * 4, "two sessions x four normal gets x two latch gets");
+    assert!(!s.waits.contains_key("latch: cache buffers chains"));
+    let (a, b) = (&s.sessions.as_ref().unwrap()[0], &s.sessions.as_ref().unwrap()[1]);
+    assert!((b.elapsed_us - a.elapsed_us - 0.2).abs() < 1e-6, "{} vs {}", a.elapsed_us, b.elapsed_us);
+}
+
+/// The same with the child held 50 us: longer than the 10 us spin, so the
+/// miss spins 10 us and sleeps until the holder releases it (40 us more)
+/// and is posted 20 us later: one sleep, one `latch: cache buffers
+/// chains` wait of 60 us, and the second session finishes 70 us later.
+#[test]
+fn two_sessions_one_block_a_long_hold_makes_the_miss_sleep() {
+    let mut e = quiet_engine();
+    let run = "LAB RUN 'select /*+ full(h) */ count(v) from h' VIA plsql SESSIONS 2;\n";
+    let steps = e.exec(&format!("{ONE_BLOCK}LAB SET cbc_hold_pin_us = 50;\n{run}{run}"));
+    ok(&steps);
+    let s = last(&steps);
+    assert_eq!((cbc(s).1, cbc(s).2), (1, 1));
+    let w = s.waits["latch: cache buffers chains"];
+    assert_eq!(w.count, 1);
+    assert!((w.time_us - 60.0).abs() < 1e-6, "{}", w.time_us);
+    let (a, b) = (&s.sessions.as_ref().unwrap()[0], &s.sessions.as_ref().unwrap()[1]);
+    assert!(!a.waits.contains_key("latch: cache buffers chains"));
+    assert!((b.elapsed_us - a.elapsed_us - 70.0).abs() < 1e-6, "{} vs {}", a.elapsed_us, b.elapsed_us);
+}
+
+/// Two sessions update their own rows of one block at the same moments:
+/// the second's current-mode get finds the buffer pinned exclusive by the
+/// first's change (change_row_us, 1.5 us): one `buffer busy waits`.
+#[test]
+fn two_sessions_changing_one_block_wait_on_the_buffer() {
+    let mut e = quiet_engine();
+    let run = "LAB RUN 'update h set v = v + 1 where id = :1' BIND 1 TO 2 VIA plsql SESSIONS 2 AUTOCOMMIT;\n";
+    let steps = e.exec(&format!("{ONE_BLOCK}{run}{run}"));
+    ok(&steps);
+    let s = last(&steps);
+    eprintln!("{:?} {:?}", s.waits, s.latches);
+    let w = s.waits["buffer busy waits"];
+    assert_eq!(w.count, 1);
+    assert!((w.time_us - 1.5).abs() < 1e-6, "{}", w.time_us);
+    assert_eq!(stat(s, "RowCR attempts"), 0);
+}
+
+const LOOKUPS: &str = "create table k (id number primary key, v varchar2(20));\n\
+     insert into k select rownum, 'v' || rownum from dual connect by level <= 1000;\n\
+     commit;\n";
+
+/// The same script interleaves the same way every time.
+#[test]
+fn the_same_script_gives_the_same_interleaving() {
+    let script = format!(
+        "{LOOKUPS}LAB SET cpu_count = 2;\n\
+         LAB RUN 'select v from k where id = :1' BIND 1 TO 1000 VIA jdbc_thin SESSIONS 5;"
+    );
+    let a = quiet_engine().exec(&script);
+    let b = quiet_engine().exec(&script);
+    ok(&a);
+    let json = |s: &StepOut| serde_json::to_string(s).unwrap();
+    assert_eq!(json(last(&a)), json(last(&b)));
+    // Even slices: 200 executions each.
+    for s in last(&a).sessions.as_ref().unwrap() {
+        assert_eq!(s.executions, 200);
+        assert_eq!(s.stats["execute count"], 200);
+    }
+}
+
+/// One CPU for two sessions: the second queues while the first is on CPU
+/// (run-queue stretches in its lane), and the workload takes longer than
+/// with a CPU each.
+#[test]
+fn sessions_beyond_the_cpus_queue() {
+    let run = |cpus: u32| {
+        let steps = quiet_engine().exec(&format!(
+            "{LOOKUPS}LAB SET cpu_count = {cpus};\n\
+             LAB RUN 'select v from k where id = :1' BIND 1 TO 1000 VIA plsql SESSIONS 2;"
+        ));
+        ok(&steps);
+        last(&steps).clone()
+    };
+    let (one, two) = (run(1), run(2));
+    let queued = |s: &StepOut| -> f64 {
+        s.sessions
+            .as_ref()
+            .unwrap()
+            .iter()
+            .flat_map(|x| x.timeline.iter())
+            .filter(|t| t.2 == 1)
+            .map(|t| t.1 - t.0)
+            .sum()
+    };
+    assert!(queued(&one) > 0.0);
+    assert_eq!(queued(&two), 0.0);
+    assert!(one.elapsed_us > two.elapsed_us * 1.5, "{} vs {}", one.elapsed_us, two.elapsed_us);
+    assert_eq!(one.stats["consistent gets"], two.stats["consistent gets"]);
+}
+
+/// Input the lab refuses, with LAB errors and no panic.
+#[test]
+fn refused_workloads() {
+    let mut e = quiet_engine();
+    let steps = e.exec(&format!(
+        "{LOOKUPS}LAB RUN 'select v from k where id = :1' BIND 1 TO 10 SESSIONS 0;\n\
+         LAB SET cpu_count = 1.5;\n\
+         LAB RUN 'select v from k where id = :1' BIND 1 TO 10 RUNS 2 SESSIONS 2;\n\
+         LAB SET max_script_work = 20000;\n\
+         LAB RUN 'select v from k where id = :1' BIND 1 TO 50000000 SESSIONS 64;"
+    ));
+    let errs: Vec<_> = steps.iter().rev().take(5).rev().map(|s| s.error.as_ref().map(|e| e.code.clone())).collect();
+    assert!(errs[0].as_deref().unwrap().starts_with("LAB-"));
+    assert!(errs[1].as_deref().unwrap().starts_with("LAB-"));
+    assert_eq!(errs[2].as_deref(), Some("LAB-00001"));
+    assert!(errs[3].is_none());
+    assert!(errs[4].as_deref().unwrap().starts_with("LAB-"), "{:?}", steps.last().unwrap().error);
+    // The instance carries on: a later workload runs.
+    let steps = e
+        .exec("LAB SET max_script_work = 200000000;\nLAB RUN 'select v from k where id = :1' BIND 1 TO 10 SESSIONS 2;");
+    ok(&steps);
+}

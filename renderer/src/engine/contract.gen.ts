@@ -49,6 +49,26 @@ export const GET_KIND_NAMES: Record<number, string> = {
   255: 'none',
 };
 
+export const TimelineState = {
+  CPU: 0,
+  RUN_QUEUE: 1,
+  LATCH_CBC: 2,
+  BUFFER_BUSY: 3,
+  DB_FILE_SEQUENTIAL_READ: 4,
+  LOG_FILE_SYNC: 5,
+  SQLNET_FROM_CLIENT: 6,
+} as const;
+/** Labels indexed by TimelineState. */
+export const TIMELINE_STATE_NAMES = [
+  'CPU',
+  'CPU run queue',
+  'latch: cache buffers chains',
+  'buffer busy waits',
+  'db file sequential read',
+  'log file sync',
+  'SQL*Net message from client',
+];
+
 /** The typed-array columns of a trace batch, in order. */
 export const TRACE_ARRAYS = [
   'kind',

@@ -38,6 +38,19 @@ export interface RunResult {
   folded: string[];
 }
 
+/** One session of a `LAB RUN ... SESSIONS n` workload. */
+export interface SessionFigures {
+  sid: number;
+  /** The workload's start on the simulated clock (trace t_us is on the same clock). */
+  start_us: number;
+  executions: number;
+  stats: Record<string, number>;
+  waits: Record<string, WaitFigures>;
+  elapsed_us: number;
+  /** Lane stretches [from_us, to_us, state] from start_us; state indexes TIMELINE_STATE_NAMES. */
+  timeline: [number, number, number][];
+}
+
 export type StepKind = 'query' | 'ddl' | 'dml' | 'plsql' | 'sqlplus' | 'lab';
 
 export interface Step {
@@ -57,6 +70,8 @@ export interface Step {
   runs?: RunResult[];
   /** LAB RUN: mean elapsed of the runs without the fastest and slowest. */
   trimmed_mean_us?: number;
+  /** LAB RUN ... SESSIONS n: each session's figures and timeline lane (the step's stats and waits are their sums). */
+  sessions?: SessionFigures[];
   output?: string[];
   /** SQL*Plus feedback line: 'Table created.', '100000 rows created.' */
   feedback?: string;

@@ -9,6 +9,7 @@ import { HeatMap, heatTarget, isVisit } from '../model/heat';
 import { createLocator, hitCell, latchGroup, layoutStructures, roleName, heatKey, type CellGroup, type CellRef, type StructureLayout } from '../model/structure';
 import { initialPlayback, pause, play, RATES, seek, setRate, stepBack, stepForward, tick, type PlaybackState } from '../model/playback';
 import { fmtNum, fmtUs } from '../model/stats';
+import { SessionTimeline } from './SessionTimeline';
 import { touchedSegments, type ReportInputs } from '../reports/report';
 import { heatLut, palette } from './colors';
 import { badgeCell, drawBase, markCell, paintCell, pulseCell } from './structureDraw';
@@ -351,6 +352,7 @@ export function StructureView({ step, live, catalog, getTrace, reportRef }: {
         <span className="mono" style={{ minWidth: 120, textAlign: 'right' }}>{fmtNum(ui.pos)} / {fmtNum(n)}</span>
       </div>
       <div className="readout" aria-label="Current event" data-pos={ui.pos} data-event={cur.data}>{cur.text || '\u00a0'}</div>
+      {step.sessions?.length ? <SessionTimeline step={step} atUs={trace && ui.pos > 0 ? trace.t_us[ui.pos - 1] - step.sessions[0].start_us : undefined} /> : null}
       {hv && hover && (
         <div className="tooltip" style={{ left: Math.min(hover.x + 14, window.innerWidth - 430), top: hover.y + 14 }}>
           <div className="t-title">{hv.picture.title}</div>

@@ -9,7 +9,7 @@
 use crate::instance::version::VersionProfile;
 use crate::io::BlockDevice;
 use crate::sga::cache::BufferCache;
-use crate::sga::latch::LatchTiming;
+use crate::sga::latch::{LatchTiming, EPS};
 use crate::sga::memopt::MemoptPool;
 use crate::sim::cost::{CostModel, CostParams, StackId};
 use crate::sim::SimTime;
@@ -173,9 +173,9 @@ impl Kernel<'_> {
     fn contend(&mut self, seg: u32, block: u32, child: u16, kind: GetKind, upgrade: bool, st: &OpStacks) {
         let p = self.params;
         let sid = self.sid;
-        if let Some(&(until, holder)) = self.cache.exclusive_pins.get(&(seg, block)) {
+        if let Some(&(from, until, holder)) = self.cache.exclusive_pins.get(&(seg, block)) {
             let t = self.cost.now.0;
-            if holder != sid && t < until {
+            if holder != sid && t >= from - EPS && t < until - EPS {
                 let us = until - t;
                 let c = &mut self.stats.calls;
                 c.buffer_busy_waits += 1;
@@ -209,8 +209,8 @@ impl Kernel<'_> {
             }
         }
         if kind == GetKind::Current {
-            let until = self.cost.now.0 + p.change_row_us;
-            self.cache.exclusive_pins.insert((seg, block), (until, sid));
+            let from = self.cost.now.0;
+            self.cache.exclusive_pins.insert((seg, block), (from, from + p.change_row_us, sid));
         }
     }
 

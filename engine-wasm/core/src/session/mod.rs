@@ -402,23 +402,17 @@ impl Run<'_> {
             );
         }
         let c = &self.s.stats.calls;
-        if c.latch_cbc_waits > before.latch_waits {
-            w.insert(
-                "latch: cache buffers chains".into(),
-                WaitOut {
-                    count: c.latch_cbc_waits - before.latch_waits,
-                    time_us: round3(c.latch_cbc_wait_us - before.latch_us),
-                },
-            );
-        }
-        if c.buffer_busy_waits > before.busy_waits {
-            w.insert(
-                "buffer busy waits".into(),
-                WaitOut {
-                    count: c.buffer_busy_waits - before.busy_waits,
-                    time_us: round3(c.buffer_busy_wait_us - before.busy_us),
-                },
-            );
+        for (name, count, us) in [
+            (
+                "latch: cache buffers chains",
+                c.latch_cbc_waits - before.latch_waits,
+                c.latch_cbc_wait_us - before.latch_us,
+            ),
+            ("buffer busy waits", c.buffer_busy_waits - before.busy_waits, c.buffer_busy_wait_us - before.busy_us),
+        ] {
+            if count > 0 {
+                w.insert(name.into(), WaitOut { count, time_us: round3(us) });
+            }
         }
         let rt = self.s.stats.calls.roundtrips - before.roundtrips;
         if rt > 0 {

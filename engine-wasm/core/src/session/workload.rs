@@ -23,8 +23,8 @@ use crate::sim::{Process, Scheduler, SimTime};
 /// Segments kept per session lane before neighbours are merged.
 const MAX_LANE_SEGMENTS: usize = 4096;
 
-/// Where a session's time went in its lane (the timeline legend, in the
-/// order of [`crate::trace::contract::TIMELINE_STATES`]).
+/// Where a session's time went in its lane: the indexes of
+/// [`crate::trace::contract::TIMELINE_STATES`] (a test checks they agree).
 pub(crate) mod lane {
     pub const CPU: u8 = 0;
     pub const RUN_QUEUE: u8 = 1;
@@ -42,6 +42,7 @@ struct Worker {
     hi: i64,
     done: bool,
     cursor: Option<Compiled>,
+    binds: Vec<Value>,
     before: Snapshot,
     waits: WaitMark,
     end_us: f64,
@@ -152,6 +153,7 @@ impl Run<'_> {
                 hi: b,
                 done: a > b,
                 cursor: None,
+                binds: Vec::new(),
                 before: w.snapshot(),
                 waits: w.waits_now(),
                 end_us: start.us(),
@@ -177,16 +179,14 @@ impl Run<'_> {
         let mut columns = Vec::new();
         let max_total = self.inst.limits.max_script_work;
         let mut total_work: u64 = 0;
+        // Sessions still running, and when the finished ones ended.
+        let mut running = workers.iter().filter(|w| !w.done).count();
+        let mut finished_end = start.us();
         while let Some((t, Process::Session(k))) = sched.run_next() {
             let k = k as usize;
             // The RowCR window: until the last other session finishes
             // (one that has not finished yet runs on).
-            let until = workers
-                .iter()
-                .enumerate()
-                .filter(|(j, _)| *j != k)
-                .map(|(_, w)| if w.done { w.end_us } else { f64::INFINITY })
-                .fold(0.0, f64::max);
+            let until = if running > 1 { f64::INFINITY } else { finished_end };
             self.inst.sga.cache.row_cr_until = if row_cr { until } else { 0.0 };
             let mut w = self.worker(peers, k);
             let cs = if k == 0 { cs0 } else { w.call_stacks(client) };
@@ -204,7 +204,8 @@ impl Run<'_> {
             let mark = w.waits_now();
             let work_before = w.s.stats.work_units();
             let v = workers[k].next;
-            let got = w.workload_exec(r, stmt, &mut workers[k].cursor, v, client, &cs)?;
+            let wk = &mut workers[k];
+            let got = w.workload_exec(r, stmt, (&mut wk.cursor, &mut wk.binds), v, client, &cs)?;
             let t1 = w.s.cost.now.us();
             total_work += w.s.stats.work_units().saturating_sub(work_before);
             if total_work > max_total {
@@ -236,6 +237,8 @@ impl Run<'_> {
             wk.end_us = t1;
             if v >= wk.hi {
                 wk.done = true;
+                running -= 1;
+                finished_end = finished_end.max(t1);
             } else {
                 wk.next = v + 1;
                 sched.wake(Process::Session(k as u32), SimTime(t1));
@@ -261,6 +264,7 @@ impl Run<'_> {
             let delta = run.snapshot().delta(&w.before);
             sessions.push(SessionOut {
                 sid: run.s.sid,
+                start_us: round3(start.us()),
                 executions: w.executions,
                 stats: named(&delta, &run.inst.profile),
                 waits: run.waits_since(&w.waits),
@@ -305,7 +309,7 @@ impl Run<'_> {
         &mut self,
         r: &LabRun,
         stmt: &Statement,
-        cursor: &mut Option<Compiled>,
+        (cursor, binds): (&mut Option<Compiled>, &mut Vec<Value>),
         v: i64,
         client: Client,
         cs: &CallStacks,
@@ -322,7 +326,8 @@ impl Run<'_> {
                         cursor.insert(c)
                     }
                 };
-                let binds = vec![Value::Num(v as f64); c.bind_names.len()];
+                binds.clear();
+                binds.resize(c.bind_names.len(), Value::Num(v as f64));
                 let fetchsize = r.fetchsize.unwrap_or(match client {
                     Client::SqlPlus => self.s.sqlplus.arraysize,
                     _ => 10,
@@ -332,7 +337,7 @@ impl Run<'_> {
                     Client::SqlPlus => FetchPolicy { first: 1, then: fetchsize, round_trips: true },
                     _ => FetchPolicy { first: fetchsize, then: fetchsize, round_trips: true },
                 };
-                self.execute_fetch(c, text, &binds, client, cs, policy, None, None)
+                self.execute_fetch(c, text, binds, client, cs, policy, None, None)
             }
             StatementKind::Insert(ins) => {
                 let n = self.insert(ins, &[vec![Value::Num(v as f64)]], &[], client)?;
@@ -350,5 +355,44 @@ impl Run<'_> {
                 r.sql_pos,
             )),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::trace::contract::TIMELINE_STATES;
+
+    #[test]
+    fn lane_states_are_the_contracts() {
+        let ours = [
+            lane::CPU,
+            lane::RUN_QUEUE,
+            lane::LATCH_CBC,
+            lane::BUFFER_BUSY,
+            lane::DB_FILE_SEQUENTIAL_READ,
+            lane::LOG_FILE_SYNC,
+            lane::SQLNET_FROM_CLIENT,
+        ];
+        assert_eq!(ours.len(), TIMELINE_STATES.len());
+        for (i, s) in ours.iter().enumerate() {
+            assert_eq!(TIMELINE_STATES[i].value, *s as u32);
+        }
+    }
+
+    #[test]
+    fn lanes_merge_and_coarsen() {
+        let mut l = Vec::new();
+        push_lane(&mut l, 0.0, 1.0, lane::CPU);
+        push_lane(&mut l, 1.0, 2.0, lane::CPU);
+        push_lane(&mut l, 2.0, 2.0, lane::LATCH_CBC);
+        assert_eq!(l, vec![(0.0, 2.0, lane::CPU)]);
+        for i in 0..(MAX_LANE_SEGMENTS as u32 + 1) {
+            let t = 2.0 + i as f64;
+            push_lane(&mut l, t, t + 1.0, if i % 2 == 0 { lane::LATCH_CBC } else { lane::CPU });
+        }
+        assert!(l.len() <= MAX_LANE_SEGMENTS);
+        assert_eq!(l.first().unwrap().0, 0.0);
+        assert!(l.windows(2).all(|w| w[0].1 <= w[1].0 + 1e-9));
     }
 }

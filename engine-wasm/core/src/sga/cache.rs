@@ -87,9 +87,9 @@ pub struct BufferCache {
     /// path (versions with RowCR and `_row_cr` on); 0 otherwise.
     pub row_cr_until: f64,
     /// Buffers pinned exclusive by a current-mode get while sessions run
-    /// at once: (segment, block) -> (until, SID). Another session's get
-    /// before then waits (`buffer busy waits`).
-    pub exclusive_pins: std::collections::HashMap<(u32, u32), (f64, u32)>,
+    /// at once: (segment, block) -> (from, until, SID). Another session's
+    /// get in between waits until then (`buffer busy waits`).
+    pub exclusive_pins: std::collections::HashMap<(u32, u32), (f64, f64, u32)>,
 }
 
 /// What a get did, for the session to count and pay.

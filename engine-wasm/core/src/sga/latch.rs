@@ -39,6 +39,9 @@ pub struct LatchChild {
     pub spin_gets: u64,
 }
 
+/// Simulated times closer than this (µs) are the same moment.
+pub const EPS: f64 = 1e-6;
+
 /// A child's most recent hold: who took it, in which mode, from when to when.
 #[derive(Debug, Clone, Copy, Default)]
 struct Hold {
@@ -131,7 +134,8 @@ impl LatchSet {
     ) -> LatchWait {
         let Some(h) = self.holds.get_mut(child as usize) else { return LatchWait::default() };
         let mut w = LatchWait::default();
-        let busy = h.sid != sid && t >= h.from && t < h.until && !(shared && h.shared);
+        // Times within a nanosecond count as equal (sums of float costs).
+        let busy = h.sid != sid && t >= h.from - EPS && t < h.until - EPS && !(shared && h.shared);
         let mut start = t;
         if busy {
             self.misses += 1;
@@ -145,7 +149,7 @@ impl LatchSet {
                 w.sleep_us = wait - timing.spin_us + timing.wakeup_us;
             }
             start = t + w.spin_us + w.sleep_us;
-        } else if upgrade && h.sid != sid && h.shared && t >= h.from && t < h.until {
+        } else if upgrade && h.sid != sid && h.shared && t >= h.from - EPS && t < h.until - EPS {
             // Shared with another reader: the upgrade waits for it to leave.
             w.upgrade_waited = true;
             w.spin_us = h.until - t;

@@ -49,6 +49,18 @@ pub const GET_KINDS: &[Named] = &[
     Named { name: "NONE", value: GetKind::NONE as u32, label: "none" },
 ];
 
+/// The states of a session's timeline lane (`sessions[].timeline` of a
+/// `LAB RUN ... SESSIONS n` step), by the index a stretch carries.
+pub const TIMELINE_STATES: &[Named] = &[
+    Named { name: "CPU", value: 0, label: "CPU" },
+    Named { name: "RUN_QUEUE", value: 1, label: "CPU run queue" },
+    Named { name: "LATCH_CBC", value: 2, label: "latch: cache buffers chains" },
+    Named { name: "BUFFER_BUSY", value: 3, label: "buffer busy waits" },
+    Named { name: "DB_FILE_SEQUENTIAL_READ", value: 4, label: "db file sequential read" },
+    Named { name: "LOG_FILE_SYNC", value: 5, label: "log file sync" },
+    Named { name: "SQLNET_FROM_CLIENT", value: 6, label: "SQL*Net message from client" },
+];
+
 pub const NO_SEGMENT: u32 = u32::MAX;
 pub const NO_LATCH: u16 = u16::MAX;
 pub const NO_LINE: u16 = u16::MAX;
@@ -98,6 +110,12 @@ pub fn typescript() -> String {
     let names: Vec<String> = GET_KINDS.iter().map(|k| format!("  {}: '{}',", k.value, k.label)).collect();
     s.push_str(&format!(
         "/** Labels by GetKind value. */\nexport const GET_KIND_NAMES: Record<number, string> = {{\n{}\n}};\n\n",
+        names.join("\n")
+    ));
+    s.push_str(&consts("TimelineState", TIMELINE_STATES));
+    let names: Vec<String> = TIMELINE_STATES.iter().map(|k| format!("  '{}',", k.label)).collect();
+    s.push_str(&format!(
+        "/** Labels indexed by TimelineState. */\nexport const TIMELINE_STATE_NAMES = [\n{}\n];\n\n",
         names.join("\n")
     ));
     let cols: Vec<String> = COLUMNS.iter().map(|c| format!("  '{}',", c.name)).collect();
