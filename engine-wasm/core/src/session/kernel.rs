@@ -91,7 +91,7 @@ impl Kernel<'_> {
     #[inline(always)]
     pub fn get(&mut self, seg: u32, block: u32, kind: GetKind, no_work: bool, line: u16, st: &OpStacks) -> u64 {
         let fastpath = self.cache.fastpath;
-        self.get_as(seg, block, kind, no_work, fastpath, false, line, st)
+        self.get_via(seg, block, kind, no_work, fastpath, false, line, st)
     }
 
     /// The unique-index shortcut get of a table block (row fetched via
@@ -119,12 +119,19 @@ impl Kernel<'_> {
         if !others {
             self.stats.access.row_cr_hits += 1;
         }
-        self.get_as(seg, block, GetKind::Normal, false, false, true, line, st)
+        self.get_via(seg, block, GetKind::Normal, false, false, true, line, st)
+    }
+
+    /// A normal get that cannot take the fastpath (a leaf reached through
+    /// the kept leaf's sibling pointer): not a "no work" get either.
+    #[inline]
+    pub fn get_sibling(&mut self, seg: u32, block: u32, line: u16, st: &OpStacks) -> u64 {
+        self.get_via(seg, block, GetKind::Normal, false, false, false, line, st)
     }
 
     #[allow(clippy::too_many_arguments)]
     #[inline(always)]
-    fn get_as(
+    fn get_via(
         &mut self,
         seg: u32,
         block: u32,
@@ -254,6 +261,15 @@ impl Kernel<'_> {
             },
             self.cost.now.0,
         );
+    }
+
+    /// A read from a buffer held pinned that is not a pin visit (a probe
+    /// served by a kept leaf, a full scan's row): its CPU only, no get, no
+    /// statistic, no trace event.
+    #[inline(always)]
+    pub fn pinned_read_cpu(&mut self, st: &OpStacks) {
+        let us = self.params.pinned_revisit_us;
+        self.cost.charge(st.own, us);
     }
 
     /// A visit to a buffer the row source still has pinned.
