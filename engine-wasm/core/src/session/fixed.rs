@@ -394,7 +394,7 @@ impl Run<'_> {
                     num(t.sleeps as f64),
                     num(0),
                     num(0),
-                    num(t.misses.saturating_sub(t.sleeps) as f64),
+                    num(t.spin_gets as f64),
                     num(0),
                 ]]
             }
