@@ -262,3 +262,26 @@ fn refused_workloads() {
         .exec("LAB SET max_script_work = 200000000;\nLAB RUN 'select v from k where id = :1' BIND 1 TO 10 SESSIONS 2;");
     ok(&steps);
 }
+
+/// The workload sessions are sessions of the instance: V$SESSTAT and
+/// V$SESSION_EVENT show each one's figures by SID after the step.
+#[test]
+fn v_views_see_the_workload_sessions_by_sid() {
+    let mut e = quiet_engine();
+    let run = "LAB RUN 'select /*+ full(h) */ count(v) from h' VIA plsql SESSIONS 2;\n";
+    let steps = e.exec(&format!("{ONE_BLOCK}LAB SET cbc_hold_pin_us = 50;\n{run}{run}"));
+    ok(&steps);
+    let sids: Vec<u32> = last(&steps).sessions.as_ref().unwrap().iter().map(|s| s.sid).collect();
+    let q = format!(
+        "select e.sid, e.total_waits from v$session_event e where e.event = 'latch: cache buffers chains';\n\
+         select s.value from v$sesstat s, v$statname n where n.statistic# = s.statistic# \
+         and n.name = 'execute count' and s.sid = {};",
+        sids[1]
+    );
+    let steps = e.exec(&q);
+    ok(&steps);
+    let waits = &steps[0].rows;
+    assert_eq!(waits.len(), 1, "{waits:?}");
+    assert_eq!(waits[0][0], serde_json::json!(sids[1]));
+    assert_eq!(steps[1].rows[0][0], serde_json::json!(2));
+}

@@ -94,6 +94,11 @@ impl Run<'_> {
             ));
         }
         let mut peers = std::mem::take(&mut self.inst.workload_peers);
+        if peers.len() + 1 != n as usize {
+            // The engine lends the sessions for a LAB RUN step of its own.
+            self.inst.workload_peers = peers;
+            return Err(LabError::with(ora::LAB_UNSUPPORTED, "SESSIONS n here", r.sql_pos));
+        }
         let r = self.drive_sessions(r, stmt, n, &mut peers);
         // Sessions no longer run at once.
         let cache = &mut self.inst.sga.cache;
@@ -120,7 +125,6 @@ impl Run<'_> {
         peers: &mut [Session],
     ) -> Result<Outcome, LabError> {
         let n = n as usize;
-        debug_assert_eq!(peers.len() + 1, n);
         let client = Client::from_driver(r.via.unwrap_or(Driver::JdbcThin));
         let (lo, hi) = r.bind.unwrap_or((1, 1));
         if hi < lo || hi.checked_sub(lo).is_none_or(|v| v >= 50_000_000) {
@@ -291,7 +295,17 @@ impl Run<'_> {
             if cpus > 0 { format!(" on {cpus} CPU(s)") } else { String::new() }
         )];
         for s in &sessions {
-            out.push(format!("SID {}: {} execution(s), {:.3} s", s.sid, s.executions, s.elapsed_us / 1e6));
+            let gets = s.stats.get("consistent gets").copied().unwrap_or(0);
+            let mut line = format!(
+                "SID {}: {} execution(s), {:.3} ms, {gets} consistent gets",
+                s.sid,
+                s.executions,
+                s.elapsed_us / 1e3
+            );
+            for (name, w) in s.waits.iter().filter(|(n, _)| !n.starts_with("SQL*Net")) {
+                line.push_str(&format!(", {name} {} ({:.1} us)", w.count, w.time_us));
+            }
+            out.push(line);
         }
         Ok(Outcome {
             columns,
