@@ -285,3 +285,25 @@ fn v_views_see_the_workload_sessions_by_sid() {
     assert_eq!(waits[0][0], serde_json::json!(sids[1]));
     assert_eq!(steps[1].rows[0][0], serde_json::json!(2));
 }
+
+/// samples/concurrency-11g.sql runs: RowCR on, then off, then eight
+/// sessions on two CPUs queueing for them.
+#[test]
+fn the_concurrency_sample() {
+    let steps = quiet_engine().exec(include_str!("../../../samples/concurrency-11g.sql"));
+    ok(&steps);
+    let runs: Vec<&StepOut> = steps.iter().filter(|s| s.sessions.is_some()).collect();
+    assert_eq!(runs.len(), 3);
+    assert_eq!(stat(runs[0], "RowCR attempts"), 400_000);
+    assert_eq!(stat(runs[1], "RowCR attempts"), 0);
+    let queued: f64 = runs[2]
+        .sessions
+        .as_ref()
+        .unwrap()
+        .iter()
+        .flat_map(|s| &s.timeline)
+        .filter(|t| t.2 == 1)
+        .map(|t| t.1 - t.0)
+        .sum();
+    assert!(queued > 0.0);
+}
