@@ -135,9 +135,10 @@ pub struct Session {
     /// `runstats_pkg` snapshots.
     pub(crate) runstats: program::Runstats,
     /// Time the session was not in the database: waiting for the other
-    /// sessions of a workload, or in the CPU run queue (µs). Not DB time
-    /// when idle; the run queue is DB time but not CPU.
+    /// sessions of a workload (µs). Not DB time.
     pub(crate) idle_us: f64,
+    /// Time in the CPU run queue (`LAB SET cpu_count`): DB time, not CPU.
+    pub(crate) run_queue_us: f64,
 }
 
 /// The wait counters at a point in time (a step's waits are the difference).
@@ -214,6 +215,7 @@ impl Session {
             plsql_depth: 0,
             runstats: Default::default(),
             idle_us: 0.0,
+            run_queue_us: 0.0,
         }
     }
 
@@ -229,7 +231,7 @@ impl Session {
         let mut s = self.stats.snapshot(block_size);
         let db = (self.cost.now_us() - self.net_wait_us - self.client_wait_us - self.idle_us).max(0.0);
         let c = &self.stats.calls;
-        let cpu = (db - c.io_wait_us - c.latch_cbc_wait_us - c.buffer_busy_wait_us).max(0.0);
+        let cpu = (db - c.io_wait_us - c.latch_cbc_wait_us - c.buffer_busy_wait_us - self.run_queue_us).max(0.0);
         s.set(crate::stats::Stat::DbTime, (db / 10_000.0).round() as u64);
         s.set(crate::stats::Stat::CpuUsedBySession, (cpu / 10_000.0).round() as u64);
         s

@@ -200,7 +200,7 @@ impl Run<'_> {
             if let Some(c) = cpu {
                 if cpu_free[c] > t0 {
                     push_lane(&mut workers[k].lane, t0, cpu_free[c], lane::RUN_QUEUE);
-                    w.s.idle_us += cpu_free[c] - t0;
+                    w.s.run_queue_us += cpu_free[c] - t0;
                     w.s.cost.idle_until(SimTime(cpu_free[c]));
                     t0 = cpu_free[c];
                 }
@@ -208,6 +208,7 @@ impl Run<'_> {
             let mark = w.waits_now();
             let work_before = w.s.stats.work_units();
             let v = workers[k].next;
+            w.s.trace.set_exec(workers[k].executions as u32);
             let wk = &mut workers[k];
             let got = w.workload_exec(r, stmt, (&mut wk.cursor, &mut wk.binds), v, client, &cs)?;
             let t1 = w.s.cost.now.us();
