@@ -180,7 +180,9 @@ impl Kernel<'_> {
     fn contend(&mut self, seg: u32, block: u32, child: u16, kind: GetKind, upgrade: bool, st: &OpStacks) {
         let p = self.params;
         let sid = self.sid;
-        if let Some(&(from, until, holder)) = self.cache.exclusive_pins.get(&(seg, block)) {
+        let pin =
+            if self.cache.exclusive_pins.is_empty() { None } else { self.cache.exclusive_pins.get(&(seg, block)) };
+        if let Some(&(from, until, holder)) = pin {
             let t = self.cost.now.0;
             if holder != sid && t >= from - EPS && t < until - EPS {
                 let us = until - t;
