@@ -707,4 +707,29 @@ pub enum LabCommand {
     Profile,
     /// `LAB RESET`: a fresh instance.
     Reset,
+    /// `LAB HELP [command]`: the reference of the LAB commands.
+    Help(Option<String>),
 }
+
+/// The LAB commands, for `LAB HELP`: name, syntax, what it does.
+pub const LAB_COMMANDS: &[(&str, &str, &str)] = &[
+    (
+        "VERSION",
+        "LAB VERSION <version>",
+        "Simulate that release (10g, 11.1, 11.2.0.1, 11.2.0.2, 18c, 19c); the SGA is rebuilt.",
+    ),
+    (
+        "RUN",
+        "LAB RUN '<sql>' [BIND a TO b] [VIA driver] [FETCHSIZE n] [RUNS n] [BATCH n] [LITERALS] [AUTOCOMMIT]",
+        "Run a workload from a client driver (plsql, jdbc_thin, jdbc_oci_net, jdbc_oci_bequeath, sqlplus); :1 takes each bind value.",
+    ),
+    (
+        "SET",
+        "LAB SET <name> = <value>",
+        "Set a lab parameter: network latency and bandwidth, cost parameters, lab limits, autotrace_style.",
+    ),
+    ("SESSION", "LAB SESSION <n>", "Run the following statements in session n (1 to 1000)."),
+    ("PROFILE", "LAB PROFILE", "Print the folded cost stacks of the previous step."),
+    ("RESET", "LAB RESET", "Start again with a fresh instance."),
+    ("HELP", "LAB HELP [command]", "Print this reference, or one command's."),
+];

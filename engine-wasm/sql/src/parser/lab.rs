@@ -62,7 +62,7 @@ impl Parser<'_> {
             return Err(self.lab_error("expected LAB"));
         }
         let Some(w) = self.word().map(str::to_string) else {
-            return Err(self.lab_error("unknown LAB command; expected VERSION, RUN, SET, SESSION, PROFILE or RESET"));
+            return Err(self.lab_error("unknown LAB command; expected VERSION, RUN, SET, SESSION, PROFILE, RESET or HELP (LAB HELP lists them)"));
         };
         let cmd = match w.as_str() {
             "VERSION" => {
@@ -110,8 +110,20 @@ impl Parser<'_> {
                 self.bump();
                 LabCommand::Reset
             }
+            "HELP" => {
+                self.bump();
+                let topic = match self.word().map(str::to_string) {
+                    Some(t) if LAB_COMMANDS.iter().any(|(n, _, _)| *n == t) => {
+                        self.bump();
+                        Some(t)
+                    }
+                    Some(t) => return Err(self.lab_error(format!("no help for '{t}'; LAB HELP lists the LAB commands"))),
+                    None => None,
+                };
+                LabCommand::Help(topic)
+            }
             _ => {
-                return Err(self.lab_error("unknown LAB command; expected VERSION, RUN, SET, SESSION, PROFILE or RESET"))
+                return Err(self.lab_error("unknown LAB command; expected VERSION, RUN, SET, SESSION, PROFILE, RESET or HELP (LAB HELP lists them)"))
             }
         };
         if !self.at_eof() {
