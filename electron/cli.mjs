@@ -20,6 +20,7 @@ import { inProcessRunner, loadNodeEngine, startEngineWorker } from './engine-nod
 import { openScript, scriptChunksFrom } from './script-stream.mjs';
 import { ScriptTextError } from './script-text.mjs';
 import { placeSteps } from '../renderer/src/model/script.mjs';
+import { foldedLines } from '../renderer/src/reports/folded.mjs';
 
 export const USAGE = `Usage: lio run [options] [--] <script.sql>
        lio --help
@@ -33,7 +34,8 @@ Commands:
 
 Options:
   --json             print one JSON document {"lio_lab": version, "steps": [...]}
-  --folded           print every step's folded cost stacks ("frame;frame weight")
+  --folded           print every step's folded cost stacks ("#step line n: sql;frame;frame
+                     weight"), weights in whole nanoseconds, for flame-graph tools
   --no-echo          do not echo statements (SQL> ...) in text mode
   --timeout SECONDS  stop the script after SECONDS (LAB-00035; default: no limit)
   --                 end of options (a script named like an option follows)
@@ -126,7 +128,8 @@ function createPrinter(args, out) {
           out((first ? '' : ',') + JSON.stringify(s));
           first = false;
         } else if (args.folded) {
-          if (s.folded?.length) out(s.folded.join('\n') + '\n');
+          const lines = foldedLines(s);
+          if (lines.length) out(lines.join('\n') + '\n');
         } else {
           const block = formatStep(s, { echo: args.echo });
           if (!block.length) continue;
