@@ -34,7 +34,7 @@ Commands:
 
 Options:
   --json             print one JSON document {"lio_lab": version, "steps": [...]}
-  --folded           print every step's folded cost stacks ("#step line n: sql;frame;frame
+  --folded           print every step's folded cost stacks ("step n line l: sql;frame;frame
                      weight"), weights in whole nanoseconds, for flame-graph tools
   --no-echo          do not echo statements (SQL> ...) in text mode
   --timeout SECONDS  stop the script after SECONDS (LAB-00035; default: no limit)

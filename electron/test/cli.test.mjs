@@ -112,7 +112,7 @@ describe('lio run (in-process, fake engine)', () => {
 
   it('--folded prints the folded stacks under a frame naming the step, weights in whole ns', async () => {
     const r = await run(['run', script, '--folded']);
-    expect(r.out).toBe('#1 line 2: select 1 x from dual;opitsk;opiodr;kksumc 12000\n');
+    expect(r.out).toBe('step 1 line 2: select 1 x from dual;opitsk;opiodr;kksumc 12000\n');
   });
 
   it('--help prints usage on stdout', async () => {

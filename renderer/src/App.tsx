@@ -15,7 +15,8 @@ import { CompareView } from './views/CompareView';
 import { HistoryView } from './views/HistoryView';
 import { ExportMenu } from './views/ExportMenu';
 import { Notices, upsertNotice, type Notice } from './views/Notices';
-import { comparables, runTitle, shortStmt, type SessionRun } from './session';
+import { comparables, runTitle, shortStmt, stepToShow, type SessionRun } from './session';
+import { focusLine } from './model/demo.mjs';
 import { buildReport, type ReportInputs } from './reports/report';
 
 const DRAFT_KEY = 'lio.draft.v1';
@@ -178,7 +179,7 @@ export function App() {
       flush();
       const errs = steps.filter((s) => s.error).map((s) => ({ ...s.error! }));
       setErrors(errs);
-      const pick = [...steps].reverse().find((s) => s.error) ?? [...steps].reverse().find((s) => s.kind === 'query' || s.kind === 'lab') ?? steps[steps.length - 1];
+      const pick = stepToShow(steps, mode === 'all' ? focusLine(text) : null);
       if (pick) setSel({ run: runId, index: pick.index });
       const ms = performance.now() - t0;
       return `${fmtNum(steps.length)} step${steps.length === 1 ? '' : 's'} in ${fmtNum(Math.round(ms))} ms${errs.length ? ` · ${fmtNum(errs.length)} error${errs.length > 1 ? 's' : ''}` : ''}${note}`;
@@ -292,7 +293,7 @@ export function App() {
         </select>
         <span className="sep" />
         <button className="btn primary" onClick={() => execute('all')} disabled={busy || status.state === 'loading'} title="Run the whole script on a fresh instance (Ctrl+Shift+Enter, F5)">
-          Run all<span className="kbd">⇧↵</span></button>
+          Run all<span className="kbd">Ctrl⇧↵ · F5</span></button>
         <button className="btn" onClick={() => execute('statement')} disabled={busy || status.state === 'loading'} title="Run the statement under the cursor (Ctrl+Enter)">
           Run statement<span className="kbd">Ctrl↵</span></button>
         {busy && <button className="btn danger" onClick={cancel}>Cancel</button>}

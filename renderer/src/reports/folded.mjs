@@ -8,12 +8,12 @@
 const frameSafe = (text) => text.replace(/\s+/g, ' ').replace(/;/g, ',').trim();
 
 /**
- * The label frame of a step: `#3 line 7: select v from t where id = 1`.
+ * The label frame of a step: `step 3 line 7: select v from t where id = 1`.
  * @param {{ index: number, line: number, statement: string }} step
  */
 export function stepFrame(step) {
   const sql = frameSafe(step.statement).replace(/,$/, '');
-  return `#${step.index} line ${step.line}: ${sql.length > 80 ? `${sql.slice(0, 79)}…` : sql}`;
+  return `step ${step.index} line ${step.line}: ${sql.length > 80 ? `${sql.slice(0, 79)}…` : sql}`;
 }
 
 /**

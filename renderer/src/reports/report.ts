@@ -7,7 +7,7 @@ import { layoutStructures } from '../model/structure';
 import { NO_SEGMENT } from '../model/types';
 import { fmtNum, fmtUs, type RunstatsRow } from '../model/stats';
 import { flameFragment, flameSvg } from './flame';
-import { compareSvg, planFragment, runsFragment, statsFragment, statsSvg } from './stats';
+import { compareFragment, compareSvg, planFragment, runsFragment, statsFragment, statsSvg } from './stats';
 import { legendFragment, structureFragment, structureSvg } from './structure';
 import { esc, REPORT_COLORS, svgDocument, text, truncate } from './svg';
 
@@ -70,6 +70,7 @@ export function buildReport(kind: ReportKind, inp: ReportInputs): { svg: string;
       return { svg: structureSvg(layout, heat, trace, `Structure · ${stmt}`), name: `${base}-structure.svg` };
     }
     case 'report': {
+      if (inp.compare) return { svg: compareReportSvg(inp.compare, inp.diff ?? null), name: 'lio-compare-report.svg' };
       if (!step) throw new Error('select a statement first');
       const W = 1000, pad = 16;
       const parts: string[] = [];
@@ -129,4 +130,22 @@ export function buildReport(kind: ReportKind, inp: ReportInputs): { svg: string;
       return { svg: svgDocument(W, y + pad, title, parts.join('\n') + '\n', 'LIO Lab one-page report: statistics, plan, structures and flame graph'), name: `${base}-report.svg` };
     }
   }
+}
+
+/** The Compare tab's one-page report: both sides' statistics, the difference, and the differential flame graph. */
+export function compareReportSvg(c: NonNullable<ReportInputs['compare']>, diff: ReportInputs['diff']): string {
+  const W = 1000, pad = 16;
+  const title = `LIO Lab · A: ${oneLine(c.labelA, 60)} vs B: ${oneLine(c.labelB, 60)}`;
+  const parts: string[] = [];
+  let y = pad;
+  const table = compareFragment(c.rows, c.labelA, c.labelB, W - 2 * pad);
+  parts.push(`<g transform="translate(${pad} ${y})">${table.body}</g>`);
+  y += table.height + 12;
+  if (diff && (diff.a.length || diff.b.length)) {
+    const d = diffFlame(diff.a, diff.b);
+    const ff = flameFragment(d.graph, { width: W - 2 * pad, title: 'Differential flame graph: B vs A (red grew in B, blue shrank)', diff: d });
+    parts.push(`<g transform="translate(${pad} ${y})">${ff.body}</g>`);
+    y += ff.height + 10;
+  }
+  return svgDocument(W, y + pad, title, parts.join('\n') + '\n', 'LIO Lab comparison report: A, B, difference and differential flame graph');
 }

@@ -4,7 +4,7 @@ import { cellRect, groupRect, heatKey, locateEvent, type CellGroup, type Structu
 import type { HeatMap } from '../model/heat';
 import { heatLevel, isVisit } from '../model/heat';
 import { GET_KIND_NAMES, NO_SEGMENT, type Trace } from '../model/types';
-import { esc, MONO, mix, n, REPORT_COLORS, svgDocument, text, truncate } from './svg';
+import { esc, MONO, mix, n, REPORT_COLORS, svgDocument, text, textWidth, truncate } from './svg';
 import type { Fragment } from './flame';
 
 function cellFill(g: CellGroup, block: number, heat: HeatMap | null): string {
@@ -71,7 +71,8 @@ export function legendFragment(width: number): Fragment {
   ];
   let x = 0, y = 0;
   const parts = items.map(([c, label]) => {
-    const w = 24 + label.length * 6.2;
+    // Swatch, gap, the label at its widest (wide glyphs such as 'm'), then a clear gap before the next swatch.
+    const w = 14 + textWidth(label, 11) * 1.15 + 16;
     if (x > 0 && x + w > width) { x = 0; y += 16; }
     const s = `<rect x="${n(x)}" y="${n(y + 2)}" width="10" height="10" rx="2" fill="${c}"/>${text(x + 14, y + 11, label, `font-size="11" fill="${C.muted}"`)}`;
     x += w;

@@ -9,6 +9,7 @@ import { HeatMap, heatTarget, isVisit } from '../model/heat';
 import { createLocator, hitCell, latchGroup, layoutStructures, roleName, heatKey, type CellGroup, type CellRef, type StructureLayout } from '../model/structure';
 import { initialPlayback, pause, play, RATES, seek, setRate, stepBack, stepForward, tick, type PlaybackState } from '../model/playback';
 import { fmtNum, fmtUs } from '../model/stats';
+import { readableStack } from '../model/flame';
 import { touchedSegments, type ReportInputs } from '../reports/report';
 import { heatLut, palette } from './colors';
 import { badgeCell, drawBase, markCell, paintCell, pulseCell } from './structureDraw';
@@ -291,7 +292,7 @@ export function StructureView({ step, live, catalog, getTrace, reportRef }: {
     if (trace.latch_child[i] !== NO_LATCH && trace.latch_gets[i] > 0) parts.push(`CBC child #${trace.latch_child[i]} × ${trace.latch_gets[i]}`);
     if (trace.plan_line[i] !== NO_PLAN_LINE) parts.push(`plan line ${trace.plan_line[i]}`);
     const stack = trace.stacks[trace.stack[i]];
-    if (stack) parts.push(stack.split(';').slice(-2).join(';'));
+    if (stack) parts.push(readableStack(stack));
     const [hs, hb] = heatTarget(k, seg, trace.block[i]);
     return { text: parts.filter(Boolean).join(' · '), data: seg === NO_SEGMENT ? EVENT_KIND_NAMES[k] : `${segNames.get(seg) ?? seg}:${trace.block[i]}:${role}:${GET_KIND_NAMES[trace.get_kind[i]]}:${hs}:${hb}` };
   };
@@ -328,7 +329,8 @@ export function StructureView({ step, live, catalog, getTrace, reportRef }: {
         </label>
       </div>
       <div className="canvas-wrap" ref={scroller} onScroll={() => requestRedraw('structure', (now) => { draw(now); })}>
-        <canvas ref={canvas} role="img" style={{ position: 'sticky', top: 0 }}
+        <canvas ref={canvas} role="img" tabIndex={0} style={{ position: 'sticky', top: 0 }}
+          title="Space: play / pause · ← →: step · Home / End: first / last event"
           aria-label={`Structure picture: ${layout?.pictures.map((p) => p.title).join('; ') ?? ''}`}
           data-pos={ui.pos} data-event={cur.data}
           onMouseMove={onMove} onMouseLeave={() => setHover(null)} />
