@@ -182,12 +182,31 @@ export function focusLine(script) {
 }
 
 /**
- * A published figure next to the simulated one.
+ * Figures a demo may quote that are not statistics: simulated times in
+ * seconds (`elapsed (s)`, and a LAB RUN's `trimmed mean (s)`).
+ * @type {Record<string, (s: { elapsed_us: number, trimmed_mean_us?: number }) => number | undefined>}
+ */
+const TIME_FIGURES = {
+  'elapsed (s)': (s) => s.elapsed_us / 1e6,
+  'trimmed mean (s)': (s) => (s.trimmed_mean_us === undefined ? undefined : s.trimmed_mean_us / 1e6),
+};
+
+/**
+ * A published figure next to the simulated one: equal, or the simulated
+ * one's relative difference (`+1.8%`).
  * @param {DemoExpected} e
- * @param {{ stats: Record<string, number> } | null | undefined} step
- * @returns {{ stat: string, published: number, simulated: number | null, source: string, match: boolean }}
+ * @param {{ stats: Record<string, number>, elapsed_us: number, trimmed_mean_us?: number } | null | undefined} step
+ * @returns {{ stat: string, published: number, simulated: number | null, source: string, match: boolean, delta: string }}
  */
 export function compareExpected(e, step) {
-  const simulated = step ? step.stats[e.stat] ?? 0 : null;
-  return { stat: e.stat, published: e.value, simulated, source: e.source, match: simulated !== null && simulated === e.value };
+  const time = /** @type {((s: { elapsed_us: number, trimmed_mean_us?: number }) => number | undefined) | undefined} */ (TIME_FIGURES[e.stat.toLowerCase()]);
+  const raw = !step ? null : time ? time(step) ?? null : step.stats[e.stat] ?? 0;
+  const simulated = raw === null ? null : time ? Math.round(raw * 1000) / 1000 : raw;
+  const match = simulated !== null && simulated === e.value;
+  let delta = '';
+  if (simulated !== null && !match) {
+    const pct = e.value === 0 ? 0 : ((simulated - e.value) / Math.abs(e.value)) * 100;
+    delta = e.value === 0 ? 'published 0' : `${simulated >= e.value ? '+' : ''}${pct.toFixed(Math.abs(pct) < 0.1 ? 3 : 1)}%`;
+  }
+  return { stat: e.stat, published: e.value, simulated, source: e.source, match, delta };
 }
