@@ -8,7 +8,7 @@ use common::*;
 use lio_core::Engine;
 
 const SETUP: &str = "create table t (id number primary key, v varchar2(10));
-insert into t select rownum, 'x'||rownum from xmltable('1 to 500');
+insert into t select rownum, 'x'||rownum from xmltable('1 to 1000');
 commit;
 ";
 
@@ -34,7 +34,7 @@ fn mystat_before_and_after_gives_the_statements_delta() {
     let after = value(&mut e, MY_GETS);
     // Reading a fixed table visits no buffer: the delta is the query's own.
     assert_eq!(after - before, stat(&s[0], "consistent gets") as f64);
-    // Root, leaf (500 keys need two leaves) and the table block.
+    // Root, leaf (1,000 keys need two leaves) and the table block.
     assert_eq!(after - before, 3.0);
 }
 
@@ -65,7 +65,7 @@ fn sesstat_sees_other_sessions_and_sysstat_sums_them() {
               and n.name = 'table scan rows gotten' and s.sid = {sid2};"
         ),
     );
-    assert_eq!(other, 500.0);
+    assert_eq!(other, 1000.0);
     let mine = value(
         &mut e,
         "select s.value from v$mystat s, v$statname n where n.statistic# = s.statistic# and n.name = 'table scan rows gotten';",

@@ -23,6 +23,14 @@ pub struct VersionProfile {
     /// leaf and table buffers pinned from one outer row to the next, so a
     /// probe that lands in the same block is a pinned revisit.
     pub nl_keeps_inner_pins: bool,
+    /// 11g: outer blocks a nested loop's inner index scan trusts the leaf
+    /// it kept pinned before re-verifying it with a descent (0: a probe
+    /// always descends). See `exec/row_source/pins.rs`.
+    pub nl_kept_leaf_trust: u8,
+    /// 11.1.0.7 and 11.2.0.1: a filter on the table row of a unique probe
+    /// makes the table access a normal (pinning) get instead of the
+    /// examination shortcut; 11.2.0.2 always takes the shortcut.
+    pub filtered_unique_probe_pins: bool,
     /// 18c+: MemOptimized RowStore (`MEMOPTIMIZE FOR READ`).
     pub memoptimize_rowstore: bool,
     /// 11g+: nested-loop join batching exists (`_nlj_batching_enabled`).
@@ -45,6 +53,8 @@ const fn profile(name: &'static str, banner: &'static str) -> VersionProfile {
         fastpath_examination: true,
         callback_fetch_pin_check: true,
         nl_keeps_inner_pins: true,
+        nl_kept_leaf_trust: 2,
+        filtered_unique_probe_pins: false,
         memoptimize_rowstore: true,
         nlj_batching: true,
         row_cr: false,
@@ -58,6 +68,7 @@ pub const V10_2_0_5: VersionProfile = VersionProfile {
     fastpath_examination: false,
     callback_fetch_pin_check: false,
     nl_keeps_inner_pins: false,
+    nl_kept_leaf_trust: 0,
     memoptimize_rowstore: false,
     nlj_batching: false,
     row_cr: true,
@@ -69,6 +80,7 @@ pub const V11_1_0_7: VersionProfile = VersionProfile {
     fastpath_examination: false,
     callback_fetch_pin_check: false,
     memoptimize_rowstore: false,
+    filtered_unique_probe_pins: true,
     ..profile("11.1.0.7", "Oracle Database 11g Enterprise Edition Release 11.1.0.7.0 - 64bit Production")
 };
 
@@ -78,12 +90,14 @@ pub const V11_2_0_1: VersionProfile = VersionProfile {
     callback_fetch_pin_check: false,
     memoptimize_rowstore: false,
     row_cr: true,
+    filtered_unique_probe_pins: true,
     ..profile("11.2.0.1", "Oracle Database 11g Enterprise Edition Release 11.2.0.1.0 - 64bit Production")
 };
 
 pub const V11_2_0_2: VersionProfile = VersionProfile {
     name: "11.2.0.2",
     banner: "Oracle Database 11g Enterprise Edition Release 11.2.0.2.0 - 64bit Production",
+    filtered_unique_probe_pins: false,
     ..V11_2_0_1
 };
 

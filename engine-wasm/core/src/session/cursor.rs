@@ -183,6 +183,7 @@ impl Run<'_> {
                     work,
                     max_memory_mb: self.inst.limits.max_memory_mb,
                     fixed: &fixed_rows,
+                    outer_moved: false,
                 }
             };
         }

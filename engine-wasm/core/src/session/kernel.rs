@@ -89,9 +89,32 @@ impl Kernel<'_> {
     /// The one place a consistent get is counted.
     #[inline(always)]
     pub fn get(&mut self, seg: u32, block: u32, kind: GetKind, no_work: bool, line: u16, st: &OpStacks) -> u64 {
+        let fastpath = self.cache.fastpath;
+        self.get_via(seg, block, kind, no_work, fastpath, line, st)
+    }
+
+    /// A normal get that cannot take the fastpath (a leaf reached through
+    /// the kept leaf's sibling pointer): not a "no work" get either.
+    #[inline]
+    pub fn get_sibling(&mut self, seg: u32, block: u32, line: u16, st: &OpStacks) -> u64 {
+        self.get_via(seg, block, GetKind::Normal, false, false, line, st)
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn get_via(
+        &mut self,
+        seg: u32,
+        block: u32,
+        kind: GetKind,
+        no_work: bool,
+        fastpath: bool,
+        line: u16,
+        st: &OpStacks,
+    ) -> u64 {
         let now = self.cost.now;
         let o = self.cache.consistent_get(seg, block, kind, &mut *self.io, now);
-        self.stats.gets.count(kind, no_work, self.cache.fastpath, self.cache.fastpath_examination);
+        self.stats.gets.count(kind, no_work, fastpath, self.cache.fastpath_examination);
         let p = self.params;
         let work = match kind {
             GetKind::Examination => p.examination_get_us,
@@ -153,6 +176,15 @@ impl Kernel<'_> {
             },
             self.cost.now.0,
         );
+    }
+
+    /// A read from a buffer held pinned that is not a pin visit (a probe
+    /// served by a kept leaf, a full scan's row): its CPU only, no get, no
+    /// statistic, no trace event.
+    #[inline(always)]
+    pub fn pinned_read_cpu(&mut self, st: &OpStacks) {
+        let us = self.params.pinned_revisit_us;
+        self.cost.charge(st.own, us);
     }
 
     /// A visit to a buffer the row source still has pinned.

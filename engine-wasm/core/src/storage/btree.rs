@@ -84,7 +84,11 @@ impl BTree {
         if self.holds_rows {
             ROW_HEADER + row.iter().map(|v| v.column_len() as u32).sum::<u32>() + ROW_DIRECTORY
         } else {
-            INDEX_ENTRY_HEADER + key.iter().map(|v| v.column_len() as u32).sum::<u32>() + INDEX_ROWID + ROW_DIRECTORY
+            // A unique index stores the rowid as the entry's data, without
+            // the length byte it has as the last key column of a
+            // non-unique index.
+            let rowid = INDEX_ROWID - self.unique as u32;
+            INDEX_ENTRY_HEADER + key.iter().map(|v| v.column_len() as u32).sum::<u32>() + rowid + ROW_DIRECTORY
         }
     }
 

@@ -355,6 +355,7 @@ impl<'a> Builder<'a> {
                                             filter: vec![],
                                             finger: 0,
                                             leaf_hint: 0,
+                                            kept: Default::default(),
                                         },
                                     );
                                     chosen = Some((op, 1.0, cost, cis));
@@ -443,6 +444,7 @@ impl<'a> Builder<'a> {
                                                 filter: vec![],
                                                 finger: 0,
                                                 leaf_hint: 0,
+                                                kept: Default::default(),
                                             },
                                         );
                                         let op = self.op(
@@ -617,6 +619,7 @@ impl<'a> Builder<'a> {
                             inner: Box::new(op),
                             inner_active: false,
                             keep_inner_pins: self.ctx.profile.nl_keeps_inner_pins,
+                            last_outer: None,
                         },
                     );
                     (nl, rows, cost)

@@ -342,6 +342,8 @@ impl<'a> Builder<'a> {
                 high_value: None,
                 end: false,
                 filter: vec![],
+                kept: Default::default(),
+                silent: false,
             },
         );
         if iot {

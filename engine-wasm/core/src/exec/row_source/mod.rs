@@ -10,7 +10,10 @@
 mod next;
 mod next_cold;
 mod open;
+mod pins;
 mod timed;
+
+pub use pins::{KeptLeaf, LeafPath};
 
 use super::expr::{AggSpec, AggState, CExpr, Env, EvalCtx};
 use crate::catalog::{Catalog, IndexId, TableId, TableStorage};
@@ -56,6 +59,9 @@ pub struct Rt<'a> {
     /// Rows of the fixed tables (`V$` views) the statement reads, taken
     /// when it executed; indexed by `OpKind::FixedTable::slot`.
     pub fixed: &'a [Vec<Vec<Value>>],
+    /// Set by a nested loop before it restarts its inner row source: the
+    /// outer row source moved to a new block since the previous outer row.
+    pub outer_moved: bool,
 }
 
 impl Rt<'_> {
@@ -113,6 +119,28 @@ impl Rt<'_> {
             self.k.stats.access.table_fetch_continued_row += 1;
             self.get(line, st, seg, body, GetKind::Normal, true);
         }
+    }
+
+    /// A leaf reached through the kept leaf's sibling pointer.
+    #[inline]
+    fn get_sibling(&mut self, line: u16, st: usize, seg: u32, block: u32) {
+        let stacks: &[OpStacks] = self.stacks;
+        self.lines[line as usize].own_buffers += self.k.get_sibling(seg, block, line, &stacks[st]);
+    }
+
+    /// A probe served by the leaf kept pinned from the previous outer row.
+    #[inline(always)]
+    fn kept_leaf_reuse(&mut self, st: usize) {
+        let stacks: &[OpStacks] = self.stacks;
+        self.k.pinned_read_cpu(&stacks[st]);
+    }
+
+    /// A row of a full scan, read from the block the scan has pinned:
+    /// the row's CPU only (a scan's row visits are not pin visits).
+    #[inline(always)]
+    fn scan_row(&mut self, st: usize) {
+        let stacks: &[OpStacks] = self.stacks;
+        self.k.pinned_read_cpu(&stacks[st]);
     }
 
     #[inline(always)]
@@ -215,6 +243,8 @@ pub enum OpKind {
         filter: Vec<CExpr>,
         finger: usize,
         leaf_hint: u32,
+        /// The leaf kept pinned from the previous outer row (11g loops).
+        kept: KeptLeaf,
     },
     /// INDEX RANGE SCAN: equality on a key prefix (`keys`), or a range on
     /// the first key column (`low`/`high`, each with "inclusive").
@@ -231,6 +261,11 @@ pub enum OpKind {
         high_value: Option<(Value, bool)>,
         end: bool,
         filter: Vec<CExpr>,
+        /// The leaf kept pinned from the previous outer row (11g loops).
+        kept: KeptLeaf,
+        /// This probe reached its leaf without a recorded visit: checks of
+        /// further entries in that leaf are not recorded either.
+        silent: bool,
     },
     ByRowid {
         table: TableId,
@@ -256,6 +291,8 @@ pub enum OpKind {
         inner: Box<Op>,
         inner_active: bool,
         keep_inner_pins: bool,
+        /// Block of the outer row source at the previous outer row.
+        last_outer: Option<u32>,
     },
     SortAggregate {
         child: Box<Op>,

@@ -52,7 +52,7 @@ impl Op {
                     if l.is_dead() {
                         continue;
                     }
-                    rt.revisit(line, st, seg, b);
+                    rt.scan_row(st);
                     rt.k.stats.access.table_scan_rows += 1;
                     env.rows[*src] = r;
                     if rt.test_all(filter, env)? {
@@ -60,7 +60,7 @@ impl Op {
                     }
                 }
             }
-            OpKind::IndexUnique { index, keys, src, read_optim, done, keybuf, filter, finger, leaf_hint } => {
+            OpKind::IndexUnique { index, keys, src, read_optim, done, keybuf, filter, finger, leaf_hint, kept } => {
                 if *done {
                     return Ok(false);
                 }
@@ -82,6 +82,7 @@ impl Op {
                 let t = &rt.cat.tables[ix.table];
                 let bt = &ix.btree;
                 let pos = bt.lower_bound_from(key, *finger);
+                let ascending = pos == *finger + 1;
                 *finger = pos;
                 let found = bt.key_equals(pos, key);
                 env.memopt_hit = false;
@@ -109,11 +110,36 @@ impl Op {
                 let leaf =
                     if bt.entries.is_empty() { 0 } else { bt.leaf_of_from(pos.min(bt.entries.len() - 1), *leaf_hint) };
                 *leaf_hint = leaf;
-                for level in 0..bt.level_counts.len() - 1 {
-                    rt.get(line, st, ix.seg, bt.path_block(level, leaf), GetKind::Examination, false);
+                let holds_rows = bt.holds_rows;
+                let path = if holds_rows {
+                    LeafPath::Descend
+                } else {
+                    kept.path(leaf, true, ascending, rt.k.profile.nl_kept_leaf_trust)
+                };
+                kept.taken(path, leaf, false);
+                if path == LeafPath::Kept {
+                    rt.kept_leaf_reuse(st);
+                } else {
+                    for level in 0..bt.level_counts.len() - 1 {
+                        rt.get(line, st, ix.seg, bt.path_block(level, leaf), GetKind::Examination, false);
+                    }
+                    let lb = bt.leaf_block(leaf);
+                    match path {
+                        LeafPath::Next | LeafPath::Repeat => rt.get(line, st, ix.seg, lb, GetKind::Normal, true),
+                        _ => {
+                            if holds_rows {
+                                // The row is in the leaf: a visit to an unpinned buffer.
+                                rt.k.stats.access.buffer_is_not_pinned += 1;
+                            }
+                            rt.get(line, st, ix.seg, lb, GetKind::Examination, false);
+                            if kept.in_loop && !holds_rows {
+                                // In a loop, the descent ends checking the leaf
+                                // against the pins the loop keeps.
+                                rt.revisit(line, st, ix.seg, lb);
+                            }
+                        }
+                    }
                 }
-                rt.k.stats.access.buffer_is_not_pinned += 1;
-                rt.get(line, st, ix.seg, bt.leaf_block(leaf), GetKind::Examination, false);
                 rt.k.stats.access.index_fetch_by_key += 1;
                 if !found {
                     return Ok(false);
@@ -135,6 +161,8 @@ impl Op {
                 high_value,
                 end,
                 filter,
+                kept,
+                silent,
             } => {
                 let ix = &rt.cat.indexes[*index];
                 let bt = &ix.btree;
@@ -145,6 +173,8 @@ impl Op {
                     }
                     if !*started {
                         *started = true;
+                        // Where the previous probe's scan stopped.
+                        let stopped = *pos;
                         keybuf.clear();
                         for k in keys.iter() {
                             let v = rt.eval(k, env)?;
@@ -184,16 +214,25 @@ impl Op {
                             *pos = bt.lower_bound(keybuf);
                         }
                         let leaf = if bt.entries.is_empty() { 0 } else { bt.leaf_of((*pos).min(bt.entries.len() - 1)) };
-                        for level in 0..bt.level_counts.len() - 1 {
-                            rt.get(line, st, seg, bt.path_block(level, leaf), GetKind::Examination, false);
-                        }
-                        let lb = bt.leaf_block(leaf);
-                        if *pinned_leaf == Some(lb) {
-                            rt.revisit(line, st, seg, lb);
+                        let path = if bt.holds_rows {
+                            LeafPath::Descend
                         } else {
-                            rt.get(line, st, seg, lb, GetKind::Normal, true);
-                            *pinned_leaf = Some(lb);
+                            kept.path(leaf, false, *pos == stopped, rt.k.profile.nl_kept_leaf_trust)
+                        };
+                        kept.taken(path, leaf, true);
+                        *silent = matches!(path, LeafPath::Kept | LeafPath::Next);
+                        let lb = bt.leaf_block(leaf);
+                        match path {
+                            LeafPath::Kept => rt.kept_leaf_reuse(st),
+                            LeafPath::Next => rt.get_sibling(line, st, seg, lb),
+                            _ => {
+                                for level in 0..bt.level_counts.len() - 1 {
+                                    rt.get(line, st, seg, bt.path_block(level, leaf), GetKind::Examination, false);
+                                }
+                                rt.get(line, st, seg, lb, GetKind::Normal, true);
+                            }
                         }
+                        *pinned_leaf = Some(lb);
                     } else {
                         // Check the next entry: in the pinned leaf, or the next leaf.
                         *pos += 1;
@@ -201,9 +240,12 @@ impl Op {
                             *end = true;
                             return Ok(false);
                         }
-                        let lb = bt.leaf_block(bt.leaf_of(*pos));
+                        let lf = bt.leaf_of(*pos);
+                        let lb = bt.leaf_block(lf);
                         if *pinned_leaf == Some(lb) {
-                            rt.revisit(line, st, seg, lb);
+                            if !(*silent && kept.leaf == Some(lf)) {
+                                rt.revisit(line, st, seg, lb);
+                            }
                         } else {
                             rt.get(line, st, seg, lb, GetKind::Normal, true);
                             *pinned_leaf = Some(lb);
@@ -226,6 +268,11 @@ impl Op {
                     };
                     if !in_range {
                         *end = true;
+                        // A leaf the check crossed into is released; the
+                        // probe's leaf stays pinned for the next outer row.
+                        if let Some(k) = kept.leaf {
+                            *pinned_leaf = Some(bt.leaf_block(k));
+                        }
                         return Ok(false);
                     }
                     env.rows[*src] = bt.row_at(p);
@@ -254,22 +301,29 @@ impl Op {
                     crate::storage::NO_BLOCK => t.loc[r].block,
                     b => b,
                 };
-                if *unique_child {
-                    // Shortcut path: examination get, row fetched via callback.
-                    rt.k.stats.access.buffer_is_not_pinned += 1;
+                // 11.1.0.7/11.2.0.1: a filter on the row turns the shortcut off.
+                let shortcut = *unique_child && (filter.is_empty() || !rt.k.profile.filtered_unique_probe_pins);
+                if shortcut {
+                    // Shortcut path: examination get, row fetched via callback;
+                    // neither the index entry's rowid visit nor the row
+                    // fetch finds the table buffer pinned.
+                    rt.k.stats.access.buffer_is_not_pinned += 2;
                     rt.get(line, st, seg, b, GetKind::Examination, false);
                     rt.k.stats.access.table_fetch_by_rowid += 1;
                     rt.k.stats.access.rows_fetched_via_callback += 1;
                     if rt.k.profile.callback_fetch_pin_check {
                         rt.k.stats.access.buffer_is_not_pinned += 1;
                     }
-                } else if *pinned == Some(b) {
-                    rt.revisit(line, st, seg, b);
-                    rt.k.stats.access.table_fetch_by_rowid += 1;
                 } else {
-                    rt.k.stats.access.buffer_is_not_pinned += 1;
-                    rt.get(line, st, seg, b, GetKind::Normal, true);
-                    *pinned = Some(b);
+                    if *pinned == Some(b) {
+                        rt.revisit(line, st, seg, b);
+                    } else {
+                        rt.k.stats.access.buffer_is_not_pinned += 1;
+                        rt.get(line, st, seg, b, GetKind::Normal, true);
+                        *pinned = Some(b);
+                    }
+                    // The row is read from the buffer now pinned.
+                    rt.revisit(line, st, seg, b);
                     rt.k.stats.access.table_fetch_by_rowid += 1;
                 }
                 // Only a table with migrated rows pays for the check (the row's
@@ -323,12 +377,16 @@ impl Op {
                     }
                 }
             }
-            OpKind::NestedLoops { outer, inner, inner_active, keep_inner_pins } => loop {
+            OpKind::NestedLoops { outer, inner, inner_active, keep_inner_pins, last_outer } => loop {
                 if !*inner_active {
                     if !outer.next(rt, env)? {
                         break false;
                     }
+                    let b = outer.current_block();
+                    rt.outer_moved = b != *last_outer;
+                    *last_outer = b;
                     inner.open(rt, env, *keep_inner_pins)?;
+                    rt.outer_moved = false;
                     *inner_active = true;
                 }
                 if inner.next(rt, env)? {

@@ -36,13 +36,17 @@ impl Op {
                     *pinned = None;
                 }
             }
-            OpKind::IndexUnique { done, .. } => *done = false,
-            OpKind::IndexRange { started, end, pinned_leaf, .. } => {
+            OpKind::IndexUnique { done, kept, .. } => {
+                *done = false;
+                kept.open(keep_pins, rt.outer_moved);
+            }
+            OpKind::IndexRange { started, end, pinned_leaf, kept, .. } => {
                 *started = false;
                 *end = false;
                 if !keep_pins {
                     *pinned_leaf = None;
                 }
+                kept.open(keep_pins, rt.outer_moved);
             }
             OpKind::ByRowid { child, pinned, .. } => {
                 if !keep_pins {
@@ -109,6 +113,20 @@ impl Op {
         }
     }
 
+    /// The block this row source holds pinned for its current row, if
+    /// any (what a nested loop watches on its outer side).
+    pub fn current_block(&self) -> Option<u32> {
+        match &self.kind {
+            OpKind::Full { pinned, .. } | OpKind::ByRowid { pinned, .. } => *pinned,
+            OpKind::IndexRange { pinned_leaf, .. } => *pinned_leaf,
+            OpKind::NestedLoops { outer, .. } | OpKind::NestedLoopsOuter { outer, .. } => outer.current_block(),
+            OpKind::View { child, .. } | OpKind::Filter { child, .. } | OpKind::CountStopkey { child, .. } => {
+                child.current_block()
+            }
+            _ => None,
+        }
+    }
+
     /// Release every pin (end of a fetch call).
     pub fn release_pins(&mut self) {
         match &mut self.kind {
@@ -118,7 +136,11 @@ impl Op {
                     child.release_pins();
                 }
             }
-            OpKind::IndexRange { pinned_leaf, .. } => *pinned_leaf = None,
+            OpKind::IndexRange { pinned_leaf, kept, .. } => {
+                *pinned_leaf = None;
+                kept.release();
+            }
+            OpKind::IndexUnique { kept, .. } => kept.release(),
             OpKind::NestedLoops { outer, inner, .. } | OpKind::NestedLoopsOuter { outer, inner, .. } => {
                 outer.release_pins();
                 inner.release_pins();
@@ -134,11 +156,7 @@ impl Op {
             | OpKind::Filter { child, .. }
             | OpKind::CountStopkey { child, .. }
             | OpKind::SortOrderBy { child, .. } => child.release_pins(),
-            OpKind::Dual { .. }
-            | OpKind::RowGen { .. }
-            | OpKind::FixedTable { .. }
-            | OpKind::IndexUnique { .. }
-            | OpKind::Hash { .. } => {}
+            OpKind::Dual { .. } | OpKind::RowGen { .. } | OpKind::FixedTable { .. } | OpKind::Hash { .. } => {}
         }
     }
 }
