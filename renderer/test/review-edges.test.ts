@@ -140,3 +140,16 @@ describe('demo directives', () => {
     expect(r.errors[0].code).toBe('LAB-00060');
   });
 });
+
+describe('visit badges', () => {
+  it('stay off the group label above the cells', async () => {
+    const { badgeAt } = await import('../src/model/structure');
+    const big = { x: 10, y: 100, w: 80, h: 22 };
+    const b = badgeAt(big, true);
+    // Inside the block, right of its centred '#n', below the label line (y - 4).
+    expect(b.y - 6.5).toBeGreaterThanOrEqual(big.y);
+    expect(b.x - 6.5).toBeGreaterThan(big.x + big.w / 2 + 12);
+    const small = { x: 10, y: 100, w: 8, h: 8 };
+    expect(badgeAt(small, false).y - 6.5).toBeGreaterThan(small.y);
+  });
+});
