@@ -16,7 +16,8 @@ import { HistoryView } from './views/HistoryView';
 import { ExportMenu } from './views/ExportMenu';
 import { Notices, upsertNotice, type Notice } from './views/Notices';
 import { comparables, runTitle, shortStmt, stepToShow, type SessionRun } from './session';
-import { focusLine } from './model/demo.mjs';
+import { focusLine, parseDemo, type Demo } from './model/demo.mjs';
+import { Presenter } from './views/Presenter';
 import { buildReport, type ReportInputs } from './reports/report';
 
 const DRAFT_KEY = 'lio.draft.v1';
@@ -67,6 +68,7 @@ export function App() {
   const [compareKeys, setCompareKeys] = useState<[string, string]>(['', '']);
   const [helpOpen, setHelpOpen] = useState(false);
   const [saveOpen, setSaveOpen] = useState(false);
+  const [presenting, setPresenting] = useState<Demo | null>(null);
   const nextRun = useRef(1);
   const reportRef = useRef<() => Partial<ReportInputs>>(() => ({}));
   const busy = status.state === 'busy';
@@ -225,6 +227,20 @@ export function App() {
     }
   }, [busy, status.state, client, liveRun, scenario, flash, saveToHistory]);
 
+  /** Presenter mode: the script's demo beats as slides, on this script's latest Run all (run first if needed). */
+  const present = useCallback(async () => {
+    const text = editor.current?.getText() ?? draft.current;
+    const demo = parseDemo(text);
+    if (demo.errors.length) {
+      const e = demo.errors[0];
+      setErrors(demo.errors.map((x) => ({ ...x })));
+      flash(`${e.code} at line ${e.line}, column ${e.column}: ${e.message}`);
+      return;
+    }
+    if (!liveRun || liveRun.script !== text) await execute('all');
+    setPresenting(demo);
+  }, [liveRun, execute, flash]);
+
   const cancel = useCallback(() => {
     setStatus({ state: 'busy', text: 'Cancelling: restoring engine state…' });
     client.cancel(setProgress).then(() => setStatus({ state: 'ready', text: 'Cancelled; engine state restored' }));
@@ -305,6 +321,7 @@ export function App() {
           )}
         </div>
         <span className="spacer" />
+        <button className="btn" onClick={present} disabled={busy || status.state === 'loading'} title="Presenter mode: the demo's narration and views, full screen (docs/DEMOS.md)">Present</button>
         <button className="btn" onClick={() => setSaveOpen(true)} title="Save the script as a named scenario">Save scenario…</button>
         <ExportMenu onExport={exportReport} disabled={!selectedStep} />
         <button className="btn icon" onClick={() => setHelpOpen(true)} aria-label="Keyboard shortcuts" title="Keyboard shortcuts (?)">?</button>
@@ -364,6 +381,10 @@ export function App() {
         <span>{host.kind === 'electron' ? 'Desktop' : 'Browser mode'}</span>
       </footer>
 
+      {presenting && (
+        <Presenter demo={presenting} steps={liveRun?.steps ?? []} runId={liveRun?.id ?? 0} live={!!liveRun} catalog={catalog}
+          getTrace={getTrace} items={items} onExit={() => setPresenting(null)} />
+      )}
       {toast && <div className="toast" role="status">{toast}</div>}
       {helpOpen && <HelpDialog onClose={() => setHelpOpen(false)} />}
       {saveOpen && <SaveDialog initial={scenario ?? ''} onClose={() => setSaveOpen(false)} onSave={async (name) => {
