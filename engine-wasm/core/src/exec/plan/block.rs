@@ -607,22 +607,8 @@ impl<'a> Builder<'a> {
                 Some((outer, orows, ocost)) => {
                     let rows = (orows * e_rows_f).max(1.0);
                     let cost = ocost + orows * cost;
-                    let nl = self.op(
-                        "NESTED LOOPS",
-                        None,
-                        rows,
-                        cost,
-                        None,
-                        "qerjotFetch",
-                        OpKind::NestedLoops {
-                            outer: Box::new(outer),
-                            inner: Box::new(op),
-                            inner_active: false,
-                            keep_inner_pins: self.ctx.profile.nl_keeps_inner_pins,
-                            last_outer: None,
-                        },
-                    );
-                    (nl, rows, cost)
+                    let shape = super::nlj_shape(q, self.ctx);
+                    (self.nested_loops(outer, op, shape, rows, cost), rows, cost)
                 }
             });
         }

@@ -379,4 +379,50 @@ impl<'a> Builder<'a> {
                 .collect(),
         }
     }
+
+    /// A nested loop joining `inner` to `outer`, in the release's and the
+    /// hints' shape. Table prefetch and NLJ batching only change an inner
+    /// side that reaches a heap table through an index:
+    /// - prefetch: TABLE ACCESS BY INDEX ROWID above the loop of the outer
+    ///   row source and the index probe (one start, table buffers kept
+    ///   pinned across outer rows, no unique-probe shortcut);
+    /// - batching: an outer loop of the outer row source and the index
+    ///   probe, and a second loop fetching each row by its rowid.
+    pub(super) fn nested_loops(&mut self, outer: Op, inner: Op, shape: NljShape, rows: f64, cost: f64) -> Op {
+        let keep = self.ctx.profile.nl_keeps_inner_pins;
+        let nl = |outer: Op, inner: Op| OpKind::NestedLoops {
+            outer: Box::new(outer),
+            inner: Box::new(inner),
+            inner_active: false,
+            keep_inner_pins: keep,
+            last_outer: None,
+        };
+        let probe = matches!(&inner.kind, OpKind::ByRowid { child, read_optim: false, .. }
+            if matches!(child.kind, OpKind::IndexUnique { .. } | OpKind::IndexRange { .. }));
+        if shape == NljShape::Classic || !probe {
+            return self.op("NESTED LOOPS", None, rows, cost, None, "qerjotFetch", nl(outer, inner));
+        }
+        let Op { line, st, kind } = inner;
+        let OpKind::ByRowid { table, src, child, pinned, filter, .. } = kind else { unreachable!("checked above") };
+        self.drafts[line as usize].e_rows = rows;
+        if shape == NljShape::Prefetch {
+            let join = self.op("NESTED LOOPS", None, rows, cost, None, "qerjotFetch", nl(outer, *child));
+            return Op {
+                line,
+                st,
+                kind: OpKind::ByRowid {
+                    table,
+                    src,
+                    child: Box::new(join),
+                    unique_child: false,
+                    read_optim: false,
+                    pinned,
+                    filter,
+                },
+            };
+        }
+        let fetch = Op { line, st, kind: OpKind::RowidFetch { table, src, pinned, filter, ready: false } };
+        let probes = self.op("NESTED LOOPS", None, rows, cost, None, "qerjotFetch", nl(outer, *child));
+        self.op("NESTED LOOPS", None, rows, cost, None, "qerjotFetch", nl(probes, fetch))
+    }
 }

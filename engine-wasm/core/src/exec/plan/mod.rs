@@ -307,6 +307,8 @@ fn collect_sources(op: &Op, out: &mut Vec<usize>) {
         | OpKind::Hash { src, .. } => out.push(*src),
         OpKind::IndexUnique { src, .. } | OpKind::IndexRange { src, .. } => out.push(*src),
         OpKind::ByRowid { child, .. } => collect_sources(child, out),
+        // Its rowid comes from the batched join's index probe.
+        OpKind::RowidFetch { .. } => {}
         OpKind::NestedLoops { outer, inner, .. } => {
             collect_sources(outer, out);
             collect_sources(inner, out)
@@ -328,6 +330,7 @@ fn attach_filters(op: &mut Op, preds: Vec<CExpr>, b: &mut Builder<'_>) {
     match &mut op.kind {
         OpKind::Full { filter, .. }
         | OpKind::ByRowid { filter, .. }
+        | OpKind::RowidFetch { filter, .. }
         | OpKind::Hash { filter, .. }
         | OpKind::IndexUnique { filter, .. }
         | OpKind::IndexRange { filter, .. }
@@ -429,7 +432,7 @@ pub fn compile(q: &Query, ctx: &PlanCtx<'_>) -> Result<Compiled, LabError> {
     }];
     renumber(&mut root, 0, 1, &b.drafts, &mut lines);
     let lines_len = lines.len();
-    let notes = plan_notes(q, ctx, &lines);
+    let notes = Vec::new();
     let predicates = predicates::plan_predicates(&root, lines_len, ctx.cat, &b.bind_names, &b.src_alias);
     // Frames follow the final line numbering of their operators.
     let env = Env {
@@ -485,26 +488,51 @@ pub fn compile_scalar(e: &Expr, ctx: &PlanCtx<'_>) -> Result<(CExpr, Vec<String>
     Ok((c, b.bind_names))
 }
 
-/// What the user should know about how faithfully the plan is modelled.
-fn plan_notes(q: &Query, ctx: &PlanCtx<'_>, lines: &[PlanLine]) -> Vec<String> {
-    let mut notes = Vec::new();
-    let on_segments = lines.iter().any(|l| l.operation.starts_with("TABLE ACCESS") || l.operation.starts_with("INDEX"));
-    if on_segments && lines.iter().any(|l| l.operation == "NESTED LOOPS") && ctx.profile.nlj_batching {
-        let batching_off = !ctx.nlj_batching_enabled
-            || q.hints.iter().any(|h| {
-                matches!(h, Hint::OptParam { name, value } if name == "_nlj_batching_enabled"
-                    && matches!(value, lio_sql::ast::ParamValue::Number(n) if *n == 0.0))
-                    || matches!(h, Hint::NoNljBatching(_))
-            });
-        let prefetch_off = q.hints.iter().any(|h| matches!(h, Hint::NoNljPrefetch(_)));
-        if !(batching_off && prefetch_off) {
-            notes.push(
-                "Note: nested loops run in the classic shape; this release would use NLJ batching or table prefetch, which LIO Lab does not model yet. Add opt_param('_nlj_batching_enabled', 0) no_nlj_prefetch(<inner>) for the exact classic figures."
-                    .to_string(),
-            );
+/// The nested-loop shape: classic, table prefetch or NLJ batching.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NljShape {
+    Classic,
+    Prefetch,
+    Batching,
+}
+
+/// The shape the release, `_nlj_batching_enabled` (parameter or
+/// `opt_param` hint) and the `[NO_]NLJ_BATCHING` / `[NO_]NLJ_PREFETCH` hints
+/// give. As in "Logical I/O Evolution - Part 3": 11g batches by default;
+/// `NLJ_PREFETCH` asks for table prefetch; with batching off, prefetch is
+/// the default and `NO_NLJ_PREFETCH` gives the classic shape; but
+/// `NO_NLJ_BATCHING` and `NO_NLJ_PREFETCH` together do not: Oracle honours
+/// one of the two, and the loop is batched. 10g has no batching: prefetch,
+/// or classic under `NO_NLJ_PREFETCH`.
+pub fn nlj_shape(q: &Query, ctx: &PlanCtx<'_>) -> NljShape {
+    let mut enabled = ctx.nlj_batching_enabled;
+    let (mut batch, mut no_batch, mut prefetch, mut no_prefetch) = (false, false, false, false);
+    for h in &q.hints {
+        match h {
+            Hint::OptParam { name, value } if name == "_nlj_batching_enabled" => {
+                enabled = match value {
+                    lio_sql::ast::ParamValue::Number(n) => *n != 0.0,
+                    lio_sql::ast::ParamValue::Text(t) => !t.eq_ignore_ascii_case("FALSE"),
+                    _ => enabled,
+                }
+            }
+            Hint::NljBatching(_) => batch = true,
+            Hint::NoNljBatching(_) => no_batch = true,
+            Hint::NljPrefetch(_) => prefetch = true,
+            Hint::NoNljPrefetch(_) => no_prefetch = true,
+            _ => {}
         }
     }
-    notes
+    let batching = ctx.profile.nlj_batching && enabled;
+    if prefetch {
+        NljShape::Prefetch
+    } else if batching && (batch || !no_batch || no_prefetch) {
+        NljShape::Batching
+    } else if !no_prefetch {
+        NljShape::Prefetch
+    } else {
+        NljShape::Classic
+    }
 }
 
 /// What an INDEX RANGE SCAN reads: an equality prefix or a range on the

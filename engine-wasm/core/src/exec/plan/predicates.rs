@@ -49,6 +49,7 @@ fn collect_tables(op: &Op, cat: &Catalog, out: &mut Vec<usize>) {
             out.push(*table);
             collect_tables(child, cat, out)
         }
+        OpKind::RowidFetch { table, .. } => out.push(*table),
         OpKind::IndexUnique { index, .. } | OpKind::IndexRange { index, .. } => out.push(cat.indexes[*index].table),
         _ => {}
     }
@@ -96,6 +97,7 @@ impl Writer<'_> {
                 p.filter = and(self.conjuncts(filter));
                 self.walk(child, out);
             }
+            OpKind::RowidFetch { filter, .. } => p.filter = and(self.conjuncts(filter)),
             OpKind::Hash { table, key, key_col, filter, src, .. } => {
                 let col = self.column(*table, *key_col, Some(*src));
                 p.access = Some(format!("{col}={}", self.expr(key, 2)));

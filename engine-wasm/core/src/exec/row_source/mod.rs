@@ -105,7 +105,7 @@ impl Rt<'_> {
     }
 
     #[inline(always)]
-    fn get(&mut self, line: u16, st: usize, seg: u32, block: u32, kind: GetKind, no_work: bool) {
+    pub(super) fn get(&mut self, line: u16, st: usize, seg: u32, block: u32, kind: GetKind, no_work: bool) {
         let stacks: &[OpStacks] = self.stacks;
         self.lines[line as usize].own_buffers += self.k.get(seg, block, kind, no_work, line, &stacks[st]);
     }
@@ -275,6 +275,16 @@ pub enum OpKind {
         read_optim: bool,
         pinned: Option<u32>,
         filter: Vec<CExpr>,
+    },
+    /// TABLE ACCESS BY INDEX ROWID as the inner row source of a batched
+    /// nested loop (NLJ batching): one row per start, the rowid set by the
+    /// outer join's index probe.
+    RowidFetch {
+        table: TableId,
+        src: usize,
+        pinned: Option<u32>,
+        filter: Vec<CExpr>,
+        ready: bool,
     },
     Hash {
         table: TableId,

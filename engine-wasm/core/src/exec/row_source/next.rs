@@ -286,55 +286,19 @@ impl Op {
                 if !child.next(rt, env)? {
                     break false;
                 }
-                let t = &rt.cat.tables[*table];
-                let r = env.rows[*src] as usize;
-                if *read_optim && env.memopt_hit {
-                    // The row came from the memoptimize buffer area: no get.
-                    if rt.test_all(filter, env)? {
-                        break true;
-                    }
-                    continue;
-                }
-                let Some(seg) = t.heap_seg() else { break false };
-                // The rowid in the index entry names the block.
-                let b = match env.blocks[*src] {
-                    crate::storage::NO_BLOCK => t.loc[r].block,
-                    b => b,
-                };
-                // 11.1.0.7/11.2.0.1: a filter on the row turns the shortcut off.
-                let shortcut = *unique_child && (filter.is_empty() || !rt.k.profile.filtered_unique_probe_pins);
-                if shortcut {
-                    // Shortcut path: examination get, row fetched via callback;
-                    // neither the index entry's rowid visit nor the row
-                    // fetch finds the table buffer pinned.
-                    rt.k.stats.access.buffer_is_not_pinned += 2;
-                    rt.get(line, st, seg, b, GetKind::Examination, false);
-                    rt.k.stats.access.table_fetch_by_rowid += 1;
-                    rt.k.stats.access.rows_fetched_via_callback += 1;
-                    if rt.k.profile.callback_fetch_pin_check {
-                        rt.k.stats.access.buffer_is_not_pinned += 1;
-                    }
-                } else {
-                    if *pinned == Some(b) {
-                        rt.revisit(line, st, seg, b);
-                    } else {
-                        rt.k.stats.access.buffer_is_not_pinned += 1;
-                        rt.get(line, st, seg, b, GetKind::Normal, true);
-                        *pinned = Some(b);
-                    }
-                    // The row is read from the buffer now pinned.
-                    rt.revisit(line, st, seg, b);
-                    rt.k.stats.access.table_fetch_by_rowid += 1;
-                }
-                // Only a table with migrated rows pays for the check (the row's
-                // place is another cache line).
-                if !t.migrated.is_empty() && t.loc[r].is_migrated() {
-                    rt.continued_row(line, st, seg, t, r as u32);
-                }
-                if rt.test_all(filter, env)? {
-                    break true;
+                match fetch_by_rowid(rt, env, (line, st), (*table, *src), *unique_child, *read_optim, pinned, filter)? {
+                    Some(true) => break true,
+                    Some(false) => continue,
+                    None => break false,
                 }
             },
+            OpKind::RowidFetch { table, src, pinned, filter, ready } => {
+                // Batched nested loop: the rowid the outer join just found.
+                if !std::mem::take(ready) {
+                    return Ok(false);
+                }
+                fetch_by_rowid(rt, env, (line, st), (*table, *src), false, false, pinned, filter)? == Some(true)
+            }
             OpKind::Hash { table, src, key, key_col, bucket_rows, next, started, filter } => {
                 let t = &rt.cat.tables[*table];
                 let TableStorage::Cluster { cluster, .. } = &t.storage else { return Ok(false) };
@@ -420,4 +384,65 @@ impl Op {
         }
         Ok(got)
     }
+}
+
+/// Visit the table row the index entry in `env` points at (TABLE ACCESS BY
+/// INDEX ROWID): `Some(passed the filter)`, or `None` when the table has no
+/// heap segment. `unique_probe`: the rowid came from a unique probe (the
+/// examination shortcut, unless a filter turns it off in this release).
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+fn fetch_by_rowid(
+    rt: &mut Rt<'_>,
+    env: &mut Env,
+    (line, st): (u16, usize),
+    (table, src): (TableId, usize),
+    unique_probe: bool,
+    read_optim: bool,
+    pinned: &mut Option<u32>,
+    filter: &[CExpr],
+) -> Result<Option<bool>, Box<LabError>> {
+    let t = &rt.cat.tables[table];
+    let r = env.rows[src] as usize;
+    if read_optim && env.memopt_hit {
+        // The row came from the memoptimize buffer area: no get.
+        return Ok(Some(rt.test_all(filter, env)?));
+    }
+    let Some(seg) = t.heap_seg() else { return Ok(None) };
+    // The rowid in the index entry names the block.
+    let b = match env.blocks[src] {
+        crate::storage::NO_BLOCK => t.loc[r].block,
+        b => b,
+    };
+    // 11.1.0.7/11.2.0.1: a filter on the row turns the shortcut off.
+    let shortcut = unique_probe && (filter.is_empty() || !rt.k.profile.filtered_unique_probe_pins);
+    if shortcut {
+        // Shortcut path: examination get, row fetched via callback; neither
+        // the index entry's rowid visit nor the row fetch finds the table
+        // buffer pinned.
+        rt.k.stats.access.buffer_is_not_pinned += 2;
+        rt.get(line, st, seg, b, GetKind::Examination, false);
+        rt.k.stats.access.table_fetch_by_rowid += 1;
+        rt.k.stats.access.rows_fetched_via_callback += 1;
+        if rt.k.profile.callback_fetch_pin_check {
+            rt.k.stats.access.buffer_is_not_pinned += 1;
+        }
+    } else {
+        if *pinned == Some(b) {
+            rt.revisit(line, st, seg, b);
+        } else {
+            rt.k.stats.access.buffer_is_not_pinned += 1;
+            rt.get(line, st, seg, b, GetKind::Normal, true);
+            *pinned = Some(b);
+        }
+        // The row is read from the buffer now pinned.
+        rt.revisit(line, st, seg, b);
+        rt.k.stats.access.table_fetch_by_rowid += 1;
+    }
+    // Only a table with migrated rows pays for the check (the row's place is
+    // another cache line).
+    if !t.migrated.is_empty() && t.loc[r].is_migrated() {
+        rt.continued_row(line, st, seg, t, r as u32);
+    }
+    Ok(Some(rt.test_all(filter, env)?))
 }

@@ -54,6 +54,12 @@ impl Op {
                 }
                 child.open(rt, env, keep_pins)?;
             }
+            OpKind::RowidFetch { pinned, ready, .. } => {
+                *ready = true;
+                if !keep_pins {
+                    *pinned = None;
+                }
+            }
             OpKind::Hash { started, .. } => *started = false,
             OpKind::NestedLoops { outer, inner_active, .. } => {
                 *inner_active = false;
@@ -105,7 +111,7 @@ impl Op {
     #[inline]
     pub fn at_most_one_row(&self) -> bool {
         match &self.kind {
-            OpKind::IndexUnique { .. } => true,
+            OpKind::IndexUnique { .. } | OpKind::RowidFetch { .. } => true,
             OpKind::ByRowid { child, unique_child, .. } => {
                 *unique_child && matches!(child.kind, OpKind::IndexUnique { .. })
             }
@@ -117,7 +123,7 @@ impl Op {
     /// any (what a nested loop watches on its outer side).
     pub fn current_block(&self) -> Option<u32> {
         match &self.kind {
-            OpKind::Full { pinned, .. } | OpKind::ByRowid { pinned, .. } => *pinned,
+            OpKind::Full { pinned, .. } | OpKind::ByRowid { pinned, .. } | OpKind::RowidFetch { pinned, .. } => *pinned,
             OpKind::IndexRange { pinned_leaf, .. } => *pinned_leaf,
             OpKind::NestedLoops { outer, .. } | OpKind::NestedLoopsOuter { outer, .. } => outer.current_block(),
             OpKind::View { child, .. } | OpKind::Filter { child, .. } | OpKind::CountStopkey { child, .. } => {
@@ -141,6 +147,7 @@ impl Op {
                 kept.release();
             }
             OpKind::IndexUnique { kept, .. } => kept.release(),
+            OpKind::RowidFetch { pinned, .. } => *pinned = None,
             OpKind::NestedLoops { outer, inner, .. } | OpKind::NestedLoopsOuter { outer, inner, .. } => {
                 outer.release_pins();
                 inner.release_pins();
