@@ -68,7 +68,10 @@ export function App() {
   const [compareKeys, setCompareKeys] = useState<[string, string]>(['', '']);
   const [helpOpen, setHelpOpen] = useState(false);
   const [saveOpen, setSaveOpen] = useState(false);
-  const [presenting, setPresenting] = useState<Demo | null>(null);
+  /** Presenter mode: the demo, and the last statement run so far on its fresh instance (-1: none yet). */
+  const [presenting, setPresenting] = useState<{ demo: Demo; upTo: number } | null>(null);
+  const presentingRef = useRef(presenting);
+  presentingRef.current = presenting;
   const nextRun = useRef(1);
   const reportRef = useRef<() => Partial<ReportInputs>>(() => ({}));
   const busy = status.state === 'busy';
@@ -150,22 +153,29 @@ export function App() {
   const selectedStep: Step | null = selected?.step ?? null;
   const selectedLive = !!selected?.run.live;
 
-  const execute = useCallback(async (mode: 'all' | 'statement') => {
-    if (busy || status.state === 'loading') return;
+  /**
+   * Run the script ('all', on a fresh instance) or the statement under the
+   * cursor / the selection ('statement'); `only` runs the statements inside
+   * [from, to) instead (presenter mode), on a fresh instance when `fresh`.
+   * Resolves false when nothing ran (busy, or nothing to run).
+   */
+  const execute = useCallback(async (mode: 'all' | 'statement', only?: { from: number; to: number; fresh: boolean }): Promise<boolean> => {
+    if (busy || status.state === 'loading') return false;
     const text = editor.current?.getText() ?? draft.current;
     const stmts = splitScript(text);
     let chosen = stmts;
-    if (mode === 'statement') {
+    if (only) chosen = stmts.filter((s) => s.from >= only.from && s.to <= only.to);
+    else if (mode === 'statement') {
       const selRange = editor.current?.selection();
       if (selRange && selRange.to > selRange.from) chosen = stmts.filter((s) => s.to > selRange.from && s.from < selRange.to);
       else { const one = statementAt(stmts, editor.current?.cursor() ?? 0); chosen = one ? [one] : []; }
     }
-    if (chosen.length === 0) { flash('Nothing to run.'); return; }
+    if (chosen.length === 0) { flash('Nothing to run.'); return false; }
     setStatus({ state: 'busy', text: mode === 'all' ? 'Running script…' : 'Running statement…' });
     setProgress({ done: 0, total: chosen.length, label: '' });
     const t0 = performance.now();
     // Steps reach the run as the worker sends them, so they stay on screen whatever happens next.
-    const fresh = mode === 'all' || !liveRun;
+    const fresh = mode === 'all' || !liveRun || !!only?.fresh;
     const runId = fresh ? nextRun.current++ : liveRun.id;
     const received: Step[] = [];
     let version = liveRun?.version ?? '';
@@ -188,7 +198,7 @@ export function App() {
     };
     const title = runTitle(text, scenarioText.current === text ? scenario : null);
     try {
-      if (mode === 'all') await client.reset();
+      if (mode === 'all' || only?.fresh) await client.reset();
       if (fresh) {
         const run: SessionRun = { id: runId, label: `Run ${runId}`, script: text, version, steps: [], live: true, source: 'session' };
         setRuns((rs) => [...rs.map((r) => ({ ...r, live: false })), run]);
@@ -225,6 +235,7 @@ export function App() {
       window.clearTimeout(timer);
       setProgress(null);
     }
+    return true;
   }, [busy, status.state, client, liveRun, scenario, flash, saveToHistory]);
 
   /** Presenter mode: the script's demo beats as slides, on this script's latest Run all (run first if needed). */
@@ -237,9 +248,18 @@ export function App() {
       flash(`${e.code} at line ${e.line}, column ${e.column}: ${e.message}`);
       return;
     }
-    if (!liveRun || liveRun.script !== text) await execute('all');
-    setPresenting(demo);
-  }, [liveRun, execute, flash]);
+    setPresenting({ demo, upTo: -1 });
+  }, [flash]);
+
+  /** Presenter mode runs the demo as it goes: up to statement k, from where it stands (a fresh instance first). */
+  const runTo = useCallback(async (k: number) => {
+    const p = presentingRef.current;
+    const st = p?.demo.statements ?? [];
+    const last = Math.min(k, st.length - 1);
+    if (!p || last <= p.upTo) return;
+    const ran = await execute('statement', { from: st[p.upTo + 1].from, to: st[last].to, fresh: p.upTo < 0 });
+    if (ran && presentingRef.current === p) setPresenting({ ...p, upTo: last });
+  }, [execute]);
 
   const cancel = useCallback(() => {
     setStatus({ state: 'busy', text: 'Cancelling: restoring engine state…' });
@@ -382,8 +402,8 @@ export function App() {
       </footer>
 
       {presenting && (
-        <Presenter demo={presenting} steps={liveRun?.steps ?? []} runId={liveRun?.id ?? 0} live={!!liveRun} catalog={catalog}
-          getTrace={getTrace} items={items} onExit={() => setPresenting(null)} />
+        <Presenter demo={presenting.demo} steps={presenting.upTo >= 0 ? liveRun?.steps ?? [] : []} runId={liveRun?.id ?? 0} live={!!liveRun} catalog={catalog}
+          getTrace={getTrace} items={items} busy={busy} onRunTo={runTo} onExit={() => setPresenting(null)} />
       )}
       {toast && <div className="toast" role="status">{toast}</div>}
       {helpOpen && <HelpDialog onClose={() => setHelpOpen(false)} />}

@@ -40,9 +40,15 @@ try {
   await s.test('PageDown reaches the heap lookup: structure view, 3 gets equal to the article', async () => {
     await page.keyboard.press('PageDown');
     assertEq((await count(page))[0], 2, 'PageDown moves on');
+    // Presenter mode runs the demo up to the slide's statement: 400,000 rows to load first.
+    await page.waitForTimeout(100);
+    await waitReady(page, 300_000);
     assert((await caption(page)).includes('The heap table: root block, leaf block, table block'), 'caption of the t1 beat');
     await page.locator('.presenter .canvas-wrap canvas').waitFor();
     const panel = page.getByRole('complementary', { name: 'Simulated vs published' });
+    await panel.waitFor();
+    const state = await page.locator('.presenter .structure .pane-title .muted').first().textContent();
+    assert(/^\d+ events/.test(state), `the lookup's trace is there to play: ${state}`);
     const row = await panel.locator('tbody tr').first().locator('td').allTextContents();
     assertEq(row.join('|'), 'consistent gets|3|3|=', 'published row');
     assert((await panel.innerText()).includes("MemOptimized RowStore in Oracle Database 18c"), 'source shown');
@@ -65,8 +71,11 @@ try {
     const target = demo.beats.filter((b) => b.say.length || b.view || b.expected.length || b.highlight.length || b.pause !== null || b.focus)
       .findIndex((b) => b.focus);
     assert(target > 0, 'the focus beat');
-    for (let k = 2; k < target + 1; k++) await page.keyboard.press('PageDown');
+    for (let k = 2; k < target + 1; k++) { await page.keyboard.press('PageDown'); await page.waitForTimeout(50); await waitReady(page, 120_000); }
     assertEq((await count(page))[0], target + 1, 'on the focus slide');
+    await page.getByRole('complementary', { name: 'Simulated vs published' }).waitFor();
+    const state = await page.locator('.presenter .structure .pane-title .muted').first().textContent();
+    assert(/^\d+ events/.test(state), `the t4 lookup's trace is there to play: ${state}`);
     assert((await caption(page)).includes('Populated: the row comes from the memoptimize pool'), 'caption');
     const rows = await page.getByRole('complementary', { name: 'Simulated vs published' }).locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent)));
     assertEq(JSON.stringify(rows), JSON.stringify([['consistent gets', '0', '0', '='], ['memopt r hits', '1', '1', '=']]), 'figures');
@@ -76,7 +85,10 @@ try {
 
   await s.test('the PL/SQL slide shows the flame graph and a difference from the article, not hidden', async () => {
     await page.keyboard.press('PageDown');
+    await page.waitForTimeout(50);
+    await waitReady(page, 120_000);
     assert((await caption(page)).includes('But from PL/SQL'), 'PL/SQL caption');
+    await page.getByRole('complementary', { name: 'Simulated vs published' }).waitFor();
     await page.getByRole('img', { name: /flame graph/i }).first().waitFor({ timeout: 10_000 }).catch(() => {});
     const rows = await page.getByRole('complementary', { name: 'Simulated vs published' }).locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent)));
     assertEq(rows[0][0], 'consistent gets', 'statistic');
@@ -85,7 +97,7 @@ try {
   });
 
   await s.test('the JDBC slides: compare view, End reaches the last slide', async () => {
-    for (let k = 0; k < 10 && !(await caption(page)).includes('now t4 wins'); k++) await page.keyboard.press('PageDown');
+    for (let k = 0; k < 10 && !(await caption(page)).includes('now t4 wins'); k++) { await page.keyboard.press('PageDown'); await page.waitForTimeout(50); await waitReady(page, 120_000); }
     const cap = await caption(page);
     assert(cap.includes('now t4 wins'), `compare caption: ${cap}`);
     await page.getByRole('table', { name: 'Compared statistics' }).waitFor();
@@ -107,6 +119,7 @@ try {
     await setScript(page, '--@ title Auto\n--@ say one\n--@ pause 1\nselect 1 from dual;\n--@ say two\nselect 2 from dual;\n');
     await page.getByRole('button', { name: 'Present' }).click();
     await page.getByRole('dialog', { name: 'Presenter mode' }).waitFor({ timeout: 60_000 });
+    await waitReady(page, 60_000);
     await page.getByRole('checkbox', { name: 'Auto-advance' }).check();
     await page.waitForFunction(() => /^2 \//.test(document.querySelector('.presenter .p-count')?.textContent ?? ''), null, { timeout: 5_000 });
     await page.keyboard.press('Escape');

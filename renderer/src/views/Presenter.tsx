@@ -29,9 +29,11 @@ export function slidesOf(demo: Demo, steps: Step[]): Slide[] {
     .map((beat) => ({ beat, step: beat.statement < demo.statements.length ? byLine.get(beat.line) ?? null : null }));
 }
 
-export function Presenter({ demo, steps, runId, catalog, getTrace, items, live, onExit }: {
-  demo: Demo; steps: Step[]; runId: number; catalog: Catalog | null; live: boolean;
-  getTrace(step: Step): Promise<Trace | null>; items: Comparable[]; onExit(): void;
+export function Presenter({ demo, steps, runId, catalog, getTrace, items, live, busy, onRunTo, onExit }: {
+  demo: Demo; steps: Step[]; runId: number; catalog: Catalog | null; live: boolean; busy: boolean;
+  getTrace(step: Step): Promise<Trace | null>; items: Comparable[];
+  /** Run the demo up to statement k (the slide's statement), so its trace is fresh. */
+  onRunTo(k: number): void; onExit(): void;
 }) {
   const slides = useMemo(() => slidesOf(demo, steps), [demo, steps]);
   const [i, setI] = useState(0);
@@ -41,6 +43,10 @@ export function Presenter({ demo, steps, runId, catalog, getTrace, items, live, 
   const reportRef = useRef<() => Partial<ReportInputs>>(() => ({}));
   const slide = slides[Math.min(i, slides.length - 1)] ?? null;
   const go = useCallback((d: number) => setI((x) => Math.max(0, Math.min(slides.length - 1, x + d))), [slides.length]);
+
+  // Arriving on a slide runs the demo up to its statement (again once a run in progress ends).
+  const target = slide?.beat.statement ?? -1;
+  useEffect(() => { if (target >= 0 && !busy) onRunTo(target); }, [target, busy, onRunTo]);
 
   useEffect(() => {
     root.current?.focus();
@@ -105,7 +111,7 @@ export function Presenter({ demo, steps, runId, catalog, getTrace, items, live, 
       </header>
       <main className={`p-view ${published.length || beat.highlight.length ? 'with-panel' : ''}`}>
         <section className="p-main" aria-label={`View: ${view ?? 'none'}`}>
-          {!step && <div className="empty">{beat.statement >= demo.statements.length ? 'End of the demo.' : 'This statement has not run: Run all, then present again.'}</div>}
+          {!step && <div className="empty">{beat.statement >= demo.statements.length ? 'End of the demo.' : busy ? `Running up to line ${beat.line}…` : 'This statement has not run yet.'}</div>}
           {step && (view === 'autotrace' || view === 'histogram') && (<>
             {view === 'histogram' && <div className="muted p-note">The histogram view is not in the UI yet: autotrace shown.</div>}
             <Autotrace step={step} />
@@ -142,6 +148,7 @@ export function Presenter({ demo, steps, runId, catalog, getTrace, items, live, 
       <footer className="p-footer">
         <button className="btn" onClick={() => go(-1)} disabled={i === 0} aria-label="Previous slide">◀ Previous</button>
         <span className="p-count" aria-label="Slide">{i + 1} / {slides.length}</span>
+        {busy && <span className="muted" role="status">running…</span>}
         <button className="btn primary" onClick={() => go(1)} disabled={i >= slides.length - 1} aria-label="Next slide">Next ▶</button>
         <label className="p-auto"><input type="checkbox" checked={auto} onChange={(e) => setAuto(e.target.checked)} aria-label="Auto-advance" />
           Auto-advance{auto && left > 0 ? ` · next in ${left} s` : ''}</label>
