@@ -60,6 +60,12 @@ impl Run<'_> {
                     )),
                 }
             }
+            // The engine runs sweeps itself (they replay the scenario on fresh instances).
+            LabCommand::Sweep(_) => Err(LabError::with(
+                ora::LAB_COMMAND_SYNTAX,
+                "LAB SWEEP runs as a statement of the script, not inside another command",
+                pos,
+            )),
             LabCommand::Help(topic) => {
                 let mut output = Vec::new();
                 for (name, syntax, what) in LAB_COMMANDS {
