@@ -142,8 +142,11 @@ const slugOf = (s) => s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$
  * @param {any} s
  */
 export function reportable(s) {
-  return !s.error && (s.kind === 'query' || (s.kind === 'lab' && (s.runs?.length ?? 0) > 0));
+  return !s.error && (s.kind === 'query' || (s.kind === 'lab' && ((s.runs?.length ?? 0) > 0 || Boolean(s.sweep))));
 }
+
+/** @param {any} step @returns {string[]} the export kinds of a step (a sweep has its curve, no structures) */
+const kindsOf = (step) => (step.sweep ? ['report', 'sweep'] : ['report', 'structure', 'flame', 'stats']);
 
 /** @returns {Promise<any>} the bundled report builders */
 export async function loadReports(bundle = REPORTS_BUNDLE) {
@@ -189,7 +192,7 @@ export async function writeReports(script, opts, io) {
       const inputs = { step, catalog, trace };
       /** @type {[string, string][]} */
       const files = [];
-      for (const kind of ['report', 'structure', 'flame', 'stats']) {
+      for (const kind of kindsOf(step)) {
         const { svg, name } = io.reports.buildReport(kind, { ...inputs });
         files.push([name, svg]);
       }
@@ -203,8 +206,9 @@ export async function writeReports(script, opts, io) {
       }
       if (opts.slide) {
         for (const [name, svg] of files) {
-          const kind = name.replace(/^.*-(report|structure|flame|stats)\.svg$/, '$1');
-          const title = `${kind === 'report' ? 'Report' : kind === 'structure' ? 'Structures' : kind === 'flame' ? 'Flame graph' : 'Statistics'} · ${step.statement.replace(/\s+/g, ' ').trim()}`;
+          const kind = /-sweep-[a-z]+\.svg$/.test(name) ? 'sweep' : name.replace(/^.*-(report|structure|flame|stats)\.svg$/, '$1');
+          const label = { report: 'Report', structure: 'Structures', flame: 'Flame graph', stats: 'Statistics', sweep: 'What-if sweep' }[kind] ?? kind;
+          const title = `${label} · ${step.statement.replace(/\s+/g, ' ').trim()}`;
           write(name.replace(/\.svg$/, '-slide.svg'), io.reports.slideSvg(svg, title, `LIO Lab · ${opts.name} · step #${step.index}, line ${step.line} · simulated`));
         }
       }

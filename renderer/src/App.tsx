@@ -69,6 +69,7 @@ export function App() {
   const [helpOpen, setHelpOpen] = useState(false);
   const [saveOpen, setSaveOpen] = useState(false);
   /** Presenter mode: the demo, and the last statement run so far on its fresh instance (-1: none yet). */
+  const [sweepMetric, setSweepMetric] = useState('cg');
   const [presenting, setPresenting] = useState<{ demo: Demo; upTo: number } | null>(null);
   const presentingRef = useRef(presenting);
   presentingRef.current = presenting;
@@ -289,7 +290,7 @@ export function App() {
 
   const exportReport = useCallback(async (kind: ReportKind) => {
     const fromView = reportRef.current();
-    const inputs = { ...fromView, step: selectedStep, catalog, compare: tab === 'compare' ? fromView.compare ?? null : null } as ReportInputs;
+    const inputs = { ...fromView, step: selectedStep, catalog, compare: tab === 'compare' ? fromView.compare ?? null : null, sweepMetric } as ReportInputs;
     try {
       if (kind === 'structure' || kind === 'report') {
         if (selectedStep && selectedLive && selectedStep.trace_events > 0 && !inputs.trace) inputs.trace = await client.trace(selectedStep.index);
@@ -299,7 +300,7 @@ export function App() {
       if (r.copyError) notify({ id: 'export', tone: 'warning', text: `Downloaded ${name}; the host could not keep a copy in its exports folder: ${r.copyError}` });
       else flash(r.canceled ? 'Export cancelled.' : r.path ? `Exported ${name} to ${r.path}` : `Exported ${name}`);
     } catch (e) { flash(`Export failed: ${(e as Error).message}`); }
-  }, [selectedStep, selectedLive, catalog, client, host, flash, notify, tab]);
+  }, [selectedStep, selectedLive, catalog, client, host, flash, notify, tab, sweepMetric]);
 
   // Global shortcuts.
   useEffect(() => {
@@ -343,7 +344,7 @@ export function App() {
         <span className="spacer" />
         <button className="btn" onClick={present} disabled={busy || status.state === 'loading'} title="Presenter mode: the demo's narration and views, full screen (docs/DEMOS.md)">Present</button>
         <button className="btn" onClick={() => setSaveOpen(true)} title="Save the script as a named scenario">Save scenario…</button>
-        <ExportMenu onExport={exportReport} disabled={!selectedStep} />
+        <ExportMenu onExport={exportReport} disabled={!selectedStep} sweep={!!selectedStep?.sweep} />
         <button className="btn icon" onClick={() => setHelpOpen(true)} aria-label="Keyboard shortcuts" title="Keyboard shortcuts (?)">?</button>
       </header>
 
@@ -378,7 +379,7 @@ export function App() {
             ))}
           </div>
           <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} className={`tabpanel ${tab === 'autotrace' || tab === 'history' ? '' : 'fill'}`}>
-            {tab === 'autotrace' && <Autotrace step={selectedStep} />}
+            {tab === 'autotrace' && <Autotrace step={selectedStep} sweepMetric={sweepMetric} onSweepMetric={setSweepMetric} />}
             {tab === 'structure' && <StructureView step={selectedStep} live={selectedLive} catalog={catalog} getTrace={getTrace} reportRef={reportRef} />}
             {tab === 'flame' && <FlameView step={selectedStep} items={items} reportRef={reportRef} />}
             {tab === 'compare' && <CompareView items={items} keys={compareKeys} onKeys={setCompareKeys} reportRef={reportRef} />}

@@ -97,7 +97,7 @@ export function stepToShow(steps: Step[], focus: number | null): Step | undefine
   const worked = (s: Step) => s.kind === 'query' || s.kind === 'lab' || s.kind === 'plsql' || s.kind === 'dml';
   return last(steps, (s) => !!s.error)
     ?? (focus !== null ? steps.find((s) => s.line === focus) : undefined)
-    ?? last(steps, (s) => worked(s) && ((s.stats['consistent gets'] ?? 0) > 0 || (s.stats['db block gets'] ?? 0) > 0 || (s.runs?.length ?? 0) > 0))
+    ?? last(steps, (s) => worked(s) && ((s.stats['consistent gets'] ?? 0) > 0 || (s.stats['db block gets'] ?? 0) > 0 || (s.runs?.length ?? 0) > 0 || !!s.sweep))
     ?? last(steps, worked)
     ?? steps[steps.length - 1];
 }

@@ -9,9 +9,10 @@ import { fmtNum, fmtUs, type RunstatsRow } from '../model/stats';
 import { flameFragment, flameSvg } from './flame';
 import { compareFragment, compareSvg, planFragment, runsFragment, statsFragment, statsSvg } from './stats';
 import { legendFragment, structureFragment, structureSvg } from './structure';
+import { sweepFragment, sweepSvg } from './sweep';
 import { esc, REPORT_COLORS, svgDocument, text, truncate } from './svg';
 
-export type ReportKind = 'structure' | 'flame' | 'stats' | 'report';
+export type ReportKind = 'structure' | 'flame' | 'stats' | 'report' | 'sweep';
 
 export interface ReportInputs {
   step: Step | null;
@@ -26,6 +27,8 @@ export interface ReportInputs {
   diff?: { a: string[]; b: string[]; labelA: string; labelB: string } | null;
   /** Two executions compared (the Compare tab): runstats rows, both labels. */
   compare?: { rows: RunstatsRow[]; labelA: string; labelB: string } | null;
+  /** A LAB SWEEP step: the curve to draw (default: consistent gets per execution). */
+  sweepMetric?: string;
 }
 
 function oneLine(s: string, max = 90) { const t = s.replace(/\s+/g, ' ').trim(); return t.length > max ? `${t.slice(0, max - 1)}…` : t; }
@@ -55,6 +58,11 @@ export function buildReport(kind: ReportKind, inp: ReportInputs): { svg: string;
       }
       const g = FlameGraph.fromFolded(inp.folded ?? step?.folded ?? []);
       return { svg: flameSvg(g, { title: inp.flameTitle ?? `Flame graph · ${stmt}` }), name: `${base}-flame.svg` };
+    }
+    case 'sweep': {
+      if (!step?.sweep) throw new Error('select a LAB SWEEP step first');
+      const metric = inp.sweepMetric ?? 'cg';
+      return { svg: sweepSvg(step.sweep, metric, `LIO Lab · ${stmt}`), name: `${base}-sweep-${metric}.svg` };
     }
     case 'stats': {
       if (inp.compare) {
@@ -89,6 +97,11 @@ export function buildReport(kind: ReportKind, inp: ReportInputs): { svg: string;
         parts.push(`<g transform="translate(${pad} ${y})">${lines.map((l, i) => text(0, 12 + i * 15, truncate(l, W - 2 * pad, 11, true),
           `font-family="${esc('ui-monospace, Menlo, Consolas, monospace')}" font-size="11" fill="${REPORT_COLORS.muted}"`)).join('')}</g>`);
         y += lines.length * 15 + 8;
+      }
+      if (step.sweep) {
+        const sf = sweepFragment(step.sweep, inp.sweepMetric ?? 'cg', { width: W - 2 * pad });
+        parts.push(`<g transform="translate(${pad} ${y})">${sf.body}</g>`);
+        y += sf.height + 10;
       }
       if (step.runs?.length) {
         const rf = runsFragment(step, { width: W - 2 * pad });
