@@ -90,6 +90,24 @@ try {
     await page.screenshot({ path: path.join(ARTIFACTS, 'edges-second-run-all.png') });
   });
 
+  await s.test('the same when the selected step is the run\'s first (an error on line 1), list scrolled down before', async () => {
+    const geo = async () => page.evaluate(() => {
+      const row = document.querySelector('.steps tr[aria-selected="true"]');
+      const head = document.querySelector('.steps thead');
+      return { row: row?.getBoundingClientRect().toJSON(), head: head?.getBoundingClientRect().toJSON(), text: row?.textContent };
+    });
+    await setScript(page, `select * from nosuch;\n${Array.from({ length: 40 }, (_, i) => `select ${i} from dual;`).join('\n')}\n`);
+    await runAll(page);
+    await page.locator('.steps').evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
+    await runAll(page);
+    await page.waitForTimeout(300);
+    const g = await geo();
+    assert(/ORA-00942/.test(g.text), `the error is selected: ${g.text}`);
+    assert(g.row.top >= g.head.bottom - 0.5, `row top ${g.row.top} under header bottom ${g.head.bottom}`);
+    await setScript(page, SCRIPT);
+    await runAll(page);
+  });
+
   await s.test('once the structure canvas is clicked, Space, arrows, Home and End work', async () => {
     await page.getByRole('tab', { name: 'Structure' }).click();
     const canvas = page.locator('.canvas-wrap canvas');
