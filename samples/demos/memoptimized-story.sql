@@ -56,7 +56,7 @@ set autotrace traceonly statistics
 select * from t1 where key = 42;
 --@ say The heap table: root block, leaf block, table block. Three
 --@ say consistent gets, each an examination: no pin is kept.
---@ view structure segment=T1 speed=2
+--@ view structure segment=T1 speed=5
 --@ highlight consistent gets
 --@ expected consistent gets = 3 source 'MemOptimized RowStore in Oracle Database 18c', autotrace, 2nd execution
 --@ pause

@@ -49,6 +49,7 @@ try {
     await panel.waitFor();
     const state = await page.locator('.presenter .structure .pane-title .muted').first().textContent();
     assert(/^\d+ events/.test(state), `the lookup's trace is there to play: ${state}`);
+    assertEq(await page.locator('.presenter select#speed').inputValue(), '5', 'the demo\'s speed=5');
     const row = await panel.locator('tbody tr').first().locator('td').allTextContents();
     assertEq(row.join('|'), 'consistent gets|3|3|=', 'published row');
     assert((await panel.innerText()).includes("MemOptimized RowStore in Oracle Database 18c"), 'source shown');

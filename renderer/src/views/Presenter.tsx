@@ -116,7 +116,7 @@ export function Presenter({ demo, steps, runId, catalog, getTrace, items, live, 
             {view === 'histogram' && <div className="muted p-note">The histogram view is not in the UI yet: autotrace shown.</div>}
             <Autotrace step={step} />
           </>)}
-          {step && view === 'structure' && <StructureView step={step} live={live} catalog={catalog} getTrace={getTrace} reportRef={reportRef} />}
+          {step && view === 'structure' && <StructureView step={step} live={live} catalog={catalog} getTrace={getTrace} reportRef={reportRef} rate={beat.view?.speed} segment={beat.view?.segment} />}
           {step && view === 'flame' && <FlameView step={step} items={items} reportRef={reportRef} />}
           {step && view === 'compare' && <CompareView items={items} keys={compareKeys} onKeys={() => undefined} reportRef={reportRef} />}
         </section>

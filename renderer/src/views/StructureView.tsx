@@ -23,9 +23,13 @@ const GET_LEGEND: [number, string][] = [
 
 interface Pulse { group: CellGroup; index: number; t0: number }
 
-export function StructureView({ step, live, catalog, getTrace, reportRef }: {
+export function StructureView({ step, live, catalog, getTrace, reportRef, rate, segment }: {
   step: Step | null; live: boolean; catalog: Catalog | null; getTrace(step: Step): Promise<Trace | null>;
   reportRef: { current: () => Partial<ReportInputs> };
+  /** Playback speed to start with (events per second; a demo's `--@ view structure speed=N`). */
+  rate?: number;
+  /** The segment to bring into view (a demo's `segment=NAME`). */
+  segment?: string;
 }) {
   const [trace, setTrace] = useState<Trace | null>(null);
   const [traceState, setTraceState] = useState<'none' | 'loading' | 'ready' | 'unavailable' | 'evicted' | 'error'>('none');
@@ -218,8 +222,12 @@ export function StructureView({ step, live, catalog, getTrace, reportRef }: {
     pulses.current = [];
     repaintAll();
     // Open on the whole picture (every visit numbered, or a workload's final heat map); Play restarts.
-    const s = seek(initialPlayback(n), n);
+    const start = seek(initialPlayback(n), n);
+    // A demo's speed, as the nearest offered rate (the Speed menu lists those).
+    const s = rate ? setRate(start, RATES.reduce((a, b) => (Math.abs(b - rate) < Math.abs(a - rate) ? b : a))) : start;
     pb.current = s;
+    const pic = segment ? layout?.pictures.find((p) => p.title.toUpperCase().split(/[^A-Z0-9_$#]+/).includes(segment.toUpperCase())) : undefined;
+    if (pic && scroller.current) scroller.current.scrollTop = Math.max(0, pic.y - 4);
     syncHeat(s.pos, performance.now());
     setUi(s);
     requestRedraw('structure', (now) => { draw(now); });
