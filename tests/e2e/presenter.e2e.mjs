@@ -22,7 +22,9 @@ try {
   const demo = parseDemo(DEMO);
 
   await s.test('Present runs the demo and opens full-window slides', async () => {
-    await setScript(page, DEMO);
+    // Demos are listed in the sample picker as "demo <name>".
+    await page.getByRole('combobox', { name: 'Open sample' }).selectOption('demo memoptimized-story');
+    await page.waitForTimeout(200);
     await page.getByRole('button', { name: 'Present' }).click();
     await page.getByRole('dialog', { name: 'Presenter mode' }).waitFor({ timeout: 300_000 });
     await waitReady(page, 300_000);
