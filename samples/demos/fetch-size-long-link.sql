@@ -48,3 +48,8 @@ LAB RUN 'select * from customers where rownum <= 50000' VIA jdbc_thin FETCHSIZE 
 --@ highlight SQL*Net roundtrips to/from client
 --@ pause
 LAB RUN 'select * from customers where rownum <= 50000' VIA jdbc_thin FETCHSIZE 1000 RUNS 3;
+--@ say The whole curve in one statement: LAB SWEEP replays the scenario at
+--@ say each fetch size and measures the same read.
+--@ view autotrace
+--@ pause
+LAB SWEEP FETCHSIZE FROM 1 TO 1000 FACTOR 10 RUN 'select * from customers where rownum <= 50000' VIA jdbc_thin;

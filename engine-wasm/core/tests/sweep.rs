@@ -84,6 +84,17 @@ fn fetchsize_and_lab_parameter_sweeps() {
     assert!(trips[0] > trips[1] && trips[1] > trips[2], "{trips:?}");
     let el: Vec<f64> = steps[1].sweep.as_ref().unwrap().points.iter().map(|p| p.elapsed_us).collect();
     assert!(el[0] < el[1] && el[1] < el[2], "a longer link takes longer: {el:?}");
+    // SQL*Plus's arraysize: the point at 6000 is SQL*Plus's own refusal, the others fetch.
+    let a = e.exec("LAB SWEEP ARRAYSIZE FROM 15 TO 6015 STEP 3000 RUN 'select * from c' VIA sqlplus;");
+    ok(&a);
+    let pts = &a[0].sweep.as_ref().unwrap().points;
+    assert_eq!(pts.iter().map(|p| p.value).collect::<Vec<_>>(), vec![15.0, 3015.0, 6015.0]);
+    let trips: Vec<u64> = pts[..2].iter().map(|p| p.stats["SQL*Net roundtrips to/from client"]).collect();
+    assert!(trips[0] > trips[1], "{trips:?}");
+    let e2 = pts[2].error.as_ref().expect("SET ARRAYSIZE 6015 is refused at that point");
+    assert_eq!(e2.message, "SP2-0267: arraysize option 6015 out of range (1 through 5000)");
+    assert!(pts[2].stats.is_empty());
+    assert!(a[0].output.last().unwrap().contains("SP2-0267"), "{:?}", a[0].output);
 }
 
 #[test]

@@ -212,10 +212,19 @@ impl Engine {
                 }
             };
             let mut e = Engine::new(config.clone());
-            e.exec(&setup);
-            let steps = e.exec(&format!("LAB RUN {run};"));
+            // A statement that sets the swept value and fails there (HASHKEYS past the lab's
+            // limit, SET ARRAYSIZE 6000) makes the point an error, not a run at another value.
+            let refused = e
+                .exec(&setup)
+                .into_iter()
+                .find(|s| s.error.is_some() && s.statement.to_ascii_uppercase().contains(name))
+                .and_then(|s| s.error);
+            let steps = if refused.is_some() { Vec::new() } else { e.exec(&format!("LAB RUN {run};")) };
             spent = spent.saturating_add(e.sessions.values().map(|s| s.stats.work_units()).sum::<u64>());
-            let step = steps.into_iter().next().unwrap_or_default();
+            let mut step = steps.into_iter().next().unwrap_or_default();
+            if refused.is_some() {
+                step.error = refused;
+            }
             let runs = step.runs.as_ref().map_or(1, |r| r.len() as u32);
             out.points.push(SweepPointOut {
                 value: v,
@@ -243,18 +252,19 @@ impl Engine {
                 ));
             }
         }
-        Ok((sweep_table(&out, journal.lines().count()), out))
+        Ok((sweep_table(&out, lio_sql::split_script(&journal).len()), out))
     }
 }
 
 /// The points as SQL*Plus-style text: per execution and per run figures.
-fn sweep_table(s: &SweepOut, journal_lines: usize) -> Vec<String> {
+fn sweep_table(s: &SweepOut, statements: usize) -> Vec<String> {
     let mut lines = vec![format!(
-        "LAB SWEEP {}: {} point{}, each a fresh instance replaying the {} lines of the scenario so far",
+        "LAB SWEEP {}: {} point{}, each a fresh instance replaying the {} statement{} of the scenario so far",
         s.parameter,
         s.points.len(),
         if s.points.len() == 1 { "" } else { "s" },
-        journal_lines
+        statements,
+        if statements == 1 { "" } else { "s" }
     )];
     let w = s.parameter.len().max(10);
     lines.push(String::new());
@@ -265,7 +275,10 @@ fn sweep_table(s: &SweepOut, journal_lines: usize) -> Vec<String> {
     lines.push(format!("{}  {}  {}  {}", "-".repeat(w), "-".repeat(20), "-".repeat(18), "-".repeat(22)));
     for p in &s.points {
         if let Some(e) = &p.error {
-            lines.push(format!("{:>w$}  {}: {}", literal(p.value), e.code, e.message));
+            // SQL*Plus's refusals carry their own SP2- code in the message.
+            let text =
+                if e.message.starts_with("SP2-") { e.message.clone() } else { format!("{}: {}", e.code, e.message) };
+            lines.push(format!("{:>w$}  {text}", literal(p.value)));
             continue;
         }
         let execs = p.executions.max(1) as f64;
