@@ -560,8 +560,21 @@ impl<'a> Builder<'a> {
             available.extend(srcs.iter().copied());
             // Predicates now fully available become filters on this relation.
             let filters = take_available(&conjuncts, &mut used, &available);
-            let sel = 0.05f64.powi(filters.len() as i32);
+            // Oracle's defaults without column statistics for the
+            // expression: 1% for `f(col) = value`, 5% otherwise.
+            let sel: f64 = filters
+                .iter()
+                .map(|f| match f {
+                    CExpr::Bin(BinaryOp::Eq, a, b, _)
+                        if matches!(**a, CExpr::Func(..)) || matches!(**b, CExpr::Func(..)) =>
+                    {
+                        0.01
+                    }
+                    _ => 0.05,
+                })
+                .product();
             let e_rows_f = (e_rows * sel).max(1.0).round();
+            let e_rows_sel = e_rows * sel;
             if !filters.is_empty() {
                 attach_filters(&mut op, filters, self);
             }
@@ -605,7 +618,7 @@ impl<'a> Builder<'a> {
             tree = Some(match tree {
                 None => (op, e_rows_f, cost),
                 Some((outer, orows, ocost)) => {
-                    let rows = (orows * e_rows_f).max(1.0);
+                    let rows = (orows * e_rows_sel).max(1.0).round();
                     let cost = ocost + orows * cost;
                     let shape = super::nlj_shape(q, self.ctx);
                     (self.nested_loops(outer, op, shape, rows, cost), rows, cost)

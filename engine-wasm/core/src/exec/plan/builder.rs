@@ -404,8 +404,9 @@ impl<'a> Builder<'a> {
         }
         let Op { line, st, kind } = inner;
         let OpKind::ByRowid { table, src, child, pinned, filter, .. } = kind else { unreachable!("checked above") };
-        self.drafts[line as usize].e_rows = rows;
         if shape == NljShape::Prefetch {
+            // Started once: its estimate is the join's.
+            self.drafts[line as usize].e_rows = rows;
             let join = self.op("NESTED LOOPS", None, rows, cost, None, "qerjotFetch", nl(outer, *child));
             return Op {
                 line,
