@@ -406,7 +406,8 @@ export function App() {
         <Presenter demo={presenting.demo} steps={presenting.upTo >= 0 ? liveRun?.steps ?? [] : []} runId={liveRun?.id ?? 0} live={!!liveRun} catalog={catalog}
           getTrace={getTrace} items={items} busy={busy} onRunTo={runTo} onExit={() => setPresenting(null)} />
       )}
-      {toast && <div className="toast" role="status">{toast}</div>}
+      {/* In presenter mode the toast moves to the top right, clear of the slide controls. */}
+      {toast && <div className={presenting ? 'toast toast-top' : 'toast'} role="status">{toast}</div>}
       {helpOpen && <HelpDialog onClose={() => setHelpOpen(false)} />}
       {saveOpen && <SaveDialog initial={scenario ?? ''} onClose={() => setSaveOpen(false)} onSave={async (name) => {
         const script = editor.current?.getText() ?? draft.current;
