@@ -707,4 +707,15 @@ pub enum LabCommand {
     Profile,
     /// `LAB RESET`: a fresh instance.
     Reset,
+    /// `LAB DEVICE name TYPE kind [param = value ...]`: defines a storage
+    /// device on the instance (the engine checks the type, the parameter
+    /// names and their ranges).
+    Device {
+        name: Ident,
+        /// The type as written, lower case (`hdd`, `sata_ssd`, `pcie_flash`).
+        kind: Ident,
+        params: Vec<(Ident, f64)>,
+    },
+    /// `LAB DEVICES`: lists the devices with their parameters and counters.
+    Devices,
 }
