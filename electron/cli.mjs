@@ -20,8 +20,12 @@ import { inProcessRunner, loadNodeEngine, startEngineWorker } from './engine-nod
 import { openScript, scriptChunksFrom } from './script-stream.mjs';
 import { ScriptTextError } from './script-text.mjs';
 import { placeSteps } from '../renderer/src/model/script.mjs';
+import { foldedLines } from '../renderer/src/reports/folded.mjs';
+import { DemoUsageError, loadReports, playDemo, readWholeScript, writeReports } from './cli-demo.mjs';
 
 export const USAGE = `Usage: lio run [options] [--] <script.sql>
+       lio play [--no-wait] [--no-echo] <demo.sql>
+       lio report --out DIR [--format svg|html] [--slide] <script.sql>
        lio --help
 
 Runs a LIO Lab scenario (SQL, PL/SQL, SQL*Plus and LAB commands) on the
@@ -30,12 +34,23 @@ statement as they run.
 
 Commands:
   run <script.sql>   run the script ('-' reads standard input)
+  play <demo.sql>    play a demo (docs/DEMOS.md): narration, each statement's
+                     output, published figures next to the simulated ones;
+                     a pause waits for Enter (or its seconds)
+  report <script>    write, for each query and workload step, the report,
+                     structure, flame-graph and statistics SVGs the UI
+                     exports, and print their paths
 
 Options:
   --json             print one JSON document {"lio_lab": version, "steps": [...]}
-  --folded           print every step's folded cost stacks ("frame;frame weight")
+  --folded           print every step's folded cost stacks ("step n line l: sql;frame;frame
+                     weight"), weights in whole nanoseconds, for flame-graph tools
   --no-echo          do not echo statements (SQL> ...) in text mode
   --timeout SECONDS  stop the script after SECONDS (LAB-00035; default: no limit)
+  --no-wait          play: do not stop at pauses (for CI)
+  --out DIR          report: the folder to write into (created if missing)
+  --format svg|html  report: SVG files (default), or one HTML page a step
+  --slide            report: also a 16:9 (1920x1080) slide of each picture
   --                 end of options (a script named like an option follows)
   -h, --help         show this help
 
@@ -54,7 +69,10 @@ export class UsageError extends Error {}
 export const EXIT = Object.freeze({ ok: 0, engine: 1, usage: 2, timeout: 3 });
 
 /**
- * @typedef {{ command: 'help' } | { command: 'run', file: string, json: boolean, folded: boolean, echo: boolean, timeout: number | null }} CliArgs
+ * @typedef {{ command: 'help' }
+ *   | { command: 'run', file: string, json: boolean, folded: boolean, echo: boolean, timeout: number | null }
+ *   | { command: 'play', file: string, echo: boolean, noWait: boolean }
+ *   | { command: 'report', file: string, out: string, format: 'svg' | 'html', slide: boolean }} CliArgs
  */
 
 /**
@@ -68,10 +86,17 @@ export function parseArgs(argv) {
   if (argv.length === 0) throw new UsageError('missing command; try `lio --help`');
   const [command] = argv;
   if (command.startsWith('-')) throw new UsageError(`unknown option ${command}`);
-  if (command !== 'run') throw new UsageError(`unknown command ${command}`);
+  if (command !== 'run' && command !== 'play' && command !== 'report') throw new UsageError(`unknown command ${command}`);
   /** @type {string[]} */
   const positional = [];
-  const opts = { json: false, folded: false, echo: true, timeout: /** @type {number | null} */ (null) };
+  const opts = {
+    json: false, folded: false, echo: true, timeout: /** @type {number | null} */ (null),
+    noWait: false, out: /** @type {string | null} */ (null), format: /** @type {'svg' | 'html'} */ ('svg'), slide: false,
+  };
+  /** @param {string} flag @param {...string} cmds */
+  const only = (flag, ...cmds) => {
+    if (!cmds.includes(command)) throw new UsageError(`${flag} is not an option of ${command}`);
+  };
   for (let i = 1; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--') {
@@ -79,10 +104,24 @@ export function parseArgs(argv) {
       break;
     }
     const [flag, inline] = a.startsWith('--') && a.includes('=') ? [a.slice(0, a.indexOf('=')), a.slice(a.indexOf('=') + 1)] : [a, undefined];
-    if (flag === '--json') opts.json = true;
-    else if (flag === '--folded') opts.folded = true;
-    else if (flag === '--no-echo') opts.echo = false;
-    else if (flag === '--timeout') {
+    const value = () => {
+      const v = inline ?? argv[++i];
+      if (v === undefined) throw new UsageError(`${flag} needs a value`);
+      return v;
+    };
+    if (flag === '--json') { only(flag, 'run'); opts.json = true; }
+    else if (flag === '--folded') { only(flag, 'run'); opts.folded = true; }
+    else if (flag === '--no-echo') { only(flag, 'run', 'play'); opts.echo = false; }
+    else if (flag === '--no-wait') { only(flag, 'play'); opts.noWait = true; }
+    else if (flag === '--slide') { only(flag, 'report'); opts.slide = true; }
+    else if (flag === '--out') { only(flag, 'report'); opts.out = value(); }
+    else if (flag === '--format') {
+      only(flag, 'report');
+      const v = value();
+      if (v !== 'svg' && v !== 'html') throw new UsageError(`invalid --format ${v} (svg or html)`);
+      opts.format = v;
+    } else if (flag === '--timeout') {
+      only(flag, 'run');
       const v = inline ?? argv[++i];
       if (v === undefined) throw new UsageError('--timeout needs a number of seconds');
       const n = Number(v);
@@ -91,10 +130,18 @@ export function parseArgs(argv) {
     } else if (a.startsWith('-') && a !== '-') throw new UsageError(`unknown option ${a}`);
     else positional.push(a);
   }
-  if (positional.length === 0) throw new UsageError('run needs a script file');
+  if (positional.length === 0) throw new UsageError(`${command} needs a script file`);
   if (positional.length > 1) throw new UsageError(`unexpected argument ${positional[1]}`);
+  const file = positional[0];
+  if (command === 'play' || command === 'report') {
+    if (file === '-') throw new UsageError(`${command} reads a file, not standard input`);
+    if (command === 'report' && !opts.out) throw new UsageError('report needs --out DIR');
+    return command === 'play'
+      ? { command, file, echo: opts.echo, noWait: opts.noWait }
+      : { command, file, out: /** @type {string} */ (opts.out), format: opts.format, slide: opts.slide };
+  }
   if (opts.json && opts.folded) throw new UsageError('--json and --folded cannot be combined');
-  return { command: 'run', file: positional[0], ...opts };
+  return { command: 'run', file, json: opts.json, folded: opts.folded, echo: opts.echo, timeout: opts.timeout };
 }
 
 /**
@@ -126,7 +173,8 @@ function createPrinter(args, out) {
           out((first ? '' : ',') + JSON.stringify(s));
           first = false;
         } else if (args.folded) {
-          if (s.folded?.length) out(s.folded.join('\n') + '\n');
+          const lines = foldedLines(s);
+          if (lines.length) out(lines.join('\n') + '\n');
         } else {
           const block = formatStep(s, { echo: args.echo });
           if (!block.length) continue;
@@ -171,9 +219,10 @@ export async function main(argv, { out, err, loadEngine, startEngine, stdin }) {
       out(USAGE);
       return EXIT.ok;
     }
+    if (args.command === 'play' || args.command === 'report') return await demoCommand(args, { out, err, loadEngine, startEngine, stdin });
     source = openScript(args.file, stdin ? { stdin } : {});
   } catch (e) {
-    if (e instanceof UsageError || e instanceof ScriptTextError) {
+    if (e instanceof UsageError || e instanceof ScriptTextError || e instanceof DemoUsageError) {
       err(`lio: ${e.message}\n`);
       return EXIT.usage;
     }
@@ -223,6 +272,56 @@ export async function main(argv, { out, err, loadEngine, startEngine, stdin }) {
     return EXIT.engine;
   } finally {
     clearTimeout(timer);
+    engine.terminate();
+  }
+}
+
+/**
+ * `play` and `report`: the script is read whole (a demo is small).
+ * @param {Extract<CliArgs, { command: 'play' | 'report' }>} args
+ * @param {CliIo} io
+ * @returns {Promise<number>}
+ */
+async function demoCommand(args, { out, err, loadEngine, startEngine, stdin }) {
+  const script = readWholeScript(args.file);
+  const name = args.file.replace(/^.*[\\/]/, '').replace(/\.sql$/i, '');
+  if (args.command === 'report') {
+    const reports = await loadReports();
+    const engine = await (loadEngine ?? loadNodeEngine)();
+    await writeReports(script, { out: args.out, format: args.format, slide: args.slide, name }, { engine, reports, out, err });
+    return EXIT.ok;
+  }
+  const engine = loadEngine ? inProcessRunner(loadEngine) : (startEngine ?? startEngineWorker)();
+  try {
+    await engine.ready;
+    const input = stdin ?? process.stdin;
+    /** @type {string[]} */
+    const lines = [];
+    /** @type {(() => void) | null} */
+    let waiting = null;
+    let ended = false;
+    let listening = false;
+    const onData = (/** @type {Buffer | string} */ d) => {
+      lines.push(...String(d).split('\n').slice(0, -1));
+      if (waiting && lines.length) { lines.shift(); const w = waiting; waiting = null; w(); }
+    };
+    const onEnd = () => { ended = true; if (waiting) { const w = waiting; waiting = null; w(); } };
+    /** @param {number | null} seconds */
+    const wait = (seconds) => new Promise((resolve) => {
+      if (seconds !== null) { setTimeout(resolve, seconds * 1000); return; }
+      if (lines.length) { lines.shift(); resolve(undefined); return; }
+      if (ended) { resolve(undefined); return; }
+      if (!listening) { listening = true; input.on('data', onData); input.on('end', onEnd); }
+      waiting = () => resolve(undefined);
+    });
+    try {
+      return await playDemo(script, { echo: args.echo, noWait: args.noWait, name }, { out, err, engine, wait });
+    } finally {
+      input.off?.('data', onData);
+      input.off?.('end', onEnd);
+      /** @type {any} */ (input).pause?.();
+    }
+  } finally {
     engine.terminate();
   }
 }

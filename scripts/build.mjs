@@ -16,6 +16,13 @@ if (!wasmOnly) {
   if (existsSync(config)) {
     log('building the renderer (vite)');
     run(process.execPath, [path.join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--config', config, '--logLevel', 'warn']);
+    // The report builders for Node (`lio report`): the UI's own code, bundled.
+    log('bundling the report builders for the CLI (renderer/dist-node/reports.mjs)');
+    const { build } = await import('rolldown');
+    await build({
+      input: path.join(ROOT, 'renderer', 'src', 'reports', 'node.ts'), platform: 'node', logLevel: 'warn',
+      output: { file: path.join(ROOT, 'renderer', 'dist-node', 'reports.mjs'), format: 'esm' },
+    });
   } else {
     log('renderer/vite.config.ts not found; skipping the renderer build');
   }

@@ -200,6 +200,21 @@ export function summarizeResult(result) {
   };
 }
 
+/** Demos (samples/demos/*.sql, docs/DEMOS.md) are listed as `demo <name>`. */
+export const DEMO_PREFIX = 'demo ';
+
+/**
+ * The file of a shipped scenario: samples/<name>.sql, or samples/demos/<x>.sql for `demo <x>`.
+ * @param {string} samplesDir @param {string} n a checked name
+ * @returns {string | null}
+ */
+function sampleFile(samplesDir, n) {
+  const [dir, base] = n.startsWith(DEMO_PREFIX) ? [path.join(samplesDir, 'demos'), n.slice(DEMO_PREFIX.length)] : [samplesDir, n];
+  if (!sampleNames(dir).includes(base)) return null;
+  const file = path.join(dir, `${base}.sql`);
+  return path.dirname(file) === path.resolve(dir) ? file : null;
+}
+
 /**
  * @param {string} dir
  * @returns {string[]} scenario names of the *.sql files in dir
@@ -320,7 +335,7 @@ export function createHostServices({
     list() {
       /** @type {Map<string, { name: string, source: 'sample'|'saved', updated_at: string|null }>} */
       const byName = new Map();
-      for (const name of sampleNames(samplesDir)) {
+      for (const name of [...sampleNames(samplesDir), ...sampleNames(path.join(samplesDir, 'demos')).map((d) => DEMO_PREFIX + d)]) {
         byName.set(name, { name, source: 'sample', updated_at: null });
       }
       for (const s of store.scenarios.list()) {
@@ -337,11 +352,10 @@ export function createHostServices({
       const n = checkScenarioName(name);
       const saved = store.scenarios.get(n);
       if (saved) return { name: n, script: cleanScriptText(saved.script), source: 'saved' };
-      if (!sampleNames(samplesDir).includes(n)) return null;
-      const file = path.join(samplesDir, `${n}.sql`);
-      if (path.dirname(file) !== path.resolve(samplesDir)) return null;
+      const file = sampleFile(samplesDir, n);
+      if (!file) return null;
       try {
-        return { name: n, script: decodeScript(fs.readFileSync(file), `${n}.sql`), source: 'sample' };
+        return { name: n, script: decodeScript(fs.readFileSync(file), path.basename(file)), source: 'sample' };
       } catch (e) {
         if (e instanceof ScriptTextError) throw new HostError(422, e.message);
         throw e;

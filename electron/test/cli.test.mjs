@@ -110,9 +110,9 @@ describe('lio run (in-process, fake engine)', () => {
     expect(JSON.parse(r.out)).toEqual({ lio_lab: '0.1.0', steps: RESULT.steps });
   });
 
-  it('--folded prints the folded stacks', async () => {
+  it('--folded prints the folded stacks under a frame naming the step, weights in whole ns', async () => {
     const r = await run(['run', script, '--folded']);
-    expect(r.out).toBe('opitsk;opiodr;kksumc 12\n');
+    expect(r.out).toBe('step 1 line 2: select 1 x from dual;opitsk;opiodr;kksumc 12000\n');
   });
 
   it('--help prints usage on stdout', async () => {

@@ -348,7 +348,10 @@ describe('whole results', () => {
   });
 
   it('--folded prints only folded stack lines', () => {
-    expect(formatFolded(result)).toBe('opitsk;kksumc 2\nopitsk;kdtins 1.5\nopitsk;kcbgcur 1\n');
+    expect(formatFolded(result)).toBe([
+      'step 0 line 1: create table t1 (id number);opitsk;kksumc 2000',
+      'step 1 line 2: insert into t1 values (1);opitsk;kdtins 1500',
+      'step 1 line 2: insert into t1 values (1);opitsk;kcbgcur 1000', ''].join('\n'));
     expect(formatFolded({ lio_lab: 'x', steps: [] })).toBe('');
   });
 

@@ -188,6 +188,23 @@ describe('services.mjs', () => {
     expect(host.scenarios.open('nope')).toBeNull();
   });
 
+  it('lists the demos of samples/demos as "demo <name>" and opens them', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lio-demos-'));
+    fs.mkdirSync(path.join(dir, 'demos'));
+    fs.writeFileSync(path.join(dir, 'a.sql'), 'select 1 from dual;\n');
+    fs.writeFileSync(path.join(dir, 'demos', 'story.sql'), '--@ say hi\nselect 2 from dual;\n');
+    const h = createHostServices({ dataDir: path.join(dir, 'data'), samplesDir: dir });
+    try {
+      expect(h.scenarios.list().map((s) => s.name)).toEqual(['a', 'demo story']);
+      expect(h.scenarios.open('demo story')).toEqual({ name: 'demo story', script: '--@ say hi\nselect 2 from dual;\n', source: 'sample' });
+      expect(h.scenarios.open('demo a')).toBeNull();
+      expect(() => h.scenarios.open('demo ../a')).toThrow(/invalid scenario name/);
+    } finally {
+      h.close?.();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('refuses scenario names that are paths', () => {
     for (const bad of ['../secret', '..', 'a/b', 'a\\b', '/etc/passwd', '', ' ', '.hidden', 'x..y', 'nul', 'a\0b', 'x'.repeat(81), 5]) {
       expect(() => host.scenarios.open(bad), String(bad)).toThrow(/invalid scenario name|must be a string/);

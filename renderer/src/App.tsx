@@ -15,7 +15,9 @@ import { CompareView } from './views/CompareView';
 import { HistoryView } from './views/HistoryView';
 import { ExportMenu } from './views/ExportMenu';
 import { Notices, upsertNotice, type Notice } from './views/Notices';
-import { comparables, runTitle, shortStmt, type SessionRun } from './session';
+import { comparables, runTitle, shortStmt, stepToShow, type SessionRun } from './session';
+import { focusLine, parseDemo, type Demo } from './model/demo.mjs';
+import { Presenter } from './views/Presenter';
 import { buildReport, type ReportInputs } from './reports/report';
 
 const DRAFT_KEY = 'lio.draft.v1';
@@ -66,6 +68,11 @@ export function App() {
   const [compareKeys, setCompareKeys] = useState<[string, string]>(['', '']);
   const [helpOpen, setHelpOpen] = useState(false);
   const [saveOpen, setSaveOpen] = useState(false);
+  /** Presenter mode: the demo, and the last statement run so far on its fresh instance (-1: none yet). */
+  const [sweepMetric, setSweepMetric] = useState('cg');
+  const [presenting, setPresenting] = useState<{ demo: Demo; upTo: number } | null>(null);
+  const presentingRef = useRef(presenting);
+  presentingRef.current = presenting;
   const nextRun = useRef(1);
   const reportRef = useRef<() => Partial<ReportInputs>>(() => ({}));
   const busy = status.state === 'busy';
@@ -147,22 +154,29 @@ export function App() {
   const selectedStep: Step | null = selected?.step ?? null;
   const selectedLive = !!selected?.run.live;
 
-  const execute = useCallback(async (mode: 'all' | 'statement') => {
-    if (busy || status.state === 'loading') return;
+  /**
+   * Run the script ('all', on a fresh instance) or the statement under the
+   * cursor / the selection ('statement'); `only` runs the statements inside
+   * [from, to) instead (presenter mode), on a fresh instance when `fresh`.
+   * Resolves false when nothing ran (busy, or nothing to run).
+   */
+  const execute = useCallback(async (mode: 'all' | 'statement', only?: { from: number; to: number; fresh: boolean }): Promise<boolean> => {
+    if (busy || status.state === 'loading') return false;
     const text = editor.current?.getText() ?? draft.current;
     const stmts = splitScript(text);
     let chosen = stmts;
-    if (mode === 'statement') {
+    if (only) chosen = stmts.filter((s) => s.from >= only.from && s.to <= only.to);
+    else if (mode === 'statement') {
       const selRange = editor.current?.selection();
       if (selRange && selRange.to > selRange.from) chosen = stmts.filter((s) => s.to > selRange.from && s.from < selRange.to);
       else { const one = statementAt(stmts, editor.current?.cursor() ?? 0); chosen = one ? [one] : []; }
     }
-    if (chosen.length === 0) { flash('Nothing to run.'); return; }
+    if (chosen.length === 0) { flash('Nothing to run.'); return false; }
     setStatus({ state: 'busy', text: mode === 'all' ? 'Running script…' : 'Running statement…' });
     setProgress({ done: 0, total: chosen.length, label: '' });
     const t0 = performance.now();
     // Steps reach the run as the worker sends them, so they stay on screen whatever happens next.
-    const fresh = mode === 'all' || !liveRun;
+    const fresh = mode === 'all' || !liveRun || !!only?.fresh;
     const runId = fresh ? nextRun.current++ : liveRun.id;
     const received: Step[] = [];
     let version = liveRun?.version ?? '';
@@ -178,14 +192,14 @@ export function App() {
       flush();
       const errs = steps.filter((s) => s.error).map((s) => ({ ...s.error! }));
       setErrors(errs);
-      const pick = [...steps].reverse().find((s) => s.error) ?? [...steps].reverse().find((s) => s.kind === 'query' || s.kind === 'lab') ?? steps[steps.length - 1];
+      const pick = stepToShow(steps, mode === 'all' ? focusLine(text) : null);
       if (pick) setSel({ run: runId, index: pick.index });
       const ms = performance.now() - t0;
       return `${fmtNum(steps.length)} step${steps.length === 1 ? '' : 's'} in ${fmtNum(Math.round(ms))} ms${errs.length ? ` · ${fmtNum(errs.length)} error${errs.length > 1 ? 's' : ''}` : ''}${note}`;
     };
     const title = runTitle(text, scenarioText.current === text ? scenario : null);
     try {
-      if (mode === 'all') await client.reset();
+      if (mode === 'all' || only?.fresh) await client.reset();
       if (fresh) {
         const run: SessionRun = { id: runId, label: `Run ${runId}`, script: text, version, steps: [], live: true, source: 'session' };
         setRuns((rs) => [...rs.map((r) => ({ ...r, live: false })), run]);
@@ -222,7 +236,31 @@ export function App() {
       window.clearTimeout(timer);
       setProgress(null);
     }
+    return true;
   }, [busy, status.state, client, liveRun, scenario, flash, saveToHistory]);
+
+  /** Presenter mode: the script's demo beats as slides, on this script's latest Run all (run first if needed). */
+  const present = useCallback(async () => {
+    const text = editor.current?.getText() ?? draft.current;
+    const demo = parseDemo(text);
+    if (demo.errors.length) {
+      const e = demo.errors[0];
+      setErrors(demo.errors.map((x) => ({ ...x })));
+      flash(`${e.code} at line ${e.line}, column ${e.column}: ${e.message}`);
+      return;
+    }
+    setPresenting({ demo, upTo: -1 });
+  }, [flash]);
+
+  /** Presenter mode runs the demo as it goes: up to statement k, from where it stands (a fresh instance first). */
+  const runTo = useCallback(async (k: number) => {
+    const p = presentingRef.current;
+    const st = p?.demo.statements ?? [];
+    const last = Math.min(k, st.length - 1);
+    if (!p || last <= p.upTo) return;
+    const ran = await execute('statement', { from: st[p.upTo + 1].from, to: st[last].to, fresh: p.upTo < 0 });
+    if (ran && presentingRef.current === p) setPresenting({ ...p, upTo: last });
+  }, [execute]);
 
   const cancel = useCallback(() => {
     setStatus({ state: 'busy', text: 'Cancelling: restoring engine state…' });
@@ -252,7 +290,7 @@ export function App() {
 
   const exportReport = useCallback(async (kind: ReportKind) => {
     const fromView = reportRef.current();
-    const inputs = { ...fromView, step: selectedStep, catalog, compare: tab === 'compare' ? fromView.compare ?? null : null } as ReportInputs;
+    const inputs = { ...fromView, step: selectedStep, catalog, compare: tab === 'compare' ? fromView.compare ?? null : null, sweepMetric } as ReportInputs;
     try {
       if (kind === 'structure' || kind === 'report') {
         if (selectedStep && selectedLive && selectedStep.trace_events > 0 && !inputs.trace) inputs.trace = await client.trace(selectedStep.index);
@@ -262,7 +300,7 @@ export function App() {
       if (r.copyError) notify({ id: 'export', tone: 'warning', text: `Downloaded ${name}; the host could not keep a copy in its exports folder: ${r.copyError}` });
       else flash(r.canceled ? 'Export cancelled.' : r.path ? `Exported ${name} to ${r.path}` : `Exported ${name}`);
     } catch (e) { flash(`Export failed: ${(e as Error).message}`); }
-  }, [selectedStep, selectedLive, catalog, client, host, flash, notify, tab]);
+  }, [selectedStep, selectedLive, catalog, client, host, flash, notify, tab, sweepMetric]);
 
   // Global shortcuts.
   useEffect(() => {
@@ -292,7 +330,7 @@ export function App() {
         </select>
         <span className="sep" />
         <button className="btn primary" onClick={() => execute('all')} disabled={busy || status.state === 'loading'} title="Run the whole script on a fresh instance (Ctrl+Shift+Enter, F5)">
-          Run all<span className="kbd">⇧↵</span></button>
+          Run all<span className="kbd">Ctrl⇧↵ · F5</span></button>
         <button className="btn" onClick={() => execute('statement')} disabled={busy || status.state === 'loading'} title="Run the statement under the cursor (Ctrl+Enter)">
           Run statement<span className="kbd">Ctrl↵</span></button>
         {busy && <button className="btn danger" onClick={cancel}>Cancel</button>}
@@ -304,8 +342,9 @@ export function App() {
           )}
         </div>
         <span className="spacer" />
+        <button className="btn" onClick={present} disabled={busy || status.state === 'loading'} title="Presenter mode: the demo's narration and views, full screen (docs/DEMOS.md)">Present</button>
         <button className="btn" onClick={() => setSaveOpen(true)} title="Save the script as a named scenario">Save scenario…</button>
-        <ExportMenu onExport={exportReport} disabled={!selectedStep} />
+        <ExportMenu onExport={exportReport} disabled={!selectedStep} sweep={!!selectedStep?.sweep} />
         <button className="btn icon" onClick={() => setHelpOpen(true)} aria-label="Keyboard shortcuts" title="Keyboard shortcuts (?)">?</button>
       </header>
 
@@ -340,7 +379,7 @@ export function App() {
             ))}
           </div>
           <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} className={`tabpanel ${tab === 'autotrace' || tab === 'history' ? '' : 'fill'}`}>
-            {tab === 'autotrace' && <Autotrace step={selectedStep} />}
+            {tab === 'autotrace' && <Autotrace step={selectedStep} sweepMetric={sweepMetric} onSweepMetric={setSweepMetric} />}
             {tab === 'structure' && <StructureView step={selectedStep} live={selectedLive} catalog={catalog} getTrace={getTrace} reportRef={reportRef} />}
             {tab === 'flame' && <FlameView step={selectedStep} items={items} reportRef={reportRef} />}
             {tab === 'compare' && <CompareView items={items} keys={compareKeys} onKeys={setCompareKeys} reportRef={reportRef} />}
@@ -363,7 +402,12 @@ export function App() {
         <span>{host.kind === 'electron' ? 'Desktop' : 'Browser mode'}</span>
       </footer>
 
-      {toast && <div className="toast" role="status">{toast}</div>}
+      {presenting && (
+        <Presenter demo={presenting.demo} steps={presenting.upTo >= 0 ? liveRun?.steps ?? [] : []} runId={liveRun?.id ?? 0} live={!!liveRun} catalog={catalog}
+          getTrace={getTrace} items={items} busy={busy} onRunTo={runTo} onExit={() => setPresenting(null)} />
+      )}
+      {/* In presenter mode the toast moves to the top right, clear of the slide controls. */}
+      {toast && <div className={presenting ? 'toast toast-top' : 'toast'} role="status">{toast}</div>}
       {helpOpen && <HelpDialog onClose={() => setHelpOpen(false)} />}
       {saveOpen && <SaveDialog initial={scenario ?? ''} onClose={() => setSaveOpen(false)} onSave={async (name) => {
         const script = editor.current?.getText() ?? draft.current;

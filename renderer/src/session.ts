@@ -65,10 +65,41 @@ export function comparables(runs: SessionRun[]): Comparable[] {
 
 export function resultOf(run: SessionRun): ScriptResult { return { lio_lab: run.version, steps: run.steps }; }
 
+/** Set-up commands that say nothing about what a script is for. */
+const SETUP_LINE = /^(LAB\s+(VERSION|SET|RESET|SESSION)|SET\s|ALTER\s+(SYSTEM|SESSION)|SHUTDOWN|STARTUP|CONNECT|CONN\s|EXEC\s+dbms_random|PROMPT|REM|\/$)/i;
+
+/**
+ * A run's title: the scenario's name; else the demo's `--@ title`; else the
+ * script's first comment line; else its first statement that is not set-up
+ * (`LAB VERSION 18c;` names nothing).
+ */
 export function runTitle(script: string, scenario: string | null): string {
   if (scenario) return scenario;
-  const first = script.split('\n').map((l) => l.trim()).find((l) => l && !l.startsWith('--') && !l.startsWith('REM')) ?? 'script';
-  return shortStmt(first, 60);
+  const lines = script.split('\n').map((l) => l.trim());
+  const title = lines.map((l) => /^--@\s*title\s+(.+)$/i.exec(l)?.[1]).find(Boolean);
+  if (title) return shortStmt(title, 60);
+  const comment = lines.find((l) => /^--(?!@)\s*\S/.test(l));
+  if (comment && lines.indexOf(comment) < (lines.findIndex((l) => l && !l.startsWith('--')) + 1 || Infinity)) {
+    return shortStmt(comment.replace(/^--\s*/, ''), 60);
+  }
+  const first = lines.find((l) => l && !l.startsWith('--') && !SETUP_LINE.test(l)) ?? lines.find((l) => l && !l.startsWith('--')) ?? 'script';
+  return shortStmt(first.replace(/;\s*$/, ''), 60);
+}
+
+/**
+ * The step to select after Run all: the last error; else the statement a
+ * demo marks `--@ focus` (by its line); else the last step that did
+ * measurable work (a query, workload, PL/SQL block or DML with gets or
+ * time), not an empty set-up step such as `LAB VERSION`.
+ */
+export function stepToShow(steps: Step[], focus: number | null): Step | undefined {
+  const last = <T,>(xs: T[], f: (x: T) => boolean) => { for (let i = xs.length - 1; i >= 0; i--) if (f(xs[i])) return xs[i]; return undefined; };
+  const worked = (s: Step) => s.kind === 'query' || s.kind === 'lab' || s.kind === 'plsql' || s.kind === 'dml';
+  return last(steps, (s) => !!s.error)
+    ?? (focus !== null ? steps.find((s) => s.line === focus) : undefined)
+    ?? last(steps, (s) => worked(s) && ((s.stats['consistent gets'] ?? 0) > 0 || (s.stats['db block gets'] ?? 0) > 0 || (s.runs?.length ?? 0) > 0 || !!s.sweep))
+    ?? last(steps, worked)
+    ?? steps[steps.length - 1];
 }
 
 /** Options a picker lists at most: a <select> of 100,000 options takes the page seconds to draw. */

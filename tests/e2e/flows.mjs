@@ -104,6 +104,8 @@ export async function memoptFlows(s, app, prefix = '') {
 
     await s.test('export a one-page SVG report, parse and render it', async () => {
       await selectStep(page, /SELECT \* FROM t1 WHERE key = 42/i);
+      // From the Compare tab the report is the comparison (issue 17); the step's own report comes from Autotrace.
+      await page.getByRole('tab', { name: 'Autotrace' }).click();
       await page.getByRole('button', { name: /Export SVG/ }).click();
       const [download] = await Promise.all([
         page.waitForEvent('download', { timeout: 20_000 }),

@@ -70,7 +70,12 @@ pub struct Engine {
     next_step: usize,
     /// Kept traces, shared with the wasm facade's batches without copying.
     traces: Vec<(usize, Rc<Trace>)>,
+    /// The statements run since the instance was created, re-executable,
+    /// for `LAB SWEEP` to replay (None once past [`sweep::MAX_JOURNAL_BYTES`]).
+    journal: Option<String>,
 }
+
+mod sweep;
 
 impl Engine {
     pub fn new(config: EngineConfig) -> Self {
@@ -84,6 +89,7 @@ impl Engine {
             next_sid: FIRST_SID + 1,
             next_step: 0,
             traces: Vec::new(),
+            journal: Some(String::new()),
             config,
         }
     }
@@ -148,7 +154,14 @@ impl Engine {
                 break;
             }
             let step = match u.result {
-                Ok(stmt) => self.run_step(&stmt),
+                Ok(Statement { kind: StatementKind::Lab(LabCommand::Sweep(ref sw)), .. }) => {
+                    self.sweep_step(sw, &u.text, u.pos)
+                }
+                Ok(stmt) => {
+                    let step = self.run_step(&stmt);
+                    self.journal_add(&u.text, &stmt);
+                    step
+                }
                 Err(e) => {
                     let kind = kind_of_text(&u.text);
                     self.error_step(&u.text, u.pos, kind, e)

@@ -100,6 +100,37 @@ pub struct StepOut {
     /// SQL*Plus settings in effect (absent while all are defaults).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub settings: Option<SettingsOut>,
+    /// `LAB SWEEP`: the measured points.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub sweep: Option<SweepOut>,
+}
+
+/// A `LAB SWEEP`'s curve: one point per value of the swept parameter.
+#[derive(Debug, Clone, Serialize, Default)]
+pub struct SweepOut {
+    /// The parameter or DDL option (`HASHKEYS`).
+    pub parameter: String,
+    /// `linear` (STEP, or ten even points) or `log` (FACTOR).
+    pub scale: &'static str,
+    /// What the sweep varies: `ddl option`, `lab run option`, `sqlplus setting`, `lab parameter`.
+    pub varies: &'static str,
+    pub points: Vec<SweepPointOut>,
+}
+
+#[derive(Debug, Clone, Serialize, Default)]
+pub struct SweepPointOut {
+    pub value: f64,
+    /// Executions of the workload's SQL, all runs.
+    pub executions: u64,
+    pub runs: u32,
+    /// The workload's statistics, all runs (the `LAB RUN` step's).
+    pub stats: BTreeMap<String, u64>,
+    pub elapsed_us: f64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub trimmed_mean_us: Option<f64>,
+    /// The workload failed at this value.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub error: Option<ErrorOut>,
 }
 
 /// The SQL*Plus client settings in effect for a step, for the text

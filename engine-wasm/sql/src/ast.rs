@@ -718,4 +718,109 @@ pub enum LabCommand {
     },
     /// `LAB DEVICES`: lists the devices with their parameters and counters.
     Devices,
+    /// `LAB HELP [command]`: the reference of the LAB commands.
+    Help(Option<String>),
+    /// `LAB SWEEP name FROM a TO b [STEP s | FACTOR f] RUN '<sql>' ...`.
+    Sweep(LabSweep),
 }
+
+/// How a sweep moves from `FROM` to `TO`.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum SweepStep {
+    /// Ten points evenly spread (no STEP or FACTOR given).
+    Even,
+    Step(f64),
+    Factor(f64),
+}
+
+/// Points a sweep may have at most (each replays the scenario on a fresh instance).
+pub const MAX_SWEEP_POINTS: usize = 50;
+
+/// `LAB SWEEP`: rerun the scenario so far with one parameter or DDL option
+/// at each value of a range, and measure a `LAB RUN` workload at each.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LabSweep {
+    /// The parameter or DDL option, upper case (`HASHKEYS`, `FETCHSIZE`,
+    /// `ARRAYSIZE`, `NETWORK_RTT_US`).
+    pub name: Ident,
+    pub from: f64,
+    pub to: f64,
+    pub step: SweepStep,
+    /// The workload: what follows `RUN`, as `LAB RUN` reads it.
+    pub run: LabRun,
+    /// Its source text (`'select ...' BIND 1 TO 100 VIA jdbc_thin`).
+    pub run_text: String,
+}
+
+impl LabSweep {
+    /// The values the sweep takes, or the count it would take when that is
+    /// more than [`MAX_SWEEP_POINTS`].
+    pub fn points(&self) -> Result<Vec<f64>, usize> {
+        let (a, b) = (self.from, self.to);
+        let mut v = Vec::new();
+        match self.step {
+            SweepStep::Even => {
+                let n = 10;
+                for i in 0..n {
+                    v.push(a + (b - a) * i as f64 / (n - 1) as f64);
+                }
+            }
+            SweepStep::Step(s) => {
+                let count = ((b - a) / s).floor() as usize + 1;
+                if count > MAX_SWEEP_POINTS {
+                    return Err(count);
+                }
+                for i in 0..count {
+                    v.push(a + s * i as f64);
+                }
+            }
+            SweepStep::Factor(f) => {
+                let count = ((b / a).ln() / f.ln() + 1e-9).floor() as usize + 1;
+                if count > MAX_SWEEP_POINTS {
+                    return Err(count);
+                }
+                for i in 0..count {
+                    v.push(a * f.powi(i as i32));
+                }
+            }
+        }
+        // Whole numbers stay whole (HASHKEYS 10, not 9.999999); FROM 5 TO 5 is one point.
+        let mut v: Vec<f64> = v.into_iter().map(|x| if (x - x.round()).abs() < 1e-6 { x.round() } else { x }).collect();
+        v.dedup();
+        Ok(v)
+    }
+}
+
+/// The LAB commands, for `LAB HELP`: name, syntax, what it does.
+pub const LAB_COMMANDS: &[(&str, &str, &str)] = &[
+    (
+        "VERSION",
+        "LAB VERSION <version>",
+        "Simulate that release (10g, 11.1, 11.2.0.1, 11.2.0.2, 18c, 19c); the SGA is rebuilt.",
+    ),
+    (
+        "RUN",
+        "LAB RUN '<sql>' [BIND a TO b] [VIA driver] [FETCHSIZE n] [RUNS n] [BATCH n] [LITERALS] [AUTOCOMMIT]",
+        "Run a workload from a client driver (plsql, jdbc_thin, jdbc_oci_net, jdbc_oci_bequeath, sqlplus); :1 takes each bind value.",
+    ),
+    (
+        "SET",
+        "LAB SET <name> = <value>",
+        "Set a lab parameter: network latency and bandwidth, cost parameters, lab limits, autotrace_style.",
+    ),
+    ("SESSION", "LAB SESSION <n>", "Run the following statements in session n (1 to 1000)."),
+    ("PROFILE", "LAB PROFILE", "Print the folded cost stacks of the previous step."),
+    ("RESET", "LAB RESET", "Start again with a fresh instance."),
+    (
+        "DEVICE",
+        "LAB DEVICE <name> TYPE hdd|sata_ssd|pcie_flash [param = value ...]",
+        "Define a storage device: an HDD (seek, rotation, transfer, a queue) or a flash SSD (FTL, channels, garbage collection); files are not placed on it yet.",
+    ),
+    ("DEVICES", "LAB DEVICES", "List the devices with their parameters and counters."),
+    (
+        "SWEEP",
+        "LAB SWEEP <parameter or DDL option> FROM a TO b [STEP s | FACTOR f] RUN '<sql>' [LAB RUN options]",
+        "Replay the scenario so far on a fresh instance at each value (at most 50) and measure the workload: HASHKEYS, PCTFREE ... (DDL options), FETCHSIZE, BATCH, ARRAYSIZE, or a LAB SET parameter.",
+    ),
+    ("HELP", "LAB HELP [command]", "Print this reference, or one command's."),
+];

@@ -194,3 +194,18 @@ export function frameTotals(g: FlameGraph): FrameTotal[] {
     .filter((f) => f.total > 0)
     .sort((a, b) => b.self - a.self || b.total - a.total || (a.name < b.name ? -1 : 1));
 }
+
+/** Lab-made frames (the client's round trip) in words; Oracle's kernel functions stay as they are. */
+const LAB_FRAMES: Record<string, string> = {
+  'ipc;bequeath_pipe_roundtrip': 'client round trip (bequeath pipe)',
+  'network;oracle_net_roundtrip': 'client round trip (Oracle Net)',
+};
+
+/** A cost stack as a readout shows it: the innermost function, or the lab frame in words. */
+export function readableStack(stack: string): string {
+  if (LAB_FRAMES[stack]) return LAB_FRAMES[stack];
+  const frames = stack.split(';');
+  const inner = frames[frames.length - 1];
+  if (frames[0] === 'java' || frames[0] === 'sqlplus') return `client: ${inner}`;
+  return `in ${inner}`;
+}

@@ -73,6 +73,18 @@ export function fmtUs(us: number): string {
   return `${nf.format(Math.round(us * 10) / 10)} µs`;
 }
 
+/**
+ * A compared row's three figures with the same decimal places: whole
+ * numbers when all three are whole, else one decimal (simulated µs and
+ * wait times), so the columns line up.
+ */
+export function fmtCompared(a: number, b: number, diff: number): [string, string, string] {
+  const whole = [a, b, diff].every((v) => Math.abs(v - Math.round(v)) < 1e-9);
+  const f = new Intl.NumberFormat('en-US', { minimumFractionDigits: whole ? 0 : 1, maximumFractionDigits: whole ? 0 : 1 });
+  const d = Math.abs(diff) < 1e-9 ? 0 : diff;
+  return [f.format(a), f.format(b), d > 0 ? `+${f.format(d)}` : f.format(d)];
+}
+
 /** A runstats row: `STAT..name` or `LATCH.name`, both sides and B - A. */
 export interface RunstatsRow { name: string; a: number; b: number; diff: number }
 

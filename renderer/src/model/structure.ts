@@ -65,6 +65,15 @@ export function cellRect(g: CellGroup, i: number): Rect {
   return { x: g.x + c * (g.cellW + g.gap), y: g.y + r * (g.cellH + g.gap), w: g.cellW, h: g.cellH };
 }
 
+/**
+ * Where a visit's number badge goes: inside a labelled block's right end
+ * (clear of its centred `#n` and of the group label above), below-right of
+ * a small cell (the group label sits above the first row).
+ */
+export function badgeAt(r: { x: number; y: number; w: number; h: number }, labelled: boolean): { x: number; y: number } {
+  return labelled && r.w >= 40 ? { x: r.x + r.w - 9, y: r.y + r.h / 2 } : { x: r.x + r.w + 3, y: r.y + r.h + 3 };
+}
+
 export function groupRect(g: CellGroup): Rect {
   const rows = Math.ceil(g.count / g.cols);
   const cols = Math.min(g.cols, g.count);

@@ -64,10 +64,23 @@ export interface Step {
   /** Autotrace's Execution Plan as dbms_xplan prints it (when autotrace shows plans). */
   xplan?: string[];
   settings?: StepSettings;
+  /** LAB SWEEP: the measured points of the curve. */
+  sweep?: SweepResult;
   trace_events: number;
   /** Set by the UI on a step saved to the run history: rows / output lines beyond the saved cap (model/saved.ts). */
   rows_omitted?: number;
   output_omitted?: number;
+}
+
+export interface SweepPoint {
+  value: number; executions: number; runs: number;
+  stats: Record<string, number>; elapsed_us: number; trimmed_mean_us?: number;
+  error?: StepError;
+}
+export interface SweepResult {
+  parameter: string; scale: 'linear' | 'log';
+  varies: 'ddl option' | 'lab run option' | 'sqlplus setting' | 'lab parameter';
+  points: SweepPoint[];
 }
 
 export interface ScriptResult { lio_lab: string; steps: Step[] }

@@ -7,11 +7,12 @@ import { layoutStructures } from '../model/structure';
 import { NO_SEGMENT } from '../model/types';
 import { fmtNum, fmtUs, type RunstatsRow } from '../model/stats';
 import { flameFragment, flameSvg } from './flame';
-import { compareSvg, planFragment, runsFragment, statsFragment, statsSvg } from './stats';
+import { compareFragment, compareSvg, planFragment, runsFragment, statsFragment, statsSvg } from './stats';
 import { legendFragment, structureFragment, structureSvg } from './structure';
+import { sweepFragment, sweepSvg } from './sweep';
 import { esc, REPORT_COLORS, svgDocument, text, truncate } from './svg';
 
-export type ReportKind = 'structure' | 'flame' | 'stats' | 'report';
+export type ReportKind = 'structure' | 'flame' | 'stats' | 'report' | 'sweep';
 
 export interface ReportInputs {
   step: Step | null;
@@ -26,6 +27,8 @@ export interface ReportInputs {
   diff?: { a: string[]; b: string[]; labelA: string; labelB: string } | null;
   /** Two executions compared (the Compare tab): runstats rows, both labels. */
   compare?: { rows: RunstatsRow[]; labelA: string; labelB: string } | null;
+  /** A LAB SWEEP step: the curve to draw (default: consistent gets per execution). */
+  sweepMetric?: string;
 }
 
 function oneLine(s: string, max = 90) { const t = s.replace(/\s+/g, ' ').trim(); return t.length > max ? `${t.slice(0, max - 1)}…` : t; }
@@ -56,6 +59,11 @@ export function buildReport(kind: ReportKind, inp: ReportInputs): { svg: string;
       const g = FlameGraph.fromFolded(inp.folded ?? step?.folded ?? []);
       return { svg: flameSvg(g, { title: inp.flameTitle ?? `Flame graph · ${stmt}` }), name: `${base}-flame.svg` };
     }
+    case 'sweep': {
+      if (!step?.sweep) throw new Error('select a LAB SWEEP step first');
+      const metric = inp.sweepMetric ?? 'cg';
+      return { svg: sweepSvg(step.sweep, metric, `LIO Lab · ${stmt}`), name: `${base}-sweep-${metric}.svg` };
+    }
     case 'stats': {
       if (inp.compare) {
         const c = inp.compare;
@@ -70,6 +78,7 @@ export function buildReport(kind: ReportKind, inp: ReportInputs): { svg: string;
       return { svg: structureSvg(layout, heat, trace, `Structure · ${stmt}`), name: `${base}-structure.svg` };
     }
     case 'report': {
+      if (inp.compare) return { svg: compareReportSvg(inp.compare, inp.diff ?? null), name: 'lio-compare-report.svg' };
       if (!step) throw new Error('select a statement first');
       const W = 1000, pad = 16;
       const parts: string[] = [];
@@ -88,6 +97,11 @@ export function buildReport(kind: ReportKind, inp: ReportInputs): { svg: string;
         parts.push(`<g transform="translate(${pad} ${y})">${lines.map((l, i) => text(0, 12 + i * 15, truncate(l, W - 2 * pad, 11, true),
           `font-family="${esc('ui-monospace, Menlo, Consolas, monospace')}" font-size="11" fill="${REPORT_COLORS.muted}"`)).join('')}</g>`);
         y += lines.length * 15 + 8;
+      }
+      if (step.sweep) {
+        const sf = sweepFragment(step.sweep, inp.sweepMetric ?? 'cg', { width: W - 2 * pad });
+        parts.push(`<g transform="translate(${pad} ${y})">${sf.body}</g>`);
+        y += sf.height + 10;
       }
       if (step.runs?.length) {
         const rf = runsFragment(step, { width: W - 2 * pad });
@@ -129,4 +143,22 @@ export function buildReport(kind: ReportKind, inp: ReportInputs): { svg: string;
       return { svg: svgDocument(W, y + pad, title, parts.join('\n') + '\n', 'LIO Lab one-page report: statistics, plan, structures and flame graph'), name: `${base}-report.svg` };
     }
   }
+}
+
+/** The Compare tab's one-page report: both sides' statistics, the difference, and the differential flame graph. */
+export function compareReportSvg(c: NonNullable<ReportInputs['compare']>, diff: ReportInputs['diff']): string {
+  const W = 1000, pad = 16;
+  const title = `LIO Lab · A: ${oneLine(c.labelA, 60)} vs B: ${oneLine(c.labelB, 60)}`;
+  const parts: string[] = [];
+  let y = pad;
+  const table = compareFragment(c.rows, c.labelA, c.labelB, W - 2 * pad);
+  parts.push(`<g transform="translate(${pad} ${y})">${table.body}</g>`);
+  y += table.height + 12;
+  if (diff && (diff.a.length || diff.b.length)) {
+    const d = diffFlame(diff.a, diff.b);
+    const ff = flameFragment(d.graph, { width: W - 2 * pad, title: 'Differential flame graph: B vs A (red grew in B, blue shrank)', diff: d });
+    parts.push(`<g transform="translate(${pad} ${y})">${ff.body}</g>`);
+    y += ff.height + 10;
+  }
+  return svgDocument(W, y + pad, title, parts.join('\n') + '\n', 'LIO Lab comparison report: A, B, difference and differential flame graph');
 }

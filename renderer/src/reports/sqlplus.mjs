@@ -16,6 +16,7 @@
 //             engine) and `Statistics` (SQL*Plus's fixed 11); or SQLcl's
 //             `Explain Plan` / PLAN_TABLE_OUTPUT and all non-zero statistics
 //             alphabetically (LAB SET autotrace_style = sqlcl)
+import { foldedLines } from './folded.mjs';
 
 /**
  * @typedef {import('../model/types').ScriptResult} ScriptResult
@@ -660,13 +661,14 @@ export function printsNothing(step) {
 }
 
 /**
- * Every step's folded cost stacks (`frame;frame weight`), one per line:
- * readable by any flame-graph tool.
+ * Every step's folded cost stacks, one per line, each under a frame naming
+ * its step, weights in whole nanoseconds: readable by any flame-graph tool
+ * (folded.mjs).
  * @param {ScriptResult} result
  * @returns {string}
  */
 export function formatFolded(result) {
-  const lines = (result.steps ?? []).flatMap((s) => s.folded ?? []);
+  const lines = (result.steps ?? []).flatMap((s) => foldedLines(s));
   return lines.length ? lines.join('\n') + '\n' : '';
 }
 

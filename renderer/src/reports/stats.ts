@@ -1,6 +1,6 @@
 // Statistics table -> SVG (autotrace-style: value, name), with latches and waits.
 import type { Step } from '../model/types';
-import { statRows, statUnit, fmtNum, fmtUs, type RunstatsRow } from '../model/stats';
+import { statRows, statUnit, fmtCompared, fmtNum, fmtUs, type RunstatsRow } from '../model/stats';
 import { esc, MONO, n, REPORT_COLORS, svgDocument, text, truncate } from './svg';
 import type { Fragment } from './flame';
 
@@ -112,11 +112,18 @@ export function statsSvg(step: Step, title: string): string {
 
 /** Two executions' statistics side by side (runstats order): A, B and the difference. */
 export function compareSvg(rows: RunstatsRow[], labelA: string, labelB: string): string {
-  const width = 760;
+  const f = compareFragment(rows, labelA, labelB);
   const pad = 14;
+  return svgDocument(f.width + 2 * pad, f.height + 2 * pad, COMPARE_TITLE, `<g transform="translate(${pad} ${pad})">\n${f.body}\n</g>\n`, 'LIO Lab statistics comparison: both sides and B - A');
+}
+
+const COMPARE_TITLE = 'LIO Lab · statistics compared (runstats order)';
+
+/** The comparison table: Statistics Name, A, B, Difference (B - A), same decimals across a row. */
+export function compareFragment(rows: RunstatsRow[], labelA: string, labelB: string, width = 760): Fragment {
   const parts: string[] = [];
   let y = 18;
-  const title = 'LIO Lab · statistics compared (runstats order)';
+  const title = COMPARE_TITLE;
   parts.push(text(0, y, title, `font-size="12" font-weight="600" fill="${REPORT_COLORS.text}"`));
   y += 16;
   parts.push(text(0, y, `A: ${truncate(labelA, width - 20)}`, `fill="${REPORT_COLORS.muted}" font-size="11"`));
@@ -134,9 +141,9 @@ export function compareSvg(rows: RunstatsRow[], labelA: string, labelB: string):
     y += ROW;
     parts.push(text(0, y - 3, truncate(r.name, width - 380), `fill="${REPORT_COLORS.text}"`));
     const diffColor = r.diff > 0 ? REPORT_COLORS.text : r.diff < 0 ? REPORT_COLORS.text : REPORT_COLORS.muted;
-    [fmtNum(r.a), fmtNum(r.b), r.diff > 0 ? `+${fmtNum(r.diff)}` : fmtNum(r.diff)].forEach((v, j) =>
+    fmtCompared(r.a, r.b, r.diff).forEach((v, j) =>
       parts.push(text(xs[j], y - 3, v, `text-anchor="end" font-family="${esc(MONO)}" fill="${j === 2 ? diffColor : REPORT_COLORS.text}"`)));
   });
   y += 8;
-  return svgDocument(width + 2 * pad, y + 2 * pad, title, `<g transform="translate(${pad} ${pad})">\n${parts.join('\n')}\n</g>\n`, 'LIO Lab statistics comparison: both sides and B - A');
+  return { width, height: y, body: parts.join('\n') };
 }

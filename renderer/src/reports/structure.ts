@@ -1,10 +1,10 @@
 // Structure pictures -> SVG: the same layout the canvas draws, heat as fill,
 // and for short traces the visit order numbered and outlined by get kind.
-import { cellRect, groupRect, heatKey, locateEvent, type CellGroup, type StructureLayout } from '../model/structure';
+import { badgeAt, cellRect, groupRect, heatKey, locateEvent, type CellGroup, type StructureLayout } from '../model/structure';
 import type { HeatMap } from '../model/heat';
 import { heatLevel, isVisit } from '../model/heat';
 import { GET_KIND_NAMES, NO_SEGMENT, type Trace } from '../model/types';
-import { esc, MONO, mix, n, REPORT_COLORS, svgDocument, text, truncate } from './svg';
+import { esc, MONO, mix, n, REPORT_COLORS, svgDocument, text, textWidth, truncate } from './svg';
 import type { Fragment } from './flame';
 
 function cellFill(g: CellGroup, block: number, heat: HeatMap | null): string {
@@ -28,8 +28,19 @@ export function structureFragment(layout: StructureLayout, heat: HeatMap | null,
       parts.push(`<line x1="${n(l.x1)}" y1="${n(l.y1)}" x2="${n(l.x2)}" y2="${n(l.y2)}" stroke="${l.kind === 'chain' ? C.heatHi : C.link}" stroke-width="${l.kind === 'rowid' ? 0.6 : 0.8}"${l.kind === 'rowid' ? ' stroke-dasharray="3 3"' : ''}/>`);
     }
     for (const g of p.groups) {
-      parts.push(text(g.x, g.y - 4, truncate(g.label, p.width - 20, 10.5), `font-size="10.5" fill="${C.muted}"`));
       const heatSeg = heatKey(g);
+      // Cells too small to see (a few px: thousands of latch children or blocks): a visited one
+      // is drawn again as a dot over it, and the label says how many were visited.
+      const tiny = g.cellW < 4;
+      const visited: number[] = [];
+      if (tiny && heat) {
+        for (let i = 0; i < g.count; i++) {
+          const block = g.list ? g.list[i] : g.first + i;
+          if ((g.role === 'latch' ? heat.latch[block] ?? 0 : heat.get(heatSeg, block)) > 0) visited.push(i);
+        }
+      }
+      const label = visited.length ? `${g.label} · ${visited.length.toLocaleString('en-US')} visited (dots)` : g.label;
+      parts.push(text(g.x, g.y - 4, truncate(label, p.width - 20, 10.5), `font-size="10.5" fill="${C.muted}"`));
       // Merge runs of identical, unvisited cells in big grids into one rect per row segment.
       for (let i = 0; i < g.count; i++) {
         const block = g.list ? g.list[i] : g.first + i;
@@ -38,6 +49,11 @@ export function structureFragment(layout: StructureLayout, heat: HeatMap | null,
         parts.push(`<rect x="${n(r.x)}" y="${n(r.y)}" width="${n(r.w)}" height="${n(r.h)}"${g.labelled ? ' rx="3"' : ''} fill="${fill}"${g.labelled ? ` stroke="${C.stroke}"` : ''}>` +
           (g.labelled || (heat && heat.get(heatSeg, block) > 0) ? `<title>${esc(`${g.label.split(' ·')[0]}: block ${block}${heat ? `, ${heat.get(heatSeg, block)} visits` : ''}`)}</title>` : '') + `</rect>`);
         if (g.labelled) parts.push(text(r.x + r.w / 2, r.y + 15, `#${block}`, `text-anchor="middle" font-family="${esc(MONO)}" font-size="10" fill="${C.text}"`));
+      }
+      for (const i of visited) {
+        const block = g.list ? g.list[i] : g.first + i;
+        const r = cellRect(g, i);
+        parts.push(`<circle cx="${n(r.x + r.w / 2)}" cy="${n(r.y + r.h / 2)}" r="3.5" fill="${cellFill(g, block, heat)}" stroke="${C.text}" stroke-width="0.7"/>`);
       }
       void groupRect;
     }
@@ -53,10 +69,11 @@ export function structureFragment(layout: StructureLayout, heat: HeatMap | null,
       const col = C.get[trace.get_kind[i]] ?? C.get[255];
       for (const ref of refs) {
         const r = cellRect(ref.group, ref.index);
+        const b = badgeAt(r, ref.group.labelled);
         parts.push(`<g><title>${esc(`visit ${k}: ${GET_KIND_NAMES[trace.get_kind[i]] ?? 'get'} of block ${trace.block[i]}`)}</title>` +
           `<rect x="${n(r.x - 1.5)}" y="${n(r.y - 1.5)}" width="${n(r.w + 3)}" height="${n(r.h + 3)}" rx="3" fill="none" stroke="${col}" stroke-width="2"/>` +
-          `<circle cx="${n(r.x + r.w + 2)}" cy="${n(r.y - 2)}" r="6.5" fill="${col}"/>` +
-          `<text x="${n(r.x + r.w + 2)}" y="${n(r.y + 1.5)}" text-anchor="middle" font-size="9" font-weight="700" fill="#ffffff">${k}</text></g>`);
+          `<circle cx="${n(b.x)}" cy="${n(b.y)}" r="6.5" fill="${col}"/>` +
+          `<text x="${n(b.x)}" y="${n(b.y + 3.5)}" text-anchor="middle" font-size="9" font-weight="700" fill="#ffffff">${k}</text></g>`);
       }
     }
   }
@@ -71,7 +88,8 @@ export function legendFragment(width: number): Fragment {
   ];
   let x = 0, y = 0;
   const parts = items.map(([c, label]) => {
-    const w = 24 + label.length * 6.2;
+    // Swatch, gap, the label at its widest (wide glyphs such as 'm'), then a clear gap before the next swatch.
+    const w = 14 + textWidth(label, 11) * 1.15 + 16;
     if (x > 0 && x + w > width) { x = 0; y += 16; }
     const s = `<rect x="${n(x)}" y="${n(y + 2)}" width="10" height="10" rx="2" fill="${c}"/>${text(x + 14, y + 11, label, `font-size="11" fill="${C.muted}"`)}`;
     x += w;

@@ -1,5 +1,6 @@
 // Autotrace-style panels for one step: rows, plan, statistics, latches, waits.
 import { useMemo, useState } from 'react';
+import { SweepChart } from './SweepChart';
 import type { PlanLine, Step } from '../model/types';
 import { fmtNum, fmtUs, statRows, statUnit } from '../model/stats';
 import { formatStep } from '../reports/sqlplus.mjs';
@@ -163,7 +164,7 @@ export function LatchesAndWaits({ step }: { step: Step }) {
   );
 }
 
-export function Autotrace({ step }: { step: Step | null }) {
+export function Autotrace({ step, sweepMetric = 'cg', onSweepMetric = () => undefined }: { step: Step | null; sweepMetric?: string; onSweepMetric?(id: string): void }) {
   if (!step) return <div className="empty">Run a statement (Ctrl+Enter) or the whole script (Ctrl+Shift+Enter) to see its rows, plan and statistics.</div>;
   return (
     <div>
@@ -179,6 +180,7 @@ export function Autotrace({ step }: { step: Step | null }) {
       )}
       <ResultRows step={step} />
       {step.output && step.output.length > 0 && <pre className="output" aria-label="Output">{step.output.join('\n')}</pre>}
+      {step.sweep && <SweepChart sweep={step.sweep} metric={sweepMetric} onMetric={onSweepMetric} title={`LIO Lab · ${step.statement.replace(/\s+/g, ' ').trim()}`} />}
       {step.runs && step.runs.length > 0 && <RunsTable step={step} />}
       <PlanTable plan={step.plan} />
       <div className="autotrace">

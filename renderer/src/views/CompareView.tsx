@@ -1,7 +1,7 @@
 // Compare any two executed statements or workload runs: statistics side by
 // side with a difference column, and the differential flame graph.
 import { useEffect, useMemo, useState } from 'react';
-import { comparableFigures, diffStats, fmtNum, fmtSigned, runstatsRows, runstatsText } from '../model/stats';
+import { comparableFigures, diffStats, fmtCompared, fmtNum, runstatsRows, runstatsText } from '../model/stats';
 import { diffFlame } from '../model/flamediff';
 import { pickerItems, type Comparable } from '../session';
 import type { ReportInputs } from '../reports/report';
@@ -75,12 +75,15 @@ export function CompareView({ items, keys, onKeys, reportRef }: {
           <table className="grid" aria-label="Compared statistics">
             <thead><tr><th scope="col">Statistic</th><th scope="col" className="num">A</th><th scope="col" className="num">B</th><th scope="col" className="num">Difference</th></tr></thead>
             <tbody>
-              {rows.map((r) => (
-                <tr key={r.name}>
-                  <td>{r.name}</td><td className="num">{fmtNum(r.a)}</td><td className="num">{fmtNum(r.b)}</td>
-                  <td className={`num ${r.diff > 0 ? 'diff-pos' : r.diff < 0 ? 'diff-neg' : 'muted'}`}>{r.diff === 0 ? '0' : fmtSigned(r.diff)}</td>
-                </tr>
-              ))}
+              {rows.map((r) => {
+                const [fa, fb, fd] = fmtCompared(r.a, r.b, r.diff);
+                return (
+                  <tr key={r.name}>
+                    <td>{r.name}</td><td className="num">{fa}</td><td className="num">{fb}</td>
+                    <td className={`num ${r.diff > 0 ? 'diff-pos' : r.diff < 0 ? 'diff-neg' : 'muted'}`}>{fd}</td>
+                  </tr>
+                );
+              })}
             </tbody>
           </table>
           {rows.length === 0 && <div className="empty">No statistic to show.</div>}

@@ -6,9 +6,10 @@ const ITEMS: { kind: ReportKind; label: string }[] = [
   { kind: 'flame', label: 'Flame graph (SVG)' },
   { kind: 'stats', label: 'Statistics table (SVG)' },
   { kind: 'report', label: 'One-page report (SVG)' },
+  { kind: 'sweep', label: 'Sweep curve (SVG)' },
 ];
 
-export function ExportMenu({ onExport, disabled }: { onExport(kind: ReportKind): void; disabled: boolean }) {
+export function ExportMenu({ onExport, disabled, sweep = false }: { onExport(kind: ReportKind): void; disabled: boolean; sweep?: boolean }) {
   const [open, setOpen] = useState(false);
   const wrap = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -30,7 +31,7 @@ export function ExportMenu({ onExport, disabled }: { onExport(kind: ReportKind):
             if (e.key === 'ArrowDown') { e.preventDefault(); items[(i + 1) % items.length]?.focus(); }
             if (e.key === 'ArrowUp') { e.preventDefault(); items[(i + items.length - 1) % items.length]?.focus(); }
           }}>
-          {ITEMS.map((it) => (
+          {ITEMS.filter((it) => it.kind !== 'sweep' || sweep).map((it) => (
             <button key={it.kind} role="menuitem" onClick={() => { setOpen(false); onExport(it.kind); }}>{it.label}</button>
           ))}
         </div>

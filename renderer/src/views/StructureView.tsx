@@ -9,6 +9,7 @@ import { HeatMap, heatTarget, isVisit } from '../model/heat';
 import { createLocator, hitCell, latchGroup, layoutStructures, roleName, heatKey, type CellGroup, type CellRef, type StructureLayout } from '../model/structure';
 import { initialPlayback, pause, play, RATES, seek, setRate, stepBack, stepForward, tick, type PlaybackState } from '../model/playback';
 import { fmtNum, fmtUs } from '../model/stats';
+import { readableStack } from '../model/flame';
 import { touchedSegments, type ReportInputs } from '../reports/report';
 import { heatLut, palette } from './colors';
 import { badgeCell, drawBase, markCell, paintCell, pulseCell } from './structureDraw';
@@ -22,9 +23,13 @@ const GET_LEGEND: [number, string][] = [
 
 interface Pulse { group: CellGroup; index: number; t0: number }
 
-export function StructureView({ step, live, catalog, getTrace, reportRef }: {
+export function StructureView({ step, live, catalog, getTrace, reportRef, rate, segment }: {
   step: Step | null; live: boolean; catalog: Catalog | null; getTrace(step: Step): Promise<Trace | null>;
   reportRef: { current: () => Partial<ReportInputs> };
+  /** Playback speed to start with (events per second; a demo's `--@ view structure speed=N`). */
+  rate?: number;
+  /** The segment to bring into view (a demo's `segment=NAME`). */
+  segment?: string;
 }) {
   const [trace, setTrace] = useState<Trace | null>(null);
   const [traceState, setTraceState] = useState<'none' | 'loading' | 'ready' | 'unavailable' | 'evicted' | 'error'>('none');
@@ -217,8 +222,12 @@ export function StructureView({ step, live, catalog, getTrace, reportRef }: {
     pulses.current = [];
     repaintAll();
     // Open on the whole picture (every visit numbered, or a workload's final heat map); Play restarts.
-    const s = seek(initialPlayback(n), n);
+    const start = seek(initialPlayback(n), n);
+    // A demo's speed, as the nearest offered rate (the Speed menu lists those).
+    const s = rate ? setRate(start, RATES.reduce((a, b) => (Math.abs(b - rate) < Math.abs(a - rate) ? b : a))) : start;
     pb.current = s;
+    const pic = segment ? layout?.pictures.find((p) => p.title.toUpperCase().split(/[^A-Z0-9_$#]+/).includes(segment.toUpperCase())) : undefined;
+    if (pic && scroller.current) scroller.current.scrollTop = Math.max(0, pic.y - 4);
     syncHeat(s.pos, performance.now());
     setUi(s);
     requestRedraw('structure', (now) => { draw(now); });
@@ -291,7 +300,7 @@ export function StructureView({ step, live, catalog, getTrace, reportRef }: {
     if (trace.latch_child[i] !== NO_LATCH && trace.latch_gets[i] > 0) parts.push(`CBC child #${trace.latch_child[i]} × ${trace.latch_gets[i]}`);
     if (trace.plan_line[i] !== NO_PLAN_LINE) parts.push(`plan line ${trace.plan_line[i]}`);
     const stack = trace.stacks[trace.stack[i]];
-    if (stack) parts.push(stack.split(';').slice(-2).join(';'));
+    if (stack) parts.push(readableStack(stack));
     const [hs, hb] = heatTarget(k, seg, trace.block[i]);
     return { text: parts.filter(Boolean).join(' · '), data: seg === NO_SEGMENT ? EVENT_KIND_NAMES[k] : `${segNames.get(seg) ?? seg}:${trace.block[i]}:${role}:${GET_KIND_NAMES[trace.get_kind[i]]}:${hs}:${hb}` };
   };
@@ -328,7 +337,8 @@ export function StructureView({ step, live, catalog, getTrace, reportRef }: {
         </label>
       </div>
       <div className="canvas-wrap" ref={scroller} onScroll={() => requestRedraw('structure', (now) => { draw(now); })}>
-        <canvas ref={canvas} role="img" style={{ position: 'sticky', top: 0 }}
+        <canvas ref={canvas} role="img" tabIndex={0} style={{ position: 'sticky', top: 0 }}
+          title="Space: play / pause · ← →: step · Home / End: first / last event"
           aria-label={`Structure picture: ${layout?.pictures.map((p) => p.title).join('; ') ?? ''}`}
           data-pos={ui.pos} data-event={cur.data}
           onMouseMove={onMove} onMouseLeave={() => setHover(null)} />

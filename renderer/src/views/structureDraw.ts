@@ -1,7 +1,7 @@
 // Canvas drawing of structure pictures (layout from model/structure).
 // The base layer (frames, titles, links, empty cells) is drawn once per
 // layout; heat cells are painted incrementally onto a copy of it.
-import { cellRect, groupBlockAt, heatKey, type CellGroup, type Picture, type StructureLayout } from '../model/structure';
+import { badgeAt, cellRect, groupBlockAt, heatKey, type CellGroup, type Picture, type StructureLayout } from '../model/structure';
 import { heatLevel, type HeatMap } from '../model/heat';
 import type { Palette } from './colors';
 
@@ -96,8 +96,8 @@ export function pulseCell(ctx: CanvasRenderingContext2D, g: CellGroup, i: number
 
 /** A numbered badge (visit order) at a cell's top-right corner. */
 export function badgeCell(ctx: CanvasRenderingContext2D, g: CellGroup, i: number, color: string, label: string, font: string) {
-  const r = cellRect(g, i);
-  const cx = r.x + r.w + 1, cy = r.y - 1;
+  const b = badgeAt(cellRect(g, i), g.labelled);
+  const cx = b.x, cy = b.y;
   ctx.fillStyle = color;
   ctx.beginPath(); ctx.arc(cx, cy, 6.5, 0, Math.PI * 2); ctx.fill();
   ctx.fillStyle = '#ffffff'; ctx.font = `700 9px ${font}`; ctx.textAlign = 'center'; ctx.textBaseline = 'middle';

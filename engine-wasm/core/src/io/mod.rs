@@ -163,7 +163,7 @@ pub trait DeviceParams: Clone {
 
     /// Sets one parameter, checking its own range.
     fn set(&mut self, name: &str, value: f64) -> Result<(), String> {
-        let (lo, hi) = Self::range(name).ok_or_else(|| format!("unknown parameter {name}"))?;
+        let (lo, hi) = Self::range(name).ok_or_else(|| format!("no parameter named {name}"))?;
         if !(value.is_finite() && (lo..=hi).contains(&value)) {
             return Err(format!("{name} must be between {lo} and {hi}"));
         }

@@ -60,6 +60,22 @@ impl Run<'_> {
                     )),
                 }
             }
+            // The engine runs sweeps itself (they replay the scenario on fresh instances).
+            LabCommand::Sweep(_) => Err(LabError::with(
+                ora::LAB_COMMAND_SYNTAX,
+                "LAB SWEEP runs as a statement of the script, not inside another command",
+                pos,
+            )),
+            LabCommand::Help(topic) => {
+                let mut output = Vec::new();
+                for (name, syntax, what) in LAB_COMMANDS {
+                    if topic.as_deref().is_none_or(|t| t == *name) {
+                        output.push(syntax.to_string());
+                        output.push(format!("  {what}"));
+                    }
+                }
+                Ok(Outcome { output, ..Default::default() })
+            }
             LabCommand::Profile => Ok(Outcome { output: self.s.last_folded.clone(), ..Default::default() }),
             LabCommand::Reset => {
                 Ok(Outcome { feedback: Some("Instance reset.".into()), reset: true, ..Default::default() })

@@ -23,7 +23,7 @@ impl Run<'_> {
             }
             SqlPlus::SetArraysize(n) => {
                 if *n == 0 || *n > 5000 {
-                    return Err(LabError::sp2(ora::SP2_OPTION_OUT_OF_RANGE, &[&"arraysize", &0, &1, &5000], pos));
+                    return Err(LabError::sp2(ora::SP2_OPTION_OUT_OF_RANGE, &[&"arraysize", n, &1, &5000], pos));
                 }
                 self.s.sqlplus.arraysize = *n
             }

@@ -62,9 +62,7 @@ impl Parser<'_> {
             return Err(self.lab_error("expected LAB"));
         }
         let Some(w) = self.word().map(str::to_string) else {
-            return Err(self.lab_error(
-                "unknown LAB command; expected VERSION, RUN, SET, SESSION, PROFILE, RESET, DEVICE or DEVICES",
-            ));
+            return Err(self.lab_error("unknown LAB command; expected VERSION, RUN, SET, SESSION, PROFILE, RESET, DEVICE, DEVICES, SWEEP or HELP (LAB HELP lists them)"));
         };
         let cmd = match w.as_str() {
             "VERSION" => {
@@ -120,10 +118,24 @@ impl Parser<'_> {
                 self.bump();
                 LabCommand::Devices
             }
+            "SWEEP" => {
+                self.bump();
+                LabCommand::Sweep(self.lab_sweep()?)
+            }
+            "HELP" => {
+                self.bump();
+                let topic = match self.word().map(str::to_string) {
+                    Some(t) if LAB_COMMANDS.iter().any(|(n, _, _)| *n == t) => {
+                        self.bump();
+                        Some(t)
+                    }
+                    Some(t) => return Err(self.lab_error(format!("no help for '{t}'; LAB HELP lists the LAB commands"))),
+                    None => None,
+                };
+                LabCommand::Help(topic)
+            }
             _ => {
-                return Err(self.lab_error(
-                    "unknown LAB command; expected VERSION, RUN, SET, SESSION, PROFILE, RESET, DEVICE or DEVICES",
-                ))
+                return Err(self.lab_error("unknown LAB command; expected VERSION, RUN, SET, SESSION, PROFILE, RESET, DEVICE, DEVICES, SWEEP or HELP (LAB HELP lists them)"))
             }
         };
         if !self.at_eof() {
@@ -169,6 +181,77 @@ impl Parser<'_> {
             params.push((p, if neg { -v } else { v }));
         }
         Ok(LabCommand::Device { name, kind, params })
+    }
+
+    /// A non-negative number (a sweep's bounds and step).
+    fn lab_number(&mut self, what: &str) -> R<f64> {
+        if let Tok::Number(n) = self.tok().tok {
+            if n.is_finite() && n >= 0.0 {
+                self.bump();
+                return Ok(n);
+            }
+        }
+        Err(self.lab_error(format!("{what} needs a number")))
+    }
+
+    fn lab_sweep(&mut self) -> R<LabSweep> {
+        const USAGE: &str = "LAB SWEEP name FROM a TO b [STEP s | FACTOR f] RUN '<sql>' ...";
+        let t = self.tok().clone();
+        let name = match &t.tok {
+            Tok::Ident { name, .. } if !name.eq_ignore_ascii_case("FROM") => {
+                Ident { name: name.to_uppercase(), pos: t.pos }
+            }
+            _ => return Err(self.lab_error(format!("LAB SWEEP needs a parameter or DDL option to vary: {USAGE}"))),
+        };
+        self.bump();
+        if !self.eat_kw("FROM") {
+            return Err(self.lab_error(format!("LAB SWEEP needs FROM: {USAGE}")));
+        }
+        let from = self.lab_number("FROM")?;
+        if !self.eat_kw("TO") {
+            return Err(self.lab_error(format!("LAB SWEEP needs TO: {USAGE}")));
+        }
+        let to_pos = self.pos();
+        let to = self.lab_number("TO")?;
+        if to < from {
+            return Err(LabError::with(ora::LAB_COMMAND_SYNTAX, "LAB SWEEP needs FROM a TO b with a <= b", to_pos));
+        }
+        let step_pos = self.pos();
+        let step = if self.eat_kw("STEP") {
+            let s = self.lab_number("STEP")?;
+            if s <= 0.0 {
+                return Err(LabError::with(ora::LAB_COMMAND_SYNTAX, "STEP must be more than 0", step_pos));
+            }
+            SweepStep::Step(s)
+        } else if self.eat_kw("FACTOR") {
+            let f = self.lab_number("FACTOR")?;
+            if f <= 1.0 || from <= 0.0 {
+                return Err(LabError::with(
+                    ora::LAB_COMMAND_SYNTAX,
+                    "FACTOR must be more than 1, from a FROM more than 0",
+                    step_pos,
+                ));
+            }
+            SweepStep::Factor(f)
+        } else {
+            SweepStep::Even
+        };
+        if !self.eat_kw("RUN") {
+            return Err(self.lab_error(format!("LAB SWEEP needs RUN '<sql>': {USAGE}")));
+        }
+        let start = self.tok().start;
+        let last = self.toks.len() - 1;
+        let run = self.lab_run()?;
+        let run_text = self.slice(start, self.toks[last.saturating_sub(1)].end.max(start)).to_string();
+        let sweep = LabSweep { name, from, to, step, run, run_text };
+        if let Err(n) = sweep.points() {
+            return Err(LabError::with(
+                ora::LAB_COMMAND_SYNTAX,
+                format!("LAB SWEEP takes at most {MAX_SWEEP_POINTS} points; FROM {from} TO {to} gives {n}"),
+                step_pos,
+            ));
+        }
+        Ok(sweep)
     }
 
     fn lab_run(&mut self) -> R<LabRun> {

@@ -368,7 +368,18 @@ impl<'a> Builder<'a> {
                                         let chain =
                                             cl.hash.overflow_blocks() as f64 / cl.hash.bucket_blocks.max(1) as f64;
                                         let cost = (1.0 + chain).round();
-                                        let e_rows = (num_rows / cl.hash.hashkeys as f64).max(1.0).round();
+                                        // A key that a unique index (the primary key) covers
+                                        // alone matches at most one row; otherwise the rows
+                                        // spread over HASHKEYS values.
+                                        let unique = t.indexes.iter().any(|i| {
+                                            let ix = &cat.indexes[*i];
+                                            !ix.dropped && ix.unique && ix.columns[..] == key_cols[..]
+                                        });
+                                        let e_rows = if unique {
+                                            1.0
+                                        } else {
+                                            (num_rows / cl.hash.hashkeys as f64).max(1.0).round()
+                                        };
                                         let op = self.op(
                                             "TABLE ACCESS HASH",
                                             Some(&t.name),

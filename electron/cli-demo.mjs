@@ -1,0 +1,219 @@
+// `lio play` and `lio report`: a demo played in the terminal, and the UI's
+// exports written for every query and workload step of a script.
+//
+// Both run the script one statement at a time (the engine keeps the trace
+// of the most recent steps only, and a pause falls between statements), on
+// one engine, so step numbers, lines and traces are those of a Run all.
+
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { formatStep, printsNothing } from './format.mjs';
+import { REPO_ROOT } from './paths.mjs';
+import { decodeScript } from './script-text.mjs';
+import { positionedChunk } from '../renderer/src/model/script.mjs';
+import { compareExpected, parseDemo } from '../renderer/src/model/demo.mjs';
+
+/** A demo or report script is read whole: at most this many bytes. */
+export const MAX_DEMO_BYTES = 16 * 1024 * 1024;
+/** `lio report` writes files for at most this many steps. */
+export const MAX_REPORT_STEPS = 500;
+/** The bundle of the UI's report builders (scripts/build.mjs). */
+export const REPORTS_BUNDLE = path.join(REPO_ROOT, 'renderer', 'dist-node', 'reports.mjs');
+
+/** A problem with the arguments or the files: one line, exit 2. */
+export class DemoUsageError extends Error {}
+
+/** @param {string} file */
+export function readWholeScript(file) {
+  let st;
+  try {
+    st = fs.statSync(file);
+  } catch {
+    throw new DemoUsageError(`no such file: ${file}`);
+  }
+  if (st.isDirectory()) throw new DemoUsageError(`cannot read ${file}: is a directory`);
+  if (st.size > MAX_DEMO_BYTES) throw new DemoUsageError(`${file} is ${st.size} bytes; play and report read at most ${MAX_DEMO_BYTES} (use run for larger scripts)`);
+  return decodeScript(fs.readFileSync(file), file);
+}
+
+/** @param {string} s @param {number} width */
+function wrap(s, width) {
+  /** @type {string[]} */
+  const lines = [];
+  let cur = '';
+  for (const w of s.split(/\s+/).filter(Boolean)) {
+    if (cur && cur.length + 1 + w.length > width) {
+      lines.push(cur);
+      cur = w;
+    } else cur = cur ? `${cur} ${w}` : w;
+  }
+  if (cur) lines.push(cur);
+  return lines;
+}
+
+/** @param {number} v */
+const fmt = (v) => v.toLocaleString('en-US', { maximumFractionDigits: 3 });
+
+/**
+ * The "simulated vs published" lines of a beat.
+ * @param {import('../renderer/src/model/demo.mjs').DemoExpected[]} expected
+ * @param {any} step
+ * @returns {string[]}
+ */
+export function publishedLines(expected, step) {
+  if (!expected.length) return [];
+  const rows = expected.map((e) => compareExpected(e, step));
+  const w = Math.max(...rows.map((r) => r.stat.length), 9);
+  return [
+    `  ${'statistic'.padEnd(w)}  ${'simulated'.padStart(12)}  ${'published'.padStart(12)}  ${'diff'.padEnd(7)}  source`,
+    ...rows.map((r) => `  ${r.stat.padEnd(w)}  ${(r.simulated === null ? '-' : fmt(r.simulated)).padStart(12)}  ${fmt(r.published).padStart(12)}  ${(r.match ? '=' : r.delta).padEnd(7)}  ${r.source || '-'}`),
+  ];
+}
+
+/**
+ * @typedef {object} DemoIo
+ * @property {(s: string) => void} out
+ * @property {(s: string) => void} err
+ * @property {{ exec(text: string): Promise<any>, ready: Promise<{ version: string }> }} engine
+ * @property {(seconds: number | null) => Promise<void>} wait  null: until the presenter presses Enter
+ */
+
+/**
+ * Play a demo: narration, then each statement's SQL*Plus output and the
+ * published figures next to the simulated ones; pauses wait unless --no-wait.
+ * @param {string} script
+ * @param {{ echo: boolean, noWait: boolean, name: string }} opts
+ * @param {DemoIo} io
+ * @returns {Promise<number>} exit code (0, or 2 when a directive cannot be read)
+ */
+export async function playDemo(script, opts, io) {
+  const demo = parseDemo(script);
+  if (demo.errors.length) {
+    for (const e of demo.errors) io.err(`lio: ${opts.name}:${e.line}:${e.column}: ${e.code}: ${e.message}\n`);
+    return 2;
+  }
+  const beats = new Map(demo.beats.map((b) => [b.statement, b]));
+  const rule = '='.repeat(78);
+  io.out(`${rule}\n${demo.title || opts.name}\n${rule}\n`);
+  let quiet = true;
+  for (let i = 0; i <= demo.statements.length; i++) {
+    const beat = beats.get(i);
+    if (beat?.say.length) {
+      io.out('\n' + beat.say.map((s) => wrap(s, 74).map((l) => `  | ${l}`).join('\n')).join('\n  |\n') + '\n');
+      quiet = false;
+    }
+    if (beat?.view) io.out(`  [view: ${beat.view.name}${beat.view.segment ? ` ${beat.view.segment}` : ''}${beat.view.speed ? ` at ${beat.view.speed} ev/s` : ''}]\n`);
+    if (beat && beat.pause !== null) {
+      io.out(opts.noWait ? `  [pause${beat.pause ? ` ${beat.pause} s` : ''}]\n` : beat.pause ? '' : '  [Enter: next]\n');
+      if (!opts.noWait) await io.wait(beat.pause || null);
+    }
+    if (i === demo.statements.length) break;
+    const st = demo.statements[i];
+    const result = await io.engine.exec(positionedChunk(st));
+    for (const s of result.steps ?? []) {
+      const block = formatStep(s, { echo: opts.echo });
+      if (block.length) {
+        io.out((quiet ? '' : '\n') + block.join('\n') + '\n');
+        quiet = printsNothing(s);
+      }
+    }
+    const last = (result.steps ?? [])[result.steps.length - 1];
+    const pub = publishedLines(beat?.expected ?? [], last);
+    if (pub.length) {
+      io.out('\n  Simulated vs published\n' + pub.join('\n') + '\n');
+      quiet = false;
+    }
+    if (beat?.highlight.length && last) {
+      const runs = last.runs?.length ?? 0;
+      io.out(beat.highlight.map((h) => `  >> ${h}: ${fmt(last.stats?.[h] ?? 0)}${runs > 1 ? ` (${runs} runs)` : ''}`).join('\n') + '\n');
+      quiet = false;
+    }
+  }
+  io.out(`\n${rule}\nend of ${demo.title || opts.name}\n`);
+  return 0;
+}
+
+/** @param {string} s */
+const slugOf = (s) => s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 40) || 'lio';
+
+/**
+ * The steps `lio report` writes files for: queries, and LAB RUN workloads.
+ * @param {any} s
+ */
+export function reportable(s) {
+  return !s.error && (s.kind === 'query' || (s.kind === 'lab' && ((s.runs?.length ?? 0) > 0 || Boolean(s.sweep))));
+}
+
+/** @param {any} step @returns {string[]} the export kinds of a step (a sweep has its curve, no structures) */
+const kindsOf = (step) => (step.sweep ? ['report', 'sweep'] : ['report', 'structure', 'flame', 'stats']);
+
+/** @returns {Promise<any>} the bundled report builders */
+export async function loadReports(bundle = REPORTS_BUNDLE) {
+  if (!fs.existsSync(bundle)) throw new DemoUsageError('the report builders are not built (renderer/dist-node/reports.mjs); run `npm run build`');
+  return import(pathToFileURL(bundle).href);
+}
+
+/** @param {string} s */
+const escHtml = (s) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/**
+ * Write, for each query and workload step, the report, structure, flame
+ * graph and statistics SVGs the UI exports (same builders, same names);
+ * `slide` adds a 16:9 variant of each; `html` writes one page a step with
+ * the four pictures inline instead.
+ * @param {string} script
+ * @param {{ out: string, format: 'svg' | 'html', slide: boolean, name: string }} opts
+ * @param {{ engine: { exec(t: string): any, catalog(): any, trace(i: number): any }, reports: any, out: (s: string) => void, err: (s: string) => void }} io
+ * @returns {Promise<string[]>} the files written
+ */
+export async function writeReports(script, opts, io) {
+  const demo = parseDemo(script);
+  fs.mkdirSync(opts.out, { recursive: true });
+  /** @type {string[]} */
+  const written = [];
+  const write = (/** @type {string} */ name, /** @type {string} */ text) => {
+    const p = path.join(opts.out, name);
+    fs.writeFileSync(p, text);
+    written.push(p);
+    io.out(`${p}\n`);
+  };
+  let count = 0;
+  for (const st of demo.statements) {
+    const result = io.engine.exec(positionedChunk(st));
+    for (const step of result.steps ?? []) {
+      if (!reportable(step)) continue;
+      if (++count > MAX_REPORT_STEPS) {
+        io.err(`lio: only the first ${MAX_REPORT_STEPS} query and workload steps are reported; the script ran on without more files\n`);
+        continue;
+      }
+      const catalog = io.engine.catalog();
+      const trace = step.trace_events > 0 ? io.engine.trace(step.index) : null;
+      const inputs = { step, catalog, trace };
+      /** @type {[string, string][]} */
+      const files = [];
+      for (const kind of kindsOf(step)) {
+        const { svg, name } = io.reports.buildReport(kind, { ...inputs });
+        files.push([name, svg]);
+      }
+      if (opts.format === 'html') {
+        const title = `LIO Lab · step #${step.index} · ${step.statement.replace(/\s+/g, ' ').trim()}`;
+        const body = files.map(([n, svg]) => `<figure><figcaption>${escHtml(n)}</figcaption>\n${svg.replace(/^<\?xml[^>]*>\s*/, '')}</figure>`).join('\n');
+        write(`lio-${slugOf(step.statement)}-${step.index}.html`, `<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><title>${escHtml(title)}</title>` +
+          `<style>body{font-family:system-ui,sans-serif;margin:24px}figure{margin:0 0 32px}figcaption{color:#555;margin-bottom:6px}</style></head>\n<body><h1>${escHtml(title)}</h1>\n${body}\n</body></html>\n`);
+      } else {
+        for (const [name, svg] of files) write(name, svg);
+      }
+      if (opts.slide) {
+        for (const [name, svg] of files) {
+          const kind = /-sweep-[a-z]+\.svg$/.test(name) ? 'sweep' : name.replace(/^.*-(report|structure|flame|stats)\.svg$/, '$1');
+          const label = { report: 'Report', structure: 'Structures', flame: 'Flame graph', stats: 'Statistics', sweep: 'What-if sweep' }[kind] ?? kind;
+          const title = `${label} · ${step.statement.replace(/\s+/g, ' ').trim()}`;
+          write(name.replace(/\.svg$/, '-slide.svg'), io.reports.slideSvg(svg, title, `LIO Lab · ${opts.name} · step #${step.index}, line ${step.line} · simulated`));
+        }
+      }
+    }
+  }
+  if (count === 0) io.err(`lio: ${opts.name} has no query or workload step to report\n`);
+  return written;
+}

@@ -1,0 +1,29 @@
+// A 16:9 slide (1920 x 1080) around any exported picture: a title band, the
+// picture scaled to fit the rest, and a footer with the source, so a
+// trainer can drop it into a deck as it is.
+import { esc, REPORT_COLORS, svgDocument, text, truncate } from './svg';
+
+export const SLIDE = { width: 1920, height: 1080 } as const;
+
+/** The picture's own size, from its root <svg> element. */
+function sizeOf(svg: string): { width: number; height: number } {
+  const m = /<svg\b[^>]*\bwidth="([\d.]+)"[^>]*\bheight="([\d.]+)"/.exec(svg);
+  return { width: Number(m?.[1] ?? 1000), height: Number(m?.[2] ?? 600) };
+}
+
+export function slideSvg(picture: string, title: string, footer: string): string {
+  const { width: W, height: H } = SLIDE;
+  const pad = 60, band = 120, foot = 50;
+  const box = { x: pad, y: band, w: W - 2 * pad, h: H - band - foot - 20 };
+  const p = sizeOf(picture);
+  const scale = Math.min(box.w / p.width, box.h / p.height);
+  const w = p.width * scale, h = p.height * scale;
+  const x = box.x + (box.w - w) / 2, y = box.y + (box.h - h) / 2;
+  // The picture nests as an <svg> with its own viewBox: scaled, not re-laid-out.
+  const inner = picture.replace(/^<\?xml[^>]*>\s*/, '').replace(/<svg\b/, `<svg x="${x.toFixed(1)}" y="${y.toFixed(1)}" preserveAspectRatio="xMidYMid meet"`)
+    .replace(/(<svg\b[^>]*?)\bwidth="[\d.]+"([^>]*?)\bheight="[\d.]+"/, `$1width="${w.toFixed(1)}"$2height="${h.toFixed(1)}"`);
+  const body = `${text(pad, 78, truncate(title, W - 2 * pad, 44), `font-size="44" font-weight="700" fill="${REPORT_COLORS.text}"`)}\n` +
+    `<line x1="${pad}" y1="100" x2="${W - pad}" y2="100" stroke="${REPORT_COLORS.border}" stroke-width="2"/>\n${inner}\n` +
+    `${text(pad, H - 24, truncate(footer, W - 2 * pad, 20), `font-size="20" fill="${REPORT_COLORS.muted}"`)}\n`;
+  return svgDocument(W, H, title, body, `LIO Lab slide (16:9): ${esc(title)}`);
+}

@@ -1,0 +1,161 @@
+// Presenter mode: a demo's beats as slides on a projector. Full screen,
+// large type, the narration as a caption, the view the beat asks for, and
+// the published figures next to the simulated ones. Keys a clicker sends:
+// PageDown / ArrowRight / ArrowDown / Space next, PageUp / ArrowLeft /
+// ArrowUp previous, Home / End first / last, A auto-advance, Esc leave.
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { Catalog, Step, Trace } from '../model/types';
+import type { Demo, DemoBeat } from '../model/demo.mjs';
+import { compareExpected } from '../model/demo.mjs';
+import { fmtNum } from '../model/stats';
+import { stmtLabel, type Comparable } from '../session';
+import type { ReportInputs } from '../reports/report';
+import { Autotrace } from './Autotrace';
+import { StructureView } from './StructureView';
+import { FlameView } from './FlameView';
+import { CompareView } from './CompareView';
+
+/** Seconds a slide stays up under auto-advance when its beat names no pause time. */
+export const AUTO_ADVANCE_S = 12;
+
+export interface Slide { beat: DemoBeat; step: Step | null }
+
+/** The demo's beats that say, show or quote something, each with the step of its statement. */
+export function slidesOf(demo: Demo, steps: Step[]): Slide[] {
+  const byLine = new Map<number, Step>();
+  for (const s of steps) byLine.set(s.line, s);
+  return demo.beats
+    .filter((b) => b.say.length || b.view || b.expected.length || b.highlight.length || b.pause !== null || b.focus)
+    .map((beat) => ({ beat, step: beat.statement < demo.statements.length ? byLine.get(beat.line) ?? null : null }));
+}
+
+export function Presenter({ demo, steps, runId, catalog, getTrace, items, live, busy, onRunTo, onExit }: {
+  demo: Demo; steps: Step[]; runId: number; catalog: Catalog | null; live: boolean; busy: boolean;
+  getTrace(step: Step): Promise<Trace | null>; items: Comparable[];
+  /** Run the demo up to statement k (the slide's statement), so its trace is fresh. */
+  onRunTo(k: number): void; onExit(): void;
+}) {
+  const slides = useMemo(() => slidesOf(demo, steps), [demo, steps]);
+  const [i, setI] = useState(0);
+  const [auto, setAuto] = useState(false);
+  const [left, setLeft] = useState(0);
+  const root = useRef<HTMLDivElement>(null);
+  const reportRef = useRef<() => Partial<ReportInputs>>(() => ({}));
+  const slide = slides[Math.min(i, slides.length - 1)] ?? null;
+  const go = useCallback((d: number) => setI((x) => Math.max(0, Math.min(slides.length - 1, x + d))), [slides.length]);
+
+  // Arriving on a slide runs the demo up to its statement (again once a run in progress ends).
+  const target = slide?.beat.statement ?? -1;
+  useEffect(() => { if (target >= 0 && !busy) onRunTo(target); }, [target, busy, onRunTo]);
+
+  useEffect(() => {
+    root.current?.focus();
+    // Full screen where the browser allows it (a user gesture opened us); the overlay fills the window anyway.
+    document.documentElement.requestFullscreen?.().catch(() => undefined);
+    return () => { if (document.fullscreenElement) document.exitFullscreen?.().catch(() => undefined); };
+  }, []);
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const k = e.key;
+      if (k === 'Escape') { e.preventDefault(); onExit(); return; }
+      // A filter box or a picker keeps its keys; a checkbox or button does not (the clicker still works).
+      if ((e.target as HTMLElement)?.closest?.('select, textarea, input:not([type=checkbox]):not([type=range])')) return;
+      if (k === 'PageDown' || k === 'ArrowRight' || k === 'ArrowDown' || k === ' ') { e.preventDefault(); e.stopPropagation(); go(1); }
+      else if (k === 'PageUp' || k === 'ArrowLeft' || k === 'ArrowUp') { e.preventDefault(); e.stopPropagation(); go(-1); }
+      else if (k === 'Home') { e.preventDefault(); e.stopPropagation(); setI(0); }
+      else if (k === 'End') { e.preventDefault(); e.stopPropagation(); setI(slides.length - 1); }
+      else if (k === 'a' || k === 'A') { e.preventDefault(); setAuto((a) => !a); }
+    };
+    // Capture: the views below (structure playback) must not see the clicker's keys.
+    window.addEventListener('keydown', onKey, true);
+    return () => window.removeEventListener('keydown', onKey, true);
+  }, [go, onExit, slides.length]);
+
+  // Auto-advance: the beat's own pause time, else AUTO_ADVANCE_S; stops on the last slide.
+  useEffect(() => {
+    if (!auto || !slide || i >= slides.length - 1) { setLeft(0); return; }
+    const total = slide.beat.pause && slide.beat.pause > 0 ? slide.beat.pause : AUTO_ADVANCE_S;
+    const t0 = performance.now();
+    setLeft(Math.ceil(total));
+    const tick = window.setInterval(() => {
+      const rest = total - (performance.now() - t0) / 1000;
+      if (rest <= 0) { window.clearInterval(tick); go(1); } else setLeft(Math.ceil(rest));
+    }, 250);
+    return () => window.clearInterval(tick);
+  }, [auto, i, slide, slides.length, go]);
+
+  if (!slide) {
+    return (
+      <div className="presenter" role="dialog" aria-label="Presenter mode" tabIndex={-1} ref={root}>
+        <div className="p-caption"><div className="p-title">{demo.title || 'Presenter mode'}</div>
+          <p className="p-say">This script has no demo directives (--@ say, --@ view, --@ expected …): see docs/DEMOS.md.</p></div>
+        <footer className="p-footer"><button className="btn" onClick={onExit}>Leave (Esc)</button></footer>
+      </div>
+    );
+  }
+  const { beat, step } = slide;
+  const view = beat.view?.name ?? (step ? 'autotrace' : null);
+  const prev = slides.slice(0, i).reverse().find((s) => s.step)?.step ?? null;
+  const keyOf = (s: Step | null) => (s ? `${runId}:${s.index}` : '');
+  const lineKey = (line: number | undefined) => keyOf(steps.find((s) => s.line === line) ?? null);
+  const compareKeys: [string, string] = [beat.view?.a ? lineKey(beat.view.a) : keyOf(prev), beat.view?.b ? lineKey(beat.view.b) : keyOf(step)];
+  const published = beat.expected.map((e) => compareExpected(e, step));
+
+  return (
+    <div className="presenter" role="dialog" aria-label="Presenter mode" tabIndex={-1} ref={root}>
+      <header className="p-caption" aria-live="polite">
+        <div className="p-title">{demo.title || 'Demo'}</div>
+        {beat.say.map((t, k) => <p key={k} className="p-say">{t}</p>)}
+        {step && <div className="p-stmt mono" title={step.statement}>line {step.line}: {stmtLabel(step.statement, 140)}</div>}
+      </header>
+      <main className={`p-view ${published.length || beat.highlight.length ? 'with-panel' : ''}`}>
+        <section className="p-main" aria-label={`View: ${view ?? 'none'}`}>
+          {!step && <div className="empty">{beat.statement >= demo.statements.length ? 'End of the demo.' : busy ? `Running up to line ${beat.line}…` : 'This statement has not run yet.'}</div>}
+          {step && (view === 'autotrace' || view === 'histogram') && (<>
+            {view === 'histogram' && <div className="muted p-note">The histogram view is not in the UI yet: autotrace shown.</div>}
+            <Autotrace step={step} />
+          </>)}
+          {step && view === 'structure' && <StructureView step={step} live={live} catalog={catalog} getTrace={getTrace} reportRef={reportRef} rate={beat.view?.speed} segment={beat.view?.segment} />}
+          {step && view === 'flame' && <FlameView step={step} items={items} reportRef={reportRef} />}
+          {step && view === 'compare' && <CompareView items={items} keys={compareKeys} onKeys={() => undefined} reportRef={reportRef} />}
+        </section>
+        {(published.length > 0 || beat.highlight.length > 0) && step && (
+          <aside className="p-panel" aria-label="Simulated vs published">
+            <h2>Simulated vs published</h2>
+            {published.length > 0 && (
+              <table className="p-figures">
+                <thead><tr><th scope="col">Statistic</th><th scope="col" className="num">Simulated</th><th scope="col" className="num">Published</th><th scope="col" className="num">Diff</th></tr></thead>
+                <tbody>
+                  {published.map((p) => (
+                    <tr key={p.stat} className={p.match ? 'match' : 'differs'}>
+                      <td>{p.stat}</td><td className="num">{p.simulated === null ? '–' : fmtNum(p.simulated)}</td>
+                      <td className="num">{fmtNum(p.published)}</td><td className="num">{p.match ? '=' : p.delta}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            )}
+            {published.some((p) => p.source) && (
+              <div className="p-sources">{[...new Set(published.map((p) => p.source).filter(Boolean))].map((s) => <div key={s}>Source: {s}</div>)}</div>
+            )}
+            {beat.highlight.map((h) => (
+              <div key={h} className="p-highlight"><span className="num">{fmtNum(step.stats[h] ?? 0)}</span> {h}{(step.runs?.length ?? 0) > 1 ? ` (${step.runs?.length} runs)` : ''}</div>
+            ))}
+          </aside>
+        )}
+      </main>
+      <footer className="p-footer">
+        <button className="btn" onClick={() => go(-1)} disabled={i === 0} aria-label="Previous slide">◀ Previous</button>
+        <span className="p-count" aria-label="Slide">{i + 1} / {slides.length}</span>
+        {busy && <span className="muted" role="status">running…</span>}
+        <button className="btn primary" onClick={() => go(1)} disabled={i >= slides.length - 1} aria-label="Next slide">Next ▶</button>
+        <label className="p-auto"><input type="checkbox" checked={auto} onChange={(e) => setAuto(e.target.checked)} aria-label="Auto-advance" />
+          Auto-advance{auto && left > 0 ? ` · next in ${left} s` : ''}</label>
+        <span className="spacer" />
+        <span className="muted">PageDown / → / Space next · PageUp / ← previous · A auto · Esc leave</span>
+        <button className="btn" onClick={onExit}>Leave</button>
+      </footer>
+    </div>
+  );
+}
