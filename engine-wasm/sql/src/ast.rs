@@ -713,6 +713,17 @@ pub enum LabCommand {
     Profile,
     /// `LAB RESET`: a fresh instance.
     Reset,
+    /// `LAB DEVICE name TYPE kind [param = value ...]`: defines a storage
+    /// device on the instance (the engine checks the type, the parameter
+    /// names and their ranges).
+    Device {
+        name: Ident,
+        /// The type as written, lower case (`hdd`, `sata_ssd`, `pcie_flash`).
+        kind: Ident,
+        params: Vec<(Ident, f64)>,
+    },
+    /// `LAB DEVICES`: lists the devices with their parameters and counters.
+    Devices,
     /// `LAB HELP [command]`: the reference of the LAB commands.
     Help(Option<String>),
     /// `LAB SWEEP name FROM a TO b [STEP s | FACTOR f] RUN '<sql>' ...`.
@@ -806,6 +817,12 @@ pub const LAB_COMMANDS: &[(&str, &str, &str)] = &[
     ("SESSION", "LAB SESSION <n>", "Run the following statements in session n (1 to 1000)."),
     ("PROFILE", "LAB PROFILE", "Print the folded cost stacks of the previous step."),
     ("RESET", "LAB RESET", "Start again with a fresh instance."),
+    (
+        "DEVICE",
+        "LAB DEVICE <name> TYPE hdd|sata_ssd|pcie_flash [param = value ...]",
+        "Define a storage device: an HDD (seek, rotation, transfer, a queue) or a flash SSD (FTL, channels, garbage collection); files are not placed on it yet.",
+    ),
+    ("DEVICES", "LAB DEVICES", "List the devices with their parameters and counters."),
     (
         "SWEEP",
         "LAB SWEEP <parameter or DDL option> FROM a TO b [STEP s | FACTOR f] RUN '<sql>' [LAB RUN options]",

@@ -333,6 +333,17 @@ catalogue! {
     /// The lab's data would outgrow its memory budget; the argument is the budget in MB.
     LAB_MEMORY_LIMIT = Lab 34
         "out of lab memory: the tables and rows of this script would take more than %s MB; LAB SET max_memory_mb raises the limit";
+    /// `LAB DEVICE ... TYPE x` with an unknown type. Arguments: the type, the known types.
+    LAB_UNKNOWN_DEVICE_TYPE = Lab 60 "unknown device type %s; known types: %s";
+    /// Arguments: the parameter, the device type, the type's parameters.
+    LAB_UNKNOWN_DEVICE_PARAMETER = Lab 61 "unknown parameter %s for a %s device; known: %s";
+    /// A device parameter out of its range, or parameters that do not fit
+    /// together. Arguments: the device, what is wrong.
+    LAB_DEVICE_BAD_VALUE = Lab 62 "device %s: %s";
+    /// The argument is the device name.
+    LAB_DEVICE_EXISTS = Lab 63 "device %s already exists";
+    /// The argument is the limit.
+    LAB_TOO_MANY_DEVICES = Lab 64 "at most %s devices in the lab";
 }
 
 #[cfg(test)]

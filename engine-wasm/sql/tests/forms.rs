@@ -733,6 +733,24 @@ fn lab_commands() {
     assert_eq!(ok("lab session\n  1000\n/"), StatementKind::Lab(LabCommand::Session(MAX_SESSIONS)));
     let StatementKind::Lab(LabCommand::Set { name, value }) = ok("LAB SET network_latency_us = 250;") else { panic!() };
     assert_eq!((name.name.as_str(), value), ("network_latency_us", ParamValue::Number(250.0)));
+    let StatementKind::Lab(LabCommand::Device { name, kind, params }) =
+        ok("lab device redo type SATA_SSD channels = 4 erase_us = 2500.5;")
+    else {
+        panic!()
+    };
+    assert_eq!((name.name.as_str(), kind.name.as_str(), kind.pos), ("REDO", "sata_ssd", p(1, 22)));
+    let params: Vec<_> = params.iter().map(|(n, v)| (n.name.as_str(), *v, n.pos)).collect();
+    assert_eq!(params, vec![("channels", 4.0, p(1, 31)), ("erase_us", 2500.5, p(1, 44))]);
+    assert_eq!(ok("LAB DEVICES;"), StatementKind::Lab(LabCommand::Devices));
+    for bad in [
+        "lab device;",
+        "lab device d hdd;",
+        "lab device d type;",
+        "lab device d type hdd rpm;",
+        "lab device d type hdd rpm = x;",
+    ] {
+        assert!(parse(bad).is_err(), "{bad}");
+    }
 
     let StatementKind::Lab(LabCommand::Run(r)) =
         ok("lab run 'insert into t1 values (:1, ''x'')' literals batch 100 fetchsize 50 via PLSQL bind -5 to 5;")

@@ -5,6 +5,9 @@
 //! flash cache wrapping another device) is one more [`BlockDevice`]
 //! implementation in this folder.
 
+pub mod hdd;
+pub mod ssd;
+
 use crate::sim::SimTime;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -74,6 +77,21 @@ pub trait BlockDevice: std::fmt::Debug {
     fn counters(&self) -> &DeviceCounters;
     /// Set a named device parameter; false when the device has no such parameter.
     fn set_param(&mut self, name: &str, value: f64) -> bool;
+    /// The device type as `LAB DEVICE ... TYPE` names it.
+    fn kind(&self) -> &'static str {
+        "fixed"
+    }
+    /// The device's parameter names (for listings and error messages).
+    fn param_names(&self) -> &'static [&'static str] {
+        &[]
+    }
+    fn param(&self, _name: &str) -> Option<f64> {
+        None
+    }
+    /// The device's own counters beyond [`DeviceCounters`], by name.
+    fn device_counters(&self) -> Vec<(&'static str, f64)> {
+        Vec::new()
+    }
 }
 
 /// The first device: every request takes the same time, with no queue
@@ -115,17 +133,155 @@ impl BlockDevice for FixedLatency {
             _ => false,
         }
     }
+
+    fn param_names(&self) -> &'static [&'static str] {
+        &["latency_us"]
+    }
+
+    fn param(&self, name: &str) -> Option<f64> {
+        (name == "latency_us").then_some(self.latency_us)
+    }
 }
+
+/// A device model's named parameters: each has a range; together they
+/// must pass `validate`.
+pub trait DeviceParams: Clone {
+    const NAMES: &'static [&'static str];
+    /// The allowed range of a parameter (None: no such parameter).
+    fn range(name: &str) -> Option<(f64, f64)>;
+    fn slot(&mut self, name: &str) -> Option<&mut f64>;
+    /// Checks the parameters together.
+    fn validate(&self) -> Result<(), String>;
+    /// Parameters that take whole numbers only.
+    fn whole(_name: &str) -> bool {
+        false
+    }
+
+    fn get(&self, name: &str) -> Option<f64> {
+        self.clone().slot(name).map(|v| *v)
+    }
+
+    /// Sets one parameter, checking its own range.
+    fn set(&mut self, name: &str, value: f64) -> Result<(), String> {
+        let (lo, hi) = Self::range(name).ok_or_else(|| format!("no parameter named {name}"))?;
+        if !(value.is_finite() && (lo..=hi).contains(&value)) {
+            return Err(format!("{name} must be between {lo} and {hi}"));
+        }
+        if Self::whole(name) && value.fract() != 0.0 {
+            return Err(format!("{name} must be a whole number"));
+        }
+        *self.slot(name).expect("a named parameter has a slot") = value;
+        Ok(())
+    }
+
+    /// A copy with one parameter changed, if it is in range and the whole still validates.
+    fn with(&self, name: &str, value: f64) -> Option<Self> {
+        let mut p = self.clone();
+        (p.set(name, value).is_ok() && p.validate().is_ok()).then_some(p)
+    }
+}
+
+/// The device types `LAB DEVICE <name> TYPE <type>` knows.
+pub const DEVICE_TYPES: &[&str] = &["hdd", "sata_ssd", "pcie_flash"];
+
+/// The parameter names of a device type (None: no such type).
+pub fn type_params(kind: &str) -> Option<&'static [&'static str]> {
+    match kind {
+        "hdd" => Some(hdd::HddParams::NAMES),
+        "sata_ssd" | "pcie_flash" => Some(ssd::SsdParams::NAMES),
+        _ => None,
+    }
+}
+
+/// The allowed range of a device type's parameter.
+pub fn param_range(kind: &str, name: &str) -> Option<(f64, f64)> {
+    match kind {
+        "hdd" => hdd::HddParams::range(name),
+        "sata_ssd" | "pcie_flash" => ssd::SsdParams::range(name),
+        _ => None,
+    }
+}
+
+/// Why a device definition is refused.
+#[derive(Debug, Clone, PartialEq)]
+pub enum DeviceError {
+    UnknownType,
+    /// The index of the offending parameter and what is wrong.
+    Param(usize, String),
+    /// The parameters do not fit together.
+    Inconsistent(String),
+}
+
+/// Builds a device of `kind` from its preset and `params` (applied in order).
+pub fn build_device(name: &str, kind: &str, params: &[(String, f64)]) -> Result<Box<dyn BlockDevice>, DeviceError> {
+    match kind {
+        "hdd" => {
+            let mut p = <hdd::HddParams as Default>::default();
+            for (i, (n, v)) in params.iter().enumerate() {
+                p.set(n, *v).map_err(|e| DeviceError::Param(i, e))?;
+            }
+            Ok(Box::new(hdd::Hdd::new(name, p).map_err(DeviceError::Inconsistent)?))
+        }
+        "sata_ssd" | "pcie_flash" => {
+            let (mut p, kind) = if kind == "sata_ssd" {
+                (ssd::SsdParams::sata(), "sata_ssd")
+            } else {
+                (ssd::SsdParams::pcie(), "pcie_flash")
+            };
+            for (i, (n, v)) in params.iter().enumerate() {
+                p.set(n, *v).map_err(|e| DeviceError::Param(i, e))?;
+            }
+            Ok(Box::new(ssd::Ssd::new(name, kind, p).map_err(DeviceError::Inconsistent)?))
+        }
+        _ => Err(DeviceError::UnknownType),
+    }
+}
+
+/// At most this many devices on an instance.
+pub const MAX_DEVICES: usize = 64;
 
 /// Where the instance's files live. Today one device holds the datafiles.
 #[derive(Debug)]
 pub struct IoLayer {
     pub datafiles: Box<dyn BlockDevice>,
+    /// The named devices (`LAB DEVICE`), in the order they were defined.
+    /// The default instance has an HDD named DATA. Nothing is placed on
+    /// them yet: the datafiles are still served by `datafiles`.
+    pub devices: Vec<Box<dyn BlockDevice>>,
 }
 
 impl IoLayer {
     pub fn new(read_latency_us: f64) -> Self {
-        IoLayer { datafiles: Box::new(FixedLatency::new("DATA", read_latency_us)) }
+        let data = hdd::Hdd::new("DATA", hdd::HddParams::default()).expect("default HDD parameters are valid");
+        IoLayer { datafiles: Box::new(FixedLatency::new("DATA", read_latency_us)), devices: vec![Box::new(data)] }
+    }
+
+    /// What `LAB DEVICES` prints: each device, its parameters and counters.
+    pub fn listing(&self) -> Vec<String> {
+        let num = |v: f64| if v.fract() == 0.0 && v.abs() < 1e15 { format!("{v:.0}") } else { format!("{v:.3}") };
+        let mut out = Vec::new();
+        for d in &self.devices {
+            let c = d.counters();
+            out.push(format!("{} ({})", d.name(), d.kind()));
+            let params: Vec<String> =
+                d.param_names().iter().filter_map(|n| d.param(n).map(|v| format!("{n}={}", num(v)))).collect();
+            out.push(format!("  parameters: {}", params.join(" ")));
+            out.push(format!(
+                "  reads {} ({} bytes), writes {} ({} bytes), busy_us {}",
+                c.read_requests,
+                c.bytes_read,
+                c.write_requests,
+                c.bytes_written,
+                num(c.busy_us)
+            ));
+            let own: Vec<String> = d.device_counters().iter().map(|(n, v)| format!("{n}={}", num(*v))).collect();
+            out.push(format!("  counters: {}", own.join(" ")));
+        }
+        out
+    }
+
+    pub fn device(&self, name: &str) -> Option<&dyn BlockDevice> {
+        self.devices.iter().find(|d| d.name().eq_ignore_ascii_case(name)).map(|d| d.as_ref())
     }
 }
 

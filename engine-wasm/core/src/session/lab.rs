@@ -94,12 +94,56 @@ impl Run<'_> {
             LabCommand::Reset => {
                 Ok(Outcome { feedback: Some("Instance reset.".into()), reset: true, ..Default::default() })
             }
+            LabCommand::Device { name, kind, params } => self.lab_device(name, kind, params),
+            LabCommand::Devices => Ok(Outcome { output: self.inst.io.listing(), ..Default::default() }),
             LabCommand::Run(r) => self.lab_run(r),
             // The engine switched the script to this session before the step.
             LabCommand::Session(n) => {
                 Ok(Outcome { output: vec![format!("Session {n} (SID {})", self.s.sid)], ..Default::default() })
             }
         }
+    }
+
+    /// `LAB DEVICE name TYPE kind [param = value ...]`: checked against
+    /// the type's parameters and ranges, then registered on the instance.
+    fn lab_device(&mut self, name: &Ident, kind: &Ident, params: &[(Ident, f64)]) -> Result<Outcome, LabError> {
+        use crate::io;
+        let Some(names) = io::type_params(&kind.name) else {
+            return Err(LabError::with_args(
+                ora::LAB_UNKNOWN_DEVICE_TYPE,
+                &[&kind.name, &io::DEVICE_TYPES.join(", ")],
+                kind.pos,
+            ));
+        };
+        for (p, _) in params {
+            if !names.contains(&p.name.as_str()) {
+                return Err(LabError::with_args(
+                    ora::LAB_UNKNOWN_DEVICE_PARAMETER,
+                    &[&p.name, &kind.name, &names.join(", ")],
+                    p.pos,
+                ));
+            }
+        }
+        if self.inst.io.device(&name.name).is_some() {
+            return Err(LabError::with_args(ora::LAB_DEVICE_EXISTS, &[&name.name], name.pos));
+        }
+        if self.inst.io.devices.len() >= io::MAX_DEVICES {
+            return Err(LabError::with_args(ora::LAB_TOO_MANY_DEVICES, &[&io::MAX_DEVICES], name.pos));
+        }
+        let values: Vec<(String, f64)> = params.iter().map(|(p, v)| (p.name.clone(), *v)).collect();
+        let device = io::build_device(&name.name, &kind.name, &values).map_err(|e| match e {
+            io::DeviceError::Param(i, why) => {
+                LabError::with_args(ora::LAB_DEVICE_BAD_VALUE, &[&name.name, &why], params[i].0.pos)
+            }
+            io::DeviceError::Inconsistent(why) => {
+                LabError::with_args(ora::LAB_DEVICE_BAD_VALUE, &[&name.name, &why], name.pos)
+            }
+            io::DeviceError::UnknownType => {
+                LabError::with_args(ora::LAB_UNKNOWN_DEVICE_TYPE, &[&kind.name, &io::DEVICE_TYPES.join(", ")], kind.pos)
+            }
+        })?;
+        self.inst.io.devices.push(device);
+        Ok(Outcome { feedback: Some("Device created.".into()), ..Default::default() })
     }
 
     // ------------------------------------------------------------ LAB RUN

@@ -62,7 +62,7 @@ impl Parser<'_> {
             return Err(self.lab_error("expected LAB"));
         }
         let Some(w) = self.word().map(str::to_string) else {
-            return Err(self.lab_error("unknown LAB command; expected VERSION, RUN, SET, SESSION, PROFILE, RESET, SWEEP or HELP (LAB HELP lists them)"));
+            return Err(self.lab_error("unknown LAB command; expected VERSION, RUN, SET, SESSION, PROFILE, RESET, DEVICE, DEVICES, SWEEP or HELP (LAB HELP lists them)"));
         };
         let cmd = match w.as_str() {
             "VERSION" => {
@@ -110,6 +110,14 @@ impl Parser<'_> {
                 self.bump();
                 LabCommand::Reset
             }
+            "DEVICE" => {
+                self.bump();
+                self.lab_device()?
+            }
+            "DEVICES" => {
+                self.bump();
+                LabCommand::Devices
+            }
             "SWEEP" => {
                 self.bump();
                 LabCommand::Sweep(self.lab_sweep()?)
@@ -127,13 +135,52 @@ impl Parser<'_> {
                 LabCommand::Help(topic)
             }
             _ => {
-                return Err(self.lab_error("unknown LAB command; expected VERSION, RUN, SET, SESSION, PROFILE, RESET, SWEEP or HELP (LAB HELP lists them)"))
+                return Err(self.lab_error("unknown LAB command; expected VERSION, RUN, SET, SESSION, PROFILE, RESET, DEVICE, DEVICES, SWEEP or HELP (LAB HELP lists them)"))
             }
         };
         if !self.at_eof() {
             return Err(self.lab_error(format!("unexpected '{}' at the end of the LAB command", self.symbol())));
         }
         Ok(cmd)
+    }
+
+    /// `LAB DEVICE name TYPE kind [param = value ...]`
+    fn lab_device(&mut self) -> R<LabCommand> {
+        const USAGE: &str = "LAB DEVICE name TYPE hdd|sata_ssd|pcie_flash [param = value ...]";
+        let ident = |p: &Self, lower: bool| match &p.tok().tok {
+            Tok::Ident { name, .. } => {
+                Some(Ident { name: if lower { name.to_lowercase() } else { name.clone() }, pos: p.tok().pos })
+            }
+            _ => None,
+        };
+        let Some(name) = ident(self, false) else {
+            return Err(self.lab_error(format!("LAB DEVICE needs a device name: {USAGE}")));
+        };
+        self.bump();
+        if !self.eat_kw("TYPE") {
+            return Err(self.lab_error(format!("LAB DEVICE needs TYPE: {USAGE}")));
+        }
+        let Some(kind) = ident(self, true) else {
+            return Err(self.lab_error(format!("LAB DEVICE needs a device type: {USAGE}")));
+        };
+        self.bump();
+        let mut params = Vec::new();
+        while !self.at_eof() {
+            let Some(p) = ident(self, true) else {
+                return Err(self.lab_error(format!("expected a device parameter name: {USAGE}")));
+            };
+            self.bump();
+            if !self.eat(&Tok::Eq) {
+                return Err(self.lab_error(format!("device parameter {} needs '= value'", p.name)));
+            }
+            let neg = self.eat(&Tok::Minus);
+            let Tok::Number(v) = self.tok().tok else {
+                return Err(self.lab_error(format!("device parameter {} needs a number", p.name)));
+            };
+            self.bump();
+            params.push((p, if neg { -v } else { v }));
+        }
+        Ok(LabCommand::Device { name, kind, params })
     }
 
     /// A non-negative number (a sweep's bounds and step).
