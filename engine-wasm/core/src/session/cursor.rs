@@ -383,7 +383,6 @@ impl Run<'_> {
         let gathered = self.rowsource_stats(&c);
         let columns = c.columns.clone();
         let column_widths = self.display_widths(&c);
-        let output = c.notes.clone();
         self.close_cursor(text, c, true);
         let n = r?;
         self.remember_cursor(text, gathered);
@@ -394,7 +393,6 @@ impl Run<'_> {
             rows: if show_rows { rows } else { Vec::new() },
             rows_processed: n,
             plan,
-            output,
             ..Default::default()
         })
     }

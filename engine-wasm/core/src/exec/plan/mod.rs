@@ -53,8 +53,6 @@ pub struct Compiled {
     pub sql_slot: Option<(usize, u64)>,
     /// The root is a sort that assigned ROWNUM itself.
     pub sorts: bool,
-    /// Notes for the user about the plan (modelling limits).
-    pub notes: Vec<String>,
     /// Access and filter predicates per plan line (DBMS_XPLAN's
     /// "Predicate Information").
     pub predicates: Vec<predicates::LinePredicates>,
@@ -432,7 +430,6 @@ pub fn compile(q: &Query, ctx: &PlanCtx<'_>) -> Result<Compiled, LabError> {
     }];
     renumber(&mut root, 0, 1, &b.drafts, &mut lines);
     let lines_len = lines.len();
-    let notes = Vec::new();
     let predicates = predicates::plan_predicates(&root, lines_len, ctx.cat, &b.bind_names, &b.src_alias);
     // Frames follow the final line numbering of their operators.
     let env = Env {
@@ -456,7 +453,6 @@ pub fn compile(q: &Query, ctx: &PlanCtx<'_>) -> Result<Compiled, LabError> {
         sql_slot: None,
         sorts: rownum_assigned,
         line_stats: vec![Default::default(); lines_len],
-        notes,
         predicates,
         stacks: None,
     })

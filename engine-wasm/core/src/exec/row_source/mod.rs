@@ -105,7 +105,7 @@ impl Rt<'_> {
     }
 
     #[inline(always)]
-    pub(super) fn get(&mut self, line: u16, st: usize, seg: u32, block: u32, kind: GetKind, no_work: bool) {
+    fn get(&mut self, line: u16, st: usize, seg: u32, block: u32, kind: GetKind, no_work: bool) {
         let stacks: &[OpStacks] = self.stacks;
         self.lines[line as usize].own_buffers += self.k.get(seg, block, kind, no_work, line, &stacks[st]);
     }
@@ -136,17 +136,10 @@ impl Rt<'_> {
         self.lines[line as usize].own_buffers += self.k.get_sibling(seg, block, line, &stacks[st]);
     }
 
-    /// A probe served by the leaf kept pinned from the previous outer row.
+    /// A read from a buffer held pinned that is not a pin visit (a probe
+    /// served by the kept leaf, a full scan's row): its CPU only.
     #[inline(always)]
-    fn kept_leaf_reuse(&mut self, st: usize) {
-        let stacks: &[OpStacks] = self.stacks;
-        self.k.pinned_read_cpu(&stacks[st]);
-    }
-
-    /// A row of a full scan, read from the block the scan has pinned:
-    /// the row's CPU only (a scan's row visits are not pin visits).
-    #[inline(always)]
-    fn scan_row(&mut self, st: usize) {
+    fn pinned_read(&mut self, st: usize) {
         let stacks: &[OpStacks] = self.stacks;
         self.k.pinned_read_cpu(&stacks[st]);
     }

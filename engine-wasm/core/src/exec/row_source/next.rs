@@ -52,7 +52,7 @@ impl Op {
                     if l.is_dead() {
                         continue;
                     }
-                    rt.scan_row(st);
+                    rt.pinned_read(st);
                     rt.k.stats.access.table_scan_rows += 1;
                     env.rows[*src] = r;
                     if rt.test_all(filter, env)? {
@@ -118,7 +118,7 @@ impl Op {
                 };
                 kept.taken(path, leaf, false);
                 if path == LeafPath::Kept {
-                    rt.kept_leaf_reuse(st);
+                    rt.pinned_read(st);
                 } else {
                     for level in 0..bt.level_counts.len() - 1 {
                         rt.get(line, st, ix.seg, bt.path_block(level, leaf), GetKind::Examination, false);
@@ -223,7 +223,7 @@ impl Op {
                         *silent = matches!(path, LeafPath::Kept | LeafPath::Next);
                         let lb = bt.leaf_block(leaf);
                         match path {
-                            LeafPath::Kept => rt.kept_leaf_reuse(st),
+                            LeafPath::Kept => rt.pinned_read(st),
                             LeafPath::Next => rt.get_sibling(line, st, seg, lb),
                             _ => {
                                 for level in 0..bt.level_counts.len() - 1 {
