@@ -190,7 +190,6 @@ impl Run<'_> {
         // Memory is only taken by rows held for the caller.
         let (mut room, max_mb) =
             (if rows_out.is_some() { self.memory_room() } else { 0 }, self.inst.limits.max_memory_mb);
-        root.open(&mut row_source_context!(), env, false).map_err(|e| *e)?;
         let mut total = 0u64;
         let mut want = policy.first.max(1);
         let mut first_call = true;
@@ -208,6 +207,11 @@ impl Run<'_> {
             let mut bytes = 0u64;
             let mut done = false;
             let mut rt = row_source_context!();
+            if first_call {
+                // The execution's row sources open in its first fetch call
+                // (a query's work starts when the first row is asked for).
+                root.open(&mut rt, env, false).map_err(|e| *e)?;
+            }
             while got < want {
                 if let Some(m) = max_rows {
                     if total >= m {
