@@ -9,6 +9,7 @@ impl<'a> Builder<'a> {
         let rewritten = outer_plus::rewrite(q)?;
         let q = rewritten.as_ref().unwrap_or(q);
         let cat = self.ctx.cat;
+        let referenced = covering::referenced_columns(q);
         // Subqueries are allowed in this block's WHERE clause only.
         let enclosing_ok = std::mem::replace(&mut self.subqueries_ok, false);
         if q.from.is_empty() {
@@ -332,7 +333,10 @@ impl<'a> Builder<'a> {
                     let wanted_index = index_hint(&alias);
                     let mut chosen: Option<(Op, f64, f64, Vec<usize>)> = None;
                     let frames_iu = "qerixtFetch;kdifxs";
-                    if !forced_full {
+                    if !forced_full && single && matches!(t.storage, TableStorage::Heap { .. }) {
+                        chosen = self.min_max_access(q, t, src, &conjuncts, &used, &available);
+                    }
+                    if !forced_full && chosen.is_none() {
                         match &t.storage {
                             TableStorage::Iot { index } => {
                                 let ix = &cat.indexes[*index];
@@ -426,6 +430,7 @@ impl<'a> Builder<'a> {
                                             && conjuncts.len() == cis.len()
                                             && keys.iter().all(|k| matches!(k, CExpr::Bind(_) | CExpr::Const(_)));
                                         let suffix = if memopt { " READ OPTIM" } else { "" };
+                                        let index_only = !memopt && covering::index_covers(&referenced, t, ix);
                                         let icost = ix.btree.blevel().max(1) as f64;
                                         let iop = self.op(
                                             &format!("INDEX UNIQUE SCAN{suffix}"),
@@ -447,6 +452,10 @@ impl<'a> Builder<'a> {
                                                 kept: Default::default(),
                                             },
                                         );
+                                        if index_only {
+                                            chosen = Some((iop, 1.0, icost, cis));
+                                            break;
+                                        }
                                         let op = self.op(
                                             &format!("TABLE ACCESS BY INDEX ROWID{suffix}"),
                                             Some(&t.name),
@@ -473,11 +482,12 @@ impl<'a> Builder<'a> {
                                     let e_rows = (num_rows / ndv).max(1.0).round();
                                     let leaves = ix.btree.leaf_count() as f64;
                                     let icost = ix.btree.blevel() as f64 + (leaves / ndv).ceil().max(1.0);
-                                    let cost = icost + e_rows;
+                                    let index_only = t.is_iot() || covering::index_covers(&referenced, t, ix);
+                                    let cost = if index_only { icost } else { icost + e_rows };
                                     let scan = RangeScan { index: ixid, keys, low: None, high: None };
                                     let op = self.range_access(
                                         scan,
-                                        (table, src, t.is_iot()),
+                                        (table, src, index_only),
                                         &ix.name,
                                         &t.name,
                                         (e_rows, icost, cost),
@@ -502,7 +512,10 @@ impl<'a> Builder<'a> {
                             let leaves = ix.btree.leaf_count() as f64;
                             let icost = ix.btree.blevel() as f64 + (leaves * sel).ceil();
                             // Table visits follow the clustering factor.
-                            let cost = icost + (ix.btree.clustering_factor as f64 * sel).ceil();
+                            let index_only = t.is_iot() || covering::index_covers(&referenced, t, ix);
+                            let table_cost =
+                                if index_only { 0.0 } else { (ix.btree.clustering_factor as f64 * sel).ceil() };
+                            let cost = icost + table_cost;
                             let full_cost = (cat.table_blocks(t) as f64 / 6.59).ceil() + 1.0;
                             let hinted = matches!(&wanted_index, Some(None))
                                 || matches!(&wanted_index, Some(Some(n)) if *n == ix.name);
@@ -514,7 +527,7 @@ impl<'a> Builder<'a> {
                                 RangeScan { index: ixid, keys: vec![], low: r.low.clone(), high: r.high.clone() };
                             let op = self.range_access(
                                 scan,
-                                (table, src, t.is_iot()),
+                                (table, src, index_only),
                                 &ix.name,
                                 &t.name,
                                 (e_rows, icost, cost),

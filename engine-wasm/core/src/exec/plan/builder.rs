@@ -312,11 +312,12 @@ impl<'a> Builder<'a> {
     }
 
     /// INDEX RANGE SCAN, under TABLE ACCESS BY INDEX ROWID unless the
-    /// index is an IOT (whose leaves hold the rows).
+    /// index answers alone: an IOT (whose leaves hold the rows) or an
+    /// index holding every column the query reads from the table.
     pub(super) fn range_access(
         &mut self,
         scan: RangeScan,
-        (table, src, iot): (TableId, usize, bool),
+        (table, src, index_only): (TableId, usize, bool),
         index_name: &str,
         table_name: &str,
         (e_rows, icost, cost): (f64, f64, f64),
@@ -346,7 +347,7 @@ impl<'a> Builder<'a> {
                 silent: false,
             },
         );
-        if iot {
+        if index_only {
             return iop;
         }
         self.op(

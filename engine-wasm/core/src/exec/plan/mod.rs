@@ -271,6 +271,7 @@ fn eq_column(p: &CExpr, src: usize) -> Option<(usize, &CExpr)> {
 
 mod block;
 mod builder;
+mod covering;
 mod group;
 mod outer_plus;
 pub mod predicates;
@@ -303,7 +304,9 @@ fn collect_sources(op: &Op, out: &mut Vec<usize>) {
         | OpKind::FixedTable { src, .. }
         | OpKind::Full { src, .. }
         | OpKind::Hash { src, .. } => out.push(*src),
-        OpKind::IndexUnique { src, .. } | OpKind::IndexRange { src, .. } => out.push(*src),
+        OpKind::IndexUnique { src, .. } | OpKind::IndexRange { src, .. } | OpKind::IndexMinMax { src, .. } => {
+            out.push(*src)
+        }
         OpKind::ByRowid { child, .. } => collect_sources(child, out),
         // Its rowid comes from the batched join's index probe.
         OpKind::RowidFetch { .. } => {}
@@ -332,6 +335,7 @@ fn attach_filters(op: &mut Op, preds: Vec<CExpr>, b: &mut Builder<'_>) {
         | OpKind::Hash { filter, .. }
         | OpKind::IndexUnique { filter, .. }
         | OpKind::IndexRange { filter, .. }
+        | OpKind::IndexMinMax { filter, .. }
         | OpKind::FixedTable { filter, .. } => filter.extend(preds),
         _ => {
             let inner = std::mem::replace(op, Op { line: 0, st: 0, kind: OpKind::Dual { src: 0, done: true } });
@@ -414,7 +418,7 @@ pub fn compile(q: &Query, ctx: &PlanCtx<'_>) -> Result<Compiled, LabError> {
     if let Some((_, limit)) = stopkey {
         let e_rows = block.e_rows.min(limit as f64);
         top_rows = e_rows;
-        let kind = OpKind::CountStopkey { child: Box::new(root), limit, count: 0 };
+        let kind = OpKind::CountStopkey { child: Box::new(root), limit, count: 0, first_row: false };
         root = b.op("COUNT STOPKEY", None, e_rows, block.cost, None, "qercoFetch", kind);
         rownum_assigned = true;
     }

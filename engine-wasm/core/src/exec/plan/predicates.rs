@@ -50,7 +50,9 @@ fn collect_tables(op: &Op, cat: &Catalog, out: &mut Vec<usize>) {
             collect_tables(child, cat, out)
         }
         OpKind::RowidFetch { table, .. } => out.push(*table),
-        OpKind::IndexUnique { index, .. } | OpKind::IndexRange { index, .. } => out.push(cat.indexes[*index].table),
+        OpKind::IndexUnique { index, .. } | OpKind::IndexRange { index, .. } | OpKind::IndexMinMax { index, .. } => {
+            out.push(cat.indexes[*index].table)
+        }
         _ => {}
     }
     for c in children(op) {
@@ -109,17 +111,13 @@ impl Writer<'_> {
             }
             OpKind::IndexRange { index, keys, low, high, filter, src, .. } => {
                 let mut a = self.keys(*index, keys, *src);
-                if low.is_some() || high.is_some() {
-                    let ix = &self.cat.indexes[*index];
-                    let col =
-                        ix.columns.get(keys.len()).map(|&c| self.column(ix.table, c, Some(*src))).unwrap_or_default();
-                    if let Some((e, incl)) = low {
-                        a.push(format!("{col}{}{}", if *incl { ">=" } else { ">" }, self.expr(e, 2)));
-                    }
-                    if let Some((e, incl)) = high {
-                        a.push(format!("{col}{}{}", if *incl { "<=" } else { "<" }, self.expr(e, 2)));
-                    }
-                }
+                self.bounds(*index, keys.len(), (low, high), *src, &mut a);
+                p.access = and(a);
+                p.filter = and(self.conjuncts(filter));
+            }
+            OpKind::IndexMinMax { index, low, high, filter, src, .. } => {
+                let mut a = Vec::new();
+                self.bounds(*index, 0, (low, high), *src, &mut a);
                 p.access = and(a);
                 p.filter = and(self.conjuncts(filter));
             }
@@ -127,7 +125,7 @@ impl Writer<'_> {
                 p.filter = and(self.conjuncts(preds))
             }
             OpKind::GroupBy { filter, .. } => p.filter = and(self.conjuncts(filter)),
-            OpKind::CountStopkey { limit, .. } => p.filter = Some(format!("ROWNUM<={limit}")),
+            OpKind::CountStopkey { limit, first_row: false, .. } => p.filter = Some(format!("ROWNUM<={limit}")),
             _ => {}
         }
         if let Some(slot) = out.get_mut(op.line as usize) {
@@ -144,6 +142,29 @@ impl Writer<'_> {
             .zip(&ix.columns)
             .map(|(k, &c)| format!("{}={}", self.column(ix.table, c, Some(src)), self.expr(k, 2)))
             .collect()
+    }
+
+    /// A range on index column `at`: `col>=low`, `col<high` and the like.
+    #[allow(clippy::type_complexity)]
+    fn bounds(
+        &self,
+        index: usize,
+        at: usize,
+        (low, high): (&Option<(CExpr, bool)>, &Option<(CExpr, bool)>),
+        src: usize,
+        out: &mut Vec<String>,
+    ) {
+        if low.is_none() && high.is_none() {
+            return;
+        }
+        let ix = &self.cat.indexes[index];
+        let col = ix.columns.get(at).map(|&c| self.column(ix.table, c, Some(src))).unwrap_or_default();
+        if let Some((e, incl)) = low {
+            out.push(format!("{col}{}{}", if *incl { ">=" } else { ">" }, self.expr(e, 2)));
+        }
+        if let Some((e, incl)) = high {
+            out.push(format!("{col}{}{}", if *incl { "<=" } else { "<" }, self.expr(e, 2)));
+        }
     }
 
     fn conjuncts(&self, preds: &[CExpr]) -> Vec<String> {

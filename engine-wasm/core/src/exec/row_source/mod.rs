@@ -268,6 +268,18 @@ pub enum OpKind {
         /// further entries in that leaf are not recorded either.
         silent: bool,
     },
+    /// INDEX FULL SCAN (MIN/MAX) / INDEX RANGE SCAN (MIN/MAX): the first
+    /// (`max` false) or last in-range entry of an index, reached by one
+    /// descent; one row per start.
+    IndexMinMax {
+        index: IndexId,
+        low: Option<(CExpr, bool)>,
+        high: Option<(CExpr, bool)>,
+        src: usize,
+        max: bool,
+        done: bool,
+        filter: Vec<CExpr>,
+    },
     ByRowid {
         table: TableId,
         src: usize,
@@ -335,6 +347,9 @@ pub enum OpKind {
         child: Box<Op>,
         limit: u64,
         count: u64,
+        /// FIRST ROW (above a MIN/MAX index scan): stops after `limit`
+        /// rows without numbering them.
+        first_row: bool,
     },
     /// HASH GROUP BY, SORT GROUP BY, HASH UNIQUE, SORT UNIQUE: one row per
     /// distinct key into its source (keys, then the aggregates), in the

@@ -69,14 +69,85 @@ impl Op {
                 env.gen[*out_src] = aggs.iter().zip(states.iter()).map(|(a, s)| s.result(a.func)).collect();
                 true
             }
-            OpKind::CountStopkey { child, limit, count } => {
+            OpKind::CountStopkey { child, limit, count, first_row } => {
                 if *count >= *limit || !child.next(rt, env)? {
                     false
                 } else {
                     *count += 1;
-                    env.rownum = *count;
+                    if !*first_row {
+                        env.rownum = *count;
+                    }
                     true
                 }
+            }
+            OpKind::IndexMinMax { index, low, high, src, max, done, filter } => {
+                if *done {
+                    return Ok(false);
+                }
+                *done = true;
+                let lowv = match low.as_ref() {
+                    Some((e, incl)) => Some((rt.eval(e, env)?, *incl)),
+                    None => None,
+                };
+                let highv = match high.as_ref() {
+                    Some((e, incl)) => Some((rt.eval(e, env)?, *incl)),
+                    None => None,
+                };
+                let ix = &rt.cat.indexes[*index];
+                let (bt, seg) = (&ix.btree, ix.seg);
+                rt.k.stats.access.index_scans_kdiixs1 += 1;
+                let n = bt.entries.len();
+                // First entry at or after the low bound.
+                let first = |v: &Option<(Value, bool)>| match v {
+                    Some((v, incl)) => {
+                        let mut p = bt.lower_bound(std::slice::from_ref(v));
+                        if !*incl {
+                            while p < n && bt.first_at(p).cmp_sql(v) == std::cmp::Ordering::Equal {
+                                p += 1;
+                            }
+                        }
+                        p
+                    }
+                    None => 0,
+                };
+                // One past the last entry at or before the high bound (NULL
+                // keys sort last and are never a MIN or MAX).
+                let past = |v: &Option<(Value, bool)>| {
+                    let mut p = match v {
+                        Some((v, incl)) => {
+                            let mut p = bt.lower_bound(std::slice::from_ref(v));
+                            if *incl {
+                                while p < n && bt.first_at(p).cmp_sql(v) == std::cmp::Ordering::Equal {
+                                    p += 1;
+                                }
+                            }
+                            p
+                        }
+                        None => n,
+                    };
+                    while p > 0 && bt.first_at(p - 1).is_null() {
+                        p -= 1;
+                    }
+                    p
+                };
+                let null_bound =
+                    lowv.as_ref().is_some_and(|(v, _)| v.is_null()) || highv.as_ref().is_some_and(|(v, _)| v.is_null());
+                let (lo, hi) = if null_bound { (0, 0) } else { (first(&lowv), past(&highv)) };
+                // The entry the descent lands on, found or not.
+                let at = if *max { hi.saturating_sub(1) } else { lo };
+                if n > 0 {
+                    let leaf = bt.leaf_of(at.min(n - 1));
+                    for level in 0..bt.level_counts.len() - 1 {
+                        rt.get(line, st, seg, bt.path_block(level, leaf), GetKind::Examination, false);
+                    }
+                    rt.get(line, st, seg, bt.leaf_block(leaf), GetKind::Normal, true);
+                }
+                if lo >= hi {
+                    return Ok(false);
+                }
+                env.rows[*src] = bt.row_at(at);
+                env.blocks[*src] = bt.rowid_block_at(at);
+                rt.test_all(filter, env)?
             }
             OpKind::Filter { child, preds } => loop {
                 if !child.next(rt, env)? {

@@ -36,6 +36,7 @@ impl Op {
                     *pinned = None;
                 }
             }
+            OpKind::IndexMinMax { done, .. } => *done = false,
             OpKind::IndexUnique { done, kept, .. } => {
                 *done = false;
                 kept.open(keep_pins, rt.outer_moved);
@@ -111,7 +112,7 @@ impl Op {
     #[inline]
     pub fn at_most_one_row(&self) -> bool {
         match &self.kind {
-            OpKind::IndexUnique { .. } | OpKind::RowidFetch { .. } => true,
+            OpKind::IndexUnique { .. } | OpKind::RowidFetch { .. } | OpKind::IndexMinMax { .. } => true,
             OpKind::ByRowid { child, unique_child, .. } => {
                 *unique_child && matches!(child.kind, OpKind::IndexUnique { .. })
             }
@@ -163,7 +164,11 @@ impl Op {
             | OpKind::Filter { child, .. }
             | OpKind::CountStopkey { child, .. }
             | OpKind::SortOrderBy { child, .. } => child.release_pins(),
-            OpKind::Dual { .. } | OpKind::RowGen { .. } | OpKind::FixedTable { .. } | OpKind::Hash { .. } => {}
+            OpKind::Dual { .. }
+            | OpKind::RowGen { .. }
+            | OpKind::FixedTable { .. }
+            | OpKind::Hash { .. }
+            | OpKind::IndexMinMax { .. } => {}
         }
     }
 }
