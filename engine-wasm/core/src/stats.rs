@@ -40,6 +40,7 @@ stats! {
     BufferIsNotPinnedCount,
     IndexFetchByKey,
     IndexScansKdiixs1,
+    IndexFastFullScansFull,
     TableFetchByRowid,
     RowsFetchedViaCallback,
     TableScanBlocksGotten,
@@ -135,6 +136,7 @@ impl Stat {
             Stat::BufferIsNotPinnedCount => "buffer is not pinned count",
             Stat::IndexFetchByKey => "index fetch by key",
             Stat::IndexScansKdiixs1 => "index scans kdiixs1",
+            Stat::IndexFastFullScansFull => "index fast full scans (full)",
             Stat::TableFetchByRowid => "table fetch by rowid",
             Stat::RowsFetchedViaCallback => "rows fetched via callback",
             Stat::TableScanBlocksGotten => "table scan blocks gotten",
@@ -252,6 +254,7 @@ pub struct AccessCounters {
     pub buffer_is_not_pinned: u64,
     pub index_fetch_by_key: u64,
     pub index_scans_kdiixs1: u64,
+    pub index_fast_full_scans_full: u64,
     pub table_fetch_by_rowid: u64,
     pub rows_fetched_via_callback: u64,
     pub table_scan_blocks: u64,
@@ -278,6 +281,7 @@ impl Counters for AccessCounters {
         s.add(Stat::BufferIsNotPinnedCount, self.buffer_is_not_pinned);
         s.add(Stat::IndexFetchByKey, self.index_fetch_by_key);
         s.add(Stat::IndexScansKdiixs1, self.index_scans_kdiixs1);
+        s.add(Stat::IndexFastFullScansFull, self.index_fast_full_scans_full);
         s.add(Stat::TableFetchByRowid, self.table_fetch_by_rowid);
         s.add(Stat::TableFetchContinuedRow, self.table_fetch_continued_row);
         s.add(Stat::SharedHashLatchUpgradesNoWait, self.shared_latch_upgrades_no_wait);

@@ -116,3 +116,33 @@ fn a_query_reading_only_indexed_columns_never_visits_the_table() {
         assert!(ops(&s).iter().any(|o| o.starts_with("TABLE ACCESS")), "{q}: {:?}", ops(&s));
     }
 }
+
+#[test]
+fn count_star_reads_the_smaller_index_by_fast_full_scan() {
+    let s = query("select count(*) from t;");
+    assert_eq!(ops(&s), ["SELECT STATEMENT", "SORT AGGREGATE", "INDEX FAST FULL SCAN T_ID"]);
+    assert_eq!(value(&s), "10000");
+    assert_eq!(stat(&s, "index fast full scans (full)"), 1);
+    assert_eq!(stat(&s, "table scans (short tables)") + stat(&s, "table scans (long tables)"), 0);
+    // Every index block once: the root and each leaf, as a range scan over
+    // every key visits them, plus the full scan's space-management gets.
+    let range = query("select /*+ index(t t_id) */ count(*) from t where id > 0;");
+    assert_eq!(ops(&range), ["SELECT STATEMENT", "SORT AGGREGATE", "INDEX RANGE SCAN T_ID"]);
+    let header = stat(&query("select /*+ full(t) */ count(*) from t;"), "consistent gets")
+        - stat(&query("select /*+ full(t) */ count(*) from t;"), "table scan blocks gotten");
+    assert_eq!(stat(&s, "consistent gets"), stat(&range, "consistent gets") + header);
+    assert!(
+        stat(&s, "consistent gets") * 5 < stat(&query("select /*+ full(t) */ count(*) from t;"), "consistent gets")
+    );
+    // A filter on an indexed column is applied to the index's rows.
+    let s = query("select sum(id), count(*) from t where mod(id, 7) = 0;");
+    assert_eq!(ops(&s)[2], "INDEX FAST FULL SCAN T_ID");
+    assert_eq!(s.rows[0].iter().map(|v| v.to_string()).collect::<Vec<_>>(), ["7142142", "1428"]);
+    // A column the index lacks, or only nullable indexed columns: the table.
+    for q in [
+        "select count(*) from t where filler is null;",
+        "select count(grp) from t where grp is not null and filler > 'a';",
+    ] {
+        assert!(ops(&query(q)).iter().any(|o| o.starts_with("TABLE ACCESS FULL")), "{q}");
+    }
+}

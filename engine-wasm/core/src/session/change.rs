@@ -375,9 +375,10 @@ fn table_src(k: &OpKind, table: TableId) -> Option<usize> {
     match k {
         OpKind::Full { table: t, src, .. } | OpKind::Hash { table: t, src, .. } if *t == table => Some(*src),
         OpKind::ByRowid { table: t, src, .. } if *t == table => Some(*src),
-        OpKind::IndexUnique { src, .. } | OpKind::IndexRange { src, .. } | OpKind::IndexMinMax { src, .. } => {
-            Some(*src)
-        }
+        OpKind::IndexUnique { src, .. }
+        | OpKind::IndexRange { src, .. }
+        | OpKind::IndexMinMax { src, .. }
+        | OpKind::IndexFast { src, .. } => Some(*src),
         OpKind::Filter { child, .. } => table_src(&child.kind, table),
         _ => None,
     }

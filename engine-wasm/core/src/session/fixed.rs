@@ -195,6 +195,7 @@ fn stat_class(s: Stat) -> u32 {
         | Stat::BufferIsNotPinnedCount
         | Stat::IndexFetchByKey
         | Stat::IndexScansKdiixs1
+        | Stat::IndexFastFullScansFull
         | Stat::TableFetchByRowid
         | Stat::RowsFetchedViaCallback
         | Stat::TableScanBlocksGotten

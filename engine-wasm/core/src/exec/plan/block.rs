@@ -537,6 +537,9 @@ impl<'a> Builder<'a> {
                             break;
                         }
                     }
+                    if chosen.is_none() && !forced_full && matches!(t.storage, TableStorage::Heap { .. }) {
+                        chosen = self.fast_full_access(&referenced, t, src, num_rows);
+                    }
                     let (op, e_rows, cost, cis) = match chosen {
                         Some(c) => c,
                         None => {

@@ -304,9 +304,10 @@ fn collect_sources(op: &Op, out: &mut Vec<usize>) {
         | OpKind::FixedTable { src, .. }
         | OpKind::Full { src, .. }
         | OpKind::Hash { src, .. } => out.push(*src),
-        OpKind::IndexUnique { src, .. } | OpKind::IndexRange { src, .. } | OpKind::IndexMinMax { src, .. } => {
-            out.push(*src)
-        }
+        OpKind::IndexUnique { src, .. }
+        | OpKind::IndexRange { src, .. }
+        | OpKind::IndexMinMax { src, .. }
+        | OpKind::IndexFast { src, .. } => out.push(*src),
         OpKind::ByRowid { child, .. } => collect_sources(child, out),
         // Its rowid comes from the batched join's index probe.
         OpKind::RowidFetch { .. } => {}
@@ -336,6 +337,7 @@ fn attach_filters(op: &mut Op, preds: Vec<CExpr>, b: &mut Builder<'_>) {
         | OpKind::IndexUnique { filter, .. }
         | OpKind::IndexRange { filter, .. }
         | OpKind::IndexMinMax { filter, .. }
+        | OpKind::IndexFast { filter, .. }
         | OpKind::FixedTable { filter, .. } => filter.extend(preds),
         _ => {
             let inner = std::mem::replace(op, Op { line: 0, st: 0, kind: OpKind::Dual { src: 0, done: true } });

@@ -50,9 +50,10 @@ fn collect_tables(op: &Op, cat: &Catalog, out: &mut Vec<usize>) {
             collect_tables(child, cat, out)
         }
         OpKind::RowidFetch { table, .. } => out.push(*table),
-        OpKind::IndexUnique { index, .. } | OpKind::IndexRange { index, .. } | OpKind::IndexMinMax { index, .. } => {
-            out.push(cat.indexes[*index].table)
-        }
+        OpKind::IndexUnique { index, .. }
+        | OpKind::IndexRange { index, .. }
+        | OpKind::IndexMinMax { index, .. }
+        | OpKind::IndexFast { index, .. } => out.push(cat.indexes[*index].table),
         _ => {}
     }
     for c in children(op) {
@@ -99,7 +100,9 @@ impl Writer<'_> {
                 p.filter = and(self.conjuncts(filter));
                 self.walk(child, out);
             }
-            OpKind::RowidFetch { filter, .. } => p.filter = and(self.conjuncts(filter)),
+            OpKind::RowidFetch { filter, .. } | OpKind::IndexFast { filter, .. } => {
+                p.filter = and(self.conjuncts(filter))
+            }
             OpKind::Hash { table, key, key_col, filter, src, .. } => {
                 let col = self.column(*table, *key_col, Some(*src));
                 p.access = Some(format!("{col}={}", self.expr(key, 2)));

@@ -268,6 +268,18 @@ pub enum OpKind {
         /// further entries in that leaf are not recorded either.
         silent: bool,
     },
+    /// INDEX FAST FULL SCAN: every block of the index in block order (the
+    /// segment's space-management gets, then branch and leaf blocks, as a
+    /// full table scan reads a table), the leaves' entries as rows.
+    IndexFast {
+        index: IndexId,
+        src: usize,
+        /// Next block (from the root) and next entry.
+        block: u32,
+        pos: usize,
+        started: bool,
+        filter: Vec<CExpr>,
+    },
     /// INDEX FULL SCAN (MIN/MAX) / INDEX RANGE SCAN (MIN/MAX): the first
     /// (`max` false) or last in-range entry of an index, reached by one
     /// descent; one row per start.

@@ -80,6 +80,40 @@ impl Op {
                     true
                 }
             }
+            OpKind::IndexFast { index, src, block, pos, started, filter } => {
+                let ix = &rt.cat.indexes[*index];
+                let (bt, seg) = (&ix.btree, ix.seg);
+                if !*started {
+                    *started = true;
+                    rt.k.stats.access.index_fast_full_scans_full += 1;
+                    for _ in 0..rt.k.profile.full_scan_header_gets {
+                        rt.get(line, st, seg, 0, GetKind::Normal, false);
+                    }
+                    *block = 1;
+                    *pos = 0;
+                }
+                let first_leaf = bt.leaf_block(0);
+                let n = bt.entries.len();
+                loop {
+                    // Entries of the leaf last read, then the next block.
+                    if *block > first_leaf && *pos < n && bt.leaf_block(bt.leaf_of(*pos)) < *block {
+                        let p = *pos;
+                        *pos += 1;
+                        rt.pinned_read(st);
+                        env.rows[*src] = bt.row_at(p);
+                        env.blocks[*src] = bt.rowid_block_at(p);
+                        if rt.test_all(filter, env)? {
+                            break true;
+                        }
+                        continue;
+                    }
+                    if *block >= bt.blocks() {
+                        break false;
+                    }
+                    rt.get(line, st, seg, *block, GetKind::Normal, true);
+                    *block += 1;
+                }
+            }
             OpKind::IndexMinMax { index, low, high, src, max, done, filter } => {
                 if *done {
                     return Ok(false);

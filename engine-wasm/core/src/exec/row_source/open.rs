@@ -37,6 +37,7 @@ impl Op {
                 }
             }
             OpKind::IndexMinMax { done, .. } => *done = false,
+            OpKind::IndexFast { started, .. } => *started = false,
             OpKind::IndexUnique { done, kept, .. } => {
                 *done = false;
                 kept.open(keep_pins, rt.outer_moved);
@@ -168,7 +169,8 @@ impl Op {
             | OpKind::RowGen { .. }
             | OpKind::FixedTable { .. }
             | OpKind::Hash { .. }
-            | OpKind::IndexMinMax { .. } => {}
+            | OpKind::IndexMinMax { .. }
+            | OpKind::IndexFast { .. } => {}
         }
     }
 }
