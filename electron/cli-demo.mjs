@@ -138,15 +138,19 @@ export async function playDemo(script, opts, io) {
 const slugOf = (s) => s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 40) || 'lio';
 
 /**
- * The steps `lio report` writes files for: queries, and LAB RUN workloads.
+ * The steps `lio report` writes files for: queries, and LAB RUN workloads
+ * (runs, sweeps, sessions).
  * @param {any} s
  */
 export function reportable(s) {
-  return !s.error && (s.kind === 'query' || (s.kind === 'lab' && ((s.runs?.length ?? 0) > 0 || Boolean(s.sweep))));
+  return !s.error && (s.kind === 'query' || (s.kind === 'lab' && ((s.runs?.length ?? 0) > 0 || Boolean(s.sweep) || (s.sessions?.length ?? 0) > 0)));
 }
 
 /** @param {any} step @returns {string[]} the export kinds of a step (a sweep has its curve, no structures) */
-const kindsOf = (step) => (step.sweep ? ['report', 'sweep'] : ['report', 'structure', 'flame', 'stats']);
+const kindsOf = (step) => [
+  ...(step.sweep ? ['report', 'sweep'] : ['report', 'structure', 'flame', 'stats']),
+  ...(step.wait_histograms?.length ? ['waits'] : []),
+];
 
 /** @returns {Promise<any>} the bundled report builders */
 export async function loadReports(bundle = REPORTS_BUNDLE) {
@@ -206,8 +210,8 @@ export async function writeReports(script, opts, io) {
       }
       if (opts.slide) {
         for (const [name, svg] of files) {
-          const kind = /-sweep-[a-z]+\.svg$/.test(name) ? 'sweep' : name.replace(/^.*-(report|structure|flame|stats)\.svg$/, '$1');
-          const label = { report: 'Report', structure: 'Structures', flame: 'Flame graph', stats: 'Statistics', sweep: 'What-if sweep' }[kind] ?? kind;
+          const kind = /-sweep-[a-z]+\.svg$/.test(name) ? 'sweep' : name.replace(/^.*-(report|structure|flame|stats|waits)\.svg$/, '$1');
+          const label = { report: 'Report', structure: 'Structures', flame: 'Flame graph', stats: 'Statistics', sweep: 'What-if sweep', waits: 'Wait histograms' }[kind] ?? kind;
           const title = `${label} · ${step.statement.replace(/\s+/g, ' ').trim()}`;
           write(name.replace(/\.svg$/, '-slide.svg'), io.reports.slideSvg(svg, title, `LIO Lab · ${opts.name} · step #${step.index}, line ${step.line} · simulated`));
         }

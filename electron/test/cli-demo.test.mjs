@@ -110,7 +110,7 @@ describe('lio play', () => {
 });
 
 describe('lio report', () => {
-  it('writes, for each query and workload step, the UI\'s four SVGs (and slides), and prints their paths', async () => {
+  it('writes, for each query and workload step, the UI\'s SVGs (and slides), and prints their paths', async () => {
     expect(fs.existsSync(REPORTS_BUNDLE)).toBe(true);
     const file = path.join(dir, 'rep.sql');
     fs.writeFileSync(file, [
@@ -127,7 +127,9 @@ describe('lio report', () => {
     expect(r.err).toBe('');
     expect(r.code).toBe(0);
     const printed = r.out.trim().split('\n');
-    expect(printed).toHaveLength(16); // 2 steps x 4 kinds x (picture + slide)
+    // 2 steps x 5 kinds (report, structure, flame, statistics, and the wait
+    // histograms of their SQL*Net waits) x (picture + slide).
+    expect(printed).toHaveLength(20);
     for (const p of printed) {
       expect(fs.existsSync(p)).toBe(true);
       const svg = fs.readFileSync(p, 'utf8');
@@ -137,6 +139,7 @@ describe('lio report', () => {
     const names = printed.map((p) => path.basename(p));
     expect(names).toContain('lio-select-v-from-t-where-id-42-4-report.svg');
     expect(names).toContain('lio-select-v-from-t-where-id-42-4-structure-slide.svg');
+    expect(names).toContain('lio-select-v-from-t-where-id-42-4-waits.svg');
     const report = fs.readFileSync(path.join(out, 'lio-select-v-from-t-where-id-42-4-report.svg'), 'utf8');
     for (const label of ['LIO Lab report', 'Execution plan', 'INDEX UNIQUE SCAN', 'consistent gets', 'Structures', 'Flame graph']) expect(report).toContain(label);
     const slide = fs.readFileSync(path.join(out, 'lio-select-v-from-t-where-id-42-4-flame-slide.svg'), 'utf8');
@@ -155,6 +158,7 @@ describe('lio report', () => {
     const pages = r.out.trim().split('\n');
     expect(pages).toHaveLength(1);
     const html = fs.readFileSync(pages[0], 'utf8');
-    expect(html.match(/<svg /g)).toHaveLength(4);
+    // Report, structure, flame, statistics, wait histograms (SQL*Net).
+    expect(html.match(/<svg /g)).toHaveLength(5);
   });
 });

@@ -290,7 +290,7 @@ export function App() {
 
   const exportReport = useCallback(async (kind: ReportKind) => {
     const fromView = reportRef.current();
-    const inputs = { ...fromView, step: selectedStep, catalog, compare: tab === 'compare' ? fromView.compare ?? null : null, sweepMetric } as ReportInputs;
+    const inputs = { ...fromView, step: selectedStep, catalog, compare: tab === 'compare' ? fromView.compare ?? null : null, waitSeries: tab === 'compare' ? fromView.waitSeries ?? null : null, sweepMetric } as ReportInputs;
     try {
       if (kind === 'structure' || kind === 'report') {
         if (selectedStep && selectedLive && selectedStep.trace_events > 0 && !inputs.trace) inputs.trace = await client.trace(selectedStep.index);
@@ -344,7 +344,7 @@ export function App() {
         <span className="spacer" />
         <button className="btn" onClick={present} disabled={busy || status.state === 'loading'} title="Presenter mode: the demo's narration and views, full screen (docs/DEMOS.md)">Present</button>
         <button className="btn" onClick={() => setSaveOpen(true)} title="Save the script as a named scenario">Save scenario…</button>
-        <ExportMenu onExport={exportReport} disabled={!selectedStep} sweep={!!selectedStep?.sweep} />
+        <ExportMenu onExport={exportReport} disabled={!selectedStep} sweep={!!selectedStep?.sweep} waits={!!selectedStep?.wait_histograms?.length || tab === 'compare'} />
         <button className="btn icon" onClick={() => setHelpOpen(true)} aria-label="Keyboard shortcuts" title="Keyboard shortcuts (?)">?</button>
       </header>
 

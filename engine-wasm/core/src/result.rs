@@ -56,6 +56,8 @@ pub struct RunOut {
     pub elapsed_us: f64,
     pub stats: BTreeMap<String, u64>,
     pub waits: BTreeMap<String, WaitOut>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub wait_histograms: Vec<WaitHistogramOut>,
     pub folded: Vec<String>,
 }
 
@@ -63,6 +65,9 @@ pub struct RunOut {
 #[derive(Debug, Clone, Serialize, Default)]
 pub struct SessionOut {
     pub sid: u32,
+    /// The session's waits by duration (see [`StepOut::wait_histograms`]).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub wait_histograms: Vec<WaitHistogramOut>,
     /// The workload's start on the simulated clock (µs), which the
     /// timeline counts from (trace events carry the same clock).
     pub start_us: f64,
@@ -73,6 +78,60 @@ pub struct SessionOut {
     /// The session's lane: `[from_us, to_us, state]` from the step's start,
     /// state indexing TIMELINE_STATES (CPU, run queue, wait events).
     pub timeline: Vec<TimelineOut>,
+}
+
+/// One wait event's histogram.
+#[derive(Debug, Clone, Serialize, Default, PartialEq)]
+pub struct WaitHistogramOut {
+    pub event: String,
+    pub wait_class: String,
+    pub buckets: Vec<WaitBucketOut>,
+}
+
+/// Waits shorter than `lt_us` microseconds and at least half that (at
+/// least 0 for the first bucket); `lt_us` None: the last, open bucket.
+#[derive(Debug, Clone, Copy, Serialize, Default, PartialEq)]
+pub struct WaitBucketOut {
+    pub lt_us: Option<u64>,
+    pub count: u64,
+}
+
+impl WaitHistogramOut {
+    /// Histograms of the waits counted in `after` but not in `before`.
+    pub fn since(after: &crate::stats::WaitHistUs, before: &crate::stats::WaitHistUs) -> Vec<WaitHistogramOut> {
+        let mut out = Vec::new();
+        for e in crate::stats::WaitEvent::ALL {
+            let (a, b) = (&after[e as usize], &before[e as usize]);
+            let buckets: Vec<WaitBucketOut> = (0..a.len())
+                .filter_map(|i| {
+                    let count = a[i].saturating_sub(b[i]);
+                    (count > 0).then(|| WaitBucketOut { lt_us: crate::stats::wait_bucket_us_limit(i), count })
+                })
+                .collect();
+            if !buckets.is_empty() {
+                out.push(WaitHistogramOut { event: e.name().into(), wait_class: e.wait_class().into(), buckets });
+            }
+        }
+        out
+    }
+
+    /// Add `other`'s counts (same event) bucket by bucket.
+    pub fn merge(into: &mut Vec<WaitHistogramOut>, other: &[WaitHistogramOut]) {
+        for h in other {
+            match into.iter_mut().find(|x| x.event == h.event) {
+                Some(x) => {
+                    for b in &h.buckets {
+                        match x.buckets.iter_mut().find(|y| y.lt_us == b.lt_us) {
+                            Some(y) => y.count += b.count,
+                            None => x.buckets.push(*b),
+                        }
+                    }
+                    x.buckets.sort_by_key(|b| b.lt_us.unwrap_or(u64::MAX));
+                }
+                None => into.push(h.clone()),
+            }
+        }
+    }
 }
 
 /// A stretch of a session's time in one state (serialized as a triple).
@@ -99,6 +158,10 @@ pub struct StepOut {
     pub stats: BTreeMap<String, u64>,
     pub latches: BTreeMap<String, LatchOut>,
     pub waits: BTreeMap<String, WaitOut>,
+    /// The step's waits by duration, per event that waited: power-of-two
+    /// microsecond buckets (V$EVENT_HISTOGRAM_MICRO), only those with waits.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub wait_histograms: Vec<WaitHistogramOut>,
     pub elapsed_us: f64,
     pub folded: Vec<String>,
     #[serde(skip_serializing_if = "Option::is_none")]

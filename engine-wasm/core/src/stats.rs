@@ -343,6 +343,31 @@ pub struct CallCounters {
     /// Waits by duration, per [`WaitEvent`]: bucket 0 holds waits under
     /// 1 ms, bucket b waits of [2^(b-1), 2^b) ms (V$EVENT_HISTOGRAM).
     pub wait_hist: [[u64; WAIT_BUCKETS]; WaitEvent::COUNT],
+    /// The same waits in microsecond buckets (V$EVENT_HISTOGRAM_MICRO):
+    /// bucket 0 holds waits under 1 us, bucket b waits of [2^(b-1), 2^b) us.
+    pub wait_hist_us: WaitHistUs,
+}
+
+/// Buckets of a microsecond wait histogram (the last one takes every
+/// longer wait: 2^30 us, about 18 minutes, and beyond).
+pub const WAIT_BUCKETS_US: usize = 32;
+
+/// Per-event microsecond wait histograms.
+pub type WaitHistUs = [[u64; WAIT_BUCKETS_US]; WaitEvent::COUNT];
+
+/// The microsecond bucket of a wait of `us`.
+#[inline]
+pub fn wait_bucket_us(us: f64) -> usize {
+    if us < 1.0 {
+        0
+    } else {
+        (us.log2().floor() as usize + 1).min(WAIT_BUCKETS_US - 1)
+    }
+}
+
+/// Upper bound (exclusive, us) of microsecond bucket `b`; None for the last.
+pub fn wait_bucket_us_limit(b: usize) -> Option<u64> {
+    (b + 1 < WAIT_BUCKETS_US).then(|| 1u64 << b)
 }
 
 /// Buckets of a wait-time histogram (the last one takes every longer wait).
@@ -397,6 +422,7 @@ impl CallCounters {
         let ms = us / 1000.0;
         let b = if ms < 1.0 { 0 } else { (ms.log2().floor() as usize + 1).min(WAIT_BUCKETS - 1) };
         self.wait_hist[e as usize][b] += 1;
+        self.wait_hist_us[e as usize][wait_bucket_us(us)] += 1;
     }
 }
 
@@ -596,5 +622,20 @@ mod tests {
         assert_eq!((g.normal, g.normal_fastpath, g.examination, g.examination_fastpath), (1, 0, 1, 0));
         g.count(GetKind::Normal, false, true, true);
         assert_eq!((g.normal, g.normal_fastpath, g.no_work, g.consistent_gets()), (2, 1, 1, 3));
+    }
+}
+
+#[cfg(test)]
+mod wait_bucket_tests {
+    use super::*;
+
+    #[test]
+    fn microsecond_buckets_are_powers_of_two() {
+        for (us, b) in [(0.0, 0), (0.5, 0), (1.0, 1), (1.99, 1), (2.0, 2), (511.9, 9), (512.0, 10), (1e12, 31)] {
+            assert_eq!(wait_bucket_us(us), b, "{us} us");
+        }
+        assert_eq!(wait_bucket_us_limit(0), Some(1));
+        assert_eq!(wait_bucket_us_limit(9), Some(512));
+        assert_eq!(wait_bucket_us_limit(WAIT_BUCKETS_US - 1), None);
     }
 }

@@ -30,11 +30,16 @@ export interface StepSettings {
 
 export interface LatchFigures { gets: number; misses: number; sleeps: number }
 export interface WaitFigures { count: number; time_us: number }
+/** Waits shorter than lt_us (and at least half of it; lt_us null: the last, open bucket). */
+export interface WaitBucket { lt_us: number | null; count: number }
+/** One event's waits by duration: power-of-two microsecond buckets (V$EVENT_HISTOGRAM_MICRO). */
+export interface WaitHistogram { event: string; wait_class: string; buckets: WaitBucket[] }
 
 export interface RunResult {
   run: number; elapsed_us: number;
   stats: Record<string, number>;
   waits: Record<string, WaitFigures>;
+  wait_histograms?: WaitHistogram[];
   folded: string[];
 }
 
@@ -46,6 +51,7 @@ export interface SessionFigures {
   executions: number;
   stats: Record<string, number>;
   waits: Record<string, WaitFigures>;
+  wait_histograms?: WaitHistogram[];
   elapsed_us: number;
   /** Lane stretches [from_us, to_us, state] from start_us; state indexes TIMELINE_STATE_NAMES. */
   timeline: [number, number, number][];
@@ -65,6 +71,8 @@ export interface Step {
   stats: Record<string, number>;
   latches: Record<string, LatchFigures>;
   waits: Record<string, WaitFigures>;
+  /** The step's waits by duration, events that waited only (absent: none). */
+  wait_histograms?: WaitHistogram[];
   elapsed_us: number;
   folded: string[];
   runs?: RunResult[];

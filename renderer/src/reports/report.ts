@@ -10,9 +10,10 @@ import { flameFragment, flameSvg } from './flame';
 import { compareFragment, compareSvg, planFragment, runsFragment, statsFragment, statsSvg } from './stats';
 import { legendFragment, structureFragment, structureSvg } from './structure';
 import { sweepFragment, sweepSvg } from './sweep';
+import { waitHistogramSvg, type HistSeries } from './waits';
 import { esc, REPORT_COLORS, svgDocument, text, truncate } from './svg';
 
-export type ReportKind = 'structure' | 'flame' | 'stats' | 'report' | 'sweep';
+export type ReportKind = 'structure' | 'flame' | 'stats' | 'report' | 'sweep' | 'waits';
 
 export interface ReportInputs {
   step: Step | null;
@@ -29,6 +30,8 @@ export interface ReportInputs {
   compare?: { rows: RunstatsRow[]; labelA: string; labelB: string } | null;
   /** A LAB SWEEP step: the curve to draw (default: consistent gets per execution). */
   sweepMetric?: string;
+  /** Wait histograms to draw (the Compare tab: A and B); default the step's. */
+  waitSeries?: HistSeries[] | null;
 }
 
 function oneLine(s: string, max = 90) { const t = s.replace(/\s+/g, ' ').trim(); return t.length > max ? `${t.slice(0, max - 1)}…` : t; }
@@ -58,6 +61,12 @@ export function buildReport(kind: ReportKind, inp: ReportInputs): { svg: string;
       }
       const g = FlameGraph.fromFolded(inp.folded ?? step?.folded ?? []);
       return { svg: flameSvg(g, { title: inp.flameTitle ?? `Flame graph · ${stmt}` }), name: `${base}-flame.svg` };
+    }
+    case 'waits': {
+      const series = inp.waitSeries ?? [{ label: stmt, histograms: step?.wait_histograms ?? [] }];
+      if (!series.some((s) => s.histograms.length > 0)) throw new Error('the selected step has no waits');
+      const names = series.map((s) => s.label).join(' vs ');
+      return { svg: waitHistogramSvg(series, `Wait histograms · ${oneLine(names, 120)}`), name: `${base}-waits.svg` };
     }
     case 'sweep': {
       if (!step?.sweep) throw new Error('select a LAB SWEEP step first');

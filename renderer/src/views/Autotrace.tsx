@@ -4,6 +4,7 @@ import { SweepChart } from './SweepChart';
 import type { PlanLine, Step } from '../model/types';
 import { fmtNum, fmtUs, statRows, statUnit } from '../model/stats';
 import { formatStep } from '../reports/sqlplus.mjs';
+import { WaitHistograms } from './WaitHistograms';
 
 /** The step as SQL*Plus (or SQLcl, by LAB SET autotrace_style) prints it: the CLI's text. */
 export function stepText(step: Step): string {
@@ -153,6 +154,10 @@ export function LatchesAndWaits({ step }: { step: Step }) {
           <tbody>{waits.map(([n, w]) => <tr key={n}><td>{n}</td><td className="num">{fmtNum(w.count)}</td><td className="num">{fmtUs(w.time_us)}</td></tr>)}</tbody>
         </table>
       )}
+      {!!step.wait_histograms?.length && <>
+        <div className="pane-title"><h3>Wait histograms</h3></div>
+        <WaitHistograms series={[{ label: 'this step', histograms: step.wait_histograms }]} title={`step ${step.index}`} width={440} />
+      </>}
       <div className="pane-title"><h3>Time</h3></div>
       <div className="body kv" style={{ padding: '6px 10px' }}>
         <span className="muted">Elapsed (simulated)</span><span className="num" style={{ textAlign: 'left' }}>{fmtUs(step.elapsed_us)}{step.runs && step.runs.length > 1 ? ` (${step.runs.length} runs)` : ''}</span>

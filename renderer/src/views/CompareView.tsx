@@ -6,6 +6,7 @@ import { diffFlame } from '../model/flamediff';
 import { pickerItems, type Comparable } from '../session';
 import type { ReportInputs } from '../reports/report';
 import { FlameCanvas } from './FlameCanvas';
+import { WaitHistograms } from './WaitHistograms';
 
 export function CompareView({ items, keys, onKeys, reportRef }: {
   items: Comparable[]; keys: [string, string]; onKeys(k: [string, string]): void; reportRef: { current: () => Partial<ReportInputs> };
@@ -31,8 +32,9 @@ export function CompareView({ items, keys, onKeys, reportRef }: {
     return all.filter((r) => !changedOnly || r.diff !== 0);
   }, [a, b, filter, changedOnly, runstats]);
   const diff = useMemo(() => (a && b && (a.folded.length || b.folded.length) ? diffFlame(a.folded, b.folded) : null), [a, b]);
+  const waitSeries = useMemo(() => (a && b ? [{ label: `A: ${a.label}`, histograms: a.wait_histograms ?? [] }, { label: `B: ${b.label}`, histograms: b.wait_histograms ?? [] }] : []), [a, b]);
   reportRef.current = () => (a && b
-    ? { diff: { a: a.folded, b: b.folded, labelA: a.label, labelB: b.label }, compare: { rows: runstatsRows(a, b), labelA: a.label, labelB: b.label } }
+    ? { diff: { a: a.folded, b: b.folded, labelA: a.label, labelB: b.label }, compare: { rows: runstatsRows(a, b), labelA: a.label, labelB: b.label }, waitSeries }
     : {});
   const copyRunstats = async () => {
     if (!a || !b) return;
@@ -89,6 +91,12 @@ export function CompareView({ items, keys, onKeys, reportRef }: {
           {rows.length === 0 && <div className="empty">No statistic to show.</div>}
         </div>
       </section>
+      {waitSeries.some((s) => s.histograms.length > 0) && (
+        <section aria-label="Wait histograms comparison" className="section">
+          <div className="pane-title"><h3>Wait histograms: A and B</h3></div>
+          <WaitHistograms series={waitSeries} title="A and B" />
+        </section>
+      )}
       <section aria-label="Flame graph difference" className="flame">
         <div className="pane-title" style={{ textTransform: 'none', letterSpacing: 0 }}>
           <h3 style={{ textTransform: 'uppercase', letterSpacing: '.6px' }}>Flame graph: B vs A</h3><span className="spacer" />

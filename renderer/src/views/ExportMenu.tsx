@@ -7,9 +7,10 @@ const ITEMS: { kind: ReportKind; label: string }[] = [
   { kind: 'stats', label: 'Statistics table (SVG)' },
   { kind: 'report', label: 'One-page report (SVG)' },
   { kind: 'sweep', label: 'Sweep curve (SVG)' },
+  { kind: 'waits', label: 'Wait histograms (SVG)' },
 ];
 
-export function ExportMenu({ onExport, disabled, sweep = false }: { onExport(kind: ReportKind): void; disabled: boolean; sweep?: boolean }) {
+export function ExportMenu({ onExport, disabled, sweep = false, waits = false }: { onExport(kind: ReportKind): void; disabled: boolean; sweep?: boolean; waits?: boolean }) {
   const [open, setOpen] = useState(false);
   const wrap = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -31,7 +32,7 @@ export function ExportMenu({ onExport, disabled, sweep = false }: { onExport(kin
             if (e.key === 'ArrowDown') { e.preventDefault(); items[(i + 1) % items.length]?.focus(); }
             if (e.key === 'ArrowUp') { e.preventDefault(); items[(i + items.length - 1) % items.length]?.focus(); }
           }}>
-          {ITEMS.filter((it) => it.kind !== 'sweep' || sweep).map((it) => (
+          {ITEMS.filter((it) => (it.kind !== 'sweep' || sweep) && (it.kind !== 'waits' || waits)).map((it) => (
             <button key={it.kind} role="menuitem" onClick={() => { setOpen(false); onExport(it.kind); }}>{it.label}</button>
           ))}
         </div>

@@ -5,7 +5,7 @@
 
 use super::*;
 use crate::exec::fixed::{name_id, FixedView};
-use crate::stats::{Stat, WaitEvent, WAIT_BUCKETS};
+use crate::stats::{Stat, WaitEvent, WAIT_BUCKETS, WAIT_BUCKETS_US};
 
 use super::LAB_USER as LAB_USERNAME;
 
@@ -29,11 +29,12 @@ pub struct WaitTotal {
     pub count: u64,
     pub us: f64,
     pub hist: [u64; WAIT_BUCKETS],
+    pub hist_us: [u64; WAIT_BUCKETS_US],
 }
 
 impl Default for WaitTotal {
     fn default() -> Self {
-        WaitTotal { count: 0, us: 0.0, hist: [0; WAIT_BUCKETS] }
+        WaitTotal { count: 0, us: 0.0, hist: [0; WAIT_BUCKETS], hist_us: [0; WAIT_BUCKETS_US] }
     }
 }
 
@@ -49,6 +50,9 @@ impl SessionFigures {
             for (x, y) in a.hist.iter_mut().zip(b.hist.iter()) {
                 *x += y;
             }
+            for (x, y) in a.hist_us.iter_mut().zip(b.hist_us.iter()) {
+                *x += y;
+            }
         }
     }
 
@@ -60,6 +64,9 @@ impl SessionFigures {
             a.count = a.count.saturating_sub(b.count);
             a.us = (a.us - b.us).max(0.0);
             for (x, y) in a.hist.iter_mut().zip(b.hist.iter()) {
+                *x = x.saturating_sub(*y);
+            }
+            for (x, y) in a.hist_us.iter_mut().zip(b.hist_us.iter()) {
                 *x = x.saturating_sub(*y);
             }
         }
@@ -458,6 +465,26 @@ impl Run<'_> {
                 }
                 rows
             }
+            FixedView::EventHistogramMicro => {
+                let sys = self.system_figures();
+                let mut rows = Vec::new();
+                for e in WaitEvent::ALL {
+                    let w = &sys.waits[e as usize];
+                    for (b, n) in w.hist_us.iter().enumerate() {
+                        if *n > 0 {
+                            let micro = 1u64 << b;
+                            rows.push(vec![
+                                num(e as u32),
+                                text(e.name()),
+                                num(micro as f64),
+                                num(*n as f64),
+                                text(&wait_time_format(micro)),
+                            ]);
+                        }
+                    }
+                }
+                rows
+            }
             FixedView::Sql => self
                 .inst
                 .sql_area
@@ -587,10 +614,25 @@ pub(crate) fn figures_of(s: &Session, block_size: u32) -> SessionFigures {
     ];
     for e in WaitEvent::ALL {
         let (count, us) = totals[e as usize];
-        f.waits[e as usize] = WaitTotal { count, us, hist: c.wait_hist[e as usize] };
+        f.waits[e as usize] =
+            WaitTotal { count, us, hist: c.wait_hist[e as usize], hist_us: c.wait_hist_us[e as usize] };
     }
     f.last_sql = s.last_sql;
     f
+}
+
+/// V$EVENT_HISTOGRAM_MICRO's WAIT_TIME_FORMAT: the bucket's upper bound
+/// in words ("512 microseconds", "1 millisecond", "2 seconds").
+fn wait_time_format(micro: u64) -> String {
+    // Power-of-two bounds named by powers of 1,024.
+    let (v, unit) = if micro < 1 << 10 {
+        (micro, "microsecond")
+    } else if micro < 1 << 20 {
+        (micro >> 10, "millisecond")
+    } else {
+        (micro >> 20, "second")
+    };
+    format!("{v} {unit}{}", if v == 1 { "" } else { "s" })
 }
 
 #[cfg(test)]

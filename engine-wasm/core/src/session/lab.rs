@@ -179,6 +179,7 @@ impl Run<'_> {
             let before = self.snapshot();
             let mark = self.s.cost.mark();
             let waits_before = self.waits_now();
+            let hist_before = self.s.stats.calls.wait_hist_us;
             let t0 = self.s.cost.now_us();
             match &stmt.kind {
                 StatementKind::Query(q) => {
@@ -285,6 +286,7 @@ impl Run<'_> {
                 elapsed_us: round3(self.s.cost.now_us() - t0),
                 stats: named(&delta, &self.inst.profile),
                 waits: self.waits_since(&waits_before),
+                wait_histograms: crate::result::WaitHistogramOut::since(&self.s.stats.calls.wait_hist_us, &hist_before),
                 folded: self.s.cost.folded_since(&mark),
             });
         }

@@ -3,7 +3,7 @@
 //! stacks, with the events it recorded.
 
 use super::*;
-use crate::result::{ErrorOut, LatchOut, StepOut};
+use crate::result::{ErrorOut, LatchOut, StepOut, WaitHistogramOut};
 use crate::trace::Trace;
 
 /// What a step leaves for the engine besides its output.
@@ -22,6 +22,7 @@ impl Run<'_> {
         let mark = self.s.cost.mark();
         let t0 = self.s.cost.now_us();
         let waits_before = self.waits_now();
+        let hist_before = self.s.stats.calls.wait_hist_us;
         self.s.work_base.statement = self.s.stats.work_units();
         self.s.stats.work.statements += 1;
         self.s.trace.enabled = self.config.trace;
@@ -60,6 +61,7 @@ impl Run<'_> {
             folded,
             trace_events: trace.len(),
             waits: self.waits_since(&waits_before),
+            wait_histograms: WaitHistogramOut::since(&self.s.stats.calls.wait_hist_us, &hist_before),
             ..Default::default()
         };
         // STARTUP builds a new latch set: its totals start again.
@@ -102,6 +104,7 @@ impl Run<'_> {
                             e.count += w.count;
                             e.time_us = round3(e.time_us + w.time_us);
                         }
+                        WaitHistogramOut::merge(&mut step.wait_histograms, &s.wait_histograms);
                     }
                     step.sessions = Some(sessions);
                 }

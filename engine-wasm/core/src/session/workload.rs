@@ -17,7 +17,7 @@
 //! session of the workload is still running.
 
 use super::*;
-use crate::result::{SessionOut, TimelineOut};
+use crate::result::{SessionOut, TimelineOut, WaitHistogramOut};
 use crate::sim::{Process, Scheduler, SimTime};
 
 /// Segments kept per session lane before neighbours are merged.
@@ -45,6 +45,7 @@ struct Worker {
     binds: Vec<Value>,
     before: Snapshot,
     waits: WaitMark,
+    hist: crate::stats::WaitHistUs,
     end_us: f64,
     rows: u64,
     executions: u64,
@@ -160,6 +161,7 @@ impl Run<'_> {
                 binds: Vec::new(),
                 before: w.snapshot(),
                 waits: w.waits_now(),
+                hist: w.s.stats.calls.wait_hist_us,
                 end_us: start.us(),
                 rows: 0,
                 executions: 0,
@@ -273,6 +275,7 @@ impl Run<'_> {
                 executions: w.executions,
                 stats: named(&delta, &run.inst.profile),
                 waits: run.waits_since(&w.waits),
+                wait_histograms: WaitHistogramOut::since(&run.s.stats.calls.wait_hist_us, &w.hist),
                 elapsed_us: round3(w.end_us - start.us()),
                 timeline: w
                     .lane
