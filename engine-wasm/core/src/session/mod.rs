@@ -249,6 +249,7 @@ pub(crate) fn kind_of(k: &StatementKind) -> &'static str {
     match k {
         StatementKind::Query(_) | StatementKind::SelectForUpdate(_) => "query",
         StatementKind::CreateTable(_)
+        | StatementKind::CreateTablespace(_)
         | StatementKind::CreateCluster(_)
         | StatementKind::CreateIndex(_)
         | StatementKind::AlterIndex(_)
@@ -486,6 +487,7 @@ impl Run<'_> {
             }
             StatementKind::CreateTable(c) => self.create_table(c),
             StatementKind::CreateCluster(c) => self.create_cluster(c),
+            StatementKind::CreateTablespace(c) => self.create_tablespace(c),
             StatementKind::CreateIndex(c) => self.create_index(c),
             StatementKind::AlterIndex(a) => self.alter_index(a),
             StatementKind::AlterTable(a) => self.alter_table(a),
