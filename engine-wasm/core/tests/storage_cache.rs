@@ -56,13 +56,27 @@ fn tablespace_misuse_gives_oracles_errors_at_their_position() {
 /// A block not in the cache is read from the device of its segment's
 /// tablespace: after a restart, a table on a slow HDD costs its seeks and
 /// rotations there, and DATA (the fixed latency) sees none of them.
+/// Runs a script after putting a tablespace SLOW_TS on a 5,400 rpm HDD.
+fn on_slow_hdd(script: &str) -> Vec<lio_core::StepOut> {
+    let mut e = quiet_engine();
+    let mut steps =
+        e.exec("LAB DEVICE slow TYPE hdd rpm = 5400;\ncreate tablespace slow_ts datafile '+SLOW' size 100m;");
+    ok(&steps);
+    steps.extend(e.exec(script));
+    steps
+}
+
+/// Read requests the device `name` served, from a `LAB DEVICES` listing.
+fn device_reads(listing: &lio_core::StepOut, name: &str) -> u64 {
+    let text = listing.output.join("\n");
+    let dev = text.split(&format!("{name} (")).nth(1).unwrap_or_else(|| panic!("{name} not listed: {text}"));
+    dev.split("reads ").nth(1).and_then(|r| r.split(' ').next()).and_then(|n| n.parse().ok()).expect("reads")
+}
+
 #[test]
 fn cold_reads_go_to_the_segments_tablespace_device() {
-    let mut e = quiet_engine();
-    let steps = e.exec(
-        "LAB DEVICE slow TYPE hdd rpm = 5400;\n\
-         create tablespace slow_ts datafile '+SLOW' size 100m;\n\
-         create table s (id number, v varchar2(10)) tablespace slow_ts;\n\
+    let steps = on_slow_hdd(
+        "         create table s (id number, v varchar2(10)) tablespace slow_ts;\n\
          create table d (id number, v varchar2(10));\n\
          insert into s select rownum, 'x' from dual connect by level <= 100;\n\
          insert into d select rownum, 'x' from dual connect by level <= 100;\n\
@@ -81,11 +95,39 @@ fn cold_reads_go_to_the_segments_tablespace_device() {
     assert_eq!(stat(s_warm, "physical reads"), 0, "then it is cached");
     // The table's blocks were read from SLOW; the dictionary's (read by
     // the same query after the restart) from DATA.
-    let listing = steps.last().unwrap().output.join("\n");
-    let slow = listing.split("SLOW (hdd)").nth(1).expect("SLOW listed");
-    let slow_reads: u64 = slow.split("reads ").nth(1).and_then(|r| r.split(' ').next()).unwrap().parse().unwrap();
-    assert!(slow_reads >= 2 && slow_reads < stat(s_cold, "physical reads"), "{listing}");
+    let slow_reads = device_reads(steps.last().unwrap(), "SLOW");
+    assert!(slow_reads >= 2 && slow_reads < stat(s_cold, "physical reads"));
     // Each HDD read is milliseconds (a seek, half a revolution at 5,400 rpm)
     // against the fixed 100 us of DATA.
     assert!(s_cold.elapsed_us > 5.0 * d_cold.elapsed_us, "{} vs {}", s_cold.elapsed_us, d_cold.elapsed_us);
+}
+
+/// `ALTER TABLE ... MOVE TABLESPACE`: the rebuilt segment is not in the
+/// cache, and its blocks are read from the new tablespace's device.
+#[test]
+fn move_tablespace_rebuilds_the_segment_on_the_new_device() {
+    let steps = on_slow_hdd(
+        "         create table m (id number, v varchar2(10));\n\
+         insert into m select rownum, 'x' from dual connect by level <= 1000;\n\
+         commit;\n\
+         select count(*) from m;\n\
+         alter table m move tablespace slow_ts;\n\
+         select count(*) from m;\n\
+         select count(*) from m;\n\
+         LAB DEVICES;\n\
+         alter table m move tablespace nowhere;\n\
+         alter table m move tablespace temp;\n\
+         create index m_i on m (id);\n\
+         alter table m move tablespace users;",
+    );
+    ok(&steps[..10]);
+    let q: Vec<&lio_core::StepOut> = steps.iter().filter(|s| s.statement.starts_with("select")).collect();
+    assert_eq!(stat(q[0], "physical reads"), 0, "inserted blocks are in the cache");
+    let moved = stat(q[1], "physical reads");
+    assert!(moved >= 2, "the moved segment is read again");
+    assert_eq!(stat(q[2], "physical reads"), 0);
+    assert_eq!(device_reads(&steps[9], "SLOW"), moved);
+    assert_eq!(error_of(&steps[10]), ("ORA-00959", 9, 31));
+    assert_eq!(error_of(&steps[11]), ("ORA-02195", 10, 31));
+    assert_eq!(error_of(&steps[13]).0, "LAB-00001");
 }

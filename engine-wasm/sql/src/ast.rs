@@ -236,6 +236,8 @@ pub enum AlterTableAction {
     MemoptimizeRead(bool),
     /// `STORAGE (...)`, `PCTFREE n`
     Physical(Physical),
+    /// `MOVE [TABLESPACE ts] [physical options]`
+    Move(Physical),
 }
 
 #[derive(Debug, Clone, PartialEq)]

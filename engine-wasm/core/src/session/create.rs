@@ -37,7 +37,7 @@ impl Run<'_> {
     }
 
     /// The tablespace a segment is created in must exist and be permanent.
-    fn check_tablespace(&self, ph: &Physical) -> Result<(), LabError> {
+    pub(super) fn check_tablespace(&self, ph: &Physical) -> Result<(), LabError> {
         let Some(ts) = &ph.tablespace else { return Ok(()) };
         match self.inst.io.tablespace(&ts.name) {
             None => Err(LabError::with_args(ora::TABLESPACE_DOES_NOT_EXIST, &[&ts.name.to_uppercase()], ts.pos)),

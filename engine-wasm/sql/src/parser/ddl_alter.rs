@@ -132,6 +132,14 @@ impl Parser<'_> {
                         action: AlterTableAction::MemoptimizeRead(true),
                     }));
                 }
+                if self.eat_kw("MOVE") {
+                    let mut physical = Physical::default();
+                    while self.physical_option(&mut physical)? {}
+                    return Ok(StatementKind::AlterTable(AlterTable {
+                        name,
+                        action: AlterTableAction::Move(physical),
+                    }));
+                }
                 let mut physical = Physical::default();
                 let mut any = false;
                 while self.physical_option(&mut physical)? {
