@@ -131,3 +131,29 @@ fn move_tablespace_rebuilds_the_segment_on_the_new_device() {
     assert_eq!(error_of(&steps[11]), ("ORA-02195", 10, 31));
     assert_eq!(error_of(&steps[13]).0, "LAB-00001");
 }
+
+/// `ALTER SYSTEM FLUSH BUFFER_CACHE` empties the cache without a restart:
+/// the next scan reads every block of the table again (and only those:
+/// the row cache keeps the dictionary), then the cache holds them.
+#[test]
+fn flush_buffer_cache_makes_the_next_scan_read_every_block() {
+    let steps = on_slow_hdd(
+        "create table f (id number, v varchar2(10)) tablespace slow_ts;\n\
+         insert into f select rownum, 'x' from dual connect by level <= 1000;\n\
+         commit;\n\
+         select count(*) from f;\n\
+         alter system flush buffer_cache;\n\
+         select count(*) from f;\n\
+         select count(*) from f;\n\
+         LAB DEVICES;",
+    );
+    ok(&steps);
+    assert_eq!(steps[6].feedback.as_deref(), Some("System altered."));
+    let q: Vec<&lio_core::StepOut> = steps.iter().filter(|s| s.statement.starts_with("select")).collect();
+    assert_eq!(stat(q[0], "physical reads"), 0);
+    let flushed = stat(q[1], "physical reads");
+    // Each distinct block once (a full scan visits its header more than once).
+    assert!(flushed >= 2 && flushed <= stat(q[1], "consistent gets"));
+    assert_eq!(device_reads(steps.last().unwrap(), "SLOW"), flushed);
+    assert_eq!(stat(q[2], "physical reads"), 0);
+}

@@ -64,6 +64,8 @@ pub enum StatementKind {
     Xplan(XplanCall),
     /// `CREATE [TEMPORARY] TABLESPACE ts DATAFILE|TEMPFILE '+NAME' SIZE n`
     CreateTablespace(CreateTablespace),
+    /// `ALTER SYSTEM FLUSH BUFFER_CACHE`
+    FlushBufferCache,
 }
 
 /// `CREATE [TEMPORARY] TABLESPACE name DATAFILE|TEMPFILE 'file' SIZE n`.

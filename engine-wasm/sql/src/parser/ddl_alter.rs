@@ -17,6 +17,11 @@ impl Parser<'_> {
                 if self.is_kw("SET") {
                     return Ok(StatementKind::AlterSystem(self.set_parameter(true)?));
                 }
+                if self.is_kw("FLUSH") && self.nth_is_kw(1, "BUFFER_CACHE") {
+                    self.bump();
+                    self.bump();
+                    return Ok(StatementKind::FlushBufferCache);
+                }
                 match self.word() {
                     Some(o)
                         if matches!(
