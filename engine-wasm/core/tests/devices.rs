@@ -4,11 +4,6 @@
 mod common;
 use common::*;
 
-fn error_of(s: &lio_core::StepOut) -> (&str, u32, u32) {
-    let e = s.error.as_ref().unwrap_or_else(|| panic!("`{}` did not fail", s.statement));
-    (e.code.as_str(), e.line, e.column)
-}
-
 #[test]
 fn devices_are_created_and_listed() {
     let mut e = quiet_engine();

@@ -62,6 +62,21 @@ pub enum StatementKind {
     ExplainPlan(ExplainPlan),
     /// `SELECT * FROM TABLE(dbms_xplan.display[_cursor](...))`
     Xplan(XplanCall),
+    /// `CREATE [TEMPORARY] TABLESPACE ts DATAFILE|TEMPFILE '+NAME' SIZE n`
+    CreateTablespace(CreateTablespace),
+    /// `ALTER SYSTEM FLUSH BUFFER_CACHE`
+    FlushBufferCache,
+}
+
+/// `CREATE [TEMPORARY] TABLESPACE name DATAFILE|TEMPFILE 'file' SIZE n`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CreateTablespace {
+    pub name: Ident,
+    pub temporary: bool,
+    /// The file's name as written: `'+NAME'` places it on the device NAME.
+    pub file: String,
+    pub file_pos: Pos,
+    pub size: u64,
 }
 
 /// `EXPLAIN PLAN ... FOR <query>`.
@@ -153,12 +168,14 @@ pub enum BufferPool {
 }
 
 /// Physical attributes shared by tables, indexes and clusters.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, PartialEq, Default)]
 pub struct Physical {
     pub pctfree: Option<u32>,
     pub buffer_pool: Option<BufferPool>,
     /// `COMPRESS` (Some(true)), `NOCOMPRESS` (Some(false)).
     pub compress: Option<bool>,
+    /// `TABLESPACE name`
+    pub tablespace: Option<Ident>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -221,6 +238,8 @@ pub enum AlterTableAction {
     MemoptimizeRead(bool),
     /// `STORAGE (...)`, `PCTFREE n`
     Physical(Physical),
+    /// `MOVE [TABLESPACE ts] [physical options]`
+    Move(Physical),
 }
 
 #[derive(Debug, Clone, PartialEq)]

@@ -183,6 +183,10 @@ catalogue! {
     NAME_ALREADY_USED = Ora 955 "name is already used by an existing object";
     DUPLICATE_COLUMN_NAME = Ora 957 "duplicate column name";
     TABLESPACE_DOES_NOT_EXIST = Ora 959 "tablespace '%s' does not exist";
+    TABLESPACE_ALREADY_EXISTS = Ora 1543 "tablespace '%s' already exists";
+    INVALID_CREATE_TABLESPACE_OPTION = Ora 2180 "invalid option for CREATE TABLESPACE";
+    PERMANENT_OBJECT_IN_TEMPORARY_TABLESPACE = Ora 2195 "Attempt to create PERMANENT object in a TEMPORARY tablespace";
+    DISKGROUP_DOES_NOT_EXIST = Ora 15001 "diskgroup \"%s\" does not exist or is not mounted";
     MISSING_INDEX_KEYWORD = Ora 968 "missing INDEX keyword";
     MISSING_ON_KEYWORD = Ora 969 "missing ON keyword";
     MISSING_SET_KEYWORD = Ora 971 "missing SET keyword";
@@ -344,6 +348,8 @@ catalogue! {
     LAB_DEVICE_EXISTS = Lab 63 "device %s already exists";
     /// The argument is the limit.
     LAB_TOO_MANY_DEVICES = Lab 64 "at most %s devices in the lab";
+    /// The argument is the limit.
+    LAB_TOO_MANY_TABLESPACES = Lab 65 "at most %s tablespaces in the lab";
 }
 
 #[cfg(test)]

@@ -67,7 +67,10 @@ fn calibration_t1() {
     let c = &t.constraints[0];
     assert_eq!((c.kind, c.name.clone(), c.deferrable, c.pos), (ConstraintKind::PrimaryKey, None, false, p(1, 74)));
     assert_eq!(c.columns[0].name, "KEY");
-    assert_eq!(t.physical, Physical { pctfree: None, buffer_pool: Some(BufferPool::Keep), compress: None });
+    assert_eq!(
+        t.physical,
+        Physical { pctfree: None, buffer_pool: Some(BufferPool::Keep), compress: None, tablespace: None }
+    );
     assert!(!t.organization_index && t.cluster.is_none() && !t.memoptimize_read && t.as_select.is_none());
 }
 
@@ -304,7 +307,12 @@ fn create_table_column_options_and_types() {
     assert_eq!(u.columns.len(), 2);
     assert_eq!(
         t.physical,
-        Physical { pctfree: Some(10), buffer_pool: Some(BufferPool::Recycle), compress: Some(true) }
+        Physical {
+            pctfree: Some(10),
+            buffer_pool: Some(BufferPool::Recycle),
+            compress: Some(true),
+            tablespace: Some(Ident { name: id("USERS"), pos: p(11, 51) })
+        }
     );
 }
 
@@ -373,7 +381,11 @@ fn create_index_forms() {
     assert_eq!(i.name.name, "T1_I");
     assert_eq!(i.table.name, "T1");
     assert_eq!(i.columns.iter().map(|c| c.name.as_str()).collect::<Vec<_>>(), ["KEY", "VALUE"]);
-    assert_eq!(i.physical, Physical { pctfree: Some(0), buffer_pool: Some(BufferPool::Keep), compress: Some(true) });
+    let users = Some(Ident { name: id("USERS"), pos: p(1, 108) });
+    assert_eq!(
+        i.physical,
+        Physical { pctfree: Some(0), buffer_pool: Some(BufferPool::Keep), compress: Some(true), tablespace: users }
+    );
 
     let StatementKind::CreateIndex(i) = ok("create index ic_i on cluster ic;") else { panic!() };
     assert_eq!((i.table.name.as_str(), i.columns.len()), ("IC", 0));

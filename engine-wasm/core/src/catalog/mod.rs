@@ -158,6 +158,9 @@ pub struct Table {
     pub memoptimize_read: bool,
     pub compress: bool,
     pub pool: PoolKind,
+    /// `TABLESPACE ts` as written (None: the default, USERS on DATA); a
+    /// deferred segment is placed there when the first insert creates it.
+    pub tablespace: Option<String>,
     pub pctfree: u32,
     pub stats: TableStats,
     pub dropped: bool,

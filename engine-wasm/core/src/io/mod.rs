@@ -240,9 +240,35 @@ pub fn build_device(name: &str, kind: &str, params: &[(String, f64)]) -> Result<
 /// At most this many devices on an instance.
 pub const MAX_DEVICES: usize = 64;
 
+/// A tablespace: its one file is on a device (`'+NAME'`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Tablespace {
+    pub name: String,
+    /// The device (ASM disk group) holding its file.
+    pub device: String,
+    /// A temporary tablespace (TEMPFILE): sorts and hash joins spill there.
+    pub temporary: bool,
+    pub bytes: u64,
+}
+
+/// At most this many tablespaces on an instance.
+pub const MAX_TABLESPACES: usize = 256;
+
+/// The disk group a file name addresses: `'+NAME'` or `'+NAME/path...'`.
+pub fn disk_group(file: &str) -> Option<&str> {
+    let rest = file.strip_prefix('+')?;
+    let name = rest.split('/').next().unwrap_or("");
+    (!name.is_empty()).then_some(name)
+}
+
 /// Where the instance's files live. Today one device holds the datafiles.
 #[derive(Debug)]
 pub struct IoLayer {
+    /// The tablespaces, each on a device. The default instance has SYSTEM,
+    /// SYSAUX, UNDOTBS1, USERS and the temporary TEMP, all on DATA.
+    pub tablespaces: Vec<Tablespace>,
+    /// Per segment: 0 for DATA (served by `datafiles`), k for `devices[k]`.
+    seg_device: Vec<u16>,
     pub datafiles: Box<dyn BlockDevice>,
     /// The named devices (`LAB DEVICE`), in the order they were defined.
     /// The default instance has an HDD named DATA. Nothing is placed on
@@ -253,7 +279,41 @@ pub struct IoLayer {
 impl IoLayer {
     pub fn new(read_latency_us: f64) -> Self {
         let data = hdd::Hdd::new("DATA", hdd::HddParams::default()).expect("default HDD parameters are valid");
-        IoLayer { datafiles: Box::new(FixedLatency::new("DATA", read_latency_us)), devices: vec![Box::new(data)] }
+        let ts = |name: &str, temporary: bool, mb: u64| Tablespace {
+            name: name.into(),
+            device: "DATA".into(),
+            temporary,
+            bytes: mb << 20,
+        };
+        IoLayer {
+            tablespaces: vec![
+                ts("SYSTEM", false, 800),
+                ts("SYSAUX", false, 600),
+                ts("UNDOTBS1", false, 200),
+                ts("USERS", false, 100),
+                ts("TEMP", true, 100),
+            ],
+            seg_device: Vec::new(),
+            datafiles: Box::new(FixedLatency::new("DATA", read_latency_us)),
+            devices: vec![Box::new(data)],
+        }
+    }
+
+    /// Put a segment in a tablespace: its blocks are read through the
+    /// tablespace's device. DATA stays served by `datafiles` (the fixed
+    /// latency of the lab before storage tiers), so default figures hold.
+    pub fn place(&mut self, segment: u32, tablespace: &str) {
+        let Some(ts) = self.tablespace(tablespace) else { return };
+        let k = self.devices.iter().position(|d| d.name().eq_ignore_ascii_case(&ts.device)).unwrap_or(0);
+        let slot = segment as usize;
+        if slot >= self.seg_device.len() {
+            self.seg_device.resize(slot + 1, 0);
+        }
+        self.seg_device[slot] = k as u16;
+    }
+
+    pub fn tablespace(&self, name: &str) -> Option<&Tablespace> {
+        self.tablespaces.iter().find(|t| t.name.eq_ignore_ascii_case(name))
     }
 
     /// What `LAB DEVICES` prints: each device, its parameters and counters.
@@ -282,6 +342,26 @@ impl IoLayer {
 
     pub fn device(&self, name: &str) -> Option<&dyn BlockDevice> {
         self.devices.iter().find(|d| d.name().eq_ignore_ascii_case(name)).map(|d| d.as_ref())
+    }
+}
+
+/// The I/O layer as the buffer cache's device: a request goes to the
+/// device of the segment it names (`IoRequest::file`).
+impl BlockDevice for IoLayer {
+    fn name(&self) -> &str {
+        self.datafiles.name()
+    }
+    fn submit(&mut self, request: &IoRequest, now: SimTime) -> SimTime {
+        match self.seg_device.get(request.file as usize) {
+            Some(&k) if k > 0 => self.devices[k as usize].submit(request, now),
+            _ => self.datafiles.submit(request, now),
+        }
+    }
+    fn counters(&self) -> &DeviceCounters {
+        self.datafiles.counters()
+    }
+    fn set_param(&mut self, name: &str, value: f64) -> bool {
+        self.datafiles.set_param(name, value)
     }
 }
 

@@ -9,11 +9,49 @@ use crate::storage::{BTree, HashCluster, HeapSegment};
 impl Run<'_> {
     // ------------------------------------------------------------ DDL
 
+    /// `CREATE [TEMPORARY] TABLESPACE`: its file goes on the disk group
+    /// (device) its name addresses.
+    pub(super) fn create_tablespace(&mut self, c: &CreateTablespace) -> Result<Outcome, LabError> {
+        let name = c.name.name.to_uppercase();
+        if self.inst.io.tablespace(&name).is_some() {
+            return Err(LabError::with_args(ora::TABLESPACE_ALREADY_EXISTS, &[&name], c.name.pos));
+        }
+        let Some(group) = crate::io::disk_group(&c.file) else {
+            return Err(LabError::unsupported("files outside ASM disk groups (name them '+DISKGROUP')", c.file_pos));
+        };
+        let Some(device) = self.inst.io.device(group).map(|d| d.name().to_string()) else {
+            return Err(LabError::with_args(ora::DISKGROUP_DOES_NOT_EXIST, &[&group.to_uppercase()], c.file_pos));
+        };
+        if self.inst.io.tablespaces.len() >= crate::io::MAX_TABLESPACES {
+            return Err(LabError::with_args(ora::LAB_TOO_MANY_TABLESPACES, &[&crate::io::MAX_TABLESPACES], c.name.pos));
+        }
+        self.inst.io.tablespaces.push(crate::io::Tablespace { name, device, temporary: c.temporary, bytes: c.size });
+        Ok(Outcome { feedback: Some("Tablespace created.".into()), ..Default::default() })
+    }
+
+    /// A segment created with `TABLESPACE ts` reads through ts's device.
+    fn place(&mut self, seg: crate::catalog::SegId, ph: &Physical) {
+        if let Some(ts) = &ph.tablespace {
+            self.inst.io.place(seg, &ts.name);
+        }
+    }
+
+    /// The tablespace a segment is created in must exist and be permanent.
+    pub(super) fn check_tablespace(&self, ph: &Physical) -> Result<(), LabError> {
+        let Some(ts) = &ph.tablespace else { return Ok(()) };
+        match self.inst.io.tablespace(&ts.name) {
+            None => Err(LabError::with_args(ora::TABLESPACE_DOES_NOT_EXIST, &[&ts.name.to_uppercase()], ts.pos)),
+            Some(t) if t.temporary => Err(LabError::new(ora::PERMANENT_OBJECT_IN_TEMPORARY_TABLESPACE, ts.pos)),
+            Some(_) => Ok(()),
+        }
+    }
+
     pub(super) fn create_table(&mut self, c: &CreateTable) -> Result<Outcome, LabError> {
         let name = c.name.name.clone();
         if self.inst.cat.name_in_use(&name) {
             return Err(LabError::new(ora::NAME_ALREADY_USED, c.name.pos));
         }
+        self.check_tablespace(&c.physical)?;
         let bs = self.inst.params.current.db_block_size;
         // Columns: declared, or from the query for CTAS.
         let mut columns: Vec<Column> = c
@@ -151,6 +189,7 @@ impl Run<'_> {
             let (cols, _, _, cname) = pk.clone().expect("checked");
             let iname = cname.unwrap_or_else(|| format!("SYS_IOT_TOP_{}", tid));
             let seg = self.inst.cat.new_segment(&iname, SegmentKind::Iot, Some(&name), pool);
+            self.place(seg, &c.physical);
             let iid = self.inst.cat.indexes.len();
             self.inst.cat.indexes.push(Index {
                 id: iid,
@@ -192,6 +231,9 @@ impl Run<'_> {
         } else {
             let seg =
                 if deferred { None } else { Some(self.inst.cat.new_segment(&name, SegmentKind::Table, None, pool)) };
+            if let Some(seg) = seg {
+                self.place(seg, &c.physical);
+            }
             TableStorage::Heap { seg, heap: HeapSegment::new(bs, pctfree) }
         };
         let ncols = columns.len();
@@ -208,6 +250,7 @@ impl Run<'_> {
             memoptimize_read: c.memoptimize_read,
             compress: c.physical.compress == Some(true),
             pool,
+            tablespace: c.physical.tablespace.as_ref().map(|t| t.name.clone()),
             pctfree,
             stats: Default::default(),
             dropped: false,
@@ -289,6 +332,7 @@ impl Run<'_> {
         if self.inst.cat.name_in_use(&c.name.name) {
             return Err(LabError::new(ora::NAME_ALREADY_USED, c.name.pos));
         }
+        self.check_tablespace(&c.physical)?;
         let Some(hashkeys) = c.hashkeys else {
             return Err(LabError::with(
                 ora::LAB_UNSUPPORTED,
@@ -308,6 +352,7 @@ impl Run<'_> {
         let hash_is_column = matches!(&c.hash_is, Some(Expr::Column { .. }));
         let hash = HashCluster::new(bs, c.physical.pctfree.unwrap_or(10), hashkeys, size, hash_is_column);
         let seg = self.inst.cat.new_segment(&c.name.name, SegmentKind::Cluster, None, pool);
+        self.place(seg, &c.physical);
         for b in 0..hash.blocks() {
             self.inst.sga.cache.new_block(seg, b);
         }
@@ -339,6 +384,7 @@ impl Run<'_> {
         if self.inst.cat.name_in_use(&c.name.name) {
             return Err(LabError::new(ora::NAME_ALREADY_USED, c.name.pos));
         }
+        self.check_tablespace(&c.physical)?;
         let tid = self
             .inst
             .cat
@@ -360,12 +406,13 @@ impl Run<'_> {
             return Err(LabError::new(ora::COLUMN_LIST_ALREADY_INDEXED, c.columns[0].pos));
         }
         let pool = pool_of(&c.physical);
-        self.add_index(tid, &c.name.name, cols, c.unique, pool, c.physical.pctfree.unwrap_or(10)).map_err(
+        let iid = self.add_index(tid, &c.name.name, cols, c.unique, pool, c.physical.pctfree.unwrap_or(10)).map_err(
             |mut e| {
                 e.pos = c.name.pos;
                 e
             },
         )?;
+        self.place(self.inst.cat.indexes[iid].seg, &c.physical);
         self.invalidate_cursors();
         Ok(Outcome { feedback: Some("Index created.".into()), ..Default::default() })
     }

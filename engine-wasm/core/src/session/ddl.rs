@@ -65,6 +65,7 @@ impl Run<'_> {
                     self.inst.sga.memopt.evict(tid);
                 }
             }
+            AlterTableAction::Move(p) => self.move_table(tid, p)?,
             AlterTableAction::Physical(p) => {
                 if p.buffer_pool.is_some() {
                     let pool = pool_of(p);
@@ -80,6 +81,30 @@ impl Run<'_> {
         }
         self.invalidate_cursors();
         Ok(Outcome { feedback: Some("Table altered.".into()), ..Default::default() })
+    }
+
+    /// `ALTER TABLE t MOVE [TABLESPACE ts]`: the heap segment is rebuilt in
+    /// the tablespace (its blocks are new: none of them is in the cache).
+    /// A table with indexes is refused: Oracle leaves them UNUSABLE until
+    /// rebuilt, which the lab does not model.
+    fn move_table(&mut self, tid: usize, p: &Physical) -> Result<(), LabError> {
+        self.check_tablespace(p)?;
+        let t = &self.inst.cat.tables[tid];
+        let pos = p.tablespace.as_ref().map(|t| t.pos).unwrap_or_default();
+        if !matches!(t.storage, TableStorage::Heap { .. }) {
+            return Err(LabError::unsupported("ALTER TABLE ... MOVE of an index-organized or clustered table", pos));
+        }
+        if !t.indexes.is_empty() {
+            return Err(LabError::unsupported("ALTER TABLE ... MOVE of a table with indexes (left UNUSABLE)", pos));
+        }
+        let Some(ts) = &p.tablespace else { return Ok(()) };
+        let name = ts.name.clone();
+        if let Some(seg) = t.heap_seg() {
+            self.inst.io.place(seg, &name);
+            self.inst.sga.cache.invalidate_segment(seg);
+        }
+        self.inst.cat.tables[tid].tablespace = Some(name);
+        Ok(())
     }
 
     pub(super) fn drop(&mut self, d: &Drop) -> Result<Outcome, LabError> {

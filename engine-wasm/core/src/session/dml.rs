@@ -178,6 +178,9 @@ impl Run<'_> {
         if let TableStorage::Heap { seg: None, .. } = self.inst.cat.tables[tid].storage {
             let pool = self.inst.cat.tables[tid].pool;
             let s = self.inst.cat.new_segment(&table_name, SegmentKind::Table, None, pool);
+            if let Some(ts) = &self.inst.cat.tables[tid].tablespace {
+                self.inst.io.place(s, ts);
+            }
             if let TableStorage::Heap { seg, .. } = &mut self.inst.cat.tables[tid].storage {
                 *seg = Some(s);
             }

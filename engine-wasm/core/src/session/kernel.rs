@@ -53,7 +53,7 @@ pub struct Kernel<'a> {
     pub params: &'a CostParams,
     pub cache: &'a mut BufferCache,
     pub memopt: &'a mut MemoptPool,
-    /// The device behind the datafiles.
+    /// The I/O layer: each segment's reads go to its tablespace's device.
     pub io: &'a mut dyn BlockDevice,
     pub stats: &'a mut SessionStats,
     pub cost: &'a mut CostModel,
@@ -74,7 +74,7 @@ macro_rules! kernel {
             params: &$inst.cost_params,
             cache: &mut $inst.sga.cache,
             memopt: &mut $inst.sga.memopt,
-            io: &mut *$inst.io.datafiles,
+            io: &mut $inst.io,
             stats: &mut $sess.stats,
             cost: &mut $sess.cost,
             trace: &mut $sess.trace,

@@ -249,12 +249,14 @@ pub(crate) fn kind_of(k: &StatementKind) -> &'static str {
     match k {
         StatementKind::Query(_) | StatementKind::SelectForUpdate(_) => "query",
         StatementKind::CreateTable(_)
+        | StatementKind::CreateTablespace(_)
         | StatementKind::CreateCluster(_)
         | StatementKind::CreateIndex(_)
         | StatementKind::AlterIndex(_)
         | StatementKind::AlterTable(_)
         | StatementKind::Drop(_)
         | StatementKind::AlterSystem(_)
+        | StatementKind::FlushBufferCache
         | StatementKind::AlterSession(_) => "ddl",
         StatementKind::Insert(_)
         | StatementKind::Update(_)
@@ -474,7 +476,10 @@ impl Run<'_> {
             return Err(LabError::new(ora::ORACLE_NOT_AVAILABLE, stmt.pos));
         }
         if kind_of(&stmt.kind) == "ddl"
-            && !matches!(stmt.kind, StatementKind::AlterSystem(_) | StatementKind::AlterSession(_))
+            && !matches!(
+                stmt.kind,
+                StatementKind::AlterSystem(_) | StatementKind::AlterSession(_) | StatementKind::FlushBufferCache
+            )
         {
             // DDL commits the open transaction first.
             self.implicit_commit();
@@ -486,6 +491,12 @@ impl Run<'_> {
             }
             StatementKind::CreateTable(c) => self.create_table(c),
             StatementKind::CreateCluster(c) => self.create_cluster(c),
+            StatementKind::CreateTablespace(c) => self.create_tablespace(c),
+            StatementKind::FlushBufferCache => {
+                // Every buffer is dropped; the next visit of a block reads it.
+                self.inst.sga.cache.flush();
+                Ok(Outcome { feedback: Some("System altered.".into()), ..Default::default() })
+            }
             StatementKind::CreateIndex(c) => self.create_index(c),
             StatementKind::AlterIndex(a) => self.alter_index(a),
             StatementKind::AlterTable(a) => self.alter_table(a),

@@ -25,3 +25,9 @@ pub fn ok(steps: &[StepOut]) {
 pub fn stat(s: &StepOut, name: &str) -> u64 {
     s.stats.get(name).copied().unwrap_or(0)
 }
+
+/// A step's error as (code, line, column); panics when it did not fail.
+pub fn error_of(s: &StepOut) -> (&str, u32, u32) {
+    let e = s.error.as_ref().unwrap_or_else(|| panic!("`{}` did not fail", s.statement));
+    (e.code.as_str(), e.line, e.column)
+}

@@ -17,6 +17,11 @@ impl Parser<'_> {
                 if self.is_kw("SET") {
                     return Ok(StatementKind::AlterSystem(self.set_parameter(true)?));
                 }
+                if self.is_kw("FLUSH") && self.nth_is_kw(1, "BUFFER_CACHE") {
+                    self.bump();
+                    self.bump();
+                    return Ok(StatementKind::FlushBufferCache);
+                }
                 match self.word() {
                     Some(o)
                         if matches!(
@@ -130,6 +135,14 @@ impl Parser<'_> {
                     return Ok(StatementKind::AlterTable(AlterTable {
                         name,
                         action: AlterTableAction::MemoptimizeRead(true),
+                    }));
+                }
+                if self.eat_kw("MOVE") {
+                    let mut physical = Physical::default();
+                    while self.physical_option(&mut physical)? {}
+                    return Ok(StatementKind::AlterTable(AlterTable {
+                        name,
+                        action: AlterTableAction::Move(physical),
                     }));
                 }
                 let mut physical = Physical::default();

@@ -307,7 +307,7 @@ impl Parser<'_> {
             "STORAGE" => self.storage(ph)?,
             "TABLESPACE" => {
                 self.bump();
-                self.ident(ora::TABLESPACE_DOES_NOT_EXIST)?;
+                ph.tablespace = Some(self.ident(ora::TABLESPACE_DOES_NOT_EXIST)?);
             }
             "LOGGING" | "NOLOGGING" | "CACHE" | "NOCACHE" | "NOPARALLEL" | "MONITORING" | "NOMONITORING"
             | "ROWDEPENDENCIES" | "NOROWDEPENDENCIES" => {

@@ -37,18 +37,46 @@ impl Parser<'_> {
                 self.create_index(false)
             }
             "BITMAP" => Err(self.unsupported("bitmap indexes")),
+            "TABLESPACE" => {
+                self.bump();
+                self.create_tablespace(false)
+            }
+            "TEMPORARY" if self.nth_is_kw(1, "TABLESPACE") => {
+                self.bump();
+                self.bump();
+                self.create_tablespace(true)
+            }
             "GLOBAL" | "PRIVATE" | "SHARDED" | "DUPLICATED" | "BLOCKCHAIN" | "IMMUTABLE" => {
                 Err(self.unsupported(format!("{w} tables")))
             }
-            "VIEW" | "MATERIALIZED" | "SEQUENCE" | "SYNONYM" | "PUBLIC" | "USER" | "ROLE" | "TABLESPACE"
-            | "DIRECTORY" | "DATABASE" | "TYPE" | "PROCEDURE" | "FUNCTION" | "PACKAGE" | "TRIGGER" | "FORCE"
-            | "NOFORCE" | "EDITIONABLE" | "NONEDITIONABLE" | "CONTEXT" | "OUTLINE" | "PROFILE" | "LIBRARY"
-            | "DIMENSION" | "JAVA" | "OPERATOR" | "INDEXTYPE" | "EDITION" | "AUDIT" | "PLUGGABLE" | "RESTORE"
-            | "CONTROLFILE" | "SPFILE" | "PFILE" | "ROLLBACK" | "SCHEMA" | "FLASHBACK" | "LOCKDOWN" => {
+            "VIEW" | "MATERIALIZED" | "SEQUENCE" | "SYNONYM" | "PUBLIC" | "USER" | "ROLE" | "DIRECTORY"
+            | "DATABASE" | "TYPE" | "PROCEDURE" | "FUNCTION" | "PACKAGE" | "TRIGGER" | "FORCE" | "NOFORCE"
+            | "EDITIONABLE" | "NONEDITIONABLE" | "CONTEXT" | "OUTLINE" | "PROFILE" | "LIBRARY" | "DIMENSION"
+            | "JAVA" | "OPERATOR" | "INDEXTYPE" | "EDITION" | "AUDIT" | "PLUGGABLE" | "RESTORE" | "CONTROLFILE"
+            | "SPFILE" | "PFILE" | "ROLLBACK" | "SCHEMA" | "FLASHBACK" | "LOCKDOWN" => {
                 Err(self.unsupported(format!("CREATE {w}")))
             }
             _ => Err(self.fail(ora::INVALID_CREATE_COMMAND)),
         }
+    }
+
+    /// `[TEMPORARY] TABLESPACE name DATAFILE|TEMPFILE 'file' SIZE n
+    /// [AUTOEXTEND OFF]`: a tablespace of one file.
+    fn create_tablespace(&mut self, temporary: bool) -> R<StatementKind> {
+        let name = self.ident(ora::INVALID_CREATE_TABLESPACE_OPTION)?;
+        let kw = if temporary { "TEMPFILE" } else { "DATAFILE" };
+        self.expect_kw(kw, ora::INVALID_CREATE_TABLESPACE_OPTION)?;
+        let file_pos = self.pos();
+        let Tok::Str(file) = self.tok().tok.clone() else {
+            return Err(self.fail(ora::INVALID_CREATE_TABLESPACE_OPTION));
+        };
+        self.bump();
+        self.expect_kw("SIZE", ora::INVALID_CREATE_TABLESPACE_OPTION)?;
+        let size = self.size_bytes(ora::INVALID_CREATE_TABLESPACE_OPTION)?;
+        if self.eat_kw("AUTOEXTEND") && !self.eat_kw("OFF") {
+            return Err(self.unsupported("AUTOEXTEND ON"));
+        }
+        Ok(StatementKind::CreateTablespace(CreateTablespace { name, temporary, file, file_pos, size }))
     }
 
     fn create_table(&mut self) -> R<StatementKind> {
