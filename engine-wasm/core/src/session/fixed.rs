@@ -452,35 +452,22 @@ impl Run<'_> {
                     })
                     .collect()
             }
-            FixedView::EventHistogram => {
+            FixedView::EventHistogram | FixedView::EventHistogramMicro => {
+                // One row per event and bucket with waits: the bucket's upper
+                // bound (ms or us), the count, and for the micro view its words.
+                let micro = v == FixedView::EventHistogramMicro;
                 let sys = self.system_figures();
                 let mut rows = Vec::new();
                 for e in WaitEvent::ALL {
                     let w = &sys.waits[e as usize];
-                    for (b, n) in w.hist.iter().enumerate() {
-                        if *n > 0 {
-                            rows.push(vec![num(e as u32), text(e.name()), num((1u64 << b) as f64), num(*n as f64)]);
+                    let hist: &[u64] = if micro { &w.hist_us } else { &w.hist };
+                    for (b, n) in hist.iter().enumerate().filter(|(_, n)| **n > 0) {
+                        let bound = 1u64 << b;
+                        let mut row = vec![num(e as u32), text(e.name()), num(bound as f64), num(*n as f64)];
+                        if micro {
+                            row.push(text(&wait_time_format(bound)));
                         }
-                    }
-                }
-                rows
-            }
-            FixedView::EventHistogramMicro => {
-                let sys = self.system_figures();
-                let mut rows = Vec::new();
-                for e in WaitEvent::ALL {
-                    let w = &sys.waits[e as usize];
-                    for (b, n) in w.hist_us.iter().enumerate() {
-                        if *n > 0 {
-                            let micro = 1u64 << b;
-                            rows.push(vec![
-                                num(e as u32),
-                                text(e.name()),
-                                num(micro as f64),
-                                num(*n as f64),
-                                text(&wait_time_format(micro)),
-                            ]);
-                        }
+                        rows.push(row);
                     }
                 }
                 rows

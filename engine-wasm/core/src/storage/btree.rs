@@ -486,6 +486,17 @@ impl BTree {
         lo + self.entries[lo..hi].partition_point(|e| cmp_keys(&e.0[..key.len().min(e.0.len())], key) == Ordering::Less)
     }
 
+    /// Position of the first entry whose first key column is >= `v`
+    /// (`or_equal`) or > `v`: where a range bounded below by `v` starts, and
+    /// (with `or_equal` negated) where one bounded above by `v` ends.
+    pub fn first_bound(&self, v: &Value, or_equal: bool) -> usize {
+        let p = self.lower_bound(std::slice::from_ref(v));
+        if or_equal {
+            return p;
+        }
+        p + self.first[p..].partition_point(|x| x.cmp_sql(v) == Ordering::Equal)
+    }
+
     /// Entries per leaf on average.
     pub fn entries_per_leaf(&self) -> u32 {
         (self.entries.len() as u32).div_ceil(self.leaf_count().max(1)).max(1)

@@ -516,7 +516,7 @@ impl<'a> Builder<'a> {
                             let table_cost =
                                 if index_only { 0.0 } else { (ix.btree.clustering_factor as f64 * sel).ceil() };
                             let cost = icost + table_cost;
-                            let full_cost = (cat.table_blocks(t) as f64 / 6.59).ceil() + 1.0;
+                            let full_cost = multiblock_scan_cost(cat.table_blocks(t));
                             let hinted = matches!(&wanted_index, Some(None))
                                 || matches!(&wanted_index, Some(Some(n)) if *n == ix.name);
                             if cost >= full_cost && !hinted {
@@ -543,9 +543,7 @@ impl<'a> Builder<'a> {
                     let (op, e_rows, cost, cis) = match chosen {
                         Some(c) => c,
                         None => {
-                            let blocks = cat.table_blocks(t) as f64;
-                            // I/O cost of a multiblock scan (noworkload: ~6.6 blocks per read) + 1.
-                            let cost = (blocks / 6.59).ceil() + 1.0;
+                            let cost = multiblock_scan_cost(cat.table_blocks(t));
                             let op = self.op(
                                 "TABLE ACCESS FULL",
                                 Some(&t.name),

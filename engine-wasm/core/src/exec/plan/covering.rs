@@ -126,16 +126,14 @@ impl Builder<'_> {
         num_rows: f64,
     ) -> Option<(Op, f64, f64, Vec<usize>)> {
         let cat = self.ctx.cat;
-        // I/O cost of a multiblock scan (noworkload: ~6.6 blocks per read) + 1.
-        let scan_cost = |blocks: u64| (blocks as f64 / 6.59).ceil() + 1.0;
-        let table_cost = scan_cost(cat.table_blocks(t));
+        let table_cost = multiblock_scan_cost(cat.table_blocks(t));
         let (ixid, cost) = t
             .indexes
             .iter()
             .map(|&i| (i, &cat.indexes[i]))
             .filter(|(_, ix)| !ix.dropped && ix.columns.iter().any(|&c| t.columns[c].not_null))
             .filter(|(_, ix)| index_covers(referenced, t, ix))
-            .map(|(i, ix)| (i, scan_cost(ix.btree.blocks() as u64)))
+            .map(|(i, ix)| (i, multiblock_scan_cost(ix.btree.blocks() as u64)))
             .filter(|&(_, c)| c < table_cost)
             .min_by(|a, b| a.1.total_cmp(&b.1))?;
         let ix = &cat.indexes[ixid];

@@ -553,6 +553,12 @@ struct RangeBounds {
     conjuncts: Vec<usize>,
 }
 
+/// Optimizer cost of a full scan of `blocks` blocks: multiblock reads
+/// (noworkload statistics: about 6.6 blocks per read) plus one.
+pub(super) fn multiblock_scan_cost(blocks: u64) -> f64 {
+    (blocks as f64 / 6.59).ceil() + 1.0
+}
+
 /// `col > e`, `col >= e`, `col < e`, `col <= e` (either side) and
 /// `col BETWEEN a AND b` on column `col` of source `src`, whose other sides
 /// only read `available` sources.

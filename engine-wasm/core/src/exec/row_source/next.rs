@@ -194,17 +194,7 @@ impl Op {
                             let null_bound = lowv.as_ref().is_some_and(|(v, _)| v.is_null())
                                 || high_value.as_ref().is_some_and(|(v, _)| v.is_null());
                             *pos = match &lowv {
-                                Some((v, incl)) => {
-                                    let mut p = bt.lower_bound(std::slice::from_ref(v));
-                                    if !*incl {
-                                        while p < bt.entries.len()
-                                            && bt.first_at(p).cmp_sql(v) == std::cmp::Ordering::Equal
-                                        {
-                                            p += 1;
-                                        }
-                                    }
-                                    p
-                                }
+                                Some((v, incl)) => bt.first_bound(v, *incl),
                                 None => 0,
                             };
                             if null_bound {

@@ -95,8 +95,10 @@ impl Op {
                 let first_leaf = bt.leaf_block(0);
                 let n = bt.entries.len();
                 loop {
-                    // Entries of the leaf last read, then the next block.
-                    if *block > first_leaf && *pos < n && bt.leaf_block(bt.leaf_of(*pos)) < *block {
+                    // Entries of the leaves already read, then the next block.
+                    let leaves_read = block.saturating_sub(first_leaf) as usize;
+                    let read_to = bt.leaf_start.get(leaves_read).map_or(n, |&s| s as usize).min(n);
+                    if *pos < read_to {
                         let p = *pos;
                         *pos += 1;
                         rt.pinned_read(st);
@@ -131,42 +133,20 @@ impl Op {
                 let (bt, seg) = (&ix.btree, ix.seg);
                 rt.k.stats.access.index_scans_kdiixs1 += 1;
                 let n = bt.entries.len();
-                // First entry at or after the low bound.
-                let first = |v: &Option<(Value, bool)>| match v {
-                    Some((v, incl)) => {
-                        let mut p = bt.lower_bound(std::slice::from_ref(v));
-                        if !*incl {
-                            while p < n && bt.first_at(p).cmp_sql(v) == std::cmp::Ordering::Equal {
-                                p += 1;
-                            }
-                        }
-                        p
-                    }
-                    None => 0,
-                };
-                // One past the last entry at or before the high bound (NULL
+                // From the first entry in range to one past the last (NULL
                 // keys sort last and are never a MIN or MAX).
-                let past = |v: &Option<(Value, bool)>| {
-                    let mut p = match v {
-                        Some((v, incl)) => {
-                            let mut p = bt.lower_bound(std::slice::from_ref(v));
-                            if *incl {
-                                while p < n && bt.first_at(p).cmp_sql(v) == std::cmp::Ordering::Equal {
-                                    p += 1;
-                                }
-                            }
-                            p
-                        }
-                        None => n,
-                    };
-                    while p > 0 && bt.first_at(p - 1).is_null() {
-                        p -= 1;
-                    }
-                    p
-                };
                 let null_bound =
                     lowv.as_ref().is_some_and(|(v, _)| v.is_null()) || highv.as_ref().is_some_and(|(v, _)| v.is_null());
-                let (lo, hi) = if null_bound { (0, 0) } else { (first(&lowv), past(&highv)) };
+                let (lo, hi) = if null_bound {
+                    (0, 0)
+                } else {
+                    let lo = lowv.as_ref().map_or(0, |(v, incl)| bt.first_bound(v, *incl));
+                    let mut hi = highv.as_ref().map_or(n, |(v, incl)| bt.first_bound(v, !*incl));
+                    while hi > 0 && bt.first_at(hi - 1).is_null() {
+                        hi -= 1;
+                    }
+                    (lo, hi)
+                };
                 // The entry the descent lands on, found or not.
                 let at = if *max { hi.saturating_sub(1) } else { lo };
                 if n > 0 {
