@@ -290,7 +290,7 @@ impl BlockDevice for Hdd {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::io::IoKind;
+    use crate::io::{IoKind, IoPurpose};
 
     /// A disk with round numbers: 6,000 rpm (10,000 us a revolution, 5,000
     /// us mean rotational latency), 100 MB/s (100 bytes per us), 1 GB of
@@ -314,7 +314,7 @@ mod tests {
 
     fn req(kind: IoKind, file: u32, block: u32) -> IoRequest {
         // 50,000-byte blocks: 500 us of transfer at 100 MB/s.
-        IoRequest { kind, file, block, blocks: 1, block_size: 50_000 }
+        IoRequest { kind, file, block, blocks: 1, block_size: 50_000, purpose: IoPurpose::Data }
     }
 
     fn close(a: SimTime, b: f64) -> bool {
@@ -373,7 +373,14 @@ mod tests {
     fn sequential_writes_are_cheaper_than_random_ones() {
         let mut seq = Hdd::new("S", HddParams::default()).unwrap();
         let mut rnd = Hdd::new("R", HddParams::default()).unwrap();
-        let w = |file, block| IoRequest { kind: IoKind::Write, file, block, blocks: 1, block_size: 8192 };
+        let w = |file, block| IoRequest {
+            kind: IoKind::Write,
+            file,
+            block,
+            blocks: 1,
+            block_size: 8192,
+            purpose: IoPurpose::Data,
+        };
         let (mut ts, mut tr) = (SimTime::ZERO, SimTime::ZERO);
         let mut x: u64 = 12345;
         for i in 0..100 {

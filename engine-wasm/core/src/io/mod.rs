@@ -16,6 +16,19 @@ pub enum IoKind {
     Write,
 }
 
+/// What a request carries, for devices that treat them differently (an
+/// Exadata cell races redo writes to disk and flash with smart flash
+/// logging; its flash cache keeps data blocks but not temp).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum IoPurpose {
+    #[default]
+    Data,
+    /// LGWR writing the online redo log.
+    Redo,
+    /// Sort and hash-join spills to a temporary tablespace.
+    Temp,
+}
+
 /// One request to a device: `blocks` consecutive blocks from `block` of a
 /// file (the lab addresses a segment's blocks as one file per segment).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -25,12 +38,13 @@ pub struct IoRequest {
     pub block: u32,
     pub blocks: u32,
     pub block_size: u32,
+    pub purpose: IoPurpose,
 }
 
 impl IoRequest {
     /// A single-block read (`db file sequential read`).
     pub fn single_block_read(file: u32, block: u32, block_size: u32) -> Self {
-        IoRequest { kind: IoKind::Read, file, block, blocks: 1, block_size }
+        IoRequest { kind: IoKind::Read, file, block, blocks: 1, block_size, purpose: IoPurpose::Data }
     }
 
     pub fn bytes(&self) -> u64 {

@@ -40,6 +40,8 @@
 //! Addressing: a request's bytes start at `file * file_stride_mb MB + block *
 //! block_size`; its logical pages are taken modulo the logical capacity.
 
+#[cfg(test)]
+use super::IoPurpose;
 use super::{BlockDevice, DeviceCounters, DeviceParams, IoKind, IoRequest};
 use crate::sim::SimTime;
 use std::collections::VecDeque;
@@ -573,7 +575,7 @@ mod tests {
     }
 
     fn page(kind: IoKind, lpn: u32) -> IoRequest {
-        IoRequest { kind, file: 0, block: lpn, blocks: 1, block_size: 4096 }
+        IoRequest { kind, file: 0, block: lpn, blocks: 1, block_size: 4096, purpose: IoPurpose::Data }
     }
 
     /// (valid, invalid, free) pages.
@@ -682,7 +684,14 @@ mod tests {
     #[test]
     fn a_512_byte_write_into_a_4k_page_is_a_read_modify_write() {
         let mut d = tiny(1.0);
-        let redo = |block| IoRequest { kind: IoKind::Write, file: 0, block, blocks: 1, block_size: 512 };
+        let redo = |block| IoRequest {
+            kind: IoKind::Write,
+            file: 0,
+            block,
+            blocks: 1,
+            block_size: 512,
+            purpose: IoPurpose::Data,
+        };
         let t = d.submit(&page(IoKind::Write, 0), SimTime::ZERO);
         assert!(at(t, 254.0));
         let t = d.submit(&redo(1), t);
@@ -697,7 +706,10 @@ mod tests {
         // read), page 1 does not.
         let t = d.submit(&page(IoKind::Write, 0), t);
         assert_eq!(d.ssd.rmw_reads, 1);
-        d.submit(&IoRequest { kind: IoKind::Write, file: 0, block: 1, blocks: 8, block_size: 512 }, t);
+        d.submit(
+            &IoRequest { kind: IoKind::Write, file: 0, block: 1, blocks: 8, block_size: 512, purpose: IoPurpose::Data },
+            t,
+        );
         assert_eq!(d.ssd.rmw_reads, 2);
     }
 
@@ -707,7 +719,8 @@ mod tests {
     /// 1,025, then 8 us of transfer: 1,033.
     #[test]
     fn channels_serve_pages_in_parallel() {
-        let two = IoRequest { kind: IoKind::Write, file: 0, block: 0, blocks: 2, block_size: 4096 };
+        let two =
+            IoRequest { kind: IoKind::Write, file: 0, block: 0, blocks: 2, block_size: 4096, purpose: IoPurpose::Data };
         let mut d2 = tiny(2.0);
         let mut d1 = tiny(1.0);
         assert!(at(d2.submit(&two, SimTime::ZERO), 258.0));
