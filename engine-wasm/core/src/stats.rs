@@ -86,6 +86,13 @@ stats! {
     ParseTimeCpu,
     RowCrAttempts,
     RowCrHits,
+    PhysicalReadsDirect,
+    PhysicalReadTotalMultiBlockRequests,
+    ConsistentGetsDirect,
+    FreeBufferRequested,
+    FreeBufferInspected,
+    DirtyBuffersInspected,
+    HotBuffersMovedToHeadOfLru,
 }
 
 impl Stat {
@@ -188,6 +195,13 @@ impl Stat {
             Stat::RowCrAttempts if profile.row_cr => "RowCR attempts",
             Stat::RowCrHits if profile.row_cr => "RowCR hits",
             Stat::RowCrAttempts | Stat::RowCrHits => return None,
+            Stat::PhysicalReadsDirect => "physical reads direct",
+            Stat::PhysicalReadTotalMultiBlockRequests => "physical read total multi block requests",
+            Stat::ConsistentGetsDirect => "consistent gets direct",
+            Stat::FreeBufferRequested => "free buffer requested",
+            Stat::FreeBufferInspected => "free buffer inspected",
+            Stat::DirtyBuffersInspected => "dirty buffers inspected",
+            Stat::HotBuffersMovedToHeadOfLru => "hot buffers moved to head of LRU",
         })
     }
 }
@@ -346,6 +360,9 @@ pub struct CallCounters {
     /// The same waits in microsecond buckets (V$EVENT_HISTOGRAM_MICRO):
     /// bucket 0 holds waits under 1 us, bucket b waits of [2^(b-1), 2^b) us.
     pub wait_hist_us: WaitHistUs,
+    /// Waits and their time per [`WaitEvent`] (every `note_wait`).
+    pub wait_count: [u64; WaitEvent::COUNT],
+    pub wait_us: [f64; WaitEvent::COUNT],
 }
 
 /// Buckets of a microsecond wait histogram (the last one takes every
@@ -382,17 +399,36 @@ pub enum WaitEvent {
     SqlNetMessageFromClient,
     LatchCacheBuffersChains,
     BufferBusyWaits,
+    DbFileScatteredRead,
+    DirectPathRead,
+    FreeBufferWaits,
+    EnqKoFastObjectCheckpoint,
+    RdbmsIpcReply,
 }
 
 impl WaitEvent {
-    pub const COUNT: usize = 6;
-    pub const ALL: [WaitEvent; 6] = [
+    pub const COUNT: usize = 11;
+    pub const ALL: [WaitEvent; 11] = [
         WaitEvent::DbFileSequentialRead,
         WaitEvent::LogFileSync,
         WaitEvent::SqlNetMessageToClient,
         WaitEvent::SqlNetMessageFromClient,
         WaitEvent::LatchCacheBuffersChains,
         WaitEvent::BufferBusyWaits,
+        WaitEvent::DbFileScatteredRead,
+        WaitEvent::DirectPathRead,
+        WaitEvent::FreeBufferWaits,
+        WaitEvent::EnqKoFastObjectCheckpoint,
+        WaitEvent::RdbmsIpcReply,
+    ];
+    /// The buffer cache's waits, counted only through
+    /// [`CallCounters::note_wait`] (`wait_count`, `wait_us`).
+    pub const BUFFER_CACHE: [WaitEvent; 5] = [
+        WaitEvent::DbFileScatteredRead,
+        WaitEvent::DirectPathRead,
+        WaitEvent::FreeBufferWaits,
+        WaitEvent::EnqKoFastObjectCheckpoint,
+        WaitEvent::RdbmsIpcReply,
     ];
     pub fn name(self) -> &'static str {
         match self {
@@ -402,15 +438,22 @@ impl WaitEvent {
             WaitEvent::SqlNetMessageFromClient => "SQL*Net message from client",
             WaitEvent::LatchCacheBuffersChains => "latch: cache buffers chains",
             WaitEvent::BufferBusyWaits => "buffer busy waits",
+            WaitEvent::DbFileScatteredRead => "db file scattered read",
+            WaitEvent::DirectPathRead => "direct path read",
+            WaitEvent::FreeBufferWaits => "free buffer waits",
+            WaitEvent::EnqKoFastObjectCheckpoint => "enq: KO - fast object checkpoint",
+            WaitEvent::RdbmsIpcReply => "rdbms ipc reply",
         }
     }
     pub fn wait_class(self) -> &'static str {
         match self {
-            WaitEvent::DbFileSequentialRead => "User I/O",
+            WaitEvent::DbFileSequentialRead | WaitEvent::DbFileScatteredRead | WaitEvent::DirectPathRead => "User I/O",
             WaitEvent::LogFileSync => "Commit",
             WaitEvent::SqlNetMessageToClient => "Network",
             WaitEvent::SqlNetMessageFromClient => "Idle",
             WaitEvent::LatchCacheBuffersChains | WaitEvent::BufferBusyWaits => "Concurrency",
+            WaitEvent::FreeBufferWaits | WaitEvent::RdbmsIpcReply => "Other",
+            WaitEvent::EnqKoFastObjectCheckpoint => "Application",
         }
     }
 }
@@ -423,6 +466,13 @@ impl CallCounters {
         let b = if ms < 1.0 { 0 } else { (ms.log2().floor() as usize + 1).min(WAIT_BUCKETS - 1) };
         self.wait_hist[e as usize][b] += 1;
         self.wait_hist_us[e as usize][wait_bucket_us(us)] += 1;
+        self.wait_count[e as usize] += 1;
+        self.wait_us[e as usize] += us;
+    }
+
+    /// Time in the buffer cache's waits ([`WaitEvent::BUFFER_CACHE`]).
+    pub fn buffer_cache_wait_us(&self) -> f64 {
+        WaitEvent::BUFFER_CACHE.iter().map(|e| self.wait_us[*e as usize]).sum()
     }
 }
 
@@ -467,9 +517,22 @@ pub struct GetCounters {
     pub normal: u64,
     pub normal_fastpath: u64,
     pub no_work: u64,
+    /// Blocks read into the cache.
     pub physical_reads: u64,
     /// Current-mode gets (`db block gets`) of blocks being changed.
     pub current: u64,
+    /// Read requests (cache and direct), of them multiblock ones.
+    pub read_requests: u64,
+    pub multiblock_requests: u64,
+    /// Blocks read by direct path reads, and their consistent gets.
+    pub direct_reads: u64,
+    pub direct: u64,
+    /// The free buffer searches: buffers asked for, buffers passed over,
+    /// of them dirty, and buffers moved to the hot end.
+    pub free_requested: u64,
+    pub free_inspected: u64,
+    pub dirty_inspected: u64,
+    pub hot_moved: u64,
 }
 
 impl GetCounters {
@@ -501,18 +564,25 @@ impl GetCounters {
         s.add(Stat::DbBlockGets, self.current);
         s.add(Stat::DbBlockGetsFromCache, self.current);
         s.add(Stat::SessionLogicalReads, self.current);
-        s.add(Stat::ConsistentGets, gets);
+        s.add(Stat::ConsistentGets, gets + self.direct);
         s.add(Stat::ConsistentGetsFromCache, gets);
-        s.add(Stat::SessionLogicalReads, gets);
+        s.add(Stat::ConsistentGetsDirect, self.direct);
+        s.add(Stat::SessionLogicalReads, gets + self.direct);
         s.add(Stat::LogicalReadBytesFromCache, gets * block_size as u64);
         s.add(Stat::ConsistentGetsExamination, self.examination);
         s.add(Stat::ConsistentGetsExaminationFastpath, self.examination_fastpath);
         s.add(Stat::ConsistentGetsNormal, self.normal);
         s.add(Stat::ConsistentGetsNormalFastpath, self.normal_fastpath);
         s.add(Stat::NoWorkConsistentReadGets, self.no_work);
-        s.add(Stat::PhysicalReads, self.physical_reads);
+        s.add(Stat::PhysicalReads, self.physical_reads + self.direct_reads);
         s.add(Stat::PhysicalReadsCache, self.physical_reads);
-        s.add(Stat::PhysicalReadIoRequests, self.physical_reads);
+        s.add(Stat::PhysicalReadsDirect, self.direct_reads);
+        s.add(Stat::PhysicalReadIoRequests, self.read_requests);
+        s.add(Stat::PhysicalReadTotalMultiBlockRequests, self.multiblock_requests);
+        s.add(Stat::FreeBufferRequested, self.free_requested);
+        s.add(Stat::FreeBufferInspected, self.free_inspected);
+        s.add(Stat::DirtyBuffersInspected, self.dirty_inspected);
+        s.add(Stat::HotBuffersMovedToHeadOfLru, self.hot_moved);
     }
 }
 

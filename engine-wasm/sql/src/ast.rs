@@ -66,6 +66,8 @@ pub enum StatementKind {
     CreateTablespace(CreateTablespace),
     /// `ALTER SYSTEM FLUSH BUFFER_CACHE`
     FlushBufferCache,
+    /// `ALTER SYSTEM CHECKPOINT [GLOBAL | LOCAL]`
+    Checkpoint,
 }
 
 /// `CREATE [TEMPORARY] TABLESPACE name DATAFILE|TEMPFILE 'file' SIZE n`.

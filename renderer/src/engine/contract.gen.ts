@@ -57,6 +57,11 @@ export const TimelineState = {
   DB_FILE_SEQUENTIAL_READ: 4,
   LOG_FILE_SYNC: 5,
   SQLNET_FROM_CLIENT: 6,
+  DB_FILE_SCATTERED_READ: 7,
+  DIRECT_PATH_READ: 8,
+  FREE_BUFFER_WAITS: 9,
+  ENQ_KO: 10,
+  RDBMS_IPC_REPLY: 11,
 } as const;
 /** Labels indexed by TimelineState. */
 export const TIMELINE_STATE_NAMES = [
@@ -67,6 +72,11 @@ export const TIMELINE_STATE_NAMES = [
   'db file sequential read',
   'log file sync',
   'SQL*Net message from client',
+  'db file scattered read',
+  'direct path read',
+  'free buffer waits',
+  'enq: KO - fast object checkpoint',
+  'rdbms ipc reply',
 ];
 
 /** The typed-array columns of a trace batch, in order. */

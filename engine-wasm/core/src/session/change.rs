@@ -128,7 +128,9 @@ impl Run<'_> {
         }
         let mut rows = Vec::new();
         let policy = FetchPolicy { first: u32::MAX, then: u32::MAX, round_trips: false };
+        self.s.buffered_scan = true;
         let r = self.execute_fetch(&mut c, text, &values, client, &cs, policy, Some(&mut rows), None);
+        self.s.buffered_scan = false;
         let columns = c.columns.clone();
         self.close_cursor(text, c, true);
         r?;
@@ -292,7 +294,7 @@ impl Run<'_> {
         t.migrated.insert(r, to);
         t.loc[r as usize].slot |= storage::MIGRATED;
         if let (true, Some(seg)) = (fresh, seg) {
-            self.inst.sga.cache.new_block(seg, to);
+            self.format_block(seg, to);
         }
     }
 

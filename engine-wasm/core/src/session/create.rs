@@ -311,7 +311,7 @@ impl Run<'_> {
         }
         bt.set_rowid_blocks(&self.inst.cat.tables[tid].loc);
         for b in 0..bt.blocks() {
-            self.inst.sga.cache.new_block(seg, b);
+            self.format_block(seg, b);
         }
         self.inst.cat.indexes.push(Index {
             id: iid,
@@ -354,7 +354,7 @@ impl Run<'_> {
         let seg = self.inst.cat.new_segment(&c.name.name, SegmentKind::Cluster, None, pool);
         self.place(seg, &c.physical);
         for b in 0..hash.blocks() {
-            self.inst.sga.cache.new_block(seg, b);
+            self.format_block(seg, b);
         }
         let id = self.inst.cat.clusters.len();
         self.inst.cat.clusters.push(Cluster {

@@ -168,6 +168,8 @@ impl Run<'_> {
         }
         env.rownum = 0;
         let work = self.work_limit();
+        let mbrc = self.s.params.db_file_multiblock_read_count;
+        let direct_reads = !self.s.buffered_scan;
         // The row sources' view of the engine, for one open or fetch call.
         macro_rules! row_source_context {
             () => {
@@ -184,6 +186,8 @@ impl Run<'_> {
                     max_memory_mb: self.inst.limits.max_memory_mb,
                     fixed: &fixed_rows,
                     outer_moved: false,
+                    mbrc,
+                    direct_reads,
                 }
             };
         }

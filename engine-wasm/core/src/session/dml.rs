@@ -211,7 +211,7 @@ impl Run<'_> {
             };
             if new_block {
                 if let Some(seg) = self.inst.cat.scan_segment(&self.inst.cat.tables[tid]) {
-                    self.inst.sga.cache.new_block(seg, loc.block);
+                    self.format_block(seg, loc.block);
                 }
             }
             for &iid in &index_ids {
@@ -293,12 +293,13 @@ impl Run<'_> {
         }
         for &iid in &index_ids {
             let ix = &self.inst.cat.indexes[iid];
-            for b in 0..ix.btree.blocks() {
-                self.inst.sga.cache.new_block(ix.seg, b);
+            let (seg, blocks) = (ix.seg, ix.btree.blocks());
+            for b in 0..blocks {
+                self.format_block(seg, b);
             }
         }
         if let Some(seg) = self.inst.cat.scan_segment(&self.inst.cat.tables[tid]) {
-            self.inst.sga.cache.new_block(seg, 0);
+            self.format_block(seg, 0);
         }
         let rows = self.inst.cat.tables[tid].rows.len() as u32;
         if rows > first_row as u32 {

@@ -598,6 +598,11 @@ pub(crate) fn figures_of(s: &Session, block_size: u32) -> SessionFigures {
         (c.roundtrips, s.net_wait_us + s.client_wait_us),
         (c.latch_cbc_waits, c.latch_cbc_wait_us),
         (c.buffer_busy_waits, c.buffer_busy_wait_us),
+        (c.wait_count[6], c.wait_us[6]),
+        (c.wait_count[7], c.wait_us[7]),
+        (c.wait_count[8], c.wait_us[8]),
+        (c.wait_count[9], c.wait_us[9]),
+        (c.wait_count[10], c.wait_us[10]),
     ];
     for e in WaitEvent::ALL {
         let (count, us) = totals[e as usize];

@@ -91,7 +91,15 @@ impl Kernel<'_> {
     #[inline(always)]
     pub fn get(&mut self, seg: u32, block: u32, kind: GetKind, no_work: bool, line: u16, st: &OpStacks) -> u64 {
         let fastpath = self.cache.fastpath;
-        self.get_via(seg, block, kind, no_work, fastpath, false, line, st)
+        self.get_via(seg, block, kind, no_work, fastpath, false, 1, line, st)
+    }
+
+    /// A full scan's get of a block: a normal "no work" get that, on a
+    /// miss, reads up to `ahead` blocks at once (`db file scattered read`).
+    #[inline(always)]
+    pub fn scan_get(&mut self, seg: u32, block: u32, ahead: u32, line: u16, st: &OpStacks) -> u64 {
+        let fastpath = self.cache.fastpath;
+        self.get_via(seg, block, GetKind::Normal, true, fastpath, false, ahead, line, st)
     }
 
     /// The unique-index shortcut get of a table block (row fetched via
@@ -119,14 +127,14 @@ impl Kernel<'_> {
         if !others {
             self.stats.access.row_cr_hits += 1;
         }
-        self.get_via(seg, block, GetKind::Normal, false, false, true, line, st)
+        self.get_via(seg, block, GetKind::Normal, false, false, true, 1, line, st)
     }
 
     /// A normal get that cannot take the fastpath (a leaf reached through
     /// the kept leaf's sibling pointer): not a "no work" get either.
     #[inline]
     pub fn get_sibling(&mut self, seg: u32, block: u32, line: u16, st: &OpStacks) -> u64 {
-        self.get_via(seg, block, GetKind::Normal, false, false, false, line, st)
+        self.get_via(seg, block, GetKind::Normal, false, false, false, 1, line, st)
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -139,11 +147,12 @@ impl Kernel<'_> {
         no_work: bool,
         fastpath: bool,
         upgrade: bool,
+        ahead: u32,
         line: u16,
         st: &OpStacks,
     ) -> u64 {
         let now = self.cost.now;
-        let o = self.cache.consistent_get(seg, block, kind, &mut *self.io, now);
+        let o = self.cache.get_ahead(seg, block, kind, ahead, &mut *self.io, now);
         if self.cache.latches.contention() {
             self.contend(seg, block, o.latch_child, kind, upgrade, st);
         }
@@ -157,7 +166,7 @@ impl Kernel<'_> {
         self.cost.charge(st.get, work);
         self.cost.charge(st.latch, latch);
         if let Some(done) = o.read_done {
-            self.physical_read(seg, block, line, st, done.since(now));
+            self.physical_read(seg, block, line, st, done);
         }
         if !self.cache.active.is_empty() {
             self.consistent_read(seg, block, st);
@@ -242,16 +251,29 @@ impl Kernel<'_> {
         self.cost.charge(st.get, us);
     }
 
-    /// The block was read from the device: the session waited `wait_us`
-    /// (`db file sequential read`).
+    /// The block was read from the device, the read completing at `done`:
+    /// the session first waited for a free buffer if it found none clean
+    /// (`free buffer waits`), then for the read (`db file sequential read`,
+    /// or `db file scattered read` for a multiblock read).
     #[cold]
     #[inline(never)]
-    fn physical_read(&mut self, seg: u32, block: u32, line: u16, st: &OpStacks, wait_us: f64) {
-        self.stats.gets.physical_reads += 1;
+    fn physical_read(&mut self, seg: u32, block: u32, line: u16, st: &OpStacks, done: SimTime) {
+        let m = self.cache.last_miss;
+        self.count_free_buffers(&m, st);
+        let wait_us = done.0 - m.issued;
+        let g = &mut self.stats.gets;
+        g.physical_reads += m.blocks as u64;
+        g.read_requests += 1;
+        let event = if m.blocks > 1 {
+            g.multiblock_requests += 1;
+            crate::stats::WaitEvent::DbFileScatteredRead
+        } else {
+            self.stats.calls.io_wait_us += wait_us;
+            self.stats.calls.io_waits += 1;
+            crate::stats::WaitEvent::DbFileSequentialRead
+        };
         self.cost.charge(st.read, wait_us);
-        self.stats.calls.io_wait_us += wait_us;
-        self.stats.calls.io_waits += 1;
-        self.stats.calls.note_wait(crate::stats::WaitEvent::DbFileSequentialRead, wait_us);
+        self.stats.calls.note_wait(event, wait_us);
         self.trace.push(
             Event {
                 kind: kind::PHYSICAL_READ,
@@ -263,6 +285,80 @@ impl Kernel<'_> {
             },
             self.cost.now.0,
         );
+    }
+
+    /// The free buffer search of a miss or a new block: its statistics,
+    /// and its waits for DBWR (`free buffer waits`).
+    pub fn count_free_buffers(&mut self, m: &crate::sga::cache::MissInfo, st: &OpStacks) {
+        let g = &mut self.stats.gets;
+        g.free_requested += m.requested as u64;
+        g.free_inspected += m.inspected as u64;
+        g.dirty_inspected += m.dirty_inspected as u64;
+        g.hot_moved += m.hot_moved as u64;
+        if m.free_waits > 0 {
+            let c = &mut self.stats.calls;
+            // One wait per round the session found no clean buffer.
+            let each = m.free_wait_us / m.free_waits as f64;
+            for _ in 0..m.free_waits {
+                c.note_wait(crate::stats::WaitEvent::FreeBufferWaits, each);
+            }
+            self.cost.charge(st.get, m.free_wait_us);
+        }
+    }
+
+    /// A serial direct read of a segment starts: DBWR first writes the
+    /// segment's dirty buffers (fast object checkpoint) and the session
+    /// waits for it (`enq: KO - fast object checkpoint`).
+    #[cold]
+    #[inline(never)]
+    pub fn object_checkpoint(&mut self, seg: u32, st: &OpStacks) {
+        let now = self.cost.now;
+        let done = self.cache.checkpoint(Some(seg), &mut *self.io, now);
+        let us = done.since(now);
+        if us > 0.0 {
+            self.stats.calls.note_wait(crate::stats::WaitEvent::EnqKoFastObjectCheckpoint, us);
+            self.cost.charge(st.read, us);
+        }
+    }
+
+    /// A direct path read of `blocks` blocks from `block` into the
+    /// session's own memory (no buffer cache): `direct path read`.
+    #[cold]
+    #[inline(never)]
+    pub fn direct_read(&mut self, seg: u32, block: u32, blocks: u32, line: u16, st: &OpStacks) {
+        let now = self.cost.now;
+        let req = crate::io::IoRequest {
+            blocks,
+            ..crate::io::IoRequest::single_block_read(seg, block, self.cache.block_size)
+        };
+        let us = self.io.submit(&req, now).since(now);
+        let g = &mut self.stats.gets;
+        g.direct_reads += blocks as u64;
+        g.read_requests += 1;
+        g.multiblock_requests += (blocks > 1) as u64;
+        self.stats.calls.note_wait(crate::stats::WaitEvent::DirectPathRead, us);
+        self.cost.charge(st.read, us);
+        self.trace.push(
+            Event {
+                kind: kind::PHYSICAL_READ,
+                get_kind: GetKind::NONE,
+                segment: seg,
+                block,
+                plan_line: line,
+                stack: st.read,
+            },
+            self.cost.now.0,
+        );
+    }
+
+    /// A consistent get of a block read direct (`consistent gets direct`):
+    /// no buffer, no latch.
+    #[inline]
+    pub fn direct_get(&mut self, st: &OpStacks) -> u64 {
+        self.stats.gets.direct += 1;
+        let us = self.params.normal_get_us;
+        self.cost.charge(st.get, us);
+        1
     }
 
     /// A read from a buffer held pinned that is not a pin visit (a probe

@@ -139,6 +139,8 @@ pub struct Session {
     pub(crate) idle_us: f64,
     /// Time in the CPU run queue (`LAB SET cpu_count`): DB time, not CPU.
     pub(crate) run_queue_us: f64,
+    /// The statement's scans find rows to change: buffered, never direct.
+    pub(crate) buffered_scan: bool,
 }
 
 /// The wait counters at a point in time (a step's waits are the difference).
@@ -155,6 +157,16 @@ struct WaitMark {
     latch_us: f64,
     busy_waits: u64,
     busy_us: f64,
+    /// Every wait event's count and time (the buffer cache's are read here).
+    counts: [u64; crate::stats::WaitEvent::COUNT],
+    times: [f64; crate::stats::WaitEvent::COUNT],
+}
+
+impl WaitMark {
+    /// Time in wait event `e` since `before`.
+    fn wait_us(&self, e: crate::stats::WaitEvent, before: &WaitMark) -> f64 {
+        self.times[e as usize] - before.times[e as usize]
+    }
 }
 
 #[derive(Debug, Clone, Copy, Default)]
@@ -216,6 +228,7 @@ impl Session {
             runstats: Default::default(),
             idle_us: 0.0,
             run_queue_us: 0.0,
+            buffered_scan: false,
         }
     }
 
@@ -231,10 +244,48 @@ impl Session {
         let mut s = self.stats.snapshot(block_size);
         let db = (self.cost.now_us() - self.net_wait_us - self.client_wait_us - self.idle_us).max(0.0);
         let c = &self.stats.calls;
-        let cpu = (db - c.io_wait_us - c.latch_cbc_wait_us - c.buffer_busy_wait_us - self.run_queue_us).max(0.0);
+        let waits = c.io_wait_us + c.latch_cbc_wait_us + c.buffer_busy_wait_us + c.buffer_cache_wait_us();
+        let cpu = (db - waits - self.run_queue_us).max(0.0);
         s.set(crate::stats::Stat::DbTime, (db / 10_000.0).round() as u64);
         s.set(crate::stats::Stat::CpuUsedBySession, (cpu / 10_000.0).round() as u64);
         s
+    }
+}
+
+impl Run<'_> {
+    /// The buffer cache learns each segment's pool (`BUFFER_POOL KEEP`).
+    fn sync_cache_pools(&mut self) {
+        for seg in self.inst.cat.segments.iter().filter(|s| !s.dropped) {
+            self.inst.sga.cache.set_pool(seg.id, seg.pool);
+        }
+    }
+
+    /// `ALTER SYSTEM CHECKPOINT`: DBWR writes every dirty buffer and the
+    /// session waits for the checkpoint to complete (`rdbms ipc reply`).
+    fn checkpoint(&mut self) {
+        let now = self.s.cost.now;
+        let done = self.inst.sga.cache.checkpoint(None, &mut self.inst.io, now);
+        let us = done.since(now);
+        if us > 0.0 {
+            self.s.stats.calls.note_wait(crate::stats::WaitEvent::RdbmsIpcReply, us);
+            let st = self.s.cost.stack("oracle;opitsk;opiodr;opiexe;kcbbxsv;ksarcv;rdbms ipc reply");
+            self.s.cost.charge(st, us);
+        }
+    }
+
+    /// A block formatted in the cache (an insert's new block, a built
+    /// index's or cluster's blocks): a dirty buffer without a read. With
+    /// no clean buffer the session waits for DBWR (`free buffer waits`).
+    pub(crate) fn format_block(&mut self, seg: u32, block: u32) {
+        let now = self.s.cost.now;
+        let Some(m) = self.inst.sga.cache.new_block(seg, block, &mut self.inst.io, now) else { return };
+        let stacks = if m.free_waits > 0 {
+            let st = self.s.cost.stack("oracle;kcbgcur;kcbzgb;free buffer waits");
+            kernel::OpStacks { own: st, get: st, latch: st, read: st, memopt_lookup: st, memopt_fetch: st }
+        } else {
+            kernel::OpStacks::default()
+        };
+        crate::kernel!(self.inst, self.s).count_free_buffers(&m, &stacks);
     }
 }
 
@@ -257,6 +308,7 @@ pub(crate) fn kind_of(k: &StatementKind) -> &'static str {
         | StatementKind::Drop(_)
         | StatementKind::AlterSystem(_)
         | StatementKind::FlushBufferCache
+        | StatementKind::Checkpoint
         | StatementKind::AlterSession(_) => "ddl",
         StatementKind::Insert(_)
         | StatementKind::Update(_)
@@ -388,6 +440,8 @@ impl Run<'_> {
             latch_us: c.latch_cbc_wait_us,
             busy_waits: c.buffer_busy_waits,
             busy_us: c.buffer_busy_wait_us,
+            counts: c.wait_count,
+            times: c.wait_us,
         }
     }
 
@@ -416,6 +470,13 @@ impl Run<'_> {
         ] {
             if count > 0 {
                 w.insert(name.into(), WaitOut { count, time_us: round3(us) });
+            }
+        }
+        for e in crate::stats::WaitEvent::BUFFER_CACHE {
+            let count = c.wait_count[e as usize] - before.counts[e as usize];
+            if count > 0 {
+                let us = c.wait_us[e as usize] - before.times[e as usize];
+                w.insert(e.name().into(), WaitOut { count, time_us: round3(us) });
             }
         }
         let rt = self.s.stats.calls.roundtrips - before.roundtrips;
@@ -478,16 +539,24 @@ impl Run<'_> {
         if kind_of(&stmt.kind) == "ddl"
             && !matches!(
                 stmt.kind,
-                StatementKind::AlterSystem(_) | StatementKind::AlterSession(_) | StatementKind::FlushBufferCache
+                StatementKind::AlterSystem(_)
+                    | StatementKind::AlterSession(_)
+                    | StatementKind::FlushBufferCache
+                    | StatementKind::Checkpoint
             )
         {
             // DDL commits the open transaction first.
             self.implicit_commit();
         }
+        self.sync_cache_pools();
         match &stmt.kind {
             StatementKind::Query(q) => {
                 self.s.sqlplus.last_sql = Some(stmt.clone());
                 self.run_sqlplus_query(q, &stmt.text)
+            }
+            StatementKind::Checkpoint => {
+                self.checkpoint();
+                Ok(Outcome { feedback: Some("System altered.".into()), ..Default::default() })
             }
             StatementKind::CreateTable(c) => self.create_table(c),
             StatementKind::CreateCluster(c) => self.create_cluster(c),

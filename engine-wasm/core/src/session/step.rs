@@ -3,7 +3,7 @@
 //! stacks, with the events it recorded.
 
 use super::*;
-use crate::result::{ErrorOut, LatchOut, StepOut, WaitHistogramOut};
+use crate::result::{ErrorOut, LatchOut, StepOut, WaitHistogramOut, WaitOut};
 use crate::trace::Trace;
 
 /// What a step leaves for the engine besides its output.
@@ -19,6 +19,7 @@ impl Run<'_> {
     pub(crate) fn run_step(&mut self, stmt: &Statement, index: usize) -> StepRun {
         let before = self.snapshot();
         let latch_before = self.inst.sga.cache.latch_totals();
+        let dbwr_before = self.inst.sga.cache.dbwr.stats;
         let mark = self.s.cost.mark();
         let t0 = self.s.cost.now_us();
         let waits_before = self.waits_now();
@@ -64,6 +65,20 @@ impl Run<'_> {
             wait_histograms: WaitHistogramOut::since(&self.s.stats.calls.wait_hist_us, &hist_before),
             ..Default::default()
         };
+        // DBWR's statistics and wait during the step (instance-wide, like
+        // the latches; a STARTUP starts them again).
+        let dbwr = self.inst.sga.cache.dbwr.stats;
+        for ((name, after), (_, before)) in dbwr.named().into_iter().zip(dbwr_before.named()) {
+            let d = after.saturating_sub(before);
+            if d > 0 {
+                *step.stats.entry(name.to_string()).or_default() += d;
+            }
+        }
+        let writes = dbwr.parallel_writes.saturating_sub(dbwr_before.parallel_writes);
+        if writes > 0 {
+            let us = (dbwr.parallel_write_us - dbwr_before.parallel_write_us).max(0.0);
+            step.waits.insert("db file parallel write".into(), WaitOut { count: writes, time_us: round3(us) });
+        }
         // STARTUP builds a new latch set: its totals start again.
         let lg = latch_after.gets.saturating_sub(latch_before.gets);
         if lg > 0 {

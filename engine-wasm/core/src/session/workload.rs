@@ -19,6 +19,7 @@
 use super::*;
 use crate::result::{SessionOut, TimelineOut, WaitHistogramOut};
 use crate::sim::{Process, Scheduler, SimTime};
+use crate::stats::WaitEvent;
 
 /// Segments kept per session lane before neighbours are merged.
 const MAX_LANE_SEGMENTS: usize = 4096;
@@ -33,6 +34,12 @@ pub(crate) mod lane {
     pub const DB_FILE_SEQUENTIAL_READ: u8 = 4;
     pub const LOG_FILE_SYNC: u8 = 5;
     pub const SQLNET_FROM_CLIENT: u8 = 6;
+    /// The buffer cache's waits, in [`crate::stats::WaitEvent::BUFFER_CACHE`] order.
+    pub const DB_FILE_SCATTERED_READ: u8 = 7;
+    pub const DIRECT_PATH_READ: u8 = 8;
+    pub const FREE_BUFFER_WAITS: u8 = 9;
+    pub const ENQ_KO: u8 = 10;
+    pub const RDBMS_IPC_REPLY: u8 = 11;
 }
 
 /// One session's part of the workload.
@@ -226,6 +233,11 @@ impl Run<'_> {
                 (lane::DB_FILE_SEQUENTIAL_READ, now.read_us - mark.read_us),
                 (lane::LOG_FILE_SYNC, now.sync_us - mark.sync_us),
                 (lane::SQLNET_FROM_CLIENT, (now.net_us - mark.net_us) + (now.client_us - mark.client_us)),
+                (lane::DB_FILE_SCATTERED_READ, now.wait_us(WaitEvent::DbFileScatteredRead, &mark)),
+                (lane::DIRECT_PATH_READ, now.wait_us(WaitEvent::DirectPathRead, &mark)),
+                (lane::FREE_BUFFER_WAITS, now.wait_us(WaitEvent::FreeBufferWaits, &mark)),
+                (lane::ENQ_KO, now.wait_us(WaitEvent::EnqKoFastObjectCheckpoint, &mark)),
+                (lane::RDBMS_IPC_REPLY, now.wait_us(WaitEvent::RdbmsIpcReply, &mark)),
             ];
             let waited: f64 = waits.iter().map(|(_, us)| us).sum();
             let on_cpu = (t1 - t0 - waited).max(0.0);
@@ -391,6 +403,11 @@ mod tests {
             lane::DB_FILE_SEQUENTIAL_READ,
             lane::LOG_FILE_SYNC,
             lane::SQLNET_FROM_CLIENT,
+            lane::DB_FILE_SCATTERED_READ,
+            lane::DIRECT_PATH_READ,
+            lane::FREE_BUFFER_WAITS,
+            lane::ENQ_KO,
+            lane::RDBMS_IPC_REPLY,
         ];
         assert_eq!(ours.len(), TIMELINE_STATES.len());
         for (i, s) in ours.iter().enumerate() {

@@ -11,7 +11,7 @@
 //! (`session/kernel.rs`).
 
 use crate::instance::version::VersionProfile;
-use crate::io::{BlockDevice, IoRequest};
+use crate::io::{BlockDevice, IoKind, IoPurpose, IoRequest};
 use crate::sga::latch::{LatchChild, LatchMap, LatchSet};
 use crate::sim::SimTime;
 
@@ -63,6 +63,170 @@ impl GetKind {
     }
 }
 
+/// Not a buffer: the end of an LRU list.
+const NIL: u32 = u32::MAX;
+
+/// `_db_aging_touch_time` (3 s): a buffer's touch count rises at most
+/// once in this much simulated time, however often it is visited.
+pub const TOUCH_TIME_US: f64 = 3_000_000.0;
+/// `_db_aging_hot_criteria`: a buffer met at the cold end with at least
+/// this touch count is moved to the hot end instead of being reused.
+pub const HOT_CRITERIA: u32 = 2;
+/// `_db_aging_cool_count`: the touch count of a buffer that crosses from
+/// the hot half into the cold half.
+pub const COOL_COUNT: u32 = 1;
+/// `_db_percent_hot_default`: the hot half's share of a pool (%).
+pub const PERCENT_HOT: u64 = 50;
+/// `_db_block_max_scan_pct`: how much of a pool (%) a foreground scans
+/// from the cold end for a free buffer before it gives up and waits.
+pub const MAX_SCAN_PCT: u64 = 40;
+/// `_small_table_threshold` as a share of the DEFAULT pool (%).
+pub const SMALL_TABLE_PCT: u64 = 2;
+/// A multiblock read takes at most this share of a pool's buffers (%), so
+/// a scan's read never evicts its own blocks.
+pub const MAX_READ_PCT: u64 = 25;
+
+/// One buffer header: the block it holds, its place on its pool's LRU
+/// list, its touch count and whether it is dirty.
+#[derive(Debug, Clone, Copy)]
+struct Buf {
+    seg: u32,
+    block: u32,
+    prev: u32,
+    next: u32,
+    touch: u32,
+    touched_at: f64,
+    pool: u8,
+    hot: bool,
+    dirty: bool,
+    /// In DBWR's batch in flight.
+    writing: bool,
+    /// Changed again while DBWR was writing it: still dirty afterwards.
+    redirtied: bool,
+}
+
+/// A pool's LRU list, hot end (head) to cold end (tail), with the
+/// mid-point where the cold half starts.
+#[derive(Debug, Clone)]
+struct Lru {
+    /// Buffers of the pool (`db_cache_size` / block size).
+    capacity: u32,
+    /// Buffers on the list.
+    len: u32,
+    head: u32,
+    tail: u32,
+    /// The first buffer of the cold half (NIL: the cold half is empty).
+    mid: u32,
+    /// Buffers in the hot half.
+    hot: u32,
+    /// Buffer headers of this pool not on the list (their segment dropped).
+    free: Vec<u32>,
+}
+
+impl Lru {
+    fn new(capacity: u64) -> Self {
+        Lru {
+            capacity: capacity.min(u32::MAX as u64 - 1) as u32,
+            len: 0,
+            head: NIL,
+            tail: NIL,
+            mid: NIL,
+            hot: 0,
+            free: Vec::new(),
+        }
+    }
+    fn hot_target(&self) -> u32 {
+        (self.capacity as u64 * PERCENT_HOT / 100) as u32
+    }
+    fn scan_depth(&self) -> u32 {
+        ((self.capacity as u64 * MAX_SCAN_PCT / 100) as u32).max(1)
+    }
+}
+
+/// A segment's buffers: which buffer holds each block, its pool, and how
+/// many of its blocks are cached and dirty.
+#[derive(Debug, Clone, Default)]
+struct SegBufs {
+    /// Block -> buffer + 1 (0: not cached).
+    map: Vec<u32>,
+    pool: u8,
+    cached: u32,
+    dirty: u32,
+}
+
+/// What the last miss did before its read, for the session to count and
+/// pay (read by `session/kernel.rs` on a miss only).
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct MissInfo {
+    /// Blocks the read brought in (1, or a multiblock read's count).
+    pub blocks: u32,
+    /// `free buffer waits`: times the session found no clean buffer
+    /// within the scan depth and waited for DBWR's writes.
+    pub free_waits: u32,
+    pub free_wait_us: f64,
+    /// When the read was issued (after any free buffer wait).
+    pub issued: f64,
+    /// `free buffer requested`, `free buffer inspected`, `dirty buffers
+    /// inspected`, `hot buffers moved to head of LRU`.
+    pub requested: u32,
+    pub inspected: u32,
+    pub dirty_inspected: u32,
+    pub hot_moved: u32,
+}
+
+/// DBWR's instance-wide statistics (V$SYSSTAT: the background process's,
+/// not a session's) and its wait.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct DbwrStats {
+    /// `physical writes` (= `physical writes from cache`): blocks written.
+    pub physical_writes: u64,
+    /// `physical write IO requests`.
+    pub write_requests: u64,
+    /// `DBWR lru scans`: batches written to make buffers free.
+    pub lru_scans: u64,
+    /// `DBWR make free requests`: foregrounds that posted DBWR.
+    pub make_free_requests: u64,
+    /// `DBWR checkpoint buffers written`.
+    pub checkpoint_buffers_written: u64,
+    /// `DBWR checkpoints`: full checkpoints (`ALTER SYSTEM CHECKPOINT`).
+    pub checkpoints: u64,
+    /// `db file parallel write`: DBWR waiting for a batch's writes.
+    pub parallel_writes: u64,
+    pub parallel_write_us: f64,
+}
+
+impl DbwrStats {
+    /// The statistics under their V$SYSSTAT names, then the wait.
+    pub fn named(&self) -> [(&'static str, u64); 7] {
+        [
+            ("physical writes", self.physical_writes),
+            ("physical writes from cache", self.physical_writes),
+            ("physical write IO requests", self.write_requests),
+            ("DBWR lru scans", self.lru_scans),
+            ("DBWR make free requests", self.make_free_requests),
+            ("DBWR checkpoint buffers written", self.checkpoint_buffers_written),
+            ("DBWR checkpoints", self.checkpoints),
+        ]
+    }
+}
+
+/// The database writer: a background process on the simulated clock,
+/// advanced lazily (when a session next needs the cache) rather than by
+/// events of its own. It writes one batch at a time: the batch's writes
+/// are submitted together (asynchronous I/O) and it waits for all of them
+/// (`db file parallel write`); the buffers are clean when the batch is.
+#[derive(Debug, Clone, Default)]
+pub struct Dbwr {
+    batch: Vec<u32>,
+    /// When the batch in flight completes (None: DBWR is idle).
+    done: Option<f64>,
+    /// Posted while busy: the pool to write for when the batch completes.
+    posted: Option<u8>,
+    /// `_db_writer_max_writes`: most buffers in one batch (0: no limit).
+    pub max_writes: u32,
+    pub stats: DbwrStats,
+}
+
 #[derive(Debug, Clone)]
 pub struct BufferCache {
     pub block_size: u32,
@@ -76,8 +240,15 @@ pub struct BufferCache {
     pub fastpath: bool,
     /// Examination gets are also counted as fastpath (12c+).
     pub fastpath_examination: bool,
-    /// Blocks in the cache, per segment (bit per block).
-    resident: Vec<Vec<u64>>,
+    /// Buffer headers, both pools (allocated as the pools fill).
+    bufs: Vec<Buf>,
+    /// Per segment: which buffer holds each block.
+    segs: Vec<SegBufs>,
+    /// The LRU lists: DEFAULT, then KEEP.
+    pools: [Lru; 2],
+    pub dbwr: Dbwr,
+    /// What the last miss did (see [`MissInfo`]).
+    pub last_miss: MissInfo,
     /// Blocks holding uncommitted changes: (segment, block) -> (the
     /// changing session's SID, undo records for the block). A reader from
     /// another session builds a consistent-read clone of such a block.
@@ -96,13 +267,13 @@ pub struct BufferCache {
 #[derive(Debug, Clone, Copy)]
 pub struct GetOutcome {
     pub latch_child: u16,
-    /// The block was not in the cache: the device read it, completing then.
+    /// The block was not in the cache: the device read it, completing
+    /// then ([`BufferCache::last_miss`] says what else happened).
     pub read_done: Option<SimTime>,
 }
 
 /// `v[outer][inner]` of a dense per-segment, per-block table, growing it
-/// with zeros as needed (the slow path of the residency bitmap and the
-/// trace's heat map).
+/// with zeros as needed (the trace's heat map).
 pub(crate) fn grown_slot<T: Clone + Default>(v: &mut Vec<Vec<T>>, outer: usize, inner: usize) -> &mut T {
     if outer >= v.len() {
         v.resize_with(outer + 1, Vec::new);
@@ -122,7 +293,8 @@ impl BufferCache {
         profile: &VersionProfile,
         fastpin_enable: bool,
     ) -> Self {
-        let default_buffers = (default_bytes / block_size as u64).max(1000);
+        // db_cache_size = 0 (sized automatically in Oracle): 1,000 buffers.
+        let default_buffers = if default_bytes == 0 { 1000 } else { (default_bytes / block_size as u64).max(1) };
         let keep_buffers = keep_bytes / block_size as u64;
         let buffers = default_buffers + keep_buffers;
         let hash_buckets = (buffers * 2).next_power_of_two().clamp(1 << 10, 1 << 24) as u32;
@@ -136,7 +308,11 @@ impl BufferCache {
             keep_buffers,
             fastpath: profile.fastpath_gets && fastpin_enable,
             fastpath_examination: profile.fastpath_examination && fastpin_enable,
-            resident: Vec::new(),
+            bufs: Vec::new(),
+            segs: Vec::new(),
+            pools: [Lru::new(default_buffers), Lru::new(keep_buffers)],
+            dbwr: Dbwr::default(),
+            last_miss: MissInfo::default(),
             active: Default::default(),
             row_cr_until: 0.0,
             exclusive_pins: Default::default(),
@@ -154,9 +330,21 @@ impl BufferCache {
         self.latches.map.child(segment, block)
     }
 
+    /// `_small_table_threshold`: 2% of the DEFAULT pool, in blocks.
+    pub fn small_table_threshold(&self) -> u64 {
+        self.default_buffers * SMALL_TABLE_PCT / 100
+    }
+
+    /// The segment's blocks go to `pool` (KEEP only when it has buffers).
+    pub fn set_pool(&mut self, segment: u32, pool: PoolKind) {
+        let p = (pool == PoolKind::Keep && self.keep_buffers > 0) as u8;
+        let s = grown_slot_one(&mut self.segs, segment as usize);
+        s.pool = p;
+    }
+
     /// A consistent get of one block at `now`: the child latch is taken
     /// as often as the kind of get needs, and a block that is not in the
-    /// cache is read from `device`.
+    /// cache is read from `device`. A current-mode get leaves the buffer dirty.
     #[inline(always)]
     pub fn consistent_get(
         &mut self,
@@ -166,64 +354,528 @@ impl BufferCache {
         device: &mut dyn BlockDevice,
         now: SimTime,
     ) -> GetOutcome {
+        self.get_ahead(segment, block, kind, 1, device, now)
+    }
+
+    /// A get that, on a miss, reads up to `ahead` blocks from `block` (a
+    /// full scan's multiblock read: the run of blocks not already cached).
+    #[inline(always)]
+    pub fn get_ahead(
+        &mut self,
+        segment: u32,
+        block: u32,
+        kind: GetKind,
+        ahead: u32,
+        device: &mut dyn BlockDevice,
+        now: SimTime,
+    ) -> GetOutcome {
         let latch_child = self.latches.get(segment, block, kind.cbc_latch_gets() as u64);
-        let read_done =
-            if self.mark_resident(segment, block) { None } else { Some(self.read(segment, block, device, now)) };
+        let slot = self.slot(segment, block);
+        let read_done = if slot != 0 {
+            let b = &mut self.bufs[(slot - 1) as usize];
+            if now.0 - b.touched_at >= TOUCH_TIME_US {
+                b.touch += 1;
+                b.touched_at = now.0;
+            }
+            if kind == GetKind::Current {
+                self.mark_dirty(slot - 1);
+            }
+            None
+        } else {
+            Some(self.miss(segment, block, kind, ahead, device, now))
+        };
         GetOutcome { latch_child, read_done }
     }
 
-    #[cold]
-    #[inline(never)]
-    fn read(&mut self, segment: u32, block: u32, device: &mut dyn BlockDevice, now: SimTime) -> SimTime {
-        device.submit(&IoRequest::single_block_read(segment, block, self.block_size), now)
-    }
-
-    /// Mark a block as in the cache; returns whether it already was.
+    /// The buffer holding a block, + 1 (0: not cached).
     #[inline(always)]
-    pub fn mark_resident(&mut self, segment: u32, block: u32) -> bool {
-        let mask = 1u64 << (block % 64);
-        match self.resident.get_mut(segment as usize).and_then(|b| b.get_mut((block / 64) as usize)) {
-            Some(w) => {
-                let was = *w & mask != 0;
-                *w |= mask;
-                was
-            }
-            None => self.mark_resident_grow(segment, block),
+    fn slot(&self, segment: u32, block: u32) -> u32 {
+        match self.segs.get(segment as usize) {
+            Some(s) => s.map.get(block as usize).copied().unwrap_or(0),
+            None => 0,
         }
     }
 
+    /// Whether a block is in the cache.
+    pub fn is_cached(&self, segment: u32, block: u32) -> bool {
+        self.slot(segment, block) != 0
+    }
+
+    fn mark_dirty(&mut self, i: u32) {
+        let b = &mut self.bufs[i as usize];
+        if b.writing {
+            b.redirtied = true;
+        }
+        if !b.dirty {
+            b.dirty = true;
+            let seg = b.seg as usize;
+            self.segs[seg].dirty += 1;
+        }
+    }
+
+    /// A miss: free buffers for the run of uncached blocks from `block`
+    /// (at most `ahead`), then one read of them.
     #[cold]
     #[inline(never)]
-    fn mark_resident_grow(&mut self, segment: u32, block: u32) -> bool {
-        *grown_slot(&mut self.resident, segment as usize, (block / 64) as usize) |= 1u64 << (block % 64);
-        false
+    fn miss(
+        &mut self,
+        segment: u32,
+        block: u32,
+        kind: GetKind,
+        ahead: u32,
+        device: &mut dyn BlockDevice,
+        now: SimTime,
+    ) -> SimTime {
+        self.last_miss = MissInfo::default();
+        let p = self.segs.get(segment as usize).map_or(0, |s| s.pool) as usize;
+        let cap = ((self.pools[p].capacity as u64 * MAX_READ_PCT / 100) as u32).max(1);
+        let mut n = 1;
+        while n < ahead.min(cap) && !self.is_cached(segment, block + n) {
+            n += 1;
+        }
+        let mut t = now;
+        for j in 0..n {
+            let (i, at) = self.free_buffer(p, t, device);
+            t = at;
+            self.install(i, p as u8, segment, block + j, t.0);
+        }
+        if kind == GetKind::Current {
+            let i = self.slot(segment, block) - 1;
+            self.mark_dirty(i);
+        }
+        let m = &mut self.last_miss;
+        m.blocks = n;
+        m.issued = t.0;
+        let req = IoRequest { blocks: n, ..IoRequest::single_block_read(segment, block, self.block_size) };
+        device.submit(&req, t)
     }
 
-    /// Blocks formatted in the cache by inserts are resident without a read.
-    pub fn new_block(&mut self, segment: u32, block: u32) {
-        self.mark_resident(segment, block);
+    /// Blocks formatted in the cache (an insert's new block) take a buffer
+    /// without a read, dirty. When it took a buffer: what the search did
+    /// (a session that found none clean waited for DBWR).
+    pub fn new_block(
+        &mut self,
+        segment: u32,
+        block: u32,
+        device: &mut dyn BlockDevice,
+        now: SimTime,
+    ) -> Option<MissInfo> {
+        if let Some(i) = self.slot(segment, block).checked_sub(1) {
+            self.mark_dirty(i);
+            return None;
+        }
+        self.last_miss = MissInfo::default();
+        let p = self.segs.get(segment as usize).map_or(0, |s| s.pool) as usize;
+        let (i, t) = self.free_buffer(p, now, device);
+        self.install(i, p as u8, segment, block, t.0);
+        self.mark_dirty(i);
+        self.last_miss.issued = t.0;
+        Some(self.last_miss)
     }
 
-    /// Forget a segment's buffers (DROP).
-    pub fn invalidate_segment(&mut self, segment: u32) {
-        if let Some(bits) = self.resident.get_mut(segment as usize) {
-            bits.clear();
+    /// Put block `(segment, block)` in buffer `i` at the pool's mid-point.
+    fn install(&mut self, i: u32, pool: u8, segment: u32, block: u32, now: f64) {
+        self.bufs[i as usize] = Buf {
+            seg: segment,
+            block,
+            prev: NIL,
+            next: NIL,
+            touch: 1,
+            touched_at: now,
+            pool,
+            hot: false,
+            dirty: false,
+            writing: false,
+            redirtied: false,
+        };
+        let s = grown_slot_one(&mut self.segs, segment as usize);
+        if s.map.len() <= block as usize {
+            s.map.resize(block as usize + 1, 0);
+        }
+        s.map[block as usize] = i + 1;
+        s.cached += 1;
+        self.insert_mid(pool as usize, i);
+    }
+
+    /// A free buffer of pool `p` at `now`: a new one while the pool is not
+    /// full, else the coldest clean buffer within the scan depth. Buffers
+    /// met on the way with a touch count of 2 or more go to the hot end;
+    /// dirty ones are passed over and DBWR is posted to write them. With
+    /// none clean, the session waits for DBWR's batch (`free buffer
+    /// waits`) and scans again. Returns the buffer and when it was free.
+    fn free_buffer(&mut self, p: usize, now: SimTime, device: &mut dyn BlockDevice) -> (u32, SimTime) {
+        self.last_miss.requested += 1;
+        if let Some(i) = self.pools[p].free.pop() {
+            return (i, now);
+        }
+        let lru = &self.pools[p];
+        if lru.len < lru.capacity {
+            self.bufs.push(Buf {
+                seg: 0,
+                block: 0,
+                prev: NIL,
+                next: NIL,
+                touch: 0,
+                touched_at: 0.0,
+                pool: p as u8,
+                hot: false,
+                dirty: false,
+                writing: false,
+                redirtied: false,
+            });
+            return ((self.bufs.len() - 1) as u32, now);
+        }
+        self.dbwr_advance(now.0, device);
+        let mut t = now;
+        // Each round either finds a buffer or waits for a batch that
+        // cleans at least one: bounded by the pool's buffers.
+        for _ in 0..=self.pools[p].capacity.min(1 << 20) {
+            let (found, saw_dirty) = self.scan(p);
+            if saw_dirty {
+                self.dbwr_post(p as u8, t.0, device);
+            }
+            if let Some(i) = found {
+                self.evict(i);
+                return (i, t);
+            }
+            match self.dbwr.done {
+                Some(done) if done > t.0 => {
+                    self.last_miss.free_waits += 1;
+                    self.last_miss.free_wait_us += done - t.0;
+                    t = SimTime(done);
+                    self.dbwr_advance(done, device);
+                }
+                Some(done) => self.dbwr_advance(done, device),
+                None => break,
+            }
+        }
+        // Nothing DBWR can clean (cannot happen with dirty buffers in the
+        // pool): the cold end's buffer is taken as it is.
+        let i = self.pools[p].tail;
+        self.evict(i);
+        (i, t)
+    }
+
+    /// Scan pool `p` from the cold end for a clean buffer to reuse.
+    fn scan(&mut self, p: usize) -> (Option<u32>, bool) {
+        let mut i = self.pools[p].tail;
+        let mut saw_dirty = false;
+        for _ in 0..self.pools[p].scan_depth() {
+            if i == NIL {
+                break;
+            }
+            let b = self.bufs[i as usize];
+            if b.touch >= HOT_CRITERIA {
+                self.unlink(p, i);
+                self.bufs[i as usize].touch = 0;
+                self.push_hot(p, i);
+                self.last_miss.hot_moved += 1;
+                self.last_miss.inspected += 1;
+            } else if b.dirty {
+                saw_dirty |= !b.writing;
+                self.last_miss.dirty_inspected += 1;
+                self.last_miss.inspected += 1;
+            } else {
+                return (Some(i), saw_dirty);
+            }
+            i = b.prev;
+        }
+        (None, saw_dirty)
+    }
+
+    /// Take buffer `i` off its list and forget the block it held.
+    fn evict(&mut self, i: u32) {
+        let b = self.bufs[i as usize];
+        self.unlink(b.pool as usize, i);
+        let s = &mut self.segs[b.seg as usize];
+        s.map[b.block as usize] = 0;
+        s.cached -= 1;
+        if b.dirty {
+            s.dirty -= 1;
         }
     }
 
-    /// Buffers in use per pool, given each segment's pool.
+    fn unlink(&mut self, p: usize, i: u32) {
+        let b = self.bufs[i as usize];
+        let lru = &mut self.pools[p];
+        if lru.mid == i {
+            lru.mid = b.next;
+        }
+        if b.prev == NIL {
+            lru.head = b.next;
+        } else {
+            self.bufs[b.prev as usize].next = b.next;
+        }
+        if b.next == NIL {
+            lru.tail = b.prev;
+        } else {
+            self.bufs[b.next as usize].prev = b.prev;
+        }
+        if b.hot {
+            lru.hot -= 1;
+        }
+        lru.len -= 1;
+        let b = &mut self.bufs[i as usize];
+        b.prev = NIL;
+        b.next = NIL;
+        b.hot = false;
+    }
+
+    /// Link `i` just before `x` (NIL: at the cold end).
+    fn link_before(&mut self, p: usize, i: u32, x: u32) {
+        let lru = &mut self.pools[p];
+        let prev = if x == NIL { lru.tail } else { self.bufs[x as usize].prev };
+        if prev == NIL {
+            lru.head = i;
+        } else {
+            self.bufs[prev as usize].next = i;
+        }
+        if x == NIL {
+            lru.tail = i;
+        } else {
+            self.bufs[x as usize].prev = i;
+        }
+        lru.len += 1;
+        let b = &mut self.bufs[i as usize];
+        b.prev = prev;
+        b.next = x;
+    }
+
+    /// A block read in enters at the mid-point: the head of the cold half.
+    fn insert_mid(&mut self, p: usize, i: u32) {
+        let mid = self.pools[p].mid;
+        self.link_before(p, i, mid);
+        self.bufs[i as usize].hot = false;
+        self.pools[p].mid = i;
+    }
+
+    /// To the hot end; the hot half's coldest buffers cross the mid-point
+    /// (touch count `COOL_COUNT`) while it is over its share.
+    fn push_hot(&mut self, p: usize, i: u32) {
+        let head = self.pools[p].head;
+        self.link_before(p, i, head);
+        self.bufs[i as usize].hot = true;
+        self.pools[p].hot += 1;
+        while self.pools[p].hot > self.pools[p].hot_target() {
+            let lru = &self.pools[p];
+            let last_hot = if lru.mid == NIL { lru.tail } else { self.bufs[lru.mid as usize].prev };
+            if last_hot == NIL {
+                break;
+            }
+            let b = &mut self.bufs[last_hot as usize];
+            b.hot = false;
+            b.touch = COOL_COUNT;
+            let lru = &mut self.pools[p];
+            lru.hot -= 1;
+            lru.mid = last_hot;
+        }
+    }
+
+    /// DBWR up to `now`: each batch done by then is complete (its buffers
+    /// clean), and a post that came while it was busy starts the next.
+    pub fn dbwr_advance(&mut self, now: f64, device: &mut dyn BlockDevice) {
+        // At most two rounds: a completed batch may start one posted batch.
+        for _ in 0..2 {
+            let Some(done) = self.dbwr.done else { return };
+            if done > now {
+                return;
+            }
+            self.complete_batch();
+            if let Some(p) = self.dbwr.posted.take() {
+                self.start_batch(Some(p), None, done, device);
+            }
+        }
+    }
+
+    fn complete_batch(&mut self) {
+        for k in 0..self.dbwr.batch.len() {
+            let i = self.dbwr.batch[k] as usize;
+            let b = &mut self.bufs[i];
+            if !b.writing {
+                continue;
+            }
+            b.writing = false;
+            if std::mem::take(&mut b.redirtied) {
+                continue;
+            }
+            b.dirty = false;
+            let seg = b.seg as usize;
+            self.segs[seg].dirty -= 1;
+        }
+        self.dbwr.batch.clear();
+        self.dbwr.done = None;
+    }
+
+    /// A foreground met dirty buffers at the cold end of pool `p`: DBWR
+    /// writes a batch now, or after the one in flight.
+    fn dbwr_post(&mut self, p: u8, now: f64, device: &mut dyn BlockDevice) {
+        self.dbwr.stats.make_free_requests += 1;
+        if self.dbwr.done.is_some() {
+            self.dbwr.posted = Some(p);
+        } else {
+            self.start_batch(Some(p), None, now, device);
+        }
+    }
+
+    /// Start a batch at `at`: the dirty buffers of pool `pool`'s cold half
+    /// (coldest first, at most `_db_writer_max_writes`), or for a
+    /// checkpoint (`pool` None) every dirty buffer, of `only` segment when
+    /// given. The writes go out together in block order; the batch is
+    /// done when the last completes.
+    fn start_batch(&mut self, pool: Option<u8>, only: Option<u32>, at: f64, device: &mut dyn BlockDevice) -> f64 {
+        let mut batch = std::mem::take(&mut self.dbwr.batch);
+        batch.clear();
+        let limit = if self.dbwr.max_writes == 0 || pool.is_none() { u32::MAX } else { self.dbwr.max_writes };
+        match pool {
+            Some(p) => {
+                let mut i = self.pools[p as usize].tail;
+                while i != NIL && (batch.len() as u32) < limit {
+                    let b = self.bufs[i as usize];
+                    if b.hot {
+                        break;
+                    }
+                    if b.dirty && !b.writing {
+                        batch.push(i);
+                    }
+                    i = b.prev;
+                }
+            }
+            None => {
+                for (i, b) in self.bufs.iter().enumerate() {
+                    let on_list = b.prev != NIL || b.next != NIL || self.pools[b.pool as usize].head == i as u32;
+                    if on_list && b.dirty && !b.writing && only.is_none_or(|s| s == b.seg) {
+                        batch.push(i as u32);
+                    }
+                }
+            }
+        }
+        if batch.is_empty() {
+            self.dbwr.batch = batch;
+            return at;
+        }
+        let bufs = &self.bufs;
+        batch.sort_unstable_by_key(|&i| (bufs[i as usize].seg, bufs[i as usize].block));
+        let mut done = at;
+        for &i in &batch {
+            let b = &mut self.bufs[i as usize];
+            b.writing = true;
+            let req = IoRequest {
+                kind: IoKind::Write,
+                file: b.seg,
+                block: b.block,
+                blocks: 1,
+                block_size: self.block_size,
+                purpose: IoPurpose::Data,
+            };
+            done = done.max(device.submit(&req, SimTime(at)).0);
+        }
+        let n = batch.len() as u64;
+        let s = &mut self.dbwr.stats;
+        s.physical_writes += n;
+        s.write_requests += n;
+        s.parallel_writes += 1;
+        s.parallel_write_us += done - at;
+        if pool.is_some() {
+            s.lru_scans += 1;
+        } else {
+            s.checkpoint_buffers_written += n;
+        }
+        self.dbwr.batch = batch;
+        self.dbwr.done = Some(done);
+        done
+    }
+
+    /// A checkpoint at `now`: DBWR finishes the batch in flight, then
+    /// writes every dirty buffer (of `segment` only, for a direct read's
+    /// fast object checkpoint). Returns when the last write completes.
+    pub fn checkpoint(&mut self, segment: Option<u32>, device: &mut dyn BlockDevice, now: SimTime) -> SimTime {
+        self.dbwr_advance(now.0, device);
+        let mut at = now.0;
+        if let Some(done) = self.dbwr.done {
+            at = at.max(done);
+            self.complete_batch();
+        }
+        self.dbwr.posted = None;
+        if segment.is_none() {
+            self.dbwr.stats.checkpoints += 1;
+        }
+        let done = self.start_batch(None, segment, at, device);
+        if self.dbwr.done.is_some() {
+            self.complete_batch();
+        }
+        SimTime(done)
+    }
+
+    /// A segment's blocks in the cache, and how many of them are dirty.
+    pub fn segment_buffers(&self, segment: u32) -> (u64, u64) {
+        self.segs.get(segment as usize).map_or((0, 0), |s| (s.cached as u64, s.dirty as u64))
+    }
+
+    /// Forget a segment's buffers (DROP, MOVE): they return to their pool's free list.
+    pub fn invalidate_segment(&mut self, segment: u32) {
+        let Some(s) = self.segs.get_mut(segment as usize) else { return };
+        let map = std::mem::take(&mut s.map);
+        s.cached = 0;
+        s.dirty = 0;
+        for slot in map.into_iter().filter(|&x| x != 0) {
+            let i = slot - 1;
+            let b = self.bufs[i as usize];
+            self.unlink(b.pool as usize, i);
+            self.bufs[i as usize].dirty = false;
+            self.bufs[i as usize].writing = false;
+            self.pools[b.pool as usize].free.push(i);
+        }
+        let bufs = &self.bufs;
+        self.dbwr.batch.retain(|&i| bufs[i as usize].seg != segment);
+    }
+
+    /// Buffers holding a segment's blocks.
     pub fn resident_blocks(&self, segment: u32) -> u64 {
-        self.resident.get(segment as usize).map(|b| b.iter().map(|w| w.count_ones() as u64).sum()).unwrap_or(0)
+        self.segment_buffers(segment).0
     }
 
     pub fn latch_totals(&self) -> LatchChild {
         self.latches.totals()
     }
 
-    /// `SHUTDOWN`: the cache is emptied.
+    /// `SHUTDOWN`, `FLUSH BUFFER_CACHE`: the cache is emptied (dirty
+    /// buffers are dropped unwritten: the lab's blocks live in the catalog).
     pub fn flush(&mut self) {
-        self.resident.clear();
+        self.bufs.clear();
+        for s in &mut self.segs {
+            s.map.clear();
+            s.cached = 0;
+            s.dirty = 0;
+        }
+        for p in &mut self.pools {
+            *p = Lru::new(p.capacity as u64);
+        }
+        self.dbwr.batch.clear();
+        self.dbwr.done = None;
+        self.dbwr.posted = None;
     }
+
+    /// The LRU list of a pool, hot end first: (segment, block, touch
+    /// count, dirty) per buffer (tests and the cache view).
+    pub fn lru_order(&self, pool: PoolKind) -> Vec<(u32, u32, u32, bool)> {
+        let lru = &self.pools[(pool == PoolKind::Keep) as usize];
+        let mut out = Vec::with_capacity(lru.len as usize);
+        let mut i = lru.head;
+        while i != NIL && out.len() < lru.len as usize {
+            let b = &self.bufs[i as usize];
+            out.push((b.seg, b.block, b.touch, b.dirty));
+            i = b.next;
+        }
+        out
+    }
+}
+
+/// `v[i]`, growing `v` with defaults as needed.
+fn grown_slot_one<T: Default>(v: &mut Vec<T>, i: usize) -> &mut T {
+    if i >= v.len() {
+        v.resize_with(i + 1, T::default);
+    }
+    &mut v[i]
 }
 
 #[cfg(test)]

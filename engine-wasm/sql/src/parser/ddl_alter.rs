@@ -22,12 +22,18 @@ impl Parser<'_> {
                     self.bump();
                     return Ok(StatementKind::FlushBufferCache);
                 }
+                if self.is_kw("CHECKPOINT") {
+                    self.bump();
+                    if self.is_kw("GLOBAL") || self.is_kw("LOCAL") {
+                        self.bump();
+                    }
+                    return Ok(StatementKind::Checkpoint);
+                }
                 match self.word() {
                     Some(o)
                         if matches!(
                             o,
                             "FLUSH"
-                                | "CHECKPOINT"
                                 | "SWITCH"
                                 | "KILL"
                                 | "DISCONNECT"

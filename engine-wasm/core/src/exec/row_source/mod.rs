@@ -62,6 +62,11 @@ pub struct Rt<'a> {
     /// Set by a nested loop before it restarts its inner row source: the
     /// outer row source moved to a new block since the previous outer row.
     pub outer_moved: bool,
+    /// `db_file_multiblock_read_count`: blocks a full scan reads at once.
+    pub mbrc: u32,
+    /// Serial full scans of large tables may read direct (queries; not
+    /// the scans that find the rows a DML statement changes).
+    pub direct_reads: bool,
 }
 
 impl Rt<'_> {
@@ -108,6 +113,15 @@ impl Rt<'_> {
     fn get(&mut self, line: u16, st: usize, seg: u32, block: u32, kind: GetKind, no_work: bool) {
         let stacks: &[OpStacks] = self.stacks;
         self.lines[line as usize].own_buffers += self.k.get(seg, block, kind, no_work, line, &stacks[st]);
+    }
+
+    /// A full scan's get of block `block` of a segment of `blocks` blocks:
+    /// a miss reads ahead (`db_file_multiblock_read_count`).
+    #[inline(always)]
+    fn scan_get(&mut self, line: u16, st: usize, seg: u32, block: u32, blocks: u64) {
+        let stacks: &[OpStacks] = self.stacks;
+        let ahead = (blocks.saturating_sub(block as u64)).clamp(1, self.mbrc.max(1) as u64) as u32;
+        self.lines[line as usize].own_buffers += self.k.scan_get(seg, block, ahead, line, &stacks[st]);
     }
 
     /// The unique-index shortcut get of a table block (the kernel decides
@@ -232,6 +246,9 @@ pub enum OpKind {
         /// stamp `order_at` (recomputed when the table changed since).
         order: Vec<u32>,
         order_at: u64,
+        /// A serial direct read (no buffer cache): the blocks
+        /// `direct.0..direct.1` were read by the last direct path read.
+        direct: Option<(u32, u32)>,
     },
     /// INDEX UNIQUE SCAN (heap index or IOT), optionally READ OPTIM.
     IndexUnique {

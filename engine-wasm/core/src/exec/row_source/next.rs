@@ -10,7 +10,7 @@ impl Op {
         let line = self.line;
         let st = self.st;
         let got = match &mut self.kind {
-            OpKind::Full { table, src, filter, next_row, pinned, started, order, order_at } => {
+            OpKind::Full { table, src, filter, next_row, pinned, started, order, order_at, direct } => {
                 let t = &rt.cat.tables[*table];
                 let Some(seg) = rt.cat.scan_segment(t) else { return Ok(false) };
                 if !*started {
@@ -21,10 +21,22 @@ impl Op {
                     }
                     let blocks = rt.cat.table_blocks(t);
                     // Oracle's short-table threshold: 2% of the buffer cache.
-                    if blocks as f64 <= rt.k.cache.default_buffers as f64 * 0.02 {
+                    let stt = rt.k.cache.small_table_threshold();
+                    if blocks <= stt {
                         rt.k.stats.access.table_scans_short += 1;
                     } else {
                         rt.k.stats.access.table_scans_long += 1;
+                        // A serial scan of a long table reads direct unless
+                        // half its blocks are cached or a quarter dirty;
+                        // DBWR first writes its dirty buffers.
+                        let (cached, dirty) = rt.k.cache.segment_buffers(seg);
+                        if rt.direct_reads && cached * 2 < blocks && dirty * 4 < blocks {
+                            let stacks: &[OpStacks] = rt.stacks;
+                            if dirty > 0 {
+                                rt.k.object_checkpoint(seg, &stacks[st]);
+                            }
+                            *direct = Some((0, 0));
+                        }
                     }
                     let stale = order.len() != t.rows.len() || *order_at != t.changed_at;
                     if stale && !matches!(t.storage, TableStorage::Heap { .. }) {
@@ -45,7 +57,19 @@ impl Op {
                     let l = t.loc[r as usize];
                     let b = l.block;
                     if *pinned != Some(b) {
-                        rt.get(line, st, seg, b, GetKind::Normal, true);
+                        let blocks = rt.cat.table_blocks(t);
+                        match direct {
+                            None => rt.scan_get(line, st, seg, b, blocks),
+                            Some(range) => {
+                                let stacks: &[OpStacks] = rt.stacks;
+                                if !(range.0..range.1).contains(&b) {
+                                    let n = (blocks.saturating_sub(b as u64)).clamp(1, rt.mbrc.max(1) as u64) as u32;
+                                    rt.k.direct_read(seg, b, n, line, &stacks[st]);
+                                    *range = (b, b + n);
+                                }
+                                rt.lines[line as usize].own_buffers += rt.k.direct_get(&stacks[st]);
+                            }
+                        }
                         rt.k.stats.access.table_scan_blocks += 1;
                         *pinned = Some(b);
                     }

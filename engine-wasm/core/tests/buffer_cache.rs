@@ -1,0 +1,226 @@
+//! Issue 16, the buffer cache on real devices: sized pools with LRU and
+//! touch counts, multiblock and direct path reads, dirty buffers written
+//! by DBWR, `free buffer waits` when DBWR falls behind, and `ALTER SYSTEM
+//! CHECKPOINT`.
+
+mod common;
+use common::*;
+use lio_core::StepOut;
+
+/// A disk whose every request is hand-computable: one track holds all
+/// the lab's files (no seeks), half a revolution at 6,000 rpm is
+/// R = 5,000 us, and an 8 KB block transfers in X = 1,000 us
+/// (8.192 MB/s). A request that starts where the previous one ended while
+/// the disk is still busy streams (X only); any other pays R + X.
+const HAND_HDD: &str = "LAB DEVICE slow TYPE hdd rpm = 6000 transfer_mb_s = 8.192 capacity_gb = 0.2 track_kb = 100000 file_stride_mb = 0.001;\n\
+     create tablespace slow_ts datafile '+SLOW' size 100m;\n";
+const R: f64 = 5_000.0;
+const X: f64 = 1_000.0;
+
+fn wait(s: &StepOut, event: &str) -> (u64, f64) {
+    s.waits.get(event).map_or((0, 0.0), |w| (w.count, w.time_us))
+}
+
+fn step<'a>(steps: &'a [StepOut], starts: &str) -> &'a StepOut {
+    steps.iter().find(|s| s.statement.starts_with(starts)).unwrap_or_else(|| panic!("no step {starts}"))
+}
+
+/// An 8-buffer cache, a 20-block table (one row per block) on the hand
+/// HDD, and one UPDATE of every row. The UPDATE first reads the rows
+/// (20 clean blocks pass through the cache; 13..20 stay), then changes
+/// them in order: blocks 1-8 take the 8 clean buffers and fill the cache
+/// with dirty ones. Block 9's search meets dirty buffers at the cold end
+/// (scan depth 40% of 8 = 3): it posts DBWR, which writes the 8 dirty
+/// buffers in one batch (block 1 at R + X, blocks 2-8 streaming behind it
+/// at X each), and waits for that batch: one `free buffer waits` of
+/// R + 8X = 13 ms. Blocks 10-16 find clean buffers; block 17 waits for
+/// the second batch (blocks 9-16) the same way. `ALTER SYSTEM CHECKPOINT`
+/// then writes the last 4 dirty blocks (17-20): R + 4X.
+#[test]
+fn free_buffer_waits_and_checkpoint_are_hand_checkable() {
+    let mut e = quiet_engine();
+    let steps = e.exec(&format!(
+        "{HAND_HDD}create table t (id number, v varchar2(4000)) tablespace slow_ts;\n\
+         insert into t select rownum, rpad('x', 4000, 'x') from dual connect by level <= 20;\n\
+         commit;\n\
+         alter system set db_cache_size = 64K scope = spfile;\n\
+         shutdown immediate\n\
+         startup\n\
+         alter session set db_file_multiblock_read_count = 1;\n\
+         update t set v = v;\n\
+         LAB DEVICES;\n\
+         commit;\n\
+         alter system checkpoint;\n\
+         alter system checkpoint;"
+    ));
+    ok(&steps);
+    let upd = step(&steps, "update");
+    assert_eq!(upd.rows_processed, 20);
+    assert_eq!(wait(upd, "free buffer waits"), (2, 2.0 * (R + 8.0 * X)), "{:?}", upd.waits);
+    assert_eq!(stat(upd, "physical writes"), 16);
+    assert_eq!(stat(upd, "DBWR lru scans"), 2);
+    assert_eq!(wait(upd, "db file parallel write"), (2, 2.0 * (R + 8.0 * X)));
+    // The table's header and blocks read once by the scan, and each block
+    // once more for its change (evicted meanwhile); the rest of the
+    // reads are the dictionary's (recursive SQL after the restart).
+    let listing = step(&steps, "LAB DEVICES").output.join("\n");
+    assert!(listing.contains("reads 41 (335872 bytes), writes 16 (131072 bytes)"), "{listing}");
+    let ckpt: Vec<&StepOut> = steps.iter().filter(|s| s.statement.starts_with("alter system checkpoint")).collect();
+    assert_eq!(wait(ckpt[0], "rdbms ipc reply"), (1, R + 4.0 * X), "{:?}", ckpt[0].waits);
+    assert_eq!(stat(ckpt[0], "DBWR checkpoint buffers written"), 4);
+    assert_eq!(stat(ckpt[0], "physical writes"), 4);
+    assert!((ckpt[0].elapsed_us - (R + 4.0 * X)).abs() < 100.0, "{}", ckpt[0].elapsed_us);
+    // Nothing is dirty any more: the second checkpoint writes nothing.
+    assert_eq!(stat(ckpt[1], "physical writes"), 0);
+    assert_eq!(wait(ckpt[1], "rdbms ipc reply").0, 0);
+}
+
+/// The default instance's 1 GB DEFAULT pool holds everything the other
+/// tests touch: sized, but nothing is ever evicted there, so their figures
+/// are those of the unbounded cache.
+#[test]
+fn the_default_pool_is_a_gigabyte_of_buffers() {
+    let mut e = quiet_engine();
+    let steps = e.exec("select value from v$parameter where name = 'db_cache_size';");
+    ok(&steps);
+    assert_eq!(steps[0].rows[0][0], serde_json::json!("1073741824"));
+}
+
+/// The LRU: a block read enters at the mid-point; visits within 3 s do
+/// not raise its touch count, a visit 3 s later does (to 2), and a buffer
+/// with touch count 2 met at the cold end is moved to the hot end instead
+/// of being reused: reading 40 other blocks through a 16-buffer cache
+/// does not push the twice-touched blocks out, while a table visited
+/// twice within 3 s is pushed out. (Index access: every scan of a table
+/// longer than 2% of so small a cache would read direct.)
+#[test]
+fn touched_blocks_survive_reads_that_evict_the_others() {
+    let mut e = quiet_engine();
+    let steps = e.exec(&format!(
+        "alter system set db_cache_size = 128K scope = spfile;\n\
+         shutdown immediate\n\
+         startup\n\
+         {HAND_HDD}create table hot (id number primary key, v varchar2(4000)) tablespace slow_ts;\n\
+         create table warm (id number primary key, v varchar2(4000)) tablespace slow_ts;\n\
+         create table big (id number primary key, v varchar2(4000)) tablespace slow_ts;\n\
+         create table pause (id number);\n\
+         insert into hot select rownum, rpad('x', 4000, 'x') from dual connect by level <= 2;\n\
+         insert into warm select rownum, rpad('x', 4000, 'x') from dual connect by level <= 2;\n\
+         insert into big select rownum, rpad('x', 4000, 'x') from dual connect by level <= 40;\n\
+         insert into pause values (1);\n\
+         commit;\n\
+         alter system checkpoint;\n\
+         alter system flush buffer_cache;\n\
+         select /*+ index(hot) */ count(v) from hot where id between 1 and 2;\n\
+         LAB SET physical_read_us = 2000000;\n\
+         select count(*) from pause;\n\
+         LAB SET physical_read_us = 100;\n\
+         select /*+ index(hot) */ count(v) from hot where id between 1 and 2;\n\
+         select /*+ index(warm) */ count(v) from warm where id between 1 and 2;\n\
+         select /*+ index(warm) */ count(v) from warm where id between 1 and 2;\n\
+         select /*+ index(big) */ count(v) from big where id between 1 and 40;\n\
+         select /*+ index(hot) */ count(v) from hot where id between 1 and 2;\n\
+         select /*+ index(warm) */ count(v) from warm where id between 1 and 2;"
+    ));
+    ok(&steps);
+    let q: Vec<&StepOut> = steps.iter().filter(|s| s.statement.starts_with("select")).collect();
+    let (hot1, pause, hot2, warm1, warm2, big, hot3, warm3) = (q[0], q[1], q[2], q[3], q[4], q[5], q[6], q[7]);
+    assert_eq!(stat(hot1, "physical reads"), 3, "index leaf and two table blocks");
+    assert!(pause.elapsed_us > 3e6, "the pause reads from a 2 s device: {}", pause.elapsed_us);
+    assert_eq!(stat(hot2, "physical reads"), 0);
+    assert_eq!(stat(warm1, "physical reads"), 3);
+    assert_eq!(stat(warm2, "physical reads"), 0);
+    assert_eq!(stat(big, "physical reads"), 41);
+    assert_eq!(stat(big, "hot buffers moved to head of LRU"), 3, "{:?}", big.stats);
+    assert_eq!(stat(hot3, "physical reads"), 0, "touched again after 3 s: kept");
+    assert_eq!(stat(warm3, "physical reads"), 3, "touched twice within 3 s: aged out");
+}
+
+/// A full scan's miss reads the run of blocks not in the cache, up to
+/// `db_file_multiblock_read_count` (`db file scattered read`); the
+/// short-table threshold is 2% of the DEFAULT pool, and a serial scan of
+/// a longer table that is mostly not cached reads direct (no buffer
+/// cache): `direct path read`, `physical reads direct`, `consistent gets
+/// direct`. Its dirty buffers are written first: `enq: KO - fast object
+/// checkpoint`.
+#[test]
+fn scans_read_multiblock_and_long_tables_read_direct() {
+    let mut e = quiet_engine();
+    let steps = e.exec(&format!(
+        "{HAND_HDD}create table t (id number, v varchar2(4000)) tablespace slow_ts;\n\
+         insert into t select rownum, rpad('x', 4000, 'x') from dual connect by level <= 400;\n\
+         commit;\n\
+         alter system set db_cache_size = 256M scope = spfile;\n\
+         shutdown immediate\n\
+         startup\n\
+         alter session set db_file_multiblock_read_count = 16;\n\
+         select count(*) from t where id > 0;\n\
+         select count(*) from t where id > 0;\n\
+         alter system set db_cache_size = 1M scope = spfile;\n\
+         shutdown immediate\n\
+         startup\n\
+         alter session set db_file_multiblock_read_count = 16;\n\
+         update t set v = v where id <= 5;\n\
+         select count(*) from t where id > 1;\n\
+         select count(*) from t where id > 1;"
+    ));
+    ok(&steps);
+    let q: Vec<&StepOut> = steps.iter().filter(|s| s.statement.starts_with("select count")).collect();
+    // 256 MB = 32,768 buffers: 401 blocks are a short table (threshold 655).
+    let (cold, warm) = (q[0], q[1]);
+    assert_eq!(stat(cold, "table scans (short tables)"), 1);
+    assert_eq!(stat(cold, "physical reads direct"), 0);
+    // The header (a single-block read), then blocks 1-400 in 25 reads of 16.
+    assert_eq!(stat(cold, "physical read total multi block requests"), 25, "{:?}", cold.stats);
+    assert_eq!(wait(cold, "db file scattered read").0, 25);
+    assert_eq!(stat(warm, "physical reads"), 0);
+    // 1 MB = 128 buffers: threshold 2 blocks, the table is long. The
+    // update read it buffered (leaving at most 128 blocks cached) and
+    // dirtied blocks 1-5, so the scan first has DBWR write those 5, then
+    // reads the 400 data blocks direct, 16 at a time.
+    let (direct, again) = (q[2], q[3]);
+    assert_eq!(stat(direct, "table scans (long tables)"), 1);
+    assert_eq!(wait(direct, "enq: KO - fast object checkpoint").0, 1, "{:?}", direct.waits);
+    assert_eq!(stat(direct, "DBWR checkpoint buffers written"), 5);
+    assert_eq!(stat(direct, "physical reads direct"), 400, "{:?}", direct.stats);
+    assert_eq!(stat(direct, "consistent gets direct"), 400);
+    assert_eq!(wait(direct, "direct path read").0, 25);
+    let gets = stat(direct, "consistent gets direct") + stat(direct, "consistent gets from cache");
+    assert_eq!(stat(direct, "consistent gets"), gets);
+    // Direct reads leave nothing in the cache: the next scan reads again.
+    assert_eq!(stat(again, "physical reads direct"), 400);
+    assert_eq!(wait(again, "enq: KO - fast object checkpoint").0, 0, "nothing dirty any more");
+}
+
+/// Calibration G (write-back flash cache), the mechanism: sessions that
+/// update scattered rows through a small cache dirty buffers faster than
+/// DBWR can write them to an HDD, and wait `free buffer waits`; with the
+/// datafile on a device that writes fast (PCIe flash) DBWR keeps up, the
+/// waits are gone and the throughput rises.
+#[test]
+fn free_buffer_waits_vanish_when_the_datafile_device_writes_fast() {
+    let run = |kind: &str| {
+        let mut e = quiet_engine();
+        let steps = e.exec(&format!(
+            "LAB DEVICE dev TYPE {kind};\n\
+             create tablespace dev_ts datafile '+DEV' size 1g;\n\
+             create table t (id number primary key, v varchar2(1000)) tablespace dev_ts pctfree 50;\n\
+             insert into t select rownum, rpad('x', 1000, 'x') from dual connect by level <= 20000;\n\
+             commit;\n\
+             alter system set db_cache_size = 4M scope = spfile;\n\
+             shutdown immediate\n\
+             startup\n\
+             LAB RUN 'update t set v = v where id = mod(:1 * 7919, 20000) + 1' BIND 1 TO 4000 VIA plsql SESSIONS 8 AUTOCOMMIT;"
+        ));
+        ok(&steps);
+        steps.last().unwrap().clone()
+    };
+    let hdd = run("hdd");
+    let flash = run("pcie_flash");
+    let (hdd_waits, hdd_us) = wait(&hdd, "free buffer waits");
+    let (flash_waits, _) = wait(&flash, "free buffer waits");
+    assert!(hdd_waits > 0 && hdd_us > 0.1 * hdd.elapsed_us, "{:?} in {} us", hdd.waits, hdd.elapsed_us);
+    assert_eq!(flash_waits, 0, "{:?}", flash.waits);
+    assert!(hdd.elapsed_us > 4.0 * flash.elapsed_us, "{} vs {}", hdd.elapsed_us, flash.elapsed_us);
+    assert!(stat(&hdd, "physical writes") > 0 && stat(&flash, "physical writes") > 0);
+}
