@@ -32,6 +32,8 @@ pub struct Parameters {
     /// `_row_cr`
     pub row_cr: bool,
     pub db_file_multiblock_read_count: u32,
+    /// `_db_writer_max_writes`: most buffers DBWR writes in one batch (0: no limit).
+    pub db_writer_max_writes: u32,
     pub other: BTreeMap<String, String>,
 }
 
@@ -48,6 +50,7 @@ impl Default for Parameters {
             nlj_batching_enabled: true,
             row_cr: true,
             db_file_multiblock_read_count: 128,
+            db_writer_max_writes: 0,
             other: BTreeMap::new(),
         }
     }
@@ -131,6 +134,9 @@ impl Parameters {
         if !self.nlj_batching_enabled {
             v.push(("_nlj_batching_enabled", "0".into(), false, true));
         }
+        if self.db_writer_max_writes != 0 {
+            v.push(("_db_writer_max_writes", self.db_writer_max_writes.to_string(), false, false));
+        }
         if !self.row_cr {
             v.push(("_row_cr", tf(false), false, true));
         }
@@ -182,6 +188,13 @@ impl Parameters {
                 self.nlj_batching_enabled = as_bool(value).ok_or_else(|| invalid_value(name, pos))?
             }
             "_row_cr" => self.row_cr = as_bool(value).ok_or_else(|| invalid_value(name, pos))?,
+            "_db_writer_max_writes" => {
+                let v = as_bytes(value).ok_or_else(|| invalid_value(name, pos))?;
+                if v > 1 << 20 {
+                    return Err(invalid_value(name, pos));
+                }
+                self.db_writer_max_writes = v as u32;
+            }
             "db_file_multiblock_read_count" => {
                 let v = as_bytes(value).ok_or_else(|| invalid_value(name, pos))?;
                 self.db_file_multiblock_read_count = v.clamp(1, 1024) as u32;

@@ -660,6 +660,7 @@ impl Run<'_> {
         let p = &self.s.params;
         self.inst.sga.cache.fastpath = self.inst.profile.fastpath_gets && p.fastpin_enable;
         self.inst.sga.cache.fastpath_examination = self.inst.profile.fastpath_examination && p.fastpin_enable;
+        self.inst.sga.cache.dbwr.max_writes = self.inst.params.current.db_writer_max_writes;
         self.invalidate_cursors();
     }
 }

@@ -82,6 +82,8 @@ pub const PERCENT_HOT: u64 = 50;
 pub const MAX_SCAN_PCT: u64 = 40;
 /// `_small_table_threshold` as a share of the DEFAULT pool (%).
 pub const SMALL_TABLE_PCT: u64 = 2;
+/// DBWR looks at most this many buffers from a pool's cold end for a batch.
+pub const DBWR_SCAN_MAX: u32 = 4096;
 /// A multiblock read takes at most this share of a pool's buffers (%), so
 /// a scan's read never evicts its own blocks.
 pub const MAX_READ_PCT: u64 = 25;
@@ -119,6 +121,8 @@ struct Lru {
     mid: u32,
     /// Buffers in the hot half.
     hot: u32,
+    /// Dirty buffers on the list.
+    dirty: u32,
     /// Buffer headers of this pool not on the list (their segment dropped).
     free: Vec<u32>,
 }
@@ -132,6 +136,7 @@ impl Lru {
             tail: NIL,
             mid: NIL,
             hot: 0,
+            dirty: 0,
             free: Vec::new(),
         }
     }
@@ -408,8 +413,9 @@ impl BufferCache {
         }
         if !b.dirty {
             b.dirty = true;
-            let seg = b.seg as usize;
+            let (seg, pool) = (b.seg as usize, b.pool as usize);
             self.segs[seg].dirty += 1;
+            self.pools[pool].dirty += 1;
         }
     }
 
@@ -505,6 +511,16 @@ impl BufferCache {
     /// waits`) and scans again. Returns the buffer and when it was free.
     fn free_buffer(&mut self, p: usize, now: SimTime, device: &mut dyn BlockDevice) -> (u32, SimTime) {
         self.last_miss.requested += 1;
+        let lru = &self.pools[p];
+        if lru.len + lru.scan_depth() >= lru.capacity {
+            // Within a scan depth of full: DBWR, when idle, is posted
+            // while the pool has dirty buffers, to keep the cold end clean
+            // ahead of the foregrounds (it writes those near the cold end).
+            self.dbwr_advance(now.0, device);
+            if self.dbwr.done.is_none() && self.pools[p].dirty > 0 {
+                self.dbwr_post(p as u8, now.0, device);
+            }
+        }
         if let Some(i) = self.pools[p].free.pop() {
             return (i, now);
         }
@@ -525,7 +541,6 @@ impl BufferCache {
             });
             return ((self.bufs.len() - 1) as u32, now);
         }
-        self.dbwr_advance(now.0, device);
         let mut t = now;
         // Each round either finds a buffer or waits for a batch that
         // cleans at least one: bounded by the pool's buffers.
@@ -592,6 +607,7 @@ impl BufferCache {
         s.cached -= 1;
         if b.dirty {
             s.dirty -= 1;
+            self.pools[b.pool as usize].dirty -= 1;
         }
     }
 
@@ -699,8 +715,9 @@ impl BufferCache {
                 continue;
             }
             b.dirty = false;
-            let seg = b.seg as usize;
+            let (seg, pool) = (b.seg as usize, b.pool as usize);
             self.segs[seg].dirty -= 1;
+            self.pools[pool].dirty -= 1;
         }
         self.dbwr.batch.clear();
         self.dbwr.done = None;
@@ -709,16 +726,22 @@ impl BufferCache {
     /// A foreground met dirty buffers at the cold end of pool `p`: DBWR
     /// writes a batch now, or after the one in flight.
     fn dbwr_post(&mut self, p: u8, now: f64, device: &mut dyn BlockDevice) {
-        self.dbwr.stats.make_free_requests += 1;
         if self.dbwr.done.is_some() {
+            if self.dbwr.posted.is_none() {
+                self.dbwr.stats.make_free_requests += 1;
+            }
             self.dbwr.posted = Some(p);
         } else {
             self.start_batch(Some(p), None, now, device);
+            if self.dbwr.done.is_some() {
+                self.dbwr.stats.make_free_requests += 1;
+            }
         }
     }
 
-    /// Start a batch at `at`: the dirty buffers of pool `pool`'s cold half
-    /// (coldest first, at most `_db_writer_max_writes`), or for a
+    /// Start a batch at `at`: the dirty buffers within pool `pool`'s scan
+    /// depth of the cold end (coldest first, at most
+    /// `_db_writer_max_writes`, looking at most `DBWR_SCAN_MAX`), or for a
     /// checkpoint (`pool` None) every dirty buffer, of `only` segment when
     /// given. The writes go out together in block order; the batch is
     /// done when the last completes.
@@ -728,12 +751,13 @@ impl BufferCache {
         let limit = if self.dbwr.max_writes == 0 || pool.is_none() { u32::MAX } else { self.dbwr.max_writes };
         match pool {
             Some(p) => {
-                let mut i = self.pools[p as usize].tail;
-                while i != NIL && (batch.len() as u32) < limit {
-                    let b = self.bufs[i as usize];
-                    if b.hot {
+                let lru = &self.pools[p as usize];
+                let mut i = lru.tail;
+                for _ in 0..lru.scan_depth().min(DBWR_SCAN_MAX) {
+                    if i == NIL || batch.len() as u32 >= limit {
                         break;
                     }
+                    let b = self.bufs[i as usize];
                     if b.dirty && !b.writing {
                         batch.push(i);
                     }
@@ -821,6 +845,9 @@ impl BufferCache {
             let i = slot - 1;
             let b = self.bufs[i as usize];
             self.unlink(b.pool as usize, i);
+            if b.dirty {
+                self.pools[b.pool as usize].dirty -= 1;
+            }
             self.bufs[i as usize].dirty = false;
             self.bufs[i as usize].writing = false;
             self.pools[b.pool as usize].free.push(i);

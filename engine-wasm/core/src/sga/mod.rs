@@ -43,7 +43,9 @@ impl Sga {
     }
 
     fn new_cache(profile: &VersionProfile, p: &Parameters) -> BufferCache {
-        BufferCache::new(p.db_block_size, p.db_cache_size, p.db_keep_cache_size, profile, p.fastpin_enable)
+        let mut c = BufferCache::new(p.db_block_size, p.db_cache_size, p.db_keep_cache_size, profile, p.fastpin_enable);
+        c.dbwr.max_writes = p.db_writer_max_writes;
+        c
     }
 
     fn new_memopt(profile: &VersionProfile, p: &Parameters) -> MemoptPool {
