@@ -144,6 +144,41 @@ fn touched_blocks_survive_reads_that_evict_the_others() {
     assert_eq!(stat(warm3, "physical reads"), 3, "touched twice within 3 s: aged out");
 }
 
+/// `BUFFER_POOL KEEP`: with `db_keep_cache_size` set, a segment's blocks
+/// go to the KEEP pool's own LRU list, and reading many other blocks
+/// through the DEFAULT pool does not evict them; without a KEEP pool they
+/// share the DEFAULT pool and are pushed out.
+#[test]
+fn the_keep_pool_keeps_its_segments_apart() {
+    let run = |keep: &str| {
+        let mut e = quiet_engine();
+        let steps = e.exec(&format!(
+            "alter system set db_cache_size = 64K scope = spfile;\n\
+             alter system set db_keep_cache_size = {keep} scope = spfile;\n\
+             shutdown immediate\n\
+             startup\n\
+             {HAND_HDD}create table k (id number primary key, v varchar2(4000)) tablespace slow_ts storage (buffer_pool keep);\n\
+             create table big (id number primary key, v varchar2(4000)) tablespace slow_ts;\n\
+             insert into k select rownum, rpad('x', 4000, 'x') from dual connect by level <= 2;\n\
+             insert into big select rownum, rpad('x', 4000, 'x') from dual connect by level <= 40;\n\
+             commit;\n\
+             alter system checkpoint;\n\
+             alter system flush buffer_cache;\n\
+             select /*+ index(k) */ count(v) from k where id between 1 and 2;\n\
+             select /*+ index(big) */ count(v) from big where id between 1 and 40;\n\
+             select /*+ index(k) */ count(v) from k where id between 1 and 2;"
+        ));
+        let q: Vec<StepOut> = steps.iter().filter(|s| s.statement.starts_with("select")).cloned().collect();
+        (steps, q)
+    };
+    let (steps, q) = run("64K");
+    ok(&steps);
+    assert!(stat(&q[0], "physical reads") >= 2);
+    assert_eq!(stat(&q[2], "physical reads"), 0, "KEEP held the table's blocks");
+    let (_, q) = run("0");
+    assert!(stat(&q[2], "physical reads") >= 2, "one DEFAULT pool: pushed out");
+}
+
 /// A full scan's miss reads the run of blocks not in the cache, up to
 /// `db_file_multiblock_read_count` (`db file scattered read`); the
 /// short-table threshold is 2% of the DEFAULT pool, and a serial scan of

@@ -278,6 +278,10 @@ impl Run<'_> {
     /// no clean buffer the session waits for DBWR (`free buffer waits`).
     pub(crate) fn format_block(&mut self, seg: u32, block: u32) {
         let now = self.s.cost.now;
+        if let Some(info) = self.inst.cat.segments.get(seg as usize) {
+            // A segment created by this statement (a deferred segment's first insert).
+            self.inst.sga.cache.set_pool(seg, info.pool);
+        }
         let Some(m) = self.inst.sga.cache.new_block(seg, block, &mut self.inst.io, now) else { return };
         let stacks = if m.free_waits > 0 {
             let st = self.s.cost.stack("oracle;kcbgcur;kcbzgb;free buffer waits");

@@ -5,10 +5,26 @@
 //! once for an examination get, twice (pin, unpin) for a normal or pin get.
 //! Pinned revisits and MemOptimized reads take no CBC latch.
 //!
+//! Pools are sized (`db_cache_size`, `db_keep_cache_size`) and each is an
+//! LRU list with a mid-point and touch counts, after Oracle's: a block
+//! read enters at the head of the cold half; a visit raises its touch
+//! count at most once per 3 s of simulated time; the search for a free
+//! buffer goes from the cold end (at most 40% of the pool), moves buffers
+//! with touch count 2 or more to the hot end, passes over dirty ones and
+//! reuses the first clean one. A current-mode get or a formatted block
+//! leaves its buffer dirty; DBWR ([`Dbwr`]), a background process advanced
+//! lazily on the simulated clock, writes batches of dirty buffers from the
+//! cold end to their segment's device, and a session that finds no clean
+//! buffer waits for DBWR's batch (`free buffer waits`). A full scan's miss
+//! reads ahead (multiblock); checkpoints write every dirty buffer, or a
+//! segment's before a direct read. docs/MODEL.md, "The buffer cache on
+//! devices", has the parameters and what is not modelled.
+//!
 //! The cache is shared by every session: it reports what happened (the
 //! latch child, and for a block not in the cache when the device read of
-//! it completes) and the session's kernel counts the get and pays its time
-//! (`session/kernel.rs`).
+//! it completes, with what the miss did in [`BufferCache::last_miss`]) and
+//! the session's kernel counts the get and pays its time
+//! (`session/kernel.rs`). A get of a cached block allocates nothing.
 
 use crate::instance::version::VersionProfile;
 use crate::io::{BlockDevice, IoKind, IoPurpose, IoRequest};
@@ -542,9 +558,11 @@ impl BufferCache {
             return ((self.bufs.len() - 1) as u32, now);
         }
         let mut t = now;
-        // Each round either finds a buffer or waits for a batch that
-        // cleans at least one: bounded by the pool's buffers.
+        // Each round finds a buffer, waits for a batch that cleans at
+        // least one, or moves one to the hot end (touch count 0: once):
+        // bounded by the pool's buffers.
         for _ in 0..=self.pools[p].capacity.min(1 << 20) {
+            let moved = self.last_miss.hot_moved;
             let (found, saw_dirty) = self.scan(p);
             if saw_dirty {
                 self.dbwr_post(p as u8, t.0, device);
@@ -561,6 +579,8 @@ impl BufferCache {
                     self.dbwr_advance(done, device);
                 }
                 Some(done) => self.dbwr_advance(done, device),
+                // Buffers moved to the hot end: the next ones are looked at.
+                None if self.last_miss.hot_moved > moved => {}
                 None => break,
             }
         }
@@ -925,5 +945,37 @@ mod tests {
         assert_eq!(d.counters().read_requests, 3);
         let child = c.latch_child(1, 10);
         assert_eq!(c.latches.child_gets(child), 2);
+    }
+
+    #[test]
+    fn lru_mid_point_touch_counts_and_a_free_buffer_wait() {
+        // 4 buffers: hot half 2, scan depth 1.
+        let mut c = BufferCache::new(8192, 4 * 8192, 0, &version::V18, true);
+        let mut d = FixedLatency::new("DATA", 100.0);
+        for b in 1..=4 {
+            c.consistent_get(1, b, GetKind::Normal, &mut d, SimTime(0.0));
+        }
+        let order =
+            |c: &BufferCache| c.lru_order(PoolKind::Default).iter().map(|x| (x.1, x.2, x.3)).collect::<Vec<_>>();
+        // Each read entered at the mid-point (the hot half is empty).
+        assert_eq!(order(&c), vec![(4, 1, false), (3, 1, false), (2, 1, false), (1, 1, false)]);
+        // Within 3 s a visit does not count; after 3 s it does.
+        c.consistent_get(1, 1, GetKind::Normal, &mut d, SimTime(1e6));
+        c.consistent_get(1, 1, GetKind::Normal, &mut d, SimTime(3.1e6));
+        // Block 5: block 1 (touch 2) goes to the hot end, block 2 is reused.
+        c.consistent_get(1, 5, GetKind::Normal, &mut d, SimTime(3.2e6));
+        assert_eq!(c.last_miss.hot_moved, 1);
+        assert_eq!(order(&c), vec![(1, 0, false), (5, 1, false), (4, 1, false), (3, 1, false)]);
+        // Block 3 is changed (3.3 s after its read: touch count 2): dirty,
+        // at the cold end. Block 6's search posts DBWR (it writes block 3:
+        // 100 us), moves block 3 to the hot end, finds no clean buffer
+        // within its depth and waits for the write; then reuses block 4.
+        c.consistent_get(1, 3, GetKind::Current, &mut d, SimTime(3.3e6));
+        assert_eq!(c.segment_buffers(1), (4, 1));
+        let done = c.consistent_get(1, 6, GetKind::Normal, &mut d, SimTime(4e6)).read_done;
+        assert_eq!((c.last_miss.free_waits, c.last_miss.free_wait_us), (1, 100.0));
+        assert_eq!(done, Some(SimTime(4e6 + 200.0)), "the read starts when the write is done");
+        assert_eq!((c.dbwr.stats.physical_writes, d.counters().write_requests), (1, 1));
+        assert_eq!(order(&c), vec![(3, 0, false), (1, 0, false), (6, 1, false), (5, 1, false)]);
     }
 }
