@@ -113,7 +113,6 @@ struct Buf {
     prev: u32,
     next: u32,
     touch: u32,
-    touched_at: f64,
     pool: u8,
     hot: bool,
     dirty: bool,
@@ -263,6 +262,8 @@ pub struct BufferCache {
     pub fastpath_examination: bool,
     /// Buffer headers, both pools (allocated as the pools fill).
     bufs: Vec<Buf>,
+    /// Per buffer: from when a get raises its touch count again.
+    next_touch: Vec<f64>,
     /// Per segment: which buffer holds each block.
     segs: Vec<SegBufs>,
     /// The LRU lists: DEFAULT, then KEEP.
@@ -330,6 +331,7 @@ impl BufferCache {
             fastpath: profile.fastpath_gets && fastpin_enable,
             fastpath_examination: profile.fastpath_examination && fastpin_enable,
             bufs: Vec::new(),
+            next_touch: Vec::new(),
             segs: Vec::new(),
             pools: [Lru::new(default_buffers), Lru::new(keep_buffers)],
             dbwr: Dbwr::default(),
@@ -393,10 +395,11 @@ impl BufferCache {
         let latch_child = self.latches.get(segment, block, kind.cbc_latch_gets() as u64);
         let slot = self.slot(segment, block);
         let read_done = if slot != 0 {
-            let b = &mut self.bufs[(slot - 1) as usize];
-            if now.0 - b.touched_at >= TOUCH_TIME_US {
-                b.touch += 1;
-                b.touched_at = now.0;
+            // The touch count rises at most once per `_db_aging_touch_time`:
+            // when a get comes after the buffer's next touch time (a dense
+            // array apart from the headers: one load on the hot path).
+            if now.0 >= self.next_touch[(slot - 1) as usize] {
+                self.touch(slot - 1, now.0);
             }
             if kind == GetKind::Current {
                 self.mark_dirty(slot - 1);
@@ -406,6 +409,13 @@ impl BufferCache {
             Some(self.miss(segment, block, kind, ahead, device, now))
         };
         GetOutcome { latch_child, read_done }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn touch(&mut self, i: u32, now: f64) {
+        self.bufs[i as usize].touch += 1;
+        self.next_touch[i as usize] = now + TOUCH_TIME_US;
     }
 
     /// The buffer holding a block, + 1 (0: not cached).
@@ -503,13 +513,13 @@ impl BufferCache {
             prev: NIL,
             next: NIL,
             touch: 1,
-            touched_at: now,
             pool,
             hot: false,
             dirty: false,
             writing: false,
             redirtied: false,
         };
+        self.next_touch[i as usize] = now + TOUCH_TIME_US;
         let s = grown_slot_one(&mut self.segs, segment as usize);
         if s.map.len() <= block as usize {
             s.map.resize(block as usize + 1, 0);
@@ -548,13 +558,13 @@ impl BufferCache {
                 prev: NIL,
                 next: NIL,
                 touch: 0,
-                touched_at: 0.0,
                 pool: p as u8,
                 hot: false,
                 dirty: false,
                 writing: false,
                 redirtied: false,
             });
+            self.next_touch.push(0.0);
             return ((self.bufs.len() - 1) as u32, now);
         }
         let mut t = now;
@@ -889,6 +899,7 @@ impl BufferCache {
     /// buffers are dropped unwritten: the lab's blocks live in the catalog).
     pub fn flush(&mut self) {
         self.bufs.clear();
+        self.next_touch.clear();
         for s in &mut self.segs {
             s.map.clear();
             s.cached = 0;
