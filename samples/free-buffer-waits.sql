@@ -21,11 +21,11 @@ create table orders_disk (id number, payload varchar2(4000)) tablespace disk_ts;
 create table orders_flash (id number, payload varchar2(4000)) tablespace flash_ts;
 
 -- On the HDD: free buffer waits.
-LAB RUN 'insert into orders_disk values (:1, rpad(''x'', 3000, ''x''))' BIND 1 TO 20000 VIA jdbc_thin SESSIONS 8;
+LAB RUN 'insert into orders_disk values (:1, rpad(''x'', 3000, ''x''))' BIND 1 to 10000 VIA jdbc_thin SESSIONS 8;
 
 -- Write what is still dirty, then the same on flash: none.
 alter system checkpoint;
-LAB RUN 'insert into orders_flash values (:1, rpad(''x'', 3000, ''x''))' BIND 1 TO 20000 VIA jdbc_thin SESSIONS 8;
+LAB RUN 'insert into orders_flash values (:1, rpad(''x'', 3000, ''x''))' BIND 1 to 10000 VIA jdbc_thin SESSIONS 8;
 
 -- The foregrounds' side since startup: the waits, and how far they
 -- searched the LRU (DBWR's writes are in each LAB RUN step's statistics).

@@ -591,21 +591,17 @@ fn version_rows(p: &crate::instance::version::VersionProfile) -> Vec<Vec<Value>>
 pub(crate) fn figures_of(s: &Session, block_size: u32) -> SessionFigures {
     let c = &s.stats.calls;
     let mut f = SessionFigures { stats: s.snapshot(block_size), ..Default::default() };
-    let totals = [
-        (c.io_waits, c.io_wait_us),
-        (c.log_file_syncs, c.log_file_sync_us),
-        (c.roundtrips, c.roundtrips as f64 * net::NET_TO_CLIENT_US),
-        (c.roundtrips, s.net_wait_us + s.client_wait_us),
-        (c.latch_cbc_waits, c.latch_cbc_wait_us),
-        (c.buffer_busy_waits, c.buffer_busy_wait_us),
-        (c.wait_count[6], c.wait_us[6]),
-        (c.wait_count[7], c.wait_us[7]),
-        (c.wait_count[8], c.wait_us[8]),
-        (c.wait_count[9], c.wait_us[9]),
-        (c.wait_count[10], c.wait_us[10]),
-    ];
     for e in WaitEvent::ALL {
-        let (count, us) = totals[e as usize];
+        let (count, us) = match e {
+            WaitEvent::DbFileSequentialRead => (c.io_waits, c.io_wait_us),
+            WaitEvent::LogFileSync => (c.log_file_syncs, c.log_file_sync_us),
+            WaitEvent::SqlNetMessageToClient => (c.roundtrips, c.roundtrips as f64 * net::NET_TO_CLIENT_US),
+            WaitEvent::SqlNetMessageFromClient => (c.roundtrips, s.net_wait_us + s.client_wait_us),
+            WaitEvent::LatchCacheBuffersChains => (c.latch_cbc_waits, c.latch_cbc_wait_us),
+            WaitEvent::BufferBusyWaits => (c.buffer_busy_waits, c.buffer_busy_wait_us),
+            // The buffer cache's waits are counted by `note_wait` only.
+            _ => (c.wait_count[e as usize], c.wait_us[e as usize]),
+        };
         f.waits[e as usize] =
             WaitTotal { count, us, hist: c.wait_hist[e as usize], hist_us: c.wait_hist_us[e as usize] };
     }

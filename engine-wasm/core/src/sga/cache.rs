@@ -122,6 +122,20 @@ struct Buf {
     redirtied: bool,
 }
 
+/// A buffer header before its first block.
+const EMPTY_BUF: Buf = Buf {
+    seg: 0,
+    block: 0,
+    prev: NIL,
+    next: NIL,
+    touch: 0,
+    pool: 0,
+    hot: false,
+    dirty: false,
+    writing: false,
+    redirtied: false,
+};
+
 /// A pool's LRU list, hot end (head) to cold end (tail), with the
 /// mid-point where the cold half starts.
 #[derive(Debug, Clone)]
@@ -472,8 +486,9 @@ impl BufferCache {
             self.install(i, p as u8, segment, block + j, t.0);
         }
         if kind == GetKind::Current {
-            let i = self.slot(segment, block) - 1;
-            self.mark_dirty(i);
+            if let Some(i) = self.slot(segment, block).checked_sub(1) {
+                self.mark_dirty(i);
+            }
         }
         let m = &mut self.last_miss;
         m.blocks = n;
@@ -552,18 +567,7 @@ impl BufferCache {
         }
         let lru = &self.pools[p];
         if lru.len < lru.capacity {
-            self.bufs.push(Buf {
-                seg: 0,
-                block: 0,
-                prev: NIL,
-                next: NIL,
-                touch: 0,
-                pool: p as u8,
-                hot: false,
-                dirty: false,
-                writing: false,
-                redirtied: false,
-            });
+            self.bufs.push(Buf { pool: p as u8, ..EMPTY_BUF });
             self.next_touch.push(0.0);
             return ((self.bufs.len() - 1) as u32, now);
         }
@@ -597,6 +601,12 @@ impl BufferCache {
         // Nothing DBWR can clean (cannot happen with dirty buffers in the
         // pool): the cold end's buffer is taken as it is.
         let i = self.pools[p].tail;
+        if i == NIL {
+            // No buffer on the list at all (cannot happen: the pool is full).
+            self.bufs.push(Buf { pool: p as u8, ..EMPTY_BUF });
+            self.next_touch.push(0.0);
+            return ((self.bufs.len() - 1) as u32, t);
+        }
         self.evict(i);
         (i, t)
     }
