@@ -804,14 +804,26 @@ impl BufferCache {
                     i = b.prev;
                 }
             }
-            None => {
-                for (i, b) in self.bufs.iter().enumerate() {
-                    let on_list = b.prev != NIL || b.next != NIL || self.pools[b.pool as usize].head == i as u32;
-                    if on_list && b.dirty && !b.writing && only.is_none_or(|s| s == b.seg) {
-                        batch.push(i as u32);
+            // A segment's checkpoint looks at its own buffers only.
+            None => match only {
+                Some(seg) => {
+                    let map = self.segs.get(seg as usize).map_or(&[][..], |s| &s.map[..]);
+                    for &slot in map.iter().filter(|&&x| x != 0) {
+                        let b = &self.bufs[(slot - 1) as usize];
+                        if b.dirty && !b.writing {
+                            batch.push(slot - 1);
+                        }
                     }
                 }
-            }
+                // Buffers off the lists (on a free list) are never dirty.
+                None => {
+                    for (i, b) in self.bufs.iter().enumerate() {
+                        if b.dirty && !b.writing {
+                            batch.push(i as u32);
+                        }
+                    }
+                }
+            },
         }
         if batch.is_empty() {
             self.dbwr.batch = batch;
