@@ -134,7 +134,7 @@ impl Instance {
     /// The end of session `sid`'s transaction (commit, rollback): its
     /// tables and blocks carry no uncommitted changes of it any more.
     pub fn end_transaction(&mut self, sid: u32) {
-        self.txns.remove(&sid);
+        let txn = self.txns.remove(&sid).unwrap_or_default();
         for t in self.cat.tables.iter_mut() {
             if t.txn_sids.contains(&sid) {
                 t.txn_sids.retain(|s| *s != sid);
@@ -142,11 +142,22 @@ impl Instance {
                 self.cr_cache.retain(|(table, _), _| *table != id);
             }
         }
-        self.row_locks.retain(|_, s| *s != sid);
-        for w in self.sga.cache.active.values_mut() {
-            w.retain(|(s, _)| *s != sid);
+        // Only what this transaction took: the maps may be large (and their
+        // capacity larger) after a big transaction.
+        for key in &txn.locked {
+            if self.row_locks.get(key) == Some(&sid) {
+                self.row_locks.remove(key);
+            }
         }
-        self.sga.cache.active.retain(|_, w| !w.is_empty());
+        let active = &mut self.sga.cache.active;
+        for key in &txn.active_blocks {
+            if let Some(w) = active.get_mut(key) {
+                w.retain(|(s, _)| *s != sid);
+                if w.is_empty() {
+                    active.remove(key);
+                }
+            }
+        }
     }
 
     /// `STARTUP` after the parameters were re-read, or `LAB VERSION`: the

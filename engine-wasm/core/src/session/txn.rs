@@ -77,6 +77,10 @@ pub struct Transaction {
     pub undo_block_used: u64,
     /// Undo blocks the transaction has written.
     pub undo_blocks: u64,
+    /// The rows it locked and the blocks it marked active, released at its
+    /// end (so a commit costs its own changes, not the size of the maps).
+    pub locked: Vec<(TableId, u32)>,
+    pub active_blocks: Vec<(u32, u32)>,
 }
 
 /// Where a change's time goes in the profile.
@@ -237,9 +241,9 @@ impl Run<'_> {
     pub(super) fn roll_back_everyone(&mut self) -> Result<(), LabError> {
         let sids: Vec<u32> = self.inst.txns.keys().copied().collect();
         for sid in sids {
-            let Some(txn) = self.inst.txns.remove(&sid) else { continue };
+            let Some(undo) = self.inst.txns.get_mut(&sid).map(|t| std::mem::take(&mut t.undo)) else { continue };
             let mut touched: BTreeMap<TableId, HashSet<u32>> = BTreeMap::new();
-            for rec in txn.undo.into_iter().rev() {
+            for rec in undo.into_iter().rev() {
                 let t = rec.table();
                 if let Some(r) = apply_undo(&mut self.inst.cat, rec) {
                     touched.entry(t).or_default().insert(r);
@@ -266,14 +270,24 @@ impl Run<'_> {
     /// Row `row` of `table` now has an uncommitted change of this session
     /// in its block (a reader from another session clones the block).
     pub(super) fn mark_active(&mut self, table: TableId, row: u32) {
-        if let Some(key) = row_block(&self.inst.cat, table, row) {
+        let key = row_block(&self.inst.cat, table, row);
+        if let Some(key) = key {
             let writers = self.inst.sga.cache.active.entry(key).or_default();
             match writers.iter_mut().find(|(s, _)| *s == self.s.sid) {
                 Some(w) => w.1 += 1,
                 None => writers.push((self.s.sid, 1)),
             }
         }
-        self.inst.row_locks.insert((table, row), self.s.sid);
+        let newly = self.inst.row_locks.insert((table, row), self.s.sid) != Some(self.s.sid);
+        let txn = self.txn();
+        if newly {
+            txn.locked.push((table, row));
+        }
+        if let Some(key) = key {
+            if txn.active_blocks.last() != Some(&key) {
+                txn.active_blocks.push(key);
+            }
+        }
         self.inst.change_seq += 1;
         self.inst.cat.tables[table].changed_at = self.inst.change_seq;
     }
