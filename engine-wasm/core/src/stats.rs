@@ -75,6 +75,10 @@ stats! {
     TransactionRollbacks,
     RollbackChangesUndoRecordsApplied,
     RedoSynchWrites,
+    RedoWrites,
+    RedoBlocksWritten,
+    RedoWastage,
+    RedoWriteTime,
     TableFetchContinuedRow,
     SharedHashLatchUpgradesNoWait,
     SharedHashLatchUpgradesWait,
@@ -176,6 +180,11 @@ impl Stat {
             Stat::TransactionRollbacks => "transaction rollbacks",
             Stat::RollbackChangesUndoRecordsApplied => "rollback changes - undo records applied",
             Stat::RedoSynchWrites => "redo synch writes",
+            Stat::RedoWrites => "redo writes",
+            Stat::RedoBlocksWritten => "redo blocks written",
+            Stat::RedoWastage => "redo wastage",
+            Stat::RedoWriteTime => "redo write time",
+
             Stat::TableFetchContinuedRow => "table fetch continued row",
             Stat::SharedHashLatchUpgradesNoWait => "shared hash latch upgrades - no wait",
             Stat::SharedHashLatchUpgradesWait => "shared hash latch upgrades - wait",
@@ -365,6 +374,17 @@ pub fn wait_bucket_us(us: f64) -> usize {
     }
 }
 
+/// The millisecond bucket (V$EVENT_HISTOGRAM) of a wait of `us`.
+#[inline]
+pub fn wait_bucket_ms(us: f64) -> usize {
+    let ms = us / 1000.0;
+    if ms < 1.0 {
+        0
+    } else {
+        (ms.log2().floor() as usize + 1).min(WAIT_BUCKETS - 1)
+    }
+}
+
 /// Upper bound (exclusive, us) of microsecond bucket `b`; None for the last.
 pub fn wait_bucket_us_limit(b: usize) -> Option<u64> {
     (b + 1 < WAIT_BUCKETS_US).then(|| 1u64 << b)
@@ -382,17 +402,20 @@ pub enum WaitEvent {
     SqlNetMessageFromClient,
     LatchCacheBuffersChains,
     BufferBusyWaits,
+    /// LGWR's write (a background wait: never a session's).
+    LogFileParallelWrite,
 }
 
 impl WaitEvent {
-    pub const COUNT: usize = 6;
-    pub const ALL: [WaitEvent; 6] = [
+    pub const COUNT: usize = 7;
+    pub const ALL: [WaitEvent; 7] = [
         WaitEvent::DbFileSequentialRead,
         WaitEvent::LogFileSync,
         WaitEvent::SqlNetMessageToClient,
         WaitEvent::SqlNetMessageFromClient,
         WaitEvent::LatchCacheBuffersChains,
         WaitEvent::BufferBusyWaits,
+        WaitEvent::LogFileParallelWrite,
     ];
     pub fn name(self) -> &'static str {
         match self {
@@ -402,6 +425,7 @@ impl WaitEvent {
             WaitEvent::SqlNetMessageFromClient => "SQL*Net message from client",
             WaitEvent::LatchCacheBuffersChains => "latch: cache buffers chains",
             WaitEvent::BufferBusyWaits => "buffer busy waits",
+            WaitEvent::LogFileParallelWrite => "log file parallel write",
         }
     }
     pub fn wait_class(self) -> &'static str {
@@ -411,6 +435,7 @@ impl WaitEvent {
             WaitEvent::SqlNetMessageToClient => "Network",
             WaitEvent::SqlNetMessageFromClient => "Idle",
             WaitEvent::LatchCacheBuffersChains | WaitEvent::BufferBusyWaits => "Concurrency",
+            WaitEvent::LogFileParallelWrite => "System I/O",
         }
     }
 }
@@ -419,9 +444,7 @@ impl CallCounters {
     /// One wait of `us` microseconds, in its histogram bucket.
     #[inline]
     pub fn note_wait(&mut self, e: WaitEvent, us: f64) {
-        let ms = us / 1000.0;
-        let b = if ms < 1.0 { 0 } else { (ms.log2().floor() as usize + 1).min(WAIT_BUCKETS - 1) };
-        self.wait_hist[e as usize][b] += 1;
+        self.wait_hist[e as usize][wait_bucket_ms(us)] += 1;
         self.wait_hist_us[e as usize][wait_bucket_us(us)] += 1;
     }
 }

@@ -66,6 +66,26 @@ pub enum StatementKind {
     CreateTablespace(CreateTablespace),
     /// `ALTER SYSTEM FLUSH BUFFER_CACHE`
     FlushBufferCache,
+    /// `ALTER SYSTEM SWITCH LOGFILE`
+    SwitchLogfile,
+    /// `ALTER DATABASE ADD|DROP LOGFILE ...`
+    AlterDatabase(AlterDatabase),
+}
+
+/// `ALTER DATABASE` on the online redo logs.
+#[derive(Debug, Clone, PartialEq)]
+pub enum AlterDatabase {
+    /// `ADD LOGFILE [THREAD n] [GROUP n] ('file') SIZE n [BLOCKSIZE n] [REUSE]`
+    AddLogfile {
+        group: Option<(u32, Pos)>,
+        /// The member's file name as written (`'+NAME'`).
+        file: String,
+        file_pos: Pos,
+        size: u64,
+        block_size: Option<(u64, Pos)>,
+    },
+    /// `DROP LOGFILE GROUP n`
+    DropLogfile { group: u32, pos: Pos },
 }
 
 /// `CREATE [TEMPORARY] TABLESPACE name DATAFILE|TEMPFILE 'file' SIZE n`.

@@ -21,6 +21,8 @@ pub enum FixedView {
     Version,
     Session,
     Timer,
+    Log,
+    Logfile,
 }
 
 impl FixedView {
@@ -40,6 +42,8 @@ impl FixedView {
         FixedView::Version,
         FixedView::Session,
         FixedView::Timer,
+        FixedView::Log,
+        FixedView::Logfile,
     ];
 
     /// The view a FROM name means: `V$X`, its public synonym's base
@@ -63,6 +67,8 @@ impl FixedView {
             "VERSION" => FixedView::Version,
             "SESSION" => FixedView::Session,
             "TIMER" => FixedView::Timer,
+            "LOG" => FixedView::Log,
+            "LOGFILE" => FixedView::Logfile,
             _ => return None,
         })
     }
@@ -91,6 +97,8 @@ impl FixedView {
             FixedView::Version => "X$VERSION",
             FixedView::Session => "X$KSUSE",
             FixedView::Timer => "X$KSUTM",
+            FixedView::Log => "X$KCCLE",
+            FixedView::Logfile => "X$KCCFN",
         }
     }
 
@@ -183,6 +191,10 @@ impl FixedView {
                 "WAIT_CLASS",
             ],
             FixedView::Timer => &["HSECS"],
+            FixedView::Log => {
+                &["GROUP#", "THREAD#", "SEQUENCE#", "BYTES", "BLOCKSIZE", "MEMBERS", "ARCHIVED", "STATUS"]
+            }
+            FixedView::Logfile => &["GROUP#", "STATUS", "TYPE", "MEMBER", "IS_RECOVERY_DEST_FILE"],
         }
     }
 

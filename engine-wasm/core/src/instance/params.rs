@@ -32,6 +32,8 @@ pub struct Parameters {
     /// `_row_cr`
     pub row_cr: bool,
     pub db_file_multiblock_read_count: u32,
+    /// The redo log buffer, bytes (static).
+    pub log_buffer: u64,
     pub other: BTreeMap<String, String>,
 }
 
@@ -48,6 +50,7 @@ impl Default for Parameters {
             nlj_batching_enabled: true,
             row_cr: true,
             db_file_multiblock_read_count: 128,
+            log_buffer: 8 * MB,
             other: BTreeMap::new(),
         }
     }
@@ -55,7 +58,7 @@ impl Default for Parameters {
 
 /// Which parameters need an instance restart to change.
 fn is_static(name: &str) -> bool {
-    matches!(name, "memoptimize_pool_size" | "db_block_size")
+    matches!(name, "memoptimize_pool_size" | "db_block_size" | "log_buffer")
 }
 
 fn as_bool(v: &ParamValue) -> Option<bool> {
@@ -111,6 +114,7 @@ impl Parameters {
             ("db_cache_size", self.db_cache_size.to_string(), self.db_cache_size == d.db_cache_size, false),
             ("db_keep_cache_size", self.db_keep_cache_size.to_string(), self.db_keep_cache_size == 0, false),
             ("memoptimize_pool_size", self.memoptimize_pool_size.to_string(), self.memoptimize_pool_size == 0, false),
+            ("log_buffer", self.log_buffer.to_string(), self.log_buffer == d.log_buffer, false),
             (
                 "statistics_level",
                 level(self.statistics_level).to_string(),
@@ -182,6 +186,14 @@ impl Parameters {
                 self.nlj_batching_enabled = as_bool(value).ok_or_else(|| invalid_value(name, pos))?
             }
             "_row_cr" => self.row_cr = as_bool(value).ok_or_else(|| invalid_value(name, pos))?,
+            "log_buffer" => {
+                let v = as_bytes(value).ok_or_else(|| invalid_value(name, pos))?;
+                // Oracle rounds up to at least 2 MB-ish; the lab keeps 64 KB .. 1 GB.
+                if !(64 * 1024..=1024 * MB).contains(&v) {
+                    return Err(invalid_value(name, pos));
+                }
+                self.log_buffer = v;
+            }
             "db_file_multiblock_read_count" => {
                 let v = as_bytes(value).ok_or_else(|| invalid_value(name, pos))?;
                 self.db_file_multiblock_read_count = v.clamp(1, 1024) as u32;

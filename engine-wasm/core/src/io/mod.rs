@@ -6,6 +6,7 @@
 //! implementation in this folder.
 
 pub mod hdd;
+pub mod redo;
 pub mod ssd;
 
 use crate::sim::SimTime;
@@ -288,6 +289,8 @@ pub struct IoLayer {
     /// The default instance has an HDD named DATA. Nothing is placed on
     /// them yet: the datafiles are still served by `datafiles`.
     pub devices: Vec<Box<dyn BlockDevice>>,
+    /// The log buffer, LGWR and the online redo logs.
+    pub redo: redo::Redo,
 }
 
 impl IoLayer {
@@ -310,6 +313,7 @@ impl IoLayer {
             seg_device: Vec::new(),
             datafiles: Box::new(FixedLatency::new("DATA", read_latency_us)),
             devices: vec![Box::new(data)],
+            redo: redo::Redo::default(),
         }
     }
 

@@ -180,7 +180,13 @@ pub(crate) struct SqlMark {
 /// V$STATNAME.CLASS: 1 user, 2 redo, 8 cache, 64 SQL, 128 debug.
 fn stat_class(s: Stat) -> u32 {
     match s {
-        Stat::RedoSize | Stat::RedoEntries | Stat::RedoSynchWrites => 2,
+        Stat::RedoSize
+        | Stat::RedoEntries
+        | Stat::RedoSynchWrites
+        | Stat::RedoWrites
+        | Stat::RedoBlocksWritten
+        | Stat::RedoWastage
+        | Stat::RedoWriteTime => 2,
         Stat::SessionLogicalReads
         | Stat::ConsistentGets
         | Stat::ConsistentGetsFromCache
@@ -336,6 +342,7 @@ impl Run<'_> {
         for (_, f) in self.all_sessions() {
             total.add(&f);
         }
+        total.add(&lgwr_figures(&self.inst.io.redo.lgwr));
         total
     }
 
@@ -391,6 +398,34 @@ impl Run<'_> {
                 }
                 rows
             }
+            FixedView::Log => self
+                .inst
+                .io
+                .redo
+                .groups
+                .iter()
+                .map(|g| {
+                    vec![
+                        num(g.group),
+                        num(1),
+                        num(g.sequence as f64),
+                        num(g.bytes as f64),
+                        num(g.block_size),
+                        num(1),
+                        // NOARCHIVELOG: a used log is never archived.
+                        text(if g.status == crate::io::redo::LogStatus::Unused { "YES" } else { "NO" }),
+                        text(g.status.name()),
+                    ]
+                })
+                .collect(),
+            FixedView::Logfile => self
+                .inst
+                .io
+                .redo
+                .groups
+                .iter()
+                .map(|g| vec![num(g.group), Value::Null, text("ONLINE"), text(&g.member()), text("NO")])
+                .collect(),
             FixedView::Latch => {
                 let t = self.inst.sga.cache.latch_totals();
                 vec![vec![
@@ -587,6 +622,19 @@ fn version_rows(p: &crate::instance::version::VersionProfile) -> Vec<Vec<Value>>
     rows
 }
 
+/// LGWR's figures (a background session's V$SESSTAT and waits).
+fn lgwr_figures(l: &crate::io::redo::LgwrCounters) -> SessionFigures {
+    let mut f = SessionFigures::default();
+    f.stats.set(Stat::RedoWrites, l.writes);
+    f.stats.set(Stat::RedoBlocksWritten, l.blocks_written);
+    f.stats.set(Stat::RedoWastage, l.wastage);
+    // Centiseconds, as Oracle counts it.
+    f.stats.set(Stat::RedoWriteTime, (l.write_us / 10_000.0).round() as u64);
+    f.waits[WaitEvent::LogFileParallelWrite as usize] =
+        WaitTotal { count: l.writes, us: l.write_us, hist: l.hist, hist_us: l.hist_us };
+    f
+}
+
 /// A session's cumulative figures.
 pub(crate) fn figures_of(s: &Session, block_size: u32) -> SessionFigures {
     let c = &s.stats.calls;
@@ -598,6 +646,8 @@ pub(crate) fn figures_of(s: &Session, block_size: u32) -> SessionFigures {
         (c.roundtrips, s.net_wait_us + s.client_wait_us),
         (c.latch_cbc_waits, c.latch_cbc_wait_us),
         (c.buffer_busy_waits, c.buffer_busy_wait_us),
+        // LGWR's own wait: never a session's.
+        (0, 0.0),
     ];
     for e in WaitEvent::ALL {
         let (count, us) = totals[e as usize];

@@ -61,7 +61,7 @@ pub struct Kernel<'a> {
     /// The running session.
     pub sid: u32,
     /// Blocks this statement already cloned for consistent read.
-    pub cr_seen: &'a mut std::collections::HashSet<(u32, u32)>,
+    pub cr_seen: &'a mut crate::fasthash::FxSet<(u32, u32)>,
 }
 
 /// A [`Kernel`] over an instance and a session, borrowing their fields

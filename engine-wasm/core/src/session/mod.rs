@@ -18,6 +18,7 @@ mod lab;
 mod net;
 mod plsql;
 mod program;
+mod redo_ddl;
 mod sqlplus;
 mod step;
 pub mod txn;
@@ -41,7 +42,7 @@ use kernel::OpStacks;
 use lio_sql::ast::*;
 use lio_sql::{ora, LabError};
 use net::{CallStacks, Client};
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
 
 pub(crate) use cursor::FetchPolicy;
 pub(crate) use step::StepRun;
@@ -100,7 +101,7 @@ pub struct Session {
     pub sid: u32,
     /// `ALTER SESSION` overrides on top of the instance parameters.
     pub params: Parameters,
-    pub(crate) cursors: HashMap<String, Compiled>,
+    pub(crate) cursors: crate::fasthash::FxMap<String, Compiled>,
     /// The instance's cursor epoch these cursors were built in.
     pub(crate) cursor_epoch: u64,
     pub(crate) sqlplus: SqlPlusState,
@@ -123,7 +124,7 @@ pub struct Session {
     /// Work units at the start of the running statement and script.
     pub(crate) work_base: WorkBase,
     /// Blocks the running statement cloned for consistent read.
-    pub(crate) cr_seen: std::collections::HashSet<(u32, u32)>,
+    pub(crate) cr_seen: crate::fasthash::FxSet<(u32, u32)>,
     /// `dbms_xplan.display_cursor`'s default: the last cursor executed.
     pub(crate) last_cursor: Option<LastCursor>,
     /// PLAN_TABLE: the last EXPLAIN PLAN's statement id and plan.
@@ -139,6 +140,11 @@ pub struct Session {
     pub(crate) idle_us: f64,
     /// Time in the CPU run queue (`LAB SET cpu_count`): DB time, not CPU.
     pub(crate) run_queue_us: f64,
+    /// Under `SESSIONS n`: a commit waiting for LGWR to write up to here.
+    pub(crate) pending_sync: Option<u64>,
+    /// Interned stacks of row changes, by base path, and of log file sync.
+    pub(crate) change_stacks: Vec<(&'static str, txn::ChangeStacks)>,
+    pub(crate) sync_stack: Option<StackId>,
 }
 
 /// The wait counters at a point in time (a step's waits are the difference).
@@ -195,7 +201,7 @@ impl Session {
         Session {
             sid,
             params,
-            cursors: HashMap::new(),
+            cursors: Default::default(),
             cursor_epoch: 0,
             sqlplus: SqlPlusState::default(),
             stats: SessionStats::default(),
@@ -216,6 +222,9 @@ impl Session {
             runstats: Default::default(),
             idle_us: 0.0,
             run_queue_us: 0.0,
+            pending_sync: None,
+            change_stacks: Vec::new(),
+            sync_stack: None,
         }
     }
 
@@ -231,7 +240,9 @@ impl Session {
         let mut s = self.stats.snapshot(block_size);
         let db = (self.cost.now_us() - self.net_wait_us - self.client_wait_us - self.idle_us).max(0.0);
         let c = &self.stats.calls;
-        let cpu = (db - c.io_wait_us - c.latch_cbc_wait_us - c.buffer_busy_wait_us - self.run_queue_us).max(0.0);
+        let cpu =
+            (db - c.io_wait_us - c.log_file_sync_us - c.latch_cbc_wait_us - c.buffer_busy_wait_us - self.run_queue_us)
+                .max(0.0);
         s.set(crate::stats::Stat::DbTime, (db / 10_000.0).round() as u64);
         s.set(crate::stats::Stat::CpuUsedBySession, (cpu / 10_000.0).round() as u64);
         s
@@ -257,6 +268,8 @@ pub(crate) fn kind_of(k: &StatementKind) -> &'static str {
         | StatementKind::Drop(_)
         | StatementKind::AlterSystem(_)
         | StatementKind::FlushBufferCache
+        | StatementKind::SwitchLogfile
+        | StatementKind::AlterDatabase(_)
         | StatementKind::AlterSession(_) => "ddl",
         StatementKind::Insert(_)
         | StatementKind::Update(_)
@@ -478,7 +491,10 @@ impl Run<'_> {
         if kind_of(&stmt.kind) == "ddl"
             && !matches!(
                 stmt.kind,
-                StatementKind::AlterSystem(_) | StatementKind::AlterSession(_) | StatementKind::FlushBufferCache
+                StatementKind::AlterSystem(_)
+                    | StatementKind::AlterSession(_)
+                    | StatementKind::FlushBufferCache
+                    | StatementKind::SwitchLogfile
             )
         {
             // DDL commits the open transaction first.
@@ -497,6 +513,8 @@ impl Run<'_> {
                 self.inst.sga.cache.flush();
                 Ok(Outcome { feedback: Some("System altered.".into()), ..Default::default() })
             }
+            StatementKind::SwitchLogfile => Ok(self.switch_logfile()),
+            StatementKind::AlterDatabase(a) => self.alter_database(a),
             StatementKind::CreateIndex(c) => self.create_index(c),
             StatementKind::AlterIndex(a) => self.alter_index(a),
             StatementKind::AlterTable(a) => self.alter_table(a),
@@ -513,7 +531,7 @@ impl Run<'_> {
             StatementKind::AlterSession(s) => {
                 if matches!(
                     s.name.name.as_str(),
-                    "memoptimize_pool_size" | "db_block_size" | "db_cache_size" | "db_keep_cache_size"
+                    "memoptimize_pool_size" | "db_block_size" | "db_cache_size" | "db_keep_cache_size" | "log_buffer"
                 ) {
                     return Err(LabError::new(ora::PARAMETER_NOT_MODIFIABLE_WITH_OPTION, s.name.pos));
                 }
