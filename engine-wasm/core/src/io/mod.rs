@@ -5,6 +5,8 @@
 //! flash cache wrapping another device) is one more [`BlockDevice`]
 //! implementation in this folder.
 
+pub mod db_flash_cache;
+pub mod exadata;
 pub mod hdd;
 pub mod ssd;
 
@@ -49,6 +51,46 @@ impl IoRequest {
 
     pub fn bytes(&self) -> u64 {
         self.blocks as u64 * self.block_size as u64
+    }
+}
+
+/// What the last request a device served was, beyond its time: a cell
+/// served it from its flash cache, or the I/O layer from the Database
+/// Smart Flash Cache.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct IoNote {
+    pub flash_cache_hit: bool,
+    pub db_flash_cache_hit: bool,
+}
+
+/// The kind of read a session waits for, to name its wait event.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ReadKind {
+    /// One block into the buffer cache.
+    Single,
+    /// Several blocks into the buffer cache.
+    Multi,
+    /// A smart scan (offloaded to the cell, no buffer cache).
+    SmartScan,
+}
+
+/// The wait event of a read of `kind` served by a device of type
+/// `device_kind` (the one place the names differ by device): on a cell
+/// `cell single block physical read`, `cell multiblock physical read`,
+/// `cell smart table scan`; elsewhere `db file sequential read` and
+/// `db file scattered read` (not modelled yet: the lab's buffered reads
+/// are single-block). A block found in the Database Smart Flash Cache:
+/// `db flash cache single block physical read`.
+pub fn read_wait_event(device_kind: &str, kind: ReadKind, note: IoNote) -> crate::stats::WaitEvent {
+    use crate::stats::WaitEvent as W;
+    if note.db_flash_cache_hit {
+        return W::DbFlashCacheSingleBlockPhysicalRead;
+    }
+    match (device_kind == "exadata_cell", kind) {
+        (true, ReadKind::Single) => W::CellSingleBlockPhysicalRead,
+        (true, ReadKind::Multi) => W::CellMultiblockPhysicalRead,
+        (_, ReadKind::SmartScan) => W::CellSmartTableScan,
+        (false, _) => W::DbFileSequentialRead,
     }
 }
 
@@ -105,6 +147,20 @@ pub trait BlockDevice: std::fmt::Debug {
     /// The device's own counters beyond [`DeviceCounters`], by name.
     fn device_counters(&self) -> Vec<(&'static str, f64)> {
         Vec::new()
+    }
+    /// What the last `submit` was beyond its time.
+    fn last_note(&self) -> IoNote {
+        IoNote::default()
+    }
+    /// The device type serving `file` (the I/O layer answers per segment).
+    fn kind_of(&self, _file: u32) -> &'static str {
+        self.kind()
+    }
+    /// A segment's `CELL_FLASH_CACHE` attribute (cells keep it; others ignore it).
+    fn set_cache_policy(&mut self, _file: u32, _policy: exadata::CellFlashCache) {}
+    /// How the device serving `file` runs a smart scan (None: it cannot).
+    fn smart_scan(&self, _file: u32) -> Option<exadata::SmartScanShape> {
+        None
     }
 }
 
@@ -196,13 +252,14 @@ pub trait DeviceParams: Clone {
 }
 
 /// The device types `LAB DEVICE <name> TYPE <type>` knows.
-pub const DEVICE_TYPES: &[&str] = &["hdd", "sata_ssd", "pcie_flash"];
+pub const DEVICE_TYPES: &[&str] = &["hdd", "sata_ssd", "pcie_flash", "exadata_cell"];
 
 /// The parameter names of a device type (None: no such type).
 pub fn type_params(kind: &str) -> Option<&'static [&'static str]> {
     match kind {
         "hdd" => Some(hdd::HddParams::NAMES),
         "sata_ssd" | "pcie_flash" => Some(ssd::SsdParams::NAMES),
+        "exadata_cell" => Some(exadata::CellParams::NAMES),
         _ => None,
     }
 }
@@ -212,6 +269,7 @@ pub fn param_range(kind: &str, name: &str) -> Option<(f64, f64)> {
     match kind {
         "hdd" => hdd::HddParams::range(name),
         "sata_ssd" | "pcie_flash" => ssd::SsdParams::range(name),
+        "exadata_cell" => exadata::CellParams::range(name),
         _ => None,
     }
 }
@@ -246,6 +304,13 @@ pub fn build_device(name: &str, kind: &str, params: &[(String, f64)]) -> Result<
                 p.set(n, *v).map_err(|e| DeviceError::Param(i, e))?;
             }
             Ok(Box::new(ssd::Ssd::new(name, kind, p).map_err(DeviceError::Inconsistent)?))
+        }
+        "exadata_cell" => {
+            let mut p = exadata::CellParams::default();
+            for (i, (n, v)) in params.iter().enumerate() {
+                p.set(n, *v).map_err(|e| DeviceError::Param(i, e))?;
+            }
+            Ok(Box::new(exadata::ExadataCell::new(name, p).map_err(DeviceError::Inconsistent)?))
         }
         _ => Err(DeviceError::UnknownType),
     }
@@ -288,6 +353,14 @@ pub struct IoLayer {
     /// The default instance has an HDD named DATA. Nothing is placed on
     /// them yet: the datafiles are still served by `datafiles`.
     pub devices: Vec<Box<dyn BlockDevice>>,
+    /// Segments' `CELL_FLASH_CACHE` (DEFAULT when absent), kept here so a
+    /// segment moved to another cell keeps it.
+    cell_flash_cache: std::collections::HashMap<u32, exadata::CellFlashCache>,
+    /// The Database Smart Flash Cache, when `db_flash_cache_file` and
+    /// `db_flash_cache_size` were set at startup.
+    pub db_flash_cache: Option<db_flash_cache::DbFlashCache>,
+    /// What the last request was (a flash cache hit).
+    last: IoNote,
 }
 
 impl IoLayer {
@@ -310,6 +383,46 @@ impl IoLayer {
             seg_device: Vec::new(),
             datafiles: Box::new(FixedLatency::new("DATA", read_latency_us)),
             devices: vec![Box::new(data)],
+            cell_flash_cache: Default::default(),
+            db_flash_cache: None,
+            last: IoNote::default(),
+        }
+    }
+
+    /// The device index serving a segment (0: DATA, served by `datafiles`).
+    fn device_of(&self, segment: u32) -> usize {
+        self.seg_device.get(segment as usize).copied().unwrap_or(0) as usize
+    }
+
+    /// `ALTER TABLE ... STORAGE (CELL_FLASH_CACHE ...)`: the segment's
+    /// attribute, given to the cell serving it.
+    pub fn set_cell_flash_cache(&mut self, segment: u32, policy: exadata::CellFlashCache) {
+        self.cell_flash_cache.insert(segment, policy);
+        let k = self.device_of(segment);
+        if k > 0 {
+            self.devices[k].set_cache_policy(segment, policy);
+        }
+    }
+
+    /// `db_flash_cache_file = '+NAME'` and `db_flash_cache_size` at
+    /// startup: the flash file on the disk group's device, or none.
+    pub fn configure_db_flash_cache(&mut self, file: Option<&str>, bytes: u64, block_size: u32) {
+        self.db_flash_cache = None;
+        let Some(group) = file.and_then(disk_group) else { return };
+        let Some(k) = self.devices.iter().position(|d| d.name().eq_ignore_ascii_case(group)) else { return };
+        if bytes > 0 {
+            self.db_flash_cache = Some(db_flash_cache::DbFlashCache::new(k, bytes, block_size));
+        }
+    }
+
+    /// The aging hook of the Database Smart Flash Cache: a clean buffer
+    /// the buffer cache replaces is written (by DBWR, unwaited) to the
+    /// flash file at `now`. Without a flash cache, nothing.
+    pub fn age_out(&mut self, segment: u32, block: u32, now: SimTime) {
+        if let Some(fc) = self.db_flash_cache.as_mut() {
+            let r = fc.age_out(segment, block);
+            let k = fc.device;
+            self.devices[k].submit(&r, now);
         }
     }
 
@@ -324,6 +437,9 @@ impl IoLayer {
             self.seg_device.resize(slot + 1, 0);
         }
         self.seg_device[slot] = k as u16;
+        if let Some(&p) = self.cell_flash_cache.get(&segment) {
+            self.devices[k].set_cache_policy(segment, p);
+        }
     }
 
     pub fn tablespace(&self, name: &str) -> Option<&Tablespace> {
@@ -366,9 +482,42 @@ impl BlockDevice for IoLayer {
         self.datafiles.name()
     }
     fn submit(&mut self, request: &IoRequest, now: SimTime) -> SimTime {
-        match self.seg_device.get(request.file as usize) {
-            Some(&k) if k > 0 => self.devices[k as usize].submit(request, now),
-            _ => self.datafiles.submit(request, now),
+        self.last = IoNote::default();
+        if let Some(fc) = self.db_flash_cache.as_mut() {
+            if request.purpose == IoPurpose::Data && request.blocks == 1 {
+                if let Some(s) = fc.slot_of(request.file, request.block) {
+                    if request.kind == IoKind::Read {
+                        fc.hits += 1;
+                        let (r, k) = (fc.request(IoKind::Read, s), fc.device);
+                        self.last.db_flash_cache_hit = true;
+                        return self.devices[k].submit(&r, now);
+                    }
+                    fc.invalidate(request.file, request.block);
+                }
+            }
+        }
+        let k = self.device_of(request.file);
+        if k > 0 {
+            let done = self.devices[k].submit(request, now);
+            self.last = self.devices[k].last_note();
+            done
+        } else {
+            self.datafiles.submit(request, now)
+        }
+    }
+    fn last_note(&self) -> IoNote {
+        self.last
+    }
+    fn kind_of(&self, file: u32) -> &'static str {
+        match self.device_of(file) {
+            0 => self.datafiles.kind(),
+            k => self.devices[k].kind(),
+        }
+    }
+    fn smart_scan(&self, file: u32) -> Option<exadata::SmartScanShape> {
+        match self.device_of(file) {
+            0 => None,
+            k => self.devices[k].smart_scan(file),
         }
     }
     fn counters(&self) -> &DeviceCounters {

@@ -242,16 +242,27 @@ impl Kernel<'_> {
         self.cost.charge(st.get, us);
     }
 
-    /// The block was read from the device: the session waited `wait_us`
-    /// (`db file sequential read`).
+    /// The block was read from the device: the session waited `wait_us`,
+    /// under the event the device and the read name (`db file sequential
+    /// read`; on a cell `cell single block physical read`; from the
+    /// Database Smart Flash Cache `db flash cache single block physical read`).
     #[cold]
     #[inline(never)]
     fn physical_read(&mut self, seg: u32, block: u32, line: u16, st: &OpStacks, wait_us: f64) {
+        use crate::stats::WaitEvent;
         self.stats.gets.physical_reads += 1;
         self.cost.charge(st.read, wait_us);
-        self.stats.calls.io_wait_us += wait_us;
-        self.stats.calls.io_waits += 1;
-        self.stats.calls.note_wait(crate::stats::WaitEvent::DbFileSequentialRead, wait_us);
+        let note = self.io.last_note();
+        self.stats.gets.cell_flash_hits += note.flash_cache_hit as u64;
+        self.stats.gets.db_flash_hits += note.db_flash_cache_hit as u64;
+        match crate::io::read_wait_event(self.io.kind_of(seg), crate::io::ReadKind::Single, note) {
+            WaitEvent::DbFileSequentialRead => {
+                self.stats.calls.io_wait_us += wait_us;
+                self.stats.calls.io_waits += 1;
+                self.stats.calls.note_wait(WaitEvent::DbFileSequentialRead, wait_us);
+            }
+            e => self.stats.calls.note_io_wait(e, wait_us),
+        }
         self.trace.push(
             Event {
                 kind: kind::PHYSICAL_READ,
@@ -263,6 +274,54 @@ impl Kernel<'_> {
             },
             self.cost.now.0,
         );
+    }
+
+    /// A smart scan's visit of block `block` (`cell smart table scan`):
+    /// the cell brings it in the scan's requests (the session waits when
+    /// the request holding it has not completed); it is not read into the
+    /// buffer cache and takes no latch: a direct consistent get.
+    pub fn smart_scan_get(
+        &mut self,
+        scan: &mut crate::io::exadata::SmartScan,
+        block: u32,
+        line: u16,
+        st: &OpStacks,
+    ) -> u64 {
+        let step = scan.need(block, self.cost.now, &mut *self.io);
+        let g = &mut self.stats.gets;
+        g.direct += 1;
+        g.direct_reads += step.blocks;
+        g.direct_requests += step.requests;
+        g.cell_flash_hits += step.flash_hits;
+        g.offload_bytes += step.blocks * scan.block_size as u64;
+        if let Some(us) = step.wait_us {
+            self.cost.charge(st.read, us);
+            self.stats.calls.note_io_wait(crate::stats::WaitEvent::CellSmartTableScan, us);
+            self.trace.push(
+                Event {
+                    kind: kind::PHYSICAL_READ,
+                    get_kind: GetKind::NONE,
+                    segment: scan.seg,
+                    block,
+                    plan_line: line,
+                    stack: st.read,
+                },
+                self.cost.now.0,
+            );
+        }
+        self.cost.charge(st.get, self.params.normal_get_us);
+        self.trace.push(
+            Event {
+                kind: kind::BLOCK_GET,
+                get_kind: GetKind::Normal as u8,
+                segment: scan.seg,
+                block,
+                plan_line: line,
+                stack: st.get,
+            },
+            self.cost.now.0,
+        );
+        1
     }
 
     /// A read from a buffer held pinned that is not a pin visit (a probe
