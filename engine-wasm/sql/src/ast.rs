@@ -167,11 +167,21 @@ pub enum BufferPool {
     Recycle,
 }
 
+/// `STORAGE (CELL_FLASH_CACHE ...)`: what an Exadata cell's flash cache keeps.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CellFlashCache {
+    Default,
+    Keep,
+    None,
+}
+
 /// Physical attributes shared by tables, indexes and clusters.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Physical {
     pub pctfree: Option<u32>,
     pub buffer_pool: Option<BufferPool>,
+    /// `STORAGE (CELL_FLASH_CACHE KEEP | NONE | DEFAULT)`
+    pub cell_flash_cache: Option<CellFlashCache>,
     /// `COMPRESS` (Some(true)), `NOCOMPRESS` (Some(false)).
     pub compress: Option<bool>,
     /// `TABLESPACE name`

@@ -90,7 +90,8 @@ pub fn read_wait_event(device_kind: &str, kind: ReadKind, note: IoNote) -> crate
         (true, ReadKind::Single) => W::CellSingleBlockPhysicalRead,
         (true, ReadKind::Multi) => W::CellMultiblockPhysicalRead,
         (_, ReadKind::SmartScan) => W::CellSmartTableScan,
-        (false, _) => W::DbFileSequentialRead,
+        (false, ReadKind::Single) => W::DbFileSequentialRead,
+        (false, ReadKind::Multi) => W::DbFileScatteredRead,
     }
 }
 
@@ -361,6 +362,9 @@ pub struct IoLayer {
     pub db_flash_cache: Option<db_flash_cache::DbFlashCache>,
     /// What the last request was (a flash cache hit).
     last: IoNote,
+    /// Cell parameters `LAB SET` gave every cell (`write_back`,
+    /// `flash_logging`), for cells defined later too.
+    pub cell_settings: Vec<(&'static str, f64)>,
 }
 
 impl IoLayer {
@@ -386,7 +390,21 @@ impl IoLayer {
             cell_flash_cache: Default::default(),
             db_flash_cache: None,
             last: IoNote::default(),
+            cell_settings: Vec::new(),
         }
+    }
+
+    /// Set a parameter on every Exadata cell, now and for cells defined
+    /// later; returns how many cells there are now.
+    pub fn set_every_cell(&mut self, param: &'static str, value: f64) -> usize {
+        self.cell_settings.retain(|(p, _)| *p != param);
+        self.cell_settings.push((param, value));
+        let mut n = 0;
+        for d in self.devices.iter_mut().filter(|d| d.kind() == "exadata_cell") {
+            d.set_param(param, value);
+            n += 1;
+        }
+        n
     }
 
     /// The device index serving a segment (0: DATA, served by `datafiles`).
@@ -467,6 +485,16 @@ impl IoLayer {
             let own: Vec<String> = d.device_counters().iter().map(|(n, v)| format!("{n}={}", num(*v))).collect();
             out.push(format!("  counters: {}", own.join(" ")));
         }
+        if let Some(fc) = &self.db_flash_cache {
+            out.push(format!(
+                "db flash cache on {}: {} of {} blocks, inserts {}, hits {}",
+                self.devices[fc.device].name(),
+                fc.len(),
+                fc.capacity(),
+                fc.inserts,
+                fc.hits
+            ));
+        }
         out
     }
 
@@ -531,6 +559,61 @@ impl BlockDevice for IoLayer {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The Database Smart Flash Cache: a buffer aged out goes to the flash
+    /// file (unwaited); a miss of it is then read from the flash device
+    /// (`db flash cache single block physical read`) instead of its
+    /// segment's device; a write of the block makes the copy stale.
+    #[test]
+    fn aged_out_buffers_are_read_back_from_the_db_flash_cache() {
+        let mut io = IoLayer::new(100.0);
+        io.devices.push(build_device("FLASH", "pcie_flash", &[]).unwrap());
+        io.devices.push(build_device("SLOW", "hdd", &[]).unwrap());
+        io.tablespaces.push(Tablespace { name: "S".into(), device: "SLOW".into(), temporary: false, bytes: 1 << 30 });
+        io.place(7, "S");
+        io.configure_db_flash_cache(Some("+flash"), 1 << 20, 8192);
+        assert_eq!(io.db_flash_cache.as_ref().map(|f| f.capacity()), Some(128));
+        let r = IoRequest::single_block_read(7, 3, 8192);
+        let cold = io.submit(&r, SimTime::ZERO);
+        assert!(!io.last_note().db_flash_cache_hit);
+        assert!(cold.us() > 2_000.0, "an HDD read: {cold:?}");
+        assert_eq!(read_wait_event(io.kind_of(7), ReadKind::Single, io.last_note()).name(), "db file sequential read");
+        io.age_out(7, 3, SimTime(10_000.0));
+        let t = SimTime(20_000.0);
+        let warm = io.submit(&r, t);
+        assert!(io.last_note().db_flash_cache_hit);
+        // PCIe flash: 10 us of command, a 4 KB page read per 4 KB (two on
+        // two channels, 25 us), 8 KB over 1,500 MB/s.
+        assert!((warm.since(t) - (10.0 + 25.0 + 8192.0 / 1500.0)).abs() < 1e-9, "{warm:?}");
+        assert_eq!(
+            read_wait_event(io.kind_of(7), ReadKind::Single, io.last_note()).name(),
+            "db flash cache single block physical read"
+        );
+        assert_eq!(io.device("SLOW").unwrap().counters().read_requests, 1);
+        // DBWR writes the block: the flash copy is stale, the next miss reads the HDD.
+        io.submit(&IoRequest { kind: IoKind::Write, ..r }, SimTime(30_000.0));
+        io.submit(&r, SimTime(40_000.0));
+        assert!(!io.last_note().db_flash_cache_hit);
+        assert_eq!(io.device("SLOW").unwrap().counters().read_requests, 2);
+        assert!(io
+            .listing()
+            .last()
+            .unwrap()
+            .starts_with("db flash cache on FLASH: 0 of 128 blocks, inserts 1, hits 1"));
+        // No such disk group or no size: no flash cache.
+        io.configure_db_flash_cache(Some("+NOSUCH"), 1 << 20, 8192);
+        assert!(io.db_flash_cache.is_none());
+    }
+
+    #[test]
+    fn wait_events_follow_the_device_and_the_read() {
+        let n = |k, r| read_wait_event(k, r, IoNote::default()).name();
+        assert_eq!(n("hdd", ReadKind::Single), "db file sequential read");
+        assert_eq!(n("fixed", ReadKind::Multi), "db file scattered read");
+        assert_eq!(n("exadata_cell", ReadKind::Single), "cell single block physical read");
+        assert_eq!(n("exadata_cell", ReadKind::Multi), "cell multiblock physical read");
+        assert_eq!(n("exadata_cell", ReadKind::SmartScan), "cell smart table scan");
+    }
 
     #[test]
     fn fixed_latency_completes_after_its_latency_and_counts() {
