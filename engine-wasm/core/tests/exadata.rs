@@ -23,39 +23,22 @@ fn runs(steps: &[StepOut]) -> Vec<&StepOut> {
     steps.iter().filter(|s| s.statement.starts_with("LAB RUN")).collect()
 }
 
-/// A cell and a tablespace on it; a 64 MB buffer cache so a table of a
-/// few thousand blocks is a long table (over 2% of the cache: 164 blocks).
-const CELL_SETUP: &str = "LAB DEVICE cell1 TYPE exadata_cell;\n\
-     create tablespace cell_ts datafile '+CELL1' size 10g;\n\
-     alter system set db_cache_size = 64M scope=spfile;\n\
-     shutdown immediate\n\
-     startup\n";
-
-/// CALIBRATION G, "first smart scan after CELL_FLASH_CACHE KEEP": two
-/// scans with the default setting (large reads not cached: from the
-/// disks), then KEEP: the first scan reads the disks and writes each 1 MB
-/// request to flash before returning it (the flash programs at ~260 MB/s,
-/// the 12 disks stream faster), so it is slower and waits more often; the
-/// next ones read the flash and are faster than both. Published: 9,322
-/// waits / 7.60 s before, 14,904 / 33.37 s on the first KEEP scan. The lab
-/// table is 105 MB (40,000 rows of 2 KB), not Harrison's.
+/// CALIBRATION G, "first smart scan after CELL_FLASH_CACHE KEEP"
+/// (samples/exadata-keep-smart-scan.sql): two scans with the default
+/// setting (large reads not cached: from the disks), then KEEP: the first
+/// scan reads the disks and writes each 1 MB request to flash before
+/// returning it (the flash programs at ~260 MB/s, the 12 disks stream
+/// faster), so it is slower and waits more often; the next ones read the
+/// flash and are faster than both. Published: 9,322 waits / 7.60 s before,
+/// 14,904 / 33.37 s on the first KEEP scan. The lab table is 105 MB
+/// (40,000 rows of 2 KB), not Harrison's.
 #[test]
 fn the_first_smart_scan_after_keep_populates_the_flash_cache_and_is_slower() {
     let mut e = quiet_engine();
-    let steps = e.exec(&format!(
-        "{CELL_SETUP}\
-         create table big (id number, pad varchar2(2000)) tablespace cell_ts;\n\
-         insert into big select rownum, rpad('x', 2000, 'x') from dual connect by level <= 40000;\n\
-         commit;\n\
-         select count(*) from big;\n\
-         select count(*) from big;\n\
-         alter table big storage (cell_flash_cache keep);\n\
-         select count(*) from big;\n\
-         select count(*) from big;\n\
-         LAB DEVICES;"
-    ));
+    let steps = e.exec(include_str!("../../../samples/exadata-keep-smart-scan.sql"));
     ok(&steps);
     let q = selects(&steps);
+    assert_eq!(q.len(), 4);
     let (default, first_keep, later_keep) = (q[1], q[2], q[3]);
     let scan = "cell smart table scan";
     for s in &q {
@@ -89,59 +72,41 @@ fn the_first_smart_scan_after_keep_populates_the_flash_cache_and_is_slower() {
     assert!(devices.contains("flash_cache_population_blocks=13335"), "{devices}");
 }
 
-/// CALIBRATION G, "200,000 PK lookups over 1,000,000 keys": table on a
-/// flash grid disk fastest, on disk with the flash cache next, on disk
-/// without it (CELL_FLASH_CACHE NONE) slowest. Scaled down: 20,000
-/// lookups over 100,000 keys of 1 KB rows (about 14,300 blocks), in two
-/// passes with `ALTER SYSTEM FLUSH BUFFER_CACHE` before each: the lab's
-/// buffer cache keeps every block it read (no LRU yet), so the flush
-/// stands for the blocks aging out between lookups. The flash cache
-/// misses on the first pass (read from disk, then written to flash) and
-/// hits on the second.
+/// CALIBRATION G, "200,000 PK lookups over 1,000,000 keys"
+/// (samples/flash-grid-disk-vs-flash-cache.sql): table on a flash grid
+/// disk fastest, on disk with the flash cache next, on disk without it
+/// (CELL_FLASH_CACHE NONE) slowest. Scaled down: 20,000 lookups over
+/// 100,000 keys of 1 KB rows (about 14,300 blocks), in two passes with
+/// `ALTER SYSTEM FLUSH BUFFER_CACHE` before each: the lab's buffer cache
+/// keeps every block it read (no LRU yet), so the flush stands for the
+/// blocks aging out. The flash cache misses on the first pass (read from
+/// disk, then written to flash) and hits on the second.
 #[test]
 fn pk_lookups_flash_grid_disk_then_flash_cache_then_disk() {
-    let mut total = Vec::new();
-    for (name, device, storage) in [
-        ("hdd", "", "storage (cell_flash_cache none)"),
-        ("flash cache", "", ""),
-        ("grid disk", "flash_grid_disk = 1", ""),
-    ] {
-        let mut e = quiet_engine();
-        let steps = e.exec(&format!(
-            "LAB DEVICE c TYPE exadata_cell {device};\n\
-             create tablespace t_ts datafile '+C' size 10g;\n\
-             create table k (id number, pad varchar2(1000)) tablespace t_ts {storage};\n\
-             create unique index k_id on k (id) tablespace t_ts {storage};\n\
-             insert into k select rownum, rpad('x', 1000, 'x') from dual connect by level <= 100000;\n\
-             commit;\n\
-             alter system flush buffer_cache;\n\
-             LAB RUN 'select pad from k where id = mod(:1 * 7919, 100000) + 1' BIND 1 TO 20000 VIA plsql;\n\
-             alter system flush buffer_cache;\n\
-             LAB RUN 'select pad from k where id = mod(:1 * 7919, 100000) + 1' BIND 1 TO 20000 VIA plsql;"
-        ));
-        ok(&steps);
-        let r = runs(&steps);
-        for s in &r {
-            // Every block read is a cell single block read (the index is on the cell too).
-            assert_eq!(wait(s, "cell single block physical read").0, stat(s, "physical reads"));
-            assert_eq!(wait(s, "db file sequential read").0, 0, "{name}: {:?}", s.waits);
-            assert!(stat(s, "physical reads") > 14_000);
-        }
-        let hits = stat(r[1], "cell flash cache read hits");
-        match name {
-            "flash cache" => {
-                assert_eq!(stat(r[0], "cell flash cache read hits"), 0, "cold");
-                assert_eq!(hits, stat(r[1], "physical reads"), "warm");
-                assert_eq!(stat(r[1], "physical read requests optimized"), hits);
-            }
-            _ => assert_eq!(hits, 0),
-        }
-        total.push((name, r[0].elapsed_us + r[1].elapsed_us));
+    let mut e = quiet_engine();
+    let steps = e.exec(include_str!("../../../samples/flash-grid-disk-vs-flash-cache.sql"));
+    ok(&steps);
+    let r = runs(&steps);
+    assert_eq!(r.len(), 6);
+    for s in &r {
+        // Every block read is a cell single block read (the index is on the cell too).
+        assert_eq!(wait(s, "cell single block physical read").0, stat(s, "physical reads"));
+        assert_eq!(wait(s, "db file sequential read").0, 0, "{:?}", s.waits);
+        assert!(stat(s, "physical reads") > 14_000);
     }
-    eprintln!("{total:?}");
-    let (hdd, fc, grid) = (total[0].1, total[1].1, total[2].1);
-    assert!(grid < fc && fc < hdd, "{total:?}");
-    assert!(hdd > 1.3 * fc && fc > 3.0 * grid, "{total:?}");
+    let (disk, fc, grid) = ((r[0], r[3]), (r[1], r[4]), (r[2], r[5]));
+    for (first, second) in [disk, grid] {
+        assert_eq!(stat(first, "cell flash cache read hits") + stat(second, "cell flash cache read hits"), 0);
+    }
+    assert_eq!(stat(fc.0, "cell flash cache read hits"), 0, "cold");
+    let hits = stat(fc.1, "cell flash cache read hits");
+    assert_eq!(hits, stat(fc.1, "physical reads"), "warm");
+    assert_eq!(stat(fc.1, "physical read requests optimized"), hits);
+    let total = |(a, b): (&StepOut, &StepOut)| a.elapsed_us + b.elapsed_us;
+    let (disk, fc, grid) = (total(disk), total(fc), total(grid));
+    eprintln!("disk {disk:.0} us, flash cache {fc:.0}, grid disk {grid:.0}");
+    assert!(grid < fc && fc < disk);
+    assert!(disk > 1.3 * fc && fc > 3.0 * grid);
 }
 
 /// `LAB SET cell_flash_cache_mode` and `cell_flash_logging` set every

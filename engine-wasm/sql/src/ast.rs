@@ -848,8 +848,8 @@ pub const LAB_COMMANDS: &[(&str, &str, &str)] = &[
     ("RESET", "LAB RESET", "Start again with a fresh instance."),
     (
         "DEVICE",
-        "LAB DEVICE <name> TYPE hdd|sata_ssd|pcie_flash [param = value ...]",
-        "Define a storage device: an HDD (seek, rotation, transfer, a queue) or a flash SSD (FTL, channels, garbage collection); files are not placed on it yet.",
+        "LAB DEVICE <name> TYPE hdd|sata_ssd|pcie_flash|exadata_cell [param = value ...]",
+        "Define a storage device: an HDD (seek, rotation, transfer, a queue), a flash SSD (FTL, channels, garbage collection) or an Exadata cell (disks, flash cache, flash log, smart scans); tablespaces go on it as '+NAME'.",
     ),
     ("DEVICES", "LAB DEVICES", "List the devices with their parameters and counters."),
     (

@@ -310,6 +310,11 @@ impl Kernel<'_> {
             );
         }
         self.cost.charge(st.get, self.params.normal_get_us);
+        // A block with other sessions' uncommitted changes comes back from
+        // the cell as a block: the session builds its read-consistent copy.
+        if !self.cache.active.is_empty() {
+            self.consistent_read(scan.seg, block, st);
+        }
         self.trace.push(
             Event {
                 kind: kind::BLOCK_GET,
