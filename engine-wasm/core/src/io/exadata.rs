@@ -35,7 +35,8 @@
 //!   (not waited for). **Write-back** (`write_back = 1`, 11.2.3.2+): a
 //!   cacheable write completes when flash has it, and is destaged: the disk
 //!   write is issued when the flash write completes, not waited for (it
-//!   still occupies the disk).
+//!   still occupies the disk). Changing the mode empties the cache (CellCLI
+//!   changes `flashCacheMode` only after `DROP FLASHCACHE`).
 //! - **Smart flash logging** (`flash_logging = 1`): a redo write goes to its
 //!   disks and to the flash log at once and completes on the first to
 //!   finish. `FL_DISK_FIRST` / `FL_FLASH_FIRST` count the winners;
@@ -546,6 +547,11 @@ impl BlockDevice for ExadataCell {
             return false;
         }
         let Some(p) = self.params.with(name, value) else { return false };
+        if name == "write_back" && value != self.params.write_back {
+            // CellCLI changes flashCacheMode only on a dropped flash cache:
+            // it is created again, empty.
+            self.drop_flash_cache();
+        }
         if let Some(n) = name.strip_prefix("disk_") {
             if !self.disks.iter_mut().all(|d| d.set_param(n, value)) {
                 return false;
@@ -850,6 +856,10 @@ mod tests {
         // The block is now cached: a read hits.
         wb.submit(&read(0, 0, 1), SimTime(10_000.0));
         assert!(wb.last_note().flash_cache_hit);
+        // Back to write-through: the flash cache is dropped and created empty.
+        assert!(wb.set_param("write_back", 0.0));
+        wb.submit(&read(0, 0, 1), SimTime(20_000.0));
+        assert!(!wb.last_note().flash_cache_hit);
         assert!(!wb.set_param("disks", 4.0), "layout is fixed");
         assert!(!wb.set_param("write_back", 2.0));
     }

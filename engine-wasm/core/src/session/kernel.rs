@@ -228,7 +228,7 @@ impl Kernel<'_> {
     /// undo records (each read from its undo block: a consistent get).
     #[cold]
     #[inline(never)]
-    fn consistent_read(&mut self, seg: u32, block: u32, st: &OpStacks) {
+    pub(crate) fn consistent_read(&mut self, seg: u32, block: u32, st: &OpStacks) {
         let Some(writers) = self.cache.active.get(&(seg, block)) else { return };
         let records: u32 = writers.iter().filter(|(s, _)| *s != self.sid).map(|(_, n)| n).sum();
         if records == 0 || !self.cr_seen.insert((seg, block)) {
@@ -274,59 +274,6 @@ impl Kernel<'_> {
             },
             self.cost.now.0,
         );
-    }
-
-    /// A smart scan's visit of block `block` (`cell smart table scan`):
-    /// the cell brings it in the scan's requests (the session waits when
-    /// the request holding it has not completed); it is not read into the
-    /// buffer cache and takes no latch: a direct consistent get.
-    pub fn smart_scan_get(
-        &mut self,
-        scan: &mut crate::io::exadata::SmartScan,
-        block: u32,
-        line: u16,
-        st: &OpStacks,
-    ) -> u64 {
-        let step = scan.need(block, self.cost.now, &mut *self.io);
-        let g = &mut self.stats.gets;
-        g.direct += 1;
-        g.direct_reads += step.blocks;
-        g.direct_requests += step.requests;
-        g.cell_flash_hits += step.flash_hits;
-        g.offload_bytes += step.blocks * scan.block_size as u64;
-        if let Some(us) = step.wait_us {
-            self.cost.charge(st.read, us);
-            self.stats.calls.note_io_wait(crate::stats::WaitEvent::CellSmartTableScan, us);
-            self.trace.push(
-                Event {
-                    kind: kind::PHYSICAL_READ,
-                    get_kind: GetKind::NONE,
-                    segment: scan.seg,
-                    block,
-                    plan_line: line,
-                    stack: st.read,
-                },
-                self.cost.now.0,
-            );
-        }
-        self.cost.charge(st.get, self.params.normal_get_us);
-        // A block with other sessions' uncommitted changes comes back from
-        // the cell as a block: the session builds its read-consistent copy.
-        if !self.cache.active.is_empty() {
-            self.consistent_read(scan.seg, block, st);
-        }
-        self.trace.push(
-            Event {
-                kind: kind::BLOCK_GET,
-                get_kind: GetKind::Normal as u8,
-                segment: scan.seg,
-                block,
-                plan_line: line,
-                stack: st.get,
-            },
-            self.cost.now.0,
-        );
-        1
     }
 
     /// A read from a buffer held pinned that is not a pin visit (a probe

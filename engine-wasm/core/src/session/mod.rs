@@ -18,6 +18,7 @@ mod lab;
 mod net;
 mod plsql;
 mod program;
+mod smart_scan;
 mod sqlplus;
 mod step;
 pub mod txn;
