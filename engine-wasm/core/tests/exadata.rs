@@ -205,3 +205,31 @@ fn the_default_instance_keeps_its_wait_names() {
     assert_eq!(stat(s, "consistent gets direct"), 0);
     assert!(s.waits.keys().all(|k| !k.starts_with("cell")));
 }
+
+/// Sessions reading from a cell at once: each session's cell reads are
+/// its own waits, and its timeline shows them in the read lane (state 4),
+/// not on CPU.
+#[test]
+fn sessions_reading_a_cell_wait_in_the_read_lane() {
+    let mut e = quiet_engine();
+    let steps = e.exec(
+        "LAB DEVICE c TYPE exadata_cell;\n\
+         create tablespace t_ts datafile '+C' size 10g;\n\
+         create table k (id number, pad varchar2(1000)) tablespace t_ts;\n\
+         create unique index k_id on k (id) tablespace t_ts;\n\
+         insert into k select rownum, rpad('x', 1000, 'x') from dual connect by level <= 2000;\n\
+         commit;\n\
+         alter system flush buffer_cache;\n\
+         LAB RUN 'select pad from k where id = :1' BIND 1 TO 1000 VIA plsql SESSIONS 2;",
+    );
+    ok(&steps);
+    let s = steps.last().unwrap();
+    let sessions = s.sessions.as_ref().expect("per-session figures");
+    for o in sessions {
+        let (n, us) = o.waits.get("cell single block physical read").map(|w| (w.count, w.time_us)).unwrap();
+        assert!(n > 0);
+        let lane: f64 = o.timeline.iter().filter(|t| t.2 == 4).map(|t| t.1 - t.0).sum();
+        assert!((lane - us).abs() < 1e-3 * us.max(1.0), "lane {lane} vs waits {us}");
+    }
+    assert_eq!(wait(s, "db file sequential read").0, 0);
+}
