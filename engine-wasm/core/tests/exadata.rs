@@ -233,3 +233,39 @@ fn sessions_reading_a_cell_wait_in_the_read_lane() {
     }
     assert_eq!(wait(s, "db file sequential read").0, 0);
 }
+
+/// Extreme but valid cells run scans, lookups and writes to the end.
+#[test]
+fn extreme_cells_never_panic_or_hang() {
+    for params in [
+        "disks = 36 au_kb = 64 smart_scan_mb = 64 smart_scan_depth = 256",
+        "disks = 1 au_kb = 65536 smart_scan_mb = 0.0625 smart_scan_depth = 1 flash_cache_mb = 0 flash_log_mb = 0",
+        "flash_blocks = 8 flash_pages_per_block = 16 flash_cache_mb = 0.25 flash_log_mb = 0 disk_capacity_gb = 0.01 disk_track_kb = 100",
+        "flash_grid_disk = 1 flash_blocks = 8 flash_pages_per_block = 8 flash_cache_mb = 0 flash_log_mb = 0",
+        "write_back = 1 flash_logging = 1 cell_overhead_us = 0",
+    ] {
+        let mut e = quiet_engine();
+        let steps = e.exec(&format!(
+            "LAB DEVICE c TYPE exadata_cell {params};\n\
+             create tablespace t_ts datafile '+C' size 1g;\n\
+             alter system set db_cache_size = 8M scope=spfile;\n\
+             shutdown immediate\n\
+             startup\n\
+             create table k (id number, pad varchar2(1000)) tablespace t_ts storage (cell_flash_cache keep);\n\
+             create unique index k_id on k (id) tablespace t_ts;\n\
+             insert into k select rownum, rpad('x', 1000, 'x') from dual connect by level <= 3000;\n\
+             commit;\n\
+             select count(*) from k;\n\
+             select count(*) from k;\n\
+             alter system flush buffer_cache;\n\
+             LAB RUN 'select pad from k where id = :1' BIND 1 TO 500 VIA plsql;\n\
+             update k set pad = 'y' where id < 100;\n\
+             commit;\n\
+             LAB DEVICES;"
+        ));
+        ok(&steps);
+        let scan = steps.iter().find(|s| s.statement.starts_with("select")).unwrap();
+        assert_eq!(scan.rows[0][0].to_string(), "3000", "{params}");
+        assert_eq!(stat(scan, "cell scans"), 1, "{params}");
+    }
+}

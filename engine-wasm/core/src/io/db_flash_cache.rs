@@ -25,6 +25,9 @@ use std::collections::HashMap;
 /// The flash file's address on its device: a file number no segment uses.
 pub const FLASH_CACHE_FILE: u32 = u32::MAX - 1;
 
+/// At most this many blocks in the flash file (16 GB of 8 KB blocks).
+pub const MAX_SLOTS: u64 = 1 << 21;
+
 #[derive(Debug, Clone)]
 pub struct DbFlashCache {
     /// The device index in the I/O layer holding the flash file.
@@ -39,9 +42,10 @@ pub struct DbFlashCache {
 }
 
 impl DbFlashCache {
-    /// A flash cache of `bytes` on `device` (at least one block).
+    /// A flash cache of `bytes` on `device`: at least one block, at most
+    /// [`MAX_SLOTS`] (the lab's directory takes 12 bytes a slot).
     pub fn new(device: usize, bytes: u64, block_size: u32) -> Self {
-        let n = (bytes / block_size.max(1) as u64).clamp(1, 1 << 24) as usize;
+        let n = (bytes / block_size.max(1) as u64).clamp(1, MAX_SLOTS) as usize;
         DbFlashCache { device, slots: vec![None; n], map: HashMap::new(), hand: 0, block_size, inserts: 0, hits: 0 }
     }
 
