@@ -234,7 +234,8 @@ pub struct CellCounters {
     pub fl_disk_first: u64,
     pub fl_flash_first: u64,
     pub fl_prevented_outliers: u64,
-    pub smart_scan_requests: u64,
+    /// Reads of more than one block (smart scan requests).
+    pub large_read_requests: u64,
 }
 
 const EMPTY: (u32, u32) = (u32::MAX, u32::MAX);
@@ -521,7 +522,7 @@ impl BlockDevice for ExadataCell {
         self.last = IoNote::default();
         let t = now.after(self.params.cell_overhead_us);
         if r.kind == IoKind::Read && r.blocks > 1 {
-            self.cell.smart_scan_requests += 1;
+            self.cell.large_read_requests += 1;
         }
         let done = if self.grid_disk() {
             self.flash.submit(r, t)
@@ -587,7 +588,7 @@ impl BlockDevice for ExadataCell {
             ("FL_DISK_FIRST", c.fl_disk_first as f64),
             ("FL_FLASH_FIRST", c.fl_flash_first as f64),
             ("FL_PREVENTED_OUTLIERS", c.fl_prevented_outliers as f64),
-            ("smart_scan_requests", c.smart_scan_requests as f64),
+            ("large_read_requests", c.large_read_requests as f64),
             ("disk_busy_us", busy),
             ("flash_busy_us", self.flash.counters().busy_us),
             ("flash_page_reads", self.flash.ssd.page_reads as f64),
@@ -956,6 +957,6 @@ mod tests {
         assert_eq!((step.requests, step.blocks), (1, 2), "the last chunk is 2 blocks");
         let step = s.need(9, SimTime(1e9), &mut c);
         assert_eq!((step.requests, step.wait_us), (0, None), "long done");
-        assert_eq!(c.cell.smart_scan_requests, 3);
+        assert_eq!(c.cell.large_read_requests, 3);
     }
 }
