@@ -90,6 +90,13 @@ stats! {
     ParseTimeCpu,
     RowCrAttempts,
     RowCrHits,
+    ConsistentGetsDirect,
+    PhysicalReadsDirect,
+    CellScans,
+    CellPhysicalIoBytesEligibleForPredicateOffload,
+    CellFlashCacheReadHits,
+    PhysicalReadRequestsOptimized,
+    PhysicalReadFlashCacheHits,
 }
 
 impl Stat {
@@ -197,6 +204,15 @@ impl Stat {
             Stat::RowCrAttempts if profile.row_cr => "RowCR attempts",
             Stat::RowCrHits if profile.row_cr => "RowCR hits",
             Stat::RowCrAttempts | Stat::RowCrHits => return None,
+            Stat::ConsistentGetsDirect => "consistent gets direct",
+            Stat::PhysicalReadsDirect => "physical reads direct",
+            Stat::CellScans => "cell scans",
+            Stat::CellPhysicalIoBytesEligibleForPredicateOffload => {
+                "cell physical IO bytes eligible for predicate offload"
+            }
+            Stat::CellFlashCacheReadHits => "cell flash cache read hits",
+            Stat::PhysicalReadRequestsOptimized => "physical read requests optimized",
+            Stat::PhysicalReadFlashCacheHits => "physical read flash cache hits",
         })
     }
 }
@@ -355,6 +371,10 @@ pub struct CallCounters {
     /// The same waits in microsecond buckets (V$EVENT_HISTOGRAM_MICRO):
     /// bucket 0 holds waits under 1 us, bucket b waits of [2^(b-1), 2^b) us.
     pub wait_hist_us: WaitHistUs,
+    /// Waits and their time, for the events counted generically
+    /// ([`WaitEvent::generic`]: the cell and flash cache reads).
+    pub io_event_waits: [u64; WaitEvent::COUNT],
+    pub io_event_us: [f64; WaitEvent::COUNT],
 }
 
 /// Buckets of a microsecond wait histogram (the last one takes every
@@ -404,11 +424,16 @@ pub enum WaitEvent {
     BufferBusyWaits,
     /// LGWR's write (a background wait: never a session's).
     LogFileParallelWrite,
+    DbFileScatteredRead,
+    CellSingleBlockPhysicalRead,
+    CellMultiblockPhysicalRead,
+    CellSmartTableScan,
+    DbFlashCacheSingleBlockPhysicalRead,
 }
 
 impl WaitEvent {
-    pub const COUNT: usize = 7;
-    pub const ALL: [WaitEvent; 7] = [
+    pub const COUNT: usize = 12;
+    pub const ALL: [WaitEvent; 12] = [
         WaitEvent::DbFileSequentialRead,
         WaitEvent::LogFileSync,
         WaitEvent::SqlNetMessageToClient,
@@ -416,7 +441,17 @@ impl WaitEvent {
         WaitEvent::LatchCacheBuffersChains,
         WaitEvent::BufferBusyWaits,
         WaitEvent::LogFileParallelWrite,
+        WaitEvent::DbFileScatteredRead,
+        WaitEvent::CellSingleBlockPhysicalRead,
+        WaitEvent::CellMultiblockPhysicalRead,
+        WaitEvent::CellSmartTableScan,
+        WaitEvent::DbFlashCacheSingleBlockPhysicalRead,
     ];
+    /// Waits counted in [`CallCounters::io_event_waits`] (the others have
+    /// their own counters).
+    pub fn generic(self) -> bool {
+        (self as usize) >= WaitEvent::DbFileScatteredRead as usize
+    }
     pub fn name(self) -> &'static str {
         match self {
             WaitEvent::DbFileSequentialRead => "db file sequential read",
@@ -426,11 +461,21 @@ impl WaitEvent {
             WaitEvent::LatchCacheBuffersChains => "latch: cache buffers chains",
             WaitEvent::BufferBusyWaits => "buffer busy waits",
             WaitEvent::LogFileParallelWrite => "log file parallel write",
+            WaitEvent::DbFileScatteredRead => "db file scattered read",
+            WaitEvent::CellSingleBlockPhysicalRead => "cell single block physical read",
+            WaitEvent::CellMultiblockPhysicalRead => "cell multiblock physical read",
+            WaitEvent::CellSmartTableScan => "cell smart table scan",
+            WaitEvent::DbFlashCacheSingleBlockPhysicalRead => "db flash cache single block physical read",
         }
     }
     pub fn wait_class(self) -> &'static str {
         match self {
-            WaitEvent::DbFileSequentialRead => "User I/O",
+            WaitEvent::DbFileSequentialRead
+            | WaitEvent::DbFileScatteredRead
+            | WaitEvent::CellSingleBlockPhysicalRead
+            | WaitEvent::CellMultiblockPhysicalRead
+            | WaitEvent::CellSmartTableScan
+            | WaitEvent::DbFlashCacheSingleBlockPhysicalRead => "User I/O",
             WaitEvent::LogFileSync => "Commit",
             WaitEvent::SqlNetMessageToClient => "Network",
             WaitEvent::SqlNetMessageFromClient => "Idle",
@@ -446,6 +491,19 @@ impl CallCounters {
     pub fn note_wait(&mut self, e: WaitEvent, us: f64) {
         self.wait_hist[e as usize][wait_bucket_ms(us)] += 1;
         self.wait_hist_us[e as usize][wait_bucket_us(us)] += 1;
+    }
+
+    /// One wait of an event counted generically ([`WaitEvent::generic`]).
+    #[inline]
+    pub fn note_io_wait(&mut self, e: WaitEvent, us: f64) {
+        self.io_event_waits[e as usize] += 1;
+        self.io_event_us[e as usize] += us;
+        self.note_wait(e, us);
+    }
+
+    /// Time in User I/O waits of every kind.
+    pub fn user_io_wait_us(&self) -> f64 {
+        self.io_wait_us + self.io_event_us.iter().sum::<f64>()
     }
 }
 
@@ -493,11 +551,23 @@ pub struct GetCounters {
     pub physical_reads: u64,
     /// Current-mode gets (`db block gets`) of blocks being changed.
     pub current: u64,
+    /// Consistent gets of blocks a smart scan brought (not from the cache).
+    pub direct: u64,
+    /// Blocks and requests read by smart scans (`physical reads direct`).
+    pub direct_reads: u64,
+    pub direct_requests: u64,
+    /// Smart scans (`cell scans`) and the bytes they offloaded.
+    pub cell_scans: u64,
+    pub offload_bytes: u64,
+    /// Read requests a cell served from its flash cache.
+    pub cell_flash_hits: u64,
+    /// Reads served from the Database Smart Flash Cache.
+    pub db_flash_hits: u64,
 }
 
 impl GetCounters {
     pub fn consistent_gets(&self) -> u64 {
-        self.examination + self.normal
+        self.examination + self.normal + self.direct
     }
 
     /// Count one consistent get of `kind`. `fastpath`/`fastpath_examination`:
@@ -520,22 +590,29 @@ impl GetCounters {
     }
 
     fn fill(&self, s: &mut Snapshot, block_size: u32) {
-        let gets = self.consistent_gets();
+        let gets = self.examination + self.normal;
         s.add(Stat::DbBlockGets, self.current);
         s.add(Stat::DbBlockGetsFromCache, self.current);
         s.add(Stat::SessionLogicalReads, self.current);
-        s.add(Stat::ConsistentGets, gets);
+        s.add(Stat::ConsistentGets, gets + self.direct);
         s.add(Stat::ConsistentGetsFromCache, gets);
-        s.add(Stat::SessionLogicalReads, gets);
+        s.add(Stat::ConsistentGetsDirect, self.direct);
+        s.add(Stat::SessionLogicalReads, gets + self.direct);
         s.add(Stat::LogicalReadBytesFromCache, gets * block_size as u64);
         s.add(Stat::ConsistentGetsExamination, self.examination);
         s.add(Stat::ConsistentGetsExaminationFastpath, self.examination_fastpath);
         s.add(Stat::ConsistentGetsNormal, self.normal);
         s.add(Stat::ConsistentGetsNormalFastpath, self.normal_fastpath);
         s.add(Stat::NoWorkConsistentReadGets, self.no_work);
-        s.add(Stat::PhysicalReads, self.physical_reads);
+        s.add(Stat::PhysicalReads, self.physical_reads + self.direct_reads);
         s.add(Stat::PhysicalReadsCache, self.physical_reads);
-        s.add(Stat::PhysicalReadIoRequests, self.physical_reads);
+        s.add(Stat::PhysicalReadIoRequests, self.physical_reads + self.direct_requests);
+        s.add(Stat::PhysicalReadsDirect, self.direct_reads);
+        s.add(Stat::CellScans, self.cell_scans);
+        s.add(Stat::CellPhysicalIoBytesEligibleForPredicateOffload, self.offload_bytes);
+        s.add(Stat::CellFlashCacheReadHits, self.cell_flash_hits);
+        s.add(Stat::PhysicalReadRequestsOptimized, self.cell_flash_hits);
+        s.add(Stat::PhysicalReadFlashCacheHits, self.db_flash_hits);
     }
 }
 

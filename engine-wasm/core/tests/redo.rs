@@ -233,5 +233,8 @@ fn flash_sync_time_grows_faster_with_redo_size() {
     let (h_small, h_big) = (sync("SAS", 10), sync("SAS", 6_000));
     let (f_small, f_big) = (sync("FLASH", 10), sync("FLASH", 6_000));
     assert!(f_small < 2.5 * h_small, "small commits: flash {f_small:.0} vs disk {h_small:.0}");
-    assert!(f_big - f_small > 1.3 * (h_big - h_small), "growth: flash {f_small:.0} -> {f_big:.0}, disk {h_small:.0} -> {h_big:.0}");
+    assert!(
+        f_big - f_small > 1.3 * (h_big - h_small),
+        "growth: flash {f_small:.0} -> {f_big:.0}, disk {h_small:.0} -> {h_big:.0}"
+    );
 }

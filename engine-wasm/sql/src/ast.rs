@@ -187,11 +187,21 @@ pub enum BufferPool {
     Recycle,
 }
 
+/// `STORAGE (CELL_FLASH_CACHE ...)`: what an Exadata cell's flash cache keeps.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CellFlashCache {
+    Default,
+    Keep,
+    None,
+}
+
 /// Physical attributes shared by tables, indexes and clusters.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Physical {
     pub pctfree: Option<u32>,
     pub buffer_pool: Option<BufferPool>,
+    /// `STORAGE (CELL_FLASH_CACHE KEEP | NONE | DEFAULT)`
+    pub cell_flash_cache: Option<CellFlashCache>,
     /// `COMPRESS` (Some(true)), `NOCOMPRESS` (Some(false)).
     pub compress: Option<bool>,
     /// `TABLESPACE name`
@@ -858,8 +868,8 @@ pub const LAB_COMMANDS: &[(&str, &str, &str)] = &[
     ("RESET", "LAB RESET", "Start again with a fresh instance."),
     (
         "DEVICE",
-        "LAB DEVICE <name> TYPE hdd|sata_ssd|pcie_flash [param = value ...]",
-        "Define a storage device: an HDD (seek, rotation, transfer, a queue) or a flash SSD (FTL, channels, garbage collection); files are not placed on it yet.",
+        "LAB DEVICE <name> TYPE hdd|sata_ssd|pcie_flash|exadata_cell [param = value ...]",
+        "Define a storage device: an HDD (seek, rotation, transfer, a queue), a flash SSD (FTL, channels, garbage collection) or an Exadata cell (disks, flash cache, flash log, smart scans); tablespaces go on it as '+NAME'.",
     ),
     ("DEVICES", "LAB DEVICES", "List the devices with their parameters and counters."),
     (

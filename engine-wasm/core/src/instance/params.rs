@@ -58,7 +58,10 @@ impl Default for Parameters {
 
 /// Which parameters need an instance restart to change.
 fn is_static(name: &str) -> bool {
-    matches!(name, "memoptimize_pool_size" | "db_block_size" | "log_buffer")
+    matches!(
+        name,
+        "memoptimize_pool_size" | "db_block_size" | "log_buffer" | "db_flash_cache_file" | "db_flash_cache_size"
+    )
 }
 
 fn as_bool(v: &ParamValue) -> Option<bool> {
@@ -99,6 +102,13 @@ fn invalid_value(name: &str, pos: Pos) -> LabError {
 }
 
 impl Parameters {
+    /// `db_flash_cache_file` and `db_flash_cache_size` (bytes), when set.
+    pub fn db_flash_cache(&self) -> (Option<&str>, u64) {
+        let file = self.other.get("db_flash_cache_file").map(String::as_str);
+        let size = self.other.get("db_flash_cache_size").and_then(|s| s.parse().ok()).unwrap_or(0);
+        (file, size)
+    }
+
     /// V$PARAMETER: (name, value, is default, session-modifiable), by name.
     /// Hidden (`_`) parameters show only when set, as in Oracle.
     pub fn listing(&self) -> Vec<(String, String, bool, bool)> {
@@ -197,6 +207,17 @@ impl Parameters {
             "db_file_multiblock_read_count" => {
                 let v = as_bytes(value).ok_or_else(|| invalid_value(name, pos))?;
                 self.db_file_multiblock_read_count = v.clamp(1, 1024) as u32;
+            }
+            // The Database Smart Flash Cache (11gR2): kept as text, read at STARTUP.
+            "db_flash_cache_file" => match value {
+                ParamValue::Text(t) if !t.trim().is_empty() => {
+                    self.other.insert(name.to_string(), t.trim().to_string());
+                }
+                _ => return Err(invalid_value(name, pos)),
+            },
+            "db_flash_cache_size" => {
+                let v = as_bytes(value).ok_or_else(|| invalid_value(name, pos))?;
+                self.other.insert(name.to_string(), v.to_string());
             }
             _ => {
                 let ok = name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '$' || c == '#');

@@ -287,7 +287,7 @@ impl Run<'_> {
             reads: g.gets.physical_reads,
             sorts: g.access.sorts_memory,
             us: self.s.cost.now_us(),
-            io_us: g.calls.io_wait_us,
+            io_us: g.calls.user_io_wait_us(),
         }
     }
 
@@ -650,7 +650,10 @@ pub(crate) fn figures_of(s: &Session, block_size: u32) -> SessionFigures {
         (0, 0.0),
     ];
     for e in WaitEvent::ALL {
-        let (count, us) = totals[e as usize];
+        let (count, us) = match totals.get(e as usize) {
+            Some(&t) if !e.generic() => t,
+            _ => (c.io_event_waits[e as usize], c.io_event_us[e as usize]),
+        };
         f.waits[e as usize] =
             WaitTotal { count, us, hist: c.wait_hist[e as usize], hist_us: c.wait_hist_us[e as usize] };
     }

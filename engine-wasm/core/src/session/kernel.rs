@@ -228,7 +228,7 @@ impl Kernel<'_> {
     /// undo records (each read from its undo block: a consistent get).
     #[cold]
     #[inline(never)]
-    fn consistent_read(&mut self, seg: u32, block: u32, st: &OpStacks) {
+    pub(crate) fn consistent_read(&mut self, seg: u32, block: u32, st: &OpStacks) {
         let Some(writers) = self.cache.active.get(&(seg, block)) else { return };
         let records: u32 = writers.iter().filter(|(s, _)| *s != self.sid).map(|(_, n)| n).sum();
         if records == 0 || !self.cr_seen.insert((seg, block)) {
@@ -242,16 +242,27 @@ impl Kernel<'_> {
         self.cost.charge(st.get, us);
     }
 
-    /// The block was read from the device: the session waited `wait_us`
-    /// (`db file sequential read`).
+    /// The block was read from the device: the session waited `wait_us`,
+    /// under the event the device and the read name (`db file sequential
+    /// read`; on a cell `cell single block physical read`; from the
+    /// Database Smart Flash Cache `db flash cache single block physical read`).
     #[cold]
     #[inline(never)]
     fn physical_read(&mut self, seg: u32, block: u32, line: u16, st: &OpStacks, wait_us: f64) {
+        use crate::stats::WaitEvent;
         self.stats.gets.physical_reads += 1;
         self.cost.charge(st.read, wait_us);
-        self.stats.calls.io_wait_us += wait_us;
-        self.stats.calls.io_waits += 1;
-        self.stats.calls.note_wait(crate::stats::WaitEvent::DbFileSequentialRead, wait_us);
+        let note = self.io.last_note();
+        self.stats.gets.cell_flash_hits += note.flash_cache_hit as u64;
+        self.stats.gets.db_flash_hits += note.db_flash_cache_hit as u64;
+        match crate::io::read_wait_event(self.io.kind_of(seg), crate::io::ReadKind::Single, note) {
+            WaitEvent::DbFileSequentialRead => {
+                self.stats.calls.io_wait_us += wait_us;
+                self.stats.calls.io_waits += 1;
+                self.stats.calls.note_wait(WaitEvent::DbFileSequentialRead, wait_us);
+            }
+            e => self.stats.calls.note_io_wait(e, wait_us),
+        }
         self.trace.push(
             Event {
                 kind: kind::PHYSICAL_READ,

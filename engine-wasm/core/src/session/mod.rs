@@ -19,6 +19,7 @@ mod net;
 mod plsql;
 mod program;
 mod redo_ddl;
+mod smart_scan;
 mod sqlplus;
 mod step;
 pub mod txn;
@@ -161,6 +162,8 @@ struct WaitMark {
     latch_us: f64,
     busy_waits: u64,
     busy_us: f64,
+    io_events: [u64; crate::stats::WaitEvent::COUNT],
+    io_events_us: [f64; crate::stats::WaitEvent::COUNT],
 }
 
 #[derive(Debug, Clone, Copy, Default)]
@@ -240,9 +243,13 @@ impl Session {
         let mut s = self.stats.snapshot(block_size);
         let db = (self.cost.now_us() - self.net_wait_us - self.client_wait_us - self.idle_us).max(0.0);
         let c = &self.stats.calls;
-        let cpu =
-            (db - c.io_wait_us - c.log_file_sync_us - c.latch_cbc_wait_us - c.buffer_busy_wait_us - self.run_queue_us)
-                .max(0.0);
+        let cpu = (db
+            - c.user_io_wait_us()
+            - c.log_file_sync_us
+            - c.latch_cbc_wait_us
+            - c.buffer_busy_wait_us
+            - self.run_queue_us)
+            .max(0.0);
         s.set(crate::stats::Stat::DbTime, (db / 10_000.0).round() as u64);
         s.set(crate::stats::Stat::CpuUsedBySession, (cpu / 10_000.0).round() as u64);
         s
@@ -401,6 +408,8 @@ impl Run<'_> {
             latch_us: c.latch_cbc_wait_us,
             busy_waits: c.buffer_busy_waits,
             busy_us: c.buffer_busy_wait_us,
+            io_events: c.io_event_waits,
+            io_events_us: c.io_event_us,
         }
     }
 
@@ -429,6 +438,13 @@ impl Run<'_> {
         ] {
             if count > 0 {
                 w.insert(name.into(), WaitOut { count, time_us: round3(us) });
+            }
+        }
+        for e in crate::stats::WaitEvent::ALL.into_iter().filter(|e| e.generic()) {
+            let count = c.io_event_waits[e as usize] - before.io_events[e as usize];
+            if count > 0 {
+                let us = c.io_event_us[e as usize] - before.io_events_us[e as usize];
+                w.insert(e.name().into(), WaitOut { count, time_us: round3(us) });
             }
         }
         let rt = self.s.stats.calls.roundtrips - before.roundtrips;

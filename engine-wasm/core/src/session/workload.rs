@@ -283,10 +283,12 @@ impl Run<'_> {
             }
             // The slice's time by state: its waits, the rest on CPU.
             let now = w.waits_now();
+            // Cell and flash cache reads share the read lane (User I/O).
+            let io_us: f64 = now.io_events_us.iter().zip(mark.io_events_us.iter()).map(|(a, b)| a - b).sum();
             let waits = [
                 (lane::LATCH_CBC, now.latch_us - mark.latch_us),
                 (lane::BUFFER_BUSY, now.busy_us - mark.busy_us),
-                (lane::DB_FILE_SEQUENTIAL_READ, now.read_us - mark.read_us),
+                (lane::DB_FILE_SEQUENTIAL_READ, now.read_us - mark.read_us + io_us),
                 (lane::LOG_FILE_SYNC, now.sync_us - mark.sync_us),
                 (lane::SQLNET_FROM_CLIENT, (now.net_us - mark.net_us) + (now.client_us - mark.client_us)),
             ];

@@ -560,6 +560,7 @@ impl<'a> Builder<'a> {
                                     started: false,
                                     order: Vec::new(),
                                     order_at: 0,
+                                    smart: None,
                                 },
                             );
                             (op, num_rows, cost, vec![])

@@ -110,6 +110,14 @@ impl Rt<'_> {
         self.lines[line as usize].own_buffers += self.k.get(seg, block, kind, no_work, line, &stacks[st]);
     }
 
+    /// A smart scan's visit of a block (no buffer cache).
+    #[cold]
+    #[inline(never)]
+    fn smart_get(&mut self, line: u16, st: usize, scan: &mut crate::io::exadata::SmartScan, block: u32) {
+        let stacks: &[OpStacks] = self.stacks;
+        self.lines[line as usize].own_buffers += self.k.smart_scan_get(scan, block, line, &stacks[st]);
+    }
+
     /// The unique-index shortcut get of a table block (the kernel decides
     /// its kind under concurrency).
     #[inline(always)]
@@ -232,6 +240,8 @@ pub enum OpKind {
         /// stamp `order_at` (recomputed when the table changed since).
         order: Vec<u32>,
         order_at: u64,
+        /// A smart scan in progress (a long scan of a segment on a cell).
+        smart: Option<Box<crate::io::exadata::SmartScan>>,
     },
     /// INDEX UNIQUE SCAN (heap index or IOT), optionally READ OPTIM.
     IndexUnique {

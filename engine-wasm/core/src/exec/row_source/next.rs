@@ -10,7 +10,7 @@ impl Op {
         let line = self.line;
         let st = self.st;
         let got = match &mut self.kind {
-            OpKind::Full { table, src, filter, next_row, pinned, started, order, order_at } => {
+            OpKind::Full { table, src, filter, next_row, pinned, started, order, order_at, smart } => {
                 let t = &rt.cat.tables[*table];
                 let Some(seg) = rt.cat.scan_segment(t) else { return Ok(false) };
                 if !*started {
@@ -25,6 +25,17 @@ impl Op {
                         rt.k.stats.access.table_scans_short += 1;
                     } else {
                         rt.k.stats.access.table_scans_long += 1;
+                        // A long scan of a heap segment on a cell is offloaded.
+                        if let (Some(shape), TableStorage::Heap { .. }) = (rt.k.io.smart_scan(seg), &t.storage) {
+                            let bs = rt.k.cache.block_size;
+                            *smart = Some(Box::new(crate::io::exadata::SmartScan::new(
+                                seg,
+                                blocks.min(u32::MAX as u64) as u32,
+                                bs,
+                                shape,
+                            )));
+                            rt.k.stats.gets.cell_scans += 1;
+                        }
                     }
                     let stale = order.len() != t.rows.len() || *order_at != t.changed_at;
                     if stale && !matches!(t.storage, TableStorage::Heap { .. }) {
@@ -45,7 +56,10 @@ impl Op {
                     let l = t.loc[r as usize];
                     let b = l.block;
                     if *pinned != Some(b) {
-                        rt.get(line, st, seg, b, GetKind::Normal, true);
+                        match smart {
+                            Some(scan) => rt.smart_get(line, st, scan, b),
+                            None => rt.get(line, st, seg, b, GetKind::Normal, true),
+                        }
                         rt.k.stats.access.table_scan_blocks += 1;
                         *pinned = Some(b);
                     }

@@ -29,9 +29,10 @@ impl Op {
                 *next = lo;
                 *end = hi;
             }
-            OpKind::Full { next_row, pinned, started, .. } => {
+            OpKind::Full { next_row, pinned, started, smart, .. } => {
                 *next_row = 0;
                 *started = false;
+                *smart = None;
                 if !keep_pins {
                     *pinned = None;
                 }
