@@ -81,6 +81,18 @@ stats! {
     CrBlocksCreated,
     DataBlocksConsistentReadsUndoRecordsApplied,
     SortsMemory,
+    SortsDisk,
+    WorkareaExecutionsOptimal,
+    WorkareaExecutionsOnepass,
+    WorkareaExecutionsMultipass,
+    PhysicalReadsDirect,
+    PhysicalReadsDirectTemporaryTablespace,
+    PhysicalWrites,
+    PhysicalWritesDirect,
+    PhysicalWritesDirectTemporaryTablespace,
+    PhysicalWriteIoRequests,
+    PhysicalWriteTotalIoRequests,
+    PhysicalReadTotalIoRequests,
     DbTime,
     CpuUsedBySession,
     ParseTimeCpu,
@@ -182,6 +194,18 @@ impl Stat {
             Stat::CrBlocksCreated => "CR blocks created",
             Stat::DataBlocksConsistentReadsUndoRecordsApplied => "data blocks consistent reads - undo records applied",
             Stat::SortsMemory => "sorts (memory)",
+            Stat::SortsDisk => "sorts (disk)",
+            Stat::WorkareaExecutionsOptimal => "workarea executions - optimal",
+            Stat::WorkareaExecutionsOnepass => "workarea executions - onepass",
+            Stat::WorkareaExecutionsMultipass => "workarea executions - multipass",
+            Stat::PhysicalReadsDirect => "physical reads direct",
+            Stat::PhysicalReadsDirectTemporaryTablespace => "physical reads direct temporary tablespace",
+            Stat::PhysicalWrites => "physical writes",
+            Stat::PhysicalWritesDirect => "physical writes direct",
+            Stat::PhysicalWritesDirectTemporaryTablespace => "physical writes direct temporary tablespace",
+            Stat::PhysicalWriteIoRequests => "physical write IO requests",
+            Stat::PhysicalWriteTotalIoRequests => "physical write total IO requests",
+            Stat::PhysicalReadTotalIoRequests => "physical read total IO requests",
             Stat::DbTime => "DB time",
             Stat::CpuUsedBySession => "CPU used by this session",
             Stat::ParseTimeCpu => "parse time cpu",
@@ -299,6 +323,43 @@ impl Counters for AccessCounters {
     }
 }
 
+/// Work areas and their spills to the temporary tablespace (counted in
+/// `exec/workarea.rs`).
+#[derive(Debug, Clone, Default)]
+pub struct WorkareaCounters {
+    /// Sorts that spilled (`sorts (disk)`); in-memory sorts are
+    /// `AccessCounters::sorts_memory`.
+    pub sorts_disk: u64,
+    pub optimal: u64,
+    pub onepass: u64,
+    pub multipass: u64,
+    /// Blocks and requests read from / written to temp (direct path).
+    pub temp_blocks_read: u64,
+    pub temp_read_requests: u64,
+    pub temp_blocks_written: u64,
+    pub temp_write_requests: u64,
+}
+
+impl Counters for WorkareaCounters {
+    fn fill(&self, s: &mut Snapshot) {
+        s.add(Stat::SortsDisk, self.sorts_disk);
+        s.add(Stat::WorkareaExecutionsOptimal, self.optimal);
+        s.add(Stat::WorkareaExecutionsOnepass, self.onepass);
+        s.add(Stat::WorkareaExecutionsMultipass, self.multipass);
+        // Direct reads count in `physical reads` as cache reads do.
+        s.add(Stat::PhysicalReads, self.temp_blocks_read);
+        s.add(Stat::PhysicalReadsDirect, self.temp_blocks_read);
+        s.add(Stat::PhysicalReadsDirectTemporaryTablespace, self.temp_blocks_read);
+        s.add(Stat::PhysicalReadIoRequests, self.temp_read_requests);
+        s.add(Stat::PhysicalReadTotalIoRequests, self.temp_read_requests);
+        s.add(Stat::PhysicalWrites, self.temp_blocks_written);
+        s.add(Stat::PhysicalWritesDirect, self.temp_blocks_written);
+        s.add(Stat::PhysicalWritesDirectTemporaryTablespace, self.temp_blocks_written);
+        s.add(Stat::PhysicalWriteIoRequests, self.temp_write_requests);
+        s.add(Stat::PhysicalWriteTotalIoRequests, self.temp_write_requests);
+    }
+}
+
 /// Counters of the user-call layer (opi/kks/network), owned by the session.
 #[derive(Debug, Clone, Default)]
 pub struct CallCounters {
@@ -338,6 +399,12 @@ pub struct CallCounters {
     /// `buffer busy waits`: a buffer pinned incompatibly by another session.
     pub buffer_busy_waits: u64,
     pub buffer_busy_wait_us: f64,
+    /// `direct path read temp` / `direct path write temp`: a sort's reads
+    /// and writes of the temporary tablespace.
+    pub temp_read_waits: u64,
+    pub temp_read_wait_us: f64,
+    pub temp_write_waits: u64,
+    pub temp_write_wait_us: f64,
     pub cpu_us: f64,
     pub parse_cpu_us: f64,
     /// Waits by duration, per [`WaitEvent`]: bucket 0 holds waits under
@@ -382,17 +449,21 @@ pub enum WaitEvent {
     SqlNetMessageFromClient,
     LatchCacheBuffersChains,
     BufferBusyWaits,
+    DirectPathReadTemp,
+    DirectPathWriteTemp,
 }
 
 impl WaitEvent {
-    pub const COUNT: usize = 6;
-    pub const ALL: [WaitEvent; 6] = [
+    pub const COUNT: usize = 8;
+    pub const ALL: [WaitEvent; 8] = [
         WaitEvent::DbFileSequentialRead,
         WaitEvent::LogFileSync,
         WaitEvent::SqlNetMessageToClient,
         WaitEvent::SqlNetMessageFromClient,
         WaitEvent::LatchCacheBuffersChains,
         WaitEvent::BufferBusyWaits,
+        WaitEvent::DirectPathReadTemp,
+        WaitEvent::DirectPathWriteTemp,
     ];
     pub fn name(self) -> &'static str {
         match self {
@@ -402,11 +473,15 @@ impl WaitEvent {
             WaitEvent::SqlNetMessageFromClient => "SQL*Net message from client",
             WaitEvent::LatchCacheBuffersChains => "latch: cache buffers chains",
             WaitEvent::BufferBusyWaits => "buffer busy waits",
+            WaitEvent::DirectPathReadTemp => "direct path read temp",
+            WaitEvent::DirectPathWriteTemp => "direct path write temp",
         }
     }
     pub fn wait_class(self) -> &'static str {
         match self {
-            WaitEvent::DbFileSequentialRead => "User I/O",
+            WaitEvent::DbFileSequentialRead | WaitEvent::DirectPathReadTemp | WaitEvent::DirectPathWriteTemp => {
+                "User I/O"
+            }
             WaitEvent::LogFileSync => "Commit",
             WaitEvent::SqlNetMessageToClient => "Network",
             WaitEvent::SqlNetMessageFromClient => "Idle",
@@ -575,6 +650,7 @@ pub struct SessionStats {
     pub access: AccessCounters,
     pub memopt: MemoptCounters,
     pub calls: CallCounters,
+    pub workarea: WorkareaCounters,
     pub work: WorkCounters,
 }
 
@@ -606,6 +682,7 @@ impl SessionStats {
         self.access.fill(&mut s);
         self.memopt.fill(&mut s);
         self.calls.fill(&mut s);
+        self.workarea.fill(&mut s);
         s
     }
 }

@@ -278,10 +278,10 @@ impl Run<'_> {
         let g = &self.s.stats;
         SqlMark {
             gets: g.gets.consistent_gets() + g.calls.db_block_gets,
-            reads: g.gets.physical_reads,
-            sorts: g.access.sorts_memory,
+            reads: g.gets.physical_reads + g.workarea.temp_blocks_read,
+            sorts: g.access.sorts_memory + g.workarea.sorts_disk,
             us: self.s.cost.now_us(),
-            io_us: g.calls.io_wait_us,
+            io_us: g.calls.io_wait_us + g.calls.temp_read_wait_us + g.calls.temp_write_wait_us,
         }
     }
 
@@ -598,6 +598,8 @@ pub(crate) fn figures_of(s: &Session, block_size: u32) -> SessionFigures {
         (c.roundtrips, s.net_wait_us + s.client_wait_us),
         (c.latch_cbc_waits, c.latch_cbc_wait_us),
         (c.buffer_busy_waits, c.buffer_busy_wait_us),
+        (c.temp_read_waits, c.temp_read_wait_us),
+        (c.temp_write_waits, c.temp_write_wait_us),
     ];
     for e in WaitEvent::ALL {
         let (count, us) = totals[e as usize];

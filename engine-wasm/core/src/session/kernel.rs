@@ -7,7 +7,6 @@
 //! device; the session counts the get here and pays its time.
 
 use crate::instance::version::VersionProfile;
-use crate::io::BlockDevice;
 use crate::sga::cache::BufferCache;
 use crate::sga::latch::{LatchTiming, EPS};
 use crate::sga::memopt::MemoptPool;
@@ -54,7 +53,7 @@ pub struct Kernel<'a> {
     pub cache: &'a mut BufferCache,
     pub memopt: &'a mut MemoptPool,
     /// The I/O layer: each segment's reads go to its tablespace's device.
-    pub io: &'a mut dyn BlockDevice,
+    pub io: &'a mut crate::io::IoLayer,
     pub stats: &'a mut SessionStats,
     pub cost: &'a mut CostModel,
     pub trace: &'a mut TraceSink,

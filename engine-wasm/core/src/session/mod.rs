@@ -155,6 +155,10 @@ struct WaitMark {
     latch_us: f64,
     busy_waits: u64,
     busy_us: f64,
+    temp_reads: u64,
+    temp_read_us: f64,
+    temp_writes: u64,
+    temp_write_us: f64,
 }
 
 #[derive(Debug, Clone, Copy, Default)]
@@ -231,7 +235,9 @@ impl Session {
         let mut s = self.stats.snapshot(block_size);
         let db = (self.cost.now_us() - self.net_wait_us - self.client_wait_us - self.idle_us).max(0.0);
         let c = &self.stats.calls;
-        let cpu = (db - c.io_wait_us - c.latch_cbc_wait_us - c.buffer_busy_wait_us - self.run_queue_us).max(0.0);
+        let temp_us = c.temp_read_wait_us + c.temp_write_wait_us;
+        let cpu =
+            (db - c.io_wait_us - temp_us - c.latch_cbc_wait_us - c.buffer_busy_wait_us - self.run_queue_us).max(0.0);
         s.set(crate::stats::Stat::DbTime, (db / 10_000.0).round() as u64);
         s.set(crate::stats::Stat::CpuUsedBySession, (cpu / 10_000.0).round() as u64);
         s
@@ -388,6 +394,10 @@ impl Run<'_> {
             latch_us: c.latch_cbc_wait_us,
             busy_waits: c.buffer_busy_waits,
             busy_us: c.buffer_busy_wait_us,
+            temp_reads: c.temp_read_waits,
+            temp_read_us: c.temp_read_wait_us,
+            temp_writes: c.temp_write_waits,
+            temp_write_us: c.temp_write_wait_us,
         }
     }
 
@@ -413,6 +423,12 @@ impl Run<'_> {
                 c.latch_cbc_wait_us - before.latch_us,
             ),
             ("buffer busy waits", c.buffer_busy_waits - before.busy_waits, c.buffer_busy_wait_us - before.busy_us),
+            ("direct path read temp", c.temp_read_waits - before.temp_reads, c.temp_read_wait_us - before.temp_read_us),
+            (
+                "direct path write temp",
+                c.temp_write_waits - before.temp_writes,
+                c.temp_write_wait_us - before.temp_write_us,
+            ),
         ] {
             if count > 0 {
                 w.insert(name.into(), WaitOut { count, time_us: round3(us) });
@@ -513,7 +529,11 @@ impl Run<'_> {
             StatementKind::AlterSession(s) => {
                 if matches!(
                     s.name.name.as_str(),
-                    "memoptimize_pool_size" | "db_block_size" | "db_cache_size" | "db_keep_cache_size"
+                    "memoptimize_pool_size"
+                        | "db_block_size"
+                        | "db_cache_size"
+                        | "db_keep_cache_size"
+                        | "pga_aggregate_target"
                 ) {
                     return Err(LabError::new(ora::PARAMETER_NOT_MODIFIABLE_WITH_OPTION, s.name.pos));
                 }
