@@ -66,6 +66,15 @@ pub enum StatementKind {
     CreateTablespace(CreateTablespace),
     /// `ALTER SYSTEM FLUSH BUFFER_CACHE`
     FlushBufferCache,
+    /// `ALTER DATABASE ...`
+    AlterDatabase(AlterDatabase),
+}
+
+/// The `ALTER DATABASE` forms the lab runs.
+#[derive(Debug, Clone, PartialEq)]
+pub enum AlterDatabase {
+    /// `ALTER DATABASE DEFAULT TEMPORARY TABLESPACE ts`: sorts spill there.
+    DefaultTemporaryTablespace(Ident),
 }
 
 /// `CREATE [TEMPORARY] TABLESPACE name DATAFILE|TEMPFILE 'file' SIZE n`.

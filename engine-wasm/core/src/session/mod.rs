@@ -263,6 +263,7 @@ pub(crate) fn kind_of(k: &StatementKind) -> &'static str {
         | StatementKind::Drop(_)
         | StatementKind::AlterSystem(_)
         | StatementKind::FlushBufferCache
+        | StatementKind::AlterDatabase(_)
         | StatementKind::AlterSession(_) => "ddl",
         StatementKind::Insert(_)
         | StatementKind::Update(_)
@@ -512,6 +513,17 @@ impl Run<'_> {
                 // Every buffer is dropped; the next visit of a block reads it.
                 self.inst.sga.cache.flush();
                 Ok(Outcome { feedback: Some("System altered.".into()), ..Default::default() })
+            }
+            StatementKind::AlterDatabase(AlterDatabase::DefaultTemporaryTablespace(ts)) => {
+                let name = ts.name.to_uppercase();
+                match self.inst.io.tablespace(&name) {
+                    None => return Err(LabError::with_args(ora::TABLESPACE_DOES_NOT_EXIST, &[&name], ts.pos)),
+                    Some(t) if !t.temporary => {
+                        return Err(LabError::new(ora::DEFAULT_TEMPORARY_TABLESPACE_TYPE, ts.pos))
+                    }
+                    Some(_) => self.inst.io.default_temp = name,
+                }
+                Ok(Outcome { feedback: Some("Database altered.".into()), ..Default::default() })
             }
             StatementKind::CreateIndex(c) => self.create_index(c),
             StatementKind::AlterIndex(a) => self.alter_index(a),

@@ -48,6 +48,20 @@ impl Parser<'_> {
                     _ => Err(self.fail(ora::ILLEGAL_ALTER_SYSTEM_OPTION)),
                 }
             }
+            "DATABASE" => {
+                self.bump();
+                if self.is_kw("DEFAULT") && self.nth_is_kw(1, "TEMPORARY") && self.nth_is_kw(2, "TABLESPACE") {
+                    self.bump();
+                    self.bump();
+                    self.bump();
+                    let ts = self.ident(ora::MISSING_OR_INVALID_OPTION)?;
+                    return Ok(StatementKind::AlterDatabase(AlterDatabase::DefaultTemporaryTablespace(ts)));
+                }
+                match self.word() {
+                    Some(o) => Err(self.unsupported(format!("ALTER DATABASE {o}"))),
+                    None => Err(self.fail(ora::MISSING_OR_INVALID_OPTION)),
+                }
+            }
             "SESSION" => {
                 self.bump();
                 if self.is_kw("SET") {
@@ -190,9 +204,9 @@ impl Parser<'_> {
                     _ => Err(self.fail(ora::INVALID_ALTER_TABLE_OPTION)),
                 }
             }
-            "CLUSTER" | "USER" | "DATABASE" | "VIEW" | "SEQUENCE" | "TABLESPACE" | "PROCEDURE" | "FUNCTION"
-            | "PACKAGE" | "TRIGGER" | "TYPE" | "MATERIALIZED" | "SYNONYM" | "PROFILE" | "ROLE" | "PLUGGABLE"
-            | "DISKGROUP" | "RESOURCE" | "OUTLINE" | "LIBRARY" | "JAVA" | "DIMENSION" | "AUDIT" | "LOCKDOWN" => {
+            "CLUSTER" | "USER" | "VIEW" | "SEQUENCE" | "TABLESPACE" | "PROCEDURE" | "FUNCTION" | "PACKAGE"
+            | "TRIGGER" | "TYPE" | "MATERIALIZED" | "SYNONYM" | "PROFILE" | "ROLE" | "PLUGGABLE" | "DISKGROUP"
+            | "RESOURCE" | "OUTLINE" | "LIBRARY" | "JAVA" | "DIMENSION" | "AUDIT" | "LOCKDOWN" => {
                 Err(self.unsupported(format!("ALTER {w}")))
             }
             _ => Err(self.fail(ora::INVALID_ALTER_COMMAND)),
