@@ -197,11 +197,19 @@ pub struct Hdd {
     head: u64,
     /// Completion times of requests still in the device, oldest first.
     in_flight: VecDeque<SimTime>,
-    /// Controller cache: writes not yet destaged, oldest first (address,
-    /// bytes, destage done), and by address (bytes, destage done).
+    /// Controller cache: writes whose destage has not started (request,
+    /// cached at), oldest first; destages started, (address, bytes, done),
+    /// oldest first.
+    pending: VecDeque<(IoRequest, SimTime)>,
     dirty: VecDeque<(u64, u64, SimTime)>,
-    dirty_at: HashMap<u64, (u64, SimTime)>,
+    /// Bytes in the cache not yet on the platter.
     dirty_bytes: u64,
+    /// The writes the cache holds for reads, by address (bytes, write
+    /// number), and in write order (address, bytes, write number).
+    lines: HashMap<u64, (u64, u64)>,
+    line_order: VecDeque<(u64, u64, u64)>,
+    line_bytes: u64,
+    writes_cached: u64,
 }
 
 impl Hdd {
@@ -216,9 +224,13 @@ impl Hdd {
             busy_until: SimTime::ZERO,
             head: 0,
             in_flight: VecDeque::new(),
+            pending: VecDeque::new(),
             dirty: VecDeque::new(),
-            dirty_at: HashMap::new(),
             dirty_bytes: 0,
+            lines: HashMap::new(),
+            line_order: VecDeque::new(),
+            line_bytes: 0,
+            writes_cached: 0,
         })
     }
 
@@ -295,15 +307,14 @@ impl Hdd {
 
     /// A request through the controller cache (see the module comment).
     fn cached(&mut self, request: &IoRequest, now: SimTime) -> SimTime {
-        while self.dirty.front().is_some_and(|d| d.2 <= now) {
-            self.expire();
-        }
+        self.destage_before(now);
+        self.expire(now);
         let addr = self.address(request);
         let bytes = request.bytes();
         let through = self.params.controller_us + bytes as f64 / self.params.link_mb_s;
         let done = match request.kind {
             IoKind::Read => {
-                let hit = self.dirty_at.get(&addr).is_some_and(|&(b, t)| bytes <= b && now < t);
+                let hit = self.lines.get(&addr).is_some_and(|&(b, _)| bytes <= b);
                 if hit {
                     self.hdd.cache_read_hits += 1;
                     now.after(through)
@@ -312,22 +323,25 @@ impl Hdd {
                 }
             }
             IoKind::Write => {
-                // Room in the cache: wait for the oldest destages.
+                // Room in the cache: wait for the oldest destages (each
+                // loop frees at least one write).
                 let cap = (self.params.cache_mb * 1e6) as u64;
                 let mut at = now;
-                for _ in 0..self.dirty.len() {
+                for _ in 0..self.dirty.len() + self.pending.len() {
                     if self.dirty_bytes + bytes <= cap {
                         break;
                     }
+                    if self.dirty.is_empty() {
+                        self.destage_next();
+                    }
                     at = at.max(self.dirty.front().map_or(at, |d| d.2));
-                    self.expire();
+                    self.expire(at);
                 }
                 self.hdd.cache_full_wait_us += at.since(now);
-                let destaged = self.media(request, at);
-                self.dirty.push_back((addr, bytes, destaged));
-                self.dirty_at.insert(addr, (bytes, destaged));
+                self.pending.push_back((*request, at));
                 self.dirty_bytes += bytes;
                 self.hdd.cache_writes += 1;
+                self.keep_line(addr, bytes, cap);
                 at.after(through)
             }
         };
@@ -335,13 +349,53 @@ impl Hdd {
         done
     }
 
-    /// The oldest write in the cache is on the platter.
-    fn expire(&mut self) {
-        if let Some((a, b, t)) = self.dirty.pop_front() {
-            self.dirty_bytes -= b;
-            if self.dirty_at.get(&a).is_some_and(|&(_, t2)| t2 == t) {
-                self.dirty_at.remove(&a);
+    /// Start the destages the disk would have started before `now` (each
+    /// as soon as the disk is free after its write reached the cache).
+    fn destage_before(&mut self, now: SimTime) {
+        for _ in 0..self.pending.len() {
+            match self.pending.front() {
+                Some(&(_, cached)) if cached.max(self.busy_until) < now => self.destage_next(),
+                _ => break,
             }
+        }
+    }
+
+    /// Start the oldest pending destage.
+    fn destage_next(&mut self) {
+        let Some((r, cached)) = self.pending.pop_front() else { return };
+        let addr = self.address(&r);
+        let done = self.media(&r, cached);
+        self.dirty.push_back((addr, r.bytes(), done));
+    }
+
+    /// A write's data stays in the cache for reads; the oldest writes
+    /// leave when the cache holds more than `cap` bytes.
+    fn keep_line(&mut self, addr: u64, bytes: u64, cap: u64) {
+        self.writes_cached += 1;
+        let n = self.writes_cached;
+        self.lines.insert(addr, (bytes, n));
+        self.line_order.push_back((addr, bytes, n));
+        self.line_bytes += bytes;
+        for _ in 0..self.line_order.len() {
+            if self.line_bytes <= cap {
+                break;
+            }
+            let Some((a, b, k)) = self.line_order.pop_front() else { break };
+            self.line_bytes -= b;
+            if self.lines.get(&a).is_some_and(|&(_, k2)| k2 == k) {
+                self.lines.remove(&a);
+            }
+        }
+    }
+
+    /// Destages finished by `now` leave the cache.
+    fn expire(&mut self, now: SimTime) {
+        while let Some(&(_, b, t)) = self.dirty.front() {
+            if t > now {
+                break;
+            }
+            self.dirty.pop_front();
+            self.dirty_bytes -= b;
         }
     }
 }
@@ -431,12 +485,12 @@ mod tests {
     ///    (5,680 + 5,000 + 500) to 11,180.
     /// 2. write block 1 at 60: cached at 120; its destage streams on: 11,680.
     /// 3. write block 2 at 120: the cache holds 100,000 bytes, so it waits
-    ///    for the first destage (11,180), is cached at 11,240, and its
-    ///    destage streams: 12,180.
-    /// 4. read block 1 at 11,300: not yet destaged, served by the cache:
-    ///    11,360. Block 0 (on the platter since 11,180) goes to the disk,
-    ///    behind the destages (12,180), same track, half a revolution and
-    ///    the transfer: 17,680.
+    ///    for the first destage (11,180) and is cached at 11,240.
+    /// 4. read block 1 at 11,300: in the cache: 11,360. Block 0 left the
+    ///    cache when block 2 came in (the cache keeps the last 120,000
+    ///    bytes written), so it goes to the disk: it waits
+    ///    for the destage in progress (11,680) but goes ahead of block 2's,
+    ///    same track, half a revolution and the transfer: 17,180.
     #[test]
     fn a_controller_cache_absorbs_writes_and_serves_them_until_destaged() {
         let mut d = round_disk();
@@ -447,9 +501,10 @@ mod tests {
         assert!(close(d.submit(&req(IoKind::Write, 4, 1), SimTime(60.0)), 120.0));
         assert!(close(d.submit(&req(IoKind::Write, 4, 2), SimTime(120.0)), 11_240.0));
         assert!(close(d.submit(&req(IoKind::Read, 4, 1), SimTime(11_300.0)), 11_360.0));
-        assert!(close(d.submit(&req(IoKind::Read, 4, 0), SimTime(11_300.0)), 17_680.0));
+        assert!(close(d.submit(&req(IoKind::Read, 4, 0), SimTime(11_300.0)), 17_180.0));
         let h = d.hdd;
-        assert_eq!((h.cache_writes, h.cache_read_hits, h.seeks, h.sequential), (3, 1, 1, 2));
+        // Block 2's destage has not started: one seek, one stream so far.
+        assert_eq!((h.cache_writes, h.cache_read_hits, h.seeks, h.sequential), (3, 1, 1, 1));
         assert!((h.cache_full_wait_us - 11_060.0).abs() < 1e-6);
         assert_eq!((d.counters().write_requests, d.counters().read_requests), (3, 2));
     }
