@@ -91,8 +91,6 @@ stats! {
     PhysicalWritesDirect,
     PhysicalWritesDirectTemporaryTablespace,
     PhysicalWriteIoRequests,
-    PhysicalWriteTotalIoRequests,
-    PhysicalReadTotalIoRequests,
     DbTime,
     CpuUsedBySession,
     ParseTimeCpu,
@@ -204,8 +202,6 @@ impl Stat {
             Stat::PhysicalWritesDirect => "physical writes direct",
             Stat::PhysicalWritesDirectTemporaryTablespace => "physical writes direct temporary tablespace",
             Stat::PhysicalWriteIoRequests => "physical write IO requests",
-            Stat::PhysicalWriteTotalIoRequests => "physical write total IO requests",
-            Stat::PhysicalReadTotalIoRequests => "physical read total IO requests",
             Stat::DbTime => "DB time",
             Stat::CpuUsedBySession => "CPU used by this session",
             Stat::ParseTimeCpu => "parse time cpu",
@@ -351,12 +347,10 @@ impl Counters for WorkareaCounters {
         s.add(Stat::PhysicalReadsDirect, self.temp_blocks_read);
         s.add(Stat::PhysicalReadsDirectTemporaryTablespace, self.temp_blocks_read);
         s.add(Stat::PhysicalReadIoRequests, self.temp_read_requests);
-        s.add(Stat::PhysicalReadTotalIoRequests, self.temp_read_requests);
         s.add(Stat::PhysicalWrites, self.temp_blocks_written);
         s.add(Stat::PhysicalWritesDirect, self.temp_blocks_written);
         s.add(Stat::PhysicalWritesDirectTemporaryTablespace, self.temp_blocks_written);
         s.add(Stat::PhysicalWriteIoRequests, self.temp_write_requests);
-        s.add(Stat::PhysicalWriteTotalIoRequests, self.temp_write_requests);
     }
 }
 

@@ -241,6 +241,10 @@ fn g_temp_on_flash_is_marginally_worse_than_on_hdd() {
     }
     let (hw, fw) = (wait(hdd, "direct path write temp").1, wait(flash, "direct path write temp").1);
     let (hr, fr) = (wait(hdd, "direct path read temp").1, wait(flash, "direct path read temp").1);
+    eprintln!(
+        "third sort: writes flash {fw:.0} us / HDD {hw:.0} us, reads flash {fr:.0} us / HDD {hr:.0} us, elapsed flash {:.0} / HDD {:.0}",
+        flash.elapsed_us, hdd.elapsed_us
+    );
     // Writes clearly slower on flash (programs of 250 us and erases against
     // the controller cache's link transfer).
     assert!(fw > 3.0 * hw, "flash writes {fw:.0} us vs HDD {hw:.0} us");
@@ -261,4 +265,34 @@ fn g_temp_on_flash_is_marginally_worse_than_on_hdd() {
     assert_eq!(spike(hdd), 0, "{:?}", hist(hdd, "direct path read temp"));
     // The first sort on the fresh flash had no GC to wait for.
     assert_eq!(spike(sorts[3]), 0);
+}
+
+/// `ALTER USER ... TEMPORARY TABLESPACE`: the lab user's sorts spill to its
+/// own temporary tablespace, whatever the database default.
+#[test]
+fn a_users_temporary_tablespace_takes_its_spills() {
+    let mut e = quiet_engine();
+    let steps = e.exec(&format!(
+        "LAB DEVICE scratch TYPE hdd;\n\
+         create temporary tablespace temp2 tempfile '+SCRATCH' size 10m;\n\
+         alter user lab temporary tablespace temp2;\n\
+         alter database default temporary tablespace temp;\n\
+         {MANUAL_64K}create table t (id number, v varchar2(96));\n\
+         insert into t select rownum, lpad(rownum, 96, '0') from dual connect by level <= 800;\n\
+         commit;\n\
+         select v from t order by v;\n\
+         LAB DEVICES;\n\
+         alter user scott temporary tablespace temp2;\n\
+         alter user lab temporary tablespace users;\n\
+         alter user lab temporary tablespace nowhere;"
+    ));
+    ok(&steps[..11]);
+    assert_eq!(steps[2].feedback.as_deref(), Some("User altered."));
+    let list = steps[10].output.join("\n");
+    let scratch = list.split("SCRATCH (hdd)").nth(1).unwrap();
+    // The one-pass sort of 20 blocks: 10 writes and 10 reads of 2 blocks.
+    assert!(scratch.contains("reads 10 (163840 bytes), writes 10 (163840 bytes)"), "{list}");
+    assert_eq!(error_of(&steps[11]), ("ORA-01918", 12, 12));
+    assert_eq!(error_of(&steps[12]).0, "ORA-10615");
+    assert_eq!(error_of(&steps[13]).0, "ORA-00959");
 }

@@ -68,6 +68,8 @@ pub enum StatementKind {
     FlushBufferCache,
     /// `ALTER DATABASE ...`
     AlterDatabase(AlterDatabase),
+    /// `ALTER USER ... TEMPORARY TABLESPACE ts`
+    AlterUser(AlterUser),
 }
 
 /// The `ALTER DATABASE` forms the lab runs.
@@ -75,6 +77,13 @@ pub enum StatementKind {
 pub enum AlterDatabase {
     /// `ALTER DATABASE DEFAULT TEMPORARY TABLESPACE ts`: sorts spill there.
     DefaultTemporaryTablespace(Ident),
+}
+
+/// `ALTER USER user TEMPORARY TABLESPACE ts`: that user's sorts spill there.
+#[derive(Debug, Clone, PartialEq)]
+pub struct AlterUser {
+    pub user: Ident,
+    pub temporary_tablespace: Ident,
 }
 
 /// `CREATE [TEMPORARY] TABLESPACE name DATAFILE|TEMPFILE 'file' SIZE n`.

@@ -285,6 +285,9 @@ pub struct IoLayer {
     /// The database's default temporary tablespace, where sorts spill
     /// (`ALTER DATABASE DEFAULT TEMPORARY TABLESPACE`; TEMP at creation).
     pub default_temp: String,
+    /// The lab user's own temporary tablespace (`ALTER USER ... TEMPORARY
+    /// TABLESPACE`); None: the default one.
+    pub user_temp: Option<String>,
     /// Per tablespace (by index): the next block of its file a sort takes.
     temp_cursor: Vec<u64>,
     /// The tablespaces, each on a device. The default instance has SYSTEM,
@@ -310,6 +313,7 @@ impl IoLayer {
         };
         IoLayer {
             default_temp: "TEMP".into(),
+            user_temp: None,
             temp_cursor: Vec::new(),
             tablespaces: vec![
                 ts("SYSTEM", false, 800),
@@ -337,10 +341,11 @@ impl IoLayer {
         self.seg_device[slot] = k as u16;
     }
 
-    /// The default temporary tablespace's index and its file's size in
-    /// blocks of `block_size`.
+    /// The temporary tablespace the lab user's sorts spill to (its own, else
+    /// the default): its index and its file's size in blocks of `block_size`.
     pub fn temp_file(&self, block_size: u32) -> Option<(usize, u64)> {
-        let i = self.tablespaces.iter().position(|t| t.temporary && t.name.eq_ignore_ascii_case(&self.default_temp))?;
+        let name = self.user_temp.as_deref().unwrap_or(&self.default_temp);
+        let i = self.tablespaces.iter().position(|t| t.temporary && t.name.eq_ignore_ascii_case(name))?;
         Some((i, self.tablespaces[i].bytes / block_size.max(1) as u64))
     }
 

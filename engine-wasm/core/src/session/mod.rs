@@ -264,6 +264,7 @@ pub(crate) fn kind_of(k: &StatementKind) -> &'static str {
         | StatementKind::AlterSystem(_)
         | StatementKind::FlushBufferCache
         | StatementKind::AlterDatabase(_)
+        | StatementKind::AlterUser(_)
         | StatementKind::AlterSession(_) => "ddl",
         StatementKind::Insert(_)
         | StatementKind::Update(_)
@@ -521,9 +522,32 @@ impl Run<'_> {
                     Some(t) if !t.temporary => {
                         return Err(LabError::new(ora::DEFAULT_TEMPORARY_TABLESPACE_TYPE, ts.pos))
                     }
-                    Some(_) => self.inst.io.default_temp = name,
+                    Some(_) => {
+                        // A user on the old default moves to the new one.
+                        let io = &mut self.inst.io;
+                        if io.user_temp.as_deref() == Some(io.default_temp.as_str()) {
+                            io.user_temp = None;
+                        }
+                        io.default_temp = name;
+                    }
                 }
                 Ok(Outcome { feedback: Some("Database altered.".into()), ..Default::default() })
+            }
+            StatementKind::AlterUser(a) => {
+                let user = a.user.name.to_uppercase();
+                if user != LAB_USER {
+                    return Err(LabError::with_args(ora::USER_DOES_NOT_EXIST, &[&user], a.user.pos));
+                }
+                let ts = &a.temporary_tablespace;
+                let name = ts.name.to_uppercase();
+                match self.inst.io.tablespace(&name) {
+                    None => return Err(LabError::with_args(ora::TABLESPACE_DOES_NOT_EXIST, &[&name], ts.pos)),
+                    Some(t) if !t.temporary => {
+                        return Err(LabError::new(ora::INVALID_TEMPORARY_TABLESPACE_TYPE, ts.pos))
+                    }
+                    Some(_) => self.inst.io.user_temp = Some(name),
+                }
+                Ok(Outcome { feedback: Some("User altered.".into()), ..Default::default() })
             }
             StatementKind::CreateIndex(c) => self.create_index(c),
             StatementKind::AlterIndex(a) => self.alter_index(a),

@@ -62,6 +62,14 @@ impl Parser<'_> {
                     None => Err(self.fail(ora::MISSING_OR_INVALID_OPTION)),
                 }
             }
+            "USER" if self.nth_is_kw(2, "TEMPORARY") && self.nth_is_kw(3, "TABLESPACE") => {
+                self.bump();
+                let user = self.ident(ora::MISSING_OR_INVALID_OPTION)?;
+                self.bump();
+                self.bump();
+                let temporary_tablespace = self.ident(ora::MISSING_OR_INVALID_OPTION)?;
+                Ok(StatementKind::AlterUser(AlterUser { user, temporary_tablespace }))
+            }
             "SESSION" => {
                 self.bump();
                 if self.is_kw("SET") {
