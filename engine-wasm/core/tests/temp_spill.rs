@@ -296,3 +296,29 @@ fn a_users_temporary_tablespace_takes_its_spills() {
     assert_eq!(error_of(&steps[12]).0, "ORA-10615");
     assert_eq!(error_of(&steps[13]).0, "ORA-00959");
 }
+
+/// Sessions that spill: `LAB RUN ... SESSIONS 2` runs the one-pass sort in
+/// two sessions (the work area set for the system: ALTER SESSION would
+/// set the script's session only); each waits on temp, and its timeline
+/// shows those waits in their own state (7), not as CPU.
+#[test]
+fn sessions_that_spill_wait_on_temp_in_their_timelines() {
+    let mut e = quiet_engine();
+    let steps = e.exec(&format!(
+        "{}create table t (id number, v varchar2(96));\n\
+         insert into t select rownum, lpad(rownum, 96, '0') from dual connect by level <= 800;\n\
+         commit;\n\
+         LAB RUN 'select v from t where id > :1 order by v' BIND 0 TO 1 VIA jdbc_thin SESSIONS 2;",
+        MANUAL_64K.replace("session", "system")
+    ));
+    ok(&steps);
+    let run = steps.last().unwrap();
+    let sessions = run.sessions.as_ref().expect("sessions");
+    assert_eq!(sessions.len(), 2);
+    for s in sessions {
+        // 800 or 799 rows: a one-pass sort of 10 + 10 requests.
+        assert_eq!(s.waits["direct path write temp"].count, 10, "{:?}", s.waits);
+        let temp_us: f64 = s.timeline.iter().filter(|t| t.2 == 7).map(|t| t.1 - t.0).sum();
+        assert!((temp_us - 2_000.0).abs() < 1e-6, "{:?}", s.timeline);
+    }
+}
