@@ -650,7 +650,7 @@ pub struct SessionStats {
 
 impl SessionStats {
     /// Units of work so far: buffer visits (gets, pinned revisits,
-    /// MemOptimized probes), rows produced by row sources, PL/SQL
+    /// MemOptimized probes), temp requests, rows produced by row sources, PL/SQL
     /// statements and executions, each one unit. Derived from counters the
     /// session keeps anyway, so bounding work costs the hot path nothing.
     pub fn work_units(&self) -> u64 {
@@ -667,6 +667,8 @@ impl SessionStats {
             + self.work.rows_held * ROW_HELD_WORK
             + self.work.rows_rejected * REJECTED_ROW_WORK
             + self.work.statements * STATEMENT_WORK
+            + self.workarea.temp_read_requests
+            + self.workarea.temp_write_requests
     }
 
     /// Every counter, summed, for a cache of `block_size` blocks.

@@ -46,6 +46,7 @@
 use crate::instance::params::{Parameters, WorkareaPolicy};
 use crate::io::{IoKind, IoPurpose, IoRequest};
 use crate::session::kernel::Kernel;
+use crate::session::WorkLimit;
 use crate::sim::cost::StackId;
 use crate::stats::WaitEvent;
 use lio_sql::ast::Pos;
@@ -120,6 +121,7 @@ impl WorkArea {
                     q.read_requests += 1;
                 }
             }
+            true
         });
         let mut p = q;
         p.passes = self.passes(&p);
@@ -139,8 +141,14 @@ impl WorkArea {
     }
 
     /// Every temp request of a spilled sort in issue order: (kind, block
-    /// relative to the sort's first temp block, blocks).
-    pub fn schedule(&self, p: &SpillPlan, mut io: impl FnMut(IoKind, u64, u32)) {
+    /// relative to the sort's first temp block, blocks). The callback
+    /// returns false to stop.
+    pub fn schedule(&self, p: &SpillPlan, mut io: impl FnMut(IoKind, u64, u32) -> bool) {
+        self.issue(p, &mut io);
+    }
+
+    /// The schedule's body: None once the callback asked to stop.
+    fn issue(&self, p: &SpillPlan, io: &mut impl FnMut(IoKind, u64, u32) -> bool) -> Option<()> {
         let w = self.io_blocks as u64;
         let mut next = 0u64;
         // Initial runs, each written sequentially.
@@ -148,7 +156,7 @@ impl WorkArea {
         let mut left = p.sort_blocks;
         while left > 0 {
             let n = left.min(p.run_blocks);
-            write_seq(&mut io, next, n, w);
+            write_seq(io, next, n, w)?;
             runs.push((next, n));
             next += n;
             left -= n;
@@ -165,28 +173,29 @@ impl WorkArea {
                     continue;
                 }
                 let total: u64 = group.iter().map(|r| r.1).sum();
-                merge(&mut io, group, Some(next), w);
+                merge(io, group, Some(next), w)?;
                 merged.push((next, total));
                 next += total;
             }
             runs = merged;
         }
-        merge(&mut io, &runs, None, w);
+        merge(io, &runs, None, w)
     }
 }
 
-fn write_seq(io: &mut impl FnMut(IoKind, u64, u32), start: u64, blocks: u64, w: u64) {
+fn write_seq(io: &mut impl FnMut(IoKind, u64, u32) -> bool, start: u64, blocks: u64, w: u64) -> Option<()> {
     let mut off = 0;
     while off < blocks {
         let n = (blocks - off).min(w);
-        io(IoKind::Write, start + off, n as u32);
+        io(IoKind::Write, start + off, n as u32).then_some(())?;
         off += n;
     }
+    Some(())
 }
 
 /// Merge `runs` round-robin, a buffer of `w` blocks at a time; with `out`,
 /// write the merged run there as the input drains.
-fn merge(io: &mut impl FnMut(IoKind, u64, u32), runs: &[(u64, u64)], out: Option<u64>, w: u64) {
+fn merge(io: &mut impl FnMut(IoKind, u64, u32) -> bool, runs: &[(u64, u64)], out: Option<u64>, w: u64) -> Option<()> {
     let mut pos = vec![0u64; runs.len()];
     let held = runs.iter().map(|r| r.1.min(w)).sum::<u64>();
     let total: u64 = runs.iter().map(|r| r.1).sum();
@@ -201,13 +210,13 @@ fn merge(io: &mut impl FnMut(IoKind, u64, u32), runs: &[(u64, u64)], out: Option
             }
             any = true;
             let n = (blocks - pos[i]).min(w);
-            io(IoKind::Read, start + pos[i], n as u32);
+            io(IoKind::Read, start + pos[i], n as u32).then_some(())?;
             pos[i] += n;
             read += n;
             if let Some(o) = out {
                 // The output written so far lags the input by the buffers held.
                 if read > held && read - held >= written + w {
-                    io(IoKind::Write, o + written, w as u32);
+                    io(IoKind::Write, o + written, w as u32).then_some(())?;
                     written += w;
                 }
             }
@@ -216,8 +225,9 @@ fn merge(io: &mut impl FnMut(IoKind, u64, u32), runs: &[(u64, u64)], out: Option
             break;
         }
     }
-    if let Some(o) = out {
-        write_seq(io, o + written, total - written, w);
+    match out {
+        Some(o) => write_seq(io, o + written, total - written, w),
+        None => Some(()),
     }
 }
 
@@ -253,6 +263,7 @@ impl SpillPlan {
 /// Returns true when it spilled.
 pub fn run_sort(
     k: &mut Kernel<'_>,
+    work: &WorkLimit,
     wa: &WorkArea,
     sort_bytes: u64,
     rows: u64,
@@ -280,6 +291,7 @@ pub fn run_sort(
     let read_stack = k.cost.child(own, "smbget;pread64");
     let file = crate::io::TEMPFILE_BASE + ts as u32;
     let merge_us_per_block = rows as f64 / plan.sort_blocks.max(1) as f64 * k.params.row_us;
+    let mut stopped = None;
     wa.schedule(&plan, |kind, block, blocks| {
         let now = k.cost.now;
         let req = IoRequest {
@@ -313,7 +325,15 @@ pub fn run_sort(
                 k.cost.charge(own, merge_us_per_block * blocks as f64);
             }
         }
+        // A temp request is a unit of work, checked every 1,024.
+        if (k.stats.workarea.temp_read_requests + k.stats.workarea.temp_write_requests) & 1023 == 0 {
+            stopped = work.check(k.stats).err();
+        }
+        stopped.is_none()
     });
+    if let Some(e) = stopped {
+        return Err(Box::new(e));
+    }
     let w = &mut k.stats.workarea;
     w.sorts_disk += 1;
     if plan.multipass() {
@@ -354,6 +374,7 @@ mod tests {
             if k == IoKind::Read {
                 reads.push((b, n))
             }
+            true
         });
         assert_eq!(&reads[..4], &[(0, 2), (8, 2), (16, 2), (2, 2)]);
     }
@@ -379,7 +400,15 @@ mod tests {
     #[test]
     fn merge_writes_follow_the_reads() {
         let mut seq = Vec::new();
-        merge(&mut |k, b, n| seq.push((k, b, n)), &[(0, 4), (4, 4), (8, 4)], Some(12), 2);
+        merge(
+            &mut |k, b, n| {
+                seq.push((k, b, n));
+                true
+            },
+            &[(0, 4), (4, 4), (8, 4)],
+            Some(12),
+            2,
+        );
         let kinds: String = seq.iter().map(|(k, _, _)| if *k == IoKind::Read { 'r' } else { 'w' }).collect();
         assert_eq!(kinds, "rrrrwrwrwwww");
         let writes: Vec<u64> = seq.iter().filter(|s| s.0 == IoKind::Write).map(|s| s.1).collect();

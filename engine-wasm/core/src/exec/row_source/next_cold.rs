@@ -211,7 +211,7 @@ impl Op {
                     keyed.sort_by(|a, b| order_rows(&a.0, &b.0, &dirs));
                     let own = rt.stacks[st].own;
                     let n = keyed.len() as u64;
-                    if !crate::exec::workarea::run_sort(&mut rt.k, &rt.workarea, sort_bytes, n, own)? {
+                    if !crate::exec::workarea::run_sort(&mut rt.k, &rt.work, &rt.workarea, sort_bytes, n, own)? {
                         rt.k.stats.access.sorts_memory += 1;
                     }
                     *rows = keyed.into_iter().map(|(_, r)| r).collect();
@@ -241,7 +241,7 @@ impl Op {
                             .sum();
                         let own = rt.stacks[st].own;
                         let n = rows.len() as u64;
-                        if !crate::exec::workarea::run_sort(&mut rt.k, &rt.workarea, sort_bytes, n, own)? {
+                        if !crate::exec::workarea::run_sort(&mut rt.k, &rt.work, &rt.workarea, sort_bytes, n, own)? {
                             rt.k.stats.access.sorts_memory += 1;
                         }
                     }
