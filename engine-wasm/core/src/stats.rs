@@ -334,6 +334,23 @@ pub struct WorkareaCounters {
     pub temp_read_requests: u64,
     pub temp_blocks_written: u64,
     pub temp_write_requests: u64,
+    /// The last work area the session ran (V$SQL_WORKAREA's LAST_ figures).
+    pub last: LastWorkarea,
+}
+
+/// One execution of a work area.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct LastWorkarea {
+    /// V$SQL_WORKAREA.OPERATION_TYPE (`SORT (v2)`, `GROUP BY (SORT)`).
+    pub operation: &'static str,
+    pub manual: bool,
+    /// Bytes the sort needed to run optimal.
+    pub estimated_optimal: u64,
+    pub memory_used: u64,
+    /// Merge passes: 0 optimal, 1 one-pass, more multi-pass.
+    pub passes: u32,
+    /// Temp bytes it held at most (0 when optimal).
+    pub tempseg: u64,
 }
 
 impl Counters for WorkareaCounters {

@@ -322,3 +322,25 @@ fn sessions_that_spill_wait_on_temp_in_their_timelines() {
         assert!((temp_us - 2_000.0).abs() < 1e-6, "{:?}", s.timeline);
     }
 }
+
+/// V$SQL_WORKAREA: a row per cursor that ran a sort, with its last
+/// execution's figures (the 2,000-row multi-pass sort: 404,000 bytes
+/// wanted, 64 KB used, 2 passes, 100 blocks of temp at most) and its
+/// executions by kind.
+#[test]
+fn v_sql_workarea_shows_the_last_execution() {
+    let mut e = quiet_engine();
+    let steps = e.exec(&format!(
+        "{MANUAL_64K}create table t (id number, v varchar2(96));\n\
+         insert into t select rownum, lpad(rownum, 96, '0') from dual connect by level <= 2000;\n\
+         commit;\n\
+         select v from t order by v;\n\
+         select v from t order by v;\n\
+         select operation_type, policy, estimated_optimal_size, last_memory_used, last_execution, \
+         last_tempseg_size, total_executions, optimal_executions, onepass_executions, multipasses_executions \
+         from v$sql_workarea;"
+    ));
+    ok(&steps);
+    let rows: Vec<String> = steps.last().unwrap().rows[0].iter().map(|v| v.to_string().replace('"', "")).collect();
+    assert_eq!(rows, ["SORT (v2)", "MANUAL", "404000", "65536", "2 PASSES", "819200", "2", "0", "0", "2"]);
+}

@@ -21,6 +21,7 @@ pub enum FixedView {
     Version,
     Session,
     Timer,
+    SqlWorkarea,
 }
 
 impl FixedView {
@@ -40,6 +41,7 @@ impl FixedView {
         FixedView::Version,
         FixedView::Session,
         FixedView::Timer,
+        FixedView::SqlWorkarea,
     ];
 
     /// The view a FROM name means: `V$X`, its public synonym's base
@@ -63,6 +65,7 @@ impl FixedView {
             "VERSION" => FixedView::Version,
             "SESSION" => FixedView::Session,
             "TIMER" => FixedView::Timer,
+            "SQL_WORKAREA" => FixedView::SqlWorkarea,
             _ => return None,
         })
     }
@@ -91,6 +94,7 @@ impl FixedView {
             FixedView::Version => "X$VERSION",
             FixedView::Session => "X$KSUSE",
             FixedView::Timer => "X$KSUTM",
+            FixedView::SqlWorkarea => "X$QESRSTATALL",
         }
     }
 
@@ -183,6 +187,21 @@ impl FixedView {
                 "WAIT_CLASS",
             ],
             FixedView::Timer => &["HSECS"],
+            FixedView::SqlWorkarea => &[
+                "SQL_ID",
+                "CHILD_NUMBER",
+                "OPERATION_TYPE",
+                "POLICY",
+                "ESTIMATED_OPTIMAL_SIZE",
+                "LAST_MEMORY_USED",
+                "LAST_EXECUTION",
+                "LAST_TEMPSEG_SIZE",
+                "MAX_TEMPSEG_SIZE",
+                "TOTAL_EXECUTIONS",
+                "OPTIMAL_EXECUTIONS",
+                "ONEPASS_EXECUTIONS",
+                "MULTIPASSES_EXECUTIONS",
+            ],
         }
     }
 

@@ -48,7 +48,7 @@ use crate::io::{IoKind, IoPurpose, IoRequest};
 use crate::session::kernel::Kernel;
 use crate::session::WorkLimit;
 use crate::sim::cost::StackId;
-use crate::stats::WaitEvent;
+use crate::stats::{LastWorkarea, WaitEvent};
 use lio_sql::ast::Pos;
 use lio_sql::{ora, LabError};
 
@@ -68,6 +68,8 @@ pub struct WorkArea {
     pub block_size: u32,
     /// Blocks per temp request, and each run's read buffer in a merge.
     pub io_blocks: u32,
+    /// Sized by `sort_area_size` (MANUAL) rather than the PGA target.
+    pub manual: bool,
 }
 
 impl Default for WorkArea {
@@ -83,7 +85,12 @@ impl WorkArea {
             WorkareaPolicy::Manual => p.sort_area_size,
             WorkareaPolicy::Auto => (p.pga_aggregate_target / 20).min(p.smm_max_size_kb.saturating_mul(1024)),
         };
-        WorkArea { bytes, block_size: p.db_block_size.max(512), io_blocks: p.sort_multiblock_read_count.max(1) }
+        WorkArea {
+            bytes,
+            block_size: p.db_block_size.max(512),
+            io_blocks: p.sort_multiblock_read_count.max(1),
+            manual: p.workarea_size_policy == WorkareaPolicy::Manual,
+        }
     }
 
     /// Blocks of one initial run: the work area's whole blocks.
@@ -261,18 +268,33 @@ impl SpillPlan {
 /// A sort of `sort_bytes` finished building: it stays in memory or spills
 /// to the default temporary tablespace, and the session pays its temp I/O.
 /// Returns true when it spilled.
+/// `operation` is V$SQL_WORKAREA's OPERATION_TYPE.
 pub fn run_sort(
     k: &mut Kernel<'_>,
     work: &WorkLimit,
     wa: &WorkArea,
+    operation: &'static str,
     sort_bytes: u64,
     rows: u64,
     own: StackId,
 ) -> Result<bool, Box<LabError>> {
+    let mut last = LastWorkarea {
+        operation,
+        manual: wa.manual,
+        estimated_optimal: sort_bytes,
+        memory_used: sort_bytes,
+        passes: 0,
+        tempseg: 0,
+    };
     let Some(plan) = wa.plan(sort_bytes) else {
         k.stats.workarea.optimal += 1;
+        k.stats.workarea.last = last;
         return Ok(false);
     };
+    last.memory_used = wa.bytes;
+    last.passes = plan.passes;
+    last.tempseg = plan.peak_blocks * wa.block_size as u64;
+    k.stats.workarea.last = last;
     let Some((ts, file_blocks)) = k.io.temp_file(wa.block_size) else {
         return Err(Box::new(LabError::unsupported("a sort that spills with no temporary tablespace", Pos::default())));
     };
@@ -351,7 +373,7 @@ mod tests {
     /// 8 KB blocks, a 64 KB work area (8 blocks), 2-block requests: runs
     /// of 8 blocks, fan-in 8 / 2 - 1 = 3.
     fn small() -> WorkArea {
-        WorkArea { bytes: 65_536, block_size: 8192, io_blocks: 2 }
+        WorkArea { bytes: 65_536, block_size: 8192, io_blocks: 2, manual: true }
     }
 
     #[test]

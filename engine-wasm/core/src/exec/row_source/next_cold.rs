@@ -211,7 +211,8 @@ impl Op {
                     keyed.sort_by(|a, b| order_rows(&a.0, &b.0, &dirs));
                     let own = rt.stacks[st].own;
                     let n = keyed.len() as u64;
-                    if !crate::exec::workarea::run_sort(&mut rt.k, &rt.work, &rt.workarea, sort_bytes, n, own)? {
+                    let (k, wa) = (&mut rt.k, &rt.workarea);
+                    if !crate::exec::workarea::run_sort(k, &rt.work, wa, "SORT (v2)", sort_bytes, n, own)? {
                         rt.k.stats.access.sorts_memory += 1;
                     }
                     *rows = keyed.into_iter().map(|(_, r)| r).collect();
@@ -241,7 +242,8 @@ impl Op {
                             .sum();
                         let own = rt.stacks[st].own;
                         let n = rows.len() as u64;
-                        if !crate::exec::workarea::run_sort(&mut rt.k, &rt.work, &rt.workarea, sort_bytes, n, own)? {
+                        let (k, wa) = (&mut rt.k, &rt.workarea);
+                        if !crate::exec::workarea::run_sort(k, &rt.work, wa, "GROUP BY (SORT)", sort_bytes, n, own)? {
                             rt.k.stats.access.sorts_memory += 1;
                         }
                     }
