@@ -37,3 +37,4 @@ select pad from sort_test order by pad;
 
 select event, total_waits, time_waited_micro from v$system_event where event like 'direct path%temp';
 select name, value from v$sysstat where name like 'workarea executions%' or name like 'sorts%';
+select operation_type, policy, last_memory_used, last_execution, last_tempseg_size, multipasses_executions from v$sql_workarea;
