@@ -262,10 +262,10 @@ impl Parameters {
                 }
             }
             "sort_area_size" => {
-                // Oracle's minimum is six database blocks' worth (about 48 KB
-                // with 8 KB blocks); the lab takes 16 KB up to 2 GB.
+                // Oracle's minimum: six database blocks' worth; the lab's
+                // maximum: 2 GB.
                 let v = as_bytes(value).ok_or_else(|| invalid_value(name, pos))?;
-                if !(16 * 1024..=2048 * MB).contains(&v) {
+                if !(6 * self.db_block_size as u64..=2048 * MB).contains(&v) {
                     return Err(invalid_value(name, pos));
                 }
                 self.sort_area_size = v;
