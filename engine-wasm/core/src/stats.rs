@@ -85,13 +85,22 @@ stats! {
     CrBlocksCreated,
     DataBlocksConsistentReadsUndoRecordsApplied,
     SortsMemory,
+    SortsDisk,
+    WorkareaExecutionsOptimal,
+    WorkareaExecutionsOnepass,
+    WorkareaExecutionsMultipass,
+    PhysicalReadsDirect,
+    PhysicalReadsDirectTemporaryTablespace,
+    PhysicalWrites,
+    PhysicalWritesDirect,
+    PhysicalWritesDirectTemporaryTablespace,
+    PhysicalWriteIoRequests,
     DbTime,
     CpuUsedBySession,
     ParseTimeCpu,
     RowCrAttempts,
     RowCrHits,
     ConsistentGetsDirect,
-    PhysicalReadsDirect,
     CellScans,
     CellPhysicalIoBytesEligibleForPredicateOffload,
     CellFlashCacheReadHits,
@@ -198,6 +207,16 @@ impl Stat {
             Stat::CrBlocksCreated => "CR blocks created",
             Stat::DataBlocksConsistentReadsUndoRecordsApplied => "data blocks consistent reads - undo records applied",
             Stat::SortsMemory => "sorts (memory)",
+            Stat::SortsDisk => "sorts (disk)",
+            Stat::WorkareaExecutionsOptimal => "workarea executions - optimal",
+            Stat::WorkareaExecutionsOnepass => "workarea executions - onepass",
+            Stat::WorkareaExecutionsMultipass => "workarea executions - multipass",
+            Stat::PhysicalReadsDirect => "physical reads direct",
+            Stat::PhysicalReadsDirectTemporaryTablespace => "physical reads direct temporary tablespace",
+            Stat::PhysicalWrites => "physical writes",
+            Stat::PhysicalWritesDirect => "physical writes direct",
+            Stat::PhysicalWritesDirectTemporaryTablespace => "physical writes direct temporary tablespace",
+            Stat::PhysicalWriteIoRequests => "physical write IO requests",
             Stat::DbTime => "DB time",
             Stat::CpuUsedBySession => "CPU used by this session",
             Stat::ParseTimeCpu => "parse time cpu",
@@ -205,7 +224,6 @@ impl Stat {
             Stat::RowCrHits if profile.row_cr => "RowCR hits",
             Stat::RowCrAttempts | Stat::RowCrHits => return None,
             Stat::ConsistentGetsDirect => "consistent gets direct",
-            Stat::PhysicalReadsDirect => "physical reads direct",
             Stat::CellScans => "cell scans",
             Stat::CellPhysicalIoBytesEligibleForPredicateOffload => {
                 "cell physical IO bytes eligible for predicate offload"
@@ -324,6 +342,58 @@ impl Counters for AccessCounters {
     }
 }
 
+/// Work areas and their spills to the temporary tablespace (counted in
+/// `exec/workarea.rs`).
+#[derive(Debug, Clone, Default)]
+pub struct WorkareaCounters {
+    /// Sorts that spilled (`sorts (disk)`); in-memory sorts are
+    /// `AccessCounters::sorts_memory`.
+    pub sorts_disk: u64,
+    pub optimal: u64,
+    pub onepass: u64,
+    pub multipass: u64,
+    /// Blocks and requests read from / written to temp (direct path).
+    pub temp_blocks_read: u64,
+    pub temp_read_requests: u64,
+    pub temp_blocks_written: u64,
+    pub temp_write_requests: u64,
+    /// The last work area the session ran (V$SQL_WORKAREA's LAST_ figures).
+    pub last: LastWorkarea,
+}
+
+/// One execution of a work area.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct LastWorkarea {
+    /// V$SQL_WORKAREA.OPERATION_TYPE (`SORT (v2)`, `GROUP BY (SORT)`).
+    pub operation: &'static str,
+    pub manual: bool,
+    /// Bytes the sort needed to run optimal.
+    pub estimated_optimal: u64,
+    pub memory_used: u64,
+    /// Merge passes: 0 optimal, 1 one-pass, more multi-pass.
+    pub passes: u32,
+    /// Temp bytes it held at most (0 when optimal).
+    pub tempseg: u64,
+}
+
+impl Counters for WorkareaCounters {
+    fn fill(&self, s: &mut Snapshot) {
+        s.add(Stat::SortsDisk, self.sorts_disk);
+        s.add(Stat::WorkareaExecutionsOptimal, self.optimal);
+        s.add(Stat::WorkareaExecutionsOnepass, self.onepass);
+        s.add(Stat::WorkareaExecutionsMultipass, self.multipass);
+        // Direct reads count in `physical reads` as cache reads do.
+        s.add(Stat::PhysicalReads, self.temp_blocks_read);
+        s.add(Stat::PhysicalReadsDirect, self.temp_blocks_read);
+        s.add(Stat::PhysicalReadsDirectTemporaryTablespace, self.temp_blocks_read);
+        s.add(Stat::PhysicalReadIoRequests, self.temp_read_requests);
+        s.add(Stat::PhysicalWrites, self.temp_blocks_written);
+        s.add(Stat::PhysicalWritesDirect, self.temp_blocks_written);
+        s.add(Stat::PhysicalWritesDirectTemporaryTablespace, self.temp_blocks_written);
+        s.add(Stat::PhysicalWriteIoRequests, self.temp_write_requests);
+    }
+}
+
 /// Counters of the user-call layer (opi/kks/network), owned by the session.
 #[derive(Debug, Clone, Default)]
 pub struct CallCounters {
@@ -363,6 +433,12 @@ pub struct CallCounters {
     /// `buffer busy waits`: a buffer pinned incompatibly by another session.
     pub buffer_busy_waits: u64,
     pub buffer_busy_wait_us: f64,
+    /// `direct path read temp` / `direct path write temp`: a sort's reads
+    /// and writes of the temporary tablespace.
+    pub temp_read_waits: u64,
+    pub temp_read_wait_us: f64,
+    pub temp_write_waits: u64,
+    pub temp_write_wait_us: f64,
     pub cpu_us: f64,
     pub parse_cpu_us: f64,
     /// Waits by duration, per [`WaitEvent`]: bucket 0 holds waits under
@@ -424,6 +500,8 @@ pub enum WaitEvent {
     BufferBusyWaits,
     /// LGWR's write (a background wait: never a session's).
     LogFileParallelWrite,
+    DirectPathReadTemp,
+    DirectPathWriteTemp,
     DbFileScatteredRead,
     CellSingleBlockPhysicalRead,
     CellMultiblockPhysicalRead,
@@ -432,8 +510,8 @@ pub enum WaitEvent {
 }
 
 impl WaitEvent {
-    pub const COUNT: usize = 12;
-    pub const ALL: [WaitEvent; 12] = [
+    pub const COUNT: usize = 14;
+    pub const ALL: [WaitEvent; 14] = [
         WaitEvent::DbFileSequentialRead,
         WaitEvent::LogFileSync,
         WaitEvent::SqlNetMessageToClient,
@@ -441,6 +519,8 @@ impl WaitEvent {
         WaitEvent::LatchCacheBuffersChains,
         WaitEvent::BufferBusyWaits,
         WaitEvent::LogFileParallelWrite,
+        WaitEvent::DirectPathReadTemp,
+        WaitEvent::DirectPathWriteTemp,
         WaitEvent::DbFileScatteredRead,
         WaitEvent::CellSingleBlockPhysicalRead,
         WaitEvent::CellMultiblockPhysicalRead,
@@ -461,6 +541,8 @@ impl WaitEvent {
             WaitEvent::LatchCacheBuffersChains => "latch: cache buffers chains",
             WaitEvent::BufferBusyWaits => "buffer busy waits",
             WaitEvent::LogFileParallelWrite => "log file parallel write",
+            WaitEvent::DirectPathReadTemp => "direct path read temp",
+            WaitEvent::DirectPathWriteTemp => "direct path write temp",
             WaitEvent::DbFileScatteredRead => "db file scattered read",
             WaitEvent::CellSingleBlockPhysicalRead => "cell single block physical read",
             WaitEvent::CellMultiblockPhysicalRead => "cell multiblock physical read",
@@ -475,7 +557,9 @@ impl WaitEvent {
             | WaitEvent::CellSingleBlockPhysicalRead
             | WaitEvent::CellMultiblockPhysicalRead
             | WaitEvent::CellSmartTableScan
-            | WaitEvent::DbFlashCacheSingleBlockPhysicalRead => "User I/O",
+            | WaitEvent::DbFlashCacheSingleBlockPhysicalRead
+            | WaitEvent::DirectPathReadTemp
+            | WaitEvent::DirectPathWriteTemp => "User I/O",
             WaitEvent::LogFileSync => "Commit",
             WaitEvent::SqlNetMessageToClient => "Network",
             WaitEvent::SqlNetMessageFromClient => "Idle",
@@ -675,12 +759,13 @@ pub struct SessionStats {
     pub access: AccessCounters,
     pub memopt: MemoptCounters,
     pub calls: CallCounters,
+    pub workarea: WorkareaCounters,
     pub work: WorkCounters,
 }
 
 impl SessionStats {
     /// Units of work so far: buffer visits (gets, pinned revisits,
-    /// MemOptimized probes), rows produced by row sources, PL/SQL
+    /// MemOptimized probes), temp requests, rows produced by row sources, PL/SQL
     /// statements and executions, each one unit. Derived from counters the
     /// session keeps anyway, so bounding work costs the hot path nothing.
     pub fn work_units(&self) -> u64 {
@@ -697,6 +782,8 @@ impl SessionStats {
             + self.work.rows_held * ROW_HELD_WORK
             + self.work.rows_rejected * REJECTED_ROW_WORK
             + self.work.statements * STATEMENT_WORK
+            + self.workarea.temp_read_requests
+            + self.workarea.temp_write_requests
     }
 
     /// Every counter, summed, for a cache of `block_size` blocks.
@@ -706,6 +793,7 @@ impl SessionStats {
         self.access.fill(&mut s);
         self.memopt.fill(&mut s);
         self.calls.fill(&mut s);
+        self.workarea.fill(&mut s);
         s
     }
 }

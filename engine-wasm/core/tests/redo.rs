@@ -213,16 +213,17 @@ fn a_commit_above_the_flush_threshold_finds_its_redo_mostly_written() {
     }
 }
 
-/// "Redo on SSD: effect of redo size": as the redo per commit grows the
-/// flash log's sync time grows faster than the disk's (more pages to
-/// program where the disk streams into its cache), and both drop just
-/// above 1 MB.
+/// "Redo on SSD: effect of redo size", on Exadata: logs with 4 KB blocks
+/// on a disk group of cell disks or of flash grid disks. Small commits
+/// cost about the same on both (cellsrv's round trip dominates); as the
+/// redo per commit grows the flash's sync time grows faster (pages to
+/// program where the disks stream into their controller cache).
 #[test]
 fn flash_sync_time_grows_faster_with_redo_size() {
     let sync = |dg: &str, rows: u32| -> f64 {
         let mut e = quiet_engine();
         let script = format!(
-            "LAB DEVICE SAS TYPE hdd;\nLAB DEVICE FLASH TYPE pcie_flash;\n{TABLE}{}\
+            "LAB DEVICE SAS TYPE exadata_cell;\nLAB DEVICE FLASH TYPE exadata_cell flash_grid_disk = 1;\n{TABLE}{}\
              begin update redo_test set v = v + 1 where id <= {rows}; commit; end;\n/\n",
             logs_on(dg, 4096)
         );
@@ -232,7 +233,7 @@ fn flash_sync_time_grows_faster_with_redo_size() {
     };
     let (h_small, h_big) = (sync("SAS", 10), sync("SAS", 6_000));
     let (f_small, f_big) = (sync("FLASH", 10), sync("FLASH", 6_000));
-    assert!(f_small < 2.5 * h_small, "small commits: flash {f_small:.0} vs disk {h_small:.0}");
+    assert!(f_small < 2.0 * h_small, "small commits: flash {f_small:.0} vs disk {h_small:.0}");
     assert!(
         f_big - f_small > 1.3 * (h_big - h_small),
         "growth: flash {f_small:.0} -> {f_big:.0}, disk {h_small:.0} -> {h_big:.0}"
@@ -242,11 +243,12 @@ fn flash_sync_time_grows_faster_with_redo_size() {
 /// "Exadata smart flash logging": 20 sessions updating and committing
 /// with the logs on a cell's disks, flash logging off and on. The disks'
 /// controller cache wins nearly every race; cellsrv's work for the race
-/// raises the mean log file sync slightly (article: 508.7 -> 542.4 us)
-/// and never lengthens the longest waits.
+/// raises the mean log file sync slightly (article: 508.7 -> 542.4 us).
+/// (Trimming the extreme outliers needs a disk that is sometimes slow:
+/// the device tests in io/exadata.rs queue reads ahead of a redo write.)
 #[test]
 fn smart_flash_logging_raises_the_typical_sync_slightly() {
-    let run = |on: bool| -> (f64, u64, String) {
+    let run = |on: bool| -> (f64, String) {
         let mut e = quiet_engine();
         let mut script = format!(
             "LAB DEVICE CELL TYPE exadata_cell;\n\
@@ -264,13 +266,11 @@ fn smart_flash_logging_raises_the_typical_sync_slightly() {
         ok(&steps);
         let r = &steps[steps.len() - 2];
         let w = &r.waits["log file sync"];
-        let top = r.wait_histograms.iter().find(|h| h.event == "log file sync").unwrap().buckets.last().unwrap().lt_us;
-        (w.time_us / w.count as f64, top.unwrap_or(u64::MAX), steps.last().unwrap().output.join("\n"))
+        (w.time_us / w.count as f64, steps.last().unwrap().output.join("\n"))
     };
-    let (off, off_top, _) = run(false);
-    let (on, on_top, devices) = run(true);
+    let (off, _) = run(false);
+    let (on, devices) = run(true);
     assert!(on > off && on < 1.15 * off, "mean log file sync {off:.1} off, {on:.1} on");
-    assert!(on_top <= off_top);
     let counter = |name: &str| -> f64 {
         let at = devices.find(&format!("{name}=")).unwrap() + name.len() + 1;
         devices[at..].split_whitespace().next().unwrap().parse().unwrap()

@@ -28,13 +28,13 @@ fn commits_fill_the_bucket_of_their_log_file_sync() {
     let block = &steps[3];
     // Each commit (its redo fits one 512-byte block): LGWR posted (20
     // us), gathers (10), writes the block into the DATA disk's controller
-    // cache (100 + 512 bytes at 600 MB/s), the session wakes (30): 160.85
-    // us, in [128, 256).
+    // cache (50 + 512 bytes at 600 MB/s), the session wakes (30): 110.85
+    // us, in [64, 128).
     let w = &block.waits["log file sync"];
     assert_eq!(w.count, 3);
-    assert!((w.time_us - 3.0 * (160.0 + 512.0 / 600.0)).abs() < 1e-6, "{}", w.time_us);
+    assert!((w.time_us - 3.0 * (110.0 + 512.0 / 600.0)).abs() < 1e-6, "{}", w.time_us);
     let h = hist(block, "log file sync");
-    assert_eq!(h, [WaitBucketOut { lt_us: Some(256), count: 3 }]);
+    assert_eq!(h, [WaitBucketOut { lt_us: Some(128), count: 3 }]);
     let class = block.wait_histograms.iter().find(|h| h.event == "log file sync").unwrap();
     assert_eq!(class.wait_class, "Commit");
     // Every event's counts add up to its waits.
@@ -45,7 +45,7 @@ fn commits_fill_the_bucket_of_their_log_file_sync() {
     // The instance-wide view since startup: the setup's commit too.
     let v = steps.last().unwrap();
     let row: Vec<String> = v.rows[0].iter().map(|x| x.to_string().trim_matches('"').to_string()).collect();
-    assert_eq!(row, ["log file sync", "256", "4", "256 microseconds"]);
+    assert_eq!(row, ["log file sync", "128", "4", "128 microseconds"]);
 }
 
 #[test]

@@ -68,13 +68,17 @@ pub enum StatementKind {
     FlushBufferCache,
     /// `ALTER SYSTEM SWITCH LOGFILE`
     SwitchLogfile,
-    /// `ALTER DATABASE ADD|DROP LOGFILE ...`
+    /// `ALTER DATABASE ...`
     AlterDatabase(AlterDatabase),
+    /// `ALTER USER ... TEMPORARY TABLESPACE ts`
+    AlterUser(AlterUser),
 }
 
-/// `ALTER DATABASE` on the online redo logs.
+/// The `ALTER DATABASE` forms the lab runs.
 #[derive(Debug, Clone, PartialEq)]
 pub enum AlterDatabase {
+    /// `ALTER DATABASE DEFAULT TEMPORARY TABLESPACE ts`: sorts spill there.
+    DefaultTemporaryTablespace(Ident),
     /// `ADD LOGFILE [THREAD n] [GROUP n] ('file') SIZE n [BLOCKSIZE n] [REUSE]`
     AddLogfile {
         group: Option<(u32, Pos)>,
@@ -86,6 +90,13 @@ pub enum AlterDatabase {
     },
     /// `DROP LOGFILE GROUP n`
     DropLogfile { group: u32, pos: Pos },
+}
+
+/// `ALTER USER user TEMPORARY TABLESPACE ts`: that user's sorts spill there.
+#[derive(Debug, Clone, PartialEq)]
+pub struct AlterUser {
+    pub user: Ident,
+    pub temporary_tablespace: Ident,
 }
 
 /// `CREATE [TEMPORARY] TABLESPACE name DATAFILE|TEMPFILE 'file' SIZE n`.

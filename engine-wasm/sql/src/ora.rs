@@ -183,6 +183,12 @@ catalogue! {
     NAME_ALREADY_USED = Ora 955 "name is already used by an existing object";
     DUPLICATE_COLUMN_NAME = Ora 957 "duplicate column name";
     TABLESPACE_DOES_NOT_EXIST = Ora 959 "tablespace '%s' does not exist";
+    /// A sort's temp space does not fit its temporary tablespace.
+    /// Arguments: the blocks it needed beyond the tablespace, the tablespace.
+    UNABLE_TO_EXTEND_TEMP_SEGMENT = Ora 1652 "unable to extend temp segment by %s in tablespace %s";
+    USER_DOES_NOT_EXIST = Ora 1918 "user '%s' does not exist";
+    INVALID_TEMPORARY_TABLESPACE_TYPE = Ora 10615 "Invalid tablespace type for temporary tablespace";
+    DEFAULT_TEMPORARY_TABLESPACE_TYPE = Ora 12902 "default temporary tablespace must be SYSTEM or of TEMPORARY type";
     TABLESPACE_ALREADY_EXISTS = Ora 1543 "tablespace '%s' already exists";
     INVALID_CREATE_TABLESPACE_OPTION = Ora 2180 "invalid option for CREATE TABLESPACE";
     PERMANENT_OBJECT_IN_TEMPORARY_TABLESPACE = Ora 2195 "Attempt to create PERMANENT object in a TEMPORARY tablespace";

@@ -57,6 +57,7 @@ export const TimelineState = {
   DB_FILE_SEQUENTIAL_READ: 4,
   LOG_FILE_SYNC: 5,
   SQLNET_FROM_CLIENT: 6,
+  DIRECT_PATH_TEMP: 7,
 } as const;
 /** Labels indexed by TimelineState. */
 export const TIMELINE_STATE_NAMES = [
@@ -67,6 +68,7 @@ export const TIMELINE_STATE_NAMES = [
   'db file sequential read',
   'log file sync',
   'SQL*Net message from client',
+  'direct path read/write temp',
 ];
 
 /** The typed-array columns of a trace batch, in order. */

@@ -18,6 +18,7 @@ export const STATE_COLORS: Record<number, string> = {
   [TimelineState.DB_FILE_SEQUENTIAL_READ]: '#1a5fd0',
   [TimelineState.LOG_FILE_SYNC]: '#d4a017',
   [TimelineState.SQLNET_FROM_CLIENT]: '#d5d9df',
+  [TimelineState.DIRECT_PATH_TEMP]: '#7b1fa2',
 };
 
 const LANE_H = 16;

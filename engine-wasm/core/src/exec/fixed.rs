@@ -23,6 +23,7 @@ pub enum FixedView {
     Timer,
     Log,
     Logfile,
+    SqlWorkarea,
 }
 
 impl FixedView {
@@ -44,6 +45,7 @@ impl FixedView {
         FixedView::Timer,
         FixedView::Log,
         FixedView::Logfile,
+        FixedView::SqlWorkarea,
     ];
 
     /// The view a FROM name means: `V$X`, its public synonym's base
@@ -69,6 +71,7 @@ impl FixedView {
             "TIMER" => FixedView::Timer,
             "LOG" => FixedView::Log,
             "LOGFILE" => FixedView::Logfile,
+            "SQL_WORKAREA" => FixedView::SqlWorkarea,
             _ => return None,
         })
     }
@@ -99,6 +102,7 @@ impl FixedView {
             FixedView::Timer => "X$KSUTM",
             FixedView::Log => "X$KCCLE",
             FixedView::Logfile => "X$KCCFN",
+            FixedView::SqlWorkarea => "X$QESRSTATALL",
         }
     }
 
@@ -195,6 +199,21 @@ impl FixedView {
                 &["GROUP#", "THREAD#", "SEQUENCE#", "BYTES", "BLOCKSIZE", "MEMBERS", "ARCHIVED", "STATUS"]
             }
             FixedView::Logfile => &["GROUP#", "STATUS", "TYPE", "MEMBER", "IS_RECOVERY_DEST_FILE"],
+            FixedView::SqlWorkarea => &[
+                "SQL_ID",
+                "CHILD_NUMBER",
+                "OPERATION_TYPE",
+                "POLICY",
+                "ESTIMATED_OPTIMAL_SIZE",
+                "LAST_MEMORY_USED",
+                "LAST_EXECUTION",
+                "LAST_TEMPSEG_SIZE",
+                "MAX_TEMPSEG_SIZE",
+                "TOTAL_EXECUTIONS",
+                "OPTIMAL_EXECUTIONS",
+                "ONEPASS_EXECUTIONS",
+                "MULTIPASSES_EXECUTIONS",
+            ],
         }
     }
 

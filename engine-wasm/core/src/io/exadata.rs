@@ -758,9 +758,9 @@ mod tests {
             capacity_gb: 1.0,
             track_kb: 1_000.0,
             file_stride_mb: 90.0,
-            write_cache_mb: 0.0,
-            cache_ack_us: 100.0,
+            cache_mb: 0.0,
             link_mb_s: 600.0,
+            controller_us: 100.0,
         };
         p.ssd = SsdParams {
             channels: 2.0,

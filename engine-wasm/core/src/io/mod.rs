@@ -342,9 +342,21 @@ pub fn disk_group(file: &str) -> Option<&str> {
     (!name.is_empty()).then_some(name)
 }
 
+/// The file number temp requests carry: `TEMPFILE_BASE + the temporary
+/// tablespace's index` (segments number their files from 0, far below).
+pub const TEMPFILE_BASE: u32 = 1 << 20;
+
 /// Where the instance's files live. Today one device holds the datafiles.
 #[derive(Debug)]
 pub struct IoLayer {
+    /// The database's default temporary tablespace, where sorts spill
+    /// (`ALTER DATABASE DEFAULT TEMPORARY TABLESPACE`; TEMP at creation).
+    pub default_temp: String,
+    /// The lab user's own temporary tablespace (`ALTER USER ... TEMPORARY
+    /// TABLESPACE`); None: the default one.
+    pub user_temp: Option<String>,
+    /// Per tablespace (by index): the next block of its file a sort takes.
+    temp_cursor: Vec<u64>,
     /// The tablespaces, each on a device. The default instance has SYSTEM,
     /// SYSAUX, UNDOTBS1, USERS and the temporary TEMP, all on DATA.
     pub tablespaces: Vec<Tablespace>,
@@ -380,6 +392,9 @@ impl IoLayer {
             bytes: mb << 20,
         };
         IoLayer {
+            default_temp: "TEMP".into(),
+            user_temp: None,
+            temp_cursor: Vec::new(),
             tablespaces: vec![
                 ts("SYSTEM", false, 800),
                 ts("SYSAUX", false, 600),
@@ -461,6 +476,35 @@ impl IoLayer {
         self.seg_device[slot] = k as u16;
         if let Some(&p) = self.cell_flash_cache.get(&segment) {
             self.devices[k].set_cache_policy(segment, p);
+        }
+    }
+
+    /// The temporary tablespace the lab user's sorts spill to (its own, else
+    /// the default): its index and its file's size in blocks of `block_size`.
+    pub fn temp_file(&self, block_size: u32) -> Option<(usize, u64)> {
+        let name = self.user_temp.as_deref().unwrap_or(&self.default_temp);
+        let i = self.tablespaces.iter().position(|t| t.temporary && t.name.eq_ignore_ascii_case(name))?;
+        Some((i, self.tablespaces[i].bytes / block_size.max(1) as u64))
+    }
+
+    /// A sort takes `blocks` of temporary tablespace `ts`'s file: returns
+    /// the first; the next sort starts after them (wrapping at the end).
+    pub fn temp_alloc(&mut self, ts: usize, blocks: u64, file_blocks: u64) -> u64 {
+        if ts >= self.temp_cursor.len() {
+            self.temp_cursor.resize(ts + 1, 0);
+        }
+        let start = self.temp_cursor[ts] % file_blocks.max(1);
+        self.temp_cursor[ts] = (start + blocks) % file_blocks.max(1);
+        start
+    }
+
+    /// A temp request to temporary tablespace `ts`'s device (DATA, the
+    /// default, is served by `datafiles` as segments on it are).
+    pub fn submit_temp(&mut self, ts: usize, request: &IoRequest, now: SimTime) -> SimTime {
+        let device = self.tablespaces.get(ts).map(|t| t.device.as_str()).unwrap_or("DATA");
+        match self.devices.iter().position(|d| d.name().eq_ignore_ascii_case(device)) {
+            Some(k) if k > 0 => self.devices[k].submit(request, now),
+            _ => self.datafiles.submit(request, now),
         }
     }
 

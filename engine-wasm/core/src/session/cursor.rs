@@ -187,6 +187,10 @@ impl Run<'_> {
         }
         env.rownum = 0;
         let work = self.work_limit();
+        let workarea = crate::exec::workarea::WorkArea {
+            block_size: self.inst.params.current.db_block_size,
+            ..crate::exec::workarea::WorkArea::of(&self.s.params)
+        };
         // The row sources' view of the engine, for one open or fetch call.
         macro_rules! row_source_context {
             () => {
@@ -201,6 +205,7 @@ impl Run<'_> {
                     rowsource_stats,
                     work,
                     max_memory_mb: self.inst.limits.max_memory_mb,
+                    workarea,
                     fixed: &fixed_rows,
                     outer_moved: false,
                 }

@@ -94,6 +94,18 @@ pub struct SqlAreaEntry {
     pub cpu_us: f64,
     pub elapsed_us: f64,
     pub sorts: u64,
+    /// Its work areas (one row in V$SQL_WORKAREA, its last sort's figures).
+    pub workarea: Option<SqlWorkarea>,
+}
+
+/// A cursor's work area in V$SQL_WORKAREA.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct SqlWorkarea {
+    pub last: crate::stats::LastWorkarea,
+    pub max_tempseg: u64,
+    pub optimal: u64,
+    pub onepass: u64,
+    pub multipass: u64,
 }
 
 /// The first character of a cursor key that is not a SQL text (static
@@ -170,6 +182,8 @@ fn md5(input: &[u8]) -> [u8; 16] {
 
 /// Figures at the start of an execution (V$SQL counts the difference).
 pub(crate) struct SqlMark {
+    /// Work area executions: optimal, one-pass, multi-pass.
+    workareas: [u64; 3],
     gets: u64,
     reads: u64,
     sorts: u64,
@@ -283,11 +297,12 @@ impl Run<'_> {
     pub(crate) fn sql_mark(&self) -> SqlMark {
         let g = &self.s.stats;
         SqlMark {
+            workareas: [g.workarea.optimal, g.workarea.onepass, g.workarea.multipass],
             gets: g.gets.consistent_gets() + g.calls.db_block_gets,
-            reads: g.gets.physical_reads,
-            sorts: g.access.sorts_memory,
+            reads: g.gets.physical_reads + g.workarea.temp_blocks_read,
+            sorts: g.access.sorts_memory + g.workarea.sorts_disk,
             us: self.s.cost.now_us(),
-            io_us: g.calls.user_io_wait_us(),
+            io_us: g.calls.user_io_wait_us() + g.calls.temp_read_wait_us + g.calls.temp_write_wait_us,
         }
     }
 
@@ -313,6 +328,16 @@ impl Run<'_> {
             let us = after.us - m.us;
             e.elapsed_us += us;
             e.cpu_us += (us - (after.io_us - m.io_us)).max(0.0);
+            let d: Vec<u64> = after.workareas.iter().zip(m.workareas.iter()).map(|(a, b)| a - b).collect();
+            if d.iter().any(|&n| n > 0) {
+                let last = self.s.stats.workarea.last;
+                let w = e.workarea.get_or_insert_with(SqlWorkarea::default);
+                w.last = last;
+                w.max_tempseg = w.max_tempseg.max(last.tempseg);
+                w.optimal += d[0];
+                w.onepass += d[1];
+                w.multipass += d[2];
+            }
         }
     }
 
@@ -575,6 +600,36 @@ impl Run<'_> {
                 })
                 .collect(),
             FixedView::Timer => vec![vec![num((self.s.cost.now_us() / 10_000.0).floor())]],
+            FixedView::SqlWorkarea => self
+                .inst
+                .sql_area
+                .iter()
+                .filter_map(|e| {
+                    let w = e.workarea?;
+                    let l = w.last;
+                    let last = match l.passes {
+                        0 => "OPTIMAL".to_string(),
+                        1 => "1 PASS".to_string(),
+                        n => format!("{n} PASSES"),
+                    };
+                    let bytes = |b: u64| if b == 0 { Value::Null } else { num(b as f64) };
+                    Some(vec![
+                        text(&e.sql_id),
+                        num(0),
+                        text(l.operation),
+                        text(if l.manual { "MANUAL" } else { "AUTO" }),
+                        num(l.estimated_optimal as f64),
+                        num(l.memory_used as f64),
+                        text(&last),
+                        bytes(l.tempseg),
+                        bytes(w.max_tempseg),
+                        num((w.optimal + w.onepass + w.multipass) as f64),
+                        num(w.optimal as f64),
+                        num(w.onepass as f64),
+                        num(w.multipass as f64),
+                    ])
+                })
+                .collect(),
         }
     }
 }
@@ -648,6 +703,8 @@ pub(crate) fn figures_of(s: &Session, block_size: u32) -> SessionFigures {
         (c.buffer_busy_waits, c.buffer_busy_wait_us),
         // LGWR's own wait: never a session's.
         (0, 0.0),
+        (c.temp_read_waits, c.temp_read_wait_us),
+        (c.temp_write_waits, c.temp_write_wait_us),
     ];
     for e in WaitEvent::ALL {
         let (count, us) = match totals.get(e as usize) {

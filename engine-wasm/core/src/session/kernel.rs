@@ -54,7 +54,7 @@ pub struct Kernel<'a> {
     pub cache: &'a mut BufferCache,
     pub memopt: &'a mut MemoptPool,
     /// The I/O layer: each segment's reads go to its tablespace's device.
-    pub io: &'a mut dyn BlockDevice,
+    pub io: &'a mut crate::io::IoLayer,
     pub stats: &'a mut SessionStats,
     pub cost: &'a mut CostModel,
     pub trace: &'a mut TraceSink,

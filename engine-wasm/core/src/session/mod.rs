@@ -164,6 +164,10 @@ struct WaitMark {
     busy_us: f64,
     io_events: [u64; crate::stats::WaitEvent::COUNT],
     io_events_us: [f64; crate::stats::WaitEvent::COUNT],
+    temp_reads: u64,
+    temp_read_us: f64,
+    temp_writes: u64,
+    temp_write_us: f64,
 }
 
 #[derive(Debug, Clone, Copy, Default)]
@@ -243,8 +247,10 @@ impl Session {
         let mut s = self.stats.snapshot(block_size);
         let db = (self.cost.now_us() - self.net_wait_us - self.client_wait_us - self.idle_us).max(0.0);
         let c = &self.stats.calls;
+        let temp_us = c.temp_read_wait_us + c.temp_write_wait_us;
         let cpu = (db
             - c.user_io_wait_us()
+            - temp_us
             - c.log_file_sync_us
             - c.latch_cbc_wait_us
             - c.buffer_busy_wait_us
@@ -277,6 +283,7 @@ pub(crate) fn kind_of(k: &StatementKind) -> &'static str {
         | StatementKind::FlushBufferCache
         | StatementKind::SwitchLogfile
         | StatementKind::AlterDatabase(_)
+        | StatementKind::AlterUser(_)
         | StatementKind::AlterSession(_) => "ddl",
         StatementKind::Insert(_)
         | StatementKind::Update(_)
@@ -410,6 +417,10 @@ impl Run<'_> {
             busy_us: c.buffer_busy_wait_us,
             io_events: c.io_event_waits,
             io_events_us: c.io_event_us,
+            temp_reads: c.temp_read_waits,
+            temp_read_us: c.temp_read_wait_us,
+            temp_writes: c.temp_write_waits,
+            temp_write_us: c.temp_write_wait_us,
         }
     }
 
@@ -435,6 +446,12 @@ impl Run<'_> {
                 c.latch_cbc_wait_us - before.latch_us,
             ),
             ("buffer busy waits", c.buffer_busy_waits - before.busy_waits, c.buffer_busy_wait_us - before.busy_us),
+            ("direct path read temp", c.temp_read_waits - before.temp_reads, c.temp_read_wait_us - before.temp_read_us),
+            (
+                "direct path write temp",
+                c.temp_write_waits - before.temp_writes,
+                c.temp_write_wait_us - before.temp_write_us,
+            ),
         ] {
             if count > 0 {
                 w.insert(name.into(), WaitOut { count, time_us: round3(us) });
@@ -529,6 +546,40 @@ impl Run<'_> {
                 self.inst.sga.cache.flush();
                 Ok(Outcome { feedback: Some("System altered.".into()), ..Default::default() })
             }
+            StatementKind::AlterDatabase(AlterDatabase::DefaultTemporaryTablespace(ts)) => {
+                let name = ts.name.to_uppercase();
+                match self.inst.io.tablespace(&name) {
+                    None => return Err(LabError::with_args(ora::TABLESPACE_DOES_NOT_EXIST, &[&name], ts.pos)),
+                    Some(t) if !t.temporary => {
+                        return Err(LabError::new(ora::DEFAULT_TEMPORARY_TABLESPACE_TYPE, ts.pos))
+                    }
+                    Some(_) => {
+                        // A user on the old default moves to the new one.
+                        let io = &mut self.inst.io;
+                        if io.user_temp.as_deref() == Some(io.default_temp.as_str()) {
+                            io.user_temp = None;
+                        }
+                        io.default_temp = name;
+                    }
+                }
+                Ok(Outcome { feedback: Some("Database altered.".into()), ..Default::default() })
+            }
+            StatementKind::AlterUser(a) => {
+                let user = a.user.name.to_uppercase();
+                if user != LAB_USER {
+                    return Err(LabError::with_args(ora::USER_DOES_NOT_EXIST, &[&user], a.user.pos));
+                }
+                let ts = &a.temporary_tablespace;
+                let name = ts.name.to_uppercase();
+                match self.inst.io.tablespace(&name) {
+                    None => return Err(LabError::with_args(ora::TABLESPACE_DOES_NOT_EXIST, &[&name], ts.pos)),
+                    Some(t) if !t.temporary => {
+                        return Err(LabError::new(ora::INVALID_TEMPORARY_TABLESPACE_TYPE, ts.pos))
+                    }
+                    Some(_) => self.inst.io.user_temp = Some(name),
+                }
+                Ok(Outcome { feedback: Some("User altered.".into()), ..Default::default() })
+            }
             StatementKind::SwitchLogfile => Ok(self.switch_logfile()),
             StatementKind::AlterDatabase(a) => self.alter_database(a),
             StatementKind::CreateIndex(c) => self.create_index(c),
@@ -547,7 +598,12 @@ impl Run<'_> {
             StatementKind::AlterSession(s) => {
                 if matches!(
                     s.name.name.as_str(),
-                    "memoptimize_pool_size" | "db_block_size" | "db_cache_size" | "db_keep_cache_size" | "log_buffer"
+                    "memoptimize_pool_size"
+                        | "db_block_size"
+                        | "db_cache_size"
+                        | "db_keep_cache_size"
+                        | "log_buffer"
+                        | "pga_aggregate_target"
                 ) {
                     return Err(LabError::new(ora::PARAMETER_NOT_MODIFIABLE_WITH_OPTION, s.name.pos));
                 }

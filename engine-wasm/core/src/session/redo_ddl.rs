@@ -63,6 +63,10 @@ impl Run<'_> {
                     }
                 }
             }
+            // Handled where statements are dispatched.
+            AlterDatabase::DefaultTemporaryTablespace(ts) => {
+                Err(LabError::unsupported("ALTER DATABASE DEFAULT TEMPORARY TABLESPACE here", ts.pos))
+            }
             AlterDatabase::DropLogfile { group, pos } => match self.inst.io.drop_log_group(*group) {
                 Ok(()) => Ok(Outcome { feedback: Some("Database altered.".into()), ..Default::default() }),
                 Err(e) => {

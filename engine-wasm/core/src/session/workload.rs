@@ -33,6 +33,8 @@ pub(crate) mod lane {
     pub const DB_FILE_SEQUENTIAL_READ: u8 = 4;
     pub const LOG_FILE_SYNC: u8 = 5;
     pub const SQLNET_FROM_CLIENT: u8 = 6;
+    /// `direct path read temp` and `direct path write temp` (a sort's spill).
+    pub const DIRECT_PATH_TEMP: u8 = 7;
 }
 
 /// One session's part of the workload.
@@ -291,6 +293,10 @@ impl Run<'_> {
                 (lane::DB_FILE_SEQUENTIAL_READ, now.read_us - mark.read_us + io_us),
                 (lane::LOG_FILE_SYNC, now.sync_us - mark.sync_us),
                 (lane::SQLNET_FROM_CLIENT, (now.net_us - mark.net_us) + (now.client_us - mark.client_us)),
+                (
+                    lane::DIRECT_PATH_TEMP,
+                    (now.temp_read_us - mark.temp_read_us) + (now.temp_write_us - mark.temp_write_us),
+                ),
             ];
             let waited: f64 = waits.iter().map(|(_, us)| us).sum();
             let on_cpu = (t1 - t0 - waited).max(0.0);
@@ -481,6 +487,7 @@ mod tests {
             lane::DB_FILE_SEQUENTIAL_READ,
             lane::LOG_FILE_SYNC,
             lane::SQLNET_FROM_CLIENT,
+            lane::DIRECT_PATH_TEMP,
         ];
         assert_eq!(ours.len(), TIMELINE_STATES.len());
         for (i, s) in ours.iter().enumerate() {

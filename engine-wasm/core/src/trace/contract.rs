@@ -59,6 +59,7 @@ pub const TIMELINE_STATES: &[Named] = &[
     Named { name: "DB_FILE_SEQUENTIAL_READ", value: 4, label: "db file sequential read" },
     Named { name: "LOG_FILE_SYNC", value: 5, label: "log file sync" },
     Named { name: "SQLNET_FROM_CLIENT", value: 6, label: "SQL*Net message from client" },
+    Named { name: "DIRECT_PATH_TEMP", value: 7, label: "direct path read/write temp" },
 ];
 
 pub const NO_SEGMENT: u32 = u32::MAX;

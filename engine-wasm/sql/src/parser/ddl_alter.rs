@@ -54,6 +54,31 @@ impl Parser<'_> {
                     _ => Err(self.fail(ora::ILLEGAL_ALTER_SYSTEM_OPTION)),
                 }
             }
+            "DATABASE" => {
+                self.bump();
+                if matches!(self.word(), Some("ADD" | "DROP")) && self.nth_is_kw(1, "LOGFILE") {
+                    return self.alter_database_logfile();
+                }
+                if self.is_kw("DEFAULT") && self.nth_is_kw(1, "TEMPORARY") && self.nth_is_kw(2, "TABLESPACE") {
+                    self.bump();
+                    self.bump();
+                    self.bump();
+                    let ts = self.ident(ora::MISSING_OR_INVALID_OPTION)?;
+                    return Ok(StatementKind::AlterDatabase(AlterDatabase::DefaultTemporaryTablespace(ts)));
+                }
+                match self.word() {
+                    Some(o) => Err(self.unsupported(format!("ALTER DATABASE {o}"))),
+                    None => Err(self.fail(ora::MISSING_OR_INVALID_OPTION)),
+                }
+            }
+            "USER" if self.nth_is_kw(2, "TEMPORARY") && self.nth_is_kw(3, "TABLESPACE") => {
+                self.bump();
+                let user = self.ident(ora::MISSING_OR_INVALID_OPTION)?;
+                self.bump();
+                self.bump();
+                let temporary_tablespace = self.ident(ora::MISSING_OR_INVALID_OPTION)?;
+                Ok(StatementKind::AlterUser(AlterUser { user, temporary_tablespace }))
+            }
             "SESSION" => {
                 self.bump();
                 if self.is_kw("SET") {
@@ -196,13 +221,9 @@ impl Parser<'_> {
                     _ => Err(self.fail(ora::INVALID_ALTER_TABLE_OPTION)),
                 }
             }
-            "DATABASE" if matches!(self.nth_word(1), Some("ADD" | "DROP")) && self.nth_is_kw(2, "LOGFILE") => {
-                self.bump();
-                self.alter_database_logfile()
-            }
-            "CLUSTER" | "USER" | "DATABASE" | "VIEW" | "SEQUENCE" | "TABLESPACE" | "PROCEDURE" | "FUNCTION"
-            | "PACKAGE" | "TRIGGER" | "TYPE" | "MATERIALIZED" | "SYNONYM" | "PROFILE" | "ROLE" | "PLUGGABLE"
-            | "DISKGROUP" | "RESOURCE" | "OUTLINE" | "LIBRARY" | "JAVA" | "DIMENSION" | "AUDIT" | "LOCKDOWN" => {
+            "CLUSTER" | "USER" | "VIEW" | "SEQUENCE" | "TABLESPACE" | "PROCEDURE" | "FUNCTION" | "PACKAGE"
+            | "TRIGGER" | "TYPE" | "MATERIALIZED" | "SYNONYM" | "PROFILE" | "ROLE" | "PLUGGABLE" | "DISKGROUP"
+            | "RESOURCE" | "OUTLINE" | "LIBRARY" | "JAVA" | "DIMENSION" | "AUDIT" | "LOCKDOWN" => {
                 Err(self.unsupported(format!("ALTER {w}")))
             }
             _ => Err(self.fail(ora::INVALID_ALTER_COMMAND)),

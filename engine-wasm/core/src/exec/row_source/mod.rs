@@ -56,6 +56,8 @@ pub struct Rt<'a> {
     pub work: crate::session::WorkLimit,
     /// The lab's memory budget (MB): rows a sort holds count against it.
     pub max_memory_mb: u64,
+    /// The work area a sort gets (and spills beyond).
+    pub workarea: crate::exec::workarea::WorkArea,
     /// Rows of the fixed tables (`V$` views) the statement reads, taken
     /// when it executed; indexed by `OpKind::FixedTable::slot`.
     pub fixed: &'a [Vec<Vec<Value>>],

@@ -3,6 +3,7 @@
 //! lookups and nested loops.
 
 use super::*;
+use crate::io::BlockDevice;
 
 impl Op {
     /// Produce the next row into `env`; false at the end (timed.rs wraps it).
