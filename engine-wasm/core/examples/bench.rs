@@ -77,6 +77,13 @@ fn main() {
     let (mms, mv) = time_step(SETUP, &many, true);
     let (single_rate, many_rate) = (sv as f64 / (sms / 1000.0), mv as f64 / (mms / 1000.0));
     workloads.push(format!("{{\"name\":\"40 sessions x 100k lookups\",\"native_ms\":{mms:.1}}}"));
+    // CALIBRATION G: smart flash logging, 20 sessions x 200,000 update+commit.
+    let f = include_str!("../../../samples/smart-flash-logging.sql");
+    let at = f.find("LAB RUN").expect("sample layout");
+    let end = at + f[at..].find('\n').expect("one line");
+    let run = format!("LAB SET cell_flash_logging = on;\n{}\n", &f[at..end]);
+    let (fms, _) = time_once(&f[..at], &run, true);
+    workloads.push(format!("{{\"name\":\"smart flash logging (4 M commits)\",\"native_ms\":{fms:.1}}}"));
     println!(
         "{{\"native_gets_per_s\":{:.0},\"native_traced_ms\":{:.1},\"native_untraced_ms\":{:.1},\"sessions40_gets_per_s\":{:.0},\"single_session_gets_per_s\":{:.0},\"sessions40_ratio\":{:.3},\"workloads\":[{}]}}",
         gets as f64 / (traced_ms / 1000.0),

@@ -14,6 +14,7 @@
 pub mod catalog;
 pub mod engine;
 pub mod exec;
+pub mod fasthash;
 pub mod instance;
 pub mod io;
 pub mod random;

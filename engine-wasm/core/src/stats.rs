@@ -75,24 +75,42 @@ stats! {
     TransactionRollbacks,
     RollbackChangesUndoRecordsApplied,
     RedoSynchWrites,
+    RedoWrites,
+    RedoBlocksWritten,
+    RedoWastage,
+    RedoWriteTime,
     TableFetchContinuedRow,
     SharedHashLatchUpgradesNoWait,
     SharedHashLatchUpgradesWait,
     CrBlocksCreated,
     DataBlocksConsistentReadsUndoRecordsApplied,
     SortsMemory,
+    SortsDisk,
+    WorkareaExecutionsOptimal,
+    WorkareaExecutionsOnepass,
+    WorkareaExecutionsMultipass,
+    PhysicalReadsDirect,
+    PhysicalReadsDirectTemporaryTablespace,
+    PhysicalWrites,
+    PhysicalWritesDirect,
+    PhysicalWritesDirectTemporaryTablespace,
+    PhysicalWriteIoRequests,
     DbTime,
     CpuUsedBySession,
     ParseTimeCpu,
     RowCrAttempts,
     RowCrHits,
-    PhysicalReadsDirect,
     PhysicalReadTotalMultiBlockRequests,
     ConsistentGetsDirect,
     FreeBufferRequested,
     FreeBufferInspected,
     DirtyBuffersInspected,
     HotBuffersMovedToHeadOfLru,
+    CellScans,
+    CellPhysicalIoBytesEligibleForPredicateOffload,
+    CellFlashCacheReadHits,
+    PhysicalReadRequestsOptimized,
+    PhysicalReadFlashCacheHits,
 }
 
 impl Stat {
@@ -183,25 +201,46 @@ impl Stat {
             Stat::TransactionRollbacks => "transaction rollbacks",
             Stat::RollbackChangesUndoRecordsApplied => "rollback changes - undo records applied",
             Stat::RedoSynchWrites => "redo synch writes",
+            Stat::RedoWrites => "redo writes",
+            Stat::RedoBlocksWritten => "redo blocks written",
+            Stat::RedoWastage => "redo wastage",
+            Stat::RedoWriteTime => "redo write time",
+
             Stat::TableFetchContinuedRow => "table fetch continued row",
             Stat::SharedHashLatchUpgradesNoWait => "shared hash latch upgrades - no wait",
             Stat::SharedHashLatchUpgradesWait => "shared hash latch upgrades - wait",
             Stat::CrBlocksCreated => "CR blocks created",
             Stat::DataBlocksConsistentReadsUndoRecordsApplied => "data blocks consistent reads - undo records applied",
             Stat::SortsMemory => "sorts (memory)",
+            Stat::SortsDisk => "sorts (disk)",
+            Stat::WorkareaExecutionsOptimal => "workarea executions - optimal",
+            Stat::WorkareaExecutionsOnepass => "workarea executions - onepass",
+            Stat::WorkareaExecutionsMultipass => "workarea executions - multipass",
+            Stat::PhysicalReadsDirect => "physical reads direct",
+            Stat::PhysicalReadsDirectTemporaryTablespace => "physical reads direct temporary tablespace",
+            Stat::PhysicalWrites => "physical writes",
+            Stat::PhysicalWritesDirect => "physical writes direct",
+            Stat::PhysicalWritesDirectTemporaryTablespace => "physical writes direct temporary tablespace",
+            Stat::PhysicalWriteIoRequests => "physical write IO requests",
             Stat::DbTime => "DB time",
             Stat::CpuUsedBySession => "CPU used by this session",
             Stat::ParseTimeCpu => "parse time cpu",
             Stat::RowCrAttempts if profile.row_cr => "RowCR attempts",
             Stat::RowCrHits if profile.row_cr => "RowCR hits",
             Stat::RowCrAttempts | Stat::RowCrHits => return None,
-            Stat::PhysicalReadsDirect => "physical reads direct",
             Stat::PhysicalReadTotalMultiBlockRequests => "physical read total multi block requests",
             Stat::ConsistentGetsDirect => "consistent gets direct",
             Stat::FreeBufferRequested => "free buffer requested",
             Stat::FreeBufferInspected => "free buffer inspected",
             Stat::DirtyBuffersInspected => "dirty buffers inspected",
             Stat::HotBuffersMovedToHeadOfLru => "hot buffers moved to head of LRU",
+            Stat::CellScans => "cell scans",
+            Stat::CellPhysicalIoBytesEligibleForPredicateOffload => {
+                "cell physical IO bytes eligible for predicate offload"
+            }
+            Stat::CellFlashCacheReadHits => "cell flash cache read hits",
+            Stat::PhysicalReadRequestsOptimized => "physical read requests optimized",
+            Stat::PhysicalReadFlashCacheHits => "physical read flash cache hits",
         })
     }
 }
@@ -313,6 +352,58 @@ impl Counters for AccessCounters {
     }
 }
 
+/// Work areas and their spills to the temporary tablespace (counted in
+/// `exec/workarea.rs`).
+#[derive(Debug, Clone, Default)]
+pub struct WorkareaCounters {
+    /// Sorts that spilled (`sorts (disk)`); in-memory sorts are
+    /// `AccessCounters::sorts_memory`.
+    pub sorts_disk: u64,
+    pub optimal: u64,
+    pub onepass: u64,
+    pub multipass: u64,
+    /// Blocks and requests read from / written to temp (direct path).
+    pub temp_blocks_read: u64,
+    pub temp_read_requests: u64,
+    pub temp_blocks_written: u64,
+    pub temp_write_requests: u64,
+    /// The last work area the session ran (V$SQL_WORKAREA's LAST_ figures).
+    pub last: LastWorkarea,
+}
+
+/// One execution of a work area.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct LastWorkarea {
+    /// V$SQL_WORKAREA.OPERATION_TYPE (`SORT (v2)`, `GROUP BY (SORT)`).
+    pub operation: &'static str,
+    pub manual: bool,
+    /// Bytes the sort needed to run optimal.
+    pub estimated_optimal: u64,
+    pub memory_used: u64,
+    /// Merge passes: 0 optimal, 1 one-pass, more multi-pass.
+    pub passes: u32,
+    /// Temp bytes it held at most (0 when optimal).
+    pub tempseg: u64,
+}
+
+impl Counters for WorkareaCounters {
+    fn fill(&self, s: &mut Snapshot) {
+        s.add(Stat::SortsDisk, self.sorts_disk);
+        s.add(Stat::WorkareaExecutionsOptimal, self.optimal);
+        s.add(Stat::WorkareaExecutionsOnepass, self.onepass);
+        s.add(Stat::WorkareaExecutionsMultipass, self.multipass);
+        // Direct reads count in `physical reads` as cache reads do.
+        s.add(Stat::PhysicalReads, self.temp_blocks_read);
+        s.add(Stat::PhysicalReadsDirect, self.temp_blocks_read);
+        s.add(Stat::PhysicalReadsDirectTemporaryTablespace, self.temp_blocks_read);
+        s.add(Stat::PhysicalReadIoRequests, self.temp_read_requests);
+        s.add(Stat::PhysicalWrites, self.temp_blocks_written);
+        s.add(Stat::PhysicalWritesDirect, self.temp_blocks_written);
+        s.add(Stat::PhysicalWritesDirectTemporaryTablespace, self.temp_blocks_written);
+        s.add(Stat::PhysicalWriteIoRequests, self.temp_write_requests);
+    }
+}
+
 /// Counters of the user-call layer (opi/kks/network), owned by the session.
 #[derive(Debug, Clone, Default)]
 pub struct CallCounters {
@@ -352,6 +443,12 @@ pub struct CallCounters {
     /// `buffer busy waits`: a buffer pinned incompatibly by another session.
     pub buffer_busy_waits: u64,
     pub buffer_busy_wait_us: f64,
+    /// `direct path read temp` / `direct path write temp`: a sort's reads
+    /// and writes of the temporary tablespace.
+    pub temp_read_waits: u64,
+    pub temp_read_wait_us: f64,
+    pub temp_write_waits: u64,
+    pub temp_write_wait_us: f64,
     pub cpu_us: f64,
     pub parse_cpu_us: f64,
     /// Waits by duration, per [`WaitEvent`]: bucket 0 holds waits under
@@ -360,7 +457,10 @@ pub struct CallCounters {
     /// The same waits in microsecond buckets (V$EVENT_HISTOGRAM_MICRO):
     /// bucket 0 holds waits under 1 us, bucket b waits of [2^(b-1), 2^b) us.
     pub wait_hist_us: WaitHistUs,
-    /// Waits and their time per [`WaitEvent`] (every `note_wait`).
+    /// Waits and their time per [`WaitEvent`] (every `note_wait`): the
+    /// only count of the events counted generically
+    /// ([`WaitEvent::generic`]: the buffer cache's multiblock, direct path,
+    /// free buffer and checkpoint waits, the cell and flash cache reads).
     pub wait_count: [u64; WaitEvent::COUNT],
     pub wait_us: [f64; WaitEvent::COUNT],
 }
@@ -382,6 +482,17 @@ pub fn wait_bucket_us(us: f64) -> usize {
     }
 }
 
+/// The millisecond bucket (V$EVENT_HISTOGRAM) of a wait of `us`.
+#[inline]
+pub fn wait_bucket_ms(us: f64) -> usize {
+    let ms = us / 1000.0;
+    if ms < 1.0 {
+        0
+    } else {
+        (ms.log2().floor() as usize + 1).min(WAIT_BUCKETS - 1)
+    }
+}
+
 /// Upper bound (exclusive, us) of microsecond bucket `b`; None for the last.
 pub fn wait_bucket_us_limit(b: usize) -> Option<u64> {
     (b + 1 < WAIT_BUCKETS_US).then(|| 1u64 << b)
@@ -399,30 +510,44 @@ pub enum WaitEvent {
     SqlNetMessageFromClient,
     LatchCacheBuffersChains,
     BufferBusyWaits,
+    /// LGWR's write (a background wait: never a session's).
+    LogFileParallelWrite,
+    DirectPathReadTemp,
+    DirectPathWriteTemp,
     DbFileScatteredRead,
     DirectPathRead,
     FreeBufferWaits,
     EnqKoFastObjectCheckpoint,
     RdbmsIpcReply,
+    CellSingleBlockPhysicalRead,
+    CellMultiblockPhysicalRead,
+    CellSmartTableScan,
+    DbFlashCacheSingleBlockPhysicalRead,
 }
 
 impl WaitEvent {
-    pub const COUNT: usize = 11;
-    pub const ALL: [WaitEvent; 11] = [
+    pub const COUNT: usize = 18;
+    pub const ALL: [WaitEvent; 18] = [
         WaitEvent::DbFileSequentialRead,
         WaitEvent::LogFileSync,
         WaitEvent::SqlNetMessageToClient,
         WaitEvent::SqlNetMessageFromClient,
         WaitEvent::LatchCacheBuffersChains,
         WaitEvent::BufferBusyWaits,
+        WaitEvent::LogFileParallelWrite,
+        WaitEvent::DirectPathReadTemp,
+        WaitEvent::DirectPathWriteTemp,
         WaitEvent::DbFileScatteredRead,
         WaitEvent::DirectPathRead,
         WaitEvent::FreeBufferWaits,
         WaitEvent::EnqKoFastObjectCheckpoint,
         WaitEvent::RdbmsIpcReply,
+        WaitEvent::CellSingleBlockPhysicalRead,
+        WaitEvent::CellMultiblockPhysicalRead,
+        WaitEvent::CellSmartTableScan,
+        WaitEvent::DbFlashCacheSingleBlockPhysicalRead,
     ];
-    /// The buffer cache's waits, counted only through
-    /// [`CallCounters::note_wait`] (`wait_count`, `wait_us`).
+    /// The buffer cache's waits (each a timeline lane).
     pub const BUFFER_CACHE: [WaitEvent; 5] = [
         WaitEvent::DbFileScatteredRead,
         WaitEvent::DirectPathRead,
@@ -430,6 +555,11 @@ impl WaitEvent {
         WaitEvent::EnqKoFastObjectCheckpoint,
         WaitEvent::RdbmsIpcReply,
     ];
+    /// Waits counted only in [`CallCounters::wait_count`] / `wait_us` (the
+    /// others have their own counters as well).
+    pub fn generic(self) -> bool {
+        (self as usize) >= WaitEvent::DbFileScatteredRead as usize
+    }
     pub fn name(self) -> &'static str {
         match self {
             WaitEvent::DbFileSequentialRead => "db file sequential read",
@@ -438,22 +568,38 @@ impl WaitEvent {
             WaitEvent::SqlNetMessageFromClient => "SQL*Net message from client",
             WaitEvent::LatchCacheBuffersChains => "latch: cache buffers chains",
             WaitEvent::BufferBusyWaits => "buffer busy waits",
+            WaitEvent::LogFileParallelWrite => "log file parallel write",
+            WaitEvent::DirectPathReadTemp => "direct path read temp",
+            WaitEvent::DirectPathWriteTemp => "direct path write temp",
             WaitEvent::DbFileScatteredRead => "db file scattered read",
             WaitEvent::DirectPathRead => "direct path read",
             WaitEvent::FreeBufferWaits => "free buffer waits",
             WaitEvent::EnqKoFastObjectCheckpoint => "enq: KO - fast object checkpoint",
             WaitEvent::RdbmsIpcReply => "rdbms ipc reply",
+            WaitEvent::CellSingleBlockPhysicalRead => "cell single block physical read",
+            WaitEvent::CellMultiblockPhysicalRead => "cell multiblock physical read",
+            WaitEvent::CellSmartTableScan => "cell smart table scan",
+            WaitEvent::DbFlashCacheSingleBlockPhysicalRead => "db flash cache single block physical read",
         }
     }
     pub fn wait_class(self) -> &'static str {
         match self {
-            WaitEvent::DbFileSequentialRead | WaitEvent::DbFileScatteredRead | WaitEvent::DirectPathRead => "User I/O",
+            WaitEvent::DbFileSequentialRead
+            | WaitEvent::DbFileScatteredRead
+            | WaitEvent::DirectPathRead
+            | WaitEvent::CellSingleBlockPhysicalRead
+            | WaitEvent::CellMultiblockPhysicalRead
+            | WaitEvent::CellSmartTableScan
+            | WaitEvent::DbFlashCacheSingleBlockPhysicalRead
+            | WaitEvent::DirectPathReadTemp
+            | WaitEvent::DirectPathWriteTemp => "User I/O",
             WaitEvent::LogFileSync => "Commit",
             WaitEvent::SqlNetMessageToClient => "Network",
             WaitEvent::SqlNetMessageFromClient => "Idle",
             WaitEvent::LatchCacheBuffersChains | WaitEvent::BufferBusyWaits => "Concurrency",
             WaitEvent::FreeBufferWaits | WaitEvent::RdbmsIpcReply => "Other",
             WaitEvent::EnqKoFastObjectCheckpoint => "Application",
+            WaitEvent::LogFileParallelWrite => "System I/O",
         }
     }
 }
@@ -462,17 +608,32 @@ impl CallCounters {
     /// One wait of `us` microseconds, in its histogram bucket.
     #[inline]
     pub fn note_wait(&mut self, e: WaitEvent, us: f64) {
-        let ms = us / 1000.0;
-        let b = if ms < 1.0 { 0 } else { (ms.log2().floor() as usize + 1).min(WAIT_BUCKETS - 1) };
-        self.wait_hist[e as usize][b] += 1;
+        self.wait_hist[e as usize][wait_bucket_ms(us)] += 1;
         self.wait_hist_us[e as usize][wait_bucket_us(us)] += 1;
         self.wait_count[e as usize] += 1;
         self.wait_us[e as usize] += us;
     }
 
-    /// Time in the buffer cache's waits ([`WaitEvent::BUFFER_CACHE`]).
-    pub fn buffer_cache_wait_us(&self) -> f64 {
-        WaitEvent::BUFFER_CACHE.iter().map(|e| self.wait_us[*e as usize]).sum()
+    /// One wait of an event counted generically ([`WaitEvent::generic`]).
+    #[inline]
+    pub fn note_io_wait(&mut self, e: WaitEvent, us: f64) {
+        self.note_wait(e, us);
+    }
+
+    /// Time in the waits counted generically ([`WaitEvent::generic`]) of
+    /// `class` (None: every class).
+    pub fn generic_wait_us(&self, class: Option<&str>) -> f64 {
+        WaitEvent::ALL
+            .iter()
+            .filter(|e| e.generic() && class.is_none_or(|c| e.wait_class() == c))
+            .map(|e| self.wait_us[*e as usize])
+            .sum()
+    }
+
+    /// Time in User I/O waits of every kind but temp (the temp waits have
+    /// their own counters).
+    pub fn user_io_wait_us(&self) -> f64 {
+        self.io_wait_us + self.generic_wait_us(Some("User I/O"))
     }
 }
 
@@ -524,20 +685,30 @@ pub struct GetCounters {
     /// Read requests (cache and direct), of them multiblock ones.
     pub read_requests: u64,
     pub multiblock_requests: u64,
-    /// Blocks read by direct path reads, and their consistent gets.
+    /// Blocks read by direct path reads and smart scans, and their
+    /// consistent gets (not from the cache).
     pub direct_reads: u64,
     pub direct: u64,
+    /// Requests of smart scans (counted apart from `read_requests`).
+    pub direct_requests: u64,
     /// The free buffer searches: buffers asked for, buffers passed over,
     /// of them dirty, and buffers moved to the hot end.
     pub free_requested: u64,
     pub free_inspected: u64,
     pub dirty_inspected: u64,
     pub hot_moved: u64,
+    /// Smart scans (`cell scans`) and the bytes they offloaded.
+    pub cell_scans: u64,
+    pub offload_bytes: u64,
+    /// Read requests a cell served from its flash cache.
+    pub cell_flash_hits: u64,
+    /// Reads served from the Database Smart Flash Cache.
+    pub db_flash_hits: u64,
 }
 
 impl GetCounters {
     pub fn consistent_gets(&self) -> u64 {
-        self.examination + self.normal
+        self.examination + self.normal + self.direct
     }
 
     /// Count one consistent get of `kind`. `fastpath`/`fastpath_examination`:
@@ -560,7 +731,7 @@ impl GetCounters {
     }
 
     fn fill(&self, s: &mut Snapshot, block_size: u32) {
-        let gets = self.consistent_gets();
+        let gets = self.examination + self.normal;
         s.add(Stat::DbBlockGets, self.current);
         s.add(Stat::DbBlockGetsFromCache, self.current);
         s.add(Stat::SessionLogicalReads, self.current);
@@ -577,12 +748,17 @@ impl GetCounters {
         s.add(Stat::PhysicalReads, self.physical_reads + self.direct_reads);
         s.add(Stat::PhysicalReadsCache, self.physical_reads);
         s.add(Stat::PhysicalReadsDirect, self.direct_reads);
-        s.add(Stat::PhysicalReadIoRequests, self.read_requests);
+        s.add(Stat::PhysicalReadIoRequests, self.read_requests + self.direct_requests);
         s.add(Stat::PhysicalReadTotalMultiBlockRequests, self.multiblock_requests);
         s.add(Stat::FreeBufferRequested, self.free_requested);
         s.add(Stat::FreeBufferInspected, self.free_inspected);
         s.add(Stat::DirtyBuffersInspected, self.dirty_inspected);
         s.add(Stat::HotBuffersMovedToHeadOfLru, self.hot_moved);
+        s.add(Stat::CellScans, self.cell_scans);
+        s.add(Stat::CellPhysicalIoBytesEligibleForPredicateOffload, self.offload_bytes);
+        s.add(Stat::CellFlashCacheReadHits, self.cell_flash_hits);
+        s.add(Stat::PhysicalReadRequestsOptimized, self.cell_flash_hits);
+        s.add(Stat::PhysicalReadFlashCacheHits, self.db_flash_hits);
     }
 }
 
@@ -645,12 +821,13 @@ pub struct SessionStats {
     pub access: AccessCounters,
     pub memopt: MemoptCounters,
     pub calls: CallCounters,
+    pub workarea: WorkareaCounters,
     pub work: WorkCounters,
 }
 
 impl SessionStats {
     /// Units of work so far: buffer visits (gets, pinned revisits,
-    /// MemOptimized probes), rows produced by row sources, PL/SQL
+    /// MemOptimized probes), temp requests, rows produced by row sources, PL/SQL
     /// statements and executions, each one unit. Derived from counters the
     /// session keeps anyway, so bounding work costs the hot path nothing.
     pub fn work_units(&self) -> u64 {
@@ -667,6 +844,8 @@ impl SessionStats {
             + self.work.rows_held * ROW_HELD_WORK
             + self.work.rows_rejected * REJECTED_ROW_WORK
             + self.work.statements * STATEMENT_WORK
+            + self.workarea.temp_read_requests
+            + self.workarea.temp_write_requests
     }
 
     /// Every counter, summed, for a cache of `block_size` blocks.
@@ -676,6 +855,7 @@ impl SessionStats {
         self.access.fill(&mut s);
         self.memopt.fill(&mut s);
         self.calls.fill(&mut s);
+        self.workarea.fill(&mut s);
         s
     }
 }

@@ -12,7 +12,7 @@ use lio_core::StepOut;
 /// R = 5,000 us, and an 8 KB block transfers in X = 1,000 us
 /// (8.192 MB/s). A request that starts where the previous one ended while
 /// the disk is still busy streams (X only); any other pays R + X.
-const HAND_HDD: &str = "LAB DEVICE slow TYPE hdd rpm = 6000 transfer_mb_s = 8.192 capacity_gb = 0.2 track_kb = 100000 file_stride_mb = 0.001;\n\
+const HAND_HDD: &str = "LAB DEVICE slow TYPE hdd cache_mb = 0 rpm = 6000 transfer_mb_s = 8.192 capacity_gb = 0.2 track_kb = 100000 file_stride_mb = 0.001;\n\
      create tablespace slow_ts datafile '+SLOW' size 100m;\n";
 const R: f64 = 5_000.0;
 const X: f64 = 1_000.0;
@@ -237,7 +237,8 @@ fn scans_read_multiblock_and_long_tables_read_direct() {
 
 /// Calibration G (write-back flash cache), the mechanism: 8 JDBC
 /// sessions insert rows into a 4 MB cache; each new block is formatted in
-/// the cache (no read) and dirty. On an HDD, DBWR's writes fall behind:
+/// the cache (no read) and dirty. On an HDD without a controller write
+/// cache, DBWR's writes fall behind:
 /// the sessions find no clean buffer at the cold end and wait `free
 /// buffer waits` (most of their time). With the datafile on PCIe flash
 /// DBWR keeps the cold end clean: no free buffer waits, and the same
@@ -259,7 +260,9 @@ fn free_buffer_waits_vanish_when_the_datafile_device_writes_fast() {
         ok(&steps);
         steps.last().unwrap().clone()
     };
-    let (hdd, flash) = (run("hdd"), run("pcie_flash"));
+    // A disk without a controller write cache (`cache_mb = 0`): a 512 MB
+    // cache would absorb the 160 MB of inserts.
+    let (hdd, flash) = (run("hdd cache_mb = 0"), run("pcie_flash"));
     let (hdd_waits, hdd_us) = wait(&hdd, "free buffer waits");
     // Free buffer waits are over half of the sessions' time on the HDD...
     assert!(hdd_waits > 0 && hdd_us > 0.5 * 8.0 * hdd.elapsed_us, "{:?} in {} us", hdd.waits, hdd.elapsed_us);

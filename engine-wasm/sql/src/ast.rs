@@ -68,6 +68,37 @@ pub enum StatementKind {
     FlushBufferCache,
     /// `ALTER SYSTEM CHECKPOINT [GLOBAL | LOCAL]`
     Checkpoint,
+    /// `ALTER SYSTEM SWITCH LOGFILE`
+    SwitchLogfile,
+    /// `ALTER DATABASE ...`
+    AlterDatabase(AlterDatabase),
+    /// `ALTER USER ... TEMPORARY TABLESPACE ts`
+    AlterUser(AlterUser),
+}
+
+/// The `ALTER DATABASE` forms the lab runs.
+#[derive(Debug, Clone, PartialEq)]
+pub enum AlterDatabase {
+    /// `ALTER DATABASE DEFAULT TEMPORARY TABLESPACE ts`: sorts spill there.
+    DefaultTemporaryTablespace(Ident),
+    /// `ADD LOGFILE [THREAD n] [GROUP n] ('file') SIZE n [BLOCKSIZE n] [REUSE]`
+    AddLogfile {
+        group: Option<(u32, Pos)>,
+        /// The member's file name as written (`'+NAME'`).
+        file: String,
+        file_pos: Pos,
+        size: u64,
+        block_size: Option<(u64, Pos)>,
+    },
+    /// `DROP LOGFILE GROUP n`
+    DropLogfile { group: u32, pos: Pos },
+}
+
+/// `ALTER USER user TEMPORARY TABLESPACE ts`: that user's sorts spill there.
+#[derive(Debug, Clone, PartialEq)]
+pub struct AlterUser {
+    pub user: Ident,
+    pub temporary_tablespace: Ident,
 }
 
 /// `CREATE [TEMPORARY] TABLESPACE name DATAFILE|TEMPFILE 'file' SIZE n`.
@@ -169,11 +200,21 @@ pub enum BufferPool {
     Recycle,
 }
 
+/// `STORAGE (CELL_FLASH_CACHE ...)`: what an Exadata cell's flash cache keeps.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CellFlashCache {
+    Default,
+    Keep,
+    None,
+}
+
 /// Physical attributes shared by tables, indexes and clusters.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Physical {
     pub pctfree: Option<u32>,
     pub buffer_pool: Option<BufferPool>,
+    /// `STORAGE (CELL_FLASH_CACHE KEEP | NONE | DEFAULT)`
+    pub cell_flash_cache: Option<CellFlashCache>,
     /// `COMPRESS` (Some(true)), `NOCOMPRESS` (Some(false)).
     pub compress: Option<bool>,
     /// `TABLESPACE name`
@@ -840,8 +881,8 @@ pub const LAB_COMMANDS: &[(&str, &str, &str)] = &[
     ("RESET", "LAB RESET", "Start again with a fresh instance."),
     (
         "DEVICE",
-        "LAB DEVICE <name> TYPE hdd|sata_ssd|pcie_flash [param = value ...]",
-        "Define a storage device: an HDD (seek, rotation, transfer, a queue) or a flash SSD (FTL, channels, garbage collection); files are not placed on it yet.",
+        "LAB DEVICE <name> TYPE hdd|sata_ssd|pcie_flash|exadata_cell [param = value ...]",
+        "Define a storage device: an HDD (seek, rotation, transfer, a queue), a flash SSD (FTL, channels, garbage collection) or an Exadata cell (disks, flash cache, flash log, smart scans); tablespaces go on it as '+NAME'.",
     ),
     ("DEVICES", "LAB DEVICES", "List the devices with their parameters and counters."),
     (

@@ -183,9 +183,30 @@ catalogue! {
     NAME_ALREADY_USED = Ora 955 "name is already used by an existing object";
     DUPLICATE_COLUMN_NAME = Ora 957 "duplicate column name";
     TABLESPACE_DOES_NOT_EXIST = Ora 959 "tablespace '%s' does not exist";
+    /// A sort's temp space does not fit its temporary tablespace.
+    /// Arguments: the blocks it needed beyond the tablespace, the tablespace.
+    UNABLE_TO_EXTEND_TEMP_SEGMENT = Ora 1652 "unable to extend temp segment by %s in tablespace %s";
+    USER_DOES_NOT_EXIST = Ora 1918 "user '%s' does not exist";
+    INVALID_TEMPORARY_TABLESPACE_TYPE = Ora 10615 "Invalid tablespace type for temporary tablespace";
+    DEFAULT_TEMPORARY_TABLESPACE_TYPE = Ora 12902 "default temporary tablespace must be SYSTEM or of TEMPORARY type";
     TABLESPACE_ALREADY_EXISTS = Ora 1543 "tablespace '%s' already exists";
     INVALID_CREATE_TABLESPACE_OPTION = Ora 2180 "invalid option for CREATE TABLESPACE";
     PERMANENT_OBJECT_IN_TEMPORARY_TABLESPACE = Ora 2195 "Attempt to create PERMANENT object in a TEMPORARY tablespace";
+    /// Arguments: the block size, the file, the media and host sector sizes.
+    LOG_BLOCK_SIZE_SECTOR_MISMATCH = Ora 1378 "The logical block size (%s) of file %s is not compatible with the disk sector size (media sector size is %s and host sector size is %s)";
+    INVALID_LOG_BLOCK_SIZE = Ora 1377 "Invalid log file block size";
+    /// The argument is the group number.
+    LOG_GROUP_EXISTS = Ora 1184 "logfile group %s already exists";
+    /// The argument is the group number.
+    LOG_GROUP_NUMBER_INVALID = Ora 1185 "logfile group number %s is invalid";
+    /// Arguments: the file's size and the minimum, in blocks.
+    LOG_FILE_TOO_SMALL = Ora 336 "log file size %s blocks is less than minimum %s blocks";
+    /// Arguments: the group, the instance, the thread.
+    LOG_IS_CURRENT = Ora 1623 "log %s is current log for instance %s (thread %s) - cannot drop";
+    /// Arguments: the group, the instance, the thread.
+    LOG_NEEDED_FOR_RECOVERY = Ora 1624 "log %s needed for crash recovery of instance %s (thread %s)";
+    /// Arguments: the group, the instance, the thread.
+    LOG_LAST_TWO = Ora 1567 "dropping log %s would leave less than 2 log files for instance %s (thread %s)";
     DISKGROUP_DOES_NOT_EXIST = Ora 15001 "diskgroup \"%s\" does not exist or is not mounted";
     MISSING_INDEX_KEYWORD = Ora 968 "missing INDEX keyword";
     MISSING_ON_KEYWORD = Ora 969 "missing ON keyword";
@@ -350,6 +371,10 @@ catalogue! {
     LAB_TOO_MANY_DEVICES = Lab 64 "at most %s devices in the lab";
     /// The argument is the limit.
     LAB_TOO_MANY_TABLESPACES = Lab 65 "at most %s tablespaces in the lab";
+    /// The argument is the group number.
+    LAB_NO_SUCH_LOG_GROUP = Lab 80 "log group %s does not exist";
+    /// The argument is the limit.
+    LAB_TOO_MANY_LOG_GROUPS = Lab 81 "at most %s log groups in the lab";
 }
 
 #[cfg(test)]

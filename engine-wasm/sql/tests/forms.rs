@@ -67,10 +67,7 @@ fn calibration_t1() {
     let c = &t.constraints[0];
     assert_eq!((c.kind, c.name.clone(), c.deferrable, c.pos), (ConstraintKind::PrimaryKey, None, false, p(1, 74)));
     assert_eq!(c.columns[0].name, "KEY");
-    assert_eq!(
-        t.physical,
-        Physical { pctfree: None, buffer_pool: Some(BufferPool::Keep), compress: None, tablespace: None }
-    );
+    assert_eq!(t.physical, Physical { buffer_pool: Some(BufferPool::Keep), ..Default::default() });
     assert!(!t.organization_index && t.cluster.is_none() && !t.memoptimize_read && t.as_select.is_none());
 }
 
@@ -311,7 +308,8 @@ fn create_table_column_options_and_types() {
             pctfree: Some(10),
             buffer_pool: Some(BufferPool::Recycle),
             compress: Some(true),
-            tablespace: Some(Ident { name: id("USERS"), pos: p(11, 51) })
+            tablespace: Some(Ident { name: id("USERS"), pos: p(11, 51) }),
+            cell_flash_cache: None,
         }
     );
 }
@@ -384,7 +382,13 @@ fn create_index_forms() {
     let users = Some(Ident { name: id("USERS"), pos: p(1, 108) });
     assert_eq!(
         i.physical,
-        Physical { pctfree: Some(0), buffer_pool: Some(BufferPool::Keep), compress: Some(true), tablespace: users }
+        Physical {
+            pctfree: Some(0),
+            buffer_pool: Some(BufferPool::Keep),
+            compress: Some(true),
+            tablespace: users,
+            cell_flash_cache: None
+        }
     );
 
     let StatementKind::CreateIndex(i) = ok("create index ic_i on cluster ic;") else { panic!() };
@@ -408,6 +412,18 @@ fn alter_index_table_and_drop() {
     assert_eq!(
         a.action,
         AlterTableAction::Physical(Physical { buffer_pool: Some(BufferPool::Recycle), ..Default::default() })
+    );
+    let StatementKind::AlterTable(a) = ok("alter table t1 storage (cell_flash_cache keep flash_cache none);") else {
+        panic!()
+    };
+    assert_eq!(
+        a.action,
+        AlterTableAction::Physical(Physical { cell_flash_cache: Some(CellFlashCache::Keep), ..Default::default() })
+    );
+    let StatementKind::AlterTable(a) = ok("alter table t1 storage (cell_flash_cache none);") else { panic!() };
+    assert_eq!(
+        a.action,
+        AlterTableAction::Physical(Physical { cell_flash_cache: Some(CellFlashCache::None), ..Default::default() })
     );
     let StatementKind::AlterTable(a) = ok("alter table t1 pctfree 20;") else { panic!() };
     assert_eq!(a.action, AlterTableAction::Physical(Physical { pctfree: Some(20), ..Default::default() }));

@@ -57,11 +57,12 @@ export const TimelineState = {
   DB_FILE_SEQUENTIAL_READ: 4,
   LOG_FILE_SYNC: 5,
   SQLNET_FROM_CLIENT: 6,
-  DB_FILE_SCATTERED_READ: 7,
-  DIRECT_PATH_READ: 8,
-  FREE_BUFFER_WAITS: 9,
-  ENQ_KO: 10,
-  RDBMS_IPC_REPLY: 11,
+  DIRECT_PATH_TEMP: 7,
+  DB_FILE_SCATTERED_READ: 8,
+  DIRECT_PATH_READ: 9,
+  FREE_BUFFER_WAITS: 10,
+  ENQ_KO: 11,
+  RDBMS_IPC_REPLY: 12,
 } as const;
 /** Labels indexed by TimelineState. */
 export const TIMELINE_STATE_NAMES = [
@@ -72,6 +73,7 @@ export const TIMELINE_STATE_NAMES = [
   'db file sequential read',
   'log file sync',
   'SQL*Net message from client',
+  'direct path read/write temp',
   'db file scattered read',
   'direct path read',
   'free buffer waits',

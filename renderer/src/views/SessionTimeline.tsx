@@ -18,10 +18,11 @@ export const STATE_COLORS: Record<number, string> = {
   [TimelineState.DB_FILE_SEQUENTIAL_READ]: '#1a5fd0',
   [TimelineState.LOG_FILE_SYNC]: '#d4a017',
   [TimelineState.SQLNET_FROM_CLIENT]: '#d5d9df',
+  [TimelineState.DIRECT_PATH_TEMP]: '#7b1fa2',
   [TimelineState.DB_FILE_SCATTERED_READ]: '#5b8ee6',
   [TimelineState.DIRECT_PATH_READ]: '#0b3d91',
   [TimelineState.FREE_BUFFER_WAITS]: '#c2185b',
-  [TimelineState.ENQ_KO]: '#8e24aa',
+  [TimelineState.ENQ_KO]: '#6d4c41',
   [TimelineState.RDBMS_IPC_REPLY]: '#f48fb1',
 };
 

@@ -161,6 +161,9 @@ pub struct Table {
     /// `TABLESPACE ts` as written (None: the default, USERS on DATA); a
     /// deferred segment is placed there when the first insert creates it.
     pub tablespace: Option<String>,
+    /// `STORAGE (CELL_FLASH_CACHE ...)` as written (None: DEFAULT); a
+    /// deferred segment gets it when the first insert creates it.
+    pub cell_flash_cache: Option<crate::io::exadata::CellFlashCache>,
     pub pctfree: u32,
     pub stats: TableStats,
     pub dropped: bool,

@@ -21,6 +21,9 @@ pub enum FixedView {
     Version,
     Session,
     Timer,
+    Log,
+    Logfile,
+    SqlWorkarea,
 }
 
 impl FixedView {
@@ -40,6 +43,9 @@ impl FixedView {
         FixedView::Version,
         FixedView::Session,
         FixedView::Timer,
+        FixedView::Log,
+        FixedView::Logfile,
+        FixedView::SqlWorkarea,
     ];
 
     /// The view a FROM name means: `V$X`, its public synonym's base
@@ -63,6 +69,9 @@ impl FixedView {
             "VERSION" => FixedView::Version,
             "SESSION" => FixedView::Session,
             "TIMER" => FixedView::Timer,
+            "LOG" => FixedView::Log,
+            "LOGFILE" => FixedView::Logfile,
+            "SQL_WORKAREA" => FixedView::SqlWorkarea,
             _ => return None,
         })
     }
@@ -91,6 +100,9 @@ impl FixedView {
             FixedView::Version => "X$VERSION",
             FixedView::Session => "X$KSUSE",
             FixedView::Timer => "X$KSUTM",
+            FixedView::Log => "X$KCCLE",
+            FixedView::Logfile => "X$KCCFN",
+            FixedView::SqlWorkarea => "X$QESRSTATALL",
         }
     }
 
@@ -183,6 +195,25 @@ impl FixedView {
                 "WAIT_CLASS",
             ],
             FixedView::Timer => &["HSECS"],
+            FixedView::Log => {
+                &["GROUP#", "THREAD#", "SEQUENCE#", "BYTES", "BLOCKSIZE", "MEMBERS", "ARCHIVED", "STATUS"]
+            }
+            FixedView::Logfile => &["GROUP#", "STATUS", "TYPE", "MEMBER", "IS_RECOVERY_DEST_FILE"],
+            FixedView::SqlWorkarea => &[
+                "SQL_ID",
+                "CHILD_NUMBER",
+                "OPERATION_TYPE",
+                "POLICY",
+                "ESTIMATED_OPTIMAL_SIZE",
+                "LAST_MEMORY_USED",
+                "LAST_EXECUTION",
+                "LAST_TEMPSEG_SIZE",
+                "MAX_TEMPSEG_SIZE",
+                "TOTAL_EXECUTIONS",
+                "OPTIMAL_EXECUTIONS",
+                "ONEPASS_EXECUTIONS",
+                "MULTIPASSES_EXECUTIONS",
+            ],
         }
     }
 

@@ -4,6 +4,7 @@ pub mod expr;
 pub mod fixed;
 pub mod plan;
 pub mod row_source;
+pub mod workarea;
 pub mod xplan;
 
 pub use expr::{CExpr, Env, EvalCtx};

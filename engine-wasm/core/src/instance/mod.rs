@@ -76,9 +76,9 @@ pub struct Instance {
     /// Tables as another session's uncommitted changes found them, by
     /// table: (the table's `changed_at` they were built for, the version).
     /// Keyed by table and reading session (a reader sees its own changes).
-    pub cr_cache: std::collections::HashMap<(crate::catalog::TableId, u32), (u64, crate::session::cr::CrVersion)>,
+    pub cr_cache: crate::fasthash::FxMap<(crate::catalog::TableId, u32), (u64, crate::session::cr::CrVersion)>,
     /// Rows locked by an open transaction: (table, row) -> SID.
-    pub row_locks: std::collections::HashMap<(crate::catalog::TableId, u32), u32>,
+    pub row_locks: crate::fasthash::FxMap<(crate::catalog::TableId, u32), u32>,
     /// Each live session's figures as of the end of its last step (the
     /// running session reads its own live).
     pub sessions_seen: std::collections::BTreeMap<u32, crate::session::fixed::SessionFigures>,
@@ -133,8 +133,18 @@ impl Instance {
 
     /// The end of session `sid`'s transaction (commit, rollback): its
     /// tables and blocks carry no uncommitted changes of it any more.
+    /// LGWR's timing from the lab's cost parameters.
+    pub fn lgwr_timing(&self) -> crate::io::redo::LgwrTiming {
+        let p = &self.cost_params;
+        crate::io::redo::LgwrTiming {
+            post_us: p.lgwr_post_us,
+            write_cpu_us: p.lgwr_write_cpu_us,
+            wakeup_us: p.commit_wakeup_us,
+        }
+    }
+
     pub fn end_transaction(&mut self, sid: u32) {
-        self.txns.remove(&sid);
+        let txn = self.txns.remove(&sid).unwrap_or_default();
         for t in self.cat.tables.iter_mut() {
             if t.txn_sids.contains(&sid) {
                 t.txn_sids.retain(|s| *s != sid);
@@ -142,17 +152,38 @@ impl Instance {
                 self.cr_cache.retain(|(table, _), _| *table != id);
             }
         }
-        self.row_locks.retain(|_, s| *s != sid);
-        for w in self.sga.cache.active.values_mut() {
-            w.retain(|(s, _)| *s != sid);
+        // Only what this transaction took: the maps may be large (and their
+        // capacity larger) after a big transaction.
+        for key in &txn.locked {
+            if self.row_locks.get(key) == Some(&sid) {
+                self.row_locks.remove(key);
+            }
         }
-        self.sga.cache.active.retain(|_, w| !w.is_empty());
+        let active = &mut self.sga.cache.active;
+        for key in &txn.active_blocks {
+            if let Some(w) = active.get_mut(key) {
+                w.retain(|(s, _)| *s != sid);
+                if w.is_empty() {
+                    active.remove(key);
+                }
+            }
+        }
+        // After a large transaction the maps are empty but vast (and full
+        // of tombstones): give the memory back so small ones stay cheap.
+        if self.row_locks.is_empty() && self.row_locks.capacity() > 4096 {
+            self.row_locks = Default::default();
+        }
+        if active.is_empty() && active.capacity() > 4096 {
+            *active = Default::default();
+        }
     }
 
     /// `STARTUP` after the parameters were re-read, or `LAB VERSION`: the
     /// SGA's cache and pools are built anew with the session's parameters.
     pub fn rebuild_sga(&mut self, p: &Parameters) {
         self.sga.rebuild(&self.profile, p);
+        self.io.redo.log_buffer = p.log_buffer;
+        self.io.redo.reset_buffer();
     }
 
     /// `LAB SET name = value` for a cost parameter; the datafile device

@@ -34,8 +34,47 @@ pub struct Parameters {
     pub db_file_multiblock_read_count: u32,
     /// `_db_writer_max_writes`: most buffers DBWR writes in one batch (0: no limit).
     pub db_writer_max_writes: u32,
+    /// The redo log buffer, bytes (static).
+    pub log_buffer: u64,
+    /// `workarea_size_policy`: AUTO sizes work areas from
+    /// `pga_aggregate_target`, MANUAL from `sort_area_size`.
+    pub workarea_size_policy: WorkareaPolicy,
+    /// `sort_area_size` (bytes): a sort's work area under the MANUAL policy.
+    pub sort_area_size: u64,
+    /// `pga_aggregate_target` (bytes): the PGA the AUTO policy shares out.
+    pub pga_aggregate_target: u64,
+    /// `_smm_max_size` (KB): the largest serial work area under AUTO.
+    pub smm_max_size_kb: u64,
+    /// `_sort_multiblock_read_count` (blocks): a sort's temp I/O unit, the
+    /// read buffer each run gets in a merge.
+    pub sort_multiblock_read_count: u32,
     pub other: BTreeMap<String, String>,
 }
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum WorkareaPolicy {
+    Auto,
+    Manual,
+}
+
+/// The lab's default `pga_aggregate_target`: 2 GB, so a serial work area
+/// (5%: 102 MB) holds every sort of the lab's samples (the largest, 100,000
+/// rows of 700 bytes, is about 74 MB) and the default instance's figures
+/// have no temp I/O. Oracle's own default is the greater of 10 MB and 20%
+/// of the SGA (about 200 MB beside a 1 GB buffer cache: a 10 MB work
+/// area); `ALTER SYSTEM SET pga_aggregate_target` sets it.
+pub const DEFAULT_PGA_AGGREGATE_TARGET: u64 = 2048 * MB;
+
+/// `sort_area_size` default (Oracle's: 64 KB).
+pub const DEFAULT_SORT_AREA_SIZE: u64 = 65_536;
+
+/// `_smm_max_size` default, KB: 1 GB (11g's cap on one serial work area;
+/// 5% of `pga_aggregate_target` is below it unless the target exceeds 20 GB).
+pub const DEFAULT_SMM_MAX_SIZE_KB: u64 = 1_048_576;
+
+/// `_sort_multiblock_read_count` default: 2 blocks (the documented default
+/// of 8i's SORT_MULTIBLOCK_READ_COUNT, hidden since 9i).
+pub const DEFAULT_SORT_MULTIBLOCK_READ_COUNT: u32 = 2;
 
 impl Default for Parameters {
     fn default() -> Self {
@@ -51,6 +90,12 @@ impl Default for Parameters {
             row_cr: true,
             db_file_multiblock_read_count: 128,
             db_writer_max_writes: 0,
+            log_buffer: 8 * MB,
+            workarea_size_policy: WorkareaPolicy::Auto,
+            sort_area_size: DEFAULT_SORT_AREA_SIZE,
+            pga_aggregate_target: DEFAULT_PGA_AGGREGATE_TARGET,
+            smm_max_size_kb: DEFAULT_SMM_MAX_SIZE_KB,
+            sort_multiblock_read_count: DEFAULT_SORT_MULTIBLOCK_READ_COUNT,
             other: BTreeMap::new(),
         }
     }
@@ -58,7 +103,10 @@ impl Default for Parameters {
 
 /// Which parameters need an instance restart to change.
 fn is_static(name: &str) -> bool {
-    matches!(name, "memoptimize_pool_size" | "db_block_size")
+    matches!(
+        name,
+        "memoptimize_pool_size" | "db_block_size" | "log_buffer" | "db_flash_cache_file" | "db_flash_cache_size"
+    )
 }
 
 fn as_bool(v: &ParamValue) -> Option<bool> {
@@ -99,6 +147,13 @@ fn invalid_value(name: &str, pos: Pos) -> LabError {
 }
 
 impl Parameters {
+    /// `db_flash_cache_file` and `db_flash_cache_size` (bytes), when set.
+    pub fn db_flash_cache(&self) -> (Option<&str>, u64) {
+        let file = self.other.get("db_flash_cache_file").map(String::as_str);
+        let size = self.other.get("db_flash_cache_size").and_then(|s| s.parse().ok()).unwrap_or(0);
+        (file, size)
+    }
+
     /// V$PARAMETER: (name, value, is default, session-modifiable), by name.
     /// Hidden (`_`) parameters show only when set, as in Oracle.
     pub fn listing(&self) -> Vec<(String, String, bool, bool)> {
@@ -114,6 +169,7 @@ impl Parameters {
             ("db_cache_size", self.db_cache_size.to_string(), self.db_cache_size == d.db_cache_size, false),
             ("db_keep_cache_size", self.db_keep_cache_size.to_string(), self.db_keep_cache_size == 0, false),
             ("memoptimize_pool_size", self.memoptimize_pool_size.to_string(), self.memoptimize_pool_size == 0, false),
+            ("log_buffer", self.log_buffer.to_string(), self.log_buffer == d.log_buffer, false),
             (
                 "statistics_level",
                 level(self.statistics_level).to_string(),
@@ -127,7 +183,30 @@ impl Parameters {
                 self.db_file_multiblock_read_count == d.db_file_multiblock_read_count,
                 true,
             ),
+            (
+                "workarea_size_policy",
+                match self.workarea_size_policy {
+                    WorkareaPolicy::Auto => "AUTO",
+                    WorkareaPolicy::Manual => "MANUAL",
+                }
+                .to_string(),
+                self.workarea_size_policy == d.workarea_size_policy,
+                true,
+            ),
+            ("sort_area_size", self.sort_area_size.to_string(), self.sort_area_size == d.sort_area_size, true),
+            (
+                "pga_aggregate_target",
+                self.pga_aggregate_target.to_string(),
+                self.pga_aggregate_target == d.pga_aggregate_target,
+                false,
+            ),
         ];
+        if self.smm_max_size_kb != d.smm_max_size_kb {
+            v.push(("_smm_max_size", self.smm_max_size_kb.to_string(), false, true));
+        }
+        if self.sort_multiblock_read_count != d.sort_multiblock_read_count {
+            v.push(("_sort_multiblock_read_count", self.sort_multiblock_read_count.to_string(), false, true));
+        }
         if !self.fastpin_enable {
             v.push(("_fastpin_enable", "0".into(), false, false));
         }
@@ -195,9 +274,69 @@ impl Parameters {
                 }
                 self.db_writer_max_writes = v as u32;
             }
+            "log_buffer" => {
+                let v = as_bytes(value).ok_or_else(|| invalid_value(name, pos))?;
+                // Oracle rounds up to at least 2 MB-ish; the lab keeps 64 KB .. 1 GB.
+                if !(64 * 1024..=1024 * MB).contains(&v) {
+                    return Err(invalid_value(name, pos));
+                }
+                self.log_buffer = v;
+            }
             "db_file_multiblock_read_count" => {
                 let v = as_bytes(value).ok_or_else(|| invalid_value(name, pos))?;
                 self.db_file_multiblock_read_count = v.clamp(1, 1024) as u32;
+            }
+            // The Database Smart Flash Cache (11gR2): kept as text, read at STARTUP.
+            "db_flash_cache_file" => match value {
+                ParamValue::Text(t) if !t.trim().is_empty() => {
+                    self.other.insert(name.to_string(), t.trim().to_string());
+                }
+                _ => return Err(invalid_value(name, pos)),
+            },
+            "db_flash_cache_size" => {
+                let v = as_bytes(value).ok_or_else(|| invalid_value(name, pos))?;
+                self.other.insert(name.to_string(), v.to_string());
+            }
+            "workarea_size_policy" => {
+                self.workarea_size_policy = match value {
+                    ParamValue::Text(t) => match t.to_ascii_uppercase().as_str() {
+                        "AUTO" => WorkareaPolicy::Auto,
+                        "MANUAL" => WorkareaPolicy::Manual,
+                        _ => return Err(invalid_value(name, pos)),
+                    },
+                    _ => return Err(invalid_value(name, pos)),
+                }
+            }
+            "sort_area_size" => {
+                // Oracle's minimum: six database blocks' worth; the lab's
+                // maximum: 2 GB.
+                let v = as_bytes(value).ok_or_else(|| invalid_value(name, pos))?;
+                if !(6 * self.db_block_size as u64..=2048 * MB).contains(&v) {
+                    return Err(invalid_value(name, pos));
+                }
+                self.sort_area_size = v;
+            }
+            "pga_aggregate_target" => {
+                // 10 MB is Oracle's minimum; the lab's maximum is 4 TB.
+                let v = as_bytes(value).ok_or_else(|| invalid_value(name, pos))?;
+                if !(10 * MB..=4 * 1024 * 1024 * MB).contains(&v) {
+                    return Err(invalid_value(name, pos));
+                }
+                self.pga_aggregate_target = v;
+            }
+            "_smm_max_size" => {
+                let v = as_bytes(value).ok_or_else(|| invalid_value(name, pos))?;
+                if !(16..=DEFAULT_SMM_MAX_SIZE_KB * 4).contains(&v) {
+                    return Err(invalid_value(name, pos));
+                }
+                self.smm_max_size_kb = v;
+            }
+            "_sort_multiblock_read_count" => {
+                let v = as_bytes(value).ok_or_else(|| invalid_value(name, pos))?;
+                if !(1..=128).contains(&v) {
+                    return Err(invalid_value(name, pos));
+                }
+                self.sort_multiblock_read_count = v as u32;
             }
             _ => {
                 let ok = name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '$' || c == '#');

@@ -5,7 +5,10 @@
 //! flash cache wrapping another device) is one more [`BlockDevice`]
 //! implementation in this folder.
 
+pub mod db_flash_cache;
+pub mod exadata;
 pub mod hdd;
+pub mod redo;
 pub mod ssd;
 
 use crate::sim::SimTime;
@@ -49,6 +52,47 @@ impl IoRequest {
 
     pub fn bytes(&self) -> u64 {
         self.blocks as u64 * self.block_size as u64
+    }
+}
+
+/// What the last request a device served was, beyond its time: a cell
+/// served it from its flash cache, or the I/O layer from the Database
+/// Smart Flash Cache.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct IoNote {
+    pub flash_cache_hit: bool,
+    pub db_flash_cache_hit: bool,
+}
+
+/// The kind of read a session waits for, to name its wait event.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ReadKind {
+    /// One block into the buffer cache.
+    Single,
+    /// Several blocks into the buffer cache.
+    Multi,
+    /// A smart scan (offloaded to the cell, no buffer cache).
+    SmartScan,
+}
+
+/// The wait event of a read of `kind` served by a device of type
+/// `device_kind` (the one place the names differ by device): on a cell
+/// `cell single block physical read`, `cell multiblock physical read`,
+/// `cell smart table scan`; elsewhere `db file sequential read` and
+/// `db file scattered read` (not modelled yet: the lab's buffered reads
+/// are single-block). A block found in the Database Smart Flash Cache:
+/// `db flash cache single block physical read`.
+pub fn read_wait_event(device_kind: &str, kind: ReadKind, note: IoNote) -> crate::stats::WaitEvent {
+    use crate::stats::WaitEvent as W;
+    if note.db_flash_cache_hit {
+        return W::DbFlashCacheSingleBlockPhysicalRead;
+    }
+    match (device_kind == "exadata_cell", kind) {
+        (true, ReadKind::Single) => W::CellSingleBlockPhysicalRead,
+        (true, ReadKind::Multi) => W::CellMultiblockPhysicalRead,
+        (_, ReadKind::SmartScan) => W::CellSmartTableScan,
+        (false, ReadKind::Single) => W::DbFileSequentialRead,
+        (false, ReadKind::Multi) => W::DbFileScatteredRead,
     }
 }
 
@@ -105,6 +149,20 @@ pub trait BlockDevice: std::fmt::Debug {
     /// The device's own counters beyond [`DeviceCounters`], by name.
     fn device_counters(&self) -> Vec<(&'static str, f64)> {
         Vec::new()
+    }
+    /// What the last `submit` was beyond its time.
+    fn last_note(&self) -> IoNote {
+        IoNote::default()
+    }
+    /// The device type serving `file` (the I/O layer answers per segment).
+    fn kind_of(&self, _file: u32) -> &'static str {
+        self.kind()
+    }
+    /// A segment's `CELL_FLASH_CACHE` attribute (cells keep it; others ignore it).
+    fn set_cache_policy(&mut self, _file: u32, _policy: exadata::CellFlashCache) {}
+    /// How the device serving `file` runs a smart scan (None: it cannot).
+    fn smart_scan(&self, _file: u32) -> Option<exadata::SmartScanShape> {
+        None
     }
 }
 
@@ -196,13 +254,14 @@ pub trait DeviceParams: Clone {
 }
 
 /// The device types `LAB DEVICE <name> TYPE <type>` knows.
-pub const DEVICE_TYPES: &[&str] = &["hdd", "sata_ssd", "pcie_flash"];
+pub const DEVICE_TYPES: &[&str] = &["hdd", "sata_ssd", "pcie_flash", "exadata_cell"];
 
 /// The parameter names of a device type (None: no such type).
 pub fn type_params(kind: &str) -> Option<&'static [&'static str]> {
     match kind {
         "hdd" => Some(hdd::HddParams::NAMES),
         "sata_ssd" | "pcie_flash" => Some(ssd::SsdParams::NAMES),
+        "exadata_cell" => Some(exadata::CellParams::NAMES),
         _ => None,
     }
 }
@@ -212,6 +271,7 @@ pub fn param_range(kind: &str, name: &str) -> Option<(f64, f64)> {
     match kind {
         "hdd" => hdd::HddParams::range(name),
         "sata_ssd" | "pcie_flash" => ssd::SsdParams::range(name),
+        "exadata_cell" => exadata::CellParams::range(name),
         _ => None,
     }
 }
@@ -247,6 +307,13 @@ pub fn build_device(name: &str, kind: &str, params: &[(String, f64)]) -> Result<
             }
             Ok(Box::new(ssd::Ssd::new(name, kind, p).map_err(DeviceError::Inconsistent)?))
         }
+        "exadata_cell" => {
+            let mut p = exadata::CellParams::default();
+            for (i, (n, v)) in params.iter().enumerate() {
+                p.set(n, *v).map_err(|e| DeviceError::Param(i, e))?;
+            }
+            Ok(Box::new(exadata::ExadataCell::new(name, p).map_err(DeviceError::Inconsistent)?))
+        }
         _ => Err(DeviceError::UnknownType),
     }
 }
@@ -275,9 +342,21 @@ pub fn disk_group(file: &str) -> Option<&str> {
     (!name.is_empty()).then_some(name)
 }
 
+/// The file number temp requests carry: `TEMPFILE_BASE + the temporary
+/// tablespace's index` (segments number their files from 0, far below).
+pub const TEMPFILE_BASE: u32 = 1 << 20;
+
 /// Where the instance's files live. Today one device holds the datafiles.
 #[derive(Debug)]
 pub struct IoLayer {
+    /// The database's default temporary tablespace, where sorts spill
+    /// (`ALTER DATABASE DEFAULT TEMPORARY TABLESPACE`; TEMP at creation).
+    pub default_temp: String,
+    /// The lab user's own temporary tablespace (`ALTER USER ... TEMPORARY
+    /// TABLESPACE`); None: the default one.
+    pub user_temp: Option<String>,
+    /// Per tablespace (by index): the next block of its file a sort takes.
+    temp_cursor: Vec<u64>,
     /// The tablespaces, each on a device. The default instance has SYSTEM,
     /// SYSAUX, UNDOTBS1, USERS and the temporary TEMP, all on DATA.
     pub tablespaces: Vec<Tablespace>,
@@ -288,6 +367,19 @@ pub struct IoLayer {
     /// The default instance has an HDD named DATA. Nothing is placed on
     /// them yet: the datafiles are still served by `datafiles`.
     pub devices: Vec<Box<dyn BlockDevice>>,
+    /// The log buffer, LGWR and the online redo logs.
+    pub redo: redo::Redo,
+    /// Segments' `CELL_FLASH_CACHE` (DEFAULT when absent), kept here so a
+    /// segment moved to another cell keeps it.
+    cell_flash_cache: std::collections::HashMap<u32, exadata::CellFlashCache>,
+    /// The Database Smart Flash Cache, when `db_flash_cache_file` and
+    /// `db_flash_cache_size` were set at startup.
+    pub db_flash_cache: Option<db_flash_cache::DbFlashCache>,
+    /// What the last request was (a flash cache hit).
+    last: IoNote,
+    /// Cell parameters `LAB SET` gave every cell (`write_back`,
+    /// `flash_logging`), for cells defined later too.
+    pub cell_settings: Vec<(&'static str, f64)>,
 }
 
 impl IoLayer {
@@ -300,6 +392,9 @@ impl IoLayer {
             bytes: mb << 20,
         };
         IoLayer {
+            default_temp: "TEMP".into(),
+            user_temp: None,
+            temp_cursor: Vec::new(),
             tablespaces: vec![
                 ts("SYSTEM", false, 800),
                 ts("SYSAUX", false, 600),
@@ -310,6 +405,61 @@ impl IoLayer {
             seg_device: Vec::new(),
             datafiles: Box::new(FixedLatency::new("DATA", read_latency_us)),
             devices: vec![Box::new(data)],
+            redo: redo::Redo::default(),
+            cell_flash_cache: Default::default(),
+            db_flash_cache: None,
+            last: IoNote::default(),
+            cell_settings: Vec::new(),
+        }
+    }
+
+    /// Set a parameter on every Exadata cell, now and for cells defined
+    /// later; returns how many cells there are now.
+    pub fn set_every_cell(&mut self, param: &'static str, value: f64) -> usize {
+        self.cell_settings.retain(|(p, _)| *p != param);
+        self.cell_settings.push((param, value));
+        let mut n = 0;
+        for d in self.devices.iter_mut().filter(|d| d.kind() == "exadata_cell") {
+            d.set_param(param, value);
+            n += 1;
+        }
+        n
+    }
+
+    /// The device index serving a segment (0: DATA, served by `datafiles`).
+    fn device_of(&self, segment: u32) -> usize {
+        self.seg_device.get(segment as usize).copied().unwrap_or(0) as usize
+    }
+
+    /// `ALTER TABLE ... STORAGE (CELL_FLASH_CACHE ...)`: the segment's
+    /// attribute, given to the cell serving it.
+    pub fn set_cell_flash_cache(&mut self, segment: u32, policy: exadata::CellFlashCache) {
+        self.cell_flash_cache.insert(segment, policy);
+        let k = self.device_of(segment);
+        if k > 0 {
+            self.devices[k].set_cache_policy(segment, policy);
+        }
+    }
+
+    /// `db_flash_cache_file = '+NAME'` and `db_flash_cache_size` at
+    /// startup: the flash file on the disk group's device, or none.
+    pub fn configure_db_flash_cache(&mut self, file: Option<&str>, bytes: u64, block_size: u32) {
+        self.db_flash_cache = None;
+        let Some(group) = file.and_then(disk_group) else { return };
+        let Some(k) = self.devices.iter().position(|d| d.name().eq_ignore_ascii_case(group)) else { return };
+        if bytes > 0 {
+            self.db_flash_cache = Some(db_flash_cache::DbFlashCache::new(k, bytes, block_size));
+        }
+    }
+
+    /// The aging hook of the Database Smart Flash Cache: a clean buffer
+    /// the buffer cache replaces is written (by DBWR, unwaited) to the
+    /// flash file at `now`. Without a flash cache, nothing.
+    pub fn age_out(&mut self, segment: u32, block: u32, now: SimTime) {
+        if let Some(fc) = self.db_flash_cache.as_mut() {
+            let r = fc.age_out(segment, block);
+            let k = fc.device;
+            self.devices[k].submit(&r, now);
         }
     }
 
@@ -324,6 +474,38 @@ impl IoLayer {
             self.seg_device.resize(slot + 1, 0);
         }
         self.seg_device[slot] = k as u16;
+        if let Some(&p) = self.cell_flash_cache.get(&segment) {
+            self.devices[k].set_cache_policy(segment, p);
+        }
+    }
+
+    /// The temporary tablespace the lab user's sorts spill to (its own, else
+    /// the default): its index and its file's size in blocks of `block_size`.
+    pub fn temp_file(&self, block_size: u32) -> Option<(usize, u64)> {
+        let name = self.user_temp.as_deref().unwrap_or(&self.default_temp);
+        let i = self.tablespaces.iter().position(|t| t.temporary && t.name.eq_ignore_ascii_case(name))?;
+        Some((i, self.tablespaces[i].bytes / block_size.max(1) as u64))
+    }
+
+    /// A sort takes `blocks` of temporary tablespace `ts`'s file: returns
+    /// the first; the next sort starts after them (wrapping at the end).
+    pub fn temp_alloc(&mut self, ts: usize, blocks: u64, file_blocks: u64) -> u64 {
+        if ts >= self.temp_cursor.len() {
+            self.temp_cursor.resize(ts + 1, 0);
+        }
+        let start = self.temp_cursor[ts] % file_blocks.max(1);
+        self.temp_cursor[ts] = (start + blocks) % file_blocks.max(1);
+        start
+    }
+
+    /// A temp request to temporary tablespace `ts`'s device (DATA, the
+    /// default, is served by `datafiles` as segments on it are).
+    pub fn submit_temp(&mut self, ts: usize, request: &IoRequest, now: SimTime) -> SimTime {
+        let device = self.tablespaces.get(ts).map(|t| t.device.as_str()).unwrap_or("DATA");
+        match self.devices.iter().position(|d| d.name().eq_ignore_ascii_case(device)) {
+            Some(k) if k > 0 => self.devices[k].submit(request, now),
+            _ => self.datafiles.submit(request, now),
+        }
     }
 
     pub fn tablespace(&self, name: &str) -> Option<&Tablespace> {
@@ -351,6 +533,16 @@ impl IoLayer {
             let own: Vec<String> = d.device_counters().iter().map(|(n, v)| format!("{n}={}", num(*v))).collect();
             out.push(format!("  counters: {}", own.join(" ")));
         }
+        if let Some(fc) = &self.db_flash_cache {
+            out.push(format!(
+                "db flash cache on {}: {} of {} blocks, inserts {}, hits {}",
+                self.devices[fc.device].name(),
+                fc.len(),
+                fc.capacity(),
+                fc.inserts,
+                fc.hits
+            ));
+        }
         out
     }
 
@@ -366,9 +558,42 @@ impl BlockDevice for IoLayer {
         self.datafiles.name()
     }
     fn submit(&mut self, request: &IoRequest, now: SimTime) -> SimTime {
-        match self.seg_device.get(request.file as usize) {
-            Some(&k) if k > 0 => self.devices[k as usize].submit(request, now),
-            _ => self.datafiles.submit(request, now),
+        self.last = IoNote::default();
+        if let Some(fc) = self.db_flash_cache.as_mut() {
+            if request.purpose == IoPurpose::Data && request.blocks == 1 {
+                if let Some(s) = fc.slot_of(request.file, request.block) {
+                    if request.kind == IoKind::Read {
+                        fc.hits += 1;
+                        let (r, k) = (fc.request(IoKind::Read, s), fc.device);
+                        self.last.db_flash_cache_hit = true;
+                        return self.devices[k].submit(&r, now);
+                    }
+                    fc.invalidate(request.file, request.block);
+                }
+            }
+        }
+        let k = self.device_of(request.file);
+        if k > 0 {
+            let done = self.devices[k].submit(request, now);
+            self.last = self.devices[k].last_note();
+            done
+        } else {
+            self.datafiles.submit(request, now)
+        }
+    }
+    fn last_note(&self) -> IoNote {
+        self.last
+    }
+    fn kind_of(&self, file: u32) -> &'static str {
+        match self.device_of(file) {
+            0 => self.datafiles.kind(),
+            k => self.devices[k].kind(),
+        }
+    }
+    fn smart_scan(&self, file: u32) -> Option<exadata::SmartScanShape> {
+        match self.device_of(file) {
+            0 => None,
+            k => self.devices[k].smart_scan(file),
         }
     }
     fn counters(&self) -> &DeviceCounters {
@@ -382,6 +607,61 @@ impl BlockDevice for IoLayer {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The Database Smart Flash Cache: a buffer aged out goes to the flash
+    /// file (unwaited); a miss of it is then read from the flash device
+    /// (`db flash cache single block physical read`) instead of its
+    /// segment's device; a write of the block makes the copy stale.
+    #[test]
+    fn aged_out_buffers_are_read_back_from_the_db_flash_cache() {
+        let mut io = IoLayer::new(100.0);
+        io.devices.push(build_device("FLASH", "pcie_flash", &[]).unwrap());
+        io.devices.push(build_device("SLOW", "hdd", &[]).unwrap());
+        io.tablespaces.push(Tablespace { name: "S".into(), device: "SLOW".into(), temporary: false, bytes: 1 << 30 });
+        io.place(7, "S");
+        io.configure_db_flash_cache(Some("+flash"), 1 << 20, 8192);
+        assert_eq!(io.db_flash_cache.as_ref().map(|f| f.capacity()), Some(128));
+        let r = IoRequest::single_block_read(7, 3, 8192);
+        let cold = io.submit(&r, SimTime::ZERO);
+        assert!(!io.last_note().db_flash_cache_hit);
+        assert!(cold.us() > 2_000.0, "an HDD read: {cold:?}");
+        assert_eq!(read_wait_event(io.kind_of(7), ReadKind::Single, io.last_note()).name(), "db file sequential read");
+        io.age_out(7, 3, SimTime(10_000.0));
+        let t = SimTime(20_000.0);
+        let warm = io.submit(&r, t);
+        assert!(io.last_note().db_flash_cache_hit);
+        // PCIe flash: 10 us of command, a 4 KB page read per 4 KB (two on
+        // two channels, 25 us), 8 KB over 1,500 MB/s.
+        assert!((warm.since(t) - (10.0 + 25.0 + 8192.0 / 1500.0)).abs() < 1e-9, "{warm:?}");
+        assert_eq!(
+            read_wait_event(io.kind_of(7), ReadKind::Single, io.last_note()).name(),
+            "db flash cache single block physical read"
+        );
+        assert_eq!(io.device("SLOW").unwrap().counters().read_requests, 1);
+        // DBWR writes the block: the flash copy is stale, the next miss reads the HDD.
+        io.submit(&IoRequest { kind: IoKind::Write, ..r }, SimTime(30_000.0));
+        io.submit(&r, SimTime(40_000.0));
+        assert!(!io.last_note().db_flash_cache_hit);
+        assert_eq!(io.device("SLOW").unwrap().counters().read_requests, 2);
+        assert!(io
+            .listing()
+            .last()
+            .unwrap()
+            .starts_with("db flash cache on FLASH: 0 of 128 blocks, inserts 1, hits 1"));
+        // No such disk group or no size: no flash cache.
+        io.configure_db_flash_cache(Some("+NOSUCH"), 1 << 20, 8192);
+        assert!(io.db_flash_cache.is_none());
+    }
+
+    #[test]
+    fn wait_events_follow_the_device_and_the_read() {
+        let n = |k, r| read_wait_event(k, r, IoNote::default()).name();
+        assert_eq!(n("hdd", ReadKind::Single), "db file sequential read");
+        assert_eq!(n("fixed", ReadKind::Multi), "db file scattered read");
+        assert_eq!(n("exadata_cell", ReadKind::Single), "cell single block physical read");
+        assert_eq!(n("exadata_cell", ReadKind::Multi), "cell multiblock physical read");
+        assert_eq!(n("exadata_cell", ReadKind::SmartScan), "cell smart table scan");
+    }
 
     #[test]
     fn fixed_latency_completes_after_its_latency_and_counts() {

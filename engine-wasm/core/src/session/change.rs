@@ -54,49 +54,61 @@ impl Run<'_> {
         &mut self,
         tid: TableId,
         target: &Target,
-        exprs: Vec<Expr>,
+        exprs: impl FnOnce() -> Vec<Expr>,
         text: &str,
         binds: DmlBinds,
         client: Client,
     ) -> Result<Vec<Vec<Value>>, LabError> {
-        let select: Vec<SelectItem> = if exprs.is_empty() {
-            vec![SelectItem::Expr { expr: Expr::Number(1.0, target.pos), alias: None }]
-        } else {
-            exprs.into_iter().map(|expr| SelectItem::Expr { expr, alias: None }).collect()
+        let pos = target.pos;
+        let select = move || -> Vec<SelectItem> {
+            let exprs = exprs();
+            if exprs.is_empty() {
+                vec![SelectItem::Expr { expr: Expr::Number(1.0, pos), alias: None }]
+            } else {
+                exprs.into_iter().map(|expr| SelectItem::Expr { expr, alias: None }).collect()
+            }
         };
-        self.target_select(tid, target, select, text, binds, client).map(|(_, rows)| rows)
+        self.target_select(tid, target, select, text, binds, client, false).map(|(_, rows)| rows)
     }
 
     /// [`Self::target_rows`] for a select list: the column names too.
+    #[allow(clippy::too_many_arguments)]
     fn target_select(
         &mut self,
         tid: TableId,
         target: &Target,
-        select: Vec<SelectItem>,
+        select: impl FnOnce() -> Vec<SelectItem>,
         text: &str,
         binds: DmlBinds,
         client: Client,
+        want_columns: bool,
     ) -> Result<(Vec<String>, Vec<Vec<Value>>), LabError> {
-        let q = Query {
-            pos: target.pos,
-            hints: target.hints.to_vec(),
-            distinct: false,
-            select,
-            from: vec![FromItem::Table { name: target.table.clone(), alias: target.alias.clone() }],
-            where_clause: target.where_clause.clone(),
-            connect_by: None,
-            group_by: Vec::new(),
-            having: None,
-            order_by: Vec::new(),
-            union_all: Vec::new(),
-            outer_joins: Vec::new(),
-        };
         let cs = self.call_stacks(client);
-        let names: Vec<String> = match binds {
-            DmlBinds::Plsql(vars) => vars.iter().map(|(n, _)| n.clone()).collect(),
-            DmlBinds::Positional(_) => Vec::new(),
+        // The statement's query is built only when its cursor is not cached.
+        let mut c = match self.cached_cursor(text, &cs) {
+            Some(c) => c,
+            None => {
+                let q = Query {
+                    pos: target.pos,
+                    hints: target.hints.to_vec(),
+                    distinct: false,
+                    select: select(),
+                    from: vec![FromItem::Table { name: target.table.clone(), alias: target.alias.clone() }],
+                    where_clause: target.where_clause.clone(),
+                    connect_by: None,
+                    group_by: Vec::new(),
+                    having: None,
+                    order_by: Vec::new(),
+                    union_all: Vec::new(),
+                    outer_joins: Vec::new(),
+                };
+                let names: Vec<String> = match binds {
+                    DmlBinds::Plsql(vars) => vars.iter().map(|(n, _)| n.clone()).collect(),
+                    DmlBinds::Positional(_) => Vec::new(),
+                };
+                self.compile_cursor(&q, text, &names, &cs)?.0
+            }
         };
-        let (mut c, _) = self.open_cursor(&q, text, &names, &cs)?;
         let values: Vec<Value> = match binds {
             // One value binds every placeholder (LAB RUN's BIND a TO b).
             DmlBinds::Positional([one]) => vec![one.clone(); c.bind_names.len()],
@@ -131,7 +143,7 @@ impl Run<'_> {
         self.s.buffered_scan = true;
         let r = self.execute_fetch(&mut c, text, &values, client, &cs, policy, Some(&mut rows), None);
         self.s.buffered_scan = false;
-        let columns = c.columns.clone();
+        let columns = if want_columns { c.columns.clone() } else { Vec::new() };
         self.close_cursor(text, c, true);
         r?;
         Ok((columns, rows))
@@ -155,7 +167,7 @@ impl Run<'_> {
         let target = Target { table: name, alias, where_clause: &q.where_clause, hints: &q.hints, pos: q.pos };
         let client = Client::SqlPlus;
         let (columns, found) =
-            self.target_select(tid, &target, q.select.clone(), text, DmlBinds::Positional(&[]), client)?;
+            self.target_select(tid, &target, || q.select.clone(), text, DmlBinds::Positional(&[]), client, true)?;
         let start = self.txn().undo.len();
         let st = self.change_stacks("oracle;opitsk;opiodr;opiexe;opifch2;qersfl;kdusru");
         let mut rows = Vec::with_capacity(found.len());
@@ -205,7 +217,7 @@ impl Run<'_> {
         }
         let target =
             Target { table: &u.table, alias: &u.alias, where_clause: &u.where_clause, hints: &u.hints, pos: u.pos };
-        let exprs = u.sets.iter().map(|(_, e)| e.clone()).collect();
+        let exprs = || u.sets.iter().map(|(_, e)| e.clone()).collect();
         let found = self.target_rows(tid, &target, exprs, text, binds, client)?;
         let start = self.txn().undo.len();
         let r = self.update_rows(tid, &cols, found, u.pos);
@@ -303,7 +315,7 @@ impl Run<'_> {
         let tid = self.dml_table(&d.table)?;
         let target =
             Target { table: &d.table, alias: &d.alias, where_clause: &d.where_clause, hints: &d.hints, pos: d.pos };
-        let found = self.target_rows(tid, &target, Vec::new(), text, binds, client)?;
+        let found = self.target_rows(tid, &target, Vec::new, text, binds, client)?;
         let start = self.txn().undo.len();
         let st = self.change_stacks("oracle;opitsk;opiodr;opiexe;delexe;delrow;kdddrp");
         let mut rows = HashSet::new();

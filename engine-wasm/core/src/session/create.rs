@@ -29,10 +29,19 @@ impl Run<'_> {
         Ok(Outcome { feedback: Some("Tablespace created.".into()), ..Default::default() })
     }
 
-    /// A segment created with `TABLESPACE ts` reads through ts's device.
+    /// A segment created with `TABLESPACE ts` reads through ts's device;
+    /// `STORAGE (CELL_FLASH_CACHE ...)` goes with it to its cell.
     fn place(&mut self, seg: crate::catalog::SegId, ph: &Physical) {
         if let Some(ts) = &ph.tablespace {
             self.inst.io.place(seg, &ts.name);
+        }
+        self.set_cell_flash_cache(seg, ph);
+    }
+
+    /// The segment's `CELL_FLASH_CACHE`, when the clause names one.
+    pub(super) fn set_cell_flash_cache(&mut self, seg: crate::catalog::SegId, ph: &Physical) {
+        if let Some(policy) = cell_flash_cache_of(ph) {
+            self.inst.io.set_cell_flash_cache(seg, policy);
         }
     }
 
@@ -251,6 +260,7 @@ impl Run<'_> {
             compress: c.physical.compress == Some(true),
             pool,
             tablespace: c.physical.tablespace.as_ref().map(|t| t.name.clone()),
+            cell_flash_cache: cell_flash_cache_of(&c.physical),
             pctfree,
             stats: Default::default(),
             dropped: false,
@@ -416,4 +426,14 @@ impl Run<'_> {
         self.invalidate_cursors();
         Ok(Outcome { feedback: Some("Index created.".into()), ..Default::default() })
     }
+}
+
+/// `STORAGE (CELL_FLASH_CACHE ...)` as the I/O layer's attribute.
+pub(super) fn cell_flash_cache_of(ph: &Physical) -> Option<crate::io::exadata::CellFlashCache> {
+    use crate::io::exadata::CellFlashCache as C;
+    Some(match ph.cell_flash_cache? {
+        lio_sql::ast::CellFlashCache::Default => C::Default,
+        lio_sql::ast::CellFlashCache::Keep => C::Keep,
+        lio_sql::ast::CellFlashCache::None => C::None,
+    })
 }

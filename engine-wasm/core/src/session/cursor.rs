@@ -35,19 +35,38 @@ impl Run<'_> {
         vars: &[String],
         cs: &CallStacks,
     ) -> Result<(Compiled, bool), LabError> {
+        match self.cached_cursor(text, cs) {
+            Some(c) => Ok((c, false)),
+            None => self.compile_cursor(q, text, vars, cs),
+        }
+    }
+
+    /// The parse call: the session's cached cursor for `text` if it has
+    /// one (a session cursor cache hit), else None (the caller compiles).
+    pub(super) fn cached_cursor(&mut self, text: &str, cs: &CallStacks) -> Option<Compiled> {
         self.s.stats.calls.parse_count_total += 1;
         if self.s.cursor_epoch != self.inst.cursor_epoch {
             self.s.cursors.clear();
             self.s.cursor_epoch = self.inst.cursor_epoch;
         }
-        if let Some(mut c) = self.s.cursors.remove(text) {
-            c.sql_slot = self.sql_area_parse(text, &c, false);
-            self.s.stats.calls.session_cursor_cache_hits += 1;
-            let us = self.inst.cost_params.soft_parse_us;
-            self.s.cost.charge(cs.parse, us * 0.2);
-            self.call_event(kind::PARSE, cs.parse);
-            return Ok((c, false));
-        }
+        let mut c = self.s.cursors.remove(text)?;
+        c.sql_slot = self.sql_area_parse(text, &c, false);
+        self.s.stats.calls.session_cursor_cache_hits += 1;
+        let us = self.inst.cost_params.soft_parse_us;
+        self.s.cost.charge(cs.parse, us * 0.2);
+        self.call_event(kind::PARSE, cs.parse);
+        Some(c)
+    }
+
+    /// A parse that found no cached cursor: compile `q` (a soft parse when
+    /// another session has it in the shared pool, else a hard parse).
+    pub(super) fn compile_cursor(
+        &mut self,
+        q: &Query,
+        text: &str,
+        vars: &[String],
+        cs: &CallStacks,
+    ) -> Result<(Compiled, bool), LabError> {
         let profile = self.inst.profile.clone();
         let ctx = Self::plan_ctx(&self.inst.cat, &profile, &self.s.params, self.s.sid, vars);
         let mut c = exec::compile(q, &ctx)?;
@@ -170,6 +189,10 @@ impl Run<'_> {
         let work = self.work_limit();
         let mbrc = self.s.params.db_file_multiblock_read_count;
         let direct_reads = !self.s.buffered_scan;
+        let workarea = crate::exec::workarea::WorkArea {
+            block_size: self.inst.params.current.db_block_size,
+            ..crate::exec::workarea::WorkArea::of(&self.s.params)
+        };
         // The row sources' view of the engine, for one open or fetch call.
         macro_rules! row_source_context {
             () => {
@@ -184,6 +207,7 @@ impl Run<'_> {
                     rowsource_stats,
                     work,
                     max_memory_mb: self.inst.limits.max_memory_mb,
+                    workarea,
                     fixed: &fixed_rows,
                     outer_moved: false,
                     mbrc,

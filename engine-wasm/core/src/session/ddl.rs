@@ -13,6 +13,8 @@ impl Run<'_> {
             let seg = self.inst.cat.indexes[iid].seg;
             self.inst.cat.segments[seg as usize].pool = pool;
         }
+        let seg = self.inst.cat.indexes[iid].seg;
+        self.set_cell_flash_cache(seg, &a.physical);
         if a.rebuild {
             let ix = &mut self.inst.cat.indexes[iid];
             let entries: Vec<_> = ix.btree.entries.drain(..).map(|e| (e, 0u32)).collect();
@@ -76,6 +78,12 @@ impl Run<'_> {
                 }
                 if p.compress == Some(true) && self.inst.cat.tables[tid].memoptimize_read {
                     return Err(LabError::new(ora::MEMOPTIMIZE_READ_COMPRESSION, a.name.pos));
+                }
+                if let Some(policy) = super::create::cell_flash_cache_of(p) {
+                    self.inst.cat.tables[tid].cell_flash_cache = Some(policy);
+                    if let Some(seg) = self.inst.cat.tables[tid].heap_seg() {
+                        self.inst.io.set_cell_flash_cache(seg, policy);
+                    }
                 }
             }
         }

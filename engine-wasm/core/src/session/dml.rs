@@ -181,6 +181,9 @@ impl Run<'_> {
             if let Some(ts) = &self.inst.cat.tables[tid].tablespace {
                 self.inst.io.place(s, ts);
             }
+            if let Some(p) = self.inst.cat.tables[tid].cell_flash_cache {
+                self.inst.io.set_cell_flash_cache(s, p);
+            }
             if let TableStorage::Heap { seg, .. } = &mut self.inst.cat.tables[tid].storage {
                 *seg = Some(s);
             }

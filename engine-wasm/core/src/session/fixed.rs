@@ -94,6 +94,18 @@ pub struct SqlAreaEntry {
     pub cpu_us: f64,
     pub elapsed_us: f64,
     pub sorts: u64,
+    /// Its work areas (one row in V$SQL_WORKAREA, its last sort's figures).
+    pub workarea: Option<SqlWorkarea>,
+}
+
+/// A cursor's work area in V$SQL_WORKAREA.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct SqlWorkarea {
+    pub last: crate::stats::LastWorkarea,
+    pub max_tempseg: u64,
+    pub optimal: u64,
+    pub onepass: u64,
+    pub multipass: u64,
 }
 
 /// The first character of a cursor key that is not a SQL text (static
@@ -170,6 +182,8 @@ fn md5(input: &[u8]) -> [u8; 16] {
 
 /// Figures at the start of an execution (V$SQL counts the difference).
 pub(crate) struct SqlMark {
+    /// Work area executions: optimal, one-pass, multi-pass.
+    workareas: [u64; 3],
     gets: u64,
     reads: u64,
     sorts: u64,
@@ -180,7 +194,13 @@ pub(crate) struct SqlMark {
 /// V$STATNAME.CLASS: 1 user, 2 redo, 8 cache, 64 SQL, 128 debug.
 fn stat_class(s: Stat) -> u32 {
     match s {
-        Stat::RedoSize | Stat::RedoEntries | Stat::RedoSynchWrites => 2,
+        Stat::RedoSize
+        | Stat::RedoEntries
+        | Stat::RedoSynchWrites
+        | Stat::RedoWrites
+        | Stat::RedoBlocksWritten
+        | Stat::RedoWastage
+        | Stat::RedoWriteTime => 2,
         Stat::SessionLogicalReads
         | Stat::ConsistentGets
         | Stat::ConsistentGetsFromCache
@@ -277,11 +297,12 @@ impl Run<'_> {
     pub(crate) fn sql_mark(&self) -> SqlMark {
         let g = &self.s.stats;
         SqlMark {
+            workareas: [g.workarea.optimal, g.workarea.onepass, g.workarea.multipass],
             gets: g.gets.consistent_gets() + g.calls.db_block_gets,
-            reads: g.gets.physical_reads,
-            sorts: g.access.sorts_memory,
+            reads: g.gets.physical_reads + g.workarea.temp_blocks_read,
+            sorts: g.access.sorts_memory + g.workarea.sorts_disk,
             us: self.s.cost.now_us(),
-            io_us: g.calls.io_wait_us,
+            io_us: g.calls.user_io_wait_us() + g.calls.temp_read_wait_us + g.calls.temp_write_wait_us,
         }
     }
 
@@ -307,6 +328,16 @@ impl Run<'_> {
             let us = after.us - m.us;
             e.elapsed_us += us;
             e.cpu_us += (us - (after.io_us - m.io_us)).max(0.0);
+            let d: Vec<u64> = after.workareas.iter().zip(m.workareas.iter()).map(|(a, b)| a - b).collect();
+            if d.iter().any(|&n| n > 0) {
+                let last = self.s.stats.workarea.last;
+                let w = e.workarea.get_or_insert_with(SqlWorkarea::default);
+                w.last = last;
+                w.max_tempseg = w.max_tempseg.max(last.tempseg);
+                w.optimal += d[0];
+                w.onepass += d[1];
+                w.multipass += d[2];
+            }
         }
     }
 
@@ -336,6 +367,7 @@ impl Run<'_> {
         for (_, f) in self.all_sessions() {
             total.add(&f);
         }
+        total.add(&lgwr_figures(&self.inst.io.redo.lgwr));
         total
     }
 
@@ -391,6 +423,34 @@ impl Run<'_> {
                 }
                 rows
             }
+            FixedView::Log => self
+                .inst
+                .io
+                .redo
+                .groups
+                .iter()
+                .map(|g| {
+                    vec![
+                        num(g.group),
+                        num(1),
+                        num(g.sequence as f64),
+                        num(g.bytes as f64),
+                        num(g.block_size),
+                        num(1),
+                        // NOARCHIVELOG: a used log is never archived.
+                        text(if g.status == crate::io::redo::LogStatus::Unused { "YES" } else { "NO" }),
+                        text(g.status.name()),
+                    ]
+                })
+                .collect(),
+            FixedView::Logfile => self
+                .inst
+                .io
+                .redo
+                .groups
+                .iter()
+                .map(|g| vec![num(g.group), Value::Null, text("ONLINE"), text(&g.member()), text("NO")])
+                .collect(),
             FixedView::Latch => {
                 let t = self.inst.sga.cache.latch_totals();
                 vec![vec![
@@ -540,6 +600,36 @@ impl Run<'_> {
                 })
                 .collect(),
             FixedView::Timer => vec![vec![num((self.s.cost.now_us() / 10_000.0).floor())]],
+            FixedView::SqlWorkarea => self
+                .inst
+                .sql_area
+                .iter()
+                .filter_map(|e| {
+                    let w = e.workarea?;
+                    let l = w.last;
+                    let last = match l.passes {
+                        0 => "OPTIMAL".to_string(),
+                        1 => "1 PASS".to_string(),
+                        n => format!("{n} PASSES"),
+                    };
+                    let bytes = |b: u64| if b == 0 { Value::Null } else { num(b as f64) };
+                    Some(vec![
+                        text(&e.sql_id),
+                        num(0),
+                        text(l.operation),
+                        text(if l.manual { "MANUAL" } else { "AUTO" }),
+                        num(l.estimated_optimal as f64),
+                        num(l.memory_used as f64),
+                        text(&last),
+                        bytes(l.tempseg),
+                        bytes(w.max_tempseg),
+                        num((w.optimal + w.onepass + w.multipass) as f64),
+                        num(w.optimal as f64),
+                        num(w.onepass as f64),
+                        num(w.multipass as f64),
+                    ])
+                })
+                .collect(),
         }
     }
 }
@@ -587,6 +677,19 @@ fn version_rows(p: &crate::instance::version::VersionProfile) -> Vec<Vec<Value>>
     rows
 }
 
+/// LGWR's figures (a background session's V$SESSTAT and waits).
+fn lgwr_figures(l: &crate::io::redo::LgwrCounters) -> SessionFigures {
+    let mut f = SessionFigures::default();
+    f.stats.set(Stat::RedoWrites, l.writes);
+    f.stats.set(Stat::RedoBlocksWritten, l.blocks_written);
+    f.stats.set(Stat::RedoWastage, l.wastage);
+    // Centiseconds, as Oracle counts it.
+    f.stats.set(Stat::RedoWriteTime, (l.write_us / 10_000.0).round() as u64);
+    f.waits[WaitEvent::LogFileParallelWrite as usize] =
+        WaitTotal { count: l.writes, us: l.write_us, hist: l.hist, hist_us: l.hist_us };
+    f
+}
+
 /// A session's cumulative figures.
 pub(crate) fn figures_of(s: &Session, block_size: u32) -> SessionFigures {
     let c = &s.stats.calls;
@@ -599,7 +702,11 @@ pub(crate) fn figures_of(s: &Session, block_size: u32) -> SessionFigures {
             WaitEvent::SqlNetMessageFromClient => (c.roundtrips, s.net_wait_us + s.client_wait_us),
             WaitEvent::LatchCacheBuffersChains => (c.latch_cbc_waits, c.latch_cbc_wait_us),
             WaitEvent::BufferBusyWaits => (c.buffer_busy_waits, c.buffer_busy_wait_us),
-            // The buffer cache's waits are counted by `note_wait` only.
+            // LGWR's own wait: never a session's.
+            WaitEvent::LogFileParallelWrite => (0, 0.0),
+            WaitEvent::DirectPathReadTemp => (c.temp_read_waits, c.temp_read_wait_us),
+            WaitEvent::DirectPathWriteTemp => (c.temp_write_waits, c.temp_write_wait_us),
+            // The generic waits are counted by `note_wait` only.
             _ => (c.wait_count[e as usize], c.wait_us[e as usize]),
         };
         f.waits[e as usize] =

@@ -54,14 +54,14 @@ pub struct Kernel<'a> {
     pub cache: &'a mut BufferCache,
     pub memopt: &'a mut MemoptPool,
     /// The I/O layer: each segment's reads go to its tablespace's device.
-    pub io: &'a mut dyn BlockDevice,
+    pub io: &'a mut crate::io::IoLayer,
     pub stats: &'a mut SessionStats,
     pub cost: &'a mut CostModel,
     pub trace: &'a mut TraceSink,
     /// The running session.
     pub sid: u32,
     /// Blocks this statement already cloned for consistent read.
-    pub cr_seen: &'a mut std::collections::HashSet<(u32, u32)>,
+    pub cr_seen: &'a mut crate::fasthash::FxSet<(u32, u32)>,
 }
 
 /// A [`Kernel`] over an instance and a session, borrowing their fields
@@ -237,7 +237,7 @@ impl Kernel<'_> {
     /// undo records (each read from its undo block: a consistent get).
     #[cold]
     #[inline(never)]
-    fn consistent_read(&mut self, seg: u32, block: u32, st: &OpStacks) {
+    pub(crate) fn consistent_read(&mut self, seg: u32, block: u32, st: &OpStacks) {
         let Some(writers) = self.cache.active.get(&(seg, block)) else { return };
         let records: u32 = writers.iter().filter(|(s, _)| *s != self.sid).map(|(_, n)| n).sum();
         if records == 0 || !self.cr_seen.insert((seg, block)) {
@@ -253,27 +253,40 @@ impl Kernel<'_> {
 
     /// The block was read from the device, the read completing at `done`:
     /// the session first waited for a free buffer if it found none clean
-    /// (`free buffer waits`), then for the read (`db file sequential read`,
-    /// or `db file scattered read` for a multiblock read).
+    /// (`free buffer waits`), then for the read, under the event the device
+    /// and the read name (`db file sequential read`, `db file scattered
+    /// read` for a multiblock read; on a cell `cell single block physical
+    /// read` / `cell multiblock physical read`; from the Database Smart
+    /// Flash Cache `db flash cache single block physical read`).
     #[cold]
     #[inline(never)]
     fn physical_read(&mut self, seg: u32, block: u32, line: u16, st: &OpStacks, done: SimTime) {
+        use crate::io::ReadKind;
+        use crate::stats::WaitEvent;
         let m = self.cache.last_miss;
         self.count_free_buffers(&m, st);
         let wait_us = done.0 - m.issued;
+        let note = self.io.last_note();
         let g = &mut self.stats.gets;
         g.physical_reads += m.blocks as u64;
         g.read_requests += 1;
-        let event = if m.blocks > 1 {
+        g.cell_flash_hits += note.flash_cache_hit as u64;
+        g.db_flash_hits += note.db_flash_cache_hit as u64;
+        let read = if m.blocks > 1 {
             g.multiblock_requests += 1;
-            crate::stats::WaitEvent::DbFileScatteredRead
+            ReadKind::Multi
         } else {
-            self.stats.calls.io_wait_us += wait_us;
-            self.stats.calls.io_waits += 1;
-            crate::stats::WaitEvent::DbFileSequentialRead
+            ReadKind::Single
         };
         self.cost.charge(st.read, wait_us);
-        self.stats.calls.note_wait(event, wait_us);
+        match crate::io::read_wait_event(self.io.kind_of(seg), read, note) {
+            WaitEvent::DbFileSequentialRead => {
+                self.stats.calls.io_wait_us += wait_us;
+                self.stats.calls.io_waits += 1;
+                self.stats.calls.note_wait(WaitEvent::DbFileSequentialRead, wait_us);
+            }
+            e => self.stats.calls.note_io_wait(e, wait_us),
+        }
         self.trace.push(
             Event {
                 kind: kind::PHYSICAL_READ,

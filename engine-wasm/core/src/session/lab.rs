@@ -48,6 +48,40 @@ impl Run<'_> {
                 self.inst.cpu_count = k;
                 Ok(Outcome { output: vec![format!("cpu_count = {k}")], ..Default::default() })
             }
+            LabCommand::Set { name, value }
+                if matches!(
+                    name.name.to_ascii_lowercase().as_str(),
+                    "cell_flash_cache_mode" | "cell_flash_logging"
+                ) =>
+            {
+                // Exadata settings with no SQL form: every cell, now and later.
+                let n = name.name.to_ascii_lowercase();
+                let text = match value {
+                    ParamValue::Text(t) => t.to_ascii_lowercase(),
+                    ParamValue::Number(x) => crate::value::format_number(*x),
+                    ParamValue::Bytes(b) => b.to_string(),
+                };
+                let (param, v, expected) = if n == "cell_flash_cache_mode" {
+                    let v = match text.as_str() {
+                        "writeback" | "write_back" => Some(1.0),
+                        "writethrough" | "write_through" => Some(0.0),
+                        _ => None,
+                    };
+                    ("write_back", v, "writeback or writethrough")
+                } else {
+                    let v = match text.as_str() {
+                        "on" | "true" | "1" => Some(1.0),
+                        "off" | "false" | "0" => Some(0.0),
+                        _ => None,
+                    };
+                    ("flash_logging", v, "on or off")
+                };
+                let Some(v) = v else {
+                    return Err(LabError::with_args(ora::LAB_SET_BAD_VALUE, &[&n, &expected], name.pos));
+                };
+                let cells = self.inst.io.set_every_cell(param, v);
+                Ok(Outcome { output: vec![format!("{n} = {text} ({cells} cell(s))")], ..Default::default() })
+            }
             LabCommand::Set { name, value } => {
                 let n = name.name.to_ascii_lowercase();
                 let v = match value {
@@ -142,6 +176,15 @@ impl Run<'_> {
                 LabError::with_args(ora::LAB_UNKNOWN_DEVICE_TYPE, &[&kind.name, &io::DEVICE_TYPES.join(", ")], kind.pos)
             }
         })?;
+        let mut device = device;
+        if device.kind() == "exadata_cell" {
+            // LAB SET cell_flash_cache_mode / cell_flash_logging, unless named here.
+            for (p, v) in self.inst.io.cell_settings.clone() {
+                if !values.iter().any(|(n, _)| n == p) {
+                    device.set_param(p, v);
+                }
+            }
+        }
         self.inst.io.devices.push(device);
         Ok(Outcome { feedback: Some("Device created.".into()), ..Default::default() })
     }

@@ -18,6 +18,8 @@ mod lab;
 mod net;
 mod plsql;
 mod program;
+mod redo_ddl;
+mod smart_scan;
 mod sqlplus;
 mod step;
 pub mod txn;
@@ -41,7 +43,7 @@ use kernel::OpStacks;
 use lio_sql::ast::*;
 use lio_sql::{ora, LabError};
 use net::{CallStacks, Client};
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
 
 pub(crate) use cursor::FetchPolicy;
 pub(crate) use step::StepRun;
@@ -100,7 +102,7 @@ pub struct Session {
     pub sid: u32,
     /// `ALTER SESSION` overrides on top of the instance parameters.
     pub params: Parameters,
-    pub(crate) cursors: HashMap<String, Compiled>,
+    pub(crate) cursors: crate::fasthash::FxMap<String, Compiled>,
     /// The instance's cursor epoch these cursors were built in.
     pub(crate) cursor_epoch: u64,
     pub(crate) sqlplus: SqlPlusState,
@@ -123,7 +125,7 @@ pub struct Session {
     /// Work units at the start of the running statement and script.
     pub(crate) work_base: WorkBase,
     /// Blocks the running statement cloned for consistent read.
-    pub(crate) cr_seen: std::collections::HashSet<(u32, u32)>,
+    pub(crate) cr_seen: crate::fasthash::FxSet<(u32, u32)>,
     /// `dbms_xplan.display_cursor`'s default: the last cursor executed.
     pub(crate) last_cursor: Option<LastCursor>,
     /// PLAN_TABLE: the last EXPLAIN PLAN's statement id and plan.
@@ -141,6 +143,11 @@ pub struct Session {
     pub(crate) run_queue_us: f64,
     /// The statement's scans find rows to change: buffered, never direct.
     pub(crate) buffered_scan: bool,
+    /// Under `SESSIONS n`: a commit waiting for LGWR to write up to here.
+    pub(crate) pending_sync: Option<u64>,
+    /// Interned stacks of row changes, by base path, and of log file sync.
+    pub(crate) change_stacks: Vec<(&'static str, txn::ChangeStacks)>,
+    pub(crate) sync_stack: Option<StackId>,
 }
 
 /// The wait counters at a point in time (a step's waits are the difference).
@@ -157,13 +164,17 @@ struct WaitMark {
     latch_us: f64,
     busy_waits: u64,
     busy_us: f64,
-    /// Every wait event's count and time (the buffer cache's are read here).
+    /// Every wait event's count and time (the generic ones are read here).
     counts: [u64; crate::stats::WaitEvent::COUNT],
     times: [f64; crate::stats::WaitEvent::COUNT],
+    temp_reads: u64,
+    temp_read_us: f64,
+    temp_writes: u64,
+    temp_write_us: f64,
 }
 
 impl WaitMark {
-    /// Time in wait event `e` since `before`.
+    /// Time in wait event `e` since `before` (an event counted generically).
     fn wait_us(&self, e: crate::stats::WaitEvent, before: &WaitMark) -> f64 {
         self.times[e as usize] - before.times[e as usize]
     }
@@ -207,7 +218,7 @@ impl Session {
         Session {
             sid,
             params,
-            cursors: HashMap::new(),
+            cursors: Default::default(),
             cursor_epoch: 0,
             sqlplus: SqlPlusState::default(),
             stats: SessionStats::default(),
@@ -229,6 +240,9 @@ impl Session {
             idle_us: 0.0,
             run_queue_us: 0.0,
             buffered_scan: false,
+            pending_sync: None,
+            change_stacks: Vec::new(),
+            sync_stack: None,
         }
     }
 
@@ -244,8 +258,18 @@ impl Session {
         let mut s = self.stats.snapshot(block_size);
         let db = (self.cost.now_us() - self.net_wait_us - self.client_wait_us - self.idle_us).max(0.0);
         let c = &self.stats.calls;
-        let waits = c.io_wait_us + c.latch_cbc_wait_us + c.buffer_busy_wait_us + c.buffer_cache_wait_us();
-        let cpu = (db - waits - self.run_queue_us).max(0.0);
+        let temp_us = c.temp_read_wait_us + c.temp_write_wait_us;
+        // Every non-idle wait: single-block reads, the generic events (the
+        // buffer cache's, the cells'), temp, commits, latches, pins.
+        let cpu = (db
+            - c.io_wait_us
+            - c.generic_wait_us(None)
+            - temp_us
+            - c.log_file_sync_us
+            - c.latch_cbc_wait_us
+            - c.buffer_busy_wait_us
+            - self.run_queue_us)
+            .max(0.0);
         s.set(crate::stats::Stat::DbTime, (db / 10_000.0).round() as u64);
         s.set(crate::stats::Stat::CpuUsedBySession, (cpu / 10_000.0).round() as u64);
         s
@@ -265,6 +289,7 @@ impl Run<'_> {
     fn checkpoint(&mut self) {
         let now = self.s.cost.now;
         let done = self.inst.sga.cache.checkpoint(None, &mut self.inst.io, now);
+        self.inst.io.redo.checkpoint_complete();
         let us = done.since(now);
         if us > 0.0 {
             self.s.stats.calls.note_wait(crate::stats::WaitEvent::RdbmsIpcReply, us);
@@ -313,6 +338,9 @@ pub(crate) fn kind_of(k: &StatementKind) -> &'static str {
         | StatementKind::AlterSystem(_)
         | StatementKind::FlushBufferCache
         | StatementKind::Checkpoint
+        | StatementKind::SwitchLogfile
+        | StatementKind::AlterDatabase(_)
+        | StatementKind::AlterUser(_)
         | StatementKind::AlterSession(_) => "ddl",
         StatementKind::Insert(_)
         | StatementKind::Update(_)
@@ -446,6 +474,10 @@ impl Run<'_> {
             busy_us: c.buffer_busy_wait_us,
             counts: c.wait_count,
             times: c.wait_us,
+            temp_reads: c.temp_read_waits,
+            temp_read_us: c.temp_read_wait_us,
+            temp_writes: c.temp_write_waits,
+            temp_write_us: c.temp_write_wait_us,
         }
     }
 
@@ -471,12 +503,18 @@ impl Run<'_> {
                 c.latch_cbc_wait_us - before.latch_us,
             ),
             ("buffer busy waits", c.buffer_busy_waits - before.busy_waits, c.buffer_busy_wait_us - before.busy_us),
+            ("direct path read temp", c.temp_read_waits - before.temp_reads, c.temp_read_wait_us - before.temp_read_us),
+            (
+                "direct path write temp",
+                c.temp_write_waits - before.temp_writes,
+                c.temp_write_wait_us - before.temp_write_us,
+            ),
         ] {
             if count > 0 {
                 w.insert(name.into(), WaitOut { count, time_us: round3(us) });
             }
         }
-        for e in crate::stats::WaitEvent::BUFFER_CACHE {
+        for e in crate::stats::WaitEvent::ALL.into_iter().filter(|e| e.generic()) {
             let count = c.wait_count[e as usize] - before.counts[e as usize];
             if count > 0 {
                 let us = c.wait_us[e as usize] - before.times[e as usize];
@@ -547,6 +585,7 @@ impl Run<'_> {
                     | StatementKind::AlterSession(_)
                     | StatementKind::FlushBufferCache
                     | StatementKind::Checkpoint
+                    | StatementKind::SwitchLogfile
             )
         {
             // DDL commits the open transaction first.
@@ -570,6 +609,42 @@ impl Run<'_> {
                 self.inst.sga.cache.flush();
                 Ok(Outcome { feedback: Some("System altered.".into()), ..Default::default() })
             }
+            StatementKind::AlterDatabase(AlterDatabase::DefaultTemporaryTablespace(ts)) => {
+                let name = ts.name.to_uppercase();
+                match self.inst.io.tablespace(&name) {
+                    None => return Err(LabError::with_args(ora::TABLESPACE_DOES_NOT_EXIST, &[&name], ts.pos)),
+                    Some(t) if !t.temporary => {
+                        return Err(LabError::new(ora::DEFAULT_TEMPORARY_TABLESPACE_TYPE, ts.pos))
+                    }
+                    Some(_) => {
+                        // A user on the old default moves to the new one.
+                        let io = &mut self.inst.io;
+                        if io.user_temp.as_deref() == Some(io.default_temp.as_str()) {
+                            io.user_temp = None;
+                        }
+                        io.default_temp = name;
+                    }
+                }
+                Ok(Outcome { feedback: Some("Database altered.".into()), ..Default::default() })
+            }
+            StatementKind::AlterUser(a) => {
+                let user = a.user.name.to_uppercase();
+                if user != LAB_USER {
+                    return Err(LabError::with_args(ora::USER_DOES_NOT_EXIST, &[&user], a.user.pos));
+                }
+                let ts = &a.temporary_tablespace;
+                let name = ts.name.to_uppercase();
+                match self.inst.io.tablespace(&name) {
+                    None => return Err(LabError::with_args(ora::TABLESPACE_DOES_NOT_EXIST, &[&name], ts.pos)),
+                    Some(t) if !t.temporary => {
+                        return Err(LabError::new(ora::INVALID_TEMPORARY_TABLESPACE_TYPE, ts.pos))
+                    }
+                    Some(_) => self.inst.io.user_temp = Some(name),
+                }
+                Ok(Outcome { feedback: Some("User altered.".into()), ..Default::default() })
+            }
+            StatementKind::SwitchLogfile => Ok(self.switch_logfile()),
+            StatementKind::AlterDatabase(a) => self.alter_database(a),
             StatementKind::CreateIndex(c) => self.create_index(c),
             StatementKind::AlterIndex(a) => self.alter_index(a),
             StatementKind::AlterTable(a) => self.alter_table(a),
@@ -586,7 +661,12 @@ impl Run<'_> {
             StatementKind::AlterSession(s) => {
                 if matches!(
                     s.name.name.as_str(),
-                    "memoptimize_pool_size" | "db_block_size" | "db_cache_size" | "db_keep_cache_size"
+                    "memoptimize_pool_size"
+                        | "db_block_size"
+                        | "db_cache_size"
+                        | "db_keep_cache_size"
+                        | "log_buffer"
+                        | "pga_aggregate_target"
                 ) {
                     return Err(LabError::new(ora::PARAMETER_NOT_MODIFIABLE_WITH_OPTION, s.name.pos));
                 }

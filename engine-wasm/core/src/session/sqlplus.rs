@@ -60,6 +60,9 @@ impl Run<'_> {
                 // The SGA is built anew; the script's session carries on
                 // with its statistics (the lab reconnects it).
                 self.inst.rebuild_sga(&self.s.params);
+                let (file, size) = self.s.params.db_flash_cache();
+                let bs = self.s.params.db_block_size;
+                self.inst.io.configure_db_flash_cache(file, size, bs);
                 self.inst.up = true;
                 self.invalidate_cursors();
                 // V$SYSSTAT and V$SQL start again with the new instance.

@@ -77,9 +77,14 @@ pub struct Transaction {
     pub undo_block_used: u64,
     /// Undo blocks the transaction has written.
     pub undo_blocks: u64,
+    /// The rows it locked and the blocks it marked active, released at its
+    /// end (so a commit costs its own changes, not the size of the maps).
+    pub locked: Vec<(TableId, u32)>,
+    pub active_blocks: Vec<(u32, u32)>,
 }
 
 /// Where a change's time goes in the profile.
+#[derive(Debug, Clone, Copy)]
 pub struct ChangeStacks {
     /// The row-change function and its current get.
     pub get: OpStacks,
@@ -110,13 +115,51 @@ impl Run<'_> {
         c.db_block_gets += 1;
         c.db_block_changes += 1;
         c.redo_entries += 1;
-        c.redo_size += REDO_RECORD_HEADER + CHANGE_VECTOR_HEADER + TXN_SLOT_BYTES;
+        self.gen_redo(REDO_RECORD_HEADER + CHANGE_VECTOR_HEADER + TXN_SLOT_BYTES);
+    }
+
+    /// Redo copied into the log buffer (`redo size`); LGWR may start a
+    /// write on its own (a third of the buffer or 1 MB unwritten).
+    pub(super) fn gen_redo(&mut self, bytes: u64) {
+        self.s.stats.calls.redo_size += bytes;
+        let t = self.inst.lgwr_timing();
+        self.inst.io.redo_generate(bytes, self.s.cost.now, &t);
+    }
+
+    /// The session waited `us` in `log file sync`.
+    pub(crate) fn log_file_sync_wait(&mut self, us: f64) {
+        let c = &mut self.s.stats.calls;
+        c.log_file_syncs += 1;
+        c.log_file_sync_us += us;
+        c.note_wait(crate::stats::WaitEvent::LogFileSync, us);
+        let stack = match self.s.sync_stack {
+            Some(s) => s,
+            None => {
+                let s = self
+                    .s
+                    .cost
+                    .stack("oracle;opitsk;opiodr;opiexe;xctCommitTxn;ksucrp;kcrf_commit_force;log file sync");
+                self.s.sync_stack = Some(s);
+                s
+            }
+        };
+        self.s.cost.charge(stack, us);
     }
 
     /// Stacks a change charges to under `base` (the row-change function):
     /// its own work, the current get (kcbgcur) with its latch and read, the
     /// undo record (ktuchg) and the redo (kcrfw_redo_gen).
-    pub(super) fn change_stacks(&mut self, base: &str) -> ChangeStacks {
+    pub(super) fn change_stacks(&mut self, base: &'static str) -> ChangeStacks {
+        // Interned once per session and base (a change runs per row).
+        if let Some((_, st)) = self.s.change_stacks.iter().find(|(b, _)| *b == base) {
+            return *st;
+        }
+        let st = self.intern_change_stacks(base);
+        self.s.change_stacks.push((base, st));
+        st
+    }
+
+    fn intern_change_stacks(&mut self, base: &str) -> ChangeStacks {
         let c = &mut self.s.cost;
         let own = c.stack(base);
         let get = c.child(own, "kcbgcur");
@@ -157,8 +200,8 @@ impl Run<'_> {
         c.db_block_gets += new_undo_block as u64;
         c.db_block_changes += 2;
         c.redo_entries += 1;
-        c.redo_size += REDO_RECORD_HEADER + CHANGE_VECTOR_HEADER + size.redo + undo_cv;
         c.undo_change_vector_size += undo_cv;
+        self.gen_redo(REDO_RECORD_HEADER + CHANGE_VECTOR_HEADER + size.redo + undo_cv);
         let p = &self.inst.cost_params;
         let (change, undo_us) = (p.change_row_us, undo_cv as f64 * p.redo_byte_us);
         let redo_us = (REDO_RECORD_HEADER + CHANGE_VECTOR_HEADER + size.redo) as f64 * p.redo_byte_us;
@@ -180,15 +223,21 @@ impl Run<'_> {
         c.db_block_gets += 1;
         c.db_block_changes += 1;
         c.redo_entries += 1;
-        c.redo_size += REDO_RECORD_HEADER + CHANGE_VECTOR_HEADER + UNDO_RECORD_HEADER;
         c.redo_synch_writes += 1;
-        c.log_file_syncs += 1;
-        let us = self.inst.cost_params.log_file_sync_us;
-        c.log_file_sync_us += us;
-        c.note_wait(crate::stats::WaitEvent::LogFileSync, us);
-        let stack =
-            self.s.cost.stack("oracle;opitsk;opiodr;opiexe;xctCommitTxn;ksucrp;kcrf_commit_force;log file sync");
-        self.s.cost.charge(stack, us);
+        self.gen_redo(REDO_RECORD_HEADER + CHANGE_VECTOR_HEADER + UNDO_RECORD_HEADER);
+        // The commit record is in the log buffer: LGWR must write up to it.
+        let upto = self.inst.io.redo.generated();
+        if self.inst.io.redo.deferred {
+            // SESSIONS n: the scheduler parks the session until LGWR's
+            // write covering it completes.
+            self.s.pending_sync = Some(upto);
+            return;
+        }
+        let now = self.s.cost.now;
+        let t = self.inst.lgwr_timing();
+        if let Some(back) = self.inst.io.redo_sync(now, upto, &t) {
+            self.log_file_sync_wait(back.since(now));
+        }
     }
 
     /// The commit DDL (and DBMS_STATS) does before it runs.
@@ -208,7 +257,7 @@ impl Run<'_> {
             c.db_block_gets += 1;
             c.db_block_changes += 1;
             c.redo_entries += 1;
-            c.redo_size += REDO_RECORD_HEADER + CHANGE_VECTOR_HEADER + UNDO_RECORD_HEADER;
+            self.gen_redo(REDO_RECORD_HEADER + CHANGE_VECTOR_HEADER + UNDO_RECORD_HEADER);
         }
         self.end_transaction();
         Ok(())
@@ -237,9 +286,9 @@ impl Run<'_> {
     pub(super) fn roll_back_everyone(&mut self) -> Result<(), LabError> {
         let sids: Vec<u32> = self.inst.txns.keys().copied().collect();
         for sid in sids {
-            let Some(txn) = self.inst.txns.remove(&sid) else { continue };
+            let Some(undo) = self.inst.txns.get_mut(&sid).map(|t| std::mem::take(&mut t.undo)) else { continue };
             let mut touched: BTreeMap<TableId, HashSet<u32>> = BTreeMap::new();
-            for rec in txn.undo.into_iter().rev() {
+            for rec in undo.into_iter().rev() {
                 let t = rec.table();
                 if let Some(r) = apply_undo(&mut self.inst.cat, rec) {
                     touched.entry(t).or_default().insert(r);
@@ -266,14 +315,24 @@ impl Run<'_> {
     /// Row `row` of `table` now has an uncommitted change of this session
     /// in its block (a reader from another session clones the block).
     pub(super) fn mark_active(&mut self, table: TableId, row: u32) {
-        if let Some(key) = row_block(&self.inst.cat, table, row) {
+        let key = row_block(&self.inst.cat, table, row);
+        if let Some(key) = key {
             let writers = self.inst.sga.cache.active.entry(key).or_default();
             match writers.iter_mut().find(|(s, _)| *s == self.s.sid) {
                 Some(w) => w.1 += 1,
                 None => writers.push((self.s.sid, 1)),
             }
         }
-        self.inst.row_locks.insert((table, row), self.s.sid);
+        let newly = self.inst.row_locks.insert((table, row), self.s.sid) != Some(self.s.sid);
+        let txn = self.txn();
+        if newly {
+            txn.locked.push((table, row));
+        }
+        if let Some(key) = key {
+            if txn.active_blocks.last() != Some(&key) {
+                txn.active_blocks.push(key);
+            }
+        }
         self.inst.change_seq += 1;
         self.inst.cat.tables[table].changed_at = self.inst.change_seq;
     }
@@ -319,7 +378,7 @@ impl Run<'_> {
             c.undo_records_applied += 1;
             c.db_block_changes += 1;
             c.redo_entries += 1;
-            c.redo_size += REDO_RECORD_HEADER + CHANGE_VECTOR_HEADER + ROW_ADDRESS_BYTES;
+            self.gen_redo(REDO_RECORD_HEADER + CHANGE_VECTOR_HEADER + ROW_ADDRESS_BYTES);
             let us = self.inst.cost_params.change_row_us;
             self.s.cost.charge(st.get.own, us);
         }

@@ -34,12 +34,14 @@ pub(crate) mod lane {
     pub const DB_FILE_SEQUENTIAL_READ: u8 = 4;
     pub const LOG_FILE_SYNC: u8 = 5;
     pub const SQLNET_FROM_CLIENT: u8 = 6;
+    /// `direct path read temp` and `direct path write temp` (a sort's spill).
+    pub const DIRECT_PATH_TEMP: u8 = 7;
     /// The buffer cache's waits, in [`crate::stats::WaitEvent::BUFFER_CACHE`] order.
-    pub const DB_FILE_SCATTERED_READ: u8 = 7;
-    pub const DIRECT_PATH_READ: u8 = 8;
-    pub const FREE_BUFFER_WAITS: u8 = 9;
-    pub const ENQ_KO: u8 = 10;
-    pub const RDBMS_IPC_REPLY: u8 = 11;
+    pub const DB_FILE_SCATTERED_READ: u8 = 8;
+    pub const DIRECT_PATH_READ: u8 = 9;
+    pub const FREE_BUFFER_WAITS: u8 = 10;
+    pub const ENQ_KO: u8 = 11;
+    pub const RDBMS_IPC_REPLY: u8 = 12;
 }
 
 /// One session's part of the workload.
@@ -57,6 +59,22 @@ struct Worker {
     rows: u64,
     executions: u64,
     lane: Vec<(f64, f64, u8)>,
+}
+
+impl Worker {
+    /// The execution (and its commit's wait) ended at `t`: the worker runs
+    /// its next bind value then, or is done. True when it is done.
+    fn end_turn(&mut self, t: f64, sched: &mut Scheduler, k: usize) -> bool {
+        self.end_us = t;
+        if self.next >= self.hi {
+            self.done = true;
+            true
+        } else {
+            self.next += 1;
+            sched.wake(Process::Session(k as u32), SimTime(t));
+            false
+        }
+    }
 }
 
 /// Append a lane segment, merged with the last one when it continues it.
@@ -107,8 +125,12 @@ impl Run<'_> {
             self.inst.workload_peers = peers;
             return Err(LabError::with(ora::LAB_UNSUPPORTED, "SESSIONS n here", r.sql_pos));
         }
+        self.inst.io.redo.deferred = true;
         let r = self.drive_sessions(r, stmt, n, &mut peers);
-        // Sessions no longer run at once.
+        // Sessions no longer run at once; commits wait for LGWR again.
+        self.inst.io.redo.deferred = false;
+        self.s.pending_sync = None;
+        peers.iter_mut().for_each(|p| p.pending_sync = None);
         let cache = &mut self.inst.sga.cache;
         cache.latches.set_contention(false);
         cache.row_cr_until = 0.0;
@@ -195,8 +217,51 @@ impl Run<'_> {
         // Sessions still running, and when the finished ones ended.
         let mut running = workers.iter().filter(|w| !w.done).count();
         let mut finished_end = start.us();
-        while let Some((t, Process::Session(k))) = sched.run_next() {
-            let k = k as usize;
+        let timing = self.inst.lgwr_timing();
+        let lgwr_before = self.inst.io.redo.lgwr;
+        // Sessions parked in `log file sync`: (worker, redo end, since).
+        let mut parked: Vec<(usize, u64, f64)> = Vec::with_capacity(n);
+        let mut lgwr_wake: Option<SimTime> = None;
+        while let Some((t, p)) = sched.run_next() {
+            let k = match p {
+                Process::Session(k) => k as usize,
+                Process::Lgwr => {
+                    // LGWR's write completes: it posts the sessions it covers,
+                    // then writes what the others committed meanwhile.
+                    lgwr_wake = None;
+                    if let Some(f) = self.inst.io.redo.complete_front() {
+                        let written = self.inst.io.redo.written();
+                        let back = f.done.after(timing.wakeup_us).us();
+                        let mut i = 0;
+                        while i < parked.len() {
+                            let (k, upto, since) = parked[i];
+                            if upto > written {
+                                i += 1;
+                                continue;
+                            }
+                            parked.swap_remove(i);
+                            let mut w = self.worker(peers, k);
+                            let resume = back.max(since);
+                            if resume > since {
+                                w.log_file_sync_wait(resume - since);
+                            }
+                            push_lane(&mut workers[k].lane, since, resume, lane::LOG_FILE_SYNC);
+                            if workers[k].end_turn(resume, &mut sched, k) {
+                                running -= 1;
+                                finished_end = finished_end.max(resume);
+                            }
+                        }
+                    }
+                    if !parked.is_empty() && self.inst.io.redo.busy_until().is_none() {
+                        self.inst.io.lgwr_write(t, &timing);
+                    }
+                    if let Some(f) = self.inst.io.redo.front() {
+                        sched.wake(Process::Lgwr, f.done);
+                        lgwr_wake = Some(f.done);
+                    }
+                    continue;
+                }
+            };
             // The RowCR window: until the last other session finishes
             // (one that has not finished yet runs on).
             let until = if running > 1 { f64::INFINITY } else { finished_end };
@@ -227,12 +292,23 @@ impl Run<'_> {
             }
             // The slice's time by state: its waits, the rest on CPU.
             let now = w.waits_now();
+            // Cell and flash cache reads share the read lane (User I/O); the
+            // buffer cache's waits have their own lanes.
+            let io_us: f64 = WaitEvent::ALL
+                .into_iter()
+                .filter(|e| e.generic() && !WaitEvent::BUFFER_CACHE.contains(e))
+                .map(|e| now.wait_us(e, &mark))
+                .sum();
             let waits = [
                 (lane::LATCH_CBC, now.latch_us - mark.latch_us),
                 (lane::BUFFER_BUSY, now.busy_us - mark.busy_us),
-                (lane::DB_FILE_SEQUENTIAL_READ, now.read_us - mark.read_us),
+                (lane::DB_FILE_SEQUENTIAL_READ, now.read_us - mark.read_us + io_us),
                 (lane::LOG_FILE_SYNC, now.sync_us - mark.sync_us),
                 (lane::SQLNET_FROM_CLIENT, (now.net_us - mark.net_us) + (now.client_us - mark.client_us)),
+                (
+                    lane::DIRECT_PATH_TEMP,
+                    (now.temp_read_us - mark.temp_read_us) + (now.temp_write_us - mark.temp_write_us),
+                ),
                 (lane::DB_FILE_SCATTERED_READ, now.wait_us(WaitEvent::DbFileScatteredRead, &mark)),
                 (lane::DIRECT_PATH_READ, now.wait_us(WaitEvent::DirectPathRead, &mark)),
                 (lane::FREE_BUFFER_WAITS, now.wait_us(WaitEvent::FreeBufferWaits, &mark)),
@@ -253,14 +329,29 @@ impl Run<'_> {
             }
             wk.rows += got;
             wk.executions += 1;
-            wk.end_us = t1;
-            if v >= wk.hi {
-                wk.done = true;
-                running -= 1;
-                finished_end = finished_end.max(t1);
-            } else {
-                wk.next = v + 1;
-                sched.wake(Process::Session(k as u32), SimTime(t1));
+            let pending = self.worker(peers, k).s.pending_sync.take();
+            let redo = &self.inst.io.redo;
+            match pending {
+                // The commit waits for LGWR: posted if it is idle.
+                Some(upto) if upto > redo.written() => {
+                    parked.push((k, upto, t1));
+                    if redo.busy_until().is_none() {
+                        self.inst.io.lgwr_post(SimTime(t1), &timing);
+                    }
+                }
+                _ => {
+                    if workers[k].end_turn(t1, &mut sched, k) {
+                        running -= 1;
+                        finished_end = finished_end.max(t1);
+                    }
+                }
+            }
+            // A write LGWR started (posted, or at the log buffer threshold).
+            if lgwr_wake.is_none() {
+                if let Some(f) = self.inst.io.redo.front() {
+                    sched.wake(Process::Lgwr, f.done);
+                    lgwr_wake = Some(f.done);
+                }
             }
         }
         // The statement's plan and columns from the first session's cursor.
@@ -310,6 +401,16 @@ impl Run<'_> {
             client.name(),
             if cpus > 0 { format!(" on {cpus} CPU(s)") } else { String::new() }
         )];
+        let lgwr = self.inst.io.redo.lgwr;
+        let writes = lgwr.writes - lgwr_before.writes;
+        if writes > 0 {
+            let syncs: u64 = sessions.iter().map(|s| s.waits.get("log file sync").map_or(0, |w| w.count)).sum();
+            out.push(format!(
+                "LGWR: {writes} writes ({} redo blocks) for {syncs} log file syncs, log file parallel write avg {:.1} us",
+                lgwr.blocks_written - lgwr_before.blocks_written,
+                (lgwr.write_us - lgwr_before.write_us) / writes as f64
+            ));
+        }
         for s in &sessions {
             let gets = s.stats.get("consistent gets").copied().unwrap_or(0);
             let mut line = format!(
@@ -403,6 +504,7 @@ mod tests {
             lane::DB_FILE_SEQUENTIAL_READ,
             lane::LOG_FILE_SYNC,
             lane::SQLNET_FROM_CLIENT,
+            lane::DIRECT_PATH_TEMP,
             lane::DB_FILE_SCATTERED_READ,
             lane::DIRECT_PATH_READ,
             lane::FREE_BUFFER_WAITS,

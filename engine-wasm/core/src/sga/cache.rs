@@ -288,7 +288,7 @@ pub struct BufferCache {
     /// Blocks holding uncommitted changes: (segment, block) -> (the
     /// changing session's SID, undo records for the block). A reader from
     /// another session builds a consistent-read clone of such a block.
-    pub active: std::collections::HashMap<(u32, u32), Vec<(u32, u32)>>,
+    pub active: crate::fasthash::FxMap<(u32, u32), Vec<(u32, u32)>>,
     /// While other sessions of a workload run (until this simulated time,
     /// µs), a unique-index shortcut get of a table block takes the RowCR
     /// path (versions with RowCR and `_row_cr` on); 0 otherwise.

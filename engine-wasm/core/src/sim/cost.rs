@@ -7,7 +7,6 @@
 //! `LAB SET <name> = <value>` changes any of them.
 
 use crate::sim::SimTime;
-use std::collections::HashMap;
 
 macro_rules! cost_params {
     ($( $(#[doc = $doc:literal])* $name:ident : $default:expr ),* $(,)?) => {
@@ -111,9 +110,14 @@ cost_params! {
     /// One change to a block in current mode (kcbgcur, ktuchg: the change
     /// and its undo record), beyond its redo bytes.
     change_row_us: 1.5,
-    /// `log file sync`: a commit waiting for LGWR to write its redo (a
-    /// fixed time until redo has a device).
-    log_file_sync_us: 500.0,
+    /// A commit posting LGWR (semaphore post, LGWR scheduled and running):
+    /// tens of microseconds on Linux.
+    lgwr_post_us: 20.0,
+    /// LGWR's CPU to gather a write from the log buffer, before its I/O.
+    lgwr_write_cpu_us: 10.0,
+    /// From LGWR's write completing to the committing session running
+    /// again (LGWR posts it; it is scheduled).
+    commit_wakeup_us: 30.0,
     /// Rowsource statistics per row (STATISTICS_LEVEL=ALL or the
     /// GATHER_PLAN_STATISTICS hint).
     rowsource_stats_row_us: 0.3,
@@ -129,7 +133,7 @@ pub struct CostModel {
     /// The session's position on the simulated clock.
     pub now: SimTime,
     names: Vec<String>,
-    index: HashMap<String, u32>,
+    index: crate::fasthash::FxMap<String, u32>,
     time: Vec<f64>,
 }
 

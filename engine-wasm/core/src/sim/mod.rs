@@ -61,6 +61,8 @@ impl Ord for SimTime {
 pub enum Process {
     /// A user session, by its number in the script (`LAB SESSION n`).
     Session(u32),
+    /// The log writer: it runs when its write completes.
+    Lgwr,
 }
 
 /// Runs processes in order of (time, sequence). A process is woken at a

@@ -59,11 +59,12 @@ pub const TIMELINE_STATES: &[Named] = &[
     Named { name: "DB_FILE_SEQUENTIAL_READ", value: 4, label: "db file sequential read" },
     Named { name: "LOG_FILE_SYNC", value: 5, label: "log file sync" },
     Named { name: "SQLNET_FROM_CLIENT", value: 6, label: "SQL*Net message from client" },
-    Named { name: "DB_FILE_SCATTERED_READ", value: 7, label: "db file scattered read" },
-    Named { name: "DIRECT_PATH_READ", value: 8, label: "direct path read" },
-    Named { name: "FREE_BUFFER_WAITS", value: 9, label: "free buffer waits" },
-    Named { name: "ENQ_KO", value: 10, label: "enq: KO - fast object checkpoint" },
-    Named { name: "RDBMS_IPC_REPLY", value: 11, label: "rdbms ipc reply" },
+    Named { name: "DIRECT_PATH_TEMP", value: 7, label: "direct path read/write temp" },
+    Named { name: "DB_FILE_SCATTERED_READ", value: 8, label: "db file scattered read" },
+    Named { name: "DIRECT_PATH_READ", value: 9, label: "direct path read" },
+    Named { name: "FREE_BUFFER_WAITS", value: 10, label: "free buffer waits" },
+    Named { name: "ENQ_KO", value: 11, label: "enq: KO - fast object checkpoint" },
+    Named { name: "RDBMS_IPC_REPLY", value: 12, label: "rdbms ipc reply" },
 ];
 
 pub const NO_SEGMENT: u32 = u32::MAX;

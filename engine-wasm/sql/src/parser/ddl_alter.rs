@@ -4,6 +4,7 @@ use super::{Parser, R};
 use crate::ast::*;
 use crate::lexer::Tok;
 use crate::ora;
+use crate::LabError;
 
 impl Parser<'_> {
     pub(super) fn alter(&mut self) -> R<StatementKind> {
@@ -29,6 +30,11 @@ impl Parser<'_> {
                     }
                     return Ok(StatementKind::Checkpoint);
                 }
+                if self.is_kw("SWITCH") && self.nth_is_kw(1, "LOGFILE") {
+                    self.bump();
+                    self.bump();
+                    return Ok(StatementKind::SwitchLogfile);
+                }
                 match self.word() {
                     Some(o)
                         if matches!(
@@ -53,6 +59,31 @@ impl Parser<'_> {
                     }
                     _ => Err(self.fail(ora::ILLEGAL_ALTER_SYSTEM_OPTION)),
                 }
+            }
+            "DATABASE" => {
+                self.bump();
+                if matches!(self.word(), Some("ADD" | "DROP")) && self.nth_is_kw(1, "LOGFILE") {
+                    return self.alter_database_logfile();
+                }
+                if self.is_kw("DEFAULT") && self.nth_is_kw(1, "TEMPORARY") && self.nth_is_kw(2, "TABLESPACE") {
+                    self.bump();
+                    self.bump();
+                    self.bump();
+                    let ts = self.ident(ora::MISSING_OR_INVALID_OPTION)?;
+                    return Ok(StatementKind::AlterDatabase(AlterDatabase::DefaultTemporaryTablespace(ts)));
+                }
+                match self.word() {
+                    Some(o) => Err(self.unsupported(format!("ALTER DATABASE {o}"))),
+                    None => Err(self.fail(ora::MISSING_OR_INVALID_OPTION)),
+                }
+            }
+            "USER" if self.nth_is_kw(2, "TEMPORARY") && self.nth_is_kw(3, "TABLESPACE") => {
+                self.bump();
+                let user = self.ident(ora::MISSING_OR_INVALID_OPTION)?;
+                self.bump();
+                self.bump();
+                let temporary_tablespace = self.ident(ora::MISSING_OR_INVALID_OPTION)?;
+                Ok(StatementKind::AlterUser(AlterUser { user, temporary_tablespace }))
             }
             "SESSION" => {
                 self.bump();
@@ -196,9 +227,9 @@ impl Parser<'_> {
                     _ => Err(self.fail(ora::INVALID_ALTER_TABLE_OPTION)),
                 }
             }
-            "CLUSTER" | "USER" | "DATABASE" | "VIEW" | "SEQUENCE" | "TABLESPACE" | "PROCEDURE" | "FUNCTION"
-            | "PACKAGE" | "TRIGGER" | "TYPE" | "MATERIALIZED" | "SYNONYM" | "PROFILE" | "ROLE" | "PLUGGABLE"
-            | "DISKGROUP" | "RESOURCE" | "OUTLINE" | "LIBRARY" | "JAVA" | "DIMENSION" | "AUDIT" | "LOCKDOWN" => {
+            "CLUSTER" | "USER" | "VIEW" | "SEQUENCE" | "TABLESPACE" | "PROCEDURE" | "FUNCTION" | "PACKAGE"
+            | "TRIGGER" | "TYPE" | "MATERIALIZED" | "SYNONYM" | "PROFILE" | "ROLE" | "PLUGGABLE" | "DISKGROUP"
+            | "RESOURCE" | "OUTLINE" | "LIBRARY" | "JAVA" | "DIMENSION" | "AUDIT" | "LOCKDOWN" => {
                 Err(self.unsupported(format!("ALTER {w}")))
             }
             _ => Err(self.fail(ora::INVALID_ALTER_COMMAND)),
@@ -305,5 +336,64 @@ impl Parser<'_> {
             }
         }
         Ok(StatementKind::Drop(Drop { kind, name, including_tables }))
+    }
+
+    /// After `ALTER DATABASE`: `ADD LOGFILE [THREAD n] [GROUP n] ('file'
+    /// [, ...]) SIZE n [BLOCKSIZE n] [REUSE]` (one member) or `DROP LOGFILE
+    /// GROUP n`.
+    fn alter_database_logfile(&mut self) -> R<StatementKind> {
+        let add = self.eat_kw("ADD");
+        if !add {
+            self.bump();
+        }
+        self.bump();
+        let group_no = |p: &mut Self| -> R<(u32, Pos)> {
+            let pos = p.pos();
+            let n = p.size_bytes(ora::LOG_GROUP_NUMBER_INVALID)?;
+            let g = u32::try_from(n)
+                .ok()
+                .filter(|g| *g >= 1)
+                .ok_or_else(|| LabError::with(ora::LOG_GROUP_NUMBER_INVALID, n, pos))?;
+            Ok((g, pos))
+        };
+        if !add {
+            self.missing_keyword("GROUP")?;
+            let (group, pos) = group_no(self)?;
+            return Ok(StatementKind::AlterDatabase(AlterDatabase::DropLogfile { group, pos }));
+        }
+        if self.eat_kw("THREAD") {
+            let pos = self.pos();
+            if self.size_bytes(ora::MISSING_OR_INVALID_OPTION)? != 1 {
+                return Err(LabError::unsupported("redo threads other than 1 (RAC)", pos));
+            }
+        }
+        let group = if self.eat_kw("GROUP") { Some(group_no(self)?) } else { None };
+        let paren = self.is(&Tok::LParen);
+        if paren {
+            self.bump();
+        }
+        let file_pos = self.pos();
+        let Tok::Str(file) = self.tok().tok.clone() else {
+            return Err(self.fail(ora::MISSING_OR_INVALID_OPTION));
+        };
+        self.bump();
+        if paren {
+            if self.is(&Tok::Comma) {
+                return Err(self.unsupported("more than one member per log group"));
+            }
+            self.rparen()?;
+        }
+        self.missing_keyword("SIZE")?;
+        let size = self.size_bytes(ora::INVALID_SIZE_VALUE)?;
+        let mut block_size = None;
+        loop {
+            if self.eat_kw("BLOCKSIZE") {
+                let pos = self.pos();
+                block_size = Some((self.size_bytes(ora::INVALID_LOG_BLOCK_SIZE)?, pos));
+            } else if !self.eat_kw("REUSE") {
+                break;
+            }
+        }
+        Ok(StatementKind::AlterDatabase(AlterDatabase::AddLogfile { group, file, file_pos, size, block_size }))
     }
 }

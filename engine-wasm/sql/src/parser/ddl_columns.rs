@@ -272,8 +272,16 @@ impl Parser<'_> {
                     self.size_bytes(ora::INVALID_STORAGE_OPTION)?;
                 }
                 "FLASH_CACHE" | "CELL_FLASH_CACHE" => {
-                    if !(self.eat_kw("KEEP") || self.eat_kw("NONE") || self.eat_kw("DEFAULT")) {
-                        return Err(invalid(self));
+                    let v = match self.word() {
+                        Some("KEEP") => CellFlashCache::Keep,
+                        Some("NONE") => CellFlashCache::None,
+                        Some("DEFAULT") => CellFlashCache::Default,
+                        _ => return Err(invalid(self)),
+                    };
+                    self.bump();
+                    // FLASH_CACHE (the Database Smart Flash Cache's) is accepted and ignored.
+                    if w == "CELL_FLASH_CACHE" {
+                        ph.cell_flash_cache = Some(v);
                     }
                 }
                 "ENCRYPT" => {}

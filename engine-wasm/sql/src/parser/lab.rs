@@ -146,7 +146,7 @@ impl Parser<'_> {
 
     /// `LAB DEVICE name TYPE kind [param = value ...]`
     fn lab_device(&mut self) -> R<LabCommand> {
-        const USAGE: &str = "LAB DEVICE name TYPE hdd|sata_ssd|pcie_flash [param = value ...]";
+        const USAGE: &str = "LAB DEVICE name TYPE hdd|sata_ssd|pcie_flash|exadata_cell [param = value ...]";
         let ident = |p: &Self, lower: bool| match &p.tok().tok {
             Tok::Ident { name, .. } => {
                 Some(Ident { name: if lower { name.to_lowercase() } else { name.clone() }, pos: p.tok().pos })

@@ -561,6 +561,7 @@ impl<'a> Builder<'a> {
                                     order: Vec::new(),
                                     order_at: 0,
                                     direct: None,
+                                    smart: None,
                                 },
                             );
                             (op, num_rows, cost, vec![])

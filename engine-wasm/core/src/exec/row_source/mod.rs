@@ -56,6 +56,8 @@ pub struct Rt<'a> {
     pub work: crate::session::WorkLimit,
     /// The lab's memory budget (MB): rows a sort holds count against it.
     pub max_memory_mb: u64,
+    /// The work area a sort gets (and spills beyond).
+    pub workarea: crate::exec::workarea::WorkArea,
     /// Rows of the fixed tables (`V$` views) the statement reads, taken
     /// when it executed; indexed by `OpKind::FixedTable::slot`.
     pub fixed: &'a [Vec<Vec<Value>>],
@@ -122,6 +124,14 @@ impl Rt<'_> {
         let stacks: &[OpStacks] = self.stacks;
         let ahead = (blocks.saturating_sub(block as u64)).clamp(1, self.mbrc.max(1) as u64) as u32;
         self.lines[line as usize].own_buffers += self.k.scan_get(seg, block, ahead, line, &stacks[st]);
+    }
+
+    /// A smart scan's visit of a block (no buffer cache).
+    #[cold]
+    #[inline(never)]
+    fn smart_get(&mut self, line: u16, st: usize, scan: &mut crate::io::exadata::SmartScan, block: u32) {
+        let stacks: &[OpStacks] = self.stacks;
+        self.lines[line as usize].own_buffers += self.k.smart_scan_get(scan, block, line, &stacks[st]);
     }
 
     /// The unique-index shortcut get of a table block (the kernel decides
@@ -249,6 +259,8 @@ pub enum OpKind {
         /// A serial direct read (no buffer cache): the blocks
         /// `direct.0..direct.1` were read by the last direct path read.
         direct: Option<(u32, u32)>,
+        /// A smart scan in progress (a long scan of a segment on a cell).
+        smart: Option<Box<crate::io::exadata::SmartScan>>,
     },
     /// INDEX UNIQUE SCAN (heap index or IOT), optionally READ OPTIM.
     IndexUnique {

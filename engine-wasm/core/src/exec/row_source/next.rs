@@ -3,6 +3,7 @@
 //! lookups and nested loops.
 
 use super::*;
+use crate::io::BlockDevice;
 
 impl Op {
     /// Produce the next row into `env`; false at the end (timed.rs wraps it).
@@ -10,7 +11,7 @@ impl Op {
         let line = self.line;
         let st = self.st;
         let got = match &mut self.kind {
-            OpKind::Full { table, src, filter, next_row, pinned, started, order, order_at, direct } => {
+            OpKind::Full { table, src, filter, next_row, pinned, started, order, order_at, smart, direct } => {
                 let t = &rt.cat.tables[*table];
                 let Some(seg) = rt.cat.scan_segment(t) else { return Ok(false) };
                 if !*started {
@@ -26,11 +27,27 @@ impl Op {
                         rt.k.stats.access.table_scans_short += 1;
                     } else {
                         rt.k.stats.access.table_scans_long += 1;
-                        // A serial scan of a long table reads direct unless
-                        // half its blocks are cached or a quarter dirty;
-                        // DBWR first writes its dirty buffers.
                         let (cached, dirty) = rt.k.cache.segment_buffers(seg);
-                        if rt.direct_reads && cached * 2 < blocks && dirty * 4 < blocks {
+                        if let (Some(shape), TableStorage::Heap { .. }) = (rt.k.io.smart_scan(seg), &t.storage) {
+                            // A long scan of a heap segment on a cell is
+                            // offloaded; DBWR first writes its dirty buffers
+                            // (the cell reads the blocks from disk).
+                            if dirty > 0 {
+                                let stacks: &[OpStacks] = rt.stacks;
+                                rt.k.object_checkpoint(seg, &stacks[st]);
+                            }
+                            let bs = rt.k.cache.block_size;
+                            *smart = Some(Box::new(crate::io::exadata::SmartScan::new(
+                                seg,
+                                blocks.min(u32::MAX as u64) as u32,
+                                bs,
+                                shape,
+                            )));
+                            rt.k.stats.gets.cell_scans += 1;
+                        } else if rt.direct_reads && cached * 2 < blocks && dirty * 4 < blocks {
+                            // A serial scan of a long table reads direct unless
+                            // half its blocks are cached or a quarter dirty;
+                            // DBWR first writes its dirty buffers.
                             let stacks: &[OpStacks] = rt.stacks;
                             if dirty > 0 {
                                 rt.k.object_checkpoint(seg, &stacks[st]);
@@ -58,9 +75,10 @@ impl Op {
                     let b = l.block;
                     if *pinned != Some(b) {
                         let blocks = rt.cat.table_blocks(t);
-                        match direct {
-                            None => rt.scan_get(line, st, seg, b, blocks),
-                            Some(range) => {
+                        match (smart.as_mut(), direct.as_mut()) {
+                            (Some(scan), _) => rt.smart_get(line, st, scan, b),
+                            (None, None) => rt.scan_get(line, st, seg, b, blocks),
+                            (None, Some(range)) => {
                                 let stacks: &[OpStacks] = rt.stacks;
                                 if !(range.0..range.1).contains(&b) {
                                     let n = (blocks.saturating_sub(b as u64)).clamp(1, rt.mbrc.max(1) as u64) as u32;

@@ -177,6 +177,8 @@ impl Op {
                     let mut keyed: Vec<(Vec<Value>, Vec<Value>)> = Vec::new();
                     // Memory the sort may take: the budget less the data.
                     let mut room = rt.max_memory_mb.saturating_mul(1 << 20).saturating_sub(rt.cat.memory_bytes());
+                    // The bytes the sort holds in its work area.
+                    let mut sort_bytes = 0u64;
                     while child.next(rt, env)? {
                         // ROWNUM is assigned before the sort.
                         env.rownum += 1;
@@ -189,6 +191,8 @@ impl Op {
                             out.push(rt.eval(e, env)?);
                         }
                         let bytes: u64 = k.iter().chain(out.iter()).map(|v| v.stored_len() as u64 + 1).sum();
+                        sort_bytes += crate::exec::workarea::SORT_ROW_OVERHEAD
+                            + k.iter().chain(out.iter()).map(|v| v.column_len() as u64).sum::<u64>();
                         let held = crate::catalog::ROW_BYTES
                             + crate::catalog::VALUE_BYTES * (k.len() + out.len()) as u64
                             + bytes;
@@ -205,7 +209,12 @@ impl Op {
                     let dirs: Vec<(usize, bool, bool)> =
                         keys.iter().enumerate().map(|(i, (_, d, n))| (i, *d, *n)).collect();
                     keyed.sort_by(|a, b| order_rows(&a.0, &b.0, &dirs));
-                    rt.k.stats.access.sorts_memory += 1;
+                    let own = rt.stacks[st].own;
+                    let n = keyed.len() as u64;
+                    let (k, wa) = (&mut rt.k, &rt.workarea);
+                    if !crate::exec::workarea::run_sort(k, &rt.work, wa, "SORT (v2)", sort_bytes, n, own)? {
+                        rt.k.stats.access.sorts_memory += 1;
+                    }
                     *rows = keyed.into_iter().map(|(_, r)| r).collect();
                 }
                 match rows.get(*next) {
@@ -223,8 +232,21 @@ impl Op {
                     *rows = group_rows(rt, env, child, keys, aggs, *pos)?;
                     if let Some(dirs) = order {
                         rows.sort_by(|a, b| order_rows(a, b, dirs));
+                        // A sort group by holds its groups in its work area.
+                        let sort_bytes: u64 = rows
+                            .iter()
+                            .map(|r| {
+                                crate::exec::workarea::SORT_ROW_OVERHEAD
+                                    + r.iter().map(|v| v.column_len() as u64).sum::<u64>()
+                            })
+                            .sum();
+                        let own = rt.stacks[st].own;
+                        let n = rows.len() as u64;
+                        let (k, wa) = (&mut rt.k, &rt.workarea);
+                        if !crate::exec::workarea::run_sort(k, &rt.work, wa, "GROUP BY (SORT)", sort_bytes, n, own)? {
+                            rt.k.stats.access.sorts_memory += 1;
+                        }
                     }
-                    rt.k.stats.access.sorts_memory += u64::from(order.is_some());
                 }
                 loop {
                     match rows.get_mut(*next) {

@@ -29,10 +29,11 @@ impl Op {
                 *next = lo;
                 *end = hi;
             }
-            OpKind::Full { next_row, pinned, started, direct, .. } => {
+            OpKind::Full { next_row, pinned, started, direct, smart, .. } => {
                 *next_row = 0;
                 *started = false;
                 *direct = None;
+                *smart = None;
                 if !keep_pins {
                     *pinned = None;
                 }
