@@ -372,6 +372,22 @@ impl BlockDevice for Hdd {
             ("dirty_bytes", h.dirty_bytes as f64),
         ]
     }
+
+    fn snapshot(&self) -> super::DeviceSnapshot {
+        super::DeviceSnapshot { queue: Some(self.queue_snapshot()), ..Default::default() }
+    }
+}
+
+impl Hdd {
+    /// The request queue and the write cache (the device view).
+    pub fn queue_snapshot(&self) -> super::QueueSnapshot {
+        super::QueueSnapshot {
+            queue_depth: self.hdd.queue_depth,
+            max_queue_depth: self.hdd.max_queue_depth,
+            dirty_bytes: self.hdd.dirty_bytes,
+            write_cache_bytes: (self.params.write_cache_mb * 1e6) as u64,
+        }
+    }
 }
 
 #[cfg(test)]
