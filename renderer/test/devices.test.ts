@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { devicesSvg, fmtBytes, gridShape } from '../src/reports/devices';
+import { devicesSvg, fmtBytes, gridShape, wrapParts } from '../src/reports/devices';
 import type { DeviceFigures } from '../src/model/types';
 
 const c = (name: string, delta: number, total: number) => ({ name, delta, total });
@@ -34,7 +34,7 @@ describe('device view', () => {
     expect(svg).toContain('fill="url(#lio-invalid-pages)"');
     for (const l of ['valid', 'invalid', 'free (erased)', 'write frontier']) expect(svg).toContain(`>${l}</text>`);
     expect(svg).toContain('pages: 9 valid (38%) · 5 invalid (21%) · 10 free (42%)');
-    expect(svg).toContain('GC in this step: 1 erase (0 background, 1 foreground)<');
+    expect(svg).toContain('GC in this step: 1 erase · 0 background, 1 foreground<');
     expect(svg).toContain('write amplification 1.25 · so far 3 erases, 4 pages moved<');
     // Nothing cut short at 440 px.
     expect(svg).not.toContain('…');
@@ -44,7 +44,7 @@ describe('device view', () => {
     const big: DeviceFigures = { ...flash, snapshot: { flash: { ...flash.snapshot.flash!, erase_blocks: 8192, pages_per_block: 128, group: 8, blocks: Array.from({ length: 1024 }, () => [0, 0, 1024] as [number, number, number]), open: undefined } } };
     const svg = devicesSvg([big], 'big');
     expect(svg.match(/class="eblock"/g)?.length).toBe(1024);
-    expect(svg).toContain('8,192 erase blocks of 128 pages, shown 8 to a cell (1,024 cells)');
+    expect(svg).toContain('8,192 erase blocks of 128 pages · shown 8 to a cell (1,024 cells)');
     expect(svg).toContain('erase blocks 8-15: 0 valid, 0 invalid, 1,024 free pages');
   });
   it('lays the grid out within 440 px', () => {
@@ -57,6 +57,14 @@ describe('device view', () => {
     const svg = devicesSvg([flash, disk], 't', { width: 440 });
     // Nothing drawn past the panel's right edge.
     for (const m of svg.matchAll(/<rect x="([\d.]+)" y="[\d.]+" width="([\d.]+)"/g)) expect(Number(m[1]) + Number(m[2])).toBeLessThanOrEqual(440 + 2 * 12 + 0.01);
+  });
+  it('wraps captions at their separators in a narrow column instead of cutting them', () => {
+    const svg = devicesSvg([flash], 't', { width: 300 });
+    expect(svg).not.toContain('…');
+    expect(svg).toContain('>pages: 9 valid (38%) · 5 invalid (21%)</text>');
+    expect(svg).toContain('>10 free (42%)</text>');
+    expect(wrapParts('a · b · c', 1000)).toEqual(['a · b · c']);
+    expect(wrapParts('aaaa · bbbb', 40)).toEqual(['aaaa', 'bbbb']);
   });
   it('draws a disk as its queue and write cache', () => {
     const svg = devicesSvg([disk], 't');

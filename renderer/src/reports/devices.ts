@@ -5,7 +5,7 @@
 // queue (depth, max) and its controller's write cache (dirty bytes).
 import type { DeviceFigures, FlashSnapshot, QueueSnapshot } from '../model/types';
 import { fmtNum } from '../model/stats';
-import { esc, n, REPORT_COLORS, svgDocument, text, truncate } from './svg';
+import { esc, n, REPORT_COLORS, svgDocument, text, textWidth, truncate } from './svg';
 import type { Fragment } from './flame';
 
 export const DEVICE_COLORS = {
@@ -25,21 +25,38 @@ export function fmtBytes(b: number): string {
   const u = ['KB', 'MB', 'GB', 'TB'];
   let v = b / 1024, i = 0;
   while (v >= 1024 && i < u.length - 1) { v /= 1024; i++; }
-  return `${v.toFixed(v < 10 ? 1 : 0)} ${u[i]}`;
+  return `${v < 10 ? v.toFixed(1) : fmtNum(Math.round(v))} ${u[i]}`;
 }
 
 /** The grid's shape for `cells` blocks across `width`: columns, cell width and height. */
 export function gridShape(cells: number, width: number): { cols: number; rows: number; cw: number; ch: number } {
   // Wide cells while they fit in a few rows; at most 64 columns (cells >= ~6 px at 440 px).
-  const cols = Math.max(1, Math.min(cells, cells <= 32 ? 16 : cells <= 256 ? 32 : 64));
+  const cols = Math.max(1, Math.min(cells, cells <= 64 ? 16 : cells <= 256 ? 32 : 64));
   const cw = width / cols;
   const ch = Math.max(14, Math.min(30, cw * 1.5));
   return { cols, rows: Math.ceil(cells / cols), cw, ch };
 }
 
 const C = REPORT_COLORS;
-const caption = (x: number, y: number, s: string, width: number, attrs = '') =>
-  text(x, y, truncate(s, width, 11.5), `font-size="11.5" fill="${C.muted}"${attrs ? ` ${attrs}` : ''}`);
+
+/** Split a caption at its ' · ' separators into lines that fit `width` (a part too long alone is cut). */
+export function wrapParts(s: string, width: number, size = 12): string[] {
+  const out: string[] = [];
+  for (const part of s.split(' · ')) {
+    const last = out.length - 1;
+    if (last >= 0 && textWidth(`${out[last]} · ${part}`, size) <= width) out[last] = `${out[last]} · ${part}`;
+    else out.push(truncate(part, width, size));
+  }
+  return out;
+}
+
+/** A caption at `y`, wrapped: returns the SVG and the height used (16 px a line). */
+function lines(y: number, s: string, width: number, attrs: string, size = 12): [string, number] {
+  const ls = wrapParts(s, width, size);
+  return [ls.map((l, i) => text(0, y + 16 * i, l, `font-size="${size}" ${attrs}`)).join(''), 16 * ls.length];
+}
+const caption = (x: number, y: number, s: string, width: number) =>
+  text(x, y, truncate(s, width, 11.5), `font-size="11.5" fill="${C.muted}"`);
 
 function legendItem(x: number, y: number, swatch: string, label: string): [string, number] {
   return [`${swatch}${text(x + 16, y + 10, label, `font-size="11.5" fill="${C.text}"`)}`, 16 + label.length * 6.3 + 14];
@@ -88,20 +105,22 @@ export function flashFragment(f: FlashSnapshot, width: number, hatch: string, de
   const pages = f.valid_pages + f.invalid_pages + f.free_pages;
   const pct = (v: number) => (pages > 0 ? `${Math.round((100 * v) / pages)}%` : '0%');
   const blocksLine = f.group > 1
-    ? `${fmtNum(f.erase_blocks)} erase blocks of ${fmtNum(f.pages_per_block)} pages, shown ${fmtNum(f.group)} to a cell (${fmtNum(cells)} cells)`
+    ? `${fmtNum(f.erase_blocks)} erase blocks of ${fmtNum(f.pages_per_block)} pages · shown ${fmtNum(f.group)} to a cell (${fmtNum(cells)} cells)`
     : `${fmtNum(f.erase_blocks)} erase blocks of ${fmtNum(f.pages_per_block)} pages`;
-  parts.push(caption(0, y, blocksLine, width));
-  y += 16;
-  parts.push(text(0, y, truncate(`pages: ${fmtNum(f.valid_pages)} valid (${pct(f.valid_pages)}) · ${fmtNum(f.invalid_pages)} invalid (${pct(f.invalid_pages)}) · ${fmtNum(f.free_pages)} free (${pct(f.free_pages)})`, width, 12), `font-size="12" fill="${C.text}"`));
-  y += 16;
+  const put = (s: string, attrs: string, size = 12) => {
+    const [svg, h] = lines(y, s, width, attrs, size);
+    parts.push(svg);
+    y += h;
+  };
+  put(blocksLine, `fill="${C.muted}"`, 11.5);
+  put(`pages: ${fmtNum(f.valid_pages)} valid (${pct(f.valid_pages)}) · ${fmtNum(f.invalid_pages)} invalid (${pct(f.invalid_pages)}) · ${fmtNum(f.free_pages)} free (${pct(f.free_pages)})`, `fill="${C.text}"`);
   const de = delta.erases ?? 0;
   const gcLine = de > 0
-    ? `GC in this step: ${fmtNum(de)} erase${de === 1 ? '' : 's'} (${fmtNum(delta.gc_background ?? 0)} background, ${fmtNum(delta.gc_foreground ?? 0)} foreground)`
-    : `no GC in this step (so far ${fmtNum(f.gc_background)} background, ${fmtNum(f.gc_foreground)} foreground)`;
-  parts.push(text(0, y, truncate(gcLine, width, 12), `class="gc" font-size="12" fill="${de > 0 ? DEVICE_COLORS.invalid : C.text}"${de > 0 ? ' font-weight="600"' : ''}`));
-  y += 16;
-  parts.push(caption(0, y, `write amplification ${f.write_amplification.toFixed(2)} · so far ${fmtNum(f.erases)} erases, ${fmtNum(f.gc_pages_moved)} pages moved`, width));
-  y += 8;
+    ? `GC in this step: ${fmtNum(de)} erase${de === 1 ? '' : 's'} · ${fmtNum(delta.gc_background ?? 0)} background, ${fmtNum(delta.gc_foreground ?? 0)} foreground`
+    : `no GC in this step · so far ${fmtNum(f.gc_background)} background, ${fmtNum(f.gc_foreground)} foreground`;
+  put(gcLine, `class="gc" fill="${de > 0 ? DEVICE_COLORS.invalid : C.text}"${de > 0 ? ' font-weight="600"' : ''}`);
+  put(`write amplification ${f.write_amplification.toFixed(2)} · so far ${fmtNum(f.erases)} erases, ${fmtNum(f.gc_pages_moved)} pages moved`, `fill="${C.muted}"`, 11.5);
+  y -= 8;
   return { width, height: y, body: parts.join('\n') };
 }
 
