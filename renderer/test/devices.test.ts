@@ -70,7 +70,7 @@ describe('device view', () => {
     const svg = devicesSvg([disk], 't');
     expect(svg).toMatch(/class="queue" data-depth="2" data-max="5"/);
     expect(svg).toContain('request queue: 2 in the device at its last request (max 5)');
-    expect(svg).toContain('write cache: 3.0 MB dirty of 7.6 MB');
+    expect(svg).toContain('write cache: 3.1 MB dirty of 8.0 MB');
     expect(fmtBytes(512)).toBe('512 B');
     expect(fmtBytes(4096)).toBe('4.0 KB');
   });

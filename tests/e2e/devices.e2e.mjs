@@ -27,6 +27,28 @@ ALTER SYSTEM FLUSH BUFFER_CACHE;
 SELECT COUNT(*) FROM t WHERE v = 2;
 `;
 
+const SCRIPT2 = `-- The online logs on a disk with a controller write cache; a table on an Exadata cell
+LAB DEVICE slow TYPE hdd write_cache_mb = 8;
+LAB DEVICE cel TYPE exadata_cell;
+CREATE TABLESPACE cs DATAFILE '+CEL' SIZE 100M;
+CREATE TABLE c (id NUMBER PRIMARY KEY, v NUMBER) TABLESPACE cs;
+INSERT INTO c SELECT level, 0 FROM dual CONNECT BY level <= 2000;
+COMMIT;
+ALTER DATABASE ADD LOGFILE GROUP 7 ('+SLOW') SIZE 4M;
+ALTER DATABASE ADD LOGFILE GROUP 8 ('+SLOW') SIZE 4M;
+ALTER DATABASE ADD LOGFILE GROUP 9 ('+SLOW') SIZE 4M;
+ALTER SYSTEM SWITCH LOGFILE;
+ALTER SYSTEM SWITCH LOGFILE;
+ALTER SYSTEM SWITCH LOGFILE;
+ALTER SYSTEM SWITCH LOGFILE;
+ALTER DATABASE DROP LOGFILE GROUP 4;
+ALTER DATABASE DROP LOGFILE GROUP 5;
+ALTER DATABASE DROP LOGFILE GROUP 6;
+LAB RUN 'UPDATE c SET v = v + 1 WHERE id = :1' BIND 1 TO 2000 SESSIONS 4 AUTOCOMMIT;
+ALTER SYSTEM FLUSH BUFFER_CACHE;
+SELECT v FROM c WHERE id = 7;
+`;
+
 const s = suite('devices');
 let app;
 try {
@@ -66,6 +88,28 @@ try {
     const delta = Number((await row.locator('td').nth(1).textContent() || '0').replace(/,/g, ''));
     assert(delta > 0, `reads in the step: ${delta}`);
     assertEq(await region.locator('text.gc').textContent().then((t) => /^no GC in this step/.test(t || '')), true, 'no GC on a read');
+  });
+  await s.test('a disk shows its queue and write cache, a cell its flash and disks', async () => {
+    await setScript(page, SCRIPT2);
+    await runAll(page, 300_000);
+    await page.locator('.steps tr', { hasText: 'UPDATE c SET' }).first().click();
+    let region = page.getByRole('region', { name: 'Devices' });
+    await region.waitFor();
+    const q = region.locator('g.queue');
+    assert(Number(await q.getAttribute('data-max')) >= 1, 'a max queue depth');
+    assert(Number(await region.locator('g.write-cache').getAttribute('data-dirty')) >= 0, 'the write cache gauge');
+    await region.scrollIntoViewIfNeeded();
+    await region.screenshot({ path: path.join(ARTIFACTS, 'devices-hdd-1280.png') });
+    await page.locator('.steps tr', { hasText: 'WHERE id = 7' }).first().click();
+    region = page.getByRole('region', { name: 'Devices' });
+    await region.waitFor();
+    assertEq(await region.locator('g.device').first().getAttribute('data-kind'), 'exadata_cell', 'the cell');
+    assert(await region.locator('g.disk').count() > 1, 'the disks of the cell');
+    assert(await region.locator('g.eblock').count() > 0, 'the flash of the cell');
+    const names = await region.getByRole('table', { name: 'Device counters CEL' }).locator('tbody td:first-child').allTextContents();
+    assert(names.includes('physical read total IO requests'), `counters: ${names}`);
+    await region.scrollIntoViewIfNeeded();
+    await region.screenshot({ path: path.join(ARTIFACTS, 'devices-cell-1280.png') });
   });
   await s.test('no page errors', async () => { assert(app.problems.length === 0, app.problems.join('\n')); });
 } catch (e) {

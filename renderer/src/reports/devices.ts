@@ -19,12 +19,13 @@ export const DEVICE_COLORS = {
   dirty: '#8e5fd0',
 };
 
-/** Bytes in words: 512 B, 4.0 KB, 1.2 MB, 3.4 GB (powers of 1,024). */
-export function fmtBytes(b: number): string {
-  if (b < 1024) return `${fmtNum(Math.round(b))} B`;
-  const u = ['KB', 'MB', 'GB', 'TB'];
-  let v = b / 1024, i = 0;
-  while (v >= 1024 && i < u.length - 1) { v /= 1024; i++; }
+/** Bytes in words: 512 B, 4.0 KB, 1.2 MB, 3.4 GB (powers of 1,024; `decimal`: of 1,000, as disk sizes). */
+export function fmtBytes(b: number, decimal = false): string {
+  const k = decimal ? 1000 : 1024;
+  if (Math.abs(b) < k) return `${fmtNum(Math.round(b))} B`;
+  const u = [decimal ? 'kB' : 'KB', 'MB', 'GB', 'TB'];
+  let v = b / k, i = 0;
+  while (Math.abs(v) >= k && i < u.length - 1) { v /= k; i++; }
   return `${v < 10 ? v.toFixed(1) : fmtNum(Math.round(v))} ${u[i]}`;
 }
 
@@ -33,7 +34,8 @@ export function gridShape(cells: number, width: number): { cols: number; rows: n
   // Wide cells while they fit in a few rows; at most 64 columns (cells >= ~6 px at 440 px).
   const cols = Math.max(1, Math.min(cells, cells <= 64 ? 16 : cells <= 256 ? 32 : 64));
   const cw = width / cols;
-  const ch = Math.max(14, Math.min(30, cw * 1.5));
+  // Shorter bars when there are many (a mostly idle flash should not fill the panel).
+  const ch = Math.max(cells > 256 ? 9 : 14, Math.min(30, cw * 1.5));
   return { cols, rows: Math.ceil(cells / cols), cw, ch };
 }
 
@@ -151,7 +153,7 @@ export function queueFragment(q: QueueSnapshot, width: number): Fragment {
   y += 20;
   if (q.write_cache_bytes > 0) {
     parts.push(`<g class="write-cache" data-dirty="${q.dirty_bytes}">` +
-      gauge(y, width, `write cache: ${fmtBytes(q.dirty_bytes)} dirty of ${fmtBytes(q.write_cache_bytes)} (not yet on the platter)`, q.dirty_bytes, q.write_cache_bytes, DEVICE_COLORS.dirty) + '</g>');
+      gauge(y, width, `write cache: ${fmtBytes(q.dirty_bytes, true)} dirty of ${fmtBytes(q.write_cache_bytes, true)} (not yet on the platter)`, q.dirty_bytes, q.write_cache_bytes, DEVICE_COLORS.dirty) + '</g>');
     y += 36;
   } else {
     parts.push(caption(0, y + 10, 'no controller write cache: writes wait for the platter', width));
