@@ -131,3 +131,29 @@ SELECT COUNT(*) FROM t;",
         assert!(device(&s.devices, "IDLE").is_none(), "{}", s.statement);
     }
 }
+
+#[test]
+fn a_cell_shows_its_flash_and_its_disks() {
+    let mut e = quiet_engine();
+    let steps = e.exec(
+        "LAB DEVICE cel TYPE exadata_cell;
+CREATE TABLESPACE cs DATAFILE '+CEL' SIZE 100M;
+CREATE TABLE c (id NUMBER PRIMARY KEY, v NUMBER) TABLESPACE cs;
+INSERT INTO c SELECT level, 0 FROM dual CONNECT BY level <= 2000;
+COMMIT;
+ALTER SYSTEM FLUSH BUFFER_CACHE;
+SELECT v FROM c WHERE id = 7;",
+    );
+    ok(&steps);
+    let d = device(&steps[6].devices, "CEL").expect("the select read from the cell");
+    assert_eq!(d.kind, "exadata_cell");
+    // A miss read from the disks and put in the flash cache.
+    assert!(counter(d, "flash_cache_read_misses").0 > 0.0);
+    assert!(counter(d, "flash_cache_population_blocks").0 > 0.0);
+    let f = d.snapshot.flash.as_ref().expect("the cell's flash");
+    assert!(f.valid_pages > 0, "{f:?}");
+    assert_eq!(f.valid_pages + f.invalid_pages + f.free_pages, (f.erase_blocks * f.pages_per_block) as u64);
+    assert!(f.blocks.len() <= 1024);
+    assert!(d.snapshot.disks.len() > 1 && d.snapshot.queue.is_none());
+    assert!(d.counters.iter().any(|c| c.name == "FL_DISK_FIRST"));
+}
