@@ -463,6 +463,22 @@ impl BlockDevice for Hdd {
             ("cache_full_wait_us", h.cache_full_wait_us),
         ]
     }
+
+    fn snapshot(&self) -> super::DeviceSnapshot {
+        super::DeviceSnapshot { queue: Some(self.queue_snapshot()), ..Default::default() }
+    }
+}
+
+impl Hdd {
+    /// The request queue and the write cache (the device view).
+    pub fn queue_snapshot(&self) -> super::QueueSnapshot {
+        super::QueueSnapshot {
+            queue_depth: self.hdd.queue_depth,
+            max_queue_depth: self.hdd.max_queue_depth,
+            dirty_bytes: self.hdd.dirty_bytes,
+            write_cache_bytes: (self.params.write_cache_mb * 1e6) as u64,
+        }
+    }
 }
 
 #[cfg(test)]

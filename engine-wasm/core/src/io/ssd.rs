@@ -582,6 +582,33 @@ impl BlockDevice for Ssd {
             ("gc_pages_moved", s.gc_pages_moved as f64),
         ]
     }
+
+    fn snapshot(&self) -> super::DeviceSnapshot {
+        super::DeviceSnapshot { flash: Some(self.flash_snapshot()), ..Default::default() }
+    }
+}
+
+impl Ssd {
+    /// The erase blocks' pages and the GC counters (the device view).
+    pub fn flash_snapshot(&self) -> super::FlashSnapshot {
+        let (group, blocks) = super::FlashSnapshot::group_blocks(self.ppb, &self.valid, &self.written);
+        let s = &self.ssd;
+        super::FlashSnapshot {
+            erase_blocks: self.blocks,
+            pages_per_block: self.ppb,
+            group,
+            blocks,
+            open: self.open.map(|b| b / group),
+            valid_pages: s.valid_pages,
+            invalid_pages: s.invalid_pages,
+            free_pages: s.free_pages,
+            erases: s.erases,
+            gc_background: s.gc_background,
+            gc_foreground: s.gc_foreground,
+            gc_pages_moved: s.gc_pages_moved,
+            write_amplification: s.write_amplification(),
+        }
+    }
 }
 
 #[cfg(test)]
