@@ -28,7 +28,7 @@ SELECT COUNT(*) FROM t WHERE v = 2;
 `;
 
 const SCRIPT2 = `-- The online logs on a disk with a controller write cache; a table on an Exadata cell
-LAB DEVICE slow TYPE hdd write_cache_mb = 8;
+LAB DEVICE slow TYPE hdd cache_mb = 8;
 LAB DEVICE cel TYPE exadata_cell;
 CREATE TABLESPACE cs DATAFILE '+CEL' SIZE 100M;
 CREATE TABLE c (id NUMBER PRIMARY KEY, v NUMBER) TABLESPACE cs;

@@ -94,7 +94,7 @@ fn a_large_flash_is_shown_in_groups_of_blocks() {
 fn an_hdd_shows_its_queue_and_untouched_devices_are_left_out() {
     let mut e = quiet_engine();
     let steps = e.exec(
-        "LAB DEVICE slow TYPE hdd write_cache_mb = 8;
+        "LAB DEVICE slow TYPE hdd cache_mb = 8;
 LAB DEVICE idle TYPE hdd;
 CREATE TABLESPACE s DATAFILE '+SLOW' SIZE 10M;
 CREATE TABLE t (id NUMBER PRIMARY KEY, v NUMBER) TABLESPACE s;
@@ -123,7 +123,7 @@ SELECT COUNT(*) FROM t;",
     assert!(q.max_queue_depth >= q.queue_depth && q.max_queue_depth >= 1, "{q:?}");
     assert_eq!(counter(d, "dirty_bytes").1, q.dirty_bytes as f64);
     assert_eq!(counter(d, "max_queue_depth").1, q.max_queue_depth as f64);
-    assert!(counter(d, "cached_writes").0 > 0.0, "{:?}", d.counters);
+    assert!(counter(d, "cache_writes").0 > 0.0, "{:?}", d.counters);
     let select = steps.last().unwrap();
     let d = device(&select.devices, "SLOW").expect("the select read from SLOW");
     assert!(counter(d, "physical read total IO requests").0 > 0.0);

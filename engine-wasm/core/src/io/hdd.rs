@@ -461,6 +461,7 @@ impl BlockDevice for Hdd {
             ("cache_writes", h.cache_writes as f64),
             ("cache_read_hits", h.cache_read_hits as f64),
             ("cache_full_wait_us", h.cache_full_wait_us),
+            ("dirty_bytes", self.dirty_bytes as f64),
         ]
     }
 
@@ -475,8 +476,8 @@ impl Hdd {
         super::QueueSnapshot {
             queue_depth: self.hdd.queue_depth,
             max_queue_depth: self.hdd.max_queue_depth,
-            dirty_bytes: self.hdd.dirty_bytes,
-            write_cache_bytes: (self.params.write_cache_mb * 1e6) as u64,
+            dirty_bytes: self.dirty_bytes,
+            write_cache_bytes: (self.params.cache_mb * 1e6) as u64,
         }
     }
 }
