@@ -44,8 +44,6 @@
 //! Addressing: a request's bytes start at `file * file_stride_mb MB + block *
 //! block_size`; its logical pages are taken modulo the logical capacity.
 
-#[cfg(test)]
-use super::IoPurpose;
 use super::{BlockDevice, DeviceCounters, DeviceParams, IoKind, IoRequest};
 use crate::sim::SimTime;
 use std::collections::VecDeque;
@@ -614,6 +612,7 @@ impl Ssd {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::io::IoPurpose;
 
     /// 4 blocks of 4 pages of 4 KB on one channel, 25 / 250 / 2,000 us,
     /// a 1,024 MB/s link (a 4 KB page crosses in 4 us), no command overhead,
