@@ -190,6 +190,36 @@ pub struct StepOut {
     /// `LAB SWEEP`: the measured points.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub sweep: Option<SweepOut>,
+    /// The `LAB DEVICE`s (and DATA) whose counters the step changed: the
+    /// changes, the totals and each device's state at the step's end.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub devices: Vec<DeviceOut>,
+}
+
+/// One device a step used (see [`StepOut::devices`]).
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct DeviceOut {
+    pub name: String,
+    pub kind: &'static str,
+    /// The common counters (V$SYSSTAT's names for the device's requests
+    /// and bytes, and its busy time) then the device's own, in its order.
+    pub counters: Vec<DeviceCounterOut>,
+    pub snapshot: crate::io::DeviceSnapshot,
+}
+
+/// A device counter: its change in the step and its total at the end.
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct DeviceCounterOut {
+    pub name: String,
+    pub delta: f64,
+    pub total: f64,
+}
+
+impl DeviceCounterOut {
+    pub fn new(name: &str, total: f64, before: f64) -> Self {
+        let delta = ((total - before) * 1000.0).round() / 1000.0;
+        DeviceCounterOut { name: name.to_string(), delta, total }
+    }
 }
 
 /// A `LAB SWEEP`'s curve: one point per value of the swept parameter.

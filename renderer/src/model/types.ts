@@ -90,9 +90,34 @@ export interface Step {
   /** LAB SWEEP: the measured points of the curve. */
   sweep?: SweepResult;
   trace_events: number;
+  /** The LAB DEVICEs (and DATA) the step used: counter changes, totals, state at the step's end. */
+  devices?: DeviceFigures[];
   /** Set by the UI on a step saved to the run history: rows / output lines beyond the saved cap (model/saved.ts). */
   rows_omitted?: number;
   output_omitted?: number;
+}
+
+/** A device counter: its change in the step and its total at the step's end. */
+export interface DeviceCounter { name: string; delta: number; total: number }
+/** A disk's request queue and controller write cache at the step's end. */
+export interface QueueSnapshot { queue_depth: number; max_queue_depth: number; dirty_bytes: number; write_cache_bytes: number }
+/** A flash device's erase blocks: blocks[i] = [valid, invalid, free] pages of `group` neighbouring erase blocks. */
+export interface FlashSnapshot {
+  erase_blocks: number; pages_per_block: number; group: number;
+  blocks: [number, number, number][];
+  /** The shown block holding the write frontier. */
+  open?: number;
+  valid_pages: number; invalid_pages: number; free_pages: number;
+  erases: number; gc_background: number; gc_foreground: number; gc_pages_moved: number;
+  write_amplification: number;
+}
+export interface DeviceSnapshot { flash?: FlashSnapshot; queue?: QueueSnapshot; disks?: QueueSnapshot[] }
+/** One device a step used. */
+export interface DeviceFigures {
+  name: string;
+  kind: 'hdd' | 'sata_ssd' | 'pcie_flash' | 'exadata_cell' | string;
+  counters: DeviceCounter[];
+  snapshot: DeviceSnapshot;
 }
 
 export interface SweepPoint {

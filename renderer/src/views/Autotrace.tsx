@@ -5,6 +5,7 @@ import type { PlanLine, Step } from '../model/types';
 import { fmtNum, fmtUs, statRows, statUnit } from '../model/stats';
 import { formatStep } from '../reports/sqlplus.mjs';
 import { WaitHistograms } from './WaitHistograms';
+import { DeviceView } from './DeviceView';
 
 /** The step as SQL*Plus (or SQLcl, by LAB SET autotrace_style) prints it: the CLI's text. */
 export function stepText(step: Step): string {
@@ -157,6 +158,10 @@ export function LatchesAndWaits({ step }: { step: Step }) {
       {!!step.wait_histograms?.length && <>
         <div className="pane-title"><h3>Wait histograms</h3></div>
         <WaitHistograms series={[{ label: 'this step', histograms: step.wait_histograms }]} title={`step ${step.index}`} width={440} />
+      </>}
+      {!!step.devices?.length && <>
+        <div className="pane-title"><h3>Devices</h3><span className="muted">at the end of the step</span></div>
+        <DeviceView devices={step.devices} title={`step ${step.index}`} width={440} />
       </>}
       <div className="pane-title"><h3>Time</h3></div>
       <div className="body kv" style={{ padding: '6px 10px' }}>

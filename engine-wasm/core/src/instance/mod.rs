@@ -70,6 +70,8 @@ pub struct Instance {
     pub up: bool,
     /// Open transactions, by session (SID).
     pub txns: std::collections::BTreeMap<u32, crate::session::txn::Transaction>,
+    /// Ended transactions' emptied structures, reused by the next ones.
+    pub txn_pool: Vec<crate::session::txn::Transaction>,
     /// Bumped at every change to a table (its `changed_at`), so cached
     /// consistent-read versions know when they are stale.
     pub change_seq: u64,
@@ -116,6 +118,7 @@ impl Instance {
             cursor_epoch: 0,
             up: true,
             txns: Default::default(),
+            txn_pool: Vec::new(),
             change_seq: 0,
             cr_cache: Default::default(),
             row_locks: Default::default(),
@@ -176,6 +179,22 @@ impl Instance {
         if active.is_empty() && active.capacity() > 4096 {
             *active = Default::default();
         }
+        self.recycle(txn);
+    }
+
+    /// Keep a small transaction's emptied vectors for the next one.
+    fn recycle(&mut self, mut txn: crate::session::txn::Transaction) {
+        if self.txn_pool.len() >= 64 || txn.undo.capacity() > 1024 || txn.locked.capacity() > 1024 {
+            return;
+        }
+        txn.undo.clear();
+        txn.savepoints.clear();
+        txn.locked.clear();
+        txn.active_blocks.clear();
+        txn.started = false;
+        txn.undo_block_used = 0;
+        txn.undo_blocks = 0;
+        self.txn_pool.push(txn);
     }
 
     /// `STARTUP` after the parameters were re-read, or `LAB VERSION`: the

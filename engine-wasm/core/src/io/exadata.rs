@@ -629,6 +629,14 @@ impl BlockDevice for ExadataCell {
             depth: self.params.smart_scan_depth as u32,
         })
     }
+
+    fn snapshot(&self) -> super::DeviceSnapshot {
+        super::DeviceSnapshot {
+            flash: Some(self.flash.flash_snapshot()),
+            queue: None,
+            disks: self.disks.iter().map(|d| d.queue_snapshot()).collect(),
+        }
+    }
 }
 
 impl ExadataCell {

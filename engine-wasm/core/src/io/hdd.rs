@@ -461,7 +461,24 @@ impl BlockDevice for Hdd {
             ("cache_writes", h.cache_writes as f64),
             ("cache_read_hits", h.cache_read_hits as f64),
             ("cache_full_wait_us", h.cache_full_wait_us),
+            ("dirty_bytes", self.dirty_bytes as f64),
         ]
+    }
+
+    fn snapshot(&self) -> super::DeviceSnapshot {
+        super::DeviceSnapshot { queue: Some(self.queue_snapshot()), ..Default::default() }
+    }
+}
+
+impl Hdd {
+    /// The request queue and the write cache (the device view).
+    pub fn queue_snapshot(&self) -> super::QueueSnapshot {
+        super::QueueSnapshot {
+            queue_depth: self.hdd.queue_depth,
+            max_queue_depth: self.hdd.max_queue_depth,
+            dirty_bytes: self.dirty_bytes,
+            write_cache_bytes: (self.params.cache_mb * 1e6) as u64,
+        }
     }
 }
 

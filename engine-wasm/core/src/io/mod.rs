@@ -164,6 +164,86 @@ pub trait BlockDevice: std::fmt::Debug {
     fn smart_scan(&self, _file: u32) -> Option<exadata::SmartScanShape> {
         None
     }
+    /// The device's state now, for the device view (computed once per
+    /// step, never on the request path).
+    fn snapshot(&self) -> DeviceSnapshot {
+        DeviceSnapshot::default()
+    }
+}
+
+/// At most this many cells in a flash snapshot: more erase blocks are
+/// shown in groups of neighbours.
+pub const MAX_SNAPSHOT_BLOCKS: usize = 1024;
+
+/// A device's state at the end of a step (what the device view draws).
+#[derive(Debug, Clone, Default, PartialEq, serde::Serialize)]
+pub struct DeviceSnapshot {
+    /// Flash: the erase blocks' pages.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub flash: Option<FlashSnapshot>,
+    /// A disk's request queue and write cache.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub queue: Option<QueueSnapshot>,
+    /// A cell's disks, each its queue.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub disks: Vec<QueueSnapshot>,
+}
+
+/// A flash device's erase blocks: `blocks[i]` is `[valid, invalid, free]`
+/// pages of `group` neighbouring erase blocks (1 unless the device has
+/// more than [`MAX_SNAPSHOT_BLOCKS`]; the last group may hold fewer).
+#[derive(Debug, Clone, Default, PartialEq, serde::Serialize)]
+pub struct FlashSnapshot {
+    pub erase_blocks: u32,
+    pub pages_per_block: u32,
+    pub group: u32,
+    pub blocks: Vec<[u32; 3]>,
+    /// The shown block holding the write frontier (erased pages being filled).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub open: Option<u32>,
+    pub valid_pages: u64,
+    pub invalid_pages: u64,
+    pub free_pages: u64,
+    pub erases: u64,
+    pub gc_background: u64,
+    pub gc_foreground: u64,
+    pub gc_pages_moved: u64,
+    pub write_amplification: f64,
+}
+
+impl FlashSnapshot {
+    /// Group per-block `(valid, written)` pages into at most
+    /// [`MAX_SNAPSHOT_BLOCKS`] cells.
+    pub fn group_blocks(pages_per_block: u32, valid: &[u32], written: &[u32]) -> (u32, Vec<[u32; 3]>) {
+        let n = valid.len().min(written.len());
+        let group = n.div_ceil(MAX_SNAPSHOT_BLOCKS).max(1);
+        let cells = (0..n.div_ceil(group))
+            .map(|c| {
+                let mut cell = [0u32; 3];
+                for b in c * group..((c + 1) * group).min(n) {
+                    let w = written[b].min(pages_per_block);
+                    let v = valid[b].min(w);
+                    cell[0] += v;
+                    cell[1] += w - v;
+                    cell[2] += pages_per_block - w;
+                }
+                cell
+            })
+            .collect();
+        (group as u32, cells)
+    }
+}
+
+/// A disk's queue at the end of a step.
+#[derive(Debug, Clone, Copy, Default, PartialEq, serde::Serialize)]
+pub struct QueueSnapshot {
+    /// Requests in the device at its last request.
+    pub queue_depth: u32,
+    pub max_queue_depth: u32,
+    /// Bytes in the controller's write cache not yet on the platter.
+    pub dirty_bytes: u64,
+    /// The write cache's size (0: no write cache).
+    pub write_cache_bytes: u64,
 }
 
 /// The first device: every request takes the same time, with no queue
@@ -549,6 +629,70 @@ impl IoLayer {
     pub fn device(&self, name: &str) -> Option<&dyn BlockDevice> {
         self.devices.iter().find(|d| d.name().eq_ignore_ascii_case(name)).map(|d| d.as_ref())
     }
+
+    /// Every named device's counters now (taken before a step).
+    pub fn device_marks(&self) -> Vec<DeviceMark> {
+        self.devices
+            .iter()
+            .map(|d| DeviceMark { name: d.name().to_string(), common: *d.counters(), own: d.device_counters() })
+            .collect()
+    }
+
+    /// The devices whose counters changed since `before` (a device defined
+    /// since counts from zero): the changes, the totals and each one's
+    /// state now. One pass over the devices, once per step.
+    pub fn devices_since(&self, before: &[DeviceMark]) -> Vec<crate::result::DeviceOut> {
+        let mut out = Vec::new();
+        for d in &self.devices {
+            let mark = before.iter().find(|m| m.name == d.name());
+            let (c, c0) = (*d.counters(), mark.map(|m| m.common).unwrap_or_default());
+            let own = d.device_counters();
+            let own0 = |name: &str| mark.and_then(|m| m.own.iter().find(|(n, _)| *n == name)).map_or(0.0, |x| x.1);
+            if c == c0 && own.iter().all(|(n, v)| *v == own0(n)) {
+                continue;
+            }
+            let r3 = |v: f64| (v * 1000.0).round() / 1000.0;
+            let mut counters = vec![
+                crate::result::DeviceCounterOut::new(
+                    "physical read total IO requests",
+                    c.read_requests as f64,
+                    c0.read_requests as f64,
+                ),
+                crate::result::DeviceCounterOut::new(
+                    "physical write total IO requests",
+                    c.write_requests as f64,
+                    c0.write_requests as f64,
+                ),
+                crate::result::DeviceCounterOut::new(
+                    "physical read total bytes",
+                    c.bytes_read as f64,
+                    c0.bytes_read as f64,
+                ),
+                crate::result::DeviceCounterOut::new(
+                    "physical write total bytes",
+                    c.bytes_written as f64,
+                    c0.bytes_written as f64,
+                ),
+                crate::result::DeviceCounterOut::new("busy_us", r3(c.busy_us), r3(c0.busy_us)),
+            ];
+            counters.extend(own.iter().map(|(n, v)| crate::result::DeviceCounterOut::new(n, r3(*v), r3(own0(n)))));
+            out.push(crate::result::DeviceOut {
+                name: d.name().to_string(),
+                kind: d.kind(),
+                counters,
+                snapshot: d.snapshot(),
+            });
+        }
+        out
+    }
+}
+
+/// A device's counters at a moment (see [`IoLayer::device_marks`]).
+#[derive(Debug, Clone)]
+pub struct DeviceMark {
+    name: String,
+    common: DeviceCounters,
+    own: Vec<(&'static str, f64)>,
 }
 
 /// The I/O layer as the buffer cache's device: a request goes to the

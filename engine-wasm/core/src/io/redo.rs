@@ -376,8 +376,8 @@ impl IoLayer {
         g.sequence = seq;
         r.used_blocks = 1;
         r.lgwr.switches += 1;
-        let g = r.groups[r.current].clone();
-        let dev = self.log_device(&g);
+        let g = &self.redo.groups[self.redo.current];
+        let dev = self.log_device(g);
         let req = IoRequest {
             kind: IoKind::Write,
             file: LOG_FILE_BASE + g.group,

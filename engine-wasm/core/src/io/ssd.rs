@@ -44,8 +44,6 @@
 //! Addressing: a request's bytes start at `file * file_stride_mb MB + block *
 //! block_size`; its logical pages are taken modulo the logical capacity.
 
-#[cfg(test)]
-use super::IoPurpose;
 use super::{BlockDevice, DeviceCounters, DeviceParams, IoKind, IoRequest};
 use crate::sim::SimTime;
 use std::collections::VecDeque;
@@ -582,11 +580,39 @@ impl BlockDevice for Ssd {
             ("gc_pages_moved", s.gc_pages_moved as f64),
         ]
     }
+
+    fn snapshot(&self) -> super::DeviceSnapshot {
+        super::DeviceSnapshot { flash: Some(self.flash_snapshot()), ..Default::default() }
+    }
+}
+
+impl Ssd {
+    /// The erase blocks' pages and the GC counters (the device view).
+    pub fn flash_snapshot(&self) -> super::FlashSnapshot {
+        let (group, blocks) = super::FlashSnapshot::group_blocks(self.ppb, &self.valid, &self.written);
+        let s = &self.ssd;
+        super::FlashSnapshot {
+            erase_blocks: self.blocks,
+            pages_per_block: self.ppb,
+            group,
+            blocks,
+            open: self.open.map(|b| b / group),
+            valid_pages: s.valid_pages,
+            invalid_pages: s.invalid_pages,
+            free_pages: s.free_pages,
+            erases: s.erases,
+            gc_background: s.gc_background,
+            gc_foreground: s.gc_foreground,
+            gc_pages_moved: s.gc_pages_moved,
+            write_amplification: s.write_amplification(),
+        }
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::io::IoPurpose;
 
     /// 4 blocks of 4 pages of 4 KB on one channel, 25 / 250 / 2,000 us,
     /// a 1,024 MB/s link (a 4 KB page crosses in 4 us), no command overhead,

@@ -49,7 +49,10 @@ impl Run<'_> {
             self.s.cursors.clear();
             self.s.cursor_epoch = self.inst.cursor_epoch;
         }
-        let mut c = self.s.cursors.remove(text)?;
+        let (key, mut c) = self.s.cursors.remove_entry(text)?;
+        if self.s.cursor_keys.len() < 16 {
+            self.s.cursor_keys.push(key);
+        }
         c.sql_slot = self.sql_area_parse(text, &c, false);
         self.s.stats.calls.session_cursor_cache_hits += 1;
         let us = self.inst.cost_params.soft_parse_us;
@@ -111,7 +114,20 @@ impl Run<'_> {
 
     pub(super) fn close_cursor(&mut self, text: &str, c: Compiled, cache: bool) {
         if cache {
-            self.s.cursors.insert(text.to_string(), c);
+            // The key's buffer is reused (a cursor is taken out and put back
+            // on every execution).
+            let key = match self.s.cursor_keys.pop() {
+                Some(mut k) => {
+                    k.clear();
+                    k.push_str(text);
+                    k
+                }
+                None => text.to_string(),
+            };
+            if let Some((old, _)) = self.s.cursors.remove_entry(text) {
+                self.s.cursor_keys.push(old);
+            }
+            self.s.cursors.insert(key, c);
         }
     }
 

@@ -148,6 +148,8 @@ pub struct Session {
     /// Interned stacks of row changes, by base path, and of log file sync.
     pub(crate) change_stacks: Vec<(&'static str, txn::ChangeStacks)>,
     pub(crate) sync_stack: Option<StackId>,
+    /// Spare cursor-cache key buffers (reused, not reallocated).
+    pub(crate) cursor_keys: Vec<String>,
 }
 
 /// The wait counters at a point in time (a step's waits are the difference).
@@ -243,6 +245,7 @@ impl Session {
             pending_sync: None,
             change_stacks: Vec::new(),
             sync_stack: None,
+            cursor_keys: Vec::new(),
         }
     }
 

@@ -24,6 +24,7 @@ impl Run<'_> {
         let t0 = self.s.cost.now_us();
         let waits_before = self.waits_now();
         let hist_before = self.s.stats.calls.wait_hist_us;
+        let devices_before = self.inst.io.device_marks();
         self.s.work_base.statement = self.s.stats.work_units();
         self.s.stats.work.statements += 1;
         self.s.trace.enabled = self.config.trace;
@@ -141,6 +142,7 @@ impl Run<'_> {
             }
         }
         step.settings = self.settings_out();
+        step.devices = self.inst.io.devices_since(&devices_before);
         StepRun { step, trace, reset }
     }
 

@@ -309,7 +309,8 @@ impl Run<'_> {
 
     /// The session's transaction (opened on first use).
     pub(super) fn txn(&mut self) -> &mut Transaction {
-        self.inst.txns.entry(self.s.sid).or_default()
+        let pool = &mut self.inst.txn_pool;
+        self.inst.txns.entry(self.s.sid).or_insert_with(|| pool.pop().unwrap_or_default())
     }
 
     /// Row `row` of `table` now has an uncommitted change of this session

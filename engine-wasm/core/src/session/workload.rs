@@ -77,6 +77,16 @@ impl Worker {
     }
 }
 
+/// LGWR runs when its first write in flight completes (scheduled once).
+fn wake_lgwr(redo: &crate::io::redo::Redo, sched: &mut Scheduler, wake: &mut Option<SimTime>) {
+    if wake.is_none() {
+        if let Some(f) = redo.front() {
+            sched.wake(Process::Lgwr, f.done);
+            *wake = Some(f.done);
+        }
+    }
+}
+
 /// Append a lane segment, merged with the last one when it continues it.
 fn push_lane(lane: &mut Vec<(f64, f64, u8)>, from: f64, to: f64, state: u8) {
     if to <= from {
@@ -255,10 +265,7 @@ impl Run<'_> {
                     if !parked.is_empty() && self.inst.io.redo.busy_until().is_none() {
                         self.inst.io.lgwr_write(t, &timing);
                     }
-                    if let Some(f) = self.inst.io.redo.front() {
-                        sched.wake(Process::Lgwr, f.done);
-                        lgwr_wake = Some(f.done);
-                    }
+                    wake_lgwr(&self.inst.io.redo, &mut sched, &mut lgwr_wake);
                     continue;
                 }
             };
@@ -347,12 +354,7 @@ impl Run<'_> {
                 }
             }
             // A write LGWR started (posted, or at the log buffer threshold).
-            if lgwr_wake.is_none() {
-                if let Some(f) = self.inst.io.redo.front() {
-                    sched.wake(Process::Lgwr, f.done);
-                    lgwr_wake = Some(f.done);
-                }
-            }
+            wake_lgwr(&self.inst.io.redo, &mut sched, &mut lgwr_wake);
         }
         // The statement's plan and columns from the first session's cursor.
         for (k, w) in workers.iter_mut().enumerate() {

@@ -78,6 +78,8 @@ pub struct LatchTiming {
 pub struct LatchSet {
     pub map: LatchMap,
     gets: Vec<u64>,
+    /// The sum of `gets` (read once per step: not summed over the children).
+    total_gets: u64,
     /// Each child's last hold; empty unless contention is modelled.
     holds: Vec<Hold>,
     misses: u64,
@@ -92,6 +94,7 @@ impl LatchSet {
         LatchSet {
             map: LatchMap { bucket_mask: hash_buckets - 1, latch_shift: (hash_buckets / children).trailing_zeros() },
             gets: vec![0; children as usize],
+            total_gets: 0,
             holds: Vec::new(),
             misses: 0,
             sleeps: 0,
@@ -171,6 +174,7 @@ impl LatchSet {
     pub fn get(&mut self, segment: u32, block: u32, n: u64) -> u16 {
         let child = self.map.child(segment, block);
         self.gets[child as usize] += n;
+        self.total_gets += n;
         child
     }
 
@@ -183,7 +187,7 @@ impl LatchSet {
     }
 
     pub fn totals(&self) -> LatchChild {
-        LatchChild { gets: self.gets.iter().sum(), misses: self.misses, sleeps: self.sleeps, spin_gets: self.spin_gets }
+        LatchChild { gets: self.total_gets, misses: self.misses, sleeps: self.sleeps, spin_gets: self.spin_gets }
     }
 }
 

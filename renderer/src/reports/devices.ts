@@ -1,0 +1,241 @@
+// The device view -> SVG: what a step left on each device it used. A flash
+// device (SSD, PCIe flash, a cell's flash) is a grid of erase blocks, each a
+// bar of valid (solid), invalid (hatched) and free (empty) pages, with the
+// write frontier outlined and GC in the caption; a disk is its request
+// queue (depth, max) and its controller's write cache (dirty bytes).
+import type { DeviceFigures, FlashSnapshot, QueueSnapshot } from '../model/types';
+import { fmtNum } from '../model/stats';
+import { esc, n, REPORT_COLORS, svgDocument, text, textWidth, truncate } from './svg';
+import type { Fragment } from './flame';
+
+export const DEVICE_COLORS = {
+  valid: '#1f6feb',
+  invalid: '#d7301f',
+  invalidBg: '#fbe3df',
+  free: '#ffffff',
+  frame: '#9aa5b4',
+  open: '#1d2433',
+  queue: '#e09a24',
+  dirty: '#8e5fd0',
+};
+
+/** Bytes in words: 512 B, 4.0 KB, 1.2 MB, 3.4 GB (powers of 1,024; `decimal`: of 1,000, as disk sizes). */
+export function fmtBytes(b: number, decimal = false): string {
+  const k = decimal ? 1000 : 1024;
+  if (Math.abs(b) < k) return `${fmtNum(Math.round(b))} B`;
+  const u = [decimal ? 'kB' : 'KB', 'MB', 'GB', 'TB'];
+  let v = b / k, i = 0;
+  while (Math.abs(v) >= k && i < u.length - 1) { v /= k; i++; }
+  return `${v < 10 ? v.toFixed(1) : fmtNum(Math.round(v))} ${u[i]}`;
+}
+
+/** The grid's shape for `cells` blocks across `width`: columns, cell width and height. */
+export function gridShape(cells: number, width: number): { cols: number; rows: number; cw: number; ch: number } {
+  // Wide cells while they fit in a few rows; at most 64 columns (cells >= ~6 px at 440 px).
+  const cols = Math.max(1, Math.min(cells, cells <= 64 ? 16 : cells <= 256 ? 32 : 64));
+  const cw = width / cols;
+  // Shorter bars when there are many (a mostly idle flash should not fill the panel).
+  const ch = Math.max(cells > 256 ? 9 : 14, Math.min(30, cw * 1.5));
+  return { cols, rows: Math.ceil(cells / cols), cw, ch };
+}
+
+const C = REPORT_COLORS;
+
+/** Split a caption at its ' · ' separators into lines that fit `width` (a part too long alone is cut). */
+export function wrapParts(s: string, width: number, size = 12): string[] {
+  const out: string[] = [];
+  for (const part of s.split(' · ')) {
+    const last = out.length - 1;
+    if (last >= 0 && textWidth(`${out[last]} · ${part}`, size) <= width) out[last] = `${out[last]} · ${part}`;
+    else out.push(truncate(part, width, size));
+  }
+  return out;
+}
+
+/** A caption at `y`, wrapped: returns the SVG and the height used (16 px a line). */
+function lines(y: number, s: string, width: number, attrs: string, size = 12): [string, number] {
+  const ls = wrapParts(s, width, size);
+  return [ls.map((l, i) => text(0, y + 16 * i, l, `font-size="${size}" ${attrs}`)).join(''), 16 * ls.length];
+}
+const caption = (x: number, y: number, s: string, width: number) =>
+  text(x, y, truncate(s, width, 11.5), `font-size="11.5" fill="${C.muted}"`);
+
+function legendItem(x: number, y: number, swatch: string, label: string): [string, number] {
+  return [`${swatch}${text(x + 16, y + 10, label, `font-size="11.5" fill="${C.text}"`)}`, 16 + label.length * 6.3 + 14];
+}
+
+/** A flash device's erase blocks, legend and GC caption. `hatch`: the id of the invalid-page pattern. */
+export function flashFragment(f: FlashSnapshot, width: number, hatch: string, delta: Record<string, number> = {}): Fragment {
+  const parts: string[] = [];
+  let y = 0;
+  // Legend.
+  const D = DEVICE_COLORS;
+  let lx = 0;
+  const swatches: [(x: number) => string, string][] = [
+    [(x) => `<rect x="${n(x)}" y="${y}" width="11" height="11" fill="${D.valid}"/>`, 'valid'],
+    [(x) => `<rect x="${n(x)}" y="${y}" width="11" height="11" fill="url(#${hatch})" stroke="${D.invalid}" stroke-width="0.5"/>`, 'invalid'],
+    [(x) => `<rect x="${n(x + 0.5)}" y="${y + 0.5}" width="10" height="10" fill="${D.free}" stroke="${D.frame}"/>`, 'free (erased)'],
+    [(x) => `<rect x="${n(x + 1)}" y="${y + 1}" width="9" height="9" fill="none" stroke="${D.open}" stroke-width="2"/>`, 'write frontier'],
+  ];
+  for (const [swatch, label] of swatches) {
+    const [s, w] = legendItem(lx, y, swatch(lx), label);
+    parts.push(`<g class="legend">${s}</g>`);
+    lx += w;
+  }
+  y += 20;
+  // The grid: each cell a bar filled from the bottom, valid then invalid, free on top.
+  const cells = f.blocks.length;
+  const { cols, rows, cw, ch } = gridShape(cells, width);
+  const gap = cw >= 8 ? 1.5 : 1;
+  const cap = f.pages_per_block * f.group;
+  f.blocks.forEach((b, i) => {
+    const [valid, invalid, free] = b;
+    const total = Math.max(1, valid + invalid + free, cap);
+    const x = (i % cols) * cw, top = y + Math.floor(i / cols) * ch;
+    const w = Math.max(1, cw - gap), h = ch - gap;
+    const hv = (h * valid) / total, hi = (h * invalid) / total;
+    const first = i * f.group;
+    const name = f.group > 1 ? `erase blocks ${first}-${Math.min(f.erase_blocks, first + f.group) - 1}` : `erase block ${first}`;
+    let g = `<g class="eblock" data-i="${i}" data-valid="${valid}" data-invalid="${invalid}" data-free="${free}"><title>${esc(`${name}: ${fmtNum(valid)} valid, ${fmtNum(invalid)} invalid, ${fmtNum(free)} free pages${f.open === i ? ' (write frontier)' : ''}`)}</title>`;
+    g += `<rect x="${n(x)}" y="${n(top)}" width="${n(w)}" height="${n(h)}" fill="${D.free}" stroke="${D.frame}" stroke-width="0.5"/>`;
+    if (valid > 0) g += `<rect x="${n(x)}" y="${n(top + h - hv)}" width="${n(w)}" height="${n(hv)}" fill="${D.valid}"/>`;
+    if (invalid > 0) g += `<rect x="${n(x)}" y="${n(top + h - hv - hi)}" width="${n(w)}" height="${n(hi)}" fill="url(#${hatch})"/>`;
+    if (f.open === i) g += `<rect x="${n(x + 0.75)}" y="${n(top + 0.75)}" width="${n(Math.max(0.5, w - 1.5))}" height="${n(h - 1.5)}" fill="none" stroke="${D.open}" stroke-width="1.5"/>`;
+    parts.push(`${g}</g>`);
+  });
+  y += rows * ch + 16;
+  const pages = f.valid_pages + f.invalid_pages + f.free_pages;
+  const pct = (v: number) => (pages > 0 ? `${Math.round((100 * v) / pages)}%` : '0%');
+  const blocksLine = f.group > 1
+    ? `${fmtNum(f.erase_blocks)} erase blocks of ${fmtNum(f.pages_per_block)} pages · shown ${fmtNum(f.group)} to a cell (${fmtNum(cells)} cells)`
+    : `${fmtNum(f.erase_blocks)} erase blocks of ${fmtNum(f.pages_per_block)} pages`;
+  const put = (s: string, attrs: string, size = 12) => {
+    const [svg, h] = lines(y, s, width, attrs, size);
+    parts.push(svg);
+    y += h;
+  };
+  put(blocksLine, `fill="${C.muted}"`, 11.5);
+  put(`pages: ${fmtNum(f.valid_pages)} valid (${pct(f.valid_pages)}) · ${fmtNum(f.invalid_pages)} invalid (${pct(f.invalid_pages)}) · ${fmtNum(f.free_pages)} free (${pct(f.free_pages)})`, `fill="${C.text}"`);
+  const de = delta.erases ?? 0;
+  const gcLine = de > 0
+    ? `GC in this step: ${fmtNum(de)} erase${de === 1 ? '' : 's'} · ${fmtNum(delta.gc_background ?? 0)} background, ${fmtNum(delta.gc_foreground ?? 0)} foreground`
+    : `no GC in this step · so far ${fmtNum(f.gc_background)} background, ${fmtNum(f.gc_foreground)} foreground`;
+  put(gcLine, `class="gc" fill="${de > 0 ? DEVICE_COLORS.invalid : C.text}"${de > 0 ? ' font-weight="600"' : ''}`);
+  put(`write amplification ${f.write_amplification.toFixed(2)} · so far ${fmtNum(f.erases)} erases, ${fmtNum(f.gc_pages_moved)} pages moved`, `fill="${C.muted}"`, 11.5);
+  y -= 8;
+  return { width, height: y, body: parts.join('\n') };
+}
+
+/** One labelled horizontal gauge: `value` of `max`, an optional high-water mark. */
+function gauge(y: number, width: number, label: string, value: number, max: number, color: string, mark?: number): string {
+  const x0 = 0, w = width, h = 14;
+  const parts = [text(x0, y + 11, label, `font-size="12" fill="${C.text}"`)];
+  const by = y + 16;
+  parts.push(`<rect x="${x0}" y="${by}" width="${n(w)}" height="${h}" fill="${C.panel}" stroke="${C.border}"/>`);
+  const f = max > 0 ? Math.min(1, value / max) : 0;
+  if (f > 0) parts.push(`<rect x="${x0}" y="${by}" width="${n(w * f)}" height="${h}" fill="${color}"/>`);
+  if (mark !== undefined && max > 0) {
+    const mx = x0 + w * Math.min(1, mark / max);
+    parts.push(`<line x1="${n(mx)}" y1="${by - 3}" x2="${n(mx)}" y2="${by + h + 3}" stroke="${C.text}" stroke-width="2"/>`);
+  }
+  return parts.join('');
+}
+
+/** A disk's queue gauge (depth now, max as a mark) and its write cache. */
+export function queueFragment(q: QueueSnapshot, width: number): Fragment {
+  const parts: string[] = [];
+  let y = 0;
+  const scale = Math.max(4, q.max_queue_depth);
+  parts.push(`<g class="queue" data-depth="${q.queue_depth}" data-max="${q.max_queue_depth}">` +
+    gauge(y, width, `request queue: ${fmtNum(q.queue_depth)} in the device at its last request (max ${fmtNum(q.max_queue_depth)})`, q.queue_depth, scale, DEVICE_COLORS.queue, q.max_queue_depth) + '</g>');
+  y += 34;
+  parts.push(text(0, y + 10, '0', `font-size="10.5" fill="${C.muted}"`), text(width, y + 10, fmtNum(scale), `text-anchor="end" font-size="10.5" fill="${C.muted}"`));
+  y += 20;
+  if (q.write_cache_bytes > 0) {
+    parts.push(`<g class="write-cache" data-dirty="${q.dirty_bytes}">` +
+      gauge(y, width, `write cache: ${fmtBytes(q.dirty_bytes, true)} dirty of ${fmtBytes(q.write_cache_bytes, true)} (not yet on the platter)`, q.dirty_bytes, q.write_cache_bytes, DEVICE_COLORS.dirty) + '</g>');
+    y += 36;
+  } else {
+    parts.push(caption(0, y + 10, 'no controller write cache: writes wait for the platter', width));
+    y += 16;
+  }
+  return { width, height: y, body: parts.join('\n') };
+}
+
+/** A cell's disks: one small bar per disk (queue depth now, max marked). */
+function disksFragment(disks: QueueSnapshot[], width: number): Fragment {
+  const parts: string[] = [];
+  const max = Math.max(1, ...disks.map((d) => d.max_queue_depth));
+  const top = Math.max(...disks.map((d) => d.queue_depth));
+  parts.push(text(0, 11, truncate(`${disks.length} disks: queue depth now up to ${fmtNum(top)}, max ${fmtNum(max)}`, width, 12), `font-size="12" fill="${C.text}"`));
+  const bw = Math.min(28, width / Math.max(1, disks.length));
+  const h = 30, y = 18;
+  disks.forEach((d, i) => {
+    const x = i * bw, hh = (h * d.queue_depth) / max, mh = (h * d.max_queue_depth) / max;
+    parts.push(`<g class="disk" data-depth="${d.queue_depth}" data-max="${d.max_queue_depth}"><title>${esc(`disk ${i}: queue ${d.queue_depth}, max ${d.max_queue_depth}`)}</title>` +
+      `<rect x="${n(x)}" y="${y}" width="${n(bw - 2)}" height="${h}" fill="${C.panel}" stroke="${C.border}"/>` +
+      (hh > 0 ? `<rect x="${n(x)}" y="${n(y + h - hh)}" width="${n(bw - 2)}" height="${n(hh)}" fill="${DEVICE_COLORS.queue}"/>` : '') +
+      `<line x1="${n(x)}" y1="${n(y + h - mh)}" x2="${n(x + bw - 2)}" y2="${n(y + h - mh)}" stroke="${C.text}" stroke-width="1.5"/></g>`);
+  });
+  return { width, height: y + h + 6, body: parts.join('\n') };
+}
+
+/** The hatch pattern of invalid pages (one per document). */
+export function hatchDefs(id: string): string {
+  const D = DEVICE_COLORS;
+  return `<defs><pattern id="${id}" patternUnits="userSpaceOnUse" width="4" height="4" patternTransform="rotate(45)">` +
+    `<rect width="4" height="4" fill="${D.invalidBg}"/><line x1="0" y1="0" x2="0" y2="4" stroke="${D.invalid}" stroke-width="1.6"/></pattern></defs>`;
+}
+
+const KIND_NAMES: Record<string, string> = {
+  hdd: 'hard disk', sata_ssd: 'SATA SSD', pcie_flash: 'PCIe flash', exadata_cell: 'Exadata cell', fixed: 'fixed latency',
+};
+
+/** One device's panel: name, kind, and what its kind shows. */
+export function deviceFragment(d: DeviceFigures, width: number, hatch: string): Fragment {
+  const parts: string[] = [];
+  const delta: Record<string, number> = {};
+  for (const c of d.counters) delta[c.name] = c.delta;
+  parts.push(text(0, 14, d.name, `font-size="14" font-weight="600" fill="${C.text}"`));
+  const reads = delta['physical read total IO requests'] ?? 0, writes = delta['physical write total IO requests'] ?? 0;
+  parts.push(text(width, 14, truncate(`${KIND_NAMES[d.kind] ?? d.kind} · this step ${fmtNum(reads)} reads, ${fmtNum(writes)} writes`, width - 8 * d.name.length - 20, 11.5),
+    `text-anchor="end" font-size="11.5" fill="${C.muted}"`));
+  let y = 26;
+  const add = (f: Fragment) => {
+    parts.push(`<g transform="translate(0 ${n(y)})">${f.body}</g>`);
+    y += f.height + 10;
+  };
+  const s = d.snapshot;
+  if (s.flash) {
+    if (d.kind === 'exadata_cell') { parts.push(text(0, y + 10, 'flash', `font-size="12" font-weight="600" fill="${C.text}"`)); y += 18; }
+    add(flashFragment(s.flash, width, hatch, d.kind === 'exadata_cell' ? {} : delta));
+  }
+  if (s.queue) add(queueFragment(s.queue, width));
+  if (s.disks && s.disks.length) add(disksFragment(s.disks, width));
+  if (!s.flash && !s.queue && !(s.disks && s.disks.length)) {
+    parts.push(caption(0, y + 10, 'no state to draw for this device type', width));
+    y += 20;
+  }
+  return { width, height: y, body: parts.join('\n') };
+}
+
+/** The devices of one step, one panel under the other. */
+export function devicesFragment(devices: DeviceFigures[], width = 440, hatch = 'lio-invalid-pages'): Fragment {
+  if (devices.length === 0) return { width, height: 28, body: text(0, 16, 'No device I/O in this step.', `fill="${C.muted}"`) };
+  const parts: string[] = [hatchDefs(hatch)];
+  let y = 0;
+  devices.forEach((d, i) => {
+    const f = deviceFragment(d, width, hatch);
+    if (i > 0) { parts.push(`<line x1="0" y1="${n(y - 6)}" x2="${n(width)}" y2="${n(y - 6)}" stroke="${C.border}"/>`); }
+    parts.push(`<g class="device" data-name="${esc(d.name)}" data-kind="${esc(d.kind)}" transform="translate(0 ${n(y)})">${f.body}</g>`);
+    y += f.height + 14;
+  });
+  return { width, height: y - 14, body: parts.join('\n') };
+}
+
+export function devicesSvg(devices: DeviceFigures[], title: string, opts: { width?: number; hatch?: string } = {}): string {
+  const f = devicesFragment(devices, opts.width ?? 440, opts.hatch);
+  const pad = 12;
+  return svgDocument(f.width + 2 * pad, f.height + 2 * pad, title, `<g transform="translate(${pad} ${pad})">\n${f.body}\n</g>\n`,
+    'LIO Lab device view: each device the step used, at the step\'s end (simulated)');
+}

@@ -1,0 +1,67 @@
+// The device view of one step: each device the step used, drawn at the
+// step's end (flash erase blocks, a disk's queue and write cache) by the
+// SVG builder the exports can reuse, and its counters as a compact table
+// (this step and the total).
+import { useLayoutEffect, useMemo, useRef, useState } from 'react';
+import type { DeviceFigures } from '../model/types';
+import { fmtNum, fmtSigned, fmtUs } from '../model/stats';
+import { devicesSvg, fmtBytes } from '../reports/devices';
+
+/** A counter's value in its unit: bytes, microseconds, a ratio or a count (`signed`: a change). */
+export function fmtCounter(name: string, v: number, signed = false): string {
+  const sign = signed && v > 0 ? '+' : '';
+  if (/bytes/.test(name) && Math.abs(v) >= 1024) return sign + fmtBytes(v);
+  if (/_us$/.test(name)) return sign + fmtUs(v);
+  if (Number.isInteger(v) || Math.abs(v) >= 100) return signed ? fmtSigned(Math.round(v)) : fmtNum(Math.round(v));
+  return sign + v.toFixed(2);
+}
+
+function CounterTable({ d }: { d: DeviceFigures }) {
+  const [all, setAll] = useState(false);
+  // Counters that moved in the step first; the rest (totals only) on request.
+  const moved = d.counters.filter((c) => c.delta !== 0);
+  const rows = all ? d.counters.filter((c) => c.total !== 0 || c.delta !== 0) : moved;
+  const hidden = d.counters.filter((c) => c.total !== 0 || c.delta !== 0).length - moved.length;
+  return (
+    <>
+      <table className="grid device-counters" aria-label={`Device counters ${d.name}`}>
+        <thead><tr><th scope="col">{d.name} counter</th><th scope="col" className="num">This step</th><th scope="col" className="num">Total</th></tr></thead>
+        <tbody>{rows.map((c) => (
+          <tr key={c.name} className={c.delta === 0 ? 'muted' : undefined}>
+            <td>{c.name}</td><td className="num">{c.delta === 0 ? '' : fmtCounter(c.name, c.delta, true)}</td><td className="num">{fmtCounter(c.name, c.total)}</td>
+          </tr>
+        ))}</tbody>
+      </table>
+      {hidden > 0 && (
+        <button type="button" className="btn small" onClick={() => setAll(!all)}>{all ? 'Only what changed' : `${hidden} more (totals)`}</button>
+      )}
+    </>
+  );
+}
+
+export function DeviceView({ devices, title, width = 440 }: { devices: DeviceFigures[]; title: string; width?: number }) {
+  // Drawn at the column's width (text at its size, not scaled down), 300-760 px.
+  const box = useRef<HTMLDivElement>(null);
+  const [w, setW] = useState(width);
+  useLayoutEffect(() => {
+    const el = box.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const fit = () => {
+      // The SVG adds 12 px each side; the box pads 10 px each side.
+      const inner = Math.round(el.clientWidth - 20 - 24);
+      if (inner > 0) setW(Math.max(300, Math.min(760, inner)));
+    };
+    fit();
+    const ro = new ResizeObserver(fit);
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, []);
+  const svg = useMemo(() => devicesSvg(devices, title, { width: w }).replace(/^<\?xml[^>]*>\s*/, ''), [devices, title, w]);
+  if (devices.length === 0) return null;
+  return (
+    <section className="section device-view" aria-label="Devices">
+      <div className="device-svg" ref={box} role="img" aria-label={`Devices: ${title}`} dangerouslySetInnerHTML={{ __html: svg }} />
+      {devices.map((d) => <CounterTable key={d.name} d={d} />)}
+    </section>
+  );
+}
