@@ -98,7 +98,9 @@ impl Default for CellParams {
     /// cell). cellsrv + RDS/InfiniBand per request: ~200 us, the magnitude
     /// of the gap between a flash page read (~25 us) and the ~0.3-0.5 ms
     /// a flash-cache hit costs on an X2. Smart scans: 1 MB requests, two
-    /// outstanding per disk.
+    /// outstanding per disk. The disks sit behind one RAID controller whose
+    /// 512 MB battery-backed cache (`disk_cache_mb`, the HDD's default)
+    /// they share: each disk gets `disk_cache_mb / disks` of it.
     fn default() -> Self {
         CellParams {
             disks: 12.0,
@@ -324,8 +326,11 @@ pub struct ExadataCell {
 impl ExadataCell {
     pub fn new(name: &str, params: CellParams) -> Result<Self, String> {
         params.validate()?;
+        // The cell's disks share one controller cache: each disk gets its
+        // share of `disk_cache_mb`.
+        let hdd = HddParams { cache_mb: params.hdd.cache_mb / params.disks, ..params.hdd.clone() };
         let disks = (0..params.disks as usize)
-            .map(|i| Hdd::new(&format!("{name}_CD_{i:02}"), params.hdd.clone()))
+            .map(|i| Hdd::new(&format!("{name}_CD_{i:02}"), hdd.clone()))
             .collect::<Result<Vec<_>, _>>()?;
         let flash = Ssd::new(&format!("{name}_FD"), "pcie_flash", params.ssd.clone())?;
         Ok(ExadataCell {
@@ -572,6 +577,7 @@ impl BlockDevice for ExadataCell {
             self.drop_flash_cache();
         }
         if let Some(n) = name.strip_prefix("disk_") {
+            let value = if n == "cache_mb" { value / self.params.disks } else { value };
             if !self.disks.iter_mut().all(|d| d.set_param(n, value)) {
                 return false;
             }
