@@ -73,7 +73,7 @@ fn samples() -> Vec<String> {
     v
 }
 
-/// Every whole number of five digits or more becomes 200 (row counts,
+/// Every whole number of four digits or more becomes 200 (row counts,
 /// bind ranges), so each case stays small.
 fn shrink_numbers(src: &str) -> String {
     let b = src.as_bytes();
@@ -83,7 +83,7 @@ fn shrink_numbers(src: &str) -> String {
         if b[i].is_ascii_digit() && (i == 0 || !(b[i - 1].is_ascii_alphanumeric() || b[i - 1] == b'_')) {
             let j = (i..b.len()).find(|&j| !b[j].is_ascii_digit()).unwrap_or(b.len());
             let whole = j == b.len() || !(b[j].is_ascii_alphabetic() || b[j] == b'_' || b[j] == b'.');
-            if j - i >= 5 && whole {
+            if j - i >= 4 && whole {
                 out.push_str("200");
             } else {
                 out.push_str(&src[i..j]);
@@ -121,8 +121,8 @@ fn mutate(src: &str, rng: &mut XorShift) -> String {
 #[test]
 fn numbers_shrink_but_names_and_sizes_stay() {
     assert_eq!(
-        shrink_numbers("BIND 1 TO 4000000 level <= 100000 size 1g t20000x 12345.5"),
-        "BIND 1 TO 200 level <= 200 size 1g t20000x 12345.5"
+        shrink_numbers("BIND 1 TO 4000000 level <= 100000 mod(:1, 8000) size 1g t20000x 12345.5 999"),
+        "BIND 1 TO 200 level <= 200 mod(:1, 200) size 1g t20000x 12345.5 999"
     );
 }
 

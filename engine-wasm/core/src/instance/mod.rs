@@ -134,8 +134,6 @@ impl Instance {
         }
     }
 
-    /// The end of session `sid`'s transaction (commit, rollback): its
-    /// tables and blocks carry no uncommitted changes of it any more.
     /// LGWR's timing from the lab's cost parameters.
     pub fn lgwr_timing(&self) -> crate::io::redo::LgwrTiming {
         let p = &self.cost_params;
@@ -146,6 +144,16 @@ impl Instance {
         }
     }
 
+    /// Hand a log switch's checkpoint to DBWR (see `Redo::switch_checkpoint`).
+    #[inline]
+    pub fn switch_checkpoint(&mut self) {
+        if let Some(at) = self.io.redo.switch_checkpoint.take() {
+            self.sga.cache.background_checkpoint(at, &mut self.io);
+        }
+    }
+
+    /// The end of session `sid`'s transaction (commit, rollback): its
+    /// tables and blocks carry no uncommitted changes of it any more.
     pub fn end_transaction(&mut self, sid: u32) {
         let txn = self.txns.remove(&sid).unwrap_or_default();
         for t in self.cat.tables.iter_mut() {

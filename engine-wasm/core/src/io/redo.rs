@@ -20,7 +20,11 @@
 //! - **Log switch.** A write that does not fit in the current log switches
 //!   to the next group (in group order): LGWR writes the new log's header
 //!   block first. The old current log becomes ACTIVE, the one before it
-//!   INACTIVE (the lab's checkpoints complete at once).
+//!   INACTIVE (the lab's checkpoints complete at once, as far as the logs'
+//!   status goes). The switch starts a checkpoint: DBWR writes every dirty
+//!   buffer in the background (after the batch it has in flight), so a
+//!   switch sends a burst of datafile writes to the devices (and redo on
+//!   the same disks may queue behind it).
 //! - **LGWR's own figures** (`redo writes`, `redo blocks written`, `redo
 //!   wastage`, `redo write time`, `log file parallel write`) are the
 //!   background process's, not a session's.
@@ -158,6 +162,9 @@ pub struct Redo {
     pub lgwr: LgwrCounters,
     /// While `SESSIONS n` runs: commits park instead of waiting here.
     pub deferred: bool,
+    /// A log switch happened at this time and its checkpoint has not been
+    /// handed to DBWR yet (the session or the workload's scheduler does).
+    pub switch_checkpoint: Option<SimTime>,
 }
 
 impl Default for Redo {
@@ -184,6 +191,7 @@ impl Default for Redo {
             next_sequence: 2,
             lgwr: LgwrCounters::default(),
             deferred: false,
+            switch_checkpoint: None,
         }
     }
 }
@@ -376,6 +384,7 @@ impl IoLayer {
         g.sequence = seq;
         r.used_blocks = 1;
         r.lgwr.switches += 1;
+        r.switch_checkpoint = Some(r.switch_checkpoint.map_or(at, |t| t.max(at)));
         let g = &self.redo.groups[self.redo.current];
         let dev = self.log_device(g);
         let req = IoRequest {

@@ -90,6 +90,7 @@ impl Run<'_> {
         let t = self.inst.lgwr_timing();
         let now = self.s.cost.now;
         let done = self.inst.io.switch_logfile(now, &t);
+        self.inst.switch_checkpoint();
         let stack = self.s.cost.stack("oracle;opitsk;opiodr;opiexe;kksExecuteCommand;kcrfsw");
         self.s.cost.charge(stack, done.since(now));
         Outcome { feedback: Some("System altered.".into()), ..Default::default() }

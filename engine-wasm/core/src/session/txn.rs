@@ -238,6 +238,7 @@ impl Run<'_> {
         if let Some(back) = self.inst.io.redo_sync(now, upto, &t) {
             self.log_file_sync_wait(back.since(now));
         }
+        self.inst.switch_checkpoint();
     }
 
     /// The commit DDL (and DBMS_STATS) does before it runs.

@@ -233,6 +233,7 @@ impl Run<'_> {
         let mut parked: Vec<(usize, u64, f64)> = Vec::with_capacity(n);
         let mut lgwr_wake: Option<SimTime> = None;
         while let Some((t, p)) = sched.run_next() {
+            self.inst.switch_checkpoint();
             let k = match p {
                 Process::Session(k) => k as usize,
                 Process::Lgwr => {

@@ -256,6 +256,9 @@ pub struct Dbwr {
     done: Option<f64>,
     /// Posted while busy: the pool to write for when the batch completes.
     posted: Option<u8>,
+    /// A log switch's checkpoint came while busy: it starts when the batch
+    /// in flight completes.
+    checkpoint_posted: bool,
     /// `_db_writer_max_writes`: most buffers in one batch (0: no limit).
     pub max_writes: u32,
     pub stats: DbwrStats,
@@ -737,7 +740,11 @@ impl BufferCache {
                 return;
             }
             self.complete_batch();
-            if let Some(p) = self.dbwr.posted.take() {
+            if std::mem::take(&mut self.dbwr.checkpoint_posted) {
+                // Every dirty buffer: the pool's request too.
+                self.dbwr.posted = None;
+                self.start_batch(None, None, done, device);
+            } else if let Some(p) = self.dbwr.posted.take() {
                 self.start_batch(Some(p), None, done, device);
             }
         }
@@ -873,6 +880,7 @@ impl BufferCache {
         }
         self.dbwr.posted = None;
         if segment.is_none() {
+            self.dbwr.checkpoint_posted = false;
             self.dbwr.stats.checkpoints += 1;
         }
         let done = self.start_batch(None, segment, at, device);
@@ -880,6 +888,18 @@ impl BufferCache {
             self.complete_batch();
         }
         SimTime(done)
+    }
+
+    /// A log switch's checkpoint at `at`: DBWR writes every dirty buffer in
+    /// the background, now or after the batch in flight. Nobody waits for
+    /// it; its writes occupy the devices.
+    pub fn background_checkpoint(&mut self, at: SimTime, device: &mut dyn BlockDevice) {
+        self.dbwr_advance(at.0, device);
+        if self.dbwr.done.is_some() {
+            self.dbwr.checkpoint_posted = true;
+        } else {
+            self.start_batch(None, None, at.0, device);
+        }
     }
 
     /// A segment's blocks in the cache, and how many of them are dirty.
