@@ -350,6 +350,11 @@ fn smart_flash_logging_trims_the_outliers() {
     assert_eq!(median(&b_on), m, "{b_on:?}");
     assert!(b_on.iter().all(|b| b.0 <= 4 * m), "{b_on:?} vs {b_off:?}");
     assert!(worst(&b_on) * 8 <= worst(&b_off), "{b_on:?} vs {b_off:?}");
+    // Each log switch started a checkpoint, and DBWR finished them.
+    let stat = |s: &StepOut, n: &str| s.stats.get(n).copied().unwrap_or(0);
+    assert!(stat(&off, "background checkpoints started") >= 3, "{:?}", off.stats);
+    assert!(stat(&off, "background checkpoints completed") + 1 >= stat(&off, "background checkpoints started"));
+    assert!(stat(&off, "DBWR checkpoint buffers written") > 1000, "{:?}", off.stats);
     // The flash log won the races the bursts slowed down.
     let counter = |name: &str| device_counter(&devices, name);
     assert!(counter("FL_FLASH_FIRST") > 0.0, "{devices}");

@@ -224,6 +224,10 @@ pub struct DbwrStats {
     pub checkpoint_buffers_written: u64,
     /// `DBWR checkpoints`: full checkpoints (`ALTER SYSTEM CHECKPOINT`).
     pub checkpoints: u64,
+    /// `background checkpoints started` / `completed`: log switches'
+    /// checkpoints.
+    pub background_checkpoints_started: u64,
+    pub background_checkpoints_completed: u64,
     /// `db file parallel write`: DBWR waiting for a batch's writes.
     pub parallel_writes: u64,
     pub parallel_write_us: f64,
@@ -231,7 +235,7 @@ pub struct DbwrStats {
 
 impl DbwrStats {
     /// The statistics under their V$SYSSTAT names, then the wait.
-    pub fn named(&self) -> [(&'static str, u64); 7] {
+    pub fn named(&self) -> [(&'static str, u64); 9] {
         [
             ("physical writes", self.physical_writes),
             ("physical writes from cache", self.physical_writes),
@@ -240,6 +244,8 @@ impl DbwrStats {
             ("DBWR make free requests", self.make_free_requests),
             ("DBWR checkpoint buffers written", self.checkpoint_buffers_written),
             ("DBWR checkpoints", self.checkpoints),
+            ("background checkpoints started", self.background_checkpoints_started),
+            ("background checkpoints completed", self.background_checkpoints_completed),
         ]
     }
 }
@@ -259,6 +265,8 @@ pub struct Dbwr {
     /// A log switch's checkpoint came while busy: it starts when the batch
     /// in flight completes.
     checkpoint_posted: bool,
+    /// The batch in flight is a log switch's checkpoint.
+    background: bool,
     /// `_db_writer_max_writes`: most buffers in one batch (0: no limit).
     pub max_writes: u32,
     pub stats: DbwrStats,
@@ -743,7 +751,7 @@ impl BufferCache {
             if std::mem::take(&mut self.dbwr.checkpoint_posted) {
                 // Every dirty buffer: the pool's request too.
                 self.dbwr.posted = None;
-                self.start_batch(None, None, done, device);
+                self.start_background_checkpoint(done, device);
             } else if let Some(p) = self.dbwr.posted.take() {
                 self.start_batch(Some(p), None, done, device);
             }
@@ -768,6 +776,9 @@ impl BufferCache {
         }
         self.dbwr.batch.clear();
         self.dbwr.done = None;
+        if std::mem::take(&mut self.dbwr.background) {
+            self.dbwr.stats.background_checkpoints_completed += 1;
+        }
     }
 
     /// A foreground met dirty buffers at the cold end of pool `p`: DBWR
@@ -898,7 +909,18 @@ impl BufferCache {
         if self.dbwr.done.is_some() {
             self.dbwr.checkpoint_posted = true;
         } else {
-            self.start_batch(None, None, at.0, device);
+            self.start_background_checkpoint(at.0, device);
+        }
+    }
+
+    fn start_background_checkpoint(&mut self, at: f64, device: &mut dyn BlockDevice) {
+        self.dbwr.stats.background_checkpoints_started += 1;
+        self.start_batch(None, None, at, device);
+        if self.dbwr.done.is_some() {
+            self.dbwr.background = true;
+        } else {
+            // Nothing dirty: done at once.
+            self.dbwr.stats.background_checkpoints_completed += 1;
         }
     }
 
@@ -953,6 +975,11 @@ impl BufferCache {
         self.dbwr.batch.clear();
         self.dbwr.done = None;
         self.dbwr.posted = None;
+        self.dbwr.checkpoint_posted = false;
+        if std::mem::take(&mut self.dbwr.background) {
+            // Its buffers are gone: nothing left for it to write.
+            self.dbwr.stats.background_checkpoints_completed += 1;
+        }
     }
 
     /// The LRU list of a pool, hot end first: (segment, block, touch
