@@ -111,6 +111,13 @@ stats! {
     CellFlashCacheReadHits,
     PhysicalReadRequestsOptimized,
     PhysicalReadFlashCacheHits,
+    PhysicalWritesFromCache,
+    DbwrCheckpointBuffersWritten,
+    DbwrCheckpoints,
+    DbwrLruScans,
+    DbwrMakeFreeRequests,
+    BackgroundCheckpointsStarted,
+    BackgroundCheckpointsCompleted,
 }
 
 impl Stat {
@@ -219,6 +226,13 @@ impl Stat {
             Stat::PhysicalReadsDirect => "physical reads direct",
             Stat::PhysicalReadsDirectTemporaryTablespace => "physical reads direct temporary tablespace",
             Stat::PhysicalWrites => "physical writes",
+            Stat::PhysicalWritesFromCache => "physical writes from cache",
+            Stat::DbwrCheckpointBuffersWritten => "DBWR checkpoint buffers written",
+            Stat::DbwrCheckpoints => "DBWR checkpoints",
+            Stat::DbwrLruScans => "DBWR lru scans",
+            Stat::DbwrMakeFreeRequests => "DBWR make free requests",
+            Stat::BackgroundCheckpointsStarted => "background checkpoints started",
+            Stat::BackgroundCheckpointsCompleted => "background checkpoints completed",
             Stat::PhysicalWritesDirect => "physical writes direct",
             Stat::PhysicalWritesDirectTemporaryTablespace => "physical writes direct temporary tablespace",
             Stat::PhysicalWriteIoRequests => "physical write IO requests",
@@ -523,11 +537,13 @@ pub enum WaitEvent {
     CellMultiblockPhysicalRead,
     CellSmartTableScan,
     DbFlashCacheSingleBlockPhysicalRead,
+    /// DBWR's write (a background wait: never a session's).
+    DbFileParallelWrite,
 }
 
 impl WaitEvent {
-    pub const COUNT: usize = 18;
-    pub const ALL: [WaitEvent; 18] = [
+    pub const COUNT: usize = 19;
+    pub const ALL: [WaitEvent; 19] = [
         WaitEvent::DbFileSequentialRead,
         WaitEvent::LogFileSync,
         WaitEvent::SqlNetMessageToClient,
@@ -546,6 +562,7 @@ impl WaitEvent {
         WaitEvent::CellMultiblockPhysicalRead,
         WaitEvent::CellSmartTableScan,
         WaitEvent::DbFlashCacheSingleBlockPhysicalRead,
+        WaitEvent::DbFileParallelWrite,
     ];
     /// The buffer cache's waits (each a timeline lane).
     pub const BUFFER_CACHE: [WaitEvent; 5] = [
@@ -580,6 +597,7 @@ impl WaitEvent {
             WaitEvent::CellMultiblockPhysicalRead => "cell multiblock physical read",
             WaitEvent::CellSmartTableScan => "cell smart table scan",
             WaitEvent::DbFlashCacheSingleBlockPhysicalRead => "db flash cache single block physical read",
+            WaitEvent::DbFileParallelWrite => "db file parallel write",
         }
     }
     pub fn wait_class(self) -> &'static str {
@@ -599,7 +617,7 @@ impl WaitEvent {
             WaitEvent::LatchCacheBuffersChains | WaitEvent::BufferBusyWaits => "Concurrency",
             WaitEvent::FreeBufferWaits | WaitEvent::RdbmsIpcReply => "Other",
             WaitEvent::EnqKoFastObjectCheckpoint => "Application",
-            WaitEvent::LogFileParallelWrite => "System I/O",
+            WaitEvent::LogFileParallelWrite | WaitEvent::DbFileParallelWrite => "System I/O",
         }
     }
 }

@@ -368,6 +368,7 @@ impl Run<'_> {
             total.add(&f);
         }
         total.add(&lgwr_figures(&self.inst.io.redo.lgwr));
+        total.add(&dbwr_figures(&self.inst.sga.cache.dbwr.stats));
         total
     }
 
@@ -690,6 +691,27 @@ fn lgwr_figures(l: &crate::io::redo::LgwrCounters) -> SessionFigures {
     f
 }
 
+/// DBWR's figures (a background session's V$SESSTAT and waits).
+fn dbwr_figures(d: &crate::sga::cache::DbwrStats) -> SessionFigures {
+    let mut f = SessionFigures::default();
+    f.stats.set(Stat::PhysicalWrites, d.physical_writes);
+    f.stats.set(Stat::PhysicalWritesFromCache, d.physical_writes);
+    f.stats.set(Stat::PhysicalWriteIoRequests, d.write_requests);
+    f.stats.set(Stat::DbwrCheckpointBuffersWritten, d.checkpoint_buffers_written);
+    f.stats.set(Stat::DbwrCheckpoints, d.checkpoints);
+    f.stats.set(Stat::DbwrLruScans, d.lru_scans);
+    f.stats.set(Stat::DbwrMakeFreeRequests, d.make_free_requests);
+    f.stats.set(Stat::BackgroundCheckpointsStarted, d.background_checkpoints_started);
+    f.stats.set(Stat::BackgroundCheckpointsCompleted, d.background_checkpoints_completed);
+    f.waits[WaitEvent::DbFileParallelWrite as usize] = WaitTotal {
+        count: d.parallel_writes,
+        us: d.parallel_write_us,
+        hist: d.parallel_write_hist,
+        hist_us: d.parallel_write_hist_us,
+    };
+    f
+}
+
 /// A session's cumulative figures.
 pub(crate) fn figures_of(s: &Session, block_size: u32) -> SessionFigures {
     let c = &s.stats.calls;
@@ -702,8 +724,8 @@ pub(crate) fn figures_of(s: &Session, block_size: u32) -> SessionFigures {
             WaitEvent::SqlNetMessageFromClient => (c.roundtrips, s.net_wait_us + s.client_wait_us),
             WaitEvent::LatchCacheBuffersChains => (c.latch_cbc_waits, c.latch_cbc_wait_us),
             WaitEvent::BufferBusyWaits => (c.buffer_busy_waits, c.buffer_busy_wait_us),
-            // LGWR's own wait: never a session's.
-            WaitEvent::LogFileParallelWrite => (0, 0.0),
+            // LGWR's and DBWR's own waits: never a session's.
+            WaitEvent::LogFileParallelWrite | WaitEvent::DbFileParallelWrite => (0, 0.0),
             WaitEvent::DirectPathReadTemp => (c.temp_read_waits, c.temp_read_wait_us),
             WaitEvent::DirectPathWriteTemp => (c.temp_write_waits, c.temp_write_wait_us),
             // The generic waits are counted by `note_wait` only.

@@ -231,6 +231,8 @@ pub struct DbwrStats {
     /// `db file parallel write`: DBWR waiting for a batch's writes.
     pub parallel_writes: u64,
     pub parallel_write_us: f64,
+    pub parallel_write_hist: [u64; crate::stats::WAIT_BUCKETS],
+    pub parallel_write_hist_us: [u64; crate::stats::WAIT_BUCKETS_US],
 }
 
 impl DbwrStats {
@@ -869,6 +871,8 @@ impl BufferCache {
         s.write_requests += n;
         s.parallel_writes += 1;
         s.parallel_write_us += done - at;
+        s.parallel_write_hist[crate::stats::wait_bucket_ms(done - at)] += 1;
+        s.parallel_write_hist_us[crate::stats::wait_bucket_us(done - at)] += 1;
         if pool.is_some() {
             s.lru_scans += 1;
         } else {
