@@ -173,7 +173,7 @@ pub struct Table {
     /// Rows deleted (or whose insert was rolled back): their slots stay.
     pub dead_rows: usize,
     /// Where the body of each migrated row lives.
-    pub migrated: std::collections::HashMap<u32, u32>,
+    pub migrated: crate::fasthash::FxMap<u32, u32>,
     /// The sessions whose transactions have uncommitted changes in the table.
     pub txn_sids: Vec<u32>,
     /// The instance's change sequence at the table's last change.

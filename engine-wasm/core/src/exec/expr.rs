@@ -504,11 +504,20 @@ impl CExpr {
             }
             CExpr::Func(f, args, pos) => {
                 let pos = *pos;
-                let mut vals = Vec::with_capacity(args.len());
-                for a in args {
-                    vals.push(a.eval(cx)?);
+                // Up to four arguments on the stack (no allocation per call).
+                if args.len() <= 4 {
+                    let mut vals = [Value::Null, Value::Null, Value::Null, Value::Null];
+                    for (slot, a) in vals.iter_mut().zip(args) {
+                        *slot = a.eval(cx)?;
+                    }
+                    eval_func(*f, &vals[..args.len()], cx.rng, pos)?
+                } else {
+                    let mut vals = Vec::with_capacity(args.len());
+                    for a in args {
+                        vals.push(a.eval(cx)?);
+                    }
+                    eval_func(*f, &vals, cx.rng, pos)?
                 }
-                eval_func(*f, &vals, cx.rng, pos)?
             }
         })
     }

@@ -62,7 +62,7 @@ pub struct Instance {
     /// The library cache: texts of the shared cursors any session has
     /// parsed. A session that lacks a cursor finds it here (a soft parse)
     /// or builds it (a hard parse).
-    pub library_cache: std::collections::HashSet<String>,
+    pub library_cache: crate::fasthash::FxSet<String>,
     /// Bumped when DDL or a parameter change invalidates every cursor;
     /// a session whose cursors are older drops them.
     pub cursor_epoch: u64,
@@ -90,7 +90,7 @@ pub struct Instance {
     pub figures_at_startup: crate::session::fixed::SessionFigures,
     /// V$SQL: executed SQL texts and their figures.
     pub sql_area: Vec<crate::session::fixed::SqlAreaEntry>,
-    pub sql_area_index: std::collections::HashMap<String, usize>,
+    pub sql_area_index: crate::fasthash::FxMap<String, usize>,
     pub sql_area_next_id: u64,
     /// Stored procedures and functions, by name.
     pub programs: std::collections::BTreeMap<String, std::rc::Rc<lio_sql::ast::StoredProgram>>,
@@ -170,12 +170,17 @@ impl Instance {
                 self.row_locks.remove(key);
             }
         }
-        let active = &mut self.sga.cache.active;
+        let cache = &mut self.sga.cache;
+        let (active, spare) = (&mut cache.active, &mut cache.active_spare);
         for key in &txn.active_blocks {
             if let Some(w) = active.get_mut(key) {
                 w.retain(|(s, _)| *s != sid);
                 if w.is_empty() {
-                    active.remove(key);
+                    if let Some(w) = active.remove(key).filter(|w| w.capacity() <= 16) {
+                        if spare.len() < crate::sga::cache::ACTIVE_SPARE {
+                            spare.push(w);
+                        }
+                    }
                 }
             }
         }

@@ -20,7 +20,7 @@
 //! flush discards buffers; it does not age them).
 
 use super::{IoKind, IoPurpose, IoRequest};
-use std::collections::HashMap;
+use crate::fasthash::FxMap;
 
 /// The flash file's address on its device: a file number no segment uses.
 pub const FLASH_CACHE_FILE: u32 = u32::MAX - 1;
@@ -33,7 +33,7 @@ pub struct DbFlashCache {
     /// The device index in the I/O layer holding the flash file.
     pub device: usize,
     slots: Vec<Option<(u32, u32)>>,
-    map: HashMap<(u32, u32), u32>,
+    map: FxMap<(u32, u32), u32>,
     hand: u32,
     pub block_size: u32,
     /// Buffers written to the flash file, and misses served from it.
@@ -46,7 +46,7 @@ impl DbFlashCache {
     /// [`MAX_SLOTS`] (the lab's directory takes 12 bytes a slot).
     pub fn new(device: usize, bytes: u64, block_size: u32) -> Self {
         let n = (bytes / block_size.max(1) as u64).clamp(1, MAX_SLOTS) as usize;
-        DbFlashCache { device, slots: vec![None; n], map: HashMap::new(), hand: 0, block_size, inserts: 0, hits: 0 }
+        DbFlashCache { device, slots: vec![None; n], map: FxMap::default(), hand: 0, block_size, inserts: 0, hits: 0 }
     }
 
     pub fn capacity(&self) -> usize {

@@ -51,8 +51,9 @@
 use super::hdd::{Hdd, HddParams};
 use super::ssd::{Ssd, SsdParams};
 use super::{BlockDevice, DeviceCounters, DeviceParams, IoKind, IoNote, IoPurpose, IoRequest};
+use crate::fasthash::FxMap;
 use crate::sim::SimTime;
-use std::collections::{HashMap, VecDeque};
+use std::collections::VecDeque;
 
 /// A redo write slower than this on disk is an outlier (FL_PREVENTED_OUTLIERS).
 pub const FL_OUTLIER_US: f64 = 500_000.0;
@@ -250,7 +251,7 @@ const EMPTY: (u32, u32) = (u32::MAX, u32::MAX);
 struct Directory {
     /// Slot -> (file, block).
     slots: Vec<(u32, u32)>,
-    map: HashMap<(u32, u32), u32>,
+    map: FxMap<(u32, u32), u32>,
     /// The next slot to fill.
     hand: u32,
     /// Bytes per slot (the block size of the first cacheable request).
@@ -258,25 +259,26 @@ struct Directory {
 }
 
 impl Directory {
-    /// The runs of consecutive slots holding a request's blocks, when all are cached.
-    fn lookup(&self, r: &IoRequest) -> Option<Vec<(u32, u32)>> {
-        let mut runs: Vec<(u32, u32)> = Vec::new();
+    /// The runs of consecutive slots holding a request's blocks, into
+    /// `runs` (cleared first); false when one is not cached.
+    fn lookup(&self, r: &IoRequest, runs: &mut Vec<(u32, u32)>) -> bool {
+        runs.clear();
         for b in 0..r.blocks {
-            let s = *self.map.get(&(r.file, r.block.wrapping_add(b)))?;
+            let Some(&s) = self.map.get(&(r.file, r.block.wrapping_add(b))) else { return false };
             match runs.last_mut() {
                 Some((start, n)) if *start + *n == s => *n += 1,
                 _ => runs.push((s, 1)),
             }
         }
-        Some(runs)
+        true
     }
 
     /// Places a request's blocks in the slots from the hand (a block
-    /// already cached keeps its slot); returns the runs written and the
-    /// evictions.
-    fn insert(&mut self, r: &IoRequest) -> (Vec<(u32, u32)>, u64) {
+    /// already cached keeps its slot); the runs written go to `runs`
+    /// (cleared first). Returns the evictions.
+    fn insert(&mut self, r: &IoRequest, runs: &mut Vec<(u32, u32)>) -> u64 {
         let cap = self.slots.len() as u32;
-        let mut runs: Vec<(u32, u32)> = Vec::new();
+        runs.clear();
         let mut evicted = 0;
         // Bounded: at most one slot per block, at most the whole cache.
         for b in 0..r.blocks.min(cap) {
@@ -301,7 +303,7 @@ impl Directory {
                 _ => runs.push((s, 1)),
             }
         }
-        (runs, evicted)
+        evicted
     }
 }
 
@@ -315,7 +317,10 @@ pub struct ExadataCell {
     pub disks: Vec<Hdd>,
     pub flash: Ssd,
     dir: Directory,
-    policy: HashMap<u32, CellFlashCache>,
+    /// The runs of flash-cache slots of the request in hand (reused: no
+    /// allocation per request).
+    runs: Vec<(u32, u32)>,
+    policy: FxMap<u32, CellFlashCache>,
     /// Next byte of the flash log (circular).
     log_cursor: u64,
     /// When the flash log's last write completes.
@@ -341,7 +346,8 @@ impl ExadataCell {
             disks,
             flash,
             dir: Directory::default(),
-            policy: HashMap::new(),
+            policy: FxMap::default(),
+            runs: Vec::new(),
             log_cursor: 0,
             log_busy_until: SimTime::ZERO,
             last: IoNote::default(),
@@ -418,13 +424,21 @@ impl ExadataCell {
         done
     }
 
-    fn read(&mut self, r: &IoRequest, t: SimTime) -> SimTime {
+    /// A data read or write, with the cell's reusable run buffer in hand.
+    fn with_runs(&mut self, f: impl FnOnce(&mut Self, &mut Vec<(u32, u32)>) -> SimTime) -> SimTime {
+        let mut runs = std::mem::take(&mut self.runs);
+        let done = f(self, &mut runs);
+        self.runs = runs;
+        done
+    }
+
+    fn read(&mut self, r: &IoRequest, t: SimTime, runs: &mut Vec<(u32, u32)>) -> SimTime {
         let large = r.blocks > 1;
         let cacheable = self.cacheable(r, large);
         if cacheable {
-            if let Some(runs) = self.dir.lookup(r) {
+            if self.dir.lookup(r, runs) {
                 let mut done = t;
-                for run in runs {
+                for &run in runs.iter() {
                     let q = self.slot_request(IoKind::Read, run);
                     done = done.max(self.flash.submit(&q, t));
                 }
@@ -437,10 +451,10 @@ impl ExadataCell {
         let mut done = self.disk_io(r, t);
         if cacheable {
             // Population: the blocks go to flash before the read returns.
-            let (runs, evicted) = self.dir.insert(r);
+            let evicted = self.dir.insert(r, runs);
             self.cell.flash_cache_evictions += evicted;
             let from = done;
-            for run in runs {
+            for &run in runs.iter() {
                 self.cell.flash_cache_population_blocks += run.1 as u64;
                 let q = self.slot_request(IoKind::Write, run);
                 done = done.max(self.flash.submit(&q, from));
@@ -449,13 +463,13 @@ impl ExadataCell {
         done
     }
 
-    fn write(&mut self, r: &IoRequest, t: SimTime) -> SimTime {
+    fn write(&mut self, r: &IoRequest, t: SimTime, runs: &mut Vec<(u32, u32)>) -> SimTime {
         let cacheable = self.cacheable(r, false);
         if cacheable && self.write_back() {
-            let (runs, evicted) = self.dir.insert(r);
+            let evicted = self.dir.insert(r, runs);
             self.cell.flash_cache_evictions += evicted;
             let mut done = t;
-            for run in runs {
+            for &run in runs.iter() {
                 self.cell.flash_cache_writeback_blocks += run.1 as u64;
                 let q = self.slot_request(IoKind::Write, run);
                 done = done.max(self.flash.submit(&q, t));
@@ -466,13 +480,11 @@ impl ExadataCell {
             return done;
         }
         let done = self.disk_io(r, t);
-        if cacheable {
-            // Write-through: cached copies are rewritten alongside.
-            if let Some(runs) = self.dir.lookup(r) {
-                for run in runs {
-                    let q = self.slot_request(IoKind::Write, run);
-                    self.flash.submit(&q, t);
-                }
+        // Write-through: cached copies are rewritten alongside.
+        if cacheable && self.dir.lookup(r, runs) {
+            for &run in runs.iter() {
+                let q = self.slot_request(IoKind::Write, run);
+                self.flash.submit(&q, t);
             }
         }
         done
@@ -551,9 +563,9 @@ impl BlockDevice for ExadataCell {
             self.flash.submit(r, t)
         } else {
             match (r.kind, r.purpose) {
-                (IoKind::Read, _) => self.read(r, t),
+                (IoKind::Read, _) => self.with_runs(|c, runs| c.read(r, t, runs)),
                 (IoKind::Write, IoPurpose::Redo) => self.redo_write(r, now, t),
-                (IoKind::Write, _) => self.write(r, t),
+                (IoKind::Write, _) => self.with_runs(|c, runs| c.write(r, t, runs)),
             }
         };
         self.counters.count(r, done.since(now));

@@ -41,8 +41,9 @@
 //! write settle time, the controller's own limits on concurrent destages.
 
 use super::{BlockDevice, DeviceCounters, DeviceParams, IoKind, IoRequest};
+use crate::fasthash::FxMap;
 use crate::sim::SimTime;
-use std::collections::{HashMap, VecDeque};
+use std::collections::VecDeque;
 
 /// The HDD's named parameters.
 #[derive(Debug, Clone, PartialEq)]
@@ -213,7 +214,7 @@ pub struct Hdd {
     dirty_bytes: u64,
     /// The writes the cache holds for reads, by address (bytes, write
     /// number), and in write order (address, bytes, write number).
-    lines: HashMap<u64, (u64, u64)>,
+    lines: FxMap<u64, (u64, u64)>,
     line_order: VecDeque<(u64, u64, u64)>,
     line_bytes: u64,
     writes_cached: u64,
@@ -234,7 +235,7 @@ impl Hdd {
             pending: VecDeque::new(),
             dirty: VecDeque::new(),
             dirty_bytes: 0,
-            lines: HashMap::new(),
+            lines: FxMap::default(),
             line_order: VecDeque::new(),
             line_bytes: 0,
             writes_cached: 0,

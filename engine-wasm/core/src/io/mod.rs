@@ -451,7 +451,7 @@ pub struct IoLayer {
     pub redo: redo::Redo,
     /// Segments' `CELL_FLASH_CACHE` (DEFAULT when absent), kept here so a
     /// segment moved to another cell keeps it.
-    cell_flash_cache: std::collections::HashMap<u32, exadata::CellFlashCache>,
+    cell_flash_cache: crate::fasthash::FxMap<u32, exadata::CellFlashCache>,
     /// The Database Smart Flash Cache, when `db_flash_cache_file` and
     /// `db_flash_cache_size` were set at startup.
     pub db_flash_cache: Option<db_flash_cache::DbFlashCache>,

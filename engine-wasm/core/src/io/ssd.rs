@@ -247,6 +247,29 @@ impl SsdCounters {
     }
 }
 
+/// The logical pages a request covers, computed one at a time (no
+/// allocation per request): page `k < n` is `get(k)`.
+#[derive(Debug, Clone, Copy)]
+struct PageSpan {
+    /// The request's bytes, `start..end`.
+    start: u64,
+    end: u64,
+    /// The first page (before the wrap) and how many.
+    first: u64,
+    n: u64,
+    page_bytes: u64,
+    logical_pages: u64,
+}
+
+impl PageSpan {
+    /// Page `k`: (logical page, whole page covered).
+    fn get(&self, k: u64) -> (u32, bool) {
+        let p = self.first + k;
+        let whole = self.start <= p * self.page_bytes && (p + 1) * self.page_bytes <= self.end;
+        ((p % self.logical_pages) as u32, whole)
+    }
+}
+
 #[derive(Debug, Clone)]
 pub struct Ssd {
     name: String,
@@ -326,21 +349,15 @@ impl Ssd {
         self.channel_free.iter().fold(self.bus_free, |a, &b| a.max(b))
     }
 
-    /// The logical pages a request covers: (logical page, whole page covered).
-    fn pages(&self, r: &IoRequest) -> Vec<(u32, bool)> {
+    /// The logical pages a request covers (see [`PageSpan`]).
+    fn pages(&self, r: &IoRequest) -> PageSpan {
         let stride = (self.params.file_stride_mb * 1e6) as u64;
         let start = (r.file as u64).wrapping_mul(stride).wrapping_add(r.block as u64 * r.block_size as u64);
         let end = start + r.bytes().max(1);
         let (first, last) = (start / self.page_bytes, (end - 1) / self.page_bytes);
         // A request larger than the device wraps onto itself: one pass is enough.
         let n = (last - first + 1).min(self.logical_pages as u64);
-        (0..n)
-            .map(|k| {
-                let p = first + k;
-                let whole = start <= p * self.page_bytes && (p + 1) * self.page_bytes <= end;
-                ((p % self.logical_pages as u64) as u32, whole)
-            })
-            .collect()
+        PageSpan { start, end, first, n, page_bytes: self.page_bytes, logical_pages: self.logical_pages as u64 }
     }
 
     /// Read one physical page from `at`; returns when the read ends.
@@ -433,11 +450,11 @@ impl Ssd {
         }
         // The erase occupies every channel the block is striped over.
         let span = self.ppb.min(self.channels);
-        let chans: Vec<usize> = (0..span).map(|k| self.channel(v * self.ppb + k)).collect();
-        let start = chans.iter().fold(copied, |a, &c| a.max(self.channel_free[c]));
+        let chan = |k: u32| ((v * self.ppb + k) % self.channels) as usize;
+        let start = (0..span).fold(copied, |a, k| a.max(self.channel_free[chan(k)]));
         let end = start.after(self.params.erase_us);
-        for c in chans {
-            self.channel_free[c] = end;
+        for k in 0..span {
+            self.channel_free[chan(k)] = end;
         }
         self.ssd.invalid_pages -= self.ppb as u64;
         self.ssd.free_pages += self.ppb as u64;
@@ -489,7 +506,8 @@ impl BlockDevice for Ssd {
         let done = match request.kind {
             IoKind::Read => {
                 let mut read = t0;
-                for &(lpn, _) in &pages {
+                for k in 0..pages.n {
+                    let (lpn, _) = pages.get(k);
                     // A page never written reads from where it would be.
                     let ppn = match self.l2p[lpn as usize] {
                         NONE => lpn,
@@ -502,7 +520,8 @@ impl BlockDevice for Ssd {
             IoKind::Write => {
                 let arrived = self.transfer(request.bytes(), t0);
                 let mut done = arrived;
-                for &(lpn, whole) in &pages {
+                for k in 0..pages.n {
+                    let (lpn, whole) = pages.get(k);
                     let mut ready = arrived;
                     let old = self.l2p[lpn as usize];
                     if !whole {

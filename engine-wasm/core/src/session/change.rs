@@ -20,6 +20,32 @@ pub(super) enum DmlBinds<'a> {
     Plsql(&'a [(String, Value)]),
 }
 
+/// Vectors a DML statement fills on every execution, kept by the session
+/// so that a workload's executions do not allocate them each time (a
+/// vector that grew past [`DmlScratch::KEEP`] is not kept).
+#[derive(Debug, Clone, Default)]
+pub(crate) struct DmlScratch {
+    /// The SET columns of an UPDATE.
+    cols: Vec<usize>,
+    /// The bind values of the statement's query.
+    binds: Vec<Value>,
+    /// The rows the query found (emptied by the change).
+    rows: Vec<Vec<Value>>,
+    /// A row's new values.
+    new_row: Vec<Value>,
+}
+
+impl DmlScratch {
+    const KEEP: usize = 1024;
+
+    fn keep<T>(slot: &mut Vec<T>, mut v: Vec<T>) {
+        if v.capacity() <= Self::KEEP {
+            v.clear();
+            *slot = v;
+        }
+    }
+}
+
 /// The statement a DML changes rows for: its table and how to find them.
 struct Target<'q> {
     table: &'q lio_sql::ast::Ident,
@@ -109,16 +135,18 @@ impl Run<'_> {
                 self.compile_cursor(&q, text, &names, &cs)?.0
             }
         };
-        let values: Vec<Value> = match binds {
+        let mut values = std::mem::take(&mut self.s.dml.binds);
+        values.clear();
+        match binds {
             // One value binds every placeholder (LAB RUN's BIND a TO b).
-            DmlBinds::Positional([one]) => vec![one.clone(); c.bind_names.len()],
-            DmlBinds::Positional(b) => b.to_vec(),
-            DmlBinds::Plsql(vars) => c
-                .bind_names
-                .iter()
-                .map(|n| vars.iter().find(|(v, _)| v == n).map(|(_, x)| x.clone()).unwrap_or(Value::Null))
-                .collect(),
-        };
+            DmlBinds::Positional([one]) => values.resize(c.bind_names.len(), one.clone()),
+            DmlBinds::Positional(b) => values.extend_from_slice(b),
+            DmlBinds::Plsql(vars) => values.extend(
+                c.bind_names
+                    .iter()
+                    .map(|n| vars.iter().find(|(v, _)| v == n).map(|(_, x)| x.clone()).unwrap_or(Value::Null)),
+            ),
+        }
         if c.bind_names.len() > values.len() {
             self.close_cursor(text, c, true);
             return Err(LabError::new(ora::NOT_ALL_VARIABLES_BOUND, target.pos));
@@ -138,11 +166,13 @@ impl Run<'_> {
             };
             c.project.push(CExpr::RowId(src));
         }
-        let mut rows = Vec::new();
+        let mut rows = std::mem::take(&mut self.s.dml.rows);
+        rows.clear();
         let policy = FetchPolicy { first: u32::MAX, then: u32::MAX, round_trips: false };
         self.s.buffered_scan = true;
         let r = self.execute_fetch(&mut c, text, &values, client, &cs, policy, Some(&mut rows), None);
         self.s.buffered_scan = false;
+        DmlScratch::keep(&mut self.s.dml.binds, values);
         let columns = if want_columns { c.columns.clone() } else { Vec::new() };
         self.close_cursor(text, c, true);
         r?;
@@ -196,7 +226,8 @@ impl Run<'_> {
     pub(super) fn update(&mut self, u: &Update, text: &str, binds: DmlBinds, client: Client) -> Result<u64, LabError> {
         let tid = self.dml_table(&u.table)?;
         let t = &self.inst.cat.tables[tid];
-        let mut cols = Vec::with_capacity(u.sets.len());
+        let mut cols = std::mem::take(&mut self.s.dml.cols);
+        cols.clear();
         for (c, _) in &u.sets {
             let i = t
                 .column_index(&c.name)
@@ -221,21 +252,30 @@ impl Run<'_> {
         let found = self.target_rows(tid, &target, exprs, text, binds, client)?;
         let start = self.txn().undo.len();
         let r = self.update_rows(tid, &cols, found, u.pos);
+        DmlScratch::keep(&mut self.s.dml.cols, cols);
         self.finish_statement(tid, start, r)
     }
 
-    fn update_rows(&mut self, tid: TableId, cols: &[usize], found: Vec<Vec<Value>>, pos: Pos) -> Result<u64, LabError> {
+    fn update_rows(
+        &mut self,
+        tid: TableId,
+        cols: &[usize],
+        mut found: Vec<Vec<Value>>,
+        pos: Pos,
+    ) -> Result<u64, LabError> {
         let st = self.change_stacks("oracle;opitsk;opiodr;opiexe;updexe;updrow;kdusru");
         let mut changed = HashSet::new();
         let mut n = 0u64;
-        for mut vals in found {
+        let mut new = std::mem::take(&mut self.s.dml.new_row);
+        for mut vals in found.drain(..) {
             let Some(Value::Num(r)) = vals.pop() else { continue };
             let r = r as u32;
             n += 1;
             self.check_row_lock(tid, r, pos)?;
             let t = &self.inst.cat.tables[tid];
             let old: Box<[Value]> = t.rows[r as usize].into();
-            let mut new = old.to_vec();
+            new.clear();
+            new.extend_from_slice(&old);
             for (&c, v) in cols.iter().zip(vals) {
                 new[c] = convert(&t.columns[c], &t.name, v, pos, true)?;
             }
@@ -245,14 +285,16 @@ impl Run<'_> {
                 size.undo += COLUMN_NUMBER_BYTES + old[c].column_len() as u64;
             }
             // Index entries whose key changes: segment, old and new leaf, old and new bytes.
+            // (Compared column by column: the keys are built only when they differ.)
             let key_change: Vec<(u32, u32, u32, u64, u64)> = t
                 .indexes
                 .iter()
                 .filter_map(|&iid| {
                     let ix = &self.inst.cat.indexes[iid];
-                    let (ko, kn) = (ix.key_of(&old), ix.key_of(&new));
-                    let b = &ix.btree;
-                    (storage::cmp_keys(&ko, &kn) != std::cmp::Ordering::Equal).then(|| {
+                    let same = ix.columns.iter().all(|&c| old[c].cmp_sql(&new[c]) == std::cmp::Ordering::Equal);
+                    (!same).then(|| {
+                        let (ko, kn) = (ix.key_of(&old), ix.key_of(&new));
+                        let b = &ix.btree;
                         let (so, sn) = (b.entry_size(&ko, &old) as u64, b.entry_size(&kn, &new) as u64);
                         (ix.seg, b.leaf_for(&ko, r), b.leaf_for(&kn, r), so, sn)
                     })
@@ -260,8 +302,11 @@ impl Run<'_> {
                 .collect();
             let old_loc = t.loc[r as usize];
             let old_body = t.migrated.get(&r).copied();
-            self.txn().undo.push(Undo::Update { table: tid, row: r, old: old.clone(), old_loc, old_body });
-            self.place_updated_row(tid, r, &old, &new);
+            // The row moves (or not) in its block before its old values go
+            // to the undo record (moved there, not copied).
+            let (old_size, new_size) = (storage::row_size(&old), storage::row_size(&new));
+            self.txn().undo.push(Undo::Update { table: tid, row: r, old, old_loc, old_body });
+            self.place_updated_row(tid, r, old_size, new_size);
             self.inst.cat.tables[tid].rows.row_mut(r as usize).clone_from_slice(&new);
             self.mark_active(tid, r);
             self.inst.sga.memopt.invalidate(tid, r);
@@ -275,6 +320,8 @@ impl Run<'_> {
             }
             self.check_work()?;
         }
+        DmlScratch::keep(&mut self.s.dml.new_row, new);
+        DmlScratch::keep(&mut self.s.dml.rows, found);
         if !changed.is_empty() {
             self.reindex(tid, &changed, false).map_err(|mut e| {
                 e.pos = pos;
@@ -286,8 +333,7 @@ impl Run<'_> {
 
     /// The row grows or shrinks in its block; past the block's free space
     /// it migrates, leaving its head behind.
-    fn place_updated_row(&mut self, tid: TableId, r: u32, old: &[Value], new: &[Value]) {
-        let (o, n) = (storage::row_size(old), storage::row_size(new));
+    fn place_updated_row(&mut self, tid: TableId, r: u32, o: u32, n: u32) {
         let t = &mut self.inst.cat.tables[tid];
         let head = t.loc[r as usize].block;
         let body = t.migrated.get(&r).copied().unwrap_or(head);

@@ -150,6 +150,9 @@ pub struct Session {
     pub(crate) sync_stack: Option<StackId>,
     /// Spare cursor-cache key buffers (reused, not reallocated).
     pub(crate) cursor_keys: Vec<String>,
+    /// A DML statement's working vectors, reused from one execution to the
+    /// next (session/change.rs).
+    pub(crate) dml: change::DmlScratch,
 }
 
 /// The wait counters at a point in time (a step's waits are the difference).
@@ -246,6 +249,7 @@ impl Session {
             change_stacks: Vec::new(),
             sync_stack: None,
             cursor_keys: Vec::new(),
+            dml: Default::default(),
         }
     }
 

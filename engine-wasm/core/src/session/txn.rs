@@ -319,7 +319,9 @@ impl Run<'_> {
     pub(super) fn mark_active(&mut self, table: TableId, row: u32) {
         let key = row_block(&self.inst.cat, table, row);
         if let Some(key) = key {
-            let writers = self.inst.sga.cache.active.entry(key).or_default();
+            let cache = &mut self.inst.sga.cache;
+            let spare = &mut cache.active_spare;
+            let writers = cache.active.entry(key).or_insert_with(|| spare.pop().unwrap_or_default());
             match writers.iter_mut().find(|(s, _)| *s == self.s.sid) {
                 Some(w) => w.1 += 1,
                 None => writers.push((self.s.sid, 1)),

@@ -106,17 +106,21 @@ fn push_lane(lane: &mut Vec<(f64, f64, u8)>, from: f64, to: f64, state: u8) {
 
 /// Halve a lane: each pair of neighbours becomes one segment spanning both,
 /// in the state that took longer (as ASH keeps one sample per interval).
+/// In place: the segments written so far never pass the pair being read.
 fn coarsen(lane: &mut Vec<(f64, f64, u8)>) {
-    let mut out: Vec<(f64, f64, u8)> = Vec::with_capacity(lane.len() / 2 + 1);
-    for pair in lane.chunks(2) {
-        let (a, b) = (pair[0], *pair.last().unwrap_or(&pair[0]));
+    let n = lane.len();
+    let mut out = 0;
+    for i in (0..n).step_by(2) {
+        let (a, b) = (lane[i], lane[(i + 1).min(n - 1)]);
         let state = if b.1 - b.0 > a.1 - a.0 { b.2 } else { a.2 };
-        match out.last_mut() {
-            Some(l) if l.2 == state => l.1 = b.1,
-            _ => out.push((a.0, b.1, state)),
+        if out > 0 && lane[out - 1].2 == state {
+            lane[out - 1].1 = b.1;
+        } else {
+            lane[out] = (a.0, b.1, state);
+            out += 1;
         }
     }
-    *lane = out;
+    lane.truncate(out);
 }
 
 impl Run<'_> {

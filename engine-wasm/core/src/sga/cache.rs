@@ -302,6 +302,9 @@ pub struct BufferCache {
     /// changing session's SID, undo records for the block). A reader from
     /// another session builds a consistent-read clone of such a block.
     pub active: crate::fasthash::FxMap<(u32, u32), Vec<(u32, u32)>>,
+    /// Emptied writer lists of `active`, reused for the next blocks marked
+    /// (a workload marks and releases a block on every commit).
+    pub active_spare: Vec<Vec<(u32, u32)>>,
     /// While other sessions of a workload run (until this simulated time,
     /// µs), a unique-index shortcut get of a table block takes the RowCR
     /// path (versions with RowCR and `_row_cr` on); 0 otherwise.
@@ -309,8 +312,11 @@ pub struct BufferCache {
     /// Buffers pinned exclusive by a current-mode get while sessions run
     /// at once: (segment, block) -> (from, until, SID). Another session's
     /// get in between waits until then (`buffer busy waits`).
-    pub exclusive_pins: std::collections::HashMap<(u32, u32), (f64, f64, u32)>,
+    pub exclusive_pins: crate::fasthash::FxMap<(u32, u32), (f64, f64, u32)>,
 }
+
+/// Spare writer lists kept for `active` (beyond these they are freed).
+pub const ACTIVE_SPARE: usize = 64;
 
 /// What a get did, for the session to count and pay.
 #[derive(Debug, Clone, Copy)]
@@ -364,6 +370,7 @@ impl BufferCache {
             dbwr: Dbwr::default(),
             last_miss: MissInfo::default(),
             active: Default::default(),
+            active_spare: Vec::new(),
             row_cr_until: 0.0,
             exclusive_pins: Default::default(),
         }
