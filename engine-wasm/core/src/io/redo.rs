@@ -336,6 +336,7 @@ impl IoLayer {
                 block_size: bs as u32,
                 purpose: IoPurpose::Redo,
             };
+            self.frame(at);
             at = self.devices[dev].submit(&req, at);
             self.redo.used_blocks += blocks;
             blocks_total += blocks;
@@ -386,6 +387,7 @@ impl IoLayer {
             block_size: g.block_size,
             purpose: IoPurpose::Redo,
         };
+        self.frame(at);
         self.devices[dev].submit(&req, at)
     }
 
