@@ -83,7 +83,9 @@ describe('device frames at the playhead', () => {
     expect(svg).toContain('PCIe flash · so far 1 reads, 8 writes');
     expect(svg).toContain('at the trace playback');
     const quiet = devicesSvg([mid], 'step 7');
-    expect(quiet).toContain('no GC since the previous frame · in this step so far 0 erases');
+    expect(quiet).toContain('no GC since the previous frame · 0 erases so far in this step');
+    expect(quiet).not.toContain('device so far');
+    expect(svg).toContain('device so far: 1 erase, 1 valid page moved by GC (1 in this step)');
     expect(quiet).not.toContain('data-erased');
   });
   it('shows a disk\'s queue at the frame time', () => {
@@ -91,7 +93,11 @@ describe('device frames at the playhead', () => {
     expect([0, 4999, 5000, 7000, 20000].map((t) => at(t).snapshot.queue!.queue_depth)).toEqual([0, 0, 3, 3, 1]);
     const svg = devicesSvg([at(7000)], 't');
     expect(svg).toMatch(/class="queue" data-depth="3" data-max="3"/);
-    expect(svg).toContain('request queue: 3 issued, not yet complete at +5 ms (max 3)');
+    expect(svg).toContain('request queue: 3 in flight at +5 ms (deepest sampled: 3)');
+    // Counted from the trace's first event when given; the gauge scales to the step's frames.
+    const late = devicesAt([{ ...disk, snapshot: { queue: { ...q(0), max_queue_depth: 158 } } }], [diskTrack], 12000, 2000)[0];
+    expect(late.live).toMatchObject({ rel_us: 8000, queueMax: 3 });
+    expect(devicesSvg([late], 't')).toContain('>4</text>');
     expect(svg).toContain('hard disk · so far 3 reads, 0 writes');
   });
 });

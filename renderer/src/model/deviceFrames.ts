@@ -24,6 +24,8 @@ export interface LiveFrame {
   /** Flash: erases since the previous frame, and so far in the step. */
   gc: { erases: number; background: number; foreground: number };
   gcStep: { erases: number; moved: number };
+  /** Disk: the deepest queue among the step's frames (the gauge's scale). */
+  queueMax: number;
 }
 
 export type DeviceAt = DeviceFigures & { live?: LiveFrame };
@@ -58,7 +60,7 @@ function counter(d: DeviceFigures, name: string): { delta: number; total: number
 }
 
 /** One device at frame k of its frames. */
-export function deviceAtFrame(d: DeviceFigures, track: DeviceFrames, k: number): DeviceAt {
+export function deviceAtFrame(d: DeviceFigures, track: DeviceFrames, k: number, originUs?: number): DeviceAt {
   const fs = track.frames;
   const f = fs[k];
   const prev = k > 0 ? fs[k - 1] : undefined;
@@ -93,23 +95,25 @@ export function deviceAtFrame(d: DeviceFigures, track: DeviceFrames, k: number):
     }
   }
   if (f.queue) snapshot.queue = f.queue;
+  const queueMax = fs.reduce((m, x) => Math.max(m, x.queue?.queue_depth ?? 0, ...(x.disks ?? []).map((q) => q.queue_depth)), 0);
   if (f.disks && f.disks.length) snapshot.disks = f.disks;
   return {
     ...d, snapshot,
-    live: { t_us: f.t_us, rel_us: f.t_us - fs[0].t_us, frame: k, frames: fs.length, reads: f.reads, writes: f.writes, erased, gc, gcStep },
+    live: { t_us: f.t_us, rel_us: Math.max(0, f.t_us - (originUs ?? fs[0].t_us)), frame: k, frames: fs.length, reads: f.reads, writes: f.writes, erased, gc, gcStep, queueMax },
   };
 }
 
 /**
  * The step's devices at trace time `tUs`: each device with frames as its
  * last frame at or before then; `tUs` null (the end of the trace, or not
- * playing) keeps the end-of-step figures.
+ * playing) keeps the end-of-step figures. `originUs`: the time the frames'
+ * `rel_us` count from (the trace's first event; the first frame by default).
  */
-export function devicesAt(devices: DeviceFigures[], frames: DeviceFrames[] | undefined, tUs: number | null): DeviceAt[] {
+export function devicesAt(devices: DeviceFigures[], frames: DeviceFrames[] | undefined, tUs: number | null, originUs?: number): DeviceAt[] {
   if (tUs === null || !frames?.length) return devices;
   return devices.map((d) => {
     const track = frames.find((f) => f.name === d.name);
     if (!track || track.frames.length === 0) return d;
-    return deviceAtFrame(d, track, frameIndex(track.frames, tUs));
+    return deviceAtFrame(d, track, frameIndex(track.frames, tUs), originUs);
   });
 }

@@ -128,13 +128,13 @@ export function flashFragment(f: FlashSnapshot, width: number, hatch: string, de
   const gcLine = live
     ? (live.gc.erases > 0
       ? `GC now: ${fmtNum(live.gc.erases)} erase${live.gc.erases === 1 ? '' : 's'} since the previous frame · ${fmtNum(live.gc.background)} background, ${fmtNum(live.gc.foreground)} foreground`
-      : `no GC since the previous frame · in this step so far ${fmtNum(live.gcStep.erases)} erase${live.gcStep.erases === 1 ? '' : 's'}`)
+      : `no GC since the previous frame · ${fmtNum(live.gcStep.erases)} erase${live.gcStep.erases === 1 ? '' : 's'} so far in this step`)
     : de > 0
     ? `GC in this step: ${fmtNum(de)} erase${de === 1 ? '' : 's'} · ${fmtNum(delta.gc_background ?? 0)} background, ${fmtNum(delta.gc_foreground ?? 0)} foreground`
     : `no GC in this step · so far ${fmtNum(f.gc_background)} background, ${fmtNum(f.gc_foreground)} foreground`;
   const hot = live ? live.gc.erases > 0 : de > 0;
   put(gcLine, `class="gc" fill="${hot ? DEVICE_COLORS.invalid : C.text}"${hot ? ' font-weight="600"' : ''}`);
-  if (live) put(`so far: ${fmtNum(f.erases)} erases, ${fmtNum(f.gc_pages_moved)} pages moved (${fmtNum(live.gcStep.moved)} in this step)`, `fill="${C.muted}"`, 11.5);
+  if (live) { if (f.erases > 0) put(`device so far: ${fmtNum(f.erases)} erase${f.erases === 1 ? '' : 's'}, ${fmtNum(f.gc_pages_moved)} valid page${f.gc_pages_moved === 1 ? '' : 's'} moved by GC (${fmtNum(live.gcStep.moved)} in this step)`, `fill="${C.muted}"`, 11.5); }
   else put(`write amplification ${f.write_amplification.toFixed(2)} · so far ${fmtNum(f.erases)} erases, ${fmtNum(f.gc_pages_moved)} pages moved`, `fill="${C.muted}"`, 11.5);
   y -= 8;
   return { width, height: y, body: parts.join('\n') };
@@ -159,11 +159,13 @@ function gauge(y: number, width: number, label: string, value: number, max: numb
 export function queueFragment(q: QueueSnapshot, width: number, live?: LiveFrame): Fragment {
   const parts: string[] = [];
   let y = 0;
-  const scale = Math.max(4, q.max_queue_depth);
+  // Playing: scaled to the deepest queue among the step's frames (the device's all-time max may be far larger).
+  const top = live ? live.queueMax : q.max_queue_depth;
+  const scale = Math.max(4, top);
   parts.push(`<g class="queue" data-depth="${q.queue_depth}" data-max="${q.max_queue_depth}">` +
     gauge(y, width, live
-      ? `request queue: ${fmtNum(q.queue_depth)} issued, not yet complete at +${fmtUs(live.rel_us)} (max ${fmtNum(q.max_queue_depth)})`
-      : `request queue: ${fmtNum(q.queue_depth)} in the device at its last request (max ${fmtNum(q.max_queue_depth)})`, q.queue_depth, scale, DEVICE_COLORS.queue, q.max_queue_depth) + '</g>');
+      ? `request queue: ${fmtNum(q.queue_depth)} in flight at +${fmtUs(live.rel_us)} (deepest sampled: ${fmtNum(top)})`
+      : `request queue: ${fmtNum(q.queue_depth)} in the device at its last request (max ${fmtNum(q.max_queue_depth)})`, q.queue_depth, scale, DEVICE_COLORS.queue, top) + '</g>');
   y += 34;
   parts.push(text(0, y + 10, '0', `font-size="10.5" fill="${C.muted}"`), text(width, y + 10, fmtNum(scale), `text-anchor="end" font-size="10.5" fill="${C.muted}"`));
   y += 20;

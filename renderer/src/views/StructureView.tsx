@@ -313,8 +313,9 @@ export function StructureView({ step, live, catalog, getTrace, reportRef, rate, 
   // end-of-step state once the whole trace is shown.
   const atUs = trace && n > 0 && ui.pos < n ? (ui.pos > 0 ? trace.t_us[ui.pos - 1] : -Infinity) : null;
   const hasDevices = !!step?.devices?.length;
-  const liveDevices = useMemo(() => (hasDevices && showDevices ? devicesAt(step!.devices!, trace?.devices, atUs) : []),
+  const liveDevices = useMemo(() => (hasDevices && showDevices ? devicesAt(step!.devices!, trace?.devices, atUs, trace?.t_us[0]) : []),
     [hasDevices, showDevices, step, trace, atUs]);
+  const shownFrame = liveDevices.find((d) => 'live' in d && d.live)?.live;
 
   const onMove = (e: React.MouseEvent) => {
     if (!layout) return;
@@ -380,7 +381,7 @@ export function StructureView({ step, live, catalog, getTrace, reportRef, rate, 
           <div className="timeline-head">
             <strong>Devices</strong>
             <span className="muted">{atUs !== null && trace?.devices?.length
-              ? `at the playhead: the engine's frame at or before this event (${fmtNum(trace.devices[0].frames.length)} frames in the step)`
+              ? `at the playhead: ${shownFrame ? `state at +${fmtUs(shownFrame.rel_us)}, frame ${fmtNum(shownFrame.frame + 1)} of ${fmtNum(shownFrame.frames)} ` : ''}(the engine samples each device at most 48 times a step, as requests arrive)`
               : trace && !trace.devices?.length ? 'at the end of the step (no frames kept for this trace)' : 'at the end of the step · press Play or drag the slider to follow the trace'}</span>
           </div>
           <DeviceView devices={liveDevices} title={`step ${step.index}`} width={440} counters={false} label="Devices at the playhead" />
