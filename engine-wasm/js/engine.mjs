@@ -56,6 +56,7 @@ export class LioEngine {
         truncated: meta.truncated,
         stacks: meta.stacks,
         heat: meta.heat,
+        devices: meta.devices ?? [],
         kind: t.kind(),
         get_kind: t.get_kind(),
         segment: t.segment(),

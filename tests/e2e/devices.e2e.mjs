@@ -111,6 +111,88 @@ try {
     await region.scrollIntoViewIfNeeded();
     await region.screenshot({ path: path.join(ARTIFACTS, 'devices-cell-1280.png') });
   });
+  await s.test('the structure view plays the flash device: its pages follow the playhead', async () => {
+    await setScript(page, SCRIPT);
+    await runAll(page, 300_000);
+    await page.locator('.steps tr', { hasText: 'LAB RUN' }).nth(1).click();
+    await page.getByRole('tab', { name: 'Structure' }).click();
+    const live = page.locator('.device-live');
+    await live.waitFor();
+    const slider = page.getByRole('slider', { name: 'Trace position' });
+    await page.waitForFunction(() => Number(document.querySelector('input[aria-label="Trace position"]')?.getAttribute('max')) > 0);
+    const n = Number(await slider.getAttribute('max'));
+    // Opened at the end of the trace: the end-of-step state.
+    assertEq(await live.getAttribute('data-live'), 'end', 'the end of the trace shows the end of the step');
+    assertEq(await live.locator('g.device').getAttribute('data-frame'), null, 'no frame at the end');
+    const cells = () => live.locator('g.eblock').evaluateAll((gs) => gs.map((g) => ['valid', 'invalid', 'free'].map((k) => g.getAttribute(`data-${k}`)).join('/')).join(' '));
+    const atEnd = await cells();
+    const state = async (pos) => {
+      await slider.fill(String(pos));
+      await page.waitForFunction((p) => document.querySelector('.readout')?.getAttribute('data-pos') === String(p), pos);
+      const g = live.locator('g.device');
+      const head = await g.locator('text').nth(1).textContent();
+      return { frame: Number(await g.getAttribute('data-frame')), cells: await cells(), head, gc: await live.locator('text.gc').first().textContent() };
+    };
+    const early = await state(Math.round(n * 0.2));
+    const mid = await state(Math.round(n * 0.55));
+    assertEq(await live.getAttribute('data-live'), 'frame', 'mid-trace shows a frame');
+    assert(early.frame < mid.frame, `frames advance with the playhead: ${early.frame} -> ${mid.frame}`);
+    assert(early.cells !== mid.cells && mid.cells !== atEnd, 'the erase blocks change as the trace plays');
+    const writes = (h) => Number(/so far [\d,]+ reads, ([\d,]+) writes/.exec(h || '')?.[1]?.replace(/,/g, '') ?? NaN);
+    assert(writes(early.head) < writes(mid.head), `writes so far grow: ${early.head} / ${mid.head}`);
+    assert(/GC|erase/.test(mid.gc || ''), `a GC caption: ${mid.gc}`);
+    // Playing moves the frame on by itself.
+    await slider.fill(String(Math.round(n * 0.4)));
+    const f0 = Number(await live.locator('g.device').getAttribute('data-frame'));
+    await page.getByRole('button', { name: 'Play' }).click();
+    await page.waitForFunction((f) => Number(document.querySelector('.device-live g.device')?.getAttribute('data-frame')) > f + 1, f0, { timeout: 20_000 });
+    await page.getByRole('button', { name: 'Pause' }).click();
+    // Somewhere in the second half GC erases blocks: those are marked, and the caption says so.
+    let gcAt = -1;
+    for (let k = 0; k <= 40 && gcAt < 0; k++) {
+      const pos = Math.round(n * (0.5 + k / 82));
+      await slider.fill(String(pos));
+      await page.waitForFunction((p) => document.querySelector('.readout')?.getAttribute('data-pos') === String(p), pos);
+      if (await live.locator('g.eblock[data-erased="1"]').count() > 0) gcAt = pos;
+    }
+    assert(gcAt > 0, 'a frame with blocks GC erased');
+    assert(/^GC now: \d+ erase/.test(await live.locator('text.gc').first().textContent() || ''), 'the GC caption names it');
+    await live.scrollIntoViewIfNeeded();
+    await page.locator('section.structure').screenshot({ path: path.join(ARTIFACTS, 'devices-playback-flash-1280.png') });
+    // Back to the end: the end-of-step picture again.
+    await page.getByRole('button', { name: 'Last event' }).click();
+    await page.waitForFunction(() => document.querySelector('.device-live')?.getAttribute('data-live') === 'end');
+    assertEq(await cells(), atEnd, 'the end of the trace is the end of the step');
+  });
+  await s.test('the structure view plays a disk: its queue follows the playhead', async () => {
+    await setScript(page, SCRIPT2);
+    await runAll(page, 300_000);
+    await page.locator('.steps tr', { hasText: 'UPDATE c SET' }).first().click();
+    await page.getByRole('tab', { name: 'Structure' }).click();
+    const live = page.locator('.device-live');
+    await live.waitFor();
+    const slider = page.getByRole('slider', { name: 'Trace position' });
+    await page.waitForFunction(() => Number(document.querySelector('input[aria-label="Trace position"]')?.getAttribute('max')) > 0);
+    const n = Number(await slider.getAttribute('max'));
+    const seen = [];
+    for (let k = 1; k <= 12; k++) {
+      const pos = Math.round((n * k) / 13);
+      await slider.fill(String(pos));
+      await page.waitForFunction((p) => document.querySelector('.readout')?.getAttribute('data-pos') === String(p), pos);
+      const slow = live.locator('g.device[data-name="SLOW"]');
+      seen.push({ frame: Number(await slow.getAttribute('data-frame')), depth: Number(await slow.locator('g.queue').getAttribute('data-depth')),
+        dirty: Number(await slow.locator('g.write-cache').getAttribute('data-dirty')), label: await slow.locator('g.queue text').first().textContent() });
+    }
+    assert(seen.every((x, i) => i === 0 || x.frame >= seen[i - 1].frame), `frames in order: ${seen.map((x) => x.frame)}`);
+    assert(new Set(seen.map((x) => x.frame)).size > 4, `several frames: ${seen.map((x) => x.frame)}`);
+    assert(new Set(seen.map((x) => `${x.depth}/${x.dirty}`)).size > 1, `the disk's queue or cache changes: ${JSON.stringify(seen.map((x) => [x.depth, x.dirty]))}`);
+    assert(/in flight at \+/.test(seen[5].label || ''), seen[5].label);
+    // Mid-playback screenshot where the disk was busiest among those positions.
+    const busiest = seen.reduce((b, x, i) => (x.depth * 1e9 + x.dirty > seen[b].depth * 1e9 + seen[b].dirty ? i : b), 0);
+    await slider.fill(String(Math.round((n * (busiest + 1)) / 13)));
+    await live.evaluate((el) => { el.scrollTop = 0; });
+    await page.locator('section.structure').screenshot({ path: path.join(ARTIFACTS, 'devices-playback-hdd-1280.png') });
+  });
   await s.test('no page errors', async () => { assert(app.problems.length === 0, app.problems.join('\n')); });
 } catch (e) {
   console.log(`not ok - devices setup\n  # ${e.stack}`);

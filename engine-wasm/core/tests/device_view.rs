@@ -4,6 +4,7 @@
 mod common;
 use common::*;
 use lio_core::result::DeviceOut;
+use lio_core::{Engine, EngineConfig};
 
 /// A pcie_flash device small enough to see (64 erase blocks of 64 pages
 /// of 4 KB), holding the online logs and a tablespace: commits write redo
@@ -156,4 +157,113 @@ SELECT v FROM c WHERE id = 7;",
     assert!(f.blocks.len() <= 1024);
     assert!(d.snapshot.disks.len() > 1 && d.snapshot.queue.is_none());
     assert!(d.counters.iter().any(|c| c.name == "FL_DISK_FIRST"));
+}
+
+/// The cells of a flash device at each of its frames (each frame's changes
+/// applied to the previous frame's cells).
+fn frame_grids(frames: &[lio_core::io::frames::DeviceFrame]) -> Vec<Vec<[u32; 3]>> {
+    let mut grid: Vec<[u32; 3]> = Vec::new();
+    let mut out = Vec::new();
+    for f in frames {
+        let fl = f.flash.as_ref().expect("a flash frame");
+        for c in fl.cells.chunks_exact(4) {
+            let i = c[0] as usize;
+            if grid.len() <= i {
+                grid.resize(i + 1, [0; 3]);
+            }
+            grid[i] = [c[1], c[2], c[3]];
+        }
+        out.push(grid.clone());
+    }
+    out
+}
+
+/// The device view follows the playback: a traced step keeps a bounded
+/// number of frames of each device it used, on the trace's clock. The
+/// flash's pages change from frame to frame (redo overwriting its logs,
+/// GC erasing blocks), every frame adds up, and the counters only grow.
+#[test]
+fn a_traced_step_keeps_frames_of_its_flash_device() {
+    let mut e = Engine::new(EngineConfig::default());
+    let steps = e.exec(SCRIPT);
+    ok(&steps);
+    let run = steps.iter().filter(|s| s.statement.starts_with("LAB RUN")).nth(1).unwrap();
+    let trace = e.trace(run.index).expect("the run kept its trace");
+    let t = trace.t_us();
+    let (t0, t1) = (t[0], *t.last().unwrap());
+    assert_eq!(trace.devices.len(), run.devices.len(), "one track per device the step used");
+    let fl = trace.devices.iter().find(|d| d.name == "FL").expect("frames of FL");
+    let n = fl.frames.len();
+    assert!((8..=lio_core::io::frames::MAX_FRAMES).contains(&n), "{n} frames");
+    assert!(fl.frames.windows(2).all(|w| w[0].t_us < w[1].t_us), "frame times ascend");
+    assert!(
+        fl.frames[0].t_us <= t0 + 1000.0 && fl.frames[n - 1].t_us <= t1,
+        "{} {} / {t0} {t1}",
+        fl.frames[0].t_us,
+        fl.frames[n - 1].t_us
+    );
+    assert!(fl.frames[n - 1].t_us > (t0 + t1) / 2.0, "frames cover the step");
+    // The first frame holds every cell; the others only what changed.
+    assert_eq!(fl.frames[0].flash.as_ref().unwrap().cells.len(), 64 * 4);
+    let grids = frame_grids(&fl.frames);
+    for (f, g) in fl.frames.iter().zip(&grids) {
+        let fl = f.flash.as_ref().unwrap();
+        assert_eq!(g.len(), 64);
+        assert!(g.iter().all(|b| b[0] + b[1] + b[2] == 64), "{g:?}");
+        let sum = |i: usize| g.iter().map(|b| b[i] as u64).sum::<u64>();
+        assert_eq!((sum(0), sum(1), sum(2)), (fl.valid_pages, fl.invalid_pages, fl.free_pages), "at {}", f.t_us);
+    }
+    assert!(grids.windows(2).filter(|w| w[0] != w[1]).count() >= n / 2, "the pages move during the step");
+    let erases: Vec<u64> = fl.frames.iter().map(|f| f.flash.as_ref().unwrap().erases).collect();
+    assert!(
+        erases.windows(2).all(|w| w[0] <= w[1]) && erases[n - 1] > erases[0],
+        "GC runs during the step: {erases:?}"
+    );
+    assert!(fl.frames.windows(2).all(|w| w[0].writes <= w[1].writes) && fl.frames[0].writes <= 1);
+    let end = run.devices.iter().find(|d| d.name == "FL").unwrap();
+    let total = end.counters.iter().find(|c| c.name == "physical write total IO requests").unwrap().delta;
+    assert!(fl.frames[n - 1].writes as f64 <= total && fl.frames[n - 1].writes as f64 > total / 2.0);
+    // The meta the renderer reads carries them.
+    assert!(trace.meta_json().contains("\"devices\":[{\"name\":\"FL\",\"frames\":[{\"t_us\":"));
+    // Without a trace, no frames are taken.
+    let mut q = quiet_engine();
+    let steps = q.exec(SCRIPT);
+    assert!(steps.iter().all(|s| q.trace(s.index).is_none()));
+}
+
+/// An HDD's frames show its request queue at each frame time: four
+/// sessions read the table from a disk without a write cache that also
+/// holds the online logs; requests wait in the queue at some frames and
+/// not at others.
+#[test]
+fn a_traced_step_keeps_frames_of_its_disk_queue() {
+    let mut e = Engine::new(EngineConfig::default());
+    let steps = e.exec(
+        "LAB DEVICE slow TYPE hdd cache_mb = 0;
+CREATE TABLESPACE s DATAFILE '+SLOW' SIZE 10M;
+CREATE TABLE t (id NUMBER PRIMARY KEY, v NUMBER) TABLESPACE s;
+INSERT INTO t SELECT level, 0 FROM dual CONNECT BY level <= 400;
+COMMIT;
+ALTER DATABASE ADD LOGFILE GROUP 4 ('+SLOW') SIZE 4M;
+ALTER DATABASE ADD LOGFILE GROUP 5 ('+SLOW') SIZE 4M;
+ALTER SYSTEM SWITCH LOGFILE;
+ALTER SYSTEM SWITCH LOGFILE;
+ALTER SYSTEM SWITCH LOGFILE;
+ALTER SYSTEM CHECKPOINT;
+ALTER DATABASE DROP LOGFILE GROUP 1;
+ALTER DATABASE DROP LOGFILE GROUP 2;
+ALTER DATABASE DROP LOGFILE GROUP 3;
+ALTER SYSTEM FLUSH BUFFER_CACHE;
+LAB RUN 'UPDATE t SET v = v + 1 WHERE id = :1' BIND 1 TO 400 SESSIONS 4 AUTOCOMMIT;",
+    );
+    ok(&steps);
+    let run = steps.last().unwrap();
+    let trace = e.trace(run.index).expect("a trace");
+    let d = trace.devices.iter().find(|d| d.name == "SLOW").expect("frames of SLOW");
+    assert!(d.frames.len() <= lio_core::io::frames::MAX_FRAMES && d.frames.len() >= 8, "{}", d.frames.len());
+    let depths: Vec<u32> = d.frames.iter().map(|f| f.queue.expect("a queue").queue_depth).collect();
+    let max = run.devices.iter().find(|x| x.name == "SLOW").unwrap().snapshot.queue.unwrap().max_queue_depth;
+    assert!(depths.iter().all(|&q| q <= max), "{depths:?} max {max}");
+    assert!(depths.iter().any(|&q| q >= 1) && depths[0] == 0, "the queue fills: {depths:?}");
+    assert!(d.frames.windows(2).all(|w| w[0].reads <= w[1].reads));
 }

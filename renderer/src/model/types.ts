@@ -112,6 +112,16 @@ export interface FlashSnapshot {
   write_amplification: number;
 }
 export interface DeviceSnapshot { flash?: FlashSnapshot; queue?: QueueSnapshot; disks?: QueueSnapshot[] }
+/** A flash device at a frame: its totals and the cells that changed since the previous frame, flat [cell, valid, invalid, free, ...]. */
+export interface FlashFrame {
+  valid_pages: number; invalid_pages: number; free_pages: number;
+  erases: number; gc_background: number; gc_foreground: number; gc_pages_moved: number;
+  open?: number; cells: number[];
+}
+/** One device at one frame time (the trace's clock): requests since the step started, its queue(s) and flash then. */
+export interface DeviceFrame { t_us: number; reads: number; writes: number; queue?: QueueSnapshot; disks?: QueueSnapshot[]; flash?: FlashFrame }
+/** The frames a traced step kept of one device (at most 48, engine-wasm/core/src/io/frames.rs). */
+export interface DeviceFrames { name: string; frames: DeviceFrame[] }
 /** One device a step used. */
 export interface DeviceFigures {
   name: string;
@@ -168,6 +178,8 @@ export interface Trace extends TraceColumns {
   stacks: string[];
   truncated: boolean;
   heat?: HeatEntry[];
+  /** Frames of the devices the step used, for the device view to follow the playback. */
+  devices?: DeviceFrames[];
 }
 
 // Event kinds, get kinds and sentinels are declared once in Rust

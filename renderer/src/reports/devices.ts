@@ -4,7 +4,8 @@
 // write frontier outlined and GC in the caption; a disk is its request
 // queue (depth, max) and its controller's write cache (dirty bytes).
 import type { DeviceFigures, FlashSnapshot, QueueSnapshot } from '../model/types';
-import { fmtNum } from '../model/stats';
+import type { DeviceAt, LiveFrame } from '../model/deviceFrames';
+import { fmtNum, fmtUs } from '../model/stats';
 import { esc, n, REPORT_COLORS, svgDocument, text, textWidth, truncate } from './svg';
 import type { Fragment } from './flame';
 
@@ -15,6 +16,7 @@ export const DEVICE_COLORS = {
   free: '#ffffff',
   frame: '#9aa5b4',
   open: '#1d2433',
+  erased: '#d7301f',
   queue: '#e09a24',
   dirty: '#8e5fd0',
 };
@@ -64,8 +66,8 @@ function legendItem(x: number, y: number, swatch: string, label: string): [strin
   return [`${swatch}${text(x + 16, y + 10, label, `font-size="11.5" fill="${C.text}"`)}`, 16 + label.length * 6.3 + 14];
 }
 
-/** A flash device's erase blocks, legend and GC caption. `hatch`: the id of the invalid-page pattern. */
-export function flashFragment(f: FlashSnapshot, width: number, hatch: string, delta: Record<string, number> = {}): Fragment {
+/** A flash device's erase blocks, legend and GC caption. `hatch`: the id of the invalid-page pattern; `live`: the frame shown during playback. */
+export function flashFragment(f: FlashSnapshot, width: number, hatch: string, delta: Record<string, number> = {}, live?: LiveFrame): Fragment {
   const parts: string[] = [];
   let y = 0;
   // Legend.
@@ -77,7 +79,10 @@ export function flashFragment(f: FlashSnapshot, width: number, hatch: string, de
     [(x) => `<rect x="${n(x + 0.5)}" y="${y + 0.5}" width="10" height="10" fill="${D.free}" stroke="${D.frame}"/>`, 'free (erased)'],
     [(x) => `<rect x="${n(x + 1)}" y="${y + 1}" width="9" height="9" fill="none" stroke="${D.open}" stroke-width="2"/>`, 'write frontier'],
   ];
+  if (live) swatches.push([(x) => `<rect x="${n(x + 1)}" y="${y + 1}" width="9" height="9" fill="none" stroke="${D.erased}" stroke-width="2" stroke-dasharray="3 1.5"/>`, 'erased by GC']);
   for (const [swatch, label] of swatches) {
+    // A legend too wide for the column continues on a second line.
+    if (lx > 0 && lx + 16 + textWidth(label, 11.5) > width) { lx = 0; y += 16; }
     const [s, w] = legendItem(lx, y, swatch(lx), label);
     parts.push(`<g class="legend">${s}</g>`);
     lx += w;
@@ -88,6 +93,7 @@ export function flashFragment(f: FlashSnapshot, width: number, hatch: string, de
   const { cols, rows, cw, ch } = gridShape(cells, width);
   const gap = cw >= 8 ? 1.5 : 1;
   const cap = f.pages_per_block * f.group;
+  const erased = new Set(live?.erased ?? []);
   f.blocks.forEach((b, i) => {
     const [valid, invalid, free] = b;
     const total = Math.max(1, valid + invalid + free, cap);
@@ -96,11 +102,13 @@ export function flashFragment(f: FlashSnapshot, width: number, hatch: string, de
     const hv = (h * valid) / total, hi = (h * invalid) / total;
     const first = i * f.group;
     const name = f.group > 1 ? `erase blocks ${first}-${Math.min(f.erase_blocks, first + f.group) - 1}` : `erase block ${first}`;
-    let g = `<g class="eblock" data-i="${i}" data-valid="${valid}" data-invalid="${invalid}" data-free="${free}"><title>${esc(`${name}: ${fmtNum(valid)} valid, ${fmtNum(invalid)} invalid, ${fmtNum(free)} free pages${f.open === i ? ' (write frontier)' : ''}`)}</title>`;
+    const gone = erased.has(i);
+    let g = `<g class="eblock" data-i="${i}" data-valid="${valid}" data-invalid="${invalid}" data-free="${free}"${gone ? ' data-erased="1"' : ''}><title>${esc(`${name}: ${fmtNum(valid)} valid, ${fmtNum(invalid)} invalid, ${fmtNum(free)} free pages${f.open === i ? ' (write frontier)' : ''}${gone ? ' (erased by GC since the previous frame)' : ''}`)}</title>`;
     g += `<rect x="${n(x)}" y="${n(top)}" width="${n(w)}" height="${n(h)}" fill="${D.free}" stroke="${D.frame}" stroke-width="0.5"/>`;
     if (valid > 0) g += `<rect x="${n(x)}" y="${n(top + h - hv)}" width="${n(w)}" height="${n(hv)}" fill="${D.valid}"/>`;
     if (invalid > 0) g += `<rect x="${n(x)}" y="${n(top + h - hv - hi)}" width="${n(w)}" height="${n(hi)}" fill="url(#${hatch})"/>`;
     if (f.open === i) g += `<rect x="${n(x + 0.75)}" y="${n(top + 0.75)}" width="${n(Math.max(0.5, w - 1.5))}" height="${n(h - 1.5)}" fill="none" stroke="${D.open}" stroke-width="1.5"/>`;
+    else if (gone) g += `<rect x="${n(x + 0.75)}" y="${n(top + 0.75)}" width="${n(Math.max(0.5, w - 1.5))}" height="${n(h - 1.5)}" fill="none" stroke="${D.erased}" stroke-width="1.5" stroke-dasharray="3 1.5"/>`;
     parts.push(`${g}</g>`);
   });
   y += rows * ch + 16;
@@ -117,11 +125,17 @@ export function flashFragment(f: FlashSnapshot, width: number, hatch: string, de
   put(blocksLine, `fill="${C.muted}"`, 11.5);
   put(`pages: ${fmtNum(f.valid_pages)} valid (${pct(f.valid_pages)}) · ${fmtNum(f.invalid_pages)} invalid (${pct(f.invalid_pages)}) · ${fmtNum(f.free_pages)} free (${pct(f.free_pages)})`, `fill="${C.text}"`);
   const de = delta.erases ?? 0;
-  const gcLine = de > 0
+  const gcLine = live
+    ? (live.gc.erases > 0
+      ? `GC now: ${fmtNum(live.gc.erases)} erase${live.gc.erases === 1 ? '' : 's'} since the previous frame · ${fmtNum(live.gc.background)} background, ${fmtNum(live.gc.foreground)} foreground`
+      : `no GC since the previous frame · ${fmtNum(live.gcStep.erases)} erase${live.gcStep.erases === 1 ? '' : 's'} so far in this step`)
+    : de > 0
     ? `GC in this step: ${fmtNum(de)} erase${de === 1 ? '' : 's'} · ${fmtNum(delta.gc_background ?? 0)} background, ${fmtNum(delta.gc_foreground ?? 0)} foreground`
     : `no GC in this step · so far ${fmtNum(f.gc_background)} background, ${fmtNum(f.gc_foreground)} foreground`;
-  put(gcLine, `class="gc" fill="${de > 0 ? DEVICE_COLORS.invalid : C.text}"${de > 0 ? ' font-weight="600"' : ''}`);
-  put(`write amplification ${f.write_amplification.toFixed(2)} · so far ${fmtNum(f.erases)} erases, ${fmtNum(f.gc_pages_moved)} pages moved`, `fill="${C.muted}"`, 11.5);
+  const hot = live ? live.gc.erases > 0 : de > 0;
+  put(gcLine, `class="gc" fill="${hot ? DEVICE_COLORS.invalid : C.text}"${hot ? ' font-weight="600"' : ''}`);
+  if (live) { if (f.erases > 0) put(`device so far: ${fmtNum(f.erases)} erase${f.erases === 1 ? '' : 's'}, ${fmtNum(f.gc_pages_moved)} valid page${f.gc_pages_moved === 1 ? '' : 's'} moved by GC (${fmtNum(live.gcStep.moved)} in this step)`, `fill="${C.muted}"`, 11.5); }
+  else put(`write amplification ${f.write_amplification.toFixed(2)} · so far ${fmtNum(f.erases)} erases, ${fmtNum(f.gc_pages_moved)} pages moved`, `fill="${C.muted}"`, 11.5);
   y -= 8;
   return { width, height: y, body: parts.join('\n') };
 }
@@ -141,13 +155,17 @@ function gauge(y: number, width: number, label: string, value: number, max: numb
   return parts.join('');
 }
 
-/** A disk's queue gauge (depth now, max as a mark) and its write cache. */
-export function queueFragment(q: QueueSnapshot, width: number): Fragment {
+/** A disk's queue gauge (depth now, max as a mark) and its write cache; `live`: at a playback frame. */
+export function queueFragment(q: QueueSnapshot, width: number, live?: LiveFrame): Fragment {
   const parts: string[] = [];
   let y = 0;
-  const scale = Math.max(4, q.max_queue_depth);
+  // Playing: scaled to the deepest queue among the step's frames (the device's all-time max may be far larger).
+  const top = live ? live.queueMax : q.max_queue_depth;
+  const scale = Math.max(4, top);
   parts.push(`<g class="queue" data-depth="${q.queue_depth}" data-max="${q.max_queue_depth}">` +
-    gauge(y, width, `request queue: ${fmtNum(q.queue_depth)} in the device at its last request (max ${fmtNum(q.max_queue_depth)})`, q.queue_depth, scale, DEVICE_COLORS.queue, q.max_queue_depth) + '</g>');
+    gauge(y, width, live
+      ? `request queue: ${fmtNum(q.queue_depth)} in flight at +${fmtUs(live.rel_us)} (deepest sampled: ${fmtNum(top)})`
+      : `request queue: ${fmtNum(q.queue_depth)} in the device at its last request (max ${fmtNum(q.max_queue_depth)})`, q.queue_depth, scale, DEVICE_COLORS.queue, top) + '</g>');
   y += 34;
   parts.push(text(0, y + 10, '0', `font-size="10.5" fill="${C.muted}"`), text(width, y + 10, fmtNum(scale), `text-anchor="end" font-size="10.5" fill="${C.muted}"`));
   y += 20;
@@ -192,13 +210,17 @@ const KIND_NAMES: Record<string, string> = {
 };
 
 /** One device's panel: name, kind, and what its kind shows. */
-export function deviceFragment(d: DeviceFigures, width: number, hatch: string): Fragment {
+export function deviceFragment(d: DeviceAt, width: number, hatch: string): Fragment {
   const parts: string[] = [];
   const delta: Record<string, number> = {};
   for (const c of d.counters) delta[c.name] = c.delta;
   parts.push(text(0, 14, d.name, `font-size="14" font-weight="600" fill="${C.text}"`));
+  const live = d.live;
   const reads = delta['physical read total IO requests'] ?? 0, writes = delta['physical write total IO requests'] ?? 0;
-  parts.push(text(width, 14, truncate(`${KIND_NAMES[d.kind] ?? d.kind} · this step ${fmtNum(reads)} reads, ${fmtNum(writes)} writes`, width - 8 * d.name.length - 20, 11.5),
+  const head = live
+    ? `${KIND_NAMES[d.kind] ?? d.kind} · so far ${fmtNum(live.reads)} reads, ${fmtNum(live.writes)} writes`
+    : `${KIND_NAMES[d.kind] ?? d.kind} · this step ${fmtNum(reads)} reads, ${fmtNum(writes)} writes`;
+  parts.push(text(width, 14, truncate(head, width - 8 * d.name.length - 20, 11.5),
     `text-anchor="end" font-size="11.5" fill="${C.muted}"`));
   let y = 26;
   const add = (f: Fragment) => {
@@ -208,9 +230,9 @@ export function deviceFragment(d: DeviceFigures, width: number, hatch: string): 
   const s = d.snapshot;
   if (s.flash) {
     if (d.kind === 'exadata_cell') { parts.push(text(0, y + 10, 'flash', `font-size="12" font-weight="600" fill="${C.text}"`)); y += 18; }
-    add(flashFragment(s.flash, width, hatch, d.kind === 'exadata_cell' ? {} : delta));
+    add(flashFragment(s.flash, width, hatch, d.kind === 'exadata_cell' ? {} : delta, live));
   }
-  if (s.queue) add(queueFragment(s.queue, width));
+  if (s.queue) add(queueFragment(s.queue, width, live));
   if (s.disks && s.disks.length) add(disksFragment(s.disks, width));
   if (!s.flash && !s.queue && !(s.disks && s.disks.length)) {
     parts.push(caption(0, y + 10, 'no state to draw for this device type', width));
@@ -220,22 +242,25 @@ export function deviceFragment(d: DeviceFigures, width: number, hatch: string): 
 }
 
 /** The devices of one step, one panel under the other. */
-export function devicesFragment(devices: DeviceFigures[], width = 440, hatch = 'lio-invalid-pages'): Fragment {
+export function devicesFragment(devices: DeviceAt[], width = 440, hatch = 'lio-invalid-pages'): Fragment {
   if (devices.length === 0) return { width, height: 28, body: text(0, 16, 'No device I/O in this step.', `fill="${C.muted}"`) };
   const parts: string[] = [hatchDefs(hatch)];
   let y = 0;
   devices.forEach((d, i) => {
     const f = deviceFragment(d, width, hatch);
     if (i > 0) { parts.push(`<line x1="0" y1="${n(y - 6)}" x2="${n(width)}" y2="${n(y - 6)}" stroke="${C.border}"/>`); }
-    parts.push(`<g class="device" data-name="${esc(d.name)}" data-kind="${esc(d.kind)}" transform="translate(0 ${n(y)})">${f.body}</g>`);
+    const at = d.live ? ` data-frame="${d.live.frame}" data-t="${n(d.live.rel_us)}"` : '';
+    parts.push(`<g class="device" data-name="${esc(d.name)}" data-kind="${esc(d.kind)}"${at} transform="translate(0 ${n(y)})">${f.body}</g>`);
     y += f.height + 14;
   });
   return { width, height: y - 14, body: parts.join('\n') };
 }
 
-export function devicesSvg(devices: DeviceFigures[], title: string, opts: { width?: number; hatch?: string } = {}): string {
+export function devicesSvg(devices: DeviceAt[], title: string, opts: { width?: number; hatch?: string } = {}): string {
   const f = devicesFragment(devices, opts.width ?? 440, opts.hatch);
   const pad = 12;
+  const live = devices.some((d) => d.live);
   return svgDocument(f.width + 2 * pad, f.height + 2 * pad, title, `<g transform="translate(${pad} ${pad})">\n${f.body}\n</g>\n`,
-    'LIO Lab device view: each device the step used, at the step\'s end (simulated)');
+    live ? 'LIO Lab device view: each device the step used, at the trace playback\'s time (simulated)'
+      : 'LIO Lab device view: each device the step used, at the step\'s end (simulated)');
 }

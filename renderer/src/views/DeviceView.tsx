@@ -1,9 +1,11 @@
 // The device view of one step: each device the step used, drawn at the
 // step's end (flash erase blocks, a disk's queue and write cache) by the
 // SVG builder the exports can reuse, and its counters as a compact table
-// (this step and the total).
+// (this step and the total). The structure view's playback draws it at the
+// playhead's frame (model/deviceFrames.ts), without the tables.
 import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { DeviceFigures } from '../model/types';
+import type { DeviceAt } from '../model/deviceFrames';
 import { fmtNum, fmtSigned, fmtUs } from '../model/stats';
 import { devicesSvg, fmtBytes } from '../reports/devices';
 
@@ -39,7 +41,12 @@ function CounterTable({ d }: { d: DeviceFigures }) {
   );
 }
 
-export function DeviceView({ devices, title, width = 440 }: { devices: DeviceFigures[]; title: string; width?: number }) {
+export function DeviceView({ devices, title, width = 440, counters = true, label = 'Devices' }: {
+  devices: DeviceAt[]; title: string; width?: number;
+  /** The counter tables under the picture (the end-of-step view). */
+  counters?: boolean;
+  label?: string;
+}) {
   // Drawn at the column's width (text at its size, not scaled down), 300-760 px.
   const box = useRef<HTMLDivElement>(null);
   const [w, setW] = useState(width);
@@ -59,9 +66,9 @@ export function DeviceView({ devices, title, width = 440 }: { devices: DeviceFig
   const svg = useMemo(() => devicesSvg(devices, title, { width: w }).replace(/^<\?xml[^>]*>\s*/, ''), [devices, title, w]);
   if (devices.length === 0) return null;
   return (
-    <section className="section device-view" aria-label="Devices">
+    <section className="section device-view" aria-label={label}>
       <div className="device-svg" ref={box} role="img" aria-label={`Devices: ${title}`} dangerouslySetInnerHTML={{ __html: svg }} />
-      {devices.map((d) => <CounterTable key={d.name} d={d} />)}
+      {counters && devices.map((d) => <CounterTable key={d.name} d={d} />)}
     </section>
   );
 }

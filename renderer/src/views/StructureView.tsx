@@ -10,6 +10,8 @@ import { createLocator, hitCell, latchGroup, layoutStructures, roleName, heatKey
 import { initialPlayback, pause, play, RATES, seek, setRate, stepBack, stepForward, tick, type PlaybackState } from '../model/playback';
 import { fmtNum, fmtUs } from '../model/stats';
 import { SessionTimeline } from './SessionTimeline';
+import { DeviceView } from './DeviceView';
+import { devicesAt } from '../model/deviceFrames';
 import { readableStack } from '../model/flame';
 import { touchedSegments, type ReportInputs } from '../reports/report';
 import { heatLut, palette } from './colors';
@@ -35,6 +37,7 @@ export function StructureView({ step, live, catalog, getTrace, reportRef, rate, 
   const [trace, setTrace] = useState<Trace | null>(null);
   const [traceState, setTraceState] = useState<'none' | 'loading' | 'ready' | 'unavailable' | 'evicted' | 'error'>('none');
   const [showAll, setShowAll] = useState(false);
+  const [showDevices, setShowDevices] = useState(true);
   const [size, setSize] = useState({ w: 800, h: 400 });
   const [ui, setUi] = useState<PlaybackState>(() => initialPlayback(0));
   const [hover, setHover] = useState<{ ref: CellRef; x: number; y: number } | null>(null);
@@ -306,6 +309,13 @@ export function StructureView({ step, live, catalog, getTrace, reportRef, rate, 
     return { text: parts.filter(Boolean).join(' · '), data: seg === NO_SEGMENT ? EVENT_KIND_NAMES[k] : `${segNames.get(seg) ?? seg}:${trace.block[i]}:${role}:${GET_KIND_NAMES[trace.get_kind[i]]}:${hs}:${hb}` };
   };
   const cur = describe(ui.pos - 1);
+  // The devices at the playhead: the frame at the current event's time; the
+  // end-of-step state once the whole trace is shown.
+  const atUs = trace && n > 0 && ui.pos < n ? (ui.pos > 0 ? trace.t_us[ui.pos - 1] : -Infinity) : null;
+  const hasDevices = !!step?.devices?.length;
+  const liveDevices = useMemo(() => (hasDevices && showDevices ? devicesAt(step!.devices!, trace?.devices, atUs, trace?.t_us[0]) : []),
+    [hasDevices, showDevices, step, trace, atUs]);
+  const shownFrame = liveDevices.find((d) => 'live' in d && d.live)?.live;
 
   const onMove = (e: React.MouseEvent) => {
     if (!layout) return;
@@ -336,6 +346,9 @@ export function StructureView({ step, live, catalog, getTrace, reportRef, rate, 
         <label style={{ display: 'flex', alignItems: 'center', gap: 4 }}>
           <input type="checkbox" checked={showAll} onChange={(e) => setShowAll(e.target.checked)} />All segments
         </label>
+        {hasDevices && <label style={{ display: 'flex', alignItems: 'center', gap: 4 }} title="The devices the step used, at the playhead">
+          <input type="checkbox" checked={showDevices} onChange={(e) => setShowDevices(e.target.checked)} />Devices
+        </label>}
       </div>
       <div className="canvas-wrap" ref={scroller} onScroll={() => requestRedraw('structure', (now) => { draw(now); })}>
         <canvas ref={canvas} role="img" tabIndex={0} style={{ position: 'sticky', top: 0 }}
@@ -363,6 +376,17 @@ export function StructureView({ step, live, catalog, getTrace, reportRef, rate, 
       </div>
       <div className="readout" aria-label="Current event" data-pos={ui.pos} data-event={cur.data}>{cur.text || '\u00a0'}</div>
       {step.sessions?.length ? <SessionTimeline step={step} atUs={trace && ui.pos > 0 ? trace.t_us[ui.pos - 1] - step.sessions[0].start_us : undefined} /> : null}
+      {hasDevices && showDevices && (
+        <div className="device-live" data-live={atUs !== null && !!trace?.devices?.length ? 'frame' : 'end'}>
+          <div className="timeline-head">
+            <strong>Devices</strong>
+            <span className="muted">{atUs !== null && trace?.devices?.length
+              ? `at the playhead: ${shownFrame ? `state at +${fmtUs(shownFrame.rel_us)}, frame ${fmtNum(shownFrame.frame + 1)} of ${fmtNum(shownFrame.frames)} ` : ''}(the engine samples each device at most 48 times a step, as requests arrive)`
+              : trace && !trace.devices?.length ? 'at the end of the step (no frames kept for this trace)' : 'at the end of the step · press Play or drag the slider to follow the trace'}</span>
+          </div>
+          <DeviceView devices={liveDevices} title={`step ${step.index}`} width={440} counters={false} label="Devices at the playhead" />
+        </div>
+      )}
       {hv && hover && (
         <div className="tooltip" style={{ left: Math.min(hover.x + 14, window.innerWidth - 430), top: hover.y + 14 }}>
           <div className="t-title">{hv.picture.title}</div>

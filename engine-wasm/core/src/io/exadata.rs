@@ -655,6 +655,14 @@ impl BlockDevice for ExadataCell {
             disks: self.disks.iter().map(|d| d.queue_snapshot()).collect(),
         }
     }
+
+    fn frame_snapshot(&self, at: SimTime) -> super::DeviceSnapshot {
+        super::DeviceSnapshot {
+            flash: Some(self.flash.flash_snapshot()),
+            queue: None,
+            disks: self.disks.iter().map(|d| d.queue_at(at)).collect(),
+        }
+    }
 }
 
 impl ExadataCell {

@@ -469,9 +469,25 @@ impl BlockDevice for Hdd {
     fn snapshot(&self) -> super::DeviceSnapshot {
         super::DeviceSnapshot { queue: Some(self.queue_snapshot()), ..Default::default() }
     }
+
+    fn frame_snapshot(&self, at: SimTime) -> super::DeviceSnapshot {
+        super::DeviceSnapshot { queue: Some(self.queue_at(at)), ..Default::default() }
+    }
 }
 
 impl Hdd {
+    /// The queue and the write cache at `at` (a device-view frame, taken
+    /// before the next request): requests still in the device then, and
+    /// cached bytes whose destage had not finished.
+    pub fn queue_at(&self, at: SimTime) -> super::QueueSnapshot {
+        let destaged: u64 = self.dirty.iter().filter(|d| d.2 <= at).map(|d| d.1).sum();
+        super::QueueSnapshot {
+            queue_depth: self.in_flight.iter().filter(|&&t| t > at).count() as u32,
+            dirty_bytes: self.dirty_bytes.saturating_sub(destaged),
+            ..self.queue_snapshot()
+        }
+    }
+
     /// The request queue and the write cache (the device view).
     pub fn queue_snapshot(&self) -> super::QueueSnapshot {
         super::QueueSnapshot {

@@ -7,6 +7,7 @@
 
 pub mod db_flash_cache;
 pub mod exadata;
+pub mod frames;
 pub mod hdd;
 pub mod redo;
 pub mod ssd;
@@ -168,6 +169,12 @@ pub trait BlockDevice: std::fmt::Debug {
     /// step, never on the request path).
     fn snapshot(&self) -> DeviceSnapshot {
         DeviceSnapshot::default()
+    }
+    /// The device's state at `at`, no earlier than its last request's
+    /// arrival (a device-view frame during the step): a disk's queue counts
+    /// the requests still in it at `at`.
+    fn frame_snapshot(&self, _at: SimTime) -> DeviceSnapshot {
+        self.snapshot()
     }
 }
 
@@ -460,6 +467,9 @@ pub struct IoLayer {
     /// Cell parameters `LAB SET` gave every cell (`write_back`,
     /// `flash_logging`), for cells defined later too.
     pub cell_settings: Vec<(&'static str, f64)>,
+    /// The device view's frames of the step running (see [`frames`]).
+    frames: frames::FrameRecorder,
+    frame_marks: Vec<DeviceMark>,
 }
 
 impl IoLayer {
@@ -490,6 +500,8 @@ impl IoLayer {
             db_flash_cache: None,
             last: IoNote::default(),
             cell_settings: Vec::new(),
+            frames: frames::FrameRecorder::default(),
+            frame_marks: Vec::new(),
         }
     }
 
@@ -536,6 +548,9 @@ impl IoLayer {
     /// the buffer cache replaces is written (by DBWR, unwaited) to the
     /// flash file at `now`. Without a flash cache, nothing.
     pub fn age_out(&mut self, segment: u32, block: u32, now: SimTime) {
+        if self.db_flash_cache.is_some() {
+            self.frame(now);
+        }
         if let Some(fc) = self.db_flash_cache.as_mut() {
             let r = fc.age_out(segment, block);
             let k = fc.device;
@@ -581,6 +596,7 @@ impl IoLayer {
     /// A temp request to temporary tablespace `ts`'s device (DATA, the
     /// default, is served by `datafiles` as segments on it are).
     pub fn submit_temp(&mut self, ts: usize, request: &IoRequest, now: SimTime) -> SimTime {
+        self.frame(now);
         let device = self.tablespaces.get(ts).map(|t| t.device.as_str()).unwrap_or("DATA");
         match self.devices.iter().position(|d| d.name().eq_ignore_ascii_case(device)) {
             Some(k) if k > 0 => self.devices[k].submit(request, now),
@@ -628,6 +644,28 @@ impl IoLayer {
 
     pub fn device(&self, name: &str) -> Option<&dyn BlockDevice> {
         self.devices.iter().find(|d| d.name().eq_ignore_ascii_case(name)).map(|d| d.as_ref())
+    }
+
+    /// Start the device view's frames of a step at `now` (`on`: the step
+    /// keeps a trace to play them against; `marks`: the devices' counters now).
+    pub fn frames_arm(&mut self, now: SimTime, on: bool, marks: &[DeviceMark]) {
+        self.frames.arm(now, on);
+        self.frame_marks = if on { marks.to_vec() } else { Vec::new() };
+    }
+
+    /// A frame before a request at `now`, when one is due (one comparison otherwise).
+    #[inline(always)]
+    fn frame(&mut self, now: SimTime) {
+        if self.frames.due(now) {
+            self.frames.capture(&self.devices, &self.frame_marks, now);
+        }
+    }
+
+    /// The step's frames of the devices in `used` (the step's devices).
+    pub fn frames_take(&mut self, used: &[crate::result::DeviceOut]) -> Vec<frames::DeviceFrames> {
+        let names: Vec<String> = used.iter().map(|d| d.name.clone()).collect();
+        self.frame_marks.clear();
+        self.frames.take(&self.devices, &names)
     }
 
     /// Every named device's counters now (taken before a step).
@@ -702,6 +740,7 @@ impl BlockDevice for IoLayer {
         self.datafiles.name()
     }
     fn submit(&mut self, request: &IoRequest, now: SimTime) -> SimTime {
+        self.frame(now);
         self.last = IoNote::default();
         if let Some(fc) = self.db_flash_cache.as_mut() {
             if request.purpose == IoPurpose::Data && request.blocks == 1 {

@@ -344,6 +344,7 @@ impl IoLayer {
                 block_size: bs as u32,
                 purpose: IoPurpose::Redo,
             };
+            self.frame(at);
             at = self.devices[dev].submit(&req, at);
             self.redo.used_blocks += blocks;
             blocks_total += blocks;
@@ -395,6 +396,7 @@ impl IoLayer {
             block_size: g.block_size,
             purpose: IoPurpose::Redo,
         };
+        self.frame(at);
         self.devices[dev].submit(&req, at)
     }
 

@@ -25,6 +25,7 @@ impl Run<'_> {
         let waits_before = self.waits_now();
         let hist_before = self.s.stats.calls.wait_hist_us;
         let devices_before = self.inst.io.device_marks();
+        self.inst.io.frames_arm(self.s.cost.now, self.config.trace, &devices_before);
         self.s.work_base.statement = self.s.stats.work_units();
         self.s.stats.work.statements += 1;
         self.s.trace.enabled = self.config.trace;
@@ -46,7 +47,7 @@ impl Run<'_> {
         self.background();
         // Stack names are copied only for a trace that has events.
         let stacks = if self.s.trace.is_empty() { Vec::new() } else { self.s.cost.stack_names() };
-        let trace = self.s.trace.take(stacks, self.inst.sga.cache.latch_map());
+        let mut trace = self.s.trace.take(stacks, self.inst.sga.cache.latch_map());
         let delta = self.snapshot().delta(&before);
         let latch_after = self.inst.sga.cache.latch_totals();
         let folded = self.s.cost.folded_since(&mark);
@@ -143,6 +144,7 @@ impl Run<'_> {
         }
         step.settings = self.settings_out();
         step.devices = self.inst.io.devices_since(&devices_before);
+        trace.devices = self.inst.io.frames_take(&step.devices);
         StepRun { step, trace, reset }
     }
 

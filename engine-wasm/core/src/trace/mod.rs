@@ -53,6 +53,9 @@ pub struct Trace {
     /// Per-block visit totals for the whole step (kept even when the event
     /// list was truncated): (segment, block, visits).
     pub heat: Vec<(u32, u32, u64)>,
+    /// The devices the step used, a bounded number of frames each, for the
+    /// device view to follow the playback ([`crate::io::frames`]).
+    pub devices: Vec<crate::io::frames::DeviceFrames>,
 }
 
 macro_rules! column {
@@ -130,6 +133,7 @@ struct TraceMeta<'a> {
     truncated: bool,
     stacks: &'a [String],
     heat: Vec<HeatCell>,
+    devices: &'a [crate::io::frames::DeviceFrames],
 }
 
 impl Trace {
@@ -142,8 +146,14 @@ impl Trace {
 
     pub fn meta_json(&self) -> String {
         let heat = self.heat.iter().map(|&(segment, block, visits)| HeatCell { segment, block, visits }).collect();
-        serde_json::to_string(&TraceMeta { length: self.len(), truncated: self.truncated, stacks: &self.stacks, heat })
-            .unwrap_or_else(|_| "{}".to_string())
+        serde_json::to_string(&TraceMeta {
+            length: self.len(),
+            truncated: self.truncated,
+            stacks: &self.stacks,
+            heat,
+            devices: &self.devices,
+        })
+        .unwrap_or_else(|_| "{}".to_string())
     }
 }
 
@@ -320,6 +330,7 @@ impl TraceSink {
                     blocks.iter().enumerate().filter(|(_, v)| **v > 0).map(move |(b, v)| (s as u32, b as u32, *v))
                 })
                 .collect(),
+            devices: Vec::new(),
         };
         self.heat.clear();
         self.truncated = false;
