@@ -120,3 +120,24 @@ fn rows_of_huge_strings_held_for_an_insert_count_their_bytes() {
     );
     assert_eq!(error_of(&steps[1]), ("LAB-00034", 2, 1));
 }
+
+/// Sessions updating a table without committing: each execution of the
+/// others reads the table as it was before the open transactions, a
+/// consistent-read version rebuilt from the table and all the others' undo
+/// (session/cr.rs), a cost that grows with every change. The rebuilds are
+/// charged as work (a row each, 40 units an undo record), so the script's
+/// budget stops the run at its position instead of letting it run for
+/// minutes; committed each time, the same updates build no version and
+/// finish within the same budget.
+#[test]
+fn uncommitted_updates_from_many_sessions_are_bounded_by_the_work_budget() {
+    let setup = "create table t (id number primary key, payload varchar2(200));\n\
+                 LAB RUN 'insert into t values (:1, rpad(''x'', 100, ''x''))' BIND 1 TO 4000;\ncommit;\n\
+                 LAB SET max_script_work = 5000000;\n";
+    let update = "LAB RUN 'update t set payload = rpad(''y'', 100, ''y'') where id = mod(:1 * 7919, 4000) + 1' BIND 1 TO 4000 VIA jdbc_thin SESSIONS 32";
+    let steps = run_then_probe(&format!("{setup}{update};"));
+    let (code, line, _) = error_of(&steps[4]);
+    assert_eq!((code, line), ("LAB-00033", 5));
+    let steps = run_then_probe(&format!("{setup}{update} AUTOCOMMIT;"));
+    assert!(steps[4].error.is_none(), "{:?}", steps[4].error);
+}

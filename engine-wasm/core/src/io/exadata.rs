@@ -882,6 +882,25 @@ mod tests {
         assert_eq!((c.cell.flash_cache_read_hits, c.cell.flash_cache_read_misses), (1, 1));
     }
 
+    /// A miss's population is booked on the flash for when its disk read
+    /// ends, in the future; a hit submitted after it for an earlier time
+    /// does not wait for it. Block 0 cached (read at 0). Block 2 at
+    /// 10,000: AU 2 on disk 0 (its AU 1, the head's track): 100 + 5,000 +
+    /// 81.92 -> 15,181.92, then into slot 1 (flash pages 2 and 3, both
+    /// channels): link 8, program 250 -> 15,439.92. A hit on block 0 at
+    /// 12,000: 100 + 25 (pages 0 and 1 in parallel) + 8 of link -> 12,133
+    /// (behind the population it would be 15,472.92).
+    #[test]
+    fn a_hit_does_not_wait_for_a_population_booked_later_in_time() {
+        let mut c = tiny();
+        c.submit(&read(0, 0, 1), SimTime::ZERO);
+        let t = c.submit(&read(0, 2, 1), SimTime(10_000.0));
+        assert!(at(t, 15_439.92), "{t:?}");
+        let t = c.submit(&read(0, 0, 1), SimTime(12_000.0));
+        assert!(c.last_note().flash_cache_hit);
+        assert!(at(t, 12_133.0), "{t:?}");
+    }
+
     /// The ring: 8 slots; 10 single blocks evict the first two.
     #[test]
     fn the_cache_evicts_in_ring_order() {

@@ -93,6 +93,14 @@ impl Run<'_> {
             .filter(|(sid, _)| **sid != me)
             .flat_map(|(_, x)| x.undo.iter().filter(|u| u.table() == t).cloned())
             .collect();
+        // The build is charged as work, so the statement's and the script's
+        // budgets (LAB-00033) bound a workload that rebuilds the version at
+        // every execution (sessions changing a large table without
+        // committing: each rebuild copies the table and applies all the
+        // others' undo, a cost that grows with every change).
+        let rows = self.inst.cat.tables[t].rows.len() as u64;
+        self.s.stats.work.cr_build +=
+            rows * crate::stats::CR_ROW_WORK + records.len() as u64 * crate::stats::CR_UNDO_WORK;
         let mut touched = HashSet::new();
         for rec in records.into_iter().rev() {
             if let Some(r) = apply_undo(&mut self.inst.cat, rec) {
