@@ -263,8 +263,8 @@ fn flash_sync_time_grows_faster_with_redo_size() {
 /// with the logs on a cell's disks, flash logging off and on. The disks'
 /// controller cache wins nearly every race; cellsrv's work for the race
 /// raises the mean log file sync slightly (article: 508.7 -> 542.4 us).
-/// (Trimming the extreme outliers needs a disk that is sometimes slow:
-/// the device tests in io/exadata.rs queue reads ahead of a redo write.)
+/// (The other half, trimming the extreme outliers, needs a disk that is
+/// sometimes slow: `smart_flash_logging_trims_the_outliers`.)
 #[test]
 fn smart_flash_logging_raises_the_typical_sync_slightly() {
     let run = |on: bool| -> (f64, String) {
