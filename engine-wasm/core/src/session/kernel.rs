@@ -287,17 +287,7 @@ impl Kernel<'_> {
             }
             e => self.stats.calls.note_io_wait(e, wait_us),
         }
-        self.trace.push(
-            Event {
-                kind: kind::PHYSICAL_READ,
-                get_kind: GetKind::NONE,
-                segment: seg,
-                block,
-                plan_line: line,
-                stack: st.read,
-            },
-            self.cost.now.0,
-        );
+        self.trace_physical_read(seg, block, line, st);
     }
 
     /// The free buffer search of a miss or a new block: its statistics,
@@ -334,6 +324,21 @@ impl Kernel<'_> {
         }
     }
 
+    /// The trace's event for a read from `block` (buffered or direct).
+    fn trace_physical_read(&mut self, seg: u32, block: u32, line: u16, st: &OpStacks) {
+        self.trace.push(
+            Event {
+                kind: kind::PHYSICAL_READ,
+                get_kind: GetKind::NONE,
+                segment: seg,
+                block,
+                plan_line: line,
+                stack: st.read,
+            },
+            self.cost.now.0,
+        );
+    }
+
     /// A direct path read of `blocks` blocks from `block` into the
     /// session's own memory (no buffer cache): `direct path read`.
     #[cold]
@@ -351,17 +356,7 @@ impl Kernel<'_> {
         g.multiblock_requests += (blocks > 1) as u64;
         self.stats.calls.note_wait(crate::stats::WaitEvent::DirectPathRead, us);
         self.cost.charge(st.read, us);
-        self.trace.push(
-            Event {
-                kind: kind::PHYSICAL_READ,
-                get_kind: GetKind::NONE,
-                segment: seg,
-                block,
-                plan_line: line,
-                stack: st.read,
-            },
-            self.cost.now.0,
-        );
+        self.trace_physical_read(seg, block, line, st);
     }
 
     /// A consistent get of a block read direct (`consistent gets direct`):
