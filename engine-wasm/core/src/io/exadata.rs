@@ -98,7 +98,16 @@ impl Default for CellParams {
     /// flash cache and 512 MB flash log (Oracle's default flash log per
     /// cell). cellsrv + RDS/InfiniBand per request: ~200 us, the magnitude
     /// of the gap between a flash page read (~25 us) and the ~0.3-0.5 ms
-    /// a flash-cache hit costs on an X2. Smart scans: 1 MB requests, two
+    /// a flash-cache hit costs on an X2. The F20 cards reach their SATA
+    /// flash modules through an on-card SAS controller, so a flash command
+    /// costs about what the disks' controller path does plus a SATA command
+    /// (`flash_command_us` = 70, against the disks' 50); the card's energy
+    /// storage module lets each module acknowledge whole-page writes from
+    /// its DRAM (`flash_write_buffer_kb` = 256 in all: a few pages per
+    /// module; most of a module's DRAM holds its mapping tables), so a
+    /// small aligned write costs about what a disk write into the
+    /// controller cache does, and a stream larger than the buffer runs at
+    /// the program rate. Smart scans: 1 MB requests, two
     /// outstanding per disk. The disks sit behind one RAID controller whose
     /// 512 MB battery-backed cache (`disk_cache_mb`, the HDD's default)
     /// they share: each disk gets `disk_cache_mb / disks` of it.
@@ -116,7 +125,7 @@ impl Default for CellParams {
             smart_scan_mb: 1.0,
             smart_scan_depth: 24.0,
             hdd: HddParams::default(),
-            ssd: SsdParams { channels: 16.0, ..SsdParams::pcie() },
+            ssd: SsdParams { channels: 16.0, command_us: 70.0, write_buffer_kb: 256.0, ..SsdParams::pcie() },
         }
     }
 }
@@ -630,6 +639,7 @@ impl BlockDevice for ExadataCell {
             ("flash_busy_us", self.flash.counters().busy_us),
             ("flash_page_reads", self.flash.ssd.page_reads as f64),
             ("flash_host_page_writes", self.flash.ssd.host_page_writes as f64),
+            ("flash_buffered_pages", self.flash.ssd.buffered_pages as f64),
         ]
     }
 
@@ -812,6 +822,7 @@ mod tests {
             // 2^20 bytes: files start on page boundaries.
             file_stride_mb: 1.048576,
             partial_write_us: 0.0,
+            write_buffer_kb: 0.0,
         };
         ExadataCell::new("CELL", p).unwrap()
     }

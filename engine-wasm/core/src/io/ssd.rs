@@ -23,6 +23,18 @@
 //!   page, one merge at a time: its slow path, the one unaligned writes
 //!   take, is serial), so 512-byte redo writes into 4 KB pages queue
 //!   behind each other where whole-page writes go straight to the channels.
+//! - **Write buffer** (`write_buffer_kb` > 0; none by default): DRAM the
+//!   device may acknowledge a write from because a capacitor keeps it
+//!   powered long enough to program it (the Sun F20's energy storage
+//!   module; enterprise drives' power-loss protection). A write's whole,
+//!   aligned pages complete once they are in the buffer (after the host
+//!   transfer) and are programmed from it as the channels allow; a write
+//!   that finds the buffer full of pages still waiting for their programs
+//!   waits until enough of them end. Partial pages do not go through the
+//!   buffer: the read-modify-write above is done before the write
+//!   completes (the firmware's unaligned path). So small aligned writes
+//!   cost about the command and the transfer, and a stream of writes
+//!   larger than the buffer runs at the program rate.
 //! - **Garbage collection** (greedy: the full block with the most invalid
 //!   pages, ties to the lowest number) reads and re-programs the victim's
 //!   valid pages at the frontier, then erases it. One block's worth of free
@@ -49,8 +61,8 @@
 //!   several ms).
 //!
 //! Not modelled: copy-back inside a die, wear levelling (erase counts are
-//! kept per block but do not steer allocation), TRIM, the controller's DRAM
-//! write cache, read disturb, multi-plane operations, a separate frontier
+//! kept per block but do not steer allocation), TRIM, reads served from
+//! the write buffer, coalescing of writes to the same page in it, read disturb, multi-plane operations, a separate frontier
 //! for GC. A logical page never written reads as if it held data (the lab's
 //! datafiles are not written through the device before being read).
 //!
@@ -59,7 +71,8 @@
 
 use super::{BlockDevice, DeviceCounters, DeviceParams, IoKind, IoRequest};
 use crate::sim::SimTime;
-use std::collections::VecDeque;
+use std::cmp::Reverse;
+use std::collections::{BinaryHeap, VecDeque};
 
 /// The largest device the lab builds (physical pages): its maps take 8
 /// bytes per page.
@@ -157,6 +170,10 @@ pub struct SsdParams {
     pub file_stride_mb: f64,
     /// Firmware time to merge a partial page's new bytes (serial).
     pub partial_write_us: f64,
+    /// Power-loss-protected DRAM that acknowledges whole-page writes
+    /// before their programs (KB, 1,024 bytes; 0: none, writes complete
+    /// when programmed).
+    pub write_buffer_kb: f64,
 }
 
 impl DeviceParams for SsdParams {
@@ -174,6 +191,7 @@ impl DeviceParams for SsdParams {
         "gc_low_watermark_pct",
         "file_stride_mb",
         "partial_write_us",
+        "write_buffer_kb",
     ];
 
     fn range(name: &str) -> Option<(f64, f64)> {
@@ -189,6 +207,7 @@ impl DeviceParams for SsdParams {
             "gc_low_watermark_pct" => (0.0, 90.0),
             "file_stride_mb" => (0.001, 1_000_000.0),
             "partial_write_us" => (0.0, 1_000_000.0),
+            "write_buffer_kb" => (0.0, 1_048_576.0),
             _ => return None,
         })
     }
@@ -212,6 +231,7 @@ impl DeviceParams for SsdParams {
             "gc_low_watermark_pct" => &mut self.gc_low_watermark_pct,
             "file_stride_mb" => &mut self.file_stride_mb,
             "partial_write_us" => &mut self.partial_write_us,
+            "write_buffer_kb" => &mut self.write_buffer_kb,
             _ => return None,
         })
     }
@@ -262,6 +282,10 @@ impl SsdParams {
             // page read and program do again (consumer controllers merge in
             // DRAM): a magnitude, not a datasheet.
             partial_write_us: 100.0,
+            // A drive without power-loss protection must program a write
+            // the host asked to be durable (redo is written O_DSYNC / FUA)
+            // before acknowledging it: its DRAM does not count.
+            write_buffer_kb: 0.0,
         }
     }
 
@@ -308,6 +332,10 @@ pub struct SsdCounters {
     pub partial_writes: u64,
     /// Pages programmed for the host.
     pub host_page_writes: u64,
+    /// Host pages acknowledged from the DRAM write buffer.
+    pub buffered_pages: u64,
+    /// Time writes waited for room in the write buffer.
+    pub buffer_full_wait_us: f64,
     /// Pages programmed in all (host and GC relocations).
     pub flash_page_writes: u64,
     pub erases: u64,
@@ -378,6 +406,10 @@ pub struct Ssd {
     bus_free: Timeline,
     /// When the firmware's partial-page merge path is free.
     merge_free: Timeline,
+    /// Program end times (`f64` bits; non-negative, so they order as
+    /// numbers) of the pages held in the write buffer, earliest first: at
+    /// most `write_buffer_kb` of pages between requests.
+    buffered: BinaryHeap<Reverse<u64>>,
 }
 
 impl Ssd {
@@ -408,6 +440,7 @@ impl Ssd {
             channel_free: vec![Timeline::default(); channels as usize],
             bus_free: Timeline::default(),
             merge_free: Timeline::default(),
+            buffered: BinaryHeap::new(),
         })
     }
 
@@ -573,6 +606,25 @@ impl Ssd {
         }
     }
 
+    /// Pages the write buffer holds.
+    fn buffer_pages(&self) -> usize {
+        (self.params.write_buffer_kb * 1024.0 / self.page_bytes as f64) as usize
+    }
+
+    /// A buffered write's acknowledgement: when its pages, with those
+    /// still draining from earlier writes, fit in the buffer (the pages
+    /// whose programs end first leave first), and not before `arrived`.
+    fn buffer_room(&mut self, arrived: SimTime) -> SimTime {
+        let cap = self.buffer_pages();
+        let mut room = arrived;
+        while self.buffered.len() > cap {
+            let Some(Reverse(bits)) = self.buffered.pop() else { break };
+            room = room.max(SimTime(f64::from_bits(bits)));
+        }
+        self.ssd.buffer_full_wait_us += room.since(arrived);
+        room
+    }
+
     fn transfer(&mut self, bytes: u64, at: SimTime) -> SimTime {
         self.bus_free.book(at, bytes as f64 / self.params.host_mb_s)
     }
@@ -637,10 +689,16 @@ impl BlockDevice for Ssd {
                         // Unreachable with one spare block (validated); never spin.
                         break;
                     }
-                    done = done.max(self.program(lpn, ready));
+                    let programmed = self.program(lpn, ready);
                     self.ssd.host_page_writes += 1;
+                    if whole && self.params.write_buffer_kb > 0.0 {
+                        self.buffered.push(Reverse(programmed.us().max(0.0).to_bits()));
+                        self.ssd.buffered_pages += 1;
+                    } else {
+                        done = done.max(programmed);
+                    }
                 }
-                done
+                done.max(self.buffer_room(arrived))
             }
         };
         self.counters.count(request, done.since(now));
@@ -678,6 +736,8 @@ impl BlockDevice for Ssd {
             ("rmw_reads", s.rmw_reads as f64),
             ("partial_writes", s.partial_writes as f64),
             ("host_page_writes", s.host_page_writes as f64),
+            ("buffered_pages", s.buffered_pages as f64),
+            ("buffer_full_wait_us", s.buffer_full_wait_us),
             ("flash_page_writes", s.flash_page_writes as f64),
             ("write_amplification", s.write_amplification()),
             ("erases", s.erases as f64),
@@ -738,6 +798,7 @@ mod tests {
             gc_low_watermark_pct: 0.0,
             file_stride_mb: 1.0,
             partial_write_us: 0.0,
+            write_buffer_kb: 0.0,
         };
         Ssd::new("F", "sata_ssd", p).unwrap()
     }
@@ -842,6 +903,31 @@ mod tests {
         assert_eq!((s.gc_foreground, s.erases, s.gc_pages_moved), (4, 4, 12));
         assert_eq!((s.host_page_writes - 12, s.flash_page_writes - 12), (4, 16));
         assert_eq!(pool(&d), (12, 0, 4));
+    }
+
+    /// A write buffer of 8 KB (2 pages) on one channel, four writes issued
+    /// at 0. Page 0: transfer 0-4, program 4-254, acknowledged at 4 (in
+    /// the buffer). Page 1: transfer 4-8, program 254-504, acknowledged at
+    /// 8. Page 2: transfer 8-12, program 504-754; the buffer holds 2 pages
+    /// still programming, so it waits for the first to end: 254 (242 us of
+    /// waiting). 512 bytes into page 3: not a whole page, so not buffered:
+    /// transfer 12-12.5, program 754-1,004, acknowledged when programmed.
+    #[test]
+    fn a_write_buffer_acknowledges_whole_pages_before_their_programs() {
+        let mut d = tiny(1.0);
+        assert!(d.set_param("write_buffer_kb", 8.0));
+        let acks: Vec<f64> =
+            [0, 1, 2].iter().map(|&lpn| d.submit(&page(IoKind::Write, lpn), SimTime::ZERO).0).collect();
+        assert_eq!(acks, [4.0, 8.0, 254.0]);
+        let partial =
+            IoRequest { kind: IoKind::Write, file: 0, block: 24, blocks: 1, block_size: 512, purpose: IoPurpose::Data };
+        assert!(at(d.submit(&partial, SimTime::ZERO), 1_004.0));
+        let s = d.ssd;
+        assert_eq!((s.buffered_pages, s.partial_writes, s.host_page_writes), (3, 1, 4));
+        assert!((s.buffer_full_wait_us - 242.0).abs() < 1e-9, "{}", s.buffer_full_wait_us);
+        // Without the buffer the same page waits for its program.
+        let mut d = tiny(1.0);
+        assert!(at(d.submit(&page(IoKind::Write, 0), SimTime::ZERO), 254.0));
     }
 
     /// A 512-byte write into a 4 KB page that holds data must read the page
