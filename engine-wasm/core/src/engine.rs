@@ -140,7 +140,9 @@ impl Engine {
 
     /// Run a script and return the steps.
     pub fn exec(&mut self, script: &str) -> Vec<StepOut> {
-        let units = lio_sql::parse_script(script);
+        // Split now, parse each unit when it runs: a script of many
+        // statements never holds all their syntax trees at once.
+        let units = lio_sql::split_script(script);
         for s in self.sessions.values_mut() {
             s.start_script();
         }
@@ -157,7 +159,8 @@ impl Engine {
                 out.push(self.error_step(&u.text, u.pos, kind_of_text(&u.text), e));
                 break;
             }
-            let step = match u.result {
+            let result = lio_sql::parse_unit(&u);
+            let step = match result {
                 Ok(Statement { kind: StatementKind::Lab(LabCommand::Sweep(ref sw)), .. }) => {
                     self.sweep_step(sw, &u.text, u.pos)
                 }
@@ -263,8 +266,8 @@ impl Engine {
         if !reset {
             // What other sessions' V$ queries see of this one.
             let s = &self.sessions[&n];
-            let f = crate::session::fixed::figures_of(s, self.inst.params.current.db_block_size);
-            self.inst.sessions_seen.insert(s.sid, f);
+            let f = self.inst.sessions_seen.entry(s.sid).or_default();
+            crate::session::fixed::figures_into(s, self.inst.params.current.db_block_size, f);
         }
         self.keep_trace(index, trace);
         if reset {
@@ -297,8 +300,8 @@ impl Engine {
         let peers = std::mem::take(&mut self.inst.workload_peers);
         for (&slot, s) in slots.iter().zip(peers) {
             self.sched.ran_until(s.cost.now);
-            let f = crate::session::fixed::figures_of(&s, self.inst.params.current.db_block_size);
-            self.inst.sessions_seen.insert(s.sid, f);
+            let f = self.inst.sessions_seen.entry(s.sid).or_default();
+            crate::session::fixed::figures_into(&s, self.inst.params.current.db_block_size, f);
             self.sessions.insert(slot, s);
         }
     }

@@ -714,8 +714,16 @@ fn dbwr_figures(d: &crate::sga::cache::DbwrStats) -> SessionFigures {
 
 /// A session's cumulative figures.
 pub(crate) fn figures_of(s: &Session, block_size: u32) -> SessionFigures {
+    let mut f = SessionFigures::default();
+    figures_into(s, block_size, &mut f);
+    f
+}
+
+/// [`figures_of`] written over `f` in place (the figures are tens of KB:
+/// kept per session and refreshed after every step, they are not moved).
+pub(crate) fn figures_into(s: &Session, block_size: u32, f: &mut SessionFigures) {
     let c = &s.stats.calls;
-    let mut f = SessionFigures { stats: s.snapshot(block_size), ..Default::default() };
+    f.stats = s.snapshot(block_size);
     for e in WaitEvent::ALL {
         let (count, us) = match e {
             WaitEvent::DbFileSequentialRead => (c.io_waits, c.io_wait_us),
@@ -735,7 +743,6 @@ pub(crate) fn figures_of(s: &Session, block_size: u32) -> SessionFigures {
             WaitTotal { count, us, hist: c.wait_hist[e as usize], hist_us: c.wait_hist_us[e as usize] };
     }
     f.last_sql = s.last_sql;
-    f
 }
 
 /// V$EVENT_HISTOGRAM_MICRO's WAIT_TIME_FORMAT: the bucket's upper bound
