@@ -7,8 +7,10 @@
 -- lab's table: 16 MB), and the redo writes behind it wait for destages:
 -- a few percent of the log file syncs take tens of milliseconds instead
 -- of under one. With flash logging on, those redo writes complete on the
--- flash log: compare the two steps' log file sync histograms (the
--- typical sync is where it was; the tail is gone) and FL_FLASH_FIRST.
+-- flash log: compare the two steps' log file sync histograms (the tail
+-- is gone; the typical sync is no worse, here often better, because the
+-- disk writes queue behind DBWR's destages while the flash modules take a
+-- whole-page flash log write into their DRAM) and FL_FLASH_FIRST.
 
 alter system set db_cache_size = 40M scope = spfile;
 shutdown immediate

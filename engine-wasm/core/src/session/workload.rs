@@ -241,10 +241,18 @@ impl Run<'_> {
             let k = match p {
                 Process::Session(k) => k as usize,
                 Process::Lgwr => {
-                    // LGWR's write completes: it posts the sessions it covers,
-                    // then writes what the others committed meanwhile.
-                    lgwr_wake = None;
-                    if let Some(f) = self.inst.io.redo.complete_front() {
+                    // LGWR runs when a write of its completes or a commit
+                    // posts it (at the commit's time: sessions run whole
+                    // calls, so a commit is seen after others' later ones).
+                    // A completed write posts the sessions it covers; then
+                    // LGWR writes what the others committed meanwhile.
+                    if lgwr_wake.is_some_and(|w| w <= t) {
+                        lgwr_wake = None;
+                    }
+                    let mut completed = false;
+                    while let Some(f) = self.inst.io.redo.front().filter(|f| f.done <= t) {
+                        self.inst.io.redo.complete_front();
+                        completed = true;
                         let written = self.inst.io.redo.written();
                         let back = f.done.after(timing.wakeup_us).us();
                         let mut i = 0;
@@ -267,8 +275,18 @@ impl Run<'_> {
                             }
                         }
                     }
-                    if !parked.is_empty() && self.inst.io.redo.busy_until().is_none() {
-                        self.inst.io.lgwr_write(t, &timing);
+                    // Idle with commits waiting: after a write it goes on
+                    // at once; posted while asleep, it wakes first.
+                    // Commits parked at a later time post it then.
+                    if self.inst.io.redo.busy_until().is_none() && !parked.is_empty() {
+                        let first = parked.iter().map(|p| p.2).fold(f64::INFINITY, f64::min);
+                        if first > t.us() {
+                            sched.wake(Process::Lgwr, SimTime(first));
+                        } else if completed {
+                            self.inst.io.lgwr_write(t, &timing);
+                        } else {
+                            self.inst.io.lgwr_post(t, &timing);
+                        }
                     }
                     wake_lgwr(&self.inst.io.redo, &mut sched, &mut lgwr_wake);
                     continue;
@@ -347,8 +365,10 @@ impl Run<'_> {
                 // The commit waits for LGWR: posted if it is idle.
                 Some(upto) if upto > redo.written() => {
                     parked.push((k, upto, t1));
+                    // The post reaches LGWR at the commit's time, in time
+                    // order with the other processes' events.
                     if redo.busy_until().is_none() {
-                        self.inst.io.lgwr_post(SimTime(t1), &timing);
+                        sched.wake(Process::Lgwr, SimTime(t1));
                     }
                 }
                 _ => {
