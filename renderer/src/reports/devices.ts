@@ -256,11 +256,54 @@ export function devicesFragment(devices: DeviceAt[], width = 440, hatch = 'lio-i
   return { width, height: y - 14, body: parts.join('\n') };
 }
 
-export function devicesSvg(devices: DeviceAt[], title: string, opts: { width?: number; hatch?: string } = {}): string {
-  const f = devicesFragment(devices, opts.width ?? 440, opts.hatch);
+/**
+ * The devices side by side, `cols` to a row, each row as tall as its
+ * tallest panel (exports: a flash device next to a disk reads as one
+ * picture, and a wide picture fits a slide better than a tall one).
+ */
+export function devicesGridFragment(devices: DeviceAt[], width: number, cols: number, hatch = 'lio-invalid-pages', gap = 32): Fragment {
+  const k = Math.max(1, Math.min(cols, devices.length));
+  if (devices.length === 0 || k === 1) return devicesFragment(devices, width, hatch);
+  const cw = (width - gap * (k - 1)) / k;
+  const parts: string[] = [hatchDefs(hatch)];
+  let y = 0;
+  for (let r = 0; r < devices.length; r += k) {
+    const row = devices.slice(r, r + k);
+    const fs = row.map((d) => deviceFragment(d, cw, hatch));
+    const h = Math.max(...fs.map((f) => f.height));
+    if (r > 0) parts.push(`<line x1="0" y1="${n(y - 10)}" x2="${n(width)}" y2="${n(y - 10)}" stroke="${C.border}"/>`);
+    row.forEach((d, j) => {
+      const x = j * (cw + gap);
+      if (j > 0) parts.push(`<line x1="${n(x - gap / 2)}" y1="${n(y)}" x2="${n(x - gap / 2)}" y2="${n(y + h)}" stroke="${C.border}"/>`);
+      const at = d.live ? ` data-frame="${d.live.frame}" data-t="${n(d.live.rel_us)}"` : '';
+      parts.push(`<g class="device" data-name="${esc(d.name)}" data-kind="${esc(d.kind)}"${at} transform="translate(${n(x)} ${n(y)})">${fs[j].body}</g>`);
+    });
+    y += h + 20;
+  }
+  return { width, height: y - 20, body: parts.join('\n') };
+}
+
+/** When the devices are drawn: at the trace playback's frame (the first device with one), else the step's end. */
+export function devicesWhen(devices: DeviceAt[]): string {
+  const live = devices.find((d) => d.live)?.live;
+  return live
+    ? `at +${fmtUs(live.rel_us)} into the trace (playback position; frame ${fmtNum(live.frame + 1)} of ${fmtNum(live.frames)})`
+    : 'at the end of the step';
+}
+
+export function devicesSvg(devices: DeviceAt[], title: string, opts: { width?: number; hatch?: string; cols?: number; heading?: [string, string] } = {}): string {
+  const f = devicesGridFragment(devices, opts.width ?? 440, opts.cols ?? 1, opts.hatch);
   const pad = 12;
   const live = devices.some((d) => d.live);
-  return svgDocument(f.width + 2 * pad, f.height + 2 * pad, title, `<g transform="translate(${pad} ${pad})">\n${f.body}\n</g>\n`,
+  // Exports carry a heading (what and when); the app's panel has its own.
+  const head = opts.heading
+    ? text(0, 15, truncate(opts.heading[0], f.width, 15), `font-size="15" font-weight="700" fill="${C.text}"`) +
+      text(0, 34, truncate(opts.heading[1], f.width, 12), `font-size="12" fill="${C.muted}"`) +
+      `<line x1="0" y1="44" x2="${n(f.width)}" y2="44" stroke="${C.border}"/>`
+    : '';
+  const top = opts.heading ? 58 : 0;
+  return svgDocument(f.width + 2 * pad, f.height + top + 2 * pad, title,
+    `${head ? `<g transform="translate(${pad} ${pad})">${head}</g>\n` : ''}<g transform="translate(${pad} ${pad + top})">\n${f.body}\n</g>\n`,
     live ? 'LIO Lab device view: each device the step used, at the trace playback\'s time (simulated)'
       : 'LIO Lab device view: each device the step used, at the step\'s end (simulated)');
 }
