@@ -6,6 +6,7 @@ import { CATALOG, FOLDED_T1 } from './fixtures';
 import { buildReport } from '../src/reports/report';
 import { esc } from '../src/reports/svg';
 import { devicesAt } from '../src/model/deviceFrames';
+import { wrapWords } from '../src/reports/devices';
 import type { DeviceFigures, DeviceFrames, Step } from '../src/model/types';
 
 const c = (name: string, delta: number, total: number) => ({ name, delta, total });
@@ -145,5 +146,19 @@ describe('the one-page report\'s Devices section', () => {
     wellFormed(svg);
     expect(svg).not.toContain('>Devices</text>');
     expect(svg).not.toContain('class="device"');
+  });
+});
+
+describe('the device export\'s heading', () => {
+  it('puts a long statement on two lines rather than cutting it', () => {
+    const long = `UPDATE t SET payload = RPAD('y', 3000, 'y') WHERE id BETWEEN :1 AND :1 + 10 AND owner = 'SCOTT'`;
+    const { svg } = buildReport('devices', { step: { ...STEP, statement: long, devices: [disk] }, catalog: CATALOG });
+    wellFormed(svg);
+    const heads = [...svg.matchAll(/<text x="0" y="(\d+)" font-size="15" font-weight="700"[^>]*>([^<]*)<\/text>/g)];
+    expect(heads.map((m) => m[1])).toEqual(['15', '34']);
+    expect(heads.map((m) => m[2]).join(' ')).toBe(esc(`Devices · ${long}`));
+    expect(svg).not.toContain('…');
+    expect(wrapWords('a b c', 1000, 12, 2)).toEqual(['a b c']);
+    expect(wrapWords('aaaa bbbb cccc', 40, 12, 2)).toEqual(['aaaa', 'bbbb …']);
   });
 });

@@ -257,30 +257,50 @@ export function devicesFragment(devices: DeviceAt[], width = 440, hatch = 'lio-i
 }
 
 /**
- * The devices side by side, `cols` to a row, each row as tall as its
- * tallest panel (exports: a flash device next to a disk reads as one
- * picture, and a wide picture fits a slide better than a tall one).
+ * The devices side by side in `cols` columns, each device under the
+ * shortest column so far (a disk's short panel does not leave a hole next
+ * to a flash grid); exports: a flash device next to a disk reads as one
+ * picture, and a wide picture fits a slide better than a tall one.
  */
 export function devicesGridFragment(devices: DeviceAt[], width: number, cols: number, hatch = 'lio-invalid-pages', gap = 32): Fragment {
   const k = Math.max(1, Math.min(cols, devices.length));
   if (devices.length === 0 || k === 1) return devicesFragment(devices, width, hatch);
   const cw = (width - gap * (k - 1)) / k;
   const parts: string[] = [hatchDefs(hatch)];
-  let y = 0;
-  for (let r = 0; r < devices.length; r += k) {
-    const row = devices.slice(r, r + k);
-    const fs = row.map((d) => deviceFragment(d, cw, hatch));
-    const h = Math.max(...fs.map((f) => f.height));
-    if (r > 0) parts.push(`<line x1="0" y1="${n(y - 10)}" x2="${n(width)}" y2="${n(y - 10)}" stroke="${C.border}"/>`);
-    row.forEach((d, j) => {
-      const x = j * (cw + gap);
-      if (j > 0) parts.push(`<line x1="${n(x - gap / 2)}" y1="${n(y)}" x2="${n(x - gap / 2)}" y2="${n(y + h)}" stroke="${C.border}"/>`);
-      const at = d.live ? ` data-frame="${d.live.frame}" data-t="${n(d.live.rel_us)}"` : '';
-      parts.push(`<g class="device" data-name="${esc(d.name)}" data-kind="${esc(d.kind)}"${at} transform="translate(${n(x)} ${n(y)})">${fs[j].body}</g>`);
-    });
-    y += h + 20;
+  const tops = new Array<number>(k).fill(0);
+  const vspace = 20;
+  for (const d of devices) {
+    const f = deviceFragment(d, cw, hatch);
+    // The shortest column (the leftmost of equals).
+    const j = tops.indexOf(Math.min(...tops));
+    const x = j * (cw + gap), y = tops[j];
+    if (y > 0) parts.push(`<line x1="${n(x)}" y1="${n(y - vspace / 2)}" x2="${n(x + cw)}" y2="${n(y - vspace / 2)}" stroke="${C.border}"/>`);
+    const at = d.live ? ` data-frame="${d.live.frame}" data-t="${n(d.live.rel_us)}"` : '';
+    parts.push(`<g class="device" data-name="${esc(d.name)}" data-kind="${esc(d.kind)}"${at} transform="translate(${n(x)} ${n(y)})">${f.body}</g>`);
+    tops[j] = y + f.height + vspace;
   }
-  return { width, height: y - 20, body: parts.join('\n') };
+  const height = Math.max(...tops) - vspace;
+  // A rule between the columns, as tall as the picture.
+  for (let j = 1; j < k; j++) {
+    const x = j * (cw + gap) - gap / 2;
+    parts.push(`<line x1="${n(x)}" y1="0" x2="${n(x)}" y2="${n(height)}" stroke="${C.border}"/>`);
+  }
+  return { width, height, body: parts.join('\n') };
+}
+
+/** `s` on at most `max` lines of `width` (bold text: `size` a little wider), broken at spaces; the last line cut if need be. */
+export function wrapWords(s: string, width: number, size: number, max: number): string[] {
+  const out: string[] = [];
+  let rest = s.trim();
+  while (rest && out.length < max - 1 && textWidth(rest, size) > width) {
+    const fit = Math.max(1, Math.floor(width / (size * 0.55)));
+    const cut = rest.lastIndexOf(' ', fit);
+    const at = cut > fit / 2 ? cut : fit;
+    out.push(rest.slice(0, at).trimEnd());
+    rest = rest.slice(at).trimStart();
+  }
+  if (rest) out.push(truncate(rest, width, size));
+  return out;
 }
 
 /** When the devices are drawn: at the trace playback's frame (the first device with one), else the step's end. */
@@ -296,12 +316,15 @@ export function devicesSvg(devices: DeviceAt[], title: string, opts: { width?: n
   const pad = 12;
   const live = devices.some((d) => d.live);
   // Exports carry a heading (what and when); the app's panel has its own.
+  // The statement on up to two lines (a long one is cut on the second).
+  const titleLines = opts.heading ? wrapWords(opts.heading[0], f.width, 15 * 1.08, 2) : [];
+  const dy = 19 * Math.max(0, titleLines.length - 1);
   const head = opts.heading
-    ? text(0, 15, truncate(opts.heading[0], f.width, 15), `font-size="15" font-weight="700" fill="${C.text}"`) +
-      text(0, 34, truncate(opts.heading[1], f.width, 12), `font-size="12" fill="${C.muted}"`) +
-      `<line x1="0" y1="44" x2="${n(f.width)}" y2="44" stroke="${C.border}"/>`
+    ? titleLines.map((l, i) => text(0, 15 + 19 * i, l, `font-size="15" font-weight="700" fill="${C.text}"`)).join('') +
+      text(0, 34 + dy, truncate(opts.heading[1], f.width, 12), `font-size="12" fill="${C.muted}"`) +
+      `<line x1="0" y1="${44 + dy}" x2="${n(f.width)}" y2="${44 + dy}" stroke="${C.border}"/>`
     : '';
-  const top = opts.heading ? 58 : 0;
+  const top = opts.heading ? 58 + dy : 0;
   return svgDocument(f.width + 2 * pad, f.height + top + 2 * pad, title,
     `${head ? `<g transform="translate(${pad} ${pad})">${head}</g>\n` : ''}<g transform="translate(${pad} ${pad + top})">\n${f.body}\n</g>\n`,
     live ? 'LIO Lab device view: each device the step used, at the trace playback\'s time (simulated)'

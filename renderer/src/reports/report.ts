@@ -89,9 +89,10 @@ export function buildReport(kind: ReportKind, inp: ReportInputs): { svg: string;
       if (!step) throw new Error('select a statement first');
       const used = inp.devices?.length ? inp.devices : step.devices ?? [];
       if (used.length === 0) throw new Error('the selected step used no device (LAB DEVICE)');
-      const svg = devicesSvg(used, `Devices · ${stmt}`, {
+      const head = `Devices · ${oneLine(step.statement, 240)}`;
+      const svg = devicesSvg(used, head, {
         width: used.length > 1 ? 960 : 560, cols: 2,
-        heading: [`Devices · ${stmt}`, `step #${step.index} · line ${step.line} · ${devicesWhen(used)} · simulated`],
+        heading: [head, `step #${step.index} · line ${step.line} · ${devicesWhen(used)} · simulated`],
       });
       return { svg, name: `${base}-devices.svg` };
     }
