@@ -162,3 +162,34 @@ describe('the device export\'s heading', () => {
     expect(wrapWords('aaaa bbbb cccc', 40, 12, 2)).toEqual(['aaaa', 'bbbb …']);
   });
 });
+
+describe('a cell in the device view', () => {
+  const q = (depth: number, dirty: number) => ({ queue_depth: depth, max_queue_depth: 9, dirty_bytes: dirty, write_cache_bytes: 1_000_000 });
+  const cell: DeviceFigures = {
+    name: 'CELL', kind: 'exadata_cell',
+    counters: [c('physical write total IO requests', 100, 100), c('FL_FLASH_FIRST', 40, 40), c('FL_DISK_FIRST', 60, 60), c('flash_log_skipped', 7, 7),
+      c('FL_PREVENTED_OUTLIERS', 0, 0), c('flash_cache_writeback_blocks', 12, 12), c('flash_cache_destaged_blocks', 5, 5)],
+    snapshot: {
+      flash: { ...flash.snapshot.flash!, blocks: Array.from({ length: 6 }, () => [0, 0, 4] as [number, number, number]), open: undefined,
+        valid_pages: 0, invalid_pages: 0, free_pages: 24, erases: 0, gc_background: 0, gc_foreground: 0, gc_pages_moved: 0, write_amplification: 0 },
+      disks: [q(9, 950_000), q(2, 990_000), q(0, 0)],
+    },
+  };
+  it('draws each disk\'s write cache and says how many are full', () => {
+    const { svg } = buildReport('devices', { step: { ...STEP, devices: [cell] }, catalog: CATALOG });
+    wellFormed(svg);
+    expect([...svg.matchAll(/class="disk" data-depth="(\d+)" data-max="9" data-dirty="(\d+)"/g)].map((m) => `${m[1]}/${m[2]}`)).toEqual(['9/950000', '2/990000', '0/0']);
+    expect(svg).toContain('disk 1: queue 2, max 9; write cache 990 kB dirty of 1.0 MB');
+    expect(svg).toMatch(/class="disk-caches" data-dirty="1940000" data-full="2"/);
+    expect(svg).toContain('write caches: 1.9 MB dirty of 3.0 MB · 2 of 3 disks 90% full or more');
+  });
+  it('names the flash cache and smart flash logging figures of the step', () => {
+    const { svg } = buildReport('devices', { step: { ...STEP, devices: [cell] }, catalog: CATALOG });
+    expect(svg).toContain('flash cache in this step: 12 blocks written back · 5 destaged');
+    // Wrapped at its separators in the 560 px column.
+    const fl = [...svg.matchAll(/class="flash-log"[^>]*>([^<]*)</g)].map((m) => m[1]).join(' · ');
+    expect(fl).toBe('smart flash logging in this step: FL_FLASH_FIRST 40 · FL_DISK_FIRST 60 (7 with the flash log busy) · FL_PREVENTED_OUTLIERS 0');
+    // A flash nothing was written to has no write amplification to speak of.
+    expect(svg).toContain('no page written yet · so far 0 erases, 0 pages moved');
+  });
+});

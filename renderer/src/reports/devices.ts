@@ -135,7 +135,7 @@ export function flashFragment(f: FlashSnapshot, width: number, hatch: string, de
   const hot = live ? live.gc.erases > 0 : de > 0;
   put(gcLine, `class="gc" fill="${hot ? DEVICE_COLORS.invalid : C.text}"${hot ? ' font-weight="600"' : ''}`);
   if (live) { if (f.erases > 0) put(`device so far: ${fmtNum(f.erases)} erase${f.erases === 1 ? '' : 's'}, ${fmtNum(f.gc_pages_moved)} valid page${f.gc_pages_moved === 1 ? '' : 's'} moved by GC (${fmtNum(live.gcStep.moved)} in this step)`, `fill="${C.muted}"`, 11.5); }
-  else put(`write amplification ${f.write_amplification.toFixed(2)} · so far ${fmtNum(f.erases)} erases, ${fmtNum(f.gc_pages_moved)} pages moved`, `fill="${C.muted}"`, 11.5);
+  else put(`${f.write_amplification > 0 ? `write amplification ${f.write_amplification.toFixed(2)}` : 'no page written yet'} · so far ${fmtNum(f.erases)} erases, ${fmtNum(f.gc_pages_moved)} pages moved`, `fill="${C.muted}"`, 11.5);
   y -= 8;
   return { width, height: y, body: parts.join('\n') };
 }
@@ -180,7 +180,7 @@ export function queueFragment(q: QueueSnapshot, width: number, live?: LiveFrame)
   return { width, height: y, body: parts.join('\n') };
 }
 
-/** A cell's disks: one small bar per disk (queue depth now, max marked). */
+/** A cell's disks: one small bar per disk (queue depth now, max marked), and under it each disk's controller write cache (dirty of its size). */
 function disksFragment(disks: QueueSnapshot[], width: number): Fragment {
   const parts: string[] = [];
   const max = Math.max(1, ...disks.map((d) => d.max_queue_depth));
@@ -188,14 +188,27 @@ function disksFragment(disks: QueueSnapshot[], width: number): Fragment {
   parts.push(text(0, 11, truncate(`${disks.length} disks: queue depth now up to ${fmtNum(top)}, max ${fmtNum(max)}`, width, 12), `font-size="12" fill="${C.text}"`));
   const bw = Math.min(28, width / Math.max(1, disks.length));
   const h = 30, y = 18;
+  const cached = disks.some((d) => d.write_cache_bytes > 0);
+  const cy = y + h + 4, ch = 7;
   disks.forEach((d, i) => {
     const x = i * bw, hh = (h * d.queue_depth) / max, mh = (h * d.max_queue_depth) / max;
-    parts.push(`<g class="disk" data-depth="${d.queue_depth}" data-max="${d.max_queue_depth}"><title>${esc(`disk ${i}: queue ${d.queue_depth}, max ${d.max_queue_depth}`)}</title>` +
+    const fill = d.write_cache_bytes > 0 ? Math.min(1, d.dirty_bytes / d.write_cache_bytes) : 0;
+    const tip = `disk ${i}: queue ${d.queue_depth}, max ${d.max_queue_depth}` +
+      (d.write_cache_bytes > 0 ? `; write cache ${fmtBytes(d.dirty_bytes, true)} dirty of ${fmtBytes(d.write_cache_bytes, true)}` : '');
+    parts.push(`<g class="disk" data-depth="${d.queue_depth}" data-max="${d.max_queue_depth}" data-dirty="${d.dirty_bytes}"><title>${esc(tip)}</title>` +
       `<rect x="${n(x)}" y="${y}" width="${n(bw - 2)}" height="${h}" fill="${C.panel}" stroke="${C.border}"/>` +
       (hh > 0 ? `<rect x="${n(x)}" y="${n(y + h - hh)}" width="${n(bw - 2)}" height="${n(hh)}" fill="${DEVICE_COLORS.queue}"/>` : '') +
-      `<line x1="${n(x)}" y1="${n(y + h - mh)}" x2="${n(x + bw - 2)}" y2="${n(y + h - mh)}" stroke="${C.text}" stroke-width="1.5"/></g>`);
+      `<line x1="${n(x)}" y1="${n(y + h - mh)}" x2="${n(x + bw - 2)}" y2="${n(y + h - mh)}" stroke="${C.text}" stroke-width="1.5"/>` +
+      (cached ? `<rect x="${n(x)}" y="${cy}" width="${n(bw - 2)}" height="${ch}" fill="${C.panel}" stroke="${C.border}" stroke-width="0.5"/>` +
+        (fill > 0 ? `<rect x="${n(x)}" y="${cy}" width="${n((bw - 2) * fill)}" height="${ch}" fill="${DEVICE_COLORS.dirty}"/>` : '') : '') + '</g>');
   });
-  return { width, height: y + h + 6, body: parts.join('\n') };
+  if (!cached) return { width, height: y + h + 6, body: parts.join('\n') };
+  // The caches together: how full, and how many are (nearly) full: writes behind a full cache wait for the platter.
+  const dirty = disks.reduce((a, d) => a + d.dirty_bytes, 0), size = disks.reduce((a, d) => a + d.write_cache_bytes, 0);
+  const full = disks.filter((d) => d.write_cache_bytes > 0 && d.dirty_bytes >= 0.9 * d.write_cache_bytes).length;
+  const line = `write caches: ${fmtBytes(dirty, true)} dirty of ${fmtBytes(size, true)}` + (full > 0 ? ` · ${fmtNum(full)} of ${fmtNum(disks.length)} disks 90% full or more` : '');
+  parts.push(`<g class="disk-caches" data-dirty="${dirty}" data-full="${full}">${text(0, cy + ch + 15, truncate(line, width, 11.5), `font-size="11.5" fill="${full > 0 ? DEVICE_COLORS.dirty : C.muted}"${full > 0 ? ' font-weight="600"' : ''}`)}</g>`);
+  return { width, height: cy + ch + 21, body: parts.join('\n') };
 }
 
 /** The hatch pattern of invalid pages (one per document). */
@@ -234,6 +247,21 @@ export function deviceFragment(d: DeviceAt, width: number, hatch: string): Fragm
   }
   if (s.queue) add(queueFragment(s.queue, width, live));
   if (s.disks && s.disks.length) add(disksFragment(s.disks, width));
+  // A cell's flash cache and smart flash logging in the step, under CellCLI's metric names where it has them.
+  const put = (line: string, cls: string) => {
+    const [svg, h] = lines(y + 11, line, width, `class="${cls}" fill="${C.text}"`, 11.5);
+    parts.push(svg);
+    y += h + 6;
+  };
+  const some = (xs: [string, number][]) => xs.filter(([, v]) => v > 0).map(([k, v]) => `${fmtNum(v)} ${k}`);
+  const fc = some([['read hits', delta.flash_cache_read_hits ?? 0], ['read misses', delta.flash_cache_read_misses ?? 0],
+    ['blocks written back', delta.flash_cache_writeback_blocks ?? 0], ['destaged', delta.flash_cache_destaged_blocks ?? 0]]);
+  if (fc.length) put(`flash cache in this step: ${fc.join(' · ')}`, 'flash-cache');
+  const ff = delta.FL_FLASH_FIRST ?? 0, df = delta.FL_DISK_FIRST ?? 0, skipped = delta.flash_log_skipped ?? 0, po = delta.FL_PREVENTED_OUTLIERS ?? 0;
+  if (ff + df > 0) {
+    put(`smart flash logging in this step: FL_FLASH_FIRST ${fmtNum(ff)} · FL_DISK_FIRST ${fmtNum(df)}${skipped ? ` (${fmtNum(skipped)} with the flash log busy)` : ''}` +
+      ` · FL_PREVENTED_OUTLIERS ${fmtNum(po)}`, 'flash-log');
+  }
   if (!s.flash && !s.queue && !(s.disks && s.disks.length)) {
     parts.push(caption(0, y + 10, 'no state to draw for this device type', width));
     y += 20;
@@ -316,8 +344,8 @@ export function devicesSvg(devices: DeviceAt[], title: string, opts: { width?: n
   const pad = 12;
   const live = devices.some((d) => d.live);
   // Exports carry a heading (what and when); the app's panel has its own.
-  // The statement on up to two lines (a long one is cut on the second).
-  const titleLines = opts.heading ? wrapWords(opts.heading[0], f.width, 15 * 1.08, 2) : [];
+  // The statement on up to three lines (a longer one is cut on the third).
+  const titleLines = opts.heading ? wrapWords(opts.heading[0], f.width, 15 * 1.08, 3) : [];
   const dy = 19 * Math.max(0, titleLines.length - 1);
   const head = opts.heading
     ? titleLines.map((l, i) => text(0, 15 + 19 * i, l, `font-size="15" font-weight="700" fill="${C.text}"`)).join('') +
