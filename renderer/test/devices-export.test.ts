@@ -193,3 +193,16 @@ describe('a cell in the device view', () => {
     expect(svg).toContain('no page written yet · so far 0 erases, 0 pages moved');
   });
 });
+
+describe('the flash cache line', () => {
+  it('counts in the singular for one', () => {
+    const cell: DeviceFigures = {
+      name: 'CEL', kind: 'exadata_cell', counters: [c('flash_cache_read_misses', 1, 1), c('flash_cache_read_hits', 2, 2)],
+      snapshot: { disks: [{ queue_depth: 0, max_queue_depth: 1, dirty_bytes: 0, write_cache_bytes: 0 }] },
+    };
+    const { svg } = buildReport('devices', { step: { ...STEP, devices: [cell] }, catalog: CATALOG });
+    expect(svg).toContain('>flash cache in this step: 2 read hits · 1 read miss</text>');
+    // No controller cache: no cache strip.
+    expect(svg).not.toContain('class="disk-caches"');
+  });
+});
