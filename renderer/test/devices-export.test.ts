@@ -206,3 +206,13 @@ describe('the flash cache line', () => {
     expect(svg).not.toContain('class="disk-caches"');
   });
 });
+
+describe('the report with one device', () => {
+  it('draws it in half the page\'s width', () => {
+    const { svg } = buildReport('report', { step: { ...STEP, devices: [flash] }, catalog: CATALOG, trace: null });
+    wellFormed(svg);
+    const sec = /<g class="devices"[^\n]*/.exec(svg)![0];
+    const right = Math.max(...[...sec.matchAll(/<rect x="([\d.]+)" y="[\d.]+" width="([\d.]+)"/g)].map((m) => Number(m[1]) + Number(m[2])));
+    expect(right).toBeLessThanOrEqual((1000 - 32 - 32) / 2 + 0.01);
+  });
+});
