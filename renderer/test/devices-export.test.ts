@@ -78,11 +78,15 @@ describe('device export', () => {
     for (const m of svg.matchAll(/<rect x="([\d.]+)" y="[\d.]+" width="([\d.]+)"/g)) expect(Number(m[1]) + Number(m[2])).toBeLessThanOrEqual(w + 0.01);
   });
 
-  it('one device: one narrower column', () => {
-    const { svg } = buildReport('devices', { step: { ...STEP, devices: [disk] }, catalog: CATALOG });
+  it('one device: its panel, and its counters that moved in the other column', () => {
+    const { svg } = buildReport('devices', { step: { ...STEP, devices: [flash] }, catalog: CATALOG });
     wellFormed(svg);
-    expect(size(svg).w).toBe(560 + 24);
+    expect(size(svg).w).toBe(960 + 24);
     expect(svg.match(/class="device"/g)).toHaveLength(1);
+    expect(svg).toMatch(/<g class="device-counters" transform="translate\(496 0\)">/);
+    expect([...svg.matchAll(/class="counter" data-name="([^"]+)"/g)].map((m) => m[1])).toEqual(
+      ['physical read total IO requests', 'physical write total IO requests', 'erases', 'gc_foreground']);
+    expect(svg).toMatch(/>physical write total IO requests<\/text><text[^>]*>\+7<\/text><text[^>]*>30<\/text>/);
   });
 
   it('draws the devices at the playhead when the UI passes them', () => {
@@ -152,11 +156,11 @@ describe('the one-page report\'s Devices section', () => {
 describe('the device export\'s heading', () => {
   it('puts a long statement on two lines rather than cutting it', () => {
     const long = `UPDATE t SET payload = RPAD('y', 3000, 'y') WHERE id BETWEEN :1 AND :1 + 10 AND owner = 'SCOTT'`;
-    const { svg } = buildReport('devices', { step: { ...STEP, statement: long, devices: [disk] }, catalog: CATALOG });
+    const { svg } = buildReport('devices', { step: { ...STEP, statement: `${long} ${long}`, devices: [disk] }, catalog: CATALOG });
     wellFormed(svg);
     const heads = [...svg.matchAll(/<text x="0" y="(\d+)" font-size="15" font-weight="700"[^>]*>([^<]*)<\/text>/g)];
     expect(heads.map((m) => m[1])).toEqual(['15', '34']);
-    expect(heads.map((m) => m[2]).join(' ')).toBe(esc(`Devices · ${long}`));
+    expect(heads.map((m) => m[2]).join(' ')).toBe(esc(`Devices · ${long} ${long}`));
     expect(svg).not.toContain('…');
     expect(wrapWords('a b c', 1000, 12, 2)).toEqual(['a b c']);
     expect(wrapWords('aaaa bbbb cccc', 40, 12, 2)).toEqual(['aaaa', 'bbbb …']);
@@ -208,11 +212,12 @@ describe('the flash cache line', () => {
 });
 
 describe('the report with one device', () => {
-  it('draws it in half the page\'s width', () => {
+  it('draws it in half the page\'s width, its counters in the other half', () => {
     const { svg } = buildReport('report', { step: { ...STEP, devices: [flash] }, catalog: CATALOG, trace: null });
     wellFormed(svg);
-    const sec = /<g class="devices"[^\n]*/.exec(svg)![0];
-    const right = Math.max(...[...sec.matchAll(/<rect x="([\d.]+)" y="[\d.]+" width="([\d.]+)"/g)].map((m) => Number(m[1]) + Number(m[2])));
+    const panel = /<g class="device" [^\n]*/.exec(svg)![0];
+    const right = Math.max(...[...panel.matchAll(/<rect x="([\d.]+)" y="[\d.]+" width="([\d.]+)"/g)].map((m) => Number(m[1]) + Number(m[2])));
     expect(right).toBeLessThanOrEqual((1000 - 32 - 32) / 2 + 0.01);
+    expect(svg).toContain('>FL counters</text>');
   });
 });

@@ -5,8 +5,8 @@
 // queue (depth, max) and its controller's write cache (dirty bytes).
 import type { DeviceFigures, FlashSnapshot, QueueSnapshot } from '../model/types';
 import type { DeviceAt, LiveFrame } from '../model/deviceFrames';
-import { fmtNum, fmtUs } from '../model/stats';
-import { esc, n, REPORT_COLORS, svgDocument, text, textWidth, truncate } from './svg';
+import { fmtNum, fmtSigned, fmtUs } from '../model/stats';
+import { esc, MONO, n, REPORT_COLORS, svgDocument, text, textWidth, truncate } from './svg';
 import type { Fragment } from './flame';
 
 export const DEVICE_COLORS = {
@@ -29,6 +29,15 @@ export function fmtBytes(b: number, decimal = false): string {
   let v = b / k, i = 0;
   while (Math.abs(v) >= k && i < u.length - 1) { v /= k; i++; }
   return `${v < 10 ? v.toFixed(1) : fmtNum(Math.round(v))} ${u[i]}`;
+}
+
+/** A counter's value in its unit: bytes, microseconds, a ratio or a count (`signed`: a change). */
+export function fmtCounter(name: string, v: number, signed = false): string {
+  const sign = signed && v > 0 ? '+' : '';
+  if (/bytes/.test(name) && Math.abs(v) >= 1024) return sign + fmtBytes(v);
+  if (/_us$/.test(name)) return sign + fmtUs(v);
+  if (Number.isInteger(v) || Math.abs(v) >= 100) return signed ? fmtSigned(Math.round(v)) : fmtNum(Math.round(v));
+  return sign + v.toFixed(2);
 }
 
 /** The grid's shape for `cells` blocks across `width`: columns, cell width and height. */
@@ -269,6 +278,30 @@ export function deviceFragment(d: DeviceAt, width: number, hatch: string): Fragm
   return { width, height: y, body: parts.join('\n') };
 }
 
+/** A device's counters that moved in the step (this step and the total), as the Autotrace tab's table; at most `max` rows. */
+export function countersFragment(d: DeviceFigures, width: number, max = 24): Fragment {
+  const ROW = 17;
+  const parts: string[] = [];
+  const moved = d.counters.filter((c) => c.delta !== 0);
+  const xs = [width - 96, width];
+  let y = 14;
+  parts.push(text(0, y, `${d.name} counters`, `font-size="12" font-weight="600" fill="${C.text}"`));
+  parts.push(text(xs[0], y, 'this step', `text-anchor="end" font-size="11" fill="${C.muted}"`), text(xs[1], y, 'total', `text-anchor="end" font-size="11" fill="${C.muted}"`));
+  y += 5;
+  parts.push(`<line x1="0" y1="${y}" x2="${n(width)}" y2="${y}" stroke="${C.border}"/>`);
+  const mono = `font-family="${esc(MONO)}" font-size="11"`;
+  moved.slice(0, max).forEach((c, i) => {
+    if (i % 2 === 1) parts.push(`<rect x="0" y="${n(y + 1)}" width="${n(width)}" height="${ROW}" fill="${C.panel}"/>`);
+    y += ROW;
+    parts.push(`<g class="counter" data-name="${esc(c.name)}">` + text(4, y - 4, truncate(c.name, xs[0] - 110, 11.5), `font-size="11.5" fill="${C.text}"`) +
+      text(xs[0], y - 4, fmtCounter(c.name, c.delta, true), `text-anchor="end" ${mono} fill="${C.text}"`) +
+      text(xs[1] - 2, y - 4, fmtCounter(c.name, c.total), `text-anchor="end" ${mono} fill="${C.muted}"`) + '</g>');
+  });
+  if (moved.length === 0) { y += ROW; parts.push(text(4, y - 4, 'no counter moved in this step', `font-size="11.5" fill="${C.muted}"`)); }
+  if (moved.length > max) { y += ROW; parts.push(text(4, y - 4, `${fmtNum(moved.length - max)} more`, `font-size="11.5" fill="${C.muted}"`)); }
+  return { width, height: y + 4, body: parts.join('\n') };
+}
+
 /** The devices of one step, one panel under the other. */
 export function devicesFragment(devices: DeviceAt[], width = 440, hatch = 'lio-invalid-pages'): Fragment {
   if (devices.length === 0) return { width, height: 28, body: text(0, 16, 'No device I/O in this step.', `fill="${C.muted}"`) };
@@ -292,6 +325,21 @@ export function devicesFragment(devices: DeviceAt[], width = 440, hatch = 'lio-i
  */
 export function devicesGridFragment(devices: DeviceAt[], width: number, cols: number, hatch = 'lio-invalid-pages', gap = 32): Fragment {
   const k = Math.max(1, Math.min(cols, devices.length));
+  if (devices.length === 1 && cols > 1) {
+    // One device: its panel, and its counters in the other column.
+    const cw = (width - gap) / 2;
+    const d = devices[0];
+    const f = deviceFragment(d, cw, hatch);
+    const t = countersFragment(d, cw);
+    const at = d.live ? ` data-frame="${d.live.frame}" data-t="${n(d.live.rel_us)}"` : '';
+    const h = Math.max(f.height, t.height);
+    return {
+      width, height: h,
+      body: [hatchDefs(hatch), `<g class="device" data-name="${esc(d.name)}" data-kind="${esc(d.kind)}"${at}>${f.body}</g>`,
+        `<line x1="${n(cw + gap / 2)}" y1="0" x2="${n(cw + gap / 2)}" y2="${n(h)}" stroke="${C.border}"/>`,
+        `<g class="device-counters" transform="translate(${n(cw + gap)} 0)">${t.body}</g>`].join('\n'),
+    };
+  }
   if (devices.length === 0 || k === 1) return devicesFragment(devices, width, hatch);
   const cw = (width - gap * (k - 1)) / k;
   const parts: string[] = [hatchDefs(hatch)];

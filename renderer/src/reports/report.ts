@@ -91,7 +91,7 @@ export function buildReport(kind: ReportKind, inp: ReportInputs): { svg: string;
       if (used.length === 0) throw new Error('the selected step used no device (LAB DEVICE)');
       const head = `Devices · ${oneLine(step.statement, 240)}`;
       const svg = devicesSvg(used, head, {
-        width: used.length > 1 ? 960 : 560, cols: 2,
+        width: 960, cols: 2,
         heading: [head, `step #${step.index} · line ${step.line} · ${devicesWhen(used)} · simulated`],
       });
       return { svg, name: `${base}-devices.svg` };
@@ -163,8 +163,8 @@ export function buildReport(kind: ReportKind, inp: ReportInputs): { svg: string;
         parts.push(`<g transform="translate(${pad} ${y})">${text(0, 14, 'Devices', `font-size="12" font-weight="600" fill="${REPORT_COLORS.text}"`)}` +
           text(60, 14, devicesWhen(devices), `font-size="11" fill="${REPORT_COLORS.muted}"`) +
           `<line x1="0" y1="22" x2="${W - 2 * pad}" y2="22" stroke="${REPORT_COLORS.border}"/></g>`);
-        // One device takes half the width (a full-width flash grid would dwarf the page).
-        const df = devicesGridFragment(devices, devices.length > 1 ? W - 2 * pad : (W - 2 * pad - 32) / 2, 2, 'lio-report-invalid-pages');
+        // Two to a row; one device next to its counters (a full-width flash grid would dwarf the page).
+        const df = devicesGridFragment(devices, W - 2 * pad, 2, 'lio-report-invalid-pages');
         parts.push(`<g class="devices" transform="translate(${pad} ${y + 32})">${df.body}</g>`);
         y += 32 + df.height + 18;
       }
