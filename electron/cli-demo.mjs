@@ -150,6 +150,7 @@ export function reportable(s) {
 const kindsOf = (step) => [
   ...(step.sweep ? ['report', 'sweep'] : ['report', 'structure', 'flame', 'stats']),
   ...(step.wait_histograms?.length ? ['waits'] : []),
+  ...(step.devices?.length ? ['devices'] : []),
 ];
 
 /** @returns {Promise<any>} the bundled report builders */
@@ -210,8 +211,8 @@ export async function writeReports(script, opts, io) {
       }
       if (opts.slide) {
         for (const [name, svg] of files) {
-          const kind = /-sweep-[a-z]+\.svg$/.test(name) ? 'sweep' : name.replace(/^.*-(report|structure|flame|stats|waits)\.svg$/, '$1');
-          const label = { report: 'Report', structure: 'Structures', flame: 'Flame graph', stats: 'Statistics', sweep: 'What-if sweep', waits: 'Wait histograms' }[kind] ?? kind;
+          const kind = /-sweep-[a-z]+\.svg$/.test(name) ? 'sweep' : name.replace(/^.*-(report|structure|flame|stats|waits|devices)\.svg$/, '$1');
+          const label = { report: 'Report', structure: 'Structures', flame: 'Flame graph', stats: 'Statistics', sweep: 'What-if sweep', waits: 'Wait histograms', devices: 'Devices' }[kind] ?? kind;
           const title = `${label} · ${step.statement.replace(/\s+/g, ' ').trim()}`;
           write(name.replace(/\.svg$/, '-slide.svg'), io.reports.slideSvg(svg, title, `LIO Lab · ${opts.name} · step #${step.index}, line ${step.line} · simulated`));
         }

@@ -39,7 +39,8 @@ Commands:
                      a pause waits for Enter (or its seconds)
   report <script>    write, for each query and workload step, the report,
                      structure, flame-graph and statistics SVGs the UI
-                     exports, and print their paths
+                     exports (and the device view of a step that used a
+                     LAB DEVICE), and print their paths
 
 Options:
   --json             print one JSON document {"lio_lab": version, "steps": [...]}

@@ -149,6 +149,51 @@ describe('lio report', () => {
     expect(fs.readFileSync(path.join(out, /** @type {string} */ (workload)), 'utf8')).toContain('Workload runs');
   });
 
+  it('writes the device view of a step that used a LAB DEVICE (svg, slide and html)', async () => {
+    const file = path.join(dir, 'dev.sql');
+    fs.writeFileSync(file, [
+      'LAB DEVICE fl TYPE pcie_flash blocks = 64 pages_per_block = 64;',
+      'LAB DEVICE slow TYPE hdd cache_mb = 8;',
+      "CREATE TABLESPACE fast DATAFILE '+FL' SIZE 100M;",
+      "CREATE TABLESPACE spin DATAFILE '+SLOW' SIZE 100M;",
+      'CREATE TABLE t (id NUMBER PRIMARY KEY, v NUMBER) TABLESPACE fast;',
+      'CREATE TABLE u (id NUMBER PRIMARY KEY, v NUMBER) TABLESPACE spin;',
+      'INSERT INTO t SELECT level, 0 FROM dual CONNECT BY level <= 300;',
+      'INSERT INTO u SELECT level, 0 FROM dual CONNECT BY level <= 300;',
+      'COMMIT;',
+      'ALTER SYSTEM FLUSH BUFFER_CACHE;',
+      'SELECT SUM(t.v + u.v) FROM t, u WHERE t.id = u.id;',
+      'SELECT 1 FROM dual;',
+      '',
+    ].join('\n'));
+    const out = path.join(dir, 'dev');
+    const r = await runMain(['report', file, '--out', out, '--slide']);
+    expect(r.err).toBe('');
+    expect(r.code).toBe(0);
+    const names = r.out.trim().split('\n').map((p) => path.basename(p));
+    const dev = names.filter((n) => /-devices(-slide)?\.svg$/.test(n));
+    // The join read both devices; the select from dual used none.
+    expect(dev).toEqual(['lio-select-sum-t-v-u-v-from-t-u-where-t-id-u-10-devices.svg', 'lio-select-sum-t-v-u-v-from-t-u-where-t-id-u-10-devices-slide.svg']);
+    const svg = fs.readFileSync(path.join(out, dev[0]), 'utf8');
+    expect(checkXml(svg).ok).toBe(true);
+    expect([...svg.matchAll(/class="device" data-name="(\w+)" data-kind="(\w+)"/g)].map((m) => `${m[1]}:${m[2]}`)).toEqual(['FL:pcie_flash', 'SLOW:hdd']);
+    expect(svg).toContain('at the end of the step');
+    expect(svg.match(/class="eblock"/g)).toHaveLength(64);
+    const slide = fs.readFileSync(path.join(out, dev[1]), 'utf8');
+    expect(slide).toMatch(/width="1920" height="1080"/);
+    expect(slide).toContain('>Devices · SELECT SUM(t.v + u.v) FROM t, u WHERE t.id = u.id</text>');
+    // The one-page report of that step has its Devices section.
+    expect(fs.readFileSync(path.join(out, 'lio-select-sum-t-v-u-v-from-t-u-where-t-id-u-10-report.svg'), 'utf8')).toContain('>Devices</text>');
+    // html: the device view inline on that step's page, none on the other's.
+    const html = path.join(dir, 'devhtml');
+    const h = await runMain(['report', file, '--out', html, '--format', 'html']);
+    expect(h.code).toBe(0);
+    const pages = h.out.trim().split('\n');
+    expect(pages.map((p) => path.basename(p))).toEqual(['lio-select-sum-t-v-u-v-from-t-u-where-t-id-u-10.html', 'lio-select-1-from-dual-11.html']);
+    expect(fs.readFileSync(pages[0], 'utf8')).toContain('<figcaption>lio-select-sum-t-v-u-v-from-t-u-where-t-id-u-10-devices.svg</figcaption>');
+    expect(fs.readFileSync(pages[1], 'utf8')).not.toContain('-devices.svg');
+  });
+
   it('--format html writes one page a step with the pictures inline', async () => {
     const file = path.join(dir, 'rep2.sql');
     fs.writeFileSync(file, 'create table t (id number primary key);\ninsert into t values (1);\nselect * from t where id = 1;\n');

@@ -344,7 +344,7 @@ export function App() {
         <span className="spacer" />
         <button className="btn" onClick={present} disabled={busy || status.state === 'loading'} title="Presenter mode: the demo's narration and views, full screen (docs/DEMOS.md)">Present</button>
         <button className="btn" onClick={() => setSaveOpen(true)} title="Save the script as a named scenario">Save scenario…</button>
-        <ExportMenu onExport={exportReport} disabled={!selectedStep} sweep={!!selectedStep?.sweep} waits={!!selectedStep?.wait_histograms?.length || tab === 'compare'} />
+        <ExportMenu onExport={exportReport} disabled={!selectedStep} sweep={!!selectedStep?.sweep} waits={!!selectedStep?.wait_histograms?.length || tab === 'compare'} devices={!!selectedStep?.devices?.length && tab !== 'compare'} />
         <button className="btn icon" onClick={() => setHelpOpen(true)} aria-label="Keyboard shortcuts" title="Keyboard shortcuts (?)">?</button>
       </header>
 

@@ -10,7 +10,7 @@ export interface RunTotals { version?: string | null; steps?: number; errors?: n
 export interface RunSummary { id: string | number; title?: string; created_at?: string; summary?: RunTotals }
 export interface NewRun { title: string; script: string; result: ScriptResult }
 export interface SavedRun extends NewRun { id: string | number; created_at?: string; summary?: RunTotals }
-export type ReportKind = 'structure' | 'flame' | 'stats' | 'report' | 'sweep' | 'waits';
+export type ReportKind = 'structure' | 'flame' | 'stats' | 'report' | 'sweep' | 'waits' | 'devices';
 export interface ExportRequest { kind: ReportKind; svg: string; suggestedName: string }
 
 interface LioPreload {

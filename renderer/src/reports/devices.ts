@@ -5,8 +5,8 @@
 // queue (depth, max) and its controller's write cache (dirty bytes).
 import type { DeviceFigures, FlashSnapshot, QueueSnapshot } from '../model/types';
 import type { DeviceAt, LiveFrame } from '../model/deviceFrames';
-import { fmtNum, fmtUs } from '../model/stats';
-import { esc, n, REPORT_COLORS, svgDocument, text, textWidth, truncate } from './svg';
+import { fmtNum, fmtSigned, fmtUs } from '../model/stats';
+import { esc, MONO, n, REPORT_COLORS, svgDocument, text, textWidth, truncate } from './svg';
 import type { Fragment } from './flame';
 
 export const DEVICE_COLORS = {
@@ -29,6 +29,15 @@ export function fmtBytes(b: number, decimal = false): string {
   let v = b / k, i = 0;
   while (Math.abs(v) >= k && i < u.length - 1) { v /= k; i++; }
   return `${v < 10 ? v.toFixed(1) : fmtNum(Math.round(v))} ${u[i]}`;
+}
+
+/** A counter's value in its unit: bytes, microseconds, a ratio or a count (`signed`: a change). */
+export function fmtCounter(name: string, v: number, signed = false): string {
+  const sign = signed && v > 0 ? '+' : '';
+  if (/bytes/.test(name) && Math.abs(v) >= 1024) return sign + fmtBytes(v);
+  if (/_us$/.test(name)) return sign + fmtUs(v);
+  if (Number.isInteger(v) || Math.abs(v) >= 100) return signed ? fmtSigned(Math.round(v)) : fmtNum(Math.round(v));
+  return sign + v.toFixed(2);
 }
 
 /** The grid's shape for `cells` blocks across `width`: columns, cell width and height. */
@@ -135,7 +144,7 @@ export function flashFragment(f: FlashSnapshot, width: number, hatch: string, de
   const hot = live ? live.gc.erases > 0 : de > 0;
   put(gcLine, `class="gc" fill="${hot ? DEVICE_COLORS.invalid : C.text}"${hot ? ' font-weight="600"' : ''}`);
   if (live) { if (f.erases > 0) put(`device so far: ${fmtNum(f.erases)} erase${f.erases === 1 ? '' : 's'}, ${fmtNum(f.gc_pages_moved)} valid page${f.gc_pages_moved === 1 ? '' : 's'} moved by GC (${fmtNum(live.gcStep.moved)} in this step)`, `fill="${C.muted}"`, 11.5); }
-  else put(`write amplification ${f.write_amplification.toFixed(2)} · so far ${fmtNum(f.erases)} erases, ${fmtNum(f.gc_pages_moved)} pages moved`, `fill="${C.muted}"`, 11.5);
+  else put(`${f.write_amplification > 0 ? `write amplification ${f.write_amplification.toFixed(2)}` : 'no page written yet'} · so far ${fmtNum(f.erases)} erases, ${fmtNum(f.gc_pages_moved)} pages moved`, `fill="${C.muted}"`, 11.5);
   y -= 8;
   return { width, height: y, body: parts.join('\n') };
 }
@@ -180,7 +189,7 @@ export function queueFragment(q: QueueSnapshot, width: number, live?: LiveFrame)
   return { width, height: y, body: parts.join('\n') };
 }
 
-/** A cell's disks: one small bar per disk (queue depth now, max marked). */
+/** A cell's disks: one small bar per disk (queue depth now, max marked), and under it each disk's controller write cache (dirty of its size). */
 function disksFragment(disks: QueueSnapshot[], width: number): Fragment {
   const parts: string[] = [];
   const max = Math.max(1, ...disks.map((d) => d.max_queue_depth));
@@ -188,14 +197,27 @@ function disksFragment(disks: QueueSnapshot[], width: number): Fragment {
   parts.push(text(0, 11, truncate(`${disks.length} disks: queue depth now up to ${fmtNum(top)}, max ${fmtNum(max)}`, width, 12), `font-size="12" fill="${C.text}"`));
   const bw = Math.min(28, width / Math.max(1, disks.length));
   const h = 30, y = 18;
+  const cached = disks.some((d) => d.write_cache_bytes > 0);
+  const cy = y + h + 4, ch = 7;
   disks.forEach((d, i) => {
     const x = i * bw, hh = (h * d.queue_depth) / max, mh = (h * d.max_queue_depth) / max;
-    parts.push(`<g class="disk" data-depth="${d.queue_depth}" data-max="${d.max_queue_depth}"><title>${esc(`disk ${i}: queue ${d.queue_depth}, max ${d.max_queue_depth}`)}</title>` +
+    const fill = d.write_cache_bytes > 0 ? Math.min(1, d.dirty_bytes / d.write_cache_bytes) : 0;
+    const tip = `disk ${i}: queue ${d.queue_depth}, max ${d.max_queue_depth}` +
+      (d.write_cache_bytes > 0 ? `; write cache ${fmtBytes(d.dirty_bytes, true)} dirty of ${fmtBytes(d.write_cache_bytes, true)}` : '');
+    parts.push(`<g class="disk" data-depth="${d.queue_depth}" data-max="${d.max_queue_depth}" data-dirty="${d.dirty_bytes}"><title>${esc(tip)}</title>` +
       `<rect x="${n(x)}" y="${y}" width="${n(bw - 2)}" height="${h}" fill="${C.panel}" stroke="${C.border}"/>` +
       (hh > 0 ? `<rect x="${n(x)}" y="${n(y + h - hh)}" width="${n(bw - 2)}" height="${n(hh)}" fill="${DEVICE_COLORS.queue}"/>` : '') +
-      `<line x1="${n(x)}" y1="${n(y + h - mh)}" x2="${n(x + bw - 2)}" y2="${n(y + h - mh)}" stroke="${C.text}" stroke-width="1.5"/></g>`);
+      `<line x1="${n(x)}" y1="${n(y + h - mh)}" x2="${n(x + bw - 2)}" y2="${n(y + h - mh)}" stroke="${C.text}" stroke-width="1.5"/>` +
+      (cached ? `<rect x="${n(x)}" y="${cy}" width="${n(bw - 2)}" height="${ch}" fill="${C.panel}" stroke="${C.border}" stroke-width="0.5"/>` +
+        (fill > 0 ? `<rect x="${n(x)}" y="${cy}" width="${n((bw - 2) * fill)}" height="${ch}" fill="${DEVICE_COLORS.dirty}"/>` : '') : '') + '</g>');
   });
-  return { width, height: y + h + 6, body: parts.join('\n') };
+  if (!cached) return { width, height: y + h + 6, body: parts.join('\n') };
+  // The caches together: how full, and how many are (nearly) full: writes behind a full cache wait for the platter.
+  const dirty = disks.reduce((a, d) => a + d.dirty_bytes, 0), size = disks.reduce((a, d) => a + d.write_cache_bytes, 0);
+  const full = disks.filter((d) => d.write_cache_bytes > 0 && d.dirty_bytes >= 0.9 * d.write_cache_bytes).length;
+  const line = `write caches: ${fmtBytes(dirty, true)} dirty of ${fmtBytes(size, true)}` + (full > 0 ? ` · ${fmtNum(full)} of ${fmtNum(disks.length)} disks 90% full or more` : '');
+  parts.push(`<g class="disk-caches" data-dirty="${dirty}" data-full="${full}">${text(0, cy + ch + 15, truncate(line, width, 11.5), `font-size="11.5" fill="${full > 0 ? DEVICE_COLORS.dirty : C.muted}"${full > 0 ? ' font-weight="600"' : ''}`)}</g>`);
+  return { width, height: cy + ch + 21, body: parts.join('\n') };
 }
 
 /** The hatch pattern of invalid pages (one per document). */
@@ -234,11 +256,50 @@ export function deviceFragment(d: DeviceAt, width: number, hatch: string): Fragm
   }
   if (s.queue) add(queueFragment(s.queue, width, live));
   if (s.disks && s.disks.length) add(disksFragment(s.disks, width));
+  // A cell's flash cache and smart flash logging in the step, under CellCLI's metric names where it has them.
+  const put = (line: string, cls: string) => {
+    const [svg, h] = lines(y + 11, line, width, `class="${cls}" fill="${C.text}"`, 11.5);
+    parts.push(svg);
+    y += h + 6;
+  };
+  const some = (xs: [string, string, number][]) => xs.filter(([, , v]) => v > 0).map(([one, many, v]) => `${fmtNum(v)} ${v === 1 ? one : many}`);
+  const fc = some([['read hit', 'read hits', delta.flash_cache_read_hits ?? 0], ['read miss', 'read misses', delta.flash_cache_read_misses ?? 0],
+    ['block written back', 'blocks written back', delta.flash_cache_writeback_blocks ?? 0], ['destaged', 'destaged', delta.flash_cache_destaged_blocks ?? 0]]);
+  if (fc.length) put(`flash cache in this step: ${fc.join(' · ')}`, 'flash-cache');
+  const ff = delta.FL_FLASH_FIRST ?? 0, df = delta.FL_DISK_FIRST ?? 0, skipped = delta.flash_log_skipped ?? 0, po = delta.FL_PREVENTED_OUTLIERS ?? 0;
+  if (ff + df > 0) {
+    put(`smart flash logging in this step: FL_FLASH_FIRST ${fmtNum(ff)} · FL_DISK_FIRST ${fmtNum(df)}${skipped ? ` (${fmtNum(skipped)} with the flash log busy)` : ''}` +
+      ` · FL_PREVENTED_OUTLIERS ${fmtNum(po)}`, 'flash-log');
+  }
   if (!s.flash && !s.queue && !(s.disks && s.disks.length)) {
     parts.push(caption(0, y + 10, 'no state to draw for this device type', width));
     y += 20;
   }
   return { width, height: y, body: parts.join('\n') };
+}
+
+/** A device's counters that moved in the step (this step and the total), as the Autotrace tab's table; at most `max` rows. */
+export function countersFragment(d: DeviceFigures, width: number, max = 24): Fragment {
+  const ROW = 17;
+  const parts: string[] = [];
+  const moved = d.counters.filter((c) => c.delta !== 0);
+  const xs = [width - 96, width];
+  let y = 14;
+  parts.push(text(0, y, `${d.name} counters`, `font-size="12" font-weight="600" fill="${C.text}"`));
+  parts.push(text(xs[0], y, 'this step', `text-anchor="end" font-size="11" fill="${C.muted}"`), text(xs[1], y, 'total', `text-anchor="end" font-size="11" fill="${C.muted}"`));
+  y += 5;
+  parts.push(`<line x1="0" y1="${y}" x2="${n(width)}" y2="${y}" stroke="${C.border}"/>`);
+  const mono = `font-family="${esc(MONO)}" font-size="11"`;
+  moved.slice(0, max).forEach((c, i) => {
+    if (i % 2 === 1) parts.push(`<rect x="0" y="${n(y + 1)}" width="${n(width)}" height="${ROW}" fill="${C.panel}"/>`);
+    y += ROW;
+    parts.push(`<g class="counter" data-name="${esc(c.name)}">` + text(4, y - 4, truncate(c.name, xs[0] - 110, 11.5), `font-size="11.5" fill="${C.text}"`) +
+      text(xs[0], y - 4, fmtCounter(c.name, c.delta, true), `text-anchor="end" ${mono} fill="${C.text}"`) +
+      text(xs[1] - 2, y - 4, fmtCounter(c.name, c.total), `text-anchor="end" ${mono} fill="${C.muted}"`) + '</g>');
+  });
+  if (moved.length === 0) { y += ROW; parts.push(text(4, y - 4, 'no counter moved in this step', `font-size="11.5" fill="${C.muted}"`)); }
+  if (moved.length > max) { y += ROW; parts.push(text(4, y - 4, `${fmtNum(moved.length - max)} more`, `font-size="11.5" fill="${C.muted}"`)); }
+  return { width, height: y + 4, body: parts.join('\n') };
 }
 
 /** The devices of one step, one panel under the other. */
@@ -256,11 +317,92 @@ export function devicesFragment(devices: DeviceAt[], width = 440, hatch = 'lio-i
   return { width, height: y - 14, body: parts.join('\n') };
 }
 
-export function devicesSvg(devices: DeviceAt[], title: string, opts: { width?: number; hatch?: string } = {}): string {
-  const f = devicesFragment(devices, opts.width ?? 440, opts.hatch);
+/**
+ * The devices side by side in `cols` columns, each device under the
+ * shortest column so far (a disk's short panel does not leave a hole next
+ * to a flash grid); exports: a flash device next to a disk reads as one
+ * picture, and a wide picture fits a slide better than a tall one.
+ */
+export function devicesGridFragment(devices: DeviceAt[], width: number, cols: number, hatch = 'lio-invalid-pages', gap = 32): Fragment {
+  const k = Math.max(1, Math.min(cols, devices.length));
+  if (devices.length === 1 && cols > 1) {
+    // One device: its panel, and its counters in the other column.
+    const cw = (width - gap) / 2;
+    const d = devices[0];
+    const f = deviceFragment(d, cw, hatch);
+    const t = countersFragment(d, cw);
+    const at = d.live ? ` data-frame="${d.live.frame}" data-t="${n(d.live.rel_us)}"` : '';
+    const h = Math.max(f.height, t.height);
+    return {
+      width, height: h,
+      body: [hatchDefs(hatch), `<g class="device" data-name="${esc(d.name)}" data-kind="${esc(d.kind)}"${at}>${f.body}</g>`,
+        `<line x1="${n(cw + gap / 2)}" y1="0" x2="${n(cw + gap / 2)}" y2="${n(h)}" stroke="${C.border}"/>`,
+        `<g class="device-counters" transform="translate(${n(cw + gap)} 0)">${t.body}</g>`].join('\n'),
+    };
+  }
+  if (devices.length === 0 || k === 1) return devicesFragment(devices, width, hatch);
+  const cw = (width - gap * (k - 1)) / k;
+  const parts: string[] = [hatchDefs(hatch)];
+  const tops = new Array<number>(k).fill(0);
+  const vspace = 20;
+  for (const d of devices) {
+    const f = deviceFragment(d, cw, hatch);
+    // The shortest column (the leftmost of equals).
+    const j = tops.indexOf(Math.min(...tops));
+    const x = j * (cw + gap), y = tops[j];
+    if (y > 0) parts.push(`<line x1="${n(x)}" y1="${n(y - vspace / 2)}" x2="${n(x + cw)}" y2="${n(y - vspace / 2)}" stroke="${C.border}"/>`);
+    const at = d.live ? ` data-frame="${d.live.frame}" data-t="${n(d.live.rel_us)}"` : '';
+    parts.push(`<g class="device" data-name="${esc(d.name)}" data-kind="${esc(d.kind)}"${at} transform="translate(${n(x)} ${n(y)})">${f.body}</g>`);
+    tops[j] = y + f.height + vspace;
+  }
+  const height = Math.max(...tops) - vspace;
+  // A rule between the columns, as tall as the picture.
+  for (let j = 1; j < k; j++) {
+    const x = j * (cw + gap) - gap / 2;
+    parts.push(`<line x1="${n(x)}" y1="0" x2="${n(x)}" y2="${n(height)}" stroke="${C.border}"/>`);
+  }
+  return { width, height, body: parts.join('\n') };
+}
+
+/** `s` on at most `max` lines of `width` (bold text: `size` a little wider), broken at spaces; the last line cut if need be. */
+export function wrapWords(s: string, width: number, size: number, max: number): string[] {
+  const out: string[] = [];
+  let rest = s.trim();
+  while (rest && out.length < max - 1 && textWidth(rest, size) > width) {
+    const fit = Math.max(1, Math.floor(width / (size * 0.55)));
+    const cut = rest.lastIndexOf(' ', fit);
+    const at = cut > fit / 2 ? cut : fit;
+    out.push(rest.slice(0, at).trimEnd());
+    rest = rest.slice(at).trimStart();
+  }
+  if (rest) out.push(truncate(rest, width, size));
+  return out;
+}
+
+/** When the devices are drawn: at the trace playback's frame (the first device with one), else the step's end. */
+export function devicesWhen(devices: DeviceAt[]): string {
+  const live = devices.find((d) => d.live)?.live;
+  return live
+    ? `at +${fmtUs(live.rel_us)} into the trace (playback position; frame ${fmtNum(live.frame + 1)} of ${fmtNum(live.frames)})`
+    : 'at the end of the step';
+}
+
+export function devicesSvg(devices: DeviceAt[], title: string, opts: { width?: number; hatch?: string; cols?: number; heading?: [string, string] } = {}): string {
+  const f = devicesGridFragment(devices, opts.width ?? 440, opts.cols ?? 1, opts.hatch);
   const pad = 12;
   const live = devices.some((d) => d.live);
-  return svgDocument(f.width + 2 * pad, f.height + 2 * pad, title, `<g transform="translate(${pad} ${pad})">\n${f.body}\n</g>\n`,
+  // Exports carry a heading (what and when); the app's panel has its own.
+  // The statement on up to three lines (a longer one is cut on the third).
+  const titleLines = opts.heading ? wrapWords(opts.heading[0], f.width, 15 * 1.08, 3) : [];
+  const dy = 19 * Math.max(0, titleLines.length - 1);
+  const head = opts.heading
+    ? titleLines.map((l, i) => text(0, 15 + 19 * i, l, `font-size="15" font-weight="700" fill="${C.text}"`)).join('') +
+      text(0, 34 + dy, truncate(opts.heading[1], f.width, 12), `font-size="12" fill="${C.muted}"`) +
+      `<line x1="0" y1="${44 + dy}" x2="${n(f.width)}" y2="${44 + dy}" stroke="${C.border}"/>`
+    : '';
+  const top = opts.heading ? 58 + dy : 0;
+  return svgDocument(f.width + 2 * pad, f.height + top + 2 * pad, title,
+    `${head ? `<g transform="translate(${pad} ${pad})">${head}</g>\n` : ''}<g transform="translate(${pad} ${pad + top})">\n${f.body}\n</g>\n`,
     live ? 'LIO Lab device view: each device the step used, at the trace playback\'s time (simulated)'
       : 'LIO Lab device view: each device the step used, at the step\'s end (simulated)');
 }

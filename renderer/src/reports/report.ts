@@ -10,10 +10,12 @@ import { flameFragment, flameSvg } from './flame';
 import { compareFragment, compareSvg, planFragment, runsFragment, statsFragment, statsSvg } from './stats';
 import { legendFragment, structureFragment, structureSvg } from './structure';
 import { sweepFragment, sweepSvg } from './sweep';
+import { devicesGridFragment, devicesSvg, devicesWhen } from './devices';
+import type { DeviceAt } from '../model/deviceFrames';
 import { waitHistogramSvg, type HistSeries } from './waits';
 import { esc, REPORT_COLORS, svgDocument, text, truncate } from './svg';
 
-export type ReportKind = 'structure' | 'flame' | 'stats' | 'report' | 'sweep' | 'waits';
+export type ReportKind = 'structure' | 'flame' | 'stats' | 'report' | 'sweep' | 'waits' | 'devices';
 
 export interface ReportInputs {
   step: Step | null;
@@ -32,6 +34,8 @@ export interface ReportInputs {
   sweepMetric?: string;
   /** Wait histograms to draw (the Compare tab: A and B); default the step's. */
   waitSeries?: HistSeries[] | null;
+  /** The step's devices to draw (e.g. at the playback position, model/deviceFrames.ts `devicesAt`); default the step's end state. */
+  devices?: DeviceAt[] | null;
 }
 
 function oneLine(s: string, max = 90) { const t = s.replace(/\s+/g, ' ').trim(); return t.length > max ? `${t.slice(0, max - 1)}…` : t; }
@@ -80,6 +84,17 @@ export function buildReport(kind: ReportKind, inp: ReportInputs): { svg: string;
       }
       if (!step) throw new Error('select a statement first');
       return { svg: statsSvg(step, title), name: `${base}-stats.svg` };
+    }
+    case 'devices': {
+      if (!step) throw new Error('select a statement first');
+      const used = inp.devices?.length ? inp.devices : step.devices ?? [];
+      if (used.length === 0) throw new Error('the selected step used no device (LAB DEVICE)');
+      const head = `Devices · ${oneLine(step.statement, 240)}`;
+      const svg = devicesSvg(used, head, {
+        width: 960, cols: 2,
+        heading: [head, `step #${step.index} · line ${step.line} · ${devicesWhen(used)} · simulated`],
+      });
+      return { svg, name: `${base}-devices.svg` };
     }
     case 'structure': {
       if (!inp.catalog) throw new Error('no catalog yet: run a script first');
@@ -142,6 +157,17 @@ export function buildReport(kind: ReportKind, inp: ReportInputs): { svg: string;
         }
       }
       y += Math.max(stats.height, right) + 14;
+      const devices = inp.devices?.length ? inp.devices : step.devices ?? [];
+      if (devices.length) {
+        // Below the statistics and structures, above the flame graph: two devices to a row.
+        parts.push(`<g transform="translate(${pad} ${y})">${text(0, 14, 'Devices', `font-size="12" font-weight="600" fill="${REPORT_COLORS.text}"`)}` +
+          text(60, 14, devicesWhen(devices), `font-size="11" fill="${REPORT_COLORS.muted}"`) +
+          `<line x1="0" y1="22" x2="${W - 2 * pad}" y2="22" stroke="${REPORT_COLORS.border}"/></g>`);
+        // Two to a row; one device next to its counters (a full-width flash grid would dwarf the page).
+        const df = devicesGridFragment(devices, W - 2 * pad, 2, 'lio-report-invalid-pages');
+        parts.push(`<g class="devices" transform="translate(${pad} ${y + 32})">${df.body}</g>`);
+        y += 32 + df.height + 18;
+      }
       const folded = inp.folded ?? step.folded;
       if (folded.length) {
         const g = FlameGraph.fromFolded(folded);
@@ -149,7 +175,7 @@ export function buildReport(kind: ReportKind, inp: ReportInputs): { svg: string;
         parts.push(`<g transform="translate(${pad} ${y})">${ff.body}</g>`);
         y += ff.height + 10;
       }
-      return { svg: svgDocument(W, y + pad, title, parts.join('\n') + '\n', 'LIO Lab one-page report: statistics, plan, structures and flame graph'), name: `${base}-report.svg` };
+      return { svg: svgDocument(W, y + pad, title, parts.join('\n') + '\n', `LIO Lab one-page report: statistics, plan, structures${devices.length ? ', devices' : ''} and flame graph`), name: `${base}-report.svg` };
     }
   }
 }

@@ -6,17 +6,9 @@
 import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { DeviceFigures } from '../model/types';
 import type { DeviceAt } from '../model/deviceFrames';
-import { fmtNum, fmtSigned, fmtUs } from '../model/stats';
-import { devicesSvg, fmtBytes } from '../reports/devices';
+import { devicesSvg, fmtCounter } from '../reports/devices';
 
-/** A counter's value in its unit: bytes, microseconds, a ratio or a count (`signed`: a change). */
-export function fmtCounter(name: string, v: number, signed = false): string {
-  const sign = signed && v > 0 ? '+' : '';
-  if (/bytes/.test(name) && Math.abs(v) >= 1024) return sign + fmtBytes(v);
-  if (/_us$/.test(name)) return sign + fmtUs(v);
-  if (Number.isInteger(v) || Math.abs(v) >= 100) return signed ? fmtSigned(Math.round(v)) : fmtNum(Math.round(v));
-  return sign + v.toFixed(2);
-}
+export { fmtCounter };
 
 function CounterTable({ d }: { d: DeviceFigures }) {
   const [all, setAll] = useState(false);

@@ -8,9 +8,10 @@ const ITEMS: { kind: ReportKind; label: string }[] = [
   { kind: 'report', label: 'One-page report (SVG)' },
   { kind: 'sweep', label: 'Sweep curve (SVG)' },
   { kind: 'waits', label: 'Wait histograms (SVG)' },
+  { kind: 'devices', label: 'Device view (SVG)' },
 ];
 
-export function ExportMenu({ onExport, disabled, sweep = false, waits = false }: { onExport(kind: ReportKind): void; disabled: boolean; sweep?: boolean; waits?: boolean }) {
+export function ExportMenu({ onExport, disabled, sweep = false, waits = false, devices = false }: { onExport(kind: ReportKind): void; disabled: boolean; sweep?: boolean; waits?: boolean; devices?: boolean }) {
   const [open, setOpen] = useState(false);
   const wrap = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -32,7 +33,7 @@ export function ExportMenu({ onExport, disabled, sweep = false, waits = false }:
             if (e.key === 'ArrowDown') { e.preventDefault(); items[(i + 1) % items.length]?.focus(); }
             if (e.key === 'ArrowUp') { e.preventDefault(); items[(i + items.length - 1) % items.length]?.focus(); }
           }}>
-          {ITEMS.filter((it) => (it.kind !== 'sweep' || sweep) && (it.kind !== 'waits' || waits)).map((it) => (
+          {ITEMS.filter((it) => (it.kind !== 'sweep' || sweep) && (it.kind !== 'waits' || waits) && (it.kind !== 'devices' || devices)).map((it) => (
             <button key={it.kind} role="menuitem" onClick={() => { setOpen(false); onExport(it.kind); }}>{it.label}</button>
           ))}
         </div>

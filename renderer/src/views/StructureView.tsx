@@ -275,7 +275,12 @@ export function StructureView({ step, live, catalog, getTrace, reportRef, rate, 
     last: () => apply(seek(pause(pb.current), n)),
   };
 
-  reportRef.current = () => ({ trace, heat: heat.current });
+  reportRef.current = () => {
+    // The devices at the playhead (its true position, not the last one drawn); the end of the step at the end of the trace.
+    const pos = pb.current.pos;
+    const at = trace && n > 0 && pos < n ? (pos > 0 ? trace.t_us[pos - 1] : -Infinity) : null;
+    return { trace, heat: heat.current, devices: step?.devices?.length ? devicesAt(step.devices, trace?.devices, at, trace?.t_us[0]) : null };
+  };
 
   const onKey = (e: React.KeyboardEvent) => {
     if ((e.target as HTMLElement).closest('select, input:not([type=range])')) return;
