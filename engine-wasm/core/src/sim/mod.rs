@@ -75,17 +75,36 @@ pub struct Scheduler {
     ready: BinaryHeap<Wake>,
 }
 
+/// A wake-up: its time as [`f64::total_cmp`] orders it (an unsigned key,
+/// see [`time_key`]), its sequence and its process. One heap operation per
+/// session switch compares these a few times; integers compare cheaply.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct Wake {
-    at: SimTime,
+    at: u64,
     seq: u64,
     process: Process,
 }
 
+/// `t`'s bits mapped so that unsigned order is [`f64::total_cmp`]'s order
+/// (the map is its own inverse up to the sign flip: see [`key_time`]).
+#[inline(always)]
+fn time_key(t: SimTime) -> u64 {
+    let b = t.0.to_bits();
+    (b ^ ((((b as i64) >> 63) as u64) >> 1)) ^ (1 << 63)
+}
+
+/// The time [`time_key`] made `k` of.
+#[inline(always)]
+fn key_time(k: u64) -> SimTime {
+    let b = k ^ (1 << 63);
+    SimTime(f64::from_bits(b ^ ((((b as i64) >> 63) as u64) >> 1)))
+}
+
 impl Ord for Wake {
     // BinaryHeap is a max-heap: the earliest (time, sequence) compares greatest.
+    #[inline(always)]
     fn cmp(&self, other: &Self) -> Ordering {
-        other.at.cmp(&self.at).then(other.seq.cmp(&self.seq))
+        (other.at, other.seq).cmp(&(self.at, self.seq))
     }
 }
 
@@ -104,13 +123,13 @@ impl Scheduler {
     pub fn wake(&mut self, process: Process, at: SimTime) {
         let at = at.max(self.now);
         self.seq += 1;
-        self.ready.push(Wake { at, seq: self.seq, process });
+        self.ready.push(Wake { at: time_key(at), seq: self.seq, process });
     }
 
     /// The next process to run and the time it runs at; the clock moves there.
     pub fn run_next(&mut self) -> Option<(SimTime, Process)> {
         let w = self.ready.pop()?;
-        self.now = self.now.max(w.at);
+        self.now = self.now.max(key_time(w.at));
         Some((self.now, w.process))
     }
 
@@ -139,6 +158,17 @@ mod tests {
         assert_eq!(s.run_next(), Some((SimTime(50.0), Process::Session(2))));
         assert_eq!(s.run_next(), None);
         assert_eq!(s.now(), SimTime(50.0));
+    }
+
+    #[test]
+    fn time_keys_order_as_total_cmp_and_invert() {
+        let ts = [-1e300, -2.5, -0.0, 0.0, 1e-310, 0.5, 1.0, 1.0 + f64::EPSILON, 3e9, f64::INFINITY];
+        for a in ts {
+            assert_eq!(key_time(time_key(SimTime(a))).0.to_bits(), a.to_bits());
+            for b in ts {
+                assert_eq!(time_key(SimTime(a)).cmp(&time_key(SimTime(b))), a.total_cmp(&b), "{a} {b}");
+            }
+        }
     }
 
     #[test]
