@@ -328,7 +328,7 @@ impl Run<'_> {
             let us = after.us - m.us;
             e.elapsed_us += us;
             e.cpu_us += (us - (after.io_us - m.io_us)).max(0.0);
-            let d: Vec<u64> = after.workareas.iter().zip(m.workareas.iter()).map(|(a, b)| a - b).collect();
+            let d: [u64; 3] = std::array::from_fn(|i| after.workareas[i] - m.workareas[i]);
             if d.iter().any(|&n| n > 0) {
                 let last = self.s.stats.workarea.last;
                 let w = e.workarea.get_or_insert_with(SqlWorkarea::default);

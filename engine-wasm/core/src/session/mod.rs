@@ -178,13 +178,6 @@ struct WaitMark {
     temp_write_us: f64,
 }
 
-impl WaitMark {
-    /// Time in wait event `e` since `before` (an event counted generically).
-    fn wait_us(&self, e: crate::stats::WaitEvent, before: &WaitMark) -> f64 {
-        self.times[e as usize] - before.times[e as usize]
-    }
-}
-
 #[derive(Debug, Clone, Copy, Default)]
 pub(crate) struct WorkBase {
     pub statement: u64,

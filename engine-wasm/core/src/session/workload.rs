@@ -59,6 +59,8 @@ struct Worker {
     rows: u64,
     executions: u64,
     lane: Vec<(f64, f64, u8)>,
+    /// Its session's call stacks (interned at its first turn).
+    stacks: Option<CallStacks>,
 }
 
 impl Worker {
@@ -77,6 +79,46 @@ impl Worker {
     }
 }
 
+/// What a turn's lane segments are measured from: the session's wait
+/// times (a [`WaitMark`] without the counts, copied twice per turn).
+struct TurnMark {
+    latch_us: f64,
+    busy_us: f64,
+    read_us: f64,
+    sync_us: f64,
+    net_us: f64,
+    client_us: f64,
+    temp_read_us: f64,
+    temp_write_us: f64,
+    times: [f64; WaitEvent::COUNT],
+}
+
+impl TurnMark {
+    /// Time in wait event `e` since `before` (an event counted generically).
+    #[inline(always)]
+    fn wait_us(&self, e: WaitEvent, before: &TurnMark) -> f64 {
+        self.times[e as usize] - before.times[e as usize]
+    }
+}
+
+impl Run<'_> {
+    #[inline(always)]
+    fn turn_mark(&self) -> TurnMark {
+        let c = &self.s.stats.calls;
+        TurnMark {
+            latch_us: c.latch_cbc_wait_us,
+            busy_us: c.buffer_busy_wait_us,
+            read_us: c.io_wait_us,
+            sync_us: c.log_file_sync_us,
+            net_us: self.s.net_wait_us,
+            client_us: self.s.client_wait_us,
+            temp_read_us: c.temp_read_wait_us,
+            temp_write_us: c.temp_write_wait_us,
+            times: c.wait_us,
+        }
+    }
+}
+
 /// LGWR runs when its first write in flight completes (scheduled once).
 fn wake_lgwr(redo: &crate::io::redo::Redo, sched: &mut Scheduler, wake: &mut Option<SimTime>) {
     if wake.is_none() {
@@ -88,10 +130,17 @@ fn wake_lgwr(redo: &crate::io::redo::Redo, sched: &mut Scheduler, wake: &mut Opt
 }
 
 /// Append a lane segment, merged with the last one when it continues it.
+/// Inlined: most of a turn's states took no time (a compare each).
+#[inline(always)]
 fn push_lane(lane: &mut Vec<(f64, f64, u8)>, from: f64, to: f64, state: u8) {
     if to <= from {
         return;
     }
+    push_segment(lane, from, to, state);
+}
+
+#[inline(never)]
+fn push_segment(lane: &mut Vec<(f64, f64, u8)>, from: f64, to: f64, state: u8) {
     if let Some(last) = lane.last_mut() {
         if last.2 == state && (from - last.1).abs() < 1e-9 {
             last.1 = to;
@@ -107,6 +156,8 @@ fn push_lane(lane: &mut Vec<(f64, f64, u8)>, from: f64, to: f64, state: u8) {
 /// Halve a lane: each pair of neighbours becomes one segment spanning both,
 /// in the state that took longer (as ASH keeps one sample per interval).
 /// In place: the segments written so far never pass the pair being read.
+#[cold]
+#[inline(never)]
 fn coarsen(lane: &mut Vec<(f64, f64, u8)>) {
     let n = lane.len();
     let mut out = 0;
@@ -209,6 +260,7 @@ impl Run<'_> {
                 rows: 0,
                 executions: 0,
                 lane: Vec::new(),
+                stacks: None,
             });
         }
         self.s.trace.enabled = tracing;
@@ -297,7 +349,7 @@ impl Run<'_> {
             let until = if running > 1 { f64::INFINITY } else { finished_end };
             self.inst.sga.cache.row_cr_until = if row_cr { until } else { 0.0 };
             let mut w = self.worker(peers, k);
-            let cs = if k == 0 { cs0 } else { w.call_stacks(client) };
+            let cs = if k == 0 { cs0 } else { *workers[k].stacks.get_or_insert_with(|| w.call_stacks(client)) };
             // A CPU: the one free first; none free means the run queue.
             let mut t0 = t.us().max(w.s.cost.now.us());
             let cpu = (0..cpus).min_by(|&a, &b| cpu_free[a].total_cmp(&cpu_free[b]));
@@ -309,7 +361,7 @@ impl Run<'_> {
                     t0 = cpu_free[c];
                 }
             }
-            let mark = w.waits_now();
+            let mark = w.turn_mark();
             let work_before = w.s.stats.work_units();
             let v = workers[k].next;
             w.s.trace.set_exec(workers[k].executions as u32);
@@ -321,14 +373,10 @@ impl Run<'_> {
                 return Err(LabError::with(ora::LAB_SCRIPT_WORK_LIMIT, max_total, r.sql_pos));
             }
             // The slice's time by state: its waits, the rest on CPU.
-            let now = w.waits_now();
+            let now = w.turn_mark();
             // Cell and flash cache reads share the read lane (User I/O); the
             // buffer cache's waits have their own lanes.
-            let io_us: f64 = WaitEvent::ALL
-                .into_iter()
-                .filter(|e| e.generic() && !WaitEvent::BUFFER_CACHE.contains(e))
-                .map(|e| now.wait_us(e, &mark))
-                .sum();
+            let io_us: f64 = WaitEvent::GENERIC_OTHER_THAN_CACHE.into_iter().map(|e| now.wait_us(e, &mark)).sum();
             let waits = [
                 (lane::LATCH_CBC, now.latch_us - mark.latch_us),
                 (lane::BUFFER_BUSY, now.busy_us - mark.busy_us),

@@ -1,0 +1,53 @@
+//! Deterministic work measure of the lookup path (instruction counts do
+//! not swing as wall clock does): run under callgrind, counting inside the
+//! LAB RUN only, e.g. for 20,000 lookups on t1 and for 40 sessions x 5,000:
+//! `valgrind --tool=callgrind --toggle-collect='*::lab_run' perf_count lookup 20000 t1`
+//! `valgrind --tool=callgrind --toggle-collect='*::lab_run' perf_count sessions 5000 40`
+//! (`notrace-` before the mode: trace off). `join` runs the section D
+//! nested loops after their setup (count with `--toggle-collect='*measured*'`,
+//! which also works for the others). Prints a digest of the steps'
+//! statistics: a change that keeps the figures keeps the digest.
+use lio_core::{Engine, EngineConfig};
+fn main() {
+    let a: Vec<String> = std::env::args().collect();
+    let mode = a.get(1).map(String::as_str).unwrap_or("setup");
+    let n: u64 = a.get(2).and_then(|s| s.parse().ok()).unwrap_or(20_000);
+    let trace = !mode.starts_with("notrace");
+    let mut e = Engine::new(EngineConfig { trace, ..Default::default() });
+    if mode.ends_with("join") {
+        let s = include_str!("../../../samples/nested-loops-11g.sql");
+        let (setup, q) = s.split_once("set autotrace traceonly").unwrap();
+        e.exec(setup);
+        if mode == "join" || mode == "notrace-join" {
+            let steps = measured(&mut e, q);
+            eprintln!("steps {}", steps.len());
+        }
+        return;
+    }
+    e.exec(include_str!("../../../samples/memoptimized-rowstore.sql"));
+    let script = match mode.trim_start_matches("notrace-") {
+        "lookup" => {
+            let t = a.get(3).map(String::as_str).unwrap_or("t1");
+            format!("LAB RUN 'select value from {t} where key = :1' BIND 1 TO {n} VIA jdbc_thin;")
+        }
+        "sessions" => {
+            let s: u64 = a.get(3).and_then(|s| s.parse().ok()).unwrap_or(40);
+            format!("LAB RUN 'select value from t1 where key = mod(:1 - 1, 100000) + 1' BIND 1 TO {} VIA jdbc_thin SESSIONS {s};", n * s)
+        }
+        _ => return,
+    };
+    let steps = measured(&mut e, &script);
+    let mut digest = 0u64;
+    for s in &steps {
+        assert!(s.error.is_none(), "{:?}", s.error);
+        let j = format!("{:?}", s.stats);
+        digest = j.bytes().fold(digest, |h, b| h.wrapping_mul(31).wrapping_add(b as u64));
+    }
+    eprintln!("digest {digest:x}");
+}
+
+/// The measured part (not inlined: callgrind can count just this).
+#[inline(never)]
+fn measured(e: &mut Engine, script: &str) -> Vec<lio_core::StepOut> {
+    e.exec(script)
+}
