@@ -577,7 +577,7 @@ impl BlockDevice for ExadataCell {
                 (IoKind::Write, _) => self.with_runs(|c, runs| c.write(r, t, runs)),
             }
         };
-        self.counters.count(r, done.since(now));
+        self.counters.count_span(r, now, done);
         done
     }
 
@@ -621,7 +621,9 @@ impl BlockDevice for ExadataCell {
 
     fn device_counters(&self) -> Vec<(&'static str, f64)> {
         let c = &self.cell;
-        let busy: f64 = self.disks.iter().map(|d| d.counters().busy_us).sum();
+        // A disk's busy time, the mean over the cell's disks (their sum
+        // would pass the elapsed time: the disks work in parallel).
+        let busy = self.disks.iter().map(|d| d.counters().busy_us).sum::<f64>() / self.disks.len().max(1) as f64;
         vec![
             ("flash_cache_read_hits", c.flash_cache_read_hits as f64),
             ("flash_cache_read_misses", c.flash_cache_read_misses as f64),

@@ -106,8 +106,13 @@ pub struct DeviceCounters {
     pub blocks_written: u64,
     pub bytes_read: u64,
     pub bytes_written: u64,
-    /// Microseconds the device spent serving requests.
+    /// Microseconds the device had at least one request in it (what
+    /// iostat's %util counts): a disk's service time; on a device that
+    /// serves requests in parallel (flash, a cell, fixed latency),
+    /// overlapping requests count once.
     pub busy_us: f64,
+    /// The latest completion counted into `busy_us`.
+    busy_until: f64,
 }
 
 impl DeviceCounters {
@@ -125,6 +130,13 @@ impl DeviceCounters {
             }
         }
         self.busy_us += service_us;
+    }
+
+    /// [`Self::count`] for a request in the device from `now` to `done`,
+    /// overlapping others: only the time no earlier request covered is busy.
+    fn count_span(&mut self, r: &IoRequest, now: SimTime, done: SimTime) {
+        self.count(r, done.us() - now.us().max(self.busy_until).min(done.us()));
+        self.busy_until = self.busy_until.max(done.us());
     }
 }
 
@@ -275,8 +287,9 @@ impl BlockDevice for FixedLatency {
     }
 
     fn submit(&mut self, request: &IoRequest, now: SimTime) -> SimTime {
-        self.counters.count(request, self.latency_us);
-        now.after(self.latency_us)
+        let done = now.after(self.latency_us);
+        self.counters.count_span(request, now, done);
+        done
     }
 
     fn counters(&self) -> &DeviceCounters {
@@ -854,7 +867,7 @@ mod tests {
         assert_eq!(d.submit(&r, SimTime(10.0)), SimTime(110.0), "no queue: requests overlap");
         let c = d.counters();
         assert_eq!((c.read_requests, c.blocks_read, c.bytes_read, c.write_requests), (2, 2, 16384, 0));
-        assert_eq!(c.busy_us, 200.0);
+        assert_eq!(c.busy_us, 100.0, "the overlapping requests are busy once");
         assert!(d.set_param("latency_us", 5.0));
         assert_eq!(d.submit(&r, SimTime(0.0)), SimTime(5.0));
         assert!(!d.set_param("seek_us", 1.0));

@@ -701,7 +701,7 @@ impl BlockDevice for Ssd {
                 done.max(self.buffer_room(arrived))
             }
         };
-        self.counters.count(request, done.since(now));
+        self.counters.count_span(request, now, done);
         done
     }
 
