@@ -57,17 +57,17 @@ fn a_step_writing_to_flash_reports_its_pages() {
         assert_eq!(b[0] + b[1] + b[2], 64, "{b:?}");
     }
     let sum = |i: usize| f.blocks.iter().map(|b| b[i] as u64).sum::<u64>();
-    assert_eq!((sum(0), sum(1), sum(2)), (f.valid_pages, f.invalid_pages, f.free_pages));
-    assert_eq!(f.valid_pages + f.invalid_pages + f.free_pages, 64 * 64);
+    assert_eq!((sum(0), sum(1), sum(2)), (f.pages.valid_pages, f.pages.invalid_pages, f.pages.free_pages));
+    assert_eq!(f.pages.valid_pages + f.pages.invalid_pages + f.pages.free_pages, 64 * 64);
     // Redo overwrites its log files: old copies are invalid, and GC erased blocks in this step.
-    assert!(f.invalid_pages > f.valid_pages, "{f:?}");
-    assert!(counter(fl, "erases").0 > 0.0 && f.erases as f64 == counter(fl, "erases").1, "{:?}", fl.counters);
+    assert!(f.pages.invalid_pages > f.pages.valid_pages, "{f:?}");
+    assert!(counter(fl, "erases").0 > 0.0 && f.pages.erases as f64 == counter(fl, "erases").1, "{:?}", fl.counters);
     assert!(f.write_amplification >= 1.0, "{f:?}");
     assert!(f.open.is_some_and(|b| b < 64), "{f:?}");
     // The step before it: no erase yet, so the delta shows none.
     let first = steps.iter().find(|s| s.statement.starts_with("LAB RUN")).unwrap();
     assert_eq!(counter(device(&first.devices, "FL").unwrap(), "erases"), (0.0, 0.0));
-    assert_eq!(counter(fl, "valid_pages").1, f.valid_pages as f64);
+    assert_eq!(counter(fl, "valid_pages").1, f.pages.valid_pages as f64);
     // The select after the flush reads from FL and writes nothing there.
     let select = steps.last().unwrap();
     let fl = device(&select.devices, "FL").expect("the select read from FL");
@@ -152,8 +152,11 @@ SELECT v FROM c WHERE id = 7;",
     assert!(counter(d, "flash_cache_read_misses").0 > 0.0);
     assert!(counter(d, "flash_cache_population_blocks").0 > 0.0);
     let f = d.snapshot.flash.as_ref().expect("the cell's flash");
-    assert!(f.valid_pages > 0, "{f:?}");
-    assert_eq!(f.valid_pages + f.invalid_pages + f.free_pages, (f.erase_blocks * f.pages_per_block) as u64);
+    assert!(f.pages.valid_pages > 0, "{f:?}");
+    assert_eq!(
+        f.pages.valid_pages + f.pages.invalid_pages + f.pages.free_pages,
+        (f.erase_blocks * f.pages_per_block) as u64
+    );
     assert!(f.blocks.len() <= 1024);
     assert!(d.snapshot.disks.len() > 1 && d.snapshot.queue.is_none());
     assert!(d.counters.iter().any(|c| c.name == "FL_DISK_FIRST"));
@@ -211,10 +214,15 @@ fn a_traced_step_keeps_frames_of_its_flash_device() {
         assert_eq!(g.len(), 64);
         assert!(g.iter().all(|b| b[0] + b[1] + b[2] == 64), "{g:?}");
         let sum = |i: usize| g.iter().map(|b| b[i] as u64).sum::<u64>();
-        assert_eq!((sum(0), sum(1), sum(2)), (fl.valid_pages, fl.invalid_pages, fl.free_pages), "at {}", f.t_us);
+        assert_eq!(
+            (sum(0), sum(1), sum(2)),
+            (fl.pages.valid_pages, fl.pages.invalid_pages, fl.pages.free_pages),
+            "at {}",
+            f.t_us
+        );
     }
     assert!(grids.windows(2).filter(|w| w[0] != w[1]).count() >= n / 2, "the pages move during the step");
-    let erases: Vec<u64> = fl.frames.iter().map(|f| f.flash.as_ref().unwrap().erases).collect();
+    let erases: Vec<u64> = fl.frames.iter().map(|f| f.flash.as_ref().unwrap().pages.erases).collect();
     assert!(
         erases.windows(2).all(|w| w[0] <= w[1]) && erases[n - 1] > erases[0],
         "GC runs during the step: {erases:?}"

@@ -302,6 +302,13 @@ export function countersFragment(d: DeviceFigures, width: number, max = 24): Fra
   return { width, height: y + 4, body: parts.join('\n') };
 }
 
+/** One device's panel in its group: name, kind and (during playback) the frame, for tests and tools; placed at `at`. */
+function deviceGroup(d: DeviceAt, body: string, at?: [number, number]): string {
+  const live = d.live ? ` data-frame="${d.live.frame}" data-t="${n(d.live.rel_us)}"` : '';
+  const place = at ? ` transform="translate(${n(at[0])} ${n(at[1])})"` : '';
+  return `<g class="device" data-name="${esc(d.name)}" data-kind="${esc(d.kind)}"${live}${place}>${body}</g>`;
+}
+
 /** The devices of one step, one panel under the other. */
 export function devicesFragment(devices: DeviceAt[], width = 440, hatch = 'lio-invalid-pages'): Fragment {
   if (devices.length === 0) return { width, height: 28, body: text(0, 16, 'No device I/O in this step.', `fill="${C.muted}"`) };
@@ -310,8 +317,7 @@ export function devicesFragment(devices: DeviceAt[], width = 440, hatch = 'lio-i
   devices.forEach((d, i) => {
     const f = deviceFragment(d, width, hatch);
     if (i > 0) { parts.push(`<line x1="0" y1="${n(y - 6)}" x2="${n(width)}" y2="${n(y - 6)}" stroke="${C.border}"/>`); }
-    const at = d.live ? ` data-frame="${d.live.frame}" data-t="${n(d.live.rel_us)}"` : '';
-    parts.push(`<g class="device" data-name="${esc(d.name)}" data-kind="${esc(d.kind)}"${at} transform="translate(0 ${n(y)})">${f.body}</g>`);
+    parts.push(deviceGroup(d, f.body, [0, y]));
     y += f.height + 14;
   });
   return { width, height: y - 14, body: parts.join('\n') };
@@ -331,11 +337,10 @@ export function devicesGridFragment(devices: DeviceAt[], width: number, cols: nu
     const d = devices[0];
     const f = deviceFragment(d, cw, hatch);
     const t = countersFragment(d, cw);
-    const at = d.live ? ` data-frame="${d.live.frame}" data-t="${n(d.live.rel_us)}"` : '';
     const h = Math.max(f.height, t.height);
     return {
       width, height: h,
-      body: [hatchDefs(hatch), `<g class="device" data-name="${esc(d.name)}" data-kind="${esc(d.kind)}"${at}>${f.body}</g>`,
+      body: [hatchDefs(hatch), deviceGroup(d, f.body),
         `<line x1="${n(cw + gap / 2)}" y1="0" x2="${n(cw + gap / 2)}" y2="${n(h)}" stroke="${C.border}"/>`,
         `<g class="device-counters" transform="translate(${n(cw + gap)} 0)">${t.body}</g>`].join('\n'),
     };
@@ -351,8 +356,7 @@ export function devicesGridFragment(devices: DeviceAt[], width: number, cols: nu
     const j = tops.indexOf(Math.min(...tops));
     const x = j * (cw + gap), y = tops[j];
     if (y > 0) parts.push(`<line x1="${n(x)}" y1="${n(y - vspace / 2)}" x2="${n(x + cw)}" y2="${n(y - vspace / 2)}" stroke="${C.border}"/>`);
-    const at = d.live ? ` data-frame="${d.live.frame}" data-t="${n(d.live.rel_us)}"` : '';
-    parts.push(`<g class="device" data-name="${esc(d.name)}" data-kind="${esc(d.kind)}"${at} transform="translate(${n(x)} ${n(y)})">${f.body}</g>`);
+    parts.push(deviceGroup(d, f.body, [x, y]));
     tops[j] = y + f.height + vspace;
   }
   const height = Math.max(...tops) - vspace;

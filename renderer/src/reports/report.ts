@@ -42,6 +42,11 @@ function oneLine(s: string, max = 90) { const t = s.replace(/\s+/g, ' ').trim();
 
 function slug(s: string) { return s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 40) || 'lio'; }
 
+/** The devices to draw: those given (the playback position), else the step's end state. */
+function devicesOf(inp: ReportInputs, step: Step): DeviceAt[] {
+  return inp.devices?.length ? inp.devices : step.devices ?? [];
+}
+
 export function touchedSegments(trace: Trace | null | undefined): Set<number> | undefined {
   if (!trace || trace.length === 0) return undefined;
   const s = new Set<number>();
@@ -87,7 +92,7 @@ export function buildReport(kind: ReportKind, inp: ReportInputs): { svg: string;
     }
     case 'devices': {
       if (!step) throw new Error('select a statement first');
-      const used = inp.devices?.length ? inp.devices : step.devices ?? [];
+      const used = devicesOf(inp, step);
       if (used.length === 0) throw new Error('the selected step used no device (LAB DEVICE)');
       const head = `Devices · ${oneLine(step.statement, 240)}`;
       const svg = devicesSvg(used, head, {
@@ -157,7 +162,7 @@ export function buildReport(kind: ReportKind, inp: ReportInputs): { svg: string;
         }
       }
       y += Math.max(stats.height, right) + 14;
-      const devices = inp.devices?.length ? inp.devices : step.devices ?? [];
+      const devices = devicesOf(inp, step);
       if (devices.length) {
         // Below the statistics and structures, above the flame graph: two devices to a row.
         parts.push(`<g transform="translate(${pad} ${y})">${text(0, 14, 'Devices', `font-size="12" font-weight="600" fill="${REPORT_COLORS.text}"`)}` +

@@ -20,7 +20,7 @@
 //! served after a later one of another (by at most one execution's
 //! length): frames follow the order the engine served the requests in.
 
-use super::{BlockDevice, DeviceCounters, FlashSnapshot, QueueSnapshot};
+use super::{BlockDevice, DeviceCounters, FlashPages, FlashSnapshot, QueueSnapshot};
 use crate::sim::SimTime;
 use serde::Serialize;
 
@@ -35,13 +35,8 @@ pub const FIRST_INTERVAL_US: f64 = 100.0;
 /// previous frame, flat: `[cell, valid, invalid, free, ...]`.
 #[derive(Debug, Clone, Default, PartialEq, Serialize)]
 pub struct FlashFrame {
-    pub valid_pages: u64,
-    pub invalid_pages: u64,
-    pub free_pages: u64,
-    pub erases: u64,
-    pub gc_background: u64,
-    pub gc_foreground: u64,
-    pub gc_pages_moved: u64,
+    #[serde(flatten)]
+    pub pages: FlashPages,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub open: Option<u32>,
     pub cells: Vec<u32>,
@@ -200,17 +195,7 @@ impl FrameRecorder {
         if !tr.carry.is_empty() {
             cells = merge(&std::mem::take(&mut tr.carry), &cells);
         }
-        FlashFrame {
-            valid_pages: f.valid_pages,
-            invalid_pages: f.invalid_pages,
-            free_pages: f.free_pages,
-            erases: f.erases,
-            gc_background: f.gc_background,
-            gc_foreground: f.gc_foreground,
-            gc_pages_moved: f.gc_pages_moved,
-            open: f.open,
-            cells,
-        }
+        FlashFrame { pages: f.pages, open: f.open, cells }
     }
 
     /// Double the interval: keep the first frame of each new interval; a

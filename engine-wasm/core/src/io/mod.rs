@@ -220,6 +220,15 @@ pub struct FlashSnapshot {
     /// The shown block holding the write frontier (erased pages being filled).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub open: Option<u32>,
+    #[serde(flatten)]
+    pub pages: FlashPages,
+    pub write_amplification: f64,
+}
+
+/// A flash device's pages by state and its GC totals: the device view's
+/// snapshot and each playback frame carry them (flattened into both).
+#[derive(Debug, Clone, Copy, Default, PartialEq, serde::Serialize)]
+pub struct FlashPages {
     pub valid_pages: u64,
     pub invalid_pages: u64,
     pub free_pages: u64,
@@ -227,7 +236,20 @@ pub struct FlashSnapshot {
     pub gc_background: u64,
     pub gc_foreground: u64,
     pub gc_pages_moved: u64,
-    pub write_amplification: f64,
+}
+
+impl FlashPages {
+    pub fn of(s: &ssd::SsdCounters) -> Self {
+        FlashPages {
+            valid_pages: s.valid_pages,
+            invalid_pages: s.invalid_pages,
+            free_pages: s.free_pages,
+            erases: s.erases,
+            gc_background: s.gc_background,
+            gc_foreground: s.gc_foreground,
+            gc_pages_moved: s.gc_pages_moved,
+        }
+    }
 }
 
 impl FlashSnapshot {

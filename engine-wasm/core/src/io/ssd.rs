@@ -614,8 +614,7 @@ impl Ssd {
     /// A buffered write's acknowledgement: when its pages, with those
     /// still draining from earlier writes, fit in the buffer (the pages
     /// whose programs end first leave first), and not before `arrived`.
-    fn buffer_room(&mut self, arrived: SimTime) -> SimTime {
-        let cap = self.buffer_pages();
+    fn buffer_room(&mut self, arrived: SimTime, cap: usize) -> SimTime {
         let mut room = arrived;
         while self.buffered.len() > cap {
             let Some(Reverse(bits)) = self.buffered.pop() else { break };
@@ -659,6 +658,8 @@ impl BlockDevice for Ssd {
             }
             IoKind::Write => {
                 let arrived = self.transfer(request.bytes(), t0);
+                // A buffer smaller than a page holds none.
+                let cap = self.buffer_pages();
                 let mut done = arrived;
                 for k in 0..pages.n {
                     let (lpn, whole) = pages.get(k);
@@ -691,14 +692,14 @@ impl BlockDevice for Ssd {
                     }
                     let programmed = self.program(lpn, ready);
                     self.ssd.host_page_writes += 1;
-                    if whole && self.params.write_buffer_kb > 0.0 {
+                    if whole && cap > 0 {
                         self.buffered.push(Reverse(programmed.us().max(0.0).to_bits()));
                         self.ssd.buffered_pages += 1;
                     } else {
                         done = done.max(programmed);
                     }
                 }
-                done.max(self.buffer_room(arrived))
+                done.max(self.buffer_room(arrived, cap))
             }
         };
         self.counters.count_span(request, now, done);
@@ -763,13 +764,7 @@ impl Ssd {
             group,
             blocks,
             open: self.open.map(|b| b / group),
-            valid_pages: s.valid_pages,
-            invalid_pages: s.invalid_pages,
-            free_pages: s.free_pages,
-            erases: s.erases,
-            gc_background: s.gc_background,
-            gc_foreground: s.gc_foreground,
-            gc_pages_moved: s.gc_pages_moved,
+            pages: super::FlashPages::of(s),
             write_amplification: s.write_amplification(),
         }
     }
