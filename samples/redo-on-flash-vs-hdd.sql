@@ -1,10 +1,13 @@
 -- Redo on flash vs SAS disk (Harrison, "Using flash disk for Redo on
 -- Exadata" and "pt 2"): the same redo-heavy workload, update + commit,
 -- with the online logs on a disk group of SAS disks behind a controller
--- cache, then on PCIe flash. Flash comes out ~4x slower with one session
--- and much worse with ten: its 512-byte redo writes land mid-page and take
--- the flash modules' read-modify-write path. 4 KB redo blocks (after the
--- ORA-01378 override) bring it back to slightly slower than disk.
+-- cache, then on PCIe flash. Flash comes out ~5x slower with one session
+-- and ~20x with ten: its 512-byte redo writes land mid-page, and the flash
+-- modules merge each 512-byte sector into its 4 KB page one at a time. Ten
+-- sessions share LGWR's writes, which the disk's cache takes at about the
+-- same cost; on flash a seven-block write is seven merges. 4 KB redo
+-- blocks (after the ORA-01378 override) bring it back to slightly slower
+-- than disk.
 -- Watch log file sync per step, and LGWR's writes under SESSIONS 10.
 
 LAB DEVICE SAS TYPE hdd;

@@ -824,6 +824,7 @@ mod tests {
             // 2^20 bytes: files start on page boundaries.
             file_stride_mb: 1.048576,
             partial_write_us: 0.0,
+            merge_per_sector: 0.0,
             write_buffer_kb: 0.0,
         };
         ExadataCell::new("CELL", p).unwrap()
