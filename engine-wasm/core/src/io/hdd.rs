@@ -36,6 +36,11 @@
 //! and ~50 us of controller firmware, driver and interrupt a request,
 //! typical of the class.
 //!
+//! The queue (`queue_depth`) is the host's, as iostat shows it: the reads
+//! and writes the database issued that have not completed (a write waiting
+//! for cache room among them), not the destages, which the controller
+//! issues itself; `destages` and `destage_wait_us` count those.
+//!
 //! Not modelled: zoned recording (one transfer rate), the drive's own cache
 //! and read-ahead, command reordering (NCQ / elevator), head switches,
 //! write settle time, the controller's own limits on concurrent destages.
@@ -181,9 +186,11 @@ pub struct HddCounters {
     pub seek_us: f64,
     pub rotational_us: f64,
     pub transfer_us: f64,
-    /// Time requests spent queued behind others.
+    /// Time the host's requests spent queued behind others on the platter.
     pub queue_wait_us: f64,
-    /// Requests in the device (queued or in service) after the last submit.
+    /// The host's requests in the device (queued, in service, or waiting
+    /// for cache room) after the last submit: iostat's queue, which does
+    /// not see the controller's destages.
     pub queue_depth: u32,
     pub max_queue_depth: u32,
     /// Writes the controller cache took, and reads it served.
@@ -191,6 +198,10 @@ pub struct HddCounters {
     pub cache_read_hits: u64,
     /// Time writes waited for the cache to destage room.
     pub cache_full_wait_us: f64,
+    /// Destages (the controller's copies of cached writes to the platter),
+    /// and the time they waited for it after their write was cached.
+    pub destages: u64,
+    pub destage_wait_us: f64,
 }
 
 #[derive(Debug, Clone)]
@@ -203,8 +214,8 @@ pub struct Hdd {
     busy_until: SimTime,
     /// Byte address just past the last request (where the head is).
     head: u64,
-    /// Completion times of requests still in the device, oldest first.
-    in_flight: VecDeque<SimTime>,
+    /// Completion times of the host's requests still in the device.
+    in_flight: Vec<SimTime>,
     /// Controller cache: writes whose destage has not started (request,
     /// cached at), oldest first; destages started, (address, bytes, done),
     /// oldest first.
@@ -231,7 +242,7 @@ impl Hdd {
             hdd: HddCounters::default(),
             busy_until: SimTime::ZERO,
             head: 0,
-            in_flight: VecDeque::new(),
+            in_flight: Vec::new(),
             pending: VecDeque::new(),
             dirty: VecDeque::new(),
             dirty_bytes: 0,
@@ -282,27 +293,38 @@ impl Hdd {
         bytes as f64 / self.params.transfer_mb_s
     }
 
-    /// The request served by the disk itself, queued FIFO from `now`.
+    /// The host's request served by the disk itself, queued FIFO from `now`.
     fn media(&mut self, request: &IoRequest, now: SimTime) -> SimTime {
-        self.media_merged(request, now, false)
+        let done = self.platter(request, now, false);
+        self.host_request(now, done);
+        done
     }
 
-    /// [`Self::media`]; `merged`: a destage the controller merges with the
-    /// previous one (it streams when it continues it, even after a pause).
-    fn media_merged(&mut self, request: &IoRequest, now: SimTime, merged: bool) -> SimTime {
-        while self.in_flight.front().is_some_and(|&t| t <= now) {
-            self.in_flight.pop_front();
-        }
+    /// A request in the device from `now` to `done`, as the host sees it
+    /// (iostat's queue: reads and writes it issued, not the controller's
+    /// destages).
+    fn host_request(&mut self, now: SimTime, done: SimTime) {
+        self.in_flight.retain(|&t| t > now);
+        self.in_flight.push(done);
+        let h = &mut self.hdd;
+        h.queue_depth = self.in_flight.len() as u32;
+        h.max_queue_depth = h.max_queue_depth.max(h.queue_depth);
+    }
+
+    /// The platter serves `request` after everything booked on it, from
+    /// `now`; `destage`: the controller's copy of a cached write, which it
+    /// merges with the previous one (it streams when it continues it, even
+    /// after a pause).
+    fn platter(&mut self, request: &IoRequest, now: SimTime, destage: bool) -> SimTime {
         let start = now.max(self.busy_until);
         let addr = self.address(request);
-        let streams = addr == self.head && (merged || now <= self.busy_until);
+        let streams = addr == self.head && (destage || now <= self.busy_until);
         let (seek, rot) = if streams { (0.0, 0.0) } else { (self.seek_us(self.head, addr), self.rotational_us()) };
         let xfer = self.transfer_us(request.bytes());
         let service = seek + rot + xfer;
         let done = start.after(service);
         self.busy_until = done;
         self.head = (addr + request.bytes()) % self.capacity_bytes().max(1);
-        self.in_flight.push_back(done);
         let h = &mut self.hdd;
         if streams {
             h.sequential += 1;
@@ -312,9 +334,12 @@ impl Hdd {
         h.seek_us += seek;
         h.rotational_us += rot;
         h.transfer_us += xfer;
-        h.queue_wait_us += start.since(now);
-        h.queue_depth = self.in_flight.len() as u32;
-        h.max_queue_depth = h.max_queue_depth.max(h.queue_depth);
+        if destage {
+            h.destages += 1;
+            h.destage_wait_us += start.since(now);
+        } else {
+            h.queue_wait_us += start.since(now);
+        }
         self.counters.busy_us += service;
         done
     }
@@ -331,7 +356,9 @@ impl Hdd {
                 let hit = self.lines.get(&addr).is_some_and(|&(b, _)| bytes <= b);
                 if hit {
                     self.hdd.cache_read_hits += 1;
-                    now.after(through)
+                    let done = now.after(through);
+                    self.host_request(now, done);
+                    done
                 } else {
                     self.media(request, now)
                 }
@@ -356,7 +383,9 @@ impl Hdd {
                 self.dirty_bytes += bytes;
                 self.hdd.cache_writes += 1;
                 self.keep_line(addr, bytes, cap);
-                at.after(through)
+                let done = at.after(through);
+                self.host_request(now, done);
+                done
             }
         };
         self.counters.count(request, 0.0);
@@ -378,7 +407,7 @@ impl Hdd {
     fn destage_next(&mut self) {
         let Some((r, cached)) = self.pending.pop_front() else { return };
         let addr = self.address(&r);
-        let done = self.media_merged(&r, cached, true);
+        let done = self.platter(&r, cached, true);
         self.dirty.push_back((addr, r.bytes(), done));
     }
 
@@ -462,6 +491,8 @@ impl BlockDevice for Hdd {
             ("cache_writes", h.cache_writes as f64),
             ("cache_read_hits", h.cache_read_hits as f64),
             ("cache_full_wait_us", h.cache_full_wait_us),
+            ("destages", h.destages as f64),
+            ("destage_wait_us", h.destage_wait_us),
             ("dirty_bytes", self.dirty_bytes as f64),
         ]
     }
@@ -555,6 +586,13 @@ mod tests {
         assert_eq!((h.cache_writes, h.cache_read_hits, h.seeks, h.sequential), (3, 1, 1, 1));
         assert!((h.cache_full_wait_us - 11_060.0).abs() < 1e-6);
         assert_eq!((d.counters().write_requests, d.counters().read_requests), (3, 2));
+        // Two destages started: block 0's at once, block 1's behind it
+        // (cached at 60, started at 11,180). The host's queue at 11,300 is
+        // the two reads (to 11,360 and 17,180): the writes have completed
+        // and the destages are the controller's.
+        assert_eq!((h.destages, h.queue_depth, h.max_queue_depth), (2, 2, 2));
+        assert!((h.destage_wait_us - 11_120.0).abs() < 1e-6, "{}", h.destage_wait_us);
+        assert_eq!(d.queue_at(SimTime(11_400.0)).queue_depth, 1);
     }
 
     fn req(kind: IoKind, file: u32, block: u32) -> IoRequest {
