@@ -172,7 +172,8 @@ describe('a cell in the device view', () => {
   const cell: DeviceFigures = {
     name: 'CELL', kind: 'exadata_cell',
     counters: [c('physical write total IO requests', 100, 100), c('FL_FLASH_FIRST', 40, 40), c('FL_DISK_FIRST', 60, 60), c('flash_log_skipped', 7, 7),
-      c('FL_PREVENTED_OUTLIERS', 0, 0), c('flash_cache_writeback_blocks', 12, 12), c('flash_cache_destaged_blocks', 5, 5)],
+      c('FL_PREVENTED_OUTLIERS', 0, 0), c('flash_cache_writeback_blocks', 12, 12), c('flash_cache_destaged_blocks', 5, 5),
+      c('flash_cache_dirty_blocks', 2, 7)],
     snapshot: {
       flash: { ...flash.snapshot.flash!, blocks: Array.from({ length: 6 }, () => [0, 0, 4] as [number, number, number]), open: undefined,
         valid_pages: 0, invalid_pages: 0, free_pages: 24, erases: 0, gc_background: 0, gc_foreground: 0, gc_pages_moved: 0, write_amplification: 0 },
@@ -189,7 +190,9 @@ describe('a cell in the device view', () => {
   });
   it('names the flash cache and smart flash logging figures of the step', () => {
     const { svg } = buildReport('devices', { step: { ...STEP, devices: [cell] }, catalog: CATALOG });
-    expect(svg).toContain('flash cache in this step: 12 blocks written back · 5 destaged');
+    const fc = [...svg.matchAll(/class="flash-cache"[^>]*>([^<]*)</g)].map((m) => m[1]).join(' · ');
+    // The dirty blocks are the level at the step's end (7), not the step's change (2).
+    expect(fc).toBe('flash cache in this step: 12 blocks written back · 5 destaged · 7 still dirty in flash when the step ended');
     // Wrapped at its separators in the 560 px column.
     const fl = [...svg.matchAll(/class="flash-log"[^>]*>([^<]*)</g)].map((m) => m[1]).join(' · ');
     expect(fl).toBe('smart flash logging in this step: FL_FLASH_FIRST 40 · FL_DISK_FIRST 60 (7 with the flash log busy) · FL_PREVENTED_OUTLIERS 0');

@@ -330,4 +330,12 @@ fn write_back_flash_cache_removes_free_buffer_waits() {
     assert!(back_dev.contains("flash_cache_read_misses=0 "), "{back_dev}");
     assert!(through_dev.contains("flash_cache_writeback_blocks=0 "), "{through_dev}");
     assert!(!back_dev.contains("flash_cache_writeback_blocks=0 "), "{back_dev}");
+    // Every block written back is on disk or still dirty in flash.
+    let n = |name: &str| -> u64 {
+        let at = back_dev.find(&format!("{name}=")).unwrap() + name.len() + 1;
+        back_dev[at..].split_whitespace().next().unwrap().parse().unwrap()
+    };
+    let (back_blocks, destaged, dirty) =
+        (n("flash_cache_writeback_blocks"), n("flash_cache_destaged_blocks"), n("flash_cache_dirty_blocks"));
+    assert!(destaged > 0 && destaged + dirty == back_blocks, "{back_dev}");
 }

@@ -265,6 +265,9 @@ export function deviceFragment(d: DeviceAt, width: number, hatch: string): Fragm
   const some = (xs: [string, string, number][]) => xs.filter(([, , v]) => v > 0).map(([one, many, v]) => `${fmtNum(v)} ${v === 1 ? one : many}`);
   const fc = some([['read hit', 'read hits', delta.flash_cache_read_hits ?? 0], ['read miss', 'read misses', delta.flash_cache_read_misses ?? 0],
     ['block written back', 'blocks written back', delta.flash_cache_writeback_blocks ?? 0], ['destaged', 'destaged', delta.flash_cache_destaged_blocks ?? 0]]);
+  // Written back but not yet destaged: a level at the step's end, not a delta.
+  const dirty = d.counters.find((c) => c.name === 'flash_cache_dirty_blocks')?.total ?? 0;
+  if (dirty > 0) fc.push(`${fmtNum(dirty)} still dirty in flash when the step ended`);
   if (fc.length) put(`flash cache in this step: ${fc.join(' · ')}`, 'flash-cache');
   const ff = delta.FL_FLASH_FIRST ?? 0, df = delta.FL_DISK_FIRST ?? 0, skipped = delta.flash_log_skipped ?? 0, po = delta.FL_PREVENTED_OUTLIERS ?? 0;
   if (ff + df > 0) {

@@ -33,10 +33,13 @@
 //! - **Write-through** (default, `write_back = 0`): a write completes when
 //!   the disks have it; cached copies are updated in flash at the same time
 //!   (not waited for). **Write-back** (`write_back = 1`, 11.2.3.2+): a
-//!   cacheable write completes when flash has it, and is destaged: the disk
-//!   write is issued when the flash write completes, not waited for (it
-//!   still occupies the disk). Changing the mode empties the cache (CellCLI
-//!   changes `flashCacheMode` only after `DROP FLASHCACHE`).
+//!   cacheable write completes when flash has it and stays dirty there
+//!   until cellsrv destages it: one destage in flight per disk, oldest
+//!   first, issued once flash has the block and the disk took the previous
+//!   destage (checked whenever the cell gets a request), so a read waits
+//!   behind one destage, not the backlog. Changing the mode writes the
+//!   dirty blocks to disk and empties the cache (CellCLI changes
+//!   `flashCacheMode` only after `DROP FLASHCACHE`).
 //! - **Smart flash logging** (`flash_logging = 1`): a redo write goes to its
 //!   disks and to the flash log at once and completes on the first to
 //!   finish. `FL_DISK_FIRST` / `FL_FLASH_FIRST` count the winners;
@@ -242,6 +245,8 @@ pub struct CellCounters {
     pub flash_cache_writeback_blocks: u64,
     /// Blocks destaged from flash to disk.
     pub flash_cache_destaged_blocks: u64,
+    /// Blocks written back that their disk does not have yet.
+    pub flash_cache_dirty_blocks: u64,
     /// Blocks evicted from the cache.
     pub flash_cache_evictions: u64,
     pub fl_disk_first: u64,
@@ -334,6 +339,11 @@ pub struct ExadataCell {
     log_cursor: u64,
     /// When the flash log's last write completes.
     log_busy_until: SimTime,
+    /// Write-back: blocks flash holds that their disk does not have yet,
+    /// per disk, oldest first (the write, when flash had it); and when
+    /// each disk took cellsrv's last destage.
+    dirty: Vec<VecDeque<(IoRequest, SimTime)>>,
+    destage_free: Vec<SimTime>,
     last: IoNote,
 }
 
@@ -347,6 +357,7 @@ impl ExadataCell {
             .map(|i| Hdd::new(&format!("{name}_CD_{i:02}"), hdd.clone()))
             .collect::<Result<Vec<_>, _>>()?;
         let flash = Ssd::new(&format!("{name}_FD"), "pcie_flash", params.ssd.clone())?;
+        let n = disks.len();
         Ok(ExadataCell {
             name: name.to_string(),
             params,
@@ -359,6 +370,8 @@ impl ExadataCell {
             runs: Vec::new(),
             log_cursor: 0,
             log_busy_until: SimTime::ZERO,
+            dirty: vec![VecDeque::new(); n],
+            destage_free: vec![SimTime::ZERO; n],
             last: IoNote::default(),
         })
     }
@@ -407,6 +420,39 @@ impl ExadataCell {
     /// A run of flash-cache slots as a request to the flash.
     fn slot_request(&self, kind: IoKind, (slot, n): (u32, u32)) -> IoRequest {
         IoRequest { kind, file: 0, block: slot, blocks: n, block_size: self.dir.slot_bytes, purpose: IoPurpose::Data }
+    }
+
+    /// The disk a request's first allocation unit is on.
+    fn disk_of(&self, r: &IoRequest) -> usize {
+        let au = ((self.params.au_kb * 1024.0) as u64).max(1);
+        let a = r.block as u64 * r.block_size.max(1) as u64 / au;
+        ((r.file as u64 + a) % self.disks.len().max(1) as u64) as usize
+    }
+
+    /// Destage what is due by `now`: cellsrv keeps one destage in flight
+    /// per disk, the oldest dirty block first, issued once flash has it and
+    /// the disk took the previous one. So a disk's queue holds at most one
+    /// of them and reads do not wait behind a backlog; the rest stay dirty
+    /// in flash. `all`: every dirty block, whatever `now` (before the
+    /// cache is dropped).
+    fn destage(&mut self, now: SimTime, all: bool) {
+        if self.cell.flash_cache_dirty_blocks == 0 {
+            return;
+        }
+        for d in 0..self.dirty.len() {
+            // Bounded by the blocks waiting on this disk.
+            for _ in 0..self.dirty[d].len() {
+                let Some(&(r, ready)) = self.dirty[d].front() else { break };
+                let at = ready.max(self.destage_free[d]);
+                if at > now && !all {
+                    break;
+                }
+                self.dirty[d].pop_front();
+                self.destage_free[d] = self.disk_io(&r, at);
+                self.cell.flash_cache_destaged_blocks += r.blocks as u64;
+                self.cell.flash_cache_dirty_blocks -= r.blocks as u64;
+            }
+        }
     }
 
     /// Send the request's pieces to their disks at `at`; when the last completes.
@@ -483,9 +529,10 @@ impl ExadataCell {
                 let q = self.slot_request(IoKind::Write, run);
                 done = done.max(self.flash.submit(&q, t));
             }
-            // Destage: the disk write starts when flash has the data.
-            self.disk_io(r, done);
-            self.cell.flash_cache_destaged_blocks += r.blocks as u64;
+            // Dirty in flash until cellsrv destages it (see `destage`).
+            let d = self.disk_of(r);
+            self.dirty[d].push_back((*r, done));
+            self.cell.flash_cache_dirty_blocks += r.blocks as u64;
             return done;
         }
         let done = self.disk_io(r, t);
@@ -549,6 +596,9 @@ impl ExadataCell {
 
     /// Forget the flash cache's contents (CellCLI DROP / CREATE FLASHCACHE).
     pub fn drop_flash_cache(&mut self) {
+        // Its dirty blocks are written to disk first (CellCLI flushes a
+        // write-back cache before dropping it).
+        self.destage(SimTime::ZERO, true);
         self.dir = Directory::default();
     }
 }
@@ -564,6 +614,7 @@ impl BlockDevice for ExadataCell {
 
     fn submit(&mut self, r: &IoRequest, now: SimTime) -> SimTime {
         self.last = IoNote::default();
+        self.destage(now, false);
         let t = now.after(self.params.cell_overhead_us);
         if r.kind == IoKind::Read && r.blocks > 1 {
             self.cell.large_read_requests += 1;
@@ -630,6 +681,7 @@ impl BlockDevice for ExadataCell {
             ("flash_cache_population_blocks", c.flash_cache_population_blocks as f64),
             ("flash_cache_writeback_blocks", c.flash_cache_writeback_blocks as f64),
             ("flash_cache_destaged_blocks", c.flash_cache_destaged_blocks as f64),
+            ("flash_cache_dirty_blocks", c.flash_cache_dirty_blocks as f64),
             ("flash_cache_evictions", c.flash_cache_evictions as f64),
             ("flash_cache_blocks", self.dir.map.len() as f64),
             ("FL_DISK_FIRST", c.fl_disk_first as f64),
@@ -932,7 +984,8 @@ mod tests {
 
     /// Write-through: a write completes when the disk has it (100 + 5,000
     /// plus 81.92). Write-back: when flash has it (100 + 8 + 250 = 358),
-    /// and the destage is queued on the disk.
+    /// and the block stays dirty in flash until cellsrv destages it, which
+    /// it does once flash has it (the next request at 10,000 finds it due).
     #[test]
     fn write_back_completes_at_flash_write_through_at_disk() {
         let w = IoRequest { kind: IoKind::Write, ..read(0, 0, 1) };
@@ -942,17 +995,51 @@ mod tests {
         assert!(wb.set_param("write_back", 1.0));
         let t = wb.submit(&w, SimTime::ZERO);
         assert!(at(t, 358.0), "{t:?}");
-        assert_eq!(wb.disks[0].counters().write_requests, 1, "destaged");
-        assert_eq!((wb.cell.flash_cache_writeback_blocks, wb.cell.flash_cache_destaged_blocks), (1, 1));
-        // The block is now cached: a read hits.
+        assert_eq!(wb.disks[0].counters().write_requests, 0, "dirty in flash");
+        assert_eq!(wb.cell.flash_cache_dirty_blocks, 1);
+        // The block is now cached: a read hits; its destage was due.
         wb.submit(&read(0, 0, 1), SimTime(10_000.0));
         assert!(wb.last_note().flash_cache_hit);
+        assert_eq!(wb.disks[0].counters().write_requests, 1, "destaged");
+        let c = wb.cell;
+        assert_eq!(
+            (c.flash_cache_writeback_blocks, c.flash_cache_destaged_blocks, c.flash_cache_dirty_blocks),
+            (1, 1, 0)
+        );
         // Back to write-through: the flash cache is dropped and created empty.
         assert!(wb.set_param("write_back", 0.0));
         wb.submit(&read(0, 0, 1), SimTime(20_000.0));
         assert!(!wb.last_note().flash_cache_hit);
         assert!(!wb.set_param("disks", 4.0), "layout is fixed");
         assert!(!wb.set_param("write_back", 2.0));
+    }
+
+    /// Write-back destages one block at a time per disk, so a read does not
+    /// wait behind the backlog. Blocks 0, 4 and 8 of file 0 (disk 0, 16 KB
+    /// apart on one track) written back at 0: in flash at 358, 608, 858.
+    /// A read of block 12 at 1,000 finds block 0's destage due (358 to
+    /// 5,439.92: half a revolution and 81.92 of transfer) and blocks 4 and
+    /// 8 still dirty: the read (at 1,100, a miss) waits for that one
+    /// destage only, 5,439.92 + 5,081.92 = 10,521.84, then populates flash
+    /// (8 + 250): 10,779.84. With every destage issued at once it would
+    /// have waited for all three (20,685.68). At 30,000 the other two go,
+    /// one after the other, behind the read: to 15,603.76 and 20,685.68.
+    #[test]
+    fn write_back_destages_one_at_a_time_and_reads_go_between() {
+        let mut wb = tiny();
+        assert!(wb.set_param("write_back", 1.0));
+        for b in [0, 4, 8] {
+            wb.submit(&IoRequest { kind: IoKind::Write, ..read(0, b, 1) }, SimTime::ZERO);
+        }
+        assert_eq!(wb.cell.flash_cache_dirty_blocks, 3);
+        let t = wb.submit(&read(0, 12, 1), SimTime(1_000.0));
+        assert!(at(t, 10_779.84), "{t:?}");
+        assert_eq!((wb.cell.flash_cache_destaged_blocks, wb.cell.flash_cache_dirty_blocks), (1, 2));
+        assert_eq!(wb.disks[0].hdd.max_queue_depth, 2, "the destage in flight and the read");
+        wb.submit(&read(0, 0, 1), SimTime(30_000.0));
+        assert_eq!((wb.cell.flash_cache_destaged_blocks, wb.cell.flash_cache_dirty_blocks), (3, 0));
+        assert!((wb.disks[0].counters().busy_us - 4.0 * 5_081.92).abs() < 1e-6);
+        assert!((wb.destage_free[0].0 - 20_685.68).abs() < 1e-6, "{:?}", wb.destage_free[0]);
     }
 
     /// Smart flash logging: a 512-byte redo write to an idle disk (100 +
