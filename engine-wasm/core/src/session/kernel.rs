@@ -300,10 +300,18 @@ impl Kernel<'_> {
         g.hot_moved += m.hot_moved as u64;
         if m.free_waits > 0 {
             let c = &mut self.stats.calls;
-            // One wait per round the session found no clean buffer.
-            let each = m.free_wait_us / m.free_waits as f64;
-            for _ in 0..m.free_waits {
-                c.note_wait(crate::stats::WaitEvent::FreeBufferWaits, each);
+            // One wait per round the session found no clean buffer: those
+            // that timed out took the timeout, the others share the rest.
+            let timeout = crate::sga::cache::FREE_BUFFER_WAIT_TIMEOUT_US;
+            for _ in 0..m.free_wait_timeouts {
+                c.note_wait(crate::stats::WaitEvent::FreeBufferWaits, timeout);
+            }
+            let posted = m.free_waits - m.free_wait_timeouts;
+            if posted > 0 {
+                let each = (m.free_wait_us - timeout * m.free_wait_timeouts as f64) / posted as f64;
+                for _ in 0..posted {
+                    c.note_wait(crate::stats::WaitEvent::FreeBufferWaits, each);
+                }
             }
             self.cost.charge(st.get, m.free_wait_us);
         }

@@ -31,6 +31,11 @@ use crate::io::{BlockDevice, IoKind, IoPurpose, IoRequest};
 use crate::sga::latch::{LatchChild, LatchMap, LatchSet};
 use crate::sim::SimTime;
 
+/// `free buffer waits` times out after 1 s (Oracle Database Reference,
+/// "free buffer waits": "Wait Time: 1 second"); the session then looks for
+/// a free buffer again.
+pub const FREE_BUFFER_WAIT_TIMEOUT_US: f64 = 1_000_000.0;
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum PoolKind {
     Default,
@@ -198,6 +203,9 @@ pub struct MissInfo {
     /// within the scan depth and waited for DBWR's writes.
     pub free_waits: u32,
     pub free_wait_us: f64,
+    /// Of `free_waits`, those that ended at the wait's 1 s timeout
+    /// ([`FREE_BUFFER_WAIT_TIMEOUT_US`]) with DBWR's batch still writing.
+    pub free_wait_timeouts: u32,
     /// When the read was issued (after any free buffer wait).
     pub issued: f64,
     /// `free buffer requested`, `free buffer inspected`, `dirty buffers
@@ -606,6 +614,15 @@ impl BufferCache {
                 return (i, t);
             }
             match self.dbwr.done {
+                // The wait ends when DBWR's batch completes, or at its
+                // timeout: then the session scans again and, with the
+                // batch still writing, waits again.
+                Some(done) if done > t.0 + FREE_BUFFER_WAIT_TIMEOUT_US => {
+                    self.last_miss.free_waits += 1;
+                    self.last_miss.free_wait_timeouts += 1;
+                    self.last_miss.free_wait_us += FREE_BUFFER_WAIT_TIMEOUT_US;
+                    t = t.after(FREE_BUFFER_WAIT_TIMEOUT_US);
+                }
                 Some(done) if done > t.0 => {
                     self.last_miss.free_waits += 1;
                     self.last_miss.free_wait_us += done - t.0;
@@ -1068,5 +1085,21 @@ mod tests {
         assert_eq!(done, Some(SimTime(4e6 + 200.0)), "the read starts when the write is done");
         assert_eq!((c.dbwr.stats.physical_writes, d.counters().write_requests), (1, 1));
         assert_eq!(order(&c), vec![(3, 0, false), (1, 0, false), (6, 1, false), (5, 1, false)]);
+        // The same with DBWR's write taking 2.5 s: the wait times out at
+        // 1 s and the session scans again; block 3 went to the hot end in
+        // the first scan, so block 4 is now at the cold end, clean, and
+        // is reused without waiting for the write.
+        let mut c2 = BufferCache::new(8192, 4 * 8192, 0, &version::V18, true);
+        let mut d2 = FixedLatency::new("DATA", 100.0);
+        for (b, at) in [(1, 0.0), (2, 0.0), (3, 0.0), (4, 0.0), (1, 1e6), (1, 3.1e6), (5, 3.2e6), (3, 3.3e6)] {
+            let kind = if at == 3.3e6 { GetKind::Current } else { GetKind::Normal };
+            c2.consistent_get(1, b, kind, &mut d2, SimTime(at));
+        }
+        assert!(d2.set_param("latency_us", 2_500_000.0));
+        let done = c2.consistent_get(1, 6, GetKind::Normal, &mut d2, SimTime(4e6)).read_done;
+        let m = c2.last_miss;
+        assert_eq!((m.free_waits, m.free_wait_timeouts, m.free_wait_us), (1, 1, 1e6));
+        assert_eq!(done, Some(SimTime(5e6 + 2_500_000.0)), "read at the timeout");
+        assert_eq!(order(&c2), vec![(3, 0, true), (1, 0, false), (6, 1, false), (5, 1, false)]);
     }
 }
