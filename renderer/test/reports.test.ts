@@ -9,6 +9,7 @@ import { flameSvg } from '../src/reports/flame';
 import { statsSvg } from '../src/reports/stats';
 import { structureSvg } from '../src/reports/structure';
 import { buildReport } from '../src/reports/report';
+import { slideSvg } from '../src/reports/slide';
 import { esc } from '../src/reports/svg';
 import type { Catalog, Step } from '../src/model/types';
 
@@ -179,6 +180,20 @@ describe('SVG reports', () => {
     expect(svg).toContain('INDEX UNIQUE SCAN');
     expect(svg).toContain('T1_PK');
     expect(svg).toContain('Flame graph (simulated time');
+  });
+  it('a slide says the picture\'s title once: in its band, not again in the picture', () => {
+    for (const kind of ['structure', 'flame', 'stats', 'report'] as const) {
+      const { svg } = buildReport(kind, { step: STEP, catalog: CATALOG, trace: T1_LOOKUP });
+      const heading = /<title>([^<]*)<\/title>/.exec(svg)![1];
+      const shown = (doc: string) => doc.split(`>${heading}</text>`).length - 1;
+      // The one-page report's own heading is not its title: nothing to take out.
+      expect(shown(svg), kind).toBe(kind === 'report' ? 0 : 1);
+      const slide = slideSvg(svg, heading.replace(/&apos;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&'), 'footer');
+      wellFormed(slide);
+      expect(shown(slide), kind).toBe(1);
+      // The picture keeps the rest: its subtitle and its content.
+      expect(slide.length).toBeGreaterThan(svg.length - heading.length - 200);
+    }
   });
   it('handles a workload heat map of 100,000 lookups', () => {
     const evs = [];

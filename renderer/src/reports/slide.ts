@@ -11,7 +11,18 @@ function sizeOf(svg: string): { width: number; height: number } {
   return { width: Number(m?.[1] ?? 1000), height: Number(m?.[2] ?? 600) };
 }
 
+/** The picture without its own heading (the first text that repeats its <title>): the slide's band says it, once. */
+export function withoutHeading(svg: string): string {
+  const open = svg.indexOf('<title>'), close = svg.indexOf('</title>');
+  if (open < 0 || close < open) return svg;
+  const end = svg.indexOf(`>${svg.slice(open + 7, close)}</text>`, close);
+  const start = end < 0 ? -1 : svg.lastIndexOf('<text', end);
+  if (start < close) return svg;
+  return svg.slice(0, start) + svg.slice(svg.indexOf('</text>', end) + 7);
+}
+
 export function slideSvg(picture: string, title: string, footer: string): string {
+  picture = withoutHeading(picture);
   const { width: W, height: H } = SLIDE;
   const pad = 60, band = 120, foot = 50;
   const box = { x: pad, y: band, w: W - 2 * pad, h: H - band - foot - 20 };
