@@ -6,7 +6,7 @@ import { CATALOG, FOLDED_T1 } from './fixtures';
 import { buildReport } from '../src/reports/report';
 import { esc } from '../src/reports/svg';
 import { devicesAt } from '../src/model/deviceFrames';
-import { wrapWords } from '../src/reports/devices';
+import { wrapWords } from '../src/reports/svg';
 import type { DeviceFigures, DeviceFrames, Step } from '../src/model/types';
 
 const c = (name: string, delta: number, total: number) => ({ name, delta, total });

@@ -195,6 +195,14 @@ describe('SVG reports', () => {
       expect(slide.length).toBeGreaterThan(svg.length - heading.length - 200);
     }
   });
+  it('a slide wraps a long title on two lines instead of cutting it', () => {
+    const { svg } = buildReport('flame', { step: STEP, catalog: CATALOG, trace: T1_LOOKUP });
+    const title = `Flame graph · LAB RUN '${'select value from t1 where key = :1 and note is not null '.repeat(2).trim()}' BIND 1 TO 100000`;
+    const band = slideSvg(svg, title, 'footer').split('<line x1="60" y1="100"')[0];
+    const lines = [...band.matchAll(/<text[^>]*font-size="32"[^>]*>([^<]*)<\/text>/g)].map((m) => m[1]);
+    expect(lines).toHaveLength(2);
+    expect(lines.join(' ')).toBe(esc(title));
+  });
   it('handles a workload heat map of 100,000 lookups', () => {
     const evs = [];
     for (let k = 0; k < 20000; k++) evs.push({ kind: 0, get: 0, seg: 0, block: 1 + (k % 243), latch: k % 1024, gets: 1, exec: k });

@@ -6,7 +6,7 @@
 import type { DeviceFigures, FlashSnapshot, QueueSnapshot } from '../model/types';
 import type { DeviceAt, LiveFrame } from '../model/deviceFrames';
 import { fmtNum, fmtSigned, fmtUs } from '../model/stats';
-import { esc, MONO, n, REPORT_COLORS, svgDocument, text, textWidth, truncate } from './svg';
+import { esc, MONO, n, REPORT_COLORS, svgDocument, text, textWidth, truncate, wrapWords } from './svg';
 import type { Fragment } from './flame';
 
 export const DEVICE_COLORS = {
@@ -371,20 +371,6 @@ export function devicesGridFragment(devices: DeviceAt[], width: number, cols: nu
   return { width, height, body: parts.join('\n') };
 }
 
-/** `s` on at most `max` lines of `width` (bold text: `size` a little wider), broken at spaces; the last line cut if need be. */
-export function wrapWords(s: string, width: number, size: number, max: number): string[] {
-  const out: string[] = [];
-  let rest = s.trim();
-  while (rest && out.length < max - 1 && textWidth(rest, size) > width) {
-    const fit = Math.max(1, Math.floor(width / (size * 0.55)));
-    const cut = rest.lastIndexOf(' ', fit);
-    const at = cut > fit / 2 ? cut : fit;
-    out.push(rest.slice(0, at).trimEnd());
-    rest = rest.slice(at).trimStart();
-  }
-  if (rest) out.push(truncate(rest, width, size));
-  return out;
-}
 
 /** When the devices are drawn: at the trace playback's frame (the first device with one), else the step's end. */
 export function devicesWhen(devices: DeviceAt[]): string {

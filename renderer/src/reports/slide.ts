@@ -1,7 +1,7 @@
 // A 16:9 slide (1920 x 1080) around any exported picture: a title band, the
 // picture scaled to fit the rest, and a footer with the source, so a
 // trainer can drop it into a deck as it is.
-import { esc, REPORT_COLORS, svgDocument, text, truncate } from './svg';
+import { esc, REPORT_COLORS, svgDocument, text, textWidth, truncate, wrapWords } from './svg';
 
 export const SLIDE = { width: 1920, height: 1080 } as const;
 
@@ -33,7 +33,13 @@ export function slideSvg(picture: string, title: string, footer: string): string
   // The picture nests as an <svg> with its own viewBox: scaled, not re-laid-out.
   const inner = picture.replace(/^<\?xml[^>]*>\s*/, '').replace(/<svg\b/, `<svg x="${x.toFixed(1)}" y="${y.toFixed(1)}" preserveAspectRatio="xMidYMid meet"`)
     .replace(/(<svg\b[^>]*?)\bwidth="[\d.]+"([^>]*?)\bheight="[\d.]+"/, `$1width="${w.toFixed(1)}"$2height="${h.toFixed(1)}"`);
-  const body = `${text(pad, 78, truncate(title, W - 2 * pad, 44), `font-size="44" font-weight="700" fill="${REPORT_COLORS.text}"`)}\n` +
+  // The title on one line at 44 px, or on two at 32 px: the picture's own heading is gone, so the band keeps it whole.
+  const one = textWidth(title, 44 * 1.08) <= W - 2 * pad;
+  const wrapped = one ? [] : wrapWords(title, W - 2 * pad, 32 * 1.08, 2);
+  const heading = one
+    ? text(pad, 78, title, `font-size="44" font-weight="700" fill="${REPORT_COLORS.text}"`)
+    : wrapped.map((l, i) => text(pad, (wrapped.length === 1 ? 74 : 48) + i * 38, l, `font-size="32" font-weight="700" fill="${REPORT_COLORS.text}"`)).join('');
+  const body = `${heading}\n` +
     `<line x1="${pad}" y1="100" x2="${W - pad}" y2="100" stroke="${REPORT_COLORS.border}" stroke-width="2"/>\n${inner}\n` +
     `${text(pad, H - 24, truncate(footer, W - 2 * pad, 20), `font-size="20" fill="${REPORT_COLORS.muted}"`)}\n`;
   return svgDocument(W, H, title, body, `LIO Lab slide (16:9): ${esc(title)}`);

@@ -43,6 +43,21 @@ export function truncate(s: string, maxWidth: number, size = 12, mono = false): 
   return `${s.slice(0, max - 1)}…`;
 }
 
+/** `s` on at most `max` lines of `width` (bold text: `size` a little wider), broken at spaces; the last line cut if need be. */
+export function wrapWords(s: string, width: number, size: number, max: number): string[] {
+  const out: string[] = [];
+  let rest = s.trim();
+  while (rest && out.length < max - 1 && textWidth(rest, size) > width) {
+    const fit = Math.max(1, Math.floor(width / (size * 0.55)));
+    const cut = rest.lastIndexOf(' ', fit);
+    const at = cut > fit / 2 ? cut : fit;
+    out.push(rest.slice(0, at).trimEnd());
+    rest = rest.slice(at).trimStart();
+  }
+  if (rest) out.push(truncate(rest, width, size));
+  return out;
+}
+
 /** Fixed colours of exported pictures (light; files are viewed outside the app). */
 export const REPORT_COLORS = {
   text: '#1d2433', muted: '#5f6b7c', border: '#d8dce3', panel: '#f4f6f9', grid: '#e6e9ee', stroke: '#c5cbd4',

@@ -37,13 +37,16 @@ impl Client {
             Driver::SqlPlus => Client::SqlPlus,
         }
     }
+    /// The client's frames in the flame graph. A JDBC driver runs both a
+    /// query (`executeQuery`) and DML (`executeUpdate`) through its
+    /// statement class's `executeForRows`, so the frame fits either.
     pub(crate) fn frame(self) -> &'static str {
         match self {
             Client::SqlPlus => "sqlplus;OCIStmtExecute",
             Client::Plsql => "plsql",
-            Client::JdbcThin => "java;T4CPreparedStatement.executeQuery",
-            Client::JdbcOciNet => "java;T2CPreparedStatement.executeQuery;OCIStmtExecute",
-            Client::JdbcOciBequeath => "java;T2CPreparedStatement.executeQuery;OCIStmtExecute",
+            Client::JdbcThin => "java;T4CPreparedStatement.executeForRows",
+            Client::JdbcOciNet => "java;T2CPreparedStatement.executeForRows;OCIStmtExecute",
+            Client::JdbcOciBequeath => "java;T2CPreparedStatement.executeForRows;OCIStmtExecute",
         }
     }
     /// Over Oracle Net (TCP); the others talk to a bequeathed server
@@ -131,7 +134,7 @@ impl Run<'_> {
         };
         let plsql_switch = c.stack("oracle;opitsk;opiodr;opiexe;pfrrun;plsql_sql_switch");
         let memopt_call = c.stack("oracle;opitsk;opiodr;opiexe;kpoxihExecute");
-        let thin_memopt_client = c.stack("java;T4CPreparedStatement.executeQuery;T4CMemoptFastLookup.unmarshalRow");
+        let thin_memopt_client = c.stack("java;T4CPreparedStatement.executeForRows;T4CMemoptFastLookup.unmarshalRow");
         CallStacks {
             client: client_id,
             net,
