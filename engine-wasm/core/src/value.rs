@@ -127,19 +127,27 @@ pub fn oracle_number_len(n: f64) -> usize {
     if n == 0.0 || !n.is_finite() {
         return 1;
     }
-    // Integers: count base-100 digits arithmetically (the common case).
-    if n.fract() == 0.0 && n.abs() < 1e15 {
-        let mut v = n.abs() as u64;
+    // Integers (the common case): base-100 digits by comparison. The
+    // integer test is a round trip through u64, not `fract()` (a libm call
+    // on baseline x86-64).
+    let a = n.abs();
+    if a < 1e15 && (a as u64) as f64 == a {
+        let mut v = a as u64;
+        // Bounded: v > 0 and each division takes two decimal digits.
         while v.is_multiple_of(100) {
             v /= 100;
         }
-        let mut digits = 0;
-        while v > 0 {
-            v /= 100;
-            digits += 1;
-        }
+        let digits = 1 + POW100.iter().take_while(|&&p| v >= p).count();
         return 1 + digits + usize::from(n < 0.0);
     }
+    decimal_number_len(n)
+}
+
+/// 100^1 .. 100^7: an integer below 10^15 has at most 8 base-100 digits.
+const POW100: [u64; 7] = [100, 10_000, 1_000_000, 100_000_000, 10_000_000_000, 1_000_000_000_000, 100_000_000_000_000];
+
+/// [`oracle_number_len`] for any finite non-zero number, from its decimal digits.
+fn decimal_number_len(n: f64) -> usize {
     // Decimal digits and the position of the decimal point.
     let s = format!("{:e}", n.abs()); // like 1.2345e4
     let (mant, exp) = match s.split_once('e') {
@@ -189,6 +197,22 @@ mod tests {
         assert_eq!(oracle_number_len(100000.0), 2); // c3 0b
         assert_eq!(oracle_number_len(0.5), 2);
         assert_eq!(oracle_number_len(-1.0), 3);
+    }
+
+    /// The integer fast path agrees with the decimal-digit path.
+    #[test]
+    fn integer_lengths_match_the_digit_path() {
+        let mut xs: Vec<f64> = (1..=20_000).map(f64::from).collect();
+        for k in 0..15 {
+            let p = 10f64.powi(k);
+            xs.extend([p, p - 1.0, p + 1.0, 3.0 * p, 99.0 * p, 101.0 * p]);
+        }
+        xs.extend([999_999_999_999_999.0, 123_456_789_012_345.0, 100_000_000_000_000.0]);
+        for x in xs.into_iter().filter(|x| *x > 0.0 && *x < 1e15) {
+            for v in [x, -x] {
+                assert_eq!(oracle_number_len(v), decimal_number_len(v), "{v}");
+            }
+        }
     }
 
     #[test]
