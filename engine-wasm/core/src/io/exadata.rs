@@ -422,11 +422,19 @@ impl ExadataCell {
         IoRequest { kind, file: 0, block: slot, blocks: n, block_size: self.dir.slot_bytes, purpose: IoPurpose::Data }
     }
 
+    /// Allocation-unit size in bytes (at least 1).
+    fn au_bytes(&self) -> u64 {
+        ((self.params.au_kb * 1024.0) as u64).max(1)
+    }
+
+    /// The disk allocation unit `a` of `file` is on (coarse striping).
+    fn disk_of_au(&self, file: u32, a: u64) -> usize {
+        ((file as u64 + a) % self.disks.len().max(1) as u64) as usize
+    }
+
     /// The disk a request's first allocation unit is on.
     fn disk_of(&self, r: &IoRequest) -> usize {
-        let au = ((self.params.au_kb * 1024.0) as u64).max(1);
-        let a = r.block as u64 * r.block_size.max(1) as u64 / au;
-        ((r.file as u64 + a) % self.disks.len().max(1) as u64) as usize
+        self.disk_of_au(r.file, r.block as u64 * r.block_size.max(1) as u64 / self.au_bytes())
     }
 
     /// Destage what is due by `now`: cellsrv keeps one destage in flight
@@ -458,7 +466,7 @@ impl ExadataCell {
     /// Send the request's pieces to their disks at `at`; when the last completes.
     fn disk_io(&mut self, r: &IoRequest, at: SimTime) -> SimTime {
         let n = self.disks.len() as u64;
-        let au = (self.params.au_kb * 1024.0) as u64;
+        let au = self.au_bytes();
         let bs = r.block_size.max(1) as u64;
         let mut off = r.block as u64 * bs;
         let end = off + r.bytes();
@@ -470,7 +478,7 @@ impl ExadataCell {
             }
             let a = off / au;
             let piece_end = ((a + 1) * au).min(end);
-            let disk = ((r.file as u64 + a) % n) as usize;
+            let disk = self.disk_of_au(r.file, a);
             let local = (a / n) * au + (off - a * au);
             let piece = IoRequest { block: (local / bs) as u32, blocks: (piece_end - off).div_ceil(bs) as u32, ..*r };
             done = done.max(self.disks[disk].submit(&piece, at));
