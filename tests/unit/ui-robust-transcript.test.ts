@@ -192,4 +192,17 @@ Explained.
     expect(r.script).toBe('select *\nfrom t\n\n/\n');
     expect(r).toMatchObject({ removed_prompts: 2, removed_line_numbers: 2, removed_output_lines: 1 });
   });
+
+  it("a SQL*Plus command continued with ' -' goes on after the '> ' prompt", () => {
+    const r = stripTranscript(`SQL> exec dbms_stats.gather_table_stats( -
+> user, 'T1')
+
+PL/SQL procedure successfully completed.
+
+SQL> select 1 from dual;
+`)!;
+    expect(r.script).toBe("exec dbms_stats.gather_table_stats( -\nuser, 'T1')\nselect 1 from dual;\n");
+    expect(r).toMatchObject({ removed_prompts: 3, removed_line_numbers: 0, removed_output_lines: 1 });
+    expect(splitScript(r.script).map((s) => s.kind)).toEqual(['sqlplus', 'sql']);
+  });
 });

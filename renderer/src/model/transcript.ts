@@ -14,6 +14,8 @@
 //   - once the statement has ended (or it was a one-line SQL*Plus command,
 //     or the next line is not the expected number), the lines up to the next
 //     prompt are output: removed;
+//   - a SQL*Plus command continued with a trailing ` -` goes on after SQL*Plus's
+//     `> ` prompt: that line is typed too;
 //   - lines before the first prompt are kept as they are (they may be the
 //     user's own), as is any text when there is no prompt at all.
 //
@@ -31,6 +33,9 @@ export interface StrippedTranscript {
 const PROMPT = /^[ \t]*(?:\d\d:\d\d:\d\d[ \t]+)?SQL>(?: (.*)|[ \t]*)$/;
 /** SQL*Plus's continuation line: the number (right-aligned in 3), two blanks, the text (blogs sometimes keep one). */
 const NUMBERED = /^[ \t]*(\d{1,5})(?: {1,2}|\t|$)(.*)$/;
+
+/** The prompt of a SQL*Plus command's continuation line (after a line ending in ` -`). */
+const CONTINUED = /^> ?(.*)$/;
 
 /** SQL*Plus commands (one line each, no terminator); as in model/script.mjs. */
 const SQLPLUS = new Set([
@@ -78,6 +83,8 @@ export function stripTranscript(text: string): StrippedTranscript | null {
   let seenPrompt = false;
   /** The open statement: its kind and the line number SQL*Plus shows next; null between statements. */
   let open: { kind: 'sql' | 'plsql'; next: number } | null = null;
+  /** A SQL*Plus command whose line ended in ` -`: its next line comes after `> `. */
+  let continued = false;
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i];
     const p = PROMPT.exec(line);
@@ -89,9 +96,20 @@ export function stripTranscript(text: string): StrippedTranscript | null {
       out.push(typed);
       const k = kindOf(typed);
       open = k === 'done' || ends(k, typed) ? null : { kind: k, next: 2 };
+      continued = k === 'done' && /\s-$/.test(typed);
       continue;
     }
     if (!seenPrompt) { out.push(line); continue; }
+    if (continued) {
+      const c = CONTINUED.exec(line);
+      if (c) {
+        prompts++;
+        out.push(c[1]);
+        continued = /\s-$/.test(c[1]);
+        continue;
+      }
+      continued = false;
+    }
     if (open) {
       const m = NUMBERED.exec(line);
       if (m && Number(m[1]) === open.next) {
