@@ -17,7 +17,8 @@ import { ExportMenu } from './views/ExportMenu';
 import { Notices, upsertNotice, type Notice } from './views/Notices';
 import { comparables, runTitle, shortStmt, stepToShow, type SessionRun } from './session';
 import { focusLine, parseDemo, type Demo } from './model/demo.mjs';
-import { Presenter } from './views/Presenter';
+import { Presenter, type PresenterStop } from './views/Presenter';
+import { ViewBoundary, viewFailuresForTest } from './views/ViewBoundary';
 import { buildReport, type ReportInputs } from './reports/report';
 
 const DRAFT_KEY = 'lio.draft.v1';
@@ -68,9 +69,13 @@ export function App() {
   const [compareKeys, setCompareKeys] = useState<[string, string]>(['', '']);
   const [helpOpen, setHelpOpen] = useState(false);
   const [saveOpen, setSaveOpen] = useState(false);
-  /** Presenter mode: the demo, and the last statement run so far on its fresh instance (-1: none yet). */
   const [sweepMetric, setSweepMetric] = useState('cg');
-  const [presenting, setPresenting] = useState<{ demo: Demo; upTo: number } | null>(null);
+  /**
+   * Presenter mode: the demo, and the last statement run so far on its fresh instance (-1: none yet).
+   * `stopped`: the engine died during the presentation (its instance is gone): nothing more runs
+   * until the presenter rebuilds the demo up to a slide; `builds` counts those rebuilds.
+   */
+  const [presenting, setPresenting] = useState<{ demo: Demo; upTo: number; stopped: PresenterStop | null; builds: number } | null>(null);
   const presentingRef = useRef(presenting);
   presentingRef.current = presenting;
   const nextRun = useRef(1);
@@ -123,9 +128,18 @@ export function App() {
         ? ` while running the ${running.statements} statements from line ${running.line} (${shortStmt(first, 48)} …)`
         : ` while running line ${running.line} (${shortStmt(first, 60)})`;
       notify({ id: 'engine-replaced', tone: 'error', text: `The engine stopped (${reason})${where}; a fresh engine was started, with an empty instance. Steps before the failure are kept.` });
+      // A presentation stops there: its next slide would run on the empty instance (ORA-00942 on the projector).
+      const p = presentingRef.current;
+      if (p && !p.stopped && (p.upTo >= 0 || running)) {
+        const stop: PresenterStop = { reason, line: running?.line ?? null, label: running ? shortStmt(first, 60) : null };
+        setPresenting({ ...p, stopped: stop });
+        presentingRef.current = { ...p, stopped: stop };
+      }
     };
     // Test-only: the end-to-end tests kill the engine's worker mid-run.
-    if (new URLSearchParams(window.location.search).has('lio-test')) window.__lioTest = { killEngine: () => client.killForTest() };
+    if (new URLSearchParams(window.location.search).has('lio-test')) {
+      window.__lioTest = { killEngine: () => client.killForTest(), failView: viewFailuresForTest.fail, clearViewFailures: viewFailuresForTest.clear };
+    }
     return () => { client.onReplaced = null; delete window.__lioTest; };
   }, [client, notify]);
 
@@ -249,7 +263,7 @@ export function App() {
       flash(`${e.code} at line ${e.line}, column ${e.column}: ${e.message}`);
       return;
     }
-    setPresenting({ demo, upTo: -1 });
+    setPresenting({ demo, upTo: -1, stopped: null, builds: 0 });
   }, [flash]);
 
   /** Presenter mode runs the demo as it goes: up to statement k, from where it stands (a fresh instance first). */
@@ -257,10 +271,20 @@ export function App() {
     const p = presentingRef.current;
     const st = p?.demo.statements ?? [];
     const last = Math.min(k, st.length - 1);
-    if (!p || last <= p.upTo) return;
+    if (!p || p.stopped || last <= p.upTo) return;
     const ran = await execute('statement', { from: st[p.upTo + 1].from, to: st[last].to, fresh: p.upTo < 0 });
+    // Not when the engine stopped meanwhile (onReplaced marked the presentation stopped: another object).
     if (ran && presentingRef.current === p) setPresenting({ ...p, upTo: last });
   }, [execute]);
+
+  /** After a stop: a fresh engine, and the demo run again from its first statement (the slide then runs up to its own). */
+  const rebuild = useCallback(() => {
+    const p = presentingRef.current;
+    if (!p) return;
+    const next = { ...p, upTo: -1, stopped: null, builds: p.builds + 1 };
+    presentingRef.current = next;
+    setPresenting(next);
+  }, []);
 
   const cancel = useCallback(() => {
     setStatus({ state: 'busy', text: 'Cancelling: restoring engine state…' });
@@ -351,7 +375,7 @@ export function App() {
       <Notices notices={notices} onDismiss={dismiss} />
       <main className="main">
         <div className="left">
-          <section aria-label="Scenario editor" style={{ display: 'grid', gridTemplateRows: 'auto 1fr', minHeight: 0 }}>
+          <section aria-label="Scenario editor" style={{ display: 'grid', gridTemplateRows: 'auto auto 1fr', minHeight: 0 }}>
             <div className="pane-title"><h2>Scenario</h2><span className="muted" style={{ textTransform: 'none', letterSpacing: 0 }}>{scenario ?? 'draft'} · draft kept in this browser</span></div>
             <Editor initial={initial} onChange={onChange} onRunAll={() => execute('all')} onRunStatement={() => execute('statement')} errors={diagnostics} apiRef={editor} />
           </section>
@@ -360,8 +384,10 @@ export function App() {
             : <div />}
           <section aria-label="Executed statements" style={{ display: 'grid', gridTemplateRows: 'auto 1fr', minHeight: 0 }}>
             <div className="pane-title"><h2>Executed statements</h2><span className="spacer" />{liveRun && <span className="muted">{liveRun.label} · engine {liveRun.version}</span>}</div>
-            <StepsList runs={runs} selected={sel} onSelect={(r, i) => setSel({ run: r, index: i })}
-              onReveal={(s) => editor.current?.reveal(s.line, s.column)} />
+            <ViewBoundary view="Executed statements" subject="the steps" resetKey={runs}>
+              <StepsList runs={runs} selected={sel} onSelect={(r, i) => setSel({ run: r, index: i })}
+                onReveal={(s) => editor.current?.reveal(s.line, s.column)} />
+            </ViewBoundary>
           </section>
         </div>
 
@@ -379,6 +405,10 @@ export function App() {
             ))}
           </div>
           <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} className={`tabpanel ${tab === 'autotrace' || tab === 'history' ? '' : 'fill'}`}>
+            {/* Each view in its own boundary: one that fails says so in its panel; the editor and the steps stay. */}
+            <ViewBoundary key={tab} view={TABS.find((t) => t.id === tab)?.label ?? tab}
+              subject={tab === 'compare' ? 'these runs' : tab === 'history' ? 'the run history' : selectedStep ? `step #${selectedStep.index} (line ${selectedStep.line})` : 'this'}
+              resetKey={tab === 'compare' ? compareKeys.join('|') : tab === 'history' ? history : selectedStep}>
             {tab === 'autotrace' && <Autotrace step={selectedStep} sweepMetric={sweepMetric} onSweepMetric={setSweepMetric} />}
             {tab === 'structure' && <StructureView step={selectedStep} live={selectedLive} catalog={catalog} getTrace={getTrace} reportRef={reportRef} />}
             {tab === 'flame' && <FlameView step={selectedStep} items={items} reportRef={reportRef} />}
@@ -391,6 +421,7 @@ export function App() {
                 flash(`Loaded saved run ${saved.id} (${saved.title ?? ''}): its steps can be selected and compared.`);
               }}
               onOpenScript={(saved) => { const t = stripBom(saved.script); editor.current?.setText(t); draft.current = t; setScenario(saved.title ?? null); }} />}
+            </ViewBoundary>
           </div>
         </div>
       </main>
@@ -404,7 +435,8 @@ export function App() {
 
       {presenting && (
         <Presenter demo={presenting.demo} steps={presenting.upTo >= 0 ? liveRun?.steps ?? [] : []} runId={liveRun?.id ?? 0} live={!!liveRun} catalog={catalog}
-          getTrace={getTrace} items={items} busy={busy} onRunTo={runTo} onExit={() => setPresenting(null)} />
+          getTrace={getTrace} items={items} busy={busy} onRunTo={runTo} onExit={() => setPresenting(null)}
+          stopped={presenting.stopped} builds={presenting.builds} onRebuild={rebuild} />
       )}
       {/* In presenter mode the toast moves to the top right, clear of the slide controls. */}
       {toast && <div className={presenting ? 'toast toast-top' : 'toast'} role="status">{toast}</div>}

@@ -3,7 +3,8 @@
 // SVG builder the exports can reuse, and its counters as a compact table
 // (this step and the total). The structure view's playback draws it at the
 // playhead's frame (model/deviceFrames.ts), without the tables.
-import { useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
+import { useResizeRef } from './useResizeRef';
 import type { DeviceFigures } from '../model/types';
 import type { DeviceAt } from '../model/deviceFrames';
 import { devicesSvg, fmtCounter } from '../reports/devices';
@@ -40,21 +41,13 @@ export function DeviceView({ devices, title, width = 440, counters = true, label
   label?: string;
 }) {
   // Drawn at the column's width (text at its size, not scaled down), 300-760 px.
-  const box = useRef<HTMLDivElement>(null);
+  // The box is not rendered while there are no devices: watched from when it appears.
   const [w, setW] = useState(width);
-  useLayoutEffect(() => {
-    const el = box.current;
-    if (!el || typeof ResizeObserver === 'undefined') return;
-    const fit = () => {
-      // The SVG adds 12 px each side; the box pads 10 px each side.
-      const inner = Math.round(el.clientWidth - 20 - 24);
-      if (inner > 0) setW(Math.max(300, Math.min(760, inner)));
-    };
-    fit();
-    const ro = new ResizeObserver(fit);
-    ro.observe(el);
-    return () => ro.disconnect();
-  }, []);
+  const box = useResizeRef<HTMLDivElement>((el) => {
+    // The SVG adds 12 px each side; the box pads 10 px each side.
+    const inner = Math.round(el.clientWidth - 20 - 24);
+    if (inner > 0) setW(Math.max(300, Math.min(760, inner)));
+  });
   const svg = useMemo(() => devicesSvg(devices, title, { width: w }).replace(/^<\?xml[^>]*>\s*/, ''), [devices, title, w]);
   if (devices.length === 0) return null;
   return (

@@ -9,6 +9,7 @@ import { fmtUs } from '../model/stats';
 import { diffColor, frameColor } from '../reports/palette';
 import { palette } from './colors';
 import { requestRedraw } from './scheduler';
+import { useResizeRef } from './useResizeRef';
 
 const ROW = 20;
 let uid = 0;
@@ -24,13 +25,7 @@ export function FlameCanvas({ graph, diff, search, label }: { graph: FlameGraph;
   const matched = useMemo(() => (hits.size ? graph.matchedWeight(hits) : 0), [graph, hits]);
   useEffect(() => setZoom(0), [graph]);
 
-  useEffect(() => {
-    const el = wrap.current!;
-    const ro = new ResizeObserver(() => setWidth(Math.max(200, el.clientWidth)));
-    ro.observe(el);
-    setWidth(Math.max(200, el.clientWidth));
-    return () => ro.disconnect();
-  }, []);
+  const wrapRef = useResizeRef<HTMLDivElement>((el) => setWidth(Math.max(200, el.clientWidth)), wrap);
 
   const height = (graph.maxDepth + 1) * ROW + 8;
   const zoomNode = graph.nodes[zoom] ?? graph.nodes[0];
@@ -100,7 +95,7 @@ export function FlameCanvas({ graph, diff, search, label }: { graph: FlameGraph;
 
   const hv = hover ? graph.nodes[hover.id] : null;
   return (
-    <div className="canvas-wrap" ref={wrap} style={{ overflowX: 'hidden' }}>
+    <div className="canvas-wrap" ref={wrapRef} style={{ overflowX: 'hidden' }}>
       <canvas ref={canvas} role="img" aria-label={`${label}: ${graph.nodes.length - 1} frames, total ${fmtUs(graph.total)}. Click a frame to zoom; Escape resets.`}
         tabIndex={0}
         onMouseMove={(e) => { const id = pick(e); setHover(id > 0 ? { id, x: e.clientX, y: e.clientY } : null); }}

@@ -14,11 +14,20 @@ import { Autotrace } from './Autotrace';
 import { StructureView } from './StructureView';
 import { FlameView } from './FlameView';
 import { CompareView } from './CompareView';
+import { ViewBoundary } from './ViewBoundary';
 
 /** Seconds a slide stays up under auto-advance when its beat names no pause time. */
 export const AUTO_ADVANCE_S = 12;
 
 export interface Slide { beat: DemoBeat; step: Step | null }
+
+/** The engine stopped during the presentation: why, and the statement it was running (if it was). */
+export interface PresenterStop { reason: string; line: number | null; label: string | null }
+
+/** The heading on the slide when the engine stopped at slide `slide` (1-based). */
+export function stopText(stop: PresenterStop, slide: number): string {
+  return `The engine stopped at slide ${slide}: ${stop.reason.replace(/\.$/, '')}.`;
+}
 
 /** The demo's beats that say, show or quote something, each with the step of its statement. */
 export function slidesOf(demo: Demo, steps: Step[]): Slide[] {
@@ -29,11 +38,16 @@ export function slidesOf(demo: Demo, steps: Step[]): Slide[] {
     .map((beat) => ({ beat, step: beat.statement < demo.statements.length ? byLine.get(beat.line) ?? null : null }));
 }
 
-export function Presenter({ demo, steps, runId, catalog, getTrace, items, live, busy, onRunTo, onExit }: {
+export function Presenter({ demo, steps, runId, catalog, getTrace, items, live, busy, onRunTo, onExit, stopped = null, builds = 0, onRebuild }: {
   demo: Demo; steps: Step[]; runId: number; catalog: Catalog | null; live: boolean; busy: boolean;
   getTrace(step: Step): Promise<Trace | null>; items: Comparable[];
   /** Run the demo up to statement k (the slide's statement), so its trace is fresh. */
   onRunTo(k: number): void; onExit(): void;
+  /** The engine stopped: nothing runs until `onRebuild` (a fresh engine, the demo again from its start). */
+  stopped?: PresenterStop | null;
+  /** Rebuilds so far (each one runs the demo up to the slide shown again). */
+  builds?: number;
+  onRebuild?(): void;
 }) {
   const slides = useMemo(() => slidesOf(demo, steps), [demo, steps]);
   const [i, setI] = useState(0);
@@ -44,9 +58,15 @@ export function Presenter({ demo, steps, runId, catalog, getTrace, items, live, 
   const slide = slides[Math.min(i, slides.length - 1)] ?? null;
   const go = useCallback((d: number) => setI((x) => Math.max(0, Math.min(slides.length - 1, x + d))), [slides.length]);
 
-  // Arriving on a slide runs the demo up to its statement (again once a run in progress ends).
+  // Arriving on a slide runs the demo up to its statement (again once a run in progress ends, or after a rebuild).
+  // Never after the engine stopped: its fresh instance is empty, the slide would show ORA-00942.
   const target = slide?.beat.statement ?? -1;
-  useEffect(() => { if (target >= 0 && !busy) onRunTo(target); }, [target, busy, onRunTo]);
+  useEffect(() => { if (target >= 0 && !busy && !stopped) onRunTo(target); }, [target, busy, onRunTo, stopped, builds]);
+
+  // The slide the audience was on when the engine stopped (the stop is said there, whatever slide is shown later).
+  const [stopSlide, setStopSlide] = useState(0);
+  useEffect(() => { if (stopped) { setStopSlide(i); setAuto(false); } // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [stopped]);
 
   useEffect(() => {
     root.current?.focus();
@@ -100,7 +120,7 @@ export function Presenter({ demo, steps, runId, catalog, getTrace, items, live, 
   const keyOf = (s: Step | null) => (s ? `${runId}:${s.index}` : '');
   const lineKey = (line: number | undefined) => keyOf(steps.find((s) => s.line === line) ?? null);
   const compareKeys: [string, string] = [beat.view?.a ? lineKey(beat.view.a) : keyOf(prev), beat.view?.b ? lineKey(beat.view.b) : keyOf(step)];
-  const published = beat.expected.map((e) => compareExpected(e, step));
+  const published = stopped ? [] : beat.expected.map((e) => compareExpected(e, step));
 
   return (
     <div className="presenter" role="dialog" aria-label="Presenter mode" tabIndex={-1} ref={root}>
@@ -109,8 +129,25 @@ export function Presenter({ demo, steps, runId, catalog, getTrace, items, live, 
         {beat.say.map((t, k) => <p key={k} className="p-say">{t}</p>)}
         {step && <div className="p-stmt mono" title={step.statement}>line {step.line}: {stmtLabel(step.statement, 140)}</div>}
       </header>
-      <main className={`p-view ${published.length || beat.highlight.length ? 'with-panel' : ''}`}>
+      <main className={`p-view ${!stopped && (published.length || beat.highlight.length) ? 'with-panel' : ''}`}>
+        {stopped ? (
+          <section className="p-main p-stopped" role="alert" aria-label="Engine stopped">
+            <div className="p-stop">
+              <h2>{stopText(stopped, stopSlide + 1)}</h2>
+              {stopped.line !== null && <p className="p-stop-stmt mono">It was running line {stopped.line}{stopped.label ? `: ${stopped.label}` : ''}</p>}
+              <p>A fresh engine was started with an empty instance: the demo's tables and rows are gone, so nothing more runs
+                until it is rebuilt. Rebuilding runs the demo's statements again from the first one, up to slide {i + 1}{target >= 0 && target < demo.statements.length ? ` (line ${demo.statements[target].line})` : ''}, then carries on.</p>
+              {stopped.line !== null && <p className="muted">If line {stopped.line} stops the engine again, go back to a slide before slide {stopSlide + 1} and rebuild up to there, or leave and change the script.</p>}
+              <div className="p-stop-actions">
+                <button className="btn primary" onClick={onRebuild} disabled={busy || !onRebuild}>Rebuild up to slide {i + 1}</button>
+                <button className="btn" onClick={onExit}>Leave</button>
+              </div>
+            </div>
+          </section>
+        ) : (
         <section className="p-main" aria-label={`View: ${view ?? 'none'}`}>
+          <ViewBoundary view={view === 'structure' ? 'Structure' : view === 'flame' ? 'Flame graph' : view === 'compare' ? 'Compare' : 'Autotrace'}
+            subject={step ? `line ${step.line}` : 'this slide'} resetKey={step}>
           {!step && <div className="empty">{beat.statement >= demo.statements.length ? 'End of the demo.' : busy ? `Running up to line ${beat.line}…` : 'This statement has not run yet.'}</div>}
           {step && (view === 'autotrace' || view === 'histogram') && (<>
             {view === 'histogram' && <div className="muted p-note">The histogram view is not in the UI yet: autotrace shown.</div>}
@@ -119,8 +156,10 @@ export function Presenter({ demo, steps, runId, catalog, getTrace, items, live, 
           {step && view === 'structure' && <StructureView step={step} live={live} catalog={catalog} getTrace={getTrace} reportRef={reportRef} rate={beat.view?.speed} segment={beat.view?.segment} />}
           {step && view === 'flame' && <FlameView step={step} items={items} reportRef={reportRef} />}
           {step && view === 'compare' && <CompareView items={items} keys={compareKeys} onKeys={() => undefined} reportRef={reportRef} />}
+          </ViewBoundary>
         </section>
-        {(published.length > 0 || beat.highlight.length > 0) && step && (
+        )}
+        {!stopped && (published.length > 0 || beat.highlight.length > 0) && step && (
           <aside className="p-panel" aria-label="Simulated vs published">
             <h2>Simulated vs published</h2>
             {published.length > 0 && (

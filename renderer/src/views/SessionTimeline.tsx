@@ -1,13 +1,17 @@
 // Session timeline of a `LAB RUN ... SESSIONS n` step: one lane per session,
 // coloured by what it was doing (CPU, the CPU run queue, each wait event),
-// like an ASH chart over simulated time. Each pixel column of a lane takes the
-// state that filled most of it. A vertical line marks the trace playback's
-// time (the trace is the first session's).
+// like an ASH chart over simulated time. Each pixel column of a lane is
+// split between the states in proportion to their time in it (stacked, CPU
+// at the bottom), so each state's area is the time the step's statistics
+// book to it (model/timeline.ts). A vertical line marks the trace
+// playback's time (the trace is the first session's).
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { TIMELINE_STATE_NAMES, TimelineState } from '../engine/contract.gen';
+import { TimelineState } from '../engine/contract.gen';
 import type { Step } from '../model/types';
+import { columnShares, STATES, timelineLegend } from '../model/timeline';
 import { fmtNum, fmtUs } from '../model/stats';
 import { palette } from './colors';
+import { useResizeRef } from './useResizeRef';
 
 /** Lane colours by state, after Enterprise Manager's wait-class colours. */
 export const STATE_COLORS: Record<number, string> = {
@@ -29,31 +33,9 @@ export const STATE_COLORS: Record<number, string> = {
 const LANE_H = 16;
 const GAP = 3;
 const LABEL_W = 64;
-const STATES = TIMELINE_STATE_NAMES.length;
 
-/** Per pixel column, the state that took most of it (-1: nothing). */
-export function columns(timeline: [number, number, number][], spanUs: number, width: number): Int8Array {
-  const acc = new Float64Array(width * STATES);
-  const k = width / Math.max(spanUs, 1e-9);
-  for (const [a, b, s] of timeline) {
-    if (s < 0 || s >= STATES) continue;
-    let x = a * k;
-    const end = Math.min(b * k, width);
-    while (x < end) {
-      const col = Math.floor(x);
-      const next = Math.min(col + 1, end);
-      acc[col * STATES + s] += next - x;
-      x = next;
-    }
-  }
-  const out = new Int8Array(width).fill(-1);
-  for (let c = 0; c < width; c++) {
-    let best = -1, most = 0;
-    for (let s = 0; s < STATES; s++) if (acc[c * STATES + s] > most) { most = acc[c * STATES + s]; best = s; }
-    out[c] = best;
-  }
-  return out;
-}
+/** Columns are drawn as one when no state's share differs by a pixel of the lane (their mean is drawn: the area stays). */
+const SAME = 1 / LANE_H;
 
 export function SessionTimeline({ step, atUs }: { step: Step; atUs?: number }) {
   const sessions = step.sessions ?? [];
@@ -63,22 +45,12 @@ export function SessionTimeline({ step, atUs }: { step: Step; atUs?: number }) {
   const span = Math.max(1, ...sessions.map((s) => s.elapsed_us), ...sessions.flatMap((s) => s.timeline.slice(-1).map((t) => t[1])));
   const plotW = Math.max(50, width - LABEL_W - 8);
 
-  useEffect(() => {
-    const el = wrap.current;
-    if (!el) return;
-    const ro = new ResizeObserver(() => setWidth(el.clientWidth));
-    ro.observe(el);
-    setWidth(el.clientWidth);
-    return () => ro.disconnect();
-  }, []);
+  const wrapRef = useResizeRef<HTMLDivElement>((el) => setWidth(el.clientWidth), wrap);
 
-  const cols = useMemo(() => sessions.map((s) => columns(s.timeline, span, plotW)), [sessions, span, plotW]);
-  /** Time per state over all sessions, for the legend. */
-  const totals = useMemo(() => {
-    const t = new Array<number>(STATES).fill(0);
-    for (const s of sessions) for (const [a, b, st] of s.timeline) t[st] += b - a;
-    return t;
-  }, [sessions]);
+  const cols = useMemo(() => sessions.map((s) => columnShares(s.timeline, span, plotW)), [sessions, span, plotW]);
+  /** What the colours stand for and their time, from the sessions' lanes and waits. */
+  const legend = useMemo(() => timelineLegend(sessions), [sessions]);
+  const dbUs = legend.reduce((a, e) => a + e.us, 0);
 
   useEffect(() => {
     const c = canvas.current;
@@ -91,14 +63,29 @@ export function SessionTimeline({ step, atUs }: { step: Step; atUs?: number }) {
     g.setTransform(dpr, 0, 0, dpr, 0, 0);
     g.fillStyle = palette().panel2 || '#f0f2f5';
     g.fillRect(0, 0, plotW, h);
-    cols.forEach((col, i) => {
+    cols.forEach((shares, i) => {
       const y = i * (LANE_H + GAP);
+      // Runs of columns with the same shares are one stack of rectangles.
+      const same = (a: number, b: number) => {
+        for (let s = 0; s < STATES; s++) if (Math.abs(shares[a * STATES + s] - shares[b * STATES + s]) > SAME) return false;
+        return true;
+      };
       let run = 0;
-      for (let x = 1; x <= col.length; x++) {
-        if (x === col.length || col[x] !== col[run]) {
-          if (col[run] >= 0) { g.fillStyle = STATE_COLORS[col[run]]; g.fillRect(run, y, x - run, LANE_H); }
-          run = x;
+      for (let x = 1; x <= plotW; x++) {
+        if (x < plotW && same(x, run)) continue;
+        // The run's mean shares, stacked from the lane's bottom: CPU first.
+        let bottom = y + LANE_H;
+        for (let s = 0; s < STATES; s++) {
+          let share = 0;
+          for (let c = run; c < x; c++) share += shares[c * STATES + s];
+          share /= x - run;
+          if (share <= 0) continue;
+          const h = Math.min(share, 1) * LANE_H;
+          g.fillStyle = STATE_COLORS[s];
+          g.fillRect(run, bottom - h, x - run, h);
+          bottom -= h;
         }
+        run = x;
       }
     });
     if (atUs !== undefined && atUs >= 0) {
@@ -110,14 +97,17 @@ export function SessionTimeline({ step, atUs }: { step: Step; atUs?: number }) {
 
   if (!sessions.length) return null;
   return (
-    <section className="timeline" aria-label="Session timeline" ref={wrap} data-sessions={sessions.length} data-span-us={Math.round(span)}>
+    <section className="timeline" aria-label="Session timeline" ref={wrapRef} data-sessions={sessions.length} data-span-us={Math.round(span)}>
       <div className="timeline-head">
         <strong>Sessions</strong>
         <span className="muted">{sessions.length} sessions · {fmtUs(span)} · playback line: SID {sessions[0].sid}</span>
         <span className="spacer" />
         <span className="legend" aria-label="Timeline states">
-          {TIMELINE_STATE_NAMES.map((name, s) => totals[s] > 0 && (
-            <span key={s} title={`${fmtUs(totals[s])} over all sessions`}><span className="sw" style={{ background: STATE_COLORS[s] }} />{name}</span>
+          {legend.map((e) => (
+            <span key={e.state} data-state={e.state} data-us={Math.round(e.us)}
+              title={`${fmtUs(e.us)} over all sessions (${dbUs > 0 ? Math.round((e.us / dbUs) * 100) : 0}% of their time)${e.events && e.events.length > 1 ? `: ${e.events.map((x) => `${x.name} ${fmtUs(x.us)}`).join(', ')}` : ''}`}>
+              <span className="sw" style={{ background: STATE_COLORS[e.state] }} />{e.label} <span className="muted">{fmtUs(e.us)}</span>
+            </span>
           ))}
         </span>
       </div>

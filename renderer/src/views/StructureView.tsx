@@ -18,6 +18,7 @@ import { heatLut, palette } from './colors';
 import { badgeCell, drawBase, markCell, paintCell, pulseCell } from './structureDraw';
 import { requestRedraw, startAnimator, stopAnimator } from './scheduler';
 import { IconBack, IconFirst, IconFwd, IconLast, IconPause, IconPlay } from './icons';
+import { useResizeRef } from './useResizeRef';
 
 const GET_LEGEND: [number, string][] = [
   [GetKind.EXAMINATION, 'examination'], [GetKind.NORMAL, 'normal'], [GetKind.PIN, 'pin'], [GetKind.PINNED, 'pinned revisit'], [GetKind.MEMOPT, 'memopt'],
@@ -75,12 +76,11 @@ export function StructureView({ step, live, catalog, getTrace, reportRef, rate, 
     return () => mq?.removeEventListener?.('change', on);
   }, []);
 
-  useEffect(() => {
-    const el = scroller.current!;
-    const ro = new ResizeObserver(() => setSize({ w: Math.max(320, el.clientWidth), h: Math.max(120, el.clientHeight) }));
-    ro.observe(el);
-    return () => ro.disconnect();
-  }, []);
+  // The canvas's box comes and goes (no step or no catalog shows a message instead): watched while it is there.
+  const scrollerRef = useResizeRef<HTMLDivElement>((el) => {
+    const w = Math.max(320, el.clientWidth), h = Math.max(120, el.clientHeight);
+    setSize((s) => (s.w === w && s.h === h ? s : { w, h }));
+  }, scroller);
 
   const segNames = useMemo(() => new Map((catalog?.segments ?? []).map((s) => [s.id, s.name])), [catalog]);
   const only = useMemo(() => (showAll ? undefined : touchedSegments(trace)), [showAll, trace]);
@@ -331,7 +331,10 @@ export function StructureView({ step, live, catalog, getTrace, reportRef, rate, 
   };
 
   if (!step) return <div className="empty">Select an executed statement to see the structures it visited.</div>;
-  if (!catalog) return <div className="empty">No catalog yet: run a script that creates tables.</div>;
+  if (!catalog) {
+    return <div className="empty">{live ? 'No catalog yet: run a script that creates tables.'
+      : 'The structures of this step are not kept with it (a saved run, or a run before the engine restarted): open its script and run it again to see them.'}</div>;
+  }
   const hv = hover?.ref;
   const hvVisits = hv ? (hv.group.role === 'latch' ? heat.current.latch[hv.block] ?? 0 : heat.current.get(heatKey(hv.group), hv.block)) : 0;
   return (
@@ -355,7 +358,7 @@ export function StructureView({ step, live, catalog, getTrace, reportRef, rate, 
           <input type="checkbox" checked={showDevices} onChange={(e) => setShowDevices(e.target.checked)} />Devices
         </label>}
       </div>
-      <div className="canvas-wrap" ref={scroller} onScroll={() => requestRedraw('structure', (now) => { draw(now); })}>
+      <div className="canvas-wrap" ref={scrollerRef} onScroll={() => requestRedraw('structure', (now) => { draw(now); })}>
         <canvas ref={canvas} role="img" tabIndex={0} style={{ position: 'sticky', top: 0 }}
           title="Space: play / pause · ← →: step · Home / End: first / last event"
           aria-label={`Structure picture: ${layout?.pictures.map((p) => p.title).join('; ') ?? ''}`}
