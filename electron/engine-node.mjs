@@ -107,9 +107,10 @@ export function startEngineWorker({ workerUrl = new URL('./engine-worker.mjs', i
     if (m.type === 'failed') return die(new Error(m.error));
     const p = pending.get(m.id);
     if (!p) return;
-    if (m.steps && m.ok === undefined) {
+    if ((m.steps || m.stepsJson) && m.ok === undefined) {
       // Steps that finished; the chunk runs on.
-      for (const s of m.steps) {
+      for (const x of m.stepsJson ?? m.steps) {
+        const s = m.stepsJson ? JSON.parse(x) : x;
         p.handed++;
         if (p.onStep) p.onStep(s);
         else p.steps.push(s);

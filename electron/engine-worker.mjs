@@ -7,7 +7,9 @@
 //                    { id, op: 'trace', step }          a step's trace, typed arrays transferred
 //   worker -> main   { type: 'ready', version }         after the engine loaded
 //                    { type: 'failed', error }          it could not load (then nothing else)
-//                    { id, steps: [step] }              a step, as soon as its statement ended
+//                    { id, stepsJson: [json] }          finished steps as JSON text: posted within
+//                                                       FLUSH_MS of their statement's end, at the
+//                                                       chunk's end, and before a trap's error
 //                    { id, ok: true, result }           the chunk is done ({lio_lab, version, steps: []});
 //                                                       the value of catalog / trace
 //                    { id, ok: false, error, trap }     a thrown error; trap: the instance is unusable
@@ -28,6 +30,9 @@ const line = (e) => {
 const isTrap = (e) =>
   (typeof WebAssembly !== 'undefined' && e instanceof WebAssembly.RuntimeError) ||
   /unreachable|memory access out of bounds|recursive use of an object|Maximum call stack|out of memory/i.test(String(/** @type {Error} */ (e)?.message ?? e));
+
+/** Finished steps wait at most this long (ms) in the worker: a --timeout loses no more. */
+const FLUSH_MS = 20;
 
 const TRACE_ARRAYS = ['kind', 'get_kind', 'segment', 'block', 'latch_child', 'latch_gets', 'plan_line', 'exec', 't_us', 'stack'];
 
@@ -53,10 +58,28 @@ port.on('message', (/** @type {{ id: number, op?: string, text?: string, step?: 
       const transfer = [];
       if (t) for (const k of TRACE_ARRAYS) if (t[k]?.buffer) transfer.push(t[k].buffer);
       port.postMessage({ id: m.id, ok: true, result: t }, transfer);
-    } else if (typeof engine.execSteps === 'function') {
-      // Each step leaves as its statement ends: a trap or a --timeout later loses none of them.
-      const header = engine.execSteps(String(m.text), (/** @type {unknown} */ step) => port.postMessage({ id: m.id, steps: [step] }));
-      port.postMessage({ id: m.id, ok: true, result: { ...header, steps: [] } });
+    } else if (typeof engine.execStepsJson === 'function') {
+      // Each step leaves the engine as its statement ends; they are posted in batches (a message
+      // per step costs more than the step), at least every FLUSH_MS, and before a trap's error.
+      /** @type {string[]} */
+      let batch = [];
+      let last = performance.now();
+      const flush = () => {
+        if (batch.length) port.postMessage({ id: m.id, stepsJson: batch });
+        batch = [];
+        last = performance.now();
+      };
+      try {
+        const header = engine.execStepsJson(String(m.text), (/** @type {string} */ json) => {
+          batch.push(json);
+          if (performance.now() - last >= FLUSH_MS) flush();
+        });
+        flush();
+        port.postMessage({ id: m.id, ok: true, result: { ...header, steps: [] } });
+      } catch (e) {
+        flush();
+        throw e;
+      }
     } else {
       port.postMessage({ id: m.id, ok: true, result: engine.exec(String(m.text)) });
     }

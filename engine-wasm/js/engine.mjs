@@ -50,6 +50,10 @@ export class LioEngine {
   execSteps(script, onStep) {
     return JSON.parse(this.#inner.exec_steps(String(script), (json) => onStep(JSON.parse(json))));
   }
+  /** execSteps with each step as its JSON text (a host that passes it on parses it once, where it is used). */
+  execStepsJson(script, onStepJson) {
+    return JSON.parse(this.#inner.exec_steps(String(script), onStepJson));
+  }
   /** Segments, buffer pools and the memoptimize pool. */
   catalog() {
     return JSON.parse(this.#inner.catalog());
