@@ -30,13 +30,14 @@ impl Engine {
     /// the script after that step and is rethrown.
     pub fn exec_steps(&mut self, script: &str, on_step: &js_sys::Function) -> Result<String, JsValue> {
         let mut failed = None;
-        let header = self.inner.exec_json_each(script, |json| match on_step.call1(&JsValue::NULL, &JsValue::from_str(json)) {
-            Ok(_) => true,
-            Err(e) => {
-                failed = Some(e);
-                false
-            }
-        });
+        let header =
+            self.inner.exec_json_each(script, |json| match on_step.call1(&JsValue::NULL, &JsValue::from_str(json)) {
+                Ok(_) => true,
+                Err(e) => {
+                    failed = Some(e);
+                    false
+                }
+            });
         failed.map_or(Ok(header), Err)
     }
 
