@@ -286,7 +286,8 @@ export async function main(argv, { out, err, loadEngine, startEngine, stdin }) {
   } catch (e) {
     if (e instanceof TimedOut || timedOut) {
       const msg = `LAB-00035: script stopped after ${seconds} s (--timeout)`;
-      if (started) print.end(msg);
+      // --json stays one document even when the engine had not started yet.
+      print.end(msg);
       err(`lio: ${msg}\n`);
       return EXIT.timeout;
     }
