@@ -133,3 +133,25 @@ describe.skipIf(!engineBuilt)('a result leaves the engine when its statement end
     expect(doc.steps[2].output).toEqual(['after']);
   });
 });
+
+describe('lio run --json and --timeout', () => {
+  it('a timeout before the engine is ready still ends one valid document', async () => {
+    const p = path.join(dir, 'slow-start.sql');
+    fs.writeFileSync(p, 'prompt one\n');
+    let out = '';
+    let err = '';
+    const code = await main(['run', '--json', '--timeout', '0.2', p], {
+      out: (s) => (out += s),
+      err: (s) => (err += s),
+      // an engine that never finishes loading (terminating it rejects what waits, as the worker's does)
+      startEngine: () => {
+        let fail: (e: Error) => void = () => {};
+        const ready = new Promise<{ version: string }>((_ok, no) => { fail = no; });
+        return { ready, exec: () => new Promise(() => {}), catalog: async () => null, trace: async () => null, terminate: () => fail(new Error('the engine was stopped')) };
+      },
+    });
+    expect(code).toBe(3);
+    expect(JSON.parse(out)).toEqual({ lio_lab: '', steps: [], stopped: 'LAB-00035: script stopped after 0.2 s (--timeout)' });
+    expect(err).toBe('lio: LAB-00035: script stopped after 0.2 s (--timeout)\n');
+  });
+});
