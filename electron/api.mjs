@@ -74,7 +74,8 @@
  * @property {number} db_block_gets
  * @property {number} physical_reads
  *
- * @typedef {{ title: string, script: string, result: ScriptResult }} NewRun
+ * @typedef {{ title: string, script: string, result: ScriptResult, key?: string }} NewRun  key: one per save
+ *   the user means to make (8-100 of [A-Za-z0-9_-], a UUID say), sent again on Retry: stored once
  * @typedef {{ id: number, created_at: string, title: string, summary: RunSummary }} RunListItem
  * @typedef {{ id: number, run_id: number, text: string, created_at: string }} Note
  * @typedef {RunListItem & { script: string, result: ScriptResult, notes: Note[] }} SavedRun
@@ -100,6 +101,9 @@
  * @property {{
  *   export(r: ReportExport): Promise<ExportResult>,
  * }} reports
+ * @property {{
+ *   startNew(): Promise<{ moved_to: string, path: string }>,
+ * }} history  a damaged history file moved aside, a new one started
  */
 
 /** The verbs, by namespace: the whole surface of `window.lio`. */
@@ -107,6 +111,7 @@ export const LIO_API_VERBS = Object.freeze({
   runs: Object.freeze(['save', 'list', 'get', 'delete']),
   scenarios: Object.freeze(['list', 'open', 'save']),
   reports: Object.freeze(['export']),
+  history: Object.freeze(['startNew']),
 });
 
 /** The HTTP routes of browser mode (web.mjs), one per verb. */
@@ -119,6 +124,7 @@ export const HTTP_ROUTES = Object.freeze({
   'scenarios.open': 'GET /api/scenarios/:name',
   'scenarios.save': 'PUT /api/scenarios/:name',
   'reports.export': 'POST /api/reports',
+  'history.startNew': 'POST /api/history/new',
 });
 
 /**
@@ -159,6 +165,9 @@ export function createHttpLioClient({ baseUrl = '', fetch: f = globalThis.fetch 
     },
     reports: {
       export: (r) => call('POST', '/api/reports', r),
+    },
+    history: {
+      startNew: () => call('POST', '/api/history/new'),
     },
   };
 }

@@ -11,6 +11,7 @@ import { pathToFileURL } from 'node:url';
 import { formatStep, printsNothing } from './format.mjs';
 import { REPO_ROOT } from './paths.mjs';
 import { decodeScript } from './script-text.mjs';
+import { SafeWriteError, lstatOrNull, writeFileSafely } from './safe-write.mjs';
 import { positionedChunk } from '../renderer/src/model/script.mjs';
 import { compareExpected, parseDemo } from '../renderer/src/model/demo.mjs';
 
@@ -134,6 +135,17 @@ export async function playDemo(script, opts, io) {
   return 0;
 }
 
+/**
+ * `lio report --out DIR`: a folder (created when missing), never a symbolic
+ * link to one (the files would land where the link points).
+ * @param {string} dir
+ */
+export function checkOutDir(dir) {
+  const st = lstatOrNull(dir);
+  if (st?.isSymbolicLink()) throw new DemoUsageError(`--out ${dir} is a symbolic link; give the folder it points to, or another folder`);
+  if (st && !st.isDirectory()) throw new DemoUsageError(`--out ${dir} is not a folder`);
+}
+
 /** @param {string} s */
 const slugOf = (s) => s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 40) || 'lio';
 
@@ -168,32 +180,48 @@ const escHtml = (s) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>
  * `slide` adds a 16:9 variant of each; `html` writes one page a step with
  * the four pictures inline instead.
  * @param {string} script
- * @param {{ out: string, format: 'svg' | 'html', slide: boolean, name: string }} opts
+ * Files are written whole or not at all (a temporary file renamed into
+ * place), never through a symbolic link, and never over an existing file
+ * unless `force`.
+ * @param {{ out: string, format: 'svg' | 'html', slide: boolean, name: string, force?: boolean }} opts
  * @param {{ engine: { exec(t: string): any, catalog(): any, trace(i: number): any }, reports: any, out: (s: string) => void, err: (s: string) => void }} io
+ *   the engine's methods may return promises (an engine in a worker thread)
  * @returns {Promise<string[]>} the files written
  */
 export async function writeReports(script, opts, io) {
   const demo = parseDemo(script);
-  fs.mkdirSync(opts.out, { recursive: true });
+  checkOutDir(opts.out);
+  try {
+    fs.mkdirSync(opts.out, { recursive: true });
+  } catch (e) {
+    throw new DemoUsageError(`cannot create --out ${opts.out}: ${/** @type {Error} */ (e).message}`);
+  }
   /** @type {string[]} */
   const written = [];
   const write = (/** @type {string} */ name, /** @type {string} */ text) => {
     const p = path.join(opts.out, name);
-    fs.writeFileSync(p, text);
+    try {
+      writeFileSafely(p, text, { overwrite: Boolean(opts.force) });
+    } catch (e) {
+      if (!(e instanceof SafeWriteError)) throw new DemoUsageError(`cannot write ${p}: ${/** @type {Error} */ (e).message}`);
+      if (e.code === 'EEXIST') throw new DemoUsageError(`${p} exists; lio report does not overwrite files (--force replaces them, or choose another --out)`);
+      if (e.code === 'ENOSPC') throw new DemoUsageError(`${p} not written: the disk is full; nothing half-written was left. Free some space, then run again`);
+      throw new DemoUsageError(`${e.message}; lio report does not write through symbolic links`);
+    }
     written.push(p);
     io.out(`${p}\n`);
   };
   let count = 0;
   for (const st of demo.statements) {
-    const result = io.engine.exec(positionedChunk(st));
+    const result = await io.engine.exec(positionedChunk(st));
     for (const step of result.steps ?? []) {
       if (!reportable(step)) continue;
       if (++count > MAX_REPORT_STEPS) {
         io.err(`lio: only the first ${MAX_REPORT_STEPS} query and workload steps are reported; the script ran on without more files\n`);
         continue;
       }
-      const catalog = io.engine.catalog();
-      const trace = step.trace_events > 0 ? io.engine.trace(step.index) : null;
+      const catalog = await io.engine.catalog();
+      const trace = step.trace_events > 0 ? await io.engine.trace(step.index) : null;
       const inputs = { step, catalog, trace };
       /** @type {[string, string][]} */
       const files = [];

@@ -21,11 +21,11 @@ import { openScript, scriptChunksFrom } from './script-stream.mjs';
 import { ScriptTextError } from './script-text.mjs';
 import { placeSteps } from '../renderer/src/model/script.mjs';
 import { foldedLines } from '../renderer/src/reports/folded.mjs';
-import { DemoUsageError, loadReports, playDemo, readWholeScript, writeReports } from './cli-demo.mjs';
+import { DemoUsageError, checkOutDir, loadReports, playDemo, readWholeScript, writeReports } from './cli-demo.mjs';
 
 export const USAGE = `Usage: lio run [options] [--] <script.sql>
        lio play [--no-wait] [--no-echo] <demo.sql>
-       lio report --out DIR [--format svg|html] [--slide] <script.sql>
+       lio report --out DIR [--format svg|html] [--slide] [--force] [--timeout SECONDS] <script.sql>
        lio --help
 
 Runs a LIO Lab scenario (SQL, PL/SQL, SQL*Plus and LAB commands) on the
@@ -47,11 +47,15 @@ Options:
   --folded           print every step's folded cost stacks ("step n line l: sql;frame;frame
                      weight"), weights in whole nanoseconds, for flame-graph tools
   --no-echo          do not echo statements (SQL> ...) in text mode
-  --timeout SECONDS  stop the script after SECONDS (LAB-00035; default: no limit)
+  --timeout SECONDS  run, report: stop the script after SECONDS (LAB-00035, exit 3;
+                     default: no limit)
   --no-wait          play: do not stop at pauses (for CI)
   --out DIR          report: the folder to write into (created if missing)
   --format svg|html  report: SVG files (default), or one HTML page a step
   --slide            report: also a 16:9 (1920x1080) slide of each picture
+  --force            report: replace files of the same names in DIR (never
+                     through a symbolic link); without it report writes no
+                     file over an existing one
   --                 end of options (a script named like an option follows)
   -h, --help         show this help
 
@@ -59,8 +63,9 @@ The script must be UTF-8 text (a byte order mark is dropped); a statement
 may be up to 16 MB, the file any size.
 
 Exit status: 0 when the script ran (SQL errors are part of the output),
-1 when the engine failed, 2 for usage or file errors, 3 when --timeout
-stopped it.
+1 when the engine failed (a trap: one line, after the steps that ran),
+2 for usage or file errors (report: an --out that is a symbolic link, a
+file that exists without --force, a full disk), 3 when --timeout stopped it.
 `;
 
 /** A usage or file problem: one line on stderr, exit code 2. */
@@ -73,7 +78,7 @@ export const EXIT = Object.freeze({ ok: 0, engine: 1, usage: 2, timeout: 3 });
  * @typedef {{ command: 'help' }
  *   | { command: 'run', file: string, json: boolean, folded: boolean, echo: boolean, timeout: number | null }
  *   | { command: 'play', file: string, echo: boolean, noWait: boolean }
- *   | { command: 'report', file: string, out: string, format: 'svg' | 'html', slide: boolean }} CliArgs
+ *   | { command: 'report', file: string, out: string, format: 'svg' | 'html', slide: boolean, force?: boolean, timeout?: number }} CliArgs
  */
 
 /**
@@ -92,7 +97,7 @@ export function parseArgs(argv) {
   const positional = [];
   const opts = {
     json: false, folded: false, echo: true, timeout: /** @type {number | null} */ (null),
-    noWait: false, out: /** @type {string | null} */ (null), format: /** @type {'svg' | 'html'} */ ('svg'), slide: false,
+    noWait: false, out: /** @type {string | null} */ (null), format: /** @type {'svg' | 'html'} */ ('svg'), slide: false, force: false,
   };
   /** @param {string} flag @param {...string} cmds */
   const only = (flag, ...cmds) => {
@@ -115,6 +120,7 @@ export function parseArgs(argv) {
     else if (flag === '--no-echo') { only(flag, 'run', 'play'); opts.echo = false; }
     else if (flag === '--no-wait') { only(flag, 'play'); opts.noWait = true; }
     else if (flag === '--slide') { only(flag, 'report'); opts.slide = true; }
+    else if (flag === '--force') { only(flag, 'report'); opts.force = true; }
     else if (flag === '--out') { only(flag, 'report'); opts.out = value(); }
     else if (flag === '--format') {
       only(flag, 'report');
@@ -122,7 +128,7 @@ export function parseArgs(argv) {
       if (v !== 'svg' && v !== 'html') throw new UsageError(`invalid --format ${v} (svg or html)`);
       opts.format = v;
     } else if (flag === '--timeout') {
-      only(flag, 'run');
+      only(flag, 'run', 'report');
       const v = inline ?? argv[++i];
       if (v === undefined) throw new UsageError('--timeout needs a number of seconds');
       const n = Number(v);
@@ -139,7 +145,11 @@ export function parseArgs(argv) {
     if (command === 'report' && !opts.out) throw new UsageError('report needs --out DIR');
     return command === 'play'
       ? { command, file, echo: opts.echo, noWait: opts.noWait }
-      : { command, file, out: /** @type {string} */ (opts.out), format: opts.format, slide: opts.slide };
+      : {
+          command, file, out: /** @type {string} */ (opts.out), format: opts.format, slide: opts.slide,
+          // absent unless given (callers compare the parsed arguments)
+          ...(opts.force ? { force: true } : {}), ...(opts.timeout !== null ? { timeout: opts.timeout } : {}),
+        };
   }
   if (opts.json && opts.folded) throw new UsageError('--json and --folded cannot be combined');
   return { command: 'run', file, json: opts.json, folded: opts.folded, echo: opts.echo, timeout: opts.timeout };
@@ -203,6 +213,18 @@ function createPrinter(args, out) {
  * @property {NodeJS.ReadableStream} [stdin]
  */
 
+/**
+ * The one line for an engine that failed mid-script (a wasm trap), as `run`,
+ * `play` and `report` print it after `lio: `.
+ * @param {string} msg  the error, one line
+ * @param {number} steps  how many steps had finished (and were printed) before it
+ * @param {string} [done]  where they are
+ */
+export function engineFailedLine(msg, steps, done = 'the steps before it are printed above') {
+  if (steps === 0) return `the engine failed: ${msg}, at the script's first statement; nothing ran before it`;
+  return `the engine failed: ${msg}; ${done}`;
+}
+
 /** The script ran past --timeout. */
 class TimedOut extends Error {}
 
@@ -243,14 +265,20 @@ export async function main(argv, { out, err, loadEngine, startEngine, stdin }) {
     if (timedOut) throw new TimedOut();
   };
   let started = false;
+  let printed = 0;
   try {
     print.version((await engine.ready).version);
     started = true;
     for await (const chunk of scriptChunksFrom(source, args.file === '-' ? 'standard input' : args.file)) {
       inTime();
-      const result = await engine.exec(chunk.text);
+      // Each step is printed (or written to the JSON document) as its statement ends.
+      const result = await engine.exec(chunk.text, (step) => {
+        printed++;
+        print.steps(placeSteps([step], chunk.line));
+      });
       inTime();
       print.version(result.lio_lab);
+      printed += result.steps?.length ?? 0;
       print.steps(placeSteps(result.steps ?? [], chunk.line));
     }
     print.end(null);
@@ -258,7 +286,8 @@ export async function main(argv, { out, err, loadEngine, startEngine, stdin }) {
   } catch (e) {
     if (e instanceof TimedOut || timedOut) {
       const msg = `LAB-00035: script stopped after ${seconds} s (--timeout)`;
-      if (started) print.end(msg);
+      // --json stays one document even when the engine had not started yet.
+      print.end(msg);
       err(`lio: ${msg}\n`);
       return EXIT.timeout;
     }
@@ -269,7 +298,7 @@ export async function main(argv, { out, err, loadEngine, startEngine, stdin }) {
     }
     const msg = String(/** @type {Error} */ (e)?.message ?? e).split('\n')[0];
     if (started) print.end(`the engine failed: ${msg}`);
-    err(started ? `lio: the engine failed: ${msg}; the steps before it are printed above\n` : `lio: ${msg}\n`);
+    err(!started ? `lio: ${msg}\n` : `lio: ${engineFailedLine(msg, printed)}\n`);
     return EXIT.engine;
   } finally {
     clearTimeout(timer);
@@ -286,44 +315,91 @@ export async function main(argv, { out, err, loadEngine, startEngine, stdin }) {
 async function demoCommand(args, { out, err, loadEngine, startEngine, stdin }) {
   const script = readWholeScript(args.file);
   const name = args.file.replace(/^.*[\\/]/, '').replace(/\.sql$/i, '');
-  if (args.command === 'report') {
-    const reports = await loadReports();
-    const engine = await (loadEngine ?? loadNodeEngine)();
-    await writeReports(script, { out: args.out, format: args.format, slide: args.slide, name }, { engine, reports, out, err });
-    return EXIT.ok;
-  }
+  const reports = args.command === 'report' ? await loadReports() : null;
+  if (args.command === 'report') checkOutDir(args.out);
   const engine = loadEngine ? inProcessRunner(loadEngine) : (startEngine ?? startEngineWorker)();
+  // Steps that finished, for the one line a trap prints.
+  let steps = 0;
+  const counted = {
+    ready: engine.ready,
+    /** @param {string} text */
+    exec: async (text) => {
+      const r = await engine.exec(text);
+      steps += r.steps?.length ?? 0;
+      return r;
+    },
+    catalog: () => engine.catalog(),
+    trace: (/** @type {number} */ i) => engine.trace(i),
+  };
+  const seconds = args.command === 'report' ? args.timeout ?? null : null;
+  let timedOut = false;
+  const timer = seconds === null ? undefined : setTimeout(() => {
+    timedOut = true;
+    engine.terminate();
+  }, seconds * 1000);
   try {
-    await engine.ready;
-    const input = stdin ?? process.stdin;
-    /** @type {string[]} */
-    const lines = [];
-    /** @type {(() => void) | null} */
-    let waiting = null;
-    let ended = false;
-    let listening = false;
-    const onData = (/** @type {Buffer | string} */ d) => {
-      lines.push(...String(d).split('\n').slice(0, -1));
-      if (waiting && lines.length) { lines.shift(); const w = waiting; waiting = null; w(); }
-    };
-    const onEnd = () => { ended = true; if (waiting) { const w = waiting; waiting = null; w(); } };
-    /** @param {number | null} seconds */
-    const wait = (seconds) => new Promise((resolve) => {
-      if (seconds !== null) { setTimeout(resolve, seconds * 1000); return; }
-      if (lines.length) { lines.shift(); resolve(undefined); return; }
-      if (ended) { resolve(undefined); return; }
-      if (!listening) { listening = true; input.on('data', onData); input.on('end', onEnd); }
-      waiting = () => resolve(undefined);
-    });
+    let started = false;
     try {
-      return await playDemo(script, { echo: args.echo, noWait: args.noWait, name }, { out, err, engine, wait });
-    } finally {
-      input.off?.('data', onData);
-      input.off?.('end', onEnd);
-      /** @type {any} */ (input).pause?.();
+      await engine.ready;
+      started = true;
+      if (args.command === 'report') {
+        await writeReports(script, { out: args.out, format: args.format, slide: args.slide, name, force: Boolean(args.force) }, { engine: counted, reports, out, err });
+        return EXIT.ok;
+      }
+      return await playWithInput(script, args, name, { out, err, engine: counted, stdin });
+    } catch (e) {
+      if (e instanceof DemoUsageError) throw e;
+      if (timedOut) {
+        err(`lio: LAB-00035: script stopped after ${seconds} s (--timeout)\n`);
+        return EXIT.timeout;
+      }
+      const msg = String(/** @type {Error} */ (e)?.message ?? e).split('\n')[0];
+      if (!started) {
+        err(`lio: ${msg}\n`);
+        return EXIT.engine;
+      }
+      const done = args.command === 'report' ? 'the files of the steps before it are listed above' : 'the steps before it are printed above';
+      err(`lio: ${engineFailedLine(msg, steps, done)}\n`);
+      return EXIT.engine;
     }
   } finally {
+    clearTimeout(timer);
     engine.terminate();
+  }
+}
+
+/**
+ * `lio play`: Enter (or a pause's seconds) between beats.
+ * @param {string} script @param {Extract<CliArgs, { command: 'play' }>} args @param {string} name
+ * @param {{ out: (s: string) => void, err: (s: string) => void, engine: any, stdin?: NodeJS.ReadableStream }} io
+ */
+async function playWithInput(script, args, name, { out, err, engine, stdin }) {
+  const input = stdin ?? process.stdin;
+  /** @type {string[]} */
+  const lines = [];
+  /** @type {(() => void) | null} */
+  let waiting = null;
+  let ended = false;
+  let listening = false;
+  const onData = (/** @type {Buffer | string} */ d) => {
+    lines.push(...String(d).split('\n').slice(0, -1));
+    if (waiting && lines.length) { lines.shift(); const w = waiting; waiting = null; w(); }
+  };
+  const onEnd = () => { ended = true; if (waiting) { const w = waiting; waiting = null; w(); } };
+  /** @param {number | null} seconds */
+  const wait = (seconds) => new Promise((resolve) => {
+    if (seconds !== null) { setTimeout(resolve, seconds * 1000); return; }
+    if (lines.length) { lines.shift(); resolve(undefined); return; }
+    if (ended) { resolve(undefined); return; }
+    if (!listening) { listening = true; input.on('data', onData); input.on('end', onEnd); }
+    waiting = () => resolve(undefined);
+  });
+  try {
+    return await playDemo(script, { echo: args.echo, noWait: args.noWait, name }, { out, err, engine, wait });
+  } finally {
+    input.off?.('data', onData);
+    input.off?.('end', onEnd);
+    /** @type {any} */ (input).pause?.();
   }
 }
 

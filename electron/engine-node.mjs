@@ -30,10 +30,10 @@ export class EngineMissingError extends Error {
 
 /**
  * Load the engine from disk (engine-wasm/js/engine.mjs reads pkg/*.wasm).
- * @param {{ modulePath?: string, pkgDir?: string }} [opts]
+ * @param {{ modulePath?: string, pkgDir?: string, config?: object }} [opts]  config: an EngineConfig
  * @returns {Promise<LioEngine>}
  */
-export async function loadNodeEngine({ modulePath = ENGINE_MODULE, pkgDir = ENGINE_PKG_DIR } = {}) {
+export async function loadNodeEngine({ modulePath = ENGINE_MODULE, pkgDir = ENGINE_PKG_DIR, config } = {}) {
   if (!fs.existsSync(modulePath)) {
     throw new EngineMissingError(`engine module not found: ${path.relative(process.cwd(), modulePath) || modulePath}`);
   }
@@ -46,7 +46,7 @@ export async function loadNodeEngine({ modulePath = ENGINE_MODULE, pkgDir = ENGI
   if (typeof mod.loadEngine !== 'function') {
     throw new EngineMissingError(`${modulePath} does not export loadEngine()`);
   }
-  return mod.loadEngine();
+  return config ? mod.loadEngine(undefined, config) : mod.loadEngine();
 }
 
 /**
@@ -62,19 +62,25 @@ export async function runScript(script, { engine } = {}) {
 /**
  * @typedef {object} EngineRunner  an engine the CLI feeds chunk by chunk
  * @property {Promise<{ version: string }>} ready  resolves once loaded; rejects with the load error
- * @property {(text: string) => Promise<import('./api.mjs').ScriptResult>} exec
+ * @property {(text: string, onStep?: (step: import('./api.mjs').Step) => void) => Promise<import('./api.mjs').ScriptResult>} exec
+ *   run a chunk; with `onStep`, each step is handed over as its statement ends and the
+ *   result's `steps` holds none of them; a trap rejects with `trap: true` and `steps`:
+ *   how many steps were handed over before it
+ * @property {() => Promise<unknown>} catalog
+ * @property {(step: number) => Promise<unknown>} trace
  * @property {() => void} terminate  stop it now (a running chunk is abandoned)
  */
 
 /**
  * Run the engine in a worker thread (engine-worker.mjs). A chunk that traps
  * rejects; so does every call once the worker has exited.
- * @param {{ workerUrl?: URL }} [opts]  another worker script (tests)
+ * @param {{ workerUrl?: URL, config?: object }} [opts]  another worker script (tests); an EngineConfig
  * @returns {EngineRunner}
  */
-export function startEngineWorker({ workerUrl = new URL('./engine-worker.mjs', import.meta.url) } = {}) {
-  const worker = new Worker(workerUrl);
-  /** @type {Map<number, { resolve: (r: any) => void, reject: (e: Error) => void }>} */
+export function startEngineWorker({ workerUrl = new URL('./engine-worker.mjs', import.meta.url), config } = {}) {
+  const worker = new Worker(workerUrl, { workerData: { config } });
+  /** @typedef {import('./api.mjs').Step} Step */
+  /** @type {Map<number, { resolve: (r: any) => void, reject: (e: Error) => void, onStep?: (s: Step) => void, steps: Step[], handed: number }>} */
   const pending = new Map();
   let nextId = 1;
   /** @type {Error | null} */
@@ -101,20 +107,50 @@ export function startEngineWorker({ workerUrl = new URL('./engine-worker.mjs', i
     if (m.type === 'failed') return die(new Error(m.error));
     const p = pending.get(m.id);
     if (!p) return;
+    if ((m.steps || m.stepsJson) && m.ok === undefined) {
+      // Steps that finished; the chunk runs on.
+      for (const x of m.stepsJson ?? m.steps) {
+        const s = m.stepsJson ? JSON.parse(x) : x;
+        p.handed++;
+        if (p.onStep) p.onStep(s);
+        else p.steps.push(s);
+      }
+      return;
+    }
     pending.delete(m.id);
-    if (m.ok) p.resolve(m.result);
-    else p.reject(Object.assign(new Error(m.error), { trap: Boolean(m.trap) }));
+    if (m.ok) {
+      const r = m.result;
+      // Steps not streamed (all of them without onStep; a worker that sends the chunk whole) are the result's.
+      if (r && Array.isArray(r.steps) && p.steps.length) r.steps = p.steps.concat(r.steps);
+      p.resolve(r);
+    } else p.reject(Object.assign(new Error(m.error), { trap: Boolean(m.trap), steps: p.handed }));
   });
   worker.on('error', (e) => die(Object.assign(new Error(`the engine worker failed: ${e.message}`), { trap: true })));
   worker.on('exit', (code) => die(new Error(`the engine worker exited (code ${code})`)));
   return {
     ready,
-    exec(text) {
+    exec(text, onStep) {
       if (dead) return Promise.reject(dead);
       const id = nextId++;
       return new Promise((resolve, reject) => {
-        pending.set(id, { resolve, reject });
+        pending.set(id, { resolve, reject, onStep, steps: [], handed: 0 });
         worker.postMessage({ id, text });
+      });
+    },
+    catalog() {
+      if (dead) return Promise.reject(dead);
+      const id = nextId++;
+      return new Promise((resolve, reject) => {
+        pending.set(id, { resolve, reject, steps: [], handed: 0 });
+        worker.postMessage({ id, op: 'catalog' });
+      });
+    },
+    trace(step) {
+      if (dead) return Promise.reject(dead);
+      const id = nextId++;
+      return new Promise((resolve, reject) => {
+        pending.set(id, { resolve, reject, steps: [], handed: 0 });
+        worker.postMessage({ id, op: 'trace', step });
       });
     },
     terminate() {
@@ -134,7 +170,19 @@ export function inProcessRunner(load) {
   engine.catch(() => {});
   return {
     ready: engine.then((e) => ({ version: typeof (/** @type {any} */ (e).version) === 'function' ? String(/** @type {any} */ (e).version()) : '' })),
-    exec: async (text) => (await engine).exec(text),
+    async exec(text, onStep) {
+      const e = /** @type {any} */ (await engine);
+      // An engine without execSteps (a test's fake) answers the chunk whole.
+      if (!onStep || typeof e.execSteps !== 'function') return e.exec(text);
+      let handed = 0;
+      try {
+        return { ...e.execSteps(text, (/** @type {any} */ s) => { handed++; onStep(s); }), steps: [] };
+      } catch (err) {
+        throw Object.assign(/** @type {Error} */ (err), { steps: handed });
+      }
+    },
+    catalog: async () => (await engine).catalog(),
+    trace: async (step) => (await engine).trace(step),
     terminate() {},
   };
 }

@@ -2,13 +2,22 @@
 // the main thread keeps reading, printing and timing while the wasm runs, and
 // can terminate it (--timeout) or survive a trap.
 //
-//   main -> worker   { id, text }                       run one chunk
+//   main -> worker   { id, text }                       run one chunk (op 'exec', the default)
+//                    { id, op: 'catalog' }              the catalog (lio report)
+//                    { id, op: 'trace', step }          a step's trace, typed arrays transferred
 //   worker -> main   { type: 'ready', version }         after the engine loaded
 //                    { type: 'failed', error }          it could not load (then nothing else)
-//                    { id, ok: true, result }           the chunk's ScriptResult
+//                    { id, stepsJson: [json] }          finished steps as JSON text: posted within
+//                                                       FLUSH_MS of their statement's end, at the
+//                                                       chunk's end, and before a trap's error
+//                    { id, ok: true, result }           the chunk is done ({lio_lab, version, steps: []});
+//                                                       the value of catalog / trace
 //                    { id, ok: false, error, trap }     a thrown error; trap: the instance is unusable
+//                                                       (the steps posted before it stand)
+//
+// workerData.config is the EngineConfig (tests set trap_at_step to force a trap).
 
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
 import { loadNodeEngine } from './engine-node.mjs';
 
 /** @param {unknown} e */
@@ -20,23 +29,60 @@ const line = (e) => {
 /** @param {unknown} e */
 const isTrap = (e) =>
   (typeof WebAssembly !== 'undefined' && e instanceof WebAssembly.RuntimeError) ||
-  /unreachable|memory access out of bounds|recursive use of an object|Maximum call stack/.test(String(/** @type {Error} */ (e)?.message ?? e));
+  /unreachable|memory access out of bounds|recursive use of an object|Maximum call stack|out of memory/i.test(String(/** @type {Error} */ (e)?.message ?? e));
+
+/** Finished steps wait at most this long (ms) in the worker: a --timeout loses no more. */
+const FLUSH_MS = 20;
+
+const TRACE_ARRAYS = ['kind', 'get_kind', 'segment', 'block', 'latch_child', 'latch_gets', 'plan_line', 'exec', 't_us', 'stack'];
 
 const port = /** @type {import('node:worker_threads').MessagePort} */ (parentPort);
-/** @type {import('./engine-node.mjs').LioEngine | null} */
+/** @type {any} */
 let engine = null;
 try {
-  engine = await loadNodeEngine();
-  const v = /** @type {any} */ (engine).version;
+  engine = await loadNodeEngine({ config: workerData?.config });
+  const v = engine.version;
   port.postMessage({ type: 'ready', version: typeof v === 'function' ? String(v.call(engine)) : '' });
 } catch (e) {
   port.postMessage({ type: 'failed', error: line(e) });
 }
 
-port.on('message', (/** @type {{ id: number, text: string }} */ m) => {
+port.on('message', (/** @type {{ id: number, op?: string, text?: string, step?: number }} */ m) => {
   if (!engine) return;
   try {
-    port.postMessage({ id: m.id, ok: true, result: engine.exec(m.text) });
+    if (m.op === 'catalog') {
+      port.postMessage({ id: m.id, ok: true, result: engine.catalog() });
+    } else if (m.op === 'trace') {
+      const t = engine.trace(m.step);
+      /** @type {ArrayBuffer[]} */
+      const transfer = [];
+      if (t) for (const k of TRACE_ARRAYS) if (t[k]?.buffer) transfer.push(t[k].buffer);
+      port.postMessage({ id: m.id, ok: true, result: t }, transfer);
+    } else if (typeof engine.execStepsJson === 'function') {
+      // Each step leaves the engine as its statement ends; they are posted in batches (a message
+      // per step costs more than the step), at least every FLUSH_MS, and before a trap's error.
+      /** @type {string[]} */
+      let batch = [];
+      let last = performance.now();
+      const flush = () => {
+        if (batch.length) port.postMessage({ id: m.id, stepsJson: batch });
+        batch = [];
+        last = performance.now();
+      };
+      try {
+        const header = engine.execStepsJson(String(m.text), (/** @type {string} */ json) => {
+          batch.push(json);
+          if (performance.now() - last >= FLUSH_MS) flush();
+        });
+        flush();
+        port.postMessage({ id: m.id, ok: true, result: { ...header, steps: [] } });
+      } catch (e) {
+        flush();
+        throw e;
+      }
+    } else {
+      port.postMessage({ id: m.id, ok: true, result: engine.exec(String(m.text)) });
+    }
   } catch (e) {
     port.postMessage({ id: m.id, ok: false, error: line(e), trap: isTrap(e) });
   }

@@ -23,6 +23,7 @@ const IpcChannel = Object.freeze({
   SCENARIOS_OPEN: 'lio:scenarios:open',
   SCENARIOS_SAVE: 'lio:scenarios:save',
   REPORTS_EXPORT: 'lio:reports:export',
+  HISTORY_START_NEW: 'lio:history:start-new',
 });
 
 module.exports = { IpcChannel };

@@ -197,6 +197,7 @@ function registerIpcHandlers({ ipcMain, dialog, BrowserWindow }, { services, che
     [IpcChannel.SCENARIOS_LIST]: () => services.scenarios.list(),
     [IpcChannel.SCENARIOS_OPEN]: (_e, name) => services.scenarios.open(name),
     [IpcChannel.SCENARIOS_SAVE]: (_e, s) => services.scenarios.save(s),
+    [IpcChannel.HISTORY_START_NEW]: () => services.history.startNew(),
     [IpcChannel.REPORTS_EXPORT]: async (e, req) => {
       const report = checkReport(req);
       const win = BrowserWindow.fromWebContents(e.sender);

@@ -14,6 +14,7 @@
  *   lio.scenarios.open(name)                 -> {name, script, source} | null
  *   lio.scenarios.save({name, script})       -> {name, updated_at}
  *   lio.reports.export({kind, svg, suggestedName}) -> {path} | {path: null, canceled: true}
+ *   lio.history.startNew()                   -> {moved_to, path} (a damaged history moved aside)
  *
  * A sandboxed preload can only require('electron') (and a few Node
  * built-ins), so the channel enum below is a copy of ipc-channels.cjs;
@@ -31,6 +32,7 @@ const IpcChannel = Object.freeze({
   SCENARIOS_OPEN: 'lio:scenarios:open',
   SCENARIOS_SAVE: 'lio:scenarios:save',
   REPORTS_EXPORT: 'lio:reports:export',
+  HISTORY_START_NEW: 'lio:history:start-new',
 });
 
 const lio = Object.freeze({
@@ -47,6 +49,9 @@ const lio = Object.freeze({
   }),
   reports: Object.freeze({
     export: (report) => ipcRenderer.invoke(IpcChannel.REPORTS_EXPORT, report),
+  }),
+  history: Object.freeze({
+    startNew: () => ipcRenderer.invoke(IpcChannel.HISTORY_START_NEW),
   }),
 });
 

@@ -258,6 +258,10 @@ export function createRequestHandler({ services, distDir, pkgDir, port, maxBodyB
       }
       return notAllowed(['GET', 'PUT']);
     }
+    if (resource === 'history' && arg === 'new') {
+      if (method === 'POST') return sendJson(res, 200, services.history.startNew());
+      return notAllowed(['POST']);
+    }
     if (resource === 'reports' && arg === undefined) {
       if (method === 'POST') return sendJson(res, 201, services.reports.export(await body()));
       return notAllowed(['POST']);

@@ -9,6 +9,7 @@
 //   scenarios.open(name)                -> {name, script, source} | null
 //   scenarios.save({name, script})      -> {name, updated_at}
 //   reports.export({kind, svg, suggestedName}) -> {path}
+//   history.startNew()                  -> {moved_to, path}  (only once the history was found damaged)
 //
 // Every argument comes from the renderer, which we treat as untrusted:
 // each verb validates its input and throws HostError (status 400) when it is
@@ -23,6 +24,7 @@ import path from 'node:path';
 import { openStore } from './store.mjs';
 import { SAMPLES_DIR } from '../paths.mjs';
 import { ScriptTextError, cleanScriptText, decodeScript } from '../script-text.mjs';
+import { SafeWriteError, writeFileSafely } from '../safe-write.mjs';
 
 export const LIMITS = Object.freeze({
   titleChars: 200,
@@ -56,6 +58,8 @@ const bad = (/** @type {string} */ msg) => new HostError(400, msg);
 /** Scenario names: letters, digits, space, `_`, `.`, `-`; no path parts. */
 const SCENARIO_NAME_RE = /^[A-Za-z0-9][A-Za-z0-9 _.-]*$/;
 const REPORT_KIND_RE = /^[a-z][a-z0-9-]{0,39}$/;
+/** A save's idempotency key (a UUID, say), chosen by the client. */
+const SAVE_KEY_RE = /^[A-Za-z0-9_-]{8,100}$/;
 const WINDOWS_RESERVED = /^(con|prn|aux|nul|com[0-9]|lpt[0-9])$/i;
 
 /**
@@ -147,6 +151,13 @@ export function writeFailure(e, what, file) {
     return new HostError(503, `${what}: ${file} cannot be written (${reason}); make the file and its folder writable, or move it aside, then Retry`);
   }
   if (code === 'SQLITE_FULL' || code === 'ENOSPC') return new HostError(507, `${what}: the disk holding ${file} is full (${reason}); free some space, then Retry`);
+  if (code.startsWith('SQLITE_IOERR')) {
+    // An immutable file (chattr +i) or a failing disk: SQLite only says "disk I/O error".
+    return new HostError(
+      500,
+      `${what}: ${file}: ${reason} (${code}). Writing it or its -wal file failed: it may be marked immutable (lsattr shows an i; chattr -i lifts it), or on a failing disk or an unreliable network share. Make it writable, or move it aside or set LIO_DATA_DIR to another folder, then Retry`,
+    );
+  }
   if (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED')) {
     return new HostError(503, `${what}: ${file} is locked by another program (${reason}); Retry in a moment`);
   }
@@ -281,7 +292,43 @@ export function createHostServices({
   now,
   readOnly = false,
 }) {
-  const store = openStore({ dataDir, now, readOnly });
+  let store = openStore({ dataDir, now, readOnly });
+  /**
+   * Why the history file is damaged (SQLite found a corrupt page), once a
+   * read, a write or the check before the first write found it: from then on
+   * nothing is written into it.
+   * @type {string | null}
+   */
+  let damaged = null;
+  /** Whether quick_check ran before this session's first write. */
+  let checked = readOnly;
+  /** @param {unknown} e */
+  const isCorrupt = (e) => /^SQLITE_(CORRUPT|NOTADB)/.test(String(/** @type {any} */ (e)?.code ?? ''));
+  /** @param {string} what */
+  const damagedError = (what) =>
+    new HostError(
+      503,
+      `${what}: the run history ${store.path} is damaged (${damaged}); nothing more is written into it. ` +
+        'Start a new history (the damaged file is moved aside, kept next to it), restore a backup of it, ' +
+        'or open it read-only (--read-only, or LIO_DB_READONLY=1) to read what is left',
+    );
+  /**
+   * Run a read against the store; a damaged file becomes a HostError naming it and the fix.
+   * @template T @param {string} what @param {() => T} fn @returns {T}
+   */
+  const read = (what, fn) => {
+    try {
+      return fn();
+    } catch (e) {
+      if (isCorrupt(e)) {
+        damaged = /** @type {Error} */ (e).message;
+        throw damagedError(what);
+      }
+      const code = String(/** @type {any} */ (e)?.code ?? '');
+      if (code.startsWith('SQLITE_')) throw new HostError(503, `${what}: reading ${store.path} failed (${/** @type {Error} */ (e).message}, ${code}); Retry, or move the file aside`);
+      throw e;
+    }
+  };
   /**
    * Run a write against the store; failures become HostErrors that say what to do.
    * @template T @param {string} what @param {() => T} fn @returns {T}
@@ -290,9 +337,25 @@ export function createHostServices({
     if (store.readOnly) {
       throw new HostError(409, `${what}: the run history ${store.path} was opened read-only (--read-only or LIO_DB_READONLY=1); restart without it to save`);
     }
+    if (!damaged && !checked) {
+      // Once per session, before the first write: never add to a damaged file.
+      try {
+        const r = store.quickCheck();
+        checked = true;
+        if (r !== 'ok') damaged = r;
+      } catch (e) {
+        if (isCorrupt(e)) damaged = /** @type {Error} */ (e).message;
+        else throw writeFailure(e, what, store.path);
+      }
+    }
+    if (damaged) throw damagedError(what);
     try {
       return fn();
     } catch (e) {
+      if (isCorrupt(e)) {
+        damaged = /** @type {Error} */ (e).message;
+        throw damagedError(what);
+      }
       throw writeFailure(e, what, store.path);
     }
   };
@@ -301,7 +364,10 @@ export function createHostServices({
     /** @param {unknown} run */
     save(run) {
       if (!run || typeof run !== 'object') throw bad('run must be an object');
-      const { title, script, result } = /** @type {any} */ (run);
+      const { title, script, result, key } = /** @type {any} */ (run);
+      if (key !== undefined && key !== null && (typeof key !== 'string' || !SAVE_KEY_RE.test(key))) {
+        throw bad('key must be 8 to 100 letters, digits, `-` or `_` (one per save; a Retry sends the same)');
+      }
       const t = title === undefined ? '' : checkText(title, 'title', LIMITS.titleChars * 4);
       if (t.length > LIMITS.titleChars) throw bad('title is too long');
       const text = checkScript(script);
@@ -313,15 +379,16 @@ export function createHostServices({
         throw new HostError(413, `run not saved: its result is ${fmtBytes(size)} of JSON; a saved run holds at most ${fmtBytes(LIMITS.resultBytes)}`);
       }
       return write('run not saved', () =>
-        store.runs.save({ title: t.trim() || 'Untitled run', script: text, result, summary: summarizeResult(result) }),
+        store.runs.save({ title: t.trim() || 'Untitled run', script: text, result, summary: summarizeResult(result), key: key ?? null }),
       );
     },
     list() {
-      return store.runs.list();
+      return read('runs not listed', () => store.runs.list());
     },
     /** @param {unknown} id */
     get(id) {
-      return store.runs.get(checkRunId(id));
+      const n = checkRunId(id);
+      return read('run not read', () => store.runs.get(n));
     },
     /** @param {unknown} id */
     delete(id) {
@@ -338,7 +405,7 @@ export function createHostServices({
       for (const name of [...sampleNames(samplesDir), ...sampleNames(path.join(samplesDir, 'demos')).map((d) => DEMO_PREFIX + d)]) {
         byName.set(name, { name, source: 'sample', updated_at: null });
       }
-      for (const s of store.scenarios.list()) {
+      for (const s of read('scenarios not listed', () => store.scenarios.list())) {
         byName.set(s.name, { name: s.name, source: 'saved', updated_at: s.updated_at });
       }
       return [...byName.values()].sort((a, b) => a.name.localeCompare(b.name));
@@ -350,7 +417,7 @@ export function createHostServices({
      */
     open(name) {
       const n = checkScenarioName(name);
-      const saved = store.scenarios.get(n);
+      const saved = read('scenario not read', () => store.scenarios.get(n));
       if (saved) return { name: n, script: cleanScriptText(saved.script), source: 'saved' };
       const file = sampleFile(samplesDir, n);
       if (!file) return null;
@@ -382,11 +449,28 @@ export function createHostServices({
      */
     export(req, { targetPath } = {}) {
       const { kind, svg, suggestedName } = checkReport(req);
+      // Whole or not at all: a temporary file renamed into place, removed when the write fails.
+      const save = (/** @type {string} */ file, /** @type {boolean} */ overwrite) => {
+        try {
+          writeFileSafely(file, svg, { overwrite });
+        } catch (e) {
+          if (e instanceof SafeWriteError && e.code === 'ENOSPC') {
+            throw new HostError(507, `report not exported: the disk holding ${path.dirname(file)} is full (nothing half-written was left); free some space, then Retry`);
+          }
+          if (e instanceof SafeWriteError && e.code === 'ELOOP') throw new HostError(409, `report not exported: ${e.message}`);
+          if (e instanceof SafeWriteError && e.code === 'EEXIST' && !overwrite) throw e;
+          throw writeFailure(e, 'report not exported', file);
+        }
+      };
       if (targetPath) {
-        fs.writeFileSync(targetPath, svg, 'utf8');
+        save(targetPath, true);
         return { path: targetPath };
       }
-      fs.mkdirSync(exportsDir, { recursive: true });
+      try {
+        fs.mkdirSync(exportsDir, { recursive: true });
+      } catch (e) {
+        throw writeFailure(e, 'report not exported', exportsDir);
+      }
       checkExportsRoom(exportsDir, Buffer.byteLength(svg));
       const stamp = (now ? now() : new Date()).toISOString().replace(/[:.]/g, '-');
       const file = safeFileName(suggestedName ?? `lio-${kind}-${stamp}`, '.svg', `lio-${kind}`);
@@ -394,11 +478,12 @@ export function createHostServices({
       for (let i = 1; i < 1000; i++) {
         const candidate = path.join(exportsDir, i === 1 ? file : `${stem}-${i}.svg`);
         try {
-          // 'wx': never overwrite, never follow an existing symlink.
-          fs.writeFileSync(candidate, svg, { encoding: 'utf8', flag: 'wx' });
+          // Never overwrite, never follow an existing symlink.
+          save(candidate, false);
           return { path: candidate };
         } catch (e) {
-          if (/** @type {NodeJS.ErrnoException} */ (e).code !== 'EEXIST') throw e;
+          // The name is taken (by a file or a link): the next one.
+          if (!((e instanceof SafeWriteError && e.code === 'EEXIST') || (e instanceof HostError && e.status === 409))) throw e;
         }
       }
       throw new HostError(409, 'too many exports with this name');
@@ -409,14 +494,46 @@ export function createHostServices({
     },
   };
 
+  const history = {
+    /**
+     * Start a new, empty history once the current one was found damaged: the
+     * file (and its -wal) is moved aside next to it, never deleted.
+     * @returns {{ moved_to: string, path: string }}
+     */
+    startNew() {
+      if (store.readOnly) throw new HostError(409, `the run history ${store.path} was opened read-only; restart without --read-only to start a new one`);
+      if (!damaged) throw new HostError(409, `the run history ${store.path} is not damaged; it is kept`);
+      const file = store.path;
+      const stamp = (now ? now() : new Date()).toISOString().replace(/[:.]/g, '-');
+      const aside = `${file}.damaged-${stamp}`;
+      store.close();
+      try {
+        fs.renameSync(file, aside);
+        for (const ext of ['-wal', '-shm']) {
+          if (fs.existsSync(file + ext)) fs.renameSync(file + ext, aside + ext);
+        }
+      } catch (e) {
+        store = openStore({ dataDir, now, readOnly });
+        throw new HostError(503, `could not move ${file} aside (${/** @type {Error} */ (e).message}); move it yourself and restart LIO Lab`);
+      }
+      store = openStore({ dataDir, now, readOnly });
+      damaged = null;
+      checked = true;
+      return { moved_to: aside, path: store.path };
+    },
+  };
+
   return {
     dataDir,
     exportsDir,
     samplesDir,
-    store,
+    get store() {
+      return store;
+    },
     runs,
     scenarios,
     reports,
+    history,
     close() {
       store.close();
     },

@@ -15,8 +15,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
 
 const require = createRequire(import.meta.url);
+// better-sqlite3 reads this once, when it loads: `file:` URIs let a read-only
+// history on read-only media open with `immutable=1` (no -shm file to create).
+if (process.env.SQLITE_USE_URI === undefined) process.env.SQLITE_USE_URI = '1';
 
 /** File name of the database inside the data directory. */
 export const DB_FILE = 'lio-lab.sqlite';
@@ -57,6 +61,14 @@ export const MIGRATIONS = Object.freeze([
         created_at TEXT    NOT NULL
       );
       CREATE INDEX notes_run_id ON notes (run_id);
+    `,
+  },
+  {
+    version: 2,
+    name: 'runs.save_key: a save sent twice (a Retry after a lost answer) is stored once',
+    sql: `
+      ALTER TABLE runs ADD COLUMN save_key TEXT;
+      CREATE UNIQUE INDEX runs_save_key ON runs (save_key) WHERE save_key IS NOT NULL;
     `,
   },
 ]);
@@ -182,7 +194,7 @@ function openDatabase(dbPath, dataDir, readOnly) {
   let db = null;
   try {
     if (!readOnly) fs.mkdirSync(dataDir, { recursive: true });
-    db = readOnly ? new Database(dbPath, { readonly: true, fileMustExist: true }) : new Database(dbPath);
+    db = readOnly ? openReadOnly(Database, dbPath) : new Database(dbPath);
     const written = writtenSchemaVersion(db); // the first read: a file that is not a database fails here
     if (!readOnly && written > SCHEMA_VERSION) {
       db.close();
@@ -205,6 +217,32 @@ function openDatabase(dbPath, dataDir, readOnly) {
 }
 
 /**
+ * Open a history read-only. On read-only media a WAL database cannot be read
+ * the usual way (SQLite must create its -shm file next to it): then it is
+ * opened `immutable=1`, which reads the file as it is and never writes.
+ * @param {any} Database  better-sqlite3's constructor
+ * @param {string} dbPath
+ * @returns {import('better-sqlite3').Database}
+ */
+function openReadOnly(Database, dbPath) {
+  /** @type {import('better-sqlite3').Database | null} */
+  let db = null;
+  try {
+    db = new Database(dbPath, { readonly: true, fileMustExist: true });
+    writtenSchemaVersion(db); // reading is what fails on read-only media
+    return db;
+  } catch (e) {
+    if (db?.open) db.close();
+    const code = String(/** @type {any} */ (e)?.code ?? '');
+    if (dbPath === ':memory:' || !/^SQLITE_(CANTOPEN|IOERR|READONLY)/.test(code)) throw e;
+    return new Database(`${pathToFileURL(dbPath).href}?immutable=1`, { readonly: true, fileMustExist: true });
+  }
+}
+
+/** @param {unknown} e */
+const isDiskFull = (e) => /^SQLITE_FULL|^ENOSPC/.test(String(/** @type {any} */ (e)?.code ?? ''));
+
+/**
  * Open (creating if needed) the store in `dataDir`.
  * @param {{ dataDir: string, file?: string, now?: () => Date, readOnly?: boolean }} opts
  */
@@ -212,11 +250,20 @@ export function openStore({ dataDir, file = DB_FILE, now = () => new Date(), rea
   const dbPath = file === ':memory:' ? file : path.join(dataDir, file);
   const db = openDatabase(dbPath, dataDir, readOnly);
 
+  /** @param {string} sql */
+  const lazy = (sql) => {
+    /** @type {import('better-sqlite3').Statement | null} */
+    let st = null;
+    return () => (st ??= db.prepare(sql));
+  };
   const stmt = {
-    runInsert: db.prepare(
-      `INSERT INTO runs (created_at, title, script, result_json, summary_json)
-       VALUES (@created_at, @title, @script, @result_json, @summary_json)`,
+    // Prepared when first used: a history opened read-only may predate save_key.
+    runInsert: lazy(
+      `INSERT INTO runs (created_at, title, script, result_json, summary_json, save_key)
+       VALUES (@created_at, @title, @script, @result_json, @summary_json, @save_key)
+       ON CONFLICT (save_key) WHERE save_key IS NOT NULL DO NOTHING`,
     ),
+    runByKey: lazy('SELECT id, created_at FROM runs WHERE save_key = ?'),
     runList: db.prepare(
       'SELECT id, created_at, title, summary_json FROM runs ORDER BY created_at DESC, id DESC',
     ),
@@ -239,18 +286,30 @@ export function openStore({ dataDir, file = DB_FILE, now = () => new Date(), rea
 
   const runs = {
     /**
-     * @param {{ title: string, script: string, result: unknown, summary: unknown }} run
+     * Save a run. With a `key` (the client's, one per save it means to make),
+     * saving again with the same key stores nothing and answers the first
+     * save's id: a Retry after an answer that was lost makes no duplicate.
+     * @param {{ title: string, script: string, result: unknown, summary: unknown, key?: string | null }} run
      * @returns {{ id: number, created_at: string }}
      */
-    save({ title, script, result, summary }) {
+    save({ title, script, result, summary, key = null }) {
+      if (key !== null) {
+        const had = stmt.runByKey().get(key);
+        if (had) return { id: had.id, created_at: had.created_at };
+      }
       const created_at = now().toISOString();
-      const info = stmt.runInsert.run({
+      const info = stmt.runInsert().run({
         created_at,
         title,
         script,
         result_json: JSON.stringify(result),
         summary_json: JSON.stringify(summary ?? null),
+        save_key: key,
       });
+      if (info.changes === 0 && key !== null) {
+        const had = stmt.runByKey().get(key);
+        return { id: had.id, created_at: had.created_at };
+      }
       return { id: Number(info.lastInsertRowid), created_at };
     },
     /** @returns {{ id: number, created_at: string, title: string, summary: unknown }[]} */
@@ -276,9 +335,31 @@ export function openStore({ dataDir, file = DB_FILE, now = () => new Date(), rea
         notes: stmt.noteList.all(id),
       };
     },
-    /** @param {number} id @returns {boolean} whether a run was deleted */
+    /**
+     * Delete a run. On a full disk SQLite has no room for its write-ahead
+     * log, yet deleting is how the user makes room: the delete is then done
+     * with the journal in memory (journal_mode = MEMORY, one statement), and
+     * the WAL restored. The pages freed take the next saves; the file does
+     * not shrink.
+     * @param {number} id @returns {boolean} whether a run was deleted
+     */
     delete(id) {
-      return stmt.runDelete.run(id).changes > 0;
+      try {
+        return stmt.runDelete.run(id).changes > 0;
+      } catch (e) {
+        if (!isDiskFull(e) || dbPath === ':memory:') throw e;
+        const mode = String(db.pragma('journal_mode', { simple: true }));
+        db.pragma('journal_mode = MEMORY');
+        try {
+          return stmt.runDelete.run(id).changes > 0;
+        } finally {
+          try {
+            db.pragma(`journal_mode = ${mode === 'wal' ? 'WAL' : 'DELETE'}`);
+          } catch {
+            /* still full: the next open sets WAL again */
+          }
+        }
+      }
     },
   };
 
@@ -323,6 +404,14 @@ export function openStore({ dataDir, file = DB_FILE, now = () => new Date(), rea
     runs,
     scenarios,
     notes,
+    /**
+     * SQLite's quick_check: 'ok', or the first problem it found.
+     * @returns {string}
+     */
+    quickCheck() {
+      const rows = /** @type {{ quick_check: string }[]} */ (db.pragma('quick_check(1)'));
+      return String(rows[0]?.quick_check ?? 'ok');
+    },
     /** @returns {number} highest applied migration version */
     schemaVersion() {
       return db.prepare('SELECT COALESCE(MAX(version), 0) AS v FROM schema_migrations').get().v;

@@ -85,6 +85,7 @@ describe('preload.cjs', () => {
         IpcChannel.REPORTS_EXPORT,
         [{ kind: 'flame', svg: '<svg/>', suggestedName: 'f' }],
       ],
+      [() => lio.history.startNew(), IpcChannel.HISTORY_START_NEW, []],
     ];
     const seen = new Set();
     for (const [call, channel, args] of cases) {

@@ -47,7 +47,8 @@ describe('store.mjs migrations', () => {
       .map((r) => r.name);
     expect(tables).toEqual(expect.arrayContaining(['schema_migrations', 'runs', 'scenarios', 'notes']));
     const cols = (/** @type {string} */ t) => store.db.prepare(`PRAGMA table_info(${t})`).all().map((c) => c.name);
-    expect(cols('runs')).toEqual(['id', 'created_at', 'title', 'script', 'result_json', 'summary_json']);
+    // save_key: migration 2 (idempotent saves, issue 29)
+    expect(cols('runs')).toEqual(['id', 'created_at', 'title', 'script', 'result_json', 'summary_json', 'save_key']);
     expect(cols('scenarios')).toEqual(['id', 'name', 'script', 'updated_at']);
     expect(cols('notes')).toEqual(['id', 'run_id', 'text', 'created_at']);
     expect(store.schemaVersion()).toBe(MIGRATIONS.at(-1)?.version);
@@ -68,12 +69,13 @@ describe('store.mjs migrations', () => {
 
   it('applies only the new migrations, in order, each once', () => {
     const db = new Database(':memory:');
+    const first = MIGRATIONS.slice(0, 1); // the test's own migrations 2 and 3 follow it
     const extra = [
-      ...MIGRATIONS,
+      ...first,
       { version: 3, name: 'three', sql: 'CREATE TABLE three (x)' },
       { version: 2, name: 'two', sql: 'CREATE TABLE two (x)' },
     ];
-    expect(migrate(db, MIGRATIONS)).toEqual([1]);
+    expect(migrate(db, first)).toEqual([1]);
     expect(migrate(db, extra)).toEqual([2, 3]);
     expect(migrate(db, extra)).toEqual([]);
     db.close();
@@ -81,7 +83,7 @@ describe('store.mjs migrations', () => {
 
   it('rolls a failing migration back completely', () => {
     const db = new Database(':memory:');
-    const broken = [...MIGRATIONS, { version: 2, name: 'broken', sql: 'CREATE TABLE ok2 (x); CREATE TABLE runs (x);' }];
+    const broken = [...MIGRATIONS.slice(0, 1), { version: 2, name: 'broken', sql: 'CREATE TABLE ok2 (x); CREATE TABLE runs (x);' }];
     expect(() => migrate(db, broken)).toThrow();
     const names = db.prepare("SELECT name FROM sqlite_master WHERE type='table'").all().map((r) => r.name);
     expect(names).not.toContain('ok2');

@@ -41,6 +41,19 @@ export class LioEngine {
   exec(script) {
     return JSON.parse(this.#inner.exec(String(script)));
   }
+  /**
+   * Run a script, handing each step (a parsed Step) to `onStep` as soon as
+   * its statement ends: a trap later in the script loses none of them.
+   * Returns `{lio_lab, version}`. A throwing `onStep` stops the script after
+   * that step; the error is rethrown.
+   */
+  execSteps(script, onStep) {
+    return JSON.parse(this.#inner.exec_steps(String(script), (json) => onStep(JSON.parse(json))));
+  }
+  /** execSteps with each step as its JSON text (a host that passes it on parses it once, where it is used). */
+  execStepsJson(script, onStepJson) {
+    return JSON.parse(this.#inner.exec_steps(String(script), onStepJson));
+  }
   /** Segments, buffer pools and the memoptimize pool. */
   catalog() {
     return JSON.parse(this.#inner.catalog());

@@ -29,6 +29,14 @@ pub struct EngineConfig {
     pub traces_kept: usize,
     /// Events kept across all kept traces.
     pub trace_budget: usize,
+    /// A step's result JSON may be at most this many MB: a larger one is
+    /// refused with LAB-00090 (its rows, output and stacks dropped) rather
+    /// than passed to a host whose strings stop at 512 MB.
+    pub max_step_result_mb: usize,
+    /// Test hook, never set by the hosts: the engine panics (a wasm trap)
+    /// as the step with this index begins, so hosts' tests can check what
+    /// survives a trap.
+    pub trap_at_step: Option<usize>,
 }
 
 impl Default for EngineConfig {
@@ -39,6 +47,8 @@ impl Default for EngineConfig {
             max_result_rows: 1000,
             traces_kept: 64,
             trace_budget: 4_000_000,
+            max_step_result_mb: 64,
+            trap_at_step: None,
         }
     }
 }
@@ -140,15 +150,29 @@ impl Engine {
 
     /// Run a script and return the steps.
     pub fn exec(&mut self, script: &str) -> Vec<StepOut> {
+        let mut out = Vec::new();
+        self.exec_each(script, |step| {
+            out.push(step);
+            true
+        });
+        out
+    }
+
+    /// Run a script, handing each step to `on_step` as soon as its
+    /// statement ends (a host keeps what ran even if a later statement
+    /// traps the module). `on_step` returning false stops the script there.
+    pub fn exec_each(&mut self, script: &str, mut on_step: impl FnMut(StepOut) -> bool) {
         // Split now, parse each unit when it runs: a script of many
         // statements never holds all their syntax trees at once.
         let units = lio_sql::split_script(script);
         for s in self.sessions.values_mut() {
             s.start_script();
         }
-        let mut out = Vec::with_capacity(units.len());
         let total = units.len();
         for (i, u) in units.into_iter().enumerate() {
+            if self.config.trap_at_step == Some(self.next_step) {
+                panic!("trap_at_step {}: a test trap", self.next_step);
+            }
             if self.script_exhausted() {
                 // The script's budget is spent: one step says so, the rest do not run.
                 let e = LabError::with_args(
@@ -156,7 +180,7 @@ impl Engine {
                     &[&self.inst.limits.max_script_work, &(total - i - 1)],
                     u.pos,
                 );
-                out.push(self.error_step(&u.text, u.pos, kind_of_text(&u.text), e));
+                on_step(self.error_step(&u.text, u.pos, kind_of_text(&u.text), e));
                 break;
             }
             let result = lio_sql::parse_unit(&u);
@@ -174,15 +198,50 @@ impl Engine {
                     self.error_step(&u.text, u.pos, kind, e)
                 }
             };
-            out.push(step);
+            if !on_step(step) {
+                break;
+            }
         }
-        out
     }
 
+    /// Run a script; the ScriptResult JSON (each step within
+    /// `max_step_result_mb`, see [`Engine::exec_json_each`]).
     pub fn exec_json(&mut self, script: &str) -> String {
-        let steps = self.exec(script);
-        let doc = ScriptOut { lio_lab: VERSION, version: self.inst.profile.name.to_string(), steps };
-        serde_json::to_string(&doc).unwrap_or_else(|e| format!("{{\"error\":\"{e}\"}}"))
+        let mut steps = String::from("[");
+        self.exec_json_each(script, |json| {
+            if steps.len() > 1 {
+                steps.push(',');
+            }
+            steps.push_str(json);
+            true
+        });
+        steps.push(']');
+        format!("{},\"steps\":{}}}", self.script_header_open(), steps)
+    }
+
+    /// Run a script, handing each step's JSON to `on_step` as soon as its
+    /// statement ends. A step whose JSON would pass `max_step_result_mb`
+    /// is handed as LAB-00090 without its rows, output and stacks.
+    /// Returns the script's header, `{"lio_lab":..,"version":..}`.
+    pub fn exec_json_each(&mut self, script: &str, mut on_step: impl FnMut(&str) -> bool) -> String {
+        let cap = self.config.max_step_result_mb.saturating_mul(1 << 20);
+        let mut buf = Vec::new();
+        self.exec_each(script, |step| {
+            buf.clear();
+            step_json_capped(step, cap, &mut buf);
+            // serde_json writes UTF-8.
+            on_step(std::str::from_utf8(&buf).unwrap_or("{}"))
+        });
+        format!("{}}}", self.script_header_open())
+    }
+
+    /// `{"lio_lab":"..","version":".."` (no closing brace).
+    fn script_header_open(&self) -> String {
+        format!(
+            "{{\"lio_lab\":{},\"version\":{}",
+            serde_json::Value::from(VERSION),
+            serde_json::Value::from(self.inst.profile.name.to_string())
+        )
     }
 
     pub fn catalog_json(&self) -> String {
@@ -323,4 +382,55 @@ impl Engine {
             }
         }
     }
+}
+
+/// A writer that refuses to grow past `cap` bytes.
+struct CappedWriter<'a> {
+    buf: &'a mut Vec<u8>,
+    cap: usize,
+}
+
+impl std::io::Write for CappedWriter<'_> {
+    fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
+        if self.buf.len() + b.len() > self.cap {
+            return Err(std::io::Error::other("over the step result cap"));
+        }
+        self.buf.extend_from_slice(b);
+        Ok(b.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+/// A step's JSON into `buf`, at most `cap` bytes: a step over it becomes
+/// LAB-00090 with its statistics, waits and plan but without the parts
+/// that grow with the data (rows, output, stacks, runs, sessions).
+fn step_json_capped(step: StepOut, cap: usize, buf: &mut Vec<u8>) {
+    if serde_json::to_writer(CappedWriter { buf: &mut *buf, cap }, &step).is_ok() {
+        return;
+    }
+    buf.clear();
+    let mb = cap >> 20;
+    let e = LabError::with_args(ora::LAB_RESULT_TOO_LARGE, &[&mb], Pos { line: step.line, column: step.column });
+    let mut lean = StepOut {
+        error: Some(ErrorOut { code: e.code, message: e.message, line: e.pos.line, column: e.pos.column }),
+        rows: Vec::new(),
+        output: Vec::new(),
+        folded: Vec::new(),
+        xplan: Vec::new(),
+        runs: None,
+        sessions: None,
+        sweep: None,
+        devices: Vec::new(),
+        ..step
+    };
+    if serde_json::to_writer(CappedWriter { buf: &mut *buf, cap }, &lean).is_ok() {
+        return;
+    }
+    // Still too large (the statement text or the plan): the bare error.
+    buf.clear();
+    lean.plan = Vec::new();
+    lean.statement = String::new();
+    let _ = serde_json::to_writer(&mut *buf, &lean);
 }

@@ -375,6 +375,10 @@ catalogue! {
     LAB_NO_SUCH_LOG_GROUP = Lab 80 "log group %s does not exist";
     /// The argument is the limit.
     LAB_TOO_MANY_LOG_GROUPS = Lab 81 "at most %s log groups in the lab";
+    /// A step whose result (rows, output, plan, stacks) would be too large
+    /// to hand to the host; the argument is the limit in MB.
+    LAB_RESULT_TOO_LARGE = Lab 90
+        "the statement ran, but its result is larger than %s MB and was not returned (rows, output and stacks dropped); fetch fewer rows or columns, or print less";
 }
 
 #[cfg(test)]

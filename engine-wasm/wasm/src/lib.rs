@@ -24,6 +24,23 @@ impl Engine {
         self.inner.exec_json(script)
     }
 
+    /// Run a script, calling `on_step(stepJson)` as each statement ends, so
+    /// the host holds every finished step even if a later one traps the
+    /// module. Returns `{"lio_lab","version"}`. A throwing `on_step` stops
+    /// the script after that step and is rethrown.
+    pub fn exec_steps(&mut self, script: &str, on_step: &js_sys::Function) -> Result<String, JsValue> {
+        let mut failed = None;
+        let header =
+            self.inner.exec_json_each(script, |json| match on_step.call1(&JsValue::NULL, &JsValue::from_str(json)) {
+                Ok(_) => true,
+                Err(e) => {
+                    failed = Some(e);
+                    false
+                }
+            });
+        failed.map_or(Ok(header), Err)
+    }
+
     pub fn catalog(&self) -> String {
         self.inner.catalog_json()
     }

@@ -64,10 +64,12 @@ export class EngineClient {
       if (!p) return;
       if (m.type === 'steps') {
         p.steps.push(...m.steps);
-        p.chunksDone = m.chunk + 1;
-        const chunk = p.chunks?.[m.chunk];
-        if (chunk) this.history.push(chunk);
-        p.handlers.onSteps?.(m.steps, m.version);
+        if (!m.partial) {
+          p.chunksDone = m.chunk + 1;
+          const chunk = p.chunks?.[m.chunk];
+          if (chunk) this.history.push(chunk);
+        }
+        if (m.steps.length || !m.partial) p.handlers.onSteps?.(m.steps, m.version);
         p.handlers.onProgress?.({ done: m.done, total: m.total, label: m.label });
         return;
       }

@@ -4,10 +4,13 @@
  *   UI thread (EngineClient)                        Worker (worker.ts)
  *   ------------------------                        ------------------
  *   call('exec', {chunks})  --- {id, op, ...} --->  ensureEngine()  (loadEngine(wasmUrl), once)
- *        |  pending.set(id, {resolve, reject})       for each chunk:
- *        |                                             engine.exec(chunk.text)  (synchronous wasm)
- *        |  <-- {type:'steps', id, chunk, steps} --    post the chunk's steps at once, so a trap
- *        |      (kept by the client as they come)      later in the run loses only its own chunk
+ *        |  pending.set(id, {resolve, reject})       for each chunk (run.ts):
+ *        |                                             engine.execSteps(chunk.text, onStep)  (synchronous wasm;
+ *        |                                             each step reaches JS as its statement ends)
+ *        |  <-- {type:'steps', partial:true, ...} --   a long chunk's finished steps, every 100 ms, and
+ *        |                                             those before a trap, before its error
+ *        |  <-- {type:'steps', id, chunk, steps} --    the rest of the chunk's steps when it ends
+ *        |      (kept by the client as they come)      (a trap loses no finished statement)
  *   resolve(value)          <--- {type:'result', id, ok:true, value: {version, catalog, ms}}
  *
  *   call('trace', {step})   --- {id, op:'trace'} -->  engine.trace(step) -> typed arrays
@@ -50,7 +53,9 @@ export interface ExecDone { version: string; catalog: Catalog | null; ms: number
 export type Reply =
   | { type: 'result'; id: number; ok: true; value: unknown }
   | { type: 'result'; id: number; ok: false; error: string; fatal?: boolean }
-  | { type: 'steps'; id: number; chunk: number; steps: Step[]; version: string; done: number; total: number; label: string };
+  | { type: 'steps'; id: number; chunk: number; steps: Step[]; version: string; done: number; total: number; label: string;
+      /** The chunk runs on: more of its steps follow (the client records it as run only on its last message). */
+      partial?: boolean };
 
 export interface OpValues {
   init: { version: string };

@@ -2,15 +2,12 @@
 // The engine worker: owns the one wasm instance. See protocol.ts for the round trip.
 import { loadEngine } from '@lio/engine';
 import bundledWasm from '@lio/engine-wasm-url';
-import { TRACE_ARRAYS, errorLine, isEngineTrap, type ExecDone, type Reply, type Request } from './protocol';
-import { placeSteps } from '../model/script.mjs';
-import type { Catalog, ScriptResult } from '../model/types';
+import { TRACE_ARRAYS, errorLine, isEngineTrap, type Reply, type Request } from './protocol';
+import { runChunks, type RunnableEngine } from './run';
 
 declare const self: DedicatedWorkerGlobalScope;
 
-interface EngineHandle {
-  exec(script: string): ScriptResult;
-  catalog(): unknown;
+interface EngineHandle extends RunnableEngine {
   trace(step: number): Record<string, unknown> | null;
   reset(): void;
 }
@@ -53,24 +50,9 @@ async function handle(req: Request) {
       const c = engine.catalog() as { version?: string } | null;
       return { value: { version: c?.version ?? '' } };
     }
-    case 'exec': {
-      const t0 = performance.now();
-      const total = req.chunks.reduce((n, c) => n + c.statements, 0);
-      let version = '';
-      let done = 0;
-      for (let i = 0; i < req.chunks.length; i++) {
-        const chunk = req.chunks[i];
-        const r = engine.exec(chunk.text);
-        version = r.lio_lab;
-        done += chunk.statements;
-        // Each chunk's steps leave at once: what ran before a trap stays with the UI.
-        post({ type: 'steps', id: req.id, chunk: i, steps: placeSteps(r.steps, chunk.line), version, done, total, label: chunk.label });
-      }
-      let catalog: Catalog | null = null;
-      try { catalog = engine.catalog() as Catalog | null; } catch (e) { if (isEngineTrap(e)) throw e; catalog = null; }
-      const value: ExecDone = { version, catalog, ms: performance.now() - t0 };
-      return { value };
-    }
+    case 'exec':
+      // Each step leaves as its statement ends: what ran before a trap stays with the UI.
+      return { value: runChunks(engine, req.id, req.chunks, (m) => post(m), isEngineTrap) };
     case 'catalog':
       return { value: engine.catalog() };
     case 'trace': {
