@@ -196,7 +196,7 @@ describe.skipIf(!engineBuilt)('lio with the real engine, as a process', () => {
     const r = node(['run', p, '--timeout', '1']);
     expect(Date.now() - t0).toBeLessThan(20_000);
     expect(r.status).toBe(3);
-    expect(r.stdout).toContain('1 row selected.');
+    expect(r.stdout).toContain('SQL> select 1 from dual;\n\n         1\n----------\n         1\n');
     expect(r.stderr).toBe('lio: LAB-00035: script stopped after 1 s (--timeout)\n');
   });
 

@@ -97,8 +97,6 @@ describe('lio run (in-process, fake engine)', () => {
         '----------',
         '         1',
         '',
-        '1 row selected.',
-        '',
       ].join('\n'),
     );
   });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  DEFAULT_SETTINGS,
   echoLines,
   feedbackLines,
   formatError,
@@ -217,9 +218,16 @@ describe('steps', () => {
     expect(echoLines('select *\n  from t1\n where id = 1')).toEqual(['SQL> select *', '  2    from t1', '  3   where id = 1']);
   });
 
-  it('prints a query with rows, then the row count', () => {
+  it('prints nothing for a step run under SET TERMOUT OFF', () => {
+    const s = step({ kind: 'query', statement: '/', columns: ['ID'], rows: [[1]], settings: { ...DEFAULT_SETTINGS, termout: false } });
+    expect(formatStep(s)).toEqual([]);
+  });
+
+  it('prints a query with rows, then the row count from FEEDBACK 6 on (the default)', () => {
     const s = step({ kind: 'query', statement: 'select count(*) from t1', columns: ['COUNT(*)'], rows: [[3]] });
-    expect(formatStep(s)).toEqual(['SQL> select count(*) from t1;', '', '  COUNT(*)', '----------', '         3', '', '1 row selected.']);
+    expect(formatStep(s)).toEqual(['SQL> select count(*) from t1;', '', '  COUNT(*)', '----------', '         3']);
+    const six = step({ kind: 'query', statement: 'select id from t1', columns: ['ID'], rows: [[1], [2], [3], [4], [5], [6]] });
+    expect(formatStep(six, { echo: false }).slice(-2)).toEqual(['', '6 rows selected.']);
     expect(formatStep({ ...s, rows: [] }, { echo: false })).toEqual(['no rows selected']);
   });
 
@@ -231,8 +239,6 @@ describe('steps', () => {
     });
     const out = formatStep(s, { echo: false });
     expect(out).toEqual([
-      '1 row selected.',
-      '',
       'Execution Plan',
       '----------------------------------------------------------',
       '',
@@ -245,7 +251,7 @@ describe('steps', () => {
       '         1  rows processed',
     ]);
     const on = formatStep({ ...s, autotrace: 'on' }, { echo: false });
-    expect(on.slice(0, 5)).toEqual(['        ID', '----------', '         1', '', '1 row selected.']);
+    expect(on.slice(0, 5)).toEqual(['        ID', '----------', '         1', '', 'Execution Plan']);
     expect(on).toContain('Execution Plan');
     expect(formatStep({ ...s, autotrace: 'off' }, { echo: false })).not.toContain('Statistics');
   });

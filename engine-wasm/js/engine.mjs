@@ -30,6 +30,19 @@ export async function loadEngine(source, config = {}) {
   return new LioEngine(new glue.Engine(JSON.stringify(config)));
 }
 
+/**
+ * A pasted SQL*Plus transcript back into its script: strips the `SQL>`
+ * prompts, the `  2  ` line numbers and the output lines, and says how many
+ * of each it removed (docs/ENGINE-API.md). Needs the wasm loaded
+ * (`await loadEngine()` first); no engine instance.
+ * @param {string} text
+ * @returns {{transcript: boolean, script: string, removed_prompts: number, removed_line_numbers: number, removed_output_lines: number}}
+ */
+export function stripTranscript(text) {
+  if (!initialised) throw new Error(NOT_READY);
+  return JSON.parse(glue.strip_transcript(String(text)));
+}
+
 /** A thin, JSON-decoding wrapper over the wasm `Engine`. */
 export class LioEngine {
   #inner;

@@ -164,7 +164,8 @@ impl Engine {
     pub fn exec_each(&mut self, script: &str, mut on_step: impl FnMut(StepOut) -> bool) {
         // Split now, parse each unit when it runs: a script of many
         // statements never holds all their syntax trees at once.
-        let units = lio_sql::split_script(script);
+        // SET SQLBLANKLINES carries over from the script's earlier calls.
+        let units = lio_sql::split_script_sqlplus(script, self.session().sqlplus.sqlblanklines);
         for s in self.sessions.values_mut() {
             s.start_script();
         }
@@ -184,6 +185,11 @@ impl Engine {
                 break;
             }
             let result = lio_sql::parse_unit(&u);
+            if u.buffered {
+                // Ended by a blank line: into the SQL buffer, not run.
+                out.push(self.buffer_step(&u, result));
+                continue;
+            }
             let step = match result {
                 Ok(Statement { kind: StatementKind::Lab(LabCommand::Sweep(ref sw)), .. }) => {
                     self.sweep_step(sw, &u.text, u.pos)
@@ -257,6 +263,27 @@ impl Engine {
         let index = self.next_step;
         self.next_step += 1;
         index
+    }
+
+    /// A statement ended by a blank line (SQLBLANKLINES OFF) or a `.`
+    /// line: SQL*Plus keeps it in the SQL buffer, for a later `/`, and
+    /// prints nothing. The step is a SQL*Plus step with no output.
+    fn buffer_step(&mut self, u: &lio_sql::ScriptUnit, parsed: Result<Statement, LabError>) -> StepOut {
+        self.journal_add_buffered(&u.text);
+        let index = self.take_step_index();
+        let s = self.current_mut();
+        match parsed {
+            Ok(stmt) => {
+                s.sqlplus.last_sql = Some(stmt);
+                s.sqlplus.buffer_error = None;
+            }
+            Err(e) => {
+                s.sqlplus.last_sql = None;
+                s.sqlplus.buffer_error = Some(e);
+            }
+        }
+        let s = self.sessions.get_mut(&self.current).expect("the current session exists");
+        Run { inst: &mut self.inst, s, config: &self.config }.buffered_step(&u.text, u.pos, index)
     }
 
     fn error_step(&mut self, text: &str, pos: Pos, kind: &'static str, e: LabError) -> StepOut {

@@ -32,3 +32,19 @@ pub use lio_sql::{LabError, LabResult};
 pub use result::{ScriptOut, StepOut};
 pub use session::trimmed_mean;
 pub use trace::Trace;
+
+/// A pasted SQL*Plus transcript stripped back to its script
+/// ([`lio_sql::transcript::strip`]), as the JSON object the wasm facade's
+/// `strip_transcript` returns (docs/ENGINE-API.md): `transcript`, `script`,
+/// `removed_prompts`, `removed_line_numbers`, `removed_output_lines`.
+pub fn strip_transcript_json(text: &str) -> String {
+    let s = lio_sql::transcript::strip(text);
+    serde_json::json!({
+        "transcript": s.transcript,
+        "script": s.script,
+        "removed_prompts": s.removed_prompts,
+        "removed_line_numbers": s.removed_line_numbers,
+        "removed_output_lines": s.removed_output_lines,
+    })
+    .to_string()
+}

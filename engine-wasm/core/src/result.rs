@@ -265,12 +265,21 @@ pub struct SettingsOut {
     pub pagesize: u32,
     /// SET FEEDBACK: rows from which `n rows selected.` shows (0 = OFF).
     pub feedback: u32,
+    /// SET TERMOUT as the step ran (`false`: SQL*Plus prints nothing for
+    /// the step, so `set termout off` itself shows and `set termout on`
+    /// does not). Absent while ON.
+    #[serde(skip_serializing_if = "is_true")]
+    pub termout: bool,
     /// SET ECHO, once the script set it.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub echo: Option<bool>,
     /// COLUMN name FORMAT fmt, by upper-case column name.
     #[serde(skip_serializing_if = "BTreeMap::is_empty")]
     pub column_formats: BTreeMap<String, String>,
+}
+
+fn is_true(b: &bool) -> bool {
+    *b
 }
 
 impl Default for SettingsOut {
@@ -283,6 +292,7 @@ impl Default for SettingsOut {
             linesize: 80,
             pagesize: 14,
             feedback: 6,
+            termout: true,
             echo: None,
             column_formats: BTreeMap::new(),
         }

@@ -712,8 +712,11 @@ pub enum SqlPlus {
     /// (the previous SQL statement or PL/SQL block) again.
     RunBuffer,
     /// `REM`, `--` comment lines, `SPOOL`, `COLUMN ... FORMAT`, `CLEAR`,
-    /// `DEFINE`, `SHOW`: accepted, no effect.
+    /// `DEFINE`: accepted, no effect.
     Ignored(String),
+    /// `SHOW variable`: the SET variable's full name, upper-cased
+    /// (`ARRAYSIZE`), or `USER`.
+    Show(String),
 }
 
 // ---------------------------------------------------------------- LAB

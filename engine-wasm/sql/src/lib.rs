@@ -9,10 +9,11 @@ mod lexer;
 pub mod ora;
 mod parser;
 mod splitter;
+pub mod transcript;
 
 pub use error::{LabError, LabResult};
 pub use parser::{parse_unit, MAX_EXPRESSION_DEPTH};
-pub use splitter::{split_script, split_script_at, ScriptUnit, UnitKind};
+pub use splitter::{split_script, split_script_at, split_script_sqlplus, ScriptUnit, UnitKind};
 
 use ast::{Pos, Statement};
 
@@ -45,4 +46,17 @@ pub fn parse_script_at(src: &str, start: Pos) -> Vec<ParsedUnit> {
             ParsedUnit { text: u.text.clone(), pos: u.pos, result }
         })
         .collect()
+}
+
+/// The first bind variable (`:name`) in a statement's text, its name
+/// upper-cased, and its position (the statement's text starts at `pos`).
+/// Quotes and comments are skipped as the lexer skips them.
+pub fn first_bind(text: &str, pos: Pos) -> Option<(String, Pos)> {
+    if !text.contains(':') {
+        return None;
+    }
+    lexer::tokenize(text, pos, lexer::LexOptions::default()).into_iter().find_map(|t| match t.tok {
+        lexer::Tok::Bind(name) => Some((name, t.pos)),
+        _ => None,
+    })
 }

@@ -313,7 +313,16 @@ catalogue! {
     /// The argument is the command's usage.
     SP2_INVALID_OPTION = Sp2 306 "Invalid option.\nUsage: %s";
     SP2_ILLEGAL_SHUTDOWN_OPTION = Sp2 717 "illegal SHUTDOWN option";
-    SP2_UNKNOWN_COMMAND = Sp2 734 "unknown command beginning \"%s\"...";
+    /// The argument is the line's first 10 bytes (a longer line).
+    SP2_UNKNOWN_COMMAND = Sp2 734 "unknown command beginning \"%s...\" - rest of line ignored.";
+    /// The argument is the whole line (10 bytes or fewer).
+    SP2_UNKNOWN_COMMAND_LINE = Sp2 42 "unknown command \"%s\" - rest of line ignored.";
+    /// Arguments: the command (`SET`, `SHOW`), the option as written.
+    SP2_UNKNOWN_OPTION = Sp2 158 "unknown %s option \"%s\"";
+    SP2_UNABLE_TO_OPEN_FILE = Sp2 310 "unable to open file \"%s\"";
+    SP2_START_NO_ARGUMENTS = Sp2 1506 "START, @ or @@ command has no arguments";
+    /// The argument is the bind variable's name, upper-cased.
+    SP2_BIND_NOT_DECLARED = Sp2 552 "Bind variable \"%s\" not declared.";
 
     // ------------------------------------------------------------ LAB
     /// Valid Oracle syntax that the lab does not model.

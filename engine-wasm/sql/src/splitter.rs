@@ -6,6 +6,16 @@
 //!   end only with a line holding only `/`.
 //! - SQL*Plus commands are one line (a trailing ` -` continues it).
 //! - A `/` line between units re-runs the SQL buffer (`RunBuffer`).
+//! - A blank line ends a SQL statement without running it (SQL*Plus's
+//!   default `SET SQLBLANKLINES OFF`): the unit is `buffered`, and a later
+//!   `/` runs it. A line holding only `.` (the block terminator) does the
+//!   same for SQL statements and PL/SQL blocks. `SET SQLBL[ANKLINES] ON`
+//!   (seen as the script is split) makes blank lines part of statements.
+//! - A line whose first word is neither a SQL*Plus command nor one SQL*Plus
+//!   sends to the database (SELECT, CREATE, ...) is one SQL*Plus unit of its
+//!   own, which the parser refuses with SP2-0042 / SP2-0734 ("unknown
+//!   command"), as SQL*Plus does with a pasted `SQL> ` prompt or an output
+//!   line; a line starting with a digit is SQL*Plus's line editor.
 //!
 //! A `/` line ends the current SQL or PL/SQL unit even inside an
 //! unterminated string or comment, so one typo cannot swallow the script.
@@ -20,6 +30,9 @@ pub struct ScriptUnit {
     pub text: String,
     pub pos: Pos,
     pub kind: UnitKind,
+    /// Ended by a blank line (SQLBLANKLINES OFF) or a `.` line: SQL*Plus
+    /// keeps the statement in its SQL buffer without running it.
+    pub buffered: bool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -42,6 +55,7 @@ pub(crate) enum PlusCmd {
     Remark,
     /// `@file`, `@@file`, `START file`
     Run,
+    Show,
     /// Formatting and session commands with no effect in the lab.
     Ignored,
     /// Valid SQL*Plus commands that the lab does not model.
@@ -60,7 +74,7 @@ const PLUS_COMMANDS: &[(&str, usize, PlusCmd)] = &[
     ("START", 3, PlusCmd::Run),
     ("SPOOL", 3, PlusCmd::Ignored),
     ("COLUMN", 3, PlusCmd::Ignored),
-    ("SHOW", 3, PlusCmd::Ignored),
+    ("SHOW", 3, PlusCmd::Show),
     ("CLEAR", 2, PlusCmd::Ignored),
     ("DEFINE", 3, PlusCmd::Ignored),
     ("UNDEFINE", 5, PlusCmd::Ignored),
@@ -106,8 +120,28 @@ pub fn split_script(src: &str) -> Vec<ScriptUnit> {
 /// save UTF-8 files, is not part of the script: `start` is the position of
 /// the character after it.
 pub fn split_script_at(src: &str, start: Pos) -> Vec<ScriptUnit> {
+    split(src, start, false)
+}
+
+/// [`split_script`] for a script that continues a session in which SET
+/// SQLBLANKLINES is `sqlblanklines` (a host runs a long script as several
+/// calls).
+pub fn split_script_sqlplus(src: &str, sqlblanklines: bool) -> Vec<ScriptUnit> {
+    split(src, Pos { line: 1, column: 1 }, sqlblanklines)
+}
+
+fn split(src: &str, start: Pos, blank_lines: bool) -> Vec<ScriptUnit> {
     let src = src.strip_prefix('\u{FEFF}').unwrap_or(src);
-    Splitter { src, b: src.as_bytes(), i: 0, cur: Cursor::new(src, start), units: Vec::new() }.run()
+    Splitter {
+        src,
+        b: src.as_bytes(),
+        i: 0,
+        cur: Cursor::new(src, start),
+        units: Vec::new(),
+        blank_lines,
+        buffered: false,
+    }
+    .run()
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -118,6 +152,9 @@ enum Ends {
     Slash,
     /// end of line (with ` -` continuation)
     Line,
+    /// end of line, no continuation (an unknown command: SQL*Plus ignores
+    /// the rest of the line)
+    OneLine,
 }
 
 struct Splitter<'a> {
@@ -127,6 +164,10 @@ struct Splitter<'a> {
     /// Position tracker; only moves forward, so the whole split is linear.
     cur: Cursor<'a>,
     units: Vec<ScriptUnit>,
+    /// SET SQLBLANKLINES ON: blank lines are part of a statement.
+    blank_lines: bool,
+    /// The unit being scanned ended with a blank or `.` line.
+    buffered: bool,
 }
 
 impl Splitter<'_> {
@@ -143,12 +184,22 @@ impl Splitter<'_> {
                 continue;
             }
             let (kind, ends) = self.classify(start);
+            self.buffered = false;
             let end = match ends {
                 Ends::Line => self.scan_line_unit(start),
-                Ends::Semicolon => self.scan_terminated(start, true),
-                Ends::Slash => self.scan_terminated(start, false),
+                Ends::OneLine => {
+                    self.i = self.line_end(start);
+                    self.i
+                }
+                Ends::Semicolon => self.scan_terminated(start, true, kind == UnitKind::Sql && !self.blank_lines),
+                Ends::Slash => self.scan_terminated(start, false, false),
             };
             self.push(start, end, kind);
+            if kind == UnitKind::SqlPlus {
+                if let Some(on) = self.units.last().and_then(|u| set_sqlblanklines(&u.text)) {
+                    self.blank_lines = on;
+                }
+            }
         }
     }
 
@@ -163,7 +214,8 @@ impl Splitter<'_> {
             return;
         }
         self.cur.advance_to(start);
-        self.units.push(ScriptUnit { text: text.to_string(), pos: self.cur.pos(), kind });
+        let buffered = std::mem::take(&mut self.buffered);
+        self.units.push(ScriptUnit { text: text.to_string(), pos: self.cur.pos(), kind, buffered });
     }
 
     /// Skip blanks and comments between units.
@@ -244,7 +296,15 @@ impl Splitter<'_> {
                 (UnitKind::Sql, Ends::Semicolon)
             }
             w if sqlplus_command(w).is_some() => (UnitKind::SqlPlus, Ends::Line),
-            _ => (UnitKind::Sql, Ends::Semicolon),
+            w if SQL_FIRST_WORDS.contains(&w) => (UnitKind::Sql, Ends::Semicolon),
+            // A query in parentheses, a PL/SQL label (which the parser
+            // refuses), or an empty statement (`;`, skipped).
+            "" if matches!(self.b.get(start), Some(b'(' | b'<' | b';')) => (UnitKind::Sql, Ends::Semicolon),
+            // Anything else is no command SQL*Plus knows: SP2-0042 or
+            // SP2-0734 for this line, which includes a pasted `SQL> `
+            // prompt and the output lines of a transcript; a line that
+            // starts with a number is the line editor.
+            _ => (UnitKind::SqlPlus, Ends::OneLine),
         }
     }
 
@@ -261,7 +321,10 @@ impl Splitter<'_> {
 
     /// A SQL statement, LAB command or PL/SQL block. Returns the end of its
     /// text; `self.i` moves past the terminator.
-    fn scan_terminated(&mut self, start: usize, semicolon_ends: bool) -> usize {
+    ///
+    /// A `.` line ends a unit without running it (`self.buffered`), and so
+    /// does a blank line when `blank_ends`.
+    fn scan_terminated(&mut self, start: usize, semicolon_ends: bool, blank_ends: bool) -> usize {
         #[derive(Clone, Copy)]
         enum St {
             Normal,
@@ -277,12 +340,24 @@ impl Splitter<'_> {
         while i < b.len() {
             // A `/` line ends the unit whatever the state.
             if i > start && b[i - 1] == b'\n' {
-                let first = (i..self.line_end(i)).find(|&j| !is_space(b[j]));
-                if let Some(j) = first {
-                    if self.is_slash_line(j) {
+                let line_end = self.line_end(i);
+                let first = (i..line_end).find(|&j| !is_space(b[j]));
+                match first {
+                    Some(j) if self.is_slash_line(j) => {
                         self.i = self.line_end(j);
                         return i;
                     }
+                    Some(j) if b[j] == b'.' && b[j + 1..line_end].iter().all(|&c| is_space(c)) => {
+                        self.buffered = true;
+                        self.i = line_end;
+                        return i;
+                    }
+                    None if blank_ends => {
+                        self.buffered = true;
+                        self.i = line_end;
+                        return i;
+                    }
+                    _ => {}
                 }
             }
             let c = b[i];
@@ -363,6 +438,56 @@ fn creates_plsql(words: &[String]) -> bool {
         w.next();
     }
     matches!(w.next(), Some("PROCEDURE" | "FUNCTION" | "PACKAGE" | "TRIGGER" | "TYPE" | "LIBRARY"))
+}
+
+/// First words of the statements SQL*Plus sends to the database (beside
+/// PL/SQL blocks and `SET TRANSACTION | ROLE | CONSTRAINT[S]`): any other
+/// word starts a SQL*Plus command line. The parser refuses the statements
+/// the lab does not model.
+const SQL_FIRST_WORDS: &[&str] = &[
+    "SELECT",
+    "INSERT",
+    "UPDATE",
+    "DELETE",
+    "MERGE",
+    "CREATE",
+    "ALTER",
+    "DROP",
+    "TRUNCATE",
+    "GRANT",
+    "REVOKE",
+    "ANALYZE",
+    "LOCK",
+    "RENAME",
+    "COMMENT",
+    "FLASHBACK",
+    "PURGE",
+    "CALL",
+    "AUDIT",
+    "NOAUDIT",
+    "ASSOCIATE",
+    "DISASSOCIATE",
+    "ADMINISTER",
+    "WITH",
+    "EXPLAIN",
+    "COMMIT",
+    "ROLLBACK",
+    "SAVEPOINT",
+];
+
+/// `SET SQLBL[ANKLINES] ON | OFF`: the new setting.
+fn set_sqlblanklines(text: &str) -> Option<bool> {
+    let mut w = text.split_whitespace().map(str::to_ascii_uppercase);
+    let set = w.next()?;
+    let opt = w.next()?;
+    if !(set == "SET" && opt.len() >= 5 && "SQLBLANKLINES".starts_with(opt.as_str())) {
+        return None;
+    }
+    match w.next()?.as_str() {
+        "ON" => Some(true),
+        "OFF" => Some(false),
+        _ => None,
+    }
 }
 
 /// SQL*Plus prints PROMPT and REMARK text as written, `;` included.

@@ -17,7 +17,10 @@ fn check(cases: &[(&str, &str, u32, u32)]) {
 #[test]
 fn oracle_sql_errors() {
     check(&[
-        ("selec * from dual;", "ORA-00900", 1, 1),
+        // SQL*Plus sends no statement whose first word is unknown: SP2-0734
+        // (sqlplus_right.rs); `(` starts a query and reaches the database.
+        ("selec * from dual;", "LAB-00002", 1, 1),
+        ("(1);", "ORA-00900", 1, 1),
         ("select * from dual where;", "ORA-00921", 1, 25),
         ("select 1 + from dual;", "ORA-00936", 1, 12),
         ("select * from dual d extra;", "ORA-00933", 1, 22),
@@ -161,7 +164,8 @@ fn sqlplus_and_lab_errors() {
 fn every_unit_reports_its_own_error() {
     let units = parse_script("select from dual;\nselect 1 from dual;\nfoo;\n");
     let codes: Vec<_> = units.iter().map(|u| u.result.as_ref().err().map(|e| e.code.clone())).collect();
-    assert_eq!(codes, [Some("ORA-00936".to_string()), None, Some("ORA-00900".to_string())]);
+    // `foo` is no command SQL*Plus knows: SP2-0042 (LAB-00002), not sent to the database.
+    assert_eq!(codes, [Some("ORA-00936".to_string()), None, Some("LAB-00002".to_string())]);
 }
 
 #[test]
@@ -172,7 +176,7 @@ fn a_leading_byte_order_mark_is_skipped() {
     // Error positions count from the character after the mark.
     check(&[
         ("\u{FEFF}select 1 + from dual;", "ORA-00936", 1, 12),
-        ("\u{FEFF}selec * from dual;", "ORA-00900", 1, 1),
+        ("\u{FEFF}selec * from dual;", "LAB-00002", 1, 1),
         ("\u{FEFF}begin\n  x := ;\nend;\n/", "ORA-06550", 2, 8),
         ("\u{FEFF}set linesize wide", "LAB-00002", 1, 14),
     ]);

@@ -698,13 +698,12 @@ fn sqlplus_commands() {
         ("spool out.log", SqlPlus::Ignored(id("spool out.log"))),
         ("column name format a20", SqlPlus::Ignored(id("column name format a20"))),
         ("col name format a20", SqlPlus::Ignored(id("col name format a20"))),
-        ("show parameter memoptimize", SqlPlus::Ignored(id("show parameter memoptimize"))),
+        ("show arraysize", SqlPlus::Show(id("ARRAYSIZE"))),
         ("clear screen", SqlPlus::Ignored(id("clear screen"))),
         ("define x = 1", SqlPlus::Ignored(id("define x = 1"))),
         ("undefine x", SqlPlus::Ignored(id("undefine x"))),
         ("pause", SqlPlus::Ignored(id("pause"))),
         ("whenever sqlerror continue", SqlPlus::Ignored(id("whenever sqlerror continue"))),
-        ("@setup.sql", SqlPlus::Ignored(id("@setup.sql"))),
     ];
     for (src, want) in cases {
         match parse(src) {

@@ -59,6 +59,15 @@ impl Engine {
     }
 }
 
+/// Detect a pasted SQL*Plus transcript and strip its `SQL>` prompts, line
+/// numbers and output lines: a JSON object `{ transcript, script,
+/// removed_prompts, removed_line_numbers, removed_output_lines }`
+/// (docs/ENGINE-API.md). Pure: no engine instance needed.
+#[wasm_bindgen]
+pub fn strip_transcript(text: &str) -> String {
+    lio_core::strip_transcript_json(text)
+}
+
 /// One step's trace. Each getter copies one column into a typed array: a
 /// handful of boundary crossings per trace, never one per event.
 #[wasm_bindgen]

@@ -24,6 +24,8 @@ export interface StepSettings {
   /** SET FEEDBACK threshold (0 = OFF). */
   feedback: number;
   echo?: boolean;
+  /** false: the step ran under SET TERMOUT OFF (SQL*Plus prints nothing for it). */
+  termout?: boolean;
   /** COLUMN name FORMAT fmt, by upper-case column name. */
   column_formats?: Record<string, string>;
 }

@@ -573,6 +573,9 @@ export function echoLines(statement, kind) {
  */
 export function formatStep(step, { echo = true } = {}) {
   const st = settingsOf(step);
+  // Run under SET TERMOUT OFF: SQL*Plus prints nothing for it (the engine
+  // reports TERMOUT as the step ran, so `set termout off` itself shows).
+  if (st.termout === false) return [];
   /** @type {string[]} */
   const out = (st.echo ?? echo) ? echoLines(step.statement, step.kind) : [];
   /** @param {string[]} block */
@@ -591,9 +594,10 @@ export function formatStep(step, { echo = true } = {}) {
     const rows = step.rows ?? [];
     if (!isExplainOnly(step)) {
       if (autotrace !== 'traceonly' && rows.length) section(formatRows(step.columns ?? [], rows, st.column_formats, step.column_widths, st.linesize));
-      // A step from before SET FEEDBACK was reported keeps its count line.
+      // SET FEEDBACK's threshold; a step with no settings ran with all the
+      // defaults, FEEDBACK 6 among them (so `1 row selected.` does not show).
       const n = typeof step.rows_processed === 'number' ? step.rows_processed : rows.length;
-      section(step.settings ? queryFeedback(n, st.feedback) : [rowCountLine(n)]);
+      section(queryFeedback(n, st.feedback));
     }
     if (step.output?.length) section(step.output);
   } else {

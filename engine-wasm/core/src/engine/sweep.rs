@@ -123,6 +123,18 @@ impl Engine {
         j.push_str(end);
     }
 
+    /// A statement that went into the SQL buffer without running: a
+    /// blank line after it keeps it so when the journal is replayed.
+    pub(super) fn journal_add_buffered(&mut self, text: &str) {
+        let Some(j) = self.journal.as_mut() else { return };
+        if j.len() + text.len() + 2 > MAX_JOURNAL_BYTES {
+            self.journal = None;
+            return;
+        }
+        j.push_str(text);
+        j.push_str("\n\n");
+    }
+
     fn varies(&self, name: &str) -> Varies {
         let lower = name.to_ascii_lowercase();
         match name {

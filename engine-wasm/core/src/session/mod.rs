@@ -66,7 +66,15 @@ pub(crate) struct SqlPlusState {
     pub autotrace_statistics: bool,
     pub arraysize: u32,
     pub serveroutput: bool,
+    /// SET SERVEROUTPUT ON's SIZE (None: UNLIMITED) and FORMAT, for SHOW.
+    pub serveroutput_size: Option<u32>,
+    pub serveroutput_format: &'static str,
+    /// SET SQLBLANKLINES, for SHOW (the splitter applies it).
+    pub sqlblanklines: bool,
     pub last_sql: Option<Statement>,
+    /// A statement ended by a blank line went into the buffer but did not
+    /// parse: `/` reports this error (when `last_sql` is None).
+    pub buffer_error: Option<LabError>,
     /// The client-side settings a step reports (SET TIMING, LINESIZE, ...).
     pub settings: crate::result::SettingsOut,
 }
@@ -79,7 +87,11 @@ impl Default for SqlPlusState {
             autotrace_statistics: false,
             arraysize: 15,
             serveroutput: false,
+            serveroutput_size: None,
+            serveroutput_format: "WORD_WRAPPED",
+            sqlblanklines: false,
             last_sql: None,
+            buffer_error: None,
             settings: Default::default(),
         }
     }
@@ -730,7 +742,7 @@ impl Run<'_> {
                     ..Default::default()
                 })
             }
-            StatementKind::SqlPlus(c) => self.sqlplus_command(c, stmt.pos),
+            StatementKind::SqlPlus(c) => self.sqlplus_command(c, stmt.pos, &stmt.text),
             StatementKind::Lab(l) => self.lab_command(l, stmt.pos),
             StatementKind::ExplainPlan(e) => self.explain_plan(e, &stmt.text),
             StatementKind::Xplan(x) => {

@@ -30,12 +30,14 @@ impl Run<'_> {
         self.s.stats.work.statements += 1;
         self.s.trace.enabled = self.config.trace;
         let ddl_table = self.ddl_table(&stmt.kind);
+        // SET TERMOUT as the statement runs (a step reports it so).
+        let termout = self.s.sqlplus.settings.termout;
         // `/` runs the buffer: the step is of the buffer's kind.
         let kind = match (&stmt.kind, &self.s.sqlplus.last_sql) {
             (StatementKind::SqlPlus(SqlPlus::RunBuffer), Some(last)) => kind_of(&last.kind),
             (k, _) => kind_of(k),
         };
-        let result = self.run_statement(stmt);
+        let result = self.undeclared_bind(stmt).and_then(|()| self.run_statement(stmt));
         if kind != "sqlplus" && kind != "lab" || matches!(stmt.kind, StatementKind::SqlPlus(SqlPlus::Exec(_))) {
             self.after_call();
         }
@@ -143,6 +145,11 @@ impl Run<'_> {
             }
         }
         step.settings = self.settings_out();
+        if step.settings.as_ref().map_or(!termout, |st| st.termout != termout) {
+            let mut st = self.s.sqlplus.settings.clone();
+            st.termout = termout;
+            step.settings = (st != crate::result::SettingsOut::default()).then_some(st);
+        }
         step.devices = self.inst.io.devices_since(&devices_before);
         trace.devices = self.inst.io.frames_take(&step.devices);
         StepRun { step, trace, reset }
@@ -157,6 +164,40 @@ impl Run<'_> {
             statement: text.to_string(),
             kind,
             error: Some(ErrorOut { code: e.code, message: e.message, line: e.pos.line, column: e.pos.column }),
+            autotrace: self.autotrace_name(),
+            settings: self.settings_out(),
+            ..Default::default()
+        }
+    }
+
+    /// SQL*Plus sends a statement with a bind variable only when the
+    /// variable was declared with VARIABLE, which the lab does not model:
+    /// SP2-0552 at the first bind, before anything reaches the database.
+    pub(super) fn undeclared_bind(&self, stmt: &Statement) -> Result<(), LabError> {
+        let sql = matches!(
+            stmt.kind,
+            StatementKind::Query(_)
+                | StatementKind::SelectForUpdate(_)
+                | StatementKind::Insert(_)
+                | StatementKind::Update(_)
+                | StatementKind::Delete(_)
+        );
+        match lio_sql::first_bind(&stmt.text, stmt.pos) {
+            Some((name, pos)) if sql => {
+                Err(LabError::with(ora::LAB_SQLPLUS_RUN, ora::SP2_BIND_NOT_DECLARED.line(&[&name]), pos))
+            }
+            _ => Ok(()),
+        }
+    }
+
+    /// A statement that went into the SQL buffer without running.
+    pub(crate) fn buffered_step(&self, text: &str, pos: Pos, index: usize) -> StepOut {
+        StepOut {
+            index,
+            line: pos.line,
+            column: pos.column,
+            statement: text.to_string(),
+            kind: "sqlplus",
             autotrace: self.autotrace_name(),
             settings: self.settings_out(),
             ..Default::default()

@@ -54,6 +54,15 @@ pub(super) fn sqlplus(unit: &ScriptUnit) -> R<SqlPlus> {
     let Some(&(_, first)) = words.first() else {
         return Ok(SqlPlus::Ignored(String::new()));
     };
+    if first.starts_with(|c: char| c.is_ascii_digit()) {
+        // `n text` replaces line n of the SQL buffer, `n` lists it: the lab
+        // keeps no buffer lines (a pasted transcript's `  2  ` line numbers
+        // and row counts land here).
+        return Err(LabError::unsupported(
+            "the SQL*Plus line editor (a line that starts with a line number)",
+            unit.pos,
+        ));
+    }
     let first_word: String = if first.starts_with('@') {
         "@".to_string()
     } else {
@@ -62,7 +71,7 @@ pub(super) fn sqlplus(unit: &ScriptUnit) -> R<SqlPlus> {
     let rest_off = text.find(first).map(|o| o + first_word.len().max(1)).unwrap_or(text.len());
     let rest = text.get(rest_off..).unwrap_or("");
     let Some(cmd) = sqlplus_command(&first_word) else {
-        return Err(LabError::sp2(ora::SP2_UNKNOWN_COMMAND, &[&first], unit.pos));
+        return Err(unknown_command(text, unit.pos));
     };
     let usage = |entry: Entry, args: &[&dyn fmt::Display], k: usize| LabError::sp2(entry, args, at(k));
     let word = |k: usize| words.get(k).map(|&(_, w)| w.to_ascii_uppercase()).unwrap_or_default();
@@ -163,6 +172,9 @@ pub(super) fn sqlplus(unit: &ScriptUnit) -> R<SqlPlus> {
             if abbrev(&opt, "TIMING", 4) {
                 return Ok(SqlPlus::SetTiming(on_off(2, "timing")?));
             }
+            if !opt.is_empty() && system_variable(&opt).is_none() {
+                return Err(usage(ora::SP2_UNKNOWN_OPTION, &[&"SET", &words[1].1], 1));
+            }
             Ok(SqlPlus::SetOther(text.to_string()))
         }
         PlusCmd::Exec => {
@@ -187,9 +199,192 @@ pub(super) fn sqlplus(unit: &ScriptUnit) -> R<SqlPlus> {
         }
         PlusCmd::Startup => Ok(SqlPlus::Startup),
         PlusCmd::Prompt => Ok(SqlPlus::Prompt(rest.trim_start().to_string())),
-        PlusCmd::Remark | PlusCmd::Run | PlusCmd::Ignored => Ok(SqlPlus::Ignored(text.to_string())),
+        PlusCmd::Remark | PlusCmd::Ignored => Ok(SqlPlus::Ignored(text.to_string())),
+        PlusCmd::Run => {
+            // `@file`, `@@file`, `START file`: the lab has no file system,
+            // so no script file can be opened (SQL*Plus adds `.sql` to a
+            // name without an extension).
+            let (name, k) = match first.trim_start_matches('@') {
+                "" if first.starts_with('@') => (word_as_written(&words, 1), 1),
+                n if first.starts_with('@') => (n.to_string(), 0),
+                _ => (word_as_written(&words, 1), 1),
+            };
+            let name = name.trim_matches(|c| c == '"' || c == '\'');
+            if name.is_empty() {
+                return Err(LabError::with(ora::LAB_SQLPLUS_RUN, ora::SP2_START_NO_ARGUMENTS.line(&[]), unit.pos));
+            }
+            let base = name.rsplit(['/', '\\']).next().unwrap_or(name);
+            let file = if base.contains('.') { name.to_string() } else { format!("{name}.sql") };
+            Err(LabError::with(ora::LAB_SQLPLUS_RUN, ora::SP2_UNABLE_TO_OPEN_FILE.line(&[&file]), at(k)))
+        }
+        PlusCmd::Show => show(&words, at),
         PlusCmd::Unsupported(name) => Err(LabError::unsupported(format!("the SQL*Plus {name} command"), unit.pos)),
     }
+}
+
+/// SP2-0042 / SP2-0734 for a line SQL*Plus does not know: the whole line
+/// when it is 10 bytes or fewer, else its first 10 bytes.
+fn unknown_command(text: &str, pos: Pos) -> LabError {
+    let line = text.lines().next().unwrap_or("").trim();
+    if line.len() <= 10 {
+        return LabError::sp2(ora::SP2_UNKNOWN_COMMAND_LINE, &[&line], pos);
+    }
+    let mut n = 10;
+    while !line.is_char_boundary(n) {
+        n -= 1;
+    }
+    LabError::sp2(ora::SP2_UNKNOWN_COMMAND, &[&line.get(..n).unwrap_or("")], pos)
+}
+
+fn word_as_written(words: &[(usize, &str)], k: usize) -> String {
+    words.get(k).map(|&(_, w)| w.to_string()).unwrap_or_default()
+}
+
+/// SQL*Plus 18c/19c's SET system variables: (full name, shortest
+/// abbreviation). SET accepts each (most have no effect in the lab); any
+/// other option is SP2-0158.
+const SYSTEM_VARIABLES: &[(&str, usize)] = &[
+    ("APPINFO", 4),
+    ("ARRAYSIZE", 5),
+    ("AUTOCOMMIT", 4),
+    ("AUTOPRINT", 5),
+    ("AUTORECOVERY", 12),
+    ("AUTOTRACE", 5),
+    ("BLOCKTERMINATOR", 3),
+    ("CMDSEP", 4),
+    ("COLINVISIBLE", 7),
+    ("COLSEP", 6),
+    ("CONCAT", 3),
+    ("COPYCOMMIT", 5),
+    ("COPYTYPECHECK", 13),
+    ("DEFINE", 3),
+    ("DESCRIBE", 8),
+    ("ECHO", 4),
+    ("EDITFILE", 5),
+    ("EMBEDDED", 3),
+    ("ERRORLOGGING", 6),
+    ("ESCAPE", 3),
+    ("ESCCHAR", 7),
+    ("EXITCOMMIT", 5),
+    ("FEEDBACK", 4),
+    ("FLAGGER", 7),
+    ("FLUSH", 3),
+    ("HEADING", 3),
+    ("HEADSEP", 5),
+    ("HISTORY", 4),
+    ("INSTANCE", 8),
+    ("JSONPRINT", 9),
+    ("LINESIZE", 3),
+    ("LOBOFFSET", 5),
+    ("LOBPREFETCH", 11),
+    ("LOGSOURCE", 9),
+    ("LONG", 4),
+    ("LONGCHUNKSIZE", 5),
+    ("MARKUP", 4),
+    ("NEWPAGE", 4),
+    ("NULL", 4),
+    ("NUMFORMAT", 4),
+    ("NUMWIDTH", 3),
+    ("PAGESIZE", 5),
+    ("PAUSE", 3),
+    ("RECSEP", 6),
+    ("RECSEPCHAR", 10),
+    ("ROWPREFETCH", 11),
+    ("SECUREDCOL", 10),
+    ("SERVEROUTPUT", 9),
+    ("SHIFTINOUT", 5),
+    ("SHOWMODE", 4),
+    ("SQLBLANKLINES", 5),
+    ("SQLCASE", 4),
+    ("SQLCONTINUE", 5),
+    ("SQLNUMBER", 4),
+    ("SQLPLUSCOMPATIBILITY", 13),
+    ("SQLPREFIX", 6),
+    ("SQLPROMPT", 4),
+    ("SQLTERMINATOR", 4),
+    ("STATEMENTCACHE", 10),
+    ("SUFFIX", 3),
+    ("TAB", 3),
+    ("TERMOUT", 4),
+    ("TIME", 2),
+    ("TIMING", 4),
+    ("TRIMOUT", 4),
+    ("TRIMSPOOL", 5),
+    ("UNDERLINE", 3),
+    ("VERIFY", 3),
+    ("WRAP", 3),
+    ("XQUERY", 6),
+];
+
+/// The system variable `word` names (any case, abbreviations allowed).
+fn system_variable(word: &str) -> Option<&'static str> {
+    let w = word.to_ascii_uppercase();
+    SYSTEM_VARIABLES.iter().find(|(full, min)| w.len() >= *min && full.starts_with(w.as_str())).map(|&(full, _)| full)
+}
+
+/// The variables SHOW reports from the lab's state.
+const SHOWN: &[&str] = &[
+    "ARRAYSIZE",
+    "AUTOTRACE",
+    "ECHO",
+    "FEEDBACK",
+    "LINESIZE",
+    "NUMWIDTH",
+    "PAGESIZE",
+    "SERVEROUTPUT",
+    "SQLBLANKLINES",
+    "TERMOUT",
+    "TIMING",
+];
+
+/// SHOW's own options beside the system variables.
+const SHOW_OPTIONS: &[(&str, usize)] = &[
+    ("ALL", 3),
+    ("BTITLE", 3),
+    ("CON_ID", 6),
+    ("CON_NAME", 8),
+    ("CONNECTION", 10),
+    ("EDITION", 7),
+    ("ERRORS", 3),
+    ("LNO", 3),
+    ("PARAMETERS", 4),
+    ("PDBS", 4),
+    ("PNO", 3),
+    ("RECYCLEBIN", 3),
+    ("RELEASE", 3),
+    ("REPFOOTER", 4),
+    ("REPHEADER", 4),
+    ("SGA", 3),
+    ("SPOOL", 3),
+    ("SPPARAMETERS", 6),
+    ("SQLCODE", 7),
+    ("TTITLE", 3),
+    ("USER", 3),
+];
+
+/// `SHO[W] option`: the variables the lab keeps and `USER`; SHOW of a
+/// variable or option the lab does not keep is LAB-00001, of anything else
+/// SP2-0158.
+fn show(words: &[(usize, &str)], at: impl Fn(usize) -> Pos) -> R<SqlPlus> {
+    let Some(&(_, opt)) = words.get(1) else {
+        return Err(LabError::unsupported("SHOW without an option (SHOW ALL)", at(0)));
+    };
+    let up = opt.to_ascii_uppercase();
+    let name = match system_variable(&up) {
+        Some(v) => v,
+        None => match SHOW_OPTIONS.iter().find(|(full, min)| up.len() >= *min && full.starts_with(up.as_str())) {
+            Some(&(full, _)) => full,
+            None => return Err(LabError::sp2(ora::SP2_UNKNOWN_OPTION, &[&"SHOW", &opt], at(1))),
+        },
+    };
+    if SHOWN.contains(&name) || name == "USER" {
+        return Ok(SqlPlus::Show(name.to_string()));
+    }
+    let what = match name {
+        "PARAMETERS" | "SPPARAMETERS" => format!("SHOW {name} (query V$PARAMETER)"),
+        _ => format!("SHOW {name}"),
+    };
+    Err(LabError::unsupported(what, at(1)))
 }
 
 const CONNECT_USAGE: &str = "CONN[ECT] [{logon|/|proxy} [AS {SYSOPER|SYSDBA|SYSBACKUP|SYSDG|SYSKM|SYSRAC}] \

@@ -167,6 +167,12 @@ impl<'a> Builder<'a> {
             Expr::Function { name, args } if name.name == "SYS_CONTEXT" => self.sys_context(args, name.pos)?,
             Expr::Function { name, args } => {
                 let f = Func::lookup(&name.name).ok_or_else(|| {
+                    // A function of an Oracle-supplied package the lab does
+                    // not model: refused by name, not "invalid identifier".
+                    let pkg = name.name.strip_prefix("SYS.").unwrap_or(&name.name).split('.').next().unwrap_or("");
+                    if name.name.contains('.') && (pkg.starts_with("DBMS_") || pkg.starts_with("UTL_")) {
+                        return LabError::unsupported(format!("the {pkg} package ({})", name.name), name.pos);
+                    }
                     LabError::with(ora::INVALID_IDENTIFIER, format_args!("\"{}\"", name.name), name.pos)
                 })?;
                 f.check_arity(args.len(), &name.name, name.pos)?;
