@@ -198,3 +198,18 @@ fn expression_chains_at_the_depth_bound_run_on_an_8_mib_stack() {
         .unwrap();
     assert_eq!(t.join().unwrap(), vec!["1", "1", "0", "990", "990"]);
 }
+
+/// REPLACE multiplies a string's length: two nested REPLACEs of 32,767
+/// characters by 32,767 would be 35 TB, and one is 1 GB (both trapped).
+/// The result's length is found before it is built: past the lab's
+/// 32,767-byte strings it is ORA-01489 at the function.
+#[test]
+fn a_replace_past_the_string_limit_is_refused_before_it_is_built() {
+    let mut e = quiet_engine();
+    let s = e.exec(
+        "select length(replace(rpad('x', 32767, 'x'), 'x', rpad('y', 32767, 'y'))) from dual;\nselect length(replace(rpad('x', 100, 'x'), 'x', 'yy')) from dual;",
+    );
+    assert_eq!(error_of(&s[0]), ("ORA-01489", 1, 15));
+    ok(&s[1..]);
+    assert_eq!(s[1].rows[0][0].to_string(), "200");
+}

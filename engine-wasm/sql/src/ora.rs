@@ -185,6 +185,9 @@ catalogue! {
     TABLESPACE_DOES_NOT_EXIST = Ora 959 "tablespace '%s' does not exist";
     /// A sort's temp space does not fit its temporary tablespace.
     /// Arguments: the blocks it needed beyond the tablespace, the tablespace.
+    /// A string result longer than the lab's strings hold (32,767), found
+    /// before it is built.
+    STRING_RESULT_TOO_LONG = Ora 1489 "result of string concatenation is too long";
     UNABLE_TO_EXTEND_TEMP_SEGMENT = Ora 1652 "unable to extend temp segment by %s in tablespace %s";
     USER_DOES_NOT_EXIST = Ora 1918 "user '%s' does not exist";
     INVALID_TEMPORARY_TABLESPACE_TYPE = Ora 10615 "Invalid tablespace type for temporary tablespace";
