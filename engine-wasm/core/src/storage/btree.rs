@@ -203,10 +203,7 @@ impl BTree {
         // Whether `first` is all numbers (so `nums` mirrors it).
         let mut numeric = self.has_nums();
         for ((key, row), size) in add {
-            let p = if self
-                .entries
-                .last()
-                .is_none_or(|l| cmp_keys(&l.0, &key).then(l.1.cmp(&row)) != Ordering::Greater)
+            let p = if self.entries.last().is_none_or(|l| cmp_keys(&l.0, &key).then(l.1.cmp(&row)) != Ordering::Greater)
             {
                 self.entries.len()
             } else {

@@ -51,7 +51,7 @@ fn compare(unique: bool, seed: u64, statements: usize, key_of: impl Fn(&mut Rng,
             fast.insert(key.clone(), row, size);
             full.insert(key, row, size);
             // Rows fill blocks of 50, with now and then a row elsewhere.
-            let block = if rng.next() % 7 == 0 { (rng.next() % 40) as u32 } else { row / 50 };
+            let block = if rng.next().is_multiple_of(7) { (rng.next() % 40) as u32 } else { row / 50 };
             loc.push(RowLoc { block, slot: 0 });
             row += 1;
         }
