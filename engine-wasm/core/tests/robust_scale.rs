@@ -133,19 +133,19 @@ fn lab_limits_are_capped_at_what_the_module_can_hold() {
 /// A FROM list of thousands of tables recursed past the stack (about
 /// 2,600 `dual`s trapped wasm, 2,000 overflowed a 1 MiB native stack) in a
 /// query, a PL/SQL block, an inline view and LAB RUN. Oracle sets no limit;
-/// the lab refuses more than 1,000 table references in one statement, at
-/// the 1,001st, and runs 1,000.
+/// the lab refuses more than 1,024 table references in one statement, at
+/// the 1,025th, and runs 1,024.
 #[test]
 fn a_from_list_of_thousands_of_tables_is_refused_at_the_table_past_the_limit() {
     let list = |n: usize| (1..n).map(|i| format!(", dual d{i}")).collect::<String>();
-    // Column of the 1,001st table reference (the inline view is one).
+    // Column of the 1,025th table reference (the inline view is one).
     let col = |sql: &str, nth: usize| (sql.find(&format!(", dual d{nth},")).unwrap() + 3) as u32;
     let big = list(2600);
     let plain = format!("select count(*) from dual d0{big};");
     let inline = format!("select count(*) from (select * from dual d0{big});");
     let cases = [
-        (plain.clone(), col(&plain, 1000)),
-        (inline.clone(), col(&inline, 999)),
+        (plain.clone(), col(&plain, 1024)),
+        (inline.clone(), col(&inline, 1023)),
         (format!("LAB RUN 'select count(*) from dual d0{big}' BIND 1 TO 2;"), 0),
         (format!("declare n number;\nbegin\nselect count(*) into n from dual d0{big};\nend;\n/"), 0),
     ];
@@ -154,15 +154,15 @@ fn a_from_list_of_thousands_of_tables_is_refused_at_the_table_past_the_limit() {
         let s = e.exec(&format!("{sql}\nselect 1 from dual;"));
         let (code, _, c) = error_of(&s[0]);
         assert!(code == "LAB-00090" || code == "ORA-06550", "{code} for {}", &sql[..40]);
-        assert!(s[0].error.as_ref().unwrap().message.contains("more than 1000 tables"), "{:?}", s[0].error);
+        assert!(s[0].error.as_ref().unwrap().message.contains("more than 1024 tables"), "{:?}", s[0].error);
         if *column > 0 {
             assert_eq!(c, *column, "{}", &sql[..40]);
         }
         ok(&s[1..]);
     }
-    // 1,000 tables run.
+    // 1,024 tables run.
     let mut e = quiet_engine();
-    let s = e.exec(&format!("select count(*) from dual d0{};", list(1000)));
+    let s = e.exec(&format!("select count(*) from dual d0{};", list(1024)));
     ok(&s);
     assert_eq!(s[0].rows[0][0].to_string(), "1");
 }
