@@ -10,6 +10,11 @@ const NL: &str = include_str!("../../../samples/nested-loops-11g.sql");
 /// The many-sessions lookup: every bind value maps onto t1's 100,000 keys.
 const SESSIONS_SQL: &str = "select value from t1 where key = mod(:1 - 1, 100000) + 1";
 
+/// The single-row insert workload (`npm run bench`, issue 29).
+const PK_SETUP: &str = "create table t (id number primary key, v varchar2(20));";
+const PK_INSERTS: &str =
+    "begin for i in 1..100000 loop insert into t values (i, 'row ' || i); end loop; commit; end;\n/";
+
 fn engine(trace: bool) -> Engine {
     Engine::new(EngineConfig { trace, ..Default::default() })
 }
@@ -84,6 +89,10 @@ fn main() {
     let run = format!("LAB SET cell_flash_logging = on;\n{}\n", &f[at..end]);
     let (fms, _) = time_once(&f[..at], &run, true);
     workloads.push(format!("{{\"name\":\"smart flash logging (4 M commits)\",\"native_ms\":{fms:.1}}}"));
+    // Issue 29: 100,000 single-row inserts into a table with a primary
+    // key, from a PL/SQL loop (index maintenance per row, not per table).
+    let (pms, _) = time_once(PK_SETUP, PK_INSERTS, false);
+    workloads.push(format!("{{\"name\":\"100k single-row PK inserts\",\"native_ms\":{pms:.1}}}"));
     println!(
         "{{\"native_gets_per_s\":{:.0},\"native_traced_ms\":{:.1},\"native_untraced_ms\":{:.1},\"sessions40_gets_per_s\":{:.0},\"single_session_gets_per_s\":{:.0},\"sessions40_ratio\":{:.3},\"workloads\":[{}]}}",
         gets as f64 / (traced_ms / 1000.0),

@@ -185,6 +185,9 @@ catalogue! {
     TABLESPACE_DOES_NOT_EXIST = Ora 959 "tablespace '%s' does not exist";
     /// A sort's temp space does not fit its temporary tablespace.
     /// Arguments: the blocks it needed beyond the tablespace, the tablespace.
+    /// A string result longer than the lab's strings hold (32,767), found
+    /// before it is built.
+    STRING_RESULT_TOO_LONG = Ora 1489 "result of string concatenation is too long";
     UNABLE_TO_EXTEND_TEMP_SEGMENT = Ora 1652 "unable to extend temp segment by %s in tablespace %s";
     USER_DOES_NOT_EXIST = Ora 1918 "user '%s' does not exist";
     INVALID_TEMPORARY_TABLESPACE_TYPE = Ora 10615 "Invalid tablespace type for temporary tablespace";
@@ -341,6 +344,9 @@ catalogue! {
     LAB_UNKNOWN_PARAMETER = Lab 12 "unknown lab parameter %s; known: %s";
     LAB_RUN_NEEDS_SQL = Lab 20 "LAB RUN needs a SQL statement";
     LAB_RUN_BIND_RANGE = Lab 21 "LAB RUN BIND range must be a to b with a <= b and at most 50,000,000 values";
+    /// More table references (tables, views, inline views) in one SQL
+    /// statement than the lab's bound; the argument is the limit.
+    LAB_TOO_MANY_TABLES = Lab 90 "more than %s tables, views and inline views in one statement (a limit of the lab)";
     /// The argument is the limit.
     LAB_PLSQL_CALL_DEPTH = Lab 40 "PL/SQL calls nested deeper than %s levels (a limit of the lab)";
     LAB_ROW_GENERATOR_LIMIT = Lab 30 "row generators are limited to %s rows in the lab";

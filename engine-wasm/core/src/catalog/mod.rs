@@ -269,6 +269,10 @@ pub struct Catalog {
     pub tables: Vec<Table>,
     pub indexes: Vec<Index>,
     pub clusters: Vec<Cluster>,
+    /// Bytes the lab holds besides the tables: the consistent-read copies
+    /// of tables other sessions have changed (session/cr.rs). Counted in
+    /// [`Self::memory_bytes`], so the memory budget bounds them.
+    pub held_bytes: u64,
 }
 
 /// Bytes the lab holds per stored value, row and index entry (its own
@@ -281,7 +285,7 @@ pub const INDEX_ENTRY_BYTES: u64 = 32;
 impl Catalog {
     /// Bytes held by every table's rows and index entries.
     pub fn memory_bytes(&self) -> u64 {
-        self.tables.iter().map(|t| t.mem_bytes).sum()
+        self.tables.iter().map(|t| t.mem_bytes).sum::<u64>() + self.held_bytes
     }
 
     /// Bytes one stored row of `table` takes, strings included.

@@ -845,7 +845,17 @@ fn eval_func(f: Func, v: &[Value], rng: &mut DbmsRandom, pos: Pos) -> Result<Val
             let Some(s) = text(&v[0]) else { return Ok(Value::Null) };
             let to = if v.len() > 2 { text(&v[2]).unwrap_or_default() } else { String::new() };
             match text(&v[1]) {
-                Some(from) => str_or_null(&s.replace(&from, &to)),
+                Some(from) => {
+                    // The result's length first: nested REPLACEs multiply it
+                    // (three levels of 32,767 would be 35 TB).
+                    if !from.is_empty() && to.len() > from.len() {
+                        let grown = s.matches(from.as_str()).count().saturating_mul(to.len() - from.len());
+                        if s.len().saturating_add(grown) > 32767 {
+                            return Err(LabError::new(ora::STRING_RESULT_TOO_LONG, pos));
+                        }
+                    }
+                    str_or_null(&s.replace(&from, &to))
+                }
                 None => Value::str(&s),
             }
         }

@@ -25,6 +25,11 @@ pub struct LabLimits {
     pub max_memory_mb: u64,
 }
 
+/// The ceiling of `max_memory_mb` ([`LabLimits::ceiling`]).
+pub const MAX_MEMORY_MB: u64 = 3072;
+/// The ceiling of the work budgets ([`LabLimits::ceiling`]).
+pub const MAX_WORK: u64 = 1_000_000_000_000_000;
+
 impl Default for LabLimits {
     fn default() -> Self {
         // A few seconds of wasm work per statement on a laptop, and a memory
@@ -47,6 +52,24 @@ impl LabLimits {
 
     pub fn memory_bytes(&self) -> u64 {
         self.max_memory_mb.saturating_mul(1 << 20)
+    }
+
+    /// The largest value `LAB SET name` takes, and why: the memory budget
+    /// must stay inside what the wasm module can address (4 GB, of which
+    /// the code, the stack, the buffer cache and the structures the budget
+    /// does not count need their part), and a work budget past 10^15 units
+    /// (days of work) is no budget while sums of budgets must not overflow.
+    pub fn ceiling(name: &str) -> Option<(u64, &'static str)> {
+        match name {
+            "max_memory_mb" => Some((
+                MAX_MEMORY_MB,
+                "the engine runs in wasm32, which addresses 4 GB, and needs the rest for its code, stack and working structures",
+            )),
+            "max_statement_work" | "max_script_work" => {
+                Some((MAX_WORK, "10^15 units are days of work, and larger budgets would overflow the work counters"))
+            }
+            _ => None,
+        }
     }
 }
 
@@ -163,6 +186,7 @@ impl Instance {
                 self.cr_cache.retain(|(table, _), _| *table != id);
             }
         }
+        self.cat.held_bytes = crate::session::cr::cr_cache_bytes(&self.cr_cache);
         // Only what this transaction took: the maps may be large (and their
         // capacity larger) after a big transaction.
         for key in &txn.locked {

@@ -41,15 +41,35 @@ impl CrVersion {
     }
 }
 
+impl CrVersion {
+    /// Bytes the copy holds (the table's rows and index entries, as the
+    /// memory budget counts them).
+    pub fn bytes(&self) -> u64 {
+        self.table.mem_bytes
+    }
+}
+
+/// Bytes every cached consistent-read copy holds ([`Catalog::held_bytes`]).
+pub(crate) fn cr_cache_bytes(cache: &crate::fasthash::FxMap<(TableId, u32), (u64, CrVersion)>) -> u64 {
+    cache.values().map(|(_, v)| v.bytes()).sum()
+}
+
 impl Run<'_> {
     /// Before a query runs: each of `tables` that another session has
     /// uncommitted changes in is replaced by its consistent-read version.
     /// Returns the tables to put back ([`Self::cr_leave`]).
-    pub(super) fn cr_enter(&mut self, tables: &[TableId]) -> Vec<TableId> {
+    ///
+    /// Each copy is a whole table: the copies are counted in the memory
+    /// budget (`Catalog::held_bytes`). When a new copy would not fit, the
+    /// other sessions' cached copies are dropped first (they are rebuilt
+    /// when next needed, as work); when it still does not fit, the query
+    /// fails with LAB-00034 (a 1,000,000-row table changed by one more
+    /// session each time took 61 MB per session until wasm's 4 GB trapped).
+    pub(super) fn cr_enter(&mut self, tables: &[TableId]) -> Result<Vec<TableId>, LabError> {
         let mut swapped = Vec::new();
         // Every uncommitted change holds a row lock: none, nothing to undo.
         if self.inst.row_locks.is_empty() {
-            return swapped;
+            return Ok(swapped);
         }
         let me = self.s.sid;
         for &t in tables {
@@ -58,13 +78,26 @@ impl Run<'_> {
             }
             let at = self.inst.cat.tables[t].changed_at;
             if !matches!(self.inst.cr_cache.get(&(t, me)), Some((v, _)) if *v == at) {
+                // The stale copy goes; the new one must fit.
+                self.inst.cr_cache.remove(&(t, me));
+                self.inst.cat.held_bytes = cr_cache_bytes(&self.inst.cr_cache);
+                let need = self.inst.cat.tables[t].mem_bytes;
+                if self.memory_room() < need {
+                    self.inst.cr_cache.retain(|(_, sid), _| *sid == me);
+                    self.inst.cat.held_bytes = cr_cache_bytes(&self.inst.cr_cache);
+                }
+                if self.memory_room() < need {
+                    self.cr_leave(&swapped);
+                    return Err(memory_error(self.inst.limits.max_memory_mb));
+                }
                 let v = self.build_cr(t);
                 self.inst.cr_cache.insert((t, me), (at, v));
+                self.inst.cat.held_bytes = cr_cache_bytes(&self.inst.cr_cache);
             }
             self.swap_cr(t);
             swapped.push(t);
         }
-        swapped
+        Ok(swapped)
     }
 
     /// After the query: the current versions go back.

@@ -146,7 +146,7 @@ impl Run<'_> {
         rows_out: Option<&mut Vec<Vec<Value>>>,
         max_rows: Option<u64>,
     ) -> Result<u64, LabError> {
-        let swapped = self.cr_enter(&c.tables);
+        let swapped = self.cr_enter(&c.tables)?;
         let mark = self.sql_mark();
         self.sql_area_started(c.sql_slot);
         let r = self.execute_fetch_current(c, text, binds, client, cs, policy, rows_out, max_rows);

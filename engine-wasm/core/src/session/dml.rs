@@ -269,9 +269,16 @@ impl Run<'_> {
             }
             return Err(e);
         }
+        let iot = self.inst.cat.tables[tid].is_iot();
         for &iid in &index_ids {
             let loc = &self.inst.cat.tables[tid].loc;
-            self.inst.cat.indexes[iid].btree.set_rowid_blocks(loc);
+            let bt = &mut self.inst.cat.indexes[iid].btree;
+            if iot {
+                bt.set_rowid_blocks(loc);
+            } else {
+                // No existing row moved: only the new entries' blocks.
+                bt.set_rowid_blocks_after_insert(loc);
+            }
         }
         if let TableStorage::Cluster { cluster, key_cols } = &self.inst.cat.tables[tid].storage {
             let (cid, kc) = (*cluster, key_cols[0]);

@@ -99,6 +99,12 @@ impl Run<'_> {
                         name.pos,
                     ));
                 }
+                if let Some((max, why)) = LabLimits::ceiling(&n) {
+                    if v > max as f64 {
+                        let what = format!("value must be between 0 and {max}: {why}");
+                        return Err(LabError::with_args(ora::LAB_SET_BAD_VALUE, &[&n, &what], name.pos));
+                    }
+                }
                 match self.inst.set_cost_param(&n, v) {
                     true => Ok(Outcome { output: vec![format!("{n} = {v}")], ..Default::default() }),
                     false => Err(LabError::with_args(

@@ -134,6 +134,9 @@ pub struct Session {
     /// Interned stacks of recursive dictionary SQL, under their base.
     pub(crate) dict_stacks: Option<(StackId, OpStacks)>,
     pub(crate) last_folded: Vec<String>,
+    /// Bytes of DBMS_OUTPUT lines the running PL/SQL block has buffered
+    /// (counted in the memory budget).
+    pub(crate) output_bytes: u64,
     /// Work units at the start of the running statement and script.
     pub(crate) work_base: WorkBase,
     /// Blocks the running statement cloned for consistent read.
@@ -240,6 +243,7 @@ impl Session {
             call_stack_cache: [None; 5],
             dict_stacks: None,
             last_folded: Vec::new(),
+            output_bytes: 0,
             work_base: WorkBase::default(),
             cr_seen: Default::default(),
             last_cursor: None,

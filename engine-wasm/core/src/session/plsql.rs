@@ -351,7 +351,20 @@ impl Run<'_> {
                 let v = arg(0, "val").and_then(|v| v.as_f64()).unwrap_or(0.0);
                 self.s.rng.seed(v as u64);
             }
-            "DBMS_OUTPUT.PUT_LINE" => out.push(arg(0, "a").map(|v| v.to_string()).unwrap_or_default()),
+            "DBMS_OUTPUT.PUT_LINE" => {
+                let line = arg(0, "a").map(|v| v.to_string()).unwrap_or_default();
+                // The buffer is the lab's memory: SQL*Plus's SET SERVEROUTPUT
+                // ON is SIZE UNLIMITED, so the memory budget bounds it
+                // (200,000 lines of 32 KB trapped at wasm's 4 GB).
+                if out.is_empty() {
+                    self.s.output_bytes = 0;
+                }
+                self.s.output_bytes += line.len() as u64 + OUTPUT_LINE_BYTES;
+                if self.s.output_bytes > self.memory_room() {
+                    return Err(LabError::with(ora::LAB_MEMORY_LIMIT, self.inst.limits.max_memory_mb, name.pos));
+                }
+                out.push(line)
+            }
             "DBMS_STATS.GATHER_TABLE_STATS" => {
                 // DBMS_STATS commits, as DDL does.
                 self.implicit_commit();
@@ -428,3 +441,6 @@ impl Run<'_> {
         Ok(())
     }
 }
+
+/// Bytes a buffered DBMS_OUTPUT line holds besides its text.
+const OUTPUT_LINE_BYTES: u64 = 24;

@@ -53,7 +53,29 @@ pub struct BTree {
     /// one block of each level (derived from the two fields above).
     level_first: Vec<u32>,
     level_span: Vec<u32>,
+    // ---- incremental maintenance (real time only: every layout, block
+    // and statistic is the one a full relayout gives)
+    /// Key bytes of the separator each leaf start contributes to the
+    /// branch level, parallel to `leaf_start` (0 for the first leaf).
+    sep_bytes: Vec<u32>,
+    /// Sum of `sep_bytes`.
+    branch_key_bytes: u64,
+    /// Positions (ascending) of the entries the last merge inserted in
+    /// place, when it did: [`Self::set_rowid_blocks_after_insert`] then
+    /// updates only those entries' rowid blocks and the clustering factor.
+    inserted: Option<Vec<u32>>,
+    /// Whether every `nums` entry holds its rowid's block (set by
+    /// [`Self::set_rowid_blocks`], cleared by a full relayout).
+    blocks_valid: bool,
+    /// Entries were removed without a relayout: the next merge lays the
+    /// whole tree out again.
+    stale: bool,
 }
+
+/// At most this many entries a statement adds are inserted in place (each
+/// a binary search and a shift of the entries after it); more are merged
+/// with one pass over the tree.
+const IN_PLACE_MAX: usize = 64;
 
 impl BTree {
     pub fn new(block_size: u32, pctfree: u32, unique: bool, holds_rows: bool) -> Self {
@@ -76,6 +98,11 @@ impl BTree {
             level_counts: vec![1],
             level_first: vec![1],
             level_span: vec![1],
+            sep_bytes: vec![0],
+            branch_key_bytes: 0,
+            inserted: None,
+            blocks_valid: false,
+            stale: false,
         }
     }
 
@@ -118,6 +145,10 @@ impl BTree {
         }
         let mut add: Vec<SizedEntry> = self.pending.drain(..).zip(self.pending_sizes.drain(..)).collect();
         add.sort_by(|a, b| cmp_keys(&a.0 .0, &b.0 .0).then(a.0 .1.cmp(&b.0 .1)));
+        if !self.stale && add.len() <= IN_PLACE_MAX {
+            return self.insert_in_place(add);
+        }
+        self.inserted = None;
         let old_e = std::mem::take(&mut self.entries);
         let old_s = std::mem::take(&mut self.sizes);
         let mut entries = Vec::with_capacity(old_e.len() + add.len());
@@ -149,6 +180,70 @@ impl BTree {
             self.leaf_fill = self.leaf_fill.min(RANDOM_INSERT_LEAF_FILL);
         }
         self.relayout();
+        match dup {
+            Some(k) => Err(k),
+            None => Ok(()),
+        }
+    }
+
+    /// [`Self::merge_pending`] for a few entries: each goes in at its
+    /// place (a binary search; appends, the ascending keys of a sequence,
+    /// shift nothing), the uniqueness check compares it with its two
+    /// neighbours, and the leaves are packed again only from the first
+    /// leaf that changed. The result is the one of a full merge and
+    /// relayout: same entries, leaves, levels and duplicate verdict.
+    fn insert_in_place(&mut self, add: Vec<SizedEntry>) -> Result<(), Box<[Value]>> {
+        if self.inserted.is_some() {
+            // The entries of the previous merge have no rowid blocks yet.
+            self.blocks_valid = false;
+        }
+        let fill = self.leaf_fill;
+        let mut dup: Option<Box<[Value]>> = None;
+        let mut inserted = Vec::with_capacity(add.len());
+        // Whether `first` is all numbers (so `nums` mirrors it).
+        let mut numeric = self.has_nums();
+        for ((key, row), size) in add {
+            let p = if self.entries.last().is_none_or(|l| cmp_keys(&l.0, &key).then(l.1.cmp(&row)) != Ordering::Greater)
+            {
+                self.entries.len()
+            } else {
+                self.entries.partition_point(|x| cmp_keys(&x.0, &key).then(x.1.cmp(&row)) != Ordering::Greater)
+            };
+            if self.unique && dup.is_none() {
+                let no_null = |k: &[Value]| !k.iter().any(|v| v.is_null());
+                let before = p.checked_sub(1).map(|q| &self.entries[q].0);
+                let after = self.entries.get(p).map(|e| &e.0);
+                if before.is_some_and(|b| no_null(b) && cmp_keys(b, &key) == Ordering::Equal)
+                    || after.is_some_and(|a| no_null(&key) && cmp_keys(&key, a) == Ordering::Equal)
+                {
+                    dup = Some(key.clone());
+                }
+            }
+            let k0 = key.first().cloned().unwrap_or(Value::Null);
+            if numeric {
+                match &k0 {
+                    Value::Num(x) => self.nums.insert(p, NumEntry { key: *x, row, block: NO_BLOCK }),
+                    _ => {
+                        numeric = false;
+                        self.nums = Vec::new();
+                    }
+                }
+            }
+            self.first.insert(p, k0);
+            self.entries.insert(p, (key, row));
+            self.sizes.insert(p, size);
+            inserted.push(p as u32);
+        }
+        if !self.ascending_only {
+            self.leaf_fill = self.leaf_fill.min(RANDOM_INSERT_LEAF_FILL);
+        }
+        if self.leaf_fill == fill {
+            let (first, last) = (inserted[0] as usize, inserted[inserted.len() - 1] as usize);
+            self.layout_from(first, inserted.len() as u32, last);
+        } else {
+            self.relayout_leaves();
+        }
+        self.inserted = Some(inserted);
         match dup {
             Some(k) => Err(k),
             None => Ok(()),
@@ -196,6 +291,8 @@ impl BTree {
                 sizes.push(s);
             }
         }
+        // `first`, `nums` and the leaves still describe the old entries.
+        self.stale |= keep.len() != self.first.len();
         self.entries = keep;
         self.sizes = sizes;
     }
@@ -247,6 +344,9 @@ impl BTree {
 
     /// Pack entries into leaves and compute the branch levels.
     pub fn relayout(&mut self) {
+        self.stale = false;
+        self.inserted = None;
+        self.blocks_valid = false;
         self.first = self.entries.iter().map(|e| e.0.first().cloned().unwrap_or(Value::Null)).collect();
         self.nums = if self.first.iter().all(|v| matches!(v, Value::Num(_))) {
             self.entries
@@ -257,25 +357,60 @@ impl BTree {
         } else {
             Vec::new()
         };
+        self.relayout_leaves();
+    }
+
+    /// Pack every leaf again.
+    fn relayout_leaves(&mut self) {
+        self.leaf_start = vec![0];
+        self.sep_bytes = vec![0];
+        self.branch_key_bytes = 0;
+        self.layout_from(0, 0, 0);
+    }
+
+    /// Pack the leaves again from the leaf holding entry `from` on (the
+    /// leaves before it hold the same entries as before), after `added`
+    /// entries went in at `from` or later; then compute the branch levels.
+    /// Leaves are packed greedily to the fill factor, so once a leaf starts
+    /// at an entry that started a leaf before and no added entry follows,
+    /// every later leaf is the one it was (shifted by `added`).
+    fn layout_from(&mut self, from: usize, added: u32, last_added: usize) {
         let usable = (self.block_size - INDEX_BLOCK_OVERHEAD) as f64;
         let cap = (usable * self.leaf_fill).max(64.0) as u32;
-        let mut starts = vec![0u32];
+        // Keep the leaves that start before `from`; pack again from the
+        // last of them.
+        let keep = self.leaf_start.partition_point(|&s| (s as usize) < from).max(1);
+        let old_starts = self.leaf_start.split_off(keep);
+        let old_seps = self.sep_bytes.split_off(keep);
+        self.branch_key_bytes -= old_seps.iter().map(|&b| b as u64).sum::<u64>();
+        let start = self.leaf_start[keep - 1] as usize;
         let mut used = 0u32;
-        let mut branch_key_bytes = 0u64;
-        for (i, s) in self.sizes.iter().enumerate() {
+        let mut i = start;
+        while i < self.sizes.len() {
+            let s = self.sizes[i];
             if used + s > cap && used > 0 {
-                starts.push(i as u32);
-                used = 0;
-                if let Some(e) = self.entries.get(i) {
-                    branch_key_bytes += e.0.iter().map(|v| v.column_len() as u64).sum::<u64>();
+                if added > 0 && i > last_added {
+                    if let Ok(k) = old_starts.binary_search(&(i as u32 - added)) {
+                        for (&o, &b) in old_starts[k..].iter().zip(&old_seps[k..]) {
+                            self.leaf_start.push(o + added);
+                            self.sep_bytes.push(b);
+                            self.branch_key_bytes += b as u64;
+                        }
+                        break;
+                    }
                 }
+                let b = self.entries[i].0.iter().map(|v| v.column_len() as u64).sum::<u64>() as u32;
+                self.leaf_start.push(i as u32);
+                self.sep_bytes.push(b);
+                self.branch_key_bytes += b as u64;
+                used = 0;
             }
             used += s;
+            i += 1;
         }
-        self.leaf_start = starts;
         let leaves = self.leaf_start.len() as u32;
         // Branch entries hold a separator key prefix and a child address.
-        let avg_sep = if leaves > 1 { (branch_key_bytes / (leaves as u64 - 1)) as u32 } else { 4 };
+        let avg_sep = if leaves > 1 { (self.branch_key_bytes / (leaves as u64 - 1)) as u32 } else { 4 };
         let branch_entry = INDEX_ENTRY_HEADER + avg_sep + BRANCH_CHILD_DBA + ROW_DIRECTORY;
         let branch_cap = (usable * (1.0 - self.pctfree as f64 / 100.0)) as u32;
         self.fanout = (branch_cap / branch_entry.max(1)).max(2);
@@ -407,6 +542,53 @@ impl BTree {
             }
         }
         self.clustering_factor = cf;
+        self.blocks_valid = true;
+        self.inserted = None;
+    }
+
+    /// [`Self::set_rowid_blocks`] after an insert that moved no existing
+    /// row (a heap or cluster table: `loc` changed only for the new rows):
+    /// when the last merge put its entries in place, only their blocks are
+    /// set and the clustering factor is corrected around each run of new
+    /// entries (the transitions between the old neighbours replaced by
+    /// those through the run); otherwise every entry is visited.
+    pub fn set_rowid_blocks_after_insert(&mut self, loc: &[RowLoc]) {
+        let Some(ins) = self.inserted.take().filter(|_| self.blocks_valid) else {
+            self.set_rowid_blocks(loc);
+            return;
+        };
+        let nums = self.has_nums();
+        let block = |t: &Self, p: usize| loc.get(t.entries[p].1 as usize).map(|l| l.block).unwrap_or(NO_BLOCK);
+        if nums {
+            for &p in &ins {
+                self.nums[p as usize].block = block(self, p as usize);
+            }
+        }
+        let mut cf = self.clustering_factor as i64;
+        let n = self.entries.len();
+        let mut k = 0;
+        while k < ins.len() {
+            // A run of consecutive new entries p..=q.
+            let p = ins[k] as usize;
+            let mut q = p;
+            while k + 1 < ins.len() && ins[k + 1] as usize == q + 1 {
+                k += 1;
+                q += 1;
+            }
+            k += 1;
+            let a = if p > 0 { block(self, p - 1) } else { NO_BLOCK };
+            let mut last = a;
+            for i in p..=q {
+                let b = block(self, i);
+                cf += (b != last) as i64;
+                last = b;
+            }
+            if q + 1 < n {
+                let c = block(self, q + 1);
+                cf += (last != c) as i64 - (a != c) as i64;
+            }
+        }
+        self.clustering_factor = cf.max(0) as u64;
     }
 
     /// First position whose number is >= x. Numeric keys are often dense
@@ -502,3 +684,7 @@ impl BTree {
         (self.entries.len() as u32).div_ceil(self.leaf_count().max(1)).max(1)
     }
 }
+
+#[cfg(test)]
+#[path = "tests_in_place.rs"]
+mod tests_in_place;

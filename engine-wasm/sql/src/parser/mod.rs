@@ -60,6 +60,18 @@ const MAX_DEPTH: u32 = 200;
 /// 1 MiB wasm stack (about 4,350 levels of `+` were what overflowed it), so
 /// even the deepest tree allowed can be dropped safely.
 pub const MAX_EXPRESSION_DEPTH: u32 = 1000;
+/// Most table references (tables, views, inline views, `XMLTABLE`) in one
+/// SQL statement, nested queries included (`LAB-00090`). Oracle sets no
+/// limit; the lab's plans and row sources are trees with a level per
+/// join, so a statement joining thousands of tables recursed past the
+/// wasm stack (a FROM list of about 2,600 `dual`s trapped). In wasm the
+/// frames live on two stacks: the module's own (8 MiB,
+/// engine-wasm/wasm/build.rs), and V8's (about 1 MB), where a join of
+/// 1,000 tables took 300-400 KB and an expression 1,000 levels deep
+/// 200-250 KB (measured with `node --stack-size`): both bounds together
+/// stay under 70% of V8's stack. (1,024 lets a chain of 1,000 ANSI joins
+/// reach the expression bound through its ON conditions.)
+pub const MAX_TABLES: u32 = 1024;
 /// Depth charged for a subquery and for a PL/SQL block or loop body, whose
 /// parsing takes more native stack than one expression level.
 const QUERY_WEIGHT: u32 = 4;
@@ -96,6 +108,8 @@ struct Parser<'a> {
     pls_col_offset: u32,
     /// `exec`: the last statement may omit its `;`.
     semi_optional_at_eof: bool,
+    /// Table references in the current SQL statement ([`MAX_TABLES`]).
+    tables: u32,
     /// The statement's query ended with `FOR UPDATE`.
     for_update: bool,
 }
@@ -119,6 +133,7 @@ impl<'a> Parser<'a> {
             tree: 0,
             pls_col_offset: 0,
             semi_optional_at_eof: false,
+            tables: 0,
             for_update: false,
         }
     }

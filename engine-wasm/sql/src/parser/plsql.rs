@@ -136,6 +136,8 @@ impl Parser<'_> {
     }
 
     pub(super) fn plsql_statement(&mut self, out: &mut Vec<PlsqlStatement>) -> R<()> {
+        // Each SQL statement of the block is planned and run on its own.
+        self.tables = 0;
         let t = self.tok().clone();
         if let Tok::Ident { name: w, quoted: false } = &t.tok {
             match w.as_str() {

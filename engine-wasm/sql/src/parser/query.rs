@@ -417,6 +417,10 @@ impl Parser<'_> {
     }
 
     fn table_ref(&mut self) -> R<FromItem> {
+        self.tables += 1;
+        if self.tables > super::MAX_TABLES {
+            return Err(LabError::with(ora::LAB_TOO_MANY_TABLES, super::MAX_TABLES, self.pos()));
+        }
         if self.is(&Tok::LParen) {
             return self.inline_view();
         }

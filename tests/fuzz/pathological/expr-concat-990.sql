@@ -1,0 +1,1 @@
+select 'a'{{repeat 989: || 'a'}} from dual;

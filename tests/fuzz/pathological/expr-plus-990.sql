@@ -1,0 +1,1 @@
+select 1{{repeat 989: + 1}} from dual;

@@ -1,0 +1,1 @@
+select count(*) from dual d0{{repeat 2599:, dual}};
