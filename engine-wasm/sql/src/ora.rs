@@ -346,7 +346,7 @@ catalogue! {
     LAB_RUN_BIND_RANGE = Lab 21 "LAB RUN BIND range must be a to b with a <= b and at most 50,000,000 values";
     /// More table references (tables, views, inline views) in one SQL
     /// statement than the lab's bound; the argument is the limit.
-    LAB_TOO_MANY_TABLES = Lab 90 "more than %s tables, views and inline views in one statement (a limit of the lab)";
+    LAB_TOO_MANY_TABLES = Lab 41 "more than %s tables, views and inline views in one statement (a limit of the lab)";
     /// The argument is the limit.
     LAB_PLSQL_CALL_DEPTH = Lab 40 "PL/SQL calls nested deeper than %s levels (a limit of the lab)";
     LAB_ROW_GENERATOR_LIMIT = Lab 30 "row generators are limited to %s rows in the lab";

@@ -1,5 +1,5 @@
 //! Issue 29: a statement with more than 1,024 table references (tables,
-//! views, inline views) is refused with LAB-00090 at the one past the
+//! views, inline views) is refused with LAB-00041 at the one past the
 //! limit (the parser's `MAX_TABLES`): the lab's plans and row sources have
 //! a level per join, and a FROM list of about 2,600 `dual`s trapped wasm.
 //! Oracle sets no such limit. Each SQL statement of a PL/SQL block counts
@@ -32,7 +32,7 @@ fn the_table_reference_past_the_limit_is_refused_where_it_stands() {
     let src = format!("select count(*) from {};", from_list(2600));
     let e = error(&src, 0);
     assert!(e.is(ora::LAB_TOO_MANY_TABLES), "{e}");
-    assert_eq!(e.code, "LAB-00090");
+    assert_eq!(e.code, "LAB-00041");
     assert_eq!(
         e.message,
         format!("more than {LIMIT} tables, views and inline views in one statement (a limit of the lab)")

@@ -61,7 +61,7 @@ const MAX_DEPTH: u32 = 200;
 /// even the deepest tree allowed can be dropped safely.
 pub const MAX_EXPRESSION_DEPTH: u32 = 1000;
 /// Most table references (tables, views, inline views, `XMLTABLE`) in one
-/// SQL statement, nested queries included (`LAB-00090`). Oracle sets no
+/// SQL statement, nested queries included (`LAB-00041`). Oracle sets no
 /// limit; the lab's plans and row sources are trees with a level per
 /// join, so a statement joining thousands of tables recursed past the
 /// wasm stack (a FROM list of about 2,600 `dual`s trapped). In wasm the
