@@ -1,7 +1,7 @@
 // The LIO Lab workbench: editor + executed steps on the left, views on the right.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { createEngineClient, CancelledError, EngineStoppedError, type Progress } from './engine/client';
-import { getHost, type NewRun, type RunSummary, type ScenarioInfo, type ReportKind } from './host';
+import { getHost, isDamagedHistory, keyedSave, type NewRun, type RunSummary, type ScenarioInfo, type ReportKind } from './host';
 import { splitScript, statementAt, scriptChunks, stripBom } from './model/script.mjs';
 import { fitForHistory, fmtBytes, utf8Bytes } from './model/saved';
 import type { Catalog, Step, Trace } from './model/types';
@@ -64,6 +64,8 @@ export function App() {
   const [scenario, setScenario] = useState<string | null>(null);
   const scenarioText = useRef<string | null>(null);
   const [history, setHistory] = useState<RunSummary[]>([]);
+  /** Why the run history could not be read (the History view shows it, with "Start a new history" when the file is damaged). */
+  const [historyError, setHistoryError] = useState<string | null>(null);
   const [toast, setToast] = useState<string | null>(null);
   const [notices, setNotices] = useState<Notice[]>([]);
   const [compareKeys, setCompareKeys] = useState<[string, string]>(['', '']);
@@ -100,24 +102,31 @@ export function App() {
   }, [notify, dismiss]);
 
   /** Save a run to history; a failure stays on screen with its reason and a Retry. */
-  const saveToHistory = useCallback(function save(runId: number, run: NewRun) {
+  const saveToHistory = useCallback((runId: number, run: NewRun) => {
     const id = `save-${runId}`;
-    const failed = (message: string, retry = true) => {
+    const failed = (message: string, retry: (() => void) | null) => {
       const why = message.replace(/^run not saved: /, '');
       setRuns((rs) => rs.map((r) => (r.id === runId ? { ...r, saveError: why } : r)));
-      notify({ id, tone: 'error', text: `Run ${runId} was not saved to history: ${why}`, ...(retry ? { action: { label: 'Retry', run: () => save(runId, run) } } : {}) });
+      if (isDamagedHistory(message)) setHistoryError(message);
+      notify({ id, tone: 'error', text: `Run ${runId} was not saved to history: ${why}`, ...(retry ? { action: { label: 'Retry', run: retry } } : {}) });
     };
     let fitted: ReturnType<typeof fitForHistory>;
     // Refused before sending (the script is over the cap): retrying would not help.
-    try { fitted = fitForHistory(run.script, run.result); } catch (e) { failed((e as Error).message, false); return; }
-    host.saveRun({ ...run, result: fitted.result })
-      .then((saved) => {
-        setRuns((rs) => rs.map((r) => (r.id === runId ? { ...r, savedId: saved?.id, saveError: undefined } : r)));
-        if (fitted.notes.length) notify({ id, tone: 'warning', text: `Run ${runId} was saved to history as #${saved?.id ?? '?'}, in part: ${fitted.notes.join('; ')}.` });
-        else dismiss(id);
-        return host.listRuns().then(setHistory);
-      }, (e: unknown) => failed((e as Error)?.message || String(e)))
-      .catch(() => { /* the list refreshes on the next save or with Refresh */ });
+    try { fitted = fitForHistory(run.script, run.result); } catch (e) { failed((e as Error).message, null); return; }
+    // One key for this save and each Retry of it: a save the host stored
+    // but whose answer was lost is not stored a second time.
+    const send = keyedSave(host, { ...run, result: fitted.result });
+    const attempt = () => {
+      send()
+        .then((saved) => {
+          setRuns((rs) => rs.map((r) => (r.id === runId ? { ...r, savedId: saved?.id, saveError: undefined } : r)));
+          if (fitted.notes.length) notify({ id, tone: 'warning', text: `Run ${runId} was saved to history as #${saved?.id ?? '?'}, in part: ${fitted.notes.join('; ')}.` });
+          else dismiss(id);
+          return host.listRuns().then((h) => { setHistory(h); setHistoryError(null); });
+        }, (e: unknown) => failed((e as Error)?.message || String(e), attempt))
+        .catch(() => { /* the list refreshes on the next save or with Refresh */ });
+    };
+    attempt();
   }, [host, notify, dismiss]);
 
   useEffect(() => {
@@ -147,7 +156,7 @@ export function App() {
     client.init().then(() => setStatus({ state: 'ready', text: 'Engine ready' }))
       .catch((e) => setStatus({ state: 'error', text: `Engine failed to load: ${e.message ?? e}` }));
     host.listScenarios().then(setScenarios).catch(() => setScenarios([]));
-    host.listRuns().then(setHistory).catch((e: Error) => { setHistory([]); notify({ id: 'history', tone: 'error', text: `The run history could not be read: ${e.message}` }); });
+    host.listRuns().then((h) => { setHistory(h); setHistoryError(null); }).catch((e: Error) => { setHistory([]); setHistoryError(e.message); notify({ id: 'history', tone: 'error', text: `The run history could not be read: ${e.message}` }); });
     const save = () => storeDraft(draft.current);
     window.addEventListener('beforeunload', save);
     return () => { window.removeEventListener('beforeunload', save); client.dispose(); };
@@ -413,8 +422,8 @@ export function App() {
             {tab === 'structure' && <StructureView step={selectedStep} live={selectedLive} catalog={catalog} getTrace={getTrace} reportRef={reportRef} />}
             {tab === 'flame' && <FlameView step={selectedStep} items={items} reportRef={reportRef} />}
             {tab === 'compare' && <CompareView items={items} keys={compareKeys} onKeys={setCompareKeys} reportRef={reportRef} />}
-            {tab === 'history' && <HistoryView host={host} runs={history}
-              onRefresh={() => host.listRuns().then((h) => { setHistory(h); dismiss('history'); }, (e: Error) => notify({ id: 'history', tone: 'error', text: `The run history could not be read: ${e.message}` }))}
+            {tab === 'history' && <HistoryView host={host} runs={history} error={historyError}
+              onRefresh={() => host.listRuns().then((h) => { setHistory(h); setHistoryError(null); dismiss('history'); }, (e: Error) => { setHistoryError(e.message); notify({ id: 'history', tone: 'error', text: `The run history could not be read: ${e.message}` }); })}
               onLoad={(saved) => {
                 const id = nextRun.current++;
                 setRuns((rs) => [...rs, { id, label: `Saved ${saved.id}`, script: saved.script, version: saved.result?.lio_lab ?? '', steps: saved.result?.steps ?? [], live: false, source: 'history', savedId: saved.id }]);

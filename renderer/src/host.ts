@@ -9,14 +9,17 @@ export interface RunTotals { version?: string | null; steps?: number; errors?: n
   elapsed_us?: number; consistent_gets?: number; physical_reads?: number }
 export interface RunSummary { id: string | number; title?: string; created_at?: string; summary?: RunTotals }
 export interface NewRun { title: string; script: string; result: ScriptResult }
+/** A save as sent: `key` is made once per save and sent again by its Retry, so the host stores it once. */
+export interface RunSave extends NewRun { key?: string }
 export interface SavedRun extends NewRun { id: string | number; created_at?: string; summary?: RunTotals }
 export type ReportKind = 'structure' | 'flame' | 'stats' | 'report' | 'sweep' | 'waits' | 'devices';
 export interface ExportRequest { kind: ReportKind; svg: string; suggestedName: string }
 
-interface LioPreload {
+export interface LioPreload {
   runs: { save(run: NewRun): Promise<unknown>; list(): Promise<RunSummary[]>; get(id: string | number): Promise<SavedRun | null>; delete(id: string | number): Promise<unknown> };
   scenarios: { list(): Promise<ScenarioInfo[]>; open(name: string): Promise<Scenario | null>; save(s: Scenario): Promise<unknown> };
   reports: { export(req: ExportRequest): Promise<{ path?: string | null; canceled?: boolean } | null | undefined> };
+  history?: { startNew(): Promise<{ moved_to?: string; path?: string } | null | undefined> };
 }
 
 export interface Host {
@@ -24,10 +27,12 @@ export interface Host {
   listScenarios(): Promise<ScenarioInfo[]>;
   openScenario(name: string): Promise<Scenario>;
   saveScenario(s: Scenario): Promise<void>;
-  saveRun(run: NewRun): Promise<{ id?: string | number } | null>;
+  saveRun(run: RunSave): Promise<{ id?: string | number } | null>;
   listRuns(): Promise<RunSummary[]>;
   getRun(id: string | number): Promise<SavedRun>;
   deleteRun(id: string | number): Promise<void>;
+  /** Move a damaged run history aside (kept next to it) and start an empty one. */
+  startNewHistory(): Promise<{ moved_to?: string; path?: string }>;
   /** `copyError`: browser mode downloaded the file but the host could not keep its copy. */
   exportReport(req: ExportRequest): Promise<{ path?: string | null; canceled?: boolean; copyError?: string }>;
 }
@@ -78,7 +83,7 @@ export function downloadSvg(svg: string, name: string) {
   setTimeout(() => URL.revokeObjectURL(url), 5000);
 }
 
-function electronHost(lio: LioPreload): Host {
+export function electronHost(lio: LioPreload): Host {
   return {
     kind: 'electron',
     listScenarios: async () => asList<ScenarioInfo>(await ipc(lio.scenarios.list()), 'scenarios'),
@@ -88,11 +93,15 @@ function electronHost(lio: LioPreload): Host {
     listRuns: async () => asList<RunSummary>(await ipc(lio.runs.list()), 'runs'),
     getRun: async (id) => { const r = await ipc(lio.runs.get(id)); if (!r) throw new Error('no such run'); return r; },
     deleteRun: async (id) => { await ipc(lio.runs.delete(id)); },
+    startNewHistory: async () => {
+      if (!lio.history) throw new Error('this LIO Lab host cannot start a new history; move the damaged file aside and restart');
+      return (await ipc(lio.history.startNew())) ?? {};
+    },
     exportReport: async (req) => (await ipc(lio.reports.export(req))) ?? {},
   };
 }
 
-function httpHost(base = ''): Host {
+export function httpHost(base = ''): Host {
   const enc = encodeURIComponent;
   const body = (method: string, data: unknown): RequestInit => ({ method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(data) });
   return {
@@ -104,6 +113,7 @@ function httpHost(base = ''): Host {
     listRuns: async () => asList<RunSummary>(await json(await request(`${base}/api/runs`)), 'runs'),
     getRun: async (id) => json<SavedRun>(await request(`${base}/api/runs/${enc(String(id))}`)),
     deleteRun: async (id) => { await json(await request(`${base}/api/runs/${enc(String(id))}`, { method: 'DELETE' })); },
+    startNewHistory: async () => json(await request(`${base}/api/history/new`, body('POST', {}))),
     exportReport: async (req) => {
       // The browser download is the export; the host keeps a copy in its exports folder when it can.
       downloadSvg(req.svg, req.suggestedName);
@@ -117,4 +127,29 @@ function httpHost(base = ''): Host {
 export function getHost(): Host {
   const lio = (globalThis as { lio?: LioPreload }).lio;
   return lio && lio.runs && lio.scenarios ? electronHost(lio) : httpHost();
+}
+
+/** A new key for one save (8-100 letters, digits, `-`: services.mjs SAVE_KEY_RE). */
+export function newSaveKey(): string {
+  const c = (globalThis as { crypto?: Crypto }).crypto;
+  if (c && typeof c.randomUUID === 'function') return c.randomUUID();
+  // randomUUID needs a secure context; browser mode on a LAN address is not one.
+  const b = new Uint8Array(16);
+  if (c && typeof c.getRandomValues === 'function') c.getRandomValues(b);
+  else for (let i = 0; i < b.length; i++) b[i] = Math.floor(Math.random() * 256);
+  return Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
+}
+
+/**
+ * One save of a run: every call sends the same key, so a Retry after a
+ * failure the host did not see (it stored the run, the answer was lost)
+ * answers the first id instead of storing the run twice.
+ */
+export function keyedSave(host: Pick<Host, 'saveRun'>, run: NewRun, key = newSaveKey()): () => Promise<{ id?: string | number } | null> {
+  return () => host.saveRun({ ...run, key });
+}
+
+/** Whether a host error says the run history file is damaged (services.mjs damagedError), which a new history mends. */
+export function isDamagedHistory(message: string | null | undefined): boolean {
+  return !!message && /the run history .* is damaged\b/.test(message) && /Start a new history/.test(message);
 }

@@ -2,9 +2,9 @@
 // 8 sessions on 2 CPUs interleave executions of a few µs: a lane is on CPU a
 // quarter of the time and queued the rest. Painting each pixel column in the
 // state that took most of it showed "run queue" everywhere; each state's
-// share of a column (renderer/src/model/timeline.ts) keeps its time. The
-// read lane's legend names the events the sessions' waits book (cell single
-// block physical read on a cell), not always "db file sequential read".
+// share of a column (renderer/src/model/timeline.ts) keeps its time. Each
+// wait event the sessions book is its own state (cell single block physical
+// read on a cell), not always "db file sequential read".
 import { describe, expect, it } from 'vitest';
 import { columnShares, laneTotals, STATES, timelineLegend } from '../../renderer/src/model/timeline';
 import { TimelineState } from '../../renderer/src/engine/contract.gen';
@@ -54,19 +54,19 @@ describe('session timeline', () => {
     expect(legend.map((e) => [e.label, e.us])).toEqual([['CPU', 2000], ['CPU run queue', 6000]]);
   });
 
-  it("a cell workload's read lane is labelled with the cell's wait event, from the sessions' waits", () => {
-    const lane: [number, number, number][] = [[0, 10, TimelineState.CPU], [10, 410, TimelineState.DB_FILE_SEQUENTIAL_READ], [410, 420, TimelineState.CPU]];
+  it("a cell workload's reads are their own state, named as the sessions' waits name them", () => {
+    const lane: [number, number, number][] = [[0, 10, TimelineState.CPU], [10, 410, TimelineState.CELL_SINGLE_BLOCK], [410, 420, TimelineState.CPU]];
     const cell = { 'cell single block physical read': { count: 1, time_us: 400 } };
     const legend = timelineLegend([session(1, lane, cell), session(2, lane, cell)]);
-    const read = legend.find((e) => e.state === TimelineState.DB_FILE_SEQUENTIAL_READ)!;
-    expect(read.label).toBe('cell single block physical read');
-    expect(read.us).toBe(800);
-    expect(read.events).toEqual([{ name: 'cell single block physical read', us: 800 }]);
-    // Both kinds of read in one workload: both named, the larger first.
-    const mixed = timelineLegend([session(1, lane, { 'db file sequential read': { count: 1, time_us: 100 }, 'db flash cache single block physical read': { count: 3, time_us: 300 } })]);
-    expect(mixed.find((e) => e.state === TimelineState.DB_FILE_SEQUENTIAL_READ)!.label).toBe('db flash cache single block physical read + db file sequential read');
+    expect(legend.map((e) => [e.label, e.us])).toEqual([['CPU', 40], ['cell single block physical read', 800]]);
     // Plain disk reads keep their name.
-    const disk = timelineLegend([session(1, lane, { 'db file sequential read': { count: 1, time_us: 400 } })]);
-    expect(disk.find((e) => e.state === TimelineState.DB_FILE_SEQUENTIAL_READ)!.label).toBe('db file sequential read');
+    const disk: [number, number, number][] = [[0, 10, TimelineState.CPU], [10, 410, TimelineState.DB_FILE_SEQUENTIAL_READ]];
+    expect(timelineLegend([session(1, disk, { 'db file sequential read': { count: 1, time_us: 400 } })])[1].label).toBe('db file sequential read');
+  });
+
+  it('a run saved before the cell states names lane 4 after the events it held', () => {
+    const lane: [number, number, number][] = [[0, 10, TimelineState.CPU], [10, 410, TimelineState.DB_FILE_SEQUENTIAL_READ]];
+    const mixed = timelineLegend([session(1, lane, { 'db file sequential read': { count: 1, time_us: 100 }, 'db flash cache single block physical read': { count: 3, time_us: 300 } })]);
+    expect(mixed[1].label).toBe('db file sequential read + db flash cache single block physical read');
   });
 });

@@ -212,8 +212,8 @@ fn the_default_instance_keeps_its_wait_names() {
 }
 
 /// Sessions reading from a cell at once: each session's cell reads are
-/// its own waits, and its timeline shows them in the read lane (state 4),
-/// not on CPU.
+/// its own waits, and its timeline shows them in their own state (13, cell
+/// single block physical read), not on CPU.
 #[test]
 fn sessions_reading_a_cell_wait_in_the_read_lane() {
     let mut e = quiet_engine();
@@ -233,7 +233,7 @@ fn sessions_reading_a_cell_wait_in_the_read_lane() {
     for o in sessions {
         let (n, us) = o.waits.get("cell single block physical read").map(|w| (w.count, w.time_us)).unwrap();
         assert!(n > 0);
-        let lane: f64 = o.timeline.iter().filter(|t| t.2 == 4).map(|t| t.1 - t.0).sum();
+        let lane: f64 = o.timeline.iter().filter(|t| t.2 == 13).map(|t| t.1 - t.0).sum();
         assert!((lane - us).abs() < 1e-3 * us.max(1.0), "lane {lane} vs waits {us}");
     }
     assert_eq!(wait(s, "db file sequential read").0, 0);

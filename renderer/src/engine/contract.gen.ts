@@ -63,6 +63,10 @@ export const TimelineState = {
   FREE_BUFFER_WAITS: 10,
   ENQ_KO: 11,
   RDBMS_IPC_REPLY: 12,
+  CELL_SINGLE_BLOCK: 13,
+  CELL_MULTIBLOCK: 14,
+  CELL_SMART_TABLE_SCAN: 15,
+  FLASH_CACHE_SINGLE_BLOCK: 16,
 } as const;
 /** Labels indexed by TimelineState. */
 export const TIMELINE_STATE_NAMES = [
@@ -79,6 +83,10 @@ export const TIMELINE_STATE_NAMES = [
   'free buffer waits',
   'enq: KO - fast object checkpoint',
   'rdbms ipc reply',
+  'cell single block physical read',
+  'cell multiblock physical read',
+  'cell smart table scan',
+  'db flash cache single block physical read',
 ];
 
 /** The typed-array columns of a trace batch, in order. */

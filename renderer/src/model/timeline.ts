@@ -8,19 +8,19 @@
 // in the state that took most of it made 8 sessions on 2 CPUs look queued
 // all the time while the step booked a quarter of DB time to CPU.)
 //
-// The legend names what the lanes hold, with their time. The engine's read
-// lane (TimelineState.DB_FILE_SEQUENTIAL_READ) carries every single-block
-// and cell read (db file sequential read, cell single block physical read,
-// cell multiblock physical read, cell smart table scan, db flash cache
-// single block physical read: session/workload.rs, `io_us`); its label is
-// the events the sessions' waits book that time to.
+// The legend names each state as the engine does: a state per wait event
+// the sessions book (V$SESSION_EVENT's names; the cell and flash cache reads
+// have their own states, session/workload.rs), with its time.
 import { TIMELINE_STATE_NAMES, TimelineState } from '../engine/contract.gen';
 import type { SessionFigures } from './types';
 
 export const STATES = TIMELINE_STATE_NAMES.length;
 
-/** The wait events the engine books to the read lane (WaitEvent::GENERIC_OTHER_THAN_CACHE and db file sequential read). */
-export const READ_LANE_EVENTS = [
+/**
+ * The events lane 4 held before the engine gave the cell and flash cache
+ * reads their own states: a run saved then still has them there.
+ */
+const OLD_READ_LANE_EVENTS = [
   'db file sequential read', 'cell single block physical read', 'cell multiblock physical read',
   'cell smart table scan', 'db flash cache single block physical read',
 ];
@@ -55,30 +55,27 @@ export function laneTotals(sessions: SessionFigures[]): number[] {
 
 export interface LegendEntry {
   state: number;
-  /** What the colour stands for, as the ledger names it. */
+  /** What the colour stands for: the state's wait event (CPU, the run queue). */
   label: string;
   /** Its time over all lanes, µs. */
   us: number;
-  /** For the read lane: each wait event's time in the sessions' waits, µs (most first). */
-  events?: { name: string; us: number }[];
 }
 
-/** The legend: every state that took time, labelled from the sessions' waits. */
+/** The legend: every state that took time, as the engine names it. */
 export function timelineLegend(sessions: SessionFigures[]): LegendEntry[] {
   const totals = laneTotals(sessions);
   const out: LegendEntry[] = [];
   for (let s = 0; s < STATES; s++) {
     if (!(totals[s] > 0)) continue;
-    const entry: LegendEntry = { state: s, label: TIMELINE_STATE_NAMES[s], us: totals[s] };
-    if (s === TimelineState.DB_FILE_SEQUENTIAL_READ) {
-      const events = READ_LANE_EVENTS
-        .map((name) => ({ name, us: sessions.reduce((a, x) => a + (x.waits?.[name]?.time_us ?? 0), 0) }))
-        .filter((e) => e.us > 0)
-        .sort((a, b) => b.us - a.us);
-      if (events.length) { entry.events = events; entry.label = events.map((e) => e.name).join(' + '); }
-      else entry.label = 'single-block reads';
-    }
-    out.push(entry);
+    out.push({ state: s, label: TIMELINE_STATE_NAMES[s], us: totals[s] });
+  }
+  const read = out.find((e) => e.state === TimelineState.DB_FILE_SEQUENTIAL_READ);
+  if (read && !out.some((e) => e.state > TimelineState.RDBMS_IPC_REPLY)) {
+    // A run saved before the split: when lane 4 holds more than the
+    // sessions' db file sequential read, it is named after the events it held.
+    const waited = (name: string) => sessions.reduce((a, x) => a + (x.waits?.[name]?.time_us ?? 0), 0);
+    const events = OLD_READ_LANE_EVENTS.filter((name) => waited(name) > 0);
+    if (read.us > waited('db file sequential read') * (1 + 1e-6) + 1e-3 && events.length) read.label = events.join(' + ');
   }
   return out;
 }

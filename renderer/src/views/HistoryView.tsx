@@ -1,12 +1,31 @@
 import { useState } from 'react';
-import type { Host, RunSummary, SavedRun } from '../host';
+import { isDamagedHistory, type Host, type RunSummary, type SavedRun } from '../host';
 import { fmtNum, fmtUs } from '../model/stats';
 
-export function HistoryView({ host, runs, onRefresh, onLoad, onOpenScript }: {
-  host: Host; runs: RunSummary[]; onRefresh(): void; onLoad(run: SavedRun): void; onOpenScript(run: SavedRun): void;
+/**
+ * Move the damaged history aside (the host keeps it next to the new one),
+ * then reload the list. Resolves to what to tell the user.
+ */
+export async function startNewHistory(host: Pick<Host, 'startNewHistory'>, reload: () => unknown): Promise<string> {
+  const r = await host.startNewHistory();
+  await reload();
+  return `A new run history was started${r.moved_to ? `; the damaged one was kept as ${r.moved_to}` : ''}.`;
+}
+
+export function HistoryView({ host, runs, error, onRefresh, onLoad, onOpenScript }: {
+  host: Host; runs: RunSummary[];
+  /** Why the list could not be read (the host's message), if it could not. */
+  error?: string | null;
+  onRefresh(): unknown; onLoad(run: SavedRun): void; onOpenScript(run: SavedRun): void;
 }) {
   const [busy, setBusy] = useState<string | number | null>(null);
   const [err, setErr] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const [starting, setStarting] = useState(false);
+  const startNew = async () => {
+    setStarting(true); setErr(null); setDone(null);
+    try { setDone(await startNewHistory(host, onRefresh)); } catch (e) { setErr(`A new history was not started: ${(e as Error).message}`); } finally { setStarting(false); }
+  };
   const act = async (id: string | number, f: (r: SavedRun) => void) => {
     setBusy(id); setErr(null);
     try { f(await host.getRun(id)); } catch (e) { setErr((e as Error).message); } finally { setBusy(null); }
@@ -15,8 +34,11 @@ export function HistoryView({ host, runs, onRefresh, onLoad, onOpenScript }: {
     <section aria-label="Run history">
       <div className="pane-title"><h3>Saved runs</h3><span className="muted">{runs.length}</span><span className="spacer" />
         <button className="btn small" onClick={onRefresh}>Refresh</button></div>
+      {error && <div className="error-box" role="alert">{error}
+        {isDamagedHistory(error) && <div><button className="btn small primary" disabled={starting} onClick={startNew}>Start a new history</button></div>}</div>}
+      {done && !error && <div className="muted" role="status">{done}</div>}
       {err && <div className="error-box" role="alert">{err}</div>}
-      {runs.length === 0 ? <div className="empty">No saved runs yet. Every “Run all” is saved here.</div> : (
+      {runs.length === 0 ? (error ? null : <div className="empty">No saved runs yet. Every “Run all” is saved here.</div>) : (
         <table className="grid" aria-label="Saved runs">
           <thead><tr><th scope="col" className="num">Id</th><th scope="col">Saved</th><th scope="col">Title</th><th scope="col" className="num">Steps</th>
             <th scope="col" className="num">Errors</th><th scope="col" className="num">CR gets</th><th scope="col" className="num">Elapsed</th><th scope="col">Actions</th></tr></thead>

@@ -28,6 +28,10 @@ export const STATE_COLORS: Record<number, string> = {
   [TimelineState.FREE_BUFFER_WAITS]: '#c2185b',
   [TimelineState.ENQ_KO]: '#6d4c41',
   [TimelineState.RDBMS_IPC_REPLY]: '#f48fb1',
+  [TimelineState.CELL_SINGLE_BLOCK]: '#0d7fa8',
+  [TimelineState.CELL_MULTIBLOCK]: '#4fb3d9',
+  [TimelineState.CELL_SMART_TABLE_SCAN]: '#00838f',
+  [TimelineState.FLASH_CACHE_SINGLE_BLOCK]: '#5e35b1',
 };
 
 const LANE_H = 16;
@@ -48,7 +52,7 @@ export function SessionTimeline({ step, atUs }: { step: Step; atUs?: number }) {
   const wrapRef = useResizeRef<HTMLDivElement>((el) => setWidth(el.clientWidth), wrap);
 
   const cols = useMemo(() => sessions.map((s) => columnShares(s.timeline, span, plotW)), [sessions, span, plotW]);
-  /** What the colours stand for and their time, from the sessions' lanes and waits. */
+  /** What the colours stand for and their time, from the sessions' lanes. */
   const legend = useMemo(() => timelineLegend(sessions), [sessions]);
   const dbUs = legend.reduce((a, e) => a + e.us, 0);
 
@@ -105,7 +109,7 @@ export function SessionTimeline({ step, atUs }: { step: Step; atUs?: number }) {
         <span className="legend" aria-label="Timeline states">
           {legend.map((e) => (
             <span key={e.state} data-state={e.state} data-us={Math.round(e.us)}
-              title={`${fmtUs(e.us)} over all sessions (${dbUs > 0 ? Math.round((e.us / dbUs) * 100) : 0}% of their time)${e.events && e.events.length > 1 ? `: ${e.events.map((x) => `${x.name} ${fmtUs(x.us)}`).join(', ')}` : ''}`}>
+              title={`${fmtUs(e.us)} over all sessions (${dbUs > 0 ? Math.round((e.us / dbUs) * 100) : 0}% of their time)`}>
               <span className="sw" style={{ background: STATE_COLORS[e.state] }} />{e.label} <span className="muted">{fmtUs(e.us)}</span>
             </span>
           ))}

@@ -42,6 +42,11 @@ pub(crate) mod lane {
     pub const FREE_BUFFER_WAITS: u8 = 10;
     pub const ENQ_KO: u8 = 11;
     pub const RDBMS_IPC_REPLY: u8 = 12;
+    /// The cell and flash cache reads, in [`crate::stats::WaitEvent::CELL_AND_FLASH_READS`] order.
+    pub const CELL_SINGLE_BLOCK: u8 = 13;
+    pub const CELL_MULTIBLOCK: u8 = 14;
+    pub const CELL_SMART_TABLE_SCAN: u8 = 15;
+    pub const FLASH_CACHE_SINGLE_BLOCK: u8 = 16;
 }
 
 /// One session's part of the workload.
@@ -374,13 +379,13 @@ impl Run<'_> {
             }
             // The slice's time by state: its waits, the rest on CPU.
             let now = w.turn_mark();
-            // Cell and flash cache reads share the read lane (User I/O); the
-            // buffer cache's waits have their own lanes.
-            let io_us: f64 = WaitEvent::GENERIC_OTHER_THAN_CACHE.into_iter().map(|e| now.wait_us(e, &mark)).sum();
+            // Each wait event a session books has its lane, named as
+            // V$SESSION_EVENT names it (the cell and flash cache reads are
+            // not db file sequential read; DBWR's writes are no session's).
             let waits = [
                 (lane::LATCH_CBC, now.latch_us - mark.latch_us),
                 (lane::BUFFER_BUSY, now.busy_us - mark.busy_us),
-                (lane::DB_FILE_SEQUENTIAL_READ, now.read_us - mark.read_us + io_us),
+                (lane::DB_FILE_SEQUENTIAL_READ, now.read_us - mark.read_us),
                 (lane::LOG_FILE_SYNC, now.sync_us - mark.sync_us),
                 (lane::SQLNET_FROM_CLIENT, (now.net_us - mark.net_us) + (now.client_us - mark.client_us)),
                 (
@@ -392,6 +397,10 @@ impl Run<'_> {
                 (lane::FREE_BUFFER_WAITS, now.wait_us(WaitEvent::FreeBufferWaits, &mark)),
                 (lane::ENQ_KO, now.wait_us(WaitEvent::EnqKoFastObjectCheckpoint, &mark)),
                 (lane::RDBMS_IPC_REPLY, now.wait_us(WaitEvent::RdbmsIpcReply, &mark)),
+                (lane::CELL_SINGLE_BLOCK, now.wait_us(WaitEvent::CellSingleBlockPhysicalRead, &mark)),
+                (lane::CELL_MULTIBLOCK, now.wait_us(WaitEvent::CellMultiblockPhysicalRead, &mark)),
+                (lane::CELL_SMART_TABLE_SCAN, now.wait_us(WaitEvent::CellSmartTableScan, &mark)),
+                (lane::FLASH_CACHE_SINGLE_BLOCK, now.wait_us(WaitEvent::DbFlashCacheSingleBlockPhysicalRead, &mark)),
             ];
             let waited: f64 = waits.iter().map(|(_, us)| us).sum();
             let on_cpu = (t1 - t0 - waited).max(0.0);
@@ -585,6 +594,10 @@ mod tests {
             lane::FREE_BUFFER_WAITS,
             lane::ENQ_KO,
             lane::RDBMS_IPC_REPLY,
+            lane::CELL_SINGLE_BLOCK,
+            lane::CELL_MULTIBLOCK,
+            lane::CELL_SMART_TABLE_SCAN,
+            lane::FLASH_CACHE_SINGLE_BLOCK,
         ];
         assert_eq!(ours.len(), TIMELINE_STATES.len());
         for (i, s) in ours.iter().enumerate() {

@@ -65,6 +65,10 @@ pub const TIMELINE_STATES: &[Named] = &[
     Named { name: "FREE_BUFFER_WAITS", value: 10, label: "free buffer waits" },
     Named { name: "ENQ_KO", value: 11, label: "enq: KO - fast object checkpoint" },
     Named { name: "RDBMS_IPC_REPLY", value: 12, label: "rdbms ipc reply" },
+    Named { name: "CELL_SINGLE_BLOCK", value: 13, label: "cell single block physical read" },
+    Named { name: "CELL_MULTIBLOCK", value: 14, label: "cell multiblock physical read" },
+    Named { name: "CELL_SMART_TABLE_SCAN", value: 15, label: "cell smart table scan" },
+    Named { name: "FLASH_CACHE_SINGLE_BLOCK", value: 16, label: "db flash cache single block physical read" },
 ];
 
 pub const NO_SEGMENT: u32 = u32::MAX;
