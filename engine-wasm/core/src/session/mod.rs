@@ -153,6 +153,9 @@ pub struct Session {
     /// A DML statement's working vectors, reused from one execution to the
     /// next (session/change.rs).
     pub(crate) dml: change::DmlScratch,
+    /// PL/SQL static SQL's cursor texts, by text as written and the
+    /// variables in scope (session/plsql.rs).
+    pub(crate) static_sql: crate::fasthash::FxMap<String, std::rc::Rc<plsql::StaticSql>>,
 }
 
 /// The wait counters at a point in time (a step's waits are the difference).
@@ -243,6 +246,7 @@ impl Session {
             sync_stack: None,
             cursor_keys: Vec::new(),
             dml: Default::default(),
+            static_sql: Default::default(),
         }
     }
 
@@ -676,7 +680,7 @@ impl Run<'_> {
             }
             StatementKind::Insert(i) => {
                 self.s.sqlplus.last_sql = Some(stmt.clone());
-                let n = self.insert(i, &[], &[], Client::SqlPlus)?;
+                let n = self.insert(i, &[], &stmt.text, Client::SqlPlus)?;
                 self.user_call_roundtrip(Client::SqlPlus, stmt.text.len());
                 Ok(Outcome { rows_processed: n, feedback: Some(rows_created(n)), ..Default::default() })
             }

@@ -155,20 +155,17 @@ impl Run<'_> {
                 }
                 PlsqlStatement::CursorFor { var, query, text, body } => {
                     let names: Vec<String> = vars.iter().map(|(n, _)| n.clone()).collect();
+                    let st = self.static_sql(query, text, &names)?;
+                    let key = &st.text;
                     let cs = self.call_stacks(Client::Plsql);
-                    let key = format!("{}{}", fixed::INTERNAL_CURSOR, text);
-                    let (mut c, _) = self.open_cursor(query, &key, &names, &cs)?;
-                    let binds: Vec<Value> = c
-                        .bind_names
-                        .iter()
-                        .map(|n| vars.iter().rev().find(|(v, _)| v == n).map(|(_, x)| x.clone()).unwrap_or(Value::Null))
-                        .collect();
+                    let (mut c, _) = self.open_cursor(query, key, &names, &cs)?;
+                    let binds = static_binds(&st, vars);
                     // A cursor FOR loop fetches 100 rows per call (10g+ array prefetch).
                     let policy = FetchPolicy { first: 100, then: 100, round_trips: false };
                     let mut rows = Vec::new();
-                    let r = self.execute_fetch(&mut c, &key, &binds, Client::Plsql, &cs, policy, Some(&mut rows), None);
+                    let r = self.execute_fetch(&mut c, key, &binds, Client::Plsql, &cs, policy, Some(&mut rows), None);
                     let columns = c.columns.clone();
-                    self.close_cursor(&key, c, true);
+                    self.close_cursor(key, c, true);
                     r?;
                     let base = vars.len();
                     for col in &columns {
@@ -199,7 +196,7 @@ impl Run<'_> {
                     StatementKind::Insert(i) => {
                         let names: Vec<String> = vars.iter().map(|(n, _)| n.clone()).collect();
                         let vals: Vec<Value> = vars.iter().map(|(_, v)| v.clone()).collect();
-                        self.insert_plsql(i, &names, &vals)?;
+                        self.insert_plsql(i, &stmt.text, &names, &vals)?;
                     }
                     StatementKind::Update(u) => {
                         self.update(u, &stmt.text, super::change::DmlBinds::Plsql(vars), Client::Plsql)?;
@@ -217,10 +214,10 @@ impl Run<'_> {
                         return Err(LabError::pls_run(ora::PLS_DDL_NEEDS_EXECUTE_IMMEDIATE, &[], stmt.pos));
                     }
                 },
-                PlsqlStatement::SelectInto { query, into } => {
+                PlsqlStatement::SelectInto { query, into, text } => {
                     let names: Vec<String> = vars.iter().map(|(n, _)| n.clone()).collect();
-                    let text = format!("{}{:?} static", fixed::INTERNAL_CURSOR, query.pos);
-                    let row = self.plsql_query(query, &text, &names, vars)?;
+                    let st = self.static_sql(query, text, &names)?;
+                    let row = self.plsql_query(query, &st, &names, vars)?;
                     assign_into(vars, into, row, query.pos)?;
                 }
                 PlsqlStatement::ExecuteImmediate { sql, into, using, pos } => {
@@ -257,7 +254,7 @@ impl Run<'_> {
                             }
                         }
                         StatementKind::Insert(i) => {
-                            self.insert(i, &[binds], &[], Client::Plsql).map_err(at_statement)?;
+                            self.insert(i, &[binds], &stmt.text, Client::Plsql).map_err(at_statement)?;
                         }
                         _ => {
                             self.run_statement(&stmt).map_err(at_statement)?;
@@ -269,21 +266,51 @@ impl Run<'_> {
         Ok(Flow::Next)
     }
 
-    pub(super) fn plsql_query(
+    /// A static `SELECT ... INTO`: the cursor of its normalized text, its
+    /// binds the block's variables (the innermost of a name).
+    fn plsql_query(
         &mut self,
         q: &Query,
-        text: &str,
+        st: &StaticSql,
         names: &[String],
         vars: &[(String, Value)],
     ) -> Result<Option<Vec<Value>>, LabError> {
         let cs = self.call_stacks(Client::Plsql);
-        let (c, _) = self.open_cursor(q, text, names, &cs)?;
-        let binds: Vec<Value> = c
-            .bind_names
-            .iter()
-            .map(|n| vars.iter().find(|(v, _)| v == n).map(|(_, x)| x.clone()).unwrap_or(Value::Null))
-            .collect();
-        self.fetch_into(c, text, &binds, &cs, q.pos)
+        let (c, _) = self.open_cursor(q, &st.text, names, &cs)?;
+        let binds = static_binds(st, vars);
+        self.fetch_into(c, &st.text, &binds, &cs, q.pos)
+    }
+
+    /// The SQL text of static SQL (`raw` as written, at `q.pos`) and the
+    /// variables it binds, as the PL/SQL compiler makes them: the cursor's
+    /// identity is that text, never where the statement sits. Worked out
+    /// once per text and set of variables in scope (which decide what
+    /// each name resolves to) until DDL changes what names mean.
+    pub(super) fn static_sql(
+        &mut self,
+        q: &Query,
+        raw: &str,
+        names: &[String],
+    ) -> Result<std::rc::Rc<StaticSql>, LabError> {
+        let mut key = String::with_capacity(raw.len() + 16 * names.len() + 1);
+        key.push_str(raw);
+        for n in names {
+            key.push('\u{0}');
+            key.push_str(n);
+        }
+        if let Some(st) = self.s.static_sql.get(&key) {
+            return Ok(st.clone());
+        }
+        let profile = self.inst.profile.clone();
+        let ctx = Self::plan_ctx(&self.inst.cat, &profile, &self.s.params, self.s.sid, names);
+        let c = exec::compile(q, &ctx)?;
+        let (text, _) = lio_sql::plsql_static_text(raw, q.pos, &c.plsql_refs);
+        let st = std::rc::Rc::new(StaticSql { text, binds: c.bind_names });
+        if self.s.static_sql.len() >= 10_000 {
+            self.s.static_sql.clear();
+        }
+        self.s.static_sql.insert(key, st.clone());
+        Ok(st)
     }
 
     pub(super) fn plsql_dynamic_query(
@@ -427,4 +454,22 @@ impl Run<'_> {
         }
         Ok(())
     }
+}
+
+/// Static SQL as the PL/SQL compiler hands it to the SQL engine.
+#[derive(Debug)]
+pub(crate) struct StaticSql {
+    /// The normalized text (upper case, no INTO, variables as `:Bn`).
+    pub text: String,
+    /// The variable read by each of the cursor's binds, in bind order.
+    pub binds: Vec<String>,
+}
+
+/// The values of a static statement's binds: the innermost variable of
+/// each name.
+fn static_binds(st: &StaticSql, vars: &[(String, Value)]) -> Vec<Value> {
+    st.binds
+        .iter()
+        .map(|n| vars.iter().rev().find(|(v, _)| v == n).map(|(_, x)| x.clone()).unwrap_or(Value::Null))
+        .collect()
 }
