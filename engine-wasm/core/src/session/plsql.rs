@@ -298,6 +298,11 @@ impl Run<'_> {
             key.push('\u{0}');
             key.push_str(n);
         }
+        if self.s.static_sql_seq != self.inst.ddl_seq {
+            // DDL since: what a name means may have changed.
+            self.s.static_sql.clear();
+            self.s.static_sql_seq = self.inst.ddl_seq;
+        }
         if let Some(st) = self.s.static_sql.get(&key) {
             return Ok(st.clone());
         }
@@ -356,7 +361,15 @@ impl Run<'_> {
     ) -> Result<(), LabError> {
         let mut vals = Vec::new();
         for (n, e) in args {
-            vals.push((n.clone(), self.plsql_eval(e, vars)?));
+            // DBMS_STATS.AUTO_INVALIDATE is a BOOLEAN constant whose value is NULL.
+            let auto_invalidate = match e {
+                Expr::Column { qualifier: Some(q), name: c } => q.name == "DBMS_STATS" && c.name == "AUTO_INVALIDATE",
+                Expr::Column { qualifier: None, name: c } => c.name == "DBMS_STATS.AUTO_INVALIDATE",
+                Expr::Function { name: c, args } => args.is_empty() && c.name == "DBMS_STATS.AUTO_INVALIDATE",
+                _ => false,
+            };
+            let v = if auto_invalidate { Value::Null } else { self.plsql_eval(e, vars)? };
+            vals.push((n.clone(), v));
         }
         let arg = |i: usize, named: &str| -> Option<Value> {
             vals.iter()
@@ -378,6 +391,26 @@ impl Run<'_> {
                 let v = arg(0, "val").and_then(|v| v.as_f64()).unwrap_or(0.0);
                 self.s.rng.seed(v as u64);
             }
+            "DBMS_SESSION.SLEEP" | "DBMS_LOCK.SLEEP" => {
+                // An idle wait (PL/SQL lock timer): the session's clock
+                // moves on, no DB time. Up to 3,153,600 s (DBMS_SESSION).
+                let secs = arg(0, "seconds").and_then(|v| v.as_f64());
+                match secs {
+                    Some(s) if (0.0..=3_153_600.0).contains(&s) => {
+                        let us = s * 1e6;
+                        self.s.idle_us += us;
+                        let to = crate::sim::SimTime(self.s.cost.now_us() + us);
+                        self.s.cost.idle_until(to);
+                    }
+                    _ => {
+                        return Err(LabError::with(
+                            ora::LAB_UNSUPPORTED,
+                            format_args!("{} of other than 0 to 3153600 seconds", name.name),
+                            name.pos,
+                        ))
+                    }
+                }
+            }
             "DBMS_OUTPUT.PUT_LINE" => out.push(arg(0, "a").map(|v| v.to_string()).unwrap_or_default()),
             "DBMS_STATS.GATHER_TABLE_STATS" => {
                 // DBMS_STATS commits, as DDL does.
@@ -397,7 +430,15 @@ impl Run<'_> {
                 st.gathered = true;
                 self.inst.cat.tables[id].stats = st;
                 self.inst.sga.row_cache.invalidate_table(&self.inst.cat, &tname);
-                self.invalidate_cursors();
+                // NO_INVALIDATE (13th argument): TRUE keeps the cursors,
+                // FALSE invalidates those on the table now, and
+                // DBMS_STATS.AUTO_INVALIDATE (NULL, the default) lets them
+                // roll over within _optimizer_invalidation_period.
+                match arg(12, "no_invalidate") {
+                    None | Some(Value::Null) => self.auto_invalidate_table(id),
+                    Some(v) if v.as_f64().is_some_and(|n| n != 0.0) || v.to_string().eq_ignore_ascii_case("TRUE") => {}
+                    Some(_) => self.invalidate_table(id),
+                }
             }
             "DBMS_MEMOPTIMIZE.POPULATE" => {
                 let t = arg(1, "table_name")
@@ -434,8 +475,8 @@ impl Run<'_> {
                 let on = arg(0, "sql_trace")
                     .map(|v| matches!(v, Value::Num(n) if n != 0.0) || v.to_string().eq_ignore_ascii_case("TRUE"))
                     .unwrap_or(false);
+                // SQL_TRACE is not part of a cursor's environment: no cursor is invalidated.
                 self.s.params.sql_trace = on;
-                self.invalidate_cursors();
             }
             "RUNSTATS_PKG.RS_START" | "RUNSTATS_PKG.RS_MIDDLE" | "RUNSTATS_PKG.RS_STOP" => {
                 let threshold = arg(0, "p_difference_threshold").and_then(|v| v.as_f64()).unwrap_or(0.0);

@@ -64,6 +64,13 @@ pub struct Compiled {
     /// a record field `r.f`, where `r` is): the static SQL's text replaces
     /// them by binds (`lio_sql::plsql_static_text`).
     pub plsql_refs: Vec<Pos>,
+    /// The library cache's view of it (session/cursor.rs): the tables'
+    /// versions it was built on, when, its child number and the
+    /// optimizer environment it was built in.
+    pub deps: Vec<(TableId, u64)>,
+    pub parsed_at_us: f64,
+    pub child: u32,
+    pub opt_env: Option<std::rc::Rc<crate::session::cursor::OptEnv>>,
 }
 
 struct Draft {
@@ -469,6 +476,10 @@ pub fn compile(q: &Query, ctx: &PlanCtx<'_>) -> Result<Compiled, LabError> {
         predicates,
         stacks: None,
         plsql_refs: b.plsql_refs,
+        deps: Vec::new(),
+        parsed_at_us: 0.0,
+        child: 0,
+        opt_env: None,
     })
 }
 
