@@ -187,7 +187,9 @@ impl Engine {
             let result = lio_sql::parse_unit(&u);
             if u.buffered {
                 // Ended by a blank line: into the SQL buffer, not run.
-                out.push(self.buffer_step(&u, result));
+                if !on_step(self.buffer_step(&u, result)) {
+                    break;
+                }
                 continue;
             }
             let step = match result {

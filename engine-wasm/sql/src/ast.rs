@@ -588,6 +588,9 @@ pub enum PlsqlStatement {
     SelectInto {
         query: Query,
         into: Vec<Ident>,
+        /// The statement's text, INTO clause included (the cursor's SQL
+        /// is made from it: `lio_sql::plsql_static_text`).
+        text: String,
     },
     /// `EXECUTE IMMEDIATE 'sql' [INTO v] [USING a, b]`
     ExecuteImmediate {

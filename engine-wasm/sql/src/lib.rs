@@ -9,11 +9,13 @@ mod lexer;
 pub mod ora;
 mod parser;
 mod splitter;
+mod static_sql;
 pub mod transcript;
 
 pub use error::{LabError, LabResult};
 pub use parser::{parse_unit, MAX_EXPRESSION_DEPTH};
 pub use splitter::{split_script, split_script_at, split_script_sqlplus, ScriptUnit, UnitKind};
+pub use static_sql::plsql_static_text;
 
 use ast::{Pos, Statement};
 

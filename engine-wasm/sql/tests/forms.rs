@@ -638,7 +638,7 @@ END blk;
     assert!(matches!(ins.kind, StatementKind::Insert(_)));
     let PlsqlStatement::Sql(c) = &b.body[6] else { panic!() };
     assert_eq!((c.kind.clone(), c.text.as_str(), c.pos), (StatementKind::Commit, "commit", p(10, 3)));
-    let PlsqlStatement::SelectInto { query, into } = &b.body[7] else { panic!() };
+    let PlsqlStatement::SelectInto { query, into, .. } = &b.body[7] else { panic!() };
     assert_eq!(query.select.len(), 2);
     assert_eq!(into.iter().map(|i| i.name.as_str()).collect::<Vec<_>>(), ["N", "S"]);
     let PlsqlStatement::ForLoop { body, .. } = &b.body[11] else { panic!() };

@@ -171,6 +171,7 @@ impl FixedView {
                 "EXECUTIONS",
                 "PARSE_CALLS",
                 "LOADS",
+                "INVALIDATIONS",
                 "ROWS_PROCESSED",
                 "BUFFER_GETS",
                 "DISK_READS",

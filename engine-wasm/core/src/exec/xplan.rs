@@ -249,8 +249,22 @@ pub fn render(lines: &[PlanLineOut], f: &Format, src: PlanSource, cursor: Option
         Col { head: "Name", cells: lines.iter().map(|l| l.name.clone().unwrap_or_default()).collect(), left: true },
     ];
     // Line 0 of a cursor shows no estimates, and its cost with (100).
-    let est = |l: &PlanLineOut, s: String| if cursor_mode && l.id == 0 { String::new() } else { s };
+    // Lines DBMS_XPLAN leaves blank: COUNT STOPKEY and FILTER print no
+    // estimate at all, SORT AGGREGATE its Rows and Bytes but no Cost or
+    // Time, and the outer NESTED LOOPS of NLJ batching nothing (the inner
+    // one carries the join's figures).
+    let blank = |l: &PlanLineOut| blank_estimates(lines, l);
+    let est = |l: &PlanLineOut, s: String| {
+        if (cursor_mode && l.id == 0) || blank(l) == Blank::All {
+            String::new()
+        } else {
+            s
+        }
+    };
     let cost_cell = |l: &PlanLineOut| {
+        if blank(l) != Blank::None {
+            return String::new();
+        }
         let pct = if cursor_mode && l.id == 0 { 100 } else { 0 };
         format!("{:>5} {:>5}", units(l.cost), format!("({pct})"))
     };
@@ -272,7 +286,10 @@ pub fn render(lines: &[PlanLineOut], f: &Format, src: PlanSource, cursor: Option
         }
         if f.time {
             let head = if f.stats { "E-Time" } else { "Time" };
-            let cells = lines.iter().map(|l| est(l, time_of_cost(l.cost as f64))).collect();
+            let cells = lines
+                .iter()
+                .map(|l| if blank(l) == Blank::None { est(l, time_of_cost(l.cost as f64)) } else { String::new() })
+                .collect();
             cols.push(Col { head, cells, left: true });
         }
         if stats_shown {
@@ -344,6 +361,38 @@ pub fn render(lines: &[PlanLineOut], f: &Format, src: PlanSource, cursor: Option
         out.push(String::new());
     }
     out
+}
+
+/// Which estimate columns DBMS_XPLAN leaves blank on a line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Blank {
+    None,
+    /// Cost and Time.
+    Cost,
+    /// Rows, Bytes, Cost and Time.
+    All,
+}
+
+fn blank_estimates(lines: &[PlanLineOut], l: &PlanLineOut) -> Blank {
+    match l.operation.trim_end() {
+        "COUNT STOPKEY" | "COUNT" | "FILTER" => Blank::All,
+        "SORT AGGREGATE" => Blank::Cost,
+        "NESTED LOOPS" => {
+            // NLJ batching: NESTED LOOPS over (NESTED LOOPS, a table
+            // access by rowid with no child of its own).
+            let kids: Vec<&PlanLineOut> = lines.iter().filter(|k| k.parent == Some(l.id)).collect();
+            let batching = kids.len() == 2
+                && kids[0].operation.trim_end() == "NESTED LOOPS"
+                && kids[1].operation.starts_with("TABLE ACCESS BY INDEX ROWID")
+                && !lines.iter().any(|k| k.parent == Some(kids[1].id));
+            if batching {
+                Blank::All
+            } else {
+                Blank::None
+            }
+        }
+        _ => Blank::None,
+    }
 }
 
 fn num_col(head: &'static str, cells: Vec<String>) -> Col {

@@ -85,7 +85,18 @@ pub struct Instance {
     /// The library cache: texts of the shared cursors any session has
     /// parsed. A session that lacks a cursor finds it here (a soft parse)
     /// or builds it (a hard parse).
-    pub library_cache: crate::fasthash::FxSet<String>,
+    pub library_cache: crate::fasthash::FxMap<String, Vec<crate::session::cursor::LibChild>>,
+    /// Per table: bumped when DDL changes it (or its indexes) or its
+    /// statistics are gathered with NO_INVALIDATE => FALSE; a cursor built
+    /// on an older version is invalid.
+    pub table_versions: Vec<u64>,
+    /// Per table: when statistics were gathered with AUTO_INVALIDATE (µs on
+    /// the gathering session's clock): the cursors built before are
+    /// invalidated once `_optimizer_invalidation_period` has passed.
+    pub auto_invalidations: Vec<Vec<f64>>,
+    /// Bumped at each such change: PL/SQL's static SQL texts are worked
+    /// out again (what a name means may have changed).
+    pub ddl_seq: u64,
     /// Bumped when DDL or a parameter change invalidates every cursor;
     /// a session whose cursors are older drops them.
     pub cursor_epoch: u64,
@@ -113,7 +124,8 @@ pub struct Instance {
     pub figures_at_startup: crate::session::fixed::SessionFigures,
     /// V$SQL: executed SQL texts and their figures.
     pub sql_area: Vec<crate::session::fixed::SqlAreaEntry>,
-    pub sql_area_index: crate::fasthash::FxMap<String, usize>,
+    /// Each text's entries, by child number.
+    pub sql_area_index: crate::fasthash::FxMap<String, Vec<usize>>,
     pub sql_area_next_id: u64,
     /// Stored procedures and functions, by name.
     pub programs: std::collections::BTreeMap<String, std::rc::Rc<lio_sql::ast::StoredProgram>>,
@@ -138,6 +150,9 @@ impl Instance {
             cat: Catalog::default(),
             limits: LabLimits::default(),
             library_cache: Default::default(),
+            table_versions: Vec::new(),
+            auto_invalidations: Vec::new(),
+            ddl_seq: 0,
             cursor_epoch: 0,
             up: true,
             txns: Default::default(),

@@ -282,7 +282,7 @@ impl Run<'_> {
             let iname = cname.unwrap_or_else(|| format!("SYS_C{:07}", 20000 + self.inst.cat.indexes.len()));
             self.add_index(tid, &iname, cols, true, pool, 10)?;
         }
-        self.invalidate_cursors();
+        // A new table: no cursor depends on it yet.
         if let Some(rows) = ctas_rows {
             let n = rows.len() as u64;
             self.insert_rows(tid, rows, c.name.pos)?;
@@ -423,7 +423,7 @@ impl Run<'_> {
             },
         )?;
         self.place(self.inst.cat.indexes[iid].seg, &c.physical);
-        self.invalidate_cursors();
+        self.invalidate_table(tid);
         Ok(Outcome { feedback: Some("Index created.".into()), ..Default::default() })
     }
 }

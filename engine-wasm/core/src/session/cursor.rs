@@ -25,7 +25,128 @@ pub(crate) struct FetchPolicy {
     pub round_trips: bool,
 }
 
+/// `_optimizer_invalidation_period`: after statistics are gathered with
+/// `NO_INVALIDATE => DBMS_STATS.AUTO_INVALIDATE` (the default), the
+/// cursors that depend on the table stay valid for up to this long; the
+/// next parse after it builds a new child (Oracle spreads the moment at
+/// random over the window; the lab takes its end). 18,000 s:
+/// <https://docs.oracle.com/en/database/oracle/oracle-database/19/arpls/DBMS_STATS.html>
+pub const OPTIMIZER_INVALIDATION_PERIOD_US: f64 = 18_000.0 * 1e6;
+
+/// The parameters a cursor is optimized under (V$SQL_OPTIMIZER_ENV): a
+/// cursor built under other values is another child, never shared.
+#[derive(Debug, Clone, PartialEq)]
+pub struct OptEnv {
+    nlj_batching_enabled: bool,
+    statistics_level: StatisticsLevel,
+    db_file_multiblock_read_count: u32,
+    workarea_size_policy: crate::instance::params::WorkareaPolicy,
+    sort_area_size: u64,
+    pga_aggregate_target: u64,
+    smm_max_size_kb: u64,
+    sort_multiblock_read_count: u32,
+    /// Parameters the lab keeps without modelling (optimizer_mode, ...).
+    other: std::collections::BTreeMap<String, String>,
+}
+
+impl OptEnv {
+    pub fn of(p: &crate::instance::params::Parameters) -> OptEnv {
+        OptEnv {
+            nlj_batching_enabled: p.nlj_batching_enabled,
+            statistics_level: p.statistics_level,
+            db_file_multiblock_read_count: p.db_file_multiblock_read_count,
+            workarea_size_policy: p.workarea_size_policy,
+            sort_area_size: p.sort_area_size,
+            pga_aggregate_target: p.pga_aggregate_target,
+            smm_max_size_kb: p.smm_max_size_kb,
+            sort_multiblock_read_count: p.sort_multiblock_read_count,
+            other: p.other.clone(),
+        }
+    }
+
+    /// Whether `p` gives this environment (no allocation).
+    fn matches(&self, p: &crate::instance::params::Parameters) -> bool {
+        self.nlj_batching_enabled == p.nlj_batching_enabled
+            && self.statistics_level == p.statistics_level
+            && self.db_file_multiblock_read_count == p.db_file_multiblock_read_count
+            && self.workarea_size_policy == p.workarea_size_policy
+            && self.sort_area_size == p.sort_area_size
+            && self.pga_aggregate_target == p.pga_aggregate_target
+            && self.smm_max_size_kb == p.smm_max_size_kb
+            && self.sort_multiblock_read_count == p.sort_multiblock_read_count
+            && self.other == p.other
+    }
+}
+
+/// One child cursor of a text in the library cache.
+#[derive(Debug, Clone)]
+pub struct LibChild {
+    pub env: std::rc::Rc<OptEnv>,
+    /// The tables' versions it was built on.
+    pub deps: Vec<(TableId, u64)>,
+    /// When it was built (µs, the building session's clock).
+    pub parsed_at_us: f64,
+    /// Replaced by a newer child (rolling invalidation): not shared.
+    pub obsolete: bool,
+}
+
+/// Why a cursor built earlier may not be used now.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Staleness {
+    Current,
+    /// DDL or statistics gathered with NO_INVALIDATE => FALSE on a table
+    /// it reads: the cursor is invalidated and reloaded.
+    Invalidated,
+    /// Statistics gathered with AUTO_INVALIDATE, and the window passed: a
+    /// new child is built.
+    RollingDue,
+}
+
 impl Run<'_> {
+    /// Whether a cursor built on `deps` at `parsed_at_us` may still run.
+    fn staleness(&self, deps: &[(TableId, u64)], parsed_at_us: f64) -> Staleness {
+        let now = self.s.cost.now_us();
+        let mut st = Staleness::Current;
+        for &(t, v) in deps {
+            if self.inst.table_versions.get(t).copied().unwrap_or(0) != v {
+                return Staleness::Invalidated;
+            }
+            let due = self
+                .inst
+                .auto_invalidations
+                .get(t)
+                .and_then(|g| g.iter().find(|&&at| at >= parsed_at_us))
+                .is_some_and(|&at| now >= at + OPTIMIZER_INVALIDATION_PERIOD_US);
+            if due {
+                st = Staleness::RollingDue;
+            }
+        }
+        st
+    }
+
+    /// DDL on table `t` (or its indexes), or statistics gathered with
+    /// NO_INVALIDATE => FALSE: the cursors that read it are invalid, and
+    /// no other.
+    pub(super) fn invalidate_table(&mut self, t: TableId) {
+        let v = &mut self.inst.table_versions;
+        if v.len() <= t {
+            v.resize(t + 1, 0);
+        }
+        v[t] += 1;
+        self.inst.ddl_seq += 1;
+    }
+
+    /// Statistics gathered on `t` with AUTO_INVALIDATE: its cursors roll
+    /// over to new children once the invalidation period has passed.
+    pub(super) fn auto_invalidate_table(&mut self, t: TableId) {
+        let now = self.s.cost.now_us();
+        let v = &mut self.inst.auto_invalidations;
+        if v.len() <= t {
+            v.resize(t + 1, Vec::new());
+        }
+        v[t].push(now);
+    }
+
     /// Get (or hard parse) the cursor for `text`. Returns whether it was a
     /// hard parse.
     pub(super) fn open_cursor(
@@ -53,6 +174,12 @@ impl Run<'_> {
         if self.s.cursor_keys.len() < 16 {
             self.s.cursor_keys.push(key);
         }
+        // Built in another optimizer environment, or on a table changed
+        // since: the library cache decides (compile_cursor).
+        let same_env = c.opt_env.as_ref().is_some_and(|e| e.matches(&self.s.params));
+        if !same_env || self.staleness(&c.deps, c.parsed_at_us) != Staleness::Current {
+            return None;
+        }
         c.sql_slot = self.sql_area_parse(text, &c, false);
         self.s.stats.calls.session_cursor_cache_hits += 1;
         let us = self.inst.cost_params.soft_parse_us;
@@ -74,8 +201,67 @@ impl Run<'_> {
         let ctx = Self::plan_ctx(&self.inst.cat, &profile, &self.s.params, self.s.sid, vars);
         let mut c = exec::compile(q, &ctx)?;
         self.s.stats.calls.opened_cursors_cumulative += 1;
-        let shared = self.inst.library_cache.contains(text);
+        // The library cache: a child of this text built in this optimizer
+        // environment, on the tables as they are, is shared (a soft parse);
+        // an invalidated one is reloaded; else a new child is built.
+        let now = self.s.cost.now_us();
+        let versions: Vec<(TableId, u64)> =
+            c.tables.iter().map(|&t| (t, self.inst.table_versions.get(t).copied().unwrap_or(0))).collect();
+        let found = self.inst.library_cache.get(text).and_then(|children| {
+            children
+                .iter()
+                .enumerate()
+                .rev()
+                .find(|(_, ch)| !ch.obsolete && ch.env.matches(&self.s.params))
+                .map(|(i, ch)| (i, self.staleness(&ch.deps, ch.parsed_at_us), ch.parsed_at_us, ch.env.clone()))
+        });
+        let (shared, invalidated) = match found {
+            Some((i, Staleness::Current, at, env)) => {
+                c.child = i as u32;
+                c.parsed_at_us = at;
+                c.deps = versions;
+                c.opt_env = Some(env);
+                (true, false)
+            }
+            found => {
+                if !self.inst.library_cache.contains_key(text) && self.inst.library_cache.len() >= LIBRARY_CACHE_CURSORS
+                {
+                    // The shared pool is full: unpinned cursors age out (model: all of them).
+                    self.inst.library_cache.clear();
+                }
+                let env = std::rc::Rc::new(OptEnv::of(&self.s.params));
+                let child = LibChild { env: env.clone(), deps: versions.clone(), parsed_at_us: now, obsolete: false };
+                let children = self.inst.library_cache.entry(text.to_string()).or_default();
+                let i = match found {
+                    // Invalidated: the same child is loaded again.
+                    Some((i, Staleness::Invalidated, ..)) if i < children.len() => {
+                        children[i] = child;
+                        i
+                    }
+                    // Rolling invalidation: a new child replaces it.
+                    Some((i, ..)) => {
+                        if let Some(old) = children.get_mut(i) {
+                            old.obsolete = true;
+                        }
+                        children.push(child);
+                        children.len() - 1
+                    }
+                    None => {
+                        children.push(child);
+                        children.len() - 1
+                    }
+                };
+                c.child = i as u32;
+                c.parsed_at_us = now;
+                c.deps = versions;
+                c.opt_env = Some(env);
+                (false, matches!(found, Some((_, Staleness::Invalidated, ..))))
+            }
+        };
         c.sql_slot = self.sql_area_parse(text, &c, !shared);
+        if invalidated {
+            self.sql_area_invalidated(c.sql_slot);
+        }
         if shared {
             // Another session parsed it: a soft parse (no optimization, no
             // recursive SQL).
@@ -84,11 +270,6 @@ impl Run<'_> {
             self.call_event(kind::PARSE, cs.parse);
             return Ok((c, false));
         }
-        if self.inst.library_cache.len() >= LIBRARY_CACHE_CURSORS {
-            // The shared pool is full: unpinned cursors age out (model: all of them).
-            self.inst.library_cache.clear();
-        }
-        self.inst.library_cache.insert(text.to_string());
         self.recursive_dictionary_sql(&c.tables, cs.hard_parse);
         self.s.stats.calls.parse_count_hard += 1;
         let us = self.inst.cost_params.hard_parse_us;

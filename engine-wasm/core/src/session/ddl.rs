@@ -29,7 +29,8 @@ impl Run<'_> {
             let _ = ix.btree.build(entries);
             ix.btree.set_rowid_blocks(&t.loc);
         }
-        self.invalidate_cursors();
+        // The cursors on its table (an index belongs to its table).
+        self.invalidate_table(self.inst.cat.indexes[iid].table);
         Ok(Outcome { feedback: Some("Index altered.".into()), ..Default::default() })
     }
 
@@ -87,7 +88,7 @@ impl Run<'_> {
                 }
             }
         }
-        self.invalidate_cursors();
+        self.invalidate_table(tid);
         Ok(Outcome { feedback: Some("Table altered.".into()), ..Default::default() })
     }
 
@@ -125,7 +126,6 @@ impl Run<'_> {
                     .table_id(n)
                     .ok_or_else(|| LabError::new(ora::TABLE_OR_VIEW_DOES_NOT_EXIST, d.name.pos))?;
                 self.drop_table(tid);
-                self.invalidate_cursors();
                 Ok(Outcome { feedback: Some("Table dropped.".into()), ..Default::default() })
             }
             ObjectKind::Index => {
@@ -140,7 +140,7 @@ impl Run<'_> {
                 self.inst.cat.segments[seg as usize].dropped = true;
                 self.inst.sga.cache.invalidate_segment(seg);
                 self.inst.cat.tables[tid].indexes.retain(|&i| i != iid);
-                self.invalidate_cursors();
+                self.invalidate_table(tid);
                 Ok(Outcome { feedback: Some("Index dropped.".into()), ..Default::default() })
             }
             ObjectKind::Procedure | ObjectKind::Function => self.drop_program(&d.name, d.kind == ObjectKind::Function),
@@ -166,13 +166,13 @@ impl Run<'_> {
                 let seg = self.inst.cat.clusters[cid].seg;
                 self.inst.cat.segments[seg as usize].dropped = true;
                 self.inst.sga.cache.invalidate_segment(seg);
-                self.invalidate_cursors();
                 Ok(Outcome { feedback: Some("Cluster dropped.".into()), ..Default::default() })
             }
         }
     }
 
     pub(super) fn drop_table(&mut self, tid: TableId) {
+        self.invalidate_table(tid);
         self.inst.sga.memopt.evict(tid);
         let t = &mut self.inst.cat.tables[tid];
         t.dropped = true;

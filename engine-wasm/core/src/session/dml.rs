@@ -10,17 +10,29 @@ use crate::storage::{self, RowLoc};
 impl Run<'_> {
     // ------------------------------------------------------------ DML
 
-    pub(super) fn insert_plsql(&mut self, i: &Insert, names: &[String], vals: &[Value]) -> Result<u64, LabError> {
-        self.insert_with_vars(i, names, vals)
+    pub(super) fn insert_plsql(
+        &mut self,
+        i: &Insert,
+        text: &str,
+        names: &[String],
+        vals: &[Value],
+    ) -> Result<u64, LabError> {
+        self.insert_with_vars(i, text, names, vals)
     }
 
-    pub(super) fn insert_with_vars(&mut self, i: &Insert, names: &[String], vals: &[Value]) -> Result<u64, LabError> {
+    pub(super) fn insert_with_vars(
+        &mut self,
+        i: &Insert,
+        text: &str,
+        names: &[String],
+        vals: &[Value],
+    ) -> Result<u64, LabError> {
         let tid = self
             .inst
             .cat
             .table_id(&i.table.name)
             .ok_or_else(|| LabError::new(ora::TABLE_OR_VIEW_DOES_NOT_EXIST, i.table.pos))?;
-        let rows = self.insert_source_rows(i, tid, names, &[vals.to_vec()])?;
+        let rows = self.insert_source_rows(i, text, tid, names, &[vals.to_vec()])?;
         let n = rows.len() as u64;
         self.insert_rows(tid, rows, i.table.pos)?;
         Ok(n)
@@ -32,7 +44,7 @@ impl Run<'_> {
         &mut self,
         i: &Insert,
         bind_rows: &[Vec<Value>],
-        _vars: &[String],
+        text: &str,
         client: Client,
     ) -> Result<u64, LabError> {
         let tid = self
@@ -47,7 +59,7 @@ impl Run<'_> {
         let us = self.inst.cost_params.execute_call_us;
         self.s.cost.charge(cs.execute, us);
         let sets: Vec<Vec<Value>> = if bind_rows.is_empty() { vec![Vec::new()] } else { bind_rows.to_vec() };
-        let rows = self.insert_source_rows(i, tid, &[], &sets)?;
+        let rows = self.insert_source_rows(i, text, tid, &[], &sets)?;
         let n = rows.len() as u64;
         self.insert_rows(tid, rows, i.table.pos)?;
         Ok(n)
@@ -56,6 +68,7 @@ impl Run<'_> {
     pub(super) fn insert_source_rows(
         &mut self,
         i: &Insert,
+        text: &str,
         tid: TableId,
         names: &[String],
         bind_sets: &[Vec<Value>],
@@ -113,7 +126,13 @@ impl Run<'_> {
             }
             InsertSource::Query(q) => {
                 let cs = self.call_stacks(Client::Plsql);
-                let text = format!("{}INSERT-SELECT {:?}", super::fixed::INTERNAL_CURSOR, q.pos);
+                // The query's cursor: the INSERT's text (and, in PL/SQL, the
+                // variables in scope, which decide what its names mean).
+                let mut text = format!("{}INSERT-SELECT {}", super::fixed::INTERNAL_CURSOR, text);
+                for n in names {
+                    text.push('\u{0}');
+                    text.push_str(n);
+                }
                 let (mut cur, _) = self.open_cursor(q, &text, names, &cs)?;
                 if cur.columns.len() != targets.len() {
                     return Err(if cur.columns.len() < targets.len() {
@@ -123,7 +142,19 @@ impl Run<'_> {
                     });
                 }
                 let mut rows = Vec::new();
-                let binds = bind_sets.first().cloned().unwrap_or_default();
+                let set = bind_sets.first().cloned().unwrap_or_default();
+                // PL/SQL variables by name (the innermost of a name), other
+                // binds by position.
+                let binds: Vec<Value> = if names.is_empty() {
+                    set
+                } else {
+                    cur.bind_names
+                        .iter()
+                        .map(|n| {
+                            names.iter().rposition(|x| x == n).and_then(|p| set.get(p).cloned()).unwrap_or(Value::Null)
+                        })
+                        .collect()
+                };
                 self.execute_fetch(
                     &mut cur,
                     &text,

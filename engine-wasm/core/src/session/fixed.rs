@@ -88,6 +88,11 @@ pub struct SqlAreaEntry {
     pub parse_calls: u64,
     /// Hard parses (the cursor built, again after an invalidation).
     pub loads: u64,
+    /// The child cursor (another optimizer environment, or a rolling
+    /// invalidation, builds another).
+    pub child: u32,
+    /// Times the child was invalidated (DDL or statistics on what it reads).
+    pub invalidations: u64,
     pub rows_processed: u64,
     pub buffer_gets: u64,
     pub disk_reads: u64,
@@ -263,7 +268,8 @@ impl Run<'_> {
             return None;
         }
         let a = &mut *self.inst;
-        let slot = match a.sql_area_index.get(text) {
+        let child = c.child as usize;
+        let slot = match a.sql_area_index.get(text).and_then(|v| v.get(child)).filter(|&&i| i != usize::MAX) {
             Some(&i) => i,
             None => {
                 if a.sql_area.len() >= SQL_AREA_ENTRIES {
@@ -279,10 +285,16 @@ impl Run<'_> {
                     sql_id,
                     hash_value,
                     plan_hash_value: crate::exec::xplan::plan_hash_of(&c.lines),
+                    child: c.child,
                     ..Default::default()
                 });
-                a.sql_area_index.insert(text.to_string(), a.sql_area.len() - 1);
-                a.sql_area.len() - 1
+                let slot = a.sql_area.len() - 1;
+                let v = a.sql_area_index.entry(text.to_string()).or_default();
+                if v.len() <= child {
+                    v.resize(child + 1, usize::MAX);
+                }
+                v[child] = slot;
+                slot
             }
         };
         let e = &mut a.sql_area[slot];
@@ -292,6 +304,14 @@ impl Run<'_> {
             e.plan_hash_value = crate::exec::xplan::plan_hash_of(&c.lines);
         }
         Some((slot, e.id))
+    }
+
+    /// The cursor in `slot` was found invalid and is being loaded again.
+    pub(crate) fn sql_area_invalidated(&mut self, slot: Option<(usize, u64)>) {
+        let Some((i, id)) = slot else { return };
+        if let Some(e) = self.inst.sql_area.get_mut(i).filter(|e| e.id == id) {
+            e.invalidations += 1;
+        }
     }
 
     pub(crate) fn sql_mark(&self) -> SqlMark {
@@ -543,12 +563,13 @@ impl Run<'_> {
                         text(&e.sql_id),
                         text(&short),
                         text(&e.text),
-                        num(0),
+                        num(e.child),
                         num(e.hash_value),
                         num(e.plan_hash_value),
                         num(e.executions as f64),
                         num(e.parse_calls as f64),
                         num(e.loads as f64),
+                        num(e.invalidations as f64),
                         num(e.rows_processed as f64),
                         num(e.buffer_gets as f64),
                         num(e.disk_reads as f64),

@@ -299,7 +299,7 @@ impl Run<'_> {
                         self.check_work()?;
                         let end = v.saturating_add(batch - 1).min(hi);
                         let binds: Vec<Vec<Value>> = (v..=end).map(|x| vec![Value::Num(x as f64)]).collect();
-                        let n = self.insert(ins, &binds, &[], client)?;
+                        let n = self.insert(ins, &binds, &stmt.text, client)?;
                         rows_processed += n;
                         let rows = (end - v + 1) as u64;
                         self.roundtrip(

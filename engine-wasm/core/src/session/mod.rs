@@ -9,7 +9,7 @@
 mod change;
 pub mod cr;
 mod create;
-mod cursor;
+pub mod cursor;
 mod ddl;
 mod dml;
 pub mod fixed;
@@ -168,6 +168,11 @@ pub struct Session {
     /// A DML statement's working vectors, reused from one execution to the
     /// next (session/change.rs).
     pub(crate) dml: change::DmlScratch,
+    /// PL/SQL static SQL's cursor texts, by text as written and the
+    /// variables in scope (session/plsql.rs).
+    pub(crate) static_sql: crate::fasthash::FxMap<String, std::rc::Rc<plsql::StaticSql>>,
+    /// The instance's `ddl_seq` those texts were worked out at.
+    pub(crate) static_sql_seq: u64,
 }
 
 /// The wait counters at a point in time (a step's waits are the difference).
@@ -259,6 +264,8 @@ impl Session {
             sync_stack: None,
             cursor_keys: Vec::new(),
             dml: Default::default(),
+            static_sql: Default::default(),
+            static_sql_seq: 0,
         }
     }
 
@@ -579,11 +586,13 @@ impl Run<'_> {
         PlanCtx { cat, plsql_vars: vars, profile, nlj_batching_enabled: params.nlj_batching_enabled, sid }
     }
 
-    /// DDL or a parameter change: every session's cursors and the shared
-    /// cursors are invalid; the next parse of any statement is hard.
+    /// A new instance or version profile: every session's cursors and the
+    /// shared cursors are gone; the next parse of any statement is hard.
+    /// (DDL invalidates the cursors of its table only: invalidate_table.)
     fn invalidate_cursors(&mut self) {
         self.s.cursors.clear();
         self.inst.library_cache.clear();
+        self.inst.ddl_seq += 1;
         self.inst.cursor_epoch += 1;
         self.s.cursor_epoch = self.inst.cursor_epoch;
     }
@@ -692,7 +701,7 @@ impl Run<'_> {
             }
             StatementKind::Insert(i) => {
                 self.s.sqlplus.last_sql = Some(stmt.clone());
-                let n = self.insert(i, &[], &[], Client::SqlPlus)?;
+                let n = self.insert(i, &[], &stmt.text, Client::SqlPlus)?;
                 self.user_call_roundtrip(Client::SqlPlus, stmt.text.len());
                 Ok(Outcome { rows_processed: n, feedback: Some(rows_created(n)), ..Default::default() })
             }
@@ -761,7 +770,8 @@ impl Run<'_> {
         self.inst.sga.cache.fastpath = self.inst.profile.fastpath_gets && p.fastpin_enable;
         self.inst.sga.cache.fastpath_examination = self.inst.profile.fastpath_examination && p.fastpin_enable;
         self.inst.sga.cache.dbwr.max_writes = self.inst.params.current.db_writer_max_writes;
-        self.invalidate_cursors();
+        // No cursor is invalidated: a cursor built under other optimizer
+        // parameters is another child (session/cursor.rs, OptEnv).
     }
 }
 

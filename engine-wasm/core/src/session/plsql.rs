@@ -155,20 +155,17 @@ impl Run<'_> {
                 }
                 PlsqlStatement::CursorFor { var, query, text, body } => {
                     let names: Vec<String> = vars.iter().map(|(n, _)| n.clone()).collect();
+                    let st = self.static_sql(query, text, &names)?;
+                    let key = &st.text;
                     let cs = self.call_stacks(Client::Plsql);
-                    let key = format!("{}{}", fixed::INTERNAL_CURSOR, text);
-                    let (mut c, _) = self.open_cursor(query, &key, &names, &cs)?;
-                    let binds: Vec<Value> = c
-                        .bind_names
-                        .iter()
-                        .map(|n| vars.iter().rev().find(|(v, _)| v == n).map(|(_, x)| x.clone()).unwrap_or(Value::Null))
-                        .collect();
+                    let (mut c, _) = self.open_cursor(query, key, &names, &cs)?;
+                    let binds = static_binds(&st, vars);
                     // A cursor FOR loop fetches 100 rows per call (10g+ array prefetch).
                     let policy = FetchPolicy { first: 100, then: 100, round_trips: false };
                     let mut rows = Vec::new();
-                    let r = self.execute_fetch(&mut c, &key, &binds, Client::Plsql, &cs, policy, Some(&mut rows), None);
+                    let r = self.execute_fetch(&mut c, key, &binds, Client::Plsql, &cs, policy, Some(&mut rows), None);
                     let columns = c.columns.clone();
-                    self.close_cursor(&key, c, true);
+                    self.close_cursor(key, c, true);
                     r?;
                     let base = vars.len();
                     for col in &columns {
@@ -199,7 +196,7 @@ impl Run<'_> {
                     StatementKind::Insert(i) => {
                         let names: Vec<String> = vars.iter().map(|(n, _)| n.clone()).collect();
                         let vals: Vec<Value> = vars.iter().map(|(_, v)| v.clone()).collect();
-                        self.insert_plsql(i, &names, &vals)?;
+                        self.insert_plsql(i, &stmt.text, &names, &vals)?;
                     }
                     StatementKind::Update(u) => {
                         self.update(u, &stmt.text, super::change::DmlBinds::Plsql(vars), Client::Plsql)?;
@@ -217,10 +214,10 @@ impl Run<'_> {
                         return Err(LabError::pls_run(ora::PLS_DDL_NEEDS_EXECUTE_IMMEDIATE, &[], stmt.pos));
                     }
                 },
-                PlsqlStatement::SelectInto { query, into } => {
+                PlsqlStatement::SelectInto { query, into, text } => {
                     let names: Vec<String> = vars.iter().map(|(n, _)| n.clone()).collect();
-                    let text = format!("{}{:?} static", fixed::INTERNAL_CURSOR, query.pos);
-                    let row = self.plsql_query(query, &text, &names, vars)?;
+                    let st = self.static_sql(query, text, &names)?;
+                    let row = self.plsql_query(query, &st, &names, vars)?;
                     assign_into(vars, into, row, query.pos)?;
                 }
                 PlsqlStatement::ExecuteImmediate { sql, into, using, pos } => {
@@ -257,7 +254,7 @@ impl Run<'_> {
                             }
                         }
                         StatementKind::Insert(i) => {
-                            self.insert(i, &[binds], &[], Client::Plsql).map_err(at_statement)?;
+                            self.insert(i, &[binds], &stmt.text, Client::Plsql).map_err(at_statement)?;
                         }
                         _ => {
                             self.run_statement(&stmt).map_err(at_statement)?;
@@ -269,21 +266,56 @@ impl Run<'_> {
         Ok(Flow::Next)
     }
 
-    pub(super) fn plsql_query(
+    /// A static `SELECT ... INTO`: the cursor of its normalized text, its
+    /// binds the block's variables (the innermost of a name).
+    fn plsql_query(
         &mut self,
         q: &Query,
-        text: &str,
+        st: &StaticSql,
         names: &[String],
         vars: &[(String, Value)],
     ) -> Result<Option<Vec<Value>>, LabError> {
         let cs = self.call_stacks(Client::Plsql);
-        let (c, _) = self.open_cursor(q, text, names, &cs)?;
-        let binds: Vec<Value> = c
-            .bind_names
-            .iter()
-            .map(|n| vars.iter().find(|(v, _)| v == n).map(|(_, x)| x.clone()).unwrap_or(Value::Null))
-            .collect();
-        self.fetch_into(c, text, &binds, &cs, q.pos)
+        let (c, _) = self.open_cursor(q, &st.text, names, &cs)?;
+        let binds = static_binds(st, vars);
+        self.fetch_into(c, &st.text, &binds, &cs, q.pos)
+    }
+
+    /// The SQL text of static SQL (`raw` as written, at `q.pos`) and the
+    /// variables it binds, as the PL/SQL compiler makes them: the cursor's
+    /// identity is that text, never where the statement sits. Worked out
+    /// once per text and set of variables in scope (which decide what
+    /// each name resolves to) until DDL changes what names mean.
+    pub(super) fn static_sql(
+        &mut self,
+        q: &Query,
+        raw: &str,
+        names: &[String],
+    ) -> Result<std::rc::Rc<StaticSql>, LabError> {
+        let mut key = String::with_capacity(raw.len() + 16 * names.len() + 1);
+        key.push_str(raw);
+        for n in names {
+            key.push('\u{0}');
+            key.push_str(n);
+        }
+        if self.s.static_sql_seq != self.inst.ddl_seq {
+            // DDL since: what a name means may have changed.
+            self.s.static_sql.clear();
+            self.s.static_sql_seq = self.inst.ddl_seq;
+        }
+        if let Some(st) = self.s.static_sql.get(&key) {
+            return Ok(st.clone());
+        }
+        let profile = self.inst.profile.clone();
+        let ctx = Self::plan_ctx(&self.inst.cat, &profile, &self.s.params, self.s.sid, names);
+        let c = exec::compile(q, &ctx)?;
+        let (text, _) = lio_sql::plsql_static_text(raw, q.pos, &c.plsql_refs);
+        let st = std::rc::Rc::new(StaticSql { text, binds: c.bind_names });
+        if self.s.static_sql.len() >= 10_000 {
+            self.s.static_sql.clear();
+        }
+        self.s.static_sql.insert(key, st.clone());
+        Ok(st)
     }
 
     pub(super) fn plsql_dynamic_query(
@@ -329,7 +361,15 @@ impl Run<'_> {
     ) -> Result<(), LabError> {
         let mut vals = Vec::new();
         for (n, e) in args {
-            vals.push((n.clone(), self.plsql_eval(e, vars)?));
+            // DBMS_STATS.AUTO_INVALIDATE is a BOOLEAN constant whose value is NULL.
+            let auto_invalidate = match e {
+                Expr::Column { qualifier: Some(q), name: c } => q.name == "DBMS_STATS" && c.name == "AUTO_INVALIDATE",
+                Expr::Column { qualifier: None, name: c } => c.name == "DBMS_STATS.AUTO_INVALIDATE",
+                Expr::Function { name: c, args } => args.is_empty() && c.name == "DBMS_STATS.AUTO_INVALIDATE",
+                _ => false,
+            };
+            let v = if auto_invalidate { Value::Null } else { self.plsql_eval(e, vars)? };
+            vals.push((n.clone(), v));
         }
         let arg = |i: usize, named: &str| -> Option<Value> {
             vals.iter()
@@ -350,6 +390,26 @@ impl Run<'_> {
             "DBMS_RANDOM.INITIALIZE" => {
                 let v = arg(0, "val").and_then(|v| v.as_f64()).unwrap_or(0.0);
                 self.s.rng.seed(v as u64);
+            }
+            "DBMS_SESSION.SLEEP" | "DBMS_LOCK.SLEEP" => {
+                // An idle wait (PL/SQL lock timer): the session's clock
+                // moves on, no DB time. Up to 3,153,600 s (DBMS_SESSION).
+                let secs = arg(0, "seconds").and_then(|v| v.as_f64());
+                match secs {
+                    Some(s) if (0.0..=3_153_600.0).contains(&s) => {
+                        let us = s * 1e6;
+                        self.s.idle_us += us;
+                        let to = crate::sim::SimTime(self.s.cost.now_us() + us);
+                        self.s.cost.idle_until(to);
+                    }
+                    _ => {
+                        return Err(LabError::with(
+                            ora::LAB_UNSUPPORTED,
+                            format_args!("{} of other than 0 to 3153600 seconds", name.name),
+                            name.pos,
+                        ))
+                    }
+                }
             }
             "DBMS_OUTPUT.PUT_LINE" => {
                 let line = arg(0, "a").map(|v| v.to_string()).unwrap_or_default();
@@ -383,7 +443,15 @@ impl Run<'_> {
                 st.gathered = true;
                 self.inst.cat.tables[id].stats = st;
                 self.inst.sga.row_cache.invalidate_table(&self.inst.cat, &tname);
-                self.invalidate_cursors();
+                // NO_INVALIDATE (13th argument): TRUE keeps the cursors,
+                // FALSE invalidates those on the table now, and
+                // DBMS_STATS.AUTO_INVALIDATE (NULL, the default) lets them
+                // roll over within _optimizer_invalidation_period.
+                match arg(12, "no_invalidate") {
+                    None | Some(Value::Null) => self.auto_invalidate_table(id),
+                    Some(v) if v.as_f64().is_some_and(|n| n != 0.0) || v.to_string().eq_ignore_ascii_case("TRUE") => {}
+                    Some(_) => self.invalidate_table(id),
+                }
             }
             "DBMS_MEMOPTIMIZE.POPULATE" => {
                 let t = arg(1, "table_name")
@@ -420,8 +488,8 @@ impl Run<'_> {
                 let on = arg(0, "sql_trace")
                     .map(|v| matches!(v, Value::Num(n) if n != 0.0) || v.to_string().eq_ignore_ascii_case("TRUE"))
                     .unwrap_or(false);
+                // SQL_TRACE is not part of a cursor's environment: no cursor is invalidated.
                 self.s.params.sql_trace = on;
-                self.invalidate_cursors();
             }
             "RUNSTATS_PKG.RS_START" | "RUNSTATS_PKG.RS_MIDDLE" | "RUNSTATS_PKG.RS_STOP" => {
                 let threshold = arg(0, "p_difference_threshold").and_then(|v| v.as_f64()).unwrap_or(0.0);
@@ -442,5 +510,22 @@ impl Run<'_> {
     }
 }
 
+/// Static SQL as the PL/SQL compiler hands it to the SQL engine.
+#[derive(Debug)]
+pub(crate) struct StaticSql {
+    /// The normalized text (upper case, no INTO, variables as `:Bn`).
+    pub text: String,
+    /// The variable read by each of the cursor's binds, in bind order.
+    pub binds: Vec<String>,
+}
+
+/// The values of a static statement's binds: the innermost variable of
+/// each name.
+fn static_binds(st: &StaticSql, vars: &[(String, Value)]) -> Vec<Value> {
+    st.binds
+        .iter()
+        .map(|n| vars.iter().rev().find(|(v, _)| v == n).map(|(_, x)| x.clone()).unwrap_or(Value::Null))
+        .collect()
+}
 /// Bytes a buffered DBMS_OUTPUT line holds besides its text.
 const OUTPUT_LINE_BYTES: u64 = 24;

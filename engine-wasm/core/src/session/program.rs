@@ -54,8 +54,7 @@ impl Run<'_> {
             }
         }
         self.inst.programs.insert(n, Rc::new(p.clone()));
-        // Cursors that call it are rebuilt (its dependants are invalidated).
-        self.invalidate_cursors();
+        // SQL cursors do not call stored programs in the lab: none depends on it.
         Ok(Outcome { feedback: Some(format!("{} created.", kind_name(p))), ..Default::default() })
     }
 
@@ -66,7 +65,6 @@ impl Run<'_> {
             return Err(LabError::with(ora::OBJECT_DOES_NOT_EXIST, &name.name, name.pos));
         }
         self.inst.programs.remove(&name.name);
-        self.invalidate_cursors();
         let what = if function { "Function" } else { "Procedure" };
         Ok(Outcome { feedback: Some(format!("{what} dropped.")), ..Default::default() })
     }

@@ -163,12 +163,13 @@ impl Parser<'_> {
                 "COMMIT" | "ROLLBACK" | "SAVEPOINT" => return self.embedded_sql(out, |p| p.transaction_statement()),
                 "SELECT" => {
                     let (query, into, _) = self.query_into(true)?;
+                    let text = self.slice(t.start, self.prev_end());
                     if into.is_empty() {
                         let (l, c) = self.pls_line_col(t.pos);
                         return Err(LabError::pls(ora::PLS_INTO_EXPECTED, &[], (l, c), t.pos));
                     }
                     self.semi()?;
-                    out.push(PlsqlStatement::SelectInto { query, into });
+                    out.push(PlsqlStatement::SelectInto { query, into, text });
                     return Ok(());
                 }
                 "WITH" => return Err(self.unsupported("WITH clauses (subquery factoring)")),

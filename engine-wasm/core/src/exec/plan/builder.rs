@@ -133,6 +133,9 @@ impl<'a> Builder<'a> {
                 match found {
                     Some(c) => c,
                     None if qualifier.is_none() && self.ctx.plsql_vars.contains(&name.name) => {
+                        if !self.plsql_refs.contains(&name.pos) {
+                            self.plsql_refs.push(name.pos);
+                        }
                         CExpr::Bind(self.bind(&name.name))
                     }
                     // A cursor FOR loop's record field (`r.value`).
@@ -142,6 +145,10 @@ impl<'a> Builder<'a> {
                     {
                         let field =
                             format!("{}.{}", qualifier.as_ref().map(|q| q.name.as_str()).unwrap_or(""), name.name);
+                        let at = qualifier.as_ref().map(|q| q.pos).unwrap_or(name.pos);
+                        if !self.plsql_refs.contains(&at) {
+                            self.plsql_refs.push(at);
+                        }
                         CExpr::Bind(self.bind(&field))
                     }
                     // PL/SQL BOOLEAN literals (arguments such as set_sql_trace(true)).

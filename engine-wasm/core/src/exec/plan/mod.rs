@@ -60,6 +60,17 @@ pub struct Compiled {
     pub line_stats: Vec<super::row_source::LineStat>,
     /// Operator stacks interned for the last fetch base (base, stacks).
     pub stacks: Option<(u32, Vec<crate::session::kernel::OpStacks>)>,
+    /// Where the names that resolved to PL/SQL variables are written (for
+    /// a record field `r.f`, where `r` is): the static SQL's text replaces
+    /// them by binds (`lio_sql::plsql_static_text`).
+    pub plsql_refs: Vec<Pos>,
+    /// The library cache's view of it (session/cursor.rs): the tables'
+    /// versions it was built on, when, its child number and the
+    /// optimizer environment it was built in.
+    pub deps: Vec<(TableId, u64)>,
+    pub parsed_at_us: f64,
+    pub child: u32,
+    pub opt_env: Option<std::rc::Rc<crate::session::cursor::OptEnv>>,
 }
 
 struct Draft {
@@ -96,6 +107,8 @@ struct Builder<'a> {
     fixed: Vec<super::fixed::FixedView>,
     /// Each table source's alias (or name), for predicate text.
     src_alias: Vec<(usize, String)>,
+    /// Positions of the names resolved to PL/SQL variables.
+    plsql_refs: Vec<Pos>,
 }
 
 /// A compiled query block before the SELECT STATEMENT line.
@@ -411,6 +424,7 @@ pub fn compile(q: &Query, ctx: &PlanCtx<'_>) -> Result<Compiled, LabError> {
         subqueries_ok: false,
         fixed: Vec::new(),
         src_alias: Vec::new(),
+        plsql_refs: Vec::new(),
     };
     let stopkey = rownum::split_rownum(q)?;
     let block = b.block(stopkey.as_ref().map_or(q, |(q2, _)| q2))?;
@@ -461,6 +475,11 @@ pub fn compile(q: &Query, ctx: &PlanCtx<'_>) -> Result<Compiled, LabError> {
         line_stats: vec![Default::default(); lines_len],
         predicates,
         stacks: None,
+        plsql_refs: b.plsql_refs,
+        deps: Vec::new(),
+        parsed_at_us: 0.0,
+        child: 0,
+        opt_env: None,
     })
 }
 
@@ -485,6 +504,7 @@ pub fn compile_scalar(e: &Expr, ctx: &PlanCtx<'_>) -> Result<(CExpr, Vec<String>
         subqueries_ok: false,
         fixed: Vec::new(),
         src_alias: Vec::new(),
+        plsql_refs: Vec::new(),
     };
     let c = b.compile_expr(e, &[], None)?;
     Ok((c, b.bind_names))
