@@ -4,6 +4,7 @@
 //! This crate never panics on any input: every failure is a [`LabError`].
 
 pub mod ast;
+pub mod number;
 pub mod error;
 mod lexer;
 pub mod ora;
