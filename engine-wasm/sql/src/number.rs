@@ -342,7 +342,7 @@ impl Number {
         if x == 0.0 {
             return Some(Number::ZERO);
         }
-        if x.abs() < 9.0e18 && x == (x as i64) as f64 {
+        if x.abs() < 1.0e15 && x == (x as i64) as f64 {
             return Some(Number::from_i64(x as i64));
         }
         Number::parse(&format!("{x:e}")).ok()
@@ -383,12 +383,27 @@ impl Number {
         if n > 8 {
             return None;
         }
-        let p = self.parts();
-        let digits = 2 * n - usize::from(p.d[0] < 10) - usize::from(p.d[n - 1] % 10 == 0);
-        if digits > 15 || !(-140..=140).contains(&p.e) {
-            return None;
+        let neg = self.key[0] < 0x80;
+        let e = if neg { 63 - i32::from(self.key[0]) } else { i32::from(self.key[0]) - 192 };
+        let mut c: u64 = 0;
+        for &k in &self.key[1..=n] {
+            c = c * 100 + u64::from(if neg { 101 - k } else { k - 1 });
         }
-        Some(self.to_f64())
+        let mut q = 2 * (e - n as i32);
+        if c.is_multiple_of(10) {
+            c /= 10;
+            q += 1;
+        }
+        if c >= 1_000_000_000_000_000 {
+            return None; // 16 significant digits
+        }
+        if !(-22..=22).contains(&q) {
+            return Some(self.to_f64());
+        }
+        // Both exact: one correctly rounded operation.
+        let v = c as f64;
+        let v = if q >= 0 { v * POW10[q as usize] } else { v / POW10[(-q) as usize] };
+        Some(if neg { -v } else { v })
     }
 
     /// The value as an i64 when it is a whole number in range.
@@ -409,6 +424,12 @@ impl Number {
         }
         let c = if p.neg { -c } else { c };
         i64::try_from(c).ok()
+    }
+
+    /// The order-preserving bytes: equal values, equal bytes.
+    #[inline]
+    pub fn key_bytes(&self) -> &[u8] {
+        &self.key
     }
 
     pub fn is_zero(&self) -> bool {
