@@ -7,8 +7,8 @@
 //! reaches it, so errors come out in source order.
 
 use crate::ast::Pos;
-use crate::number::{NumError, Number};
 use crate::error::LabError;
+use crate::number::{NumError, Number};
 use crate::ora;
 
 /// Oracle's limit on identifier length, in bytes (12.2 and later).

@@ -4,9 +4,9 @@
 //! This crate never panics on any input: every failure is a [`LabError`].
 
 pub mod ast;
-pub mod number;
 pub mod error;
 mod lexer;
+pub mod number;
 pub mod ora;
 mod parser;
 mod splitter;

@@ -4,8 +4,8 @@
 //! until a value is projected.
 
 use crate::catalog::{Catalog, TableId};
-use crate::random::DbmsRandom;
 use crate::number::{NumError, Number};
+use crate::random::DbmsRandom;
 use crate::value::Value;
 use lio_sql::ast::{AggregateFunc, BinaryOp, Pos};
 use lio_sql::{ora, LabError};

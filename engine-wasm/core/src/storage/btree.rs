@@ -55,7 +55,6 @@ pub struct BTree {
     level_span: Vec<u32>,
 }
 
-
 /// A number key as a double, when a double orders and tells apart such
 /// keys exactly (see [`crate::number::Number::f64_key`]).
 #[inline]
