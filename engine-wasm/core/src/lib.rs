@@ -26,6 +26,7 @@ pub mod stats;
 pub mod storage;
 pub mod trace;
 pub mod value;
+pub use lio_sql::number;
 
 pub use engine::{Engine, EngineConfig, VERSION};
 pub use lio_sql::{LabError, LabResult};

@@ -483,7 +483,7 @@ pub enum AggregateFunc {
 
 #[derive(Debug, Clone, PartialEq)]
 pub enum Expr {
-    Number(f64, Pos),
+    Number(crate::number::Number, Pos),
     String(String, Pos),
     Null(Pos),
     /// `:1`, `:key` (name without the colon)

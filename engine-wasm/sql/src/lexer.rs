@@ -8,6 +8,7 @@
 
 use crate::ast::Pos;
 use crate::error::LabError;
+use crate::number::{NumError, Number};
 use crate::ora;
 
 /// Oracle's limit on identifier length, in bytes (12.2 and later).
@@ -20,7 +21,7 @@ pub(crate) enum Tok {
         name: String,
         quoted: bool,
     },
-    Number(f64),
+    Number(Number),
     /// String literal, quotes removed and `''` resolved.
     Str(String),
     /// `:1`, `:key` (name upper-cased, without the colon).
@@ -453,7 +454,10 @@ impl Lexer<'_> {
             }
         }
         let raw = self.text.get(from..self.c.i).unwrap_or("");
-        raw.parse::<f64>().map(Tok::Number).map_err(|_| LabError::new(ora::INVALID_NUMBER, pos))
+        Number::parse(raw).map(Tok::Number).map_err(|e| match e {
+            NumError::Overflow => LabError::new(ora::NUMERIC_OVERFLOW, pos),
+            _ => LabError::new(ora::INVALID_NUMBER, pos),
+        })
     }
 
     fn ident(&mut self) -> Result<Tok, LabError> {
@@ -518,8 +522,9 @@ mod tests {
 
     #[test]
     fn numbers_and_ranges() {
-        assert_eq!(kinds("1..10"), vec![Tok::Number(1.0), Tok::DotDot, Tok::Number(10.0), Tok::Eof]);
-        assert_eq!(kinds("1e3 .5 2."), vec![Tok::Number(1000.0), Tok::Number(0.5), Tok::Number(2.0), Tok::Eof]);
+        let num = |s: &str| Tok::Number(Number::parse(s).unwrap());
+        assert_eq!(kinds("1..10"), vec![num("1"), Tok::DotDot, num("10"), Tok::Eof]);
+        assert_eq!(kinds("1e3 .5 2."), vec![num("1000"), num(".5"), num("2"), Tok::Eof]);
         assert_eq!(kinds("100M")[1], Tok::Ident { name: "M".into(), quoted: false });
     }
 

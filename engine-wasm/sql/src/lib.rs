@@ -6,6 +6,7 @@
 pub mod ast;
 pub mod error;
 mod lexer;
+pub mod number;
 pub mod ora;
 mod parser;
 mod splitter;

@@ -237,6 +237,7 @@ catalogue! {
     MAY_NOT_PERFORM_DML = Ora 1456 "may not perform insert/delete/update operation";
     DIVISOR_IS_ZERO = Ora 1476 "divisor is equal to zero";
     INVALID_NUMBER = Ora 1722 "invalid number";
+    NUMERIC_OVERFLOW = Ora 1426 "numeric overflow";
     MISSING_OR_ILLEGAL_ESCAPE = Ora 1424 "missing or illegal character following the escape character";
     INVALID_ESCAPE_CHARACTER = Ora 1425 "escape character must be character string of length 1";
     TOO_MANY_IN_LIST_ITEMS = Ora 1795 "maximum number of expressions in a list is 1000";

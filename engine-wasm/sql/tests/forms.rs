@@ -41,7 +41,7 @@ fn col_name(e: &Expr) -> (Option<String>, String) {
 
 fn num(e: &Expr) -> f64 {
     match e {
-        Expr::Number(n, _) => *n,
+        Expr::Number(n, _) => n.to_f64(),
         other => panic!("not a number: {other:?}"),
     }
 }
@@ -290,7 +290,7 @@ fn create_table_column_options_and_types() {
     assert_eq!(c.len(), 9);
     assert_eq!(c[0].data_type, DataType::Number { precision: Some(10), scale: Some(2) });
     assert!(c[0].not_null && c[0].primary_key);
-    assert!(matches!(c[0].default, Some(Expr::Number(n, _)) if n == 0.0));
+    assert!(matches!(c[0].default, Some(Expr::Number(n, _)) if n.is_zero()));
     assert_eq!(c[1].data_type, DataType::Char { len: 3 });
     assert!(c[1].unique);
     assert_eq!(c[2].data_type, DataType::Varchar2 { len: 20, char_semantics: true });

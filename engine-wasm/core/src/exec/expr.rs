@@ -4,6 +4,7 @@
 //! until a value is projected.
 
 use crate::catalog::{Catalog, TableId};
+use crate::number::{NumError, Number};
 use crate::random::DbmsRandom;
 use crate::value::Value;
 use lio_sql::ast::{AggregateFunc, BinaryOp, Pos};
@@ -188,12 +189,26 @@ pub struct EvalCtx<'a> {
     pub rng: &'a mut DbmsRandom,
 }
 
-fn num(v: &Value, pos: Pos) -> Result<Option<f64>, LabError> {
+fn num(v: &Value, pos: Pos) -> Result<Option<Number>, LabError> {
     match v {
         Value::Null => Ok(None),
         Value::Num(n) => Ok(Some(*n)),
-        Value::Str(s) => s.trim().parse::<f64>().map(Some).map_err(|_| LabError::new(ora::INVALID_NUMBER, pos)),
+        Value::Str(s) => Number::parse(s).map(Some).map_err(|e| num_error(e, pos)),
     }
+}
+
+/// The Oracle error for a NUMBER operation that has no result.
+pub fn num_error(e: NumError, pos: Pos) -> LabError {
+    match e {
+        NumError::Invalid => LabError::new(ora::INVALID_NUMBER, pos),
+        NumError::Overflow => LabError::new(ora::NUMERIC_OVERFLOW, pos),
+        NumError::DivideByZero => LabError::new(ora::DIVISOR_IS_ZERO, pos),
+    }
+}
+
+/// A NUMBER result, or its error at `pos`.
+fn num_value(r: Result<Number, NumError>, pos: Pos) -> Result<Value, LabError> {
+    r.map(Value::Num).map_err(|e| num_error(e, pos))
 }
 
 /// SQL comparison: None when either side is NULL; a string compared with
@@ -203,7 +218,7 @@ pub fn compare(x: &Value, y: &Value, pos: Pos) -> Result<Option<Ordering>, LabEr
         return Ok(None);
     }
     if let (Value::Num(_), Value::Str(s)) | (Value::Str(s), Value::Num(_)) = (x, y) {
-        if s.trim().parse::<f64>().is_err() {
+        if Number::parse(s).is_err() {
             return Err(LabError::new(ora::INVALID_NUMBER, pos));
         }
     }
@@ -279,13 +294,13 @@ fn text(v: &Value) -> Option<String> {
 }
 
 fn truth(v: &Value) -> bool {
-    matches!(v, Value::Num(n) if *n != 0.0)
+    matches!(v, Value::Num(n) if !n.is_zero())
 }
 
 fn boolean(b: Option<bool>) -> Value {
     match b {
-        Some(true) => Value::Num(1.0),
-        Some(false) => Value::Num(0.0),
+        Some(true) => Value::int(1),
+        Some(false) => Value::Num(Number::ZERO),
         None => Value::Null,
     }
 }
@@ -315,18 +330,6 @@ fn pad(s: &str, n: usize, p: &str, left: bool) -> String {
     out
 }
 
-fn round_to(x: f64, d: i32, trunc: bool) -> f64 {
-    let m = 10f64.powi(d);
-    let y = x * m;
-    let r = if trunc {
-        y.trunc()
-    } else {
-        // Oracle rounds half away from zero.
-        y.signum() * (y.abs() + 0.5).floor()
-    };
-    r / m
-}
-
 impl CExpr {
     pub fn eval(&self, cx: &mut EvalCtx<'_>) -> Result<Value, LabError> {
         Ok(match self {
@@ -337,11 +340,11 @@ impl CExpr {
                 cx.cat.tables[*table].rows.get(r).and_then(|row| row.get(*col)).cloned().unwrap_or(Value::Null)
             }
             CExpr::Gen { src, col } => cx.env.gen[*src].get(*col).cloned().unwrap_or(Value::Null),
-            CExpr::Level => Value::Num(cx.env.level as f64),
-            CExpr::Rownum => Value::Num(cx.env.rownum as f64),
-            CExpr::RowId(src) => Value::Num(cx.env.rows[*src] as f64),
+            CExpr::Level => Value::Num(cx.env.level.into()),
+            CExpr::Rownum => Value::Num(cx.env.rownum.into()),
+            CExpr::RowId(src) => Value::Num(cx.env.rows[*src].into()),
             CExpr::Neg(e, pos) => match num(&e.eval(cx)?, *pos)? {
-                Some(n) => Value::Num(-n),
+                Some(n) => Value::Num(n.neg()),
                 None => Value::Null,
             },
             CExpr::Not(e) => {
@@ -427,17 +430,15 @@ impl CExpr {
                         let x = num(&a.eval(cx)?, pos)?;
                         let y = num(&b.eval(cx)?, pos)?;
                         match (x, y) {
-                            (Some(x), Some(y)) => Value::Num(match op {
-                                BinaryOp::Add => x + y,
-                                BinaryOp::Sub => x - y,
-                                BinaryOp::Mul => x * y,
-                                _ => {
-                                    if y == 0.0 {
-                                        return Err(LabError::new(ora::DIVISOR_IS_ZERO, pos));
-                                    }
-                                    x / y
-                                }
-                            }),
+                            (Some(x), Some(y)) => num_value(
+                                match op {
+                                    BinaryOp::Add => x.add(&y),
+                                    BinaryOp::Sub => x.sub(&y),
+                                    BinaryOp::Mul => x.mul(&y),
+                                    _ => x.div(&y),
+                                },
+                                pos,
+                            )?,
                             _ => Value::Null,
                         }
                     }
@@ -662,10 +663,12 @@ impl CExpr {
 }
 
 fn eval_func(f: Func, v: &[Value], rng: &mut DbmsRandom, pos: Pos) -> Result<Value, LabError> {
-    let n = |i: usize| -> Result<Option<f64>, LabError> { num(&v[i], pos) };
+    let n = |i: usize| -> Result<Option<Number>, LabError> { num(&v[i], pos) };
+    // A length, position or count: a double is exact enough.
+    let fl = |i: usize| -> Result<Option<f64>, LabError> { Ok(num(&v[i], pos)?.map(|x| x.to_f64())) };
     Ok(match f {
         Func::Rpad | Func::Lpad => {
-            let (Some(s), Some(len)) = (text(&v[0]), n(1)?) else { return Ok(Value::Null) };
+            let (Some(s), Some(len)) = (text(&v[0]), fl(1)?) else { return Ok(Value::Null) };
             let p = if v.len() > 2 { text(&v[2]).unwrap_or_default() } else { " ".to_string() };
             let len = len.clamp(0.0, 32767.0) as usize;
             if len == 0 {
@@ -675,21 +678,22 @@ fn eval_func(f: Func, v: &[Value], rng: &mut DbmsRandom, pos: Pos) -> Result<Val
             }
         }
         Func::Mod => match (n(0)?, n(1)?) {
-            (Some(a), Some(b)) => Value::Num(if b == 0.0 { a } else { a - b * (a / b).trunc() }),
+            (Some(a), Some(b)) => num_value(a.rem(&b), pos)?,
             _ => Value::Null,
         },
         Func::Round | Func::Trunc => {
-            let d = if v.len() > 1 { n(1)?.unwrap_or(0.0) as i32 } else { 0 };
+            // The places are truncated to an integer (ROUND(x, 1.9) is ROUND(x, 1)).
+            let d = if v.len() > 1 { fl(1)?.unwrap_or(0.0).clamp(-1000.0, 1000.0) as i32 } else { 0 };
             match n(0)? {
-                Some(x) => Value::Num(round_to(x, d, f == Func::Trunc)),
+                Some(x) => num_value(if f == Func::Trunc { x.trunc(d) } else { x.round(d) }, pos)?,
                 None => Value::Null,
             }
         }
         Func::Substr => {
             let Some(s) = text(&v[0]) else { return Ok(Value::Null) };
             let chars: Vec<char> = s.chars().collect();
-            let start = n(1)?.unwrap_or(1.0) as i64;
-            let len = if v.len() > 2 { n(2)?.map(|x| x as i64) } else { Some(i64::MAX) };
+            let start = fl(1)?.unwrap_or(1.0) as i64;
+            let len = if v.len() > 2 { fl(2)?.map(|x| x as i64) } else { Some(i64::MAX) };
             let Some(len) = len else { return Ok(Value::Null) };
             let begin = if start > 0 {
                 start - 1
@@ -706,17 +710,17 @@ fn eval_func(f: Func, v: &[Value], rng: &mut DbmsRandom, pos: Pos) -> Result<Val
         }
         Func::RandomValue => {
             if v.is_empty() {
-                Value::Num(rng.value())
+                Value::from_f64(rng.value())
             } else {
-                match (n(0)?, n(1)?) {
-                    (Some(a), Some(b)) => Value::Num(rng.value_between(a, b)),
+                match (fl(0)?, fl(1)?) {
+                    (Some(a), Some(b)) => Value::from_f64(rng.value_between(a, b)),
                     _ => Value::Null,
                 }
             }
         }
         Func::RandomString => {
             let opt = text(&v[0]).unwrap_or_else(|| "U".to_string());
-            let len = n(1)?.unwrap_or(0.0).max(0.0) as usize;
+            let len = fl(1)?.unwrap_or(0.0).max(0.0) as usize;
             let s = rng.string(&opt, len);
             if s.is_empty() {
                 Value::Null
@@ -724,7 +728,7 @@ fn eval_func(f: Func, v: &[Value], rng: &mut DbmsRandom, pos: Pos) -> Result<Val
                 Value::str(&s)
             }
         }
-        Func::RandomInteger => Value::Num((rng.value() * 4_294_967_296.0).floor() - 2_147_483_648.0),
+        Func::RandomInteger => Value::from_f64((rng.value() * 4_294_967_296.0).floor() - 2_147_483_648.0),
         Func::ToChar => match &v[0] {
             Value::Null => Value::Null,
             x => Value::str(&x.to_string()),
@@ -734,7 +738,7 @@ fn eval_func(f: Func, v: &[Value], rng: &mut DbmsRandom, pos: Pos) -> Result<Val
             None => Value::Null,
         },
         Func::Length => match text(&v[0]) {
-            Some(s) => Value::Num(s.chars().count() as f64),
+            Some(s) => Value::Num(s.chars().count().into()),
             None => Value::Null,
         },
         Func::Upper => text(&v[0]).map(|s| Value::str(&s.to_uppercase())).unwrap_or(Value::Null),
@@ -747,8 +751,14 @@ fn eval_func(f: Func, v: &[Value], rng: &mut DbmsRandom, pos: Pos) -> Result<Val
             }
         }
         Func::Abs => n(0)?.map(|x| Value::Num(x.abs())).unwrap_or(Value::Null),
-        Func::Floor => n(0)?.map(|x| Value::Num(x.floor())).unwrap_or(Value::Null),
-        Func::Ceil => n(0)?.map(|x| Value::Num(x.ceil())).unwrap_or(Value::Null),
+        Func::Floor => match n(0)? {
+            Some(x) => num_value(x.floor(), pos)?,
+            None => Value::Null,
+        },
+        Func::Ceil => match n(0)? {
+            Some(x) => num_value(x.ceil(), pos)?,
+            None => Value::Null,
+        },
         Func::User => Value::str("LAB"),
         Func::Nvl2 => {
             if v[0].is_null() {
@@ -787,12 +797,12 @@ fn eval_func(f: Func, v: &[Value], rng: &mut DbmsRandom, pos: Pos) -> Result<Val
         }
         Func::Instr => {
             let (Some(s), Some(sub)) = (text(&v[0]), text(&v[1])) else { return Ok(Value::Null) };
-            let start = if v.len() > 2 { n(2)? } else { Some(1.0) };
-            let occ = if v.len() > 3 { n(3)? } else { Some(1.0) };
+            let start = if v.len() > 2 { fl(2)? } else { Some(1.0) };
+            let occ = if v.len() > 3 { fl(3)? } else { Some(1.0) };
             let (Some(start), Some(occ)) = (start, occ) else { return Ok(Value::Null) };
             let (start, occ) = (start.trunc() as i64, occ.trunc() as i64);
             if start == 0 || occ <= 0 {
-                return Ok(Value::Num(0.0));
+                return Ok(Value::Num(Number::ZERO));
             }
             let t: Vec<char> = s.chars().collect();
             let u: Vec<char> = sub.chars().collect();
@@ -804,7 +814,7 @@ fn eval_func(f: Func, v: &[Value], rng: &mut DbmsRandom, pos: Pos) -> Result<Val
                     if at(i) {
                         seen += 1;
                         if seen == occ {
-                            return Ok(Value::Num((i + 1) as f64));
+                            return Ok(Value::Num((i + 1).into()));
                         }
                     }
                     i += 1;
@@ -816,13 +826,13 @@ fn eval_func(f: Func, v: &[Value], rng: &mut DbmsRandom, pos: Pos) -> Result<Val
                     if at(i as usize) {
                         seen += 1;
                         if seen == occ {
-                            return Ok(Value::Num((i + 1) as f64));
+                            return Ok(Value::Num((i + 1).into()));
                         }
                     }
                     i -= 1;
                 }
             }
-            Value::Num(0.0)
+            Value::Num(Number::ZERO)
         }
         Func::Trim | Func::Ltrim | Func::Rtrim => {
             let Some(s) = text(&v[0]) else { return Ok(Value::Null) };
@@ -860,17 +870,7 @@ fn eval_func(f: Func, v: &[Value], rng: &mut DbmsRandom, pos: Pos) -> Result<Val
             }
         }
         Func::Concat => str_or_null(&format!("{}{}", text(&v[0]).unwrap_or_default(), text(&v[1]).unwrap_or_default())),
-        Func::Sign => n(0)?
-            .map(|x| {
-                Value::Num(if x > 0.0 {
-                    1.0
-                } else if x < 0.0 {
-                    -1.0
-                } else {
-                    0.0
-                })
-            })
-            .unwrap_or(Value::Null),
+        Func::Sign => n(0)?.map(|x| Value::int(x.signum().into())).unwrap_or(Value::Null),
         Func::Greatest | Func::Least => {
             if v.iter().any(|x| x.is_null()) {
                 return Ok(Value::Null);
@@ -893,12 +893,12 @@ fn eval_func(f: Func, v: &[Value], rng: &mut DbmsRandom, pos: Pos) -> Result<Val
 pub struct AggState {
     pub value: Value,
     pub count: u64,
-    pub sum: f64,
+    pub sum: Number,
 }
 
 impl AggState {
     pub fn new() -> Self {
-        AggState { value: Value::Null, count: 0, sum: 0.0 }
+        AggState { value: Value::Null, count: 0, sum: Number::ZERO }
     }
 
     /// Add a value read in place (a column of the current row): MAX and
@@ -936,7 +936,9 @@ impl AggState {
                 self.count += 1;
             }
             (AggregateFunc::Sum | AggregateFunc::Avg, Some(x)) => {
-                self.sum += num(&x, pos)?.unwrap_or(0.0);
+                if let Some(x) = num(&x, pos)? {
+                    self.sum = self.sum.add(&x).map_err(|e| num_error(e, pos))?;
+                }
                 self.count += 1;
             }
         }
@@ -945,7 +947,7 @@ impl AggState {
 
     pub fn result(&self, func: AggregateFunc) -> Value {
         match func {
-            AggregateFunc::Count => Value::Num(self.count as f64),
+            AggregateFunc::Count => Value::Num(self.count.into()),
             AggregateFunc::Max | AggregateFunc::Min => self.value.clone(),
             AggregateFunc::Sum => {
                 if self.count == 0 {
@@ -958,7 +960,7 @@ impl AggState {
                 if self.count == 0 {
                     Value::Null
                 } else {
-                    Value::Num(self.sum / self.count as f64)
+                    self.sum.div(&self.count.into()).map(Value::Num).unwrap_or(Value::Null)
                 }
             }
         }

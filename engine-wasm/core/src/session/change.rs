@@ -89,7 +89,7 @@ impl Run<'_> {
         let select = move || -> Vec<SelectItem> {
             let exprs = exprs();
             if exprs.is_empty() {
-                vec![SelectItem::Expr { expr: Expr::Number(1.0, pos), alias: None }]
+                vec![SelectItem::Expr { expr: Expr::Number(1i64.into(), pos), alias: None }]
             } else {
                 exprs.into_iter().map(|expr| SelectItem::Expr { expr, alias: None }).collect()
             }
@@ -203,7 +203,7 @@ impl Run<'_> {
         let mut rows = Vec::with_capacity(found.len());
         for mut vals in found {
             let Some(Value::Num(r)) = vals.pop() else { continue };
-            let r = r as u32;
+            let r = r.to_f64() as u32;
             if let Err(e) = self.check_row_lock(tid, r, q.pos) {
                 return self.finish_statement(tid, start, Err(e)).map(|_| Outcome::default());
             }
@@ -269,7 +269,7 @@ impl Run<'_> {
         let mut new = std::mem::take(&mut self.s.dml.new_row);
         for mut vals in found.drain(..) {
             let Some(Value::Num(r)) = vals.pop() else { continue };
-            let r = r as u32;
+            let r = r.to_f64() as u32;
             n += 1;
             self.check_row_lock(tid, r, pos)?;
             let t = &self.inst.cat.tables[tid];
@@ -367,7 +367,7 @@ impl Run<'_> {
         let mut rows = HashSet::new();
         for mut vals in found {
             let Some(Value::Num(r)) = vals.pop() else { continue };
-            let r = r as u32;
+            let r = r.to_f64() as u32;
             if let Err(e) = self.check_row_lock(tid, r, d.pos) {
                 // Nothing of this statement stays (statement-level rollback).
                 return self.finish_statement(tid, start, Err(e));
@@ -462,12 +462,13 @@ pub(super) fn convert(
             Value::Null
         }
         (DataType::Number { scale, .. }, v) => {
-            let n = v.as_f64().ok_or_else(|| LabError::new(ora::INVALID_NUMBER, pos))?;
+            let num_err = |e| crate::exec::expr::num_error(e, pos);
+            let n = match &v {
+                Value::Num(n) => *n,
+                other => crate::number::Number::parse(&other.to_string()).map_err(num_err)?,
+            };
             Value::Num(match scale {
-                Some(s) => {
-                    let m = 10f64.powi(*s);
-                    (n * m).round() / m
-                }
+                Some(s) => n.round(*s).map_err(num_err)?,
                 None => n,
             })
         }

@@ -314,11 +314,9 @@ impl Run<'_> {
         if let TableStorage::Cluster { cluster, key_cols } = &self.inst.cat.tables[tid].storage {
             let (cid, kc) = (*cluster, key_cols[0]);
             let rows = &self.inst.cat.tables[tid].rows;
-            self.inst.cat.clusters[cid].hash.pack(|r| {
-                rows[r as usize][kc]
-                    .as_f64()
-                    .filter(|_| matches!(rows[r as usize][kc], Value::Num(_)))
-                    .unwrap_or(f64::NAN)
+            self.inst.cat.clusters[cid].hash.pack(|r| match &rows[r as usize][kc] {
+                Value::Num(n) => n.f64_key().unwrap_or(f64::NAN),
+                _ => f64::NAN,
             });
         }
         // IOT rows live in the leaves: their block follows the layout.

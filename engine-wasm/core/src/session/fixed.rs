@@ -249,7 +249,7 @@ fn stat_class(s: Stat) -> u32 {
 }
 
 fn num(n: impl Into<f64>) -> Value {
-    Value::Num(n.into())
+    Value::from_f64(n.into())
 }
 
 fn text(s: &str) -> Value {

@@ -270,7 +270,7 @@ impl Run<'_> {
                         };
                         bind_buf.clear();
                         if !r.literals {
-                            bind_buf.resize(c.bind_names.len(), Value::Num(v as f64));
+                            bind_buf.resize(c.bind_names.len(), Value::int(v));
                         }
                         let policy = match client {
                             Client::Plsql => FetchPolicy { first: 2, then: 2, round_trips: false },
@@ -298,7 +298,7 @@ impl Run<'_> {
                     loop {
                         self.check_work()?;
                         let end = v.saturating_add(batch - 1).min(hi);
-                        let binds: Vec<Vec<Value>> = (v..=end).map(|x| vec![Value::Num(x as f64)]).collect();
+                        let binds: Vec<Vec<Value>> = (v..=end).map(|x| vec![Value::int(x)]).collect();
                         let n = self.insert(ins, &binds, &stmt.text, client)?;
                         rows_processed += n;
                         let rows = (end - v + 1) as u64;
@@ -396,7 +396,7 @@ impl Run<'_> {
                     stmt
                 };
                 text_len = s.text.len();
-                let bind = [Value::Num(x as f64)];
+                let bind = [Value::int(x)];
                 let binds = super::change::DmlBinds::Positional(if r.literals { &[] } else { &bind });
                 rows += match &s.kind {
                     StatementKind::Update(u) => self.update(u, &s.text, binds, client)?,

@@ -83,7 +83,7 @@ impl Run<'_> {
                     let mut i = a;
                     let mut stop = None;
                     while i <= b {
-                        vars[slot].1 = Value::Num(i as f64);
+                        vars[slot].1 = Value::int(i);
                         self.s.stats.work.plsql_steps += 1;
                         self.check_work()?;
                         if let Some(f) = Self::loop_flow(self.run_plsql_body(body, vars, out)?) {
@@ -379,9 +379,9 @@ impl Run<'_> {
         };
         match name.name.as_str() {
             "DBMS_RANDOM.SEED" => {
-                let v = arg(0, "val").or_else(|| arg(0, "seed")).unwrap_or(Value::Num(0.0));
+                let v = arg(0, "val").or_else(|| arg(0, "seed")).unwrap_or(Value::int(0));
                 let seed = match &v {
-                    Value::Num(n) => *n as u64,
+                    Value::Num(n) => n.to_f64() as u64,
                     Value::Str(s) => s.bytes().fold(0u64, |h, b| h.wrapping_mul(31).wrapping_add(b as u64)),
                     Value::Null => 0,
                 };
@@ -486,7 +486,7 @@ impl Run<'_> {
             }
             "DBMS_SESSION.SET_SQL_TRACE" => {
                 let on = arg(0, "sql_trace")
-                    .map(|v| matches!(v, Value::Num(n) if n != 0.0) || v.to_string().eq_ignore_ascii_case("TRUE"))
+                    .map(|v| matches!(v, Value::Num(n) if !n.is_zero()) || v.to_string().eq_ignore_ascii_case("TRUE"))
                     .unwrap_or(false);
                 // SQL_TRACE is not part of a cursor's environment: no cursor is invalidated.
                 self.s.params.sql_trace = on;

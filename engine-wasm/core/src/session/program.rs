@@ -185,8 +185,8 @@ impl Run<'_> {
         Ok(match e {
             Expr::Function { name, args } if self.is_call(&name.name) => {
                 let v = match name.name.as_str() {
-                    "DBMS_UTILITY.GET_TIME" => Value::Num(self.hsecs()),
-                    "DBMS_UTILITY.GET_CPU_TIME" => Value::Num(self.cpu_hsecs() as f64),
+                    "DBMS_UTILITY.GET_TIME" => Value::from_f64(self.hsecs()),
+                    "DBMS_UTILITY.GET_CPU_TIME" => Value::from_f64(self.cpu_hsecs() as f64),
                     _ => {
                         let mut vals = Vec::with_capacity(args.len());
                         for a in args {

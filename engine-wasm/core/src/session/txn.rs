@@ -452,7 +452,7 @@ impl Run<'_> {
             let kc = key_cols[0];
             let rows = &t.rows;
             cat.clusters[*cluster].hash.pack(|r| match rows.get(r as usize).map(|x| &x[kc]) {
-                Some(Value::Num(n)) => *n,
+                Some(Value::Num(n)) => n.f64_key().unwrap_or(f64::NAN),
                 _ => f64::NAN,
             });
         }

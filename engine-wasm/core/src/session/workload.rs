@@ -542,7 +542,7 @@ impl Run<'_> {
                     }
                 };
                 binds.clear();
-                binds.resize(c.bind_names.len(), Value::Num(v as f64));
+                binds.resize(c.bind_names.len(), Value::int(v));
                 let fetchsize = r.fetchsize.unwrap_or(match client {
                     Client::SqlPlus => self.s.sqlplus.arraysize,
                     _ => 10,
@@ -555,7 +555,7 @@ impl Run<'_> {
                 self.execute_fetch(c, text, binds, client, cs, policy, None, None)
             }
             StatementKind::Insert(ins) => {
-                let n = self.insert(ins, &[vec![Value::Num(v as f64)]], &stmt.text, client)?;
+                let n = self.insert(ins, &[vec![Value::int(v)]], &stmt.text, client)?;
                 let sent = net::NET_EXECUTE_REQUEST + stmt.text.len() as u64 + net::NET_BIND_ROW;
                 self.roundtrip(client, cs, net::NET_CALL_REPLY, sent);
                 if r.autocommit {

@@ -77,6 +77,16 @@ pub struct BTree {
 /// with one pass over the tree.
 const IN_PLACE_MAX: usize = 64;
 
+/// A number key as a double, when a double orders and tells apart such
+/// keys exactly (see [`crate::number::Number::f64_key`]).
+#[inline]
+fn num_key(v: &Value) -> Option<f64> {
+    match v {
+        Value::Num(n) => n.f64_key(),
+        _ => None,
+    }
+}
+
 impl BTree {
     pub fn new(block_size: u32, pctfree: u32, unique: bool, holds_rows: bool) -> Self {
         BTree {
@@ -221,9 +231,9 @@ impl BTree {
             }
             let k0 = key.first().cloned().unwrap_or(Value::Null);
             if numeric {
-                match &k0 {
-                    Value::Num(x) => self.nums.insert(p, NumEntry { key: *x, row, block: NO_BLOCK }),
-                    _ => {
+                match num_key(&k0) {
+                    Some(x) => self.nums.insert(p, NumEntry { key: x, row, block: NO_BLOCK }),
+                    None => {
                         numeric = false;
                         self.nums = Vec::new();
                     }
@@ -348,11 +358,13 @@ impl BTree {
         self.inserted = None;
         self.blocks_valid = false;
         self.first = self.entries.iter().map(|e| e.0.first().cloned().unwrap_or(Value::Null)).collect();
-        self.nums = if self.first.iter().all(|v| matches!(v, Value::Num(_))) {
+        // Keys a double stands for exactly (in value and order) search
+        // as doubles; any other key leaves `nums` empty.
+        self.nums = if self.first.iter().all(|v| num_key(v).is_some()) {
             self.entries
                 .iter()
                 .zip(self.first.iter())
-                .map(|(e, v)| NumEntry { key: v.as_f64().unwrap_or(0.0), row: e.1, block: NO_BLOCK })
+                .map(|(e, v)| NumEntry { key: num_key(v).unwrap_or(0.0), row: e.1, block: NO_BLOCK })
                 .collect()
         } else {
             Vec::new()
@@ -620,9 +632,9 @@ impl BTree {
         if pos >= self.entries.len() || key.iter().any(|v| v.is_null()) {
             return false;
         }
-        if let (1, Value::Num(x)) = (key.len(), &key[0]) {
-            if self.has_nums() && self.entries.first().is_some_and(|e| e.0.len() == 1) {
-                return self.nums[pos].key == *x;
+        if key.len() == 1 && self.has_nums() && self.entries.first().is_some_and(|e| e.0.len() == 1) {
+            if let Some(x) = num_key(&key[0]) {
+                return self.nums[pos].key == x;
             }
         }
         cmp_keys(&self.entries[pos].0[..key.len().min(self.entries[pos].0.len())], key) == Ordering::Equal
@@ -633,9 +645,9 @@ impl BTree {
     #[inline]
     pub fn lower_bound_from(&self, key: &[Value], finger: usize) -> usize {
         if key.len() == 1 {
-            if let (Value::Num(x), true) = (&key[0], self.has_nums()) {
+            if let (Some(x), true) = (num_key(&key[0]), self.has_nums()) {
                 for p in [finger, finger + 1] {
-                    if p < self.nums.len() && self.nums[p].key == *x && (p == 0 || self.nums[p - 1].key < *x) {
+                    if p < self.nums.len() && self.nums[p].key == x && (p == 0 || self.nums[p - 1].key < x) {
                         return p;
                     }
                 }
@@ -657,8 +669,8 @@ impl BTree {
     /// Position of the first entry >= key.
     pub fn lower_bound(&self, key: &[Value]) -> usize {
         let Some(k0) = key.first() else { return 0 };
-        let lo = match k0 {
-            Value::Num(x) if self.has_nums() => self.num_lower_bound(*x),
+        let lo = match num_key(k0) {
+            Some(x) if self.has_nums() => self.num_lower_bound(x),
             _ => self.first.partition_point(|v| v.cmp_sql(k0) == Ordering::Less),
         };
         if key.len() == 1 {

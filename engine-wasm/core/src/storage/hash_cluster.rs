@@ -172,11 +172,11 @@ impl HashCluster {
     pub fn bucket_of(&self, key: &Value) -> u32 {
         if self.hash_is_column {
             if let Value::Num(n) = key {
-                return (n.abs() as u64 % self.hashkeys) as u32;
+                return (n.to_f64().abs() as u64 % self.hashkeys) as u32;
             }
         }
         let bits = match key {
-            Value::Num(n) => n.to_bits(),
+            Value::Num(n) => n.to_f64().to_bits(),
             Value::Str(s) => {
                 s.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| (h ^ b as u64).wrapping_mul(0x100_0000_01b3))
             }

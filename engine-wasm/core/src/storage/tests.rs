@@ -1,7 +1,7 @@
 use super::*;
 
 fn key(n: f64) -> Box<[Value]> {
-    vec![Value::Num(n)].into_boxed_slice()
+    vec![Value::from_f64(n)].into_boxed_slice()
 }
 
 #[test]
@@ -64,7 +64,7 @@ fn packed_buckets_find_every_row_of_a_key_and_none_of_the_others() {
     let mut c = HashCluster::new(8192, 10, 5, 512, true);
     let keys = [1.0, 6.0, 1.0, 11.0, 2.0, 6.0];
     for (r, k) in keys.iter().enumerate() {
-        c.insert(&Value::Num(*k), r as u32, 50);
+        c.insert(&Value::from_f64(*k), r as u32, 50);
     }
     c.pack(|r| keys[r as usize]);
     let rows = |b: u32, x: f64| {
@@ -79,7 +79,7 @@ fn packed_buckets_find_every_row_of_a_key_and_none_of_the_others() {
     assert_eq!(rows(3, 3.0), Vec::<u32>::new());
     assert_eq!(rows(1, 16.0), Vec::<u32>::new());
     // After another insert the packed form is stale until packed again.
-    c.insert(&Value::Num(1.0), 6, 50);
+    c.insert(&Value::int(1), 6, 50);
     assert!(!c.packed_rows(1, 1.0, &mut Vec::new()));
 }
 
@@ -91,7 +91,7 @@ fn four_bucket_cluster_chains_overflow_in_insert_order() {
     assert_eq!(c.bucket_blocks, 5);
     // Key 0 hashes to bucket 0 (HASH IS key): 25 rows of 700 bytes.
     for r in 0..25 {
-        c.insert(&Value::Num(0.0), r, 700);
+        c.insert(&Value::int(0), r, 700);
     }
     // 10 rows fit a block below PCTFREE (see heap test), then chain.
     assert_eq!(c.chains[0], vec![6, 7]);

@@ -77,13 +77,13 @@ fn compare(unique: bool, seed: u64, statements: usize, key_of: impl Fn(&mut Rng,
 
 #[test]
 fn in_place_merge_equals_full_merge_for_ascending_keys() {
-    compare(true, 1, 3000, |_, r| vec![Value::Num(r as f64)].into_boxed_slice());
+    compare(true, 1, 3000, |_, r| vec![Value::int(r as i64)].into_boxed_slice());
 }
 
 #[test]
 fn in_place_merge_equals_full_merge_for_random_keys() {
     for seed in [2, 3, 4] {
-        compare(false, seed, 1500, |g, _| vec![Value::Num((g.next() % 2000) as f64)].into_boxed_slice());
+        compare(false, seed, 1500, |g, _| vec![Value::int((g.next() % 2000) as i64)].into_boxed_slice());
     }
 }
 
@@ -95,9 +95,9 @@ fn in_place_merge_equals_full_merge_with_duplicates_nulls_and_strings() {
             let first = match k % 11 {
                 0 => Value::Null,
                 1 => Value::Str(format!("s{k}").into()),
-                _ => Value::Num(k as f64),
+                _ => Value::int(k as i64),
             };
-            vec![first, Value::Num((k % 3) as f64)].into_boxed_slice()
+            vec![first, Value::int((k % 3) as i64)].into_boxed_slice()
         });
     }
 }

@@ -120,7 +120,7 @@ impl Parser<'_> {
             return r;
         }
         Ok(match r? {
-            (Expr::Number(n, _), _) => (Expr::Number(-n, t.pos), 1),
+            (Expr::Number(n, _), _) => (Expr::Number(n.neg(), t.pos), 1),
             (e, h) => (Expr::Negate(Box::new(e)), self.grow(h + 1, t.pos)?),
         })
     }

@@ -118,8 +118,8 @@ fn opt_param(args: &[Token]) -> Option<Hint> {
         _ => return None,
     };
     let value = match rest {
-        [Tok::Number(n)] => ParamValue::Number(*n),
-        [Tok::Minus, Tok::Number(n)] => ParamValue::Number(-*n),
+        [Tok::Number(n)] => ParamValue::Number(n.to_f64()),
+        [Tok::Minus, Tok::Number(n)] => ParamValue::Number(-n.to_f64()),
         [Tok::Str(s)] => ParamValue::Text(s.clone()),
         [Tok::Ident { name, .. }] => ParamValue::Text(name.clone()),
         _ => return None,

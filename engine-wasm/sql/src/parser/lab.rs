@@ -24,6 +24,7 @@ impl Parser<'_> {
 
     fn lab_uint(&mut self, what: &str) -> R<u32> {
         if let Tok::Number(n) = self.tok().tok {
+            let n = n.to_f64();
             if n.fract() == 0.0 && (0.0..=u32::MAX as f64).contains(&n) {
                 self.bump();
                 return Ok(n as u32);
@@ -38,6 +39,7 @@ impl Parser<'_> {
             self.bump();
         }
         if let Tok::Number(n) = self.tok().tok {
+            let n = n.to_f64();
             if n.fract() == 0.0 && n.abs() < 9.0e15 {
                 self.bump();
                 return Ok(if neg { -(n as i64) } else { n as i64 });
@@ -49,9 +51,9 @@ impl Parser<'_> {
     /// The session number of `LAB SESSION n`: 1 to [`MAX_SESSIONS`].
     fn lab_session(&mut self) -> R<u32> {
         match self.tok().tok {
-            Tok::Number(n) if n.fract() == 0.0 && (1.0..=f64::from(MAX_SESSIONS)).contains(&n) => {
+            Tok::Number(n) if n.is_integer() && (1..=i64::from(MAX_SESSIONS)).contains(&n.to_i64().unwrap_or(0)) => {
                 self.bump();
-                Ok(n as u32)
+                Ok(n.to_f64() as u32)
             }
             _ => Err(self.lab_error(format!("LAB SESSION needs a session number from 1 to {MAX_SESSIONS}"))),
         }
@@ -178,7 +180,7 @@ impl Parser<'_> {
                 return Err(self.lab_error(format!("device parameter {} needs a number", p.name)));
             };
             self.bump();
-            params.push((p, if neg { -v } else { v }));
+            params.push((p, if neg { -v.to_f64() } else { v.to_f64() }));
         }
         Ok(LabCommand::Device { name, kind, params })
     }
@@ -186,6 +188,7 @@ impl Parser<'_> {
     /// A non-negative number (a sweep's bounds and step).
     fn lab_number(&mut self, what: &str) -> R<f64> {
         if let Tok::Number(n) = self.tok().tok {
+            let n = n.to_f64();
             if n.is_finite() && n >= 0.0 {
                 self.bump();
                 return Ok(n);

@@ -71,6 +71,7 @@ impl Parser<'_> {
 
     pub(super) fn uint(&mut self, entry: Entry) -> R<u32> {
         if let Tok::Number(n) = self.tok().tok {
+            let n = n.to_f64();
             if n.fract() == 0.0 && (0.0..=u32::MAX as f64).contains(&n) {
                 self.bump();
                 return Ok(n as u32);
@@ -85,6 +86,7 @@ impl Parser<'_> {
             self.bump();
         }
         if let Tok::Number(n) = self.tok().tok {
+            let n = n.to_f64();
             if n.fract() == 0.0 && n.abs() < 9.0e15 {
                 self.bump();
                 return Ok(if neg { -(n as i64) } else { n as i64 });
@@ -115,6 +117,7 @@ impl Parser<'_> {
     /// `n[K|M|G|T]` in bytes.
     pub(super) fn size_bytes(&mut self, entry: Entry) -> R<u64> {
         if let Tok::Number(n) = self.tok().tok {
+            let n = n.to_f64();
             if n.fract() == 0.0 && (0.0..9.0e15).contains(&n) {
                 self.bump();
                 let mult = self.size_suffix().unwrap_or(1);
@@ -132,6 +135,7 @@ impl Parser<'_> {
         }
         match self.tok().tok.clone() {
             Tok::Number(n) => {
+                let n = n.to_f64();
                 self.bump();
                 if !neg && n.fract() == 0.0 && n >= 0.0 {
                     if let Some(mult) = self.size_suffix() {

@@ -505,5 +505,5 @@ fn xml_range(s: &str, inner: Pos) -> Option<(Expr, Expr)> {
     let lead = s.len() - s.trim_start().len();
     let apos = pos_in(s, inner, lead);
     let bpos = pos_in(s, inner, s.rfind(words[2]).unwrap_or(0));
-    Some((Expr::Number(a as f64, apos), Expr::Number(b as f64, bpos)))
+    Some((Expr::Number(a.into(), apos), Expr::Number(b.into(), bpos)))
 }

@@ -153,7 +153,7 @@ impl<'a> Builder<'a> {
                     }
                     // PL/SQL BOOLEAN literals (arguments such as set_sql_trace(true)).
                     None if qualifier.is_none() && (name.name == "TRUE" || name.name == "FALSE") => {
-                        CExpr::Const(crate::value::Value::Num(if name.name == "TRUE" { 1.0 } else { 0.0 }))
+                        CExpr::Const(crate::value::Value::int(i64::from(name.name == "TRUE")))
                     }
                     None => {
                         let shown = match qualifier {

@@ -67,8 +67,8 @@ impl<'a> Builder<'a> {
             for o in &order {
                 let i = match &o.expr {
                     Expr::Number(n, pos) => {
-                        let i = *n as usize;
-                        if i == 0 || i > columns.len() || n.fract() != 0.0 {
+                        let i = n.to_f64() as usize;
+                        if i == 0 || i > columns.len() || !n.is_integer() {
                             return Err(LabError::new(ora::ORDER_BY_ITEM_NUMBER, *pos));
                         }
                         i - 1

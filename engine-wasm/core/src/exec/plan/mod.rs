@@ -151,7 +151,7 @@ fn expr_pos(e: &Expr) -> Pos {
 /// Text of an expression as Oracle shows it in a column heading.
 pub fn expr_text(e: &Expr) -> String {
     match e {
-        Expr::Number(n, _) => crate::value::format_number(*n),
+        Expr::Number(n, _) => n.to_string(),
         Expr::String(s, _) => format!("'{s}'"),
         Expr::Null(_) => "NULL".into(),
         Expr::Bind(b, _) => format!(":{b}"),

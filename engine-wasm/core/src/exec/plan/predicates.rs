@@ -249,7 +249,7 @@ impl Writer<'_> {
         match e {
             CExpr::Const(v) => match v {
                 crate::value::Value::Null => "NULL".into(),
-                crate::value::Value::Num(n) => crate::value::format_number(*n),
+                crate::value::Value::Num(n) => n.to_string(),
                 crate::value::Value::Str(s) => format!("'{}'", s.replace('\'', "''")),
             },
             CExpr::Bind(i) => match self.binds.get(*i) {

@@ -173,8 +173,8 @@ pub(super) fn select_list_item(
 ) -> Result<Option<CExpr>, LabError> {
     Ok(match e {
         Expr::Number(n, pos) => {
-            let i = *n as usize;
-            if i == 0 || i > project.len() || n.fract() != 0.0 {
+            let i = n.to_f64() as usize;
+            if i == 0 || i > project.len() || !n.is_integer() {
                 return Err(LabError::new(ora::ORDER_BY_ITEM_NUMBER, *pos));
             }
             Some(project[i - 1].clone())

@@ -84,11 +84,11 @@ fn refuse_nested(q: &Query) -> Result<(), LabError> {
 fn stopkey_limit(c: &Expr) -> Option<u64> {
     let Expr::Binary { op, left, right } = c else { return None };
     let (op, n) = match (&**left, &**right) {
-        (Expr::Rownum(_), Expr::Number(n, _)) => (*op, *n),
+        (Expr::Rownum(_), Expr::Number(n, _)) => (*op, n.to_f64()),
         (Expr::Number(n, _), Expr::Rownum(_)) => match op {
-            BinaryOp::Ge => (BinaryOp::Le, *n),
-            BinaryOp::Gt => (BinaryOp::Lt, *n),
-            BinaryOp::Eq => (BinaryOp::Eq, *n),
+            BinaryOp::Ge => (BinaryOp::Le, n.to_f64()),
+            BinaryOp::Gt => (BinaryOp::Lt, n.to_f64()),
+            BinaryOp::Eq => (BinaryOp::Eq, n.to_f64()),
             _ => return None,
         },
         _ => return None,

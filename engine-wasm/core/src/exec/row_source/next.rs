@@ -352,7 +352,7 @@ impl Op {
                     }
                     bucket_rows.clear();
                     let packed = match &k {
-                        Value::Num(x) => cl.hash.packed_rows(bucket, *x, bucket_rows),
+                        Value::Num(x) => x.f64_key().is_some_and(|x| cl.hash.packed_rows(bucket, x, bucket_rows)),
                         _ => false,
                     };
                     if !packed {

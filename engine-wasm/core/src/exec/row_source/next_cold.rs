@@ -25,7 +25,7 @@ impl Op {
                     false
                 } else {
                     env.gen[*src].clear();
-                    env.gen[*src].push(Value::Num(*next as f64));
+                    env.gen[*src].push(Value::int(*next));
                     env.level = *next as u64;
                     // Checked: a range ending at i64::MAX ends.
                     match next.checked_add(1) {
@@ -366,11 +366,20 @@ fn key_bytes(vals: &[Value], out: &mut Vec<u8>) {
     for v in vals {
         match v {
             Value::Null => out.push(0),
-            Value::Num(n) => {
-                out.push(1);
-                let n = if *n == 0.0 { 0.0 } else { *n };
-                out.extend_from_slice(&n.to_bits().to_le_bytes());
-            }
+            // A number a double stands for exactly keeps the bytes it had
+            // when NUMBER was a double (hash order unchanged); others
+            // their decimal key.
+            Value::Num(n) => match n.f64_key() {
+                Some(x) => {
+                    out.push(1);
+                    let x = if x == 0.0 { 0.0 } else { x };
+                    out.extend_from_slice(&x.to_bits().to_le_bytes());
+                }
+                None => {
+                    out.push(3);
+                    out.extend_from_slice(n.key_bytes());
+                }
+            },
             Value::Str(s) => {
                 out.push(2);
                 out.extend_from_slice(&(s.len() as u64).to_le_bytes());
@@ -446,8 +455,8 @@ fn group_rows(
 
 fn truth3(b: Option<bool>) -> Value {
     match b {
-        Some(true) => Value::Num(1.0),
-        Some(false) => Value::Num(0.0),
+        Some(true) => Value::int(1),
+        Some(false) => Value::int(0),
         None => Value::Null,
     }
 }
