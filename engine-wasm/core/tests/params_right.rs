@@ -179,13 +179,15 @@ fn parameters_modelled_at_one_value_refuse_the_others() {
          alter session set cursor_sharing = exact;\n\
          alter session set timed_statistics = false;\n\
          alter session set recyclebin = on;\n\
-         alter session set recyclebin = off;",
+         alter session set recyclebin = off;\n\
+         alter session set statistics_level = basic;",
     );
     assert_eq!(err(&steps[0]).0, "LAB-00001");
     assert!(steps[1].error.is_none());
     assert_eq!(err(&steps[2]).0, "LAB-00001");
     assert_eq!(err(&steps[3]).0, "LAB-00001");
     assert!(steps[4].error.is_none());
+    assert_eq!(err(&steps[5]).0, "LAB-00001");
 }
 
 // ------------------------------------------------------------ named constraints
@@ -313,4 +315,91 @@ fn gather_stats_arguments_are_checked_by_name() {
     let (code, msg) = err(&steps[4]);
     assert_eq!(code, "LAB-00001");
     assert!(msg.contains("DBMS_STATS.SET_TABLE_STATS"), "{msg}");
+}
+
+// ------------------------------------------------------------ hints
+
+fn plan_ops(e: &mut lio_core::Engine, sql: &str) -> Vec<String> {
+    let steps = e.exec(&format!("set autotrace traceonly explain\n{sql}\nset autotrace off"));
+    ok(&steps);
+    steps[1]
+        .plan
+        .iter()
+        .map(|l| format!("{} {}", l.operation, l.name.clone().unwrap_or_default()).trim().to_string())
+        .collect()
+}
+
+fn hinted_table(e: &mut lio_core::Engine) {
+    ok(&e.exec(
+        "create table t (id number not null, n number, v varchar2(100));\n\
+         insert into t select level, mod(level, 10), rpad('x', 100, 'x') from dual connect by level <= 2000;\n\
+         commit;\n\
+         create index t_id on t(id);\n\
+         create index t_n on t(n);\n\
+         exec dbms_stats.gather_table_stats(user, 'T')",
+    ));
+}
+
+#[test]
+fn the_index_hint_on_count_star_is_an_index_full_scan() {
+    let mut e = quiet_engine();
+    hinted_table(&mut e);
+    // Oracle: SORT AGGREGATE over INDEX FULL SCAN of the index whose
+    // column is NOT NULL (every row has an entry).
+    assert_eq!(
+        plan_ops(&mut e, "select /*+ index(t) */ count(*) from t;"),
+        ["SELECT STATEMENT", "SORT AGGREGATE", "INDEX FULL SCAN T_ID"]
+    );
+    assert_eq!(plan_ops(&mut e, "select /*+ index(t t_id) */ count(*) from t;")[2], "INDEX FULL SCAN T_ID");
+    // Not covering: the table by rowid, in key order.
+    assert_eq!(
+        plan_ops(&mut e, "select /*+ index(t t_id) */ max(v) from t;")[2..],
+        ["TABLE ACCESS BY INDEX ROWID T", "INDEX FULL SCAN T_ID"]
+    );
+    // An index on a nullable column does not hold every row: Oracle
+    // ignores the hint (and takes its own plan, here the fast full scan
+    // of the smaller index that does).
+    let ops = plan_ops(&mut e, "select /*+ index(t t_n) */ count(*) from t;");
+    assert!(!ops.iter().any(|o| o.ends_with("T_N")), "{ops:?}");
+    // The rows are all there.
+    let steps = e.exec("select /*+ index(t) */ count(*) from t;\nselect /*+ index(t t_id) */ count(v) from t;");
+    ok(&steps);
+    assert_eq!(steps[0].rows[0][0], 2000);
+    assert_eq!(steps[1].rows[0][0], 2000);
+}
+
+#[test]
+fn hints_the_lab_does_not_obey_are_refused_by_name() {
+    let mut e = quiet_engine();
+    hinted_table(&mut e);
+    let steps = e.exec(
+        "select /*+ index_ffs(t t_id) */ count(*) from t;\n\
+         select /*+ first_rows(10) */ id from t where n = 1;\n\
+         select /*+ use_hash(a b) */ count(*) from t a, t b where a.id = b.id;\n\
+         insert /*+ append */ into t select * from t;\n\
+         select /*+ opt_param('optimizer_index_cost_adj', 10) */ count(*) from t;\n\
+         select /*+ all_rows qb_name(main) no_such_hint monitor */ count(*) from t;",
+    );
+    for (i, name) in
+        ["INDEX_FFS", "FIRST_ROWS", "USE_HASH", "APPEND", "OPT_PARAM('optimizer_index_cost_adj')"].iter().enumerate()
+    {
+        let (code, msg) = err(&steps[i]);
+        assert_eq!(code, "LAB-00001");
+        assert!(msg.contains(name), "{msg}");
+    }
+    assert_eq!((error_of(&steps[0]).1, error_of(&steps[0]).2), (1, 12));
+    ok(&steps[5..]);
+}
+
+// ------------------------------------------------------------ LAB SET
+
+#[test]
+fn lab_set_refuses_unknown_names_and_fractional_limits() {
+    let mut e = quiet_engine();
+    let steps = e.exec("LAB SET no_such_thing = 1;\nLAB SET max_memory_mb = 512.5;\nLAB SET max_memory_mb = 'lots';");
+    assert_eq!(err(&steps[0]).0, "LAB-00012");
+    let (code, msg) = err(&steps[1]);
+    assert_eq!(code, "LAB-00011");
+    assert!(msg.contains("whole number"), "{msg}");
+    assert_eq!(err(&steps[2]).0, "LAB-00011");
 }

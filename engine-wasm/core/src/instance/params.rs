@@ -390,7 +390,13 @@ impl Parameters {
             "statistics_level" => {
                 self.statistics_level = match value {
                     ParamValue::Text(t) => match t.to_ascii_uppercase().as_str() {
-                        "BASIC" => StatisticsLevel::Basic,
+                        // BASIC turns timed statistics off: the lab always times.
+                        "BASIC" => {
+                            return Err(unsupported(
+                                "STATISTICS_LEVEL = BASIC (the lab models TYPICAL and ALL)".into(),
+                                pos,
+                            ))
+                        }
                         "TYPICAL" => StatisticsLevel::Typical,
                         "ALL" => StatisticsLevel::All,
                         _ => return Err(invalid_value(name, value, pos)),
