@@ -104,10 +104,8 @@ fn refused_hint(content: &str, inner: Pos) -> Option<(String, Pos)> {
         match &t.tok {
             Tok::LParen => depth += 1,
             Tok::RParen => depth = depth.saturating_sub(1),
-            Tok::Ident { name, .. } if depth == 0 => {
-                if NOT_MODELLED_HINTS.contains(&name.as_str()) {
-                    return Some((name.clone(), t.pos));
-                }
+            Tok::Ident { name, .. } if depth == 0 && NOT_MODELLED_HINTS.contains(&name.as_str()) => {
+                return Some((name.clone(), t.pos));
             }
             Tok::Eof | Tok::Error(_) => break,
             _ => {}

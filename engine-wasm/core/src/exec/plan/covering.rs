@@ -58,6 +58,9 @@ pub(super) fn index_covers(
     t.columns.iter().enumerate().all(|(i, c)| ix.columns.contains(&i) || !names.contains(&c.name.to_ascii_uppercase()))
 }
 
+/// An access path: its operation, rows, cost and the conjuncts it uses.
+type Access = (Op, f64, f64, Vec<usize>);
+
 impl Builder<'_> {
     /// `SELECT MIN(col) | MAX(col) FROM t [WHERE <range on col>]` with an
     /// index leading on `col`: INDEX FULL SCAN (MIN/MAX), or FIRST ROW over
@@ -157,7 +160,7 @@ impl Builder<'_> {
         (wanted, pos): (Option<&str>, Pos),
         num_rows: f64,
         row_bytes: f64,
-    ) -> Result<Option<(Op, f64, f64, Vec<usize>)>, LabError> {
+    ) -> Result<Option<Access>, LabError> {
         let cat = self.ctx.cat;
         let every_row = |ix: &crate::catalog::Index| ix.columns.iter().any(|&c| t.columns[c].not_null);
         let cands: Vec<IndexId> = t
