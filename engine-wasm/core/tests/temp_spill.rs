@@ -164,8 +164,9 @@ fn work_area_parameters_are_shown_and_checked() {
     assert!(out(5).contains("1073741824"), "{}", out(5));
     assert_eq!(error_of(&steps[6]).0, "ORA-02096");
     assert_eq!(error_of(&steps[7]).0, "ORA-00096");
-    assert_eq!(error_of(&steps[8]).0, "ORA-00096");
-    assert_eq!(error_of(&steps[9]).0, "ORA-00096");
+    assert_eq!(error_of(&steps[8]).0, "ORA-00068");
+    // ORA-02097, then ORA-00093: pga_aggregate_target must be between 10M and 4096G-1.
+    assert_eq!(error_of(&steps[9]).0, "ORA-02097");
 }
 
 /// `ALTER DATABASE DEFAULT TEMPORARY TABLESPACE`: sorts spill to the new
@@ -309,7 +310,8 @@ fn sessions_that_spill_wait_on_temp_in_their_timelines() {
          insert into t select rownum, lpad(rownum, 96, '0') from dual connect by level <= 800;\n\
          commit;\n\
          LAB RUN 'select v from t where id > :1 order by v' BIND 0 TO 1 VIA jdbc_thin SESSIONS 2;",
-        MANUAL_64K.replace("session", "system")
+        // sort_area_size is ISSYS_MODIFIABLE = DEFERRED: for the sessions LAB RUN starts.
+        MANUAL_64K.replace("session", "system").replace("65536;", "65536 deferred;")
     ));
     ok(&steps);
     let run = steps.last().unwrap();

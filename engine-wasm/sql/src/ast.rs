@@ -171,6 +171,13 @@ pub struct ColumnDef {
     pub primary_key: bool,
     /// Inline `UNIQUE`.
     pub unique: bool,
+    /// `CONSTRAINT name` before the inline `PRIMARY KEY`: its index's name.
+    pub primary_key_name: Option<Ident>,
+    /// `CONSTRAINT name` before the inline `UNIQUE`.
+    pub unique_name: Option<Ident>,
+    /// `USING INDEX` physical attributes of the inline primary key and unique key.
+    pub primary_key_index: Physical,
+    pub unique_index: Physical,
     /// `GENERATED ... AS IDENTITY`.
     pub identity: bool,
     /// `DEFAULT expr`.
@@ -190,6 +197,8 @@ pub struct TableConstraint {
     pub columns: Vec<Ident>,
     /// `DEFERRABLE` (true) or `NOT DEFERRABLE`/absent (false).
     pub deferrable: bool,
+    /// `USING INDEX [PCTFREE n] [TABLESPACE ts] [STORAGE (...)]`
+    pub using_index: Physical,
     pub pos: Pos,
 }
 
@@ -283,6 +292,8 @@ pub enum AlterTableAction {
     Physical(Physical),
     /// `MOVE [TABLESPACE ts] [physical options]`
     Move(Physical),
+    /// `ADD [CONSTRAINT name] PRIMARY KEY | UNIQUE (cols) [USING INDEX ...]`
+    AddConstraint(TableConstraint),
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -331,6 +342,8 @@ pub struct SetParameter {
     pub name: Ident,
     pub value: ParamValue,
     pub scope: Option<Scope>,
+    /// `ALTER SYSTEM SET ... DEFERRED`: for sessions that connect later.
+    pub deferred: bool,
 }
 
 // ---------------------------------------------------------------- DML

@@ -135,8 +135,12 @@ pub fn lookup(code: &str) -> Option<Entry> {
 catalogue! {
     // ------------------------------------------------------------ ORA
     UNIQUE_CONSTRAINT_VIOLATED = Ora 1 "unique constraint (%s) violated";
-    /// The lab's short form; the argument is the parameter.
-    INVALID_PARAMETER_VALUE = Ora 96 "invalid value for parameter %s";
+    /// Arguments: the parameter, its lowest and highest value.
+    PARAMETER_VALUE_OUT_OF_RANGE = Ora 68 "invalid value %s for parameter %s, must be between %s and %s";
+    /// ORA-00093 for `pga_aggregate_target` (Oracle's text names the range).
+    PGA_AGGREGATE_TARGET_RANGE = Ora 93 "pga_aggregate_target must be between 10M and 4096G-1";
+    /// Arguments: the value, the parameter, its values.
+    INVALID_PARAMETER_VALUE = Ora 96 "invalid value %s for parameter %s, must be from among %s";
     /// Reported after `ORA-02097` (on a line of its own).
     MEMOPTIMIZE_POOL_TOO_SMALL = Ora 384 "MEMOPTIMIZE_POOL_SIZE must be at least 100M";
     INVALID_SQL_STATEMENT = Ora 900 "invalid SQL statement";
@@ -231,6 +235,11 @@ catalogue! {
     COLUMN_LIST_ALREADY_INDEXED = Ora 1408 "such column list already indexed";
     INDEX_DOES_NOT_EXIST = Ora 1418 "specified index does not exist";
     EXACT_FETCH_RETURNS_TOO_MANY_ROWS = Ora 1422 "exact fetch returns more than requested number of rows";
+    NULL_VALUES_CANNOT_ALTER_TO_NOT_NULL = Ora 1449 "column contains NULL values; cannot alter to NOT NULL";
+    /// The argument is the constraint, `LAB.T_UK`.
+    CANNOT_VALIDATE_DUPLICATE_KEYS = Ora 2299 "cannot validate (%s) - duplicate keys found";
+    /// The argument is the constraint, `LAB.T_PK`.
+    CANNOT_VALIDATE_PRIMARY_KEY = Ora 2437 "cannot validate (%s) - primary key violated";
     DUPLICATE_KEYS_FOUND = Ora 1452 "cannot CREATE UNIQUE INDEX; duplicate keys found";
     /// Oracle's text goes on "inside a READ ONLY transaction"; the parser
     /// reports it (as it always has) for a cluster `SIZE` that is no number.
@@ -256,6 +265,7 @@ catalogue! {
     EXPRESSION_MUST_HAVE_SAME_DATATYPE = Ora 1790 "expression must have same datatype as corresponding expression";
     NOT_A_SELECTED_EXPRESSION = Ora 1791 "not a SELECTed expression";
     ORDER_BY_ITEM_NUMBER = Ora 1785 "ORDER BY item must be the number of a SELECT-list expression";
+    INTEGER_VALUE_REQUIRED = Ora 2017 "integer value required";
     ILLEGAL_ALTER_SYSTEM_OPTION = Ora 2065 "illegal option for ALTER SYSTEM";
     PARAMETER_CANNOT_BE_MODIFIED = Ora 2095 "specified initialization parameter cannot be modified";
     PARAMETER_NOT_MODIFIABLE_WITH_OPTION = Ora 2096 "specified initialization parameter is not modifiable with this option";
@@ -265,6 +275,7 @@ catalogue! {
     INVALID_SIZE_VALUE = Ora 2230 "invalid SIZE value";
     INVALID_ALTER_INDEX_OPTION = Ora 2243 "invalid ALTER INDEX or ALTER MATERIALIZED VIEW option";
     INVALID_ALTER_SESSION_OPTION = Ora 2248 "invalid option for ALTER SESSION";
+    CONSTRAINT_NAME_ALREADY_USED = Ora 2264 "name already used by an existing constraint";
     ONLY_ONE_PRIMARY_KEY = Ora 2260 "table can have only one primary key";
     INDEX_ENFORCES_KEY = Ora 2429 "cannot drop index used for enforcement of unique/primary key";
     INVALID_HASHKEYS_VALUE = Ora 2454 "invalid HASHKEYS value";
@@ -282,6 +293,11 @@ catalogue! {
     /// `ORA-20000` whose text is this line. The argument is the table,
     /// `"LAB"."T"`.
     UNABLE_TO_ANALYZE = Ora 20000 "Unable to analyze TABLE %s, insufficient privileges or does not exist";
+    /// `DBMS_STATS.GATHER_INDEX_STATS` of a missing index (the argument is
+    /// `"LAB"."I"`; two spaces, as Oracle prints it).
+    INDEX_UNABLE_TO_ANALYZE = Ora 20000 "index %s  does not exist or insufficient privileges";
+    /// `DBMS_STATS.GATHER_SCHEMA_STATS` of a schema the user cannot analyze.
+    SCHEMA_UNABLE_TO_ANALYZE = Ora 20000 "Insufficient privileges to analyze an object in Schema";
     CLUSTER_ONLY_ONE_TABLE = Ora 25136 "this cluster can contain only one table";
     NO_PRIMARY_KEY = Ora 25175 "no PRIMARY KEY constraint found";
     MEMOPTIMIZE_POOL_NOT_SET = Ora 62137 "MEMOPTIMIZE_POOL_SIZE is not set";

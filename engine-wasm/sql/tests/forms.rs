@@ -463,13 +463,13 @@ fn alter_session_and_system_values() {
 
 #[test]
 fn insert_values_commit_rollback() {
-    let StatementKind::Insert(i) = ok("insert /*+ append */ into t1 (key, value) values (1, 'it''s');") else {
+    let StatementKind::Insert(i) = ok("insert /*+ noappend */ into t1 (key, value) values (1, 'it''s');") else {
         panic!()
     };
-    assert_eq!(i.hints, vec![Hint::Other(id("append"))]);
+    assert_eq!(i.hints, vec![Hint::Other(id("noappend"))]);
     assert_eq!(i.columns.as_ref().map(|c| c.len()), Some(2));
     let InsertSource::Values(v) = &i.source else { panic!() };
-    assert_eq!(v[1], Expr::String(id("it's"), p(1, 54)));
+    assert_eq!(v[1], Expr::String(id("it's"), p(1, 56)));
     assert_eq!(ok("commit;"), StatementKind::Commit);
     assert_eq!(ok("COMMIT WORK;"), StatementKind::Commit);
     assert_eq!(ok("rollback;"), StatementKind::Rollback);

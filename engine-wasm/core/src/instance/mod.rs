@@ -2,6 +2,7 @@
 //! profile, the lab's cost parameters, the catalog, the SGA and the I/O
 //! layer. Sessions (`crate::session`) run statements against it.
 
+pub mod param_defs;
 pub mod params;
 pub mod version;
 

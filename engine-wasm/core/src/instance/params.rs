@@ -1,6 +1,7 @@
 //! Initialization and session parameters. Static parameters take effect at
 //! `STARTUP`; `ALTER SYSTEM ... SCOPE=SPFILE` stores them until then.
 
+use super::param_defs::{self, Kind, Model, SysMod};
 use lio_sql::ast::{ParamValue, Pos, Scope};
 use lio_sql::{ora, LabError};
 use std::collections::BTreeMap;
@@ -101,14 +102,6 @@ impl Default for Parameters {
     }
 }
 
-/// Which parameters need an instance restart to change.
-fn is_static(name: &str) -> bool {
-    matches!(
-        name,
-        "memoptimize_pool_size" | "db_block_size" | "log_buffer" | "db_flash_cache_file" | "db_flash_cache_size"
-    )
-}
-
 fn as_bool(v: &ParamValue) -> Option<bool> {
     match v {
         ParamValue::Number(n) => Some(*n != 0.0),
@@ -142,8 +135,127 @@ pub fn parse_size(t: &str) -> Option<u64> {
     num.trim().parse::<u64>().ok().map(|n| n * mult)
 }
 
-fn invalid_value(name: &str, pos: Pos) -> LabError {
-    LabError::with(ora::INVALID_PARAMETER_VALUE, name, pos)
+/// A value as Oracle echoes it in ORA-00096 and ORA-00068.
+fn shown(v: &ParamValue) -> String {
+    match v {
+        ParamValue::Number(n) => crate::value::format_number(*n),
+        ParamValue::Bytes(b) => b.to_string(),
+        ParamValue::Text(t) => t.clone(),
+    }
+}
+
+/// ORA-00096 for a value outside an enumerated parameter's values.
+fn invalid_value(name: &str, value: &ParamValue, pos: Pos) -> LabError {
+    let among = param_defs::lookup(name).map(param_defs::among).unwrap_or_default();
+    LabError::with_args(ora::INVALID_PARAMETER_VALUE, &[&shown(value), &name, &among], pos)
+}
+
+/// ORA-00068: a number outside the range the lab accepts.
+fn out_of_range(name: &str, value: &ParamValue, (low, high): (u64, u64), pos: Pos) -> LabError {
+    LabError::with_args(ora::PARAMETER_VALUE_OUT_OF_RANGE, &[&shown(value), &name, &low, &high], pos)
+}
+
+/// ORA-02017: a number was needed.
+fn integer_required(pos: Pos) -> LabError {
+    LabError::new(ora::INTEGER_VALUE_REQUIRED, pos)
+}
+
+/// Which statement sets a parameter: its checks and error codes differ.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Via {
+    /// `ALTER SYSTEM SET ... [SCOPE = ...] [DEFERRED]`
+    System {
+        scope: Scope,
+        deferred: bool,
+    },
+    Session,
+}
+
+fn unsupported(what: String, pos: Pos) -> LabError {
+    LabError::with(ora::LAB_UNSUPPORTED, what, pos)
+}
+
+/// The checks Oracle makes before changing anything: the name (ORA-02065 /
+/// ORA-02248, or LAB-00001 for a real parameter the lab does not model),
+/// where it may be changed (ORA-02095 / ORA-02096) and the value's type
+/// (ORA-02017, ORA-00096). Ranges are checked by [`Parameters::set`].
+pub fn check(name: &str, value: &ParamValue, via: Via, pos: Pos) -> Result<&'static param_defs::Def, LabError> {
+    let session = via == Via::Session;
+    let Some(def) = param_defs::lookup(name) else {
+        if name.starts_with('_') {
+            return Err(unsupported(format!("hidden parameter {name} is not modelled"), pos));
+        }
+        if param_defs::NOT_MODELLED.contains(&name) {
+            return Err(unsupported(format!("parameter {name} (what it changes is not modelled)"), pos));
+        }
+        if param_defs::SESSION_OPTIONS.contains(&name) && (session || name == "events") {
+            let stmt = if session { "SESSION" } else { "SYSTEM" };
+            return Err(unsupported(format!("ALTER {stmt} SET {}", name.to_ascii_uppercase()), pos));
+        }
+        return Err(LabError::new(
+            if session { ora::INVALID_ALTER_SESSION_OPTION } else { ora::ILLEGAL_ALTER_SYSTEM_OPTION },
+            pos,
+        ));
+    };
+    match via {
+        Via::Session if !def.session => return Err(LabError::new(ora::PARAMETER_NOT_MODIFIABLE_WITH_OPTION, pos)),
+        Via::System { scope, deferred } if scope != Scope::Spfile => match def.system {
+            SysMod::Static => return Err(LabError::new(ora::PARAMETER_CANNOT_BE_MODIFIED, pos)),
+            SysMod::Deferred if !deferred => return Err(LabError::new(ora::PARAMETER_NOT_MODIFIABLE_WITH_OPTION, pos)),
+            SysMod::Immediate if deferred => return Err(LabError::new(ora::PARAMETER_NOT_MODIFIABLE_WITH_OPTION, pos)),
+            _ => {}
+        },
+        _ => {}
+    }
+    let text = match value {
+        ParamValue::Text(t) => Some(t.to_ascii_uppercase()),
+        _ => None,
+    };
+    match def.kind {
+        Kind::Bool => {
+            as_bool(value).ok_or_else(|| invalid_value(name, value, pos))?;
+        }
+        Kind::Int | Kind::Size => {
+            as_bytes(value).ok_or_else(|| integer_required(pos))?;
+        }
+        Kind::Enum(values) => {
+            if !text.as_deref().is_some_and(|t| values.contains(&t)) {
+                return Err(invalid_value(name, value, pos));
+            }
+        }
+        Kind::Text => {
+            if matches!(value, ParamValue::Text(t) if t.trim().is_empty()) {
+                return Err(invalid_value(name, value, pos));
+            }
+        }
+        Kind::Custom => {}
+    }
+    if let Model::Only(values) = def.model {
+        let v = match def.kind {
+            Kind::Bool => if as_bool(value) == Some(true) { "TRUE" } else { "FALSE" }.to_string(),
+            _ => text.clone().unwrap_or_else(|| shown(value)),
+        };
+        if !values.contains(&v.as_str()) {
+            return Err(unsupported(
+                format!("{} = {v} (the lab models {} only)", name.to_ascii_uppercase(), values.join(", ")),
+                pos,
+            ));
+        }
+    }
+    Ok(def)
+}
+
+/// ALTER SYSTEM reports a refused value under ORA-02097, on its own line.
+fn under_02097(e: LabError) -> LabError {
+    if e.is(ora::INVALID_PARAMETER_VALUE)
+        || e.is(ora::PARAMETER_VALUE_OUT_OF_RANGE)
+        || e.is(ora::PGA_AGGREGATE_TARGET_RANGE)
+    {
+        let pos = e.pos;
+        LabError::new(ora::PARAMETER_VALUE_INVALID, pos).then(format_args!("\n{}: {}", e.code, e.message))
+    } else {
+        e
+    }
 }
 
 impl Parameters {
@@ -222,28 +334,53 @@ impl Parameters {
         let mut out: Vec<(String, String, bool, bool)> =
             v.into_iter().map(|(n, val, def, ses)| (n.to_string(), val, def, ses)).collect();
         for (n, val) in &self.other {
-            out.push((n.clone(), val.clone(), false, true));
+            let session = param_defs::lookup(n).is_some_and(|d| d.session);
+            out.push((n.clone(), val.clone(), false, session));
+        }
+        // Parameters the lab models at one value: that value, always.
+        for d in param_defs::DEFS {
+            if let Model::Only([only]) = d.model {
+                out.push((d.name.to_string(), only.to_string(), d.name != "recyclebin", d.session));
+            }
         }
         out.sort_by(|a, b| a.0.cmp(&b.0));
         out
     }
 
-    /// Apply one parameter value (validated).
+    /// `ALTER SESSION SET name = value`: checked, then applied.
+    pub fn alter_session(&mut self, name: &str, value: &ParamValue, pos: Pos) -> Result<(), LabError> {
+        check(name, value, Via::Session, pos)?;
+        self.set(name, value, pos)
+    }
+
+    /// Apply one parameter value whose name and type [`check`] passed; the
+    /// range is checked here (ORA-00068, ORA-00093, ORA-00096).
     pub fn set(&mut self, name: &str, value: &ParamValue, pos: Pos) -> Result<(), LabError> {
+        let bytes = || as_bytes(value).ok_or_else(|| integer_required(pos));
+        let boolean = || as_bool(value).ok_or_else(|| invalid_value(name, value, pos));
+        let within = |v: u64, (low, high): (u64, u64)| {
+            if (low..=high).contains(&v) {
+                Ok(v)
+            } else {
+                Err(out_of_range(name, value, (low, high), pos))
+            }
+        };
         match name {
             "db_block_size" => {
-                let v = as_bytes(value).ok_or_else(|| invalid_value(name, pos))?;
+                let v = bytes()?;
                 if ![2048, 4096, 8192, 16384, 32768].contains(&v) {
-                    return Err(invalid_value(name, pos));
+                    return Err(LabError::with_args(
+                        ora::INVALID_PARAMETER_VALUE,
+                        &[&shown(value), &name, &"2048, 4096, 8192, 16384, 32768"],
+                        pos,
+                    ));
                 }
                 self.db_block_size = v as u32;
             }
-            "db_cache_size" => self.db_cache_size = as_bytes(value).ok_or_else(|| invalid_value(name, pos))?,
-            "db_keep_cache_size" => {
-                self.db_keep_cache_size = as_bytes(value).ok_or_else(|| invalid_value(name, pos))?
-            }
+            "db_cache_size" => self.db_cache_size = bytes()?,
+            "db_keep_cache_size" => self.db_keep_cache_size = bytes()?,
             "memoptimize_pool_size" => {
-                let v = as_bytes(value).ok_or_else(|| invalid_value(name, pos))?;
+                let v = bytes()?;
                 if v != 0 && v < 100 * MB {
                     return Err(LabError::new(ora::PARAMETER_VALUE_INVALID, pos)
                         .then(format_args!("\n{}", ora::MEMOPTIMIZE_POOL_TOO_SMALL.line(&[]))));
@@ -253,48 +390,45 @@ impl Parameters {
             "statistics_level" => {
                 self.statistics_level = match value {
                     ParamValue::Text(t) => match t.to_ascii_uppercase().as_str() {
-                        "BASIC" => StatisticsLevel::Basic,
+                        // BASIC turns timed statistics off: the lab always times.
+                        "BASIC" => {
+                            return Err(unsupported(
+                                "STATISTICS_LEVEL = BASIC (the lab models TYPICAL and ALL)".into(),
+                                pos,
+                            ))
+                        }
                         "TYPICAL" => StatisticsLevel::Typical,
                         "ALL" => StatisticsLevel::All,
-                        _ => return Err(invalid_value(name, pos)),
+                        _ => return Err(invalid_value(name, value, pos)),
                     },
-                    _ => return Err(invalid_value(name, pos)),
+                    _ => return Err(invalid_value(name, value, pos)),
                 }
             }
-            "sql_trace" => self.sql_trace = as_bool(value).ok_or_else(|| invalid_value(name, pos))?,
-            "_fastpin_enable" => self.fastpin_enable = as_bool(value).ok_or_else(|| invalid_value(name, pos))?,
-            "_nlj_batching_enabled" => {
-                self.nlj_batching_enabled = as_bool(value).ok_or_else(|| invalid_value(name, pos))?
-            }
-            "_row_cr" => self.row_cr = as_bool(value).ok_or_else(|| invalid_value(name, pos))?,
-            "_db_writer_max_writes" => {
-                let v = as_bytes(value).ok_or_else(|| invalid_value(name, pos))?;
-                if v > 1 << 20 {
-                    return Err(invalid_value(name, pos));
-                }
-                self.db_writer_max_writes = v as u32;
-            }
-            "log_buffer" => {
-                let v = as_bytes(value).ok_or_else(|| invalid_value(name, pos))?;
-                // Oracle rounds up to at least 2 MB-ish; the lab keeps 64 KB .. 1 GB.
-                if !(64 * 1024..=1024 * MB).contains(&v) {
-                    return Err(invalid_value(name, pos));
-                }
-                self.log_buffer = v;
-            }
+            "sql_trace" => self.sql_trace = boolean()?,
+            "_fastpin_enable" => self.fastpin_enable = boolean()?,
+            "_nlj_batching_enabled" => self.nlj_batching_enabled = boolean()?,
+            "_row_cr" => self.row_cr = boolean()?,
+            "_db_writer_max_writes" => self.db_writer_max_writes = within(bytes()?, (0, 1 << 20))? as u32,
+            // Oracle rounds up to at least 2 MB-ish; the lab keeps 64 KB .. 1 GB.
+            "log_buffer" => self.log_buffer = within(bytes()?, (64 * 1024, 1024 * MB))?,
             "db_file_multiblock_read_count" => {
-                let v = as_bytes(value).ok_or_else(|| invalid_value(name, pos))?;
-                self.db_file_multiblock_read_count = v.clamp(1, 1024) as u32;
+                // Oracle lowers a value above its maximum I/O size silently.
+                self.db_file_multiblock_read_count = bytes()?.clamp(1, 1024) as u32;
             }
             // The Database Smart Flash Cache (11gR2): kept as text, read at STARTUP.
             "db_flash_cache_file" => match value {
                 ParamValue::Text(t) if !t.trim().is_empty() => {
                     self.other.insert(name.to_string(), t.trim().to_string());
                 }
-                _ => return Err(invalid_value(name, pos)),
+                _ => return Err(invalid_value(name, value, pos)),
             },
             "db_flash_cache_size" => {
-                let v = as_bytes(value).ok_or_else(|| invalid_value(name, pos))?;
+                let v = bytes()?;
+                self.other.insert(name.to_string(), v.to_string());
+            }
+            // Read where they act (segment creation, log block sizes).
+            "deferred_segment_creation" | "_disk_sector_size_override" => {
+                let v = if boolean()? { "TRUE" } else { "FALSE" };
                 self.other.insert(name.to_string(), v.to_string());
             }
             "workarea_size_policy" => {
@@ -302,54 +436,31 @@ impl Parameters {
                     ParamValue::Text(t) => match t.to_ascii_uppercase().as_str() {
                         "AUTO" => WorkareaPolicy::Auto,
                         "MANUAL" => WorkareaPolicy::Manual,
-                        _ => return Err(invalid_value(name, pos)),
+                        _ => return Err(invalid_value(name, value, pos)),
                     },
-                    _ => return Err(invalid_value(name, pos)),
+                    _ => return Err(invalid_value(name, value, pos)),
                 }
             }
-            "sort_area_size" => {
-                // Oracle's minimum: six database blocks' worth; the lab's
-                // maximum: 2 GB.
-                let v = as_bytes(value).ok_or_else(|| invalid_value(name, pos))?;
-                if !(6 * self.db_block_size as u64..=2048 * MB).contains(&v) {
-                    return Err(invalid_value(name, pos));
-                }
-                self.sort_area_size = v;
-            }
+            // Oracle's minimum: six database blocks' worth; the lab's maximum: 2 GB.
+            "sort_area_size" => self.sort_area_size = within(bytes()?, (6 * self.db_block_size as u64, 2048 * MB))?,
             "pga_aggregate_target" => {
-                // 10 MB is Oracle's minimum; the lab's maximum is 4 TB.
-                let v = as_bytes(value).ok_or_else(|| invalid_value(name, pos))?;
-                if !(10 * MB..=4 * 1024 * 1024 * MB).contains(&v) {
-                    return Err(invalid_value(name, pos));
+                let v = bytes()?;
+                if !(10 * MB..4 * 1024 * 1024 * MB).contains(&v) {
+                    return Err(LabError::new(ora::PGA_AGGREGATE_TARGET_RANGE, pos));
                 }
                 self.pga_aggregate_target = v;
             }
-            "_smm_max_size" => {
-                let v = as_bytes(value).ok_or_else(|| invalid_value(name, pos))?;
-                if !(16..=DEFAULT_SMM_MAX_SIZE_KB * 4).contains(&v) {
-                    return Err(invalid_value(name, pos));
+            "_smm_max_size" => self.smm_max_size_kb = within(bytes()?, (16, DEFAULT_SMM_MAX_SIZE_KB * 4))?,
+            "_sort_multiblock_read_count" => self.sort_multiblock_read_count = within(bytes()?, (1, 128))? as u32,
+            _ => match param_defs::lookup(name).map(|d| d.model) {
+                // Purely informational: kept for V$PARAMETER.
+                Some(Model::Info) => {
+                    self.other.insert(name.to_string(), shown(value));
                 }
-                self.smm_max_size_kb = v;
-            }
-            "_sort_multiblock_read_count" => {
-                let v = as_bytes(value).ok_or_else(|| invalid_value(name, pos))?;
-                if !(1..=128).contains(&v) {
-                    return Err(invalid_value(name, pos));
-                }
-                self.sort_multiblock_read_count = v as u32;
-            }
-            _ => {
-                let ok = name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '$' || c == '#');
-                if !ok || name.is_empty() {
-                    return Err(LabError::new(ora::ILLEGAL_ALTER_SYSTEM_OPTION, pos));
-                }
-                let text = match value {
-                    ParamValue::Number(n) => crate::value::format_number(*n),
-                    ParamValue::Bytes(b) => b.to_string(),
-                    ParamValue::Text(t) => t.clone(),
-                };
-                self.other.insert(name.to_string(), text);
-            }
+                // The one value the lab models, which is already in effect.
+                Some(Model::Only(_)) => {}
+                _ => return Err(LabError::new(ora::ILLEGAL_ALTER_SYSTEM_OPTION, pos)),
+            },
         }
         Ok(())
     }
@@ -364,24 +475,23 @@ pub struct InstanceParameters {
 }
 
 impl InstanceParameters {
-    /// `ALTER SYSTEM SET name = value [SCOPE = ...]`.
+    /// `ALTER SYSTEM SET name = value [SCOPE = ...] [DEFERRED]`.
     pub fn alter_system(
         &mut self,
         name: &str,
         value: &ParamValue,
         scope: Option<Scope>,
+        deferred: bool,
         pos: Pos,
     ) -> Result<(), LabError> {
         let scope = scope.unwrap_or(Scope::Both);
-        if is_static(name) && scope != Scope::Spfile {
-            return Err(LabError::new(ora::PARAMETER_CANNOT_BE_MODIFIED, pos));
-        }
+        check(name, value, Via::System { scope, deferred }, pos).map_err(under_02097)?;
         // Validate once against a scratch copy so errors change nothing.
         let mut probe = self.spfile.clone();
-        probe.set(name, value, pos)?;
+        probe.set(name, value, pos).map_err(under_02097)?;
         self.spfile = probe;
         if scope != Scope::Spfile {
-            self.current.set(name, value, pos)?;
+            self.current.set(name, value, pos).map_err(under_02097)?;
         }
         Ok(())
     }
@@ -400,8 +510,8 @@ mod tests {
     fn static_parameters_wait_for_restart() {
         let mut p = InstanceParameters::default();
         let v = ParamValue::Bytes(100 * MB);
-        assert!(p.alter_system("memoptimize_pool_size", &v, None, Pos::default()).is_err());
-        p.alter_system("memoptimize_pool_size", &v, Some(Scope::Spfile), Pos::default()).unwrap();
+        assert!(p.alter_system("memoptimize_pool_size", &v, None, false, Pos::default()).is_err());
+        p.alter_system("memoptimize_pool_size", &v, Some(Scope::Spfile), false, Pos::default()).unwrap();
         assert_eq!(p.current.memoptimize_pool_size, 0);
         p.startup();
         assert_eq!(p.current.memoptimize_pool_size, 100 * MB);
@@ -411,7 +521,13 @@ mod tests {
     fn memoptimize_pool_minimum_is_100m() {
         let mut p = InstanceParameters::default();
         let e = p
-            .alter_system("memoptimize_pool_size", &ParamValue::Bytes(50 * MB), Some(Scope::Spfile), Pos::default())
+            .alter_system(
+                "memoptimize_pool_size",
+                &ParamValue::Bytes(50 * MB),
+                Some(Scope::Spfile),
+                false,
+                Pos::default(),
+            )
             .unwrap_err();
         assert!(e.is(ora::PARAMETER_VALUE_INVALID), "{e}");
         assert_eq!(e.message.lines().nth(1), Some(ora::MEMOPTIMIZE_POOL_TOO_SMALL.line(&[]).as_str()));

@@ -31,7 +31,7 @@ impl Run<'_> {
 
     /// A segment created with `TABLESPACE ts` reads through ts's device;
     /// `STORAGE (CELL_FLASH_CACHE ...)` goes with it to its cell.
-    fn place(&mut self, seg: crate::catalog::SegId, ph: &Physical) {
+    pub(super) fn place(&mut self, seg: crate::catalog::SegId, ph: &Physical) {
         if let Some(ts) = &ph.tablespace {
             self.inst.io.place(seg, &ts.name);
         }
@@ -123,16 +123,36 @@ impl Run<'_> {
         // Constraints.
         let mut pk: Option<(Vec<usize>, bool, Pos, Option<String>)> = None;
         let mut uniques: Vec<(Vec<usize>, Option<String>)> = Vec::new();
+        // `USING INDEX` attributes of the primary key's and each unique key's index.
+        let mut pk_using = Physical::default();
+        let mut uniques_using: Vec<Physical> = Vec::new();
+        // A named constraint's index takes the constraint's name, as in Oracle.
+        let mut names: Vec<&Ident> = Vec::new();
         for d in &c.columns {
             let i = columns.iter().position(|x| x.name == d.name.name).unwrap_or(0);
             if d.primary_key {
                 if pk.is_some() {
                     return Err(LabError::new(ora::ONLY_ONE_PRIMARY_KEY, d.name.pos));
                 }
-                pk = Some((vec![i], false, d.name.pos, None));
+                pk = Some((vec![i], false, d.name.pos, d.primary_key_name.as_ref().map(|n| n.name.clone())));
+                pk_using = d.primary_key_index.clone();
+                names.extend(d.primary_key_name.as_ref());
             }
             if d.unique {
-                uniques.push((vec![i], None));
+                uniques.push((vec![i], d.unique_name.as_ref().map(|n| n.name.clone())));
+                uniques_using.push(d.unique_index.clone());
+                names.extend(d.unique_name.as_ref());
+            }
+        }
+        for k in &c.constraints {
+            names.extend(k.name.as_ref());
+        }
+        for (i, n) in names.iter().enumerate() {
+            if self.inst.cat.name_in_use(&n.name) || n.name == name {
+                return Err(LabError::new(ora::NAME_ALREADY_USED, n.pos));
+            }
+            if names[..i].iter().any(|m| m.name == n.name) {
+                return Err(LabError::new(ora::CONSTRAINT_NAME_ALREADY_USED, n.pos));
             }
         }
         for k in &c.constraints {
@@ -151,9 +171,16 @@ impl Run<'_> {
                         columns[ci].not_null = true;
                     }
                     pk = Some((cols, k.deferrable, k.pos, k.name.as_ref().map(|n| n.name.clone())));
+                    pk_using = k.using_index.clone();
                 }
-                ConstraintKind::Unique => uniques.push((cols, k.name.as_ref().map(|n| n.name.clone()))),
+                ConstraintKind::Unique => {
+                    uniques.push((cols, k.name.as_ref().map(|n| n.name.clone())));
+                    uniques_using.push(k.using_index.clone());
+                }
             }
+        }
+        for ph in std::iter::once(&pk_using).chain(&uniques_using) {
+            self.check_tablespace(ph)?;
         }
         // DEFERRED_SEGMENT_CREATION (default TRUE): a heap table gets its
         // segment at the first insert unless SEGMENT CREATION IMMEDIATE.
@@ -275,12 +302,16 @@ impl Run<'_> {
             self.inst.cat.tables[tid].indexes.push(index);
         } else if let Some((cols, deferrable, _, cname)) = pk {
             let iname = cname.unwrap_or_else(|| format!("SYS_C{:07}", 10000 + tid));
-            let iid = self.add_index(tid, &iname, cols.clone(), true, pool, 10)?;
+            let ipool = if pk_using.buffer_pool.is_some() { pool_of(&pk_using) } else { pool };
+            let iid = self.add_index(tid, &iname, cols.clone(), true, ipool, pk_using.pctfree.unwrap_or(10))?;
+            self.place(self.inst.cat.indexes[iid].seg, &pk_using);
             self.inst.cat.tables[tid].pk = Some((cols, iid, deferrable));
         }
-        for (cols, cname) in uniques {
+        for ((cols, cname), using) in uniques.into_iter().zip(uniques_using) {
             let iname = cname.unwrap_or_else(|| format!("SYS_C{:07}", 20000 + self.inst.cat.indexes.len()));
-            self.add_index(tid, &iname, cols, true, pool, 10)?;
+            let ipool = if using.buffer_pool.is_some() { pool_of(&using) } else { pool };
+            let iid = self.add_index(tid, &iname, cols, true, ipool, using.pctfree.unwrap_or(10))?;
+            self.place(self.inst.cat.indexes[iid].seg, &using);
         }
         // A new table: no cursor depends on it yet.
         if let Some(rows) = ctas_rows {

@@ -69,6 +69,7 @@ impl Run<'_> {
                 }
             }
             AlterTableAction::Move(p) => self.move_table(tid, p)?,
+            AlterTableAction::AddConstraint(k) => self.add_constraint(tid, k)?,
             AlterTableAction::Physical(p) => {
                 if p.buffer_pool.is_some() {
                     let pool = pool_of(p);
@@ -90,6 +91,84 @@ impl Run<'_> {
         }
         self.invalidate_table(tid);
         Ok(Outcome { feedback: Some("Table altered.".into()), ..Default::default() })
+    }
+
+    /// `ALTER TABLE t ADD [CONSTRAINT name] PRIMARY KEY | UNIQUE (cols)`: a
+    /// unique index named after the constraint (SYS_C... when unnamed)
+    /// enforces it. Oracle would enforce the key with an existing index that
+    /// leads on its columns, unique or not; the lab keeps keys on unique
+    /// indexes of exactly those columns, and refuses the other cases.
+    fn add_constraint(&mut self, tid: TableId, k: &TableConstraint) -> Result<(), LabError> {
+        let pk = k.kind == ConstraintKind::PrimaryKey;
+        let t = &self.inst.cat.tables[tid];
+        let mut cols = Vec::new();
+        for col in &k.columns {
+            cols.push(
+                t.column_index(&col.name).ok_or_else(|| {
+                    LabError::with(ora::INVALID_IDENTIFIER, format_args!("\"{}\"", col.name), col.pos)
+                })?,
+            );
+        }
+        if pk && t.pk.is_some() {
+            return Err(LabError::new(ora::ONLY_ONE_PRIMARY_KEY, k.pos));
+        }
+        if t.is_iot() || !matches!(t.storage, TableStorage::Heap { .. }) {
+            return Err(LabError::unsupported(
+                "ALTER TABLE ... ADD CONSTRAINT on an index-organized or clustered table",
+                k.pos,
+            ));
+        }
+        if let Some(n) = &k.name {
+            if self.inst.cat.name_in_use(&n.name) {
+                return Err(LabError::new(ora::NAME_ALREADY_USED, n.pos));
+            }
+        }
+        if pk && cols.iter().any(|&c| t.rows.iter().any(|r| r[c].is_null())) {
+            return Err(LabError::new(ora::NULL_VALUES_CANNOT_ALTER_TO_NOT_NULL, k.pos));
+        }
+        // An index that leads on the key's columns.
+        let existing = t.indexes.iter().copied().find(|&i| {
+            let ix = &self.inst.cat.indexes[i];
+            !ix.dropped && ix.columns.len() >= cols.len() && cols.iter().all(|c| ix.columns[..cols.len()].contains(c))
+        });
+        let iid = match existing {
+            Some(i) if self.inst.cat.indexes[i].unique && self.inst.cat.indexes[i].columns == cols => i,
+            Some(i) => {
+                let name = self.inst.cat.indexes[i].name.clone();
+                return Err(LabError::unsupported(
+                    format!("a key enforced by the existing index {name} (the lab enforces a key with a unique index of its columns only)"),
+                    k.pos,
+                ));
+            }
+            None => {
+                let cname = match &k.name {
+                    Some(n) => n.name.clone(),
+                    None => format!("SYS_C{:07}", 20000 + self.inst.cat.indexes.len()),
+                };
+                self.check_tablespace(&k.using_index)?;
+                let pool = if k.using_index.buffer_pool.is_some() { pool_of(&k.using_index) } else { t.pool };
+                let pctfree = k.using_index.pctfree.unwrap_or(10);
+                let iid = self.add_index(tid, &cname, cols.clone(), true, pool, pctfree).map_err(|e| {
+                    if e.is(ora::DUPLICATE_KEYS_FOUND) {
+                        let entry =
+                            if pk { ora::CANNOT_VALIDATE_PRIMARY_KEY } else { ora::CANNOT_VALIDATE_DUPLICATE_KEYS };
+                        LabError::with(entry, format_args!("LAB.{cname}"), k.pos)
+                    } else {
+                        e
+                    }
+                })?;
+                let seg = self.inst.cat.indexes[iid].seg;
+                self.place(seg, &k.using_index);
+                iid
+            }
+        };
+        if pk {
+            for &c in &cols {
+                self.inst.cat.tables[tid].columns[c].not_null = true;
+            }
+            self.inst.cat.tables[tid].pk = Some((cols, iid, k.deferrable));
+        }
+        Ok(())
     }
 
     /// `ALTER TABLE t MOVE [TABLESPACE ts]`: the heap segment is rebuilt in

@@ -92,6 +92,14 @@ impl Run<'_> {
                     })?,
                 };
                 let known = self.inst.cost_params.get(&n).is_some() || LabLimits::NAMES.contains(&n.as_str());
+                // The limits count whole units (statements' work, megabytes).
+                if LabLimits::NAMES.contains(&n.as_str()) && v.fract() != 0.0 {
+                    return Err(LabError::with_args(
+                        ora::LAB_SET_BAD_VALUE,
+                        &[&n, &"a whole number is required"],
+                        name.pos,
+                    ));
+                }
                 if !(v.is_finite() && v >= 0.0) && known {
                     return Err(LabError::with_args(
                         ora::LAB_SET_BAD_VALUE,

@@ -676,26 +676,16 @@ impl Run<'_> {
             StatementKind::Drop(d) => self.drop(d),
             StatementKind::CreateProgram(p) => self.create_program(p),
             StatementKind::AlterSystem(s) => {
-                self.inst.params.alter_system(&s.name.name, &s.value, s.scope, s.name.pos)?;
-                if s.scope != Some(Scope::Spfile) {
+                self.inst.params.alter_system(&s.name.name, &s.value, s.scope, s.deferred, s.name.pos)?;
+                // DEFERRED: for sessions that connect later, not this one.
+                if s.scope != Some(Scope::Spfile) && !s.deferred {
                     self.s.params.set(&s.name.name, &s.value, s.name.pos)?;
                     self.apply_dynamic();
                 }
                 Ok(Outcome { feedback: Some("System altered.".into()), ..Default::default() })
             }
             StatementKind::AlterSession(s) => {
-                if matches!(
-                    s.name.name.as_str(),
-                    "memoptimize_pool_size"
-                        | "db_block_size"
-                        | "db_cache_size"
-                        | "db_keep_cache_size"
-                        | "log_buffer"
-                        | "pga_aggregate_target"
-                ) {
-                    return Err(LabError::new(ora::PARAMETER_NOT_MODIFIABLE_WITH_OPTION, s.name.pos));
-                }
-                self.s.params.set(&s.name.name, &s.value, s.name.pos)?;
+                self.s.params.alter_session(&s.name.name, &s.value, s.name.pos)?;
                 self.apply_dynamic();
                 Ok(Outcome { feedback: Some("Session altered.".into()), ..Default::default() })
             }

@@ -182,6 +182,17 @@ impl Parser<'_> {
                         action: AlterTableAction::Move(physical),
                     }));
                 }
+                // `ADD [CONSTRAINT n] PRIMARY KEY | UNIQUE (...)`; other ADDs are refused below.
+                if self.is_kw("ADD")
+                    && (self.nth_is_kw(1, "CONSTRAINT") || self.nth_is_kw(1, "PRIMARY") || self.nth_is_kw(1, "UNIQUE"))
+                {
+                    self.bump();
+                    let k = self.table_constraint()?;
+                    return Ok(StatementKind::AlterTable(AlterTable {
+                        name,
+                        action: AlterTableAction::AddConstraint(k),
+                    }));
+                }
                 let mut physical = Physical::default();
                 let mut any = false;
                 while self.physical_option(&mut physical)? {
@@ -245,6 +256,11 @@ impl Parser<'_> {
             _ => return Err(self.fail(ora::MISSING_OR_INVALID_OPTION)),
         };
         self.bump();
+        // `SET EVENTS '10046 trace name ...'` (no `=`): tracing events are not modelled.
+        if name.name == "events" && matches!(self.tok().tok, Tok::Str(_) | Tok::Eq) {
+            let stmt = if system { "SYSTEM" } else { "SESSION" };
+            return Err(LabError::unsupported(format!("ALTER {stmt} SET EVENTS"), name.pos));
+        }
         if !self.eat(&Tok::Eq) {
             return Err(self.fail(ora::MISSING_OR_INVALID_OPTION));
         }
@@ -253,6 +269,7 @@ impl Parser<'_> {
             return Err(self.unsupported("lists of parameter values"));
         }
         let mut scope = None;
+        let mut deferred = false;
         loop {
             if system && self.is_kw("SCOPE") {
                 self.bump();
@@ -279,13 +296,14 @@ impl Parser<'_> {
                 }
             } else if system && self.is_kw("DEFERRED") {
                 self.bump();
+                deferred = true;
             } else if matches!(self.tok().tok, Tok::Ident { .. }) && self.nth(1) == &Tok::Eq {
                 return Err(self.unsupported("several parameters in one ALTER SESSION/SYSTEM SET"));
             } else {
                 break;
             }
         }
-        Ok(SetParameter { name, value, scope })
+        Ok(SetParameter { name, value, scope, deferred })
     }
 
     pub(super) fn drop_stmt(&mut self) -> R<StatementKind> {

@@ -103,9 +103,15 @@ impl Parser<'_> {
             not_null: false,
             primary_key: false,
             unique: false,
+            primary_key_name: None,
+            unique_name: None,
+            primary_key_index: Physical::default(),
+            unique_index: Physical::default(),
             identity: false,
             default: None,
         };
+        // `CONSTRAINT name`: names the constraint that follows it.
+        let mut name: Option<Ident> = None;
         loop {
             if self.eat_kw("DEFAULT") {
                 if self.is_kw("ON") && self.nth_is_kw(1, "NULL") {
@@ -119,18 +125,22 @@ impl Parser<'_> {
                     return Err(self.fail(ora::MISSING_NULL_KEYWORD));
                 }
                 c.not_null = true;
+                name = None;
             } else if self.eat_kw("NULL") {
                 c.not_null = false;
+                name = None;
             } else if self.is_kw("PRIMARY") {
                 self.bump();
                 self.missing_keyword("KEY")?;
                 c.primary_key = true;
-                self.constraint_state()?;
+                c.primary_key_name = name.take();
+                (_, c.primary_key_index) = self.constraint_state()?;
             } else if self.eat_kw("UNIQUE") {
                 c.unique = true;
-                self.constraint_state()?;
+                c.unique_name = name.take();
+                (_, c.unique_index) = self.constraint_state()?;
             } else if self.eat_kw("CONSTRAINT") {
-                self.ident(ora::INVALID_DATATYPE)?;
+                name = Some(self.ident(ora::INVALID_DATATYPE)?);
                 if !matches!(self.word(), Some("NOT" | "NULL" | "PRIMARY" | "UNIQUE" | "CHECK" | "REFERENCES")) {
                     return Err(self.fail(ora::INVALID_DATATYPE));
                 }
@@ -187,8 +197,9 @@ impl Parser<'_> {
     }
 
     /// `[NOT] DEFERRABLE [INITIALLY ...]`, `USING INDEX ...`, `ENABLE`...
-    fn constraint_state(&mut self) -> R<bool> {
+    fn constraint_state(&mut self) -> R<(bool, Physical)> {
         let mut deferrable = false;
+        let mut using = Physical::default();
         loop {
             if self.is_kw("NOT") && self.nth_is_kw(1, "DEFERRABLE") {
                 self.bump();
@@ -206,14 +217,13 @@ impl Parser<'_> {
                 if self.is(&Tok::LParen) {
                     return Err(self.unsupported("USING INDEX (CREATE INDEX ...)"));
                 }
-                let mut ph = Physical::default();
-                while self.physical_option(&mut ph)? {}
+                while self.physical_option(&mut using)? {}
             } else if matches!(self.word(), Some("ENABLE" | "VALIDATE" | "RELY" | "NORELY")) {
                 self.bump();
             } else if matches!(self.word(), Some("DISABLE" | "NOVALIDATE")) {
                 return Err(self.unsupported("disabled constraints"));
             } else {
-                return Ok(deferrable);
+                return Ok((deferrable, using));
             }
         }
     }
@@ -234,8 +244,8 @@ impl Parser<'_> {
             return Err(self.fail(ora::INVALID_DATATYPE));
         };
         let columns = self.column_list()?;
-        let deferrable = self.constraint_state()?;
-        Ok(TableConstraint { name, kind, columns, deferrable, pos })
+        let (deferrable, using_index) = self.constraint_state()?;
+        Ok(TableConstraint { name, kind, columns, deferrable, using_index, pos })
     }
 
     /// STORAGE ( ... )

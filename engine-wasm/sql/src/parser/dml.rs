@@ -8,7 +8,7 @@ use crate::ora;
 impl Parser<'_> {
     pub(super) fn insert(&mut self) -> R<Insert> {
         self.bump();
-        let hints = self.hints();
+        let hints = self.hints()?;
         if matches!(self.word(), Some("ALL" | "FIRST")) {
             return Err(self.unsupported("multitable INSERT"));
         }
@@ -65,7 +65,7 @@ impl Parser<'_> {
     /// `UPDATE t [alias] SET col = expr [, col = expr ...] [WHERE cond]`
     pub(super) fn update(&mut self) -> R<Update> {
         let pos = self.bump().pos;
-        let hints = self.hints();
+        let hints = self.hints()?;
         if self.is(&Tok::LParen) {
             return Err(self.unsupported("UPDATE of a subquery"));
         }
@@ -93,7 +93,7 @@ impl Parser<'_> {
     /// `DELETE [FROM] t [alias] [WHERE cond]`
     pub(super) fn delete(&mut self) -> R<Delete> {
         let pos = self.bump().pos;
-        let hints = self.hints();
+        let hints = self.hints()?;
         self.eat_kw("FROM");
         if self.is(&Tok::LParen) {
             return Err(self.unsupported("DELETE from a subquery"));

@@ -5,15 +5,113 @@ use crate::ast::*;
 use crate::lexer::{tokenize, LexOptions, Tok, Token};
 
 impl Parser<'_> {
-    pub(super) fn hints(&mut self) -> Vec<Hint> {
+    pub(super) fn hints(&mut self) -> Result<Vec<Hint>, crate::LabError> {
         let t = self.tok().clone();
         if let Tok::Hint(content) = &t.tok {
             self.bump();
-            parse_hints(content, t.inner)
+            let hints = parse_hints(content, t.inner);
+            // A real hint the lab would not obey is refused: Oracle would
+            // obey it, and the plan would not be Oracle's.
+            if let Some((name, pos)) = refused_hint(content, t.inner) {
+                return Err(crate::LabError::unsupported(format!("the {name} hint"), pos));
+            }
+            Ok(hints)
         } else {
-            Vec::new()
+            Ok(Vec::new())
         }
     }
+}
+
+/// Oracle hints that change a plan or a statement's work and that the lab
+/// does not model. Words that are no hint at all are ignored, as Oracle
+/// ignores them; so are hints whose effect is what the lab does anyway
+/// (`ALL_ROWS`, `NO_PARALLEL`, `NOAPPEND`, `NO_UNNEST`: the lab keeps IN and
+/// EXISTS subqueries as FILTERs) or that do not touch the plan
+/// (`QB_NAME`, `MONITOR`, `NO_MONITOR`).
+const NOT_MODELLED_HINTS: &[&str] = &[
+    "AND_EQUAL",
+    "APPEND",
+    "APPEND_VALUES",
+    "CACHE",
+    "CARDINALITY",
+    "CHOOSE",
+    "CLUSTER",
+    "CURSOR_SHARING_EXACT",
+    "DRIVING_SITE",
+    "DYNAMIC_SAMPLING",
+    "FACT",
+    "FIRST_ROWS",
+    "FULL_OUTER_JOIN_TO_OUTER",
+    "HASH",
+    "INDEX_ASC",
+    "INDEX_COMBINE",
+    "INDEX_DESC",
+    "INDEX_FFS",
+    "INDEX_JOIN",
+    "INDEX_RS_ASC",
+    "INDEX_RS_DESC",
+    "INDEX_SS",
+    "INDEX_SS_ASC",
+    "INDEX_SS_DESC",
+    "INLINE",
+    "MATERIALIZE",
+    "MERGE",
+    "NATIVE_FULL_OUTER_JOIN",
+    "NOCACHE",
+    "NO_EXPAND",
+    "NO_FACT",
+    "NO_INDEX",
+    "NO_INDEX_FFS",
+    "NO_INDEX_SS",
+    "NO_MERGE",
+    "NO_PUSH_PRED",
+    "NO_PUSH_SUBQ",
+    "NO_QUERY_TRANSFORMATION",
+    "NO_REWRITE",
+    "NO_STAR_TRANSFORMATION",
+    "NO_SWAP_JOIN_INPUTS",
+    "NO_USE_HASH",
+    "NO_USE_MERGE",
+    "NO_USE_NL",
+    "OPT_ESTIMATE",
+    "ORDERED",
+    "PARALLEL",
+    "PARALLEL_INDEX",
+    "PQ_DISTRIBUTE",
+    "PUSH_PRED",
+    "PUSH_SUBQ",
+    "RESULT_CACHE",
+    "REWRITE",
+    "ROWID",
+    "RULE",
+    "STAR_TRANSFORMATION",
+    "SWAP_JOIN_INPUTS",
+    "UNNEST",
+    "USE_CONCAT",
+    "USE_HASH",
+    "USE_MERGE",
+    "USE_MERGE_CARTESIAN",
+    "USE_NL_WITH_INDEX",
+];
+
+/// The first hint in a hint comment that the lab refuses: a hint of
+/// [`NOT_MODELLED_HINTS`]. (`OPT_PARAM` of a parameter the lab does not
+/// model is refused by the planner.)
+fn refused_hint(content: &str, inner: Pos) -> Option<(String, Pos)> {
+    let toks = tokenize(content, inner, LexOptions::default());
+    let mut depth = 0usize;
+    for t in &toks {
+        match &t.tok {
+            Tok::LParen => depth += 1,
+            Tok::RParen => depth = depth.saturating_sub(1),
+            Tok::Ident { name, .. } if depth == 0 && NOT_MODELLED_HINTS.contains(&name.as_str()) => {
+                return Some((name.clone(), t.pos));
+            }
+            Tok::Eof | Tok::Error(_) => break,
+            _ => {}
+        }
+    }
+    None
 }
 
 /// Optimizer hints in the content of a `/*+ ... */` comment. Never fails:

@@ -146,7 +146,7 @@ impl Parser<'_> {
             return Err(self.unsupported("WITH clauses (subquery factoring)"));
         }
         self.expect_kw("SELECT", ora::MISSING_SELECT_KEYWORD)?;
-        let hints = self.hints();
+        let hints = self.hints()?;
         let distinct = if self.eat_kw("DISTINCT") || self.eat_kw("UNIQUE") {
             true
         } else {

@@ -223,6 +223,16 @@ impl<'a> Builder<'a> {
         };
         let mut order: Vec<usize> = Vec::new();
         for h in &q.hints {
+            // OPT_PARAM of a parameter whose effect on the plan the lab does not model.
+            if let Hint::OptParam { name, .. } = h {
+                if name != "_nlj_batching_enabled" {
+                    return Err(LabError::with(
+                        ora::LAB_UNSUPPORTED,
+                        format_args!("the OPT_PARAM('{name}') hint"),
+                        q.pos,
+                    ));
+                }
+            }
             if let Hint::Leading(list) = h {
                 for a in list {
                     if let Some(i) = rels.iter().position(|r| alias_of(r) == a.name) {
@@ -570,6 +580,14 @@ impl<'a> Builder<'a> {
                         }
                     }
                     if chosen.is_none() && !forced_full && matches!(t.storage, TableStorage::Heap { .. }) {
+                        if let Some(want) = &wanted_index {
+                            let pos = index_hint_pos(&q.hints, &alias);
+                            let bytes = stats.avg_row_len as f64 - 3.0;
+                            let full = (want.as_deref(), pos);
+                            chosen = self.index_full_access(&referenced, (t, table, src), full, num_rows, bytes)?;
+                        }
+                    }
+                    if chosen.is_none() && !forced_full && matches!(t.storage, TableStorage::Heap { .. }) {
                         chosen = self.fast_full_access(&referenced, t, src, num_rows);
                     }
                     let (op, e_rows, cost, cis) = match chosen {
@@ -708,4 +726,15 @@ fn take_available(conjuncts: &[CExpr], used: &mut [bool], available: &[usize]) -
         }
     }
     out
+}
+
+/// Where the `INDEX` hint for `alias` is (for a refusal of it).
+fn index_hint_pos(hints: &[Hint], alias: &str) -> Pos {
+    hints
+        .iter()
+        .find_map(|h| match h {
+            Hint::Index { alias: a, index } if a.name == alias => Some(index.as_ref().map_or(a.pos, |i| i.pos)),
+            _ => None,
+        })
+        .unwrap_or_default()
 }

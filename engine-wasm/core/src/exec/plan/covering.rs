@@ -58,6 +58,9 @@ pub(super) fn index_covers(
     t.columns.iter().enumerate().all(|(i, c)| ix.columns.contains(&i) || !names.contains(&c.name.to_ascii_uppercase()))
 }
 
+/// An access path: its operation, rows, cost and the conjuncts it uses.
+type Access = (Op, f64, f64, Vec<usize>);
+
 impl Builder<'_> {
     /// `SELECT MIN(col) | MAX(col) FROM t [WHERE <range on col>]` with an
     /// index leading on `col`: INDEX FULL SCAN (MIN/MAX), or FIRST ROW over
@@ -140,5 +143,95 @@ impl Builder<'_> {
         let kind = OpKind::IndexFast { index: ixid, src, block: 0, pos: 0, started: false, filter: vec![] };
         let op = self.op("INDEX FAST FULL SCAN", Some(&ix.name), num_rows, cost, None, "qerixtFetch;kdifxs", kind);
         Some((op, num_rows, cost, Vec::new()))
+    }
+
+    /// INDEX FULL SCAN for an `INDEX(t [ix])` hint that no key or range
+    /// predicate serves: every leaf in key order, then the table by rowid
+    /// unless the index holds every column the block reads. Oracle obeys
+    /// the hint only with an index every row is in (one with a NOT NULL
+    /// column); the lab's scan stops at the first NULL leading key, so it
+    /// takes an index whose leading column is NOT NULL and refuses a named
+    /// index whose NOT NULL column is not the first. Cost: BLEVEL + leaf
+    /// blocks, plus the clustering factor for the table visits.
+    pub(super) fn index_full_access(
+        &mut self,
+        referenced: &Option<HashSet<String>>,
+        (t, table, src): (&crate::catalog::Table, TableId, usize),
+        (wanted, pos): (Option<&str>, Pos),
+        num_rows: f64,
+        row_bytes: f64,
+    ) -> Result<Option<Access>, LabError> {
+        let cat = self.ctx.cat;
+        let every_row = |ix: &crate::catalog::Index| ix.columns.iter().any(|&c| t.columns[c].not_null);
+        let cands: Vec<IndexId> = t
+            .indexes
+            .iter()
+            .copied()
+            .filter(|&i| !cat.indexes[i].dropped && wanted.is_none_or(|w| cat.indexes[i].name == w))
+            .filter(|&i| every_row(&cat.indexes[i]))
+            .collect();
+        let cost_of = |i: IndexId| {
+            let ix = &cat.indexes[i];
+            let icost = ix.btree.blevel() as f64 + ix.btree.leaf_count() as f64;
+            let covers = index_covers(referenced, t, ix);
+            (icost, if covers { icost } else { icost + ix.btree.clustering_factor as f64 }, covers)
+        };
+        let usable: Vec<IndexId> =
+            cands.iter().copied().filter(|&i| t.columns[cat.indexes[i].columns[0]].not_null).collect();
+        let Some(ixid) = usable.into_iter().min_by(|&a, &b| cost_of(a).1.total_cmp(&cost_of(b).1)) else {
+            if let Some(&i) = cands.first() {
+                return Err(LabError::with(
+                    ora::LAB_UNSUPPORTED,
+                    format_args!(
+                        "an INDEX hint for a full scan of {}, whose leading column may be NULL",
+                        cat.indexes[i].name
+                    ),
+                    pos,
+                ));
+            }
+            // No index holds every row: Oracle ignores the hint.
+            return Ok(None);
+        };
+        let ix = &cat.indexes[ixid];
+        let (icost, cost, covers) = cost_of(ixid);
+        let kind = OpKind::IndexRange {
+            index: ixid,
+            keys: vec![],
+            low: None,
+            high: None,
+            src,
+            pos: 0,
+            started: false,
+            pinned_leaf: None,
+            keybuf: Vec::new(),
+            high_value: None,
+            end: false,
+            filter: vec![],
+            kept: Default::default(),
+            silent: false,
+        };
+        let iop = self.op("INDEX FULL SCAN", Some(&ix.name), num_rows, icost, None, "qerixtFetch;kdiixs1", kind);
+        if covers {
+            return Ok(Some((iop, num_rows, icost, Vec::new())));
+        }
+        let kind = OpKind::ByRowid {
+            table,
+            src,
+            child: Box::new(iop),
+            unique_child: false,
+            read_optim: false,
+            pinned: None,
+            filter: vec![],
+        };
+        let op = self.op(
+            "TABLE ACCESS BY INDEX ROWID",
+            Some(&t.name),
+            num_rows,
+            cost,
+            Some(num_rows * row_bytes),
+            "qertbFetchByRowID;kdsgrp",
+            kind,
+        );
+        Ok(Some((op, num_rows, cost, Vec::new())))
     }
 }
