@@ -23,7 +23,7 @@ impl Value {
     pub fn as_f64(&self) -> Option<f64> {
         match self {
             Value::Num(n) => Some(*n),
-            Value::Str(s) => s.trim().parse().ok(),
+            Value::Str(s) => crate::exec::convert::parse_number(s),
             Value::Null => None,
         }
     }

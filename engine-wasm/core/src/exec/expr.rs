@@ -62,6 +62,16 @@ pub enum Func {
     Sign,
     Greatest,
     Least,
+    /// `VSIZE(x)`: the bytes of the value's internal form.
+    Vsize,
+    /// `DUMP(x [, fmt])`, with Oracle's type code of `x` found at compile
+    /// time (0: from the value).
+    Dump(u8),
+    /// Internal: the key of a blank-padded comparison (trailing blanks
+    /// dropped). Printed as its argument.
+    CharKey,
+    /// Internal: `||` in PL/SQL, whose limit is 32,767 bytes.
+    PlConcat,
 }
 
 impl Func {
@@ -99,6 +109,8 @@ impl Func {
             "SIGN" => Func::Sign,
             "GREATEST" => Func::Greatest,
             "LEAST" => Func::Least,
+            "VSIZE" => Func::Vsize,
+            "DUMP" => Func::Dump(0),
             _ => return None,
         })
     }
@@ -118,7 +130,9 @@ impl Func {
             Func::Coalesce | Func::Greatest | Func::Least => (1, 255),
             Func::Nullif | Func::Concat => (2, 2),
             Func::Instr => (2, 4),
-            Func::Trim | Func::Sign => (1, 1),
+            Func::Trim | Func::Sign | Func::Vsize | Func::CharKey => (1, 1),
+            Func::Dump(_) => (1, 2),
+            Func::PlConcat => (2, 2),
             Func::Ltrim | Func::Rtrim | Func::Replace => {
                 (if matches!(self, Func::Replace) { 2 } else { 1 }, if matches!(self, Func::Replace) { 3 } else { 2 })
             }
@@ -192,7 +206,9 @@ fn num(v: &Value, pos: Pos) -> Result<Option<f64>, LabError> {
     match v {
         Value::Null => Ok(None),
         Value::Num(n) => Ok(Some(*n)),
-        Value::Str(s) => s.trim().parse::<f64>().map(Some).map_err(|_| LabError::new(ora::INVALID_NUMBER, pos)),
+        Value::Str(s) => {
+            super::convert::parse_number(s).map(Some).ok_or_else(|| LabError::new(ora::INVALID_NUMBER, pos))
+        }
     }
 }
 
@@ -203,7 +219,7 @@ pub fn compare(x: &Value, y: &Value, pos: Pos) -> Result<Option<Ordering>, LabEr
         return Ok(None);
     }
     if let (Value::Num(_), Value::Str(s)) | (Value::Str(s), Value::Num(_)) = (x, y) {
-        if s.trim().parse::<f64>().is_err() {
+        if super::convert::parse_number(s).is_none() {
             return Err(LabError::new(ora::INVALID_NUMBER, pos));
         }
     }
@@ -403,12 +419,7 @@ impl CExpr {
                     BinaryOp::Concat => {
                         let x = a.eval(cx)?;
                         let y = b.eval(cx)?;
-                        let s = format!("{}{}", text(&x).unwrap_or_default(), text(&y).unwrap_or_default());
-                        if s.is_empty() {
-                            Value::Null
-                        } else {
-                            Value::str(&s)
-                        }
+                        super::convert::concat_sql(&x, &y, super::convert::SQL_VARCHAR2_MAX, pos)?
                     }
                     BinaryOp::Eq | BinaryOp::Ne | BinaryOp::Lt | BinaryOp::Le | BinaryOp::Gt | BinaryOp::Ge => {
                         let x = a.eval(cx)?;
@@ -849,7 +860,23 @@ fn eval_func(f: Func, v: &[Value], rng: &mut DbmsRandom, pos: Pos) -> Result<Val
                 None => Value::str(&s),
             }
         }
-        Func::Concat => str_or_null(&format!("{}{}", text(&v[0]).unwrap_or_default(), text(&v[1]).unwrap_or_default())),
+        Func::Concat => super::convert::concat_sql(&v[0], &v[1], super::convert::SQL_VARCHAR2_MAX, pos)?,
+        Func::PlConcat => super::convert::concat_sql(&v[0], &v[1], super::convert::PLSQL_VARCHAR2_MAX, pos)?,
+        Func::Vsize => match &v[0] {
+            Value::Null => Value::Null,
+            x => Value::Num(x.stored_len() as f64),
+        },
+        Func::Dump(typ) => {
+            let fmt = if v.len() > 1 { n(1)?.unwrap_or(10.0) } else { 10.0 };
+            if ![8.0, 10.0, 16.0, 17.0].contains(&fmt) {
+                return Err(LabError::unsupported("DUMP formats other than 8, 10, 16 and 17", pos));
+            }
+            super::convert::dump(&v[0], typ, fmt as u32, pos)?
+        }
+        Func::CharKey => match &v[0] {
+            Value::Str(s) => Value::str(s.trim_end_matches(' ')),
+            other => other.clone(),
+        },
         Func::Sign => n(0)?
             .map(|x| {
                 Value::Num(if x > 0.0 {

@@ -461,15 +461,16 @@ pub(super) fn convert(
             }
             Value::Null
         }
-        (DataType::Number { scale, .. }, v) => {
-            let n = v.as_f64().ok_or_else(|| LabError::new(ora::INVALID_NUMBER, pos))?;
-            Value::Num(match scale {
-                Some(s) => {
-                    let m = 10f64.powi(*s);
-                    (n * m).round() / m
-                }
-                None => n,
-            })
+        (DataType::Number { precision, scale }, v) => {
+            let n = match &v {
+                Value::Str(s) => crate::exec::convert::parse_number(s),
+                other => other.as_f64(),
+            };
+            let n = n.ok_or_else(|| LabError::new(ora::INVALID_NUMBER, pos))?;
+            Value::Num(
+                crate::exec::convert::fit_number(n, *precision, *scale)
+                    .ok_or_else(|| LabError::new(ora::VALUE_LARGER_THAN_PRECISION, pos))?,
+            )
         }
         (DataType::Varchar2 { len, .. } | DataType::Char { len }, v) => {
             let s = match &v {
@@ -484,7 +485,13 @@ pub(super) fn convert(
                     pos,
                 ));
             }
-            Value::Str(s)
+            // CHAR(n) is stored blank-padded to n.
+            match c.data_type {
+                DataType::Char { len } if actual < len => {
+                    Value::str(&crate::exec::convert::pad_char(&s, len).unwrap_or_default())
+                }
+                _ => Value::Str(s),
+            }
         }
         (DataType::Date, v) => v,
     })
