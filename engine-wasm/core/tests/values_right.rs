@@ -207,8 +207,8 @@ fn declared_lengths_are_enforced() {
          insert into t (c) values (rpad('x', 100));\n\
          insert into t (d) values ('abc');\n\
          declare v varchar2(10); begin v := rpad('x', 10); end;\n/");
-    for i in 0..3 {
-        assert_eq!(err(&steps[i]), "ORA-06502: PL/SQL: numeric or value error: character string buffer too small");
+    for s in &steps[..3] {
+        assert_eq!(err(s), "ORA-06502: PL/SQL: numeric or value error: character string buffer too small");
     }
     assert_eq!(err(&steps[4]), "ORA-12899: value too large for column \"LAB\".\"T\".\"C\" (actual: 100, maximum: 10)");
     assert_eq!(err(&steps[5]), "ORA-12899: value too large for column \"LAB\".\"T\".\"D\" (actual: 3, maximum: 2)");
