@@ -97,10 +97,12 @@ fn char_comparison_semantics() {
          select count(*) from t where c between 'A' and 'A';\n\
          select count(*) from t where v = 'A ';\n\
          select count(*) from dual where 'a ' = 'a';\n\
-         select count(*) from t where c > 'A';");
+         select count(*) from t where c > 'A';\n\
+         select count(*) from dual where 'ab' = 'ab';\n\
+         select count(*) from t where c5 = 'A    ';");
     ok(&steps);
     let counts: Vec<i64> = steps[2..].iter().map(|s| s.rows[0][0].as_i64().unwrap()).collect();
-    assert_eq!(counts, [1, 1, 0, 1, 1, 1, 0, 1, 0]);
+    assert_eq!(counts, [1, 1, 0, 1, 1, 1, 0, 1, 0, 1, 1]);
 }
 
 /// A CHAR column's index is used with a literal, and the predicate prints

@@ -174,19 +174,22 @@ fn to_number(e: &mut CExpr, pos: Pos) {
 /// (blank-padded comparison ignores them). Longer text stays as it is.
 fn pad_to(s: &str, n: u32) -> String {
     let n = n as usize;
-    let have = s.chars().count();
-    if have < n {
-        let mut out = String::with_capacity(s.len() + n - have);
+    let blanks = |s: &str, k: usize| {
+        let mut out = String::with_capacity(s.len() + k);
         out.push_str(s);
-        out.extend(std::iter::repeat_n(' ', n - have));
+        out.extend(std::iter::repeat_n(' ', k));
         out
+    };
+    let have = s.chars().count();
+    if have <= n {
+        return blanks(s, n - have);
+    }
+    let t = s.trim_end_matches(' ');
+    let kept = t.chars().count();
+    if kept <= n {
+        blanks(t, n - kept)
     } else {
-        let t = s.trim_end_matches(' ');
-        if t.chars().count() <= n {
-            pad_to(t, n as u32)
-        } else {
-            s.to_string()
-        }
+        s.to_string()
     }
 }
 
@@ -589,6 +592,14 @@ mod tests {
         for s in ["abc", "inf", "NaN", "infinity", "0x10", "1_000", "", " ", ".", "1e", "e5", "1.2.3", "\t1"] {
             assert_eq!(parse_number(s), None, "{s:?}");
         }
+    }
+
+    #[test]
+    fn padding_to_a_length() {
+        assert_eq!(pad_to("ab", 2), "ab");
+        assert_eq!(pad_to("ab", 4), "ab  ");
+        assert_eq!(pad_to("ab   ", 3), "ab ");
+        assert_eq!(pad_to("abcd", 3), "abcd");
     }
 
     #[test]
