@@ -11,8 +11,19 @@
 //     FIRST/LAST explicitly;
 //   - ROWNUM top-N over an ordered inline view -> LIMIT;
 //   - LIKE is case-sensitive in Oracle (PRAGMA case_sensitive_like there).
+//   - CHAR: c1 is CHAR(4), stored blank-padded (SQLite is given the
+//     padded text). Oracle compares two character values neither of which
+//     is VARCHAR2 (CHAR columns, literals, UPPER/LOWER/SUBSTR of them,
+//     CHAR || CHAR) with blank-padded semantics: SQLite compares them
+//     RTRIMmed (the same order for text with no character below ' ');
+//     each expression carries `c`, whether Oracle types it CHAR;
+//   - implicit conversion: d1 is a VARCHAR2 holding numbers as text;
+//     compared with (or added to) a number Oracle converts it, SQLite is
+//     told to (CAST AS REAL); a number compared with a numeric literal
+//     string ('3') converts the string.
 // Division is left out (Oracle's NUMBER division is decimal, SQLite's
-// integer division truncates), as are mixed string/number comparisons.
+// integer division truncates), as is text that is not a number compared
+// with a number (ORA-01722 in Oracle; tests/values_right.rs covers it).
 
 /** mulberry32: a small seeded PRNG. */
 export function rng(seed) {
@@ -31,6 +42,10 @@ export function rng(seed) {
 }
 
 const STRINGS = ['a', 'b', 'ab', 'ba', 'abc', 'x', 'B', 'A b', ' a', 'b ', 'xyz', '%', '_a'];
+/** Values of c1 CHAR(4) (at most 4 characters). */
+const CHARS = ['a', 'b', 'ab', 'a b', ' a', 'b ', 'abcd', 'B'];
+/** Values of d1, numbers as text (no trailing blanks: SQLite's CAST). */
+const DIGITS = ['1', ' 2', '-1', '10', '007', '0', '42'];
 
 /** The tables of one world: t1..tk, each with id (unique), n1, n2 (numbers), s1, s2 (strings). */
 export function makeTables(r) {
@@ -42,14 +57,18 @@ export function makeTables(r) {
     for (let i = 1; i <= n; i++) {
       const num = () => (r.chance(0.15) ? null : r.int(-3, 8));
       const str = () => (r.chance(0.15) ? null : r.chance(0.05) ? '' : r.pick(STRINGS));
-      rows.push({ id: i, n1: num(), n2: num(), s1: str(), s2: str() });
+      const c1 = r.chance(0.15) ? null : r.pick(CHARS).padEnd(4, ' ');
+      // Oracle pads c1 itself: it is given the value unpadded half the time.
+      const c1o = c1 !== null && r.chance(0.5) ? c1.trimEnd() : c1;
+      const d1 = r.chance(0.15) ? null : r.pick(DIGITS);
+      rows.push({ id: i, n1: num(), n2: num(), s1: str(), s2: str(), c1, c1o, d1 });
     }
     tables.push({ name: `t${t}`, rows });
   }
   return tables;
 }
 
-const COLS = { id: 'n', n1: 'n', n2: 'n', s1: 's', s2: 's' };
+const COLS = { id: 'n', n1: 'n', n2: 'n', s1: 's', s2: 's', c1: 'c', d1: 'd' };
 
 function lit(v, lite) {
   if (v === null) return 'NULL';
@@ -62,11 +81,11 @@ export function setupScripts(tables) {
   const ora = [];
   const lite = [];
   for (const t of tables) {
-    const ddl = `create table ${t.name} (id number, n1 number, n2 number, s1 varchar2(10), s2 varchar2(10))`;
+    const ddl = `create table ${t.name} (id number, n1 number, n2 number, s1 varchar2(10), s2 varchar2(10), c1 char(4), d1 varchar2(5))`;
     ora.push(ddl + ';');
-    lite.push(`create table ${t.name} (id integer, n1 integer, n2 integer, s1 text, s2 text)`);
+    lite.push(`create table ${t.name} (id integer, n1 integer, n2 integer, s1 text, s2 text, c1 text, d1 text)`);
     for (const row of t.rows) {
-      const vals = (l) => [row.id, row.n1, row.n2, row.s1, row.s2].map((v) => lit(v, l)).join(', ');
+      const vals = (l) => [row.id, row.n1, row.n2, row.s1, row.s2, l ? row.c1 : row.c1o, row.d1].map((v) => lit(v, l)).join(', ');
       ora.push(`insert into ${t.name} values (${vals(false)});`);
       lite.push(`insert into ${t.name} values (${vals(true)})`);
     }
@@ -75,27 +94,45 @@ export function setupScripts(tables) {
   return { ora, lite };
 }
 
-/** An expression pair { o: Oracle text, l: SQLite text, t: 'n'|'s'|'b' }. */
-const E = (o, l, t) => ({ o, l, t });
-const S = (o, l) => E(o, `NULLIF(${l}, '')`, 's');
+/** An expression pair { o: Oracle text, l: SQLite text, t: 'n'|'s'|'b', c: CHAR in Oracle }. */
+const E = (o, l, t, c = false) => ({ o, l, t, c });
+const S = (o, l, c = false) => E(o, `NULLIF(${l}, '')`, 's', c);
+/** SQLite's side of a comparison of two strings, blank-padded when both are CHAR in Oracle. */
+const strCmp = (a, b, op) => (a.c && b.c ? `rtrim(${a.l}) ${op} rtrim(${b.l})` : `${a.l} ${op} ${b.l}`);
 
 /** Expression generator over the columns in scope (qualified names). */
 function exprGen(r, cols) {
   const ofType = (t) => cols.filter((c) => c.t === t);
   const col = (t) => {
+    // The CHAR column stands in for a string column a quarter of the time.
+    if (t === 's' && ofType('c').length && r.chance(0.25)) {
+      const c = r.pick(ofType('c'));
+      return E(c.name, c.name, 's', true);
+    }
     const c = r.pick(ofType(t));
     return E(c.name, c.name, t);
   };
+  const nullOf = (t) => E('NULL', 'NULL', t);
   const numLit = () => {
     const v = r.int(-2, 8);
     return E(String(v), String(v), 'n');
   };
   const strLit = () => {
     const v = r.pick(STRINGS);
-    return E(lit(v), lit(v), 's');
+    return E(lit(v), lit(v), 's', true);
+  };
+  /** d1 (numbers as text) as a number: Oracle converts it in arithmetic
+   * (`raw`: in a comparison with a number), SQLite in arithmetic. */
+  const digits = (raw = false) => {
+    const c = r.pick(ofType('d'));
+    return E(raw ? c.name : `(${c.name} + 0)`, `(${c.name} + 0)`, 'n');
   };
   function num(d) {
-    if (d <= 0 || r.chance(0.45)) return r.chance(0.75) ? col('n') : numLit();
+    if (d <= 0 || r.chance(0.45)) {
+      if (r.chance(0.04)) return nullOf('n');
+      if (ofType('d').length && r.chance(0.06)) return digits();
+      return r.chance(0.75) ? col('n') : numLit();
+    }
     switch (r.int(0, 10)) {
       case 0: {
         const [a, b] = [num(d - 1), num(d - 1)];
@@ -144,26 +181,31 @@ function exprGen(r, cols) {
     }
   }
   function str(d) {
-    if (d <= 0 || r.chance(0.45)) return r.chance(0.75) ? col('s') : strLit();
+    if (d <= 0 || r.chance(0.45)) {
+      if (r.chance(0.04)) return nullOf('s');
+      return r.chance(0.75) ? col('s') : strLit();
+    }
     switch (r.int(0, 9)) {
       case 0: {
         const [a, b] = [str(d - 1), r.chance(0.3) ? num(d - 1) : str(d - 1)];
-        return S(`(${a.o} || ${b.o})`, `(coalesce(${a.l}, '') || coalesce(${b.l}, ''))`);
+        // CHAR || CHAR is CHAR; a NULL literal is neither.
+        const c = a.c && b.c && a.o !== 'NULL' && b.o !== 'NULL';
+        return S(`(${a.o} || ${b.o})`, `(coalesce(${a.l}, '') || coalesce(${b.l}, ''))`, c);
       }
       case 1: {
         const a = str(d - 1);
-        return S(`upper(${a.o})`, `upper(${a.l})`);
+        return S(`upper(${a.o})`, `upper(${a.l})`, a.c);
       }
       case 2: {
         const a = str(d - 1);
-        return S(`lower(${a.o})`, `lower(${a.l})`);
+        return S(`lower(${a.o})`, `lower(${a.l})`, a.c);
       }
       case 3: {
         const a = str(d - 1);
         const p = r.int(1, 3);
-        if (r.chance(0.5)) return S(`substr(${a.o}, ${p})`, `substr(${a.l}, ${p})`);
+        if (r.chance(0.5)) return S(`substr(${a.o}, ${p})`, `substr(${a.l}, ${p})`, a.c);
         const n = r.int(1, 3);
-        return S(`substr(${a.o}, ${p}, ${n})`, `substr(${a.l}, ${p}, ${n})`);
+        return S(`substr(${a.o}, ${p}, ${n})`, `substr(${a.l}, ${p}, ${n})`, a.c);
       }
       case 4: {
         const a = str(d - 1);
@@ -199,6 +241,9 @@ function exprGen(r, cols) {
     let subj;
     if (simple) {
       subj = r.chance(0.5) ? num(d - 1) : str(d - 1);
+      // A CHAR subject would compare blank-padded with CHAR WHENs: keep
+      // the comparisons non-padded (a VARCHAR2 subject) here.
+      if (subj.c) subj = S(`rtrim(${subj.o})`, `rtrim(${subj.l})`);
       o += ` ${subj.o}`;
       l += ` ${subj.l}`;
     }
@@ -242,7 +287,17 @@ function exprGen(r, cols) {
         const t = r.chance(0.6) ? 'n' : 's';
         const [a, b] = t === 'n' ? [num(d - 1), num(d - 1)] : [str(d - 1), str(d - 1)];
         const op = r.pick(['=', '<>', '<', '<=', '>', '>=', '!=']);
-        return E(`${a.o} ${op} ${b.o}`, `${a.l} ${op === '!=' ? '<>' : op} ${b.l}`, 'b');
+        if (t === 'n' && ofType('d').length && r.chance(0.1)) {
+          // Text compared with a number: Oracle converts the text.
+          const dd = digits(true);
+          return E(`${dd.o} ${op} ${b.o}`, `${dd.l} ${op === '!=' ? '<>' : op} ${b.l}`, 'b');
+        }
+        if (t === 'n' && r.chance(0.1)) {
+          // A number against a numeric string literal: the string converts.
+          const v = r.pick(['3', ' 2', '-1', '4.5', '007']);
+          return E(`${a.o} ${op} '${v}'`, `${a.l} ${op === '!=' ? '<>' : op} ${Number(v)}`, 'b');
+        }
+        return E(`${a.o} ${op} ${b.o}`, strCmp(a, b, op === '!=' ? '<>' : op), 'b');
       }
       case 2: {
         const a = r.chance(0.5) ? num(d - 1) : str(d - 1);
@@ -348,8 +403,10 @@ function subqueryPredicate(r, g) {
   const wl = w ? ` WHERE ${w.l}` : '';
   const not = r.chance(0.4) ? 'NOT ' : '';
   if (r.chance(0.5)) {
-    const left = r.chance(0.6) ? g.num(1) : g.str(1);
+    let left = r.chance(0.6) ? g.num(1) : g.str(1);
     const right = left.t === 'n' ? gz.num(1) : gz.str(1);
+    // CHAR IN (SELECT CHAR) would compare blank-padded: keep it non-padded.
+    if (left.c && right.c) left = S(`rtrim(${left.o})`, `rtrim(${left.l})`);
     return E(
       `${left.o} ${not}IN (select ${right.o} from ${t} z${wo})`,
       `${left.l} ${not}IN (SELECT ${right.l} FROM ${t} z${wl})`,
@@ -452,7 +509,9 @@ function groupSelect(r, table) {
     const f = r.pick(['count', 'count*', 'sum', 'min', 'max', 'avg', 'minS', 'maxS']);
     if (f === 'count*') return E('count(*)', 'count(*)', 'n');
     if (f === 'minS' || f === 'maxS') {
-      const a = g.str(1);
+      // MAX of a CHAR is CHAR: HAVING would compare it blank-padded.
+      let a = g.str(1);
+      if (a.c) a = E('x.s1', 'x.s1', 's');
       return E(`${f.slice(0, 3)}(${a.o})`, `${f.slice(0, 3)}(${a.l})`, 's');
     }
     const a = f === 'count' ? g.any(1) : g.num(1);

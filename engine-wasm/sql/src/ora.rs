@@ -193,6 +193,11 @@ catalogue! {
     /// before it is built.
     STRING_RESULT_TOO_LONG = Ora 1489 "result of string concatenation is too long";
     UNABLE_TO_EXTEND_TEMP_SEGMENT = Ora 1652 "unable to extend temp segment by %s in tablespace %s";
+    /// Arguments: the table (`LAB.T`), the next extent's blocks, the tablespace.
+    UNABLE_TO_EXTEND_TABLE = Ora 1653 "unable to extend table %s by %s in tablespace %s";
+    /// The argument is the tablespace.
+    UNABLE_TO_CREATE_INITIAL_EXTENT = Ora 1658 "unable to create INITIAL extent for segment in tablespace %s";
+    FILE_SIZE_TOO_SMALL = Ora 3214 "File Size specified is smaller than minimum required";
     USER_DOES_NOT_EXIST = Ora 1918 "user '%s' does not exist";
     INVALID_TEMPORARY_TABLESPACE_TYPE = Ora 10615 "Invalid tablespace type for temporary tablespace";
     DEFAULT_TEMPORARY_TABLESPACE_TYPE = Ora 12902 "default temporary tablespace must be SYSTEM or of TEMPORARY type";
@@ -247,6 +252,12 @@ catalogue! {
     DIVISOR_IS_ZERO = Ora 1476 "divisor is equal to zero";
     INVALID_NUMBER = Ora 1722 "invalid number";
     NUMERIC_OVERFLOW = Ora 1426 "numeric overflow";
+    VALUE_LARGER_THAN_PRECISION = Ora 1438 "value larger than specified precision allowed for this column";
+    CONCAT_TOO_LONG = Ora 1489 "result of string concatenation is too long";
+    TOO_MANY_COLUMNS = Ora 1792 "maximum number of columns in a table or view is 1000";
+    PLSQL_BUFFER_TOO_SMALL = Ora 6502 "PL/SQL: numeric or value error: character string buffer too small";
+    PLSQL_CHAR_TO_NUMBER = Ora 6502 "PL/SQL: numeric or value error: character to number conversion error";
+    PLSQL_NUMBER_PRECISION = Ora 6502 "PL/SQL: numeric or value error: number precision too large";
     MISSING_OR_ILLEGAL_ESCAPE = Ora 1424 "missing or illegal character following the escape character";
     INVALID_ESCAPE_CHARACTER = Ora 1425 "escape character must be character string of length 1";
     TOO_MANY_IN_LIST_ITEMS = Ora 1795 "maximum number of expressions in a list is 1000";

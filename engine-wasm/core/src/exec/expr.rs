@@ -63,6 +63,16 @@ pub enum Func {
     Sign,
     Greatest,
     Least,
+    /// `VSIZE(x)`: the bytes of the value's internal form.
+    Vsize,
+    /// `DUMP(x [, fmt])`, with Oracle's type code of `x` found at compile
+    /// time (0: from the value).
+    Dump(u8),
+    /// Internal: the key of a blank-padded comparison (trailing blanks
+    /// dropped). Printed as its argument.
+    CharKey,
+    /// Internal: `||` in PL/SQL, whose limit is 32,767 bytes.
+    PlConcat,
 }
 
 impl Func {
@@ -100,6 +110,8 @@ impl Func {
             "SIGN" => Func::Sign,
             "GREATEST" => Func::Greatest,
             "LEAST" => Func::Least,
+            "VSIZE" => Func::Vsize,
+            "DUMP" => Func::Dump(0),
             _ => return None,
         })
     }
@@ -119,7 +131,9 @@ impl Func {
             Func::Coalesce | Func::Greatest | Func::Least => (1, 255),
             Func::Nullif | Func::Concat => (2, 2),
             Func::Instr => (2, 4),
-            Func::Trim | Func::Sign => (1, 1),
+            Func::Trim | Func::Sign | Func::Vsize | Func::CharKey => (1, 1),
+            Func::Dump(_) => (1, 2),
+            Func::PlConcat => (2, 2),
             Func::Ltrim | Func::Rtrim | Func::Replace => {
                 (if matches!(self, Func::Replace) { 2 } else { 1 }, if matches!(self, Func::Replace) { 3 } else { 2 })
             }
@@ -406,12 +420,7 @@ impl CExpr {
                     BinaryOp::Concat => {
                         let x = a.eval(cx)?;
                         let y = b.eval(cx)?;
-                        let s = format!("{}{}", text(&x).unwrap_or_default(), text(&y).unwrap_or_default());
-                        if s.is_empty() {
-                            Value::Null
-                        } else {
-                            Value::str(&s)
-                        }
+                        super::convert::concat_sql(&x, &y, super::convert::SQL_VARCHAR2_MAX, pos)?
                     }
                     BinaryOp::Eq | BinaryOp::Ne | BinaryOp::Lt | BinaryOp::Le | BinaryOp::Gt | BinaryOp::Ge => {
                         let x = a.eval(cx)?;
@@ -869,7 +878,23 @@ fn eval_func(f: Func, v: &[Value], rng: &mut DbmsRandom, pos: Pos) -> Result<Val
                 None => Value::str(&s),
             }
         }
-        Func::Concat => str_or_null(&format!("{}{}", text(&v[0]).unwrap_or_default(), text(&v[1]).unwrap_or_default())),
+        Func::Concat => super::convert::concat_sql(&v[0], &v[1], super::convert::SQL_VARCHAR2_MAX, pos)?,
+        Func::PlConcat => super::convert::concat_sql(&v[0], &v[1], super::convert::PLSQL_VARCHAR2_MAX, pos)?,
+        Func::Vsize => match &v[0] {
+            Value::Null => Value::Null,
+            x => Value::int(x.stored_len() as i64),
+        },
+        Func::Dump(typ) => {
+            let fmt = if v.len() > 1 { n(1)?.map(|x| x.to_f64()).unwrap_or(10.0) } else { 10.0 };
+            if ![8.0, 10.0, 16.0, 17.0].contains(&fmt) {
+                return Err(LabError::unsupported("DUMP formats other than 8, 10, 16 and 17", pos));
+            }
+            super::convert::dump(&v[0], typ, fmt as u32, pos)?
+        }
+        Func::CharKey => match &v[0] {
+            Value::Str(s) => Value::str(s.trim_end_matches(' ')),
+            other => other.clone(),
+        },
         Func::Sign => n(0)?.map(|x| Value::int(x.signum().into())).unwrap_or(Value::Null),
         Func::Greatest | Func::Least => {
             if v.iter().any(|x| x.is_null()) {

@@ -1,5 +1,6 @@
 //! SQL execution: expressions, the optimizer and the row sources.
 
+pub mod convert;
 pub mod expr;
 pub mod fixed;
 pub mod plan;

@@ -461,16 +461,16 @@ pub(super) fn convert(
             }
             Value::Null
         }
-        (DataType::Number { scale, .. }, v) => {
+        (DataType::Number { precision, scale }, v) => {
             let num_err = |e| crate::exec::expr::num_error(e, pos);
             let n = match &v {
                 Value::Num(n) => *n,
                 other => crate::number::Number::parse(&other.to_string()).map_err(num_err)?,
             };
-            Value::Num(match scale {
-                Some(s) => n.round(*s).map_err(num_err)?,
-                None => n,
-            })
+            Value::Num(
+                crate::exec::convert::fit_number(n, *precision, *scale)
+                    .ok_or_else(|| LabError::new(ora::VALUE_LARGER_THAN_PRECISION, pos))?,
+            )
         }
         (DataType::Varchar2 { len, .. } | DataType::Char { len }, v) => {
             let s = match &v {
@@ -485,7 +485,13 @@ pub(super) fn convert(
                     pos,
                 ));
             }
-            Value::Str(s)
+            // CHAR(n) is stored blank-padded to n.
+            match c.data_type {
+                DataType::Char { len } if actual < len => {
+                    Value::str(&crate::exec::convert::pad_char(&s, len).unwrap_or_default())
+                }
+                _ => Value::Str(s),
+            }
         }
         (DataType::Date, v) => v,
     })

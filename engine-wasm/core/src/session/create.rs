@@ -25,6 +25,12 @@ impl Run<'_> {
         if self.inst.io.tablespaces.len() >= crate::io::MAX_TABLESPACES {
             return Err(LabError::with_args(ora::LAB_TOO_MANY_TABLESPACES, &[&crate::io::MAX_TABLESPACES], c.name.pos));
         }
+        // A permanent file holds its space-management header and one extent.
+        let bs = self.inst.params.current.db_block_size as u64;
+        if !c.temporary && c.size / bs.max(1) < super::space::header_blocks(&self.inst.profile, bs) + 65536 / bs.max(1)
+        {
+            return Err(LabError::new(ora::FILE_SIZE_TOO_SMALL, c.file_pos));
+        }
         self.inst.io.tablespaces.push(crate::io::Tablespace { name, device, temporary: c.temporary, bytes: c.size });
         Ok(Outcome { feedback: Some("Tablespace created.".into()), ..Default::default() })
     }
@@ -111,6 +117,12 @@ impl Run<'_> {
         }
         if columns.is_empty() {
             return Err(LabError::new(ora::TABLE_NEEDS_A_COLUMN, c.name.pos));
+        }
+        if columns.len() > 1000 {
+            return Err(LabError::new(
+                ora::TOO_MANY_COLUMNS,
+                c.columns.get(1000).map(|d| d.name.pos).unwrap_or(c.name.pos),
+            ));
         }
         for (i, a) in columns.iter().enumerate() {
             if columns[..i].iter().any(|b| b.name == a.name) {

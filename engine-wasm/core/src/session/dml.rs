@@ -203,6 +203,7 @@ impl Run<'_> {
             bytes += self.inst.cat.row_bytes(tid, &out);
             checked.push(out.into_boxed_slice());
         }
+        self.check_tablespace_space(tid, &checked, pos)?;
         self.check_memory(bytes)?;
         self.inst.cat.tables[tid].mem_bytes += bytes;
         // Deferred segment: created by the first insert.

@@ -20,6 +20,7 @@ mod plsql;
 mod program;
 mod redo_ddl;
 mod smart_scan;
+mod space;
 mod sqlplus;
 mod step;
 pub mod txn;
@@ -797,10 +798,38 @@ pub(crate) fn rows_created(n: u64) -> String {
     }
 }
 
+/// The name of the entry that precedes a PL/SQL variable whose declared
+/// type its assignments check; its value is the type's text. (No
+/// identifier can take this name.)
+pub(crate) const DECLARED_TYPE: &str = "\0type";
+
+/// Declare a PL/SQL variable of type `type_text` (NULL until assigned).
+pub(crate) fn declare_var(vars: &mut Vec<(String, Value)>, name: &Ident, type_text: &str) {
+    let t = crate::exec::convert::normalize_type(type_text);
+    if crate::exec::convert::plsql_type_normalized(&t).is_some() {
+        vars.push((DECLARED_TYPE.to_string(), Value::str(&t)));
+    }
+    vars.push((name.name.clone(), Value::Null));
+}
+
+/// The declared type of the variable `name` in scope, when checked.
+pub(crate) fn var_type(vars: &[(String, Value)], name: &str) -> Option<crate::exec::convert::PlType> {
+    let i = vars.iter().rposition(|(n, _)| n == name)?;
+    match i.checked_sub(1).map(|j| &vars[j]) {
+        Some((k, Value::Str(t))) if k == DECLARED_TYPE => crate::exec::convert::plsql_type_normalized(t),
+        _ => None,
+    }
+}
+
 pub(crate) fn set_var(vars: &mut [(String, Value)], target: &Ident, v: Value) -> Result<(), LabError> {
-    match vars.iter_mut().rev().find(|(n, _)| *n == target.name) {
-        Some(slot) => {
-            slot.1 = v;
+    match vars.iter().rposition(|(n, _)| *n == target.name) {
+        Some(i) => {
+            // The declared type, when the variable has one the lab checks.
+            let ty = var_type(vars, &target.name);
+            vars[i].1 = match ty {
+                Some(ty) => crate::exec::convert::plsql_assign(ty, v, target.pos)?,
+                None => v,
+            };
             Ok(())
         }
         None => Err(LabError::pls_run(ora::PLS_IDENTIFIER_MUST_BE_DECLARED, &[&target.name], target.pos)),

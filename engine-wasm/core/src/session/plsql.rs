@@ -12,8 +12,8 @@ impl Run<'_> {
 
     pub(super) fn run_plsql(&mut self, b: &PlsqlBlock, out: &mut Vec<String>) -> Result<(), LabError> {
         let mut vars: Vec<(String, Value)> = Vec::new();
-        for (name, _) in &b.declarations {
-            vars.push((name.name.clone(), Value::Null));
+        for (name, ty) in &b.declarations {
+            declare_var(&mut vars, name, ty);
         }
         self.s.stats.calls.execute_count += 1;
         // RETURN in an anonymous block ends it.
@@ -35,7 +35,14 @@ impl Run<'_> {
         let names: Vec<String> = vars.iter().map(|(n, _)| n.clone()).collect();
         let profile = self.inst.profile.clone();
         let ctx = Self::plan_ctx(&self.inst.cat, &profile, &self.s.params, self.s.sid, &names);
-        let (c, bind_names) = exec::compile_scalar(&e, &ctx)?;
+        let (mut c, bind_names) = exec::compile_scalar(&e, &ctx)?;
+        exec::convert::plsql_concat(&mut c);
+        // Comparisons with CHAR, VARCHAR2 and NUMBER variables.
+        let kinds: Vec<exec::convert::Kind> =
+            bind_names.iter().map(|n| var_type(vars, n).map_or(exec::convert::Kind::Unknown, |t| t.kind())).collect();
+        if kinds.iter().any(|k| *k != exec::convert::Kind::Unknown) {
+            exec::convert::coerce_binds(&mut c, &self.inst.cat, &kinds);
+        }
         let binds = bind_names
             .iter()
             .map(|n| vars.iter().rev().find(|(v, _)| v == n).map(|(_, x)| x.clone()).unwrap_or(Value::Null))
@@ -75,8 +82,13 @@ impl Run<'_> {
                     set_var(vars, target, v)?;
                 }
                 PlsqlStatement::ForLoop { var, from, to, body } => {
-                    let a = self.plsql_eval(from, vars)?.as_f64().unwrap_or(0.0) as i64;
-                    let b = self.plsql_eval(to, vars)?.as_f64().unwrap_or(0.0) as i64;
+                    // Bounds that are text not holding a number: ORA-06502.
+                    let bound = |v: Value| {
+                        exec::convert::number_of(&v, var.pos)
+                            .map_err(|_| LabError::new(ora::PLSQL_CHAR_TO_NUMBER, var.pos))
+                    };
+                    let a = bound(self.plsql_eval(from, vars)?)?.unwrap_or(0.0) as i64;
+                    let b = bound(self.plsql_eval(to, vars)?)?.unwrap_or(0.0) as i64;
                     vars.push((var.name.clone(), Value::Null));
                     let slot = vars.len() - 1;
                     // Counted without overflow: a loop ending at i64::MAX ends.

@@ -110,8 +110,8 @@ impl Run<'_> {
             };
             vars.push((q.name.name.clone(), v));
         }
-        for (name, _) in &p.block.declarations {
-            vars.push((name.name.clone(), Value::Null));
+        for (name, ty) in &p.block.declarations {
+            declare_var(&mut vars, name, ty);
         }
         // The call: PL/SQL's interpreter entering the program.
         let us = self.inst.cost_params.plsql_call_us;

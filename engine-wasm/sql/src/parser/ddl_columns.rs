@@ -60,11 +60,17 @@ impl Parser<'_> {
                 if len == 0 {
                     return Err(LabError::new(ora::ZERO_LENGTH_COLUMNS, self.toks[self.i - 1].pos));
                 }
+                let len_pos = self.toks[self.i - 1].pos;
                 let mut char_semantics = w == "NVARCHAR2";
                 if self.eat_kw("CHAR") {
                     char_semantics = true;
                 } else {
                     self.eat_kw("BYTE");
+                }
+                // MAX_STRING_SIZE = STANDARD: 4,000 bytes (NVARCHAR2, in
+                // AL16UTF16, 2,000 characters).
+                if len > if w == "NVARCHAR2" { 2000 } else { 4000 } {
+                    return Err(LabError::new(ora::SPECIFIED_LENGTH_TOO_LONG, len_pos));
                 }
                 self.rparen()?;
                 Ok(DataType::Varchar2 { len, char_semantics })
@@ -76,6 +82,10 @@ impl Parser<'_> {
                     len = self.uint(ora::SPECIFIED_LENGTH_TOO_LONG)?;
                     if len == 0 {
                         return Err(LabError::new(ora::ZERO_LENGTH_COLUMNS, self.toks[self.i - 1].pos));
+                    }
+                    // 2,000 bytes (NCHAR, in AL16UTF16, 1,000 characters).
+                    if len > if w == "NCHAR" { 1000 } else { 2000 } {
+                        return Err(LabError::new(ora::SPECIFIED_LENGTH_TOO_LONG, self.toks[self.i - 1].pos));
                     }
                     if !self.eat_kw("CHAR") {
                         self.eat_kw("BYTE");

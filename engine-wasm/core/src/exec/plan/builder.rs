@@ -190,6 +190,11 @@ impl<'a> Builder<'a> {
                 for a in args {
                     c.push(self.compile_expr_inner(a, scope, aggs)?);
                 }
+                // DUMP prints the argument's datatype, known here.
+                let f = match (f, c.first()) {
+                    (Func::Dump(_), Some(a)) => Func::Dump(crate::exec::convert::dump_type(a, self.ctx.cat)),
+                    _ => f,
+                };
                 CExpr::Func(f, c, name.pos)
             }
             Expr::Aggregate { func, arg, pos } => match aggs {
@@ -207,20 +212,23 @@ impl<'a> Builder<'a> {
             },
             Expr::Binary { op, left, right } => {
                 let pos = expr_pos(e);
-                CExpr::Bin(
-                    *op,
-                    Box::new(self.compile_expr_inner(left, scope, aggs)?),
-                    Box::new(self.compile_expr_inner(right, scope, aggs)?),
-                    pos,
-                )
+                let mut l = self.compile_expr_inner(left, scope, aggs)?;
+                let mut r = self.compile_expr_inner(right, scope, aggs)?;
+                if matches!(op, BinaryOp::Eq | BinaryOp::Ne | BinaryOp::Lt | BinaryOp::Le | BinaryOp::Gt | BinaryOp::Ge)
+                {
+                    crate::exec::convert::coerce_pair(&mut l, &mut r, self.ctx.cat, &[], pos);
+                }
+                CExpr::Bin(*op, Box::new(l), Box::new(r), pos)
             }
             Expr::Negate(x) => CExpr::Neg(Box::new(self.compile_expr_inner(x, scope, aggs)?), expr_pos(x)),
             Expr::Not(x) => CExpr::Not(Box::new(self.compile_expr_inner(x, scope, aggs)?)),
-            Expr::Between { expr, low, high } => CExpr::Between(
-                Box::new(self.compile_expr_inner(expr, scope, aggs)?),
-                Box::new(self.compile_expr_inner(low, scope, aggs)?),
-                Box::new(self.compile_expr_inner(high, scope, aggs)?),
-            ),
+            Expr::Between { expr: x, low, high } => {
+                let mut x = self.compile_expr_inner(x, scope, aggs)?;
+                let mut lo = self.compile_expr_inner(low, scope, aggs)?;
+                let mut hi = self.compile_expr_inner(high, scope, aggs)?;
+                crate::exec::convert::coerce_list(&mut x, &mut [&mut lo, &mut hi], self.ctx.cat, &[], expr_pos(e));
+                CExpr::Between(Box::new(x), Box::new(lo), Box::new(hi))
+            }
             Expr::IsNull { expr, negated } => {
                 CExpr::IsNull(Box::new(self.compile_expr_inner(expr, scope, aggs)?), *negated)
             }
@@ -277,11 +285,13 @@ impl<'a> Builder<'a> {
                 ))
             }
             Expr::InList { expr, list, negated } => {
-                let x = self.compile_expr_inner(expr, scope, aggs)?;
+                let mut x = self.compile_expr_inner(expr, scope, aggs)?;
                 let mut l = Vec::with_capacity(list.len());
                 for e in list {
                     l.push(self.compile_expr_inner(e, scope, aggs)?);
                 }
+                let mut items: Vec<&mut CExpr> = l.iter_mut().collect();
+                crate::exec::convert::coerce_list(&mut x, &mut items, self.ctx.cat, &[], expr_pos(e));
                 CExpr::InList(Box::new(x), l, *negated, expr_pos(e))
             }
             Expr::Like { expr, pattern, escape, negated } => {

@@ -44,6 +44,24 @@ impl<'a> Builder<'a> {
             } else if b.columns.len() != columns.len() {
                 return Err(LabError::new(ora::QUERY_BLOCK_INCORRECT_COLUMNS, bq.pos));
             }
+            // A number and a character value in one column: ORA-01790.
+            if let Some((_, first_project)) = branches.first().map(|(o, p): &(Op, Vec<CExpr>)| (o, p)) {
+                use crate::exec::convert::{kind, Kind};
+                let text = |k: Kind| matches!(k, Kind::Char(_) | Kind::Varchar);
+                for (j, (a, e)) in first_project.iter().zip(&b.project).enumerate() {
+                    let (ka, kb) = (kind(a, self.ctx.cat, &[]), kind(e, self.ctx.cat, &[]));
+                    if (ka == Kind::Number && text(kb)) || (text(ka) && kb == Kind::Number) {
+                        // Oracle points at the first branch's expression.
+                        let pos = match first.select.get(j) {
+                            Some(SelectItem::Expr { expr, .. }) if first.select.len() == b.project.len() => {
+                                expr_pos(expr)
+                            }
+                            _ => first.pos,
+                        };
+                        return Err(LabError::new(ora::EXPRESSION_MUST_HAVE_SAME_DATATYPE, pos));
+                    }
+                }
+            }
             e_rows += b.e_rows;
             cost += b.cost;
             row_bytes = row_bytes.max(b.row_bytes);

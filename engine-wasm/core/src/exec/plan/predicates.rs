@@ -143,7 +143,10 @@ impl Writer<'_> {
         let ix = &self.cat.indexes[index];
         keys.iter()
             .zip(&ix.columns)
-            .map(|(k, &c)| format!("{}={}", self.column(ix.table, c, Some(src)), self.expr(k, 2)))
+            .map(|(k, &c)| {
+                let v = self.char_column_literal(ix.table, c, k).unwrap_or_else(|| self.expr(k, 2));
+                format!("{}={v}", self.column(ix.table, c, Some(src)))
+            })
             .collect()
     }
 
@@ -162,11 +165,17 @@ impl Writer<'_> {
         }
         let ix = &self.cat.indexes[index];
         let col = ix.columns.get(at).map(|&c| self.column(ix.table, c, Some(src))).unwrap_or_default();
+        let value = |e: &CExpr| {
+            ix.columns
+                .get(at)
+                .and_then(|&c| self.char_column_literal(ix.table, c, e))
+                .unwrap_or_else(|| self.expr(e, 2))
+        };
         if let Some((e, incl)) = low {
-            out.push(format!("{col}{}{}", if *incl { ">=" } else { ">" }, self.expr(e, 2)));
+            out.push(format!("{col}{}{}", if *incl { ">=" } else { ">" }, value(e)));
         }
         if let Some((e, incl)) = high {
-            out.push(format!("{col}{}{}", if *incl { "<=" } else { "<" }, self.expr(e, 2)));
+            out.push(format!("{col}{}{}", if *incl { "<=" } else { "<" }, value(e)));
         }
     }
 
@@ -242,6 +251,21 @@ impl Writer<'_> {
         }
     }
 
+    /// A string literal compared with a CHAR column, which the compiler
+    /// blank-padded to the column's length, as it was written (without
+    /// the padding).
+    fn char_literal(&self, col: &CExpr, lit: &CExpr) -> Option<String> {
+        let CExpr::Col { table, col, .. } = col else { return None };
+        self.char_column_literal(*table, *col, lit)
+    }
+
+    fn char_column_literal(&self, table: usize, col: usize, lit: &CExpr) -> Option<String> {
+        let CExpr::Const(crate::value::Value::Str(s)) = lit else { return None };
+        let c = self.cat.tables.get(table)?.columns.get(col)?;
+        matches!(c.data_type, lio_sql::ast::DataType::Char { .. })
+            .then(|| format!("'{}'", s.trim_end_matches(' ').replace('\'', "''")))
+    }
+
     /// An expression; `prec` is the binding strength of the context
     /// (0 top, 1 a conjunct, 2 a comparison operand, 3 `+`/`-`, 4 `*`/`/`):
     /// weaker operators inside a stronger context are parenthesised.
@@ -261,6 +285,8 @@ impl Writer<'_> {
             CExpr::Level => "LEVEL".into(),
             CExpr::Rownum => "ROWNUM".into(),
             CExpr::RowId(_) => "ROWID".into(),
+            // A blank-padded comparison's key prints as the operand itself.
+            CExpr::Func(super::super::expr::Func::CharKey, args, _) if args.len() == 1 => self.expr(&args[0], prec),
             CExpr::Func(f, args, _) => {
                 let a: Vec<String> = args.iter().map(|a| self.expr(a, 0)).collect();
                 format!("{}({})", func_name(&format!("{f:?}")), a.join(","))
@@ -285,7 +311,15 @@ impl Writer<'_> {
                     (BinaryOp::Or | BinaryOp::And, _) => self.expr(x, p),
                     _ => self.expr(x, p + 1),
                 };
-                let (left, right) = (side(a), side(b));
+                let (mut left, mut right) = (side(a), side(b));
+                // A literal padded to a CHAR column prints as written.
+                if p == 2 {
+                    if let Some(t) = self.char_literal(a, b) {
+                        right = t;
+                    } else if let Some(t) = self.char_literal(b, a) {
+                        left = t;
+                    }
+                }
                 let s = format!("{left}{text}{right}");
                 if p < prec {
                     format!("({s})")
@@ -308,10 +342,14 @@ impl Writer<'_> {
                 format!("{} IS {}NULL", self.expr(a, 3), if *negated { "NOT " } else { "" })
             }
             // Oracle shows an IN list as its ORs (NOT IN as its ANDs).
-            CExpr::InList(x, list, negated, _) => {
-                let x = self.expr(x, 2);
+            CExpr::InList(xe, list, negated, _) => {
+                let x = self.expr(xe, 2);
                 let (op, join) = if *negated { ("<>", " AND ") } else { ("=", " OR ") };
-                let s = list.iter().map(|e| format!("{x}{op}{}", self.expr(e, 2))).collect::<Vec<_>>().join(join);
+                let s = list
+                    .iter()
+                    .map(|e| format!("{x}{op}{}", self.char_literal(xe, e).unwrap_or_else(|| self.expr(e, 2))))
+                    .collect::<Vec<_>>()
+                    .join(join);
                 if list.len() > 1 && prec > 0 {
                     format!("({s})")
                 } else {

@@ -13,10 +13,15 @@ impl Op {
             OpKind::FixedTable { next, .. } => *next = 0,
             OpKind::RowGen { gen, next, end, .. } => {
                 let (lo, hi) = match gen {
-                    RowGenKind::ConnectBy(e) => (1, rt.eval(e, env)?.as_f64().unwrap_or(0.0).floor() as i64),
+                    // Text that is not a number is ORA-01722, as in any comparison.
+                    RowGenKind::ConnectBy(e) => {
+                        let n = crate::exec::convert::number_of(&rt.eval(e, env)?, Pos::default())?;
+                        (1, n.unwrap_or(0.0).floor() as i64)
+                    }
                     RowGenKind::Range(a, b) => {
-                        let a = rt.eval(a, env)?.as_f64().unwrap_or(0.0) as i64;
-                        (a, rt.eval(b, env)?.as_f64().unwrap_or(0.0) as i64)
+                        let a = crate::exec::convert::number_of(&rt.eval(a, env)?, Pos::default())?;
+                        let b = crate::exec::convert::number_of(&rt.eval(b, env)?, Pos::default())?;
+                        (a.unwrap_or(0.0) as i64, b.unwrap_or(0.0) as i64)
                     }
                 };
                 if hi.saturating_sub(lo) >= MAX_GENERATED_ROWS {

@@ -1,0 +1,635 @@
+//! Datatype semantics of values: Oracle's implicit conversions between
+//! character and number, blank-padded CHAR, the declared limits of a
+//! column or variable, and `DUMP`'s internal formats.
+//!
+//! - A character value compared with a number is converted to a number
+//!   (the character side gets an implicit `TO_NUMBER`, as Oracle's plans
+//!   show), and text that is not a number raises ORA-01722 when a row is
+//!   compared, not before.
+//! - `CHAR(n)` values are stored blank-padded to `n`. Two character values
+//!   neither of which is VARCHAR2 (CHAR columns, literals, which are CHAR in
+//!   Oracle) compare with blank-padded semantics (`'a ' = 'a'`); when one
+//!   side is VARCHAR2 the comparison is non-padded.
+//!
+//! See docs/SQL.md, "Datatypes".
+
+use super::expr::{CExpr, Func};
+use crate::catalog::Catalog;
+use crate::number::Number;
+use crate::value::Value;
+use lio_sql::ast::{DataType, Pos};
+use lio_sql::{ora, LabError};
+
+/// The number a character value holds, as Oracle's implicit conversion
+/// (and `TO_NUMBER` without a format) reads it: blanks around an optional
+/// sign, digits with at most one decimal point, an optional exponent.
+/// None for anything else (`'abc'`, `'inf'`, `'NaN'`, `'0x10'`, `'1_000'`).
+pub fn parse_number(s: &str) -> Option<Number> {
+    let t = s.trim_matches(' ');
+    let b = t.as_bytes();
+    let mut i = 0;
+    if i < b.len() && (b[i] == b'+' || b[i] == b'-') {
+        i += 1;
+    }
+    let mut digits = 0;
+    while i < b.len() && b[i].is_ascii_digit() {
+        i += 1;
+        digits += 1;
+    }
+    if i < b.len() && b[i] == b'.' {
+        i += 1;
+        while i < b.len() && b[i].is_ascii_digit() {
+            i += 1;
+            digits += 1;
+        }
+    }
+    if digits == 0 {
+        return None;
+    }
+    if i < b.len() && (b[i] == b'e' || b[i] == b'E') {
+        i += 1;
+        if i < b.len() && (b[i] == b'+' || b[i] == b'-') {
+            i += 1;
+        }
+        let start = i;
+        while i < b.len() && b[i].is_ascii_digit() {
+            i += 1;
+        }
+        if i == start {
+            return None;
+        }
+    }
+    if i != b.len() {
+        return None;
+    }
+    Number::parse(t).ok()
+}
+
+/// A value used as a number: text converted (ORA-01722 when it is not a
+/// number), NULL as None.
+pub fn number_of(v: &Value, pos: Pos) -> Result<Option<f64>, LabError> {
+    match v {
+        Value::Null => Ok(None),
+        Value::Str(s) => {
+            parse_number(s).map(|n| Some(n.to_f64())).ok_or_else(|| LabError::new(ora::INVALID_NUMBER, pos))
+        }
+        other => Ok(other.as_f64()),
+    }
+}
+
+/// The datatype class of an expression, as far as comparisons care.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    Number,
+    /// CHAR: a literal or a CHAR column (its length when known).
+    Char(Option<u32>),
+    Varchar,
+    /// Binds, views' columns, CASE...: decided on the values at run time.
+    Unknown,
+}
+
+impl Kind {
+    fn is_text(self) -> bool {
+        matches!(self, Kind::Char(_) | Kind::Varchar)
+    }
+}
+
+/// The datatype class of a compiled expression; `binds`: those of the
+/// binds, when known (PL/SQL variables), else empty.
+pub fn kind(e: &CExpr, cat: &Catalog, binds: &[Kind]) -> Kind {
+    match e {
+        CExpr::Bind(i) => binds.get(*i).copied().unwrap_or(Kind::Unknown),
+        CExpr::Const(Value::Num(_)) | CExpr::Level | CExpr::Rownum | CExpr::RowId(_) | CExpr::Neg(..) => Kind::Number,
+        CExpr::Const(Value::Str(s)) => Kind::Char(Some(s.chars().count() as u32)),
+        CExpr::Const(Value::Null) => Kind::Unknown,
+        CExpr::Col { table, col, .. } => match cat.tables.get(*table).and_then(|t| t.columns.get(*col)) {
+            Some(c) => match c.data_type {
+                DataType::Number { .. } => Kind::Number,
+                DataType::Char { len } => Kind::Char(Some(len)),
+                DataType::Varchar2 { .. } => Kind::Varchar,
+                DataType::Date => Kind::Unknown,
+            },
+            None => Kind::Unknown,
+        },
+        CExpr::Bin(op, a, b, _) => {
+            use lio_sql::ast::BinaryOp as B;
+            match op {
+                B::Add | B::Sub | B::Mul | B::Div => Kind::Number,
+                // CHAR || CHAR is CHAR; with a VARCHAR2 side, VARCHAR2.
+                B::Concat => match (kind(a, cat, binds), kind(b, cat, binds)) {
+                    (Kind::Char(x), Kind::Char(y)) => Kind::Char(x.zip(y).map(|(x, y)| x + y)),
+                    _ => Kind::Varchar,
+                },
+                _ => Kind::Unknown,
+            }
+        }
+        CExpr::Func(f, args, _) => match f {
+            Func::Mod
+            | Func::Round
+            | Func::Trunc
+            | Func::Length
+            | Func::Abs
+            | Func::Floor
+            | Func::Ceil
+            | Func::Sign
+            | Func::Instr
+            | Func::ToNumber
+            | Func::Vsize
+            | Func::RandomValue
+            | Func::RandomInteger => Kind::Number,
+            // The same datatype as their argument.
+            Func::Upper | Func::Lower | Func::Substr => match args.first().map(|a| kind(a, cat, binds)) {
+                Some(Kind::Char(_)) => Kind::Char(None),
+                _ => Kind::Varchar,
+            },
+            Func::Rpad
+            | Func::Lpad
+            | Func::ToChar
+            | Func::Trim
+            | Func::Ltrim
+            | Func::Rtrim
+            | Func::Replace
+            | Func::Concat
+            | Func::RandomString
+            | Func::User
+            | Func::Dump(_) => Kind::Varchar,
+            _ => Kind::Unknown,
+        },
+        _ => Kind::Unknown,
+    }
+}
+
+/// `TO_NUMBER(e)`, folded when `e` is a literal that is a number. A
+/// literal that is not one stays a call: Oracle raises ORA-01722 when the
+/// comparison runs (an empty table gives no error).
+fn to_number(e: &mut CExpr, pos: Pos) {
+    if let CExpr::Const(Value::Str(s)) = e {
+        if let Some(n) = parse_number(s) {
+            *e = CExpr::Const(Value::Num(n));
+            return;
+        }
+    }
+    let inner = std::mem::replace(e, CExpr::Const(Value::Null));
+    *e = CExpr::Func(Func::ToNumber, vec![inner], pos);
+}
+
+/// `s` blank-padded to `n` characters; trailing blanks beyond `n` dropped
+/// (blank-padded comparison ignores them). Longer text stays as it is.
+fn pad_to(s: &str, n: u32) -> String {
+    let n = n as usize;
+    let blanks = |s: &str, k: usize| {
+        let mut out = String::with_capacity(s.len() + k);
+        out.push_str(s);
+        out.extend(std::iter::repeat_n(' ', k));
+        out
+    };
+    let have = s.chars().count();
+    if have <= n {
+        return blanks(s, n - have);
+    }
+    let t = s.trim_end_matches(' ');
+    let kept = t.chars().count();
+    if kept <= n {
+        blanks(t, n - kept)
+    } else {
+        s.to_string()
+    }
+}
+
+fn is_const_str(e: &CExpr) -> Option<&str> {
+    match e {
+        CExpr::Const(Value::Str(s)) => Some(s),
+        _ => None,
+    }
+}
+
+/// `e` as the key of a blank-padded comparison (trailing blanks dropped).
+fn char_key(e: &mut CExpr, pos: Pos) {
+    if let Some(s) = is_const_str(e) {
+        *e = CExpr::Const(Value::str(s.trim_end_matches(' ')));
+        return;
+    }
+    let inner = std::mem::replace(e, CExpr::Const(Value::Null));
+    *e = CExpr::Func(Func::CharKey, vec![inner], pos);
+}
+
+/// Blank-padded comparison of two CHAR expressions: a literal is padded to
+/// the other side's length (so an index on a CHAR column still finds it);
+/// two sides of different or unknown lengths compare without trailing
+/// blanks.
+fn blank_pad(a: &mut CExpr, ka: Option<u32>, b: &mut CExpr, kb: Option<u32>, pos: Pos) {
+    match (is_const_str(a).is_some(), is_const_str(b).is_some()) {
+        (true, true) => {
+            let n = ka.unwrap_or(0).max(kb.unwrap_or(0));
+            for e in [a, b] {
+                if let Some(s) = is_const_str(e) {
+                    *e = CExpr::Const(Value::str(&pad_to(s, n)));
+                }
+            }
+        }
+        (true, false) | (false, true) => {
+            let (c, other_len, other) = if is_const_str(a).is_some() { (a, kb, b) } else { (b, ka, a) };
+            match other_len {
+                Some(n) => {
+                    let s = pad_to(is_const_str(c).unwrap_or_default(), n);
+                    *c = CExpr::Const(Value::str(&s));
+                }
+                None => {
+                    char_key(c, pos);
+                    char_key(other, pos);
+                }
+            }
+        }
+        (false, false) => {
+            if ka.is_none() || ka != kb {
+                char_key(a, pos);
+                char_key(b, pos);
+            }
+        }
+    }
+}
+
+/// The implicit conversions of a comparison `a op b`, made at compile time:
+/// character against number converts the character side to a number;
+/// CHAR against CHAR compares blank-padded.
+pub fn coerce_pair(a: &mut CExpr, b: &mut CExpr, cat: &Catalog, binds: &[Kind], pos: Pos) {
+    match (kind(a, cat, binds), kind(b, cat, binds)) {
+        (Kind::Number, k) if k.is_text() => to_number(b, pos),
+        (k, Kind::Number) if k.is_text() => to_number(a, pos),
+        (Kind::Char(x), Kind::Char(y)) => blank_pad(a, x, b, y, pos),
+        _ => {}
+    }
+}
+
+/// The same for `x [NOT] IN (list)` and `x BETWEEN lo AND hi`: a number
+/// anywhere makes every character operand a number; a CHAR `x` of known
+/// length pads the literals compared with it.
+pub fn coerce_list(x: &mut CExpr, list: &mut [&mut CExpr], cat: &Catalog, binds: &[Kind], pos: Pos) {
+    let kx = kind(x, cat, binds);
+    let kinds: Vec<Kind> = list.iter().map(|e| kind(e, cat, binds)).collect();
+    if kx == Kind::Number || kinds.contains(&Kind::Number) {
+        if kx.is_text() {
+            to_number(x, pos);
+        }
+        for (e, k) in list.iter_mut().zip(&kinds) {
+            if k.is_text() {
+                to_number(e, pos);
+            }
+        }
+        return;
+    }
+    if let Kind::Char(Some(n)) = kx {
+        if is_const_str(x).is_none() {
+            for (e, k) in list.iter_mut().zip(&kinds) {
+                if let (Kind::Char(_), Some(s)) = (k, is_const_str(e)) {
+                    let s = pad_to(s, n);
+                    **e = CExpr::Const(Value::str(&s));
+                }
+            }
+        }
+    }
+}
+
+/// The comparisons of a compiled PL/SQL expression converted again, now
+/// that its binds' types are known (its variables' declared types).
+pub fn coerce_binds(e: &mut CExpr, cat: &Catalog, binds: &[Kind]) {
+    use lio_sql::ast::BinaryOp as B;
+    for c in e.children_mut() {
+        coerce_binds(c, cat, binds);
+    }
+    match e {
+        CExpr::Bin(B::Eq | B::Ne | B::Lt | B::Le | B::Gt | B::Ge, a, b, pos) => coerce_pair(a, b, cat, binds, *pos),
+        CExpr::InList(x, l, _, pos) => {
+            let mut items: Vec<&mut CExpr> = l.iter_mut().collect();
+            coerce_list(x, &mut items, cat, binds, *pos)
+        }
+        CExpr::Between(x, lo, hi) => coerce_list(x, &mut [&mut **lo, &mut **hi], cat, binds, Pos::default()),
+        _ => {}
+    }
+}
+
+/// A value stored in a `CHAR(n)` column or variable: blank-padded to `n`.
+/// None when it is longer than `n` (the caller raises its error).
+pub fn pad_char(s: &str, n: u32) -> Option<String> {
+    let have = s.chars().count();
+    if have > n as usize {
+        return None;
+    }
+    let mut out = String::with_capacity(s.len() + n as usize - have);
+    out.push_str(s);
+    out.extend(std::iter::repeat_n(' ', n as usize - have));
+    Some(out)
+}
+
+/// A number stored in `NUMBER(p, s)`: rounded to the scale (half away from
+/// zero; `NUMBER(p)` is scale 0); None when its integer part has more than
+/// `p - s` digits (ORA-01438).
+pub fn fit_number(n: Number, precision: Option<u32>, scale: Option<i32>) -> Option<Number> {
+    let scale = scale.or(precision.map(|_| 0));
+    let rounded = match scale {
+        Some(s) => n.round(s).ok()?,
+        None => n,
+    };
+    if let Some(p) = precision {
+        let limit = Number::parse(&format!("1e{}", p as i64 - i64::from(scale.unwrap_or(0)))).ok()?;
+        if rounded.abs() >= limit {
+            return None;
+        }
+    }
+    Some(rounded)
+}
+
+/// The SQL length limit of a VARCHAR2 value (MAX_STRING_SIZE = STANDARD)
+/// and of a PL/SQL one.
+pub const SQL_VARCHAR2_MAX: usize = 4000;
+pub const PLSQL_VARCHAR2_MAX: usize = 32767;
+
+/// `a || b` in SQL: ORA-01489 past 4,000 bytes.
+pub fn concat_sql(a: &Value, b: &Value, limit: usize, pos: Pos) -> Result<Value, LabError> {
+    let (x, y) = (text_of(a), text_of(b));
+    let len = x.as_deref().map_or(0, str::len) + y.as_deref().map_or(0, str::len);
+    if len > limit {
+        return Err(if limit == SQL_VARCHAR2_MAX {
+            LabError::new(ora::CONCAT_TOO_LONG, pos)
+        } else {
+            LabError::new(ora::PLSQL_BUFFER_TOO_SMALL, pos)
+        });
+    }
+    if len == 0 {
+        return Ok(Value::Null);
+    }
+    let mut s = String::with_capacity(len);
+    s.push_str(x.as_deref().unwrap_or(""));
+    s.push_str(y.as_deref().unwrap_or(""));
+    Ok(Value::str(&s))
+}
+
+fn text_of(v: &Value) -> Option<std::borrow::Cow<'_, str>> {
+    match v {
+        Value::Null => None,
+        Value::Str(s) => Some(std::borrow::Cow::Borrowed(s)),
+        other => Some(std::borrow::Cow::Owned(other.to_string())),
+    }
+}
+
+// ------------------------------------------------------------ PL/SQL
+
+/// A PL/SQL variable's declared type, as its assignments check it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PlType {
+    Varchar(u32),
+    Char(u32),
+    Number { precision: Option<u32>, scale: Option<i32> },
+}
+
+impl PlType {
+    /// Its class in comparisons.
+    pub fn kind(self) -> Kind {
+        match self {
+            PlType::Varchar(_) => Kind::Varchar,
+            PlType::Char(n) => Kind::Char(Some(n)),
+            PlType::Number { .. } => Kind::Number,
+        }
+    }
+}
+
+/// The declared type of a PL/SQL variable from its text (`VARCHAR2(10)`,
+/// `CHAR(5 BYTE)`, `NUMBER(5,2)`, `PLS_INTEGER`); None for the types whose
+/// values the lab does not check (`t.c%TYPE`, BOOLEAN, DATE...).
+pub fn plsql_type(text: &str) -> Option<PlType> {
+    plsql_type_normalized(&normalize_type(text))
+}
+
+/// A type's text upper-cased, without blanks: `VARCHAR2(10CHAR)`.
+pub fn normalize_type(text: &str) -> String {
+    text.chars().filter(|c| !c.is_whitespace()).collect::<String>().to_ascii_uppercase()
+}
+
+/// [`plsql_type`] of a [`normalize_type`]d text (no allocation: it runs
+/// at every assignment).
+pub fn plsql_type_normalized(t: &str) -> Option<PlType> {
+    let (name, args) = match t.split_once('(') {
+        Some((n, rest)) => (n, Some(rest.strip_suffix(')')?)),
+        None => (t, None),
+    };
+    let len = |a: Option<&str>| -> Option<u32> {
+        let a = a?;
+        let a = a.strip_suffix("CHAR").or_else(|| a.strip_suffix("BYTE")).unwrap_or(a);
+        a.parse().ok()
+    };
+    Some(match name {
+        "VARCHAR2" | "VARCHAR" | "NVARCHAR2" | "STRING" => PlType::Varchar(len(args)?),
+        "CHAR" | "NCHAR" | "CHARACTER" => PlType::Char(if args.is_some() { len(args)? } else { 1 }),
+        "NUMBER" | "DECIMAL" | "NUMERIC" | "DEC" => match args {
+            None => PlType::Number { precision: None, scale: None },
+            Some(a) => {
+                let (p, s) = match a.split_once(',') {
+                    Some((p, s)) => (p, Some(s.parse().ok()?)),
+                    None => (a, None),
+                };
+                PlType::Number { precision: Some(p.parse().ok()?), scale: s }
+            }
+        },
+        "INTEGER" | "INT" | "SMALLINT" | "PLS_INTEGER" | "BINARY_INTEGER" | "SIMPLE_INTEGER" | "NATURAL"
+        | "POSITIVE" | "NATURALN" | "POSITIVEN" => PlType::Number { precision: None, scale: Some(0) },
+        "FLOAT" | "REAL" | "DOUBLEPRECISION" => PlType::Number { precision: None, scale: None },
+        _ => return None,
+    })
+}
+
+/// A value assigned to a PL/SQL variable of type `ty` (ORA-06502 when it
+/// does not fit): text is converted to a number and back, CHAR is
+/// blank-padded, NUMBER(p,s) rounded to its scale.
+pub fn plsql_assign(ty: PlType, v: Value, pos: Pos) -> Result<Value, LabError> {
+    if v.is_null() {
+        return Ok(v);
+    }
+    Ok(match ty {
+        PlType::Number { precision, scale } => {
+            let n = match &v {
+                Value::Str(s) => parse_number(s).ok_or_else(|| LabError::new(ora::PLSQL_CHAR_TO_NUMBER, pos))?,
+                Value::Num(n) => *n,
+                Value::Null => return Ok(v),
+            };
+            Value::Num(fit_number(n, precision, scale).ok_or_else(|| LabError::new(ora::PLSQL_NUMBER_PRECISION, pos))?)
+        }
+        PlType::Varchar(n) | PlType::Char(n) => {
+            let s: std::rc::Rc<str> = match v {
+                Value::Str(s) => s,
+                other => std::rc::Rc::from(other.to_string().as_str()),
+            };
+            match ty {
+                PlType::Char(n) => {
+                    Value::str(&pad_char(&s, n).ok_or_else(|| LabError::new(ora::PLSQL_BUFFER_TOO_SMALL, pos))?)
+                }
+                _ if s.len() > n as usize && s.chars().count() > n as usize => {
+                    return Err(LabError::new(ora::PLSQL_BUFFER_TOO_SMALL, pos))
+                }
+                _ => Value::Str(s),
+            }
+        }
+    })
+}
+
+/// A PL/SQL expression's `||`: PL/SQL's own operator, whose limit is
+/// 32,767 bytes rather than SQL's 4,000.
+pub fn plsql_concat(e: &mut CExpr) {
+    use lio_sql::ast::BinaryOp;
+    if let CExpr::Bin(BinaryOp::Concat, a, b, pos) = e {
+        let (a, b, pos) = (
+            std::mem::replace(&mut **a, CExpr::Const(Value::Null)),
+            std::mem::replace(&mut **b, CExpr::Const(Value::Null)),
+            *pos,
+        );
+        *e = CExpr::Func(Func::PlConcat, vec![a, b], pos);
+    }
+    if let CExpr::Func(f @ Func::Concat, _, _) = e {
+        *f = Func::PlConcat;
+    }
+    for c in e.children_mut() {
+        plsql_concat(c);
+    }
+}
+
+// ------------------------------------------------------------ DUMP
+
+/// Oracle's type code of an expression for `DUMP`: 2 NUMBER, 1 VARCHAR2,
+/// 96 CHAR (literals are CHAR); 0 when only the value can tell.
+pub fn dump_type(e: &CExpr, cat: &Catalog) -> u8 {
+    match kind(e, cat, &[]) {
+        Kind::Number => 2,
+        Kind::Char(_) => 96,
+        Kind::Varchar => 1,
+        Kind::Unknown => 0,
+    }
+}
+
+/// The bytes of a NUMBER in Oracle's internal format, from its decimal
+/// text (`-12.5`, `.25`, `1E+44`): an exponent byte, then base-100 digits
+/// (each plus one; for a negative number 101 minus it, and a 102
+/// terminator when there are fewer than 20).
+pub fn number_bytes(text: &str) -> Option<Vec<u8>> {
+    let t = text.trim();
+    let (neg, t) = match t.strip_prefix('-') {
+        Some(r) => (true, r),
+        None => (false, t.strip_prefix('+').unwrap_or(t)),
+    };
+    let (mant, exp) = match t.find(['e', 'E']) {
+        Some(i) => (&t[..i], t[i + 1..].parse::<i32>().ok()?),
+        None => (t, 0),
+    };
+    let (int, frac) = mant.split_once('.').unwrap_or((mant, ""));
+    if !int.bytes().chain(frac.bytes()).all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let all: String = format!("{int}{frac}");
+    // Digits and the position of the decimal point among them.
+    let lead = all.bytes().take_while(|&b| b == b'0').count();
+    let digits = all[lead..].trim_end_matches('0');
+    if digits.is_empty() {
+        return Some(vec![0x80]);
+    }
+    let mut point = int.len() as i32 - lead as i32 + exp;
+    let mut d: Vec<u8> = digits.bytes().map(|b| b - b'0').collect();
+    if point.rem_euclid(2) == 1 {
+        d.insert(0, 0);
+        point += 1;
+    }
+    if d.len() % 2 == 1 {
+        d.push(0);
+    }
+    let pairs: Vec<u8> = d.chunks(2).map(|c| c[0] * 10 + c[1]).take(20).collect();
+    let e100 = point / 2 - 1;
+    let mut out = Vec::with_capacity(pairs.len() + 2);
+    if neg {
+        out.push((62 - e100) as u8);
+        out.extend(pairs.iter().map(|p| 101 - p));
+        if pairs.len() < 20 {
+            out.push(102);
+        }
+    } else {
+        out.push((193 + e100) as u8);
+        out.extend(pairs.iter().map(|p| p + 1));
+    }
+    Some(out)
+}
+
+/// `DUMP(v, fmt)`: `Typ=96 Len=3: 97,98,99`, NULL as `NULL`. `typ` 0 takes
+/// the type from the value (a number 2, text 1).
+pub fn dump(v: &Value, typ: u8, fmt: u32, pos: Pos) -> Result<Value, LabError> {
+    let (typ, bytes) = match v {
+        Value::Null => return Ok(Value::str("NULL")),
+        Value::Num(_) => {
+            let b = number_bytes(&v.to_string()).ok_or_else(|| LabError::unsupported("DUMP of this number", pos))?;
+            (2, b)
+        }
+        Value::Str(s) => (if typ == 0 || typ == 2 { 1 } else { typ }, s.as_bytes().to_vec()),
+    };
+    let list: Vec<String> = bytes
+        .iter()
+        .map(|&b| match fmt {
+            8 => format!("{b:o}"),
+            16 => format!("{b:x}"),
+            17 if b.is_ascii_graphic() || b == b' ' => (b as char).to_string(),
+            17 => format!("{b:x}"),
+            _ => b.to_string(),
+        })
+        .collect();
+    Ok(Value::str(&format!("Typ={typ} Len={}: {}", bytes.len(), list.join(","))))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn number_text_follows_oracle() {
+        for (s, v) in [(" 12 ", 12.0), ("1e1", 10.0), ("-.5", -0.5), ("+3.", 3.0), ("1.5E-2", 0.015)] {
+            assert_eq!(parse_number(s).map(|n| n.to_f64()), Some(v), "{s}");
+        }
+        for s in ["abc", "inf", "NaN", "infinity", "0x10", "1_000", "", " ", ".", "1e", "e5", "1.2.3", "\t1"] {
+            assert_eq!(parse_number(s), None, "{s:?}");
+        }
+    }
+
+    #[test]
+    fn padding_to_a_length() {
+        assert_eq!(pad_to("ab", 2), "ab");
+        assert_eq!(pad_to("ab", 4), "ab  ");
+        assert_eq!(pad_to("ab   ", 3), "ab ");
+        assert_eq!(pad_to("abcd", 3), "abcd");
+    }
+
+    #[test]
+    fn number_bytes_are_oracles() {
+        // Values as DUMP prints them in Oracle.
+        assert_eq!(number_bytes("0"), Some(vec![0x80]));
+        assert_eq!(number_bytes("1"), Some(vec![0xc1, 2]));
+        assert_eq!(number_bytes("100"), Some(vec![0xc2, 2]));
+        assert_eq!(number_bytes("123"), Some(vec![0xc2, 2, 24]));
+        assert_eq!(number_bytes(".5"), Some(vec![0xc0, 51]));
+        assert_eq!(number_bytes("-1"), Some(vec![0x3e, 100, 102]));
+        assert_eq!(number_bytes("12.5"), Some(vec![0xc1, 13, 51]));
+        assert_eq!(number_bytes("1E+44"), Some(vec![0xd7, 2]));
+        // Lengths agree with the row-size model.
+        for x in [1.0, 42.0, 100.0, 12345.0, 100000.0, 0.5, -1.0, -123.45, 0.001] {
+            let n = number_bytes(&crate::value::format_number(x)).unwrap().len();
+            assert_eq!(n, crate::value::oracle_number_len(x), "{x}");
+        }
+    }
+
+    fn fit(x: &str, p: Option<u32>, s: Option<i32>) -> Option<f64> {
+        fit_number(Number::parse(x).unwrap(), p, s).map(|n| n.to_f64())
+    }
+
+    #[test]
+    fn number_scale_and_precision() {
+        assert_eq!(fit("1.234", Some(5), Some(2)), Some(1.23));
+        assert_eq!(fit("999.994", Some(5), Some(2)), Some(999.99));
+        assert_eq!(fit("999.995", Some(5), Some(2)), None);
+        assert_eq!(fit("12345.0", Some(5), Some(2)), None);
+        assert_eq!(fit("12345.0", Some(5), None), Some(12345.0));
+        assert_eq!(fit("123456.0", Some(5), None), None);
+        assert_eq!(fit("9949.0", Some(2), Some(-2)), Some(9900.0));
+    }
+}

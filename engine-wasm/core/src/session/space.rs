@@ -1,0 +1,125 @@
+//! The space of a tablespace: its datafile's SIZE holds the segments
+//! placed in it (locally managed, system-allocated extents). A heap
+//! table that would grow past it is refused as Oracle refuses it
+//! (ORA-01653, or ORA-01658 for its first extent); AUTOEXTEND ON is not
+//! modelled (refused when parsed).
+//!
+//! Modelled: heap tables placed with `TABLESPACE ts`, their blocks rounded
+//! up to whole extents (16 of 64 KB, then 63 of 1 MB, 120 of 8 MB, then
+//! 64 MB), after the file's space-management header (64 KB up to 11.1,
+//! 1 MB from 11.2: Jonathan Lewis, "LMT Headers",
+//! https://jonathanlewis.wordpress.com/2012/05/31/lmt-headers/). Index,
+//! IOT and cluster segments in the tablespace are not counted.
+
+use super::*;
+use crate::catalog::TableStorage;
+use crate::storage;
+
+/// Blocks of a locally managed file's header (space-management bitmap).
+pub(super) fn header_blocks(profile: &crate::instance::version::VersionProfile, block_size: u64) -> u64 {
+    let mut v = profile.name.split('.').map(|p| p.parse::<u32>().unwrap_or(0));
+    let (major, minor) = (v.next().unwrap_or(0), v.next().unwrap_or(0));
+    let bytes = if (major, minor) >= (11, 2) { 1 << 20 } else { 64 << 10 };
+    bytes / block_size.max(1)
+}
+
+/// The sizes (blocks) of a segment's extents in order under system
+/// allocation: 16 of 64 KB, 63 of 1 MB, 120 of 8 MB, then 64 MB.
+fn extents(block_size: u64) -> impl Iterator<Item = u64> {
+    let kb = (block_size / 1024).max(1);
+    [(16u64, 64u64), (63, 1024), (120, 8192), (u64::MAX, 65536)]
+        .into_iter()
+        .flat_map(move |(count, size_kb)| std::iter::repeat_n((size_kb / kb).max(1), count as usize))
+}
+
+/// Blocks allocated to a segment of `blocks` blocks (whole extents).
+pub(super) fn allocated(blocks: u64, block_size: u64) -> u64 {
+    let mut total = 0;
+    for e in extents(block_size) {
+        if total >= blocks {
+            break;
+        }
+        total += e;
+    }
+    total
+}
+
+impl Run<'_> {
+    /// Refuse rows that would grow table `tid` past its tablespace's file.
+    pub(super) fn check_tablespace_space(&self, tid: TableId, rows: &[Box<[Value]>], pos: Pos) -> Result<(), LabError> {
+        let t = &self.inst.cat.tables[tid];
+        let Some(ts_name) = &t.tablespace else { return Ok(()) };
+        let Some(ts) = self.inst.io.tablespace(ts_name) else { return Ok(()) };
+        let TableStorage::Heap { heap, seg } = &t.storage else { return Ok(()) };
+        let bs = heap.block_size as u64;
+        // The blocks the table will have: the rows appended as HeapSegment does.
+        let limit = heap.insert_limit();
+        let mut last = heap.used.last().copied();
+        let mut last_rows = heap.rows_in_block.last().copied().unwrap_or(0);
+        let mut blocks = heap.data_blocks() as u64;
+        for r in rows {
+            let need = storage::row_size(r) + storage::ROW_DIRECTORY;
+            match last {
+                Some(l) if l + need <= limit || last_rows == 0 => {
+                    last = Some(l + need);
+                    last_rows += 1;
+                }
+                _ => {
+                    last = Some(need);
+                    last_rows = 1;
+                    blocks += 1;
+                }
+            }
+        }
+        let before = if seg.is_some() { allocated(1 + heap.data_blocks() as u64, bs) } else { 0 };
+        let need = 1 + blocks;
+        if need <= before {
+            return Ok(());
+        }
+        let others: u64 = self
+            .inst
+            .cat
+            .tables
+            .iter()
+            .filter(|o| o.id != tid && !o.dropped)
+            .filter(|o| o.tablespace.as_deref().is_some_and(|n| n.eq_ignore_ascii_case(&ts.name)))
+            .filter(|o| matches!(o.storage, TableStorage::Heap { seg: Some(_), .. }))
+            .map(|o| allocated(self.inst.cat.table_blocks(o), bs))
+            .sum();
+        let capacity = (ts.bytes / bs).saturating_sub(header_blocks(&self.inst.profile, bs));
+        // The extents the segment adds, in order: the first that does not fit fails.
+        let mut total = 0;
+        for ext in extents(bs) {
+            if total >= need {
+                return Ok(());
+            }
+            if total >= before && others + total + ext > capacity {
+                return Err(if total == 0 {
+                    LabError::with_args(ora::UNABLE_TO_CREATE_INITIAL_EXTENT, &[&ts.name], pos)
+                } else {
+                    LabError::with_args(
+                        ora::UNABLE_TO_EXTEND_TABLE,
+                        &[&format_args!("{}.{}", LAB_USER, t.name), &ext, &ts.name],
+                        pos,
+                    )
+                });
+            }
+            total += ext;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn system_allocated_extents() {
+        assert_eq!(allocated(0, 8192), 0);
+        assert_eq!(allocated(1, 8192), 8);
+        assert_eq!(allocated(128, 8192), 128);
+        assert_eq!(allocated(129, 8192), 256);
+        assert_eq!(allocated(1200, 8192), 1152 + 128);
+    }
+}
