@@ -48,7 +48,7 @@ if (want('tsc') || only.includes('habits')) {
 
 if (want('cargo')) {
   log('cargo test');
-  const r = await tee('cargo', ['test', '--workspace', '--profile', 'ci', '--color', 'never'], { cwd: ENGINE_DIR });
+  const r = await tee('cargo', ['test', '--workspace', '--profile', 'ci', '--no-fail-fast', '--color', 'never'], { cwd: ENGINE_DIR });
   let p = 0, f = 0;
   for (const m of r.out.matchAll(/test result: \w+\. (\d+) passed; (\d+) failed/g)) {
     p += Number(m[1]);

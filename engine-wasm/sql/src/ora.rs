@@ -189,9 +189,6 @@ catalogue! {
     TABLESPACE_DOES_NOT_EXIST = Ora 959 "tablespace '%s' does not exist";
     /// A sort's temp space does not fit its temporary tablespace.
     /// Arguments: the blocks it needed beyond the tablespace, the tablespace.
-    /// A string result longer than the lab's strings hold (32,767), found
-    /// before it is built.
-    STRING_RESULT_TOO_LONG = Ora 1489 "result of string concatenation is too long";
     UNABLE_TO_EXTEND_TEMP_SEGMENT = Ora 1652 "unable to extend temp segment by %s in tablespace %s";
     /// Arguments: the table (`LAB.T`), the next extent's blocks, the tablespace.
     UNABLE_TO_EXTEND_TABLE = Ora 1653 "unable to extend table %s by %s in tablespace %s";

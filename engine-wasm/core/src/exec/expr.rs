@@ -870,7 +870,7 @@ fn eval_func(f: Func, v: &[Value], rng: &mut DbmsRandom, pos: Pos) -> Result<Val
                     if !from.is_empty() && to.len() > from.len() {
                         let grown = s.matches(from.as_str()).count().saturating_mul(to.len() - from.len());
                         if s.len().saturating_add(grown) > 32767 {
-                            return Err(LabError::new(ora::STRING_RESULT_TOO_LONG, pos));
+                            return Err(LabError::new(ora::CONCAT_TOO_LONG, pos));
                         }
                     }
                     str_or_null(&s.replace(&from, &to))
