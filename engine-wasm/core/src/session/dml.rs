@@ -10,16 +10,6 @@ use crate::storage::{self, RowLoc};
 impl Run<'_> {
     // ------------------------------------------------------------ DML
 
-    pub(super) fn insert_plsql(
-        &mut self,
-        i: &Insert,
-        text: &str,
-        names: &[String],
-        vals: &[Value],
-    ) -> Result<u64, LabError> {
-        self.insert_with_vars(i, text, names, vals)
-    }
-
     pub(super) fn insert_with_vars(
         &mut self,
         i: &Insert,

@@ -8,6 +8,25 @@ use super::*;
 use crate::exec::{self, Env, EvalCtx};
 
 impl Run<'_> {
+    /// DBMS_STATS' gathering of one table: its statistics computed, its
+    /// row cache entries invalidated, and its cursors as NO_INVALIDATE
+    /// says: TRUE keeps them, FALSE invalidates them now, and
+    /// DBMS_STATS.AUTO_INVALIDATE (NULL, the default) lets them roll over
+    /// within _optimizer_invalidation_period.
+    fn gather_table_stats(&mut self, id: TableId, no_invalidate: Option<Value>) {
+        let blocks = self.inst.cat.table_blocks(&self.inst.cat.tables[id]);
+        let mut st = self.inst.cat.tables[id].compute_stats(blocks);
+        st.gathered = true;
+        self.inst.cat.tables[id].stats = st;
+        let tname = self.inst.cat.tables[id].name.clone();
+        self.inst.sga.row_cache.invalidate_table(&self.inst.cat, &tname);
+        match no_invalidate {
+            None | Some(Value::Null) => self.auto_invalidate_table(id),
+            Some(v) if v.as_f64().is_some_and(|n| n != 0.0) || v.to_string().eq_ignore_ascii_case("TRUE") => {}
+            Some(_) => self.invalidate_table(id),
+        }
+    }
+
     // ------------------------------------------------------------ PL/SQL
 
     pub(super) fn run_plsql(&mut self, b: &PlsqlBlock, out: &mut Vec<String>) -> Result<(), LabError> {
@@ -208,7 +227,7 @@ impl Run<'_> {
                     StatementKind::Insert(i) => {
                         let names: Vec<String> = vars.iter().map(|(n, _)| n.clone()).collect();
                         let vals: Vec<Value> = vars.iter().map(|(_, v)| v.clone()).collect();
-                        self.insert_plsql(i, &stmt.text, &names, &vals)?;
+                        self.insert_with_vars(i, &stmt.text, &names, &vals)?;
                     }
                     StatementKind::Update(u) => {
                         self.update(u, &stmt.text, super::change::DmlBinds::Plsql(vars), Client::Plsql)?;
@@ -448,20 +467,8 @@ impl Run<'_> {
                 let id = self.inst.cat.table_id(&tname).filter(|_| owner == LAB_USER).ok_or_else(|| {
                     LabError::with(ora::UNABLE_TO_ANALYZE, format_args!("\"{owner}\".\"{tname}\""), name.pos)
                 })?;
-                let blocks = self.inst.cat.table_blocks(&self.inst.cat.tables[id]);
-                let mut st = self.inst.cat.tables[id].compute_stats(blocks);
-                st.gathered = true;
-                self.inst.cat.tables[id].stats = st;
-                self.inst.sga.row_cache.invalidate_table(&self.inst.cat, &tname);
-                // NO_INVALIDATE (13th argument): TRUE keeps the cursors,
-                // FALSE invalidates those on the table now, and
-                // DBMS_STATS.AUTO_INVALIDATE (NULL, the default) lets them
-                // roll over within _optimizer_invalidation_period.
-                match arg(12, "no_invalidate") {
-                    None | Some(Value::Null) => self.auto_invalidate_table(id),
-                    Some(v) if v.as_f64().is_some_and(|n| n != 0.0) || v.to_string().eq_ignore_ascii_case("TRUE") => {}
-                    Some(_) => self.invalidate_table(id),
-                }
+                // NO_INVALIDATE is its 13th argument.
+                self.gather_table_stats(id, arg(12, "no_invalidate"));
             }
             // Index statistics are read from the index itself whenever a
             // plan is costed: gathering them changes nothing, once the
@@ -493,19 +500,8 @@ impl Run<'_> {
                     if self.inst.cat.tables[id].dropped {
                         continue;
                     }
-                    let blocks = self.inst.cat.table_blocks(&self.inst.cat.tables[id]);
-                    let mut st = self.inst.cat.tables[id].compute_stats(blocks);
-                    st.gathered = true;
-                    self.inst.cat.tables[id].stats = st;
-                    let tname = self.inst.cat.tables[id].name.clone();
-                    self.inst.sga.row_cache.invalidate_table(&self.inst.cat, &tname);
-                    // NO_INVALIDATE (its 14th argument here) as for each table.
-                    match arg(13, "no_invalidate") {
-                        None | Some(Value::Null) => self.auto_invalidate_table(id),
-                        Some(v)
-                            if v.as_f64().is_some_and(|n| n != 0.0) || v.to_string().eq_ignore_ascii_case("TRUE") => {}
-                        Some(_) => self.invalidate_table(id),
-                    }
+                    // NO_INVALIDATE is its 14th argument here.
+                    self.gather_table_stats(id, arg(13, "no_invalidate"));
                 }
             }
             "DBMS_MEMOPTIMIZE.POPULATE" => {
