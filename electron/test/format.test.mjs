@@ -71,6 +71,10 @@ describe('rows in SQL*Plus layout', () => {
     expect(formatNumber(2 / 3)).toBe('.666666667');
     expect(formatNumber(12345678901)).toBe('1.2346E+10');
     expect(formatNumber(1e-7)).toBe('.0000001');
+    // A 44-digit NUMBER (issue 28): SQL*Plus's NUMWIDTH 10 E notation, not JavaScript's '1e+44'.
+    expect(formatNumber(1e44)).toBe('1.0000E+44');
+    expect(formatNumber(1e21)).toBe('1.0000E+21');
+    expect(formatNumber(-1e30)).toBe('-1.000E+30');
   });
 });
 

@@ -92,7 +92,9 @@ export function formatNumber(n, width = NUMWIDTH) {
   const noLeadingZero = (s) => s.replace(/^(-?)0\./, '$1.');
   let s = noLeadingZero(String(n));
   if (s.includes('e')) s = noLeadingZero(n.toFixed(20).replace(/0+$/, '').replace(/\.$/, ''));
-  if (s.length <= width) return s;
+  // From 1e21 toFixed writes JavaScript's exponent ('1e+44'): SQL*Plus
+  // never prints that; it goes to its own E notation below.
+  if (s.length <= width && !s.includes('e')) return s;
   if (!Number.isInteger(n)) {
     for (let d = width; d >= 0; d--) {
       const t = noLeadingZero(String(Number(n.toFixed(d))));
