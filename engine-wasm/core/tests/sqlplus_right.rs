@@ -252,6 +252,8 @@ fn show_and_set_of_what_sqlplus_does_not_know_is_sp2_0158() {
     assert_eq!(err(&steps[6]), ("LAB-00001", "not supported by LIO Lab: SET FEEDBACK ONLY"));
     // A variable SQL*Plus knows is still accepted.
     assert!(steps[7].error.is_none());
+    // So are the obsolete ones old scripts begin with.
+    ok(&e.exec("set doc off\nset document on\nset scan off\nset space 1\nset truncate off\nset buffer x"));
 }
 
 // ------------------------------------------------------------ FEEDBACK

@@ -314,6 +314,17 @@ const SYSTEM_VARIABLES: &[(&str, usize)] = &[
     ("VERIFY", 3),
     ("WRAP", 3),
     ("XQUERY", 6),
+    // Obsolete, still accepted for old scripts (the SQL*Plus User's
+    // Guide, "Obsolete SQL*Plus Commands"): `set doc off` and `set scan
+    // off` head many published scripts.
+    ("BUFFER", 3),
+    ("CLOSECURSOR", 6),
+    ("COMPATIBILITY", 3),
+    ("DOCUMENT", 3),
+    ("MAXDATA", 4),
+    ("SCAN", 4),
+    ("SPACE", 3),
+    ("TRUNCATE", 3),
 ];
 
 /// The system variable `word` names (any case, abbreviations allowed).
