@@ -353,22 +353,7 @@ impl<'a> Builder<'a> {
             icost,
             None,
             "qerixtFetch;kdiixs1",
-            OpKind::IndexRange {
-                index: scan.index,
-                keys: scan.keys,
-                low: scan.low,
-                high: scan.high,
-                src,
-                pos: 0,
-                started: false,
-                pinned_leaf: None,
-                keybuf: Vec::new(),
-                high_value: None,
-                end: false,
-                filter: vec![],
-                kept: Default::default(),
-                silent: false,
-            },
+            OpKind::index_range(scan.index, scan.keys, scan.low, scan.high, src),
         );
         if index_only {
             return iop;

@@ -194,22 +194,7 @@ impl Builder<'_> {
         };
         let ix = &cat.indexes[ixid];
         let (icost, cost, covers) = cost_of(ixid);
-        let kind = OpKind::IndexRange {
-            index: ixid,
-            keys: vec![],
-            low: None,
-            high: None,
-            src,
-            pos: 0,
-            started: false,
-            pinned_leaf: None,
-            keybuf: Vec::new(),
-            high_value: None,
-            end: false,
-            filter: vec![],
-            kept: Default::default(),
-            silent: false,
-        };
+        let kind = OpKind::index_range(ixid, vec![], None, None, src);
         let iop = self.op("INDEX FULL SCAN", Some(&ix.name), num_rows, icost, None, "qerixtFetch;kdiixs1", kind);
         if covers {
             return Ok(Some((iop, num_rows, icost, Vec::new())));

@@ -443,3 +443,32 @@ pub enum OpKind {
         sorted: bool,
     },
 }
+
+impl OpKind {
+    /// An INDEX RANGE SCAN (or, with no keys and no bounds, an INDEX FULL
+    /// SCAN) of `index` for table reference `src`, before its first fetch.
+    pub(crate) fn index_range(
+        index: IndexId,
+        keys: Vec<CExpr>,
+        low: Option<(CExpr, bool)>,
+        high: Option<(CExpr, bool)>,
+        src: usize,
+    ) -> OpKind {
+        OpKind::IndexRange {
+            index,
+            keys,
+            low,
+            high,
+            src,
+            pos: 0,
+            started: false,
+            pinned_leaf: None,
+            keybuf: Vec::new(),
+            high_value: None,
+            end: false,
+            filter: vec![],
+            kept: Default::default(),
+            silent: false,
+        }
+    }
+}
