@@ -313,6 +313,16 @@ export function createHostServices({
         'or open it read-only (--read-only, or LIO_DB_READONLY=1) to read what is left',
     );
   /**
+   * A corrupt page found by a read or a write marks the history damaged and
+   * becomes the HostError naming it and the fix; other errors pass.
+   * @param {unknown} e @param {string} what
+   */
+  const throwIfCorrupt = (e, what) => {
+    if (!isCorrupt(e)) return;
+    damaged = /** @type {Error} */ (e).message;
+    throw damagedError(what);
+  };
+  /**
    * Run a read against the store; a damaged file becomes a HostError naming it and the fix.
    * @template T @param {string} what @param {() => T} fn @returns {T}
    */
@@ -320,10 +330,7 @@ export function createHostServices({
     try {
       return fn();
     } catch (e) {
-      if (isCorrupt(e)) {
-        damaged = /** @type {Error} */ (e).message;
-        throw damagedError(what);
-      }
+      throwIfCorrupt(e, what);
       const code = String(/** @type {any} */ (e)?.code ?? '');
       if (code.startsWith('SQLITE_')) throw new HostError(503, `${what}: reading ${store.path} failed (${/** @type {Error} */ (e).message}, ${code}); Retry, or move the file aside`);
       throw e;
@@ -352,10 +359,7 @@ export function createHostServices({
     try {
       return fn();
     } catch (e) {
-      if (isCorrupt(e)) {
-        damaged = /** @type {Error} */ (e).message;
-        throw damagedError(what);
-      }
+      throwIfCorrupt(e, what);
       throw writeFailure(e, what, store.path);
     }
   };
