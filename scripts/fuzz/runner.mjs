@@ -267,7 +267,7 @@ export async function runFuzz(o = {}) {
   const families = o.families?.length ? o.families : FAMILIES;
   for (const f of families) if (!FAMILIES.includes(f)) throw new Error(`fuzz: unknown family '${f}' (one of ${FAMILIES.join(', ')})`);
   const seed = o.seed ?? 1;
-  const timeoutMs = o.timeoutMs ?? 10_000;
+  const timeoutMs = o.timeoutMs ?? 60_000;
   const nWorkers = Math.max(1, o.workers ?? 1);
   const recycleBytes = (o.recycleMb ?? 1024) * 1024 * 1024;
   const deadline = o.seconds != null ? performance.now() + o.seconds * 1000 : Infinity;
@@ -459,7 +459,7 @@ export function formatSummary(res) {
  */
 export async function shrinkScript(script, o = {}) {
   const { tokenize } = await import('./families.mjs');
-  const timeoutMs = o.timeoutMs ?? 10_000;
+  const timeoutMs = o.timeoutMs ?? 60_000;
   const deadline = performance.now() + (o.seconds ?? 60) * 1000;
   const slot = new Slot({ recycleBytes: 1024 * 1024 * 1024 }, o.hangStacks === false ? null : new HangProbe());
   let tries = 0;

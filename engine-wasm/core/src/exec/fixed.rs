@@ -24,6 +24,8 @@ pub enum FixedView {
     Log,
     Logfile,
     SqlWorkarea,
+    /// A data dictionary view (`USER_TABLES`, ...).
+    Dict(super::dictionary::DictView),
 }
 
 impl FixedView {
@@ -103,12 +105,14 @@ impl FixedView {
             FixedView::Log => "X$KCCLE",
             FixedView::Logfile => "X$KCCFN",
             FixedView::SqlWorkarea => "X$QESRSTATALL",
+            FixedView::Dict(d) => d.name(),
         }
     }
 
     /// Column names, in the view's order (the subset the lab fills).
     pub fn columns(self) -> &'static [&'static str] {
         match self {
+            FixedView::Dict(d) => d.columns(),
             FixedView::StatName => &["STATISTIC#", "NAME", "CLASS", "STAT_ID"],
             FixedView::SysStat => &["STATISTIC#", "NAME", "CLASS", "VALUE", "STAT_ID"],
             FixedView::SesStat | FixedView::MyStat => &["SID", "STATISTIC#", "VALUE"],

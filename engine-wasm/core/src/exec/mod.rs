@@ -1,6 +1,7 @@
 //! SQL execution: expressions, the optimizer and the row sources.
 
 pub mod convert;
+pub mod dictionary;
 pub mod expr;
 pub mod fixed;
 pub mod plan;

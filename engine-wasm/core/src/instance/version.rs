@@ -46,6 +46,9 @@ pub struct VersionProfile {
     /// management blocks before reading data blocks (extent map, high water
     /// mark, ASSM L2/L1 bitmaps): normal gets, not "no work" gets.
     pub full_scan_header_gets: u32,
+    /// Longest identifier, in bytes: 30 up to 12.1, 128 from 12.2
+    /// (dictionary views' name columns are VARCHAR2 of it).
+    pub identifier_bytes: u32,
 }
 
 const fn profile(name: &'static str, banner: &'static str) -> VersionProfile {
@@ -64,6 +67,7 @@ const fn profile(name: &'static str, banner: &'static str) -> VersionProfile {
         row_cr: false,
         cbc_shared_examination: true,
         full_scan_header_gets: 3,
+        identifier_bytes: 128,
     }
 }
 
@@ -77,6 +81,7 @@ pub const V10_2_0_5: VersionProfile = VersionProfile {
     memoptimize_rowstore: false,
     nlj_batching: false,
     row_cr: true,
+    identifier_bytes: 30,
     ..profile("10.2.0.5", "Oracle Database 10g Enterprise Edition Release 10.2.0.5.0 - 64bit Production")
 };
 
@@ -86,6 +91,7 @@ pub const V11_1_0_7: VersionProfile = VersionProfile {
     callback_fetch_pin_check: false,
     memoptimize_rowstore: false,
     filtered_unique_probe_pins: true,
+    identifier_bytes: 30,
     ..profile("11.1.0.7", "Oracle Database 11g Enterprise Edition Release 11.1.0.7.0 - 64bit Production")
 };
 
@@ -96,6 +102,7 @@ pub const V11_2_0_1: VersionProfile = VersionProfile {
     memoptimize_rowstore: false,
     row_cr: true,
     filtered_unique_probe_pins: true,
+    identifier_bytes: 30,
     ..profile("11.2.0.1", "Oracle Database 11g Enterprise Edition Release 11.2.0.1.0 - 64bit Production")
 };
 

@@ -579,6 +579,18 @@ impl Run<'_> {
                         _ => 0,
                     }
                 }
+                // A data dictionary view's column: its declared type.
+                exec::CExpr::Gen { src, col } => c
+                    .fixed_src
+                    .iter()
+                    .position(|s| s == src)
+                    .and_then(|slot| match c.fixed.get(slot) {
+                        Some(crate::exec::fixed::FixedView::Dict(d)) => {
+                            Some(d.width(*col, self.inst.profile.identifier_bytes))
+                        }
+                        _ => None,
+                    })
+                    .unwrap_or(0),
                 _ => 0,
             })
             .collect()
@@ -593,6 +605,12 @@ impl Run<'_> {
         if !c.bind_names.is_empty() {
             self.close_cursor(text, c, true);
             return Err(LabError::new(ora::NOT_ALL_VARIABLES_BOUND, q.pos));
+        }
+        if let Some(v) = c.dictionary_view() {
+            if self.s.sqlplus.autotrace != Autotrace::Off || c.gather_plan_statistics {
+                self.close_cursor(text, c, true);
+                return Err(exec::plan::dictionary_plan_refused(v, "AUTOTRACE", q.pos));
+            }
         }
         // Fresh per-execution plan statistics for what autotrace shows.
         c.line_stats.iter_mut().for_each(|l| *l = LineStat::default());

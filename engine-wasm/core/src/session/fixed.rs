@@ -409,6 +409,7 @@ impl Run<'_> {
     fn view_rows(&self, v: FixedView) -> Vec<Vec<Value>> {
         let stats = self.named_stats();
         match v {
+            FixedView::Dict(d) => self.dictionary_rows(d),
             FixedView::StatName => stats
                 .iter()
                 .map(|(i, s, n)| vec![num(*i as u32), text(n), num(stat_class(*s)), num(name_id(n))])

@@ -11,6 +11,7 @@ pub mod cr;
 mod create;
 pub mod cursor;
 mod ddl;
+mod dictionary;
 mod dml;
 pub mod fixed;
 pub mod kernel;

@@ -44,6 +44,18 @@ pub(super) fn allocated(blocks: u64, block_size: u64) -> u64 {
     total
 }
 
+/// Extents of a segment of `allocated` blocks (a sum of whole extents).
+pub(super) fn extent_count(allocated: u64, block_size: u64) -> u64 {
+    let mut total = 0;
+    extents(block_size)
+        .take_while(|e| {
+            let more = total < allocated;
+            total += e;
+            more
+        })
+        .count() as u64
+}
+
 impl Run<'_> {
     /// Refuse rows that would grow table `tid` past its tablespace's file.
     pub(super) fn check_tablespace_space(&self, tid: TableId, rows: &[Box<[Value]>], pos: Pos) -> Result<(), LabError> {

@@ -15,6 +15,9 @@ impl Run<'_> {
         let profile = self.inst.profile.clone();
         let ctx = Self::plan_ctx(&self.inst.cat, &profile, &self.s.params, self.s.sid, &[]);
         let c = exec::compile(&e.query, &ctx)?;
+        if let Some(v) = c.dictionary_view() {
+            return Err(exec::plan::dictionary_plan_refused(v, "EXPLAIN PLAN", e.query.pos));
+        }
         self.s.stats.calls.parse_count_total += 1;
         self.s.stats.calls.parse_count_hard += 1;
         let plan = self.plan_out(&c);
@@ -50,6 +53,10 @@ impl Run<'_> {
                         // The cursor as its last execution left it (gone after DDL).
                         let cursor = self.s.cursors.get(&last.text).filter(|_| last.query);
                         match cursor {
+                            Some(c) if c.dictionary_view().is_some() => {
+                                let v = c.dictionary_view().unwrap_or_default();
+                                return Err(exec::plan::dictionary_plan_refused(v, "DBMS_XPLAN.DISPLAY_CURSOR", x.pos));
+                            }
                             Some(c) => {
                                 let head = CursorHeader {
                                     sql_id: &sql_id,

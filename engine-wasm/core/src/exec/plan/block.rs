@@ -66,7 +66,9 @@ impl<'a> Builder<'a> {
                             alias: alias_s,
                             row_bytes: 0.0,
                         });
-                    } else if let Some(v) = super::super::fixed::FixedView::lookup(&name.name) {
+                    } else if let Some(v) = super::super::fixed::FixedView::lookup(&name.name).or_else(|| {
+                        super::super::dictionary::DictView::lookup(&name.name).map(super::super::fixed::FixedView::Dict)
+                    }) {
                         let src = self.new_source();
                         let cols = v.columns();
                         scope.push(ScopeEntry {
@@ -79,9 +81,15 @@ impl<'a> Builder<'a> {
                         });
                         let slot = self.fixed.len();
                         self.fixed.push(v);
+                        self.fixed_src.push(src);
                         let kind = OpKind::FixedTable { src, slot, next: 0, filter: Vec::new() };
                         let e_rows = v.e_rows();
-                        let op = self.op("FIXED TABLE FULL", Some(v.x_table()), e_rows, 0.0, None, "qerfxFetch", kind);
+                        let line = if matches!(v, super::super::fixed::FixedView::Dict(_)) {
+                            "VIEW"
+                        } else {
+                            "FIXED TABLE FULL"
+                        };
+                        let op = self.op(line, Some(v.x_table()), e_rows, 0.0, None, "qerfxFetch", kind);
                         rels.push(Rel::Fixed {
                             op: Box::new(op),
                             e_rows,
@@ -94,6 +102,19 @@ impl<'a> Builder<'a> {
                             return Err(LabError::with(
                                 ora::LAB_UNSUPPORTED,
                                 format!("the dynamic performance view {}", name.name),
+                                name.pos,
+                            ));
+                        }
+                        if super::super::dictionary::DictView::looks_dictionary(&name.name)
+                            && cat.table(&name.name).is_none()
+                        {
+                            return Err(LabError::with(
+                                ora::LAB_UNSUPPORTED,
+                                format!(
+                                    "the data dictionary view {} (served: USER_TABLES, USER_INDEXES, USER_IND_COLUMNS, \
+                                     USER_TAB_COLUMNS, USER_SEGMENTS, USER_OBJECTS)",
+                                    name.name
+                                ),
                                 name.pos,
                             ));
                         }

@@ -49,6 +49,8 @@ pub struct Compiled {
     pub tables: Vec<TableId>,
     /// The `V$` views read, by `OpKind::FixedTable::slot`.
     pub fixed: Vec<super::fixed::FixedView>,
+    /// The row source (`CExpr::Gen::src`) of each of `fixed`.
+    pub fixed_src: Vec<usize>,
     /// Its V$SQL entry (slot, entry id), set when parsed.
     pub sql_slot: Option<(usize, u64)>,
     /// The root is a sort that assigned ROWNUM itself.
@@ -105,6 +107,7 @@ struct Builder<'a> {
     /// Subqueries may appear where the expression is being compiled.
     subqueries_ok: bool,
     fixed: Vec<super::fixed::FixedView>,
+    fixed_src: Vec<usize>,
     /// Each table source's alias (or name), for predicate text.
     src_alias: Vec<(usize, String)>,
     /// Positions of the names resolved to PL/SQL variables.
@@ -299,7 +302,28 @@ fn rewire_aggs(e: &mut CExpr, out: usize) {
     }
 }
 
-fn distinct_keys(bt: &crate::storage::BTree) -> usize {
+impl Compiled {
+    /// A data dictionary view the statement reads, if any: its plan (joins
+    /// of the dictionary's own tables) and buffer gets are not modelled.
+    pub fn dictionary_view(&self) -> Option<&'static str> {
+        self.fixed.iter().find_map(|v| match v {
+            super::fixed::FixedView::Dict(d) => Some(d.name()),
+            _ => None,
+        })
+    }
+}
+
+/// The refusal of a plan or statistics for a query on a dictionary view.
+pub fn dictionary_plan_refused(view: &str, what: &str, pos: Pos) -> crate::LabError {
+    crate::LabError::with(
+        lio_sql::ora::LAB_UNSUPPORTED,
+        format!("{what} of a query on the data dictionary view {view} (its plan and buffer gets are not modelled; run it with AUTOTRACE OFF)"),
+        pos,
+    )
+}
+
+/// DISTINCT_KEYS: the index's different keys.
+pub(crate) fn distinct_keys(bt: &crate::storage::BTree) -> usize {
     if bt.entries.is_empty() {
         return 0;
     }
@@ -423,6 +447,7 @@ pub fn compile(q: &Query, ctx: &PlanCtx<'_>) -> Result<Compiled, LabError> {
         pending_subs: Vec::new(),
         subqueries_ok: false,
         fixed: Vec::new(),
+        fixed_src: Vec::new(),
         src_alias: Vec::new(),
         plsql_refs: Vec::new(),
     };
@@ -470,6 +495,7 @@ pub fn compile(q: &Query, ctx: &PlanCtx<'_>) -> Result<Compiled, LabError> {
         gather_plan_statistics: q.hints.iter().any(|h| matches!(h, Hint::GatherPlanStatistics)),
         tables: b.tables,
         fixed: b.fixed,
+        fixed_src: b.fixed_src,
         sql_slot: None,
         sorts: rownum_assigned,
         line_stats: vec![Default::default(); lines_len],
@@ -503,6 +529,7 @@ pub fn compile_scalar(e: &Expr, ctx: &PlanCtx<'_>) -> Result<(CExpr, Vec<String>
         pending_subs: Vec::new(),
         subqueries_ok: false,
         fixed: Vec::new(),
+        fixed_src: Vec::new(),
         src_alias: Vec::new(),
         plsql_refs: Vec::new(),
     };
