@@ -96,7 +96,7 @@ export function safeFileName(suggested, ext, fallback = 'report') {
   base = base.split(/[\\/]/).pop() ?? '';
   if (base.toLowerCase().endsWith(ext.toLowerCase())) base = base.slice(0, -ext.length);
   base = base
-    .replace(/[\u0000-\u001f\u007f]/g, '')
+    .replace(/[^\u0020-\u007e\u0080-\uffff]/g, '') // control characters (C0 and DEL) go
     .replace(/[^A-Za-z0-9._ -]+/g, '-')
     .replace(/-{2,}/g, '-')
     .replace(/^[\s.-]+|[\s.-]+$/g, '')
