@@ -188,9 +188,10 @@ export function checkReport(req) {
 
 /**
  * A small summary of a ScriptResult for the run list.
- * @param {any} result
+ * @param {any} result  as the client sent it (stored as given: every field may be missing)
  */
 export function summarizeResult(result) {
+  /** @type {any[]} */
   const steps = Array.isArray(result?.steps) ? result.steps : [];
   /** @param {string} name */
   const total = (name) =>
