@@ -7,59 +7,14 @@
 // Both reject with an Error whose message says what was wrong; "not found"
 // is a value (null / {deleted: false}), not an error.
 //
-// Engine result types follow docs/ENGINE-API.md.
+// Engine result types follow docs/ENGINE-API.md; they are the renderer's (one copy).
 
 /**
- * @typedef {object} EngineError
- * @property {string} code      'ORA-00942' | 'LAB-00001' | ...
- * @property {string} message
- * @property {number} line
- * @property {number} column
- *
- * @typedef {object} PlanLine
- * @property {number} id
- * @property {number|null} parent
- * @property {number} depth
- * @property {string} operation
- * @property {string|null} name
- * @property {number} starts
- * @property {number} e_rows
- * @property {number} a_rows
- * @property {number} buffers
- * @property {number} cost
- * @property {number} [bytes]
- *
- * @typedef {object} RunResult
- * @property {number} run
- * @property {number} elapsed_us
- * @property {Record<string, number>} stats
- * @property {Record<string, {count: number, time_us: number}>} waits
- * @property {string[]} folded
- *
- * @typedef {object} Step
- * @property {number} index
- * @property {number} line
- * @property {number} column
- * @property {string} statement
- * @property {'query'|'ddl'|'dml'|'plsql'|'sqlplus'|'lab'} kind
- * @property {EngineError|null} error
- * @property {string[]} columns
- * @property {(string|number|null)[][]} rows
- * @property {PlanLine[]} plan
- * @property {Record<string, number>} stats
- * @property {Record<string, {gets: number, misses: number, sleeps: number}>} latches
- * @property {Record<string, {count: number, time_us: number}>} waits
- * @property {number} elapsed_us
- * @property {string[]} folded
- * @property {RunResult[]} [runs]
- * @property {string[]} [output]
- * @property {'off'|'on'|'traceonly'} [autotrace]
- * @property {number} [trace_events]
- * @property {number} [rows_processed]
- *
- * @typedef {object} ScriptResult
- * @property {string} lio_lab
- * @property {Step[]} steps
+ * @typedef {import('../renderer/src/model/types').StepError} EngineError
+ * @typedef {import('../renderer/src/model/types').PlanLine} PlanLine
+ * @typedef {import('../renderer/src/model/types').RunResult} RunResult
+ * @typedef {import('../renderer/src/model/types').Step} Step
+ * @typedef {import('../renderer/src/model/types').ScriptResult} ScriptResult
  */
 
 /**

@@ -16,7 +16,7 @@
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { formatStep, printsNothing } from './format.mjs';
-import { inProcessRunner, loadNodeEngine, startEngineWorker } from './engine-node.mjs';
+import { inProcessRunner, startEngineWorker } from './engine-node.mjs';
 import { openScript, scriptChunksFrom } from './script-stream.mjs';
 import { ScriptTextError } from './script-text.mjs';
 import { placeSteps } from '../renderer/src/model/script.mjs';
@@ -208,7 +208,7 @@ function createPrinter(args, out) {
  * @typedef {object} CliIo
  * @property {(s: string) => void} out
  * @property {(s: string) => void} err
- * @property {typeof loadNodeEngine} [loadEngine]  run in this thread with this engine (tests)
+ * @property {typeof import('./engine-node.mjs').loadNodeEngine} [loadEngine]  run in this thread with this engine (tests)
  * @property {() => import('./engine-node.mjs').EngineRunner} [startEngine]  default: a worker thread
  * @property {NodeJS.ReadableStream} [stdin]
  */

@@ -35,20 +35,21 @@ const IpcChannel = Object.freeze({
   HISTORY_START_NEW: 'lio:history:start-new',
 });
 
+// The arguments go over IPC as they are: the main process validates them (host/services.mjs).
 const lio = Object.freeze({
   runs: Object.freeze({
-    save: (run) => ipcRenderer.invoke(IpcChannel.RUNS_SAVE, run),
+    save: (/** @type {{ title: string, script: string, result: unknown, key?: string }} */ run) => ipcRenderer.invoke(IpcChannel.RUNS_SAVE, run),
     list: () => ipcRenderer.invoke(IpcChannel.RUNS_LIST),
-    get: (id) => ipcRenderer.invoke(IpcChannel.RUNS_GET, id),
-    delete: (id) => ipcRenderer.invoke(IpcChannel.RUNS_DELETE, id),
+    get: (/** @type {number | string} */ id) => ipcRenderer.invoke(IpcChannel.RUNS_GET, id),
+    delete: (/** @type {number | string} */ id) => ipcRenderer.invoke(IpcChannel.RUNS_DELETE, id),
   }),
   scenarios: Object.freeze({
     list: () => ipcRenderer.invoke(IpcChannel.SCENARIOS_LIST),
-    open: (name) => ipcRenderer.invoke(IpcChannel.SCENARIOS_OPEN, name),
-    save: (scenario) => ipcRenderer.invoke(IpcChannel.SCENARIOS_SAVE, scenario),
+    open: (/** @type {string} */ name) => ipcRenderer.invoke(IpcChannel.SCENARIOS_OPEN, name),
+    save: (/** @type {{ name: string, script: string }} */ scenario) => ipcRenderer.invoke(IpcChannel.SCENARIOS_SAVE, scenario),
   }),
   reports: Object.freeze({
-    export: (report) => ipcRenderer.invoke(IpcChannel.REPORTS_EXPORT, report),
+    export: (/** @type {{ kind: string, svg: string, suggestedName?: string }} */ report) => ipcRenderer.invoke(IpcChannel.REPORTS_EXPORT, report),
   }),
   history: Object.freeze({
     startNew: () => ipcRenderer.invoke(IpcChannel.HISTORY_START_NEW),

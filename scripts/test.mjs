@@ -1,7 +1,10 @@
 // `npm test`: builds what is missing, then runs every suite and ends with a
 // plain `N passed, N failed` line.
 //   0. habits: cargo fmt --check, cargo clippy --all-targets -D warnings,
-//      tsc --noEmit -p renderer (strict); each one check, 1 passed when clean
+//      tsc --noEmit -p renderer (strict), tsc -p electron (the host's
+//      JavaScript, checkJs, strict), eslint (eslint.config.mjs: recommended
+//      rules, typescript-eslint, the Rules of Hooks); each one check, 1 passed
+//      when clean
 //   1. cargo test (engine core, parser, wasm facade as rlib)
 //   2. Vitest (renderer model/reports, electron host, the wasm loaded from disk)
 //   3. end-to-end: each tests/e2e/*.e2e.mjs drives the real UI in Chromium
@@ -12,7 +15,7 @@ import os from 'node:os';
 import { ROOT, ENGINE_DIR, tee, run, log } from './lib.mjs';
 import { ensureChromium, ensureWasmTarget, ensureWasmBindgen } from './setup.mjs';
 
-const only = process.argv.slice(2); // optional: habits | tsc | cargo | vitest | e2e
+const only = process.argv.slice(2); // optional: habits | tsc | eslint | cargo | vitest | e2e
 const want = (s) => only.length === 0 || only.includes(s);
 const totals = { passed: 0, failed: 0 };
 const suites = [];
@@ -40,10 +43,22 @@ if (want('habits')) {
 }
 
 if (want('tsc') || only.includes('habits')) {
-  // The renderer type-checks under `strict`; the errors are printed as they come.
-  log('tsc --noEmit -p renderer');
-  const r = await tee(process.execPath, [path.join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '--noEmit', '-p', 'renderer', '--pretty', 'false']);
-  record('tsc', r.status === 0 ? 1 : 0, r.status === 0 ? 0 : 1);
+  // The renderer type-checks under `strict`, and so does electron/'s JavaScript
+  // from its JSDoc (checkJs); the errors are printed as they come. tsc is
+  // TypeScript 7 (`@typescript/native`; `typescript` is the TS 6 API ESLint uses).
+  const tsc = path.join(ROOT, 'node_modules', '@typescript', 'native', 'bin', 'tsc');
+  for (const project of ['renderer', 'electron']) {
+    log(`tsc --noEmit -p ${project}`);
+    const r = await tee(process.execPath, [tsc, '--noEmit', '-p', project, '--pretty', 'false']);
+    record(`tsc ${project}`, r.status === 0 ? 1 : 0, r.status === 0 ? 0 : 1);
+  }
+}
+
+if (want('eslint') || only.includes('habits')) {
+  // Every finding fails the check (warnings included); the findings are printed.
+  log('eslint');
+  const r = await tee(process.execPath, [path.join(ROOT, 'node_modules', 'eslint', 'bin', 'eslint.js'), '--max-warnings', '0', '--no-color', '.']);
+  record('eslint', r.status === 0 ? 1 : 0, r.status === 0 ? 0 : 1);
 }
 
 if (want('cargo')) {

@@ -96,7 +96,7 @@ export function safeFileName(suggested, ext, fallback = 'report') {
   base = base.split(/[\\/]/).pop() ?? '';
   if (base.toLowerCase().endsWith(ext.toLowerCase())) base = base.slice(0, -ext.length);
   base = base
-    .replace(/[\u0000-\u001f\u007f]/g, '')
+    .replace(/[^\u0020-\u007e\u0080-\uffff]/g, '') // control characters (C0 and DEL) go
     .replace(/[^A-Za-z0-9._ -]+/g, '-')
     .replace(/-{2,}/g, '-')
     .replace(/^[\s.-]+|[\s.-]+$/g, '')
@@ -188,9 +188,10 @@ export function checkReport(req) {
 
 /**
  * A small summary of a ScriptResult for the run list.
- * @param {any} result
+ * @param {any} result  as the client sent it (stored as given: every field may be missing)
  */
 export function summarizeResult(result) {
+  /** @type {any[]} */
   const steps = Array.isArray(result?.steps) ? result.steps : [];
   /** @param {string} name */
   const total = (name) =>

@@ -30,6 +30,15 @@ export const DB_FILE = 'lio-lab.sqlite';
  */
 
 /**
+ * A prepared statement taking `P` and reading rows of type `Row`.
+ * @template {unknown[] | {}} [P=unknown[]]
+ * @template [Row=unknown]
+ * @typedef {import('better-sqlite3').Statement<P, Row>} Statement
+ */
+
+/** better-sqlite3's constructor. @typedef {typeof import('better-sqlite3')} DatabaseConstructor */
+
+/**
  * Numbered migrations, applied in order, each once, each in a transaction.
  * Never edit a released migration: append a new one.
  * @type {readonly Migration[]}
@@ -131,8 +140,17 @@ function openErrorKind(e) {
 export function writtenSchemaVersion(db) {
   const v = Number(db.pragma('user_version', { simple: true })) || 0;
   const hasTable = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'").get();
-  const m = hasTable ? Number(db.prepare('SELECT COALESCE(MAX(version), 0) AS v FROM schema_migrations').get().v) : 0;
+  const m = hasTable ? maxMigration(db) : 0;
   return Math.max(v, m);
+}
+
+/**
+ * The highest version `schema_migrations` records (0 when it is empty).
+ * @param {import('better-sqlite3').Database} db
+ */
+function maxMigration(db) {
+  const st = /** @type {Statement<[], { v: number }>} */ (db.prepare('SELECT COALESCE(MAX(version), 0) AS v FROM schema_migrations'));
+  return Number(st.get()?.v ?? 0);
 }
 
 /**
@@ -149,7 +167,7 @@ export function migrate(db, migrations = MIGRATIONS) {
     applied_at TEXT NOT NULL
   )`);
   const done = new Set(
-    db.prepare('SELECT version FROM schema_migrations').all().map((r) => r.version),
+    /** @type {Statement<[], { version: number }>} */ (db.prepare('SELECT version FROM schema_migrations')).all().map((r) => r.version),
   );
   const record = db.prepare(
     'INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)',
@@ -180,13 +198,20 @@ export function migrate(db, migrations = MIGRATIONS) {
  */
 
 /**
+ * The columns of a row of `runs`.
+ * @typedef {{ id: number, created_at: string, title: string, script: string, result_json: string, summary_json: string, save_key: string | null }} RunsRow
+ */
+/** @typedef {{ name: string, script: string, updated_at: string }} ScenarioRow */
+/** @typedef {{ id: number, run_id: number, text: string, created_at: string }} NoteRow */
+
+/**
  * Open the database file: read-write (created and migrated when needed) or
  * read-only. Every failure is a StoreOpenError.
  * @param {string} dbPath @param {string} dataDir @param {boolean} readOnly
  * @returns {import('better-sqlite3').Database}
  */
 function openDatabase(dbPath, dataDir, readOnly) {
-  const Database = require('better-sqlite3');
+  const Database = /** @type {DatabaseConstructor} */ (require('better-sqlite3'));
   const fail = (/** @type {string} */ reason, /** @type {StoreOpenError['kind']} */ kind) =>
     new StoreOpenError(openErrorMessage(dbPath, reason, kind), { file: dbPath, reason, kind });
   if (readOnly && dbPath !== ':memory:' && !fs.existsSync(dbPath)) throw fail('no such file', 'read-only-missing');
@@ -220,7 +245,7 @@ function openDatabase(dbPath, dataDir, readOnly) {
  * Open a history read-only. On read-only media a WAL database cannot be read
  * the usual way (SQLite must create its -shm file next to it): then it is
  * opened `immutable=1`, which reads the file as it is and never writes.
- * @param {any} Database  better-sqlite3's constructor
+ * @param {DatabaseConstructor} Database
  * @param {string} dbPath
  * @returns {import('better-sqlite3').Database}
  */
@@ -252,7 +277,7 @@ export function openStore({ dataDir, file = DB_FILE, now = () => new Date(), rea
 
   /** @param {string} sql */
   const lazy = (sql) => {
-    /** @type {import('better-sqlite3').Statement | null} */
+    /** @type {Statement | null} */
     let st = null;
     return () => (st ??= db.prepare(sql));
   };
@@ -263,14 +288,15 @@ export function openStore({ dataDir, file = DB_FILE, now = () => new Date(), rea
        VALUES (@created_at, @title, @script, @result_json, @summary_json, @save_key)
        ON CONFLICT (save_key) WHERE save_key IS NOT NULL DO NOTHING`,
     ),
-    runByKey: lazy('SELECT id, created_at FROM runs WHERE save_key = ?'),
-    runList: db.prepare(
+    runByKey: /** @type {() => Statement<[string], Pick<RunsRow, 'id' | 'created_at'>>} */ (
+      lazy('SELECT id, created_at FROM runs WHERE save_key = ?')),
+    runList: /** @type {Statement<[], Pick<RunsRow, 'id' | 'created_at' | 'title' | 'summary_json'>>} */ (db.prepare(
       'SELECT id, created_at, title, summary_json FROM runs ORDER BY created_at DESC, id DESC',
-    ),
-    runGet: db.prepare('SELECT * FROM runs WHERE id = ?'),
+    )),
+    runGet: /** @type {Statement<[number], RunsRow>} */ (db.prepare('SELECT * FROM runs WHERE id = ?')),
     runDelete: db.prepare('DELETE FROM runs WHERE id = ?'),
-    scenarioList: db.prepare('SELECT name, updated_at FROM scenarios ORDER BY name'),
-    scenarioGet: db.prepare('SELECT name, script, updated_at FROM scenarios WHERE name = ?'),
+    scenarioList: /** @type {Statement<[], Omit<ScenarioRow, 'script'>>} */ (db.prepare('SELECT name, updated_at FROM scenarios ORDER BY name')),
+    scenarioGet: /** @type {Statement<[string], ScenarioRow>} */ (db.prepare('SELECT name, script, updated_at FROM scenarios WHERE name = ?')),
     scenarioUpsert: db.prepare(
       `INSERT INTO scenarios (name, script, updated_at) VALUES (@name, @script, @updated_at)
        ON CONFLICT (name) DO UPDATE SET script = excluded.script, updated_at = excluded.updated_at`,
@@ -279,9 +305,9 @@ export function openStore({ dataDir, file = DB_FILE, now = () => new Date(), rea
     noteInsert: db.prepare(
       'INSERT INTO notes (run_id, text, created_at) VALUES (?, ?, ?)',
     ),
-    noteList: db.prepare(
+    noteList: /** @type {Statement<[number], NoteRow>} */ (db.prepare(
       'SELECT id, run_id, text, created_at FROM notes WHERE run_id = ? ORDER BY id',
-    ),
+    )),
   };
 
   const runs = {
@@ -307,7 +333,9 @@ export function openStore({ dataDir, file = DB_FILE, now = () => new Date(), rea
         save_key: key,
       });
       if (info.changes === 0 && key !== null) {
+        // Nothing inserted: the key's run is stored already (ON CONFLICT DO NOTHING).
         const had = stmt.runByKey().get(key);
+        if (!had) throw new Error(`the run was not saved, and no saved run has its key ${key}`);
         return { id: had.id, created_at: had.created_at };
       }
       return { id: Number(info.lastInsertRowid), created_at };
@@ -414,7 +442,7 @@ export function openStore({ dataDir, file = DB_FILE, now = () => new Date(), rea
     },
     /** @returns {number} highest applied migration version */
     schemaVersion() {
-      return db.prepare('SELECT COALESCE(MAX(version), 0) AS v FROM schema_migrations').get().v;
+      return maxMigration(db);
     },
     close() {
       if (db.open) db.close();

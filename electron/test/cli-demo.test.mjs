@@ -76,7 +76,7 @@ describe('lio play', () => {
 
   it('shows the MemOptimized figures next to the published ones', () => {
     const r = play('memoptimized-story.sql');
-    const rows = r.stdout.split('\n').filter((l) => /^  consistent gets +\d/.test(l));
+    const rows = r.stdout.split('\n').filter((l) => /^ {2}consistent gets +\d/.test(l));
     // t1 3, t2 2, t3 1, t4 before populate 3, after 0: equal to the article.
     expect(rows.slice(0, 5).map((l) => l.trim().split(/\s{2,}/).slice(1, 4))).toEqual([
       ['3', '3', '='], ['2', '2', '='], ['1', '1', '='], ['3', '3', '='], ['0', '0', '='],

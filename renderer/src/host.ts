@@ -40,7 +40,7 @@ export interface Host {
 /** A fetch to the host; a network failure becomes a sentence that says so. */
 async function request(url: string, init?: RequestInit): Promise<Response> {
   try { return await fetch(url, init); } catch (e) {
-    throw new Error(`the LIO Lab host did not answer (${(e as Error).message}); is \`npm start\` still running?`);
+    throw new Error(`the LIO Lab host did not answer (${(e as Error).message}); is \`npm start\` still running?`, { cause: e });
   }
 }
 

@@ -125,7 +125,9 @@ class HangProbe {
   close() {
     try {
       this.session?.disconnect();
-    } catch {}
+    } catch {
+      // already disconnected: nothing to close
+    }
   }
 }
 

@@ -43,10 +43,18 @@ function damage(dir: string) {
   fs.closeSync(fd);
 }
 
+/** A verb of the preload as the host services answer it: at once, not as a promise. */
+type Sync<F> = F extends (...args: infer A) => Promise<infer R> ? (...args: A) => R : never;
+/** The host services (electron/host/services.mjs) this preload calls. */
+interface HostServices {
+  runs: { [K in keyof LioPreload['runs']]: Sync<LioPreload['runs'][K]> };
+  history: { startNew: Sync<NonNullable<LioPreload['history']>['startNew']> };
+}
+
 /** The preload's verbs over the host services, as main.cjs's IPC handlers call them. */
-function preloadOver(services: any): LioPreload {
+function preloadOver(services: HostServices): LioPreload {
   const call = async <T>(f: () => T) => {
-    try { return f(); } catch (e) { throw new Error(`Error invoking remote method 'lio:x': HostError: ${(e as Error).message}`); }
+    try { return f(); } catch (e) { throw new Error(`Error invoking remote method 'lio:x': HostError: ${(e as Error).message}`, { cause: e }); }
   };
   return {
     runs: {

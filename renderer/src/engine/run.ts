@@ -65,6 +65,6 @@ export function runChunks(
     flush(false);
   }
   let catalog: Catalog | null = null;
-  try { catalog = engine.catalog() as Catalog | null; } catch (e) { if (isTrap(e)) throw e; catalog = null; }
+  try { catalog = engine.catalog() as Catalog | null; } catch (e) { if (isTrap(e)) throw e; }
   return { version, catalog, ms: now() - t0 };
 }

@@ -258,7 +258,7 @@ function clusterPicture(seg: Segment, tables: Segment[], x: number, y: number, w
       if (drawn > 1500) break;
       const bi = groupIndexOf(buckets, ch.block);
       if (bi < 0) continue;
-      let prev = cellRect(buckets, bi);
+      const prev = cellRect(buckets, bi);
       let px = prev.x + prev.w / 2, py = prev.y + prev.h;
       for (const o of ch.overflow) {
         const oi = groupIndexOf(ov, o);

@@ -555,7 +555,7 @@ export function formatRuns(runs, { stats = RUN_TABLE_STATS } = {}) {
 export function echoLines(statement, kind) {
   const text = String(statement ?? '').replace(/\s+$/, '');
   const lines = text.split('\n');
-  if (text !== '/' && !/[;\/]$/.test(text)) {
+  if (text !== '/' && !/[;/]$/.test(text)) {
     if (kind === 'query' || kind === 'dml' || kind === 'ddl' || kind === 'lab') lines[lines.length - 1] += ';';
     else if (kind === 'plsql') lines.push('/');
   }

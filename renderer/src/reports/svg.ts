@@ -7,8 +7,9 @@ export const SANS = 'system-ui, -apple-system, Segoe UI, Roboto, Helvetica, Aria
 /** XML-escape text and attribute values. Also drops characters XML 1.0 forbids. */
 export function esc(s: unknown): string {
   return String(s)
-    // eslint-disable-next-line no-control-regex
-    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, '')
+    // Keeps XML 1.0's Char (tab, LF, CR, U+0020-U+FFFD, and the surrogates that pair into
+    // U+10000-U+10FFFF): drops the other C0 controls, U+FFFE and U+FFFF.
+    .replace(/[^\t\n\r\u0020-\uFFFD]/g, '')
     .replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
     .replace(/"/g, '&quot;').replace(/'/g, '&apos;');
 }

@@ -80,6 +80,9 @@ export function Editor(props: {
   errors: EditorError[];
   apiRef: { current: EditorApi | null };
 }) {
+  // The editor opens on the first `initial` and owns its text from then on.
+  const [initial] = useState(props.initial);
+  const { apiRef } = props;
   const host = useRef<HTMLDivElement>(null);
   const viewRef = useRef<EditorView | null>(null);
   const cb = useRef(props);
@@ -92,7 +95,7 @@ export function Editor(props: {
     const view = new EditorView({
       parent: host.current!,
       state: EditorState.create({
-        doc: props.initial,
+        doc: initial,
         extensions: [
           Prec.highest(keymap.of([
             { key: 'Mod-Enter', run: () => { cb.current.onRunStatement(); return true; } },
@@ -134,7 +137,7 @@ export function Editor(props: {
       }),
     });
     viewRef.current = view;
-    props.apiRef.current = {
+    apiRef.current = {
       getText: () => view.state.doc.toString(),
       setText: (text) => view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text }, selection: { anchor: 0 } }),
       cursor: () => view.state.selection.main.head,
@@ -146,9 +149,8 @@ export function Editor(props: {
         view.focus();
       },
     };
-    return () => { view.destroy(); viewRef.current = null; props.apiRef.current = null; };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+    return () => { view.destroy(); viewRef.current = null; apiRef.current = null; };
+  }, [initial, apiRef]);
 
   useEffect(() => {
     const view = viewRef.current;

@@ -61,7 +61,7 @@ export function FlameCanvas({ graph, diff, search, label }: { graph: FlameGraph;
         const w = x1 - x0;
         if (w < 0.6) continue;
         const name = graph.frames.names[nd.frame];
-        let fill = diff ? diffColor(diffIntensity(diff, id), P.dark) : frameColor(name, P.dark);
+        const fill = diff ? diffColor(diffIntensity(diff, id), P.dark) : frameColor(name, P.dark);
         let dim = isAnc;
         if (searching && !hits.has(id)) dim = true;
         ctx.globalAlpha = dim ? 0.35 : 1;
@@ -76,7 +76,6 @@ export function FlameCanvas({ graph, diff, search, label }: { graph: FlameGraph;
           ctx.fillStyle = P.dark ? '#f1f3f6' : '#15181d';
           ctx.fillText(label, x0 + 3, y + 13.5);
         }
-        fill = '';
       }
     }
     ctx.globalAlpha = 1;

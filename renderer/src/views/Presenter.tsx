@@ -3,7 +3,7 @@
 // the published figures next to the simulated ones. Keys a clicker sends:
 // PageDown / ArrowRight / ArrowDown / Space next, PageUp / ArrowLeft /
 // ArrowUp previous, Home / End first / last, A auto-advance, Esc leave.
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import type { Catalog, Step, Trace } from '../model/types';
 import type { Demo, DemoBeat } from '../model/demo.mjs';
 import { compareExpected } from '../model/demo.mjs';
@@ -65,8 +65,9 @@ export function Presenter({ demo, steps, runId, catalog, getTrace, items, live, 
 
   // The slide the audience was on when the engine stopped (the stop is said there, whatever slide is shown later).
   const [stopSlide, setStopSlide] = useState(0);
-  useEffect(() => { if (stopped) { setStopSlide(i); setAuto(false); } // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [stopped]);
+  // An effect event: it reads the slide shown, but only a new stop runs it (moving between slides does not).
+  const onStop = useEffectEvent(() => { setStopSlide(i); setAuto(false); });
+  useEffect(() => { if (stopped) onStop(); }, [stopped]);
 
   useEffect(() => {
     root.current?.focus();

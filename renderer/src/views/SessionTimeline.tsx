@@ -7,7 +7,7 @@
 // playback's time (the trace is the first session's).
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { TimelineState } from '../engine/contract.gen';
-import type { Step } from '../model/types';
+import type { SessionFigures, Step } from '../model/types';
 import { columnShares, STATES, timelineLegend } from '../model/timeline';
 import { fmtNum, fmtUs } from '../model/stats';
 import { palette } from './colors';
@@ -41,8 +41,11 @@ const LABEL_W = 64;
 /** Columns are drawn as one when no state's share differs by a pixel of the lane (their mean is drawn: the area stays). */
 const SAME = 1 / LANE_H;
 
+/** A step without sessions: one empty list, so the memos below keep their value across renders. */
+const NO_SESSIONS: SessionFigures[] = [];
+
 export function SessionTimeline({ step, atUs }: { step: Step; atUs?: number }) {
-  const sessions = step.sessions ?? [];
+  const sessions = step.sessions ?? NO_SESSIONS;
   const wrap = useRef<HTMLDivElement>(null);
   const canvas = useRef<HTMLCanvasElement>(null);
   const [width, setWidth] = useState(600);

@@ -2,7 +2,7 @@
 // per block, and the trace played event by event: each event lights its
 // block in its get kind's colour, latch gets pulse their CBC child latch.
 // All drawing goes through the one requestAnimationFrame scheduler.
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import type { Catalog, Step, Trace } from '../model/types';
 import { EVENT_KIND_NAMES, GET_KIND_NAMES, GetKind, NO_LATCH, NO_PLAN_LINE, NO_SEGMENT, EventKind } from '../model/types';
 import { HeatMap, heatTarget, isVisit } from '../model/heat';
@@ -88,8 +88,9 @@ export function StructureView({ step, live, catalog, getTrace, reportRef, rate, 
     () => (catalog ? layoutStructures(catalog, { width: size.w - 2, only, includeCache: true }) : null), [catalog, size.w, only]);
   const locate = useMemo(() => (layout ? createLocator(layout) : null), [layout]);
   const latches = useMemo(() => (layout ? latchGroup(layout) : null), [layout]);
-  const lut = useMemo(() => { const P = palette(); return heatLut(P.heatLo, P.heatHi); // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [theme]);
+  // palette() is cached until the colour scheme changes (`theme` then moves on and this render reads the new one).
+  const colors = palette();
+  const lut = useMemo(() => heatLut(colors.heatLo, colors.heatHi), [colors]);
 
   // The base layer (frames, links, empty cells) is painted once per layout/theme.
   const baseFor = useRef<unknown>(null);
@@ -218,7 +219,9 @@ export function StructureView({ step, live, catalog, getTrace, reportRef, rate, 
   }, [layout, size.h, trace, locate, hover]);
 
   // New trace or layout: reset heat, paint, position at the start (short) or the end (workloads).
-  useEffect(() => {
+  // An effect event: it reads the latest catalog, demo speed and painters, and runs only when the
+  // trace, the layout or the theme changes (a new hover or speed does not restart the playback).
+  const reset = useEffectEvent(() => {
     stopAnimator('playback');
     const n = trace?.length ?? 0;
     heat.current = new HeatMap(catalog?.cache.cbc_latch_children ?? 0);
@@ -235,8 +238,8 @@ export function StructureView({ step, live, catalog, getTrace, reportRef, rate, 
     syncHeat(s.pos, performance.now());
     setUi(s);
     requestRedraw('structure', (now) => { draw(now); });
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [trace, layout, theme]);
+  });
+  useEffect(() => { reset(); }, [trace, layout, theme]);
 
   useEffect(() => { requestRedraw('structure', (now) => { draw(now); }); }, [draw, hover]);
 
