@@ -330,16 +330,12 @@ pub fn run_sort(
         let w = &mut k.stats.workarea;
         match kind {
             IoKind::Write => {
-                c.temp_write_waits += 1;
-                c.temp_write_wait_us += us;
                 c.note_wait(WaitEvent::DirectPathWriteTemp, us);
                 w.temp_write_requests += 1;
                 w.temp_blocks_written += blocks as u64;
                 k.cost.charge(write_stack, us);
             }
             IoKind::Read => {
-                c.temp_read_waits += 1;
-                c.temp_read_wait_us += us;
                 c.note_wait(WaitEvent::DirectPathReadTemp, us);
                 w.temp_read_requests += 1;
                 w.temp_blocks_read += blocks as u64;

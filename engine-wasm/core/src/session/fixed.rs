@@ -192,60 +192,8 @@ pub(crate) struct SqlMark {
     gets: u64,
     reads: u64,
     sorts: u64,
-    us: f64,
-    io_us: f64,
-}
-
-/// V$STATNAME.CLASS: 1 user, 2 redo, 8 cache, 64 SQL, 128 debug.
-fn stat_class(s: Stat) -> u32 {
-    match s {
-        Stat::RedoSize
-        | Stat::RedoEntries
-        | Stat::RedoSynchWrites
-        | Stat::RedoWrites
-        | Stat::RedoBlocksWritten
-        | Stat::RedoWastage
-        | Stat::RedoWriteTime => 2,
-        Stat::SessionLogicalReads
-        | Stat::ConsistentGets
-        | Stat::ConsistentGetsFromCache
-        | Stat::ConsistentGetsExamination
-        | Stat::ConsistentGetsExaminationFastpath
-        | Stat::ConsistentGetsNormal
-        | Stat::ConsistentGetsNormalFastpath
-        | Stat::NoWorkConsistentReadGets
-        | Stat::LogicalReadBytesFromCache
-        | Stat::DbBlockGets
-        | Stat::DbBlockGetsFromCache
-        | Stat::DbBlockChanges
-        | Stat::PhysicalReads
-        | Stat::PhysicalReadsCache
-        | Stat::PhysicalReadIoRequests
-        | Stat::CrBlocksCreated
-        | Stat::DataBlocksConsistentReadsUndoRecordsApplied => 8,
-        Stat::BufferIsPinnedCount
-        | Stat::BufferIsNotPinnedCount
-        | Stat::IndexFetchByKey
-        | Stat::IndexScansKdiixs1
-        | Stat::IndexFastFullScansFull
-        | Stat::TableFetchByRowid
-        | Stat::RowsFetchedViaCallback
-        | Stat::TableScanBlocksGotten
-        | Stat::TableScanRowsGotten
-        | Stat::TableScansShort
-        | Stat::TableScansLong
-        | Stat::ClusterKeyScans
-        | Stat::ClusterKeyScanBlockGets
-        | Stat::TableFetchContinuedRow
-        | Stat::SortsMemory
-        | Stat::ParseCountTotal
-        | Stat::ParseCountHard
-        | Stat::ParseTimeCpu
-        | Stat::ExecuteCount
-        | Stat::SessionCursorCacheHits => 64,
-        Stat::RowCrAttempts | Stat::RowCrHits => 128,
-        _ => 1,
-    }
+    /// The session's time ledger (V$SQL's elapsed and CPU time).
+    time: crate::stats::TimeMark,
 }
 
 fn num(n: impl Into<f64>) -> Value {
@@ -321,8 +269,7 @@ impl Run<'_> {
             gets: g.gets.consistent_gets() + g.calls.db_block_gets,
             reads: g.gets.physical_reads + g.workarea.temp_blocks_read,
             sorts: g.access.sorts_memory + g.workarea.sorts_disk,
-            us: self.s.cost.now_us(),
-            io_us: g.calls.user_io_wait_us() + g.calls.temp_read_wait_us + g.calls.temp_write_wait_us,
+            time: self.s.time_mark(),
         }
     }
 
@@ -345,9 +292,9 @@ impl Run<'_> {
             e.buffer_gets += after.gets - m.gets;
             e.disk_reads += after.reads - m.reads;
             e.sorts += after.sorts - m.sorts;
-            let us = after.us - m.us;
+            let us = after.time.now_us - m.time.now_us;
             e.elapsed_us += us;
-            e.cpu_us += (us - (after.io_us - m.io_us)).max(0.0);
+            e.cpu_us += after.time.cpu_in(us, &m.time);
             let d: [u64; 3] = std::array::from_fn(|i| after.workareas[i] - m.workareas[i]);
             if d.iter().any(|&n| n > 0) {
                 let last = self.s.stats.workarea.last;
@@ -412,7 +359,7 @@ impl Run<'_> {
             FixedView::Dict(d) => self.dictionary_rows(d),
             FixedView::StatName => stats
                 .iter()
-                .map(|(i, s, n)| vec![num(*i as u32), text(n), num(stat_class(*s)), num(name_id(n))])
+                .map(|(i, s, n)| vec![num(*i as u32), text(n), num(Stat::class(*s)), num(name_id(n))])
                 .collect(),
             FixedView::SysStat => {
                 let sys = self.system_figures();
@@ -422,7 +369,7 @@ impl Run<'_> {
                         vec![
                             num(*i as u32),
                             text(n),
-                            num(stat_class(*s)),
+                            num(Stat::class(*s)),
                             num(sys.stats.get(*s) as f64),
                             num(name_id(n)),
                         ]
@@ -746,21 +693,10 @@ pub(crate) fn figures_of(s: &Session, block_size: u32) -> SessionFigures {
 pub(crate) fn figures_into(s: &Session, block_size: u32, f: &mut SessionFigures) {
     let c = &s.stats.calls;
     f.stats = s.snapshot(block_size);
+    let t = s.time_mark();
+    let zero = crate::stats::TimeMark::ZERO;
     for e in WaitEvent::ALL {
-        let (count, us) = match e {
-            WaitEvent::DbFileSequentialRead => (c.io_waits, c.io_wait_us),
-            WaitEvent::LogFileSync => (c.log_file_syncs, c.log_file_sync_us),
-            WaitEvent::SqlNetMessageToClient => (c.roundtrips, c.roundtrips as f64 * net::NET_TO_CLIENT_US),
-            WaitEvent::SqlNetMessageFromClient => (c.roundtrips, s.net_wait_us + s.client_wait_us),
-            WaitEvent::LatchCacheBuffersChains => (c.latch_cbc_waits, c.latch_cbc_wait_us),
-            WaitEvent::BufferBusyWaits => (c.buffer_busy_waits, c.buffer_busy_wait_us),
-            // LGWR's and DBWR's own waits: never a session's.
-            WaitEvent::LogFileParallelWrite | WaitEvent::DbFileParallelWrite => (0, 0.0),
-            WaitEvent::DirectPathReadTemp => (c.temp_read_waits, c.temp_read_wait_us),
-            WaitEvent::DirectPathWriteTemp => (c.temp_write_waits, c.temp_write_wait_us),
-            // The generic waits are counted by `note_wait` only.
-            _ => (c.wait_count[e as usize], c.wait_us[e as usize]),
-        };
+        let (count, us) = (t.count_since(e, &zero), t.wait_since(e, &zero));
         f.waits[e as usize] =
             WaitTotal { count, us, hist: c.wait_hist[e as usize], hist_us: c.wait_hist_us[e as usize] };
     }

@@ -196,8 +196,6 @@ impl Kernel<'_> {
             if holder != sid && t >= from - EPS && t < until - EPS {
                 let us = until - t;
                 let c = &mut self.stats.calls;
-                c.buffer_busy_waits += 1;
-                c.buffer_busy_wait_us += us;
                 c.note_wait(crate::stats::WaitEvent::BufferBusyWaits, us);
                 self.cost.charge(st.get, us);
             }
@@ -220,8 +218,6 @@ impl Kernel<'_> {
             }
             if w.sleep_us > 0.0 {
                 let c = &mut self.stats.calls;
-                c.latch_cbc_waits += 1;
-                c.latch_cbc_wait_us += w.sleep_us;
                 c.note_wait(crate::stats::WaitEvent::LatchCacheBuffersChains, w.sleep_us);
                 self.cost.charge(st.latch, w.sleep_us);
             }
@@ -262,7 +258,6 @@ impl Kernel<'_> {
     #[inline(never)]
     fn physical_read(&mut self, seg: u32, block: u32, line: u16, st: &OpStacks, done: SimTime) {
         use crate::io::ReadKind;
-        use crate::stats::WaitEvent;
         let m = self.cache.last_miss;
         self.count_free_buffers(&m, st);
         let wait_us = done.0 - m.issued;
@@ -279,14 +274,8 @@ impl Kernel<'_> {
             ReadKind::Single
         };
         self.cost.charge(st.read, wait_us);
-        match crate::io::read_wait_event(self.io.kind_of(seg), read, note) {
-            WaitEvent::DbFileSequentialRead => {
-                self.stats.calls.io_wait_us += wait_us;
-                self.stats.calls.io_waits += 1;
-                self.stats.calls.note_wait(WaitEvent::DbFileSequentialRead, wait_us);
-            }
-            e => self.stats.calls.note_io_wait(e, wait_us),
-        }
+        let e = crate::io::read_wait_event(self.io.kind_of(seg), read, note);
+        self.stats.calls.note_wait(e, wait_us);
         self.trace_physical_read(seg, block, line, st);
     }
 

@@ -38,7 +38,7 @@ use crate::random::DbmsRandom;
 use crate::result::{PlanLineOut, RunOut, WaitOut};
 use crate::sga::cache::PoolKind;
 use crate::sim::cost::{CostModel, StackId};
-use crate::stats::{SessionStats, Snapshot};
+use crate::stats::{SessionStats, Snapshot, TimeMark};
 use crate::trace::{kind, TraceSink};
 use crate::value::Value;
 use kernel::OpStacks;
@@ -177,29 +177,6 @@ pub struct Session {
     pub(crate) static_sql_seq: u64,
 }
 
-/// The wait counters at a point in time (a step's waits are the difference).
-#[derive(Debug, Clone, Copy)]
-struct WaitMark {
-    roundtrips: u64,
-    net_us: f64,
-    client_us: f64,
-    reads: u64,
-    read_us: f64,
-    syncs: u64,
-    sync_us: f64,
-    latch_waits: u64,
-    latch_us: f64,
-    busy_waits: u64,
-    busy_us: f64,
-    /// Every wait event's count and time (the generic ones are read here).
-    counts: [u64; crate::stats::WaitEvent::COUNT],
-    times: [f64; crate::stats::WaitEvent::COUNT],
-    temp_reads: u64,
-    temp_read_us: f64,
-    temp_writes: u64,
-    temp_write_us: f64,
-}
-
 #[derive(Debug, Clone, Copy, Default)]
 pub(crate) struct WorkBase {
     pub statement: u64,
@@ -276,27 +253,27 @@ impl Session {
         self.work_base.script = self.stats.work_units();
     }
 
-    /// Every counter of the session; DB time is the simulated time not
-    /// spent waiting for the client or the network, CPU is DB time minus
-    /// I/O waits.
+    /// The session's time ledger now (`stats/ledger.rs`).
+    pub fn time_mark(&self) -> TimeMark {
+        let c = &self.stats.calls;
+        TimeMark {
+            now_us: self.cost.now_us(),
+            counts: c.wait_count,
+            waits: c.wait_us,
+            roundtrips: c.roundtrips,
+            net_us: self.net_wait_us,
+            client_us: self.client_wait_us,
+            idle_us: self.idle_us,
+            run_queue_us: self.run_queue_us,
+        }
+    }
+
+    /// Every counter of the session; DB time and CPU from its time ledger.
     pub fn snapshot(&self, block_size: u32) -> Snapshot {
         let mut s = self.stats.snapshot(block_size);
-        let db = (self.cost.now_us() - self.net_wait_us - self.client_wait_us - self.idle_us).max(0.0);
-        let c = &self.stats.calls;
-        let temp_us = c.temp_read_wait_us + c.temp_write_wait_us;
-        // Every non-idle wait: single-block reads, the generic events (the
-        // buffer cache's, the cells'), temp, commits, latches, pins.
-        let cpu = (db
-            - c.io_wait_us
-            - c.generic_wait_us(None)
-            - temp_us
-            - c.log_file_sync_us
-            - c.latch_cbc_wait_us
-            - c.buffer_busy_wait_us
-            - self.run_queue_us)
-            .max(0.0);
-        s.set(crate::stats::Stat::DbTime, (db / 10_000.0).round() as u64);
-        s.set(crate::stats::Stat::CpuUsedBySession, (cpu / 10_000.0).round() as u64);
+        let t = self.time_mark();
+        s.set(crate::stats::Stat::DbTime, (t.db_time_us() / 10_000.0).round() as u64);
+        s.set(crate::stats::Stat::CpuUsedBySession, (t.cpu_us() / 10_000.0).round() as u64);
         s
     }
 }
@@ -483,82 +460,19 @@ impl Run<'_> {
     fn effective(&self) -> &Parameters {
         &self.s.params
     }
-    fn waits_now(&self) -> WaitMark {
-        let c = &self.s.stats.calls;
-        WaitMark {
-            roundtrips: c.roundtrips,
-            net_us: self.s.net_wait_us,
-            client_us: self.s.client_wait_us,
-            reads: c.io_waits,
-            read_us: c.io_wait_us,
-            syncs: c.log_file_syncs,
-            sync_us: c.log_file_sync_us,
-            latch_waits: c.latch_cbc_waits,
-            latch_us: c.latch_cbc_wait_us,
-            busy_waits: c.buffer_busy_waits,
-            busy_us: c.buffer_busy_wait_us,
-            counts: c.wait_count,
-            times: c.wait_us,
-            temp_reads: c.temp_read_waits,
-            temp_read_us: c.temp_read_wait_us,
-            temp_writes: c.temp_write_waits,
-            temp_write_us: c.temp_write_wait_us,
-        }
+    fn waits_now(&self) -> TimeMark {
+        self.s.time_mark()
     }
 
-    fn waits_since(&self, before: &WaitMark) -> BTreeMap<String, WaitOut> {
+    /// The session's waits since `before`, by V$SESSION_EVENT's names.
+    fn waits_since(&self, before: &TimeMark) -> BTreeMap<String, WaitOut> {
+        let now = self.s.time_mark();
         let mut w = BTreeMap::new();
-        let syncs = self.s.stats.calls.log_file_syncs - before.syncs;
-        if syncs > 0 {
-            let time_us = round3(self.s.stats.calls.log_file_sync_us - before.sync_us);
-            w.insert("log file sync".into(), WaitOut { count: syncs, time_us });
-        }
-        let reads = self.s.stats.calls.io_waits - before.reads;
-        if reads > 0 {
-            w.insert(
-                "db file sequential read".into(),
-                WaitOut { count: reads, time_us: round3(self.s.stats.calls.io_wait_us - before.read_us) },
-            );
-        }
-        let c = &self.s.stats.calls;
-        for (name, count, us) in [
-            (
-                "latch: cache buffers chains",
-                c.latch_cbc_waits - before.latch_waits,
-                c.latch_cbc_wait_us - before.latch_us,
-            ),
-            ("buffer busy waits", c.buffer_busy_waits - before.busy_waits, c.buffer_busy_wait_us - before.busy_us),
-            ("direct path read temp", c.temp_read_waits - before.temp_reads, c.temp_read_wait_us - before.temp_read_us),
-            (
-                "direct path write temp",
-                c.temp_write_waits - before.temp_writes,
-                c.temp_write_wait_us - before.temp_write_us,
-            ),
-        ] {
+        for e in crate::stats::WaitEvent::ALL {
+            let count = now.count_since(e, before);
             if count > 0 {
-                w.insert(name.into(), WaitOut { count, time_us: round3(us) });
+                w.insert(e.name().into(), WaitOut { count, time_us: round3(now.wait_since(e, before)) });
             }
-        }
-        for e in crate::stats::WaitEvent::ALL.into_iter().filter(|e| e.generic()) {
-            let count = c.wait_count[e as usize] - before.counts[e as usize];
-            if count > 0 {
-                let us = c.wait_us[e as usize] - before.times[e as usize];
-                w.insert(e.name().into(), WaitOut { count, time_us: round3(us) });
-            }
-        }
-        let rt = self.s.stats.calls.roundtrips - before.roundtrips;
-        if rt > 0 {
-            w.insert(
-                "SQL*Net message to client".into(),
-                WaitOut { count: rt, time_us: round3(rt as f64 * net::NET_TO_CLIENT_US) },
-            );
-            w.insert(
-                "SQL*Net message from client".into(),
-                WaitOut {
-                    count: rt,
-                    time_us: round3((self.s.net_wait_us - before.net_us) + (self.s.client_wait_us - before.client_us)),
-                },
-            );
         }
         w
     }

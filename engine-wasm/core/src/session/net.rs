@@ -91,9 +91,8 @@ pub(crate) const NET_ROW_FRAMING: u64 = 4;
 pub(crate) const NET_CALL_REPLY: u64 = 200;
 /// Bind data per row of an array insert.
 pub(crate) const NET_BIND_ROW: u64 = 24;
-/// `SQL*Net message to client`: handing the reply to the network layer
-/// (microseconds per round trip).
-pub(crate) const NET_TO_CLIENT_US: f64 = 1.0;
+/// `SQL*Net message to client` per round trip (declared with the ledger).
+pub(crate) use crate::stats::ledger::NET_TO_CLIENT_US;
 
 impl Run<'_> {
     /// The interned stacks of a client path (interned once per client;

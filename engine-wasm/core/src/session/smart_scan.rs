@@ -26,7 +26,7 @@ impl Kernel<'_> {
         g.offload_bytes += step.blocks * scan.block_size as u64;
         if let Some(us) = step.wait_us {
             self.cost.charge(st.read, us);
-            self.stats.calls.note_io_wait(crate::stats::WaitEvent::CellSmartTableScan, us);
+            self.stats.calls.note_wait(crate::stats::WaitEvent::CellSmartTableScan, us);
             self.trace.push(
                 Event {
                     kind: kind::PHYSICAL_READ,

@@ -129,8 +129,6 @@ impl Run<'_> {
     /// The session waited `us` in `log file sync`.
     pub(crate) fn log_file_sync_wait(&mut self, us: f64) {
         let c = &mut self.s.stats.calls;
-        c.log_file_syncs += 1;
-        c.log_file_sync_us += us;
         c.note_wait(crate::stats::WaitEvent::LogFileSync, us);
         let stack = match self.s.sync_stack {
             Some(s) => s,

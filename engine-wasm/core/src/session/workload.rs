@@ -19,35 +19,10 @@
 use super::*;
 use crate::result::{SessionOut, TimelineOut, WaitHistogramOut};
 use crate::sim::{Process, Scheduler, SimTime};
-use crate::stats::WaitEvent;
+use crate::stats::waits::{lane, WAIT_LANES};
 
 /// Segments kept per session lane before neighbours are merged.
 const MAX_LANE_SEGMENTS: usize = 4096;
-
-/// Where a session's time went in its lane: the indexes of
-/// [`crate::trace::contract::TIMELINE_STATES`] (a test checks they agree).
-pub(crate) mod lane {
-    pub const CPU: u8 = 0;
-    pub const RUN_QUEUE: u8 = 1;
-    pub const LATCH_CBC: u8 = 2;
-    pub const BUFFER_BUSY: u8 = 3;
-    pub const DB_FILE_SEQUENTIAL_READ: u8 = 4;
-    pub const LOG_FILE_SYNC: u8 = 5;
-    pub const SQLNET_FROM_CLIENT: u8 = 6;
-    /// `direct path read temp` and `direct path write temp` (a sort's spill).
-    pub const DIRECT_PATH_TEMP: u8 = 7;
-    /// The buffer cache's waits, in [`crate::stats::WaitEvent::BUFFER_CACHE`] order.
-    pub const DB_FILE_SCATTERED_READ: u8 = 8;
-    pub const DIRECT_PATH_READ: u8 = 9;
-    pub const FREE_BUFFER_WAITS: u8 = 10;
-    pub const ENQ_KO: u8 = 11;
-    pub const RDBMS_IPC_REPLY: u8 = 12;
-    /// The cell and flash cache reads, in [`crate::stats::WaitEvent::CELL_AND_FLASH_READS`] order.
-    pub const CELL_SINGLE_BLOCK: u8 = 13;
-    pub const CELL_MULTIBLOCK: u8 = 14;
-    pub const CELL_SMART_TABLE_SCAN: u8 = 15;
-    pub const FLASH_CACHE_SINGLE_BLOCK: u8 = 16;
-}
 
 /// One session's part of the workload.
 struct Worker {
@@ -58,7 +33,7 @@ struct Worker {
     cursor: Option<Compiled>,
     binds: Vec<Value>,
     before: Snapshot,
-    waits: WaitMark,
+    waits: TimeMark,
     hist: crate::stats::WaitHistUs,
     end_us: f64,
     rows: u64,
@@ -80,46 +55,6 @@ impl Worker {
             self.next += 1;
             sched.wake(Process::Session(k as u32), SimTime(t));
             false
-        }
-    }
-}
-
-/// What a turn's lane segments are measured from: the session's wait
-/// times (a [`WaitMark`] without the counts, copied twice per turn).
-struct TurnMark {
-    latch_us: f64,
-    busy_us: f64,
-    read_us: f64,
-    sync_us: f64,
-    net_us: f64,
-    client_us: f64,
-    temp_read_us: f64,
-    temp_write_us: f64,
-    times: [f64; WaitEvent::COUNT],
-}
-
-impl TurnMark {
-    /// Time in wait event `e` since `before` (an event counted generically).
-    #[inline(always)]
-    fn wait_us(&self, e: WaitEvent, before: &TurnMark) -> f64 {
-        self.times[e as usize] - before.times[e as usize]
-    }
-}
-
-impl Run<'_> {
-    #[inline(always)]
-    fn turn_mark(&self) -> TurnMark {
-        let c = &self.s.stats.calls;
-        TurnMark {
-            latch_us: c.latch_cbc_wait_us,
-            busy_us: c.buffer_busy_wait_us,
-            read_us: c.io_wait_us,
-            sync_us: c.log_file_sync_us,
-            net_us: self.s.net_wait_us,
-            client_us: self.s.client_wait_us,
-            temp_read_us: c.temp_read_wait_us,
-            temp_write_us: c.temp_write_wait_us,
-            times: c.wait_us,
         }
     }
 }
@@ -366,7 +301,7 @@ impl Run<'_> {
                     t0 = cpu_free[c];
                 }
             }
-            let mark = w.turn_mark();
+            let mark = w.s.time_mark();
             let work_before = w.s.stats.work_units();
             let v = workers[k].next;
             w.s.trace.set_exec(workers[k].executions as u32);
@@ -377,40 +312,19 @@ impl Run<'_> {
             if total_work > max_total {
                 return Err(LabError::with(ora::LAB_SCRIPT_WORK_LIMIT, max_total, r.sql_pos));
             }
-            // The slice's time by state: its waits, the rest on CPU.
-            let now = w.turn_mark();
-            // Each wait event a session books has its lane, named as
-            // V$SESSION_EVENT names it (the cell and flash cache reads are
-            // not db file sequential read; DBWR's writes are no session's).
-            let waits = [
-                (lane::LATCH_CBC, now.latch_us - mark.latch_us),
-                (lane::BUFFER_BUSY, now.busy_us - mark.busy_us),
-                (lane::DB_FILE_SEQUENTIAL_READ, now.read_us - mark.read_us),
-                (lane::LOG_FILE_SYNC, now.sync_us - mark.sync_us),
-                (lane::SQLNET_FROM_CLIENT, (now.net_us - mark.net_us) + (now.client_us - mark.client_us)),
-                (
-                    lane::DIRECT_PATH_TEMP,
-                    (now.temp_read_us - mark.temp_read_us) + (now.temp_write_us - mark.temp_write_us),
-                ),
-                (lane::DB_FILE_SCATTERED_READ, now.wait_us(WaitEvent::DbFileScatteredRead, &mark)),
-                (lane::DIRECT_PATH_READ, now.wait_us(WaitEvent::DirectPathRead, &mark)),
-                (lane::FREE_BUFFER_WAITS, now.wait_us(WaitEvent::FreeBufferWaits, &mark)),
-                (lane::ENQ_KO, now.wait_us(WaitEvent::EnqKoFastObjectCheckpoint, &mark)),
-                (lane::RDBMS_IPC_REPLY, now.wait_us(WaitEvent::RdbmsIpcReply, &mark)),
-                (lane::CELL_SINGLE_BLOCK, now.wait_us(WaitEvent::CellSingleBlockPhysicalRead, &mark)),
-                (lane::CELL_MULTIBLOCK, now.wait_us(WaitEvent::CellMultiblockPhysicalRead, &mark)),
-                (lane::CELL_SMART_TABLE_SCAN, now.wait_us(WaitEvent::CellSmartTableScan, &mark)),
-                (lane::FLASH_CACHE_SINGLE_BLOCK, now.wait_us(WaitEvent::DbFlashCacheSingleBlockPhysicalRead, &mark)),
-            ];
-            let waited: f64 = waits.iter().map(|(_, us)| us).sum();
-            let on_cpu = (t1 - t0 - waited).max(0.0);
+            // The slice's time by lane: each wait a session books in its
+            // lane (stats/waits.rs), the rest on CPU (the time ledger's).
+            let now = w.s.time_mark();
+            let lanes = now.lanes_since(&mark);
+            let on_cpu = now.cpu_in(t1 - t0, &mark);
             if let Some(c) = cpu {
                 cpu_free[c] = t0 + on_cpu;
             }
             let wk = &mut workers[k];
             push_lane(&mut wk.lane, t0, t0 + on_cpu, lane::CPU);
             let mut at = t0 + on_cpu;
-            for (state, us) in waits {
+            for state in WAIT_LANES {
+                let us = lanes[state as usize];
                 push_lane(&mut wk.lane, at, at + us, state);
                 at += us;
             }
@@ -576,34 +490,6 @@ impl Run<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::trace::contract::TIMELINE_STATES;
-
-    #[test]
-    fn lane_states_are_the_contracts() {
-        let ours = [
-            lane::CPU,
-            lane::RUN_QUEUE,
-            lane::LATCH_CBC,
-            lane::BUFFER_BUSY,
-            lane::DB_FILE_SEQUENTIAL_READ,
-            lane::LOG_FILE_SYNC,
-            lane::SQLNET_FROM_CLIENT,
-            lane::DIRECT_PATH_TEMP,
-            lane::DB_FILE_SCATTERED_READ,
-            lane::DIRECT_PATH_READ,
-            lane::FREE_BUFFER_WAITS,
-            lane::ENQ_KO,
-            lane::RDBMS_IPC_REPLY,
-            lane::CELL_SINGLE_BLOCK,
-            lane::CELL_MULTIBLOCK,
-            lane::CELL_SMART_TABLE_SCAN,
-            lane::FLASH_CACHE_SINGLE_BLOCK,
-        ];
-        assert_eq!(ours.len(), TIMELINE_STATES.len());
-        for (i, s) in ours.iter().enumerate() {
-            assert_eq!(TIMELINE_STATES[i].value, *s as u32);
-        }
-    }
 
     #[test]
     fn lanes_merge_and_coarsen() {

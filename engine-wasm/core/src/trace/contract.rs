@@ -5,6 +5,8 @@
 //! rewrites it with `LIO_UPDATE_CONTRACT=1`.
 
 use crate::sga::cache::GetKind;
+use crate::stats::names::{Pre12c, STATS};
+use crate::stats::waits::{lane_label, WaitEvent, LANES};
 
 /// One constant of the contract: its Rust/TS name, value and a label for people.
 #[derive(Debug, Clone, Copy)]
@@ -50,26 +52,20 @@ pub const GET_KINDS: &[Named] = &[
 ];
 
 /// The states of a session's timeline lane (`sessions[].timeline` of a
-/// `LAB RUN ... SESSIONS n` step), by the index a stretch carries.
-pub const TIMELINE_STATES: &[Named] = &[
-    Named { name: "CPU", value: 0, label: "CPU" },
-    Named { name: "RUN_QUEUE", value: 1, label: "CPU run queue" },
-    Named { name: "LATCH_CBC", value: 2, label: "latch: cache buffers chains" },
-    Named { name: "BUFFER_BUSY", value: 3, label: "buffer busy waits" },
-    Named { name: "DB_FILE_SEQUENTIAL_READ", value: 4, label: "db file sequential read" },
-    Named { name: "LOG_FILE_SYNC", value: 5, label: "log file sync" },
-    Named { name: "SQLNET_FROM_CLIENT", value: 6, label: "SQL*Net message from client" },
-    Named { name: "DIRECT_PATH_TEMP", value: 7, label: "direct path read/write temp" },
-    Named { name: "DB_FILE_SCATTERED_READ", value: 8, label: "db file scattered read" },
-    Named { name: "DIRECT_PATH_READ", value: 9, label: "direct path read" },
-    Named { name: "FREE_BUFFER_WAITS", value: 10, label: "free buffer waits" },
-    Named { name: "ENQ_KO", value: 11, label: "enq: KO - fast object checkpoint" },
-    Named { name: "RDBMS_IPC_REPLY", value: 12, label: "rdbms ipc reply" },
-    Named { name: "CELL_SINGLE_BLOCK", value: 13, label: "cell single block physical read" },
-    Named { name: "CELL_MULTIBLOCK", value: 14, label: "cell multiblock physical read" },
-    Named { name: "CELL_SMART_TABLE_SCAN", value: 15, label: "cell smart table scan" },
-    Named { name: "FLASH_CACHE_SINGLE_BLOCK", value: 16, label: "db flash cache single block physical read" },
-];
+/// `LAB RUN ... SESSIONS n` step), by the index a stretch carries: the
+/// lanes declared with the wait events (`stats/waits.rs`).
+pub const TIMELINE_STATES: &[Named] = &timeline_states::<{ LANES.len() }>();
+
+const fn timeline_states<const N: usize>() -> [Named; N] {
+    let mut out = [Named { name: "", value: 0, label: "" }; N];
+    let mut i = 0;
+    while i < N {
+        let l = LANES[i];
+        out[i] = Named { name: l.name, value: l.value as u32, label: lane_label(l.value) };
+        i += 1;
+    }
+    out
+}
 
 pub const NO_SEGMENT: u32 = u32::MAX;
 pub const NO_LATCH: u16 = u16::MAX;
@@ -128,6 +124,7 @@ pub fn typescript() -> String {
         "/** Labels indexed by TimelineState. */\nexport const TIMELINE_STATE_NAMES = [\n{}\n];\n\n",
         names.join("\n")
     ));
+    s.push_str(&waits_and_statistics());
     let cols: Vec<String> = COLUMNS.iter().map(|c| format!("  '{}',", c.name)).collect();
     s.push_str(&format!("/** The typed-array columns of a trace batch, in order. */\nexport const TRACE_ARRAYS = [\n{}\n] as const;\n\n", cols.join("\n")));
     let fields: Vec<String> =
@@ -137,4 +134,35 @@ pub fn typescript() -> String {
         fields.join("\n")
     ));
     s
+}
+
+/// The wait events (name, class, lane) and the statistics (12c name, name
+/// before 12c, V$STATNAME class) in TypeScript, from their declarations.
+fn waits_and_statistics() -> String {
+    let waits: Vec<String> = WaitEvent::ALL
+        .iter()
+        .map(|e| {
+            let lane = e.lane().map_or("null".to_string(), |l| l.to_string());
+            format!("  {{ name: '{}', waitClass: '{}', lane: {lane} }},", e.name(), e.wait_class())
+        })
+        .collect();
+    let stats: Vec<String> = STATS
+        .iter()
+        .map(|d| {
+            let pre = match d.pre12c {
+                Pre12c::Same => format!("'{}'", d.name),
+                Pre12c::Absent => "null".to_string(),
+                Pre12c::Named(n) | Pre12c::Fastpath(n) => format!("'{n}'"),
+            };
+            format!("  {{ name: '{}', pre12c: {pre}, class: {} }},", d.name, d.class)
+        })
+        .collect();
+    format!(
+        "/** The wait events (V$EVENT_NAME): name, wait class, timeline lane (null: none). */\n\
+         export const WAIT_EVENTS = [\n{}\n] as const;\n\n\
+         /** The statistics (V$STATNAME): name, name before 12c (null: none), class. */\n\
+         export const STATISTICS = [\n{}\n] as const;\n\n",
+        waits.join("\n"),
+        stats.join("\n")
+    )
 }

@@ -11,253 +11,13 @@
 use crate::instance::version::VersionProfile;
 use crate::sga::cache::GetKind;
 
-macro_rules! stats {
-    ($($variant:ident),* $(,)?) => {
-        #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-        #[repr(usize)]
-        pub enum Stat { $($variant),* }
-        impl Stat {
-            pub const ALL: &'static [Stat] = &[$(Stat::$variant),*];
-        }
-        pub const STAT_COUNT: usize = [$(Stat::$variant),*].len();
-    };
-}
+pub mod ledger;
+pub mod names;
+pub mod waits;
 
-stats! {
-    SessionLogicalReads,
-    ConsistentGets,
-    ConsistentGetsFromCache,
-    ConsistentGetsExamination,
-    ConsistentGetsExaminationFastpath,
-    ConsistentGetsNormal,
-    ConsistentGetsNormalFastpath,
-    NoWorkConsistentReadGets,
-    LogicalReadBytesFromCache,
-    DbBlockGets,
-    DbBlockGetsFromCache,
-    DbBlockChanges,
-    BufferIsPinnedCount,
-    BufferIsNotPinnedCount,
-    IndexFetchByKey,
-    IndexScansKdiixs1,
-    IndexFastFullScansFull,
-    TableFetchByRowid,
-    RowsFetchedViaCallback,
-    TableScanBlocksGotten,
-    TableScanRowsGotten,
-    TableScansShort,
-    TableScansLong,
-    ClusterKeyScans,
-    ClusterKeyScanBlockGets,
-    MemoptRLookups,
-    MemoptRHits,
-    MemoptRMisses,
-    MemoptRPopulateTasksAccepted,
-    MemoptRRowsPopulated,
-    ExecuteCount,
-    ParseCountTotal,
-    ParseCountHard,
-    SessionCursorCacheHits,
-    OpenedCursorsCumulative,
-    UserCalls,
-    RecursiveCalls,
-    UserCommits,
-    SqlNetRoundtrips,
-    BytesSentViaSqlNet,
-    BytesReceivedViaSqlNet,
-    PhysicalReads,
-    PhysicalReadsCache,
-    PhysicalReadIoRequests,
-    RedoSize,
-    RedoEntries,
-    UndoChangeVectorSize,
-    UserRollbacks,
-    TransactionRollbacks,
-    RollbackChangesUndoRecordsApplied,
-    RedoSynchWrites,
-    RedoWrites,
-    RedoBlocksWritten,
-    RedoWastage,
-    RedoWriteTime,
-    TableFetchContinuedRow,
-    SharedHashLatchUpgradesNoWait,
-    SharedHashLatchUpgradesWait,
-    CrBlocksCreated,
-    DataBlocksConsistentReadsUndoRecordsApplied,
-    SortsMemory,
-    SortsDisk,
-    WorkareaExecutionsOptimal,
-    WorkareaExecutionsOnepass,
-    WorkareaExecutionsMultipass,
-    PhysicalReadsDirect,
-    PhysicalReadsDirectTemporaryTablespace,
-    PhysicalWrites,
-    PhysicalWritesDirect,
-    PhysicalWritesDirectTemporaryTablespace,
-    PhysicalWriteIoRequests,
-    DbTime,
-    CpuUsedBySession,
-    ParseTimeCpu,
-    RowCrAttempts,
-    RowCrHits,
-    PhysicalReadTotalMultiBlockRequests,
-    ConsistentGetsDirect,
-    FreeBufferRequested,
-    FreeBufferInspected,
-    DirtyBuffersInspected,
-    HotBuffersMovedToHeadOfLru,
-    CellScans,
-    CellPhysicalIoBytesEligibleForPredicateOffload,
-    CellFlashCacheReadHits,
-    PhysicalReadRequestsOptimized,
-    PhysicalReadFlashCacheHits,
-    PhysicalWritesFromCache,
-    DbwrCheckpointBuffersWritten,
-    DbwrCheckpoints,
-    DbwrLruScans,
-    DbwrMakeFreeRequests,
-    BackgroundCheckpointsStarted,
-    BackgroundCheckpointsCompleted,
-}
-
-impl Stat {
-    /// The V$STATNAME name in `profile`, or None where the statistic does
-    /// not exist in that release.
-    pub fn name(self, profile: &VersionProfile) -> Option<&'static str> {
-        let modern = profile.stat_names_12c;
-        Some(match self {
-            Stat::SessionLogicalReads => "session logical reads",
-            Stat::ConsistentGets => "consistent gets",
-            Stat::ConsistentGetsFromCache => "consistent gets from cache",
-            Stat::ConsistentGetsExamination => {
-                if modern {
-                    "consistent gets examination"
-                } else {
-                    "consistent gets - examination"
-                }
-            }
-            Stat::ConsistentGetsExaminationFastpath => {
-                if modern {
-                    "consistent gets examination (fastpath)"
-                } else {
-                    return None;
-                }
-            }
-            Stat::ConsistentGetsNormal => {
-                if modern {
-                    "consistent gets pin"
-                } else {
-                    return None;
-                }
-            }
-            Stat::ConsistentGetsNormalFastpath => {
-                if modern {
-                    "consistent gets pin (fastpath)"
-                } else if profile.fastpath_gets {
-                    "consistent gets from cache (fastpath)"
-                } else {
-                    return None;
-                }
-            }
-            Stat::NoWorkConsistentReadGets => "no work - consistent read gets",
-            Stat::LogicalReadBytesFromCache => "logical read bytes from cache",
-            Stat::DbBlockGets => "db block gets",
-            Stat::DbBlockGetsFromCache => "db block gets from cache",
-            Stat::DbBlockChanges => "db block changes",
-            Stat::BufferIsPinnedCount => "buffer is pinned count",
-            Stat::BufferIsNotPinnedCount => "buffer is not pinned count",
-            Stat::IndexFetchByKey => "index fetch by key",
-            Stat::IndexScansKdiixs1 => "index scans kdiixs1",
-            Stat::IndexFastFullScansFull => "index fast full scans (full)",
-            Stat::TableFetchByRowid => "table fetch by rowid",
-            Stat::RowsFetchedViaCallback => "rows fetched via callback",
-            Stat::TableScanBlocksGotten => "table scan blocks gotten",
-            Stat::TableScanRowsGotten => "table scan rows gotten",
-            Stat::TableScansShort => "table scans (short tables)",
-            Stat::TableScansLong => "table scans (long tables)",
-            Stat::ClusterKeyScans => "cluster key scans",
-            Stat::ClusterKeyScanBlockGets => "cluster key scan block gets",
-            Stat::MemoptRLookups if profile.memoptimize_rowstore => "memopt r lookups",
-            Stat::MemoptRHits if profile.memoptimize_rowstore => "memopt r hits",
-            Stat::MemoptRMisses if profile.memoptimize_rowstore => "memopt r misses",
-            Stat::MemoptRPopulateTasksAccepted if profile.memoptimize_rowstore => "memopt r populate tasks accepted",
-            Stat::MemoptRRowsPopulated if profile.memoptimize_rowstore => "memopt r rows populated",
-            Stat::MemoptRLookups
-            | Stat::MemoptRHits
-            | Stat::MemoptRMisses
-            | Stat::MemoptRPopulateTasksAccepted
-            | Stat::MemoptRRowsPopulated => return None,
-            Stat::ExecuteCount => "execute count",
-            Stat::ParseCountTotal => "parse count (total)",
-            Stat::ParseCountHard => "parse count (hard)",
-            Stat::SessionCursorCacheHits => "session cursor cache hits",
-            Stat::OpenedCursorsCumulative => "opened cursors cumulative",
-            Stat::UserCalls => "user calls",
-            Stat::RecursiveCalls => "recursive calls",
-            Stat::UserCommits => "user commits",
-            Stat::SqlNetRoundtrips => "SQL*Net roundtrips to/from client",
-            Stat::BytesSentViaSqlNet => "bytes sent via SQL*Net to client",
-            Stat::BytesReceivedViaSqlNet => "bytes received via SQL*Net from client",
-            Stat::PhysicalReads => "physical reads",
-            Stat::PhysicalReadsCache => "physical reads cache",
-            Stat::PhysicalReadIoRequests => "physical read IO requests",
-            Stat::RedoSize => "redo size",
-            Stat::RedoEntries => "redo entries",
-            Stat::UndoChangeVectorSize => "undo change vector size",
-            Stat::UserRollbacks => "user rollbacks",
-            Stat::TransactionRollbacks => "transaction rollbacks",
-            Stat::RollbackChangesUndoRecordsApplied => "rollback changes - undo records applied",
-            Stat::RedoSynchWrites => "redo synch writes",
-            Stat::RedoWrites => "redo writes",
-            Stat::RedoBlocksWritten => "redo blocks written",
-            Stat::RedoWastage => "redo wastage",
-            Stat::RedoWriteTime => "redo write time",
-
-            Stat::TableFetchContinuedRow => "table fetch continued row",
-            Stat::SharedHashLatchUpgradesNoWait => "shared hash latch upgrades - no wait",
-            Stat::SharedHashLatchUpgradesWait => "shared hash latch upgrades - wait",
-            Stat::CrBlocksCreated => "CR blocks created",
-            Stat::DataBlocksConsistentReadsUndoRecordsApplied => "data blocks consistent reads - undo records applied",
-            Stat::SortsMemory => "sorts (memory)",
-            Stat::SortsDisk => "sorts (disk)",
-            Stat::WorkareaExecutionsOptimal => "workarea executions - optimal",
-            Stat::WorkareaExecutionsOnepass => "workarea executions - onepass",
-            Stat::WorkareaExecutionsMultipass => "workarea executions - multipass",
-            Stat::PhysicalReadsDirect => "physical reads direct",
-            Stat::PhysicalReadsDirectTemporaryTablespace => "physical reads direct temporary tablespace",
-            Stat::PhysicalWrites => "physical writes",
-            Stat::PhysicalWritesFromCache => "physical writes from cache",
-            Stat::DbwrCheckpointBuffersWritten => "DBWR checkpoint buffers written",
-            Stat::DbwrCheckpoints => "DBWR checkpoints",
-            Stat::DbwrLruScans => "DBWR lru scans",
-            Stat::DbwrMakeFreeRequests => "DBWR make free requests",
-            Stat::BackgroundCheckpointsStarted => "background checkpoints started",
-            Stat::BackgroundCheckpointsCompleted => "background checkpoints completed",
-            Stat::PhysicalWritesDirect => "physical writes direct",
-            Stat::PhysicalWritesDirectTemporaryTablespace => "physical writes direct temporary tablespace",
-            Stat::PhysicalWriteIoRequests => "physical write IO requests",
-            Stat::DbTime => "DB time",
-            Stat::CpuUsedBySession => "CPU used by this session",
-            Stat::ParseTimeCpu => "parse time cpu",
-            Stat::RowCrAttempts if profile.row_cr => "RowCR attempts",
-            Stat::RowCrHits if profile.row_cr => "RowCR hits",
-            Stat::RowCrAttempts | Stat::RowCrHits => return None,
-            Stat::PhysicalReadTotalMultiBlockRequests => "physical read total multi block requests",
-            Stat::ConsistentGetsDirect => "consistent gets direct",
-            Stat::FreeBufferRequested => "free buffer requested",
-            Stat::FreeBufferInspected => "free buffer inspected",
-            Stat::DirtyBuffersInspected => "dirty buffers inspected",
-            Stat::HotBuffersMovedToHeadOfLru => "hot buffers moved to head of LRU",
-            Stat::CellScans => "cell scans",
-            Stat::CellPhysicalIoBytesEligibleForPredicateOffload => {
-                "cell physical IO bytes eligible for predicate offload"
-            }
-            Stat::CellFlashCacheReadHits => "cell flash cache read hits",
-            Stat::PhysicalReadRequestsOptimized => "physical read requests optimized",
-            Stat::PhysicalReadFlashCacheHits => "physical read flash cache hits",
-        })
-    }
-}
+pub use ledger::TimeMark;
+pub use names::{Stat, STAT_COUNT};
+pub use waits::{WaitClass, WaitEvent};
 
 /// A point-in-time copy of every counter, indexed by [`Stat`].
 #[derive(Debug, Clone, PartialEq)]
@@ -443,27 +203,6 @@ pub struct CallCounters {
     pub redo_synch_writes: u64,
     pub cr_blocks_created: u64,
     pub cr_undo_records_applied: u64,
-    /// Time in `log file sync` (commits waiting for LGWR).
-    pub log_file_sync_us: f64,
-    pub log_file_syncs: u64,
-    /// Simulated microseconds.
-    pub db_time_us: f64,
-    /// Time in single-block reads (`db file sequential read`).
-    pub io_wait_us: f64,
-    pub io_waits: u64,
-    /// `latch: cache buffers chains`: sleeps on a busy CBC child latch.
-    pub latch_cbc_waits: u64,
-    pub latch_cbc_wait_us: f64,
-    /// `buffer busy waits`: a buffer pinned incompatibly by another session.
-    pub buffer_busy_waits: u64,
-    pub buffer_busy_wait_us: f64,
-    /// `direct path read temp` / `direct path write temp`: a sort's reads
-    /// and writes of the temporary tablespace.
-    pub temp_read_waits: u64,
-    pub temp_read_wait_us: f64,
-    pub temp_write_waits: u64,
-    pub temp_write_wait_us: f64,
-    pub cpu_us: f64,
     pub parse_cpu_us: f64,
     /// Waits by duration, per [`WaitEvent`]: bucket 0 holds waits under
     /// 1 ms, bucket b waits of [2^(b-1), 2^b) ms (V$EVENT_HISTOGRAM).
@@ -472,9 +211,7 @@ pub struct CallCounters {
     /// bucket 0 holds waits under 1 us, bucket b waits of [2^(b-1), 2^b) us.
     pub wait_hist_us: WaitHistUs,
     /// Waits and their time per [`WaitEvent`] (every `note_wait`): the
-    /// only count of the events counted generically
-    /// ([`WaitEvent::generic`]: the buffer cache's multiblock, direct path,
-    /// free buffer and checkpoint waits, the cell and flash cache reads).
+    /// session's wait ledger ([`ledger::TimeMark`] reads it).
     pub wait_count: [u64; WaitEvent::COUNT],
     pub wait_us: [f64; WaitEvent::COUNT],
 }
@@ -531,131 +268,6 @@ pub fn wait_bucket_us_limit(b: usize) -> Option<u64> {
 /// Buckets of a wait-time histogram (the last one takes every longer wait).
 pub const WAIT_BUCKETS: usize = 24;
 
-/// The wait events the lab models, in V$EVENT_NAME order of this list.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum WaitEvent {
-    DbFileSequentialRead,
-    LogFileSync,
-    SqlNetMessageToClient,
-    SqlNetMessageFromClient,
-    LatchCacheBuffersChains,
-    BufferBusyWaits,
-    /// LGWR's write (a background wait: never a session's).
-    LogFileParallelWrite,
-    DirectPathReadTemp,
-    DirectPathWriteTemp,
-    DbFileScatteredRead,
-    DirectPathRead,
-    FreeBufferWaits,
-    EnqKoFastObjectCheckpoint,
-    RdbmsIpcReply,
-    CellSingleBlockPhysicalRead,
-    CellMultiblockPhysicalRead,
-    CellSmartTableScan,
-    DbFlashCacheSingleBlockPhysicalRead,
-    /// DBWR's write (a background wait: never a session's).
-    DbFileParallelWrite,
-}
-
-impl WaitEvent {
-    pub const COUNT: usize = 19;
-    pub const ALL: [WaitEvent; 19] = [
-        WaitEvent::DbFileSequentialRead,
-        WaitEvent::LogFileSync,
-        WaitEvent::SqlNetMessageToClient,
-        WaitEvent::SqlNetMessageFromClient,
-        WaitEvent::LatchCacheBuffersChains,
-        WaitEvent::BufferBusyWaits,
-        WaitEvent::LogFileParallelWrite,
-        WaitEvent::DirectPathReadTemp,
-        WaitEvent::DirectPathWriteTemp,
-        WaitEvent::DbFileScatteredRead,
-        WaitEvent::DirectPathRead,
-        WaitEvent::FreeBufferWaits,
-        WaitEvent::EnqKoFastObjectCheckpoint,
-        WaitEvent::RdbmsIpcReply,
-        WaitEvent::CellSingleBlockPhysicalRead,
-        WaitEvent::CellMultiblockPhysicalRead,
-        WaitEvent::CellSmartTableScan,
-        WaitEvent::DbFlashCacheSingleBlockPhysicalRead,
-        WaitEvent::DbFileParallelWrite,
-    ];
-    /// The buffer cache's waits (each a timeline lane).
-    pub const BUFFER_CACHE: [WaitEvent; 5] = [
-        WaitEvent::DbFileScatteredRead,
-        WaitEvent::DirectPathRead,
-        WaitEvent::FreeBufferWaits,
-        WaitEvent::EnqKoFastObjectCheckpoint,
-        WaitEvent::RdbmsIpcReply,
-    ];
-    /// The generic waits ([`WaitEvent::generic`]) of class User I/O, in
-    /// [`WaitEvent::ALL`] order (a test checks the list against both).
-    pub const GENERIC_USER_IO: [WaitEvent; 6] = [
-        WaitEvent::DbFileScatteredRead,
-        WaitEvent::DirectPathRead,
-        WaitEvent::CellSingleBlockPhysicalRead,
-        WaitEvent::CellMultiblockPhysicalRead,
-        WaitEvent::CellSmartTableScan,
-        WaitEvent::DbFlashCacheSingleBlockPhysicalRead,
-    ];
-    /// The generic User I/O waits outside [`WaitEvent::BUFFER_CACHE`], in
-    /// [`WaitEvent::ALL`] order (a timeline lane each; a test checks it).
-    pub const CELL_AND_FLASH_READS: [WaitEvent; 4] = [
-        WaitEvent::CellSingleBlockPhysicalRead,
-        WaitEvent::CellMultiblockPhysicalRead,
-        WaitEvent::CellSmartTableScan,
-        WaitEvent::DbFlashCacheSingleBlockPhysicalRead,
-    ];
-    /// Waits counted only in [`CallCounters::wait_count`] / `wait_us` (the
-    /// others have their own counters as well).
-    pub fn generic(self) -> bool {
-        (self as usize) >= WaitEvent::DbFileScatteredRead as usize
-    }
-    pub fn name(self) -> &'static str {
-        match self {
-            WaitEvent::DbFileSequentialRead => "db file sequential read",
-            WaitEvent::LogFileSync => "log file sync",
-            WaitEvent::SqlNetMessageToClient => "SQL*Net message to client",
-            WaitEvent::SqlNetMessageFromClient => "SQL*Net message from client",
-            WaitEvent::LatchCacheBuffersChains => "latch: cache buffers chains",
-            WaitEvent::BufferBusyWaits => "buffer busy waits",
-            WaitEvent::LogFileParallelWrite => "log file parallel write",
-            WaitEvent::DirectPathReadTemp => "direct path read temp",
-            WaitEvent::DirectPathWriteTemp => "direct path write temp",
-            WaitEvent::DbFileScatteredRead => "db file scattered read",
-            WaitEvent::DirectPathRead => "direct path read",
-            WaitEvent::FreeBufferWaits => "free buffer waits",
-            WaitEvent::EnqKoFastObjectCheckpoint => "enq: KO - fast object checkpoint",
-            WaitEvent::RdbmsIpcReply => "rdbms ipc reply",
-            WaitEvent::CellSingleBlockPhysicalRead => "cell single block physical read",
-            WaitEvent::CellMultiblockPhysicalRead => "cell multiblock physical read",
-            WaitEvent::CellSmartTableScan => "cell smart table scan",
-            WaitEvent::DbFlashCacheSingleBlockPhysicalRead => "db flash cache single block physical read",
-            WaitEvent::DbFileParallelWrite => "db file parallel write",
-        }
-    }
-    pub fn wait_class(self) -> &'static str {
-        match self {
-            WaitEvent::DbFileSequentialRead
-            | WaitEvent::DbFileScatteredRead
-            | WaitEvent::DirectPathRead
-            | WaitEvent::CellSingleBlockPhysicalRead
-            | WaitEvent::CellMultiblockPhysicalRead
-            | WaitEvent::CellSmartTableScan
-            | WaitEvent::DbFlashCacheSingleBlockPhysicalRead
-            | WaitEvent::DirectPathReadTemp
-            | WaitEvent::DirectPathWriteTemp => "User I/O",
-            WaitEvent::LogFileSync => "Commit",
-            WaitEvent::SqlNetMessageToClient => "Network",
-            WaitEvent::SqlNetMessageFromClient => "Idle",
-            WaitEvent::LatchCacheBuffersChains | WaitEvent::BufferBusyWaits => "Concurrency",
-            WaitEvent::FreeBufferWaits | WaitEvent::RdbmsIpcReply => "Other",
-            WaitEvent::EnqKoFastObjectCheckpoint => "Application",
-            WaitEvent::LogFileParallelWrite | WaitEvent::DbFileParallelWrite => "System I/O",
-        }
-    }
-}
-
 impl CallCounters {
     /// One wait of `us` microseconds, in its histogram bucket.
     #[inline]
@@ -664,30 +276,6 @@ impl CallCounters {
         self.wait_hist_us[e as usize][wait_bucket_us(us)] += 1;
         self.wait_count[e as usize] += 1;
         self.wait_us[e as usize] += us;
-    }
-
-    /// One wait of an event counted generically ([`WaitEvent::generic`]).
-    #[inline]
-    pub fn note_io_wait(&mut self, e: WaitEvent, us: f64) {
-        self.note_wait(e, us);
-    }
-
-    /// Time in the waits counted generically ([`WaitEvent::generic`]) of
-    /// `class` (None: every class).
-    pub fn generic_wait_us(&self, class: Option<&str>) -> f64 {
-        WaitEvent::ALL
-            .iter()
-            .filter(|e| e.generic() && class.is_none_or(|c| e.wait_class() == c))
-            .map(|e| self.wait_us[*e as usize])
-            .sum()
-    }
-
-    /// Time in User I/O waits of every kind but temp (the temp waits have
-    /// their own counters).
-    pub fn user_io_wait_us(&self) -> f64 {
-        // generic_wait_us(Some("User I/O")) without a class name per event.
-        let generic: f64 = WaitEvent::GENERIC_USER_IO.iter().map(|e| self.wait_us[*e as usize]).sum();
-        self.io_wait_us + generic
     }
 }
 
@@ -717,9 +305,8 @@ impl Counters for CallCounters {
         s.add(Stat::RedoSynchWrites, self.redo_synch_writes);
         s.add(Stat::CrBlocksCreated, self.cr_blocks_created);
         s.add(Stat::DataBlocksConsistentReadsUndoRecordsApplied, self.cr_undo_records_applied);
-        // Oracle reports DB time and CPU in centiseconds.
-        s.add(Stat::DbTime, (self.db_time_us / 10_000.0).round() as u64);
-        s.add(Stat::CpuUsedBySession, (self.cpu_us / 10_000.0).round() as u64);
+        // Oracle reports CPU in centiseconds (DB time and CPU used by this
+        // session: the session's time ledger, `Session::snapshot`).
         s.add(Stat::ParseTimeCpu, (self.parse_cpu_us / 10_000.0).round() as u64);
     }
 }
@@ -965,15 +552,6 @@ mod wait_bucket_tests {
         for x in xs.into_iter().filter(|x| *x >= 1.0 || x.is_nan()) {
             assert_eq!(floor_log2(x), x.log2().floor() as usize, "{x:e}");
         }
-    }
-
-    #[test]
-    fn event_lists_are_their_filters() {
-        let user_io: Vec<WaitEvent> =
-            WaitEvent::ALL.into_iter().filter(|e| e.generic() && e.wait_class() == "User I/O").collect();
-        assert_eq!(user_io, WaitEvent::GENERIC_USER_IO);
-        let lanes: Vec<WaitEvent> = user_io.into_iter().filter(|e| !WaitEvent::BUFFER_CACHE.contains(e)).collect();
-        assert_eq!(lanes, WaitEvent::CELL_AND_FLASH_READS);
     }
 
     #[test]

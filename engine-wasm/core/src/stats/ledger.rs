@@ -1,0 +1,99 @@
+//! A session's time ledger: where its simulated time went. The statistics
+//! (`DB time`, `CPU used by this session`), V$SQL's CPU_TIME, a step's
+//! waits, V$SESSION_EVENT and the timeline's lanes all read it; CPU is the
+//! time the ledger does not book to a wait, the run queue or idleness.
+
+use super::waits::{WaitEvent, LANES, WAIT_LANES};
+
+/// `SQL*Net message to client`: handing the reply to the network layer
+/// (microseconds per round trip; no time on the session's clock).
+pub const NET_TO_CLIENT_US: f64 = 1.0;
+
+/// A reading of the ledger (copied at a mark, differenced after).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct TimeMark {
+    /// The session's simulated clock.
+    pub now_us: f64,
+    /// Waits and their time per [`WaitEvent`] (`CallCounters::note_wait`).
+    pub counts: [u64; WaitEvent::COUNT],
+    pub waits: [f64; WaitEvent::COUNT],
+    /// Round trips, and the time the network and the client took in them
+    /// (`SQL*Net message from client`).
+    pub roundtrips: u64,
+    pub net_us: f64,
+    pub client_us: f64,
+    /// Idle waits outside calls (`DBMS_SESSION.SLEEP`).
+    pub idle_us: f64,
+    /// Time in the CPU run queue (no wait event: DB time that is not CPU).
+    pub run_queue_us: f64,
+}
+
+impl TimeMark {
+    /// The ledger of a session that has done nothing.
+    pub const ZERO: TimeMark = TimeMark {
+        now_us: 0.0,
+        counts: [0; WaitEvent::COUNT],
+        waits: [0.0; WaitEvent::COUNT],
+        roundtrips: 0,
+        net_us: 0.0,
+        client_us: 0.0,
+        idle_us: 0.0,
+        run_queue_us: 0.0,
+    };
+
+    /// Waits of `e` since `before` (the SQL*Net events: one per round trip).
+    #[inline]
+    pub fn count_since(&self, e: WaitEvent, before: &TimeMark) -> u64 {
+        match e {
+            WaitEvent::SqlNetMessageToClient | WaitEvent::SqlNetMessageFromClient => {
+                self.roundtrips - before.roundtrips
+            }
+            _ => self.counts[e as usize] - before.counts[e as usize],
+        }
+    }
+
+    /// Time in wait `e` since `before`: `SQL*Net message from client` is
+    /// the network's and the client's time, `SQL*Net message to client`
+    /// [`NET_TO_CLIENT_US`] a round trip.
+    #[inline]
+    pub fn wait_since(&self, e: WaitEvent, before: &TimeMark) -> f64 {
+        match e {
+            WaitEvent::SqlNetMessageFromClient => (self.net_us - before.net_us) + (self.client_us - before.client_us),
+            WaitEvent::SqlNetMessageToClient => (self.roundtrips - before.roundtrips) as f64 * NET_TO_CLIENT_US,
+            _ => self.waits[e as usize] - before.waits[e as usize],
+        }
+    }
+
+    /// Time in each lane's waits since `before` (by lane index; CPU and
+    /// the run queue are not waits and stay 0).
+    #[inline]
+    pub fn lanes_since(&self, before: &TimeMark) -> [f64; LANES.len()] {
+        let mut lanes = [0.0; LANES.len()];
+        for e in WaitEvent::ALL {
+            if let Some(l) = e.lane() {
+                lanes[l as usize] += self.wait_since(e, before);
+            }
+        }
+        lanes
+    }
+
+    /// CPU in `span_us` of the session's time since `before`: the span
+    /// less the waits of every lane, the run queue and idle time.
+    #[inline]
+    pub fn cpu_in(&self, span_us: f64, before: &TimeMark) -> f64 {
+        let lanes = self.lanes_since(before);
+        let waited: f64 = lanes[WAIT_LANES.start as usize..].iter().sum();
+        (span_us - waited - (self.run_queue_us - before.run_queue_us) - (self.idle_us - before.idle_us)).max(0.0)
+    }
+
+    /// DB time so far: the clock less the time waiting for the client, the
+    /// network or idle.
+    pub fn db_time_us(&self) -> f64 {
+        (self.now_us - self.net_us - self.client_us - self.idle_us).max(0.0)
+    }
+
+    /// CPU so far.
+    pub fn cpu_us(&self) -> f64 {
+        self.cpu_in(self.now_us, &TimeMark::ZERO)
+    }
+}
