@@ -32,7 +32,7 @@ export function spawnPointWorker(opts = {}) {
     pending.clear();
   };
   worker.on('message', (m) => {
-    if (m.type === 'failed') return die(new Error(m.error));
+    if (m.type === 'failed') return die(Object.assign(new Error(m.error), { unavailable: true }));
     if (m.type === 'ready') return;
     const p = pending.get(m.id);
     if (!p) return;

@@ -6,7 +6,7 @@ import { describe, it, expect } from 'vitest';
 import { loadEngine } from '../../engine-wasm/js/engine.mjs';
 import { execWithParallelSweeps, runSweepOnThreads } from '../../electron/sweep-pool-node.mjs';
 import { startEngineWorker } from '../../electron/engine-node.mjs';
-import { memoryShare, sweepPoolSize, SWEEP_WORKERS_MAX } from '../../renderer/src/engine/sweep-pool.mjs';
+import { memoryShare, runSweepPlan, sweepPoolSize, SWEEP_WORKERS_MAX } from '../../renderer/src/engine/sweep-pool.mjs';
 
 const HASHKEYS = `create cluster c3 (key integer) size 256 single table hashkeys 100;
 create table t3 (key integer not null, value varchar2(30 char) not null, constraint t3_pk primary key (key)) cluster c3 (key);
@@ -143,7 +143,15 @@ LAB SWEEP ARRAYSIZE FROM 10 TO 40 STEP 10 RUN 'select id from t where id <= 50' 
 
   it.skipIf(!fs.existsSync('/proc/self/task'))('terminating the CLI\'s engine worker mid-sweep (--timeout) stops its sweep workers', async () => {
     const threads = () => fs.readdirSync('/proc/self/task').length;
-    const before = threads();
+    const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+    // The workers of the tests before end asynchronously: wait until the count holds still.
+    let before = threads();
+    for (let i = 0; i < 40; i++) {
+      await sleep(250);
+      const now = threads();
+      if (now === before && i >= 3) break;
+      before = now;
+    }
     const w = startEngineWorker();
     await w.ready;
     const long = HASHKEYS.replace('FROM 10 TO 10000 FACTOR 10', 'FROM 25 TO 1000 STEP 25').replace('BIND 1 TO 200', 'BIND 1 TO 2000');
@@ -156,6 +164,20 @@ LAB SWEEP ARRAYSIZE FROM 10 TO 40 STEP 10 RUN 'select id from t where id <= 50' 
     const t1 = Date.now();
     while (threads() > before && Date.now() - t1 < 10_000) await new Promise((r) => setTimeout(r, 50));
     expect(threads()).toBe(before);
+  });
+
+  it('when no worker can load the engine, the engine runs the points itself: the serial steps', async () => {
+    const e = await loadEngine(undefined, { sweep_points_external: true });
+    const steps = [];
+    e.execStepsJson(HASHKEYS, (j) => steps.push(j));
+    const spawn = () => ({ run: () => Promise.reject(Object.assign(new Error('no wasm here'), { unavailable: true })), terminate() {} });
+    while (e.pendingSweep()) {
+      const runs = await runSweepPlan(JSON.parse(e.pendingSweep()), { size: 2, spawn });
+      expect(runs).toMatch(/^\[null(,null)*\]$/);
+      e.resumeSweepJson(runs, (j) => steps.push(j));
+    }
+    e.free();
+    expect(steps).toEqual(await serial(HASHKEYS));
   });
 
   it('an aborted sweep stops its workers and rejects', async () => {

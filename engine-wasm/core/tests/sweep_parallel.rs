@@ -94,7 +94,10 @@ fn a_point_whose_worker_failed_is_lab_00097_at_the_sweep_and_the_others_stand() 
     let sb: serde_json::Value = serde_json::from_str(&b[4]).unwrap();
     let pb = &sb["sweep"]["points"];
     assert_eq!(pb[1]["error"]["code"], "LAB-00097");
-    assert_eq!(pb[1]["error"]["message"], "the engine failed at this point (RuntimeError: unreachable); the other points ran");
+    assert_eq!(
+        pb[1]["error"]["message"],
+        "the engine failed at this point (RuntimeError: unreachable); the other points ran"
+    );
     assert_eq!((pb[1]["error"]["line"].as_u64(), pb[1]["error"]["column"].as_u64()), (Some(5), Some(11)));
     assert_eq!(pb[0], sa["sweep"]["points"][0]);
     assert_eq!(pb[2], sa["sweep"]["points"][2]);
@@ -125,8 +128,7 @@ LAB SWEEP ARRAYSIZE FROM 10 TO 20 STEP 10 RUN 'select id from t where id <= 50' 
     let point = plan["points"][0].to_string();
     let mut capped = plan["config"].clone();
     capped["memory_cap_mb"] = 1.into();
-    let r: serde_json::Value =
-        serde_json::from_str(&run_sweep_point_json(&capped.to_string(), name, &point)).unwrap();
+    let r: serde_json::Value = serde_json::from_str(&run_sweep_point_json(&capped.to_string(), name, &point)).unwrap();
     assert_eq!(r["memory_refused"], true, "{r}");
     let r: serde_json::Value =
         serde_json::from_str(&run_sweep_point_json(&plan["config"].to_string(), name, &point)).unwrap();

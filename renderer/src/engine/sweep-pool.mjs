@@ -18,7 +18,9 @@
 //   then stops the sweep where the serial run stops it).
 // A worker that fails (a wasm trap) answers its point with `{"failed": line}`
 // (the engine makes it LAB-00097 at the sweep's position); it is replaced and
-// the other points run on.
+// the other points run on. A worker that cannot load the engine at all (an
+// error with `unavailable: true`) answers `null`: the engine runs that point
+// itself, as a serial sweep would.
 
 /** At most this many sweep workers, whatever the cores. */
 export const SWEEP_WORKERS_MAX = 4;
@@ -36,7 +38,8 @@ export const SWEEP_WORKERS_MAX = 4;
 /**
  * @typedef {object} PointWorker  one worker with its own wasm instance
  * @property {(configJson: string, name: string, pointJson: string) => Promise<string>} run
- *   a point's run JSON; rejects when the worker failed (it is not used again)
+ *   a point's run JSON; rejects when the worker failed (it is not used again), with
+ *   `unavailable: true` when it could not load the engine
  * @property {() => void} terminate
  */
 
@@ -106,6 +109,8 @@ export async function runSweepPlan(plan, { size, spawn, signal, onPoint }) {
       return r;
     } catch (e) {
       if (aborted()) throw signal?.reason ?? e;
+      // No worker can run points here: the engine runs this one itself.
+      if (/** @type {{ unavailable?: boolean }} */ (e)?.unavailable) return 'null';
       live.delete(slot.w);
       slot.w.terminate();
       slot.w = spawn();
@@ -116,7 +121,7 @@ export async function runSweepPlan(plan, { size, spawn, signal, onPoint }) {
   };
   /** @param {string} r @param {number} i */
   const record = (r, i) => {
-    runs[i] = r;
+    runs[i] = r === 'null' ? null : r;
     let s = 0;
     try { s = Number(JSON.parse(r).spent) || 0; } catch { s = 0; }
     spent[i] = s;
@@ -133,6 +138,7 @@ export async function runSweepPlan(plan, { size, spawn, signal, onPoint }) {
         const i = next++;
         const r = await runOne(slot, i, cappedConfig);
         if (aborted()) break;
+        if (r === 'null') { record(r, i); spent[i] = 0; continue; }
         if (shared && /"memory_refused":true/.test(r)) { again.push(i); spent[i] = 0; continue; }
         record(r, i);
       }

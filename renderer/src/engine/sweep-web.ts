@@ -10,6 +10,7 @@ function spawnPointWorker(wasm: string): PointWorker {
   const pending = new Map<number, { resolve: (s: string) => void; reject: (e: Error) => void }>();
   let nextId = 1;
   let dead: Error | null = null;
+  let ran = false;
   const die = (e: Error) => {
     if (dead) return;
     dead = e;
@@ -21,15 +22,19 @@ function spawnPointWorker(wasm: string): PointWorker {
     const p = pending.get(m.id);
     if (!p) return;
     pending.delete(m.id);
-    if (m.ok) p.resolve(m.run);
-    else {
-      p.reject(new Error(m.error));
-      die(new Error(m.error));
+    if (m.ok) {
+      ran = true;
+      p.resolve(m.run);
+    } else {
+      const e = Object.assign(new Error(m.error), { unavailable: Boolean(m.unavailable) });
+      p.reject(e);
+      die(e);
     }
   };
   worker.onerror = (ev) => {
     ev.preventDefault?.();
-    die(new Error(ev.message || 'the sweep worker failed'));
+    // A worker script that never ran a point did not load: the engine runs the points itself.
+    die(Object.assign(new Error(ev.message || 'the sweep worker failed'), { unavailable: !ran }));
   };
   return {
     run(config, name, point) {

@@ -11,7 +11,7 @@ import { errorLine } from './protocol';
 declare const self: DedicatedWorkerGlobalScope;
 
 export interface PointRequest { id: number; wasm: string; config: string; name: string; point: string }
-export type PointReply = { id: number; ok: true; run: string } | { id: number; ok: false; error: string };
+export type PointReply = { id: number; ok: true; run: string } | { id: number; ok: false; error: string; unavailable?: boolean };
 
 let loaded: Promise<void> | null = null;
 self.onmessage = async (ev: MessageEvent<PointRequest>) => {
@@ -19,6 +19,12 @@ self.onmessage = async (ev: MessageEvent<PointRequest>) => {
   try {
     loaded ??= loadEngineModule(m.wasm);
     await loaded;
+  } catch (e) {
+    // No engine here: the engine worker runs the point itself.
+    self.postMessage({ id: m.id, ok: false, error: errorLine(e), unavailable: true } satisfies PointReply);
+    return;
+  }
+  try {
     self.postMessage({ id: m.id, ok: true, run: sweepPoint(m.config, m.name, m.point) } satisfies PointReply);
   } catch (e) {
     self.postMessage({ id: m.id, ok: false, error: errorLine(e) } satisfies PointReply);
