@@ -16,9 +16,16 @@
 //                                                       (the steps posted before it stand)
 //
 // workerData.config is the EngineConfig (tests set trap_at_step to force a trap).
+// A LAB SWEEP's points run in parallel on worker threads (sweep-pool-node.mjs):
+// the engine stops at the sweep, the points run, the script goes on. The
+// environment variable LIO_SWEEP_WORKERS=n caps the workers (1: the engine
+// runs the points itself, one after another).
 
 import { parentPort, workerData } from 'node:worker_threads';
 import { loadNodeEngine } from './engine-node.mjs';
+import { execWithParallelSweeps } from './sweep-pool-node.mjs';
+
+const maxWorkers = Number(process.env.LIO_SWEEP_WORKERS) || 0;
 
 /** @param {unknown} e */
 const line = (e) => {
@@ -40,14 +47,21 @@ const port = /** @type {import('node:worker_threads').MessagePort} */ (parentPor
 /** @type {any} */
 let engine = null;
 try {
-  engine = await loadNodeEngine({ config: workerData?.config });
+  engine = await loadNodeEngine({ config: { sweep_points_external: maxWorkers !== 1, ...workerData?.config } });
   const v = engine.version;
   port.postMessage({ type: 'ready', version: typeof v === 'function' ? String(v.call(engine)) : '' });
 } catch (e) {
   port.postMessage({ type: 'failed', error: line(e) });
 }
 
+// Requests run one after another: a chunk waits for its sweep's workers.
+let queue = Promise.resolve();
 port.on('message', (/** @type {{ id: number, op?: string, text?: string, step?: number }} */ m) => {
+  queue = queue.then(() => handle(m));
+});
+
+/** @param {{ id: number, op?: string, text?: string, step?: number }} m */
+async function handle(m) {
   if (!engine) return;
   try {
     if (m.op === 'catalog') {
@@ -70,10 +84,13 @@ port.on('message', (/** @type {{ id: number, op?: string, text?: string, step?: 
         last = performance.now();
       };
       try {
-        const header = engine.execStepsJson(String(m.text), (/** @type {string} */ json) => {
+        const onStep = (/** @type {string} */ json) => {
           batch.push(json);
           if (performance.now() - last >= FLUSH_MS) flush();
-        });
+        };
+        const header = typeof engine.pendingSweep === 'function'
+          ? await execWithParallelSweeps(engine, String(m.text), (json) => { onStep(json); }, { ...(maxWorkers ? { maxWorkers } : {}), onStart: flush })
+          : engine.execStepsJson(String(m.text), onStep);
         flush();
         port.postMessage({ id: m.id, ok: true, result: { ...header, steps: [] } });
       } catch (e) {
@@ -86,4 +103,4 @@ port.on('message', (/** @type {{ id: number, op?: string, text?: string, step?: 
   } catch (e) {
     port.postMessage({ id: m.id, ok: false, error: line(e), trap: isTrap(e) });
   }
-});
+}

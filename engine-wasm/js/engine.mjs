@@ -31,6 +31,26 @@ export async function loadEngine(source, config = {}) {
 }
 
 /**
+ * Load the wasm module (once) without creating an engine: a sweep worker
+ * needs only `sweepPoint`.
+ */
+export async function loadEngineModule(source) {
+  if (!initialised) initialised = initialise(source);
+  await initialised;
+}
+
+/**
+ * Run one `LAB SWEEP` point on a fresh engine (a sweep worker): the plan's
+ * config (as JSON, with the worker's `memory_cap_mb`), the swept parameter
+ * and one point of the plan (as JSON). Returns the point's run as JSON text,
+ * which the host hands back to `resumeSweepJson` unparsed (docs/ENGINE-API.md).
+ */
+export function sweepPoint(configJson, name, pointJson) {
+  if (!initialised) throw new Error(NOT_READY);
+  return glue.sweep_point(String(configJson), String(name), String(pointJson));
+}
+
+/**
  * A pasted SQL*Plus transcript back into its script: strips the `SQL>`
  * prompts, the `  2  ` line numbers and the output lines, and says how many
  * of each it removed (docs/ENGINE-API.md). Needs the wasm loaded
@@ -66,6 +86,25 @@ export class LioEngine {
   /** execSteps with each step as its JSON text (a host that passes it on parses it once, where it is used). */
   execStepsJson(script, onStepJson) {
     return JSON.parse(this.#inner.exec_steps(String(script), onStepJson));
+  }
+  /**
+   * The `LAB SWEEP` the last script stopped at (config `sweep_points_external`):
+   * its plan as JSON text, or null when the script ran to its end.
+   */
+  pendingSweep() {
+    return this.#inner.pending_sweep() ?? null;
+  }
+  /**
+   * End the pending sweep with its points' runs (a JSON array text, in point
+   * order, of `sweepPoint`'s answers or `{"failed":"..."}`), then run the rest
+   * of the script, each step's JSON text to `onStepJson`. Returns `{lio_lab, version}`.
+   */
+  resumeSweepJson(runsJson, onStepJson) {
+    return JSON.parse(this.#inner.resume_sweep(String(runsJson), onStepJson));
+  }
+  /** resumeSweepJson with each step parsed. */
+  resumeSweep(runsJson, onStep) {
+    return JSON.parse(this.#inner.resume_sweep(String(runsJson), (json) => onStep(JSON.parse(json))));
   }
   /** Segments, buffer pools and the memoptimize pool. */
   catalog() {

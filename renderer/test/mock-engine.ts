@@ -170,3 +170,6 @@ export class MockEngine {
 }
 
 export async function loadEngine(_source?: unknown): Promise<MockEngine> { return new MockEngine(); }
+/** The mock runs LAB SWEEP (if at all) itself: no point workers. */
+export async function loadEngineModule(_source?: unknown): Promise<void> {}
+export function sweepPoint(_config: string, _name: string, _point: string): string { return JSON.stringify({ failed: 'the mock engine runs no sweep points' }); }

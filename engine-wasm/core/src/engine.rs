@@ -16,7 +16,7 @@ use std::collections::BTreeMap;
 use std::rc::Rc;
 
 /// Engine options (JSON in from the host).
-#[derive(Debug, Clone, serde::Deserialize)]
+#[derive(Debug, Clone, serde::Deserialize, serde::Serialize)]
 #[serde(default)]
 pub struct EngineConfig {
     /// Keep an event trace per step.
@@ -37,6 +37,15 @@ pub struct EngineConfig {
     /// as the step with this index begins, so hosts' tests can check what
     /// survives a trap.
     pub trap_at_step: Option<usize>,
+    /// `LAB SWEEP` leaves its points to the host: the script stops at the
+    /// sweep ([`Engine::pending_sweep_json`]), the host runs the points in
+    /// parallel workers ([`run_sweep_point_json`]) and hands their results
+    /// back ([`Engine::resume_sweep_json_each`]), which ends the sweep's
+    /// step as the serial run would and runs the rest of the script.
+    pub sweep_points_external: bool,
+    /// A ceiling on `max_memory_mb` (a parallel sweep's point: its share
+    /// of the budget). A `LAB SET` above it runs at the ceiling.
+    pub memory_cap_mb: Option<u64>,
 }
 
 impl Default for EngineConfig {
@@ -49,6 +58,8 @@ impl Default for EngineConfig {
             trace_budget: 4_000_000,
             max_step_result_mb: 64,
             trap_at_step: None,
+            sweep_points_external: false,
+            memory_cap_mb: None,
         }
     }
 }
@@ -87,9 +98,13 @@ pub struct Engine {
     /// The statements run since the instance was created, re-executable,
     /// for `LAB SWEEP` to replay (None once past [`sweep::MAX_JOURNAL_BYTES`]).
     journal: Option<String>,
+    /// A script stopped at a `LAB SWEEP` whose points the host runs
+    /// ([`EngineConfig::sweep_points_external`]).
+    suspended: Option<Box<sweep::Suspended>>,
 }
 
 mod sweep;
+pub use sweep::{run_sweep_point, run_sweep_point_json, SweepPlan, SweepPointPlan, SweepPointRun};
 
 impl Engine {
     pub fn new(config: EngineConfig) -> Self {
@@ -104,6 +119,7 @@ impl Engine {
             next_step: 0,
             traces: Vec::new(),
             journal: Some(String::new()),
+            suspended: None,
             config,
         }
     }
@@ -169,8 +185,16 @@ impl Engine {
         for s in self.sessions.values_mut() {
             s.start_script();
         }
+        self.suspended = None;
+        self.run_units(units, 0, &mut on_step);
+    }
+
+    /// Run `units[start..]`, handing each step to `on_step`; stops at a
+    /// `LAB SWEEP` whose points the host runs (see [`Engine::pending_sweep_json`]).
+    fn run_units(&mut self, units: Vec<lio_sql::ScriptUnit>, start: usize, on_step: &mut impl FnMut(StepOut) -> bool) {
         let total = units.len();
-        for (i, u) in units.into_iter().enumerate() {
+        for i in start..total {
+            let u = &units[i];
             if self.config.trap_at_step == Some(self.next_step) {
                 panic!("trap_at_step {}: a test trap", self.next_step);
             }
@@ -184,15 +208,30 @@ impl Engine {
                 on_step(self.error_step(&u.text, u.pos, kind_of_text(&u.text), e));
                 break;
             }
-            let result = lio_sql::parse_unit(&u);
+            let result = lio_sql::parse_unit(u);
             if u.buffered {
                 // Ended by a blank line: into the SQL buffer, not run.
-                if !on_step(self.buffer_step(&u, result)) {
+                if !on_step(self.buffer_step(u, result)) {
                     break;
                 }
                 continue;
             }
+            if let Some(cap) = self.config.memory_cap_mb {
+                self.inst.limits.max_memory_mb = self.inst.limits.max_memory_mb.min(cap);
+            }
             let step = match result {
+                Ok(Statement { kind: StatementKind::Lab(LabCommand::Sweep(ref sw)), .. })
+                    if self.config.sweep_points_external =>
+                {
+                    match self.sweep_plan(sw) {
+                        Ok(plan) => {
+                            let (text, pos) = (u.text.clone(), u.pos);
+                            self.suspended = Some(Box::new(sweep::Suspended { plan, text, pos, units, next: i + 1 }));
+                            return;
+                        }
+                        Err(e) => self.error_step(&u.text, u.pos, "lab", e),
+                    }
+                }
                 Ok(Statement { kind: StatementKind::Lab(LabCommand::Sweep(ref sw)), .. }) => {
                     self.sweep_step(sw, &u.text, u.pos)
                 }
@@ -238,6 +277,34 @@ impl Engine {
             buf.clear();
             step_json_capped(step, cap, &mut buf);
             // serde_json writes UTF-8.
+            on_step(std::str::from_utf8(&buf).unwrap_or("{}"))
+        });
+        format!("{}}}", self.script_header_open())
+    }
+
+    /// The `LAB SWEEP` the script stopped at, for the host to run its
+    /// points ([`EngineConfig::sweep_points_external`]): the [`SweepPlan`]
+    /// as JSON; None when the last script ran to its end.
+    pub fn pending_sweep_json(&self) -> Option<String> {
+        self.suspended.as_ref().map(|s| serde_json::to_string(&s.plan).unwrap_or_default())
+    }
+
+    /// End the pending sweep's step with the points' results (`runs_json`:
+    /// a JSON array, in point order, of [`run_sweep_point_json`]'s answers
+    /// or `{"failed":"one line"}` for a point whose worker trapped), then
+    /// run the rest of the script as [`Engine::exec_json_each`] does. A
+    /// result missing or unreadable is run here. Returns the header.
+    pub fn resume_sweep_json_each(&mut self, runs_json: &str, mut on_step: impl FnMut(&str) -> bool) -> String {
+        let cap = self.config.max_step_result_mb.saturating_mul(1 << 20);
+        let mut buf = Vec::new();
+        let runs: Vec<Option<SweepPointRun>> = serde_json::from_str::<Vec<serde_json::Value>>(runs_json)
+            .unwrap_or_default()
+            .into_iter()
+            .map(|v| serde_json::from_value(v).ok())
+            .collect();
+        self.resume_sweep(runs, |step| {
+            buf.clear();
+            step_json_capped(step, cap, &mut buf);
             on_step(std::str::from_utf8(&buf).unwrap_or("{}"))
         });
         format!("{}}}", self.script_header_open())

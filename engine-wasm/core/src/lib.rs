@@ -28,7 +28,9 @@ pub mod trace;
 pub mod value;
 pub use lio_sql::number;
 
-pub use engine::{Engine, EngineConfig, VERSION};
+pub use engine::{
+    run_sweep_point, run_sweep_point_json, Engine, EngineConfig, SweepPlan, SweepPointPlan, SweepPointRun, VERSION,
+};
 pub use lio_sql::{LabError, LabResult};
 pub use result::{ScriptOut, StepOut};
 pub use session::trimmed_mean;

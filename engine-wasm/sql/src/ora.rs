@@ -419,6 +419,9 @@ catalogue! {
     /// to hand to the host; the argument is the limit in MB.
     LAB_RESULT_TOO_LARGE = Lab 90
         "the statement ran, but its result is larger than %s MB and was not returned (rows, output and stacks dropped); fetch fewer rows or columns, or print less";
+    /// A `LAB SWEEP` point whose worker failed (a wasm trap) while the
+    /// host ran the points in parallel; the argument is the failure, one line.
+    LAB_SWEEP_POINT_FAILED = Lab 97 "the engine failed at this point (%s); the other points ran";
 }
 
 #[cfg(test)]

@@ -41,6 +41,30 @@ impl Engine {
         failed.map_or(Ok(header), Err)
     }
 
+    /// The `LAB SWEEP` the last script stopped at (config
+    /// `sweep_points_external`): its plan JSON, for the host to run the
+    /// points in parallel; `undefined` when the script ran to its end.
+    pub fn pending_sweep(&self) -> Option<String> {
+        self.inner.pending_sweep_json()
+    }
+
+    /// End the pending sweep with the points' results (a JSON array, in
+    /// point order, of `sweep_point`'s answers or `{"failed":"..."}`), then
+    /// run the rest of the script as `exec_steps` does.
+    pub fn resume_sweep(&mut self, runs_json: &str, on_step: &js_sys::Function) -> Result<String, JsValue> {
+        let mut failed = None;
+        let header = self.inner.resume_sweep_json_each(runs_json, |json| {
+            match on_step.call1(&JsValue::NULL, &JsValue::from_str(json)) {
+                Ok(_) => true,
+                Err(e) => {
+                    failed = Some(e);
+                    false
+                }
+            }
+        });
+        failed.map_or(Ok(header), Err)
+    }
+
     pub fn catalog(&self) -> String {
         self.inner.catalog_json()
     }
@@ -57,6 +81,14 @@ impl Engine {
     pub fn version(&self) -> String {
         lio_core::VERSION.to_string()
     }
+}
+
+/// Run one `LAB SWEEP` point on a fresh engine (a host's sweep worker):
+/// `config_json` is the plan's config (with the worker's `memory_cap_mb`),
+/// `point_json` one of its points; returns the point's run as JSON.
+#[wasm_bindgen]
+pub fn sweep_point(config_json: &str, name: &str, point_json: &str) -> String {
+    lio_core::run_sweep_point_json(config_json, name, point_json)
 }
 
 /// Detect a pasted SQL*Plus transcript and strip its `SQL>` prompts, line

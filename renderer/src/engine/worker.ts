@@ -3,7 +3,8 @@
 import { loadEngine } from '@lio/engine';
 import bundledWasm from '@lio/engine-wasm-url';
 import { TRACE_ARRAYS, errorLine, isEngineTrap, type Reply, type Request } from './protocol';
-import { runChunks, type RunnableEngine } from './run';
+import { runChunksWithSweeps, type RunnableEngine } from './run';
+import { runSweepOnWebWorkers } from './sweep-web';
 
 declare const self: DedicatedWorkerGlobalScope;
 
@@ -23,9 +24,15 @@ async function wasmUrl(): Promise<string> {
 }
 
 let enginePromise: Promise<EngineHandle> | null = null;
+/** The wasm the engine loaded: the sweep workers load the same. */
+let loadedWasm = '';
 function ensureEngine(): Promise<EngineHandle> {
   if (!enginePromise) {
-    enginePromise = wasmUrl().then((url) => (loadEngine as (u?: string) => Promise<EngineHandle>)(url));
+    // A LAB SWEEP's points run in parallel Web Workers (sweep-web.ts).
+    enginePromise = wasmUrl().then((url) => {
+      loadedWasm = url;
+      return (loadEngine as (u?: string, config?: object) => Promise<EngineHandle>)(url, { sweep_points_external: true });
+    });
     enginePromise.catch(() => { enginePromise = null; });
   }
   return enginePromise;
@@ -52,7 +59,7 @@ async function handle(req: Request) {
     }
     case 'exec':
       // Each step leaves as its statement ends: what ran before a trap stays with the UI.
-      return { value: runChunks(engine, req.id, req.chunks, (m) => post(m), isEngineTrap) };
+      return { value: await runChunksWithSweeps(engine, req.id, req.chunks, (m) => post(m), isEngineTrap, (plan) => runSweepOnWebWorkers(plan, loadedWasm)) };
     case 'catalog':
       return { value: engine.catalog() };
     case 'trace': {

@@ -5,11 +5,13 @@
 //! workload as `LAB RUN` does. A point is therefore exactly a single run of
 //! the script at that setting; the script's own instance is left as it was.
 
-use super::Engine;
+use super::{Engine, EngineConfig};
 use crate::instance::LabLimits;
 use crate::result::{ErrorOut, StepOut, SweepOut, SweepPointOut};
 use lio_sql::ast::{LabCommand, LabSweep, Pos, Statement, StatementKind, SweepStep};
 use lio_sql::{ora, LabError, UnitKind};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
 
 /// The journal the sweep replays holds at most this much text.
 pub(super) const MAX_JOURNAL_BYTES: usize = 4 * 1024 * 1024;
@@ -165,11 +167,13 @@ impl Engine {
         }
     }
 
-    fn sweep(&mut self, sw: &LabSweep) -> Result<(Vec<String>, SweepOut), LabError> {
+    /// What the sweep runs: its points' scripts (the checks refuse a sweep
+    /// that cannot run before any point does).
+    pub(super) fn sweep_plan(&self, sw: &LabSweep) -> Result<SweepPlan, LabError> {
         let syntax = |msg: String, pos: Pos| LabError::with(ora::LAB_COMMAND_SYNTAX, msg, pos);
         let points =
             sw.points().map_err(|n| syntax(format!("LAB SWEEP takes at most 50 points, not {n}"), sw.name.pos))?;
-        let Some(journal) = self.journal.clone() else {
+        let Some(journal) = self.journal.as_ref() else {
             return Err(syntax(
                 format!(
                     "LAB SWEEP replays the scenario so far, and it is larger than {} MB: sweep a shorter scenario",
@@ -194,7 +198,7 @@ impl Engine {
                 return Err(syntax(format!("{name} is what the sweep varies: drop it from RUN"), sw.name.pos));
             }
         }
-        if matches!(varies, Varies::DdlOption) && with_option(&journal, name, "1").is_none() {
+        if matches!(varies, Varies::DdlOption) && with_option(journal, name, "1").is_none() {
             return Err(LabError::with(
                 ora::LAB_COMMAND_SYNTAX,
                 format!(
@@ -203,69 +207,245 @@ impl Engine {
                 sw.name.pos,
             ));
         }
-        // The points' work together stays within the script's budget.
-        let budget = self.inst.limits.max_script_work;
-        let mut spent: u64 = 0;
-        let config = crate::engine::EngineConfig { trace: false, ..self.config.clone() };
-        let mut out = SweepOut {
+        let points = points
+            .iter()
+            .map(|&v| {
+                let value = literal(v);
+                let (setup, run) = match varies {
+                    Varies::DdlOption => (with_option(journal, name, &value).unwrap_or_default(), sw.run_text.clone()),
+                    Varies::RunOption => (journal.clone(), format!("{} {name} {value}", sw.run_text)),
+                    Varies::Arraysize => (format!("{journal}set arraysize {value}\n"), sw.run_text.clone()),
+                    Varies::LabParameter => {
+                        (format!("{journal}LAB SET {} = {value};\n", name.to_ascii_lowercase()), sw.run_text.clone())
+                    }
+                };
+                SweepPointPlan { value: v, setup, run }
+            })
+            .collect();
+        Ok(SweepPlan {
             parameter: name.to_string(),
+            budget: self.inst.limits.max_script_work,
+            memory_mb: self.inst.limits.max_memory_mb,
+            scenario_mb: self.inst.cat.memory_bytes().div_ceil(1 << 20),
+            config: EngineConfig { trace: false, sweep_points_external: false, ..self.config.clone() },
+            points,
+            name_pos: sw.name.pos,
             scale: if matches!(sw.step, SweepStep::Factor(_)) { "log" } else { "linear" },
             varies: varies.name(),
-            points: Vec::with_capacity(points.len()),
+            statements: lio_sql::split_script(journal).len(),
+        })
+    }
+
+    /// The serial sweep: each point in turn, in this thread.
+    fn sweep(&mut self, sw: &LabSweep) -> Result<(Vec<String>, SweepOut), LabError> {
+        let plan = self.sweep_plan(sw)?;
+        finish(&plan, |i| run_sweep_point(&plan.config, &plan.parameter, &plan.points[i]))
+    }
+
+    /// End the pending sweep with the host's results (`runs[i]` None: run
+    /// point i here), then run the rest of the suspended script.
+    pub(super) fn resume_sweep(&mut self, runs: Vec<Option<SweepPointRun>>, mut on_step: impl FnMut(StepOut) -> bool) {
+        let Some(s) = self.suspended.take() else { return };
+        let Suspended { plan, text, pos, units, next } = *s;
+        let mut runs = runs;
+        let result = finish(&plan, |i| {
+            runs.get_mut(i)
+                .and_then(Option::take)
+                .unwrap_or_else(|| run_sweep_point(&plan.config, &plan.parameter, &plan.points[i]))
+        });
+        let step = match result {
+            Ok((output, sweep)) => StepOut {
+                index: self.take_step_index(),
+                line: pos.line,
+                column: pos.column,
+                statement: text.clone(),
+                kind: "lab",
+                output,
+                sweep: Some(sweep),
+                autotrace: "off",
+                ..Default::default()
+            },
+            Err(e) => self.error_step(&text, pos, "lab", e),
         };
-        for &v in &points {
-            let value = literal(v);
-            let (setup, run) = match varies {
-                Varies::DdlOption => (with_option(&journal, name, &value).unwrap_or_default(), sw.run_text.clone()),
-                Varies::RunOption => (journal.clone(), format!("{} {name} {value}", sw.run_text)),
-                Varies::Arraysize => (format!("{journal}set arraysize {value}\n"), sw.run_text.clone()),
-                Varies::LabParameter => {
-                    (format!("{journal}LAB SET {} = {value};\n", name.to_ascii_lowercase()), sw.run_text.clone())
-                }
-            };
-            let mut e = Engine::new(config.clone());
-            // A statement that sets the swept value and fails there (HASHKEYS past the lab's
-            // limit, SET ARRAYSIZE 6000) makes the point an error, not a run at another value.
-            let refused = e
-                .exec(&setup)
-                .into_iter()
-                .find(|s| s.error.is_some() && s.statement.to_ascii_uppercase().contains(name))
-                .and_then(|s| s.error);
-            let steps = if refused.is_some() { Vec::new() } else { e.exec(&format!("LAB RUN {run};")) };
-            spent = spent.saturating_add(e.sessions.values().map(|s| s.stats.work_units()).sum::<u64>());
-            let mut step = steps.into_iter().next().unwrap_or_default();
-            if refused.is_some() {
-                step.error = refused;
-            }
-            let runs = step.runs.as_ref().map_or(1, |r| r.len() as u32);
-            out.points.push(SweepPointOut {
-                value: v,
-                executions: step.stats.get("execute count").copied().unwrap_or(0),
-                runs,
-                elapsed_us: step.elapsed_us,
-                trimmed_mean_us: step.trimmed_mean_us,
-                error: step.error.map(|e| ErrorOut {
-                    code: e.code,
-                    message: e.message,
-                    line: sw.name.pos.line,
-                    column: sw.name.pos.column,
-                }),
-                stats: step.stats,
-            });
-            if spent > budget && out.points.len() < points.len() {
-                return Err(LabError::with(
-                    ora::LAB_COMMAND_SYNTAX,
-                    format!(
-                        "LAB SWEEP stopped after {} of {} points: their work passed the script's budget of {budget} units (LAB SET max_script_work raises it)",
-                        out.points.len(),
-                        points.len()
-                    ),
-                    sw.name.pos,
-                ));
+        if on_step(step) {
+            self.run_units(units, next, &mut on_step);
+        }
+    }
+}
+
+/// A script stopped at a `LAB SWEEP` whose points the host runs.
+pub(crate) struct Suspended {
+    pub(crate) plan: SweepPlan,
+    /// The sweep statement and where it is.
+    pub(crate) text: String,
+    pub(crate) pos: Pos,
+    /// The script's statements, and the first after the sweep.
+    pub(crate) units: Vec<lio_sql::ScriptUnit>,
+    pub(crate) next: usize,
+}
+
+/// A sweep's points to run: each a fresh engine with `config` that runs
+/// `setup` then `LAB RUN run;`. The host's JSON (see docs/ENGINE-API.md).
+#[derive(Debug, Clone, Serialize)]
+pub struct SweepPlan {
+    /// What the sweep varies (`HASHKEYS`).
+    pub parameter: String,
+    /// The script's work budget (`max_script_work`): the points together stay within it.
+    pub budget: u64,
+    /// The memory budget (`max_memory_mb`) a point may use; parallel points share it.
+    pub memory_mb: u64,
+    /// What the scenario's data held when the sweep began (MB, rounded up):
+    /// each point replays it, so a host gives a worker at least twice this.
+    pub scenario_mb: u64,
+    pub config: EngineConfig,
+    pub points: Vec<SweepPointPlan>,
+    #[serde(skip)]
+    name_pos: Pos,
+    #[serde(skip)]
+    scale: &'static str,
+    #[serde(skip)]
+    varies: &'static str,
+    /// Statements of the scenario replayed.
+    #[serde(skip)]
+    statements: usize,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct SweepPointPlan {
+    pub value: f64,
+    pub setup: String,
+    pub run: String,
+}
+
+/// What one point measured, as the engine hands it back to itself (floats
+/// by their bits, so a point run in a worker is the same to the last bit).
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[serde(default)]
+pub struct SweepPointRun {
+    pub executions: u64,
+    pub runs: u32,
+    pub stats: BTreeMap<String, u64>,
+    pub elapsed_bits: u64,
+    pub trimmed_mean_bits: Option<u64>,
+    /// The point's error: code and message.
+    pub error: Option<(String, String)>,
+    /// Work units the point's sessions did.
+    pub spent: u64,
+    /// A statement was refused for memory while `memory_cap_mb` held the
+    /// budget below its own: the host runs the point again with the whole budget.
+    pub memory_refused: bool,
+    /// The host's worker failed (a trap) running the point: one line.
+    pub failed: Option<String>,
+}
+
+/// Run one sweep point on a fresh engine: `setup`, then `LAB RUN run;`.
+pub fn run_sweep_point(config: &EngineConfig, name: &str, point: &SweepPointPlan) -> SweepPointRun {
+    let mut e = Engine::new(config.clone());
+    let memory_code = ora::LAB_MEMORY_LIMIT.code();
+    let mut memory_refused = false;
+    // A statement that sets the swept value and fails there (HASHKEYS past the lab's
+    // limit, SET ARRAYSIZE 6000) makes the point an error, not a run at another value.
+    let mut refused = None;
+    e.exec_each(&point.setup, |s| {
+        if let Some(err) = &s.error {
+            memory_refused |= err.code == memory_code;
+            if refused.is_none() && s.statement.to_ascii_uppercase().contains(name) {
+                refused = s.error;
             }
         }
-        Ok((sweep_table(&out, lio_sql::split_script(&journal).len()), out))
+        true
+    });
+    let mut step = StepOut::default();
+    if refused.is_none() {
+        e.exec_each(&format!("LAB RUN {};", point.run), |s| {
+            step = s;
+            false
+        });
     }
+    if let Some(err) = &step.error {
+        memory_refused |= err.code == memory_code;
+    }
+    let spent = e.sessions.values().map(|s| s.stats.work_units()).sum::<u64>();
+    if refused.is_some() {
+        step.error = refused;
+    }
+    SweepPointRun {
+        executions: step.stats.get("execute count").copied().unwrap_or(0),
+        runs: step.runs.as_ref().map_or(1, |r| r.len() as u32),
+        elapsed_bits: step.elapsed_us.to_bits(),
+        trimmed_mean_bits: step.trimmed_mean_us.map(f64::to_bits),
+        error: step.error.map(|e| (e.code, e.message)),
+        spent,
+        memory_refused: memory_refused && config.memory_cap_mb.is_some(),
+        stats: step.stats,
+        failed: None,
+    }
+}
+
+/// [`run_sweep_point`] for a host's worker: `config_json` and `point_json`
+/// from the plan ([`Engine::pending_sweep_json`]), the run as JSON.
+pub fn run_sweep_point_json(config_json: &str, name: &str, point_json: &str) -> String {
+    let config = match EngineConfig::from_json(config_json) {
+        Ok(c) => c,
+        Err(e) => return serde_json::json!({ "failed": e }).to_string(),
+    };
+    let point: SweepPointPlan = match serde_json::from_str(point_json) {
+        Ok(p) => p,
+        Err(e) => return serde_json::json!({ "failed": format!("LIO engine: bad sweep point: {e}") }).to_string(),
+    };
+    serde_json::to_string(&run_sweep_point(&config, name, &point)).unwrap_or_default()
+}
+
+/// The sweep's step from its points' runs, taken in point order (`run(i)`):
+/// the serial and the parallel sweep end here, so they print the same.
+fn finish(plan: &SweepPlan, mut run: impl FnMut(usize) -> SweepPointRun) -> Result<(Vec<String>, SweepOut), LabError> {
+    // The points' work together stays within the script's budget.
+    let budget = plan.budget;
+    let mut spent: u64 = 0;
+    let mut out = SweepOut {
+        parameter: plan.parameter.clone(),
+        scale: plan.scale,
+        varies: plan.varies,
+        points: Vec::with_capacity(plan.points.len()),
+    };
+    let at = |code: String, message: String| ErrorOut {
+        code,
+        message,
+        line: plan.name_pos.line,
+        column: plan.name_pos.column,
+    };
+    for (i, p) in plan.points.iter().enumerate() {
+        let r = run(i);
+        spent = spent.saturating_add(r.spent);
+        let error = match r.failed {
+            Some(why) => {
+                let e = LabError::with(ora::LAB_SWEEP_POINT_FAILED, why, plan.name_pos);
+                Some(at(e.code, e.message))
+            }
+            None => r.error.map(|(code, message)| at(code, message)),
+        };
+        out.points.push(SweepPointOut {
+            value: p.value,
+            executions: r.executions,
+            runs: r.runs,
+            elapsed_us: f64::from_bits(r.elapsed_bits),
+            trimmed_mean_us: r.trimmed_mean_bits.map(f64::from_bits),
+            error,
+            stats: r.stats,
+        });
+        if spent > budget && out.points.len() < plan.points.len() {
+            return Err(LabError::with(
+                ora::LAB_COMMAND_SYNTAX,
+                format!(
+                    "LAB SWEEP stopped after {} of {} points: their work passed the script's budget of {budget} units (LAB SET max_script_work raises it)",
+                    out.points.len(),
+                    plan.points.len()
+                ),
+                plan.name_pos,
+            ));
+        }
+    }
+    Ok((sweep_table(&out, plan.statements), out))
 }
 
 /// The points as SQL*Plus-style text: per execution and per run figures.
