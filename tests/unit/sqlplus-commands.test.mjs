@@ -107,6 +107,11 @@ describe('SET PAGESIZE', () => {
     expect(lines.slice(head + 12, head + 18)).toEqual(['        11', '', '         N', '----------', '        12', '        13']);
   });
 
+  it('a record wider than LINESIZE goes on over the next line, headings too', async () => {
+    const out = await text('set linesize 30\nselect 1 a, 2 b, 3 c from dual;');
+    expect(out.split('\n').slice(3, 9)).toEqual(['         A          B', '---------- ----------', '         C', '----------', '         1          2', '         3']);
+  });
+
   it('PAGESIZE 0 prints no headings and no blank line', async () => {
     const out = await text('set feedback off\nset pagesize 0\nselect 1 from dual;');
     expect(out).toBe(['SQL> set feedback off', 'SQL> set pagesize 0', 'SQL> select 1 from dual;', '         1', ''].join('\n'));

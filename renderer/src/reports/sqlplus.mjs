@@ -307,12 +307,35 @@ export function formatRows(allColumns, allRows, formats = {}, allDeclared = [], 
     if (mask) return Math.max(headWidth[c], /** @type {any} */ (parseNumberMask(mask)).width);
     return Math.max(headWidth[c], numeric[c] ? NUMWIDTH : 1, ...texts.map((t) => t[c].length));
   });
-  /** @param {string[]} cells */
-  const line = (cells) =>
-    cells.map((t, c) => (numeric[c] ? padL(t, widths[c]) : padR(t, widths[c]))).join(colsep).trimEnd();
+  // A record wider than LINESIZE goes on over several lines, as SQL*Plus
+  // lays it out: a column that does not fit on the line starts the next
+  // one (its heading and underline too).
+  /** @type {number[][]} */
+  const segments = [];
+  {
+    /** @type {number[]} */
+    let cur = [];
+    let len = 0;
+    widths.forEach((w, c) => {
+      if (cur.length && len + colsep.length + w > linesize) {
+        segments.push(cur);
+        cur = [];
+        len = 0;
+      }
+      len += (cur.length ? colsep.length : 0) + w;
+      cur.push(c);
+    });
+    if (cur.length) segments.push(cur);
+  }
+  /** @param {string[]} cells @param {number[]} seg */
+  const segLine = (cells, seg) =>
+    seg.map((c) => (numeric[c] ? padL(cells[c], widths[c]) : padR(cells[c], widths[c]))).join(colsep).trimEnd();
   /** A row: one line, or more where a text is wider than its column. @param {string[]} cells */
-  const rowLines = (cells) => {
-    const parts = cells.map((t, c) => {
+  const rowLines = (cells) => segments.flatMap((seg) => segRowLines(cells, seg));
+  /** @param {string[]} cells @param {number[]} seg */
+  const segRowLines = (cells, seg) => {
+    const parts = seg.map((c) => {
+      const t = cells[c];
       const w = textWidth[c];
       if (!w || t.length <= w) return [t];
       if (!wrap) return [t.slice(0, w)];
@@ -322,16 +345,24 @@ export function formatRows(allColumns, allRows, formats = {}, allDeclared = [], 
       return out;
     });
     const n = Math.max(...parts.map((p) => p.length));
-    return Array.from({ length: n }, (_, k) => line(parts.map((p) => p[k] ?? '')));
+    return Array.from({ length: n }, (_, k) => {
+      /** @type {string[]} */
+      const row = [];
+      seg.forEach((c, i) => (row[c] = parts[i][k] ?? ''));
+      return segLine(row, seg);
+    });
   };
   /** @type {string[]} */
   const head = [];
   if (headingOn) {
-    const depth = Math.max(...headings.map((l) => l.length));
-    for (let k = 0; k < depth; k++) {
-      head.push(line(headings.map((l, c) => (textWidth[c] ? (l[k] ?? '').slice(0, textWidth[c]) : (l[k] ?? '')))));
+    for (const seg of segments) {
+      const depth = Math.max(...seg.map((c) => headings[c].length));
+      for (let k = 0; k < depth; k++) {
+        const cells = headings.map((l, c) => (textWidth[c] ? (l[k] ?? '').slice(0, textWidth[c]) : (l[k] ?? '')));
+        head.push(segLine(cells, seg));
+      }
+      if (underline) head.push(seg.map((c) => underline.repeat(widths[c])).join(colsep));
     }
-    if (underline) head.push(widths.map((w) => underline.repeat(w)).join(colsep));
   }
   const records = texts.map(rowLines);
   const pagesize = opts.pagesize;
