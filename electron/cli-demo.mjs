@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { formatStep, printsNothing } from './format.mjs';
+import { formatStep, nextFollowsDirectly } from './format.mjs';
 import { REPO_ROOT } from './paths.mjs';
 import { decodeScript } from './script-text.mjs';
 import { SafeWriteError, lstatOrNull, writeFileSafely } from './safe-write.mjs';
@@ -116,7 +116,7 @@ export async function playDemo(script, opts, io) {
       const block = formatStep(s, { echo: opts.echo });
       if (block.length) {
         io.out((quiet ? '' : '\n') + block.join('\n') + '\n');
-        quiet = printsNothing(s);
+        quiet = nextFollowsDirectly(s);
       }
     }
     const last = (result.steps ?? [])[result.steps.length - 1];

@@ -15,7 +15,7 @@
 
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { formatStep, printsNothing } from './format.mjs';
+import { formatStep, nextFollowsDirectly } from './format.mjs';
 import { inProcessRunner, startEngineWorker } from './engine-node.mjs';
 import { openScript, scriptChunksFrom } from './script-stream.mjs';
 import { ScriptTextError } from './script-text.mjs';
@@ -192,7 +192,7 @@ function createPrinter(args, out) {
           // After a step that printed only its echo (SET, REM) no blank line, as in SQL*Plus.
           out((first || quiet ? '' : '\n') + block.join('\n') + '\n');
           first = false;
-          quiet = printsNothing(s);
+          quiet = nextFollowsDirectly(s);
         }
       }
     },

@@ -194,7 +194,13 @@ impl Engine {
     fn run_units(&mut self, units: Vec<lio_sql::ScriptUnit>, start: usize, on_step: &mut impl FnMut(StepOut) -> bool) {
         let total = units.len();
         for i in start..total {
-            let u = &units[i];
+            if self.session().sqlplus.vars.exited {
+                // EXIT ran, or WHENEVER SQLERROR EXIT fired: nothing more runs.
+                break;
+            }
+            // A copy: substitution may rewrite its text, and a suspended
+            // sweep keeps the script's units.
+            let mut u = units[i].clone();
             if self.config.trap_at_step == Some(self.next_step) {
                 panic!("trap_at_step {}: a test trap", self.next_step);
             }
@@ -208,10 +214,29 @@ impl Engine {
                 on_step(self.error_step(&u.text, u.pos, kind_of_text(&u.text), e));
                 break;
             }
-            let result = lio_sql::parse_unit(u);
+            // Substitution variables (`&name`) are replaced before the
+            // unit is parsed; the step keeps the text as written.
+            let (original, verify) = match crate::session::substitute_unit(&self.session().sqlplus.vars, &u) {
+                Ok(None) => (None, Vec::new()),
+                Ok(Some((text, verify))) => (Some(std::mem::replace(&mut u.text, text)), verify),
+                Err(e) => {
+                    if !on_step(self.error_step(&u.text, u.pos, kind_of_text(&u.text), e)) {
+                        break;
+                    }
+                    continue;
+                }
+            };
+            let as_written = |mut step: StepOut| {
+                if let Some(text) = &original {
+                    step.substituted = Some(std::mem::replace(&mut step.statement, text.clone()));
+                    step.verify = verify.clone();
+                }
+                step
+            };
+            let result = lio_sql::parse_unit(&u);
             if u.buffered {
                 // Ended by a blank line: into the SQL buffer, not run.
-                if !on_step(self.buffer_step(u, result)) {
+                if !on_step(as_written(self.buffer_step(&u, result))) {
                     break;
                 }
                 continue;
@@ -245,6 +270,8 @@ impl Engine {
                     self.error_step(&u.text, u.pos, kind, e)
                 }
             };
+            let step = as_written(step);
+            self.whenever_sqlerror(&step);
             if !on_step(step) {
                 break;
             }
@@ -308,6 +335,28 @@ impl Engine {
             on_step(std::str::from_utf8(&buf).unwrap_or("{}"))
         });
         format!("{}}}", self.script_header_open())
+    }
+
+    /// WHENEVER SQLERROR EXIT: a step that failed with a database error
+    /// (an ORA- error, or the lab's refusal of a SQL statement or PL/SQL
+    /// block) ends the script, as SQL*Plus exits there. SQL*Plus's own
+    /// errors (SP2-) and a missing substitution variable do not.
+    fn whenever_sqlerror(&mut self, step: &StepOut) {
+        let Some(spec) = self.session().sqlplus.vars.whenever_sqlerror else { return };
+        let Some(e) = &step.error else { return };
+        let client = [ora::LAB_SQLPLUS_COMMAND, ora::LAB_SQLPLUS_RUN, ora::LAB_SUBSTITUTION_UNDEFINED]
+            .iter()
+            .any(|entry| e.code == entry.code());
+        let database = e.code.starts_with("ORA-") || (!client && !matches!(step.kind, "sqlplus" | "lab"));
+        if !database {
+            return;
+        }
+        let s = self.sessions.get_mut(&self.current).expect("the current session exists");
+        let mut run = Run { inst: &mut self.inst, s, config: &self.config };
+        if run.end_by_exit(spec).is_err() {
+            // The rollback failed: the script still ends.
+            run.s.sqlplus.vars.exited = true;
+        }
     }
 
     /// `{"lio_lab":"..","version":".."` (no closing brace).

@@ -187,6 +187,14 @@ pub struct StepOut {
     /// SQL*Plus settings in effect (absent while all are defaults).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub settings: Option<SettingsOut>,
+    /// SET VERIFY ON's `old   n: ...` / `new   n: ...` lines for a
+    /// statement whose substitution variables (`&name`) were replaced.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub verify: Vec<String>,
+    /// The statement as it ran, after substitution (`statement` is the
+    /// text as written); absent when nothing was substituted.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub substituted: Option<String>,
     /// `LAB SWEEP`: the measured points.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub sweep: Option<SweepOut>,
@@ -276,6 +284,47 @@ pub struct SettingsOut {
     /// COLUMN name FORMAT fmt, by upper-case column name.
     #[serde(skip_serializing_if = "BTreeMap::is_empty")]
     pub column_formats: BTreeMap<String, String>,
+    /// COLUMN name HEADING text, by upper-case column name (`|` splits
+    /// the heading into lines, as SQL*Plus's HEADSEP).
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    pub column_headings: BTreeMap<String, String>,
+    /// COLUMN name NOPRINT: upper-case names of the columns not printed.
+    #[serde(skip_serializing_if = "std::collections::BTreeSet::is_empty")]
+    pub column_noprint: std::collections::BTreeSet<String>,
+    /// SET HEADING (absent while ON).
+    #[serde(skip_serializing_if = "is_true")]
+    pub heading: bool,
+    /// SET COLSEP text (absent while one blank).
+    #[serde(skip_serializing_if = "is_blank")]
+    pub colsep: String,
+    /// SET NULL text (absent while empty).
+    #[serde(rename = "null", skip_serializing_if = "String::is_empty")]
+    pub null_text: String,
+    /// SET UNDERLINE's character (`""`: OFF; absent while `-`).
+    #[serde(skip_serializing_if = "is_dash")]
+    pub underline: String,
+    /// SET NUMFORMAT (absent while none).
+    #[serde(skip_serializing_if = "String::is_empty")]
+    pub numformat: String,
+    /// SET NEWPAGE: blank lines before a page's headings (None: NONE;
+    /// absent while 1).
+    #[serde(skip_serializing_if = "is_one")]
+    pub newpage: Option<u32>,
+    /// SET WRAP (absent while ON): OFF cuts values at the column width.
+    #[serde(skip_serializing_if = "is_true")]
+    pub wrap: bool,
+}
+
+fn is_blank(s: &str) -> bool {
+    s == " "
+}
+
+fn is_dash(s: &str) -> bool {
+    s == "-"
+}
+
+fn is_one(n: &Option<u32>) -> bool {
+    *n == Some(1)
 }
 
 fn is_true(b: &bool) -> bool {
@@ -295,6 +344,15 @@ impl Default for SettingsOut {
             termout: true,
             echo: None,
             column_formats: BTreeMap::new(),
+            column_headings: BTreeMap::new(),
+            column_noprint: Default::default(),
+            heading: true,
+            colsep: " ".into(),
+            null_text: String::new(),
+            underline: "-".into(),
+            numformat: String::new(),
+            newpage: Some(1),
+            wrap: true,
         }
     }
 }

@@ -351,6 +351,10 @@ catalogue! {
     SP2_START_NO_ARGUMENTS = Sp2 1506 "START, @ or @@ command has no arguments";
     /// The argument is the bind variable's name, upper-cased.
     SP2_BIND_NOT_DECLARED = Sp2 552 "Bind variable \"%s\" not declared.";
+    /// `DEFINE name` of a variable that has no value.
+    SP2_SYMBOL_UNDEFINED = Sp2 135 "symbol %s is UNDEFINED";
+    /// COLUMN ... FORMAT with a format SQL*Plus does not know.
+    SP2_ILLEGAL_FORMAT = Sp2 246 "Illegal FORMAT string \"%s\"";
 
     // ------------------------------------------------------------ LAB
     /// Valid Oracle syntax that the lab does not model.
@@ -361,6 +365,10 @@ catalogue! {
     LAB_SQLPLUS_RUN = Lab 3 "%s";
     /// A malformed `LAB` command; the argument says what is wrong.
     LAB_COMMAND_SYNTAX = Lab 4 "%s";
+    /// `&name` with no DEFINE for `name` (SQL*Plus would prompt for it);
+    /// arguments: the name, three times.
+    LAB_SUBSTITUTION_UNDEFINED = Lab 70
+        "substitution variable &%s is not defined: SQL*Plus would prompt \"Enter value for %s:\" and the lab reads no input (DEFINE %s = value first)";
     /// Arguments: the version, the known profiles.
     LAB_UNKNOWN_VERSION = Lab 10 "unknown Oracle version '%s'; known profiles: %s";
     /// Arguments: the parameter, what is wrong with the value.

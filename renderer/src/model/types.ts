@@ -28,6 +28,24 @@ export interface StepSettings {
   termout?: boolean;
   /** COLUMN name FORMAT fmt, by upper-case column name. */
   column_formats?: Record<string, string>;
+  /** COLUMN name HEADING text, by upper-case column name (`|` splits lines). */
+  column_headings?: Record<string, string>;
+  /** COLUMN name NOPRINT: the upper-case names of the columns not printed. */
+  column_noprint?: string[];
+  /** SET HEADING (absent while ON). */
+  heading?: boolean;
+  /** SET COLSEP (absent while one blank). */
+  colsep?: string;
+  /** SET NULL text (absent while empty). */
+  null?: string;
+  /** SET UNDERLINE's character ('' = OFF; absent while '-'). */
+  underline?: string;
+  /** SET NUMFORMAT (absent while none). */
+  numformat?: string;
+  /** SET NEWPAGE (null = NONE; absent while 1). */
+  newpage?: number | null;
+  /** SET WRAP (absent while ON). */
+  wrap?: boolean;
 }
 
 export interface LatchFigures { gets: number; misses: number; sleeps: number }
@@ -85,6 +103,10 @@ export interface Step {
   output?: string[];
   /** SQL*Plus feedback line: 'Table created.', '100000 rows created.' */
   feedback?: string;
+  /** SET VERIFY ON's `old   n: ...` / `new   n: ...` lines (substitution variables replaced). */
+  verify?: string[];
+  /** The statement as it ran, after substitution (absent when nothing was substituted). */
+  substituted?: string;
   autotrace?: 'off' | 'on' | 'traceonly';
   /** Autotrace's Execution Plan as dbms_xplan prints it (when autotrace shows plans). */
   xplan?: string[];

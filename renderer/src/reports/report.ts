@@ -14,6 +14,7 @@ import { devicesGridFragment, devicesSvg, devicesWhen } from './devices';
 import type { DeviceAt } from '../model/deviceFrames';
 import { waitHistogramSvg, type HistSeries } from './waits';
 import { esc, REPORT_COLORS, svgDocument, text, truncate } from './svg';
+import { shownError } from './sqlplus.mjs';
 
 export type ReportKind = 'structure' | 'flame' | 'stats' | 'report' | 'sweep' | 'waits' | 'devices';
 
@@ -118,7 +119,7 @@ export function buildReport(kind: ReportKind, inp: ReportInputs): { svg: string;
           (inp.catalog ? ` · Oracle ${inp.catalog.version} profile` : ''), `fill="${REPORT_COLORS.muted}"`) + `</g>`);
       y += 66;
       if (step.error) {
-        parts.push(`<g transform="translate(${pad} ${y})">${text(0, 14, `${step.error.code}: ${step.error.message}`, `fill="#c62828" font-weight="600"`)}</g>`);
+        parts.push(`<g transform="translate(${pad} ${y})">${text(0, 14, `${shownError(step.error).code}: ${shownError(step.error).message}`, `fill="#c62828" font-weight="600"`)}</g>`);
         y += 24;
       }
       if (step.output?.length) {

@@ -72,6 +72,26 @@ export const DEFAULT_SETTINGS = Object.freeze({
 /** @param {Step} step @returns {StepSettings} */
 const settingsOf = (step) => step.settings ?? DEFAULT_SETTINGS;
 
+/**
+ * The SET and COLUMN settings formatRows applies, from a step's settings.
+ * @param {StepSettings} st
+ * @returns {RowOptions}
+ */
+export function rowOptions(st) {
+  return {
+    headings: st.column_headings,
+    noprint: st.column_noprint,
+    heading: st.heading,
+    colsep: st.colsep,
+    null: st.null,
+    underline: st.underline,
+    numformat: st.numformat,
+    wrap: st.wrap,
+    pagesize: st.pagesize,
+    newpage: st.newpage,
+  };
+}
+
 // ------------------------------------------------------------------ helpers
 
 /** @param {string} s @param {number} w */
@@ -97,8 +117,11 @@ export function formatNumber(n, width = NUMWIDTH) {
   if (s.length <= width && !s.includes('e')) return s;
   if (!Number.isInteger(n)) {
     for (let d = width; d >= 0; d--) {
+      // A value that would round to 0 in the width (1e-20) goes to E
+      // notation, as SQL*Plus prints it (1.0000E-20).
+      if (Number(n.toFixed(d)) === 0) break;
       const t = noLeadingZero(String(Number(n.toFixed(d))));
-      if (t.length <= width) return t;
+      if (t.length <= width && !t.includes('e')) return t;
     }
   }
   for (let p = width - 6; p >= 0; p--) {
@@ -134,48 +157,115 @@ export function leadingWords(statement, count = 4) {
 // ------------------------------------------------------------------ rows
 
 /**
- * A number in a SQL*Plus number format (`999,999`, `9990.99`, `0999`):
- * right-aligned in the format's width plus one for the sign, `#`s when it
- * does not fit.
+ * A SQL*Plus number format (COLUMN ... FORMAT, SET NUMFORMAT) taken
+ * apart: `9`, `0`, `,`, `.` with `$`, `B`, `S` (first or last), `MI`
+ * (last) and `FM`; null when `fmt` is not one.
+ * @param {string} fmt
+ */
+export function parseNumberMask(fmt) {
+  let m = String(fmt ?? '').toUpperCase();
+  const fm = m.startsWith('FM');
+  if (fm) m = m.slice(2);
+  let sign = /** @type {'' | 'MI' | 'S' | 'SL'} */ ('');
+  if (m.endsWith('MI')) { sign = 'MI'; m = m.slice(0, -2); } else if (m.endsWith('S')) { sign = 'S'; m = m.slice(0, -1); }
+  let dollar = false;
+  let blank = false;
+  for (;;) {
+    if (m.startsWith('$')) { dollar = true; m = m.slice(1); } else if (m.startsWith('B')) { blank = true; m = m.slice(1); } else if (m.startsWith('S') && !sign) { sign = 'SL'; m = m.slice(1); } else break;
+  }
+  if (!/^[09][09,]*(\.[09]*)?$|^\.[09]+$/.test(m)) return null;
+  const dot = m.indexOf('.');
+  const intMask = dot < 0 ? m : m.slice(0, dot);
+  const decimals = dot < 0 ? 0 : m.length - dot - 1;
+  // Width as TO_CHAR gives it: the mask, `$`, and one place for the sign.
+  const width = m.length + (dollar ? 1 : 0) + 1;
+  return { fm, sign, dollar, blank, intMask, decimals, width };
+}
+
+/**
+ * A number in a SQL*Plus number format (`999,999`, `9990.99`, `0999`,
+ * `$99.99`, `B999`, `999MI`, `S999`, `FM999`), as TO_CHAR writes it:
+ * `width` characters, right-aligned, `#`s when it does not fit; null when
+ * `fmt` is no number format the lab knows.
  * @param {number} n
  * @param {string} fmt
  */
 export function formatNumberMask(n, fmt) {
-  const mask = fmt.toUpperCase().replace(/^FM/, '');
-  const width = mask.length + 1;
-  const dot = mask.indexOf('.');
-  const decimals = dot < 0 ? 0 : mask.length - dot - 1;
-  const intMask = dot < 0 ? mask : mask.slice(0, dot);
-  const grouped = intMask.includes(',');
-  const fixed = Math.abs(n).toFixed(decimals);
-  let [int, frac] = fixed.split('.');
-  const minDigits = intMask.includes('0') ? intMask.replace(/,/g, '').length - intMask.replace(/,/g, '').indexOf('0') : 0;
-  int = int.padStart(minDigits, '0');
-  if (int === '0' && decimals > 0 && minDigits === 0) int = '';
-  if (grouped) int = int.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  const text = (n < 0 ? '-' : '') + int + (decimals > 0 ? '.' + frac : '');
-  const digits = intMask.replace(/,/g, '').length;
-  if (int.replace(/,/g, '').length > Math.max(digits, 1) || text.length > width) return '#'.repeat(width);
+  const f = parseNumberMask(fmt);
+  if (!f) return null;
+  const { fm, sign, dollar, blank, intMask, decimals, width } = f;
+  if (blank && n === 0) return ' '.repeat(width);
+  const [intDigits, frac = ''] = Math.abs(n).toFixed(decimals).split('.');
+  const positions = intMask.replace(/,/g, '').length;
+  const firstZero = intMask.replace(/,/g, '').indexOf('0');
+  const minDigits = firstZero < 0 ? 0 : positions - firstZero;
+  let digits = intDigits.replace(/^0+/, '');
+  if (digits.length < minDigits) digits = digits.padStart(minDigits, '0');
+  if (!digits && decimals === 0) digits = '0';
+  if (digits.length > positions) return '#'.repeat(width);
+  // Group separators where the mask has them, among the digits printed.
+  let int = '';
+  let k = digits.length;
+  for (let i = intMask.length - 1; i >= 0 && k > 0; i--) {
+    if (intMask[i] === ',') int = ',' + int;
+    else int = digits[--k] + int;
+  }
+  const neg = n < 0 && Number(intDigits + (frac ? '.' + frac : '')) !== 0;
+  let text = (dollar ? '$' : '') + int + (decimals > 0 ? '.' + frac : '');
+  if (sign === 'SL') text = (neg ? '-' : '+') + text;
+  else if (sign === 'S') text += neg ? '-' : '+';
+  else if (sign === 'MI') text += neg ? '-' : ' ';
+  else if (neg) text = '-' + text;
+  if (fm) text = text.trim();
+  if (text.length > width) return '#'.repeat(width);
   return text.padStart(width);
 }
 
 /**
+ * @typedef {object} RowOptions  SQL*Plus settings for the rows (all optional)
+ * @property {Record<string, string>} [headings]  COLUMN ... HEADING, by upper-case name (`|` starts a new line)
+ * @property {string[]} [noprint]  COLUMN ... NOPRINT columns (upper case)
+ * @property {boolean} [heading]  SET HEADING (default ON)
+ * @property {string} [colsep]  SET COLSEP (default one blank)
+ * @property {string} [null]  SET NULL text
+ * @property {string} [underline]  SET UNDERLINE's character (`''`: OFF)
+ * @property {string} [numformat]  SET NUMFORMAT
+ * @property {boolean} [wrap]  SET WRAP (default ON)
+ * @property {number} [pagesize]  SET PAGESIZE: headings again on each page (0: none at all); no pages when absent
+ * @property {number | null} [newpage]  SET NEWPAGE: blank lines at the top of each page after the first (null: NONE)
+ */
+
+/**
  * Rows in SQL*Plus column layout: headers (right-aligned over NUMBER
- * columns), a dash underline per column, one line per row. Trailing blanks
- * are trimmed. `formats` are COLUMN ... FORMAT settings by upper-case
- * column name: `a30` sets a text column's width (longer values are cut),
- * `999,999` formats a number column. `declared` are the engine's display
- * widths (a VARCHAR2(30) column shows 30 wide, its heading cut to that),
- * at most `linesize` wide; a longer value wraps onto the next lines, as
- * SQL*Plus's default SET WRAP ON does.
- * @param {string[]} columns
- * @param {Cell[][]} rows
+ * columns), an underline per column, one line per row, columns joined by
+ * SET COLSEP. Trailing blanks are trimmed. `formats` are COLUMN ...
+ * FORMAT settings by upper-case column name: `a30` sets a text column's
+ * width, `999,999` formats a number column (SET NUMFORMAT every other
+ * number column). `declared` are the engine's display widths (a
+ * VARCHAR2(30) column shows 30 wide, its heading cut to that), at most
+ * `linesize` wide; a longer value wraps onto the next lines, as SQL*Plus's
+ * default SET WRAP ON does (cut with WRAP OFF). With `opts.pagesize` the
+ * headings repeat on each page of that many lines, after SET NEWPAGE's
+ * blank lines, as SQL*Plus pages its output.
+ * @param {string[]} allColumns
+ * @param {Cell[][]} allRows
  * @param {Record<string, string>} [formats]
- * @param {number[]} [declared]
+ * @param {number[]} [allDeclared]
  * @param {number} [linesize]
+ * @param {RowOptions} [opts]
  * @returns {string[]}
  */
-export function formatRows(columns, rows, formats = {}, declared = [], linesize = 80) {
+export function formatRows(allColumns, allRows, formats = {}, allDeclared = [], linesize = 80, opts = {}) {
+  const noprint = new Set(opts.noprint ?? []);
+  const shown = allColumns.map((_, c) => c).filter((c) => !noprint.has(String(allColumns[c]).toUpperCase()));
+  const columns = shown.map((c) => allColumns[c]);
+  const rows = allRows.map((r) => shown.map((c) => r[c]));
+  const declared = shown.map((c) => allDeclared[c]);
+  const colsep = opts.colsep ?? ' ';
+  const nullText = opts.null ?? '';
+  const underline = opts.underline ?? '-';
+  const wrap = opts.wrap ?? true;
+  const headingOn = (opts.heading ?? true) && opts.pagesize !== 0;
   const numeric = columns.map((_, c) => {
     let any = false;
     for (const r of rows) {
@@ -194,40 +284,105 @@ export function formatRows(columns, rows, formats = {}, declared = [], linesize 
         ? Math.min(declared[c], Math.max(linesize, 1))
         : 0,
   );
-  const numMask = fmt.map((f, c) => (f && /^(fm)?[09,.]+$/i.test(f) && numeric[c] ? f : null));
+  const numMask = fmt.map((f, c) => {
+    if (!numeric[c]) return null;
+    if (f && parseNumberMask(f)) return f;
+    if (f && /^a\d+$/i.test(f)) return null;
+    return opts.numformat && parseNumberMask(opts.numformat) ? opts.numformat : null;
+  });
   const texts = rows.map((r) =>
     columns.map((_, c) => {
       const v = r[c];
+      if (v === null || v === undefined) return nullText;
       const mask = numMask[c];
-      if (mask && typeof v === 'number') return formatNumberMask(v, mask).trimStart();
+      if (mask && typeof v === 'number') return /** @type {string} */ (formatNumberMask(v, mask)).trimStart();
       return cellText(v);
     }),
   );
+  const headings = columns.map((h) => String(opts.headings?.[h.toUpperCase()] ?? h).split('|'));
+  const headWidth = headings.map((lines) => Math.max(...lines.map((l) => l.length)));
   const widths = columns.map((h, c) => {
     if (textWidth[c]) return textWidth[c];
     const mask = numMask[c];
-    if (mask) return Math.max(h.length, mask.replace(/^fm/i, '').length + 1);
-    return Math.max(h.length, numeric[c] ? NUMWIDTH : 1, ...texts.map((t) => t[c].length));
+    if (mask) return Math.max(headWidth[c], /** @type {any} */ (parseNumberMask(mask)).width);
+    return Math.max(headWidth[c], numeric[c] ? NUMWIDTH : 1, ...texts.map((t) => t[c].length));
   });
-  /** @param {string} h @param {number} c */
-  const head = (h, c) => (textWidth[c] ? h.slice(0, textWidth[c]) : h);
-  /** @param {string[]} cells */
-  const line = (cells) =>
-    cells.map((t, c) => (numeric[c] ? padL(t, widths[c]) : padR(t, widths[c]))).join(' ').trimEnd();
+  // A record wider than LINESIZE goes on over several lines, as SQL*Plus
+  // lays it out: a column that does not fit on the line starts the next
+  // one (its heading and underline too).
+  /** @type {number[][]} */
+  const segments = [];
+  {
+    /** @type {number[]} */
+    let cur = [];
+    let len = 0;
+    widths.forEach((w, c) => {
+      if (cur.length && len + colsep.length + w > linesize) {
+        segments.push(cur);
+        cur = [];
+        len = 0;
+      }
+      len += (cur.length ? colsep.length : 0) + w;
+      cur.push(c);
+    });
+    if (cur.length) segments.push(cur);
+  }
+  /** @param {string[]} cells @param {number[]} seg */
+  const segLine = (cells, seg) =>
+    seg.map((c) => (numeric[c] ? padL(cells[c], widths[c]) : padR(cells[c], widths[c]))).join(colsep).trimEnd();
   /** A row: one line, or more where a text is wider than its column. @param {string[]} cells */
-  const rowLines = (cells) => {
-    const parts = cells.map((t, c) => {
+  const rowLines = (cells) => segments.flatMap((seg) => segRowLines(cells, seg));
+  /** @param {string[]} cells @param {number[]} seg */
+  const segRowLines = (cells, seg) => {
+    const parts = seg.map((c) => {
+      const t = cells[c];
       const w = textWidth[c];
       if (!w || t.length <= w) return [t];
+      if (!wrap) return [t.slice(0, w)];
       /** @type {string[]} */
       const out = [];
       for (let i = 0; i < t.length; i += w) out.push(t.slice(i, i + w));
       return out;
     });
     const n = Math.max(...parts.map((p) => p.length));
-    return Array.from({ length: n }, (_, k) => line(parts.map((p) => p[k] ?? '')));
+    return Array.from({ length: n }, (_, k) => {
+      /** @type {string[]} */
+      const row = [];
+      seg.forEach((c, i) => (row[c] = parts[i][k] ?? ''));
+      return segLine(row, seg);
+    });
   };
-  return [line(columns.map(head)), widths.map((w) => '-'.repeat(w)).join(' '), ...texts.flatMap(rowLines)];
+  /** @type {string[]} */
+  const head = [];
+  if (headingOn) {
+    for (const seg of segments) {
+      const depth = Math.max(...seg.map((c) => headings[c].length));
+      for (let k = 0; k < depth; k++) {
+        const cells = headings.map((l, c) => (textWidth[c] ? (l[k] ?? '').slice(0, textWidth[c]) : (l[k] ?? '')));
+        head.push(segLine(cells, seg));
+      }
+      if (underline) head.push(seg.map((c) => underline.repeat(widths[c])).join(colsep));
+    }
+  }
+  const records = texts.map(rowLines);
+  const pagesize = opts.pagesize;
+  if (!pagesize) return [...head, ...records.flat()];
+  // Pages of `pagesize` lines: the blank lines of SET NEWPAGE (the first
+  // page's are the caller's), the headings, then whole records.
+  const top = opts.newpage === null ? 0 : (opts.newpage ?? 1);
+  const room = Math.max(1, pagesize - top - head.length);
+  /** @type {string[]} */
+  const out = [...head];
+  let used = 0;
+  for (const rec of records) {
+    if (used > 0 && used + rec.length > room) {
+      out.push(...Array(top).fill(''), ...head);
+      used = 0;
+    }
+    out.push(...rec);
+    used += rec.length;
+  }
+  return out;
 }
 
 /**
@@ -452,7 +607,11 @@ export function formatError(step) {
   if (!err) return [];
   const head = `${err.code}: ${err.message}`.split('\n');
   if (/^SP2-/.test(err.code)) return head;
-  const lines = String(step.statement ?? '').split('\n');
+  // SQL*Plus's own errors print alone (`SP2-0158: unknown SET option "x"`):
+  // the engine reports them as LAB-00002 / LAB-00003 carrying the SP2 line.
+  if (isSp2(err)) return String(err.message).split('\n');
+  // The line as it ran: after substitution variables were replaced.
+  const lines = String(step.substituted ?? step.statement ?? '').split('\n');
   const stmtLine = step.line || 1;
   const rel = err.line ? err.line - stmtLine + 1 : 0;
   if (rel < 1 || rel > lines.length) return ['ERROR:', ...head];
@@ -460,6 +619,28 @@ export function formatError(step) {
   const startCol = rel === 1 ? step.column || 1 : 1;
   const col = Math.max(0, Math.min((err.column || startCol) - startCol, src.length));
   return [src, `${' '.repeat(col)}*`, `ERROR at line ${rel}:`, ...head];
+}
+
+/**
+ * A SQL*Plus error carried by the lab's LAB-00002 / LAB-00003: its
+ * message is the `SP2-nnnn: ...` line SQL*Plus prints.
+ * @param {{ code: string, message: string } | null | undefined} err
+ */
+export function isSp2(err) {
+  return !!err && /^LAB-0000[23]$/.test(err.code) && /^SP2-\d{4}: /.test(String(err.message));
+}
+
+/**
+ * An error's code and message as SQL*Plus shows them: a SQL*Plus error
+ * carried by LAB-00002 / LAB-00003 as its own `SP2-nnnn` and text.
+ * @param {{ code: string, message: string }} err
+ * @returns {{ code: string, message: string }}
+ */
+export function shownError(err) {
+  if (!isSp2(err)) return { code: err.code, message: err.message };
+  const m = String(err.message);
+  const i = m.indexOf(': ');
+  return { code: m.slice(0, i), message: m.slice(i + 2) };
 }
 
 // ------------------------------------------------------------------ feedback
@@ -580,6 +761,8 @@ export function formatStep(step, { echo = true } = {}) {
   if (st.termout === false) return [];
   /** @type {string[]} */
   const out = (st.echo ?? echo) ? echoLines(step.statement, step.kind) : [];
+  // SET VERIFY ON's `old   1: ...` / `new   1: ...` lines, right after the echo.
+  if (step.verify?.length) out.push(...step.verify);
   /** @param {string[]} block */
   const section = (block) => {
     if (!block.length) return;
@@ -595,7 +778,14 @@ export function formatStep(step, { echo = true } = {}) {
   if (step.kind === 'query') {
     const rows = step.rows ?? [];
     if (!isExplainOnly(step)) {
-      if (autotrace !== 'traceonly' && rows.length) section(formatRows(step.columns ?? [], rows, st.column_formats, step.column_widths, st.linesize));
+      if (autotrace !== 'traceonly' && rows.length) {
+        const lines = formatRows(step.columns ?? [], rows, st.column_formats, step.column_widths, st.linesize, rowOptions(st));
+        // The first page's SET NEWPAGE blank lines (one by default; none
+        // under NEWPAGE NONE or PAGESIZE 0).
+        const top = st.pagesize === 0 || st.newpage === null ? 0 : (st.newpage ?? 1);
+        if (top === 0) out.push(...lines);
+        else section([...Array(top - 1).fill(''), ...lines]);
+      }
       // SET FEEDBACK's threshold; a step with no settings ran with all the
       // defaults, FEEDBACK 6 among them (so `1 row selected.` does not show).
       const n = typeof step.rows_processed === 'number' ? step.rows_processed : rows.length;
@@ -603,7 +793,8 @@ export function formatStep(step, { echo = true } = {}) {
     }
     if (step.output?.length) section(step.output);
   } else {
-    if (step.output?.length) section(step.output);
+    if (step.output?.length && tightCommand(step)) out.push(...step.output);
+    else if (step.output?.length) section(step.output);
     else if (leadingWords(step.statement, 1)[0] === 'PROMPT') {
       section([String(step.statement).replace(/^\s*PROMPT\s?/i, '')]);
     }
@@ -652,9 +843,35 @@ export function formatScriptResult(result, opts = {}) {
     const b = formatStep(s, opts);
     if (!b.length) continue;
     text += (text && !quiet ? '\n' : '') + b.join('\n') + '\n';
-    quiet = printsNothing(s);
+    quiet = nextFollowsDirectly(s);
   }
   return text;
+}
+
+/**
+ * SHOW (but SHOW PARAMETER's table), DEFINE and PROMPT: SQL*Plus prints
+ * their lines right under the command, and the next prompt right under
+ * them.
+ * @param {Step} step
+ */
+function tightCommand(step) {
+  if (step.kind !== 'sqlplus' || step.error) return false;
+  const [w = '', arg = ''] = leadingWords(step.statement, 2);
+  /** @param {string} word @param {string} full @param {number} min */
+  const is = (word, full, min) => word.length >= min && full.startsWith(word);
+  if (is(w, 'SHOW', 3)) return !is(arg, 'PARAMETERS', 4);
+  return is(w, 'DEFINE', 3) || is(w, 'PROMPT', 3);
+}
+
+/**
+ * Does SQL*Plus show the next prompt on the very next line after this
+ * step? After a step that prints nothing but its echo (SET, COLUMN), its
+ * own error (SP2-), or SHOW / DEFINE / PROMPT's lines.
+ * @param {Step} step
+ */
+export function nextFollowsDirectly(step) {
+  if (isSp2(step.error) && !step.output?.length) return true;
+  return printsNothing(step) || tightCommand(step);
 }
 
 /**

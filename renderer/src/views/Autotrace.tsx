@@ -3,7 +3,7 @@ import { useMemo, useState } from 'react';
 import { SweepChart } from './SweepChart';
 import type { PlanLine, Step } from '../model/types';
 import { fmtNum, fmtUs, statRows, statUnit } from '../model/stats';
-import { formatStep } from '../reports/sqlplus.mjs';
+import { formatStep, shownError } from '../reports/sqlplus.mjs';
 import { WaitHistograms } from './WaitHistograms';
 import { DeviceView } from './DeviceView';
 
@@ -186,7 +186,7 @@ export function Autotrace({ step, sweepMetric = 'cg', onSweepMetric = () => unde
         <CopyAsText step={step} />
       </div>
       {step.error && (
-        <div className="error-box" role="alert"><strong>{step.error.code}</strong>: {step.error.message} <span className="muted">(line {step.error.line}, column {step.error.column})</span></div>
+        <div className="error-box" role="alert"><strong>{shownError(step.error).code}</strong>: {shownError(step.error).message} <span className="muted">(line {step.error.line}, column {step.error.column})</span></div>
       )}
       <ResultRows step={step} />
       {step.output && step.output.length > 0 && <pre className="output" aria-label="Output">{step.output.join('\n')}</pre>}

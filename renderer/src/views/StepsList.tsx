@@ -3,6 +3,7 @@ import type { SessionRun } from '../session';
 import type { Step } from '../model/types';
 import { fmtNum, fmtUs } from '../model/stats';
 import { stmtLabel } from '../session';
+import { shownError } from '../reports/sqlplus.mjs';
 
 /** A run lists its first and last LISTED_EACH_END steps; the ones between are summarized in one row. */
 export const LISTED_EACH_END = 1000;
@@ -44,13 +45,13 @@ export function StepsList({ runs, selected, onSelect, onReveal }: {
               const isSel = !!selected && selected.run === r.id && selected.index === s.index;
               return (
                 <tr key={s.index} aria-selected={isSel} onClick={() => onSelect(r.id, s.index)} onDoubleClick={() => onReveal(s)}
-                  title={s.error ? `${s.error.code}: ${s.error.message}` : s.statement}>
+                  title={s.error ? `${shownError(s.error).code}: ${shownError(s.error).message}` : s.statement}>
                   <td className="num">{s.index}</td>
                   <td className="num">{s.line}</td>
                   <td className={`stmt ${s.error ? 'err' : ''}`}>
                     <button className="linklike" aria-label={`Step ${s.index}: ${stmtLabel(s.statement, 80)}`}
                       onClick={(e) => { e.stopPropagation(); onSelect(r.id, s.index); }}>
-                      {s.error ? `${s.error.code} · ` : ''}{stmtLabel(s.statement, 70)}
+                      {s.error ? `${shownError(s.error).code} · ` : ''}{stmtLabel(s.statement, 70)}
                     </button>
                   </td>
                   <td className="num">{s.stats['consistent gets'] !== undefined ? fmtNum(s.stats['consistent gets']) : (s.kind === 'query' || s.kind === 'lab') && !s.error && s.elapsed_us > 0 ? '0' : ''}</td>

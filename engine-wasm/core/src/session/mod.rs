@@ -48,6 +48,7 @@ use net::{CallStacks, Client};
 use std::collections::BTreeMap;
 
 pub(crate) use cursor::FetchPolicy;
+pub(crate) use sqlplus::substitute_unit;
 pub(crate) use step::StepRun;
 
 /// The schema scripts run in.
@@ -79,6 +80,8 @@ pub(crate) struct SqlPlusState {
     pub buffer_error: Option<LabError>,
     /// The client-side settings a step reports (SET TIMING, LINESIZE, ...).
     pub settings: crate::result::SettingsOut,
+    /// Substitution variables (DEFINE), SET DEFINE / VERIFY, WHENEVER, EXIT.
+    pub vars: sqlplus::Vars,
 }
 
 impl Default for SqlPlusState {
@@ -95,6 +98,7 @@ impl Default for SqlPlusState {
             last_sql: None,
             buffer_error: None,
             settings: Default::default(),
+            vars: Default::default(),
         }
     }
 }

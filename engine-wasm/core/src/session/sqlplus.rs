@@ -1,8 +1,10 @@
 //! SQL*Plus commands: SET, SHOW, PROMPT, EXEC, SHUTDOWN, STARTUP, `/`.
 
 use super::{Autotrace, Outcome, Run};
+use crate::value::Value;
 use lio_sql::ast::*;
-use lio_sql::{ora, LabError};
+use lio_sql::{ora, LabError, ScriptUnit, UnitKind};
+use std::collections::BTreeMap;
 
 impl Run<'_> {
     pub(super) fn sqlplus_command(&mut self, c: &SqlPlus, pos: Pos, text: &str) -> Result<Outcome, LabError> {
@@ -49,8 +51,11 @@ impl Run<'_> {
             SqlPlus::SetPagesize(n) => self.s.sqlplus.settings.pagesize = *n,
             SqlPlus::SetTiming(on) => self.s.sqlplus.settings.timing = *on,
             SqlPlus::SetOther(text) => client_setting(&mut self.s.sqlplus, text, pos)?,
-            SqlPlus::Show(name) => o.output.push(self.show(name)),
-            SqlPlus::Ignored(text) => column_format(&mut self.s.sqlplus.settings, text),
+            SqlPlus::Show(name) => match name.strip_prefix("PARAMETERS") {
+                Some(like) => o.output.extend(self.show_parameters(like.trim())),
+                None => o.output.push(self.show(name)),
+            },
+            SqlPlus::Ignored(text) => o.output.extend(self.plus_line(text, pos)?),
             // The engine gave the script a fresh session before this step.
             SqlPlus::Connect(_) => o.feedback = Some("Connected.".into()),
             SqlPlus::Prompt(t) => o.output.push(t.clone()),
@@ -163,6 +168,13 @@ fn words(text: &str) -> Vec<String> {
 fn client_setting(sp: &mut super::SqlPlusState, text: &str, pos: Pos) -> Result<(), LabError> {
     let w = words(text);
     let (opt, val) = (w.get(1).map(String::as_str).unwrap_or(""), w.get(2).map(String::as_str).unwrap_or(""));
+    // The value as written (COLSEP, NULL, NUMFORMAT, DEFINE): the rest of
+    // the line, without enclosing quotes.
+    let t = tokens(text);
+    let raw = match t.get(2) {
+        Some(&(off, _)) => unquote(text[off..].trim()),
+        None => "",
+    };
     let is = |full: &str, min: usize| opt.len() >= min && full.starts_with(opt);
     let on_off = |name: &str| match val {
         "ON" => Ok(true),
@@ -197,36 +209,600 @@ fn client_setting(sp: &mut super::SqlPlusState, text: &str, pos: Pos) -> Result<
             "OFF" => Some(false),
             _ => return Err(LabError::sp2(ora::SP2_MUST_BE_ON_OR_OFF, &[&"echo"], pos)),
         };
+    } else if is("HEADING", 3) {
+        st.heading = on_off("heading")?;
+    } else if is("WRAP", 3) {
+        st.wrap = on_off("wrap")?;
+    } else if is("VERIFY", 3) {
+        sp.vars.verify = on_off("verify")?;
+    } else if is("COLSEP", 6) {
+        st.colsep = raw.to_string();
+    } else if is("NULL", 4) {
+        st.null_text = raw.to_string();
+    } else if is("NUMFORMAT", 4) {
+        if !raw.is_empty() {
+            check_format(raw, pos)?;
+            if raw.to_ascii_uppercase().starts_with('A') {
+                return Err(LabError::sp2(ora::SP2_ILLEGAL_FORMAT, &[&raw], pos));
+            }
+        }
+        st.numformat = raw.to_string();
+    } else if is("UNDERLINE", 3) {
+        st.underline = match val {
+            "ON" => "-".into(),
+            "OFF" => String::new(),
+            _ if raw.chars().count() == 1 && !raw.starts_with(|c: char| c.is_ascii_alphanumeric()) => raw.into(),
+            _ => return Err(LabError::unsupported(format!("SET UNDERLINE {raw}"), pos)),
+        };
+    } else if is("NEWPAGE", 4) {
+        st.newpage = match val {
+            "NONE" => None,
+            n => match n.parse::<u32>() {
+                Ok(n) if n <= 999 => Some(n),
+                Ok(n) => return Err(LabError::sp2(ora::SP2_OPTION_OUT_OF_RANGE, &[&"newpage", &n, &0, &999], pos)),
+                Err(_) => return Err(LabError::sp2(ora::SP2_OPTION_NOT_A_NUMBER, &[&"newpage"], pos)),
+            },
+        };
+    } else if is("DEFINE", 3) || is("SCAN", 4) || is("ESCAPE", 3) || is("CONCAT", 3) {
+        // SCAN is the obsolete name of SET DEFINE ON | OFF.
+        let (on, dflt) = if is("ESCAPE", 3) {
+            (&mut sp.vars.escape_char, '\\')
+        } else if is("CONCAT", 3) {
+            (&mut sp.vars.concat_char, '.')
+        } else {
+            (&mut sp.vars.define_char, '&')
+        };
+        let mut chars = raw.chars();
+        *on = match (val, chars.next(), chars.next()) {
+            ("ON", ..) => Some(dflt),
+            ("OFF", ..) => None,
+            (_, Some(c), None) if !is("SCAN", 4) && !c.is_alphanumeric() && !c.is_whitespace() => Some(c),
+            _ => return Err(LabError::unsupported(format!("SET {opt} {raw}"), pos)),
+        };
     }
     Ok(())
 }
 
-/// `COL[UMN] name FOR[MAT] fmt`: kept for the text formatters, and
-/// cleared by `CLEAR COLUMNS` / `COLUMN name CLEAR` (other COLUMN options,
-/// SPOOL, REM and the like have no effect).
-fn column_format(st: &mut crate::result::SettingsOut, text: &str) {
-    let w: Vec<&str> = text.split_whitespace().collect();
-    let up = |k: usize| w.get(k).map(|x| x.to_ascii_uppercase()).unwrap_or_default();
-    let abbrev = |word: String, full: &str, min: usize| word.len() >= min && full.starts_with(word.as_str());
-    // CL[EAR] COL[UMNS] resets every column's format; COL[UMN] name CLE[AR] one.
-    if abbrev(up(0), "CLEAR", 2) && abbrev(up(1), "COLUMNS", 3) {
-        st.column_formats.clear();
-        return;
+/// Does `word` (upper case) abbreviate `full` to at least `min` characters?
+fn abbrev(word: &str, full: &str, min: usize) -> bool {
+    word.len() >= min && full.starts_with(word)
+}
+
+/// The position of byte `off` of `text`, a unit that starts at `pos`.
+fn pos_at(text: &str, pos: Pos, off: usize) -> Pos {
+    let before = text.get(..off).unwrap_or(text);
+    match before.rfind('\n') {
+        None => Pos { line: pos.line, column: pos.column + before.chars().count() as u32 },
+        Some(nl) => Pos {
+            line: pos.line + before.matches('\n').count() as u32,
+            column: before[nl + 1..].chars().count() as u32 + 1,
+        },
     }
-    if abbrev(up(0), "COLUMN", 3) && w.len() == 3 && abbrev(up(2), "CLEAR", 3) {
-        st.column_formats.remove(&w[1].trim_matches('"').to_ascii_uppercase());
-        return;
+}
+
+/// The tokens of a SQL*Plus command line with their byte offsets: words
+/// split at blanks, a `'...'` or `"..."` token kept whole (quotes
+/// included), a ` -` line continuation dropped.
+fn tokens(text: &str) -> Vec<(usize, &str)> {
+    let b = text.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < b.len() {
+        while i < b.len() && b[i].is_ascii_whitespace() {
+            i += 1;
+        }
+        let from = i;
+        if i < b.len() && (b[i] == b'\'' || b[i] == b'"') {
+            let q = b[i];
+            i += 1;
+            while i < b.len() && b[i] != q {
+                i += 1;
+            }
+            i = (i + 1).min(b.len());
+        }
+        while i < b.len() && !b[i].is_ascii_whitespace() {
+            i += 1;
+        }
+        if i > from {
+            let w = &text[from..i];
+            if w != "-" {
+                out.push((from, w));
+            }
+        }
     }
-    let is_column = w.first().is_some_and(|c| {
-        let c = c.to_ascii_uppercase();
-        c.len() >= 3 && "COLUMN".starts_with(c.as_str())
-    });
-    if !is_column || w.len() < 4 {
-        return;
+    out
+}
+
+/// A token without its enclosing quotes.
+fn unquote(w: &str) -> &str {
+    for q in ['\'', '"'] {
+        if let Some(inner) = w.strip_prefix(q).and_then(|r| r.strip_suffix(q)) {
+            return inner;
+        }
     }
-    let opt = w[2].to_ascii_uppercase();
-    if opt.len() >= 3 && "FORMAT".starts_with(opt.as_str()) {
-        let name = w[1].trim_matches('"').to_ascii_uppercase();
-        st.column_formats.insert(name, w[3].to_string());
+    w
+}
+
+/// How the script ends at EXIT or at an error under WHENEVER SQLERROR EXIT.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct ExitSpec {
+    /// ROLLBACK instead of SQL*Plus's default COMMIT.
+    pub rollback: bool,
+}
+
+/// SQL*Plus's substitution variables and the settings around them.
+#[derive(Debug, Clone)]
+pub(crate) struct Vars {
+    /// DEFINE name = value, by upper-case name.
+    pub defines: BTreeMap<String, String>,
+    /// SET DEFINE's prefix (None: OFF).
+    pub define_char: Option<char>,
+    /// SET ESCAPE's character (None: OFF).
+    pub escape_char: Option<char>,
+    /// SET CONCAT's character, which ends a name and is dropped (None: OFF).
+    pub concat_char: Option<char>,
+    pub verify: bool,
+    /// WHENEVER SQLERROR EXIT.
+    pub whenever_sqlerror: Option<ExitSpec>,
+    /// COLUMN name NEW_VALUE variable, by upper-case column name.
+    pub new_values: BTreeMap<String, String>,
+    /// EXIT or QUIT ran: nothing later in the script runs.
+    pub exited: bool,
+}
+
+impl Default for Vars {
+    fn default() -> Self {
+        Vars {
+            defines: BTreeMap::new(),
+            define_char: Some('&'),
+            escape_char: None,
+            concat_char: Some('.'),
+            verify: true,
+            whenever_sqlerror: None,
+            new_values: BTreeMap::new(),
+            exited: false,
+        }
     }
+}
+
+/// A unit's text with its substitution variables replaced, line by line
+/// as SQL*Plus does, and SET VERIFY's `old`/`new` lines (SQL and PL/SQL
+/// only); None when there is nothing to replace. An undefined variable is
+/// refused where it is (SQL*Plus would prompt for it).
+pub(crate) fn substitute_unit(vars: &Vars, u: &ScriptUnit) -> Result<Option<(String, Vec<String>)>, LabError> {
+    let Some(amp) = vars.define_char else { return Ok(None) };
+    if !u.text.contains(amp) || is_remark(&u.text) {
+        return Ok(None);
+    }
+    let mut out = String::with_capacity(u.text.len());
+    let mut verify = Vec::new();
+    let mut line_start = 0;
+    for (n, line) in u.text.split('\n').enumerate() {
+        if n > 0 {
+            out.push('\n');
+        }
+        let new = substitute_line(vars, amp, line).map_err(|(name, off)| {
+            let at = pos_at(&u.text, u.pos, line_start + off);
+            if name.starts_with(|c: char| c.is_ascii_digit()) {
+                LabError::unsupported(
+                    format!(
+                        "script arguments (&{name}); the lab passes none to a script: DEFINE {name} before its use"
+                    ),
+                    at,
+                )
+            } else {
+                LabError::with_args(ora::LAB_SUBSTITUTION_UNDEFINED, &[&name, &name, &name], at)
+            }
+        })?;
+        if new != line && vars.verify && matches!(u.kind, UnitKind::Sql | UnitKind::Plsql) {
+            verify.push(format!("old {:>3}: {line}", n + 1));
+            verify.push(format!("new {:>3}: {new}", n + 1));
+        }
+        out.push_str(&new);
+        line_start += line.len() + 1;
+    }
+    Ok((out != u.text).then_some((out, verify)))
+}
+
+/// REM[ARK] lines are never scanned for variables.
+fn is_remark(text: &str) -> bool {
+    let w: String = text.trim_start().chars().take_while(char::is_ascii_alphabetic).collect();
+    abbrev(&w.to_ascii_uppercase(), "REMARK", 3)
+}
+
+/// One line with `&name`, `&&name` and `&name.` replaced; Err names the
+/// first undefined variable and its byte offset.
+fn substitute_line(vars: &Vars, amp: char, line: &str) -> Result<String, (String, usize)> {
+    let mut out = String::with_capacity(line.len());
+    let mut it = line.char_indices().peekable();
+    while let Some((i, c)) = it.next() {
+        if Some(c) == vars.escape_char && it.peek().map(|&(_, n)| n) == Some(amp) {
+            it.next();
+            out.push(amp);
+            continue;
+        }
+        if c != amp {
+            out.push(c);
+            continue;
+        }
+        let mut start = i + c.len_utf8();
+        if line[start..].starts_with(amp) {
+            start += amp.len_utf8();
+        }
+        let name_len = line[start..].bytes().take_while(|b| b.is_ascii_alphanumeric() || *b == b'_').count();
+        if name_len == 0 {
+            out.push_str(&line[i..start]);
+            while it.peek().is_some_and(|&(j, _)| j < start) {
+                it.next();
+            }
+            continue;
+        }
+        let name = &line[start..start + name_len];
+        let Some(value) = vars.defines.get(&name.to_ascii_uppercase()) else {
+            return Err((name.to_string(), i));
+        };
+        out.push_str(value);
+        let mut end = start + name_len;
+        if let Some(cc) = vars.concat_char.filter(|&cc| line[end..].starts_with(cc)) {
+            end += cc.len_utf8();
+        }
+        while it.peek().is_some_and(|&(j, _)| j < end) {
+            it.next();
+        }
+    }
+    Ok(out)
+}
+
+/// COLUMN ... FORMAT and SET NUMFORMAT: `An`, or a number format of `9`,
+/// `0`, `,`, `.` with `$`, `B`, `S` (first or last), `MI` (last) and `FM`
+/// (first), which the text formatters apply. Err: the LAB-00001 or SP2-0246
+/// refusal.
+fn check_format(fmt: &str, pos: Pos) -> Result<(), LabError> {
+    let up = fmt.to_ascii_uppercase();
+    if let Some(n) = up.strip_prefix('A') {
+        return match n.parse::<u32>() {
+            Ok(1..=32767) => Ok(()),
+            _ => Err(LabError::sp2(ora::SP2_ILLEGAL_FORMAT, &[&fmt], pos)),
+        };
+    }
+    let mut body = up.strip_prefix("FM").unwrap_or(&up);
+    let mut sign = false;
+    if let Some(b) = body.strip_suffix("MI").or_else(|| body.strip_suffix('S')) {
+        body = b;
+        sign = true;
+    }
+    loop {
+        if let Some(b) = body.strip_prefix('$').or_else(|| body.strip_prefix('B')) {
+            body = b;
+        } else if let Some(b) = body.strip_prefix('S').filter(|_| !sign) {
+            body = b;
+            sign = true;
+        } else {
+            break;
+        }
+    }
+    let digits = body.bytes().filter(|b| matches!(b, b'9' | b'0')).count();
+    let dots = body.matches('.').count();
+    let valid = digits > 0
+        && dots <= 1
+        && body.bytes().all(|b| matches!(b, b'9' | b'0' | b',' | b'.'))
+        && !body.starts_with(',')
+        && !body.split('.').nth(1).is_some_and(|f| f.contains(','));
+    if valid {
+        return Ok(());
+    }
+    if up.bytes().all(|b| b.is_ascii_alphanumeric() || matches!(b, b',' | b'.' | b'$')) {
+        return Err(LabError::unsupported(format!("the number format {fmt} in SQL*Plus"), pos));
+    }
+    Err(LabError::sp2(ora::SP2_ILLEGAL_FORMAT, &[&fmt], pos))
+}
+
+impl Run<'_> {
+    /// The SQL*Plus lines the parser passes on as text: COLUMN, CLEAR,
+    /// DEFINE, UNDEFINE, WHENEVER, EXIT / QUIT, the report commands the
+    /// lab refuses (BREAK, COMPUTE, TTITLE, BTITLE, REPHEADER, REPFOOTER),
+    /// and those with no effect here (REM, SPOOL, PAUSE, ...).
+    fn plus_line(&mut self, text: &str, pos: Pos) -> Result<Vec<String>, LabError> {
+        let t = tokens(text);
+        let up = |k: usize| t.get(k).map(|&(_, w)| w.to_ascii_uppercase()).unwrap_or_default();
+        let at = |k: usize| t.get(k).map_or(pos, |&(off, _)| pos_at(text, pos, off));
+        let cmd = up(0);
+        let vars = &mut self.s.sqlplus.vars;
+        let st = &mut self.s.sqlplus.settings;
+        if abbrev(&cmd, "COLUMN", 3) {
+            return column(st, vars, &t, at).map(|()| Vec::new());
+        }
+        if abbrev(&cmd, "CLEAR", 2) {
+            if abbrev(&up(1), "COLUMNS", 3) {
+                st.column_formats.clear();
+                st.column_headings.clear();
+                st.column_noprint.clear();
+                vars.new_values.clear();
+            }
+            return Ok(Vec::new());
+        }
+        if abbrev(&cmd, "UNDEFINE", 5) {
+            for k in 1..t.len() {
+                vars.defines.remove(&up(k));
+            }
+            return Ok(Vec::new());
+        }
+        if abbrev(&cmd, "DEFINE", 3) {
+            return define(vars, text, &t, at);
+        }
+        if abbrev(&cmd, "WHENEVER", 8) {
+            let on_sql = up(1) == "SQLERROR";
+            if !on_sql && up(1) != "OSERROR" {
+                return Err(LabError::unsupported(format!("WHENEVER {}", t.get(1).map_or("", |w| w.1)), at(1)));
+            }
+            let action = up(2);
+            if action == "CONTINUE" {
+                if !matches!(up(3).as_str(), "" | "NONE") || t.len() > 4 {
+                    return Err(LabError::unsupported("WHENEVER ... CONTINUE COMMIT | ROLLBACK", at(3)));
+                }
+                if on_sql {
+                    vars.whenever_sqlerror = None;
+                }
+                return Ok(Vec::new());
+            }
+            if action != "EXIT" {
+                return Err(LabError::unsupported(format!("WHENEVER ... {}", t.get(2).map_or("", |w| w.1)), at(2)));
+            }
+            let spec = exit_spec(&t, 3, at)?;
+            // The lab has no operating system errors: WHENEVER OSERROR never fires.
+            if on_sql {
+                vars.whenever_sqlerror = Some(spec);
+            }
+            return Ok(Vec::new());
+        }
+        if abbrev(&cmd, "EXIT", 4) || abbrev(&cmd, "QUIT", 4) {
+            let spec = exit_spec(&t, 1, at)?;
+            self.end_by_exit(spec)?;
+            return Ok(Vec::new());
+        }
+        for (full, min) in [("TTITLE", 3), ("BTITLE", 3), ("REPHEADER", 4), ("REPFOOTER", 4)] {
+            if abbrev(&cmd, full, min) {
+                if t.len() == 2 && up(1) == "OFF" {
+                    return Ok(Vec::new());
+                }
+                return Err(LabError::unsupported(format!("the SQL*Plus {full} command (page titles)"), at(0)));
+            }
+        }
+        for (full, min) in [("BREAK", 3), ("COMPUTE", 4)] {
+            if abbrev(&cmd, full, min) {
+                return Err(LabError::unsupported(format!("the SQL*Plus {full} command"), at(0)));
+            }
+        }
+        Ok(Vec::new())
+    }
+
+    /// EXIT, or an error under WHENEVER SQLERROR EXIT: SQL*Plus commits
+    /// (or rolls back) and disconnects; nothing later in the script runs.
+    pub(crate) fn end_by_exit(&mut self, spec: ExitSpec) -> Result<(), LabError> {
+        if spec.rollback {
+            self.rollback()?;
+        } else {
+            self.commit();
+        }
+        self.s.sqlplus.vars.exited = true;
+        Ok(())
+    }
+
+    /// After a query: COLUMN ... NEW_VALUE variables take the last row's value.
+    pub(crate) fn new_values(&mut self, columns: &[String], rows: &[Vec<Value>]) {
+        let vars = &mut self.s.sqlplus.vars;
+        let Some(last) = rows.last() else { return };
+        for (c, name) in columns.iter().enumerate() {
+            if let (Some(var), Some(v)) = (vars.new_values.get(&name.to_ascii_uppercase()), last.get(c)) {
+                vars.defines.insert(var.clone(), v.to_string());
+            }
+        }
+    }
+
+    /// `SHOW PARAMETER[S] [name]`: SQL*Plus's NAME / TYPE / VALUE table of
+    /// the parameters whose name is LIKE `%name%` (any case), by name.
+    fn show_parameters(&self, like: &str) -> Vec<String> {
+        use crate::instance::param_defs::{Kind, DEFS};
+        let pattern: Vec<char> = format!("%{}%", like.to_ascii_lowercase()).chars().collect();
+        let mut rows: Vec<(String, String)> = self
+            .s
+            .params
+            .listing()
+            .into_iter()
+            .filter(|(name, ..)| like_match(&name.to_ascii_lowercase().chars().collect::<Vec<_>>(), &pattern))
+            .map(|(name, value, ..)| (name, value))
+            .collect();
+        rows.sort();
+        if rows.is_empty() {
+            return Vec::new();
+        }
+        let mut out = vec![
+            format!("{:<36} {:<11} VALUE", "NAME", "TYPE"),
+            format!("{} {} {}", "-".repeat(36), "-".repeat(11), "-".repeat(30)),
+        ];
+        for (name, value) in rows {
+            let kind = DEFS.iter().find(|d| d.name == name).map(|d| d.kind);
+            let ty = match kind {
+                Some(Kind::Bool | Kind::Custom) => "boolean",
+                Some(Kind::Int) => "integer",
+                Some(Kind::Size) => "big integer",
+                _ => "string",
+            };
+            // SQL*Plus's columns: NAME a36, TYPE 11 wide, VALUE a30; a longer
+            // value goes on over the next lines.
+            let chunks = |s: &str, w: usize| -> Vec<String> {
+                let c: Vec<char> = s.chars().collect();
+                if c.is_empty() {
+                    return vec![String::new()];
+                }
+                c.chunks(w).map(|p| p.iter().collect()).collect()
+            };
+            let (n, v) = (chunks(&name, 36), chunks(&value, 30));
+            for k in 0..n.len().max(v.len()) {
+                let line = format!(
+                    "{:<36} {:<11} {}",
+                    n.get(k).map_or("", String::as_str),
+                    if k == 0 { ty } else { "" },
+                    v.get(k).map_or("", String::as_str)
+                );
+                out.push(line.trim_end().to_string());
+            }
+        }
+        out
+    }
+}
+
+/// SQL LIKE with `%` and `_`.
+fn like_match(s: &[char], p: &[char]) -> bool {
+    match p.split_first() {
+        None => s.is_empty(),
+        Some(('%', rest)) => (0..=s.len()).any(|i| like_match(&s[i..], rest)),
+        Some(('_', rest)) => !s.is_empty() && like_match(&s[1..], rest),
+        Some((c, rest)) => s.first() == Some(c) && like_match(&s[1..], rest),
+    }
+}
+
+/// `EXIT [SUCCESS | FAILURE | WARNING | n | variable | SQL.SQLCODE] [COMMIT | ROLLBACK]`
+/// from token `k` on (the return code goes to the operating system,
+/// which the lab does not model; it is checked, not kept).
+fn exit_spec(t: &[(usize, &str)], k: usize, at: impl Fn(usize) -> Pos) -> Result<ExitSpec, LabError> {
+    let mut spec = ExitSpec { rollback: false };
+    let mut k = k;
+    let word = |k: usize| t.get(k).map(|&(_, w)| w.to_ascii_uppercase());
+    if let Some(w) = word(k) {
+        if !matches!(w.as_str(), "COMMIT" | "ROLLBACK") {
+            let code = matches!(w.as_str(), "SUCCESS" | "FAILURE" | "WARNING" | "SQL.SQLCODE")
+                || w.parse::<i64>().is_ok()
+                || w.starts_with(':')
+                || w.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_');
+            if !code {
+                return Err(LabError::unsupported(format!("EXIT {}", t[k].1), at(k)));
+            }
+            k += 1;
+        }
+    }
+    match word(k).as_deref() {
+        None => {}
+        Some("COMMIT") if k + 1 == t.len() => {}
+        Some("ROLLBACK") if k + 1 == t.len() => spec.rollback = true,
+        Some(_) => return Err(LabError::unsupported(format!("EXIT ... {}", t[k].1), at(k))),
+    }
+    Ok(spec)
+}
+
+/// `DEFINE`, `DEFINE name`, `DEFINE name = value` (value as one word or
+/// quoted).
+fn define(
+    vars: &mut Vars,
+    text: &str,
+    t: &[(usize, &str)],
+    at: impl Fn(usize) -> Pos,
+) -> Result<Vec<String>, LabError> {
+    let Some(&(off, _)) = t.get(1) else {
+        return Err(LabError::unsupported("DEFINE without a variable (the list of every variable)", at(0)));
+    };
+    let rest = &text[off..];
+    let Some(eq) = rest.find('=') else {
+        let name = t[1].1;
+        if t.len() > 2 {
+            return Err(LabError::unsupported(format!("DEFINE {}", t[2].1), at(2)));
+        }
+        return match vars.defines.get(&name.to_ascii_uppercase()) {
+            Some(v) => Ok(vec![format!("DEFINE {:<15} = \"{v}\" (CHAR)", name.to_ascii_uppercase())]),
+            None => Err(LabError::sp2(ora::SP2_SYMBOL_UNDEFINED, &[&name], at(1))),
+        };
+    };
+    let name = rest[..eq].trim();
+    if name.is_empty() || !name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_') {
+        return Err(LabError::unsupported(format!("DEFINE {}", rest.trim()), at(1)));
+    }
+    let value = rest[eq + 1..].trim();
+    let value_at = pos_at(text, at(0), off + eq + 1 + (rest[eq + 1..].len() - rest[eq + 1..].trim_start().len()));
+    let v = tokens(value);
+    let value = match v.as_slice() {
+        [] => "",
+        [(_, one)] => unquote(one),
+        _ => {
+            return Err(LabError::unsupported(
+                "DEFINE with an unquoted value of several words (quote it: DEFINE x = 'a b')",
+                value_at,
+            ))
+        }
+    };
+    vars.defines.insert(name.to_ascii_uppercase(), value.to_string());
+    Ok(Vec::new())
+}
+
+/// `COL[UMN] name option ...`: FORMAT, HEADING, NOPRINT / PRINT,
+/// NEW_VALUE and CLEAR; other options are refused (LAB-00001), unknown
+/// ones are SP2-0158.
+fn column(
+    st: &mut crate::result::SettingsOut,
+    vars: &mut Vars,
+    t: &[(usize, &str)],
+    at: impl Fn(usize) -> Pos,
+) -> Result<(), LabError> {
+    let Some(&(_, raw)) = t.get(1) else {
+        return Err(LabError::unsupported("COLUMN without a column (the list of every column's settings)", at(0)));
+    };
+    if t.len() == 2 {
+        return Err(LabError::unsupported("COLUMN name alone (the list of its settings)", at(1)));
+    }
+    let name = unquote(raw).to_ascii_uppercase();
+    let mut k = 2;
+    while let Some(&(_, w)) = t.get(k) {
+        let opt = w.to_ascii_uppercase();
+        let arg = |k: usize| -> Result<&str, LabError> {
+            t.get(k + 1)
+                .map(|&(_, a)| a)
+                .ok_or_else(|| LabError::unsupported(format!("COLUMN ... {w} without a value"), at(k)))
+        };
+        if abbrev(&opt, "FORMAT", 3) {
+            let f = unquote(arg(k)?);
+            check_format(f, at(k + 1))?;
+            st.column_formats.insert(name.clone(), f.to_string());
+            k += 2;
+        } else if abbrev(&opt, "HEADING", 3) {
+            st.column_headings.insert(name.clone(), unquote(arg(k)?).to_string());
+            k += 2;
+        } else if abbrev(&opt, "NEW_VALUE", 5) {
+            vars.new_values.insert(name.clone(), unquote(arg(k)?).to_ascii_uppercase());
+            k += 2;
+        } else if abbrev(&opt, "NOPRINT", 5) {
+            st.column_noprint.insert(name.clone());
+            k += 1;
+        } else if abbrev(&opt, "PRINT", 3) {
+            st.column_noprint.remove(&name);
+            k += 1;
+        } else if abbrev(&opt, "CLEAR", 3) {
+            st.column_formats.remove(&name);
+            st.column_headings.remove(&name);
+            st.column_noprint.remove(&name);
+            vars.new_values.remove(&name);
+            k += 1;
+        } else if [
+            ("ALIAS", 3),
+            ("ENTMAP", 3),
+            ("FOLD_AFTER", 6),
+            ("FOLD_BEFORE", 6),
+            ("JUSTIFY", 3),
+            ("LIKE", 4),
+            ("NEWLINE", 4),
+            ("NULL", 3),
+            ("OLD_VALUE", 5),
+            ("ON", 2),
+            ("OFF", 3),
+            ("TRUNCATED", 3),
+            ("WORD_WRAPPED", 3),
+            ("WRAPPED", 3),
+        ]
+        .iter()
+        .any(|&(full, min)| abbrev(&opt, full, min))
+        {
+            return Err(LabError::unsupported(format!("COLUMN ... {opt}"), at(k)));
+        } else {
+            return Err(LabError::sp2(ora::SP2_UNKNOWN_OPTION, &[&"COLUMN", &w], at(k)));
+        }
+    }
+    Ok(())
 }

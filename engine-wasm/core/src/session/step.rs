@@ -98,6 +98,9 @@ impl Run<'_> {
         let mut reset = false;
         match result {
             Ok(o) => {
+                if kind == "query" && !self.s.sqlplus.vars.new_values.is_empty() {
+                    self.new_values(&o.columns, &o.rows);
+                }
                 step.columns = o.columns;
                 if o.column_widths.iter().any(|&w| w > 0) {
                     step.column_widths = o.column_widths;

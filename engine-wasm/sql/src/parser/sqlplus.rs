@@ -391,8 +391,17 @@ fn show(words: &[(usize, &str)], at: impl Fn(usize) -> Pos) -> R<SqlPlus> {
     if SHOWN.contains(&name) || name == "USER" {
         return Ok(SqlPlus::Show(name.to_string()));
     }
+    if name == "PARAMETERS" {
+        // `SHOW PARAMETER[S] [name]`: the engine lists V$PARAMETER's rows
+        // LIKE '%name%'; `Show("PARAMETERS name")`.
+        if words.len() > 3 {
+            return Err(LabError::sp2(ora::SP2_UNKNOWN_OPTION, &[&"SHOW", &words[3].1], at(3)));
+        }
+        let like = words.get(2).map_or("", |&(_, w)| w);
+        return Ok(SqlPlus::Show(format!("PARAMETERS {like}").trim_end().to_string()));
+    }
     let what = match name {
-        "PARAMETERS" | "SPPARAMETERS" => format!("SHOW {name} (query V$PARAMETER)"),
+        "SPPARAMETERS" => format!("SHOW {name} (query V$PARAMETER)"),
         _ => format!("SHOW {name}"),
     };
     Err(LabError::unsupported(what, at(1)))
