@@ -266,7 +266,7 @@ impl Kernel<'_> {
         let m = self.cache.last_miss;
         self.count_free_buffers(&m, st);
         let wait_us = done.0 - m.issued;
-        let note = self.io.last_note();
+        let note = m.note;
         let g = &mut self.stats.gets;
         g.physical_reads += m.blocks as u64;
         g.read_requests += 1;
@@ -279,7 +279,7 @@ impl Kernel<'_> {
             ReadKind::Single
         };
         self.cost.charge(st.read, wait_us);
-        match crate::io::read_wait_event(self.io.kind_of(seg), read, note) {
+        match crate::io::read_wait_event(self.io.type_of(seg), read, note) {
             WaitEvent::DbFileSequentialRead => {
                 self.stats.calls.io_wait_us += wait_us;
                 self.stats.calls.io_waits += 1;
