@@ -135,7 +135,10 @@ fn no_device_type_is_compared_by_name_outside_the_registry() {
     let mut found = Vec::new();
     for f in &files {
         let name = f.file_name().unwrap().to_string_lossy();
-        if name == "registry.rs" || name == "deviceTypes.gen.ts" || f.components().any(|c| c.as_os_str() == "node_modules") {
+        if name == "registry.rs"
+            || name == "deviceTypes.gen.ts"
+            || f.components().any(|c| c.as_os_str() == "node_modules")
+        {
             continue;
         }
         let text = std::fs::read_to_string(f).unwrap_or_default();

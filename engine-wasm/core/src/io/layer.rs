@@ -350,11 +350,14 @@ impl BlockDevice for IoLayer {
     fn serve(&mut self, request: &IoRequest, now: SimTime) -> (SimTime, IoNote) {
         self.frame(now);
         let (datafiles, seg_device) = (&mut self.datafiles, &self.seg_device);
-        let mut behind = |devices: &mut [Box<dyn BlockDevice>], r: &IoRequest, t: SimTime| {
-            match seg_device.get(r.file as usize).copied().unwrap_or(0) as usize {
-                0 => datafiles.serve(r, t),
-                k => devices[k].serve(r, t),
-            }
+        let mut behind = |devices: &mut [Box<dyn BlockDevice>], r: &IoRequest, t: SimTime| match seg_device
+            .get(r.file as usize)
+            .copied()
+            .unwrap_or(0)
+            as usize
+        {
+            0 => datafiles.serve(r, t),
+            k => devices[k].serve(r, t),
         };
         match self.db_flash_cache.as_mut() {
             Some(fc) => fc.serve(request, now, &mut self.devices, behind),

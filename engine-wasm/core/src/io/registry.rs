@@ -251,7 +251,10 @@ pub fn typescript() -> String {
          }\n\n",
     );
     let names: Vec<String> = TYPES.iter().map(|t| format!("'{}'", t.name)).collect();
-    s.push_str(&format!("/** Every device type's name (`devices[].kind`). */\nexport type DeviceKind = {};\n\n", names.join(" | ")));
+    s.push_str(&format!(
+        "/** Every device type's name (`devices[].kind`). */\nexport type DeviceKind = {};\n\n",
+        names.join(" | ")
+    ));
     let rows: Vec<String> = TYPES
         .iter()
         .map(|t| format!("  {}: {{ label: '{}', flashPart: {} }},", t.name, t.label, t.flash_part))

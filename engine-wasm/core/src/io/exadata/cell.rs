@@ -314,7 +314,6 @@ impl ExadataCell {
         }
         done
     }
-
 }
 
 impl BlockDevice for ExadataCell {

@@ -30,5 +30,4 @@ impl ExadataCell {
             }
         }
     }
-
 }

@@ -173,10 +173,7 @@ fn write_back_completes_at_flash_write_through_at_disk() {
     assert!(wb.serve(&read(0, 0, 1), SimTime(10_000.0)).1.flash_cache_hit);
     assert_eq!(wb.disks[0].counters().write_requests, 1, "destaged");
     let c = wb.cell;
-    assert_eq!(
-        (c.flash_cache_writeback_blocks, c.flash_cache_destaged_blocks, c.flash_cache_dirty_blocks),
-        (1, 1, 0)
-    );
+    assert_eq!((c.flash_cache_writeback_blocks, c.flash_cache_destaged_blocks, c.flash_cache_dirty_blocks), (1, 1, 0));
     // Back to write-through: the flash cache is dropped and created empty.
     assert!(wb.set_param("write_back", 0.0));
     assert!(!wb.serve(&read(0, 0, 1), SimTime(20_000.0)).1.flash_cache_hit);
