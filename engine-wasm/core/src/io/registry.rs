@@ -48,6 +48,10 @@ pub struct ReadEvents {
     pub multi: WaitEvent,
 }
 
+/// A device type's builder: a device named `name` from the type's preset
+/// and `params` applied in order.
+pub type Builder = fn(&str, &[(String, f64)]) -> Result<Box<dyn BlockDevice>, DeviceError>;
+
 /// One device type.
 #[derive(Debug, Clone, Copy)]
 pub struct DeviceType {
@@ -64,7 +68,7 @@ pub struct DeviceType {
     pub range: fn(&str) -> Option<(f64, f64)>,
     /// A device of the type named `name`, from the type's preset and
     /// `params` applied in order.
-    pub build: fn(&str, &[(String, f64)]) -> Result<Box<dyn BlockDevice>, DeviceError>,
+    pub build: Builder,
     /// Its buffered reads' wait events.
     pub reads: ReadEvents,
     /// `LAB SET cell_flash_cache_mode` / `cell_flash_logging` apply to it
