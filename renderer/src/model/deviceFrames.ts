@@ -7,6 +7,7 @@
 // previous frame (blocks GC erased). At the end of the trace, or without
 // frames, the step's end-of-step snapshot stands.
 import type { DeviceFigures, DeviceFrame, DeviceFrames, FlashSnapshot } from './types';
+import { deviceType } from '../engine/deviceTypes.gen';
 
 /** What the view says about the frame it shows. */
 export interface LiveFrame {
@@ -86,7 +87,7 @@ export function deviceAtFrame(d: DeviceFigures, track: DeviceFrames, k: number, 
     }
     // The step started with the end's totals less the step's changes (a cell's flash counts as the cell's).
     const e = counter(d, 'erases'), m = counter(d, 'gc_pages_moved');
-    if (d.kind !== 'exadata_cell') {
+    if (!deviceType(d.kind)?.flashPart) {
       gcStep.erases = Math.max(0, fl.erases - (e.total - e.delta));
       gcStep.moved = Math.max(0, fl.gc_pages_moved - (m.total - m.delta));
     } else {

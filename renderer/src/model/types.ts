@@ -2,6 +2,7 @@
 // Everything the renderer knows about the engine's output is spelled here.
 
 import type { TraceColumns } from '../engine/contract.gen';
+import type { DeviceKind } from '../engine/deviceTypes.gen';
 
 export interface StepError { code: string; message: string; line: number; column: number }
 
@@ -149,7 +150,8 @@ export interface DeviceFrames { name: string; frames: DeviceFrame[] }
 /** One device a step used. */
 export interface DeviceFigures {
   name: string;
-  kind: 'hdd' | 'sata_ssd' | 'pcie_flash' | 'exadata_cell' | string;
+  /** A type of the engine's device registry (engine/deviceTypes.gen.ts). */
+  kind: DeviceKind | string;
   counters: DeviceCounter[];
   snapshot: DeviceSnapshot;
 }

@@ -5,6 +5,7 @@
 // queue (depth, max) and its controller's write cache (dirty bytes).
 import type { DeviceFigures, FlashSnapshot, QueueSnapshot } from '../model/types';
 import type { DeviceAt, LiveFrame } from '../model/deviceFrames';
+import { deviceType } from '../engine/deviceTypes.gen';
 import { fmtNum, fmtSigned, fmtUs } from '../model/stats';
 import { esc, MONO, n, REPORT_COLORS, svgDocument, text, textWidth, truncate, wrapWords } from './svg';
 import type { Fragment } from './flame';
@@ -227,10 +228,6 @@ export function hatchDefs(id: string): string {
     `<rect width="4" height="4" fill="${D.invalidBg}"/><line x1="0" y1="0" x2="0" y2="4" stroke="${D.invalid}" stroke-width="1.6"/></pattern></defs>`;
 }
 
-const KIND_NAMES: Record<string, string> = {
-  hdd: 'hard disk', sata_ssd: 'SATA SSD', pcie_flash: 'PCIe flash', exadata_cell: 'Exadata cell', fixed: 'fixed latency',
-};
-
 /** One device's panel: name, kind, and what its kind shows. */
 export function deviceFragment(d: DeviceAt, width: number, hatch: string): Fragment {
   const parts: string[] = [];
@@ -239,9 +236,11 @@ export function deviceFragment(d: DeviceAt, width: number, hatch: string): Fragm
   parts.push(text(0, 14, d.name, `font-size="14" font-weight="600" fill="${C.text}"`));
   const live = d.live;
   const reads = delta['physical read total IO requests'] ?? 0, writes = delta['physical write total IO requests'] ?? 0;
+  const kind = deviceType(d.kind);
+  const label = kind?.label ?? d.kind;
   const head = live
-    ? `${KIND_NAMES[d.kind] ?? d.kind} · so far ${fmtNum(live.reads)} reads, ${fmtNum(live.writes)} writes`
-    : `${KIND_NAMES[d.kind] ?? d.kind} · this step ${fmtNum(reads)} reads, ${fmtNum(writes)} writes`;
+    ? `${label} · so far ${fmtNum(live.reads)} reads, ${fmtNum(live.writes)} writes`
+    : `${label} · this step ${fmtNum(reads)} reads, ${fmtNum(writes)} writes`;
   parts.push(text(width, 14, truncate(head, width - 8 * d.name.length - 20, 11.5),
     `text-anchor="end" font-size="11.5" fill="${C.muted}"`));
   let y = 26;
@@ -251,8 +250,10 @@ export function deviceFragment(d: DeviceAt, width: number, hatch: string): Fragm
   };
   const s = d.snapshot;
   if (s.flash) {
-    if (d.kind === 'exadata_cell') { parts.push(text(0, y + 10, 'flash', `font-size="12" font-weight="600" fill="${C.text}"`)); y += 18; }
-    add(flashFragment(s.flash, width, hatch, d.kind === 'exadata_cell' ? {} : delta, live));
+    // A device whose flash is one of its parts (a cell): headed "flash", and its counters are not the flash's.
+    const part = kind?.flashPart === true;
+    if (part) { parts.push(text(0, y + 10, 'flash', `font-size="12" font-weight="600" fill="${C.text}"`)); y += 18; }
+    add(flashFragment(s.flash, width, hatch, part ? {} : delta, live));
   }
   if (s.queue) add(queueFragment(s.queue, width, live));
   if (s.disks && s.disks.length) add(disksFragment(s.disks, width));

@@ -12,6 +12,10 @@
 //! - A block written to its datafile (DBWR) leaves the flash cache (its
 //!   copy there is stale).
 //!
+//! The flash cache sits in front of the device behind it
+//! ([`DbFlashCache::serve`]): the I/O layer hands it each request with the
+//! devices and the way to the device serving the request's segment.
+//!
 //! The aging hook: the buffer cache calls [`super::IoLayer::age_out`] for
 //! each clean buffer it replaces. Until the buffer cache is sized (LRU
 //! replacement, another part of issue 16), nothing ages out on its own and
@@ -19,8 +23,9 @@
 //! do). `ALTER SYSTEM FLUSH BUFFER_CACHE` does not populate it (Oracle's
 //! flush discards buffers; it does not age them).
 
-use super::{IoKind, IoPurpose, IoRequest};
+use super::{BlockDevice, IoKind, IoNote, IoPurpose, IoRequest};
 use crate::fasthash::FxMap;
+use crate::sim::SimTime;
 
 /// The flash file's address on its device: a file number no segment uses.
 pub const FLASH_CACHE_FILE: u32 = u32::MAX - 1;
@@ -102,5 +107,31 @@ impl DbFlashCache {
             block_size: self.block_size,
             purpose: IoPurpose::Data,
         }
+    }
+
+    /// A request through the flash cache: a single-block data read of a
+    /// block it holds is served from its flash device (`devices[device]`,
+    /// noted as a hit); a write of such a block makes the copy stale and,
+    /// like every other request, goes to `behind` (the device serving the
+    /// request's segment).
+    pub fn serve(
+        &mut self,
+        r: &IoRequest,
+        now: SimTime,
+        devices: &mut [Box<dyn BlockDevice>],
+        behind: impl FnOnce(&mut [Box<dyn BlockDevice>], &IoRequest, SimTime) -> (SimTime, IoNote),
+    ) -> (SimTime, IoNote) {
+        if r.purpose == IoPurpose::Data && r.blocks == 1 {
+            if let Some(s) = self.slot_of(r.file, r.block) {
+                if r.kind == IoKind::Read {
+                    self.hits += 1;
+                    let q = self.request(IoKind::Read, s);
+                    let done = devices[self.device].submit(&q, now);
+                    return (done, IoNote { db_flash_cache_hit: true, ..IoNote::default() });
+                }
+                self.invalidate(r.file, r.block);
+            }
+        }
+        behind(devices, r, now)
     }
 }

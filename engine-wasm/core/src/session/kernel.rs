@@ -261,7 +261,7 @@ impl Kernel<'_> {
         let m = self.cache.last_miss;
         self.count_free_buffers(&m, st);
         let wait_us = done.0 - m.issued;
-        let note = self.io.last_note();
+        let note = m.note;
         let g = &mut self.stats.gets;
         g.physical_reads += m.blocks as u64;
         g.read_requests += 1;
@@ -274,7 +274,7 @@ impl Kernel<'_> {
             ReadKind::Single
         };
         self.cost.charge(st.read, wait_us);
-        let e = crate::io::read_wait_event(self.io.kind_of(seg), read, note);
+        let e = crate::io::read_wait_event(self.io.type_of(seg), read, note);
         self.stats.calls.note_wait(e, wait_us);
         self.trace_physical_read(seg, block, line, st);
     }

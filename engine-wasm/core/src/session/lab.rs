@@ -155,14 +155,15 @@ impl Run<'_> {
     /// `LAB DEVICE name TYPE kind [param = value ...]`: checked against
     /// the type's parameters and ranges, then registered on the instance.
     fn lab_device(&mut self, name: &Ident, kind: &Ident, params: &[(Ident, f64)]) -> Result<Outcome, LabError> {
-        use crate::io;
-        let Some(names) = io::type_params(&kind.name) else {
+        use crate::io::{self, registry};
+        let Some(ty) = registry::definable(&kind.name) else {
             return Err(LabError::with_args(
                 ora::LAB_UNKNOWN_DEVICE_TYPE,
-                &[&kind.name, &io::DEVICE_TYPES.join(", ")],
+                &[&kind.name, &registry::definable_names()],
                 kind.pos,
             ));
         };
+        let names = ty.params;
         for (p, _) in params {
             if !names.contains(&p.name.as_str()) {
                 return Err(LabError::with_args(
@@ -179,7 +180,7 @@ impl Run<'_> {
             return Err(LabError::with_args(ora::LAB_TOO_MANY_DEVICES, &[&io::MAX_DEVICES], name.pos));
         }
         let values: Vec<(String, f64)> = params.iter().map(|(p, v)| (p.name.clone(), *v)).collect();
-        let device = io::build_device(&name.name, &kind.name, &values).map_err(|e| match e {
+        let device = (ty.build)(&name.name, &values).map_err(|e| match e {
             io::DeviceError::Param(i, why) => {
                 LabError::with_args(ora::LAB_DEVICE_BAD_VALUE, &[&name.name, &why], params[i].0.pos)
             }
@@ -187,11 +188,11 @@ impl Run<'_> {
                 LabError::with_args(ora::LAB_DEVICE_BAD_VALUE, &[&name.name, &why], name.pos)
             }
             io::DeviceError::UnknownType => {
-                LabError::with_args(ora::LAB_UNKNOWN_DEVICE_TYPE, &[&kind.name, &io::DEVICE_TYPES.join(", ")], kind.pos)
+                LabError::with_args(ora::LAB_UNKNOWN_DEVICE_TYPE, &[&kind.name, &registry::definable_names()], kind.pos)
             }
         })?;
         let mut device = device;
-        if device.kind() == "exadata_cell" {
+        if ty.cell_settings {
             // LAB SET cell_flash_cache_mode / cell_flash_logging, unless named here.
             for (p, v) in self.inst.io.cell_settings.clone() {
                 if !values.iter().any(|(n, _)| n == p) {

@@ -1,5 +1,5 @@
 //! Smart scans in the session's kernel: a long full scan of a segment on
-//! an Exadata cell (`io/exadata.rs`) gets its blocks from the cell's scan
+//! an Exadata cell (`io/exadata/smart_scan.rs`) gets its blocks from the cell's scan
 //! requests (`cell smart table scan`), not through the buffer cache.
 
 use super::kernel::{Kernel, OpStacks};

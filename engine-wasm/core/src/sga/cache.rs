@@ -214,6 +214,8 @@ pub struct MissInfo {
     pub inspected: u32,
     pub dirty_inspected: u32,
     pub hot_moved: u32,
+    /// What the device said of the read (a flash cache served it).
+    pub note: crate::io::IoNote,
 }
 
 /// DBWR's instance-wide statistics (V$SYSSTAT: the background process's,
@@ -522,7 +524,9 @@ impl BufferCache {
         m.blocks = n;
         m.issued = t.0;
         let req = IoRequest { blocks: n, ..IoRequest::single_block_read(segment, block, self.block_size) };
-        device.submit(&req, t)
+        let (done, note) = device.serve(&req, t);
+        self.last_miss.note = note;
+        done
     }
 
     /// Blocks formatted in the cache (an insert's new block) take a buffer
