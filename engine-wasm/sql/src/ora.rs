@@ -179,6 +179,10 @@ catalogue! {
     INVALID_ALTER_COMMAND = Ora 940 "invalid ALTER command";
     MISSING_CLUSTER_NAME = Ora 941 "missing cluster name";
     TABLE_OR_VIEW_DOES_NOT_EXIST = Ora 942 "table or view does not exist";
+    /// DDL on a table another session has uncommitted changes in.
+    RESOURCE_BUSY = Ora 54 "resource busy and acquire with NOWAIT specified or timeout expired";
+    /// DML on SYS.DUAL (the lab user has only SELECT on it).
+    INSUFFICIENT_PRIVILEGES = Ora 1031 "insufficient privileges";
     CLUSTER_DOES_NOT_EXIST = Ora 943 "cluster does not exist";
     NOT_ENOUGH_VALUES = Ora 947 "not enough values";
     INVALID_DROP_OPTION = Ora 950 "invalid DROP option";

@@ -178,6 +178,10 @@ pub struct Table {
     pub txn_sids: Vec<u32>,
     /// The instance's change sequence at the table's last change.
     pub changed_at: u64,
+    /// Owned by SYS (DUAL): not the lab user's, so its name does not
+    /// resolve to it for DDL, DML or statistics (`Catalog::table`), and its
+    /// segment is in SYSTEM, whose segment space management is MANUAL.
+    pub sys: bool,
 }
 
 impl Table {
@@ -201,6 +205,21 @@ impl Table {
     #[inline]
     pub fn is_live(&self, r: u32) -> bool {
         self.loc.get(r as usize).is_some_and(|l| !l.is_dead())
+    }
+
+    /// Gets a full scan makes on the segment header and space management
+    /// blocks before the data: `assm` (the release's figure for an ASSM
+    /// tablespace, the lab user's), or 2 in a MANUAL segment space
+    /// management tablespace such as SYSTEM, where DUAL is: "a tablescan
+    /// ... starts with two buffer gets on the segment header" (Jonathan
+    /// Lewis, https://jonathanlewis.wordpress.com/2014/07/31/fragmentation-2/
+    /// via parnassusdata144.rssing.com/chan-19851579/article27.html).
+    pub fn full_scan_header_gets(&self, assm: u32) -> u32 {
+        if self.sys {
+            2
+        } else {
+            assm
+        }
     }
 
     pub fn is_iot(&self) -> bool {
@@ -273,6 +292,10 @@ pub struct Catalog {
     /// of tables other sessions have changed (session/cr.rs). Counted in
     /// [`Self::memory_bytes`], so the memory budget bounds them.
     pub held_bytes: u64,
+    /// SYS.DUAL, once a statement has read its column (before that FAST
+    /// DUAL, which reads no block, is all any statement needs; creating it
+    /// then leaves every other segment's number as it was).
+    pub dual: Option<TableId>,
 }
 
 /// Bytes the lab holds per stored value, row and index entry (its own
@@ -308,8 +331,56 @@ impl Catalog {
         id
     }
 
+    /// The lab user's table of that name (SYS's DUAL is not one).
     pub fn table(&self, name: &str) -> Option<&Table> {
-        self.tables.iter().find(|t| !t.dropped && t.name == name)
+        self.tables.iter().find(|t| !t.dropped && !t.sys && t.name == name)
+    }
+
+    /// SYS.DUAL: one row ('X' in its VARCHAR2(1) column DUMMY) in one
+    /// block of a segment of its own, created the first time a statement
+    /// reads the column. Its block is on disk, not yet in the cache.
+    pub fn ensure_dual(&mut self, block_size: u32) -> TableId {
+        if let Some(t) = self.dual {
+            return t;
+        }
+        let seg = self.new_segment("SYS.DUAL", SegmentKind::Table, None, PoolKind::Default);
+        let mut heap = HeapSegment::new(block_size, 10);
+        let row: Box<[Value]> = Box::new([Value::str("X")]);
+        let (loc, _) = heap.insert(crate::storage::row_size(&row));
+        let id = self.tables.len();
+        let mut rows = RowStore::new(1);
+        rows.push(row);
+        self.tables.push(Table {
+            id,
+            name: "DUAL".into(),
+            columns: vec![Column {
+                name: "DUMMY".into(),
+                data_type: DataType::Varchar2 { len: 1, char_semantics: false },
+                not_null: false,
+                identity: false,
+            }],
+            rows,
+            loc: vec![loc],
+            storage: TableStorage::Heap { seg: Some(seg), heap },
+            pk: None,
+            indexes: Vec::new(),
+            memoptimize_read: false,
+            compress: false,
+            pool: PoolKind::Default,
+            tablespace: Some("SYSTEM".into()),
+            cell_flash_cache: None,
+            pctfree: 10,
+            stats: TableStats::default(),
+            dropped: false,
+            mem_bytes: 0,
+            dead_rows: 0,
+            migrated: Default::default(),
+            txn_sids: Vec::new(),
+            changed_at: 0,
+            sys: true,
+        });
+        self.dual = Some(id);
+        id
     }
 
     pub fn table_id(&self, name: &str) -> Option<TableId> {

@@ -144,6 +144,8 @@ pub fn kind(e: &CExpr, cat: &Catalog, binds: &[Kind]) -> Kind {
             },
             Func::Rpad
             | Func::Lpad
+            | Func::PlRpad
+            | Func::PlLpad
             | Func::ToChar
             | Func::Trim
             | Func::Ltrim
@@ -485,6 +487,9 @@ pub fn plsql_concat(e: &mut CExpr) {
     }
     if let CExpr::Func(f @ Func::Concat, _, _) = e {
         *f = Func::PlConcat;
+    }
+    if let CExpr::Func(f @ (Func::Rpad | Func::Lpad), _, _) = e {
+        *f = if *f == Func::Rpad { Func::PlRpad } else { Func::PlLpad };
     }
     for c in e.children_mut() {
         plsql_concat(c);

@@ -73,6 +73,9 @@ pub enum Func {
     CharKey,
     /// Internal: `||` in PL/SQL, whose limit is 32,767 bytes.
     PlConcat,
+    /// Internal: RPAD and LPAD in PL/SQL, whose limit is 32,767 bytes.
+    PlRpad,
+    PlLpad,
 }
 
 impl Func {
@@ -118,7 +121,7 @@ impl Func {
 
     fn arity(self) -> (usize, usize) {
         match self {
-            Func::Rpad | Func::Lpad => (2, 3),
+            Func::Rpad | Func::Lpad | Func::PlRpad | Func::PlLpad => (2, 3),
             Func::Mod | Func::Nvl => (2, 2),
             Func::Round | Func::Trunc | Func::ToChar => (1, 2),
             Func::Substr => (2, 3),
@@ -676,14 +679,39 @@ fn eval_func(f: Func, v: &[Value], rng: &mut DbmsRandom, pos: Pos) -> Result<Val
     // A length, position or count: a double is exact enough.
     let fl = |i: usize| -> Result<Option<f64>, LabError> { Ok(num(&v[i], pos)?.map(|x| x.to_f64())) };
     Ok(match f {
-        Func::Rpad | Func::Lpad => {
+        Func::Rpad | Func::Lpad | Func::PlRpad | Func::PlLpad => {
             let (Some(s), Some(len)) = (text(&v[0]), fl(1)?) else { return Ok(Value::Null) };
-            let p = if v.len() > 2 { text(&v[2]).unwrap_or_default() } else { " ".to_string() };
-            let len = len.clamp(0.0, 32767.0) as usize;
+            // A NULL pad string makes the result NULL, as any NULL argument.
+            let p = if v.len() > 2 {
+                match text(&v[2]) {
+                    Some(p) => p,
+                    None => return Ok(Value::Null),
+                }
+            } else {
+                " ".to_string()
+            };
+            let plsql = matches!(f, Func::PlRpad | Func::PlLpad);
+            // PL/SQL's VARCHAR2 holds 32,767 bytes: a longer result is
+            // ORA-06502. SQL returns at most 4,000 (MAX_STRING_SIZE =
+            // STANDARD) and cuts a longer one silently, where `||` would
+            // raise ORA-01489 (http://blog.cmartin2.com/?p=133: length of
+            // rpad('test', 5000, '!') is 4000; rpad('test', 32768, '!') in
+            // PL/SQL is ORA-06502).
+            let max = if plsql { super::convert::PLSQL_VARCHAR2_MAX } else { super::convert::SQL_VARCHAR2_MAX };
+            if plsql && len >= (max + 1) as f64 {
+                return Err(LabError::new(ora::PLSQL_BUFFER_TOO_SMALL, pos));
+            }
+            let len = len.clamp(0.0, max as f64) as usize;
             if len == 0 {
                 Value::Null
             } else {
-                Value::str(&pad(&s, len, &p, f == Func::Lpad))
+                let mut out = pad(&s, len, &p, matches!(f, Func::Lpad | Func::PlLpad));
+                if out.len() > max {
+                    // Multibyte characters: at most `max` bytes, whole characters.
+                    let cut = (0..=max).rev().find(|&i| out.is_char_boundary(i)).unwrap_or(0);
+                    out.truncate(cut);
+                }
+                Value::str(&out)
             }
         }
         Func::Mod => match (n(0)?, n(1)?) {

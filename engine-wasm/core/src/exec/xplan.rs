@@ -276,7 +276,8 @@ pub fn render(lines: &[PlanLineOut], f: &Format, src: PlanSource, cursor: Option
             let head = if f.stats { "E-Rows" } else { "Rows" };
             cols.push(num_col(head, lines.iter().map(|l| est(l, units(l.e_rows))).collect()));
         }
-        if f.bytes {
+        // A plan none of whose lines has Bytes (FAST DUAL) has no column.
+        if f.bytes && lines.iter().any(|l| l.bytes.is_some()) {
             let head = if f.stats { "E-Bytes" } else { "Bytes" };
             let cells = lines.iter().map(|l| est(l, l.bytes.map(units).unwrap_or_default())).collect();
             cols.push(num_col(head, cells));

@@ -55,10 +55,17 @@ struct Target<'q> {
     pos: Pos,
 }
 
+/// The error for DML on a name that is no table of the lab user's: DUAL is
+/// SYS's, which the user may only read.
+pub(super) fn missing_table(name: &lio_sql::ast::Ident) -> LabError {
+    let code = if name.name == "DUAL" { ora::INSUFFICIENT_PRIVILEGES } else { ora::TABLE_OR_VIEW_DOES_NOT_EXIST };
+    LabError::new(code, name.pos)
+}
+
 impl Run<'_> {
     /// A table for DML.
     pub(super) fn dml_table(&self, name: &lio_sql::ast::Ident) -> Result<TableId, LabError> {
-        self.inst.cat.table_id(&name.name).ok_or_else(|| LabError::new(ora::TABLE_OR_VIEW_DOES_NOT_EXIST, name.pos))
+        self.inst.cat.table_id(&name.name).ok_or_else(|| missing_table(name))
     }
 
     /// LAB-00036 when another session's open transaction has locked row

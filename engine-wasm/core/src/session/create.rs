@@ -307,6 +307,7 @@ impl Run<'_> {
             migrated: Default::default(),
             txn_sids: Vec::new(),
             changed_at: 0,
+            sys: false,
         });
         if let TableStorage::Iot { index } = self.inst.cat.tables[tid].storage {
             let cols = self.inst.cat.indexes[index].columns.clone();
@@ -324,6 +325,11 @@ impl Run<'_> {
             let ipool = if using.buffer_pool.is_some() { pool_of(&using) } else { pool };
             let iid = self.add_index(tid, &iname, cols, true, ipool, using.pctfree.unwrap_or(10))?;
             self.place(self.inst.cat.indexes[iid].seg, &using);
+        }
+        // A table named DUAL hides SYS's from now on: the cursors that
+        // read SYS.DUAL are parsed again.
+        if name == "DUAL" {
+            self.invalidate_cursors();
         }
         // A new table: no cursor depends on it yet.
         if let Some(rows) = ctas_rows {

@@ -197,6 +197,7 @@ impl Run<'_> {
         vars: &[String],
         cs: &CallStacks,
     ) -> Result<(Compiled, bool), LabError> {
+        self.ensure_dual(Some(q), None);
         let profile = self.inst.profile.clone();
         let ctx = Self::plan_ctx(&self.inst.cat, &profile, &self.s.params, self.s.sid, vars);
         let mut c = exec::compile(q, &ctx)?;

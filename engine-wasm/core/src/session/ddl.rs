@@ -204,6 +204,7 @@ impl Run<'_> {
                     .cat
                     .table_id(n)
                     .ok_or_else(|| LabError::new(ora::TABLE_OR_VIEW_DOES_NOT_EXIST, d.name.pos))?;
+                self.check_not_busy(tid, d.name.pos)?;
                 self.drop_table(tid);
                 Ok(Outcome { feedback: Some("Table dropped.".into()), ..Default::default() })
             }
@@ -238,6 +239,9 @@ impl Run<'_> {
                 if !live.is_empty() && !d.including_tables {
                     return Err(LabError::new(ora::CLUSTER_NOT_EMPTY, d.name.pos));
                 }
+                for &t in &live {
+                    self.check_not_busy(t, d.name.pos)?;
+                }
                 for t in live {
                     self.drop_table(t);
                 }
@@ -248,6 +252,16 @@ impl Run<'_> {
                 Ok(Outcome { feedback: Some("Cluster dropped.".into()), ..Default::default() })
             }
         }
+    }
+
+    /// ORA-00054 when another session's open transaction has changed the
+    /// table: DDL needs its exclusive lock and does not wait (dropping it
+    /// would leave that transaction's undo pointing at rows gone).
+    fn check_not_busy(&self, tid: TableId, pos: Pos) -> Result<(), LabError> {
+        if self.inst.cat.tables[tid].txn_sids.iter().any(|&s| s != self.s.sid) {
+            return Err(LabError::new(ora::RESOURCE_BUSY, pos));
+        }
+        Ok(())
     }
 
     pub(super) fn drop_table(&mut self, tid: TableId) {

@@ -17,11 +17,7 @@ impl Run<'_> {
         names: &[String],
         vals: &[Value],
     ) -> Result<u64, LabError> {
-        let tid = self
-            .inst
-            .cat
-            .table_id(&i.table.name)
-            .ok_or_else(|| LabError::new(ora::TABLE_OR_VIEW_DOES_NOT_EXIST, i.table.pos))?;
+        let tid = self.inst.cat.table_id(&i.table.name).ok_or_else(|| super::change::missing_table(&i.table))?;
         let rows = self.insert_source_rows(i, text, tid, names, &[vals.to_vec()])?;
         let n = rows.len() as u64;
         self.insert_rows(tid, rows, i.table.pos)?;
@@ -37,11 +33,7 @@ impl Run<'_> {
         text: &str,
         client: Client,
     ) -> Result<u64, LabError> {
-        let tid = self
-            .inst
-            .cat
-            .table_id(&i.table.name)
-            .ok_or_else(|| LabError::new(ora::TABLE_OR_VIEW_DOES_NOT_EXIST, i.table.pos))?;
+        let tid = self.inst.cat.table_id(&i.table.name).ok_or_else(|| super::change::missing_table(&i.table))?;
         let cs = self.call_stacks(client);
         self.s.stats.calls.parse_count_total += 1;
         self.recursive_dictionary_sql(&[tid], cs.hard_parse);
@@ -86,6 +78,9 @@ impl Run<'_> {
                     } else {
                         LabError::new(ora::TOO_MANY_VALUES, p)
                     });
+                }
+                for e in exprs {
+                    self.ensure_dual(None, Some(e));
                 }
                 let profile = self.inst.profile.clone();
                 let ctx = Self::plan_ctx(&self.inst.cat, &profile, &self.s.params, self.s.sid, names);

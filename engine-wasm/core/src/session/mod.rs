@@ -496,6 +496,21 @@ impl Run<'_> {
         }
     }
 
+    /// SYS.DUAL's table and segment, made before the first statement that
+    /// reads its column is planned (see `exec/plan/dual.rs`).
+    pub(super) fn ensure_dual(&mut self, q: Option<&lio_sql::ast::Query>, e: Option<&lio_sql::ast::Expr>) {
+        if self.inst.cat.dual.is_some() {
+            return;
+        }
+        let cat = &self.inst.cat;
+        let reads = q.is_some_and(|q| exec::plan::dual::query_reads_dual(q, cat))
+            || e.is_some_and(|e| exec::plan::dual::expr_reads_dual(e, cat));
+        if reads {
+            let bs = self.inst.params.current.db_block_size;
+            self.inst.cat.ensure_dual(bs);
+        }
+    }
+
     fn plan_ctx<'a>(
         cat: &'a Catalog,
         profile: &'a VersionProfile,

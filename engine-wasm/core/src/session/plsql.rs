@@ -52,6 +52,7 @@ impl Run<'_> {
     fn plsql_compile(&mut self, e: &Expr, vars: &[(String, Value)]) -> Result<(exec::CExpr, Vec<Value>), LabError> {
         let e = self.resolve_calls(e, vars)?;
         let names: Vec<String> = vars.iter().map(|(n, _)| n.clone()).collect();
+        self.ensure_dual(None, Some(&e));
         let profile = self.inst.profile.clone();
         let ctx = Self::plan_ctx(&self.inst.cat, &profile, &self.s.params, self.s.sid, &names);
         let (mut c, bind_names) = exec::compile_scalar(&e, &ctx)?;
@@ -337,6 +338,7 @@ impl Run<'_> {
         if let Some(st) = self.s.static_sql.get(&key) {
             return Ok(st.clone());
         }
+        self.ensure_dual(Some(q), None);
         let profile = self.inst.profile.clone();
         let ctx = Self::plan_ctx(&self.inst.cat, &profile, &self.s.params, self.s.sid, names);
         let c = exec::compile(q, &ctx)?;

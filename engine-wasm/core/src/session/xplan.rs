@@ -12,6 +12,7 @@ impl Run<'_> {
     /// `EXPLAIN PLAN [SET STATEMENT_ID = 'x'] FOR <query>`: the query is
     /// parsed and optimised, not run; its plan goes to PLAN_TABLE.
     pub(super) fn explain_plan(&mut self, e: &ExplainPlan, text: &str) -> Result<Outcome, LabError> {
+        self.ensure_dual(Some(&e.query), None);
         let profile = self.inst.profile.clone();
         let ctx = Self::plan_ctx(&self.inst.cat, &profile, &self.s.params, self.s.sid, &[]);
         let c = exec::compile(&e.query, &ctx)?;

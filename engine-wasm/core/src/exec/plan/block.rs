@@ -26,7 +26,22 @@ impl<'a> Builder<'a> {
             match item {
                 FromItem::Table { name, alias } => {
                     let alias_s = alias.as_ref().map(|a| a.name.clone()).unwrap_or_else(|| name.name.clone());
-                    if name.name == "DUAL" {
+                    let dual_table = (name.name == "DUAL"
+                        && q.connect_by.is_none()
+                        && cat.table("DUAL").is_none()
+                        && dual::block_reads_dual(q, &alias_s, cat))
+                    .then_some(cat.dual);
+                    if let Some(dual) = dual_table {
+                        // A column of DUAL is read: TABLE ACCESS FULL of SYS.DUAL
+                        // (the session created it before planning).
+                        let t = dual
+                            .map(|t| &cat.tables[t])
+                            .ok_or_else(|| LabError::with(ora::LAB_UNSUPPORTED, "DUAL's column here", name.pos))?;
+                        let src = self.new_source();
+                        scope.push(self.table_scope(t, src, &alias_s));
+                        self.src_alias.push((src, alias_s.clone()));
+                        rels.push(Rel::Table { table: t.id, src, alias: alias_s });
+                    } else if name.name == "DUAL" && cat.table("DUAL").is_none() {
                         let src = self.new_source();
                         scope.push(ScopeEntry {
                             alias: alias_s.clone(),

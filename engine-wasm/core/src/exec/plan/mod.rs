@@ -288,6 +288,7 @@ fn eq_column(p: &CExpr, src: usize) -> Option<(usize, &CExpr)> {
 mod block;
 mod builder;
 mod covering;
+pub mod dual;
 mod group;
 mod outer_plus;
 pub mod predicates;
@@ -474,6 +475,11 @@ pub fn compile(q: &Query, ctx: &PlanCtx<'_>) -> Result<Compiled, LabError> {
         bytes: Some(top_rows * block.row_bytes),
     }];
     renumber(&mut root, 0, 1, &b.drafts, &mut lines);
+    // A plan none of whose operations has Bytes (FAST DUAL, a row
+    // generator over it) has no Bytes column: dbms_xplan leaves it out.
+    if lines[1..].iter().all(|l| l.bytes.is_none()) {
+        lines[0].bytes = None;
+    }
     let lines_len = lines.len();
     let predicates = predicates::plan_predicates(&root, lines_len, ctx.cat, &b.bind_names, &b.src_alias);
     // Frames follow the final line numbering of their operators.

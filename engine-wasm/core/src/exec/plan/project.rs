@@ -68,12 +68,14 @@ impl<'a> Builder<'a> {
             }
             let pos = q.pos;
             out_row_bytes = row_bytes;
+            // Over a row source without Bytes (FAST DUAL) it has none either.
+            let bytes = self.drafts.get(op.line as usize).and_then(|d| d.bytes).map(|_| row_bytes);
             op = self.op(
                 "SORT AGGREGATE",
                 None,
                 1.0,
                 cost,
-                Some(row_bytes),
+                bytes,
                 "qergsFetch",
                 OpKind::SortAggregate { child: Box::new(op), aggs: specs, out_src: out, done: false, pos },
             );

@@ -17,7 +17,7 @@ impl Op {
                 if !*started {
                     *started = true;
                     // Segment header and space-management blocks first.
-                    for _ in 0..rt.k.profile.full_scan_header_gets {
+                    for _ in 0..t.full_scan_header_gets(rt.k.profile.full_scan_header_gets) {
                         rt.get(line, st, seg, 0, GetKind::Normal, false);
                     }
                     let blocks = rt.cat.table_blocks(t);
