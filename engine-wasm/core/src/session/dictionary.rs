@@ -43,11 +43,15 @@ impl Run<'_> {
     }
 
     fn live_tables(&self) -> impl Iterator<Item = &Table> {
-        self.inst.cat.tables.iter().filter(|t| !t.dropped)
+        // SYS's tables (DUAL) are not the LAB user's.
+        self.inst.cat.tables.iter().filter(|t| !t.dropped && !t.sys)
     }
 
     fn live_indexes(&self) -> impl Iterator<Item = &Index> {
-        self.inst.cat.indexes.iter().filter(|ix| !ix.dropped && !self.inst.cat.tables[ix.table].dropped)
+        self.inst.cat.indexes.iter().filter(|ix| {
+            let t = &self.inst.cat.tables[ix.table];
+            !ix.dropped && !t.dropped && !t.sys
+        })
     }
 
     fn table_tablespace(&self, t: &Table) -> Value {
