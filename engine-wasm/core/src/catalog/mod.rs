@@ -138,7 +138,7 @@ impl RowStore {
             self.chunks.push(Vec::with_capacity(self.width));
         }
         let last = self.chunks.last_mut().expect("a chunk");
-        last.extend(row.drain(..));
+        last.append(row);
         self.rows += 1;
     }
     /// Append a row (see [`Self::push_from`]).
