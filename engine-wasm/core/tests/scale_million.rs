@@ -20,10 +20,11 @@ fn peak_mb() -> Option<u64> {
 }
 
 /// Issue 29: the 1,000,000-row set-up (CTAS from two 10,000-row
-/// generators, an index, statistics, two queries) peaked at about 640 MB
-/// through the CLI and 450 MB natively (the query's rows held as a list of
-/// boxed rows, then copied; the row store doubling; an undo record per
-/// row). It now stays under 250 MB, with the answers Oracle gives.
+/// generators, an index, statistics, two queries) peaked at 631 MiB through
+/// the CLI (105 MB natively at 200,000 rows): the query's rows held as a
+/// list of boxed rows, then copied; the row store doubling; an undo record
+/// per row. Natively it now stays under 250 MB (about 230), with the
+/// answers Oracle gives.
 #[test]
 fn million_row_setup_stays_under_250_mb() {
     let mut e = quiet_engine();
