@@ -3,12 +3,17 @@
 // second with the trace on (gets, pinned revisits, memopt probes and reads), the wasm/native time ratio, the traced/untraced
 // ratio, and milliseconds per workload (100,000 PK lookups on t1..t4 and
 // the section D nested-loop join, 40 sessions x 100,000 lookups,
-// 100,000 single-row inserts into a table with a primary key). Each figure is the best of REPEATS runs,
+// 100,000 single-row inserts into a table with a primary key, Jonathan
+// Lewis's 1,000,000-row set-up and a 20-point LAB SWEEP, these three with
+// their peak memory: natively the process's resident peak over the
+// workload, in wasm the peak of a Node process running only it). Each figure is the best of REPEATS runs,
 // each on a fresh engine: on a shared machine single timings swing by tens
 // of percent, and the minimum is the run least disturbed by other work.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { spawnSync } from 'node:child_process';
+import { pathToFileURL } from 'node:url';
 import { ROOT, ENGINE_DIR, capture, run } from './lib.mjs';
 import { loadEngine } from '../engine-wasm/js/engine.mjs';
 
@@ -55,6 +60,29 @@ async function timeOnce(setupScript, script, trace) {
   }
   e.free();
   return { ms, visits };
+}
+
+// Time and peak memory of `script` (after `setup`) in a fresh Node process:
+// wasm memory only grows, so a workload's peak needs a process of its own
+// (the process's peak resident set: Node, the module and its memory).
+function timeInChild(setupScript, script) {
+  const code = `
+    import { loadEngine } from ${JSON.stringify(pathToFileURL(path.join(ENGINE_DIR, 'js', 'engine.mjs')).href)};
+    const [setup, script] = JSON.parse(process.env.LIO_BENCH_SCRIPTS);
+    const e = await loadEngine(undefined, { trace: false });
+    e.exec(setup);
+    const t0 = performance.now();
+    const r = e.exec(script);
+    const ms = performance.now() - t0;
+    for (const s of r.steps) if (s.error) throw new Error(s.error.code + ': ' + s.error.message);
+    console.log(JSON.stringify({ ms: +ms.toFixed(1), peak_mb: Math.round(process.resourceUsage().maxRSS / 1024) }));`;
+  const r = spawnSync(process.execPath, ['--input-type=module', '-e', code], {
+    env: { ...process.env, LIO_BENCH_SCRIPTS: JSON.stringify([setupScript, script]) },
+    encoding: 'utf8',
+    maxBuffer: 1 << 20,
+  });
+  if (r.status !== 0) throw new Error(r.stderr);
+  return JSON.parse(r.stdout.trim().split('\n').pop());
 }
 
 // Warm-up: let V8 tier the wasm up (Liftoff -> TurboFan) before timing.
@@ -111,9 +139,33 @@ for (const [i, t] of ['t1', 't2', 't3', 't4'].entries()) {
   // (a PL/SQL loop): index maintenance costs per row, not per index size.
   const setupPk = 'create table t (id number primary key, v varchar2(20));';
   const pk = "begin for i in 1..100000 loop insert into t values (i, 'row ' || i); end loop; commit; end;\n/";
-  const a = await timeOnce(setupPk, pk, false);
-  workloads.push({ name: '100k single-row PK inserts', native_ms: native.workloads[8].native_ms, wasm_ms: +a.ms.toFixed(1) });
-  say(`  100k PK inserts: wasm ${a.ms.toFixed(0)} ms`);
+  const a = timeInChild(setupPk, pk);
+  workloads.push({ name: '100k single-row PK inserts', native_ms: native.workloads[8].native_ms, wasm_ms: a.ms, native_peak_mb: native.workloads[8].native_peak_mb, wasm_peak_mb: a.peak_mb });
+  say(`  100k PK inserts: wasm ${a.ms.toFixed(0)} ms, peak ${a.peak_mb} MB`);
+}
+{
+  // Issue 29: Jonathan Lewis's 1,000,000-row set-up (CTAS from two
+  // generators, an index, statistics, two queries), time and peak memory.
+  const million = readFileSync(path.join(ENGINE_DIR, 'core', 'examples', 'jl_million.sql'), 'utf8');
+  const a = timeInChild('', million);
+  workloads.push({ name: '1M-row set-up (CTAS, index, stats, 2 queries)', native_ms: native.workloads[9].native_ms, wasm_ms: a.ms, native_peak_mb: native.workloads[9].native_peak_mb, wasm_peak_mb: a.peak_mb });
+  say(`  1M-row set-up: wasm ${a.ms.toFixed(0)} ms, peak ${a.peak_mb} MB (target <= 1500 ms, <= 250 MB)`);
+}
+{
+  // A 20-point LAB SWEEP: each point replays the scenario on a fresh instance.
+  const setupSweep = [
+    'create cluster c3 (key integer) size 256 single table hashkeys 100;',
+    'create table t3 (key integer not null, value varchar2(30 char) not null, constraint t3_pk primary key (key)) cluster c3 (key);',
+    'exec dbms_random.seed(0)',
+    "insert into t3 select rownum, dbms_random.string('x', round(dbms_random.value(5, 30), 0)) from xmltable('1 to 5000');",
+    'commit;',
+    "exec dbms_stats.gather_table_stats(user, 'T3')",
+    '',
+  ].join('\n');
+  const sweep = "LAB SWEEP HASHKEYS FROM 100 TO 2000 STEP 100 RUN 'select value from t3 where key = :1' BIND 1 TO 500 VIA jdbc_thin RUNS 3;";
+  const a = timeInChild(setupSweep, sweep);
+  workloads.push({ name: '20-point sweep (HASHKEYS)', native_ms: native.workloads[10].native_ms, wasm_ms: a.ms, native_peak_mb: native.workloads[10].native_peak_mb, wasm_peak_mb: a.peak_mb });
+  say(`  20-point sweep: wasm ${a.ms.toFixed(0)} ms, peak ${a.peak_mb} MB`);
 }
 const result = {
   native_gets_per_s: Math.round(native.native_gets_per_s),
@@ -133,5 +185,8 @@ if (json) {
   console.log(`  traced / untraced (wasm)  ${result.traced_untraced_ratio}   (target <= 1.5)`);
   console.log(`  40 sessions / 1 session    native ${result.sessions40_native_ratio}   wasm ${result.sessions40_wasm_ratio}   (visits/s ratio, target >= 0.5)`);
   console.log('  workload                          native ms    wasm ms');
-  for (const w of workloads) console.log(`  ${w.name.padEnd(32)} ${String(w.native_ms).padStart(9)} ${String(w.wasm_ms).padStart(10)}`);
+  for (const w of workloads) {
+    const mem = w.wasm_peak_mb === undefined ? '' : `   peak MB native ${w.native_peak_mb}, wasm process ${w.wasm_peak_mb}`;
+    console.log(`  ${w.name.padEnd(32)} ${String(w.native_ms).padStart(9)} ${String(w.wasm_ms).padStart(10)}${mem}`);
+  }
 }

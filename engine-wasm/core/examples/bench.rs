@@ -15,6 +15,57 @@ const PK_SETUP: &str = "create table t (id number primary key, v varchar2(20));"
 const PK_INSERTS: &str =
     "begin for i in 1..100000 loop insert into t values (i, 'row ' || i); end loop; commit; end;\n/";
 
+/// Jonathan Lewis's 1,000,000-row set-up: CTAS, index, statistics, two
+/// queries (issue 29).
+const MILLION: &str = include_str!("jl_million.sql");
+/// A 20-point sweep: the sweep test's hash cluster, HASHKEYS 100 to 2,000.
+const SWEEP_SETUP: &str = "\
+create cluster c3 (key integer) size 256 single table hashkeys 100;
+create table t3 (key integer not null, value varchar2(30 char) not null, constraint t3_pk primary key (key)) cluster c3 (key);
+exec dbms_random.seed(0)
+insert into t3 select rownum, dbms_random.string('x', round(dbms_random.value(5, 30), 0)) from xmltable('1 to 5000');
+commit;
+exec dbms_stats.gather_table_stats(user, 'T3')
+";
+const SWEEP: &str = "LAB SWEEP HASHKEYS FROM 100 TO 2000 STEP 100 RUN 'select value from t3 where key = :1' BIND 1 TO 500 VIA jdbc_thin RUNS 3;";
+
+/// The peak resident memory of this process in MB since the last
+/// [`reset_peak`] (Linux's VmHWM; 0 elsewhere).
+fn peak_mb() -> f64 {
+    let s = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
+    let kb = s
+        .lines()
+        .find(|l| l.starts_with("VmHWM:"))
+        .and_then(|l| l.split_whitespace().nth(1))
+        .and_then(|v| v.parse::<f64>().ok())
+        .unwrap_or(0.0);
+    kb / 1024.0
+}
+
+/// Start a new peak: the resident set as it is now (`echo 5 >
+/// /proc/self/clear_refs`).
+fn reset_peak() {
+    let _ = std::fs::write("/proc/self/clear_refs", "5");
+}
+
+/// Milliseconds and peak resident MB of `script` on a fresh engine (setup
+/// included when `setup` is empty: the whole script is the workload).
+fn time_peak(setup: &str, script: &str) -> (f64, f64) {
+    let mut e = engine(false);
+    e.exec(setup);
+    reset_peak();
+    let t = Instant::now();
+    let steps = e.exec(script);
+    let ms = t.elapsed().as_secs_f64() * 1000.0;
+    for s in &steps {
+        assert!(s.error.is_none(), "{:?}", s.error);
+    }
+    let mb = peak_mb();
+    drop(steps);
+    drop(e);
+    (ms, mb)
+}
+
 fn engine(trace: bool) -> Engine {
     Engine::new(EngineConfig { trace, ..Default::default() })
 }
@@ -91,8 +142,17 @@ fn main() {
     workloads.push(format!("{{\"name\":\"smart flash logging (4 M commits)\",\"native_ms\":{fms:.1}}}"));
     // Issue 29: 100,000 single-row inserts into a table with a primary
     // key, from a PL/SQL loop (index maintenance per row, not per table).
-    let (pms, _) = time_once(PK_SETUP, PK_INSERTS, false);
-    workloads.push(format!("{{\"name\":\"100k single-row PK inserts\",\"native_ms\":{pms:.1}}}"));
+    let (pms, pmb) = time_peak(PK_SETUP, PK_INSERTS);
+    workloads.push(format!(
+        "{{\"name\":\"100k single-row PK inserts\",\"native_ms\":{pms:.1},\"native_peak_mb\":{pmb:.0}}}"
+    ));
+    // Issue 29: the 1,000,000-row set-up, time and peak memory.
+    let (ems, emb) = time_peak("", MILLION);
+    workloads.push(format!("{{\"name\":\"1M-row set-up (CTAS, index, stats, 2 queries)\",\"native_ms\":{ems:.1},\"native_peak_mb\":{emb:.0}}}"));
+    // A 20-point LAB SWEEP (each point replays the scenario).
+    let (wms, wmb) = time_peak(SWEEP_SETUP, SWEEP);
+    workloads
+        .push(format!("{{\"name\":\"20-point sweep (HASHKEYS)\",\"native_ms\":{wms:.1},\"native_peak_mb\":{wmb:.0}}}"));
     println!(
         "{{\"native_gets_per_s\":{:.0},\"native_traced_ms\":{:.1},\"native_untraced_ms\":{:.1},\"sessions40_gets_per_s\":{:.0},\"single_session_gets_per_s\":{:.0},\"sessions40_ratio\":{:.3},\"workloads\":[{}]}}",
         gets as f64 / (traced_ms / 1000.0),

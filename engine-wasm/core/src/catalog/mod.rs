@@ -71,74 +71,186 @@ pub struct TableStats {
     pub gathered: bool,
 }
 
-/// A table's rows, stored flat (`width` values per row, row after row):
-/// reading a row is one contiguous access, not a pointer chase per row.
+/// A table's rows, stored flat (`width` values per row, row after row) in
+/// chunks of a fixed number of rows: reading a row is one contiguous
+/// access, not a pointer chase per row, and the store grows a chunk at a
+/// time (no doubling of the whole store: a million-row load never holds
+/// the old and the new copy at once). Only the last chunk grows (by
+/// doubling, up to the chunk's size), so a small table stays small.
 #[derive(Debug, Clone, Default)]
 pub struct RowStore {
     width: usize,
-    values: Vec<Value>,
+    /// log2 of the rows a chunk holds.
+    shift: u32,
+    rows: usize,
+    chunks: Vec<Vec<Value>>,
 }
+
+/// Bytes of values a full chunk holds (about): 256 KiB.
+const CHUNK_BYTES: usize = 256 << 10;
 
 impl RowStore {
     pub fn new(width: usize) -> Self {
-        RowStore { width: width.max(1), values: Vec::new() }
+        let width = width.max(1);
+        let per_chunk = (CHUNK_BYTES / (width * std::mem::size_of::<Value>())).max(1);
+        RowStore { width, shift: usize::BITS - 1 - per_chunk.leading_zeros(), rows: 0, chunks: Vec::new() }
     }
     #[inline]
     pub fn len(&self) -> usize {
-        self.values.len() / self.width
+        self.rows
     }
     pub fn is_empty(&self) -> bool {
-        self.values.is_empty()
+        self.rows == 0
+    }
+    /// Values per row.
+    pub fn width(&self) -> usize {
+        self.width
+    }
+    #[inline]
+    fn chunk_rows(&self) -> usize {
+        1 << self.shift
     }
     #[inline]
     pub fn get(&self, r: usize) -> Option<&[Value]> {
-        self.values.get(r * self.width..(r + 1) * self.width)
+        let c = self.chunks.get(r >> self.shift)?;
+        let i = (r & (self.chunk_rows() - 1)) * self.width;
+        c.get(i..i + self.width)
     }
     /// Append a row. A string equal to the one in the same column of the
     /// previous row shares its allocation (generated data such as
     /// `rpad('x', 700)` repeats one value): less memory, and comparisons of
-    /// the two are a pointer test.
-    pub fn push(&mut self, row: Box<[Value]>) {
+    /// the two are a pointer test. The values are moved out of `row`,
+    /// which is left empty (its capacity kept).
+    pub fn push_from(&mut self, row: &mut Vec<Value>) {
         debug_assert_eq!(row.len(), self.width);
-        let prev = self.values.len().checked_sub(self.width);
-        let mut row = row.into_vec();
-        if let Some(p) = prev {
-            for (c, v) in row.iter_mut().enumerate() {
-                if let (Value::Str(new), Value::Str(old)) = (&*v, &self.values[p + c]) {
+        if self.rows > 0 {
+            let prev = &self[self.rows - 1];
+            for (v, old) in row.iter_mut().zip(prev) {
+                if let (Value::Str(new), Value::Str(old)) = (&*v, old) {
                     if !std::rc::Rc::ptr_eq(new, old) && new.len() == old.len() && **new == **old {
                         *v = Value::Str(old.clone());
                     }
                 }
             }
         }
-        self.values.extend(row);
+        if self.rows & (self.chunk_rows() - 1) == 0 {
+            // A new chunk: room for one row, doubling up to the chunk.
+            self.chunks.push(Vec::with_capacity(self.width));
+        }
+        let last = self.chunks.last_mut().expect("a chunk");
+        last.append(row);
+        self.rows += 1;
+    }
+    /// Append a row (see [`Self::push_from`]).
+    pub fn push(&mut self, row: Box<[Value]>) {
+        self.push_from(&mut row.into_vec());
+    }
+    /// Append every row of `other` (of the same width), freeing its chunks
+    /// as they are copied.
+    pub fn append(&mut self, other: RowStore) {
+        debug_assert_eq!(other.width, self.width);
+        if self.rows == 0 && other.shift == self.shift {
+            *self = other;
+            return;
+        }
+        let mut row = Vec::with_capacity(self.width);
+        for chunk in other.chunks {
+            let mut values = chunk.into_iter();
+            while !values.as_slice().is_empty() {
+                row.extend(values.by_ref().take(self.width));
+                self.push_from(&mut row);
+            }
+        }
     }
     pub fn truncate(&mut self, rows: usize) {
-        self.values.truncate(rows * self.width);
+        if rows >= self.rows {
+            return;
+        }
+        let n = self.chunk_rows();
+        let kept = rows.div_ceil(n);
+        self.chunks.truncate(kept);
+        if let Some(last) = self.chunks.last_mut() {
+            last.truncate((rows - (kept - 1) * n) * self.width);
+        }
+        self.rows = rows;
     }
     /// The values of row `r`, to change in place (UPDATE, rollback).
     pub fn row_mut(&mut self, r: usize) -> &mut [Value] {
-        &mut self.values[r * self.width..(r + 1) * self.width]
+        let i = (r & (self.chunk_rows() - 1)) * self.width;
+        let w = self.width;
+        &mut self.chunks[r >> self.shift][i..i + w]
     }
     pub fn clear(&mut self) {
-        self.values = Vec::new();
+        self.chunks = Vec::new();
+        self.rows = 0;
     }
-    pub fn iter(&self) -> std::slice::ChunksExact<'_, Value> {
-        self.values.chunks_exact(self.width)
+    pub fn iter(&self) -> RowIter<'_> {
+        RowIter { chunks: self.chunks.iter(), rows: [].chunks_exact(self.width), width: self.width, left: self.rows }
     }
 }
+
+/// Where a query's rows go when the caller keeps them: a list of rows, or
+/// (INSERT ... SELECT, CREATE TABLE ... AS SELECT) a [`RowStore`] that
+/// becomes the new rows, so the source rows are held once, compactly.
+pub trait RowSink {
+    /// Take the row's values, leaving `row` empty.
+    fn take_row(&mut self, row: &mut Vec<Value>);
+}
+
+impl RowSink for Vec<Vec<Value>> {
+    fn take_row(&mut self, row: &mut Vec<Value>) {
+        self.push(std::mem::take(row));
+    }
+}
+
+impl RowSink for RowStore {
+    fn take_row(&mut self, row: &mut Vec<Value>) {
+        self.push_from(row);
+    }
+}
+
+/// The rows of a [`RowStore`], in order.
+#[derive(Clone)]
+pub struct RowIter<'a> {
+    chunks: std::slice::Iter<'a, Vec<Value>>,
+    rows: std::slice::ChunksExact<'a, Value>,
+    width: usize,
+    /// Rows not yet returned (so that a collect reserves exactly).
+    left: usize,
+}
+
+impl<'a> Iterator for RowIter<'a> {
+    type Item = &'a [Value];
+    #[inline]
+    fn next(&mut self) -> Option<&'a [Value]> {
+        loop {
+            if let Some(r) = self.rows.next() {
+                self.left -= 1;
+                return Some(r);
+            }
+            self.rows = self.chunks.next()?.chunks_exact(self.width);
+        }
+    }
+    #[inline]
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        (self.left, Some(self.left))
+    }
+}
+
+impl ExactSizeIterator for RowIter<'_> {}
 
 impl std::ops::Index<usize> for RowStore {
     type Output = [Value];
     #[inline]
     fn index(&self, r: usize) -> &[Value] {
-        &self.values[r * self.width..(r + 1) * self.width]
+        let i = (r & (self.chunk_rows() - 1)) * self.width;
+        &self.chunks[r >> self.shift][i..i + self.width]
     }
 }
 
 impl<'a> IntoIterator for &'a RowStore {
     type Item = &'a [Value];
-    type IntoIter = std::slice::ChunksExact<'a, Value>;
+    type IntoIter = RowIter<'a>;
     fn into_iter(self) -> Self::IntoIter {
         self.iter()
     }

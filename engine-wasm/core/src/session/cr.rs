@@ -124,7 +124,7 @@ impl Run<'_> {
             .txns
             .iter()
             .filter(|(sid, _)| **sid != me)
-            .flat_map(|(_, x)| x.undo.iter().filter(|u| u.table() == t).cloned())
+            .flat_map(|(_, x)| x.undo.iter().filter(|u| u.table() == t).cloned().flat_map(super::txn::expand))
             .collect();
         // The build is charged as work, so the statement's and the script's
         // budgets (LAB-00033) bound a workload that rebuilds the version at

@@ -79,12 +79,13 @@ impl Run<'_> {
                 identity: d.identity,
             })
             .collect();
-        let mut ctas_rows: Option<Vec<Vec<Value>>> = None;
+        let mut ctas_rows: Option<crate::catalog::RowStore> = None;
         if let Some(q) = &c.as_select {
             let cs = self.call_stacks(Client::SqlPlus);
             let text = format!("CTAS {}", name);
             let (mut cur, _) = self.open_cursor(q, &text, &[], &cs)?;
-            let mut rows = Vec::new();
+            // The rows go straight into the store the table will own.
+            let mut rows = crate::catalog::RowStore::new(cur.columns.len());
             self.execute_fetch(
                 &mut cur,
                 &text,

@@ -325,7 +325,7 @@ impl Run<'_> {
         client: Client,
         cs: &CallStacks,
         policy: FetchPolicy,
-        rows_out: Option<&mut Vec<Vec<Value>>>,
+        rows_out: Option<&mut dyn crate::catalog::RowSink>,
         max_rows: Option<u64>,
     ) -> Result<u64, LabError> {
         let swapped = self.cr_enter(&c.tables)?;
@@ -347,7 +347,7 @@ impl Run<'_> {
         client: Client,
         cs: &CallStacks,
         policy: FetchPolicy,
-        mut rows_out: Option<&mut Vec<Vec<Value>>>,
+        mut rows_out: Option<&mut dyn crate::catalog::RowSink>,
         max_rows: Option<u64>,
     ) -> Result<u64, LabError> {
         let p = self.effective();
@@ -423,6 +423,9 @@ impl Run<'_> {
         // answer could only be "no row"); the fetch calls stay the same.
         let single_row = root.at_most_one_row();
         let mut exhausted = false;
+        // The row being handed to `rows_out` (a row store takes its values
+        // and leaves its capacity: no allocation per row).
+        let mut row: Vec<Value> = Vec::new();
         loop {
             // A fetch call. The work budget is checked once a call; inside
             // a call the row sources check it every 1,024 rows produced and
@@ -458,7 +461,7 @@ impl Run<'_> {
                 let mut cx = EvalCtx { cat: rt.cat, env: &*env, binds, rng: &mut *rt.rng };
                 match rows_out.as_deref_mut() {
                     Some(out) => {
-                        let mut row = Vec::with_capacity(project.len());
+                        row.reserve_exact(project.len());
                         let mut row_bytes = 0u64;
                         for e in project.iter() {
                             let v = e.eval(&mut cx)?;
@@ -472,7 +475,7 @@ impl Run<'_> {
                             crate::catalog::ROW_BYTES + crate::catalog::VALUE_BYTES * row.len() as u64 + row_bytes;
                         room = room.checked_sub(held).ok_or_else(|| memory_error(max_mb))?;
                         rt.k.stats.work.rows_held += 1;
-                        out.push(row);
+                        out.take_row(&mut row);
                     }
                     None => {
                         for e in project.iter() {

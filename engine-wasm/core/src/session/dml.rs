@@ -4,8 +4,26 @@
 use super::net::Client;
 use super::txn::{ChangeSize, Undo, ROW_ADDRESS_BYTES};
 use super::*;
-use crate::catalog::TableStorage;
+use crate::catalog::{RowStore, TableStorage};
 use crate::storage::{self, RowLoc};
+
+/// A query's rows into a target table's row store: each value into its
+/// target column, the others NULL (the source is never held as a list).
+struct Targets<'a> {
+    out: &'a mut RowStore,
+    targets: &'a [usize],
+    row: Vec<Value>,
+}
+
+impl crate::catalog::RowSink for Targets<'_> {
+    fn take_row(&mut self, src: &mut Vec<Value>) {
+        self.row.resize(self.out.width(), Value::Null);
+        for (v, &t) in src.drain(..).zip(self.targets) {
+            self.row[t] = v;
+        }
+        self.out.push_from(&mut self.row);
+    }
+}
 
 impl Run<'_> {
     // ------------------------------------------------------------ DML
@@ -54,7 +72,7 @@ impl Run<'_> {
         tid: TableId,
         names: &[String],
         bind_sets: &[Vec<Value>],
-    ) -> Result<Vec<Vec<Value>>, LabError> {
+    ) -> Result<RowStore, LabError> {
         let ncols = self.inst.cat.tables[tid].columns.len();
         let targets: Vec<usize> = match &i.columns {
             Some(cols) => {
@@ -68,7 +86,7 @@ impl Run<'_> {
             }
             None => (0..ncols).collect(),
         };
-        let mut out = Vec::new();
+        let mut out = RowStore::new(ncols);
         match &i.source {
             InsertSource::Values(exprs) => {
                 if exprs.len() != targets.len() {
@@ -106,7 +124,7 @@ impl Run<'_> {
                         let mut cx = EvalCtx { cat: &self.inst.cat, env: &env, binds: &binds, rng: &mut self.s.rng };
                         row[t] = c.eval(&mut cx)?;
                     }
-                    out.push(row);
+                    out.push_from(&mut row);
                 }
             }
             InsertSource::Query(q) => {
@@ -126,7 +144,6 @@ impl Run<'_> {
                         LabError::new(ora::TOO_MANY_VALUES, q.pos)
                     });
                 }
-                let mut rows = Vec::new();
                 let set = bind_sets.first().cloned().unwrap_or_default();
                 // PL/SQL variables by name (the innermost of a name), other
                 // binds by position.
@@ -147,16 +164,9 @@ impl Run<'_> {
                     Client::Plsql,
                     &cs,
                     FetchPolicy { first: u32::MAX, then: u32::MAX, round_trips: false },
-                    Some(&mut rows),
+                    Some(&mut Targets { out: &mut out, targets: &targets, row: Vec::new() }),
                     None,
                 )?;
-                for r in rows {
-                    let mut row = vec![Value::Null; ncols];
-                    for (v, &t) in r.into_iter().zip(targets.iter()) {
-                        row[t] = v;
-                    }
-                    out.push(row);
-                }
             }
         }
         Ok(out)
@@ -164,31 +174,20 @@ impl Run<'_> {
 
     /// Check, convert and store rows; maintain indexes; roll the statement
     /// back on error.
-    pub(super) fn insert_rows(&mut self, tid: TableId, rows: Vec<Vec<Value>>, pos: Pos) -> Result<(), LabError> {
+    pub(super) fn insert_rows(&mut self, tid: TableId, mut rows: RowStore, pos: Pos) -> Result<(), LabError> {
         let table_name = self.inst.cat.tables[tid].name.clone();
-        // Type checks and conversions.
+        // Type checks and conversions, in place.
         let cols = self.inst.cat.tables[tid].columns.clone();
-        let mut checked: Vec<Box<[Value]>> = Vec::with_capacity(rows.len());
-        // Equal strings in consecutive rows share one allocation (padding
-        // columns such as rpad('x', 700) are the same in every row).
-        let mut previous: Vec<Value> = vec![Value::Null; cols.len()];
         let mut bytes = 0u64;
-        for r in rows {
-            let mut out = Vec::with_capacity(r.len());
-            for (v, c) in r.into_iter().zip(cols.iter()) {
-                let v = super::change::convert(c, &table_name, v, pos, false)?;
-                let i = out.len();
-                let v = match (&v, &previous[i]) {
-                    (Value::Str(a), Value::Str(b)) if a.len() > 16 && a == b => previous[i].clone(),
-                    _ => v,
-                };
-                previous[i] = v.clone();
-                out.push(v);
+        for r in 0..rows.len() {
+            let row = rows.row_mut(r);
+            for (v, c) in row.iter_mut().zip(cols.iter()) {
+                let given = std::mem::replace(v, Value::Null);
+                *v = super::change::convert(c, &table_name, given, pos, false)?;
             }
-            bytes += self.inst.cat.row_bytes(tid, &out);
-            checked.push(out.into_boxed_slice());
+            bytes += self.inst.cat.row_bytes(tid, row);
         }
-        self.check_tablespace_space(tid, &checked, pos)?;
+        self.check_tablespace_space(tid, &rows, pos)?;
         self.check_memory(bytes)?;
         self.inst.cat.tables[tid].mem_bytes += bytes;
         // Deferred segment: created by the first insert.
@@ -206,6 +205,7 @@ impl Run<'_> {
             }
         }
         let first_row = self.inst.cat.tables[tid].rows.len();
+        let added = rows.len();
         let heap_blocks_before = match &self.inst.cat.tables[tid].storage {
             TableStorage::Heap { heap, .. } => heap.data_blocks() as usize,
             _ => 0,
@@ -216,16 +216,29 @@ impl Run<'_> {
         // The block a row goes to (an IOT's row is its index entry, counted there).
         let seg =
             self.inst.cat.scan_segment(&self.inst.cat.tables[tid]).filter(|_| !self.inst.cat.tables[tid].is_iot());
-        for row in checked {
-            let r = self.inst.cat.tables[tid].rows.len() as u32;
-            let size = storage::row_size(&row);
-            let (loc, new_block) = match &mut self.inst.cat.tables[tid].storage {
+        {
+            // The rows join the table's store (a new table takes the store
+            // as it is); a load larger than the table reserves its room
+            // exactly, a small one grows the usual way.
+            let t = &mut self.inst.cat.tables[tid];
+            if added > t.loc.len() {
+                t.loc.reserve_exact(added);
+            }
+            t.rows.append(rows);
+        }
+        let mut entries: Vec<(u32, u32, u64)> = Vec::with_capacity(index_ids.len());
+        for r in first_row as u32..(first_row + added) as u32 {
+            let cat = &mut self.inst.cat;
+            let row = &cat.tables[tid].rows[r as usize];
+            let size = storage::row_size(row);
+            let t = &mut cat.tables[tid];
+            let (loc, new_block) = match &mut t.storage {
                 TableStorage::Heap { heap, .. } => heap.insert(size),
                 TableStorage::Iot { .. } => (RowLoc { block: 0, slot: 0 }, false),
                 TableStorage::Cluster { cluster, key_cols } => {
-                    let key = row[key_cols[0]].clone();
                     let cid = *cluster;
-                    let (b, new) = self.inst.cat.clusters[cid].hash.insert(&key, r, size);
+                    let key = &t.rows[r as usize][key_cols[0]];
+                    let (b, new) = cat.clusters[cid].hash.insert(key, r, size);
                     (RowLoc { block: b, slot: 0 }, new)
                 }
             };
@@ -234,29 +247,27 @@ impl Run<'_> {
                     self.format_block(seg, loc.block);
                 }
             }
+            let cat = &mut self.inst.cat;
+            let row = &cat.tables[tid].rows[r as usize];
             for &iid in &index_ids {
-                let ix = &mut self.inst.cat.indexes[iid];
-                let key = ix.key_of(&row);
-                let sz = ix.btree.entry_size(&key, &row);
+                let ix = &mut cat.indexes[iid];
+                let key = ix.key_of(row);
+                let sz = ix.btree.entry_size(&key, row);
                 ix.btree.insert(key, r, sz);
             }
             // The row into its block, and an entry into each index leaf.
-            let entries: Vec<(u32, u32, u64)> = index_ids
-                .iter()
-                .map(|&iid| {
-                    let ix = &self.inst.cat.indexes[iid];
-                    let key = ix.key_of(&row);
-                    (ix.seg, ix.btree.leaf_for(&key, r), ix.btree.entry_size(&key, &row) as u64)
-                })
-                .collect();
+            entries.clear();
+            for &iid in &index_ids {
+                let ix = &cat.indexes[iid];
+                let key = ix.key_of(row);
+                entries.push((ix.seg, ix.btree.leaf_for(&key, r), ix.btree.entry_size(&key, row) as u64));
+            }
             let change = ChangeSize { redo: size as u64, undo: ROW_ADDRESS_BYTES };
             self.count_change(change, &st, seg.map(|s| (s, loc.block)));
-            for (seg, leaf, bytes) in entries {
+            for &(seg, leaf, bytes) in &entries {
                 self.count_change(ChangeSize { redo: bytes, undo: ROW_ADDRESS_BYTES }, &st, Some((seg, leaf)));
             }
-            let t = &mut self.inst.cat.tables[tid];
-            t.rows.push(row);
-            t.loc.push(loc);
+            self.inst.cat.tables[tid].loc.push(loc);
             let us = self.inst.cost_params.insert_row_us;
             self.s.cost.charge(ins_stack, us);
         }
@@ -328,7 +339,12 @@ impl Run<'_> {
         }
         let rows = self.inst.cat.tables[tid].rows.len() as u32;
         if rows > first_row as u32 {
-            self.txn().undo.extend((first_row as u32..rows).map(|row| Undo::Insert { table: tid, row }));
+            // Room for the statement's locks at once (no rehash of a
+            // million-row load's map half way through).
+            let n = rows as usize - first_row;
+            self.inst.row_locks.reserve(n);
+            self.txn().locked.reserve(n);
+            self.txn().undo.push(Undo::Inserts { table: tid, from: first_row as u32, to: rows });
             for row in first_row as u32..rows {
                 self.mark_active(tid, row);
             }

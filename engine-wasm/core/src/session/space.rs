@@ -58,7 +58,12 @@ pub(super) fn extent_count(allocated: u64, block_size: u64) -> u64 {
 
 impl Run<'_> {
     /// Refuse rows that would grow table `tid` past its tablespace's file.
-    pub(super) fn check_tablespace_space(&self, tid: TableId, rows: &[Box<[Value]>], pos: Pos) -> Result<(), LabError> {
+    pub(super) fn check_tablespace_space(
+        &self,
+        tid: TableId,
+        rows: &crate::catalog::RowStore,
+        pos: Pos,
+    ) -> Result<(), LabError> {
         let t = &self.inst.cat.tables[tid];
         let Some(ts_name) = &t.tablespace else { return Ok(()) };
         let Some(ts) = self.inst.io.tablespace(ts_name) else { return Ok(()) };

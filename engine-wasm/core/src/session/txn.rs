@@ -38,6 +38,11 @@ pub const UNDO_BLOCK_PAYLOAD: u64 = 8192 - 100;
 pub enum Undo {
     /// The row was inserted: rolled back, its slot dies.
     Insert { table: TableId, row: u32 },
+    /// The rows `from..to` were inserted by one statement: one record in
+    /// the list (a million-row load holds one, not a million), read as
+    /// one [`Undo::Insert`] per row wherever records are applied or
+    /// counted (see [`expand`]).
+    Inserts { table: TableId, from: u32, to: u32 },
     /// The row was deleted: rolled back, it returns to its slot.
     Delete { table: TableId, row: u32, slot: u16 },
     /// The row's values (and, when it moved, its place) before the change.
@@ -51,18 +56,29 @@ impl Undo {
     fn row(&self) -> Option<u32> {
         match self {
             Undo::Insert { row, .. } | Undo::Delete { row, .. } | Undo::Update { row, .. } => Some(*row),
-            Undo::IndexFill { .. } => None,
+            Undo::IndexFill { .. } | Undo::Inserts { .. } => None,
         }
     }
 
     pub(super) fn table(&self) -> TableId {
         match self {
             Undo::Insert { table, .. }
+            | Undo::Inserts { table, .. }
             | Undo::Delete { table, .. }
             | Undo::Update { table, .. }
             | Undo::IndexFill { table, .. } => *table,
         }
     }
+}
+
+/// Undo records one per row change, as Oracle writes them: a range of
+/// inserted rows is that many [`Undo::Insert`] records, in row order.
+pub(crate) fn expand(rec: Undo) -> impl Iterator<Item = Undo> {
+    let (one, range) = match rec {
+        Undo::Inserts { table, from, to } => (None, Some((table, from..to))),
+        other => (Some(other), None),
+    };
+    one.into_iter().chain(range.into_iter().flat_map(|(table, rows)| rows.map(move |row| Undo::Insert { table, row })))
 }
 
 /// A session's open transaction.
@@ -287,6 +303,7 @@ impl Run<'_> {
         for sid in sids {
             let Some(undo) = self.inst.txns.get_mut(&sid).map(|t| std::mem::take(&mut t.undo)) else { continue };
             let mut touched: BTreeMap<TableId, HashSet<u32>> = BTreeMap::new();
+            let undo: Vec<Undo> = undo.into_iter().flat_map(expand).collect();
             for rec in undo.into_iter().rev() {
                 let t = rec.table();
                 if let Some(r) = apply_undo(&mut self.inst.cat, rec) {
@@ -344,7 +361,8 @@ impl Run<'_> {
     pub(super) fn undo_to(&mut self, keep: usize) -> Result<(), LabError> {
         let txn = self.txn();
         let keep = keep.min(txn.undo.len());
-        let records: Vec<Undo> = txn.undo.drain(keep..).rev().collect();
+        let mut records: Vec<Undo> = txn.undo.drain(keep..).flat_map(expand).collect();
+        records.reverse();
         if records.is_empty() {
             return Ok(());
         }
@@ -482,6 +500,14 @@ pub(crate) fn apply_undo(cat: &mut Catalog, rec: Undo) -> Option<u32> {
         Undo::Insert { table, row } => {
             kill_row(cat, table, row);
             row
+        }
+        // Callers apply records through `expand` (one per row); a range
+        // applied whole still undoes every row, newest first.
+        Undo::Inserts { table, from, to } => {
+            for row in (from..to).rev() {
+                kill_row(cat, table, row);
+            }
+            return None;
         }
         Undo::Delete { table, row, slot } => {
             let t = &mut cat.tables[table];

@@ -24,12 +24,16 @@ pub struct BTree {
     /// Sorted entries: key and row number in the table.
     pub entries: Vec<(Box<[Value]>, u32)>,
     /// The first key column of every entry, contiguous, for cache-friendly
-    /// binary search (rebuilt whenever `entries` changes).
+    /// binary search (rebuilt whenever `entries` changes); empty while
+    /// `numeric` (then `nums` holds the same keys, more compactly).
     first: Vec<Value>,
     /// When every entry's first column is a number: the entries as compact
     /// (number, row, block) records, so a probe touches one cache line for
     /// the key, the row and the rowid's block.
     nums: Vec<NumEntry>,
+    /// Whether `nums` mirrors the entries (every first column a number
+    /// a double holds exactly).
+    numeric: bool,
     /// CLUSTERING_FACTOR as DBMS_STATS computes it (set with the rowid blocks).
     pub clustering_factor: u64,
     /// Entries added by the running statement, merged at its end.
@@ -97,6 +101,7 @@ impl BTree {
             entries: Vec::new(),
             first: Vec::new(),
             nums: Vec::new(),
+            numeric: true,
             clustering_factor: 0,
             pending: Vec::new(),
             sizes: Vec::new(),
@@ -235,11 +240,15 @@ impl BTree {
                     Some(x) => self.nums.insert(p, NumEntry { key: x, row, block: NO_BLOCK }),
                     None => {
                         numeric = false;
+                        self.numeric = false;
                         self.nums = Vec::new();
+                        self.first = self.first_keys();
                     }
                 }
             }
-            self.first.insert(p, k0);
+            if !numeric {
+                self.first.insert(p, k0);
+            }
             self.entries.insert(p, (key, row));
             self.sizes.insert(p, size);
             inserted.push(p as u32);
@@ -302,7 +311,7 @@ impl BTree {
             }
         }
         // `first`, `nums` and the leaves still describe the old entries.
-        self.stale |= keep.len() != self.first.len();
+        self.stale |= keep.len() != self.entries.len();
         self.entries = keep;
         self.sizes = sizes;
     }
@@ -334,9 +343,10 @@ impl BTree {
     /// to 1 - PCTFREE.
     pub fn build(&mut self, mut entries: Vec<SizedEntry>) -> Result<(), Box<[Value]>> {
         entries.sort_by(|a, b| cmp_keys(&a.0 .0, &b.0 .0).then(a.0 .1.cmp(&b.0 .1)));
-        let (e, s): (Vec<_>, Vec<_>) = entries.into_iter().unzip();
-        self.entries = e;
-        self.sizes = s;
+        // The sizes first; the entries then reuse the list's own memory
+        // (no second copy of a million entries).
+        self.sizes = entries.iter().map(|e| e.1).collect();
+        self.entries = entries.into_iter().map(|e| e.0).collect();
         self.leaf_fill = 1.0 - self.pctfree as f64 / 100.0;
         self.ascending_only = true;
         self.relayout();
@@ -357,18 +367,22 @@ impl BTree {
         self.stale = false;
         self.inserted = None;
         self.blocks_valid = false;
-        self.first = self.entries.iter().map(|e| e.0.first().cloned().unwrap_or(Value::Null)).collect();
         // Keys a double stands for exactly (in value and order) search
-        // as doubles; any other key leaves `nums` empty.
-        self.nums = if self.first.iter().all(|v| num_key(v).is_some()) {
-            self.entries
-                .iter()
-                .zip(self.first.iter())
-                .map(|(e, v)| NumEntry { key: num_key(v).unwrap_or(0.0), row: e.1, block: NO_BLOCK })
-                .collect()
+        // as doubles (and need no `first`); any other key leaves `nums`
+        // empty.
+        self.numeric = self.entries.iter().all(|e| e.0.first().and_then(num_key).is_some());
+        if self.numeric {
+            self.first = Vec::new();
+            self.nums = Vec::with_capacity(self.entries.len());
+            self.nums.extend(self.entries.iter().map(|e| NumEntry {
+                key: e.0.first().and_then(num_key).unwrap_or(0.0),
+                row: e.1,
+                block: NO_BLOCK,
+            }));
         } else {
-            Vec::new()
-        };
+            self.nums = Vec::new();
+            self.first = self.first_keys();
+        }
         self.relayout_leaves();
     }
 
@@ -501,20 +515,51 @@ impl BTree {
         self.level_first[self.level_first.len() - 1] + leaf
     }
 
+    /// The first key column of every entry.
+    fn first_keys(&self) -> Vec<Value> {
+        self.entries.iter().map(|e| e.0.first().cloned().unwrap_or(Value::Null)).collect()
+    }
+
     /// First key column of the entry at `pos` (sorted order).
     #[inline]
     pub fn first_at(&self, pos: usize) -> &Value {
-        &self.first[pos]
+        if self.numeric {
+            self.entries[pos].0.first().unwrap_or(&Value::Null)
+        } else {
+            &self.first[pos]
+        }
     }
 
     /// Smallest and largest first-column values.
     pub fn first_range(&self) -> Option<(&Value, &Value)> {
-        Some((self.first.first()?, self.first.last()?))
+        let n = self.entries.len();
+        if n == 0 {
+            return None;
+        }
+        Some((self.first_at(0), self.first_at(n - 1)))
+    }
+
+    /// Entries from `from` on whose first key column is at most `k0`
+    /// (`or_equal`) or equal to it (not `or_equal`), counted from `from`.
+    fn first_run(&self, from: usize, k0: &Value, or_equal: bool) -> usize {
+        let keep = |v: &Value| {
+            let o = v.cmp_sql(k0);
+            if or_equal {
+                o != Ordering::Greater
+            } else {
+                o == Ordering::Equal
+            }
+        };
+        if self.numeric {
+            self.entries[from..].partition_point(|e| keep(e.0.first().unwrap_or(&Value::Null)))
+        } else {
+            self.first[from..].partition_point(keep)
+        }
     }
 
     #[inline]
     fn has_nums(&self) -> bool {
-        self.nums.len() == self.first.len()
+        self.numeric
     }
 
     /// Table row of the entry at `pos`.
@@ -671,12 +716,15 @@ impl BTree {
         let Some(k0) = key.first() else { return 0 };
         let lo = match num_key(k0) {
             Some(x) if self.has_nums() => self.num_lower_bound(x),
+            _ if self.numeric => {
+                self.entries.partition_point(|e| e.0.first().unwrap_or(&Value::Null).cmp_sql(k0) == Ordering::Less)
+            }
             _ => self.first.partition_point(|v| v.cmp_sql(k0) == Ordering::Less),
         };
         if key.len() == 1 {
             return lo;
         }
-        let hi = lo + self.first[lo..].partition_point(|v| v.cmp_sql(k0) != Ordering::Greater);
+        let hi = lo + self.first_run(lo, k0, true);
         lo + self.entries[lo..hi].partition_point(|e| cmp_keys(&e.0[..key.len().min(e.0.len())], key) == Ordering::Less)
     }
 
@@ -688,7 +736,7 @@ impl BTree {
         if or_equal {
             return p;
         }
-        p + self.first[p..].partition_point(|x| x.cmp_sql(v) == Ordering::Equal)
+        p + self.first_run(p, v, false)
     }
 
     /// Entries per leaf on average.
