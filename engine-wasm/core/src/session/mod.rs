@@ -150,6 +150,8 @@ pub struct Session {
     pub(crate) last_sql: Option<(usize, u64)>,
     /// Stored program calls in progress (bounded by MAX_CALL_DEPTH).
     pub(crate) plsql_depth: u32,
+    /// Levels of PL/SQL nesting in progress (bounded by MAX_PLSQL_NEST).
+    pub(crate) plsql_nest: u32,
     /// `runstats_pkg` snapshots.
     pub(crate) runstats: program::Runstats,
     /// Time the session was not in the database: waiting for the other
@@ -256,6 +258,7 @@ impl Session {
             plan_table: None,
             last_sql: None,
             plsql_depth: 0,
+            plsql_nest: 0,
             runstats: Default::default(),
             idle_us: 0.0,
             run_queue_us: 0.0,
