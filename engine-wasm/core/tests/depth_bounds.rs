@@ -115,3 +115,53 @@ fn plain_recursion_still_reaches_64_calls() {
     assert_eq!(error_of(&out[2]), ("LAB-00040", 15, 8));
     assert!(message(&out[2]).starts_with("PL/SQL calls nested deeper than 64 levels"), "{}", message(&out[2]));
 }
+
+/// A session's cursor cache grew with every distinct text: EXECUTE
+/// IMMEDIATE of texts built in a loop (300,000 one-line selects took 600
+/// MB in wasm, a 1,000-table join 870 KB a cursor) was outside the lab's
+/// memory budget. Past 10,000 cursors or 1 MB of their texts, the cache's
+/// cursors age out as the library cache's do: an earlier statement's next
+/// parse is no longer a session cursor cache hit.
+#[test]
+fn the_session_cursor_cache_is_bounded() {
+    let mut e = quiet_engine();
+    let tables = ", dual".repeat(1000);
+    let s = e.exec(&format!(
+        "select 1 from dual;\nselect 1 from dual;\n\
+         declare n number;\nbegin\n  for i in 1 .. 200 loop\n    execute immediate 'select count(*) from dual d0{tables} where 1 = ' || i into n;\n  end loop;\nend;\n/\n\
+         select 1 from dual;\nselect 1 from dual;"
+    ));
+    ok(&s);
+    assert_eq!(stat(&s[1], "session cursor cache hits"), 1);
+    assert_eq!(stat(&s[3], "session cursor cache hits"), 0, "aged out");
+    assert_eq!(stat(&s[4], "session cursor cache hits"), 1);
+}
+
+/// SAVEPOINT scanned every savepoint of the transaction (to move one set
+/// again): 100,000 distinct savepoints took 100 s in wasm. They are
+/// indexed now; ROLLBACK TO still ends the savepoints after its own, and a
+/// name set again still moves to the end (Oracle's SAVEPOINT).
+#[test]
+fn many_savepoints_keep_their_order() {
+    let mut e = quiet_engine();
+    let s = e.exec(
+        "create table t (n number);\n\
+         begin\n  for i in 1 .. 20000 loop\n    insert into t values (i);\n    execute immediate 'savepoint s' || i;\n  end loop;\nend;\n/\n\
+         savepoint s10;\n\
+         rollback to s10;\n\
+         select count(*) from t;\n\
+         rollback to s15000;\n\
+         select count(*) from t;\n\
+         rollback to s10;\n\
+         rollback to s9;\n\
+         select count(*) from t;",
+    );
+    ok(&s[..7]);
+    // s10 set again after the loop moved to the end: its rollback keeps every row.
+    assert_eq!(s[4].rows[0][0].to_string(), "20000");
+    assert_eq!(s[6].rows[0][0].to_string(), "15000");
+    // ROLLBACK TO s15000 ended the savepoints after it, s10 among them.
+    assert_eq!(error_of(&s[7]).0, "ORA-01086");
+    ok(&s[8..]);
+    assert_eq!(s[9].rows[0][0].to_string(), "9");
+}

@@ -116,6 +116,8 @@ pub struct Session {
     /// `ALTER SESSION` overrides on top of the instance parameters.
     pub params: Parameters,
     pub(crate) cursors: crate::fasthash::FxMap<String, Compiled>,
+    /// Bytes of the texts of `cursors` (bounded: cursor.rs).
+    pub(crate) cursor_text_bytes: usize,
     /// The instance's cursor epoch these cursors were built in.
     pub(crate) cursor_epoch: u64,
     pub(crate) sqlplus: SqlPlusState,
@@ -240,6 +242,7 @@ impl Session {
             sid,
             params,
             cursors: Default::default(),
+            cursor_text_bytes: 0,
             cursor_epoch: 0,
             sqlplus: SqlPlusState::default(),
             stats: SessionStats::default(),
@@ -595,6 +598,7 @@ impl Run<'_> {
     /// (DDL invalidates the cursors of its table only: invalidate_table.)
     fn invalidate_cursors(&mut self) {
         self.s.cursors.clear();
+        self.s.cursor_text_bytes = 0;
         self.inst.library_cache.clear();
         self.inst.ddl_seq += 1;
         self.inst.cursor_epoch += 1;
