@@ -386,6 +386,11 @@ catalogue! {
     LAB_TOO_MANY_TABLES = Lab 41 "more than %s tables, views and inline views in one statement (a limit of the lab)";
     /// The argument is the limit.
     LAB_PLSQL_CALL_DEPTH = Lab 40 "PL/SQL calls nested deeper than %s levels (a limit of the lab)";
+    /// Calls fewer than LAB_PLSQL_CALL_DEPTH's, but with the loops, IFs
+    /// and expression levels around each call, deeper than the lab's stack
+    /// bound; the argument is the bound.
+    LAB_PLSQL_NEST_DEPTH = Lab 40
+        "PL/SQL calls nested too deeply: with the loops, IFs and expressions around them, more than %s levels (a limit of the lab)";
     LAB_ROW_GENERATOR_LIMIT = Lab 30 "row generators are limited to %s rows in the lab";
     LAB_HASHKEYS_LIMIT = Lab 31 "HASHKEYS must be between 1 and 4,000,000 in the lab";
     /// An expression tree deeper than the parser's limit; the argument is

@@ -242,6 +242,7 @@ impl Instance {
         }
         txn.undo.clear();
         txn.savepoints.clear();
+        txn.savepoint_index.clear();
         txn.locked.clear();
         txn.active_blocks.clear();
         txn.started = false;

@@ -12,6 +12,14 @@ use crate::result::PlanLineOut;
 /// Shared cursors the library cache holds before they age out (a model
 /// value: statements built with literals would otherwise grow it forever).
 const LIBRARY_CACHE_CURSORS: usize = 10_000;
+/// Cursors a session's cursor cache holds, and the bytes of their texts,
+/// before they age out (model values, as the library cache's). A compiled
+/// cursor takes about 120 times its text (a 7 KB join of 1,000 tables
+/// about 870 KB): without a bound, EXECUTE IMMEDIATE of texts built in a
+/// loop grew the cache without end (300,000 one-line texts took 600 MB,
+/// outside the lab's memory budget). 1 MB of text keeps it near 120 MB.
+const SESSION_CACHED_CURSORS: usize = 10_000;
+const SESSION_CURSOR_TEXT_BYTES: usize = 1 << 20;
 
 /// How a query's rows come back to the client.
 #[derive(Clone, Copy)]
@@ -168,9 +176,11 @@ impl Run<'_> {
         self.s.stats.calls.parse_count_total += 1;
         if self.s.cursor_epoch != self.inst.cursor_epoch {
             self.s.cursors.clear();
+            self.s.cursor_text_bytes = 0;
             self.s.cursor_epoch = self.inst.cursor_epoch;
         }
         let (key, mut c) = self.s.cursors.remove_entry(text)?;
+        self.s.cursor_text_bytes -= key.len();
         if self.s.cursor_keys.len() < 16 {
             self.s.cursor_keys.push(key);
         }
@@ -307,8 +317,17 @@ impl Run<'_> {
                 None => text.to_string(),
             };
             if let Some((old, _)) = self.s.cursors.remove_entry(text) {
+                self.s.cursor_text_bytes -= old.len();
                 self.s.cursor_keys.push(old);
             }
+            if self.s.cursors.len() >= SESSION_CACHED_CURSORS
+                || self.s.cursor_text_bytes + key.len() > SESSION_CURSOR_TEXT_BYTES
+            {
+                // The cache is full: its cursors age out (model: all of them).
+                self.s.cursors.clear();
+                self.s.cursor_text_bytes = 0;
+            }
+            self.s.cursor_text_bytes += key.len();
             self.s.cursors.insert(key, c);
         }
     }

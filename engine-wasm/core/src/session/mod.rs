@@ -121,6 +121,8 @@ pub struct Session {
     /// `ALTER SESSION` overrides on top of the instance parameters.
     pub params: Parameters,
     pub(crate) cursors: crate::fasthash::FxMap<String, Compiled>,
+    /// Bytes of the texts of `cursors` (bounded: cursor.rs).
+    pub(crate) cursor_text_bytes: usize,
     /// The instance's cursor epoch these cursors were built in.
     pub(crate) cursor_epoch: u64,
     pub(crate) sqlplus: SqlPlusState,
@@ -155,6 +157,8 @@ pub struct Session {
     pub(crate) last_sql: Option<(usize, u64)>,
     /// Stored program calls in progress (bounded by MAX_CALL_DEPTH).
     pub(crate) plsql_depth: u32,
+    /// Levels of PL/SQL nesting in progress (bounded by MAX_PLSQL_NEST).
+    pub(crate) plsql_nest: u32,
     /// `runstats_pkg` snapshots.
     pub(crate) runstats: program::Runstats,
     /// Time the session was not in the database: waiting for the other
@@ -220,6 +224,7 @@ impl Session {
             sid,
             params,
             cursors: Default::default(),
+            cursor_text_bytes: 0,
             cursor_epoch: 0,
             sqlplus: SqlPlusState::default(),
             stats: SessionStats::default(),
@@ -238,6 +243,7 @@ impl Session {
             plan_table: None,
             last_sql: None,
             plsql_depth: 0,
+            plsql_nest: 0,
             runstats: Default::default(),
             idle_us: 0.0,
             run_queue_us: 0.0,
@@ -526,6 +532,7 @@ impl Run<'_> {
     /// (DDL invalidates the cursors of its table only: invalidate_table.)
     fn invalidate_cursors(&mut self) {
         self.s.cursors.clear();
+        self.s.cursor_text_bytes = 0;
         self.inst.library_cache.clear();
         self.inst.ddl_seq += 1;
         self.inst.cursor_epoch += 1;

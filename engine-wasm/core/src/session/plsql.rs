@@ -86,6 +86,20 @@ impl Run<'_> {
         c.eval(&mut cx)
     }
 
+    /// A loop or IF body: [`super::program::BODY_NEST`] levels of the
+    /// chain of calls it may sit in.
+    fn nested_body(
+        &mut self,
+        body: &[PlsqlStatement],
+        vars: &mut Vec<(String, Value)>,
+        out: &mut Vec<String>,
+    ) -> Result<Flow, LabError> {
+        self.s.plsql_nest += super::program::BODY_NEST;
+        let r = self.run_plsql_body(body, vars, out);
+        self.s.plsql_nest -= super::program::BODY_NEST;
+        r
+    }
+
     pub(super) fn run_plsql_body(
         &mut self,
         body: &[PlsqlStatement],
@@ -118,7 +132,7 @@ impl Run<'_> {
                         vars[slot].1 = Value::int(i);
                         self.s.stats.work.plsql_steps += 1;
                         self.check_work()?;
-                        if let Some(f) = Self::loop_flow(self.run_plsql_body(body, vars, out)?) {
+                        if let Some(f) = Self::loop_flow(self.nested_body(body, vars, out)?) {
                             stop = Some(f);
                             break;
                         }
@@ -141,7 +155,7 @@ impl Run<'_> {
                             break;
                         }
                     }
-                    match self.run_plsql_body(chosen, vars, out)? {
+                    match self.nested_body(chosen, vars, out)? {
                         Flow::Next => {}
                         f => return Ok(f),
                     }
@@ -152,7 +166,7 @@ impl Run<'_> {
                     if !self.plsql_test(cond, vars)? {
                         break;
                     }
-                    if let Some(f) = Self::loop_flow(self.run_plsql_body(body, vars, out)?) {
+                    if let Some(f) = Self::loop_flow(self.nested_body(body, vars, out)?) {
                         match f {
                             Flow::Next => break,
                             f => return Ok(f),
@@ -162,7 +176,7 @@ impl Run<'_> {
                 PlsqlStatement::Loop { body } => loop {
                     self.s.stats.work.plsql_steps += 1;
                     self.check_work()?;
-                    if let Some(f) = Self::loop_flow(self.run_plsql_body(body, vars, out)?) {
+                    if let Some(f) = Self::loop_flow(self.nested_body(body, vars, out)?) {
                         match f {
                             Flow::Next => break,
                             f => return Ok(f),
@@ -212,7 +226,7 @@ impl Run<'_> {
                                 slot.1 = v;
                             }
                         }
-                        if let Some(f) = Self::loop_flow(self.run_plsql_body(body, vars, out)?) {
+                        if let Some(f) = Self::loop_flow(self.nested_body(body, vars, out)?) {
                             stop = Some(f);
                             break;
                         }
@@ -289,7 +303,9 @@ impl Run<'_> {
                             self.insert(i, &[binds], &stmt.text, Client::Plsql).map_err(at_statement)?;
                         }
                         _ => {
-                            self.run_statement(&stmt).map_err(at_statement)?;
+                            // A dynamic block is a level of the chain of calls.
+                            self.nested(super::program::CALL_NEST, *pos, |r| r.run_statement(&stmt))
+                                .map_err(at_statement)?;
                         }
                     }
                 }

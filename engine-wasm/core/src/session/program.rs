@@ -10,6 +10,24 @@ use std::rc::Rc;
 /// runaway recursion).
 pub(crate) const MAX_CALL_DEPTH: u32 = 64;
 
+/// How much native stack a chain of PL/SQL calls may take, in levels: a
+/// call is [`CALL_NEST`] levels, a loop or IF body [`BODY_NEST`], an
+/// expression level around a call (`f(n - 1) + 0 + ...`, `abs(abs(f(n)))`)
+/// one. Each program's own trees are bounded by the parser, but a call
+/// repeats them: 64 calls of a function returning `f(n - 1)` with 100
+/// `+ 0` after it, or sitting in 45 nested IFs, overflowed the wasm
+/// engine's stack (V8's, about 1 MB on a thread's default). A level costs
+/// about 160 bytes of that stack (measured with `node --stack-size`), so
+/// the chain stays under about 240 KB; with the deepest statement the
+/// parser lets the last call run (1,024 tables and a 1,000-level
+/// expression, about 420 KB) the engine needs about 740 KB.
+pub(crate) const MAX_PLSQL_NEST: u32 = 1500;
+/// Levels charged for a stored program call or a dynamic PL/SQL block
+/// (`EXECUTE IMMEDIATE 'begin ... end;'`).
+pub(crate) const CALL_NEST: u32 = 8;
+/// Levels charged for a loop, IF branch or cursor FOR loop body.
+pub(crate) const BODY_NEST: u32 = 3;
+
 /// What a PL/SQL statement sequence ended with.
 pub(crate) enum Flow {
     Next,
@@ -70,7 +88,9 @@ impl Run<'_> {
     }
 
     /// Call a stored program with evaluated arguments (positional, then
-    /// `name => value`). Returns a function's value.
+    /// `name => value`). Returns a function's value. The call counts
+    /// towards [`MAX_CALL_DEPTH`] and [`MAX_PLSQL_NEST`] from its start,
+    /// defaults included (a default may call the program itself).
     pub(super) fn call_program(
         &mut self,
         p: Rc<StoredProgram>,
@@ -81,6 +101,38 @@ impl Run<'_> {
         if self.s.plsql_depth >= MAX_CALL_DEPTH {
             return Err(LabError::with(ora::LAB_PLSQL_CALL_DEPTH, MAX_CALL_DEPTH, pos));
         }
+        self.nested(CALL_NEST, pos, |r| {
+            r.s.plsql_depth += 1;
+            let v = r.call_program_inner(p, args, pos, out);
+            r.s.plsql_depth -= 1;
+            v
+        })
+    }
+
+    /// Run `f` with `levels` more of [`MAX_PLSQL_NEST`] taken: a call, or a
+    /// dynamic block; refused at `pos` past the bound.
+    pub(super) fn nested<T>(
+        &mut self,
+        levels: u32,
+        pos: Pos,
+        f: impl FnOnce(&mut Self) -> Result<T, LabError>,
+    ) -> Result<T, LabError> {
+        if self.s.plsql_nest + levels > MAX_PLSQL_NEST {
+            return Err(LabError::with(ora::LAB_PLSQL_NEST_DEPTH, MAX_PLSQL_NEST, pos));
+        }
+        self.s.plsql_nest += levels;
+        let r = f(self);
+        self.s.plsql_nest -= levels;
+        r
+    }
+
+    fn call_program_inner(
+        &mut self,
+        p: Rc<StoredProgram>,
+        args: Vec<(Option<String>, Value)>,
+        pos: Pos,
+        out: &mut Vec<String>,
+    ) -> Result<Option<Value>, LabError> {
         let wrong = || LabError::pls_run(ora::PLS_WRONG_ARGUMENTS, &[&p.name.name], pos);
         if args.len() > p.params.len() {
             return Err(wrong());
@@ -102,10 +154,21 @@ impl Run<'_> {
                 None => given[i] = Some(v),
             }
         }
+        // An error inside the program (its body, or a default of its
+        // parameters) is reported at the call, with the program's line in
+        // Oracle's error stack (ORA-06512).
+        let at_call = |mut e: LabError| {
+            let at = if e.pos.line >= p.name.pos.line && e.pos.line > 0 { e.pos.line - p.name.pos.line + 1 } else { 1 };
+            if e.pos.line > 0 {
+                e.message.push_str(&format!("\nORA-06512: at \"{}.{}\", line {at}", super::LAB_USER, p.name.name));
+            }
+            e.pos = pos;
+            e
+        };
         for (q, g) in p.params.iter().zip(given) {
             let v = match (g, &q.default) {
                 (Some(v), _) => v,
-                (None, Some(d)) => self.plsql_eval(d, &vars)?,
+                (None, Some(d)) => self.plsql_eval(d, &vars).map_err(at_call)?,
                 (None, None) => return Err(wrong()),
             };
             vars.push((q.name.name.clone(), v));
@@ -117,19 +180,7 @@ impl Run<'_> {
         let us = self.inst.cost_params.plsql_call_us;
         let stack = self.s.cost.stack("oracle;opitsk;opiodr;opiexe;pfrrun;pfrrun_no_tool;pevm_ENTER");
         self.s.cost.charge(stack, us);
-        self.s.plsql_depth += 1;
-        let r = self.run_plsql_body(&p.block.body, &mut vars, out);
-        self.s.plsql_depth -= 1;
-        // An error inside the program is reported at the call, with the
-        // program's line in Oracle's error stack (ORA-06512).
-        let r = r.map_err(|mut e| {
-            let at = if e.pos.line >= p.name.pos.line && e.pos.line > 0 { e.pos.line - p.name.pos.line + 1 } else { 1 };
-            if e.pos.line > 0 {
-                e.message.push_str(&format!("\nORA-06512: at \"{}.{}\", line {at}", super::LAB_USER, p.name.name));
-            }
-            e.pos = pos;
-            e
-        });
+        let r = self.run_plsql_body(&p.block.body, &mut vars, out).map_err(at_call);
         match r? {
             Flow::Return(v) if p.returns.is_some() => match v {
                 Some(v) => Ok(Some(v)),
@@ -180,7 +231,21 @@ impl Run<'_> {
         }
     }
 
+    /// `e` with its calls made: each level of the tree around a call is a
+    /// level of [`MAX_PLSQL_NEST`] while the call runs.
     fn substitute(&mut self, e: &Expr, vars: &[(String, Value)], out: &mut Vec<String>) -> Result<Expr, LabError> {
+        self.s.plsql_nest += 1;
+        let r = self.substitute_level(e, vars, out);
+        self.s.plsql_nest -= 1;
+        r
+    }
+
+    fn substitute_level(
+        &mut self,
+        e: &Expr,
+        vars: &[(String, Value)],
+        out: &mut Vec<String>,
+    ) -> Result<Expr, LabError> {
         let sub = |r: &mut Self, x: &Expr, out: &mut Vec<String>| r.substitute(x, vars, out).map(Box::new);
         Ok(match e {
             Expr::Function { name, args } if self.is_call(&name.name) => {

@@ -87,6 +87,9 @@ pub struct Transaction {
     pub undo: Vec<Undo>,
     /// Savepoints: name and the number of undo records when it was set.
     pub savepoints: Vec<(String, usize)>,
+    /// Each savepoint's index in `savepoints`: setting one is O(1), not a
+    /// scan of all (100,000 distinct savepoints took 100 s).
+    pub savepoint_index: crate::fasthash::FxMap<String, usize>,
     /// Whether the transaction has taken its slot in an undo segment header.
     pub started: bool,
     /// Bytes used in the current undo block.
@@ -280,19 +283,30 @@ impl Run<'_> {
 
     /// `SAVEPOINT name` (a name set again moves).
     pub(super) fn savepoint(&mut self, name: &str) {
-        let at = self.txn().undo.len();
-        self.txn().savepoints.retain(|(n, _)| n != name);
-        self.txn().savepoints.push((name.to_string(), at));
+        let t = self.txn();
+        let at = t.undo.len();
+        // A savepoint set again moves to the end.
+        if let Some(i) = t.savepoint_index.remove(name) {
+            t.savepoints.remove(i);
+            for (j, (n, _)) in t.savepoints.iter().enumerate().skip(i) {
+                t.savepoint_index.insert(n.clone(), j);
+            }
+        }
+        t.savepoint_index.insert(name.to_string(), t.savepoints.len());
+        t.savepoints.push((name.to_string(), at));
     }
 
     /// `ROLLBACK TO name`: the changes after the savepoint are undone; the
     /// transaction (and the savepoint) stay.
     pub(super) fn rollback_to(&mut self, name: &str, pos: Pos) -> Result<(), LabError> {
-        let Some(i) = self.txn().savepoints.iter().position(|(n, _)| n == name) else {
+        let t = self.txn();
+        let Some(&i) = t.savepoint_index.get(name) else {
             return Err(LabError::with(ora::SAVEPOINT_NEVER_ESTABLISHED, name, pos));
         };
-        let at = self.txn().savepoints[i].1;
-        self.txn().savepoints.truncate(i + 1);
+        let at = t.savepoints[i].1;
+        for (n, _) in t.savepoints.drain(i + 1..) {
+            t.savepoint_index.remove(&n);
+        }
         self.undo_to(at)
     }
 

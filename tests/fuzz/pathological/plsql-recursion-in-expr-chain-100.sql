@@ -1,0 +1,11 @@
+create or replace function f(n number) return number is
+begin
+  if n <= 0 then return 0; end if;
+  return f(n - 1){{repeat 100: + 0}};
+end;
+/
+declare x number;
+begin
+  x := f(100);
+end;
+/
