@@ -97,7 +97,8 @@ describe.skipIf(!engineBuilt)('a result leaves the engine when its statement end
     fs.writeFileSync(p, FIVE);
     const r = await cli(['run', '--no-echo', p], { trap_at_step: 3 });
     expect(r.code).toBe(1);
-    expect(r.out).toBe('one\n\ntwo\n\nthree\n');
+    // PROMPT's text follows the one before it directly, as in SQL*Plus.
+    expect(r.out).toBe('one\ntwo\nthree\n');
     expect(r.err).toBe('lio: the engine failed: RuntimeError: unreachable; the steps before it are printed above\n');
   });
 

@@ -23,6 +23,35 @@ export type SweepRunner = (planJson: string) => Promise<string>;
 /** Steps finished mid-chunk are posted at least this often (ms), so the UI shows progress. */
 export const STEP_FLUSH_MS = 100;
 
+/** The engine's version, '' when it cannot say. */
+function versionOf(engine: RunnableEngine): string {
+  try { return engine.version?.() ?? ''; } catch { return ''; }
+}
+
+/** The catalogue after the run; a trap is rethrown, another failure is no catalogue. */
+function catalogOf(engine: RunnableEngine, isTrap: (e: unknown) => boolean): Catalog | null {
+  try { return engine.catalog() as Catalog | null; } catch (e) { if (isTrap(e)) throw e; return null; }
+}
+
+/**
+ * A chunk's steps as they end: `add` keeps one and posts those kept (as
+ * `partial`) at least every STEP_FLUSH_MS; `flush` posts those kept.
+ */
+function stepBatch(post: (m: Reply) => void, now: () => number, head: () => Omit<Extract<Reply, { type: 'steps' }>, 'steps' | 'partial'>, line: number) {
+  const pending: Step[] = [];
+  let last = now();
+  const flush = (partial: boolean) =>
+    post({ ...head(), steps: placeSteps(pending.splice(0), line), ...(partial ? { partial: true } : {}) });
+  const add = (step: Step) => {
+    pending.push(step);
+    if (now() - last >= STEP_FLUSH_MS) {
+      flush(true);
+      last = now();
+    }
+  };
+  return { add, flush, pendingCount: () => pending.length };
+}
+
 /**
  * Run `chunks`; post a 'steps' message per chunk (and `partial` ones while a
  * long chunk runs). On a trap the steps that finished before it are posted
@@ -38,8 +67,7 @@ export function runChunks(
 ): ExecDone {
   const t0 = now();
   const total = chunks.reduce((n, c) => n + c.statements, 0);
-  let version = '';
-  try { version = engine.version?.() ?? ''; } catch { version = ''; }
+  let version = versionOf(engine);
   let done = 0;
   for (let i = 0; i < chunks.length; i++) {
     const chunk = chunks[i];
@@ -50,30 +78,18 @@ export function runChunks(
       post({ type: 'steps', id, chunk: i, steps: placeSteps(r.steps, chunk.line), version, done, total, label: chunk.label });
       continue;
     }
-    const pending: Step[] = [];
-    let last = now();
-    const flush = (partial: boolean) =>
-      post({ type: 'steps', id, chunk: i, steps: placeSteps(pending.splice(0), chunk.line), version, done, total, label: chunk.label, ...(partial ? { partial: true } : {}) });
+    const batch = stepBatch(post, now, () => ({ type: 'steps', id, chunk: i, version, done, total, label: chunk.label }), chunk.line);
     try {
-      const header = engine.execSteps(chunk.text, (step) => {
-        pending.push(step);
-        if (now() - last >= STEP_FLUSH_MS) {
-          flush(true);
-          last = now();
-        }
-      });
-      version = header.lio_lab;
+      version = engine.execSteps(chunk.text, batch.add).lio_lab;
     } catch (e) {
       // The steps before the failing statement leave first (a trap leaves JS running).
-      if (pending.length) flush(true);
+      if (batch.pendingCount()) batch.flush(true);
       throw e;
     }
     done += chunk.statements;
-    flush(false);
+    batch.flush(false);
   }
-  let catalog: Catalog | null = null;
-  try { catalog = engine.catalog() as Catalog | null; } catch (e) { if (isTrap(e)) throw e; }
-  return { version, catalog, ms: now() - t0 };
+  return { version, catalog: catalogOf(engine, isTrap), ms: now() - t0 };
 }
 
 /**
@@ -93,39 +109,26 @@ export async function runChunksWithSweeps(
   if (!engine.execSteps || !engine.pendingSweep || !engine.resumeSweep) return runChunks(engine, id, chunks, post, isTrap, now);
   const t0 = now();
   const total = chunks.reduce((n, c) => n + c.statements, 0);
-  let version = '';
-  try { version = engine.version?.() ?? ''; } catch { version = ''; }
+  let version = versionOf(engine);
   let done = 0;
   for (let i = 0; i < chunks.length; i++) {
     const chunk = chunks[i];
-    const pending: Step[] = [];
-    let last = now();
-    const flush = (partial: boolean) =>
-      post({ type: 'steps', id, chunk: i, steps: placeSteps(pending.splice(0), chunk.line), version, done, total, label: chunk.label, ...(partial ? { partial: true } : {}) });
-    const onStep = (step: Step) => {
-      pending.push(step);
-      if (now() - last >= STEP_FLUSH_MS) {
-        flush(true);
-        last = now();
-      }
-    };
+    const batch = stepBatch(post, now, () => ({ type: 'steps', id, chunk: i, version, done, total, label: chunk.label }), chunk.line);
     try {
-      let header = engine.execSteps(chunk.text, onStep);
+      let header = engine.execSteps(chunk.text, batch.add);
       for (let plan = engine.pendingSweep(); plan; plan = engine.pendingSweep()) {
         // The steps before the sweep leave now; its points take a while.
-        flush(true);
+        batch.flush(true);
         const runs = await runSweep(plan);
-        header = engine.resumeSweep(runs, onStep);
+        header = engine.resumeSweep(runs, batch.add);
       }
       version = header.lio_lab;
     } catch (e) {
-      if (pending.length) flush(true);
+      if (batch.pendingCount()) batch.flush(true);
       throw e;
     }
     done += chunk.statements;
-    flush(false);
+    batch.flush(false);
   }
-  let catalog: Catalog | null = null;
-  try { catalog = engine.catalog() as Catalog | null; } catch (e) { if (isTrap(e)) throw e; catalog = null; }
-  return { version, catalog, ms: now() - t0 };
+  return { version, catalog: catalogOf(engine, isTrap), ms: now() - t0 };
 }
