@@ -90,7 +90,7 @@ describe('LAB SWEEP in parallel worker threads', () => {
       column: 11,
     });
     for (const i of [0, 2, 3]) expect(pts[i]).toEqual(a[5].sweep.points[i]);
-    expect(b[5].output.join('\n')).toMatch(/^ +100  LAB-00097: the engine failed at this point/m);
+    expect(b[5].output.join('\n')).toMatch(/^ +100 {2}LAB-00097: the engine failed at this point/m);
     // The worker that trapped was replaced: the script ran on, and the next sweep too.
     expect(b[6].rows).toEqual([[2000]]);
     expect(b[7]).toEqual(a[7]);

@@ -119,12 +119,14 @@ export async function runSweepPlan(plan, { size, spawn, signal, onPoint }) {
       return JSON.stringify({ failed: msg });
     }
   };
+  /** The work a point's run spent (0 for a failed or unreadable run). @param {string} r */
+  const spentOf = (r) => {
+    try { return Number(JSON.parse(r).spent) || 0; } catch { return 0; }
+  };
   /** @param {string} r @param {number} i */
   const record = (r, i) => {
     runs[i] = r === 'null' ? null : r;
-    let s = 0;
-    try { s = Number(JSON.parse(r).spent) || 0; } catch { s = 0; }
-    spent[i] = s;
+    spent[i] = spentOf(r);
     done++;
     onPoint?.(done, total);
   };
