@@ -185,3 +185,21 @@ fn identifier_columns_are_as_wide_as_the_release_declares_them() {
     ok(&steps);
     assert_eq!(steps.last().unwrap().column_widths, vec![30]);
 }
+
+/// Found beside the dictionary work: CREATE TABLE ... AS SELECT is DDL
+/// and commits its rows, so a ROLLBACK after it leaves them (the lab kept
+/// its transaction open until the next DDL, and ROLLBACK emptied the new
+/// table: a wrong answer).
+#[test]
+fn a_rollback_after_create_table_as_select_keeps_its_rows() {
+    let mut e = quiet_engine();
+    ok(&e.exec(
+        "create table src (x number);\n\
+         insert into src select level from dual connect by level <= 5;\n\
+         create table t as select * from src;\n\
+         rollback;",
+    ));
+    assert_eq!(one(&mut e, "select count(*) from t;"), vec![vec!["5"]]);
+    // The CTAS committed the open insert into SRC first, as DDL does.
+    assert_eq!(one(&mut e, "select count(*) from src;"), vec![vec!["5"]]);
+}

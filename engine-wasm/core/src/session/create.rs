@@ -336,6 +336,9 @@ impl Run<'_> {
         if let Some(rows) = ctas_rows {
             let n = rows.len() as u64;
             self.insert_rows(tid, rows, c.name.pos)?;
+            // CREATE TABLE ... AS SELECT is DDL: it commits its rows (a
+            // ROLLBACK after it leaves them).
+            self.implicit_commit();
             return Ok(Outcome { rows_processed: n, feedback: Some("Table created.".into()), ..Default::default() });
         }
         Ok(Outcome { feedback: Some("Table created.".into()), ..Default::default() })
