@@ -3,15 +3,40 @@
 //! rows remember it; a fetch-call boundary releases every pin.
 //!
 //! Files: this one declares the row sources (one enum, [`OpKind`]) and
-//! their runtime context; `open.rs` starts and releases them, `next.rs`
-//! produces rows for the hot row sources (scans, probes, joins) and
-//! `next_cold.rs` for those that produce few rows per call.
+//! their runtime context ([`Rt`], whose methods count each line's figures);
+//! each operator has its own file (`table_access_full.rs`,
+//! `index_range_scan.rs`, `nested_loops.rs`, ...) with its `open` and
+//! `next`, which `open.rs` and `next.rs` reach by a static dispatch over
+//! [`OpKind`] (no trait object); `timed.rs` adds A-Time; `pins.rs` is the
+//! kept leaf of a nested loop's inner index scan.
 
 mod next;
-mod next_cold;
 mod open;
 mod pins;
 mod timed;
+
+mod count_stopkey;
+mod dual;
+mod filter;
+mod fixed_table;
+mod group_by;
+mod hash_cluster;
+mod index_fast_full_scan;
+mod index_min_max;
+mod index_range_scan;
+mod index_unique_scan;
+mod memoptimized_get;
+mod nested_loops;
+mod nested_loops_outer;
+mod row_gen;
+mod rowid_fetch;
+mod sort_aggregate;
+mod sort_order_by;
+mod subquery_filter;
+mod table_access_by_rowid;
+mod table_access_full;
+mod union_all;
+mod view;
 
 pub use pins::{KeptLeaf, LeafPath};
 

@@ -1,116 +1,36 @@
-//! Opening a row source for an execution, and releasing its pins.
+//! Opening a row source for an execution, and releasing its pins: a
+//! static dispatch over [`OpKind`] to the operator's own file, and the
+//! questions a nested loop asks of its sides.
 
 use super::*;
-use lio_sql::ast::Pos;
-use lio_sql::ora;
 
 impl Op {
     /// Start (or restart for a new outer row) this row source.
     pub fn open(&mut self, rt: &mut Rt<'_>, env: &mut Env, keep_pins: bool) -> Result<(), Box<LabError>> {
         rt.lines[self.line as usize].starts += 1;
-        match &mut self.kind {
-            OpKind::Dual { done, .. } => *done = false,
-            OpKind::FixedTable { next, .. } => *next = 0,
-            OpKind::RowGen { gen, next, end, .. } => {
-                let (lo, hi) = match gen {
-                    // Text that is not a number is ORA-01722, as in any comparison.
-                    RowGenKind::ConnectBy(e) => {
-                        let n = crate::exec::convert::number_of(&rt.eval(e, env)?, Pos::default())?;
-                        (1, n.unwrap_or(0.0).floor() as i64)
-                    }
-                    RowGenKind::Range(a, b) => {
-                        let a = crate::exec::convert::number_of(&rt.eval(a, env)?, Pos::default())?;
-                        let b = crate::exec::convert::number_of(&rt.eval(b, env)?, Pos::default())?;
-                        (a.unwrap_or(0.0) as i64, b.unwrap_or(0.0) as i64)
-                    }
-                };
-                if hi.saturating_sub(lo) >= MAX_GENERATED_ROWS {
-                    return Err(Box::new(LabError::with(
-                        ora::LAB_ROW_GENERATOR_LIMIT,
-                        MAX_GENERATED_ROWS,
-                        Pos::default(),
-                    )));
-                }
-                *next = lo;
-                *end = hi;
-            }
-            OpKind::Full { next_row, pinned, started, direct, smart, .. } => {
-                *next_row = 0;
-                *started = false;
-                *direct = None;
-                *smart = None;
-                if !keep_pins {
-                    *pinned = None;
-                }
-            }
-            OpKind::IndexMinMax { done, .. } => *done = false,
-            OpKind::IndexFast { started, .. } => *started = false,
-            OpKind::IndexUnique { done, kept, .. } => {
-                *done = false;
-                kept.open(keep_pins, rt.outer_moved);
-            }
-            OpKind::IndexRange { started, end, pinned_leaf, kept, .. } => {
-                *started = false;
-                *end = false;
-                if !keep_pins {
-                    *pinned_leaf = None;
-                }
-                kept.open(keep_pins, rt.outer_moved);
-            }
-            OpKind::ByRowid { child, pinned, .. } => {
-                if !keep_pins {
-                    *pinned = None;
-                }
-                child.open(rt, env, keep_pins)?;
-            }
-            OpKind::RowidFetch { pinned, ready, .. } => {
-                *ready = true;
-                if !keep_pins {
-                    *pinned = None;
-                }
-            }
-            OpKind::Hash { started, .. } => *started = false,
-            OpKind::NestedLoops { outer, inner_active, .. } => {
-                *inner_active = false;
-                outer.open(rt, env, keep_pins)?;
-            }
-            OpKind::SortAggregate { child, done, .. } => {
-                *done = false;
-                child.open(rt, env, keep_pins)?;
-            }
-            OpKind::View { child, .. } | OpKind::Filter { child, .. } => child.open(rt, env, keep_pins)?,
-            OpKind::CountStopkey { child, count, .. } => {
-                *count = 0;
-                child.open(rt, env, keep_pins)?;
-            }
-            OpKind::GroupBy { child, rows, next, built, .. } => {
-                rows.clear();
-                *next = 0;
-                *built = false;
-                child.open(rt, env, keep_pins)?;
-            }
-            OpKind::SubqueryFilter { child, subs, .. } => {
-                for s in subs.iter_mut() {
-                    s.cache = None;
-                }
-                child.open(rt, env, keep_pins)?;
-            }
-            OpKind::UnionAll { branches, current, .. } => {
-                *current = 0;
-                if let Some((b, _)) = branches.first_mut() {
-                    b.open(rt, env, keep_pins)?;
-                }
-            }
-            OpKind::NestedLoopsOuter { outer, inner_active, .. } => {
-                *inner_active = false;
-                outer.open(rt, env, keep_pins)?;
-            }
-            OpKind::SortOrderBy { child, rows, next, sorted, .. } => {
-                rows.clear();
-                *next = 0;
-                *sorted = false;
-                child.open(rt, env, keep_pins)?;
-            }
+        let k = &mut self.kind;
+        match k {
+            OpKind::Dual { .. } => dual::open(k),
+            OpKind::FixedTable { .. } => fixed_table::open(k),
+            OpKind::RowGen { .. } => row_gen::open(k, rt, env)?,
+            OpKind::Full { .. } => table_access_full::open(k, keep_pins),
+            OpKind::IndexMinMax { .. } => index_min_max::open(k),
+            OpKind::IndexFast { .. } => index_fast_full_scan::open(k),
+            OpKind::IndexUnique { .. } => index_unique_scan::open(k, rt, keep_pins),
+            OpKind::IndexRange { .. } => index_range_scan::open(k, rt, keep_pins),
+            OpKind::ByRowid { .. } => table_access_by_rowid::open(k, rt, env, keep_pins)?,
+            OpKind::RowidFetch { .. } => rowid_fetch::open(k, keep_pins),
+            OpKind::Hash { .. } => hash_cluster::open(k),
+            OpKind::NestedLoops { .. } => nested_loops::open(k, rt, env, keep_pins)?,
+            OpKind::SortAggregate { .. } => sort_aggregate::open(k, rt, env, keep_pins)?,
+            OpKind::View { .. } => view::open(k, rt, env, keep_pins)?,
+            OpKind::Filter { .. } => filter::open(k, rt, env, keep_pins)?,
+            OpKind::CountStopkey { .. } => count_stopkey::open(k, rt, env, keep_pins)?,
+            OpKind::GroupBy { .. } => group_by::open(k, rt, env, keep_pins)?,
+            OpKind::SubqueryFilter { .. } => subquery_filter::open(k, rt, env, keep_pins)?,
+            OpKind::UnionAll { .. } => union_all::open(k, rt, env, keep_pins)?,
+            OpKind::NestedLoopsOuter { .. } => nested_loops_outer::open(k, rt, env, keep_pins)?,
+            OpKind::SortOrderBy { .. } => sort_order_by::open(k, rt, env, keep_pins)?,
         }
         Ok(())
     }
@@ -121,9 +41,7 @@ impl Op {
     pub fn at_most_one_row(&self) -> bool {
         match &self.kind {
             OpKind::IndexUnique { .. } | OpKind::RowidFetch { .. } | OpKind::IndexMinMax { .. } => true,
-            OpKind::ByRowid { child, unique_child, .. } => {
-                *unique_child && matches!(child.kind, OpKind::IndexUnique { .. })
-            }
+            k @ OpKind::ByRowid { .. } => table_access_by_rowid::at_most_one_row(k),
             _ => false,
         }
     }

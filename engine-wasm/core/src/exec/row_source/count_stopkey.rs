@@ -1,0 +1,25 @@
+//! COUNT STOPKEY: numbers its child's rows (ROWNUM) and stops asking the
+//! child once `limit` rows have passed; as FIRST ROW (above a MIN/MAX
+//! index scan) it stops without numbering them.
+
+use super::*;
+
+#[inline(always)]
+pub(super) fn open(kind: &mut OpKind, rt: &mut Rt<'_>, env: &mut Env, keep_pins: bool) -> Result<(), Box<LabError>> {
+    let OpKind::CountStopkey { child, count, .. } = kind else { unreachable!() };
+    *count = 0;
+    child.open(rt, env, keep_pins)
+}
+
+#[inline(always)]
+pub(super) fn next(kind: &mut OpKind, rt: &mut Rt<'_>, env: &mut Env) -> Result<bool, Box<LabError>> {
+    let OpKind::CountStopkey { child, limit, count, first_row } = kind else { unreachable!() };
+    if *count >= *limit || !child.next(rt, env)? {
+        return Ok(false);
+    }
+    *count += 1;
+    if !*first_row {
+        env.rownum = *count;
+    }
+    Ok(true)
+}

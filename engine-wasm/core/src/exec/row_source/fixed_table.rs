@@ -1,0 +1,26 @@
+//! FIXED TABLE FULL: the rows of a `V$` view, taken when the statement
+//! executed (`Rt::fixed`), from memory: no buffer visit.
+
+use super::*;
+
+#[inline(always)]
+pub(super) fn open(kind: &mut OpKind) {
+    let OpKind::FixedTable { next, .. } = kind else { unreachable!() };
+    *next = 0;
+}
+
+#[inline(always)]
+pub(super) fn next(kind: &mut OpKind, rt: &mut Rt<'_>, env: &mut Env) -> Result<bool, Box<LabError>> {
+    let OpKind::FixedTable { src, slot, next, filter } = kind else { unreachable!() };
+    loop {
+        let Some(r) = rt.fixed.get(*slot).and_then(|rows| rows.get(*next)) else {
+            return Ok(false);
+        };
+        *next += 1;
+        env.gen[*src].clear();
+        env.gen[*src].extend(r.iter().cloned());
+        if rt.test_all(filter, env)? {
+            return Ok(true);
+        }
+    }
+}

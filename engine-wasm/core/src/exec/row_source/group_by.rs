@@ -1,0 +1,139 @@
+//! HASH GROUP BY, SORT GROUP BY, HASH UNIQUE, SORT UNIQUE: reads its
+//! child to the end in its first call, one row per distinct key into its
+//! source (keys, then the aggregates), in the order the groups were first
+//! seen, or sorted (SORT GROUP BY, in its work area); HAVING tested on
+//! each group's row. The groups count against the lab's memory budget.
+
+use super::sort_aggregate::add_row;
+use super::sort_order_by::order_rows;
+use super::*;
+
+#[inline(always)]
+pub(super) fn open(kind: &mut OpKind, rt: &mut Rt<'_>, env: &mut Env, keep_pins: bool) -> Result<(), Box<LabError>> {
+    let OpKind::GroupBy { child, rows, next, built, .. } = kind else { unreachable!() };
+    rows.clear();
+    *next = 0;
+    *built = false;
+    child.open(rt, env, keep_pins)
+}
+
+#[inline(always)]
+pub(super) fn next(kind: &mut OpKind, rt: &mut Rt<'_>, env: &mut Env, st: usize) -> Result<bool, Box<LabError>> {
+    let OpKind::GroupBy { child, keys, aggs, out_src, order, filter, rows, next, built, pos } = kind else {
+        unreachable!()
+    };
+    if !*built {
+        *built = true;
+        *rows = group_rows(rt, env, child, keys, aggs, *pos)?;
+        if let Some(dirs) = order {
+            rows.sort_by(|a, b| order_rows(a, b, dirs));
+            // A sort group by holds its groups in its work area.
+            let sort_bytes: u64 = rows
+                .iter()
+                .map(|r| {
+                    crate::exec::workarea::SORT_ROW_OVERHEAD + r.iter().map(|v| v.column_len() as u64).sum::<u64>()
+                })
+                .sum();
+            let own = rt.stacks[st].own;
+            let n = rows.len() as u64;
+            let (k, wa) = (&mut rt.k, &rt.workarea);
+            if !crate::exec::workarea::run_sort(k, &rt.work, wa, "GROUP BY (SORT)", sort_bytes, n, own)? {
+                rt.k.stats.access.sorts_memory += 1;
+            }
+        }
+    }
+    loop {
+        match rows.get_mut(*next) {
+            Some(r) => {
+                env.gen[*out_src] = std::mem::take(r);
+                *next += 1;
+                if rt.test_all(filter, env)? {
+                    return Ok(true);
+                }
+            }
+            None => return Ok(false),
+        }
+    }
+}
+
+/// A key's bytes for the hash table: equal SQL values (NULLs included)
+/// give equal bytes.
+fn key_bytes(vals: &[Value], out: &mut Vec<u8>) {
+    out.clear();
+    for v in vals {
+        match v {
+            Value::Null => out.push(0),
+            // A number a double stands for exactly keeps the bytes it had
+            // when NUMBER was a double (hash order unchanged); others
+            // their decimal key.
+            Value::Num(n) => match n.f64_key() {
+                Some(x) => {
+                    out.push(1);
+                    let x = if x == 0.0 { 0.0 } else { x };
+                    out.extend_from_slice(&x.to_bits().to_le_bytes());
+                }
+                None => {
+                    out.push(3);
+                    out.extend_from_slice(n.key_bytes());
+                }
+            },
+            Value::Str(s) => {
+                out.push(2);
+                out.extend_from_slice(&(s.len() as u64).to_le_bytes());
+                out.extend_from_slice(s.as_bytes());
+            }
+        }
+    }
+}
+
+/// Read the child to its end and aggregate its rows per key: the groups
+/// in the order first seen, each as its keys then its aggregates. The
+/// rows the hash table holds count against the memory budget, as a
+/// sort's do.
+fn group_rows(
+    rt: &mut Rt<'_>,
+    env: &mut Env,
+    child: &mut Op,
+    keys: &[CExpr],
+    aggs: &[AggSpec],
+    pos: Pos,
+) -> Result<Vec<Vec<Value>>, Box<LabError>> {
+    let mut index: std::collections::HashMap<Vec<u8>, usize> = std::collections::HashMap::new();
+    let mut groups: Vec<(Vec<Value>, Vec<AggState>)> = Vec::new();
+    let mut room = rt.max_memory_mb.saturating_mul(1 << 20).saturating_sub(rt.cat.memory_bytes());
+    let mut kb = Vec::new();
+    let mut seen: u64 = 0;
+    while child.next(rt, env)? {
+        let mut k = Vec::with_capacity(keys.len());
+        for e in keys {
+            k.push(rt.eval(e, env)?);
+        }
+        key_bytes(&k, &mut kb);
+        let g = match index.get(&kb) {
+            Some(&g) => g,
+            None => {
+                let bytes: u64 = k.iter().map(|v| v.stored_len() as u64 + 1).sum::<u64>() + kb.len() as u64;
+                let held =
+                    crate::catalog::ROW_BYTES + crate::catalog::VALUE_BYTES * (k.len() + aggs.len()) as u64 * 2 + bytes;
+                room =
+                    room.checked_sub(held).ok_or_else(|| Box::new(crate::session::memory_error(rt.max_memory_mb)))?;
+                rt.k.stats.work.rows_held += 1;
+                index.insert(kb.clone(), groups.len());
+                groups.push((k, vec![AggState::new(); aggs.len()]));
+                groups.len() - 1
+            }
+        };
+        add_row(rt, env, aggs, &mut groups[g].1, pos)?;
+        seen += 1;
+        if seen & 1023 == 0 {
+            rt.work.check(rt.k.stats).map_err(Box::new)?;
+        }
+    }
+    Ok(groups
+        .into_iter()
+        .map(|(mut k, st)| {
+            k.extend(aggs.iter().zip(st.iter()).map(|(a, s)| s.result(a.func)));
+            k
+        })
+        .collect())
+}

@@ -1,0 +1,40 @@
+//! NESTED LOOPS: for each outer row, the inner row source restarted and
+//! read to its end (or, after a unique probe, to its one row). The loop
+//! tells the inner side when the outer row source moved to a new block
+//! (`Rt::outer_moved`), which decides the kept leaf pins (`pins.rs`).
+
+use super::*;
+
+#[inline(always)]
+pub(super) fn open(kind: &mut OpKind, rt: &mut Rt<'_>, env: &mut Env, keep_pins: bool) -> Result<(), Box<LabError>> {
+    let OpKind::NestedLoops { outer, inner_active, .. } = kind else { unreachable!() };
+    *inner_active = false;
+    outer.open(rt, env, keep_pins)
+}
+
+#[inline(always)]
+pub(super) fn next(kind: &mut OpKind, rt: &mut Rt<'_>, env: &mut Env) -> Result<bool, Box<LabError>> {
+    let OpKind::NestedLoops { outer, inner, inner_active, keep_inner_pins, last_outer } = kind else { unreachable!() };
+    loop {
+        if !*inner_active {
+            if !outer.next(rt, env)? {
+                return Ok(false);
+            }
+            let b = outer.current_block();
+            rt.outer_moved = b != *last_outer;
+            *last_outer = b;
+            inner.open(rt, env, *keep_inner_pins)?;
+            rt.outer_moved = false;
+            *inner_active = true;
+        }
+        if inner.next(rt, env)? {
+            // A unique probe has nothing more for this outer row:
+            // asking it again would only return "no row".
+            if inner.at_most_one_row() {
+                *inner_active = false;
+            }
+            return Ok(true);
+        }
+        *inner_active = false;
+    }
+}

@@ -1,0 +1,39 @@
+//! NESTED LOOPS OUTER: like NESTED LOOPS, and an outer row the inner
+//! side matched no row for comes out once with the inner sources NULL.
+
+use super::*;
+
+#[inline(always)]
+pub(super) fn open(kind: &mut OpKind, rt: &mut Rt<'_>, env: &mut Env, keep_pins: bool) -> Result<(), Box<LabError>> {
+    let OpKind::NestedLoopsOuter { outer, inner_active, .. } = kind else { unreachable!() };
+    *inner_active = false;
+    outer.open(rt, env, keep_pins)
+}
+
+#[inline(always)]
+pub(super) fn next(kind: &mut OpKind, rt: &mut Rt<'_>, env: &mut Env) -> Result<bool, Box<LabError>> {
+    let OpKind::NestedLoopsOuter { outer, inner, inner_srcs, inner_active, matched } = kind else { unreachable!() };
+    loop {
+        if !*inner_active {
+            if !outer.next(rt, env)? {
+                return Ok(false);
+            }
+            inner.open(rt, env, false)?;
+            *inner_active = true;
+            *matched = false;
+        }
+        if inner.next(rt, env)? {
+            *matched = true;
+            return Ok(true);
+        }
+        *inner_active = false;
+        if !*matched {
+            // No inner row: the outer row with NULLs for the inner side.
+            for &s in inner_srcs.iter() {
+                env.rows[s] = u32::MAX;
+                env.gen[s].clear();
+            }
+            return Ok(true);
+        }
+    }
+}

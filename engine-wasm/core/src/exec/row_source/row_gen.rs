@@ -1,0 +1,46 @@
+//! CONNECT BY WITHOUT FILTERING (`CONNECT BY level <= n` on dual) and
+//! XMLTABLE EVALUATION (`xmltable('a to b')`): the numbers of a range, no
+//! buffer visit; at most [`MAX_GENERATED_ROWS`] per start (LAB-00030).
+
+use super::*;
+use lio_sql::ora;
+
+#[inline(always)]
+pub(super) fn open(kind: &mut OpKind, rt: &mut Rt<'_>, env: &mut Env) -> Result<(), Box<LabError>> {
+    let OpKind::RowGen { gen, next, end, .. } = kind else { unreachable!() };
+    let (lo, hi) = match gen {
+        // Text that is not a number is ORA-01722, as in any comparison.
+        RowGenKind::ConnectBy(e) => {
+            let n = crate::exec::convert::number_of(&rt.eval(e, env)?, Pos::default())?;
+            (1, n.unwrap_or(0.0).floor() as i64)
+        }
+        RowGenKind::Range(a, b) => {
+            let a = crate::exec::convert::number_of(&rt.eval(a, env)?, Pos::default())?;
+            let b = crate::exec::convert::number_of(&rt.eval(b, env)?, Pos::default())?;
+            (a.unwrap_or(0.0) as i64, b.unwrap_or(0.0) as i64)
+        }
+    };
+    if hi.saturating_sub(lo) >= MAX_GENERATED_ROWS {
+        return Err(Box::new(LabError::with(ora::LAB_ROW_GENERATOR_LIMIT, MAX_GENERATED_ROWS, Pos::default())));
+    }
+    *next = lo;
+    *end = hi;
+    Ok(())
+}
+
+#[inline(always)]
+pub(super) fn next(kind: &mut OpKind, env: &mut Env) -> bool {
+    let OpKind::RowGen { src, next, end, .. } = kind else { unreachable!() };
+    if *next > *end {
+        return false;
+    }
+    env.gen[*src].clear();
+    env.gen[*src].push(Value::int(*next));
+    env.level = *next as u64;
+    // Checked: a range ending at i64::MAX ends.
+    match next.checked_add(1) {
+        Some(n) => *next = n,
+        None => *end = *next - 1,
+    }
+    true
+}

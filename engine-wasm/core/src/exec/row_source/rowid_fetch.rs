@@ -1,0 +1,30 @@
+//! TABLE ACCESS BY INDEX ROWID as the inner row source of a batched
+//! nested loop (NLJ batching): one row per start, the rowid set by the
+//! outer join's index probe; the visit is `table_access_by_rowid::fetch`.
+
+use super::*;
+
+#[inline(always)]
+pub(super) fn open(kind: &mut OpKind, keep_pins: bool) {
+    let OpKind::RowidFetch { pinned, ready, .. } = kind else { unreachable!() };
+    *ready = true;
+    if !keep_pins {
+        *pinned = None;
+    }
+}
+
+#[inline(always)]
+pub(super) fn next(
+    kind: &mut OpKind,
+    rt: &mut Rt<'_>,
+    env: &mut Env,
+    line: u16,
+    st: usize,
+) -> Result<bool, Box<LabError>> {
+    let OpKind::RowidFetch { table, src, pinned, filter, ready } = kind else { unreachable!() };
+    // Batched nested loop: the rowid the outer join just found.
+    if !std::mem::take(ready) {
+        return Ok(false);
+    }
+    Ok(table_access_by_rowid::fetch(rt, env, (line, st), (*table, *src), false, false, pinned, filter)? == Some(true))
+}

@@ -1,0 +1,120 @@
+//! SORT ORDER BY: reads its child to the end in its first call, holds
+//! the projected rows (against the lab's memory budget) and sorts them in
+//! its work area (spilling beyond it, `workarea.rs`), then produces them
+//! in order. ROWNUM is assigned before the sort. Per line: `sorts
+//! (memory)` or the spill's direct path I/O.
+
+use super::*;
+
+#[inline(always)]
+pub(super) fn open(kind: &mut OpKind, rt: &mut Rt<'_>, env: &mut Env, keep_pins: bool) -> Result<(), Box<LabError>> {
+    let OpKind::SortOrderBy { child, rows, next, sorted, .. } = kind else { unreachable!() };
+    rows.clear();
+    *next = 0;
+    *sorted = false;
+    child.open(rt, env, keep_pins)
+}
+
+#[inline(always)]
+pub(super) fn next(kind: &mut OpKind, rt: &mut Rt<'_>, env: &mut Env, st: usize) -> Result<bool, Box<LabError>> {
+    let OpKind::SortOrderBy { child, keys, exprs, out_src, rows, next, sorted } = kind else { unreachable!() };
+    if !*sorted {
+        *sorted = true;
+        *rows = sort(rt, env, st, child, keys, exprs)?;
+    }
+    match rows.get(*next) {
+        Some(r) => {
+            env.gen[*out_src] = r.clone();
+            *next += 1;
+            Ok(true)
+        }
+        None => Ok(false),
+    }
+}
+
+/// Read the child to its end and sort its projected rows.
+#[inline(always)]
+fn sort(
+    rt: &mut Rt<'_>,
+    env: &mut Env,
+    st: usize,
+    child: &mut Op,
+    keys: &[(CExpr, bool, bool)],
+    exprs: &[CExpr],
+) -> Result<Vec<Vec<Value>>, Box<LabError>> {
+    let mut keyed: Vec<(Vec<Value>, Vec<Value>)> = Vec::new();
+    // Memory the sort may take: the budget less the data.
+    let mut room = rt.max_memory_mb.saturating_mul(1 << 20).saturating_sub(rt.cat.memory_bytes());
+    // The bytes the sort holds in its work area.
+    let mut sort_bytes = 0u64;
+    while child.next(rt, env)? {
+        // ROWNUM is assigned before the sort.
+        env.rownum += 1;
+        let mut k = Vec::with_capacity(keys.len());
+        for (e, _, _) in keys.iter() {
+            k.push(rt.eval(e, env)?);
+        }
+        let mut out = Vec::with_capacity(exprs.len());
+        for e in exprs.iter() {
+            out.push(rt.eval(e, env)?);
+        }
+        let bytes: u64 = k.iter().chain(out.iter()).map(|v| v.stored_len() as u64 + 1).sum();
+        sort_bytes += crate::exec::workarea::SORT_ROW_OVERHEAD
+            + k.iter().chain(out.iter()).map(|v| v.column_len() as u64).sum::<u64>();
+        let held = crate::catalog::ROW_BYTES + crate::catalog::VALUE_BYTES * (k.len() + out.len()) as u64 + bytes;
+        room = room.checked_sub(held).ok_or_else(|| Box::new(crate::session::memory_error(rt.max_memory_mb)))?;
+        keyed.push((k, out));
+        // Rows held by the sort weigh like rows held for an insert.
+        rt.k.stats.work.rows_held += 1;
+        if keyed.len() & 1023 == 0 {
+            rt.work.check(rt.k.stats).map_err(Box::new)?;
+        }
+    }
+    let dirs: Vec<(usize, bool, bool)> = keys.iter().enumerate().map(|(i, (_, d, n))| (i, *d, *n)).collect();
+    keyed.sort_by(|a, b| order_rows(&a.0, &b.0, &dirs));
+    let own = rt.stacks[st].own;
+    let n = keyed.len() as u64;
+    let (k, wa) = (&mut rt.k, &rt.workarea);
+    if !crate::exec::workarea::run_sort(k, &rt.work, wa, "SORT (v2)", sort_bytes, n, own)? {
+        rt.k.stats.access.sorts_memory += 1;
+    }
+    Ok(keyed.into_iter().map(|(_, r)| r).collect())
+}
+
+/// Compare two rows on (column, descending, nulls first) keys; NULLs
+/// compare equal to each other. Shared with SORT GROUP BY.
+pub(super) fn order_rows(a: &[Value], b: &[Value], dirs: &[(usize, bool, bool)]) -> std::cmp::Ordering {
+    use std::cmp::Ordering;
+    for &(i, desc, nulls_first) in dirs {
+        let (x, y) = (&a[i], &b[i]);
+        let o = match (x.is_null(), y.is_null()) {
+            (true, true) => Ordering::Equal,
+            (true, false) => {
+                if nulls_first {
+                    Ordering::Less
+                } else {
+                    Ordering::Greater
+                }
+            }
+            (false, true) => {
+                if nulls_first {
+                    Ordering::Greater
+                } else {
+                    Ordering::Less
+                }
+            }
+            _ => {
+                let o = x.cmp_sql(y);
+                if desc {
+                    o.reverse()
+                } else {
+                    o
+                }
+            }
+        };
+        if o != Ordering::Equal {
+            return o;
+        }
+    }
+    Ordering::Equal
+}

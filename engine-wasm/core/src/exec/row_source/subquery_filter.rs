@@ -1,0 +1,119 @@
+//! FILTER with subqueries (IN, EXISTS): for each row of its child, each
+//! subquery's result (TRUE, FALSE or NULL) goes into its source, then the
+//! predicates are tested. An uncorrelated subquery runs once per
+//! execution (its values kept, counted against the memory budget); a
+//! correlated one runs for each row and stops at the first row that
+//! decides.
+
+use super::*;
+
+#[inline(always)]
+pub(super) fn open(kind: &mut OpKind, rt: &mut Rt<'_>, env: &mut Env, keep_pins: bool) -> Result<(), Box<LabError>> {
+    let OpKind::SubqueryFilter { child, subs, .. } = kind else { unreachable!() };
+    for s in subs.iter_mut() {
+        s.cache = None;
+    }
+    child.open(rt, env, keep_pins)
+}
+
+#[inline(always)]
+pub(super) fn next(kind: &mut OpKind, rt: &mut Rt<'_>, env: &mut Env) -> Result<bool, Box<LabError>> {
+    let OpKind::SubqueryFilter { child, subs, preds } = kind else { unreachable!() };
+    loop {
+        if !child.next(rt, env)? {
+            return Ok(false);
+        }
+        for s in subs.iter_mut() {
+            let v = run_subquery(rt, env, s)?;
+            env.gen[s.slot].clear();
+            env.gen[s.slot].push(v);
+        }
+        if rt.test_all(preds, env)? {
+            return Ok(true);
+        }
+    }
+}
+
+fn truth3(b: Option<bool>) -> Value {
+    match b {
+        Some(true) => Value::int(1),
+        Some(false) => Value::int(0),
+        None => Value::Null,
+    }
+}
+
+/// `v IN (values)`: TRUE on a match, else NULL when a comparison was
+/// NULL, else FALSE (an empty list is FALSE even for a NULL `v`).
+fn in_values<'v>(v: &Value, values: impl Iterator<Item = &'v Value>, pos: Pos) -> Result<Option<bool>, LabError> {
+    let mut unknown = false;
+    for w in values {
+        match crate::exec::expr::compare(v, w, pos)? {
+            Some(std::cmp::Ordering::Equal) => return Ok(Some(true)),
+            Some(_) => {}
+            None => unknown = true,
+        }
+    }
+    Ok(if unknown { None } else { Some(false) })
+}
+
+/// Evaluate one FILTER subquery for the current row. An uncorrelated one
+/// runs once per execution (its values kept, counted against the memory
+/// budget); a correlated one runs for each row and stops at the first
+/// row that decides.
+fn run_subquery(rt: &mut Rt<'_>, env: &mut Env, s: &mut SubPlan) -> Result<Value, Box<LabError>> {
+    if !s.correlated && s.cache.is_none() {
+        let mut vals = Vec::new();
+        let mut room = rt.max_memory_mb.saturating_mul(1 << 20).saturating_sub(rt.cat.memory_bytes());
+        s.op.open(rt, env, false)?;
+        while s.op.next(rt, env)? {
+            let v = match &s.kind {
+                SubKind::Exists => Value::Null,
+                SubKind::In { right, .. } => rt.eval(right, env)?,
+            };
+            let held = crate::catalog::ROW_BYTES + crate::catalog::VALUE_BYTES + v.stored_len() as u64;
+            room = room.checked_sub(held).ok_or_else(|| Box::new(crate::session::memory_error(rt.max_memory_mb)))?;
+            rt.k.stats.work.rows_held += 1;
+            vals.push(v);
+            if matches!(s.kind, SubKind::Exists) {
+                break;
+            }
+        }
+        s.cache = Some(vals);
+    }
+    match (&s.kind, &s.cache) {
+        (SubKind::Exists, Some(vals)) => Ok(truth3(Some(!vals.is_empty()))),
+        (SubKind::In { left, .. }, Some(vals)) => {
+            let v = rt.eval(left, env)?;
+            if v.is_null() {
+                return Ok(truth3(if vals.is_empty() { Some(false) } else { None }));
+            }
+            Ok(truth3(in_values(&v, vals.iter(), s.pos)?))
+        }
+        (SubKind::Exists, None) => {
+            s.op.open(rt, env, false)?;
+            Ok(truth3(Some(s.op.next(rt, env)?)))
+        }
+        (SubKind::In { left, right }, None) => {
+            let v = rt.eval(left, env)?;
+            s.op.open(rt, env, false)?;
+            let mut unknown = false;
+            let mut any = false;
+            while s.op.next(rt, env)? {
+                any = true;
+                let w = rt.eval(right, env)?;
+                match in_values(&v, std::iter::once(&w), s.pos)? {
+                    Some(true) => return Ok(truth3(Some(true))),
+                    Some(false) => {}
+                    None => unknown = true,
+                }
+            }
+            Ok(truth3(if !any {
+                Some(false)
+            } else if unknown {
+                None
+            } else {
+                Some(false)
+            }))
+        }
+    }
+}

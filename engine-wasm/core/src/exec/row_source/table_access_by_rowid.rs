@@ -1,0 +1,106 @@
+//! TABLE ACCESS BY INDEX ROWID: for each rowid its child (an index scan)
+//! finds, a visit to the table block the rowid names, kept pinned while
+//! the next rowid is in the same block; after a unique probe the
+//! examination shortcut (the row fetched via callback); a migrated row
+//! reads its body's block too. Per line: the table gets and revisits,
+//! `table fetch by rowid`, `table fetch continued row`.
+
+use super::*;
+
+#[inline(always)]
+pub(super) fn open(kind: &mut OpKind, rt: &mut Rt<'_>, env: &mut Env, keep_pins: bool) -> Result<(), Box<LabError>> {
+    let OpKind::ByRowid { child, pinned, .. } = kind else { unreachable!() };
+    if !keep_pins {
+        *pinned = None;
+    }
+    child.open(rt, env, keep_pins)
+}
+
+#[inline(always)]
+pub(super) fn next(
+    kind: &mut OpKind,
+    rt: &mut Rt<'_>,
+    env: &mut Env,
+    line: u16,
+    st: usize,
+) -> Result<bool, Box<LabError>> {
+    let OpKind::ByRowid { table, src, child, unique_child, read_optim, pinned, filter } = kind else { unreachable!() };
+    loop {
+        if !child.next(rt, env)? {
+            return Ok(false);
+        }
+        match fetch(rt, env, (line, st), (*table, *src), *unique_child, *read_optim, pinned, filter)? {
+            Some(true) => return Ok(true),
+            Some(false) => continue,
+            None => return Ok(false),
+        }
+    }
+}
+
+/// At most one row per start after a unique probe.
+#[inline]
+pub(super) fn at_most_one_row(kind: &OpKind) -> bool {
+    let OpKind::ByRowid { child, unique_child, .. } = kind else { unreachable!() };
+    *unique_child && matches!(child.kind, OpKind::IndexUnique { .. })
+}
+
+/// Visit the table row the index entry in `env` points at (TABLE ACCESS BY
+/// INDEX ROWID): `Some(passed the filter)`, or `None` when the table has no
+/// heap segment. `unique_probe`: the rowid came from a unique probe (the
+/// examination shortcut, unless a filter turns it off in this release).
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+pub(super) fn fetch(
+    rt: &mut Rt<'_>,
+    env: &mut Env,
+    (line, st): (u16, usize),
+    (table, src): (TableId, usize),
+    unique_probe: bool,
+    read_optim: bool,
+    pinned: &mut Option<u32>,
+    filter: &[CExpr],
+) -> Result<Option<bool>, Box<LabError>> {
+    let t = &rt.cat.tables[table];
+    let r = env.rows[src] as usize;
+    if read_optim && env.memopt_hit {
+        // The row came from the memoptimize buffer area: no get.
+        return Ok(Some(rt.test_all(filter, env)?));
+    }
+    let Some(seg) = t.heap_seg() else { return Ok(None) };
+    // The rowid in the index entry names the block.
+    let b = match env.blocks[src] {
+        crate::storage::NO_BLOCK => t.loc[r].block,
+        b => b,
+    };
+    // 11.1.0.7/11.2.0.1: a filter on the row turns the shortcut off.
+    let shortcut = unique_probe && (filter.is_empty() || !rt.k.profile.filtered_unique_probe_pins);
+    if shortcut {
+        // Shortcut path: examination get, row fetched via callback; neither
+        // the index entry's rowid visit nor the row fetch finds the table
+        // buffer pinned.
+        rt.k.stats.access.buffer_is_not_pinned += 2;
+        rt.shortcut_get(line, st, seg, b);
+        rt.k.stats.access.table_fetch_by_rowid += 1;
+        rt.k.stats.access.rows_fetched_via_callback += 1;
+        if rt.k.profile.callback_fetch_pin_check {
+            rt.k.stats.access.buffer_is_not_pinned += 1;
+        }
+    } else {
+        if *pinned == Some(b) {
+            rt.revisit(line, st, seg, b);
+        } else {
+            rt.k.stats.access.buffer_is_not_pinned += 1;
+            rt.get(line, st, seg, b, GetKind::Normal, true);
+            *pinned = Some(b);
+        }
+        // The row is read from the buffer now pinned.
+        rt.revisit(line, st, seg, b);
+        rt.k.stats.access.table_fetch_by_rowid += 1;
+    }
+    // Only a table with migrated rows pays for the check (the row's place is
+    // another cache line).
+    if !t.migrated.is_empty() && t.loc[r].is_migrated() {
+        rt.continued_row(line, st, seg, t, r as u32);
+    }
+    Ok(Some(rt.test_all(filter, env)?))
+}

@@ -1,0 +1,137 @@
+//! TABLE ACCESS FULL: every block of the table's segment in block order
+//! (after the segment header and space-management gets), read ahead by
+//! `db_file_multiblock_read_count`, read direct for a long serial scan or
+//! offloaded as a smart scan on a cell. IOT and cluster rows are read in
+//! block order. Per line: the gets of each block (`table scan blocks
+//! gotten`, `table scan rows gotten`, `table scans (short|long tables)`).
+
+use super::*;
+use crate::io::BlockDevice;
+
+#[inline(always)]
+pub(super) fn open(kind: &mut OpKind, keep_pins: bool) {
+    let OpKind::Full { next_row, pinned, started, direct, smart, .. } = kind else { unreachable!() };
+    *next_row = 0;
+    *started = false;
+    *direct = None;
+    *smart = None;
+    if !keep_pins {
+        *pinned = None;
+    }
+}
+
+#[inline(always)]
+pub(super) fn next(
+    kind: &mut OpKind,
+    rt: &mut Rt<'_>,
+    env: &mut Env,
+    line: u16,
+    st: usize,
+) -> Result<bool, Box<LabError>> {
+    let OpKind::Full { table, src, filter, next_row, pinned, started, order, order_at, smart, direct } = kind else {
+        unreachable!()
+    };
+    let t = &rt.cat.tables[*table];
+    let Some(seg) = rt.cat.scan_segment(t) else { return Ok(false) };
+    if !*started {
+        *started = true;
+        start(rt, t, seg, (line, st), order, order_at, smart, direct);
+    }
+    loop {
+        let i = *next_row as usize;
+        if i >= t.rows.len() {
+            return Ok(false);
+        }
+        let r = if order.is_empty() { i as u32 } else { order[i] };
+        *next_row += 1;
+        let l = t.loc[r as usize];
+        let b = l.block;
+        if *pinned != Some(b) {
+            let blocks = rt.cat.table_blocks(t);
+            match (smart.as_mut(), direct.as_mut()) {
+                (Some(scan), _) => rt.smart_get(line, st, scan, b),
+                (None, None) => rt.scan_get(line, st, seg, b, blocks),
+                (None, Some(range)) => {
+                    let stacks: &[OpStacks] = rt.stacks;
+                    if !(range.0..range.1).contains(&b) {
+                        let n = (blocks.saturating_sub(b as u64)).clamp(1, rt.mbrc.max(1) as u64) as u32;
+                        rt.k.direct_read(seg, b, n, line, &stacks[st]);
+                        *range = (b, b + n);
+                    }
+                    rt.lines[line as usize].own_buffers += rt.k.direct_get(&stacks[st]);
+                }
+            }
+            rt.k.stats.access.table_scan_blocks += 1;
+            *pinned = Some(b);
+        }
+        if l.is_dead() {
+            continue;
+        }
+        rt.pinned_read(st);
+        rt.k.stats.access.table_scan_rows += 1;
+        env.rows[*src] = r;
+        if rt.test_all(filter, env)? {
+            return Ok(true);
+        }
+    }
+}
+
+/// The scan's first row: the segment header and space-management gets,
+/// short or long table, direct read or smart scan, and the block order of
+/// IOT and cluster rows.
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+fn start(
+    rt: &mut Rt<'_>,
+    t: &crate::catalog::Table,
+    seg: u32,
+    (line, st): (u16, usize),
+    order: &mut Vec<u32>,
+    order_at: &mut u64,
+    smart: &mut Option<Box<crate::io::exadata::SmartScan>>,
+    direct: &mut Option<(u32, u32)>,
+) {
+    // Segment header and space-management blocks first.
+    for _ in 0..t.full_scan_header_gets(rt.k.profile.full_scan_header_gets) {
+        rt.get(line, st, seg, 0, GetKind::Normal, false);
+    }
+    let blocks = rt.cat.table_blocks(t);
+    // Oracle's short-table threshold: 2% of the buffer cache.
+    let stt = rt.k.cache.small_table_threshold();
+    if blocks <= stt {
+        rt.k.stats.access.table_scans_short += 1;
+    } else {
+        rt.k.stats.access.table_scans_long += 1;
+        let (cached, dirty) = rt.k.cache.segment_buffers(seg);
+        if let (Some(shape), TableStorage::Heap { .. }) = (rt.k.io.smart_scan(seg), &t.storage) {
+            // A long scan of a heap segment on a cell is
+            // offloaded; DBWR first writes its dirty buffers
+            // (the cell reads the blocks from disk).
+            if dirty > 0 {
+                let stacks: &[OpStacks] = rt.stacks;
+                rt.k.object_checkpoint(seg, &stacks[st]);
+            }
+            let bs = rt.k.cache.block_size;
+            *smart =
+                Some(Box::new(crate::io::exadata::SmartScan::new(seg, blocks.min(u32::MAX as u64) as u32, bs, shape)));
+            rt.k.stats.gets.cell_scans += 1;
+        } else if rt.direct_reads && cached * 2 < blocks && dirty * 4 < blocks {
+            // A serial scan of a long table reads direct unless
+            // half its blocks are cached or a quarter dirty;
+            // DBWR first writes its dirty buffers.
+            let stacks: &[OpStacks] = rt.stacks;
+            if dirty > 0 {
+                rt.k.object_checkpoint(seg, &stacks[st]);
+            }
+            *direct = Some((0, 0));
+        }
+    }
+    let stale = order.len() != t.rows.len() || *order_at != t.changed_at;
+    if stale && !matches!(t.storage, TableStorage::Heap { .. }) {
+        // IOT and cluster rows are read in block order.
+        let mut o: Vec<u32> = (0..t.rows.len() as u32).collect();
+        o.sort_by_key(|&r| t.loc[r as usize].block);
+        *order = o;
+        *order_at = t.changed_at;
+    }
+}

@@ -1,0 +1,26 @@
+//! VIEW over a non-mergeable subquery: each row of its child projected
+//! into a generated source (the row buffer reused: no allocation per row).
+
+use super::*;
+
+#[inline(always)]
+pub(super) fn open(kind: &mut OpKind, rt: &mut Rt<'_>, env: &mut Env, keep_pins: bool) -> Result<(), Box<LabError>> {
+    let OpKind::View { child, .. } = kind else { unreachable!() };
+    child.open(rt, env, keep_pins)
+}
+
+#[inline(always)]
+pub(super) fn next(kind: &mut OpKind, rt: &mut Rt<'_>, env: &mut Env) -> Result<bool, Box<LabError>> {
+    let OpKind::View { child, exprs, out_src } = kind else { unreachable!() };
+    if !child.next(rt, env)? {
+        return Ok(false);
+    }
+    // Reuse the row buffer: no allocation per row.
+    let mut out = std::mem::take(&mut env.gen[*out_src]);
+    out.clear();
+    for e in exprs.iter() {
+        out.push(rt.eval(e, env)?);
+    }
+    env.gen[*out_src] = out;
+    Ok(true)
+}
