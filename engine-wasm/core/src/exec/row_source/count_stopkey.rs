@@ -23,3 +23,16 @@ pub(super) fn next(kind: &mut OpKind, rt: &mut Rt<'_>, env: &mut Env) -> Result<
     }
     Ok(true)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::test_util::*;
+
+    /// The scan below stops after the rows asked for.
+    #[test]
+    fn stops_its_child() {
+        let s = run(&format!("{}select id from t where rownum <= 7;", table_t(300)));
+        assert_eq!(line(&s, "COUNT STOPKEY").a_rows, 7);
+        assert_eq!(line(&s, "TABLE ACCESS FULL").a_rows, 7);
+    }
+}

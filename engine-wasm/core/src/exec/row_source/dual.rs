@@ -18,3 +18,15 @@ pub(super) fn next(kind: &mut OpKind, env: &mut Env) -> bool {
     env.gen[*src] = vec![Value::str("X")];
     true
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::test_util::*;
+
+    #[test]
+    fn one_row() {
+        let s = run("select 'a' from dual;");
+        let l = line(&s, "FAST DUAL");
+        assert_eq!((l.starts, l.a_rows, l.buffers), (1, 1, 0));
+    }
+}

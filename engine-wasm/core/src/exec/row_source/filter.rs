@@ -21,3 +21,18 @@ pub(super) fn next(kind: &mut OpKind, rt: &mut Rt<'_>, env: &mut Env) -> Result<
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::test_util::*;
+
+    /// The predicate left above a view filters its rows.
+    #[test]
+    fn keeps_the_rows_that_pass() {
+        let q = "select * from (select grp, count(*) c from t where id <= 4 group by grp) where c > 1;";
+        let s = run(&format!("{}{q}", table_t(300)));
+        let l = line(&s, "FILTER");
+        assert_eq!((l.starts, l.a_rows), (1, 1));
+        assert_eq!(rows(&s), ["1|2"]);
+    }
+}

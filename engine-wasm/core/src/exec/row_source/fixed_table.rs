@@ -24,3 +24,16 @@ pub(super) fn next(kind: &mut OpKind, rt: &mut Rt<'_>, env: &mut Env) -> Result<
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::test_util::*;
+
+    #[test]
+    fn rows_from_memory() {
+        let s = run("select count(*) from v$version;");
+        let l = line(&s, "FIXED TABLE FULL");
+        assert_eq!(l.buffers, 0);
+        assert!(l.a_rows > 0);
+    }
+}

@@ -137,3 +137,31 @@ fn group_rows(
         })
         .collect())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::test_util::*;
+    use super::*;
+
+    #[test]
+    fn hash_and_sort_group_by() {
+        let s = run(&format!("{}select grp, count(*) from t group by grp;", table_t(300)));
+        assert_eq!(line(&s, "HASH GROUP BY").a_rows, 3);
+        let s = run(&format!("{}select grp, count(*) from t group by grp order by grp;", table_t(300)));
+        assert_eq!(line(&s, "SORT GROUP BY").a_rows, 3);
+        assert_eq!(rows(&s), ["0|100", "1|100", "2|100"]);
+        let s = run(&format!("{}select distinct grp from t;", table_t(300)));
+        assert_eq!(line(&s, "HASH UNIQUE").a_rows, 3);
+    }
+
+    /// Equal SQL values give equal key bytes: 1 and 1.0, NULL and NULL.
+    #[test]
+    fn key_bytes_of_equal_values() {
+        let (mut a, mut b) = (Vec::new(), Vec::new());
+        key_bytes(&[Value::int(1), Value::Null], &mut a);
+        key_bytes(&[Value::from_f64(1.0), Value::Null], &mut b);
+        assert_eq!(a, b);
+        key_bytes(&[Value::str("1")], &mut b);
+        assert_ne!(a, b);
+    }
+}

@@ -61,3 +61,22 @@ pub(super) fn next(
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::test_util::*;
+
+    /// One cluster key scan: the key's rows from its home block.
+    #[test]
+    fn the_rows_of_one_key() {
+        let s = run("create cluster c (key integer) size 256 single table hashkeys 100;\n\
+             create table h (key integer not null, value varchar2(30)) cluster c (key);\n\
+             insert into h select level, 'v' || level from dual connect by level <= 50;\n\
+             commit;\n\
+             select value from h where key = 7;");
+        let l = line(&s, "TABLE ACCESS HASH");
+        assert_eq!((l.starts, l.a_rows), (1, 1));
+        assert_eq!(stat(&s, "cluster key scans"), 1);
+        assert_eq!(rows(&s), ["v7"]);
+    }
+}

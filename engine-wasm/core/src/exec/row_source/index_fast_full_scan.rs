@@ -55,3 +55,17 @@ pub(super) fn next(
         *block += 1;
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::test_util::*;
+
+    /// A count over the smaller index: every entry, one fast full scan.
+    #[test]
+    fn every_entry() {
+        let s = run(&format!("{}select count(*) from t;", table_t(3000)));
+        let l = line(&s, "INDEX FAST FULL SCAN");
+        assert_eq!((l.starts, l.a_rows), (1, 3000));
+        assert_eq!(stat(&s, "index fast full scans (full)"), 1);
+    }
+}

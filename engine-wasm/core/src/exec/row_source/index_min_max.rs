@@ -66,3 +66,16 @@ pub(super) fn next(
     env.blocks[*src] = bt.rowid_block_at(at);
     Ok(rt.test_all(filter, env)?)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::test_util::*;
+
+    #[test]
+    fn one_descent_one_row() {
+        let s = run(&format!("{}select max(id) from t;", table_t(300)));
+        let l = line(&s, "INDEX FULL SCAN (MIN/MAX)");
+        assert_eq!((l.starts, l.a_rows), (1, 1));
+        assert_eq!(rows(&s), ["300"]);
+    }
+}

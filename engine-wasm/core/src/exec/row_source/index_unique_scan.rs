@@ -88,3 +88,22 @@ pub(super) fn next(
     env.blocks[*src] = bt.rowid_block_at(pos);
     Ok(rt.test_all(filter, env)?)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::test_util::*;
+
+    /// One descent per start; a missing key returns no row but still
+    /// counts the fetch by key. (Each query runs twice: the first one's
+    /// hard parse adds the dictionary's recursive lookups.)
+    #[test]
+    fn one_probe_per_start() {
+        let s = run(&format!("{}select id from t where id = 5;\nselect id from t where id = 5;", table_t(300)));
+        let l = line(&s, "INDEX UNIQUE SCAN");
+        assert_eq!((l.starts, l.a_rows), (1, 1));
+        assert_eq!(stat(&s, "index fetch by key"), 1);
+        let s = run(&format!("{}select id from t where id = 5000;\nselect id from t where id = 5000;", table_t(300)));
+        assert_eq!(line(&s, "INDEX UNIQUE SCAN").a_rows, 0);
+        assert_eq!(stat(&s, "index fetch by key"), 1);
+    }
+}

@@ -41,3 +41,29 @@ pub(super) fn lookup(
     rt.k.stats.memopt.misses += 1;
     false
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::test_util::*;
+
+    /// Before population the hash index misses (the probe descends);
+    /// after it the row comes from the memoptimize pool.
+    #[test]
+    fn miss_then_hit() {
+        let setup = "LAB VERSION 18c;\n\
+             alter system set memoptimize_pool_size = 100M scope=spfile;\n\
+             shutdown immediate\n\
+             startup\n\
+             create table m (key integer not null, value varchar2(30), constraint m_pk primary key (key))\n\
+               segment creation immediate memoptimize for read;\n\
+             insert into m select level, 'v' || level from dual connect by level <= 100;\n\
+             commit;\n";
+        let q = "select value from m where key = 42;\nselect value from m where key = 42;\n";
+        let s = run(&format!("{setup}{q}"));
+        assert_eq!(stat(&s, "memopt r lookups"), 1);
+        assert_eq!(stat(&s, "memopt r hits"), 0);
+        let s = run(&format!("{setup}exec dbms_memoptimize.populate(schema_name => user, table_name => 'M')\n{q}"));
+        assert_eq!(stat(&s, "memopt r hits"), 1);
+        assert_eq!(rows(&s), ["v42"]);
+    }
+}

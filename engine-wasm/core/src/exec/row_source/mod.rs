@@ -35,6 +35,8 @@ mod sort_order_by;
 mod subquery_filter;
 mod table_access_by_rowid;
 mod table_access_full;
+#[cfg(test)]
+mod test_util;
 mod union_all;
 mod view;
 

@@ -44,3 +44,25 @@ pub(super) fn next(kind: &mut OpKind, env: &mut Env) -> bool {
     }
     true
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::test_util::*;
+
+    #[test]
+    fn numbers_of_the_range() {
+        let s = run("select count(*), sum(level) from dual connect by level <= 10;");
+        assert_eq!(line(&s, "CONNECT BY WITHOUT FILTERING").a_rows, 10);
+        assert_eq!(rows(&s), ["10|55"]);
+        let s = run("select count(*) from xmltable('3 to 7');");
+        assert_eq!(rows(&s), ["5"]);
+    }
+
+    /// Beyond the lab's limit: an error, not 10^12 rows.
+    #[test]
+    fn limited() {
+        let mut e = crate::Engine::new(crate::EngineConfig { trace: false, ..Default::default() });
+        let s = e.exec("select count(*) from dual connect by level <= 1000000000000;");
+        assert_eq!(s[0].error.as_ref().map(|e| e.code.as_str()), Some("LAB-00030"));
+    }
+}

@@ -28,3 +28,19 @@ pub(super) fn next(
     }
     Ok(table_access_by_rowid::fetch(rt, env, (line, st), (*table, *src), false, false, pinned, filter)? == Some(true))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::test_util::*;
+
+    /// NLJ batching (11g and later): the second loop fetches each row the
+    /// probe found, one start per outer row.
+    #[test]
+    fn batched_fetch_per_outer_row() {
+        let q = "select /*+ use_nl(b) */ count(b.pad) from t a, t b where b.id = a.id and a.id <= 5;";
+        let s = run(&format!("{}{q}", table_t(300)));
+        let l = line(&s, "TABLE ACCESS BY INDEX ROWID");
+        assert_eq!((l.starts, l.a_rows), (5, 5));
+        assert_eq!(rows(&s), ["5"]);
+    }
+}

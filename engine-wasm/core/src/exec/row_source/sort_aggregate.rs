@@ -49,3 +49,16 @@ pub(super) fn add_row(
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::test_util::*;
+
+    #[test]
+    fn one_row_of_aggregates() {
+        let s = run(&format!("{}select count(*), sum(id), min(grp), max(grp) from t;", table_t(300)));
+        let l = line(&s, "SORT AGGREGATE");
+        assert_eq!((l.starts, l.a_rows), (1, 1));
+        assert_eq!(rows(&s), ["300|45150|0|2"]);
+    }
+}

@@ -118,3 +118,27 @@ pub(super) fn order_rows(a: &[Value], b: &[Value], dirs: &[(usize, bool, bool)])
     }
     Ordering::Equal
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::test_util::*;
+    use super::*;
+
+    #[test]
+    fn sorted_in_memory() {
+        let s = run(&format!("{}select id from t where id <= 5 order by id desc;", table_t(300)));
+        assert_eq!(line(&s, "SORT ORDER BY").a_rows, 5);
+        assert_eq!(rows(&s), ["5", "4", "3", "2", "1"]);
+        assert_eq!(stat(&s, "sorts (memory)"), 1);
+    }
+
+    #[test]
+    fn nulls_and_descending() {
+        use std::cmp::Ordering::*;
+        let (n, one) = (Value::Null, Value::int(1));
+        assert_eq!(order_rows(&[n.clone()], &[one.clone()], &[(0, false, false)]), Greater);
+        assert_eq!(order_rows(&[n.clone()], &[one.clone()], &[(0, false, true)]), Less);
+        assert_eq!(order_rows(&[Value::int(2)], &[one.clone()], &[(0, true, false)]), Less);
+        assert_eq!(order_rows(&[n.clone()], &[n], &[(0, true, true)]), Equal);
+    }
+}

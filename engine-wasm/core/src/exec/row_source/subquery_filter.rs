@@ -117,3 +117,27 @@ fn run_subquery(rt: &mut Rt<'_>, env: &mut Env, s: &mut SubPlan) -> Result<Value
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::test_util::*;
+    use super::*;
+
+    #[test]
+    fn exists_and_in() {
+        let s = run(&format!("{}select count(*) from t where exists (select 1 from dual);", table_t(300)));
+        assert_eq!(line(&s, "FILTER").a_rows, 300);
+        let s = run(&format!("{}select count(*) from t where id in (select id from t where grp = 0);", table_t(300)));
+        assert_eq!(rows(&s), ["100"]);
+    }
+
+    /// Three-valued IN: a NULL comparison makes a non-match unknown.
+    #[test]
+    fn in_values_three_valued() {
+        let p = Pos::default();
+        let (one, two, n) = (Value::int(1), Value::int(2), Value::Null);
+        assert_eq!(in_values(&one, [&two, &one].into_iter(), p).unwrap(), Some(true));
+        assert_eq!(in_values(&one, [&two, &n].into_iter(), p).unwrap(), None);
+        assert_eq!(in_values(&one, [&two].into_iter(), p).unwrap(), Some(false));
+    }
+}

@@ -104,3 +104,18 @@ pub(super) fn fetch(
     }
     Ok(Some(rt.test_all(filter, env)?))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::test_util::*;
+
+    /// One table visit per rowid the index scan finds (the query runs
+    /// twice: the first one's hard parse adds recursive lookups).
+    #[test]
+    fn one_fetch_per_rowid() {
+        let s = run(&format!("{}select pad from t where id < 3;\nselect pad from t where id < 3;", table_t(3000)));
+        let l = line(&s, "TABLE ACCESS BY INDEX ROWID");
+        assert_eq!((l.starts, l.a_rows), (1, 2));
+        assert_eq!(stat(&s, "table fetch by rowid"), 2);
+    }
+}

@@ -135,3 +135,18 @@ fn start(
         *order_at = t.changed_at;
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::test_util::*;
+
+    /// Every row of the table is read once, the filter keeps a third.
+    #[test]
+    fn reads_every_row_and_filters() {
+        let s = run(&format!("{}select count(*) from t where grp = 1;", table_t(300)));
+        let l = line(&s, "TABLE ACCESS FULL");
+        assert_eq!((l.starts, l.a_rows), (1, 100));
+        assert_eq!(stat(&s, "table scan rows gotten"), 300);
+        assert_eq!(rows(&s), ["100"]);
+    }
+}

@@ -32,3 +32,15 @@ pub(super) fn next(kind: &mut OpKind, rt: &mut Rt<'_>, env: &mut Env) -> Result<
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::test_util::*;
+
+    #[test]
+    fn each_branch_in_turn() {
+        let s = run("select 1 from dual union all select 2 from dual union all select 3 from dual;");
+        assert_eq!(line(&s, "UNION-ALL").a_rows, 3);
+        assert_eq!(rows(&s), ["1", "2", "3"]);
+    }
+}

@@ -24,3 +24,18 @@ pub(super) fn next(kind: &mut OpKind, rt: &mut Rt<'_>, env: &mut Env) -> Result<
     env.gen[*out_src] = out;
     Ok(true)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::test_util::*;
+
+    /// A non-mergeable view (an aggregate) projects its rows into its
+    /// source; the FILTER above reads them.
+    #[test]
+    fn projects_the_subquery_rows() {
+        let q = "select * from (select grp, count(*) c from t group by grp) where c > 0 order by grp;";
+        let s = run(&format!("{}{q}", table_t(300)));
+        assert_eq!(line(&s, "VIEW").a_rows, 3);
+        assert_eq!(rows(&s), ["0|100", "1|100", "2|100"]);
+    }
+}
