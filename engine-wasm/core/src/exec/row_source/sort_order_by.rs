@@ -135,10 +135,10 @@ mod tests {
     #[test]
     fn nulls_and_descending() {
         use std::cmp::Ordering::*;
-        let (n, one) = (Value::Null, Value::int(1));
-        assert_eq!(order_rows(&[n.clone()], &[one.clone()], &[(0, false, false)]), Greater);
-        assert_eq!(order_rows(&[n.clone()], &[one.clone()], &[(0, false, true)]), Less);
-        assert_eq!(order_rows(&[Value::int(2)], &[one.clone()], &[(0, true, false)]), Less);
-        assert_eq!(order_rows(&[n.clone()], &[n], &[(0, true, true)]), Equal);
+        let (n, one, two) = ([Value::Null], [Value::int(1)], [Value::int(2)]);
+        assert_eq!(order_rows(&n, &one, &[(0, false, false)]), Greater);
+        assert_eq!(order_rows(&n, &one, &[(0, false, true)]), Less);
+        assert_eq!(order_rows(&two, &one, &[(0, true, false)]), Less);
+        assert_eq!(order_rows(&n, &n, &[(0, true, true)]), Equal);
     }
 }
