@@ -48,6 +48,7 @@ pub(super) fn next(kind: &mut OpKind, env: &mut Env) -> bool {
 #[cfg(test)]
 mod tests {
     use super::super::test_util::*;
+    use super::*;
 
     #[test]
     fn numbers_of_the_range() {
@@ -63,6 +64,7 @@ mod tests {
     fn limited() {
         let mut e = crate::Engine::new(crate::EngineConfig { trace: false, ..Default::default() });
         let s = e.exec("select count(*) from dual connect by level <= 1000000000000;");
-        assert_eq!(s[0].error.as_ref().map(|e| e.code.as_str()), Some("LAB-00030"));
+        let want = LabError::with(ora::LAB_ROW_GENERATOR_LIMIT, MAX_GENERATED_ROWS, Pos::default()).code;
+        assert_eq!(s[0].error.as_ref().map(|e| e.code.as_str()), Some(want.as_str()));
     }
 }
