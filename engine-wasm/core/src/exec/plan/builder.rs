@@ -1,5 +1,5 @@
 //! The plan builder's parts: plan lines, sources and binds, expression
-//! compilation, index range access and table scope.
+//! compilation and table scope.
 
 use super::*;
 
@@ -332,49 +332,6 @@ impl<'a> Builder<'a> {
         let r = self.block(q);
         self.outer_scopes.pop();
         Ok((r?, self.outer_refs != before))
-    }
-
-    /// INDEX RANGE SCAN, under TABLE ACCESS BY INDEX ROWID unless the
-    /// index answers alone: an IOT (whose leaves hold the rows) or an
-    /// index holding every column the query reads from the table.
-    pub(super) fn range_access(
-        &mut self,
-        scan: RangeScan,
-        (table, src, index_only): (TableId, usize, bool),
-        index_name: &str,
-        table_name: &str,
-        (e_rows, icost, cost): (f64, f64, f64),
-        row_bytes: f64,
-    ) -> Op {
-        let iop = self.op(
-            "INDEX RANGE SCAN",
-            Some(index_name),
-            e_rows,
-            icost,
-            None,
-            "qerixtFetch;kdiixs1",
-            OpKind::index_range(scan.index, scan.keys, scan.low, scan.high, src),
-        );
-        if index_only {
-            return iop;
-        }
-        self.op(
-            "TABLE ACCESS BY INDEX ROWID",
-            Some(table_name),
-            e_rows,
-            cost,
-            Some(e_rows * row_bytes),
-            "qertbFetchByRowID;kdsgrp",
-            OpKind::ByRowid {
-                table,
-                src,
-                child: Box::new(iop),
-                unique_child: false,
-                read_optim: false,
-                pinned: None,
-                filter: vec![],
-            },
-        )
     }
 
     pub(super) fn table_scope(&self, t: &crate::catalog::Table, src: usize, alias: &str) -> ScopeEntry {
