@@ -36,7 +36,13 @@ pub struct RangeBounds {
 /// `col > e`, `col >= e`, `col < e`, `col <= e` (either side) and
 /// `col BETWEEN a AND b` on column `col` of source `src`, whose other sides
 /// only read `available` sources.
-pub fn range_on(conjuncts: &[CExpr], used: &[bool], src: usize, col: usize, available: &[usize]) -> Option<RangeBounds> {
+pub fn range_on(
+    conjuncts: &[CExpr],
+    used: &[bool],
+    src: usize,
+    col: usize,
+    available: &[usize],
+) -> Option<RangeBounds> {
     let is_col = |e: &CExpr| matches!(e, CExpr::Col { src: s, col: c, .. } if *s == src && *c == col);
     let usable = |e: &CExpr| {
         let mut v = Vec::new();
@@ -87,7 +93,6 @@ pub fn range_on(conjuncts: &[CExpr], used: &[bool], src: usize, col: usize, avai
         Some(r)
     }
 }
-
 
 /// The equalities usable as keys on source `src`: (conjunct, column,
 /// the other side), for conjuncts not used yet whose other side reads

@@ -9,7 +9,12 @@ const FRAMES_BY_ROWID: &str = "qertbFetchByRowID;kdsgrp";
 
 impl Builder<'_> {
     /// The operators of `c` for table `t` read as source `src`.
-    pub(super) fn assemble_access(&mut self, c: Candidate, t: &crate::catalog::Table, src: usize) -> Result<Op, LabError> {
+    pub(super) fn assemble_access(
+        &mut self,
+        c: Candidate,
+        t: &crate::catalog::Table,
+        src: usize,
+    ) -> Result<Op, LabError> {
         let table = t.id;
         let (e_rows, cost, bytes) = (c.card, c.cost, c.bytes);
         let cat = self.ctx.cat;
@@ -76,7 +81,8 @@ impl Builder<'_> {
             AccessPath::IndexRange { index, keys, low, high, index_only, index_cost } => {
                 let kind = OpKind::index_range(index, keys, low, high, src);
                 let name = &cat.indexes[index].name;
-                let iop = self.op("INDEX RANGE SCAN", Some(name), e_rows, index_cost, None, "qerixtFetch;kdiixs1", kind);
+                let iop =
+                    self.op("INDEX RANGE SCAN", Some(name), e_rows, index_cost, None, "qerixtFetch;kdiixs1", kind);
                 if index_only {
                     return Ok(iop);
                 }

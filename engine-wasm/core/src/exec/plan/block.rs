@@ -1,9 +1,9 @@
-//! One query block: its relations (`from.rs`), its predicates, the join
+//! One query block: its relations (`relations.rs`), its predicates, the join
 //! order (`optimizer::join`) and each table's access path
 //! (`optimizer::access_path`: candidates, ranked), assembled into
 //! operators.
 
-use super::from::Rel;
+use super::relations::Rel;
 use super::*;
 use crate::optimizer::access_path::{self, TableRef};
 use crate::optimizer::{cost, join};
@@ -40,7 +40,7 @@ impl<'a> Builder<'a> {
         if q.from.is_empty() {
             return Err(LabError::new(ora::FROM_KEYWORD_NOT_FOUND, q.pos));
         }
-        let (rels, scope) = self.from_items(q)?;
+        let (rels, scope) = self.relations(q)?;
         let (conjuncts, subs) = self.where_conjuncts(q, &scope)?;
         let outer_joined = self.outer_join_conditions(q, &scope)?;
         refuse_opt_params(q)?;
@@ -101,11 +101,7 @@ impl<'a> Builder<'a> {
     }
 
     /// LEFT JOIN conditions: each outer-joined table's own predicates.
-    fn outer_join_conditions(
-        &mut self,
-        q: &Query,
-        scope: &[ScopeEntry],
-    ) -> Result<Vec<(usize, Vec<CExpr>)>, LabError> {
+    fn outer_join_conditions(&mut self, q: &Query, scope: &[ScopeEntry]) -> Result<Vec<(usize, Vec<CExpr>)>, LabError> {
         let mut outer_joined: Vec<(usize, Vec<CExpr>)> = Vec::new();
         for (i, on) in &q.outer_joins {
             if !matches!(q.from.get(*i), Some(FromItem::Table { name, .. }) if name.name != "DUAL") {
@@ -164,7 +160,8 @@ impl<'a> Builder<'a> {
                     (*op, e_rows, cost, s)
                 }
                 Rel::Table { table, src, alias } => {
-                    let access = self.table_access(q, (table, src, &alias), p, referenced, (single, aggregate_query))?;
+                    let access =
+                        self.table_access(q, (table, src, &alias), p, referenced, (single, aggregate_query))?;
                     let (op, e_rows, cost, row_bytes, read_optim) = access;
                     j.row_bytes += row_bytes;
                     j.read_optim |= read_optim;

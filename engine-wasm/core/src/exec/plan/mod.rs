@@ -265,11 +265,12 @@ mod block;
 mod builder;
 mod covering;
 pub mod dual;
-mod from;
 mod group;
 mod outer_plus;
 pub mod predicates;
 mod project;
+mod relations;
+mod resolve;
 mod rownum;
 mod userenv;
 

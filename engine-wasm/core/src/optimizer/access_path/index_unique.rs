@@ -2,10 +2,10 @@
 //! SCAN (READ OPTIM for a MemOptimized lookup), then the table by rowid
 //! unless the index holds every column the block reads.
 
+use super::index_covers;
 use super::{memopt, AccessPath, Candidate, TableRef, Tier};
 use crate::catalog::IndexId;
 use crate::exec::expr::CExpr;
-use super::index_covers;
 
 pub fn candidate(r: &TableRef<'_>, index: IndexId, cis: Vec<usize>, keys: Vec<CExpr>) -> Candidate {
     let ix = &r.cat.indexes[index];

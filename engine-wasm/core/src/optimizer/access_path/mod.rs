@@ -291,7 +291,10 @@ pub fn rank(cands: Vec<Candidate>) -> Candidate {
     for c in cands.into_iter().filter(takeable) {
         let better = match &best {
             None => true,
-            Some(b) => (c.tier, !c.forced) < (b.tier, !b.forced) || (c.tier == b.tier && c.forced == b.forced && c.cost < b.cost),
+            Some(b) => {
+                (c.tier, !c.forced) < (b.tier, !b.forced)
+                    || (c.tier == b.tier && c.forced == b.forced && c.cost < b.cost)
+            }
         };
         if better {
             best = Some(c);

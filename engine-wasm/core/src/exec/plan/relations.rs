@@ -21,21 +21,21 @@ impl Rel {
 
 impl Builder<'_> {
     /// The relations of `q`'s FROM clause, and the scope naming their columns.
-    pub(super) fn from_items(&mut self, q: &Query) -> Result<(Vec<Rel>, Vec<ScopeEntry>), LabError> {
+    pub(super) fn relations(&mut self, q: &Query) -> Result<(Vec<Rel>, Vec<ScopeEntry>), LabError> {
         let mut rels: Vec<Rel> = Vec::new();
         let mut scope: Vec<ScopeEntry> = Vec::new();
         for item in &q.from {
             match item {
                 FromItem::Table { name, alias } => {
                     let alias_s = alias.as_ref().map(|a| a.name.clone()).unwrap_or_else(|| name.name.clone());
-                    self.from_table(q, name, alias_s, &mut rels, &mut scope)?;
+                    self.named_relation(q, name, alias_s, &mut rels, &mut scope)?;
                 }
                 FromItem::XmlTableRange { from, to, alias, .. } => {
-                    self.from_xmltable(from, to, alias.as_ref(), &mut rels, &mut scope)?;
+                    self.xmltable_relation(from, to, alias.as_ref(), &mut rels, &mut scope)?;
                 }
                 FromItem::Subquery { query, alias } => {
                     let alias_s = alias.as_ref().map(|a| a.name.clone()).unwrap_or_default();
-                    self.from_subquery(query, alias_s, &mut rels, &mut scope)?;
+                    self.inline_view(query, alias_s, &mut rels, &mut scope)?;
                 }
             }
         }
@@ -44,7 +44,7 @@ impl Builder<'_> {
 
     /// A named table or view: DUAL (read, or a row generator), a V$ or
     /// dictionary view, or a table of the catalog.
-    fn from_table(
+    fn named_relation(
         &mut self,
         q: &Query,
         name: &lio_sql::ast::Ident,
@@ -69,11 +69,11 @@ impl Builder<'_> {
             self.src_alias.push((src, alias_s.clone()));
             rels.push(Rel::Table { table: t.id, src, alias: alias_s });
         } else if name.name == "DUAL" && cat.table("DUAL").is_none() {
-            self.from_dual(q, alias_s, rels, scope)?;
+            self.dual_relation(q, alias_s, rels, scope)?;
         } else if let Some(v) = super::super::fixed::FixedView::lookup(&name.name).or_else(|| {
             super::super::dictionary::DictView::lookup(&name.name).map(super::super::fixed::FixedView::Dict)
         }) {
-            self.from_fixed(v, alias_s, rels, scope);
+            self.fixed_view_relation(v, alias_s, rels, scope);
         } else {
             if super::super::fixed::FixedView::looks_fixed(&name.name) && cat.table(&name.name).is_none() {
                 return Err(LabError::with(
@@ -82,9 +82,7 @@ impl Builder<'_> {
                     name.pos,
                 ));
             }
-            if super::super::dictionary::DictView::looks_dictionary(&name.name)
-                && cat.table(&name.name).is_none()
-            {
+            if super::super::dictionary::DictView::looks_dictionary(&name.name) && cat.table(&name.name).is_none() {
                 return Err(LabError::with(
                     ora::LAB_UNSUPPORTED,
                     format!(
@@ -95,9 +93,7 @@ impl Builder<'_> {
                     name.pos,
                 ));
             }
-            let t = cat
-                .table(&name.name)
-                .ok_or_else(|| LabError::new(ora::TABLE_OR_VIEW_DOES_NOT_EXIST, name.pos))?;
+            let t = cat.table(&name.name).ok_or_else(|| LabError::new(ora::TABLE_OR_VIEW_DOES_NOT_EXIST, name.pos))?;
             let src = self.new_source();
             if !self.tables.contains(&t.id) {
                 self.tables.push(t.id);
@@ -110,7 +106,7 @@ impl Builder<'_> {
     }
 
     /// DUAL not read: FAST DUAL, or CONNECT BY LEVEL <= n's row generator.
-    fn from_dual(
+    fn dual_relation(
         &mut self,
         q: &Query,
         alias_s: String,
@@ -118,16 +114,11 @@ impl Builder<'_> {
         scope: &mut Vec<ScopeEntry>,
     ) -> Result<(), LabError> {
         let src = self.new_source();
-        scope.push(ScopeEntry {
-            alias: alias_s.clone(),
-            columns: vec![("DUMMY".into(), CExpr::Gen { src, col: 0 })],
-        });
+        scope.push(ScopeEntry { alias: alias_s.clone(), columns: vec![("DUMMY".into(), CExpr::Gen { src, col: 0 })] });
         let op = if let Some(cb) = &q.connect_by {
             // CONNECT BY LEVEL <= n: a row generator.
             let limit = match cb {
-                Expr::Binary { op: BinaryOp::Le, left, right } if matches!(**left, Expr::Level(_)) => {
-                    right
-                }
+                Expr::Binary { op: BinaryOp::Le, left, right } if matches!(**left, Expr::Level(_)) => right,
                 Expr::Binary { op: BinaryOp::Lt, left, .. } if matches!(**left, Expr::Level(_)) => {
                     return Err(LabError::with(
                         ora::LAB_UNSUPPORTED,
@@ -149,18 +140,12 @@ impl Builder<'_> {
         } else {
             self.op("FAST DUAL", None, 1.0, 2.0, None, "qerfdFetch", OpKind::Dual { src, done: false })
         };
-        rels.push(Rel::Fixed {
-            op: Box::new(op),
-            e_rows: 1.0,
-            cost: 2.0,
-            alias: alias_s,
-            row_bytes: 0.0,
-        });
+        rels.push(Rel::Fixed { op: Box::new(op), e_rows: 1.0, cost: 2.0, alias: alias_s, row_bytes: 0.0 });
         Ok(())
     }
 
     /// A V$ view or a data dictionary view: FIXED TABLE FULL, or VIEW.
-    fn from_fixed(
+    fn fixed_view_relation(
         &mut self,
         v: super::super::fixed::FixedView,
         alias_s: String,
@@ -171,22 +156,14 @@ impl Builder<'_> {
         let cols = v.columns();
         scope.push(ScopeEntry {
             alias: alias_s.clone(),
-            columns: cols
-                .iter()
-                .enumerate()
-                .map(|(col, c)| (c.to_string(), CExpr::Gen { src, col }))
-                .collect(),
+            columns: cols.iter().enumerate().map(|(col, c)| (c.to_string(), CExpr::Gen { src, col })).collect(),
         });
         let slot = self.fixed.len();
         self.fixed.push(v);
         self.fixed_src.push(src);
         let kind = OpKind::FixedTable { src, slot, next: 0, filter: Vec::new() };
         let e_rows = v.e_rows();
-        let line = if matches!(v, super::super::fixed::FixedView::Dict(_)) {
-            "VIEW"
-        } else {
-            "FIXED TABLE FULL"
-        };
+        let line = if matches!(v, super::super::fixed::FixedView::Dict(_)) { "VIEW" } else { "FIXED TABLE FULL" };
         let op = self.op(line, Some(v.x_table()), e_rows, 0.0, None, "qerfxFetch", kind);
         rels.push(Rel::Fixed {
             op: Box::new(op),
@@ -198,7 +175,7 @@ impl Builder<'_> {
     }
 
     /// XMLTABLE over a range of numbers: a row generator.
-    fn from_xmltable(
+    fn xmltable_relation(
         &mut self,
         from: &Expr,
         to: &Expr,
@@ -223,18 +200,12 @@ impl Builder<'_> {
             "qerxtFetch",
             OpKind::RowGen { src, gen: RowGenKind::Range(a, b), next: 0, end: -1 },
         );
-        rels.push(Rel::Fixed {
-            op: Box::new(op),
-            e_rows: 8168.0,
-            cost: 29.0,
-            alias: alias_s,
-            row_bytes: 2.0,
-        });
+        rels.push(Rel::Fixed { op: Box::new(op), e_rows: 8168.0, cost: 29.0, alias: alias_s, row_bytes: 2.0 });
         Ok(())
     }
 
     /// An inline view: merged into the block when it can be, else VIEW.
-    fn from_subquery(
+    fn inline_view(
         &mut self,
         query: &Query,
         alias_s: String,
@@ -242,13 +213,12 @@ impl Builder<'_> {
         scope: &mut Vec<ScopeEntry>,
     ) -> Result<(), LabError> {
         let sub = self.block(query)?;
-        let mergeable =
-            !query.select.iter().any(|s| matches!(s, SelectItem::Expr { expr, .. } if has_aggregate(expr)))
-                && query.order_by.is_empty()
-                && query.group_by.is_empty()
-                && !query.distinct
-                && query.union_all.is_empty()
-                && query.connect_by.is_none();
+        let mergeable = !query.select.iter().any(|s| matches!(s, SelectItem::Expr { expr, .. } if has_aggregate(expr)))
+            && query.order_by.is_empty()
+            && query.group_by.is_empty()
+            && !query.distinct
+            && query.union_all.is_empty()
+            && query.connect_by.is_none();
         if mergeable {
             // View merging: the view's columns are its expressions.
             scope.push(ScopeEntry {
