@@ -308,3 +308,38 @@ pub fn index_covers(referenced: &Option<HashSet<String>>, t: &Table, ix: &crate:
     let Some(names) = referenced else { return false };
     t.columns.iter().enumerate().all(|(i, c)| ix.columns.contains(&i) || !names.contains(&c.name.to_ascii_uppercase()))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cand(tier: Tier, cost: f64) -> Candidate {
+        Candidate::new(AccessPath::FullScan, tier, (cost, 1.0, None), "test")
+    }
+
+    #[test]
+    fn rank_takes_the_first_tier_then_the_hint_then_the_cheapest() {
+        // An equality prefix costed above the full scan loses; a range
+        // below it wins over a dearer range, the first at equal cost.
+        let eq = cand(Tier::EqualityPrefix, 12.0).beats(Beats::OrTies);
+        let r1 = cand(Tier::Range, 5.0).beats(Beats::Strictly);
+        let r2 = cand(Tier::Range, 4.0).beats(Beats::Strictly);
+        let r3 = cand(Tier::Range, 4.0).beats(Beats::Strictly).consumes(vec![7]);
+        let full = cand(Tier::FullScan, 10.0);
+        let c = rank(vec![eq.clone(), r1.clone(), r2.clone(), r3, full.clone()]);
+        assert_eq!((c.tier, c.cost, c.consumes.len()), (Tier::Range, 4.0, 0));
+        // At the full scan's cost: the equality prefix ties and wins, a
+        // range does not.
+        let eq10 = cand(Tier::EqualityPrefix, 10.0).beats(Beats::OrTies);
+        assert_eq!(rank(vec![eq10, full.clone()]).tier, Tier::EqualityPrefix);
+        let r10 = cand(Tier::Range, 10.0).beats(Beats::Strictly);
+        assert_eq!(rank(vec![r10, full.clone()]).tier, Tier::FullScan);
+        // A hinted range wins whatever it costs.
+        let hinted = cand(Tier::Range, 50.0).beats(Beats::Strictly).forced(true);
+        let c = rank(vec![r2, hinted, full.clone()]);
+        assert_eq!((c.cost, c.forced), (50.0, true));
+        // A unique key ranks before any range.
+        let unique = cand(Tier::UniqueKey, 3.0).forced(true);
+        assert_eq!(rank(vec![r1, unique, full]).tier, Tier::UniqueKey);
+    }
+}
