@@ -8,7 +8,8 @@
 //! latch set, memoptimize pool, row cache, log buffer), `io` (block
 //! devices), `sim` (simulated time, scheduler, cost model), `session`
 //! (what is per session, and the statement families it runs), `catalog`,
-//! `storage` (segments), `exec` (expressions, planner, row sources),
+//! `storage` (segments), `optimizer` (access paths, costs, join order),
+//! `exec` (expressions, plan assembly, row sources),
 //! `stats`, `trace`.
 
 pub mod catalog;
@@ -17,6 +18,7 @@ pub mod exec;
 pub mod fasthash;
 pub mod instance;
 pub mod io;
+pub mod optimizer;
 pub mod random;
 pub mod result;
 pub mod session;

@@ -362,6 +362,14 @@ impl Table {
     }
 }
 
+/// What an index is built as: the access paths (`optimizer/access_path`)
+/// dispatch on it. Only B-trees today.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum IndexKind {
+    #[default]
+    BTree,
+}
+
 #[derive(Debug, Clone)]
 pub struct Index {
     pub id: IndexId,
@@ -369,6 +377,7 @@ pub struct Index {
     pub table: TableId,
     pub columns: Vec<usize>,
     pub unique: bool,
+    pub kind: IndexKind,
     pub btree: BTree,
     pub seg: SegId,
     pub pool: PoolKind,

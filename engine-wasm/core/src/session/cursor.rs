@@ -7,6 +7,7 @@ use super::*;
 use crate::exec::{self, Compiled, EvalCtx, LineStat, Rt};
 use crate::instance::params::StatisticsLevel;
 use crate::kernel;
+use crate::optimizer::OptEnv;
 use crate::result::PlanLineOut;
 
 /// Shared cursors the library cache holds before they age out (a model
@@ -40,51 +41,6 @@ pub(crate) struct FetchPolicy {
 /// random over the window; the lab takes its end). 18,000 s:
 /// <https://docs.oracle.com/en/database/oracle/oracle-database/19/arpls/DBMS_STATS.html>
 pub const OPTIMIZER_INVALIDATION_PERIOD_US: f64 = 18_000.0 * 1e6;
-
-/// The parameters a cursor is optimized under (V$SQL_OPTIMIZER_ENV): a
-/// cursor built under other values is another child, never shared.
-#[derive(Debug, Clone, PartialEq)]
-pub struct OptEnv {
-    nlj_batching_enabled: bool,
-    statistics_level: StatisticsLevel,
-    db_file_multiblock_read_count: u32,
-    workarea_size_policy: crate::instance::params::WorkareaPolicy,
-    sort_area_size: u64,
-    pga_aggregate_target: u64,
-    smm_max_size_kb: u64,
-    sort_multiblock_read_count: u32,
-    /// Parameters the lab keeps without modelling (optimizer_mode, ...).
-    other: std::collections::BTreeMap<String, String>,
-}
-
-impl OptEnv {
-    pub fn of(p: &crate::instance::params::Parameters) -> OptEnv {
-        OptEnv {
-            nlj_batching_enabled: p.nlj_batching_enabled,
-            statistics_level: p.statistics_level,
-            db_file_multiblock_read_count: p.db_file_multiblock_read_count,
-            workarea_size_policy: p.workarea_size_policy,
-            sort_area_size: p.sort_area_size,
-            pga_aggregate_target: p.pga_aggregate_target,
-            smm_max_size_kb: p.smm_max_size_kb,
-            sort_multiblock_read_count: p.sort_multiblock_read_count,
-            other: p.other.clone(),
-        }
-    }
-
-    /// Whether `p` gives this environment (no allocation).
-    fn matches(&self, p: &crate::instance::params::Parameters) -> bool {
-        self.nlj_batching_enabled == p.nlj_batching_enabled
-            && self.statistics_level == p.statistics_level
-            && self.db_file_multiblock_read_count == p.db_file_multiblock_read_count
-            && self.workarea_size_policy == p.workarea_size_policy
-            && self.sort_area_size == p.sort_area_size
-            && self.pga_aggregate_target == p.pga_aggregate_target
-            && self.smm_max_size_kb == p.smm_max_size_kb
-            && self.sort_multiblock_read_count == p.sort_multiblock_read_count
-            && self.other == p.other
-    }
-}
 
 /// One child cursor of a text in the library cache.
 #[derive(Debug, Clone)]

@@ -99,7 +99,7 @@ impl Run<'_> {
             (0.0, 0.0, 0.0, 0.0)
         } else {
             let cf = if bt.holds_rows { 0.0 } else { bt.clustering_factor as f64 };
-            (bt.blevel() as f64, bt.leaf_count() as f64, crate::exec::plan::distinct_keys(bt) as f64, cf)
+            (bt.blevel() as f64, bt.leaf_count() as f64, crate::optimizer::cost::distinct_keys(bt) as f64, cf)
         };
         vec![
             text(&ix.name),

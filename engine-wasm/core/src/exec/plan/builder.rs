@@ -1,5 +1,5 @@
 //! The plan builder's parts: plan lines, sources and binds, expression
-//! compilation, index range access and table scope.
+//! compilation and table scope.
 
 use super::*;
 
@@ -97,106 +97,12 @@ impl<'a> Builder<'a> {
             Expr::Bind(b, _) => CExpr::Bind(self.bind(b)),
             Expr::Rownum(_) => CExpr::Rownum,
             Expr::Level(_) => CExpr::Level,
-            Expr::Column { qualifier, name } => {
-                if qualifier.is_none() && name.name == "USER" {
-                    return Ok(CExpr::Func(Func::User, vec![], name.pos));
-                }
-                let mut found: Option<CExpr> = None;
-                for s in scope {
-                    if let Some(q) = qualifier {
-                        if q.name != s.alias {
-                            continue;
-                        }
-                    }
-                    if let Some((_, c)) = s.columns.iter().find(|(n, _)| *n == name.name) {
-                        if found.is_some() {
-                            return Err(LabError::new(ora::COLUMN_AMBIGUOUSLY_DEFINED, name.pos));
-                        }
-                        found = Some(c.clone());
-                    }
-                }
-                if found.is_none() {
-                    // A correlated subquery reads the enclosing blocks' columns.
-                    'outer: for sc in self.outer_scopes.iter().rev() {
-                        for s in sc {
-                            if qualifier.as_ref().is_some_and(|q| q.name != s.alias) {
-                                continue;
-                            }
-                            if let Some((_, c)) = s.columns.iter().find(|(n, _)| *n == name.name) {
-                                found = Some(c.clone());
-                                self.outer_refs += 1;
-                                break 'outer;
-                            }
-                        }
-                    }
-                }
-                match found {
-                    Some(c) => c,
-                    None if qualifier.is_none() && self.ctx.plsql_vars.contains(&name.name) => {
-                        if !self.plsql_refs.contains(&name.pos) {
-                            self.plsql_refs.push(name.pos);
-                        }
-                        CExpr::Bind(self.bind(&name.name))
-                    }
-                    // A cursor FOR loop's record field (`r.value`).
-                    None if qualifier.as_ref().is_some_and(|q| {
-                        self.ctx.plsql_vars.iter().any(|v| *v == format!("{}.{}", q.name, name.name))
-                    }) =>
-                    {
-                        let field =
-                            format!("{}.{}", qualifier.as_ref().map(|q| q.name.as_str()).unwrap_or(""), name.name);
-                        let at = qualifier.as_ref().map(|q| q.pos).unwrap_or(name.pos);
-                        if !self.plsql_refs.contains(&at) {
-                            self.plsql_refs.push(at);
-                        }
-                        CExpr::Bind(self.bind(&field))
-                    }
-                    // PL/SQL BOOLEAN literals (arguments such as set_sql_trace(true)).
-                    None if qualifier.is_none() && (name.name == "TRUE" || name.name == "FALSE") => {
-                        CExpr::Const(crate::value::Value::int(i64::from(name.name == "TRUE")))
-                    }
-                    None => {
-                        let shown = match qualifier {
-                            Some(q) => format!("{}\".\"{}", q.name, name.name),
-                            None => name.name.clone(),
-                        };
-                        return Err(LabError::with(
-                            ora::INVALID_IDENTIFIER,
-                            format_args!("\"{}\"", shown),
-                            qualifier.as_ref().map(|q| q.pos).unwrap_or(name.pos),
-                        ));
-                    }
-                }
-            }
+            Expr::Column { qualifier, name } => self.resolve_column(qualifier, name, scope)?,
             Expr::Function { name, .. } if DATE_FUNCTIONS.contains(&name.name.as_str()) => {
                 return Err(LabError::with(ora::LAB_UNSUPPORTED, "date and time values", name.pos))
             }
             Expr::Function { name, args } if name.name == "SYS_CONTEXT" => self.sys_context(args, name.pos)?,
-            Expr::Function { name, args } => {
-                let f = Func::lookup(&name.name).ok_or_else(|| {
-                    // A function of an Oracle-supplied package the lab does
-                    // not model: refused by name, not "invalid identifier".
-                    let pkg = name.name.strip_prefix("SYS.").unwrap_or(&name.name).split('.').next().unwrap_or("");
-                    if name.name.contains('.') && (pkg.starts_with("DBMS_") || pkg.starts_with("UTL_")) {
-                        return LabError::unsupported(format!("the {pkg} package ({})", name.name), name.pos);
-                    }
-                    LabError::with(ora::INVALID_IDENTIFIER, format_args!("\"{}\"", name.name), name.pos)
-                })?;
-                f.check_arity(args.len(), &name.name, name.pos)?;
-                if f == Func::ToChar && args.len() > 1 {
-                    return Err(LabError::with(ora::LAB_UNSUPPORTED, "TO_CHAR with a format model", name.pos));
-                }
-                let mut c = Vec::with_capacity(args.len());
-                for a in args {
-                    c.push(self.compile_expr_inner(a, scope, aggs)?);
-                }
-                // DUMP prints the argument's datatype, known here.
-                let f = match (f, c.first()) {
-                    (Func::Dump(_), Some(a)) => Func::Dump(crate::exec::convert::dump_type(a, self.ctx.cat)),
-                    _ => f,
-                };
-                CExpr::Func(f, c, name.pos)
-            }
+            Expr::Function { name, args } => self.function_call(name, args, scope, aggs)?,
             Expr::Aggregate { func, arg, pos } => match aggs {
                 Some(list) => {
                     if let Some(a) = arg {
@@ -240,43 +146,8 @@ impl<'a> Builder<'a> {
                     query.pos,
                 ))
             }
-            Expr::InSubquery { expr, query, negated } => {
-                let left = self.compile_expr_inner(expr, scope, aggs)?;
-                let (sub, correlated) = self.subquery_block(query, scope)?;
-                if sub.project.len() != 1 {
-                    let n = if sub.project.len() > 1 { ora::TOO_MANY_VALUES } else { ora::NOT_ENOUGH_VALUES };
-                    return Err(LabError::new(n, query.pos));
-                }
-                let right = sub.project.into_iter().next().expect("one column");
-                let slot = self.new_source();
-                self.pending_subs.push(SubPlan {
-                    op: sub.op,
-                    kind: SubKind::In { left, right },
-                    slot,
-                    correlated,
-                    cache: None,
-                    pos: expr_pos(e),
-                });
-                let c = CExpr::Gen { src: slot, col: 0 };
-                if *negated {
-                    CExpr::Not(Box::new(c))
-                } else {
-                    c
-                }
-            }
-            Expr::Exists { query, .. } => {
-                let (sub, correlated) = self.subquery_block(query, scope)?;
-                let slot = self.new_source();
-                self.pending_subs.push(SubPlan {
-                    op: sub.op,
-                    kind: SubKind::Exists,
-                    slot,
-                    correlated,
-                    cache: None,
-                    pos: query.pos,
-                });
-                CExpr::Gen { src: slot, col: 0 }
-            }
+            Expr::InSubquery { expr, query, negated } => self.in_subquery(e, (expr, query, *negated), scope, aggs)?,
+            Expr::Exists { query, .. } => self.exists_subquery(query, scope)?,
             Expr::OuterMark(x) => {
                 return Err(LabError::with(
                     ora::LAB_UNSUPPORTED,
@@ -321,6 +192,83 @@ impl<'a> Builder<'a> {
         })
     }
 
+    /// A call of a built-in function.
+    fn function_call(
+        &mut self,
+        name: &lio_sql::ast::Ident,
+        args: &[Expr],
+        scope: &[ScopeEntry],
+        aggs: &mut Option<&mut Vec<(AggregateFunc, Option<Expr>, Pos)>>,
+    ) -> Result<CExpr, LabError> {
+        let f = Func::lookup(&name.name).ok_or_else(|| {
+            // A function of an Oracle-supplied package the lab does
+            // not model: refused by name, not "invalid identifier".
+            let pkg = name.name.strip_prefix("SYS.").unwrap_or(&name.name).split('.').next().unwrap_or("");
+            if name.name.contains('.') && (pkg.starts_with("DBMS_") || pkg.starts_with("UTL_")) {
+                return LabError::unsupported(format!("the {pkg} package ({})", name.name), name.pos);
+            }
+            LabError::with(ora::INVALID_IDENTIFIER, format_args!("\"{}\"", name.name), name.pos)
+        })?;
+        f.check_arity(args.len(), &name.name, name.pos)?;
+        if f == Func::ToChar && args.len() > 1 {
+            return Err(LabError::with(ora::LAB_UNSUPPORTED, "TO_CHAR with a format model", name.pos));
+        }
+        let mut c = Vec::with_capacity(args.len());
+        for a in args {
+            c.push(self.compile_expr_inner(a, scope, aggs)?);
+        }
+        // DUMP prints the argument's datatype, known here.
+        let f = match (f, c.first()) {
+            (Func::Dump(_), Some(a)) => Func::Dump(crate::exec::convert::dump_type(a, self.ctx.cat)),
+            _ => f,
+        };
+        Ok(CExpr::Func(f, c, name.pos))
+    }
+
+    /// `expr [NOT] IN (subquery)`: a FILTER child of the block, whose
+    /// answer the predicate reads.
+    fn in_subquery(
+        &mut self,
+        e: &Expr,
+        (expr, query, negated): (&Expr, &Query, bool),
+        scope: &[ScopeEntry],
+        aggs: &mut Option<&mut Vec<(AggregateFunc, Option<Expr>, Pos)>>,
+    ) -> Result<CExpr, LabError> {
+        let left = self.compile_expr_inner(expr, scope, aggs)?;
+        let (sub, correlated) = self.subquery_block(query, scope)?;
+        if sub.project.len() != 1 {
+            let n = if sub.project.len() > 1 { ora::TOO_MANY_VALUES } else { ora::NOT_ENOUGH_VALUES };
+            return Err(LabError::new(n, query.pos));
+        }
+        let right = sub.project.into_iter().next().expect("one column");
+        let slot = self.new_source();
+        self.pending_subs.push(SubPlan {
+            op: sub.op,
+            kind: SubKind::In { left, right },
+            slot,
+            correlated,
+            cache: None,
+            pos: expr_pos(e),
+        });
+        let c = CExpr::Gen { src: slot, col: 0 };
+        Ok(if negated { CExpr::Not(Box::new(c)) } else { c })
+    }
+
+    /// `[NOT] EXISTS (subquery)`: a FILTER child of the block.
+    fn exists_subquery(&mut self, query: &Query, scope: &[ScopeEntry]) -> Result<CExpr, LabError> {
+        let (sub, correlated) = self.subquery_block(query, scope)?;
+        let slot = self.new_source();
+        self.pending_subs.push(SubPlan {
+            op: sub.op,
+            kind: SubKind::Exists,
+            slot,
+            correlated,
+            cache: None,
+            pos: query.pos,
+        });
+        Ok(CExpr::Gen { src: slot, col: 0 })
+    }
+
     /// A WHERE clause's IN or EXISTS subquery, compiled with the enclosing
     /// scope visible; and whether it reads that scope (correlated).
     fn subquery_block(&mut self, q: &Query, scope: &[ScopeEntry]) -> Result<(Block, bool), LabError> {
@@ -332,49 +280,6 @@ impl<'a> Builder<'a> {
         let r = self.block(q);
         self.outer_scopes.pop();
         Ok((r?, self.outer_refs != before))
-    }
-
-    /// INDEX RANGE SCAN, under TABLE ACCESS BY INDEX ROWID unless the
-    /// index answers alone: an IOT (whose leaves hold the rows) or an
-    /// index holding every column the query reads from the table.
-    pub(super) fn range_access(
-        &mut self,
-        scan: RangeScan,
-        (table, src, index_only): (TableId, usize, bool),
-        index_name: &str,
-        table_name: &str,
-        (e_rows, icost, cost): (f64, f64, f64),
-        row_bytes: f64,
-    ) -> Op {
-        let iop = self.op(
-            "INDEX RANGE SCAN",
-            Some(index_name),
-            e_rows,
-            icost,
-            None,
-            "qerixtFetch;kdiixs1",
-            OpKind::index_range(scan.index, scan.keys, scan.low, scan.high, src),
-        );
-        if index_only {
-            return iop;
-        }
-        self.op(
-            "TABLE ACCESS BY INDEX ROWID",
-            Some(table_name),
-            e_rows,
-            cost,
-            Some(e_rows * row_bytes),
-            "qertbFetchByRowID;kdsgrp",
-            OpKind::ByRowid {
-                table,
-                src,
-                child: Box::new(iop),
-                unique_child: false,
-                read_optim: false,
-                pinned: None,
-                filter: vec![],
-            },
-        )
     }
 
     pub(super) fn table_scope(&self, t: &crate::catalog::Table, src: usize, alias: &str) -> ScopeEntry {

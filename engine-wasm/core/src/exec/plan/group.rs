@@ -191,104 +191,137 @@ impl<'a> Builder<'a> {
         }
         let mut sorted_by_group = false;
         if grouped {
-            let mut specs = Vec::new();
-            for (func, arg, _) in &aggs {
-                let a = match arg {
-                    Some(a) => Some(self.compile_expr(a, scope, None)?),
-                    None => None,
-                };
-                specs.push(AggSpec { func: *func, arg: a });
-            }
-            // ORDER BY on the keys alone: the groups come out sorted.
-            let key_order: Option<Vec<(usize, bool, bool)>> = order_keys
-                .iter()
-                .map(|(c, d, n)| match c {
-                    CExpr::Gen { src, col } if *src == gout && *col < keys.len() => Some((*col, *d, *n)),
-                    _ => None,
-                })
-                .collect();
-            let order = match key_order {
-                Some(mut o) if !o.is_empty() && !q.distinct => {
-                    for i in 0..keys.len() {
-                        if !o.iter().any(|(c, _, _)| *c == i) {
-                            o.push((i, false, false));
-                        }
-                    }
-                    sorted_by_group = true;
-                    Some(o)
-                }
-                _ => None,
-            };
-            let groups = (e_rows * 0.1).max(1.0).round();
-            let name = if order.is_some() { "SORT GROUP BY" } else { "HASH GROUP BY" };
-            e_rows = if having.is_empty() { groups } else { (groups * 0.05).max(1.0).round() };
-            op = self.op(
-                name,
-                None,
-                e_rows,
-                cost + 1.0,
-                Some(e_rows * row_bytes),
-                "qerghFetch",
-                OpKind::GroupBy {
-                    child: Box::new(op),
-                    keys,
-                    aggs: specs,
-                    out_src: gout,
-                    order,
-                    filter: having,
-                    rows: Vec::new(),
-                    next: 0,
-                    built: false,
-                    pos: q.pos,
-                },
-            );
+            let parts = (keys, aggs, having, gout);
+            (op, e_rows, sorted_by_group) =
+                self.group_by(q, scope, op, parts, &order_keys, (e_rows, cost, row_bytes))?;
         }
         let mut sorts = sorted_by_group;
         if q.distinct {
-            let dout = self.new_source();
-            let mut order = Vec::new();
-            for (c, d, n) in &order_keys {
-                let Some(i) = project.iter().position(|p| p.same(c)) else {
-                    let at = q.order_by.get(order.len()).map(|o| expr_pos(&o.expr)).unwrap_or(q.pos);
-                    return Err(LabError::new(ora::NOT_A_SELECTED_EXPRESSION, at));
-                };
-                order.push((i, *d, *n));
-            }
-            let sorted = !order.is_empty();
-            if sorted {
-                for i in 0..project.len() {
-                    if !order.iter().any(|(c, _, _)| *c == i) {
-                        order.push((i, false, false));
-                    }
-                }
-            }
-            let n = project.len();
-            let dkeys = std::mem::replace(&mut project, (0..n).map(|i| CExpr::Gen { src: dout, col: i }).collect());
-            op = self.op(
-                if sorted { "SORT UNIQUE" } else { "HASH UNIQUE" },
-                None,
-                e_rows,
-                cost + 1.0,
-                Some(e_rows * row_bytes),
-                "qerghFetch",
-                OpKind::GroupBy {
-                    child: Box::new(op),
-                    keys: dkeys,
-                    aggs: Vec::new(),
-                    out_src: dout,
-                    order: sorted.then_some(order),
-                    filter: Vec::new(),
-                    rows: Vec::new(),
-                    next: 0,
-                    built: false,
-                    pos: q.pos,
-                },
-            );
+            let sorted;
+            (op, sorted) = self.distinct(q, op, &order_keys, &mut project, (e_rows, cost, row_bytes))?;
             sorts = sorted;
         } else if !order_keys.is_empty() && !sorted_by_group {
             op = self.sort_order_by(op, order_keys, &mut project, e_rows, cost, row_bytes);
             sorts = true;
         }
         Ok(Block { op, columns, project, e_rows, cost, row_bytes, read_optim, sorts })
+    }
+
+    /// SORT GROUP BY or HASH GROUP BY over `op`: its operator, E-Rows and
+    /// whether the groups come out in the ORDER BY's order.
+    fn group_by(
+        &mut self,
+        q: &Query,
+        scope: &[ScopeEntry],
+        op: Op,
+        (keys, aggs, having, gout): (Vec<CExpr>, AggList, Vec<CExpr>, usize),
+        order_keys: &[(CExpr, bool, bool)],
+        (e_rows, cost, row_bytes): (f64, f64, f64),
+    ) -> Result<(Op, f64, bool), LabError> {
+        let mut sorted_by_group = false;
+        let mut specs = Vec::new();
+        for (func, arg, _) in &aggs {
+            let a = match arg {
+                Some(a) => Some(self.compile_expr(a, scope, None)?),
+                None => None,
+            };
+            specs.push(AggSpec { func: *func, arg: a });
+        }
+        // ORDER BY on the keys alone: the groups come out sorted.
+        let key_order: Option<Vec<(usize, bool, bool)>> = order_keys
+            .iter()
+            .map(|(c, d, n)| match c {
+                CExpr::Gen { src, col } if *src == gout && *col < keys.len() => Some((*col, *d, *n)),
+                _ => None,
+            })
+            .collect();
+        let order = match key_order {
+            Some(mut o) if !o.is_empty() && !q.distinct => {
+                for i in 0..keys.len() {
+                    if !o.iter().any(|(c, _, _)| *c == i) {
+                        o.push((i, false, false));
+                    }
+                }
+                sorted_by_group = true;
+                Some(o)
+            }
+            _ => None,
+        };
+        let groups = (e_rows * 0.1).max(1.0).round();
+        let name = if order.is_some() { "SORT GROUP BY" } else { "HASH GROUP BY" };
+        let e_rows = if having.is_empty() { groups } else { (groups * 0.05).max(1.0).round() };
+        let op = self.op(
+            name,
+            None,
+            e_rows,
+            cost + 1.0,
+            Some(e_rows * row_bytes),
+            "qerghFetch",
+            OpKind::GroupBy {
+                child: Box::new(op),
+                keys,
+                aggs: specs,
+                out_src: gout,
+                order,
+                filter: having,
+                rows: Vec::new(),
+                next: 0,
+                built: false,
+                pos: q.pos,
+            },
+        );
+        Ok((op, e_rows, sorted_by_group))
+    }
+
+    /// SORT UNIQUE (an ORDER BY on selected expressions) or HASH UNIQUE
+    /// over `op`; the select list becomes the distinct rows' columns.
+    fn distinct(
+        &mut self,
+        q: &Query,
+        op: Op,
+        order_keys: &[(CExpr, bool, bool)],
+        project: &mut Vec<CExpr>,
+        (e_rows, cost, row_bytes): (f64, f64, f64),
+    ) -> Result<(Op, bool), LabError> {
+        let dout = self.new_source();
+        let mut order = Vec::new();
+        for (c, d, n) in order_keys {
+            let Some(i) = project.iter().position(|p| p.same(c)) else {
+                let at = q.order_by.get(order.len()).map(|o| expr_pos(&o.expr)).unwrap_or(q.pos);
+                return Err(LabError::new(ora::NOT_A_SELECTED_EXPRESSION, at));
+            };
+            order.push((i, *d, *n));
+        }
+        let sorted = !order.is_empty();
+        if sorted {
+            for i in 0..project.len() {
+                if !order.iter().any(|(c, _, _)| *c == i) {
+                    order.push((i, false, false));
+                }
+            }
+        }
+        let n = project.len();
+        let dkeys = std::mem::replace(project, (0..n).map(|i| CExpr::Gen { src: dout, col: i }).collect());
+        let op = self.op(
+            if sorted { "SORT UNIQUE" } else { "HASH UNIQUE" },
+            None,
+            e_rows,
+            cost + 1.0,
+            Some(e_rows * row_bytes),
+            "qerghFetch",
+            OpKind::GroupBy {
+                child: Box::new(op),
+                keys: dkeys,
+                aggs: Vec::new(),
+                out_src: dout,
+                order: sorted.then_some(order),
+                filter: Vec::new(),
+                rows: Vec::new(),
+                next: 0,
+                built: false,
+                pos: q.pos,
+            },
+        );
+        Ok((op, sorted))
     }
 }

@@ -1,10 +1,11 @@
-//! A minimal optimizer: resolves names, picks access paths from the
-//! catalog (honouring the hints the lab supports), builds the row-source
-//! tree and the plan lines with E-Rows and Cost.
+//! The plan builder: resolves names, compiles expressions, asks the
+//! optimizer (`crate::optimizer`) for each table's access path and the
+//! join order, and assembles the row-source tree and the plan lines with
+//! E-Rows and Cost.
 
 use super::expr::{AggSpec, CExpr, Env, Func};
 use super::row_source::{Op, OpKind, RowGenKind, SubKind, SubPlan};
-use crate::catalog::{Catalog, IndexId, TableId, TableStorage};
+use crate::catalog::{Catalog, IndexId, TableId};
 use crate::instance::version::VersionProfile;
 use lio_sql::ast::{self, AggregateFunc, BinaryOp, Expr, FromItem, Hint, Pos, Query, SelectItem};
 use lio_sql::{ora, LabError};
@@ -72,7 +73,7 @@ pub struct Compiled {
     pub deps: Vec<(TableId, u64)>,
     pub parsed_at_us: f64,
     pub child: u32,
-    pub opt_env: Option<std::rc::Rc<crate::session::cursor::OptEnv>>,
+    pub opt_env: Option<std::rc::Rc<crate::optimizer::OptEnv>>,
 }
 
 struct Draft {
@@ -124,10 +125,6 @@ struct Block {
     row_bytes: f64,
     read_optim: bool,
     sorts: bool,
-}
-
-fn is_true_hint(h: &[Hint], f: impl Fn(&Hint) -> bool) -> bool {
-    h.iter().any(f)
 }
 
 fn expr_pos(e: &Expr) -> Pos {
@@ -263,28 +260,7 @@ fn split_and(e: CExpr, out: &mut Vec<CExpr>) {
     }
 }
 
-/// `col(src) = expr` with the column on either side.
-fn eq_column(p: &CExpr, src: usize) -> Option<(usize, &CExpr)> {
-    if let CExpr::Bin(BinaryOp::Eq, a, b, _) = p {
-        let refs_src = |e: &CExpr| {
-            let mut v = Vec::new();
-            e.sources(&mut v);
-            v.contains(&src)
-        };
-        if let CExpr::Col { src: s, col, .. } = a.as_ref() {
-            if *s == src && !refs_src(b) {
-                return Some((*col, b.as_ref()));
-            }
-        }
-        if let CExpr::Col { src: s, col, .. } = b.as_ref() {
-            if *s == src && !refs_src(a) {
-                return Some((*col, a.as_ref()));
-            }
-        }
-    }
-    None
-}
-
+mod access;
 mod block;
 mod builder;
 mod covering;
@@ -293,6 +269,8 @@ mod group;
 mod outer_plus;
 pub mod predicates;
 mod project;
+mod relations;
+mod resolve;
 mod rownum;
 mod userenv;
 
@@ -321,18 +299,6 @@ pub fn dictionary_plan_refused(view: &str, what: &str, pos: Pos) -> crate::LabEr
         format!("{what} of a query on the data dictionary view {view} (its plan and buffer gets are not modelled; run it with AUTOTRACE OFF)"),
         pos,
     )
-}
-
-/// DISTINCT_KEYS: the index's different keys.
-pub(crate) fn distinct_keys(bt: &crate::storage::BTree) -> usize {
-    if bt.entries.is_empty() {
-        return 0;
-    }
-    1 + bt
-        .entries
-        .windows(2)
-        .filter(|w| crate::storage::cmp_keys(&w[0].0, &w[1].0) != std::cmp::Ordering::Equal)
-        .count()
 }
 
 fn collect_sources(op: &Op, out: &mut Vec<usize>) {
@@ -587,109 +553,5 @@ pub fn nlj_shape(q: &Query, ctx: &PlanCtx<'_>) -> NljShape {
         NljShape::Prefetch
     } else {
         NljShape::Classic
-    }
-}
-
-/// What an INDEX RANGE SCAN reads: an equality prefix or a range on the
-/// first column.
-struct RangeScan {
-    index: IndexId,
-    keys: Vec<CExpr>,
-    low: Option<(CExpr, bool)>,
-    high: Option<(CExpr, bool)>,
-}
-
-/// Range bounds on one column, from the conjuncts that give them.
-struct RangeBounds {
-    low: Option<(CExpr, bool)>,
-    high: Option<(CExpr, bool)>,
-    conjuncts: Vec<usize>,
-}
-
-/// Optimizer cost of a full scan of `blocks` blocks: multiblock reads
-/// (noworkload statistics: about 6.6 blocks per read) plus one.
-pub(super) fn multiblock_scan_cost(blocks: u64) -> f64 {
-    (blocks as f64 / 6.59).ceil() + 1.0
-}
-
-/// `col > e`, `col >= e`, `col < e`, `col <= e` (either side) and
-/// `col BETWEEN a AND b` on column `col` of source `src`, whose other sides
-/// only read `available` sources.
-fn range_on(conjuncts: &[CExpr], used: &[bool], src: usize, col: usize, available: &[usize]) -> Option<RangeBounds> {
-    let is_col = |e: &CExpr| matches!(e, CExpr::Col { src: s, col: c, .. } if *s == src && *c == col);
-    let usable = |e: &CExpr| {
-        let mut v = Vec::new();
-        e.sources(&mut v);
-        v.iter().all(|x| available.contains(x))
-    };
-    let mut r = RangeBounds { low: None, high: None, conjuncts: Vec::new() };
-    for (i, p) in conjuncts.iter().enumerate() {
-        if used[i] {
-            continue;
-        }
-        match p {
-            CExpr::Bin(op @ (BinaryOp::Gt | BinaryOp::Ge | BinaryOp::Lt | BinaryOp::Le), a, b, _) => {
-                let (op, e) = if is_col(a) && usable(b) {
-                    (*op, b.as_ref())
-                } else if is_col(b) && usable(a) {
-                    // e < col  is  col > e
-                    let flipped = match op {
-                        BinaryOp::Gt => BinaryOp::Lt,
-                        BinaryOp::Ge => BinaryOp::Le,
-                        BinaryOp::Lt => BinaryOp::Gt,
-                        _ => BinaryOp::Ge,
-                    };
-                    (flipped, a.as_ref())
-                } else {
-                    continue;
-                };
-                match op {
-                    BinaryOp::Gt | BinaryOp::Ge if r.low.is_none() => r.low = Some((e.clone(), op == BinaryOp::Ge)),
-                    BinaryOp::Lt | BinaryOp::Le if r.high.is_none() => r.high = Some((e.clone(), op == BinaryOp::Le)),
-                    _ => continue,
-                }
-                r.conjuncts.push(i);
-            }
-            CExpr::Between(x, lo, hi)
-                if is_col(x) && usable(lo) && usable(hi) && r.low.is_none() && r.high.is_none() =>
-            {
-                r.low = Some(((**lo).clone(), true));
-                r.high = Some(((**hi).clone(), true));
-                r.conjuncts.push(i);
-            }
-            _ => {}
-        }
-    }
-    if r.conjuncts.is_empty() {
-        None
-    } else {
-        Some(r)
-    }
-}
-
-/// Estimated fraction of the index a range reads: from the column's
-/// low/high values for literal bounds, Oracle's defaults (5% one-sided,
-/// 0.25% bounded) for binds and join columns.
-fn range_selectivity(r: &RangeBounds, bt: &crate::storage::BTree) -> f64 {
-    let num = |b: &Option<(CExpr, bool)>| match b {
-        Some((CExpr::Const(v), _)) => v.as_f64(),
-        _ => None,
-    };
-    let known = |b: &Option<(CExpr, bool)>| b.is_none() || num(b).is_some();
-    if known(&r.low) && known(&r.high) {
-        if let Some((lo, hi)) = bt.first_range() {
-            if let (Some(min), Some(max)) = (lo.as_f64(), hi.as_f64()) {
-                if max > min {
-                    let a = num(&r.low).unwrap_or(min).max(min);
-                    let b = num(&r.high).unwrap_or(max).min(max);
-                    return ((b - a) / (max - min)).clamp(0.0, 1.0).max(1.0 / bt.entries.len().max(1) as f64);
-                }
-            }
-        }
-    }
-    if r.low.is_some() && r.high.is_some() {
-        0.0025
-    } else {
-        0.05
     }
 }

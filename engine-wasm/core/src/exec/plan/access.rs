@@ -1,0 +1,128 @@
+//! Assembling the access path the optimizer chose for a table reference
+//! (`optimizer::access_path`) into its operators and plan lines.
+
+use super::*;
+use crate::optimizer::access_path::{AccessPath, Candidate};
+
+const FRAMES_KDIFXS: &str = "qerixtFetch;kdifxs";
+const FRAMES_BY_ROWID: &str = "qertbFetchByRowID;kdsgrp";
+
+impl Builder<'_> {
+    /// The operators of `c` for table `t` read as source `src`.
+    pub(super) fn assemble_access(
+        &mut self,
+        c: Candidate,
+        t: &crate::catalog::Table,
+        src: usize,
+    ) -> Result<Op, LabError> {
+        let table = t.id;
+        let (e_rows, cost, bytes) = (c.card, c.cost, c.bytes);
+        let cat = self.ctx.cat;
+        Ok(match c.path {
+            AccessPath::Refused(e) => return Err(e),
+            AccessPath::FullScan => {
+                let kind = OpKind::Full {
+                    table,
+                    src,
+                    filter: vec![],
+                    next_row: 0,
+                    pinned: None,
+                    started: false,
+                    order: Vec::new(),
+                    order_at: 0,
+                    direct: None,
+                    smart: None,
+                };
+                self.op("TABLE ACCESS FULL", Some(&t.name), e_rows, cost, bytes, "qertbFetch;kdstf0000101km", kind)
+            }
+            AccessPath::MinMax { index, low, high, max } => {
+                let ranged = low.is_some() || high.is_some();
+                let operation = if ranged { "INDEX RANGE SCAN (MIN/MAX)" } else { "INDEX FULL SCAN (MIN/MAX)" };
+                let kind = OpKind::IndexMinMax { index, low, high, src, max, done: false, filter: vec![] };
+                let name = &cat.indexes[index].name;
+                let op = self.op(operation, Some(name), e_rows, cost, None, FRAMES_KDIFXS, kind);
+                if !ranged {
+                    return Ok(op);
+                }
+                let kind = OpKind::CountStopkey { child: Box::new(op), limit: 1, count: 0, first_row: true };
+                self.op("FIRST ROW", None, e_rows, cost, None, "qerfrFetch", kind)
+            }
+            AccessPath::IotUnique { index, keys } => {
+                let kind = index_unique(index, keys, src, false);
+                let name = &cat.indexes[index].name;
+                self.op("INDEX UNIQUE SCAN", Some(name), e_rows, cost, bytes, FRAMES_KDIFXS, kind)
+            }
+            AccessPath::HashCluster { key, key_col } => {
+                let kind = OpKind::Hash {
+                    table,
+                    src,
+                    key,
+                    key_col,
+                    bucket_rows: Vec::new(),
+                    next: 0,
+                    started: false,
+                    filter: vec![],
+                };
+                self.op("TABLE ACCESS HASH", Some(&t.name), e_rows, cost, bytes, "qertbFetchByHash;kdsgrp", kind)
+            }
+            AccessPath::IndexUnique { index, keys, read_optim, index_only, index_cost } => {
+                let suffix = if read_optim { " READ OPTIM" } else { "" };
+                let kind = index_unique(index, keys, src, read_optim);
+                let name = &cat.indexes[index].name;
+                let operation = format!("INDEX UNIQUE SCAN{suffix}");
+                let iop = self.op(&operation, Some(name), 1.0, index_cost, None, FRAMES_KDIFXS, kind);
+                if index_only {
+                    return Ok(iop);
+                }
+                let operation = format!("TABLE ACCESS BY INDEX ROWID{suffix}");
+                let kind = by_rowid(table, src, iop, true, read_optim);
+                self.op(&operation, Some(&t.name), e_rows, cost, bytes, FRAMES_BY_ROWID, kind)
+            }
+            AccessPath::IndexRange { index, keys, low, high, index_only, index_cost } => {
+                let kind = OpKind::index_range(index, keys, low, high, src);
+                let name = &cat.indexes[index].name;
+                let iop =
+                    self.op("INDEX RANGE SCAN", Some(name), e_rows, index_cost, None, "qerixtFetch;kdiixs1", kind);
+                if index_only {
+                    return Ok(iop);
+                }
+                let kind = by_rowid(table, src, iop, false, false);
+                self.op("TABLE ACCESS BY INDEX ROWID", Some(&t.name), e_rows, cost, bytes, FRAMES_BY_ROWID, kind)
+            }
+            AccessPath::IndexFull { index, covers, index_cost } => {
+                let kind = OpKind::index_range(index, vec![], None, None, src);
+                let name = &cat.indexes[index].name;
+                let iop = self.op("INDEX FULL SCAN", Some(name), e_rows, index_cost, None, "qerixtFetch;kdiixs1", kind);
+                if covers {
+                    return Ok(iop);
+                }
+                let kind = by_rowid(table, src, iop, false, false);
+                self.op("TABLE ACCESS BY INDEX ROWID", Some(&t.name), e_rows, cost, bytes, FRAMES_BY_ROWID, kind)
+            }
+            AccessPath::IndexFastFull { index } => {
+                let kind = OpKind::IndexFast { index, src, block: 0, pos: 0, started: false, filter: vec![] };
+                let name = &cat.indexes[index].name;
+                self.op("INDEX FAST FULL SCAN", Some(name), e_rows, cost, None, FRAMES_KDIFXS, kind)
+            }
+        })
+    }
+}
+
+fn index_unique(index: IndexId, keys: Vec<CExpr>, src: usize, read_optim: bool) -> OpKind {
+    OpKind::IndexUnique {
+        index,
+        keys,
+        src,
+        read_optim,
+        done: false,
+        keybuf: Vec::new(),
+        filter: vec![],
+        finger: 0,
+        leaf_hint: 0,
+        kept: Default::default(),
+    }
+}
+
+fn by_rowid(table: TableId, src: usize, child: Op, unique_child: bool, read_optim: bool) -> OpKind {
+    OpKind::ByRowid { table, src, child: Box::new(child), unique_child, read_optim, pinned: None, filter: vec![] }
+}

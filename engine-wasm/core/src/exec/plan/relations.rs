@@ -1,0 +1,266 @@
+//! The FROM clause: each item becomes a relation (a table the optimizer
+//! chooses an access path for, or operators already built: DUAL, a row
+//! generator, a V$ or dictionary view, XMLTABLE, an inline view) and a
+//! scope entry naming its columns.
+
+use super::*;
+
+/// One relation of a query block.
+pub(super) enum Rel {
+    Table { table: TableId, src: usize, alias: String },
+    Fixed { op: Box<Op>, e_rows: f64, cost: f64, alias: String, row_bytes: f64 },
+}
+
+impl Rel {
+    pub(super) fn alias(&self) -> &str {
+        match self {
+            Rel::Table { alias, .. } | Rel::Fixed { alias, .. } => alias,
+        }
+    }
+}
+
+impl Builder<'_> {
+    /// The relations of `q`'s FROM clause, and the scope naming their columns.
+    pub(super) fn relations(&mut self, q: &Query) -> Result<(Vec<Rel>, Vec<ScopeEntry>), LabError> {
+        let mut rels: Vec<Rel> = Vec::new();
+        let mut scope: Vec<ScopeEntry> = Vec::new();
+        for item in &q.from {
+            match item {
+                FromItem::Table { name, alias } => {
+                    let alias_s = alias.as_ref().map(|a| a.name.clone()).unwrap_or_else(|| name.name.clone());
+                    self.named_relation(q, name, alias_s, &mut rels, &mut scope)?;
+                }
+                FromItem::XmlTableRange { from, to, alias, .. } => {
+                    self.xmltable_relation(from, to, alias.as_ref(), &mut rels, &mut scope)?;
+                }
+                FromItem::Subquery { query, alias } => {
+                    let alias_s = alias.as_ref().map(|a| a.name.clone()).unwrap_or_default();
+                    self.inline_view(query, alias_s, &mut rels, &mut scope)?;
+                }
+            }
+        }
+        Ok((rels, scope))
+    }
+
+    /// A named table or view: DUAL (read, or a row generator), a V$ or
+    /// dictionary view, or a table of the catalog.
+    fn named_relation(
+        &mut self,
+        q: &Query,
+        name: &lio_sql::ast::Ident,
+        alias_s: String,
+        rels: &mut Vec<Rel>,
+        scope: &mut Vec<ScopeEntry>,
+    ) -> Result<(), LabError> {
+        let cat = self.ctx.cat;
+        let dual_table = (name.name == "DUAL"
+            && q.connect_by.is_none()
+            && cat.table("DUAL").is_none()
+            && dual::block_reads_dual(q, &alias_s, cat))
+        .then_some(cat.dual);
+        if let Some(dual) = dual_table {
+            // A column of DUAL is read: TABLE ACCESS FULL of SYS.DUAL
+            // (the session created it before planning).
+            let t = dual
+                .map(|t| &cat.tables[t])
+                .ok_or_else(|| LabError::with(ora::LAB_UNSUPPORTED, "DUAL's column here", name.pos))?;
+            let src = self.new_source();
+            scope.push(self.table_scope(t, src, &alias_s));
+            self.src_alias.push((src, alias_s.clone()));
+            rels.push(Rel::Table { table: t.id, src, alias: alias_s });
+        } else if name.name == "DUAL" && cat.table("DUAL").is_none() {
+            self.dual_relation(q, alias_s, rels, scope)?;
+        } else if let Some(v) = super::super::fixed::FixedView::lookup(&name.name).or_else(|| {
+            super::super::dictionary::DictView::lookup(&name.name).map(super::super::fixed::FixedView::Dict)
+        }) {
+            self.fixed_view_relation(v, alias_s, rels, scope);
+        } else {
+            if super::super::fixed::FixedView::looks_fixed(&name.name) && cat.table(&name.name).is_none() {
+                return Err(LabError::with(
+                    ora::LAB_UNSUPPORTED,
+                    format!("the dynamic performance view {}", name.name),
+                    name.pos,
+                ));
+            }
+            if super::super::dictionary::DictView::looks_dictionary(&name.name) && cat.table(&name.name).is_none() {
+                return Err(LabError::with(
+                    ora::LAB_UNSUPPORTED,
+                    format!(
+                        "the data dictionary view {} (served: USER_TABLES, USER_INDEXES, USER_IND_COLUMNS, \
+                         USER_TAB_COLUMNS, USER_SEGMENTS, USER_OBJECTS)",
+                        name.name
+                    ),
+                    name.pos,
+                ));
+            }
+            let t = cat.table(&name.name).ok_or_else(|| LabError::new(ora::TABLE_OR_VIEW_DOES_NOT_EXIST, name.pos))?;
+            let src = self.new_source();
+            if !self.tables.contains(&t.id) {
+                self.tables.push(t.id);
+            }
+            scope.push(self.table_scope(t, src, &alias_s));
+            self.src_alias.push((src, alias_s.clone()));
+            rels.push(Rel::Table { table: t.id, src, alias: alias_s });
+        }
+        Ok(())
+    }
+
+    /// DUAL not read: FAST DUAL, or CONNECT BY LEVEL <= n's row generator.
+    fn dual_relation(
+        &mut self,
+        q: &Query,
+        alias_s: String,
+        rels: &mut Vec<Rel>,
+        scope: &mut Vec<ScopeEntry>,
+    ) -> Result<(), LabError> {
+        let src = self.new_source();
+        scope.push(ScopeEntry { alias: alias_s.clone(), columns: vec![("DUMMY".into(), CExpr::Gen { src, col: 0 })] });
+        let op = if let Some(cb) = &q.connect_by {
+            // CONNECT BY LEVEL <= n: a row generator.
+            let limit = match cb {
+                Expr::Binary { op: BinaryOp::Le, left, right } if matches!(**left, Expr::Level(_)) => right,
+                Expr::Binary { op: BinaryOp::Lt, left, .. } if matches!(**left, Expr::Level(_)) => {
+                    return Err(LabError::with(
+                        ora::LAB_UNSUPPORTED,
+                        "CONNECT BY other than LEVEL <= n",
+                        expr_pos(left),
+                    ));
+                }
+                other => {
+                    return Err(LabError::with(
+                        ora::LAB_UNSUPPORTED,
+                        "CONNECT BY other than LEVEL <= n",
+                        expr_pos(other),
+                    ))
+                }
+            };
+            let n = self.compile_expr(limit, &[], None)?;
+            let kind = OpKind::RowGen { src, gen: RowGenKind::ConnectBy(n), next: 0, end: -1 };
+            self.op("CONNECT BY WITHOUT FILTERING", None, 1.0, 2.0, None, "qerjoFetch", kind)
+        } else {
+            self.op("FAST DUAL", None, 1.0, 2.0, None, "qerfdFetch", OpKind::Dual { src, done: false })
+        };
+        rels.push(Rel::Fixed { op: Box::new(op), e_rows: 1.0, cost: 2.0, alias: alias_s, row_bytes: 0.0 });
+        Ok(())
+    }
+
+    /// A V$ view or a data dictionary view: FIXED TABLE FULL, or VIEW.
+    fn fixed_view_relation(
+        &mut self,
+        v: super::super::fixed::FixedView,
+        alias_s: String,
+        rels: &mut Vec<Rel>,
+        scope: &mut Vec<ScopeEntry>,
+    ) {
+        let src = self.new_source();
+        let cols = v.columns();
+        scope.push(ScopeEntry {
+            alias: alias_s.clone(),
+            columns: cols.iter().enumerate().map(|(col, c)| (c.to_string(), CExpr::Gen { src, col })).collect(),
+        });
+        let slot = self.fixed.len();
+        self.fixed.push(v);
+        self.fixed_src.push(src);
+        let kind = OpKind::FixedTable { src, slot, next: 0, filter: Vec::new() };
+        let e_rows = v.e_rows();
+        let line = if matches!(v, super::super::fixed::FixedView::Dict(_)) { "VIEW" } else { "FIXED TABLE FULL" };
+        let op = self.op(line, Some(v.x_table()), e_rows, 0.0, None, "qerfxFetch", kind);
+        rels.push(Rel::Fixed {
+            op: Box::new(op),
+            e_rows,
+            cost: 0.0,
+            alias: alias_s,
+            row_bytes: 20.0 * cols.len() as f64,
+        });
+    }
+
+    /// XMLTABLE over a range of numbers: a row generator.
+    fn xmltable_relation(
+        &mut self,
+        from: &Expr,
+        to: &Expr,
+        alias: Option<&lio_sql::ast::Ident>,
+        rels: &mut Vec<Rel>,
+        scope: &mut Vec<ScopeEntry>,
+    ) -> Result<(), LabError> {
+        let src = self.new_source();
+        let alias_s = alias.as_ref().map(|a| a.name.clone()).unwrap_or_else(|| "XMLTABLE".into());
+        scope.push(ScopeEntry {
+            alias: alias_s.clone(),
+            columns: vec![("COLUMN_VALUE".into(), CExpr::Gen { src, col: 0 })],
+        });
+        let a = self.compile_expr(from, &[], None)?;
+        let b = self.compile_expr(to, &[], None)?;
+        let op = self.op(
+            "XMLTABLE EVALUATION",
+            None,
+            8168.0,
+            29.0,
+            None,
+            "qerxtFetch",
+            OpKind::RowGen { src, gen: RowGenKind::Range(a, b), next: 0, end: -1 },
+        );
+        rels.push(Rel::Fixed { op: Box::new(op), e_rows: 8168.0, cost: 29.0, alias: alias_s, row_bytes: 2.0 });
+        Ok(())
+    }
+
+    /// An inline view: merged into the block when it can be, else VIEW.
+    fn inline_view(
+        &mut self,
+        query: &Query,
+        alias_s: String,
+        rels: &mut Vec<Rel>,
+        scope: &mut Vec<ScopeEntry>,
+    ) -> Result<(), LabError> {
+        let sub = self.block(query)?;
+        let mergeable = !query.select.iter().any(|s| matches!(s, SelectItem::Expr { expr, .. } if has_aggregate(expr)))
+            && query.order_by.is_empty()
+            && query.group_by.is_empty()
+            && !query.distinct
+            && query.union_all.is_empty()
+            && query.connect_by.is_none();
+        if mergeable {
+            // View merging: the view's columns are its expressions.
+            scope.push(ScopeEntry {
+                alias: alias_s.clone(),
+                columns: sub.columns.iter().cloned().zip(sub.project.iter().cloned()).collect(),
+            });
+            rels.push(Rel::Fixed {
+                op: Box::new(sub.op),
+                e_rows: sub.e_rows,
+                cost: sub.cost,
+                alias: alias_s,
+                row_bytes: sub.row_bytes,
+            });
+        } else {
+            let out = self.new_source();
+            scope.push(ScopeEntry {
+                alias: alias_s.clone(),
+                columns: sub
+                    .columns
+                    .iter()
+                    .cloned()
+                    .enumerate()
+                    .map(|(i, c)| (c, CExpr::Gen { src: out, col: i }))
+                    .collect(),
+            });
+            let op = self.op(
+                "VIEW",
+                None,
+                sub.e_rows,
+                sub.cost,
+                Some(sub.e_rows * sub.row_bytes),
+                "qervwFetch",
+                OpKind::View { child: Box::new(sub.op), exprs: sub.project, out_src: out },
+            );
+            rels.push(Rel::Fixed {
+                op: Box::new(op),
+                e_rows: sub.e_rows,
+                cost: sub.cost,
+                alias: alias_s,
+                row_bytes: sub.row_bytes,
+            });
+        }
+        Ok(())
+    }
+}

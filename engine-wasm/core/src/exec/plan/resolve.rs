@@ -1,0 +1,83 @@
+//! Name resolution: a column reference against the block's scope, the
+//! enclosing blocks' (a correlated subquery), then PL/SQL variables.
+
+use super::*;
+
+impl Builder<'_> {
+    /// The column `qualifier.name` names.
+    pub(super) fn resolve_column(
+        &mut self,
+        qualifier: &Option<lio_sql::ast::Ident>,
+        name: &lio_sql::ast::Ident,
+        scope: &[ScopeEntry],
+    ) -> Result<CExpr, LabError> {
+        if qualifier.is_none() && name.name == "USER" {
+            return Ok(CExpr::Func(Func::User, vec![], name.pos));
+        }
+        let mut found: Option<CExpr> = None;
+        for s in scope {
+            if let Some(q) = qualifier {
+                if q.name != s.alias {
+                    continue;
+                }
+            }
+            if let Some((_, c)) = s.columns.iter().find(|(n, _)| *n == name.name) {
+                if found.is_some() {
+                    return Err(LabError::new(ora::COLUMN_AMBIGUOUSLY_DEFINED, name.pos));
+                }
+                found = Some(c.clone());
+            }
+        }
+        if found.is_none() {
+            // A correlated subquery reads the enclosing blocks' columns.
+            'outer: for sc in self.outer_scopes.iter().rev() {
+                for s in sc {
+                    if qualifier.as_ref().is_some_and(|q| q.name != s.alias) {
+                        continue;
+                    }
+                    if let Some((_, c)) = s.columns.iter().find(|(n, _)| *n == name.name) {
+                        found = Some(c.clone());
+                        self.outer_refs += 1;
+                        break 'outer;
+                    }
+                }
+            }
+        }
+        Ok(match found {
+            Some(c) => c,
+            None if qualifier.is_none() && self.ctx.plsql_vars.contains(&name.name) => {
+                if !self.plsql_refs.contains(&name.pos) {
+                    self.plsql_refs.push(name.pos);
+                }
+                CExpr::Bind(self.bind(&name.name))
+            }
+            // A cursor FOR loop's record field (`r.value`).
+            None if qualifier
+                .as_ref()
+                .is_some_and(|q| self.ctx.plsql_vars.iter().any(|v| *v == format!("{}.{}", q.name, name.name))) =>
+            {
+                let field = format!("{}.{}", qualifier.as_ref().map(|q| q.name.as_str()).unwrap_or(""), name.name);
+                let at = qualifier.as_ref().map(|q| q.pos).unwrap_or(name.pos);
+                if !self.plsql_refs.contains(&at) {
+                    self.plsql_refs.push(at);
+                }
+                CExpr::Bind(self.bind(&field))
+            }
+            // PL/SQL BOOLEAN literals (arguments such as set_sql_trace(true)).
+            None if qualifier.is_none() && (name.name == "TRUE" || name.name == "FALSE") => {
+                CExpr::Const(crate::value::Value::int(i64::from(name.name == "TRUE")))
+            }
+            None => {
+                let shown = match qualifier {
+                    Some(q) => format!("{}\".\"{}", q.name, name.name),
+                    None => name.name.clone(),
+                };
+                return Err(LabError::with(
+                    ora::INVALID_IDENTIFIER,
+                    format_args!("\"{}\"", shown),
+                    qualifier.as_ref().map(|q| q.pos).unwrap_or(name.pos),
+                ));
+            }
+        })
+    }
+}

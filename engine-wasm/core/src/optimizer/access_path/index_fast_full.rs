@@ -1,0 +1,25 @@
+//! INDEX FAST FULL SCAN instead of TABLE ACCESS FULL: an index that holds
+//! every column the block reads, with a NOT NULL column (so every row has
+//! an entry), and fewer blocks to read than the table (multiblock reads of
+//! the whole segment).
+
+use super::{index_covers, AccessPath, Beats, Candidate, TableRef, Tier};
+use crate::catalog::IndexKind;
+use crate::optimizer::cost::multiblock_scan_cost;
+
+pub fn candidates(r: &TableRef<'_>, out: &mut Vec<Candidate>) {
+    let t = r.t;
+    for &i in &t.indexes {
+        let ix = &r.cat.indexes[i];
+        if ix.dropped || !ix.columns.iter().any(|&c| t.columns[c].not_null) || !index_covers(r.referenced, t, ix) {
+            continue;
+        }
+        let blocks = match ix.kind {
+            IndexKind::BTree => ix.btree.blocks() as u64,
+        };
+        let cost = multiblock_scan_cost(blocks);
+        let path = AccessPath::IndexFastFull { index: i };
+        let c = Candidate::new(path, Tier::FastFull, (cost, r.num_rows, None), "index covers the block");
+        out.push(c.beats(Beats::Strictly));
+    }
+}

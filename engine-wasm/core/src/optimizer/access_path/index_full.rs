@@ -1,0 +1,50 @@
+//! INDEX FULL SCAN for an `INDEX(t [ix])` hint that no key or range
+//! predicate serves: every leaf in key order, then the table by rowid
+//! unless the index holds every column the block reads. Oracle obeys the
+//! hint only with an index every row is in (one with a NOT NULL column);
+//! the lab's scan stops at the first NULL leading key, so it takes an
+//! index whose leading column is NOT NULL and refuses a named index whose
+//! NOT NULL column is not the first. Cost: BLEVEL + leaf blocks, plus the
+//! clustering factor for the table visits.
+
+use super::{index_covers, AccessPath, Candidate, TableRef, Tier};
+use crate::catalog::IndexKind;
+use lio_sql::{ora, LabError};
+
+pub fn candidates(r: &TableRef<'_>, wanted: Option<&str>, out: &mut Vec<Candidate>) {
+    let (t, cat) = (r.t, r.cat);
+    let every_row = |ix: &crate::catalog::Index| ix.columns.iter().any(|&c| t.columns[c].not_null);
+    let cands: Vec<&crate::catalog::Index> = t
+        .indexes
+        .iter()
+        .map(|&i| &cat.indexes[i])
+        .filter(|ix| !ix.dropped && wanted.is_none_or(|w| ix.name == w))
+        .filter(|ix| every_row(ix))
+        .collect();
+    let before = out.len();
+    for ix in cands.iter().filter(|ix| t.columns[ix.columns[0]].not_null) {
+        let index_cost = match ix.kind {
+            IndexKind::BTree => ix.btree.blevel() as f64 + ix.btree.leaf_count() as f64,
+        };
+        let covers = index_covers(r.referenced, t, ix);
+        let (cost, bytes) = if covers {
+            (index_cost, None)
+        } else {
+            (index_cost + ix.btree.clustering_factor as f64, Some(r.num_rows * r.row_bytes()))
+        };
+        let path = AccessPath::IndexFull { index: ix.id, covers, index_cost };
+        out.push(Candidate::new(path, Tier::HintedFullIndex, (cost, r.num_rows, bytes), "INDEX hint, no key or range"));
+    }
+    if out.len() == before {
+        if let Some(ix) = cands.first() {
+            let e = LabError::with(
+                ora::LAB_UNSUPPORTED,
+                format_args!("an INDEX hint for a full scan of {}, whose leading column may be NULL", ix.name),
+                r.index_hint_pos(),
+            );
+            let c = Candidate::new(AccessPath::Refused(e), Tier::HintedFullIndex, (0.0, 0.0, None), "refused hint");
+            out.push(c);
+        }
+        // No index holds every row: Oracle ignores the hint.
+    }
+}

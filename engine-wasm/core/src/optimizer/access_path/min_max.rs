@@ -1,0 +1,36 @@
+//! `SELECT MIN(col) | MAX(col) FROM t [WHERE <range on col>]` with an
+//! index leading on `col`: INDEX FULL SCAN (MIN/MAX), or FIRST ROW over
+//! INDEX RANGE SCAN (MIN/MAX) when a range bounds it. One descent to the
+//! first or last entry in range; no table visit.
+
+use super::{AccessPath, Candidate, TableRef, Tier};
+use crate::optimizer::predicate::range_on;
+use lio_sql::ast::{AggregateFunc, Expr, SelectItem};
+
+pub fn candidate(r: &TableRef<'_>) -> Option<Candidate> {
+    let q = r.q;
+    if q.distinct || !q.group_by.is_empty() || q.having.is_some() || !q.union_all.is_empty() {
+        return None;
+    }
+    let [SelectItem::Expr { expr: Expr::Aggregate { func, arg: Some(arg), .. }, .. }] = q.select.as_slice() else {
+        return None;
+    };
+    let max = match func {
+        AggregateFunc::Max => true,
+        AggregateFunc::Min => false,
+        _ => return None,
+    };
+    let Expr::Column { name, .. } = arg.as_ref() else { return None };
+    let col = r.t.columns.iter().position(|c| c.name.eq_ignore_ascii_case(&name.name))?;
+    let ixid = r.indexes().into_iter().find(|&i| r.cat.indexes[i].columns[0] == col)?;
+    let ix = &r.cat.indexes[ixid];
+    let pending = r.used.iter().filter(|u| !**u).count();
+    let (low, high, cis) = match range_on(r.conjuncts, r.used, r.src, col, r.available) {
+        Some(b) if b.conjuncts.len() == pending => (b.low, b.high, b.conjuncts),
+        None if pending == 0 => (None, None, Vec::new()),
+        _ => return None,
+    };
+    let cost = ix.btree.blevel() as f64 + 1.0;
+    let path = AccessPath::MinMax { index: ixid, low, high, max };
+    Some(Candidate::new(path, Tier::MinMax, (cost, 1.0, None), "MIN/MAX of an index's leading column").consumes(cis))
+}
