@@ -541,7 +541,7 @@ export function rustUses(code) {
   return uses;
 }
 
-const ITEM_RE = /\b(?:fn|struct|enum|trait|type|const|static|union|mod)\s+([A-Za-z_]\w*)|\bmacro_rules!\s*([A-Za-z_]\w*)/g;
+const ITEM_RE = /(?<!['*&]\s*)\b(?:fn|struct|enum|trait|type|const|static|union|mod)\s+([A-Za-z_]\w*)|\bmacro_rules!\s*([A-Za-z_]\w*)/g;
 
 /**
  * The file-level import graph of one crate. `files` maps a path relative to

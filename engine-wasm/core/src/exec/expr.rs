@@ -423,7 +423,7 @@ impl CExpr {
                     BinaryOp::Concat => {
                         let x = a.eval(cx)?;
                         let y = b.eval(cx)?;
-                        super::convert::concat_sql(&x, &y, super::convert::SQL_VARCHAR2_MAX, pos)?
+                        super::scalar::concat_sql(&x, &y, super::scalar::SQL_VARCHAR2_MAX, pos)?
                     }
                     BinaryOp::Eq | BinaryOp::Ne | BinaryOp::Lt | BinaryOp::Le | BinaryOp::Gt | BinaryOp::Ge => {
                         let x = a.eval(cx)?;
@@ -697,7 +697,7 @@ fn eval_func(f: Func, v: &[Value], rng: &mut DbmsRandom, pos: Pos) -> Result<Val
             // raise ORA-01489 (http://blog.cmartin2.com/?p=133: length of
             // rpad('test', 5000, '!') is 4000; rpad('test', 32768, '!') in
             // PL/SQL is ORA-06502).
-            let max = if plsql { super::convert::PLSQL_VARCHAR2_MAX } else { super::convert::SQL_VARCHAR2_MAX };
+            let max = if plsql { super::scalar::PLSQL_VARCHAR2_MAX } else { super::scalar::SQL_VARCHAR2_MAX };
             if plsql && len >= (max + 1) as f64 {
                 return Err(LabError::new(ora::PLSQL_BUFFER_TOO_SMALL, pos));
             }
@@ -906,8 +906,8 @@ fn eval_func(f: Func, v: &[Value], rng: &mut DbmsRandom, pos: Pos) -> Result<Val
                 None => Value::str(&s),
             }
         }
-        Func::Concat => super::convert::concat_sql(&v[0], &v[1], super::convert::SQL_VARCHAR2_MAX, pos)?,
-        Func::PlConcat => super::convert::concat_sql(&v[0], &v[1], super::convert::PLSQL_VARCHAR2_MAX, pos)?,
+        Func::Concat => super::scalar::concat_sql(&v[0], &v[1], super::scalar::SQL_VARCHAR2_MAX, pos)?,
+        Func::PlConcat => super::scalar::concat_sql(&v[0], &v[1], super::scalar::PLSQL_VARCHAR2_MAX, pos)?,
         Func::Vsize => match &v[0] {
             Value::Null => Value::Null,
             x => Value::int(x.stored_len() as i64),
@@ -917,7 +917,7 @@ fn eval_func(f: Func, v: &[Value], rng: &mut DbmsRandom, pos: Pos) -> Result<Val
             if ![8.0, 10.0, 16.0, 17.0].contains(&fmt) {
                 return Err(LabError::unsupported("DUMP formats other than 8, 10, 16 and 17", pos));
             }
-            super::convert::dump(&v[0], typ, fmt as u32, pos)?
+            super::scalar::dump(&v[0], typ, fmt as u32, pos)?
         }
         Func::CharKey => match &v[0] {
             Value::Str(s) => Value::str(s.trim_end_matches(' ')),
