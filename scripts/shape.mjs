@@ -19,11 +19,12 @@
 //     (`crate::a::f()`, `super::g`, `alias::h`);
 //   - the path is resolved segment by segment to the longest prefix that is a
 //     module file (`a/b.rs` or `a/b/mod.rs`); the next segment is the item;
-//     if that file only re-exports the item (`pub use`, `pub(crate) use`,
-//     explicitly or through a glob), the dependency goes to the file that
-//     re-exports lead to, not to the re-exporter;
-//   - a `pub use` is itself an import of the re-exported file (a parent that
-//     re-exports a child depends on it);
+//     if that file only imports the item (`pub use` re-exports, and the
+//     private `use` a child sees through `super::`, explicitly or through a
+//     glob), the dependency goes to the file those imports lead to, not to
+//     the importer;
+//   - a `use`, `pub use` included, is itself an import of the file it names
+//     (a parent that re-exports a child depends on it);
 //   - a glob import (`use super::*`, `use crate::a::*`) imports the names of
 //     that module the file mentions and does not define itself;
 //   - naming a module alone (`use crate::sga::cache;`) is no dependency; the
@@ -607,12 +608,12 @@ export function rustGraph(files) {
       if (abs && mods.has(abs.join('::'))) i.aliases.set(u.alias, abs);
     }
   }
-  // re-exports: name -> absolute path, and glob re-exports
+  // imports, public or not (a child sees its parent's private imports):
+  // name -> absolute path, and globs
   for (const i of info.values()) {
     i.reexports = new Map();
     i.globs = [];
     for (const u of i.uses) {
-      if (!u.pub) continue;
       const abs = absolute(i, u.segs);
       if (!abs) {
         if (!u.glob) i.reexports.set(u.alias, null); // from another crate
