@@ -651,8 +651,36 @@ export function rustGraph(files) {
     }
     return { file, name };
   };
+  // the identifiers a file mentions, less enum variant declarations, fields
+  // and methods (`.name`) and path tails (`X::name`)
   const idents = (i) => {
-    if (!i.idents) i.idents = new Set(i.code.match(/[A-Za-z_]\w*/g) ?? []);
+    if (!i.idents) {
+      const { out, blank } = blanker(i.code);
+      const braces = matchBraces(i.code);
+      for (const m of i.code.matchAll(/\benum\s+\w+[^{;]*\{/g)) {
+        const open = m.index + m[0].length - 1;
+        const close = braces.get(open) ?? open;
+        let depth = 0;
+        let expect = true; // at the start of a variant
+        for (let k = open + 1; k < close; k++) {
+          const c = i.code[k];
+          if ('([{'.includes(c)) depth++;
+          else if (')]}'.includes(c)) depth--;
+          else if (depth === 0 && c === ',') expect = true;
+          else if (depth === 0 && expect && c === '#') {
+            while (k < close && i.code[k] !== ']') k++;
+          } else if (depth === 0 && expect && /[A-Za-z_]/.test(c)) {
+            let e = k;
+            while (isIdentChar(i.code[e])) e++;
+            blank(k, e);
+            k = e - 1;
+            expect = false;
+          }
+        }
+      }
+      const code = out.join('').replace(/(\.|::)\s*[A-Za-z_]\w*/g, (s) => s.replace(/\w/g, ' '));
+      i.idents = new Set(code.match(/[A-Za-z_]\w*/g) ?? []);
+    }
     return i.idents;
   };
   const edges = new Map();

@@ -118,6 +118,29 @@ describe('rustGraph and cycles', () => {
   });
 });
 
+describe('rustGraph: imports a child sees, enum variants', () => {
+  it("follows a parent's private import to the file that defines the name", () => {
+    const files = {
+      'lib.rs': 'mod p;\n',
+      'p/mod.rs': 'mod stream;\nmod kid;\nuse stream::Parser;\npub fn go() { kid::run() }\n',
+      'p/stream.rs': 'pub struct Parser;\n',
+      'p/kid.rs': 'use super::Parser;\npub fn run() {}\n',
+    };
+    const { edges } = rustGraph(files);
+    expect([...edges.get('p/kid.rs').keys()]).toEqual(['p/stream.rs']);
+    expect(cycles(edges)).toEqual([]);
+  });
+  it('does not take an enum variant for the type of the same name', () => {
+    const files = {
+      'lib.rs': 'mod a;\nmod b;\npub use b::*;\npub enum Top { Kind(Kind) }\npub struct Shell;\n',
+      'a.rs': '',
+      'b.rs': 'use super::*;\npub enum Kind { Shell, Other }\n',
+    };
+    const { edges } = rustGraph(files);
+    expect(edges.get('b.rs')).toBeUndefined();
+  });
+});
+
 describe('ratchet', () => {
   const allow = { cycles: [['a', 'b', 'c']], files: { 'x.rs': 700 }, functions: { 'x.rs#f': 150 } };
   it('passes what is listed and no bigger, and reports what can be trimmed', () => {
