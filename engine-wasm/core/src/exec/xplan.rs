@@ -272,6 +272,26 @@ pub fn render(lines: &[PlanLineOut], f: &Format, src: PlanSource, cursor: Option
             cols.push(num_col("Buffers", lines.iter().map(|l| units(l.buffers)).collect()));
         }
     }
+    push_table(&mut out, &cols, lines.len());
+    if f.predicate {
+        push_predicates(&mut out, lines);
+    }
+    if f.stats && f.note && cursor.is_some_and(|c| !c.stats_gathered) {
+        out.push(String::new());
+        out.push("Note".into());
+        out.push("-----".into());
+        out.push("   - Warning: basic plan statistics not available. These are only collected when:".into());
+        out.push("       * hint 'gather_plan_statistics' is used for the statement or".into());
+        out.push("       * parameter 'statistics_level' is set to 'ALL', at session or system level".into());
+    }
+    if cursor.is_some() {
+        out.push(String::new());
+    }
+    out
+}
+
+/// The plan table: a rule, the heading, a rule, `rows` lines, a rule.
+fn push_table(out: &mut Vec<String>, cols: &[Col], rows: usize) {
     // Every column is ` text ` between bars, except that Operation and
     // Cost (%CPU) have no blank after their text, and A-Time none before.
     let widths: Vec<usize> = cols
@@ -303,11 +323,16 @@ pub fn render(lines: &[PlanLineOut], f: &Format, src: PlanSource, cursor: Option
     out.push(rule.clone());
     out.push(head);
     out.push(rule.clone());
-    for i in 0..lines.len() {
+    for i in 0..rows {
         out.push(row(cols.iter().map(|c| c.cells[i].as_str()).collect(), false));
     }
     out.push(rule);
-    if f.predicate && lines.iter().any(has_pred) {
+}
+
+/// "Predicate Information": each line's access and filter predicates.
+fn push_predicates(out: &mut Vec<String>, lines: &[PlanLineOut]) {
+    let has_pred = |l: &PlanLineOut| l.access.is_some() || l.filter.is_some();
+    if lines.iter().any(has_pred) {
         out.push(String::new());
         out.push("Predicate Information (identified by operation id):".into());
         out.push("---------------------------------------------------".into());
@@ -322,18 +347,6 @@ pub fn render(lines: &[PlanLineOut], f: &Format, src: PlanSource, cursor: Option
             }
         }
     }
-    if f.stats && f.note && cursor.is_some_and(|c| !c.stats_gathered) {
-        out.push(String::new());
-        out.push("Note".into());
-        out.push("-----".into());
-        out.push("   - Warning: basic plan statistics not available. These are only collected when:".into());
-        out.push("       * hint 'gather_plan_statistics' is used for the statement or".into());
-        out.push("       * parameter 'statistics_level' is set to 'ALL', at session or system level".into());
-    }
-    if cursor.is_some() {
-        out.push(String::new());
-    }
-    out
 }
 
 /// Which estimate columns DBMS_XPLAN leaves blank on a line.
