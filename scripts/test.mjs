@@ -3,8 +3,10 @@
 //   0. habits: cargo fmt --check, cargo clippy --all-targets -D warnings,
 //      tsc --noEmit -p renderer (strict), tsc -p electron (the host's
 //      JavaScript, checkJs, strict), eslint (eslint.config.mjs: recommended
-//      rules, typescript-eslint, the Rules of Hooks); each one check, 1 passed
-//      when clean
+//      rules, typescript-eslint, the Rules of Hooks), shape (scripts/shape.mjs:
+//      no new import cycle, file over 600 lines or function over 120 lines,
+//      none grown, against scripts/shape-allow.json); each one check,
+//      1 passed when clean
 //   1. cargo test (engine core, parser, wasm facade as rlib)
 //   2. Vitest (renderer model/reports, electron host, the wasm loaded from disk)
 //   3. end-to-end: each tests/e2e/*.e2e.mjs drives the real UI in Chromium
@@ -15,7 +17,7 @@ import os from 'node:os';
 import { ROOT, ENGINE_DIR, tee, run, log } from './lib.mjs';
 import { ensureChromium, ensureWasmTarget, ensureWasmBindgen } from './setup.mjs';
 
-const only = process.argv.slice(2); // optional: habits | tsc | eslint | cargo | vitest | e2e
+const only = process.argv.slice(2); // optional: habits | tsc | eslint | shape | cargo | vitest | e2e
 const want = (s) => only.length === 0 || only.includes(s);
 const totals = { passed: 0, failed: 0 };
 const suites = [];
@@ -26,9 +28,11 @@ function record(name, passed, failed) {
   suites.push(`${name}: ${passed} passed, ${failed} failed`);
 }
 
-ensureWasmTarget();
-ensureWasmBindgen();
-run(process.execPath, ['scripts/build.mjs']);
+if (only.length === 0 || only.some((s) => s !== 'shape')) {
+  ensureWasmTarget();
+  ensureWasmBindgen();
+  run(process.execPath, ['scripts/build.mjs']);
+}
 
 if (want('habits')) {
   // Each habit is one check: 1 passed when clean, 1 failed (with its output) otherwise.
@@ -59,6 +63,14 @@ if (want('eslint') || only.includes('habits')) {
   log('eslint');
   const r = await tee(process.execPath, [path.join(ROOT, 'node_modules', 'eslint', 'bin', 'eslint.js'), '--max-warnings', '0', '--no-color', '.']);
   record('eslint', r.status === 0 ? 1 : 0, r.status === 0 ? 0 : 1);
+}
+
+if (want('shape') || only.includes('habits')) {
+  // Import cycles, long files, long functions: a ratchet against
+  // scripts/shape-allow.json; the findings are printed.
+  log('shape');
+  const r = await tee(process.execPath, [path.join(ROOT, 'scripts', 'shape.mjs')]);
+  record('shape', r.status === 0 ? 1 : 0, r.status === 0 ? 0 : 1);
 }
 
 if (want('cargo')) {

@@ -1,6 +1,6 @@
 //! The catalog as the UI draws it (docs/ENGINE-API.md, `Catalog`).
 
-use crate::catalog::{SegmentKind, TableStorage};
+use crate::catalog::{Catalog, SegmentInfo, SegmentKind, TableStorage};
 use crate::instance::Instance;
 use serde_json::{json, Value};
 
@@ -39,58 +39,7 @@ pub fn catalog_json(inst: &Instance) -> String {
             segments.push(seg);
             continue;
         }
-        match s.kind {
-            SegmentKind::Table => {
-                if let Some(t) = cat.tables.iter().find(|t| !t.dropped && t.heap_seg() == Some(s.id)) {
-                    seg["blocks"] = json!(cat.table_blocks(t));
-                    seg["rows"] = json!(t.rows.len());
-                    seg["memoptimize_read"] = json!(t.memoptimize_read);
-                }
-            }
-            SegmentKind::Index | SegmentKind::Iot => {
-                if let Some(ix) = cat.indexes.iter().find(|i| !i.dropped && i.seg == s.id) {
-                    let bt = &ix.btree;
-                    let levels: Vec<Value> = (0..bt.level_counts.len())
-                        .map(|l| json!({ "first_block": bt.level_first_block(l), "count": bt.level_counts[l] }))
-                        .collect();
-                    seg["blocks"] = json!(bt.blocks());
-                    seg["rows"] = json!(bt.entries.len());
-                    seg["btree"] = json!({
-                        "height": bt.height(),
-                        "levels": levels,
-                        "entries_per_leaf": bt.entries_per_leaf(),
-                        "unique": ix.unique,
-                    });
-                    if s.kind == SegmentKind::Iot {
-                        seg["table"] = json!(cat.tables[ix.table].name);
-                    }
-                }
-            }
-            SegmentKind::Cluster => {
-                if let Some(c) = cat.clusters.iter().find(|c| !c.dropped && c.seg == s.id) {
-                    let h = &c.hash;
-                    let chains: Vec<Value> = h
-                        .chains
-                        .iter()
-                        .enumerate()
-                        .filter(|(_, ch)| !ch.is_empty())
-                        .map(|(i, ch)| json!({ "block": i + 1, "overflow": ch }))
-                        .collect();
-                    let rows: usize = c.tables.iter().map(|t| cat.tables[*t].rows.len()).sum();
-                    seg["blocks"] = json!(h.blocks());
-                    seg["rows"] = json!(rows);
-                    seg["table"] = json!(c.tables.first().map(|t| cat.tables[*t].name.clone()));
-                    seg["cluster"] = json!({
-                        "hashkeys": h.hashkeys,
-                        "size": h.size,
-                        "keys_per_block": h.keys_per_block,
-                        "bucket_blocks": h.bucket_blocks,
-                        "overflow_blocks": h.overflow_blocks(),
-                        "chains": chains,
-                    });
-                }
-            }
-        }
+        segment_shape(cat, s, &mut seg);
         segments.push(seg);
     }
     let mut keep_used = 0;
@@ -136,4 +85,61 @@ pub fn catalog_json(inst: &Instance) -> String {
         },
     })
     .to_string()
+}
+
+/// A segment's blocks, rows and shape (B-tree levels, hash cluster
+/// chains) from the object that owns it.
+fn segment_shape(cat: &Catalog, s: &SegmentInfo, seg: &mut Value) {
+    match s.kind {
+        SegmentKind::Table => {
+            if let Some(t) = cat.tables.iter().find(|t| !t.dropped && t.heap_seg() == Some(s.id)) {
+                seg["blocks"] = json!(cat.table_blocks(t));
+                seg["rows"] = json!(t.rows.len());
+                seg["memoptimize_read"] = json!(t.memoptimize_read);
+            }
+        }
+        SegmentKind::Index | SegmentKind::Iot => {
+            if let Some(ix) = cat.indexes.iter().find(|i| !i.dropped && i.seg == s.id) {
+                let bt = &ix.btree;
+                let levels: Vec<Value> = (0..bt.level_counts.len())
+                    .map(|l| json!({ "first_block": bt.level_first_block(l), "count": bt.level_counts[l] }))
+                    .collect();
+                seg["blocks"] = json!(bt.blocks());
+                seg["rows"] = json!(bt.entries.len());
+                seg["btree"] = json!({
+                    "height": bt.height(),
+                    "levels": levels,
+                    "entries_per_leaf": bt.entries_per_leaf(),
+                    "unique": ix.unique,
+                });
+                if s.kind == SegmentKind::Iot {
+                    seg["table"] = json!(cat.tables[ix.table].name);
+                }
+            }
+        }
+        SegmentKind::Cluster => {
+            if let Some(c) = cat.clusters.iter().find(|c| !c.dropped && c.seg == s.id) {
+                let h = &c.hash;
+                let chains: Vec<Value> = h
+                    .chains
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, ch)| !ch.is_empty())
+                    .map(|(i, ch)| json!({ "block": i + 1, "overflow": ch }))
+                    .collect();
+                let rows: usize = c.tables.iter().map(|t| cat.tables[*t].rows.len()).sum();
+                seg["blocks"] = json!(h.blocks());
+                seg["rows"] = json!(rows);
+                seg["table"] = json!(c.tables.first().map(|t| cat.tables[*t].name.clone()));
+                seg["cluster"] = json!({
+                    "hashkeys": h.hashkeys,
+                    "size": h.size,
+                    "keys_per_block": h.keys_per_block,
+                    "bucket_blocks": h.bucket_blocks,
+                    "overflow_blocks": h.overflow_blocks(),
+                    "chains": chains,
+                });
+            }
+        }
+    }
 }

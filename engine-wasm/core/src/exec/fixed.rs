@@ -233,5 +233,5 @@ impl FixedView {
 
 /// `STAT_ID`/`EVENT_ID`: a stable number from the name (FNV-1a, 32 bits).
 pub fn name_id(name: &str) -> u32 {
-    super::xplan::fnv1a(super::xplan::FNV_OFFSET, name.as_bytes())
+    super::hash::fnv1a(super::hash::FNV_OFFSET, name.as_bytes())
 }

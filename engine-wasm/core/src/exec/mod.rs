@@ -4,8 +4,11 @@ pub mod convert;
 pub mod dictionary;
 pub mod expr;
 pub mod fixed;
+pub mod func;
+pub mod hash;
 pub mod plan;
 pub mod row_source;
+pub mod scalar;
 pub mod workarea;
 pub mod xplan;
 

@@ -31,6 +31,7 @@
 //! seek plus 8 KB at 4 KB/ms), rounded up to whole seconds, at least
 //! `00:00:01`.
 
+use super::hash::shape_hash;
 use crate::result::PlanLineOut;
 
 /// Milliseconds per unit of cost (Oracle's noworkload SREADTIM).
@@ -136,35 +137,6 @@ pub fn plan_hash(lines: &[PlanLineOut]) -> u32 {
 /// same value its plan text prints.
 pub fn plan_hash_of(lines: &[super::PlanLine]) -> u32 {
     shape_hash(lines.iter().map(|l| (l.id, l.parent, l.operation.as_str(), l.name.as_deref())))
-}
-
-fn shape_hash<'a>(lines: impl Iterator<Item = (u16, Option<u16>, &'a str, Option<&'a str>)>) -> u32 {
-    let mut h = FNV_OFFSET;
-    for (id, parent, operation, name) in lines {
-        h = fnv1a(h, &id.to_le_bytes());
-        h = fnv1a(h, &parent.map(|p| p as u32).unwrap_or(u32::MAX).to_le_bytes());
-        h = fnv1a(h, operation.as_bytes());
-        h = fnv1a(h, &[0]);
-        h = fnv1a(h, name.unwrap_or("").as_bytes());
-        h = fnv1a(h, &[0]);
-    }
-    if h == 0 {
-        1
-    } else {
-        h
-    }
-}
-
-/// FNV-1a's 32-bit offset basis.
-pub const FNV_OFFSET: u32 = 0x811c_9dc5;
-
-/// FNV-1a (32 bits): `h` continued over `bytes`.
-pub fn fnv1a(mut h: u32, bytes: &[u8]) -> u32 {
-    for &b in bytes {
-        h ^= b as u32;
-        h = h.wrapping_mul(0x0100_0193);
-    }
-    h
 }
 
 /// A count as DBMS_XPLAN shows it: at most five characters, in units of
@@ -300,6 +272,26 @@ pub fn render(lines: &[PlanLineOut], f: &Format, src: PlanSource, cursor: Option
             cols.push(num_col("Buffers", lines.iter().map(|l| units(l.buffers)).collect()));
         }
     }
+    push_table(&mut out, &cols, lines.len());
+    if f.predicate {
+        push_predicates(&mut out, lines);
+    }
+    if f.stats && f.note && cursor.is_some_and(|c| !c.stats_gathered) {
+        out.push(String::new());
+        out.push("Note".into());
+        out.push("-----".into());
+        out.push("   - Warning: basic plan statistics not available. These are only collected when:".into());
+        out.push("       * hint 'gather_plan_statistics' is used for the statement or".into());
+        out.push("       * parameter 'statistics_level' is set to 'ALL', at session or system level".into());
+    }
+    if cursor.is_some() {
+        out.push(String::new());
+    }
+    out
+}
+
+/// The plan table: a rule, the heading, a rule, `rows` lines, a rule.
+fn push_table(out: &mut Vec<String>, cols: &[Col], rows: usize) {
     // Every column is ` text ` between bars, except that Operation and
     // Cost (%CPU) have no blank after their text, and A-Time none before.
     let widths: Vec<usize> = cols
@@ -331,11 +323,16 @@ pub fn render(lines: &[PlanLineOut], f: &Format, src: PlanSource, cursor: Option
     out.push(rule.clone());
     out.push(head);
     out.push(rule.clone());
-    for i in 0..lines.len() {
+    for i in 0..rows {
         out.push(row(cols.iter().map(|c| c.cells[i].as_str()).collect(), false));
     }
     out.push(rule);
-    if f.predicate && lines.iter().any(has_pred) {
+}
+
+/// "Predicate Information": each line's access and filter predicates.
+fn push_predicates(out: &mut Vec<String>, lines: &[PlanLineOut]) {
+    let has_pred = |l: &PlanLineOut| l.access.is_some() || l.filter.is_some();
+    if lines.iter().any(has_pred) {
         out.push(String::new());
         out.push("Predicate Information (identified by operation id):".into());
         out.push("---------------------------------------------------".into());
@@ -350,18 +347,6 @@ pub fn render(lines: &[PlanLineOut], f: &Format, src: PlanSource, cursor: Option
             }
         }
     }
-    if f.stats && f.note && cursor.is_some_and(|c| !c.stats_gathered) {
-        out.push(String::new());
-        out.push("Note".into());
-        out.push("-----".into());
-        out.push("   - Warning: basic plan statistics not available. These are only collected when:".into());
-        out.push("       * hint 'gather_plan_statistics' is used for the statement or".into());
-        out.push("       * parameter 'statistics_level' is set to 'ALL', at session or system level".into());
-    }
-    if cursor.is_some() {
-        out.push(String::new());
-    }
-    out
 }
 
 /// Which estimate columns DBMS_XPLAN leaves blank on a line.
@@ -412,8 +397,7 @@ fn min_width(head: &str) -> usize {
     }
 }
 
-/// Oracle's SQL_ID of a statement text (session/fixed.rs computes it, as
-/// V$SQL shows it).
+/// Oracle's SQL_ID of a statement text, as V$SQL shows it.
 pub fn sql_id(text: &str) -> String {
-    crate::session::fixed::sql_id(text).0
+    super::hash::sql_id(text).0
 }

@@ -119,7 +119,48 @@ impl Parser<'_> {
             }
             self.rparen()?;
         }
-        let mut as_pos = None;
+        let as_pos = self.create_table_options(&mut t)?;
+        match (&mut t.as_select, as_pos) {
+            (Some(q), Some(ap)) => {
+                if !t.columns.is_empty() {
+                    return Err(LabError::new(ora::MAY_NOT_SPECIFY_COLUMN_DATATYPES, ap));
+                }
+                if !names.is_empty() {
+                    if names.len() != q.select.len() || q.select.iter().any(|s| !matches!(s, SelectItem::Expr { .. })) {
+                        if q.select.iter().any(|s| !matches!(s, SelectItem::Expr { .. })) {
+                            return Err(LabError::unsupported("CREATE TABLE (columns) AS SELECT *", ap));
+                        }
+                        return Err(LabError::new(ora::INVALID_NUMBER_OF_COLUMN_NAMES, ap));
+                    }
+                    for (item, n) in q.select.iter_mut().zip(names) {
+                        if let SelectItem::Expr { alias, .. } = item {
+                            *alias = Some(n);
+                        }
+                    }
+                }
+            }
+            _ => {
+                if let Some(p) = name_only_pos {
+                    return Err(LabError::new(ora::INVALID_DATATYPE, p));
+                }
+                if !had_parens {
+                    return Err(match &self.tok().tok {
+                        Tok::Error(e) => e.clone(),
+                        _ => LabError::new(ora::MISSING_LEFT_PARENTHESIS, after_name),
+                    });
+                }
+            }
+        }
+        if t.columns.is_empty() && t.as_select.is_none() {
+            return Err(self.fail_with(ora::INVALID_IDENTIFIER, ""));
+        }
+        Ok(StatementKind::CreateTable(t))
+    }
+
+    /// The options after CREATE TABLE's column list (physical attributes,
+    /// ORGANIZATION, CLUSTER, SEGMENT CREATION, MEMOPTIMIZE FOR READ...) up
+    /// to `AS query`: the position of `AS` (or SELECT) when a query follows.
+    fn create_table_options(&mut self, t: &mut CreateTable) -> R<Option<Pos>> {
         loop {
             if self.physical_option(&mut t.physical)? {
                 continue;
@@ -182,7 +223,7 @@ impl Parser<'_> {
                     return Err(self.unsupported(format!("{} clauses", self.symbol())));
                 }
                 Some("AS") | Some("SELECT") => {
-                    as_pos = Some(self.pos());
+                    let as_pos = self.pos();
                     self.eat_kw("AS");
                     let q = if self.is(&Tok::LParen) && self.nth_is_kw(1, "SELECT") {
                         self.bump();
@@ -193,46 +234,11 @@ impl Parser<'_> {
                         self.query()?
                     };
                     t.as_select = Some(Box::new(q));
-                    break;
+                    return Ok(Some(as_pos));
                 }
-                _ => break,
+                _ => return Ok(None),
             }
         }
-        match (&mut t.as_select, as_pos) {
-            (Some(q), Some(ap)) => {
-                if !t.columns.is_empty() {
-                    return Err(LabError::new(ora::MAY_NOT_SPECIFY_COLUMN_DATATYPES, ap));
-                }
-                if !names.is_empty() {
-                    if names.len() != q.select.len() || q.select.iter().any(|s| !matches!(s, SelectItem::Expr { .. })) {
-                        if q.select.iter().any(|s| !matches!(s, SelectItem::Expr { .. })) {
-                            return Err(LabError::unsupported("CREATE TABLE (columns) AS SELECT *", ap));
-                        }
-                        return Err(LabError::new(ora::INVALID_NUMBER_OF_COLUMN_NAMES, ap));
-                    }
-                    for (item, n) in q.select.iter_mut().zip(names) {
-                        if let SelectItem::Expr { alias, .. } = item {
-                            *alias = Some(n);
-                        }
-                    }
-                }
-            }
-            _ => {
-                if let Some(p) = name_only_pos {
-                    return Err(LabError::new(ora::INVALID_DATATYPE, p));
-                }
-                if !had_parens {
-                    return Err(match &self.tok().tok {
-                        Tok::Error(e) => e.clone(),
-                        _ => LabError::new(ora::MISSING_LEFT_PARENTHESIS, after_name),
-                    });
-                }
-            }
-        }
-        if t.columns.is_empty() && t.as_select.is_none() {
-            return Err(self.fail_with(ora::INVALID_IDENTIFIER, ""));
-        }
-        Ok(StatementKind::CreateTable(t))
     }
 
     fn create_cluster(&mut self) -> R<StatementKind> {

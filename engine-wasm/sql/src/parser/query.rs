@@ -233,30 +233,7 @@ impl Parser<'_> {
                     return Err(self.unsupported("ORDER SIBLINGS BY"));
                 }
                 self.missing_keyword("BY")?;
-                loop {
-                    let expr = self.expr()?;
-                    let descending = if self.eat_kw("DESC") {
-                        true
-                    } else {
-                        self.eat_kw("ASC");
-                        false
-                    };
-                    let mut nulls_first = None;
-                    if self.is_kw("NULLS") {
-                        self.bump();
-                        if self.eat_kw("FIRST") {
-                            nulls_first = Some(true);
-                        } else if self.eat_kw("LAST") {
-                            nulls_first = Some(false);
-                        } else {
-                            return Err(self.fail(ora::MISSING_KEYWORD));
-                        }
-                    }
-                    q.order_by.push(OrderItem { expr, descending, nulls_first });
-                    if !self.eat(&Tok::Comma) {
-                        break;
-                    }
-                }
+                self.order_by_items(&mut q.order_by)?;
                 stage = 4;
             } else if stage < 4 && self.is_kw("UNION") && self.nth_is_kw(1, "ALL") {
                 self.bump();
@@ -275,29 +252,7 @@ impl Parser<'_> {
             } else if matches!(self.word(), Some("UNION" | "MINUS" | "INTERSECT" | "EXCEPT")) {
                 return Err(self.unsupported("UNION, INTERSECT and MINUS"));
             } else if stage < 5 && self.is_kw("FOR") && self.nth_is_kw(1, "UPDATE") {
-                if self.depth != QUERY_WEIGHT {
-                    return Err(self.unsupported("FOR UPDATE in a subquery or a PL/SQL block"));
-                }
-                self.bump();
-                self.bump();
-                if self.eat_kw("OF") {
-                    loop {
-                        self.ident(ora::INVALID_IDENTIFIER)?;
-                        if self.eat(&Tok::Dot) {
-                            self.ident(ora::INVALID_IDENTIFIER)?;
-                        }
-                        if !self.eat(&Tok::Comma) {
-                            break;
-                        }
-                    }
-                }
-                if self.is_kw("SKIP") {
-                    return Err(self.unsupported("FOR UPDATE SKIP LOCKED"));
-                }
-                if !self.eat_kw("NOWAIT") && self.eat_kw("WAIT") {
-                    self.expr()?;
-                }
-                self.for_update = true;
+                self.for_update_clause()?;
                 stage = 5;
             } else if self.is_kw("FETCH") || self.is_kw("OFFSET") {
                 return Err(self.unsupported("row limiting clauses (FETCH FIRST, OFFSET)"));
@@ -308,6 +263,65 @@ impl Parser<'_> {
             }
         }
         Ok(where_at)
+    }
+
+    /// ORDER BY's items after `ORDER BY`: expression, ASC | DESC, NULLS
+    /// FIRST | LAST, separated by commas.
+    fn order_by_items(&mut self, out: &mut Vec<OrderItem>) -> R<()> {
+        loop {
+            let expr = self.expr()?;
+            let descending = if self.eat_kw("DESC") {
+                true
+            } else {
+                self.eat_kw("ASC");
+                false
+            };
+            let mut nulls_first = None;
+            if self.is_kw("NULLS") {
+                self.bump();
+                if self.eat_kw("FIRST") {
+                    nulls_first = Some(true);
+                } else if self.eat_kw("LAST") {
+                    nulls_first = Some(false);
+                } else {
+                    return Err(self.fail(ora::MISSING_KEYWORD));
+                }
+            }
+            out.push(OrderItem { expr, descending, nulls_first });
+            if !self.eat(&Tok::Comma) {
+                break;
+            }
+        }
+        Ok(())
+    }
+
+    /// `FOR UPDATE [OF col, ...] [NOWAIT | WAIT n]` (at FOR): only at the
+    /// top level of a query; SKIP LOCKED is refused.
+    fn for_update_clause(&mut self) -> R<()> {
+        if self.depth != QUERY_WEIGHT {
+            return Err(self.unsupported("FOR UPDATE in a subquery or a PL/SQL block"));
+        }
+        self.bump();
+        self.bump();
+        if self.eat_kw("OF") {
+            loop {
+                self.ident(ora::INVALID_IDENTIFIER)?;
+                if self.eat(&Tok::Dot) {
+                    self.ident(ora::INVALID_IDENTIFIER)?;
+                }
+                if !self.eat(&Tok::Comma) {
+                    break;
+                }
+            }
+        }
+        if self.is_kw("SKIP") {
+            return Err(self.unsupported("FOR UPDATE SKIP LOCKED"));
+        }
+        if !self.eat_kw("NOWAIT") && self.eat_kw("WAIT") {
+            self.expr()?;
+        }
+        self.for_update = true;
+        Ok(())
     }
 
     fn alias_word_ok(&self) -> bool {

@@ -76,107 +76,7 @@ pub(super) fn sqlplus(unit: &ScriptUnit) -> R<SqlPlus> {
     let usage = |entry: Entry, args: &[&dyn fmt::Display], k: usize| LabError::sp2(entry, args, at(k));
     let word = |k: usize| words.get(k).map(|&(_, w)| w.to_ascii_uppercase()).unwrap_or_default();
     match cmd {
-        PlusCmd::Set => {
-            let opt = word(1);
-            let num = |k: usize, name: &str| -> R<u32> {
-                let w = word(k);
-                w.parse::<u32>().map_err(|_| usage(ora::SP2_OPTION_NOT_A_NUMBER, &[&name], k))
-            };
-            let on_off = |k: usize, name: &str| -> R<bool> {
-                match word(k).as_str() {
-                    "ON" => Ok(true),
-                    "OFF" => Ok(false),
-                    _ => Err(usage(ora::SP2_MUST_BE_ON_OR_OFF, &[&name], k)),
-                }
-            };
-            if abbrev(&opt, "AUTOTRACE", 5) {
-                let bad = || {
-                    usage(
-                        ora::SP2_SET_USAGE,
-                        &[&"SET AUTOT[RACE] {OFF | ON | TRACE[ONLY]} [EXP[LAIN]] [STAT[ISTICS]]"],
-                        2,
-                    )
-                };
-                let mode = word(2);
-                let mut k = 3;
-                let trace = match mode.as_str() {
-                    "OFF" => {
-                        if words.len() > 3 {
-                            return Err(bad());
-                        }
-                        return Ok(SqlPlus::SetAutotrace(AutotraceMode::Off));
-                    }
-                    "ON" => false,
-                    "TRACEONLY" | "TRACEO" | "TRACEON" | "TRACEONL" => true,
-                    "TRACE" | "TRACEONLY_" => {
-                        if word(3) == "ONLY" {
-                            k = 4;
-                        }
-                        true
-                    }
-                    _ => return Err(bad()),
-                };
-                let (mut explain, mut statistics) = (true, true);
-                let mods: Vec<String> = (k..words.len()).map(word).collect();
-                if !mods.is_empty() {
-                    explain = false;
-                    statistics = false;
-                    for m in &mods {
-                        if abbrev(m, "EXPLAIN", 3) {
-                            explain = true;
-                        } else if abbrev(m, "STATISTICS", 4) {
-                            statistics = true;
-                        } else {
-                            return Err(bad());
-                        }
-                    }
-                }
-                return Ok(SqlPlus::SetAutotrace(if trace {
-                    AutotraceMode::TraceOnly { explain, statistics }
-                } else {
-                    AutotraceMode::On { explain, statistics }
-                }));
-            }
-            if abbrev(&opt, "LINESIZE", 3) {
-                return Ok(SqlPlus::SetLinesize(num(2, "linesize")?));
-            }
-            if abbrev(&opt, "PAGESIZE", 5) {
-                return Ok(SqlPlus::SetPagesize(num(2, "pagesize")?));
-            }
-            if abbrev(&opt, "ARRAYSIZE", 5) {
-                return Ok(SqlPlus::SetArraysize(num(2, "arraysize")?));
-            }
-            if abbrev(&opt, "SERVEROUTPUT", 9) {
-                let on = on_off(2, "serveroutput")?;
-                let mut k = 3;
-                while k < words.len() {
-                    let w = word(k);
-                    if w == "SIZE" {
-                        let v = word(k + 1);
-                        if v != "UNLIMITED" && v.parse::<u32>().is_err() {
-                            return Err(usage(ora::SP2_OPTION_NOT_A_NUMBER, &[&"serveroutput"], k + 1));
-                        }
-                        k += 2;
-                    } else if abbrev(&w, "FORMAT", 3) {
-                        k = words.len();
-                    } else {
-                        return Err(usage(
-                            ora::SP2_SET_USAGE,
-                            &[&"SET SERVEROUT[PUT] {ON | OFF} [SIZE {n | UNL[IMITED]}] [FOR[MAT] ...]"],
-                            k,
-                        ));
-                    }
-                }
-                return Ok(SqlPlus::SetServeroutput(on));
-            }
-            if abbrev(&opt, "TIMING", 4) {
-                return Ok(SqlPlus::SetTiming(on_off(2, "timing")?));
-            }
-            if !opt.is_empty() && system_variable(&opt).is_none() {
-                return Err(usage(ora::SP2_UNKNOWN_OPTION, &[&"SET", &words[1].1], 1));
-            }
-            Ok(SqlPlus::SetOther(text.to_string()))
-        }
+        PlusCmd::Set => set(&words, text, at),
         PlusCmd::Exec => {
             if rest.trim().is_empty() {
                 return Err(LabError::sp2(ora::SP2_EXEC_USAGE, &[], unit.pos));
@@ -220,6 +120,108 @@ pub(super) fn sqlplus(unit: &ScriptUnit) -> R<SqlPlus> {
         PlusCmd::Show => show(&words, at),
         PlusCmd::Unsupported(name) => Err(LabError::unsupported(format!("the SQL*Plus {name} command"), unit.pos)),
     }
+}
+
+/// `SET option value`: AUTOTRACE, LINESIZE, PAGESIZE, ARRAYSIZE,
+/// SERVEROUTPUT, TIMING; another system variable is kept as text, an
+/// unknown one is SP2-0158.
+fn set(words: &[(usize, &str)], text: &str, at: impl Fn(usize) -> Pos) -> R<SqlPlus> {
+    let usage = |entry: Entry, args: &[&dyn fmt::Display], k: usize| LabError::sp2(entry, args, at(k));
+    let word = |k: usize| words.get(k).map(|&(_, w)| w.to_ascii_uppercase()).unwrap_or_default();
+    let opt = word(1);
+    let num = |k: usize, name: &str| -> R<u32> {
+        let w = word(k);
+        w.parse::<u32>().map_err(|_| usage(ora::SP2_OPTION_NOT_A_NUMBER, &[&name], k))
+    };
+    let on_off = |k: usize, name: &str| -> R<bool> {
+        match word(k).as_str() {
+            "ON" => Ok(true),
+            "OFF" => Ok(false),
+            _ => Err(usage(ora::SP2_MUST_BE_ON_OR_OFF, &[&name], k)),
+        }
+    };
+    if abbrev(&opt, "AUTOTRACE", 5) {
+        let bad =
+            || usage(ora::SP2_SET_USAGE, &[&"SET AUTOT[RACE] {OFF | ON | TRACE[ONLY]} [EXP[LAIN]] [STAT[ISTICS]]"], 2);
+        let mode = word(2);
+        let mut k = 3;
+        let trace = match mode.as_str() {
+            "OFF" => {
+                if words.len() > 3 {
+                    return Err(bad());
+                }
+                return Ok(SqlPlus::SetAutotrace(AutotraceMode::Off));
+            }
+            "ON" => false,
+            "TRACEONLY" | "TRACEO" | "TRACEON" | "TRACEONL" => true,
+            "TRACE" | "TRACEONLY_" => {
+                if word(3) == "ONLY" {
+                    k = 4;
+                }
+                true
+            }
+            _ => return Err(bad()),
+        };
+        let (mut explain, mut statistics) = (true, true);
+        let mods: Vec<String> = (k..words.len()).map(word).collect();
+        if !mods.is_empty() {
+            explain = false;
+            statistics = false;
+            for m in &mods {
+                if abbrev(m, "EXPLAIN", 3) {
+                    explain = true;
+                } else if abbrev(m, "STATISTICS", 4) {
+                    statistics = true;
+                } else {
+                    return Err(bad());
+                }
+            }
+        }
+        return Ok(SqlPlus::SetAutotrace(if trace {
+            AutotraceMode::TraceOnly { explain, statistics }
+        } else {
+            AutotraceMode::On { explain, statistics }
+        }));
+    }
+    if abbrev(&opt, "LINESIZE", 3) {
+        return Ok(SqlPlus::SetLinesize(num(2, "linesize")?));
+    }
+    if abbrev(&opt, "PAGESIZE", 5) {
+        return Ok(SqlPlus::SetPagesize(num(2, "pagesize")?));
+    }
+    if abbrev(&opt, "ARRAYSIZE", 5) {
+        return Ok(SqlPlus::SetArraysize(num(2, "arraysize")?));
+    }
+    if abbrev(&opt, "SERVEROUTPUT", 9) {
+        let on = on_off(2, "serveroutput")?;
+        let mut k = 3;
+        while k < words.len() {
+            let w = word(k);
+            if w == "SIZE" {
+                let v = word(k + 1);
+                if v != "UNLIMITED" && v.parse::<u32>().is_err() {
+                    return Err(usage(ora::SP2_OPTION_NOT_A_NUMBER, &[&"serveroutput"], k + 1));
+                }
+                k += 2;
+            } else if abbrev(&w, "FORMAT", 3) {
+                k = words.len();
+            } else {
+                return Err(usage(
+                    ora::SP2_SET_USAGE,
+                    &[&"SET SERVEROUT[PUT] {ON | OFF} [SIZE {n | UNL[IMITED]}] [FOR[MAT] ...]"],
+                    k,
+                ));
+            }
+        }
+        return Ok(SqlPlus::SetServeroutput(on));
+    }
+    if abbrev(&opt, "TIMING", 4) {
+        return Ok(SqlPlus::SetTiming(on_off(2, "timing")?));
+    }
+    if !opt.is_empty() && system_variable(&opt).is_none() {
+        return Err(usage(ora::SP2_UNKNOWN_OPTION, &[&"SET", &words[1].1], 1));
+    }
+    Ok(SqlPlus::SetOther(text.to_string()))
 }
 
 /// SP2-0042 / SP2-0734 for a line SQL*Plus does not know: the whole line

@@ -1,0 +1,578 @@
+//! SQL functions on values: the [`Func`] a call names, its evaluation
+//! ([`eval_func`]) and the value helpers expressions share (NUMBER errors,
+//! SQL comparison, LIKE, padding). A leaf below `expr`: it knows no
+//! expression tree.
+
+use crate::number::{NumError, Number};
+use crate::random::DbmsRandom;
+use crate::value::Value;
+use lio_sql::ast::Pos;
+use lio_sql::{ora, LabError};
+use std::cmp::Ordering;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Func {
+    Rpad,
+    Lpad,
+    Mod,
+    Round,
+    Trunc,
+    Substr,
+    RandomValue,
+    RandomString,
+    /// `dbms_random.random`: an integer in [-2^31, 2^31).
+    RandomInteger,
+    ToChar,
+    ToNumber,
+    Length,
+    Upper,
+    Lower,
+    Nvl,
+    Abs,
+    Floor,
+    Ceil,
+    User,
+    Nvl2,
+    Decode,
+    Coalesce,
+    Nullif,
+    Instr,
+    Trim,
+    Ltrim,
+    Rtrim,
+    Replace,
+    Concat,
+    Sign,
+    Greatest,
+    Least,
+    /// `VSIZE(x)`: the bytes of the value's internal form.
+    Vsize,
+    /// `DUMP(x [, fmt])`, with Oracle's type code of `x` found at compile
+    /// time (0: from the value).
+    Dump(u8),
+    /// Internal: the key of a blank-padded comparison (trailing blanks
+    /// dropped). Printed as its argument.
+    CharKey,
+    /// Internal: `||` in PL/SQL, whose limit is 32,767 bytes.
+    PlConcat,
+    /// Internal: RPAD and LPAD in PL/SQL, whose limit is 32,767 bytes.
+    PlRpad,
+    PlLpad,
+}
+
+impl Func {
+    pub fn lookup(name: &str) -> Option<Func> {
+        Some(match name {
+            "RPAD" => Func::Rpad,
+            "LPAD" => Func::Lpad,
+            "MOD" => Func::Mod,
+            "ROUND" => Func::Round,
+            "TRUNC" => Func::Trunc,
+            "SUBSTR" => Func::Substr,
+            "DBMS_RANDOM.VALUE" | "SYS.DBMS_RANDOM.VALUE" => Func::RandomValue,
+            "DBMS_RANDOM.STRING" | "SYS.DBMS_RANDOM.STRING" => Func::RandomString,
+            "DBMS_RANDOM.RANDOM" | "SYS.DBMS_RANDOM.RANDOM" => Func::RandomInteger,
+            "TO_CHAR" => Func::ToChar,
+            "TO_NUMBER" => Func::ToNumber,
+            "LENGTH" => Func::Length,
+            "UPPER" => Func::Upper,
+            "LOWER" => Func::Lower,
+            "NVL" => Func::Nvl,
+            "ABS" => Func::Abs,
+            "FLOOR" => Func::Floor,
+            "CEIL" => Func::Ceil,
+            "USER" => Func::User,
+            "NVL2" => Func::Nvl2,
+            "DECODE" => Func::Decode,
+            "COALESCE" => Func::Coalesce,
+            "NULLIF" => Func::Nullif,
+            "INSTR" => Func::Instr,
+            "TRIM" => Func::Trim,
+            "LTRIM" => Func::Ltrim,
+            "RTRIM" => Func::Rtrim,
+            "REPLACE" => Func::Replace,
+            "CONCAT" => Func::Concat,
+            "SIGN" => Func::Sign,
+            "GREATEST" => Func::Greatest,
+            "LEAST" => Func::Least,
+            "VSIZE" => Func::Vsize,
+            "DUMP" => Func::Dump(0),
+            _ => return None,
+        })
+    }
+
+    fn arity(self) -> (usize, usize) {
+        match self {
+            Func::Rpad | Func::Lpad | Func::PlRpad | Func::PlLpad => (2, 3),
+            Func::Mod | Func::Nvl => (2, 2),
+            Func::Round | Func::Trunc | Func::ToChar => (1, 2),
+            Func::Substr => (2, 3),
+            Func::RandomValue => (0, 2),
+            Func::RandomString => (2, 2),
+            Func::ToNumber | Func::Length | Func::Upper | Func::Lower | Func::Abs | Func::Floor | Func::Ceil => (1, 1),
+            Func::User | Func::RandomInteger => (0, 0),
+            Func::Nvl2 => (3, 3),
+            Func::Decode => (3, 255),
+            Func::Coalesce | Func::Greatest | Func::Least => (1, 255),
+            Func::Nullif | Func::Concat => (2, 2),
+            Func::Instr => (2, 4),
+            Func::Trim | Func::Sign | Func::Vsize | Func::CharKey => (1, 1),
+            Func::Dump(_) => (1, 2),
+            Func::PlConcat => (2, 2),
+            Func::Ltrim | Func::Rtrim | Func::Replace => {
+                (if matches!(self, Func::Replace) { 2 } else { 1 }, if matches!(self, Func::Replace) { 3 } else { 2 })
+            }
+        }
+    }
+
+    pub fn check_arity(self, n: usize, name: &str, pos: Pos) -> Result<(), LabError> {
+        let (lo, hi) = self.arity();
+        if n < lo || n > hi {
+            return Err(LabError::new(ora::INVALID_NUMBER_OF_ARGUMENTS, pos).then(format_args!(" ({name})")));
+        }
+        if self == Func::RandomValue && n == 1 {
+            return Err(LabError::new(ora::INVALID_NUMBER_OF_ARGUMENTS, pos).then(" (DBMS_RANDOM.VALUE)"));
+        }
+        Ok(())
+    }
+
+    pub fn is_random(self) -> bool {
+        matches!(self, Func::RandomValue | Func::RandomString | Func::RandomInteger)
+    }
+}
+
+pub(super) fn num(v: &Value, pos: Pos) -> Result<Option<Number>, LabError> {
+    match v {
+        Value::Null => Ok(None),
+        Value::Num(n) => Ok(Some(*n)),
+        Value::Str(s) => Number::parse(s).map(Some).map_err(|e| num_error(e, pos)),
+    }
+}
+
+/// The Oracle error for a NUMBER operation that has no result.
+pub fn num_error(e: NumError, pos: Pos) -> LabError {
+    match e {
+        NumError::Invalid => LabError::new(ora::INVALID_NUMBER, pos),
+        NumError::Overflow => LabError::new(ora::NUMERIC_OVERFLOW, pos),
+        NumError::DivideByZero => LabError::new(ora::DIVISOR_IS_ZERO, pos),
+    }
+}
+
+/// A NUMBER result, or its error at `pos`.
+pub(super) fn num_value(r: Result<Number, NumError>, pos: Pos) -> Result<Value, LabError> {
+    r.map(Value::Num).map_err(|e| num_error(e, pos))
+}
+
+/// SQL comparison: None when either side is NULL; a string compared with
+/// a number is converted (ORA-01722 when it is not one).
+pub fn compare(x: &Value, y: &Value, pos: Pos) -> Result<Option<Ordering>, LabError> {
+    if x.is_null() || y.is_null() {
+        return Ok(None);
+    }
+    if let (Value::Num(_), Value::Str(s)) | (Value::Str(s), Value::Num(_)) = (x, y) {
+        if Number::parse(s).is_err() {
+            return Err(LabError::new(ora::INVALID_NUMBER, pos));
+        }
+    }
+    Ok(Some(x.cmp_sql(y)))
+}
+
+/// `s LIKE p`: `%` any run, `_` one character, `esc` quotes the next one.
+/// Dynamic programming over (pattern, text): no backtracking blow-up.
+pub(super) fn like(s: &str, p: &str, esc: Option<char>, pos: Pos) -> Result<bool, LabError> {
+    enum P {
+        Any,
+        One,
+        Lit(char),
+    }
+    let mut pat = Vec::new();
+    let mut it = p.chars();
+    while let Some(c) = it.next() {
+        if Some(c) == esc {
+            match it.next() {
+                Some(n) if n == '%' || n == '_' || Some(n) == esc => pat.push(P::Lit(n)),
+                _ => return Err(LabError::new(ora::MISSING_OR_ILLEGAL_ESCAPE, pos)),
+            }
+        } else if c == '%' {
+            pat.push(P::Any);
+        } else if c == '_' {
+            pat.push(P::One);
+        } else {
+            pat.push(P::Lit(c));
+        }
+    }
+    let t: Vec<char> = s.chars().collect();
+    // m[j]: the pattern so far matches the first j characters.
+    let mut m = vec![false; t.len() + 1];
+    m[0] = true;
+    for q in &pat {
+        let mut n = vec![false; t.len() + 1];
+        match q {
+            P::Any => {
+                let mut any = false;
+                for j in 0..=t.len() {
+                    any |= m[j];
+                    n[j] = any;
+                }
+            }
+            P::One => {
+                n[1..].copy_from_slice(&m[..t.len()]);
+            }
+            P::Lit(c) => {
+                for j in 1..=t.len() {
+                    n[j] = m[j - 1] && t[j - 1] == *c;
+                }
+            }
+        }
+        m = n;
+    }
+    Ok(m[t.len()])
+}
+
+/// A string result: Oracle has no empty string, it is NULL.
+fn str_or_null(s: &str) -> Value {
+    if s.is_empty() {
+        Value::Null
+    } else {
+        Value::str(s)
+    }
+}
+
+pub(super) fn text(v: &Value) -> Option<String> {
+    match v {
+        Value::Null => None,
+        v => Some(v.to_string()),
+    }
+}
+
+fn pad(s: &str, n: usize, p: &str, left: bool) -> String {
+    let have = s.chars().count();
+    if n <= have {
+        return s.chars().take(n).collect();
+    }
+    let p = if p.is_empty() { " " } else { p };
+    let need = n - have;
+    // Whole copies of the pad string, cut to `need` characters.
+    let mut fill = p.repeat(need / p.chars().count() + 1);
+    if p.is_ascii() {
+        fill.truncate(need);
+    } else if let Some((i, _)) = fill.char_indices().nth(need) {
+        fill.truncate(i);
+    }
+    let mut out = String::with_capacity(s.len() + fill.len());
+    if left {
+        out.push_str(&fill);
+        out.push_str(s);
+    } else {
+        out.push_str(s);
+        out.push_str(&fill);
+    }
+    out
+}
+
+pub(super) fn eval_func(f: Func, v: &[Value], rng: &mut DbmsRandom, pos: Pos) -> Result<Value, LabError> {
+    let n = |i: usize| -> Result<Option<Number>, LabError> { num(&v[i], pos) };
+    // A length, position or count: a double is exact enough.
+    let fl = |i: usize| -> Result<Option<f64>, LabError> { Ok(num(&v[i], pos)?.map(|x| x.to_f64())) };
+    Ok(match f {
+        Func::Rpad
+        | Func::Lpad
+        | Func::PlRpad
+        | Func::PlLpad
+        | Func::Substr
+        | Func::Trim
+        | Func::Ltrim
+        | Func::Rtrim
+        | Func::Replace => return text_func(f, v, pos),
+        Func::Nvl | Func::Nvl2 | Func::Decode | Func::Coalesce | Func::Nullif | Func::Greatest | Func::Least => {
+            return choose_func(f, v, pos)
+        }
+        Func::RandomValue | Func::RandomString | Func::RandomInteger => return random_func(f, v, rng, pos),
+        Func::Mod => match (n(0)?, n(1)?) {
+            (Some(a), Some(b)) => num_value(a.rem(&b), pos)?,
+            _ => Value::Null,
+        },
+        Func::Round | Func::Trunc => {
+            // The places are truncated to an integer (ROUND(x, 1.9) is ROUND(x, 1)).
+            let d = if v.len() > 1 { fl(1)?.unwrap_or(0.0).clamp(-1000.0, 1000.0) as i32 } else { 0 };
+            match n(0)? {
+                Some(x) => num_value(if f == Func::Trunc { x.trunc(d) } else { x.round(d) }, pos)?,
+                None => Value::Null,
+            }
+        }
+        Func::ToChar => match &v[0] {
+            Value::Null => Value::Null,
+            x => Value::str(&x.to_string()),
+        },
+        Func::ToNumber => match n(0)? {
+            Some(x) => Value::Num(x),
+            None => Value::Null,
+        },
+        Func::Length => match text(&v[0]) {
+            Some(s) => Value::Num(s.chars().count().into()),
+            None => Value::Null,
+        },
+        Func::Upper => text(&v[0]).map(|s| Value::str(&s.to_uppercase())).unwrap_or(Value::Null),
+        Func::Lower => text(&v[0]).map(|s| Value::str(&s.to_lowercase())).unwrap_or(Value::Null),
+        Func::Abs => n(0)?.map(|x| Value::Num(x.abs())).unwrap_or(Value::Null),
+        Func::Floor => match n(0)? {
+            Some(x) => num_value(x.floor(), pos)?,
+            None => Value::Null,
+        },
+        Func::Ceil => match n(0)? {
+            Some(x) => num_value(x.ceil(), pos)?,
+            None => Value::Null,
+        },
+        Func::User => Value::str("LAB"),
+        Func::Instr => {
+            let (Some(s), Some(sub)) = (text(&v[0]), text(&v[1])) else { return Ok(Value::Null) };
+            let start = if v.len() > 2 { fl(2)? } else { Some(1.0) };
+            let occ = if v.len() > 3 { fl(3)? } else { Some(1.0) };
+            let (Some(start), Some(occ)) = (start, occ) else { return Ok(Value::Null) };
+            let (start, occ) = (start.trunc() as i64, occ.trunc() as i64);
+            if start == 0 || occ <= 0 {
+                return Ok(Value::Num(Number::ZERO));
+            }
+            let t: Vec<char> = s.chars().collect();
+            let u: Vec<char> = sub.chars().collect();
+            let at = |i: usize| i + u.len() <= t.len() && t[i..i + u.len()] == u[..];
+            let mut seen = 0;
+            if start > 0 {
+                let mut i = (start - 1) as usize;
+                while i < t.len() {
+                    if at(i) {
+                        seen += 1;
+                        if seen == occ {
+                            return Ok(Value::Num((i + 1).into()));
+                        }
+                    }
+                    i += 1;
+                }
+            } else {
+                // Backwards from the |start|-th character from the end.
+                let mut i = t.len() as i64 + start;
+                while i >= 0 {
+                    if at(i as usize) {
+                        seen += 1;
+                        if seen == occ {
+                            return Ok(Value::Num((i + 1).into()));
+                        }
+                    }
+                    i -= 1;
+                }
+            }
+            Value::Num(Number::ZERO)
+        }
+        Func::Concat => super::scalar::concat_sql(&v[0], &v[1], super::scalar::SQL_VARCHAR2_MAX, pos)?,
+        Func::PlConcat => super::scalar::concat_sql(&v[0], &v[1], super::scalar::PLSQL_VARCHAR2_MAX, pos)?,
+        Func::Vsize => match &v[0] {
+            Value::Null => Value::Null,
+            x => Value::int(x.stored_len() as i64),
+        },
+        Func::Dump(typ) => {
+            let fmt = if v.len() > 1 { n(1)?.map(|x| x.to_f64()).unwrap_or(10.0) } else { 10.0 };
+            if ![8.0, 10.0, 16.0, 17.0].contains(&fmt) {
+                return Err(LabError::unsupported("DUMP formats other than 8, 10, 16 and 17", pos));
+            }
+            super::scalar::dump(&v[0], typ, fmt as u32, pos)?
+        }
+        Func::CharKey => match &v[0] {
+            Value::Str(s) => Value::str(s.trim_end_matches(' ')),
+            other => other.clone(),
+        },
+        Func::Sign => n(0)?.map(|x| Value::int(x.signum().into())).unwrap_or(Value::Null),
+    })
+}
+
+/// The text functions that pad, cut and trim: RPAD/LPAD (SQL and PL/SQL),
+/// SUBSTR, TRIM/LTRIM/RTRIM, REPLACE.
+fn text_func(f: Func, v: &[Value], pos: Pos) -> Result<Value, LabError> {
+    // A length, position or count: a double is exact enough.
+    let fl = |i: usize| -> Result<Option<f64>, LabError> { Ok(num(&v[i], pos)?.map(|x| x.to_f64())) };
+    Ok(match f {
+        Func::Rpad | Func::Lpad | Func::PlRpad | Func::PlLpad => {
+            let (Some(s), Some(len)) = (text(&v[0]), fl(1)?) else { return Ok(Value::Null) };
+            // A NULL pad string makes the result NULL, as any NULL argument.
+            let p = if v.len() > 2 {
+                match text(&v[2]) {
+                    Some(p) => p,
+                    None => return Ok(Value::Null),
+                }
+            } else {
+                " ".to_string()
+            };
+            let plsql = matches!(f, Func::PlRpad | Func::PlLpad);
+            // PL/SQL's VARCHAR2 holds 32,767 bytes: a longer result is
+            // ORA-06502. SQL returns at most 4,000 (MAX_STRING_SIZE =
+            // STANDARD) and cuts a longer one silently, where `||` would
+            // raise ORA-01489 (http://blog.cmartin2.com/?p=133: length of
+            // rpad('test', 5000, '!') is 4000; rpad('test', 32768, '!') in
+            // PL/SQL is ORA-06502).
+            let max = if plsql { super::scalar::PLSQL_VARCHAR2_MAX } else { super::scalar::SQL_VARCHAR2_MAX };
+            if plsql && len >= (max + 1) as f64 {
+                return Err(LabError::new(ora::PLSQL_BUFFER_TOO_SMALL, pos));
+            }
+            let len = len.clamp(0.0, max as f64) as usize;
+            if len == 0 {
+                Value::Null
+            } else {
+                let mut out = pad(&s, len, &p, matches!(f, Func::Lpad | Func::PlLpad));
+                if out.len() > max {
+                    // Multibyte characters: at most `max` bytes, whole characters.
+                    let cut = (0..=max).rev().find(|&i| out.is_char_boundary(i)).unwrap_or(0);
+                    out.truncate(cut);
+                }
+                Value::str(&out)
+            }
+        }
+        Func::Substr => {
+            let Some(s) = text(&v[0]) else { return Ok(Value::Null) };
+            let chars: Vec<char> = s.chars().collect();
+            let start = fl(1)?.unwrap_or(1.0) as i64;
+            let len = if v.len() > 2 { fl(2)?.map(|x| x as i64) } else { Some(i64::MAX) };
+            let Some(len) = len else { return Ok(Value::Null) };
+            let begin = if start > 0 {
+                start - 1
+            } else if start < 0 {
+                chars.len() as i64 + start
+            } else {
+                0
+            };
+            if begin < 0 || begin >= chars.len() as i64 || len <= 0 {
+                return Ok(Value::Null);
+            }
+            let end = (begin.saturating_add(len)).min(chars.len() as i64);
+            Value::str(&chars[begin as usize..end as usize].iter().collect::<String>())
+        }
+        Func::Trim | Func::Ltrim | Func::Rtrim => {
+            let Some(s) = text(&v[0]) else { return Ok(Value::Null) };
+            let set: Vec<char> = if v.len() > 1 {
+                match text(&v[1]) {
+                    Some(x) => x.chars().collect(),
+                    None => return Ok(Value::Null),
+                }
+            } else {
+                vec![' ']
+            };
+            let r = match f {
+                Func::Trim => s.trim_matches(|c| set.contains(&c)),
+                Func::Ltrim => s.trim_start_matches(|c| set.contains(&c)),
+                _ => s.trim_end_matches(|c| set.contains(&c)),
+            };
+            str_or_null(r)
+        }
+        Func::Replace => {
+            let Some(s) = text(&v[0]) else { return Ok(Value::Null) };
+            let to = if v.len() > 2 { text(&v[2]).unwrap_or_default() } else { String::new() };
+            match text(&v[1]) {
+                Some(from) => {
+                    // The result's length first: nested REPLACEs multiply it
+                    // (three levels of 32,767 would be 35 TB).
+                    if !from.is_empty() && to.len() > from.len() {
+                        let grown = s.matches(from.as_str()).count().saturating_mul(to.len() - from.len());
+                        if s.len().saturating_add(grown) > 32767 {
+                            return Err(LabError::new(ora::CONCAT_TOO_LONG, pos));
+                        }
+                    }
+                    str_or_null(&s.replace(&from, &to))
+                }
+                None => Value::str(&s),
+            }
+        }
+        _ => return Err(LabError::unsupported(format!("{f:?} here"), pos)),
+    })
+}
+
+/// The functions that choose among their arguments: NVL, NVL2, DECODE,
+/// COALESCE, NULLIF, GREATEST/LEAST.
+fn choose_func(f: Func, v: &[Value], pos: Pos) -> Result<Value, LabError> {
+    Ok(match f {
+        Func::Nvl => {
+            if v[0].is_null() {
+                v[1].clone()
+            } else {
+                v[0].clone()
+            }
+        }
+        Func::Nvl2 => {
+            if v[0].is_null() {
+                v[2].clone()
+            } else {
+                v[1].clone()
+            }
+        }
+        Func::Decode => {
+            // DECODE(x, s1, r1, ..., [default]): NULL matches NULL.
+            let pairs = (v.len() - 1) / 2;
+            for i in 0..pairs {
+                let (s, r) = (&v[1 + 2 * i], &v[2 + 2 * i]);
+                let hit = if v[0].is_null() || s.is_null() {
+                    v[0].is_null() && s.is_null()
+                } else {
+                    compare(&v[0], s, pos)? == Some(Ordering::Equal)
+                };
+                if hit {
+                    return Ok(r.clone());
+                }
+            }
+            if v.len().is_multiple_of(2) {
+                v[v.len() - 1].clone()
+            } else {
+                Value::Null
+            }
+        }
+        Func::Coalesce => v.iter().find(|x| !x.is_null()).cloned().unwrap_or(Value::Null),
+        Func::Nullif => {
+            if compare(&v[0], &v[1], pos)? == Some(Ordering::Equal) {
+                Value::Null
+            } else {
+                v[0].clone()
+            }
+        }
+        Func::Greatest | Func::Least => {
+            if v.iter().any(|x| x.is_null()) {
+                return Ok(Value::Null);
+            }
+            let mut best = v[0].clone();
+            for x in &v[1..] {
+                let o = compare(x, &best, pos)?;
+                let better = if f == Func::Greatest { o == Some(Ordering::Greater) } else { o == Some(Ordering::Less) };
+                if better {
+                    best = x.clone();
+                }
+            }
+            best
+        }
+        _ => return Err(LabError::unsupported(format!("{f:?} here"), pos)),
+    })
+}
+
+/// DBMS_RANDOM.VALUE, STRING and RANDOM, from the session's generator.
+fn random_func(f: Func, v: &[Value], rng: &mut DbmsRandom, pos: Pos) -> Result<Value, LabError> {
+    // A length, position or count: a double is exact enough.
+    let fl = |i: usize| -> Result<Option<f64>, LabError> { Ok(num(&v[i], pos)?.map(|x| x.to_f64())) };
+    Ok(match f {
+        Func::RandomValue => {
+            if v.is_empty() {
+                Value::from_f64(rng.value())
+            } else {
+                match (fl(0)?, fl(1)?) {
+                    (Some(a), Some(b)) => Value::from_f64(rng.value_between(a, b)),
+                    _ => Value::Null,
+                }
+            }
+        }
+        Func::RandomString => {
+            let opt = text(&v[0]).unwrap_or_else(|| "U".to_string());
+            let len = fl(1)?.unwrap_or(0.0).max(0.0) as usize;
+            let s = rng.string(&opt, len);
+            if s.is_empty() {
+                Value::Null
+            } else {
+                Value::str(&s)
+            }
+        }
+        Func::RandomInteger => Value::from_f64((rng.value() * 4_294_967_296.0).floor() - 2_147_483_648.0),
+        _ => return Err(LabError::unsupported(format!("{f:?} here"), pos)),
+    })
+}

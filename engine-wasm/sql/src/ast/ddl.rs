@@ -1,0 +1,246 @@
+//! DDL (tables, clusters, indexes, parameters) and DML statements.
+
+use super::*;
+
+// ---------------------------------------------------------------- DDL
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DataType {
+    /// NUMBER, INTEGER, INT, SMALLINT, NUMBER(p,s)
+    Number {
+        precision: Option<u32>,
+        scale: Option<i32>,
+    },
+    /// VARCHAR2(n [BYTE|CHAR]), VARCHAR(n), NVARCHAR2(n)
+    Varchar2 {
+        len: u32,
+        char_semantics: bool,
+    },
+    /// CHAR(n)
+    Char {
+        len: u32,
+    },
+    Date,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct ColumnDef {
+    pub name: Ident,
+    pub data_type: DataType,
+    pub not_null: bool,
+    /// Inline `PRIMARY KEY`.
+    pub primary_key: bool,
+    /// Inline `UNIQUE`.
+    pub unique: bool,
+    /// `CONSTRAINT name` before the inline `PRIMARY KEY`: its index's name.
+    pub primary_key_name: Option<Ident>,
+    /// `CONSTRAINT name` before the inline `UNIQUE`.
+    pub unique_name: Option<Ident>,
+    /// `USING INDEX` physical attributes of the inline primary key and unique key.
+    pub primary_key_index: Physical,
+    pub unique_index: Physical,
+    /// `GENERATED ... AS IDENTITY`.
+    pub identity: bool,
+    /// `DEFAULT expr`.
+    pub default: Option<Expr>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ConstraintKind {
+    PrimaryKey,
+    Unique,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct TableConstraint {
+    pub name: Option<Ident>,
+    pub kind: ConstraintKind,
+    pub columns: Vec<Ident>,
+    /// `DEFERRABLE` (true) or `NOT DEFERRABLE`/absent (false).
+    pub deferrable: bool,
+    /// `USING INDEX [PCTFREE n] [TABLESPACE ts] [STORAGE (...)]`
+    pub using_index: Physical,
+    pub pos: Pos,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BufferPool {
+    Default,
+    Keep,
+    Recycle,
+}
+
+/// `STORAGE (CELL_FLASH_CACHE ...)`: what an Exadata cell's flash cache keeps.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CellFlashCache {
+    Default,
+    Keep,
+    None,
+}
+
+/// Physical attributes shared by tables, indexes and clusters.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Physical {
+    pub pctfree: Option<u32>,
+    pub buffer_pool: Option<BufferPool>,
+    /// `STORAGE (CELL_FLASH_CACHE KEEP | NONE | DEFAULT)`
+    pub cell_flash_cache: Option<CellFlashCache>,
+    /// `COMPRESS` (Some(true)), `NOCOMPRESS` (Some(false)).
+    pub compress: Option<bool>,
+    /// `TABLESPACE name`
+    pub tablespace: Option<Ident>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SegmentCreation {
+    Immediate,
+    Deferred,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct CreateTable {
+    pub name: Ident,
+    pub columns: Vec<ColumnDef>,
+    pub constraints: Vec<TableConstraint>,
+    /// `ORGANIZATION INDEX`
+    pub organization_index: bool,
+    /// `CLUSTER c (col, ...)`
+    pub cluster: Option<(Ident, Vec<Ident>)>,
+    pub segment_creation: Option<SegmentCreation>,
+    /// `MEMOPTIMIZE FOR READ`
+    pub memoptimize_read: bool,
+    pub physical: Physical,
+    /// `AS SELECT ...`; columns may then be empty (names come from the query).
+    pub as_select: Option<Box<Query>>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct CreateCluster {
+    pub name: Ident,
+    pub columns: Vec<ColumnDef>,
+    /// `SIZE n` in bytes (K/M suffixes resolved).
+    pub size: Option<u32>,
+    pub single_table: bool,
+    /// `HASHKEYS n`: None means an index cluster.
+    pub hashkeys: Option<u64>,
+    /// `HASH IS expr`
+    pub hash_is: Option<Expr>,
+    pub physical: Physical,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct CreateIndex {
+    pub name: Ident,
+    pub unique: bool,
+    pub table: Ident,
+    pub columns: Vec<Ident>,
+    pub physical: Physical,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct AlterIndex {
+    pub name: Ident,
+    pub physical: Physical,
+    /// `REBUILD`
+    pub rebuild: bool,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum AlterTableAction {
+    /// `[NO] MEMOPTIMIZE FOR READ`
+    MemoptimizeRead(bool),
+    /// `STORAGE (...)`, `PCTFREE n`
+    Physical(Physical),
+    /// `MOVE [TABLESPACE ts] [physical options]`
+    Move(Physical),
+    /// `ADD [CONSTRAINT name] PRIMARY KEY | UNIQUE (cols) [USING INDEX ...]`
+    AddConstraint(TableConstraint),
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct AlterTable {
+    pub name: Ident,
+    pub action: AlterTableAction,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ObjectKind {
+    Table,
+    Index,
+    Cluster,
+    Procedure,
+    Function,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Drop {
+    pub kind: ObjectKind,
+    pub name: Ident,
+    /// `PURGE`, `INCLUDING TABLES`, `CASCADE CONSTRAINTS` are accepted.
+    pub including_tables: bool,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum ParamValue {
+    Number(f64),
+    /// Size with unit resolved to bytes (e.g. `100M`).
+    Bytes(u64),
+    /// Quoted string or bare word (TRUE, FALSE, ALL, TYPICAL...), as written
+    /// but upper-cased for bare words.
+    Text(String),
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Scope {
+    Memory,
+    Spfile,
+    Both,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct SetParameter {
+    /// Lower-cased parameter name, quotes removed (`_nlj_batching_enabled`).
+    pub name: Ident,
+    pub value: ParamValue,
+    pub scope: Option<Scope>,
+    /// `ALTER SYSTEM SET ... DEFERRED`: for sessions that connect later.
+    pub deferred: bool,
+}
+
+// ---------------------------------------------------------------- DML
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum InsertSource {
+    Values(Vec<Expr>),
+    Query(Box<Query>),
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Insert {
+    pub table: Ident,
+    pub columns: Option<Vec<Ident>>,
+    pub source: InsertSource,
+    /// Hints such as `/*+ append */`.
+    pub hints: Vec<Hint>,
+}
+
+/// `UPDATE t [alias] SET col = expr [, ...] [WHERE cond]`
+#[derive(Debug, Clone, PartialEq)]
+pub struct Update {
+    pub table: Ident,
+    pub alias: Option<Ident>,
+    pub sets: Vec<(Ident, Expr)>,
+    pub where_clause: Option<Expr>,
+    pub hints: Vec<Hint>,
+    pub pos: Pos,
+}
+
+/// `DELETE [FROM] t [alias] [WHERE cond]`
+#[derive(Debug, Clone, PartialEq)]
+pub struct Delete {
+    pub table: Ident,
+    pub alias: Option<Ident>,
+    pub where_clause: Option<Expr>,
+    pub hints: Vec<Hint>,
+    pub pos: Pos,
+}

@@ -1,0 +1,180 @@
+//! `LAB` commands: runs, sweeps, sessions, profiles.
+
+use super::*;
+
+// ---------------------------------------------------------------- LAB
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Driver {
+    Plsql,
+    JdbcThin,
+    JdbcOciNet,
+    JdbcOciBequeath,
+    /// SQL*Plus itself (the default for plain statements in a script).
+    SqlPlus,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct LabRun {
+    /// The SQL text to run, as written inside the quotes.
+    pub sql: String,
+    /// Position of the SQL string literal (errors inside it are reported
+    /// relative to the script through this).
+    pub sql_pos: Pos,
+    /// `BIND a TO b`
+    pub bind: Option<(i64, i64)>,
+    pub via: Option<Driver>,
+    pub fetchsize: Option<u32>,
+    pub runs: Option<u32>,
+    /// `BATCH n` for array inserts.
+    pub batch: Option<u32>,
+    /// `LITERALS`: build the statement text with the value inlined instead
+    /// of binding it (hard parse per execution).
+    pub literals: bool,
+    /// `AUTOCOMMIT`: commit after every execution (JDBC's default).
+    pub autocommit: bool,
+    /// `SESSIONS n`: the workload runs in n sessions at once (the BIND
+    /// range split evenly between them).
+    pub sessions: Option<u32>,
+}
+
+/// Most sessions of one `LAB RUN ... SESSIONS n`.
+pub const MAX_WORKLOAD_SESSIONS: u32 = 64;
+
+/// Highest session number of `LAB SESSION n`.
+pub const MAX_SESSIONS: u32 = 1000;
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum LabCommand {
+    /// `LAB VERSION 11.2.0.1`
+    Version(String),
+    Run(LabRun),
+    /// `LAB SET name = value` (network latency, bandwidth, cost parameters).
+    Set {
+        name: Ident,
+        value: ParamValue,
+    },
+    /// `LAB SESSION n`: the following statements run in session `n`
+    /// (1 to [`MAX_SESSIONS`]; the script starts in session 1).
+    Session(u32),
+    /// `LAB PROFILE` prints the folded stacks of the previous step.
+    Profile,
+    /// `LAB RESET`: a fresh instance.
+    Reset,
+    /// `LAB DEVICE name TYPE kind [param = value ...]`: defines a storage
+    /// device on the instance (the engine checks the type, the parameter
+    /// names and their ranges).
+    Device {
+        name: Ident,
+        /// The type as written, lower case (`hdd`, `sata_ssd`, `pcie_flash`).
+        kind: Ident,
+        params: Vec<(Ident, f64)>,
+    },
+    /// `LAB DEVICES`: lists the devices with their parameters and counters.
+    Devices,
+    /// `LAB HELP [command]`: the reference of the LAB commands.
+    Help(Option<String>),
+    /// `LAB SWEEP name FROM a TO b [STEP s | FACTOR f] RUN '<sql>' ...`.
+    Sweep(LabSweep),
+}
+
+/// How a sweep moves from `FROM` to `TO`.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum SweepStep {
+    /// Ten points evenly spread (no STEP or FACTOR given).
+    Even,
+    Step(f64),
+    Factor(f64),
+}
+
+/// Points a sweep may have at most (each replays the scenario on a fresh instance).
+pub const MAX_SWEEP_POINTS: usize = 50;
+
+/// `LAB SWEEP`: rerun the scenario so far with one parameter or DDL option
+/// at each value of a range, and measure a `LAB RUN` workload at each.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LabSweep {
+    /// The parameter or DDL option, upper case (`HASHKEYS`, `FETCHSIZE`,
+    /// `ARRAYSIZE`, `NETWORK_RTT_US`).
+    pub name: Ident,
+    pub from: f64,
+    pub to: f64,
+    pub step: SweepStep,
+    /// The workload: what follows `RUN`, as `LAB RUN` reads it.
+    pub run: LabRun,
+    /// Its source text (`'select ...' BIND 1 TO 100 VIA jdbc_thin`).
+    pub run_text: String,
+}
+
+impl LabSweep {
+    /// The values the sweep takes, or the count it would take when that is
+    /// more than [`MAX_SWEEP_POINTS`].
+    pub fn points(&self) -> Result<Vec<f64>, usize> {
+        let (a, b) = (self.from, self.to);
+        let mut v = Vec::new();
+        match self.step {
+            SweepStep::Even => {
+                let n = 10;
+                for i in 0..n {
+                    v.push(a + (b - a) * i as f64 / (n - 1) as f64);
+                }
+            }
+            SweepStep::Step(s) => {
+                let count = ((b - a) / s).floor() as usize + 1;
+                if count > MAX_SWEEP_POINTS {
+                    return Err(count);
+                }
+                for i in 0..count {
+                    v.push(a + s * i as f64);
+                }
+            }
+            SweepStep::Factor(f) => {
+                let count = ((b / a).ln() / f.ln() + 1e-9).floor() as usize + 1;
+                if count > MAX_SWEEP_POINTS {
+                    return Err(count);
+                }
+                for i in 0..count {
+                    v.push(a * f.powi(i as i32));
+                }
+            }
+        }
+        // Whole numbers stay whole (HASHKEYS 10, not 9.999999); FROM 5 TO 5 is one point.
+        let mut v: Vec<f64> = v.into_iter().map(|x| if (x - x.round()).abs() < 1e-6 { x.round() } else { x }).collect();
+        v.dedup();
+        Ok(v)
+    }
+}
+
+/// The LAB commands, for `LAB HELP`: name, syntax, what it does.
+pub const LAB_COMMANDS: &[(&str, &str, &str)] = &[
+    (
+        "VERSION",
+        "LAB VERSION <version>",
+        "Simulate that release (10g, 11.1, 11.2.0.1, 11.2.0.2, 18c, 19c); the SGA is rebuilt.",
+    ),
+    (
+        "RUN",
+        "LAB RUN '<sql>' [BIND a TO b] [VIA driver] [FETCHSIZE n] [RUNS n] [BATCH n] [LITERALS] [AUTOCOMMIT] [SESSIONS n]",
+        "Run a workload from a client driver (plsql, jdbc_thin, jdbc_oci_net, jdbc_oci_bequeath, sqlplus); :1 takes each bind value. SESSIONS n (up to 64): n sessions at once, each an even slice of the BIND range.",
+    ),
+    (
+        "SET",
+        "LAB SET <name> = <value>",
+        "Set a lab parameter: network latency and bandwidth, cost parameters (latch hold and spin times too), lab limits, autotrace_style, cpu_count (CPUs a SESSIONS workload shares; 0 = one each).",
+    ),
+    ("SESSION", "LAB SESSION <n>", "Run the following statements in session n (1 to 1000)."),
+    ("PROFILE", "LAB PROFILE", "Print the folded cost stacks of the previous step."),
+    ("RESET", "LAB RESET", "Start again with a fresh instance."),
+    (
+        "DEVICE",
+        "LAB DEVICE <name> TYPE hdd|sata_ssd|pcie_flash|exadata_cell [param = value ...]",
+        "Define a storage device: an HDD (seek, rotation, transfer, a queue), a flash SSD (FTL, channels, garbage collection) or an Exadata cell (disks, flash cache, flash log, smart scans); tablespaces go on it as '+NAME'.",
+    ),
+    ("DEVICES", "LAB DEVICES", "List the devices with their parameters and counters."),
+    (
+        "SWEEP",
+        "LAB SWEEP <parameter or DDL option> FROM a TO b [STEP s | FACTOR f] RUN '<sql>' [LAB RUN options]",
+        "Replay the scenario so far on a fresh instance at each value (at most 50) and measure the workload: HASHKEYS, PCTFREE ... (DDL options), FETCHSIZE, BATCH, ARRAYSIZE, or a LAB SET parameter.",
+    ),
+    ("HELP", "LAB HELP [command]", "Print this reference, or one command's."),
+];

@@ -1,0 +1,300 @@
+//! Abstract syntax of LIO Lab scenario scripts.
+//!
+//! A script is a sequence of [`Statement`]s: SQL, anonymous PL/SQL blocks,
+//! SQL*Plus commands and `LAB` commands. Every statement carries the position
+//! of its first token; names and expressions that can be wrong carry their
+//! own position so errors point at the offending token (ORA-00904 etc.).
+//!
+//! Identifiers are stored upper-cased unless they were double-quoted, as
+//! Oracle does.
+
+//!
+//! Layout: this file holds the statement and what nests statements (PL/SQL
+//! blocks, SQL*Plus commands, which run blocks); `query` the names,
+//! queries and expressions every statement uses; `ddl` DDL and DML; `lab`
+//! the `LAB` commands.
+
+mod ddl;
+mod lab;
+mod query;
+
+pub use ddl::*;
+pub use lab::*;
+pub use query::*;
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Statement {
+    /// Position of the first token.
+    pub pos: Pos,
+    /// Source text of the statement as written (without the `;` or `/`).
+    pub text: String,
+    pub kind: StatementKind,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum StatementKind {
+    Query(Query),
+    CreateTable(CreateTable),
+    CreateCluster(CreateCluster),
+    CreateIndex(CreateIndex),
+    AlterIndex(AlterIndex),
+    AlterTable(AlterTable),
+    Drop(Drop),
+    AlterSystem(SetParameter),
+    AlterSession(SetParameter),
+    Insert(Insert),
+    Update(Update),
+    Delete(Delete),
+    /// `SELECT ... FOR UPDATE [OF ...] [NOWAIT | WAIT n]`: the rows are locked.
+    SelectForUpdate(Query),
+    Commit,
+    Rollback,
+    /// `SAVEPOINT name`
+    Savepoint(Ident),
+    /// `ROLLBACK [WORK] TO [SAVEPOINT] name`
+    RollbackTo(Ident),
+    Plsql(PlsqlBlock),
+    /// `CREATE [OR REPLACE] PROCEDURE|FUNCTION ...`
+    CreateProgram(Box<StoredProgram>),
+    SqlPlus(SqlPlus),
+    Lab(LabCommand),
+    /// `EXPLAIN PLAN [SET STATEMENT_ID = 'x'] [INTO plan_table] FOR <query>`
+    ExplainPlan(ExplainPlan),
+    /// `SELECT * FROM TABLE(dbms_xplan.display[_cursor](...))`
+    Xplan(XplanCall),
+    /// `CREATE [TEMPORARY] TABLESPACE ts DATAFILE|TEMPFILE '+NAME' SIZE n`
+    CreateTablespace(CreateTablespace),
+    /// `ALTER SYSTEM FLUSH BUFFER_CACHE`
+    FlushBufferCache,
+    /// `ALTER SYSTEM CHECKPOINT [GLOBAL | LOCAL]`
+    Checkpoint,
+    /// `ALTER SYSTEM SWITCH LOGFILE`
+    SwitchLogfile,
+    /// `ALTER DATABASE ...`
+    AlterDatabase(AlterDatabase),
+    /// `ALTER USER ... TEMPORARY TABLESPACE ts`
+    AlterUser(AlterUser),
+}
+
+/// The `ALTER DATABASE` forms the lab runs.
+#[derive(Debug, Clone, PartialEq)]
+pub enum AlterDatabase {
+    /// `ALTER DATABASE DEFAULT TEMPORARY TABLESPACE ts`: sorts spill there.
+    DefaultTemporaryTablespace(Ident),
+    /// `ADD LOGFILE [THREAD n] [GROUP n] ('file') SIZE n [BLOCKSIZE n] [REUSE]`
+    AddLogfile {
+        group: Option<(u32, Pos)>,
+        /// The member's file name as written (`'+NAME'`).
+        file: String,
+        file_pos: Pos,
+        size: u64,
+        block_size: Option<(u64, Pos)>,
+    },
+    /// `DROP LOGFILE GROUP n`
+    DropLogfile { group: u32, pos: Pos },
+}
+
+/// `ALTER USER user TEMPORARY TABLESPACE ts`: that user's sorts spill there.
+#[derive(Debug, Clone, PartialEq)]
+pub struct AlterUser {
+    pub user: Ident,
+    pub temporary_tablespace: Ident,
+}
+
+/// `CREATE [TEMPORARY] TABLESPACE name DATAFILE|TEMPFILE 'file' SIZE n`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CreateTablespace {
+    pub name: Ident,
+    pub temporary: bool,
+    /// The file's name as written: `'+NAME'` places it on the device NAME.
+    pub file: String,
+    pub file_pos: Pos,
+    pub size: u64,
+}
+
+/// `EXPLAIN PLAN ... FOR <query>`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ExplainPlan {
+    pub statement_id: Option<String>,
+    pub query: Query,
+    /// The explained statement's text.
+    pub text: String,
+}
+
+/// Which DBMS_XPLAN table function a query reads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum XplanFunc {
+    /// `dbms_xplan.display`: the plan in PLAN_TABLE (EXPLAIN PLAN).
+    Display,
+    /// `dbms_xplan.display_cursor`: the session's last executed cursor.
+    DisplayCursor,
+}
+
+/// `SELECT * FROM TABLE(dbms_xplan.display...(args))`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct XplanCall {
+    pub func: XplanFunc,
+    /// The `format` argument (`NULL` or absent: `TYPICAL`).
+    pub format: Option<String>,
+    /// The `statement_id` argument of `display`.
+    pub statement_id: Option<String>,
+    pub pos: Pos,
+}
+// ---------------------------------------------------------------- PL/SQL
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct PlsqlBlock {
+    /// `DECLARE` section variables: name and (ignored) type text.
+    pub declarations: Vec<(Ident, String)>,
+    pub body: Vec<PlsqlStatement>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum PlsqlStatement {
+    /// A procedure call: `dbms_random.seed(0)`,
+    /// `dbms_stats.gather_table_stats(user, 'T1')`,
+    /// `dbms_memoptimize.populate('SCOTT', 'T4')`. Named arguments
+    /// (`tabname => 'T1'`) keep their names.
+    Call {
+        name: Ident,
+        args: Vec<(Option<String>, Expr)>,
+    },
+    /// Embedded SQL (INSERT, SELECT ... INTO, COMMIT, ...).
+    Sql(Box<Statement>),
+    /// `SELECT ... INTO v FROM ...`
+    SelectInto {
+        query: Query,
+        into: Vec<Ident>,
+        /// The statement's text, INTO clause included (the cursor's SQL
+        /// is made from it: `lio_sql::plsql_static_text`).
+        text: String,
+    },
+    /// `EXECUTE IMMEDIATE 'sql' [INTO v] [USING a, b]`
+    ExecuteImmediate {
+        sql: Expr,
+        into: Vec<Ident>,
+        using: Vec<Expr>,
+        pos: Pos,
+    },
+    /// `FOR i IN a .. b LOOP ... END LOOP`
+    ForLoop {
+        var: Ident,
+        from: Expr,
+        to: Expr,
+        body: Vec<PlsqlStatement>,
+    },
+    /// `v := expr`
+    Assign {
+        target: Ident,
+        value: Expr,
+    },
+    Null,
+    /// `IF c THEN ... [ELSIF c THEN ...] [ELSE ...] END IF`
+    If {
+        branches: Vec<(Expr, Vec<PlsqlStatement>)>,
+        otherwise: Vec<PlsqlStatement>,
+    },
+    /// `WHILE c LOOP ... END LOOP`
+    While {
+        cond: Expr,
+        body: Vec<PlsqlStatement>,
+    },
+    /// `LOOP ... END LOOP` (left by EXIT)
+    Loop {
+        body: Vec<PlsqlStatement>,
+    },
+    /// `EXIT [WHEN c]`
+    Exit {
+        when: Option<Expr>,
+    },
+    /// `FOR r IN (SELECT ...) LOOP ... END LOOP`: `r.column` in the body.
+    CursorFor {
+        var: Ident,
+        query: Box<Query>,
+        /// The query's text (the cursor's SQL).
+        text: String,
+        body: Vec<PlsqlStatement>,
+    },
+    /// `RETURN [expr]`
+    Return {
+        value: Option<Expr>,
+        pos: Pos,
+    },
+}
+
+/// A stored procedure or function.
+#[derive(Debug, Clone, PartialEq)]
+pub struct StoredProgram {
+    pub name: Ident,
+    pub or_replace: bool,
+    pub params: Vec<ProgramParam>,
+    /// `RETURN type` of a function (type text); None for a procedure.
+    pub returns: Option<String>,
+    pub block: PlsqlBlock,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct ProgramParam {
+    pub name: Ident,
+    pub type_text: String,
+    pub default: Option<Expr>,
+}
+
+// ---------------------------------------------------------------- SQL*Plus
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AutotraceMode {
+    Off,
+    /// `ON` (rows, plan, statistics); `ON EXPLAIN`/`ON STATISTICS` narrow it.
+    On {
+        explain: bool,
+        statistics: bool,
+    },
+    /// `TRACEONLY` (plan + statistics, no rows).
+    TraceOnly {
+        explain: bool,
+        statistics: bool,
+    },
+}
+
+/// SQL*Plus `CONN[ECT] [user[/password][@connect_identifier]] [EDITION=e]`.
+/// The password is read past, not kept (the lab does not authenticate).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Connect {
+    /// The user, upper-cased unless double-quoted, at the position of the
+    /// logon; None for a bare `CONNECT` (SQL*Plus would prompt for it).
+    pub user: Option<Ident>,
+    /// `@connect_identifier` as written (`orcl`, `//host:1521/service`).
+    pub connect_identifier: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum SqlPlus {
+    SetAutotrace(AutotraceMode),
+    SetLinesize(u32),
+    SetPagesize(u32),
+    SetArraysize(u32),
+    SetServeroutput(bool),
+    SetTiming(bool),
+    /// Other `SET x y` commands: accepted, no effect.
+    SetOther(String),
+    /// `exec proc(args)`: the call as a one-statement PL/SQL block.
+    Exec(PlsqlBlock),
+    /// `CONN[ECT] [user[/password][@connect_identifier]]`.
+    Connect(Connect),
+    /// `SHUTDOWN [IMMEDIATE|ABORT|NORMAL]`
+    Shutdown,
+    /// `STARTUP [FORCE]`
+    Startup,
+    /// `PROMPT text`
+    Prompt(String),
+    /// A `/` on its own line after a SQL statement: run the SQL buffer
+    /// (the previous SQL statement or PL/SQL block) again.
+    RunBuffer,
+    /// `REM`, `--` comment lines, `SPOOL`, `COLUMN ... FORMAT`, `CLEAR`,
+    /// `DEFINE`: accepted, no effect.
+    Ignored(String),
+    /// `SHOW variable`: the SET variable's full name, upper-cased
+    /// (`ARRAYSIZE`), or `USER`.
+    Show(String),
+}

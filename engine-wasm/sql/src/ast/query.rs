@@ -1,0 +1,209 @@
+//! Names with their positions, queries and expressions.
+
+use super::*;
+
+/// 1-based line and column in the script.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Pos {
+    pub line: u32,
+    pub column: u32,
+}
+
+/// A name with the position where it was written.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Ident {
+    pub name: String,
+    pub pos: Pos,
+}
+
+// ---------------------------------------------------------------- queries
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Query {
+    pub pos: Pos,
+    pub hints: Vec<Hint>,
+    pub distinct: bool,
+    pub select: Vec<SelectItem>,
+    pub from: Vec<FromItem>,
+    pub where_clause: Option<Expr>,
+    /// `CONNECT BY level <= n` (with `START WITH` ignored).
+    pub connect_by: Option<Expr>,
+    pub group_by: Vec<Expr>,
+    /// `HAVING cond`
+    pub having: Option<Box<Expr>>,
+    pub order_by: Vec<OrderItem>,
+    /// `UNION ALL` branches after this one (the ORDER BY above applies to
+    /// the whole compound query).
+    pub union_all: Vec<Query>,
+    /// `LEFT [OUTER] JOIN` (and `RIGHT JOIN` turned around): the index in
+    /// `from` of each outer-joined item and its ON condition.
+    pub outer_joins: Vec<(usize, Expr)>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum SelectItem {
+    /// `*`
+    Star(Pos),
+    /// `alias.*`
+    QualifiedStar(Ident),
+    Expr {
+        expr: Expr,
+        alias: Option<Ident>,
+    },
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct OrderItem {
+    pub expr: Expr,
+    pub descending: bool,
+    /// `NULLS FIRST` (Some(true)) / `NULLS LAST` (Some(false)); by default
+    /// NULLs sort last ascending and first descending.
+    pub nulls_first: Option<bool>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum FromItem {
+    /// A table, view or `dual`.
+    Table { name: Ident, alias: Option<Ident> },
+    /// `(SELECT ...) alias`
+    Subquery { query: Box<Query>, alias: Option<Ident> },
+    /// `xmltable('1 to N')` or `xmltable('a to b')`; rows expose `column_value`.
+    XmlTableRange { from: Expr, to: Expr, alias: Option<Ident>, pos: Pos },
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum Hint {
+    /// `leading(a b)`
+    Leading(Vec<Ident>),
+    /// `use_nl(a b)`
+    UseNl(Vec<Ident>),
+    /// `opt_param('_nlj_batching_enabled', 0)`
+    OptParam {
+        name: String,
+        value: ParamValue,
+    },
+    /// `nlj_prefetch(b)`
+    NljPrefetch(Vec<Ident>),
+    /// `no_nlj_prefetch(b)`
+    NoNljPrefetch(Vec<Ident>),
+    NljBatching(Vec<Ident>),
+    NoNljBatching(Vec<Ident>),
+    GatherPlanStatistics,
+    /// `full(a)`
+    Full(Ident),
+    /// `index(a idx)`
+    Index {
+        alias: Ident,
+        index: Option<Ident>,
+    },
+    /// `memoptimize_read`-style or unknown hints: kept, ignored, as Oracle does.
+    Other(String),
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BinaryOp {
+    Add,
+    Sub,
+    Mul,
+    Div,
+    Concat,
+    Eq,
+    Ne,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+    And,
+    Or,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AggregateFunc {
+    Max,
+    Min,
+    Count,
+    Sum,
+    Avg,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum Expr {
+    Number(crate::number::Number, Pos),
+    String(String, Pos),
+    Null(Pos),
+    /// `:1`, `:key` (name without the colon)
+    Bind(String, Pos),
+    /// `col` or `alias.col`
+    Column {
+        qualifier: Option<Ident>,
+        name: Ident,
+    },
+    Rownum(Pos),
+    Level(Pos),
+    /// Function call, name upper-cased, package-qualified names joined with a
+    /// dot: `DBMS_RANDOM.VALUE`, `RPAD`, `SUBSTR`.
+    Function {
+        name: Ident,
+        args: Vec<Expr>,
+    },
+    /// `max(x)`, `count(*)` (arg None), `count(x)`
+    Aggregate {
+        func: AggregateFunc,
+        arg: Option<Box<Expr>>,
+        pos: Pos,
+    },
+    Binary {
+        op: BinaryOp,
+        left: Box<Expr>,
+        right: Box<Expr>,
+    },
+    Negate(Box<Expr>),
+    Not(Box<Expr>),
+    /// `x BETWEEN a AND b`
+    Between {
+        expr: Box<Expr>,
+        low: Box<Expr>,
+        high: Box<Expr>,
+    },
+    /// `x IS [NOT] NULL`
+    IsNull {
+        expr: Box<Expr>,
+        negated: bool,
+    },
+    /// `(SELECT ...)` as a scalar expression.
+    Subquery(Box<Query>),
+    /// `x [NOT] IN (a, b, ...)`
+    InList {
+        expr: Box<Expr>,
+        list: Vec<Expr>,
+        negated: bool,
+    },
+    /// `x [NOT] IN (SELECT ...)`
+    InSubquery {
+        expr: Box<Expr>,
+        query: Box<Query>,
+        negated: bool,
+    },
+    /// `[NOT] EXISTS (SELECT ...)`
+    Exists {
+        query: Box<Query>,
+        negated: bool,
+        pos: Pos,
+    },
+    /// `x [NOT] LIKE pattern [ESCAPE c]`
+    Like {
+        expr: Box<Expr>,
+        pattern: Box<Expr>,
+        escape: Option<Box<Expr>>,
+        negated: bool,
+    },
+    /// `col(+)`: Oracle's outer join operator on a column.
+    OuterMark(Box<Expr>),
+    /// `CASE [operand] WHEN a THEN b ... [ELSE c] END`
+    Case {
+        operand: Option<Box<Expr>>,
+        whens: Vec<(Expr, Expr)>,
+        otherwise: Option<Box<Expr>>,
+        pos: Pos,
+    },
+}
