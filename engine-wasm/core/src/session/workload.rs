@@ -138,8 +138,7 @@ impl Run<'_> {
         peers.iter_mut().for_each(|p| p.pending_sync = None);
         let cache = &mut self.inst.sga.cache;
         cache.latches.set_contention(false);
-        cache.row_cr_until = 0.0;
-        cache.exclusive_pins.clear();
+        cache.holds.end_concurrency();
         self.inst.workload_peers = peers;
         r
     }
@@ -287,7 +286,7 @@ impl Run<'_> {
             // The RowCR window: until the last other session finishes
             // (one that has not finished yet runs on).
             let until = if running > 1 { f64::INFINITY } else { finished_end };
-            self.inst.sga.cache.row_cr_until = if row_cr { until } else { 0.0 };
+            self.inst.sga.cache.holds.set_row_cr_until(if row_cr { until } else { 0.0 });
             let mut w = self.worker(peers, k);
             let cs = if k == 0 { cs0 } else { *workers[k].stacks.get_or_insert_with(|| w.call_stacks(client)) };
             // A CPU: the one free first; none free means the run queue.

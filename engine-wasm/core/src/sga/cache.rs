@@ -28,6 +28,8 @@
 
 use crate::instance::version::VersionProfile;
 use crate::io::{BlockDevice, IoKind, IoPurpose, IoRequest};
+pub use crate::sga::get_kind::GetKind;
+use crate::sga::holds::BufferHolds;
 use crate::sga::latch::{LatchChild, LatchMap, LatchSet};
 use crate::sim::SimTime;
 
@@ -47,39 +49,6 @@ impl PoolKind {
         match self {
             PoolKind::Default => "DEFAULT",
             PoolKind::Keep => "KEEP",
-        }
-    }
-}
-
-/// The kind of buffer visit. Every visit is exactly one of these.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[repr(u8)]
-pub enum GetKind {
-    /// Read under the `cache buffers chains` latch, no pin: 1 latch get.
-    Examination = 0,
-    /// Latch, pin, release; read; latch, unpin, release: 2 latch gets.
-    Normal = 1,
-    /// A pinned get for cluster-key access (`consistent gets pin`): 2 latch gets.
-    Pin = 2,
-    /// The row source already holds the pin: no get, no latch.
-    PinnedRevisit = 3,
-    /// A MemOptimized RowStore hash-index probe or buffer-area read: no
-    /// buffer-cache get, no CBC latch.
-    Memopt = 4,
-    /// A current-mode get (`db block gets`, kcbgcur) of a block about to be
-    /// changed: pinned exclusive, 2 latch gets.
-    Current = 5,
-}
-
-impl GetKind {
-    pub const NONE: u8 = 255;
-
-    /// `cache buffers chains` latch gets this visit takes.
-    pub fn cbc_latch_gets(self) -> u8 {
-        match self {
-            GetKind::Examination => 1,
-            GetKind::Normal | GetKind::Pin | GetKind::Current => 2,
-            GetKind::PinnedRevisit | GetKind::Memopt => 0,
         }
     }
 }
@@ -308,25 +277,9 @@ pub struct BufferCache {
     pub dbwr: Dbwr,
     /// What the last miss did (see [`MissInfo`]).
     pub last_miss: MissInfo,
-    /// Blocks holding uncommitted changes: (segment, block) -> (the
-    /// changing session's SID, undo records for the block). A reader from
-    /// another session builds a consistent-read clone of such a block.
-    pub active: crate::fasthash::FxMap<(u32, u32), Vec<(u32, u32)>>,
-    /// Emptied writer lists of `active`, reused for the next blocks marked
-    /// (a workload marks and releases a block on every commit).
-    pub active_spare: Vec<Vec<(u32, u32)>>,
-    /// While other sessions of a workload run (until this simulated time,
-    /// µs), a unique-index shortcut get of a table block takes the RowCR
-    /// path (versions with RowCR and `_row_cr` on); 0 otherwise.
-    pub row_cr_until: f64,
-    /// Buffers pinned exclusive by a current-mode get while sessions run
-    /// at once: (segment, block) -> (from, until, SID). Another session's
-    /// get in between waits until then (`buffer busy waits`).
-    pub exclusive_pins: crate::fasthash::FxMap<(u32, u32), (f64, f64, u32)>,
+    /// Uncommitted changes, exclusive pins and the RowCR window ([`BufferHolds`]).
+    pub holds: BufferHolds,
 }
-
-/// Spare writer lists kept for `active` (beyond these they are freed).
-pub const ACTIVE_SPARE: usize = 64;
 
 /// What a get did, for the session to count and pay.
 #[derive(Debug, Clone, Copy)]
@@ -379,10 +332,7 @@ impl BufferCache {
             pools: [Lru::new(default_buffers), Lru::new(keep_buffers)],
             dbwr: Dbwr::default(),
             last_miss: MissInfo::default(),
-            active: Default::default(),
-            active_spare: Vec::new(),
-            row_cr_until: 0.0,
-            exclusive_pins: Default::default(),
+            holds: BufferHolds::default(),
         }
     }
 
