@@ -11,6 +11,7 @@
 //! `storage` (segments), `exec` (expressions, planner, row sources),
 //! `stats`, `trace`.
 
+pub mod bg;
 pub mod catalog;
 pub mod engine;
 pub mod exec;

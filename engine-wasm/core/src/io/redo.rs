@@ -36,7 +36,7 @@
 
 use super::{IoKind, IoLayer, IoPurpose, IoRequest};
 use crate::sim::SimTime;
-use crate::stats::{wait_bucket_ms, wait_bucket_us, WAIT_BUCKETS, WAIT_BUCKETS_US};
+pub use crate::bg::lgwr::{LgwrCounters, LgwrTiming};
 use std::collections::VecDeque;
 
 /// Log files' file numbers on their device: group n is `LOG_FILE_BASE + n`.
@@ -93,47 +93,6 @@ impl LogGroup {
     }
 }
 
-/// The timing of LGWR and of the sessions it posts (lab parameters).
-#[derive(Debug, Clone, Copy)]
-pub struct LgwrTiming {
-    /// From a commit's post (semaphore) to LGWR running.
-    pub post_us: f64,
-    /// LGWR's CPU to gather a write from the log buffer, before the I/O.
-    pub write_cpu_us: f64,
-    /// From the write's completion to the committing session running again.
-    pub wakeup_us: f64,
-}
-
-/// LGWR's counters (the background process's V$SESSTAT and waits).
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct LgwrCounters {
-    pub writes: u64,
-    pub blocks_written: u64,
-    pub wastage: u64,
-    /// Time in `log file parallel write`.
-    pub write_us: f64,
-    pub switches: u64,
-    /// Writes started because the unwritten redo reached the threshold.
-    pub threshold_writes: u64,
-    pub hist_us: [u64; WAIT_BUCKETS_US],
-    pub hist: [u64; WAIT_BUCKETS],
-}
-
-impl Default for LgwrCounters {
-    fn default() -> Self {
-        LgwrCounters {
-            writes: 0,
-            blocks_written: 0,
-            wastage: 0,
-            write_us: 0.0,
-            switches: 0,
-            threshold_writes: 0,
-            hist_us: [0; WAIT_BUCKETS_US],
-            hist: [0; WAIT_BUCKETS],
-        }
-    }
-}
-
 /// A write LGWR has issued: it makes the stream durable up to `upto` at `done`.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Flight {
@@ -145,19 +104,19 @@ pub struct Flight {
 pub struct Redo {
     pub groups: Vec<LogGroup>,
     /// Index of the CURRENT group in `groups`.
-    current: usize,
+    pub(crate) current: usize,
     /// The log buffer's size in bytes (`log_buffer`).
     pub log_buffer: u64,
     /// The end of the redo generated so far (bytes since startup).
-    generated: u64,
+    pub(crate) generated: u64,
     /// Durable up to here.
-    written: u64,
+    pub(crate) written: u64,
     /// Handed to LGWR up to here (written, or in a write in flight).
-    handed: u64,
+    pub(crate) handed: u64,
     /// Blocks used in the current log (block 0 is its header).
-    used_blocks: u64,
+    pub(crate) used_blocks: u64,
     /// Writes in flight, oldest first (at most two: one on the device, one queued).
-    flights: VecDeque<Flight>,
+    pub(crate) flights: VecDeque<Flight>,
     next_sequence: u64,
     pub lgwr: LgwrCounters,
     /// While `SESSIONS n` runs: commits park instead of waiting here.
@@ -259,116 +218,13 @@ impl Redo {
 }
 
 impl IoLayer {
-    fn log_device(&self, g: &LogGroup) -> usize {
+    pub(crate) fn log_device(&self, g: &LogGroup) -> usize {
         self.devices.iter().position(|d| d.name().eq_ignore_ascii_case(&g.device)).unwrap_or(0)
-    }
-
-    /// Redo copied into the log buffer at `now`. Returns when LGWR will
-    /// complete a write it started because the unwritten redo reached the
-    /// threshold (LGWR was idle), if it did.
-    pub fn redo_generate(&mut self, bytes: u64, now: SimTime, t: &LgwrTiming) -> Option<SimTime> {
-        let r = &mut self.redo;
-        r.generated += bytes;
-        if r.generated - r.handed < r.flush_threshold() {
-            return None;
-        }
-        if !r.deferred {
-            r.advance(now);
-        }
-        if !r.flights.is_empty() {
-            return None;
-        }
-        self.redo.lgwr.threshold_writes += 1;
-        self.lgwr_write(now, t).map(|f| f.done)
-    }
-
-    /// A commit at `now` whose record ends at `upto`, in a session that
-    /// waits here: when it runs again (`now` when the redo is already
-    /// written: no wait).
-    pub fn redo_sync(&mut self, now: SimTime, upto: u64, t: &LgwrTiming) -> Option<SimTime> {
-        self.redo.advance(now);
-        if self.redo.written >= upto {
-            return None;
-        }
-        if let Some(f) = self.redo.flights.iter().find(|f| f.upto >= upto) {
-            return Some(f.done.after(t.wakeup_us));
-        }
-        // LGWR is posted; if it is writing, it takes this commit (and
-        // everything else in the buffer) in its next write.
-        let start = self.redo.busy_until().unwrap_or(now.after(t.post_us));
-        self.lgwr_write(start, t).map(|f| f.done.after(t.wakeup_us))
-    }
-
-    /// LGWR, idle, is posted by a commit at `now` (scheduler mode): it
-    /// starts a write. Returns its flight.
-    pub fn lgwr_post(&mut self, now: SimTime, t: &LgwrTiming) -> Option<Flight> {
-        if !self.redo.flights.is_empty() {
-            return None;
-        }
-        self.lgwr_write(now.after(t.post_us), t)
-    }
-
-    /// LGWR writes everything handed to it at `at` (after the write in
-    /// flight, if any). Splits at log switches; returns the last flight.
-    pub fn lgwr_write(&mut self, at: SimTime, t: &LgwrTiming) -> Option<Flight> {
-        let r = &self.redo;
-        if r.generated <= r.handed {
-            return None;
-        }
-        let mut at = at.max(r.busy_until().unwrap_or(SimTime::ZERO)).after(t.write_cpu_us);
-        let start = at;
-        let mut left = r.generated - r.handed;
-        let upto = r.generated;
-        let mut blocks_total = 0;
-        let mut wasted = 0;
-        // Each pass writes what fits in the current log; a log holds at
-        // least MIN_LOG_BYTES, so the passes are bounded by the redo's size.
-        while left > 0 {
-            let g = &self.redo.groups[self.redo.current];
-            let bs = g.block_size as u64;
-            let payload = bs - REDO_BLOCK_HEADER;
-            let room = g.blocks().saturating_sub(self.redo.used_blocks);
-            let need = left.div_ceil(payload);
-            if room == 0 || (need > room && self.redo.used_blocks > 1) {
-                at = self.switch_log(at);
-                continue;
-            }
-            let blocks = need.min(room);
-            let bytes = (blocks * payload).min(left);
-            let dev = self.log_device(g);
-            let req = IoRequest {
-                kind: IoKind::Write,
-                file: LOG_FILE_BASE + g.group,
-                block: self.redo.used_blocks as u32,
-                blocks: blocks as u32,
-                block_size: bs as u32,
-                purpose: IoPurpose::Redo,
-            };
-            self.frame(at);
-            at = self.devices[dev].submit(&req, at);
-            self.redo.used_blocks += blocks;
-            blocks_total += blocks;
-            wasted += blocks * payload - bytes;
-            left -= bytes;
-        }
-        let r = &mut self.redo;
-        r.handed = upto;
-        let us = at.since(start);
-        let l = &mut r.lgwr;
-        l.writes += 1;
-        l.blocks_written += blocks_total;
-        l.wastage += wasted;
-        l.write_us += us;
-        l.hist_us[wait_bucket_us(us)] += 1;
-        l.hist[wait_bucket_ms(us)] += 1;
-        let f = Flight { upto, done: at };
-        r.flights.push_back(f);
-        Some(f)
     }
 
     /// Switch to the next group: the new log's header block is written
     /// first. Returns when LGWR can write into it.
-    fn switch_log(&mut self, at: SimTime) -> SimTime {
+    pub(crate) fn switch_log(&mut self, at: SimTime) -> SimTime {
         let r = &mut self.redo;
         let n = r.groups.len();
         for g in r.groups.iter_mut() {

@@ -4,6 +4,7 @@ pub mod cache;
 pub mod get_kind;
 pub mod holds;
 pub mod latch;
+pub mod lru;
 pub mod memopt;
 pub mod row_cache;
 
