@@ -6,7 +6,8 @@
 //! Layout: `engine` (one instance, its sessions, the scheduler),
 //! `instance` (parameters, version profiles), `sga` (buffer cache and its
 //! latch set, memoptimize pool, row cache, log buffer), `io` (block
-//! devices), `sim` (simulated time, scheduler, cost model), `session`
+//! devices, log buffer and groups), `bg` (DBWR, LGWR), `sim` (simulated
+//! time, the scheduler, cost model), `session`
 //! (what is per session, and the statement families it runs), `catalog`,
 //! `storage` (segments), `exec` (expressions, planner, row sources),
 //! `stats`, `trace`.

@@ -8,7 +8,7 @@
 
 use crate::io::redo::{Flight, LOG_FILE_BASE, REDO_BLOCK_HEADER};
 use crate::io::{IoKind, IoLayer, IoPurpose, IoRequest};
-use crate::sim::SimTime;
+use crate::sim::{Process, Scheduler, SimTime};
 use crate::stats::{wait_bucket_ms, wait_bucket_us, WAIT_BUCKETS, WAIT_BUCKETS_US};
 
 /// The timing of LGWR and of the sessions it posts (lab parameters).
@@ -154,5 +154,106 @@ impl IoLayer {
         let f = Flight { upto, done: at };
         r.flights.push_back(f);
         Some(f)
+    }
+}
+
+/// A commit parked in `log file sync` while sessions run at once.
+#[derive(Debug, Clone, Copy)]
+struct Parked {
+    /// The session's number in the run.
+    who: usize,
+    /// Its commit record ends here in the redo stream.
+    upto: u64,
+    /// Since when it waits (µs).
+    since: f64,
+}
+
+/// LGWR as a process on the scheduler (`SESSIONS n`): commits park until
+/// the write covering them completes. It runs when a write of its
+/// completes or a commit posts it (at the commit's time: sessions run
+/// whole calls, so a commit is seen after others' later ones).
+#[derive(Debug, Clone)]
+pub struct LgwrProcess {
+    timing: LgwrTiming,
+    parked: Vec<Parked>,
+    /// When it is woken for its first write in flight (woken once).
+    wake: Option<SimTime>,
+}
+
+impl LgwrProcess {
+    /// LGWR with room for `sessions` parked commits.
+    pub fn new(timing: LgwrTiming, sessions: usize) -> Self {
+        LgwrProcess { timing, parked: Vec::with_capacity(sessions), wake: None }
+    }
+
+    /// Session `who`'s call ended at `t` with a commit whose record ends
+    /// at `upto`: unless the redo is written, it parks and LGWR, if idle,
+    /// is posted (the post reaches it at the commit's time, in time order
+    /// with the other processes' events). True when it parked.
+    pub fn commit(&mut self, io: &IoLayer, sched: &mut Scheduler, who: usize, upto: u64, t: f64) -> bool {
+        let redo = &io.redo;
+        if upto <= redo.written() {
+            return false;
+        }
+        self.parked.push(Parked { who, upto, since: t });
+        if redo.busy_until().is_none() {
+            sched.wake(Process::Lgwr, SimTime(t));
+        }
+        true
+    }
+
+    /// LGWR's turn at `t`, first half: each write done by then completes
+    /// and posts the commits it covers, appended to `posted` as (session,
+    /// since, resume). True when a write completed.
+    pub fn complete(&mut self, io: &mut IoLayer, t: SimTime, posted: &mut Vec<(usize, f64, f64)>) -> bool {
+        if self.wake.is_some_and(|w| w <= t) {
+            self.wake = None;
+        }
+        let mut completed = false;
+        while let Some(f) = io.redo.front().filter(|f| f.done <= t) {
+            io.redo.complete_front();
+            completed = true;
+            let written = io.redo.written();
+            let back = f.done.after(self.timing.wakeup_us).us();
+            let mut i = 0;
+            while i < self.parked.len() {
+                let p = self.parked[i];
+                if p.upto > written {
+                    i += 1;
+                    continue;
+                }
+                self.parked.swap_remove(i);
+                posted.push((p.who, p.since, back.max(p.since)));
+            }
+        }
+        completed
+    }
+
+    /// LGWR's turn, second half (after the posted sessions ran on): idle
+    /// with commits waiting, after a write it goes on at once; posted
+    /// while asleep, it wakes first. Commits parked at a later time post
+    /// it then.
+    pub fn write_on(&mut self, io: &mut IoLayer, sched: &mut Scheduler, t: SimTime, completed: bool) {
+        if io.redo.busy_until().is_none() && !self.parked.is_empty() {
+            let first = self.parked.iter().map(|p| p.since).fold(f64::INFINITY, f64::min);
+            if first > t.us() {
+                sched.wake(Process::Lgwr, SimTime(first));
+            } else if completed {
+                io.lgwr_write(t, &self.timing);
+            } else {
+                io.lgwr_post(t, &self.timing);
+            }
+        }
+        self.wake_for_write(io, sched);
+    }
+
+    /// LGWR runs when its first write in flight completes (scheduled once).
+    pub fn wake_for_write(&mut self, io: &IoLayer, sched: &mut Scheduler) {
+        if self.wake.is_none() {
+            if let Some(f) = io.redo.front() {
+                sched.wake(Process::Lgwr, f.done);
+                self.wake = Some(f.done);
+            }
+        }
     }
 }

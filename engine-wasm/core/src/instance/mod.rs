@@ -136,6 +136,9 @@ pub struct Instance {
     /// The sessions a `LAB RUN ... SESSIONS n` runs besides the script's
     /// own, lent to the instance by the engine for that step.
     pub(crate) workload_peers: Vec<crate::session::Session>,
+    /// The engine's scheduler (`sim/scheduler.rs`): it runs the script's
+    /// session for each step, and a `SESSIONS n` run's sessions and LGWR.
+    pub(crate) sched: crate::sim::Scheduler,
 }
 
 impl Instance {
@@ -170,6 +173,7 @@ impl Instance {
             programs: Default::default(),
             cpu_count: 0,
             workload_peers: Vec::new(),
+            sched: Default::default(),
         }
     }
 
