@@ -457,7 +457,9 @@ impl Engine {
         // one session, straight away at its own clock.
         let at = self.current_mut().cost.now;
         self.inst.sched.wake(Process::Session(self.current), at);
-        let Some((start, Process::Session(n))) = self.inst.sched.run_next() else { unreachable!("a session was woken") };
+        let Some((start, Process::Session(n))) = self.inst.sched.run_next() else {
+            unreachable!("a session was woken")
+        };
         let peers = self.lend_workload_peers(stmt);
         let session = self.sessions.get_mut(&n).expect("a woken session exists");
         session.cost.idle_until(start);

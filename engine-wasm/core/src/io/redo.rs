@@ -35,8 +35,8 @@
 //! covering them completes.
 
 use super::{IoKind, IoLayer, IoPurpose, IoRequest};
-use crate::sim::SimTime;
 pub use crate::bg::lgwr::{LgwrCounters, LgwrTiming};
+use crate::sim::SimTime;
 use std::collections::VecDeque;
 
 /// Log files' file numbers on their device: group n is `LOG_FILE_BASE + n`.

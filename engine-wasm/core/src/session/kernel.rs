@@ -8,7 +8,7 @@
 
 use crate::instance::version::VersionProfile;
 use crate::io::BlockDevice;
-use crate::sga::cache::BufferCache;
+use crate::sga::cache::{BufferCache, MissInfo};
 use crate::sga::latch::{LatchTiming, EPS};
 use crate::sga::memopt::MemoptPool;
 use crate::sim::cost::{CostModel, CostParams, StackId};
@@ -165,8 +165,8 @@ impl Kernel<'_> {
         let latch = kind.cbc_latch_gets() as f64 * p.latch_get_us;
         self.cost.charge(st.get, work);
         self.cost.charge(st.latch, latch);
-        if let Some(done) = o.read_done {
-            self.physical_read(seg, block, line, st, done);
+        if let Some(m) = o.miss {
+            self.physical_read(seg, block, line, st, m);
         }
         if self.cache.holds.any_changes() {
             self.consistent_read(seg, block, st);
@@ -244,7 +244,7 @@ impl Kernel<'_> {
         self.cost.charge(st.get, us);
     }
 
-    /// The block was read from the device, the read completing at `done`:
+    /// The block was read from the device, the read completing at `m.done`:
     /// the session first waited for a free buffer if it found none clean
     /// (`free buffer waits`), then for the read, under the event the device
     /// and the read name (`db file sequential read`, `db file scattered
@@ -253,11 +253,10 @@ impl Kernel<'_> {
     /// Flash Cache `db flash cache single block physical read`).
     #[cold]
     #[inline(never)]
-    fn physical_read(&mut self, seg: u32, block: u32, line: u16, st: &OpStacks, done: SimTime) {
+    fn physical_read(&mut self, seg: u32, block: u32, line: u16, st: &OpStacks, m: MissInfo) {
         use crate::io::ReadKind;
-        let m = self.cache.last_miss;
         self.count_free_buffers(&m, st);
-        let wait_us = done.0 - m.issued;
+        let wait_us = m.done.0 - m.issued;
         let note = m.note;
         let g = &mut self.stats.gets;
         g.physical_reads += m.blocks as u64;

@@ -19,8 +19,8 @@
 //! session of the workload is still running.
 
 use super::*;
-use crate::result::{SessionOut, TimelineOut, WaitHistogramOut};
 use crate::bg::lgwr::LgwrProcess;
+use crate::result::{SessionOut, TimelineOut, WaitHistogramOut};
 use crate::sim::scheduler::{Cpus, Processes};
 use crate::sim::{Process, Scheduler, SimTime};
 use crate::stats::waits::{lane, WAIT_LANES};

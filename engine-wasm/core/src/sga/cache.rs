@@ -21,13 +21,13 @@
 //! devices", has the parameters and what is not modelled.
 //!
 //! The cache is shared by every session: it reports what happened (the
-//! latch child, and for a block not in the cache when the device read of
-//! it completes, with what the miss did in [`BufferCache::last_miss`]) and
+//! latch child, and for a block not in the cache what the miss did and
+//! when the device read of it completes: [`GetOutcome::miss`]) and
 //! the session's kernel counts the get and pays its time
 //! (`session/kernel.rs`). A get of a cached block allocates nothing.
 
-use crate::instance::version::VersionProfile;
 pub use crate::bg::dbwr::{Dbwr, DbwrStats, DBWR_SCAN_MAX};
+use crate::instance::version::VersionProfile;
 use crate::io::{BlockDevice, IoRequest};
 pub use crate::sga::get_kind::GetKind;
 use crate::sga::holds::BufferHolds;
@@ -85,6 +85,8 @@ pub struct MissInfo {
     pub hot_moved: u32,
     /// What the device said of the read (a flash cache served it).
     pub note: crate::io::IoNote,
+    /// When the read completes.
+    pub done: SimTime,
 }
 
 #[derive(Debug, Clone)]
@@ -103,8 +105,6 @@ pub struct BufferCache {
     /// The buffer headers and the pools' LRU lists.
     b: Buffers,
     pub dbwr: Dbwr,
-    /// What the last miss did (see [`MissInfo`]).
-    pub last_miss: MissInfo,
     /// Uncommitted changes, exclusive pins and the RowCR window ([`BufferHolds`]).
     pub holds: BufferHolds,
 }
@@ -113,9 +113,16 @@ pub struct BufferCache {
 #[derive(Debug, Clone, Copy)]
 pub struct GetOutcome {
     pub latch_child: u16,
-    /// The block was not in the cache: the device read it, completing
-    /// then ([`BufferCache::last_miss`] says what else happened).
-    pub read_done: Option<SimTime>,
+    /// The block was not in the cache: what the miss did, and when the
+    /// device's read of it completes.
+    pub miss: Option<MissInfo>,
+}
+
+impl GetOutcome {
+    /// When the read of a block that was not cached completes.
+    pub fn read_done(&self) -> Option<SimTime> {
+        self.miss.map(|m| m.done)
+    }
 }
 
 /// `v[outer][inner]` of a dense per-segment, per-block table, growing it
@@ -156,7 +163,6 @@ impl BufferCache {
             fastpath_examination: profile.fastpath_examination && fastpin_enable,
             b: Buffers::new(default_buffers, keep_buffers),
             dbwr: Dbwr::new(block_size),
-            last_miss: MissInfo::default(),
             holds: BufferHolds::default(),
         }
     }
@@ -213,7 +219,7 @@ impl BufferCache {
     ) -> GetOutcome {
         let latch_child = self.latches.get(segment, block, kind.cbc_latch_gets() as u64);
         let slot = self.b.slot(segment, block);
-        let read_done = if slot != 0 {
+        let miss = if slot != 0 {
             // The touch count rises at most once per `_db_aging_touch_time`:
             // when a get comes after the buffer's next touch time (a dense
             // array apart from the headers: one load on the hot path).
@@ -227,7 +233,7 @@ impl BufferCache {
         } else {
             Some(self.miss(segment, block, kind, ahead, device, now))
         };
-        GetOutcome { latch_child, read_done }
+        GetOutcome { latch_child, miss }
     }
 
     #[cold]
@@ -254,8 +260,8 @@ impl BufferCache {
         ahead: u32,
         device: &mut dyn BlockDevice,
         now: SimTime,
-    ) -> SimTime {
-        self.last_miss = MissInfo::default();
+    ) -> MissInfo {
+        let mut m = MissInfo::default();
         let p = self.b.segs.get(segment as usize).map_or(0, |s| s.pool) as usize;
         let cap = ((self.b.pools[p].capacity as u64 * MAX_READ_PCT / 100) as u32).max(1);
         let mut n = 1;
@@ -264,7 +270,7 @@ impl BufferCache {
         }
         let mut t = now;
         for j in 0..n {
-            let (i, at) = self.free_buffer(p, t, device);
+            let (i, at) = self.free_buffer(p, t, device, &mut m);
             t = at;
             self.install(i, p as u8, segment, block + j, t.0);
         }
@@ -273,13 +279,11 @@ impl BufferCache {
                 self.b.mark_dirty(i);
             }
         }
-        let m = &mut self.last_miss;
         m.blocks = n;
         m.issued = t.0;
         let req = IoRequest { blocks: n, ..IoRequest::single_block_read(segment, block, self.block_size) };
-        let (done, note) = device.serve(&req, t);
-        self.last_miss.note = note;
-        done
+        (m.done, m.note) = device.serve(&req, t);
+        m
     }
 
     /// Blocks formatted in the cache (an insert's new block) take a buffer
@@ -296,13 +300,13 @@ impl BufferCache {
             self.b.mark_dirty(i);
             return None;
         }
-        self.last_miss = MissInfo::default();
+        let mut m = MissInfo::default();
         let p = self.b.segs.get(segment as usize).map_or(0, |s| s.pool) as usize;
-        let (i, t) = self.free_buffer(p, now, device);
+        let (i, t) = self.free_buffer(p, now, device, &mut m);
         self.install(i, p as u8, segment, block, t.0);
         self.b.mark_dirty(i);
-        self.last_miss.issued = t.0;
-        Some(self.last_miss)
+        m.issued = t.0;
+        Some(m)
     }
 
     /// Put block `(segment, block)` in buffer `i` at the pool's mid-point.
@@ -335,8 +339,14 @@ impl BufferCache {
     /// dirty ones are passed over and DBWR is posted to write them. With
     /// none clean, the session waits for DBWR's batch (`free buffer
     /// waits`) and scans again. Returns the buffer and when it was free.
-    fn free_buffer(&mut self, p: usize, now: SimTime, device: &mut dyn BlockDevice) -> (u32, SimTime) {
-        self.last_miss.requested += 1;
+    fn free_buffer(
+        &mut self,
+        p: usize,
+        now: SimTime,
+        device: &mut dyn BlockDevice,
+        m: &mut MissInfo,
+    ) -> (u32, SimTime) {
+        m.requested += 1;
         let lru = &self.b.pools[p];
         if lru.len + lru.scan_depth() >= lru.capacity {
             // Within a scan depth of full: DBWR, when idle, is posted
@@ -361,8 +371,8 @@ impl BufferCache {
         // least one, or moves one to the hot end (touch count 0: once):
         // bounded by the pool's buffers.
         for _ in 0..=self.b.pools[p].capacity.min(1 << 20) {
-            let moved = self.last_miss.hot_moved;
-            let (found, saw_dirty) = self.scan(p);
+            let moved = m.hot_moved;
+            let (found, saw_dirty) = self.scan(p, m);
             if saw_dirty {
                 self.dbwr_post(p as u8, t.0, device);
             }
@@ -375,20 +385,20 @@ impl BufferCache {
                 // timeout: then the session scans again and, with the
                 // batch still writing, waits again.
                 Some(done) if done > t.0 + FREE_BUFFER_WAIT_TIMEOUT_US => {
-                    self.last_miss.free_waits += 1;
-                    self.last_miss.free_wait_timeouts += 1;
-                    self.last_miss.free_wait_us += FREE_BUFFER_WAIT_TIMEOUT_US;
+                    m.free_waits += 1;
+                    m.free_wait_timeouts += 1;
+                    m.free_wait_us += FREE_BUFFER_WAIT_TIMEOUT_US;
                     t = t.after(FREE_BUFFER_WAIT_TIMEOUT_US);
                 }
                 Some(done) if done > t.0 => {
-                    self.last_miss.free_waits += 1;
-                    self.last_miss.free_wait_us += done - t.0;
+                    m.free_waits += 1;
+                    m.free_wait_us += done - t.0;
                     t = SimTime(done);
                     self.dbwr_advance(done, device);
                 }
                 Some(done) => self.dbwr_advance(done, device),
                 // Buffers moved to the hot end: the next ones are looked at.
-                None if self.last_miss.hot_moved > moved => {}
+                None if m.hot_moved > moved => {}
                 None => break,
             }
         }
@@ -406,7 +416,7 @@ impl BufferCache {
     }
 
     /// Scan pool `p` from the cold end for a clean buffer to reuse.
-    fn scan(&mut self, p: usize) -> (Option<u32>, bool) {
+    fn scan(&mut self, p: usize, m: &mut MissInfo) -> (Option<u32>, bool) {
         let mut i = self.b.pools[p].tail;
         let mut saw_dirty = false;
         for _ in 0..self.b.pools[p].scan_depth() {
@@ -418,12 +428,12 @@ impl BufferCache {
                 self.b.unlink(p, i);
                 self.b.bufs[i as usize].touch = 0;
                 self.b.push_hot(p, i);
-                self.last_miss.hot_moved += 1;
-                self.last_miss.inspected += 1;
+                m.hot_moved += 1;
+                m.inspected += 1;
             } else if b.dirty {
                 saw_dirty |= !b.writing;
-                self.last_miss.dirty_inspected += 1;
-                self.last_miss.inspected += 1;
+                m.dirty_inspected += 1;
+                m.inspected += 1;
             } else {
                 return (Some(i), saw_dirty);
             }
@@ -536,12 +546,12 @@ mod tests {
         let mut c = BufferCache::new(8192, 64 << 20, 0, &version::V18, true);
         let mut d = FixedLatency::new("DATA", 100.0);
         let t = SimTime(5.0);
-        assert_eq!(c.consistent_get(1, 10, GetKind::Examination, &mut d, t).read_done, Some(SimTime(105.0)));
+        assert_eq!(c.consistent_get(1, 10, GetKind::Examination, &mut d, t).read_done(), Some(SimTime(105.0)));
         c.consistent_get(1, 11, GetKind::Normal, &mut d, t);
         c.consistent_get(1, 12, GetKind::Pin, &mut d, t);
         assert_eq!(c.latch_totals().gets, 1 + 2 + 2);
         assert_eq!(d.counters().read_requests, 3);
-        assert_eq!(c.consistent_get(1, 10, GetKind::Examination, &mut d, t).read_done, None);
+        assert_eq!(c.consistent_get(1, 10, GetKind::Examination, &mut d, t).read_done(), None);
         assert_eq!(d.counters().read_requests, 3);
         let child = c.latch_child(1, 10);
         assert_eq!(c.latches.child_gets(child), 2);
@@ -563,8 +573,8 @@ mod tests {
         c.consistent_get(1, 1, GetKind::Normal, &mut d, SimTime(1e6));
         c.consistent_get(1, 1, GetKind::Normal, &mut d, SimTime(3.1e6));
         // Block 5: block 1 (touch 2) goes to the hot end, block 2 is reused.
-        c.consistent_get(1, 5, GetKind::Normal, &mut d, SimTime(3.2e6));
-        assert_eq!(c.last_miss.hot_moved, 1);
+        let m = c.consistent_get(1, 5, GetKind::Normal, &mut d, SimTime(3.2e6)).miss.unwrap();
+        assert_eq!(m.hot_moved, 1);
         assert_eq!(order(&c), vec![(1, 0, false), (5, 1, false), (4, 1, false), (3, 1, false)]);
         // Block 3 is changed (3.3 s after its read: touch count 2): dirty,
         // at the cold end. Block 6's search posts DBWR (it writes block 3:
@@ -572,8 +582,9 @@ mod tests {
         // within its depth and waits for the write; then reuses block 4.
         c.consistent_get(1, 3, GetKind::Current, &mut d, SimTime(3.3e6));
         assert_eq!(c.segment_buffers(1), (4, 1));
-        let done = c.consistent_get(1, 6, GetKind::Normal, &mut d, SimTime(4e6)).read_done;
-        assert_eq!((c.last_miss.free_waits, c.last_miss.free_wait_us), (1, 100.0));
+        let m = c.consistent_get(1, 6, GetKind::Normal, &mut d, SimTime(4e6)).miss.unwrap();
+        let done = Some(m.done);
+        assert_eq!((m.free_waits, m.free_wait_us), (1, 100.0));
         assert_eq!(done, Some(SimTime(4e6 + 200.0)), "the read starts when the write is done");
         assert_eq!((c.dbwr.stats.physical_writes, d.counters().write_requests), (1, 1));
         assert_eq!(order(&c), vec![(3, 0, false), (1, 0, false), (6, 1, false), (5, 1, false)]);
@@ -588,8 +599,8 @@ mod tests {
             c2.consistent_get(1, b, kind, &mut d2, SimTime(at));
         }
         assert!(d2.set_param("latency_us", 2_500_000.0));
-        let done = c2.consistent_get(1, 6, GetKind::Normal, &mut d2, SimTime(4e6)).read_done;
-        let m = c2.last_miss;
+        let m = c2.consistent_get(1, 6, GetKind::Normal, &mut d2, SimTime(4e6)).miss.unwrap();
+        let done = Some(m.done);
         assert_eq!((m.free_waits, m.free_wait_timeouts, m.free_wait_us), (1, 1, 1e6));
         assert_eq!(done, Some(SimTime(5e6 + 2_500_000.0)), "read at the timeout");
         assert_eq!(order(&c2), vec![(3, 0, true), (1, 0, false), (6, 1, false), (5, 1, false)]);

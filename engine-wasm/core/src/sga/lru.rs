@@ -138,7 +138,6 @@ impl Buffers {
         }
     }
 
-
     pub(super) fn mark_dirty(&mut self, i: u32) {
         let b = &mut self.bufs[i as usize];
         if b.writing {
@@ -240,7 +239,6 @@ impl Buffers {
             lru.mid = last_hot;
         }
     }
-
 
     /// Dirty buffers not being written within pool `p`'s scan depth of
     /// the cold end (coldest first, at most `limit`, looking at most
