@@ -6,51 +6,10 @@
 //! `SESSIONS n` the scheduler (`sim/scheduler.rs`) runs it as a process
 //! ([`IoLayer::lgwr_post`], [`IoLayer::lgwr_write`], `Redo::complete_front`).
 
-use crate::io::redo::{Flight, LOG_FILE_BASE, REDO_BLOCK_HEADER};
+use crate::io::redo::{Flight, LgwrTiming, LOG_FILE_BASE, REDO_BLOCK_HEADER};
 use crate::io::{IoKind, IoLayer, IoPurpose, IoRequest};
 use crate::sim::{Process, Scheduler, SimTime};
-use crate::stats::{wait_bucket_ms, wait_bucket_us, WAIT_BUCKETS, WAIT_BUCKETS_US};
-
-/// The timing of LGWR and of the sessions it posts (lab parameters).
-#[derive(Debug, Clone, Copy)]
-pub struct LgwrTiming {
-    /// From a commit's post (semaphore) to LGWR running.
-    pub post_us: f64,
-    /// LGWR's CPU to gather a write from the log buffer, before the I/O.
-    pub write_cpu_us: f64,
-    /// From the write's completion to the committing session running again.
-    pub wakeup_us: f64,
-}
-
-/// LGWR's counters (the background process's V$SESSTAT and waits).
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct LgwrCounters {
-    pub writes: u64,
-    pub blocks_written: u64,
-    pub wastage: u64,
-    /// Time in `log file parallel write`.
-    pub write_us: f64,
-    pub switches: u64,
-    /// Writes started because the unwritten redo reached the threshold.
-    pub threshold_writes: u64,
-    pub hist_us: [u64; WAIT_BUCKETS_US],
-    pub hist: [u64; WAIT_BUCKETS],
-}
-
-impl Default for LgwrCounters {
-    fn default() -> Self {
-        LgwrCounters {
-            writes: 0,
-            blocks_written: 0,
-            wastage: 0,
-            write_us: 0.0,
-            switches: 0,
-            threshold_writes: 0,
-            hist_us: [0; WAIT_BUCKETS_US],
-            hist: [0; WAIT_BUCKETS],
-        }
-    }
-}
+use crate::stats::{wait_bucket_ms, wait_bucket_us};
 
 impl IoLayer {
     /// Redo copied into the log buffer at `now`. Returns when LGWR will
@@ -154,6 +113,16 @@ impl IoLayer {
         let f = Flight { upto, done: at };
         r.flights.push_back(f);
         Some(f)
+    }
+
+    /// `ALTER SYSTEM SWITCH LOGFILE` at `now`: the buffer is written, then
+    /// the log switches. Returns when the switch is done.
+    pub fn switch_logfile(&mut self, now: SimTime, t: &LgwrTiming) -> SimTime {
+        self.redo.advance(now);
+        let at = self.lgwr_write(now, t).map(|f| f.done).unwrap_or(now).max(self.redo.busy_until().unwrap_or(now));
+        let done = self.switch_log(at);
+        self.redo.advance(done);
+        done
     }
 }
 

@@ -1,4 +1,5 @@
-//! Redo: the log buffer, LGWR and the online redo log groups.
+//! Redo: the log buffer and the online redo log groups; LGWR, which
+//! writes them, is in `bg/lgwr.rs`.
 //!
 //! - **Log buffer.** Every change's redo record is copied into the log
 //!   buffer (`generate`); the redo stream is a byte address that only grows.
@@ -30,13 +31,13 @@
 //!   background process's, not a session's.
 //!
 //! Sessions that run one at a time wait synchronously (`sync`). With
-//! `SESSIONS n` the workload's scheduler runs LGWR as a process
-//! (`start_if_idle`, `complete_front`): commits park until the write
+//! `SESSIONS n` the scheduler runs LGWR as a process (`bg/lgwr.rs`'s
+//! `LgwrProcess`, with `complete_front`): commits park until the write
 //! covering them completes.
 
 use super::{IoKind, IoLayer, IoPurpose, IoRequest};
-pub use crate::bg::lgwr::{LgwrCounters, LgwrTiming};
 use crate::sim::SimTime;
+use crate::stats::{WAIT_BUCKETS, WAIT_BUCKETS_US};
 use std::collections::VecDeque;
 
 /// Log files' file numbers on their device: group n is `LOG_FILE_BASE + n`.
@@ -90,6 +91,47 @@ impl LogGroup {
     /// The member's name as V$LOGFILE shows it.
     pub fn member(&self) -> String {
         format!("+{}/lab/onlinelog/group_{}.log", self.device, self.group)
+    }
+}
+
+/// The timing of LGWR and of the sessions it posts (lab parameters).
+#[derive(Debug, Clone, Copy)]
+pub struct LgwrTiming {
+    /// From a commit's post (semaphore) to LGWR running.
+    pub post_us: f64,
+    /// LGWR's CPU to gather a write from the log buffer, before the I/O.
+    pub write_cpu_us: f64,
+    /// From the write's completion to the committing session running again.
+    pub wakeup_us: f64,
+}
+
+/// LGWR's counters (the background process's V$SESSTAT and waits).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct LgwrCounters {
+    pub writes: u64,
+    pub blocks_written: u64,
+    pub wastage: u64,
+    /// Time in `log file parallel write`.
+    pub write_us: f64,
+    pub switches: u64,
+    /// Writes started because the unwritten redo reached the threshold.
+    pub threshold_writes: u64,
+    pub hist_us: [u64; WAIT_BUCKETS_US],
+    pub hist: [u64; WAIT_BUCKETS],
+}
+
+impl Default for LgwrCounters {
+    fn default() -> Self {
+        LgwrCounters {
+            writes: 0,
+            blocks_written: 0,
+            wastage: 0,
+            write_us: 0.0,
+            switches: 0,
+            threshold_writes: 0,
+            hist_us: [0; WAIT_BUCKETS_US],
+            hist: [0; WAIT_BUCKETS],
+        }
     }
 }
 
@@ -254,16 +296,6 @@ impl IoLayer {
         };
         self.frame(at);
         self.devices[dev].submit(&req, at)
-    }
-
-    /// `ALTER SYSTEM SWITCH LOGFILE` at `now`: the buffer is written, then
-    /// the log switches. Returns when the switch is done.
-    pub fn switch_logfile(&mut self, now: SimTime, t: &LgwrTiming) -> SimTime {
-        self.redo.advance(now);
-        let at = self.lgwr_write(now, t).map(|f| f.done).unwrap_or(now).max(self.redo.busy_until().unwrap_or(now));
-        let done = self.switch_log(at);
-        self.redo.advance(done);
-        done
     }
 
     /// `ALTER DATABASE ADD LOGFILE [GROUP n] ('+dev') SIZE s BLOCKSIZE b`.

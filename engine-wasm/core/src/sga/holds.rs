@@ -123,3 +123,39 @@ impl BufferHolds {
         self.exclusive_pins.clear();
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn changes_are_seen_by_other_sessions_until_released() {
+        let mut h = BufferHolds::default();
+        assert!(!h.any_changes());
+        h.note_change((1, 7), 10);
+        h.note_change((1, 7), 10);
+        h.note_change((1, 7), 11);
+        assert!(h.any_changes());
+        assert!(h.changed_by_others((1, 7), 11));
+        assert_eq!((h.others_records((1, 7), 11), h.others_records((1, 7), 12)), (2, 3));
+        h.undo_change((1, 7), 10);
+        assert_eq!(h.others_records((1, 7), 11), 1);
+        h.release(11, &[(1, 7)]);
+        assert!(!h.changed_by_others((1, 7), 10));
+        h.release(10, &[(1, 7)]);
+        assert!(!h.any_changes());
+        assert_eq!(h.active_spare.len(), 1, "the emptied list is kept for reuse");
+    }
+
+    #[test]
+    fn pins_and_the_row_cr_window_end_with_concurrency() {
+        let mut h = BufferHolds::default();
+        h.pin_exclusive((2, 3), 5.0, 9.0, 42);
+        h.set_row_cr_until(f64::INFINITY);
+        assert_eq!(h.exclusive_pin((2, 3)), Some((5.0, 9.0, 42)));
+        assert!(h.row_cr_at(1e9));
+        h.end_concurrency();
+        assert_eq!(h.exclusive_pin((2, 3)), None);
+        assert!(!h.row_cr_at(0.0));
+    }
+}

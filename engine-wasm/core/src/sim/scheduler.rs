@@ -225,4 +225,66 @@ mod tests {
         s.ran_until(SimTime(90.0));
         assert_eq!(s.now(), SimTime(100.0));
     }
+
+    /// Sessions that take turns until each has run `left` times; LGWR
+    /// turns are counted. A session with no turns left fails the run.
+    struct Turns {
+        left: Vec<u32>,
+        order: Vec<(f64, Process)>,
+        fail_at: Option<usize>,
+    }
+
+    impl Processes for Turns {
+        type Error = usize;
+        fn before_turn(&mut self) {}
+        fn session_turn(&mut self, sched: &mut Scheduler, k: usize, t: SimTime) -> Result<(), usize> {
+            self.order.push((t.us(), Process::Session(k as u32)));
+            if self.fail_at == Some(self.order.len()) {
+                return Err(k);
+            }
+            self.left[k] -= 1;
+            if self.left[k] > 0 {
+                sched.wake(Process::Session(k as u32), t.after(10.0 * (k + 1) as f64));
+            }
+            if k == 0 {
+                sched.wake(Process::Lgwr, t.after(5.0));
+            }
+            Ok(())
+        }
+        fn lgwr_turn(&mut self, _: &mut Scheduler, t: SimTime) {
+            self.order.push((t.us(), Process::Lgwr));
+        }
+    }
+
+    #[test]
+    fn run_interleaves_sessions_and_lgwr_in_time_order() {
+        let mut s = Scheduler::default();
+        s.wake(Process::Session(0), SimTime(0.0));
+        s.wake(Process::Session(1), SimTime(0.0));
+        let mut p = Turns { left: vec![2, 2], order: Vec::new(), fail_at: None };
+        assert_eq!(s.run(&mut p), Ok(()));
+        let (l, s0, s1) = (Process::Lgwr, Process::Session(0), Process::Session(1));
+        assert_eq!(p.order, vec![(0.0, s0), (0.0, s1), (5.0, l), (10.0, s0), (15.0, l), (20.0, s1)]);
+    }
+
+    #[test]
+    fn a_failed_turn_ends_the_run_and_empties_the_queue() {
+        let mut s = Scheduler::default();
+        s.wake(Process::Session(0), SimTime(0.0));
+        s.wake(Process::Session(1), SimTime(0.0));
+        let mut p = Turns { left: vec![3, 3], order: Vec::new(), fail_at: Some(2) };
+        assert_eq!(s.run(&mut p), Err(1));
+        assert_eq!(s.pending(), 0);
+    }
+
+    #[test]
+    fn the_cpu_free_first_is_taken() {
+        let mut c = Cpus::new(2, 100.0);
+        assert_eq!(c.first_free(), Some((0, 100.0)));
+        c.busy_until(0, 150.0);
+        assert_eq!(c.first_free(), Some((1, 100.0)));
+        c.busy_until(1, 120.0);
+        assert_eq!(c.first_free(), Some((1, 120.0)));
+        assert_eq!(Cpus::new(0, 0.0).first_free(), None);
+    }
 }
