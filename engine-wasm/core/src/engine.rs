@@ -8,7 +8,7 @@ use crate::instance::version::{self, VersionProfile};
 use crate::instance::Instance;
 use crate::result::*;
 use crate::session::{kind_of_text, Run, Session, StepRun};
-use crate::sim::{Process, Scheduler};
+use crate::sim::Process;
 use crate::trace::Trace;
 use lio_sql::ast::{LabCommand, Pos, SqlPlus, Statement, StatementKind};
 use lio_sql::{ora, LabError};
@@ -90,7 +90,6 @@ pub struct Engine {
     /// switches to session n, created on first use.
     sessions: BTreeMap<u32, Session>,
     current: u32,
-    sched: Scheduler,
     next_sid: u32,
     next_step: usize,
     /// Kept traces, shared with the wasm facade's batches without copying.
@@ -114,7 +113,6 @@ impl Engine {
             inst,
             sessions: BTreeMap::from([(1, first)]),
             current: 1,
-            sched: Scheduler::default(),
             next_sid: FIRST_SID + 1,
             next_step: 0,
             traces: Vec::new(),
@@ -441,7 +439,7 @@ impl Engine {
     fn switch_session(&mut self, n: u32) {
         if !self.sessions.contains_key(&n) {
             let mut s = self.new_session();
-            s.cost.idle_until(self.sched.now());
+            s.cost.idle_until(self.inst.sched.now());
             s.start_script();
             self.sessions.insert(n, s);
         }
@@ -458,14 +456,16 @@ impl Engine {
         // The scheduler runs the current session when its turn comes: with
         // one session, straight away at its own clock.
         let at = self.current_mut().cost.now;
-        self.sched.wake(Process::Session(self.current), at);
-        let Some((start, Process::Session(n))) = self.sched.run_next() else { unreachable!("a session was woken") };
+        self.inst.sched.wake(Process::Session(self.current), at);
+        let Some((start, Process::Session(n))) = self.inst.sched.run_next() else {
+            unreachable!("a session was woken")
+        };
         let peers = self.lend_workload_peers(stmt);
         let session = self.sessions.get_mut(&n).expect("a woken session exists");
         session.cost.idle_until(start);
         let StepRun { step, trace, reset } =
             Run { inst: &mut self.inst, s: session, config: &self.config }.run_step(stmt, index);
-        self.sched.ran_until(self.sessions[&n].cost.now);
+        self.inst.sched.ran_until(self.sessions[&n].cost.now);
         self.return_workload_peers(&peers);
         if !reset {
             // What other sessions' V$ queries see of this one.
@@ -503,7 +503,7 @@ impl Engine {
     fn return_workload_peers(&mut self, slots: &[u32]) {
         let peers = std::mem::take(&mut self.inst.workload_peers);
         for (&slot, s) in slots.iter().zip(peers) {
-            self.sched.ran_until(s.cost.now);
+            self.inst.sched.ran_until(s.cost.now);
             let f = self.inst.sessions_seen.entry(s.sid).or_default();
             crate::session::fixed::figures_into(&s, self.inst.params.current.db_block_size, f);
             self.sessions.insert(slot, s);

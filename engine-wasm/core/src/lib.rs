@@ -6,12 +6,14 @@
 //! Layout: `engine` (one instance, its sessions, the scheduler),
 //! `instance` (parameters, version profiles), `sga` (buffer cache and its
 //! latch set, memoptimize pool, row cache, log buffer), `io` (block
-//! devices), `sim` (simulated time, scheduler, cost model), `session`
+//! devices, log buffer and groups), `bg` (DBWR, LGWR), `sim` (simulated
+//! time, the scheduler, cost model), `session`
 //! (what is per session, and the statement families it runs), `catalog`,
 //! `storage` (segments), `optimizer` (access paths, costs, join order),
 //! `exec` (expressions, plan assembly, row sources),
 //! `stats`, `trace`.
 
+pub mod bg;
 pub mod catalog;
 pub mod engine;
 pub mod exec;

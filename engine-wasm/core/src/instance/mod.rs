@@ -136,6 +136,9 @@ pub struct Instance {
     /// The sessions a `LAB RUN ... SESSIONS n` runs besides the script's
     /// own, lent to the instance by the engine for that step.
     pub(crate) workload_peers: Vec<crate::session::Session>,
+    /// The engine's scheduler (`sim/scheduler.rs`): it runs the script's
+    /// session for each step, and a `SESSIONS n` run's sessions and LGWR.
+    pub(crate) sched: crate::sim::Scheduler,
 }
 
 impl Instance {
@@ -170,6 +173,7 @@ impl Instance {
             programs: Default::default(),
             cpu_count: 0,
             workload_peers: Vec::new(),
+            sched: Default::default(),
         }
     }
 
@@ -210,27 +214,11 @@ impl Instance {
                 self.row_locks.remove(key);
             }
         }
-        let cache = &mut self.sga.cache;
-        let (active, spare) = (&mut cache.active, &mut cache.active_spare);
-        for key in &txn.active_blocks {
-            if let Some(w) = active.get_mut(key) {
-                w.retain(|(s, _)| *s != sid);
-                if w.is_empty() {
-                    if let Some(w) = active.remove(key).filter(|w| w.capacity() <= 16) {
-                        if spare.len() < crate::sga::cache::ACTIVE_SPARE {
-                            spare.push(w);
-                        }
-                    }
-                }
-            }
-        }
+        self.sga.cache.holds.release(sid, &txn.active_blocks);
         // After a large transaction the maps are empty but vast (and full
         // of tombstones): give the memory back so small ones stay cheap.
         if self.row_locks.is_empty() && self.row_locks.capacity() > 4096 {
             self.row_locks = Default::default();
-        }
-        if active.is_empty() && active.capacity() > 4096 {
-            *active = Default::default();
         }
         self.recycle(txn);
     }

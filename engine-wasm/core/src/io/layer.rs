@@ -258,7 +258,7 @@ impl IoLayer {
 
     /// A frame before a request at `now`, when one is due (one comparison otherwise).
     #[inline(always)]
-    pub(super) fn frame(&mut self, now: SimTime) {
+    pub(crate) fn frame(&mut self, now: SimTime) {
         if self.frames.due(now) {
             self.frames.capture(&self.devices, &self.frame_marks, now);
         }

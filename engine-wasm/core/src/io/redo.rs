@@ -1,4 +1,5 @@
-//! Redo: the log buffer, LGWR and the online redo log groups.
+//! Redo: the log buffer and the online redo log groups; LGWR, which
+//! writes them, is in `bg/lgwr.rs`.
 //!
 //! - **Log buffer.** Every change's redo record is copied into the log
 //!   buffer (`generate`); the redo stream is a byte address that only grows.
@@ -30,13 +31,13 @@
 //!   background process's, not a session's.
 //!
 //! Sessions that run one at a time wait synchronously (`sync`). With
-//! `SESSIONS n` the workload's scheduler runs LGWR as a process
-//! (`start_if_idle`, `complete_front`): commits park until the write
+//! `SESSIONS n` the scheduler runs LGWR as a process (`bg/lgwr.rs`'s
+//! `LgwrProcess`, with `complete_front`): commits park until the write
 //! covering them completes.
 
 use super::{IoKind, IoLayer, IoPurpose, IoRequest};
 use crate::sim::SimTime;
-use crate::stats::{wait_bucket_ms, wait_bucket_us, WAIT_BUCKETS, WAIT_BUCKETS_US};
+use crate::stats::{WAIT_BUCKETS, WAIT_BUCKETS_US};
 use std::collections::VecDeque;
 
 /// Log files' file numbers on their device: group n is `LOG_FILE_BASE + n`.
@@ -145,19 +146,19 @@ pub struct Flight {
 pub struct Redo {
     pub groups: Vec<LogGroup>,
     /// Index of the CURRENT group in `groups`.
-    current: usize,
+    pub(crate) current: usize,
     /// The log buffer's size in bytes (`log_buffer`).
     pub log_buffer: u64,
     /// The end of the redo generated so far (bytes since startup).
-    generated: u64,
+    pub(crate) generated: u64,
     /// Durable up to here.
-    written: u64,
+    pub(crate) written: u64,
     /// Handed to LGWR up to here (written, or in a write in flight).
-    handed: u64,
+    pub(crate) handed: u64,
     /// Blocks used in the current log (block 0 is its header).
-    used_blocks: u64,
+    pub(crate) used_blocks: u64,
     /// Writes in flight, oldest first (at most two: one on the device, one queued).
-    flights: VecDeque<Flight>,
+    pub(crate) flights: VecDeque<Flight>,
     next_sequence: u64,
     pub lgwr: LgwrCounters,
     /// While `SESSIONS n` runs: commits park instead of waiting here.
@@ -259,116 +260,13 @@ impl Redo {
 }
 
 impl IoLayer {
-    fn log_device(&self, g: &LogGroup) -> usize {
+    pub(crate) fn log_device(&self, g: &LogGroup) -> usize {
         self.devices.iter().position(|d| d.name().eq_ignore_ascii_case(&g.device)).unwrap_or(0)
-    }
-
-    /// Redo copied into the log buffer at `now`. Returns when LGWR will
-    /// complete a write it started because the unwritten redo reached the
-    /// threshold (LGWR was idle), if it did.
-    pub fn redo_generate(&mut self, bytes: u64, now: SimTime, t: &LgwrTiming) -> Option<SimTime> {
-        let r = &mut self.redo;
-        r.generated += bytes;
-        if r.generated - r.handed < r.flush_threshold() {
-            return None;
-        }
-        if !r.deferred {
-            r.advance(now);
-        }
-        if !r.flights.is_empty() {
-            return None;
-        }
-        self.redo.lgwr.threshold_writes += 1;
-        self.lgwr_write(now, t).map(|f| f.done)
-    }
-
-    /// A commit at `now` whose record ends at `upto`, in a session that
-    /// waits here: when it runs again (`now` when the redo is already
-    /// written: no wait).
-    pub fn redo_sync(&mut self, now: SimTime, upto: u64, t: &LgwrTiming) -> Option<SimTime> {
-        self.redo.advance(now);
-        if self.redo.written >= upto {
-            return None;
-        }
-        if let Some(f) = self.redo.flights.iter().find(|f| f.upto >= upto) {
-            return Some(f.done.after(t.wakeup_us));
-        }
-        // LGWR is posted; if it is writing, it takes this commit (and
-        // everything else in the buffer) in its next write.
-        let start = self.redo.busy_until().unwrap_or(now.after(t.post_us));
-        self.lgwr_write(start, t).map(|f| f.done.after(t.wakeup_us))
-    }
-
-    /// LGWR, idle, is posted by a commit at `now` (scheduler mode): it
-    /// starts a write. Returns its flight.
-    pub fn lgwr_post(&mut self, now: SimTime, t: &LgwrTiming) -> Option<Flight> {
-        if !self.redo.flights.is_empty() {
-            return None;
-        }
-        self.lgwr_write(now.after(t.post_us), t)
-    }
-
-    /// LGWR writes everything handed to it at `at` (after the write in
-    /// flight, if any). Splits at log switches; returns the last flight.
-    pub fn lgwr_write(&mut self, at: SimTime, t: &LgwrTiming) -> Option<Flight> {
-        let r = &self.redo;
-        if r.generated <= r.handed {
-            return None;
-        }
-        let mut at = at.max(r.busy_until().unwrap_or(SimTime::ZERO)).after(t.write_cpu_us);
-        let start = at;
-        let mut left = r.generated - r.handed;
-        let upto = r.generated;
-        let mut blocks_total = 0;
-        let mut wasted = 0;
-        // Each pass writes what fits in the current log; a log holds at
-        // least MIN_LOG_BYTES, so the passes are bounded by the redo's size.
-        while left > 0 {
-            let g = &self.redo.groups[self.redo.current];
-            let bs = g.block_size as u64;
-            let payload = bs - REDO_BLOCK_HEADER;
-            let room = g.blocks().saturating_sub(self.redo.used_blocks);
-            let need = left.div_ceil(payload);
-            if room == 0 || (need > room && self.redo.used_blocks > 1) {
-                at = self.switch_log(at);
-                continue;
-            }
-            let blocks = need.min(room);
-            let bytes = (blocks * payload).min(left);
-            let dev = self.log_device(g);
-            let req = IoRequest {
-                kind: IoKind::Write,
-                file: LOG_FILE_BASE + g.group,
-                block: self.redo.used_blocks as u32,
-                blocks: blocks as u32,
-                block_size: bs as u32,
-                purpose: IoPurpose::Redo,
-            };
-            self.frame(at);
-            at = self.devices[dev].submit(&req, at);
-            self.redo.used_blocks += blocks;
-            blocks_total += blocks;
-            wasted += blocks * payload - bytes;
-            left -= bytes;
-        }
-        let r = &mut self.redo;
-        r.handed = upto;
-        let us = at.since(start);
-        let l = &mut r.lgwr;
-        l.writes += 1;
-        l.blocks_written += blocks_total;
-        l.wastage += wasted;
-        l.write_us += us;
-        l.hist_us[wait_bucket_us(us)] += 1;
-        l.hist[wait_bucket_ms(us)] += 1;
-        let f = Flight { upto, done: at };
-        r.flights.push_back(f);
-        Some(f)
     }
 
     /// Switch to the next group: the new log's header block is written
     /// first. Returns when LGWR can write into it.
-    fn switch_log(&mut self, at: SimTime) -> SimTime {
+    pub(crate) fn switch_log(&mut self, at: SimTime) -> SimTime {
         let r = &mut self.redo;
         let n = r.groups.len();
         for g in r.groups.iter_mut() {
@@ -398,16 +296,6 @@ impl IoLayer {
         };
         self.frame(at);
         self.devices[dev].submit(&req, at)
-    }
-
-    /// `ALTER SYSTEM SWITCH LOGFILE` at `now`: the buffer is written, then
-    /// the log switches. Returns when the switch is done.
-    pub fn switch_logfile(&mut self, now: SimTime, t: &LgwrTiming) -> SimTime {
-        self.redo.advance(now);
-        let at = self.lgwr_write(now, t).map(|f| f.done).unwrap_or(now).max(self.redo.busy_until().unwrap_or(now));
-        let done = self.switch_log(at);
-        self.redo.advance(done);
-        done
     }
 
     /// `ALTER DATABASE ADD LOGFILE [GROUP n] ('+dev') SIZE s BLOCKSIZE b`.

@@ -8,7 +8,7 @@
 
 use crate::instance::version::VersionProfile;
 use crate::io::BlockDevice;
-use crate::sga::cache::BufferCache;
+use crate::sga::cache::{BufferCache, MissInfo};
 use crate::sga::latch::{LatchTiming, EPS};
 use crate::sga::memopt::MemoptPool;
 use crate::sim::cost::{CostModel, CostParams, StackId};
@@ -104,10 +104,10 @@ impl Kernel<'_> {
 
     /// The unique-index shortcut get of a table block (row fetched via
     /// callback): an examination get, unless other sessions run at once
-    /// and the version takes the RowCR path ([`BufferCache::row_cr_until`]).
+    /// and the version takes the RowCR path ([`BufferHolds::row_cr_at`](crate::sga::holds::BufferHolds::row_cr_at)).
     #[inline(always)]
     pub fn shortcut_get(&mut self, seg: u32, block: u32, line: u16, st: &OpStacks) -> u64 {
-        if self.cost.now.0 < self.cache.row_cr_until {
+        if self.cache.holds.row_cr_at(self.cost.now.0) {
             return self.row_cr_get(seg, block, line, st);
         }
         self.get(seg, block, GetKind::Examination, false, line, st)
@@ -123,7 +123,7 @@ impl Kernel<'_> {
     fn row_cr_get(&mut self, seg: u32, block: u32, line: u16, st: &OpStacks) -> u64 {
         self.stats.access.row_cr_attempts += 1;
         let sid = self.sid;
-        let others = self.cache.active.get(&(seg, block)).is_some_and(|w| w.iter().any(|(s, _)| *s != sid));
+        let others = self.cache.holds.changed_by_others((seg, block), sid);
         if !others {
             self.stats.access.row_cr_hits += 1;
         }
@@ -165,10 +165,10 @@ impl Kernel<'_> {
         let latch = kind.cbc_latch_gets() as f64 * p.latch_get_us;
         self.cost.charge(st.get, work);
         self.cost.charge(st.latch, latch);
-        if let Some(done) = o.read_done {
-            self.physical_read(seg, block, line, st, done);
+        if let Some(m) = o.miss {
+            self.physical_read(seg, block, line, st, m);
         }
-        if !self.cache.active.is_empty() {
+        if self.cache.holds.any_changes() {
             self.consistent_read(seg, block, st);
         }
         self.trace.push(
@@ -189,9 +189,7 @@ impl Kernel<'_> {
     fn contend(&mut self, seg: u32, block: u32, child: u16, kind: GetKind, upgrade: bool, st: &OpStacks) {
         let p = self.params;
         let sid = self.sid;
-        let pin =
-            if self.cache.exclusive_pins.is_empty() { None } else { self.cache.exclusive_pins.get(&(seg, block)) };
-        if let Some(&(from, until, holder)) = pin {
+        if let Some((from, until, holder)) = self.cache.holds.exclusive_pin((seg, block)) {
             let t = self.cost.now.0;
             if holder != sid && t >= from - EPS && t < until - EPS {
                 let us = until - t;
@@ -224,7 +222,7 @@ impl Kernel<'_> {
         }
         if kind == GetKind::Current {
             let from = self.cost.now.0;
-            self.cache.exclusive_pins.insert((seg, block), (from, from + p.change_row_us, sid));
+            self.cache.holds.pin_exclusive((seg, block), from, from + p.change_row_us, sid);
         }
     }
 
@@ -234,8 +232,7 @@ impl Kernel<'_> {
     #[cold]
     #[inline(never)]
     pub(crate) fn consistent_read(&mut self, seg: u32, block: u32, st: &OpStacks) {
-        let Some(writers) = self.cache.active.get(&(seg, block)) else { return };
-        let records: u32 = writers.iter().filter(|(s, _)| *s != self.sid).map(|(_, n)| n).sum();
+        let records = self.cache.holds.others_records((seg, block), self.sid);
         if records == 0 || !self.cr_seen.insert((seg, block)) {
             return;
         }
@@ -247,7 +244,7 @@ impl Kernel<'_> {
         self.cost.charge(st.get, us);
     }
 
-    /// The block was read from the device, the read completing at `done`:
+    /// The block was read from the device, the read completing at `m.done`:
     /// the session first waited for a free buffer if it found none clean
     /// (`free buffer waits`), then for the read, under the event the device
     /// and the read name (`db file sequential read`, `db file scattered
@@ -256,11 +253,10 @@ impl Kernel<'_> {
     /// Flash Cache `db flash cache single block physical read`).
     #[cold]
     #[inline(never)]
-    fn physical_read(&mut self, seg: u32, block: u32, line: u16, st: &OpStacks, done: SimTime) {
+    fn physical_read(&mut self, seg: u32, block: u32, line: u16, st: &OpStacks, m: MissInfo) {
         use crate::io::ReadKind;
-        let m = self.cache.last_miss;
         self.count_free_buffers(&m, st);
-        let wait_us = done.0 - m.issued;
+        let wait_us = m.done.0 - m.issued;
         let note = m.note;
         let g = &mut self.stats.gets;
         g.physical_reads += m.blocks as u64;

@@ -42,7 +42,7 @@ impl Kernel<'_> {
         self.cost.charge(st.get, self.params.normal_get_us);
         // A block with other sessions' uncommitted changes comes back from
         // the cell as a block: the session builds its read-consistent copy.
-        if !self.cache.active.is_empty() {
+        if self.cache.holds.any_changes() {
             self.consistent_read(scan.seg, block, st);
         }
         self.trace.push(

@@ -348,13 +348,7 @@ impl Run<'_> {
     pub(super) fn mark_active(&mut self, table: TableId, row: u32) {
         let key = row_block(&self.inst.cat, table, row);
         if let Some(key) = key {
-            let cache = &mut self.inst.sga.cache;
-            let spare = &mut cache.active_spare;
-            let writers = cache.active.entry(key).or_insert_with(|| spare.pop().unwrap_or_default());
-            match writers.iter_mut().find(|(s, _)| *s == self.s.sid) {
-                Some(w) => w.1 += 1,
-                None => writers.push((self.s.sid, 1)),
-            }
+            self.inst.sga.cache.holds.note_change(key, self.s.sid);
         }
         let newly = self.inst.row_locks.insert((table, row), self.s.sid) != Some(self.s.sid);
         let txn = self.txn();
@@ -389,15 +383,7 @@ impl Run<'_> {
             self.inst.cat.tables[t].changed_at = self.inst.change_seq;
             let at = rec.row().and_then(|r| row_block(&self.inst.cat, t, r));
             if let Some(key) = at {
-                if let Some(writers) = self.inst.sga.cache.active.get_mut(&key) {
-                    for w in writers.iter_mut().filter(|(s, _)| *s == self.s.sid) {
-                        w.1 = w.1.saturating_sub(1);
-                    }
-                    writers.retain(|(_, n)| *n > 0);
-                    if writers.is_empty() {
-                        self.inst.sga.cache.active.remove(&key);
-                    }
-                }
+                self.inst.sga.cache.holds.undo_change(key, self.s.sid);
             }
             // A rollback (to a savepoint) releases the row's lock.
             if let Some(r) = rec.row() {

@@ -5,9 +5,11 @@
 //! With `BIND a TO b` the range is split evenly and session i takes the
 //! i-th slice; without it every session runs the statement once.
 //!
-//! The sessions share one simulated clock: a scheduler runs the session
-//! whose next execution starts earliest (ties in session order), one
-//! execution at a time, so the same script always interleaves the same way.
+//! The sessions share one simulated clock: the run enqueues them on the
+//! instance's scheduler (`sim/scheduler.rs`), which runs the session whose
+//! next execution starts earliest (ties in session order), one execution
+//! at a time, and LGWR (`bg/lgwr.rs`) between them, so the same script
+//! always interleaves the same way.
 //! With `LAB SET cpu_count = k` an execution needs one of k CPUs; a
 //! session that finds them all busy waits in the run queue (no wait event:
 //! DB time that is not CPU). While sessions run at once, the latch set
@@ -17,7 +19,9 @@
 //! session of the workload is still running.
 
 use super::*;
+use crate::bg::lgwr::LgwrProcess;
 use crate::result::{SessionOut, TimelineOut, WaitHistogramOut};
+use crate::sim::scheduler::{Cpus, Processes};
 use crate::sim::{Process, Scheduler, SimTime};
 use crate::stats::waits::{lane, WAIT_LANES};
 
@@ -55,16 +59,6 @@ impl Worker {
             self.next += 1;
             sched.wake(Process::Session(k as u32), SimTime(t));
             false
-        }
-    }
-}
-
-/// LGWR runs when its first write in flight completes (scheduled once).
-fn wake_lgwr(redo: &crate::io::redo::Redo, sched: &mut Scheduler, wake: &mut Option<SimTime>) {
-    if wake.is_none() {
-        if let Some(f) = redo.front() {
-            sched.wake(Process::Lgwr, f.done);
-            *wake = Some(f.done);
         }
     }
 }
@@ -138,8 +132,7 @@ impl Run<'_> {
         peers.iter_mut().for_each(|p| p.pending_sync = None);
         let cache = &mut self.inst.sga.cache;
         cache.latches.set_contention(false);
-        cache.row_cr_until = 0.0;
-        cache.exclusive_pins.clear();
+        cache.holds.end_concurrency();
         self.inst.workload_peers = peers;
         r
     }
@@ -204,155 +197,58 @@ impl Run<'_> {
             });
         }
         self.s.trace.enabled = tracing;
-        // Sessions run at once from here.
+        // Sessions run at once from here: the run only enqueues them; the
+        // instance's scheduler runs them, and LGWR between them.
         let row_cr = self.inst.profile.row_cr && self.effective().row_cr;
         self.inst.sga.cache.latches.set_contention(true);
-        let mut sched = Scheduler::default();
+        let mut sched = std::mem::take(&mut self.inst.sched);
         for (k, w) in workers.iter().enumerate() {
             if !w.done {
                 sched.wake(Process::Session(k as u32), start);
             }
         }
-        let cpus = self.inst.cpu_count as usize;
-        let mut cpu_free = vec![start.us(); cpus];
+        let cpus = Cpus::new(self.inst.cpu_count as usize, start.us());
         let cs0 = self.call_stacks(client);
+        let lgwr_before = self.inst.io.redo.lgwr;
+        let lgwr = LgwrProcess::new(self.inst.lgwr_timing(), n);
+        let running = workers.iter().filter(|w| !w.done).count();
+        let mut drive = Drive {
+            run: self,
+            peers,
+            r,
+            stmt,
+            client,
+            cs0,
+            workers,
+            cpus,
+            lgwr,
+            posted: Vec::with_capacity(n),
+            row_cr,
+            running,
+            finished_end: start.us(),
+            total_work: 0,
+        };
+        let ran = sched.run(&mut drive);
+        let Drive { workers, cpus, .. } = drive;
+        self.inst.sched = sched;
+        ran?;
+        self.workload_outcome(stmt, peers, workers, start, (client, cpus.count()), lgwr_before)
+    }
+
+    /// The run's outcome: the statement's plan and columns from the first
+    /// session's cursor, each session's figures and lane, and the summary.
+    fn workload_outcome(
+        &mut self,
+        stmt: &Statement,
+        peers: &mut [Session],
+        mut workers: Vec<Worker>,
+        start: SimTime,
+        (client, cpus): (Client, usize),
+        lgwr_before: crate::io::redo::LgwrCounters,
+    ) -> Result<Outcome, LabError> {
+        let n = workers.len();
         let mut plan = Vec::new();
         let mut columns = Vec::new();
-        let max_total = self.inst.limits.max_script_work;
-        let mut total_work: u64 = 0;
-        // Sessions still running, and when the finished ones ended.
-        let mut running = workers.iter().filter(|w| !w.done).count();
-        let mut finished_end = start.us();
-        let timing = self.inst.lgwr_timing();
-        let lgwr_before = self.inst.io.redo.lgwr;
-        // Sessions parked in `log file sync`: (worker, redo end, since).
-        let mut parked: Vec<(usize, u64, f64)> = Vec::with_capacity(n);
-        let mut lgwr_wake: Option<SimTime> = None;
-        while let Some((t, p)) = sched.run_next() {
-            self.inst.switch_checkpoint();
-            let k = match p {
-                Process::Session(k) => k as usize,
-                Process::Lgwr => {
-                    // LGWR runs when a write of its completes or a commit
-                    // posts it (at the commit's time: sessions run whole
-                    // calls, so a commit is seen after others' later ones).
-                    // A completed write posts the sessions it covers; then
-                    // LGWR writes what the others committed meanwhile.
-                    if lgwr_wake.is_some_and(|w| w <= t) {
-                        lgwr_wake = None;
-                    }
-                    let mut completed = false;
-                    while let Some(f) = self.inst.io.redo.front().filter(|f| f.done <= t) {
-                        self.inst.io.redo.complete_front();
-                        completed = true;
-                        let written = self.inst.io.redo.written();
-                        let back = f.done.after(timing.wakeup_us).us();
-                        let mut i = 0;
-                        while i < parked.len() {
-                            let (k, upto, since) = parked[i];
-                            if upto > written {
-                                i += 1;
-                                continue;
-                            }
-                            parked.swap_remove(i);
-                            let mut w = self.worker(peers, k);
-                            let resume = back.max(since);
-                            if resume > since {
-                                w.log_file_sync_wait(resume - since);
-                            }
-                            push_lane(&mut workers[k].lane, since, resume, lane::LOG_FILE_SYNC);
-                            if workers[k].end_turn(resume, &mut sched, k) {
-                                running -= 1;
-                                finished_end = finished_end.max(resume);
-                            }
-                        }
-                    }
-                    // Idle with commits waiting: after a write it goes on
-                    // at once; posted while asleep, it wakes first.
-                    // Commits parked at a later time post it then.
-                    if self.inst.io.redo.busy_until().is_none() && !parked.is_empty() {
-                        let first = parked.iter().map(|p| p.2).fold(f64::INFINITY, f64::min);
-                        if first > t.us() {
-                            sched.wake(Process::Lgwr, SimTime(first));
-                        } else if completed {
-                            self.inst.io.lgwr_write(t, &timing);
-                        } else {
-                            self.inst.io.lgwr_post(t, &timing);
-                        }
-                    }
-                    wake_lgwr(&self.inst.io.redo, &mut sched, &mut lgwr_wake);
-                    continue;
-                }
-            };
-            // The RowCR window: until the last other session finishes
-            // (one that has not finished yet runs on).
-            let until = if running > 1 { f64::INFINITY } else { finished_end };
-            self.inst.sga.cache.row_cr_until = if row_cr { until } else { 0.0 };
-            let mut w = self.worker(peers, k);
-            let cs = if k == 0 { cs0 } else { *workers[k].stacks.get_or_insert_with(|| w.call_stacks(client)) };
-            // A CPU: the one free first; none free means the run queue.
-            let mut t0 = t.us().max(w.s.cost.now.us());
-            let cpu = (0..cpus).min_by(|&a, &b| cpu_free[a].total_cmp(&cpu_free[b]));
-            if let Some(c) = cpu {
-                if cpu_free[c] > t0 {
-                    push_lane(&mut workers[k].lane, t0, cpu_free[c], lane::RUN_QUEUE);
-                    w.s.run_queue_us += cpu_free[c] - t0;
-                    w.s.cost.idle_until(SimTime(cpu_free[c]));
-                    t0 = cpu_free[c];
-                }
-            }
-            let mark = w.s.time_mark();
-            let work_before = w.s.stats.work_units();
-            let v = workers[k].next;
-            w.s.trace.set_exec(workers[k].executions as u32);
-            let wk = &mut workers[k];
-            let got = w.workload_exec(r, stmt, (&mut wk.cursor, &mut wk.binds), v, client, &cs)?;
-            let t1 = w.s.cost.now.us();
-            total_work += w.s.stats.work_units().saturating_sub(work_before);
-            if total_work > max_total {
-                return Err(LabError::with(ora::LAB_SCRIPT_WORK_LIMIT, max_total, r.sql_pos));
-            }
-            // The slice's time by lane: each wait a session books in its
-            // lane (stats/waits.rs), the rest on CPU (the time ledger's).
-            let now = w.s.time_mark();
-            let lanes = now.lanes_since(&mark);
-            let on_cpu = now.cpu_in(t1 - t0, &mark);
-            if let Some(c) = cpu {
-                cpu_free[c] = t0 + on_cpu;
-            }
-            let wk = &mut workers[k];
-            push_lane(&mut wk.lane, t0, t0 + on_cpu, lane::CPU);
-            let mut at = t0 + on_cpu;
-            for state in WAIT_LANES {
-                let us = lanes[state as usize];
-                push_lane(&mut wk.lane, at, at + us, state);
-                at += us;
-            }
-            wk.rows += got;
-            wk.executions += 1;
-            let pending = self.worker(peers, k).s.pending_sync.take();
-            let redo = &self.inst.io.redo;
-            match pending {
-                // The commit waits for LGWR: posted if it is idle.
-                Some(upto) if upto > redo.written() => {
-                    parked.push((k, upto, t1));
-                    // The post reaches LGWR at the commit's time, in time
-                    // order with the other processes' events.
-                    if redo.busy_until().is_none() {
-                        sched.wake(Process::Lgwr, SimTime(t1));
-                    }
-                }
-                _ => {
-                    if workers[k].end_turn(t1, &mut sched, k) {
-                        running -= 1;
-                        finished_end = finished_end.max(t1);
-                    }
-                }
-            }
-            // A write LGWR started (posted, or at the log buffer threshold).
-            wake_lgwr(&self.inst.io.redo, &mut sched, &mut lgwr_wake);
-        }
-        // The statement's plan and columns from the first session's cursor.
         for (k, w) in workers.iter_mut().enumerate() {
             if let Some(c) = w.cursor.take() {
                 let mut run = self.worker(peers, k);
@@ -394,6 +290,27 @@ impl Run<'_> {
             self.s.cost.idle_until(SimTime(end));
         }
         let total: u64 = workers.iter().map(|w| w.executions).sum();
+        let out = self.workload_summary(&sessions, total, (client, cpus), lgwr_before);
+        Ok(Outcome {
+            columns,
+            rows_processed,
+            plan,
+            output: out,
+            sessions: Some(sessions),
+            elapsed_us: Some(round3(end - start.us())),
+            ..Default::default()
+        })
+    }
+
+    /// The run's output lines: executions, LGWR's writes, each session's.
+    fn workload_summary(
+        &self,
+        sessions: &[SessionOut],
+        total: u64,
+        (client, cpus): (Client, usize),
+        lgwr_before: crate::io::redo::LgwrCounters,
+    ) -> Vec<String> {
+        let n = sessions.len();
         let mut out = vec![format!(
             "{total} execution(s) in {n} sessions via {}{}",
             client.name(),
@@ -409,7 +326,7 @@ impl Run<'_> {
                 (lgwr.write_us - lgwr_before.write_us) / writes as f64
             ));
         }
-        for s in &sessions {
+        for s in sessions {
             let gets = s.stats.get("consistent gets").copied().unwrap_or(0);
             let mut line = format!(
                 "SID {}: {} execution(s), {:.3} ms, {gets} consistent gets",
@@ -422,15 +339,7 @@ impl Run<'_> {
             }
             out.push(line);
         }
-        Ok(Outcome {
-            columns,
-            rows_processed,
-            plan,
-            output: out,
-            sessions: Some(sessions),
-            elapsed_us: Some(round3(end - start.us())),
-            ..Default::default()
-        })
+        out
     }
 
     /// One execution of a workload's statement with bind value `v`.
@@ -484,6 +393,126 @@ impl Run<'_> {
                 r.sql_pos,
             )),
         }
+    }
+}
+
+/// A `SESSIONS n` run on the scheduler: what its processes share between
+/// turns.
+struct Drive<'d, 'r> {
+    run: &'d mut Run<'r>,
+    peers: &'d mut [Session],
+    r: &'d LabRun,
+    stmt: &'d Statement,
+    client: Client,
+    /// The script's session's call stacks.
+    cs0: CallStacks,
+    workers: Vec<Worker>,
+    cpus: Cpus,
+    lgwr: LgwrProcess,
+    /// Commits LGWR's turn posted: (session, since, resume).
+    posted: Vec<(usize, f64, f64)>,
+    row_cr: bool,
+    /// Sessions still running, and when the finished ones ended.
+    running: usize,
+    finished_end: f64,
+    total_work: u64,
+}
+
+impl Drive<'_, '_> {
+    /// Session `k`'s turn ended at `t`: it runs again, or is done.
+    fn end_turn(&mut self, sched: &mut Scheduler, k: usize, t: f64) {
+        if self.workers[k].end_turn(t, sched, k) {
+            self.running -= 1;
+            self.finished_end = self.finished_end.max(t);
+        }
+    }
+}
+
+impl Processes for Drive<'_, '_> {
+    type Error = LabError;
+
+    fn before_turn(&mut self) {
+        self.run.inst.switch_checkpoint();
+    }
+
+    /// A completed write posts the sessions it covers (they wait in `log
+    /// file sync` until then); then LGWR writes what the others committed
+    /// meanwhile.
+    fn lgwr_turn(&mut self, sched: &mut Scheduler, t: SimTime) {
+        let mut posted = std::mem::take(&mut self.posted);
+        posted.clear();
+        let completed = self.lgwr.complete(&mut self.run.inst.io, t, &mut posted);
+        for &(k, since, resume) in &posted {
+            let mut w = self.run.worker(self.peers, k);
+            if resume > since {
+                w.log_file_sync_wait(resume - since);
+            }
+            push_lane(&mut self.workers[k].lane, since, resume, lane::LOG_FILE_SYNC);
+            self.end_turn(sched, k, resume);
+        }
+        self.posted = posted;
+        self.lgwr.write_on(&mut self.run.inst.io, sched, t, completed);
+    }
+
+    /// One execution of session `k` at `t`, on a CPU (or after the run
+    /// queue), its time booked in its lane; a commit parks it for LGWR.
+    fn session_turn(&mut self, sched: &mut Scheduler, k: usize, t: SimTime) -> Result<(), LabError> {
+        // The RowCR window: until the last other session finishes
+        // (one that has not finished yet runs on).
+        let until = if self.running > 1 { f64::INFINITY } else { self.finished_end };
+        self.run.inst.sga.cache.holds.set_row_cr_until(if self.row_cr { until } else { 0.0 });
+        let (r, stmt, client) = (self.r, self.stmt, self.client);
+        let mut w = self.run.worker(self.peers, k);
+        let wk = &mut self.workers[k];
+        let cs = if k == 0 { self.cs0 } else { *wk.stacks.get_or_insert_with(|| w.call_stacks(client)) };
+        // A CPU: the one free first; none free means the run queue.
+        let mut t0 = t.us().max(w.s.cost.now.us());
+        let cpu = self.cpus.first_free();
+        if let Some((_, free)) = cpu {
+            if free > t0 {
+                push_lane(&mut wk.lane, t0, free, lane::RUN_QUEUE);
+                w.s.run_queue_us += free - t0;
+                w.s.cost.idle_until(SimTime(free));
+                t0 = free;
+            }
+        }
+        let mark = w.s.time_mark();
+        let work_before = w.s.stats.work_units();
+        let v = wk.next;
+        w.s.trace.set_exec(wk.executions as u32);
+        let got = w.workload_exec(r, stmt, (&mut wk.cursor, &mut wk.binds), v, client, &cs)?;
+        let t1 = w.s.cost.now.us();
+        self.total_work += w.s.stats.work_units().saturating_sub(work_before);
+        let max_total = w.inst.limits.max_script_work;
+        if self.total_work > max_total {
+            return Err(LabError::with(ora::LAB_SCRIPT_WORK_LIMIT, max_total, r.sql_pos));
+        }
+        // The slice's time by lane: each wait a session books in its
+        // lane (stats/waits.rs), the rest on CPU (the time ledger's).
+        let now = w.s.time_mark();
+        let lanes = now.lanes_since(&mark);
+        let on_cpu = now.cpu_in(t1 - t0, &mark);
+        if let Some((c, _)) = cpu {
+            self.cpus.busy_until(c, t0 + on_cpu);
+        }
+        push_lane(&mut wk.lane, t0, t0 + on_cpu, lane::CPU);
+        let mut at = t0 + on_cpu;
+        for state in WAIT_LANES {
+            let us = lanes[state as usize];
+            push_lane(&mut wk.lane, at, at + us, state);
+            at += us;
+        }
+        wk.rows += got;
+        wk.executions += 1;
+        let pending = w.s.pending_sync.take();
+        // The commit waits for LGWR: posted if it is idle.
+        let parked = pending.is_some_and(|upto| self.lgwr.commit(&self.run.inst.io, sched, k, upto, t1));
+        if !parked {
+            self.end_turn(sched, k, t1);
+        }
+        // A write LGWR started (posted, or at the log buffer threshold).
+        self.lgwr.wake_for_write(&self.run.inst.io, sched);
+        Ok(())
     }
 }
 

@@ -1,7 +1,10 @@
 //! The System Global Area: what every session of the instance shares.
 
 pub mod cache;
+pub mod get_kind;
+pub mod holds;
 pub mod latch;
+pub mod lru;
 pub mod memopt;
 pub mod row_cache;
 

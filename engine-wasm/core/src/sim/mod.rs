@@ -1,13 +1,15 @@
-//! Simulated time. Nothing sleeps: every process (a session today; DBWR
-//! and LGWR later) has a position on one simulated clock, and the
-//! [`Scheduler`] runs the process whose next step is earliest, ties broken
-//! by the order in which they were scheduled, so the same script always
-//! interleaves the same way.
+//! Simulated time. Nothing sleeps: every process (a session, LGWR; DBWR
+//! is advanced lazily on the same clock) has a position on one simulated
+//! clock, and the [`Scheduler`] (`sim/scheduler.rs`) runs the process
+//! whose next step is earliest, ties broken by the order in which they
+//! were scheduled, so the same script always interleaves the same way.
 
 pub mod cost;
+pub mod scheduler;
+
+pub use scheduler::{Process, Scheduler};
 
 use std::cmp::Ordering;
-use std::collections::VecDeque;
 
 /// A point on the simulated clock, in microseconds since instance start.
 #[derive(Debug, Clone, Copy, Default, PartialEq)]
@@ -53,161 +55,5 @@ impl PartialOrd for SimTime {
 impl Ord for SimTime {
     fn cmp(&self, other: &Self) -> Ordering {
         self.0.total_cmp(&other.0)
-    }
-}
-
-/// Something the scheduler runs.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-pub enum Process {
-    /// A user session, by its number in the script (`LAB SESSION n`).
-    Session(u32),
-    /// The log writer: it runs when its write completes.
-    Lgwr,
-}
-
-/// Runs processes in order of (time, sequence). A process is woken at a
-/// time; [`Scheduler::run_next`] hands out the earliest and moves the clock to
-/// it. The clock never goes backwards.
-#[derive(Debug, Clone, Default)]
-pub struct Scheduler {
-    now: SimTime,
-    seq: u64,
-    /// Wake-ups in (time, sequence) order, earliest first. Sessions that
-    /// take turns wake later than every waiting one, mostly: a wake-up
-    /// usually goes at the back (one compare), else where a binary search
-    /// puts it; the earliest leaves from the front.
-    ready: VecDeque<Wake>,
-}
-
-/// A wake-up: its time as [`f64::total_cmp`] orders it (an unsigned key,
-/// see [`time_key`]), its sequence and its process. One heap operation per
-/// session switch compares these a few times; integers compare cheaply.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-struct Wake {
-    at: u64,
-    seq: u64,
-    process: Process,
-}
-
-/// `t`'s bits mapped so that unsigned order is [`f64::total_cmp`]'s order
-/// (the map is its own inverse up to the sign flip: see [`key_time`]).
-#[inline(always)]
-fn time_key(t: SimTime) -> u64 {
-    let b = t.0.to_bits();
-    (b ^ ((((b as i64) >> 63) as u64) >> 1)) ^ (1 << 63)
-}
-
-/// The time [`time_key`] made `k` of.
-#[inline(always)]
-fn key_time(k: u64) -> SimTime {
-    let b = k ^ (1 << 63);
-    SimTime(f64::from_bits(b ^ ((((b as i64) >> 63) as u64) >> 1)))
-}
-
-impl Ord for Wake {
-    /// The earliest (time, sequence) first.
-    #[inline(always)]
-    fn cmp(&self, other: &Self) -> Ordering {
-        (self.at, self.seq).cmp(&(other.at, other.seq))
-    }
-}
-
-impl PartialOrd for Wake {
-    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
-        Some(self.cmp(other))
-    }
-}
-
-impl Scheduler {
-    pub fn now(&self) -> SimTime {
-        self.now
-    }
-
-    /// Make `process` runnable at `at` (not before the current time).
-    pub fn wake(&mut self, process: Process, at: SimTime) {
-        let at = at.max(self.now);
-        self.seq += 1;
-        let w = Wake { at: time_key(at), seq: self.seq, process };
-        // The sequence is the newest: equal times keep their order.
-        match self.ready.back() {
-            Some(last) if *last > w => {
-                let i = self.ready.partition_point(|x| *x < w);
-                self.ready.insert(i, w);
-            }
-            _ => self.ready.push_back(w),
-        }
-    }
-
-    /// The next process to run and the time it runs at; the clock moves there.
-    pub fn run_next(&mut self) -> Option<(SimTime, Process)> {
-        let w = self.ready.pop_front()?;
-        self.now = self.now.max(key_time(w.at));
-        Some((self.now, w.process))
-    }
-
-    /// A process ran until `t`: the clock follows it.
-    pub fn ran_until(&mut self, t: SimTime) {
-        self.now = self.now.max(t);
-    }
-
-    pub fn pending(&self) -> usize {
-        self.ready.len()
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn earliest_runs_first_and_ties_keep_their_order() {
-        let mut s = Scheduler::default();
-        s.wake(Process::Session(2), SimTime(50.0));
-        s.wake(Process::Session(0), SimTime(10.0));
-        s.wake(Process::Session(1), SimTime(10.0));
-        assert_eq!(s.run_next(), Some((SimTime(10.0), Process::Session(0))));
-        assert_eq!(s.run_next(), Some((SimTime(10.0), Process::Session(1))));
-        assert_eq!(s.run_next(), Some((SimTime(50.0), Process::Session(2))));
-        assert_eq!(s.run_next(), None);
-        assert_eq!(s.now(), SimTime(50.0));
-    }
-
-    #[test]
-    fn time_keys_order_as_total_cmp_and_invert() {
-        let ts = [-1e300, -2.5, -0.0, 0.0, 1e-310, 0.5, 1.0, 1.0 + f64::EPSILON, 3e9, f64::INFINITY];
-        for a in ts {
-            assert_eq!(key_time(time_key(SimTime(a))).0.to_bits(), a.to_bits());
-            for b in ts {
-                assert_eq!(time_key(SimTime(a)).cmp(&time_key(SimTime(b))), a.total_cmp(&b), "{a} {b}");
-            }
-        }
-    }
-
-    #[test]
-    fn wakes_in_any_order_run_in_time_then_sequence_order() {
-        let mut s = Scheduler::default();
-        let mut expect = Vec::new();
-        let mut x = 7u64;
-        for k in 0..200u32 {
-            x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-            let t = ((x >> 33) % 50) as f64;
-            s.wake(Process::Session(k), SimTime(t));
-            expect.push((t, k));
-        }
-        expect.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
-        for (t, k) in expect {
-            assert_eq!(s.run_next(), Some((SimTime(t), Process::Session(k))));
-        }
-        assert_eq!(s.run_next(), None);
-    }
-
-    #[test]
-    fn the_clock_never_goes_back() {
-        let mut s = Scheduler::default();
-        s.ran_until(SimTime(100.0));
-        s.wake(Process::Session(0), SimTime(20.0));
-        assert_eq!(s.run_next(), Some((SimTime(100.0), Process::Session(0))));
-        s.ran_until(SimTime(90.0));
-        assert_eq!(s.now(), SimTime(100.0));
     }
 }

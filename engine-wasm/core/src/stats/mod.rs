@@ -9,7 +9,7 @@
 //! under the names of the active version profile.
 
 use crate::instance::version::VersionProfile;
-use crate::sga::cache::GetKind;
+use crate::sga::get_kind::GetKind;
 
 pub mod ledger;
 pub mod names;

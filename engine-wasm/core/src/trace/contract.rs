@@ -4,7 +4,7 @@
 //! by [`typescript`]; `tests/contract.rs` fails when the file is stale and
 //! rewrites it with `LIO_UPDATE_CONTRACT=1`.
 
-use crate::sga::cache::GetKind;
+use crate::sga::get_kind::GetKind;
 use crate::stats::names::{Pre12c, STATS};
 use crate::stats::waits::{lane_label, WaitEvent, LANES};
 

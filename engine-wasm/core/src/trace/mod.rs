@@ -2,7 +2,7 @@
 //! kept per step. Row sources push events through [`TraceSink`]; nothing is
 //! formatted or allocated per event beyond amortised column growth.
 
-pub use crate::sga::cache::GetKind;
+pub use crate::sga::get_kind::GetKind;
 use crate::sga::latch::LatchMap;
 use serde::Serialize;
 
