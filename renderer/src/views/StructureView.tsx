@@ -41,7 +41,8 @@ export function StructureView({ step, live, catalog, getTrace, reportRef, rate, 
   const [showDevices, setShowDevices] = useState(true);
   const [size, setSize] = useState({ w: 800, h: 400 });
   const [ui, setUi] = useState<PlaybackState>(() => initialPlayback(0));
-  const [hover, setHover] = useState<{ ref: CellRef; x: number; y: number } | null>(null);
+  // The cell under the pointer and its visits so far (taken when the pointer moves and as the playback publishes).
+  const [hover, setHover] = useState<{ ref: CellRef; x: number; y: number; visits: number } | null>(null);
   const [theme, setTheme] = useState(0);
   const scroller = useRef<HTMLDivElement>(null);
   const canvas = useRef<HTMLCanvasElement>(null);
@@ -243,10 +244,16 @@ export function StructureView({ step, live, catalog, getTrace, reportRef, rate, 
 
   useEffect(() => { requestRedraw('structure', (now) => { draw(now); }); }, [draw, hover]);
 
+  const visitsOf = useCallback((r: CellRef) => (r.group.role === 'latch' ? heat.current.latch[r.block] ?? 0 : heat.current.get(heatKey(r.group), r.block)), []);
+
   const publish = useCallback((s: PlaybackState, force: boolean) => {
     const now = performance.now();
-    if (force || now - lastUi.current > 90 || !s.playing) { lastUi.current = now; setUi(s); }
-  }, []);
+    if (force || now - lastUi.current > 90 || !s.playing) {
+      lastUi.current = now;
+      setUi(s);
+      setHover((h) => (h && h.visits !== visitsOf(h.ref) ? { ...h, visits: visitsOf(h.ref) } : h));
+    }
+  }, [visitsOf]);
 
   const run = useCallback(() => {
     startAnimator('playback', (now, dt) => {
@@ -278,12 +285,14 @@ export function StructureView({ step, live, catalog, getTrace, reportRef, rate, 
     last: () => apply(seek(pause(pb.current), n)),
   };
 
-  reportRef.current = () => {
-    // The devices at the playhead (its true position, not the last one drawn); the end of the step at the end of the trace.
-    const pos = pb.current.pos;
-    const at = trace && n > 0 && pos < n ? (pos > 0 ? trace.t_us[pos - 1] : -Infinity) : null;
-    return { trace, heat: heat.current, devices: step?.devices?.length ? devicesAt(step.devices, trace?.devices, at, trace?.t_us[0]) : null };
-  };
+  useEffect(() => {
+    reportRef.current = () => {
+      // The devices at the playhead (its true position, not the last one drawn); the end of the step at the end of the trace.
+      const pos = pb.current.pos;
+      const at = trace && n > 0 && pos < n ? (pos > 0 ? trace.t_us[pos - 1] : -Infinity) : null;
+      return { trace, heat: heat.current, devices: step?.devices?.length ? devicesAt(step.devices, trace?.devices, at, trace?.t_us[0]) : null };
+    };
+  });
 
   const onKey = (e: React.KeyboardEvent) => {
     if ((e.target as HTMLElement).closest('select, input:not([type=range])')) return;
@@ -330,7 +339,7 @@ export function StructureView({ step, live, catalog, getTrace, reportRef, rate, 
     const r = canvas.current!.getBoundingClientRect();
     const top = scroller.current?.scrollTop ?? 0;
     const ref = hitCell(layout, e.clientX - r.left, e.clientY - r.top + Math.min(top, Math.max(0, layout.height - size.h)));
-    setHover(ref ? { ref, x: e.clientX, y: e.clientY } : null);
+    setHover(ref ? { ref, x: e.clientX, y: e.clientY, visits: visitsOf(ref) } : null);
   };
 
   if (!step) return <div className="empty">Select an executed statement to see the structures it visited.</div>;
@@ -339,7 +348,7 @@ export function StructureView({ step, live, catalog, getTrace, reportRef, rate, 
       : 'The structures of this step are not kept with it (a saved run, or a run before the engine restarted): open its script and run it again to see them.'}</div>;
   }
   const hv = hover?.ref;
-  const hvVisits = hv ? (hv.group.role === 'latch' ? heat.current.latch[hv.block] ?? 0 : heat.current.get(heatKey(hv.group), hv.block)) : 0;
+  const hvVisits = hover?.visits ?? 0;
   return (
     <section className="structure" aria-label="Structure view" onKeyDown={onKey}>
       <div className="pane-title" style={{ textTransform: 'none', letterSpacing: 0, flexWrap: 'wrap' }}>
