@@ -63,9 +63,10 @@ export default tseslint.config(
       ...reactHooks.configs['recommended-latest'].rules,
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
-      // Not yet: four effects still reset state synchronously (Presenter's
-      // stop and auto-advance countdown, StructureView's trace load and
-      // playback reset); they need restructuring, not a disable comment.
+      // Not yet: one effect still sets state synchronously (StructureView's
+      // playback reset on a new trace, layout or theme publishes the reset
+      // position); it needs the published playback state keyed by what it
+      // was reset for, not a disable comment.
       'react-hooks/set-state-in-effect': 'off',
     },
   },

@@ -35,14 +35,21 @@ export function StructureView({ step, live, catalog, getTrace, reportRef, rate, 
   /** The segment to bring into view (a demo's `segment=NAME`). */
   segment?: string;
 }) {
-  const [trace, setTrace] = useState<Trace | null>(null);
-  const [traceState, setTraceState] = useState<'none' | 'loading' | 'ready' | 'unavailable' | 'evicted' | 'error'>('none');
+  // The trace loaded for a step; what shows is derived from the step selected now (a trace loaded
+  // for another step is not this one's, and shows as loading until this one's arrives).
+  const [loaded, setLoaded] = useState<{ step: Step; trace: Trace | null; state: 'ready' | 'evicted' | 'error' } | null>(null);
+  const wanted = !step ? 'none' : !live ? 'unavailable' : step.trace_events === 0 ? 'none' : 'loading';
+  const mine = wanted === 'loading' && loaded?.step === step ? loaded : null;
+  const trace = mine?.trace ?? null;
+  const traceState: 'none' | 'loading' | 'ready' | 'unavailable' | 'evicted' | 'error' = mine ? mine.state : wanted;
   const [showAll, setShowAll] = useState(false);
   const [showDevices, setShowDevices] = useState(true);
   const [size, setSize] = useState({ w: 800, h: 400 });
   const [ui, setUi] = useState<PlaybackState>(() => initialPlayback(0));
   // The cell under the pointer and its visits so far (taken when the pointer moves and as the playback publishes).
-  const [hover, setHover] = useState<{ ref: CellRef; x: number; y: number; visits: number } | null>(null);
+  const [hoverState, setHover] = useState<{ ref: CellRef; x: number; y: number; visits: number; trace: Trace | null } | null>(null);
+  // A cell hovered over another trace's picture is not this one's.
+  const hover = hoverState && hoverState.trace === trace ? hoverState : null;
   const [theme, setTheme] = useState(0);
   const scroller = useRef<HTMLDivElement>(null);
   const canvas = useRef<HTMLCanvasElement>(null);
@@ -57,15 +64,11 @@ export function StructureView({ step, live, catalog, getTrace, reportRef, rate, 
 
   // Load the trace of the selected step.
   useEffect(() => {
+    if (!step || !live || step.trace_events === 0) return;
     let stale = false;
-    setTrace(null); setHover(null);
-    if (!step) { setTraceState('none'); return; }
-    if (!live) { setTraceState('unavailable'); return; }
-    if (step.trace_events === 0) { setTraceState('none'); return; }
-    setTraceState('loading');
     // The engine keeps the traces of its most recent steps only: null for an older step that had events.
-    getTrace(step).then((t) => { if (!stale) { setTrace(t); setTraceState(t ? 'ready' : 'evicted'); } })
-      .catch(() => { if (!stale) setTraceState('error'); });
+    getTrace(step).then((t) => { if (!stale) setLoaded({ step, trace: t, state: t ? 'ready' : 'evicted' }); })
+      .catch(() => { if (!stale) setLoaded({ step, trace: null, state: 'error' }); });
     return () => { stale = true; };
   }, [step, live, getTrace]);
 
@@ -339,7 +342,7 @@ export function StructureView({ step, live, catalog, getTrace, reportRef, rate, 
     const r = canvas.current!.getBoundingClientRect();
     const top = scroller.current?.scrollTop ?? 0;
     const ref = hitCell(layout, e.clientX - r.left, e.clientY - r.top + Math.min(top, Math.max(0, layout.height - size.h)));
-    setHover(ref ? { ref, x: e.clientX, y: e.clientY, visits: visitsOf(ref) } : null);
+    setHover(ref ? { ref, x: e.clientX, y: e.clientY, visits: visitsOf(ref), trace } : null);
   };
 
   if (!step) return <div className="empty">Select an executed statement to see the structures it visited.</div>;
