@@ -20,6 +20,7 @@ import { focusLine, parseDemo, type Demo } from './model/demo.mjs';
 import { Presenter, type PresenterStop } from './views/Presenter';
 import { ViewBoundary, viewFailuresForTest } from './views/ViewBoundary';
 import { buildReport, type ReportInputs } from './reports/report';
+import { useLatest } from './views/useLatest';
 
 const DRAFT_KEY = 'lio.draft.v1';
 /** Engine errors underlined in the editor, at most (the error bar counts them all). */
@@ -46,10 +47,10 @@ function loadDraft(): string {
 }
 
 export function App() {
-  const host = useMemo(getHost, []);
-  const client = useMemo(createEngineClient, []);
+  const host = useMemo(() => getHost(), []);
+  const client = useMemo(() => createEngineClient(), []);
   const editor = useRef<EditorApi | null>(null);
-  const initial = useMemo(loadDraft, []);
+  const initial = useMemo(() => loadDraft(), []);
   const draft = useRef(initial);
   const saveTimer = useRef<number | null>(null);
 
@@ -78,8 +79,7 @@ export function App() {
    * until the presenter rebuilds the demo up to a slide; `builds` counts those rebuilds.
    */
   const [presenting, setPresenting] = useState<{ demo: Demo; upTo: number; stopped: PresenterStop | null; builds: number } | null>(null);
-  const presentingRef = useRef(presenting);
-  presentingRef.current = presenting;
+  const presentingRef = useLatest(presenting);
   const nextRun = useRef(1);
   const reportRef = useRef<() => Partial<ReportInputs>>(() => ({}));
   const busy = status.state === 'busy';
@@ -130,7 +130,7 @@ export function App() {
   }, [host, notify, dismiss]);
 
   useEffect(() => {
-    client.onReplaced = (reason, running) => {
+    client.setOnReplaced((reason, running) => {
       setRuns((rs) => rs.map((r) => (r.live ? { ...r, live: false } : r)));
       const first = running?.label.replace(/;\s*$/, '') ?? '';
       const where = !running ? '' : running.statements > 1
@@ -144,13 +144,13 @@ export function App() {
         setPresenting({ ...p, stopped: stop });
         presentingRef.current = { ...p, stopped: stop };
       }
-    };
+    });
     // Test-only: the end-to-end tests kill the engine's worker mid-run.
     if (new URLSearchParams(window.location.search).has('lio-test')) {
       window.__lioTest = { killEngine: () => client.killForTest(), failView: viewFailuresForTest.fail, clearViewFailures: viewFailuresForTest.clear };
     }
-    return () => { client.onReplaced = null; delete window.__lioTest; };
-  }, [client, notify]);
+    return () => { client.setOnReplaced(null); delete window.__lioTest; };
+  }, [client, notify, presentingRef]);
 
   useEffect(() => {
     client.init().then(() => setStatus({ state: 'ready', text: 'Engine ready' }))
@@ -284,7 +284,7 @@ export function App() {
     const ran = await execute('statement', { from: st[p.upTo + 1].from, to: st[last].to, fresh: p.upTo < 0 });
     // Not when the engine stopped meanwhile (onReplaced marked the presentation stopped: another object).
     if (ran && presentingRef.current === p) setPresenting({ ...p, upTo: last });
-  }, [execute]);
+  }, [execute, presentingRef]);
 
   /** After a stop: a fresh engine, and the demo run again from its first statement (the slide then runs up to its own). */
   const rebuild = useCallback(() => {
@@ -293,7 +293,7 @@ export function App() {
     const next = { ...p, upTo: -1, stopped: null, builds: p.builds + 1 };
     presentingRef.current = next;
     setPresenting(next);
-  }, []);
+  }, [presentingRef]);
 
   const cancel = useCallback(() => {
     setStatus({ state: 'busy', text: 'Cancelling: restoring engine state…' });

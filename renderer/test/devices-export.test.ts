@@ -34,7 +34,7 @@ const disk: DeviceFigures = {
 
 const STEP: Step = {
   index: 9, line: 21, column: 1, statement: "LAB RUN 'UPDATE t SET v = v + 1 WHERE id = :1' BIND 1 TO 2000 AUTOCOMMIT", kind: 'lab', error: null,
-  columns: [], rows: [], plan: [],
+  columns: [], rows: [], rows_processed: 0, output: [], autotrace: 'off', plan: [],
   stats: { 'consistent gets': 4000, 'db block gets': 6000, 'redo size': 1_200_000, 'user commits': 2000 },
   latches: {}, waits: { 'log file sync': { count: 2000, time_us: 1_500_000 } },
   elapsed_us: 2_100_000, folded: FOLDED_T1, trace_events: 0,

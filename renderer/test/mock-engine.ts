@@ -2,7 +2,9 @@
 // development without a wasm build (LIO_MOCK_ENGINE=1) and for unit tests.
 // It knows a handful of statements only; it is never shipped.
 import { splitScript } from '../src/model/script.mjs';
-import type { Catalog, PlanLine, ScriptResult, Segment, Step, Trace } from '../src/model/types';
+import type { Catalog, PlanLine, Segment, Trace } from '../src/model/types';
+// The mock's results are the engine's generated result types (not the UI's looser ones).
+import type { ScriptResult, Step } from '../src/engine/result.gen';
 
 interface Ev { kind: number; get: number; seg: number; block: number; latch: number; gets: number; line: number; exec: number; t: number; stack: number }
 
@@ -19,7 +21,7 @@ export class MockEngine {
   exec(script: string): ScriptResult {
     const steps: Step[] = [];
     for (const st of splitScript(script)) steps.push(this.run(st.text, st.line, st.column));
-    return { lio_lab: 'mock-0.0', steps };
+    return { lio_lab: 'mock-0.0', version: '18.0.0', steps };
   }
 
   catalog(): Catalog {
@@ -39,8 +41,8 @@ export class MockEngine {
   private addSeg(s: Omit<Segment, 'id'>) { const seg = { ...s, id: this.segs.length }; this.segs.push(seg); return seg; }
 
   private step(text: string, line: number, column: number, extra: Partial<Step>): Step {
-    return { index: this.stepNo++, line, column, statement: text, kind: 'sqlplus', error: null, columns: [], rows: [], plan: [],
-      stats: {}, latches: {}, waits: {}, elapsed_us: 0, folded: [], trace_events: 0, ...extra };
+    return { index: this.stepNo++, line, column, statement: text, kind: 'sqlplus', error: null, columns: [], rows: [], rows_processed: 0, plan: [],
+      stats: {}, latches: {}, waits: {}, elapsed_us: 0, folded: [], output: [], autotrace: 'off', trace_events: 0, ...extra };
   }
 
   private run(text: string, line: number, column: number): Step {

@@ -15,7 +15,7 @@ import type { Catalog, Step } from '../src/model/types';
 
 const STEP: Step = {
   index: 7, line: 12, column: 1, statement: "SELECT * FROM t1 WHERE key = 42 AND note <> '<&>'", kind: 'query', error: null,
-  columns: ['KEY', 'VALUE'], rows: [[42, 'X']],
+  columns: ['KEY', 'VALUE'], rows: [[42, 'X']], rows_processed: 0, output: [], autotrace: 'off',
   plan: [
     { id: 0, parent: null, depth: 0, operation: 'SELECT STATEMENT', name: null, starts: 1, e_rows: 1, a_rows: 1, buffers: 3, cost: 2 },
     { id: 1, parent: 0, depth: 1, operation: 'TABLE ACCESS BY INDEX ROWID', name: 'T1', starts: 1, e_rows: 1, a_rows: 1, buffers: 3, cost: 2 },

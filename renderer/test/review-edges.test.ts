@@ -12,7 +12,7 @@ import { parseDemo, focusLine } from '../src/model/demo.mjs';
 import type { Step } from '../src/model/types';
 
 const step = (o: Partial<Step>): Step => ({
-  index: 0, line: 1, column: 1, statement: 'x', kind: 'query', error: null, columns: [], rows: [], plan: [],
+  index: 0, line: 1, column: 1, statement: 'x', kind: 'query', error: null, columns: [], rows: [], rows_processed: 0, output: [], autotrace: 'off', plan: [],
   stats: {}, latches: {}, waits: {}, elapsed_us: 0, folded: [], trace_events: 0, ...o,
 });
 

@@ -11,7 +11,7 @@ import { ipcMessage } from '../src/host';
 import type { Step } from '../src/model/types';
 
 const step = (over: Partial<Step> = {}): Step => ({
-  index: 0, line: 1, column: 1, statement: 'select 1 from dual', kind: 'query', error: null, columns: ['1'], rows: [[1]],
+  index: 0, line: 1, column: 1, statement: 'select 1 from dual', kind: 'query', error: null, columns: ['1'], rows: [[1]], rows_processed: 0, output: [], autotrace: 'off',
   plan: [], stats: {}, latches: {}, waits: {}, elapsed_us: 1, folded: [], trace_events: 0, ...over,
 });
 

@@ -33,7 +33,7 @@ describe('LAB SWEEP curve', () => {
   });
   it('is an export kind, and the one-page report of a sweep step holds the curve', () => {
     const step = { index: 3, line: 9, column: 1, statement: 'LAB SWEEP HASHKEYS FROM 10 TO 10000 FACTOR 10 RUN ...', kind: 'lab', error: null,
-      columns: [], rows: [], plan: [], stats: {}, latches: {}, waits: {}, elapsed_us: 0, folded: [], trace_events: 0, sweep: SWEEP } as Step;
+      columns: [], rows: [], rows_processed: 0, output: [], autotrace: 'off', plan: [], stats: {}, latches: {}, waits: {}, elapsed_us: 0, folded: [], trace_events: 0, sweep: SWEEP } as Step;
     const r = buildReport('sweep', { step, catalog: null, sweepMetric: 'rt' });
     expect(r.name).toMatch(/^lio-lab-sweep-hashkeys-from-10-to-10000-[a-z0-9-]*-3-sweep-rt\.svg$/);
     expect(r.svg).toContain('SQL*Net roundtrips to/from client per run vs HASHKEYS');

@@ -29,6 +29,7 @@ pub mod sim;
 pub mod stats;
 pub mod storage;
 pub mod trace;
+pub mod tsdecl;
 pub mod value;
 pub use lio_sql::number;
 

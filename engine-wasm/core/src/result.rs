@@ -1,99 +1,127 @@
 //! Per-step results, serialised to the JSON contract of docs/ENGINE-API.md.
 
+use crate::tsdecl::contract;
 use serde::Serialize;
 use std::collections::BTreeMap;
 
-#[derive(Debug, Clone, Serialize)]
-pub struct ErrorOut {
-    pub code: String,
-    pub message: String,
-    pub line: u32,
-    pub column: u32,
+/// A step's `kind`.
+pub const STEP_KINDS: &[&str] = &["query", "ddl", "dml", "plsql", "sqlplus", "lab"];
+/// A step's `autotrace` (SET AUTOTRACE OFF, ON, TRACEONLY).
+pub const AUTOTRACE_MODES: &[&str] = &["off", "on", "traceonly"];
+/// `settings.autotrace_style`: the text formatters' layout.
+pub const AUTOTRACE_STYLES: &[&str] = &["sqlplus", "sqlcl"];
+/// A sweep's `scale`.
+pub const SWEEP_SCALES: &[&str] = &["linear", "log"];
+/// What a sweep `varies`.
+pub const SWEEP_VARIES: &[&str] = &["ddl option", "lab run option", "sqlplus setting", "lab parameter"];
+
+contract! {
+    #[derive(Debug, Clone, Serialize)]
+    pub struct ErrorOut as StepError {
+        pub code: String,
+        pub message: String,
+        pub line: u32,
+        pub column: u32,
+    }
 }
 
-#[derive(Debug, Clone, Serialize)]
-pub struct PlanLineOut {
-    pub id: u16,
-    pub parent: Option<u16>,
-    pub depth: u16,
-    pub operation: String,
-    pub name: Option<String>,
-    pub starts: u64,
-    pub e_rows: u64,
-    pub a_rows: u64,
-    pub buffers: u64,
-    pub cost: u64,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub bytes: Option<u64>,
-    /// DBMS_XPLAN's access predicates of this line (`"KEY"=42`).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub access: Option<String>,
-    /// DBMS_XPLAN's filter predicates of this line.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub filter: Option<String>,
-    /// A-Time in microseconds: only with rowsource statistics
-    /// (STATISTICS_LEVEL=ALL or the GATHER_PLAN_STATISTICS hint).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub time_us: Option<f64>,
+contract! {
+    #[derive(Debug, Clone, Serialize)]
+    pub struct PlanLineOut as PlanLine {
+        pub id: u16,
+        pub parent: Option<u16>,
+        pub depth: u16,
+        pub operation: String,
+        pub name: Option<String>,
+        pub starts: u64,
+        pub e_rows: u64,
+        pub a_rows: u64,
+        pub buffers: u64,
+        pub cost: u64,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub bytes: Option<u64>,
+        /// DBMS_XPLAN's access predicates of this line (`"KEY"=42`).
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub access: Option<String>,
+        /// DBMS_XPLAN's filter predicates of this line.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub filter: Option<String>,
+        /// A-Time in microseconds: only with rowsource statistics
+        /// (STATISTICS_LEVEL=ALL or the GATHER_PLAN_STATISTICS hint).
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub time_us: Option<f64>,
+    }
 }
 
-#[derive(Debug, Clone, Copy, Serialize, Default)]
-pub struct LatchOut {
-    pub gets: u64,
-    pub misses: u64,
-    pub sleeps: u64,
+contract! {
+    #[derive(Debug, Clone, Copy, Serialize, Default)]
+    pub struct LatchOut as LatchFigures {
+        pub gets: u64,
+        pub misses: u64,
+        pub sleeps: u64,
+    }
 }
 
-#[derive(Debug, Clone, Copy, Serialize, Default)]
-pub struct WaitOut {
-    pub count: u64,
-    pub time_us: f64,
+contract! {
+    #[derive(Debug, Clone, Copy, Serialize, Default)]
+    pub struct WaitOut as WaitFigures {
+        pub count: u64,
+        pub time_us: f64,
+    }
 }
 
-#[derive(Debug, Clone, Serialize, Default)]
-pub struct RunOut {
-    pub run: u32,
-    pub elapsed_us: f64,
-    pub stats: BTreeMap<String, u64>,
-    pub waits: BTreeMap<String, WaitOut>,
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub wait_histograms: Vec<WaitHistogramOut>,
-    pub folded: Vec<String>,
+contract! {
+    #[derive(Debug, Clone, Serialize, Default)]
+    pub struct RunOut as RunResult {
+        pub run: u32,
+        pub elapsed_us: f64,
+        pub stats: BTreeMap<String, u64>,
+        pub waits: BTreeMap<String, WaitOut>,
+        #[serde(skip_serializing_if = "Vec::is_empty")]
+        pub wait_histograms: Vec<WaitHistogramOut>,
+        pub folded: Vec<String>,
+    }
 }
 
-/// One session of a `LAB RUN ... SESSIONS n` workload.
-#[derive(Debug, Clone, Serialize, Default)]
-pub struct SessionOut {
-    pub sid: u32,
-    /// The session's waits by duration (see [`StepOut::wait_histograms`]).
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub wait_histograms: Vec<WaitHistogramOut>,
-    /// The workload's start on the simulated clock (µs), which the
-    /// timeline counts from (trace events carry the same clock).
-    pub start_us: f64,
-    pub executions: u64,
-    pub stats: BTreeMap<String, u64>,
-    pub waits: BTreeMap<String, WaitOut>,
-    pub elapsed_us: f64,
-    /// The session's lane: `[from_us, to_us, state]` from the step's start,
-    /// state indexing TIMELINE_STATES (CPU, run queue, wait events).
-    pub timeline: Vec<TimelineOut>,
+contract! {
+    /// One session of a `LAB RUN ... SESSIONS n` workload.
+    #[derive(Debug, Clone, Serialize, Default)]
+    pub struct SessionOut as SessionFigures {
+        pub sid: u32,
+        /// The session's waits by duration (see [`StepOut::wait_histograms`]).
+        #[serde(skip_serializing_if = "Vec::is_empty")]
+        pub wait_histograms: Vec<WaitHistogramOut>,
+        /// The workload's start on the simulated clock (µs), which the
+        /// timeline counts from (trace events carry the same clock).
+        pub start_us: f64,
+        pub executions: u64,
+        pub stats: BTreeMap<String, u64>,
+        pub waits: BTreeMap<String, WaitOut>,
+        pub elapsed_us: f64,
+        /// The session's lane: `[from_us, to_us, state]` from the step's start,
+        /// state indexing TIMELINE_STATES (CPU, run queue, wait events).
+        pub timeline: Vec<TimelineOut>,
+    }
 }
 
-/// One wait event's histogram.
-#[derive(Debug, Clone, Serialize, Default, PartialEq)]
-pub struct WaitHistogramOut {
-    pub event: String,
-    pub wait_class: String,
-    pub buckets: Vec<WaitBucketOut>,
+contract! {
+    /// One wait event's histogram.
+    #[derive(Debug, Clone, Serialize, Default, PartialEq)]
+    pub struct WaitHistogramOut as WaitHistogram {
+        pub event: String,
+        pub wait_class: String,
+        pub buckets: Vec<WaitBucketOut>,
+    }
 }
 
-/// Waits shorter than `lt_us` microseconds and at least half that (at
-/// least 0 for the first bucket); `lt_us` None: the last, open bucket.
-#[derive(Debug, Clone, Copy, Serialize, Default, PartialEq)]
-pub struct WaitBucketOut {
-    pub lt_us: Option<u64>,
-    pub count: u64,
+contract! {
+    /// Waits shorter than `lt_us` microseconds and at least half that (at
+    /// least 0 for the first bucket); `lt_us` None: the last, open bucket.
+    #[derive(Debug, Clone, Copy, Serialize, Default, PartialEq)]
+    pub struct WaitBucketOut as WaitBucket {
+        pub lt_us: Option<u64>,
+        pub count: u64,
+    }
 }
 
 impl WaitHistogramOut {
@@ -138,89 +166,103 @@ impl WaitHistogramOut {
 #[derive(Debug, Clone, Copy, Serialize, Default)]
 pub struct TimelineOut(pub f64, pub f64, pub u8);
 
-#[derive(Debug, Clone, Serialize, Default)]
-pub struct StepOut {
-    pub index: usize,
-    pub line: u32,
-    pub column: u32,
-    pub statement: String,
-    pub kind: &'static str,
-    pub error: Option<ErrorOut>,
-    pub columns: Vec<String>,
-    /// SQL*Plus's display width per column: the declared length of a
-    /// character column (VARCHAR2(30) shows 30 wide), 0 where the values
-    /// decide. Absent when no column has one.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub column_widths: Vec<u32>,
-    pub rows: Vec<Vec<serde_json::Value>>,
-    pub rows_processed: u64,
-    pub plan: Vec<PlanLineOut>,
-    pub stats: BTreeMap<String, u64>,
-    pub latches: BTreeMap<String, LatchOut>,
-    pub waits: BTreeMap<String, WaitOut>,
-    /// The step's waits by duration, per event that waited: power-of-two
-    /// microsecond buckets (V$EVENT_HISTOGRAM_MICRO), only those with waits.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub wait_histograms: Vec<WaitHistogramOut>,
-    pub elapsed_us: f64,
-    pub folded: Vec<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub runs: Option<Vec<RunOut>>,
-    /// Mean elapsed of the runs left after dropping the fastest and slowest.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub trimmed_mean_us: Option<f64>,
-    /// `LAB RUN ... SESSIONS n`: each session's statistics, waits, elapsed
-    /// time and timeline lane; the step's stats and waits are their sums.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub sessions: Option<Vec<SessionOut>>,
-    pub output: Vec<String>,
-    /// SQL*Plus feedback ("Table created.", "1 row created.").
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub feedback: Option<String>,
-    pub autotrace: &'static str,
-    pub trace_events: usize,
-    /// Autotrace's Execution Plan: the plan as `dbms_xplan.display`
-    /// prints it (Plan hash value, TYPICAL table, predicates), when
-    /// autotrace shows plans and the statement has one.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub xplan: Vec<String>,
-    /// SQL*Plus settings in effect (absent while all are defaults).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub settings: Option<SettingsOut>,
-    /// SET VERIFY ON's `old   n: ...` / `new   n: ...` lines for a
-    /// statement whose substitution variables (`&name`) were replaced.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub verify: Vec<String>,
-    /// The statement as it ran, after substitution (`statement` is the
-    /// text as written); absent when nothing was substituted.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub substituted: Option<String>,
-    /// `LAB SWEEP`: the measured points.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub sweep: Option<SweepOut>,
-    /// The `LAB DEVICE`s (and DATA) whose counters the step changed: the
-    /// changes, the totals and each device's state at the step's end.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub devices: Vec<DeviceOut>,
+impl crate::tsdecl::TsType for TimelineOut {
+    fn ty() -> crate::tsdecl::Ty {
+        <[f64; 3] as crate::tsdecl::TsType>::ty()
+    }
 }
 
-/// One device a step used (see [`StepOut::devices`]).
-#[derive(Debug, Clone, Serialize, PartialEq)]
-pub struct DeviceOut {
-    pub name: String,
-    pub kind: &'static str,
-    /// The common counters (V$SYSSTAT's names for the device's requests
-    /// and bytes, and its busy time) then the device's own, in its order.
-    pub counters: Vec<DeviceCounterOut>,
-    pub snapshot: crate::io::DeviceSnapshot,
+contract! {
+    #[derive(Debug, Clone, Serialize, Default)]
+    pub struct StepOut as Step {
+        pub index: usize,
+        pub line: u32,
+        pub column: u32,
+        pub statement: String,
+        @STEP_KINDS
+        pub kind: &'static str,
+        pub error: Option<ErrorOut>,
+        pub columns: Vec<String>,
+        /// SQL*Plus's display width per column: the declared length of a
+        /// character column (VARCHAR2(30) shows 30 wide), 0 where the values
+        /// decide. Absent when no column has one.
+        #[serde(skip_serializing_if = "Vec::is_empty")]
+        pub column_widths: Vec<u32>,
+        pub rows: Vec<Vec<serde_json::Value>>,
+        pub rows_processed: u64,
+        pub plan: Vec<PlanLineOut>,
+        pub stats: BTreeMap<String, u64>,
+        pub latches: BTreeMap<String, LatchOut>,
+        pub waits: BTreeMap<String, WaitOut>,
+        /// The step's waits by duration, per event that waited: power-of-two
+        /// microsecond buckets (V$EVENT_HISTOGRAM_MICRO), only those with waits.
+        #[serde(skip_serializing_if = "Vec::is_empty")]
+        pub wait_histograms: Vec<WaitHistogramOut>,
+        pub elapsed_us: f64,
+        pub folded: Vec<String>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub runs: Option<Vec<RunOut>>,
+        /// Mean elapsed of the runs left after dropping the fastest and slowest.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub trimmed_mean_us: Option<f64>,
+        /// `LAB RUN ... SESSIONS n`: each session's statistics, waits, elapsed
+        /// time and timeline lane; the step's stats and waits are their sums.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub sessions: Option<Vec<SessionOut>>,
+        pub output: Vec<String>,
+        /// SQL*Plus feedback ("Table created.", "1 row created.").
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub feedback: Option<String>,
+        @AUTOTRACE_MODES
+        pub autotrace: &'static str,
+        pub trace_events: usize,
+        /// Autotrace's Execution Plan: the plan as `dbms_xplan.display`
+        /// prints it (Plan hash value, TYPICAL table, predicates), when
+        /// autotrace shows plans and the statement has one.
+        #[serde(skip_serializing_if = "Vec::is_empty")]
+        pub xplan: Vec<String>,
+        /// SQL*Plus settings in effect (absent while all are defaults).
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub settings: Option<SettingsOut>,
+        /// SET VERIFY ON's `old   n: ...` / `new   n: ...` lines for a
+        /// statement whose substitution variables (`&name`) were replaced.
+        #[serde(skip_serializing_if = "Vec::is_empty")]
+        pub verify: Vec<String>,
+        /// The statement as it ran, after substitution (`statement` is the
+        /// text as written); absent when nothing was substituted.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub substituted: Option<String>,
+        /// `LAB SWEEP`: the measured points.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub sweep: Option<SweepOut>,
+        /// The `LAB DEVICE`s (and DATA) whose counters the step changed: the
+        /// changes, the totals and each device's state at the step's end.
+        #[serde(skip_serializing_if = "Vec::is_empty")]
+        pub devices: Vec<DeviceOut>,
+    }
 }
 
-/// A device counter: its change in the step and its total at the end.
-#[derive(Debug, Clone, Serialize, PartialEq)]
-pub struct DeviceCounterOut {
-    pub name: String,
-    pub delta: f64,
-    pub total: f64,
+contract! {
+    /// One device a step used (see [`StepOut::devices`]).
+    #[derive(Debug, Clone, Serialize, PartialEq)]
+    pub struct DeviceOut as DeviceFigures {
+        pub name: String,
+        pub kind: &'static str,
+        /// The common counters (V$SYSSTAT's names for the device's requests
+        /// and bytes, and its busy time) then the device's own, in its order.
+        pub counters: Vec<DeviceCounterOut>,
+        pub snapshot: crate::io::DeviceSnapshot,
+    }
+}
+
+contract! {
+    /// A device counter: its change in the step and its total at the end.
+    #[derive(Debug, Clone, Serialize, PartialEq)]
+    pub struct DeviceCounterOut as DeviceCounter {
+        pub name: String,
+        pub delta: f64,
+        pub total: f64,
+    }
 }
 
 impl DeviceCounterOut {
@@ -230,89 +272,98 @@ impl DeviceCounterOut {
     }
 }
 
-/// A `LAB SWEEP`'s curve: one point per value of the swept parameter.
-#[derive(Debug, Clone, Serialize, Default)]
-pub struct SweepOut {
-    /// The parameter or DDL option (`HASHKEYS`).
-    pub parameter: String,
-    /// `linear` (STEP, or ten even points) or `log` (FACTOR).
-    pub scale: &'static str,
-    /// What the sweep varies: `ddl option`, `lab run option`, `sqlplus setting`, `lab parameter`.
-    pub varies: &'static str,
-    pub points: Vec<SweepPointOut>,
+contract! {
+    /// A `LAB SWEEP`'s curve: one point per value of the swept parameter.
+    #[derive(Debug, Clone, Serialize, Default)]
+    pub struct SweepOut as SweepResult {
+        /// The parameter or DDL option (`HASHKEYS`).
+        pub parameter: String,
+        /// `linear` (STEP, or ten even points) or `log` (FACTOR).
+        @SWEEP_SCALES
+        pub scale: &'static str,
+        /// What the sweep varies: `ddl option`, `lab run option`, `sqlplus setting`, `lab parameter`.
+        @SWEEP_VARIES
+        pub varies: &'static str,
+        pub points: Vec<SweepPointOut>,
+    }
 }
 
-#[derive(Debug, Clone, Serialize, Default)]
-pub struct SweepPointOut {
-    pub value: f64,
-    /// Executions of the workload's SQL, all runs.
-    pub executions: u64,
-    pub runs: u32,
-    /// The workload's statistics, all runs (the `LAB RUN` step's).
-    pub stats: BTreeMap<String, u64>,
-    pub elapsed_us: f64,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub trimmed_mean_us: Option<f64>,
-    /// The workload failed at this value.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub error: Option<ErrorOut>,
+contract! {
+    #[derive(Debug, Clone, Serialize, Default)]
+    pub struct SweepPointOut as SweepPoint {
+        pub value: f64,
+        /// Executions of the workload's SQL, all runs.
+        pub executions: u64,
+        pub runs: u32,
+        /// The workload's statistics, all runs (the `LAB RUN` step's).
+        pub stats: BTreeMap<String, u64>,
+        pub elapsed_us: f64,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub trimmed_mean_us: Option<f64>,
+        /// The workload failed at this value.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub error: Option<ErrorOut>,
+    }
 }
 
-/// The SQL*Plus client settings in effect for a step, for the text
-/// formatters (absent from a step while all are at their defaults).
-#[derive(Debug, Clone, Serialize, PartialEq)]
-pub struct SettingsOut {
-    /// SET AUTOTRACE shows the plan / the statistics.
-    pub autotrace_explain: bool,
-    pub autotrace_statistics: bool,
-    /// `sqlplus` (SQL*Plus 18c's layout) or `sqlcl` (LAB SET autotrace_style = sqlcl).
-    pub autotrace_style: &'static str,
-    /// SET TIMING ON: `Elapsed: hh:mm:ss.cc` after each statement.
-    pub timing: bool,
-    pub linesize: u32,
-    pub pagesize: u32,
-    /// SET FEEDBACK: rows from which `n rows selected.` shows (0 = OFF).
-    pub feedback: u32,
-    /// SET TERMOUT as the step ran (`false`: SQL*Plus prints nothing for
-    /// the step, so `set termout off` itself shows and `set termout on`
-    /// does not). Absent while ON.
-    #[serde(skip_serializing_if = "is_true")]
-    pub termout: bool,
-    /// SET ECHO, once the script set it.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub echo: Option<bool>,
-    /// COLUMN name FORMAT fmt, by upper-case column name.
-    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
-    pub column_formats: BTreeMap<String, String>,
-    /// COLUMN name HEADING text, by upper-case column name (`|` splits
-    /// the heading into lines, as SQL*Plus's HEADSEP).
-    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
-    pub column_headings: BTreeMap<String, String>,
-    /// COLUMN name NOPRINT: upper-case names of the columns not printed.
-    #[serde(skip_serializing_if = "std::collections::BTreeSet::is_empty")]
-    pub column_noprint: std::collections::BTreeSet<String>,
-    /// SET HEADING (absent while ON).
-    #[serde(skip_serializing_if = "is_true")]
-    pub heading: bool,
-    /// SET COLSEP text (absent while one blank).
-    #[serde(skip_serializing_if = "is_blank")]
-    pub colsep: String,
-    /// SET NULL text (absent while empty).
-    #[serde(rename = "null", skip_serializing_if = "String::is_empty")]
-    pub null_text: String,
-    /// SET UNDERLINE's character (`""`: OFF; absent while `-`).
-    #[serde(skip_serializing_if = "is_dash")]
-    pub underline: String,
-    /// SET NUMFORMAT (absent while none).
-    #[serde(skip_serializing_if = "String::is_empty")]
-    pub numformat: String,
-    /// SET NEWPAGE: blank lines before a page's headings (None: NONE;
-    /// absent while 1).
-    #[serde(skip_serializing_if = "is_one")]
-    pub newpage: Option<u32>,
-    /// SET WRAP (absent while ON): OFF cuts values at the column width.
-    #[serde(skip_serializing_if = "is_true")]
-    pub wrap: bool,
+contract! {
+    /// The SQL*Plus client settings in effect for a step, for the text
+    /// formatters (absent from a step while all are at their defaults).
+    #[derive(Debug, Clone, Serialize, PartialEq)]
+    pub struct SettingsOut as StepSettings {
+        /// SET AUTOTRACE shows the plan / the statistics.
+        pub autotrace_explain: bool,
+        pub autotrace_statistics: bool,
+        /// `sqlplus` (SQL*Plus 18c's layout) or `sqlcl` (LAB SET autotrace_style = sqlcl).
+        @AUTOTRACE_STYLES
+        pub autotrace_style: &'static str,
+        /// SET TIMING ON: `Elapsed: hh:mm:ss.cc` after each statement.
+        pub timing: bool,
+        pub linesize: u32,
+        pub pagesize: u32,
+        /// SET FEEDBACK: rows from which `n rows selected.` shows (0 = OFF).
+        pub feedback: u32,
+        /// SET TERMOUT as the step ran (`false`: SQL*Plus prints nothing for
+        /// the step, so `set termout off` itself shows and `set termout on`
+        /// does not). Absent while ON.
+        #[serde(skip_serializing_if = "is_true")]
+        pub termout: bool,
+        /// SET ECHO, once the script set it.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub echo: Option<bool>,
+        /// COLUMN name FORMAT fmt, by upper-case column name.
+        #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+        pub column_formats: BTreeMap<String, String>,
+        /// COLUMN name HEADING text, by upper-case column name (`|` splits
+        /// the heading into lines, as SQL*Plus's HEADSEP).
+        #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+        pub column_headings: BTreeMap<String, String>,
+        /// COLUMN name NOPRINT: upper-case names of the columns not printed.
+        #[serde(skip_serializing_if = "std::collections::BTreeSet::is_empty")]
+        pub column_noprint: std::collections::BTreeSet<String>,
+        /// SET HEADING (absent while ON).
+        #[serde(skip_serializing_if = "is_true")]
+        pub heading: bool,
+        /// SET COLSEP text (absent while one blank).
+        #[serde(skip_serializing_if = "is_blank")]
+        pub colsep: String,
+        /// SET NULL text (absent while empty).
+        #[serde(rename = "null", skip_serializing_if = "String::is_empty")]
+        pub null_text: String,
+        /// SET UNDERLINE's character (`""`: OFF; absent while `-`).
+        #[serde(skip_serializing_if = "is_dash")]
+        pub underline: String,
+        /// SET NUMFORMAT (absent while none).
+        #[serde(skip_serializing_if = "String::is_empty")]
+        pub numformat: String,
+        /// SET NEWPAGE: blank lines before a page's headings (None: NONE;
+        /// absent while 1).
+        #[serde(skip_serializing_if = "is_one")]
+        pub newpage: Option<u32>,
+        /// SET WRAP (absent while ON): OFF cuts values at the column width.
+        #[serde(skip_serializing_if = "is_true")]
+        pub wrap: bool,
+    }
 }
 
 fn is_blank(s: &str) -> bool {
@@ -357,9 +408,26 @@ impl Default for SettingsOut {
     }
 }
 
-#[derive(Debug, Clone, Serialize)]
-pub struct ScriptOut {
-    pub lio_lab: &'static str,
-    pub version: String,
-    pub steps: Vec<StepOut>,
+contract! {
+    #[derive(Debug, Clone, Serialize)]
+    pub struct ScriptOut as ScriptResult {
+        pub lio_lab: &'static str,
+        pub version: String,
+        pub steps: Vec<StepOut>,
+    }
+}
+
+/// The renderer's result types (`renderer/src/engine/result.gen.ts`),
+/// from the declarations above; `tests/result_contract.rs` fails when the
+/// file is stale.
+pub fn typescript() -> String {
+    let mut s = String::from(
+        "// Generated from engine-wasm/core/src/result.rs by its test\n\
+         // (LIO_UPDATE_CONTRACT=1 cargo test -p lio-core --test result_contract). Do not edit.\n\
+         // The result JSON of exec/execSteps (docs/ENGINE-API.md).\n\n",
+    );
+    s.push_str(&crate::tsdecl::interfaces(<ScriptOut as crate::tsdecl::Described>::decl));
+    s.truncate(s.trim_end().len());
+    s.push('\n');
+    s
 }

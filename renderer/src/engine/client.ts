@@ -51,6 +51,8 @@ export class EngineClient {
    * and the chunk it was running, if it was running one.
    */
   onReplaced: ((reason: string, running: ExecChunk | null) => void) | null = null;
+  /** Set (null: clear) what runs when the engine is replaced. */
+  setOnReplaced(f: ((reason: string, running: ExecChunk | null) => void) | null) { this.onReplaced = f; }
 
   constructor(private readonly factory: () => Worker) { this.spawn(); }
 

@@ -33,9 +33,11 @@ export function CompareView({ items, keys, onKeys, reportRef }: {
   }, [a, b, filter, changedOnly, runstats]);
   const diff = useMemo(() => (a && b && (a.folded.length || b.folded.length) ? diffFlame(a.folded, b.folded) : null), [a, b]);
   const waitSeries = useMemo(() => (a && b ? [{ label: `A: ${a.label}`, histograms: a.wait_histograms ?? [] }, { label: `B: ${b.label}`, histograms: b.wait_histograms ?? [] }] : []), [a, b]);
-  reportRef.current = () => (a && b
-    ? { diff: { a: a.folded, b: b.folded, labelA: a.label, labelB: b.label }, compare: { rows: runstatsRows(a, b), labelA: a.label, labelB: b.label }, waitSeries }
-    : {});
+  useEffect(() => {
+    reportRef.current = () => (a && b
+      ? { diff: { a: a.folded, b: b.folded, labelA: a.label, labelB: b.label }, compare: { rows: runstatsRows(a, b), labelA: a.label, labelB: b.label }, waitSeries }
+      : {});
+  });
   const copyRunstats = async () => {
     if (!a || !b) return;
     try {

@@ -10,6 +10,7 @@ import { HighlightStyle, syntaxHighlighting, bracketMatching } from '@codemirror
 import { lintGutter, setDiagnostics, type Diagnostic } from '@codemirror/lint';
 import { tags as t } from '@lezer/highlight';
 import { offsetOf } from '../model/script.mjs';
+import { useLatest } from './useLatest';
 import { describeStrip, looksLikeTranscript, stripCounts, stripTranscript, type StrippedTranscript } from '../model/transcript';
 
 export interface EditorError { line: number; column: number; code: string; message: string }
@@ -85,11 +86,9 @@ export function Editor(props: {
   const { apiRef } = props;
   const host = useRef<HTMLDivElement>(null);
   const viewRef = useRef<EditorView | null>(null);
-  const cb = useRef(props);
-  cb.current = props;
+  const cb = useLatest(props);
   const [bar, setBar] = useState<StripBar | null>(null);
-  const barRef = useRef(bar);
-  barRef.current = bar;
+  const barRef = useLatest(bar);
 
   useEffect(() => {
     const view = new EditorView({
@@ -150,7 +149,7 @@ export function Editor(props: {
       },
     };
     return () => { view.destroy(); viewRef.current = null; apiRef.current = null; };
-  }, [initial, apiRef]);
+  }, [initial, apiRef, cb, barRef]);
 
   useEffect(() => {
     const view = viewRef.current;

@@ -19,11 +19,13 @@ export function FlameCanvas({ graph, diff, search, label }: { graph: FlameGraph;
   const canvas = useRef<HTMLCanvasElement>(null);
   const key = useMemo(() => `flame-${++uid}`, []);
   const [width, setWidth] = useState(600);
-  const [zoom, setZoom] = useState<number>(0); // node id of the zoom root (0 = everything)
+  // The zoom root's node id (0 = everything), for the graph it was chosen in: a new graph shows everything.
+  const [zoomed, setZoomed] = useState<{ graph: FlameGraph; id: number }>({ graph, id: 0 });
+  const zoom = zoomed.graph === graph ? zoomed.id : 0;
+  const setZoom = (id: number) => setZoomed({ graph, id });
   const [hover, setHover] = useState<{ id: number; x: number; y: number } | null>(null);
   const hits = useMemo(() => graph.search(search), [graph, search]);
   const matched = useMemo(() => (hits.size ? graph.matchedWeight(hits) : 0), [graph, hits]);
-  useEffect(() => setZoom(0), [graph]);
 
   const wrapRef = useResizeRef<HTMLDivElement>((el) => setWidth(Math.max(200, el.clientWidth)), wrap);
 

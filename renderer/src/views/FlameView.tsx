@@ -11,9 +11,11 @@ import { FlameCanvas } from './FlameCanvas';
 
 export function FlameView({ step, items, reportRef }: { step: Step | null; items: Comparable[]; reportRef: { current: () => Partial<ReportInputs> } }) {
   const [search, setSearch] = useState('');
-  const [run, setRun] = useState<string>('all');
+  // The run shown, for the step it was picked on: another step shows all its runs.
+  const [picked, setPicked] = useState<{ step: Step | null; run: string }>({ step, run: 'all' });
+  const run = picked.step === step ? picked.run : 'all';
+  const setRun = (r: string) => setPicked({ step, run: r });
   const [baseline, setBaseline] = useState<string>('');
-  useEffect(() => { setRun('all'); }, [step]);
   const folded = useMemo(() => {
     if (!step) return [];
     if (run !== 'all' && step.runs) return step.runs.find((r) => String(r.run) === run)?.folded ?? [];
@@ -24,9 +26,11 @@ export function FlameView({ step, items, reportRef }: { step: Step | null; items
   const graph = useMemo(() => FlameGraph.fromFolded(folded), [folded]);
   const diff = useMemo(() => (base ? diffFlame(base.folded, folded) : undefined), [base, folded]);
   const title = step ? `${stmtLabel(step.statement, 80)}${run !== 'all' ? ` (run ${run})` : ''}` : '';
-  reportRef.current = () => ({
-    folded, flameTitle: `Flame graph · ${title}`,
-    diff: base ? { a: base.folded, b: folded, labelA: base.label, labelB: title } : null,
+  useEffect(() => {
+    reportRef.current = () => ({
+      folded, flameTitle: `Flame graph · ${title}`,
+      diff: base ? { a: base.folded, b: folded, labelA: base.label, labelB: title } : null,
+    });
   });
   if (!step) return <div className="empty">Select an executed statement to see where its simulated time goes.</div>;
   return (

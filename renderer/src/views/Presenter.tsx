@@ -3,7 +3,7 @@
 // the published figures next to the simulated ones. Keys a clicker sends:
 // PageDown / ArrowRight / ArrowDown / Space next, PageUp / ArrowLeft /
 // ArrowUp previous, Home / End first / last, A auto-advance, Esc leave.
-import { useCallback, useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Catalog, Step, Trace } from '../model/types';
 import type { Demo, DemoBeat } from '../model/demo.mjs';
 import { compareExpected } from '../model/demo.mjs';
@@ -52,7 +52,8 @@ export function Presenter({ demo, steps, runId, catalog, getTrace, items, live, 
   const slides = useMemo(() => slidesOf(demo, steps), [demo, steps]);
   const [i, setI] = useState(0);
   const [auto, setAuto] = useState(false);
-  const [left, setLeft] = useState(0);
+  // The auto-advance countdown of the running timer (null: none running).
+  const [countdown, setCountdown] = useState<{ slide: number; left: number } | null>(null);
   const root = useRef<HTMLDivElement>(null);
   const reportRef = useRef<() => Partial<ReportInputs>>(() => ({}));
   const slide = slides[Math.min(i, slides.length - 1)] ?? null;
@@ -64,10 +65,14 @@ export function Presenter({ demo, steps, runId, catalog, getTrace, items, live, 
   useEffect(() => { if (target >= 0 && !busy && !stopped) onRunTo(target); }, [target, busy, onRunTo, stopped, builds]);
 
   // The slide the audience was on when the engine stopped (the stop is said there, whatever slide is shown later).
+  // Taken while rendering the new stop (React's "adjusting state when a prop changes"): moving
+  // between slides afterwards does not change it; auto-advance ends there.
   const [stopSlide, setStopSlide] = useState(0);
-  // An effect event: it reads the slide shown, but only a new stop runs it (moving between slides does not).
-  const onStop = useEffectEvent(() => { setStopSlide(i); setAuto(false); });
-  useEffect(() => { if (stopped) onStop(); }, [stopped]);
+  const [seenStop, setSeenStop] = useState(stopped);
+  if (stopped !== seenStop) {
+    setSeenStop(stopped);
+    if (stopped) { setStopSlide(i); setAuto(false); }
+  }
 
   useEffect(() => {
     root.current?.focus();
@@ -95,16 +100,18 @@ export function Presenter({ demo, steps, runId, catalog, getTrace, items, live, 
 
   // Auto-advance: the beat's own pause time, else AUTO_ADVANCE_S; stops on the last slide.
   useEffect(() => {
-    if (!auto || !slide || i >= slides.length - 1) { setLeft(0); return; }
+    if (!auto || !slide || i >= slides.length - 1) return;
     const total = slide.beat.pause && slide.beat.pause > 0 ? slide.beat.pause : AUTO_ADVANCE_S;
     const t0 = performance.now();
-    setLeft(Math.ceil(total));
     const tick = window.setInterval(() => {
       const rest = total - (performance.now() - t0) / 1000;
-      if (rest <= 0) { window.clearInterval(tick); go(1); } else setLeft(Math.ceil(rest));
+      if (rest <= 0) { window.clearInterval(tick); go(1); } else setCountdown({ slide: i, left: Math.ceil(rest) });
     }, 250);
-    return () => window.clearInterval(tick);
+    return () => { window.clearInterval(tick); setCountdown(null); };
   }, [auto, i, slide, slides.length, go]);
+  // Before the timer's first tick the whole pause is left.
+  const pauseS = slide?.beat.pause && slide.beat.pause > 0 ? slide.beat.pause : AUTO_ADVANCE_S;
+  const left = !auto || !slide || i >= slides.length - 1 ? 0 : countdown?.slide === i ? countdown.left : Math.ceil(pauseS);
 
   if (!slide) {
     return (

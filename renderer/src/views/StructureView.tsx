@@ -35,13 +35,21 @@ export function StructureView({ step, live, catalog, getTrace, reportRef, rate, 
   /** The segment to bring into view (a demo's `segment=NAME`). */
   segment?: string;
 }) {
-  const [trace, setTrace] = useState<Trace | null>(null);
-  const [traceState, setTraceState] = useState<'none' | 'loading' | 'ready' | 'unavailable' | 'evicted' | 'error'>('none');
+  // The trace loaded for a step; what shows is derived from the step selected now (a trace loaded
+  // for another step is not this one's, and shows as loading until this one's arrives).
+  const [loaded, setLoaded] = useState<{ step: Step; trace: Trace | null; state: 'ready' | 'evicted' | 'error' } | null>(null);
+  const wanted = !step ? 'none' : !live ? 'unavailable' : step.trace_events === 0 ? 'none' : 'loading';
+  const mine = wanted === 'loading' && loaded?.step === step ? loaded : null;
+  const trace = mine?.trace ?? null;
+  const traceState: 'none' | 'loading' | 'ready' | 'unavailable' | 'evicted' | 'error' = mine ? mine.state : wanted;
   const [showAll, setShowAll] = useState(false);
   const [showDevices, setShowDevices] = useState(true);
   const [size, setSize] = useState({ w: 800, h: 400 });
   const [ui, setUi] = useState<PlaybackState>(() => initialPlayback(0));
-  const [hover, setHover] = useState<{ ref: CellRef; x: number; y: number } | null>(null);
+  // The cell under the pointer and its visits so far (taken when the pointer moves and as the playback publishes).
+  const [hoverState, setHover] = useState<{ ref: CellRef; x: number; y: number; visits: number; trace: Trace | null } | null>(null);
+  // A cell hovered over another trace's picture is not this one's.
+  const hover = hoverState && hoverState.trace === trace ? hoverState : null;
   const [theme, setTheme] = useState(0);
   const scroller = useRef<HTMLDivElement>(null);
   const canvas = useRef<HTMLCanvasElement>(null);
@@ -56,15 +64,11 @@ export function StructureView({ step, live, catalog, getTrace, reportRef, rate, 
 
   // Load the trace of the selected step.
   useEffect(() => {
+    if (!step || !live || step.trace_events === 0) return;
     let stale = false;
-    setTrace(null); setHover(null);
-    if (!step) { setTraceState('none'); return; }
-    if (!live) { setTraceState('unavailable'); return; }
-    if (step.trace_events === 0) { setTraceState('none'); return; }
-    setTraceState('loading');
     // The engine keeps the traces of its most recent steps only: null for an older step that had events.
-    getTrace(step).then((t) => { if (!stale) { setTrace(t); setTraceState(t ? 'ready' : 'evicted'); } })
-      .catch(() => { if (!stale) setTraceState('error'); });
+    getTrace(step).then((t) => { if (!stale) setLoaded({ step, trace: t, state: t ? 'ready' : 'evicted' }); })
+      .catch(() => { if (!stale) setLoaded({ step, trace: null, state: 'error' }); });
     return () => { stale = true; };
   }, [step, live, getTrace]);
 
@@ -243,10 +247,16 @@ export function StructureView({ step, live, catalog, getTrace, reportRef, rate, 
 
   useEffect(() => { requestRedraw('structure', (now) => { draw(now); }); }, [draw, hover]);
 
+  const visitsOf = useCallback((r: CellRef) => (r.group.role === 'latch' ? heat.current.latch[r.block] ?? 0 : heat.current.get(heatKey(r.group), r.block)), []);
+
   const publish = useCallback((s: PlaybackState, force: boolean) => {
     const now = performance.now();
-    if (force || now - lastUi.current > 90 || !s.playing) { lastUi.current = now; setUi(s); }
-  }, []);
+    if (force || now - lastUi.current > 90 || !s.playing) {
+      lastUi.current = now;
+      setUi(s);
+      setHover((h) => (h && h.visits !== visitsOf(h.ref) ? { ...h, visits: visitsOf(h.ref) } : h));
+    }
+  }, [visitsOf]);
 
   const run = useCallback(() => {
     startAnimator('playback', (now, dt) => {
@@ -278,12 +288,14 @@ export function StructureView({ step, live, catalog, getTrace, reportRef, rate, 
     last: () => apply(seek(pause(pb.current), n)),
   };
 
-  reportRef.current = () => {
-    // The devices at the playhead (its true position, not the last one drawn); the end of the step at the end of the trace.
-    const pos = pb.current.pos;
-    const at = trace && n > 0 && pos < n ? (pos > 0 ? trace.t_us[pos - 1] : -Infinity) : null;
-    return { trace, heat: heat.current, devices: step?.devices?.length ? devicesAt(step.devices, trace?.devices, at, trace?.t_us[0]) : null };
-  };
+  useEffect(() => {
+    reportRef.current = () => {
+      // The devices at the playhead (its true position, not the last one drawn); the end of the step at the end of the trace.
+      const pos = pb.current.pos;
+      const at = trace && n > 0 && pos < n ? (pos > 0 ? trace.t_us[pos - 1] : -Infinity) : null;
+      return { trace, heat: heat.current, devices: step?.devices?.length ? devicesAt(step.devices, trace?.devices, at, trace?.t_us[0]) : null };
+    };
+  });
 
   const onKey = (e: React.KeyboardEvent) => {
     if ((e.target as HTMLElement).closest('select, input:not([type=range])')) return;
@@ -330,7 +342,7 @@ export function StructureView({ step, live, catalog, getTrace, reportRef, rate, 
     const r = canvas.current!.getBoundingClientRect();
     const top = scroller.current?.scrollTop ?? 0;
     const ref = hitCell(layout, e.clientX - r.left, e.clientY - r.top + Math.min(top, Math.max(0, layout.height - size.h)));
-    setHover(ref ? { ref, x: e.clientX, y: e.clientY } : null);
+    setHover(ref ? { ref, x: e.clientX, y: e.clientY, visits: visitsOf(ref), trace } : null);
   };
 
   if (!step) return <div className="empty">Select an executed statement to see the structures it visited.</div>;
@@ -339,7 +351,7 @@ export function StructureView({ step, live, catalog, getTrace, reportRef, rate, 
       : 'The structures of this step are not kept with it (a saved run, or a run before the engine restarted): open its script and run it again to see them.'}</div>;
   }
   const hv = hover?.ref;
-  const hvVisits = hv ? (hv.group.role === 'latch' ? heat.current.latch[hv.block] ?? 0 : heat.current.get(heatKey(hv.group), hv.block)) : 0;
+  const hvVisits = hover?.visits ?? 0;
   return (
     <section className="structure" aria-label="Structure view" onKeyDown={onKey}>
       <div className="pane-title" style={{ textTransform: 'none', letterSpacing: 0, flexWrap: 'wrap' }}>

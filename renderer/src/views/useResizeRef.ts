@@ -5,6 +5,7 @@
 // TypeError that took the whole app down) or never see the element that came
 // later. The callback ref runs whenever React attaches or detaches the node.
 import { useCallback, useEffect, useRef } from 'react';
+import { useLatest } from './useLatest';
 
 /**
  * `onResize(el)` runs when the element mounts and whenever its size changes;
@@ -12,8 +13,7 @@ import { useCallback, useEffect, useRef } from 'react';
  * other uses of it). The returned function is stable: pass it as `ref`.
  */
 export function useResizeRef<T extends Element>(onResize: (el: T) => void, objectRef?: { current: T | null }): (el: T | null) => void {
-  const cb = useRef(onResize);
-  cb.current = onResize;
+  const cb = useLatest(onResize);
   const observer = useRef<ResizeObserver | null>(null);
   useEffect(() => () => { observer.current?.disconnect(); observer.current = null; }, []);
   return useCallback((el: T | null) => {
@@ -26,5 +26,5 @@ export function useResizeRef<T extends Element>(onResize: (el: T) => void, objec
     const ro = new ResizeObserver(() => cb.current(el));
     ro.observe(el);
     observer.current = ro;
-  }, [objectRef]);
+  }, [objectRef, cb]);
 }

@@ -228,8 +228,10 @@ impl Run<'_> {
             e.buffer_gets += after.gets - m.gets;
             e.disk_reads += after.reads - m.reads;
             e.sorts += after.sorts - m.sorts;
+            // ELAPSED_TIME is DB time: the round trips' idle time between
+            // the cursor's calls (the client's, the network's) is not in it.
             let us = after.time.now_us - m.time.now_us;
-            e.elapsed_us += us;
+            e.elapsed_us += after.time.db_time_since(&m.time);
             e.cpu_us += after.time.cpu_in(us, &m.time);
             let d: [u64; 3] = std::array::from_fn(|i| after.workareas[i] - m.workareas[i]);
             if d.iter().any(|&n| n > 0) {

@@ -92,6 +92,15 @@ impl TimeMark {
         (self.now_us - self.net_us - self.client_us - self.idle_us).max(0.0)
     }
 
+    /// DB time since `before`: the clock's span less the time waiting for
+    /// the client, the network (`SQL*Net message from client`, idle) or
+    /// idle. V$SQL's ELAPSED_TIME, the database time of the cursor's calls.
+    pub fn db_time_since(&self, before: &TimeMark) -> f64 {
+        let idle =
+            (self.net_us - before.net_us) + (self.client_us - before.client_us) + (self.idle_us - before.idle_us);
+        (self.now_us - before.now_us - idle).max(0.0)
+    }
+
     /// CPU so far.
     pub fn cpu_us(&self) -> f64 {
         self.cpu_in(self.now_us, &TimeMark::ZERO)

@@ -1,0 +1,243 @@
+// Generated from engine-wasm/core/src/result.rs by its test
+// (LIO_UPDATE_CONTRACT=1 cargo test -p lio-core --test result_contract). Do not edit.
+// The result JSON of exec/execSteps (docs/ENGINE-API.md).
+
+export interface ScriptResult {
+  lio_lab: string;
+  version: string;
+  steps: Step[];
+}
+
+export interface Step {
+  index: number;
+  line: number;
+  column: number;
+  statement: string;
+  kind: 'query' | 'ddl' | 'dml' | 'plsql' | 'sqlplus' | 'lab';
+  error: StepError | null;
+  columns: string[];
+  /** SQL*Plus's display width per column: the declared length of a character column (VARCHAR2(30) shows 30 wide), 0 where the values decide. Absent when no column has one. */
+  column_widths?: number[];
+  rows: (string | number | null)[][];
+  rows_processed: number;
+  plan: PlanLine[];
+  stats: Record<string, number>;
+  latches: Record<string, LatchFigures>;
+  waits: Record<string, WaitFigures>;
+  /** The step's waits by duration, per event that waited: power-of-two microsecond buckets (V$EVENT_HISTOGRAM_MICRO), only those with waits. */
+  wait_histograms?: WaitHistogram[];
+  elapsed_us: number;
+  folded: string[];
+  runs?: RunResult[];
+  /** Mean elapsed of the runs left after dropping the fastest and slowest. */
+  trimmed_mean_us?: number;
+  /** `LAB RUN ... SESSIONS n`: each session's statistics, waits, elapsed time and timeline lane; the step's stats and waits are their sums. */
+  sessions?: SessionFigures[];
+  output: string[];
+  feedback?: string;
+  autotrace: 'off' | 'on' | 'traceonly';
+  trace_events: number;
+  /** Autotrace's Execution Plan: the plan as `dbms_xplan.display` prints it (Plan hash value, TYPICAL table, predicates), when autotrace shows plans and the statement has one. */
+  xplan?: string[];
+  /** SQL*Plus settings in effect (absent while all are defaults). */
+  settings?: StepSettings;
+  /** SET VERIFY ON's `old   n: ...` / `new   n: ...` lines for a statement whose substitution variables (`&name`) were replaced. */
+  verify?: string[];
+  /** The statement as it ran, after substitution (`statement` is the text as written); absent when nothing was substituted. */
+  substituted?: string;
+  /** `LAB SWEEP`: the measured points. */
+  sweep?: SweepResult;
+  /** The `LAB DEVICE`s (and DATA) whose counters the step changed: the changes, the totals and each device's state at the step's end. */
+  devices?: DeviceFigures[];
+}
+
+export interface StepError {
+  code: string;
+  message: string;
+  line: number;
+  column: number;
+}
+
+export interface PlanLine {
+  id: number;
+  parent: number | null;
+  depth: number;
+  operation: string;
+  name: string | null;
+  starts: number;
+  e_rows: number;
+  a_rows: number;
+  buffers: number;
+  cost: number;
+  bytes?: number;
+  access?: string;
+  /** DBMS_XPLAN's filter predicates of this line. */
+  filter?: string;
+  /** A-Time in microseconds: only with rowsource statistics (STATISTICS_LEVEL=ALL or the GATHER_PLAN_STATISTICS hint). */
+  time_us?: number;
+}
+
+export interface LatchFigures {
+  gets: number;
+  misses: number;
+  sleeps: number;
+}
+
+export interface WaitFigures {
+  count: number;
+  time_us: number;
+}
+
+/** One wait event's histogram. */
+export interface WaitHistogram {
+  event: string;
+  wait_class: string;
+  buckets: WaitBucket[];
+}
+
+/** Waits shorter than `lt_us` microseconds and at least half that (at least 0 for the first bucket); `lt_us` None: the last, open bucket. */
+export interface WaitBucket {
+  lt_us: number | null;
+  count: number;
+}
+
+export interface RunResult {
+  run: number;
+  elapsed_us: number;
+  stats: Record<string, number>;
+  waits: Record<string, WaitFigures>;
+  wait_histograms?: WaitHistogram[];
+  folded: string[];
+}
+
+/** One session of a `LAB RUN ... SESSIONS n` workload. */
+export interface SessionFigures {
+  sid: number;
+  /** The session's waits by duration (see [`StepOut::wait_histograms`]). */
+  wait_histograms?: WaitHistogram[];
+  /** The workload's start on the simulated clock (µs), which the timeline counts from (trace events carry the same clock). */
+  start_us: number;
+  executions: number;
+  stats: Record<string, number>;
+  waits: Record<string, WaitFigures>;
+  elapsed_us: number;
+  /** The session's lane: `[from_us, to_us, state]` from the step's start, state indexing TIMELINE_STATES (CPU, run queue, wait events). */
+  timeline: [number, number, number][];
+}
+
+/** The SQL*Plus client settings in effect for a step, for the text formatters (absent from a step while all are at their defaults). */
+export interface StepSettings {
+  /** SET AUTOTRACE shows the plan / the statistics. */
+  autotrace_explain: boolean;
+  autotrace_statistics: boolean;
+  /** `sqlplus` (SQL*Plus 18c's layout) or `sqlcl` (LAB SET autotrace_style = sqlcl). */
+  autotrace_style: 'sqlplus' | 'sqlcl';
+  /** SET TIMING ON: `Elapsed: hh:mm:ss.cc` after each statement. */
+  timing: boolean;
+  linesize: number;
+  pagesize: number;
+  /** SET FEEDBACK: rows from which `n rows selected.` shows (0 = OFF). */
+  feedback: number;
+  /** SET TERMOUT as the step ran (`false`: SQL*Plus prints nothing for the step, so `set termout off` itself shows and `set termout on` does not). Absent while ON. */
+  termout?: boolean;
+  /** SET ECHO, once the script set it. */
+  echo?: boolean;
+  /** COLUMN name FORMAT fmt, by upper-case column name. */
+  column_formats?: Record<string, string>;
+  /** COLUMN name HEADING text, by upper-case column name (`|` splits the heading into lines, as SQL*Plus's HEADSEP). */
+  column_headings?: Record<string, string>;
+  /** COLUMN name NOPRINT: upper-case names of the columns not printed. */
+  column_noprint?: string[];
+  /** SET HEADING (absent while ON). */
+  heading?: boolean;
+  /** SET COLSEP text (absent while one blank). */
+  colsep?: string;
+  /** SET NULL text (absent while empty). */
+  null?: string;
+  underline?: string;
+  /** SET NUMFORMAT (absent while none). */
+  numformat?: string;
+  /** SET NEWPAGE: blank lines before a page's headings (None: NONE; absent while 1). */
+  newpage?: number | null;
+  /** SET WRAP (absent while ON): OFF cuts values at the column width. */
+  wrap?: boolean;
+}
+
+/** A `LAB SWEEP`'s curve: one point per value of the swept parameter. */
+export interface SweepResult {
+  /** The parameter or DDL option (`HASHKEYS`). */
+  parameter: string;
+  /** `linear` (STEP, or ten even points) or `log` (FACTOR). */
+  scale: 'linear' | 'log';
+  /** What the sweep varies: `ddl option`, `lab run option`, `sqlplus setting`, `lab parameter`. */
+  varies: 'ddl option' | 'lab run option' | 'sqlplus setting' | 'lab parameter';
+  points: SweepPoint[];
+}
+
+export interface SweepPoint {
+  value: number;
+  /** Executions of the workload's SQL, all runs. */
+  executions: number;
+  runs: number;
+  /** The workload's statistics, all runs (the `LAB RUN` step's). */
+  stats: Record<string, number>;
+  elapsed_us: number;
+  trimmed_mean_us?: number;
+  /** The workload failed at this value. */
+  error?: StepError;
+}
+
+/** One device a step used (see [`StepOut::devices`]). */
+export interface DeviceFigures {
+  name: string;
+  kind: string;
+  /** The common counters (V$SYSSTAT's names for the device's requests and bytes, and its busy time) then the device's own, in its order. */
+  counters: DeviceCounter[];
+  snapshot: DeviceSnapshot;
+}
+
+/** A device counter: its change in the step and its total at the end. */
+export interface DeviceCounter {
+  name: string;
+  delta: number;
+  total: number;
+}
+
+/** A device's state at the end of a step (what the device view draws). */
+export interface DeviceSnapshot {
+  /** Flash: the erase blocks' pages. */
+  flash?: FlashSnapshot;
+  /** A disk's request queue and write cache. */
+  queue?: QueueSnapshot;
+  /** A cell's disks, each its queue. */
+  disks?: QueueSnapshot[];
+}
+
+/** A flash device's erase blocks: `blocks[i]` is `[valid, invalid, free]` pages of `group` neighbouring erase blocks (1 unless the device has more than [`MAX_SNAPSHOT_BLOCKS`]; the last group may hold fewer). */
+export interface FlashSnapshot {
+  erase_blocks: number;
+  pages_per_block: number;
+  group: number;
+  blocks: [number, number, number][];
+  /** The shown block holding the write frontier (erased pages being filled). */
+  open?: number;
+  valid_pages: number;
+  invalid_pages: number;
+  free_pages: number;
+  erases: number;
+  gc_background: number;
+  gc_foreground: number;
+  gc_pages_moved: number;
+  write_amplification: number;
+}
+
+/** A disk's queue at the end of a step. */
+export interface QueueSnapshot {
+  /** Requests in the device at its last request. */
+  queue_depth: number;
+  max_queue_depth: number;
+  /** Bytes in the controller's write cache not yet on the platter. */
+  dirty_bytes: number;
+  /** The write cache's size (0: no write cache). */
+  write_cache_bytes: number;
+}
