@@ -8,7 +8,7 @@ use crate::instance::version::{self, VersionProfile};
 use crate::instance::Instance;
 use crate::result::*;
 use crate::session::{kind_of_text, Run, Session, StepRun};
-use crate::sim::Process;
+use crate::sim::scheduler::Process;
 use crate::trace::Trace;
 use lio_sql::ast::{LabCommand, Pos, SqlPlus, Statement, StatementKind};
 use lio_sql::{ora, LabError};

@@ -8,7 +8,8 @@
 
 use crate::io::redo::{Flight, LgwrTiming, LOG_FILE_BASE, REDO_BLOCK_HEADER};
 use crate::io::{IoKind, IoLayer, IoPurpose, IoRequest};
-use crate::sim::{Process, Scheduler, SimTime};
+use crate::sim::scheduler::{Process, Scheduler};
+use crate::sim::SimTime;
 use crate::stats::{wait_bucket_ms, wait_bucket_us};
 
 impl IoLayer {

@@ -138,7 +138,7 @@ pub struct Instance {
     pub(crate) workload_peers: Vec<crate::session::Session>,
     /// The engine's scheduler (`sim/scheduler.rs`): it runs the script's
     /// session for each step, and a `SESSIONS n` run's sessions and LGWR.
-    pub(crate) sched: crate::sim::Scheduler,
+    pub(crate) sched: crate::sim::scheduler::Scheduler,
 }
 
 impl Instance {

@@ -22,7 +22,8 @@ use super::*;
 use crate::bg::lgwr::LgwrProcess;
 use crate::result::{SessionOut, TimelineOut, WaitHistogramOut};
 use crate::sim::scheduler::{Cpus, Processes};
-use crate::sim::{Process, Scheduler, SimTime};
+use crate::sim::scheduler::{Process, Scheduler};
+use crate::sim::SimTime;
 use crate::stats::waits::{lane, WAIT_LANES};
 
 /// Segments kept per session lane before neighbours are merged.

@@ -7,8 +7,6 @@
 pub mod cost;
 pub mod scheduler;
 
-pub use scheduler::{Process, Scheduler};
-
 use std::cmp::Ordering;
 
 /// A point on the simulated clock, in microseconds since instance start.

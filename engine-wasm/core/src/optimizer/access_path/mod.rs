@@ -12,12 +12,9 @@
 //! tiers with costs.
 
 use super::predicate::{key_for, usable_equalities};
-use crate::catalog::{Catalog, IndexId, IndexKind, Table, TableId, TableStats};
-use crate::exec::expr::CExpr;
-use lio_sql::ast::{Hint, Pos, Query};
-use lio_sql::LabError;
-use std::collections::HashSet;
+use crate::catalog::IndexKind;
 
+pub mod candidate;
 pub mod full_scan;
 pub mod hash_cluster;
 pub mod index_fast_full;
@@ -28,186 +25,7 @@ pub mod iot;
 pub mod memopt;
 pub mod min_max;
 
-/// A table reference as the access paths see it.
-pub struct TableRef<'a> {
-    pub cat: &'a Catalog,
-    pub q: &'a Query,
-    pub table: TableId,
-    pub t: &'a Table,
-    /// Its row source (`CExpr::Col::src`).
-    pub src: usize,
-    pub alias: &'a str,
-    /// The statistics the optimizer reads (gathered, else computed).
-    pub stats: &'a TableStats,
-    pub num_rows: f64,
-    /// The block's conjuncts, those already used, and the row sources
-    /// whose columns are available (joined before, or enclosing blocks).
-    pub conjuncts: &'a [CExpr],
-    pub used: &'a [bool],
-    pub available: &'a [usize],
-    /// The columns the block mentions (`None`: cannot be told).
-    pub referenced: &'a Option<HashSet<String>>,
-    /// The block reads this table alone.
-    pub single: bool,
-    /// The block has an aggregate in its select list.
-    pub aggregate_query: bool,
-    /// The release has the MemOptimized Rowstore.
-    pub memoptimize_rowstore: bool,
-}
-
-impl TableRef<'_> {
-    /// A `FULL(alias)` hint.
-    pub fn full_hint(&self) -> bool {
-        self.q.hints.iter().any(|h| matches!(h, Hint::Full(a) if a.name == self.alias))
-    }
-
-    /// An `INDEX(alias [index])` hint: `Some(None)` for any index.
-    pub fn index_hint(&self) -> Option<Option<&str>> {
-        self.q.hints.iter().find_map(|h| match h {
-            Hint::Index { alias: a, index } if a.name == self.alias => Some(index.as_ref().map(|i| i.name.as_str())),
-            _ => None,
-        })
-    }
-
-    /// Where the `INDEX` hint is (for a refusal of it).
-    pub fn index_hint_pos(&self) -> Pos {
-        self.q
-            .hints
-            .iter()
-            .find_map(|h| match h {
-                Hint::Index { alias: a, index } if a.name == self.alias => {
-                    Some(index.as_ref().map_or(a.pos, |i| i.pos))
-                }
-                _ => None,
-            })
-            .unwrap_or_default()
-    }
-
-    /// Whether `ix` is the one an `INDEX` hint asks for.
-    pub fn hinted(&self, ix: &crate::catalog::Index) -> bool {
-        match self.index_hint() {
-            Some(None) => true,
-            Some(Some(n)) => n == ix.name,
-            None => false,
-        }
-    }
-
-    /// The table's live indexes, the primary key's first, then by id.
-    pub fn indexes(&self) -> Vec<IndexId> {
-        let pk_index = self.pk_index();
-        let mut cands: Vec<IndexId> =
-            self.t.indexes.iter().copied().filter(|i| !self.cat.indexes[*i].dropped).collect();
-        cands.sort_by_key(|i| (Some(*i) != pk_index, *i));
-        cands
-    }
-
-    pub fn pk_index(&self) -> Option<IndexId> {
-        self.t.pk.as_ref().map(|p| p.1)
-    }
-
-    /// The table's bytes per row in a plan (AVG_ROW_LEN less the row header).
-    pub fn row_bytes(&self) -> f64 {
-        self.stats.avg_row_len as f64 - 3.0
-    }
-
-    pub fn is_heap(&self) -> bool {
-        matches!(self.t.storage, crate::catalog::TableStorage::Heap { .. })
-    }
-}
-
-/// The order paths are preferred in (see the module note).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-pub enum Tier {
-    MinMax,
-    StorageKey,
-    UniqueKey,
-    EqualityPrefix,
-    Range,
-    HintedFullIndex,
-    FastFull,
-    FullScan,
-}
-
-/// How a candidate must compare with the full scan's cost to be taken.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Beats {
-    Always,
-    /// At most the full scan's cost.
-    OrTies,
-    /// Below it.
-    Strictly,
-}
-
-/// What to build for a candidate (`exec/plan/access.rs`).
-#[derive(Debug, Clone)]
-pub enum AccessPath {
-    /// TABLE ACCESS FULL.
-    FullScan,
-    /// INDEX FULL|RANGE SCAN (MIN/MAX), under FIRST ROW when ranged.
-    MinMax { index: IndexId, low: Option<(CExpr, bool)>, high: Option<(CExpr, bool)>, max: bool },
-    /// INDEX UNIQUE SCAN of an index-organized table's primary key.
-    IotUnique { index: IndexId, keys: Vec<CExpr> },
-    /// TABLE ACCESS HASH of a hash cluster's key.
-    HashCluster { key: CExpr, key_col: usize },
-    /// INDEX UNIQUE SCAN [READ OPTIM], under TABLE ACCESS BY INDEX ROWID
-    /// unless the index answers alone.
-    IndexUnique { index: IndexId, keys: Vec<CExpr>, read_optim: bool, index_only: bool, index_cost: f64 },
-    /// INDEX RANGE SCAN (an equality prefix, or bounds on the leading
-    /// column), under TABLE ACCESS BY INDEX ROWID unless index only.
-    IndexRange {
-        index: IndexId,
-        keys: Vec<CExpr>,
-        low: Option<(CExpr, bool)>,
-        high: Option<(CExpr, bool)>,
-        index_only: bool,
-        index_cost: f64,
-    },
-    /// INDEX FULL SCAN, under TABLE ACCESS BY INDEX ROWID unless it covers.
-    IndexFull { index: IndexId, covers: bool, index_cost: f64 },
-    /// INDEX FAST FULL SCAN.
-    IndexFastFull { index: IndexId },
-    /// A hint the lab cannot follow: refused if this candidate wins.
-    Refused(LabError),
-}
-
-/// One costed way to reach a table reference's rows.
-#[derive(Debug, Clone)]
-pub struct Candidate {
-    pub path: AccessPath,
-    pub tier: Tier,
-    /// The plan's Cost, E-Rows and Bytes of its top line.
-    pub cost: f64,
-    pub card: f64,
-    pub bytes: Option<f64>,
-    /// The conjuncts it uses as access predicates.
-    pub consumes: Vec<usize>,
-    /// A hint (or, for a unique key, the key itself) decides its tier.
-    pub forced: bool,
-    pub beats: Beats,
-    /// Why it is a candidate (for a 10053-style list of those considered).
-    pub why: &'static str,
-}
-
-impl Candidate {
-    pub fn new(path: AccessPath, tier: Tier, (cost, card, bytes): (f64, f64, Option<f64>), why: &'static str) -> Self {
-        Candidate { path, tier, cost, card, bytes, consumes: Vec::new(), forced: false, beats: Beats::Always, why }
-    }
-
-    pub fn consumes(mut self, cis: Vec<usize>) -> Self {
-        self.consumes = cis;
-        self
-    }
-
-    pub fn forced(mut self, forced: bool) -> Self {
-        self.forced = forced;
-        self
-    }
-
-    pub fn beats(mut self, beats: Beats) -> Self {
-        self.beats = beats;
-        self
-    }
-}
+pub use candidate::{index_covers, AccessPath, Beats, Candidate, TableRef, Tier};
 
 /// Every candidate for `r`, the full scan last.
 pub fn gather(r: &TableRef<'_>) -> Vec<Candidate> {
@@ -301,12 +119,6 @@ pub fn rank(cands: Vec<Candidate>) -> Candidate {
         }
     }
     best.expect("the full scan is always a candidate")
-}
-
-/// Whether `ix` holds every column of `t` that the block mentions.
-pub fn index_covers(referenced: &Option<HashSet<String>>, t: &Table, ix: &crate::catalog::Index) -> bool {
-    let Some(names) = referenced else { return false };
-    t.columns.iter().enumerate().all(|(i, c)| ix.columns.contains(&i) || !names.contains(&c.name.to_ascii_uppercase()))
 }
 
 #[cfg(test)]
