@@ -4,6 +4,7 @@ pub mod convert;
 pub mod dictionary;
 pub mod expr;
 pub mod fixed;
+pub mod fold;
 pub mod plan;
 pub mod row_source;
 pub mod workarea;
