@@ -4,6 +4,7 @@ pub mod convert;
 pub mod dictionary;
 pub mod expr;
 pub mod fixed;
+pub mod fold;
 pub mod func;
 pub mod hash;
 pub mod plan;

@@ -115,7 +115,7 @@ pub struct Instance {
     /// Keyed by table and reading session (a reader sees its own changes).
     pub cr_cache: crate::fasthash::FxMap<(crate::catalog::TableId, u32), (u64, crate::session::cr::CrVersion)>,
     /// Rows locked by an open transaction: (table, row) -> SID.
-    pub row_locks: crate::fasthash::FxMap<(crate::catalog::TableId, u32), u32>,
+    pub row_locks: crate::session::row_locks::RowLocks,
     /// Each live session's figures as of the end of its last step (the
     /// running session reads its own live).
     pub sessions_seen: std::collections::BTreeMap<u32, crate::session::fixed::SessionFigures>,
@@ -209,17 +209,8 @@ impl Instance {
         self.cat.held_bytes = crate::session::cr::cr_cache_bytes(&self.cr_cache);
         // Only what this transaction took: the maps may be large (and their
         // capacity larger) after a big transaction.
-        for key in &txn.locked {
-            if self.row_locks.get(key) == Some(&sid) {
-                self.row_locks.remove(key);
-            }
-        }
+        self.row_locks.release_session(sid, &txn.locked);
         self.sga.cache.holds.release(sid, &txn.active_blocks);
-        // After a large transaction the maps are empty but vast (and full
-        // of tombstones): give the memory back so small ones stay cheap.
-        if self.row_locks.is_empty() && self.row_locks.capacity() > 4096 {
-            self.row_locks = Default::default();
-        }
         self.recycle(txn);
     }
 

@@ -365,7 +365,7 @@ impl Run<'_> {
             .iter()
             .enumerate()
             .map(|(r, row)| {
-                let key: Box<[Value]> = cols.iter().map(|&c| row[c].clone()).collect();
+                let key: crate::storage::Key = cols.iter().map(|&c| row[c].clone()).collect();
                 let size = bt.entry_size(&key, row);
                 ((key, r as u32), size)
             })

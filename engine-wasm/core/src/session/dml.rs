@@ -339,15 +339,8 @@ impl Run<'_> {
         }
         let rows = self.inst.cat.tables[tid].rows.len() as u32;
         if rows > first_row as u32 {
-            // Room for the statement's locks at once (no rehash of a
-            // million-row load's map half way through).
-            let n = rows as usize - first_row;
-            self.inst.row_locks.reserve(n);
-            self.txn().locked.reserve(n);
             self.txn().undo.push(Undo::Inserts { table: tid, from: first_row as u32, to: rows });
-            for row in first_row as u32..rows {
-                self.mark_active(tid, row);
-            }
+            self.mark_inserted_active(tid, first_row as u32, rows);
             self.inst.cat.tables[tid].add_writer(self.s.sid);
         }
         Ok(())

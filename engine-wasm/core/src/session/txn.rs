@@ -348,20 +348,56 @@ impl Run<'_> {
     pub(super) fn mark_active(&mut self, table: TableId, row: u32) {
         let key = row_block(&self.inst.cat, table, row);
         if let Some(key) = key {
-            self.inst.sga.cache.holds.note_change(key, self.s.sid);
+            self.mark_block_active(key, 1);
         }
-        let newly = self.inst.row_locks.insert((table, row), self.s.sid) != Some(self.s.sid);
-        let txn = self.txn();
-        if newly {
-            txn.locked.push((table, row));
-        }
-        if let Some(key) = key {
-            if txn.active_blocks.last() != Some(&key) {
-                txn.active_blocks.push(key);
-            }
+        if self.inst.row_locks.lock(table, row, self.s.sid) {
+            self.txn().locked.push((table, row));
         }
         self.inst.change_seq += 1;
         self.inst.cat.tables[table].changed_at = self.inst.change_seq;
+    }
+
+    /// Rows `from..to` of `table`, which this statement inserted, now have
+    /// uncommitted changes: as [`Self::mark_active`] row by row, but each
+    /// block is marked once for its rows, and the rows' locks are one
+    /// range (a load's locks cost per statement, not per row).
+    pub(super) fn mark_inserted_active(&mut self, table: TableId, from: u32, to: u32) {
+        let mut run: Option<((u32, u32), u32)> = None;
+        for row in from..to {
+            let key = row_block(&self.inst.cat, table, row);
+            match (&mut run, key) {
+                (Some((k, n)), Some(key)) if *k == key => *n += 1,
+                (_, key) => {
+                    if let Some((k, n)) = run.take() {
+                        self.mark_block_active(k, n);
+                    }
+                    run = key.map(|k| (k, 1));
+                }
+            }
+        }
+        if let Some((k, n)) = run {
+            self.mark_block_active(k, n);
+        }
+        if to - from >= super::row_locks::RANGE_MIN_ROWS {
+            self.inst.row_locks.lock_new_rows(table, from, to, self.s.sid);
+        } else {
+            for row in from..to {
+                if self.inst.row_locks.lock(table, row, self.s.sid) {
+                    self.txn().locked.push((table, row));
+                }
+            }
+        }
+        self.inst.change_seq += u64::from(to - from);
+        self.inst.cat.tables[table].changed_at = self.inst.change_seq;
+    }
+
+    /// `rows` changes of this session in block `key`.
+    fn mark_block_active(&mut self, key: (u32, u32), rows: u32) {
+        self.inst.sga.cache.holds.note_changes(key, self.s.sid, rows);
+        let txn = self.txn();
+        if txn.active_blocks.last() != Some(&key) {
+            txn.active_blocks.push(key);
+        }
     }
 
     /// Apply undo records newest first until `keep` are left: each applied
@@ -387,7 +423,7 @@ impl Run<'_> {
             }
             // A rollback (to a savepoint) releases the row's lock.
             if let Some(r) = rec.row() {
-                self.inst.row_locks.remove(&(t, r));
+                self.inst.row_locks.release(t, r);
             }
             let Some(row) = apply_undo(&mut self.inst.cat, rec) else {
                 continue;

@@ -49,11 +49,17 @@ impl BufferHolds {
 
     /// Session `sid` changed a row of the block (one more undo record).
     pub fn note_change(&mut self, key: BlockKey, sid: u32) {
+        self.note_changes(key, sid, 1);
+    }
+
+    /// `rows` changes of session `sid` in the block (a load marks each
+    /// block once for its rows).
+    pub fn note_changes(&mut self, key: BlockKey, sid: u32, rows: u32) {
         let spare = &mut self.active_spare;
         let writers = self.active.entry(key).or_insert_with(|| spare.pop().unwrap_or_default());
         match writers.iter_mut().find(|(s, _)| *s == sid) {
-            Some(w) => w.1 += 1,
-            None => writers.push((sid, 1)),
+            Some(w) => w.1 += rows,
+            None => writers.push((sid, rows)),
         }
     }
 

@@ -22,7 +22,7 @@ pub struct BTree {
     /// Whether leaf entries hold whole rows (IOT).
     pub holds_rows: bool,
     /// Sorted entries: key and row number in the table.
-    pub entries: Vec<(Box<[Value]>, u32)>,
+    pub entries: Vec<(Key, u32)>,
     /// The first key column of every entry, contiguous, for cache-friendly
     /// binary search (rebuilt whenever `entries` changes); empty while
     /// `numeric` (then `nums` holds the same keys, more compactly).
@@ -37,7 +37,7 @@ pub struct BTree {
     /// CLUSTERING_FACTOR as DBMS_STATS computes it (set with the rowid blocks).
     pub clustering_factor: u64,
     /// Entries added by the running statement, merged at its end.
-    pending: Vec<(Box<[Value]>, u32)>,
+    pending: Vec<(Key, u32)>,
     /// Entry size in bytes, parallel to `entries`.
     sizes: Vec<u32>,
     pending_sizes: Vec<u32>,
@@ -91,6 +91,44 @@ fn num_key(v: &Value) -> Option<f64> {
     }
 }
 
+/// Sort entries by key, then row. When every key is one number a double
+/// orders exactly (the usual index on a NUMBER column), the sort compares
+/// (double, row) pairs held contiguously instead of following each entry's
+/// boxed key: the same order, several times faster on a million entries.
+pub(super) fn sort_entries(entries: &mut [SizedEntry]) {
+    let keys: Option<Vec<(f64, u32, u32)>> = entries
+        .iter()
+        .enumerate()
+        .map(|(i, e)| match &*e.0 .0 {
+            [k] => num_key(k).map(|x| (x, e.0 .1, i as u32)),
+            _ => None,
+        })
+        .collect();
+    let Some(mut keys) = keys else {
+        entries.sort_by(|a, b| cmp_keys(&a.0 .0, &b.0 .0).then(a.0 .1.cmp(&b.0 .1)));
+        return;
+    };
+    // (key, row) pairs are distinct when rows are; the index breaks any tie.
+    keys.sort_unstable_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)).then(a.2.cmp(&b.2)));
+    let mut perm: Vec<u32> = keys.iter().map(|k| k.2).collect();
+    drop(keys);
+    // Entry j becomes the old entry perm[j]: follow each cycle, swapping
+    // (no second list of a million entries).
+    const DONE: u32 = u32::MAX;
+    for i in 0..perm.len() {
+        let mut j = i;
+        while perm[j] != DONE {
+            let k = perm[j] as usize;
+            perm[j] = DONE;
+            if k == i {
+                break;
+            }
+            entries.swap(j, k);
+            j = k;
+        }
+    }
+}
+
 impl BTree {
     pub fn new(block_size: u32, pctfree: u32, unique: bool, holds_rows: bool) -> Self {
         BTree {
@@ -135,7 +173,8 @@ impl BTree {
     }
 
     /// Queue an entry; the statement's end merges and lays the tree out.
-    pub fn insert(&mut self, key: Box<[Value]>, row: u32, size: u32) {
+    pub fn insert(&mut self, key: impl Into<Key>, row: u32, size: u32) {
+        let key = key.into();
         if self.ascending_only {
             let max = self.pending.last().or(self.entries.last());
             if let Some((m, _)) = max {
@@ -154,7 +193,7 @@ impl BTree {
 
     /// Merge pending entries. Returns the first duplicate key for a unique
     /// index (the statement then fails with ORA-00001 and is rolled back).
-    pub fn merge_pending(&mut self) -> Result<(), Box<[Value]>> {
+    pub fn merge_pending(&mut self) -> Result<(), Key> {
         if self.pending.is_empty() {
             return Ok(());
         }
@@ -207,13 +246,13 @@ impl BTree {
     /// neighbours, and the leaves are packed again only from the first
     /// leaf that changed. The result is the one of a full merge and
     /// relayout: same entries, leaves, levels and duplicate verdict.
-    fn insert_in_place(&mut self, add: Vec<SizedEntry>) -> Result<(), Box<[Value]>> {
+    fn insert_in_place(&mut self, add: Vec<SizedEntry>) -> Result<(), Key> {
         if self.inserted.is_some() {
             // The entries of the previous merge have no rowid blocks yet.
             self.blocks_valid = false;
         }
         let fill = self.leaf_fill;
-        let mut dup: Option<Box<[Value]>> = None;
+        let mut dup: Option<Key> = None;
         let mut inserted = Vec::with_capacity(add.len());
         // Whether `first` is all numbers (so `nums` mirrors it).
         let mut numeric = self.has_nums();
@@ -341,8 +380,8 @@ impl BTree {
 
     /// Build the index over existing entries (CREATE INDEX): leaves packed
     /// to 1 - PCTFREE.
-    pub fn build(&mut self, mut entries: Vec<SizedEntry>) -> Result<(), Box<[Value]>> {
-        entries.sort_by(|a, b| cmp_keys(&a.0 .0, &b.0 .0).then(a.0 .1.cmp(&b.0 .1)));
+    pub fn build(&mut self, mut entries: Vec<SizedEntry>) -> Result<(), Key> {
+        sort_entries(&mut entries);
         // The sizes first; the entries then reuse the list's own memory
         // (no second copy of a million entries).
         self.sizes = entries.iter().map(|e| e.1).collect();

@@ -35,7 +35,55 @@ pub fn row_size(row: &[Value]) -> u32 {
 pub const NO_BLOCK: u32 = u32::MAX;
 
 /// An index entry (key, table row) with its size in bytes.
-pub type SizedEntry = ((Box<[Value]>, u32), u32);
+pub type SizedEntry = ((Key, u32), u32);
+
+/// An index entry's key. A one-column key (most indexes) is held inline,
+/// as big as the value itself: no allocation per entry (a million-entry
+/// index held a million boxed one-value keys, 32 bytes each on the heap
+/// besides the pointer to them). A longer key is boxed.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Key {
+    One(Value),
+    Many(Box<[Value]>),
+}
+
+impl std::ops::Deref for Key {
+    type Target = [Value];
+    #[inline(always)]
+    fn deref(&self) -> &[Value] {
+        match self {
+            Key::One(v) => std::slice::from_ref(v),
+            Key::Many(b) => b,
+        }
+    }
+}
+
+impl From<Box<[Value]>> for Key {
+    fn from(b: Box<[Value]>) -> Key {
+        if b.len() == 1 {
+            Key::One(b.into_vec().pop().expect("one value"))
+        } else {
+            Key::Many(b)
+        }
+    }
+}
+
+impl From<&Key> for Box<[Value]> {
+    fn from(k: &Key) -> Box<[Value]> {
+        k.to_vec().into_boxed_slice()
+    }
+}
+
+impl FromIterator<Value> for Key {
+    fn from_iter<I: IntoIterator<Item = Value>>(it: I) -> Key {
+        let mut it = it.into_iter();
+        match (it.next(), it.next()) {
+            (Some(a), None) => Key::One(a),
+            (None, _) => Key::Many(Box::new([])),
+            (Some(a), Some(b)) => Key::Many([a, b].into_iter().chain(it).collect()),
+        }
+    }
+}
 
 /// Block ids are segment-relative; block 0 is the segment header.
 pub const SEGMENT_HEADER_BLOCK: u32 = 0;

@@ -1,7 +1,7 @@
 use super::*;
 
-fn key(n: f64) -> Box<[Value]> {
-    vec![Value::from_f64(n)].into_boxed_slice()
+fn key(n: f64) -> Key {
+    Key::One(Value::from_f64(n))
 }
 
 #[test]

@@ -101,3 +101,23 @@ fn in_place_merge_equals_full_merge_with_duplicates_nulls_and_strings() {
         });
     }
 }
+
+/// CREATE INDEX sorts single-number keys as (double, row) pairs: the
+/// order is the one the general comparison gives (negative, fractional,
+/// repeated keys, rows out of order).
+#[test]
+fn numeric_build_sort_matches_the_general_sort() {
+    let mut rng = Rng(0x5eed);
+    let mut entries: Vec<SizedEntry> = (0..5000u32)
+        .map(|r| {
+            let x = (rng.next() % 400) as i64 - 200;
+            let v = if r % 7 == 0 { Value::from_f64(x as f64 / 8.0) } else { Value::int(x) };
+            ((Key::One(v), (rng.next() % 100_000) as u32), r)
+        })
+        .collect();
+    let mut expected = entries.clone();
+    expected.sort_by(|a, b| cmp_keys(&a.0 .0, &b.0 .0).then(a.0 .1.cmp(&b.0 .1)));
+    super::btree::sort_entries(&mut entries);
+    let key = |e: &SizedEntry| (e.0 .0.to_vec(), e.0 .1);
+    assert_eq!(entries.iter().map(key).collect::<Vec<_>>(), expected.iter().map(key).collect::<Vec<_>>());
+}

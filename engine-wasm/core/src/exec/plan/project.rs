@@ -47,7 +47,7 @@ impl<'a> Builder<'a> {
                             project.push(c);
                         }
                     } else {
-                        project.push(self.compile_expr(expr, scope, None)?);
+                        project.push(crate::exec::fold::fold(self.compile_expr(expr, scope, None)?));
                     }
                 }
             }
