@@ -204,6 +204,10 @@ pub struct EvalCtx<'a> {
     pub env: &'a Env,
     pub binds: &'a [Value],
     pub rng: &'a mut DbmsRandom,
+    /// Characters string functions and LIKE examined (the session's
+    /// `WorkCounters::text`, charged to the work limit): a PL/SQL loop of
+    /// LIKEs or INSTRs over 32 KB strings ran for minutes uncharged.
+    pub text_work: &'a mut u64,
 }
 
 fn num(v: &Value, pos: Pos) -> Result<Option<Number>, LabError> {
@@ -243,8 +247,12 @@ pub fn compare(x: &Value, y: &Value, pos: Pos) -> Result<Option<Ordering>, LabEr
 }
 
 /// `s LIKE p`: `%` any run, `_` one character, `esc` quotes the next one.
-/// Dynamic programming over (pattern, text): no backtracking blow-up.
-fn like(s: &str, p: &str, esc: Option<char>, pos: Pos) -> Result<bool, LabError> {
+/// The pattern's `%`s cut it into segments: the first must match at the
+/// start, the last at the end, and each one between at its leftmost
+/// place after the previous one (leftmost is never worse): no
+/// backtracking, and a pattern as long as the text is not quadratic when
+/// it has no `%`. Adds the characters examined to `work`.
+fn like(s: &str, p: &str, esc: Option<char>, pos: Pos, work: &mut u64) -> Result<bool, LabError> {
     enum P {
         Any,
         One,
@@ -267,31 +275,45 @@ fn like(s: &str, p: &str, esc: Option<char>, pos: Pos) -> Result<bool, LabError>
         }
     }
     let t: Vec<char> = s.chars().collect();
-    // m[j]: the pattern so far matches the first j characters.
-    let mut m = vec![false; t.len() + 1];
-    m[0] = true;
-    for q in &pat {
-        let mut n = vec![false; t.len() + 1];
-        match q {
-            P::Any => {
-                let mut any = false;
-                for j in 0..=t.len() {
-                    any |= m[j];
-                    n[j] = any;
-                }
-            }
-            P::One => {
-                n[1..].copy_from_slice(&m[..t.len()]);
-            }
-            P::Lit(c) => {
-                for j in 1..=t.len() {
-                    n[j] = m[j - 1] && t[j - 1] == *c;
+    *work += (t.len() + pat.len()) as u64;
+    // Whether `seg` matches `t` from `i` (it fits there).
+    fn at(t: &[char], seg: &[P], i: usize, work: &mut u64) -> bool {
+        for (k, q) in seg.iter().enumerate() {
+            *work += 1;
+            if let P::Lit(c) = q {
+                if t[i + k] != *c {
+                    return false;
                 }
             }
         }
-        m = n;
+        true
     }
-    Ok(m[t.len()])
+    let segs: Vec<&[P]> = pat.split(|q| matches!(q, P::Any)).collect();
+    let (first, last) = (segs[0], segs[segs.len() - 1]);
+    if segs.len() == 1 {
+        return Ok(first.len() == t.len() && at(&t, first, 0, work));
+    }
+    if first.len() + last.len() > t.len() {
+        return Ok(false);
+    }
+    let end = t.len() - last.len();
+    if !at(&t, first, 0, work) || !at(&t, last, end, work) {
+        return Ok(false);
+    }
+    let mut i = first.len();
+    for seg in &segs[1..segs.len() - 1] {
+        loop {
+            if i + seg.len() > end {
+                return Ok(false);
+            }
+            if at(&t, seg, i, work) {
+                i += seg.len();
+                break;
+            }
+            i += 1;
+        }
+    }
+    Ok(true)
 }
 
 /// A string result: Oracle has no empty string, it is NULL.
@@ -489,7 +511,7 @@ impl CExpr {
                     None => None,
                 };
                 match (text(&v), text(&pat)) {
-                    (Some(s), Some(p)) => boolean(Some(like(&s, &p, esc, *pos)? != *negated)),
+                    (Some(s), Some(p)) => boolean(Some(like(&s, &p, esc, *pos, cx.text_work)? != *negated)),
                     _ => Value::Null,
                 }
             }
@@ -523,13 +545,13 @@ impl CExpr {
                     for (slot, a) in vals.iter_mut().zip(args) {
                         *slot = a.eval(cx)?;
                     }
-                    eval_func(*f, &vals[..args.len()], cx.rng, pos)?
+                    eval_func(*f, &vals[..args.len()], cx, pos)?
                 } else {
                     let mut vals = Vec::with_capacity(args.len());
                     for a in args {
                         vals.push(a.eval(cx)?);
                     }
-                    eval_func(*f, &vals, cx.rng, pos)?
+                    eval_func(*f, &vals, cx, pos)?
                 }
             }
         })
@@ -674,7 +696,11 @@ impl CExpr {
     }
 }
 
-fn eval_func(f: Func, v: &[Value], rng: &mut DbmsRandom, pos: Pos) -> Result<Value, LabError> {
+fn eval_func(f: Func, v: &[Value], cx: &mut EvalCtx<'_>, pos: Pos) -> Result<Value, LabError> {
+    // The characters of its string arguments: what a function reads
+    // (INSTR adds its search below).
+    *cx.text_work += v.iter().map(|x| if let Value::Str(s) = x { s.len() as u64 } else { 0 }).sum::<u64>();
+    let rng = &mut *cx.rng;
     let n = |i: usize| -> Result<Option<Number>, LabError> { num(&v[i], pos) };
     // A length, position or count: a double is exact enough.
     let fl = |i: usize| -> Result<Option<f64>, LabError> { Ok(num(&v[i], pos)?.map(|x| x.to_f64())) };
@@ -843,15 +869,23 @@ fn eval_func(f: Func, v: &[Value], rng: &mut DbmsRandom, pos: Pos) -> Result<Val
             }
             let t: Vec<char> = s.chars().collect();
             let u: Vec<char> = sub.chars().collect();
-            let at = |i: usize| i + u.len() <= t.len() && t[i..i + u.len()] == u[..];
+            // Each place tried compares up to the whole substring: charged
+            // as characters examined.
+            let mut tried = 0u64;
+            let mut at = |i: usize| {
+                tried += u.len() as u64 + 1;
+                i + u.len() <= t.len() && t[i..i + u.len()] == u[..]
+            };
             let mut seen = 0;
+            let mut found = None;
             if start > 0 {
                 let mut i = (start - 1) as usize;
                 while i < t.len() {
                     if at(i) {
                         seen += 1;
                         if seen == occ {
-                            return Ok(Value::Num((i + 1).into()));
+                            found = Some(i);
+                            break;
                         }
                     }
                     i += 1;
@@ -863,13 +897,18 @@ fn eval_func(f: Func, v: &[Value], rng: &mut DbmsRandom, pos: Pos) -> Result<Val
                     if at(i as usize) {
                         seen += 1;
                         if seen == occ {
-                            return Ok(Value::Num((i + 1).into()));
+                            found = Some(i as usize);
+                            break;
                         }
                     }
                     i -= 1;
                 }
             }
-            Value::Num(Number::ZERO)
+            *cx.text_work += tried;
+            match found {
+                Some(i) => Value::Num((i + 1).into()),
+                None => Value::Num(Number::ZERO),
+            }
         }
         Func::Trim | Func::Ltrim | Func::Rtrim => {
             let Some(s) = text(&v[0]) else { return Ok(Value::Null) };

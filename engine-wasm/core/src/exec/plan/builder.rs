@@ -139,9 +139,9 @@ impl<'a> Builder<'a> {
                         CExpr::Bind(self.bind(&name.name))
                     }
                     // A cursor FOR loop's record field (`r.value`).
-                    None if qualifier.as_ref().is_some_and(|q| {
-                        self.ctx.plsql_vars.iter().any(|v| *v == format!("{}.{}", q.name, name.name))
-                    }) =>
+                    None if qualifier
+                        .as_ref()
+                        .is_some_and(|q| self.ctx.plsql_vars.contains(&format!("{}.{}", q.name, name.name))) =>
                     {
                         let field =
                             format!("{}.{}", qualifier.as_ref().map(|q| q.name.as_str()).unwrap_or(""), name.name);
