@@ -413,6 +413,9 @@ pub struct Catalog {
     /// of tables other sessions have changed (session/cr.rs). Counted in
     /// [`Self::memory_bytes`], so the memory budget bounds them.
     pub held_bytes: u64,
+    /// Bytes V$SQL's texts hold (session/fixed.rs): counted in
+    /// [`Self::memory_bytes`] too, so 10,000 texts of 32 KB stay in budget.
+    pub sql_area_bytes: u64,
     /// SYS.DUAL, once a statement has read its column (before that FAST
     /// DUAL, which reads no block, is all any statement needs; creating it
     /// then leaves every other segment's number as it was).
@@ -429,7 +432,7 @@ pub const INDEX_ENTRY_BYTES: u64 = 32;
 impl Catalog {
     /// Bytes held by every table's rows and index entries.
     pub fn memory_bytes(&self) -> u64 {
-        self.tables.iter().map(|t| t.mem_bytes).sum::<u64>() + self.held_bytes
+        self.tables.iter().map(|t| t.mem_bytes).sum::<u64>() + self.held_bytes + self.sql_area_bytes
     }
 
     /// Bytes one stored row of `table` takes, strings included.

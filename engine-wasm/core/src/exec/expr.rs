@@ -4,7 +4,8 @@
 //! until a value is projected.
 
 pub use super::func::{compare, num_error, Func};
-use super::func::{eval_func, like, num, num_value, text};
+use super::func::{eval_func, num, num_value, text};
+use super::like::like;
 use crate::catalog::{Catalog, TableId};
 use crate::number::Number;
 use crate::random::DbmsRandom;
@@ -75,6 +76,10 @@ pub struct EvalCtx<'a> {
     pub env: &'a Env,
     pub binds: &'a [Value],
     pub rng: &'a mut DbmsRandom,
+    /// Characters string functions and LIKE examined (the session's
+    /// `WorkCounters::text`, charged to the work limit): a PL/SQL loop of
+    /// LIKEs or INSTRs over 32 KB strings ran for minutes uncharged.
+    pub text_work: &'a mut u64,
 }
 
 fn truth(v: &Value) -> bool {
@@ -231,7 +236,7 @@ impl CExpr {
                     None => None,
                 };
                 match (text(&v), text(&pat)) {
-                    (Some(s), Some(p)) => boolean(Some(like(&s, &p, esc, *pos)? != *negated)),
+                    (Some(s), Some(p)) => boolean(Some(like(&s, &p, esc, *pos, cx.text_work)? != *negated)),
                     _ => Value::Null,
                 }
             }
@@ -265,13 +270,13 @@ impl CExpr {
                     for (slot, a) in vals.iter_mut().zip(args) {
                         *slot = a.eval(cx)?;
                     }
-                    eval_func(*f, &vals[..args.len()], cx.rng, pos)?
+                    eval_func(*f, &vals[..args.len()], cx.rng, cx.text_work, pos)?
                 } else {
                     let mut vals = Vec::with_capacity(args.len());
                     for a in args {
                         vals.push(a.eval(cx)?);
                     }
-                    eval_func(*f, &vals, cx.rng, pos)?
+                    eval_func(*f, &vals, cx.rng, cx.text_work, pos)?
                 }
             }
         })

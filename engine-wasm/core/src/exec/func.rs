@@ -177,58 +177,6 @@ pub fn compare(x: &Value, y: &Value, pos: Pos) -> Result<Option<Ordering>, LabEr
     Ok(Some(x.cmp_sql(y)))
 }
 
-/// `s LIKE p`: `%` any run, `_` one character, `esc` quotes the next one.
-/// Dynamic programming over (pattern, text): no backtracking blow-up.
-pub(super) fn like(s: &str, p: &str, esc: Option<char>, pos: Pos) -> Result<bool, LabError> {
-    enum P {
-        Any,
-        One,
-        Lit(char),
-    }
-    let mut pat = Vec::new();
-    let mut it = p.chars();
-    while let Some(c) = it.next() {
-        if Some(c) == esc {
-            match it.next() {
-                Some(n) if n == '%' || n == '_' || Some(n) == esc => pat.push(P::Lit(n)),
-                _ => return Err(LabError::new(ora::MISSING_OR_ILLEGAL_ESCAPE, pos)),
-            }
-        } else if c == '%' {
-            pat.push(P::Any);
-        } else if c == '_' {
-            pat.push(P::One);
-        } else {
-            pat.push(P::Lit(c));
-        }
-    }
-    let t: Vec<char> = s.chars().collect();
-    // m[j]: the pattern so far matches the first j characters.
-    let mut m = vec![false; t.len() + 1];
-    m[0] = true;
-    for q in &pat {
-        let mut n = vec![false; t.len() + 1];
-        match q {
-            P::Any => {
-                let mut any = false;
-                for j in 0..=t.len() {
-                    any |= m[j];
-                    n[j] = any;
-                }
-            }
-            P::One => {
-                n[1..].copy_from_slice(&m[..t.len()]);
-            }
-            P::Lit(c) => {
-                for j in 1..=t.len() {
-                    n[j] = m[j - 1] && t[j - 1] == *c;
-                }
-            }
-        }
-        m = n;
-    }
-    Ok(m[t.len()])
-}
-
 /// A string result: Oracle has no empty string, it is NULL.
 fn str_or_null(s: &str) -> Value {
     if s.is_empty() {
@@ -270,7 +218,17 @@ fn pad(s: &str, n: usize, p: &str, left: bool) -> String {
     out
 }
 
-pub(super) fn eval_func(f: Func, v: &[Value], rng: &mut DbmsRandom, pos: Pos) -> Result<Value, LabError> {
+/// `work` counts the characters examined (charged to the work limit).
+pub(super) fn eval_func(
+    f: Func,
+    v: &[Value],
+    rng: &mut DbmsRandom,
+    work: &mut u64,
+    pos: Pos,
+) -> Result<Value, LabError> {
+    // The characters of its string arguments: what a function reads
+    // (INSTR adds its search below).
+    *work += v.iter().map(|x| if let Value::Str(s) = x { s.len() as u64 } else { 0 }).sum::<u64>();
     let n = |i: usize| -> Result<Option<Number>, LabError> { num(&v[i], pos) };
     // A length, position or count: a double is exact enough.
     let fl = |i: usize| -> Result<Option<f64>, LabError> { Ok(num(&v[i], pos)?.map(|x| x.to_f64())) };
@@ -324,45 +282,7 @@ pub(super) fn eval_func(f: Func, v: &[Value], rng: &mut DbmsRandom, pos: Pos) ->
             None => Value::Null,
         },
         Func::User => Value::str("LAB"),
-        Func::Instr => {
-            let (Some(s), Some(sub)) = (text(&v[0]), text(&v[1])) else { return Ok(Value::Null) };
-            let start = if v.len() > 2 { fl(2)? } else { Some(1.0) };
-            let occ = if v.len() > 3 { fl(3)? } else { Some(1.0) };
-            let (Some(start), Some(occ)) = (start, occ) else { return Ok(Value::Null) };
-            let (start, occ) = (start.trunc() as i64, occ.trunc() as i64);
-            if start == 0 || occ <= 0 {
-                return Ok(Value::Num(Number::ZERO));
-            }
-            let t: Vec<char> = s.chars().collect();
-            let u: Vec<char> = sub.chars().collect();
-            let at = |i: usize| i + u.len() <= t.len() && t[i..i + u.len()] == u[..];
-            let mut seen = 0;
-            if start > 0 {
-                let mut i = (start - 1) as usize;
-                while i < t.len() {
-                    if at(i) {
-                        seen += 1;
-                        if seen == occ {
-                            return Ok(Value::Num((i + 1).into()));
-                        }
-                    }
-                    i += 1;
-                }
-            } else {
-                // Backwards from the |start|-th character from the end.
-                let mut i = t.len() as i64 + start;
-                while i >= 0 {
-                    if at(i as usize) {
-                        seen += 1;
-                        if seen == occ {
-                            return Ok(Value::Num((i + 1).into()));
-                        }
-                    }
-                    i -= 1;
-                }
-            }
-            Value::Num(Number::ZERO)
-        }
+        Func::Instr => return instr(v, work, pos),
         Func::Concat => super::scalar::concat_sql(&v[0], &v[1], super::scalar::SQL_VARCHAR2_MAX, pos)?,
         Func::PlConcat => super::scalar::concat_sql(&v[0], &v[1], super::scalar::PLSQL_VARCHAR2_MAX, pos)?,
         Func::Vsize => match &v[0] {
@@ -574,5 +494,61 @@ fn random_func(f: Func, v: &[Value], rng: &mut DbmsRandom, pos: Pos) -> Result<V
         }
         Func::RandomInteger => Value::from_f64((rng.value() * 4_294_967_296.0).floor() - 2_147_483_648.0),
         _ => return Err(LabError::unsupported(format!("{f:?} here"), pos)),
+    })
+}
+
+/// INSTR(s, sub [, start [, occurrence]]): each place tried adds the
+/// characters it compares to `work`.
+fn instr(v: &[Value], work: &mut u64, pos: Pos) -> Result<Value, LabError> {
+    let fl = |i: usize| -> Result<Option<f64>, LabError> { Ok(num(&v[i], pos)?.map(|x| x.to_f64())) };
+    let (Some(s), Some(sub)) = (text(&v[0]), text(&v[1])) else { return Ok(Value::Null) };
+    let start = if v.len() > 2 { fl(2)? } else { Some(1.0) };
+    let occ = if v.len() > 3 { fl(3)? } else { Some(1.0) };
+    let (Some(start), Some(occ)) = (start, occ) else { return Ok(Value::Null) };
+    let (start, occ) = (start.trunc() as i64, occ.trunc() as i64);
+    if start == 0 || occ <= 0 {
+        return Ok(Value::Num(Number::ZERO));
+    }
+    let t: Vec<char> = s.chars().collect();
+    let u: Vec<char> = sub.chars().collect();
+    // Each place tried compares up to the whole substring: charged
+    // as characters examined.
+    let mut tried = 0u64;
+    let mut at = |i: usize| {
+        tried += u.len() as u64 + 1;
+        i + u.len() <= t.len() && t[i..i + u.len()] == u[..]
+    };
+    let mut seen = 0;
+    let mut found = None;
+    if start > 0 {
+        let mut i = (start - 1) as usize;
+        while i < t.len() {
+            if at(i) {
+                seen += 1;
+                if seen == occ {
+                    found = Some(i);
+                    break;
+                }
+            }
+            i += 1;
+        }
+    } else {
+        // Backwards from the |start|-th character from the end.
+        let mut i = t.len() as i64 + start;
+        while i >= 0 {
+            if at(i as usize) {
+                seen += 1;
+                if seen == occ {
+                    found = Some(i as usize);
+                    break;
+                }
+            }
+            i -= 1;
+        }
+    }
+    *work += tried;
+    Ok(match found {
+        Some(i) => Value::Num((i + 1).into()),
+        None => Value::Num(Number::ZERO),
     })
 }

@@ -7,6 +7,7 @@ pub mod fixed;
 pub mod fold;
 pub mod func;
 pub mod hash;
+pub mod like;
 pub mod plan;
 pub mod row_source;
 pub mod scalar;

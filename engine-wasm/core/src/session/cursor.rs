@@ -433,7 +433,8 @@ impl Run<'_> {
                 }
                 got += 1;
                 total += 1;
-                let mut cx = EvalCtx { cat: rt.cat, env: &*env, binds, rng: &mut *rt.rng };
+                let mut cx =
+                    EvalCtx { cat: rt.cat, env: &*env, binds, rng: &mut *rt.rng, text_work: &mut rt.k.stats.work.text };
                 match rows_out.as_deref_mut() {
                     Some(out) => {
                         row.reserve_exact(project.len());

@@ -121,7 +121,13 @@ impl Run<'_> {
                             })
                             .collect();
                         let env = Env::default();
-                        let mut cx = EvalCtx { cat: &self.inst.cat, env: &env, binds: &binds, rng: &mut self.s.rng };
+                        let mut cx = EvalCtx {
+                            cat: &self.inst.cat,
+                            env: &env,
+                            binds: &binds,
+                            rng: &mut self.s.rng,
+                            text_work: &mut self.s.stats.work.text,
+                        };
                         row[t] = c.eval(&mut cx)?;
                     }
                     out.push_from(&mut row);

@@ -121,6 +121,16 @@ pub(crate) const INTERNAL_CURSOR: char = '\u{1}';
 /// SQL texts V$SQL keeps before the oldest age out (a model value).
 pub(crate) const SQL_AREA_ENTRIES: usize = 10_000;
 
+/// Bytes one V$SQL entry holds besides its text, held twice (the entry's
+/// and its index key): counted in the memory budget
+/// ([`crate::catalog::Catalog::sql_area_bytes`]).
+pub(crate) const SQL_AREA_ENTRY_BYTES: u64 = 256;
+
+/// Bytes V$SQL holds for `text`.
+fn sql_area_bytes(text: &str) -> u64 {
+    SQL_AREA_ENTRY_BYTES + 2 * text.len() as u64
+}
+
 /// Figures at the start of an execution (V$SQL counts the difference).
 pub(crate) struct SqlMark {
     /// Work area executions: optimal, one-pass, multi-pass.
@@ -156,11 +166,22 @@ impl Run<'_> {
         let slot = match a.sql_area_index.get(text).and_then(|v| v.get(child)).filter(|&&i| i != usize::MAX) {
             Some(&i) => i,
             None => {
-                if a.sql_area.len() >= SQL_AREA_ENTRIES {
-                    // The shared pool ages out its cursors (model: all of them).
+                // The shared pool ages out its cursors (model: all of them)
+                // past 10,000 texts, or when this one would take the lab's
+                // memory past its budget (10,000 texts of 32 KB held 640 MB
+                // the budget did not count). A text that does not fit even
+                // then is not kept.
+                let need = sql_area_bytes(text);
+                let budget = a.limits.memory_bytes();
+                if a.sql_area.len() >= SQL_AREA_ENTRIES || a.cat.memory_bytes().saturating_add(need) > budget {
                     a.sql_area.clear();
                     a.sql_area_index.clear();
+                    a.cat.sql_area_bytes = 0;
+                    if a.cat.memory_bytes().saturating_add(need) > budget {
+                        return None;
+                    }
                 }
+                a.cat.sql_area_bytes += need;
                 let (sql_id, hash_value) = sql_id(text);
                 a.sql_area_next_id += 1;
                 a.sql_area.push(SqlAreaEntry {

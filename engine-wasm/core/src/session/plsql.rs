@@ -43,7 +43,13 @@ impl Run<'_> {
     fn plsql_test(&mut self, e: &Expr, vars: &[(String, Value)]) -> Result<bool, LabError> {
         let (c, binds) = self.plsql_compile(e, vars)?;
         let env = Env::default();
-        let mut cx = EvalCtx { cat: &self.inst.cat, env: &env, binds: &binds, rng: &mut self.s.rng };
+        let mut cx = EvalCtx {
+            cat: &self.inst.cat,
+            env: &env,
+            binds: &binds,
+            rng: &mut self.s.rng,
+            text_work: &mut self.s.stats.work.text,
+        };
         c.test(&mut cx)
     }
 
@@ -51,10 +57,9 @@ impl Run<'_> {
     /// (the calls the SQL evaluator cannot make already made).
     fn plsql_compile(&mut self, e: &Expr, vars: &[(String, Value)]) -> Result<(exec::CExpr, Vec<Value>), LabError> {
         let e = self.resolve_calls(e, vars)?;
-        let names: Vec<String> = vars.iter().map(|(n, _)| n.clone()).collect();
         self.ensure_dual(None, Some(&e));
         let profile = self.inst.profile.clone();
-        let ctx = Self::plan_ctx(&self.inst.cat, &profile, &self.s.params, self.s.sid, &names);
+        let ctx = Self::plan_ctx(&self.inst.cat, &profile, &self.s.params, self.s.sid, vars);
         let (mut c, bind_names) = exec::compile_scalar(&e, &ctx)?;
         exec::convert::plsql_concat(&mut c);
         // Comparisons with CHAR, VARCHAR2 and NUMBER variables.
@@ -65,7 +70,9 @@ impl Run<'_> {
         }
         let binds = bind_names
             .iter()
-            .map(|n| vars.iter().rev().find(|(v, _)| v == n).map(|(_, x)| x.clone()).unwrap_or(Value::Null))
+            .map(|n| {
+                vars.iter().rev().find(|(v, _)| super::same_name(v, n)).map(|(_, x)| x.clone()).unwrap_or(Value::Null)
+            })
             .collect();
         Ok((c, binds))
     }
@@ -82,7 +89,13 @@ impl Run<'_> {
     pub(super) fn plsql_eval(&mut self, e: &Expr, vars: &[(String, Value)]) -> Result<Value, LabError> {
         let (c, binds) = self.plsql_compile(e, vars)?;
         let env = Env::default();
-        let mut cx = EvalCtx { cat: &self.inst.cat, env: &env, binds: &binds, rng: &mut self.s.rng };
+        let mut cx = EvalCtx {
+            cat: &self.inst.cat,
+            env: &env,
+            binds: &binds,
+            rng: &mut self.s.rng,
+            text_work: &mut self.s.stats.work.text,
+        };
         c.eval(&mut cx)
     }
 
@@ -108,6 +121,10 @@ impl Run<'_> {
     ) -> Result<Flow, LabError> {
         for s in body {
             self.s.stats.work.plsql_steps += 1;
+            // A step looks its variables up by name in the scope: work as
+            // big as the scope (a loop assigning the first of 40,000
+            // variables scanned them all at every step, uncharged).
+            self.s.stats.work.scope += vars.len() as u64;
             self.check_work()?;
             match s {
                 PlsqlStatement::Null => {}
@@ -598,7 +615,7 @@ pub(crate) struct StaticSql {
 fn static_binds(st: &StaticSql, vars: &[(String, Value)]) -> Vec<Value> {
     st.binds
         .iter()
-        .map(|n| vars.iter().rev().find(|(v, _)| v == n).map(|(_, x)| x.clone()).unwrap_or(Value::Null))
+        .map(|n| vars.iter().rev().find(|(v, _)| super::same_name(v, n)).map(|(_, x)| x.clone()).unwrap_or(Value::Null))
         .collect()
 }
 /// Bytes a buffered DBMS_OUTPUT line holds besides its text.

@@ -215,11 +215,14 @@ impl Run<'_> {
         match e {
             Expr::Function { name, args } => self.is_call(&name.name) || args.iter().any(|a| self.has_call(a, vars)),
             // A function without arguments may be called without parentheses.
-            Expr::Column { qualifier: None, name } if !vars.iter().any(|(v, _)| *v == name.name) => self
-                .inst
-                .programs
-                .get(&name.name)
-                .is_some_and(|p| p.returns.is_some() && p.params.iter().all(|q| q.default.is_some())),
+            Expr::Column { qualifier: None, name }
+                if !vars.iter().rev().any(|(v, _)| super::same_name(v, &name.name)) =>
+            {
+                self.inst
+                    .programs
+                    .get(&name.name)
+                    .is_some_and(|p| p.returns.is_some() && p.params.iter().all(|q| q.default.is_some()))
+            }
             Expr::Aggregate { arg, .. } => arg.as_ref().is_some_and(|a| self.has_call(a, vars)),
             Expr::Binary { left, right, .. } => self.has_call(left, vars) || self.has_call(right, vars),
             Expr::Negate(x) | Expr::Not(x) => self.has_call(x, vars),

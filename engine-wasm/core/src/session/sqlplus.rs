@@ -92,6 +92,7 @@ impl Run<'_> {
                 self.inst.figures_at_startup = self.system_raw();
                 self.inst.sql_area.clear();
                 self.inst.sql_area_index.clear();
+                self.inst.cat.sql_area_bytes = 0;
                 self.inst.sga.row_cache.restart();
                 o.output.push("ORACLE instance started.".into());
                 o.output.push("Database mounted.".into());

@@ -14,7 +14,7 @@ impl Run<'_> {
     pub(super) fn explain_plan(&mut self, e: &ExplainPlan, text: &str) -> Result<Outcome, LabError> {
         self.ensure_dual(Some(&e.query), None);
         let profile = self.inst.profile.clone();
-        let ctx = Self::plan_ctx(&self.inst.cat, &profile, &self.s.params, self.s.sid, &[]);
+        let ctx = Self::plan_ctx(&self.inst.cat, &profile, &self.s.params, self.s.sid, &[] as &[String]);
         let c = exec::compile(&e.query, &ctx)?;
         if let Some(v) = c.dictionary_view() {
             return Err(exec::plan::dictionary_plan_refused(v, "EXPLAIN PLAN", e.query.pos));

@@ -437,6 +437,10 @@ pub struct WorkCounters {
     /// Work building consistent-read versions of tables (session/cr.rs):
     /// rows copied and other sessions' undo records applied, weighted.
     pub cr_build: u64,
+    /// Characters string functions and LIKE examined (exec/expr.rs).
+    pub text: u64,
+    /// Variables in scope at each PL/SQL step (session/plsql.rs).
+    pub scope: u64,
 }
 
 /// Units of work a row of a table costs when its consistent-read version
@@ -459,6 +463,13 @@ pub const REJECTED_ROW_WORK: u64 = 10;
 /// Units of work an execution costs (open, fetch calls, round trips: about
 /// as long as 10 buffer visits in the lab).
 pub const EXECUTION_WORK: u64 = 10;
+/// Characters a string function or LIKE examines per unit of work (about
+/// a nanosecond each natively, a buffer visit ~65 ns): a loop of LIKEs
+/// over 32 KB strings reaches the statement's limit in about a second.
+pub const TEXT_CHARS_PER_WORK: u64 = 32;
+/// Variables in a PL/SQL step's scope per unit of work: a step may look
+/// names up in all of them.
+pub const SCOPE_VARS_PER_WORK: u64 = 128;
 /// Units of work a PL/SQL statement or loop iteration costs (its
 /// expressions are compiled and evaluated: about as long as 10 buffer
 /// visits in the lab).
@@ -498,6 +509,8 @@ impl SessionStats {
             + self.work.rows_rejected * REJECTED_ROW_WORK
             + self.work.statements * STATEMENT_WORK
             + self.work.cr_build
+            + self.work.text / TEXT_CHARS_PER_WORK
+            + self.work.scope / SCOPE_VARS_PER_WORK
             + self.workarea.temp_read_requests
             + self.workarea.temp_write_requests
     }

@@ -82,6 +82,33 @@ impl Parser<'_> {
     }
 
     fn query_inner(&mut self, allow_into: bool) -> R<(Query, Vec<Ident>)> {
+        let (mut q, into) = self.query_branch(allow_into)?;
+        // `UNION ALL`: a flat list of branches, parsed in a loop (a chain
+        // of set operators is not nesting: 45 branches were refused as
+        // nesting deeper than 200 levels when each one recursed). Each
+        // branch is parsed one query level down, as a nested query was
+        // (FOR UPDATE in it is refused as in a subquery); its trees count
+        // in this query's deepest; the last branch's ORDER BY is the
+        // whole query's.
+        while self.is_kw("UNION") && self.nth_is_kw(1, "ALL") {
+            self.bump();
+            self.bump();
+            if !self.is_kw("SELECT") {
+                return Err(self.fail(ora::MISSING_SELECT_KEYWORD));
+            }
+            self.depth += QUERY_WEIGHT;
+            let r = self.query_branch(false);
+            self.depth -= QUERY_WEIGHT;
+            let (mut rest, _) = r?;
+            q.order_by = std::mem::take(&mut rest.order_by);
+            q.union_all.push(rest);
+        }
+        Ok((q, into))
+    }
+
+    /// One query block: SELECT ... FROM ... and its clauses, up to a
+    /// `UNION ALL` (left for [`Self::query_inner`]).
+    fn query_branch(&mut self, allow_into: bool) -> R<(Query, Vec<Ident>)> {
         let pos = self.pos();
         let (hints, distinct) = self.select_head()?;
         let select = self.select_list()?;
@@ -236,19 +263,8 @@ impl Parser<'_> {
                 self.order_by_items(&mut q.order_by)?;
                 stage = 4;
             } else if stage < 4 && self.is_kw("UNION") && self.nth_is_kw(1, "ALL") {
-                self.bump();
-                self.bump();
-                if !self.is_kw("SELECT") {
-                    return Err(self.fail(ora::MISSING_SELECT_KEYWORD));
-                }
-                // The rest of the compound query: its branches join this
-                // one's, and its ORDER BY is the whole query's.
-                let (mut rest, _) = self.query_h()?;
-                let more = std::mem::take(&mut rest.union_all);
-                q.order_by = std::mem::take(&mut rest.order_by);
-                q.union_all.push(rest);
-                q.union_all.extend(more);
-                stage = 4;
+                // The next branch of the compound query (query_inner).
+                break;
             } else if matches!(self.word(), Some("UNION" | "MINUS" | "INTERSECT" | "EXCEPT")) {
                 return Err(self.unsupported("UNION, INTERSECT and MINUS"));
             } else if stage < 5 && self.is_kw("FOR") && self.nth_is_kw(1, "UPDATE") {

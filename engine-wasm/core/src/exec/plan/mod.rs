@@ -22,11 +22,42 @@ pub struct PlanLine {
     pub bytes: Option<f64>,
 }
 
+/// The PL/SQL variables in scope, as names or as the block's own
+/// `(name, value)` list: an expression in a block of 40,000 declarations
+/// copied 40,000 names to be compiled (quadratic in the block's size).
+#[derive(Debug, Clone, Copy)]
+pub enum PlsqlVars<'a> {
+    Names(&'a [String]),
+    Scope(&'a [(String, crate::value::Value)]),
+}
+
+impl PlsqlVars<'_> {
+    /// Whether `name` is a variable in scope (innermost first).
+    pub fn contains(&self, name: &str) -> bool {
+        match self {
+            PlsqlVars::Names(n) => n.iter().rev().any(|v| crate::session::same_name(v, name)),
+            PlsqlVars::Scope(v) => v.iter().rev().any(|(n, _)| crate::session::same_name(n, name)),
+        }
+    }
+}
+
+impl<'a> From<&'a [String]> for PlsqlVars<'a> {
+    fn from(n: &'a [String]) -> Self {
+        PlsqlVars::Names(n)
+    }
+}
+
+impl<'a> From<&'a [(String, crate::value::Value)]> for PlsqlVars<'a> {
+    fn from(v: &'a [(String, crate::value::Value)]) -> Self {
+        PlsqlVars::Scope(v)
+    }
+}
+
 /// What the optimizer knows about the session when it plans.
 pub struct PlanCtx<'a> {
     pub cat: &'a Catalog,
     /// PL/SQL variables in scope: unresolved names bind to them (`:name`).
-    pub plsql_vars: &'a [String],
+    pub plsql_vars: PlsqlVars<'a>,
     pub profile: &'a VersionProfile,
     pub nlj_batching_enabled: bool,
     /// The parsing session (`sys_context('USERENV', 'SID')`).

@@ -54,7 +54,7 @@ impl Builder<'_> {
             // A cursor FOR loop's record field (`r.value`).
             None if qualifier
                 .as_ref()
-                .is_some_and(|q| self.ctx.plsql_vars.iter().any(|v| *v == format!("{}.{}", q.name, name.name))) =>
+                .is_some_and(|q| self.ctx.plsql_vars.contains(&format!("{}.{}", q.name, name.name))) =>
             {
                 let field = format!("{}.{}", qualifier.as_ref().map(|q| q.name.as_str()).unwrap_or(""), name.name);
                 let at = qualifier.as_ref().map(|q| q.pos).unwrap_or(name.pos);

@@ -109,7 +109,8 @@ impl Rt<'_> {
         if let Some(v) = e.column_ref(self.cat, env) {
             return Ok(v.clone());
         }
-        let mut cx = EvalCtx { cat: self.cat, env, binds: self.binds, rng: self.rng };
+        let mut cx =
+            EvalCtx { cat: self.cat, env, binds: self.binds, rng: self.rng, text_work: &mut self.k.stats.work.text };
         e.eval(&mut cx)
     }
 
@@ -126,7 +127,13 @@ impl Rt<'_> {
     #[inline(never)]
     fn test_preds(&mut self, preds: &[CExpr], env: &Env) -> Result<bool, LabError> {
         for p in preds {
-            let mut cx = EvalCtx { cat: self.cat, env, binds: self.binds, rng: self.rng };
+            let mut cx = EvalCtx {
+                cat: self.cat,
+                env,
+                binds: self.binds,
+                rng: self.rng,
+                text_work: &mut self.k.stats.work.text,
+            };
             if !p.test(&mut cx)? {
                 self.k.stats.work.rows_rejected += 1;
                 if self.k.stats.work.rows_rejected & 255 == 0 {
