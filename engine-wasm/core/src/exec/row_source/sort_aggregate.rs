@@ -10,7 +10,7 @@ pub(super) fn open(kind: &mut OpKind, rt: &mut Rt<'_>, env: &mut Env, keep_pins:
     child.open(rt, env, keep_pins)
 }
 
-#[inline(always)]
+#[inline(never)]
 pub(super) fn next(kind: &mut OpKind, rt: &mut Rt<'_>, env: &mut Env) -> Result<bool, Box<LabError>> {
     let OpKind::SortAggregate { child, aggs, out_src, done, pos } = kind else { unreachable!() };
     if *done {

@@ -33,7 +33,7 @@ pub(super) fn next(kind: &mut OpKind, rt: &mut Rt<'_>, env: &mut Env, st: usize)
 }
 
 /// Read the child to its end and sort its projected rows.
-#[inline(always)]
+#[inline(never)]
 fn sort(
     rt: &mut Rt<'_>,
     env: &mut Env,
