@@ -19,7 +19,15 @@ use lio_sql::ast::BinaryOp;
 
 /// `e` with every constant subexpression replaced by its value.
 pub fn fold(mut e: CExpr) -> CExpr {
-    fold_in_place(&mut e);
+    // Every operand folded is a constant: the value reads no row, bind or
+    // source, so one empty context serves the whole expression.
+    let (cat, env) = (Catalog::default(), Env::default());
+    let mut rng = DbmsRandom::new(0);
+    // Folding happens once, at compile time: the characters it examines
+    // are not a statement's work.
+    let mut text_work = 0;
+    let mut cx = EvalCtx { cat: &cat, env: &env, binds: &[], rng: &mut rng, text_work: &mut text_work };
+    fold_in_place(&mut e, &mut cx);
     e
 }
 
@@ -28,21 +36,21 @@ fn is_const(e: &CExpr) -> bool {
 }
 
 /// Fold the children, then the node itself when it can be.
-fn fold_in_place(e: &mut CExpr) {
+fn fold_in_place(e: &mut CExpr, cx: &mut EvalCtx<'_>) {
     let foldable = match e {
         CExpr::Func(f, args, _) => {
-            args.iter_mut().for_each(fold_in_place);
+            args.iter_mut().for_each(|a| fold_in_place(a, cx));
             !f.is_random() && *f != Func::User && args.iter().all(is_const)
         }
         CExpr::Bin(op, a, b, _) => {
-            fold_in_place(a);
-            fold_in_place(b);
+            fold_in_place(a, cx);
+            fold_in_place(b, cx);
             matches!(op, BinaryOp::Add | BinaryOp::Sub | BinaryOp::Mul | BinaryOp::Div | BinaryOp::Concat)
                 && is_const(a)
                 && is_const(b)
         }
         CExpr::Neg(a, _) => {
-            fold_in_place(a);
+            fold_in_place(a, cx);
             is_const(a)
         }
         _ => false,
@@ -50,14 +58,7 @@ fn fold_in_place(e: &mut CExpr) {
     if !foldable {
         return;
     }
-    // Every operand is a constant: the value reads no row, bind or source.
-    let (cat, env) = (Catalog::default(), Env::default());
-    let mut rng = DbmsRandom::new(0);
-    // Folding happens once, at compile time: the characters it examines
-    // are not a statement's work.
-    let mut text_work = 0;
-    let mut cx = EvalCtx { cat: &cat, env: &env, binds: &[], rng: &mut rng, text_work: &mut text_work };
-    if let Ok(v) = e.eval(&mut cx) {
+    if let Ok(v) = e.eval(cx) {
         *e = CExpr::Const(v);
     }
 }
