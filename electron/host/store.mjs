@@ -354,7 +354,7 @@ function runsTable(db, stmt, dbPath, now) {
         summary: JSON.parse(r.summary_json),
       }));
     },
-    /** @param {number} id @returns {RunRow & { notes: object[] } | null} */
+    /** @param {number} id @returns {RunRow & { notes: NoteRow[] } | null} */
     get(id) {
       const r = stmt.runGet.get(id);
       if (!r) return null;
