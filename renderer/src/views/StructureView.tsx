@@ -10,7 +10,6 @@ import { initialPlayback, type PlaybackState } from '../model/playback';
 import { SessionTimeline } from './SessionTimeline';
 import { devicesAt } from '../model/deviceFrames';
 import { touchedSegments, type ReportInputs } from '../reports/report';
-import { heatLut, palette } from './colors';
 import { requestRedraw } from './scheduler';
 import { useResizeRef } from './useResizeRef';
 import { StructurePainter, type Scene } from './structurePainter';
@@ -53,10 +52,8 @@ export function StructureView({ step, live, catalog, getTrace, reportRef, rate, 
     () => (catalog ? layoutStructures(catalog, { width: size.w - 2, only, includeCache: true }) : null), [catalog, size.w, only]);
   const locate = useMemo(() => (layout ? createLocator(layout) : null), [layout]);
   const latches = useMemo(() => (layout ? latchGroup(layout) : null), [layout]);
-  // palette() is cached until the colour scheme changes (`theme` then moves on and this render reads the new one).
-  const colors = palette();
-  const lut = useMemo(() => heatLut(colors.heatLo, colors.heatHi), [colors]);
-  const scene: Scene = useMemo(() => ({ layout, locate, latches, trace, lut, theme }), [layout, locate, latches, trace, lut, theme]);
+  // The painter reads the palette in effect where the picture is (cached until the colour scheme changes: `theme` then moves on).
+  const scene: Scene = useMemo(() => ({ layout, locate, latches, trace, theme }), [layout, locate, latches, trace, theme]);
 
   const draw = useCallback((now: number) => painter.current.draw(canvas.current, scene, { h: size.h, scrollTop: scroller.current?.scrollTop ?? 0 }, pb.current, hover?.ref ?? null, now),
     [scene, size.h, hover]);

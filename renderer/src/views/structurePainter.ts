@@ -8,18 +8,17 @@ import { EventKind, GetKind, NO_LATCH, NO_SEGMENT } from '../model/types';
 import { HeatMap, isVisit } from '../model/heat';
 import { heatKey, type CellGroup, type CellRef, type Locator, type StructureLayout } from '../model/structure';
 import type { PlaybackState } from '../model/playback';
-import { palette } from './colors';
+import { heatLut, palette, type Palette } from './colors';
 import { badgeCell, drawBase, markCell, paintCell, pulseCell } from './structureDraw';
 
 interface Pulse { group: CellGroup; index: number; t0: number }
 
-/** What is painted: the layout, its locator and latch group, the trace played, the heat colours, the theme's count. */
+/** What is painted: the layout, its locator and latch group, the trace played, the theme's count. */
 export interface Scene {
   layout: StructureLayout | null;
   locate: Locator | null;
   latches: CellGroup | null;
   trace: Trace | null;
-  lut: string[];
   theme: number;
 }
 
@@ -32,12 +31,23 @@ export class StructurePainter {
   private layer: HTMLCanvasElement | null = null;
   private baseFor: unknown = null;
   private pulses: Pulse[] = [];
+  /** The element the picture is shown in: its colours are the ones in effect there (presenter mode has its own). */
+  private scope: Element | null = null;
+  private lut: { for: Palette | null; lut: string[] } = { for: null, lut: [] };
 
-  /** A new trace or layout: no heat, no pulses. */
-  reset(latchChildren: number) {
+  /** A new trace or layout (shown in `scope`): no heat, no pulses. */
+  reset(latchChildren: number, scope: Element | null) {
     this.heat = new HeatMap(latchChildren);
     this.applied = 0;
     this.pulses = [];
+    if (scope) this.scope = scope;
+  }
+
+  /** The palette in effect where the picture is, and its heat colours. */
+  private colors(): { P: Palette; lut: string[] } {
+    const P = palette(this.scope);
+    if (this.lut.for !== P) this.lut = { for: P, lut: heatLut(P.heatLo, P.heatHi) };
+    return { P, lut: this.lut.lut };
   }
 
   /** The visits (or latch gets) of a cell so far. */
@@ -57,7 +67,7 @@ export class StructurePainter {
     for (const c of [this.base, this.layer]) { if (c.width !== W || c.height !== H) { c.width = W; c.height = H; } }
     const bctx = this.base.getContext('2d')!;
     bctx.setTransform(dpr, 0, 0, dpr, 0, 0);
-    drawBase(bctx, layout, palette());
+    drawBase(bctx, layout, this.colors().P);
     this.base.dataset.stamp = stamp;
     this.baseFor = layout;
     return true;
@@ -65,10 +75,10 @@ export class StructurePainter {
 
   /** Heat layer = base + every non-zero cell (after a rebuild or a colour-scale change). */
   repaintAll(scene: Scene) {
-    const { layout, lut } = scene;
+    const { layout } = scene;
     if (!layout || !this.ensureBase(scene) || !this.layer || !this.base) return;
     const dpr = window.devicePixelRatio || 1;
-    const P = palette();
+    const { P, lut } = this.colors();
     const lctx = this.layer.getContext('2d')!;
     lctx.setTransform(1, 0, 0, 1, 0, 0);
     lctx.clearRect(0, 0, this.layer.width, this.layer.height);
@@ -88,7 +98,7 @@ export class StructurePainter {
 
   /** Bring the heat to the playback position; paint what changed. */
   syncHeat(scene: Scene, pos: number, now: number) {
-    const { trace, layout, locate, latches, lut } = scene;
+    const { trace, layout, locate, latches } = scene;
     if (!trace || !layout || !locate) return;
     const h = this.heat;
     let full = false;
@@ -104,7 +114,7 @@ export class StructurePainter {
       const dpr = window.devicePixelRatio || 1;
       const ctx = this.layer.getContext('2d')!;
       ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
-      const P = palette();
+      const { P, lut } = this.colors();
       const dirty = new Map<CellGroup, Set<number>>();
       const mark = (g: CellGroup, i: number) => { let d = dirty.get(g); if (!d) { d = new Set(); dirty.set(g, d); } d.add(i); };
       for (let i = from; i < pos; i++) {
@@ -144,7 +154,7 @@ export class StructurePainter {
     ctx.clearRect(0, 0, c.width, c.height);
     ctx.drawImage(this.layer, 0, Math.round(top * dpr), c.width, c.height, 0, 0, c.width, c.height);
     ctx.setTransform(dpr, 0, 0, dpr, 0, -top * dpr);
-    const P = palette();
+    const { P } = this.colors();
     if (trace && locate && s.pos > 0) {
       // Trail of the most recent visits, newest strongest.
       const trail = s.playing && s.rate > 100 ? 2 : 6;

@@ -47,7 +47,7 @@ export function useStructurePlayback<H extends Hover>({ painterRef, pbRef, scrol
   const reset = useEffectEvent(() => {
     stopAnimator('playback');
     const p = painterRef.current;
-    p.reset(catalog?.cache.cbc_latch_children ?? 0);
+    p.reset(catalog?.cache.cbc_latch_children ?? 0, scrollerRef.current);
     p.repaintAll(scene);
     const s = startPlayback(n, rate);
     pbRef.current = s;
