@@ -177,7 +177,9 @@ export class StructurePainter {
     }
     let live = false;
     this.pulses = this.pulses.filter((p) => now - p.t0 < 600);
-    for (const p of this.pulses) { pulseCell(ctx, p.group, p.index, P.get[GetKind.NORMAL], (now - p.t0) / 600); live = true; }
+    // A pulse starts at the click (performance.now()), the frame at its own start (the animation
+    // frame's time, which can be earlier under load): one not started yet is drawn at its start.
+    for (const p of this.pulses) { pulseCell(ctx, p.group, p.index, P.get[GetKind.NORMAL], Math.max(0, (now - p.t0) / 600)); live = true; }
     if (hover) markCell(ctx, hover.group, hover.index, P.text, 0.9, false);
     return live;
   }
