@@ -63,11 +63,6 @@ export default tseslint.config(
       ...reactHooks.configs['recommended-latest'].rules,
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
-      // Not yet: one effect still sets state synchronously (StructureView's
-      // playback reset on a new trace, layout or theme publishes the reset
-      // position); it needs the published playback state keyed by what it
-      // was reset for, not a disable comment.
-      'react-hooks/set-state-in-effect': 'off',
     },
   },
   {

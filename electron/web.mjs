@@ -192,137 +192,6 @@ export function createRequestHandler({ services, distDir, pkgDir, port, maxBodyB
     };
   };
 
-  /**
-   * @param {http.IncomingMessage} req @param {http.ServerResponse} res
-   * @param {string} pathname
-   */
-  async function api(req, res, pathname) {
-    const method = req.method ?? 'GET';
-    const origin = req.headers.origin;
-    if (origin !== undefined && !allowed().origins.has(origin)) {
-      sendJson(res, 403, { error: 'cross-origin request refused' });
-      return;
-    }
-    const parts = pathname.split('/').slice(2); // ['runs', '12']
-    /** @param {string[]} methods */
-    const notAllowed = (methods) =>
-      sendJson(res, 405, { error: `method ${method} not allowed` }, { allow: methods.join(', ') });
-    const body = async () => {
-      const ct = String(req.headers['content-type'] ?? '');
-      if (!/^application\/json\b/i.test(ct)) throw new HostError(415, 'content-type must be application/json');
-      const route = `${method} /api/${parts[0]}`;
-      return readJsonBody(req, limitOf(route), route);
-    };
-    const decode = (/** @type {string} */ s) => {
-      try {
-        return decodeURIComponent(s);
-      } catch {
-        throw new HostError(400, 'bad percent-encoding in URL');
-      }
-    };
-
-    const [resource, arg, extra] = parts;
-    if (extra !== undefined || parts.length === 0) {
-      sendJson(res, 404, { error: 'no such API route' });
-      return;
-    }
-    if (resource === 'runs' && arg === undefined) {
-      if (method === 'GET') return sendJson(res, 200, services.runs.list());
-      if (method === 'POST') return sendJson(res, 201, services.runs.save(await body()));
-      return notAllowed(['GET', 'POST']);
-    }
-    if (resource === 'runs' && arg) {
-      if (method === 'GET') {
-        const run = services.runs.get(decode(arg));
-        return run ? sendJson(res, 200, run) : sendJson(res, 404, { error: 'no such run' });
-      }
-      if (method === 'DELETE') {
-        const r = services.runs.delete(decode(arg));
-        return r.deleted ? sendJson(res, 200, r) : sendJson(res, 404, { error: 'no such run', deleted: false });
-      }
-      return notAllowed(['GET', 'DELETE']);
-    }
-    if (resource === 'scenarios' && arg === undefined) {
-      if (method === 'GET') return sendJson(res, 200, services.scenarios.list());
-      return notAllowed(['GET']);
-    }
-    if (resource === 'scenarios' && arg) {
-      const name = decode(arg);
-      if (method === 'GET') {
-        const s = services.scenarios.open(name);
-        return s ? sendJson(res, 200, s) : sendJson(res, 404, { error: 'no such scenario' });
-      }
-      if (method === 'PUT') {
-        const b = /** @type {any} */ (await body());
-        return sendJson(res, 200, services.scenarios.save({ name, script: b?.script }));
-      }
-      return notAllowed(['GET', 'PUT']);
-    }
-    if (resource === 'history' && arg === 'new') {
-      if (method === 'POST') return sendJson(res, 200, services.history.startNew());
-      return notAllowed(['POST']);
-    }
-    if (resource === 'reports' && arg === undefined) {
-      if (method === 'POST') return sendJson(res, 201, services.reports.export(await body()));
-      return notAllowed(['POST']);
-    }
-    sendJson(res, 404, { error: 'no such API route' });
-  }
-
-  /**
-   * @param {http.IncomingMessage} req @param {http.ServerResponse} res
-   * @param {string} pathname
-   */
-  function staticFile(req, res, pathname) {
-    if (req.method !== 'GET' && req.method !== 'HEAD') {
-      sendText(res, 405, 'method not allowed\n', { allow: 'GET, HEAD' });
-      return;
-    }
-    let decoded;
-    try {
-      decoded = decodeURIComponent(pathname);
-    } catch {
-      sendText(res, 400, 'bad request\n');
-      return;
-    }
-    const found = resolveUiFile({ distDir, pkgDir }, decoded);
-    if (found.status === 503) {
-      res.writeHead(503, {
-        ...COMMON_HEADERS,
-        'content-type': 'text/html; charset=utf-8',
-        'content-security-policy': CSP,
-        'cache-control': 'no-store',
-      });
-      res.end(req.method === 'HEAD' ? undefined : NOT_BUILT_HTML);
-      return;
-    }
-    if (found.status !== 200) {
-      sendText(res, found.status, found.status === 403 ? 'forbidden\n' : 'not found\n');
-      return;
-    }
-    const { file, size } = found;
-    const type = mimeType(file);
-    /** @type {Record<string, string|number>} */
-    const headers = {
-      ...COMMON_HEADERS,
-      'content-type': type,
-      'content-length': size,
-      'cache-control': /^\/assets\//.test(decoded) ? 'public, max-age=31536000, immutable' : 'no-cache',
-    };
-    if (type.startsWith('text/html')) {
-      headers['content-security-policy'] = CSP;
-      headers['x-frame-options'] = 'DENY';
-    }
-    res.writeHead(200, headers);
-    if (req.method === 'HEAD') {
-      res.end();
-      return;
-    }
-    fs.createReadStream(file)
-      .on('error', () => res.destroy())
-      .pipe(res);
-  }
-
   return (req, res) => {
     const host = String(req.headers.host ?? '').toLowerCase();
     if (!allowed().hosts.has(host)) {
@@ -337,7 +206,7 @@ export function createRequestHandler({ services, distDir, pkgDir, port, maxBodyB
       return;
     }
     if (pathname === '/api' || pathname.startsWith('/api/')) {
-      api(req, res, pathname).catch((e) => {
+      api({ services, allowed, limitOf }, req, res, pathname).catch((e) => {
         if (res.headersSent || isClientGone(e)) {
           res.destroy();
           return;
@@ -353,8 +222,151 @@ export function createRequestHandler({ services, distDir, pkgDir, port, maxBodyB
       });
       return;
     }
-    staticFile(req, res, pathname);
+    staticFile({ distDir, pkgDir }, req, res, pathname);
   };
+}
+
+/**
+ * An /api/ request: the origin check, then the route.
+ * @param {{ services: HandlerOptions['services'], allowed: () => { origins: Set<string> }, limitOf: (route: string) => number }} ctx
+ * @param {http.IncomingMessage} req @param {http.ServerResponse} res
+ * @param {string} pathname
+ */
+async function api({ services, allowed, limitOf }, req, res, pathname) {
+  const method = req.method ?? 'GET';
+  const origin = req.headers.origin;
+  if (origin !== undefined && !allowed().origins.has(origin)) {
+    sendJson(res, 403, { error: 'cross-origin request refused' });
+    return;
+  }
+  const parts = pathname.split('/').slice(2); // ['runs', '12']
+  const body = async () => {
+    const ct = String(req.headers['content-type'] ?? '');
+    if (!/^application\/json\b/i.test(ct)) throw new HostError(415, 'content-type must be application/json');
+    const route = `${method} /api/${parts[0]}`;
+    return readJsonBody(req, limitOf(route), route);
+  };
+  const decode = (/** @type {string} */ s) => {
+    try {
+      return decodeURIComponent(s);
+    } catch {
+      throw new HostError(400, 'bad percent-encoding in URL');
+    }
+  };
+  return apiRoute(services, { res, method, parts, body, decode });
+}
+
+/**
+ * The API's routes: each resource, its methods, and the status each answer has.
+ * @param {HandlerOptions['services']} services
+ * @param {{ res: http.ServerResponse, method: string, parts: string[], body: () => Promise<unknown>, decode: (s: string) => string }} call
+ */
+async function apiRoute(services, { res, method, parts, body, decode }) {
+  /** @param {string[]} methods */
+  const notAllowed = (methods) =>
+    sendJson(res, 405, { error: `method ${method} not allowed` }, { allow: methods.join(', ') });
+  const [resource, arg, extra] = parts;
+  if (extra !== undefined || parts.length === 0) {
+    sendJson(res, 404, { error: 'no such API route' });
+    return;
+  }
+  if (resource === 'runs' && arg === undefined) {
+    if (method === 'GET') return sendJson(res, 200, services.runs.list());
+    if (method === 'POST') return sendJson(res, 201, services.runs.save(await body()));
+    return notAllowed(['GET', 'POST']);
+  }
+  if (resource === 'runs' && arg) {
+    if (method === 'GET') {
+      const run = services.runs.get(decode(arg));
+      return run ? sendJson(res, 200, run) : sendJson(res, 404, { error: 'no such run' });
+    }
+    if (method === 'DELETE') {
+      const r = services.runs.delete(decode(arg));
+      return r.deleted ? sendJson(res, 200, r) : sendJson(res, 404, { error: 'no such run', deleted: false });
+    }
+    return notAllowed(['GET', 'DELETE']);
+  }
+  if (resource === 'scenarios' && arg === undefined) {
+    if (method === 'GET') return sendJson(res, 200, services.scenarios.list());
+    return notAllowed(['GET']);
+  }
+  if (resource === 'scenarios' && arg) {
+    const name = decode(arg);
+    if (method === 'GET') {
+      const s = services.scenarios.open(name);
+      return s ? sendJson(res, 200, s) : sendJson(res, 404, { error: 'no such scenario' });
+    }
+    if (method === 'PUT') {
+      const b = /** @type {any} */ (await body());
+      return sendJson(res, 200, services.scenarios.save({ name, script: b?.script }));
+    }
+    return notAllowed(['GET', 'PUT']);
+  }
+  if (resource === 'history' && arg === 'new') {
+    if (method === 'POST') return sendJson(res, 200, services.history.startNew());
+    return notAllowed(['POST']);
+  }
+  if (resource === 'reports' && arg === undefined) {
+    if (method === 'POST') return sendJson(res, 201, services.reports.export(await body()));
+    return notAllowed(['POST']);
+  }
+  sendJson(res, 404, { error: 'no such API route' });
+}
+
+/**
+ * A file of the built UI (GET or HEAD).
+ * @param {{ distDir: string, pkgDir: string }} dirs
+ * @param {http.IncomingMessage} req @param {http.ServerResponse} res
+ * @param {string} pathname
+ */
+function staticFile({ distDir, pkgDir }, req, res, pathname) {
+  if (req.method !== 'GET' && req.method !== 'HEAD') {
+    sendText(res, 405, 'method not allowed\n', { allow: 'GET, HEAD' });
+    return;
+  }
+  let decoded;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    sendText(res, 400, 'bad request\n');
+    return;
+  }
+  const found = resolveUiFile({ distDir, pkgDir }, decoded);
+  if (found.status === 503) {
+    res.writeHead(503, {
+      ...COMMON_HEADERS,
+      'content-type': 'text/html; charset=utf-8',
+      'content-security-policy': CSP,
+      'cache-control': 'no-store',
+    });
+    res.end(req.method === 'HEAD' ? undefined : NOT_BUILT_HTML);
+    return;
+  }
+  if (found.status !== 200) {
+    sendText(res, found.status, found.status === 403 ? 'forbidden\n' : 'not found\n');
+    return;
+  }
+  const { file, size } = found;
+  const type = mimeType(file);
+  /** @type {Record<string, string|number>} */
+  const headers = {
+    ...COMMON_HEADERS,
+    'content-type': type,
+    'content-length': size,
+    'cache-control': /^\/assets\//.test(decoded) ? 'public, max-age=31536000, immutable' : 'no-cache',
+  };
+  if (type.startsWith('text/html')) {
+    headers['content-security-policy'] = CSP;
+    headers['x-frame-options'] = 'DENY';
+  }
+  res.writeHead(200, headers);
+  if (req.method === 'HEAD') {
+    res.end();
+    return;
+  }
+  fs.createReadStream(file)
+    .on('error', () => res.destroy())
+    .pipe(res);
 }
 
 /**

@@ -268,20 +268,18 @@ function openReadOnly(Database, dbPath) {
 const isDiskFull = (e) => /^SQLITE_FULL|^ENOSPC/.test(String(/** @type {any} */ (e)?.code ?? ''));
 
 /**
- * Open (creating if needed) the store in `dataDir`.
- * @param {{ dataDir: string, file?: string, now?: () => Date, readOnly?: boolean }} opts
+ * The store's prepared statements; those a history opened read-only may not
+ * support yet are prepared when first used.
+ * @param {import('better-sqlite3').Database} db
  */
-export function openStore({ dataDir, file = DB_FILE, now = () => new Date(), readOnly = false }) {
-  const dbPath = file === ':memory:' ? file : path.join(dataDir, file);
-  const db = openDatabase(dbPath, dataDir, readOnly);
-
+function prepareStatements(db) {
   /** @param {string} sql */
   const lazy = (sql) => {
     /** @type {Statement | null} */
     let st = null;
     return () => (st ??= db.prepare(sql));
   };
-  const stmt = {
+  return {
     // Prepared when first used: a history opened read-only may predate save_key.
     runInsert: lazy(
       `INSERT INTO runs (created_at, title, script, result_json, summary_json, save_key)
@@ -309,8 +307,15 @@ export function openStore({ dataDir, file = DB_FILE, now = () => new Date(), rea
       'SELECT id, run_id, text, created_at FROM notes WHERE run_id = ? ORDER BY id',
     )),
   };
+}
 
-  const runs = {
+/**
+ * The runs table: save (idempotent by key), list, get, delete.
+ * @param {import('better-sqlite3').Database} db @param {ReturnType<typeof prepareStatements>} stmt
+ * @param {string} dbPath @param {() => Date} now
+ */
+function runsTable(db, stmt, dbPath, now) {
+  return {
     /**
      * Save a run. With a `key` (the client's, one per save it means to make),
      * saving again with the same key stores nothing and answers the first
@@ -349,7 +354,7 @@ export function openStore({ dataDir, file = DB_FILE, now = () => new Date(), rea
         summary: JSON.parse(r.summary_json),
       }));
     },
-    /** @param {number} id @returns {RunRow & { notes: object[] } | null} */
+    /** @param {number} id @returns {RunRow & { notes: NoteRow[] } | null} */
     get(id) {
       const r = stmt.runGet.get(id);
       if (!r) return null;
@@ -390,6 +395,18 @@ export function openStore({ dataDir, file = DB_FILE, now = () => new Date(), rea
       }
     },
   };
+}
+
+/**
+ * Open (creating if needed) the store in `dataDir`.
+ * @param {{ dataDir: string, file?: string, now?: () => Date, readOnly?: boolean }} opts
+ */
+export function openStore({ dataDir, file = DB_FILE, now = () => new Date(), readOnly = false }) {
+  const dbPath = file === ':memory:' ? file : path.join(dataDir, file);
+  const db = openDatabase(dbPath, dataDir, readOnly);
+
+  const stmt = prepareStatements(db);
+  const runs = runsTable(db, stmt, dbPath, now);
 
   const scenarios = {
     /** @returns {{ name: string, updated_at: string }[]} */

@@ -18,12 +18,19 @@ const CLI = fileURLToPath(new URL('../cli.mjs', import.meta.url));
 const DEMOS = fileURLToPath(new URL('../../samples/demos/', import.meta.url));
 const demos = fs.readdirSync(DEMOS).filter((f) => f.endsWith('.sql')).sort();
 
-/** Each demo's --no-wait output, played once. */
+/**
+ * Each demo's --no-wait output, played once.
+ * @type {Map<string, import('node:child_process').SpawnSyncReturns<string>>}
+ */
 const played = new Map();
 /** @param {string} f */
 function play(f) {
-  if (!played.has(f)) played.set(f, spawnSync(process.execPath, [CLI, 'play', '--no-wait', path.join(DEMOS, f)], { encoding: 'utf8', timeout: 120_000 }));
-  return played.get(f);
+  let r = played.get(f);
+  if (!r) {
+    r = spawnSync(process.execPath, [CLI, 'play', '--no-wait', path.join(DEMOS, f)], { encoding: 'utf8', timeout: 120_000 });
+    played.set(f, r);
+  }
+  return r;
 }
 
 /** @type {string} */

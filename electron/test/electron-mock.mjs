@@ -8,6 +8,31 @@ import { vi } from 'vitest';
 
 let nextId = 1;
 
+/**
+ * The value, known to be there (a handler the code under test registered):
+ * a test that reaches for one that is missing fails here, by name.
+ * @template T @param {T | null | undefined} x @param {string} [what]
+ * @returns {T}
+ */
+export function must(x, what = 'value') {
+  if (x === null || x === undefined) throw new Error(`expected a ${what}, found ${x}`);
+  return x;
+}
+
+/** An IPC or protocol handler as main.cjs registers it. @typedef {(event: any, ...args: any[]) => unknown} Handler */
+
+/**
+ * Handlers by name; `get` throws for a name nothing registered (so a test
+ * calls what main.cjs registered, or fails naming the channel).
+ * @extends {Map<string, Handler>}
+ */
+class Registry extends Map {
+  /** @param {string} key @returns {Handler} */
+  get(key) {
+    return must(super.get(key), `handler for ${key}`);
+  }
+}
+
 export class MockWebContents extends EventEmitter {
   constructor() {
     super();
@@ -44,20 +69,18 @@ export function createElectronMock() {
   const state = {
     /** @type {MockBrowserWindow[]} */
     windows: [],
-    /** @type {Map<string, Function>} */
-    handlers: new Map(),
+    handlers: new Registry(),
     /** @type {Record<string, unknown>} */
     exposed: {},
     /** @type {Map<string, Function[]>} */
     appListeners: new Map(),
-    /** @type {Function|null} */
+    /** @type {((details: { responseHeaders?: Record<string, string[]> }, callback: (response: { responseHeaders?: Record<string, string[]> }) => void) => void) | null} */
     headersListener: null,
-    /** @type {Function|null} */
+    /** @type {((webContents: unknown, permission: string, callback: (granted: boolean) => void) => void) | null} */
     permissionRequestHandler: null,
-    /** @type {Function|null} */
+    /** @type {((webContents: unknown, permission: string) => boolean) | null} */
     permissionCheckHandler: null,
-    /** @type {Map<string, Function>} */
-    protocolHandlers: new Map(),
+    protocolHandlers: new Registry(),
   };
 
   class MockBrowserWindow extends EventEmitter {
@@ -116,7 +139,7 @@ export function createElectronMock() {
   };
 
   const ipcMain = {
-    handle: vi.fn((/** @type {string} */ channel, /** @type {Function} */ fn) => {
+    handle: vi.fn((/** @type {string} */ channel, /** @type {Handler} */ fn) => {
       if (state.handlers.has(channel)) throw new Error(`second handler for ${channel}`);
       state.handlers.set(channel, fn);
     }),
@@ -136,27 +159,30 @@ export function createElectronMock() {
 
   const protocol = {
     registerSchemesAsPrivileged: vi.fn(),
-    handle: vi.fn((/** @type {string} */ scheme, /** @type {Function} */ fn) => state.protocolHandlers.set(scheme, fn)),
+    handle: vi.fn((/** @type {string} */ scheme, /** @type {Handler} */ fn) => state.protocolHandlers.set(scheme, fn)),
   };
 
   const session = {
     defaultSession: {
       webRequest: {
-        onHeadersReceived: vi.fn((/** @type {Function} */ fn) => {
+        onHeadersReceived: vi.fn((/** @type {NonNullable<typeof state.headersListener>} */ fn) => {
           state.headersListener = fn;
         }),
       },
-      setPermissionRequestHandler: vi.fn((/** @type {Function} */ fn) => {
+      setPermissionRequestHandler: vi.fn((/** @type {NonNullable<typeof state.permissionRequestHandler>} */ fn) => {
         state.permissionRequestHandler = fn;
       }),
-      setPermissionCheckHandler: vi.fn((/** @type {Function} */ fn) => {
+      setPermissionCheckHandler: vi.fn((/** @type {NonNullable<typeof state.permissionCheckHandler>} */ fn) => {
         state.permissionCheckHandler = fn;
       }),
     },
   };
 
   const dialog = {
-    showSaveDialog: vi.fn(async () => ({ canceled: true, filePath: undefined })),
+    showSaveDialog: vi.fn(
+      /** @type {(window: unknown, options: import('electron').SaveDialogOptions) => Promise<{ canceled: boolean, filePath: string | undefined }>} */
+      (async () => ({ canceled: true, filePath: undefined })),
+    ),
     showErrorBox: vi.fn(),
   };
 

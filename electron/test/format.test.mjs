@@ -19,13 +19,17 @@ import {
   trimmedMean,
 } from '../format.mjs';
 
-/** A step with every contract field, overridden by `o`. @returns {any} */
+/**
+ * A step with every contract field, overridden by `o`.
+ * @param {Partial<import('../../renderer/src/model/types').Step>} [o]
+ * @returns {import('../../renderer/src/model/types').Step}
+ */
 function step(o) {
-  return {
+  return /** @type {import('../../renderer/src/model/types').Step} */ ({
     index: 0, line: 1, column: 1, statement: '', kind: 'ddl', error: null,
     columns: [], rows: [], plan: [], stats: {}, latches: {}, waits: {},
     elapsed_us: 0, folded: [], trace_events: 0, ...o,
-  };
+  });
 }
 
 const PLAN = [
@@ -203,12 +207,12 @@ describe('feedback', () => {
   });
 
   it('prints SHUTDOWN and STARTUP once when the engine gives their lines', () => {
-    const down = formatStep({ index: 0, line: 1, column: 1, statement: 'shutdown immediate', kind: 'sqlplus', error: null, columns: [], rows: [],
-      output: ['Database closed.', 'Database dismounted.', 'ORACLE instance shut down.'] }, { echo: false });
+    const down = formatStep(step({ index: 0, line: 1, column: 1, statement: 'shutdown immediate', kind: 'sqlplus', error: null, columns: [], rows: [],
+      output: ['Database closed.', 'Database dismounted.', 'ORACLE instance shut down.'] }), { echo: false });
     expect(down).toEqual(['Database closed.', 'Database dismounted.', 'ORACLE instance shut down.']);
     // Output that is something else keeps its feedback line after it.
-    const plsql = formatStep({ index: 1, line: 2, column: 1, statement: 'exec dbms_output.put_line(42)', kind: 'sqlplus', error: null, columns: [], rows: [],
-      output: ['42'], feedback: 'PL/SQL procedure successfully completed.' }, { echo: false });
+    const plsql = formatStep(step({ index: 1, line: 2, column: 1, statement: 'exec dbms_output.put_line(42)', kind: 'sqlplus', error: null, columns: [], rows: [],
+      output: ['42'], feedback: 'PL/SQL procedure successfully completed.' }), { echo: false });
     expect(plsql).toEqual(['42', '', 'PL/SQL procedure successfully completed.']);
   });
 

@@ -7,6 +7,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 vi.mock('electron', async () => (await import('./electron-mock.mjs')).createElectronMock());
 
 import electron from 'electron';
+import { must } from './electron-mock.mjs';
+
+/** @typedef {ReturnType<typeof import('./electron-mock.mjs').createElectronMock>} ElectronMock */
+/** The same module seen as the mock vi.mock installed: its recording functions, its state, `__reset`. */
+const mock = /** @type {ElectronMock} */ (/** @type {unknown} */ (electron));
 
 const require = createRequire(import.meta.url);
 const main = require('../main.cjs');
@@ -42,8 +47,7 @@ function checkReport(r) {
   return { kind: req.kind, svg: req.svg, suggestedName: req.suggestedName };
 }
 
-/** @returns {any} */
-const state = () => /** @type {any} */ (electron).__state;
+const state = () => mock.__state;
 
 async function startApp() {
   const services = fakeServices();
@@ -54,7 +58,7 @@ async function startApp() {
 }
 
 describe('main.cjs', () => {
-  beforeEach(() => /** @type {any} */ (electron).__reset());
+  beforeEach(() => mock.__reset());
 
   it('does not start by itself outside Electron', () => {
     expect(process.type).toBeUndefined();
@@ -73,8 +77,8 @@ describe('main.cjs', () => {
       allowRunningInsecureContent: false,
       webviewTag: false,
     });
-    expect(o.webPreferences.preload).toBe(path.join(path.dirname(require.resolve('../main.cjs')), 'preload.cjs'));
-    expect(fs.existsSync(o.webPreferences.preload)).toBe(true);
+    expect(must(o.webPreferences).preload).toBe(path.join(path.dirname(require.resolve('../main.cjs')), 'preload.cjs'));
+    expect(fs.existsSync(must(must(o.webPreferences).preload))).toBe(true);
   });
 
   it('creates one window with those options and loads app://lio/index.html', async () => {
@@ -87,7 +91,7 @@ describe('main.cjs', () => {
 
   it('registers app:// as a privileged, secure, fetchable scheme and serves it', async () => {
     await startApp();
-    const [schemes] = electron.protocol.registerSchemesAsPrivileged.mock.calls[0];
+    const [schemes] = mock.protocol.registerSchemesAsPrivileged.mock.calls[0];
     expect(schemes).toEqual([
       expect.objectContaining({
         scheme: 'app',
@@ -102,7 +106,7 @@ describe('main.cjs', () => {
     const listener = state().headersListener;
     expect(listener).toBeTypeOf('function');
     const cb = vi.fn();
-    listener({ responseHeaders: { 'content-security-policy': ['default-src *'], 'X-Other': ['1'] } }, cb);
+    must(listener)({ responseHeaders: { 'content-security-policy': ['default-src *'], 'X-Other': ['1'] } }, cb);
     const headers = cb.mock.calls[0][0].responseHeaders;
     expect(headers['content-security-policy']).toBeUndefined();
     expect(headers['X-Other']).toEqual(['1']);
@@ -132,7 +136,7 @@ describe('main.cjs', () => {
       });
       expect(started).toBeNull();
       expect(electron.dialog.showErrorBox).toHaveBeenCalledTimes(1);
-      const [title, message] = electron.dialog.showErrorBox.mock.calls[0];
+      const [title, message] = mock.dialog.showErrorBox.mock.calls[0];
       expect(title).toBe(main.START_ERROR_TITLE);
       expect(message).toContain(file);
       expect(message).toContain('file is not a database');
@@ -157,17 +161,17 @@ describe('main.cjs', () => {
       first.store.db.pragma('user_version = 99');
       first.close();
       await main.start(electron, { loadServices: async () => ({ services: createHostServices({ dataDir }), checkReport: check }) });
-      const [, message] = electron.dialog.showErrorBox.mock.calls[0];
+      const [, message] = mock.dialog.showErrorBox.mock.calls[0];
       expect(message).toMatch(/schema version is 99/);
       expect(message).toMatch(/LIO_DB_READONLY=1/);
       expect(electron.app.exit).toHaveBeenCalledWith(1);
-      electron.__reset();
+      mock.__reset();
       const ro = await main.start(electron, {
         loadServices: async () => ({ services: createHostServices({ dataDir, readOnly: true }), checkReport: check }),
       });
       expect(ro).not.toBeNull();
       expect(electron.dialog.showErrorBox).not.toHaveBeenCalled();
-      ro.services.close();
+      must(ro).services.close();
     } finally {
       quiet.mockRestore();
       fs.rmSync(dataDir, { recursive: true, force: true });
@@ -177,15 +181,15 @@ describe('main.cjs', () => {
   it('refuses every permission request', async () => {
     await startApp();
     const cb = vi.fn();
-    state().permissionRequestHandler({}, 'media', cb);
+    must(state().permissionRequestHandler)({}, 'media', cb);
     expect(cb).toHaveBeenCalledWith(false);
-    expect(state().permissionCheckHandler({}, 'notifications')).toBe(false);
+    expect(must(state().permissionCheckHandler)({}, 'notifications')).toBe(false);
   });
 
   it('denies window.open', async () => {
     const { win } = await startApp();
-    expect(win.webContents.windowOpenHandler({ url: 'https://example.com/' })).toEqual({ action: 'deny' });
-    expect(win.webContents.windowOpenHandler({ url: 'app://lio/index.html' })).toEqual({ action: 'deny' });
+    expect(must(win.webContents.windowOpenHandler)({ url: 'https://example.com/' })).toEqual({ action: 'deny' });
+    expect(must(win.webContents.windowOpenHandler)({ url: 'app://lio/index.html' })).toEqual({ action: 'deny' });
   });
 
   it('blocks navigation away from app://lio, and <webview>', async () => {
@@ -204,14 +208,14 @@ describe('main.cjs', () => {
     await startApp();
     const { MockWebContents } = await import('./electron-mock.mjs');
     const wc = new MockWebContents();
-    electron.app.emit('web-contents-created', {}, wc);
+    mock.app.emit('web-contents-created', {}, wc);
     expect(wc.windowOpenHandler?.({ url: 'https://x/' })).toEqual({ action: 'deny' });
     expect(wc.navigate('will-navigate', 'https://x/')).toBe(true);
   });
 
   it('registers exactly one IPC handler per channel of the enum', async () => {
     await startApp();
-    const registered = electron.ipcMain.handle.mock.calls.map((c) => c[0]).sort();
+    const registered = mock.ipcMain.handle.mock.calls.map((c) => c[0]).sort();
     expect(registered).toEqual(Object.values(IpcChannel).sort());
     expect(Object.isFrozen(IpcChannel)).toBe(true);
     expect(new Set(Object.values(IpcChannel)).size).toBe(Object.values(IpcChannel).length);
@@ -263,13 +267,13 @@ describe('main.cjs', () => {
     const ev = { sender: win.webContents, senderFrame: APP_FRAME };
     const req = { kind: 'flame', svg: '<svg/>', suggestedName: 'f.svg' };
 
-    electron.dialog.showSaveDialog.mockResolvedValueOnce({ canceled: true, filePath: undefined });
+    mock.dialog.showSaveDialog.mockResolvedValueOnce({ canceled: true, filePath: undefined });
     await expect(h.get(IpcChannel.REPORTS_EXPORT)(ev, req)).resolves.toEqual({ path: null, canceled: true });
     expect(services.reports.export).not.toHaveBeenCalled();
 
-    electron.dialog.showSaveDialog.mockResolvedValueOnce({ canceled: false, filePath: '/home/u/f.svg' });
+    mock.dialog.showSaveDialog.mockResolvedValueOnce({ canceled: false, filePath: '/home/u/f.svg' });
     await expect(h.get(IpcChannel.REPORTS_EXPORT)(ev, req)).resolves.toEqual({ path: '/home/u/f.svg' });
-    const [window, options] = electron.dialog.showSaveDialog.mock.calls[1];
+    const [window, options] = mock.dialog.showSaveDialog.mock.calls[1];
     expect(window).toBe(win);
     expect(options).toMatchObject({ defaultPath: '/exports/report.svg', filters: [{ extensions: ['svg'] }] });
     expect(services.reports.export).toHaveBeenCalledWith(
@@ -278,19 +282,19 @@ describe('main.cjs', () => {
     );
 
     // Invalid requests fail before any dialog opens.
-    electron.dialog.showSaveDialog.mockClear();
+    mock.dialog.showSaveDialog.mockClear();
     await expect(h.get(IpcChannel.REPORTS_EXPORT)(ev, { kind: 'x' })).rejects.toThrow('bad report');
     expect(electron.dialog.showSaveDialog).not.toHaveBeenCalled();
   });
 
   it('closes the host services when the app quits', async () => {
     const { services } = await startApp();
-    electron.app.emit('will-quit');
+    mock.app.emit('will-quit');
     expect(services.close).toHaveBeenCalled();
   });
 
   it('quits when a second instance holds the lock', async () => {
-    electron.app.requestSingleInstanceLock.mockReturnValueOnce(false);
+    mock.app.requestSingleInstanceLock.mockReturnValueOnce(false);
     const started = await main.start(electron, { loadServices: async () => ({ services: fakeServices(), checkReport }) });
     expect(started).toBeNull();
     expect(electron.app.quit).toHaveBeenCalled();

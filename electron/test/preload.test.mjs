@@ -7,6 +7,10 @@ vi.mock('electron', async () => (await import('./electron-mock.mjs')).createElec
 
 import electron from 'electron';
 
+/** @typedef {ReturnType<typeof import('./electron-mock.mjs').createElectronMock>} ElectronMock */
+/** The same module seen as the mock vi.mock installed: its recording functions and state. */
+const mock = /** @type {ElectronMock} */ (/** @type {unknown} */ (electron));
+
 const require = createRequire(import.meta.url);
 const { IpcChannel } = require('../ipc-channels.cjs');
 const PRELOAD = require.resolve('../preload.cjs');
@@ -30,10 +34,10 @@ function loadPreload() {
 }
 
 /** @returns {any} */
-const exposedLio = () => /** @type {any} */ (electron).__state.exposed.lio;
+const exposedLio = () => /** @type {any} */ (mock.__state.exposed.lio);
 
 describe('preload.cjs', () => {
-  beforeEach(() => /** @type {any} */ (electron).__reset());
+  beforeEach(() => mock.__reset());
 
   it('requires nothing but electron (sandboxed preload)', () => {
     const { required } = loadPreload();
@@ -49,7 +53,7 @@ describe('preload.cjs', () => {
   it('exposes window.lio once, with exactly the verbs', () => {
     loadPreload();
     expect(electron.contextBridge.exposeInMainWorld).toHaveBeenCalledTimes(1);
-    expect(electron.contextBridge.exposeInMainWorld.mock.calls[0][0]).toBe('lio');
+    expect(mock.contextBridge.exposeInMainWorld.mock.calls[0][0]).toBe('lio');
     const lio = exposedLio();
     expect(Object.keys(lio).sort()).toEqual(Object.keys(LIO_API_VERBS).sort());
     for (const [ns, verbs] of Object.entries(LIO_API_VERBS)) {
@@ -69,7 +73,7 @@ describe('preload.cjs', () => {
   it('each verb invokes its channel with exactly its arguments', async () => {
     loadPreload();
     const lio = exposedLio();
-    const invoke = electron.ipcRenderer.invoke;
+    const invoke = mock.ipcRenderer.invoke;
     const run = { title: 't', script: 'select 1 from dual;', result: { lio_lab: '0', steps: [] } };
     /** @type {[() => Promise<unknown>, string, unknown[]][]} */
     const cases = [
@@ -103,6 +107,6 @@ describe('preload.cjs', () => {
     const lio = exposedLio();
     await lio.runs.list('extra', 'args');
     await lio.runs.get(1, 'extra');
-    expect(electron.ipcRenderer.invoke.mock.calls).toEqual([[IpcChannel.RUNS_LIST], [IpcChannel.RUNS_GET, 1]]);
+    expect(mock.ipcRenderer.invoke.mock.calls).toEqual([[IpcChannel.RUNS_LIST], [IpcChannel.RUNS_GET, 1]]);
   });
 });

@@ -46,6 +46,7 @@ describe('start.mjs helpers', () => {
 describe('npm start without a display', () => {
   it('serves in browser mode and prints the URL', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lio-start-'));
+    /** @type {NodeJS.ProcessEnv} */
     const env = { ...process.env, LIO_DATA_DIR: dataDir };
     delete env.DISPLAY;
     delete env.WAYLAND_DISPLAY;

@@ -41,12 +41,12 @@ afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 describe('store.mjs migrations', () => {
   it('creates schema_migrations and the migration-1 tables', () => {
     const store = openStore({ dataDir: dir });
-    const tables = store.db
+    const tables = /** @type {{ name: string }[]} */ (store.db
       .prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
-      .all()
+      .all())
       .map((r) => r.name);
     expect(tables).toEqual(expect.arrayContaining(['schema_migrations', 'runs', 'scenarios', 'notes']));
-    const cols = (/** @type {string} */ t) => store.db.prepare(`PRAGMA table_info(${t})`).all().map((c) => c.name);
+    const cols = (/** @type {string} */ t) => /** @type {{ name: string }[]} */ (store.db.prepare(`PRAGMA table_info(${t})`).all()).map((c) => c.name);
     // save_key: migration 2 (idempotent saves, issue 29)
     expect(cols('runs')).toEqual(['id', 'created_at', 'title', 'script', 'result_json', 'summary_json', 'save_key']);
     expect(cols('scenarios')).toEqual(['id', 'name', 'script', 'updated_at']);
@@ -62,7 +62,7 @@ describe('store.mjs migrations', () => {
     expect(migrate(a.db)).toEqual([]);
     a.close();
     const b = openStore({ dataDir: dir });
-    expect(b.db.prepare('SELECT COUNT(*) AS n FROM schema_migrations').get().n).toBe(MIGRATIONS.length);
+    expect(/** @type {{ n: number }} */ (b.db.prepare('SELECT COUNT(*) AS n FROM schema_migrations').get()).n).toBe(MIGRATIONS.length);
     expect(b.runs.get(id)?.title).toBe('t');
     b.close();
   });
@@ -85,9 +85,9 @@ describe('store.mjs migrations', () => {
     const db = new Database(':memory:');
     const broken = [...MIGRATIONS.slice(0, 1), { version: 2, name: 'broken', sql: 'CREATE TABLE ok2 (x); CREATE TABLE runs (x);' }];
     expect(() => migrate(db, broken)).toThrow();
-    const names = db.prepare("SELECT name FROM sqlite_master WHERE type='table'").all().map((r) => r.name);
+    const names = /** @type {{ name: string }[]} */ (db.prepare("SELECT name FROM sqlite_master WHERE type='table'").all()).map((r) => r.name);
     expect(names).not.toContain('ok2');
-    expect(db.prepare('SELECT MAX(version) AS v FROM schema_migrations').get().v).toBe(1);
+    expect(/** @type {{ v: number }} */ (db.prepare('SELECT MAX(version) AS v FROM schema_migrations').get()).v).toBe(1);
     db.close();
   });
 });
@@ -128,7 +128,7 @@ describe('store.mjs runs, scenarios, notes', () => {
     store.notes.add(id, 'memopt wins');
     expect(store.runs.get(id)?.notes.map((n) => n.text)).toEqual(['memopt wins']);
     store.runs.delete(id);
-    expect(store.db.prepare('SELECT COUNT(*) AS n FROM notes').get().n).toBe(0);
+    expect(/** @type {{ n: number }} */ (store.db.prepare('SELECT COUNT(*) AS n FROM notes').get()).n).toBe(0);
     store.close();
   });
 });

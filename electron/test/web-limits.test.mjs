@@ -10,6 +10,14 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MAX_BODY_BYTES, ROUTE_BODY_LIMITS, parseWebArgs, startWebHost } from '../web.mjs';
 
+/**
+ * The API's JSON answer, as the test reads it (its shape is what the
+ * expectations check; `Response.json()` is `unknown`).
+ * @param {Response} res @returns {Promise<any>}
+ */
+const apiJson = (res) => res.json();
+
+
 const WEB = fileURLToPath(new URL('../web.mjs', import.meta.url));
 const RESULT = { lio_lab: '0.1.0', steps: [] };
 
@@ -42,7 +50,7 @@ describe('web.mjs limits', () => {
     const t0 = Date.now();
     const res = await fetch(`${base}/api/runs`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
     expect(res.status).toBe(413);
-    const j = await res.json();
+    const j = await apiJson(res);
     expect(j.error).toMatch(/^request too large: 47 MB, POST \/api\/runs takes at most 8\.\d MB$/);
     expect(Date.now() - t0).toBeLessThan(10_000);
     // and the host still answers
@@ -60,7 +68,7 @@ describe('web.mjs limits', () => {
       method: 'POST', headers: { 'content-type': 'application/json' }, body: big, duplex: 'half',
     });
     expect(res.status).toBe(413);
-    expect((await res.json()).error).toMatch(/^request too large: over POST \/api\/runs takes at most/);
+    expect((await apiJson(res)).error).toMatch(/^request too large: over POST \/api\/runs takes at most/);
   });
 
   it('a scenario body has its own, smaller cap', async () => {
@@ -68,7 +76,7 @@ describe('web.mjs limits', () => {
       method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ script: 'x'.repeat(3 * 1024 * 1024) }),
     });
     expect(res.status).toBe(413);
-    expect((await res.json()).error).toMatch(/PUT \/api\/scenarios takes at most 2\.\d MB/);
+    expect((await apiJson(res)).error).toMatch(/PUT \/api\/scenarios takes at most 2\.\d MB/);
   });
 
   it('a client that disconnects mid-body leaves no stack trace and no broken host', async () => {
@@ -99,10 +107,10 @@ describe('web.mjs read-only and start-up errors', () => {
       expect((await post(rw.url)).status).toBe(201);
       await rw.close();
       const ro = await startWebHost({ port: 0, dataDir: dir, readOnly: true });
-      expect((await (await fetch(`${ro.url}api/runs`)).json()).map((/** @type {any} */ r) => r.title)).toEqual(['a']);
+      expect((await apiJson(await fetch(`${ro.url}api/runs`))).map((/** @type {any} */ r) => r.title)).toEqual(['a']);
       const res = await post(ro.url);
       expect(res.status).toBe(409);
-      expect((await res.json()).error).toMatch(/^run not saved: the run history .* was opened read-only/);
+      expect((await apiJson(res)).error).toMatch(/^run not saved: the run history .* was opened read-only/);
       await ro.close();
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });

@@ -8,6 +8,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSP, parseWebArgs, startWebHost } from '../web.mjs';
 import { createHttpLioClient } from '../api.mjs';
 
+/**
+ * The API's JSON answer, as the test reads it (its shape is what the
+ * expectations check; `Response.json()` is `unknown`).
+ * @param {Response} res @returns {Promise<any>}
+ */
+const apiJson = (res) => res.json();
+
+
 const RESULT = {
   lio_lab: '0.1.0',
   steps: [
@@ -155,9 +163,9 @@ describe('web.mjs (browser-mode host)', () => {
   });
 
   it('GET /api/scenarios lists samples; GET/PUT /api/scenarios/:name', async () => {
-    const list = await (await fetch(`${base}/api/scenarios`)).json();
+    const list = await apiJson(await fetch(`${base}/api/scenarios`));
     expect(list).toEqual([{ name: 't1-heap', source: 'sample', updated_at: null }]);
-    const one = await (await fetch(`${base}/api/scenarios/t1-heap`)).json();
+    const one = await apiJson(await fetch(`${base}/api/scenarios/t1-heap`));
     expect(one).toEqual({ name: 't1-heap', script: 'select * from t1;\n', source: 'sample' });
     expect((await fetch(`${base}/api/scenarios/nope`)).status).toBe(404);
     expect((await fetch(`${base}/api/scenarios/..%2F..%2Fsecret`)).status).toBe(400);
@@ -165,8 +173,8 @@ describe('web.mjs (browser-mode host)', () => {
       method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ script: 'select 2 from dual;' }),
     });
     expect(put.status).toBe(200);
-    expect(await put.json()).toMatchObject({ name: 'my lab' });
-    expect((await (await fetch(`${base}/api/scenarios/my%20lab`)).json()).script).toBe('select 2 from dual;');
+    expect(await apiJson(put)).toMatchObject({ name: 'my lab' });
+    expect((await apiJson(await fetch(`${base}/api/scenarios/my%20lab`))).script).toBe('select 2 from dual;');
   });
 
   it('POST/GET/DELETE /api/runs', async () => {
@@ -175,11 +183,11 @@ describe('web.mjs (browser-mode host)', () => {
       body: JSON.stringify({ title: 'heap', script: 'select 1 from dual;', result: RESULT }),
     });
     expect(post.status).toBe(201);
-    const { id } = await post.json();
+    const { id } = await apiJson(post);
     expect(id).toBeTypeOf('number');
-    const list = await (await fetch(`${base}/api/runs`)).json();
+    const list = await apiJson(await fetch(`${base}/api/runs`));
     expect(list[0]).toMatchObject({ id, title: 'heap', summary: { steps: 1, errors: 0 } });
-    const got = await (await fetch(`${base}/api/runs/${id}`)).json();
+    const got = await apiJson(await fetch(`${base}/api/runs/${id}`));
     expect(got.result).toEqual(RESULT);
     expect((await fetch(`${base}/api/runs/${id}`, { method: 'DELETE' })).status).toBe(200);
     expect((await fetch(`${base}/api/runs/${id}`)).status).toBe(404);
@@ -189,7 +197,7 @@ describe('web.mjs (browser-mode host)', () => {
       method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ title: 'x' }),
     });
     expect(bad.status).toBe(400);
-    expect((await bad.json()).error).toMatch(/script/);
+    expect((await apiJson(bad)).error).toMatch(/script/);
   });
 
   it('405 with Allow for a wrong method', async () => {
@@ -205,7 +213,7 @@ describe('web.mjs (browser-mode host)', () => {
       body: JSON.stringify({ kind: 'flame', svg: '<svg xmlns="http://www.w3.org/2000/svg"/>', suggestedName: '../t4 flame.svg' }),
     });
     expect(r.status).toBe(201);
-    const { path: file } = await r.json();
+    const { path: file } = await apiJson(r);
     expect(file).toBe(path.join(dir, 'data', 'exports', 't4 flame.svg'));
     expect(fs.readFileSync(file, 'utf8')).toContain('<svg');
   });

@@ -226,23 +226,7 @@ export function formatRows(allColumns, allRows, formats = {}, allDeclared = [], 
   // A record wider than LINESIZE goes on over several lines, as SQL*Plus
   // lays it out: a column that does not fit on the line starts the next
   // one (its heading and underline too).
-  /** @type {number[][]} */
-  const segments = [];
-  {
-    /** @type {number[]} */
-    let cur = [];
-    let len = 0;
-    widths.forEach((w, c) => {
-      if (cur.length && len + colsep.length + w > linesize) {
-        segments.push(cur);
-        cur = [];
-        len = 0;
-      }
-      len += (cur.length ? colsep.length : 0) + w;
-      cur.push(c);
-    });
-    if (cur.length) segments.push(cur);
-  }
+  const segments = splitSegments(widths, colsep.length, linesize);
   /** @param {string[]} cells @param {number[]} seg */
   const segLine = (cells, seg) =>
     seg.map((c) => (numeric[c] ? padL(cells[c], widths[c]) : padR(cells[c], widths[c]))).join(colsep).trimEnd();
@@ -281,11 +265,46 @@ export function formatRows(allColumns, allRows, formats = {}, allDeclared = [], 
     }
   }
   const records = texts.map(rowLines);
-  const pagesize = opts.pagesize;
+  return paginate(head, records, opts.pagesize, opts.newpage);
+}
+
+/**
+ * A record wider than LINESIZE goes on over several lines, as SQL*Plus lays
+ * it out: a column that does not fit on the line starts the next one (its
+ * heading and underline too).
+ * @param {number[]} widths @param {number} sep  the column separator's length
+ * @param {number} linesize
+ * @returns {number[][]} the columns of each line of a record
+ */
+function splitSegments(widths, sep, linesize) {
+  /** @type {number[][]} */
+  const segments = [];
+  /** @type {number[]} */
+  let cur = [];
+  let len = 0;
+  widths.forEach((w, c) => {
+    if (cur.length && len + sep + w > linesize) {
+      segments.push(cur);
+      cur = [];
+      len = 0;
+    }
+    len += (cur.length ? sep : 0) + w;
+    cur.push(c);
+  });
+  if (cur.length) segments.push(cur);
+  return segments;
+}
+
+/**
+ * Pages of `pagesize` lines (none when 0 or unset): the blank lines of SET
+ * NEWPAGE (the first page's are the caller's), the headings, then whole records.
+ * @param {string[]} head @param {string[][]} records
+ * @param {number | undefined} pagesize @param {number | null | undefined} newpage
+ * @returns {string[]}
+ */
+function paginate(head, records, pagesize, newpage) {
   if (!pagesize) return [...head, ...records.flat()];
-  // Pages of `pagesize` lines: the blank lines of SET NEWPAGE (the first
-  // page's are the caller's), the headings, then whole records.
-  const top = opts.newpage === null ? 0 : (opts.newpage ?? 1);
+  const top = newpage === null ? 0 : (newpage ?? 1);
   const room = Math.max(1, pagesize - top - head.length);
   /** @type {string[]} */
   const out = [...head];

@@ -11,7 +11,7 @@ import { lintGutter, setDiagnostics, type Diagnostic } from '@codemirror/lint';
 import { tags as t } from '@lezer/highlight';
 import { offsetOf } from '../model/script.mjs';
 import { useLatest } from './useLatest';
-import { describeStrip, looksLikeTranscript, stripCounts, stripTranscript, type StrippedTranscript } from '../model/transcript';
+import { pasteWatcher, STRIP_EVENT, StripBarView, type StripBar } from './StripBar';
 
 export interface EditorError { line: number; column: number; code: string; message: string }
 
@@ -60,19 +60,6 @@ export function toDiagnostics(text: string, errors: EditorError[]): Diagnostic[]
   });
 }
 
-/**
- * The offer after a paste that looks like a SQL*Plus transcript ('offer'), and
- * once stripped ('stripped', with its undo). Positions are in the current
- * document (mapped through later edits); `original` is the text as pasted.
- */
-type StripBar =
-  | { state: 'offer'; from: number; to: number; original: string; result: StrippedTranscript }
-  | { state: 'stripped'; from: number; to: number; original: string; result: StrippedTranscript }
-  | { state: 'note'; text: string };
-
-/** The strip and its undo are edits of their own in the editor's history (Ctrl+Z undoes exactly one). */
-const STRIP_EVENT = 'input.strip';
-
 export function Editor(props: {
   initial: string;
   onChange(text: string): void;
@@ -108,30 +95,7 @@ export function Editor(props: {
           theme,
           EditorView.lineWrapping,
           EditorView.contentAttributes.of({ 'aria-label': 'SQL script', spellcheck: 'false' }),
-          EditorView.updateListener.of((u) => {
-            if (!u.docChanged) return;
-            cb.current.onChange(u.state.doc.toString());
-            // A pasted (or dropped) SQL*Plus transcript: offer to strip it; other edits move the offer along.
-            let pasted: { from: number; to: number } | null = null;
-            for (const tr of u.transactions) {
-              if (pasted) pasted = { from: tr.changes.mapPos(pasted.from, -1), to: tr.changes.mapPos(pasted.to, 1) };
-              if (tr.isUserEvent('input.paste') || tr.isUserEvent('input.drop')) {
-                tr.changes.iterChanges((_fa, _ta, fromB, toB) => { if (toB > fromB) pasted = { from: fromB, to: toB }; });
-              }
-            }
-            const b = barRef.current;
-            const own = u.transactions.some((tr) => tr.isUserEvent(STRIP_EVENT));
-            if (pasted) {
-              const { from, to } = pasted as { from: number; to: number };
-              const text = u.state.sliceDoc(from, to);
-              const result = looksLikeTranscript(text) ? stripTranscript(text) : null;
-              if (result && result.script !== text) { setBar({ state: 'offer', from, to, original: text, result }); return; }
-            }
-            if (b && b.state !== 'note' && !own) {
-              const from = u.changes.mapPos(b.from, -1), to = u.changes.mapPos(b.to, 1);
-              if (from !== b.from || to !== b.to) setBar({ ...b, from, to });
-            }
-          }),
+          pasteWatcher((text) => cb.current.onChange(text), barRef, setBar),
         ],
       }),
     });
@@ -188,24 +152,7 @@ export function Editor(props: {
 
   return (
     <>
-      {bar ? (
-        <div className={`strip-bar ${bar.state}`} role="status" aria-label="Pasted transcript">
-          {bar.state === 'offer' && <>
-            <span className="strip-text"><strong>Pasted a SQL*Plus transcript</strong> ({stripCounts(bar.result)}).</span>
-            <button className="btn small primary" onClick={strip} title="Keep only the statements typed after the SQL> prompts (one edit: Ctrl+Z puts the transcript back)">Strip to statements</button>
-            <button className="btn small" onClick={() => setBar(null)} title="Leave the text as pasted">Keep</button>
-          </>}
-          {bar.state === 'stripped' && <>
-            <span className="strip-text"><strong>Transcript stripped:</strong> {describeStrip(bar.result)}.</span>
-            <button className="btn small" onClick={undoStrip} title="Put the transcript back as pasted (Ctrl+Z does the same)">Undo</button>
-            <button className="btn small" onClick={() => setBar(null)} aria-label="Close">Close</button>
-          </>}
-          {bar.state === 'note' && <>
-            <span className="strip-text">{bar.text}</span>
-            <button className="btn small" onClick={() => setBar(null)} aria-label="Close">Close</button>
-          </>}
-        </div>
-      ) : <div className="strip-bar-slot" />}
+      <StripBarView bar={bar} onStrip={strip} onUndo={undoStrip} onClose={() => setBar(null)} />
       <div className="editor-host" ref={host} />
     </>
   );

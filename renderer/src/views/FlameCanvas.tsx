@@ -42,7 +42,7 @@ export function FlameCanvas({ graph, diff, search, label }: { graph: FlameGraph;
       c.style.width = `${width}px`; c.style.height = `${height}px`;
     }
     const ctx = c.getContext('2d')!;
-    const P = palette();
+    const P = palette(c);
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
     ctx.clearRect(0, 0, width, height);
     ctx.font = `11px ${P.mono}`;

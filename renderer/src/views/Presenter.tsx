@@ -139,70 +139,108 @@ export function Presenter({ demo, steps, runId, catalog, getTrace, items, live, 
       </header>
       <main className={`p-view ${!stopped && (published.length || beat.highlight.length) ? 'with-panel' : ''}`}>
         {stopped ? (
-          <section className="p-main p-stopped" role="alert" aria-label="Engine stopped">
-            <div className="p-stop">
-              <h2>{stopText(stopped, stopSlide + 1)}</h2>
-              {stopped.line !== null && <p className="p-stop-stmt mono">It was running line {stopped.line}{stopped.label ? `: ${stopped.label}` : ''}</p>}
-              <p>A fresh engine was started with an empty instance: the demo's tables and rows are gone, so nothing more runs
-                until it is rebuilt. Rebuilding runs the demo's statements again from the first one, up to slide {i + 1}{target >= 0 && target < demo.statements.length ? ` (line ${demo.statements[target].line})` : ''}, then carries on.</p>
-              {stopped.line !== null && <p className="muted">If line {stopped.line} stops the engine again, go back to a slide before slide {stopSlide + 1} and rebuild up to there, or leave and change the script.</p>}
-              <div className="p-stop-actions">
-                <button className="btn primary" onClick={onRebuild} disabled={busy || !onRebuild}>Rebuild up to slide {i + 1}</button>
-                <button className="btn" onClick={onExit}>Leave</button>
-              </div>
-            </div>
-          </section>
+          <StoppedSlide stopped={stopped} stopSlide={stopSlide} slide={i} busy={busy} onRebuild={onRebuild} onExit={onExit}
+            upToLine={target >= 0 && target < demo.statements.length ? demo.statements[target].line : null} />
         ) : (
-        <section className="p-main" aria-label={`View: ${view ?? 'none'}`}>
-          <ViewBoundary view={view === 'structure' ? 'Structure' : view === 'flame' ? 'Flame graph' : view === 'compare' ? 'Compare' : 'Autotrace'}
-            subject={step ? `line ${step.line}` : 'this slide'} resetKey={step}>
-          {!step && <div className="empty">{beat.statement >= demo.statements.length ? 'End of the demo.' : busy ? `Running up to line ${beat.line}…` : 'This statement has not run yet.'}</div>}
-          {step && (view === 'autotrace' || view === 'histogram') && (<>
-            {view === 'histogram' && <div className="muted p-note">The histogram view is not in the UI yet: autotrace shown.</div>}
-            <Autotrace step={step} />
-          </>)}
-          {step && view === 'structure' && <StructureView step={step} live={live} catalog={catalog} getTrace={getTrace} reportRef={reportRef} rate={beat.view?.speed} segment={beat.view?.segment} />}
-          {step && view === 'flame' && <FlameView step={step} items={items} reportRef={reportRef} />}
-          {step && view === 'compare' && <CompareView items={items} keys={compareKeys} onKeys={() => undefined} reportRef={reportRef} />}
-          </ViewBoundary>
-        </section>
+        <SlideView view={view} step={step} beat={beat} ended={beat.statement >= demo.statements.length} busy={busy} live={live} catalog={catalog}
+          getTrace={getTrace} items={items} compareKeys={compareKeys} reportRef={reportRef} />
         )}
         {!stopped && (published.length > 0 || beat.highlight.length > 0) && step && (
-          <aside className="p-panel" aria-label="Simulated vs published">
-            <h2>Simulated vs published</h2>
-            {published.length > 0 && (
-              <table className="p-figures">
-                <thead><tr><th scope="col">Statistic</th><th scope="col" className="num">Simulated</th><th scope="col" className="num">Published</th><th scope="col" className="num">Diff</th></tr></thead>
-                <tbody>
-                  {published.map((p) => (
-                    <tr key={p.stat} className={p.match ? 'match' : 'differs'}>
-                      <td>{p.stat}</td><td className="num">{p.simulated === null ? '–' : fmtNum(p.simulated)}</td>
-                      <td className="num">{fmtNum(p.published)}</td><td className="num">{p.match ? '=' : p.delta}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            )}
-            {published.some((p) => p.source) && (
-              <div className="p-sources">{[...new Set(published.map((p) => p.source).filter(Boolean))].map((s) => <div key={s}>Source: {s}</div>)}</div>
-            )}
-            {beat.highlight.map((h) => (
-              <div key={h} className="p-highlight"><span className="num">{fmtNum(step.stats[h] ?? 0)}</span> {h}{(step.runs?.length ?? 0) > 1 ? ` (${step.runs?.length} runs)` : ''}</div>
-            ))}
-          </aside>
+          <PublishedPanel published={published} highlight={beat.highlight} step={step} />
         )}
       </main>
-      <footer className="p-footer">
-        <button className="btn" onClick={() => go(-1)} disabled={i === 0} aria-label="Previous slide">◀ Previous</button>
-        <span className="p-count" aria-label="Slide">{i + 1} / {slides.length}</span>
-        {busy && <span className="muted" role="status">running…</span>}
-        <button className="btn primary" onClick={() => go(1)} disabled={i >= slides.length - 1} aria-label="Next slide">Next ▶</button>
-        <label className="p-auto"><input type="checkbox" checked={auto} onChange={(e) => setAuto(e.target.checked)} aria-label="Auto-advance" />
-          Auto-advance{auto && left > 0 ? ` · next in ${left} s` : ''}</label>
-        <span className="spacer" />
-        <span className="muted">PageDown / → / Space next · PageUp / ← previous · A auto · Esc leave</span>
-        <button className="btn" onClick={onExit}>Leave</button>
-      </footer>
+      <PresenterFooter slide={i} count={slides.length} busy={busy} auto={auto} left={left} onGo={go} onAuto={setAuto} onExit={onExit} />
     </div>
+  );
+}
+
+/** The slide shown once the engine stopped: why, where, and the way on (rebuild up to this slide, or leave). */
+function StoppedSlide({ stopped, stopSlide, slide, upToLine, busy, onRebuild, onExit }: {
+  stopped: PresenterStop; stopSlide: number; slide: number; upToLine: number | null; busy: boolean; onRebuild?(): void; onExit(): void;
+}) {
+  return (
+    <section className="p-main p-stopped" role="alert" aria-label="Engine stopped">
+      <div className="p-stop">
+        <h2>{stopText(stopped, stopSlide + 1)}</h2>
+        {stopped.line !== null && <p className="p-stop-stmt mono">It was running line {stopped.line}{stopped.label ? `: ${stopped.label}` : ''}</p>}
+        <p>A fresh engine was started with an empty instance: the demo's tables and rows are gone, so nothing more runs
+          until it is rebuilt. Rebuilding runs the demo's statements again from the first one, up to slide {slide + 1}{upToLine !== null ? ` (line ${upToLine})` : ''}, then carries on.</p>
+        {stopped.line !== null && <p className="muted">If line {stopped.line} stops the engine again, go back to a slide before slide {stopSlide + 1} and rebuild up to there, or leave and change the script.</p>}
+        <div className="p-stop-actions">
+          <button className="btn primary" onClick={onRebuild} disabled={busy || !onRebuild}>Rebuild up to slide {slide + 1}</button>
+          <button className="btn" onClick={onExit}>Leave</button>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+/** The figures beside the view: simulated against published, and the statistics the beat highlights. */
+function PublishedPanel({ published, highlight, step }: { published: ReturnType<typeof compareExpected>[]; highlight: string[]; step: Step }) {
+  return (
+    <aside className="p-panel" aria-label="Simulated vs published">
+      <h2>Simulated vs published</h2>
+      {published.length > 0 && (
+        <table className="p-figures">
+          <thead><tr><th scope="col">Statistic</th><th scope="col" className="num">Simulated</th><th scope="col" className="num">Published</th><th scope="col" className="num">Diff</th></tr></thead>
+          <tbody>
+            {published.map((p) => (
+              <tr key={p.stat} className={p.match ? 'match' : 'differs'}>
+                <td>{p.stat}</td><td className="num">{p.simulated === null ? '–' : fmtNum(p.simulated)}</td>
+                <td className="num">{fmtNum(p.published)}</td><td className="num">{p.match ? '=' : p.delta}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {published.some((p) => p.source) && (
+        <div className="p-sources">{[...new Set(published.map((p) => p.source).filter(Boolean))].map((s) => <div key={s}>Source: {s}</div>)}</div>
+      )}
+      {highlight.map((h) => (
+        <div key={h} className="p-highlight"><span className="num">{fmtNum(step.stats[h] ?? 0)}</span> {h}{(step.runs?.length ?? 0) > 1 ? ` (${step.runs?.length} runs)` : ''}</div>
+      ))}
+    </aside>
+  );
+}
+
+/** The view the beat asks for, on the slide's step. */
+function SlideView({ view, step, beat, ended, busy, live, catalog, getTrace, items, compareKeys, reportRef }: {
+  view: string | null; step: Step | null; beat: DemoBeat; ended: boolean; busy: boolean; live: boolean; catalog: Catalog | null;
+  getTrace(step: Step): Promise<Trace | null>; items: Comparable[]; compareKeys: [string, string];
+  reportRef: { current: () => Partial<ReportInputs> };
+}) {
+  return (
+    <section className="p-main" aria-label={`View: ${view ?? 'none'}`}>
+      <ViewBoundary view={view === 'structure' ? 'Structure' : view === 'flame' ? 'Flame graph' : view === 'compare' ? 'Compare' : 'Autotrace'}
+        subject={step ? `line ${step.line}` : 'this slide'} resetKey={step}>
+      {!step && <div className="empty">{ended ? 'End of the demo.' : busy ? `Running up to line ${beat.line}…` : 'This statement has not run yet.'}</div>}
+      {step && (view === 'autotrace' || view === 'histogram') && (<>
+        {view === 'histogram' && <div className="muted p-note">The histogram view is not in the UI yet: autotrace shown.</div>}
+        <Autotrace step={step} />
+      </>)}
+      {step && view === 'structure' && <StructureView step={step} live={live} catalog={catalog} getTrace={getTrace} reportRef={reportRef} rate={beat.view?.speed} segment={beat.view?.segment} />}
+      {step && view === 'flame' && <FlameView step={step} items={items} reportRef={reportRef} />}
+      {step && view === 'compare' && <CompareView items={items} keys={compareKeys} onKeys={() => undefined} reportRef={reportRef} />}
+      </ViewBoundary>
+    </section>
+  );
+}
+
+/** Previous / next, the slide count, auto-advance and its countdown, leave. */
+function PresenterFooter({ slide, count, busy, auto, left, onGo, onAuto, onExit }: {
+  slide: number; count: number; busy: boolean; auto: boolean; left: number; onGo(d: number): void; onAuto(on: boolean): void; onExit(): void;
+}) {
+  return (
+    <footer className="p-footer">
+      <button className="btn" onClick={() => onGo(-1)} disabled={slide === 0} aria-label="Previous slide">◀ Previous</button>
+      <span className="p-count" aria-label="Slide">{slide + 1} / {count}</span>
+      {busy && <span className="muted" role="status">running…</span>}
+      <button className="btn primary" onClick={() => onGo(1)} disabled={slide >= count - 1} aria-label="Next slide">Next ▶</button>
+      <label className="p-auto"><input type="checkbox" checked={auto} onChange={(e) => onAuto(e.target.checked)} aria-label="Auto-advance" />
+        Auto-advance{auto && left > 0 ? ` · next in ${left} s` : ''}</label>
+      <span className="spacer" />
+      <span className="muted">PageDown / → / Space next · PageUp / ← previous · A auto · Esc leave</span>
+      <button className="btn" onClick={onExit}>Leave</button>
+    </footer>
   );
 }

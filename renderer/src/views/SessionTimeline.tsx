@@ -68,7 +68,7 @@ export function SessionTimeline({ step, atUs }: { step: Step; atUs?: number }) {
     c.style.width = `${plotW}px`; c.style.height = `${h}px`;
     const g = c.getContext('2d')!;
     g.setTransform(dpr, 0, 0, dpr, 0, 0);
-    g.fillStyle = palette().panel2 || '#f0f2f5';
+    g.fillStyle = palette(c).panel2 || '#f0f2f5';
     g.fillRect(0, 0, plotW, h);
     cols.forEach((shares, i) => {
       const y = i * (LANE_H + GAP);
@@ -97,7 +97,7 @@ export function SessionTimeline({ step, atUs }: { step: Step; atUs?: number }) {
     });
     if (atUs !== undefined && atUs >= 0) {
       const x = Math.min(plotW - 1, (atUs / span) * plotW);
-      g.fillStyle = palette().text || '#1d2433';
+      g.fillStyle = palette(c).text || '#1d2433';
       g.fillRect(x, 0, 1.5, h);
     }
   }, [cols, plotW, atUs, span, sessions.length]);

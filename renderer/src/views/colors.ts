@@ -10,16 +10,26 @@ export interface Palette {
   dark: boolean;
 }
 
-let cached: Palette | null = null;
+// One palette per scope: the document's, and a view's inside presenter mode
+// (the presenter sets its own high-contrast variables on its root). Dropped
+// when the colour scheme changes.
+let cached = new WeakMap<Element, Palette>();
 if (typeof window !== 'undefined' && window.matchMedia) {
-  window.matchMedia('(prefers-color-scheme: dark)').addEventListener?.('change', () => { cached = null; });
+  window.matchMedia('(prefers-color-scheme: dark)').addEventListener?.('change', () => { cached = new WeakMap(); });
 }
 
-export function palette(): Palette {
-  if (cached) return cached;
-  const cs = getComputedStyle(document.documentElement);
+/**
+ * The colours in effect at `scope` (an element of the view; default the
+ * document): a canvas inside presenter mode is drawn in the presenter's
+ * colours, as the DOM around it is.
+ */
+export function palette(scope?: Element | null): Palette {
+  const root = scope?.closest('.presenter') ?? document.documentElement;
+  const hit = cached.get(root);
+  if (hit) return hit;
+  const cs = getComputedStyle(root);
   const v = (n: string) => cs.getPropertyValue(n).trim();
-  cached = {
+  const P: Palette = {
     bg: v('--bg'), panel: v('--panel'), panel2: v('--panel-2'), border: v('--border'), text: v('--text'), muted: v('--muted'), accent: v('--accent'),
     cellEmpty: v('--cell-empty'), cellStroke: v('--cell-stroke'), heatLo: v('--heat-lo'), heatHi: v('--heat-hi'), header: v('--header-cell'), link: v('--link'),
     danger: v('--danger'),
@@ -28,9 +38,10 @@ export function palette(): Palette {
       [GetKind.PINNED]: v('--get-pinned'), [GetKind.MEMOPT]: v('--get-memopt'), [GetKind.CURRENT]: v('--get-current'), [GetKind.NONE]: v('--get-phys'),
     },
     mono: v('--mono'), sans: v('--sans'),
-    dark: window.matchMedia?.('(prefers-color-scheme: dark)').matches ?? false,
+    dark: root === document.documentElement ? window.matchMedia?.('(prefers-color-scheme: dark)').matches ?? false : /\bdark\b/.test(v('color-scheme')),
   };
-  return cached;
+  cached.set(root, P);
+  return P;
 }
 
 /** Parse #rgb/#rrggbb to [r,g,b]. */

@@ -1,0 +1,45 @@
+// The workbench's toolbar: open a sample, run, cancel, the engine's status and
+// progress, present, save, export, help.
+import type { Progress } from '../engine/client';
+import type { ReportKind, ScenarioInfo } from '../host';
+import type { Step } from '../model/types';
+import { ExportMenu } from '../views/ExportMenu';
+import type { Status } from './execute';
+
+export function Toolbar({ scenarios, status, progress, selectedStep, compare, onOpen, onRun, onCancel, onPresent, onSave, onExport, onHelp }: {
+  scenarios: ScenarioInfo[]; status: Status; progress: Progress | null; selectedStep: Step | null;
+  /** The Compare view is shown (its waits can be exported; devices cannot). */
+  compare: boolean;
+  onOpen(name: string): void; onRun(mode: 'all' | 'statement'): void; onCancel(): void; onPresent(): void; onSave(): void;
+  onExport(kind: ReportKind): void; onHelp(): void;
+}) {
+  const busy = status.state === 'busy';
+  return (
+    <header className="toolbar" role="toolbar" aria-label="Workbench">
+      <div className="brand"><span className="logo" aria-hidden="true" />LIO Lab</div>
+      <label className="sr-only" htmlFor="sample">Open sample</label>
+      <select id="sample" className="input" aria-label="Open sample" value="" onChange={(e) => onOpen(e.target.value)} disabled={busy}>
+        <option value="">Open sample…</option>
+        {scenarios.map((s) => <option key={s.name} value={s.name}>{s.name}{s.source === 'saved' ? ' (saved)' : ''}</option>)}
+      </select>
+      <span className="sep" />
+      <button className="btn primary" onClick={() => onRun('all')} disabled={busy || status.state === 'loading'} title="Run the whole script on a fresh instance (Ctrl+Shift+Enter, F5)">
+        Run all<span className="kbd">Ctrl⇧↵ · F5</span></button>
+      <button className="btn" onClick={() => onRun('statement')} disabled={busy || status.state === 'loading'} title="Run the statement under the cursor (Ctrl+Enter)">
+        Run statement<span className="kbd">Ctrl↵</span></button>
+      {busy && <button className="btn danger" onClick={onCancel}>Cancel</button>}
+      <div className="status" role="status" aria-live="polite">
+        <span className={`dot ${status.state === 'busy' ? 'busy' : status.state}`} aria-hidden="true" />
+        <span>{status.text}</span>
+        {progress && progress.total > 1 && (
+          <><progress max={progress.total} value={progress.done} aria-label="Progress" /><span className="mono">{progress.done}/{progress.total}</span></>
+        )}
+      </div>
+      <span className="spacer" />
+      <button className="btn" onClick={onPresent} disabled={busy || status.state === 'loading'} title="Presenter mode: the demo's narration and views, full screen (docs/DEMOS.md)">Present</button>
+      <button className="btn" onClick={onSave} title="Save the script as a named scenario">Save scenario…</button>
+      <ExportMenu onExport={onExport} disabled={!selectedStep} sweep={!!selectedStep?.sweep} waits={!!selectedStep?.wait_histograms?.length || compare} devices={!!selectedStep?.devices?.length && !compare} />
+      <button className="btn icon" onClick={onHelp} aria-label="Keyboard shortcuts" title="Keyboard shortcuts (?)">?</button>
+    </header>
+  );
+}

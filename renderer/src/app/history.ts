@@ -1,0 +1,59 @@
+// The run history (the host's saved runs): the list the History view shows,
+// why it could not be read, and saving a run to it (a failure stays on
+// screen with its reason and a Retry).
+import { useCallback, useEffect, useState } from 'react';
+import { isDamagedHistory, keyedSave, type Host, type NewRun, type RunSummary } from '../host';
+import { fitForHistory } from '../model/saved';
+import type { Notice } from '../views/Notices';
+import type { SessionRun } from '../session';
+
+type SetRuns = (f: (rs: SessionRun[]) => SessionRun[]) => void;
+
+export function useRunHistory(host: Host, setRuns: SetRuns, notify: (n: Notice) => void, dismiss: (id: string) => void) {
+  const [history, setHistory] = useState<RunSummary[]>([]);
+  /** Why the run history could not be read (the History view shows it, with "Start a new history" when the file is damaged). */
+  const [historyError, setHistoryError] = useState<string | null>(null);
+  const unreadable = useCallback((e: Error) => {
+    setHistoryError(e.message);
+    notify({ id: 'history', tone: 'error', text: `The run history could not be read: ${e.message}` });
+  }, [notify]);
+
+  useEffect(() => {
+    host.listRuns().then((h) => { setHistory(h); setHistoryError(null); }).catch((e: Error) => { setHistory([]); unreadable(e); });
+  }, [host, unreadable]);
+
+  /** Read the list again (Refresh, and after a new history was started: its promise settles once the list is in). */
+  const refresh = useCallback(
+    () => host.listRuns().then((h) => { setHistory(h); setHistoryError(null); dismiss('history'); }, unreadable),
+    [host, dismiss, unreadable]);
+
+  /** Save a run to history; a failure stays on screen with its reason and a Retry. */
+  const saveToHistory = useCallback((runId: number, run: NewRun) => {
+    const id = `save-${runId}`;
+    const failed = (message: string, retry: (() => void) | null) => {
+      const why = message.replace(/^run not saved: /, '');
+      setRuns((rs) => rs.map((r) => (r.id === runId ? { ...r, saveError: why } : r)));
+      if (isDamagedHistory(message)) setHistoryError(message);
+      notify({ id, tone: 'error', text: `Run ${runId} was not saved to history: ${why}`, ...(retry ? { action: { label: 'Retry', run: retry } } : {}) });
+    };
+    let fitted: ReturnType<typeof fitForHistory>;
+    // Refused before sending (the script is over the cap): retrying would not help.
+    try { fitted = fitForHistory(run.script, run.result); } catch (e) { failed((e as Error).message, null); return; }
+    // One key for this save and each Retry of it: a save the host stored
+    // but whose answer was lost is not stored a second time.
+    const send = keyedSave(host, { ...run, result: fitted.result });
+    const attempt = () => {
+      send()
+        .then((saved) => {
+          setRuns((rs) => rs.map((r) => (r.id === runId ? { ...r, savedId: saved?.id, saveError: undefined } : r)));
+          if (fitted.notes.length) notify({ id, tone: 'warning', text: `Run ${runId} was saved to history as #${saved?.id ?? '?'}, in part: ${fitted.notes.join('; ')}.` });
+          else dismiss(id);
+          return host.listRuns().then((h) => { setHistory(h); setHistoryError(null); });
+        }, (e: unknown) => failed((e as Error)?.message || String(e), attempt))
+        .catch(() => { /* the list refreshes on the next save or with Refresh */ });
+    };
+    attempt();
+  }, [host, notify, dismiss, setRuns]);
+
+  return { history, historyError, refresh, saveToHistory };
+}

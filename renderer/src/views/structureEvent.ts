@@ -1,0 +1,33 @@
+// The Structure view's readout: one trace event in words (and as the
+// `data-event` the end-to-end tests read).
+import type { Trace } from '../model/types';
+import { EVENT_KIND_NAMES, GET_KIND_NAMES, NO_LATCH, NO_PLAN_LINE, NO_SEGMENT, EventKind } from '../model/types';
+import { heatTarget, isVisit } from '../model/heat';
+import { roleName, type Locator } from '../model/structure';
+import { readableStack } from '../model/flame';
+import { fmtNum, fmtUs } from '../model/stats';
+
+/** Event `i` of `trace` (none before the first: the hint to press Play). */
+export function describeEvent(trace: Trace | null, i: number, locate: Locator | null, segNames: Map<number, string>): { text: string; data: string } {
+  const n = trace?.length ?? 0;
+  if (!trace || i < 0 || i >= trace.length) return { text: n ? 'Before the first event. Press Play or Step forward.' : '', data: '' };
+  const k = trace.kind[i];
+  const seg = trace.segment[i];
+  const parts = [`event ${fmtNum(i + 1)}/${fmtNum(n)}`];
+  if (trace.exec[i] || n > 64) parts.push(`exec ${fmtNum(trace.exec[i] + 1)}`);
+  parts.push(`t=+${fmtUs(trace.t_us[i] - trace.t_us[0])}`);
+  parts.push(EVENT_KIND_NAMES[k] ?? `kind ${k}`);
+  let role = '';
+  if (seg !== NO_SEGMENT) {
+    if (isVisit(k) || k === EventKind.PHYSICAL_READ) parts.push(`${GET_KIND_NAMES[trace.get_kind[i]] ?? ''}`.trim());
+    const refs = locate ? locate(k, seg, trace.block[i]) : [];
+    role = refs[0] ? roleName(refs[0].group, trace.block[i]) : '';
+    parts.push(`${segNames.get(seg) ?? `segment ${seg}`} block ${trace.block[i]}${role ? ` (${role})` : ''}`);
+  }
+  if (trace.latch_child[i] !== NO_LATCH && trace.latch_gets[i] > 0) parts.push(`CBC child #${trace.latch_child[i]} × ${trace.latch_gets[i]}`);
+  if (trace.plan_line[i] !== NO_PLAN_LINE) parts.push(`plan line ${trace.plan_line[i]}`);
+  const stack = trace.stacks[trace.stack[i]];
+  if (stack) parts.push(readableStack(stack));
+  const [hs, hb] = heatTarget(k, seg, trace.block[i]);
+  return { text: parts.filter(Boolean).join(' · '), data: seg === NO_SEGMENT ? EVENT_KIND_NAMES[k] : `${segNames.get(seg) ?? seg}:${trace.block[i]}:${role}:${GET_KIND_NAMES[trace.get_kind[i]]}:${hs}:${hb}` };
+}
