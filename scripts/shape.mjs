@@ -140,8 +140,9 @@ const REGEX_AFTER_WORD = new Set(['return', 'typeof', 'case', 'do', 'else', 'in'
 /**
  * JavaScript/TypeScript source with comments, strings, template literal text
  * and regular expression literals replaced by spaces (template `${...}`
- * expressions kept as code). A quote that does not close on its line is
- * taken as text (an apostrophe in JSX text), and so is a `/` whose regex
+ * expressions kept as code). A quote right after a letter or digit, or one
+ * that does not close on its line, is taken as text (an apostrophe in JSX
+ * text), and so is a `/` whose regex
  * would not close on its line.
  */
 export function stripJs(src) {
@@ -177,6 +178,10 @@ export function stripJs(src) {
       j = j < 0 ? n : j + 2;
       blank(i, j);
       i = j;
+      continue;
+    }
+    if ((c === '"' || c === "'") && isIdentChar(src[i - 1])) {
+      i++; // an apostrophe inside a word (`demo's` in JSX text): code never puts a quote right after a name
       continue;
     }
     if (c === '"' || c === "'") {

@@ -31,6 +31,13 @@ describe('stripJs', () => {
     const out = stripJs("function A() {\n  return <p>Don't {x}</p>;\n}\n");
     expect(out).toContain('{x}');
   });
+  it('takes an apostrophe inside a word as text even when quotes follow on its line', () => {
+    // JSX text `the demo's ... {a ? 'x' : ''}`: the apostrophe must not open a string that the
+    // later quotes close, or the braces between would be blanked and the function cut short.
+    const out = stripJs("function A() {\n  return <p>the demo's {a ? `(${b})` : ''} end</p>;\n}\n");
+    expect(out).toContain('{a ?');
+    expect(out.split('{').length - 1).toBe(out.split('}').length - 1);
+  });
 });
 
 describe('rustFunctions', () => {
