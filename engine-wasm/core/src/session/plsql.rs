@@ -29,14 +29,18 @@ impl Run<'_> {
 
     // ------------------------------------------------------------ PL/SQL
 
+    /// An anonymous block (or SQL*Plus `EXEC`): compiled whole first
+    /// (session/plsql_check.rs), then run; an error raised while it runs
+    /// ends it with Oracle's error stack (see [`at_block_line`]).
     pub(super) fn run_plsql(&mut self, b: &PlsqlBlock, out: &mut Vec<String>) -> Result<(), LabError> {
+        self.check_block(b)?;
         let mut vars: Vec<(String, Value)> = Vec::new();
         for (name, ty) in &b.declarations {
             declare_var(&mut vars, name, ty);
         }
         self.s.stats.calls.execute_count += 1;
         // RETURN in an anonymous block ends it.
-        self.run_plsql_body(&b.body, &mut vars, out).map(|_| ())
+        self.run_plsql_body(&b.body, &mut vars, out).map(|_| ()).map_err(|e| at_block_line(b, e))
     }
 
     /// A condition (IF, WHILE, EXIT WHEN): NULL is not true.
@@ -68,13 +72,7 @@ impl Run<'_> {
         if kinds.iter().any(|k| *k != exec::convert::Kind::Unknown) {
             exec::convert::coerce_binds(&mut c, &self.inst.cat, &kinds);
         }
-        let binds = bind_names
-            .iter()
-            .map(|n| {
-                vars.iter().rev().find(|(v, _)| super::same_name(v, n)).map(|(_, x)| x.clone()).unwrap_or(Value::Null)
-            })
-            .collect();
-        Ok((c, binds))
+        Ok((c, values_of(&bind_names, vars)))
     }
 
     /// A loop body's end: Some(flow) when the loop must stop.
@@ -376,7 +374,7 @@ impl Run<'_> {
         let ctx = Self::plan_ctx(&self.inst.cat, &profile, &self.s.params, self.s.sid, names);
         let c = exec::compile(q, &ctx)?;
         let (text, _) = lio_sql::plsql_static_text(raw, q.pos, &c.plsql_refs);
-        let st = std::rc::Rc::new(StaticSql { text, binds: c.bind_names });
+        let st = std::rc::Rc::new(StaticSql { text, binds: c.bind_names, columns: c.columns });
         if self.s.static_sql.len() >= 10_000 {
             self.s.static_sql.clear();
         }
@@ -427,14 +425,7 @@ impl Run<'_> {
     ) -> Result<(), LabError> {
         let mut vals = Vec::new();
         for (n, e) in args {
-            // DBMS_STATS.AUTO_INVALIDATE is a BOOLEAN constant whose value is NULL.
-            let auto_invalidate = match e {
-                Expr::Column { qualifier: Some(q), name: c } => q.name == "DBMS_STATS" && c.name == "AUTO_INVALIDATE",
-                Expr::Column { qualifier: None, name: c } => c.name == "DBMS_STATS.AUTO_INVALIDATE",
-                Expr::Function { name: c, args } => args.is_empty() && c.name == "DBMS_STATS.AUTO_INVALIDATE",
-                _ => false,
-            };
-            let v = if auto_invalidate { Value::Null } else { self.plsql_eval(e, vars)? };
+            let v = if is_auto_invalidate(e) { Value::Null } else { self.plsql_eval(e, vars)? };
             vals.push((n.clone(), v));
         }
         let arg = |i: usize, named: &str| -> Option<Value> {
@@ -589,7 +580,7 @@ impl Run<'_> {
                 Some(_) => return Err(LabError::pls_run(ora::PLS_NOT_A_PROCEDURE, &[&other], name.pos)),
                 // A procedure of a package Oracle has, which the lab does
                 // not model: refused by name, not "must be declared".
-                None if ORACLE_PACKAGES.iter().any(|p| other.split('.').next() == Some(*p)) => {
+                None if is_oracle_package(other) => {
                     return Err(LabError::unsupported(format!("{other} (not modelled)"), name.pos));
                 }
                 None => {
@@ -608,15 +599,66 @@ pub(crate) struct StaticSql {
     pub text: String,
     /// The variable read by each of the cursor's binds, in bind order.
     pub binds: Vec<String>,
+    /// The query's column names (a cursor FOR loop's record fields).
+    pub columns: Vec<String>,
 }
 
 /// The values of a static statement's binds: the innermost variable of
 /// each name.
 fn static_binds(st: &StaticSql, vars: &[(String, Value)]) -> Vec<Value> {
-    st.binds
-        .iter()
-        .map(|n| vars.iter().rev().find(|(v, _)| super::same_name(v, n)).map(|(_, x)| x.clone()).unwrap_or(Value::Null))
-        .collect()
+    values_of(&st.binds, vars)
+}
+
+/// The values of the variables `names` (NULL for a name not in scope).
+fn values_of(names: &[String], vars: &[(String, Value)]) -> Vec<Value> {
+    names.iter().map(|n| lookup_var(vars, n).map_or(Value::Null, |i| vars[i].1.clone())).collect()
+}
+
+/// The innermost variable named `name` in scope: its index in `vars`.
+pub(crate) fn lookup_var(vars: &[(String, Value)], name: &str) -> Option<usize> {
+    vars.iter().rposition(|(v, _)| super::same_name(v, name))
+}
+
+/// `DBMS_STATS.AUTO_INVALIDATE`: a BOOLEAN constant whose value is NULL,
+/// read by the DBMS_STATS calls themselves.
+pub(super) fn is_auto_invalidate(e: &Expr) -> bool {
+    match e {
+        Expr::Column { qualifier: Some(q), name: c } => q.name == "DBMS_STATS" && c.name == "AUTO_INVALIDATE",
+        Expr::Column { qualifier: None, name: c } => c.name == "DBMS_STATS.AUTO_INVALIDATE",
+        Expr::Function { name: c, args } => args.is_empty() && c.name == "DBMS_STATS.AUTO_INVALIDATE",
+        _ => false,
+    }
+}
+
+/// Whether `name` (`PKG.PROC`) is in one of Oracle's supplied packages.
+pub(super) fn is_oracle_package(name: &str) -> bool {
+    ORACLE_PACKAGES.iter().any(|p| name.split('.').next() == Some(*p))
+}
+
+/// An error that ended an anonymous block `b` while it ran, as Oracle
+/// reports it: an ORA- error (not the compiler's ORA-06550, nor a lab
+/// refusal) gets the error stack's last line, `ORA-06512: at line N` (N
+/// the line in the block of the statement that raised it, or of the call
+/// it came out of), and is shown at the block's start (SQL*Plus's `ERROR
+/// at line 1:` under the block's first line), as in
+/// https://karandba.blogspot.com/2026/05/can-we-gather-dictionary-statistics-in.html:
+///
+/// ```text
+/// begin
+/// *
+/// ERROR at line 1:
+/// ORA-20000: ...
+/// ORA-06512: at line 2
+/// ```
+fn at_block_line(b: &PlsqlBlock, mut e: LabError) -> LabError {
+    if !e.code.starts_with("ORA-") || e.is(ora::PLSQL_ERROR) {
+        return e;
+    }
+    let line = if e.pos.line >= b.base.line { b.line_col(e.pos).0 } else { 1 };
+    e.message.push_str(&format!("\nORA-06512: at line {line}"));
+    // EXEC's block is SQL*Plus's `BEGIN ...; END;` line.
+    e.pos = Pos { line: b.base.line, column: if b.col_offset > 0 { 1 } else { b.base.column } };
+    e
 }
 /// Bytes a buffered DBMS_OUTPUT line holds besides its text.
 const OUTPUT_LINE_BYTES: u64 = 24;

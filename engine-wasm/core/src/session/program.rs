@@ -206,6 +206,29 @@ impl Run<'_> {
         Ok(std::borrow::Cow::Owned(self.substitute(e, vars, &mut out)?))
     }
 
+    /// `e` with its calls (see [`Self::resolve_calls`]) replaced by NULL,
+    /// not made: what the compiler checks of a PL/SQL expression.
+    pub(super) fn without_calls<'e>(&self, e: &'e Expr, vars: &[(String, Value)]) -> std::borrow::Cow<'e, Expr> {
+        if !self.has_call(e, vars) {
+            return std::borrow::Cow::Borrowed(e);
+        }
+        let stub = |x: &Expr| Box::new(self.without_calls(x, vars).into_owned());
+        std::borrow::Cow::Owned(match e {
+            Expr::Function { name, .. } if self.is_call(&name.name) => Expr::Null(name.pos),
+            Expr::Column { qualifier: None, name } => Expr::Null(name.pos),
+            Expr::Function { name, args } => Expr::Function {
+                name: name.clone(),
+                args: args.iter().map(|a| self.without_calls(a, vars).into_owned()).collect(),
+            },
+            Expr::Binary { op, left, right } => Expr::Binary { op: *op, left: stub(left), right: stub(right) },
+            Expr::Negate(x) => Expr::Negate(stub(x)),
+            Expr::Not(x) => Expr::Not(stub(x)),
+            Expr::Between { expr, low, high } => Expr::Between { expr: stub(expr), low: stub(low), high: stub(high) },
+            Expr::IsNull { expr, negated } => Expr::IsNull { expr: stub(expr), negated: *negated },
+            other => other.clone(),
+        })
+    }
+
     fn is_call(&self, name: &str) -> bool {
         matches!(name, "DBMS_UTILITY.GET_TIME" | "DBMS_UTILITY.GET_CPU_TIME")
             || self.inst.programs.get(name).is_some_and(|p| p.returns.is_some())
@@ -215,14 +238,11 @@ impl Run<'_> {
         match e {
             Expr::Function { name, args } => self.is_call(&name.name) || args.iter().any(|a| self.has_call(a, vars)),
             // A function without arguments may be called without parentheses.
-            Expr::Column { qualifier: None, name }
-                if !vars.iter().rev().any(|(v, _)| super::same_name(v, &name.name)) =>
-            {
-                self.inst
-                    .programs
-                    .get(&name.name)
-                    .is_some_and(|p| p.returns.is_some() && p.params.iter().all(|q| q.default.is_some()))
-            }
+            Expr::Column { qualifier: None, name } if super::plsql::lookup_var(vars, &name.name).is_none() => self
+                .inst
+                .programs
+                .get(&name.name)
+                .is_some_and(|p| p.returns.is_some() && p.params.iter().all(|q| q.default.is_some())),
             Expr::Aggregate { arg, .. } => arg.as_ref().is_some_and(|a| self.has_call(a, vars)),
             Expr::Binary { left, right, .. } => self.has_call(left, vars) || self.has_call(right, vars),
             Expr::Negate(x) | Expr::Not(x) => self.has_call(x, vars),
