@@ -167,3 +167,20 @@ fn an_error_in_a_procedure_has_the_procedure_and_the_caller_in_its_stack() {
     );
     assert_eq!(err(&steps[2]).1, "divisor is equal to zero\nORA-06512: at \"LAB.P\", line 4\nORA-06512: at line 1");
 }
+
+/// A loop index hides a variable of the same name declared outside it:
+/// the DML inside the loop binds the index (the innermost declaration),
+/// as PL/SQL's scoping rules say.
+#[test]
+fn dml_in_a_loop_binds_the_innermost_variable_of_a_name() {
+    let mut e = quiet_engine();
+    let steps = e.exec(
+        "create table t (a number);\n\
+         declare\n  i number := 100;\nbegin\n  for i in 1 .. 3 loop\n    insert into t values (i);\n  end loop;\n\
+           for i in 1 .. 3 loop\n    update t set a = a + 10 where a = i;\n    delete from t where a = i + 10 and i = 2;\n  end loop;\nend;\n/",
+    );
+    ok(&steps);
+    let rows = e.exec("select a from t order by a;");
+    ok(&rows);
+    assert_eq!(rows[0].rows, [[json!(11)], [json!(13)]]);
+}
