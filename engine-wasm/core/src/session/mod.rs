@@ -18,7 +18,6 @@ pub mod kernel;
 mod lab;
 mod net;
 mod plsql;
-mod plsql_check;
 mod program;
 mod redo_ddl;
 pub mod row_locks;

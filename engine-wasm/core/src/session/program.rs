@@ -51,6 +51,16 @@ pub(crate) struct Runstats {
     run1_cpu: i64,
 }
 
+/// The session's count of stored program calls in progress.
+fn call_depth(s: &mut Session) -> &mut u32 {
+    &mut s.plsql_depth
+}
+
+/// The session's levels of [`MAX_PLSQL_NEST`] taken.
+fn nest_depth(s: &mut Session) -> &mut u32 {
+    &mut s.plsql_nest
+}
+
 fn kind_name(p: &StoredProgram) -> &'static str {
     if p.returns.is_some() {
         "Function"
@@ -98,14 +108,8 @@ impl Run<'_> {
         pos: Pos,
         out: &mut Vec<String>,
     ) -> Result<Option<Value>, LabError> {
-        if self.s.plsql_depth >= MAX_CALL_DEPTH {
-            return Err(LabError::with(ora::LAB_PLSQL_CALL_DEPTH, MAX_CALL_DEPTH, pos));
-        }
-        self.nested(CALL_NEST, pos, |r| {
-            r.s.plsql_depth += 1;
-            let v = r.call_program_inner(p, args, pos, out);
-            r.s.plsql_depth -= 1;
-            v
+        self.leveled(call_depth, 1, MAX_CALL_DEPTH, ora::LAB_PLSQL_CALL_DEPTH, pos, |r| {
+            r.nested(CALL_NEST, pos, |r| r.call_program_inner(p, args, pos, out))
         })
     }
 
@@ -117,12 +121,26 @@ impl Run<'_> {
         pos: Pos,
         f: impl FnOnce(&mut Self) -> Result<T, LabError>,
     ) -> Result<T, LabError> {
-        if self.s.plsql_nest + levels > MAX_PLSQL_NEST {
-            return Err(LabError::with(ora::LAB_PLSQL_NEST_DEPTH, MAX_PLSQL_NEST, pos));
+        self.leveled(nest_depth, levels, MAX_PLSQL_NEST, ora::LAB_PLSQL_NEST_DEPTH, pos, f)
+    }
+
+    /// Run `f` with the session's counter `level` raised by `by`; past
+    /// `max`, refused at `pos` with `limit` (which names the bound).
+    fn leveled<T>(
+        &mut self,
+        level: fn(&mut Session) -> &mut u32,
+        by: u32,
+        max: u32,
+        limit: ora::Entry,
+        pos: Pos,
+        f: impl FnOnce(&mut Self) -> Result<T, LabError>,
+    ) -> Result<T, LabError> {
+        if *level(self.s) + by > max {
+            return Err(LabError::with(limit, max, pos));
         }
-        self.s.plsql_nest += levels;
+        *level(self.s) += by;
         let r = f(self);
-        self.s.plsql_nest -= levels;
+        *level(self.s) -= by;
         r
     }
 
@@ -160,7 +178,9 @@ impl Run<'_> {
         let at_call = |mut e: LabError| {
             let at = if e.pos.line >= p.name.pos.line && e.pos.line > 0 { e.pos.line - p.name.pos.line + 1 } else { 1 };
             if e.pos.line > 0 {
-                e.message.push_str(&format!("\nORA-06512: at \"{}.{}\", line {at}", super::LAB_USER, p.name.name));
+                let unit = format!("\"{}.{}\"", super::LAB_USER, p.name.name);
+                e.message.push('\n');
+                e.message.push_str(&ora::PLSQL_AT_UNIT_LINE.line(&[&unit, &at]));
             }
             e.pos = pos;
             e

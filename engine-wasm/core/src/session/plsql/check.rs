@@ -7,8 +7,9 @@
 //! parsed at compile time ... nothing in the block is executed"
 //! (https://nl.sqldat.com/ols/dbe/1006010483.html).
 
-use super::plsql::lookup_var;
-use super::*;
+use super::super::*;
+use super::builtins::{is_auto_invalidate, is_oracle_package, BUILTIN_PROCEDURES};
+use super::lookup_var;
 use crate::exec;
 use lio_sql::ast::{Delete, FromItem, SelectItem, Update};
 
@@ -56,28 +57,10 @@ fn undeclared(b: &PlsqlBlock, name: &str, at: Pos, start: Pos) -> LabError {
     compile_error(b, &first, at, start, Ignored::Plsql)
 }
 
-/// The procedures `plsql_call` runs itself.
-pub(super) const BUILTIN_PROCEDURES: &[&str] = &[
-    "DBMS_RANDOM.SEED",
-    "DBMS_RANDOM.INITIALIZE",
-    "DBMS_SESSION.SLEEP",
-    "DBMS_LOCK.SLEEP",
-    "DBMS_OUTPUT.PUT_LINE",
-    "DBMS_STATS.GATHER_TABLE_STATS",
-    "DBMS_STATS.GATHER_INDEX_STATS",
-    "DBMS_STATS.GATHER_SCHEMA_STATS",
-    "DBMS_MEMOPTIMIZE.POPULATE",
-    "DBMS_MEMOPTIMIZE.DROP_OBJECT",
-    "DBMS_SESSION.SET_SQL_TRACE",
-    "RUNSTATS_PKG.RS_START",
-    "RUNSTATS_PKG.RS_MIDDLE",
-    "RUNSTATS_PKG.RS_STOP",
-];
-
 impl Run<'_> {
     /// Compile `b` as Oracle does before running it (see the module's
     /// documentation).
-    pub(super) fn check_block(&mut self, b: &PlsqlBlock) -> Result<(), LabError> {
+    pub(in crate::session) fn check_block(&mut self, b: &PlsqlBlock) -> Result<(), LabError> {
         let mut vars: Vec<(String, Value)> = Vec::new();
         for (name, ty) in &b.declarations {
             declare_var(&mut vars, name, ty);
@@ -170,7 +153,7 @@ impl Run<'_> {
     /// one of Oracle's packages (refused by name when it runs).
     fn check_call(&mut self, b: &PlsqlBlock, name: &Ident) -> Result<(), LabError> {
         let n = name.name.as_str();
-        if BUILTIN_PROCEDURES.contains(&n) || super::plsql::is_oracle_package(n) {
+        if BUILTIN_PROCEDURES.contains(&n) || is_oracle_package(n) {
             return Ok(());
         }
         match self.inst.programs.get(n) {
@@ -188,7 +171,7 @@ impl Run<'_> {
     /// column) is PLS-00201. Its other errors are left to its evaluation.
     fn check_expr(&mut self, b: &PlsqlBlock, e: &Expr, vars: &[(String, Value)], start: Pos) -> Result<(), LabError> {
         // DBMS_STATS.AUTO_INVALIDATE is read by the call itself.
-        if super::plsql::is_auto_invalidate(e) {
+        if is_auto_invalidate(e) {
             return Ok(());
         }
         let e = self.without_calls(e, vars);
@@ -197,7 +180,8 @@ impl Run<'_> {
         let ctx = Self::plan_ctx(&self.inst.cat, &profile, &self.s.params, self.s.sid, vars);
         match exec::compile_scalar(&e, &ctx) {
             Err(err) if err.is(ora::INVALID_IDENTIFIER) => {
-                let quoted = err.message.strip_suffix(": invalid identifier").unwrap_or(&err.message);
+                let suffix = ora::INVALID_IDENTIFIER.message(&[]);
+                let quoted = err.message.strip_suffix(suffix.as_str()).unwrap_or(&err.message);
                 let name: String = quoted.chars().filter(|c| *c != '"').collect();
                 Err(undeclared(b, &name, err.pos, start))
             }
