@@ -193,8 +193,15 @@ fn plsql_character_to_number_conversion_error() {
     let steps = run("declare n number; begin n := 'abc'; end;\n/\n\
          declare n number(3); begin n := 1000; end;\n/\n\
          declare n number(5,2); begin n := '1.234'; dbms_output.put_line(n); end;\n/");
-    assert_eq!(err(&steps[0]), "ORA-06502: PL/SQL: numeric or value error: character to number conversion error");
-    assert_eq!(err(&steps[1]), "ORA-06502: PL/SQL: numeric or value error: number precision too large");
+    // Unhandled in an anonymous block: the error stack ends `ORA-06512: at line N`.
+    assert_eq!(
+        err(&steps[0]),
+        "ORA-06502: PL/SQL: numeric or value error: character to number conversion error\nORA-06512: at line 1"
+    );
+    assert_eq!(
+        err(&steps[1]),
+        "ORA-06502: PL/SQL: numeric or value error: number precision too large\nORA-06512: at line 1"
+    );
     assert!(steps[2].error.is_none(), "{}", err(&steps[2]));
 }
 
@@ -211,7 +218,10 @@ fn declared_lengths_are_enforced() {
          insert into t (d) values ('abc');\n\
          declare v varchar2(10); begin v := rpad('x', 10); end;\n/");
     for s in &steps[..3] {
-        assert_eq!(err(s), "ORA-06502: PL/SQL: numeric or value error: character string buffer too small");
+        assert_eq!(
+            err(s),
+            "ORA-06502: PL/SQL: numeric or value error: character string buffer too small\nORA-06512: at line 1"
+        );
     }
     assert_eq!(err(&steps[4]), "ORA-12899: value too large for column \"LAB\".\"T\".\"C\" (actual: 100, maximum: 10)");
     assert_eq!(err(&steps[5]), "ORA-12899: value too large for column \"LAB\".\"T\".\"D\" (actual: 3, maximum: 2)");
@@ -232,7 +242,10 @@ fn concatenation_limits() {
     assert_eq!(steps[1].rows, [[json!(4000)]]);
     assert!(err(&steps[2]).starts_with("ORA-01489"));
     assert_eq!(steps[4].output, ["4001"]);
-    assert_eq!(err(&steps[5]), "ORA-06502: PL/SQL: numeric or value error: character string buffer too small");
+    assert_eq!(
+        err(&steps[5]),
+        "ORA-06502: PL/SQL: numeric or value error: character string buffer too small\nORA-06512: at line 1"
+    );
 }
 
 /// Datatype lengths and the column count at CREATE TABLE.
@@ -295,7 +308,10 @@ fn conversion_siblings() {
          select 1 from dual union all select null from dual;");
     assert!(err(&steps[0]).starts_with("ORA-01722"), "{}", err(&steps[0]));
     assert_eq!(steps[1].rows, [[json!(3)]]);
-    assert_eq!(err(&steps[2]), "ORA-06502: PL/SQL: numeric or value error: character to number conversion error");
+    assert_eq!(
+        err(&steps[2]),
+        "ORA-06502: PL/SQL: numeric or value error: character to number conversion error\nORA-06512: at line 1"
+    );
     assert_eq!(err(&steps[3]), "ORA-01790: expression must have same datatype as corresponding expression");
     assert_eq!(error_of(&steps[3]), ("ORA-01790", 5, 8));
     assert!(err(&steps[4]).starts_with("ORA-01790"), "{}", err(&steps[4]));

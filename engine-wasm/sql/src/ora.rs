@@ -295,6 +295,10 @@ catalogue! {
     PLSQL_COMPILATION_ERROR = Ora 6550 "line %s, column %s:\n%s";
     /// A `PLS-` message found while the block runs, with no block position.
     PLSQL_ERROR = Ora 6550 "%s";
+    /// The error stack's line for an anonymous block: the line in it.
+    PLSQL_AT_LINE = Ora 6512 "at line %s";
+    /// The error stack's line for a stored unit: `"LAB.P"` and the line in it.
+    PLSQL_AT_UNIT_LINE = Ora 6512 "at %s, line %s";
     /// A SQL call of a PL/SQL function with arguments it does not take.
     SQL_CALL_WRONG_ARGUMENTS = Ora 6553 "PLS-306: wrong number or types of arguments in call to '%s'";
     /// Arguments: the column, the actual and the maximum length.

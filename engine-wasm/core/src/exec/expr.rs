@@ -94,6 +94,98 @@ fn boolean(b: Option<bool>) -> Value {
     }
 }
 
+/// `x BETWEEN lo AND hi`: x >= lo AND x <= hi, in three-valued logic (one
+/// FALSE side makes it FALSE even when the other is NULL).
+#[inline]
+fn between(e: &CExpr, lo: &CExpr, hi: &CExpr, cx: &mut EvalCtx<'_>) -> Result<Value, LabError> {
+    let v = e.eval(cx)?;
+    let l = lo.eval(cx)?;
+    let h = hi.eval(cx)?;
+    let ge = compare(&v, &l, Pos::default())?.map(|o| o != Ordering::Less);
+    let le = compare(&v, &h, Pos::default())?.map(|o| o != Ordering::Greater);
+    Ok(match (ge, le) {
+        (Some(false), _) | (_, Some(false)) => boolean(Some(false)),
+        (Some(true), Some(true)) => boolean(Some(true)),
+        _ => Value::Null,
+    })
+}
+
+/// `x [NOT] IN (list)`: x = a OR x = b OR ...: TRUE on a match, else NULL
+/// if any comparison was NULL, else FALSE.
+#[inline(never)]
+fn in_list(x: &CExpr, list: &[CExpr], negated: bool, pos: Pos, cx: &mut EvalCtx<'_>) -> Result<Value, LabError> {
+    let v = x.eval(cx)?;
+    if v.is_null() {
+        return Ok(Value::Null);
+    }
+    let mut unknown = false;
+    for e in list {
+        let w = e.eval(cx)?;
+        match compare(&v, &w, pos)? {
+            Some(Ordering::Equal) => return Ok(boolean(Some(!negated))),
+            Some(_) => {}
+            None => unknown = true,
+        }
+    }
+    Ok(if unknown { Value::Null } else { boolean(Some(negated)) })
+}
+
+/// `x [NOT] LIKE pattern [ESCAPE c]`.
+#[inline(never)]
+fn like_expr(
+    x: &CExpr,
+    p: &CExpr,
+    esc: Option<&CExpr>,
+    negated: bool,
+    pos: Pos,
+    cx: &mut EvalCtx<'_>,
+) -> Result<Value, LabError> {
+    let (v, pat) = (x.eval(cx)?, p.eval(cx)?);
+    let esc = match esc {
+        Some(e) => match text(&e.eval(cx)?) {
+            Some(s) if s.chars().count() == 1 => s.chars().next(),
+            Some(_) => return Err(LabError::new(ora::INVALID_ESCAPE_CHARACTER, pos)),
+            None => return Ok(Value::Null),
+        },
+        None => None,
+    };
+    Ok(match (text(&v), text(&pat)) {
+        (Some(s), Some(p)) => boolean(Some(like(&s, &p, esc, pos, cx.text_work)? != negated)),
+        _ => Value::Null,
+    })
+}
+
+/// `CASE [operand] WHEN .. THEN .. [ELSE ..] END`.
+#[inline(never)]
+fn case(
+    operand: Option<&CExpr>,
+    whens: &[(CExpr, CExpr)],
+    otherwise: Option<&CExpr>,
+    pos: Pos,
+    cx: &mut EvalCtx<'_>,
+) -> Result<Value, LabError> {
+    let subject = match operand {
+        Some(o) => Some(o.eval(cx)?),
+        None => None,
+    };
+    for (w, t) in whens {
+        let hit = match &subject {
+            Some(s) => {
+                let c = w.eval(cx)?;
+                compare(s, &c, pos)? == Some(Ordering::Equal)
+            }
+            None => w.test(cx)?,
+        };
+        if hit {
+            return t.eval(cx);
+        }
+    }
+    match otherwise {
+        Some(e) => e.eval(cx),
+        None => Ok(Value::Null),
+    }
+}
+
 impl CExpr {
     pub fn eval(&self, cx: &mut EvalCtx<'_>) -> Result<Value, LabError> {
         Ok(match self {
@@ -120,20 +212,7 @@ impl CExpr {
                 }
             }
             CExpr::IsNull(e, negated) => boolean(Some(e.eval(cx)?.is_null() != *negated)),
-            CExpr::Between(e, lo, hi) => {
-                // x >= lo AND x <= hi, in three-valued logic: one FALSE
-                // side makes it FALSE even when the other is NULL.
-                let v = e.eval(cx)?;
-                let l = lo.eval(cx)?;
-                let h = hi.eval(cx)?;
-                let ge = compare(&v, &l, Pos::default())?.map(|o| o != Ordering::Less);
-                let le = compare(&v, &h, Pos::default())?.map(|o| o != Ordering::Greater);
-                match (ge, le) {
-                    (Some(false), _) | (_, Some(false)) => boolean(Some(false)),
-                    (Some(true), Some(true)) => boolean(Some(true)),
-                    _ => Value::Null,
-                }
-            }
+            CExpr::Between(e, lo, hi) => between(e, lo, hi, cx)?,
             CExpr::Bin(op, a, b, pos) => {
                 let pos = *pos;
                 match op {
@@ -203,64 +282,10 @@ impl CExpr {
                     }
                 }
             }
-            CExpr::InList(x, list, negated, pos) => {
-                let v = x.eval(cx)?;
-                if v.is_null() {
-                    return Ok(Value::Null);
-                }
-                // x = a OR x = b OR ...: TRUE on a match, else NULL if any
-                // comparison was NULL, else FALSE.
-                let mut unknown = false;
-                for e in list {
-                    let w = e.eval(cx)?;
-                    match compare(&v, &w, *pos)? {
-                        Some(Ordering::Equal) => return Ok(boolean(Some(!*negated))),
-                        Some(_) => {}
-                        None => unknown = true,
-                    }
-                }
-                if unknown {
-                    Value::Null
-                } else {
-                    boolean(Some(*negated))
-                }
-            }
-            CExpr::Like(x, p, esc, negated, pos) => {
-                let (v, pat) = (x.eval(cx)?, p.eval(cx)?);
-                let esc = match esc {
-                    Some(e) => match text(&e.eval(cx)?) {
-                        Some(s) if s.chars().count() == 1 => s.chars().next(),
-                        Some(_) => return Err(LabError::new(ora::INVALID_ESCAPE_CHARACTER, *pos)),
-                        None => return Ok(Value::Null),
-                    },
-                    None => None,
-                };
-                match (text(&v), text(&pat)) {
-                    (Some(s), Some(p)) => boolean(Some(like(&s, &p, esc, *pos, cx.text_work)? != *negated)),
-                    _ => Value::Null,
-                }
-            }
+            CExpr::InList(x, list, negated, pos) => in_list(x, list, *negated, *pos, cx)?,
+            CExpr::Like(x, p, esc, negated, pos) => like_expr(x, p, esc.as_deref(), *negated, *pos, cx)?,
             CExpr::Case(operand, whens, otherwise, pos) => {
-                let subject = match operand {
-                    Some(o) => Some(o.eval(cx)?),
-                    None => None,
-                };
-                for (w, t) in whens {
-                    let hit = match &subject {
-                        Some(s) => {
-                            let c = w.eval(cx)?;
-                            compare(s, &c, *pos)? == Some(Ordering::Equal)
-                        }
-                        None => w.test(cx)?,
-                    };
-                    if hit {
-                        return t.eval(cx);
-                    }
-                }
-                match otherwise {
-                    Some(e) => e.eval(cx)?,
-                    None => Value::Null,
-                }
+                case(operand.as_deref(), whens, otherwise.as_deref(), *pos, cx)?
             }
             CExpr::Func(f, args, pos) => {
                 let pos = *pos;

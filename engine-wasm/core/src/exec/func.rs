@@ -149,6 +149,12 @@ pub(super) fn num(v: &Value, pos: Pos) -> Result<Option<Number>, LabError> {
     }
 }
 
+/// Argument `i` as a length, position or count: a double is exact enough.
+#[inline]
+fn arg_f64(v: &[Value], i: usize, pos: Pos) -> Result<Option<f64>, LabError> {
+    Ok(num(&v[i], pos)?.map(|x| x.to_f64()))
+}
+
 /// The Oracle error for a NUMBER operation that has no result.
 pub fn num_error(e: NumError, pos: Pos) -> LabError {
     match e {
@@ -230,8 +236,7 @@ pub(super) fn eval_func(
     // (INSTR adds its search below).
     *work += v.iter().map(|x| if let Value::Str(s) = x { s.len() as u64 } else { 0 }).sum::<u64>();
     let n = |i: usize| -> Result<Option<Number>, LabError> { num(&v[i], pos) };
-    // A length, position or count: a double is exact enough.
-    let fl = |i: usize| -> Result<Option<f64>, LabError> { Ok(num(&v[i], pos)?.map(|x| x.to_f64())) };
+    let fl = |i: usize| arg_f64(v, i, pos);
     Ok(match f {
         Func::Rpad
         | Func::Lpad
@@ -307,8 +312,7 @@ pub(super) fn eval_func(
 /// The text functions that pad, cut and trim: RPAD/LPAD (SQL and PL/SQL),
 /// SUBSTR, TRIM/LTRIM/RTRIM, REPLACE.
 fn text_func(f: Func, v: &[Value], pos: Pos) -> Result<Value, LabError> {
-    // A length, position or count: a double is exact enough.
-    let fl = |i: usize| -> Result<Option<f64>, LabError> { Ok(num(&v[i], pos)?.map(|x| x.to_f64())) };
+    let fl = |i: usize| arg_f64(v, i, pos);
     Ok(match f {
         Func::Rpad | Func::Lpad | Func::PlRpad | Func::PlLpad => {
             let (Some(s), Some(len)) = (text(&v[0]), fl(1)?) else { return Ok(Value::Null) };
@@ -469,8 +473,7 @@ fn choose_func(f: Func, v: &[Value], pos: Pos) -> Result<Value, LabError> {
 
 /// DBMS_RANDOM.VALUE, STRING and RANDOM, from the session's generator.
 fn random_func(f: Func, v: &[Value], rng: &mut DbmsRandom, pos: Pos) -> Result<Value, LabError> {
-    // A length, position or count: a double is exact enough.
-    let fl = |i: usize| -> Result<Option<f64>, LabError> { Ok(num(&v[i], pos)?.map(|x| x.to_f64())) };
+    let fl = |i: usize| arg_f64(v, i, pos);
     Ok(match f {
         Func::RandomValue => {
             if v.is_empty() {
@@ -500,7 +503,7 @@ fn random_func(f: Func, v: &[Value], rng: &mut DbmsRandom, pos: Pos) -> Result<V
 /// INSTR(s, sub [, start [, occurrence]]): each place tried adds the
 /// characters it compares to `work`.
 fn instr(v: &[Value], work: &mut u64, pos: Pos) -> Result<Value, LabError> {
-    let fl = |i: usize| -> Result<Option<f64>, LabError> { Ok(num(&v[i], pos)?.map(|x| x.to_f64())) };
+    let fl = |i: usize| arg_f64(v, i, pos);
     let (Some(s), Some(sub)) = (text(&v[0]), text(&v[1])) else { return Ok(Value::Null) };
     let start = if v.len() > 2 { fl(2)? } else { Some(1.0) };
     let occ = if v.len() > 3 { fl(3)? } else { Some(1.0) };

@@ -151,7 +151,7 @@ impl Run<'_> {
             DmlBinds::Plsql(vars) => values.extend(
                 c.bind_names
                     .iter()
-                    .map(|n| vars.iter().find(|(v, _)| v == n).map(|(_, x)| x.clone()).unwrap_or(Value::Null)),
+                    .map(|n| vars.iter().rev().find(|(v, _)| v == n).map(|(_, x)| x.clone()).unwrap_or(Value::Null)),
             ),
         }
         if c.bind_names.len() > values.len() {

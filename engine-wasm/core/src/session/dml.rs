@@ -115,7 +115,7 @@ impl Run<'_> {
                             .map(|(k, n)| {
                                 names
                                     .iter()
-                                    .position(|x| x == n)
+                                    .rposition(|x| x == n)
                                     .map(|p| set.get(p).cloned().unwrap_or(Value::Null))
                                     .unwrap_or_else(|| set.get(k).cloned().unwrap_or(Value::Null))
                             })

@@ -51,6 +51,16 @@ pub(crate) struct Runstats {
     run1_cpu: i64,
 }
 
+/// The session's count of stored program calls in progress.
+fn call_depth(s: &mut Session) -> &mut u32 {
+    &mut s.plsql_depth
+}
+
+/// The session's levels of [`MAX_PLSQL_NEST`] taken.
+fn nest_depth(s: &mut Session) -> &mut u32 {
+    &mut s.plsql_nest
+}
+
 fn kind_name(p: &StoredProgram) -> &'static str {
     if p.returns.is_some() {
         "Function"
@@ -98,14 +108,8 @@ impl Run<'_> {
         pos: Pos,
         out: &mut Vec<String>,
     ) -> Result<Option<Value>, LabError> {
-        if self.s.plsql_depth >= MAX_CALL_DEPTH {
-            return Err(LabError::with(ora::LAB_PLSQL_CALL_DEPTH, MAX_CALL_DEPTH, pos));
-        }
-        self.nested(CALL_NEST, pos, |r| {
-            r.s.plsql_depth += 1;
-            let v = r.call_program_inner(p, args, pos, out);
-            r.s.plsql_depth -= 1;
-            v
+        self.leveled(call_depth, 1, MAX_CALL_DEPTH, ora::LAB_PLSQL_CALL_DEPTH, pos, |r| {
+            r.nested(CALL_NEST, pos, |r| r.call_program_inner(p, args, pos, out))
         })
     }
 
@@ -117,12 +121,26 @@ impl Run<'_> {
         pos: Pos,
         f: impl FnOnce(&mut Self) -> Result<T, LabError>,
     ) -> Result<T, LabError> {
-        if self.s.plsql_nest + levels > MAX_PLSQL_NEST {
-            return Err(LabError::with(ora::LAB_PLSQL_NEST_DEPTH, MAX_PLSQL_NEST, pos));
+        self.leveled(nest_depth, levels, MAX_PLSQL_NEST, ora::LAB_PLSQL_NEST_DEPTH, pos, f)
+    }
+
+    /// Run `f` with the session's counter `level` raised by `by`; past
+    /// `max`, refused at `pos` with `limit` (which names the bound).
+    fn leveled<T>(
+        &mut self,
+        level: fn(&mut Session) -> &mut u32,
+        by: u32,
+        max: u32,
+        limit: ora::Entry,
+        pos: Pos,
+        f: impl FnOnce(&mut Self) -> Result<T, LabError>,
+    ) -> Result<T, LabError> {
+        if *level(self.s) + by > max {
+            return Err(LabError::with(limit, max, pos));
         }
-        self.s.plsql_nest += levels;
+        *level(self.s) += by;
         let r = f(self);
-        self.s.plsql_nest -= levels;
+        *level(self.s) -= by;
         r
     }
 
@@ -160,7 +178,9 @@ impl Run<'_> {
         let at_call = |mut e: LabError| {
             let at = if e.pos.line >= p.name.pos.line && e.pos.line > 0 { e.pos.line - p.name.pos.line + 1 } else { 1 };
             if e.pos.line > 0 {
-                e.message.push_str(&format!("\nORA-06512: at \"{}.{}\", line {at}", super::LAB_USER, p.name.name));
+                let unit = format!("\"{}.{}\"", super::LAB_USER, p.name.name);
+                e.message.push('\n');
+                e.message.push_str(&ora::PLSQL_AT_UNIT_LINE.line(&[&unit, &at]));
             }
             e.pos = pos;
             e
@@ -206,6 +226,29 @@ impl Run<'_> {
         Ok(std::borrow::Cow::Owned(self.substitute(e, vars, &mut out)?))
     }
 
+    /// `e` with its calls (see [`Self::resolve_calls`]) replaced by NULL,
+    /// not made: what the compiler checks of a PL/SQL expression.
+    pub(super) fn without_calls<'e>(&self, e: &'e Expr, vars: &[(String, Value)]) -> std::borrow::Cow<'e, Expr> {
+        if !self.has_call(e, vars) {
+            return std::borrow::Cow::Borrowed(e);
+        }
+        let stub = |x: &Expr| Box::new(self.without_calls(x, vars).into_owned());
+        std::borrow::Cow::Owned(match e {
+            Expr::Function { name, .. } if self.is_call(&name.name) => Expr::Null(name.pos),
+            Expr::Column { qualifier: None, name } => Expr::Null(name.pos),
+            Expr::Function { name, args } => Expr::Function {
+                name: name.clone(),
+                args: args.iter().map(|a| self.without_calls(a, vars).into_owned()).collect(),
+            },
+            Expr::Binary { op, left, right } => Expr::Binary { op: *op, left: stub(left), right: stub(right) },
+            Expr::Negate(x) => Expr::Negate(stub(x)),
+            Expr::Not(x) => Expr::Not(stub(x)),
+            Expr::Between { expr, low, high } => Expr::Between { expr: stub(expr), low: stub(low), high: stub(high) },
+            Expr::IsNull { expr, negated } => Expr::IsNull { expr: stub(expr), negated: *negated },
+            other => other.clone(),
+        })
+    }
+
     fn is_call(&self, name: &str) -> bool {
         matches!(name, "DBMS_UTILITY.GET_TIME" | "DBMS_UTILITY.GET_CPU_TIME")
             || self.inst.programs.get(name).is_some_and(|p| p.returns.is_some())
@@ -215,14 +258,11 @@ impl Run<'_> {
         match e {
             Expr::Function { name, args } => self.is_call(&name.name) || args.iter().any(|a| self.has_call(a, vars)),
             // A function without arguments may be called without parentheses.
-            Expr::Column { qualifier: None, name }
-                if !vars.iter().rev().any(|(v, _)| super::same_name(v, &name.name)) =>
-            {
-                self.inst
-                    .programs
-                    .get(&name.name)
-                    .is_some_and(|p| p.returns.is_some() && p.params.iter().all(|q| q.default.is_some()))
-            }
+            Expr::Column { qualifier: None, name } if super::plsql::lookup_var(vars, &name.name).is_none() => self
+                .inst
+                .programs
+                .get(&name.name)
+                .is_some_and(|p| p.returns.is_some() && p.params.iter().all(|q| q.default.is_some())),
             Expr::Aggregate { arg, .. } => arg.as_ref().is_some_and(|a| self.has_call(a, vars)),
             Expr::Binary { left, right, .. } => self.has_call(left, vars) || self.has_call(right, vars),
             Expr::Negate(x) | Expr::Not(x) => self.has_call(x, vars),

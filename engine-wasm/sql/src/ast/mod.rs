@@ -147,6 +147,24 @@ pub struct PlsqlBlock {
     /// `DECLARE` section variables: name and (ignored) type text.
     pub declarations: Vec<(Ident, String)>,
     pub body: Vec<PlsqlStatement>,
+    /// Where the block's text starts (its line 1), and the columns a
+    /// wrapper adds before it on that line (`EXEC x` runs `BEGIN x; END;`):
+    /// Oracle's `line l, column c` of the block count from there.
+    pub base: Pos,
+    pub col_offset: u32,
+}
+
+impl PlsqlBlock {
+    /// `pos` (in the script) as Oracle's line and column in the block.
+    pub fn line_col(&self, pos: Pos) -> (u32, u32) {
+        let line = pos.line.saturating_sub(self.base.line) + 1;
+        let col = if pos.line == self.base.line {
+            pos.column.saturating_sub(self.base.column) + 1 + self.col_offset
+        } else {
+            pos.column
+        };
+        (line, col)
+    }
 }
 
 #[derive(Debug, Clone, PartialEq)]

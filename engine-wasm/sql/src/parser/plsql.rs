@@ -38,7 +38,7 @@ impl Parser<'_> {
         if !self.at_eof() {
             return Err(self.pls103("end-of-file"));
         }
-        Ok(PlsqlBlock { declarations, body })
+        Ok(PlsqlBlock { declarations, body, base: self.base, col_offset: self.pls_col_offset })
     }
 
     /// `END [label] ;` closing a block.
@@ -374,6 +374,6 @@ impl Parser<'_> {
             Ok(())
         })();
         r.map_err(|e| self.wrap_plsql(e))?;
-        Ok(PlsqlBlock { declarations: Vec::new(), body })
+        Ok(PlsqlBlock { declarations: Vec::new(), body, base: self.base, col_offset: self.pls_col_offset })
     }
 }

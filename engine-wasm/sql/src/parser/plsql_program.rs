@@ -89,7 +89,7 @@ impl Parser<'_> {
             or_replace,
             params,
             returns,
-            block: PlsqlBlock { declarations, body },
+            block: PlsqlBlock { declarations, body, base: self.base, col_offset: self.pls_col_offset },
         })))
     }
 

@@ -1,0 +1,333 @@
+//! The procedures of Oracle's supplied packages (and Tom Kyte's
+//! `runstats_pkg`) a PL/SQL block may call, and the call of a stored
+//! procedure.
+
+use super::super::*;
+
+/// The procedures `plsql_call` runs itself.
+pub(in crate::session) const BUILTIN_PROCEDURES: &[&str] = &[
+    "DBMS_RANDOM.SEED",
+    "DBMS_RANDOM.INITIALIZE",
+    "DBMS_SESSION.SLEEP",
+    "DBMS_LOCK.SLEEP",
+    "DBMS_OUTPUT.PUT_LINE",
+    "DBMS_STATS.GATHER_TABLE_STATS",
+    "DBMS_STATS.GATHER_INDEX_STATS",
+    "DBMS_STATS.GATHER_SCHEMA_STATS",
+    "DBMS_MEMOPTIMIZE.POPULATE",
+    "DBMS_MEMOPTIMIZE.DROP_OBJECT",
+    "DBMS_SESSION.SET_SQL_TRACE",
+    "RUNSTATS_PKG.RS_START",
+    "RUNSTATS_PKG.RS_MIDDLE",
+    "RUNSTATS_PKG.RS_STOP",
+];
+
+/// `DBMS_STATS.AUTO_INVALIDATE`: a BOOLEAN constant whose value is NULL,
+/// read by the DBMS_STATS calls themselves.
+pub(in crate::session) fn is_auto_invalidate(e: &Expr) -> bool {
+    match e {
+        Expr::Column { qualifier: Some(q), name: c } => q.name == "DBMS_STATS" && c.name == "AUTO_INVALIDATE",
+        Expr::Column { qualifier: None, name: c } => c.name == "DBMS_STATS.AUTO_INVALIDATE",
+        Expr::Function { name: c, args } => args.is_empty() && c.name == "DBMS_STATS.AUTO_INVALIDATE",
+        _ => false,
+    }
+}
+
+/// Whether `name` (`PKG.PROC`) is in one of Oracle's supplied packages.
+pub(in crate::session) fn is_oracle_package(name: &str) -> bool {
+    ORACLE_PACKAGES.iter().any(|p| name.split('.').next() == Some(*p))
+}
+
+/// Bytes a buffered DBMS_OUTPUT line holds besides its text.
+const OUTPUT_LINE_BYTES: u64 = 24;
+
+/// Oracle's supplied packages: a call of one of their procedures that the
+/// lab does not model is refused as such.
+const ORACLE_PACKAGES: &[&str] = &[
+    "DBMS_STATS",
+    "DBMS_OUTPUT",
+    "DBMS_RANDOM",
+    "DBMS_SESSION",
+    "DBMS_MONITOR",
+    "DBMS_SYSTEM",
+    "DBMS_LOCK",
+    "DBMS_APPLICATION_INFO",
+    "DBMS_MEMOPTIMIZE",
+    "DBMS_SPACE",
+    "DBMS_SQL",
+    "DBMS_UTILITY",
+    "DBMS_LOB",
+    "DBMS_SHARED_POOL",
+    "DBMS_WORKLOAD_REPOSITORY",
+    "DBMS_METADATA",
+    "DBMS_XPLAN",
+    "DBMS_ROWID",
+    "DBMS_SPM",
+    "DBMS_SQLTUNE",
+    "DBMS_JOB",
+    "DBMS_SCHEDULER",
+];
+
+/// `ownname`: the schema DBMS_STATS works on, upper case (NULL or absent:
+/// the current schema).
+fn stats_owner(v: Option<Value>) -> String {
+    match v {
+        None | Some(Value::Null) => LAB_USER.to_string(),
+        Some(v) => v.to_string().to_uppercase(),
+    }
+}
+
+/// The named arguments of DBMS_STATS' gather procedures: a name the
+/// procedure does not have is PLS-00306, as Oracle's compiler says. Of
+/// those it has, the lab refuses the ones that would change what it
+/// gathers (histograms, sampling, pending or exported statistics).
+fn dbms_stats_arguments(vals: &[(Option<String>, Value)], proc_name: &str, pos: Pos) -> Result<(), LabError> {
+    const COMMON: &[&str] = &[
+        "ownname",
+        "estimate_percent",
+        "block_sample",
+        "method_opt",
+        "degree",
+        "granularity",
+        "cascade",
+        "stattab",
+        "statid",
+        "statown",
+        "no_invalidate",
+        "force",
+    ];
+    let own: &[&str] = match proc_name {
+        "GATHER_TABLE_STATS" => &["tabname", "partname", "stattype"],
+        "GATHER_INDEX_STATS" => &["indname", "partname", "stattype"],
+        _ => &["options", "objlist", "gather_temp", "gather_fixed", "stattype", "obj_filter_list"],
+    };
+    for (n, v) in vals {
+        let Some(n) = n else { continue };
+        let n = n.to_ascii_lowercase();
+        if !COMMON.contains(&n.as_str()) && !own.contains(&n.as_str()) {
+            return Err(LabError::pls_run(ora::PLS_WRONG_ARGUMENTS, &[&proc_name], pos));
+        }
+        let refused = match n.as_str() {
+            "stattab" | "statid" | "statown" | "partname" | "objlist" | "obj_filter_list" => !v.is_null(),
+            // The lab's statistics are exact: a sample of all the rows only.
+            "estimate_percent" => !(v.is_null() || v.as_f64() == Some(100.0)),
+            "block_sample" => v.to_string().eq_ignore_ascii_case("TRUE") || v.as_f64().is_some_and(|x| x != 0.0),
+            // No histograms: one bucket per column.
+            "method_opt" => {
+                let m = v.to_string().to_ascii_uppercase().split_whitespace().collect::<Vec<_>>().join(" ");
+                !(v.is_null() || m == "FOR ALL COLUMNS SIZE 1")
+            }
+            _ => false,
+        };
+        if refused {
+            return Err(LabError::unsupported(
+                format!("DBMS_STATS.{proc_name} with {n} => {v} (the lab gathers exact statistics with no histograms)"),
+                pos,
+            ));
+        }
+    }
+    Ok(())
+}
+
+impl Run<'_> {
+    /// DBMS_STATS' gathering of one table: its statistics computed, its
+    /// row cache entries invalidated, and its cursors as NO_INVALIDATE
+    /// says: TRUE keeps them, FALSE invalidates them now, and
+    /// DBMS_STATS.AUTO_INVALIDATE (NULL, the default) lets them roll over
+    /// within _optimizer_invalidation_period.
+    fn gather_table_stats(&mut self, id: TableId, no_invalidate: Option<Value>) {
+        let blocks = self.inst.cat.table_blocks(&self.inst.cat.tables[id]);
+        let mut st = self.inst.cat.tables[id].compute_stats(blocks);
+        st.gathered = true;
+        self.inst.cat.tables[id].stats = st;
+        let tname = self.inst.cat.tables[id].name.clone();
+        self.inst.sga.row_cache.invalidate_table(&self.inst.cat, &tname);
+        match no_invalidate {
+            None | Some(Value::Null) => self.auto_invalidate_table(id),
+            Some(v) if v.as_f64().is_some_and(|n| n != 0.0) || v.to_string().eq_ignore_ascii_case("TRUE") => {}
+            Some(_) => self.invalidate_table(id),
+        }
+    }
+
+    pub(in crate::session) fn plsql_call(
+        &mut self,
+        name: &Ident,
+        args: &[(Option<String>, Expr)],
+        vars: &[(String, Value)],
+        out: &mut Vec<String>,
+    ) -> Result<(), LabError> {
+        let mut vals = Vec::new();
+        for (n, e) in args {
+            let v = if is_auto_invalidate(e) { Value::Null } else { self.plsql_eval(e, vars)? };
+            vals.push((n.clone(), v));
+        }
+        let arg = |i: usize, named: &str| arg(&vals, i, named);
+        match name.name.as_str() {
+            "DBMS_RANDOM.SEED" => {
+                let v = arg(0, "val").or_else(|| arg(0, "seed")).unwrap_or(Value::int(0));
+                let seed = match &v {
+                    Value::Num(n) => n.to_f64() as u64,
+                    Value::Str(s) => s.bytes().fold(0u64, |h, b| h.wrapping_mul(31).wrapping_add(b as u64)),
+                    Value::Null => 0,
+                };
+                self.s.rng.seed(seed);
+            }
+            "DBMS_RANDOM.INITIALIZE" => {
+                let v = arg(0, "val").and_then(|v| v.as_f64()).unwrap_or(0.0);
+                self.s.rng.seed(v as u64);
+            }
+            "DBMS_SESSION.SLEEP" | "DBMS_LOCK.SLEEP" => self.sleep(name, arg(0, "seconds"))?,
+            "DBMS_OUTPUT.PUT_LINE" => {
+                let line = arg(0, "a").map(|v| v.to_string()).unwrap_or_default();
+                // The buffer is the lab's memory: SQL*Plus's SET SERVEROUTPUT
+                // ON is SIZE UNLIMITED, so the memory budget bounds it
+                // (200,000 lines of 32 KB trapped at wasm's 4 GB).
+                if out.is_empty() {
+                    self.s.output_bytes = 0;
+                }
+                self.s.output_bytes += line.len() as u64 + OUTPUT_LINE_BYTES;
+                if self.s.output_bytes > self.memory_room() {
+                    return Err(LabError::with(ora::LAB_MEMORY_LIMIT, self.inst.limits.max_memory_mb, name.pos));
+                }
+                out.push(line)
+            }
+            "DBMS_STATS.GATHER_TABLE_STATS" | "DBMS_STATS.GATHER_INDEX_STATS" | "DBMS_STATS.GATHER_SCHEMA_STATS" => {
+                self.dbms_stats_gather(name, &vals)?
+            }
+            "DBMS_MEMOPTIMIZE.POPULATE" => self.memoptimize_populate(name, arg(1, "table_name"))?,
+            "DBMS_MEMOPTIMIZE.DROP_OBJECT" => {
+                let t = arg(1, "table_name").map(|v| v.to_string().to_uppercase()).unwrap_or_default();
+                if let Some(id) = self.inst.cat.table_id(&t) {
+                    self.inst.sga.memopt.evict(id);
+                }
+            }
+            "DBMS_SESSION.SET_SQL_TRACE" => {
+                let on = arg(0, "sql_trace")
+                    .map(|v| matches!(v, Value::Num(n) if !n.is_zero()) || v.to_string().eq_ignore_ascii_case("TRUE"))
+                    .unwrap_or(false);
+                // SQL_TRACE is not part of a cursor's environment: no cursor is invalidated.
+                self.s.params.sql_trace = on;
+            }
+            "RUNSTATS_PKG.RS_START" | "RUNSTATS_PKG.RS_MIDDLE" | "RUNSTATS_PKG.RS_STOP" => {
+                let threshold = arg(0, "p_difference_threshold").and_then(|v| v.as_f64()).unwrap_or(0.0);
+                let call = name.name.trim_start_matches("RUNSTATS_PKG.").to_string();
+                self.runstats(&call, threshold, name.pos, out)?;
+            }
+            other => match self.inst.programs.get(other).cloned() {
+                Some(p) if p.returns.is_none() => {
+                    self.call_program(p, vals, name.pos, out)?;
+                }
+                Some(_) => return Err(LabError::pls_run(ora::PLS_NOT_A_PROCEDURE, &[&other], name.pos)),
+                // A procedure of a package Oracle has, which the lab does
+                // not model: refused by name, not "must be declared".
+                None if is_oracle_package(other) => {
+                    return Err(LabError::unsupported(format!("{other} (not modelled)"), name.pos));
+                }
+                None => {
+                    return Err(LabError::pls_run(ora::PLS_IDENTIFIER_MUST_BE_DECLARED, &[&other], name.pos));
+                }
+            },
+        }
+        Ok(())
+    }
+
+    /// DBMS_SESSION.SLEEP, DBMS_LOCK.SLEEP: an idle wait (PL/SQL lock
+    /// timer): the session's clock moves on, no DB time. Up to 3,153,600 s
+    /// (DBMS_SESSION).
+    fn sleep(&mut self, name: &Ident, seconds: Option<Value>) -> Result<(), LabError> {
+        match seconds.and_then(|v| v.as_f64()) {
+            Some(s) if (0.0..=3_153_600.0).contains(&s) => {
+                let us = s * 1e6;
+                self.s.idle_us += us;
+                let to = crate::sim::SimTime(self.s.cost.now_us() + us);
+                self.s.cost.idle_until(to);
+                Ok(())
+            }
+            _ => Err(LabError::with(
+                ora::LAB_UNSUPPORTED,
+                format_args!("{} of other than 0 to 3153600 seconds", name.name),
+                name.pos,
+            )),
+        }
+    }
+
+    /// DBMS_STATS.GATHER_TABLE_STATS, GATHER_INDEX_STATS and
+    /// GATHER_SCHEMA_STATS. DBMS_STATS commits, as DDL does.
+    fn dbms_stats_gather(&mut self, name: &Ident, vals: &[(Option<String>, Value)]) -> Result<(), LabError> {
+        let proc_name = name.name.trim_start_matches("DBMS_STATS.");
+        dbms_stats_arguments(vals, proc_name, name.pos)?;
+        self.implicit_commit();
+        let owner = stats_owner(arg(vals, 0, "ownname"));
+        let wrong = || LabError::pls_run(ora::PLS_WRONG_ARGUMENTS, &[&proc_name], name.pos);
+        match proc_name {
+            "GATHER_TABLE_STATS" => {
+                let tname = arg(vals, 1, "tabname").ok_or_else(wrong)?.to_string().to_uppercase();
+                let id = self.inst.cat.table_id(&tname).filter(|_| owner == LAB_USER).ok_or_else(|| {
+                    LabError::with(ora::UNABLE_TO_ANALYZE, format_args!("\"{owner}\".\"{tname}\""), name.pos)
+                })?;
+                // NO_INVALIDATE is its 13th argument.
+                self.gather_table_stats(id, arg(vals, 12, "no_invalidate"));
+            }
+            // Index statistics are read from the index itself whenever a
+            // plan is costed: gathering them changes nothing, once the
+            // index is known to exist.
+            "GATHER_INDEX_STATS" => {
+                let iname = arg(vals, 1, "indname").ok_or_else(wrong)?.to_string().to_uppercase();
+                if owner != LAB_USER || self.inst.cat.index_id(&iname).is_none() {
+                    return Err(LabError::with(
+                        ora::INDEX_UNABLE_TO_ANALYZE,
+                        format_args!("\"{owner}\".\"{iname}\""),
+                        name.pos,
+                    ));
+                }
+            }
+            // Every table of the schema, as GATHER_TABLE_STATS does each.
+            _ => {
+                if owner != LAB_USER {
+                    return Err(LabError::new(ora::SCHEMA_UNABLE_TO_ANALYZE, name.pos));
+                }
+                for id in 0..self.inst.cat.tables.len() {
+                    if self.inst.cat.tables[id].dropped {
+                        continue;
+                    }
+                    // NO_INVALIDATE is its 14th argument here.
+                    self.gather_table_stats(id, arg(vals, 13, "no_invalidate"));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// DBMS_MEMOPTIMIZE.POPULATE of table `table`.
+    fn memoptimize_populate(&mut self, name: &Ident, table: Option<Value>) -> Result<(), LabError> {
+        let t = table.ok_or_else(|| LabError::pls_run(ora::PLS_WRONG_ARGUMENTS, &[&"POPULATE"], name.pos))?;
+        let tname = t.to_string().to_uppercase();
+        let id =
+            self.inst.cat.table_id(&tname).ok_or_else(|| LabError::new(ora::TABLE_OR_VIEW_DOES_NOT_EXIST, name.pos))?;
+        if !self.inst.profile.memoptimize_rowstore {
+            return Err(LabError::pls_run(
+                ora::PLS_IDENTIFIER_MUST_BE_DECLARED,
+                &[&"DBMS_MEMOPTIMIZE.POPULATE"],
+                name.pos,
+            ));
+        }
+        if !self.inst.cat.tables[id].memoptimize_read {
+            return Err(LabError::new(ora::MEMOPTIMIZE_READ_NOT_ENABLED, name.pos));
+        }
+        if self.inst.sga.memopt.size == 0 {
+            return Err(LabError::new(ora::MEMOPTIMIZE_POOL_NOT_SET, name.pos));
+        }
+        self.inst.sga.memopt.request_populate(id);
+        self.s.stats.memopt.tasks_accepted += 1;
+        Ok(())
+    }
+}
+
+/// A call's argument named `named`, or else at position `i` (when given
+/// by position).
+fn arg(vals: &[(Option<String>, Value)], i: usize, named: &str) -> Option<Value> {
+    vals.iter()
+        .find(|(n, _)| n.as_deref().map(|n| n.eq_ignore_ascii_case(named)).unwrap_or(false))
+        .map(|(_, v)| v.clone())
+        .or_else(|| vals.get(i).filter(|(n, _)| n.is_none()).map(|(_, v)| v.clone()))
+}
