@@ -64,7 +64,7 @@ impl Run<'_> {
             stats: named(&delta, &self.inst.profile),
             elapsed_us: round3(self.s.cost.now_us() - t0),
             folded,
-            trace_events: trace.len(),
+            trace_events: trace.own_len(),
             waits: self.waits_since(&waits_before),
             wait_histograms: WaitHistogramOut::since(&self.s.stats.calls.wait_hist_us, &hist_before),
             ..Default::default()
