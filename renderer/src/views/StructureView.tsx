@@ -10,6 +10,8 @@ import { createLocator, hitCell, latchGroup, layoutStructures, roleName, heatKey
 import { initialPlayback, pause, play, RATES, seek, setRate, stepBack, stepForward, tick, type PlaybackState } from '../model/playback';
 import { fmtNum, fmtUs } from '../model/stats';
 import { SessionTimeline } from './SessionTimeline';
+import { sidAt } from '../model/sessionTrace';
+import { SessionPicker, useSessionTrace } from './SessionPicker';
 import { DeviceView } from './DeviceView';
 import { devicesAt } from '../model/deviceFrames';
 import { readableStack } from '../model/flame';
@@ -40,7 +42,8 @@ export function StructureView({ step, live, catalog, getTrace, reportRef, rate, 
   const [loaded, setLoaded] = useState<{ step: Step; trace: Trace | null; state: 'ready' | 'evicted' | 'error' } | null>(null);
   const wanted = !step ? 'none' : !live ? 'unavailable' : step.trace_events === 0 ? 'none' : 'loading';
   const mine = wanted === 'loading' && loaded?.step === step ? loaded : null;
-  const trace = mine?.trace ?? null;
+  // A SESSIONS step's trace holds every session's events: all of them play, or one session's (its SID).
+  const { trace, picker } = useSessionTrace(mine?.trace ?? null);
   const traceState: 'none' | 'loading' | 'ready' | 'unavailable' | 'evicted' | 'error' = mine ? mine.state : wanted;
   const [showAll, setShowAll] = useState(false);
   const [showDevices, setShowDevices] = useState(true);
@@ -306,29 +309,7 @@ export function StructureView({ step, live, catalog, getTrace, reportRef, rate, 
     else if (e.key === 'End') { e.preventDefault(); controls.last(); }
   };
 
-  const describe = (i: number): { text: string; data: string } => {
-    if (!trace || i < 0 || i >= trace.length) return { text: n ? 'Before the first event. Press Play or Step forward.' : '', data: '' };
-    const k = trace.kind[i];
-    const seg = trace.segment[i];
-    const parts = [`event ${fmtNum(i + 1)}/${fmtNum(n)}`];
-    if (trace.exec[i] || n > 64) parts.push(`exec ${fmtNum(trace.exec[i] + 1)}`);
-    parts.push(`t=+${fmtUs(trace.t_us[i] - trace.t_us[0])}`);
-    parts.push(EVENT_KIND_NAMES[k] ?? `kind ${k}`);
-    let role = '';
-    if (seg !== NO_SEGMENT) {
-      if (isVisit(k) || k === EventKind.PHYSICAL_READ) parts.push(`${GET_KIND_NAMES[trace.get_kind[i]] ?? ''}`.trim());
-      const refs = locate ? locate(k, seg, trace.block[i]) : [];
-      role = refs[0] ? roleName(refs[0].group, trace.block[i]) : '';
-      parts.push(`${segNames.get(seg) ?? `segment ${seg}`} block ${trace.block[i]}${role ? ` (${role})` : ''}`);
-    }
-    if (trace.latch_child[i] !== NO_LATCH && trace.latch_gets[i] > 0) parts.push(`CBC child #${trace.latch_child[i]} × ${trace.latch_gets[i]}`);
-    if (trace.plan_line[i] !== NO_PLAN_LINE) parts.push(`plan line ${trace.plan_line[i]}`);
-    const stack = trace.stacks[trace.stack[i]];
-    if (stack) parts.push(readableStack(stack));
-    const [hs, hb] = heatTarget(k, seg, trace.block[i]);
-    return { text: parts.filter(Boolean).join(' · '), data: seg === NO_SEGMENT ? EVENT_KIND_NAMES[k] : `${segNames.get(seg) ?? seg}:${trace.block[i]}:${role}:${GET_KIND_NAMES[trace.get_kind[i]]}:${hs}:${hb}` };
-  };
-  const cur = describe(ui.pos - 1);
+  const cur = describeEvent(trace, ui.pos - 1, locate, segNames);
   // The devices at the playhead: the frame at the current event's time; the
   // end-of-step state once the whole trace is shown.
   const atUs = trace && n > 0 && ui.pos < n ? (ui.pos > 0 ? trace.t_us[ui.pos - 1] : -Infinity) : null;
@@ -369,6 +350,7 @@ export function StructureView({ step, live, catalog, getTrace, reportRef, rate, 
         <label style={{ display: 'flex', alignItems: 'center', gap: 4 }}>
           <input type="checkbox" checked={showAll} onChange={(e) => setShowAll(e.target.checked)} />All segments
         </label>
+        <SessionPicker {...picker} />
         {hasDevices && <label style={{ display: 'flex', alignItems: 'center', gap: 4 }} title="The devices the step used, at the playhead">
           <input type="checkbox" checked={showDevices} onChange={(e) => setShowDevices(e.target.checked)} />Devices
         </label>}
@@ -398,7 +380,7 @@ export function StructureView({ step, live, catalog, getTrace, reportRef, rate, 
         <span className="mono" style={{ minWidth: 120, textAlign: 'right' }}>{fmtNum(ui.pos)} / {fmtNum(n)}</span>
       </div>
       <div className="readout" aria-label="Current event" data-pos={ui.pos} data-event={cur.data}>{cur.text || '\u00a0'}</div>
-      {step.sessions?.length ? <SessionTimeline step={step} atUs={trace && ui.pos > 0 ? trace.t_us[ui.pos - 1] - step.sessions[0].start_us : undefined} /> : null}
+      {step.sessions?.length ? <SessionTimeline step={step} atUs={trace && ui.pos > 0 ? trace.t_us[ui.pos - 1] - step.sessions[0].start_us : undefined} atSid={sidAt(trace, ui.pos)} traced={picker.traced} /> : null}
       {hasDevices && showDevices && (
         <div className="device-live" data-live={atUs !== null && !!trace?.devices?.length ? 'frame' : 'end'}>
           <div className="timeline-head">
@@ -420,4 +402,30 @@ export function StructureView({ step, live, catalog, getTrace, reportRef, rate, 
       )}
     </section>
   );
+}
+
+/** The readout of event `i` of the playback: its words, and the data attribute tests read. */
+function describeEvent(trace: Trace | null, i: number, locate: ReturnType<typeof createLocator> | null, segNames: Map<number, string>): { text: string; data: string } {
+  const n = trace?.length ?? 0;
+  if (!trace || i < 0 || i >= trace.length) return { text: n ? 'Before the first event. Press Play or Step forward.' : '', data: '' };
+  const k = trace.kind[i];
+  const seg = trace.segment[i];
+  const parts = [`event ${fmtNum(i + 1)}/${fmtNum(n)}`];
+  if ((trace.sessions?.length ?? 0) > 1) parts.push(`SID ${trace.sid[i]}`);
+  if (trace.exec[i] || n > 64) parts.push(`exec ${fmtNum(trace.exec[i] + 1)}`);
+  parts.push(`t=+${fmtUs(trace.t_us[i] - trace.t_us[0])}`);
+  parts.push(EVENT_KIND_NAMES[k] ?? `kind ${k}`);
+  let role = '';
+  if (seg !== NO_SEGMENT) {
+    if (isVisit(k) || k === EventKind.PHYSICAL_READ) parts.push(`${GET_KIND_NAMES[trace.get_kind[i]] ?? ''}`.trim());
+    const refs = locate ? locate(k, seg, trace.block[i]) : [];
+    role = refs[0] ? roleName(refs[0].group, trace.block[i]) : '';
+    parts.push(`${segNames.get(seg) ?? `segment ${seg}`} block ${trace.block[i]}${role ? ` (${role})` : ''}`);
+  }
+  if (trace.latch_child[i] !== NO_LATCH && trace.latch_gets[i] > 0) parts.push(`CBC child #${trace.latch_child[i]} × ${trace.latch_gets[i]}`);
+  if (trace.plan_line[i] !== NO_PLAN_LINE) parts.push(`plan line ${trace.plan_line[i]}`);
+  const stack = trace.stacks[trace.stack[i]];
+  if (stack) parts.push(readableStack(stack));
+  const [hs, hb] = heatTarget(k, seg, trace.block[i]);
+  return { text: parts.filter(Boolean).join(' · '), data: seg === NO_SEGMENT ? EVENT_KIND_NAMES[k] : `${segNames.get(seg) ?? seg}:${trace.block[i]}:${role}:${GET_KIND_NAMES[trace.get_kind[i]]}:${hs}:${hb}` };
 }

@@ -221,7 +221,6 @@ impl Session {
         let mut trace = TraceSink::default();
         trace.enabled = config.trace;
         trace.limit = config.trace_limit;
-        trace.sid = sid;
         Session {
             sid,
             params,

@@ -181,6 +181,7 @@ impl Run<'_> {
                 w.s.start_script();
                 w.s.trace.enabled = tracing;
                 w.s.trace.limit = share;
+                w.s.trace.sid = w.s.sid;
                 w.s.work_base.statement = w.s.stats.work_units();
             }
             w.s.cost.idle_until(start);

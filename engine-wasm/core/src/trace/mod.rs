@@ -6,9 +6,13 @@ pub use crate::sga::get_kind::GetKind;
 use crate::sga::latch::LatchMap;
 use serde::Serialize;
 
+mod chunk;
 pub mod contract;
 mod sessions;
 
+use chunk::{exec_of, t_of, Chunk, Rec};
+
+use sessions::Recorded;
 pub use sessions::SessionMeta;
 
 pub use contract::{kind, NO_LATCH, NO_LINE, NO_SEGMENT};
@@ -16,29 +20,6 @@ pub use contract::{kind, NO_LATCH, NO_LINE, NO_SEGMENT};
 /// Events per storage chunk. A trace grows chunk by chunk, so recording
 /// never copies what it already holds.
 const CHUNK: usize = 16_384;
-
-/// One recorded event: 20 bytes. The execution number is kept as runs
-/// (it changes once per execution), the latch child is derived from the
-/// block and the cache's bucket mapping, and the time is the step from the
-/// previous event of the chunk (each chunk keeps its first event's
-/// absolute time).
-#[derive(Debug, Clone, Copy)]
-pub(crate) struct Rec {
-    dt_us: f32,
-    segment: u32,
-    block: u32,
-    stack: u32,
-    plan_line: u16,
-    kind: u8,
-    get_kind: u8,
-}
-
-/// A run of recorded events and the absolute time of its first one.
-#[derive(Debug, Clone, Default)]
-pub(crate) struct Chunk {
-    t0_us: f64,
-    recs: Vec<Rec>,
-}
 
 /// One step's events. Recorded row-wise in chunks; the columns (struct of
 /// arrays) are built on request, so steps nobody inspects cost no
@@ -146,29 +127,6 @@ impl Trace {
     fn chunks_len(&self) -> usize {
         self.chunks.iter().map(|c| c.recs.len()).sum()
     }
-}
-
-/// The execution number of each of `len` events, from its runs.
-fn exec_of(execs: &[(u32, u32)], len: usize) -> Vec<u32> {
-    let mut out = Vec::with_capacity(len);
-    for (i, &(_, exec)) in execs.iter().enumerate() {
-        let to = execs.get(i + 1).map_or(len, |&(from, _)| from as usize);
-        out.resize(to, exec);
-    }
-    out
-}
-
-/// The time of each event of `chunks`, in microseconds.
-fn t_of(chunks: &[Chunk]) -> Vec<f64> {
-    let mut out = Vec::with_capacity(chunks.iter().map(|c| c.recs.len()).sum());
-    for c in chunks {
-        let mut t = c.t0_us;
-        out.extend(c.recs.iter().map(|r| {
-            t += r.dt_us as f64;
-            t
-        }));
-    }
-    out
 }
 
 #[derive(Serialize)]
@@ -296,7 +254,7 @@ pub struct TraceSink {
     /// The session recording (the SID of the step's events).
     pub sid: u32,
     /// Other sessions' traces of this step ([`TraceSink::attach`]).
-    others: Vec<Trace>,
+    others: Vec<Recorded>,
 }
 
 impl Default for TraceSink {
@@ -418,7 +376,15 @@ impl TraceSink {
     /// session, taken from its own sink): [`TraceSink::take`] interleaves
     /// it with this session's events, within this sink's limit.
     pub fn attach(&mut self, t: Trace) {
-        self.others.push(t);
+        self.others.push(Recorded {
+            sid: t.sid,
+            chunks: t.chunks,
+            execs: t.execs,
+            len: t.len,
+            truncated: t.truncated,
+            stacks: t.stacks,
+            heat: t.heat,
+        });
     }
 
     /// Finish the step: hand over its trace and start a fresh one.
@@ -427,7 +393,7 @@ impl TraceSink {
         if !self.cur.recs.is_empty() {
             chunks.push(std::mem::take(&mut self.cur));
         }
-        let t = Trace {
+        let mut t = Trace {
             chunks,
             execs: std::mem::replace(&mut self.execs, vec![(0, 0)]),
             latch_map,
@@ -446,12 +412,21 @@ impl TraceSink {
             sid: self.sid,
             sessions: Default::default(),
         };
-        let t = if self.others.is_empty() {
-            t
-        } else {
+        if !self.others.is_empty() {
             let others = std::mem::take(&mut self.others);
-            sessions::join(t, others, self.limit)
-        };
+            let mut own = Recorded {
+                sid: t.sid,
+                chunks: std::mem::take(&mut t.chunks),
+                execs: std::mem::take(&mut t.execs),
+                len: t.len,
+                truncated: t.truncated,
+                stacks: std::mem::take(&mut t.stacks),
+                heat: std::mem::take(&mut t.heat),
+            };
+            t.sessions = sessions::join(&mut own, others, self.limit);
+            (t.chunks, t.execs, t.len, t.truncated, t.stacks, t.heat) =
+                (own.chunks, own.execs, own.len, own.truncated, own.stacks, own.heat);
+        }
         self.heat.clear();
         self.truncated = false;
         self.exec = 0;

@@ -17,7 +17,7 @@
 //! later than the last event of a session whose own sink was cut; each
 //! session's meta says how many events it kept and whether it was cut.
 
-use super::{t_of, Chunk, Rec, Trace};
+use super::chunk::{t_of, Chunk, Rec};
 use serde::Serialize;
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashMap};
@@ -39,6 +39,18 @@ pub(super) struct Part {
     pub chunks: Vec<Chunk>,
     pub execs: Vec<(u32, u32)>,
     pub len: usize,
+}
+
+/// One session's trace as its sink recorded it.
+#[derive(Debug, Clone, Default)]
+pub(super) struct Recorded {
+    pub sid: u32,
+    pub chunks: Vec<Chunk>,
+    pub execs: Vec<(u32, u32)>,
+    pub len: usize,
+    pub truncated: bool,
+    pub stacks: Vec<String>,
+    pub heat: Vec<(u32, u32, u64)>,
 }
 
 /// The step's own session's figures, as its trace had them alone.
@@ -117,19 +129,16 @@ impl Sessions {
     }
 }
 
-/// The step's trace `t` with the other sessions' traces, within `limit`
-/// events (see the module docs).
-pub(super) fn join(mut t: Trace, others: Vec<Trace>, limit: usize) -> Trace {
-    let own = Own { events: t.len, truncated: t.truncated, stacks: t.stacks.len(), heat: std::mem::take(&mut t.heat) };
-    let mut heat = own.heat.clone();
-    let mut index: HashMap<String, u32> = HashMap::new();
+/// The step's session's trace `t` takes the other sessions' (see the
+/// module docs): its stacks, heat, length and cut become the step's; its
+/// own figures and the others' events are in the returned sessions.
+pub(super) fn join(t: &mut Recorded, others: Vec<Recorded>, limit: usize) -> Sessions {
+    let own = Own { events: t.len, truncated: t.truncated, stacks: t.stacks.len(), heat: t.heat.clone() };
+    let mut index: HashMap<String, u32> = t.stacks.iter().enumerate().map(|(i, s)| (s.clone(), i as u32)).collect();
     let mut parts = Vec::with_capacity(others.len());
     let mut cut = Vec::with_capacity(others.len());
     for o in others {
         // Its stack ids into the trace's table (names new to it appended).
-        if index.is_empty() {
-            index.extend(t.stacks.iter().enumerate().map(|(i, s)| (s.clone(), i as u32)));
-        }
         let map: Vec<u32> = o
             .stacks
             .iter()
@@ -144,19 +153,11 @@ pub(super) fn join(mut t: Trace, others: Vec<Trace>, limit: usize) -> Trace {
         for r in chunks.iter_mut().flat_map(|c| c.recs.iter_mut()) {
             r.stack = map.get(r.stack as usize).copied().unwrap_or(r.stack);
         }
-        heat.extend(o.heat);
+        t.heat.extend(o.heat);
         cut.push(o.truncated);
         parts.push(Part { sid: o.sid, chunks, execs: o.execs, len: o.len });
     }
-    heat.sort_unstable_by_key(|&(s, b, _)| (s, b));
-    heat.dedup_by(|a, b| {
-        let same = (a.0, a.1) == (b.0, b.1);
-        if same {
-            b.2 += a.2;
-        }
-        same
-    });
-    t.heat = heat;
+    sum_heat(&mut t.heat);
     let mut times: Vec<Vec<f64>> = parts.iter().map(|p| t_of(&p.chunks)).collect();
     let window_us = window(&times, &cut, limit.saturating_sub(own.events));
     if let Some(w) = window_us {
@@ -174,8 +175,19 @@ pub(super) fn join(mut t: Trace, others: Vec<Trace>, limit: usize) -> Trace {
     times.insert(0, t_of(&t.chunks));
     t.len = times.iter().map(Vec::len).sum();
     t.truncated = meta.iter().any(|m| m.truncated);
-    t.sessions = Sessions { order: merge_order(&times), parts, own, meta, window_us };
-    t
+    Sessions { order: merge_order(&times), parts, own, meta, window_us }
+}
+
+/// Per-block visits of several sessions: one entry per block, summed.
+fn sum_heat(heat: &mut Vec<(u32, u32, u64)>) {
+    heat.sort_unstable_by_key(|&(s, b, _)| (s, b));
+    heat.dedup_by(|a, b| {
+        let same = (a.0, a.1) == (b.0, b.1);
+        if same {
+            b.2 += a.2;
+        }
+        same
+    });
 }
 
 /// The time before which every other session's events fit in `room`
