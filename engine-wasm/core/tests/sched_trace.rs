@@ -25,8 +25,11 @@ fn run(config: EngineConfig, sessions: u32) -> (Engine, lio_core::StepOut) {
     (e, last)
 }
 
+/// Some columns of a trace: time bits, block, segment, kind, execution.
+type Columns = (Vec<u64>, Vec<u32>, Vec<u32>, Vec<u8>, Vec<u32>);
+
 /// The columns of the events of one session, in trace order.
-fn of_sid(t: &Trace, sid: u32) -> (Vec<u64>, Vec<u32>, Vec<u32>, Vec<u8>, Vec<u32>) {
+fn of_sid(t: &Trace, sid: u32) -> Columns {
     let sids = t.sid();
     let pick = |i: &usize| sids[*i] == sid;
     let idx: Vec<usize> = (0..t.len()).filter(pick).collect();
@@ -40,7 +43,7 @@ fn of_sid(t: &Trace, sid: u32) -> (Vec<u64>, Vec<u32>, Vec<u32>, Vec<u8>, Vec<u3
     )
 }
 
-fn own_columns(t: &Trace) -> (Vec<u64>, Vec<u32>, Vec<u32>, Vec<u8>, Vec<u32>) {
+fn own_columns(t: &Trace) -> Columns {
     (t.t_us().iter().map(|v| v.to_bits()).collect(), t.block(), t.segment(), t.kind(), t.exec())
 }
 
