@@ -41,7 +41,7 @@ const isTrap = (e) =>
 /** Finished steps wait at most this long (ms) in the worker: a --timeout loses no more. */
 const FLUSH_MS = 20;
 
-const TRACE_ARRAYS = ['kind', 'get_kind', 'segment', 'block', 'latch_child', 'latch_gets', 'plan_line', 'exec', 't_us', 'stack'];
+const TRACE_ARRAYS = ['kind', 'get_kind', 'segment', 'block', 'latch_child', 'latch_gets', 'plan_line', 'exec', 't_us', 'stack', 'sid'];
 
 const port = /** @type {import('node:worker_threads').MessagePort} */ (parentPort);
 /** @type {any} */

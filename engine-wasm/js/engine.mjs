@@ -122,6 +122,8 @@ export class LioEngine {
         stacks: meta.stacks,
         heat: meta.heat,
         devices: meta.devices ?? [],
+        sessions: meta.sessions,
+        window_us: meta.window_us,
         kind: t.kind(),
         get_kind: t.get_kind(),
         segment: t.segment(),
@@ -132,6 +134,8 @@ export class LioEngine {
         exec: t.exec(),
         t_us: t.t_us(),
         stack: t.stack(),
+        // A module built before the sid column: every event is the step's session's.
+        sid: typeof t.sid === 'function' ? t.sid() : new Uint32Array(meta.length),
       };
     } finally {
       // The batch shares the engine's trace: release it now, not at GC.

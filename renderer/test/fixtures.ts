@@ -43,7 +43,7 @@ export function makeTrace(evs: Ev[], extra: Partial<Trace> = {}): Trace {
   const n = evs.length;
   const t: Trace = { length: n, kind: new Uint8Array(n), get_kind: new Uint8Array(n), segment: new Uint32Array(n), block: new Uint32Array(n),
     latch_child: new Uint16Array(n), latch_gets: new Uint8Array(n), plan_line: new Uint16Array(n).fill(0xffff), exec: new Uint32Array(n),
-    t_us: new Float64Array(n), stack: new Uint32Array(n), stacks: ['opitsk;opiodr;opifch2;kcbgtcr'], truncated: false, ...extra };
+    t_us: new Float64Array(n), stack: new Uint32Array(n), sid: new Uint32Array(n), stacks: ['opitsk;opiodr;opifch2;kcbgtcr'], truncated: false, ...extra };
   evs.forEach((e, i) => {
     t.kind[i] = e.kind; t.get_kind[i] = e.get; t.segment[i] = e.seg; t.block[i] = e.block;
     t.latch_child[i] = e.latch ?? 0xffff; t.latch_gets[i] = e.gets ?? 0; t.exec[i] = e.exec ?? 0; t.t_us[i] = i * 1.5;

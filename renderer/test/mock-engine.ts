@@ -119,7 +119,7 @@ export class MockEngine {
     const n = evs.length;
     const t: Trace = { length: n, kind: new Uint8Array(n), get_kind: new Uint8Array(n), segment: new Uint32Array(n), block: new Uint32Array(n),
       latch_child: new Uint16Array(n), latch_gets: new Uint8Array(n), plan_line: new Uint16Array(n), exec: new Uint32Array(n),
-      t_us: new Float64Array(n), stack: new Uint32Array(n), stacks: STACKS, truncated: false };
+      t_us: new Float64Array(n), stack: new Uint32Array(n), sid: new Uint32Array(n), stacks: STACKS, truncated: false };
     evs.forEach((e, i) => { t.kind[i] = e.kind; t.get_kind[i] = e.get; t.segment[i] = e.seg; t.block[i] = e.block; t.latch_child[i] = e.latch;
       t.latch_gets[i] = e.gets; t.plan_line[i] = e.line; t.exec[i] = e.exec; t.t_us[i] = e.t; t.stack[i] = e.stack; });
     this.traces.set(step.index, t);

@@ -144,4 +144,7 @@ impl TraceBatch {
     pub fn stack(&self) -> Uint32Array {
         Uint32Array::from(&self.trace.stack()[..])
     }
+    pub fn sid(&self) -> Uint32Array {
+        Uint32Array::from(&self.trace.sid()[..])
+    }
 }

@@ -222,6 +222,7 @@ export const TRACE_ARRAYS = [
   'exec',
   't_us',
   'stack',
+  'sid',
 ] as const;
 
 /** The columns of a trace batch with their array types. */
@@ -246,4 +247,6 @@ export interface TraceColumns {
   t_us: Float64Array;
   /** index into stacks (folded cost stack) */
   stack: Uint32Array;
+  /** session (SID) whose event it is: the step's, or another of LAB RUN ... SESSIONS n */
+  sid: Uint32Array;
 }

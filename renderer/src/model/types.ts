@@ -73,7 +73,14 @@ export interface Trace extends TraceColumns {
   heat?: HeatEntry[];
   /** Frames of the devices the step used, for the device view to follow the playback. */
   devices?: DeviceFrames[];
+  /** `LAB RUN ... SESSIONS n`: each session's events kept (the step's session first); absent otherwise. */
+  sessions?: TraceSession[];
+  /** The other sessions' events are kept before this time (µs): the step's trace budget did not hold them all. */
+  window_us?: number;
 }
+
+/** One session's events in a step's trace. */
+export interface TraceSession { sid: number; events: number; truncated: boolean }
 
 // Event kinds, get kinds and sentinels are declared once in Rust
 // (engine-wasm/core/src/trace/contract.rs) and generated.

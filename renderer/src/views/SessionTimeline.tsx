@@ -4,7 +4,8 @@
 // split between the states in proportion to their time in it (stacked, CPU
 // at the bottom), so each state's area is the time the step's statistics
 // book to it (model/timeline.ts). A vertical line marks the trace
-// playback's time (the trace is the first session's).
+// playback's time, and a mark on a lane the session of the event played
+// (the trace holds every session's events, or the one chosen).
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { TimelineState } from '../engine/contract.gen';
 import type { SessionFigures, Step } from '../model/types';
@@ -44,7 +45,13 @@ const SAME = 1 / LANE_H;
 /** A step without sessions: one empty list, so the memos below keep their value across renders. */
 const NO_SESSIONS: SessionFigures[] = [];
 
-export function SessionTimeline({ step, atUs }: { step: Step; atUs?: number }) {
+export function SessionTimeline({ step, atUs, atSid, traced }: {
+  step: Step; atUs?: number;
+  /** The session of the event at the playhead: its lane is marked. */
+  atSid?: number;
+  /** The sessions the playback plays: all, or one SID (undefined: the first session's, a trace of one session). */
+  traced?: number | 'all';
+}) {
   const sessions = step.sessions ?? NO_SESSIONS;
   const wrap = useRef<HTMLDivElement>(null);
   const canvas = useRef<HTMLCanvasElement>(null);
@@ -99,15 +106,19 @@ export function SessionTimeline({ step, atUs }: { step: Step; atUs?: number }) {
       const x = Math.min(plotW - 1, (atUs / span) * plotW);
       g.fillStyle = palette(c).text || '#1d2433';
       g.fillRect(x, 0, 1.5, h);
+      // The lane of the event's session: a mark across it at the line.
+      const lane = atSid === undefined ? -1 : sessions.findIndex((s) => s.sid === atSid);
+      if (lane >= 0) g.fillRect(Math.max(0, x - 2.5), lane * (LANE_H + GAP), 6, LANE_H);
     }
-  }, [cols, plotW, atUs, span, sessions.length]);
+  }, [cols, plotW, atUs, atSid, span, sessions]);
 
   if (!sessions.length) return null;
   return (
-    <section className="timeline" aria-label="Session timeline" ref={wrapRef} data-sessions={sessions.length} data-span-us={Math.round(span)}>
+    <section className="timeline" aria-label="Session timeline" ref={wrapRef} data-sessions={sessions.length} data-span-us={Math.round(span)}
+      data-at-sid={atSid}>
       <div className="timeline-head">
         <strong>Sessions</strong>
-        <span className="muted">{sessions.length} sessions · {fmtUs(span)} · playback line: SID {sessions[0].sid}</span>
+        <span className="muted">{sessions.length} sessions · {fmtUs(span)} · playback line: {traced === 'all' ? 'all sessions' : `SID ${traced ?? sessions[0].sid}`}</span>
         <span className="spacer" />
         <span className="legend" aria-label="Timeline states">
           {legend.map((e) => (

@@ -17,9 +17,11 @@ const GET_LEGEND: [number, string][] = [
 
 export type TraceState = 'none' | 'loading' | 'ready' | 'unavailable' | 'evicted' | 'error';
 
-export function StructureTitle({ step, trace, traceState, showAll, onShowAll, hasDevices, showDevices, onShowDevices }: {
+export function StructureTitle({ step, trace, traceState, showAll, onShowAll, hasDevices, showDevices, onShowDevices, picker }: {
   step: Step; trace: Trace | null; traceState: TraceState; showAll: boolean; onShowAll(on: boolean): void;
   hasDevices: boolean; showDevices: boolean; onShowDevices(on: boolean): void;
+  /** The session selector of a SESSIONS step's trace. */
+  picker?: React.ReactNode;
 }) {
   const n = trace?.length ?? 0;
   return (
@@ -38,6 +40,7 @@ export function StructureTitle({ step, trace, traceState, showAll, onShowAll, ha
       <label style={{ display: 'flex', alignItems: 'center', gap: 4 }}>
         <input type="checkbox" checked={showAll} onChange={(e) => onShowAll(e.target.checked)} />All segments
       </label>
+      {picker}
       {hasDevices && <label style={{ display: 'flex', alignItems: 'center', gap: 4 }} title="The devices the step used, at the playhead">
         <input type="checkbox" checked={showDevices} onChange={(e) => onShowDevices(e.target.checked)} />Devices
       </label>}

@@ -8,6 +8,8 @@ import type { Catalog, Step, Trace } from '../model/types';
 import { createLocator, hitCell, latchGroup, layoutStructures, type CellRef, type StructureLayout } from '../model/structure';
 import { initialPlayback, type PlaybackState } from '../model/playback';
 import { SessionTimeline } from './SessionTimeline';
+import { sidAt } from '../model/sessionTrace';
+import { SessionPicker, useSessionTrace } from './SessionPicker';
 import { devicesAt } from '../model/deviceFrames';
 import { touchedSegments, type ReportInputs } from '../reports/report';
 import { requestRedraw } from './scheduler';
@@ -26,7 +28,9 @@ export function StructureView({ step, live, catalog, getTrace, reportRef, rate, 
   /** The segment to bring into view (a demo's `segment=NAME`). */
   segment?: string;
 }) {
-  const { trace, traceState } = useStepTrace(step, live, getTrace);
+  const { trace: loaded, traceState } = useStepTrace(step, live, getTrace);
+  // A SESSIONS step's trace holds every session's events: all of them play, or one session's (its SID).
+  const { trace, picker } = useSessionTrace(loaded);
   const [showAll, setShowAll] = useState(false);
   const [showDevices, setShowDevices] = useState(true);
   const [size, setSize] = useState({ w: 800, h: 400 });
@@ -95,7 +99,8 @@ export function StructureView({ step, live, catalog, getTrace, reportRef, rate, 
   return (
     <section className="structure" aria-label="Structure view" onKeyDown={(e) => playbackKey(e, controls)}>
       <StructureTitle step={step} trace={trace} traceState={traceState} showAll={showAll} onShowAll={setShowAll}
-        hasDevices={hasDevices} showDevices={showDevices} onShowDevices={setShowDevices} />
+        hasDevices={hasDevices} showDevices={showDevices} onShowDevices={setShowDevices}
+        picker={<SessionPicker {...picker} />} />
       <div className="canvas-wrap" ref={scrollerRef} onScroll={() => requestRedraw('structure', (now) => { draw(now); })}>
         <canvas ref={canvas} role="img" tabIndex={0} style={{ position: 'sticky', top: 0 }}
           title="Space: play / pause · ← →: step · Home / End: first / last event"
@@ -106,7 +111,8 @@ export function StructureView({ step, live, catalog, getTrace, reportRef, rate, 
       </div>
       <PlaybackBar ui={ui} n={n} controls={controls} />
       <div className="readout" aria-label="Current event" data-pos={ui.pos} data-event={cur.data}>{cur.text || '\u00a0'}</div>
-      {step.sessions?.length ? <SessionTimeline step={step} atUs={trace && ui.pos > 0 ? trace.t_us[ui.pos - 1] - step.sessions[0].start_us : undefined} /> : null}
+      {step.sessions?.length ? <SessionTimeline step={step} atUs={trace && ui.pos > 0 ? trace.t_us[ui.pos - 1] - step.sessions[0].start_us : undefined}
+        atSid={sidAt(trace, ui.pos)} traced={picker.traced} /> : null}
       {hasDevices && showDevices && <DevicesAtPlayhead step={step} trace={trace} atUs={atUs} devices={liveDevices} />}
       {hover && <CellTooltip cell={hover.ref} x={hover.x} y={hover.y} visits={hover.visits} />}
     </section>

@@ -14,6 +14,7 @@ export function describeEvent(trace: Trace | null, i: number, locate: Locator | 
   const k = trace.kind[i];
   const seg = trace.segment[i];
   const parts = [`event ${fmtNum(i + 1)}/${fmtNum(n)}`];
+  if ((trace.sessions?.length ?? 0) > 1) parts.push(`SID ${trace.sid[i]}`);
   if (trace.exec[i] || n > 64) parts.push(`exec ${fmtNum(trace.exec[i] + 1)}`);
   parts.push(`t=+${fmtUs(trace.t_us[i] - trace.t_us[0])}`);
   parts.push(EVENT_KIND_NAMES[k] ?? `kind ${k}`);

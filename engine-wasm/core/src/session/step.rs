@@ -4,6 +4,7 @@
 
 use super::*;
 use crate::result::{ErrorOut, LatchOut, StepOut, WaitHistogramOut, WaitOut};
+use crate::sga::latch::LatchChild;
 use crate::trace::Trace;
 
 /// What a step leaves for the engine besides its output.
@@ -29,6 +30,7 @@ impl Run<'_> {
         self.s.work_base.statement = self.s.stats.work_units();
         self.s.stats.work.statements += 1;
         self.s.trace.enabled = self.config.trace;
+        self.s.trace.sid = self.s.sid;
         let ddl_table = self.ddl_table(&stmt.kind);
         // SET TERMOUT as the statement runs (a step reports it so).
         let termout = self.s.sqlplus.settings.termout;
@@ -64,13 +66,44 @@ impl Run<'_> {
             stats: named(&delta, &self.inst.profile),
             elapsed_us: round3(self.s.cost.now_us() - t0),
             folded,
-            trace_events: trace.len(),
+            trace_events: trace.own_len(),
             waits: self.waits_since(&waits_before),
             wait_histograms: WaitHistogramOut::since(&self.s.stats.calls.wait_hist_us, &hist_before),
             ..Default::default()
         };
-        // DBWR's statistics and wait during the step (instance-wide, like
-        // the latches; a STARTUP starts them again).
+        self.instance_deltas(&mut step, dbwr_before, (latch_before, latch_after));
+        let reset = match result {
+            Ok(o) => self.outcome_into(&mut step, o),
+            Err(mut e) => {
+                // An error raised where no position is known (a work or
+                // memory limit deep in a row source) is the statement's.
+                if e.pos.line == 0 {
+                    e.pos = stmt.pos;
+                }
+                step.error =
+                    Some(ErrorOut { code: e.code, message: e.message, line: e.pos.line, column: e.pos.column });
+                false
+            }
+        };
+        step.settings = self.settings_out();
+        if step.settings.as_ref().map_or(!termout, |st| st.termout != termout) {
+            let mut st = self.s.sqlplus.settings.clone();
+            st.termout = termout;
+            step.settings = (st != crate::result::SettingsOut::default()).then_some(st);
+        }
+        step.devices = self.inst.io.devices_since(&devices_before);
+        trace.devices = self.inst.io.frames_take(&step.devices);
+        StepRun { step, trace, reset }
+    }
+
+    /// DBWR's statistics and wait and the latches' gets during the step
+    /// (instance-wide; a STARTUP starts them again).
+    fn instance_deltas(
+        &self,
+        step: &mut StepOut,
+        dbwr_before: crate::bg::dbwr::DbwrStats,
+        (latch_before, latch_after): (LatchChild, LatchChild),
+    ) {
         let dbwr = self.inst.sga.cache.dbwr.stats;
         for ((name, after), (_, before)) in dbwr.named().into_iter().zip(dbwr_before.named()) {
             let d = after.saturating_sub(before);
@@ -95,67 +128,50 @@ impl Run<'_> {
                 },
             );
         }
-        let mut reset = false;
-        match result {
-            Ok(o) => {
-                if kind == "query" && !self.s.sqlplus.vars.new_values.is_empty() {
-                    self.new_values(&o.columns, &o.rows);
-                }
-                step.columns = o.columns;
-                if o.column_widths.iter().any(|&w| w > 0) {
-                    step.column_widths = o.column_widths;
-                }
-                let max = self.config.max_result_rows;
-                step.rows = o.rows.iter().take(max).map(|r| r.iter().map(|v| v.to_json()).collect()).collect();
-                step.rows_processed = o.rows_processed;
-                if kind == "query" {
-                    step.xplan = self.autotrace_xplan(&o.plan);
-                }
-                step.plan = o.plan;
-                step.output = o.output;
-                step.runs = o.runs;
-                if let Some(sessions) = o.sessions {
-                    // The step's figures are the sessions' sums (the first
-                    // is the script's session, already in them).
-                    for s in sessions.iter().skip(1) {
-                        for (name, v) in &s.stats {
-                            *step.stats.entry(name.clone()).or_default() += v;
-                        }
-                        for (name, w) in &s.waits {
-                            let e = step.waits.entry(name.clone()).or_default();
-                            e.count += w.count;
-                            e.time_us = round3(e.time_us + w.time_us);
-                        }
-                        WaitHistogramOut::merge(&mut step.wait_histograms, &s.wait_histograms);
-                    }
-                    step.sessions = Some(sessions);
-                }
-                if let Some(us) = o.elapsed_us {
-                    step.elapsed_us = us;
-                }
-                step.trimmed_mean_us = o.trimmed_mean_us;
-                step.feedback = o.feedback;
-                reset = o.reset;
-            }
-            Err(mut e) => {
-                // An error raised where no position is known (a work or
-                // memory limit deep in a row source) is the statement's.
-                if e.pos.line == 0 {
-                    e.pos = stmt.pos;
-                }
-                step.error =
-                    Some(ErrorOut { code: e.code, message: e.message, line: e.pos.line, column: e.pos.column });
-            }
+    }
+
+    /// A statement's outcome into its step: rows, plan, output, the
+    /// sessions of a workload (their figures summed into the step's).
+    /// True when `LAB RESET` ran.
+    fn outcome_into(&mut self, step: &mut StepOut, o: Outcome) -> bool {
+        if step.kind == "query" && !self.s.sqlplus.vars.new_values.is_empty() {
+            self.new_values(&o.columns, &o.rows);
         }
-        step.settings = self.settings_out();
-        if step.settings.as_ref().map_or(!termout, |st| st.termout != termout) {
-            let mut st = self.s.sqlplus.settings.clone();
-            st.termout = termout;
-            step.settings = (st != crate::result::SettingsOut::default()).then_some(st);
+        step.columns = o.columns;
+        if o.column_widths.iter().any(|&w| w > 0) {
+            step.column_widths = o.column_widths;
         }
-        step.devices = self.inst.io.devices_since(&devices_before);
-        trace.devices = self.inst.io.frames_take(&step.devices);
-        StepRun { step, trace, reset }
+        let max = self.config.max_result_rows;
+        step.rows = o.rows.iter().take(max).map(|r| r.iter().map(|v| v.to_json()).collect()).collect();
+        step.rows_processed = o.rows_processed;
+        if step.kind == "query" {
+            step.xplan = self.autotrace_xplan(&o.plan);
+        }
+        step.plan = o.plan;
+        step.output = o.output;
+        step.runs = o.runs;
+        if let Some(sessions) = o.sessions {
+            // The step's figures are the sessions' sums (the first
+            // is the script's session, already in them).
+            for s in sessions.iter().skip(1) {
+                for (name, v) in &s.stats {
+                    *step.stats.entry(name.clone()).or_default() += v;
+                }
+                for (name, w) in &s.waits {
+                    let e = step.waits.entry(name.clone()).or_default();
+                    e.count += w.count;
+                    e.time_us = round3(e.time_us + w.time_us);
+                }
+                WaitHistogramOut::merge(&mut step.wait_histograms, &s.wait_histograms);
+            }
+            step.sessions = Some(sessions);
+        }
+        if let Some(us) = o.elapsed_us {
+            step.elapsed_us = us;
+        }
+        step.trimmed_mean_us = o.trimmed_mean_us;
+        step.feedback = o.feedback;
+        o.reset
     }
 
     /// A step for a statement that did not parse.

@@ -171,12 +171,17 @@ impl Run<'_> {
         };
         let start = self.s.cost.now.max(peers.iter().map(|p| p.cost.now).fold(SimTime::ZERO, SimTime::max));
         let tracing = self.s.trace.enabled;
+        // The other sessions record too, each into its own sink with an
+        // even share of the step's trace limit (trace/sessions.rs).
+        let share = (self.s.trace.limit / n.saturating_sub(1).max(1)).max(1);
         let mut workers = Vec::with_capacity(n);
         for k in 0..n {
             let w = self.worker(peers, k);
             if k > 0 {
                 w.s.start_script();
-                w.s.trace.enabled = false;
+                w.s.trace.enabled = tracing;
+                w.s.trace.limit = share;
+                w.s.trace.sid = w.s.sid;
                 w.s.work_base.statement = w.s.stats.work_units();
             }
             w.s.cost.idle_until(start);
@@ -232,8 +237,21 @@ impl Run<'_> {
         let ran = sched.run(&mut drive);
         let Drive { workers, cpus, .. } = drive;
         self.inst.sched = sched;
+        self.attach_traces(peers);
         ran?;
         self.workload_outcome(stmt, peers, workers, start, (client, cpus.count()), lgwr_before)
+    }
+
+    /// The other sessions' events join the step's trace (their sinks
+    /// start afresh, idle until the next workload).
+    fn attach_traces(&mut self, peers: &mut [Session]) {
+        let latch_map = self.inst.sga.cache.latch_map();
+        for p in peers.iter_mut() {
+            let stacks = if p.trace.is_empty() { Vec::new() } else { p.cost.stack_names() };
+            let t = p.trace.take(stacks, latch_map);
+            p.trace.enabled = false;
+            self.s.trace.attach(t);
+        }
     }
 
     /// The run's outcome: the statement's plan and columns from the first

@@ -91,6 +91,11 @@ pub const COLUMNS: &[Column] = &[
     Column { name: "exec", array: "Uint32Array", doc: "execution number within a workload" },
     Column { name: "t_us", array: "Float64Array", doc: "simulated time after the event, microseconds" },
     Column { name: "stack", array: "Uint32Array", doc: "index into stacks (folded cost stack)" },
+    Column {
+        name: "sid",
+        array: "Uint32Array",
+        doc: "session (SID) whose event it is: the step's, or another of LAB RUN ... SESSIONS n",
+    },
 ];
 
 /// The TypeScript module generated from the tables above.

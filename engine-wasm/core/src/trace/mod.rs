@@ -6,36 +6,20 @@ pub use crate::sga::get_kind::GetKind;
 use crate::sga::latch::LatchMap;
 use serde::Serialize;
 
+mod chunk;
 pub mod contract;
+mod sessions;
+
+use chunk::{exec_of, t_of, Chunk, Rec};
+
+use sessions::Recorded;
+pub use sessions::SessionMeta;
 
 pub use contract::{kind, NO_LATCH, NO_LINE, NO_SEGMENT};
 
 /// Events per storage chunk. A trace grows chunk by chunk, so recording
 /// never copies what it already holds.
 const CHUNK: usize = 16_384;
-
-/// One recorded event: 20 bytes. The execution number is kept as runs
-/// (it changes once per execution), the latch child is derived from the
-/// block and the cache's bucket mapping, and the time is the step from the
-/// previous event of the chunk (each chunk keeps its first event's
-/// absolute time).
-#[derive(Debug, Clone, Copy)]
-struct Rec {
-    dt_us: f32,
-    segment: u32,
-    block: u32,
-    stack: u32,
-    plan_line: u16,
-    kind: u8,
-    get_kind: u8,
-}
-
-/// A run of recorded events and the absolute time of its first one.
-#[derive(Debug, Clone, Default)]
-struct Chunk {
-    t0_us: f64,
-    recs: Vec<Rec>,
-}
 
 /// One step's events. Recorded row-wise in chunks; the columns (struct of
 /// arrays) are built on request, so steps nobody inspects cost no
@@ -56,11 +40,20 @@ pub struct Trace {
     /// The devices the step used, a bounded number of frames each, for the
     /// device view to follow the playback ([`crate::io::frames`]).
     pub devices: Vec<crate::io::frames::DeviceFrames>,
+    /// The step's session (its events are `chunks`).
+    pub sid: u32,
+    /// The other sessions of a `LAB RUN ... SESSIONS n` step
+    /// ([`sessions`]): their events, the step's session's own figures and
+    /// the order the columns interleave them in.
+    sessions: sessions::Sessions,
 }
 
 macro_rules! column {
     ($name:ident, $t:ty, |$r:ident| $e:expr) => {
         pub fn $name(&self) -> Vec<$t> {
+            if !self.sessions.is_empty() {
+                return self.sessions.gather(&self.chunks, |$r| $e);
+            }
             let mut out = Vec::with_capacity(self.len);
             for c in &self.chunks {
                 out.extend(c.recs.iter().map(|$r| $e));
@@ -83,6 +76,15 @@ impl Trace {
     /// visits and events that take none).
     pub fn latch_child(&self) -> Vec<u16> {
         let m = self.latch_map;
+        if !self.sessions.is_empty() {
+            return self.sessions.gather(&self.chunks, |r| {
+                if latch_gets_of(r.get_kind) > 0 {
+                    m.child(r.segment, r.block)
+                } else {
+                    NO_LATCH
+                }
+            });
+        }
         let mut out = Vec::with_capacity(self.len);
         for c in &self.chunks {
             out.extend(c.recs.iter().map(|r| {
@@ -96,27 +98,34 @@ impl Trace {
         out
     }
 
-    /// Execution number within a workload, per event.
+    /// Execution number within a workload (of the event's session), per event.
     pub fn exec(&self) -> Vec<u32> {
-        let mut out = Vec::with_capacity(self.len);
-        for (i, &(_, exec)) in self.execs.iter().enumerate() {
-            let to = self.execs.get(i + 1).map_or(self.len, |&(from, _)| from as usize);
-            out.resize(to, exec);
+        if !self.sessions.is_empty() {
+            return self.sessions.interleave(exec_of(&self.execs, self.chunks_len()), |p| exec_of(&p.execs, p.len));
         }
-        out
+        exec_of(&self.execs, self.len)
     }
 
     /// Simulated time of each event, in microseconds.
     pub fn t_us(&self) -> Vec<f64> {
-        let mut out = Vec::with_capacity(self.len);
-        for c in &self.chunks {
-            let mut t = c.t0_us;
-            out.extend(c.recs.iter().map(|r| {
-                t += r.dt_us as f64;
-                t
-            }));
+        if !self.sessions.is_empty() {
+            return self.sessions.interleave(t_of(&self.chunks), |p| t_of(&p.chunks));
         }
-        out
+        t_of(&self.chunks)
+    }
+
+    /// The session (SID) of each event: the step's session, or another
+    /// session of a `LAB RUN ... SESSIONS n` step.
+    pub fn sid(&self) -> Vec<u32> {
+        if !self.sessions.is_empty() {
+            return self.sessions.sids(self.sid);
+        }
+        vec![self.sid; self.len]
+    }
+
+    /// Events of the step's own session.
+    fn chunks_len(&self) -> usize {
+        self.chunks.iter().map(|c| c.recs.len()).sum()
     }
 }
 
@@ -134,11 +143,26 @@ struct TraceMeta<'a> {
     stacks: &'a [String],
     heat: Vec<HeatCell>,
     devices: &'a [crate::io::frames::DeviceFrames],
+    /// Each session's events kept (`LAB RUN ... SESSIONS n`; absent otherwise).
+    #[serde(skip_serializing_if = "<[_]>::is_empty")]
+    sessions: &'a [SessionMeta],
+    /// The other sessions' events are kept before this time (µs): the
+    /// step's trace budget did not hold them all.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    window_us: Option<f64>,
 }
 
 impl Trace {
     pub fn len(&self) -> usize {
         self.len
+    }
+    /// Events of the step's own session (all of them for a step of one session).
+    pub fn own_len(&self) -> usize {
+        if self.sessions.is_empty() {
+            self.len
+        } else {
+            self.sessions.own().events
+        }
     }
     pub fn is_empty(&self) -> bool {
         self.len == 0
@@ -152,8 +176,41 @@ impl Trace {
             stacks: &self.stacks,
             heat,
             devices: &self.devices,
+            sessions: self.sessions.meta(),
+            window_us: self.sessions.window_us(),
         })
         .unwrap_or_else(|_| "{}".to_string())
+    }
+
+    /// The step's own session's events alone, with its own meta (the
+    /// trace as it was before other sessions were traced).
+    pub fn first_session(&self) -> Trace {
+        if self.sessions.is_empty() {
+            return self.clone();
+        }
+        let own = self.sessions.own();
+        Trace {
+            chunks: self.chunks.clone(),
+            execs: self.execs.clone(),
+            latch_map: self.latch_map,
+            len: own.events,
+            stacks: self.stacks[..own.stacks].to_vec(),
+            truncated: own.truncated,
+            heat: own.heat.clone(),
+            devices: self.devices.clone(),
+            sid: self.sid,
+            sessions: Default::default(),
+        }
+    }
+
+    /// Each session's events kept (empty unless other sessions were traced).
+    pub fn session_meta(&self) -> &[SessionMeta] {
+        self.sessions.meta()
+    }
+
+    /// The other sessions' events are kept before this time (None: all kept).
+    pub fn window_us(&self) -> Option<f64> {
+        self.sessions.window_us()
     }
 }
 
@@ -194,6 +251,10 @@ pub struct TraceSink {
     /// Emptied full-size chunks from dropped traces, reused before new
     /// memory is touched.
     spare: Vec<Vec<Rec>>,
+    /// The session recording (the SID of the step's events).
+    pub sid: u32,
+    /// Other sessions' traces of this step ([`TraceSink::attach`]).
+    others: Vec<Recorded>,
 }
 
 impl Default for TraceSink {
@@ -211,6 +272,8 @@ impl Default for TraceSink {
             truncated: false,
             heat: Vec::new(),
             spare: Vec::new(),
+            sid: 0,
+            others: Vec::new(),
         }
     }
 }
@@ -309,13 +372,28 @@ impl TraceSink {
         self.len == 0
     }
 
+    /// Another session's trace of this step (a `LAB RUN ... SESSIONS n`
+    /// session, taken from its own sink): [`TraceSink::take`] interleaves
+    /// it with this session's events, within this sink's limit.
+    pub fn attach(&mut self, t: Trace) {
+        self.others.push(Recorded {
+            sid: t.sid,
+            chunks: t.chunks,
+            execs: t.execs,
+            len: t.len,
+            truncated: t.truncated,
+            stacks: t.stacks,
+            heat: t.heat,
+        });
+    }
+
     /// Finish the step: hand over its trace and start a fresh one.
     pub fn take(&mut self, stacks: Vec<String>, latch_map: LatchMap) -> Trace {
         let mut chunks = std::mem::take(&mut self.chunks);
         if !self.cur.recs.is_empty() {
             chunks.push(std::mem::take(&mut self.cur));
         }
-        let t = Trace {
+        let mut t = Trace {
             chunks,
             execs: std::mem::replace(&mut self.execs, vec![(0, 0)]),
             latch_map,
@@ -331,7 +409,24 @@ impl TraceSink {
                 })
                 .collect(),
             devices: Vec::new(),
+            sid: self.sid,
+            sessions: Default::default(),
         };
+        if !self.others.is_empty() {
+            let others = std::mem::take(&mut self.others);
+            let mut own = Recorded {
+                sid: t.sid,
+                chunks: std::mem::take(&mut t.chunks),
+                execs: std::mem::take(&mut t.execs),
+                len: t.len,
+                truncated: t.truncated,
+                stacks: std::mem::take(&mut t.stacks),
+                heat: std::mem::take(&mut t.heat),
+            };
+            t.sessions = sessions::join(&mut own, others, self.limit);
+            (t.chunks, t.execs, t.len, t.truncated, t.stacks, t.heat) =
+                (own.chunks, own.execs, own.len, own.truncated, own.stacks, own.heat);
+        }
         self.heat.clear();
         self.truncated = false;
         self.exec = 0;
@@ -341,7 +436,8 @@ impl TraceSink {
 
     /// Take back the memory of a trace that is no longer kept.
     pub fn recycle(&mut self, t: Trace) {
-        for mut c in t.chunks {
+        let others = t.sessions.into_chunks();
+        for mut c in t.chunks.into_iter().chain(others) {
             if self.spare.len() < SPARE_CHUNKS && c.recs.capacity() == CHUNK {
                 c.recs.clear();
                 self.spare.push(c.recs);
