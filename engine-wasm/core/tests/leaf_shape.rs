@@ -5,7 +5,7 @@
 
 use lio_core::io::exadata::{CellFlashCache, ExadataCell};
 use lio_core::io::registry::{self, TYPES};
-use lio_core::io::{BlockDevice, IoLayer, Tablespace};
+use lio_core::io::{IoLayer, Tablespace};
 
 #[test]
 fn only_a_cell_is_reached_as_a_cell() {
