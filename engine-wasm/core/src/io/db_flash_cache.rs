@@ -23,7 +23,7 @@
 //! do). `ALTER SYSTEM FLUSH BUFFER_CACHE` does not populate it (Oracle's
 //! flush discards buffers; it does not age them).
 
-use super::{BlockDevice, IoKind, IoNote, IoPurpose, IoRequest};
+use super::device::{BlockDevice, IoKind, IoNote, IoPurpose, IoRequest};
 use crate::fasthash::FxMap;
 use crate::sim::SimTime;
 

@@ -20,7 +20,8 @@
 //! served after a later one of another (by at most one execution's
 //! length): frames follow the order the engine served the requests in.
 
-use super::{BlockDevice, DeviceCounters, FlashPages, FlashSnapshot, QueueSnapshot};
+use super::device::{BlockDevice, DeviceCounters};
+use super::snapshot::{FlashPages, FlashSnapshot, QueueSnapshot};
 use crate::sim::SimTime;
 use serde::Serialize;
 
@@ -29,6 +30,14 @@ pub const MAX_FRAMES: usize = 48;
 /// The first interval between frames (a flash program is ~250 us, an HDD
 /// read ~5,000 us: a short step still gets frames).
 pub const FIRST_INTERVAL_US: f64 = 100.0;
+
+/// A device's counters at a moment (see [`super::IoLayer::device_marks`]).
+#[derive(Debug, Clone)]
+pub struct DeviceMark {
+    pub(super) name: String,
+    pub(super) common: DeviceCounters,
+    pub(super) own: Vec<(&'static str, f64)>,
+}
 
 /// A flash device's pages at a frame: the totals, and the cells (as the
 /// end-of-step snapshot groups erase blocks) that changed since the
@@ -141,7 +150,7 @@ impl FrameRecorder {
 
     /// Take a frame of the devices before a request at `now` (the caller
     /// checked [`Self::due`]): at the latest frame time not after `now`.
-    pub fn capture(&mut self, devices: &[Box<dyn BlockDevice>], marks: &[super::DeviceMark], now: SimTime) {
+    pub fn capture(&mut self, devices: &[Box<dyn BlockDevice>], marks: &[DeviceMark], now: SimTime) {
         if !self.armed || !now.us().is_finite() {
             return;
         }

@@ -45,7 +45,10 @@
 //! and read-ahead, command reordering (NCQ / elevator), head switches,
 //! write settle time, the controller's own limits on concurrent destages.
 
-use super::{BlockDevice, DeviceCounters, DeviceParams, IoKind, IoRequest};
+use super::device::{
+    with_params, BlockDevice, DeviceCounters, DeviceError, DeviceParams, DeviceType, IoKind, IoRequest, DB_FILE_READS,
+};
+use super::snapshot::{DeviceSnapshot, QueueSnapshot};
 use crate::fasthash::FxMap;
 use crate::sim::SimTime;
 use std::collections::VecDeque;
@@ -443,13 +446,31 @@ impl Hdd {
     }
 }
 
+/// The hard disk's registry entry (`LAB DEVICE d TYPE hdd`).
+pub static HDD: DeviceType = DeviceType {
+    name: "hdd",
+    label: "hard disk",
+    definable: true,
+    params: HddParams::NAMES,
+    range: HddParams::range,
+    build: build_hdd,
+    reads: DB_FILE_READS,
+    cell_settings: false,
+    flash_part: false,
+};
+
+fn build_hdd(name: &str, params: &[(String, f64)]) -> Result<Box<dyn BlockDevice>, DeviceError> {
+    let p = with_params(HddParams::default(), params)?;
+    Ok(Box::new(Hdd::new(name, p).map_err(DeviceError::Inconsistent)?))
+}
+
 impl BlockDevice for Hdd {
     fn name(&self) -> &str {
         &self.name
     }
 
-    fn kind(&self) -> &'static str {
-        "hdd"
+    fn device_type(&self) -> &'static DeviceType {
+        &HDD
     }
 
     fn submit(&mut self, request: &IoRequest, now: SimTime) -> SimTime {
@@ -467,10 +488,6 @@ impl BlockDevice for Hdd {
 
     fn set_param(&mut self, name: &str, value: f64) -> bool {
         self.params.with(name, value).map(|p| self.params = p).is_some()
-    }
-
-    fn param_names(&self) -> &'static [&'static str] {
-        HddParams::NAMES
     }
 
     fn param(&self, name: &str) -> Option<f64> {
@@ -497,12 +514,12 @@ impl BlockDevice for Hdd {
         ]
     }
 
-    fn snapshot(&self) -> super::DeviceSnapshot {
-        super::DeviceSnapshot { queue: Some(self.queue_snapshot()), ..Default::default() }
+    fn snapshot(&self) -> DeviceSnapshot {
+        DeviceSnapshot { queue: Some(self.queue_snapshot()), ..Default::default() }
     }
 
-    fn frame_snapshot(&self, at: SimTime) -> super::DeviceSnapshot {
-        super::DeviceSnapshot { queue: Some(self.queue_at(at)), ..Default::default() }
+    fn frame_snapshot(&self, at: SimTime) -> DeviceSnapshot {
+        DeviceSnapshot { queue: Some(self.queue_at(at)), ..Default::default() }
     }
 }
 
@@ -510,9 +527,9 @@ impl Hdd {
     /// The queue and the write cache at `at` (a device-view frame, taken
     /// before the next request): requests still in the device then, and
     /// cached bytes whose destage had not finished.
-    pub fn queue_at(&self, at: SimTime) -> super::QueueSnapshot {
+    pub fn queue_at(&self, at: SimTime) -> QueueSnapshot {
         let destaged: u64 = self.dirty.iter().filter(|d| d.2 <= at).map(|d| d.1).sum();
-        super::QueueSnapshot {
+        QueueSnapshot {
             queue_depth: self.in_flight.iter().filter(|&&t| t > at).count() as u32,
             dirty_bytes: self.dirty_bytes.saturating_sub(destaged),
             ..self.queue_snapshot()
@@ -520,8 +537,8 @@ impl Hdd {
     }
 
     /// The request queue and the write cache (the device view).
-    pub fn queue_snapshot(&self) -> super::QueueSnapshot {
-        super::QueueSnapshot {
+    pub fn queue_snapshot(&self) -> QueueSnapshot {
+        QueueSnapshot {
             queue_depth: self.hdd.queue_depth,
             max_queue_depth: self.hdd.max_queue_depth,
             dirty_bytes: self.dirty_bytes,

@@ -3,12 +3,13 @@
 //! them, temp files, and the device view's marks and frames.
 
 use super::db_flash_cache;
-use super::exadata;
-use super::frames;
+use super::device::{BlockDevice, DeviceCounters, DeviceType, IoNote, IoRequest};
+use super::exadata::{self, ExadataCell};
+use super::fixed::FixedLatency;
+use super::frames::{self, DeviceMark};
 use super::hdd;
 use super::redo;
-use super::registry::DeviceType;
-use super::{BlockDevice, DeviceCounters, FixedLatency, IoNote, IoRequest};
+use crate::result::{DeviceCounterOut, DeviceOut};
 use crate::sim::SimTime;
 
 /// At most this many devices on an instance.
@@ -132,7 +133,9 @@ impl IoLayer {
         self.cell_flash_cache.insert(segment, policy);
         let k = self.device_of(segment);
         if k > 0 {
-            self.devices[k].set_cache_policy(segment, policy);
+            if let Some(cell) = ExadataCell::of_mut(self.devices[k].as_mut()) {
+                cell.set_cache_policy(segment, policy);
+            }
         }
     }
 
@@ -173,7 +176,9 @@ impl IoLayer {
         }
         self.seg_device[slot] = k as u16;
         if let Some(&p) = self.cell_flash_cache.get(&segment) {
-            self.devices[k].set_cache_policy(segment, p);
+            if let Some(cell) = ExadataCell::of_mut(self.devices[k].as_mut()) {
+                cell.set_cache_policy(segment, p);
+            }
         }
     }
 
@@ -265,10 +270,29 @@ impl IoLayer {
     }
 
     /// The step's frames of the devices in `used` (the step's devices).
-    pub fn frames_take(&mut self, used: &[crate::result::DeviceOut]) -> Vec<frames::DeviceFrames> {
+    pub fn frames_take(&mut self, used: &[DeviceOut]) -> Vec<frames::DeviceFrames> {
         let names: Vec<String> = used.iter().map(|d| d.name.clone()).collect();
         self.frame_marks.clear();
         self.frames.take(&self.devices, &names)
+    }
+
+    /// The type of the device serving segment `file` (its wait events):
+    /// the entry the device keeps, no lookup by name.
+    #[inline]
+    pub fn type_of(&self, file: u32) -> &'static DeviceType {
+        match self.device_of(file) {
+            0 => self.datafiles.device_type(),
+            k => self.devices[k].device_type(),
+        }
+    }
+
+    /// How the device serving segment `file` runs a smart scan (None: it
+    /// is not an Exadata cell).
+    pub fn smart_scan(&self, file: u32) -> Option<exadata::SmartScanShape> {
+        match self.device_of(file) {
+            0 => None,
+            k => ExadataCell::of(self.devices[k].as_ref()).map(|c| c.smart_scan_shape()),
+        }
     }
 
     /// Every named device's counters now (taken before a step).
@@ -282,7 +306,7 @@ impl IoLayer {
     /// The devices whose counters changed since `before` (a device defined
     /// since counts from zero): the changes, the totals and each one's
     /// state now. One pass over the devices, once per step.
-    pub fn devices_since(&self, before: &[DeviceMark]) -> Vec<crate::result::DeviceOut> {
+    pub fn devices_since(&self, before: &[DeviceMark]) -> Vec<DeviceOut> {
         let mut out = Vec::new();
         for d in &self.devices {
             let mark = before.iter().find(|m| m.name == d.name());
@@ -294,46 +318,25 @@ impl IoLayer {
             }
             let r3 = |v: f64| (v * 1000.0).round() / 1000.0;
             let mut counters = vec![
-                crate::result::DeviceCounterOut::new(
+                DeviceCounterOut::new(
                     "physical read total IO requests",
                     c.read_requests as f64,
                     c0.read_requests as f64,
                 ),
-                crate::result::DeviceCounterOut::new(
+                DeviceCounterOut::new(
                     "physical write total IO requests",
                     c.write_requests as f64,
                     c0.write_requests as f64,
                 ),
-                crate::result::DeviceCounterOut::new(
-                    "physical read total bytes",
-                    c.bytes_read as f64,
-                    c0.bytes_read as f64,
-                ),
-                crate::result::DeviceCounterOut::new(
-                    "physical write total bytes",
-                    c.bytes_written as f64,
-                    c0.bytes_written as f64,
-                ),
-                crate::result::DeviceCounterOut::new("busy_us", r3(c.busy_us), r3(c0.busy_us)),
+                DeviceCounterOut::new("physical read total bytes", c.bytes_read as f64, c0.bytes_read as f64),
+                DeviceCounterOut::new("physical write total bytes", c.bytes_written as f64, c0.bytes_written as f64),
+                DeviceCounterOut::new("busy_us", r3(c.busy_us), r3(c0.busy_us)),
             ];
-            counters.extend(own.iter().map(|(n, v)| crate::result::DeviceCounterOut::new(n, r3(*v), r3(own0(n)))));
-            out.push(crate::result::DeviceOut {
-                name: d.name().to_string(),
-                kind: d.kind(),
-                counters,
-                snapshot: d.snapshot(),
-            });
+            counters.extend(own.iter().map(|(n, v)| DeviceCounterOut::new(n, r3(*v), r3(own0(n)))));
+            out.push(DeviceOut { name: d.name().to_string(), kind: d.kind(), counters, snapshot: d.snapshot() });
         }
         out
     }
-}
-
-/// A device's counters at a moment (see [`IoLayer::device_marks`]).
-#[derive(Debug, Clone)]
-pub struct DeviceMark {
-    pub(super) name: String,
-    pub(super) common: DeviceCounters,
-    pub(super) own: Vec<(&'static str, f64)>,
 }
 
 /// The I/O layer as the buffer cache's device: a request goes to the
@@ -364,17 +367,11 @@ impl BlockDevice for IoLayer {
             None => behind(&mut self.devices, request, now),
         }
     }
-    fn type_of(&self, file: u32) -> &'static DeviceType {
-        match self.device_of(file) {
-            0 => self.datafiles.device_type(),
-            k => self.devices[k].device_type(),
-        }
+    fn device_type(&self) -> &'static DeviceType {
+        self.datafiles.device_type()
     }
-    fn smart_scan(&self, file: u32) -> Option<exadata::SmartScanShape> {
-        match self.device_of(file) {
-            0 => None,
-            k => self.devices[k].smart_scan(file),
-        }
+    fn param(&self, _name: &str) -> Option<f64> {
+        None
     }
     fn counters(&self) -> &DeviceCounters {
         self.datafiles.counters()

@@ -6,7 +6,6 @@
 //! gotten`, `table scan rows gotten`, `table scans (short|long tables)`).
 
 use super::*;
-use crate::io::BlockDevice;
 
 #[inline(always)]
 pub(super) fn open(kind: &mut OpKind, keep_pins: bool) {

@@ -1,12 +1,16 @@
 //! The cell itself: its parameters and counters, ASM striping over its
 //! disks, and its device interface (see the module docs of [`super`]).
 
-use super::flash_cache::Directory;
+use super::directory::Directory;
 use super::smart_scan::SmartScanShape;
 use crate::fasthash::FxMap;
+use crate::io::device::{
+    with_params, BlockDevice, DeviceCounters, DeviceError, DeviceParams, DeviceType, IoKind, IoNote, IoPurpose,
+    IoRequest, CELL_READS,
+};
 use crate::io::hdd::{Hdd, HddParams};
-use crate::io::ssd::{Ssd, SsdParams};
-use crate::io::{BlockDevice, DeviceCounters, DeviceParams, DeviceSnapshot, IoKind, IoNote, IoPurpose, IoRequest};
+use crate::io::snapshot::DeviceSnapshot;
+use crate::io::ssd::{Ssd, SsdParams, PCIE_FLASH};
 use crate::sim::SimTime;
 use std::collections::VecDeque;
 
@@ -241,7 +245,7 @@ impl ExadataCell {
         let disks = (0..params.disks as usize)
             .map(|i| Hdd::new(&format!("{name}_CD_{i:02}"), hdd.clone()))
             .collect::<Result<Vec<_>, _>>()?;
-        let flash = Ssd::new(&format!("{name}_FD"), "pcie_flash", params.ssd.clone())?;
+        let flash = Ssd::new(&format!("{name}_FD"), &PCIE_FLASH, params.ssd.clone())?;
         let n = disks.len();
         Ok(ExadataCell {
             name: name.to_string(),
@@ -321,8 +325,8 @@ impl BlockDevice for ExadataCell {
         &self.name
     }
 
-    fn kind(&self) -> &'static str {
-        "exadata_cell"
+    fn device_type(&self) -> &'static DeviceType {
+        &EXADATA_CELL
     }
 
     fn submit(&mut self, r: &IoRequest, now: SimTime) -> SimTime {
@@ -379,10 +383,6 @@ impl BlockDevice for ExadataCell {
         true
     }
 
-    fn param_names(&self) -> &'static [&'static str] {
-        CellParams::NAMES
-    }
-
     fn param(&self, name: &str) -> Option<f64> {
         self.params.get(name)
     }
@@ -414,17 +414,6 @@ impl BlockDevice for ExadataCell {
         ]
     }
 
-    fn set_cache_policy(&mut self, file: u32, policy: CellFlashCache) {
-        self.policy.insert(file, policy);
-    }
-
-    fn smart_scan(&self, _file: u32) -> Option<SmartScanShape> {
-        Some(SmartScanShape {
-            request_bytes: (self.params.smart_scan_mb * 1_048_576.0) as u64,
-            depth: self.params.smart_scan_depth as u32,
-        })
-    }
-
     fn snapshot(&self) -> DeviceSnapshot {
         DeviceSnapshot {
             flash: Some(self.flash.flash_snapshot()),
@@ -442,7 +431,50 @@ impl BlockDevice for ExadataCell {
     }
 }
 
+/// The Exadata cell's registry entry (`LAB DEVICE c TYPE exadata_cell`).
+pub static EXADATA_CELL: DeviceType = DeviceType {
+    name: "exadata_cell",
+    label: "Exadata cell",
+    definable: true,
+    params: CellParams::NAMES,
+    range: CellParams::range,
+    build: build_cell,
+    reads: CELL_READS,
+    cell_settings: true,
+    flash_part: true,
+};
+
+fn build_cell(name: &str, params: &[(String, f64)]) -> Result<Box<dyn BlockDevice>, DeviceError> {
+    let p = with_params(CellParams::default(), params)?;
+    Ok(Box::new(ExadataCell::new(name, p).map_err(DeviceError::Inconsistent)?))
+}
+
+/// What only a cell does, beyond a block device: the I/O layer reaches it
+/// through [`ExadataCell::of`] (None for any other device).
 impl ExadataCell {
+    /// The device as a cell, if it is one.
+    pub fn of(d: &dyn BlockDevice) -> Option<&ExadataCell> {
+        (d as &dyn std::any::Any).downcast_ref()
+    }
+
+    /// [`Self::of`], to change it.
+    pub fn of_mut(d: &mut dyn BlockDevice) -> Option<&mut ExadataCell> {
+        (d as &mut dyn std::any::Any).downcast_mut()
+    }
+
+    /// A segment's `CELL_FLASH_CACHE` attribute (`ALTER TABLE ... STORAGE`).
+    pub fn set_cache_policy(&mut self, file: u32, policy: CellFlashCache) {
+        self.policy.insert(file, policy);
+    }
+
+    /// How the cell serves a smart scan: request size and outstanding requests.
+    pub fn smart_scan_shape(&self) -> SmartScanShape {
+        SmartScanShape {
+            request_bytes: (self.params.smart_scan_mb * 1_048_576.0) as u64,
+            depth: self.params.smart_scan_depth as u32,
+        }
+    }
+
     /// The cell's own parameters whose names start with `flash_`.
     const OWN: &'static [&'static str] =
         &["flash_cache_mb", "flash_log_mb", "flash_grid_disk", "flash_logging", "flash_log_overhead_us"];

@@ -2,7 +2,7 @@
 //! flash log, completing on the first (see the module docs of [`super`]).
 
 use super::ExadataCell;
-use crate::io::{BlockDevice, IoKind, IoPurpose, IoRequest};
+use crate::io::device::{BlockDevice, IoKind, IoPurpose, IoRequest};
 use crate::sim::SimTime;
 
 /// A redo write slower than this on disk is an outlier (FL_PREVENTED_OUTLIERS).

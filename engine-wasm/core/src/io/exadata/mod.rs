@@ -52,19 +52,20 @@
 //! fine-grained striping of online logs, the interconnect's bandwidth.
 //!
 //! The cell is split by mechanism: [`cell`] (parameters, striping over the
-//! disks, the device interface), [`flash_cache`] (the Smart Flash Cache's
-//! directory, reads and writes), [`destage`] (write-back's destaging),
+//! disks, the device interface, its registry entry), [`directory`] (the
+//! Smart Flash Cache's slots), [`flash_cache`] (its reads and writes), [`destage`] (write-back's destaging),
 //! [`flash_log`] (smart flash logging) and [`smart_scan`] (a session's
 //! offloaded scan).
 
 mod cell;
 mod destage;
+mod directory;
 mod flash_cache;
 mod flash_log;
 mod smart_scan;
 #[cfg(test)]
 mod tests;
 
-pub use cell::{CellCounters, CellFlashCache, CellParams, ExadataCell};
+pub use cell::{CellCounters, CellFlashCache, CellParams, ExadataCell, EXADATA_CELL};
 pub use flash_log::FL_OUTLIER_US;
 pub use smart_scan::{ScanStep, SmartScan, SmartScanShape};

@@ -1,7 +1,7 @@
 //! A smart scan (`cell smart table scan`): the session keeps a cell's
 //! requests outstanding in block order and waits for each in turn.
 
-use crate::io::{BlockDevice, IoKind, IoPurpose, IoRequest};
+use crate::io::device::{BlockDevice, IoKind, IoPurpose, IoRequest};
 use crate::sim::SimTime;
 use std::collections::VecDeque;
 
