@@ -349,6 +349,7 @@ pub(crate) fn kind_of(k: &StatementKind) -> &'static str {
         | StatementKind::AlterTable(_)
         | StatementKind::Drop(_)
         | StatementKind::AlterSystem(_)
+        | StatementKind::AlterSystemReset(_)
         | StatementKind::FlushBufferCache
         | StatementKind::Checkpoint
         | StatementKind::SwitchLogfile
@@ -550,6 +551,7 @@ impl Run<'_> {
             && !matches!(
                 stmt.kind,
                 StatementKind::AlterSystem(_)
+                    | StatementKind::AlterSystemReset(_)
                     | StatementKind::AlterSession(_)
                     | StatementKind::FlushBufferCache
                     | StatementKind::Checkpoint
@@ -625,6 +627,10 @@ impl Run<'_> {
                     self.s.params.set(&s.name.name, &s.value, s.name.pos)?;
                     self.apply_dynamic();
                 }
+                Ok(Outcome { feedback: Some("System altered.".into()), ..Default::default() })
+            }
+            StatementKind::AlterSystemReset(r) => {
+                self.inst.params.reset(&r.name.name, r.scope, r.name.pos)?;
                 Ok(Outcome { feedback: Some("System altered.".into()), ..Default::default() })
             }
             StatementKind::AlterSession(s) => {
