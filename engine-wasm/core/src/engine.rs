@@ -482,11 +482,9 @@ impl Engine {
         step
     }
 
-    /// After `STARTUP`: SHUTDOWN IMMEDIATE disconnected every session (the
-    /// other `LAB SESSION`s, a workload's sessions; their figures stay in
-    /// the ended sessions' totals), and the script's session, reconnected,
-    /// is the new instance's first: SIDs are those of a new instance,
-    /// whatever ran before the restart.
+    /// After `STARTUP`: SHUTDOWN IMMEDIATE disconnected every other session
+    /// (their figures stay in the ended sessions' totals); the script's,
+    /// reconnected, is the new instance's first, whatever ran before.
     fn new_instance_sessions(&mut self) {
         let current = self.current;
         self.sessions.retain(|n, _| *n == current);

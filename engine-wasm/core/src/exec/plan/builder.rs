@@ -130,17 +130,7 @@ impl<'a> Builder<'a> {
                         }
                     }
                     list.push((*func, arg.as_ref().map(|a| (**a).clone()), *pos));
-                    // MIN and MAX have their argument's datatype (a CHAR
-                    // compares blank-padded); COUNT, SUM, AVG are numbers.
-                    let k = match (func, arg) {
-                        (AggregateFunc::Min | AggregateFunc::Max, Some(a)) => {
-                            let c = self.compile_expr_inner(a, scope, &mut None)?;
-                            crate::exec::convert::kind(&c, &self.kinds())
-                        }
-                        _ => crate::exec::convert::Kind::Number,
-                    };
-                    self.agg_kinds.truncate(list.len() - 1);
-                    self.agg_kinds.push(k);
+                    self.note_aggregate_kind(*func, arg.as_deref(), scope, list.len() - 1)?;
                     // Placeholder: the caller rewires it to the aggregate's output.
                     CExpr::Gen { src: usize::MAX, col: list.len() - 1 }
                 }
@@ -220,6 +210,28 @@ impl<'a> Builder<'a> {
                 CExpr::Case(o, w, e, *pos)
             }
         })
+    }
+
+    /// The datatype class of the block's aggregate number `i`: MIN and MAX
+    /// have their argument's (a CHAR compares blank-padded); COUNT, SUM and
+    /// AVG are numbers.
+    fn note_aggregate_kind(
+        &mut self,
+        func: AggregateFunc,
+        arg: Option<&Expr>,
+        scope: &[ScopeEntry],
+        i: usize,
+    ) -> Result<(), LabError> {
+        let k = match (func, arg) {
+            (AggregateFunc::Min | AggregateFunc::Max, Some(a)) => {
+                let c = self.compile_expr_inner(a, scope, &mut None)?;
+                crate::exec::convert::kind(&c, &self.kinds())
+            }
+            _ => crate::exec::convert::Kind::Number,
+        };
+        self.agg_kinds.truncate(i);
+        self.agg_kinds.push(k);
+        Ok(())
     }
 
     /// A call of a built-in function.
