@@ -482,4 +482,3 @@ fn startup_gives_a_new_instance_its_own_sessions() {
     assert_eq!(steps[0].rows[0][0].as_i64(), Some(1), "only the script's session is connected");
     assert_eq!(steps[1].output, vec!["Session 2 (SID 11)".to_string()]);
 }
-
