@@ -476,8 +476,26 @@ impl Engine {
         self.keep_trace(index, trace);
         if reset {
             self.reset();
+        } else if matches!(stmt.kind, StatementKind::SqlPlus(SqlPlus::Startup)) && step.error.is_none() {
+            self.new_instance_sessions();
         }
         step
+    }
+
+    /// After `STARTUP`: SHUTDOWN IMMEDIATE disconnected every other session
+    /// (their figures stay in the ended sessions' totals); the script's,
+    /// reconnected, is the new instance's first, whatever ran before.
+    fn new_instance_sessions(&mut self) {
+        let current = self.current;
+        self.sessions.retain(|n, _| *n == current);
+        let old = std::mem::replace(&mut self.current_mut().sid, FIRST_SID);
+        // What the others did stays in the totals, as ended sessions'.
+        for (sid, f) in std::mem::take(&mut self.inst.sessions_seen) {
+            if sid != old {
+                self.inst.ended_sessions.add(&f);
+            }
+        }
+        self.next_sid = FIRST_SID + 1;
     }
 
     /// `LAB RUN ... SESSIONS n`: the n - 1 sessions besides the script's

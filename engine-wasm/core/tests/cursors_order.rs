@@ -160,9 +160,4 @@ fn scripts_give_the_same_figures_whatever_ran_before() {
     check(&["clustering-factor.sql", "memoptimized-plsql.sql"]);
 }
 
-/// Every sample, article and demo (slow: run with --ignored).
-#[test]
-#[ignore]
-fn every_script_gives_the_same_figures_whatever_ran_before() {
-    check(&[]);
-}
+// Every sample, article and demo: core/tests/order_all.rs.

@@ -282,6 +282,7 @@ catalogue! {
     PARAMETER_CANNOT_BE_MODIFIED = Ora 2095 "specified initialization parameter cannot be modified";
     PARAMETER_NOT_MODIFIABLE_WITH_OPTION = Ora 2096 "specified initialization parameter is not modifiable with this option";
     PARAMETER_VALUE_INVALID = Ora 2097 "parameter cannot be modified because specified value is invalid";
+    SPFILE_ENTRY_NOT_FOUND = Ora 32010 "cannot find entry to delete in SPFILE";
     INVALID_STORAGE_OPTION = Ora 2143 "invalid STORAGE option";
     INVALID_PCTFREE_OR_PCTUSED = Ora 2211 "invalid value for PCTFREE or PCTUSED";
     INVALID_SIZE_VALUE = Ora 2230 "invalid SIZE value";

@@ -30,7 +30,7 @@ pub enum Kind {
     /// CHAR: a literal or a CHAR column (its length when known).
     Char(Option<u32>),
     Varchar,
-    /// Binds, views' columns, CASE...: decided on the values at run time.
+    /// Binds, V$ views' columns...: decided on the values at run time.
     Unknown,
 }
 
@@ -38,17 +38,64 @@ impl Kind {
     fn is_text(self) -> bool {
         matches!(self, Kind::Char(_) | Kind::Varchar)
     }
+
+    /// The datatype of values of these kinds in one column (a CASE's
+    /// results, a UNION ALL's branches), NULLs left out: CHAR of one length
+    /// stays CHAR; CHARs of different lengths, or any VARCHAR2, give
+    /// VARCHAR2 (SQL Language Reference, "UNION [ALL], INTERSECT, MINUS
+    /// Operators": "If the queries select values of CHAR with different
+    /// lengths, then the returned value is VARCHAR2"; CASE the same, as
+    /// `CASE ... THEN 'Y' ELSE 'N' END` is CHAR(1) and `... ELSE 'NX' END`
+    /// VARCHAR2(2): https://www.freelists.org/post/oracle-l/Why-is-this-expression-CHAR1-instead-of-VARCHAR21).
+    pub fn common(kinds: impl IntoIterator<Item = Kind>) -> Kind {
+        let mut out = None;
+        for k in kinds {
+            out = Some(match (out, k) {
+                (None, k) => k,
+                (Some(Kind::Char(Some(a))), Kind::Char(Some(b))) if a == b => Kind::Char(Some(a)),
+                (Some(a), b) if a.is_text() && b.is_text() => Kind::Varchar,
+                (Some(Kind::Number), Kind::Number) => Kind::Number,
+                _ => return Kind::Unknown,
+            });
+        }
+        out.unwrap_or(Kind::Unknown)
+    }
 }
 
-/// The datatype class of a compiled expression; `binds`: those of the
-/// binds, when known (PL/SQL variables), else empty.
-pub fn kind(e: &CExpr, cat: &Catalog, binds: &[Kind]) -> Kind {
+/// What the kinds of an expression's parts are known from.
+#[derive(Clone, Copy)]
+pub struct Kinds<'a> {
+    pub cat: &'a Catalog,
+    /// The binds' (PL/SQL variables' declared types), when known.
+    pub binds: &'a [Kind],
+    /// Per generated row source (`CExpr::Gen::src`): its columns' kinds (a
+    /// view's, a UNION ALL's, a GROUP BY's, a sort's).
+    pub gens: &'a [Vec<Kind>],
+    /// The aggregates of the block being compiled, before they are
+    /// rewired to their row source (`CExpr::Gen { src: usize::MAX }`).
+    pub aggs: &'a [Kind],
+}
+
+impl<'a> Kinds<'a> {
+    /// Only the catalogue's: no generated sources, no binds known.
+    pub fn of(cat: &'a Catalog) -> Self {
+        Kinds { cat, binds: &[], gens: &[], aggs: &[] }
+    }
+}
+
+/// The kind of a NULL literal, left out of a column's common kind.
+fn is_null(e: &CExpr) -> bool {
+    matches!(e, CExpr::Const(Value::Null))
+}
+
+/// The datatype class of a compiled expression.
+pub fn kind(e: &CExpr, k: &Kinds<'_>) -> Kind {
     match e {
-        CExpr::Bind(i) => binds.get(*i).copied().unwrap_or(Kind::Unknown),
+        CExpr::Bind(i) => k.binds.get(*i).copied().unwrap_or(Kind::Unknown),
         CExpr::Const(Value::Num(_)) | CExpr::Level | CExpr::Rownum | CExpr::RowId(_) | CExpr::Neg(..) => Kind::Number,
         CExpr::Const(Value::Str(s)) => Kind::Char(Some(s.chars().count() as u32)),
         CExpr::Const(Value::Null) => Kind::Unknown,
-        CExpr::Col { table, col, .. } => match cat.tables.get(*table).and_then(|t| t.columns.get(*col)) {
+        CExpr::Col { table, col, .. } => match k.cat.tables.get(*table).and_then(|t| t.columns.get(*col)) {
             Some(c) => match c.data_type {
                 DataType::Number { .. } => Kind::Number,
                 DataType::Char { len } => Kind::Char(Some(len)),
@@ -57,12 +104,18 @@ pub fn kind(e: &CExpr, cat: &Catalog, binds: &[Kind]) -> Kind {
             },
             None => Kind::Unknown,
         },
+        CExpr::Gen { src, col } if *src == usize::MAX => k.aggs.get(*col).copied().unwrap_or(Kind::Unknown),
+        CExpr::Gen { src, col } => k.gens.get(*src).and_then(|g| g.get(*col)).copied().unwrap_or(Kind::Unknown),
+        // A CASE of CHARs of one length is CHAR; see [`Kind::common`].
+        CExpr::Case(_, whens, otherwise, _) => Kind::common(
+            whens.iter().map(|(_, r)| r).chain(otherwise.as_deref()).filter(|r| !is_null(r)).map(|r| kind(r, k)),
+        ),
         CExpr::Bin(op, a, b, _) => {
             use lio_sql::ast::BinaryOp as B;
             match op {
                 B::Add | B::Sub | B::Mul | B::Div => Kind::Number,
                 // CHAR || CHAR is CHAR; with a VARCHAR2 side, VARCHAR2.
-                B::Concat => match (kind(a, cat, binds), kind(b, cat, binds)) {
+                B::Concat => match (kind(a, k), kind(b, k)) {
                     (Kind::Char(x), Kind::Char(y)) => Kind::Char(x.zip(y).map(|(x, y)| x + y)),
                     _ => Kind::Varchar,
                 },
@@ -84,9 +137,20 @@ pub fn kind(e: &CExpr, cat: &Catalog, binds: &[Kind]) -> Kind {
             | Func::RandomValue
             | Func::RandomInteger => Kind::Number,
             // The same datatype as their argument.
-            Func::Upper | Func::Lower | Func::Substr => match args.first().map(|a| kind(a, cat, binds)) {
+            Func::Upper | Func::Lower | Func::Substr => match args.first().map(|a| kind(a, k)) {
                 Some(Kind::Char(_)) => Kind::Char(None),
                 _ => Kind::Varchar,
+            },
+            // DECODE's result has its first result's datatype, except that
+            // a CHAR or NULL first result makes it VARCHAR2 (SQL Language
+            // Reference, DECODE).
+            Func::Decode => match args.get(2) {
+                Some(r) if is_null(r) => Kind::Varchar,
+                Some(r) => match kind(r, k) {
+                    Kind::Char(_) => Kind::Varchar,
+                    other => other,
+                },
+                None => Kind::Unknown,
             },
             Func::Rpad
             | Func::Lpad
@@ -200,8 +264,8 @@ fn blank_pad(a: &mut CExpr, ka: Option<u32>, b: &mut CExpr, kb: Option<u32>, pos
 /// The implicit conversions of a comparison `a op b`, made at compile time:
 /// character against number converts the character side to a number;
 /// CHAR against CHAR compares blank-padded.
-pub fn coerce_pair(a: &mut CExpr, b: &mut CExpr, cat: &Catalog, binds: &[Kind], pos: Pos) {
-    match (kind(a, cat, binds), kind(b, cat, binds)) {
+pub fn coerce_pair(a: &mut CExpr, b: &mut CExpr, k: &Kinds<'_>, pos: Pos) {
+    match (kind(a, k), kind(b, k)) {
         (Kind::Number, k) if k.is_text() => to_number(b, pos),
         (k, Kind::Number) if k.is_text() => to_number(a, pos),
         (Kind::Char(x), Kind::Char(y)) => blank_pad(a, x, b, y, pos),
@@ -212,9 +276,9 @@ pub fn coerce_pair(a: &mut CExpr, b: &mut CExpr, cat: &Catalog, binds: &[Kind], 
 /// The same for `x [NOT] IN (list)` and `x BETWEEN lo AND hi`: a number
 /// anywhere makes every character operand a number; a CHAR `x` of known
 /// length pads the literals compared with it.
-pub fn coerce_list(x: &mut CExpr, list: &mut [&mut CExpr], cat: &Catalog, binds: &[Kind], pos: Pos) {
-    let kx = kind(x, cat, binds);
-    let kinds: Vec<Kind> = list.iter().map(|e| kind(e, cat, binds)).collect();
+pub fn coerce_list(x: &mut CExpr, list: &mut [&mut CExpr], k: &Kinds<'_>, pos: Pos) {
+    let kx = kind(x, k);
+    let kinds: Vec<Kind> = list.iter().map(|e| kind(e, k)).collect();
     if kx == Kind::Number || kinds.contains(&Kind::Number) {
         if kx.is_text() {
             to_number(x, pos);
@@ -245,13 +309,14 @@ pub fn coerce_binds(e: &mut CExpr, cat: &Catalog, binds: &[Kind]) {
     for c in e.children_mut() {
         coerce_binds(c, cat, binds);
     }
+    let k = Kinds { binds, ..Kinds::of(cat) };
     match e {
-        CExpr::Bin(B::Eq | B::Ne | B::Lt | B::Le | B::Gt | B::Ge, a, b, pos) => coerce_pair(a, b, cat, binds, *pos),
+        CExpr::Bin(B::Eq | B::Ne | B::Lt | B::Le | B::Gt | B::Ge, a, b, pos) => coerce_pair(a, b, &k, *pos),
         CExpr::InList(x, l, _, pos) => {
             let mut items: Vec<&mut CExpr> = l.iter_mut().collect();
-            coerce_list(x, &mut items, cat, binds, *pos)
+            coerce_list(x, &mut items, &k, *pos)
         }
-        CExpr::Between(x, lo, hi) => coerce_list(x, &mut [&mut **lo, &mut **hi], cat, binds, Pos::default()),
+        CExpr::Between(x, lo, hi) => coerce_list(x, &mut [&mut **lo, &mut **hi], &k, Pos::default()),
         _ => {}
     }
 }
@@ -382,8 +447,8 @@ pub fn plsql_concat(e: &mut CExpr) {
 
 /// Oracle's type code of an expression for `DUMP`: 2 NUMBER, 1 VARCHAR2,
 /// 96 CHAR (literals are CHAR); 0 when only the value can tell.
-pub fn dump_type(e: &CExpr, cat: &Catalog) -> u8 {
-    match kind(e, cat, &[]) {
+pub fn dump_type(e: &CExpr, k: &Kinds<'_>) -> u8 {
+    match kind(e, k) {
         Kind::Number => 2,
         Kind::Char(_) => 96,
         Kind::Varchar => 1,

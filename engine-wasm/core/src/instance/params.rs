@@ -472,10 +472,15 @@ impl Parameters {
 pub struct InstanceParameters {
     pub current: Parameters,
     pub spfile: Parameters,
+    /// The SPFILE's entries (`ALTER SYSTEM SET ... SCOPE = SPFILE | BOTH`),
+    /// in the order first written, with their latest values: `spfile` is
+    /// the defaults with these applied in turn.
+    entries: Vec<(String, ParamValue)>,
 }
 
 impl InstanceParameters {
-    /// `ALTER SYSTEM SET name = value [SCOPE = ...] [DEFERRED]`.
+    /// `ALTER SYSTEM SET name = value [SCOPE = ...] [DEFERRED]`. SCOPE =
+    /// MEMORY leaves the SPFILE as it is: the value lasts until SHUTDOWN.
     pub fn alter_system(
         &mut self,
         name: &str,
@@ -487,12 +492,63 @@ impl InstanceParameters {
         let scope = scope.unwrap_or(Scope::Both);
         check(name, value, Via::System { scope, deferred }, pos).map_err(under_02097)?;
         // Validate once against a scratch copy so errors change nothing.
-        let mut probe = self.spfile.clone();
+        let mut probe = if scope == Scope::Memory { self.current.clone() } else { self.spfile.clone() };
         probe.set(name, value, pos).map_err(under_02097)?;
+        if scope == Scope::Memory {
+            self.current = probe;
+            return Ok(());
+        }
         self.spfile = probe;
+        match self.entries.iter_mut().find(|(n, _)| n == name) {
+            Some(e) => e.1 = value.clone(),
+            None => self.entries.push((name.to_string(), value.clone())),
+        }
         if scope != Scope::Spfile {
             self.current.set(name, value, pos).map_err(under_02097)?;
         }
+        Ok(())
+    }
+
+    /// The parameters the SPFILE has an entry for (V$SPPARAMETER's
+    /// ISSPECIFIED = 'TRUE'), in the order first written.
+    pub fn spfile_entries(&self) -> impl Iterator<Item = &str> {
+        self.entries.iter().map(|(n, _)| n.as_str())
+    }
+
+    /// `ALTER SYSTEM RESET name SCOPE = SPFILE`: the parameter's SPFILE
+    /// entry deleted, so the next STARTUP gives it its default; the value
+    /// in effect is unchanged. A name Oracle does not know is ORA-00922
+    /// (as 10g answered `alter system reset open_cursor ...`:
+    /// https://blog.csdn.net/congpu1904/article/details/100312790), one the
+    /// lab does not model LAB-00001 (as for SET); a parameter the SPFILE has
+    /// no entry for is ORA-32010 "cannot find entry to delete in SPFILE".
+    /// SCOPE = MEMORY and BOTH (the default) would also reset the value in
+    /// effect: LAB-00001, the lab resets the SPFILE only.
+    pub fn reset(&mut self, name: &str, scope: Option<Scope>, pos: Pos) -> Result<(), LabError> {
+        if param_defs::lookup(name).is_none() {
+            if name.starts_with('_') || param_defs::NOT_MODELLED.contains(&name) {
+                return Err(unsupported(format!("parameter {name} is not modelled"), pos));
+            }
+            return Err(LabError::new(ora::MISSING_OR_INVALID_OPTION, pos));
+        }
+        if scope != Some(Scope::Spfile) {
+            let scope = if scope == Some(Scope::Memory) { "MEMORY" } else { "BOTH" };
+            return Err(unsupported(
+                format!("ALTER SYSTEM RESET ... SCOPE = {scope} (the lab resets SCOPE = SPFILE only)"),
+                pos,
+            ));
+        }
+        let Some(at) = self.entries.iter().position(|(n, _)| n == name) else {
+            return Err(LabError::new(ora::SPFILE_ENTRY_NOT_FOUND, pos));
+        };
+        // The SPFILE without the entry: the defaults, then the others
+        // (each was accepted when it was written).
+        let mut spfile = Parameters::default();
+        for (n, v) in self.entries.iter().filter(|(n, _)| n != name) {
+            spfile.set(n, v, pos)?;
+        }
+        self.entries.remove(at);
+        self.spfile = spfile;
         Ok(())
     }
 

@@ -17,6 +17,7 @@ pub mod fixed;
 pub mod kernel;
 mod lab;
 mod net;
+mod parameters;
 mod plsql;
 mod program;
 mod redo_ddl;
@@ -349,6 +350,7 @@ pub(crate) fn kind_of(k: &StatementKind) -> &'static str {
         | StatementKind::AlterTable(_)
         | StatementKind::Drop(_)
         | StatementKind::AlterSystem(_)
+        | StatementKind::AlterSystemReset(_)
         | StatementKind::FlushBufferCache
         | StatementKind::Checkpoint
         | StatementKind::SwitchLogfile
@@ -550,6 +552,7 @@ impl Run<'_> {
             && !matches!(
                 stmt.kind,
                 StatementKind::AlterSystem(_)
+                    | StatementKind::AlterSystemReset(_)
                     | StatementKind::AlterSession(_)
                     | StatementKind::FlushBufferCache
                     | StatementKind::Checkpoint
@@ -618,19 +621,8 @@ impl Run<'_> {
             StatementKind::AlterTable(a) => self.alter_table(a),
             StatementKind::Drop(d) => self.drop(d),
             StatementKind::CreateProgram(p) => self.create_program(p),
-            StatementKind::AlterSystem(s) => {
-                self.inst.params.alter_system(&s.name.name, &s.value, s.scope, s.deferred, s.name.pos)?;
-                // DEFERRED: for sessions that connect later, not this one.
-                if s.scope != Some(Scope::Spfile) && !s.deferred {
-                    self.s.params.set(&s.name.name, &s.value, s.name.pos)?;
-                    self.apply_dynamic();
-                }
-                Ok(Outcome { feedback: Some("System altered.".into()), ..Default::default() })
-            }
-            StatementKind::AlterSession(s) => {
-                self.s.params.alter_session(&s.name.name, &s.value, s.name.pos)?;
-                self.apply_dynamic();
-                Ok(Outcome { feedback: Some("Session altered.".into()), ..Default::default() })
+            StatementKind::AlterSystem(_) | StatementKind::AlterSystemReset(_) | StatementKind::AlterSession(_) => {
+                self.alter_parameter(&stmt.kind)
             }
             StatementKind::Insert(i) => {
                 self.s.sqlplus.last_sql = Some(stmt.clone());

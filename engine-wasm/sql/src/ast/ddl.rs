@@ -207,6 +207,16 @@ pub struct SetParameter {
     pub deferred: bool,
 }
 
+/// `ALTER SYSTEM RESET name [SCOPE = ...] [SID = '...']`: the parameter's
+/// SPFILE entry deleted (its default from the next STARTUP).
+#[derive(Debug, Clone, PartialEq)]
+pub struct ResetParameter {
+    /// Lower-cased parameter name, quotes removed.
+    pub name: Ident,
+    /// As written; none is BOTH (an instance started from an SPFILE).
+    pub scope: Option<Scope>,
+}
+
 // ---------------------------------------------------------------- DML
 
 #[derive(Debug, Clone, PartialEq)]

@@ -41,6 +41,8 @@ pub enum StatementKind {
     AlterTable(AlterTable),
     Drop(Drop),
     AlterSystem(SetParameter),
+    /// `ALTER SYSTEM RESET name [SCOPE = ...] [SID = '...']`
+    AlterSystemReset(ResetParameter),
     AlterSession(SetParameter),
     Insert(Insert),
     Update(Update),

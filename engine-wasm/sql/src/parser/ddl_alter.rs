@@ -28,12 +28,15 @@ impl Parser<'_> {
         }
     }
 
-    /// `ALTER SYSTEM`, from its keyword: SET, FLUSH BUFFER_CACHE, CHECKPOINT,
-    /// SWITCH LOGFILE; the other options are refused.
+    /// `ALTER SYSTEM`, from its keyword: SET, RESET, FLUSH BUFFER_CACHE,
+    /// CHECKPOINT, SWITCH LOGFILE; the other options are refused.
     fn alter_system(&mut self) -> R<StatementKind> {
         self.bump();
         if self.is_kw("SET") {
             return Ok(StatementKind::AlterSystem(self.set_parameter(true)?));
+        }
+        if self.is_kw("RESET") {
+            return Ok(StatementKind::AlterSystemReset(self.reset_parameter()?));
         }
         if self.is_kw("FLUSH") && self.nth_is_kw(1, "BUFFER_CACHE") {
             self.bump();
@@ -60,7 +63,6 @@ impl Parser<'_> {
                         | "SWITCH"
                         | "KILL"
                         | "DISCONNECT"
-                        | "RESET"
                         | "REGISTER"
                         | "ARCHIVE"
                         | "SUSPEND"
@@ -313,6 +315,50 @@ impl Parser<'_> {
             }
         }
         Ok(SetParameter { name, value, scope, deferred })
+    }
+
+    /// `RESET name [SCOPE = MEMORY | SPFILE | BOTH] [SID = 'sid' | '*']`
+    /// after ALTER SYSTEM, SCOPE and SID in either order (the 12.2+ syntax:
+    /// https://docs.oracle.com/cd/E82638_01/sqlrf/img_text/alter_system_reset_clause.html).
+    /// The name and the scope are checked by the engine.
+    fn reset_parameter(&mut self) -> R<ResetParameter> {
+        self.bump();
+        let t = self.tok().clone();
+        let name = match &t.tok {
+            Tok::Ident { name, .. } => Ident { name: name.to_lowercase(), pos: t.pos },
+            _ => return Err(self.fail(ora::MISSING_OR_INVALID_OPTION)),
+        };
+        self.bump();
+        let mut scope = None;
+        loop {
+            if self.is_kw("SCOPE") {
+                self.bump();
+                if !self.eat(&Tok::Eq) {
+                    return Err(self.fail(ora::MISSING_OR_INVALID_OPTION));
+                }
+                scope = Some(match self.word() {
+                    Some("MEMORY") => Scope::Memory,
+                    Some("SPFILE") => Scope::Spfile,
+                    Some("BOTH") => Scope::Both,
+                    _ => return Err(self.fail(ora::MISSING_OR_INVALID_OPTION)),
+                });
+                self.bump();
+            } else if self.is_kw("SID") {
+                self.bump();
+                if !self.eat(&Tok::Eq) {
+                    return Err(self.fail(ora::MISSING_OR_INVALID_OPTION));
+                }
+                match self.tok().tok {
+                    Tok::Str(_) => {
+                        self.bump();
+                    }
+                    _ => return Err(self.fail(ora::MISSING_OR_INVALID_OPTION)),
+                }
+            } else {
+                break;
+            }
+        }
+        Ok(ResetParameter { name, scope })
     }
 
     pub(super) fn drop_stmt(&mut self) -> R<StatementKind> {

@@ -55,6 +55,25 @@ impl<'a> Builder<'a> {
         Op { line, st, kind }
     }
 
+    /// What the datatype classes of compiled expressions are known from.
+    pub(super) fn kinds(&self) -> crate::exec::convert::Kinds<'_> {
+        crate::exec::convert::Kinds { cat: self.ctx.cat, binds: &[], gens: &self.gen_kinds, aggs: &self.agg_kinds }
+    }
+
+    /// Source `src`'s columns are `exprs` (a view's, a sort's, ...): their
+    /// datatype classes.
+    pub(super) fn source_kinds(&mut self, src: usize, exprs: &[CExpr]) {
+        let kinds = exprs.iter().map(|e| crate::exec::convert::kind(e, &self.kinds())).collect();
+        self.set_source_kinds(src, kinds);
+    }
+
+    pub(super) fn set_source_kinds(&mut self, src: usize, kinds: Vec<crate::exec::convert::Kind>) {
+        if self.gen_kinds.len() <= src {
+            self.gen_kinds.resize(src + 1, Vec::new());
+        }
+        self.gen_kinds[src] = kinds;
+    }
+
     pub(super) fn new_source(&mut self) -> usize {
         self.n_sources += 1;
         self.n_sources - 1
@@ -111,6 +130,7 @@ impl<'a> Builder<'a> {
                         }
                     }
                     list.push((*func, arg.as_ref().map(|a| (**a).clone()), *pos));
+                    self.note_aggregate_kind(*func, arg.as_deref(), scope, list.len() - 1)?;
                     // Placeholder: the caller rewires it to the aggregate's output.
                     CExpr::Gen { src: usize::MAX, col: list.len() - 1 }
                 }
@@ -122,7 +142,7 @@ impl<'a> Builder<'a> {
                 let mut r = self.compile_expr_inner(right, scope, aggs)?;
                 if matches!(op, BinaryOp::Eq | BinaryOp::Ne | BinaryOp::Lt | BinaryOp::Le | BinaryOp::Gt | BinaryOp::Ge)
                 {
-                    crate::exec::convert::coerce_pair(&mut l, &mut r, self.ctx.cat, &[], pos);
+                    crate::exec::convert::coerce_pair(&mut l, &mut r, &self.kinds(), pos);
                 }
                 CExpr::Bin(*op, Box::new(l), Box::new(r), pos)
             }
@@ -132,7 +152,7 @@ impl<'a> Builder<'a> {
                 let mut x = self.compile_expr_inner(x, scope, aggs)?;
                 let mut lo = self.compile_expr_inner(low, scope, aggs)?;
                 let mut hi = self.compile_expr_inner(high, scope, aggs)?;
-                crate::exec::convert::coerce_list(&mut x, &mut [&mut lo, &mut hi], self.ctx.cat, &[], expr_pos(e));
+                crate::exec::convert::coerce_list(&mut x, &mut [&mut lo, &mut hi], &self.kinds(), expr_pos(e));
                 CExpr::Between(Box::new(x), Box::new(lo), Box::new(hi))
             }
             Expr::IsNull { expr, negated } => {
@@ -162,7 +182,7 @@ impl<'a> Builder<'a> {
                     l.push(self.compile_expr_inner(e, scope, aggs)?);
                 }
                 let mut items: Vec<&mut CExpr> = l.iter_mut().collect();
-                crate::exec::convert::coerce_list(&mut x, &mut items, self.ctx.cat, &[], expr_pos(e));
+                crate::exec::convert::coerce_list(&mut x, &mut items, &self.kinds(), expr_pos(e));
                 CExpr::InList(Box::new(x), l, *negated, expr_pos(e))
             }
             Expr::Like { expr, pattern, escape, negated } => {
@@ -192,6 +212,28 @@ impl<'a> Builder<'a> {
         })
     }
 
+    /// The datatype class of the block's aggregate number `i`: MIN and MAX
+    /// have their argument's (a CHAR compares blank-padded); COUNT, SUM and
+    /// AVG are numbers.
+    fn note_aggregate_kind(
+        &mut self,
+        func: AggregateFunc,
+        arg: Option<&Expr>,
+        scope: &[ScopeEntry],
+        i: usize,
+    ) -> Result<(), LabError> {
+        let k = match (func, arg) {
+            (AggregateFunc::Min | AggregateFunc::Max, Some(a)) => {
+                let c = self.compile_expr_inner(a, scope, &mut None)?;
+                crate::exec::convert::kind(&c, &self.kinds())
+            }
+            _ => crate::exec::convert::Kind::Number,
+        };
+        self.agg_kinds.truncate(i);
+        self.agg_kinds.push(k);
+        Ok(())
+    }
+
     /// A call of a built-in function.
     fn function_call(
         &mut self,
@@ -219,7 +261,7 @@ impl<'a> Builder<'a> {
         }
         // DUMP prints the argument's datatype, known here.
         let f = match (f, c.first()) {
-            (Func::Dump(_), Some(a)) => Func::Dump(crate::exec::convert::dump_type(a, self.ctx.cat)),
+            (Func::Dump(_), Some(a)) => Func::Dump(crate::exec::convert::dump_type(a, &self.kinds())),
             _ => f,
         };
         Ok(CExpr::Func(f, c, name.pos))

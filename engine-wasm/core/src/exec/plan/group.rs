@@ -49,7 +49,7 @@ impl<'a> Builder<'a> {
                 use crate::exec::convert::{kind, Kind};
                 let text = |k: Kind| matches!(k, Kind::Char(_) | Kind::Varchar);
                 for (j, (a, e)) in first_project.iter().zip(&b.project).enumerate() {
-                    let (ka, kb) = (kind(a, self.ctx.cat, &[]), kind(e, self.ctx.cat, &[]));
+                    let (ka, kb) = (kind(a, &self.kinds()), kind(e, &self.kinds()));
                     if (ka == Kind::Number && text(kb)) || (text(ka) && kb == Kind::Number) {
                         // Oracle points at the first branch's expression.
                         let pos = match first.select.get(j) {
@@ -69,6 +69,16 @@ impl<'a> Builder<'a> {
             branches.push((b.op, b.project));
         }
         let out = self.new_source();
+        // Each column's datatype: CHAR of one length stays CHAR, else
+        // VARCHAR2 (see `Kind::common`); NULLs do not count.
+        let kinds = (0..columns.len())
+            .map(|j| {
+                let exprs = branches.iter().filter_map(|(_, p)| p.get(j));
+                let known = exprs.filter(|e| !matches!(e, CExpr::Const(crate::value::Value::Null)));
+                crate::exec::convert::Kind::common(known.map(|e| crate::exec::convert::kind(e, &self.kinds())))
+            })
+            .collect();
+        self.set_source_kinds(out, kinds);
         let mut op = self.op(
             "UNION-ALL",
             None,
@@ -227,6 +237,9 @@ impl<'a> Builder<'a> {
             };
             specs.push(AggSpec { func: *func, arg: a });
         }
+        let mut kinds: Vec<_> = keys.iter().map(|k| crate::exec::convert::kind(k, &self.kinds())).collect();
+        kinds.extend(specs.iter().map(|a| super::project::aggregate_kind(a, &self.kinds())));
+        self.set_source_kinds(gout, kinds);
         // ORDER BY on the keys alone: the groups come out sorted.
         let key_order: Option<Vec<(usize, bool, bool)>> = order_keys
             .iter()
@@ -301,6 +314,7 @@ impl<'a> Builder<'a> {
             }
         }
         let n = project.len();
+        self.source_kinds(dout, project);
         let dkeys = std::mem::replace(project, (0..n).map(|i| CExpr::Gen { src: dout, col: i }).collect());
         let op = self.op(
             if sorted { "SORT UNIQUE" } else { "HASH UNIQUE" },

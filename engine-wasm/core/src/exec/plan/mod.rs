@@ -144,6 +144,11 @@ struct Builder<'a> {
     src_alias: Vec<(usize, String)>,
     /// Positions of the names resolved to PL/SQL variables.
     plsql_refs: Vec<Pos>,
+    /// Per generated source, its columns' datatype classes (comparisons
+    /// of a view's CHAR column are blank-padded).
+    gen_kinds: Vec<Vec<super::convert::Kind>>,
+    /// Those of the aggregates of the block being compiled.
+    agg_kinds: Vec<super::convert::Kind>,
 }
 
 /// A compiled query block before the SELECT STATEMENT line.
@@ -448,6 +453,8 @@ pub fn compile(q: &Query, ctx: &PlanCtx<'_>) -> Result<Compiled, LabError> {
         fixed_src: Vec::new(),
         src_alias: Vec::new(),
         plsql_refs: Vec::new(),
+        gen_kinds: Vec::new(),
+        agg_kinds: Vec::new(),
     };
     let stopkey = rownum::split_rownum(q)?;
     let block = b.block(stopkey.as_ref().map_or(q, |(q2, _)| q2))?;
@@ -535,6 +542,8 @@ pub fn compile_scalar(e: &Expr, ctx: &PlanCtx<'_>) -> Result<(CExpr, Vec<String>
         fixed_src: Vec::new(),
         src_alias: Vec::new(),
         plsql_refs: Vec::new(),
+        gen_kinds: Vec::new(),
+        agg_kinds: Vec::new(),
     };
     let c = b.compile_expr(e, &[], None)?;
     Ok((c, b.bind_names))

@@ -63,6 +63,8 @@ impl<'a> Builder<'a> {
                 };
                 specs.push(AggSpec { func: *func, arg: a });
             }
+            let kinds = specs.iter().map(|a| aggregate_kind(a, &self.kinds())).collect();
+            self.set_source_kinds(out, kinds);
             for i in agg_slots {
                 rewire_aggs(&mut project[i], out);
             }
@@ -95,6 +97,15 @@ impl<'a> Builder<'a> {
             sorts = true;
         }
         Ok(Block { op, columns, project, e_rows, cost, row_bytes: out_row_bytes, read_optim: read_optim_any, sorts })
+    }
+}
+
+/// An aggregate's datatype class: MIN and MAX have their argument's,
+/// COUNT, SUM and AVG are numbers.
+pub(super) fn aggregate_kind(a: &AggSpec, k: &crate::exec::convert::Kinds<'_>) -> crate::exec::convert::Kind {
+    match (a.func, &a.arg) {
+        (AggregateFunc::Min | AggregateFunc::Max, Some(e)) => crate::exec::convert::kind(e, k),
+        _ => crate::exec::convert::Kind::Number,
     }
 }
 
@@ -143,6 +154,7 @@ impl Builder<'_> {
     ) -> Op {
         let out = self.new_source();
         let n = project.len();
+        self.source_kinds(out, project);
         let exprs = std::mem::replace(project, (0..n).map(|i| CExpr::Gen { src: out, col: i }).collect());
         self.op(
             "SORT ORDER BY",

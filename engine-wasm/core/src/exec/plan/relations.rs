@@ -234,6 +234,7 @@ impl Builder<'_> {
             });
         } else {
             let out = self.new_source();
+            self.source_kinds(out, &sub.project);
             scope.push(ScopeEntry {
                 alias: alias_s.clone(),
                 columns: sub

@@ -1,0 +1,33 @@
+//! `ALTER SYSTEM SET | RESET` and `ALTER SESSION SET`.
+
+use super::*;
+
+impl Run<'_> {
+    /// A parameter set for the instance (and this session), its SPFILE
+    /// entry reset, or a parameter set for this session.
+    pub(super) fn alter_parameter(&mut self, kind: &StatementKind) -> Result<Outcome, LabError> {
+        let feedback = match kind {
+            StatementKind::AlterSystem(s) => {
+                self.inst.params.alter_system(&s.name.name, &s.value, s.scope, s.deferred, s.name.pos)?;
+                // DEFERRED: for sessions that connect later, not this one.
+                if s.scope != Some(Scope::Spfile) && !s.deferred {
+                    self.s.params.set(&s.name.name, &s.value, s.name.pos)?;
+                    self.apply_dynamic();
+                }
+                "System altered."
+            }
+            // The SPFILE entry only: the value in effect stays until STARTUP.
+            StatementKind::AlterSystemReset(r) => {
+                self.inst.params.reset(&r.name.name, r.scope, r.name.pos)?;
+                "System altered."
+            }
+            StatementKind::AlterSession(s) => {
+                self.s.params.alter_session(&s.name.name, &s.value, s.name.pos)?;
+                self.apply_dynamic();
+                "Session altered."
+            }
+            _ => unreachable!("alter_parameter runs ALTER SYSTEM and ALTER SESSION"),
+        };
+        Ok(Outcome { feedback: Some(feedback.into()), ..Default::default() })
+    }
+}
