@@ -30,6 +30,7 @@ pub mod stats;
 pub mod storage;
 pub mod trace;
 pub mod tsdecl;
+pub mod text;
 pub mod value;
 pub use lio_sql::number;
 
