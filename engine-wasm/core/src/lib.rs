@@ -28,9 +28,9 @@ pub mod sga;
 pub mod sim;
 pub mod stats;
 pub mod storage;
+pub mod text;
 pub mod trace;
 pub mod tsdecl;
-pub mod text;
 pub mod value;
 pub use lio_sql::number;
 

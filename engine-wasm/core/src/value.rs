@@ -1,9 +1,9 @@
 //! SQL values and their on-disk sizes in Oracle's formats.
 
-use std::cmp::Ordering;
-use std::fmt;
 pub use crate::number::Number;
 pub use crate::text::Text;
+use std::cmp::Ordering;
+use std::fmt;
 
 #[derive(Debug, Clone, PartialEq)]
 pub enum Value {

@@ -18,7 +18,14 @@ fn short_and_long_strings_behave_alike() {
         "select count(*), max(length(s)), min(length(s)) from t;\nselect p, count(*) from t group by p order by p;\nselect count(*) from t a, t b where a.s = b.s;\nselect count(*) from t where s = '0000000000000000000007' or s = '00000000000000000000007';\nselect p from t where id in (6, 7, 8) order by id;\nselect count(*) from t where p = rpad('x', 30, 'x');",
     );
     ok(&s);
-    let cells = |i: usize| s[i].rows.iter().map(|r| r.iter().map(|v| v.as_str().map_or_else(|| v.to_string(), str::to_string)).collect::<Vec<_>>().join(",")).collect::<Vec<_>>();
+    let cells = |i: usize| {
+        s[i].rows
+            .iter()
+            .map(|r| {
+                r.iter().map(|v| v.as_str().map_or_else(|| v.to_string(), str::to_string)).collect::<Vec<_>>().join(",")
+            })
+            .collect::<Vec<_>>()
+    };
     let x30 = "x".repeat(30);
     assert_eq!(cells(0), ["100,23,22"]);
     assert_eq!(cells(1), ["short,1".to_string(), format!("{x30},99")]);
