@@ -1,7 +1,8 @@
 //! Jonathan Lewis's usual 1,000,000-row set-up (issue 29, `jl_million.sql`)
 //! natively: each statement's time and peak resident memory (Linux), and
 //! the total time (`/usr/bin/time -v` around it gives the whole peak).
-//! `cargo run --release -p lio-core --example scale_setup [-- ROWS]`.
+//! `cargo run --release -p lio-core --example scale_setup [-- ROWS]`;
+//! `LIO_TRACE=1` keeps the event trace, as the CLI and the UI do.
 use lio_core::{Engine, EngineConfig};
 use std::time::Instant;
 
@@ -21,7 +22,8 @@ fn peak_mb() -> u64 {
 fn main() {
     let rows = std::env::args().nth(1).unwrap_or_else(|| "1e6".into());
     let script = SCRIPT.replace("rownum <= 1e6", &format!("rownum <= {rows}"));
-    let mut e = Engine::new(EngineConfig { trace: false, ..Default::default() });
+    let trace = std::env::var_os("LIO_TRACE").is_some_and(|v| v == "1");
+    let mut e = Engine::new(EngineConfig { trace, ..Default::default() });
     let t = Instant::now();
     // Statement by statement (the script separates them by blank lines):
     // each one's time and the peak it reached, on standard error.

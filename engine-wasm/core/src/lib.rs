@@ -28,6 +28,7 @@ pub mod sga;
 pub mod sim;
 pub mod stats;
 pub mod storage;
+pub mod text;
 pub mod trace;
 pub mod tsdecl;
 pub mod value;

@@ -1,22 +1,22 @@
 //! SQL values and their on-disk sizes in Oracle's formats.
 
+pub use crate::number::Number;
+pub use crate::text::Text;
 use std::cmp::Ordering;
 use std::fmt;
-use std::rc::Rc;
-
-pub use crate::number::Number;
 
 #[derive(Debug, Clone, PartialEq)]
 pub enum Value {
     Null,
     /// Oracle's decimal NUMBER (see [`crate::number`]).
     Num(Number),
-    Str(Rc<str>),
+    /// Text: short strings inline, long ones shared (see [`Text`]).
+    Str(Text),
 }
 
 impl Value {
     pub fn str(s: &str) -> Value {
-        Value::Str(Rc::from(s))
+        Value::Str(Text::from(s))
     }
 
     pub fn is_null(&self) -> bool {
@@ -71,7 +71,7 @@ impl Value {
         match (self, other) {
             (Value::Num(a), Value::Num(b)) => a.cmp(b),
             (Value::Str(a), Value::Str(b)) => {
-                if Rc::ptr_eq(a, b) {
+                if a.ptr_eq(b) {
                     Ordering::Equal
                 } else {
                     a.as_bytes().cmp(b.as_bytes())

@@ -127,7 +127,7 @@ impl RowStore {
             let prev = &self[self.rows - 1];
             for (v, old) in row.iter_mut().zip(prev) {
                 if let (Value::Str(new), Value::Str(old)) = (&*v, old) {
-                    if !std::rc::Rc::ptr_eq(new, old) && new.len() == old.len() && **new == **old {
+                    if old.is_shared() && !new.ptr_eq(old) && new.len() == old.len() && **new == **old {
                         *v = Value::Str(old.clone());
                     }
                 }

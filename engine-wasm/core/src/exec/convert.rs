@@ -403,9 +403,9 @@ pub fn plsql_assign(ty: PlType, v: Value, pos: Pos) -> Result<Value, LabError> {
             Value::Num(fit_number(n, precision, scale).ok_or_else(|| LabError::new(ora::PLSQL_NUMBER_PRECISION, pos))?)
         }
         PlType::Varchar(n) | PlType::Char(n) => {
-            let s: std::rc::Rc<str> = match v {
+            let s: crate::value::Text = match v {
                 Value::Str(s) => s,
-                other => std::rc::Rc::from(other.to_string().as_str()),
+                other => crate::value::Text::from(other.to_string()),
             };
             match ty {
                 PlType::Char(n) => {

@@ -482,7 +482,7 @@ pub(super) fn convert(
         (DataType::Varchar2 { len, .. } | DataType::Char { len }, v) => {
             let s = match &v {
                 Value::Str(s) => s.clone(),
-                other => std::rc::Rc::from(other.to_string().as_str()),
+                other => crate::value::Text::from(other.to_string()),
             };
             let actual = s.chars().count() as u32;
             if actual > *len {
