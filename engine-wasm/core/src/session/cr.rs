@@ -3,7 +3,7 @@
 //! those changes. The version is built once per change (the other
 //! session's undo records for the table, applied to a copy) and swapped in
 //! for each execution; each block with uncommitted changes the query visits
-//! counts its consistent-read clone (`session/kernel.rs`).
+//! counts its consistent-read clone (`kernel/mod.rs`).
 
 use super::txn::{apply_undo, Undo};
 use super::*;

@@ -14,7 +14,6 @@ mod ddl;
 mod dictionary;
 mod dml;
 pub mod fixed;
-pub mod kernel;
 mod lab;
 mod net;
 mod plsql;
@@ -35,6 +34,10 @@ use crate::exec::{self, Compiled, Env, EvalCtx, LineStat, PlanCtx};
 use crate::instance::params::Parameters;
 use crate::instance::version::VersionProfile;
 use crate::instance::Instance;
+use crate::kernel;
+pub(crate) use crate::kernel::limits::WorkBase;
+pub use crate::kernel::limits::WorkLimit;
+pub(crate) use crate::kernel::names::same_name;
 use crate::random::DbmsRandom;
 use crate::result::{PlanLineOut, RunOut, WaitOut};
 use crate::sga::cache::PoolKind;
@@ -184,36 +187,6 @@ pub struct Session {
     pub(crate) static_sql: crate::fasthash::FxMap<String, std::rc::Rc<plsql::StaticSql>>,
     /// The instance's `ddl_seq` those texts were worked out at.
     pub(crate) static_sql_seq: u64,
-}
-
-#[derive(Debug, Clone, Copy, Default)]
-pub(crate) struct WorkBase {
-    pub statement: u64,
-    pub script: u64,
-}
-
-/// The work a statement may still do: checked where rows are produced and
-/// where PL/SQL and workloads loop, against counters the session keeps.
-#[derive(Debug, Clone, Copy)]
-pub struct WorkLimit {
-    base: WorkBase,
-    max_statement: u64,
-    max_script: u64,
-}
-
-impl WorkLimit {
-    /// LAB-00033 when the statement or the script has done more than its budget.
-    #[inline]
-    pub fn check(&self, stats: &SessionStats) -> Result<(), LabError> {
-        let used = stats.work_units();
-        if used.saturating_sub(self.base.statement) > self.max_statement {
-            return Err(LabError::with(ora::LAB_STATEMENT_WORK_LIMIT, self.max_statement, Pos::default()));
-        }
-        if used.saturating_sub(self.base.script) > self.max_script {
-            return Err(LabError::with(ora::LAB_SCRIPT_WORK_LIMIT, self.max_script, Pos::default()));
-        }
-        Ok(())
-    }
 }
 
 impl Session {
@@ -412,7 +385,7 @@ impl Run<'_> {
 
     pub(crate) fn work_limit(&self) -> WorkLimit {
         let l = &self.inst.limits;
-        WorkLimit { base: self.s.work_base, max_statement: l.max_statement_work, max_script: l.max_script_work }
+        WorkLimit::new(self.s.work_base, l.max_statement_work, l.max_script_work)
     }
 
     /// Whether the script has used up its work budget.
@@ -752,15 +725,6 @@ pub(crate) fn declare_var(vars: &mut Vec<(String, Value)>, name: &Ident, type_te
         vars.push((DECLARED_TYPE.to_string(), Value::str(&t)));
     }
     vars.push((name.name.clone(), Value::Null));
-}
-
-/// Whether two PL/SQL names are the same: compared from their last byte,
-/// inline (a block's variables are scanned by name, and numbered names
-/// differ at the end; a call to memcmp per entry was most of the time of a
-/// block of 40,000 declarations).
-#[inline]
-pub(crate) fn same_name(a: &str, b: &str) -> bool {
-    a.len() == b.len() && a.bytes().rev().eq(b.bytes().rev())
 }
 
 /// The declared type of the variable `name` in scope, when checked.
