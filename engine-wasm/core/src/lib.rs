@@ -36,9 +36,8 @@ pub mod tsdecl;
 pub mod value;
 pub use lio_sql::number;
 
-pub use engine::{
-    run_sweep_point, run_sweep_point_json, Engine, EngineConfig, SweepPlan, SweepPointPlan, SweepPointRun, VERSION,
-};
+pub use engine::sweep::{run_sweep_point, run_sweep_point_json};
+pub use engine::{Engine, EngineConfig, SweepPlan, SweepPointPlan, SweepPointRun, VERSION};
 pub use lio_sql::{LabError, LabResult};
 pub use result::{ScriptOut, StepOut};
 pub use session::trimmed_mean;

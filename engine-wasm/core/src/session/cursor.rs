@@ -6,6 +6,7 @@ use super::net::*;
 use super::*;
 use crate::exec::{self, Compiled, EvalCtx, LineStat, Rt};
 use crate::instance::params::StatisticsLevel;
+pub use crate::instance::shared_pool::LibChild;
 use crate::kernel;
 use crate::optimizer::OptEnv;
 use crate::result::PlanLineOut;
@@ -41,18 +42,6 @@ pub(crate) struct FetchPolicy {
 /// random over the window; the lab takes its end). 18,000 s:
 /// <https://docs.oracle.com/en/database/oracle/oracle-database/19/arpls/DBMS_STATS.html>
 pub const OPTIMIZER_INVALIDATION_PERIOD_US: f64 = 18_000.0 * 1e6;
-
-/// One child cursor of a text in the library cache.
-#[derive(Debug, Clone)]
-pub struct LibChild {
-    pub env: std::rc::Rc<OptEnv>,
-    /// The tables' versions it was built on.
-    pub deps: Vec<(TableId, u64)>,
-    /// When it was built (µs, the building session's clock).
-    pub parsed_at_us: f64,
-    /// Replaced by a newer child (rolling invalidation): not shared.
-    pub obsolete: bool,
-}
 
 /// Why a cursor built earlier may not be used now.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

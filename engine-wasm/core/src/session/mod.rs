@@ -19,7 +19,7 @@ mod net;
 mod plsql;
 mod program;
 mod redo_ddl;
-pub mod row_locks;
+pub use crate::instance::row_locks;
 mod smart_scan;
 mod space;
 mod sqlplus;
