@@ -406,13 +406,16 @@ impl Engine {
         let Some((start, Process::Session(n))) = self.inst.sched.run_next() else {
             unreachable!("a session was woken")
         };
-        let peers = self.lend_workload_peers(stmt);
+        let (slots, peers) = self.lend_workload_peers(stmt);
         let session = self.sessions.get_mut(&n).expect("a woken session exists");
+        session.workload_peers = peers;
         session.cost.idle_until(start);
         let StepRun { step, trace, reset } =
             Run { inst: &mut self.inst, s: session, config: &self.config }.run_step(stmt, index);
-        self.inst.sched.ran_until(self.sessions[&n].cost.now);
-        self.return_workload_peers(&peers);
+        let session = self.sessions.get_mut(&n).expect("the session ran");
+        let peers = std::mem::take(&mut session.workload_peers);
+        self.inst.sched.ran_until(session.cost.now);
+        self.return_workload_peers(&slots, peers);
         if !reset {
             // What other sessions' V$ queries see of this one.
             let s = &self.sessions[&n];
@@ -427,27 +430,27 @@ impl Engine {
     }
 
     /// `LAB RUN ... SESSIONS n`: the n - 1 sessions besides the script's
-    /// are lent to the instance for the step (session numbers past
+    /// are lent to the script's session for the step (session numbers past
     /// `LAB SESSION`'s, created on first use and kept, so their SIDs and
     /// statistics carry on from one workload to the next).
-    fn lend_workload_peers(&mut self, stmt: &Statement) -> Vec<u32> {
+    fn lend_workload_peers(&mut self, stmt: &Statement) -> (Vec<u32>, Vec<Session>) {
         let n = match &stmt.kind {
             StatementKind::Lab(LabCommand::Run(r)) => r.sessions.unwrap_or(1),
             _ => 1,
         };
         let slots: Vec<u32> = (1..n).map(|i| WORKLOAD_SLOTS + i).collect();
+        let mut peers = Vec::with_capacity(slots.len());
         for &slot in &slots {
             let s = match self.sessions.remove(&slot) {
                 Some(s) => s,
                 None => self.new_session(),
             };
-            self.inst.workload_peers.push(s);
+            peers.push(s);
         }
-        slots
+        (slots, peers)
     }
 
-    fn return_workload_peers(&mut self, slots: &[u32]) {
-        let peers = std::mem::take(&mut self.inst.workload_peers);
+    fn return_workload_peers(&mut self, slots: &[u32], peers: Vec<Session>) {
         for (&slot, s) in slots.iter().zip(peers) {
             self.inst.sched.ran_until(s.cost.now);
             let f = self.inst.sessions_seen.entry(s.sid).or_default();

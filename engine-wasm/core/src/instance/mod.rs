@@ -138,9 +138,6 @@ pub struct Instance {
     /// `LAB SET cpu_count = k`: CPUs the sessions of a workload share (0:
     /// as many as they need, no run queue).
     pub cpu_count: u32,
-    /// The sessions a `LAB RUN ... SESSIONS n` runs besides the script's
-    /// own, lent to the instance by the engine for that step.
-    pub(crate) workload_peers: Vec<crate::session::Session>,
     /// The engine's scheduler (`sim/scheduler.rs`): it runs the script's
     /// session for each step, and a `SESSIONS n` run's sessions and LGWR.
     pub(crate) sched: crate::sim::scheduler::Scheduler,
@@ -177,7 +174,6 @@ impl Instance {
             sql_area_next_id: 0,
             programs: Default::default(),
             cpu_count: 0,
-            workload_peers: Vec::new(),
             sched: Default::default(),
         }
     }

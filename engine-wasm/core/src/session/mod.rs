@@ -187,6 +187,9 @@ pub struct Session {
     pub(crate) static_sql: crate::fasthash::FxMap<String, std::rc::Rc<plsql::StaticSql>>,
     /// The instance's `ddl_seq` those texts were worked out at.
     pub(crate) static_sql_seq: u64,
+    /// The sessions a `LAB RUN ... SESSIONS n` runs besides this one, lent
+    /// to it by the engine for that step (session/workload.rs).
+    pub(crate) workload_peers: Vec<Session>,
 }
 
 impl Session {
@@ -229,6 +232,7 @@ impl Session {
             dml: Default::default(),
             static_sql: Default::default(),
             static_sql_seq: 0,
+            workload_peers: Vec::new(),
         }
     }
 
