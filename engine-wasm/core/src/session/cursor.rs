@@ -3,6 +3,7 @@
 //! its per-line figures.
 
 use super::net::*;
+pub(crate) use super::types::FetchPolicy;
 use super::*;
 use crate::exec::{self, Compiled, EvalCtx, LineStat, Rt};
 use crate::instance::params::StatisticsLevel;
@@ -22,18 +23,6 @@ const LIBRARY_CACHE_CURSORS: usize = 10_000;
 /// outside the lab's memory budget). 1 MB of text keeps it near 120 MB.
 const SESSION_CACHED_CURSORS: usize = 10_000;
 const SESSION_CURSOR_TEXT_BYTES: usize = 1 << 20;
-
-/// How a query's rows come back to the client.
-#[derive(Clone, Copy)]
-pub(crate) struct FetchPolicy {
-    /// Rows in the first fetch (piggybacked on the execute round trip for
-    /// OCI/JDBC prefetch; SQL*Plus asks for 1).
-    pub first: u32,
-    /// Rows per later fetch call (arraysize / fetch size).
-    pub then: u32,
-    /// Whether each call is a network round trip.
-    pub round_trips: bool,
-}
 
 /// `_optimizer_invalidation_period`: after statistics are gathered with
 /// `NO_INVALIDATE => DBMS_STATS.AUTO_INVALIDATE` (the default), the

@@ -12,6 +12,7 @@
 //!   block (the undo record);
 //! - `undo change vector size` sums the undo change vectors.
 
+pub use super::types::ChangeStacks;
 use super::*;
 use crate::catalog::{Catalog, TableStorage};
 pub(crate) use crate::instance::txn_table::expand;
@@ -34,17 +35,6 @@ pub const ROW_ADDRESS_BYTES: u64 = 8;
 pub const COLUMN_NUMBER_BYTES: u64 = 2;
 /// Bytes of undo records an undo block holds.
 pub const UNDO_BLOCK_PAYLOAD: u64 = 8192 - 100;
-
-/// Where a change's time goes in the profile.
-#[derive(Debug, Clone, Copy)]
-pub struct ChangeStacks {
-    /// The row-change function and its current get.
-    pub get: OpStacks,
-    /// Writing the undo record (ktuchg).
-    pub undo: StackId,
-    /// Generating the redo (kcrfw_redo_gen).
-    pub redo: StackId,
-}
 
 /// The redo and undo one change generates.
 #[derive(Debug, Clone, Copy, Default)]
