@@ -14,6 +14,7 @@ mod ddl;
 mod dictionary;
 mod dispatch;
 mod dml;
+mod fetch;
 pub mod fixed;
 mod lab;
 mod net;
