@@ -15,64 +15,6 @@ use lio_sql::{ora, LabError};
 use std::collections::BTreeMap;
 use std::rc::Rc;
 
-/// Engine options (JSON in from the host).
-#[derive(Debug, Clone, serde::Deserialize, serde::Serialize)]
-#[serde(default)]
-pub struct EngineConfig {
-    /// Keep an event trace per step.
-    pub trace: bool,
-    /// Events kept per step (the heat map always covers all of them).
-    pub trace_limit: usize,
-    /// Rows returned per query step in results.
-    pub max_result_rows: usize,
-    /// Traces kept (most recent steps).
-    pub traces_kept: usize,
-    /// Events kept across all kept traces.
-    pub trace_budget: usize,
-    /// A step's result JSON may be at most this many MB: a larger one is
-    /// refused with LAB-00090 (its rows, output and stacks dropped) rather
-    /// than passed to a host whose strings stop at 512 MB.
-    pub max_step_result_mb: usize,
-    /// Test hook, never set by the hosts: the engine panics (a wasm trap)
-    /// as the step with this index begins, so hosts' tests can check what
-    /// survives a trap.
-    pub trap_at_step: Option<usize>,
-    /// `LAB SWEEP` leaves its points to the host: the script stops at the
-    /// sweep ([`Engine::pending_sweep_json`]), the host runs the points in
-    /// parallel workers ([`run_sweep_point_json`]) and hands their results
-    /// back ([`Engine::resume_sweep_json_each`]), which ends the sweep's
-    /// step as the serial run would and runs the rest of the script.
-    pub sweep_points_external: bool,
-    /// A ceiling on `max_memory_mb` (a parallel sweep's point: its share
-    /// of the budget). A `LAB SET` above it runs at the ceiling.
-    pub memory_cap_mb: Option<u64>,
-}
-
-impl Default for EngineConfig {
-    fn default() -> Self {
-        EngineConfig {
-            trace: true,
-            trace_limit: 1_000_000,
-            max_result_rows: 1000,
-            traces_kept: 64,
-            trace_budget: 4_000_000,
-            max_step_result_mb: 64,
-            trap_at_step: None,
-            sweep_points_external: false,
-            memory_cap_mb: None,
-        }
-    }
-}
-
-impl EngineConfig {
-    pub fn from_json(s: &str) -> Result<Self, String> {
-        if s.trim().is_empty() {
-            return Ok(Self::default());
-        }
-        serde_json::from_str(s).map_err(|e| format!("LIO engine: bad config: {e}"))
-    }
-}
-
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");
 
 /// The first user session's SID (model value: the lower SIDs belong to the
@@ -99,11 +41,14 @@ pub struct Engine {
     journal: Option<String>,
     /// A script stopped at a `LAB SWEEP` whose points the host runs
     /// ([`EngineConfig::sweep_points_external`]).
-    suspended: Option<Box<sweep::Suspended>>,
+    suspended: Option<Box<sweep_plan::Suspended>>,
 }
 
-mod sweep;
-pub use sweep::{run_sweep_point, run_sweep_point_json, SweepPlan, SweepPointPlan, SweepPointRun};
+mod config;
+pub mod sweep;
+mod sweep_plan;
+pub use config::EngineConfig;
+pub use sweep_plan::{SweepPlan, SweepPointPlan, SweepPointRun};
 
 impl Engine {
     pub fn new(config: EngineConfig) -> Self {
@@ -249,7 +194,8 @@ impl Engine {
                     match self.sweep_plan(sw) {
                         Ok(plan) => {
                             let (text, pos) = (u.text.clone(), u.pos);
-                            self.suspended = Some(Box::new(sweep::Suspended { plan, text, pos, units, next: i + 1 }));
+                            self.suspended =
+                                Some(Box::new(sweep_plan::Suspended { plan, text, pos, units, next: i + 1 }));
                             return;
                         }
                         Err(e) => self.error_step(&u.text, u.pos, "lab", e),
@@ -367,7 +313,7 @@ impl Engine {
     }
 
     pub fn catalog_json(&self) -> String {
-        crate::catalog::json::catalog_json(&self.inst)
+        crate::catalog::json::catalog_json(&self.inst.cat, &self.inst.sga, self.inst.profile.name)
     }
 
     fn script_exhausted(&mut self) -> bool {
@@ -460,13 +406,16 @@ impl Engine {
         let Some((start, Process::Session(n))) = self.inst.sched.run_next() else {
             unreachable!("a session was woken")
         };
-        let peers = self.lend_workload_peers(stmt);
+        let (slots, peers) = self.lend_workload_peers(stmt);
         let session = self.sessions.get_mut(&n).expect("a woken session exists");
+        session.workload_peers = peers;
         session.cost.idle_until(start);
         let StepRun { step, trace, reset } =
             Run { inst: &mut self.inst, s: session, config: &self.config }.run_step(stmt, index);
-        self.inst.sched.ran_until(self.sessions[&n].cost.now);
-        self.return_workload_peers(&peers);
+        let session = self.sessions.get_mut(&n).expect("the session ran");
+        let peers = std::mem::take(&mut session.workload_peers);
+        self.inst.sched.ran_until(session.cost.now);
+        self.return_workload_peers(&slots, peers);
         if !reset {
             // What other sessions' V$ queries see of this one.
             let s = &self.sessions[&n];
@@ -499,27 +448,27 @@ impl Engine {
     }
 
     /// `LAB RUN ... SESSIONS n`: the n - 1 sessions besides the script's
-    /// are lent to the instance for the step (session numbers past
+    /// are lent to the script's session for the step (session numbers past
     /// `LAB SESSION`'s, created on first use and kept, so their SIDs and
     /// statistics carry on from one workload to the next).
-    fn lend_workload_peers(&mut self, stmt: &Statement) -> Vec<u32> {
+    fn lend_workload_peers(&mut self, stmt: &Statement) -> (Vec<u32>, Vec<Session>) {
         let n = match &stmt.kind {
             StatementKind::Lab(LabCommand::Run(r)) => r.sessions.unwrap_or(1),
             _ => 1,
         };
         let slots: Vec<u32> = (1..n).map(|i| WORKLOAD_SLOTS + i).collect();
+        let mut peers = Vec::with_capacity(slots.len());
         for &slot in &slots {
             let s = match self.sessions.remove(&slot) {
                 Some(s) => s,
                 None => self.new_session(),
             };
-            self.inst.workload_peers.push(s);
+            peers.push(s);
         }
-        slots
+        (slots, peers)
     }
 
-    fn return_workload_peers(&mut self, slots: &[u32]) {
-        let peers = std::mem::take(&mut self.inst.workload_peers);
+    fn return_workload_peers(&mut self, slots: &[u32], peers: Vec<Session>) {
         for (&slot, s) in slots.iter().zip(peers) {
             self.inst.sched.ran_until(s.cost.now);
             let f = self.inst.sessions_seen.entry(s.sid).or_default();

@@ -4,7 +4,9 @@
 //! and a columnar event trace come out. No wasm or JS dependency.
 //!
 //! Layout: `engine` (one instance, its sessions, the scheduler),
-//! `instance` (parameters, version profiles), `sga` (buffer cache and its
+//! `instance` (parameters, version profiles), `kernel` (the one place a
+//! get is counted, work limits, name compare: below both `exec` and
+//! `session`), `sga` (buffer cache and its
 //! latch set, memoptimize pool, row cache, log buffer), `io` (block
 //! devices, log buffer and groups), `bg` (DBWR, LGWR), `sim` (simulated
 //! time, the scheduler, cost model), `session`
@@ -20,6 +22,7 @@ pub mod exec;
 pub mod fasthash;
 pub mod instance;
 pub mod io;
+pub mod kernel;
 pub mod optimizer;
 pub mod random;
 pub mod result;
@@ -34,9 +37,8 @@ pub mod tsdecl;
 pub mod value;
 pub use lio_sql::number;
 
-pub use engine::{
-    run_sweep_point, run_sweep_point_json, Engine, EngineConfig, SweepPlan, SweepPointPlan, SweepPointRun, VERSION,
-};
+pub use engine::sweep::{run_sweep_point, run_sweep_point_json};
+pub use engine::{Engine, EngineConfig, SweepPlan, SweepPointPlan, SweepPointRun, VERSION};
 pub use lio_sql::{LabError, LabResult};
 pub use result::{ScriptOut, StepOut};
 pub use session::trimmed_mean;

@@ -1,12 +1,13 @@
 //! The catalog as the UI draws it (docs/ENGINE-API.md, `Catalog`).
 
 use crate::catalog::{Catalog, SegmentInfo, SegmentKind, TableStorage};
-use crate::instance::Instance;
+use crate::sga::Sga;
 use serde_json::{json, Value};
 
-pub fn catalog_json(inst: &Instance) -> String {
-    let cat = &inst.cat;
-    let dict = inst.sga.row_cache.segments(cat);
+/// The catalog, its segments' residence in the SGA's cache and pools,
+/// and the version's name (`profile_name`).
+pub fn catalog_json(cat: &Catalog, sga: &Sga, profile_name: &str) -> String {
+    let dict = sga.row_cache.segments(cat);
     let mut segments: Vec<Value> = Vec::new();
     for s in cat.segments.iter().filter(|s| !s.dropped) {
         let mut seg = json!({
@@ -45,14 +46,13 @@ pub fn catalog_json(inst: &Instance) -> String {
     let mut keep_used = 0;
     let mut default_used = 0;
     for s in cat.segments.iter().filter(|s| !s.dropped) {
-        let n = inst.sga.cache.resident_blocks(s.id);
+        let n = sga.cache.resident_blocks(s.id);
         match s.pool {
             crate::sga::cache::PoolKind::Keep => keep_used += n,
             crate::sga::cache::PoolKind::Default => default_used += n,
         }
     }
-    let memopt_tables: Vec<Value> = inst
-        .sga
+    let memopt_tables: Vec<Value> = sga
         .memopt
         .tables
         .iter()
@@ -65,21 +65,21 @@ pub fn catalog_json(inst: &Instance) -> String {
         .map(|t| t.name.clone())
         .collect();
     json!({
-        "version": inst.profile.name,
-        "block_size": inst.sga.cache.block_size,
+        "version": profile_name,
+        "block_size": sga.cache.block_size,
         "segments": segments,
         "cache": {
             "pools": [
-                { "name": "DEFAULT", "buffers": inst.sga.cache.default_buffers, "used": default_used },
-                { "name": "KEEP", "buffers": inst.sga.cache.keep_buffers, "used": keep_used },
+                { "name": "DEFAULT", "buffers": sga.cache.default_buffers, "used": default_used },
+                { "name": "KEEP", "buffers": sga.cache.keep_buffers, "used": keep_used },
             ],
-            "hash_buckets": inst.sga.cache.hash_buckets,
-            "cbc_latch_children": inst.sga.cache.latches.children(),
+            "hash_buckets": sga.cache.hash_buckets,
+            "cbc_latch_children": sga.cache.latches.children(),
         },
         "memopt": {
-            "pool_bytes": inst.sga.memopt.size,
-            "buffer_area_bytes": inst.sga.memopt.buffer_area_bytes(),
-            "hash_index_bytes": inst.sga.memopt.hash_index_bytes(),
+            "pool_bytes": sga.memopt.size,
+            "buffer_area_bytes": sga.memopt.buffer_area_bytes(),
+            "hash_index_bytes": sga.memopt.hash_index_bytes(),
             "tables": memopt_tables,
             "memoptimize_read_tables": memoptimize_tables,
         },

@@ -5,13 +5,12 @@
 //! workload as `LAB RUN` does. A point is therefore exactly a single run of
 //! the script at that setting; the script's own instance is left as it was.
 
+use super::sweep_plan::{Suspended, SweepPlan, SweepPointPlan, SweepPointRun};
 use super::{Engine, EngineConfig};
 use crate::instance::LabLimits;
 use crate::result::{ErrorOut, StepOut, SweepOut, SweepPointOut};
 use lio_sql::ast::{LabCommand, LabSweep, Pos, Statement, StatementKind, SweepStep};
 use lio_sql::{ora, LabError, UnitKind};
-use serde::{Deserialize, Serialize};
-use std::collections::BTreeMap;
 
 /// The journal the sweep replays holds at most this much text.
 pub(super) const MAX_JOURNAL_BYTES: usize = 4 * 1024 * 1024;
@@ -271,71 +270,6 @@ impl Engine {
             self.run_units(units, next, &mut on_step);
         }
     }
-}
-
-/// A script stopped at a `LAB SWEEP` whose points the host runs.
-pub(crate) struct Suspended {
-    pub(crate) plan: SweepPlan,
-    /// The sweep statement and where it is.
-    pub(crate) text: String,
-    pub(crate) pos: Pos,
-    /// The script's statements, and the first after the sweep.
-    pub(crate) units: Vec<lio_sql::ScriptUnit>,
-    pub(crate) next: usize,
-}
-
-/// A sweep's points to run: each a fresh engine with `config` that runs
-/// `setup` then `LAB RUN run;`. The host's JSON (see docs/ENGINE-API.md).
-#[derive(Debug, Clone, Serialize)]
-pub struct SweepPlan {
-    /// What the sweep varies (`HASHKEYS`).
-    pub parameter: String,
-    /// The script's work budget (`max_script_work`): the points together stay within it.
-    pub budget: u64,
-    /// The memory budget (`max_memory_mb`) a point may use; parallel points share it.
-    pub memory_mb: u64,
-    /// What the scenario's data held when the sweep began (MB, rounded up):
-    /// each point replays it, so a host gives a worker at least twice this.
-    pub scenario_mb: u64,
-    pub config: EngineConfig,
-    pub points: Vec<SweepPointPlan>,
-    #[serde(skip)]
-    name_pos: Pos,
-    #[serde(skip)]
-    scale: &'static str,
-    #[serde(skip)]
-    varies: &'static str,
-    /// Statements of the scenario replayed.
-    #[serde(skip)]
-    statements: usize,
-}
-
-#[derive(Debug, Clone, Serialize, Deserialize)]
-pub struct SweepPointPlan {
-    pub value: f64,
-    pub setup: String,
-    pub run: String,
-}
-
-/// What one point measured, as the engine hands it back to itself (floats
-/// by their bits, so a point run in a worker is the same to the last bit).
-#[derive(Debug, Clone, Default, Serialize, Deserialize)]
-#[serde(default)]
-pub struct SweepPointRun {
-    pub executions: u64,
-    pub runs: u32,
-    pub stats: BTreeMap<String, u64>,
-    pub elapsed_bits: u64,
-    pub trimmed_mean_bits: Option<u64>,
-    /// The point's error: code and message.
-    pub error: Option<(String, String)>,
-    /// Work units the point's sessions did.
-    pub spent: u64,
-    /// A statement was refused for memory while `memory_cap_mb` held the
-    /// budget below its own: the host runs the point again with the whole budget.
-    pub memory_refused: bool,
-    /// The host's worker failed (a trap) running the point: one line.
-    pub failed: Option<String>,
 }
 
 /// Run one sweep point on a fresh engine: `setup`, then `LAB RUN run;`.

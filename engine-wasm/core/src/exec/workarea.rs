@@ -45,8 +45,8 @@
 
 use crate::instance::params::{Parameters, WorkareaPolicy};
 use crate::io::{IoKind, IoPurpose, IoRequest};
-use crate::session::kernel::Kernel;
-use crate::session::WorkLimit;
+use crate::kernel::limits::WorkLimit;
+use crate::kernel::Kernel;
 use crate::sim::cost::StackId;
 use crate::stats::{LastWorkarea, WaitEvent};
 use lio_sql::ast::Pos;

@@ -2,8 +2,13 @@
 //! profile, the lab's cost parameters, the catalog, the SGA and the I/O
 //! layer. Sessions (`crate::session`) run statements against it.
 
+pub mod cr_cache;
+pub mod figures;
 pub mod param_defs;
 pub mod params;
+pub mod row_locks;
+pub mod shared_pool;
+pub mod txn_table;
 pub mod version;
 
 use crate::catalog::Catalog;
@@ -86,7 +91,7 @@ pub struct Instance {
     /// The library cache: texts of the shared cursors any session has
     /// parsed. A session that lacks a cursor finds it here (a soft parse)
     /// or builds it (a hard parse).
-    pub library_cache: crate::fasthash::FxMap<String, Vec<crate::session::cursor::LibChild>>,
+    pub library_cache: crate::fasthash::FxMap<String, Vec<shared_pool::LibChild>>,
     /// Per table: bumped when DDL changes it (or its indexes) or its
     /// statistics are gathered with NO_INVALIDATE => FALSE; a cursor built
     /// on an older version is invalid.
@@ -104,27 +109,27 @@ pub struct Instance {
     /// Between SHUTDOWN and STARTUP the instance is down.
     pub up: bool,
     /// Open transactions, by session (SID).
-    pub txns: std::collections::BTreeMap<u32, crate::session::txn::Transaction>,
+    pub txns: std::collections::BTreeMap<u32, txn_table::Transaction>,
     /// Ended transactions' emptied structures, reused by the next ones.
-    pub txn_pool: Vec<crate::session::txn::Transaction>,
+    pub txn_pool: Vec<txn_table::Transaction>,
     /// Bumped at every change to a table (its `changed_at`), so cached
     /// consistent-read versions know when they are stale.
     pub change_seq: u64,
     /// Tables as another session's uncommitted changes found them, by
     /// table: (the table's `changed_at` they were built for, the version).
     /// Keyed by table and reading session (a reader sees its own changes).
-    pub cr_cache: crate::fasthash::FxMap<(crate::catalog::TableId, u32), (u64, crate::session::cr::CrVersion)>,
+    pub cr_cache: crate::fasthash::FxMap<(crate::catalog::TableId, u32), (u64, cr_cache::CrVersion)>,
     /// Rows locked by an open transaction: (table, row) -> SID.
-    pub row_locks: crate::session::row_locks::RowLocks,
+    pub row_locks: row_locks::RowLocks,
     /// Each live session's figures as of the end of its last step (the
     /// running session reads its own live).
-    pub sessions_seen: std::collections::BTreeMap<u32, crate::session::fixed::SessionFigures>,
+    pub sessions_seen: std::collections::BTreeMap<u32, figures::SessionFigures>,
     /// What sessions that disconnected left to the instance totals.
-    pub ended_sessions: crate::session::fixed::SessionFigures,
+    pub ended_sessions: figures::SessionFigures,
     /// The instance totals at the last STARTUP (V$SYSSTAT counts from there).
-    pub figures_at_startup: crate::session::fixed::SessionFigures,
+    pub figures_at_startup: figures::SessionFigures,
     /// V$SQL: executed SQL texts and their figures.
-    pub sql_area: Vec<crate::session::fixed::SqlAreaEntry>,
+    pub sql_area: Vec<shared_pool::SqlAreaEntry>,
     /// Each text's entries, by child number.
     pub sql_area_index: crate::fasthash::FxMap<String, Vec<usize>>,
     pub sql_area_next_id: u64,
@@ -133,9 +138,6 @@ pub struct Instance {
     /// `LAB SET cpu_count = k`: CPUs the sessions of a workload share (0:
     /// as many as they need, no run queue).
     pub cpu_count: u32,
-    /// The sessions a `LAB RUN ... SESSIONS n` runs besides the script's
-    /// own, lent to the instance by the engine for that step.
-    pub(crate) workload_peers: Vec<crate::session::Session>,
     /// The engine's scheduler (`sim/scheduler.rs`): it runs the script's
     /// session for each step, and a `SESSIONS n` run's sessions and LGWR.
     pub(crate) sched: crate::sim::scheduler::Scheduler,
@@ -172,7 +174,6 @@ impl Instance {
             sql_area_next_id: 0,
             programs: Default::default(),
             cpu_count: 0,
-            workload_peers: Vec::new(),
             sched: Default::default(),
         }
     }
@@ -206,7 +207,7 @@ impl Instance {
                 self.cr_cache.retain(|(table, _), _| *table != id);
             }
         }
-        self.cat.held_bytes = crate::session::cr::cr_cache_bytes(&self.cr_cache);
+        self.cat.held_bytes = cr_cache::cr_cache_bytes(&self.cr_cache);
         // Only what this transaction took: the maps may be large (and their
         // capacity larger) after a big transaction.
         self.row_locks.release_session(sid, &txn.locked);
@@ -215,7 +216,7 @@ impl Instance {
     }
 
     /// Keep a small transaction's emptied vectors for the next one.
-    fn recycle(&mut self, mut txn: crate::session::txn::Transaction) {
+    fn recycle(&mut self, mut txn: txn_table::Transaction) {
         if self.txn_pool.len() >= 64 || txn.undo.capacity() > 1024 || txn.locked.capacity() > 1024 {
             return;
         }

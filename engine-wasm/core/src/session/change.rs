@@ -4,6 +4,7 @@
 
 use super::net::Client;
 use super::txn::{kill_row, ChangeSize, Undo, COLUMN_NUMBER_BYTES, ROW_ADDRESS_BYTES};
+pub(crate) use super::types::{DmlBinds, DmlScratch};
 use super::*;
 use crate::catalog::TableStorage;
 use crate::exec::row_source::OpKind;
@@ -11,40 +12,6 @@ use crate::exec::CExpr;
 use crate::storage;
 use lio_sql::ast::{Delete, FromItem, SelectItem, Update};
 use std::collections::HashSet;
-
-/// The values a DML statement's binds take: by position (SQL*Plus, LAB
-/// RUN), or PL/SQL variables by name.
-#[derive(Clone, Copy)]
-pub(super) enum DmlBinds<'a> {
-    Positional(&'a [Value]),
-    Plsql(&'a [(String, Value)]),
-}
-
-/// Vectors a DML statement fills on every execution, kept by the session
-/// so that a workload's executions do not allocate them each time (a
-/// vector that grew past [`DmlScratch::KEEP`] is not kept).
-#[derive(Debug, Clone, Default)]
-pub(crate) struct DmlScratch {
-    /// The SET columns of an UPDATE.
-    cols: Vec<usize>,
-    /// The bind values of the statement's query.
-    binds: Vec<Value>,
-    /// The rows the query found (emptied by the change).
-    rows: Vec<Vec<Value>>,
-    /// A row's new values.
-    new_row: Vec<Value>,
-}
-
-impl DmlScratch {
-    const KEEP: usize = 1024;
-
-    fn keep<T>(slot: &mut Vec<T>, mut v: Vec<T>) {
-        if v.capacity() <= Self::KEEP {
-            v.clear();
-            *slot = v;
-        }
-    }
-}
 
 /// The statement a DML changes rows for: its table and how to find them.
 struct Target<'q> {

@@ -3,9 +3,11 @@
 //! its per-line figures.
 
 use super::net::*;
+pub(crate) use super::types::FetchPolicy;
 use super::*;
 use crate::exec::{self, Compiled, EvalCtx, LineStat, Rt};
 use crate::instance::params::StatisticsLevel;
+pub use crate::instance::shared_pool::LibChild;
 use crate::kernel;
 use crate::optimizer::OptEnv;
 use crate::result::PlanLineOut;
@@ -22,18 +24,6 @@ const LIBRARY_CACHE_CURSORS: usize = 10_000;
 const SESSION_CACHED_CURSORS: usize = 10_000;
 const SESSION_CURSOR_TEXT_BYTES: usize = 1 << 20;
 
-/// How a query's rows come back to the client.
-#[derive(Clone, Copy)]
-pub(crate) struct FetchPolicy {
-    /// Rows in the first fetch (piggybacked on the execute round trip for
-    /// OCI/JDBC prefetch; SQL*Plus asks for 1).
-    pub first: u32,
-    /// Rows per later fetch call (arraysize / fetch size).
-    pub then: u32,
-    /// Whether each call is a network round trip.
-    pub round_trips: bool,
-}
-
 /// `_optimizer_invalidation_period`: after statistics are gathered with
 /// `NO_INVALIDATE => DBMS_STATS.AUTO_INVALIDATE` (the default), the
 /// cursors that depend on the table stay valid for up to this long; the
@@ -41,18 +31,6 @@ pub(crate) struct FetchPolicy {
 /// random over the window; the lab takes its end). 18,000 s:
 /// <https://docs.oracle.com/en/database/oracle/oracle-database/19/arpls/DBMS_STATS.html>
 pub const OPTIMIZER_INVALIDATION_PERIOD_US: f64 = 18_000.0 * 1e6;
-
-/// One child cursor of a text in the library cache.
-#[derive(Debug, Clone)]
-pub struct LibChild {
-    pub env: std::rc::Rc<OptEnv>,
-    /// The tables' versions it was built on.
-    pub deps: Vec<(TableId, u64)>,
-    /// When it was built (µs, the building session's clock).
-    pub parsed_at_us: f64,
-    /// Replaced by a newer child (rolling invalidation): not shared.
-    pub obsolete: bool,
-}
 
 /// Why a cursor built earlier may not be used now.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -325,47 +303,19 @@ impl Run<'_> {
         mut rows_out: Option<&mut dyn crate::catalog::RowSink>,
         max_rows: Option<u64>,
     ) -> Result<u64, LabError> {
-        let p = self.effective();
-        let gps = c.gather_plan_statistics;
-        let stats_all = p.statistics_level == StatisticsLevel::All;
-        let fast_lookup =
-            self.inst.profile.memoptimize_rowstore && !stats_all && !gps && !p.sql_trace && client != Client::Plsql;
-        let rowsource_stats = stats_all || gps;
-        let sql_trace = p.sql_trace;
-        // Operator stacks under this fetch base, interned once per cursor context.
-        if !matches!(c.stacks, Some((base, _)) if base == cs.fetch) {
-            let fetch = cs.fetch;
-            c.stacks = Some((fetch, c.frames.iter().map(|f| OpStacks::intern(&mut self.s.cost, fetch, f)).collect()));
-        }
-        if c.line_stats.len() != c.lines.len() {
-            c.line_stats = vec![LineStat::default(); c.lines.len()];
-        }
+        let (fast_lookup, rowsource_stats, sql_trace) = self.execution_flags(c, client);
+        self.begin_execute(c, cs);
         // Disjoint borrows of the cursor: its plan, runtime state and figures.
         let stacks: &[OpStacks] = c.stacks.as_ref().map(|s| s.1.as_slice()).unwrap_or(&[]);
-        if !self.s.cr_seen.is_empty() {
-            self.s.cr_seen.clear();
-        }
-        self.s.stats.calls.execute_count += 1;
         // V$ views read by this execution: their rows as of now.
         let fixed_rows = if c.fixed.is_empty() { Vec::new() } else { self.fixed_rows(&c.fixed) };
         let (root, env, lines, project, sorts) = (&mut c.root, &mut c.env, &mut c.line_stats, &c.project, c.sorts);
-        self.call_event(kind::EXECUTE, cs.execute);
-        if client == Client::Plsql {
-            let us = self.inst.cost_params.plsql_context_switch_us;
-            self.s.cost.charge(cs.plsql_switch, us);
-        }
-        if sql_trace {
-            let t = self.inst.cost_params.sql_trace_call_us;
-            self.s.cost.charge(cs.execute, t);
-        }
+        self.execute_call(client, cs, sql_trace);
         env.rownum = 0;
         let work = self.work_limit();
         let mbrc = self.s.params.db_file_multiblock_read_count;
         let direct_reads = !self.s.buffered_scan;
-        let workarea = crate::exec::workarea::WorkArea {
-            block_size: self.inst.params.current.db_block_size,
-            ..crate::exec::workarea::WorkArea::of(&self.s.params)
-        };
+        let workarea = self.workarea();
         // The row sources' view of the engine, for one open or fetch call.
         macro_rules! row_source_context {
             () => {
@@ -435,60 +385,21 @@ impl Run<'_> {
                 total += 1;
                 let mut cx =
                     EvalCtx { cat: rt.cat, env: &*env, binds, rng: &mut *rt.rng, text_work: &mut rt.k.stats.work.text };
-                match rows_out.as_deref_mut() {
+                bytes += match rows_out.as_deref_mut() {
                     Some(out) => {
-                        row.reserve_exact(project.len());
-                        let mut row_bytes = 0u64;
-                        for e in project.iter() {
-                            let v = e.eval(&mut cx)?;
-                            row_bytes += v.stored_len() as u64 + 1;
-                            row.push(v);
-                        }
-                        bytes += row_bytes;
-                        // Rows held for the caller (an INSERT ... SELECT) count
-                        // against memory, their strings included.
-                        let held =
-                            crate::catalog::ROW_BYTES + crate::catalog::VALUE_BYTES * row.len() as u64 + row_bytes;
-                        room = room.checked_sub(held).ok_or_else(|| memory_error(max_mb))?;
+                        let held = super::fetch::hand_row(project, &mut cx, out, &mut row, &mut room, max_mb)?;
                         rt.k.stats.work.rows_held += 1;
-                        out.take_row(&mut row);
+                        held
                     }
-                    None => {
-                        for e in project.iter() {
-                            bytes += e.stored_len(&mut cx)? as u64 + 1;
-                        }
-                    }
-                }
+                    None => super::fetch::row_bytes(project, &mut cx)?,
+                };
             }
             // End of the fetch call: pins are released. The server's
             // call overhead: a MemOptimized fast lookup bypasses the
             // cursor execution path (opiexe/kksumc), so it costs less.
             root.release_pins();
-            let p = &self.inst.cost_params;
-            if first_call && env.memopt_hit {
-                let us = p.memopt_call_us;
-                self.s.cost.charge(cs.memopt_call, us);
-                if client == Client::JdbcThin {
-                    let us = self.inst.cost_params.jdbc_thin_memopt_client_us;
-                    self.s.cost.charge(cs.thin_memopt_client, us);
-                    self.s.client_wait_us += us;
-                }
-            } else {
-                let (e_us, f_us) = (p.execute_call_us, p.fetch_call_us);
-                if first_call {
-                    self.s.cost.charge(cs.execute, e_us);
-                }
-                self.s.cost.charge(cs.fetch, f_us);
-            }
-            if policy.round_trips {
-                // Oracle Net packet sizes (model): the first reply carries
-                // the describe of every column, later replies a header;
-                // each row adds its data and a few bytes of framing.
-                let ncols = project.len() as u64;
-                let sent = if first_call { NET_FIRST_REPLY + NET_DESCRIBE_PER_COLUMN * ncols } else { NET_FETCH_REPLY };
-                let received = if first_call { NET_EXECUTE_REQUEST + text.len() as u64 } else { NET_FETCH_REQUEST };
-                self.roundtrip(client, cs, sent + bytes + NET_ROW_FRAMING * got as u64, received);
-            }
+            let call = super::fetch::FetchCall { first: first_call, memopt_hit: env.memopt_hit, bytes, rows: got };
+            self.end_fetch_call(client, cs, policy, project.len() as u64, text.len() as u64, call);
             first_call = false;
             if done || got < want {
                 break;

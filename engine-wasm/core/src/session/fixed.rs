@@ -6,113 +6,11 @@
 use super::*;
 use crate::exec::fixed::{name_id, FixedView};
 pub use crate::exec::hash::sql_id;
-use crate::stats::{Stat, WaitEvent, WAIT_BUCKETS, WAIT_BUCKETS_US};
+use crate::stats::{Stat, WaitEvent};
 
 use super::LAB_USER as LAB_USERNAME;
-
-/// A session's cumulative figures (V$SESSTAT, V$SESSION_EVENT).
-#[derive(Debug, Clone)]
-pub struct SessionFigures {
-    pub stats: Snapshot,
-    pub waits: [WaitTotal; WaitEvent::COUNT],
-    /// The V$SQL entry of the last statement the session ran.
-    pub last_sql: Option<(usize, u64)>,
-}
-
-impl Default for SessionFigures {
-    fn default() -> Self {
-        SessionFigures { stats: Snapshot::default(), waits: [WaitTotal::default(); WaitEvent::COUNT], last_sql: None }
-    }
-}
-
-#[derive(Debug, Clone, Copy)]
-pub struct WaitTotal {
-    pub count: u64,
-    pub us: f64,
-    pub hist: [u64; WAIT_BUCKETS],
-    pub hist_us: [u64; WAIT_BUCKETS_US],
-}
-
-impl Default for WaitTotal {
-    fn default() -> Self {
-        WaitTotal { count: 0, us: 0.0, hist: [0; WAIT_BUCKETS], hist_us: [0; WAIT_BUCKETS_US] }
-    }
-}
-
-impl SessionFigures {
-    /// Add `o` (sessions summed into instance totals).
-    pub fn add(&mut self, o: &SessionFigures) {
-        for i in 0..self.stats.values.len() {
-            self.stats.values[i] += o.stats.values[i];
-        }
-        for (a, b) in self.waits.iter_mut().zip(o.waits.iter()) {
-            a.count += b.count;
-            a.us += b.us;
-            for (x, y) in a.hist.iter_mut().zip(b.hist.iter()) {
-                *x += y;
-            }
-            for (x, y) in a.hist_us.iter_mut().zip(b.hist_us.iter()) {
-                *x += y;
-            }
-        }
-    }
-
-    /// `self - base`, saturating (instance totals since STARTUP).
-    pub fn since(&self, base: &SessionFigures) -> SessionFigures {
-        let mut d = self.clone();
-        d.stats = self.stats.delta(&base.stats);
-        for (a, b) in d.waits.iter_mut().zip(base.waits.iter()) {
-            a.count = a.count.saturating_sub(b.count);
-            a.us = (a.us - b.us).max(0.0);
-            for (x, y) in a.hist.iter_mut().zip(b.hist.iter()) {
-                *x = x.saturating_sub(*y);
-            }
-            for (x, y) in a.hist_us.iter_mut().zip(b.hist_us.iter()) {
-                *x = x.saturating_sub(*y);
-            }
-        }
-        d
-    }
-}
-
-/// One executed SQL text in the shared pool (V$SQL).
-#[derive(Debug, Clone, Default)]
-pub struct SqlAreaEntry {
-    /// Unique over the instance's life: a cursor that remembers its slot
-    /// checks it still holds its text.
-    pub id: u64,
-    pub text: String,
-    pub sql_id: String,
-    pub hash_value: u32,
-    pub plan_hash_value: u32,
-    pub executions: u64,
-    pub parse_calls: u64,
-    /// Hard parses (the cursor built, again after an invalidation).
-    pub loads: u64,
-    /// The child cursor (another optimizer environment, or a rolling
-    /// invalidation, builds another).
-    pub child: u32,
-    /// Times the child was invalidated (DDL or statistics on what it reads).
-    pub invalidations: u64,
-    pub rows_processed: u64,
-    pub buffer_gets: u64,
-    pub disk_reads: u64,
-    pub cpu_us: f64,
-    pub elapsed_us: f64,
-    pub sorts: u64,
-    /// Its work areas (one row in V$SQL_WORKAREA, its last sort's figures).
-    pub workarea: Option<SqlWorkarea>,
-}
-
-/// A cursor's work area in V$SQL_WORKAREA.
-#[derive(Debug, Clone, Copy, Default, PartialEq)]
-pub struct SqlWorkarea {
-    pub last: crate::stats::LastWorkarea,
-    pub max_tempseg: u64,
-    pub optimal: u64,
-    pub onepass: u64,
-    pub multipass: u64,
-}
+pub use crate::instance::figures::{SessionFigures, WaitTotal};
+pub use crate::instance::shared_pool::{SqlAreaEntry, SqlWorkarea};
 
 /// The first character of a cursor key that is not a SQL text (static
 /// SQL in PL/SQL, the query of an INSERT ... SELECT): not in V$SQL.

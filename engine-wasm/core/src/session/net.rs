@@ -2,76 +2,9 @@
 //! stacks each path charges to, and the round trips (or bequeath pipe
 //! trips) with their message sizes.
 
-use super::{Run, StackId};
+pub(crate) use super::types::{CallStacks, Client};
+use super::Run;
 use crate::trace::kind;
-use lio_sql::ast::Driver;
-
-/// The client a statement arrives from.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Client {
-    SqlPlus,
-    Plsql,
-    JdbcThin,
-    JdbcOciNet,
-    JdbcOciBequeath,
-}
-
-impl Client {
-    /// The driver's name as `VIA` spells it.
-    pub(crate) fn name(self) -> &'static str {
-        match self {
-            Client::Plsql => "plsql",
-            Client::JdbcThin => "jdbc_thin",
-            Client::JdbcOciNet => "jdbc_oci_net",
-            Client::JdbcOciBequeath => "jdbc_oci_bequeath",
-            Client::SqlPlus => "sqlplus",
-        }
-    }
-
-    pub(crate) fn from_driver(d: Driver) -> Client {
-        match d {
-            Driver::Plsql => Client::Plsql,
-            Driver::JdbcThin => Client::JdbcThin,
-            Driver::JdbcOciNet => Client::JdbcOciNet,
-            Driver::JdbcOciBequeath => Client::JdbcOciBequeath,
-            Driver::SqlPlus => Client::SqlPlus,
-        }
-    }
-    /// The client's frames in the flame graph. A JDBC driver runs both a
-    /// query (`executeQuery`) and DML (`executeUpdate`) through its
-    /// statement class's `executeForRows`, so the frame fits either.
-    pub(crate) fn frame(self) -> &'static str {
-        match self {
-            Client::SqlPlus => "sqlplus;OCIStmtExecute",
-            Client::Plsql => "plsql",
-            Client::JdbcThin => "java;T4CPreparedStatement.executeForRows",
-            Client::JdbcOciNet => "java;T2CPreparedStatement.executeForRows;OCIStmtExecute",
-            Client::JdbcOciBequeath => "java;T2CPreparedStatement.executeForRows;OCIStmtExecute",
-        }
-    }
-    /// Over Oracle Net (TCP); the others talk to a bequeathed server
-    /// process through a pipe. SQL*Plus in a script runs locally (bequeath).
-    pub(crate) fn networked(self) -> bool {
-        matches!(self, Client::JdbcThin | Client::JdbcOciNet)
-    }
-}
-
-/// Stack ids of one client path, interned once.
-#[derive(Debug, Clone, Copy)]
-pub(crate) struct CallStacks {
-    pub client: StackId,
-    pub net: StackId,
-    pub server_net: StackId,
-    pub parse: StackId,
-    pub hard_parse: StackId,
-    pub execute: StackId,
-    pub fetch: StackId,
-    pub plsql_switch: StackId,
-    /// The server side of a MemOptimized fast lookup call.
-    pub memopt_call: StackId,
-    /// JDBC thin's client-side handling of a fast-lookup reply.
-    pub thin_memopt_client: StackId,
-}
 
 // Oracle Net message sizes in bytes (model values, of the order autotrace
 // shows for a one-row query: ~550 bytes sent, ~400 received, 2 round trips).

@@ -4,6 +4,7 @@
 use super::cursor::FetchPolicy;
 use super::net::Client;
 use super::program::Flow;
+pub(crate) use super::types::StaticSql;
 use super::*;
 use crate::exec::{self, Env, EvalCtx};
 
@@ -450,17 +451,6 @@ impl Run<'_> {
         r?;
         one_row(rows, pos)
     }
-}
-
-/// Static SQL as the PL/SQL compiler hands it to the SQL engine.
-#[derive(Debug)]
-pub(crate) struct StaticSql {
-    /// The normalized text (upper case, no INTO, variables as `:Bn`).
-    pub text: String,
-    /// The variable read by each of the cursor's binds, in bind order.
-    pub binds: Vec<String>,
-    /// The query's column names (a cursor FOR loop's record fields).
-    pub columns: Vec<String>,
 }
 
 /// The values of a static statement's binds: the innermost variable of

@@ -3,53 +3,9 @@
 //! simulated clock of `dbms_utility.get_time`, and Tom Kyte's
 //! `runstats_pkg` as a built-in package.
 
+pub(crate) use super::types::{Flow, Runstats, RunstatsMark, BODY_NEST, CALL_NEST, MAX_CALL_DEPTH, MAX_PLSQL_NEST};
 use super::*;
 use std::rc::Rc;
-
-/// How deep stored program calls may nest (the lab's guard against
-/// runaway recursion).
-pub(crate) const MAX_CALL_DEPTH: u32 = 64;
-
-/// How much native stack a chain of PL/SQL calls may take, in levels: a
-/// call is [`CALL_NEST`] levels, a loop or IF body [`BODY_NEST`], an
-/// expression level around a call (`f(n - 1) + 0 + ...`, `abs(abs(f(n)))`)
-/// one. Each program's own trees are bounded by the parser, but a call
-/// repeats them: 64 calls of a function returning `f(n - 1)` with 100
-/// `+ 0` after it, or sitting in 45 nested IFs, overflowed the wasm
-/// engine's stack (V8's, about 1 MB on a thread's default). A level costs
-/// about 160 bytes of that stack (measured with `node --stack-size`), so
-/// the chain stays under about 240 KB; with the deepest statement the
-/// parser lets the last call run (1,024 tables and a 1,000-level
-/// expression, about 420 KB) the engine needs about 740 KB.
-pub(crate) const MAX_PLSQL_NEST: u32 = 1500;
-/// Levels charged for a stored program call or a dynamic PL/SQL block
-/// (`EXECUTE IMMEDIATE 'begin ... end;'`).
-pub(crate) const CALL_NEST: u32 = 8;
-/// Levels charged for a loop, IF branch or cursor FOR loop body.
-pub(crate) const BODY_NEST: u32 = 3;
-
-/// What a PL/SQL statement sequence ended with.
-pub(crate) enum Flow {
-    Next,
-    /// `EXIT`: leave the innermost loop.
-    Exit,
-    /// `RETURN [value]`: leave the program.
-    Return(Option<Value>),
-}
-
-/// One runstats snapshot: every statistic and latch, and the clocks.
-#[derive(Debug, Clone, Default)]
-pub(crate) struct RunstatsMark {
-    values: Vec<(String, i64)>,
-    cpu_cs: i64,
-}
-
-#[derive(Debug, Clone, Default)]
-pub(crate) struct Runstats {
-    start: Option<RunstatsMark>,
-    middle: Option<RunstatsMark>,
-    run1_cpu: i64,
-}
 
 /// The session's count of stored program calls in progress.
 fn call_depth(s: &mut Session) -> &mut u32 {

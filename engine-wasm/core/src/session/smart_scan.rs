@@ -2,7 +2,7 @@
 //! an Exadata cell (`io/exadata/smart_scan.rs`) gets its blocks from the cell's scan
 //! requests (`cell smart table scan`), not through the buffer cache.
 
-use super::kernel::{Kernel, OpStacks};
+use crate::kernel::{Kernel, OpStacks};
 use crate::trace::{kind, Event, GetKind};
 
 impl Kernel<'_> {

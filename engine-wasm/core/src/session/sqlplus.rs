@@ -1,10 +1,10 @@
 //! SQL*Plus commands: SET, SHOW, PROMPT, EXEC, SHUTDOWN, STARTUP, `/`.
 
+pub(crate) use super::types::{ExitSpec, Vars};
 use super::{Autotrace, Outcome, Run};
 use crate::value::Value;
 use lio_sql::ast::*;
 use lio_sql::{ora, LabError, ScriptUnit, UnitKind};
-use std::collections::BTreeMap;
 
 impl Run<'_> {
     pub(super) fn sqlplus_command(&mut self, c: &SqlPlus, pos: Pos, text: &str) -> Result<Outcome, LabError> {
@@ -322,48 +322,6 @@ fn unquote(w: &str) -> &str {
         }
     }
     w
-}
-
-/// How the script ends at EXIT or at an error under WHENEVER SQLERROR EXIT.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) struct ExitSpec {
-    /// ROLLBACK instead of SQL*Plus's default COMMIT.
-    pub rollback: bool,
-}
-
-/// SQL*Plus's substitution variables and the settings around them.
-#[derive(Debug, Clone)]
-pub(crate) struct Vars {
-    /// DEFINE name = value, by upper-case name.
-    pub defines: BTreeMap<String, String>,
-    /// SET DEFINE's prefix (None: OFF).
-    pub define_char: Option<char>,
-    /// SET ESCAPE's character (None: OFF).
-    pub escape_char: Option<char>,
-    /// SET CONCAT's character, which ends a name and is dropped (None: OFF).
-    pub concat_char: Option<char>,
-    pub verify: bool,
-    /// WHENEVER SQLERROR EXIT.
-    pub whenever_sqlerror: Option<ExitSpec>,
-    /// COLUMN name NEW_VALUE variable, by upper-case column name.
-    pub new_values: BTreeMap<String, String>,
-    /// EXIT or QUIT ran: nothing later in the script runs.
-    pub exited: bool,
-}
-
-impl Default for Vars {
-    fn default() -> Self {
-        Vars {
-            defines: BTreeMap::new(),
-            define_char: Some('&'),
-            escape_char: None,
-            concat_char: Some('.'),
-            verify: true,
-            whenever_sqlerror: None,
-            new_values: BTreeMap::new(),
-            exited: false,
-        }
-    }
 }
 
 /// A unit's text with its substitution variables replaced, line by line

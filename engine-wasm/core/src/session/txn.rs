@@ -12,10 +12,13 @@
 //!   block (the undo record);
 //! - `undo change vector size` sums the undo change vectors.
 
+pub use super::types::ChangeStacks;
 use super::*;
 use crate::catalog::{Catalog, TableStorage};
+pub(crate) use crate::instance::txn_table::expand;
+pub use crate::instance::txn_table::{Transaction, Undo};
 use crate::sga::cache::GetKind;
-use crate::storage::{self, RowLoc};
+use crate::storage;
 use std::collections::{BTreeMap, HashSet};
 
 /// Redo record header (bytes).
@@ -32,86 +35,6 @@ pub const ROW_ADDRESS_BYTES: u64 = 8;
 pub const COLUMN_NUMBER_BYTES: u64 = 2;
 /// Bytes of undo records an undo block holds.
 pub const UNDO_BLOCK_PAYLOAD: u64 = 8192 - 100;
-
-/// What undoes one change.
-#[derive(Debug, Clone)]
-pub enum Undo {
-    /// The row was inserted: rolled back, its slot dies.
-    Insert { table: TableId, row: u32 },
-    /// The rows `from..to` were inserted by one statement: one record in
-    /// the list (a million-row load holds one, not a million), read as
-    /// one [`Undo::Insert`] per row wherever records are applied or
-    /// counted (see [`expand`]).
-    Inserts { table: TableId, from: u32, to: u32 },
-    /// The row was deleted: rolled back, it returns to its slot.
-    Delete { table: TableId, row: u32, slot: u16 },
-    /// The row's values (and, when it moved, its place) before the change.
-    Update { table: TableId, row: u32, old: Box<[Value]>, old_loc: RowLoc, old_body: Option<u32> },
-    /// An index's leaves were filled differently after the change (a
-    /// non-ascending insert: 50/50 splits).
-    IndexFill { table: TableId, index: crate::catalog::IndexId, state: (f64, bool) },
-}
-
-impl Undo {
-    fn row(&self) -> Option<u32> {
-        match self {
-            Undo::Insert { row, .. } | Undo::Delete { row, .. } | Undo::Update { row, .. } => Some(*row),
-            Undo::IndexFill { .. } | Undo::Inserts { .. } => None,
-        }
-    }
-
-    pub(super) fn table(&self) -> TableId {
-        match self {
-            Undo::Insert { table, .. }
-            | Undo::Inserts { table, .. }
-            | Undo::Delete { table, .. }
-            | Undo::Update { table, .. }
-            | Undo::IndexFill { table, .. } => *table,
-        }
-    }
-}
-
-/// Undo records one per row change, as Oracle writes them: a range of
-/// inserted rows is that many [`Undo::Insert`] records, in row order.
-pub(crate) fn expand(rec: Undo) -> impl Iterator<Item = Undo> {
-    let (one, range) = match rec {
-        Undo::Inserts { table, from, to } => (None, Some((table, from..to))),
-        other => (Some(other), None),
-    };
-    one.into_iter().chain(range.into_iter().flat_map(|(table, rows)| rows.map(move |row| Undo::Insert { table, row })))
-}
-
-/// A session's open transaction.
-#[derive(Debug, Clone, Default)]
-pub struct Transaction {
-    pub undo: Vec<Undo>,
-    /// Savepoints: name and the number of undo records when it was set.
-    pub savepoints: Vec<(String, usize)>,
-    /// Each savepoint's index in `savepoints`: setting one is O(1), not a
-    /// scan of all (100,000 distinct savepoints took 100 s).
-    pub savepoint_index: crate::fasthash::FxMap<String, usize>,
-    /// Whether the transaction has taken its slot in an undo segment header.
-    pub started: bool,
-    /// Bytes used in the current undo block.
-    pub undo_block_used: u64,
-    /// Undo blocks the transaction has written.
-    pub undo_blocks: u64,
-    /// The rows it locked and the blocks it marked active, released at its
-    /// end (so a commit costs its own changes, not the size of the maps).
-    pub locked: Vec<(TableId, u32)>,
-    pub active_blocks: Vec<(u32, u32)>,
-}
-
-/// Where a change's time goes in the profile.
-#[derive(Debug, Clone, Copy)]
-pub struct ChangeStacks {
-    /// The row-change function and its current get.
-    pub get: OpStacks,
-    /// Writing the undo record (ktuchg).
-    pub undo: StackId,
-    /// Generating the redo (kcrfw_redo_gen).
-    pub redo: StackId,
-}
 
 /// The redo and undo one change generates.
 #[derive(Debug, Clone, Copy, Default)]
@@ -378,7 +301,7 @@ impl Run<'_> {
         if let Some((k, n)) = run {
             self.mark_block_active(k, n);
         }
-        if to - from >= super::row_locks::RANGE_MIN_ROWS {
+        if to - from >= crate::instance::row_locks::RANGE_MIN_ROWS {
             self.inst.row_locks.lock_new_rows(table, from, to, self.s.sid);
         } else {
             for row in from..to {

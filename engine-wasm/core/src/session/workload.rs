@@ -119,10 +119,10 @@ impl Run<'_> {
                 r.sql_pos,
             ));
         }
-        let mut peers = std::mem::take(&mut self.inst.workload_peers);
+        let mut peers = std::mem::take(&mut self.s.workload_peers);
         if peers.len() + 1 != n as usize {
             // The engine lends the sessions for a LAB RUN step of its own.
-            self.inst.workload_peers = peers;
+            self.s.workload_peers = peers;
             return Err(LabError::with(ora::LAB_UNSUPPORTED, "SESSIONS n here", r.sql_pos));
         }
         self.inst.io.redo.deferred = true;
@@ -134,7 +134,7 @@ impl Run<'_> {
         let cache = &mut self.inst.sga.cache;
         cache.latches.set_contention(false);
         cache.holds.end_concurrency();
-        self.inst.workload_peers = peers;
+        self.s.workload_peers = peers;
         r
     }
 

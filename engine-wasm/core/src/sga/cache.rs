@@ -24,7 +24,7 @@
 //! latch child, and for a block not in the cache what the miss did and
 //! when the device read of it completes: [`GetOutcome::miss`]) and
 //! the session's kernel counts the get and pays its time
-//! (`session/kernel.rs`). A get of a cached block allocates nothing.
+//! (`kernel/mod.rs`). A get of a cached block allocates nothing.
 
 pub use crate::bg::dbwr::{Dbwr, DbwrStats, DBWR_SCAN_MAX};
 use crate::instance::version::VersionProfile;
@@ -63,7 +63,7 @@ pub const SMALL_TABLE_PCT: u64 = 2;
 pub const MAX_READ_PCT: u64 = 25;
 
 /// What the last miss did before its read, for the session to count and
-/// pay (read by `session/kernel.rs` on a miss only).
+/// pay (read by `kernel/mod.rs` on a miss only).
 #[derive(Debug, Clone, Copy, Default, PartialEq)]
 pub struct MissInfo {
     /// Blocks the read brought in (1, or a multiblock read's count).

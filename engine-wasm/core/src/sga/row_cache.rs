@@ -23,7 +23,7 @@
 //!   (`probe_shape`).
 
 use crate::catalog::{Catalog, IndexId, SegId, SegmentKind, TableId};
-use crate::session::kernel::{Kernel, OpStacks};
+use crate::kernel::{Kernel, OpStacks};
 use crate::sga::cache::PoolKind;
 use crate::trace::{GetKind, NO_LINE};
 use std::collections::HashSet;

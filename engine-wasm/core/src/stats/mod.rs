@@ -311,7 +311,7 @@ impl Counters for CallCounters {
     }
 }
 
-/// The session's consistent gets, by kind (counted in `session/kernel.rs`).
+/// The session's consistent gets, by kind (counted in `kernel/mod.rs`).
 #[derive(Debug, Clone, Default)]
 pub struct GetCounters {
     pub examination: u64,

@@ -10,17 +10,8 @@ use crate::instance::version::VersionProfile;
 use lio_sql::ast::{self, AggregateFunc, BinaryOp, Expr, FromItem, Hint, Pos, Query, SelectItem};
 use lio_sql::{ora, LabError};
 
-#[derive(Debug, Clone)]
-pub struct PlanLine {
-    pub id: u16,
-    pub parent: Option<u16>,
-    pub depth: u16,
-    pub operation: String,
-    pub name: Option<String>,
-    pub e_rows: f64,
-    pub cost: f64,
-    pub bytes: Option<f64>,
-}
+use expr_info::{expr_pos, has_aggregate};
+pub use line::PlanLine;
 
 /// The PL/SQL variables in scope, as names or as the block's own
 /// `(name, value)` list: an expression in a block of 40,000 declarations
@@ -35,8 +26,8 @@ impl PlsqlVars<'_> {
     /// Whether `name` is a variable in scope (innermost first).
     pub fn contains(&self, name: &str) -> bool {
         match self {
-            PlsqlVars::Names(n) => n.iter().rev().any(|v| crate::session::same_name(v, name)),
-            PlsqlVars::Scope(v) => v.iter().rev().any(|(n, _)| crate::session::same_name(n, name)),
+            PlsqlVars::Names(n) => n.iter().rev().any(|v| crate::kernel::names::same_name(v, name)),
+            PlsqlVars::Scope(v) => v.iter().rev().any(|(n, _)| crate::kernel::names::same_name(n, name)),
         }
     }
 }
@@ -93,7 +84,7 @@ pub struct Compiled {
     /// Runtime figures per plan line, accumulated until reset.
     pub line_stats: Vec<super::row_source::LineStat>,
     /// Operator stacks interned for the last fetch base (base, stacks).
-    pub stacks: Option<(u32, Vec<crate::session::kernel::OpStacks>)>,
+    pub stacks: Option<(u32, Vec<crate::kernel::OpStacks>)>,
     /// Where the names that resolved to PL/SQL variables are written (for
     /// a record field `r.f`, where `r` is): the static SQL's text replaces
     /// them by binds (`lio_sql::plsql_static_text`).
@@ -161,27 +152,6 @@ struct Block {
     row_bytes: f64,
     read_optim: bool,
     sorts: bool,
-}
-
-fn expr_pos(e: &Expr) -> Pos {
-    match e {
-        Expr::Number(_, p)
-        | Expr::String(_, p)
-        | Expr::Null(p)
-        | Expr::Bind(_, p)
-        | Expr::Rownum(p)
-        | Expr::Level(p) => *p,
-        Expr::Column { name, qualifier } => qualifier.as_ref().map(|q| q.pos).unwrap_or(name.pos),
-        Expr::Function { name, .. } => name.pos,
-        Expr::Aggregate { pos, .. } => *pos,
-        Expr::Binary { left, .. } => expr_pos(left),
-        Expr::Negate(e) | Expr::Not(e) => expr_pos(e),
-        Expr::Between { expr, .. } | Expr::IsNull { expr, .. } => expr_pos(expr),
-        Expr::Subquery(q) => q.pos,
-        Expr::InList { expr, .. } | Expr::InSubquery { expr, .. } | Expr::Like { expr, .. } => expr_pos(expr),
-        Expr::Exists { pos, .. } | Expr::Case { pos, .. } => *pos,
-        Expr::OuterMark(e) => expr_pos(e),
-    }
 }
 
 /// Text of an expression as Oracle shows it in a column heading.
@@ -265,27 +235,6 @@ pub fn expr_text(e: &Expr) -> String {
     }
 }
 
-fn has_aggregate(e: &Expr) -> bool {
-    match e {
-        Expr::Aggregate { .. } => true,
-        Expr::Function { args, .. } => args.iter().any(has_aggregate),
-        Expr::Binary { left, right, .. } => has_aggregate(left) || has_aggregate(right),
-        Expr::Negate(e) | Expr::Not(e) => has_aggregate(e),
-        Expr::Between { expr, low, high } => has_aggregate(expr) || has_aggregate(low) || has_aggregate(high),
-        Expr::IsNull { expr, .. } | Expr::InSubquery { expr, .. } => has_aggregate(expr),
-        Expr::InList { expr, list, .. } => has_aggregate(expr) || list.iter().any(has_aggregate),
-        Expr::Like { expr, pattern, escape, .. } => {
-            has_aggregate(expr) || has_aggregate(pattern) || escape.as_deref().is_some_and(has_aggregate)
-        }
-        Expr::Case { operand, whens, otherwise, .. } => {
-            operand.as_deref().is_some_and(has_aggregate)
-                || whens.iter().any(|(a, b)| has_aggregate(a) || has_aggregate(b))
-                || otherwise.as_deref().is_some_and(has_aggregate)
-        }
-        _ => false,
-    }
-}
-
 fn split_and(e: CExpr, out: &mut Vec<CExpr>) {
     match e {
         CExpr::Bin(BinaryOp::And, a, b, _) => {
@@ -301,7 +250,9 @@ mod block;
 mod builder;
 mod covering;
 pub mod dual;
+mod expr_info;
 mod group;
+mod line;
 mod outer_plus;
 pub mod predicates;
 mod project;

@@ -44,8 +44,8 @@ pub use pins::{KeptLeaf, LeafPath};
 
 use super::expr::{AggSpec, AggState, CExpr, Env, EvalCtx};
 use crate::catalog::{Catalog, IndexId, TableId, TableStorage};
+use crate::kernel::{Kernel, OpStacks};
 use crate::random::DbmsRandom;
-use crate::session::kernel::{Kernel, OpStacks};
 use crate::trace::{kind, GetKind};
 use crate::value::Value;
 use lio_sql::ast::Pos;
@@ -80,7 +80,7 @@ pub struct Rt<'a> {
     /// Extra per-row cost of rowsource statistics (STATISTICS_LEVEL=ALL).
     pub rowsource_stats: bool,
     /// The work the statement may still do.
-    pub work: crate::session::WorkLimit,
+    pub work: crate::kernel::limits::WorkLimit,
     /// The lab's memory budget (MB): rows a sort holds count against it.
     pub max_memory_mb: u64,
     /// The work area a sort gets (and spills beyond).

@@ -5,6 +5,12 @@
 //! [`Kernel::revisit`], so each visit is exactly one event of exactly one
 //! get kind: the cache takes the latch and reads a missing block from the
 //! device; the session counts the get here and pays its time.
+//!
+//! Below both `exec` and `session`: the work limits a statement runs
+//! under (`limits`) and how PL/SQL names compare (`names`).
+
+pub mod limits;
+pub mod names;
 
 use crate::instance::version::VersionProfile;
 use crate::io::BlockDevice;
@@ -69,7 +75,7 @@ pub struct Kernel<'a> {
 #[macro_export]
 macro_rules! kernel {
     ($inst:expr, $sess:expr) => {
-        $crate::session::kernel::Kernel {
+        $crate::kernel::Kernel {
             profile: &$inst.profile,
             params: &$inst.cost_params,
             cache: &mut $inst.sga.cache,

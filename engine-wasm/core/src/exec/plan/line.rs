@@ -1,0 +1,15 @@
+//! One line of a plan, as the plan builder lays it out (the types
+//! `exec/xplan.rs` formats).
+
+/// One line of a plan: its place in the tree, its operation and estimates.
+#[derive(Debug, Clone)]
+pub struct PlanLine {
+    pub id: u16,
+    pub parent: Option<u16>,
+    pub depth: u16,
+    pub operation: String,
+    pub name: Option<String>,
+    pub e_rows: f64,
+    pub cost: f64,
+    pub bytes: Option<f64>,
+}

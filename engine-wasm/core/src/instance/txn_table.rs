@@ -1,0 +1,77 @@
+//! The transaction table: each open transaction's undo records, savepoints,
+//! undo segment slot and the rows and blocks it holds (`Instance::txns`,
+//! by session). The session's change code (`session/txn.rs`) writes it;
+//! ROLLBACK and consistent reads (`session/cr.rs`) read it back.
+
+use crate::catalog::TableId;
+use crate::storage::RowLoc;
+use crate::value::Value;
+
+/// What undoes one change.
+#[derive(Debug, Clone)]
+pub enum Undo {
+    /// The row was inserted: rolled back, its slot dies.
+    Insert { table: TableId, row: u32 },
+    /// The rows `from..to` were inserted by one statement: one record in
+    /// the list (a million-row load holds one, not a million), read as
+    /// one [`Undo::Insert`] per row wherever records are applied or
+    /// counted (see [`expand`]).
+    Inserts { table: TableId, from: u32, to: u32 },
+    /// The row was deleted: rolled back, it returns to its slot.
+    Delete { table: TableId, row: u32, slot: u16 },
+    /// The row's values (and, when it moved, its place) before the change.
+    Update { table: TableId, row: u32, old: Box<[Value]>, old_loc: RowLoc, old_body: Option<u32> },
+    /// An index's leaves were filled differently after the change (a
+    /// non-ascending insert: 50/50 splits).
+    IndexFill { table: TableId, index: crate::catalog::IndexId, state: (f64, bool) },
+}
+
+impl Undo {
+    pub(crate) fn row(&self) -> Option<u32> {
+        match self {
+            Undo::Insert { row, .. } | Undo::Delete { row, .. } | Undo::Update { row, .. } => Some(*row),
+            Undo::IndexFill { .. } | Undo::Inserts { .. } => None,
+        }
+    }
+
+    pub(crate) fn table(&self) -> TableId {
+        match self {
+            Undo::Insert { table, .. }
+            | Undo::Inserts { table, .. }
+            | Undo::Delete { table, .. }
+            | Undo::Update { table, .. }
+            | Undo::IndexFill { table, .. } => *table,
+        }
+    }
+}
+
+/// Undo records one per row change, as Oracle writes them: a range of
+/// inserted rows is that many [`Undo::Insert`] records, in row order.
+pub(crate) fn expand(rec: Undo) -> impl Iterator<Item = Undo> {
+    let (one, range) = match rec {
+        Undo::Inserts { table, from, to } => (None, Some((table, from..to))),
+        other => (Some(other), None),
+    };
+    one.into_iter().chain(range.into_iter().flat_map(|(table, rows)| rows.map(move |row| Undo::Insert { table, row })))
+}
+
+/// A session's open transaction.
+#[derive(Debug, Clone, Default)]
+pub struct Transaction {
+    pub undo: Vec<Undo>,
+    /// Savepoints: name and the number of undo records when it was set.
+    pub savepoints: Vec<(String, usize)>,
+    /// Each savepoint's index in `savepoints`: setting one is O(1), not a
+    /// scan of all (100,000 distinct savepoints took 100 s).
+    pub savepoint_index: crate::fasthash::FxMap<String, usize>,
+    /// Whether the transaction has taken its slot in an undo segment header.
+    pub started: bool,
+    /// Bytes used in the current undo block.
+    pub undo_block_used: u64,
+    /// Undo blocks the transaction has written.
+    pub undo_blocks: u64,
+    /// The rows it locked and the blocks it marked active, released at its
+    /// end (so a commit costs its own changes, not the size of the maps).
+    pub locked: Vec<(TableId, u32)>,
+    pub active_blocks: Vec<(u32, u32)>,
+}

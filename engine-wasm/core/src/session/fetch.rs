@@ -1,0 +1,148 @@
+//! A fetch call's parts that are not the row loop (`session/cursor.rs`,
+//! `execute_fetch_current`): the operator stacks a cursor charges to, a row
+//! handed to the caller or measured for the wire, and the end of the call
+//! (the server's call overhead and the round trip).
+
+use super::net::*;
+use super::*;
+use crate::catalog::RowSink;
+use crate::exec::CExpr;
+use crate::instance::params::StatisticsLevel;
+
+/// One fetch call, as its end charges it.
+#[derive(Clone, Copy)]
+pub(super) struct FetchCall {
+    /// The execution's first fetch call (it carries the execute).
+    pub first: bool,
+    /// The execution was a MemOptimized fast lookup.
+    pub memopt_hit: bool,
+    /// Bytes of the rows the call returned.
+    pub bytes: u64,
+    /// Rows the call returned.
+    pub rows: u32,
+}
+
+/// A row evaluated into `row` and handed to `out`; returns its bytes. Rows
+/// held for the caller (an INSERT ... SELECT) count against memory (`room`
+/// bytes left), their strings included.
+#[inline]
+pub(super) fn hand_row(
+    project: &[CExpr],
+    cx: &mut EvalCtx<'_>,
+    out: &mut dyn RowSink,
+    row: &mut Vec<Value>,
+    room: &mut u64,
+    max_mb: u64,
+) -> Result<u64, LabError> {
+    row.reserve_exact(project.len());
+    let mut row_bytes = 0u64;
+    for e in project.iter() {
+        let v = e.eval(cx)?;
+        row_bytes += v.stored_len() as u64 + 1;
+        row.push(v);
+    }
+    let held = crate::catalog::ROW_BYTES + crate::catalog::VALUE_BYTES * row.len() as u64 + row_bytes;
+    *room = room.checked_sub(held).ok_or_else(|| memory_error(max_mb))?;
+    out.take_row(row);
+    Ok(row_bytes)
+}
+
+/// The bytes a row would take on the wire, without building it.
+#[inline]
+pub(super) fn row_bytes(project: &[CExpr], cx: &mut EvalCtx<'_>) -> Result<u64, LabError> {
+    let mut bytes = 0u64;
+    for e in project.iter() {
+        bytes += e.stored_len(cx)? as u64 + 1;
+    }
+    Ok(bytes)
+}
+
+impl Run<'_> {
+    /// Whether this execution of `c` may take the MemOptimized fast lookup,
+    /// gathers rowsource statistics, and is traced (SQL_TRACE).
+    pub(super) fn execution_flags(&self, c: &Compiled, client: Client) -> (bool, bool, bool) {
+        let p = self.effective();
+        let gps = c.gather_plan_statistics;
+        let stats_all = p.statistics_level == StatisticsLevel::All;
+        let fast_lookup =
+            self.inst.profile.memoptimize_rowstore && !stats_all && !gps && !p.sql_trace && client != Client::Plsql;
+        (fast_lookup, stats_all || gps, p.sql_trace)
+    }
+
+    /// An execution begins: the cursor's operator stacks under this fetch
+    /// base (interned once per cursor context), its per-line figures sized
+    /// to its plan, no block cloned yet, one more execute.
+    pub(super) fn begin_execute(&mut self, c: &mut Compiled, cs: &CallStacks) {
+        if !matches!(c.stacks, Some((base, _)) if base == cs.fetch) {
+            let fetch = cs.fetch;
+            c.stacks = Some((fetch, c.frames.iter().map(|f| OpStacks::intern(&mut self.s.cost, fetch, f)).collect()));
+        }
+        if c.line_stats.len() != c.lines.len() {
+            c.line_stats = vec![LineStat::default(); c.lines.len()];
+        }
+        if !self.s.cr_seen.is_empty() {
+            self.s.cr_seen.clear();
+        }
+        self.s.stats.calls.execute_count += 1;
+    }
+
+    /// The execute call's event, and what PL/SQL's context switch and
+    /// SQL_TRACE add to it.
+    pub(super) fn execute_call(&mut self, client: Client, cs: &CallStacks, sql_trace: bool) {
+        self.call_event(kind::EXECUTE, cs.execute);
+        if client == Client::Plsql {
+            let us = self.inst.cost_params.plsql_context_switch_us;
+            self.s.cost.charge(cs.plsql_switch, us);
+        }
+        if sql_trace {
+            let t = self.inst.cost_params.sql_trace_call_us;
+            self.s.cost.charge(cs.execute, t);
+        }
+    }
+
+    /// The session's work area sizes, in the instance's block size.
+    pub(super) fn workarea(&self) -> crate::exec::workarea::WorkArea {
+        crate::exec::workarea::WorkArea {
+            block_size: self.inst.params.current.db_block_size,
+            ..crate::exec::workarea::WorkArea::of(&self.s.params)
+        }
+    }
+
+    /// The end of a fetch call: pins were released; the server's call
+    /// overhead (a MemOptimized fast lookup bypasses the cursor execution
+    /// path, opiexe/kksumc, so it costs less) and the round trip.
+    pub(super) fn end_fetch_call(
+        &mut self,
+        client: Client,
+        cs: &CallStacks,
+        policy: FetchPolicy,
+        ncols: u64,
+        text_len: u64,
+        call: FetchCall,
+    ) {
+        let p = &self.inst.cost_params;
+        if call.first && call.memopt_hit {
+            let us = p.memopt_call_us;
+            self.s.cost.charge(cs.memopt_call, us);
+            if client == Client::JdbcThin {
+                let us = self.inst.cost_params.jdbc_thin_memopt_client_us;
+                self.s.cost.charge(cs.thin_memopt_client, us);
+                self.s.client_wait_us += us;
+            }
+        } else {
+            let (e_us, f_us) = (p.execute_call_us, p.fetch_call_us);
+            if call.first {
+                self.s.cost.charge(cs.execute, e_us);
+            }
+            self.s.cost.charge(cs.fetch, f_us);
+        }
+        if policy.round_trips {
+            // Oracle Net packet sizes (model): the first reply carries
+            // the describe of every column, later replies a header;
+            // each row adds its data and a few bytes of framing.
+            let sent = if call.first { NET_FIRST_REPLY + NET_DESCRIBE_PER_COLUMN * ncols } else { NET_FETCH_REPLY };
+            let received = if call.first { NET_EXECUTE_REQUEST + text_len } else { NET_FETCH_REQUEST };
+            self.roundtrip(client, cs, sent + call.bytes + NET_ROW_FRAMING * call.rows as u64, received);
+        }
+    }
+}

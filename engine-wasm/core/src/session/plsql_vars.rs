@@ -1,0 +1,70 @@
+//! PL/SQL variables as a block holds them (`(name, value)` pairs, innermost
+//! last): declaring, typing, assigning, SELECT INTO.
+
+use super::same_name;
+use crate::value::Value;
+use lio_sql::ast::{Ident, Pos};
+use lio_sql::{ora, LabError};
+
+/// The name of the entry that precedes a PL/SQL variable whose declared
+/// type its assignments check; its value is the type's text. (No
+/// identifier can take this name.)
+pub(crate) const DECLARED_TYPE: &str = "\0type";
+
+/// Declare a PL/SQL variable of type `type_text` (NULL until assigned).
+pub(crate) fn declare_var(vars: &mut Vec<(String, Value)>, name: &Ident, type_text: &str) {
+    let t = crate::exec::convert::normalize_type(type_text);
+    if crate::exec::convert::plsql_type_normalized(&t).is_some() {
+        vars.push((DECLARED_TYPE.to_string(), Value::str(&t)));
+    }
+    vars.push((name.name.clone(), Value::Null));
+}
+
+/// The declared type of the variable `name` in scope, when checked.
+pub(crate) fn var_type(vars: &[(String, Value)], name: &str) -> Option<crate::exec::convert::PlType> {
+    let i = vars.iter().rposition(|(n, _)| same_name(n, name))?;
+    type_at(vars, i)
+}
+
+/// The declared type of the variable at `i`, when checked.
+pub(crate) fn type_at(vars: &[(String, Value)], i: usize) -> Option<crate::exec::convert::PlType> {
+    match i.checked_sub(1).map(|j| &vars[j]) {
+        Some((k, Value::Str(t))) if k == DECLARED_TYPE => crate::exec::convert::plsql_type_normalized(t),
+        _ => None,
+    }
+}
+
+pub(crate) fn set_var(vars: &mut [(String, Value)], target: &Ident, v: Value) -> Result<(), LabError> {
+    match vars.iter().rposition(|(n, _)| same_name(n, &target.name)) {
+        Some(i) => {
+            // The declared type, when the variable has one the lab checks.
+            let ty = type_at(vars, i);
+            vars[i].1 = match ty {
+                Some(ty) => crate::exec::convert::plsql_assign(ty, v, target.pos)?,
+                None => v,
+            };
+            Ok(())
+        }
+        None => Err(LabError::pls_run(ora::PLS_IDENTIFIER_MUST_BE_DECLARED, &[&target.name], target.pos)),
+    }
+}
+
+pub(crate) fn assign_into(
+    vars: &mut [(String, Value)],
+    into: &[Ident],
+    row: Option<Vec<Value>>,
+    pos: Pos,
+) -> Result<(), LabError> {
+    let row = row.ok_or_else(|| LabError::new(ora::NO_DATA_FOUND, pos))?;
+    for (i, t) in into.iter().enumerate() {
+        set_var(vars, t, row.get(i).cloned().unwrap_or(Value::Null))?;
+    }
+    Ok(())
+}
+
+pub(crate) fn one_row(mut rows: Vec<Vec<Value>>, pos: Pos) -> Result<Option<Vec<Value>>, LabError> {
+    if rows.len() > 1 {
+        return Err(LabError::new(ora::EXACT_FETCH_RETURNS_TOO_MANY_ROWS, pos));
+    }
+    Ok(rows.pop())
+}

@@ -1,0 +1,247 @@
+//! What a session is (V$SESSION's figures, cursors, SQL*Plus settings, the
+//! client path, its clock and trace) and [`Run`], a session running one
+//! statement against the instance, with the [`Outcome`] it hands back.
+//! Data only, besides the session's own counters; the statement families
+//! (`dispatch`, `cursor`, `plsql`, ...) act on them.
+
+use super::*;
+
+/// The schema scripts run in.
+pub(crate) const LAB_USER: &str = "LAB";
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Autotrace {
+    Off,
+    On,
+    TraceOnly,
+}
+
+/// The SQL*Plus client's settings for this session.
+pub(crate) struct SqlPlusState {
+    pub autotrace: Autotrace,
+    /// Autotrace shows the plan (`EXPLAIN`) and the statistics (`STATISTICS`).
+    pub autotrace_explain: bool,
+    pub autotrace_statistics: bool,
+    pub arraysize: u32,
+    pub serveroutput: bool,
+    /// SET SERVEROUTPUT ON's SIZE (None: UNLIMITED) and FORMAT, for SHOW.
+    pub serveroutput_size: Option<u32>,
+    pub serveroutput_format: &'static str,
+    /// SET SQLBLANKLINES, for SHOW (the splitter applies it).
+    pub sqlblanklines: bool,
+    pub last_sql: Option<Statement>,
+    /// A statement ended by a blank line went into the buffer but did not
+    /// parse: `/` reports this error (when `last_sql` is None).
+    pub buffer_error: Option<LabError>,
+    /// The client-side settings a step reports (SET TIMING, LINESIZE, ...).
+    pub settings: crate::result::SettingsOut,
+    /// Substitution variables (DEFINE), SET DEFINE / VERIFY, WHENEVER, EXIT.
+    pub vars: sqlplus::Vars,
+}
+
+impl Default for SqlPlusState {
+    fn default() -> Self {
+        SqlPlusState {
+            autotrace: Autotrace::Off,
+            autotrace_explain: false,
+            autotrace_statistics: false,
+            arraysize: 15,
+            serveroutput: false,
+            serveroutput_size: None,
+            serveroutput_format: "WORD_WRAPPED",
+            sqlblanklines: false,
+            last_sql: None,
+            buffer_error: None,
+            settings: Default::default(),
+            vars: Default::default(),
+        }
+    }
+}
+
+/// The session's last executed cursor, for `dbms_xplan.display_cursor`:
+/// its text (the plan and figures are read from the session's cursor
+/// when asked, the SQL_ID computed then).
+#[derive(Debug, Clone)]
+pub(crate) struct LastCursor {
+    pub text: String,
+    /// A query (with a plan), not a PL/SQL call.
+    pub query: bool,
+    /// Rowsource statistics were gathered in its last execution.
+    pub stats_gathered: bool,
+}
+
+/// One session of the instance (V$SESSION).
+pub struct Session {
+    pub sid: u32,
+    /// `ALTER SESSION` overrides on top of the instance parameters.
+    pub params: Parameters,
+    pub(crate) cursors: crate::fasthash::FxMap<String, Compiled>,
+    /// Bytes of the texts of `cursors` (bounded: cursor.rs).
+    pub(crate) cursor_text_bytes: usize,
+    /// The instance's cursor epoch these cursors were built in.
+    pub(crate) cursor_epoch: u64,
+    pub(crate) sqlplus: SqlPlusState,
+    /// V$SESSTAT.
+    pub stats: SessionStats,
+    /// The session's profiler and its position on the simulated clock.
+    pub cost: CostModel,
+    /// The events of the statement running now.
+    pub trace: TraceSink,
+    pub(crate) rng: DbmsRandom,
+    /// Simulated time spent on the network and in the client, which the
+    /// server sees as `SQL*Net message from client`.
+    pub(crate) net_wait_us: f64,
+    pub(crate) client_wait_us: f64,
+    /// Interned call stacks per client path, indexed by `Client as usize`.
+    pub(crate) call_stack_cache: [Option<CallStacks>; 5],
+    /// Interned stacks of recursive dictionary SQL, under their base.
+    pub(crate) dict_stacks: Option<(StackId, OpStacks)>,
+    pub(crate) last_folded: Vec<String>,
+    /// Bytes of DBMS_OUTPUT lines the running PL/SQL block has buffered
+    /// (counted in the memory budget).
+    pub(crate) output_bytes: u64,
+    /// Work units at the start of the running statement and script.
+    pub(crate) work_base: WorkBase,
+    /// Blocks the running statement cloned for consistent read.
+    pub(crate) cr_seen: crate::fasthash::FxSet<(u32, u32)>,
+    /// `dbms_xplan.display_cursor`'s default: the last cursor executed.
+    pub(crate) last_cursor: Option<LastCursor>,
+    /// PLAN_TABLE: the last EXPLAIN PLAN's statement id and plan.
+    pub(crate) plan_table: Option<(Option<String>, Vec<PlanLineOut>)>,
+    /// The V$SQL entry of the last statement executed (V$SESSION.SQL_ID).
+    pub(crate) last_sql: Option<(usize, u64)>,
+    /// Stored program calls in progress (bounded by MAX_CALL_DEPTH).
+    pub(crate) plsql_depth: u32,
+    /// Levels of PL/SQL nesting in progress (bounded by MAX_PLSQL_NEST).
+    pub(crate) plsql_nest: u32,
+    /// `runstats_pkg` snapshots.
+    pub(crate) runstats: program::Runstats,
+    /// Time the session was not in the database: waiting for the other
+    /// sessions of a workload (µs). Not DB time.
+    pub(crate) idle_us: f64,
+    /// Time in the CPU run queue (`LAB SET cpu_count`): DB time, not CPU.
+    pub(crate) run_queue_us: f64,
+    /// The statement's scans find rows to change: buffered, never direct.
+    pub(crate) buffered_scan: bool,
+    /// Under `SESSIONS n`: a commit waiting for LGWR to write up to here.
+    pub(crate) pending_sync: Option<u64>,
+    /// Interned stacks of row changes, by base path, and of log file sync.
+    pub(crate) change_stacks: Vec<(&'static str, txn::ChangeStacks)>,
+    pub(crate) sync_stack: Option<StackId>,
+    /// Spare cursor-cache key buffers (reused, not reallocated).
+    pub(crate) cursor_keys: Vec<String>,
+    /// A DML statement's working vectors, reused from one execution to the
+    /// next (session/change.rs).
+    pub(crate) dml: change::DmlScratch,
+    /// PL/SQL static SQL's cursor texts, by text as written and the
+    /// variables in scope (session/plsql.rs).
+    pub(crate) static_sql: crate::fasthash::FxMap<String, std::rc::Rc<plsql::StaticSql>>,
+    /// The instance's `ddl_seq` those texts were worked out at.
+    pub(crate) static_sql_seq: u64,
+    /// The sessions a `LAB RUN ... SESSIONS n` runs besides this one, lent
+    /// to it by the engine for that step (session/workload.rs).
+    pub(crate) workload_peers: Vec<Session>,
+}
+
+impl Session {
+    pub fn new(sid: u32, params: Parameters, config: &EngineConfig) -> Self {
+        let mut trace = TraceSink::default();
+        trace.enabled = config.trace;
+        trace.limit = config.trace_limit;
+        Session {
+            sid,
+            params,
+            cursors: Default::default(),
+            cursor_text_bytes: 0,
+            cursor_epoch: 0,
+            sqlplus: SqlPlusState::default(),
+            stats: SessionStats::default(),
+            cost: CostModel::default(),
+            trace,
+            rng: DbmsRandom::new(0),
+            net_wait_us: 0.0,
+            client_wait_us: 0.0,
+            call_stack_cache: [None; 5],
+            dict_stacks: None,
+            last_folded: Vec::new(),
+            output_bytes: 0,
+            work_base: WorkBase::default(),
+            cr_seen: Default::default(),
+            last_cursor: None,
+            plan_table: None,
+            last_sql: None,
+            plsql_depth: 0,
+            plsql_nest: 0,
+            runstats: Default::default(),
+            idle_us: 0.0,
+            run_queue_us: 0.0,
+            buffered_scan: false,
+            pending_sync: None,
+            change_stacks: Vec::new(),
+            sync_stack: None,
+            cursor_keys: Vec::new(),
+            dml: Default::default(),
+            static_sql: Default::default(),
+            static_sql_seq: 0,
+            workload_peers: Vec::new(),
+        }
+    }
+
+    /// A new script starts (one `exec` call): its work is counted from here.
+    pub fn start_script(&mut self) {
+        self.work_base.script = self.stats.work_units();
+    }
+
+    /// The session's time ledger now (`stats/ledger.rs`).
+    pub fn time_mark(&self) -> TimeMark {
+        let c = &self.stats.calls;
+        TimeMark {
+            now_us: self.cost.now_us(),
+            counts: c.wait_count,
+            waits: c.wait_us,
+            roundtrips: c.roundtrips,
+            net_us: self.net_wait_us,
+            client_us: self.client_wait_us,
+            idle_us: self.idle_us,
+            run_queue_us: self.run_queue_us,
+        }
+    }
+
+    /// Every counter of the session; DB time and CPU from its time ledger.
+    pub fn snapshot(&self, block_size: u32) -> Snapshot {
+        let mut s = self.stats.snapshot(block_size);
+        let t = self.time_mark();
+        s.set(crate::stats::Stat::DbTime, (t.db_time_us() / 10_000.0).round() as u64);
+        s.set(crate::stats::Stat::CpuUsedBySession, (t.cpu_us() / 10_000.0).round() as u64);
+        s
+    }
+}
+
+/// Outcome of running one statement (before it is wrapped in a step).
+#[derive(Default)]
+pub(crate) struct Outcome {
+    pub columns: Vec<String>,
+    /// Display widths SQL*Plus gives the columns (declared character
+    /// lengths; 0 where the data decides).
+    pub column_widths: Vec<u32>,
+    pub rows: Vec<Vec<Value>>,
+    pub rows_processed: u64,
+    pub plan: Vec<PlanLineOut>,
+    pub output: Vec<String>,
+    pub runs: Option<Vec<RunOut>>,
+    pub trimmed_mean_us: Option<f64>,
+    /// SQL*Plus feedback line ("Table created.").
+    pub feedback: Option<String>,
+    /// `LAB RESET`: the engine starts a fresh instance after this statement.
+    pub reset: bool,
+    /// `LAB RUN ... SESSIONS n`: each session's figures (the script's
+    /// session first) and the workload's elapsed time.
+    pub sessions: Option<Vec<crate::result::SessionOut>>,
+    pub elapsed_us: Option<f64>,
+}
+/// A session running one statement against the instance.
+pub(crate) struct Run<'a> {
+    pub inst: &'a mut Instance,
+    pub s: &'a mut Session,
+    pub config: &'a EngineConfig,
+}

@@ -1,0 +1,122 @@
+//! Small helpers the statement families share: a statement's kind, SQL*Plus
+//! feedback lines, the memory error, named statistics, rounding, bind
+//! inlining.
+
+use super::*;
+
+pub(crate) fn pool_of(p: &Physical) -> PoolKind {
+    match p.buffer_pool {
+        Some(BufferPool::Keep) => PoolKind::Keep,
+        _ => PoolKind::Default,
+    }
+}
+
+pub(crate) fn kind_of(k: &StatementKind) -> &'static str {
+    match k {
+        StatementKind::Query(_) | StatementKind::SelectForUpdate(_) => "query",
+        StatementKind::CreateTable(_)
+        | StatementKind::CreateTablespace(_)
+        | StatementKind::CreateCluster(_)
+        | StatementKind::CreateIndex(_)
+        | StatementKind::AlterIndex(_)
+        | StatementKind::AlterTable(_)
+        | StatementKind::Drop(_)
+        | StatementKind::AlterSystem(_)
+        | StatementKind::AlterSystemReset(_)
+        | StatementKind::FlushBufferCache
+        | StatementKind::Checkpoint
+        | StatementKind::SwitchLogfile
+        | StatementKind::AlterDatabase(_)
+        | StatementKind::AlterUser(_)
+        | StatementKind::AlterSession(_) => "ddl",
+        StatementKind::Insert(_)
+        | StatementKind::Update(_)
+        | StatementKind::Delete(_)
+        | StatementKind::Commit
+        | StatementKind::Rollback
+        | StatementKind::Savepoint(_)
+        | StatementKind::RollbackTo(_) => "dml",
+        StatementKind::Plsql(_) => "plsql",
+        StatementKind::CreateProgram(_) => "ddl",
+        StatementKind::SqlPlus(_) => "sqlplus",
+        StatementKind::Lab(_) => "lab",
+        StatementKind::ExplainPlan(_) => "dml",
+        StatementKind::Xplan(_) => "query",
+    }
+}
+
+/// LAB-00034: the lab's data would outgrow its memory budget.
+pub(crate) fn memory_error(max_mb: u64) -> LabError {
+    LabError::with(ora::LAB_MEMORY_LIMIT, max_mb, Pos::default())
+}
+
+/// The kind of a statement that failed to parse, from its first word.
+pub(crate) fn kind_of_text(text: &str) -> &'static str {
+    let first =
+        text.split(|c: char| c.is_whitespace() || c == '(').find(|w| !w.is_empty()).unwrap_or("").to_ascii_uppercase();
+    match first.as_str() {
+        "SELECT" | "WITH" => "query",
+        "INSERT" | "UPDATE" | "DELETE" | "MERGE" | "COMMIT" | "ROLLBACK" => "dml",
+        "CREATE" | "ALTER" | "DROP" | "TRUNCATE" | "GRANT" | "REVOKE" => "ddl",
+        "BEGIN" | "DECLARE" => "plsql",
+        "LAB" => "lab",
+        _ => "sqlplus",
+    }
+}
+
+/// SQL*Plus's feedback for UPDATE and DELETE: `1 row updated.`, `2 rows deleted.`
+pub(crate) fn rows_done(n: u64, what: &str) -> String {
+    format!("{n} row{} {what}.", if n == 1 { "" } else { "s" })
+}
+
+pub(crate) fn rows_created(n: u64) -> String {
+    if n == 1 {
+        "1 row created.".into()
+    } else {
+        format!("{n} rows created.")
+    }
+}
+
+pub(crate) fn named(s: &Snapshot, profile: &VersionProfile) -> BTreeMap<String, u64> {
+    s.named(profile).into_iter().map(|(n, v)| (n.to_string(), v)).collect()
+}
+
+pub(crate) fn round3(x: f64) -> f64 {
+    (x * 1000.0).round() / 1000.0
+}
+
+/// Mean after dropping the fastest and the slowest (3 runs or more).
+pub fn trimmed_mean(v: &[f64]) -> f64 {
+    if v.is_empty() {
+        return 0.0;
+    }
+    let mut s = v.to_vec();
+    s.sort_by(|a, b| a.partial_cmp(b).unwrap_or(std::cmp::Ordering::Equal));
+    let core = if s.len() >= 3 { &s[1..s.len() - 1] } else { &s[..] };
+    core.iter().sum::<f64>() / core.len() as f64
+}
+
+/// Inline a bind value as a literal (LAB RUN ... LITERALS).
+pub(crate) fn replace_binds(sql: &str, v: i64) -> String {
+    let mut out = String::with_capacity(sql.len() + 8);
+    let b = sql.as_bytes();
+    let mut i = 0;
+    let mut in_str = false;
+    while i < b.len() {
+        let c = b[i] as char;
+        if c == '\'' {
+            in_str = !in_str;
+        }
+        if c == ':' && !in_str && i + 1 < b.len() && (b[i + 1].is_ascii_alphanumeric() || b[i + 1] == b'_') {
+            i += 1;
+            while i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'_') {
+                i += 1;
+            }
+            out.push_str(&v.to_string());
+            continue;
+        }
+        out.push(c);
+        i += 1;
+    }
+    out
+}
