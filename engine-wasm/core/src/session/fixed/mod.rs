@@ -4,11 +4,16 @@
 //! step, and what ended sessions left to the instance totals.
 
 use super::*;
-use crate::exec::fixed::{name_id, FixedView};
+use crate::exec::fixed::FixedView;
 pub use crate::exec::hash::sql_id;
 use crate::stats::{Stat, WaitEvent, WAIT_BUCKETS, WAIT_BUCKETS_US};
 
-use super::LAB_USER as LAB_USERNAME;
+mod events;
+mod instance;
+mod latch;
+mod redo;
+mod sql;
+mod stats;
 
 /// A session's cumulative figures (V$SESSTAT, V$SESSION_EVENT).
 #[derive(Debug, Clone)]
@@ -308,302 +313,20 @@ impl Run<'_> {
         views.iter().map(|v| self.view_rows(*v)).collect()
     }
 
-    fn named_stats(&self) -> Vec<(usize, Stat, &'static str)> {
-        Stat::ALL.iter().enumerate().filter_map(|(i, s)| s.name(&self.inst.profile).map(|n| (i, *s, n))).collect()
-    }
-
     fn view_rows(&self, v: FixedView) -> Vec<Vec<Value>> {
-        let stats = self.named_stats();
         match v {
             FixedView::Dict(d) => self.dictionary_rows(d),
-            FixedView::StatName => stats
-                .iter()
-                .map(|(i, s, n)| vec![num(*i as u32), text(n), num(Stat::class(*s)), num(name_id(n))])
-                .collect(),
-            FixedView::SysStat => {
-                let sys = self.system_figures();
-                stats
-                    .iter()
-                    .map(|(i, s, n)| {
-                        vec![
-                            num(*i as u32),
-                            text(n),
-                            num(Stat::class(*s)),
-                            num(sys.stats.get(*s) as f64),
-                            num(name_id(n)),
-                        ]
-                    })
-                    .collect()
-            }
-            FixedView::MyStat => {
-                let f = self.figures();
-                stats
-                    .iter()
-                    .map(|(i, s, _)| vec![num(self.s.sid), num(*i as u32), num(f.stats.get(*s) as f64)])
-                    .collect()
-            }
-            FixedView::SesStat => {
-                let mut rows = Vec::new();
-                for (sid, f) in self.all_sessions() {
-                    for (i, s, _) in &stats {
-                        rows.push(vec![num(sid), num(*i as u32), num(f.stats.get(*s) as f64)]);
-                    }
-                }
-                rows
-            }
-            FixedView::Log => self
-                .inst
-                .io
-                .redo
-                .groups
-                .iter()
-                .map(|g| {
-                    vec![
-                        num(g.group),
-                        num(1),
-                        num(g.sequence as f64),
-                        num(g.bytes as f64),
-                        num(g.block_size),
-                        num(1),
-                        // NOARCHIVELOG: a used log is never archived.
-                        text(if g.status == crate::io::redo::LogStatus::Unused { "YES" } else { "NO" }),
-                        text(g.status.name()),
-                    ]
-                })
-                .collect(),
-            FixedView::Logfile => self
-                .inst
-                .io
-                .redo
-                .groups
-                .iter()
-                .map(|g| vec![num(g.group), Value::Null, text("ONLINE"), text(&g.member()), text("NO")])
-                .collect(),
-            FixedView::Latch => {
-                let t = self.inst.sga.cache.latch_totals();
-                vec![vec![
-                    num(CBC_LATCH_NUMBER),
-                    num(1),
-                    text("cache buffers chains"),
-                    num(t.gets as f64),
-                    num(t.misses as f64),
-                    num(t.sleeps as f64),
-                    num(0),
-                    num(0),
-                    num(t.spin_gets as f64),
-                    num(0),
-                ]]
-            }
-            FixedView::LatchChildren => {
-                let l = &self.inst.sga.cache.latches;
-                (0..l.children())
-                    .map(|c| {
-                        vec![
-                            num(CBC_LATCH_NUMBER),
-                            num(c as u32 + 1),
-                            num(1),
-                            text("cache buffers chains"),
-                            num(l.child_gets(c as u16) as f64),
-                            num(0),
-                            num(0),
-                            num(0),
-                            num(0),
-                            num(0),
-                            num(0),
-                        ]
-                    })
-                    .collect()
-            }
-            FixedView::SessionEvent => {
-                let mut rows = Vec::new();
-                for (sid, f) in self.all_sessions() {
-                    for e in WaitEvent::ALL {
-                        let w = f.waits[e as usize];
-                        if w.count > 0 {
-                            let mut r = vec![num(sid), text(e.name())];
-                            r.extend(event_figures(e, &w, true));
-                            rows.push(r);
-                        }
-                    }
-                }
-                rows
-            }
-            FixedView::SystemEvent => {
-                let sys = self.system_figures();
-                WaitEvent::ALL
-                    .iter()
-                    .filter(|e| sys.waits[**e as usize].count > 0)
-                    .map(|e| {
-                        let mut r = vec![text(e.name())];
-                        r.extend(event_figures(*e, &sys.waits[*e as usize], false));
-                        r
-                    })
-                    .collect()
-            }
-            FixedView::EventHistogram | FixedView::EventHistogramMicro => {
-                // One row per event and bucket with waits: the bucket's upper
-                // bound (ms or us), the count, and for the micro view its words.
-                let micro = v == FixedView::EventHistogramMicro;
-                let sys = self.system_figures();
-                let mut rows = Vec::new();
-                for e in WaitEvent::ALL {
-                    let w = &sys.waits[e as usize];
-                    let hist: &[u64] = if micro { &w.hist_us } else { &w.hist };
-                    for (b, n) in hist.iter().enumerate().filter(|(_, n)| **n > 0) {
-                        let bound = 1u64 << b;
-                        let mut row = vec![num(e as u32), text(e.name()), num(bound as f64), num(*n as f64)];
-                        if micro {
-                            row.push(text(&wait_time_format(bound)));
-                        }
-                        rows.push(row);
-                    }
-                }
-                rows
-            }
-            FixedView::Sql => self
-                .inst
-                .sql_area
-                .iter()
-                .map(|e| {
-                    let short: String = e.text.chars().take(1000).collect();
-                    vec![
-                        text(&e.sql_id),
-                        text(&short),
-                        text(&e.text),
-                        num(e.child),
-                        num(e.hash_value),
-                        num(e.plan_hash_value),
-                        num(e.executions as f64),
-                        num(e.parse_calls as f64),
-                        num(e.loads as f64),
-                        num(e.invalidations as f64),
-                        num(e.rows_processed as f64),
-                        num(e.buffer_gets as f64),
-                        num(e.disk_reads as f64),
-                        num(e.cpu_us.round()),
-                        num(e.elapsed_us.round()),
-                        num(e.sorts as f64),
-                    ]
-                })
-                .collect(),
-            FixedView::Parameter => self
-                .s
-                .params
-                .listing()
-                .into_iter()
-                .enumerate()
-                .map(|(i, (name, value, default, sess))| {
-                    vec![
-                        num(i as u32 + 1),
-                        text(&name),
-                        num(2),
-                        text(&value),
-                        text(&value),
-                        text(if default { "TRUE" } else { "FALSE" }),
-                        text(if sess { "TRUE" } else { "FALSE" }),
-                        Value::Null,
-                    ]
-                })
-                .collect(),
-            FixedView::Version => version_rows(&self.inst.profile),
-            FixedView::Session => self
-                .all_sessions()
-                .into_iter()
-                .map(|(sid, f)| {
-                    let me = sid == self.s.sid;
-                    vec![
-                        num(sid),
-                        num(1),
-                        text(LAB_USERNAME),
-                        text(if me { "ACTIVE" } else { "INACTIVE" }),
-                        text(LAB_USERNAME),
-                        text("sqlplus@lio-lab (TNS V1-V3)"),
-                        text("USER"),
-                        f.last_sql
-                            .and_then(|(i, id)| self.inst.sql_area.get(i).filter(|e| e.id == id))
-                            .map(|e| text(&e.sql_id))
-                            .unwrap_or(Value::Null),
-                        text(if me { "SQL*Net message to client" } else { "SQL*Net message from client" }),
-                        text(if me { "Network" } else { "Idle" }),
-                    ]
-                })
-                .collect(),
-            FixedView::Timer => vec![vec![num((self.s.cost.now_us() / 10_000.0).floor())]],
-            FixedView::SqlWorkarea => self
-                .inst
-                .sql_area
-                .iter()
-                .filter_map(|e| {
-                    let w = e.workarea?;
-                    let l = w.last;
-                    let last = match l.passes {
-                        0 => "OPTIMAL".to_string(),
-                        1 => "1 PASS".to_string(),
-                        n => format!("{n} PASSES"),
-                    };
-                    let bytes = |b: u64| if b == 0 { Value::Null } else { num(b as f64) };
-                    Some(vec![
-                        text(&e.sql_id),
-                        num(0),
-                        text(l.operation),
-                        text(if l.manual { "MANUAL" } else { "AUTO" }),
-                        num(l.estimated_optimal as f64),
-                        num(l.memory_used as f64),
-                        text(&last),
-                        bytes(l.tempseg),
-                        bytes(w.max_tempseg),
-                        num((w.optimal + w.onepass + w.multipass) as f64),
-                        num(w.optimal as f64),
-                        num(w.onepass as f64),
-                        num(w.multipass as f64),
-                    ])
-                })
-                .collect(),
+            FixedView::StatName | FixedView::SysStat | FixedView::MyStat | FixedView::SesStat => self.stat_rows(v),
+            FixedView::Log | FixedView::Logfile => self.redo_rows(v),
+            FixedView::Latch | FixedView::LatchChildren => self.latch_rows(v),
+            FixedView::SessionEvent
+            | FixedView::SystemEvent
+            | FixedView::EventHistogram
+            | FixedView::EventHistogramMicro => self.event_rows(v),
+            FixedView::Sql | FixedView::SqlWorkarea => self.sql_rows(v),
+            FixedView::Parameter | FixedView::Version | FixedView::Session | FixedView::Timer => self.instance_rows(v),
         }
     }
-}
-
-/// V$LATCH.LATCH# of `cache buffers chains` (its number in 11g/18c).
-const CBC_LATCH_NUMBER: u32 = 228;
-
-/// TOTAL_WAITS, TOTAL_TIMEOUTS, TIME_WAITED, AVERAGE_WAIT, [MAX_WAIT,]
-/// TIME_WAITED_MICRO, EVENT_ID, WAIT_CLASS: times in centiseconds.
-fn event_figures(e: WaitEvent, w: &WaitTotal, with_max: bool) -> Vec<Value> {
-    let cs = w.us / 10_000.0;
-    let avg = if w.count > 0 { cs / w.count as f64 } else { 0.0 };
-    let mut r = vec![num(w.count as f64), num(0), num(cs.round()), num((avg * 100.0).round() / 100.0)];
-    if with_max {
-        // The longest wait's bucket bound, in centiseconds.
-        let top = w.hist.iter().rposition(|n| *n > 0).unwrap_or(0);
-        r.push(num(((1u64 << top) as f64 / 10.0).floor()));
-    }
-    r.push(num(w.us.round()));
-    r.push(num(name_id(e.name())));
-    r.push(text(e.wait_class()));
-    r
-}
-
-fn version_rows(p: &crate::instance::version::VersionProfile) -> Vec<Vec<Value>> {
-    // `18.0.0` -> 18.0.0.0.0; `11.2.0.1` -> 11.2.0.1.0
-    let mut parts: Vec<&str> = p.name.split('.').collect();
-    while parts.len() < 5 {
-        parts.push("0");
-    }
-    let full = parts.join(".");
-    let modern = p.name.starts_with("18") || p.name.starts_with("19");
-    let banner_full = if modern { format!("{}\nVersion {full}", p.banner) } else { p.banner.to_string() };
-    let mut rows = vec![vec![text(p.banner), text(&banner_full), text(p.banner), num(0)]];
-    if !modern {
-        for b in [
-            format!("PL/SQL Release {full} - Production"),
-            format!("CORE\t{full}\tProduction"),
-            format!("TNS for Linux: Version {full} - Production"),
-            format!("NLSRTL Version {full} - Production"),
-        ] {
-            rows.push(vec![text(&b), text(&b), text(&b), num(0)]);
-        }
-    }
-    rows
 }
 
 /// LGWR's figures (a background session's V$SESSTAT and waits).
@@ -660,18 +383,4 @@ pub(crate) fn figures_into(s: &Session, block_size: u32, f: &mut SessionFigures)
             WaitTotal { count, us, hist: c.wait_hist[e as usize], hist_us: c.wait_hist_us[e as usize] };
     }
     f.last_sql = s.last_sql;
-}
-
-/// V$EVENT_HISTOGRAM_MICRO's WAIT_TIME_FORMAT: the bucket's upper bound
-/// in words ("512 microseconds", "1 millisecond", "2 seconds").
-fn wait_time_format(micro: u64) -> String {
-    // Power-of-two bounds named by powers of 1,024.
-    let (v, unit) = if micro < 1 << 10 {
-        (micro, "microsecond")
-    } else if micro < 1 << 20 {
-        (micro >> 10, "millisecond")
-    } else {
-        (micro >> 20, "second")
-    };
-    format!("{v} {unit}{}", if v == 1 { "" } else { "s" })
 }
