@@ -8,8 +8,10 @@ use lio_sql::{ora, LabError, ScriptUnit, UnitKind};
 
 mod column;
 mod subst;
+mod words;
 use column::{check_format, column, define};
 pub(crate) use subst::substitute_unit;
+use words::{abbrev, pos_at, tokens, unquote};
 
 impl Run<'_> {
     pub(super) fn sqlplus_command(&mut self, c: &SqlPlus, pos: Pos, text: &str) -> Result<Outcome, LabError> {
@@ -267,66 +269,6 @@ fn client_setting(sp: &mut super::SqlPlusState, text: &str, pos: Pos) -> Result<
         };
     }
     Ok(())
-}
-
-/// Does `word` (upper case) abbreviate `full` to at least `min` characters?
-fn abbrev(word: &str, full: &str, min: usize) -> bool {
-    word.len() >= min && full.starts_with(word)
-}
-
-/// The position of byte `off` of `text`, a unit that starts at `pos`.
-fn pos_at(text: &str, pos: Pos, off: usize) -> Pos {
-    let before = text.get(..off).unwrap_or(text);
-    match before.rfind('\n') {
-        None => Pos { line: pos.line, column: pos.column + before.chars().count() as u32 },
-        Some(nl) => Pos {
-            line: pos.line + before.matches('\n').count() as u32,
-            column: before[nl + 1..].chars().count() as u32 + 1,
-        },
-    }
-}
-
-/// The tokens of a SQL*Plus command line with their byte offsets: words
-/// split at blanks, a `'...'` or `"..."` token kept whole (quotes
-/// included), a ` -` line continuation dropped.
-fn tokens(text: &str) -> Vec<(usize, &str)> {
-    let b = text.as_bytes();
-    let mut out = Vec::new();
-    let mut i = 0;
-    while i < b.len() {
-        while i < b.len() && b[i].is_ascii_whitespace() {
-            i += 1;
-        }
-        let from = i;
-        if i < b.len() && (b[i] == b'\'' || b[i] == b'"') {
-            let q = b[i];
-            i += 1;
-            while i < b.len() && b[i] != q {
-                i += 1;
-            }
-            i = (i + 1).min(b.len());
-        }
-        while i < b.len() && !b[i].is_ascii_whitespace() {
-            i += 1;
-        }
-        if i > from {
-            let w = &text[from..i];
-            if w != "-" {
-                out.push((from, w));
-            }
-        }
-    }
-    out
-}
-
-/// A token without its enclosing quotes.
-fn unquote(w: &str) -> &str {
-    for q in ['\'', '"'] {
-        if let Some(inner) = w.strip_prefix(q).and_then(|r| r.strip_suffix(q)) {
-            return inner;
-        }
-    }
-    w
 }
 
 impl Run<'_> {
