@@ -88,20 +88,14 @@ impl Run<'_> {
         let mut c = match self.cached_cursor(text, &cs) {
             Some(c) => c,
             None => {
-                let q = Query {
-                    pos: target.pos,
-                    hints: target.hints.to_vec(),
-                    distinct: false,
-                    select: select(),
-                    from: vec![FromItem::Table { name: target.table.clone(), alias: target.alias.clone() }],
-                    where_clause: target.where_clause.clone(),
-                    connect_by: None,
-                    group_by: Vec::new(),
-                    having: None,
-                    order_by: Vec::new(),
-                    union_all: Vec::new(),
-                    outer_joins: Vec::new(),
-                };
+                let q = Query::of_table(
+                    target.pos,
+                    target.hints.to_vec(),
+                    select(),
+                    target.table,
+                    target.alias,
+                    target.where_clause,
+                );
                 let names: Vec<String> = match binds {
                     DmlBinds::Plsql(vars) => vars.iter().map(|(n, _)| n.clone()).collect(),
                     DmlBinds::Positional(_) => Vec::new(),

@@ -40,6 +40,34 @@ pub struct Query {
     pub outer_joins: Vec<(usize, Expr)>,
 }
 
+impl Query {
+    /// `SELECT select FROM table [alias] [WHERE where_clause]`: the query an
+    /// UPDATE or DELETE finds its rows with.
+    pub fn of_table(
+        pos: Pos,
+        hints: Vec<Hint>,
+        select: Vec<SelectItem>,
+        table: &Ident,
+        alias: &Option<Ident>,
+        where_clause: &Option<Expr>,
+    ) -> Query {
+        Query {
+            pos,
+            hints,
+            distinct: false,
+            select,
+            from: vec![FromItem::Table { name: table.clone(), alias: alias.clone() }],
+            where_clause: where_clause.clone(),
+            connect_by: None,
+            group_by: Vec::new(),
+            having: None,
+            order_by: Vec::new(),
+            union_all: Vec::new(),
+            outer_joins: Vec::new(),
+        }
+    }
+}
+
 #[derive(Debug, Clone, PartialEq)]
 pub enum SelectItem {
     /// `*`

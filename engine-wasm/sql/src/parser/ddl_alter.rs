@@ -283,17 +283,7 @@ impl Parser<'_> {
         let mut deferred = false;
         loop {
             if system && self.is_kw("SCOPE") {
-                self.bump();
-                if !self.eat(&Tok::Eq) {
-                    return Err(self.fail(ora::MISSING_OR_INVALID_OPTION));
-                }
-                scope = Some(match self.word() {
-                    Some("MEMORY") => Scope::Memory,
-                    Some("SPFILE") => Scope::Spfile,
-                    Some("BOTH") => Scope::Both,
-                    _ => return Err(self.fail(ora::MISSING_OR_INVALID_OPTION)),
-                });
-                self.bump();
+                scope = Some(self.scope_clause()?);
             } else if system && (self.is_kw("SID") || self.is_kw("COMMENT") || self.is_kw("CONTAINER")) {
                 self.bump();
                 if !self.eat(&Tok::Eq) {
@@ -317,6 +307,22 @@ impl Parser<'_> {
         Ok(SetParameter { name, value, scope, deferred })
     }
 
+    /// `SCOPE = MEMORY | SPFILE | BOTH` of ALTER SYSTEM SET and RESET (at SCOPE).
+    fn scope_clause(&mut self) -> R<Scope> {
+        self.bump();
+        if !self.eat(&Tok::Eq) {
+            return Err(self.fail(ora::MISSING_OR_INVALID_OPTION));
+        }
+        let scope = match self.word() {
+            Some("MEMORY") => Scope::Memory,
+            Some("SPFILE") => Scope::Spfile,
+            Some("BOTH") => Scope::Both,
+            _ => return Err(self.fail(ora::MISSING_OR_INVALID_OPTION)),
+        };
+        self.bump();
+        Ok(scope)
+    }
+
     /// `RESET name [SCOPE = MEMORY | SPFILE | BOTH] [SID = 'sid' | '*']`
     /// after ALTER SYSTEM, SCOPE and SID in either order (the 12.2+ syntax:
     /// https://docs.oracle.com/cd/E82638_01/sqlrf/img_text/alter_system_reset_clause.html).
@@ -332,17 +338,7 @@ impl Parser<'_> {
         let mut scope = None;
         loop {
             if self.is_kw("SCOPE") {
-                self.bump();
-                if !self.eat(&Tok::Eq) {
-                    return Err(self.fail(ora::MISSING_OR_INVALID_OPTION));
-                }
-                scope = Some(match self.word() {
-                    Some("MEMORY") => Scope::Memory,
-                    Some("SPFILE") => Scope::Spfile,
-                    Some("BOTH") => Scope::Both,
-                    _ => return Err(self.fail(ora::MISSING_OR_INVALID_OPTION)),
-                });
-                self.bump();
+                scope = Some(self.scope_clause()?);
             } else if self.is_kw("SID") {
                 self.bump();
                 if !self.eat(&Tok::Eq) {

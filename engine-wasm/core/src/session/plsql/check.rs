@@ -11,7 +11,7 @@ use super::super::*;
 use super::builtins::{is_auto_invalidate, is_oracle_package, BUILTIN_PROCEDURES};
 use super::lookup_var;
 use crate::exec;
-use lio_sql::ast::{Delete, FromItem, SelectItem, Update};
+use lio_sql::ast::{Delete, SelectItem, Update};
 
 /// What Oracle's compiler says it ignored after an error: a SQL
 /// statement, or a PL/SQL one.
@@ -259,18 +259,5 @@ fn target_query(
     if select.is_empty() {
         select.push(SelectItem::Expr { expr: Expr::Number(1i64.into(), pos), alias: None });
     }
-    Query {
-        pos,
-        hints: Vec::new(),
-        distinct: false,
-        select,
-        from: vec![FromItem::Table { name: table.clone(), alias: alias.clone() }],
-        where_clause: where_clause.clone(),
-        connect_by: None,
-        group_by: Vec::new(),
-        having: None,
-        order_by: Vec::new(),
-        union_all: Vec::new(),
-        outer_joins: Vec::new(),
-    }
+    Query::of_table(pos, Vec::new(), select, table, alias, where_clause)
 }
