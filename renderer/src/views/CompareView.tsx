@@ -60,8 +60,9 @@ export function CompareView({ items, keys, onKeys, reportRef }: {
       </select>
     </label>
   );
+  const hasWaits = waitSeries.some((s) => s.histograms.length > 0);
   return (
-    <div className="compare">
+    <div className={`compare ${hasWaits ? 'with-waits' : ''}`}>
       <section aria-label="Statistics comparison">
         <div className="pane-title" style={{ textTransform: 'none', letterSpacing: 0, flexWrap: 'wrap', gap: 6, paddingTop: 6, paddingBottom: 6 }}>
           <div style={{ display: 'flex', gap: 8, width: '100%' }}>{picker(0, 'A')}{picker(1, 'B')}</div>
@@ -93,8 +94,8 @@ export function CompareView({ items, keys, onKeys, reportRef }: {
           {rows.length === 0 && <div className="empty">No statistic to show.</div>}
         </div>
       </section>
-      {waitSeries.some((s) => s.histograms.length > 0) && (
-        <section aria-label="Wait histograms comparison" className="section">
+      {hasWaits && (
+        <section aria-label="Wait histograms comparison" className="section waits">
           <div className="pane-title"><h3>Wait histograms: A and B</h3></div>
           <WaitHistograms series={waitSeries} title="A and B" />
         </section>

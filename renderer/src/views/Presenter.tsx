@@ -2,7 +2,10 @@
 // large type, the narration as a caption, the view the beat asks for, and
 // the published figures next to the simulated ones. Keys a clicker sends:
 // PageDown / ArrowRight / ArrowDown / Space next, PageUp / ArrowLeft /
-// ArrowUp previous, Home / End first / last, A auto-advance, Esc leave.
+// ArrowUp previous, Home / End first / last, Enter / P play or pause the
+// slide's animation (from its first event when it is at its end), B / .
+// blank the screen black and W / , white (a clicker's blank key; any key
+// brings the slide back), A auto-advance, Esc leave.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Catalog, Step, Trace } from '../model/types';
 import type { Demo, DemoBeat } from '../model/demo.mjs';
@@ -15,6 +18,7 @@ import { StructureView } from './StructureView';
 import { FlameView } from './FlameView';
 import { CompareView } from './CompareView';
 import { ViewBoundary } from './ViewBoundary';
+import { useLatest } from './useLatest';
 
 /** Seconds a slide stays up under auto-advance when its beat names no pause time. */
 export const AUTO_ADVANCE_S = 12;
@@ -56,6 +60,11 @@ export function Presenter({ demo, steps, runId, catalog, getTrace, items, live, 
   const [countdown, setCountdown] = useState<{ slide: number; left: number } | null>(null);
   const root = useRef<HTMLDivElement>(null);
   const reportRef = useRef<() => Partial<ReportInputs>>(() => ({}));
+  // The slide's animation, played from the keyboard (the structure view puts its play / pause here).
+  const playRef = useRef<(() => void) | null>(null);
+  // A blanked screen (the clicker's B / W keys): the slide stays underneath.
+  const [blank, setBlank] = useState<'black' | 'white' | null>(null);
+  const blankRef = useLatest(blank);
   const slide = slides[Math.min(i, slides.length - 1)] ?? null;
   const go = useCallback((d: number) => setI((x) => Math.max(0, Math.min(slides.length - 1, x + d))), [slides.length]);
 
@@ -81,22 +90,7 @@ export function Presenter({ demo, steps, runId, catalog, getTrace, items, live, 
     return () => { if (document.fullscreenElement) document.exitFullscreen?.().catch(() => undefined); };
   }, []);
 
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      const k = e.key;
-      if (k === 'Escape') { e.preventDefault(); onExit(); return; }
-      // A filter box or a picker keeps its keys; a checkbox or button does not (the clicker still works).
-      if ((e.target as HTMLElement)?.closest?.('select, textarea, input:not([type=checkbox]):not([type=range])')) return;
-      if (k === 'PageDown' || k === 'ArrowRight' || k === 'ArrowDown' || k === ' ') { e.preventDefault(); e.stopPropagation(); go(1); }
-      else if (k === 'PageUp' || k === 'ArrowLeft' || k === 'ArrowUp') { e.preventDefault(); e.stopPropagation(); go(-1); }
-      else if (k === 'Home') { e.preventDefault(); e.stopPropagation(); setI(0); }
-      else if (k === 'End') { e.preventDefault(); e.stopPropagation(); setI(slides.length - 1); }
-      else if (k === 'a' || k === 'A') { e.preventDefault(); setAuto((a) => !a); }
-    };
-    // Capture: the views below (structure playback) must not see the clicker's keys.
-    window.addEventListener('keydown', onKey, true);
-    return () => window.removeEventListener('keydown', onKey, true);
-  }, [go, onExit, slides.length]);
+  usePresenterKeys({ go, onExit, count: slides.length, setI, setAuto, setBlank, blankRef, playRef });
 
   // Auto-advance: the beat's own pause time, else AUTO_ADVANCE_S; stops on the last slide.
   useEffect(() => {
@@ -143,15 +137,49 @@ export function Presenter({ demo, steps, runId, catalog, getTrace, items, live, 
             upToLine={target >= 0 && target < demo.statements.length ? demo.statements[target].line : null} />
         ) : (
         <SlideView view={view} step={step} beat={beat} ended={beat.statement >= demo.statements.length} busy={busy} live={live} catalog={catalog}
-          getTrace={getTrace} items={items} compareKeys={compareKeys} reportRef={reportRef} />
+          getTrace={getTrace} items={items} compareKeys={compareKeys} reportRef={reportRef} playRef={playRef} />
         )}
         {!stopped && (published.length > 0 || beat.highlight.length > 0) && step && (
           <PublishedPanel published={published} highlight={beat.highlight} step={step} />
         )}
       </main>
       <PresenterFooter slide={i} count={slides.length} busy={busy} auto={auto} left={left} onGo={go} onAuto={setAuto} onExit={onExit} />
+      {blank && <div className={`p-blank ${blank}`} role="presentation" aria-label="Screen blanked" onClick={() => setBlank(null)} />}
     </div>
   );
+}
+
+/** The clicker's keys (captured: the views below, such as structure playback, must not see them). */
+function usePresenterKeys({ go, onExit, count, setI, setAuto, setBlank, blankRef, playRef }: {
+  go(d: number): void; onExit(): void; count: number;
+  setI(i: number): void; setAuto(f: (a: boolean) => boolean): void;
+  setBlank(b: 'black' | 'white' | null): void; blankRef: { current: 'black' | 'white' | null };
+  playRef: { current: (() => void) | null };
+}) {
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const k = e.key;
+      if (k === 'Escape') { e.preventDefault(); onExit(); return; }
+      // A filter box or a picker keeps its keys; a checkbox or button does not (the clicker still works).
+      if ((e.target as HTMLElement)?.closest?.('select, textarea, input:not([type=checkbox]):not([type=range])')) return;
+      // A blanked screen comes back on any key, and that key does nothing else (as in slide software).
+      if (blankRef.current) { e.preventDefault(); e.stopPropagation(); setBlank(null); return; }
+      if (k === 'b' || k === 'B' || k === '.') { e.preventDefault(); e.stopPropagation(); setBlank('black'); return; }
+      if (k === 'w' || k === 'W' || k === ',') { e.preventDefault(); e.stopPropagation(); setBlank('white'); return; }
+      if (k === 'Enter' || k === 'p' || k === 'P') {
+        // A button keeps Enter (it clicks it); the clicker's play key works everywhere else.
+        if (k === 'Enter' && (e.target as HTMLElement)?.closest?.('button')) return;
+        e.preventDefault(); e.stopPropagation(); playRef.current?.(); return;
+      }
+      if (k === 'PageDown' || k === 'ArrowRight' || k === 'ArrowDown' || k === ' ') { e.preventDefault(); e.stopPropagation(); go(1); }
+      else if (k === 'PageUp' || k === 'ArrowLeft' || k === 'ArrowUp') { e.preventDefault(); e.stopPropagation(); go(-1); }
+      else if (k === 'Home') { e.preventDefault(); e.stopPropagation(); setI(0); }
+      else if (k === 'End') { e.preventDefault(); e.stopPropagation(); setI(count - 1); }
+      else if (k === 'a' || k === 'A') { e.preventDefault(); setAuto((a) => !a); }
+    };
+    window.addEventListener('keydown', onKey, true);
+    return () => window.removeEventListener('keydown', onKey, true);
+  }, [go, onExit, count, blankRef, playRef, setAuto, setBlank, setI]);
 }
 
 /** The slide shown once the engine stopped: why, where, and the way on (rebuild up to this slide, or leave). */
@@ -204,10 +232,10 @@ function PublishedPanel({ published, highlight, step }: { published: ReturnType<
 }
 
 /** The view the beat asks for, on the slide's step. */
-function SlideView({ view, step, beat, ended, busy, live, catalog, getTrace, items, compareKeys, reportRef }: {
+function SlideView({ view, step, beat, ended, busy, live, catalog, getTrace, items, compareKeys, reportRef, playRef }: {
   view: string | null; step: Step | null; beat: DemoBeat; ended: boolean; busy: boolean; live: boolean; catalog: Catalog | null;
   getTrace(step: Step): Promise<Trace | null>; items: Comparable[]; compareKeys: [string, string];
-  reportRef: { current: () => Partial<ReportInputs> };
+  reportRef: { current: () => Partial<ReportInputs> }; playRef: { current: (() => void) | null };
 }) {
   return (
     <section className="p-main" aria-label={`View: ${view ?? 'none'}`}>
@@ -218,7 +246,7 @@ function SlideView({ view, step, beat, ended, busy, live, catalog, getTrace, ite
         {view === 'histogram' && <div className="muted p-note">The histogram view is not in the UI yet: autotrace shown.</div>}
         <Autotrace step={step} />
       </>)}
-      {step && view === 'structure' && <StructureView step={step} live={live} catalog={catalog} getTrace={getTrace} reportRef={reportRef} rate={beat.view?.speed} segment={beat.view?.segment} />}
+      {step && view === 'structure' && <StructureView step={step} live={live} catalog={catalog} getTrace={getTrace} reportRef={reportRef} rate={beat.view?.speed} segment={beat.view?.segment} playRef={playRef} />}
       {step && view === 'flame' && <FlameView step={step} items={items} reportRef={reportRef} />}
       {step && view === 'compare' && <CompareView items={items} keys={compareKeys} onKeys={() => undefined} reportRef={reportRef} />}
       </ViewBoundary>
@@ -239,7 +267,7 @@ function PresenterFooter({ slide, count, busy, auto, left, onGo, onAuto, onExit 
       <label className="p-auto"><input type="checkbox" checked={auto} onChange={(e) => onAuto(e.target.checked)} aria-label="Auto-advance" />
         Auto-advance{auto && left > 0 ? ` · next in ${left} s` : ''}</label>
       <span className="spacer" />
-      <span className="muted">PageDown / → / Space next · PageUp / ← previous · A auto · Esc leave</span>
+      <span className="muted p-keys">PageDown / → / Space next · PageUp / ← previous · Enter / P play · B blank · A auto · Esc leave</span>
       <button className="btn" onClick={onExit}>Leave</button>
     </footer>
   );

@@ -20,13 +20,15 @@ import { CellTooltip, DevicesAtPlayhead, PlaybackBar, playbackKey, StructureTitl
 import { useStepTrace, useThemeCount } from './useStepTrace';
 import { useStructurePlayback } from './useStructurePlayback';
 
-export function StructureView({ step, live, catalog, getTrace, reportRef, rate, segment }: {
+export function StructureView({ step, live, catalog, getTrace, reportRef, rate, segment, playRef }: {
   step: Step | null; live: boolean; catalog: Catalog | null; getTrace(step: Step): Promise<Trace | null>;
   reportRef: { current: () => Partial<ReportInputs> };
   /** Playback speed to start with (events per second; a demo's `--@ view structure speed=N`). */
   rate?: number;
   /** The segment to bring into view (a demo's `segment=NAME`). */
   segment?: string;
+  /** Where the view puts its play / pause while it is shown (presenter mode plays it from the clicker). */
+  playRef?: { current: (() => void) | null };
 }) {
   const { trace: loaded, traceState } = useStepTrace(step, live, getTrace);
   // A SESSIONS step's trace holds every session's events: all of them play, or one session's (its SID).
@@ -64,6 +66,13 @@ export function StructureView({ step, live, catalog, getTrace, reportRef, rate, 
 
   const { ui, controls } = useStructurePlayback({ painterRef: painter, pbRef: pb, scrollerRef: scroller, scene, catalog, rate, segment, draw, setHover });
   useEffect(() => { requestRedraw('structure', (now) => { draw(now); }); }, [draw, hover]);
+
+  const toggle = controls.toggle;
+  useEffect(() => {
+    if (!playRef) return;
+    playRef.current = toggle;
+    return () => { if (playRef.current === toggle) playRef.current = null; };
+  }, [playRef, toggle]);
 
   const n = trace?.length ?? 0;
   useEffect(() => {

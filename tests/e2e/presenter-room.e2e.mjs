@@ -1,0 +1,159 @@
+// Presenter mode on a 1280x720 projector, driven only by a clicker's keys
+// (issue 35): every slide's caption, figures panel and slide counter stay
+// inside the window; Enter / P play the slide's animation from its first
+// event and pause it; B / . blank the screen black, W / , white, and any
+// key brings the slide back without moving on; the Compare slide shows side
+// B and the Difference column at 1280x720 and 1920x1080.
+// Screenshots: tests/e2e/artifacts/room-*.png.
+import path from 'node:path';
+import { ARTIFACTS, launchApp, suite, assert, assertEq, waitReady } from './harness.mjs';
+
+const s = suite('presenter-room');
+let app;
+
+const caption = (page) => page.locator('.presenter .p-caption').innerText();
+const count = async (page) => (await page.locator('.presenter .p-count').textContent()).split('/').map((x) => Number(x.trim()));
+const pos = (page) => page.locator('.presenter canvas[data-pos]').first().evaluate((c) => Number(c.dataset.pos));
+
+/** Every box that matters on a slide, with the part of it outside the window (0 when inside). */
+async function overflow(page) {
+  return page.evaluate(() => {
+    const w = window.innerWidth, h = window.innerHeight;
+    const out = [];
+    for (const sel of ['.p-caption', '.p-say', '.p-title', '.p-panel', '.p-figures', '.p-footer', '.p-count', '.p-footer .btn', '.p-auto']) {
+      for (const el of document.querySelectorAll(`.presenter ${sel}`)) {
+        const r = el.getBoundingClientRect();
+        if (r.width === 0) continue;
+        const past = Math.max(0, r.right - w, r.bottom - h, -r.left);
+        if (past > 1) out.push(`${sel} ${Math.round(r.left)}..${Math.round(r.right)} x ${Math.round(r.top)}..${Math.round(r.bottom)}`);
+      }
+    }
+    return out;
+  });
+}
+
+/** The compared statistics as the room sees them: the columns cut by the slide's view, and the rows in view. */
+async function compareInView(page) {
+  return page.evaluate(() => {
+    const table = document.querySelector('.presenter table[aria-label="Compared statistics"]');
+    const scroller = table.closest('.scroll').getBoundingClientRect();
+    const view = document.querySelector('.presenter .p-main').getBoundingClientRect();
+    const right = Math.min(scroller.right, view.right), bottom = Math.min(scroller.bottom, view.bottom);
+    const cut = [...table.querySelectorAll('thead th')].filter((th) => th.getBoundingClientRect().right > right + 1).map((th) => th.textContent);
+    const rows = [...table.querySelectorAll('tbody tr')].filter((tr) => tr.getBoundingClientRect().bottom <= bottom + 1).length;
+    return { cut, rows };
+  });
+}
+
+async function nextUntil(page, text) {
+  for (let k = 0; k < 12 && !(await caption(page)).includes(text); k++) {
+    await page.keyboard.press('PageDown');
+    await page.waitForTimeout(50);
+    await waitReady(page, 300_000);
+  }
+  assert((await caption(page)).includes(text), `reached the slide saying "${text}"`);
+}
+
+try {
+  app = await launchApp({ width: 1280, height: 720, colorScheme: 'light' });
+  const { page } = app;
+
+  await s.test('1280x720: the first slide fits, the counter on one line', async () => {
+    await page.getByRole('combobox', { name: 'Open sample' }).selectOption('demo nested-loop-pinning-11g');
+    await page.waitForTimeout(200);
+    await page.getByRole('button', { name: 'Present' }).click();
+    await page.getByRole('dialog', { name: 'Presenter mode' }).waitFor({ timeout: 300_000 });
+    await waitReady(page, 300_000);
+    assertEq((await count(page))[0], 1, 'first slide');
+    const c = await page.locator('.presenter .p-count').boundingBox();
+    assert(c.height < 40, `the slide counter is one line: ${c.height}px high`);
+    assertEq((await overflow(page)).join('; '), '', 'nothing past the window');
+    await page.screenshot({ path: path.join(ARTIFACTS, 'room-1-intro-1280x720.png') });
+  });
+
+  await s.test('1280x720: the structure slide and its figures fit', async () => {
+    await nextUntil(page, 'Probe the unique index');
+    await page.locator('.presenter .canvas-wrap canvas').waitFor();
+    await page.getByRole('complementary', { name: 'Simulated vs published' }).waitFor();
+    await page.waitForTimeout(400);
+    assertEq((await overflow(page)).join('; '), '', 'nothing past the window');
+    const size = await page.locator('.presenter .p-say').first().evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
+    assert(size >= 24, `caption type stays large: ${size}px`);
+    await page.screenshot({ path: path.join(ARTIFACTS, 'room-2-structure-1280x720.png') });
+  });
+
+  await s.test('P plays the animation from its first event, P again pauses it', async () => {
+    const slide = (await count(page))[0];
+    const end = await pos(page);
+    assert(end > 0, `the slide arrives on the whole picture: event ${end}`);
+    await page.keyboard.press('p');
+    await page.waitForTimeout(600);
+    const a = await pos(page);
+    assert(a < end, `playing from the start: event ${a} of ${end}`);
+    await page.waitForTimeout(600);
+    const b = await pos(page);
+    assert(b > a, `the playhead moves: ${a} then ${b}`);
+    await page.keyboard.press('p');
+    await page.waitForTimeout(300);
+    const c = await pos(page);
+    await page.waitForTimeout(500);
+    assertEq(await pos(page), c, 'paused');
+    assertEq((await count(page))[0], slide, 'P does not change the slide');
+    await page.keyboard.press('Enter');
+    await page.waitForTimeout(500);
+    assert((await pos(page)) > c, 'Enter plays on');
+    await page.keyboard.press('Enter');
+  });
+
+  await s.test('B blanks the screen black, any key brings the slide back (and only that)', async () => {
+    const slide = (await count(page))[0];
+    await page.keyboard.press('b');
+    const blank = page.locator('.presenter .p-blank.black');
+    await blank.waitFor();
+    const box = await blank.boundingBox();
+    assert(box.width === 1280 && box.height === 720, `covers the window: ${JSON.stringify(box)}`);
+    await page.screenshot({ path: path.join(ARTIFACTS, 'room-3-blank.png') });
+    await page.keyboard.press('PageDown');
+    assertEq(await page.locator('.presenter .p-blank').count(), 0, 'back');
+    assertEq((await count(page))[0], slide, 'the key that unblanks does not move on');
+    await page.keyboard.press('.');
+    await blank.waitFor();
+    await page.keyboard.press('.');
+    assertEq(await page.locator('.presenter .p-blank').count(), 0, '. again: back');
+    await page.keyboard.press('w');
+    await page.locator('.presenter .p-blank.white').waitFor();
+    await page.keyboard.press('x');
+    assertEq(await page.locator('.presenter .p-blank').count(), 0, 'white: back');
+    assertEq((await count(page))[0], slide, 'still the same slide');
+  });
+
+  await s.test('the Compare slide shows side B and the Difference column at 1280x720', async () => {
+    await nextUntil(page, 'Now probe the non-unique index');
+    const table = page.getByRole('table', { name: 'Compared statistics' });
+    await table.waitFor();
+    await page.waitForTimeout(300);
+    const seen = await compareInView(page);
+    assertEq(seen.cut.join(', '), '', 'columns cut off');
+    assert(seen.rows >= 4, `statistics in view: ${seen.rows} rows`);
+    assertEq((await overflow(page)).join('; '), '', 'nothing past the window');
+    await page.screenshot({ path: path.join(ARTIFACTS, 'room-4-compare-1280x720.png') });
+  });
+
+  await s.test('the Compare slide at 1920x1080', async () => {
+    await page.setViewportSize({ width: 1920, height: 1080 });
+    await page.waitForTimeout(400);
+    const seen = await compareInView(page);
+    assertEq(seen.cut.join(', '), '', 'columns cut off');
+    assert(seen.rows >= 10, `statistics in view: ${seen.rows} rows`);
+    assertEq((await overflow(page)).join('; '), '', 'nothing past the window');
+    await page.screenshot({ path: path.join(ARTIFACTS, 'room-5-compare-1920x1080.png') });
+  });
+
+  await s.test('no page errors', async () => { assert(app.problems.length === 0, app.problems.join('\n')); });
+} catch (e) {
+  console.log(`not ok - presenter-room setup\n  # ${e.stack}`);
+  process.exitCode = 1;
+} finally {
+  await app?.close();
+  s.done();
+}
