@@ -69,9 +69,14 @@ export function resultOf(run: SessionRun): ScriptResult { return { lio_lab: run.
 /** Set-up commands that say nothing about what a script is for. */
 const SETUP_LINE = /^(LAB\s+(VERSION|SET|RESET|SESSION)|SET\s|ALTER\s+(SYSTEM|SESSION)|SHUTDOWN|STARTUP|CONNECT|CONN\s|EXEC\s+dbms_random|PROMPT|REM|\/$)/i;
 
+/** Statements a script is usually for: a query, a workload, a change measured. */
+const MEASURED_LINE = /^(select|with|LAB\s+(RUN|SWEEP)|update|delete|merge)\b/i;
+
 /**
  * A run's title: the scenario's name; else the demo's `--@ title`; else the
- * script's first comment line; else its first statement that is not set-up
+ * script's first comment line; else its first query, workload or UPDATE /
+ * DELETE / MERGE (scripts that differ in what they measure start alike with
+ * `CREATE TABLE`); else its first statement that is not set-up
  * (`LAB VERSION 18c;` names nothing).
  */
 export function runTitle(script: string, scenario: string | null): string {
@@ -83,6 +88,8 @@ export function runTitle(script: string, scenario: string | null): string {
   if (comment && lines.indexOf(comment) < (lines.findIndex((l) => l && !l.startsWith('--')) + 1 || Infinity)) {
     return shortStmt(comment.replace(/^--\s*/, ''), 60);
   }
+  const measured = lines.find((l) => MEASURED_LINE.test(l));
+  if (measured) return shortStmt(measured.replace(/;\s*$/, ''), 60);
   const first = lines.find((l) => l && !l.startsWith('--') && !SETUP_LINE.test(l)) ?? lines.find((l) => l && !l.startsWith('--')) ?? 'script';
   return shortStmt(first.replace(/;\s*$/, ''), 60);
 }

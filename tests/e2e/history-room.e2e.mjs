@@ -1,0 +1,55 @@
+// The run history at 1440x900 (issue 35, "History is hard to use"): three
+// scripts that start with the same CREATE TABLE get titles that say what
+// each measures, every run's Load / Open script / Delete is in the window,
+// and the search box narrows the list. Screenshot:
+// tests/e2e/artifacts/history-1440x900.png.
+import path from 'node:path';
+import { ARTIFACTS, launchApp, setScript, runAll, suite, assert, assertEq } from './harness.mjs';
+
+const s = suite('history-room');
+let app;
+const SETUP = "create table t4 (\n  id number primary key,\n  v varchar2(100)\n);\ninsert into t4 select rownum, rpad('x', 100, 'x') from dual connect by level <= 500;\ncommit;\n";
+
+try {
+  app = await launchApp({ width: 1440, height: 900 });
+  const { page } = app;
+
+  await s.test('three runs that start alike are told apart by what they measure', async () => {
+    for (const q of ['select v from t4 where id = 1;', 'select count(*) from t4;', "update t4 set v = 'y' where id = 2;"]) {
+      await setScript(page, SETUP + q + '\n');
+      await runAll(page, 120_000);
+    }
+    await page.getByRole('tab', { name: 'History' }).click();
+    const table = page.getByRole('table', { name: 'Saved runs' });
+    await table.locator('tbody tr').nth(2).waitFor({ timeout: 10_000 });
+    const titles = await table.locator('tbody tr td:nth-child(3)').allTextContents();
+    assertEq(new Set(titles).size, titles.length, `distinct titles: ${titles.join(' | ')}`);
+    assert(titles.includes('select count(*) from t4'), `titles: ${titles.join(' | ')}`);
+  });
+
+  await s.test('every run\'s actions are inside the window', async () => {
+    const boxes = await page.locator('table[aria-label="Saved runs"] td.actions button').evaluateAll((bs) => bs.map((b) => b.getBoundingClientRect().right));
+    assert(boxes.length >= 9, `buttons: ${boxes.length}`);
+    for (const r of boxes) assert(r <= 1440, `a button ends at ${r}px`);
+    await page.screenshot({ path: path.join(ARTIFACTS, 'history-1440x900.png') });
+  });
+
+  await s.test('the search box narrows the list and says how many match', async () => {
+    await page.getByRole('searchbox', { name: 'Search saved runs' }).fill('COUNT');
+    const table = page.getByRole('table', { name: 'Saved runs' });
+    assertEq(await table.locator('tbody tr').count(), 1, 'one match');
+    assert(/1 of 3/i.test(await page.locator('section[aria-label="Run history"] .pane-title').innerText()), 'count shown');
+    await page.getByRole('searchbox', { name: 'Search saved runs' }).fill('no such run');
+    assert((await page.locator('section[aria-label="Run history"]').innerText()).includes('No saved run matches'), 'says so');
+    await page.getByRole('searchbox', { name: 'Search saved runs' }).fill('');
+    assertEq(await table.locator('tbody tr').count(), 3, 'all back');
+  });
+
+  await s.test('no page errors', async () => { assert(app.problems.length === 0, app.problems.join('\n')); });
+} catch (e) {
+  console.log(`not ok - history-room setup\n  # ${e.stack}`);
+  process.exitCode = 1;
+} finally {
+  await app?.close();
+  s.done();
+}
