@@ -211,3 +211,25 @@ describe('SVG reports', () => {
     wellFormed(svg);
   });
 });
+
+describe('flame graph SVG on paper (issue 35)', () => {
+  it('prints each wide frame\'s time and share after its name, and says so in the legend', () => {
+    const svg = flameSvg(FlameGraph.fromFolded(FOLDED_T1), { title: 't1' });
+    // The root frame spans the whole width: name, time and share.
+    expect(svg).toMatch(/>opitsk 74 µs · 100\.0%<\/text>/);
+    expect(svg).not.toContain('hover a frame');
+    expect(svg).toContain('each frame: its time and share of the total');
+  });
+  it('a differential graph prints each frame\'s change', () => {
+    const d = diffFlame(FOLDED_T1, FOLDED_T4);
+    const svg = flameSvg(d.graph, { title: 'diff', diff: d });
+    expect(svg).toMatch(/>opiodr -2\.5 µs<\/text>/);
+    expect(svg).toMatch(/>nsbasic_brc \+0 µs<\/text>/);
+  });
+  it('a narrow frame falls back to its name and share, then to its name cut', async () => {
+    const { frameLabel } = await import('../src/reports/flame');
+    expect(frameLabel('kcbgtcr', '12 µs · 30.0%', '30.0%', 200)).toBe('kcbgtcr 12 µs · 30.0%');
+    expect(frameLabel('kcbgtcr', '12 µs · 30.0%', '30.0%', 90)).toBe('kcbgtcr 30.0%');
+    expect(frameLabel('kcbgtcr', '12 µs · 30.0%', '30.0%', 40)).toBe('kcbgt…');
+  });
+});

@@ -1,5 +1,7 @@
 // Flame graph -> SVG. Root at the top (callers above callees), widths are
-// time; each frame keeps a <title> tooltip with its time and share.
+// time; each frame keeps a <title> tooltip with its time and share, and
+// prints them after its name where the frame is wide enough (on paper and
+// on a slide there is nothing to hover).
 import type { FlameGraph } from '../model/flame';
 import type { DiffFlame } from '../model/flamediff';
 import { diffIntensity } from '../model/flamediff';
@@ -39,12 +41,20 @@ export function flameFragment(graph: FlameGraph, opts: { width: number; title?: 
       tip = `${name}\n${fmtUs(node.total)} (${pct(node.total, total)}), self ${fmtUs(node.self)}`;
       fill = frameColor(name);
     }
-    const label = w > 28 ? truncate(name, w - 6, 11, true) : '';
+    const figures = d ? `${d.b[node.id] - d.a[node.id] >= 0 ? '+' : ''}${fmtUs(d.b[node.id] - d.a[node.id])}` : `${fmtUs(node.total)} · ${pct(node.total, total)}`;
+    const label = w > 28 ? frameLabel(name, figures, d ? '' : pct(node.total, total), w - 6) : '';
     parts.push(`<g><title>${esc(tip)}</title><rect x="${n(x)}" y="${n(y)}" width="${n(Math.max(0.5, w - 1))}" height="${ROW - 1}" rx="2" fill="${fill}"/>` +
       (label ? `<text x="${n(x + 3)}" y="${n(y + 12.5)}" font-family="${esc(MONO)}" font-size="11" fill="#1a1a1a">${esc(label)}</text>` : '') + `</g>`);
   });
   const height = top + (maxDepth + 1) * ROW + 4;
   return { width, height: Math.max(height, top + ROW), body: parts.join('\n') };
+}
+
+/** A frame's label in `room` px of 11 px monospace: its name and figures, else its name and share, else its name (cut). */
+export function frameLabel(name: string, figures: string, share: string, room: number): string {
+  const fits = (t: string) => truncate(t, room, 11, true) === t;
+  for (const t of [`${name} ${figures}`, share ? `${name} ${share}` : '']) if (t && fits(t)) return t;
+  return truncate(name, room, 11, true);
 }
 
 function pct(v: number, total: number): string {
@@ -57,8 +67,8 @@ export function flameSvg(graph: FlameGraph, opts: { title: string; width?: numbe
   const legend = opts.diff
     ? `<g transform="translate(0 ${n(f.height + 6)})" font-size="11" fill="${REPORT_COLORS.muted}">` +
       `<rect x="0" y="0" width="10" height="10" fill="${REPORT_COLORS.grew}"/>${text(14, 9, 'grew (B > A)')}` +
-      `<rect x="110" y="0" width="10" height="10" fill="${REPORT_COLORS.shrank}"/>${text(124, 9, 'shrank (B < A)')}</g>`
-    : `<g transform="translate(0 ${n(f.height + 6)})" font-size="11" fill="${REPORT_COLORS.muted}">${text(0, 9, `total ${fmtUs(graph.total)} · hover a frame for its time`)}</g>`;
+      `<rect x="110" y="0" width="10" height="10" fill="${REPORT_COLORS.shrank}"/>${text(124, 9, 'shrank (B < A)')}${text(240, 9, 'each frame: its change in time, B − A (where it fits)')}</g>`
+    : `<g transform="translate(0 ${n(f.height + 6)})" font-size="11" fill="${REPORT_COLORS.muted}">${text(0, 9, `total ${fmtUs(graph.total)} · each frame: its time and share of the total (where it fits; every frame's in its tooltip)`)}</g>`;
   const pad = 12;
   return svgDocument(f.width + 2 * pad, f.height + 24 + 2 * pad, opts.title,
     `<g transform="translate(${pad} ${pad})">\n${f.body}\n${legend}\n</g>\n`, 'LIO Lab flame graph: frame width is simulated time');
