@@ -238,11 +238,12 @@ export async function writeReports(script, opts, io) {
         for (const [name, svg] of files) write(name, svg);
       }
       if (opts.slide) {
-        for (const [name, svg] of files) {
-          const kind = /-sweep-[a-z]+\.svg$/.test(name) ? 'sweep' : name.replace(/^.*-(report|structure|flame|stats|waits|devices)\.svg$/, '$1');
+        // Each kind laid out for 16:9 (the report and the statistics as wide as the slide; the others scaled as they are).
+        for (const kind of kindsOf(step)) {
           const label = { report: 'Report', structure: 'Structures', flame: 'Flame graph', stats: 'Statistics', sweep: 'What-if sweep', waits: 'Wait histograms', devices: 'Devices' }[kind] ?? kind;
           const title = `${label} · ${step.statement.replace(/\s+/g, ' ').trim()}`;
-          write(name.replace(/\.svg$/, '-slide.svg'), io.reports.slideSvg(svg, title, `LIO Lab · ${opts.name} · step #${step.index}, line ${step.line} · simulated`));
+          const { svg, name } = io.reports.buildSlide(kind, { ...inputs }, title, `LIO Lab · ${opts.name} · step #${step.index}, line ${step.line} · simulated`);
+          write(name, svg);
         }
       }
     }

@@ -1,6 +1,6 @@
 // Folded stacks and a catalog shaped like the engine's output for the
 // MemOptimized comparison (t1 heap + PK, t2 IOT, t3 hash cluster, t4 memopt).
-import type { Catalog, Trace } from '../src/model/types';
+import type { Catalog, Step, Trace } from '../src/model/types';
 
 export const FOLDED_T1 = [
   'opitsk;opiodr;kksumc 9',
@@ -57,3 +57,17 @@ export const T1_LOOKUP = makeTrace([
   { kind: 0, get: 0, seg: 1, block: 2, latch: 901, gets: 1 },
   { kind: 0, get: 0, seg: 0, block: 1, latch: 44, gets: 1 },
 ]);
+
+/** A query step as the engine returns it (the report and slide tests' subject). */
+export const REPORT_STEP: Step = {
+  index: 7, line: 12, column: 1, statement: "SELECT * FROM t1 WHERE key = 42 AND note <> '<&>'", kind: 'query', error: null,
+  columns: ['KEY', 'VALUE'], rows: [[42, 'X']], rows_processed: 0, output: [], autotrace: 'off',
+  plan: [
+    { id: 0, parent: null, depth: 0, operation: 'SELECT STATEMENT', name: null, starts: 1, e_rows: 1, a_rows: 1, buffers: 3, cost: 2 },
+    { id: 1, parent: 0, depth: 1, operation: 'TABLE ACCESS BY INDEX ROWID', name: 'T1', starts: 1, e_rows: 1, a_rows: 1, buffers: 3, cost: 2 },
+    { id: 2, parent: 1, depth: 2, operation: 'INDEX UNIQUE SCAN', name: 'T1_PK', starts: 1, e_rows: 1, a_rows: 1, buffers: 2, cost: 1 },
+  ],
+  stats: { 'consistent gets': 3, 'consistent gets examination': 3, 'session logical reads': 3, 'logical read bytes from cache': 24576, 'index fetch by key': 1 },
+  latches: { 'cache buffers chains': { gets: 3, misses: 0, sleeps: 0 } }, waits: { 'SQL*Net message to client': { count: 2, time_us: 3 } },
+  elapsed_us: 121, folded: FOLDED_T1, trace_events: 3,
+};

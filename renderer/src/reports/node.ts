@@ -3,4 +3,5 @@
 // the UI exports.
 export { buildReport, compareReportSvg, type ReportInputs, type ReportKind } from './report';
 export { slideSvg } from './slide';
+export { buildSlide } from './slides';
 export { heatOf } from '../model/heat';

@@ -1,5 +1,6 @@
 // Report builder: one entry point for every export kind (UI and CLI).
 import type { Catalog, Step, Trace } from '../model/types';
+import type { Fragment } from './flame';
 import { FlameGraph } from '../model/flame';
 import { diffFlame } from '../model/flamediff';
 import { HeatMap, heatOf } from '../model/heat';
@@ -113,21 +114,9 @@ export function buildReport(kind: ReportKind, inp: ReportInputs): { svg: string;
       const W = 1000, pad = 16;
       const parts: string[] = [];
       let y = pad;
-      parts.push(`<g transform="translate(${pad} ${y})">${text(0, 16, 'LIO Lab report', `font-size="18" font-weight="700" fill="${REPORT_COLORS.text}"`)}` +
-        text(0, 36, truncate(stmt, W - 2 * pad), `font-family="${esc('ui-monospace, Menlo, Consolas, monospace')}" fill="${REPORT_COLORS.text}"`) +
-        text(0, 54, `step #${step.index} · line ${step.line} · ${fmtNum(step.stats['consistent gets'] ?? 0)} consistent gets · elapsed ${fmtUs(step.elapsed_us)} (simulated)` +
-          (inp.catalog ? ` · Oracle ${inp.catalog.version} profile` : ''), `fill="${REPORT_COLORS.muted}"`) + `</g>`);
-      y += 66;
-      if (step.error) {
-        parts.push(`<g transform="translate(${pad} ${y})">${text(0, 14, `${shownError(step.error).code}: ${shownError(step.error).message}`, `fill="#c62828" font-weight="600"`)}</g>`);
-        y += 24;
-      }
-      if (step.output?.length) {
-        const lines = step.output.slice(0, 6);
-        parts.push(`<g transform="translate(${pad} ${y})">${lines.map((l, i) => text(0, 12 + i * 15, truncate(l, W - 2 * pad, 11, true),
-          `font-family="${esc('ui-monospace, Menlo, Consolas, monospace')}" font-size="11" fill="${REPORT_COLORS.muted}"`)).join('')}</g>`);
-        y += lines.length * 15 + 8;
-      }
+      const head = reportHeader(step, inp, stmt, W - 2 * pad);
+      parts.push(`<g transform="translate(${pad} ${y})">${head.body}</g>`);
+      y += head.height;
       if (step.sweep) {
         const sf = sweepFragment(step.sweep, inp.sweepMetric ?? 'cg', { width: W - 2 * pad });
         parts.push(`<g transform="translate(${pad} ${y})">${sf.body}</g>`);
@@ -143,36 +132,17 @@ export function buildReport(kind: ReportKind, inp: ReportInputs): { svg: string;
       y += plan.height + 10;
       const stats = statsFragment(step, { width: 420 });
       parts.push(`<g transform="translate(${pad} ${y})">${stats.body}</g>`);
-      let right = 0;
-      const sx = pad + 420 + 24, sw = W - sx - pad;
-      if (!trace && step.trace_events > 0) {
-        // The engine no longer keeps this step's trace: say so rather than draw every segment unvisited.
-        parts.push(`<g transform="translate(${sx} ${y})">${text(0, 18, 'Structures', `font-size="12" font-weight="600" fill="${REPORT_COLORS.text}"`)}` +
-          text(0, 38, `${fmtNum(step.trace_events)} events recorded; the trace is no longer kept by the engine.`, `font-size="11" fill="${REPORT_COLORS.muted}"`) +
-          text(0, 54, 'Run the statement again and export to include the structure picture.', `font-size="11" fill="${REPORT_COLORS.muted}"`) + `</g>`);
-        right = 62;
-      } else if (inp.catalog) {
-        const layout = layoutStructures(inp.catalog, { width: sw, only: touchedSegments(trace), includeCache: false });
-        if (layout.pictures.length) {
-          parts.push(`<g transform="translate(${sx} ${y})">${text(0, 18, 'Structures', `font-size="12" font-weight="600" fill="${REPORT_COLORS.text}"`)}</g>`);
-          const lg = legendFragment(sw);
-          parts.push(`<g transform="translate(${sx} ${y + 26})">${lg.body}</g>`);
-          const sf = structureFragment(layout, heat, trace);
-          parts.push(`<g transform="translate(${sx} ${y + 34 + lg.height})">${sf.body}</g>`);
-          right = 34 + lg.height + sf.height;
-        }
-      }
+      const sx = pad + 420 + 24;
+      const structures = reportStructures(step, inp, trace, heat, W - sx - pad);
+      if (structures.height) parts.push(`<g transform="translate(${sx} ${y})">${structures.body}</g>`);
+      const right = structures.height;
       y += Math.max(stats.height, right) + 14;
       const devices = devicesOf(inp, step);
       if (devices.length) {
-        // Below the statistics and structures, above the flame graph: two devices to a row.
-        parts.push(`<g transform="translate(${pad} ${y})">${text(0, 14, 'Devices', `font-size="12" font-weight="600" fill="${REPORT_COLORS.text}"`)}` +
-          text(60, 14, devicesWhen(devices), `font-size="11" fill="${REPORT_COLORS.muted}"`) +
-          `<line x1="0" y1="22" x2="${W - 2 * pad}" y2="22" stroke="${REPORT_COLORS.border}"/></g>`);
-        // Two to a row; one device next to its counters (a full-width flash grid would dwarf the page).
-        const df = devicesGridFragment(devices, W - 2 * pad, 2, 'lio-report-invalid-pages');
-        parts.push(`<g class="devices" transform="translate(${pad} ${y + 32})">${df.body}</g>`);
-        y += 32 + df.height + 18;
+        // Below the statistics and structures, above the flame graph.
+        const df = reportDevices(devices, W - 2 * pad);
+        parts.push(`<g transform="translate(${pad} ${y})">${df.body}</g>`);
+        y += df.height;
       }
       const folded = inp.folded ?? step.folded;
       if (folded.length) {
@@ -184,6 +154,54 @@ export function buildReport(kind: ReportKind, inp: ReportInputs): { svg: string;
       return { svg: svgDocument(W, y + pad, title, parts.join('\n') + '\n', `LIO Lab one-page report: statistics, plan, structures${devices.length ? ', devices' : ''} and flame graph`), name: `${base}-report.svg` };
     }
   }
+}
+
+/** The one-page report's heading: what ran, its figures in one line, its error and the first lines of its output. */
+export function reportHeader(step: Step, inp: ReportInputs, stmt: string, width: number): Fragment {
+  const MONO_FONT = esc('ui-monospace, Menlo, Consolas, monospace');
+  let body = text(0, 16, 'LIO Lab report', `font-size="18" font-weight="700" fill="${REPORT_COLORS.text}"`) +
+    text(0, 36, truncate(stmt, width), `font-family="${MONO_FONT}" fill="${REPORT_COLORS.text}"`) +
+    text(0, 54, `step #${step.index} · line ${step.line} · ${fmtNum(step.stats['consistent gets'] ?? 0)} consistent gets · elapsed ${fmtUs(step.elapsed_us)} (simulated)` +
+      (inp.catalog ? ` · Oracle ${inp.catalog.version} profile` : ''), `fill="${REPORT_COLORS.muted}"`);
+  let y = 66;
+  if (step.error) {
+    body += text(0, y + 14, `${shownError(step.error).code}: ${shownError(step.error).message}`, `fill="#c62828" font-weight="600"`);
+    y += 24;
+  }
+  if (step.output?.length) {
+    const lines = step.output.slice(0, 6);
+    body += lines.map((l, i) => text(0, y + 12 + i * 15, truncate(l, width, 11, true), `font-family="${MONO_FONT}" font-size="11" fill="${REPORT_COLORS.muted}"`)).join('');
+    y += lines.length * 15 + 8;
+  }
+  return { width, height: y, body };
+}
+
+/** The structures the step visited, with their legend; or why they cannot be drawn. Empty when there is nothing to draw. */
+export function reportStructures(step: Step, inp: ReportInputs, trace: Trace | null, heat: HeatMap | null, width: number): Fragment {
+  const label = text(0, 18, 'Structures', `font-size="12" font-weight="600" fill="${REPORT_COLORS.text}"`);
+  if (!trace && step.trace_events > 0) {
+    // The engine no longer keeps this step's trace: say so rather than draw every segment unvisited.
+    return { width, height: 62, body: label +
+      text(0, 38, `${fmtNum(step.trace_events)} events recorded; the trace is no longer kept by the engine.`, `font-size="11" fill="${REPORT_COLORS.muted}"`) +
+      text(0, 54, 'Run the statement again and export to include the structure picture.', `font-size="11" fill="${REPORT_COLORS.muted}"`) };
+  }
+  if (!inp.catalog) return { width, height: 0, body: '' };
+  const layout = layoutStructures(inp.catalog, { width, only: touchedSegments(trace), includeCache: false });
+  if (!layout.pictures.length) return { width, height: 0, body: '' };
+  const lg = legendFragment(width);
+  const sf = structureFragment(layout, heat, trace);
+  return { width, height: 34 + lg.height + sf.height,
+    body: `${label}<g transform="translate(0 26)">${lg.body}</g><g transform="translate(0 ${34 + lg.height})">${sf.body}</g>` };
+}
+
+/** The devices the step used, two to a row under a heading. */
+export function reportDevices(devices: DeviceAt[], width: number): Fragment {
+  const head = text(0, 14, 'Devices', `font-size="12" font-weight="600" fill="${REPORT_COLORS.text}"`) +
+    text(60, 14, devicesWhen(devices), `font-size="11" fill="${REPORT_COLORS.muted}"`) +
+    `<line x1="0" y1="22" x2="${width}" y2="22" stroke="${REPORT_COLORS.border}"/>`;
+  // Two to a row; one device next to its counters (a full-width flash grid would dwarf the page).
+  const df = devicesGridFragment(devices, width, 2, 'lio-report-invalid-pages');
+  return { width, height: 32 + df.height + 18, body: `${head}<g class="devices" transform="translate(0 32)">${df.body}</g>` };
 }
 
 /** The Compare tab's one-page report: both sides' statistics, the difference, and the differential flame graph. */

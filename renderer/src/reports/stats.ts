@@ -8,41 +8,73 @@ const ROW = 17;
 /** Plan columns: the Name column starts NAME_X from the right; numbers get 75 px each. */
 const NAME_X = 460;
 
-export function statsFragment(step: Step, opts: { width?: number; title?: string } = {}): Fragment {
-  const width = opts.width ?? 460;
-  const parts: string[] = [];
-  let y = 0;
-  const heading = (s: string) => {
-    y += 18;
-    parts.push(text(0, y, s, `font-size="12" font-weight="600" fill="${REPORT_COLORS.text}"`));
-    y += 4;
-    parts.push(`<line x1="0" y1="${n(y)}" x2="${n(width)}" y2="${n(y)}" stroke="${REPORT_COLORS.border}"/>`);
-  };
-  const row = (value: string, name: string, i: number) => {
-    if (i % 2 === 1) parts.push(`<rect x="0" y="${n(y + 2)}" width="${n(width)}" height="${ROW}" fill="${REPORT_COLORS.panel}"/>`);
-    y += ROW;
-    parts.push(text(110, y - 3, value, `text-anchor="end" font-family="${esc(MONO)}" fill="${REPORT_COLORS.text}"`));
-    parts.push(text(122, y - 3, truncate(name, width - 126), `fill="${REPORT_COLORS.text}"`));
-  };
-  if (opts.title) heading(opts.title);
-  heading('Statistics');
+/** One line of the statistics listing: a section heading, a value and its name, or the closing note. */
+type StatItem = { kind: 'heading'; s: string } | { kind: 'row'; value: string; name: string; i: number } | { kind: 'note'; s: string };
+
+const ITEM_HEIGHT = { heading: 22, row: ROW, note: 24 } as const;
+
+/** The statistics, latches and waits of `step` as listing lines, in autotrace's order. */
+function statItems(step: Step, title?: string): StatItem[] {
+  const items: StatItem[] = [];
+  if (title) items.push({ kind: 'heading', s: title });
+  items.push({ kind: 'heading', s: 'Statistics' });
   const rows = statRows(step.stats);
-  if (rows.length === 0) { y += ROW; parts.push(text(0, y - 3, 'no non-zero statistics', `fill="${REPORT_COLORS.muted}"`)); }
-  rows.forEach((r, i) => { const u = statUnit(r.name, r.value); row(fmtNum(r.value), u ? `${r.name}  (${u})` : r.name, i); });
+  if (rows.length === 0) items.push({ kind: 'row', value: '', name: 'no non-zero statistics', i: -1 });
+  rows.forEach((r, i) => { const u = statUnit(r.name, r.value); items.push({ kind: 'row', value: fmtNum(r.value), name: u ? `${r.name}  (${u})` : r.name, i }); });
   const latches = Object.entries(step.latches);
   if (latches.length) {
-    heading('Latches (gets / misses / sleeps)');
-    latches.forEach(([name, f], i) => row(fmtNum(f.gets), `${name}  (${fmtNum(f.misses)} misses, ${fmtNum(f.sleeps)} sleeps)`, i));
+    items.push({ kind: 'heading', s: 'Latches (gets / misses / sleeps)' });
+    latches.forEach(([name, f], i) => items.push({ kind: 'row', value: fmtNum(f.gets), name: `${name}  (${fmtNum(f.misses)} misses, ${fmtNum(f.sleeps)} sleeps)`, i }));
   }
   const waits = Object.entries(step.waits);
   if (waits.length) {
-    heading('Wait events (waits, time)');
-    waits.forEach(([name, w], i) => row(fmtNum(w.count), `${name}  ${fmtUs(w.time_us)}`, i));
+    items.push({ kind: 'heading', s: 'Wait events (waits, time)' });
+    waits.forEach(([name, w], i) => items.push({ kind: 'row', value: fmtNum(w.count), name: `${name}  ${fmtUs(w.time_us)}`, i }));
   }
-  y += 6;
-  parts.push(text(0, y + 12, `elapsed (simulated) ${fmtUs(step.elapsed_us)}`, `fill="${REPORT_COLORS.muted}" font-size="11"`));
-  y += 18;
-  return { width, height: y, body: parts.join('\n') };
+  items.push({ kind: 'note', s: `elapsed (simulated) ${fmtUs(step.elapsed_us)}` });
+  return items;
+}
+
+/**
+ * The statistics listing of `step` (autotrace-style: value, name; then latches and waits), in one column of
+ * `width`, or flowed into `columns` columns of that width (a slide: the listing as wide as it is tall).
+ */
+export function statsFragment(step: Step, opts: { width?: number; title?: string; columns?: number } = {}): Fragment {
+  const width = opts.width ?? 460;
+  const items = statItems(step, opts.title);
+  const columns = Math.max(1, opts.columns ?? 1);
+  const total = items.reduce((h, it) => h + ITEM_HEIGHT[it.kind], 0);
+  // A column ends at the first line that passes its share of the height (a heading never ends one).
+  const limit = columns > 1 ? Math.ceil(total / columns) : Infinity;
+  const gap = 30;
+  const parts: string[] = [];
+  let y = 0, x = 0, col = 0, tallest = 0;
+  for (let k = 0; k < items.length; k++) {
+    const it = items[k];
+    if (col < columns - 1 && y > 0 && y + ITEM_HEIGHT[it.kind] > limit && items[k - 1].kind !== 'heading') {
+      tallest = Math.max(tallest, y); col += 1; x = col * (width + gap); y = 0;
+    }
+    const g = (body: string) => parts.push(x ? `<g transform="translate(${n(x)} 0)">${body}</g>` : body);
+    if (it.kind === 'heading') {
+      y += 18;
+      g(text(0, y, it.s, `font-size="12" font-weight="600" fill="${REPORT_COLORS.text}"`));
+      y += 4;
+      g(`<line x1="0" y1="${n(y)}" x2="${n(width)}" y2="${n(y)}" stroke="${REPORT_COLORS.border}"/>`);
+    } else if (it.kind === 'row' && it.i < 0) {
+      y += ROW; g(text(0, y - 3, it.name, `fill="${REPORT_COLORS.muted}"`));
+    } else if (it.kind === 'row') {
+      if (it.i % 2 === 1) g(`<rect x="0" y="${n(y + 2)}" width="${n(width)}" height="${ROW}" fill="${REPORT_COLORS.panel}"/>`);
+      y += ROW;
+      g(text(110, y - 3, it.value, `text-anchor="end" font-family="${esc(MONO)}" fill="${REPORT_COLORS.text}"`));
+      g(text(122, y - 3, truncate(it.name, width - 126), `fill="${REPORT_COLORS.text}"`));
+    } else {
+      y += 6;
+      g(text(0, y + 12, it.s, `fill="${REPORT_COLORS.muted}" font-size="11"`));
+      y += 18;
+    }
+  }
+  tallest = Math.max(tallest, y);
+  return { width: col * (width + gap) + width, height: tallest, body: parts.join('\n') };
 }
 
 export function planFragment(step: Step, opts: { width?: number } = {}): Fragment {

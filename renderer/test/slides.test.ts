@@ -1,0 +1,45 @@
+// Slides laid out for 16:9 (issue 35, "Exports are not slide-ready"): the
+// one-page report was a portrait page shrunk into the slide (its 12 px text
+// drawn at about 4 px), the statistics one long column in the middle 40% of
+// the slide at about 12 px. Now the report is two columns and the
+// statistics flow into columns, so the slide draws them larger than on the
+// page, and a slide is as wide as its box.
+import { describe, expect, it } from 'vitest';
+import { buildSlide, slideScale } from '../src/reports/slides';
+import { buildReport } from '../src/reports/report';
+import { slideSvg } from '../src/reports/slide';
+import { CATALOG, REPORT_STEP as STEP, T1_LOOKUP } from './fixtures';
+
+/** The scale the slide draws its picture at, and the share of the slide's width the picture takes. */
+function drawn(slide: string): { scale: number; share: number } {
+  const m = /<svg x="[\d.]+" y="[\d.]+" preserveAspectRatio="xMidYMid meet"[^>]*\bwidth="([\d.]+)"[^>]*\bheight="([\d.]+)"[^>]*viewBox="0 0 ([\d.]+) ([\d.]+)"/.exec(slide);
+  expect(m, 'the nested picture').toBeTruthy();
+  const [w, , vw] = [Number(m![1]), Number(m![2]), Number(m![3])];
+  return { scale: w / vw, share: w / 1920 };
+}
+
+describe('slides laid out for 16:9', () => {
+  const inp = { step: STEP, catalog: CATALOG, trace: T1_LOOKUP };
+  it('the report slide draws the page\'s 12 px text at 14 px or more, across the slide', () => {
+    const after = drawn(buildSlide('report', inp, 'Report', 'f').svg);
+    expect(after.scale * 12).toBeGreaterThanOrEqual(14);
+    expect(after.share).toBeGreaterThan(0.8);
+  });
+  it('the statistics slide flows into columns and draws its text at 16 px or more across the slide', () => {
+    const slide = buildSlide('stats', inp, 'Statistics', 'f');
+    const d = drawn(slide.svg);
+    expect(d.scale * 12).toBeGreaterThanOrEqual(16);
+    expect(d.share).toBeGreaterThan(0.75);
+    expect(slide.name).toMatch(/-stats-slide\.svg$/);
+    // Every statistic is still there.
+    for (const name of Object.keys(STEP.stats).filter((k) => STEP.stats[k])) expect(slide.svg).toContain(name);
+  });
+  it('other kinds are the page picture scaled, as before', () => {
+    const page = buildReport('flame', inp);
+    expect(buildSlide('flame', inp, 'Flame', 'f').svg).toBe(slideSvg(page.svg, 'Flame', 'f'));
+  });
+  it('the scale is the box over the picture', () => {
+    expect(slideScale(1800, 890)).toBeCloseTo(1, 5);
+    expect(slideScale(900, 200)).toBeCloseTo(2, 5);
+  });
+});
