@@ -79,7 +79,7 @@ export function App() {
 
   const getTrace = useCallback((step: Step): Promise<Trace | null> => client.trace(step.index), [client]);
 
-  const exportReport = useExportReport({ reportRef, step: selectedStep, live: selectedLive, catalog, compare: tab === 'compare', sweepMetric, client, host, flash, notify });
+  const exportReport = useExportReport({ reportRef, step: selectedStep, live: selectedLive, catalog, compare: tab === 'compare', compareKeys, runs, sweepMetric, client, host, flash, notify });
   const openHelp = useCallback(() => setHelpOpen(true), []);
   useShortcuts({ execute, busy, cancel, switchTab, openHelp });
 

@@ -3,7 +3,7 @@
 import type { Progress } from '../engine/client';
 import type { ReportKind, ScenarioInfo } from '../host';
 import type { Step } from '../model/types';
-import { ExportMenu } from '../views/ExportMenu';
+import { ExportMenu, type CompareSide } from '../views/ExportMenu';
 import type { Status } from './execute';
 
 export function Toolbar({ scenarios, status, progress, selectedStep, compare, onOpen, onRun, onCancel, onPresent, onSave, onExport, onHelp }: {
@@ -11,7 +11,7 @@ export function Toolbar({ scenarios, status, progress, selectedStep, compare, on
   /** The Compare view is shown (its waits can be exported; devices cannot). */
   compare: boolean;
   onOpen(name: string): void; onRun(mode: 'all' | 'statement'): void; onCancel(): void; onPresent(): void; onSave(): void;
-  onExport(kind: ReportKind): void; onHelp(): void;
+  onExport(kind: ReportKind, side?: CompareSide): void; onHelp(): void;
 }) {
   const busy = status.state === 'busy';
   return (
@@ -38,7 +38,7 @@ export function Toolbar({ scenarios, status, progress, selectedStep, compare, on
       <span className="spacer" />
       <button className="btn" onClick={onPresent} disabled={busy || status.state === 'loading'} title="Presenter mode: the demo's narration and views, full screen (docs/DEMOS.md)">Present</button>
       <button className="btn" onClick={onSave} title="Save the script as a named scenario">Save scenario…</button>
-      <ExportMenu onExport={onExport} disabled={!selectedStep} sweep={!!selectedStep?.sweep} waits={!!selectedStep?.wait_histograms?.length || compare} devices={!!selectedStep?.devices?.length && !compare} />
+      <ExportMenu onExport={onExport} disabled={!selectedStep} sweep={!!selectedStep?.sweep} waits={!!selectedStep?.wait_histograms?.length || compare} devices={!!selectedStep?.devices?.length && !compare} compare={compare} />
       <button className="btn icon" onClick={onHelp} aria-label="Keyboard shortcuts" title="Keyboard shortcuts (?)">?</button>
     </header>
   );

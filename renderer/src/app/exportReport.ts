@@ -1,23 +1,44 @@
 // Exporting a report (SVG) of the step selected, from what the view shown
-// holds (its reportRef) and, for the structure, the step's trace.
+// holds (its reportRef) and, for the structure, the step's trace. In the
+// Compare view a structure picture is of side A or B, not of the selected step.
 import { useCallback } from 'react';
 import type { EngineClient } from '../engine/client';
 import type { Host, ReportKind } from '../host';
 import type { Catalog, Step } from '../model/types';
 import { buildReport, type ReportInputs } from '../reports/report';
 import type { Notice } from '../views/Notices';
+import type { CompareSide } from '../views/ExportMenu';
+import type { SessionRun } from '../session';
 
-export function useExportReport({ reportRef, step, live, catalog, compare, sweepMetric, client, host, flash, notify }: {
+/** The step and run a Compare key (`run:index` or `run:index:runN`) names. */
+export function compareSideStep(runs: SessionRun[], key: string): { run: SessionRun; step: Step } | null {
+  const [rid, idx] = key.split(':');
+  const run = runs.find((r) => String(r.id) === rid);
+  const step = run?.steps.find((s) => String(s.index) === idx);
+  return run && step ? { run, step } : null;
+}
+
+export function useExportReport({ reportRef, step, live, catalog, compare, compareKeys, runs, sweepMetric, client, host, flash, notify }: {
   reportRef: { current: () => Partial<ReportInputs> }; step: Step | null; live: boolean; catalog: Catalog | null;
   /** The Compare view is shown (its comparison and wait series go into the report). */
   compare: boolean; sweepMetric: string;
+  /** The Compare view's sides and the runs they come from (a structure picture of A or B). */
+  compareKeys: [string, string]; runs: SessionRun[];
   client: EngineClient; host: Host; flash(msg: string): void; notify(n: Notice): void;
 }) {
-  return useCallback(async (kind: ReportKind) => {
+  return useCallback(async (kind: ReportKind, side?: CompareSide) => {
     const fromView = reportRef.current();
     const inputs = { ...fromView, step, catalog, compare: compare ? fromView.compare ?? null : null, waitSeries: compare ? fromView.waitSeries ?? null : null, sweepMetric } as ReportInputs;
     try {
-      if (kind === 'structure' || kind === 'report') {
+      if (side) {
+        // A side of the comparison: its own step, and its trace while its run is the live one (the engine keeps no other).
+        const picked = compareSideStep(runs, compareKeys[side === 'a' ? 0 : 1]);
+        const name = side.toUpperCase();
+        if (!picked) throw new Error(`side ${name} is not chosen in the Compare view`);
+        if (!picked.run.live) throw new Error(`side ${name} is from an earlier run (${picked.run.label}): its structures and trace are not kept; run its script again to export them`);
+        const trace = picked.step.trace_events > 0 ? await client.trace(picked.step.index) : null;
+        Object.assign(inputs, { step: picked.step, trace, heat: null, compare: null, diff: null, waitSeries: null });
+      } else if (kind === 'structure' || kind === 'report') {
         if (step && live && step.trace_events > 0 && !inputs.trace) inputs.trace = await client.trace(step.index);
       }
       const { svg, name } = buildReport(kind, inputs);
@@ -25,5 +46,5 @@ export function useExportReport({ reportRef, step, live, catalog, compare, sweep
       if (r.copyError) notify({ id: 'export', tone: 'warning', text: `Downloaded ${name}; the host could not keep a copy in its exports folder: ${r.copyError}` });
       else flash(r.canceled ? 'Export cancelled.' : r.path ? `Exported ${name} to ${r.path}` : `Exported ${name}`);
     } catch (e) { flash(`Export failed: ${(e as Error).message}`); }
-  }, [reportRef, step, live, catalog, client, host, flash, notify, compare, sweepMetric]);
+  }, [reportRef, step, live, catalog, client, host, flash, notify, compare, sweepMetric, runs, compareKeys]);
 }

@@ -1,6 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import type { ReportKind } from '../host';
 
+/** Which side of the Compare view a structure picture is of. */
+export type CompareSide = 'a' | 'b';
+
 const ITEMS: { kind: ReportKind; label: string }[] = [
   { kind: 'structure', label: 'Structure picture (SVG)' },
   { kind: 'flame', label: 'Flame graph (SVG)' },
@@ -11,7 +14,17 @@ const ITEMS: { kind: ReportKind; label: string }[] = [
   { kind: 'devices', label: 'Device view (SVG)' },
 ];
 
-export function ExportMenu({ onExport, disabled, sweep = false, waits = false, devices = false }: { onExport(kind: ReportKind): void; disabled: boolean; sweep?: boolean; waits?: boolean; devices?: boolean }) {
+/** The menu's entries: in the Compare view a structure picture of each side (a step's own picture would be neither). */
+export function exportItems({ sweep, waits, devices, compare }: { sweep: boolean; waits: boolean; devices: boolean; compare: boolean }): { kind: ReportKind; label: string; side?: CompareSide }[] {
+  return ITEMS.filter((it) => (it.kind !== 'sweep' || sweep) && (it.kind !== 'waits' || waits) && (it.kind !== 'devices' || devices))
+    .flatMap((it) => (it.kind === 'structure' && compare
+      ? [{ kind: it.kind, label: 'Structure picture of A (SVG)', side: 'a' as const }, { kind: it.kind, label: 'Structure picture of B (SVG)', side: 'b' as const }]
+      : [it]));
+}
+
+export function ExportMenu({ onExport, disabled, sweep = false, waits = false, devices = false, compare = false }: {
+  onExport(kind: ReportKind, side?: CompareSide): void; disabled: boolean; sweep?: boolean; waits?: boolean; devices?: boolean; compare?: boolean;
+}) {
   const [open, setOpen] = useState(false);
   const wrap = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -33,8 +46,8 @@ export function ExportMenu({ onExport, disabled, sweep = false, waits = false, d
             if (e.key === 'ArrowDown') { e.preventDefault(); items[(i + 1) % items.length]?.focus(); }
             if (e.key === 'ArrowUp') { e.preventDefault(); items[(i + items.length - 1) % items.length]?.focus(); }
           }}>
-          {ITEMS.filter((it) => (it.kind !== 'sweep' || sweep) && (it.kind !== 'waits' || waits) && (it.kind !== 'devices' || devices)).map((it) => (
-            <button key={it.kind} role="menuitem" onClick={() => { setOpen(false); onExport(it.kind); }}>{it.label}</button>
+          {exportItems({ sweep, waits, devices, compare }).map((it) => (
+            <button key={`${it.kind}${it.side ?? ''}`} role="menuitem" onClick={() => { setOpen(false); onExport(it.kind, it.side); }}>{it.label}</button>
           ))}
         </div>
       )}
