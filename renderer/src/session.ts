@@ -1,6 +1,6 @@
 // Session bookkeeping for the UI: runs of the script, their steps, and the
 // things that can be compared (a step, or one run of a LAB RUN workload).
-import type { LatchFigures, ScriptResult, Step, WaitFigures, WaitHistogram } from './model/types';
+import type { LatchFigures, PlanLine, ScriptResult, Step, WaitFigures, WaitHistogram } from './model/types';
 
 export interface SessionRun {
   id: number;
@@ -25,6 +25,8 @@ export interface Comparable {
   wait_histograms?: WaitHistogram[];
   elapsed_us: number;
   folded: string[];
+  /** The step's execution plan (a workload run: its step's). */
+  plan?: PlanLine[];
 }
 
 export function shortStmt(s: string, n = 60): string {
@@ -55,9 +57,9 @@ export function comparables(runs: SessionRun[]): Comparable[] {
     for (const s of r.steps) {
       if (s.error || (s.kind !== 'query' && s.kind !== 'lab' && s.kind !== 'dml' && s.kind !== 'plsql')) continue;
       const base = `${r.label} · #${s.index} ${stmtLabel(s.statement, 48)}`;
-      out.push({ key: `${r.id}:${s.index}`, label: base, stats: s.stats, latches: s.latches, waits: s.waits, wait_histograms: s.wait_histograms, elapsed_us: s.elapsed_us, folded: s.folded });
+      out.push({ key: `${r.id}:${s.index}`, label: base, stats: s.stats, latches: s.latches, waits: s.waits, wait_histograms: s.wait_histograms, elapsed_us: s.elapsed_us, folded: s.folded, plan: s.plan });
       for (const w of s.runs ?? []) {
-        out.push({ key: `${r.id}:${s.index}:run${w.run}`, label: `${base} · run ${w.run}`, stats: w.stats, waits: w.waits, wait_histograms: w.wait_histograms, elapsed_us: w.elapsed_us, folded: w.folded });
+        out.push({ key: `${r.id}:${s.index}:run${w.run}`, label: `${base} · run ${w.run}`, stats: w.stats, waits: w.waits, wait_histograms: w.wait_histograms, elapsed_us: w.elapsed_us, folded: w.folded, plan: s.plan });
       }
     }
   }

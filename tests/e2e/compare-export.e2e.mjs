@@ -1,7 +1,7 @@
 // Exporting structure pictures from the Compare view (issue 35): the menu
 // offers A and B, each exports its own step (its statement in the file name
 // and the picture of the segments it visited), and a side from an earlier
-// run says why it cannot be drawn.
+// run says why it cannot be drawn. Plans shows both plans aligned as a diff.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ARTIFACTS, launchApp, setScript, runAll, suite, assert, assertEq } from './harness.mjs';
@@ -58,6 +58,25 @@ try {
     await page.waitForTimeout(300);
     const text = await page.locator('.toast').last().textContent();
     assert(/side A is from an earlier run \(Run 1\)/.test(text), text);
+  });
+
+  await s.test('Plans shows A\'s and B\'s plans aligned, the lines only one has marked', async () => {
+    await page.getByRole('tab', { name: 'Compare' }).click();
+    const items = await page.getByRole('combobox', { name: 'Compare A' }).locator('option').evaluateAll((os) => os.map((o) => [o.value, o.textContent]));
+    const pick = (re) => items.filter(([, t]) => re.test(t)).pop()[0];
+    await page.getByRole('combobox', { name: 'Compare A' }).selectOption(pick(/select v from t1/));
+    await page.getByRole('combobox', { name: 'Compare B' }).selectOption(pick(/select count/));
+    await page.getByRole('button', { name: 'Plans' }).click();
+    const table = page.getByRole('table', { name: 'Compared plans' });
+    await table.waitFor();
+    const rows = await table.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => `${tr.dataset.side} ${tr.children[3].textContent.trim()} ${tr.children[4].textContent}`.trim()));
+    assertEq(rows[0], 'both SELECT STATEMENT', 'the statement line is common');
+    assert(rows.includes('only-a INDEX UNIQUE SCAN ' + rows.find((r) => r.startsWith('only-a INDEX UNIQUE SCAN')).split(' ').pop()), `A's probe: ${rows.join(' | ')}`);
+    assert(rows.some((r) => /^only-b .*T2$/.test(r)), `B's scan of T2: ${rows.join(' | ')}`);
+    assert((await page.locator('.plan-compare-note').textContent()).includes('The plans differ'), 'says they differ');
+    await page.screenshot({ path: path.join(ARTIFACTS, 'compare-plans-1440x900.png') });
+    await page.getByRole('button', { name: 'Statistics' }).click();
+    await page.getByRole('table', { name: 'Compared statistics' }).waitFor();
   });
 
   await s.test('no page errors', async () => { assertEq(app.problems.join('\n'), '', 'problems'); });

@@ -6,6 +6,7 @@ import { diffFlame } from '../model/flamediff';
 import { pickerItems, type Comparable } from '../session';
 import type { ReportInputs } from '../reports/report';
 import { FlameCanvas } from './FlameCanvas';
+import { PlanCompare } from './PlanCompare';
 import { WaitHistograms } from './WaitHistograms';
 
 export function CompareView({ items, keys, onKeys, reportRef }: {
@@ -17,6 +18,8 @@ export function CompareView({ items, keys, onKeys, reportRef }: {
   // Runstats layout: STAT../LATCH. rows ordered by the absolute difference.
   const [runstats, setRunstats] = useState(false);
   const [copied, setCopied] = useState<'' | 'copied' | 'failed'>('');
+  // The statistics, or the two plans aligned.
+  const [show, setShow] = useState<'stats' | 'plans'>('stats');
   // Default: the last two comparable items.
   useEffect(() => {
     if ((!keys[0] || !keys[1]) && items.length >= 2) onKeys([keys[0] || items[items.length - 2].key, keys[1] || items[items.length - 1].key]);
@@ -66,6 +69,10 @@ export function CompareView({ items, keys, onKeys, reportRef }: {
       <section aria-label="Statistics comparison">
         <div className="pane-title" style={{ textTransform: 'none', letterSpacing: 0, flexWrap: 'wrap', gap: 6, paddingTop: 6, paddingBottom: 6 }}>
           <div style={{ display: 'flex', gap: 8, width: '100%' }}>{picker(0, 'A')}{picker(1, 'B')}</div>
+          <div className="seg" role="group" aria-label="Compare what">
+            <button type="button" className={`btn small ${show === 'stats' ? 'primary' : ''}`} aria-pressed={show === 'stats'} onClick={() => setShow('stats')}>Statistics</button>
+            <button type="button" className={`btn small ${show === 'plans' ? 'primary' : ''}`} aria-pressed={show === 'plans'} onClick={() => setShow('plans')}>Plans</button>
+          </div>
           <input className="input filter" type="search" placeholder="Filter statistics" aria-label="Filter compared statistics" value={filter} onChange={(e) => setFilter(e.target.value)} />
           <label style={{ display: 'flex', gap: 4, alignItems: 'center' }}><input type="checkbox" checked={changedOnly} onChange={(e) => setChangedOnly(e.target.checked)} />changed only</label>
           <label style={{ display: 'flex', gap: 4, alignItems: 'center' }} title="STAT.. and LATCH.. rows ordered by the absolute difference, as runstats prints them">
@@ -76,7 +83,7 @@ export function CompareView({ items, keys, onKeys, reportRef }: {
             {copied === 'copied' ? 'Copied' : copied === 'failed' ? 'Copy failed' : 'Copy runstats'}
           </button>
         </div>
-        <div className="scroll">
+        {show === 'plans' ? <PlanCompare a={a?.plan ?? []} b={b?.plan ?? []} /> : <div className="scroll">
           <table className="grid" aria-label="Compared statistics">
             <thead><tr><th scope="col">Statistic</th><th scope="col" className="num">A</th><th scope="col" className="num">B</th><th scope="col" className="num">Difference</th></tr></thead>
             <tbody>
@@ -92,7 +99,7 @@ export function CompareView({ items, keys, onKeys, reportRef }: {
             </tbody>
           </table>
           {rows.length === 0 && <div className="empty">No statistic to show.</div>}
-        </div>
+        </div>}
       </section>
       {hasWaits && (
         <section aria-label="Wait histograms comparison" className="section waits">
