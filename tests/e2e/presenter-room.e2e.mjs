@@ -3,10 +3,11 @@
 // inside the window; Enter / P play the slide's animation from its first
 // event and pause it; B / . blank the screen black, W / , white, and any
 // key brings the slide back without moving on; the Compare slide shows side
-// B and the Difference column at 1280x720 and 1920x1080.
+// B and the Difference column at 1280x720 and 1920x1080; a histogram slide
+// draws the wait histograms in the projector's palette.
 // Screenshots: tests/e2e/artifacts/room-*.png.
 import path from 'node:path';
-import { ARTIFACTS, launchApp, suite, assert, assertEq, waitReady } from './harness.mjs';
+import { ARTIFACTS, launchApp, setScript, suite, assert, assertEq, waitReady } from './harness.mjs';
 
 const s = suite('presenter-room');
 let app;
@@ -147,6 +148,30 @@ try {
     assert(seen.rows >= 10, `statistics in view: ${seen.rows} rows`);
     assertEq((await overflow(page)).join('; '), '', 'nothing past the window');
     await page.screenshot({ path: path.join(ARTIFACTS, 'room-5-compare-1920x1080.png') });
+  });
+
+  await s.test('a histogram slide draws the step\'s wait histograms in the projector palette, as wide as the slide', async () => {
+    await page.keyboard.press('Escape');
+    await setScript(page, [
+      '--@ title Waits', "create table t (id number primary key, n number);",
+      'insert into t select rownum, 0 from dual connect by level <= 100;', 'commit;',
+      '--@ say The round trips of a JDBC client, by duration.', '--@ view histogram',
+      "LAB RUN 'select n from t where id = :1' BIND 1 TO 100 VIA jdbc_thin;", '',
+    ].join('\n'));
+    await page.getByRole('button', { name: 'Present' }).click();
+    await page.getByRole('dialog', { name: 'Presenter mode' }).waitFor({ timeout: 60_000 });
+    await waitReady(page, 60_000);
+    await nextUntil(page, 'round trips of a JDBC client');
+    const pic = page.locator('.presenter .p-histograms svg');
+    await pic.waitFor();
+    const box = await pic.boundingBox();
+    assert(box.width >= 1200, `as wide as the slide: ${box.width}px`);
+    const bg = await pic.locator('rect').first().getAttribute('fill');
+    assertEq(bg, '#0b0b0b', 'the projector\'s background, not a white block');
+    assertEq(await page.locator('.presenter .p-note').count(), 0, 'no "not in the UI yet" note');
+    assert((await pic.textContent()).includes('SQL*Net message from client'), 'the client round trip waits');
+    await page.screenshot({ path: path.join(ARTIFACTS, 'room-6-histogram-1920x1080.png') });
+    await page.keyboard.press('Escape');
   });
 
   await s.test('no page errors', async () => { assert(app.problems.length === 0, app.problems.join('\n')); });

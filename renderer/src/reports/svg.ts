@@ -20,11 +20,11 @@ export function n(v: number): string {
   return String(Math.round(v * 100) / 100);
 }
 
-export function svgDocument(width: number, height: number, title: string, body: string, desc = ''): string {
+export function svgDocument(width: number, height: number, title: string, body: string, desc = '', background = '#ffffff'): string {
   return `<?xml version="1.0" encoding="UTF-8"?>\n` +
     `<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="${n(width)}" height="${n(height)}" viewBox="0 0 ${n(width)} ${n(height)}" font-family="${esc(SANS)}" font-size="12">\n` +
     `<title>${esc(title)}</title>\n${desc ? `<desc>${esc(desc)}</desc>\n` : ''}` +
-    `<rect x="0" y="0" width="${n(width)}" height="${n(height)}" fill="#ffffff"/>\n${body}</svg>\n`;
+    `<rect x="0" y="0" width="${n(width)}" height="${n(height)}" fill="${background}"/>\n${body}</svg>\n`;
 }
 
 export function text(x: number, y: number, s: string, attrs = ''): string {
@@ -60,6 +60,9 @@ export function wrapWords(s: string, width: number, size: number, max: number): 
 }
 
 /** Fixed colours of exported pictures (light; files are viewed outside the app). */
+/** Colours a picture is drawn in (a projector's dark palette overrides some). */
+export type ReportColors = typeof REPORT_COLORS;
+
 export const REPORT_COLORS = {
   text: '#1d2433', muted: '#5f6b7c', border: '#d8dce3', panel: '#f4f6f9', grid: '#e6e9ee', stroke: '#c5cbd4',
   header: '#9aa5b4', link: '#9aa5b4', accent: '#1f6feb', heatLo: '#fde2b0', heatHi: '#b3261e', grew: '#d7301f', shrank: '#2166ac',

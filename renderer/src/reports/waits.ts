@@ -5,7 +5,7 @@
 import { scaleBand, scaleLog } from 'd3-scale';
 import type { WaitHistogram } from '../model/types';
 import { fmtNum } from '../model/stats';
-import { esc, MONO, n, REPORT_COLORS, svgDocument, text } from './svg';
+import { esc, MONO, n, REPORT_COLORS, svgDocument, text, type ReportColors } from './svg';
 import type { Fragment } from './flame';
 
 export interface HistSeries { label: string; histograms: WaitHistogram[] }
@@ -17,7 +17,11 @@ export function bucketLabel(lt: number | null, prevLt: number | null): string {
   return `<${f(lt)}`;
 }
 
-const SERIES_COLORS = [REPORT_COLORS.accent, REPORT_COLORS.grew];
+/** The histogram's colours on a projector (presenter mode's dark palette: light type, A blue, B amber). */
+export const PROJECTOR_COLORS: Partial<ReportColors> = { text: '#ffffff', muted: '#c8c8c8', border: '#6a6a6a', grid: '#2c2c2c', accent: '#5aa0ff', grew: '#ffb000' };
+export const PROJECTOR_BACKGROUND = '#0b0b0b';
+
+type HistOpts = { width?: number; panelHeight?: number; colors?: Partial<ReportColors>; background?: string };
 
 /** The events of the series, in first-seen order. */
 export function histogramEvents(series: HistSeries[]): string[] {
@@ -26,9 +30,10 @@ export function histogramEvents(series: HistSeries[]): string[] {
   return out;
 }
 
-export function waitHistogramFragment(series: HistSeries[], opts: { width?: number; panelHeight?: number } = {}): Fragment {
+export function waitHistogramFragment(series: HistSeries[], opts: HistOpts = {}): Fragment {
   const width = opts.width ?? 760, ph = opts.panelHeight ?? 200;
-  const C = REPORT_COLORS;
+  const C = { ...REPORT_COLORS, ...opts.colors };
+  const SERIES_COLORS = [C.accent, C.grew];
   const events = histogramEvents(series);
   const parts: string[] = [];
   if (events.length === 0) {
@@ -100,9 +105,9 @@ export function waitHistogramFragment(series: HistSeries[], opts: { width?: numb
   return { width, height: y0, body: parts.join('\n') };
 }
 
-export function waitHistogramSvg(series: HistSeries[], title: string, opts: { width?: number; panelHeight?: number } = {}): string {
+export function waitHistogramSvg(series: HistSeries[], title: string, opts: HistOpts = {}): string {
   const f = waitHistogramFragment(series, opts);
   const pad = 14;
   return svgDocument(f.width + 2 * pad, f.height + 2 * pad, title, `<g transform="translate(${pad} ${pad})">\n${f.body}\n</g>\n`,
-    'LIO Lab wait histograms: waits by duration in power-of-two microsecond buckets (simulated)');
+    'LIO Lab wait histograms: waits by duration in power-of-two microsecond buckets (simulated)', opts.background);
 }

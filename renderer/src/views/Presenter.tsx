@@ -18,6 +18,7 @@ import { StructureView } from './StructureView';
 import { FlameView } from './FlameView';
 import { CompareView } from './CompareView';
 import { ViewBoundary } from './ViewBoundary';
+import { WaitHistograms } from './WaitHistograms';
 import { useLatest } from './useLatest';
 
 /** Seconds a slide stays up under auto-advance when its beat names no pause time. */
@@ -122,6 +123,9 @@ export function Presenter({ demo, steps, runId, catalog, getTrace, items, live, 
   const keyOf = (s: Step | null) => (s ? `${runId}:${s.index}` : '');
   const lineKey = (line: number | undefined) => keyOf(steps.find((s) => s.line === line) ?? null);
   const compareKeys: [string, string] = [beat.view?.a ? lineKey(beat.view.a) : keyOf(prev), beat.view?.b ? lineKey(beat.view.b) : keyOf(step)];
+  const atLine = (line: number | undefined) => steps.find((s) => s.line === line) ?? null;
+  const sideA = beat.view?.a ? atLine(beat.view.a) : null, sideB = beat.view?.b ? atLine(beat.view.b) : null;
+  const histogramSides: [Step, Step] | null = sideA && sideB ? [sideA, sideB] : null;
   const published = stopped ? [] : beat.expected.map((e) => compareExpected(e, step));
 
   return (
@@ -137,7 +141,7 @@ export function Presenter({ demo, steps, runId, catalog, getTrace, items, live, 
             upToLine={target >= 0 && target < demo.statements.length ? demo.statements[target].line : null} />
         ) : (
         <SlideView view={view} step={step} beat={beat} ended={beat.statement >= demo.statements.length} busy={busy} live={live} catalog={catalog}
-          getTrace={getTrace} items={items} compareKeys={compareKeys} reportRef={reportRef} playRef={playRef} />
+          getTrace={getTrace} items={items} compareKeys={compareKeys} histogramSides={histogramSides} reportRef={reportRef} playRef={playRef} />
         )}
         {!stopped && (published.length > 0 || beat.highlight.length > 0) && step && (
           <PublishedPanel published={published} highlight={beat.highlight} step={step} />
@@ -232,26 +236,35 @@ function PublishedPanel({ published, highlight, step }: { published: ReturnType<
 }
 
 /** The view the beat asks for, on the slide's step. */
-function SlideView({ view, step, beat, ended, busy, live, catalog, getTrace, items, compareKeys, reportRef, playRef }: {
+function SlideView({ view, step, beat, ended, busy, live, catalog, getTrace, items, compareKeys, histogramSides, reportRef, playRef }: {
   view: string | null; step: Step | null; beat: DemoBeat; ended: boolean; busy: boolean; live: boolean; catalog: Catalog | null;
   getTrace(step: Step): Promise<Trace | null>; items: Comparable[]; compareKeys: [string, string];
+  /** A histogram beat's `a=LINE b=LINE`: the two steps to overlay (else the slide's own step alone). */
+  histogramSides: [Step, Step] | null;
   reportRef: { current: () => Partial<ReportInputs> }; playRef: { current: (() => void) | null };
 }) {
   return (
     <section className="p-main" aria-label={`View: ${view ?? 'none'}`}>
-      <ViewBoundary view={view === 'structure' ? 'Structure' : view === 'flame' ? 'Flame graph' : view === 'compare' ? 'Compare' : 'Autotrace'}
+      <ViewBoundary view={view === 'structure' ? 'Structure' : view === 'flame' ? 'Flame graph' : view === 'compare' ? 'Compare' : view === 'histogram' ? 'Wait histograms' : 'Autotrace'}
         subject={step ? `line ${step.line}` : 'this slide'} resetKey={step}>
       {!step && <div className="empty">{ended ? 'End of the demo.' : busy ? `Running up to line ${beat.line}…` : 'This statement has not run yet.'}</div>}
-      {step && (view === 'autotrace' || view === 'histogram') && (<>
-        {view === 'histogram' && <div className="muted p-note">The histogram view is not in the UI yet: autotrace shown.</div>}
-        <Autotrace step={step} />
-      </>)}
+      {step && view === 'autotrace' && <Autotrace step={step} />}
+      {step && view === 'histogram' && <SlideHistograms step={step} sides={histogramSides} />}
       {step && view === 'structure' && <StructureView step={step} live={live} catalog={catalog} getTrace={getTrace} reportRef={reportRef} rate={beat.view?.speed} segment={beat.view?.segment} playRef={playRef} />}
       {step && view === 'flame' && <FlameView step={step} items={items} reportRef={reportRef} />}
       {step && view === 'compare' && <CompareView items={items} keys={compareKeys} onKeys={() => undefined} reportRef={reportRef} />}
       </ViewBoundary>
     </section>
   );
+}
+
+/** A histogram slide: the step's wait histograms (or two steps' overlaid) in the projector's palette, as wide as the slide. */
+function SlideHistograms({ step, sides }: { step: Step; sides: [Step, Step] | null }) {
+  const series = sides
+    ? sides.map((s, i) => ({ label: `${i ? 'B' : 'A'}: line ${s.line} ${stmtLabel(s.statement, 60)}`, histograms: s.wait_histograms ?? [] }))
+    : [{ label: `line ${step.line}`, histograms: step.wait_histograms ?? [] }];
+  if (!series.some((s) => s.histograms.length)) return <div className="empty">No waits in {sides ? 'these statements' : 'this statement'}: nothing to draw.</div>;
+  return <div className="p-histograms"><WaitHistograms series={series} title={sides ? 'A and B' : `line ${step.line}`} projector /></div>;
 }
 
 /** Previous / next, the slide count, auto-advance and its countdown, leave. */
