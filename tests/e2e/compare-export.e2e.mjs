@@ -79,6 +79,20 @@ try {
     await page.getByRole('table', { name: 'Compared statistics' }).waitFor();
   });
 
+  await s.test('the flame graph of the server process only, and its export', async () => {
+    await setScript(page, SCRIPT + "LAB RUN 'select v from t1 where id = :1' BIND 1 TO 200 VIA jdbc_thin;\n");
+    await runAll(page, 120_000);
+    await page.getByRole('tab', { name: 'Flame graph' }).click();
+    const all = await exportSide(page, 'Flame graph (SVG)');
+    assert(/>java /.test(all.svg), 'all processes: the Java client is drawn');
+    await page.getByRole('combobox', { name: 'Process' }).selectOption('server');
+    const srv = await exportSide(page, 'Flame graph (SVG)');
+    assert(!/>java /.test(srv.svg) && !/>network /.test(srv.svg), 'server only: no client or network frames');
+    assert(/>opitsk [\d.]+ (ms|µs) · 100\.0%</.test(srv.svg), 'opitsk is the whole server picture, as perf shows it');
+    assert(srv.svg.includes('server process'), 'the title says which picture it is');
+    await page.screenshot({ path: path.join(ARTIFACTS, 'flame-server-1440x900.png') });
+  });
+
   await s.test('no page errors', async () => { assertEq(app.problems.join('\n'), '', 'problems'); });
 } catch (e) {
   console.log(`not ok - compare-export setup\n  # ${e.stack}`);

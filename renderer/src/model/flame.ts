@@ -209,3 +209,16 @@ export function readableStack(stack: string): string {
   if (frames[0] === 'java' || frames[0] === 'sqlplus') return `client: ${inner}`;
   return `in ${inner}`;
 }
+
+/** The root frame of the server (shadow) process's stacks; the others are the client, the network and the driver. */
+export const SERVER_ROOT = 'oracle';
+
+/**
+ * The stacks of the server process only, as perf on the database host sees
+ * them: the `oracle;` root taken off, the client's and the network's stacks
+ * left out (seed 000 profiled the server process while the Java client ran).
+ */
+export function serverOnly(folded: string[]): string[] {
+  const prefix = `${SERVER_ROOT};`;
+  return folded.filter((l) => l.startsWith(prefix)).map((l) => l.slice(prefix.length));
+}

@@ -2,7 +2,7 @@
 // search box and a differential mode against another statement or run.
 import { useEffect, useMemo, useState } from 'react';
 import type { Step } from '../model/types';
-import { FlameGraph, frameTotals } from '../model/flame';
+import { FlameGraph, frameTotals, serverOnly } from '../model/flame';
 import { diffFlame, frameSelfDeltas } from '../model/flamediff';
 import { fmtUs } from '../model/stats';
 import { pickerItems, stmtLabel, type Comparable } from '../session';
@@ -16,16 +16,19 @@ export function FlameView({ step, items, reportRef }: { step: Step | null; items
   const run = picked.step === step ? picked.run : 'all';
   const setRun = (r: string) => setPicked({ step, run: r });
   const [baseline, setBaseline] = useState<string>('');
+  // Every process's stacks, or the server process's only (what perf on the database host sees).
+  const [server, setServer] = useState(false);
   const folded = useMemo(() => {
     if (!step) return [];
-    if (run !== 'all' && step.runs) return step.runs.find((r) => String(r.run) === run)?.folded ?? [];
-    return step.folded;
-  }, [step, run]);
-  const base = items.find((i) => i.key === baseline) ?? null;
+    const all = run !== 'all' && step.runs ? step.runs.find((r) => String(r.run) === run)?.folded ?? [] : step.folded;
+    return server ? serverOnly(all) : all;
+  }, [step, run, server]);
+  const chosen = items.find((i) => i.key === baseline) ?? null;
+  const base = useMemo(() => (chosen && server ? { ...chosen, folded: serverOnly(chosen.folded) } : chosen), [chosen, server]);
   const listed = useMemo(() => pickerItems(items, [baseline]), [items, baseline]);
   const graph = useMemo(() => FlameGraph.fromFolded(folded), [folded]);
   const diff = useMemo(() => (base ? diffFlame(base.folded, folded) : undefined), [base, folded]);
-  const title = step ? `${stmtLabel(step.statement, 80)}${run !== 'all' ? ` (run ${run})` : ''}` : '';
+  const title = step ? `${stmtLabel(step.statement, 80)}${run !== 'all' ? ` (run ${run})` : ''}${server ? ' · server process' : ''}` : '';
   useEffect(() => {
     reportRef.current = () => ({
       folded, flameTitle: `Flame graph · ${title}`,
@@ -44,6 +47,11 @@ export function FlameView({ step, items, reportRef }: { step: Step | null; items
             {step.runs.map((r) => <option key={r.run} value={String(r.run)}>run {r.run}</option>)}
           </select>
         )}
+        <select className="input" aria-label="Process" value={server ? 'server' : 'all'} onChange={(e) => setServer(e.target.value === 'server')}
+          title="The server process only: its stacks as perf on the database host samples them (the client and the network left out)">
+          <option value="all">all processes</option>
+          <option value="server">server process only</option>
+        </select>
         <span className="spacer" />
         <select className="input" aria-label="Differential baseline" value={baseline} onChange={(e) => setBaseline(e.target.value)} style={{ maxWidth: 300 }}>
           <option value="">Differential: off</option>
@@ -52,7 +60,7 @@ export function FlameView({ step, items, reportRef }: { step: Step | null; items
         </select>
         <input className="input" type="search" placeholder="Search frames" aria-label="Search frames" value={search} onChange={(e) => setSearch(e.target.value)} />
       </div>
-      {graph.total === 0 ? <div className="empty">This statement has no cost stacks.</div> : (
+      {graph.total === 0 ? <div className="empty">{server ? 'The server process has no cost stacks in this statement.' : 'This statement has no cost stacks.'}</div> : (
         <div className="flame-body">
           <FlameCanvas graph={diff ? diff.graph : graph} diff={diff} search={search} label="Flame graph" />
           {base ? <DeltaFrames a={base.folded} b={folded} onPick={setSearch} /> : <TopFrames graph={graph} onPick={setSearch} />}
