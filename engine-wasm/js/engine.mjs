@@ -83,6 +83,14 @@ export class LioEngine {
   execSteps(script, onStep) {
     return JSON.parse(this.#inner.exec_steps(String(script), (json) => onStep(JSON.parse(json))));
   }
+  /**
+   * Have a long LAB RUN call `onProgress(done, total)` (executions) while it
+   * runs: every 1,024 executions and at the last. `null` stops the reports.
+   * Absent on an engine built before it (check before calling).
+   */
+  setProgress(onProgress) {
+    this.#inner.set_progress?.(onProgress ?? null);
+  }
   /** execSteps with each step as its JSON text (a host that passes it on parses it once, where it is used). */
   execStepsJson(script, onStepJson) {
     return JSON.parse(this.#inner.exec_steps(String(script), onStepJson));

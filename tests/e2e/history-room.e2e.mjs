@@ -1,10 +1,11 @@
 // The run history at 1440x900 (issue 35, "History is hard to use"): three
 // scripts that start with the same CREATE TABLE get titles that say what
 // each measures, every run's Load / Open script / Delete is in the window,
-// and the search box narrows the list. Screenshot:
+// and the search box narrows the list; a long LAB RUN shows its executions
+// and the time left while it runs. Screenshot:
 // tests/e2e/artifacts/history-1440x900.png.
 import path from 'node:path';
-import { ARTIFACTS, launchApp, setScript, runAll, suite, assert, assertEq } from './harness.mjs';
+import { ARTIFACTS, launchApp, setScript, runAll, suite, assert, assertEq, waitReady } from './harness.mjs';
 
 const s = suite('history-room');
 let app;
@@ -43,6 +44,18 @@ try {
     assert((await page.locator('section[aria-label="Run history"]').innerText()).includes('No saved run matches'), 'says so');
     await page.getByRole('searchbox', { name: 'Search saved runs' }).fill('');
     assertEq(await table.locator('tbody tr').count(), 3, 'all back');
+  });
+
+  await s.test('a long LAB RUN shows its executions and the time left while it runs', async () => {
+    await setScript(page, SETUP + "LAB RUN 'select v from t4 where id = :1' BIND 1 TO 500 RUNS 600;\n");
+    await page.getByRole('button', { name: /^Run all/ }).click();
+    const shown = await page.waitForFunction(() => document.querySelector('.work-progress')?.textContent ?? null, null, { timeout: 120_000, polling: 50 });
+    const text = await shown.jsonValue();
+    assert(/^[\d,]+ \/ 300,000 executions/.test(text), `progress: ${text}`);
+    await page.screenshot({ path: path.join(ARTIFACTS, 'work-progress-1440x900.png'), clip: { x: 0, y: 0, width: 1440, height: 60 } });
+    await page.waitForFunction(() => /executions · about/.test(document.querySelector('.work-progress')?.textContent ?? ''), null, { timeout: 120_000, polling: 50 });
+    await waitReady(page, 300_000);
+    assertEq(await page.locator('.work-progress').count(), 0, 'gone when the run ends');
   });
 
   await s.test('no page errors', async () => { assert(app.problems.length === 0, app.problems.join('\n')); });

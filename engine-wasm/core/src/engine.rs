@@ -47,7 +47,7 @@ pub struct Engine {
 mod config;
 pub mod sweep;
 mod sweep_plan;
-pub use config::EngineConfig;
+pub use config::{EngineConfig, ProgressHook};
 pub use sweep_plan::{SweepPlan, SweepPointPlan, SweepPointRun};
 
 impl Engine {
@@ -115,6 +115,15 @@ impl Engine {
             true
         });
         out
+    }
+
+    /// Have a long `LAB RUN` call `f(executions done, executions in all)`
+    /// as it runs (see [`ProgressHook`]); `None` stops the reports.
+    pub fn set_progress(&mut self, f: Option<Box<dyn FnMut(u64, u64)>>) {
+        self.config.progress = match f {
+            Some(f) => ProgressHook::new(f),
+            None => ProgressHook::default(),
+        };
     }
 
     /// Run a script, handing each step to `on_step` as soon as its

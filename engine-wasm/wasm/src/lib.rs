@@ -41,6 +41,18 @@ impl Engine {
         failed.map_or(Ok(header), Err)
     }
 
+    /// Have a long `LAB RUN` call `on_progress(done, total)` (executions)
+    /// while it runs: every 1,024 executions and at the last, from inside
+    /// the statement. `null` stops it. A throwing callback is ignored (a
+    /// progress report never stops a statement).
+    pub fn set_progress(&mut self, on_progress: Option<js_sys::Function>) {
+        self.inner.set_progress(on_progress.map(|f| {
+            Box::new(move |done: u64, total: u64| {
+                let _ = f.call2(&JsValue::NULL, &JsValue::from_f64(done as f64), &JsValue::from_f64(total as f64));
+            }) as Box<dyn FnMut(u64, u64)>
+        }));
+    }
+
     /// The `LAB SWEEP` the last script stopped at (config
     /// `sweep_points_external`): its plan JSON, for the host to run the
     /// points in parallel; `undefined` when the script ran to its end.

@@ -34,6 +34,7 @@ export function Toolbar({ scenarios, status, progress, selectedStep, compare, on
         {progress && progress.total > 1 && (
           <><progress max={progress.total} value={progress.done} aria-label="Progress" /><span className="mono">{progress.done}/{progress.total}</span></>
         )}
+        {progress && <WorkProgress progress={progress} />}
       </div>
       <span className="spacer" />
       <button className="btn" onClick={onPresent} disabled={busy || status.state === 'loading'} title="Presenter mode: the demo's narration and views, full screen (docs/DEMOS.md)">Present</button>
@@ -42,4 +43,18 @@ export function Toolbar({ scenarios, status, progress, selectedStep, compare, on
       <button className="btn icon" onClick={onHelp} aria-label="Keyboard shortcuts" title="Keyboard shortcuts (?)">?</button>
     </header>
   );
+}
+
+/** A long LAB RUN's executions so far, and the time left at its rate. */
+export function workText(p: Progress): string | null {
+  if (p.executions === undefined || p.executed === undefined || p.executed >= p.executions) return null;
+  const n = (v: number) => v.toLocaleString('en-US');
+  const left = p.leftMs === undefined ? '' : p.leftMs < 1500 ? ' · about a second left' : ` · about ${n(Math.round(p.leftMs / 1000))} s left`;
+  return `${n(p.executed)} / ${n(p.executions)} executions${left}`;
+}
+
+function WorkProgress({ progress }: { progress: Progress }) {
+  const text = workText(progress);
+  if (!text) return null;
+  return (<><progress max={progress.executions} value={progress.executed} aria-label="Executions" /><span className="mono work-progress">{text}</span></>);
 }

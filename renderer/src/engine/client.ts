@@ -18,7 +18,23 @@ export class EngineStoppedError extends Error {
   }
 }
 
-export interface Progress { done: number; total: number; label: string }
+export interface Progress {
+  done: number; total: number; label: string;
+  /** A long LAB RUN's executions so far and in all (the statement `label` names is running). */
+  executed?: number; executions?: number;
+  /** The statement's first execution report: when (performance.now()) and how many had run, for the rate. */
+  since?: { at: number; executed: number };
+  /** The time left at the rate since the first report (ms), once there is a rate. */
+  leftMs?: number;
+}
+
+/** `last` with a LAB RUN's execution report: the same statement's clock goes on, a new one starts its own. */
+export function withWork(last: Progress, executed: number, executions: number, at: number): Progress {
+  const same = last.executed !== undefined && last.executions === executions && executed >= last.executed && last.since;
+  const since = same ? last.since! : { at, executed };
+  const rate = executed > since.executed ? (at - since.at) / (executed - since.executed) : undefined;
+  return { ...last, executed, executions, since, leftMs: rate === undefined ? undefined : rate * (executions - executed) };
+}
 
 export interface ExecHandlers {
   onProgress?: (p: Progress) => void;
@@ -29,6 +45,8 @@ export interface ExecHandlers {
 type Pending = {
   resolve: (v: unknown) => void; reject: (e: unknown) => void;
   handlers: ExecHandlers; chunks?: ExecChunk[]; steps: Step[]; chunksDone: number;
+  /** The last statements progress, which a LAB RUN's execution reports add to. */
+  last?: Progress;
 };
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
@@ -72,7 +90,13 @@ export class EngineClient {
           if (chunk) this.history.push(chunk);
         }
         if (m.steps.length || !m.partial) p.handlers.onSteps?.(m.steps, m.version);
-        p.handlers.onProgress?.({ done: m.done, total: m.total, label: m.label });
+        p.last = { done: m.done, total: m.total, label: m.label };
+        p.handlers.onProgress?.(p.last);
+        return;
+      }
+      if (m.type === 'work') {
+        p.last = withWork(p.last ?? { done: 0, total: 0, label: '' }, m.executed, m.executions, performance.now());
+        p.handlers.onProgress?.(p.last);
         return;
       }
       this.pending.delete(m.id);

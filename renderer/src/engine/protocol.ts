@@ -9,6 +9,8 @@
  *        |                                             each step reaches JS as its statement ends)
  *        |  <-- {type:'steps', partial:true, ...} --   a long chunk's finished steps, every 100 ms, and
  *        |                                             those before a trap, before its error
+ *        |  <-- {type:'work', executed, executions} --  a long LAB RUN's executions so far (engine.setProgress),
+ *        |                                             at most every 100 ms, while its statement runs
  *        |  <-- {type:'steps', id, chunk, steps} --    the rest of the chunk's steps when it ends
  *        |      (kept by the client as they come)      (a trap loses no finished statement)
  *   resolve(value)          <--- {type:'result', id, ok:true, value: {version, catalog, ms}}
@@ -55,7 +57,9 @@ export type Reply =
   | { type: 'result'; id: number; ok: false; error: string; fatal?: boolean }
   | { type: 'steps'; id: number; chunk: number; steps: Step[]; version: string; done: number; total: number; label: string;
       /** The chunk runs on: more of its steps follow (the client records it as run only on its last message). */
-      partial?: boolean };
+      partial?: boolean }
+  /** A long LAB RUN's executions so far (posted from inside the statement, at most every 100 ms). */
+  | { type: 'work'; id: number; executed: number; executions: number };
 
 export interface OpValues {
   init: { version: string };

@@ -15,6 +15,25 @@ export interface RunnableEngine {
   pendingSweep?(): string | null;
   /** End the pending sweep with its points' runs (JSON text), then run the rest of the script. */
   resumeSweep?(runsJson: string, onStep: (step: Step) => void): { lio_lab: string; version: string };
+  /** A long LAB RUN's executions as it runs (done, total); null stops the reports. Absent on older engines. */
+  setProgress?(onProgress: ((done: number, total: number) => void) | null): void;
+}
+
+/**
+ * Post a long LAB RUN's executions as the engine reports them, at most every
+ * STEP_FLUSH_MS (and its last report), while the statement runs.
+ */
+function watchWork(engine: RunnableEngine, id: number, post: (m: Reply) => void, now: () => number): () => void {
+  if (!engine.setProgress) return () => undefined;
+  let last = -Infinity;
+  engine.setProgress((executed, executions) => {
+    const t = now();
+    if (executed < executions && t - last < STEP_FLUSH_MS) return;
+    last = t;
+    post({ type: 'work', id, executed, executions });
+  });
+  // After a trap the instance refuses every call: the trap is what the caller must see, not this.
+  return () => { try { engine.setProgress?.(null); } catch { /* the engine stopped */ } };
 }
 
 /** Runs a sweep plan's points (in workers); the runs JSON for resumeSweep. */
@@ -69,6 +88,8 @@ export function runChunks(
   const total = chunks.reduce((n, c) => n + c.statements, 0);
   let version = versionOf(engine);
   let done = 0;
+  const unwatch = watchWork(engine, id, post, now);
+  try {
   for (let i = 0; i < chunks.length; i++) {
     const chunk = chunks[i];
     if (!engine.execSteps) {
@@ -89,6 +110,7 @@ export function runChunks(
     done += chunk.statements;
     batch.flush(false);
   }
+  } finally { unwatch(); }
   return { version, catalog: catalogOf(engine, isTrap), ms: now() - t0 };
 }
 
@@ -111,6 +133,8 @@ export async function runChunksWithSweeps(
   const total = chunks.reduce((n, c) => n + c.statements, 0);
   let version = versionOf(engine);
   let done = 0;
+  const unwatch = watchWork(engine, id, post, now);
+  try {
   for (let i = 0; i < chunks.length; i++) {
     const chunk = chunks[i];
     const batch = stepBatch(post, now, () => ({ type: 'steps', id, chunk: i, version, done, total, label: chunk.label }), chunk.line);
@@ -130,5 +154,6 @@ export async function runChunksWithSweeps(
     done += chunk.statements;
     batch.flush(false);
   }
+  } finally { unwatch(); }
   return { version, catalog: catalogOf(engine, isTrap), ms: now() - t0 };
 }

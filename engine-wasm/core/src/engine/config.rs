@@ -32,6 +32,70 @@ pub struct EngineConfig {
     /// A ceiling on `max_memory_mb` (a parallel sweep's point: its share
     /// of the budget). A `LAB SET` above it runs at the ceiling.
     pub memory_cap_mb: Option<u64>,
+    /// Where a long `LAB RUN` says how far it is (set by the host, never
+    /// in the JSON).
+    #[serde(skip)]
+    pub progress: ProgressHook,
+}
+
+/// Executions between two progress reports of a `LAB RUN` (a power of two:
+/// the test is a mask, one branch an execution).
+pub const PROGRESS_EVERY: u64 = 1024;
+
+/// The host's callback for a long `LAB RUN`: `(executions done, executions
+/// in all)`, every [`PROGRESS_EVERY`] executions and at the last. It is
+/// called from inside the statement, so a host that runs the engine on a
+/// worker can post it while the statement runs; the host decides how often
+/// to show it. Shared by clones of the config (a sweep's points have none).
+#[derive(Clone, Default)]
+pub struct ProgressHook(Option<SharedProgressFn>);
+
+/// The host's progress callback, shared by the config's clones.
+type SharedProgressFn = std::rc::Rc<std::cell::RefCell<dyn FnMut(u64, u64)>>;
+
+impl ProgressHook {
+    pub fn new(f: impl FnMut(u64, u64) + 'static) -> Self {
+        ProgressHook(Some(std::rc::Rc::new(std::cell::RefCell::new(f))))
+    }
+
+    /// Execution `done` of `total` has finished: reported every
+    /// [`PROGRESS_EVERY`] and at the last.
+    #[inline(always)]
+    pub fn tick(&self, done: u64, total: u64) {
+        if done & (PROGRESS_EVERY - 1) == 0 || done == total {
+            self.report(done, total);
+        }
+    }
+
+    /// Executions `from + 1 ..= to` of `total` have finished (an array
+    /// DML's batch): reported when they pass a multiple of
+    /// [`PROGRESS_EVERY`], and at the last.
+    #[inline(always)]
+    pub fn advance(&self, from: u64, to: u64, total: u64) {
+        if to / PROGRESS_EVERY != from / PROGRESS_EVERY || to == total {
+            self.report(to, total);
+        }
+    }
+
+    #[inline(never)]
+    fn report(&self, done: u64, total: u64) {
+        // A total of 0: a single execution inside a workload's turn (its workload reports).
+        if total == 0 {
+            return;
+        }
+        if let Some(f) = &self.0 {
+            // A report from inside a report (never expected) is dropped rather than a panic.
+            if let Ok(mut f) = f.try_borrow_mut() {
+                f(done, total);
+            }
+        }
+    }
+}
+
+impl std::fmt::Debug for ProgressHook {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(if self.0.is_some() { "ProgressHook(set)" } else { "ProgressHook(none)" })
+    }
 }
 
 impl Default for EngineConfig {
@@ -46,6 +110,7 @@ impl Default for EngineConfig {
             trap_at_step: None,
             sweep_points_external: false,
             memory_cap_mb: None,
+            progress: ProgressHook::default(),
         }
     }
 }

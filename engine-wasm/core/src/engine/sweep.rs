@@ -226,7 +226,12 @@ impl Engine {
             budget: self.inst.limits.max_script_work,
             memory_mb: self.inst.limits.max_memory_mb,
             scenario_mb: self.inst.cat.memory_bytes().div_ceil(1 << 20),
-            config: EngineConfig { trace: false, sweep_points_external: false, ..self.config.clone() },
+            config: EngineConfig {
+                trace: false,
+                sweep_points_external: false,
+                progress: Default::default(),
+                ..self.config.clone()
+            },
             points,
             name_pos: sw.name.pos,
             scale: if matches!(sw.step, SweepStep::Factor(_)) { "log" } else { "linear" },

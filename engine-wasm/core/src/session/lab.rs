@@ -239,6 +239,8 @@ impl Run<'_> {
             let waits_before = self.waits_now();
             let hist_before = self.s.stats.calls.wait_hist_us;
             let t0 = self.s.cost.now_us();
+            // Executions before this run's, and in all runs (the host's progress report).
+            let progress = (run as u64 * (hi - lo + 1) as u64, runs as u64 * (hi - lo + 1) as u64);
             match &stmt.kind {
                 StatementKind::Query(q) => {
                     let cs = self.call_stacks(client);
@@ -288,6 +290,7 @@ impl Run<'_> {
                         };
                         let n = self.execute_fetch(c, sql_text, &bind_buf, client, &cs, policy, None, None)?;
                         rows_processed += n;
+                        self.config.progress.tick(progress.0 + i as u64 + 1, progress.1);
                         if r.literals && i as i64 == hi - lo {
                             plan = self.plan_out(c);
                             columns = c.columns.clone();
@@ -300,35 +303,10 @@ impl Run<'_> {
                     }
                 }
                 StatementKind::Insert(ins) => {
-                    let batch = r.batch.unwrap_or(1).max(1) as i64;
-                    let sql_len = stmt.text.len() as u64;
-                    let cs = self.call_stacks(client);
-                    let mut v = lo;
-                    loop {
-                        self.check_work()?;
-                        let end = v.saturating_add(batch - 1).min(hi);
-                        let binds: Vec<Vec<Value>> = (v..=end).map(|x| vec![Value::int(x)]).collect();
-                        let n = self.insert(ins, &binds, &stmt.text, client)?;
-                        rows_processed += n;
-                        let rows = (end - v + 1) as u64;
-                        self.roundtrip(
-                            client,
-                            &cs,
-                            NET_CALL_REPLY,
-                            NET_EXECUTE_REQUEST + sql_len + NET_BIND_ROW * rows,
-                        );
-                        if r.autocommit {
-                            self.commit();
-                        }
-                        // Checked: a range ending at i64::MAX ends.
-                        match end.checked_add(1) {
-                            Some(n) if n <= hi => v = n,
-                            _ => break,
-                        }
-                    }
+                    rows_processed += self.lab_run_insert(r, ins, &stmt, client, (lo, hi), progress)?;
                 }
                 StatementKind::Update(_) | StatementKind::Delete(_) => {
-                    rows_processed += self.lab_run_change(r, &stmt, client, (lo, hi))?;
+                    rows_processed += self.lab_run_change(r, &stmt, client, (lo, hi), progress)?;
                 }
                 _ => {
                     return Err(LabError::with(
@@ -373,6 +351,42 @@ impl Run<'_> {
         })
     }
 
+    /// A `LAB RUN` of an INSERT: one execute call a batch (`BATCH n`, an
+    /// array insert of n rows), each with its round trip.
+    fn lab_run_insert(
+        &mut self,
+        r: &LabRun,
+        ins: &lio_sql::ast::Insert,
+        stmt: &Statement,
+        client: Client,
+        (lo, hi): (i64, i64),
+        (before, total): (u64, u64),
+    ) -> Result<u64, LabError> {
+        let batch = r.batch.unwrap_or(1).max(1) as i64;
+        let sql_len = stmt.text.len() as u64;
+        let cs = self.call_stacks(client);
+        let mut rows_processed = 0;
+        let mut v = lo;
+        loop {
+            self.check_work()?;
+            let end = v.saturating_add(batch - 1).min(hi);
+            let binds: Vec<Vec<Value>> = (v..=end).map(|x| vec![Value::int(x)]).collect();
+            rows_processed += self.insert(ins, &binds, &stmt.text, client)?;
+            self.config.progress.advance(before + (v - lo) as u64, before + (end - lo + 1) as u64, total);
+            let rows = (end - v + 1) as u64;
+            self.roundtrip(client, &cs, NET_CALL_REPLY, NET_EXECUTE_REQUEST + sql_len + NET_BIND_ROW * rows);
+            if r.autocommit {
+                self.commit();
+            }
+            // Checked: a range ending at i64::MAX ends.
+            match end.checked_add(1) {
+                Some(n) if n <= hi => v = n,
+                _ => break,
+            }
+        }
+        Ok(rows_processed)
+    }
+
     /// `LAB RUN 'update ...'` / `'delete ...'`: one execution per bind value
     /// (a new text, hard parsed, with LITERALS), `BATCH n` bind sets per round
     /// trip, and with AUTOCOMMIT a commit after each call (JDBC's default,
@@ -383,6 +397,7 @@ impl Run<'_> {
         stmt: &Statement,
         client: Client,
         (lo, hi): (i64, i64),
+        (before, total): (u64, u64),
     ) -> Result<u64, LabError> {
         let batch = r.batch.unwrap_or(1).max(1) as i64;
         let cs = self.call_stacks(client);
@@ -414,6 +429,7 @@ impl Run<'_> {
                 };
             }
             let n = (end - v + 1) as u64;
+            self.config.progress.advance(before + (v - lo) as u64, before + (end - lo + 1) as u64, total);
             self.roundtrip(client, &cs, NET_CALL_REPLY, NET_EXECUTE_REQUEST + text_len as u64 + NET_BIND_ROW * n);
             if r.autocommit {
                 self.commit();

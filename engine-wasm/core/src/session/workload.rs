@@ -218,6 +218,7 @@ impl Run<'_> {
         let lgwr_before = self.inst.io.redo.lgwr;
         let lgwr = LgwrProcess::new(self.inst.lgwr_timing(), n);
         let running = workers.iter().filter(|w| !w.done).count();
+        let executions = workers.iter().filter(|w| !w.done).map(|w| (w.hi - w.next + 1) as u64).sum();
         let mut drive = Drive {
             run: self,
             peers,
@@ -233,6 +234,8 @@ impl Run<'_> {
             running,
             finished_end: start.us(),
             total_work: 0,
+            executed: 0,
+            executions,
         };
         let ran = sched.run(&mut drive);
         let Drive { workers, cpus, .. } = drive;
@@ -405,7 +408,7 @@ impl Run<'_> {
                 }
                 Ok(n)
             }
-            StatementKind::Update(_) | StatementKind::Delete(_) => self.lab_run_change(r, stmt, client, (v, v)),
+            StatementKind::Update(_) | StatementKind::Delete(_) => self.lab_run_change(r, stmt, client, (v, v), (0, 0)),
             _ => Err(LabError::with(
                 ora::LAB_UNSUPPORTED,
                 "LAB RUN of statements other than SELECT, INSERT, UPDATE and DELETE",
@@ -435,6 +438,9 @@ struct Drive<'d, 'r> {
     running: usize,
     finished_end: f64,
     total_work: u64,
+    /// Executions finished by all the sessions, and in all (the host's progress report).
+    executed: u64,
+    executions: u64,
 }
 
 impl Drive<'_, '_> {
@@ -481,6 +487,7 @@ impl Processes for Drive<'_, '_> {
         let until = if self.running > 1 { f64::INFINITY } else { self.finished_end };
         self.run.inst.sga.cache.holds.set_row_cr_until(if self.row_cr { until } else { 0.0 });
         let (r, stmt, client) = (self.r, self.stmt, self.client);
+        let config = self.run.config;
         let mut w = self.run.worker(self.peers, k);
         let wk = &mut self.workers[k];
         let cs = if k == 0 { self.cs0 } else { *wk.stacks.get_or_insert_with(|| w.call_stacks(client)) };
@@ -523,6 +530,8 @@ impl Processes for Drive<'_, '_> {
         }
         wk.rows += got;
         wk.executions += 1;
+        self.executed += 1;
+        config.progress.tick(self.executed, self.executions);
         let pending = w.s.pending_sync.take();
         // The commit waits for LGWR: posted if it is idle.
         let parked = pending.is_some_and(|upto| self.lgwr.commit(&self.run.inst.io, sched, k, upto, t1));
