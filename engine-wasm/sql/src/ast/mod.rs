@@ -202,6 +202,9 @@ pub enum PlsqlStatement {
         from: Expr,
         to: Expr,
         body: Vec<PlsqlStatement>,
+        /// Where `FOR` is (the statement's start, which a compile error
+        /// of its bounds names: `PL/SQL: Statement ignored`).
+        pos: Pos,
     },
     /// `v := expr`
     Assign {
@@ -213,11 +216,15 @@ pub enum PlsqlStatement {
     If {
         branches: Vec<(Expr, Vec<PlsqlStatement>)>,
         otherwise: Vec<PlsqlStatement>,
+        /// Where `IF` is (the statement's start).
+        pos: Pos,
     },
     /// `WHILE c LOOP ... END LOOP`
     While {
         cond: Expr,
         body: Vec<PlsqlStatement>,
+        /// Where `WHILE` is (the statement's start).
+        pos: Pos,
     },
     /// `LOOP ... END LOOP` (left by EXIT)
     Loop {
@@ -226,6 +233,8 @@ pub enum PlsqlStatement {
     /// `EXIT [WHEN c]`
     Exit {
         when: Option<Expr>,
+        /// Where `EXIT` is (the statement's start).
+        pos: Pos,
     },
     /// `FOR r IN (SELECT ...) LOOP ... END LOOP`: `r.column` in the body.
     CursorFor {

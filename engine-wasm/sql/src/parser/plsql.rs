@@ -308,7 +308,7 @@ impl Parser<'_> {
             self.bump();
         }
         self.semi()?;
-        out.push(PlsqlStatement::ForLoop { var, from, to, body });
+        out.push(PlsqlStatement::ForLoop { var, from, to, body, pos: at });
         Ok(())
     }
 

@@ -25,6 +25,9 @@ impl Parser<'_> {
         if !self.eat_kw("EDITIONABLE") {
             self.eat_kw("NONEDITIONABLE");
         }
+        // The program's source (USER_SOURCE, and the lines and columns of
+        // its compile errors) starts at PROCEDURE or FUNCTION.
+        let source_start = self.tok().pos;
         let function = match self.word() {
             Some("PROCEDURE") => false,
             Some("FUNCTION") => true,
@@ -89,7 +92,7 @@ impl Parser<'_> {
             or_replace,
             params,
             returns,
-            block: PlsqlBlock { declarations, body, base: self.base, col_offset: self.pls_col_offset },
+            block: PlsqlBlock { declarations, body, base: source_start, col_offset: 0 },
         })))
     }
 
@@ -214,7 +217,7 @@ impl Parser<'_> {
                 break;
             }
             p.end_kw("IF")?;
-            Ok(PlsqlStatement::If { branches, otherwise })
+            Ok(PlsqlStatement::If { branches, otherwise, pos: at })
         })?;
         self.semi()?;
         out.push(s);
@@ -231,7 +234,7 @@ impl Parser<'_> {
             }
             let body = p.plsql_seq(&["END"])?;
             p.end_kw("LOOP")?;
-            Ok(PlsqlStatement::While { cond, body })
+            Ok(PlsqlStatement::While { cond, body, pos: at })
         })?;
         self.loop_label();
         self.semi()?;
@@ -261,10 +264,10 @@ impl Parser<'_> {
 
     /// `EXIT [WHEN c];`
     pub(super) fn exit_statement(&mut self, out: &mut Vec<PlsqlStatement>) -> R<()> {
-        self.bump();
+        let pos = self.bump().pos;
         let when = if self.eat_kw("WHEN") { Some(self.expr()?) } else { None };
         self.semi()?;
-        out.push(PlsqlStatement::Exit { when });
+        out.push(PlsqlStatement::Exit { when, pos });
         Ok(())
     }
 
