@@ -148,7 +148,11 @@ pub struct XplanCall {
 pub struct PlsqlBlock {
     /// `DECLARE` section variables: name and (ignored) type text.
     pub declarations: Vec<(Ident, String)>,
+    /// The statements: first the `inits` assignments of declarations'
+    /// defaults (each at its declaration's type, where Oracle's `PL/SQL:
+    /// Item ignored` points), then the block's own.
     pub body: Vec<PlsqlStatement>,
+    pub inits: usize,
     /// Where the block's text starts (its line 1), and the columns a
     /// wrapper adds before it on that line (`EXEC x` runs `BEGIN x; END;`):
     /// Oracle's `line l, column c` of the block count from there.
@@ -260,6 +264,9 @@ pub struct StoredProgram {
     /// `RETURN type` of a function (type text); None for a procedure.
     pub returns: Option<String>,
     pub block: PlsqlBlock,
+    /// Where its text stops parsing and the `PLS-00103: ...` message: a
+    /// program created with that error (INVALID), its block empty.
+    pub syntax_error: Option<(Pos, String)>,
 }
 
 #[derive(Debug, Clone, PartialEq)]

@@ -6,6 +6,7 @@ use super::keywords::is_reserved;
 use super::{Parser, BLOCK_WEIGHT, R};
 use crate::ast::*;
 use crate::lexer::Tok;
+use crate::ora;
 
 const STATEMENT_START: &str =
     "begin case declare exit for goto if loop mod null pragma raise return select update while with <an identifier>";
@@ -36,6 +37,34 @@ impl Parser<'_> {
         };
         self.bump();
         let name = self.plsql_name()?;
+        match self.program_rest(name.clone(), or_replace, function, source_start) {
+            // Oracle stores a program that does not parse too: INVALID,
+            // its PLS-00103 in USER_ERRORS.
+            Err(e) if e.is(ora::PLSQL_COMPILATION_ERROR) => {
+                let code = ora::PLS_ENCOUNTERED_SYMBOL.code();
+                let text = e.message.split_once('\n').map(|(_, t)| t).filter(|t| t.starts_with(code.as_str()));
+                let Some(text) = text else { return Err(e) };
+                Ok(StatementKind::CreateProgram(Box::new(StoredProgram {
+                    name,
+                    or_replace,
+                    params: Vec::new(),
+                    returns: function.then(String::new),
+                    block: PlsqlBlock {
+                        declarations: Vec::new(),
+                        body: Vec::new(),
+                        inits: 0,
+                        base: source_start,
+                        col_offset: 0,
+                    },
+                    syntax_error: Some((e.pos, text.to_string())),
+                })))
+            }
+            r => r,
+        }
+    }
+
+    /// What follows a program's name, up to its end.
+    fn program_rest(&mut self, name: Ident, or_replace: bool, function: bool, source_start: Pos) -> R<StatementKind> {
         let mut params = Vec::new();
         if self.eat(&Tok::LParen) {
             loop {
@@ -81,6 +110,7 @@ impl Parser<'_> {
             self.declaration(&mut declarations, &mut inits)?;
         }
         self.bump();
+        let n = inits.len();
         let mut body = inits;
         body.extend(self.plsql_body()?);
         self.block_end()?;
@@ -92,7 +122,8 @@ impl Parser<'_> {
             or_replace,
             params,
             returns,
-            block: PlsqlBlock { declarations, body, base: source_start, col_offset: 0 },
+            block: PlsqlBlock { declarations, body, inits: n, base: source_start, col_offset: 0 },
+            syntax_error: None,
         })))
     }
 
