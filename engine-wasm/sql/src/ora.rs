@@ -337,6 +337,8 @@ catalogue! {
     PLS_WRONG_ARGUMENTS = Pls 306 "wrong number or types of arguments in call to '%s'";
     PLS_INTO_EXPECTED = Pls 428 "an INTO clause is expected in this SELECT statement";
     PLS_NOT_A_PROCEDURE = Pls 221 "'%s' is not a procedure or is undefined";
+    /// A stored program that does not compile, named by a caller (`LAB.P`).
+    PLS_OBJECT_INVALID = Pls 905 "object %s is invalid";
 
     // ------------------------------------------------------------ SP2 (inside LAB-00002/LAB-00003)
     SP2_EXEC_USAGE = Sp2 42 "Usage: EXEC[UTE] statement";

@@ -162,7 +162,7 @@ fn calibration_plsql_loop() {
     let s = units[0].result.clone().unwrap();
     let StatementKind::Plsql(b) = s.kind else { panic!() };
     assert_eq!(b.declarations, vec![(Ident { name: id("V"), pos: p(1, 9) }, id("varchar2(30)"))]);
-    let [PlsqlStatement::ForLoop { var, from, to, body }] = b.body.as_slice() else { panic!("{:?}", b.body) };
+    let [PlsqlStatement::ForLoop { var, from, to, body, .. }] = b.body.as_slice() else { panic!("{:?}", b.body) };
     assert_eq!(var.name, "I");
     assert_eq!((num(from), num(to)), (1.0, 100000.0));
     let [PlsqlStatement::ExecuteImmediate { sql, into, using, pos }] = body.as_slice() else { panic!() };

@@ -4,8 +4,8 @@
 //! structures and the statistics the optimizer uses, taken when the
 //! statement executes (`session/dictionary.rs` builds them).
 //!
-//! Served: the `USER_` views of tables, indexes, their columns, segments
-//! and objects, with the columns listed here (a column not listed is
+//! Served: the `USER_` views of tables, indexes, their columns, segments,
+//! objects and stored programs' compile errors, with the columns listed here (a column not listed is
 //! ORA-00904, as for the `V$` views). `ALL_`/`DBA_`/`CDB_` views would
 //! list the dictionary's own thousands of objects, which the lab does not
 //! have: they are refused (LAB-00001) rather than answered with the lab's
@@ -22,6 +22,7 @@ pub enum DictView {
     TabColumns,
     Segments,
     Objects,
+    Errors,
 }
 
 /// A column's declared type, for SQL*Plus's display width.
@@ -130,6 +131,16 @@ view!(OBJECTS, OBJECTS_N:
     ("SECONDARY", Text(1)),
 );
 
+view!(ERRORS, ERRORS_N:
+    ("NAME", Name),
+    ("TYPE", Text(12)),
+    ("SEQUENCE", Num),
+    ("LINE", Num),
+    ("POSITION", Num),
+    ("TEXT", Text(4000)),
+    ("ATTRIBUTE", Text(9)),
+);
+
 impl DictView {
     /// The view a FROM name means (`USER_X` or `SYS.USER_X`).
     pub fn lookup(name: &str) -> Option<DictView> {
@@ -141,6 +152,7 @@ impl DictView {
             "TAB_COLUMNS" | "TAB_COLS" => DictView::TabColumns,
             "SEGMENTS" => DictView::Segments,
             "OBJECTS" => DictView::Objects,
+            "ERRORS" => DictView::Errors,
             _ => return None,
         })
     }
@@ -161,6 +173,7 @@ impl DictView {
             DictView::TabColumns => "USER_TAB_COLUMNS",
             DictView::Segments => "USER_SEGMENTS",
             DictView::Objects => "USER_OBJECTS",
+            DictView::Errors => "USER_ERRORS",
         }
     }
 
@@ -173,6 +186,7 @@ impl DictView {
             DictView::TabColumns => TAB_COLUMNS,
             DictView::Segments => SEGMENTS,
             DictView::Objects => OBJECTS,
+            DictView::Errors => ERRORS,
         }
     }
 
@@ -185,6 +199,7 @@ impl DictView {
             DictView::TabColumns => TAB_COLUMNS_N,
             DictView::Segments => SEGMENTS_N,
             DictView::Objects => OBJECTS_N,
+            DictView::Errors => ERRORS_N,
         }
     }
 
@@ -213,6 +228,7 @@ mod tests {
             DictView::TabColumns,
             DictView::Segments,
             DictView::Objects,
+            DictView::Errors,
         ] {
             let typed: Vec<&str> = v.typed_columns().iter().map(|c| c.0).collect();
             assert_eq!(typed, v.columns(), "{}", v.name());

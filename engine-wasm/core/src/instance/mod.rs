@@ -18,6 +18,16 @@ use crate::sim::cost::CostParams;
 use params::{InstanceParameters, Parameters};
 use version::VersionProfile;
 
+/// One line of a stored program's compile errors (a row of
+/// USER_ERRORS): `PLS-00201: ...` at the name, or `PL/SQL: Statement
+/// ignored` at the statement's start.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PlsqlError {
+    pub line: u32,
+    pub position: u32,
+    pub text: String,
+}
+
 /// The lab's own limits (`LAB SET name = value`): what a statement or a
 /// script may do before it is refused, so nothing typed can hang the
 /// engine or exhaust its memory.
@@ -135,6 +145,9 @@ pub struct Instance {
     pub sql_area_next_id: u64,
     /// Stored procedures and functions, by name.
     pub programs: std::collections::BTreeMap<String, std::rc::Rc<lio_sql::ast::StoredProgram>>,
+    /// The compile errors of the stored programs that do not compile
+    /// (USER_ERRORS; such a program is INVALID), by name.
+    pub program_errors: std::collections::BTreeMap<String, Vec<PlsqlError>>,
     /// `LAB SET cpu_count = k`: CPUs the sessions of a workload share (0:
     /// as many as they need, no run queue).
     pub cpu_count: u32,
@@ -173,6 +186,7 @@ impl Instance {
             sql_area_index: Default::default(),
             sql_area_next_id: 0,
             programs: Default::default(),
+            program_errors: Default::default(),
             cpu_count: 0,
             sched: Default::default(),
         }

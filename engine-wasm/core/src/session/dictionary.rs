@@ -39,6 +39,7 @@ impl Run<'_> {
             DictView::TabColumns => self.live_tables().flat_map(tab_column_rows).collect(),
             DictView::Segments => self.segment_rows(),
             DictView::Objects => self.object_rows(),
+            DictView::Errors => self.error_rows(),
         }
     }
 
@@ -185,7 +186,9 @@ impl Run<'_> {
         let cat = &self.inst.cat;
         let obj = |name: &str, kind: &str| {
             let generated = if name.starts_with("SYS_") { "Y" } else { "N" };
-            vec![text(name), Value::Null, text(kind), text("VALID"), text("N"), text(generated), text("N")]
+            // A stored program that does not compile is INVALID.
+            let status = if self.inst.program_errors.contains_key(name) { "INVALID" } else { "VALID" };
+            vec![text(name), Value::Null, text(kind), text(status), text("N"), text(generated), text("N")]
         };
         let mut rows: Vec<Vec<Value>> = Vec::new();
         rows.extend(self.live_tables().map(|t| obj(&t.name, "TABLE")));

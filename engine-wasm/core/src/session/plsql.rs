@@ -10,12 +10,13 @@ use crate::exec::{self, Env, EvalCtx};
 
 mod builtins;
 mod check;
+mod errors;
 
 impl Run<'_> {
     // ------------------------------------------------------------ PL/SQL
 
     /// An anonymous block (or SQL*Plus `EXEC`): compiled whole first
-    /// (session/plsql_check.rs), then run; an error raised while it runs
+    /// (session/plsql/check.rs), then run; an error raised while it runs
     /// ends it with Oracle's error stack (see [`at_block_line`]).
     pub(super) fn run_plsql(&mut self, b: &PlsqlBlock, out: &mut Vec<String>) -> Result<(), LabError> {
         self.check_block(b)?;
@@ -115,13 +116,13 @@ impl Run<'_> {
                     let v = self.plsql_eval(value, vars)?;
                     set_var(vars, target, v)?;
                 }
-                PlsqlStatement::ForLoop { var, from, to, body } => {
+                PlsqlStatement::ForLoop { var, from, to, body, .. } => {
                     match self.for_loop(var, from, to, body, vars, out)? {
                         Flow::Next => {}
                         f => return Ok(f),
                     }
                 }
-                PlsqlStatement::If { branches, otherwise } => {
+                PlsqlStatement::If { branches, otherwise, .. } => {
                     let mut chosen: &[PlsqlStatement] = otherwise;
                     for (cond, b) in branches {
                         if self.plsql_test(cond, vars)? {
@@ -134,7 +135,7 @@ impl Run<'_> {
                         f => return Ok(f),
                     }
                 }
-                PlsqlStatement::While { cond, body } => loop {
+                PlsqlStatement::While { cond, body, .. } => loop {
                     self.s.stats.work.plsql_steps += 1;
                     self.check_work()?;
                     if !self.plsql_test(cond, vars)? {
@@ -157,7 +158,7 @@ impl Run<'_> {
                         }
                     }
                 },
-                PlsqlStatement::Exit { when } => {
+                PlsqlStatement::Exit { when, .. } => {
                     let go = match when {
                         Some(c) => self.plsql_test(c, vars)?,
                         None => true,

@@ -37,9 +37,28 @@ impl Run<'_> {
                 return Err(LabError::new(ora::NAME_ALREADY_USED, p.name.pos));
             }
         }
-        self.inst.programs.insert(n, Rc::new(p.clone()));
+        // Compiled as it is stored (a call of itself finds it): with
+        // errors it is stored all the same, INVALID, as in Oracle.
+        let old = self.inst.programs.insert(n.clone(), Rc::new(p.clone()));
+        let compiled = self.compile_program(p, &mut Vec::new());
+        let ok = match compiled {
+            Ok(ok) => ok,
+            Err(e) => {
+                match old {
+                    Some(old) => self.inst.programs.insert(n, old),
+                    None => self.inst.programs.remove(&n),
+                };
+                return Err(e);
+            }
+        };
+        self.s.last_compiled = Some(n);
         // SQL cursors do not call stored programs in the lab: none depends on it.
-        Ok(Outcome { feedback: Some(format!("{} created.", kind_name(p))), ..Default::default() })
+        let feedback = if ok {
+            format!("{} created.", kind_name(p))
+        } else {
+            format!("Warning: {} created with compilation errors.", kind_name(p))
+        };
+        Ok(Outcome { feedback: Some(feedback), ..Default::default() })
     }
 
     /// `DROP PROCEDURE|FUNCTION name`.
@@ -49,6 +68,7 @@ impl Run<'_> {
             return Err(LabError::with(ora::OBJECT_DOES_NOT_EXIST, &name.name, name.pos));
         }
         self.inst.programs.remove(&name.name);
+        self.inst.program_errors.remove(&name.name);
         let what = if function { "Function" } else { "Procedure" };
         Ok(Outcome { feedback: Some(format!("{what} dropped.")), ..Default::default() })
     }

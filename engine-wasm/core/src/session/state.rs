@@ -114,6 +114,9 @@ pub struct Session {
     pub(crate) plsql_depth: u32,
     /// Levels of PL/SQL nesting in progress (bounded by MAX_PLSQL_NEST).
     pub(crate) plsql_nest: u32,
+    /// The stored program the session last created (SQL*Plus's SHOW
+    /// ERRORS without a name lists its errors).
+    pub(crate) last_compiled: Option<String>,
     /// `runstats_pkg` snapshots.
     pub(crate) runstats: program::Runstats,
     /// Time the session was not in the database: waiting for the other
@@ -172,6 +175,7 @@ impl Session {
             last_sql: None,
             plsql_depth: 0,
             plsql_nest: 0,
+            last_compiled: None,
             runstats: Default::default(),
             idle_us: 0.0,
             run_queue_us: 0.0,

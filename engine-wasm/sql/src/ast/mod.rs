@@ -148,7 +148,11 @@ pub struct XplanCall {
 pub struct PlsqlBlock {
     /// `DECLARE` section variables: name and (ignored) type text.
     pub declarations: Vec<(Ident, String)>,
+    /// The statements: first the `inits` assignments of declarations'
+    /// defaults (each at its declaration's type, where Oracle's `PL/SQL:
+    /// Item ignored` points), then the block's own.
     pub body: Vec<PlsqlStatement>,
+    pub inits: usize,
     /// Where the block's text starts (its line 1), and the columns a
     /// wrapper adds before it on that line (`EXEC x` runs `BEGIN x; END;`):
     /// Oracle's `line l, column c` of the block count from there.
@@ -202,6 +206,9 @@ pub enum PlsqlStatement {
         from: Expr,
         to: Expr,
         body: Vec<PlsqlStatement>,
+        /// Where `FOR` is (the statement's start, which a compile error
+        /// of its bounds names: `PL/SQL: Statement ignored`).
+        pos: Pos,
     },
     /// `v := expr`
     Assign {
@@ -213,11 +220,15 @@ pub enum PlsqlStatement {
     If {
         branches: Vec<(Expr, Vec<PlsqlStatement>)>,
         otherwise: Vec<PlsqlStatement>,
+        /// Where `IF` is (the statement's start).
+        pos: Pos,
     },
     /// `WHILE c LOOP ... END LOOP`
     While {
         cond: Expr,
         body: Vec<PlsqlStatement>,
+        /// Where `WHILE` is (the statement's start).
+        pos: Pos,
     },
     /// `LOOP ... END LOOP` (left by EXIT)
     Loop {
@@ -226,6 +237,8 @@ pub enum PlsqlStatement {
     /// `EXIT [WHEN c]`
     Exit {
         when: Option<Expr>,
+        /// Where `EXIT` is (the statement's start).
+        pos: Pos,
     },
     /// `FOR r IN (SELECT ...) LOOP ... END LOOP`: `r.column` in the body.
     CursorFor {
@@ -251,6 +264,9 @@ pub struct StoredProgram {
     /// `RETURN type` of a function (type text); None for a procedure.
     pub returns: Option<String>,
     pub block: PlsqlBlock,
+    /// Where its text stops parsing and the `PLS-00103: ...` message: a
+    /// program created with that error (INVALID), its block empty.
+    pub syntax_error: Option<(Pos, String)>,
 }
 
 #[derive(Debug, Clone, PartialEq)]

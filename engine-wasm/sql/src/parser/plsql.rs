@@ -32,13 +32,14 @@ impl Parser<'_> {
         if !self.eat_kw("BEGIN") {
             return Err(self.pls103("begin declare"));
         }
+        let n = inits.len();
         let mut body = inits;
         body.extend(self.plsql_body()?);
         self.block_end()?;
         if !self.at_eof() {
             return Err(self.pls103("end-of-file"));
         }
-        Ok(PlsqlBlock { declarations, body, base: self.base, col_offset: self.pls_col_offset })
+        Ok(PlsqlBlock { declarations, body, inits: n, base: self.base, col_offset: self.pls_col_offset })
     }
 
     /// `END [label] ;` closing a block.
@@ -75,6 +76,7 @@ impl Parser<'_> {
             _ => return Err(self.pls103("begin function pragma procedure subtype type <an identifier> current cursor")),
         };
         self.bump();
+        let type_pos = self.tok().pos;
         self.eat_kw("CONSTANT");
         if self.is_kw("EXCEPTION") {
             return Err(self.unsupported("exceptions"));
@@ -100,7 +102,7 @@ impl Parser<'_> {
         }
         if self.eat(&Tok::Assign) || self.eat_kw("DEFAULT") {
             let value = self.expr()?;
-            inits.push(PlsqlStatement::Assign { target: name.clone(), value });
+            inits.push(PlsqlStatement::Assign { target: Ident { name: name.name.clone(), pos: type_pos }, value });
         }
         self.semi()?;
         decls.push((name, type_text));
@@ -308,7 +310,7 @@ impl Parser<'_> {
             self.bump();
         }
         self.semi()?;
-        out.push(PlsqlStatement::ForLoop { var, from, to, body });
+        out.push(PlsqlStatement::ForLoop { var, from, to, body, pos: at });
         Ok(())
     }
 
@@ -374,6 +376,6 @@ impl Parser<'_> {
             Ok(())
         })();
         r.map_err(|e| self.wrap_plsql(e))?;
-        Ok(PlsqlBlock { declarations: Vec::new(), body, base: self.base, col_offset: self.pls_col_offset })
+        Ok(PlsqlBlock { declarations: Vec::new(), body, inits: 0, base: self.base, col_offset: self.pls_col_offset })
     }
 }

@@ -6,6 +6,7 @@ use super::keywords::is_reserved;
 use super::{Parser, BLOCK_WEIGHT, R};
 use crate::ast::*;
 use crate::lexer::Tok;
+use crate::ora;
 
 const STATEMENT_START: &str =
     "begin case declare exit for goto if loop mod null pragma raise return select update while with <an identifier>";
@@ -25,6 +26,9 @@ impl Parser<'_> {
         if !self.eat_kw("EDITIONABLE") {
             self.eat_kw("NONEDITIONABLE");
         }
+        // The program's source (USER_SOURCE, and the lines and columns of
+        // its compile errors) starts at PROCEDURE or FUNCTION.
+        let source_start = self.tok().pos;
         let function = match self.word() {
             Some("PROCEDURE") => false,
             Some("FUNCTION") => true,
@@ -33,6 +37,34 @@ impl Parser<'_> {
         };
         self.bump();
         let name = self.plsql_name()?;
+        match self.program_rest(name.clone(), or_replace, function, source_start) {
+            // Oracle stores a program that does not parse too: INVALID,
+            // its PLS-00103 in USER_ERRORS.
+            Err(e) if e.is(ora::PLSQL_COMPILATION_ERROR) => {
+                let code = ora::PLS_ENCOUNTERED_SYMBOL.code();
+                let text = e.message.split_once('\n').map(|(_, t)| t).filter(|t| t.starts_with(code.as_str()));
+                let Some(text) = text else { return Err(e) };
+                Ok(StatementKind::CreateProgram(Box::new(StoredProgram {
+                    name,
+                    or_replace,
+                    params: Vec::new(),
+                    returns: function.then(String::new),
+                    block: PlsqlBlock {
+                        declarations: Vec::new(),
+                        body: Vec::new(),
+                        inits: 0,
+                        base: source_start,
+                        col_offset: 0,
+                    },
+                    syntax_error: Some((e.pos, text.to_string())),
+                })))
+            }
+            r => r,
+        }
+    }
+
+    /// What follows a program's name, up to its end.
+    fn program_rest(&mut self, name: Ident, or_replace: bool, function: bool, source_start: Pos) -> R<StatementKind> {
         let mut params = Vec::new();
         if self.eat(&Tok::LParen) {
             loop {
@@ -78,6 +110,7 @@ impl Parser<'_> {
             self.declaration(&mut declarations, &mut inits)?;
         }
         self.bump();
+        let n = inits.len();
         let mut body = inits;
         body.extend(self.plsql_body()?);
         self.block_end()?;
@@ -89,7 +122,8 @@ impl Parser<'_> {
             or_replace,
             params,
             returns,
-            block: PlsqlBlock { declarations, body, base: self.base, col_offset: self.pls_col_offset },
+            block: PlsqlBlock { declarations, body, inits: n, base: source_start, col_offset: 0 },
+            syntax_error: None,
         })))
     }
 
@@ -214,7 +248,7 @@ impl Parser<'_> {
                 break;
             }
             p.end_kw("IF")?;
-            Ok(PlsqlStatement::If { branches, otherwise })
+            Ok(PlsqlStatement::If { branches, otherwise, pos: at })
         })?;
         self.semi()?;
         out.push(s);
@@ -231,7 +265,7 @@ impl Parser<'_> {
             }
             let body = p.plsql_seq(&["END"])?;
             p.end_kw("LOOP")?;
-            Ok(PlsqlStatement::While { cond, body })
+            Ok(PlsqlStatement::While { cond, body, pos: at })
         })?;
         self.loop_label();
         self.semi()?;
@@ -261,10 +295,10 @@ impl Parser<'_> {
 
     /// `EXIT [WHEN c];`
     pub(super) fn exit_statement(&mut self, out: &mut Vec<PlsqlStatement>) -> R<()> {
-        self.bump();
+        let pos = self.bump().pos;
         let when = if self.eat_kw("WHEN") { Some(self.expr()?) } else { None };
         self.semi()?;
-        out.push(PlsqlStatement::Exit { when });
+        out.push(PlsqlStatement::Exit { when, pos });
         Ok(())
     }
 

@@ -382,6 +382,9 @@ fn show(words: &[(usize, &str)], at: impl Fn(usize) -> Pos) -> R<SqlPlus> {
     let Some(&(_, opt)) = words.get(1) else {
         return Err(LabError::unsupported("SHOW without an option (SHOW ALL)", at(0)));
     };
+    if let Some(errors) = show_errors(words) {
+        return Ok(errors);
+    }
     let up = opt.to_ascii_uppercase();
     let name = match system_variable(&up) {
         Some(v) => v,
@@ -413,6 +416,36 @@ const CONNECT_USAGE: &str = "CONN[ECT] [{logon|/|proxy} [AS {SYSOPER|SYSDBA|SYSB
      [edition=value]]\nwhere <logon> ::= <username>[/<password>][@<connect_identifier>]";
 
 /// `CONN[ECT] [logon [AS role] [EDITION=e]]` with `logon` being
+/// `SHO[W] ERR[ORS] [type [schema.]name]` (a `;` may end it):
+/// `Show("ERRORS")` or `Show("ERRORS TYPE NAME")`, the name upper-cased
+/// unless quoted; the engine lists the errors or refuses the type.
+fn show_errors(words: &[(usize, &str)]) -> Option<SqlPlus> {
+    let mut rest: Vec<&str> = words.iter().skip(1).map(|&(_, w)| w).collect();
+    if let Some(last) = rest.last_mut() {
+        *last = last.strip_suffix(';').unwrap_or(last);
+    }
+    rest.retain(|w| !w.is_empty());
+    let first = rest.first()?.to_ascii_uppercase();
+    if !(first.len() >= 3 && "ERRORS".starts_with(first.as_str())) {
+        return None;
+    }
+    let mut out = String::from("ERRORS");
+    for (i, w) in rest.iter().enumerate().skip(1) {
+        out.push(' ');
+        if i + 1 == rest.len() && i > 1 {
+            // The name, without a schema (the lab has one).
+            let n = w.rsplit('.').next().unwrap_or(w);
+            match n.strip_prefix('"').and_then(|n| n.strip_suffix('"')) {
+                Some(q) => out.push_str(q),
+                None => out.push_str(&n.to_ascii_uppercase()),
+            }
+        } else {
+            out.push_str(&w.to_ascii_uppercase());
+        }
+    }
+    Some(SqlPlus::Show(out))
+}
+
 /// `user[/password][@connect_identifier]` (`words[0]` is the command).
 /// Administrative roles, operating system authentication (`/`) and proxy
 /// users are not modelled (LAB-00001).

@@ -58,6 +58,7 @@ impl Run<'_> {
             SqlPlus::SetPagesize(n) => self.s.sqlplus.settings.pagesize = *n,
             SqlPlus::SetTiming(on) => self.s.sqlplus.settings.timing = *on,
             SqlPlus::SetOther(text) => client_setting(&mut self.s.sqlplus, text, pos)?,
+            SqlPlus::Show(name) if name.starts_with("ERRORS") => o.output.extend(self.show_errors(&name[6..], pos)?),
             SqlPlus::Show(name) => match name.strip_prefix("PARAMETERS") {
                 Some(like) => o.output.extend(self.show_parameters(like.trim())),
                 None => o.output.push(self.show(name)),
