@@ -15,53 +15,67 @@ use std::rc::Rc;
 pub const INLINE_MAX: usize = 22;
 /// First byte of a string held behind a reference count.
 const HEAP: u8 = 0xFF;
-const WORD: usize = std::mem::size_of::<usize>();
+
+/// A shared string's fields: its tag byte, then the data pointer and the
+/// length of an `Rc<str>` the value owns one count of. Packed (alignment
+/// 1), so that the value packs into 23 bytes; the pointer stays a pointer
+/// (its provenance kept), read and written by value, never by reference.
+#[repr(C, packed)]
+#[derive(Clone, Copy)]
+struct Shared {
+    tag: u8,
+    ptr: *const u8,
+    len: usize,
+}
+
+/// Either form of a [`Text`]; byte 0 (the tag) tells which.
+#[repr(C)]
+#[derive(Clone, Copy)]
+union Repr {
+    /// Byte 0 is the length of an inline string, whose bytes follow.
+    inline: [u8; INLINE_MAX + 1],
+    /// `tag` is `HEAP`.
+    shared: Shared,
+}
 
 /// An immutable string: reads as `&str` (it dereferences to one).
 pub struct Text {
-    /// Byte 0 is the length of an inline string, whose bytes follow; or
-    /// `HEAP`, and then bytes 1.. hold the data pointer and the length of
-    /// an `Rc<str>` this value owns one count of (unaligned, so that the
-    /// value has alignment 1 and packs into 23 bytes).
-    b: [u8; INLINE_MAX + 1],
+    r: Repr,
     /// Not `Send` or `Sync`, as the `Rc` it may hold.
     _rc: PhantomData<Rc<str>>,
 }
 
-const _: () = assert!(2 * WORD < INLINE_MAX + 1);
+const _: () = assert!(std::mem::size_of::<Shared>() <= INLINE_MAX + 1);
+const _: () = assert!(std::mem::size_of::<Text>() == INLINE_MAX + 1);
+const _: () = assert!(std::mem::align_of::<Text>() == 1);
 
 impl Text {
     #[inline]
     fn is_heap(&self) -> bool {
-        self.b[0] == HEAP
+        // SAFETY: byte 0 is initialised in either form (a length or the tag).
+        unsafe { self.r.inline[0] == HEAP }
     }
 
     /// The `Rc<str>` held (raw), for a heap string.
     #[inline]
     fn raw(&self) -> *const str {
-        let mut p = [0u8; WORD];
-        let mut n = [0u8; WORD];
-        p.copy_from_slice(&self.b[1..1 + WORD]);
-        n.copy_from_slice(&self.b[1 + WORD..1 + 2 * WORD]);
-        let ptr = usize::from_ne_bytes(p) as *const u8;
-        std::ptr::slice_from_raw_parts(ptr, usize::from_ne_bytes(n)) as *const str
+        // SAFETY: called for a heap string only, whose `shared` form was
+        // written whole (copied out by value: the struct is packed).
+        let s = unsafe { self.r.shared };
+        std::ptr::slice_from_raw_parts(s.ptr, s.len) as *const str
     }
 
     fn from_rc(rc: Rc<str>) -> Text {
         let len = rc.len();
-        let raw = Rc::into_raw(rc);
-        let mut b = [0u8; INLINE_MAX + 1];
-        b[0] = HEAP;
-        b[1..1 + WORD].copy_from_slice(&(raw as *const u8 as usize).to_ne_bytes());
-        b[1 + WORD..1 + 2 * WORD].copy_from_slice(&len.to_ne_bytes());
-        Text { b, _rc: PhantomData }
+        let ptr = Rc::into_raw(rc) as *const u8;
+        Text { r: Repr { shared: Shared { tag: HEAP, ptr, len } }, _rc: PhantomData }
     }
 
     /// Whether both are the same shared allocation (then equal without
     /// comparing their bytes).
     #[inline]
     pub fn ptr_eq(&self, other: &Text) -> bool {
-        self.is_heap() && other.is_heap() && self.b[1..1 + WORD] == other.b[1..1 + WORD]
+        self.is_heap() && other.is_heap() && std::ptr::eq(self.raw() as *const u8, other.raw() as *const u8)
     }
 
     /// Whether the string is shared behind a reference count (a copy of it
@@ -81,9 +95,12 @@ impl std::ops::Deref for Text {
             // at least as long as `self`.
             unsafe { &*self.raw() }
         } else {
-            let n = self.b[0] as usize;
-            // SAFETY: the inline bytes were copied from a `str`, whole.
-            unsafe { std::str::from_utf8_unchecked(&self.b[1..1 + n]) }
+            // SAFETY: an inline string's bytes were copied from a `str`,
+            // whole, after its length.
+            unsafe {
+                let b = &self.r.inline;
+                std::str::from_utf8_unchecked(&b[1..1 + b[0] as usize])
+            }
         }
     }
 }
@@ -95,7 +112,7 @@ impl From<&str> for Text {
             let mut b = [0u8; INLINE_MAX + 1];
             b[0] = s.len() as u8;
             b[1..1 + s.len()].copy_from_slice(s.as_bytes());
-            Text { b, _rc: PhantomData }
+            Text { r: Repr { inline: b }, _rc: PhantomData }
         } else {
             Text::from_rc(Rc::from(s))
         }
@@ -125,7 +142,7 @@ impl Clone for Text {
             // SAFETY: `raw` came from `Rc::into_raw` and is still owned.
             unsafe { Rc::increment_strong_count(self.raw()) };
         }
-        Text { b: self.b, _rc: PhantomData }
+        Text { r: self.r, _rc: PhantomData }
     }
 }
 
