@@ -411,9 +411,16 @@ impl Engine {
         // The scheduler runs the current session when its turn comes: with
         // one session, straight away at its own clock.
         let at = self.current_mut().cost.now;
+        // DBWR's turns due before it run first.
         self.inst.sched.wake(Process::Session(self.current), at);
-        let Some((start, Process::Session(n))) = self.inst.sched.run_next() else {
-            unreachable!("a session was woken")
+        let (start, n) = loop {
+            match self.inst.sched.run_next() {
+                Some((t, Process::Session(n))) => break (t, n),
+                Some((t, Process::Dbwr)) => self.inst.dbwr_until(t),
+                // LGWR runs on the scheduler only while sessions run at once.
+                Some((_, Process::Lgwr)) => {}
+                None => unreachable!("a session was woken"),
+            }
         };
         let (slots, peers) = self.lend_workload_peers(stmt);
         let session = self.sessions.get_mut(&n).expect("a woken session exists");

@@ -1,13 +1,20 @@
-//! DBWR, the database writer: a background process on the simulated
-//! clock that writes dirty buffers of the buffer cache to their segments'
-//! devices. It is advanced lazily (when a session next needs the cache,
-//! or at a checkpoint) rather than by events of its own: the cache calls
-//! [`Dbwr::advance`] and [`Dbwr::post`] from its free-buffer search, and
-//! the instance hands it checkpoints. It sees the buffers through
+//! DBWR, the database writer: a process on the engine's scheduler
+//! (`sim/scheduler.rs`, [`Process::Dbwr`]) that writes dirty buffers of
+//! the buffer cache to their segments' devices. A post wakes it: idle, it
+//! runs at the post's time and submits its batch's writes to the device
+//! queues then; busy, it sleeps until its writes complete
+//! ([`Dbwr::next_turn`]), and its turn then completes the batch and starts
+//! the one it was posted for. Its turns run in time order with the other
+//! processes': the scheduler runs them between sessions' turns (and
+//! steps), and a session that is running (a whole call is one turn) lets
+//! DBWR's turns due by its clock run first when it searches a pool within
+//! a scan depth of full for a free buffer or checkpoints
+//! ([`Dbwr::run_until`]), and when its call ends. It sees the buffers through
 //! [`Buffers`]' methods (which are dirty; a write started, done).
 
 use crate::io::{BlockDevice, IoKind, IoPurpose, IoRequest};
 use crate::sga::lru::Buffers;
+use crate::sim::scheduler::{Process, Scheduler};
 use crate::sim::SimTime;
 
 /// DBWR looks at most this many buffers from a pool's cold end for a batch.
@@ -56,11 +63,11 @@ impl DbwrStats {
     }
 }
 
-/// The database writer: a background process on the simulated clock,
-/// advanced lazily (when a session next needs the cache) rather than by
-/// events of its own. It writes one batch at a time: the batch's writes
-/// are submitted together (asynchronous I/O) and it waits for all of them
-/// (`db file parallel write`); the buffers are clean when the batch is.
+/// The database writer: a process on the scheduler. It writes one batch
+/// at a time: the batch's writes are submitted together (asynchronous
+/// I/O) at its turn's time and it waits for all of them (`db file
+/// parallel write`); the buffers are clean when the batch is, at its next
+/// turn.
 #[derive(Debug, Clone, Default)]
 pub struct Dbwr {
     /// The block size of the buffers it writes.
@@ -78,6 +85,9 @@ pub struct Dbwr {
     /// `_db_writer_max_writes`: most buffers in one batch (0: no limit).
     pub max_writes: u32,
     pub stats: DbwrStats,
+    /// The time of its wake-up on the scheduler (None: none queued), so a
+    /// batch's completion is queued once.
+    scheduled: Option<f64>,
 }
 
 impl Dbwr {
@@ -92,9 +102,29 @@ impl Dbwr {
         self.done
     }
 
-    /// DBWR up to `now`: each batch done by then is complete (its buffers
-    /// clean), and a post that came while it was busy starts the next.
-    pub fn advance(&mut self, bufs: &mut Buffers, now: f64, device: &mut dyn BlockDevice) {
+    /// When DBWR's next turn is due: its batch in flight completes (None:
+    /// idle, it sleeps until posted).
+    #[inline]
+    pub fn next_turn(&self) -> Option<SimTime> {
+        self.done.map(SimTime)
+    }
+
+    /// Queue DBWR's next turn on `sched` (once per batch in flight).
+    pub fn schedule(&mut self, sched: &mut Scheduler) {
+        if let Some(done) = self.done {
+            if self.scheduled != Some(done) {
+                sched.wake(Process::Dbwr, SimTime(done));
+                self.scheduled = Some(done);
+            }
+        }
+    }
+
+    /// DBWR's turns due by `now`, in order: each batch done by then is
+    /// complete (its buffers clean), and a post that came while it was
+    /// busy starts the next batch at the completion's time (its writes
+    /// reach the device queues then). A turn not yet due does nothing, so
+    /// a wake-up the foreground already ran is harmless.
+    pub fn run_until(&mut self, bufs: &mut Buffers, now: f64, device: &mut dyn BlockDevice) {
         // At most two rounds: a completed batch may start one posted batch.
         for _ in 0..2 {
             let Some(done) = self.done else { return };
@@ -123,8 +153,10 @@ impl Dbwr {
         }
     }
 
-    /// A foreground met dirty buffers at the cold end of pool `p`: DBWR
-    /// writes a batch now, or after the one in flight.
+    /// A foreground met dirty buffers at the cold end of pool `p`: the post
+    /// wakes DBWR, which, idle, runs at once (at `now`) and submits a
+    /// batch; busy, it takes the post at its next turn, when its writes
+    /// complete.
     pub fn post(&mut self, bufs: &mut Buffers, p: u8, now: f64, device: &mut dyn BlockDevice) {
         if self.done.is_some() {
             if self.posted.is_none() {
@@ -206,7 +238,7 @@ impl Dbwr {
         device: &mut dyn BlockDevice,
         now: SimTime,
     ) -> SimTime {
-        self.advance(bufs, now.0, device);
+        self.run_until(bufs, now.0, device);
         let mut at = now.0;
         if let Some(done) = self.done {
             at = at.max(done);
@@ -228,7 +260,7 @@ impl Dbwr {
     /// the background, now or after the batch in flight. Nobody waits for
     /// it; its writes occupy the devices.
     pub fn background_checkpoint(&mut self, bufs: &mut Buffers, at: SimTime, device: &mut dyn BlockDevice) {
-        self.advance(bufs, at.0, device);
+        self.run_until(bufs, at.0, device);
         if self.done.is_some() {
             self.checkpoint_posted = true;
         } else {
@@ -258,6 +290,7 @@ impl Dbwr {
         self.done = None;
         self.posted = None;
         self.checkpoint_posted = false;
+        self.scheduled = None;
         if std::mem::take(&mut self.background) {
             // Its buffers are gone: nothing left for it to write.
             self.stats.background_checkpoints_completed += 1;

@@ -202,6 +202,18 @@ impl Instance {
         }
     }
 
+    /// DBWR's turns due by `t` (`bg/dbwr.rs`), its next one queued on `sched`.
+    pub fn dbwr_turn(&mut self, sched: &mut crate::sim::scheduler::Scheduler, t: crate::sim::SimTime) {
+        self.sga.cache.dbwr_run_until(t.0, &mut self.io);
+        self.sga.cache.dbwr.schedule(sched);
+    }
+
+    /// DBWR's turns due by `t`, its next one queued on the engine's scheduler.
+    pub fn dbwr_until(&mut self, t: crate::sim::SimTime) {
+        self.sga.cache.dbwr_run_until(t.0, &mut self.io);
+        self.sga.cache.dbwr.schedule(&mut self.sched);
+    }
+
     /// Hand a log switch's checkpoint to DBWR (see `Redo::switch_checkpoint`).
     #[inline]
     pub fn switch_checkpoint(&mut self) {

@@ -49,6 +49,8 @@ impl Run<'_> {
         }
         // Background work (memoptimize population) happens between calls.
         self.background();
+        // DBWR's turns due by the end of the call: its writes are the step's.
+        self.inst.dbwr_until(self.s.cost.now);
         // Stack names are copied only for a trace that has events.
         let stacks = if self.s.trace.is_empty() { Vec::new() } else { self.s.cost.stack_names() };
         let mut trace = self.s.trace.take(stacks, self.inst.sga.cache.latch_map());

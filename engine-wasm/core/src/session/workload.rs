@@ -208,6 +208,7 @@ impl Run<'_> {
         let row_cr = self.inst.profile.row_cr && self.effective().row_cr;
         self.inst.sga.cache.latches.set_contention(true);
         let mut sched = std::mem::take(&mut self.inst.sched);
+        self.inst.sga.cache.dbwr.schedule(&mut sched);
         for (k, w) in workers.iter().enumerate() {
             if !w.done {
                 sched.wake(Process::Session(k as u32), start);
@@ -460,6 +461,12 @@ impl Processes for Drive<'_, '_> {
         self.run.inst.switch_checkpoint();
     }
 
+    /// DBWR's batch completes (its buffers clean) and the batch it was
+    /// posted for meanwhile starts; it sleeps until that one completes.
+    fn dbwr_turn(&mut self, sched: &mut Scheduler, t: SimTime) {
+        self.run.inst.dbwr_turn(sched, t);
+    }
+
     /// A completed write posts the sessions it covers (they wait in `log
     /// file sync` until then); then LGWR writes what the others committed
     /// meanwhile.
@@ -477,6 +484,7 @@ impl Processes for Drive<'_, '_> {
         }
         self.posted = posted;
         self.lgwr.write_on(&mut self.run.inst.io, sched, t, completed);
+        self.run.inst.sga.cache.dbwr.schedule(sched);
     }
 
     /// One execution of session `k` at `t`, on a CPU (or after the run
@@ -538,8 +546,10 @@ impl Processes for Drive<'_, '_> {
         if !parked {
             self.end_turn(sched, k, t1);
         }
-        // A write LGWR started (posted, or at the log buffer threshold).
+        // A write LGWR started (posted, or at the log buffer threshold),
+        // a batch DBWR started (posted by the session's free buffer search).
         self.lgwr.wake_for_write(&self.run.inst.io, sched);
+        self.run.inst.sga.cache.dbwr.schedule(sched);
         Ok(())
     }
 }

@@ -12,9 +12,10 @@
 //! buffer goes from the cold end (at most 40% of the pool), moves buffers
 //! with touch count 2 or more to the hot end, passes over dirty ones and
 //! reuses the first clean one. A current-mode get or a formatted block
-//! leaves its buffer dirty; DBWR ([`Dbwr`]), a background process advanced
-//! lazily on the simulated clock, writes batches of dirty buffers from the
-//! cold end to their segment's device, and a session that finds no clean
+//! leaves its buffer dirty; DBWR ([`Dbwr`]), a process on the engine's
+//! scheduler (a session lets its turns due run before it uses the cache),
+//! writes batches of dirty buffers from the cold end to their segment's
+//! device, and a session that finds no clean
 //! buffer waits for DBWR's batch (`free buffer waits`). A full scan's miss
 //! reads ahead (multiblock); checkpoints write every dirty buffer, or a
 //! segment's before a direct read. docs/MODEL.md, "The buffer cache on
@@ -352,7 +353,7 @@ impl BufferCache {
             // Within a scan depth of full: DBWR, when idle, is posted
             // while the pool has dirty buffers, to keep the cold end clean
             // ahead of the foregrounds (it writes those near the cold end).
-            self.dbwr_advance(now.0, device);
+            self.dbwr_run_until(now.0, device);
             if self.dbwr.busy_until().is_none() && self.b.pools[p].dirty > 0 {
                 self.dbwr_post(p as u8, now.0, device);
             }
@@ -394,9 +395,9 @@ impl BufferCache {
                     m.free_waits += 1;
                     m.free_wait_us += done - t.0;
                     t = SimTime(done);
-                    self.dbwr_advance(done, device);
+                    self.dbwr_run_until(done, device);
                 }
-                Some(done) => self.dbwr_advance(done, device),
+                Some(done) => self.dbwr_run_until(done, device),
                 // Buffers moved to the hot end: the next ones are looked at.
                 None if m.hot_moved > moved => {}
                 None => break,
@@ -442,9 +443,10 @@ impl BufferCache {
         (None, saw_dirty)
     }
 
-    /// DBWR up to `now` (see [`Dbwr::advance`]).
-    pub fn dbwr_advance(&mut self, now: f64, device: &mut dyn BlockDevice) {
-        self.dbwr.advance(&mut self.b, now, device);
+    /// DBWR's turns due by `now` (see [`Dbwr::run_until`]): the
+    /// scheduler's, or a running session's before it uses the cache.
+    pub fn dbwr_run_until(&mut self, now: f64, device: &mut dyn BlockDevice) {
+        self.dbwr.run_until(&mut self.b, now, device);
     }
 
     fn dbwr_post(&mut self, p: u8, now: f64, device: &mut dyn BlockDevice) {

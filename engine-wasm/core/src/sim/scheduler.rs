@@ -1,9 +1,10 @@
 //! The scheduler: one per engine (the instance's), running processes on
 //! the simulated clock in order of (time, sequence). The engine wakes the
-//! script's session for each step; `LAB RUN ... SESSIONS n` enqueues its
-//! sessions and [`Scheduler::run`] runs them with LGWR between them
-//! (`bg/lgwr.rs`), each session's turn on one of the instance's CPUs
-//! ([`Cpus`]) or in the run queue.
+//! script's session for each step, running DBWR's turns (`bg/dbwr.rs`)
+//! that come before it; `LAB RUN ... SESSIONS n` enqueues its sessions and
+//! [`Scheduler::run`] runs them with LGWR (`bg/lgwr.rs`) and DBWR between
+//! them, each session's turn on one of the instance's CPUs ([`Cpus`]) or
+//! in the run queue.
 
 use super::SimTime;
 use std::cmp::Ordering;
@@ -16,6 +17,9 @@ pub enum Process {
     Session(u32),
     /// The log writer: it runs when its write completes.
     Lgwr,
+    /// The database writer: it runs when posted and when its batch's
+    /// writes complete.
+    Dbwr,
 }
 
 /// Runs processes in order of (time, sequence). A process is woken at a
@@ -30,6 +34,9 @@ pub struct Scheduler {
     /// usually goes at the back (one compare), else where a binary search
     /// puts it; the earliest leaves from the front.
     ready: VecDeque<Wake>,
+    /// Of `ready`, DBWR's wake-ups: they do not keep [`Scheduler::run`]
+    /// going (a background process waits for the next step's session).
+    background: usize,
 }
 
 /// A wake-up: its time as [`f64::total_cmp`] orders it (an unsigned key,
@@ -80,6 +87,7 @@ impl Scheduler {
     pub fn wake(&mut self, process: Process, at: SimTime) {
         let at = at.max(self.now);
         self.seq += 1;
+        self.background += (process == Process::Dbwr) as usize;
         let w = Wake { at: time_key(at), seq: self.seq, process };
         // The sequence is the newest: equal times keep their order.
         match self.ready.back() {
@@ -94,6 +102,7 @@ impl Scheduler {
     /// The next process to run and the time it runs at; the clock moves there.
     pub fn run_next(&mut self) -> Option<(SimTime, Process)> {
         let w = self.ready.pop_front()?;
+        self.background -= (w.process == Process::Dbwr) as usize;
         self.now = self.now.max(key_time(w.at));
         Some((self.now, w.process))
     }
@@ -107,11 +116,14 @@ impl Scheduler {
         self.ready.len()
     }
 
-    /// Run woken processes until none is left: each session's turn and
-    /// LGWR's in time order. A session's error ends the run (the
-    /// processes still queued are dropped).
+    /// Run woken processes until only DBWR's wake-ups are left: each
+    /// session's turn, LGWR's and DBWR's in time order. DBWR's later
+    /// wake-ups stay queued: they run in time order with what comes next
+    /// (the next step's session), which they must not hold up. A session's
+    /// error ends the run (the sessions and LGWR still queued are dropped).
     pub fn run<P: Processes>(&mut self, procs: &mut P) -> Result<(), P::Error> {
-        while let Some((t, p)) = self.run_next() {
+        while self.ready.len() > self.background {
+            let Some((t, p)) = self.run_next() else { break };
             procs.before_turn();
             let r = match p {
                 Process::Session(k) => procs.session_turn(self, k as usize, t),
@@ -119,9 +131,14 @@ impl Scheduler {
                     procs.lgwr_turn(self, t);
                     Ok(())
                 }
+                Process::Dbwr => {
+                    procs.dbwr_turn(self, t);
+                    Ok(())
+                }
             };
             if let Err(e) = r {
-                self.ready.clear();
+                // DBWR's wake-ups stay: its batch in flight completes.
+                self.ready.retain(|w| w.process == Process::Dbwr);
                 return Err(e);
             }
         }
@@ -130,7 +147,7 @@ impl Scheduler {
 }
 
 /// What [`Scheduler::run`] runs: the turns of sessions (by their number
-/// in the run) and of LGWR. A turn wakes whatever runs next.
+/// in the run), of LGWR and of DBWR. A turn wakes whatever runs next.
 pub trait Processes {
     type Error;
     /// Before any turn (a log switch's checkpoint is handed to DBWR).
@@ -139,6 +156,8 @@ pub trait Processes {
     fn session_turn(&mut self, sched: &mut Scheduler, k: usize, t: SimTime) -> Result<(), Self::Error>;
     /// LGWR's turn at `t`.
     fn lgwr_turn(&mut self, sched: &mut Scheduler, t: SimTime);
+    /// DBWR's turn at `t`.
+    fn dbwr_turn(&mut self, sched: &mut Scheduler, t: SimTime);
 }
 
 /// The instance's CPUs (`LAB SET cpu_count = k`; none: no limit): when
@@ -253,6 +272,9 @@ mod tests {
         }
         fn lgwr_turn(&mut self, _: &mut Scheduler, t: SimTime) {
             self.order.push((t.us(), Process::Lgwr));
+        }
+        fn dbwr_turn(&mut self, _: &mut Scheduler, t: SimTime) {
+            self.order.push((t.us(), Process::Dbwr));
         }
     }
 
