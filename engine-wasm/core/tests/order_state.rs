@@ -1,0 +1,47 @@
+//! What a restarted instance keeps and what it does not (issue 28's
+//! order/DDL test): after other work, SHUTDOWN IMMEDIATE and STARTUP, a
+//! script's figures are those of a fresh engine.
+
+mod common;
+use common::*;
+
+/// The scenario for a sweep after a restart: the budget first, then
+/// `history` (work of an earlier instance), a restart, and a small table.
+fn sweep_after(history: &str) -> lio_core::StepOut {
+    let mut e = quiet_engine();
+    ok(&e.exec("lab set max_script_work = 1000000;"));
+    ok(&e.exec(history));
+    ok(&e.exec(
+        "shutdown immediate\nstartup\n\
+         create table s (n number);\n\
+         insert into s select level from dual connect by level <= 10;\n\
+         commit;",
+    ));
+    let steps = e.exec("LAB SWEEP FETCHSIZE FROM 1 TO 100 FACTOR 10 RUN 'select * from s';");
+    steps.into_iter().next().expect("the sweep's step")
+}
+
+/// A LAB SWEEP point replays the statements since the engine was
+/// created, earlier instances' too (they built the database's files), but
+/// its work budget counts the instance it measures: what ran after the
+/// last STARTUP and the point's run. Before, the script's session carried
+/// all its earlier work into every point, and a sweep after other scripts
+/// stopped with LAB-00004 ("their work passed the script's budget") where
+/// the same sweep on a fresh engine ran.
+#[test]
+fn a_sweep_after_startup_counts_its_instance_work() {
+    let fresh = sweep_after("select 1 from dual;");
+    assert!(fresh.error.is_none(), "{:?}", fresh.error);
+    let after = sweep_after(
+        "create table h (n number);\n\
+         insert into h select level from dual connect by level <= 15000;\n\
+         commit;\n\
+         drop table h;",
+    );
+    assert!(after.error.is_none(), "{:?}", after.error);
+    let points = |s: &lio_core::StepOut| {
+        s.sweep.as_ref().expect("a sweep").points.iter().map(|p| (p.value, p.executions, p.stats.clone())).collect::<Vec<_>>()
+    };
+    assert_eq!(points(&after).len(), 3);
+    assert_eq!(points(&after), points(&fresh));
+}
