@@ -74,7 +74,13 @@ fn a_sweep_after_startup_counts_its_instance_work() {
     );
     assert!(after.error.is_none(), "{:?}", after.error);
     let points = |s: &lio_core::StepOut| {
-        s.sweep.as_ref().expect("a sweep").points.iter().map(|p| (p.value, p.executions, p.stats.clone())).collect::<Vec<_>>()
+        s.sweep
+            .as_ref()
+            .expect("a sweep")
+            .points
+            .iter()
+            .map(|p| (p.value, p.executions, p.stats.clone()))
+            .collect::<Vec<_>>()
     };
     assert_eq!(points(&after).len(), 3);
     assert_eq!(points(&after), points(&fresh));
