@@ -42,6 +42,10 @@ pub struct Engine {
     /// A script stopped at a `LAB SWEEP` whose points the host runs
     /// ([`EngineConfig::sweep_points_external`]).
     suspended: Option<Box<sweep_plan::Suspended>>,
+    /// The script's session's work units at the last STARTUP: its work
+    /// before was an earlier instance's (a sweep point's budget counts
+    /// the instance it measures).
+    work_at_startup: u64,
 }
 
 mod config;
@@ -63,6 +67,7 @@ impl Engine {
             traces: Vec::new(),
             journal: Some(String::new()),
             suspended: None,
+            work_at_startup: 0,
             config,
         }
     }
@@ -461,6 +466,7 @@ impl Engine {
             }
         }
         self.next_sid = FIRST_SID + 1;
+        self.work_at_startup = self.sessions[&current].stats.work_units();
     }
 
     /// `LAB RUN ... SESSIONS n`: the n - 1 sessions besides the script's

@@ -304,7 +304,10 @@ pub fn run_sweep_point(config: &EngineConfig, name: &str, point: &SweepPointPlan
     if let Some(err) = &step.error {
         memory_refused |= err.code == memory_code;
     }
-    let spent = e.sessions.values().map(|s| s.stats.work_units()).sum::<u64>();
+    // The work of the point's instance: the replay of statements that ran
+    // before its last STARTUP rebuilt the database (its files), it is not
+    // the scenario's instance.
+    let spent = e.sessions.values().map(|s| s.stats.work_units()).sum::<u64>().saturating_sub(e.work_at_startup);
     if refused.is_some() {
         step.error = refused;
     }

@@ -217,12 +217,24 @@ impl Dictionary {
                 calls += self.probe(k, cat, OBJ, &n, true, st);
                 calls += self.probe(k, cat, OBJ_CLUSTER, &n, true, st);
             }
+            // A table's indexes are found from the table: IND$ by the
+            // table's object number (bo#, the C_OBJ# cluster key its TAB$
+            // row has), then each index's OBJ$ row by its own object
+            // number, next to its table's. So their keys are the table's
+            // and the index's place among its indexes, never the index's
+            // name (a SYS_C name carries the database's constraint count:
+            // the blocks read would depend on what ran before).
+            let mut nth = 0;
             for ix in 0..cat.indexes.len() {
-                if cat.indexes[ix].dropped || cat.indexes[ix].table != t || !self.cached.insert(Entry::Index(ix)) {
+                if cat.indexes[ix].dropped || cat.indexes[ix].table != t {
                     continue;
                 }
-                let n = cat.indexes[ix].name.clone();
-                calls += self.probe(k, cat, OBJ, &n, true, st);
+                nth += 1;
+                if !self.cached.insert(Entry::Index(ix)) {
+                    continue;
+                }
+                let n = name(cat);
+                calls += self.probe(k, cat, OBJ, &format!("{n}#{nth}"), true, st);
                 calls += self.probe(k, cat, OBJ_CLUSTER, &n, true, st);
             }
             for c in 0..ncols {
