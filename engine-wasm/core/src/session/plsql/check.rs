@@ -107,12 +107,10 @@ impl Run<'_> {
                 }
             }
             PlsqlStatement::SelectInto { query, text, .. } => {
-                let names: Vec<String> = vars.iter().map(|(n, _)| n.clone()).collect();
-                self.static_sql(query, text, &names).map_err(|e| sql_error(b, e, query.pos))?;
+                self.static_sql(query, text, vars).map_err(|e| sql_error(b, e, query.pos))?;
             }
             PlsqlStatement::CursorFor { var, query, text, body } => {
-                let names: Vec<String> = vars.iter().map(|(n, _)| n.clone()).collect();
-                let st = self.static_sql(query, text, &names).map_err(|e| sql_error(b, e, query.pos))?;
+                let st = self.static_sql(query, text, vars).map_err(|e| sql_error(b, e, query.pos))?;
                 let base = vars.len();
                 for col in &st.columns {
                     vars.push((format!("{}.{}", var.name, col), Value::Null));
