@@ -5,7 +5,9 @@
 //! `valgrind --tool=callgrind --toggle-collect='*::lab_run' perf_count sessions 5000 40`
 //! (`notrace-` before the mode: trace off). `join` runs the section D
 //! nested loops after their setup (count with `--toggle-collect='*measured*'`,
-//! which also works for the others). Prints a digest of the steps'
+//! which also works for the others). `update N S` runs the smart flash
+//! logging sample's single-row UPDATE with autocommit, N binds over S
+//! sessions (default 20). Prints a digest of the steps'
 //! statistics: a change that keeps the figures keeps the digest.
 use lio_core::{Engine, EngineConfig};
 fn main() {
@@ -24,6 +26,17 @@ fn main() {
         }
         return;
     }
+    if mode.trim_start_matches("notrace-") == "update" {
+        // The smart flash logging sample's set-up, then its single-row
+        // UPDATE workload with autocommit for n binds over s sessions.
+        let s = include_str!("../../../samples/smart-flash-logging.sql");
+        let (setup, _) = s.split_once("LAB RUN").unwrap();
+        e.exec(setup);
+        let sessions: u64 = a.get(3).and_then(|s| s.parse().ok()).unwrap_or(20);
+        let q = format!("LAB RUN 'update flashlog_test set v = v + 1 where id = mod(:1, 20000) + 1' BIND 1 TO {n} SESSIONS {sessions} AUTOCOMMIT;");
+        report(&measured(&mut e, &q));
+        return;
+    }
     e.exec(include_str!("../../../samples/memoptimized-rowstore.sql"));
     let script = match mode.trim_start_matches("notrace-") {
         "lookup" => {
@@ -36,9 +49,13 @@ fn main() {
         }
         _ => return,
     };
-    let steps = measured(&mut e, &script);
+    report(&measured(&mut e, &script));
+}
+
+/// Prints a digest of the steps' statistics.
+fn report(steps: &[lio_core::StepOut]) {
     let mut digest = 0u64;
-    for s in &steps {
+    for s in steps {
         assert!(s.error.is_none(), "{:?}", s.error);
         let j = format!("{:?}", s.stats);
         digest = j.bytes().fold(digest, |h, b| h.wrapping_mul(31).wrapping_add(b as u64));

@@ -246,7 +246,13 @@ impl Instance {
         if self.txn_pool.len() >= 64 || txn.undo.capacity() > 1024 || txn.locked.capacity() > 1024 {
             return;
         }
-        txn.undo.clear();
+        for u in txn.undo.drain(..) {
+            if let txn_table::Undo::Update { old, .. } = u {
+                if txn.spare_rows.len() < 64 {
+                    txn.spare_rows.push(old);
+                }
+            }
+        }
         txn.savepoints.clear();
         txn.savepoint_index.clear();
         txn.locked.clear();

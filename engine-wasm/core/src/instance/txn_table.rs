@@ -74,4 +74,7 @@ pub struct Transaction {
     /// end (so a commit costs its own changes, not the size of the maps).
     pub locked: Vec<(TableId, u32)>,
     pub active_blocks: Vec<(u32, u32)>,
+    /// Old-value boxes of an ended transaction's update records, kept for
+    /// the next ones (a single-row update allocates nothing).
+    pub spare_rows: Vec<Box<[crate::value::Value]>>,
 }

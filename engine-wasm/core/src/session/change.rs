@@ -136,10 +136,13 @@ impl Run<'_> {
         }
         let mut rows = std::mem::take(&mut self.s.dml.rows);
         rows.clear();
+        let mut spare = std::mem::take(&mut self.s.dml.spare_rows);
         let policy = FetchPolicy { first: u32::MAX, then: u32::MAX, round_trips: false };
         self.s.buffered_scan = true;
-        let r = self.execute_fetch(&mut c, text, &values, client, &cs, policy, Some(&mut rows), None);
+        let mut sink = super::types::RecycledRows { rows: &mut rows, spare: &mut spare };
+        let r = self.execute_fetch(&mut c, text, &values, client, &cs, policy, Some(&mut sink), None);
         self.s.buffered_scan = false;
+        self.s.dml.spare_rows = spare;
         DmlScratch::keep(&mut self.s.dml.binds, values);
         let columns = if want_columns { c.columns.clone() } else { Vec::new() };
         self.close_cursor(text, c, true);
@@ -240,13 +243,23 @@ impl Run<'_> {
             let r = r.to_f64() as u32;
             n += 1;
             self.check_row_lock(tid, r, pos)?;
+            // The undo record's old values, in a box an ended transaction left.
+            let spare = self.txn().spare_rows.pop();
             let t = &self.inst.cat.tables[tid];
-            let old: Box<[Value]> = t.rows[r as usize].into();
+            let old: Box<[Value]> = match spare {
+                Some(mut b) if b.len() == t.rows[r as usize].len() => {
+                    b.clone_from_slice(&t.rows[r as usize]);
+                    b
+                }
+                _ => t.rows[r as usize].into(),
+            };
             new.clear();
             new.extend_from_slice(&old);
-            for (&c, v) in cols.iter().zip(vals) {
+            for (&c, v) in cols.iter().zip(vals.drain(..)) {
                 new[c] = convert(&t.columns[c], &t.name, v, pos, true)?;
             }
+            self.s.dml.spare(vals);
+            let t = &self.inst.cat.tables[tid];
             let mut size = ChangeSize { redo: ROW_ADDRESS_BYTES, undo: ROW_ADDRESS_BYTES };
             for &c in cols {
                 size.redo += COLUMN_NUMBER_BYTES + new[c].column_len() as u64;

@@ -97,7 +97,7 @@ impl Run<'_> {
         text: &str,
         vars: &[String],
         cs: &CallStacks,
-    ) -> Result<(Compiled, bool), LabError> {
+    ) -> Result<(Box<Compiled>, bool), LabError> {
         match self.cached_cursor(text, cs) {
             Some(c) => Ok((c, false)),
             None => self.compile_cursor(q, text, vars, cs),
@@ -106,7 +106,7 @@ impl Run<'_> {
 
     /// The parse call: the session's cached cursor for `text` if it has
     /// one (a session cursor cache hit), else None (the caller compiles).
-    pub(super) fn cached_cursor(&mut self, text: &str, cs: &CallStacks) -> Option<Compiled> {
+    pub(super) fn cached_cursor(&mut self, text: &str, cs: &CallStacks) -> Option<Box<Compiled>> {
         self.s.stats.calls.parse_count_total += 1;
         if self.s.cursor_epoch != self.inst.cursor_epoch {
             self.s.cursors.clear();
@@ -140,11 +140,11 @@ impl Run<'_> {
         text: &str,
         vars: &[String],
         cs: &CallStacks,
-    ) -> Result<(Compiled, bool), LabError> {
+    ) -> Result<(Box<Compiled>, bool), LabError> {
         self.ensure_dual(Some(q), None);
         let profile = self.inst.profile.clone();
         let ctx = Self::plan_ctx(&self.inst.cat, &profile, &self.s.params, self.s.sid, vars);
-        let mut c = exec::compile(q, &ctx)?;
+        let mut c = Box::new(exec::compile(q, &ctx)?);
         self.s.stats.calls.opened_cursors_cumulative += 1;
         // The library cache: a child of this text built in this optimizer
         // environment, on the tables as they are, is shared (a soft parse);
@@ -238,7 +238,7 @@ impl Run<'_> {
         self.inst.sga.row_cache.hard_parse(&mut kernel!(self.inst, self.s), &mut self.inst.cat, LAB_USER, tables, &st);
     }
 
-    pub(super) fn close_cursor(&mut self, text: &str, c: Compiled, cache: bool) {
+    pub(super) fn close_cursor(&mut self, text: &str, c: Box<Compiled>, cache: bool) {
         if cache {
             // The key's buffer is reused (a cursor is taken out and put back
             // on every execution).
@@ -349,8 +349,9 @@ impl Run<'_> {
         let single_row = root.at_most_one_row();
         let mut exhausted = false;
         // The row being handed to `rows_out` (a row store takes its values
-        // and leaves its capacity: no allocation per row).
-        let mut row: Vec<Value> = Vec::new();
+        // and leaves its capacity: no allocation per row; kept between
+        // executions).
+        let mut row: Vec<Value> = std::mem::take(&mut self.s.dml.fetch_row);
         loop {
             // A fetch call. The work budget is checked once a call; inside
             // a call the row sources check it every 1,024 rows produced and
@@ -406,6 +407,7 @@ impl Run<'_> {
             }
             want = policy.then.max(1);
         }
+        super::types::DmlScratch::keep(&mut self.s.dml.fetch_row, row);
         Ok(total)
     }
 

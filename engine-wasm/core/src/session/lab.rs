@@ -245,7 +245,7 @@ impl Run<'_> {
                 StatementKind::Query(q) => {
                     let cs = self.call_stacks(client);
                     let text = stmt.text.clone();
-                    let mut cursor: Option<Compiled> = None;
+                    let mut cursor: Option<Box<Compiled>> = None;
                     let mut bind_buf: Vec<Value> = Vec::new();
                     let per_run = (hi - lo + 1) as u64;
                     // Each execution's fetch calls check the work budget.

@@ -183,9 +183,8 @@ impl Run<'_> {
                 PlsqlStatement::Call { name, args } => self.plsql_call(name, args, vars, out)?,
                 PlsqlStatement::Sql(stmt) => self.static_statement(stmt, vars)?,
                 PlsqlStatement::SelectInto { query, into, text } => {
-                    let names: Vec<String> = vars.iter().map(|(n, _)| n.clone()).collect();
-                    let st = self.static_sql(query, text, &names)?;
-                    let row = self.plsql_query(query, &st, &names, vars)?;
+                    let st = self.static_sql(query, text, vars)?;
+                    let row = self.plsql_query(query, &st, vars)?;
                     assign_into(vars, into, row, query.pos)?;
                 }
                 PlsqlStatement::ExecuteImmediate { sql, into, using, pos } => {
@@ -248,11 +247,10 @@ impl Run<'_> {
         vars: &mut Vec<(String, Value)>,
         out: &mut Vec<String>,
     ) -> Result<Flow, LabError> {
-        let names: Vec<String> = vars.iter().map(|(n, _)| n.clone()).collect();
-        let st = self.static_sql(query, text, &names)?;
+        let st = self.static_sql(query, text, vars)?;
         let key = &st.text;
         let cs = self.call_stacks(Client::Plsql);
-        let (mut c, _) = self.open_cursor(query, key, &names, &cs)?;
+        let mut c = self.open_static_cursor(query, key, vars, &cs)?;
         let binds = static_binds(&st, vars);
         // A cursor FOR loop fetches 100 rows per call (10g+ array prefetch).
         let policy = FetchPolicy { first: 100, then: 100, round_trips: false };
@@ -372,11 +370,10 @@ impl Run<'_> {
         &mut self,
         q: &Query,
         st: &StaticSql,
-        names: &[String],
         vars: &[(String, Value)],
     ) -> Result<Option<Vec<Value>>, LabError> {
         let cs = self.call_stacks(Client::Plsql);
-        let (c, _) = self.open_cursor(q, &st.text, names, &cs)?;
+        let c = self.open_static_cursor(q, &st.text, vars, &cs)?;
         let binds = static_binds(st, vars);
         self.fetch_into(c, &st.text, &binds, &cs, q.pos)
     }
@@ -390,11 +387,13 @@ impl Run<'_> {
         &mut self,
         q: &Query,
         raw: &str,
-        names: &[String],
+        vars: &[(String, Value)],
     ) -> Result<std::rc::Rc<StaticSql>, LabError> {
-        let mut key = String::with_capacity(raw.len() + 16 * names.len() + 1);
+        // The key is built in a buffer kept between executions.
+        let mut key = std::mem::take(&mut self.s.static_sql_key);
+        key.clear();
         key.push_str(raw);
-        for n in names {
+        for (n, _) in vars {
             key.push('\u{0}');
             key.push_str(n);
         }
@@ -404,11 +403,13 @@ impl Run<'_> {
             self.s.static_sql_seq = self.inst.ddl_seq;
         }
         if let Some(st) = self.s.static_sql.get(&key) {
-            return Ok(st.clone());
+            let st = st.clone();
+            self.s.static_sql_key = key;
+            return Ok(st);
         }
         self.ensure_dual(Some(q), None);
         let profile = self.inst.profile.clone();
-        let ctx = Self::plan_ctx(&self.inst.cat, &profile, &self.s.params, self.s.sid, names);
+        let ctx = Self::plan_ctx(&self.inst.cat, &profile, &self.s.params, self.s.sid, vars);
         let c = exec::compile(q, &ctx)?;
         let (text, _) = lio_sql::plsql_static_text(raw, q.pos, &c.plsql_refs);
         let st = std::rc::Rc::new(StaticSql { text, binds: c.bind_names, columns: c.columns });
@@ -417,6 +418,23 @@ impl Run<'_> {
         }
         self.s.static_sql.insert(key, st.clone());
         Ok(st)
+    }
+
+    /// The cursor of static SQL `text`: the session's cached one, else
+    /// compiled with the variables in scope (their names are copied only
+    /// then, not on every execution).
+    fn open_static_cursor(
+        &mut self,
+        q: &Query,
+        text: &str,
+        vars: &[(String, Value)],
+        cs: &CallStacks,
+    ) -> Result<Box<Compiled>, LabError> {
+        if let Some(c) = self.cached_cursor(text, cs) {
+            return Ok(c);
+        }
+        let names: Vec<String> = vars.iter().map(|(n, _)| n.clone()).collect();
+        Ok(self.compile_cursor(q, text, &names, cs)?.0)
     }
 
     pub(super) fn plsql_dynamic_query(
@@ -439,7 +457,7 @@ impl Run<'_> {
     /// from too many), keep the cursor, return the one row.
     fn fetch_into(
         &mut self,
-        mut c: Compiled,
+        mut c: Box<Compiled>,
         text: &str,
         binds: &[Value],
         cs: &CallStacks,

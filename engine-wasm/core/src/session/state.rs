@@ -75,7 +75,7 @@ pub struct Session {
     pub sid: u32,
     /// `ALTER SESSION` overrides on top of the instance parameters.
     pub params: Parameters,
-    pub(crate) cursors: crate::fasthash::FxMap<String, Compiled>,
+    pub(crate) cursors: crate::fasthash::FxMap<String, Box<Compiled>>,
     /// Bytes of the texts of `cursors` (bounded: cursor.rs).
     pub(crate) cursor_text_bytes: usize,
     /// The instance's cursor epoch these cursors were built in.
@@ -141,6 +141,8 @@ pub struct Session {
     pub(crate) static_sql: crate::fasthash::FxMap<String, std::rc::Rc<plsql::StaticSql>>,
     /// The instance's `ddl_seq` those texts were worked out at.
     pub(crate) static_sql_seq: u64,
+    /// The buffer a static SQL's cache key is built in (reused).
+    pub(crate) static_sql_key: String,
     /// The sessions a `LAB RUN ... SESSIONS n` runs besides this one, lent
     /// to it by the engine for that step (session/workload.rs).
     pub(crate) workload_peers: Vec<Session>,
@@ -187,6 +189,7 @@ impl Session {
             dml: Default::default(),
             static_sql: Default::default(),
             static_sql_seq: 0,
+            static_sql_key: String::new(),
             workload_peers: Vec::new(),
         }
     }

@@ -122,16 +122,44 @@ pub(crate) struct DmlScratch {
     pub(crate) rows: Vec<Vec<Value>>,
     /// A row's new values.
     pub(crate) new_row: Vec<Value>,
+    /// Emptied row vectors the query's next rows are built in, and the
+    /// one a fetch builds its row in (a cached single-row DML allocates
+    /// nothing per execution).
+    pub(crate) spare_rows: Vec<Vec<Value>>,
+    pub(crate) fetch_row: Vec<Value>,
 }
 
 impl DmlScratch {
     pub(crate) const KEEP: usize = 1024;
+    /// Spare row vectors kept.
+    pub(crate) const SPARE_ROWS: usize = 64;
+
+    /// Keep an emptied row vector for the next row.
+    pub(crate) fn spare(&mut self, mut row: Vec<Value>) {
+        if self.spare_rows.len() < Self::SPARE_ROWS && row.capacity() <= Self::KEEP {
+            row.clear();
+            self.spare_rows.push(row);
+        }
+    }
 
     pub(crate) fn keep<T>(slot: &mut Vec<T>, mut v: Vec<T>) {
         if v.capacity() <= Self::KEEP {
             v.clear();
             *slot = v;
         }
+    }
+}
+
+/// A DML's found rows, each built in a spare row vector when there is one.
+pub(crate) struct RecycledRows<'a> {
+    pub rows: &'a mut Vec<Vec<Value>>,
+    pub spare: &'a mut Vec<Vec<Value>>,
+}
+
+impl crate::catalog::RowSink for RecycledRows<'_> {
+    fn take_row(&mut self, row: &mut Vec<Value>) {
+        let next = self.spare.pop().unwrap_or_default();
+        self.rows.push(std::mem::replace(row, next));
     }
 }
 

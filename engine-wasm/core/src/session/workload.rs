@@ -35,7 +35,7 @@ struct Worker {
     next: i64,
     hi: i64,
     done: bool,
-    cursor: Option<Compiled>,
+    cursor: Option<Box<Compiled>>,
     binds: Vec<Value>,
     before: Snapshot,
     waits: TimeMark,
@@ -370,7 +370,7 @@ impl Run<'_> {
         &mut self,
         r: &LabRun,
         stmt: &Statement,
-        (cursor, binds): (&mut Option<Compiled>, &mut Vec<Value>),
+        (cursor, binds): (&mut Option<Box<Compiled>>, &mut Vec<Value>),
         v: i64,
         client: Client,
         cs: &CallStacks,
@@ -525,7 +525,7 @@ impl Processes for Drive<'_, '_> {
         // lane (stats/waits.rs), the rest on CPU (the time ledger's).
         let now = w.s.time_mark();
         let lanes = now.lanes_since(&mark);
-        let on_cpu = now.cpu_in(t1 - t0, &mark);
+        let on_cpu = now.cpu_in_lanes(t1 - t0, &mark, &lanes);
         if let Some((c, _)) = cpu {
             self.cpus.busy_until(c, t0 + on_cpu);
         }

@@ -81,7 +81,13 @@ impl TimeMark {
     /// less the waits of every lane, the run queue and idle time.
     #[inline]
     pub fn cpu_in(&self, span_us: f64, before: &TimeMark) -> f64 {
-        let lanes = self.lanes_since(before);
+        self.cpu_in_lanes(span_us, before, &self.lanes_since(before))
+    }
+
+    /// [`Self::cpu_in`] with the lanes' waits since `before` already
+    /// worked out ([`Self::lanes_since`]): one wait breakdown per turn.
+    #[inline]
+    pub fn cpu_in_lanes(&self, span_us: f64, before: &TimeMark, lanes: &[f64; LANES.len()]) -> f64 {
         let waited: f64 = lanes[WAIT_LANES.start as usize..].iter().sum();
         (span_us - waited - (self.run_queue_us - before.run_queue_us) - (self.idle_us - before.idle_us)).max(0.0)
     }

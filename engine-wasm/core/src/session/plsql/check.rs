@@ -257,14 +257,12 @@ impl Run<'_> {
                     }
                     return undeclared_into(u, bad, into, query.pos, text);
                 }
-                let names: Vec<String> = vars.iter().map(|(n, _)| n.clone()).collect();
-                let r = self.static_sql(query, text, &names).map(|_| ());
+                let r = self.static_sql(query, text, vars).map(|_| ());
                 u.sql(r, query.pos)?;
             }
             PlsqlStatement::CursorFor { var, query, text, body } => {
-                let names: Vec<String> = vars.iter().map(|(n, _)| n.clone()).collect();
                 let base = vars.len();
-                match self.static_sql(query, text, &names) {
+                match self.static_sql(query, text, vars) {
                     Ok(st) => vars.extend(st.columns.iter().map(|c| (format!("{}.{}", var.name, c), Value::Null))),
                     Err(e) => u.sql(Err(e), query.pos)?,
                 }
