@@ -3,6 +3,9 @@
 
 use lio_core::{Engine, EngineConfig, StepOut};
 
+mod corpus;
+pub use corpus::corpus_scripts;
+
 /// An engine without the event trace (faster for large scenarios).
 pub fn quiet_engine() -> Engine {
     Engine::new(EngineConfig { trace: false, ..Default::default() })
