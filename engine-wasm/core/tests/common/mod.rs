@@ -4,7 +4,9 @@
 use lio_core::{Engine, EngineConfig, StepOut};
 
 mod corpus;
+mod million;
 pub use corpus::corpus_scripts;
+pub use million::{million_setup, peak_mb, MILLION};
 
 /// An engine without the event trace (faster for large scenarios).
 pub fn quiet_engine() -> Engine {
