@@ -377,7 +377,7 @@ impl Run<'_> {
             TableStorage::Cluster { cluster: cid, key_cols: kc }
         } else {
             let seg =
-                if deferred { None } else { Some(self.inst.cat.new_segment(&name, SegmentKind::Table, None, pool)) };
+                if deferred { None } else { Some(self.inst.cat.new_segment(name, SegmentKind::Table, None, pool)) };
             if let Some(seg) = seg {
                 self.place(seg, &c.physical);
             }
