@@ -24,23 +24,6 @@
 mod common;
 use common::*;
 use lio_core::{Engine, StepOut};
-use std::path::Path;
-
-fn scripts() -> Vec<(String, String)> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-    let mut out = Vec::new();
-    for dir in ["samples", "tests/articles", "samples/demos"] {
-        let mut files: Vec<_> = std::fs::read_dir(root.join(dir))
-            .map(|d| d.filter_map(|e| e.ok()).map(|e| e.path()).collect())
-            .unwrap_or_default();
-        files.sort();
-        for f in files.into_iter().filter(|f| f.extension().is_some_and(|x| x == "sql")) {
-            let name = format!("{dir}/{}", f.file_name().unwrap().to_string_lossy());
-            out.push((name, std::fs::read_to_string(&f).expect("readable script")));
-        }
-    }
-    out
-}
 
 /// Drop what the scripts left (tables, clusters) and flush the buffer
 /// cache; then the unrelated DDL.
@@ -116,7 +99,7 @@ fn reference(script: &str) -> Vec<StepOut> {
 }
 
 fn check(names: &[&str]) {
-    let all = scripts();
+    let all = corpus_scripts();
     let chosen: Vec<&(String, String)> =
         all.iter().filter(|(n, _)| names.is_empty() || names.iter().any(|x| n.ends_with(x))).collect();
     assert!(!chosen.is_empty());

@@ -153,22 +153,9 @@ fn alter_system_reset_refusals() {
 mod order {
     use super::common::*;
     use lio_core::{Engine, StepOut};
-    use std::path::Path;
 
     pub fn scripts() -> Vec<(String, String)> {
-        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-        let mut out = Vec::new();
-        for dir in ["samples", "tests/articles", "samples/demos"] {
-            let mut files: Vec<_> = std::fs::read_dir(root.join(dir))
-                .map(|d| d.filter_map(|e| e.ok()).map(|e| e.path()).collect())
-                .unwrap_or_default();
-            files.sort();
-            for f in files.into_iter().filter(|f| f.extension().is_some_and(|x| x == "sql")) {
-                let name = format!("{dir}/{}", f.file_name().unwrap().to_string_lossy());
-                out.push((name, std::fs::read_to_string(&f).expect("readable script")));
-            }
-        }
-        out
+        corpus_scripts()
     }
 
     /// A new engine's version, LAB SET values and CPU count.

@@ -10,27 +10,13 @@
 mod common;
 use common::*;
 
-const MILLION: &str = include_str!("../examples/jl_million.sql");
-
-/// The peak resident memory of this process in MB (Linux VmHWM; None
-/// elsewhere): the process's, so this file has no other test (another
-/// engine before it in the same process moved the peak by 35 MB; the
-/// strings' behaviour is tested in `scale_rows_text.rs`).
-fn peak_mb() -> Option<u64> {
-    let s = std::fs::read_to_string("/proc/self/status").ok()?;
-    let kb = s.lines().find(|l| l.starts_with("VmHWM:"))?.split_whitespace().nth(1)?.parse::<u64>().ok()?;
-    Some(kb / 1024)
-}
-
 #[test]
 fn million_row_setup_with_short_strings_stays_under_185_mb() {
     let mut e = quiet_engine();
-    let steps = e.exec(MILLION);
-    ok(&steps);
-    let rows: Vec<&lio_core::StepOut> = steps.iter().filter(|s| !s.rows.is_empty()).collect();
-    assert_eq!(rows[0].rows[0][0].to_string(), "10000");
-    assert_eq!(rows[0].rows[0][1].as_str(), Some("0000999943"));
-    assert_eq!(rows[1].rows[0][0].to_string(), "4999580000");
+    // peak_mb is the process's: this file has no other test (another
+    // engine before it in the same process moved the peak by 35 MB; the
+    // strings' behaviour is tested in `scale_rows_text.rs`).
+    million_setup(&mut e);
     // The modelled sizes are Oracle's: 3 + 5 + 3 + 11 + 101 bytes a row
     // (AVG_COL_LEN rounds each column up).
     let s = e.exec("select avg_row_len, blocks from user_tables where table_name = 'T1';");

@@ -6,6 +6,11 @@ use crate::stats::SessionStats;
 use lio_sql::ast::Pos;
 use lio_sql::{ora, LabError};
 
+/// LAB-00034: the lab's data would outgrow its memory budget.
+pub(crate) fn memory_error(max_mb: u64) -> LabError {
+    LabError::with(ora::LAB_MEMORY_LIMIT, max_mb, Pos::default())
+}
+
 /// Work units at the start of the running statement and script.
 #[derive(Debug, Clone, Copy, Default)]
 pub(crate) struct WorkBase {

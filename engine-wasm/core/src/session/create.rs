@@ -6,6 +6,18 @@ use crate::catalog::{Cluster, Column, Index, SegmentKind, Table, TableStorage};
 use crate::sga::cache::PoolKind;
 use crate::storage::{BTree, HashCluster, HeapSegment};
 
+/// A primary key: its columns, DEFERRABLE, position and constraint name.
+type PrimaryKey = (Vec<usize>, bool, Pos, Option<String>);
+
+/// A table's keys as CREATE TABLE declares them.
+struct TableKeys {
+    pk: Option<PrimaryKey>,
+    uniques: Vec<(Vec<usize>, Option<String>)>,
+    /// `USING INDEX` attributes of the primary key's and each unique key's index.
+    pk_using: Physical,
+    uniques_using: Vec<Physical>,
+}
+
 impl Run<'_> {
     // ------------------------------------------------------------ DDL
 
@@ -67,7 +79,77 @@ impl Run<'_> {
             return Err(LabError::new(ora::NAME_ALREADY_USED, c.name.pos));
         }
         self.check_tablespace(&c.physical)?;
-        let bs = self.inst.params.current.db_block_size;
+        let (mut columns, ctas_rows) = self.table_columns(c, &name)?;
+        let keys = self.table_keys(c, &name, &mut columns)?;
+        // DEFERRED_SEGMENT_CREATION (default TRUE): a heap table gets its
+        // segment at the first insert unless SEGMENT CREATION IMMEDIATE.
+        let deferred_default =
+            self.s.params.other.get("deferred_segment_creation").is_none_or(|v| v.eq_ignore_ascii_case("TRUE"));
+        let deferred = match c.segment_creation {
+            Some(SegmentCreation::Deferred) => true,
+            Some(SegmentCreation::Immediate) => false,
+            None => deferred_default && c.as_select.is_none(),
+        };
+        if c.memoptimize_read {
+            self.check_memoptimize_read(c, &keys.pk, &columns)?;
+        }
+        if c.organization_index && keys.pk.is_none() {
+            return Err(LabError::new(ora::NO_PRIMARY_KEY, c.name.pos));
+        }
+        let pool = pool_of(&c.physical);
+        let pctfree = c.physical.pctfree.unwrap_or(10);
+        let tid = self.inst.cat.tables.len();
+        let storage = self.table_storage(c, &name, tid, &keys.pk, &columns, deferred)?;
+        let ncols = columns.len();
+        self.inst.cat.tables.push(Table {
+            mem_bytes: 0,
+            id: tid,
+            name: name.clone(),
+            columns,
+            rows: crate::catalog::RowStore::new(ncols),
+            loc: Vec::new(),
+            storage,
+            pk: None,
+            indexes: Vec::new(),
+            memoptimize_read: c.memoptimize_read,
+            compress: c.physical.compress == Some(true),
+            pool,
+            tablespace: c.physical.tablespace.as_ref().map(|t| t.name.clone()),
+            cell_flash_cache: cell_flash_cache_of(&c.physical),
+            pctfree,
+            stats: Default::default(),
+            dropped: false,
+            dead_rows: 0,
+            migrated: Default::default(),
+            txn_sids: Vec::new(),
+            changed_at: 0,
+            sys: false,
+        });
+        self.create_key_indexes(tid, pool, keys)?;
+        // A table named DUAL hides SYS's from now on: the cursors that
+        // read SYS.DUAL are parsed again.
+        if name == "DUAL" {
+            self.invalidate_cursors();
+        }
+        // A new table: no cursor depends on it yet.
+        if let Some(rows) = ctas_rows {
+            let n = rows.len() as u64;
+            self.insert_rows(tid, rows, c.name.pos)?;
+            // CREATE TABLE ... AS SELECT is DDL: it commits its rows (a
+            // ROLLBACK after it leaves them).
+            self.implicit_commit();
+            return Ok(Outcome { rows_processed: n, feedback: Some("Table created.".into()), ..Default::default() });
+        }
+        Ok(Outcome { feedback: Some("Table created.".into()), ..Default::default() })
+    }
+
+    /// The table's columns, declared or (CTAS) from the query, whose rows
+    /// it returns too; checked for count and duplicate names.
+    fn table_columns(
+        &mut self,
+        c: &CreateTable,
+        name: &str,
+    ) -> Result<(Vec<Column>, Option<crate::catalog::RowStore>), LabError> {
         // Columns: declared, or from the query for CTAS.
         let mut columns: Vec<Column> = c
             .columns
@@ -133,7 +215,13 @@ impl Run<'_> {
                 ));
             }
         }
-        // Constraints.
+        Ok((columns, ctas_rows))
+    }
+
+    /// The primary and unique keys, from column and table constraints: their
+    /// columns (made NOT NULL for a primary key), names and `USING INDEX`
+    /// attributes, checked.
+    fn table_keys(&self, c: &CreateTable, name: &str, columns: &mut [Column]) -> Result<TableKeys, LabError> {
         let mut pk: Option<(Vec<usize>, bool, Pos, Option<String>)> = None;
         let mut uniques: Vec<(Vec<usize>, Option<String>)> = Vec::new();
         // `USING INDEX` attributes of the primary key's and each unique key's index.
@@ -195,49 +283,58 @@ impl Run<'_> {
         for ph in std::iter::once(&pk_using).chain(&uniques_using) {
             self.check_tablespace(ph)?;
         }
-        // DEFERRED_SEGMENT_CREATION (default TRUE): a heap table gets its
-        // segment at the first insert unless SEGMENT CREATION IMMEDIATE.
-        let deferred_default =
-            self.s.params.other.get("deferred_segment_creation").is_none_or(|v| v.eq_ignore_ascii_case("TRUE"));
-        let deferred = match c.segment_creation {
-            Some(SegmentCreation::Deferred) => true,
-            Some(SegmentCreation::Immediate) => false,
-            None => deferred_default && c.as_select.is_none(),
-        };
-        // The MemOptimized RowStore's DDL conditions.
-        if c.memoptimize_read {
-            if !self.inst.profile.memoptimize_rowstore {
-                return Err(LabError::new(ora::MISSING_OR_INVALID_OPTION, c.name.pos));
-            }
-            match &pk {
-                None => return Err(LabError::new(ora::MEMOPTIMIZE_READ_NEEDS_PRIMARY_KEY, c.name.pos)),
-                Some((_, true, p, _)) => return Err(LabError::new(ora::MEMOPTIMIZE_READ_NEEDS_PRIMARY_KEY, *p)),
-                Some((cols, false, p, _)) => {
-                    if cols.iter().any(|&ci| columns[ci].identity) {
-                        return Err(LabError::new(ora::MEMOPTIMIZE_READ_IDENTITY_KEY, *p));
-                    }
+        Ok(TableKeys { pk, uniques, pk_using, uniques_using })
+    }
+
+    /// The MemOptimized RowStore's DDL conditions.
+    fn check_memoptimize_read(
+        &self,
+        c: &CreateTable,
+        pk: &Option<PrimaryKey>,
+        columns: &[Column],
+    ) -> Result<(), LabError> {
+        if !self.inst.profile.memoptimize_rowstore {
+            return Err(LabError::new(ora::MISSING_OR_INVALID_OPTION, c.name.pos));
+        }
+        match &pk {
+            None => return Err(LabError::new(ora::MEMOPTIMIZE_READ_NEEDS_PRIMARY_KEY, c.name.pos)),
+            Some((_, true, p, _)) => return Err(LabError::new(ora::MEMOPTIMIZE_READ_NEEDS_PRIMARY_KEY, *p)),
+            Some((cols, false, p, _)) => {
+                if cols.iter().any(|&ci| columns[ci].identity) {
+                    return Err(LabError::new(ora::MEMOPTIMIZE_READ_IDENTITY_KEY, *p));
                 }
             }
-            if c.segment_creation != Some(SegmentCreation::Immediate) && c.as_select.is_none() {
-                return Err(LabError::new(ora::MEMOPTIMIZE_READ_DEFERRED_SEGMENT, c.name.pos));
-            }
-            if c.physical.compress == Some(true) {
-                return Err(LabError::new(ora::MEMOPTIMIZE_READ_COMPRESSION, c.name.pos));
-            }
-            if c.organization_index || c.cluster.is_some() {
-                return Err(LabError::new(ora::MEMOPTIMIZE_READ_HEAP_ONLY, c.name.pos));
-            }
         }
-        if c.organization_index && pk.is_none() {
-            return Err(LabError::new(ora::NO_PRIMARY_KEY, c.name.pos));
+        if c.segment_creation != Some(SegmentCreation::Immediate) && c.as_select.is_none() {
+            return Err(LabError::new(ora::MEMOPTIMIZE_READ_DEFERRED_SEGMENT, c.name.pos));
         }
+        if c.physical.compress == Some(true) {
+            return Err(LabError::new(ora::MEMOPTIMIZE_READ_COMPRESSION, c.name.pos));
+        }
+        if c.organization_index || c.cluster.is_some() {
+            return Err(LabError::new(ora::MEMOPTIMIZE_READ_HEAP_ONLY, c.name.pos));
+        }
+        Ok(())
+    }
+
+    /// The table's organization: an IOT (its primary key's index holds the
+    /// rows), a hash-clustered table, or a heap (its segment deferred or not).
+    fn table_storage(
+        &mut self,
+        c: &CreateTable,
+        name: &str,
+        tid: TableId,
+        pk: &Option<PrimaryKey>,
+        columns: &[Column],
+        deferred: bool,
+    ) -> Result<TableStorage, LabError> {
+        let bs = self.inst.params.current.db_block_size;
         let pool = pool_of(&c.physical);
         let pctfree = c.physical.pctfree.unwrap_or(10);
-        let tid = self.inst.cat.tables.len();
-        let storage = if c.organization_index {
+        Ok(if c.organization_index {
             let (cols, _, _, cname) = pk.clone().expect("checked");
             let iname = cname.unwrap_or_else(|| format!("SYS_IOT_TOP_{}", tid));
-            let seg = self.inst.cat.new_segment(&iname, SegmentKind::Iot, Some(&name), pool);
+            let seg = self.inst.cat.new_segment(&iname, SegmentKind::Iot, Some(name), pool);
             self.place(seg, &c.physical);
             let iid = self.inst.cat.indexes.len();
             self.inst.cat.indexes.push(Index {
@@ -280,37 +377,18 @@ impl Run<'_> {
             TableStorage::Cluster { cluster: cid, key_cols: kc }
         } else {
             let seg =
-                if deferred { None } else { Some(self.inst.cat.new_segment(&name, SegmentKind::Table, None, pool)) };
+                if deferred { None } else { Some(self.inst.cat.new_segment(name, SegmentKind::Table, None, pool)) };
             if let Some(seg) = seg {
                 self.place(seg, &c.physical);
             }
             TableStorage::Heap { seg, heap: HeapSegment::new(bs, pctfree) }
-        };
-        let ncols = columns.len();
-        self.inst.cat.tables.push(Table {
-            mem_bytes: 0,
-            id: tid,
-            name: name.clone(),
-            columns,
-            rows: crate::catalog::RowStore::new(ncols),
-            loc: Vec::new(),
-            storage,
-            pk: None,
-            indexes: Vec::new(),
-            memoptimize_read: c.memoptimize_read,
-            compress: c.physical.compress == Some(true),
-            pool,
-            tablespace: c.physical.tablespace.as_ref().map(|t| t.name.clone()),
-            cell_flash_cache: cell_flash_cache_of(&c.physical),
-            pctfree,
-            stats: Default::default(),
-            dropped: false,
-            dead_rows: 0,
-            migrated: Default::default(),
-            txn_sids: Vec::new(),
-            changed_at: 0,
-            sys: false,
-        });
+        })
+    }
+
+    /// The indexes of the primary key (an IOT's is its storage) and of the
+    /// unique keys.
+    fn create_key_indexes(&mut self, tid: TableId, pool: PoolKind, keys: TableKeys) -> Result<(), LabError> {
+        let TableKeys { pk, uniques, pk_using, uniques_using } = keys;
         if let TableStorage::Iot { index } = self.inst.cat.tables[tid].storage {
             let cols = self.inst.cat.indexes[index].columns.clone();
             self.inst.cat.tables[tid].pk = Some((cols, index, false));
@@ -328,21 +406,7 @@ impl Run<'_> {
             let iid = self.add_index(tid, &iname, cols, true, ipool, using.pctfree.unwrap_or(10))?;
             self.place(self.inst.cat.indexes[iid].seg, &using);
         }
-        // A table named DUAL hides SYS's from now on: the cursors that
-        // read SYS.DUAL are parsed again.
-        if name == "DUAL" {
-            self.invalidate_cursors();
-        }
-        // A new table: no cursor depends on it yet.
-        if let Some(rows) = ctas_rows {
-            let n = rows.len() as u64;
-            self.insert_rows(tid, rows, c.name.pos)?;
-            // CREATE TABLE ... AS SELECT is DDL: it commits its rows (a
-            // ROLLBACK after it leaves them).
-            self.implicit_commit();
-            return Ok(Outcome { rows_processed: n, feedback: Some("Table created.".into()), ..Default::default() });
-        }
-        Ok(Outcome { feedback: Some("Table created.".into()), ..Default::default() })
+        Ok(())
     }
 
     pub(super) fn add_index(

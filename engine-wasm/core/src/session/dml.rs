@@ -182,33 +182,13 @@ impl Run<'_> {
     /// back on error.
     pub(super) fn insert_rows(&mut self, tid: TableId, mut rows: RowStore, pos: Pos) -> Result<(), LabError> {
         let table_name = self.inst.cat.tables[tid].name.clone();
-        // Type checks and conversions, in place.
-        let cols = self.inst.cat.tables[tid].columns.clone();
-        let mut bytes = 0u64;
-        for r in 0..rows.len() {
-            let row = rows.row_mut(r);
-            for (v, c) in row.iter_mut().zip(cols.iter()) {
-                let given = std::mem::replace(v, Value::Null);
-                *v = super::change::convert(c, &table_name, given, pos, false)?;
-            }
-            bytes += self.inst.cat.row_bytes(tid, row);
-        }
+        let bytes = self.convert_insert_rows(tid, &mut rows, &table_name, pos)?;
         self.check_tablespace_space(tid, &rows, pos)?;
         self.check_memory(bytes)?;
         self.inst.cat.tables[tid].mem_bytes += bytes;
         // Deferred segment: created by the first insert.
         if let TableStorage::Heap { seg: None, .. } = self.inst.cat.tables[tid].storage {
-            let pool = self.inst.cat.tables[tid].pool;
-            let s = self.inst.cat.new_segment(&table_name, SegmentKind::Table, None, pool);
-            if let Some(ts) = &self.inst.cat.tables[tid].tablespace {
-                self.inst.io.place(s, ts);
-            }
-            if let Some(p) = self.inst.cat.tables[tid].cell_flash_cache {
-                self.inst.io.set_cell_flash_cache(s, p);
-            }
-            if let TableStorage::Heap { seg, .. } = &mut self.inst.cat.tables[tid].storage {
-                *seg = Some(s);
-            }
+            self.create_deferred_segment(tid, &table_name);
         }
         let first_row = self.inst.cat.tables[tid].rows.len();
         let added = rows.len();
@@ -217,11 +197,6 @@ impl Run<'_> {
             _ => 0,
         };
         let index_ids = self.inst.cat.tables[tid].indexes.clone();
-        let ins_stack = self.s.cost.stack("oracle;opitsk;opiodr;opiexe;insexe;kdtInsRow");
-        let st = self.change_stacks("oracle;opitsk;opiodr;opiexe;insexe;kdtInsRow");
-        // The block a row goes to (an IOT's row is its index entry, counted there).
-        let seg =
-            self.inst.cat.scan_segment(&self.inst.cat.tables[tid]).filter(|_| !self.inst.cat.tables[tid].is_iot());
         {
             // The rows join the table's store (a new table takes the store
             // as it is); a load larger than the table reserves its room
@@ -232,6 +207,73 @@ impl Run<'_> {
             }
             t.rows.append(rows);
         }
+        self.place_inserted_rows(tid, first_row, added, &index_ids);
+        // Statement end: merge index entries, check uniqueness.
+        let mut failure: Option<LabError> = None;
+        for &iid in &index_ids {
+            let ix = &mut self.inst.cat.indexes[iid];
+            if let Err(_k) = ix.btree.merge_pending() {
+                failure = Some(LabError::with(ora::UNIQUE_CONSTRAINT_VIOLATED, format_args!("LAB.{}", ix.name), pos));
+            }
+        }
+        if let Some(e) = failure {
+            self.roll_back_insert(tid, first_row, heap_blocks_before, &index_ids);
+            return Err(e);
+        }
+        self.lay_out_inserted(tid, &index_ids);
+        let rows = self.inst.cat.tables[tid].rows.len() as u32;
+        if rows > first_row as u32 {
+            self.txn().undo.push(Undo::Inserts { table: tid, from: first_row as u32, to: rows });
+            self.mark_inserted_active(tid, first_row as u32, rows);
+            self.inst.cat.tables[tid].add_writer(self.s.sid);
+        }
+        Ok(())
+    }
+
+    /// Type checks and conversions, in place; the rows' bytes.
+    fn convert_insert_rows(
+        &mut self,
+        tid: TableId,
+        rows: &mut RowStore,
+        table_name: &str,
+        pos: Pos,
+    ) -> Result<u64, LabError> {
+        let cols = self.inst.cat.tables[tid].columns.clone();
+        let mut bytes = 0u64;
+        for r in 0..rows.len() {
+            let row = rows.row_mut(r);
+            for (v, c) in row.iter_mut().zip(cols.iter()) {
+                let given = std::mem::replace(v, Value::Null);
+                *v = super::change::convert(c, table_name, given, pos, false)?;
+            }
+            bytes += self.inst.cat.row_bytes(tid, row);
+        }
+        Ok(bytes)
+    }
+
+    /// A deferred heap segment, created (and placed) by the first insert.
+    fn create_deferred_segment(&mut self, tid: TableId, table_name: &str) {
+        let pool = self.inst.cat.tables[tid].pool;
+        let s = self.inst.cat.new_segment(table_name, SegmentKind::Table, None, pool);
+        if let Some(ts) = &self.inst.cat.tables[tid].tablespace {
+            self.inst.io.place(s, ts);
+        }
+        if let Some(p) = self.inst.cat.tables[tid].cell_flash_cache {
+            self.inst.io.set_cell_flash_cache(s, p);
+        }
+        if let TableStorage::Heap { seg, .. } = &mut self.inst.cat.tables[tid].storage {
+            *seg = Some(s);
+        }
+    }
+
+    /// Each appended row into its block and an entry into each index (the
+    /// entries pending until the statement's end), with its redo and undo.
+    fn place_inserted_rows(&mut self, tid: TableId, first_row: usize, added: usize, index_ids: &[usize]) {
+        let ins_stack = self.s.cost.stack("oracle;opitsk;opiodr;opiexe;insexe;kdtInsRow");
+        let st = self.change_stacks("oracle;opitsk;opiodr;opiexe;insexe;kdtInsRow");
+        // The block a row goes to (an IOT's row is its index entry, counted there).
+        let seg =
+            self.inst.cat.scan_segment(&self.inst.cat.tables[tid]).filter(|_| !self.inst.cat.tables[tid].is_iot());
         let mut entries: Vec<(u32, u32, u64)> = Vec::with_capacity(index_ids.len());
         for r in first_row as u32..(first_row + added) as u32 {
             let cat = &mut self.inst.cat;
@@ -255,7 +297,7 @@ impl Run<'_> {
             }
             let cat = &mut self.inst.cat;
             let row = &cat.tables[tid].rows[r as usize];
-            for &iid in &index_ids {
+            for &iid in index_ids {
                 let ix = &mut cat.indexes[iid];
                 let key = ix.key_of(row);
                 let sz = ix.btree.entry_size(&key, row);
@@ -263,7 +305,7 @@ impl Run<'_> {
             }
             // The row into its block, and an entry into each index leaf.
             entries.clear();
-            for &iid in &index_ids {
+            for &iid in index_ids {
                 let ix = &cat.indexes[iid];
                 let key = ix.key_of(row);
                 entries.push((ix.seg, ix.btree.leaf_for(&key, r), ix.btree.entry_size(&key, row) as u64));
@@ -277,34 +319,31 @@ impl Run<'_> {
             let us = self.inst.cost_params.insert_row_us;
             self.s.cost.charge(ins_stack, us);
         }
-        // Statement end: merge index entries, check uniqueness.
-        let mut failure: Option<LabError> = None;
-        for &iid in &index_ids {
-            let ix = &mut self.inst.cat.indexes[iid];
-            if let Err(_k) = ix.btree.merge_pending() {
-                failure = Some(LabError::with(ora::UNIQUE_CONSTRAINT_VIOLATED, format_args!("LAB.{}", ix.name), pos));
+    }
+
+    /// Statement-level rollback of the rows appended from `first_row`.
+    fn roll_back_insert(&mut self, tid: TableId, first_row: usize, heap_blocks_before: usize, index_ids: &[usize]) {
+        self.s.stats.calls.undo_records_applied += (self.inst.cat.tables[tid].rows.len() - first_row) as u64;
+        let t = &mut self.inst.cat.tables[tid];
+        t.rows.truncate(first_row);
+        t.loc.truncate(first_row);
+        match &mut t.storage {
+            TableStorage::Heap { heap, .. } => heap.truncate_to(heap_blocks_before.max(1)),
+            TableStorage::Cluster { cluster, .. } => {
+                self.inst.cat.clusters[*cluster].hash.forget_rows_from(first_row as u32)
             }
+            TableStorage::Iot { .. } => {}
         }
-        if let Some(e) = failure {
-            // Statement-level rollback.
-            self.s.stats.calls.undo_records_applied += (self.inst.cat.tables[tid].rows.len() - first_row) as u64;
-            let t = &mut self.inst.cat.tables[tid];
-            t.rows.truncate(first_row);
-            t.loc.truncate(first_row);
-            match &mut t.storage {
-                TableStorage::Heap { heap, .. } => heap.truncate_to(heap_blocks_before.max(1)),
-                TableStorage::Cluster { cluster, .. } => {
-                    self.inst.cat.clusters[*cluster].hash.forget_rows_from(first_row as u32)
-                }
-                TableStorage::Iot { .. } => {}
-            }
-            for &iid in &index_ids {
-                self.inst.cat.indexes[iid].btree.remove_rows_from(first_row as u32);
-            }
-            return Err(e);
+        for &iid in index_ids {
+            self.inst.cat.indexes[iid].btree.remove_rows_from(first_row as u32);
         }
+    }
+
+    /// After the insert: the index entries' rowid blocks, the hash
+    /// cluster's packing, an IOT's row blocks, and the formatted blocks.
+    fn lay_out_inserted(&mut self, tid: TableId, index_ids: &[usize]) {
         let iot = self.inst.cat.tables[tid].is_iot();
-        for &iid in &index_ids {
+        for &iid in index_ids {
             let loc = &self.inst.cat.tables[tid].loc;
             let bt = &mut self.inst.cat.indexes[iid].btree;
             if iot {
@@ -333,7 +372,7 @@ impl Run<'_> {
                 }
             }
         }
-        for &iid in &index_ids {
+        for &iid in index_ids {
             let ix = &self.inst.cat.indexes[iid];
             let (seg, blocks) = (ix.seg, ix.btree.blocks());
             for b in 0..blocks {
@@ -343,12 +382,5 @@ impl Run<'_> {
         if let Some(seg) = self.inst.cat.scan_segment(&self.inst.cat.tables[tid]) {
             self.format_block(seg, 0);
         }
-        let rows = self.inst.cat.tables[tid].rows.len() as u32;
-        if rows > first_row as u32 {
-            self.txn().undo.push(Undo::Inserts { table: tid, from: first_row as u32, to: rows });
-            self.mark_inserted_active(tid, first_row as u32, rows);
-            self.inst.cat.tables[tid].add_writer(self.s.sid);
-        }
-        Ok(())
     }
 }

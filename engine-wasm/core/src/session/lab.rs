@@ -9,135 +9,15 @@ use crate::result::RunOut;
 impl Run<'_> {
     pub(super) fn lab_command(&mut self, l: &LabCommand, pos: Pos) -> Result<Outcome, LabError> {
         match l {
-            LabCommand::Version(v) => {
-                let p = version::lookup(v)
-                    .ok_or_else(|| LabError::with_args(ora::LAB_UNKNOWN_VERSION, &[v, &version::known_names()], pos))?;
-                // A new profile: the SGA is built anew; session statistics carry on.
-                self.inst.profile = p.clone();
-                self.inst.rebuild_sga(&self.s.params);
-                self.invalidate_cursors();
-                Ok(Outcome { output: vec![format!("Simulating {}", p.banner)], ..Default::default() })
-            }
-            LabCommand::Set { name, value } if name.name.eq_ignore_ascii_case("autotrace_style") => {
-                // The layout the text formatters give autotrace: SQL*Plus's or SQLcl's.
-                let style = match value {
-                    ParamValue::Text(t) if t.eq_ignore_ascii_case("sqlplus") => "sqlplus",
-                    ParamValue::Text(t) if t.eq_ignore_ascii_case("sqlcl") => "sqlcl",
-                    _ => {
-                        return Err(LabError::with_args(
-                            ora::LAB_SET_BAD_VALUE,
-                            &[&"autotrace_style", &"sqlplus or sqlcl"],
-                            name.pos,
-                        ))
-                    }
-                };
-                self.s.sqlplus.settings.autotrace_style = style;
-                Ok(Outcome { output: vec![format!("autotrace_style = {style}")], ..Default::default() })
-            }
-            LabCommand::Set { name, value } if name.name.eq_ignore_ascii_case("cpu_count") => {
-                let k = match value {
-                    ParamValue::Number(x) if x.fract() == 0.0 && (0.0..=1024.0).contains(x) => *x as u32,
-                    _ => {
-                        return Err(LabError::with_args(
-                            ora::LAB_SET_BAD_VALUE,
-                            &[&"cpu_count", &"a whole number from 0 (no run queue) to 1024"],
-                            name.pos,
-                        ))
-                    }
-                };
-                self.inst.cpu_count = k;
-                Ok(Outcome { output: vec![format!("cpu_count = {k}")], ..Default::default() })
-            }
-            LabCommand::Set { name, value }
-                if matches!(
-                    name.name.to_ascii_lowercase().as_str(),
-                    "cell_flash_cache_mode" | "cell_flash_logging"
-                ) =>
-            {
-                // Exadata settings with no SQL form: every cell, now and later.
-                let n = name.name.to_ascii_lowercase();
-                let text = match value {
-                    ParamValue::Text(t) => t.to_ascii_lowercase(),
-                    ParamValue::Number(x) => crate::value::format_number(*x),
-                    ParamValue::Bytes(b) => b.to_string(),
-                };
-                let (param, v, expected) = if n == "cell_flash_cache_mode" {
-                    let v = match text.as_str() {
-                        "writeback" | "write_back" => Some(1.0),
-                        "writethrough" | "write_through" => Some(0.0),
-                        _ => None,
-                    };
-                    ("write_back", v, "writeback or writethrough")
-                } else {
-                    let v = match text.as_str() {
-                        "on" | "true" | "1" => Some(1.0),
-                        "off" | "false" | "0" => Some(0.0),
-                        _ => None,
-                    };
-                    ("flash_logging", v, "on or off")
-                };
-                let Some(v) = v else {
-                    return Err(LabError::with_args(ora::LAB_SET_BAD_VALUE, &[&n, &expected], name.pos));
-                };
-                let cells = self.inst.io.set_every_cell(param, v);
-                Ok(Outcome { output: vec![format!("{n} = {text} ({cells} cell(s))")], ..Default::default() })
-            }
-            LabCommand::Set { name, value } => {
-                let n = name.name.to_ascii_lowercase();
-                let v = match value {
-                    ParamValue::Number(x) => *x,
-                    ParamValue::Bytes(b) => *b as f64,
-                    ParamValue::Text(t) => t.parse::<f64>().map_err(|_| {
-                        LabError::with_args(ora::LAB_SET_BAD_VALUE, &[&n, &"a number is required"], name.pos)
-                    })?,
-                };
-                let known = self.inst.cost_params.get(&n).is_some() || LabLimits::NAMES.contains(&n.as_str());
-                // The limits count whole units (statements' work, megabytes).
-                if LabLimits::NAMES.contains(&n.as_str()) && v.fract() != 0.0 {
-                    return Err(LabError::with_args(
-                        ora::LAB_SET_BAD_VALUE,
-                        &[&n, &"a whole number is required"],
-                        name.pos,
-                    ));
-                }
-                if !(v.is_finite() && v >= 0.0) && known {
-                    return Err(LabError::with_args(
-                        ora::LAB_SET_BAD_VALUE,
-                        &[&n, &"value must be a non-negative number"],
-                        name.pos,
-                    ));
-                }
-                if let Some((max, why)) = LabLimits::ceiling(&n) {
-                    if v > max as f64 {
-                        let what = format!("value must be between 0 and {max}: {why}");
-                        return Err(LabError::with_args(ora::LAB_SET_BAD_VALUE, &[&n, &what], name.pos));
-                    }
-                }
-                match self.inst.set_cost_param(&n, v) {
-                    true => Ok(Outcome { output: vec![format!("{n} = {v}")], ..Default::default() }),
-                    false => Err(LabError::with_args(
-                        ora::LAB_UNKNOWN_PARAMETER,
-                        &[&n, &[crate::sim::cost::CostParams::NAMES, LabLimits::NAMES].concat().join(", ")],
-                        name.pos,
-                    )),
-                }
-            }
+            LabCommand::Version(v) => self.lab_version(v, pos),
+            LabCommand::Set { name, value } => self.lab_set(name, value),
             // The engine runs sweeps itself (they replay the scenario on fresh instances).
             LabCommand::Sweep(_) => Err(LabError::with(
                 ora::LAB_COMMAND_SYNTAX,
                 "LAB SWEEP runs as a statement of the script, not inside another command",
                 pos,
             )),
-            LabCommand::Help(topic) => {
-                let mut output = Vec::new();
-                for (name, syntax, what) in LAB_COMMANDS {
-                    if topic.as_deref().is_none_or(|t| t == *name) {
-                        output.push(syntax.to_string());
-                        output.push(format!("  {what}"));
-                    }
-                }
-                Ok(Outcome { output, ..Default::default() })
-            }
+            LabCommand::Help(topic) => Ok(lab_help(topic.as_deref())),
             LabCommand::Profile => Ok(Outcome { output: self.s.last_folded.clone(), ..Default::default() }),
             LabCommand::Reset => {
                 Ok(Outcome { feedback: Some("Instance reset.".into()), reset: true, ..Default::default() })
@@ -149,6 +29,124 @@ impl Run<'_> {
             LabCommand::Session(n) => {
                 Ok(Outcome { output: vec![format!("Session {n} (SID {})", self.s.sid)], ..Default::default() })
             }
+        }
+    }
+
+    /// `LAB VERSION v`: a new profile; the SGA is built anew.
+    fn lab_version(&mut self, v: &str, pos: Pos) -> Result<Outcome, LabError> {
+        let p = version::lookup(v)
+            .ok_or_else(|| LabError::with_args(ora::LAB_UNKNOWN_VERSION, &[&v, &version::known_names()], pos))?;
+        // A new profile: the SGA is built anew; session statistics carry on.
+        self.inst.profile = p.clone();
+        self.inst.rebuild_sga(&self.s.params);
+        self.invalidate_cursors();
+        Ok(Outcome { output: vec![format!("Simulating {}", p.banner)], ..Default::default() })
+    }
+
+    /// `LAB SET name = value`: the layout of autotrace, the CPUs, the
+    /// Exadata cells' settings, or a cost parameter or lab limit.
+    fn lab_set(&mut self, name: &Ident, value: &ParamValue) -> Result<Outcome, LabError> {
+        if name.name.eq_ignore_ascii_case("autotrace_style") {
+            // The layout the text formatters give autotrace: SQL*Plus's or SQLcl's.
+            let style = match value {
+                ParamValue::Text(t) if t.eq_ignore_ascii_case("sqlplus") => "sqlplus",
+                ParamValue::Text(t) if t.eq_ignore_ascii_case("sqlcl") => "sqlcl",
+                _ => {
+                    return Err(LabError::with_args(
+                        ora::LAB_SET_BAD_VALUE,
+                        &[&"autotrace_style", &"sqlplus or sqlcl"],
+                        name.pos,
+                    ))
+                }
+            };
+            self.s.sqlplus.settings.autotrace_style = style;
+            Ok(Outcome { output: vec![format!("autotrace_style = {style}")], ..Default::default() })
+        } else if name.name.eq_ignore_ascii_case("cpu_count") {
+            let k = match value {
+                ParamValue::Number(x) if x.fract() == 0.0 && (0.0..=1024.0).contains(x) => *x as u32,
+                _ => {
+                    return Err(LabError::with_args(
+                        ora::LAB_SET_BAD_VALUE,
+                        &[&"cpu_count", &"a whole number from 0 (no run queue) to 1024"],
+                        name.pos,
+                    ))
+                }
+            };
+            self.inst.cpu_count = k;
+            Ok(Outcome { output: vec![format!("cpu_count = {k}")], ..Default::default() })
+        } else if matches!(name.name.to_ascii_lowercase().as_str(), "cell_flash_cache_mode" | "cell_flash_logging") {
+            self.lab_set_cell(name, value)
+        } else {
+            self.lab_set_param(name, value)
+        }
+    }
+
+    /// `LAB SET cell_flash_cache_mode|cell_flash_logging`: Exadata settings
+    /// with no SQL form, on every cell, now and later.
+    fn lab_set_cell(&mut self, name: &Ident, value: &ParamValue) -> Result<Outcome, LabError> {
+        let n = name.name.to_ascii_lowercase();
+        let text = match value {
+            ParamValue::Text(t) => t.to_ascii_lowercase(),
+            ParamValue::Number(x) => crate::value::format_number(*x),
+            ParamValue::Bytes(b) => b.to_string(),
+        };
+        let (param, v, expected) = if n == "cell_flash_cache_mode" {
+            let v = match text.as_str() {
+                "writeback" | "write_back" => Some(1.0),
+                "writethrough" | "write_through" => Some(0.0),
+                _ => None,
+            };
+            ("write_back", v, "writeback or writethrough")
+        } else {
+            let v = match text.as_str() {
+                "on" | "true" | "1" => Some(1.0),
+                "off" | "false" | "0" => Some(0.0),
+                _ => None,
+            };
+            ("flash_logging", v, "on or off")
+        };
+        let Some(v) = v else {
+            return Err(LabError::with_args(ora::LAB_SET_BAD_VALUE, &[&n, &expected], name.pos));
+        };
+        let cells = self.inst.io.set_every_cell(param, v);
+        Ok(Outcome { output: vec![format!("{n} = {text} ({cells} cell(s))")], ..Default::default() })
+    }
+
+    /// `LAB SET` of a cost parameter or a lab limit, checked against its range.
+    fn lab_set_param(&mut self, name: &Ident, value: &ParamValue) -> Result<Outcome, LabError> {
+        let n = name.name.to_ascii_lowercase();
+        let v = match value {
+            ParamValue::Number(x) => *x,
+            ParamValue::Bytes(b) => *b as f64,
+            ParamValue::Text(t) => t
+                .parse::<f64>()
+                .map_err(|_| LabError::with_args(ora::LAB_SET_BAD_VALUE, &[&n, &"a number is required"], name.pos))?,
+        };
+        let known = self.inst.cost_params.get(&n).is_some() || LabLimits::NAMES.contains(&n.as_str());
+        // The limits count whole units (statements' work, megabytes).
+        if LabLimits::NAMES.contains(&n.as_str()) && v.fract() != 0.0 {
+            return Err(LabError::with_args(ora::LAB_SET_BAD_VALUE, &[&n, &"a whole number is required"], name.pos));
+        }
+        if !(v.is_finite() && v >= 0.0) && known {
+            return Err(LabError::with_args(
+                ora::LAB_SET_BAD_VALUE,
+                &[&n, &"value must be a non-negative number"],
+                name.pos,
+            ));
+        }
+        if let Some((max, why)) = LabLimits::ceiling(&n) {
+            if v > max as f64 {
+                let what = format!("value must be between 0 and {max}: {why}");
+                return Err(LabError::with_args(ora::LAB_SET_BAD_VALUE, &[&n, &what], name.pos));
+            }
+        }
+        match self.inst.set_cost_param(&n, v) {
+            true => Ok(Outcome { output: vec![format!("{n} = {v}")], ..Default::default() }),
+            false => Err(LabError::with_args(
+                ora::LAB_UNKNOWN_PARAMETER,
+                &[&n, &[crate::sim::cost::CostParams::NAMES, LabLimits::NAMES].concat().join(", ")],
+                name.pos,
+            )),
         }
     }
 
@@ -243,67 +241,12 @@ impl Run<'_> {
             let progress = (run as u64 * (hi - lo + 1) as u64, runs as u64 * (hi - lo + 1) as u64);
             match &stmt.kind {
                 StatementKind::Query(q) => {
-                    let cs = self.call_stacks(client);
-                    let text = stmt.text.clone();
-                    let mut cursor: Option<Box<Compiled>> = None;
-                    let mut bind_buf: Vec<Value> = Vec::new();
-                    let per_run = (hi - lo + 1) as u64;
-                    // Each execution's fetch calls check the work budget.
-                    for (i, v) in (lo..=hi).enumerate() {
-                        self.s.trace.set_exec((run as u64 * per_run + i as u64) as u32);
-                        // Prepared statement: parsed once per run and re-executed
-                        // with a new bind; LITERALS builds a new text (a hard parse) each time.
-                        let literal_text = if r.literals { Some(replace_binds(&text, v)) } else { None };
-                        let sql_text: &str = literal_text.as_deref().unwrap_or(&text);
-                        if r.literals {
-                            cursor = None;
-                        }
-                        let c = match &mut cursor {
-                            Some(c) => c,
-                            None => {
-                                let q2 = match &literal_text {
-                                    Some(t) => match lio_sql::parse_script_at(&format!("{t};"), r.sql_pos)
-                                        .into_iter()
-                                        .next()
-                                        .map(|u| u.result)
-                                    {
-                                        Some(Ok(Statement { kind: StatementKind::Query(q2), .. })) => q2,
-                                        _ => q.clone(),
-                                    },
-                                    None => q.clone(),
-                                };
-                                let mut c = self.open_cursor(&q2, sql_text, &[], &cs)?.0;
-                                if run == 0 || r.literals {
-                                    c.line_stats.iter_mut().for_each(|l| *l = LineStat::default());
-                                }
-                                cursor.insert(c)
-                            }
-                        };
-                        bind_buf.clear();
-                        if !r.literals {
-                            bind_buf.resize(c.bind_names.len(), Value::int(v));
-                        }
-                        let policy = match client {
-                            Client::Plsql => FetchPolicy { first: 2, then: 2, round_trips: false },
-                            Client::SqlPlus => FetchPolicy { first: 1, then: fetchsize, round_trips: true },
-                            _ => FetchPolicy { first: fetchsize, then: fetchsize, round_trips: true },
-                        };
-                        let n = self.execute_fetch(c, sql_text, &bind_buf, client, &cs, policy, None, None)?;
-                        rows_processed += n;
-                        self.config.progress.tick(progress.0 + i as u64 + 1, progress.1);
-                        if r.literals && i as i64 == hi - lo {
-                            plan = self.plan_out(c);
-                            columns = c.columns.clone();
-                        }
-                    }
-                    if let Some(c) = cursor.filter(|_| !r.literals) {
-                        plan = self.plan_out(&c);
-                        columns = c.columns.clone();
-                        self.close_cursor(&text, c, true);
-                    }
+                    let shape = (&mut plan, &mut columns);
+                    rows_processed +=
+                        self.lab_run_query(r, &stmt, q, client, (run, progress), (lo, hi), fetchsize, shape)?;
                 }
                 StatementKind::Insert(ins) => {
-                    rows_processed += self.lab_run_insert(r, ins, &stmt, client, (lo, hi), progress)?;
+                    rows_processed += self.lab_run_insert(r, &stmt, ins, client, (lo, hi), progress)?;
                 }
                 StatementKind::Update(_) | StatementKind::Delete(_) => {
                     rows_processed += self.lab_run_change(r, &stmt, client, (lo, hi), progress)?;
@@ -351,27 +294,107 @@ impl Run<'_> {
         })
     }
 
-    /// A `LAB RUN` of an INSERT: one execute call a batch (`BATCH n`, an
-    /// array insert of n rows), each with its round trip.
+    /// One run of `LAB RUN 'select ...'`: one execution per bind value, the
+    /// cursor parsed once per run (or, with LITERALS, a new text each time);
+    /// the last run's plan and columns. The rows fetched.
+    #[allow(clippy::too_many_arguments)]
+    fn lab_run_query(
+        &mut self,
+        r: &LabRun,
+        stmt: &Statement,
+        q: &Query,
+        client: Client,
+        (run, (before, total)): (u32, (u64, u64)),
+        (lo, hi): (i64, i64),
+        fetchsize: u32,
+        shape: (&mut Vec<PlanLineOut>, &mut Vec<String>),
+    ) -> Result<u64, LabError> {
+        let (plan, columns) = shape;
+        let mut rows_processed = 0;
+        let cs = self.call_stacks(client);
+        let text = stmt.text.clone();
+        let mut cursor: Option<Box<Compiled>> = None;
+        let mut bind_buf: Vec<Value> = Vec::new();
+        let per_run = (hi - lo + 1) as u64;
+        // Each execution's fetch calls check the work budget.
+        for (i, v) in (lo..=hi).enumerate() {
+            self.s.trace.set_exec((run as u64 * per_run + i as u64) as u32);
+            // Prepared statement: parsed once per run and re-executed
+            // with a new bind; LITERALS builds a new text (a hard parse) each time.
+            let literal_text = if r.literals { Some(replace_binds(&text, v)) } else { None };
+            let sql_text: &str = literal_text.as_deref().unwrap_or(&text);
+            if r.literals {
+                cursor = None;
+            }
+            let c = match &mut cursor {
+                Some(c) => c,
+                None => {
+                    let q2 = match &literal_text {
+                        Some(t) => match lio_sql::parse_script_at(&format!("{t};"), r.sql_pos)
+                            .into_iter()
+                            .next()
+                            .map(|u| u.result)
+                        {
+                            Some(Ok(Statement { kind: StatementKind::Query(q2), .. })) => q2,
+                            _ => q.clone(),
+                        },
+                        None => q.clone(),
+                    };
+                    let mut c = self.open_cursor(&q2, sql_text, &[], &cs)?.0;
+                    if run == 0 || r.literals {
+                        c.line_stats.iter_mut().for_each(|l| *l = LineStat::default());
+                    }
+                    cursor.insert(c)
+                }
+            };
+            bind_buf.clear();
+            if !r.literals {
+                bind_buf.resize(c.bind_names.len(), Value::int(v));
+            }
+            let policy = match client {
+                Client::Plsql => FetchPolicy { first: 2, then: 2, round_trips: false },
+                Client::SqlPlus => FetchPolicy { first: 1, then: fetchsize, round_trips: true },
+                _ => FetchPolicy { first: fetchsize, then: fetchsize, round_trips: true },
+            };
+            let n = self.execute_fetch(c, sql_text, &bind_buf, client, &cs, policy, None, None)?;
+            rows_processed += n;
+            self.config.progress.tick(before + i as u64 + 1, total);
+            if r.literals && i as i64 == hi - lo {
+                *plan = self.plan_out(c);
+                *columns = c.columns.clone();
+            }
+        }
+        if let Some(c) = cursor.filter(|_| !r.literals) {
+            *plan = self.plan_out(&c);
+            *columns = c.columns.clone();
+            self.close_cursor(&text, c, true);
+        }
+        Ok(rows_processed)
+    }
+
+    /// One run of `LAB RUN 'insert ...'`: `BATCH n` bind sets per execute
+    /// call and round trip, with AUTOCOMMIT a commit after each. The rows
+    /// inserted.
     fn lab_run_insert(
         &mut self,
         r: &LabRun,
-        ins: &lio_sql::ast::Insert,
         stmt: &Statement,
+        ins: &Insert,
         client: Client,
         (lo, hi): (i64, i64),
         (before, total): (u64, u64),
     ) -> Result<u64, LabError> {
+        let mut rows_processed = 0;
         let batch = r.batch.unwrap_or(1).max(1) as i64;
         let sql_len = stmt.text.len() as u64;
         let cs = self.call_stacks(client);
-        let mut rows_processed = 0;
         let mut v = lo;
         loop {
             self.check_work()?;
             let end = v.saturating_add(batch - 1).min(hi);
             let binds: Vec<Vec<Value>> = (v..=end).map(|x| vec![Value::int(x)]).collect();
-            rows_processed += self.insert(ins, &binds, &stmt.text, client)?;
+            let n = self.insert(ins, &binds, &stmt.text, client)?;
+            rows_processed += n;
             self.config.progress.advance(before + (v - lo) as u64, before + (end - lo + 1) as u64, total);
             let rows = (end - v + 1) as u64;
             self.roundtrip(client, &cs, NET_CALL_REPLY, NET_EXECUTE_REQUEST + sql_len + NET_BIND_ROW * rows);
@@ -441,4 +464,16 @@ impl Run<'_> {
         }
         Ok(rows)
     }
+}
+
+/// `LAB HELP [command]`: each command's syntax and what it does.
+fn lab_help(topic: Option<&str>) -> Outcome {
+    let mut output = Vec::new();
+    for (name, syntax, what) in LAB_COMMANDS {
+        if topic.is_none_or(|t| t == *name) {
+            output.push(syntax.to_string());
+            output.push(format!("  {what}"));
+        }
+    }
+    Outcome { output, ..Default::default() }
 }

@@ -59,6 +59,7 @@ use lio_sql::{ora, LabError};
 use net::{CallStacks, Client};
 use std::collections::BTreeMap;
 
+use crate::kernel::limits::memory_error;
 pub(crate) use cursor::FetchPolicy;
 pub(crate) use plsql_vars::{assign_into, declare_var, one_row, set_var, var_type};
 pub(crate) use sqlplus::substitute_unit;
@@ -66,6 +67,4 @@ pub use state::Session;
 pub(crate) use state::{Autotrace, LastCursor, Outcome, Run, SqlPlusState, LAB_USER};
 pub(crate) use step::StepRun;
 pub use util::trimmed_mean;
-pub(crate) use util::{
-    kind_of, kind_of_text, memory_error, named, pool_of, replace_binds, round3, rows_created, rows_done,
-};
+pub(crate) use util::{kind_of, kind_of_text, named, pool_of, replace_binds, round3, rows_created, rows_done};

@@ -45,11 +45,6 @@ pub(crate) fn kind_of(k: &StatementKind) -> &'static str {
     }
 }
 
-/// LAB-00034: the lab's data would outgrow its memory budget.
-pub(crate) fn memory_error(max_mb: u64) -> LabError {
-    LabError::with(ora::LAB_MEMORY_LIMIT, max_mb, Pos::default())
-}
-
 /// The kind of a statement that failed to parse, from its first word.
 pub(crate) fn kind_of_text(text: &str) -> &'static str {
     let first =

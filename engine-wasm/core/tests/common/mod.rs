@@ -3,6 +3,14 @@
 
 use lio_core::{Engine, EngineConfig, StepOut};
 
+mod corpus;
+mod million;
+// Each test file uses what it needs of these.
+#[allow(unused_imports)]
+pub use corpus::corpus_scripts;
+#[allow(unused_imports)]
+pub use million::{million_setup, peak_mb, MILLION};
+
 /// An engine without the event trace (faster for large scenarios).
 pub fn quiet_engine() -> Engine {
     Engine::new(EngineConfig { trace: false, ..Default::default() })

@@ -115,8 +115,9 @@ fn group_rows(
                 let bytes: u64 = k.iter().map(|v| v.stored_len() as u64 + 1).sum::<u64>() + kb.len() as u64;
                 let held =
                     crate::catalog::ROW_BYTES + crate::catalog::VALUE_BYTES * (k.len() + aggs.len()) as u64 * 2 + bytes;
-                room =
-                    room.checked_sub(held).ok_or_else(|| Box::new(crate::session::memory_error(rt.max_memory_mb)))?;
+                room = room
+                    .checked_sub(held)
+                    .ok_or_else(|| Box::new(crate::kernel::limits::memory_error(rt.max_memory_mb)))?;
                 rt.k.stats.work.rows_held += 1;
                 index.insert(kb.clone(), groups.len());
                 groups.push((k, vec![AggState::new(); aggs.len()]));

@@ -62,7 +62,7 @@ fn sort(
         sort_bytes += crate::exec::workarea::SORT_ROW_OVERHEAD
             + k.iter().chain(out.iter()).map(|v| v.column_len() as u64).sum::<u64>();
         let held = crate::catalog::ROW_BYTES + crate::catalog::VALUE_BYTES * (k.len() + out.len()) as u64 + bytes;
-        room = room.checked_sub(held).ok_or_else(|| Box::new(crate::session::memory_error(rt.max_memory_mb)))?;
+        room = room.checked_sub(held).ok_or_else(|| Box::new(crate::kernel::limits::memory_error(rt.max_memory_mb)))?;
         keyed.push((k, out));
         // Rows held by the sort weigh like rows held for an insert.
         rt.k.stats.work.rows_held += 1;

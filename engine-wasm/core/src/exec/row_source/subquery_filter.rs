@@ -71,7 +71,9 @@ fn run_subquery(rt: &mut Rt<'_>, env: &mut Env, s: &mut SubPlan) -> Result<Value
                 SubKind::In { right, .. } => rt.eval(right, env)?,
             };
             let held = crate::catalog::ROW_BYTES + crate::catalog::VALUE_BYTES + v.stored_len() as u64;
-            room = room.checked_sub(held).ok_or_else(|| Box::new(crate::session::memory_error(rt.max_memory_mb)))?;
+            room = room
+                .checked_sub(held)
+                .ok_or_else(|| Box::new(crate::kernel::limits::memory_error(rt.max_memory_mb)))?;
             rt.k.stats.work.rows_held += 1;
             vals.push(v);
             if matches!(s.kind, SubKind::Exists) {

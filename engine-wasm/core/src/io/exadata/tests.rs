@@ -2,7 +2,6 @@
 
 use super::*;
 use crate::io::hdd::HddParams;
-use crate::io::ssd::SsdParams;
 use crate::io::{BlockDevice, DeviceParams, IoKind, IoPurpose, IoRequest};
 use crate::sim::SimTime;
 
@@ -35,24 +34,8 @@ fn tiny() -> ExadataCell {
         link_mb_s: 600.0,
         controller_us: 100.0,
     };
-    p.ssd = SsdParams {
-        channels: 2.0,
-        blocks: 4.0,
-        pages_per_block: 16.0,
-        page_kb: 4.0,
-        read_us: 25.0,
-        program_us: 250.0,
-        erase_us: 2_000.0,
-        host_mb_s: 1_024.0,
-        command_us: 0.0,
-        overprovision_pct: 25.0,
-        gc_low_watermark_pct: 0.0,
-        // 2^20 bytes: files start on page boundaries.
-        file_stride_mb: 1.048576,
-        partial_write_us: 0.0,
-        merge_per_sector: 0.0,
-        write_buffer_kb: 0.0,
-    };
+    // 2^20 bytes: files start on page boundaries.
+    p.ssd = crate::io::ssd::tests::hand_params(2.0, 16.0, 1.048576);
     ExadataCell::new("CELL", p).unwrap()
 }
 

@@ -78,7 +78,7 @@ mod counters;
 mod ftl;
 mod params;
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;
 mod timeline;
 
 pub use counters::SsdCounters;

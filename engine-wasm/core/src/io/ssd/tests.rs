@@ -7,10 +7,18 @@ use crate::io::IoPurpose;
 /// a 1,024 MB/s link (a 4 KB page crosses in 4 us), no command overhead,
 /// 25% spare (12 logical pages), background GC off.
 fn tiny(channels: f64) -> Ssd {
-    let p = SsdParams {
+    Ssd::new("F", &SATA_SSD, hand_params(channels, 4.0, 1.0)).unwrap()
+}
+
+/// Hand-checkable flash (also the Exadata cell tests'): 4 blocks of
+/// `pages_per_block` pages of 4 KB, 25 / 250 / 2,000 us, a 1,024 MB/s
+/// link, no command overhead, 25% spare, background GC off, no write
+/// buffer nor partial-write cost.
+pub(crate) fn hand_params(channels: f64, pages_per_block: f64, file_stride_mb: f64) -> SsdParams {
+    SsdParams {
         channels,
         blocks: 4.0,
-        pages_per_block: 4.0,
+        pages_per_block,
         page_kb: 4.0,
         read_us: 25.0,
         program_us: 250.0,
@@ -19,12 +27,11 @@ fn tiny(channels: f64) -> Ssd {
         command_us: 0.0,
         overprovision_pct: 25.0,
         gc_low_watermark_pct: 0.0,
-        file_stride_mb: 1.0,
+        file_stride_mb,
         partial_write_us: 0.0,
         merge_per_sector: 0.0,
         write_buffer_kb: 0.0,
-    };
-    Ssd::new("F", &SATA_SSD, p).unwrap()
+    }
 }
 
 fn page(kind: IoKind, lpn: u32) -> IoRequest {
