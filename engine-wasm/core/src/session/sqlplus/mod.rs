@@ -402,12 +402,16 @@ impl Run<'_> {
 /// case), by name, under SQL*Plus's header and dashes; `sid` adds the SID
 /// column (8 wide) in front. `w` is the NAME, TYPE and VALUE widths; a
 /// longer name or value goes on over the next lines (SQL*Plus's WRAPPED).
-fn param_table(rows: impl Iterator<Item = (String, String)>, like: &str, sid: Option<&str>, w: &[usize; 3]) -> Vec<String> {
+fn param_table(
+    rows: impl Iterator<Item = (String, String)>,
+    like: &str,
+    sid: Option<&str>,
+    w: &[usize; 3],
+) -> Vec<String> {
     use crate::instance::param_defs::{Kind, DEFS};
     let pattern: Vec<char> = format!("%{}%", like.to_ascii_lowercase()).chars().collect();
-    let mut rows: Vec<(String, String)> = rows
-        .filter(|(name, _)| like_match(&name.to_ascii_lowercase().chars().collect::<Vec<_>>(), &pattern))
-        .collect();
+    let mut rows: Vec<(String, String)> =
+        rows.filter(|(name, _)| like_match(&name.to_ascii_lowercase().chars().collect::<Vec<_>>(), &pattern)).collect();
     rows.sort();
     if rows.is_empty() {
         return Vec::new();
