@@ -396,20 +396,16 @@ fn show(words: &[(usize, &str)], at: impl Fn(usize) -> Pos) -> R<SqlPlus> {
     if SHOWN.contains(&name) || name == "USER" {
         return Ok(SqlPlus::Show(name.to_string()));
     }
-    if name == "PARAMETERS" {
-        // `SHOW PARAMETER[S] [name]`: the engine lists V$PARAMETER's rows
-        // LIKE '%name%'; `Show("PARAMETERS name")`.
+    if name == "PARAMETERS" || name == "SPPARAMETERS" {
+        // `SHOW [SP]PARAMETER[S] [name]`: the engine lists V$PARAMETER's
+        // (V$SPPARAMETER's) rows LIKE '%name%'; `Show("PARAMETERS name")`.
         if words.len() > 3 {
             return Err(LabError::sp2(ora::SP2_UNKNOWN_OPTION, &[&"SHOW", &words[3].1], at(3)));
         }
         let like = words.get(2).map_or("", |&(_, w)| w);
-        return Ok(SqlPlus::Show(format!("PARAMETERS {like}").trim_end().to_string()));
+        return Ok(SqlPlus::Show(format!("{name} {like}").trim_end().to_string()));
     }
-    let what = match name {
-        "SPPARAMETERS" => format!("SHOW {name} (query V$PARAMETER)"),
-        _ => format!("SHOW {name}"),
-    };
-    Err(LabError::unsupported(what, at(1)))
+    Err(LabError::unsupported(format!("SHOW {name}"), at(1)))
 }
 
 const CONNECT_USAGE: &str = "CONN[ECT] [{logon|/|proxy} [AS {SYSOPER|SYSDBA|SYSBACKUP|SYSDG|SYSKM|SYSRAC}] \

@@ -59,9 +59,10 @@ impl Run<'_> {
             SqlPlus::SetTiming(on) => self.s.sqlplus.settings.timing = *on,
             SqlPlus::SetOther(text) => client_setting(&mut self.s.sqlplus, text, pos)?,
             SqlPlus::Show(name) if name.starts_with("ERRORS") => o.output.extend(self.show_errors(&name[6..], pos)?),
-            SqlPlus::Show(name) => match name.strip_prefix("PARAMETERS") {
-                Some(like) => o.output.extend(self.show_parameters(like.trim())),
-                None => o.output.push(self.show(name)),
+            SqlPlus::Show(name) => match (name.strip_prefix("PARAMETERS"), name.strip_prefix("SPPARAMETERS")) {
+                (Some(like), _) => o.output.extend(self.show_parameters(like.trim())),
+                (_, Some(like)) => o.output.extend(self.show_spparameters(like.trim())),
+                _ => o.output.push(self.show(name)),
             },
             SqlPlus::Ignored(text) => o.output.extend(self.plus_line(text, pos)?),
             // The engine gave the script a fresh session before this step.
@@ -376,55 +377,80 @@ impl Run<'_> {
 
     /// `SHOW PARAMETER[S] [name]`: SQL*Plus's NAME / TYPE / VALUE table of
     /// the parameters whose name is LIKE `%name%` (any case), by name.
+    /// SQL*Plus's columns: NAME a36, TYPE 11 wide, VALUE a30.
     fn show_parameters(&self, like: &str) -> Vec<String> {
-        use crate::instance::param_defs::{Kind, DEFS};
-        let pattern: Vec<char> = format!("%{}%", like.to_ascii_lowercase()).chars().collect();
-        let mut rows: Vec<(String, String)> = self
-            .s
-            .params
-            .listing()
-            .into_iter()
-            .filter(|(name, ..)| like_match(&name.to_ascii_lowercase().chars().collect::<Vec<_>>(), &pattern))
-            .map(|(name, value, ..)| (name, value))
-            .collect();
-        rows.sort();
-        if rows.is_empty() {
-            return Vec::new();
-        }
-        let mut out = vec![
-            format!("{:<36} {:<11} VALUE", "NAME", "TYPE"),
-            format!("{} {} {}", "-".repeat(36), "-".repeat(11), "-".repeat(30)),
-        ];
-        for (name, value) in rows {
-            let kind = DEFS.iter().find(|d| d.name == name).map(|d| d.kind);
-            let ty = match kind {
-                Some(Kind::Bool | Kind::Custom) => "boolean",
-                Some(Kind::Int) => "integer",
-                Some(Kind::Size) => "big integer",
-                _ => "string",
-            };
-            // SQL*Plus's columns: NAME a36, TYPE 11 wide, VALUE a30; a longer
-            // value goes on over the next lines.
-            let chunks = |s: &str, w: usize| -> Vec<String> {
-                let c: Vec<char> = s.chars().collect();
-                if c.is_empty() {
-                    return vec![String::new()];
-                }
-                c.chunks(w).map(|p| p.iter().collect()).collect()
-            };
-            let (n, v) = (chunks(&name, 36), chunks(&value, 30));
-            for k in 0..n.len().max(v.len()) {
-                let line = format!(
-                    "{:<36} {:<11} {}",
-                    n.get(k).map_or("", String::as_str),
-                    if k == 0 { ty } else { "" },
-                    v.get(k).map_or("", String::as_str)
-                );
-                out.push(line.trim_end().to_string());
-            }
-        }
-        out
+        let rows = self.s.params.listing().into_iter().map(|(name, value, ..)| (name, value));
+        param_table(rows, like, None, &[36, 11, 30])
     }
+
+    /// `SHOW SPPARAMETER[S] [name]`: V$SPPARAMETER's SID / NAME / TYPE /
+    /// VALUE for the parameters LIKE `%name%`, by name; SID is `*` (the
+    /// lab has one instance) and VALUE is blank for a parameter the SPFILE
+    /// has no entry for. SQL*Plus's columns: SID a8, NAME a29, TYPE 11,
+    /// VALUE a28.
+    fn show_spparameters(&self, like: &str) -> Vec<String> {
+        let ip = &self.inst.params;
+        let specified: Vec<&str> = ip.spfile_entries().collect();
+        let rows = ip.spfile.listing().into_iter().map(|(name, value, ..)| {
+            let v = if specified.contains(&name.as_str()) { value } else { String::new() };
+            (name, v)
+        });
+        param_table(rows, like, Some("*"), &[29, 11, 28])
+    }
+}
+
+/// SHOW [SP]PARAMETER's table: the rows whose name is LIKE `%like%` (any
+/// case), by name, under SQL*Plus's header and dashes; `sid` adds the SID
+/// column (8 wide) in front. `w` is the NAME, TYPE and VALUE widths; a
+/// longer name or value goes on over the next lines (SQL*Plus's WRAPPED).
+fn param_table(
+    rows: impl Iterator<Item = (String, String)>,
+    like: &str,
+    sid: Option<&str>,
+    w: &[usize; 3],
+) -> Vec<String> {
+    use crate::instance::param_defs::{Kind, DEFS};
+    let pattern: Vec<char> = format!("%{}%", like.to_ascii_lowercase()).chars().collect();
+    let mut rows: Vec<(String, String)> =
+        rows.filter(|(name, _)| like_match(&name.to_ascii_lowercase().chars().collect::<Vec<_>>(), &pattern)).collect();
+    rows.sort();
+    if rows.is_empty() {
+        return Vec::new();
+    }
+    let lead = |s: &str| if sid.is_some() { format!("{s:<8} ") } else { String::new() };
+    let mut out = vec![
+        format!("{}{:<n$} {:<t$} VALUE", lead("SID"), "NAME", "TYPE", n = w[0], t = w[1]),
+        format!("{}{} {} {}", lead(&"-".repeat(8)), "-".repeat(w[0]), "-".repeat(w[1]), "-".repeat(w[2])),
+    ];
+    let chunks = |s: &str, w: usize| -> Vec<String> {
+        let c: Vec<char> = s.chars().collect();
+        if c.is_empty() {
+            return vec![String::new()];
+        }
+        c.chunks(w).map(|p| p.iter().collect()).collect()
+    };
+    for (name, value) in rows {
+        let ty = match DEFS.iter().find(|d| d.name == name).map(|d| d.kind) {
+            Some(Kind::Bool | Kind::Custom) => "boolean",
+            Some(Kind::Int) => "integer",
+            Some(Kind::Size) => "big integer",
+            _ => "string",
+        };
+        let (n, v) = (chunks(&name, w[0]), chunks(&value, w[2]));
+        for k in 0..n.len().max(v.len()) {
+            let line = format!(
+                "{}{:<nw$} {:<tw$} {}",
+                lead(if k == 0 { sid.unwrap_or("") } else { "" }),
+                n.get(k).map_or("", String::as_str),
+                if k == 0 { ty } else { "" },
+                v.get(k).map_or("", String::as_str),
+                nw = w[0],
+                tw = w[1]
+            );
+            out.push(line.trim_end().to_string());
+        }
+    }
+    out
 }
 
 /// SQL LIKE with `%` and `_`.
