@@ -45,8 +45,14 @@ function oneLine(s: string, max = 90) { const t = s.replace(/\s+/g, ' ').trim();
 function slug(s: string) { return s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 40) || 'lio'; }
 
 /** The devices to draw: those given (the playback position), else the step's end state. */
-function devicesOf(inp: ReportInputs, step: Step): DeviceAt[] {
+export function devicesOf(inp: ReportInputs, step: Step): DeviceAt[] {
   return inp.devices?.length ? inp.devices : step.devices ?? [];
+}
+
+/** The heat to draw: the one given (the playback position), else the whole trace's. */
+export function heatFor(inp: ReportInputs): HeatMap | null {
+  const trace = inp.trace ?? null;
+  return inp.heat ?? (trace ? heatOf(trace, inp.catalog?.cache.cbc_latch_children ?? 0) : null);
 }
 
 export function touchedSegments(trace: Trace | null | undefined): Set<number> | undefined {
@@ -63,7 +69,7 @@ export function buildReport(kind: ReportKind, inp: ReportInputs): { svg: string;
   const base = step ? `lio-${slug(step.statement)}-${step.index}` : 'lio';
   const title = `LIO Lab · ${stmt}`;
   const trace = inp.trace ?? null;
-  const heat = inp.heat ?? (trace ? heatOf(trace, inp.catalog?.cache.cbc_latch_children ?? 0) : null);
+  const heat = heatFor(inp);
   switch (kind) {
     case 'flame': {
       if (inp.diff) {

@@ -7,11 +7,10 @@
 // flame graph), so the slide scales them up instead of down. Every other
 // kind is already landscape and goes into `slideSvg` as it is.
 import { FlameGraph } from '../model/flame';
-import { heatOf } from '../model/heat';
 import { fmtUs } from '../model/stats';
 import type { Fragment } from './flame';
 import { flameFragment } from './flame';
-import { buildReport, reportDevices, reportHeader, reportStructures, type ReportInputs, type ReportKind } from './report';
+import { buildReport, devicesOf, heatFor, reportDevices, reportHeader, reportStructures, type ReportInputs, type ReportKind } from './report';
 import { slideSvg, SLIDE } from './slide';
 import { planFragment, runsFragment, statsFragment } from './stats';
 import { sweepFragment } from './sweep';
@@ -52,7 +51,7 @@ export function statsSlideFragment(inp: ReportInputs): Fragment {
 export function reportSlideFragment(inp: ReportInputs): Fragment {
   const step = inp.step!;
   const trace = inp.trace ?? null;
-  const heat = inp.heat ?? (trace ? heatOf(trace, inp.catalog?.cache.cbc_latch_children ?? 0) : null);
+  const heat = heatFor(inp);
   const L = 820, R = 620, gap = 40;
   const stmt = step.statement.replace(/\s+/g, ' ').trim();
   const left = stack([
@@ -64,7 +63,7 @@ export function reportSlideFragment(inp: ReportInputs): Fragment {
   ], L);
   const folded = inp.folded ?? step.folded;
   const g = folded.length ? FlameGraph.fromFolded(folded) : null;
-  const devices = inp.devices?.length ? inp.devices : step.devices ?? [];
+  const devices = devicesOf(inp, step);
   const right = stack([
     statsFragment(step, { width: R }),
     devices.length ? reportDevices(devices, R) : { width: R, height: 0, body: '' },

@@ -121,9 +121,9 @@ export function Presenter({ demo, steps, runId, catalog, getTrace, items, live, 
   const view = beat.view?.name ?? (step ? 'autotrace' : null);
   const prev = slides.slice(0, i).reverse().find((s) => s.step)?.step ?? null;
   const keyOf = (s: Step | null) => (s ? `${runId}:${s.index}` : '');
-  const lineKey = (line: number | undefined) => keyOf(steps.find((s) => s.line === line) ?? null);
-  const compareKeys: [string, string] = [beat.view?.a ? lineKey(beat.view.a) : keyOf(prev), beat.view?.b ? lineKey(beat.view.b) : keyOf(step)];
   const atLine = (line: number | undefined) => steps.find((s) => s.line === line) ?? null;
+  const lineKey = (line: number | undefined) => keyOf(atLine(line));
+  const compareKeys: [string, string] = [beat.view?.a ? lineKey(beat.view.a) : keyOf(prev), beat.view?.b ? lineKey(beat.view.b) : keyOf(step)];
   const sideA = beat.view?.a ? atLine(beat.view.a) : null, sideB = beat.view?.b ? atLine(beat.view.b) : null;
   const histogramSides: [Step, Step] | null = sideA && sideB ? [sideA, sideB] : null;
   const published = stopped ? [] : beat.expected.map((e) => compareExpected(e, step));
