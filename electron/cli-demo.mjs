@@ -147,7 +147,7 @@ export function checkOutDir(dir) {
 }
 
 /** @param {string} s */
-const slugOf = (s) => s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 40) || 'lio';
+const slugOf = (s) => s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 40).replace(/-$/, '') || 'lio';
 
 /**
  * The steps `lio report` writes files for: queries, and LAB RUN workloads
@@ -178,7 +178,8 @@ const escHtml = (s) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>
  * Write, for each query and workload step, the report, structure, flame
  * graph and statistics SVGs the UI exports (same builders, same names);
  * `slide` adds a 16:9 variant of each; `html` writes one page a step with
- * the four pictures inline instead.
+ * the four pictures inline instead. A SESSIONS workload also gets its
+ * Chrome trace-event file, and the script its speedscope profile.
  * @param {string} script
  * Files are written whole or not at all (a temporary file renamed into
  * place), never through a symbolic link, and never over an existing file
@@ -212,9 +213,12 @@ export async function writeReports(script, opts, io) {
     io.out(`${p}\n`);
   };
   let count = 0;
+  /** @type {any[]} */
+  const profiled = [];
   for (const st of demo.statements) {
     const result = await io.engine.exec(positionedChunk(st));
     for (const step of result.steps ?? []) {
+      if (step.folded?.length) profiled.push(step);
       if (!reportable(step)) continue;
       if (++count > MAX_REPORT_STEPS) {
         io.err(`lio: only the first ${MAX_REPORT_STEPS} query and workload steps are reported; the script ran on without more files\n`);
@@ -237,6 +241,10 @@ export async function writeReports(script, opts, io) {
       } else {
         for (const [name, svg] of files) write(name, svg);
       }
+      if (step.sessions?.length) {
+        const { json, name } = io.reports.buildProfile('chrome-trace', { runLabel: opts.name, steps: [step], step, trace });
+        write(name, json);
+      }
       if (opts.slide) {
         // Each kind laid out for 16:9 (the report and the statistics as wide as the slide; the others scaled as they are).
         for (const kind of kindsOf(step)) {
@@ -249,5 +257,9 @@ export async function writeReports(script, opts, io) {
     }
   }
   if (count === 0) io.err(`lio: ${opts.name} has no query or workload step to report\n`);
+  else if (profiled.length) {
+    const { json, name } = io.reports.buildProfile('speedscope', { runLabel: opts.name, steps: profiled, step: profiled[0] });
+    write(name, json);
+  }
   return written;
 }

@@ -185,7 +185,7 @@ class TrustedSenders {
  * One ipcMain.handle per channel of the enum; a handler runs only for a
  * trusted sender (anything else gets `undefined` and nothing happens).
  * @param {Pick<typeof import('electron'), 'ipcMain'|'dialog'|'BrowserWindow'>} electron
- * @param {{ services: any, checkReport: (r: unknown) => { kind: string, svg: string, suggestedName?: string }, trusted: TrustedSenders }} deps
+ * @param {{ services: any, checkReport: (r: unknown) => { kind: string, text: string, ext: '.svg' | '.json', suggestedName?: string }, trusted: TrustedSenders }} deps
  */
 function registerIpcHandlers({ ipcMain, dialog, BrowserWindow }, { services, checkReport, trusted }) {
   /** @type {Record<string, (event: import('electron').IpcMainInvokeEvent, ...args: any[]) => unknown>} */
@@ -203,8 +203,8 @@ function registerIpcHandlers({ ipcMain, dialog, BrowserWindow }, { services, che
       const win = BrowserWindow.fromWebContents(e.sender);
       const options = {
         title: 'Export report',
-        defaultPath: services.reports.defaultPath(report.suggestedName, report.kind),
-        filters: [{ name: 'SVG image', extensions: ['svg'] }],
+        defaultPath: services.reports.defaultPath(report.suggestedName, report.kind, report.ext),
+        filters: [report.ext === '.json' ? { name: 'JSON profile', extensions: ['json'] } : { name: 'SVG image', extensions: ['svg'] }],
       };
       const { canceled, filePath } = win
         ? await dialog.showSaveDialog(win, options)

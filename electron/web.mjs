@@ -36,7 +36,7 @@ export const DEFAULT_PORT = 5178;
 export const ROUTE_BODY_LIMITS = Object.freeze({
   'POST /api/runs': LIMITS.resultBytes + 2 * LIMITS.scriptBytes + 64 * 1024,
   'PUT /api/scenarios': 2 * LIMITS.scriptBytes + 64 * 1024,
-  'POST /api/reports': LIMITS.svgBytes + 64 * 1024,
+  'POST /api/reports': Math.max(LIMITS.svgBytes, LIMITS.jsonBytes) + 64 * 1024,
 });
 /** The largest cap of all (a body over it is never read). */
 export const MAX_BODY_BYTES = Math.max(...Object.values(ROUTE_BODY_LIMITS));

@@ -13,6 +13,8 @@ export const LIMITS = Object.freeze({
   /** A saved run's result JSON (the UI cuts rows and steps to fit: renderer/src/model/saved.ts). */
   resultBytes: 6 * 1024 * 1024,
   svgBytes: 8 * 1024 * 1024,
+  /** A profile export (speedscope, Chrome trace-event JSON). */
+  jsonBytes: 32 * 1024 * 1024,
   nameChars: 80,
   /** Browser-mode exports folder, in all (older exports are never deleted for you). */
   exportsBytes: 256 * 1024 * 1024,
@@ -146,24 +148,35 @@ export function writeFailure(e, what, file) {
 }
 
 /**
- * Check a report export request.
+ * Check a report export request: an SVG picture (`svg`) or a profile as
+ * JSON text (`json`: speedscope, Chrome trace events).
  * @param {unknown} req
- * @returns {{ kind: string, svg: string, suggestedName: string|undefined }}
+ * @returns {{ kind: string, text: string, ext: '.svg' | '.json', suggestedName: string|undefined }}
  */
 export function checkReport(req) {
   if (!req || typeof req !== 'object') throw bad('report must be an object');
-  const { kind, svg, suggestedName } = /** @type {any} */ (req);
+  const { kind, svg, json, suggestedName } = /** @type {any} */ (req);
   if (typeof kind !== 'string' || !REPORT_KIND_RE.test(kind)) {
     throw bad('report kind must match [a-z][a-z0-9-]*');
+  }
+  if (suggestedName !== undefined && suggestedName !== null && typeof suggestedName !== 'string') {
+    throw bad('suggestedName must be a string');
+  }
+  if (json !== undefined && svg === undefined) {
+    checkText(json, 'json', LIMITS.jsonBytes);
+    try {
+      const v = JSON.parse(json);
+      if (!v || typeof v !== 'object') throw new Error('not an object');
+    } catch {
+      throw bad('json must be a JSON object');
+    }
+    return { kind, text: json, ext: '.json', suggestedName: suggestedName ?? undefined };
   }
   checkText(svg, 'svg', LIMITS.svgBytes);
   if (!/^\uFEFF?\s*(<\?xml[^>]*>\s*)?((<!--[\s\S]*?-->|<!DOCTYPE[^>]*>)\s*)*<svg[\s/>]/i.test(svg)) {
     throw bad('svg must be an SVG document');
   }
-  if (suggestedName !== undefined && suggestedName !== null && typeof suggestedName !== 'string') {
-    throw bad('suggestedName must be a string');
-  }
-  return { kind, svg, suggestedName: suggestedName ?? undefined };
+  return { kind, text: svg, ext: '.svg', suggestedName: suggestedName ?? undefined };
 }
 
 /**

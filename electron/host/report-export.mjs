@@ -1,4 +1,4 @@
-// Reports exported as SVG files: into the exports folder under a safe,
+// Reports exported as SVG files (and profiles as JSON): into the exports folder under a safe,
 // unique name (browser mode), or to the path the user picked (Electron).
 
 import fs from 'node:fs';
@@ -15,16 +15,16 @@ export function createReports({ exportsDir, now }) {
      * Write an SVG report. Without `targetPath` the file goes into the
      * exports directory under a safe, unique name; Electron passes the path
      * the user picked in the save dialog.
-     * @param {unknown} req  {kind, svg, suggestedName}
+     * @param {unknown} req  {kind, svg | json, suggestedName}
      * @param {{ targetPath?: string }} [opts]
      * @returns {{ path: string }}
      */
     export(req, { targetPath } = {}) {
-      const { kind, svg, suggestedName } = checkReport(req);
+      const { kind, text, ext, suggestedName } = checkReport(req);
       // Whole or not at all: a temporary file renamed into place, removed when the write fails.
       const save = (/** @type {string} */ file, /** @type {boolean} */ overwrite) => {
         try {
-          writeFileSafely(file, svg, { overwrite });
+          writeFileSafely(file, text, { overwrite });
         } catch (e) {
           if (e instanceof SafeWriteError && e.code === 'ENOSPC') {
             throw new HostError(507, `report not exported: the disk holding ${path.dirname(file)} is full (nothing half-written was left); free some space, then Retry`);
@@ -43,12 +43,12 @@ export function createReports({ exportsDir, now }) {
       } catch (e) {
         throw writeFailure(e, 'report not exported', exportsDir);
       }
-      checkExportsRoom(exportsDir, Buffer.byteLength(svg));
+      checkExportsRoom(exportsDir, Buffer.byteLength(text));
       const stamp = (now ? now() : new Date()).toISOString().replace(/[:.]/g, '-');
-      const file = safeFileName(suggestedName ?? `lio-${kind}-${stamp}`, '.svg', `lio-${kind}`);
-      const stem = file.slice(0, -4);
+      const file = safeFileName(suggestedName ?? `lio-${kind}-${stamp}`, ext, `lio-${kind}`);
+      const stem = file.slice(0, -ext.length);
       for (let i = 1; i < 1000; i++) {
-        const candidate = path.join(exportsDir, i === 1 ? file : `${stem}-${i}.svg`);
+        const candidate = path.join(exportsDir, i === 1 ? file : `${stem}-${i}${ext}`);
         try {
           // Never overwrite, never follow an existing symlink.
           save(candidate, false);
@@ -61,8 +61,8 @@ export function createReports({ exportsDir, now }) {
       throw new HostError(409, 'too many exports with this name');
     },
     /** The exports directory, for a save dialog's default path. */
-    defaultPath(/** @type {unknown} */ suggestedName, /** @type {string} */ kind = 'report') {
-      return path.join(exportsDir, safeFileName(suggestedName, '.svg', `lio-${kind}`));
+    defaultPath(/** @type {unknown} */ suggestedName, /** @type {string} */ kind = 'report', /** @type {'.svg' | '.json'} */ ext = '.svg') {
+      return path.join(exportsDir, safeFileName(suggestedName, ext, `lio-${kind}`));
     },
   };
 }

@@ -135,8 +135,12 @@ describe('lio report', () => {
     expect(r.code).toBe(0);
     const printed = r.out.trim().split('\n');
     // 2 steps x 5 kinds (report, structure, flame, statistics, and the wait
-    // histograms of their SQL*Net waits) x (picture + slide).
-    expect(printed).toHaveLength(20);
+    // histograms of their SQL*Net waits) x (picture + slide), and the
+    // script's speedscope profile last.
+    expect(printed).toHaveLength(21);
+    const profile = JSON.parse(fs.readFileSync(/** @type {string} */ (printed.pop()), 'utf8'));
+    expect(profile.$schema).toBe('https://www.speedscope.app/file-format-schema.json');
+    expect(profile.profiles.map((/** @type {any} */ p) => p.name)).toContain('step 4 line 5: select v from t where id = 42');
     for (const p of printed) {
       expect(fs.existsSync(p)).toBe(true);
       const svg = fs.readFileSync(p, 'utf8');
@@ -196,7 +200,7 @@ describe('lio report', () => {
     const h = await runMain(['report', file, '--out', html, '--format', 'html']);
     expect(h.code).toBe(0);
     const pages = h.out.trim().split('\n');
-    expect(pages.map((p) => path.basename(p))).toEqual(['lio-select-sum-t-v-u-v-from-t-u-where-t-id-u-10.html', 'lio-select-1-from-dual-11.html']);
+    expect(pages.map((p) => path.basename(p))).toEqual(['lio-select-sum-t-v-u-v-from-t-u-where-t-id-u-10.html', 'lio-select-1-from-dual-11.html', 'lio-dev.speedscope.json']);
     expect(fs.readFileSync(pages[0], 'utf8')).toContain('<figcaption>lio-select-sum-t-v-u-v-from-t-u-where-t-id-u-10-devices.svg</figcaption>');
     expect(fs.readFileSync(pages[1], 'utf8')).not.toContain('-devices.svg');
   });
@@ -208,7 +212,8 @@ describe('lio report', () => {
     const r = await runMain(['report', file, '--out', out, '--format', 'html']);
     expect(r.code).toBe(0);
     const pages = r.out.trim().split('\n');
-    expect(pages).toHaveLength(1);
+    // The page, and the script's speedscope profile.
+    expect(pages.map((p) => path.basename(p))).toEqual(['lio-select-from-t-where-id-1-2.html', 'lio-rep2.speedscope.json']);
     const html = fs.readFileSync(pages[0], 'utf8');
     // Report, structure, flame, statistics, wait histograms (SQL*Net).
     expect(html.match(/<svg /g)).toHaveLength(5);

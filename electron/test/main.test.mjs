@@ -43,8 +43,9 @@ function fakeServices() {
 /** @param {unknown} r */
 function checkReport(r) {
   const req = /** @type {any} */ (r);
+  if (req && typeof req.json === 'string') return { kind: req.kind, text: req.json, ext: '.json', suggestedName: req.suggestedName };
   if (!req || typeof req.svg !== 'string') throw new Error('bad report');
-  return { kind: req.kind, svg: req.svg, suggestedName: req.suggestedName };
+  return { kind: req.kind, text: req.svg, ext: '.svg', suggestedName: req.suggestedName };
 }
 
 const state = () => mock.__state;
@@ -277,9 +278,15 @@ describe('main.cjs', () => {
     expect(window).toBe(win);
     expect(options).toMatchObject({ defaultPath: '/exports/report.svg', filters: [{ extensions: ['svg'] }] });
     expect(services.reports.export).toHaveBeenCalledWith(
-      { kind: 'flame', svg: '<svg/>', suggestedName: 'f.svg' },
+      { kind: 'flame', text: '<svg/>', ext: '.svg', suggestedName: 'f.svg' },
       { targetPath: '/home/u/f.svg' },
     );
+
+    // A profile (speedscope, Chrome trace) is offered as JSON.
+    mock.dialog.showSaveDialog.mockResolvedValueOnce({ canceled: false, filePath: '/home/u/p.json' });
+    await expect(h.get(IpcChannel.REPORTS_EXPORT)(ev, { kind: 'speedscope', json: '{}', suggestedName: 'p.json' })).resolves.toEqual({ path: '/home/u/p.json' });
+    expect(mock.dialog.showSaveDialog.mock.calls[2][1]).toMatchObject({ filters: [{ name: 'JSON profile', extensions: ['json'] }] });
+    expect(services.reports.defaultPath).toHaveBeenLastCalledWith('p.json', 'speedscope', '.json');
 
     // Invalid requests fail before any dialog opens.
     mock.dialog.showSaveDialog.mockClear();

@@ -230,6 +230,16 @@ describe('services.mjs', () => {
     expect(() => host.reports.export({ kind: 'flame', svg, suggestedName: 3 })).toThrow(/suggestedName/);
   });
 
+  it('exports profiles (speedscope, Chrome trace) as JSON files', () => {
+    const json = JSON.stringify({ traceEvents: [] });
+    const a = host.reports.export({ kind: 'chrome-trace', json, suggestedName: 'lio-x-trace.json' });
+    expect(path.basename(a.path)).toBe('lio-x-trace.json');
+    expect(fs.readFileSync(a.path, 'utf8')).toBe(json);
+    expect(path.basename(host.reports.export({ kind: 'chrome-trace', json, suggestedName: 'lio-x-trace.json' }).path)).toBe('lio-x-trace-2.json');
+    expect(() => host.reports.export({ kind: 'speedscope', json: 'not json' })).toThrow(/JSON object/);
+    expect(() => host.reports.export({ kind: 'speedscope', json: '3' })).toThrow(/JSON object/);
+  });
+
   it('writes to an explicit target path (Electron save dialog)', () => {
     const target = path.join(dir, 'chosen.svg');
     expect(host.reports.export({ kind: 'flame', svg: '<svg/>' }, { targetPath: target })).toEqual({ path: target });

@@ -13,7 +13,11 @@ export interface NewRun { title: string; script: string; result: ScriptResult }
 export interface RunSave extends NewRun { key?: string }
 export interface SavedRun extends NewRun { id: string | number; created_at?: string; summary?: RunTotals }
 export type ReportKind = 'structure' | 'flame' | 'stats' | 'report' | 'sweep' | 'waits' | 'devices';
-export interface ExportRequest { kind: ReportKind; svg: string; suggestedName: string }
+/** Profiles for other tools, exported as JSON: the run for speedscope, the step as Chrome trace events. */
+export type ProfileKind = 'speedscope' | 'chrome-trace';
+export type ExportKind = ReportKind | ProfileKind;
+/** An SVG picture (`svg`) or a profile (`json`). */
+export type ExportRequest = { kind: ExportKind; suggestedName: string } & ({ svg: string; json?: undefined } | { json: string; svg?: undefined });
 
 export interface LioPreload {
   runs: { save(run: NewRun): Promise<unknown>; list(): Promise<RunSummary[]>; get(id: string | number): Promise<SavedRun | null>; delete(id: string | number): Promise<unknown> };
@@ -73,9 +77,9 @@ function asList<T>(v: unknown, key: string): T[] {
   return [];
 }
 
-/** Browser download of an SVG string (Blob + a[download]). */
-export function downloadSvg(svg: string, name: string) {
-  const blob = new Blob([svg], { type: 'image/svg+xml' });
+/** Browser download of an SVG (or JSON) string (Blob + a[download]). */
+export function downloadSvg(svg: string, name: string, type = 'image/svg+xml') {
+  const blob = new Blob([svg], { type });
   const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = url; a.download = name; a.style.display = 'none';
@@ -116,7 +120,8 @@ export function httpHost(base = ''): Host {
     startNewHistory: async () => json(await request(`${base}/api/history/new`, body('POST', {}))),
     exportReport: async (req) => {
       // The browser download is the export; the host keeps a copy in its exports folder when it can.
-      downloadSvg(req.svg, req.suggestedName);
+      if (req.json !== undefined) downloadSvg(req.json, req.suggestedName, 'application/json');
+      else downloadSvg(req.svg, req.suggestedName);
       try {
         return await json<{ path?: string }>(await request(`${base}/api/reports`, body('POST', req)));
       } catch (e) { return { copyError: (e as Error).message }; }

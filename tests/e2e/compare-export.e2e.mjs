@@ -18,7 +18,7 @@ select count(*) from t2;
 `;
 
 async function exportSide(page, label) {
-  await page.getByRole('button', { name: /Export SVG/ }).click();
+  await page.getByRole('button', { name: /^Export/ }).click();
   const [d] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: label }).click()]);
   const file = path.join(ARTIFACTS, d.suggestedFilename());
   await d.saveAs(file);
@@ -34,7 +34,7 @@ try {
     await runAll(page, 120_000);
     await page.getByRole('tab', { name: 'Compare' }).click();
     await page.getByRole('table', { name: 'Compared statistics' }).waitFor();
-    await page.getByRole('button', { name: /Export SVG/ }).click();
+    await page.getByRole('button', { name: /^Export/ }).click();
     const items = await page.getByRole('menuitem').allTextContents();
     assert(items.includes('Structure picture of A (SVG)') && items.includes('Structure picture of B (SVG)'), `menu: ${items.join(' | ')}`);
     assert(!items.includes('Structure picture (SVG)'), 'no picture of the selected step here');
@@ -53,7 +53,7 @@ try {
     const pickA = page.getByRole('combobox', { name: 'Compare A' });
     const first = await pickA.locator('option', { hasText: 'Run 1' }).first().getAttribute('value');
     await pickA.selectOption(first);
-    await page.getByRole('button', { name: /Export SVG/ }).click();
+    await page.getByRole('button', { name: /^Export/ }).click();
     await page.getByRole('menuitem', { name: 'Structure picture of A (SVG)' }).click();
     await page.waitForTimeout(300);
     const text = await page.locator('.toast').last().textContent();

@@ -14,14 +14,14 @@ const s = suite('devexport');
 let app;
 
 async function menuItems(page) {
-  await page.getByRole('button', { name: /Export SVG/ }).click();
+  await page.getByRole('button', { name: /^Export/ }).click();
   const items = await page.getByRole('menuitem').allTextContents();
   await page.keyboard.press('Escape');
   return items;
 }
 
 async function download(page, item) {
-  await page.getByRole('button', { name: /Export SVG/ }).click();
+  await page.getByRole('button', { name: /^Export/ }).click();
   const [d] = await Promise.all([page.waitForEvent('download', { timeout: 20_000 }), page.getByRole('menuitem', { name: item }).click()]);
   const file = path.join(ARTIFACTS, `devexport-${d.suggestedFilename()}`);
   await d.saveAs(file);

@@ -106,7 +106,7 @@ export async function memoptFlows(s, app, prefix = '') {
       await selectStep(page, /SELECT \* FROM t1 WHERE key = 42/i);
       // From the Compare tab the report is the comparison (issue 17); the step's own report comes from Autotrace.
       await page.getByRole('tab', { name: 'Autotrace' }).click();
-      await page.getByRole('button', { name: /Export SVG/ }).click();
+      await page.getByRole('button', { name: /^Export/ }).click();
       const [download] = await Promise.all([
         page.waitForEvent('download', { timeout: 20_000 }),
         page.getByRole('menuitem', { name: /One-page report/ }).click(),

@@ -32,7 +32,7 @@ select value from t1 where key = 42;
 `;
 
 async function download(page, item) {
-  await page.getByRole('button', { name: /Export SVG/ }).click();
+  await page.getByRole('button', { name: /^Export/ }).click();
   const [d] = await Promise.all([page.waitForEvent('download', { timeout: 20_000 }), page.getByRole('menuitem', { name: item }).click()]);
   const file = path.join(ARTIFACTS, `edges-${d.suggestedFilename()}`);
   await d.saveAs(file);

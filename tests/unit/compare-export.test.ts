@@ -10,7 +10,7 @@ import type { Step } from '../../renderer/src/model/types';
 describe('export menu', () => {
   it('offers a structure picture of A and of B in the Compare view, one of the step elsewhere', () => {
     const off = { sweep: false, waits: false, devices: false };
-    expect(exportItems({ ...off, compare: false }).map((i) => i.label)).toEqual(['Structure picture (SVG)', 'Flame graph (SVG)', 'Statistics table (SVG)', 'One-page report (SVG)']);
+    expect(exportItems({ ...off, compare: false }).map((i) => i.label)).toEqual(['Structure picture (SVG)', 'Flame graph (SVG)', 'Statistics table (SVG)', 'One-page report (SVG)', 'Run profile for speedscope (JSON)', 'Step timeline, Chrome trace events (JSON)']);
     const cmp = exportItems({ ...off, compare: true });
     expect(cmp.filter((i) => i.kind === 'structure').map((i) => [i.label, i.side])).toEqual([['Structure picture of A (SVG)', 'a'], ['Structure picture of B (SVG)', 'b']]);
     expect(cmp.filter((i) => i.kind !== 'structure').every((i) => i.side === undefined)).toBe(true);

@@ -1,7 +1,7 @@
 // The workbench's toolbar: open a sample, run, cancel, the engine's status and
 // progress, present, save, export, help.
 import type { Progress } from '../engine/client';
-import type { ReportKind, ScenarioInfo } from '../host';
+import type { ExportKind, ScenarioInfo } from '../host';
 import type { Step } from '../model/types';
 import { ExportMenu, type CompareSide } from '../views/ExportMenu';
 import type { Status } from './execute';
@@ -11,7 +11,7 @@ export function Toolbar({ scenarios, status, progress, selectedStep, compare, on
   /** The Compare view is shown (its waits can be exported; devices cannot). */
   compare: boolean;
   onOpen(name: string): void; onRun(mode: 'all' | 'statement'): void; onCancel(): void; onPresent(): void; onSave(): void;
-  onExport(kind: ReportKind, side?: CompareSide): void; onHelp(): void;
+  onExport(kind: ExportKind, side?: CompareSide): void; onHelp(): void;
 }) {
   const busy = status.state === 'busy';
   return (

@@ -3,9 +3,10 @@
 // Compare view a structure picture is of side A or B, not of the selected step.
 import { useCallback } from 'react';
 import type { EngineClient } from '../engine/client';
-import type { Host, ReportKind } from '../host';
+import type { ExportKind, ExportRequest, Host, ReportKind } from '../host';
 import type { Catalog, Step } from '../model/types';
 import { buildReport, type ReportInputs } from '../reports/report';
+import { buildProfile } from '../reports/profiles';
 import type { Notice } from '../views/Notices';
 import type { CompareSide } from '../views/ExportMenu';
 import type { SessionRun } from '../session';
@@ -26,25 +27,40 @@ export function useExportReport({ reportRef, step, live, catalog, compare, compa
   compareKeys: [string, string]; runs: SessionRun[];
   client: EngineClient; host: Host; flash(msg: string): void; notify(n: Notice): void;
 }) {
-  return useCallback(async (kind: ReportKind, side?: CompareSide) => {
-    const fromView = reportRef.current();
-    const inputs = { ...fromView, step, catalog, compare: compare ? fromView.compare ?? null : null, waitSeries: compare ? fromView.waitSeries ?? null : null, sweepMetric } as ReportInputs;
+  return useCallback(async (kind: ExportKind, side?: CompareSide) => {
     try {
-      if (side) {
+      const req = kind === 'speedscope' || kind === 'chrome-trace' ? await profileRequest(kind) : await pictureRequest(kind, side);
+      const name = req.suggestedName;
+      const r = await host.exportReport(req);
+      if (r.copyError) notify({ id: 'export', tone: 'warning', text: `Downloaded ${name}; the host could not keep a copy in its exports folder: ${r.copyError}` });
+      else flash(r.canceled ? 'Export cancelled.' : r.path ? `Exported ${name} to ${r.path}` : `Exported ${name}`);
+    } catch (e) { flash(`Export failed: ${(e as Error).message}`); }
+
+    /** The run's profile for speedscope, or the step's Chrome trace (its trace while its run is live). */
+    async function profileRequest(k: 'speedscope' | 'chrome-trace'): Promise<ExportRequest> {
+      if (!step) throw new Error('no step is selected');
+      const run = runs.find((r) => r.steps.includes(step));
+      const trace = k === 'chrome-trace' && live && step.trace_events > 0 ? await client.trace(step.index) : null;
+      const { json, name } = buildProfile(k, { runLabel: run?.label ?? 'run', steps: run?.steps ?? [step], step, trace });
+      return { kind: k, json, suggestedName: name };
+    }
+
+    async function pictureRequest(k: ReportKind, s?: CompareSide): Promise<ExportRequest> {
+      const fromView = reportRef.current();
+      const inputs = { ...fromView, step, catalog, compare: compare ? fromView.compare ?? null : null, waitSeries: compare ? fromView.waitSeries ?? null : null, sweepMetric } as ReportInputs;
+      if (s) {
         // A side of the comparison: its own step, and its trace while its run is the live one (the engine keeps no other).
-        const picked = compareSideStep(runs, compareKeys[side === 'a' ? 0 : 1]);
-        const name = side.toUpperCase();
+        const picked = compareSideStep(runs, compareKeys[s === 'a' ? 0 : 1]);
+        const name = s.toUpperCase();
         if (!picked) throw new Error(`side ${name} is not chosen in the Compare view`);
         if (!picked.run.live) throw new Error(`side ${name} is from an earlier run (${picked.run.label}): its structures and trace are not kept; run its script again to export them`);
         const trace = picked.step.trace_events > 0 ? await client.trace(picked.step.index) : null;
         Object.assign(inputs, { step: picked.step, trace, heat: null, compare: null, diff: null, waitSeries: null });
-      } else if (kind === 'structure' || kind === 'report') {
+      } else if (k === 'structure' || k === 'report') {
         if (step && live && step.trace_events > 0 && !inputs.trace) inputs.trace = await client.trace(step.index);
       }
-      const { svg, name } = buildReport(kind, inputs);
-      const r = await host.exportReport({ kind, svg, suggestedName: name });
-      if (r.copyError) notify({ id: 'export', tone: 'warning', text: `Downloaded ${name}; the host could not keep a copy in its exports folder: ${r.copyError}` });
-      else flash(r.canceled ? 'Export cancelled.' : r.path ? `Exported ${name} to ${r.path}` : `Exported ${name}`);
-    } catch (e) { flash(`Export failed: ${(e as Error).message}`); }
+      const { svg, name } = buildReport(k, inputs);
+      return { kind: k, svg, suggestedName: name };
+    }
   }, [reportRef, step, live, catalog, client, host, flash, notify, compare, sweepMetric, runs, compareKeys]);
 }

@@ -5,3 +5,4 @@ export { buildReport, compareReportSvg, type ReportInputs, type ReportKind } fro
 export { slideSvg } from './slide';
 export { buildSlide } from './slides';
 export { heatOf } from '../model/heat';
+export { buildProfile } from './profiles';

@@ -42,7 +42,7 @@ export interface ReportInputs {
 
 function oneLine(s: string, max = 90) { const t = s.replace(/\s+/g, ' ').trim(); return t.length > max ? `${t.slice(0, max - 1)}…` : t; }
 
-function slug(s: string) { return s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 40) || 'lio'; }
+export function slug(s: string) { return s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 40).replace(/-$/, '') || 'lio'; }
 
 /** The devices to draw: those given (the playback position), else the step's end state. */
 export function devicesOf(inp: ReportInputs, step: Step): DeviceAt[] {

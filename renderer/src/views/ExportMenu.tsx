@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
-import type { ReportKind } from '../host';
+import type { ExportKind } from '../host';
 
 /** Which side of the Compare view a structure picture is of. */
 export type CompareSide = 'a' | 'b';
 
-const ITEMS: { kind: ReportKind; label: string }[] = [
+const ITEMS: { kind: ExportKind; label: string }[] = [
   { kind: 'structure', label: 'Structure picture (SVG)' },
   { kind: 'flame', label: 'Flame graph (SVG)' },
   { kind: 'stats', label: 'Statistics table (SVG)' },
@@ -12,10 +12,12 @@ const ITEMS: { kind: ReportKind; label: string }[] = [
   { kind: 'sweep', label: 'Sweep curve (SVG)' },
   { kind: 'waits', label: 'Wait histograms (SVG)' },
   { kind: 'devices', label: 'Device view (SVG)' },
+  { kind: 'speedscope', label: 'Run profile for speedscope (JSON)' },
+  { kind: 'chrome-trace', label: 'Step timeline, Chrome trace events (JSON)' },
 ];
 
 /** The menu's entries: in the Compare view a structure picture of each side (a step's own picture would be neither). */
-export function exportItems({ sweep, waits, devices, compare }: { sweep: boolean; waits: boolean; devices: boolean; compare: boolean }): { kind: ReportKind; label: string; side?: CompareSide }[] {
+export function exportItems({ sweep, waits, devices, compare }: { sweep: boolean; waits: boolean; devices: boolean; compare: boolean }): { kind: ExportKind; label: string; side?: CompareSide }[] {
   return ITEMS.filter((it) => (it.kind !== 'sweep' || sweep) && (it.kind !== 'waits' || waits) && (it.kind !== 'devices' || devices))
     .flatMap((it) => (it.kind === 'structure' && compare
       ? [{ kind: it.kind, label: 'Structure picture of A (SVG)', side: 'a' as const }, { kind: it.kind, label: 'Structure picture of B (SVG)', side: 'b' as const }]
@@ -23,7 +25,7 @@ export function exportItems({ sweep, waits, devices, compare }: { sweep: boolean
 }
 
 export function ExportMenu({ onExport, disabled, sweep = false, waits = false, devices = false, compare = false }: {
-  onExport(kind: ReportKind, side?: CompareSide): void; disabled: boolean; sweep?: boolean; waits?: boolean; devices?: boolean; compare?: boolean;
+  onExport(kind: ExportKind, side?: CompareSide): void; disabled: boolean; sweep?: boolean; waits?: boolean; devices?: boolean; compare?: boolean;
 }) {
   const [open, setOpen] = useState(false);
   const wrap = useRef<HTMLDivElement>(null);
@@ -36,9 +38,9 @@ export function ExportMenu({ onExport, disabled, sweep = false, waits = false, d
   }, [open]);
   return (
     <div className="rel" ref={wrap}>
-      <button className="btn" aria-haspopup="menu" aria-expanded={open} disabled={disabled} onClick={() => setOpen((o) => !o)}>Export SVG ▾</button>
+      <button className="btn" aria-haspopup="menu" aria-expanded={open} disabled={disabled} onClick={() => setOpen((o) => !o)}>Export ▾</button>
       {open && (
-        <div className="menu" role="menu" aria-label="Export SVG"
+        <div className="menu" role="menu" aria-label="Export"
           onKeyDown={(e) => {
             const items = [...(wrap.current?.querySelectorAll<HTMLElement>('[role=menuitem]') ?? [])];
             const i = items.indexOf(document.activeElement as HTMLElement);
