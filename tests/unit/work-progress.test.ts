@@ -58,3 +58,11 @@ describe.skipIf(!engineBuilt)('the worker posts a LAB RUN\'s executions while th
     expect(posted).toEqual([]);
   });
 });
+
+describe('the toolbar\'s short form (below 1500 px, so the toolbar never wraps)', () => {
+  it('keeps the counts and the seconds left, without the words', () => {
+    const p: Progress = { done: 4, total: 5, executed: 2_048, executions: 100_000, leftMs: 47_900 };
+    expect(workText(p, true)).toBe('2,048 / 100,000 · 48 s left');
+    expect(workText({ ...p, leftMs: undefined }, true)).toBe('2,048 / 100,000');
+  });
+});

@@ -30,13 +30,12 @@ export function Toolbar({ scenarios, status, progress, selectedStep, compare, on
       {busy && <button className="btn danger" onClick={onCancel}>Cancel</button>}
       <div className="status" role="status" aria-live="polite">
         <span className={`dot ${status.state === 'busy' ? 'busy' : status.state}`} aria-hidden="true" />
-        <span>{status.text}</span>
+        {!(progress && workText(progress)) && <span>{status.text}</span>}
         {progress && progress.total > 1 && (
-          <><progress max={progress.total} value={progress.done} aria-label="Progress" /><span className="mono">{progress.done}/{progress.total}</span></>
+          <>{!workText(progress) && <progress max={progress.total} value={progress.done} aria-label="Progress" />}<span className="mono" title="Steps done of the script's">{progress.done}/{progress.total}</span></>
         )}
         {progress && <WorkProgress progress={progress} />}
       </div>
-      <span className="spacer" />
       <button className="btn" onClick={onPresent} disabled={busy || status.state === 'loading'} title="Presenter mode: the demo's narration and views, full screen (docs/DEMOS.md)">Present</button>
       <button className="btn" onClick={onSave} title="Save the script as a named scenario">Save scenario…</button>
       <ExportMenu onExport={onExport} disabled={!selectedStep} sweep={!!selectedStep?.sweep} waits={!!selectedStep?.wait_histograms?.length || compare} devices={!!selectedStep?.devices?.length && !compare} compare={compare} />
@@ -45,10 +44,14 @@ export function Toolbar({ scenarios, status, progress, selectedStep, compare, on
   );
 }
 
-/** A long LAB RUN's executions so far, and the time left at its rate. */
-export function workText(p: Progress): string | null {
+/**
+ * A long LAB RUN's executions so far, and the time left at its rate; `short`
+ * is the same without words, for a toolbar too narrow for the long form.
+ */
+export function workText(p: Progress, short = false): string | null {
   if (p.executions === undefined || p.executed === undefined || p.executed >= p.executions) return null;
   const n = (v: number) => v.toLocaleString('en-US');
+  if (short) return `${n(p.executed)} / ${n(p.executions)}${p.leftMs === undefined ? '' : ` · ${p.leftMs < 1500 ? '1' : n(Math.round(p.leftMs / 1000))} s left`}`;
   const left = p.leftMs === undefined ? '' : p.leftMs < 1500 ? ' · about a second left' : ` · about ${n(Math.round(p.leftMs / 1000))} s left`;
   return `${n(p.executed)} / ${n(p.executions)} executions${left}`;
 }
@@ -56,5 +59,7 @@ export function workText(p: Progress): string | null {
 function WorkProgress({ progress }: { progress: Progress }) {
   const text = workText(progress);
   if (!text) return null;
-  return (<><progress max={progress.executions} value={progress.executed} aria-label="Executions" /><span className="mono work-progress">{text}</span></>);
+  // Below 1500 px the bar and the words give way (styles.css), so the toolbar never wraps at 1280 or 1440.
+  return (<><progress max={progress.executions} value={progress.executed} aria-label="Executions" />
+    <span className="mono work-progress" title={text}><span className="wide">{text}</span><span className="narrow" aria-hidden="true">{workText(progress, true)}</span></span></>);
 }
