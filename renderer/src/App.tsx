@@ -124,10 +124,10 @@ export function App() {
       {presenting && (
         <Presenter demo={presenting.demo} steps={presenting.upTo >= 0 ? liveRun?.steps ?? [] : []} runId={liveRun?.id ?? 0} live={!!liveRun} catalog={catalog}
           getTrace={getTrace} items={items} busy={busy} onRunTo={runTo} onExit={leave}
-          stopped={presenting.stopped} builds={presenting.builds} onRebuild={rebuild} />
+          stopped={presenting.stopped} builds={presenting.builds} onRebuild={rebuild} notice={toast} />
       )}
-      {/* In presenter mode the toast moves to the top right, clear of the slide controls. */}
-      {toast && <div className={presenting ? 'toast toast-top' : 'toast'} role="status">{toast}</div>}
+      {/* In presenter mode the message is in the slide's footer (Presenter's notice), clear of the caption and the slide. */}
+      {toast && !presenting && <div className="toast" role="status">{toast}</div>}
       {helpOpen && <HelpDialog onClose={() => setHelpOpen(false)} />}
       {saveOpen && <SaveDialog initial={scenario ?? ''} onClose={() => setSaveOpen(false)} onSave={saveScenario} />}
     </div>

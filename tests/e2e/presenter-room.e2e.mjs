@@ -21,7 +21,7 @@ async function overflow(page) {
   return page.evaluate(() => {
     const w = window.innerWidth, h = window.innerHeight;
     const out = [];
-    for (const sel of ['.p-caption', '.p-say', '.p-title', '.p-panel', '.p-figures', '.p-footer', '.p-count', '.p-footer .btn', '.p-auto']) {
+    for (const sel of ['.p-caption', '.p-say', '.p-title', '.p-panel', '.p-figures', '.p-footer', '.p-count', '.p-footer .btn', '.p-auto', '.p-notice']) {
       for (const el of document.querySelectorAll(`.presenter ${sel}`)) {
         const r = el.getBoundingClientRect();
         if (r.width === 0) continue;
@@ -66,6 +66,10 @@ try {
     await page.getByRole('dialog', { name: 'Presenter mode' }).waitFor({ timeout: 300_000 });
     await waitReady(page, 300_000);
     assertEq((await count(page))[0], 1, 'first slide');
+    // The app's message ("Opened …") is in the footer, not a toast over the caption.
+    assertEq(await page.locator('.toast').count(), 0, 'no floating toast over the slide');
+    const notice = page.locator('.presenter .p-footer .p-notice');
+    if (await notice.count()) assert(/Opened/.test(await notice.textContent()), 'the notice is the app\'s message');
     const c = await page.locator('.presenter .p-count').boundingBox();
     assert(c.height < 40, `the slide counter is one line: ${c.height}px high`);
     assertEq((await overflow(page)).join('; '), '', 'nothing past the window');

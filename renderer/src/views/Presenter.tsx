@@ -43,7 +43,9 @@ export function slidesOf(demo: Demo, steps: Step[]): Slide[] {
     .map((beat) => ({ beat, step: beat.statement < demo.statements.length ? byLine.get(beat.line) ?? null : null }));
 }
 
-export function Presenter({ demo, steps, runId, catalog, getTrace, items, live, busy, onRunTo, onExit, stopped = null, builds = 0, onRebuild }: {
+export function Presenter({ demo, steps, runId, catalog, getTrace, items, live, busy, onRunTo, onExit, stopped = null, builds = 0, onRebuild, notice = null }: {
+  /** The app's passing message (an export, a save), shown in the footer: a floating toast covered the caption at 1280x720. */
+  notice?: string | null;
   demo: Demo; steps: Step[]; runId: number; catalog: Catalog | null; live: boolean; busy: boolean;
   getTrace(step: Step): Promise<Trace | null>; items: Comparable[];
   /** Run the demo up to statement k (the slide's statement), so its trace is fresh. */
@@ -147,7 +149,7 @@ export function Presenter({ demo, steps, runId, catalog, getTrace, items, live, 
           <PublishedPanel published={published} highlight={beat.highlight} step={step} />
         )}
       </main>
-      <PresenterFooter slide={i} count={slides.length} busy={busy} auto={auto} left={left} onGo={go} onAuto={setAuto} onExit={onExit} />
+      <PresenterFooter slide={i} count={slides.length} busy={busy} auto={auto} left={left} notice={notice} onGo={go} onAuto={setAuto} onExit={onExit} />
       {blank && <div className={`p-blank ${blank}`} role="presentation" aria-label="Screen blanked" onClick={() => setBlank(null)} />}
     </div>
   );
@@ -268,8 +270,8 @@ function SlideHistograms({ step, sides }: { step: Step; sides: [Step, Step] | nu
 }
 
 /** Previous / next, the slide count, auto-advance and its countdown, leave. */
-function PresenterFooter({ slide, count, busy, auto, left, onGo, onAuto, onExit }: {
-  slide: number; count: number; busy: boolean; auto: boolean; left: number; onGo(d: number): void; onAuto(on: boolean): void; onExit(): void;
+function PresenterFooter({ slide, count, busy, auto, left, notice, onGo, onAuto, onExit }: {
+  slide: number; count: number; busy: boolean; auto: boolean; left: number; notice: string | null; onGo(d: number): void; onAuto(on: boolean): void; onExit(): void;
 }) {
   return (
     <footer className="p-footer">
@@ -280,7 +282,9 @@ function PresenterFooter({ slide, count, busy, auto, left, onGo, onAuto, onExit 
       <label className="p-auto"><input type="checkbox" checked={auto} onChange={(e) => onAuto(e.target.checked)} aria-label="Auto-advance" />
         Auto-advance{auto && left > 0 ? ` · next in ${left} s` : ''}</label>
       <span className="spacer" />
-      <span className="muted p-keys">PageDown / → / Space next · PageUp / ← previous · Enter / P play · B blank · A auto · Esc leave</span>
+      {notice
+        ? <span className="p-notice" role="status">{notice}</span>
+        : <span className="muted p-keys">PageDown / → / Space next · PageUp / ← previous · Enter / P play · B blank · A auto · Esc leave</span>}
       <button className="btn" onClick={onExit}>Leave</button>
     </footer>
   );
