@@ -51,6 +51,7 @@ pub struct Engine {
 mod config;
 pub mod sweep;
 mod sweep_plan;
+mod sweep_versions;
 pub use config::{EngineConfig, ProgressHook};
 pub use sweep_plan::{SweepPlan, SweepPointPlan, SweepPointRun};
 

@@ -11,9 +11,9 @@ pub const AUTOTRACE_MODES: &[&str] = &["off", "on", "traceonly"];
 /// `settings.autotrace_style`: the text formatters' layout.
 pub const AUTOTRACE_STYLES: &[&str] = &["sqlplus", "sqlcl"];
 /// A sweep's `scale`.
-pub const SWEEP_SCALES: &[&str] = &["linear", "log"];
+pub const SWEEP_SCALES: &[&str] = &["linear", "log", "releases"];
 /// What a sweep `varies`.
-pub const SWEEP_VARIES: &[&str] = &["ddl option", "lab run option", "sqlplus setting", "lab parameter"];
+pub const SWEEP_VARIES: &[&str] = &["ddl option", "lab run option", "sqlplus setting", "lab parameter", "release"];
 
 contract! {
     #[derive(Debug, Clone, Serialize)]
@@ -278,10 +278,10 @@ contract! {
     pub struct SweepOut as SweepResult {
         /// The parameter or DDL option (`HASHKEYS`).
         pub parameter: String,
-        /// `linear` (STEP, or ten even points) or `log` (FACTOR).
+        /// `linear` (STEP, or ten even points), `log` (FACTOR) or `releases` (VERSION IN: one point a release, in the order written).
         @SWEEP_SCALES
         pub scale: &'static str,
-        /// What the sweep varies: `ddl option`, `lab run option`, `sqlplus setting`, `lab parameter`.
+        /// What the sweep varies: `ddl option`, `lab run option`, `sqlplus setting`, `lab parameter`, `release`.
         @SWEEP_VARIES
         pub varies: &'static str,
         pub points: Vec<SweepPointOut>,
@@ -292,6 +292,9 @@ contract! {
     #[derive(Debug, Clone, Serialize, Default)]
     pub struct SweepPointOut as SweepPoint {
         pub value: f64,
+        /// The release of a `LAB SWEEP VERSION IN (...)` point (`value` is its place, 1 to n).
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub label: Option<String>,
         /// Executions of the workload's SQL, all runs.
         pub executions: u64,
         pub runs: u32,

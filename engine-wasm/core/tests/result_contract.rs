@@ -75,6 +75,7 @@ insert into t values (&n, 'a');
 select /*+ gather_plan_statistics */ y from t where x = &n;
 set autotrace off
 lab sweep runs from 1 to 3 step 1 run 'select * from t where x = 1';
+lab sweep version in (10g, 19c) run 'select * from t where x = 1';
 select nope from t;
 ";
 

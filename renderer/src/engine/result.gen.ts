@@ -167,15 +167,17 @@ export interface StepSettings {
 export interface SweepResult {
   /** The parameter or DDL option (`HASHKEYS`). */
   parameter: string;
-  /** `linear` (STEP, or ten even points) or `log` (FACTOR). */
-  scale: 'linear' | 'log';
-  /** What the sweep varies: `ddl option`, `lab run option`, `sqlplus setting`, `lab parameter`. */
-  varies: 'ddl option' | 'lab run option' | 'sqlplus setting' | 'lab parameter';
+  /** `linear` (STEP, or ten even points), `log` (FACTOR) or `releases` (VERSION IN: one point a release, in the order written). */
+  scale: 'linear' | 'log' | 'releases';
+  /** What the sweep varies: `ddl option`, `lab run option`, `sqlplus setting`, `lab parameter`, `release`. */
+  varies: 'ddl option' | 'lab run option' | 'sqlplus setting' | 'lab parameter' | 'release';
   points: SweepPoint[];
 }
 
 export interface SweepPoint {
   value: number;
+  /** The release of a `LAB SWEEP VERSION IN (...)` point (`value` is its place, 1 to n). */
+  label?: string;
   /** Executions of the workload's SQL, all runs. */
   executions: number;
   runs: number;

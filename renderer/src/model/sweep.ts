@@ -16,6 +16,21 @@ export const SWEEP_METRICS: SweepMetric[] = [
 
 export function sweepMetric(id: string): SweepMetric { return SWEEP_METRICS.find((m) => m.id === id) ?? SWEEP_METRICS[0]; }
 
+/**
+ * A release sweep's statistics that move: those whose value is not the same
+ * in every release that ran (a statistic a release does not count is
+ * missing from its figures), in name order, as the engine's evolution table
+ * lists them.
+ */
+export function movingStats(s: SweepResult): string[] {
+  const ok = s.points.filter((p) => !p.error);
+  const names = [...new Set(ok.flatMap((p) => Object.keys(p.stats)))].sort();
+  return names.filter((n) => ok.some((p) => p.stats[n] !== ok[0].stats[n]));
+}
+
+/** A point's place on the x axis as written: the release, or the value. */
+export function pointLabel(p: SweepPoint): string { return p.label ?? String(p.value); }
+
 /** The points that measured something (a failed point has no figure). */
 export function curve(s: SweepResult, m: SweepMetric): { x: number; y: number }[] {
   return s.points.filter((p) => !p.error).map((p) => ({ x: p.value, y: m.of(p) }));

@@ -26,6 +26,9 @@ enum Varies {
     /// A DDL option (`HASHKEYS 100`, `PCTFREE 10`): written into the
     /// statements of the scenario that set it.
     DdlOption,
+    /// The release (`LAB SWEEP VERSION IN (...)`): written into the
+    /// scenario's `LAB VERSION`, or set before it.
+    Release,
 }
 
 impl Varies {
@@ -35,6 +38,7 @@ impl Varies {
             Varies::Arraysize => "sqlplus setting",
             Varies::LabParameter => "lab parameter",
             Varies::DdlOption => "ddl option",
+            Varies::Release => "release",
         }
     }
 }
@@ -139,6 +143,7 @@ impl Engine {
     fn varies(&self, name: &str) -> Varies {
         let lower = name.to_ascii_lowercase();
         match name {
+            "VERSION" => Varies::Release,
             "FETCHSIZE" | "BATCH" | "RUNS" => Varies::RunOption,
             "ARRAYSIZE" => Varies::Arraysize,
             _ if self.inst.cost_params.get(&lower).is_some() || LabLimits::NAMES.contains(&lower.as_str()) => {
@@ -206,11 +211,20 @@ impl Engine {
                 sw.name.pos,
             ));
         }
+        let releases = match &sw.step {
+            SweepStep::Versions(list) => super::sweep_versions::check_releases(list, sw.name.pos)?,
+            _ => Vec::new(),
+        };
         let points = points
             .iter()
             .map(|&v| {
                 let value = literal(v);
+                let label = releases.get(v as usize - 1).map(|r| r.to_string());
                 let (setup, run) = match varies {
+                    Varies::Release => (
+                        super::sweep_versions::with_release(journal, label.as_deref().unwrap_or_default()),
+                        sw.run_text.clone(),
+                    ),
                     Varies::DdlOption => (with_option(journal, name, &value).unwrap_or_default(), sw.run_text.clone()),
                     Varies::RunOption => (journal.clone(), format!("{} {name} {value}", sw.run_text)),
                     Varies::Arraysize => (format!("{journal}set arraysize {value}\n"), sw.run_text.clone()),
@@ -218,7 +232,7 @@ impl Engine {
                         (format!("{journal}LAB SET {} = {value};\n", name.to_ascii_lowercase()), sw.run_text.clone())
                     }
                 };
-                SweepPointPlan { value: v, setup, run }
+                SweepPointPlan { value: v, label, setup, run }
             })
             .collect();
         Ok(SweepPlan {
@@ -234,7 +248,11 @@ impl Engine {
             },
             points,
             name_pos: sw.name.pos,
-            scale: if matches!(sw.step, SweepStep::Factor(_)) { "log" } else { "linear" },
+            scale: match sw.step {
+                SweepStep::Factor(_) => "log",
+                SweepStep::Versions(_) => "releases",
+                _ => "linear",
+            },
             varies: varies.name(),
             statements: lio_sql::split_script(journal).len(),
         })
@@ -368,6 +386,7 @@ fn finish(plan: &SweepPlan, mut run: impl FnMut(usize) -> SweepPointRun) -> Resu
         };
         out.points.push(SweepPointOut {
             value: p.value,
+            label: p.label.clone(),
             executions: r.executions,
             runs: r.runs,
             elapsed_us: f64::from_bits(r.elapsed_bits),
@@ -390,8 +409,12 @@ fn finish(plan: &SweepPlan, mut run: impl FnMut(usize) -> SweepPointRun) -> Resu
     Ok((sweep_table(&out, plan.statements), out))
 }
 
-/// The points as SQL*Plus-style text: per execution and per run figures.
+/// The points as SQL*Plus-style text: per execution and per run figures
+/// (a release sweep: the evolution table of its statistics).
 fn sweep_table(s: &SweepOut, statements: usize) -> Vec<String> {
+    if s.scale == "releases" {
+        return super::sweep_versions::evolution_table(s, statements);
+    }
     let mut lines = vec![format!(
         "LAB SWEEP {}: {} point{}, each a fresh instance replaying the {} statement{} of the scenario so far",
         s.parameter,

@@ -47,6 +47,9 @@ pub struct SweepPlan {
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct SweepPointPlan {
     pub value: f64,
+    /// The release of a `LAB SWEEP VERSION IN (...)` point, as written.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub label: Option<String>,
     pub setup: String,
     pub run: String,
 }

@@ -79,12 +79,15 @@ pub enum LabCommand {
 }
 
 /// How a sweep moves from `FROM` to `TO`.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, PartialEq)]
 pub enum SweepStep {
     /// Ten points evenly spread (no STEP or FACTOR given).
     Even,
     Step(f64),
     Factor(f64),
+    /// `LAB SWEEP VERSION IN (10g, 11.2.0.1, 19c)`: the releases as
+    /// written, the points numbered 1 to n.
+    Versions(Vec<String>),
 }
 
 /// Points a sweep may have at most (each replays the scenario on a fresh instance).
@@ -112,14 +115,20 @@ impl LabSweep {
     pub fn points(&self) -> Result<Vec<f64>, usize> {
         let (a, b) = (self.from, self.to);
         let mut v = Vec::new();
-        match self.step {
+        match &self.step {
+            SweepStep::Versions(list) => {
+                if list.len() > MAX_SWEEP_POINTS {
+                    return Err(list.len());
+                }
+                return Ok((1..=list.len()).map(|i| i as f64).collect());
+            }
             SweepStep::Even => {
                 let n = 10;
                 for i in 0..n {
                     v.push(a + (b - a) * i as f64 / (n - 1) as f64);
                 }
             }
-            SweepStep::Step(s) => {
+            &SweepStep::Step(s) => {
                 let count = ((b - a) / s).floor() as usize + 1;
                 if count > MAX_SWEEP_POINTS {
                     return Err(count);
@@ -128,7 +137,7 @@ impl LabSweep {
                     v.push(a + s * i as f64);
                 }
             }
-            SweepStep::Factor(f) => {
+            &SweepStep::Factor(f) => {
                 let count = ((b / a).ln() / f.ln() + 1e-9).floor() as usize + 1;
                 if count > MAX_SWEEP_POINTS {
                     return Err(count);
@@ -173,8 +182,8 @@ pub const LAB_COMMANDS: &[(&str, &str, &str)] = &[
     ("DEVICES", "LAB DEVICES", "List the devices with their parameters and counters."),
     (
         "SWEEP",
-        "LAB SWEEP <parameter or DDL option> FROM a TO b [STEP s | FACTOR f] RUN '<sql>' [LAB RUN options]",
-        "Replay the scenario so far on a fresh instance at each value (at most 50) and measure the workload: HASHKEYS, PCTFREE ... (DDL options), FETCHSIZE, BATCH, ARRAYSIZE, or a LAB SET parameter.",
+        "LAB SWEEP <parameter or DDL option> FROM a TO b [STEP s | FACTOR f] RUN '<sql>' [LAB RUN options] | LAB SWEEP VERSION IN (release, ...) RUN '<sql>' ...",
+        "Replay the scenario so far on a fresh instance at each value (at most 50) and measure the workload: HASHKEYS, PCTFREE ... (DDL options), FETCHSIZE, BATCH, ARRAYSIZE, or a LAB SET parameter; VERSION IN (10g, 11.2.0.1, 19c) runs it under each release and tabulates the statistics that move.",
     ),
     ("HELP", "LAB HELP [command]", "Print this reference, or one command's."),
 ];

@@ -198,7 +198,8 @@ impl Parser<'_> {
     }
 
     fn lab_sweep(&mut self) -> R<LabSweep> {
-        const USAGE: &str = "LAB SWEEP name FROM a TO b [STEP s | FACTOR f] RUN '<sql>' ...";
+        const USAGE: &str =
+            "LAB SWEEP name FROM a TO b [STEP s | FACTOR f] RUN '<sql>' ... or LAB SWEEP VERSION IN (v1, v2, ...) RUN '<sql>' ...";
         let t = self.tok().clone();
         let name = match &t.tok {
             Tok::Ident { name, .. } if !name.eq_ignore_ascii_case("FROM") => {
@@ -207,6 +208,9 @@ impl Parser<'_> {
             _ => return Err(self.lab_error(format!("LAB SWEEP needs a parameter or DDL option to vary: {USAGE}"))),
         };
         self.bump();
+        if name.name == "VERSION" {
+            return self.lab_sweep_versions(name, USAGE);
+        }
         if !self.eat_kw("FROM") {
             return Err(self.lab_error(format!("LAB SWEEP needs FROM: {USAGE}")));
         }
@@ -255,6 +259,49 @@ impl Parser<'_> {
             ));
         }
         Ok(sweep)
+    }
+
+    /// `LAB SWEEP VERSION IN (10g, 11.2.0.1, 19c) RUN ...`: the releases as
+    /// written between the commas (a release is several tokens: `11.2.0.1`).
+    fn lab_sweep_versions(&mut self, name: Ident, usage: &str) -> R<LabSweep> {
+        if !self.eat_kw("IN") || !self.eat(&Tok::LParen) {
+            return Err(self.lab_error(format!("LAB SWEEP VERSION needs IN (release, ...): {usage}")));
+        }
+        let mut list = Vec::new();
+        loop {
+            let start = self.tok().start;
+            let mut end = start;
+            while !self.at_eof() && !matches!(self.tok().tok, Tok::Comma | Tok::RParen) {
+                end = self.tok().end;
+                self.bump();
+            }
+            let v = self.slice(start, end).trim().to_string();
+            if v.is_empty() {
+                return Err(self.lab_error(format!("LAB SWEEP VERSION IN needs a release between the commas: {usage}")));
+            }
+            list.push(v);
+            if self.eat(&Tok::RParen) {
+                break;
+            }
+            if !self.eat(&Tok::Comma) {
+                return Err(self.lab_error(format!("LAB SWEEP VERSION IN needs ')' after its releases: {usage}")));
+            }
+        }
+        if list.len() > MAX_SWEEP_POINTS {
+            return Err(LabError::with(
+                ora::LAB_COMMAND_SYNTAX,
+                format!("LAB SWEEP takes at most {MAX_SWEEP_POINTS} points, not {}", list.len()),
+                name.pos,
+            ));
+        }
+        if !self.eat_kw("RUN") {
+            return Err(self.lab_error(format!("LAB SWEEP needs RUN '<sql>': {usage}")));
+        }
+        let start = self.tok().start;
+        let last = self.toks.len() - 1;
+        let run = self.lab_run()?;
+        let run_text = self.slice(start, self.toks[last.saturating_sub(1)].end.max(start)).to_string();
+        Ok(LabSweep { name, from: 1.0, to: list.len() as f64, step: SweepStep::Versions(list), run, run_text })
     }
 
     fn lab_run(&mut self) -> R<LabRun> {
