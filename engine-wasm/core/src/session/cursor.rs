@@ -472,18 +472,13 @@ impl Run<'_> {
                         _ => 0,
                     }
                 }
-                // A data dictionary view's column: its declared type.
+                // A V$ or data dictionary view's column: its declared type.
                 exec::CExpr::Gen { src, col } => c
                     .fixed_src
                     .iter()
                     .position(|s| s == src)
-                    .and_then(|slot| match c.fixed.get(slot) {
-                        Some(crate::exec::fixed::FixedView::Dict(d)) => {
-                            Some(d.width(*col, self.inst.profile.identifier_bytes))
-                        }
-                        _ => None,
-                    })
-                    .unwrap_or(0),
+                    .and_then(|slot| c.fixed.get(slot))
+                    .map_or(0, |v| v.width(*col, self.inst.profile.identifier_bytes)),
                 _ => 0,
             })
             .collect()
