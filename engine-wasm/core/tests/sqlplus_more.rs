@@ -50,11 +50,94 @@ fn user_nvl_and_concat_take_their_result_type_width() {
     let t = "create table t (c char(5), v varchar2(7), n number);\ninsert into t values ('a', 'b', 1);\n";
     assert_eq!(widths(&format!("{t}select nvl(c, 'x'), nvl(v, 'x'), c || v, n from t;")), vec![5, 7, 12, 0]);
     // A number, or a call folded to its value, leaves it to the values.
-    assert_eq!(widths(&format!("{t}select nvl(n, 1), sys_context('userenv', 'current_schema') from t;")), Vec::<u32>::new());
+    assert_eq!(
+        widths(&format!("{t}select nvl(n, 1), sys_context('userenv', 'current_schema') from t;")),
+        Vec::<u32>::new()
+    );
     let mut e = quiet_engine();
     let steps = e.exec(
         "create table t (c char(5));\ninsert into t values (null);\nselect nvl(c, 'x') || '|', dump(nvl(c, 'x')) from t;",
     );
     ok(&steps);
     assert_eq!(format!("{:?}", steps.last().unwrap().rows), r#"[[String("x|"), String("Typ=1 Len=1: 120")]]"#);
+}
+
+/// BREAK and COMPUTE (SQL*Plus User's Guide, BREAK / COMPUTE:
+/// https://docs.oracle.com/en/database/oracle/oracle-database/19/sqpug/BREAK.html)
+/// were refused with LAB-00001; they now set what the text formatter lays
+/// out (renderer/src/reports/sqlplus-break.mjs; tests/unit/sqlplus-break.test.mjs).
+#[test]
+fn break_and_compute_reach_the_query_step() {
+    let mut e = quiet_engine();
+    let steps = e.exec(
+        "create table emp (deptno number, ename varchar2(10), sal number);\n\
+         insert into emp values (10, 'KING', 5000);\n\
+         bre on deptno skip 1 on report\n\
+         comp sum avg label average of sal on deptno report\n\
+         compute count of ename on deptno\n\
+         select deptno, ename, sal from emp order by deptno;",
+    );
+    ok(&steps);
+    let st = steps.last().unwrap().settings.clone().expect("settings");
+    let b: Vec<(String, u32, bool)> = st.breaks.iter().map(|b| (b.on.clone(), b.skip, b.duplicates)).collect();
+    assert_eq!(b, vec![("DEPTNO".into(), 1, false), ("REPORT".into(), 0, false)]);
+    let c: Vec<(String, String, Vec<[String; 2]>)> =
+        st.computes.iter().map(|c| (c.of.clone(), c.on.clone(), c.functions.clone())).collect();
+    let f = |pairs: &[(&str, &str)]| pairs.iter().map(|(a, b)| [a.to_string(), b.to_string()]).collect::<Vec<_>>();
+    // Functions in SQL*Plus's order (AVG before SUM), LABEL for the one it follows.
+    assert_eq!(
+        c,
+        vec![
+            ("SAL".into(), "DEPTNO".into(), f(&[("avg", "average"), ("sum", "sum")])),
+            ("SAL".into(), "REPORT".into(), f(&[("avg", "average"), ("sum", "sum")])),
+            ("ENAME".into(), "DEPTNO".into(), f(&[("count", "count")])),
+        ]
+    );
+    // A new BREAK replaces the last; a COMPUTE of the same pair too.
+    let steps = e.exec("break on ename dup\ncompute max of sal on deptno\nselect 1 from dual;");
+    ok(&steps);
+    let st = steps.last().unwrap().settings.clone().expect("settings");
+    assert_eq!(st.breaks.len(), 1);
+    assert!(st.breaks[0].duplicates);
+    assert_eq!(st.computes[2].functions, f(&[("maximum", "maximum")]));
+    // CLEAR says what it cleared.
+    let steps = e.exec("clear breaks\nclear computes\nclear columns");
+    ok(&steps);
+    let out: Vec<&str> = steps.iter().flat_map(|s| s.output.iter().map(String::as_str)).collect();
+    assert_eq!(out, vec!["breaks cleared", "computes cleared", "columns cleared"]);
+    assert!(e.exec("select 1 from dual;").last().unwrap().settings.is_none());
+}
+
+/// What the lab does not lay out is refused at the word that asks for it.
+#[test]
+fn break_and_compute_refusals_are_positioned() {
+    // (command, error, the word it points at)
+    let cases: &[(&str, &str, &str)] = &[
+        // BREAK alone lists the definition: SP2-0015 when there is none.
+        ("break", "SP2-0015", "break"),
+        ("break deptno", "SP2-0016", "deptno"),
+        ("break on deptno skip page", "LAB-00001", "page"),
+        ("break on deptno page", "LAB-00001", "page"),
+        ("break on row", "LAB-00001", "row"),
+        ("break on deptno nonsense", "LAB-00001", "nonsense"),
+        ("compute", "LAB-00001", "compute"),
+        ("compute std of sal on deptno", "LAB-00001", "std"),
+        ("compute sum of sal on row", "LAB-00001", "row"),
+        ("compute sum sal on deptno", "LAB-00001", "sal"),
+        ("compute sum of sal", "LAB-00001", "sal"),
+    ];
+    for (cmd, code, word) in cases {
+        let col = cmd.find(word).unwrap() as u32 + 1;
+        let mut e = quiet_engine();
+        let steps = e.exec(cmd);
+        let s = steps.last().unwrap();
+        let (c, line, column) = error_of(s);
+        // SQL*Plus's own errors come as LAB-00002 carrying the SP2 line.
+        let c = if c == "LAB-00002" { &s.error.as_ref().unwrap().message[..8] } else { c };
+        assert_eq!((c, line, column), (*code, 1, col), "{cmd}: {:?}", s.error);
+    }
+    // With a break defined, the listing is the lab's refusal.
+    let mut e = quiet_engine();
+    ok(&e.exec("break on deptno"));
+    assert_eq!(error_of(e.exec("break").last().unwrap()).0, "LAB-00001");
 }
