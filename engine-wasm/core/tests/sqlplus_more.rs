@@ -141,3 +141,33 @@ fn break_and_compute_refusals_are_positioned() {
     ok(&e.exec("break on deptno"));
     assert_eq!(error_of(e.exec("break").last().unwrap()).0, "LAB-00001");
 }
+
+/// An UPDATE that lengthens rows until the tablespace's file is full
+/// fails as an INSERT does (ORA-01653; the lab let the segment grow to
+/// 12 MB in a 2 MB file and said "3000 rows updated."). The statement is
+/// rolled back; the extents it allocated before the one that did not fit
+/// stay with the segment (allocated in recursive transactions), the rest
+/// does not.
+#[test]
+fn an_update_that_outgrows_its_datafile_fails_with_ora_01653() {
+    let mut e = quiet_engine();
+    let steps = e.exec(
+        "create tablespace small datafile '+DATA' size 2m;\n\
+         create table t (id number, v varchar2(4000)) tablespace small;\n\
+         insert into t select rownum, 'x' from dual connect by level <= 3000;\n\
+         commit;\n\
+         update t set v = rpad('x', 3000, 'x');",
+    );
+    ok(&steps[..4]);
+    let s = steps.last().unwrap();
+    assert_eq!(error_of(s), ("ORA-01653", 5, 1));
+    // 2 MB less the 1 MB file header: sixteen 64 KB extents; the first 1 MB one fails.
+    assert_eq!(s.error.as_ref().unwrap().message, "unable to extend table LAB.T by 128 in tablespace SMALL");
+    let steps = e.exec(
+        "select count(*) from t where v = 'x';\nselect blocks from user_segments where segment_name = 'T';\n\
+         update t set v = rpad('x', 20, 'x') where id <= 100;",
+    );
+    ok(&steps);
+    assert_eq!(format!("{:?}", steps[0].rows), "[[Number(3000)]]");
+    assert_eq!(format!("{:?}", steps[1].rows), "[[Number(128)]]");
+}
