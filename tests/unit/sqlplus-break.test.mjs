@@ -81,6 +81,14 @@ describe('COMPUTE', () => {
     expect(layout({ breaks: [REPORT], computes }).slice(-2)).toEqual(['-------------', '            6']);
   });
 
+  it('COUNT of a character column: the number right-aligned under it', () => {
+    const computes = [{ of: 'LAST_NAME', on: 'DEPARTMENT_ID', functions: [['count', 'count']] }];
+    expect(layout({ breaks: [onDept()], computes }).slice(-2)).toEqual([
+      '************* -------------------------',
+      'count                                 3',
+    ]);
+  });
+
   it('a COMPUTE with no BREAK on its column prints nothing', () => {
     const computes = [{ of: 'SALARY', on: 'LAST_NAME', functions: [['sum', 'sum']] }];
     expect(layout({ breaks: [onDept()], computes })).toHaveLength(8);

@@ -84,7 +84,9 @@ export function breakRecords(p) {
       }
       for (const c of with_) {
         const v = compute(fn, rows.slice(from, to).map((r) => r[c.at]));
-        cells[c.at] = v === null || v === undefined ? '' : cell(v, c.at);
+        // A number right-aligned, in a character column too (COUNT OF a name).
+        const text = v === null || v === undefined ? '' : cell(v, c.at);
+        cells[c.at] = typeof v === 'number' ? text.padStart(widths[c.at]) : text;
       }
       out.push(...rowLines(cells));
     }
