@@ -136,8 +136,8 @@ pub(super) fn compute_command(
         return Err(LabError::unsupported("COMPUTE ... OF column ... ON", at(k.min(t.len() - 1))));
     }
     let mut on = Vec::new();
-    for j in k + 1..t.len() {
-        let name = column_name(t[j].1);
+    for (j, &(_, w)) in t.iter().enumerate().skip(k + 1) {
+        let name = column_name(w);
         if name == "ROW" {
             return Err(LabError::unsupported("COMPUTE ... ON ROW", at(j)));
         }
