@@ -366,6 +366,39 @@ contract! {
         /// SET WRAP (absent while ON): OFF cuts values at the column width.
         #[serde(skip_serializing_if = "is_true")]
         pub wrap: bool,
+        /// BREAK ON ...: the break elements, outermost first.
+        #[serde(skip_serializing_if = "Vec::is_empty")]
+        pub breaks: Vec<BreakOut>,
+        /// COMPUTE ... OF ... ON ...: one entry per column and break.
+        #[serde(skip_serializing_if = "Vec::is_empty")]
+        pub computes: Vec<ComputeOut>,
+    }
+}
+
+contract! {
+    /// One element of SQL*Plus's BREAK: `ON column [SKIP n]
+    /// [NODUPLICATES | DUPLICATES]` or `ON REPORT`.
+    #[derive(Debug, Clone, Serialize, PartialEq)]
+    pub struct BreakOut as Break {
+        /// The column's upper-case name, or `REPORT`.
+        pub on: String,
+        /// SKIP n: blank lines before the row where the value changes.
+        pub skip: u32,
+        /// DUPLICATES: print the value on every row (NODUPLICATES, the
+        /// default, blanks a repeated value).
+        pub duplicates: bool,
+    }
+
+    /// SQL*Plus's COMPUTE for one column (OF) and one break (ON).
+    #[derive(Debug, Clone, Serialize, PartialEq)]
+    pub struct ComputeOut as Compute {
+        /// The computed column, upper case.
+        pub of: String,
+        /// The break column, upper case, or `REPORT`.
+        pub on: String,
+        /// `avg`, `count`, `minimum`, `maximum`, `number`, `sum`, in the
+        /// order SQL*Plus prints them, each with its label.
+        pub functions: Vec<[String; 2]>,
     }
 }
 
@@ -407,6 +440,8 @@ impl Default for SettingsOut {
             numformat: String::new(),
             newpage: Some(1),
             wrap: true,
+            breaks: Vec::new(),
+            computes: Vec::new(),
         }
     }
 }

@@ -70,6 +70,8 @@ set verify on
 set autotrace traceonly
 set timing on
 define n = 1
+break on y skip 1 dup on report
+compute sum label total of x on y report
 create table t (x number, y varchar2(30));
 insert into t values (&n, 'a');
 select /*+ gather_plan_statistics */ y from t where x = &n;

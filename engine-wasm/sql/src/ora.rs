@@ -366,6 +366,9 @@ catalogue! {
     SP2_SYMBOL_UNDEFINED = Sp2 135 "symbol %s is UNDEFINED";
     /// COLUMN ... FORMAT with a format SQL*Plus does not know.
     SP2_ILLEGAL_FORMAT = Sp2 246 "Illegal FORMAT string \"%s\"";
+    /// BREAK with no clauses when no break is defined.
+    SP2_NO_BREAKS = Sp2 15 "no break(s) defined";
+    SP2_BREAK_NEEDS_ON = Sp2 16 "break specification must start with ON/BY or ACROSS keyword";
 
     // ------------------------------------------------------------ LAB
     /// Valid Oracle syntax that the lab does not model.

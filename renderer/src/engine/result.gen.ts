@@ -161,6 +161,30 @@ export interface StepSettings {
   newpage?: number | null;
   /** SET WRAP (absent while ON): OFF cuts values at the column width. */
   wrap?: boolean;
+  /** BREAK ON ...: the break elements, outermost first. */
+  breaks?: Break[];
+  /** COMPUTE ... OF ... ON ...: one entry per column and break. */
+  computes?: Compute[];
+}
+
+/** One element of SQL*Plus's BREAK: `ON column [SKIP n] [NODUPLICATES | DUPLICATES]` or `ON REPORT`. */
+export interface Break {
+  /** The column's upper-case name, or `REPORT`. */
+  on: string;
+  /** SKIP n: blank lines before the row where the value changes. */
+  skip: number;
+  /** DUPLICATES: print the value on every row (NODUPLICATES, the default, blanks a repeated value). */
+  duplicates: boolean;
+}
+
+/** SQL*Plus's COMPUTE for one column (OF) and one break (ON). */
+export interface Compute {
+  /** The computed column, upper case. */
+  of: string;
+  /** The break column, upper case, or `REPORT`. */
+  on: string;
+  /** `avg`, `count`, `minimum`, `maximum`, `number`, `sum`, in the order SQL*Plus prints them, each with its label. */
+  functions: [string, string][];
 }
 
 /** A `LAB SWEEP`'s curve: one point per value of the swept parameter. */

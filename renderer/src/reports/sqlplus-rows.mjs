@@ -2,6 +2,7 @@
 // the rest of a step): number formats (NUMWIDTH, COLUMN ... FORMAT masks),
 // column widths, headings, wrapping and pages (formatRows), and the row
 // count and timing lines. Pure functions: data in, lines out.
+import { breakRecords } from './sqlplus-break.mjs';
 
 /**
  * @typedef {string|number|null|undefined} Cell
@@ -149,6 +150,8 @@ export function formatNumberMask(n, fmt) {
  * @property {boolean} [wrap]  SET WRAP (default ON)
  * @property {number} [pagesize]  SET PAGESIZE: headings again on each page (0: none at all); no pages when absent
  * @property {number | null} [newpage]  SET NEWPAGE: blank lines at the top of each page after the first (null: NONE)
+ * @property {import('./sqlplus-break.mjs').Break[]} [breaks]  BREAK ON ..., outermost first
+ * @property {import('./sqlplus-break.mjs').Compute[]} [computes]  COMPUTE ... OF ... ON ...
  */
 
 /**
@@ -264,7 +267,12 @@ export function formatRows(allColumns, allRows, formats = {}, allDeclared = [], 
       if (underline) head.push(seg.map((c) => underline.repeat(widths[c])).join(colsep));
     }
   }
-  const records = texts.map(rowLines);
+  /** A computed value as column `c` prints it. @param {Cell} v @param {number} c */
+  const cell = (v, c) =>
+    numMask[c] && typeof v === 'number' ? /** @type {string} */ (formatNumberMask(v, numMask[c])).trimStart() : cellText(v);
+  const records = opts.breaks?.length
+    ? breakRecords({ columns, rows, texts, widths, breaks: opts.breaks, computes: opts.computes ?? [], rowLines, cell, allColumns, allRows })
+    : texts.map(rowLines);
   return paginate(head, records, opts.pagesize, opts.newpage);
 }
 

@@ -101,6 +101,8 @@ export function rowOptions(st) {
     wrap: st.wrap,
     pagesize: st.pagesize,
     newpage: st.newpage,
+    breaks: st.breaks,
+    computes: st.computes,
   };
 }
 

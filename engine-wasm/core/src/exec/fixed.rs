@@ -222,6 +222,43 @@ impl FixedView {
         }
     }
 
+    /// SQL*Plus's width of column `col`: a character column's declared
+    /// length in Oracle's Reference (19c; `V$SESSION.USERNAME` and
+    /// SCHEMANAME are identifiers: 30 bytes up to 12.1, 128 from 12.2);
+    /// 0 for a number or where the data decides (a CLOB, a width that
+    /// changed across releases). V$PARAMETER: NAME VARCHAR2(80), VALUE
+    /// VARCHAR2(4000)
+    /// (https://docs.oracle.com/en/database/oracle/oracle-database/19/refrn/V-PARAMETER.html).
+    pub fn width(self, col: usize, identifier_bytes: u32) -> u32 {
+        let name = self.columns().get(col).copied().unwrap_or("");
+        match (self, name) {
+            (FixedView::Dict(d), _) => d.width(col, identifier_bytes),
+            (FixedView::StatName | FixedView::SysStat | FixedView::Latch | FixedView::LatchChildren, "NAME") => 64,
+            (_, "EVENT" | "WAIT_CLASS") => 64,
+            (FixedView::EventHistogramMicro, "WAIT_TIME_FORMAT") => 30,
+            (_, "SQL_ID") => 13,
+            (FixedView::Sql, "SQL_TEXT") => 1000,
+            (FixedView::Parameter, "NAME") => 80,
+            (FixedView::Parameter, "VALUE" | "DISPLAY_VALUE") => 4000,
+            (FixedView::Parameter, "ISDEFAULT") => 9,
+            (FixedView::Parameter, "ISSES_MODIFIABLE") => 5,
+            (FixedView::Parameter, "DESCRIPTION") => 255,
+            (FixedView::Version, "BANNER" | "BANNER_LEGACY") => 80,
+            (FixedView::Version, "BANNER_FULL") => 160,
+            (FixedView::Session, "USERNAME" | "SCHEMANAME") => identifier_bytes,
+            (FixedView::Session, "STATUS") => 8,
+            (FixedView::Session, "PROGRAM") => 48,
+            (FixedView::Session, "TYPE") => 10,
+            (FixedView::Log, "ARCHIVED") => 3,
+            (FixedView::Log, "STATUS") => 16,
+            (FixedView::Logfile, "STATUS" | "TYPE") => 7,
+            (FixedView::Logfile, "MEMBER") => 513,
+            (FixedView::Logfile, "IS_RECOVERY_DEST_FILE") => 3,
+            (FixedView::SqlWorkarea, "LAST_EXECUTION") => 10,
+            _ => 0,
+        }
+    }
+
     /// The optimizer's row estimate for a fixed table without statistics.
     pub fn e_rows(self) -> f64 {
         match self {

@@ -222,9 +222,17 @@ impl Run<'_> {
         let exprs = || u.sets.iter().map(|(_, e)| e.clone()).collect();
         let found = self.target_rows(tid, &target, exprs, text, binds, client)?;
         let start = self.txn().undo.len();
+        let before = self.inst.cat.table_blocks(&self.inst.cat.tables[tid]);
         let r = self.update_rows(tid, &cols, found, u.pos);
+        // Rows that grew past the tablespace's file: ORA-01653, the statement rolled back.
+        let r = r.and_then(|n| self.check_grown_table(tid, before, u.pos).map(|()| n));
+        let out_of_space = r.as_ref().is_err_and(|e| e.code == ora::UNABLE_TO_EXTEND_TABLE.code());
         DmlScratch::keep(&mut self.s.dml.cols, cols);
-        self.finish_statement(tid, start, r)
+        let r = self.finish_statement(tid, start, r);
+        if out_of_space {
+            self.trim_to_tablespace(tid, before);
+        }
+        r
     }
 
     fn update_rows(

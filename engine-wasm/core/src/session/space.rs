@@ -1,8 +1,9 @@
 //! The space of a tablespace: its datafile's SIZE holds the segments
 //! placed in it (locally managed, system-allocated extents). A heap
 //! table that would grow past it is refused as Oracle refuses it
-//! (ORA-01653, or ORA-01658 for its first extent); AUTOEXTEND ON is not
-//! modelled (refused when parsed).
+//! (ORA-01653, or ORA-01658 for its first extent), on INSERT and on an
+//! UPDATE whose rows grow; AUTOEXTEND ON is not modelled (refused when
+//! parsed).
 //!
 //! Modelled: heap tables placed with `TABLESPACE ts`, their blocks rounded
 //! up to whole extents (16 of 64 KB, then 63 of 1 MB, 120 of 8 MB, then
@@ -66,7 +67,9 @@ impl Run<'_> {
     ) -> Result<(), LabError> {
         let t = &self.inst.cat.tables[tid];
         let Some(ts_name) = &t.tablespace else { return Ok(()) };
-        let Some(ts) = self.inst.io.tablespace(ts_name) else { return Ok(()) };
+        if self.inst.io.tablespace(ts_name).is_none() {
+            return Ok(());
+        }
         let TableStorage::Heap { heap, seg } = &t.storage else { return Ok(()) };
         let bs = heap.block_size as u64;
         // The blocks the table will have: the rows appended as HeapSegment does.
@@ -89,10 +92,29 @@ impl Run<'_> {
             }
         }
         let before = if seg.is_some() { allocated(1 + heap.data_blocks() as u64, bs) } else { 0 };
-        let need = 1 + blocks;
-        if need <= before {
+        self.check_extents(tid, before, 1 + blocks, pos)
+    }
+
+    /// After an UPDATE of table `tid`, which had `before` blocks: rows that
+    /// grew (or migrated) into new blocks must fit in its tablespace's file
+    /// as an INSERT's must (ORA-01653; the caller rolls the statement back).
+    pub(super) fn check_grown_table(&self, tid: TableId, before: u64, pos: Pos) -> Result<(), LabError> {
+        let t = &self.inst.cat.tables[tid];
+        let TableStorage::Heap { heap, .. } = &t.storage else { return Ok(()) };
+        if t.tablespace.is_none() || before == 0 {
             return Ok(());
         }
+        let bs = heap.block_size as u64;
+        self.check_extents(tid, allocated(before, bs), self.inst.cat.table_blocks(t), pos)
+    }
+
+    /// Table `tid`'s tablespace: the blocks its other segments hold, the
+    /// blocks its file holds for segments, and the block size.
+    fn room(&self, tid: TableId) -> Option<(u64, u64, u64)> {
+        let t = &self.inst.cat.tables[tid];
+        let ts = self.inst.io.tablespace(t.tablespace.as_deref()?)?;
+        let TableStorage::Heap { heap, .. } = &t.storage else { return None };
+        let bs = heap.block_size as u64;
         let others: u64 = self
             .inst
             .cat
@@ -103,7 +125,42 @@ impl Run<'_> {
             .filter(|o| matches!(o.storage, TableStorage::Heap { seg: Some(_), .. }))
             .map(|o| allocated(self.inst.cat.table_blocks(o), bs))
             .sum();
-        let capacity = (ts.bytes / bs).saturating_sub(header_blocks(&self.inst.profile, bs));
+        Some((others, (ts.bytes / bs).saturating_sub(header_blocks(&self.inst.profile, bs)), bs))
+    }
+
+    /// After a statement on table `tid` (of `before` blocks) failed for
+    /// want of space and was rolled back: the extents it allocated stay
+    /// (Oracle allocates them in recursive transactions), those it could
+    /// not allocate do not. The blocks past the last extent that fits,
+    /// empty again, leave the segment.
+    pub(super) fn trim_to_tablespace(&mut self, tid: TableId, before: u64) {
+        let Some((others, capacity, bs)) = self.room(tid) else { return };
+        let mut fit = 0;
+        for ext in extents(bs) {
+            if others + fit + ext > capacity {
+                break;
+            }
+            fit += ext;
+        }
+        let keep = before.max(fit).saturating_sub(1) as usize;
+        let TableStorage::Heap { heap, .. } = &mut self.inst.cat.tables[tid].storage else { return };
+        let mut n = heap.used.len();
+        while n > keep && heap.rows_in_block.get(n - 1) == Some(&0) {
+            n -= 1;
+        }
+        heap.truncate_to(n);
+    }
+
+    /// Table `tid`'s segment, `before` blocks allocated, grows to `need`
+    /// blocks: the extents it adds, in order, must fit beside the other
+    /// segments of its tablespace; the first that does not fails.
+    fn check_extents(&self, tid: TableId, before: u64, need: u64, pos: Pos) -> Result<(), LabError> {
+        if need <= before {
+            return Ok(());
+        }
+        let Some((others, capacity, bs)) = self.room(tid) else { return Ok(()) };
+        let t = &self.inst.cat.tables[tid];
+        let ts = t.tablespace.as_deref().and_then(|n| self.inst.io.tablespace(n)).map_or("", |x| x.name.as_str());
         // The extents the segment adds, in order: the first that does not fit fails.
         let mut total = 0;
         for ext in extents(bs) {
@@ -112,11 +169,11 @@ impl Run<'_> {
             }
             if total >= before && others + total + ext > capacity {
                 return Err(if total == 0 {
-                    LabError::with_args(ora::UNABLE_TO_CREATE_INITIAL_EXTENT, &[&ts.name], pos)
+                    LabError::with_args(ora::UNABLE_TO_CREATE_INITIAL_EXTENT, &[&ts], pos)
                 } else {
                     LabError::with_args(
                         ora::UNABLE_TO_EXTEND_TABLE,
-                        &[&format_args!("{}.{}", LAB_USER, t.name), &ext, &ts.name],
+                        &[&format_args!("{}.{}", LAB_USER, t.name), &ext, &ts],
                         pos,
                     )
                 });

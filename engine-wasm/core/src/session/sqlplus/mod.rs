@@ -7,6 +7,7 @@ use lio_sql::ast::*;
 use lio_sql::{ora, LabError, ScriptUnit, UnitKind};
 
 mod column;
+mod report;
 mod subst;
 mod words;
 use column::{check_format, column, define};
@@ -276,7 +277,7 @@ fn client_setting(sp: &mut super::SqlPlusState, text: &str, pos: Pos) -> Result<
 impl Run<'_> {
     /// The SQL*Plus lines the parser passes on as text: COLUMN, CLEAR,
     /// DEFINE, UNDEFINE, WHENEVER, EXIT / QUIT, the report commands the
-    /// lab refuses (BREAK, COMPUTE, TTITLE, BTITLE, REPHEADER, REPFOOTER),
+    /// lab refuses (TTITLE, BTITLE, REPHEADER, REPFOOTER), BREAK and COMPUTE,
     /// and those with no effect here (REM, SPOOL, PAUSE, ...).
     fn plus_line(&mut self, text: &str, pos: Pos) -> Result<Vec<String>, LabError> {
         let t = tokens(text);
@@ -289,13 +290,30 @@ impl Run<'_> {
             return column(st, vars, &t, at).map(|()| Vec::new());
         }
         if abbrev(&cmd, "CLEAR", 2) {
-            if abbrev(&up(1), "COLUMNS", 3) {
+            // SQL*Plus says what it cleared.
+            let what = up(1);
+            if abbrev(&what, "COLUMNS", 3) {
                 st.column_formats.clear();
                 st.column_headings.clear();
                 st.column_noprint.clear();
                 vars.new_values.clear();
+                return Ok(vec!["columns cleared".into()]);
+            }
+            if abbrev(&what, "BREAKS", 3) {
+                st.breaks.clear();
+                return Ok(vec!["breaks cleared".into()]);
+            }
+            if abbrev(&what, "COMPUTES", 4) {
+                st.computes.clear();
+                return Ok(vec!["computes cleared".into()]);
             }
             return Ok(Vec::new());
+        }
+        if abbrev(&cmd, "BREAK", 3) {
+            return report::break_command(st, &t, at).map(|()| Vec::new());
+        }
+        if abbrev(&cmd, "COMPUTE", 4) {
+            return report::compute_command(st, &t, at).map(|()| Vec::new());
         }
         if abbrev(&cmd, "UNDEFINE", 5) {
             for k in 1..t.len() {
@@ -342,11 +360,6 @@ impl Run<'_> {
                     return Ok(Vec::new());
                 }
                 return Err(LabError::unsupported(format!("the SQL*Plus {full} command (page titles)"), at(0)));
-            }
-        }
-        for (full, min) in [("BREAK", 3), ("COMPUTE", 4)] {
-            if abbrev(&cmd, full, min) {
-                return Err(LabError::unsupported(format!("the SQL*Plus {full} command"), at(0)));
             }
         }
         Ok(Vec::new())
