@@ -8,7 +8,7 @@ export interface Catalog {
   cache: CacheInfo;
   memopt: MemoptInfo;
   segments: Segment[];
-  /** The Oracle version profile's name. */
+  /** The Oracle version profile's name, e.g. `18.0.0`. */
   version: string;
 }
 
@@ -45,9 +45,9 @@ export interface MemoptTable {
   rows_populated: number;
 }
 
-/** One segment (dropped ones left out). */
+/** One segment (dropped ones left out). Block numbers are segment-relative: 0 is the segment header of heap tables and clusters; a B-tree's root is `levels[0].first_block`. */
 export interface Segment {
-  /** Blocks, the segment header included (absent when the object owning the segment is not found). */
+  /** Blocks below the high-water mark, the segment header included (absent when the object owning the segment is not found). */
   blocks?: number;
   /** An index's (or IOT's) B-tree. */
   btree?: BtreeInfo;
@@ -55,7 +55,9 @@ export interface Segment {
   cluster?: ClusterInfo;
   /** A data dictionary (SYS) segment that recursive SQL reads. */
   dictionary?: boolean;
+  /** Block number of the segment header. */
   header_block: number;
+  /** The trace's `segment` column names segments by this. */
   id: number;
   kind: 'TABLE' | 'INDEX' | 'IOT' | 'CLUSTER';
   /** A heap table's MEMOPTIMIZE FOR READ attribute. */
@@ -71,7 +73,9 @@ export interface Segment {
 /** A B-tree's shape: its levels, root first. */
 export interface BtreeInfo {
   entries_per_leaf: number;
+  /** 1: the root is the leaf. */
   height: number;
+  /** Root first. */
   levels: BtreeLevel[];
   unique: boolean;
 }
@@ -84,8 +88,9 @@ export interface BtreeLevel {
 
 /** A hash cluster's shape. */
 export interface ClusterInfo {
+  /** Blocks preallocated for the HASHKEYS buckets. */
   bucket_blocks: number;
-  /** The buckets with overflow blocks. */
+  /** Only the buckets with overflow blocks. */
   chains: ClusterChain[];
   hashkeys: number;
   keys_per_block: number;

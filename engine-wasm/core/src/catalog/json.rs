@@ -30,14 +30,17 @@ contract! {
         pub cache: CacheOut,
         pub memopt: MemoptOut,
         pub segments: Vec<SegmentOut>,
-        /// The Oracle version profile's name.
+        /// The Oracle version profile's name, e.g. `18.0.0`.
         pub version: String,
     }
 
-    /// One segment (dropped ones left out).
+    /// One segment (dropped ones left out). Block numbers are
+    /// segment-relative: 0 is the segment header of heap tables and
+    /// clusters; a B-tree's root is `levels[0].first_block`.
     #[derive(Debug, Clone, Serialize)]
     pub struct SegmentOut as Segment {
-        /// Blocks, the segment header included (absent when the object owning the segment is not found).
+        /// Blocks below the high-water mark, the segment header included
+        /// (absent when the object owning the segment is not found).
         #[serde(skip_serializing_if = "Option::is_none")]
         pub blocks: Option<u64>,
         /// An index's (or IOT's) B-tree.
@@ -49,7 +52,9 @@ contract! {
         /// A data dictionary (SYS) segment that recursive SQL reads.
         #[serde(skip_serializing_if = "is_false")]
         pub dictionary: bool,
+        /// Block number of the segment header.
         pub header_block: u32,
+        /// The trace's `segment` column names segments by this.
         pub id: u32,
         @SEGMENT_KINDS
         pub kind: &'static str,
@@ -70,7 +75,9 @@ contract! {
     #[derive(Debug, Clone, Serialize)]
     pub struct BtreeOut as BtreeInfo {
         pub entries_per_leaf: u64,
+        /// 1: the root is the leaf.
         pub height: u64,
+        /// Root first.
         pub levels: Vec<LevelOut>,
         pub unique: bool,
     }
@@ -85,8 +92,9 @@ contract! {
     /// A hash cluster's shape.
     #[derive(Debug, Clone, Serialize)]
     pub struct ClusterOut as ClusterInfo {
+        /// Blocks preallocated for the HASHKEYS buckets.
         pub bucket_blocks: u32,
-        /// The buckets with overflow blocks.
+        /// Only the buckets with overflow blocks.
         pub chains: Vec<ChainOut>,
         pub hashkeys: u64,
         pub keys_per_block: u32,
