@@ -283,10 +283,13 @@ pub fn interfaces(root: fn() -> Decl) -> String {
     module(&[root], &[])
 }
 
+/// Another generated module: its import path and the root of its structs.
+pub type Elsewhere<'a> = (&'a str, fn() -> Decl);
+
 /// The TypeScript interfaces of `roots` and every struct they hold, but
-/// for those another generated module declares (`elsewhere`: its import
-/// path and its root), which are imported from it.
-pub fn module(roots: &[fn() -> Decl], elsewhere: &[(&str, fn() -> Decl)]) -> String {
+/// for those another generated module declares (`elsewhere`), which are
+/// imported from it.
+pub fn module(roots: &[fn() -> Decl], elsewhere: &[Elsewhere]) -> String {
     let theirs: Vec<(&str, Vec<&'static str>)> =
         elsewhere.iter().map(|&(path, r)| (path, reachable(&[r], &[]).0.iter().map(|d| d.ts_name).collect())).collect();
     let skip: Vec<&'static str> = theirs.iter().flat_map(|(_, n)| n.iter().copied()).collect();
