@@ -34,7 +34,8 @@ export const CATALOG: Catalog = {
       btree: { height: 2, levels: [{ first_block: 1, count: 1 }, { first_block: 2, count: 208 }], entries_per_leaf: 482, unique: true } },
   ],
   cache: { pools: [{ name: 'DEFAULT', buffers: 20000, used: 500 }, { name: 'KEEP', buffers: 8000, used: 3900 }], hash_buckets: 65536, cbc_latch_children: 1024 },
-  memopt: { pool_bytes: 100 << 20, buffer_area_bytes: 75 << 20, hash_index_bytes: 25 << 20, tables: [{ name: 'T4', rows_populated: 100000, populated: true }] },
+  memopt: { pool_bytes: 100 << 20, buffer_area_bytes: 75 << 20, hash_index_bytes: 25 << 20, memoptimize_read_tables: ['T4'],
+    tables: [{ name: 'T4', blocks: 244, rows_populated: 100000, populated: true }] },
 };
 
 export interface Ev { kind: number; get: number; seg: number; block: number; latch?: number; gets?: number; exec?: number }
@@ -43,7 +44,8 @@ export function makeTrace(evs: Ev[], extra: Partial<Trace> = {}): Trace {
   const n = evs.length;
   const t: Trace = { length: n, kind: new Uint8Array(n), get_kind: new Uint8Array(n), segment: new Uint32Array(n), block: new Uint32Array(n),
     latch_child: new Uint16Array(n), latch_gets: new Uint8Array(n), plan_line: new Uint16Array(n).fill(0xffff), exec: new Uint32Array(n),
-    t_us: new Float64Array(n), stack: new Uint32Array(n), sid: new Uint32Array(n), stacks: ['opitsk;opiodr;opifch2;kcbgtcr'], truncated: false, ...extra };
+    t_us: new Float64Array(n), stack: new Uint32Array(n), sid: new Uint32Array(n), stacks: ['opitsk;opiodr;opifch2;kcbgtcr'], truncated: false, ...extra,
+    devices: extra.devices ?? [] };
   evs.forEach((e, i) => {
     t.kind[i] = e.kind; t.get_kind[i] = e.get; t.segment[i] = e.seg; t.block[i] = e.block;
     t.latch_child[i] = e.latch ?? 0xffff; t.latch_gets[i] = e.gets ?? 0; t.exec[i] = e.exec ?? 0; t.t_us[i] = i * 1.5;

@@ -2,9 +2,13 @@
 // development without a wasm build (LIO_MOCK_ENGINE=1) and for unit tests.
 // It knows a handful of statements only; it is never shipped.
 import { splitScript } from '../src/model/script.mjs';
-import type { Catalog, PlanLine, Segment, Trace } from '../src/model/types';
-// The mock's results are the engine's generated result types (not the UI's looser ones).
+import type { EngineTrace, PlanLine } from '../src/model/types';
+// The mock's results, catalog and traces are the engine's generated types
+// (result.gen, catalog.gen, contract.gen: EngineTrace), not the UI's looser
+// ones: a field the engine adds is a type error here until the mock gives it.
 import type { ScriptResult, Step } from '../src/engine/result.gen';
+import type { Catalog, Segment } from '../src/engine/catalog.gen';
+import type { HeatEntry } from '../src/engine/contract.gen';
 
 interface Ev { kind: number; get: number; seg: number; block: number; latch: number; gets: number; line: number; exec: number; t: number; stack: number }
 
@@ -15,7 +19,7 @@ const STACKS = ['opitsk;opiodr;opifch2;kdsttgr;kcbgtcr', 'opitsk;opiodr;opifch2;
 export class MockEngine {
   private stepNo = 0;
   private segs: Segment[] = [];
-  private traces = new Map<number, Trace>();
+  private traces = new Map<number, EngineTrace>();
   private populated = new Set<string>();
 
   exec(script: string): ScriptResult {
@@ -25,15 +29,18 @@ export class MockEngine {
   }
 
   catalog(): Catalog {
+    const t4 = this.seg('T4');
     return {
       version: '18.0.0', block_size: 8192, segments: this.segs,
       cache: { pools: [{ name: 'DEFAULT', buffers: 20000, used: 1200 }, { name: 'KEEP', buffers: 8000, used: 3900 }], hash_buckets: 65536, cbc_latch_children: 1024 },
-      memopt: this.segs.some((s) => s.name === 'T4') ? { pool_bytes: 100 << 20, buffer_area_bytes: 75 << 20, hash_index_bytes: 25 << 20,
-        tables: [{ name: 'T4', rows_populated: this.populated.has('T4') ? 100000 : 0, populated: this.populated.has('T4') }] } : undefined,
+      // The pool is all zero until a MEMOPTIMIZE FOR READ table (T4) exists.
+      memopt: t4 ? { pool_bytes: 100 << 20, buffer_area_bytes: 75 << 20, hash_index_bytes: 25 << 20, memoptimize_read_tables: ['T4'],
+        tables: [{ name: 'T4', blocks: t4.blocks ?? 0, rows_populated: this.populated.has('T4') ? 100000 : 0, populated: this.populated.has('T4') }] }
+        : { pool_bytes: 0, buffer_area_bytes: 0, hash_index_bytes: 0, memoptimize_read_tables: [], tables: [] },
     };
   }
 
-  trace(step: number): Trace | null { return this.traces.get(step) ?? null; }
+  trace(step: number): EngineTrace | null { return this.traces.get(step) ?? null; }
   reset() { this.segs = []; this.traces.clear(); this.stepNo = 0; this.populated.clear(); }
 
   private seg(name: string) { return this.segs.find((s) => s.name === name.toUpperCase()); }
@@ -64,7 +71,8 @@ export class MockEngine {
         this.addSeg({ name, kind: 'TABLE', table: 'C3', pool: 'KEEP', blocks: 0, rows: 100000, header_block: 0 });
       } else {
         const big = /FILLER/.test(u);
-        this.addSeg({ name, kind: 'TABLE', table: null, pool: name === 'T4' ? 'DEFAULT' : 'KEEP', blocks: big ? 10001 : 244, rows: 100000, header_block: 0 });
+        this.addSeg({ name, kind: 'TABLE', table: null, pool: name === 'T4' ? 'DEFAULT' : 'KEEP', blocks: big ? 10001 : 244, rows: 100000, header_block: 0,
+          memoptimize_read: name === 'T4' });
         this.addSeg({ name: `${name}_PK`, kind: 'INDEX', table: name, pool: 'KEEP', blocks: 210, rows: 100000, header_block: 0,
           btree: { height: 2, levels: [{ first_block: 1, count: 1 }, { first_block: 2, count: 208 }], entries_per_leaf: 482, unique: true } });
       }
@@ -117,9 +125,16 @@ export class MockEngine {
 
   private keep(step: Step, evs: Ev[]) {
     const n = evs.length;
-    const t: Trace = { length: n, kind: new Uint8Array(n), get_kind: new Uint8Array(n), segment: new Uint32Array(n), block: new Uint32Array(n),
+    const visits = new Map<string, HeatEntry>();
+    for (const e of evs) {
+      const k = `${e.seg}:${e.block}`;
+      const h = visits.get(k) ?? { segment: e.seg, block: e.block, visits: 0 };
+      h.visits++; visits.set(k, h);
+    }
+    const t: EngineTrace = { length: n, kind: new Uint8Array(n), get_kind: new Uint8Array(n), segment: new Uint32Array(n), block: new Uint32Array(n),
       latch_child: new Uint16Array(n), latch_gets: new Uint8Array(n), plan_line: new Uint16Array(n), exec: new Uint32Array(n),
-      t_us: new Float64Array(n), stack: new Uint32Array(n), sid: new Uint32Array(n), stacks: STACKS, truncated: false };
+      t_us: new Float64Array(n), stack: new Uint32Array(n), sid: new Uint32Array(n), stacks: STACKS, truncated: false,
+      heat: [...visits.values()], devices: [] };
     evs.forEach((e, i) => { t.kind[i] = e.kind; t.get_kind[i] = e.get; t.segment[i] = e.seg; t.block[i] = e.block; t.latch_child[i] = e.latch;
       t.latch_gets[i] = e.gets; t.plan_line[i] = e.line; t.exec[i] = e.exec; t.t_us[i] = e.t; t.stack[i] = e.stack; });
     this.traces.set(step.index, t);
@@ -154,7 +169,7 @@ export class MockEngine {
         ev(3, 4, tab.id, 1 + Math.floor((key - 1) / 410), 0, 1, 4);
         Object.assign(stats, { 'memopt r lookups': 1, 'memopt r hits': 1 });
       } else {
-        ev(0, 0, idx.id, 1, 1, 2, 1); ev(0, 0, idx.id, 2 + Math.floor((key - 1) / 482), 1, 2, 1); ev(0, 0, tab.id, tab.blocks > 1000 ? 1 + ((key * 7919) % 10000) : 1 + Math.floor((key - 1) / 410), 1, 1, 2);
+        ev(0, 0, idx.id, 1, 1, 2, 1); ev(0, 0, idx.id, 2 + Math.floor((key - 1) / 482), 1, 2, 1); ev(0, 0, tab.id, (tab.blocks ?? 0) > 1000 ? 1 + ((key * 7919) % 10000) : 1 + Math.floor((key - 1) / 410), 1, 1, 2);
         Object.assign(stats, { 'consistent gets': 3, 'consistent gets examination': 3, 'consistent gets examination (fastpath)': 3, 'index fetch by key': 1, 'table fetch by rowid': 1, 'session logical reads': 3, 'buffer is not pinned count': 3, 'rows fetched via callback': 1 });
         if (t === 'T4') Object.assign(stats, { 'memopt r lookups': 1, 'memopt r misses': 1 });
       }

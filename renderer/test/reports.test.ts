@@ -62,7 +62,8 @@ describe('structure layout', () => {
     expect(p.links.filter((l) => l.kind === 'chain')).toHaveLength(3);
   });
   it('lays a 10,000-block table out as a grid of small cells', () => {
-    const big = { ...CATALOG, segments: [{ id: 0, name: 'BIG', kind: 'TABLE' as const, table: null, pool: 'DEFAULT' as const, blocks: 10000, rows: 100000, header_block: 0 }], memopt: undefined };
+    const big = { ...CATALOG, segments: [{ id: 0, name: 'BIG', kind: 'TABLE' as const, table: null, pool: 'DEFAULT' as const, blocks: 10000, rows: 100000, header_block: 0 }],
+      memopt: { pool_bytes: 0, buffer_area_bytes: 0, hash_index_bytes: 0, memoptimize_read_tables: [], tables: [] } };
     const l = layoutStructures(big, { width: 900, includeCache: false });
     const g = l.pictures[0].groups[0];
     expect(g.count).toBe(10000);

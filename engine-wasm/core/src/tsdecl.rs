@@ -150,6 +150,11 @@ impl<T: TsType> TsType for Option<T> {
         Ty::Null(Box::new(T::ty()))
     }
 }
+impl<T: TsType> TsType for &[T] {
+    fn ty() -> Ty {
+        Ty::Arr(Box::new(T::ty()))
+    }
+}
 impl<T: TsType> TsType for Vec<T> {
     fn ty() -> Ty {
         Ty::Arr(Box::new(T::ty()))
@@ -177,12 +182,13 @@ pub trait Described {
 }
 
 /// Declare `Serialize` structs once, with the TypeScript name each has in
-/// the renderer (`pub struct StepOut as Step { ... }`). A field may be
-/// prefixed with `@LIST` (a `&[&str]` in scope): its string is one of them.
+/// the renderer (`pub struct StepOut as Step { ... }`; a struct may borrow:
+/// `pub struct Meta<'a> as Meta`). A field may be prefixed with `@LIST` (a
+/// `&[&str]` in scope): its string is one of them.
 macro_rules! contract {
     ($(
         $(#[$smeta:meta])*
-        pub struct $name:ident as $ts:ident {
+        pub struct $name:ident $(<$lt:lifetime>)? as $ts:ident {
             $(
                 $(#[$fmeta:meta])*
                 $(@$lits:ident)?
@@ -191,14 +197,14 @@ macro_rules! contract {
         }
     )*) => {$(
         $(#[$smeta])*
-        pub struct $name {
+        pub struct $name $(<$lt>)? {
             $(
                 $(#[$fmeta])*
                 pub $field: $ty,
             )*
         }
 
-        impl $crate::tsdecl::Described for $name {
+        impl $(<$lt>)? $crate::tsdecl::Described for $name $(<$lt>)? {
             fn decl() -> $crate::tsdecl::Decl {
                 $crate::tsdecl::Decl {
                     ts_name: stringify!($ts),
@@ -214,9 +220,9 @@ macro_rules! contract {
             }
         }
 
-        impl $crate::tsdecl::TsType for $name {
+        impl $(<$lt>)? $crate::tsdecl::TsType for $name $(<$lt>)? {
             fn ty() -> $crate::tsdecl::Ty {
-                $crate::tsdecl::Ty::Struct(<$name as $crate::tsdecl::Described>::decl)
+                $crate::tsdecl::Ty::Struct(<$name $(<$lt>)? as $crate::tsdecl::Described>::decl)
             }
         }
     )*};
@@ -244,32 +250,58 @@ pub fn ts(t: &Ty) -> String {
     }
 }
 
-/// Every struct reachable from `root`, each once, in the order met.
-fn reachable(root: fn() -> Decl) -> Vec<Decl> {
-    fn walk(t: &Ty, out: &mut Vec<Decl>) {
+/// Every struct reachable from `roots`, each once, in the order met,
+/// except those named in `skip` (declared elsewhere), which are returned
+/// apart when met.
+fn reachable(roots: &[fn() -> Decl], skip: &[&'static str]) -> (Vec<Decl>, Vec<&'static str>) {
+    fn walk(t: &Ty, skip: &[&'static str], out: &mut (Vec<Decl>, Vec<&'static str>)) {
         match t {
-            Ty::Null(t) | Ty::Arr(t) | Ty::Map(t) => walk(t, out),
-            Ty::Tuple(v) => v.iter().for_each(|t| walk(t, out)),
+            Ty::Null(t) | Ty::Arr(t) | Ty::Map(t) => walk(t, skip, out),
+            Ty::Tuple(v) => v.iter().for_each(|t| walk(t, skip, out)),
             Ty::Struct(d) => {
                 let d = d();
-                if !out.iter().any(|x| x.ts_name == d.ts_name) {
+                if skip.contains(&d.ts_name) {
+                    if !out.1.contains(&d.ts_name) {
+                        out.1.push(d.ts_name);
+                    }
+                } else if !out.0.iter().any(|x| x.ts_name == d.ts_name) {
                     let fields = d.keys();
-                    out.push(d);
-                    fields.iter().for_each(|f| walk(&f.ty, out));
+                    out.0.push(d);
+                    fields.iter().for_each(|f| walk(&f.ty, skip, out));
                 }
             }
             _ => {}
         }
     }
-    let mut out = Vec::new();
-    walk(&Ty::Struct(root), &mut out);
+    let mut out = (Vec::new(), Vec::new());
+    roots.iter().for_each(|&r| walk(&Ty::Struct(r), skip, &mut out));
     out
 }
 
 /// The TypeScript interfaces of `root` and every struct it holds.
 pub fn interfaces(root: fn() -> Decl) -> String {
+    module(&[root], &[])
+}
+
+/// Another generated module: its import path and the root of its structs.
+pub type Elsewhere<'a> = (&'a str, fn() -> Decl);
+
+/// The TypeScript interfaces of `roots` and every struct they hold, but
+/// for those another generated module declares (`elsewhere`), which are
+/// imported from it.
+pub fn module(roots: &[fn() -> Decl], elsewhere: &[Elsewhere]) -> String {
+    let theirs: Vec<(&str, Vec<&'static str>)> =
+        elsewhere.iter().map(|&(path, r)| (path, reachable(&[r], &[]).0.iter().map(|d| d.ts_name).collect())).collect();
+    let skip: Vec<&'static str> = theirs.iter().flat_map(|(_, n)| n.iter().copied()).collect();
+    let (decls, met) = reachable(roots, &skip);
     let mut s = String::new();
-    for d in reachable(root) {
+    for (path, names) in &theirs {
+        let used: Vec<&str> = met.iter().copied().filter(|n| names.contains(n)).collect();
+        if !used.is_empty() {
+            s.push_str(&format!("import type {{ {} }} from '{path}';\n\n", used.join(", ")));
+        }
+    }
+    for d in decls {
         if !d.doc.is_empty() {
             s.push_str(&format!("/** {} */\n", d.doc));
         }

@@ -1,6 +1,71 @@
 // Generated from engine-wasm/core/src/trace/contract.rs by its test
 // (LIO_UPDATE_CONTRACT=1 cargo test -p lio-core --test contract). Do not edit.
 
+import type { QueueSnapshot } from './result.gen';
+
+/** A step's trace beside its columns (`Engine.trace(step)`): the events kept, the folded stacks the `stack` column indexes, the heat map and the devices' frames. */
+export interface TraceMeta {
+  /** Events in the columns. */
+  length: number;
+  /** The step's events did not all fit the trace budget. */
+  truncated: boolean;
+  stacks: string[];
+  heat: HeatEntry[];
+  /** Frames of the devices the step used, for the device view to follow the playback. */
+  devices: DeviceFrames[];
+  /** `LAB RUN ... SESSIONS n`: each session's events kept (the step's session first); absent otherwise. */
+  sessions?: TraceSession[];
+  /** The other sessions' events are kept before this time (µs): the step's trace budget did not hold them all. */
+  window_us?: number;
+}
+
+/** Visits of one block in the whole step (kept when the events were truncated). */
+export interface HeatEntry {
+  segment: number;
+  block: number;
+  visits: number;
+}
+
+/** The frames a traced step kept of one device (at most `MAX_FRAMES`, 48). */
+export interface DeviceFrames {
+  name: string;
+  frames: DeviceFrame[];
+}
+
+/** One device at one frame time (the trace's clock): requests since the step started, its queue(s) and flash then. */
+export interface DeviceFrame {
+  /** The simulated time of the frame (the trace's clock). */
+  t_us: number;
+  /** Requests the device took since the step started, up to this frame. */
+  reads: number;
+  writes: number;
+  queue?: QueueSnapshot;
+  disks?: QueueSnapshot[];
+  flash?: FlashFrame;
+}
+
+/** A flash device's pages at a frame: the totals, and the cells (as the end-of-step snapshot groups erase blocks) that changed since the previous frame, flat: `[cell, valid, invalid, free, ...]`. */
+export interface FlashFrame {
+  valid_pages: number;
+  invalid_pages: number;
+  free_pages: number;
+  erases: number;
+  gc_background: number;
+  gc_foreground: number;
+  gc_pages_moved: number;
+  open?: number;
+  cells: number[];
+}
+
+/** One session's events in a step's trace (the `sessions` of its meta). */
+export interface TraceSession {
+  sid: number;
+  /** Events of this session kept in the trace. */
+  events: number;
+  /** Some of its events are not in the trace (the step's budget). */
+  truncated: boolean;
+}
+
 export const NO_SEGMENT = 0xffffffff;
 export const NO_LATCH = 0xffff;
 export const NO_PLAN_LINE = 0xffff;

@@ -124,7 +124,7 @@ function linkBelow(a: CellGroup, b: CellGroup, kind: Link['kind']): Link {
 }
 
 /** B-tree levels (root on top), optionally over a table's blocks. */
-function btreePicture(index: Segment, table: Segment | null, iot: boolean, x: number, y: number, width: number): Picture {
+function btreePicture(index: Sized, table: Sized | null, iot: boolean, x: number, y: number, width: number): Picture {
   const bt = index.btree!;
   const groups: CellGroup[] = [];
   const links: Link[] = [];
@@ -186,7 +186,7 @@ function btreePicture(index: Segment, table: Segment | null, iot: boolean, x: nu
 
 /** The data dictionary segments recursive SQL reads at hard parse: each
  *  dictionary index (levels, root first) above its base table's blocks. */
-function dictionaryPicture(dict: Segment[], x: number, y: number, width: number): Picture {
+function dictionaryPicture(dict: Sized[], x: number, y: number, width: number): Picture {
   const inner = width - 2 * PAD;
   const groups: CellGroup[] = [];
   const links: Link[] = [];
@@ -224,7 +224,7 @@ function dictionaryPicture(dict: Segment[], x: number, y: number, width: number)
     x, y, width, height: cy - LEVEL_GAP - y + PAD, segments: dict.map((s) => s.id), groups, links, notes: [] };
 }
 
-function heapPicture(table: Segment, x: number, y: number, width: number): Picture {
+function heapPicture(table: Sized, x: number, y: number, width: number): Picture {
   const inner = width - 2 * PAD;
   let cy = y + TITLE_H + GROUP_LABEL_H;
   const g = gridGroup({ key: `${table.id}:T`, segment: table.id, role: 'table', label: `table blocks · ${fmt(table.blocks)}`,
@@ -234,7 +234,7 @@ function heapPicture(table: Segment, x: number, y: number, width: number): Pictu
     x, y, width, height: cy - y + PAD, segments: [table.id], groups: [g], links: [], notes: [] };
 }
 
-function clusterPicture(seg: Segment, tables: Segment[], x: number, y: number, width: number): Picture {
+function clusterPicture(seg: Sized, tables: Sized[], x: number, y: number, width: number): Picture {
   const c = seg.cluster!;
   const inner = width - 2 * PAD;
   const groups: CellGroup[] = [];
@@ -276,8 +276,8 @@ function clusterPicture(seg: Segment, tables: Segment[], x: number, y: number, w
     x, y, width, height: cy - y + PAD, segments: [seg.id, ...tables.map((t) => t.id)], groups, links, notes: [] };
 }
 
-function memoptPicture(cat: Catalog, bySeg: Map<string, Segment>, x: number, y: number, width: number): Picture {
-  const m = cat.memopt!;
+function memoptPicture(cat: Catalog, bySeg: Map<string, Sized>, x: number, y: number, width: number): Picture {
+  const m = cat.memopt;
   const inner = width - 2 * PAD;
   const groups: CellGroup[] = [];
   let cy = y + TITLE_H + GROUP_LABEL_H;
@@ -328,11 +328,17 @@ export interface LayoutOptions {
   includeCache?: boolean;
 }
 
+/** A segment with its size: the catalog leaves `blocks` and `rows` out of
+ * a segment whose owning object it does not find, drawn as empty. */
+type Sized = Segment & { blocks: number; rows: number };
+function sized(segments: Segment[]): Sized[] { return segments.map((s) => ({ ...s, blocks: s.blocks ?? 0, rows: s.rows ?? 0 })); }
+
 /** One picture per access structure, stacked vertically. */
 export function layoutStructures(cat: Catalog, opts: LayoutOptions): StructureLayout {
   const width = Math.max(320, opts.width);
   const pictures: Picture[] = [];
-  const byName = new Map(cat.segments.map((s) => [s.name.toUpperCase(), s]));
+  const segs = sized(cat.segments);
+  const byName = new Map(segs.map((s) => [s.name.toUpperCase(), s]));
   const used = new Set<number>();
   const candidates: (() => Picture | null)[] = [];
   let y = 0;
@@ -343,10 +349,10 @@ export function layoutStructures(cat: Catalog, opts: LayoutOptions): StructureLa
   };
   void candidates;
   // The data dictionary has a picture of its own, after the lab's objects.
-  const dict = cat.segments.filter((s) => s.dictionary);
+  const dict = segs.filter((s) => s.dictionary);
   dict.forEach((s) => used.add(s.id));
   // Indexes (with their table), IOTs, clusters, then tables without an index.
-  for (const s of cat.segments) {
+  for (const s of segs) {
     if (used.has(s.id)) continue;
     if ((s.kind === 'INDEX' || s.kind === 'IOT') && s.btree) {
       const table = s.kind === 'INDEX' && s.table ? byName.get(s.table.toUpperCase()) ?? null : null;
@@ -354,16 +360,16 @@ export function layoutStructures(cat: Catalog, opts: LayoutOptions): StructureLa
       used.add(s.id); if (tableFree) used.add(tableFree.id);
       place(btreePicture(s, tableFree, s.kind === 'IOT', 0, y, width));
     } else if (s.kind === 'CLUSTER' && s.cluster) {
-      const tables = cat.segments.filter((t) => t.kind === 'TABLE' && t.table && t.table.toUpperCase() === s.name.toUpperCase());
+      const tables = segs.filter((t) => t.kind === 'TABLE' && t.table && t.table.toUpperCase() === s.name.toUpperCase());
       used.add(s.id); tables.forEach((t) => used.add(t.id));
       place(clusterPicture(s, tables, 0, y, width));
     }
   }
-  for (const s of cat.segments) {
+  for (const s of segs) {
     if (used.has(s.id)) continue;
-    if ((s.kind === 'TABLE' || s.kind === 'MEMOPT') && s.blocks > 0) { used.add(s.id); place(heapPicture(s, 0, y, width)); }
+    if (s.kind === 'TABLE' && s.blocks > 0) { used.add(s.id); place(heapPicture(s, 0, y, width)); }
   }
-  if (cat.memopt && cat.memopt.pool_bytes > 0) place(memoptPicture(cat, byName, 0, y, width));
+  if (cat.memopt.pool_bytes > 0) place(memoptPicture(cat, byName, 0, y, width));
   if (dict.length > 0) place(dictionaryPicture(dict, 0, y, width));
   if (opts.includeCache !== false && cat.cache.cbc_latch_children > 0) {
     const p = cachePicture(cat, 0, y, width);

@@ -1,7 +1,8 @@
 // The engine contract (docs/ENGINE-API.md), as TypeScript types.
 // Everything the renderer knows about the engine's output is spelled here.
 
-import type { TraceColumns } from '../engine/contract.gen';
+import type { HeatEntry, TraceColumns, TraceMeta } from '../engine/contract.gen';
+import type { Segment } from '../engine/catalog.gen';
 
 // The result JSON's types are generated from the Rust declarations
 // (engine-wasm/core/src/result.rs, by tests/result_contract.rs).
@@ -25,62 +26,27 @@ export interface Step extends R.Step {
  * Oracle version profile. */
 export interface ScriptResult extends Omit<R.ScriptResult, 'steps' | 'version'> { version?: string; steps: Step[] }
 
-/** A flash device at a frame: its totals and the cells that changed since the previous frame, flat [cell, valid, invalid, free, ...]. */
-export interface FlashFrame {
-  valid_pages: number; invalid_pages: number; free_pages: number;
-  erases: number; gc_background: number; gc_foreground: number; gc_pages_moved: number;
-  open?: number; cells: number[];
-}
-/** One device at one frame time (the trace's clock): requests since the step started, its queue(s) and flash then. */
-export interface DeviceFrame { t_us: number; reads: number; writes: number; queue?: R.QueueSnapshot; disks?: R.QueueSnapshot[]; flash?: FlashFrame }
-/** The frames a traced step kept of one device (at most 48, engine-wasm/core/src/io/frames.rs). */
-export interface DeviceFrames { name: string; frames: DeviceFrame[] }
+// The catalog JSON's types are generated from the Rust declarations
+// (engine-wasm/core/src/catalog/json.rs, by tests/catalog_contract.rs).
+export type {
+  Catalog, Segment, BtreeInfo, BtreeLevel, ClusterInfo, ClusterChain, CacheInfo, BufferPool, MemoptInfo, MemoptTable,
+} from '../engine/catalog.gen';
 
-export type SegmentKind = 'TABLE' | 'INDEX' | 'IOT' | 'CLUSTER' | 'MEMOPT';
+export type SegmentKind = Segment['kind'];
 
-export interface BtreeInfo {
-  height: number;
-  levels: { first_block: number; count: number }[];
-  entries_per_leaf: number; unique: boolean;
-}
-export interface ClusterInfo {
-  hashkeys: number; size: number; keys_per_block: number;
-  bucket_blocks: number; overflow_blocks: number;
-  chains: { block: number; overflow: number[] }[];
-}
-export interface Segment {
-  id: number; name: string; kind: SegmentKind; table: string | null;
-  pool: 'DEFAULT' | 'KEEP'; blocks: number; rows: number; header_block: number;
-  btree?: BtreeInfo; cluster?: ClusterInfo;
-  /** A data dictionary (SYS) segment that recursive SQL reads. */
-  dictionary?: boolean;
-}
-export interface Catalog {
-  version: string; block_size: number; segments: Segment[];
-  cache: { pools: { name: 'DEFAULT' | 'KEEP'; buffers: number; used: number }[];
-           hash_buckets: number; cbc_latch_children: number };
-  memopt?: { pool_bytes: number; buffer_area_bytes: number; hash_index_bytes: number;
-             tables: { name: string; rows_populated: number; populated: boolean }[] };
-}
+// The trace's metadata is generated with the trace contract
+// (engine-wasm/core/src/trace/contract.rs, by tests/contract.rs).
+export type { HeatEntry, TraceMeta, TraceSession, DeviceFrames, DeviceFrame, FlashFrame } from '../engine/contract.gen';
 
-export interface HeatEntry { segment: number; block: number; visits: number }
+/** A step's trace as the engine gives it (`Engine.trace(step)`): the generated columns and metadata. */
+export type EngineTrace = TraceColumns & TraceMeta;
 
-/** A step's trace: the generated columns plus its metadata. */
-export interface Trace extends TraceColumns {
-  length: number;
-  stacks: string[];
-  truncated: boolean;
+/** A step's trace as the UI holds it: the engine's, or one session's
+ * events of it (model/sessionTrace.ts), which the engine's per-block
+ * totals (`heat`, every session's visits) do not describe. */
+export interface Trace extends TraceColumns, Omit<TraceMeta, 'heat'> {
   heat?: HeatEntry[];
-  /** Frames of the devices the step used, for the device view to follow the playback. */
-  devices?: DeviceFrames[];
-  /** `LAB RUN ... SESSIONS n`: each session's events kept (the step's session first); absent otherwise. */
-  sessions?: TraceSession[];
-  /** The other sessions' events are kept before this time (µs): the step's trace budget did not hold them all. */
-  window_us?: number;
 }
-
-/** One session's events in a step's trace. */
-export interface TraceSession { sid: number; events: number; truncated: boolean }
 
 // Event kinds, get kinds and sentinels are declared once in Rust
 // (engine-wasm/core/src/trace/contract.rs) and generated.

@@ -39,39 +39,42 @@ pub struct DeviceMark {
     pub(super) own: Vec<(&'static str, f64)>,
 }
 
-/// A flash device's pages at a frame: the totals, and the cells (as the
-/// end-of-step snapshot groups erase blocks) that changed since the
-/// previous frame, flat: `[cell, valid, invalid, free, ...]`.
-#[derive(Debug, Clone, Default, PartialEq, Serialize)]
-pub struct FlashFrame {
-    #[serde(flatten)]
-    pub pages: FlashPages,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub open: Option<u32>,
-    pub cells: Vec<u32>,
-}
+crate::tsdecl::contract! {
+    /// A flash device's pages at a frame: the totals, and the cells (as the
+    /// end-of-step snapshot groups erase blocks) that changed since the
+    /// previous frame, flat: `[cell, valid, invalid, free, ...]`.
+    #[derive(Debug, Clone, Default, PartialEq, Serialize)]
+    pub struct FlashFrame as FlashFrame {
+        #[serde(flatten)]
+        pub pages: FlashPages,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub open: Option<u32>,
+        pub cells: Vec<u32>,
+    }
 
-/// One device at one frame time.
-#[derive(Debug, Clone, Default, PartialEq, Serialize)]
-pub struct DeviceFrame {
-    /// The simulated time of the frame (the trace's clock).
-    pub t_us: f64,
-    /// Requests the device took since the step started, up to this frame.
-    pub reads: u64,
-    pub writes: u64,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub queue: Option<QueueSnapshot>,
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub disks: Vec<QueueSnapshot>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub flash: Option<FlashFrame>,
-}
+    /// One device at one frame time (the trace's clock): requests since the
+    /// step started, its queue(s) and flash then.
+    #[derive(Debug, Clone, Default, PartialEq, Serialize)]
+    pub struct DeviceFrame as DeviceFrame {
+        /// The simulated time of the frame (the trace's clock).
+        pub t_us: f64,
+        /// Requests the device took since the step started, up to this frame.
+        pub reads: u64,
+        pub writes: u64,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub queue: Option<QueueSnapshot>,
+        #[serde(skip_serializing_if = "Vec::is_empty")]
+        pub disks: Vec<QueueSnapshot>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub flash: Option<FlashFrame>,
+    }
 
-/// The frames of one device in a step.
-#[derive(Debug, Clone, Default, PartialEq, Serialize)]
-pub struct DeviceFrames {
-    pub name: String,
-    pub frames: Vec<DeviceFrame>,
+    /// The frames a traced step kept of one device (at most `MAX_FRAMES`, 48).
+    #[derive(Debug, Clone, Default, PartialEq, Serialize)]
+    pub struct DeviceFrames as DeviceFrames {
+        pub name: String,
+        pub frames: Vec<DeviceFrame>,
+    }
 }
 
 /// One device's frames while recording: the cells as of the last frame

@@ -1,5 +1,6 @@
 //! The trace contract, declared once: event kinds, get kinds, the sentinel
-//! values and the columns of a trace batch. The renderer's TypeScript
+//! values, the columns of a trace batch and its metadata
+//! ([`super::meta::TraceMeta`]). The renderer's TypeScript
 //! (`renderer/src/engine/contract.gen.ts`) is generated from these tables
 //! by [`typescript`]; `tests/contract.rs` fails when the file is stale and
 //! rewrites it with `LIO_UPDATE_CONTRACT=1`.
@@ -104,6 +105,7 @@ pub fn typescript() -> String {
         "// Generated from engine-wasm/core/src/trace/contract.rs by its test\n\
          // (LIO_UPDATE_CONTRACT=1 cargo test -p lio-core --test contract). Do not edit.\n\n",
     );
+    s.push_str(&meta());
     s.push_str(&format!("export const NO_SEGMENT = {:#x};\n", NO_SEGMENT));
     s.push_str(&format!("export const NO_LATCH = {:#x};\n", NO_LATCH));
     s.push_str(&format!("export const NO_PLAN_LINE = {:#x};\n\n", NO_LINE));
@@ -139,6 +141,17 @@ pub fn typescript() -> String {
         fields.join("\n")
     ));
     s
+}
+
+/// The trace's metadata ([`super::meta::TraceMeta`], what `Engine.trace(step)`
+/// carries beside the columns) in TypeScript; the device snapshots it
+/// shares with the result JSON are imported from `result.gen.ts`.
+fn meta() -> String {
+    use crate::tsdecl::Described;
+    crate::tsdecl::module(
+        &[<super::meta::TraceMeta as Described>::decl],
+        &[("./result.gen", <crate::io::snapshot::DeviceSnapshot as Described>::decl)],
+    )
 }
 
 /// The wait events (name, class, lane) and the statistics (12c name, name

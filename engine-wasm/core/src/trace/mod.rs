@@ -4,14 +4,15 @@
 
 pub use crate::sga::get_kind::GetKind;
 use crate::sga::latch::LatchMap;
-use serde::Serialize;
 
 mod chunk;
 pub mod contract;
+mod meta;
 mod sessions;
 
 use chunk::{exec_of, t_of, Chunk, Rec};
 
+pub use meta::{HeatCell, TraceMeta};
 use sessions::Recorded;
 pub use sessions::SessionMeta;
 
@@ -127,29 +128,6 @@ impl Trace {
     fn chunks_len(&self) -> usize {
         self.chunks.iter().map(|c| c.recs.len()).sum()
     }
-}
-
-#[derive(Serialize)]
-struct HeatCell {
-    segment: u32,
-    block: u32,
-    visits: u64,
-}
-
-#[derive(Serialize)]
-struct TraceMeta<'a> {
-    length: usize,
-    truncated: bool,
-    stacks: &'a [String],
-    heat: Vec<HeatCell>,
-    devices: &'a [crate::io::frames::DeviceFrames],
-    /// Each session's events kept (`LAB RUN ... SESSIONS n`; absent otherwise).
-    #[serde(skip_serializing_if = "<[_]>::is_empty")]
-    sessions: &'a [SessionMeta],
-    /// The other sessions' events are kept before this time (µs): the
-    /// step's trace budget did not hold them all.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    window_us: Option<f64>,
 }
 
 impl Trace {

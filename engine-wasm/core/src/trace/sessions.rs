@@ -22,14 +22,16 @@ use serde::Serialize;
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashMap};
 
-/// One session's events in a step's trace (the `sessions` of its meta).
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct SessionMeta {
-    pub sid: u32,
-    /// Events of this session kept in the trace.
-    pub events: usize,
-    /// Some of its events are not in the trace (the step's budget).
-    pub truncated: bool,
+crate::tsdecl::contract! {
+    /// One session's events in a step's trace (the `sessions` of its meta).
+    #[derive(Debug, Clone, PartialEq, Serialize)]
+    pub struct SessionMeta as TraceSession {
+        pub sid: u32,
+        /// Events of this session kept in the trace.
+        pub events: usize,
+        /// Some of its events are not in the trace (the step's budget).
+        pub truncated: bool,
+    }
 }
 
 /// Another session's events: chunks and execution runs as a sink records them.
