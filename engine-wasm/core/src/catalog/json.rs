@@ -105,7 +105,7 @@ fn segment_shape(cat: &Catalog, s: &SegmentInfo, seg: &mut Value) {
                     .map(|l| json!({ "first_block": bt.level_first_block(l), "count": bt.level_counts[l] }))
                     .collect();
                 seg["blocks"] = json!(bt.blocks());
-                seg["rows"] = json!(bt.entries.len());
+                seg["rows"] = json!(bt.len());
                 seg["btree"] = json!({
                     "height": bt.height(),
                     "levels": levels,
