@@ -213,7 +213,7 @@ impl BTree {
         if self.ascending_only {
             let less = match self.pending.last() {
                 Some((m, _)) => cmp_keys(&key, m) == Ordering::Less,
-                None => self.len() > 0 && self.cmp_key_at(self.len() - 1, &key) == Ordering::Greater,
+                None => !self.is_empty() && self.cmp_key_at(self.len() - 1, &key) == Ordering::Greater,
             };
             if less {
                 self.ascending_only = false;
