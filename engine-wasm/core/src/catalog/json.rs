@@ -276,7 +276,7 @@ fn segment_shape(cat: &Catalog, s: &SegmentInfo, seg: &mut SegmentOut) {
                     .map(|l| LevelOut { count: bt.level_counts[l] as u64, first_block: bt.level_first_block(l) as u64 })
                     .collect();
                 seg.blocks = Some(bt.blocks() as u64);
-                seg.rows = Some(bt.entries.len() as u64);
+                seg.rows = Some(bt.len() as u64);
                 seg.btree = Some(BtreeOut {
                     entries_per_leaf: bt.entries_per_leaf() as u64,
                     height: bt.height() as u64,

@@ -315,15 +315,16 @@ fn text_func(f: Func, v: &[Value], pos: Pos) -> Result<Value, LabError> {
     let fl = |i: usize| arg_f64(v, i, pos);
     Ok(match f {
         Func::Rpad | Func::Lpad | Func::PlRpad | Func::PlLpad => {
-            let (Some(s), Some(len)) = (text(&v[0]), fl(1)?) else { return Ok(Value::Null) };
+            let (mut sb, mut pb) = (super::pad::StackText::new(), super::pad::StackText::new());
+            let (Some(s), Some(len)) = (super::pad::arg_text(&v[0], &mut sb), fl(1)?) else { return Ok(Value::Null) };
             // A NULL pad string makes the result NULL, as any NULL argument.
             let p = if v.len() > 2 {
-                match text(&v[2]) {
+                match super::pad::arg_text(&v[2], &mut pb) {
                     Some(p) => p,
                     None => return Ok(Value::Null),
                 }
             } else {
-                " ".to_string()
+                " ".into()
             };
             let plsql = matches!(f, Func::PlRpad | Func::PlLpad);
             // PL/SQL's VARCHAR2 holds 32,767 bytes: a longer result is
@@ -337,10 +338,13 @@ fn text_func(f: Func, v: &[Value], pos: Pos) -> Result<Value, LabError> {
                 return Err(LabError::new(ora::PLSQL_BUFFER_TOO_SMALL, pos));
             }
             let len = len.clamp(0.0, max as f64) as usize;
+            let left = matches!(f, Func::Lpad | Func::PlLpad);
             if len == 0 {
                 Value::Null
+            } else if let Some(short) = super::pad::pad_short(&s, len, &p, left) {
+                short
             } else {
-                let mut out = pad(&s, len, &p, matches!(f, Func::Lpad | Func::PlLpad));
+                let mut out = pad(&s, len, &p, left);
                 if out.len() > max {
                     // Multibyte characters: at most `max` bytes, whole characters.
                     let cut = (0..=max).rev().find(|&i| out.is_char_boundary(i)).unwrap_or(0);

@@ -8,6 +8,7 @@ pub mod fold;
 pub mod func;
 pub mod hash;
 pub mod like;
+mod pad;
 pub mod plan;
 pub mod row_source;
 pub mod scalar;

@@ -13,14 +13,7 @@ pub fn multiblock_scan_cost(blocks: u64) -> f64 {
 
 /// DISTINCT_KEYS: the index's different keys.
 pub fn distinct_keys(bt: &BTree) -> usize {
-    if bt.entries.is_empty() {
-        return 0;
-    }
-    1 + bt
-        .entries
-        .windows(2)
-        .filter(|w| crate::storage::cmp_keys(&w[0].0, &w[1].0) != std::cmp::Ordering::Equal)
-        .count()
+    bt.distinct_keys()
 }
 
 /// Estimated fraction of the index a range reads: from the column's
@@ -38,7 +31,7 @@ pub fn range_selectivity(r: &RangeBounds, bt: &BTree) -> f64 {
                 if max > min {
                     let a = num(&r.low).unwrap_or(min).max(min);
                     let b = num(&r.high).unwrap_or(max).min(max);
-                    return ((b - a) / (max - min)).clamp(0.0, 1.0).max(1.0 / bt.entries.len().max(1) as f64);
+                    return ((b - a) / (max - min)).clamp(0.0, 1.0).max(1.0 / bt.len().max(1) as f64);
                 }
             }
         }

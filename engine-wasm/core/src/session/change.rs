@@ -466,7 +466,13 @@ pub(super) fn convert(
                 Value::Str(s) => s.clone(),
                 other => crate::value::Text::from(other.to_string()),
             };
-            let actual = s.chars().count() as u32;
+            // A character takes a byte or more: a VARCHAR2 text no longer
+            // in bytes than the column fits without counting them.
+            let actual = if s.len() <= *len as usize && matches!(c.data_type, DataType::Varchar2 { .. }) {
+                s.len() as u32
+            } else {
+                s.chars().count() as u32
+            };
             if actual > *len {
                 return Err(LabError::with_args(
                     ora::VALUE_TOO_LARGE,

@@ -424,17 +424,14 @@ impl Run<'_> {
         let iid = self.inst.cat.indexes.len();
         let mut bt = BTree::new(bs, pctfree, unique, false);
         let t = &self.inst.cat.tables[tid];
-        let entries = t
-            .rows
-            .iter()
-            .enumerate()
-            .map(|(r, row)| {
-                let key: crate::storage::Key = cols.iter().map(|&c| row[c].clone()).collect();
-                let size = bt.entry_size(&key, row);
-                ((key, r as u32), size)
-            })
-            .collect();
-        if bt.build(entries).is_err() {
+        // Entries go to the tree as they are made (one-number keys packed
+        // on arrival: no list of a million boxed keys first).
+        let entries = t.rows.iter().enumerate().map(|(r, row)| {
+            let key: crate::storage::Key = cols.iter().map(|&c| row[c].clone()).collect();
+            let size = BTree::leaf_entry_size(false, unique, &key, row);
+            ((key, r as u32), size)
+        });
+        if bt.build_from(entries).is_err() {
             return Err(LabError::new(ora::DUPLICATE_KEYS_FOUND, Pos::default()));
         }
         bt.set_rowid_blocks(&self.inst.cat.tables[tid].loc);

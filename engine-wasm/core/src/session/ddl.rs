@@ -17,16 +17,11 @@ impl Run<'_> {
         self.set_cell_flash_cache(seg, &a.physical);
         if a.rebuild {
             let ix = &mut self.inst.cat.indexes[iid];
-            let entries: Vec<_> = ix.btree.entries.drain(..).map(|e| (e, 0u32)).collect();
             let t = &self.inst.cat.tables[ix.table];
-            let entries = entries
-                .into_iter()
-                .map(|(e, _)| {
-                    let s = ix.btree.entry_size(&e.0, &t.rows[e.1 as usize]);
-                    (e, s)
-                })
-                .collect();
-            let _ = ix.btree.build(entries);
+            let (holds_rows, unique) = (ix.btree.holds_rows, ix.btree.unique);
+            let _ = ix
+                .btree
+                .rebuild(|key, r| crate::storage::BTree::leaf_entry_size(holds_rows, unique, key, &t.rows[r as usize]));
             ix.btree.set_rowid_blocks(&t.loc);
         }
         // The cursors on its table (an index belongs to its table).

@@ -95,7 +95,7 @@ impl Run<'_> {
     fn index_row(&self, ix: &Index) -> Vec<Value> {
         let t = &self.inst.cat.tables[ix.table];
         let bt = &ix.btree;
-        let n = bt.entries.len();
+        let n = bt.len();
         let (blevel, leaves, keys, cf) = if n == 0 {
             (0.0, 0.0, 0.0, 0.0)
         } else {

@@ -366,8 +366,8 @@ impl Run<'_> {
         if let TableStorage::Iot { index } = self.inst.cat.tables[tid].storage {
             let ix = &self.inst.cat.indexes[index];
             let locs = &mut self.inst.cat.tables[tid].loc;
-            for (pos, e) in ix.btree.entries.iter().enumerate() {
-                if let Some(l) = locs.get_mut(e.1 as usize) {
+            for pos in 0..ix.btree.len() {
+                if let Some(l) = locs.get_mut(ix.btree.row_at(pos) as usize) {
                     l.block = ix.btree.leaf_block(ix.btree.leaf_of(pos));
                 }
             }

@@ -404,7 +404,7 @@ impl Run<'_> {
                 fills.push(Undo::IndexFill { table, index: iid, state: fill });
             }
             // Index maintenance work: the entries laid out again.
-            self.s.stats.work.rows += ix.btree.entries.len() as u64 / 4;
+            self.s.stats.work.rows += ix.btree.len() as u64 / 4;
         }
         if !fills.is_empty() {
             self.txn().undo.extend(fills);
@@ -413,8 +413,8 @@ impl Run<'_> {
         let t = &mut cat.tables[table];
         if let TableStorage::Iot { index } = t.storage {
             let ix = &cat.indexes[index];
-            for (pos, e) in ix.btree.entries.iter().enumerate() {
-                if let Some(l) = t.loc.get_mut(e.1 as usize) {
+            for pos in 0..ix.btree.len() {
+                if let Some(l) = t.loc.get_mut(ix.btree.row_at(pos) as usize) {
                     l.block = ix.btree.leaf_block(ix.btree.leaf_of(pos));
                 }
             }

@@ -9,6 +9,21 @@ const POW10: [f64; 23] = [
     1e21, 1e22,
 ];
 
+/// A short text written on the stack.
+struct StackText {
+    b: [u8; 32],
+    n: usize,
+}
+
+impl std::fmt::Write for StackText {
+    fn write_str(&mut self, s: &str) -> std::fmt::Result {
+        let end = self.n + s.len();
+        self.b.get_mut(self.n..end).ok_or(std::fmt::Error)?.copy_from_slice(s.as_bytes());
+        self.n = end;
+        Ok(())
+    }
+}
+
 impl Number {
     /// The NUMBER nearest a binary double: its shortest decimal text (what
     /// Rust prints and reads back to the same double). None for NaN,
@@ -23,7 +38,11 @@ impl Number {
         if x.abs() < 1.0e15 && x == (x as i64) as f64 {
             return Some(Number::from_i64(x as i64));
         }
-        Number::parse(&format!("{x:e}")).ok()
+        // The shortest text (at most 24 bytes: "-d.dddddddddddddddde-308")
+        // written on the stack: no allocation.
+        let mut buf = StackText { b: [0u8; 32], n: 0 };
+        std::fmt::Write::write_fmt(&mut buf, format_args!("{x:e}")).ok()?;
+        Number::parse(std::str::from_utf8(&buf.b[..buf.n]).ok()?).ok()
     }
 
     /// The nearest binary double (correctly rounded).

@@ -32,7 +32,7 @@ pub(super) fn next(
         *pos = 0;
     }
     let first_leaf = bt.leaf_block(0);
-    let n = bt.entries.len();
+    let n = bt.len();
     loop {
         // Entries of the leaves already read, then the next block.
         let leaves_read = block.saturating_sub(first_leaf) as usize;

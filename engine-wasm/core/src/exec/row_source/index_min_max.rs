@@ -35,7 +35,7 @@ pub(super) fn next(
     let ix = &rt.cat.indexes[*index];
     let (bt, seg) = (&ix.btree, ix.seg);
     rt.k.stats.access.index_scans_kdiixs1 += 1;
-    let n = bt.entries.len();
+    let n = bt.len();
     // From the first entry in range to one past the last (NULL
     // keys sort last and are never a MIN or MAX).
     let null_bound =
@@ -45,7 +45,7 @@ pub(super) fn next(
     } else {
         let lo = lowv.as_ref().map_or(0, |(v, incl)| bt.first_bound(v, *incl));
         let mut hi = highv.as_ref().map_or(n, |(v, incl)| bt.first_bound(v, !*incl));
-        while hi > 0 && bt.first_at(hi - 1).is_null() {
+        while hi > 0 && bt.first_is_null(hi - 1) {
             hi -= 1;
         }
         (lo, hi)

@@ -80,12 +80,12 @@ pub(super) fn next(
                     None => 0,
                 };
                 if null_bound {
-                    *pos = bt.entries.len();
+                    *pos = bt.len();
                 }
             } else {
                 *pos = bt.lower_bound(keybuf);
             }
-            let leaf = if bt.entries.is_empty() { 0 } else { bt.leaf_of((*pos).min(bt.entries.len() - 1)) };
+            let leaf = if bt.is_empty() { 0 } else { bt.leaf_of((*pos).min(bt.len() - 1)) };
             let path = if bt.holds_rows {
                 LeafPath::Descend
             } else {
@@ -108,7 +108,7 @@ pub(super) fn next(
         } else {
             // Check the next entry: in the pinned leaf, or the next leaf.
             *pos += 1;
-            if *pos >= bt.entries.len() {
+            if *pos >= bt.len() {
                 *end = true;
                 return Ok(false);
             }
@@ -153,10 +153,10 @@ fn in_range(
     high_value: &Option<(Value, bool)>,
 ) -> bool {
     if range {
-        p < bt.entries.len()
-            && !bt.first_at(p).is_null()
+        p < bt.len()
+            && !bt.first_is_null(p)
             && match high_value.as_ref() {
-                Some((h, incl)) => match bt.first_at(p).cmp_sql(h) {
+                Some((h, incl)) => match bt.cmp_first_at(p, h) {
                     std::cmp::Ordering::Less => true,
                     std::cmp::Ordering::Equal => *incl,
                     std::cmp::Ordering::Greater => false,

@@ -51,7 +51,7 @@ pub(super) fn next(
     if *read_optim && rt.fast_lookup && memoptimized_get::lookup(rt, env, (line, st), ix, found.then_some(pos), *src) {
         return Ok(true);
     }
-    let leaf = if bt.entries.is_empty() { 0 } else { bt.leaf_of_from(pos.min(bt.entries.len() - 1), *leaf_hint) };
+    let leaf = if bt.is_empty() { 0 } else { bt.leaf_of_from(pos.min(bt.len() - 1), *leaf_hint) };
     *leaf_hint = leaf;
     let holds_rows = bt.holds_rows;
     let path =

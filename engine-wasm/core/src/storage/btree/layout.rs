@@ -9,6 +9,14 @@ impl BTree {
         self.stale = false;
         self.inserted = None;
         self.blocks_valid = false;
+        if self.packed {
+            // `nums` holds the entries: only their rowid blocks are unknown.
+            for n in &mut self.nums {
+                n.block = NO_BLOCK;
+            }
+            self.relayout_leaves();
+            return;
+        }
         // Keys a double stands for exactly (in value and order) search
         // as doubles (and need no `first`); any other key leaves `nums`
         // empty.
@@ -21,6 +29,11 @@ impl BTree {
                 row: e.1,
                 block: NO_BLOCK,
             }));
+            if self.entries.iter().all(|e| e.0.len() == 1) {
+                // Every key one exact number: `nums` alone holds them.
+                self.entries = Vec::new();
+                self.packed = true;
+            }
         } else {
             self.nums = Vec::new();
             self.first = self.first_keys();
@@ -67,7 +80,7 @@ impl BTree {
                         break;
                     }
                 }
-                let b = self.entries[i].0.iter().map(|v| v.column_len() as u64).sum::<u64>() as u32;
+                let b = self.key_bytes(i);
                 self.leaf_start.push(i as u32);
                 self.sep_bytes.push(b);
                 self.branch_key_bytes += b as u64;
@@ -93,6 +106,15 @@ impl BTree {
         let n = self.level_counts.len();
         self.level_first = (0..n).map(|l| 1 + self.level_counts[..l].iter().sum::<u32>()).collect();
         self.level_span = (0..n).map(|l| self.fanout.saturating_pow((n - 1 - l) as u32).max(1)).collect();
+    }
+
+    /// Bytes of the key of entry `i` (its columns with their length bytes).
+    fn key_bytes(&self, i: usize) -> u32 {
+        if self.packed {
+            num_value(self.nums[i].key).column_len() as u32
+        } else {
+            self.entries[i].0.iter().map(|v| v.column_len() as u64).sum::<u64>() as u32
+        }
     }
 
     /// Height in blocks from root to leaf (BLEVEL + 1).
@@ -133,8 +155,8 @@ impl BTree {
         let leaves = starts.len();
         // Leaves hold about the same number of entries: try the leaf the
         // position falls in proportionally, and its neighbours.
-        if leaves > 1 && !self.entries.is_empty() {
-            let g = ((pos as u64 * leaves as u64) / self.entries.len() as u64).min(leaves as u64 - 1) as usize;
+        if leaves > 1 && !self.is_empty() {
+            let g = ((pos as u64 * leaves as u64) / self.len() as u64).min(leaves as u64 - 1) as usize;
             for l in [g, g.saturating_sub(1), (g + 1).min(leaves - 1)] {
                 if self.leaf_holds(l, p) {
                     return l as u32;
@@ -159,6 +181,6 @@ impl BTree {
 
     /// Entries per leaf on average.
     pub fn entries_per_leaf(&self) -> u32 {
-        (self.entries.len() as u32).div_ceil(self.leaf_count().max(1)).max(1)
+        (self.len() as u32).div_ceil(self.leaf_count().max(1)).max(1)
     }
 }

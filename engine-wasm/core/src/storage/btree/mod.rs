@@ -1,9 +1,12 @@
 //! B-trees: index entries (or IOT rows) packed into leaves under branch levels.
 
 mod layout;
+mod packed;
 mod search;
 #[cfg(test)]
 mod tests_in_place;
+#[cfg(test)]
+mod tests_packed;
 
 use super::*;
 
@@ -25,8 +28,15 @@ pub struct BTree {
     pub unique: bool,
     /// Whether leaf entries hold whole rows (IOT).
     pub holds_rows: bool,
-    /// Sorted entries: key and row number in the table.
-    pub entries: Vec<(Key, u32)>,
+    /// Sorted entries: key and row number in the table; empty while
+    /// `packed` (then `nums` holds every entry).
+    entries: Vec<(Key, u32)>,
+    /// Whether every entry is one number a double holds exactly: then the
+    /// entries live only in `nums`, 16 bytes each (key, row, rowid block),
+    /// their keys rebuilt as values when asked for (a million-entry index
+    /// held 52 bytes an entry: the boxed-value key and row, `nums` and the
+    /// size).
+    packed: bool,
     /// The first key column of every entry, contiguous, for cache-friendly
     /// binary search (rebuilt whenever `entries` changes); empty while
     /// `numeric` (then `nums` holds the same keys, more compactly).
@@ -95,6 +105,21 @@ fn num_key(v: &Value) -> Option<f64> {
     }
 }
 
+/// The NUMBER a packed key stands for (exactly: see [`num_key`]).
+#[inline]
+fn num_value(x: f64) -> Value {
+    Value::from_f64(x)
+}
+
+/// A key a packed index can hold: one number a double holds exactly.
+#[inline]
+fn packable(k: &[Value]) -> Option<f64> {
+    match k {
+        [v] => num_key(v),
+        _ => None,
+    }
+}
+
 /// Sort entries by key, then row. When every key is one number a double
 /// orders exactly (the usual index on a NUMBER column), the sort compares
 /// (double, row) pairs held contiguously instead of following each entry's
@@ -141,6 +166,7 @@ impl BTree {
             unique,
             holds_rows,
             entries: Vec::new(),
+            packed: true,
             first: Vec::new(),
             nums: Vec::new(),
             numeric: true,
@@ -165,13 +191,18 @@ impl BTree {
 
     /// Size of a leaf entry for this key (and row, for an IOT).
     pub fn entry_size(&self, key: &[Value], row: &[Value]) -> u32 {
-        if self.holds_rows {
+        Self::leaf_entry_size(self.holds_rows, self.unique, key, row)
+    }
+
+    /// [`Self::entry_size`] for an index of this kind.
+    pub fn leaf_entry_size(holds_rows: bool, unique: bool, key: &[Value], row: &[Value]) -> u32 {
+        if holds_rows {
             ROW_HEADER + row.iter().map(|v| v.column_len() as u32).sum::<u32>() + ROW_DIRECTORY
         } else {
             // A unique index stores the rowid as the entry's data, without
             // the length byte it has as the last key column of a
             // non-unique index.
-            let rowid = INDEX_ROWID - self.unique as u32;
+            let rowid = INDEX_ROWID - unique as u32;
             INDEX_ENTRY_HEADER + key.iter().map(|v| v.column_len() as u32).sum::<u32>() + rowid + ROW_DIRECTORY
         }
     }
@@ -180,11 +211,12 @@ impl BTree {
     pub fn insert(&mut self, key: impl Into<Key>, row: u32, size: u32) {
         let key = key.into();
         if self.ascending_only {
-            let max = self.pending.last().or(self.entries.last());
-            if let Some((m, _)) = max {
-                if cmp_keys(&key, m) == Ordering::Less {
-                    self.ascending_only = false;
-                }
+            let less = match self.pending.last() {
+                Some((m, _)) => cmp_keys(&key, m) == Ordering::Less,
+                None => !self.is_empty() && self.cmp_key_at(self.len() - 1, &key) == Ordering::Greater,
+            };
+            if less {
+                self.ascending_only = false;
             }
         }
         self.pending.push((key, row));
@@ -201,6 +233,10 @@ impl BTree {
         if self.pending.is_empty() {
             return Ok(());
         }
+        if self.packed && self.pending.iter().all(|(k, _)| packable(k).is_some()) {
+            return self.merge_pending_packed();
+        }
+        self.unpack();
         let mut add: Vec<SizedEntry> = self.pending.drain(..).zip(self.pending_sizes.drain(..)).collect();
         add.sort_by(|a, b| cmp_keys(&a.0 .0, &b.0 .0).then(a.0 .1.cmp(&b.0 .1)));
         if !self.stale && add.len() <= IN_PLACE_MAX {
@@ -316,13 +352,13 @@ impl BTree {
     /// current layout: the block a change of that entry reads in current mode.
     pub fn leaf_for(&self, key: &[Value], row: u32) -> u32 {
         let mut pos = self.lower_bound(key);
-        while pos < self.entries.len() && cmp_keys(&self.entries[pos].0, key) == Ordering::Equal {
-            if self.entries[pos].1 >= row {
+        while pos < self.len() && self.cmp_key_at(pos, key) == Ordering::Equal {
+            if self.row_at(pos) >= row {
                 break;
             }
             pos += 1;
         }
-        self.leaf_block(self.leaf_of(pos.min(self.entries.len().saturating_sub(1))))
+        self.leaf_block(self.leaf_of(pos.min(self.len().saturating_sub(1))))
     }
 
     /// How leaves are filled: the fill factor and whether every insert so
@@ -343,6 +379,12 @@ impl BTree {
     /// recomputed by the next merge or [`Self::relayout`].
     pub fn remove_rows(&mut self, rows: &std::collections::HashSet<u32>) {
         if rows.is_empty() {
+            return;
+        }
+        if self.packed {
+            let n = self.nums.len();
+            self.retain_packed(|e| !rows.contains(&e.row));
+            self.stale |= self.nums.len() != n;
             return;
         }
         let mut keep = Vec::with_capacity(self.entries.len());
@@ -367,6 +409,11 @@ impl BTree {
 
     /// Remove entries for rows >= `first_row` (statement rollback after merge).
     pub fn remove_rows_from(&mut self, first_row: u32) {
+        if self.packed {
+            self.retain_packed(|e| e.row < first_row);
+            self.relayout();
+            return;
+        }
         let mut i = 0;
         self.entries.retain(|_| true);
         let (entries, sizes): (Vec<_>, Vec<_>) = std::mem::take(&mut self.entries)
@@ -384,7 +431,37 @@ impl BTree {
 
     /// Build the index over existing entries (CREATE INDEX): leaves packed
     /// to 1 - PCTFREE.
-    pub fn build(&mut self, mut entries: Vec<SizedEntry>) -> Result<(), Key> {
+    pub fn build(&mut self, entries: Vec<SizedEntry>) -> Result<(), Key> {
+        self.build_from(entries)
+    }
+
+    /// [`Self::build`] from the entries as they come: one-number keys are
+    /// packed as they arrive (no list of boxed keys first) and sorted in
+    /// place; the first other key turns the whole index to boxed keys.
+    pub fn build_from(&mut self, entries: impl IntoIterator<Item = SizedEntry>) -> Result<(), Key> {
+        let mut it = entries.into_iter();
+        // The size rides in the block field until the sort is done.
+        let mut nums: Vec<NumEntry> = Vec::with_capacity(it.size_hint().0);
+        let mut other: Option<SizedEntry> = None;
+        for ((key, row), size) in it.by_ref() {
+            match packable(&key) {
+                Some(x) => nums.push(NumEntry { key: x, row, block: size }),
+                None => {
+                    other = Some(((key, row), size));
+                    break;
+                }
+            }
+        }
+        let Some(first_other) = other else {
+            return self.build_packed(nums);
+        };
+        let mut entries: Vec<SizedEntry> = nums
+            .into_iter()
+            .map(|n| ((Key::One(num_value(n.key)), n.row), n.block))
+            .chain(std::iter::once(first_other))
+            .chain(it)
+            .collect();
+        self.packed = false;
         sort_entries(&mut entries);
         // The sizes first; the entries then reuse the list's own memory
         // (no second copy of a million entries).

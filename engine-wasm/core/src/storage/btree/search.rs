@@ -12,17 +12,43 @@ impl BTree {
 
     /// First key column of the entry at `pos` (sorted order).
     #[inline]
-    pub fn first_at(&self, pos: usize) -> &Value {
-        if self.numeric {
-            self.entries[pos].0.first().unwrap_or(&Value::Null)
+    pub fn first_at(&self, pos: usize) -> Value {
+        if self.packed {
+            num_value(self.nums[pos].key)
+        } else if self.numeric {
+            self.entries[pos].0.first().cloned().unwrap_or(Value::Null)
         } else {
-            &self.first[pos]
+            self.first[pos].clone()
+        }
+    }
+
+    /// Whether the first key column of the entry at `pos` is NULL.
+    #[inline]
+    pub fn first_is_null(&self, pos: usize) -> bool {
+        // Packed and numeric entries have a number there.
+        !self.numeric && self.first[pos].is_null()
+    }
+
+    /// The first key column of the entry at `pos` compared with `v` (as
+    /// [`Value::cmp_sql`] does).
+    #[inline]
+    pub fn cmp_first_at(&self, pos: usize, v: &Value) -> Ordering {
+        if self.packed {
+            if let Some(y) = num_key(v) {
+                return self.nums[pos].key.total_cmp(&y);
+            }
+            return num_value(self.nums[pos].key).cmp_sql(v);
+        }
+        if self.numeric {
+            self.entries[pos].0.first().unwrap_or(&Value::Null).cmp_sql(v)
+        } else {
+            self.first[pos].cmp_sql(v)
         }
     }
 
     /// Smallest and largest first-column values.
-    pub fn first_range(&self) -> Option<(&Value, &Value)> {
-        let n = self.entries.len();
+    pub fn first_range(&self) -> Option<(Value, Value)> {
+        let n = self.len();
         if n == 0 {
             return None;
         }
@@ -40,7 +66,13 @@ impl BTree {
                 o == Ordering::Equal
             }
         };
-        if self.numeric {
+        if self.packed {
+            match num_key(k0) {
+                Some(y) if or_equal => self.nums[from..].partition_point(|e| e.key <= y),
+                Some(y) => self.nums[from..].partition_point(|e| e.key == y),
+                None => self.nums[from..].partition_point(|e| keep(&num_value(e.key))),
+            }
+        } else if self.numeric {
             self.entries[from..].partition_point(|e| keep(e.0.first().unwrap_or(&Value::Null)))
         } else {
             self.first[from..].partition_point(keep)
@@ -81,8 +113,8 @@ impl BTree {
         }
         let mut last = NO_BLOCK;
         let mut cf = 0u64;
-        for (_, row) in &self.entries {
-            let b = loc.get(*row as usize).map(|l| l.block).unwrap_or(NO_BLOCK);
+        for p in 0..self.len() {
+            let b = loc.get(self.row_at(p) as usize).map(|l| l.block).unwrap_or(NO_BLOCK);
             if b != last {
                 cf += 1;
                 last = b;
@@ -105,14 +137,14 @@ impl BTree {
             return;
         };
         let nums = self.has_nums();
-        let block = |t: &Self, p: usize| loc.get(t.entries[p].1 as usize).map(|l| l.block).unwrap_or(NO_BLOCK);
+        let block = |t: &Self, p: usize| loc.get(t.row_at(p) as usize).map(|l| l.block).unwrap_or(NO_BLOCK);
         if nums {
             for &p in &ins {
                 self.nums[p as usize].block = block(self, p as usize);
             }
         }
         let mut cf = self.clustering_factor as i64;
-        let n = self.entries.len();
+        let n = self.len();
         let mut k = 0;
         while k < ins.len() {
             // A run of consecutive new entries p..=q.
@@ -164,8 +196,15 @@ impl BTree {
     /// Whether the entry at `pos` has exactly `key`.
     #[inline]
     pub fn key_equals(&self, pos: usize, key: &[Value]) -> bool {
-        if pos >= self.entries.len() || key.iter().any(|v| v.is_null()) {
+        if pos >= self.len() || key.iter().any(|v| v.is_null()) {
             return false;
+        }
+        if self.packed {
+            return match key {
+                [] => true,
+                [k] => self.cmp_first_at(pos, k) == Ordering::Equal,
+                _ => false,
+            };
         }
         if key.len() == 1 && self.has_nums() && self.entries.first().is_some_and(|e| e.0.len() == 1) {
             if let Some(x) = num_key(&key[0]) {
@@ -206,6 +245,7 @@ impl BTree {
         let Some(k0) = key.first() else { return 0 };
         let lo = match num_key(k0) {
             Some(x) if self.has_nums() => self.num_lower_bound(x),
+            _ if self.packed => self.nums.partition_point(|e| num_value(e.key).cmp_sql(k0) == Ordering::Less),
             _ if self.numeric => {
                 self.entries.partition_point(|e| e.0.first().unwrap_or(&Value::Null).cmp_sql(k0) == Ordering::Less)
             }
@@ -215,6 +255,10 @@ impl BTree {
             return lo;
         }
         let hi = lo + self.first_run(lo, k0, true);
+        if self.packed {
+            // One-column keys sort before any longer key they begin.
+            return hi;
+        }
         lo + self.entries[lo..hi].partition_point(|e| cmp_keys(&e.0[..key.len().min(e.0.len())], key) == Ordering::Less)
     }
 

@@ -17,6 +17,7 @@ impl Rng {
 
 fn assert_same(a: &BTree, b: &BTree, what: &str) {
     assert_eq!(a.entries, b.entries, "{what}: entries");
+    assert_eq!(a.packed, b.packed, "{what}: packed");
     assert_eq!(a.sizes, b.sizes, "{what}: sizes");
     assert_eq!(a.first, b.first, "{what}: first");
     assert_eq!(a.nums.len(), b.nums.len(), "{what}: nums");
