@@ -253,6 +253,9 @@ catalogue! {
     DIVISOR_IS_ZERO = Ora 1476 "divisor is equal to zero";
     INVALID_NUMBER = Ora 1722 "invalid number";
     NUMERIC_OVERFLOW = Ora 1426 "numeric overflow";
+    /// A function argument outside its domain (INSTR's occurrence below 1).
+    /// The argument is the value as given.
+    ARGUMENT_OUT_OF_RANGE = Ora 1428 "argument '%s' is out of range";
     VALUE_LARGER_THAN_PRECISION = Ora 1438 "value larger than specified precision allowed for this column";
     CONCAT_TOO_LONG = Ora 1489 "result of string concatenation is too long";
     TOO_MANY_COLUMNS = Ora 1792 "maximum number of columns in a table or view is 1000";
