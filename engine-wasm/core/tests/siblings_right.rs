@@ -115,3 +115,37 @@ fn a_folded_varchar2_compares_nonpadded() {
     assert_eq!(steps[3].rows, [[json!(1)]]);
     assert_eq!(steps[4].rows[0], [json!("ab***"), json!(3)]);
 }
+
+// ------------------------------------------------------------ DBMS_STATS by position
+
+/// DBMS_STATS' arguments given by position are checked as by name: the
+/// fourth of GATHER_TABLE_STATS is ESTIMATE_PERCENT and the sixth
+/// METHOD_OPT (its signature in the PL/SQL Packages and Types Reference:
+/// ownname, tabname, partname, estimate_percent, block_sample, method_opt,
+/// ...). A sample of 10% or histograms given by position were accepted
+/// and ignored (exact statistics, no histograms); by name they were
+/// already refused with LAB-00001. More arguments than the signature has
+/// is PLS-00306.
+#[test]
+fn gather_stats_arguments_by_position_are_checked() {
+    let mut e = quiet_engine();
+    ok(&e.exec("create table t (id number);"));
+    let steps = e.exec(
+        "exec dbms_stats.gather_table_stats(user, 'T', null, 10)\n\
+         exec dbms_stats.gather_table_stats(user, 'T', null, 100, false, 'for all columns size 254')\n\
+         exec dbms_stats.gather_schema_stats(user, 10)\n\
+         exec dbms_stats.gather_table_stats(user, 'T', null, null, null, null, null, null, null, null, null, null, null, null, null, 1)\n\
+         exec dbms_stats.gather_table_stats(user, 'T', null, 100, false, 'FOR ALL COLUMNS SIZE 1', 4)\n\
+         exec dbms_stats.gather_schema_stats(user, null, false, 'for all columns size 1')",
+    );
+    for s in &steps[..3] {
+        let (code, ..) = error_of(s);
+        assert_eq!(code, "LAB-00001", "{:?}", s.error);
+    }
+    assert!(steps[0].error.as_ref().unwrap().message.contains("estimate_percent => 10"));
+    assert!(steps[1].error.as_ref().unwrap().message.contains("method_opt => for all columns size 254"));
+    let e4 = steps[3].error.as_ref().expect("sixteen arguments");
+    assert_eq!(e4.code, "ORA-06550");
+    assert!(e4.message.contains("PLS-00306"), "{}", e4.message);
+    ok(&steps[4..]);
+}
