@@ -102,8 +102,8 @@ export function setupScripts(tables) {
   return { ora, lite };
 }
 
-/** An expression pair { o: Oracle text, l: SQLite text, t: 'n'|'s'|'b', c: CHAR in Oracle }. */
-const E = (o, l, t, c = false) => ({ o, l, t, c });
+/** An expression pair { o: Oracle text, l: SQLite text, t: 'n'|'s'|'b', c: CHAR in Oracle, len: its CHAR length when known }. */
+const E = (o, l, t, c = false, len = undefined) => ({ o, l, t, c, len });
 const S = (o, l, c = false) => E(o, `NULLIF(${l}, '')`, 's', c);
 /** SQLite's side of a comparison of two strings, blank-padded when both are CHAR in Oracle. */
 const strCmp = (a, b, op) => (a.c && b.c ? `rtrim(${a.l}) ${op} rtrim(${b.l})` : `${a.l} ${op} ${b.l}`);
@@ -115,7 +115,7 @@ function exprGen(r, cols) {
     // The CHAR column stands in for a string column a quarter of the time.
     if (t === 's' && ofType('c').length && r.chance(0.25)) {
       const c = r.pick(ofType('c'));
-      return E(c.name, c.name, 's', true);
+      return E(c.name, c.name, 's', true, 4);
     }
     const c = r.pick(ofType(t));
     return E(c.name, c.name, t);
@@ -129,7 +129,7 @@ function exprGen(r, cols) {
     // '' is NULL in Oracle (and neither CHAR nor VARCHAR2).
     if (r.chance(0.05)) return E("''", 'NULL', 's');
     const v = r.pick(STRINGS);
-    return E(lit(v), lit(v), 's', true);
+    return E(lit(v), lit(v), 's', true, v.length);
   };
   /** A number that is not NULL as written (NULLIF's first argument may not be the literal NULL). */
   const notNullLit = (a) => (a.o === 'NULL' ? col('n') : a);
@@ -246,7 +246,9 @@ function exprGen(r, cols) {
         const [a, b] = [str(d - 1), r.chance(0.3) ? num(d - 1) : str(d - 1)];
         // CHAR || CHAR is CHAR; a NULL literal is neither.
         const c = a.c && b.c && a.o !== 'NULL' && b.o !== 'NULL';
-        return S(`(${a.o} || ${b.o})`, `(coalesce(${a.l}, '') || coalesce(${b.l}, ''))`, c);
+        const e = S(`(${a.o} || ${b.o})`, `(coalesce(${a.l}, '') || coalesce(${b.l}, ''))`, c);
+        if (c && a.len !== undefined && b.len !== undefined) e.len = a.len + b.len;
+        return e;
       }
       case 1: {
         const a = str(d - 1);
@@ -344,18 +346,30 @@ function exprGen(r, cols) {
       o += ` ${subj.o}`;
       l += ` ${subj.l}`;
     }
+    const results = [];
     for (let i = 0; i < whens; i++) {
       const w = simple ? (subj.t === 'n' ? num(0) : str(0)) : bool(d - 1);
       const th = gen(d - 1);
+      results.push(th);
       o += ` WHEN ${w.o} THEN ${th.o}`;
       l += ` WHEN ${w.l} THEN ${th.l}`;
     }
     if (r.chance(0.6)) {
       const e = gen(d - 1);
+      results.push(e);
       o += ` ELSE ${e.o}`;
       l += ` ELSE ${e.l}`;
     }
-    return E(o + ' END', l + ' END', t);
+    // Oracle's CASE of CHARs is CHAR when its results (NULLs aside) are one
+    // CHAR, or CHARs of one length; otherwise VARCHAR2 (the engine's
+    // Kind::common, after the SQL Language Reference).
+    const given = results.filter((x) => x.o !== 'NULL' && x.o !== "''");
+    const c =
+      t === 's' &&
+      given.length > 0 &&
+      given.every((x) => x.c) &&
+      (given.length === 1 || given.every((x) => x.len !== undefined && x.len === given[0].len));
+    return E(o + ' END', l + ' END', t, c, c ? given[0].len : undefined);
   }
   function decode(d, t) {
     const gen = t === 'n' ? num : str;

@@ -86,11 +86,15 @@ fn connect_by_level_below_one_returns_the_root_row() {
 fn a_folded_null_keeps_its_datatype() {
     let steps = run("select decode(1, 2, sign(null), 3) from dual union all select 1 from dual;\n\
          select decode(1, 2, round(3, null), 3) from dual union all select 1 from dual;\n\
-         select decode(1, 2, null, 3) from dual union all select 1 from dual;");
+         select decode(1, 2, null, 3) from dual union all select 1 from dual;\n\
+         select decode(1, 5, least(3, null), 4) from dual union all select 1 from dual;");
     ok(&steps[..2]);
     assert_eq!(steps[0].rows, [[json!(3)], [json!(1)]]);
     assert_eq!(steps[1].rows, [[json!(3)], [json!(1)]]);
     assert_eq!(error_of(&steps[2]).0, "ORA-01790");
+    // LEAST's datatype is its first argument's (found by the 100,000-query run).
+    ok(&steps[3..]);
+    assert_eq!(steps[3].rows, [[json!(4)], [json!(1)]]);
 }
 
 /// A VARCHAR2 function of constants stays VARCHAR2 when folded: RPAD
@@ -148,4 +152,55 @@ fn gather_stats_arguments_by_position_are_checked() {
     assert_eq!(e4.code, "ORA-06550");
     assert!(e4.message.contains("PLS-00306"), "{}", e4.message);
     ok(&steps[4..]);
+}
+
+// ------------------------------------------------------------ DBMS_XPLAN formats
+
+/// DBMS_XPLAN's `ALL` adds the "Query Block Name / Object Alias" and
+/// "Column Projection Information" sections to TYPICAL, `ADVANCED` the
+/// "Outline Data" too, and `+ALIAS`, `+PROJECTION`, `+OUTLINE` each one
+/// (Oracle Database PL/SQL Packages and Types Reference, DBMS_XPLAN,
+/// DISPLAY_CURSOR's `format`). The lab prints none of them: the words are
+/// refused with LAB-00001 (they printed TYPICAL's text). Turned off with
+/// `-`, or words whose sections only show for features the lab has not
+/// (`+PARALLEL`, `+PARTITION`), they are still taken.
+#[test]
+fn xplan_formats_with_sections_the_lab_lacks_are_refused() {
+    let mut e = quiet_engine();
+    ok(&e.exec("create table t (id number);\nselect * from t;"));
+    let steps = e.exec(
+        "select * from table(dbms_xplan.display_cursor(null, null, 'ALL'));\n\
+         select * from table(dbms_xplan.display_cursor(null, null, 'TYPICAL +OUTLINE'));\n\
+         select * from table(dbms_xplan.display_cursor(format => 'allstats last +alias'));\n\
+         explain plan for select * from t;\n\
+         select * from table(dbms_xplan.display(null, null, 'ADVANCED'));\n\
+         select * from table(dbms_xplan.display(null, null, 'TYPICAL -PROJECTION -ALIAS +PARALLEL'));\n\
+         select * from table(dbms_xplan.display_cursor(null, null, 'ALLSTATS LAST'));",
+    );
+    for (k, line) in [(0, 1), (1, 2), (2, 3), (4, 5)] {
+        let (code, at, _) = error_of(&steps[k]);
+        assert_eq!((code, at), ("LAB-00001", line), "{:?}", steps[k].error);
+    }
+    assert!(steps[1].error.as_ref().unwrap().message.contains("+OUTLINE"));
+    ok(&steps[5..]);
+    assert!(steps[5].rows.len() > 4);
+}
+
+// ------------------------------------------------------------ functions
+
+/// An Oracle built-in function the lab does not model is refused by name
+/// with LAB-00001 at the call; it was ORA-00904 "invalid identifier",
+/// which tells a DBA that SQRT does not exist. A name that is no function
+/// of Oracle's is still ORA-00904 (Oracle's "%s: invalid identifier").
+#[test]
+fn unmodelled_oracle_functions_are_refused_by_name() {
+    let steps = run("select sqrt(4) from dual;\n\
+         select id,\n       initcap('ab') from (select 1 id from dual);\n\
+         select regexp_substr('abc', 'b') from dual;\n\
+         select nosuchfunc(1) from dual;");
+    assert_eq!(error_of(&steps[0]), ("LAB-00001", 1, 8));
+    assert!(steps[0].error.as_ref().unwrap().message.contains("SQRT"));
+    assert_eq!(error_of(&steps[1]), ("LAB-00001", 3, 8));
+    assert_eq!(error_of(&steps[2]).0, "LAB-00001");
+    assert_eq!(error_of(&steps[3]), ("ORA-00904", 5, 8));
 }
