@@ -197,10 +197,31 @@ fn unmodelled_oracle_functions_are_refused_by_name() {
     let steps = run("select sqrt(4) from dual;\n\
          select id,\n       initcap('ab') from (select 1 id from dual);\n\
          select regexp_substr('abc', 'b') from dual;\n\
-         select nosuchfunc(1) from dual;");
+         select nosuchfunc(1) from dual;\n\
+         select to_number('1,234', '9,999') from dual;\n\
+         select to_number('1', '9', 'x', 'y') from dual;");
     assert_eq!(error_of(&steps[0]), ("LAB-00001", 1, 8));
     assert!(steps[0].error.as_ref().unwrap().message.contains("SQRT"));
     assert_eq!(error_of(&steps[1]), ("LAB-00001", 3, 8));
     assert_eq!(error_of(&steps[2]).0, "LAB-00001");
     assert_eq!(error_of(&steps[3]), ("ORA-00904", 5, 8));
+    // TO_NUMBER with a format model is Oracle's (it was ORA-00909, invalid
+    // number of arguments); four arguments are ORA-00909 in Oracle too.
+    assert_eq!(error_of(&steps[4]), ("LAB-00001", 6, 8));
+    assert_eq!(error_of(&steps[5]).0, "ORA-00909");
+}
+
+/// NULLIF's first argument may not be the literal NULL ("You cannot
+/// specify the literal NULL for expr1",
+/// https://docs.oracle.com/en/database/oracle/oracle-database/19/sqlrf/NULLIF.html):
+/// ORA-00932 "inconsistent datatypes: expected - got CHAR", as Oracle
+/// prints it for NULLIF(NULL, NULL) (https://www.sqliz.com/oracle-ref/nullif/).
+/// It returned NULL.
+#[test]
+fn nullif_of_the_literal_null_is_ora_00932() {
+    let steps = run("select nullif(null, 1) from dual;\nselect nullif(1, null), nullif(2, 2) from dual;");
+    assert_eq!(error_of(&steps[0]), ("ORA-00932", 1, 15));
+    assert_eq!(steps[0].error.as_ref().unwrap().message, "inconsistent datatypes: expected - got CHAR");
+    ok(&steps[1..]);
+    assert_eq!(steps[1].rows[0], [json!(1), json!(null)]);
 }

@@ -174,6 +174,8 @@ catalogue! {
     GROUP_FUNCTION_NOT_ALLOWED = Ora 934 "group function is not allowed here";
     GROUP_FUNCTION_NESTED_TOO_DEEPLY = Ora 935 "group function is nested too deeply";
     MISSING_EXPRESSION = Ora 936 "missing expression";
+    /// Arguments: the datatype expected (`-` for none) and the one given.
+    INCONSISTENT_DATATYPES = Ora 932 "inconsistent datatypes: expected %s got %s";
     NOT_A_SINGLE_GROUP_GROUP_FUNCTION = Ora 937 "not a single-group group function";
     NOT_A_GROUP_BY_EXPRESSION = Ora 979 "not a GROUP BY expression";
     INVALID_ALTER_COMMAND = Ora 940 "invalid ALTER command";

@@ -352,7 +352,16 @@ impl<'a> Builder<'a> {
             }
             LabError::with(ora::INVALID_IDENTIFIER, format_args!("\"{}\"", name.name), name.pos)
         })?;
+        // TO_NUMBER(s, fmt [, nlsparam]) is Oracle's; the lab's is TO_NUMBER(s).
+        if f == Func::ToNumber && (2..=3).contains(&args.len()) {
+            return Err(LabError::with(ora::LAB_UNSUPPORTED, "TO_NUMBER with a format model", name.pos));
+        }
         f.check_arity(args.len(), &name.name, name.pos)?;
+        // "You cannot specify the literal NULL for expr1" (SQL Language
+        // Reference, NULLIF): ORA-00932 at it.
+        if let (Func::Nullif, Some(Expr::Null(pos))) = (f, args.first()) {
+            return Err(LabError::with_args(ora::INCONSISTENT_DATATYPES, &[&"-", &"CHAR"], *pos));
+        }
         if f == Func::ToChar && args.len() > 1 {
             return Err(LabError::with(ora::LAB_UNSUPPORTED, "TO_CHAR with a format model", name.pos));
         }
