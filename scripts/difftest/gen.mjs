@@ -21,6 +21,14 @@
 //     compared with (or added to) a number Oracle converts it, SQLite is
 //     told to (CAST AS REAL); a number compared with a numeric literal
 //     string ('3') converts the string.
+//   - NULL and '' in every function: '' literals (NULL in Oracle, NULL on
+//     SQLite's side), NULL places of ROUND/TRUNC and positions of SUBSTR
+//     (NULL results), SUBSTR position 0 (Oracle's 1) and negative ones
+//     past the start (NULL in Oracle: a CASE on SQLite's side), MOD by 0
+//     (Oracle returns the dividend, SQLite NULL: a CASE), NULLIF, SIGN,
+//     FLOOR/CEIL, ROUND/TRUNC of halves (both round half away from zero),
+//     three-argument GREATEST/LEAST (nonpadded comparison, as SQLite),
+//     RPAD/LPAD (VARCHAR2, also of literals: SQLite pads with SUBSTR).
 // Division is left out (Oracle's NUMBER division is decimal, SQLite's
 // integer division truncates), as is text that is not a number compared
 // with a number (ORA-01722 in Oracle; tests/values_right.rs covers it).
@@ -94,8 +102,8 @@ export function setupScripts(tables) {
   return { ora, lite };
 }
 
-/** An expression pair { o: Oracle text, l: SQLite text, t: 'n'|'s'|'b', c: CHAR in Oracle }. */
-const E = (o, l, t, c = false) => ({ o, l, t, c });
+/** An expression pair { o: Oracle text, l: SQLite text, t: 'n'|'s'|'b', c: CHAR in Oracle, len: its CHAR length when known }. */
+const E = (o, l, t, c = false, len = undefined) => ({ o, l, t, c, len });
 const S = (o, l, c = false) => E(o, `NULLIF(${l}, '')`, 's', c);
 /** SQLite's side of a comparison of two strings, blank-padded when both are CHAR in Oracle. */
 const strCmp = (a, b, op) => (a.c && b.c ? `rtrim(${a.l}) ${op} rtrim(${b.l})` : `${a.l} ${op} ${b.l}`);
@@ -107,7 +115,7 @@ function exprGen(r, cols) {
     // The CHAR column stands in for a string column a quarter of the time.
     if (t === 's' && ofType('c').length && r.chance(0.25)) {
       const c = r.pick(ofType('c'));
-      return E(c.name, c.name, 's', true);
+      return E(c.name, c.name, 's', true, 4);
     }
     const c = r.pick(ofType(t));
     return E(c.name, c.name, t);
@@ -118,9 +126,52 @@ function exprGen(r, cols) {
     return E(String(v), String(v), 'n');
   };
   const strLit = () => {
+    // '' is NULL in Oracle (and neither CHAR nor VARCHAR2).
+    if (r.chance(0.05)) return E("''", 'NULL', 's');
     const v = r.pick(STRINGS);
-    return E(lit(v), lit(v), 's', true);
+    return E(lit(v), lit(v), 's', true, v.length);
   };
+  /** A number that is not NULL as written (NULLIF's first argument may not be the literal NULL). */
+  const notNullLit = (a) => (a.o === 'NULL' ? col('n') : a);
+  /** A number, or half of one (x.5 values, for ROUND and TRUNC). */
+  const maybeHalf = (a) => (r.chance(0.5) ? E(`(${a.o} * 0.5)`, `(${a.l} * 0.5)`, 'n') : a);
+  /** The numeric functions of NULL-aware rounding and sign. */
+  function numMore(d) {
+    switch (r.int(0, 5)) {
+      case 0: {
+        // ROUND(x [, places]): places 0 or NULL, or 1 and 2 of an integer.
+        const a = num(d - 1);
+        const h = maybeHalf(a);
+        const p = h === a ? r.pick([null, '0', '1', '2', 'null']) : r.pick([null, '0', 'null']);
+        // SQLite's ROUND is REAL: its integral result as an INTEGER (as text "2", not "2.0").
+        return E(`round(${h.o}${p ? `, ${p}` : ''})`, `CAST(round(${h.l}${p ? `, ${p.toUpperCase()}` : ''}) AS INTEGER)`, 'n');
+      }
+      case 1: {
+        const h = maybeHalf(num(d - 1));
+        const p = r.pick([null, '0', 'null']);
+        const l = p === 'null' ? 'NULL' : `CAST(trunc(${h.l}) AS INTEGER)`;
+        return E(`trunc(${h.o}${p ? `, ${p}` : ''})`, l, 'n');
+      }
+      case 2: {
+        const h = maybeHalf(num(d - 1));
+        const f = r.pick(['floor', 'ceil']);
+        return E(`${f}(${h.o})`, `CAST(${f}(${h.l}) AS INTEGER)`, 'n');
+      }
+      case 3: {
+        const a = num(d - 1);
+        return E(`sign(${a.o})`, `sign(${a.l})`, 'n');
+      }
+      case 4: {
+        const [a, b] = [notNullLit(num(d - 1)), num(d - 1)];
+        return E(`nullif(${a.o}, ${b.o})`, `nullif(${a.l}, ${b.l})`, 'n');
+      }
+      default: {
+        // MOD by an expression: MOD(a, 0) is a in Oracle.
+        const [a, b] = [num(d - 1), num(d - 1)];
+        return E(`mod(${a.o}, ${b.o})`, `(CASE WHEN ${b.l} = 0 THEN ${a.l} ELSE ${a.l} % ${b.l} END)`, 'n');
+      }
+    }
+  }
   /** d1 (numbers as text) as a number: Oracle converts it in arithmetic
    * (`raw`: in a comparison with a number), SQLite in arithmetic. */
   const digits = (raw = false) => {
@@ -133,7 +184,10 @@ function exprGen(r, cols) {
       if (ofType('d').length && r.chance(0.06)) return digits();
       return r.chance(0.75) ? col('n') : numLit();
     }
-    switch (r.int(0, 10)) {
+    switch (r.int(0, 12)) {
+      case 11:
+      case 12:
+        return numMore(d);
       case 0: {
         const [a, b] = [num(d - 1), num(d - 1)];
         const op = r.pick(['+', '-', '*']);
@@ -170,9 +224,11 @@ function exprGen(r, cols) {
         return E(`instr(${a.o}, '${b}')`, `instr(${a.l}, '${b}')`, 'n');
       }
       case 9: {
-        const [a, b] = [num(d - 1), num(d - 1)];
+        const xs = [num(d - 1), num(d - 1)];
+        if (r.chance(0.3)) xs.push(num(d - 1));
         const f = r.chance(0.5);
-        return E(`${f ? 'greatest' : 'least'}(${a.o}, ${b.o})`, `${f ? 'max' : 'min'}(${a.l}, ${b.l})`, 'n');
+        const [o, l] = [xs.map((x) => x.o).join(', '), xs.map((x) => x.l).join(', ')];
+        return E(`${f ? 'greatest' : 'least'}(${o})`, `${f ? 'max' : 'min'}(${l})`, 'n');
       }
       default: {
         const [a, b, c] = [num(d - 1), num(d - 1), num(d - 1)];
@@ -185,12 +241,14 @@ function exprGen(r, cols) {
       if (r.chance(0.04)) return nullOf('s');
       return r.chance(0.75) ? col('s') : strLit();
     }
-    switch (r.int(0, 9)) {
+    switch (r.int(0, 11)) {
       case 0: {
         const [a, b] = [str(d - 1), r.chance(0.3) ? num(d - 1) : str(d - 1)];
         // CHAR || CHAR is CHAR; a NULL literal is neither.
         const c = a.c && b.c && a.o !== 'NULL' && b.o !== 'NULL';
-        return S(`(${a.o} || ${b.o})`, `(coalesce(${a.l}, '') || coalesce(${b.l}, ''))`, c);
+        const e = S(`(${a.o} || ${b.o})`, `(coalesce(${a.l}, '') || coalesce(${b.l}, ''))`, c);
+        if (c && a.len !== undefined && b.len !== undefined) e.len = a.len + b.len;
+        return e;
       }
       case 1: {
         const a = str(d - 1);
@@ -202,6 +260,7 @@ function exprGen(r, cols) {
       }
       case 3: {
         const a = str(d - 1);
+        if (r.chance(0.3)) return substrEdge(a);
         const p = r.int(1, 3);
         if (r.chance(0.5)) return S(`substr(${a.o}, ${p})`, `substr(${a.l}, ${p})`, a.c);
         const n = r.int(1, 3);
@@ -226,11 +285,51 @@ function exprGen(r, cols) {
         return caseExpr(d, 's');
       case 8:
         return decode(d, 's');
+      case 11: {
+        // RPAD/LPAD: VARCHAR2 (a literal argument makes a folded constant,
+        // still VARCHAR2: 'a  ' is not 'a').
+        const a = r.chance(0.4) ? strLit() : str(d - 1);
+        const n = r.int(0, 5);
+        const p = r.pick([' ', '*']);
+        const pad = p === ' ' ? '' : `, '${p}'`;
+        const fill = `'${p.repeat(5)}'`;
+        if (r.chance(0.5)) {
+          return S(`rpad(${a.o}, ${n}${pad})`, `substr(${a.l} || ${fill}, 1, ${n})`);
+        }
+        return S(
+          `lpad(${a.o}, ${n}${pad})`,
+          `(CASE WHEN length(${a.l}) >= ${n} THEN substr(${a.l}, 1, ${n}) ELSE substr(${fill}, 1, ${n} - length(${a.l})) || ${a.l} END)`,
+        );
+      }
+      case 9: {
+        // Character GREATEST/LEAST: VARCHAR2, compared nonpadded.
+        const xs = [str(d - 1), str(d - 1)];
+        if (r.chance(0.3)) xs.push(str(d - 1));
+        const f = r.chance(0.5);
+        const [o, l] = [xs.map((x) => x.o).join(', '), xs.map((x) => x.l).join(', ')];
+        return S(`${f ? 'greatest' : 'least'}(${o})`, `${f ? 'max' : 'min'}(${l})`);
+      }
       default: {
         const a = num(d - 1);
         return S(`to_char(${a.o})`, `CAST(${a.l} AS TEXT)`);
       }
     }
+  }
+  /** SUBSTR at its edges: position 0 (Oracle reads 1), NULL, negative
+   * (NULL when past the start in Oracle), a length of NULL, 0 or -1. */
+  function substrEdge(a) {
+    const p = r.pick(['0', 'null', '-1', '-2', '-3']);
+    const n = r.chance(0.5) ? null : r.pick(['1', '2', 'null', '0', '-1']);
+    const no = n === null ? '' : `, ${n}`;
+    const nl = n === null ? '' : `, ${n.toUpperCase()}`;
+    const o = `substr(${a.o}, ${p}${no})`;
+    let l;
+    // A length below 1 is NULL in Oracle (SQLite counts a negative one backwards).
+    if (n === '0' || n === '-1') l = 'NULL';
+    else if (p === '0') l = `substr(${a.l}, 1${nl})`;
+    else if (p === 'null') l = `substr(${a.l}, NULL${nl})`;
+    else l = `(CASE WHEN length(${a.l}) >= ${-Number(p)} THEN substr(${a.l}, ${p}${nl}) END)`;
+    return S(o, l, a.c);
   }
   function caseExpr(d, t) {
     const gen = t === 'n' ? num : str;
@@ -247,18 +346,30 @@ function exprGen(r, cols) {
       o += ` ${subj.o}`;
       l += ` ${subj.l}`;
     }
+    const results = [];
     for (let i = 0; i < whens; i++) {
       const w = simple ? (subj.t === 'n' ? num(0) : str(0)) : bool(d - 1);
       const th = gen(d - 1);
+      results.push(th);
       o += ` WHEN ${w.o} THEN ${th.o}`;
       l += ` WHEN ${w.l} THEN ${th.l}`;
     }
     if (r.chance(0.6)) {
       const e = gen(d - 1);
+      results.push(e);
       o += ` ELSE ${e.o}`;
       l += ` ELSE ${e.l}`;
     }
-    return E(o + ' END', l + ' END', t);
+    // Oracle's CASE of CHARs is CHAR when its results (NULLs aside) are one
+    // CHAR, or CHARs of one length; otherwise VARCHAR2 (the engine's
+    // Kind::common, after the SQL Language Reference).
+    const given = results.filter((x) => x.o !== 'NULL' && x.o !== "''");
+    const c =
+      t === 's' &&
+      given.length > 0 &&
+      given.every((x) => x.c) &&
+      (given.length === 1 || given.every((x) => x.len !== undefined && x.len === given[0].len));
+    return E(o + ' END', l + ' END', t, c, c ? given[0].len : undefined);
   }
   function decode(d, t) {
     const gen = t === 'n' ? num : str;
@@ -268,9 +379,13 @@ function exprGen(r, cols) {
     let l = 'CASE';
     for (let i = 0; i < pairs; i++) {
       const s = r.chance(0.15) ? E('null', 'NULL', x.t) : x.t === 'n' ? numLit() : strLit();
-      const res = gen(d - 1);
+      let res = gen(d - 1);
+      // A NULL first result makes DECODE's result VARCHAR2 (ORA-01790 in a
+      // UNION ALL with numbers): numbers keep a number first.
+      if (i === 0 && t === 'n' && res.o === 'NULL') res = numLit();
       o += `, ${s.o}, ${res.o}`;
-      l += s.o === 'null' ? ` WHEN ${x.l} IS NULL THEN ${res.l}` : ` WHEN ${x.l} = ${s.l} THEN ${res.l}`;
+      // NULL (or '') matches NULL.
+      l += s.l === 'NULL' ? ` WHEN ${x.l} IS NULL THEN ${res.l}` : ` WHEN ${x.l} = ${s.l} THEN ${res.l}`;
     }
     if (r.chance(0.6)) {
       const e = gen(d - 1);

@@ -174,6 +174,8 @@ catalogue! {
     GROUP_FUNCTION_NOT_ALLOWED = Ora 934 "group function is not allowed here";
     GROUP_FUNCTION_NESTED_TOO_DEEPLY = Ora 935 "group function is nested too deeply";
     MISSING_EXPRESSION = Ora 936 "missing expression";
+    /// Arguments: the datatype expected (`-` for none) and the one given.
+    INCONSISTENT_DATATYPES = Ora 932 "inconsistent datatypes: expected %s got %s";
     NOT_A_SINGLE_GROUP_GROUP_FUNCTION = Ora 937 "not a single-group group function";
     NOT_A_GROUP_BY_EXPRESSION = Ora 979 "not a GROUP BY expression";
     INVALID_ALTER_COMMAND = Ora 940 "invalid ALTER command";
@@ -253,6 +255,9 @@ catalogue! {
     DIVISOR_IS_ZERO = Ora 1476 "divisor is equal to zero";
     INVALID_NUMBER = Ora 1722 "invalid number";
     NUMERIC_OVERFLOW = Ora 1426 "numeric overflow";
+    /// A function argument outside its domain (INSTR's occurrence below 1).
+    /// The argument is the value as given.
+    ARGUMENT_OUT_OF_RANGE = Ora 1428 "argument '%s' is out of range";
     VALUE_LARGER_THAN_PRECISION = Ora 1438 "value larger than specified precision allowed for this column";
     CONCAT_TOO_LONG = Ora 1489 "result of string concatenation is too long";
     TOO_MANY_COLUMNS = Ora 1792 "maximum number of columns in a table or view is 1000";

@@ -95,6 +95,7 @@ pub fn kind(e: &CExpr, k: &Kinds<'_>) -> Kind {
         CExpr::Const(Value::Num(_)) | CExpr::Level | CExpr::Rownum | CExpr::RowId(_) | CExpr::Neg(..) => Kind::Number,
         CExpr::Const(Value::Str(s)) => Kind::Char(Some(s.chars().count() as u32)),
         CExpr::Const(Value::Null) => Kind::Unknown,
+        CExpr::Varchar(_) => Kind::Varchar,
         CExpr::Col { table, col, .. } => match k.cat.tables.get(*table).and_then(|t| t.columns.get(*col)) {
             Some(c) => match c.data_type {
                 DataType::Number { .. } => Kind::Number,

@@ -34,6 +34,10 @@ pub struct Env {
 #[derive(Debug, Clone)]
 pub enum CExpr {
     Const(Value),
+    /// A VARCHAR2 constant: a select-list function of constants folded when
+    /// compiled (`RPAD('x', 100)`). Its value compares nonpadded, where a
+    /// literal is CHAR (blank-padded semantics).
+    Varchar(Value),
     Bind(usize),
     /// Column of a table source.
     Col {
@@ -189,7 +193,7 @@ fn case(
 impl CExpr {
     pub fn eval(&self, cx: &mut EvalCtx<'_>) -> Result<Value, LabError> {
         Ok(match self {
-            CExpr::Const(v) => v.clone(),
+            CExpr::Const(v) | CExpr::Varchar(v) => v.clone(),
             CExpr::Bind(i) => cx.binds.get(*i).cloned().unwrap_or(Value::Null),
             CExpr::Col { src, table, col } => {
                 let r = cx.env.rows[*src] as usize;
@@ -361,7 +365,7 @@ impl CExpr {
             CExpr::InList(..) | CExpr::Like(..) | CExpr::Case(..) => {
                 self.children().into_iter().for_each(|e| e.sources(out))
             }
-            CExpr::Const(_) | CExpr::Bind(_) | CExpr::Level | CExpr::Rownum => {}
+            CExpr::Const(_) | CExpr::Varchar(_) | CExpr::Bind(_) | CExpr::Level | CExpr::Rownum => {}
         }
     }
 
@@ -421,7 +425,7 @@ impl CExpr {
     /// columns are matched this way.
     pub fn same(&self, o: &CExpr) -> bool {
         let shallow = match (self, o) {
-            (CExpr::Const(a), CExpr::Const(b)) => a == b,
+            (CExpr::Const(a), CExpr::Const(b)) | (CExpr::Varchar(a), CExpr::Varchar(b)) => a == b,
             (CExpr::Bind(a), CExpr::Bind(b)) => a == b,
             (CExpr::Col { src: a, col: c, .. }, CExpr::Col { src: b, col: d, .. }) => a == b && c == d,
             (CExpr::Gen { src: a, col: c }, CExpr::Gen { src: b, col: d }) => a == b && c == d,

@@ -10,10 +10,10 @@
 //! is not a function of their arguments (DBMS_RANDOM, USER) are never
 //! folded.
 
+use super::convert::{kind, Kind, Kinds};
 use super::expr::{CExpr, Env, EvalCtx, Func};
 use crate::catalog::Catalog;
 use crate::random::DbmsRandom;
-#[cfg(test)]
 use crate::value::Value;
 use lio_sql::ast::BinaryOp;
 
@@ -32,7 +32,7 @@ pub fn fold(mut e: CExpr) -> CExpr {
 }
 
 fn is_const(e: &CExpr) -> bool {
-    matches!(e, CExpr::Const(_))
+    matches!(e, CExpr::Const(_) | CExpr::Varchar(_))
 }
 
 /// Fold the children, then the node itself when it can be.
@@ -58,8 +58,28 @@ fn fold_in_place(e: &mut CExpr, cx: &mut EvalCtx<'_>) {
     if !foldable {
         return;
     }
+    // The value keeps the expression's datatype class: a VARCHAR2 string
+    // is a `Varchar` constant (a literal is CHAR, compared blank-padded:
+    // RPAD('a', 3) = 'a' is false); a NULL result stays a call (the literal
+    // NULL has no datatype, SIGN(NULL) is a NUMBER), and so does
+    // DECODE(1, 2, NULL, 3), a VARCHAR2 whose value is the number 3 (a
+    // UNION ALL with numbers raises ORA-01790 for it).
     if let Ok(v) = e.eval(cx) {
-        *e = CExpr::Const(v);
+        let k = Kinds { cat: cx.cat, binds: &[], gens: &[], aggs: &[] };
+        let was = kind(e, &k);
+        let c = match (was, v) {
+            (Kind::Varchar, v @ Value::Str(_)) => CExpr::Varchar(v),
+            (_, v) => CExpr::Const(v),
+        };
+        let same = match (was, kind(&c, &k)) {
+            (Kind::Char(_), Kind::Char(_)) => true,
+            (was, is) => was == is,
+        };
+        // NULL is never folded: LEAST(3, NULL) is a NUMBER the lab may not
+        // know the kind of (Unknown), the literal NULL makes DECODE VARCHAR2.
+        if same && !matches!(c, CExpr::Const(Value::Null)) {
+            *e = c;
+        }
     }
 }
 
@@ -67,7 +87,7 @@ fn fold_in_place(e: &mut CExpr, cx: &mut EvalCtx<'_>) {
 #[cfg(test)]
 fn folded(e: CExpr) -> Option<Value> {
     match fold(e) {
-        CExpr::Const(v) => Some(v),
+        CExpr::Const(v) | CExpr::Varchar(v) => Some(v),
         _ => None,
     }
 }

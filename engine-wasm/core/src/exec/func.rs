@@ -256,11 +256,12 @@ pub(super) fn eval_func(
             _ => Value::Null,
         },
         Func::Round | Func::Trunc => {
-            // The places are truncated to an integer (ROUND(x, 1.9) is ROUND(x, 1)).
-            let d = if v.len() > 1 { fl(1)?.unwrap_or(0.0).clamp(-1000.0, 1000.0) as i32 } else { 0 };
-            match n(0)? {
-                Some(x) => num_value(if f == Func::Trunc { x.trunc(d) } else { x.round(d) }, pos)?,
-                None => Value::Null,
+            // The places are truncated to an integer (ROUND(x, 1.9) is ROUND(x, 1));
+            // NULL places make the result NULL, as any NULL argument.
+            let d = if v.len() > 1 { fl(1)?.map(|d| d.clamp(-1000.0, 1000.0) as i32) } else { Some(0) };
+            match (n(0)?, d) {
+                (Some(x), Some(d)) => num_value(if f == Func::Trunc { x.trunc(d) } else { x.round(d) }, pos)?,
+                _ => Value::Null,
             }
         }
         Func::ToChar => match &v[0] {
@@ -356,7 +357,8 @@ fn text_func(f: Func, v: &[Value], pos: Pos) -> Result<Value, LabError> {
         Func::Substr => {
             let Some(s) = text(&v[0]) else { return Ok(Value::Null) };
             let chars: Vec<char> = s.chars().collect();
-            let start = fl(1)?.unwrap_or(1.0) as i64;
+            // A NULL position or length makes the result NULL.
+            let Some(start) = fl(1)?.map(|x| x as i64) else { return Ok(Value::Null) };
             let len = if v.len() > 2 { fl(2)?.map(|x| x as i64) } else { Some(i64::MAX) };
             let Some(len) = len else { return Ok(Value::Null) };
             let begin = if start > 0 {
@@ -513,7 +515,12 @@ fn instr(v: &[Value], work: &mut u64, pos: Pos) -> Result<Value, LabError> {
     let occ = if v.len() > 3 { fl(3)? } else { Some(1.0) };
     let (Some(start), Some(occ)) = (start, occ) else { return Ok(Value::Null) };
     let (start, occ) = (start.trunc() as i64, occ.trunc() as i64);
-    if start == 0 || occ <= 0 {
+    // "The value of occurrence must be positive": ORA-01428 naming it.
+    if occ <= 0 {
+        let given = num(&v[3], pos)?.map(|x| x.to_string()).unwrap_or_default();
+        return Err(LabError::with_args(ora::ARGUMENT_OUT_OF_RANGE, &[&given], pos));
+    }
+    if start == 0 {
         return Ok(Value::Num(Number::ZERO));
     }
     let t: Vec<char> = s.chars().collect();

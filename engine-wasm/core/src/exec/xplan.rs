@@ -20,7 +20,8 @@
 //!
 //! Formats: `BASIC` (Id, Operation, Name), `TYPICAL` (the default: Rows,
 //! Bytes, Cost (%CPU), Time and the predicates), `ALL`/`ADVANCED` (as
-//! TYPICAL), `ALLSTATS`/`IOSTATS` [`LAST`] (Starts, E-Rows, A-Rows, A-Time,
+//! TYPICAL; refused, as are `+ALIAS`, `+PROJECTION` and `+OUTLINE`: the lab
+//! prints none of their sections), `ALLSTATS`/`IOSTATS` [`LAST`] (Starts, E-Rows, A-Rows, A-Time,
 //! Buffers from the cursor's last execution), with `+`/`-` modifiers for
 //! `ROWS`, `BYTES`, `COST`, `PREDICATE` and `NOTE`.
 //!
@@ -70,6 +71,20 @@ impl Format {
         note: true,
         stats: false,
     };
+
+    /// The first word of a format string that asks for a section the lab
+    /// does not print: `ALL` and `ADVANCED` (Oracle adds the Query Block
+    /// Name / Object Alias and Column Projection Information sections,
+    /// ADVANCED the Outline Data too) and `ALIAS`, `PROJECTION`, `OUTLINE`
+    /// unless turned off with `-`. Accepting them printed TYPICAL's text.
+    pub fn not_modelled(text: Option<&str>) -> Option<String> {
+        let text = text?;
+        text.split(|c: char| c.is_whitespace() || c == ',').filter(|w| !w.is_empty()).find_map(|w| {
+            let up = w.to_ascii_uppercase();
+            let word = up.strip_prefix('+').unwrap_or(&up);
+            matches!(word, "ALL" | "ADVANCED" | "ALIAS" | "PROJECTION" | "OUTLINE").then(|| w.to_string())
+        })
+    }
 
     /// Parse a DBMS_XPLAN format string; `Err(word)` for a word it does not take.
     pub fn parse(text: Option<&str>) -> Result<Format, String> {

@@ -35,6 +35,12 @@ impl Run<'_> {
             XplanFunc::Display => "DISPLAY",
             XplanFunc::DisplayCursor => "DISPLAY_CURSOR",
         };
+        if let (Ok(_), Some(word)) = (Format::parse(x.format.as_deref()), Format::not_modelled(x.format.as_deref())) {
+            return Err(LabError::unsupported(
+                format!("DBMS_XPLAN.{fname} format {word} (its query block, projection and outline sections)"),
+                x.pos,
+            ));
+        }
         let rows: Vec<String> = match Format::parse(x.format.as_deref()) {
             Err(word) => vec![format!("Error: format '{word}' not valid for DBMS_XPLAN.{fname}()")],
             Ok(f) => match x.func {

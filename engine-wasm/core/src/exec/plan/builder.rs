@@ -19,6 +19,104 @@ const DATE_FUNCTIONS: &[&str] = &[
     "NEXT_DAY",
 ];
 
+/// Oracle's built-in SQL functions the lab does not model: refused by
+/// name (LAB-00001), not reported as an unknown name (ORA-00904 says the
+/// function does not exist, which in Oracle it does).
+const NOT_MODELLED_FUNCTIONS: &[&str] = &[
+    "SQRT",
+    "POWER",
+    "EXP",
+    "LN",
+    "LOG",
+    "SIN",
+    "COS",
+    "TAN",
+    "ASIN",
+    "ACOS",
+    "ATAN",
+    "ATAN2",
+    "SINH",
+    "COSH",
+    "TANH",
+    "REMAINDER",
+    "BITAND",
+    "WIDTH_BUCKET",
+    "NANVL",
+    "INITCAP",
+    "TRANSLATE",
+    "ASCII",
+    "ASCIISTR",
+    "CHR",
+    "NCHR",
+    "SOUNDEX",
+    "LENGTHB",
+    "SUBSTRB",
+    "INSTRB",
+    "REGEXP_LIKE",
+    "REGEXP_SUBSTR",
+    "REGEXP_REPLACE",
+    "REGEXP_INSTR",
+    "REGEXP_COUNT",
+    "NLS_UPPER",
+    "NLS_LOWER",
+    "NLS_INITCAP",
+    "NLSSORT",
+    "RAWTOHEX",
+    "HEXTORAW",
+    "TO_CLOB",
+    "TO_NCHAR",
+    "TO_NCLOB",
+    "TO_BINARY_DOUBLE",
+    "TO_BINARY_FLOAT",
+    "ORA_HASH",
+    "STANDARD_HASH",
+    "SYS_GUID",
+    "UID",
+    "USERENV",
+    "LNNVL",
+    "ROWIDTOCHAR",
+    "CHARTOROWID",
+    "NUMTODSINTERVAL",
+    "NUMTOYMINTERVAL",
+    "TO_DSINTERVAL",
+    "TO_YMINTERVAL",
+    "FROM_TZ",
+    "SYS_EXTRACT_UTC",
+    "ROUND_TIES_TO_EVEN",
+    "EMPTY_CLOB",
+    "EMPTY_BLOB",
+    "COMPOSE",
+    "DECOMPOSE",
+    "UNISTR",
+    "SYS_CONNECT_BY_PATH",
+    "STDDEV",
+    "VARIANCE",
+    "MEDIAN",
+    "LISTAGG",
+    "PERCENTILE_CONT",
+    "PERCENTILE_DISC",
+    "CORR",
+    "COVAR_POP",
+    "COVAR_SAMP",
+    "STDDEV_POP",
+    "STDDEV_SAMP",
+    "VAR_POP",
+    "VAR_SAMP",
+    "APPROX_COUNT_DISTINCT",
+    "COLLECT",
+    "ROW_NUMBER",
+    "RANK",
+    "DENSE_RANK",
+    "LAG",
+    "LEAD",
+    "FIRST_VALUE",
+    "LAST_VALUE",
+    "NTILE",
+    "CUME_DIST",
+    "PERCENT_RANK",
+    "RATIO_TO_REPORT",
+];
+
 impl<'a> Builder<'a> {
     pub(super) fn draft(
         &mut self,
@@ -249,9 +347,21 @@ impl<'a> Builder<'a> {
             if name.name.contains('.') && (pkg.starts_with("DBMS_") || pkg.starts_with("UTL_")) {
                 return LabError::unsupported(format!("the {pkg} package ({})", name.name), name.pos);
             }
+            if NOT_MODELLED_FUNCTIONS.contains(&name.name.as_str()) {
+                return LabError::unsupported(format!("the {} function", name.name), name.pos);
+            }
             LabError::with(ora::INVALID_IDENTIFIER, format_args!("\"{}\"", name.name), name.pos)
         })?;
+        // TO_NUMBER(s, fmt [, nlsparam]) is Oracle's; the lab's is TO_NUMBER(s).
+        if f == Func::ToNumber && (2..=3).contains(&args.len()) {
+            return Err(LabError::with(ora::LAB_UNSUPPORTED, "TO_NUMBER with a format model", name.pos));
+        }
         f.check_arity(args.len(), &name.name, name.pos)?;
+        // "You cannot specify the literal NULL for expr1" (SQL Language
+        // Reference, NULLIF): ORA-00932 at it.
+        if let (Func::Nullif, Some(Expr::Null(pos))) = (f, args.first()) {
+            return Err(LabError::with_args(ora::INCONSISTENT_DATATYPES, &[&"-", &"CHAR"], *pos));
+        }
         if f == Func::ToChar && args.len() > 1 {
             return Err(LabError::with(ora::LAB_UNSUPPORTED, "TO_CHAR with a format model", name.pos));
         }

@@ -271,7 +271,7 @@ impl Writer<'_> {
     /// weaker operators inside a stronger context are parenthesised.
     fn expr(&self, e: &CExpr, prec: u8) -> String {
         match e {
-            CExpr::Const(v) => match v {
+            CExpr::Const(v) | CExpr::Varchar(v) => match v {
                 crate::value::Value::Null => "NULL".into(),
                 crate::value::Value::Num(n) => n.to_string(),
                 crate::value::Value::Str(s) => format!("'{}'", s.replace('\'', "''")),

@@ -10,9 +10,12 @@ pub(super) fn open(kind: &mut OpKind, rt: &mut Rt<'_>, env: &mut Env) -> Result<
     let OpKind::RowGen { gen, next, end, .. } = kind else { unreachable!() };
     let (lo, hi) = match gen {
         // Text that is not a number is ORA-01722, as in any comparison.
+        // The root row (LEVEL 1) is not tested by CONNECT BY: a limit of
+        // 0, a negative one or NULL still gives one row, as in Oracle
+        // (http://www.sqlsnippets.com/en/topic-11821.html, "Variables").
         RowGenKind::ConnectBy(e) => {
             let n = crate::exec::convert::number_of(&rt.eval(e, env)?, Pos::default())?;
-            (1, n.unwrap_or(0.0).floor() as i64)
+            (1, n.map_or(1, |n| (n.floor() as i64).max(1)))
         }
         RowGenKind::Range(a, b) => {
             let a = crate::exec::convert::number_of(&rt.eval(a, env)?, Pos::default())?;

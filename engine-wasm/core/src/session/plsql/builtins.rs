@@ -81,6 +81,26 @@ fn stats_owner(v: Option<Value>) -> String {
 /// procedure does not have is PLS-00306, as Oracle's compiler says. Of
 /// those it has, the lab refuses the ones that would change what it
 /// gathers (histograms, sampling, pending or exported statistics).
+/// GATHER_SCHEMA_STATS' parameters in order (the overload without OBJLIST).
+const SCHEMA_STATS_ORDER: [&str; 16] = [
+    "ownname",
+    "estimate_percent",
+    "block_sample",
+    "method_opt",
+    "degree",
+    "granularity",
+    "cascade",
+    "stattab",
+    "statid",
+    "options",
+    "statown",
+    "no_invalidate",
+    "gather_temp",
+    "gather_fixed",
+    "stattype",
+    "force",
+];
+
 fn dbms_stats_arguments(vals: &[(Option<String>, Value)], proc_name: &str, pos: Pos) -> Result<(), LabError> {
     const COMMON: &[&str] = &[
         "ownname",
@@ -101,9 +121,51 @@ fn dbms_stats_arguments(vals: &[(Option<String>, Value)], proc_name: &str, pos: 
         "GATHER_INDEX_STATS" => &["indname", "partname", "stattype"],
         _ => &["options", "objlist", "gather_temp", "gather_fixed", "stattype", "obj_filter_list"],
     };
-    for (n, v) in vals {
-        let Some(n) = n else { continue };
-        let n = n.to_ascii_lowercase();
+    // An argument given by position has its parameter's name: the
+    // signatures of DBMS_STATS (Oracle Database PL/SQL Packages and Types
+    // Reference; GATHER_SCHEMA_STATS without OBJLIST, the overload a call
+    // with no OUT variable resolves to).
+    let order: &[&str] = match proc_name {
+        "GATHER_TABLE_STATS" => &[
+            "ownname",
+            "tabname",
+            "partname",
+            "estimate_percent",
+            "block_sample",
+            "method_opt",
+            "degree",
+            "granularity",
+            "cascade",
+            "stattab",
+            "statid",
+            "statown",
+            "no_invalidate",
+            "stattype",
+            "force",
+        ],
+        "GATHER_INDEX_STATS" => &[
+            "ownname",
+            "indname",
+            "partname",
+            "estimate_percent",
+            "stattab",
+            "statid",
+            "statown",
+            "degree",
+            "granularity",
+            "no_invalidate",
+            "force",
+        ],
+        _ => &SCHEMA_STATS_ORDER,
+    };
+    for (k, (n, v)) in vals.iter().enumerate() {
+        let n = match n {
+            Some(n) => n.to_ascii_lowercase(),
+            None => match order.get(k) {
+                Some(n) => n.to_string(),
+                None => return Err(LabError::pls_run(ora::PLS_WRONG_ARGUMENTS, &[&proc_name], pos)),
+            },
+        };
         if !COMMON.contains(&n.as_str()) && !own.contains(&n.as_str()) {
             return Err(LabError::pls_run(ora::PLS_WRONG_ARGUMENTS, &[&proc_name], pos));
         }
@@ -290,8 +352,9 @@ impl Run<'_> {
                     if self.inst.cat.tables[id].dropped {
                         continue;
                     }
-                    // NO_INVALIDATE is its 14th argument here.
-                    self.gather_table_stats(id, arg(vals, 13, "no_invalidate"));
+                    // NO_INVALIDATE is its 12th argument here (the
+                    // overload without OBJLIST).
+                    self.gather_table_stats(id, arg(vals, 11, "no_invalidate"));
                 }
             }
         }
