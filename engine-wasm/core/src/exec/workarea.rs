@@ -316,7 +316,14 @@ pub fn run_sort(
     let mut stopped = None;
     wa.schedule(&plan, |kind, block, blocks| {
         let now = k.cost.now;
-        let req = IoRequest::at(kind, file, ((base + block) % file_blocks.max(1)) as u32, blocks, wa.block_size, IoPurpose::Temp);
+        let req = IoRequest::at(
+            kind,
+            file,
+            ((base + block) % file_blocks.max(1)) as u32,
+            blocks,
+            wa.block_size,
+            IoPurpose::Temp,
+        );
         let done = k.io.submit_temp(ts, &req, now);
         let us = done.since(now).max(0.0);
         let c = &mut k.stats.calls;

@@ -211,7 +211,11 @@ impl Extents {
             }
             None => (0, 0),
         };
-        BlockAddress { file: s.file, block: self.header.saturating_add(base).saturating_add(block - first), slot: s.slot }
+        BlockAddress {
+            file: s.file,
+            block: self.header.saturating_add(base).saturating_add(block - first),
+            slot: s.slot,
+        }
     }
 
     /// The segment's next extent, from the first free run that holds it.
@@ -266,6 +270,13 @@ impl Extents {
             f[i - 1].1 = f[i - 1].1.saturating_add(f[i].1);
             f.remove(i);
         }
+    }
+
+    /// Where an allocated block of a live segment is (None: not allocated).
+    pub fn address(&self, seg: u32, block: u32) -> Option<BlockAddress> {
+        let s = self.segs.get(seg as usize).filter(|s| s.live && block < s.allocated)?;
+        let e = s.find(block);
+        Some(BlockAddress { file: s.file, block: self.header + e.file_block + (block - e.seg_block), slot: s.slot })
     }
 
     /// A live segment's extents: `(file#, first block in the file, blocks)`.

@@ -312,7 +312,8 @@ impl ExadataCell {
             let piece_end = ((a + 1) * au).min(end);
             let disk = self.disk_of_au(r.dev_file, a);
             let local = (a / n) * au + (off - a * au);
-            let piece = IoRequest { dev_block: (local / bs) as u32, blocks: (piece_end - off).div_ceil(bs) as u32, ..*r };
+            let piece =
+                IoRequest { dev_block: (local / bs) as u32, blocks: (piece_end - off).div_ceil(bs) as u32, ..*r };
             done = done.max(self.disks[disk].submit(&piece, at));
             off = piece_end;
         }
