@@ -31,7 +31,16 @@
 //! tablespace, AUTOEXTEND; a multiblock read is addressed from its first
 //! block even where it runs into the next extent.
 
-use super::layer::Tablespace;
+/// A tablespace: its one file is on a device (`'+NAME'`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Tablespace {
+    pub name: String,
+    /// The device (ASM disk group) holding its file.
+    pub device: String,
+    /// A temporary tablespace (TEMPFILE): sorts and hash joins spill there.
+    pub temporary: bool,
+    pub bytes: u64,
+}
 
 /// One extent: `blocks` blocks of the segment from `seg_block`, at
 /// `file_block` of the datafile's data area (after its header).

@@ -15,16 +15,7 @@ use crate::sim::SimTime;
 /// At most this many devices on an instance.
 pub const MAX_DEVICES: usize = 64;
 
-/// A tablespace: its one file is on a device (`'+NAME'`).
-#[derive(Debug, Clone, PartialEq)]
-pub struct Tablespace {
-    pub name: String,
-    /// The device (ASM disk group) holding its file.
-    pub device: String,
-    /// A temporary tablespace (TEMPFILE): sorts and hash joins spill there.
-    pub temporary: bool,
-    pub bytes: u64,
-}
+pub use super::extents::Tablespace;
 
 /// At most this many tablespaces on an instance.
 pub const MAX_TABLESPACES: usize = 256;
