@@ -200,14 +200,7 @@ impl Dbwr {
         let mut done = at;
         for &i in &batch {
             let (file, block) = bufs.start_write(i);
-            let req = IoRequest {
-                kind: IoKind::Write,
-                file,
-                block,
-                blocks: 1,
-                block_size: self.block_size,
-                purpose: IoPurpose::Data,
-            };
+            let req = IoRequest::at(IoKind::Write, file, block, 1, self.block_size, IoPurpose::Data);
             done = done.max(device.submit(&req, SimTime(at)).0);
         }
         let n = batch.len() as u64;

@@ -86,14 +86,14 @@ impl IoLayer {
             let blocks = need.min(room);
             let bytes = (blocks * payload).min(left);
             let dev = self.log_device(g);
-            let req = IoRequest {
-                kind: IoKind::Write,
-                file: LOG_FILE_BASE + g.group,
-                block: self.redo.used_blocks as u32,
-                blocks: blocks as u32,
-                block_size: bs as u32,
-                purpose: IoPurpose::Redo,
-            };
+            let req = IoRequest::at(
+                IoKind::Write,
+                LOG_FILE_BASE + g.group,
+                self.redo.used_blocks as u32,
+                blocks as u32,
+                bs as u32,
+                IoPurpose::Redo,
+            );
             self.frame(at);
             at = self.devices[dev].submit(&req, at);
             self.redo.used_blocks += blocks;

@@ -316,14 +316,14 @@ pub fn run_sort(
     let mut stopped = None;
     wa.schedule(&plan, |kind, block, blocks| {
         let now = k.cost.now;
-        let req = IoRequest {
+        let req = IoRequest::at(
             kind,
             file,
-            block: ((base + block) % file_blocks.max(1)) as u32,
+            ((base + block) % file_blocks.max(1)) as u32,
             blocks,
-            block_size: wa.block_size,
-            purpose: IoPurpose::Temp,
-        };
+            wa.block_size,
+            IoPurpose::Temp,
+        );
         let done = k.io.submit_temp(ts, &req, now);
         let us = done.since(now).max(0.0);
         let c = &mut k.stats.calls;

@@ -160,9 +160,11 @@ impl Instance {
     pub fn new(profile: VersionProfile) -> Self {
         let params = InstanceParameters::default();
         let cost_params = CostParams::default();
+        let mut io = IoLayer::new(cost_params.physical_read_us);
+        io.extents.set_geometry(params.current.db_block_size, crate::io::extents::header_bytes(profile.name));
         Instance {
             sga: Sga::new(&profile, &params.current),
-            io: IoLayer::new(cost_params.physical_read_us),
+            io,
             params,
             profile,
             cost_params,
@@ -267,6 +269,7 @@ impl Instance {
     /// SGA's cache and pools are built anew with the session's parameters.
     pub fn rebuild_sga(&mut self, p: &Parameters) {
         self.sga.rebuild(&self.profile, p);
+        self.io.extents.set_geometry(p.db_block_size, crate::io::extents::header_bytes(self.profile.name));
         self.io.redo.log_buffer = p.log_buffer;
         self.io.redo.reset_buffer();
     }

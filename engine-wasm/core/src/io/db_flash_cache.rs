@@ -99,14 +99,7 @@ impl DbFlashCache {
 
     /// The request reading or writing slot `s` of the flash file.
     pub fn request(&self, kind: IoKind, s: u32) -> IoRequest {
-        IoRequest {
-            kind,
-            file: FLASH_CACHE_FILE,
-            block: s,
-            blocks: 1,
-            block_size: self.block_size,
-            purpose: IoPurpose::Data,
-        }
+        IoRequest::at(kind, FLASH_CACHE_FILE, s, 1, self.block_size, IoPurpose::Data)
     }
 
     /// A request through the flash cache: a single-block data read of a

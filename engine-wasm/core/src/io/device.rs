@@ -27,7 +27,12 @@ pub enum IoPurpose {
 }
 
 /// One request to a device: `blocks` consecutive blocks from `block` of a
-/// file (the lab addresses a segment's blocks as one file per segment).
+/// file. `file` and `block` name what is read (a segment and its block,
+/// which caches and a cell's policies key on); `dev_file` and `dev_block`
+/// are where it is on the device (the datafile's slot on the device and
+/// the block's place in the file, from the segment's extents:
+/// [`super::extents`]). The I/O layer sets them for a segment's blocks;
+/// other requests (temp, redo, flash files) are where they name.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct IoRequest {
     pub kind: IoKind,
@@ -36,12 +41,20 @@ pub struct IoRequest {
     pub blocks: u32,
     pub block_size: u32,
     pub purpose: IoPurpose,
+    pub dev_file: u32,
+    pub dev_block: u32,
 }
 
 impl IoRequest {
     /// A single-block read (`db file sequential read`).
     pub fn single_block_read(file: u32, block: u32, block_size: u32) -> Self {
-        IoRequest { kind: IoKind::Read, file, block, blocks: 1, block_size, purpose: IoPurpose::Data }
+        IoRequest::at(IoKind::Read, file, block, 1, block_size, IoPurpose::Data)
+    }
+
+    /// A request for `blocks` blocks from `block` of `file`, on the device
+    /// where it names.
+    pub fn at(kind: IoKind, file: u32, block: u32, blocks: u32, block_size: u32, purpose: IoPurpose) -> Self {
+        IoRequest { kind, file, block, blocks, block_size, purpose, dev_file: file, dev_block: block }
     }
 
     pub fn bytes(&self) -> u64 {
@@ -106,6 +119,12 @@ pub trait BlockDevice: std::fmt::Debug + std::any::Any {
     fn name(&self) -> &str;
     /// Submit a request at `now`; returns when it completes.
     fn submit(&mut self, request: &IoRequest, now: SimTime) -> SimTime;
+    /// The address (file#, block#) of block `block` of segment `seg`, when
+    /// the device addresses segments (the I/O layer: [`super::extents`]);
+    /// a bare device addresses the segment as a file.
+    fn dba(&mut self, seg: u32, block: u32) -> (u32, u32) {
+        (seg, block)
+    }
     /// [`Self::submit`], with what the request was beyond its time.
     fn serve(&mut self, request: &IoRequest, now: SimTime) -> (SimTime, IoNote) {
         (self.submit(request, now), IoNote::default())

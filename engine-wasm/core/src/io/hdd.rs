@@ -271,7 +271,7 @@ impl Hdd {
     /// The byte address a request starts at.
     pub fn address(&self, r: &IoRequest) -> u64 {
         let stride = (self.params.file_stride_mb * 1e6) as u64;
-        let a = (r.file as u64).wrapping_mul(stride).wrapping_add(r.block as u64 * r.block_size as u64);
+        let a = (r.dev_file as u64).wrapping_mul(stride).wrapping_add(r.dev_block as u64 * r.block_size as u64);
         a % self.capacity_bytes().max(1)
     }
 
@@ -614,7 +614,7 @@ mod tests {
 
     fn req(kind: IoKind, file: u32, block: u32) -> IoRequest {
         // 50,000-byte blocks: 500 us of transfer at 100 MB/s.
-        IoRequest { kind, file, block, blocks: 1, block_size: 50_000, purpose: IoPurpose::Data }
+        IoRequest::at(kind, file, block, 1, 50_000, IoPurpose::Data)
     }
 
     fn close(a: SimTime, b: f64) -> bool {
@@ -674,14 +674,7 @@ mod tests {
         let through = HddParams { cache_mb: 0.0, ..HddParams::default() };
         let mut seq = Hdd::new("S", through.clone()).unwrap();
         let mut rnd = Hdd::new("R", through).unwrap();
-        let w = |file, block| IoRequest {
-            kind: IoKind::Write,
-            file,
-            block,
-            blocks: 1,
-            block_size: 8192,
-            purpose: IoPurpose::Data,
-        };
+        let w = |file, block| IoRequest::at(IoKind::Write, file, block, 1, 8192, IoPurpose::Data);
         let (mut ts, mut tr) = (SimTime::ZERO, SimTime::ZERO);
         let mut x: u64 = 12345;
         for i in 0..100 {

@@ -15,16 +15,7 @@ use crate::sim::SimTime;
 /// At most this many devices on an instance.
 pub const MAX_DEVICES: usize = 64;
 
-/// A tablespace: its one file is on a device (`'+NAME'`).
-#[derive(Debug, Clone, PartialEq)]
-pub struct Tablespace {
-    pub name: String,
-    /// The device (ASM disk group) holding its file.
-    pub device: String,
-    /// A temporary tablespace (TEMPFILE): sorts and hash joins spill there.
-    pub temporary: bool,
-    pub bytes: u64,
-}
+pub use super::extents::Tablespace;
 
 /// At most this many tablespaces on an instance.
 pub const MAX_TABLESPACES: usize = 256;
@@ -56,6 +47,8 @@ pub struct IoLayer {
     pub tablespaces: Vec<Tablespace>,
     /// Per segment: 0 for DATA (served by `datafiles`), k for `devices[k]`.
     seg_device: Vec<u16>,
+    /// Where each segment's blocks are in its tablespace's datafile.
+    pub extents: super::extents::Extents,
     pub datafiles: Box<dyn BlockDevice>,
     /// The named devices (`LAB DEVICE`), in the order they were defined.
     /// The default instance has an HDD named DATA. Nothing is placed on
@@ -98,6 +91,7 @@ impl IoLayer {
                 ts("TEMP", true, 100),
             ],
             seg_device: Vec::new(),
+            extents: Default::default(),
             datafiles: Box::new(FixedLatency::new("DATA", read_latency_us)),
             devices: vec![Box::new(data)],
             redo: redo::Redo::default(),
@@ -168,7 +162,9 @@ impl IoLayer {
     /// tablespace's device. DATA stays served by `datafiles` (the fixed
     /// latency of the lab before storage tiers), so default figures hold.
     pub fn place(&mut self, segment: u32, tablespace: &str) {
-        let Some(ts) = self.tablespace(tablespace) else { return };
+        let Some(i) = self.tablespaces.iter().position(|t| t.name.eq_ignore_ascii_case(tablespace)) else { return };
+        self.extents.place(segment, i, &self.tablespaces);
+        let ts = &self.tablespaces[i];
         let k = self.devices.iter().position(|d| d.name().eq_ignore_ascii_case(&ts.device)).unwrap_or(0);
         let slot = segment as usize;
         if slot >= self.seg_device.len() {
@@ -180,6 +176,18 @@ impl IoLayer {
                 cell.set_cache_policy(segment, p);
             }
         }
+    }
+
+    /// DROP: the segment's extents go back to its tablespace.
+    pub fn drop_segment(&mut self, segment: u32) {
+        self.extents.drop_segment(segment);
+    }
+
+    /// The address (file#, block#) of block `block` of `segment`, from
+    /// its extents (the next extents when the block is past them).
+    #[inline(always)]
+    pub fn block_address(&mut self, segment: u32, block: u32) -> super::extents::BlockAddress {
+        self.extents.locate(segment, block, &self.tablespaces)
     }
 
     /// The temporary tablespace the lab user's sorts spill to (its own, else
@@ -348,10 +356,18 @@ impl BlockDevice for IoLayer {
     fn submit(&mut self, request: &IoRequest, now: SimTime) -> SimTime {
         self.serve(request, now).0
     }
+    #[inline(always)]
+    fn dba(&mut self, seg: u32, block: u32) -> (u32, u32) {
+        let a = self.block_address(seg, block);
+        (a.file, a.block)
+    }
     /// A request to the device serving its segment, through the Database
-    /// Smart Flash Cache when there is one.
+    /// Smart Flash Cache when there is one; on the device, the blocks are
+    /// where the segment's extents put them.
     fn serve(&mut self, request: &IoRequest, now: SimTime) -> (SimTime, IoNote) {
         self.frame(now);
+        let a = self.block_address(request.file, request.block);
+        let request = &IoRequest { dev_file: a.slot, dev_block: a.block, ..*request };
         let (datafiles, seg_device) = (&mut self.datafiles, &self.seg_device);
         let mut behind = |devices: &mut [Box<dyn BlockDevice>], r: &IoRequest, t: SimTime| match seg_device
             .get(r.file as usize)

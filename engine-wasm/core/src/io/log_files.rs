@@ -33,14 +33,7 @@ impl IoLayer {
         r.switch_checkpoint = Some(r.switch_checkpoint.map_or(at, |t| t.max(at)));
         let g = &self.redo.groups[self.redo.current];
         let dev = self.log_device(g);
-        let req = IoRequest {
-            kind: IoKind::Write,
-            file: LOG_FILE_BASE + g.group,
-            block: 0,
-            blocks: 1,
-            block_size: g.block_size,
-            purpose: IoPurpose::Redo,
-        };
+        let req = IoRequest::at(IoKind::Write, LOG_FILE_BASE + g.group, 0, 1, g.block_size, IoPurpose::Redo);
         self.frame(at);
         self.devices[dev].submit(&req, at)
     }

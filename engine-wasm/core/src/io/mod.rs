@@ -20,6 +20,7 @@
 pub mod db_flash_cache;
 pub mod device;
 pub mod exadata;
+pub mod extents;
 pub mod fixed;
 pub mod frames;
 pub mod hdd;

@@ -158,7 +158,8 @@ impl Kernel<'_> {
         st: &OpStacks,
     ) -> u64 {
         let now = self.cost.now;
-        let o = self.cache.get_ahead(seg, block, kind, ahead, &mut *self.io, now);
+        let a = self.io.block_address(seg, block);
+        let o = self.cache.get_at(seg, block, (a.file, a.block), kind, ahead, &mut *self.io, now);
         if self.cache.latches.contention() {
             self.contend(seg, block, o.latch_child, kind, upgrade, st);
         }
@@ -178,7 +179,15 @@ impl Kernel<'_> {
             self.consistent_read(seg, block, st);
         }
         self.trace.push(
-            Event { kind: kind::BLOCK_GET, get_kind: kind as u8, segment: seg, block, plan_line: line, stack: st.get },
+            Event {
+                kind: kind::BLOCK_GET,
+                get_kind: kind as u8,
+                segment: seg,
+                block,
+                plan_line: line,
+                stack: st.get,
+                latch: o.latch_child,
+            },
             self.cost.now.0,
         );
         1
@@ -333,6 +342,7 @@ impl Kernel<'_> {
                 block,
                 plan_line: line,
                 stack: st.read,
+                latch: crate::trace::NO_LATCH,
             },
             self.cost.now.0,
         );
@@ -391,6 +401,7 @@ impl Kernel<'_> {
                 block,
                 plan_line: line,
                 stack: st.own,
+                latch: crate::trace::NO_LATCH,
             },
             self.cost.now.0,
         );
@@ -402,7 +413,15 @@ impl Kernel<'_> {
     pub fn memopt_event(&mut self, event_kind: u8, seg: u32, block: u32, line: u16, stack: StackId, us: f64) {
         self.cost.charge(stack, us);
         self.trace.push(
-            Event { kind: event_kind, get_kind: GetKind::Memopt as u8, segment: seg, block, plan_line: line, stack },
+            Event {
+                kind: event_kind,
+                get_kind: GetKind::Memopt as u8,
+                segment: seg,
+                block,
+                plan_line: line,
+                stack,
+                latch: crate::trace::NO_LATCH,
+            },
             self.cost.now.0,
         );
     }
@@ -424,6 +443,7 @@ pub fn call_event(trace: &mut TraceSink, cost: &CostModel, event_kind: u8, stack
             block: 0,
             plan_line: crate::trace::NO_LINE,
             stack,
+            latch: crate::trace::NO_LATCH,
         },
         cost.now.0,
     );

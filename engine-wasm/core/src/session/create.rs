@@ -48,11 +48,10 @@ impl Run<'_> {
     }
 
     /// A segment created with `TABLESPACE ts` reads through ts's device;
-    /// `STORAGE (CELL_FLASH_CACHE ...)` goes with it to its cell.
+    /// `STORAGE (CELL_FLASH_CACHE ...)` goes with it to its cell. Its first
+    /// extent is taken now, in ts or in USERS (the lab user's default).
     pub(super) fn place(&mut self, seg: crate::catalog::SegId, ph: &Physical) {
-        if let Some(ts) = &ph.tablespace {
-            self.inst.io.place(seg, &ts.name);
-        }
+        self.inst.io.place(seg, ph.tablespace.as_ref().map_or("USERS", |ts| ts.name.as_str()));
         self.set_cell_flash_cache(seg, ph);
     }
 

@@ -214,6 +214,7 @@ impl Run<'_> {
                 let seg = self.inst.cat.indexes[iid].seg;
                 self.inst.cat.segments[seg as usize].dropped = true;
                 self.inst.sga.cache.invalidate_segment(seg);
+                self.inst.io.drop_segment(seg);
                 self.inst.cat.tables[tid].indexes.retain(|&i| i != iid);
                 self.invalidate_table(tid);
                 Ok(Outcome { feedback: Some("Index dropped.".into()), ..Default::default() })
@@ -244,6 +245,7 @@ impl Run<'_> {
                 let seg = self.inst.cat.clusters[cid].seg;
                 self.inst.cat.segments[seg as usize].dropped = true;
                 self.inst.sga.cache.invalidate_segment(seg);
+                self.inst.io.drop_segment(seg);
                 Ok(Outcome { feedback: Some("Cluster dropped.".into()), ..Default::default() })
             }
         }
@@ -271,12 +273,14 @@ impl Run<'_> {
         if let Some(seg) = t.heap_seg() {
             self.inst.cat.segments[seg as usize].dropped = true;
             self.inst.sga.cache.invalidate_segment(seg);
+            self.inst.io.drop_segment(seg);
         }
         for i in idx {
             self.inst.cat.indexes[i].dropped = true;
             let seg = self.inst.cat.indexes[i].seg;
             self.inst.cat.segments[seg as usize].dropped = true;
             self.inst.sga.cache.invalidate_segment(seg);
+            self.inst.io.drop_segment(seg);
         }
     }
 }

@@ -160,7 +160,10 @@ impl Run<'_> {
             || e.is_some_and(|e| exec::plan::dual::expr_reads_dual(e, cat));
         if reads {
             let bs = self.inst.params.current.db_block_size;
-            self.inst.cat.ensure_dual(bs);
+            let t = self.inst.cat.ensure_dual(bs);
+            if let Some(seg) = self.inst.cat.tables[t].heap_seg() {
+                self.inst.io.place(seg, "SYSTEM");
+            }
         }
     }
 

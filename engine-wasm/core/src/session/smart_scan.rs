@@ -35,6 +35,7 @@ impl Kernel<'_> {
                     block,
                     plan_line: line,
                     stack: st.read,
+                    latch: crate::trace::NO_LATCH,
                 },
                 self.cost.now.0,
             );
@@ -45,6 +46,7 @@ impl Kernel<'_> {
         if self.cache.holds.any_changes() {
             self.consistent_read(scan.seg, block, st);
         }
+        let a = self.io.block_address(scan.seg, block);
         self.trace.push(
             Event {
                 kind: kind::BLOCK_GET,
@@ -53,6 +55,7 @@ impl Kernel<'_> {
                 block,
                 plan_line: line,
                 stack: st.get,
+                latch: self.cache.latch_child(a.file, a.block),
             },
             self.cost.now.0,
         );

@@ -53,7 +53,7 @@ impl Run<'_> {
         self.inst.dbwr_until(self.s.cost.now);
         // Stack names are copied only for a trace that has events.
         let stacks = if self.s.trace.is_empty() { Vec::new() } else { self.s.cost.stack_names() };
-        let mut trace = self.s.trace.take(stacks, self.inst.sga.cache.latch_map());
+        let mut trace = self.s.trace.take(stacks);
         let delta = self.snapshot().delta(&before);
         let latch_after = self.inst.sga.cache.latch_totals();
         let folded = self.s.cost.folded_since(&mark);

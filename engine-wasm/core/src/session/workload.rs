@@ -249,10 +249,9 @@ impl Run<'_> {
     /// The other sessions' events join the step's trace (their sinks
     /// start afresh, idle until the next workload).
     fn attach_traces(&mut self, peers: &mut [Session]) {
-        let latch_map = self.inst.sga.cache.latch_map();
         for p in peers.iter_mut() {
             let stacks = if p.trace.is_empty() { Vec::new() } else { p.cost.stack_names() };
-            let t = p.trace.take(stacks, latch_map);
+            let t = p.trace.take(stacks);
             p.trace.enabled = false;
             self.s.trace.attach(t);
         }

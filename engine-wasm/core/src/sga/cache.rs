@@ -173,10 +173,11 @@ impl BufferCache {
         self.latches.map
     }
 
-    /// The CBC child latch covering a block's hash bucket.
+    /// The CBC child latch covering the hash bucket of the block at
+    /// address (`file`#, `block`#).
     #[inline]
-    pub fn latch_child(&self, segment: u32, block: u32) -> u16 {
-        self.latches.map.child(segment, block)
+    pub fn latch_child(&self, file: u32, block: u32) -> u16 {
+        self.latches.map.child(file, block)
     }
 
     /// `_small_table_threshold`: 2% of the DEFAULT pool, in blocks.
@@ -218,7 +219,25 @@ impl BufferCache {
         device: &mut dyn BlockDevice,
         now: SimTime,
     ) -> GetOutcome {
-        let latch_child = self.latches.get(segment, block, kind.cbc_latch_gets() as u64);
+        let dba = device.dba(segment, block);
+        self.get_at(segment, block, dba, kind, ahead, device, now)
+    }
+
+    /// [`Self::get_ahead`] of a block whose address (file#, block#) the
+    /// caller has: its child latch is the one covering that address.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    pub fn get_at(
+        &mut self,
+        segment: u32,
+        block: u32,
+        dba: (u32, u32),
+        kind: GetKind,
+        ahead: u32,
+        device: &mut dyn BlockDevice,
+        now: SimTime,
+    ) -> GetOutcome {
+        let latch_child = self.latches.get(dba.0, dba.1, kind.cbc_latch_gets() as u64);
         let slot = self.b.slot(segment, block);
         let miss = if slot != 0 {
             // The touch count rises at most once per `_db_aging_touch_time`:
@@ -297,6 +316,8 @@ impl BufferCache {
         device: &mut dyn BlockDevice,
         now: SimTime,
     ) -> Option<MissInfo> {
+        // The block's extent, when it is the segment's first past them.
+        device.dba(segment, block);
         if let Some(i) = self.b.slot(segment, block).checked_sub(1) {
             self.b.mark_dirty(i);
             return None;

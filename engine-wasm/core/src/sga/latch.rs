@@ -15,9 +15,10 @@ pub struct LatchMap {
 }
 
 impl LatchMap {
+    /// The child covering the block at address (`file`#, `block`#).
     #[inline(always)]
-    pub fn child(&self, segment: u32, block: u32) -> u16 {
-        let dba = ((segment as u64) << 32) | block as u64;
+    pub fn child(&self, file: u32, block: u32) -> u16 {
+        let dba = ((file as u64) << 32) | block as u64;
         let bucket = (mix64(dba) as u32) & self.bucket_mask;
         (bucket >> self.latch_shift) as u16
     }
@@ -169,10 +170,11 @@ impl LatchSet {
         w
     }
 
-    /// `n` gets of the child covering a block; returns the child.
+    /// `n` gets of the child covering the block at (`file`#, `block`#);
+    /// returns the child.
     #[inline(always)]
-    pub fn get(&mut self, segment: u32, block: u32, n: u64) -> u16 {
-        let child = self.map.child(segment, block);
+    pub fn get(&mut self, file: u32, block: u32, n: u64) -> u16 {
+        let child = self.map.child(file, block);
         self.gets[child as usize] += n;
         self.total_gets += n;
         child

@@ -292,6 +292,14 @@ impl Dictionary {
                 let kind = if b.table.starts_with("SYS.C_") { SegmentKind::Cluster } else { SegmentKind::Table };
                 let t = cat.new_segment(b.table, kind, None, PoolKind::Default);
                 let i = cat.new_segment(b.index, SegmentKind::Index, None, PoolKind::Default);
+                // In SYSTEM, with the extents of their seeded size: the
+                // blocks' addresses do not depend on which is read first.
+                let sh = probe_shape(&b, b.seed_rows);
+                let index_blocks = sh.levels.iter().map(|l| l.0 + l.1).max().unwrap_or(1);
+                for (seg, blocks) in [(t, 1 + sh.table_blocks), (i, index_blocks)] {
+                    k.io.place(seg, "SYSTEM");
+                    k.io.block_address(seg, blocks.saturating_sub(1).min(u32::MAX as u64) as u32);
+                }
                 self.segs.push((t, i));
             }
         }

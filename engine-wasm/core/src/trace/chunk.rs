@@ -1,11 +1,11 @@
 //! A trace's storage: events recorded row-wise in chunks, and the
 //! columns rebuilt from them (a leaf: the trace and its sessions use it).
 
-/// One recorded event: 20 bytes. The execution number is kept as runs
-/// (it changes once per execution), the latch child is derived from the
-/// block and the cache's bucket mapping, and the time is the step from the
-/// previous event of the chunk (each chunk keeps its first event's
-/// absolute time).
+/// One recorded event: 24 bytes. The execution number is kept as runs
+/// (it changes once per execution), the latch child is the one the get
+/// took (its block's address's: the address depends on the segment's
+/// extents at the time), and the time is the step from the previous event
+/// of the chunk (each chunk keeps its first event's absolute time).
 #[derive(Debug, Clone, Copy)]
 pub(super) struct Rec {
     pub dt_us: f32,
@@ -15,6 +15,7 @@ pub(super) struct Rec {
     pub plan_line: u16,
     pub kind: u8,
     pub get_kind: u8,
+    pub latch: u16,
 }
 
 /// A run of recorded events and the absolute time of its first one.

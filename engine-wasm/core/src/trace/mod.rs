@@ -3,7 +3,6 @@
 //! formatted or allocated per event beyond amortised column growth.
 
 pub use crate::sga::get_kind::GetKind;
-use crate::sga::latch::LatchMap;
 
 mod chunk;
 pub mod contract;
@@ -30,7 +29,6 @@ pub struct Trace {
     chunks: Vec<Chunk>,
     /// (first event index, execution number), ascending.
     execs: Vec<(u32, u32)>,
-    latch_map: LatchMap,
     len: usize,
     /// Folded-stack names, indexed by `stack`.
     pub stacks: Vec<String>,
@@ -76,25 +74,13 @@ impl Trace {
     /// The `cache buffers chains` child each event took (`NO_LATCH` for
     /// visits and events that take none).
     pub fn latch_child(&self) -> Vec<u16> {
-        let m = self.latch_map;
+        let child = |r: &Rec| if latch_gets_of(r.get_kind) > 0 { r.latch } else { NO_LATCH };
         if !self.sessions.is_empty() {
-            return self.sessions.gather(&self.chunks, |r| {
-                if latch_gets_of(r.get_kind) > 0 {
-                    m.child(r.segment, r.block)
-                } else {
-                    NO_LATCH
-                }
-            });
+            return self.sessions.gather(&self.chunks, child);
         }
         let mut out = Vec::with_capacity(self.len);
         for c in &self.chunks {
-            out.extend(c.recs.iter().map(|r| {
-                if latch_gets_of(r.get_kind) > 0 {
-                    m.child(r.segment, r.block)
-                } else {
-                    NO_LATCH
-                }
-            }));
+            out.extend(c.recs.iter().map(child));
         }
         out
     }
@@ -170,7 +156,6 @@ impl Trace {
         Trace {
             chunks: self.chunks.clone(),
             execs: self.execs.clone(),
-            latch_map: self.latch_map,
             len: own.events,
             stacks: self.stacks[..own.stacks].to_vec(),
             truncated: own.truncated,
@@ -201,6 +186,9 @@ pub struct Event {
     pub block: u32,
     pub plan_line: u16,
     pub stack: u32,
+    /// The `cache buffers chains` child the event took (its block's
+    /// address's), or [`NO_LATCH`].
+    pub latch: u16,
 }
 
 /// Collects events while a step runs. Recording appends one fixed-size
@@ -287,6 +275,7 @@ impl TraceSink {
             plan_line: e.plan_line,
             kind: e.kind,
             get_kind: e.get_kind,
+            latch: e.latch,
         });
         self.len += 1;
     }
@@ -366,7 +355,7 @@ impl TraceSink {
     }
 
     /// Finish the step: hand over its trace and start a fresh one.
-    pub fn take(&mut self, stacks: Vec<String>, latch_map: LatchMap) -> Trace {
+    pub fn take(&mut self, stacks: Vec<String>) -> Trace {
         let mut chunks = std::mem::take(&mut self.chunks);
         if !self.cur.recs.is_empty() {
             chunks.push(std::mem::take(&mut self.cur));
@@ -374,7 +363,6 @@ impl TraceSink {
         let mut t = Trace {
             chunks,
             execs: std::mem::replace(&mut self.execs, vec![(0, 0)]),
-            latch_map,
             len: std::mem::take(&mut self.len),
             stacks,
             truncated: self.truncated,
@@ -452,9 +440,10 @@ mod tests {
             } else {
                 (kind::BLOCK_GET, GetKind::Normal as u8)
             };
-            sink.push(Event { kind, get_kind, segment: 3, block: i as u32 % 1000, plan_line: 2, stack: 9 }, t);
+            let latch = cache.latch_child(4, 128 + i as u32 % 1000);
+            sink.push(Event { kind, get_kind, segment: 3, block: i as u32 % 1000, plan_line: 2, stack: 9, latch }, t);
         }
-        let tr = sink.take(Vec::new(), cache.latch_map());
+        let tr = sink.take(Vec::new());
         assert_eq!(tr.len(), n);
         let (ts, ex, lc, kinds) = (tr.t_us(), tr.exec(), tr.latch_child(), tr.kind());
         assert_eq!((ts.len(), ex.len(), lc.len(), kinds.len()), (n, n, n, n));
@@ -463,7 +452,7 @@ mod tests {
             t += 0.1 + (i % 7) as f64 * 1.25;
             assert!((ts[i] - t).abs() < 1e-5, "event {i}: {} vs {t}", ts[i]);
             assert_eq!(ex[i], (i / 3) as u32);
-            let want = if i % 5 == 0 { NO_LATCH } else { cache.latch_child(3, i as u32 % 1000) };
+            let want = if i % 5 == 0 { NO_LATCH } else { cache.latch_child(4, 128 + i as u32 % 1000) };
             assert_eq!(lc[i], want);
         }
         assert_eq!(tr.heat.iter().map(|h| h.2).sum::<u64>(), n as u64);
@@ -471,7 +460,6 @@ mod tests {
 
     #[test]
     fn executions_without_events_and_past_the_limit_keep_the_exec_column_right() {
-        let cache = BufferCache::new(8192, 64 << 20, 0, &crate::instance::version::VersionProfile::default(), true);
         let mut sink = TraceSink { limit: 5, ..TraceSink::default() };
         let ev = Event {
             kind: kind::BLOCK_GET,
@@ -480,6 +468,7 @@ mod tests {
             block: 2,
             plan_line: 1,
             stack: 0,
+            latch: 0,
         };
         sink.push(ev, 1.0); // exec 0
         sink.set_exec(1); // records nothing
@@ -494,13 +483,13 @@ mod tests {
             sink.set_exec(x);
             sink.push(ev, 7.0);
         }
-        let tr = sink.take(Vec::new(), cache.latch_map());
+        let tr = sink.take(Vec::new());
         assert_eq!(tr.exec(), vec![0, 2, 2, 3, 3]);
         assert!(tr.truncated);
         assert!(tr.execs.len() <= 4, "no runs recorded past the limit: {:?}", tr.execs);
         assert_eq!(tr.heat, vec![(1, 2, 1002)]);
         // The sink starts the next step afresh.
         sink.push(ev, 8.0);
-        assert_eq!(sink.take(Vec::new(), cache.latch_map()).exec(), vec![0]);
+        assert_eq!(sink.take(Vec::new()).exec(), vec![0]);
     }
 }

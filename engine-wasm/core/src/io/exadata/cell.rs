@@ -292,7 +292,7 @@ impl ExadataCell {
 
     /// The disk a request's first allocation unit is on.
     pub(super) fn disk_of(&self, r: &IoRequest) -> usize {
-        self.disk_of_au(r.file, r.block as u64 * r.block_size.max(1) as u64 / self.au_bytes())
+        self.disk_of_au(r.dev_file, r.dev_block as u64 * r.block_size.max(1) as u64 / self.au_bytes())
     }
 
     /// Send the request's pieces to their disks at `at`; when the last completes.
@@ -300,7 +300,7 @@ impl ExadataCell {
         let n = self.disks.len() as u64;
         let au = self.au_bytes();
         let bs = r.block_size.max(1) as u64;
-        let mut off = r.block as u64 * bs;
+        let mut off = r.dev_block as u64 * bs;
         let end = off + r.bytes();
         let mut done = at;
         // Bounded by the allocation units the request spans (at most its blocks).
@@ -310,9 +310,10 @@ impl ExadataCell {
             }
             let a = off / au;
             let piece_end = ((a + 1) * au).min(end);
-            let disk = self.disk_of_au(r.file, a);
+            let disk = self.disk_of_au(r.dev_file, a);
             let local = (a / n) * au + (off - a * au);
-            let piece = IoRequest { block: (local / bs) as u32, blocks: (piece_end - off).div_ceil(bs) as u32, ..*r };
+            let piece =
+                IoRequest { dev_block: (local / bs) as u32, blocks: (piece_end - off).div_ceil(bs) as u32, ..*r };
             done = done.max(self.disks[disk].submit(&piece, at));
             off = piece_end;
         }

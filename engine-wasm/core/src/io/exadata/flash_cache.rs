@@ -35,7 +35,7 @@ impl ExadataCell {
 
     /// A run of flash-cache slots as a request to the flash.
     pub(super) fn slot_request(&self, kind: IoKind, (slot, n): (u32, u32)) -> IoRequest {
-        IoRequest { kind, file: 0, block: slot, blocks: n, block_size: self.dir.slot_bytes, purpose: IoPurpose::Data }
+        IoRequest::at(kind, 0, slot, n, self.dir.slot_bytes, IoPurpose::Data)
     }
 
     /// A data read or write, with the cell's reusable run buffer in hand.

@@ -35,14 +35,8 @@ impl ExadataCell {
         }
         let start = self.cache_bytes() + self.log_cursor;
         self.log_cursor += bytes;
-        let q = IoRequest {
-            kind: IoKind::Write,
-            file: 0,
-            block: (start / page) as u32,
-            blocks: (bytes / page) as u32,
-            block_size: page as u32,
-            purpose: IoPurpose::Redo,
-        };
+        let q =
+            IoRequest::at(IoKind::Write, 0, (start / page) as u32, (bytes / page) as u32, page as u32, IoPurpose::Redo);
         let flash = self.flash.submit(&q, t);
         self.log_busy_until = flash;
         if flash < disk {

@@ -71,14 +71,7 @@ impl SmartScan {
             while self.issued < self.chunks() && self.in_flight.len() < self.depth as usize {
                 let first = self.issued * self.chunk;
                 let n = self.chunk.min(self.blocks.saturating_sub(first)).max(1);
-                let r = IoRequest {
-                    kind: IoKind::Read,
-                    file: self.seg,
-                    block: first,
-                    blocks: n,
-                    block_size: self.block_size,
-                    purpose: IoPurpose::Data,
-                };
+                let r = IoRequest::at(IoKind::Read, self.seg, first, n, self.block_size, IoPurpose::Data);
                 let (done, note) = dev.serve(&r, now);
                 let hit = note.flash_cache_hit;
                 self.in_flight.push_back((done, hit));

@@ -40,7 +40,7 @@ fn tiny() -> ExadataCell {
 }
 
 fn read(file: u32, block: u32, blocks: u32) -> IoRequest {
-    IoRequest { kind: IoKind::Read, file, block, blocks, block_size: 8192, purpose: IoPurpose::Data }
+    IoRequest::at(IoKind::Read, file, block, blocks, 8192, IoPurpose::Data)
 }
 
 fn at(t: SimTime, us: f64) -> bool {
@@ -199,8 +199,7 @@ fn write_back_destages_one_at_a_time_and_reads_go_between() {
 /// prevented outlier. With flash logging off, the disk's time.
 #[test]
 fn smart_flash_logging_completes_on_the_first_and_counts_outliers() {
-    let redo =
-        IoRequest { kind: IoKind::Write, file: 3, block: 0, blocks: 1, block_size: 512, purpose: IoPurpose::Redo };
+    let redo = IoRequest::at(IoKind::Write, 3, 0, 1, 512, IoPurpose::Redo);
     let mut off = tiny();
     let t = off.submit(&redo, SimTime::ZERO);
     // File 3 at 270 MB on disk 1 (AU 0 of file 3 -> (3 + 0) % 2):

@@ -63,7 +63,7 @@ impl Ssd {
     /// The logical pages a request covers (see [`PageSpan`]).
     pub(super) fn pages(&self, r: &IoRequest) -> PageSpan {
         let stride = (self.params.file_stride_mb * 1e6) as u64;
-        let start = (r.file as u64).wrapping_mul(stride).wrapping_add(r.block as u64 * r.block_size as u64);
+        let start = (r.dev_file as u64).wrapping_mul(stride).wrapping_add(r.dev_block as u64 * r.block_size as u64);
         let end = start + r.bytes().max(1);
         let (first, last) = (start / self.page_bytes, (end - 1) / self.page_bytes);
         // A request larger than the device wraps onto itself: one pass is enough.

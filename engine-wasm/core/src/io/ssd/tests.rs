@@ -35,7 +35,7 @@ pub(crate) fn hand_params(channels: f64, pages_per_block: f64, file_stride_mb: f
 }
 
 fn page(kind: IoKind, lpn: u32) -> IoRequest {
-    IoRequest { kind, file: 0, block: lpn, blocks: 1, block_size: 4096, purpose: IoPurpose::Data }
+    IoRequest::at(kind, 0, lpn, 1, 4096, IoPurpose::Data)
 }
 
 /// (valid, invalid, free) pages.
@@ -149,8 +149,7 @@ fn a_write_buffer_acknowledges_whole_pages_before_their_programs() {
     assert!(d.set_param("write_buffer_kb", 8.0));
     let acks: Vec<f64> = [0, 1, 2].iter().map(|&lpn| d.submit(&page(IoKind::Write, lpn), SimTime::ZERO).0).collect();
     assert_eq!(acks, [4.0, 8.0, 254.0]);
-    let partial =
-        IoRequest { kind: IoKind::Write, file: 0, block: 24, blocks: 1, block_size: 512, purpose: IoPurpose::Data };
+    let partial = IoRequest::at(IoKind::Write, 0, 24, 1, 512, IoPurpose::Data);
     assert!(at(d.submit(&partial, SimTime::ZERO), 1_004.0));
     let s = d.ssd;
     assert_eq!((s.buffered_pages, s.partial_writes, s.host_page_writes), (3, 1, 4));
@@ -168,8 +167,7 @@ fn a_write_buffer_acknowledges_whole_pages_before_their_programs() {
 #[test]
 fn a_512_byte_write_into_a_4k_page_is_a_read_modify_write() {
     let mut d = tiny(1.0);
-    let redo =
-        |block| IoRequest { kind: IoKind::Write, file: 0, block, blocks: 1, block_size: 512, purpose: IoPurpose::Data };
+    let redo = |block| IoRequest::at(IoKind::Write, 0, block, 1, 512, IoPurpose::Data);
     let t = d.submit(&page(IoKind::Write, 0), SimTime::ZERO);
     assert!(at(t, 254.0));
     let t = d.submit(&redo(1), t);
@@ -184,10 +182,7 @@ fn a_512_byte_write_into_a_4k_page_is_a_read_modify_write() {
     // read), page 1 does not.
     let t = d.submit(&page(IoKind::Write, 0), t);
     assert_eq!(d.ssd.rmw_reads, 1);
-    d.submit(
-        &IoRequest { kind: IoKind::Write, file: 0, block: 1, blocks: 8, block_size: 512, purpose: IoPurpose::Data },
-        t,
-    );
+    d.submit(&IoRequest::at(IoKind::Write, 0, 1, 8, 512, IoPurpose::Data), t);
     assert_eq!(d.ssd.rmw_reads, 2);
 }
 
@@ -201,14 +196,7 @@ fn a_512_byte_write_into_a_4k_page_is_a_read_modify_write() {
 /// (one merge a page: 102, 352; 202, 452).
 #[test]
 fn merging_sector_by_sector_costs_a_merge_per_512_bytes() {
-    let write = |block, blocks| IoRequest {
-        kind: IoKind::Write,
-        file: 0,
-        block,
-        blocks,
-        block_size: 512,
-        purpose: IoPurpose::Redo,
-    };
+    let write = |block, blocks| IoRequest::at(IoKind::Write, 0, block, blocks, 512, IoPurpose::Redo);
     let device = |per_sector: f64| {
         let mut d = tiny(2.0);
         assert!(d.set_param("partial_write_us", 100.0));
@@ -230,8 +218,7 @@ fn merging_sector_by_sector_costs_a_merge_per_512_bytes() {
 /// 1,025, then 8 us of transfer: 1,033.
 #[test]
 fn channels_serve_pages_in_parallel() {
-    let two =
-        IoRequest { kind: IoKind::Write, file: 0, block: 0, blocks: 2, block_size: 4096, purpose: IoPurpose::Data };
+    let two = IoRequest::at(IoKind::Write, 0, 0, 2, 4096, IoPurpose::Data);
     let mut d2 = tiny(2.0);
     let mut d1 = tiny(1.0);
     assert!(at(d2.submit(&two, SimTime::ZERO), 258.0));
