@@ -13,8 +13,8 @@ export const LIMITS = Object.freeze({
   /** A saved run's result JSON (the UI cuts rows and steps to fit: renderer/src/model/saved.ts). */
   resultBytes: 6 * 1024 * 1024,
   svgBytes: 8 * 1024 * 1024,
-  /** A profile export (speedscope, Chrome trace-event JSON). */
-  jsonBytes: 32 * 1024 * 1024,
+  /** A profile export (speedscope, Chrome trace-event JSON): the builders keep theirs under PROFILE_BYTES (renderer/src/reports/profiles.ts). */
+  jsonBytes: 8 * 1024 * 1024,
   nameChars: 80,
   /** Browser-mode exports folder, in all (older exports are never deleted for you). */
   exportsBytes: 256 * 1024 * 1024,

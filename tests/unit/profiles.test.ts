@@ -99,3 +99,14 @@ describe('Chrome trace file', () => {
     expect(buildProfile('chrome-trace', { runLabel: 'Run 2', steps: [query], step: query }).name).toBe('lio-select-v-from-t-where-id-7-3-trace.json');
   });
 });
+
+describe('profile files fit the host\'s export limit', () => {
+  it('a Chrome trace keeps fewer events until it is under 7 MB', () => {
+    const big = trace(120_000);
+    const { json } = buildProfile('chrome-trace', { runLabel: 'r', steps: [query], step: query, trace: big });
+    expect(json.length).toBeLessThanOrEqual(7 * 1024 * 1024);
+    const f = JSON.parse(json);
+    expect(f.otherData.trace_events + f.otherData.trace_events_left_out).toBe(120_000);
+    expect(f.otherData.trace_events).toBeGreaterThan(0);
+  });
+});

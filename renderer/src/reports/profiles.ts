@@ -21,7 +21,9 @@ import { EVENT_KIND_NAMES, GET_KIND_NAMES, NO_PLAN_LINE, NO_SEGMENT, TIMELINE_ST
 export const SPEEDSCOPE_SCHEMA = 'https://www.speedscope.app/file-format-schema.json';
 
 /** Instant events kept in a Chrome trace file before it says it stopped. */
-export const CHROME_EVENT_CAP = 200_000;
+export const CHROME_EVENT_CAP = 40_000;
+/** A profile file stays under this (the host's export limit is 8 MB): a Chrome trace keeps fewer events until it fits. */
+export const PROFILE_BYTES = 7 * 1024 * 1024;
 
 /** What a profile needs of a step (a saved step has these too). */
 export interface ProfileStep {
@@ -154,9 +156,19 @@ export function chromeTraceFile({ step, trace = null, exporter = 'LIO Lab', cap 
 /** A profile export's file: the run for speedscope, the step for a Chrome trace. */
 export function buildProfile(kind: 'speedscope' | 'chrome-trace', inp: { runLabel: string; steps: ProfileStep[]; step: ProfileStep; trace?: ProfileTrace | null; exporter?: string }): { json: string; name: string } {
   if (kind === 'speedscope') {
-    const file = speedscopeFile({ name: `LIO Lab · ${inp.runLabel}`, steps: inp.steps, exporter: inp.exporter });
-    return { json: JSON.stringify(file), name: `lio-${slug(inp.runLabel)}.speedscope.json` };
+    const name = `lio-${slug(inp.runLabel)}.speedscope.json`;
+    const json = JSON.stringify(speedscopeFile({ name: `LIO Lab · ${inp.runLabel}`, steps: inp.steps, exporter: inp.exporter }));
+    if (json.length <= PROFILE_BYTES) return { json, name };
+    // Too big with every session's lane: the cost stacks alone, and the file says so.
+    const lean = inp.steps.map((s) => ({ ...s, sessions: undefined }));
+    return { json: JSON.stringify(speedscopeFile({ name: `LIO Lab · ${inp.runLabel} (session lanes left out: over ${PROFILE_BYTES >> 20} MB)`, steps: lean, exporter: inp.exporter })), name };
   }
-  const file = chromeTraceFile({ step: inp.step, trace: inp.trace, exporter: inp.exporter });
-  return { json: JSON.stringify(file), name: `lio-${slug(inp.step.statement)}-${inp.step.index}-trace.json` };
+  // Fewer instants until the file fits (deep stacks make an event a few hundred bytes).
+  let cap = CHROME_EVENT_CAP;
+  let json = JSON.stringify(chromeTraceFile({ step: inp.step, trace: inp.trace, exporter: inp.exporter, cap }));
+  while (json.length > PROFILE_BYTES && cap > 0) {
+    cap = Math.floor(cap / 2);
+    json = JSON.stringify(chromeTraceFile({ step: inp.step, trace: inp.trace, exporter: inp.exporter, cap }));
+  }
+  return { json, name: `lio-${slug(inp.step.statement)}-${inp.step.index}-trace.json` };
 }
