@@ -3,6 +3,26 @@
 mod layout;
 mod packed;
 mod search;
+
+impl BTree {
+    /// After a batch of inserts at `inserted` (positions, ascending): a
+    /// random insert lowers the leaf fill; the leaves from the first
+    /// inserted entry are laid out again, or all of them when the fill
+    /// changed (`fill`: the fill before the batch).
+    fn lay_out_inserted(&mut self, fill: f64, inserted: Vec<u32>) {
+        if !self.ascending_only {
+            self.leaf_fill = self.leaf_fill.min(RANDOM_INSERT_LEAF_FILL);
+        }
+        if self.leaf_fill == fill {
+            let (first, last) = (inserted[0] as usize, inserted[inserted.len() - 1] as usize);
+            self.layout_from(first, inserted.len() as u32, last);
+        } else {
+            self.relayout_leaves();
+        }
+        self.inserted = Some(inserted);
+    }
+}
+
 #[cfg(test)]
 mod tests_in_place;
 #[cfg(test)]
@@ -332,16 +352,7 @@ impl BTree {
             self.sizes.insert(p, size);
             inserted.push(p as u32);
         }
-        if !self.ascending_only {
-            self.leaf_fill = self.leaf_fill.min(RANDOM_INSERT_LEAF_FILL);
-        }
-        if self.leaf_fill == fill {
-            let (first, last) = (inserted[0] as usize, inserted[inserted.len() - 1] as usize);
-            self.layout_from(first, inserted.len() as u32, last);
-        } else {
-            self.relayout_leaves();
-        }
-        self.inserted = Some(inserted);
+        self.lay_out_inserted(fill, inserted);
         match dup {
             Some(k) => Err(k),
             None => Ok(()),

@@ -187,16 +187,7 @@ impl BTree {
             self.sizes.insert(p, size);
             inserted.push(p as u32);
         }
-        if !self.ascending_only {
-            self.leaf_fill = self.leaf_fill.min(RANDOM_INSERT_LEAF_FILL);
-        }
-        if self.leaf_fill == fill {
-            let (first, last) = (inserted[0] as usize, inserted[inserted.len() - 1] as usize);
-            self.layout_from(first, inserted.len() as u32, last);
-        } else {
-            self.relayout_leaves();
-        }
-        self.inserted = Some(inserted);
+        self.lay_out_inserted(fill, inserted);
         match dup {
             Some(k) => Err(Key::One(num_value(k))),
             None => Ok(()),
