@@ -134,6 +134,11 @@ impl Run<'_> {
                 name.pos,
             ));
         }
+        // Divisors of the network model: a link that carries nothing, or a
+        // window that holds no byte, would make every round trip endless.
+        if matches!(n.as_str(), "network_bytes_per_us" | "network_window_bytes") && v < 1e-3 {
+            return Err(LabError::with_args(ora::LAB_SET_BAD_VALUE, &[&n, &"value must be positive"], name.pos));
+        }
         if let Some((max, why)) = LabLimits::ceiling(&n) {
             if v > max as f64 {
                 let what = format!("value must be between 0 and {max}: {why}");

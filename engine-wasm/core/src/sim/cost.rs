@@ -88,6 +88,13 @@ cost_params! {
     network_rtt_us: 37.0,
     /// Network bandwidth in bytes per microsecond (1 Gbit/s = 125).
     network_bytes_per_us: 125.0,
+    /// The client's TCP receive window in bytes: the server sends at most
+    /// this much of a reply before it must wait for the client's
+    /// acknowledgement, a round trip later. The default is a modern
+    /// stack's autotuned window (Linux's `tcp_rmem` maximum, 4 MB), which
+    /// never binds on a LAN; Windows 2000/XP offered 17,520 bytes on
+    /// Ethernet (twelve 1,460-byte segments) and unscaled TCP 65,535.
+    network_window_bytes: 4194304.0,
     /// A round trip through the bequeath pipe (no listener, no TCP).
     bequeath_ipc_us: 15.0,
     /// Server's Oracle Net read/write path per round trip (opikndf2, nsbasic).
