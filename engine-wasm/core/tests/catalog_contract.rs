@@ -11,66 +11,17 @@
 
 use lio_core::catalog::json::CatalogOut;
 use lio_core::trace::TraceMeta;
-use lio_core::tsdecl::{check, TsType, Ty};
+#[path = "common/contract.rs"]
+mod contract;
+use contract::{declared, generated_file_is_current, keys_seen, root};
+use lio_core::tsdecl::{check, TsType};
 use lio_core::{Engine, EngineConfig};
 use std::collections::BTreeSet;
-use std::path::PathBuf;
-
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
 
 #[test]
 fn generated_catalog_types_match_the_rust_declaration() {
-    let path = root().join("renderer/src/engine/catalog.gen.ts");
     let want = lio_core::catalog::json::typescript();
-    if std::env::var_os("LIO_UPDATE_CONTRACT").is_some() {
-        std::fs::write(&path, &want).expect("write catalog.gen.ts");
-    }
-    let have = std::fs::read_to_string(&path).unwrap_or_default();
-    assert!(
-        have == want,
-        "{} is stale: run LIO_UPDATE_CONTRACT=1 cargo test -p lio-core --test catalog_contract",
-        path.display()
-    );
-}
-
-/// Keys of `v` met at `t` (struct name.key).
-fn keys_seen(v: &serde_json::Value, t: &Ty, seen: &mut BTreeSet<String>) {
-    use serde_json::Value;
-    match (t, v) {
-        (Ty::Null(t), v) => keys_seen(v, t, seen),
-        (Ty::Arr(t), Value::Array(a)) => a.iter().for_each(|x| keys_seen(x, t, seen)),
-        (Ty::Map(t), Value::Object(o)) => o.values().for_each(|x| keys_seen(x, t, seen)),
-        (Ty::Tuple(ts), Value::Array(a)) => a.iter().zip(ts).for_each(|(x, t)| keys_seen(x, t, seen)),
-        (Ty::Struct(d), Value::Object(o)) => {
-            let d = d();
-            for f in d.keys() {
-                if let Some(x) = o.get(&f.key()) {
-                    seen.insert(format!("{}.{}", d.ts_name, f.key()));
-                    keys_seen(x, &f.ty, seen);
-                }
-            }
-        }
-        _ => {}
-    }
-}
-
-/// Every key declared at `t` and below (struct name.key).
-fn declared(t: &Ty, all: &mut BTreeSet<String>) {
-    match t {
-        Ty::Null(t) | Ty::Arr(t) | Ty::Map(t) => declared(t, all),
-        Ty::Tuple(v) => v.iter().for_each(|t| declared(t, all)),
-        Ty::Struct(d) => {
-            let d = d();
-            for f in d.keys() {
-                if all.insert(format!("{}.{}", d.ts_name, f.key())) {
-                    declared(&f.ty, all);
-                }
-            }
-        }
-        _ => {}
-    }
+    generated_file_is_current("renderer/src/engine/catalog.gen.ts", &want, "catalog_contract");
 }
 
 /// Heap, index, IOT, hash cluster, memopt and dictionary segments

@@ -2,21 +2,15 @@
 //! this test fails when the checked-in TypeScript is stale.
 //! `LIO_UPDATE_CONTRACT=1 cargo test -p lio-core --test contract` rewrites it.
 
+#[path = "common/contract.rs"]
+mod harness;
+use harness::generated_file_is_current;
 use std::path::PathBuf;
 
 #[test]
 fn generated_typescript_matches_the_rust_contract() {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../renderer/src/engine/contract.gen.ts");
     let want = lio_core::trace::contract::typescript();
-    if std::env::var_os("LIO_UPDATE_CONTRACT").is_some() {
-        std::fs::write(&path, &want).expect("write contract.gen.ts");
-    }
-    let have = std::fs::read_to_string(&path).unwrap_or_default();
-    assert!(
-        have == want,
-        "{} is stale: run LIO_UPDATE_CONTRACT=1 cargo test -p lio-core --test contract",
-        path.display()
-    );
+    generated_file_is_current("renderer/src/engine/contract.gen.ts", &want, "contract");
 }
 
 #[test]

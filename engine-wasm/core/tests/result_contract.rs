@@ -8,49 +8,17 @@
 //! optional, every value of its declared type.
 
 use lio_core::result::{ScriptOut, StepOut};
-use lio_core::tsdecl::{check, Described, Ty};
+#[path = "common/contract.rs"]
+mod contract;
+use contract::{declared, generated_file_is_current, keys_seen, root};
+use lio_core::tsdecl::{check, Described};
 use lio_core::{Engine, EngineConfig};
 use std::collections::BTreeSet;
-use std::path::PathBuf;
-
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
 
 #[test]
 fn generated_result_types_match_the_rust_declaration() {
-    let path = root().join("renderer/src/engine/result.gen.ts");
     let want = lio_core::result::typescript();
-    if std::env::var_os("LIO_UPDATE_CONTRACT").is_some() {
-        std::fs::write(&path, &want).expect("write result.gen.ts");
-    }
-    let have = std::fs::read_to_string(&path).unwrap_or_default();
-    assert!(
-        have == want,
-        "{} is stale: run LIO_UPDATE_CONTRACT=1 cargo test -p lio-core --test result_contract",
-        path.display()
-    );
-}
-
-/// Keys of `v` met at `t` (struct name.key), to report what the scripts cover.
-fn keys_seen(v: &serde_json::Value, t: &Ty, seen: &mut BTreeSet<String>) {
-    use serde_json::Value;
-    match (t, v) {
-        (Ty::Null(t), v) => keys_seen(v, t, seen),
-        (Ty::Arr(t), Value::Array(a)) => a.iter().for_each(|x| keys_seen(x, t, seen)),
-        (Ty::Map(t), Value::Object(o)) => o.values().for_each(|x| keys_seen(x, t, seen)),
-        (Ty::Tuple(ts), Value::Array(a)) => a.iter().zip(ts).for_each(|(x, t)| keys_seen(x, t, seen)),
-        (Ty::Struct(d), Value::Object(o)) => {
-            let d = d();
-            for f in d.keys() {
-                if let Some(x) = o.get(&f.key()) {
-                    seen.insert(format!("{}.{}", d.ts_name, f.key()));
-                    keys_seen(x, &f.ty, seen);
-                }
-            }
-        }
-        _ => {}
-    }
+    generated_file_is_current("renderer/src/engine/result.gen.ts", &want, "result_contract");
 }
 
 /// Settings and statements the scripts below do not reach, so that
@@ -112,7 +80,7 @@ fn real_result_json_fits_the_declaration() {
     }
     let mut unseen = Vec::new();
     let mut all = BTreeSet::new();
-    collect(&script_ty(), &mut all);
+    declared(&script_ty(), &mut all);
     for k in &all {
         if !seen.contains(k) && !ONLY_ON_FAILURE.contains(&k.as_str()) {
             unseen.push(k.clone());
@@ -120,20 +88,4 @@ fn real_result_json_fits_the_declaration() {
     }
     assert!(unseen.is_empty(), "declared keys no script reached (extend EXTRA): {unseen:?}");
     let _ = <StepOut as Described>::decl();
-}
-
-fn collect(t: &Ty, all: &mut BTreeSet<String>) {
-    match t {
-        Ty::Null(t) | Ty::Arr(t) | Ty::Map(t) => collect(t, all),
-        Ty::Tuple(v) => v.iter().for_each(|t| collect(t, all)),
-        Ty::Struct(d) => {
-            let d = d();
-            for f in d.keys() {
-                if all.insert(format!("{}.{}", d.ts_name, f.key())) {
-                    collect(&f.ty, all);
-                }
-            }
-        }
-        _ => {}
-    }
 }
