@@ -146,9 +146,6 @@ export function checkOutDir(dir) {
   if (st && !st.isDirectory()) throw new DemoUsageError(`--out ${dir} is not a folder`);
 }
 
-/** @param {string} s */
-const slugOf = (s) => s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 40).replace(/-$/, '') || 'lio';
-
 /**
  * The steps `lio report` writes files for: queries, and LAB RUN workloads
  * (runs, sweeps, sessions).
@@ -236,7 +233,7 @@ export async function writeReports(script, opts, io) {
       if (opts.format === 'html') {
         const title = `LIO Lab · step #${step.index} · ${step.statement.replace(/\s+/g, ' ').trim()}`;
         const body = files.map(([n, svg]) => `<figure><figcaption>${escHtml(n)}</figcaption>\n${svg.replace(/^<\?xml[^>]*>\s*/, '')}</figure>`).join('\n');
-        write(`lio-${slugOf(step.statement)}-${step.index}.html`, `<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><title>${escHtml(title)}</title>` +
+        write(`lio-${io.reports.slug(step.statement)}-${step.index}.html`, `<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><title>${escHtml(title)}</title>` +
           `<style>body{font-family:system-ui,sans-serif;margin:24px}figure{margin:0 0 32px}figcaption{color:#555;margin-bottom:6px}</style></head>\n<body><h1>${escHtml(title)}</h1>\n${body}\n</body></html>\n`);
       } else {
         for (const [name, svg] of files) write(name, svg);

@@ -1,7 +1,7 @@
 // The report builders as one module for Node (bundled by scripts/build.mjs
 // into renderer/dist-node/reports.mjs): `lio report` writes the very SVGs
 // the UI exports.
-export { buildReport, compareReportSvg, type ReportInputs, type ReportKind } from './report';
+export { buildReport, compareReportSvg, slug, type ReportInputs, type ReportKind } from './report';
 export { slideSvg } from './slide';
 export { buildSlide } from './slides';
 export { heatOf } from '../model/heat';
