@@ -17,6 +17,11 @@ const FUNCTIONS: [(&str, usize, &str); 6] = [
     ("SUM", 3, "sum"),
 ];
 
+/// The `k`th word of a command, upper-cased ("" past the end).
+fn upper_at(t: &[(usize, &str)], k: usize) -> String {
+    t.get(k).map(|&(_, w)| w.to_ascii_uppercase()).unwrap_or_default()
+}
+
 /// A column name as BREAK and COMPUTE name it: upper case unless quoted.
 fn column_name(w: &str) -> String {
     if w.starts_with('"') {
@@ -34,7 +39,7 @@ pub(super) fn break_command(
     t: &[(usize, &str)],
     at: impl Fn(usize) -> Pos,
 ) -> Result<(), LabError> {
-    let up = |k: usize| t.get(k).map(|&(_, w)| w.to_ascii_uppercase()).unwrap_or_default();
+    let up = |k: usize| upper_at(t, k);
     if t.len() == 1 {
         if st.breaks.is_empty() {
             return Err(LabError::sp2(ora::SP2_NO_BREAKS, &[], at(0)));
@@ -97,7 +102,7 @@ pub(super) fn compute_command(
     t: &[(usize, &str)],
     at: impl Fn(usize) -> Pos,
 ) -> Result<(), LabError> {
-    let up = |k: usize| t.get(k).map(|&(_, w)| w.to_ascii_uppercase()).unwrap_or_default();
+    let up = |k: usize| upper_at(t, k);
     if t.len() == 1 {
         return Err(LabError::unsupported("COMPUTE with no clauses (the listing of the definitions)", at(0)));
     }
