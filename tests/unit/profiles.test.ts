@@ -109,4 +109,18 @@ describe('profile files fit the host\'s export limit', () => {
     expect(f.otherData.trace_events + f.otherData.trace_events_left_out).toBe(120_000);
     expect(f.otherData.trace_events).toBeGreaterThan(0);
   });
+
+  it('stops its instants where the file would pass 7 MB, in one pass', () => {
+    // Deep stacks: each instant about 1 KB, so 40,000 of them would be 40 MB.
+    const deep = trace(40_000);
+    deep.stacks = deep.stacks.map((s) => `${s};${'kcbgtcr;'.repeat(120)}kslgetl`);
+    const { json } = buildProfile('chrome-trace', { runLabel: 'r', steps: [query], step: query, trace: deep });
+    expect(json.length).toBeLessThanOrEqual(7 * 1024 * 1024);
+    expect(json.length).toBeGreaterThan(6.9 * 1024 * 1024);
+    const f = JSON.parse(json);
+    expect(f.otherData.trace_events + f.otherData.trace_events_left_out).toBe(40_000);
+    expect(f.otherData.note).toMatch(/^the file keeps the first \d+ trace events \(at most 40000, and under 7 MB\)$/);
+    // The slice of the session's first to last event is still there.
+    expect(f.traceEvents.filter((e: { ph: string }) => e.ph === 'B' || e.ph === 'E')).toHaveLength(2);
+  });
 });

@@ -24,6 +24,10 @@ export const SPEEDSCOPE_SCHEMA = 'https://www.speedscope.app/file-format-schema.
 export const CHROME_EVENT_CAP = 40_000;
 /** A profile file stays under this (the host's export limit is 8 MB): a Chrome trace keeps fewer events until it fits. */
 export const PROFILE_BYTES = 7 * 1024 * 1024;
+/** Bytes kept for the file's wrapper and otherData around its events. */
+const FILE_ROOM = 4096;
+/** Bytes kept, while instants are added, for a thread's name and its first-to-last slice. */
+const SLICE_ROOM = 1024;
 
 /** What a profile needs of a step (a saved step has these too). */
 export interface ProfileStep {
@@ -96,16 +100,24 @@ export type ProfileTrace = Pick<Trace, 'length' | 'kind' | 'get_kind' | 'segment
  * A Chrome trace-event file of one step: sessions as threads, their lanes
  * as slices, the step's trace events as instants.
  */
-export function chromeTraceFile({ step, trace = null, exporter = 'LIO Lab', cap = CHROME_EVENT_CAP }: {
+export function chromeTraceFile({ step, trace = null, exporter = 'LIO Lab', cap = CHROME_EVENT_CAP, bytes = Infinity }: {
   step: ProfileStep; trace?: ProfileTrace | null; exporter?: string; cap?: number;
+  /** Keep instants while the file's events stay under this many bytes (each event measured as it is added). */
+  bytes?: number;
 }) {
   const pid = step.index + 1;
-  const ev: object[] = [{ name: 'process_name', ph: 'M', pid, tid: 0, args: { name: stepFrame(step) } }];
+  const ev: object[] = [];
+  let size = 0;
+  const push = (...e: object[]) => {
+    for (const x of e) size += JSON.stringify(x).length + 1;
+    ev.push(...e);
+  };
+  push({ name: 'process_name', ph: 'M', pid, tid: 0, args: { name: stepFrame(step) } });
   const named = new Set<number>();
   const thread = (sid: number) => {
     if (named.has(sid)) return;
     named.add(sid);
-    ev.push({ name: 'thread_name', ph: 'M', pid, tid: sid, args: { name: `SID ${sid}` } });
+    push({ name: 'thread_name', ph: 'M', pid, tid: sid, args: { name: `SID ${sid}` } });
   };
   for (const s of step.sessions ?? []) {
     thread(s.sid);
@@ -114,11 +126,12 @@ export function chromeTraceFile({ step, trace = null, exporter = 'LIO Lab', cap 
       const name = stateName(st);
       const cat = name === 'CPU' || name === 'CPU run queue' ? 'cpu' : 'wait';
       // Begin and end at the clock's own (rounded) times: an end and the next begin are the same number, never overlapping.
-      ev.push({ name, cat, ph: 'B', pid, tid: s.sid, ts: ns(s.start_us + a) }, { name, cat, ph: 'E', pid, tid: s.sid, ts: ns(s.start_us + b) });
+      push({ name, cat, ph: 'B', pid, tid: s.sid, ts: ns(s.start_us + a) }, { name, cat, ph: 'E', pid, tid: s.sid, ts: ns(s.start_us + b) });
     }
   }
   let kept = 0;
   let dropped = 0;
+  let full = false;
   if (trace && trace.length > 0) {
     const span = new Map<number, [number, number]>();
     for (let i = 0; i < trace.length; i++) {
@@ -126,20 +139,23 @@ export function chromeTraceFile({ step, trace = null, exporter = 'LIO Lab', cap 
       const t = trace.t_us[i];
       const sp = span.get(sid);
       if (sp) { sp[0] = Math.min(sp[0], t); sp[1] = Math.max(sp[1], t); } else span.set(sid, [t, t]);
-      if (kept >= cap) { dropped++; continue; }
-      thread(sid);
+      if (kept >= cap || full) { dropped++; continue; }
       const args: Record<string, string | number> = { stack: trace.stacks[trace.stack[i]] ?? '' };
       if (trace.segment[i] !== NO_SEGMENT) { args.segment = trace.segment[i]; args.block = trace.block[i]; }
       const gk = GET_KIND_NAMES[trace.get_kind[i]];
       if (gk && gk !== 'none') args.get = gk;
       if (trace.plan_line[i] !== NO_PLAN_LINE) args.plan_line = trace.plan_line[i];
-      ev.push({ name: EVENT_KIND_NAMES[trace.kind[i]] ?? `event ${trace.kind[i]}`, cat: 'event', ph: 'i', s: 't', pid, tid: sid, ts: ns(t), args });
+      const e = { name: EVENT_KIND_NAMES[trace.kind[i]] ?? `event ${trace.kind[i]}`, cat: 'event', ph: 'i', s: 't', pid, tid: sid, ts: ns(t), args };
+      // Room kept for a thread's name and its first-to-last slice.
+      if (size + JSON.stringify(e).length + 1 + SLICE_ROOM > bytes) { full = true; dropped++; continue; }
+      thread(sid);
+      push(e);
       kept++;
     }
     // A session without a lane (a step of one session): one slice from its first event to its last.
     for (const [sid, [a, b]] of span) {
       if ((step.sessions ?? []).some((s) => s.sid === sid)) continue;
-      ev.push({ name: stepFrame(step), cat: 'step', ph: 'B', pid, tid: sid, ts: ns(a) }, { name: stepFrame(step), cat: 'step', ph: 'E', pid, tid: sid, ts: ns(Math.max(b, a + 0.001)) });
+      push({ name: stepFrame(step), cat: 'step', ph: 'B', pid, tid: sid, ts: ns(a) }, { name: stepFrame(step), cat: 'step', ph: 'E', pid, tid: sid, ts: ns(Math.max(b, a + 0.001)) });
     }
   }
   return {
@@ -147,7 +163,7 @@ export function chromeTraceFile({ step, trace = null, exporter = 'LIO Lab', cap 
     displayTimeUnit: 'ms',
     otherData: {
       exporter, clock: 'simulated (microseconds)', statement: step.statement,
-      trace_events: kept, ...(dropped ? { trace_events_left_out: dropped, note: `the file keeps the first ${cap} trace events` } : {}),
+      trace_events: kept, ...(dropped ? { trace_events_left_out: dropped, note: `the file keeps the first ${kept} trace events (at most ${cap}${full ? `, and under ${Math.round(bytes / 1024 / 1024)} MB` : ''})` } : {}),
       ...(trace?.truncated ? { trace_truncated: 'the step trace itself was cut at the engine budget' } : {}),
     },
   };
@@ -163,12 +179,7 @@ export function buildProfile(kind: 'speedscope' | 'chrome-trace', inp: { runLabe
     const lean = inp.steps.map((s) => ({ ...s, sessions: undefined }));
     return { json: JSON.stringify(speedscopeFile({ name: `LIO Lab · ${inp.runLabel} (session lanes left out: over ${PROFILE_BYTES >> 20} MB)`, steps: lean, exporter: inp.exporter })), name };
   }
-  // Fewer instants until the file fits (deep stacks make an event a few hundred bytes).
-  let cap = CHROME_EVENT_CAP;
-  let json = JSON.stringify(chromeTraceFile({ step: inp.step, trace: inp.trace, exporter: inp.exporter, cap }));
-  while (json.length > PROFILE_BYTES && cap > 0) {
-    cap = Math.floor(cap / 2);
-    json = JSON.stringify(chromeTraceFile({ step: inp.step, trace: inp.trace, exporter: inp.exporter, cap }));
-  }
+  // The instants stop where the file would pass the limit (deep stacks make an event a few hundred bytes).
+  const json = JSON.stringify(chromeTraceFile({ step: inp.step, trace: inp.trace, exporter: inp.exporter, bytes: PROFILE_BYTES - FILE_ROOM }));
   return { json, name: `lio-${slug(inp.step.statement)}-${inp.step.index}-trace.json` };
 }
