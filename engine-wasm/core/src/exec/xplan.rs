@@ -22,7 +22,8 @@
 //! Bytes, Cost (%CPU), Time and the predicates), `ALL`/`ADVANCED` (as
 //! TYPICAL; refused, as are `+ALIAS`, `+PROJECTION` and `+OUTLINE`: the lab
 //! prints none of their sections), `ALLSTATS`/`IOSTATS` [`LAST`] (Starts, E-Rows, A-Rows, A-Time,
-//! Buffers from the cursor's last execution), with `+`/`-` modifiers for
+//! Buffers: with `LAST` the cursor's last execution's, without it the sums
+//! over its executions since it was loaded), with `+`/`-` modifiers for
 //! `ROWS`, `BYTES`, `COST`, `PREDICATE` and `NOTE`.
 //!
 //! Numbers wider than five characters are shown in units as Oracle does
@@ -58,6 +59,9 @@ pub struct Format {
     pub note: bool,
     /// Rowsource statistics (ALLSTATS, IOSTATS, RUNSTATS_LAST).
     pub stats: bool,
+    /// The last execution's statistics (`LAST`, `RUNSTATS_LAST`); without
+    /// it they are cumulative over the cursor's executions.
+    pub last: bool,
 }
 
 impl Format {
@@ -70,6 +74,7 @@ impl Format {
         predicate: true,
         note: true,
         stats: false,
+        last: false,
     };
 
     /// The first word of a format string that asks for a section the lab
@@ -109,11 +114,18 @@ impl Format {
                         predicate: false,
                         note: false,
                         stats: f.stats,
+                        last: f.last,
                     }
                 }
-                ("TYPICAL" | "SERIAL" | "ALL" | "ADVANCED", None) => f = Format { stats: f.stats, ..Format::TYPICAL },
+                ("TYPICAL" | "SERIAL" | "ALL" | "ADVANCED", None) => {
+                    f = Format { stats: f.stats, last: f.last, ..Format::TYPICAL }
+                }
+                ("LAST", _) => f.last = on,
                 ("ALLSTATS" | "IOSTATS" | "RUNSTATS_LAST" | "RUNSTATS_TOT", _) => {
                     f.stats = on;
+                    if word == "RUNSTATS_LAST" {
+                        f.last = on;
+                    }
                     if on && sign.is_none() {
                         // ALLSTATS alone: E-Rows with the runtime figures,
                         // no Bytes, Cost or Time unless asked for.
@@ -123,8 +135,8 @@ impl Format {
                     }
                 }
                 (
-                    "MEMSTATS" | "LAST" | "ALIAS" | "PROJECTION" | "OUTLINE" | "PEEKED_BINDS" | "PARALLEL"
-                    | "PARTITION" | "REMOTE" | "ADAPTIVE" | "HINT_REPORT" | "QBREGISTRY" | "REPORT",
+                    "MEMSTATS" | "ALIAS" | "PROJECTION" | "OUTLINE" | "PEEKED_BINDS" | "PARALLEL" | "PARTITION"
+                    | "REMOTE" | "ADAPTIVE" | "HINT_REPORT" | "QBREGISTRY" | "REPORT",
                     _,
                 ) => {}
                 ("ROWS", Some(_)) => f.rows = on,

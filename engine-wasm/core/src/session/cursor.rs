@@ -5,7 +5,7 @@
 use super::net::*;
 pub(crate) use super::types::FetchPolicy;
 use super::*;
-use crate::exec::{self, Compiled, EvalCtx, LineStat, Rt};
+use crate::exec::{self, Compiled, EvalCtx, Rt};
 use crate::instance::params::StatisticsLevel;
 pub use crate::instance::shared_pool::LibChild;
 use crate::kernel;
@@ -417,7 +417,17 @@ impl Run<'_> {
     }
 
     pub(super) fn plan_out(&self, c: &Compiled) -> Vec<PlanLineOut> {
-        let stats = Some(&c.line_stats);
+        self.plan_out_of(c, &c.line_stats)
+    }
+
+    /// The plan with the cursor's figures since it was loaded (DBMS_XPLAN's
+    /// ALLSTATS without LAST).
+    pub(super) fn plan_out_total(&self, c: &Compiled) -> Vec<PlanLineOut> {
+        self.plan_out_of(c, &c.total_line_stats())
+    }
+
+    fn plan_out_of(&self, c: &Compiled, line_stats: &[exec::row_source::LineStat]) -> Vec<PlanLineOut> {
+        let stats = Some(line_stats);
         let timed = self.rowsource_stats(c);
         let n = c.lines.len();
         // Buffers are cumulative: own gets plus the children's.
@@ -536,7 +546,7 @@ impl Run<'_> {
             }
         }
         // Fresh per-execution plan statistics for what autotrace shows.
-        c.line_stats.iter_mut().for_each(|l| *l = LineStat::default());
+        c.reset_line_stats();
         let sp = &self.s.sqlplus;
         if sp.autotrace == Autotrace::TraceOnly && sp.autotrace_explain && !sp.autotrace_statistics {
             // SET AUTOTRACE TRACEONLY EXPLAIN: SQL*Plus explains a query

@@ -347,7 +347,7 @@ impl Run<'_> {
                     };
                     let mut c = self.open_cursor(&q2, sql_text, &[], &cs)?.0;
                     if run == 0 || r.literals {
-                        c.line_stats.iter_mut().for_each(|l| *l = LineStat::default());
+                        c.reset_line_stats();
                     }
                     cursor.insert(c)
                 }

@@ -71,7 +71,8 @@ impl Run<'_> {
                                     text: &last.text,
                                     stats_gathered: last.stats_gathered,
                                 };
-                                xplan::render(&self.plan_out(c), &f, PlanSource::Cursor, Some(&head))
+                                let plan = if f.stats && !f.last { self.plan_out_total(c) } else { self.plan_out(c) };
+                                xplan::render(&plan, &f, PlanSource::Cursor, Some(&head))
                             }
                             None => cannot_fetch(&sql_id, Some(&last.text)),
                         }

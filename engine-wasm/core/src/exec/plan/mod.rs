@@ -83,6 +83,10 @@ pub struct Compiled {
     pub predicates: Vec<predicates::LinePredicates>,
     /// Runtime figures per plan line, accumulated until reset.
     pub line_stats: Vec<super::row_source::LineStat>,
+    /// The figures of the executions before the last reset of
+    /// `line_stats`: with it, the cursor's totals since it was loaded
+    /// (DBMS_XPLAN's ALLSTATS without LAST).
+    pub earlier_stats: Vec<super::row_source::LineStat>,
     /// Operator stacks interned for the last fetch base (base, stacks).
     pub stacks: Option<(u32, Vec<crate::kernel::OpStacks>)>,
     /// Where the names that resolved to PL/SQL variables are written (for
@@ -269,6 +273,34 @@ fn rewire_aggs(e: &mut CExpr, out: usize) {
 }
 
 impl Compiled {
+    /// A new execution's figures start from zero; the last execution's
+    /// join the cursor's earlier ones.
+    pub fn reset_line_stats(&mut self) {
+        if self.earlier_stats.len() != self.line_stats.len() {
+            self.earlier_stats = vec![Default::default(); self.line_stats.len()];
+        }
+        for (e, l) in self.earlier_stats.iter_mut().zip(&mut self.line_stats) {
+            e.starts += l.starts;
+            e.a_rows += l.a_rows;
+            e.own_buffers += l.own_buffers;
+            e.time_us += l.time_us;
+            *l = Default::default();
+        }
+    }
+
+    /// The cursor's figures since it was loaded: its earlier executions'
+    /// and the last one's.
+    pub fn total_line_stats(&self) -> Vec<super::row_source::LineStat> {
+        let mut t = self.line_stats.clone();
+        for (t, e) in t.iter_mut().zip(&self.earlier_stats) {
+            t.starts += e.starts;
+            t.a_rows += e.a_rows;
+            t.own_buffers += e.own_buffers;
+            t.time_us += e.time_us;
+        }
+        t
+    }
+
     /// A data dictionary view the statement reads, if any: its plan (joins
     /// of the dictionary's own tables) and buffer gets are not modelled.
     pub fn dictionary_view(&self) -> Option<&'static str> {
@@ -460,6 +492,7 @@ pub fn compile(q: &Query, ctx: &PlanCtx<'_>) -> Result<Compiled, LabError> {
         sql_slot: None,
         sorts: rownum_assigned,
         line_stats: vec![Default::default(); lines_len],
+        earlier_stats: Vec::new(),
         predicates,
         stacks: None,
         plsql_refs: b.plsql_refs,

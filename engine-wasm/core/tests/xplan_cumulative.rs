@@ -1,0 +1,68 @@
+//! DBMS_XPLAN.DISPLAY_CURSOR's ALLSTATS without LAST: the cursor's
+//! statistics summed over its executions since it was loaded. Oracle's
+//! PL/SQL Packages and Types Reference, DBMS_XPLAN, DISPLAY_CURSOR's
+//! format: "IOSTATS: Assuming that basic plan statistics are collected
+//! when SQL statements are executed [...], this format shows IO statistics
+//! for ALL (or only for the LAST as shown below) executions of the cursor"
+//! (https://docs.oracle.com/en/database/oracle/oracle-database/19/arpls/DBMS_XPLAN.html).
+//! Before, the lab showed the last execution's figures for both.
+mod common;
+use common::*;
+
+fn rows(e: &mut lio_core::Engine, sql: &str) -> Vec<String> {
+    let s = e.exec(sql);
+    ok(&s);
+    s.last().unwrap().rows.iter().map(|r| r[0].as_str().unwrap_or("").to_string()).collect()
+}
+
+fn line<'a>(out: &'a [String], start: &str) -> &'a str {
+    out.iter().find(|l| l.starts_with(start)).unwrap_or_else(|| panic!("no line {start}: {out:#?}"))
+}
+
+/// Three executions of a primary-key lookup (3 gets each: 2 index, 1
+/// table): LAST shows one execution (Starts 1, A-Rows 1, Buffers 3 at the
+/// top), ALLSTATS the three (Starts 3, A-Rows 3, Buffers 9); the index line
+/// 2 and 6 buffers.
+#[test]
+fn allstats_without_last_sums_the_executions() {
+    let mut e = quiet_engine();
+    ok(&e.exec(
+        "create table t (id number primary key, v varchar2(10));\n\
+         insert into t select level, 'v' || level from dual connect by level <= 1000;\n\
+         commit;\n\
+         exec dbms_stats.gather_table_stats(user, 'T')\n",
+    ));
+    let q = "select /*+ gather_plan_statistics */ v from t where id = 42;";
+    for _ in 0..3 {
+        ok(&e.exec(q));
+    }
+    let last = rows(&mut e, "select * from table(dbms_xplan.display_cursor(null, null, 'ALLSTATS LAST'));");
+    let all = rows(&mut e, "select * from table(dbms_xplan.display_cursor(null, null, 'ALLSTATS'));");
+    println!("{}\n{}", last.join("\n"), all.join("\n"));
+    let cells = |l: &str| l.split('|').map(|c| c.trim().to_string()).collect::<Vec<_>>();
+    // | Id | Operation | Name | Starts | E-Rows | A-Rows | A-Time | Buffers |
+    let (l0, a0) = (cells(line(&last, "|   0 |")), cells(line(&all, "|   0 |")));
+    assert_eq!((l0[4].as_str(), l0[6].as_str(), l0[8].as_str()), ("1", "1", "3"));
+    assert_eq!((a0[4].as_str(), a0[6].as_str(), a0[8].as_str()), ("3", "3", "9"));
+    let (l2, a2) = (cells(line(&last, "|*  2 |")), cells(line(&all, "|*  2 |")));
+    assert_eq!((l2[4].as_str(), l2[5].as_str(), l2[6].as_str(), l2[8].as_str()), ("1", "1", "1", "2"));
+    assert_eq!((a2[4].as_str(), a2[5].as_str(), a2[6].as_str(), a2[8].as_str()), ("3", "1", "3", "6"));
+    // RUNSTATS_LAST is LAST, RUNSTATS_TOT the totals.
+    assert_eq!(rows(&mut e, "select * from table(dbms_xplan.display_cursor(null, null, 'RUNSTATS_LAST'));"), last);
+    assert_eq!(rows(&mut e, "select * from table(dbms_xplan.display_cursor(null, null, 'RUNSTATS_TOT'));"), all);
+}
+
+/// A cursor loaded again (after DDL on its table) starts its totals again.
+#[test]
+fn a_reloaded_cursor_starts_its_totals_again() {
+    let mut e = quiet_engine();
+    ok(&e.exec("create table t (id number primary key, v varchar2(10));\ninsert into t values (1, 'a');\ncommit;\n"));
+    let q = "select /*+ gather_plan_statistics */ v from t where id = 1;";
+    ok(&e.exec(q));
+    ok(&e.exec(q));
+    ok(&e.exec("create index t_v on t (v);"));
+    ok(&e.exec(q));
+    let all = rows(&mut e, "select * from table(dbms_xplan.display_cursor(null, null, 'ALLSTATS'));");
+    let l0: Vec<String> = line(&all, "|   0 |").split('|').map(|c| c.trim().to_string()).collect();
+    assert_eq!(l0[4], "1", "{all:#?}");
+}
