@@ -66,3 +66,25 @@ fn a_reloaded_cursor_starts_its_totals_again() {
     let l0: Vec<String> = line(&all, "|   0 |").split('|').map(|c| c.trim().to_string()).collect();
     assert_eq!(l0[4], "1", "{all:#?}");
 }
+
+/// A format word the lab refuses is pointed at inside the format string
+/// (it pointed at the SELECT): in `'TYPICAL +OUTLINE'`, `+OUTLINE` is 9
+/// columns after the quote.
+#[test]
+fn a_refused_format_word_is_pointed_at_where_it_was_written() {
+    let mut e = quiet_engine();
+    ok(&e.exec("create table t (id number);\nselect * from t;"));
+    let steps = e.exec(
+        "select * from table(dbms_xplan.display_cursor(null, null, 'TYPICAL +OUTLINE'));\n\
+         select * from table(dbms_xplan.display_cursor(format => 'allstats last +alias'));",
+    );
+    let col = |k: usize| {
+        let (code, line, column) = error_of(&steps[k]);
+        assert_eq!(code, "LAB-00001");
+        (line, column)
+    };
+    let first = "select * from table(dbms_xplan.display_cursor(null, null, '";
+    assert_eq!(col(0), (1, first.len() as u32 + 1 + "TYPICAL ".len() as u32));
+    let second = "select * from table(dbms_xplan.display_cursor(format => '";
+    assert_eq!(col(1), (2, second.len() as u32 + 1 + "allstats last ".len() as u32));
+}

@@ -38,7 +38,7 @@ impl Run<'_> {
         if let (Ok(_), Some(word)) = (Format::parse(x.format.as_deref()), Format::not_modelled(x.format.as_deref())) {
             return Err(LabError::unsupported(
                 format!("DBMS_XPLAN.{fname} format {word} (its query block, projection and outline sections)"),
-                x.pos,
+                format_word_pos(x, &word),
             ));
         }
         let rows: Vec<String> = match Format::parse(x.format.as_deref()) {
@@ -119,6 +119,21 @@ impl Run<'_> {
             return Vec::new();
         }
         xplan::render(plan, &Format::TYPICAL, PlanSource::Explain, None)
+    }
+}
+
+/// Where `word` of the format string was written: inside its literal
+/// when the literal is on one line (a quote doubled inside it counts
+/// twice), else the literal, else the call.
+fn format_word_pos(x: &XplanCall, word: &str) -> lio_sql::ast::Pos {
+    let (Some(at), Some(text)) = (x.format_pos, x.format.as_deref()) else { return x.pos };
+    match text.find(word) {
+        Some(off) if !text.contains('\n') => {
+            let before = &text[..off];
+            let cols = before.chars().count() + before.matches('\'').count();
+            lio_sql::ast::Pos { line: at.line, column: at.column + 1 + cols as u32 }
+        }
+        _ => at,
     }
 }
 

@@ -138,6 +138,8 @@ pub struct XplanCall {
     pub func: XplanFunc,
     /// The `format` argument (`NULL` or absent: `TYPICAL`).
     pub format: Option<String>,
+    /// Where the format's string literal starts (its quote).
+    pub format_pos: Option<Pos>,
     /// The `statement_id` argument of `display`.
     pub statement_id: Option<String>,
     pub pos: Pos,

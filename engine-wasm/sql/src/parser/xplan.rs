@@ -79,6 +79,7 @@ impl Parser<'_> {
             XplanFunc::DisplayCursor => &["SQL_ID", "CURSOR_CHILD_NO", "FORMAT"],
         };
         let mut args: Vec<Option<String>> = vec![None; names.len()];
+        let mut arg_pos: Vec<Option<Pos>> = vec![None; names.len()];
         if self.eat(&Tok::LParen) && !self.eat(&Tok::RParen) {
             let mut k = 0;
             loop {
@@ -97,6 +98,7 @@ impl Parser<'_> {
                 if slot >= names.len() {
                     return Err(LabError::with(ora::SQL_CALL_WRONG_ARGUMENTS, fname, self.pos()));
                 }
+                arg_pos[slot] = Some(self.pos());
                 args[slot] = match &self.tok().tok {
                     Tok::Str(s) => Some(s.clone()),
                     Tok::Number(n) => Some(n.to_string()),
@@ -119,7 +121,8 @@ impl Parser<'_> {
         }
         let format_at = names.iter().position(|n| *n == "FORMAT").unwrap_or(0);
         let statement_id = if func == XplanFunc::Display { args[1].clone() } else { None };
-        Ok(StatementKind::Xplan(XplanCall { func, format: args[format_at].clone(), statement_id, pos }))
+        let (format, format_pos) = (args[format_at].clone(), arg_pos[format_at]);
+        Ok(StatementKind::Xplan(XplanCall { func, format, format_pos, statement_id, pos }))
     }
 }
 
