@@ -88,3 +88,15 @@ fn a_refused_format_word_is_pointed_at_where_it_was_written() {
     let second = "select * from table(dbms_xplan.display_cursor(format => '";
     assert_eq!(col(1), (2, second.len() as u32 + 1 + "allstats last ".len() as u32));
 }
+
+/// Found by the fuzzer (`mutated-211`): an EXEC after other text on its
+/// line (` ; exec ...`) reported its block's error at column 1, before the
+/// command; it is at the EXEC now.
+#[test]
+fn an_exec_error_is_at_the_exec_on_its_line() {
+    let mut e = quiet_engine();
+    let steps = e.exec("select 1 from dual\n ; exec dbms_stats.gather_table_stats(user, 'NOPE')\n");
+    let s = steps.iter().find(|s| s.statement.starts_with("exec")).expect("the exec step");
+    let (code, line, column) = error_of(s);
+    assert_eq!((code, line, column), ("ORA-20000", 2, 4), "{:?}", s.error);
+}

@@ -70,7 +70,14 @@ impl Run<'_> {
             SqlPlus::Connect(_) => o.feedback = Some("Connected.".into()),
             SqlPlus::Prompt(t) => o.output.push(t.clone()),
             SqlPlus::Exec(b) => {
-                self.run_plsql(b, &mut o.output)?;
+                // The block's `ERROR at line 1` is the EXEC command itself,
+                // which may start after other text on its line.
+                self.run_plsql(b, &mut o.output).map_err(|mut e| {
+                    if e.pos.line == pos.line && e.pos.column < pos.column {
+                        e.pos = pos;
+                    }
+                    e
+                })?;
                 if !self.s.sqlplus.serveroutput {
                     o.output.clear();
                 }
