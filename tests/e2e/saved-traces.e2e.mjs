@@ -11,7 +11,8 @@ import { ARTIFACTS, launchApp, setScript, runAll, suite, assert, assertEq, waitR
 import { selectStep } from './flows.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const SAMPLE = readFileSync(path.join(here, '..', '..', 'samples', 'memoptimized-rowstore.sql'), 'utf8');
+const sample = (f) => readFileSync(path.join(here, '..', '..', 'samples', f), 'utf8');
+const SAMPLE = sample('memoptimized-rowstore.sql');
 const s = suite('saved-traces');
 let app;
 
@@ -26,7 +27,12 @@ async function savedParts(base, id, timeout = 60_000) {
       const n = (run.traces ?? []).length;
       same = n === last ? same + 1 : 0;
       last = n;
-      if (n > 1 && same >= 6) return run.traces;
+      if (n > 1 && same >= 6) {
+        const kb = (k) => Math.round(run.traces.reduce((a, p) => a + p[k], 0) / 1024).toLocaleString('en-US');
+        const big = run.traces.reduce((a, p) => (p.raw_bytes > a.raw_bytes ? p : a));
+        console.log(`# run ${id}: ${n} parts kept, ${kb('bytes')} KB compressed of ${kb('raw_bytes')} KB; largest step #${big.step}: ${big.bytes.toLocaleString('en-US')} of ${big.raw_bytes.toLocaleString('en-US')} bytes`);
+        return run.traces;
+      }
     }
     if (Date.now() - t0 > timeout) throw new Error(`run ${id}: no traces saved after ${timeout} ms`);
     await new Promise((res) => setTimeout(res, 250));
@@ -101,6 +107,29 @@ try {
     await page.waitForFunction(() => /could not load the trace/.test(document.querySelector('section[aria-label="Structure view"] .pane-title')?.textContent ?? ''), null, { timeout: 15_000 });
     const title = await page.locator('section[aria-label="Structure view"] .pane-title').innerText();
     assert(title.includes(`the saved trace of step #${stepIndex} cannot be read`), `stated: ${title}`);
+  });
+
+  await s.test('a saved SESSIONS step plays with its session timeline', async () => {
+    await setScript(page, sample('concurrency-11g.sql'));
+    await runAll(page, 240_000);
+    const p2 = await savedParts(host.url, 2);
+    await page.reload();
+    await waitReady(page);
+    await loadSavedRun(page, 2);
+    const btn = await selectStep(page, /^Step \d+: LAB RUN t2 via plsql/);
+    const idx = Number(/^Step (\d+):/.exec(await btn.getAttribute('aria-label'))?.[1]);
+    assert(p2.some((p) => p.step === idx), `step ${idx} has a saved trace`);
+    await page.getByRole('tab', { name: 'Structure' }).click();
+    await page.waitForFunction(() => Number(document.querySelector('input[aria-label="Trace position"]')?.max) > 0, null, { timeout: 15_000 });
+    const timeline = page.getByRole('region', { name: 'Session timeline' });
+    await timeline.waitFor({ timeout: 10_000 });
+    assertEq(await timeline.getAttribute('data-sessions'), '4', 'four sessions');
+    assert(await page.getByRole('combobox', { name: 'Session' }).count() === 1, 'the session picker of a SESSIONS trace');
+    await page.getByRole('button', { name: 'First event' }).click();
+    await page.getByRole('button', { name: 'Step forward' }).click();
+    await page.getByRole('button', { name: 'Step forward' }).click();
+    await page.waitForFunction(() => document.querySelector('section[aria-label="Session timeline"]')?.hasAttribute('data-at-sid'), null, { timeout: 10_000 });
+    await page.screenshot({ path: path.join(ARTIFACTS, 'saved-traces-sessions-1440x900.png') });
   });
 
   await s.test('no page errors', async () => { assert(app.problems.length === 0, app.problems.join('\n')); });

@@ -68,6 +68,7 @@ describe('saved traces: the LIOT format', () => {
     const t = makeTrace(33);
     const big = new Float64Array(100);
     big.set(t.t_us, 5);
+    big[6] = -0; big[7] = NaN; big[8] = Infinity; big[9] = Number.MIN_VALUE; // bit patterns come back exactly
     const shifted = { ...t, t_us: big.subarray(5, 38) };
     expectSameTrace(shifted, decodeTrace(encodeTrace(shifted)));
   });
