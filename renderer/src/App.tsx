@@ -67,7 +67,6 @@ export function App() {
     return allSteps.find((x) => x.run.id === sel.run && x.step.index === sel.index) ?? null;
   }, [allSteps, sel]);
   const selectedStep: Step | null = selected?.step ?? null;
-  const selectedLive = !!selected?.run.live;
 
   const execute = useExecute({ client, editorRef, draftRef, nextRunRef, scenarioTextRef, scenario, status, liveRun, flash, saveToHistory, setStatus, setProgress, setRuns, setCatalog, setErrors, setSel });
   const { presenting, present, runTo, rebuild, stopOnReplace, leave } = usePresenting({ getText, execute, flash, setErrors });
@@ -82,7 +81,7 @@ export function App() {
   // The views' trace and catalog: the engine's for this session's runs, the host's for a saved run.
   const shown = useSelectedTraces(host, selected?.run ?? null, getTrace, catalog);
 
-  const exportReport = useExportReport({ reportRef, step: selectedStep, live: selectedLive, catalog, compare: tab === 'compare', compareKeys, runs, sweepMetric, client, host, flash, notify });
+  const exportReport = useExportReport({ reportRef, step: selectedStep, live: shown.traced, catalog: shown.catalog, getTrace: shown.getTrace, compare: tab === 'compare', compareKeys, runs, sweepMetric, client, host, flash, notify });
   const openHelp = useCallback(() => setHelpOpen(true), []);
   useShortcuts({ execute, busy, cancel, switchTab, openHelp });
 

@@ -93,6 +93,22 @@ try {
     assert(box && box.width > 100 && box.height > 20, `flame graph drawn: ${JSON.stringify(box)}`);
   });
 
+  await s.test('the saved step exports its structure picture and its Chrome trace with the trace\'s events', async () => {
+    const exportAs = async (label) => {
+      await page.getByRole('button', { name: /^Export/ }).click();
+      const [d] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: label }).click()]);
+      const file = path.join(ARTIFACTS, `saved-${d.suggestedFilename()}`);
+      await d.saveAs(file);
+      return readFileSync(file, 'utf8');
+    };
+    await page.getByRole('tab', { name: 'Structure' }).click();
+    const svg = await exportAs('Structure picture (SVG)');
+    assert(/<svg[\s>]/.test(svg) && /T1_PK/.test(svg), 'a structure picture of the saved catalog');
+    const chrome = JSON.parse(await exportAs('Step timeline, Chrome trace events (JSON)'));
+    const instants = (chrome.traceEvents ?? chrome).filter((e) => e.ph === 'i').length;
+    assert(instants > 0, `the trace's events are in the Chrome trace: ${instants}`);
+  });
+
   await s.test('a damaged trace blob is that step\'s stated error', async () => {
     // Bytes that are not deflate's, stored as the step's trace (the host keeps what it is sent).
     const res = await fetch(`${host.url}api/runs/1/traces/${stepIndex}`, {
