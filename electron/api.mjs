@@ -33,7 +33,10 @@
  *   the user means to make (8-100 of [A-Za-z0-9_-], a UUID say), sent again on Retry: stored once
  * @typedef {{ id: number, created_at: string, title: string, summary: RunSummary }} RunListItem
  * @typedef {{ id: number, run_id: number, text: string, created_at: string }} Note
- * @typedef {RunListItem & { script: string, result: ScriptResult, notes: Note[] }} SavedRun
+ * @typedef {{ step: number, bytes: number, raw_bytes: number }} TraceInfo  a saved trace part: a step's, or the catalog's (step -1)
+ * @typedef {{ id: number, step: number, data: string, raw_bytes: number }} TracePut  data: base64 of the compressed part
+ * @typedef {{ step: number, data: string, raw_bytes: number }} SavedTrace
+ * @typedef {RunListItem & { script: string, result: ScriptResult, notes: Note[], traces?: TraceInfo[] }} SavedRun
  * @typedef {{ name: string, source: 'sample'|'saved', updated_at: string|null }} ScenarioListItem
  * @typedef {{ name: string, script: string, source: 'sample'|'saved' }} Scenario
  * @typedef {{ kind: string, svg: string, suggestedName?: string }} ReportExport
@@ -47,6 +50,8 @@
  *   list(): Promise<RunListItem[]>,
  *   get(id: number): Promise<SavedRun|null>,
  *   delete(id: number): Promise<{ deleted: boolean }>,
+ *   putTrace(t: TracePut): Promise<{ step: number, bytes: number }>,
+ *   getTrace(t: { id: number, step: number }): Promise<SavedTrace|null>,
  * }} runs
  * @property {{
  *   list(): Promise<ScenarioListItem[]>,
@@ -63,7 +68,7 @@
 
 /** The verbs, by namespace: the whole surface of `window.lio`. */
 export const LIO_API_VERBS = Object.freeze({
-  runs: Object.freeze(['save', 'list', 'get', 'delete']),
+  runs: Object.freeze(['save', 'list', 'get', 'delete', 'putTrace', 'getTrace']),
   scenarios: Object.freeze(['list', 'open', 'save']),
   reports: Object.freeze(['export']),
   history: Object.freeze(['startNew']),
@@ -75,6 +80,8 @@ export const HTTP_ROUTES = Object.freeze({
   'runs.list': 'GET /api/runs',
   'runs.get': 'GET /api/runs/:id',
   'runs.delete': 'DELETE /api/runs/:id',
+  'runs.putTrace': 'PUT /api/runs/:id/traces/:step',
+  'runs.getTrace': 'GET /api/runs/:id/traces/:step',
   'scenarios.list': 'GET /api/scenarios',
   'scenarios.open': 'GET /api/scenarios/:name',
   'scenarios.save': 'PUT /api/scenarios/:name',
@@ -112,6 +119,8 @@ export function createHttpLioClient({ baseUrl = '', fetch: f = globalThis.fetch 
       list: () => call('GET', '/api/runs'),
       get: (id) => call('GET', `/api/runs/${enc(String(id))}`, undefined, { nullOn404: true }),
       delete: async (id) => (await call('DELETE', `/api/runs/${enc(String(id))}`, undefined, { nullOn404: true })) ?? { deleted: false },
+      putTrace: (t) => call('PUT', `/api/runs/${enc(String(t.id))}/traces/${enc(String(t.step))}`, { data: t.data, raw_bytes: t.raw_bytes }),
+      getTrace: (t) => call('GET', `/api/runs/${enc(String(t.id))}/traces/${enc(String(t.step))}`, undefined, { nullOn404: true }),
     },
     scenarios: {
       list: () => call('GET', '/api/scenarios'),

@@ -19,6 +19,8 @@ const IpcChannel = Object.freeze({
   RUNS_LIST: 'lio:runs:list',
   RUNS_GET: 'lio:runs:get',
   RUNS_DELETE: 'lio:runs:delete',
+  RUNS_PUT_TRACE: 'lio:runs:put-trace',
+  RUNS_GET_TRACE: 'lio:runs:get-trace',
   SCENARIOS_LIST: 'lio:scenarios:list',
   SCENARIOS_OPEN: 'lio:scenarios:open',
   SCENARIOS_SAVE: 'lio:scenarios:save',

@@ -194,6 +194,8 @@ function registerIpcHandlers({ ipcMain, dialog, BrowserWindow }, { services, che
     [IpcChannel.RUNS_LIST]: () => services.runs.list(),
     [IpcChannel.RUNS_GET]: (_e, id) => services.runs.get(id),
     [IpcChannel.RUNS_DELETE]: (_e, id) => services.runs.delete(id),
+    [IpcChannel.RUNS_PUT_TRACE]: (_e, t) => services.runs.putTrace(t),
+    [IpcChannel.RUNS_GET_TRACE]: (_e, t) => services.runs.getTrace(t),
     [IpcChannel.SCENARIOS_LIST]: () => services.scenarios.list(),
     [IpcChannel.SCENARIOS_OPEN]: (_e, name) => services.scenarios.open(name),
     [IpcChannel.SCENARIOS_SAVE]: (_e, s) => services.scenarios.save(s),

@@ -10,6 +10,8 @@
  *   lio.runs.list()                          -> [{id, created_at, title, summary}]
  *   lio.runs.get(id)                         -> run | null
  *   lio.runs.delete(id)                      -> {deleted}
+ *   lio.runs.putTrace({id, step, data, raw_bytes}) -> {step, bytes}  (a saved run's trace part, base64)
+ *   lio.runs.getTrace({id, step})            -> {step, data, raw_bytes} | null
  *   lio.scenarios.list()                     -> [{name, source, updated_at}]
  *   lio.scenarios.open(name)                 -> {name, script, source} | null
  *   lio.scenarios.save({name, script})       -> {name, updated_at}
@@ -28,6 +30,8 @@ const IpcChannel = Object.freeze({
   RUNS_LIST: 'lio:runs:list',
   RUNS_GET: 'lio:runs:get',
   RUNS_DELETE: 'lio:runs:delete',
+  RUNS_PUT_TRACE: 'lio:runs:put-trace',
+  RUNS_GET_TRACE: 'lio:runs:get-trace',
   SCENARIOS_LIST: 'lio:scenarios:list',
   SCENARIOS_OPEN: 'lio:scenarios:open',
   SCENARIOS_SAVE: 'lio:scenarios:save',
@@ -42,6 +46,8 @@ const lio = Object.freeze({
     list: () => ipcRenderer.invoke(IpcChannel.RUNS_LIST),
     get: (/** @type {number | string} */ id) => ipcRenderer.invoke(IpcChannel.RUNS_GET, id),
     delete: (/** @type {number | string} */ id) => ipcRenderer.invoke(IpcChannel.RUNS_DELETE, id),
+    putTrace: (/** @type {{ id: number | string, step: number, data: string, raw_bytes: number }} */ t) => ipcRenderer.invoke(IpcChannel.RUNS_PUT_TRACE, t),
+    getTrace: (/** @type {{ id: number | string, step: number }} */ t) => ipcRenderer.invoke(IpcChannel.RUNS_GET_TRACE, t),
   }),
   scenarios: Object.freeze({
     list: () => ipcRenderer.invoke(IpcChannel.SCENARIOS_LIST),

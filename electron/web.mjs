@@ -37,6 +37,8 @@ export const ROUTE_BODY_LIMITS = Object.freeze({
   'POST /api/runs': LIMITS.resultBytes + 2 * LIMITS.scriptBytes + 64 * 1024,
   'PUT /api/scenarios': 2 * LIMITS.scriptBytes + 64 * 1024,
   'POST /api/reports': Math.max(LIMITS.svgBytes, LIMITS.jsonBytes) + 64 * 1024,
+  /** One step's compressed trace, base64 (4/3 of its bytes) in JSON. */
+  'PUT /api/runs/:id/traces': Math.ceil((LIMITS.traceBytes * 4) / 3) + 64 * 1024,
 });
 /** The largest cap of all (a body over it is never read). */
 export const MAX_BODY_BYTES = Math.max(...Object.values(ROUTE_BODY_LIMITS));
@@ -243,7 +245,7 @@ async function api({ services, allowed, limitOf }, req, res, pathname) {
   const body = async () => {
     const ct = String(req.headers['content-type'] ?? '');
     if (!/^application\/json\b/i.test(ct)) throw new HostError(415, 'content-type must be application/json');
-    const route = `${method} /api/${parts[0]}`;
+    const route = parts[0] === 'runs' && parts[2] === 'traces' ? `${method} /api/runs/:id/traces` : `${method} /api/${parts[0]}`;
     return readJsonBody(req, limitOf(route), route);
   };
   const decode = (/** @type {string} */ s) => {
@@ -266,6 +268,18 @@ async function apiRoute(services, { res, method, parts, body, decode }) {
   const notAllowed = (methods) =>
     sendJson(res, 405, { error: `method ${method} not allowed` }, { allow: methods.join(', ') });
   const [resource, arg, extra] = parts;
+  if (resource === 'runs' && arg && extra === 'traces' && parts.length === 4 && parts[3]) {
+    const part = { id: decode(arg), step: decode(parts[3]) };
+    if (method === 'GET') {
+      const t = services.runs.getTrace(part);
+      return t ? sendJson(res, 200, t) : sendJson(res, 404, { error: 'no such trace' });
+    }
+    if (method === 'PUT') {
+      const b = /** @type {any} */ (await body());
+      return sendJson(res, 200, services.runs.putTrace({ ...part, data: b?.data, raw_bytes: b?.raw_bytes }));
+    }
+    return notAllowed(['GET', 'PUT']);
+  }
   if (extra !== undefined || parts.length === 0) {
     sendJson(res, 404, { error: 'no such API route' });
     return;

@@ -12,6 +12,10 @@ export const LIMITS = Object.freeze({
   scriptBytes: 1024 * 1024,
   /** A saved run's result JSON (the UI cuts rows and steps to fit: renderer/src/model/saved.ts). */
   resultBytes: 6 * 1024 * 1024,
+  /** One saved step's trace, compressed (the UI leaves out bigger ones: renderer/src/model/savedTraces.ts). */
+  traceBytes: 4 * 1024 * 1024,
+  /** A saved run's traces and catalog, compressed, in all. */
+  runTraceBytes: 16 * 1024 * 1024,
   svgBytes: 8 * 1024 * 1024,
   /** A profile export (speedscope, Chrome trace-event JSON): the builders keep theirs under PROFILE_BYTES (renderer/src/reports/profiles.ts). */
   jsonBytes: 8 * 1024 * 1024,

@@ -4,7 +4,9 @@
 //   runs.save({title, script, result}) -> {id, created_at}
 //   runs.list()                         -> [{id, created_at, title, summary}]
 //   runs.get(id)                        -> run | null
-//   runs.delete(id)                     -> {deleted}
+//   runs.delete(id)                     -> {deleted}  (its traces too)
+//   runs.putTrace({id, step, data, raw_bytes}) -> {step, bytes}  data: base64 of the compressed trace
+//   runs.getTrace({id, step})           -> {step, data, raw_bytes} | null  (step -1: the run's catalog)
 //   scenarios.list()                    -> [{name, source, updated_at}]
 //   scenarios.open(name)                -> {name, script, source} | null
 //   scenarios.save({name, script})      -> {name, updated_at}
@@ -29,6 +31,7 @@ import {
 } from './checks.mjs';
 import { createStoreGuard } from './store-guard.mjs';
 import { createReports } from './report-export.mjs';
+import { runTraces } from './run-traces.mjs';
 
 export {
   LIMITS, fmtBytes, HostError, checkScenarioName, safeFileName, checkRunId, writeFailure, checkReport, summarizeResult,
@@ -87,6 +90,7 @@ export function createHostServices({
       const n = checkRunId(id);
       return read('run not read', () => guard.store.runs.get(n));
     },
+    ...runTraces(guard),
     /** @param {unknown} id */
     delete(id) {
       const n = checkRunId(id);

@@ -80,6 +80,19 @@ export const MIGRATIONS = Object.freeze([
       CREATE UNIQUE INDEX runs_save_key ON runs (save_key) WHERE save_key IS NOT NULL;
     `,
   },
+  {
+    version: 3,
+    name: 'run_traces: a saved run keeps its steps\' traces (compressed) and its catalog (step -1)',
+    sql: `
+      CREATE TABLE run_traces (
+        run_id    INTEGER NOT NULL REFERENCES runs (id) ON DELETE CASCADE,
+        step      INTEGER NOT NULL,
+        data      BLOB    NOT NULL,
+        raw_bytes INTEGER NOT NULL,
+        PRIMARY KEY (run_id, step)
+      ) WITHOUT ROWID;
+    `,
+  },
 ]);
 
 /** The schema version this build writes: the highest migration. */
@@ -203,6 +216,8 @@ export function migrate(db, migrations = MIGRATIONS) {
  */
 /** @typedef {{ name: string, script: string, updated_at: string }} ScenarioRow */
 /** @typedef {{ id: number, run_id: number, text: string, created_at: string }} NoteRow */
+/** A saved trace part: a step's (step >= 0) or the run's catalog (step -1). @typedef {{ step: number, data: Buffer, raw_bytes: number }} TraceRow */
+/** @typedef {{ step: number, bytes: number, raw_bytes: number }} TraceInfo */
 
 /**
  * Open the database file: read-write (created and migrated when needed) or
@@ -300,12 +315,52 @@ function prepareStatements(db) {
        ON CONFLICT (name) DO UPDATE SET script = excluded.script, updated_at = excluded.updated_at`,
     ),
     scenarioDelete: db.prepare('DELETE FROM scenarios WHERE name = ?'),
+    // Prepared when first used: a history opened read-only may predate run_traces.
+    traceUpsert: lazy(
+      `INSERT INTO run_traces (run_id, step, data, raw_bytes) VALUES (?, ?, ?, ?)
+       ON CONFLICT (run_id, step) DO UPDATE SET data = excluded.data, raw_bytes = excluded.raw_bytes`,
+    ),
+    traceGet: /** @type {() => Statement<[number, number], TraceRow>} */ (
+      lazy('SELECT step, data, raw_bytes FROM run_traces WHERE run_id = ? AND step = ?')),
+    traceList: /** @type {() => Statement<[number], TraceInfo>} */ (
+      lazy('SELECT step, length(data) AS bytes, raw_bytes FROM run_traces WHERE run_id = ? ORDER BY step')),
+    traceTotal: /** @type {() => Statement<[number, number], { n: number }>} */ (
+      lazy('SELECT COALESCE(SUM(length(data)), 0) AS n FROM run_traces WHERE run_id = ? AND step <> ?')),
+    traceDeleteRun: lazy('DELETE FROM run_traces WHERE run_id = ?'),
     noteInsert: db.prepare(
       'INSERT INTO notes (run_id, text, created_at) VALUES (?, ?, ?)',
     ),
     noteList: /** @type {Statement<[number], NoteRow>} */ (db.prepare(
       'SELECT id, run_id, text, created_at FROM notes WHERE run_id = ? ORDER BY id',
     )),
+  };
+}
+
+/** Whether the history has the run_traces table (one opened read-only may predate it). @param {import('better-sqlite3').Database} db */
+const hasTraces = (db) => !!db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'run_traces'").get();
+
+/**
+ * The saved traces of runs: put (replacing), get, list, total.
+ * @param {import('better-sqlite3').Database} db @param {ReturnType<typeof prepareStatements>} stmt
+ */
+function tracesTable(db, stmt) {
+  return {
+    /** @param {number} runId @param {number} step @param {Buffer} data @param {number} rawBytes */
+    put(runId, step, data, rawBytes) {
+      stmt.traceUpsert().run(runId, step, data, rawBytes);
+    },
+    /** @param {number} runId @param {number} step @returns {TraceRow | null} */
+    get(runId, step) {
+      return hasTraces(db) ? stmt.traceGet().get(runId, step) ?? null : null;
+    },
+    /** @param {number} runId @returns {TraceInfo[]} */
+    list(runId) {
+      return hasTraces(db) ? stmt.traceList().all(runId) : [];
+    },
+    /** Compressed bytes the run's parts hold, but the one numbered `except`. @param {number} runId @param {number} except */
+    total(runId, except) {
+      return hasTraces(db) ? Number(stmt.traceTotal().get(runId, except)?.n ?? 0) : 0;
+    },
   };
 }
 
@@ -354,7 +409,7 @@ function runsTable(db, stmt, dbPath, now) {
         summary: JSON.parse(r.summary_json),
       }));
     },
-    /** @param {number} id @returns {RunRow & { notes: NoteRow[] } | null} */
+    /** @param {number} id @returns {RunRow & { notes: NoteRow[], traces: TraceInfo[] } | null} */
     get(id) {
       const r = stmt.runGet.get(id);
       if (!r) return null;
@@ -366,6 +421,7 @@ function runsTable(db, stmt, dbPath, now) {
         result: JSON.parse(r.result_json),
         summary: JSON.parse(r.summary_json),
         notes: stmt.noteList.all(id),
+        traces: hasTraces(db) ? stmt.traceList().all(id) : [],
       };
     },
     /**
@@ -378,7 +434,10 @@ function runsTable(db, stmt, dbPath, now) {
      */
     delete(id) {
       try {
-        return stmt.runDelete.run(id).changes > 0;
+        return db.transaction(() => {
+          if (hasTraces(db)) stmt.traceDeleteRun().run(id);
+          return stmt.runDelete.run(id).changes > 0;
+        })();
       } catch (e) {
         if (!isDiskFull(e) || dbPath === ':memory:') throw e;
         const mode = String(db.pragma('journal_mode', { simple: true }));
@@ -407,6 +466,7 @@ export function openStore({ dataDir, file = DB_FILE, now = () => new Date(), rea
 
   const stmt = prepareStatements(db);
   const runs = runsTable(db, stmt, dbPath, now);
+  const traces = tracesTable(db, stmt);
 
   const scenarios = {
     /** @returns {{ name: string, updated_at: string }[]} */
@@ -447,6 +507,7 @@ export function openStore({ dataDir, file = DB_FILE, now = () => new Date(), rea
     path: dbPath,
     readOnly,
     runs,
+    traces,
     scenarios,
     notes,
     /**

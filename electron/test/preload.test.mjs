@@ -81,6 +81,8 @@ describe('preload.cjs', () => {
       [() => lio.runs.list(), IpcChannel.RUNS_LIST, []],
       [() => lio.runs.get(3), IpcChannel.RUNS_GET, [3]],
       [() => lio.runs.delete(3), IpcChannel.RUNS_DELETE, [3]],
+      [() => lio.runs.putTrace({ id: 3, step: 0, data: 'AA==', raw_bytes: 1 }), IpcChannel.RUNS_PUT_TRACE, [{ id: 3, step: 0, data: 'AA==', raw_bytes: 1 }]],
+      [() => lio.runs.getTrace({ id: 3, step: -1 }), IpcChannel.RUNS_GET_TRACE, [{ id: 3, step: -1 }]],
       [() => lio.scenarios.list(), IpcChannel.SCENARIOS_LIST, []],
       [() => lio.scenarios.open('t4'), IpcChannel.SCENARIOS_OPEN, ['t4']],
       [() => lio.scenarios.save({ name: 'x', script: 'y' }), IpcChannel.SCENARIOS_SAVE, [{ name: 'x', script: 'y' }]],

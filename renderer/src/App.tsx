@@ -25,6 +25,7 @@ import { ViewTabs, type TabId } from './app/ViewTabs';
 import { useShortcuts } from './app/shortcuts';
 import { useExportReport } from './app/exportReport';
 import { HelpDialog, SaveDialog } from './app/dialogs';
+import { useSelectedTraces } from './app/savedTraces';
 
 /** Engine errors underlined in the editor, at most (the error bar counts them all). */
 const MAX_DIAGNOSTICS = 1000;
@@ -66,7 +67,6 @@ export function App() {
     return allSteps.find((x) => x.run.id === sel.run && x.step.index === sel.index) ?? null;
   }, [allSteps, sel]);
   const selectedStep: Step | null = selected?.step ?? null;
-  const selectedLive = !!selected?.run.live;
 
   const execute = useExecute({ client, editorRef, draftRef, nextRunRef, scenarioTextRef, scenario, status, liveRun, flash, saveToHistory, setStatus, setProgress, setRuns, setCatalog, setErrors, setSel });
   const { presenting, present, runTo, rebuild, stopOnReplace, leave } = usePresenting({ getText, execute, flash, setErrors });
@@ -78,8 +78,10 @@ export function App() {
   }, [client]);
 
   const getTrace = useCallback((step: Step): Promise<Trace | null> => client.trace(step.index), [client]);
+  // The views' trace and catalog: the engine's for this session's runs, the host's for a saved run.
+  const shown = useSelectedTraces(host, selected?.run ?? null, getTrace, catalog);
 
-  const exportReport = useExportReport({ reportRef, step: selectedStep, live: selectedLive, catalog, compare: tab === 'compare', compareKeys, runs, sweepMetric, client, host, flash, notify });
+  const exportReport = useExportReport({ reportRef, step: selectedStep, live: shown.traced, catalog: shown.catalog, getTrace: shown.getTrace, compare: tab === 'compare', compareKeys, runs, sweepMetric, client, host, flash, notify });
   const openHelp = useCallback(() => setHelpOpen(true), []);
   useShortcuts({ execute, busy, cancel, switchTab, openHelp });
 
@@ -87,8 +89,12 @@ export function App() {
   const diagnostics = useMemo(() => errors.slice(0, MAX_DIAGNOSTICS), [errors]);
   const loadSaved = (saved: SavedRun) => {
     const id = nextRunRef.current++;
-    setRuns((rs) => [...rs, { id, label: `Saved ${saved.id}`, script: saved.script, version: saved.result?.lio_lab ?? '', steps: saved.result?.steps ?? [], live: false, source: 'history', savedId: saved.id }]);
-    flash(`Loaded saved run ${saved.id} (${saved.title ?? ''}): its steps can be selected and compared.`);
+    const traces = saved.traces?.filter((t) => t.step >= 0).length ?? 0;
+    setRuns((rs) => [...rs, { id, label: `Saved ${saved.id}`, script: saved.script, version: saved.result?.lio_lab ?? '', steps: saved.result?.steps ?? [], live: false, source: 'history', savedId: saved.id, traces: saved.traces ?? [] }]);
+    flash(`Loaded saved run ${saved.id} (${saved.title ?? ''}): its steps can be selected and compared${traces ? `; ${traces} step trace${traces === 1 ? '' : 's'} kept` : ''}.`);
+    // The catalog the structure view draws its steps on (the traces load when a step's view asks).
+    shown.loader.catalog(saved).then((c) => { if (c) setRuns((rs) => rs.map((r) => (r.id === id ? { ...r, catalog: c } : r))); },
+      (e: Error) => notify({ id: `saved-${id}`, tone: 'warning', text: `Saved run ${saved.id}: ${e.message}; its structures cannot be drawn.` }));
   };
   const openScript = (saved: SavedRun) => { const t = stripBom(saved.script); editorRef.current?.setText(t); draftRef.current = t; setScenario(saved.title ?? null); };
 
@@ -114,7 +120,7 @@ export function App() {
             </ViewBoundary>
           </section>
         </div>
-        <ViewTabs tab={tab} onTab={switchTab} step={selectedStep} live={selectedLive} catalog={catalog} getTrace={getTrace} reportRef={reportRef}
+        <ViewTabs tab={tab} onTab={switchTab} step={selectedStep} live={shown.traced} catalog={shown.catalog} getTrace={shown.getTrace} reportRef={reportRef}
           items={items} compareKeys={compareKeys} onCompareKeys={setCompareKeys} sweepMetric={sweepMetric} onSweepMetric={setSweepMetric}
           host={host} history={history} historyError={historyError} onRefreshHistory={refresh} onLoadSaved={loadSaved} onOpenScript={openScript} />
       </main>

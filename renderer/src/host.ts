@@ -11,7 +11,11 @@ export interface RunSummary { id: string | number; title?: string; created_at?: 
 export interface NewRun { title: string; script: string; result: ScriptResult }
 /** A save as sent: `key` is made once per save and sent again by its Retry, so the host stores it once. */
 export interface RunSave extends NewRun { key?: string }
-export interface SavedRun extends NewRun { id: string | number; created_at?: string; summary?: RunTotals }
+/** A saved trace part the host holds: a step's trace, or the run's catalog (step -1); `bytes` compressed. */
+export interface TraceInfo { step: number; bytes: number; raw_bytes: number }
+export interface SavedRun extends NewRun { id: string | number; created_at?: string; summary?: RunTotals; traces?: TraceInfo[] }
+/** A trace part as it crosses to the host and back: its compressed bytes in base64 (model/savedTraces.ts). */
+export interface SavedTrace { step: number; data: string; raw_bytes: number }
 export type ReportKind = 'structure' | 'flame' | 'stats' | 'report' | 'sweep' | 'waits' | 'devices';
 /** Profiles for other tools, exported as JSON: the run for speedscope, the step as Chrome trace events. */
 export type ProfileKind = 'speedscope' | 'chrome-trace';
@@ -20,7 +24,8 @@ export type ExportKind = ReportKind | ProfileKind;
 export type ExportRequest = { kind: ExportKind; suggestedName: string } & ({ svg: string; json?: undefined } | { json: string; svg?: undefined });
 
 export interface LioPreload {
-  runs: { save(run: NewRun): Promise<unknown>; list(): Promise<RunSummary[]>; get(id: string | number): Promise<SavedRun | null>; delete(id: string | number): Promise<unknown> };
+  runs: { save(run: NewRun): Promise<unknown>; list(): Promise<RunSummary[]>; get(id: string | number): Promise<SavedRun | null>; delete(id: string | number): Promise<unknown>;
+    putTrace?(t: SavedTrace & { id: string | number }): Promise<unknown>; getTrace?(t: { id: string | number; step: number }): Promise<SavedTrace | null> };
   scenarios: { list(): Promise<ScenarioInfo[]>; open(name: string): Promise<Scenario | null>; save(s: Scenario): Promise<unknown> };
   reports: { export(req: ExportRequest): Promise<{ path?: string | null; canceled?: boolean } | null | undefined> };
   history?: { startNew(): Promise<{ moved_to?: string; path?: string } | null | undefined> };
@@ -35,6 +40,10 @@ export interface Host {
   listRuns(): Promise<RunSummary[]>;
   getRun(id: string | number): Promise<SavedRun>;
   deleteRun(id: string | number): Promise<void>;
+  /** Keep one part of a saved run's traces. */
+  putRunTrace(id: string | number, t: SavedTrace): Promise<void>;
+  /** A part of a saved run's traces; null when the run has none under that step. */
+  getRunTrace(id: string | number, step: number): Promise<SavedTrace | null>;
   /** Move a damaged run history aside (kept next to it) and start an empty one. */
   startNewHistory(): Promise<{ moved_to?: string; path?: string }>;
   /** `copyError`: browser mode downloaded the file but the host could not keep its copy. */
@@ -97,6 +106,11 @@ export function electronHost(lio: LioPreload): Host {
     listRuns: async () => asList<RunSummary>(await ipc(lio.runs.list()), 'runs'),
     getRun: async (id) => { const r = await ipc(lio.runs.get(id)); if (!r) throw new Error('no such run'); return r; },
     deleteRun: async (id) => { await ipc(lio.runs.delete(id)); },
+    putRunTrace: async (id, t) => {
+      if (!lio.runs.putTrace) throw new Error('this LIO Lab host does not keep traces');
+      await ipc(lio.runs.putTrace({ id, ...t }));
+    },
+    getRunTrace: async (id, step) => (lio.runs.getTrace ? (await ipc(lio.runs.getTrace({ id, step }))) ?? null : null),
     startNewHistory: async () => {
       if (!lio.history) throw new Error('this LIO Lab host cannot start a new history; move the damaged file aside and restart');
       return (await ipc(lio.history.startNew())) ?? {};
@@ -117,6 +131,11 @@ export function httpHost(base = ''): Host {
     listRuns: async () => asList<RunSummary>(await json(await request(`${base}/api/runs`)), 'runs'),
     getRun: async (id) => json<SavedRun>(await request(`${base}/api/runs/${enc(String(id))}`)),
     deleteRun: async (id) => { await json(await request(`${base}/api/runs/${enc(String(id))}`, { method: 'DELETE' })); },
+    putRunTrace: async (id, t) => { await json(await request(`${base}/api/runs/${enc(String(id))}/traces/${t.step}`, body('PUT', { data: t.data, raw_bytes: t.raw_bytes }))); },
+    getRunTrace: async (id, step) => {
+      const res = await request(`${base}/api/runs/${enc(String(id))}/traces/${step}`);
+      return res.status === 404 ? null : json<SavedTrace>(res);
+    },
     startNewHistory: async () => json(await request(`${base}/api/history/new`, body('POST', {}))),
     exportReport: async (req) => {
       // The browser download is the export; the host keeps a copy in its exports folder when it can.

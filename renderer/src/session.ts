@@ -1,6 +1,7 @@
 // Session bookkeeping for the UI: runs of the script, their steps, and the
 // things that can be compared (a step, or one run of a LAB RUN workload).
-import type { LatchFigures, PlanLine, ScriptResult, Step, WaitFigures, WaitHistogram } from './model/types';
+import type { Catalog, LatchFigures, PlanLine, ScriptResult, Step, WaitFigures, WaitHistogram } from './model/types';
+import type { TraceInfo } from './host';
 
 export interface SessionRun {
   id: number;
@@ -14,6 +15,9 @@ export interface SessionRun {
   /** Why saving it to the run history failed (shown with a Retry until it succeeds). */
   saveError?: string;
   source: 'session' | 'history';
+  /** A saved run's trace parts on the host (app/savedTraces.ts), and its catalog once loaded. */
+  traces?: TraceInfo[];
+  catalog?: Catalog | null;
 }
 
 export interface Comparable {

@@ -5,6 +5,7 @@
 import { useCallback } from 'react';
 import { CancelledError, EngineStoppedError, type EngineClient, type Progress } from '../engine/client';
 import type { NewRun } from '../host';
+import type { SaveTraces } from './history';
 import type { Catalog, Step } from '../model/types';
 import { splitScript, statementAt, scriptChunks } from '../model/script.mjs';
 import { focusLine } from '../model/demo.mjs';
@@ -28,7 +29,7 @@ export interface ExecuteDeps {
   status: Status;
   liveRun: SessionRun | null;
   flash(msg: string): void;
-  saveToHistory(runId: number, run: NewRun): void;
+  saveToHistory(runId: number, run: NewRun, traces?: SaveTraces): void;
   setStatus(s: Status): void;
   setProgress(p: Progress | null): void;
   setRuns(f: (rs: SessionRun[]) => SessionRun[]): void;
@@ -104,9 +105,10 @@ export function useExecute(d: ExecuteDeps) {
           if (!timer) timer = window.setTimeout(flush, STEPS_FLUSH_MS);
         },
       });
+      const epoch = client.epoch; // the engine that holds this run's traces
       setCatalog(v.catalog);
       const done = finish(v.result.steps, '');
-      if (mode === 'all') saveToHistory(runId, { title, script: text, result: v.result });
+      if (mode === 'all') saveToHistory(runId, { title, script: text, result: v.result }, { getTrace: (i) => client.traceOf(epoch, i), catalog: v.catalog });
       setStatus({ state: 'ready', text: done });
     } catch (e) {
       if (e instanceof CancelledError) {

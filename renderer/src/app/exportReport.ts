@@ -4,7 +4,7 @@
 import { useCallback } from 'react';
 import type { EngineClient } from '../engine/client';
 import type { ExportKind, ExportRequest, Host, ReportKind } from '../host';
-import type { Catalog, Step } from '../model/types';
+import type { Catalog, Step, Trace } from '../model/types';
 import { buildReport, type ReportInputs } from '../reports/report';
 import { buildProfile } from '../reports/profiles';
 import type { Notice } from '../views/Notices';
@@ -19,8 +19,10 @@ export function compareSideStep(runs: SessionRun[], key: string): { run: Session
   return run && step ? { run, step } : null;
 }
 
-export function useExportReport({ reportRef, step, live, catalog, compare, compareKeys, runs, sweepMetric, client, host, flash, notify }: {
+export function useExportReport({ reportRef, step, live, catalog, compare, compareKeys, runs, sweepMetric, client, host, flash, notify, getTrace }: {
   reportRef: { current: () => Partial<ReportInputs> }; step: Step | null; live: boolean; catalog: Catalog | null;
+  /** The selected step's trace: the engine's, or a saved run's from the host (app/savedTraces.ts); `live` says whether there is one. */
+  getTrace(step: Step): Promise<Trace | null>;
   /** The Compare view is shown (its comparison and wait series go into the report). */
   compare: boolean; sweepMetric: string;
   /** The Compare view's sides and the runs they come from (a structure picture of A or B). */
@@ -40,7 +42,7 @@ export function useExportReport({ reportRef, step, live, catalog, compare, compa
     async function profileRequest(k: 'speedscope' | 'chrome-trace'): Promise<ExportRequest> {
       if (!step) throw new Error('no step is selected');
       const run = runs.find((r) => r.steps.includes(step));
-      const trace = k === 'chrome-trace' && live && step.trace_events > 0 ? await client.trace(step.index) : null;
+      const trace = k === 'chrome-trace' && live && step.trace_events > 0 ? await getTrace(step) : null;
       const { json, name } = buildProfile(k, { runLabel: run?.label ?? 'run', steps: run?.steps ?? [step], step, trace });
       return { kind: k, json, suggestedName: name };
     }
@@ -57,10 +59,10 @@ export function useExportReport({ reportRef, step, live, catalog, compare, compa
         const trace = picked.step.trace_events > 0 ? await client.trace(picked.step.index) : null;
         Object.assign(inputs, { step: picked.step, trace, heat: null, compare: null, diff: null, waitSeries: null });
       } else if (k === 'structure' || k === 'report') {
-        if (step && live && step.trace_events > 0 && !inputs.trace) inputs.trace = await client.trace(step.index);
+        if (step && live && step.trace_events > 0 && !inputs.trace) inputs.trace = await getTrace(step);
       }
       const { svg, name } = buildReport(k, inputs);
       return { kind: k, svg, suggestedName: name };
     }
-  }, [reportRef, step, live, catalog, client, host, flash, notify, compare, sweepMetric, runs, compareKeys]);
+  }, [reportRef, step, live, catalog, client, host, flash, notify, compare, sweepMetric, runs, compareKeys, getTrace]);
 }

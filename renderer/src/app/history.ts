@@ -6,6 +6,11 @@ import { isDamagedHistory, keyedSave, type Host, type NewRun, type RunSummary } 
 import { fitForHistory } from '../model/saved';
 import type { Notice } from '../views/Notices';
 import type { SessionRun } from '../session';
+import type { Catalog, Trace } from '../model/types';
+import { sendRunTraces } from './savedTraces';
+
+/** What a save keeps besides the result: the steps' traces (from the engine) and the catalog they are drawn on. */
+export interface SaveTraces { getTrace(index: number): Promise<Trace | null>; catalog: Catalog | null }
 
 type SetRuns = (f: (rs: SessionRun[]) => SessionRun[]) => void;
 
@@ -28,7 +33,7 @@ export function useRunHistory(host: Host, setRuns: SetRuns, notify: (n: Notice) 
     [host, dismiss, unreadable]);
 
   /** Save a run to history; a failure stays on screen with its reason and a Retry. */
-  const saveToHistory = useCallback((runId: number, run: NewRun) => {
+  const saveToHistory = useCallback((runId: number, run: NewRun, traces?: SaveTraces) => {
     const id = `save-${runId}`;
     const failed = (message: string, retry: (() => void) | null) => {
       const why = message.replace(/^run not saved: /, '');
@@ -44,9 +49,14 @@ export function useRunHistory(host: Host, setRuns: SetRuns, notify: (n: Notice) 
     const send = keyedSave(host, { ...run, result: fitted.result });
     const attempt = () => {
       send()
-        .then((saved) => {
+        .then(async (saved) => {
           setRuns((rs) => rs.map((r) => (r.id === runId ? { ...r, savedId: saved?.id, saveError: undefined } : r)));
-          if (fitted.notes.length) notify({ id, tone: 'warning', text: `Run ${runId} was saved to history as #${saved?.id ?? '?'}, in part: ${fitted.notes.join('; ')}.` });
+          // The traces go after the run (each step's on its own, under the host's caps): what is left out is said.
+          const traceNotes = traces && saved?.id !== undefined
+            ? await sendRunTraces(host, saved.id, fitted.result.steps, traces.getTrace, traces.catalog).catch((e: Error) => [`traces not kept: ${e.message}`])
+            : [];
+          const notes = [...fitted.notes, ...traceNotes];
+          if (notes.length) notify({ id, tone: 'warning', text: `Run ${runId} was saved to history as #${saved?.id ?? '?'}, in part: ${notes.join('; ')}.` });
           else dismiss(id);
           return host.listRuns().then((h) => { setHistory(h); setHistoryError(null); });
         }, (e: unknown) => failed((e as Error)?.message || String(e), attempt))

@@ -64,6 +64,8 @@ export class EngineClient {
   private replaying: Promise<unknown> = Promise.resolve();
   private traceCache = new Map<number, Promise<Trace | null>>();
   private failures = 0;
+  /** Counts the engines this client has had (a reset, a cancel or a replaced worker starts a new one): a trace asked for under an older count is another run's. */
+  epoch = 0;
   /**
    * Told whenever a stopped worker was replaced by a fresh one: the reason (one line)
    * and the chunk it was running, if it was running one.
@@ -75,6 +77,7 @@ export class EngineClient {
   constructor(private readonly factory: () => Worker) { this.spawn(); }
 
   private spawn() {
+    this.epoch++;
     const worker = this.factory();
     this.worker = worker;
     worker.onmessage = (ev: MessageEvent<Reply>) => {
@@ -163,6 +166,13 @@ export class EngineClient {
   }
 
   async catalog(): Promise<Catalog | null> { await this.replaying; return this.call({ op: 'catalog' }); }
+
+  /** The trace of a step of the engine numbered `epoch` (null once another engine replaced it). */
+  async traceOf(epoch: number, step: number): Promise<Trace | null> {
+    if (epoch !== this.epoch) return null;
+    const t = await this.trace(step);
+    return epoch === this.epoch ? t : null;
+  }
 
   /** Trace of one step, fetched once and cached (the arrays arrive transferred). */
   trace(step: number): Promise<Trace | null> {

@@ -5,7 +5,8 @@
 // Rather than have the host refuse the whole run, the result is cut to fit:
 //   - rows beyond SAVED_ROWS_PER_STEP per step become a count (`rows_omitted`);
 //   - output lines beyond SAVED_OUTPUT_LINES per step become a count (`output_omitted`);
-//   - traces are never saved (they stay in the engine; a saved run has none);
+//   - traces are not in the result: they are sent after it, step by step, under
+//     their own caps (model/savedTraces.ts, app/savedTraces.ts);
 //   - steps beyond what fits in SAVED_RESULT_BYTES become a count (`steps_omitted`).
 // A script over SAVED_SCRIPT_BYTES is refused, with the reason.
 import type { ScriptResult, Step } from './types';

@@ -17,8 +17,8 @@ const GET_LEGEND: [number, string][] = [
 
 export type TraceState = 'none' | 'loading' | 'ready' | 'unavailable' | 'evicted' | 'error';
 
-export function StructureTitle({ step, trace, traceState, showAll, onShowAll, hasDevices, showDevices, onShowDevices, picker }: {
-  step: Step; trace: Trace | null; traceState: TraceState; showAll: boolean; onShowAll(on: boolean): void;
+export function StructureTitle({ step, trace, traceState, traceError, showAll, onShowAll, hasDevices, showDevices, onShowDevices, picker }: {
+  step: Step; trace: Trace | null; traceState: TraceState; traceError?: string; showAll: boolean; onShowAll(on: boolean): void;
   hasDevices: boolean; showDevices: boolean; onShowDevices(on: boolean): void;
   /** The session selector of a SESSIONS step's trace. */
   picker?: React.ReactNode;
@@ -30,7 +30,7 @@ export function StructureTitle({ step, trace, traceState, showAll, onShowAll, ha
       <span className="muted">
         {traceState === 'loading' ? 'loading trace…' : traceState === 'unavailable' ? 'trace not kept for earlier runs: re-run to play it'
           : traceState === 'evicted' ? `${fmtNum(step.trace_events)} events recorded, but the engine keeps only the most recent steps' traces: run this statement again (Ctrl+Enter) to play it`
-          : traceState === 'error' ? 'could not load the trace' : n ? `${fmtNum(n)} events${trace?.truncated ? ` (truncated; final heat from the engine's per-block totals)` : ''}` : 'no trace events for this statement'}
+          : traceState === 'error' ? `could not load the trace${traceError ? `: ${traceError}` : ''}` : n ? `${fmtNum(n)} events${trace?.truncated ? ` (truncated; final heat from the engine's per-block totals)` : ''}` : 'no trace events for this statement'}
       </span>
       <span className="spacer" />
       <div className="legend" aria-label="Get kinds">

@@ -30,7 +30,7 @@ export function StructureView({ step, live, catalog, getTrace, reportRef, rate, 
   /** Where the view puts its play / pause while it is shown (presenter mode plays it from the clicker). */
   playRef?: { current: (() => void) | null };
 }) {
-  const { trace: loaded, traceState } = useStepTrace(step, live, getTrace);
+  const { trace: loaded, traceState, traceError } = useStepTrace(step, live, getTrace);
   // A SESSIONS step's trace holds every session's events: all of them play, or one session's (its SID).
   const { trace, picker } = useSessionTrace(loaded);
   const [showAll, setShowAll] = useState(false);
@@ -107,7 +107,7 @@ export function StructureView({ step, live, catalog, getTrace, reportRef, rate, 
   }
   return (
     <section className="structure" aria-label="Structure view" onKeyDown={(e) => playbackKey(e, controls)}>
-      <StructureTitle step={step} trace={trace} traceState={traceState} showAll={showAll} onShowAll={setShowAll}
+      <StructureTitle step={step} trace={trace} traceState={traceState} traceError={traceError} showAll={showAll} onShowAll={setShowAll}
         hasDevices={hasDevices} showDevices={showDevices} onShowDevices={setShowDevices}
         picker={<SessionPicker {...picker} />} />
       <div className="canvas-wrap" ref={scrollerRef} onScroll={() => requestRedraw('structure', (now) => { draw(now); })}>

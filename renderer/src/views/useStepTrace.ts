@@ -5,10 +5,10 @@ import { useEffect, useState } from 'react';
 import type { Step, Trace } from '../model/types';
 import type { TraceState } from './StructureParts';
 
-export function useStepTrace(step: Step | null, live: boolean, getTrace: (step: Step) => Promise<Trace | null>): { trace: Trace | null; traceState: TraceState } {
+export function useStepTrace(step: Step | null, live: boolean, getTrace: (step: Step) => Promise<Trace | null>): { trace: Trace | null; traceState: TraceState; traceError?: string } {
   // The trace loaded for a step; what shows is derived from the step selected now (a trace loaded
   // for another step is not this one's, and shows as loading until this one's arrives).
-  const [loaded, setLoaded] = useState<{ step: Step; trace: Trace | null; state: 'ready' | 'evicted' | 'error' } | null>(null);
+  const [loaded, setLoaded] = useState<{ step: Step; trace: Trace | null; state: 'ready' | 'evicted' | 'error'; error?: string } | null>(null);
   const wanted = !step ? 'none' : !live ? 'unavailable' : step.trace_events === 0 ? 'none' : 'loading';
   const mine = wanted === 'loading' && loaded?.step === step ? loaded : null;
 
@@ -17,11 +17,11 @@ export function useStepTrace(step: Step | null, live: boolean, getTrace: (step: 
     let stale = false;
     // The engine keeps the traces of its most recent steps only: null for an older step that had events.
     getTrace(step).then((t) => { if (!stale) setLoaded({ step, trace: t, state: t ? 'ready' : 'evicted' }); })
-      .catch(() => { if (!stale) setLoaded({ step, trace: null, state: 'error' }); });
+      .catch((e: unknown) => { if (!stale) setLoaded({ step, trace: null, state: 'error', error: (e as Error)?.message }); });
     return () => { stale = true; };
   }, [step, live, getTrace]);
 
-  return { trace: mine?.trace ?? null, traceState: mine ? mine.state : wanted };
+  return { trace: mine?.trace ?? null, traceState: mine ? mine.state : wanted, traceError: mine?.error };
 }
 
 /** Counts the colour-scheme changes (light / dark). */
