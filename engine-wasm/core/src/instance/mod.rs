@@ -265,6 +265,15 @@ impl Instance {
         self.txn_pool.push(txn);
     }
 
+    /// Put a segment in a tablespace ([`crate::io::IoLayer::place`]). A
+    /// segment placed elsewhere before (its first block formatted before
+    /// its CREATE placed it, a MOVE) has new addresses: its cached buffers
+    /// forget the child latch they noted.
+    pub fn place_segment(&mut self, seg: u32, tablespace: &str) {
+        self.io.place(seg, tablespace);
+        self.sga.cache.readdress_segment(seg);
+    }
+
     /// `STARTUP` after the parameters were re-read, or `LAB VERSION`: the
     /// SGA's cache and pools are built anew with the session's parameters.
     pub fn rebuild_sga(&mut self, p: &Parameters) {

@@ -158,8 +158,7 @@ impl Kernel<'_> {
         st: &OpStacks,
     ) -> u64 {
         let now = self.cost.now;
-        let a = self.io.block_address(seg, block);
-        let o = self.cache.get_at(seg, block, (a.file, a.block), kind, ahead, &mut *self.io, now);
+        let o = self.cache.get_ahead(seg, block, kind, ahead, &mut *self.io, now);
         if self.cache.latches.contention() {
             self.contend(seg, block, o.latch_child, kind, upgrade, st);
         }

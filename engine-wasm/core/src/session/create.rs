@@ -51,7 +51,7 @@ impl Run<'_> {
     /// `STORAGE (CELL_FLASH_CACHE ...)` goes with it to its cell. Its first
     /// extent is taken now, in ts or in USERS (the lab user's default).
     pub(super) fn place(&mut self, seg: crate::catalog::SegId, ph: &Physical) {
-        self.inst.io.place(seg, ph.tablespace.as_ref().map_or("USERS", |ts| ts.name.as_str()));
+        self.inst.place_segment(seg, ph.tablespace.as_ref().map_or("USERS", |ts| ts.name.as_str()));
         self.set_cell_flash_cache(seg, ph);
     }
 

@@ -183,7 +183,7 @@ impl Run<'_> {
         let Some(ts) = &p.tablespace else { return Ok(()) };
         let name = ts.name.clone();
         if let Some(seg) = t.heap_seg() {
-            self.inst.io.place(seg, &name);
+            self.inst.place_segment(seg, &name);
             self.inst.sga.cache.invalidate_segment(seg);
         }
         self.inst.cat.tables[tid].tablespace = Some(name);

@@ -255,8 +255,8 @@ impl Run<'_> {
     fn create_deferred_segment(&mut self, tid: TableId, table_name: &str) {
         let pool = self.inst.cat.tables[tid].pool;
         let s = self.inst.cat.new_segment(table_name, SegmentKind::Table, None, pool);
-        if let Some(ts) = &self.inst.cat.tables[tid].tablespace {
-            self.inst.io.place(s, ts);
+        if let Some(ts) = self.inst.cat.tables[tid].tablespace.clone() {
+            self.inst.place_segment(s, &ts);
         }
         if let Some(p) = self.inst.cat.tables[tid].cell_flash_cache {
             self.inst.io.set_cell_flash_cache(s, p);

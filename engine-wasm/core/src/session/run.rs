@@ -162,7 +162,7 @@ impl Run<'_> {
             let bs = self.inst.params.current.db_block_size;
             let t = self.inst.cat.ensure_dual(bs);
             if let Some(seg) = self.inst.cat.tables[t].heap_seg() {
-                self.inst.io.place(seg, "SYSTEM");
+                self.inst.place_segment(seg, "SYSTEM");
             }
         }
     }

@@ -33,7 +33,7 @@ use crate::io::{BlockDevice, IoRequest};
 pub use crate::sga::get_kind::GetKind;
 use crate::sga::holds::BufferHolds;
 use crate::sga::latch::{LatchChild, LatchMap, LatchSet};
-use crate::sga::lru::{Buf, Buffers, Lru, EMPTY_BUF, NIL};
+use crate::sga::lru::{Buf, Buffers, HitTag, Lru, EMPTY_BUF, EMPTY_TAG, NIL, NO_CHILD};
 pub use crate::sga::lru::{COOL_COUNT, HOT_CRITERIA, MAX_SCAN_PCT, PERCENT_HOT, TOUCH_TIME_US};
 use crate::sim::SimTime;
 
@@ -209,6 +209,9 @@ impl BufferCache {
 
     /// A get that, on a miss, reads up to `ahead` blocks from `block` (a
     /// full scan's multiblock read: the run of blocks not already cached).
+    /// The child latch is the one covering the block's address (file#,
+    /// block#): the device gives it on a miss and on the first get of a
+    /// block in its buffer, the buffer keeps it for the next gets.
     #[inline(always)]
     pub fn get_ahead(
         &mut self,
@@ -219,48 +222,45 @@ impl BufferCache {
         device: &mut dyn BlockDevice,
         now: SimTime,
     ) -> GetOutcome {
-        let dba = device.dba(segment, block);
-        self.get_at(segment, block, dba, kind, ahead, device, now)
+        let n = kind.cbc_latch_gets() as u64;
+        let slot = self.b.slot(segment, block);
+        if slot == 0 {
+            let dba = device.dba(segment, block);
+            let latch_child = self.latches.get(dba.0, dba.1, n);
+            let miss = Some(self.miss(segment, block, latch_child, kind, ahead, device, now));
+            return GetOutcome { latch_child, miss };
+        }
+        let i = slot - 1;
+        let tag = self.b.hit[i as usize];
+        let child = if tag.child != NO_CHILD { tag.child } else { self.note_child(i, segment, block, device) };
+        let latch_child = self.latches.get_child(child, n);
+        // The touch count rises at most once per `_db_aging_touch_time`:
+        // when a get comes after the buffer's next touch time.
+        if now.0 >= tag.next_touch {
+            self.touch(i, now.0);
+        }
+        if kind == GetKind::Current {
+            self.b.mark_dirty(i);
+        }
+        GetOutcome { latch_child, miss: None }
     }
 
-    /// [`Self::get_ahead`] of a block whose address (file#, block#) the
-    /// caller has: its child latch is the one covering that address.
-    #[allow(clippy::too_many_arguments)]
-    #[inline(always)]
-    pub fn get_at(
-        &mut self,
-        segment: u32,
-        block: u32,
-        dba: (u32, u32),
-        kind: GetKind,
-        ahead: u32,
-        device: &mut dyn BlockDevice,
-        now: SimTime,
-    ) -> GetOutcome {
-        let latch_child = self.latches.get(dba.0, dba.1, kind.cbc_latch_gets() as u64);
-        let slot = self.b.slot(segment, block);
-        let miss = if slot != 0 {
-            // The touch count rises at most once per `_db_aging_touch_time`:
-            // when a get comes after the buffer's next touch time (a dense
-            // array apart from the headers: one load on the hot path).
-            if now.0 >= self.b.next_touch[(slot - 1) as usize] {
-                self.touch(slot - 1, now.0);
-            }
-            if kind == GetKind::Current {
-                self.b.mark_dirty(slot - 1);
-            }
-            None
-        } else {
-            Some(self.miss(segment, block, kind, ahead, device, now))
-        };
-        GetOutcome { latch_child, miss }
+    /// The first get of a block in buffer `i` (read ahead by another's
+    /// miss): its child latch, from its address, noted in the buffer.
+    #[cold]
+    #[inline(never)]
+    fn note_child(&mut self, i: u32, segment: u32, block: u32, device: &mut dyn BlockDevice) -> u16 {
+        let dba = device.dba(segment, block);
+        let child = self.latches.map.child(dba.0, dba.1);
+        self.b.hit[i as usize].child = child;
+        child
     }
 
     #[cold]
     #[inline(never)]
     fn touch(&mut self, i: u32, now: f64) {
         self.b.bufs[i as usize].touch += 1;
-        self.b.next_touch[i as usize] = now + TOUCH_TIME_US;
+        self.b.hit[i as usize].next_touch = now + TOUCH_TIME_US;
     }
 
     /// Whether a block is in the cache.
@@ -272,10 +272,12 @@ impl BufferCache {
     /// (at most `ahead`), then one read of them.
     #[cold]
     #[inline(never)]
+    #[allow(clippy::too_many_arguments)]
     fn miss(
         &mut self,
         segment: u32,
         block: u32,
+        child: u16,
         kind: GetKind,
         ahead: u32,
         device: &mut dyn BlockDevice,
@@ -292,7 +294,7 @@ impl BufferCache {
         for j in 0..n {
             let (i, at) = self.free_buffer(p, t, device, &mut m);
             t = at;
-            self.install(i, p as u8, segment, block + j, t.0);
+            self.install(i, p as u8, segment, block + j, if j == 0 { child } else { NO_CHILD }, t.0);
         }
         if kind == GetKind::Current {
             if let Some(i) = self.b.slot(segment, block).checked_sub(1) {
@@ -317,7 +319,7 @@ impl BufferCache {
         now: SimTime,
     ) -> Option<MissInfo> {
         // The block's extent, when it is the segment's first past them.
-        device.dba(segment, block);
+        let dba = device.dba(segment, block);
         if let Some(i) = self.b.slot(segment, block).checked_sub(1) {
             self.b.mark_dirty(i);
             return None;
@@ -325,14 +327,15 @@ impl BufferCache {
         let mut m = MissInfo::default();
         let p = self.b.segs.get(segment as usize).map_or(0, |s| s.pool) as usize;
         let (i, t) = self.free_buffer(p, now, device, &mut m);
-        self.install(i, p as u8, segment, block, t.0);
+        self.install(i, p as u8, segment, block, self.latches.map.child(dba.0, dba.1), t.0);
         self.b.mark_dirty(i);
         m.issued = t.0;
         Some(m)
     }
 
     /// Put block `(segment, block)` in buffer `i` at the pool's mid-point.
-    fn install(&mut self, i: u32, pool: u8, segment: u32, block: u32, now: f64) {
+    /// `child`: its child latch ([`NO_CHILD`]: the first get notes it).
+    fn install(&mut self, i: u32, pool: u8, segment: u32, block: u32, child: u16, now: f64) {
         self.b.bufs[i as usize] = Buf {
             seg: segment,
             block,
@@ -345,7 +348,7 @@ impl BufferCache {
             writing: false,
             redirtied: false,
         };
-        self.b.next_touch[i as usize] = now + TOUCH_TIME_US;
+        self.b.hit[i as usize] = HitTag { next_touch: now + TOUCH_TIME_US, child };
         let s = grown_slot_one(&mut self.b.segs, segment as usize);
         if s.map.len() <= block as usize {
             s.map.resize(block as usize + 1, 0);
@@ -385,7 +388,7 @@ impl BufferCache {
         let lru = &self.b.pools[p];
         if lru.len < lru.capacity {
             self.b.bufs.push(Buf { pool: p as u8, ..EMPTY_BUF });
-            self.b.next_touch.push(0.0);
+            self.b.hit.push(EMPTY_TAG);
             return ((self.b.bufs.len() - 1) as u32, now);
         }
         let mut t = now;
@@ -430,7 +433,7 @@ impl BufferCache {
         if i == NIL {
             // No buffer on the list at all (cannot happen: the pool is full).
             self.b.bufs.push(Buf { pool: p as u8, ..EMPTY_BUF });
-            self.b.next_touch.push(0.0);
+            self.b.hit.push(EMPTY_TAG);
             return ((self.b.bufs.len() - 1) as u32, t);
         }
         self.b.evict(i);
@@ -510,6 +513,15 @@ impl BufferCache {
         self.dbwr.forget_segment(&self.b, segment);
     }
 
+    /// The segment's blocks moved (placed in another tablespace while
+    /// cached): their buffers note their child latch again at their next get.
+    pub fn readdress_segment(&mut self, segment: u32) {
+        let Some(s) = self.b.segs.get(segment as usize) else { return };
+        for &slot in s.map.iter().filter(|&&x| x != 0) {
+            self.b.hit[(slot - 1) as usize].child = NO_CHILD;
+        }
+    }
+
     /// Buffers holding a segment's blocks.
     pub fn resident_blocks(&self, segment: u32) -> u64 {
         self.segment_buffers(segment).0
@@ -523,7 +535,7 @@ impl BufferCache {
     /// buffers are dropped unwritten: the lab's blocks live in the catalog).
     pub fn flush(&mut self) {
         self.b.bufs.clear();
-        self.b.next_touch.clear();
+        self.b.hit.clear();
         for s in &mut self.b.segs {
             s.map.clear();
             s.cached = 0;
@@ -561,3 +573,7 @@ fn grown_slot_one<T: Default>(v: &mut Vec<T>, i: usize) -> &mut T {
 #[cfg(test)]
 #[path = "cache_tests.rs"]
 mod tests;
+
+#[cfg(test)]
+#[path = "cache_address_tests.rs"]
+mod address_tests;

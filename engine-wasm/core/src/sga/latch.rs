@@ -174,7 +174,12 @@ impl LatchSet {
     /// returns the child.
     #[inline(always)]
     pub fn get(&mut self, file: u32, block: u32, n: u64) -> u16 {
-        let child = self.map.child(file, block);
+        self.get_child(self.map.child(file, block), n)
+    }
+
+    /// `n` gets of child `child` (one the map gave for the block); returns it.
+    #[inline(always)]
+    pub fn get_child(&mut self, child: u16, n: u64) -> u16 {
         self.gets[child as usize] += n;
         self.total_gets += n;
         child

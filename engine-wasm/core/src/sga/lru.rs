@@ -39,6 +39,26 @@ pub(super) struct Buf {
     pub(super) redirtied: bool,
 }
 
+/// No child latch noted yet ([`HitTag::child`]).
+pub(super) const NO_CHILD: u16 = u16::MAX;
+
+/// What a get of a cached block needs from its buffer: when its touch
+/// count rises again, and the `cache buffers chains` child covering its
+/// address (file#, block#), noted by the first get of the block once it
+/// is in the buffer (the block's address does not change while it is
+/// cached: a MOVE forgets the segment's buffers first).
+#[derive(Debug, Clone, Copy)]
+pub(super) struct HitTag {
+    /// From when a get raises the touch count again.
+    pub(super) next_touch: f64,
+    /// The child latch, or [`NO_CHILD`] (a child numbered `NO_CHILD` is
+    /// only looked up again on each get: the same child).
+    pub(super) child: u16,
+}
+
+/// A buffer's tag before its first block.
+pub(super) const EMPTY_TAG: HitTag = HitTag { next_touch: 0.0, child: NO_CHILD };
+
 /// A buffer header before its first block.
 pub(super) const EMPTY_BUF: Buf = Buf {
     seg: 0,
@@ -111,8 +131,9 @@ pub(super) struct SegBufs {
 pub struct Buffers {
     /// Buffer headers, both pools (allocated as the pools fill).
     pub(super) bufs: Vec<Buf>,
-    /// Per buffer: from when a get raises its touch count again.
-    pub(super) next_touch: Vec<f64>,
+    /// Per buffer, what a get of its block reads (a dense array apart
+    /// from the headers: one load on the hot path).
+    pub(super) hit: Vec<HitTag>,
     /// Per segment: which buffer holds each block.
     pub(super) segs: Vec<SegBufs>,
     /// The LRU lists: DEFAULT, then KEEP.
@@ -123,7 +144,7 @@ impl Buffers {
     pub(super) fn new(default_buffers: u64, keep_buffers: u64) -> Self {
         Buffers {
             bufs: Vec::new(),
-            next_touch: Vec::new(),
+            hit: Vec::new(),
             segs: Vec::new(),
             pools: [Lru::new(default_buffers), Lru::new(keep_buffers)],
         }
