@@ -337,7 +337,8 @@ mod order {
     /// `LAB RUN ... SESSIONS n` workload's n.
     fn sessions(s: &StepOut) -> u64 {
         let words: Vec<String> = s.statement.split_whitespace().map(|w| w.to_ascii_uppercase()).collect();
-        let workload = words.windows(2).find(|w| w[0] == "SESSIONS").and_then(|w| w[1].trim_end_matches(';').parse().ok());
+        let workload =
+            words.windows(2).find(|w| w[0] == "SESSIONS").and_then(|w| w[1].trim_end_matches(';').parse().ok());
         1 + if words.first().map(String::as_str) == Some("LAB") { workload.unwrap_or(0) } else { 0 }
     }
 
