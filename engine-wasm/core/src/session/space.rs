@@ -174,10 +174,17 @@ impl Run<'_> {
         }
     }
 
-    /// Table `tid`'s indexes and their blocks now.
+    /// Table `tid`'s indexes placed with TABLESPACE (the ones checked) and
+    /// their blocks now; empty (no allocation) when it has none.
     pub(super) fn index_blocks(&self, tid: TableId) -> Vec<(usize, u64)> {
         let cat = &self.inst.cat;
-        cat.tables[tid].indexes.iter().map(|&i| (i, cat.indexes[i].btree.blocks() as u64)).collect()
+        let ext = &self.inst.io.extents;
+        cat.tables[tid]
+            .indexes
+            .iter()
+            .filter(|&&i| ext.sized_tablespace_of(cat.indexes[i].seg).is_some())
+            .map(|&i| (i, cat.indexes[i].btree.blocks() as u64))
+            .collect()
     }
 
     /// After a change to a table: each of its indexes, of the blocks
