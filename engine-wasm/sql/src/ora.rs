@@ -198,6 +198,8 @@ catalogue! {
     UNABLE_TO_EXTEND_TEMP_SEGMENT = Ora 1652 "unable to extend temp segment by %s in tablespace %s";
     /// Arguments: the table (`LAB.T`), the next extent's blocks, the tablespace.
     UNABLE_TO_EXTEND_TABLE = Ora 1653 "unable to extend table %s by %s in tablespace %s";
+    /// Arguments: the index (`LAB.I`), the next extent's blocks, the tablespace.
+    UNABLE_TO_EXTEND_INDEX = Ora 1654 "unable to extend index %s by %s in tablespace %s";
     /// The argument is the tablespace.
     UNABLE_TO_CREATE_INITIAL_EXTENT = Ora 1658 "unable to create INITIAL extent for segment in tablespace %s";
     FILE_SIZE_TOO_SMALL = Ora 3214 "File Size specified is smaller than minimum required";

@@ -74,6 +74,8 @@ struct SegSpace {
     extents: Vec<Extent>,
     /// Blocks in the extents.
     allocated: u32,
+    /// Placed with an explicit TABLESPACE: its datafile's SIZE bounds it.
+    sized: bool,
 }
 
 impl SegSpace {
@@ -157,8 +159,26 @@ impl Extents {
         if i >= self.segs.len() {
             self.segs.resize_with(i + 1, SegSpace::default);
         }
-        self.segs[i] = SegSpace { ts, file, slot, live: true, extents: Vec::new(), allocated: 0 };
+        self.segs[i] = SegSpace { ts, file, slot, live: true, extents: Vec::new(), allocated: 0, sized: false };
         self.grow(seg);
+    }
+
+    /// The tablespace (its index) of live segment `seg`.
+    pub fn tablespace_of(&self, seg: u32) -> Option<usize> {
+        self.segs.get(seg as usize).filter(|s| s.live).map(|s| s.ts)
+    }
+
+    /// Segment `seg` was placed with an explicit TABLESPACE clause.
+    pub fn mark_sized(&mut self, seg: u32) {
+        if let Some(s) = self.segs.get_mut(seg as usize).filter(|s| s.live) {
+            s.sized = true;
+        }
+    }
+
+    /// The tablespace of live segment `seg` if it was placed there with an
+    /// explicit TABLESPACE clause (as a table's `TABLESPACE` is checked).
+    pub fn sized_tablespace_of(&self, seg: u32) -> Option<usize> {
+        self.segs.get(seg as usize).filter(|s| s.live && s.sized).map(|s| s.ts)
     }
 
     /// DROP: the segment's extents go back to its file's free space. Its

@@ -223,9 +223,12 @@ impl Run<'_> {
         let found = self.target_rows(tid, &target, exprs, text, binds, client)?;
         let start = self.txn().undo.len();
         let before = self.inst.cat.table_blocks(&self.inst.cat.tables[tid]);
+        let index_blocks = self.index_blocks(tid);
         let r = self.update_rows(tid, &cols, found, u.pos);
-        // Rows that grew past the tablespace's file: ORA-01653, the statement rolled back.
+        // Rows that grew past the tablespace's file: ORA-01653, the statement
+        // rolled back; an index that did: ORA-01654.
         let r = r.and_then(|n| self.check_grown_table(tid, before, u.pos).map(|()| n));
+        let r = r.and_then(|n| self.check_grown_indexes(&index_blocks, u.pos).map(|()| n));
         let out_of_space = r.as_ref().is_err_and(|e| e.code == ora::UNABLE_TO_EXTEND_TABLE.code());
         DmlScratch::keep(&mut self.s.dml.cols, cols);
         let r = self.finish_statement(tid, start, r);

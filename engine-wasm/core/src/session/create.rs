@@ -52,6 +52,9 @@ impl Run<'_> {
     /// extent is taken now, in ts or in USERS (the lab user's default).
     pub(super) fn place(&mut self, seg: crate::catalog::SegId, ph: &Physical) {
         self.inst.place_segment(seg, ph.tablespace.as_ref().map_or("USERS", |ts| ts.name.as_str()));
+        if ph.tablespace.is_some() {
+            self.inst.io.extents.mark_sized(seg);
+        }
         self.set_cell_flash_cache(seg, ph);
     }
 

@@ -197,6 +197,7 @@ impl Run<'_> {
             _ => 0,
         };
         let index_ids = self.inst.cat.tables[tid].indexes.clone();
+        let index_blocks = self.index_blocks(tid);
         {
             // The rows join the table's store (a new table takes the store
             // as it is); a load larger than the table reserves its room
@@ -215,6 +216,10 @@ impl Run<'_> {
             if let Err(_k) = ix.btree.merge_pending() {
                 failure = Some(LabError::with(ora::UNIQUE_CONSTRAINT_VIOLATED, format_args!("LAB.{}", ix.name), pos));
             }
+        }
+        // An index that grew past its tablespace's file: ORA-01654.
+        if failure.is_none() {
+            failure = self.check_grown_indexes(&index_blocks, pos).err();
         }
         if let Some(e) = failure {
             self.roll_back_insert(tid, first_row, heap_blocks_before, &index_ids);

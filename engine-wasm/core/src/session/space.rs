@@ -9,8 +9,12 @@
 //! up to whole extents (16 of 64 KB, then 63 of 1 MB, 120 of 8 MB, then
 //! 64 MB), after the file's space-management header (64 KB up to 11.1,
 //! 1 MB from 11.2: Jonathan Lewis, "LMT Headers",
-//! https://jonathanlewis.wordpress.com/2012/05/31/lmt-headers/). Index,
-//! IOT and cluster segments in the tablespace are not counted.
+//! https://jonathanlewis.wordpress.com/2012/05/31/lmt-headers/). Index
+//! and IOT segments in the tablespace count too (their B-tree's blocks,
+//! in whole extents), and an index created with `TABLESPACE ts` (or
+//! `USING INDEX TABLESPACE ts`) that an INSERT would grow past the file
+//! is refused as Oracle refuses it (ORA-01654), the statement rolled
+//! back. Cluster segments are not counted.
 
 use super::*;
 use crate::catalog::TableStorage;
@@ -112,20 +116,86 @@ impl Run<'_> {
     /// blocks its file holds for segments, and the block size.
     fn room(&self, tid: TableId) -> Option<(u64, u64, u64)> {
         let t = &self.inst.cat.tables[tid];
-        let ts = self.inst.io.tablespace(t.tablespace.as_deref()?)?;
+        let name = t.tablespace.as_deref()?;
+        let ts = self.inst.io.tablespaces.iter().position(|x| x.name.eq_ignore_ascii_case(name))?;
         let TableStorage::Heap { heap, .. } = &t.storage else { return None };
         let bs = heap.block_size as u64;
-        let others: u64 = self
-            .inst
-            .cat
+        Some((self.held_by_others(ts, Some(tid), None, bs), self.capacity(ts, bs), bs))
+    }
+
+    /// Blocks of tablespace `ts`'s file that hold segments (the file less
+    /// its header).
+    fn capacity(&self, ts: usize, bs: u64) -> u64 {
+        (self.inst.io.tablespaces[ts].bytes / bs).saturating_sub(header_blocks(&self.inst.profile, bs))
+    }
+
+    /// Blocks tablespace `ts` (an index in the I/O layer's list) gives the
+    /// segments other than table `table`'s and index `index`'s: the heap
+    /// tables placed there with TABLESPACE, and the indexes (IOTs too)
+    /// whose segments are there, each in whole extents.
+    fn held_by_others(&self, ts: usize, table: Option<TableId>, index: Option<usize>, bs: u64) -> u64 {
+        let name = &self.inst.io.tablespaces[ts].name;
+        let cat = &self.inst.cat;
+        let tables: u64 = cat
             .tables
             .iter()
-            .filter(|o| o.id != tid && !o.dropped)
-            .filter(|o| o.tablespace.as_deref().is_some_and(|n| n.eq_ignore_ascii_case(&ts.name)))
+            .filter(|o| Some(o.id) != table && !o.dropped)
+            .filter(|o| o.tablespace.as_deref().is_some_and(|n| n.eq_ignore_ascii_case(name)))
             .filter(|o| matches!(o.storage, TableStorage::Heap { seg: Some(_), .. }))
-            .map(|o| allocated(self.inst.cat.table_blocks(o), bs))
+            .map(|o| allocated(cat.table_blocks(o), bs))
             .sum();
-        Some((others, (ts.bytes / bs).saturating_sub(header_blocks(&self.inst.profile, bs)), bs))
+        let indexes: u64 = cat
+            .indexes
+            .iter()
+            .filter(|i| Some(i.id) != index && !i.dropped)
+            .filter(|i| self.inst.io.extents.tablespace_of(i.seg) == Some(ts))
+            .map(|i| allocated(i.btree.blocks() as u64, bs))
+            .sum();
+        tables + indexes
+    }
+
+    /// After an INSERT into its table: index `iid`, of `before` blocks, must
+    /// fit in the tablespace it was created in with TABLESPACE (ORA-01654;
+    /// the caller rolls the statement back).
+    fn check_index_space(&self, iid: usize, before: u64, pos: Pos) -> Result<(), LabError> {
+        let ix = &self.inst.cat.indexes[iid];
+        let Some(ts) = self.inst.io.extents.sized_tablespace_of(ix.seg) else { return Ok(()) };
+        let bs = self.inst.params.current.db_block_size as u64;
+        let (others, capacity) = (self.held_by_others(ts, None, Some(iid), bs), self.capacity(ts, bs));
+        let before = if before == 0 { 0 } else { allocated(before, bs) };
+        match first_extent_short(before, ix.btree.blocks() as u64, others, capacity, bs) {
+            None => Ok(()),
+            Some(0) => Err(LabError::with_args(ora::UNABLE_TO_CREATE_INITIAL_EXTENT, &[&self.ts_name(ts)], pos)),
+            Some(ext) => Err(LabError::with_args(
+                ora::UNABLE_TO_EXTEND_INDEX,
+                &[&format_args!("{}.{}", LAB_USER, ix.name), &ext, &self.ts_name(ts)],
+                pos,
+            )),
+        }
+    }
+
+    /// Table `tid`'s indexes placed with TABLESPACE (the ones checked) and
+    /// their blocks now; empty (no allocation) when it has none.
+    pub(super) fn index_blocks(&self, tid: TableId) -> Vec<(usize, u64)> {
+        let cat = &self.inst.cat;
+        let ext = &self.inst.io.extents;
+        cat.tables[tid]
+            .indexes
+            .iter()
+            .filter(|&&i| ext.sized_tablespace_of(cat.indexes[i].seg).is_some())
+            .map(|&i| (i, cat.indexes[i].btree.blocks() as u64))
+            .collect()
+    }
+
+    /// After a change to a table: each of its indexes, of the blocks
+    /// [`Self::index_blocks`] gave before, must fit in its tablespace
+    /// (ORA-01654).
+    pub(super) fn check_grown_indexes(&self, before: &[(usize, u64)], pos: Pos) -> Result<(), LabError> {
+        before.iter().try_for_each(|&(i, b)| self.check_index_space(i, b, pos))
+    }
+
+    fn ts_name(&self, ts: usize) -> &str {
+        &self.inst.io.tablespaces[ts].name
     }
 
     /// After a statement on table `tid` (of `before` blocks) failed for
@@ -161,27 +231,34 @@ impl Run<'_> {
         let Some((others, capacity, bs)) = self.room(tid) else { return Ok(()) };
         let t = &self.inst.cat.tables[tid];
         let ts = t.tablespace.as_deref().and_then(|n| self.inst.io.tablespace(n)).map_or("", |x| x.name.as_str());
-        // The extents the segment adds, in order: the first that does not fit fails.
-        let mut total = 0;
-        for ext in extents(bs) {
-            if total >= need {
-                return Ok(());
-            }
-            if total >= before && others + total + ext > capacity {
-                return Err(if total == 0 {
-                    LabError::with_args(ora::UNABLE_TO_CREATE_INITIAL_EXTENT, &[&ts], pos)
-                } else {
-                    LabError::with_args(
-                        ora::UNABLE_TO_EXTEND_TABLE,
-                        &[&format_args!("{}.{}", LAB_USER, t.name), &ext, &ts],
-                        pos,
-                    )
-                });
-            }
-            total += ext;
+        match first_extent_short(before, need, others, capacity, bs) {
+            None => Ok(()),
+            Some(0) => Err(LabError::with_args(ora::UNABLE_TO_CREATE_INITIAL_EXTENT, &[&ts], pos)),
+            Some(ext) => Err(LabError::with_args(
+                ora::UNABLE_TO_EXTEND_TABLE,
+                &[&format_args!("{}.{}", LAB_USER, t.name), &ext, &ts],
+                pos,
+            )),
         }
-        Ok(())
     }
+}
+
+/// A segment of `before` blocks allocated grows to `need` blocks beside
+/// `others` in a file of `capacity` blocks: the extents it adds, in order;
+/// the size of the first that does not fit (0: its first extent), if one
+/// does not.
+fn first_extent_short(before: u64, need: u64, others: u64, capacity: u64, bs: u64) -> Option<u64> {
+    let mut total = 0;
+    for ext in extents(bs) {
+        if total >= need {
+            return None;
+        }
+        if total >= before && others + total + ext > capacity {
+            return Some(if total == 0 { 0 } else { ext });
+        }
+        total += ext;
+    }
+    None
 }
 
 #[cfg(test)]
