@@ -280,7 +280,7 @@ impl Number {
         // Trailing zero digits dropped (counted in the exponent), then the
         // base-100 digits written into the key from the last one.
         let mut trailing = 0;
-        while u % 100 == 0 {
+        while u.is_multiple_of(100) {
             u /= 100;
             trailing += 1;
         }
