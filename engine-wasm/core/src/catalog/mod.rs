@@ -427,20 +427,33 @@ pub struct Catalog {
 /// index entry).
 pub const VALUE_BYTES: u64 = 16;
 pub const ROW_BYTES: u64 = 16;
-pub const INDEX_ENTRY_BYTES: u64 = 32;
 
 impl Catalog {
     /// Bytes held by every table's rows and index entries.
     pub fn memory_bytes(&self) -> u64 {
-        self.tables.iter().map(|t| t.mem_bytes).sum::<u64>() + self.held_bytes + self.sql_area_bytes
+        let indexes: u64 = self.indexes.iter().filter(|ix| !ix.dropped).map(|ix| ix.btree.held_bytes()).sum();
+        self.tables.iter().map(|t| t.mem_bytes).sum::<u64>() + indexes + self.held_bytes + self.sql_area_bytes
     }
 
-    /// Bytes one stored row of `table` takes, strings included.
-    pub fn row_bytes(&self, table: TableId, row: &[crate::value::Value]) -> u64 {
+    /// Bytes `table`'s rows and its indexes' entries hold (what a
+    /// consistent-read copy of it takes).
+    pub fn table_bytes(&self, table: TableId) -> u64 {
         let t = &self.tables[table];
+        t.mem_bytes + t.indexes.iter().map(|&i| self.indexes[i].btree.held_bytes()).sum::<u64>()
+    }
+
+    /// Bytes one more row of `table` adds to its indexes (each index's
+    /// entry as it holds them: 20 bytes packed).
+    pub fn index_entry_bytes(&self, table: TableId) -> u64 {
+        self.tables[table].indexes.iter().map(|&i| self.indexes[i].btree.entry_bytes()).sum()
+    }
+
+    /// Bytes one stored row takes, strings included (its index entries
+    /// are the indexes' own: [`Self::index_entry_bytes`]).
+    pub fn row_bytes(&self, row: &[crate::value::Value]) -> u64 {
         let strings: u64 =
             row.iter().map(|v| if let crate::value::Value::Str(s) = v { s.len() as u64 } else { 0 }).sum();
-        ROW_BYTES + VALUE_BYTES * row.len() as u64 + strings + INDEX_ENTRY_BYTES * t.indexes.len() as u64
+        ROW_BYTES + VALUE_BYTES * row.len() as u64 + strings
     }
     pub fn new_segment(&mut self, name: &str, kind: SegmentKind, table: Option<&str>, pool: PoolKind) -> SegId {
         let id = self.segments.len() as SegId;

@@ -39,7 +39,7 @@ impl CrVersion {
     /// Bytes the copy holds (the table's rows and index entries, as the
     /// memory budget counts them).
     pub fn bytes(&self) -> u64 {
-        self.table.mem_bytes
+        self.table.mem_bytes + self.indexes.iter().map(|(_, ix)| ix.btree.held_bytes()).sum::<u64>()
     }
 }
 

@@ -37,7 +37,7 @@ impl Run<'_> {
                 // The stale copy goes; the new one must fit.
                 self.inst.cr_cache.remove(&(t, me));
                 self.inst.cat.held_bytes = cr_cache_bytes(&self.inst.cr_cache);
-                let need = self.inst.cat.tables[t].mem_bytes;
+                let need = self.inst.cat.table_bytes(t);
                 if self.memory_room() < need {
                     self.inst.cr_cache.retain(|(_, sid), _| *sid == me);
                     self.inst.cat.held_bytes = cr_cache_bytes(&self.inst.cr_cache);

@@ -436,6 +436,8 @@ impl Run<'_> {
         if bt.build_from(entries).is_err() {
             return Err(LabError::new(ora::DUPLICATE_KEYS_FOUND, Pos::default()));
         }
+        // The entries are the lab's memory (LAB-00034 when they do not fit).
+        self.check_memory(bt.held_bytes())?;
         bt.set_rowid_blocks(&self.inst.cat.tables[tid].loc);
         for b in 0..bt.blocks() {
             self.format_block(seg, b);

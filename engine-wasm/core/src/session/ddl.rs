@@ -211,6 +211,7 @@ impl Run<'_> {
                     return Err(LabError::new(ora::INDEX_ENFORCES_KEY, d.name.pos));
                 }
                 self.inst.cat.indexes[iid].dropped = true;
+                self.inst.cat.indexes[iid].btree.free_entries();
                 let seg = self.inst.cat.indexes[iid].seg;
                 self.inst.cat.segments[seg as usize].dropped = true;
                 self.inst.sga.cache.invalidate_segment(seg);
@@ -277,6 +278,7 @@ impl Run<'_> {
         }
         for i in idx {
             self.inst.cat.indexes[i].dropped = true;
+            self.inst.cat.indexes[i].btree.free_entries();
             let seg = self.inst.cat.indexes[i].seg;
             self.inst.cat.segments[seg as usize].dropped = true;
             self.inst.sga.cache.invalidate_segment(seg);

@@ -184,7 +184,9 @@ impl Run<'_> {
         let table_name = self.inst.cat.tables[tid].name.clone();
         let bytes = self.convert_insert_rows(tid, &mut rows, &table_name, pos)?;
         self.check_tablespace_space(tid, &rows, pos)?;
-        self.check_memory(bytes)?;
+        // The rows and the entries they add to the indexes must fit; the
+        // indexes count their entries themselves (Catalog::memory_bytes).
+        self.check_memory(bytes + self.inst.cat.index_entry_bytes(tid) * rows.len() as u64)?;
         self.inst.cat.tables[tid].mem_bytes += bytes;
         // Deferred segment: created by the first insert.
         if let TableStorage::Heap { seg: None, .. } = self.inst.cat.tables[tid].storage {
@@ -251,7 +253,7 @@ impl Run<'_> {
                 let given = std::mem::replace(v, Value::Null);
                 *v = super::change::convert(c, table_name, given, pos, false)?;
             }
-            bytes += self.inst.cat.row_bytes(tid, row);
+            bytes += self.inst.cat.row_bytes(row);
         }
         Ok(bytes)
     }

@@ -7,6 +7,16 @@ use std::cmp::Ordering;
 
 impl Number {
     pub fn add(&self, o: &Number) -> Result<Number, NumError> {
+        // Whole numbers below 10^18 (ROWNUM + 1, a loop counter): their sum
+        // is exact in a machine word, and the bytes of a value are unique,
+        // so it is the NUMBER the digit loop below makes.
+        if let (Some(a), Some(b)) = (self.small_int(), o.small_int()) {
+            return Ok(Number::from_i64(a + b));
+        }
+        self.add_digits(o)
+    }
+
+    fn add_digits(&self, o: &Number) -> Result<Number, NumError> {
         let (a, b) = (self.parts(), o.parts());
         if b.n == 0 {
             return Ok(*self);
@@ -49,10 +59,19 @@ impl Number {
     }
 
     pub fn sub(&self, o: &Number) -> Result<Number, NumError> {
-        self.add(&o.neg())
+        if let (Some(a), Some(b)) = (self.small_int(), o.small_int()) {
+            return Ok(Number::from_i64(a - b));
+        }
+        self.add_digits(&o.neg())
     }
 
     pub fn mul(&self, o: &Number) -> Result<Number, NumError> {
+        // Whole numbers whose product a machine word holds: exact.
+        if let (Some(a), Some(b)) = (self.small_int(), o.small_int()) {
+            if let Some(p) = a.checked_mul(b) {
+                return Ok(Number::from_i64(p));
+            }
+        }
         let (a, b) = (self.parts(), o.parts());
         if a.n == 0 || b.n == 0 {
             return Ok(Number::ZERO);
@@ -156,9 +175,11 @@ impl Number {
                 }
             }
         }
-        // After step k (1-based) the quotient digit has weight
-        // 100^(a.e - b.e - k + 1) relative to 0.A / 0.B's scale.
-        Number::pack(a.neg != b.neg, a.e - b.e + 1, &q[..qn])
+        // Step k (1-based) divides A's first k digits, an integer worth
+        // 100^(a.e - k) a unit, by B's bn digits, one worth 100^(b.e - bn):
+        // its quotient digit has weight 100^(a.e - b.e + bn - k). (The
+        // weight once ignored bn: 10 / 2.5 was .04.)
+        Number::pack(a.neg != b.neg, a.e - b.e + bn as i32, &q[..qn])
     }
 
     /// MOD(self, o): `self - o * TRUNC(self / o)`, `self` when `o` is 0.

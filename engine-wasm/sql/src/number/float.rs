@@ -131,6 +131,9 @@ impl Number {
 
     /// The value as an i64 when it is a whole number in range.
     pub fn to_i64(&self) -> Option<i64> {
+        if let Some(v) = self.small_int() {
+            return Some(v);
+        }
         let p = self.parts();
         if p.n == 0 {
             return Some(0);

@@ -239,6 +239,32 @@ impl Number {
         (p.neg, dec, m, x)
     }
 
+    /// The value as an i64 when it is a whole number below 10^18 in
+    /// magnitude (at most 9 base-100 digits before the point, none after),
+    /// read straight from the key bytes: the arithmetic's fast path (two
+    /// such values add, subtract and, when the product fits, multiply
+    /// exactly in a machine word).
+    #[inline]
+    pub fn small_int(&self) -> Option<i64> {
+        let n = self.len as usize;
+        if n == 0 {
+            return Some(0);
+        }
+        let neg = self.key[0] < 0x80;
+        let e = if neg { 63 - i32::from(self.key[0]) } else { i32::from(self.key[0]) - 192 };
+        if e < n as i32 || e > 9 {
+            return None;
+        }
+        let mut c: i64 = 0;
+        for &k in &self.key[1..=n] {
+            c = c * 100 + i64::from(if neg { 101 - k } else { k - 1 });
+        }
+        for _ in n as i32..e {
+            c *= 100;
+        }
+        Some(if neg { -c } else { c })
+    }
+
     pub fn from_i64(v: i64) -> Number {
         let mut n = Number::from_u64(v.unsigned_abs());
         if v < 0 {
@@ -251,25 +277,28 @@ impl Number {
         if u == 0 {
             return Number::ZERO;
         }
-        // Base-100 digits from the low end; trailing zero digits dropped.
-        let mut rev = [0u8; 10];
-        let mut k = 0;
+        // Trailing zero digits dropped (counted in the exponent), then the
+        // base-100 digits written into the key from the last one.
         let mut trailing = 0;
-        while u > 0 {
-            let d = (u % 100) as u8;
+        while u.is_multiple_of(100) {
             u /= 100;
-            if k == 0 && d == 0 {
-                trailing += 1;
-                continue;
-            }
-            rev[k] = d;
+            trailing += 1;
+        }
+        let mut k = 1;
+        let mut t = u;
+        while t >= 100 {
+            t /= 100;
             k += 1;
         }
-        let mut d = [0u8; 10];
-        for i in 0..k {
-            d[i] = rev[k - 1 - i];
+        let mut key = [0u8; 21];
+        key[0] = (192 + k + trailing) as u8;
+        let mut i = k;
+        while u > 0 {
+            key[i] = (u % 100) as u8 + 1;
+            u /= 100;
+            i -= 1;
         }
-        Number::encode(false, (k + trailing) as i32, &d[..k])
+        Number { key, len: k as u8 }
     }
 
     /// The order-preserving bytes: equal values, equal bytes.

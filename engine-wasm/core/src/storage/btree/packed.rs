@@ -25,6 +25,38 @@ impl BTree {
         Ok(())
     }
 
+    /// Bytes the entries hold, as the memory budget counts them: a packed
+    /// entry is its 16-byte record and its 4-byte size; a boxed one its
+    /// key and row, its size, the first key column's copy (or numeric
+    /// mirror), and the values of a multi-column key's box. Strings are
+    /// the table's (shared), and the pending entries of the running
+    /// statement are few.
+    pub fn held_bytes(&self) -> u64 {
+        self.len() as u64 * self.entry_bytes()
+    }
+
+    /// A dropped index's entries go (its memory with them); the tree is an
+    /// empty one of the same shape.
+    pub fn free_entries(&mut self) {
+        *self = BTree::new(self.block_size, self.pctfree, self.unique, self.holds_rows);
+    }
+
+    /// Bytes one entry holds ([`Self::held_bytes`]): what an entry added
+    /// now is charged.
+    pub fn entry_bytes(&self) -> u64 {
+        use std::mem::size_of;
+        let size = size_of::<u32>();
+        if self.packed {
+            return (size_of::<NumEntry>() + size) as u64;
+        }
+        let mirror = if self.numeric { size_of::<NumEntry>() } else { size_of::<Value>() };
+        let boxed = match self.entries.first() {
+            Some((Key::Many(k), _)) => k.len() * size_of::<Value>(),
+            _ => 0,
+        };
+        (size_of::<(Key, u32)>() + size + mirror + boxed) as u64
+    }
+
     /// Number of entries.
     #[inline]
     pub fn len(&self) -> usize {
