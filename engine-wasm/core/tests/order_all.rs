@@ -464,6 +464,7 @@ fn order_group_logical_io_and_memoptimize() {
             "tests/articles/memoptimized-rowstore-18c.sql",
             "tests/articles/asktom-char-rows-per-block.sql",
             "tests/articles/logical-io-evolution-11g.sql",
+            "tests/articles/fts-cost-noworkload-mbrc16.sql",
         ],
         &[],
     );

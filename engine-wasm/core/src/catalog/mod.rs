@@ -3,6 +3,9 @@
 
 pub mod json;
 
+mod stats;
+pub use stats::{text_position, ColumnStats, SystemStats, CPUSPEEDNW, IOSEEKTIM, IOTFRSPEED};
+
 use crate::sga::cache::PoolKind;
 use crate::storage::{BTree, HashCluster, HeapSegment, RowLoc};
 use crate::value::Value;
@@ -69,6 +72,9 @@ pub struct TableStats {
     pub avg_row_len: u32,
     pub avg_col_len: Vec<u32>,
     pub gathered: bool,
+    /// Each column's statistics, gathered with the table's (empty until
+    /// gathered: `Table::column_stats` computes one when asked).
+    pub columns: Vec<ColumnStats>,
 }
 
 /// A table's rows, stored flat (`width` values per row, row after row) in
@@ -358,7 +364,47 @@ impl Table {
         let avg_col_len: Vec<u32> =
             sums.iter().map(|s| if n == 0 { 0 } else { (*s as f64 / n as f64).ceil() as u32 }).collect();
         let avg_row_len = 3 + avg_col_len.iter().sum::<u32>();
-        TableStats { num_rows: n, blocks, avg_row_len, avg_col_len, gathered: false }
+        TableStats { num_rows: n, blocks, avg_row_len, avg_col_len, gathered: false, columns: Vec::new() }
+    }
+
+    /// Column `col`'s statistics from the live rows, in one pass. NDV as
+    /// 11g's approximate NDV counts it: a synopsis of at most 16,384 value
+    /// hashes, those whose top `level` bits are zero (exact below 16,384
+    /// values; memory bounded whatever the rows).
+    pub fn column_stats(&self, col: usize) -> ColumnStats {
+        use std::hash::{Hash, Hasher};
+        const SYNOPSIS: usize = 16_384;
+        let mut seen = std::collections::HashSet::new();
+        let (mut level, mut mask) = (0u32, 0u64);
+        let mut st = ColumnStats::default();
+        for (r, _) in self.rows.iter().zip(&self.loc).filter(|(_, l)| !l.is_dead()) {
+            let Some(v) = r.get(col) else { continue };
+            let pos = match v {
+                Value::Null => {
+                    st.nulls += 1;
+                    continue;
+                }
+                Value::Num(_) => v.as_f64(),
+                Value::Str(t) => Some(text_position(t.as_bytes())),
+            };
+            if let Some(x) = pos {
+                st.low = Some(st.low.map_or(x, |l| l.min(x)));
+                st.high = Some(st.high.map_or(x, |h| h.max(x)));
+            }
+            let mut h = std::collections::hash_map::DefaultHasher::new();
+            match v {
+                Value::Str(t) => t.as_bytes().hash(&mut h),
+                _ => pos.unwrap_or(0.0).to_bits().hash(&mut h),
+            }
+            let h = h.finish();
+            if h & mask == 0 && seen.insert(h) && seen.len() > SYNOPSIS {
+                level += 1;
+                mask = u64::MAX << (64 - level);
+                seen.retain(|x| x & mask == 0);
+            }
+        }
+        st.ndv = (seen.len() as u64) << level;
+        st
     }
 }
 
@@ -420,6 +466,8 @@ pub struct Catalog {
     /// DUAL, which reads no block, is all any statement needs; creating it
     /// then leaves every other segment's number as it was).
     pub dual: Option<TableId>,
+    /// SYS.AUX_STATS$: the system statistics (DBMS_STATS.SET_SYSTEM_STATS).
+    pub system_stats: SystemStats,
 }
 
 /// Bytes the lab holds per stored value, row and index entry (its own

@@ -91,6 +91,8 @@ pub const DEFS: &[Def] = &[
     d("_fastpin_enable", Custom, false, Immediate, Lab),
     d("_nlj_batching_enabled", Custom, true, Immediate, Lab),
     d("_row_cr", Bool, true, Immediate, Lab),
+    d("_db_file_optimizer_read_count", Int, true, Immediate, Lab),
+    d("_table_scan_cost_plus_one", Bool, true, Immediate, Lab),
     d("_db_writer_max_writes", Int, false, Immediate, Lab),
     d("_smm_max_size", Int, true, Immediate, Lab),
     d("_sort_multiblock_read_count", Int, true, Immediate, Lab),

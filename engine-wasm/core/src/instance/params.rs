@@ -33,6 +33,8 @@ pub struct Parameters {
     /// `_row_cr`
     pub row_cr: bool,
     pub db_file_multiblock_read_count: u32,
+    /// `_db_file_optimizer_read_count` (None: 8); setting dbf_mbrc sets it.
+    pub optimizer_read_count: Option<u32>,
     /// `_db_writer_max_writes`: most buffers DBWR writes in one batch (0: no limit).
     pub db_writer_max_writes: u32,
     /// The redo log buffer, bytes (static).
@@ -90,6 +92,7 @@ impl Default for Parameters {
             nlj_batching_enabled: true,
             row_cr: true,
             db_file_multiblock_read_count: 128,
+            optimizer_read_count: None,
             db_writer_max_writes: 0,
             log_buffer: 8 * MB,
             workarea_size_policy: WorkareaPolicy::Auto,
@@ -331,6 +334,9 @@ impl Parameters {
         if !self.row_cr {
             v.push(("_row_cr", tf(false), false, true));
         }
+        if let Some(n) = self.optimizer_read_count.filter(|_| self.db_file_multiblock_read_count == 128) {
+            v.push(("_db_file_optimizer_read_count", n.to_string(), false, true));
+        }
         let mut out: Vec<(String, String, bool, bool)> =
             v.into_iter().map(|(n, val, def, ses)| (n.to_string(), val, def, ses)).collect();
         for (n, val) in &self.other {
@@ -414,7 +420,9 @@ impl Parameters {
             "db_file_multiblock_read_count" => {
                 // Oracle lowers a value above its maximum I/O size silently.
                 self.db_file_multiblock_read_count = bytes()?.clamp(1, 1024) as u32;
+                self.optimizer_read_count = Some(self.db_file_multiblock_read_count);
             }
+            "_db_file_optimizer_read_count" => self.optimizer_read_count = Some(within(bytes()?, (1, 1024))? as u32),
             // The Database Smart Flash Cache (11gR2): kept as text, read at STARTUP.
             "db_flash_cache_file" => match value {
                 ParamValue::Text(t) if !t.trim().is_empty() => {
@@ -426,8 +434,8 @@ impl Parameters {
                 let v = bytes()?;
                 self.other.insert(name.to_string(), v.to_string());
             }
-            // Read where they act (segment creation, log block sizes).
-            "deferred_segment_creation" | "_disk_sector_size_override" => {
+            // Read where they act (segment creation, log block sizes, full scan cost).
+            "deferred_segment_creation" | "_disk_sector_size_override" | "_table_scan_cost_plus_one" => {
                 let v = if boolean()? { "TRUE" } else { "FALSE" };
                 self.other.insert(name.to_string(), v.to_string());
             }

@@ -9,6 +9,7 @@ pub struct OptEnv {
     nlj_batching_enabled: bool,
     statistics_level: StatisticsLevel,
     db_file_multiblock_read_count: u32,
+    optimizer_read_count: Option<u32>,
     workarea_size_policy: WorkareaPolicy,
     sort_area_size: u64,
     pga_aggregate_target: u64,
@@ -24,6 +25,7 @@ impl OptEnv {
             nlj_batching_enabled: p.nlj_batching_enabled,
             statistics_level: p.statistics_level,
             db_file_multiblock_read_count: p.db_file_multiblock_read_count,
+            optimizer_read_count: p.optimizer_read_count,
             workarea_size_policy: p.workarea_size_policy,
             sort_area_size: p.sort_area_size,
             pga_aggregate_target: p.pga_aggregate_target,
@@ -38,6 +40,7 @@ impl OptEnv {
         self.nlj_batching_enabled == p.nlj_batching_enabled
             && self.statistics_level == p.statistics_level
             && self.db_file_multiblock_read_count == p.db_file_multiblock_read_count
+            && self.optimizer_read_count == p.optimizer_read_count
             && self.workarea_size_policy == p.workarea_size_policy
             && self.sort_area_size == p.sort_area_size
             && self.pga_aggregate_target == p.pga_aggregate_target

@@ -2,7 +2,8 @@
 //! path (`access_path/<kind>.rs`) costs the ways to reach one table
 //! reference's rows as candidates; `access_path::rank` picks one; `join`
 //! orders the table references and costs the nested loops between them;
-//! `cost` holds the cost and selectivity formulas they share; `env` the
+//! `cost` holds the cost formulas they share, `selectivity` the filter
+//! predicates' share of the rows; `env` the
 //! parameters a cursor is optimized under. `exec/plan` resolves names,
 //! asks for the candidates, and assembles the chosen ones into operators.
 //!
@@ -15,5 +16,6 @@ pub mod cost;
 mod env;
 pub mod join;
 pub mod predicate;
+pub mod selectivity;
 
 pub use env::OptEnv;

@@ -174,7 +174,14 @@ impl Run<'_> {
         sid: u32,
         vars: impl Into<crate::exec::plan::PlsqlVars<'a>>,
     ) -> PlanCtx<'a> {
-        PlanCtx { cat, plsql_vars: vars.into(), profile, nlj_batching_enabled: params.nlj_batching_enabled, sid }
+        PlanCtx {
+            cat,
+            plsql_vars: vars.into(),
+            profile,
+            nlj_batching_enabled: params.nlj_batching_enabled,
+            costing: crate::optimizer::cost::ScanCosting::of(params, &cat.system_stats),
+            sid,
+        }
     }
 
     /// A new instance or version profile: every session's cursors and the

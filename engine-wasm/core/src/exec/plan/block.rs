@@ -6,7 +6,8 @@
 use super::relations::Rel;
 use super::*;
 use crate::optimizer::access_path::{self, TableRef};
-use crate::optimizer::{cost, join};
+use crate::optimizer::join;
+use crate::optimizer::selectivity::{self, Columns};
 
 /// The predicates while the relations are joined: the conjuncts in force
 /// (the WHERE clause's, or an outer-joined table's ON conditions while it
@@ -152,6 +153,7 @@ impl<'a> Builder<'a> {
                 std::mem::swap(&mut p.used, &mut on_used);
                 p.outer_joined.push((usize::MAX, on));
             }
+            let mut table_src = None;
             let (mut op, e_rows, cost, srcs) = match rel {
                 Rel::Fixed { op, e_rows, cost, row_bytes: rb, .. } => {
                     j.row_bytes += rb;
@@ -165,17 +167,22 @@ impl<'a> Builder<'a> {
                     let (op, e_rows, cost, row_bytes, read_optim) = access;
                     j.row_bytes += row_bytes;
                     j.read_optim |= read_optim;
+                    table_src = Some((table, src));
                     (op, e_rows, cost, vec![src])
                 }
             };
             p.available.extend(srcs.iter().copied());
             // Predicates now fully available become filters on this relation.
             let filters = take_available(&p.conjuncts, &mut p.used, &p.available);
-            let sel = cost::filter_selectivity(&filters);
+            let sel = self.filter_selectivity(&filters, table_src);
             let e_rows_f = (e_rows * sel).max(1.0).round();
             let e_rows_sel = e_rows * sel;
             if !filters.is_empty() {
                 attach_filters(&mut op, filters, self);
+                // The filtered line's E-Rows (and Bytes) are the rows it passes.
+                let d = &mut self.drafts[op.line as usize];
+                d.bytes = d.bytes.map(|b| b / d.e_rows.max(1.0) * e_rows_f);
+                d.e_rows = e_rows_f;
             }
             if outer_join {
                 if p.used.iter().any(|u| !u) {
@@ -203,6 +210,24 @@ impl<'a> Builder<'a> {
             });
         }
         Ok(j)
+    }
+
+    /// The share of a relation's rows its filters pass: from the column
+    /// statistics of the table it reads (gathered, else computed from the
+    /// rows), Oracle's fixed guesses otherwise.
+    fn filter_selectivity(&self, filters: &[CExpr], table_src: Option<(TableId, usize)>) -> f64 {
+        if filters.is_empty() {
+            return 1.0;
+        }
+        let Some((table, src)) = table_src else { return selectivity::of_filters(filters, None) };
+        let t = &self.ctx.cat.tables[table];
+        let gathered = t.stats.gathered;
+        let stats = |col: usize| match t.stats.columns.get(col) {
+            Some(c) if gathered => *c,
+            _ => t.column_stats(col),
+        };
+        let num_rows = if gathered { t.stats.num_rows as f64 } else { t.live_rows() as f64 };
+        selectivity::of_filters(filters, Some(&Columns { src, num_rows: num_rows.max(1.0), stats: &stats }))
     }
 
     /// NESTED LOOPS OUTER of `inner` (an outer-joined table) under `outer`;
@@ -267,6 +292,7 @@ impl<'a> Builder<'a> {
             single,
             aggregate_query,
             memoptimize_rowstore: self.ctx.profile.memoptimize_rowstore,
+            costing: self.ctx.costing,
         };
         let chosen = access_path::rank(access_path::gather(&r));
         let (e_rows, cost, cis) = (chosen.card, chosen.cost, chosen.consumes.clone());

@@ -51,6 +51,8 @@ pub struct PlanCtx<'a> {
     pub plsql_vars: PlsqlVars<'a>,
     pub profile: &'a VersionProfile,
     pub nlj_batching_enabled: bool,
+    /// What full and fast full scans are costed with.
+    pub costing: crate::optimizer::cost::ScanCosting,
     /// The parsing session (`sys_context('USERENV', 'SID')`).
     pub sid: u32,
 }

@@ -34,6 +34,8 @@ pub struct TableRef<'a> {
     pub aggregate_query: bool,
     /// The release has the MemOptimized Rowstore.
     pub memoptimize_rowstore: bool,
+    /// What multiblock scans are costed with.
+    pub costing: crate::optimizer::cost::ScanCosting,
 }
 
 impl TableRef<'_> {
@@ -89,6 +91,17 @@ impl TableRef<'_> {
     /// The table's bytes per row in a plan (AVG_ROW_LEN less the row header).
     pub fn row_bytes(&self) -> f64 {
         self.stats.avg_row_len as f64 - 3.0
+    }
+
+    /// The highest column position (1-based) the block reads of this
+    /// table: every column when that cannot be told, 0 for none.
+    pub fn last_column(&self) -> usize {
+        match self.referenced {
+            None => self.t.columns.len(),
+            Some(names) => {
+                self.t.columns.iter().rposition(|c| names.contains(&c.name.to_ascii_uppercase())).map_or(0, |i| i + 1)
+            }
+        }
     }
 
     pub fn is_heap(&self) -> bool {

@@ -1,11 +1,10 @@
 //! INDEX FAST FULL SCAN instead of TABLE ACCESS FULL: an index that holds
 //! every column the block reads, with a NOT NULL column (so every row has
 //! an entry), and fewer blocks to read than the table (multiblock reads of
-//! the whole segment).
+//! the whole segment, costed as a full scan is: `cost::ScanCosting`).
 
 use super::{index_covers, AccessPath, Beats, Candidate, TableRef, Tier};
 use crate::catalog::IndexKind;
-use crate::optimizer::cost::multiblock_scan_cost;
 
 pub fn candidates(r: &TableRef<'_>, out: &mut Vec<Candidate>) {
     let t = r.t;
@@ -17,7 +16,7 @@ pub fn candidates(r: &TableRef<'_>, out: &mut Vec<Candidate>) {
         let blocks = match ix.kind {
             IndexKind::BTree => ix.btree.blocks() as u64,
         };
-        let cost = multiblock_scan_cost(blocks);
+        let cost = r.costing.multiblock(blocks as f64, r.num_rows, 0).cost;
         let path = AccessPath::IndexFastFull { index: i };
         let c = Candidate::new(path, Tier::FastFull, (cost, r.num_rows, None), "index covers the block");
         out.push(c.beats(Beats::Strictly));

@@ -14,6 +14,8 @@ pub(in crate::session) const BUILTIN_PROCEDURES: &[&str] = &[
     "DBMS_STATS.GATHER_TABLE_STATS",
     "DBMS_STATS.GATHER_INDEX_STATS",
     "DBMS_STATS.GATHER_SCHEMA_STATS",
+    "DBMS_STATS.SET_SYSTEM_STATS",
+    "DBMS_STATS.DELETE_SYSTEM_STATS",
     "DBMS_MEMOPTIMIZE.POPULATE",
     "DBMS_MEMOPTIMIZE.DROP_OBJECT",
     "DBMS_SESSION.SET_SQL_TRACE",
@@ -199,7 +201,9 @@ impl Run<'_> {
     /// within _optimizer_invalidation_period.
     fn gather_table_stats(&mut self, id: TableId, no_invalidate: Option<Value>) {
         let blocks = self.inst.cat.table_blocks(&self.inst.cat.tables[id]);
-        let mut st = self.inst.cat.tables[id].compute_stats(blocks);
+        let t = &self.inst.cat.tables[id];
+        let mut st = t.compute_stats(blocks);
+        st.columns = (0..t.columns.len()).map(|c| t.column_stats(c)).collect();
         st.gathered = true;
         self.inst.cat.tables[id].stats = st;
         let tname = self.inst.cat.tables[id].name.clone();
@@ -255,6 +259,23 @@ impl Run<'_> {
             }
             "DBMS_STATS.GATHER_TABLE_STATS" | "DBMS_STATS.GATHER_INDEX_STATS" | "DBMS_STATS.GATHER_SCHEMA_STATS" => {
                 self.dbms_stats_gather(name, &vals)?
+            }
+            // SYS.AUX_STATS$: every cursor is optimized again under them
+            // (the lab's cursors do not outlive a change of the costs).
+            "DBMS_STATS.SET_SYSTEM_STATS" => {
+                let pname = arg(0, "pname").map(|v| v.to_string()).unwrap_or_default();
+                let value = arg(1, "pvalue").and_then(|v| v.as_f64()).filter(|v| *v > 0.0);
+                match value {
+                    Some(v) if self.inst.cat.system_stats.set(&pname, v) => self.invalidate_cursors(),
+                    _ => {
+                        let what = format!("DBMS_STATS.SET_SYSTEM_STATS of {pname} (the lab has CPUSPEEDNW, IOSEEKTIM, IOTFRSPEED, SREADTIM, MREADTIM, MBRC, CPUSPEED, each above 0)");
+                        return Err(LabError::unsupported(what, name.pos));
+                    }
+                }
+            }
+            "DBMS_STATS.DELETE_SYSTEM_STATS" => {
+                self.inst.cat.system_stats = Default::default();
+                self.invalidate_cursors();
             }
             "DBMS_MEMOPTIMIZE.POPULATE" => self.memoptimize_populate(name, arg(1, "table_name"))?,
             "DBMS_MEMOPTIMIZE.DROP_OBJECT" => {

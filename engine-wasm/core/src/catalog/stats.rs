@@ -1,0 +1,85 @@
+//! Optimizer statistics beyond the table's own figures: each column's
+//! (NUM_DISTINCT, NUM_NULLS, low and high values) and the system
+//! statistics (SYS.AUX_STATS$) with their defaults. `optimizer/` reads
+//! them (`optimizer::cost` costs with them); nothing here imports it.
+
+/// Noworkload system statistics (10g+ defaults, `SYS.AUX_STATS$`): the
+/// seek time of one read (ms) and the transfer speed (bytes per ms).
+pub const IOSEEKTIM: f64 = 10.0;
+pub const IOTFRSPEED: f64 = 4096.0;
+/// CPUSPEEDNW: the CPU speed (millions of the optimizer's cycles a second)
+/// Oracle measures at startup, so machine-dependent. The lab's machine is
+/// the one of its seed article (Randolf Geist, "Logical I/O Evolution -
+/// Part 3: 11g", 11.2.0.1): a full scan of 10,000 blocks and 100,000 rows
+/// reading two columns costs 2720 there, 2710 of it I/O; the other 10 are
+/// 88,214,400 cycles (below) at SREADTIM 12: 88,214,400 / (10 * 12 * 1000)
+/// = 735.12. `DBMS_STATS.SET_SYSTEM_STATS('CPUSPEEDNW', n)` sets another.
+pub const CPUSPEEDNW: f64 = 735.12;
+
+/// A column's optimizer statistics: NUM_DISTINCT, NUM_NULLS and the low
+/// and high values as the optimizer compares them (numbers as they are,
+/// strings by their leading bytes: [`text_position`]).
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct ColumnStats {
+    pub ndv: u64,
+    pub nulls: u64,
+    pub low: Option<f64>,
+    pub high: Option<f64>,
+}
+
+/// A string's place on the low..high line: its first 15 bytes as a
+/// base-256 fraction scaled to 256^15 (what a double keeps of it is the
+/// first six or seven bytes, as Oracle's ENDPOINT_VALUE).
+pub fn text_position(b: &[u8]) -> f64 {
+    let mut x = 0.0f64;
+    for i in 0..15 {
+        x = x * 256.0 + f64::from(b.get(i).copied().unwrap_or(0));
+    }
+    x
+}
+
+/// The system statistics (SYS.AUX_STATS$): noworkload ones always;
+/// workload ones (SREADTIM, MREADTIM, MBRC, CPUSPEED) once set, used when
+/// SREADTIM, MREADTIM and MBRC all are.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct SystemStats {
+    pub cpuspeednw: f64,
+    pub ioseektim: f64,
+    pub iotfrspeed: f64,
+    pub sreadtim: Option<f64>,
+    pub mreadtim: Option<f64>,
+    pub mbrc: Option<f64>,
+    pub cpuspeed: Option<f64>,
+}
+
+impl Default for SystemStats {
+    fn default() -> Self {
+        SystemStats {
+            cpuspeednw: CPUSPEEDNW,
+            ioseektim: IOSEEKTIM,
+            iotfrspeed: IOTFRSPEED,
+            sreadtim: None,
+            mreadtim: None,
+            mbrc: None,
+            cpuspeed: None,
+        }
+    }
+}
+
+impl SystemStats {
+    /// `DBMS_STATS.SET_SYSTEM_STATS(pname, pvalue)`: false for a name it
+    /// does not have (ORA-20001 then).
+    pub fn set(&mut self, pname: &str, v: f64) -> bool {
+        match pname.to_ascii_uppercase().as_str() {
+            "CPUSPEEDNW" => self.cpuspeednw = v,
+            "IOSEEKTIM" => self.ioseektim = v,
+            "IOTFRSPEED" => self.iotfrspeed = v,
+            "SREADTIM" => self.sreadtim = Some(v),
+            "MREADTIM" => self.mreadtim = Some(v),
+            "MBRC" => self.mbrc = Some(v),
+            "CPUSPEED" => self.cpuspeed = Some(v),
+            _ => return false,
+        }
+        true
+    }
+}
