@@ -116,26 +116,21 @@ impl Builder<'_> {
         let src = self.new_source();
         scope.push(ScopeEntry { alias: alias_s.clone(), columns: vec![("DUMMY".into(), CExpr::Gen { src, col: 0 })] });
         let op = if let Some(cb) = &q.connect_by {
-            // CONNECT BY LEVEL <= n: a row generator.
-            let limit = match cb {
-                Expr::Binary { op: BinaryOp::Le, left, right } if matches!(**left, Expr::Level(_)) => right,
-                Expr::Binary { op: BinaryOp::Lt, left, .. } if matches!(**left, Expr::Level(_)) => {
-                    return Err(LabError::with(
-                        ora::LAB_UNSUPPORTED,
-                        "CONNECT BY other than LEVEL <= n",
-                        expr_pos(left),
-                    ));
-                }
+            // CONNECT BY LEVEL <= n (or < n): a row generator.
+            let (limit, strict) = match cb {
+                Expr::Binary { op: BinaryOp::Le, left, right } if matches!(**left, Expr::Level(_)) => (right, false),
+                Expr::Binary { op: BinaryOp::Lt, left, right } if matches!(**left, Expr::Level(_)) => (right, true),
                 other => {
                     return Err(LabError::with(
                         ora::LAB_UNSUPPORTED,
-                        "CONNECT BY other than LEVEL <= n",
+                        "CONNECT BY other than LEVEL <= n or LEVEL < n",
                         expr_pos(other),
                     ))
                 }
             };
             let n = self.compile_expr(limit, &[], None)?;
-            let kind = OpKind::RowGen { src, gen: RowGenKind::ConnectBy(n), next: 0, end: -1 };
+            let gen = if strict { RowGenKind::ConnectByLt(n) } else { RowGenKind::ConnectBy(n) };
+            let kind = OpKind::RowGen { src, gen, next: 0, end: -1 };
             self.op("CONNECT BY WITHOUT FILTERING", None, 1.0, 2.0, None, "qerjoFetch", kind)
         } else {
             self.op("FAST DUAL", None, 1.0, 2.0, None, "qerfdFetch", OpKind::Dual { src, done: false })

@@ -229,6 +229,8 @@ impl Rt<'_> {
 pub enum RowGenKind {
     /// `CONNECT BY level <= n` on dual.
     ConnectBy(CExpr),
+    /// `CONNECT BY level < n` on dual.
+    ConnectByLt(CExpr),
     /// `xmltable('a to b')`.
     Range(CExpr, CExpr),
 }

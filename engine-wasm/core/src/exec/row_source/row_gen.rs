@@ -17,6 +17,11 @@ pub(super) fn open(kind: &mut OpKind, rt: &mut Rt<'_>, env: &mut Env) -> Result<
             let n = crate::exec::convert::number_of(&rt.eval(e, env)?, Pos::default())?;
             (1, n.map_or(1, |n| (n.floor() as i64).max(1)))
         }
+        // LEVEL < n: the levels below n (n - 1 for a whole n), the root row always.
+        RowGenKind::ConnectByLt(e) => {
+            let n = crate::exec::convert::number_of(&rt.eval(e, env)?, Pos::default())?;
+            (1, n.map_or(1, |n| (n.ceil() as i64).saturating_sub(1).max(1)))
+        }
         RowGenKind::Range(a, b) => {
             let a = crate::exec::convert::number_of(&rt.eval(a, env)?, Pos::default())?;
             let b = crate::exec::convert::number_of(&rt.eval(b, env)?, Pos::default())?;
@@ -52,6 +57,14 @@ pub(super) fn next(kind: &mut OpKind, env: &mut Env) -> bool {
 mod tests {
     use super::super::test_util::*;
     use super::*;
+
+    #[test]
+    fn level_below_n() {
+        let s = run("select count(*), max(level) from dual connect by level < 1001;");
+        assert_eq!(rows(&s), ["1000|1000"]);
+        assert_eq!(rows(&run("select count(*) from dual connect by level < 2.5;")), ["2"]);
+        assert_eq!(rows(&run("select count(*) from dual connect by level < 0;")), ["1"]);
+    }
 
     #[test]
     fn numbers_of_the_range() {
