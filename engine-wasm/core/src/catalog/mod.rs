@@ -367,15 +367,10 @@ impl Table {
         TableStats { num_rows: n, blocks, avg_row_len, avg_col_len, gathered: false, columns: Vec::new() }
     }
 
-    /// Column `col`'s statistics from the live rows, in one pass. NDV as
-    /// 11g's approximate NDV counts it: a synopsis of at most 16,384 value
-    /// hashes, those whose top `level` bits are zero (exact below 16,384
-    /// values; memory bounded whatever the rows).
+    /// Column `col`'s statistics from the live rows, in one pass (NDV as
+    /// 11g's approximate NDV counts it: [`stats::Synopsis`]).
     pub fn column_stats(&self, col: usize) -> ColumnStats {
-        use std::hash::{Hash, Hasher};
-        const SYNOPSIS: usize = 16_384;
-        let mut seen = std::collections::HashSet::new();
-        let (mut level, mut mask) = (0u32, 0u64);
+        let mut seen = stats::Synopsis::default();
         let mut st = ColumnStats::default();
         for (r, _) in self.rows.iter().zip(&self.loc).filter(|(_, l)| !l.is_dead()) {
             let Some(v) = r.get(col) else { continue };
@@ -391,19 +386,9 @@ impl Table {
                 st.low = Some(st.low.map_or(x, |l| l.min(x)));
                 st.high = Some(st.high.map_or(x, |h| h.max(x)));
             }
-            let mut h = std::collections::hash_map::DefaultHasher::new();
-            match v {
-                Value::Str(t) => t.as_bytes().hash(&mut h),
-                _ => pos.unwrap_or(0.0).to_bits().hash(&mut h),
-            }
-            let h = h.finish();
-            if h & mask == 0 && seen.insert(h) && seen.len() > SYNOPSIS {
-                level += 1;
-                mask = u64::MAX << (64 - level);
-                seen.retain(|x| x & mask == 0);
-            }
+            seen.add_value(v, pos);
         }
-        st.ndv = (seen.len() as u64) << level;
+        st.ndv = seen.ndv();
         st
     }
 }

@@ -83,3 +83,42 @@ impl SystemStats {
         true
     }
 }
+
+/// The distinct values of a column as 11g's approximate NDV counts them:
+/// the value hashes whose top `level` bits are zero, at most 16,384 kept
+/// (exact below that; each time it fills, one more bit halves it).
+#[derive(Default)]
+pub struct Synopsis {
+    seen: std::collections::HashSet<u64>,
+    level: u32,
+    mask: u64,
+}
+
+impl Synopsis {
+    const SIZE: usize = 16_384;
+
+    pub fn add(&mut self, h: u64) {
+        if h & self.mask == 0 && self.seen.insert(h) && self.seen.len() > Self::SIZE {
+            self.level += 1;
+            self.mask = u64::MAX << (64 - self.level);
+            let mask = self.mask;
+            self.seen.retain(|x| x & mask == 0);
+        }
+    }
+
+    /// A non-null value (a number at its position `pos`).
+    pub fn add_value(&mut self, v: &crate::value::Value, pos: Option<f64>) {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        match v {
+            crate::value::Value::Str(t) => t.as_bytes().hash(&mut h),
+            _ => pos.unwrap_or(0.0).to_bits().hash(&mut h),
+        }
+        self.add(h.finish());
+    }
+
+    /// The estimate: the hashes kept, times 2^level.
+    pub fn ndv(&self) -> u64 {
+        (self.seen.len() as u64) << self.level
+    }
+}
