@@ -282,10 +282,7 @@ impl Compiled {
             self.earlier_stats = vec![Default::default(); self.line_stats.len()];
         }
         for (e, l) in self.earlier_stats.iter_mut().zip(&mut self.line_stats) {
-            e.starts += l.starts;
-            e.a_rows += l.a_rows;
-            e.own_buffers += l.own_buffers;
-            e.time_us += l.time_us;
+            e.add(l);
             *l = Default::default();
         }
     }
@@ -295,10 +292,7 @@ impl Compiled {
     pub fn total_line_stats(&self) -> Vec<super::row_source::LineStat> {
         let mut t = self.line_stats.clone();
         for (t, e) in t.iter_mut().zip(&self.earlier_stats) {
-            t.starts += e.starts;
-            t.a_rows += e.a_rows;
-            t.own_buffers += e.own_buffers;
-            t.time_us += e.time_us;
+            t.add(e);
         }
         t
     }

@@ -67,6 +67,16 @@ pub struct LineStat {
     pub time_us: f64,
 }
 
+impl LineStat {
+    /// Adds another execution's figures to these.
+    pub fn add(&mut self, o: &LineStat) {
+        self.starts += o.starts;
+        self.a_rows += o.a_rows;
+        self.own_buffers += o.own_buffers;
+        self.time_us += o.time_us;
+    }
+}
+
 /// Everything an operator needs while running.
 pub struct Rt<'a> {
     pub cat: &'a Catalog,
