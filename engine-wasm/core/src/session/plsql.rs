@@ -510,7 +510,6 @@ fn at_block_line(b: &PlsqlBlock, mut e: LabError) -> LabError {
     let line = if e.pos.line >= b.base.line { b.line_col(e.pos).0 } else { 1 };
     e.message.push('\n');
     e.message.push_str(&ora::PLSQL_AT_LINE.line(&[&line]));
-    // EXEC's block is SQL*Plus's `BEGIN ...; END;` line.
-    e.pos = Pos { line: b.base.line, column: if b.col_offset > 0 { 1 } else { b.base.column } };
+    e.pos = b.shown_at;
     e
 }

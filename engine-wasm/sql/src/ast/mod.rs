@@ -160,6 +160,9 @@ pub struct PlsqlBlock {
     /// Oracle's `line l, column c` of the block count from there.
     pub base: Pos,
     pub col_offset: u32,
+    /// Where the script shows the block's error: its first token, or the
+    /// `EXEC` command that wraps it.
+    pub shown_at: Pos,
 }
 
 impl PlsqlBlock {

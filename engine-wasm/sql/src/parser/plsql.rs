@@ -39,7 +39,14 @@ impl Parser<'_> {
         if !self.at_eof() {
             return Err(self.pls103("end-of-file"));
         }
-        Ok(PlsqlBlock { declarations, body, inits: n, base: self.base, col_offset: self.pls_col_offset })
+        Ok(PlsqlBlock {
+            declarations,
+            body,
+            inits: n,
+            base: self.base,
+            col_offset: self.pls_col_offset,
+            shown_at: self.base,
+        })
     }
 
     /// `END [label] ;` closing a block.
@@ -376,6 +383,13 @@ impl Parser<'_> {
             Ok(())
         })();
         r.map_err(|e| self.wrap_plsql(e))?;
-        Ok(PlsqlBlock { declarations: Vec::new(), body, inits: 0, base: self.base, col_offset: self.pls_col_offset })
+        Ok(PlsqlBlock {
+            declarations: Vec::new(),
+            body,
+            inits: 0,
+            base: self.base,
+            col_offset: self.pls_col_offset,
+            shown_at: self.base,
+        })
     }
 }

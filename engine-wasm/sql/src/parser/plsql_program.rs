@@ -55,6 +55,7 @@ impl Parser<'_> {
                         inits: 0,
                         base: source_start,
                         col_offset: 0,
+                        shown_at: source_start,
                     },
                     syntax_error: Some((e.pos, text.to_string())),
                 })))
@@ -122,7 +123,14 @@ impl Parser<'_> {
             or_replace,
             params,
             returns,
-            block: PlsqlBlock { declarations, body, inits: n, base: source_start, col_offset: 0 },
+            block: PlsqlBlock {
+                declarations,
+                body,
+                inits: n,
+                base: source_start,
+                col_offset: 0,
+                shown_at: source_start,
+            },
             syntax_error: None,
         })))
     }

@@ -84,7 +84,8 @@ pub(super) fn sqlplus(unit: &ScriptUnit) -> R<SqlPlus> {
             let rest_pos = pos_in(text, unit.pos, rest_off);
             // SQL*Plus runs `BEGIN <text>; END;`: PL/SQL error columns count from there.
             let mut p = Parser::with_opts(rest, rest_pos, LexOptions { sqlplus_continuation: true });
-            let block = p.exec_body()?;
+            let mut block = p.exec_body()?;
+            block.shown_at = unit.pos;
             Ok(SqlPlus::Exec(block))
         }
         PlusCmd::Connect => Ok(SqlPlus::Connect(connect(&words, at)?)),
