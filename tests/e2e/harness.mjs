@@ -79,3 +79,32 @@ export function suite(title) {
 
 export function assert(cond, msg) { if (!cond) throw new Error(`assertion failed: ${msg}`); }
 export function assertEq(a, b, msg) { if (a !== b) throw new Error(`${msg}: expected ${JSON.stringify(b)}, got ${JSON.stringify(a)}`); }
+
+/**
+ * A saved run's trace parts, once the host holds at least `min` (the catalog
+ * is one) and no more arrive for 1.5 s (they are sent one by one after the
+ * run's row).
+ */
+export async function savedParts(base, id, { timeout = 60_000, min = 2, log = false } = {}) {
+  const t0 = Date.now();
+  let last = -1, same = 0;
+  for (;;) {
+    const r = await fetch(`${base}api/runs/${id}`);
+    if (r.ok) {
+      const run = await r.json();
+      const n = (run.traces ?? []).length;
+      same = n === last ? same + 1 : 0;
+      last = n;
+      if (n >= min && same >= 6) {
+        if (log) {
+          const kb = (k) => Math.round(run.traces.reduce((a, p) => a + p[k], 0) / 1024).toLocaleString('en-US');
+          const big = run.traces.reduce((a, p) => (p.raw_bytes > a.raw_bytes ? p : a));
+          console.log(`# run ${id}: ${n} parts kept, ${kb('bytes')} KB compressed of ${kb('raw_bytes')} KB; largest step #${big.step}: ${big.bytes.toLocaleString('en-US')} of ${big.raw_bytes.toLocaleString('en-US')} bytes`);
+        }
+        return run.traces;
+      }
+    }
+    if (Date.now() - t0 > timeout) throw new Error(`run ${id}: no traces saved after ${timeout} ms (${last} parts)`);
+    await new Promise((res) => setTimeout(res, 250));
+  }
+}

@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ARTIFACTS, launchApp, setScript, runAll, suite, assert, assertEq, waitReady } from './harness.mjs';
+import { ARTIFACTS, launchApp, setScript, runAll, suite, assert, assertEq, waitReady, savedParts } from './harness.mjs';
 import { selectStep } from './flows.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -16,28 +16,6 @@ const SAMPLE = sample('memoptimized-rowstore.sql');
 const s = suite('saved-traces');
 let app;
 
-/** The saved run's trace parts, once the host holds more than the catalog and no more arrive (they are sent one by one). */
-async function savedParts(base, id, timeout = 60_000) {
-  const t0 = Date.now();
-  let last = -1, same = 0;
-  for (;;) {
-    const r = await fetch(`${base}api/runs/${id}`);
-    if (r.ok) {
-      const run = await r.json();
-      const n = (run.traces ?? []).length;
-      same = n === last ? same + 1 : 0;
-      last = n;
-      if (n > 1 && same >= 6) {
-        const kb = (k) => Math.round(run.traces.reduce((a, p) => a + p[k], 0) / 1024).toLocaleString('en-US');
-        const big = run.traces.reduce((a, p) => (p.raw_bytes > a.raw_bytes ? p : a));
-        console.log(`# run ${id}: ${n} parts kept, ${kb('bytes')} KB compressed of ${kb('raw_bytes')} KB; largest step #${big.step}: ${big.bytes.toLocaleString('en-US')} of ${big.raw_bytes.toLocaleString('en-US')} bytes`);
-        return run.traces;
-      }
-    }
-    if (Date.now() - t0 > timeout) throw new Error(`run ${id}: no traces saved after ${timeout} ms`);
-    await new Promise((res) => setTimeout(res, 250));
-  }
-}
 
 async function loadSavedRun(page, id) {
   await page.getByRole('tab', { name: 'History' }).click();
@@ -56,7 +34,7 @@ try {
   await s.test('a run of the MemOptimized sample is saved with its traces and catalog', async () => {
     await setScript(page, SAMPLE);
     await runAll(page, 180_000);
-    parts = await savedParts(host.url, 1);
+    parts = await savedParts(host.url, 1, { log: true });
     assert(parts.some((p) => p.step === -1), 'the catalog is kept');
     assert(parts.filter((p) => p.step >= 0).length >= 8, `traces kept: ${parts.length}`);
     for (const p of parts) assert(p.bytes > 0 && p.bytes < p.raw_bytes, `part ${p.step}: ${p.bytes} compressed of ${p.raw_bytes}`);
@@ -128,7 +106,7 @@ try {
   await s.test('a saved SESSIONS step plays with its session timeline', async () => {
     await setScript(page, sample('concurrency-11g.sql'));
     await runAll(page, 240_000);
-    const p2 = await savedParts(host.url, 2);
+    const p2 = await savedParts(host.url, 2, { log: true });
     await page.reload();
     await waitReady(page);
     await loadSavedRun(page, 2);

@@ -13,7 +13,7 @@
 // LIO_E2E_DIST=<dir> runs the same checks against another renderer build
 // (to see them fail on an older one). Screenshots: tests/e2e/artifacts/ui-robust-*.png.
 import path from 'node:path';
-import { ARTIFACTS, assert, assertEq, launchApp, runAll, setScript, suite, waitReady } from './harness.mjs';
+import { ARTIFACTS, assert, assertEq, launchApp, runAll, setScript, savedParts, suite, waitReady } from './harness.mjs';
 import { selectStep, statValue } from './flows.mjs';
 
 const s = suite('ui-robust');
@@ -97,14 +97,7 @@ try {
     // starts from nothing.
     const runs = await (await fetch(`${app.host.url}api/runs`)).json();
     const id = Math.max(...(Array.isArray(runs) ? runs : runs.runs ?? []).map((r) => r.id));
-    for (let last = -1, same = 0, t0 = Date.now(); same < 6; ) {
-      const run = await (await fetch(`${app.host.url}api/runs/${id}`)).json();
-      const n = (run.traces ?? []).length;
-      same = n > 0 && n === last ? same + 1 : 0;
-      last = n;
-      if (Date.now() - t0 > 30_000) throw new Error(`run ${id}: its traces were not saved in 30 s (${n} parts)`);
-      await new Promise((res) => setTimeout(res, 250));
-    }
+    await savedParts(app.host.url, id, { timeout: 30_000, min: 1 });
     const fresh = await app.context.newPage();
     const freshErrors = watch(fresh);
     await fresh.goto(`${app.host.url}?lio-test`);
