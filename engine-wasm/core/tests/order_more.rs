@@ -14,6 +14,11 @@ fn message(s: &lio_core::StepOut) -> String {
     s.error.as_ref().map(|e| e.message.clone()).unwrap_or_default()
 }
 
+/// A table in USERS whose index `T_IX` is in a 2 MB tablespace SMALL.
+const SMALL_INDEX: &str = "create tablespace small datafile '+DATA' size 2m;\n\
+     create table t (id number, pad varchar2(100));\n\
+     create index t_ix on t (pad) tablespace small;";
+
 fn count(e: &mut lio_core::Engine, sql: &str) -> String {
     let steps = e.exec(sql);
     ok(&steps);
@@ -28,12 +33,10 @@ fn count(e: &mut lio_core::Engine, sql: &str) -> String {
 #[test]
 fn an_insert_that_outgrows_its_index_tablespace_fails_with_ora_01654() {
     let mut e = quiet_engine();
-    let steps = e.exec(
-        "create tablespace small datafile '+DATA' size 2m;\n\
-         create table t (id number, pad varchar2(100));\n\
-         create index t_ix on t (pad) tablespace small;\n\
-         insert into t select level, rpad('x', 100, 'x') from dual connect by level <= 10000;",
-    );
+    let steps = e.exec(&format!(
+        "{SMALL_INDEX}\n\
+         insert into t select level, rpad('x', 100, 'x') from dual connect by level <= 10000;"
+    ));
     ok(&steps[..3]);
     let s = steps.last().unwrap();
     assert_eq!(error_of(s), ("ORA-01654", 4, 13));
@@ -71,14 +74,12 @@ fn a_table_counts_the_indexes_in_its_tablespace() {
 #[test]
 fn an_update_that_outgrows_its_index_tablespace_fails_with_ora_01654() {
     let mut e = quiet_engine();
-    let steps = e.exec(
-        "create tablespace small datafile '+DATA' size 2m;\n\
-         create table t (id number, pad varchar2(100));\n\
-         create index t_ix on t (pad) tablespace small;\n\
+    let steps = e.exec(&format!(
+        "{SMALL_INDEX}\n\
          insert into t select level, 'x' from dual connect by level <= 9000;\n\
          commit;\n\
-         update t set pad = rpad('y', 100, 'y');",
-    );
+         update t set pad = rpad('y', 100, 'y');"
+    ));
     ok(&steps[..5]);
     let s = steps.last().unwrap();
     assert_eq!(error_of(s), ("ORA-01654", 6, 1));
