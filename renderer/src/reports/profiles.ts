@@ -96,21 +96,37 @@ export function speedscopeFile({ name, steps, exporter = 'LIO Lab' }: { name: st
 /** What a Chrome trace needs of a step's trace. */
 export type ProfileTrace = Pick<Trace, 'length' | 'kind' | 'get_kind' | 'segment' | 'block' | 'plan_line' | 't_us' | 'stack' | 'sid' | 'stacks' | 'truncated'>;
 
-/**
- * A Chrome trace-event file of one step: sessions as threads, their lanes
- * as slices, the step's trace events as instants.
- */
-export function chromeTraceFile({ step, trace = null, exporter = 'LIO Lab', cap = CHROME_EVENT_CAP, bytes = Infinity }: {
+type ChromeTraceArgs = {
   step: ProfileStep; trace?: ProfileTrace | null; exporter?: string; cap?: number;
   /** Keep instants while the file's events stay under this many bytes (each event measured as it is added). */
   bytes?: number;
-}) {
+};
+
+/**
+ * A Chrome trace-event file of one step, as JSON text: sessions as threads,
+ * their lanes as slices, the step's trace events as instants. Each event is
+ * written once, and its text is what the size limit measures.
+ */
+export function chromeTraceJson(args: ChromeTraceArgs): string {
+  const { events, otherData } = chromeTraceEvents(args);
+  return `{"traceEvents":[${events.join(',')}],"displayTimeUnit":"ms","otherData":${JSON.stringify(otherData)}}`;
+}
+
+/** The same file as an object (for tests and callers that inspect it). */
+export function chromeTraceFile(args: ChromeTraceArgs): { traceEvents: Record<string, unknown>[]; displayTimeUnit: string; otherData: Record<string, unknown> } {
+  return JSON.parse(chromeTraceJson(args));
+}
+
+function chromeTraceEvents({ step, trace = null, exporter = 'LIO Lab', cap = CHROME_EVENT_CAP, bytes = Infinity }: ChromeTraceArgs) {
   const pid = step.index + 1;
-  const ev: object[] = [];
+  const ev: string[] = [];
   let size = 0;
   const push = (...e: object[]) => {
-    for (const x of e) size += JSON.stringify(x).length + 1;
-    ev.push(...e);
+    for (const x of e) {
+      const j = JSON.stringify(x);
+      size += j.length + 1;
+      ev.push(j);
+    }
   };
   push({ name: 'process_name', ph: 'M', pid, tid: 0, args: { name: stepFrame(step) } });
   const named = new Set<number>();
@@ -146,10 +162,12 @@ export function chromeTraceFile({ step, trace = null, exporter = 'LIO Lab', cap 
       if (gk && gk !== 'none') args.get = gk;
       if (trace.plan_line[i] !== NO_PLAN_LINE) args.plan_line = trace.plan_line[i];
       const e = { name: EVENT_KIND_NAMES[trace.kind[i]] ?? `event ${trace.kind[i]}`, cat: 'event', ph: 'i', s: 't', pid, tid: sid, ts: ns(t), args };
+      const j = JSON.stringify(e);
       // Room kept for a thread's name and its first-to-last slice.
-      if (size + JSON.stringify(e).length + 1 + SLICE_ROOM > bytes) { full = true; dropped++; continue; }
+      if (size + j.length + 1 + SLICE_ROOM > bytes) { full = true; dropped++; continue; }
       thread(sid);
-      push(e);
+      size += j.length + 1;
+      ev.push(j);
       kept++;
     }
     // A session without a lane (a step of one session): one slice from its first event to its last.
@@ -159,8 +177,7 @@ export function chromeTraceFile({ step, trace = null, exporter = 'LIO Lab', cap 
     }
   }
   return {
-    traceEvents: ev,
-    displayTimeUnit: 'ms',
+    events: ev,
     otherData: {
       exporter, clock: 'simulated (microseconds)', statement: step.statement,
       trace_events: kept, ...(dropped ? { trace_events_left_out: dropped, note: `the file keeps the first ${kept} trace events (at most ${cap}${full ? `, and under ${Math.round(bytes / 1024 / 1024)} MB` : ''})` } : {}),
@@ -180,6 +197,6 @@ export function buildProfile(kind: 'speedscope' | 'chrome-trace', inp: { runLabe
     return { json: JSON.stringify(speedscopeFile({ name: `LIO Lab · ${inp.runLabel} (session lanes left out: over ${PROFILE_BYTES >> 20} MB)`, steps: lean, exporter: inp.exporter })), name };
   }
   // The instants stop where the file would pass the limit (deep stacks make an event a few hundred bytes).
-  const json = JSON.stringify(chromeTraceFile({ step: inp.step, trace: inp.trace, exporter: inp.exporter, bytes: PROFILE_BYTES - FILE_ROOM }));
+  const json = chromeTraceJson({ step: inp.step, trace: inp.trace, exporter: inp.exporter, bytes: PROFILE_BYTES - FILE_ROOM });
   return { json, name: `lio-${slug(inp.step.statement)}-${inp.step.index}-trace.json` };
 }
