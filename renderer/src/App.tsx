@@ -125,7 +125,7 @@ export function App() {
           host={host} history={history} historyError={historyError} onRefreshHistory={refresh} onLoadSaved={loadSaved} onOpenScript={openScript} />
       </main>
 
-      <StatusFooter catalog={catalog} step={selectedStep} desktop={host.kind === 'electron'} />
+      <StatusFooter catalog={shown.catalog} saved={savedState(selected?.run ?? null)} step={selectedStep} desktop={host.kind === 'electron'} />
 
       {presenting && (
         <Presenter demo={presenting.demo} steps={presenting.upTo >= 0 ? liveRun?.steps ?? [] : []} runId={liveRun?.id ?? 0} live={!!liveRun} catalog={catalog}
@@ -140,11 +140,21 @@ export function App() {
   );
 }
 
-/** The footer: the instance's profile, the selected step's gets and time, where the workbench runs. */
-function StatusFooter({ catalog, step, desktop }: { catalog: Catalog | null; step: Step | null; desktop: boolean }) {
+type SavedState = 'live' | 'saved' | 'loading' | 'not kept';
+
+/** Whether the selected run is the engine's or a saved one, and where its catalog is. */
+function savedState(run: SessionRun | null): SavedState {
+  if (!run || run.source !== 'history') return 'live';
+  if (run.catalog) return 'saved';
+  return run.traces?.some((t) => t.step < 0) ? 'loading' : 'not kept';
+}
+
+/** The footer: the instance's profile (the saved run's, for one loaded from History), the selected step's gets and time, where the workbench runs. */
+function StatusFooter({ catalog, saved, step, desktop }: { catalog: Catalog | null; saved: SavedState; step: Step | null; desktop: boolean }) {
+  const none = { live: 'No catalog yet', saved: 'No catalog yet', loading: 'Saved run: loading its catalog', 'not kept': 'Saved run: its catalog was not kept' }[saved];
   return (
     <footer className="footer">
-      <span>{catalog ? `Oracle ${catalog.version} profile · ${catalog.block_size / 1024} KB blocks · ${catalog.segments.filter((s) => !s.dictionary).length} segments` : 'No catalog yet'}</span>
+      <span>{catalog ? `Oracle ${catalog.version} profile · ${catalog.block_size / 1024} KB blocks · ${catalog.segments.filter((s) => !s.dictionary).length} segments${saved === 'saved' ? ' (saved run)' : ''}` : none}</span>
       {step && <span className="mono">step #{step.index}: {fmtNum(step.stats['consistent gets'] ?? 0)} consistent gets · {fmtUs(step.elapsed_us)}</span>}
       <span className="spacer" style={{ flex: 1 }} />
       <span>{desktop ? 'Desktop' : 'Browser mode'}</span>

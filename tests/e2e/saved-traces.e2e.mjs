@@ -53,6 +53,9 @@ try {
     await page.waitForFunction(() => Number(document.querySelector('input[aria-label="Trace position"]')?.max) > 0, null, { timeout: 15_000 });
     const title = await page.locator('section[aria-label="Structure view"] .pane-title').innerText();
     assert(/\d+ events/.test(title), `the title counts the events: ${title}`);
+    // The footer names the saved run's instance, not the (empty) engine's.
+    const footer = await page.locator('footer.footer').innerText();
+    assert(/Oracle \S+ profile .* segments \(saved run\)/.test(footer), `footer: ${footer}`);
     await page.getByRole('button', { name: 'First event' }).click();
     await page.getByRole('combobox', { name: 'Speed' }).selectOption('2');
     await page.getByRole('button', { name: 'Play' }).click();
