@@ -81,7 +81,7 @@ export function App() {
   // The views' trace and catalog: the engine's for this session's runs, the host's for a saved run.
   const shown = useSelectedTraces(host, selected?.run ?? null, getTrace, catalog);
 
-  const exportReport = useExportReport({ reportRef, step: selectedStep, live: shown.traced, catalog: shown.catalog, getTrace: shown.getTrace, compare: tab === 'compare', compareKeys, runs, sweepMetric, client, host, flash, notify });
+  const exportReport = useExportReport({ reportRef, step: selectedStep, live: shown.traced, catalog: shown.catalog, getTrace: shown.getTrace, savedTrace: shown.loader.trace, compare: tab === 'compare', compareKeys, runs, sweepMetric, client, host, flash, notify });
   const openHelp = useCallback(() => setHelpOpen(true), []);
   useShortcuts({ execute, busy, cancel, switchTab, openHelp });
 

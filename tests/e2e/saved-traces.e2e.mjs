@@ -90,6 +90,21 @@ try {
     assert(instants > 0, `the trace's events are in the Chrome trace: ${instants}`);
   });
 
+  await s.test('Compare exports a structure picture of a side loaded from History, on its saved catalog and trace', async () => {
+    await page.getByRole('tab', { name: 'Compare' }).click();
+    const pickA = page.getByRole('combobox', { name: 'Compare A' });
+    const opts = await pickA.locator('option').evaluateAll((os) => os.map((o) => [o.value, o.textContent ?? '']));
+    const saved = opts.find(([, t]) => /Saved 1/.test(t) && /key = 42/i.test(t));
+    assert(saved, `a saved step to pick: ${opts.map(([, t]) => t).join(' | ')}`);
+    await pickA.selectOption(saved[0]);
+    await page.getByRole('button', { name: /^Export/ }).click();
+    const [d] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'Structure picture of A (SVG)' }).click()]);
+    const file = path.join(ARTIFACTS, `saved-compare-a-${d.suggestedFilename()}`);
+    await d.saveAs(file);
+    const svg = readFileSync(file, 'utf8');
+    assert(/<svg[\s>]/.test(svg) && /T1_PK/.test(svg), 'side A drawn on the saved run\'s catalog');
+  });
+
   await s.test('a damaged trace blob is that step\'s stated error', async () => {
     // Bytes that are not deflate's, stored as the step's trace (the host keeps what it is sent).
     const res = await fetch(`${host.url}api/runs/1/traces/${stepIndex}`, {

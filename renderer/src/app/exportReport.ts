@@ -19,10 +19,12 @@ export function compareSideStep(runs: SessionRun[], key: string): { run: Session
   return run && step ? { run, step } : null;
 }
 
-export function useExportReport({ reportRef, step, live, catalog, compare, compareKeys, runs, sweepMetric, client, host, flash, notify, getTrace }: {
+export function useExportReport({ reportRef, step, live, catalog, compare, compareKeys, runs, sweepMetric, client, host, flash, notify, getTrace, savedTrace }: {
   reportRef: { current: () => Partial<ReportInputs> }; step: Step | null; live: boolean; catalog: Catalog | null;
   /** The selected step's trace: the engine's, or a saved run's from the host (app/savedTraces.ts); `live` says whether there is one. */
   getTrace(step: Step): Promise<Trace | null>;
+  /** A saved run's step trace from the host (a Compare side loaded from History). */
+  savedTrace(run: SessionRun, step: Step): Promise<Trace | null>;
   /** The Compare view is shown (its comparison and wait series go into the report). */
   compare: boolean; sweepMetric: string;
   /** The Compare view's sides and the runs they come from (a structure picture of A or B). */
@@ -51,18 +53,21 @@ export function useExportReport({ reportRef, step, live, catalog, compare, compa
       const fromView = reportRef.current();
       const inputs = { ...fromView, step, catalog, compare: compare ? fromView.compare ?? null : null, waitSeries: compare ? fromView.waitSeries ?? null : null, sweepMetric } as ReportInputs;
       if (s) {
-        // A side of the comparison: its own step, and its trace while its run is the live one (the engine keeps no other).
+        // A side of the comparison: its own step, on its own run's instance: the live run's from
+        // the engine, a run loaded from History from what was saved with it (the engine keeps no other).
         const picked = compareSideStep(runs, compareKeys[s === 'a' ? 0 : 1]);
         const name = s.toUpperCase();
         if (!picked) throw new Error(`side ${name} is not chosen in the Compare view`);
-        if (!picked.run.live) throw new Error(`side ${name} is from an earlier run (${picked.run.label}): its structures and trace are not kept; run its script again to export them`);
-        const trace = picked.step.trace_events > 0 ? await client.trace(picked.step.index) : null;
-        Object.assign(inputs, { step: picked.step, trace, heat: null, compare: null, diff: null, waitSeries: null });
+        const saved = picked.run.source === 'history';
+        if (saved && !picked.run.catalog) throw new Error(`side ${name} is a saved run (${picked.run.label}) whose catalog was not kept with it (or is still loading)`);
+        if (!saved && !picked.run.live) throw new Error(`side ${name} is from an earlier run (${picked.run.label}): its structures and trace are not kept; run its script again to export them`);
+        const trace = picked.step.trace_events === 0 ? null : saved ? await savedTrace(picked.run, picked.step) : await client.trace(picked.step.index);
+        Object.assign(inputs, { step: picked.step, trace, catalog: saved ? picked.run.catalog : catalog, heat: null, compare: null, diff: null, waitSeries: null });
       } else if (k === 'structure' || k === 'report') {
         if (step && live && step.trace_events > 0 && !inputs.trace) inputs.trace = await getTrace(step);
       }
       const { svg, name } = buildReport(k, inputs);
       return { kind: k, svg, suggestedName: name };
     }
-  }, [reportRef, step, live, catalog, client, host, flash, notify, compare, sweepMetric, runs, compareKeys, getTrace]);
+  }, [reportRef, step, live, catalog, client, host, flash, notify, compare, sweepMetric, runs, compareKeys, getTrace, savedTrace]);
 }
