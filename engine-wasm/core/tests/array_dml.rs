@@ -53,7 +53,8 @@ fn three_rows_into_one_block_are_one_redo_record() {
     assert_eq!(blocks_of(&e, "T"), 1);
     // The same rows one INSERT each: a record per row (11.2 IRP), as before.
     run(&mut e, "rollback;");
-    let o = run(&mut e, "insert into t values (1, 'x');\ninsert into t values (2, 'x');\ninsert into t values (3, 'x');");
+    let o =
+        run(&mut e, "insert into t values (1, 'x');\ninsert into t values (2, 'x');\ninsert into t values (3, 'x');");
     let entries: u64 = o.iter().map(|s| stat(s, "redo entries")).sum();
     assert_eq!(entries, 1 + 3);
     // Row: 24 + 32 + 8 + (32 + 40 + 8) = 144 each.
@@ -229,4 +230,18 @@ fn savvinov_row_by_row_in_4k_blocks() {
     // Row at a time writes more than twice the array insert's redo (the
     // article: 2.8 times).
     assert!(stat(t4k, "redo size") > 2 * stat(t4k2, "redo size"));
+}
+
+/// docs/MODEL.md's worked example: 1,000 rows of 109 bytes (header 3 +
+/// CHAR(105) with its length byte), 65 a block: 16 blocks, arrays of 255,
+/// 255, 255, 235, each boundary inside a block: 19 records.
+#[test]
+fn model_md_worked_example() {
+    let mut e = quiet_engine();
+    run(&mut e, "create table c (c char(105));");
+    let o = run(&mut e, "insert into c select 'x' from dual connect by level <= 1000;");
+    assert_eq!(blocks_of(&e, "C"), 16);
+    assert_eq!(stat(&o[0], "redo entries"), 1 + 19);
+    assert_eq!(stat(&o[0], "redo size"), 80 + 19 * (24 + 32 + 32 + 40 + 8) + 1000 * (109 + 2 + 2));
+    assert_eq!(stat(&o[0], "undo change vector size"), 19 * (32 + 40 + 8) + 1000 * 2);
 }

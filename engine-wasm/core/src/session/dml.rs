@@ -1,8 +1,8 @@
 //! INSERT: the rows of each form (VALUES, binds, SELECT), their blocks,
 //! and the index and cluster entries they add.
 
-use super::net::Client;
 use super::array_dml::ARRAY_INSERT_MAX_ROWS;
+use super::net::Client;
 use super::txn::{ChangeSize, Undo, ROW_ADDRESS_BYTES};
 use super::*;
 use crate::catalog::{RowStore, TableStorage};
