@@ -23,6 +23,11 @@
 -- to the printed text: the session's SID comes from
 -- SYS_CONTEXT('USERENV', 'SID') rather than the scalar subquery
 -- "(select distinct sid from v$mystat)", which the lab refuses (LAB-00001).
+-- One line added: a CONNECT first. V$SESSTAT's values are the session's
+-- since it connected (the article's session had done 102 redo entries,
+-- 23,896 bytes, before its first reading), so the script starts a session
+-- of its own: its readings are then its own, whatever ran before it in
+-- the lab (only the differences between readings are the article's).
 --
 -- What the lab gives and why (engine-wasm/core/tests/array_dml.rs):
 --   small: 12 redo entries (the transaction's slot, 10 arrays into the
@@ -36,6 +41,8 @@
 --   row-at-a-time record than Oracle (its per-row record overhead is the
 --   seeds' calibrated one): 42,195 and 304,835 bytes, about 39% low, so only
 --   the record counts are asserted.
+
+connect hemant/hemant
 
 drop table hkc_test_small_row_size purge;
 
