@@ -36,6 +36,10 @@ commit;
 LAB RUN 'INSERT into arrayinsertTest (cust_id, cust_first_name, cust_last_name, cust_street_address) VALUES (:1, ''F'', ''L'', ''S'')' BIND 1 TO 1000 VIA jdbc_thin;
 commit;
 
--- Array insert: addBatch() and executeBatch() every 100 rows
+-- Array insert: addBatch() and executeBatch() every 100 rows. Each
+-- execution binds 100 rows, which Oracle inserts as an array: one redo
+-- record (and one undo record) per block the 100 rows go into, so about 12
+-- redo entries for the 1,000 rows where one row per call writes 1,000
+-- (docs/MODEL.md, "Array inserts").
 LAB RUN 'INSERT into arrayinsertTest (cust_id, cust_first_name, cust_last_name, cust_street_address) VALUES (:1, ''F'', ''L'', ''S'')' BIND 1001 TO 2000 VIA jdbc_thin BATCH 100;
 commit;

@@ -1,6 +1,7 @@
 //! INSERT: the rows of each form (VALUES, binds, SELECT), their blocks,
 //! and the index and cluster entries they add.
 
+use super::array_dml::ARRAY_INSERT_MAX_ROWS;
 use super::net::Client;
 use super::txn::{ChangeSize, Undo, ROW_ADDRESS_BYTES};
 use super::*;
@@ -282,6 +283,8 @@ impl Run<'_> {
         let seg =
             self.inst.cat.scan_segment(&self.inst.cat.tables[tid]).filter(|_| !self.inst.cat.tables[tid].is_iot());
         let mut entries: Vec<(u32, u32, u64)> = Vec::with_capacity(index_ids.len());
+        let mut arrays = self.array_runs(tid, added, index_ids.len());
+        let mut done = Vec::with_capacity(index_ids.len() + 1);
         for r in first_row as u32..(first_row + added) as u32 {
             let cat = &mut self.inst.cat;
             let row = &cat.tables[tid].rows[r as usize];
@@ -317,14 +320,34 @@ impl Run<'_> {
                 let key = ix.key_of(row);
                 entries.push((ix.seg, ix.btree.leaf_for(&key, r), ix.btree.entry_size(&key, row) as u64));
             }
-            let change = ChangeSize { redo: size as u64, undo: ROW_ADDRESS_BYTES };
-            self.count_change(change, &st, seg.map(|s| (s, loc.block)));
-            for &(seg, leaf, bytes) in &entries {
-                self.count_change(ChangeSize { redo: bytes, undo: ROW_ADDRESS_BYTES }, &st, Some((seg, leaf)));
+            match (arrays.as_mut(), seg) {
+                // An array insert: the row joins its array's run in its
+                // block, each entry its run in its leaf (super::array_dml).
+                (Some(a), Some(seg)) => {
+                    let chunk = (r - first_row as u32) / ARRAY_INSERT_MAX_ROWS;
+                    let ended = a.add(0, chunk, seg, loc.block, size as u64);
+                    let ended = ended.into_iter().chain(
+                        entries.iter().enumerate().filter_map(|(i, &(s, leaf, b))| a.add(i + 1, chunk, s, leaf, b)),
+                    );
+                    done.extend(ended);
+                    for run in done.drain(..) {
+                        self.count_array_change(run, &st);
+                    }
+                }
+                _ => {
+                    let change = ChangeSize { redo: size as u64, undo: ROW_ADDRESS_BYTES };
+                    self.count_change(change, &st, seg.map(|s| (s, loc.block)));
+                    for &(seg, leaf, bytes) in &entries {
+                        self.count_change(ChangeSize { redo: bytes, undo: ROW_ADDRESS_BYTES }, &st, Some((seg, leaf)));
+                    }
+                }
             }
             self.inst.cat.tables[tid].loc.push(loc);
             let us = self.inst.cost_params.insert_row_us;
             self.s.cost.charge(ins_stack, us);
+        }
+        for run in arrays.into_iter().flat_map(|a| a.finish()) {
+            self.count_array_change(run, &st);
         }
     }
 

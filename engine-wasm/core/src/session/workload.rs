@@ -38,6 +38,8 @@ struct Worker {
     cursor: Option<Box<Compiled>>,
     binds: Vec<Value>,
     before: Snapshot,
+    /// The session's CPU (unrounded) when the run started.
+    cpu_before_us: f64,
     waits: TimeMark,
     hist: crate::stats::WaitHistUs,
     end_us: f64,
@@ -193,6 +195,7 @@ impl Run<'_> {
                 cursor: None,
                 binds: Vec::new(),
                 before: w.snapshot(),
+                cpu_before_us: w.s.time_mark().cpu_us(),
                 waits: w.waits_now(),
                 hist: w.s.stats.calls.wait_hist_us,
                 end_us: start.us(),
@@ -287,7 +290,11 @@ impl Run<'_> {
         let mut rows_processed = 0;
         for (k, w) in workers.iter().enumerate() {
             let run = self.worker(peers, k);
-            let delta = run.snapshot().delta(&w.before);
+            let mut delta = run.snapshot().delta(&w.before);
+            // The run's CPU in centiseconds, rounded once (not the
+            // difference of two rounded readings).
+            let cpu_us = run.s.time_mark().cpu_us() - w.cpu_before_us;
+            delta.set(crate::stats::Stat::CpuUsedBySession, (cpu_us / 10_000.0).round().max(0.0) as u64);
             sessions.push(SessionOut {
                 sid: run.s.sid,
                 start_us: round3(start.us()),

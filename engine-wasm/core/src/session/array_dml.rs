@@ -1,0 +1,135 @@
+//! Array inserts: the rows one INSERT execution adds (INSERT ... SELECT,
+//! a JDBC/OCI batch of bind rows) go into each block as arrays, one redo
+//! record per block and array rather than one per row (docs/MODEL.md, "The
+//! write path").
+//!
+//! Oracle writes an array insert into a table block as one change vector
+//! (op 11.11, QMI "insert row array": the rows, each with its 2-byte entry
+//! in the vector's row table) whose undo is one record (op 11.12, QMD
+//! "delete row array": the block address and the rows' slots), in one redo
+//! record with one current get and two block changes. An array holds at
+//! most 255 rows (Jonathan Lewis, "Quiz night", 2014:
+//! https://jonathanlewis.wordpress.com/2014/11/07/quiz-night-27/); one that
+//! reaches a block boundary continues in the next block as another record.
+//! The entries the rows add to an index leaf go the same way (the array's
+//! entries for one leaf in one record). Hemant Chitale's 1,000-row insert
+//! into a table with a unique index: 52 redo entries as an array insert,
+//! 2,043 row at a time (https://hemantoracledba.blogspot.com/2015/01/
+//! inserting-into-table-with-potentially.html).
+//!
+//! Oracle falls back to a row at a time (11.2 IRP per row, and an index
+//! entry per row) when the table's potential row length, the sum of its
+//! columns' maximum lengths, exceeds a block's space (Nikolay Savvinov,
+//! 2014, Oracle Support's answer: "if the estimated column size exceeds the
+//! size of the block, then Oracle switches to row-by-row processing",
+//! https://savvinov.com/2014/12/). UPDATE and DELETE are not array
+//! operations: each row is its own 11.5 URP or 11.3 DRP with its undo
+//! record (11.12 QMD appears only as the undo of an array insert, Julian
+//! Dyke, http://juliandyke.com/Internals/Redo/Redo11.php).
+
+use super::txn::{ChangeSize, ChangeStacks, ROW_ADDRESS_BYTES};
+use super::Run;
+use crate::catalog::{Table, TableStorage};
+use crate::storage::{DATA_BLOCK_OVERHEAD, ROW_HEADER};
+use lio_sql::ast::DataType;
+
+/// The most rows Oracle inserts as one array.
+pub const ARRAY_INSERT_MAX_ROWS: u32 = 255;
+/// Bytes per row in an array change vector's row table (the row's offset
+/// in the QMI vector; its slot in the QMD undo).
+pub const ARRAY_ROW_ENTRY_BYTES: u64 = 2;
+
+/// The rows (or index entries) of one array going into one block.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct ArrayRun {
+    chunk: u32,
+    seg: u32,
+    block: u32,
+    rows: u64,
+    bytes: u64,
+}
+
+impl ArrayRun {
+    /// The QMI change vector's payload and its QMD undo record's.
+    pub(super) fn size(&self) -> ChangeSize {
+        ChangeSize {
+            redo: self.bytes + ARRAY_ROW_ENTRY_BYTES * self.rows,
+            undo: ROW_ADDRESS_BYTES + ARRAY_ROW_ENTRY_BYTES * self.rows,
+        }
+    }
+}
+
+/// The open run of each target of an array insert: the table (0) and its
+/// indexes (1..).
+#[derive(Debug, Default)]
+pub(super) struct ArrayRuns {
+    open: Vec<Option<ArrayRun>>,
+}
+
+impl ArrayRuns {
+    fn new(targets: usize) -> Self {
+        ArrayRuns { open: vec![None; targets] }
+    }
+
+    /// A row (or entry) of `bytes` for `block` of `seg` from array `chunk`
+    /// into target `i`: the run it ends, when it starts a new one.
+    pub(super) fn add(&mut self, i: usize, chunk: u32, seg: u32, block: u32, bytes: u64) -> Option<ArrayRun> {
+        let slot = &mut self.open[i];
+        match slot {
+            Some(r) if r.chunk == chunk && r.seg == seg && r.block == block => {
+                r.rows += 1;
+                r.bytes += bytes;
+                None
+            }
+            _ => slot.replace(ArrayRun { chunk, seg, block, rows: 1, bytes }),
+        }
+    }
+
+    /// The runs still open at the statement's end, table first.
+    pub(super) fn finish(self) -> impl Iterator<Item = ArrayRun> {
+        self.open.into_iter().flatten()
+    }
+}
+
+/// The potential length of a row of `t`: its header and each column at its
+/// maximum length with its length bytes (a NUMBER 22 bytes, a DATE 7, a
+/// VARCHAR2(n CHAR) up to 4n bytes in AL32UTF8, at most 4,000).
+pub(super) fn potential_row_length(t: &Table) -> u64 {
+    let col = |d: &DataType| -> u64 {
+        let max = match *d {
+            DataType::Number { .. } => 22,
+            DataType::Date => 7,
+            DataType::Varchar2 { len, char_semantics } => {
+                let n = u64::from(len);
+                if char_semantics {
+                    (n * 4).min(4000)
+                } else {
+                    n
+                }
+            }
+            DataType::Char { len } => u64::from(len),
+        };
+        max + if max > 250 { 3 } else { 1 }
+    };
+    u64::from(ROW_HEADER) + t.columns.iter().map(|c| col(&c.data_type)).sum::<u64>()
+}
+
+impl Run<'_> {
+    /// How an INSERT of `added` rows into `table` is written: as arrays
+    /// (the open runs of the table and its `indexes`), or a row at a time
+    /// (one row, a table whose potential row length exceeds its block's
+    /// space, or a hash cluster or index-organized table, whose rows the
+    /// lab places a row at a time).
+    pub(super) fn array_runs(&self, table: usize, added: usize, indexes: usize) -> Option<ArrayRuns> {
+        let t = &self.inst.cat.tables[table];
+        let TableStorage::Heap { seg: Some(_), heap } = &t.storage else { return None };
+        let space = u64::from(heap.block_size.saturating_sub(DATA_BLOCK_OVERHEAD));
+        (added > 1 && potential_row_length(t) <= space).then(|| ArrayRuns::new(1 + indexes))
+    }
+
+    /// Count one array run: a current get and change of its block, one
+    /// undo record (QMD) and one redo record.
+    pub(super) fn count_array_change(&mut self, run: ArrayRun, st: &ChangeStacks) {
+        self.count_change(run.size(), st, Some((run.seg, run.block)));
+    }
+}
