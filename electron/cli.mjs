@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // lio: run a LIO Lab scenario script from the command line.
 //
-//   npm run --silent lio -- run <script.sql> [--json | --folded] [--no-echo] [--timeout SECONDS]
+//   npm run --silent lio -- run <script.sql> [--json | --folded [--server]] [--no-echo] [--timeout SECONDS]
 //
 // The script is read as a stream and run in chunks of whole statements
 // (script-stream.mjs); each chunk's steps are printed as soon as it has run,
@@ -46,6 +46,8 @@ Options:
   --json             print one JSON document {"lio_lab": version, "steps": [...]}
   --folded           print every step's folded cost stacks ("step n line l: sql;frame;frame
                      weight"), weights in whole nanoseconds, for flame-graph tools
+  --server           with --folded: the server process's stacks only, their oracle root
+                     taken off, as perf on the database host samples them
   --no-echo          do not echo statements (SQL> ...) in text mode
   --timeout SECONDS  run, report: stop the script after SECONDS (LAB-00035, exit 3;
                      default: no limit)
@@ -76,7 +78,7 @@ export const EXIT = Object.freeze({ ok: 0, engine: 1, usage: 2, timeout: 3 });
 
 /**
  * @typedef {{ command: 'help' }
- *   | { command: 'run', file: string, json: boolean, folded: boolean, echo: boolean, timeout: number | null }
+ *   | { command: 'run', file: string, json: boolean, folded: boolean, server?: boolean, echo: boolean, timeout: number | null }
  *   | { command: 'play', file: string, echo: boolean, noWait: boolean }
  *   | { command: 'report', file: string, out: string, format: 'svg' | 'html', slide: boolean, force?: boolean, timeout?: number }} CliArgs
  */
@@ -96,7 +98,7 @@ export function parseArgs(argv) {
   /** @type {string[]} */
   const positional = [];
   const opts = {
-    json: false, folded: false, echo: true, timeout: /** @type {number | null} */ (null),
+    json: false, folded: false, server: false, echo: true, timeout: /** @type {number | null} */ (null),
     noWait: false, out: /** @type {string | null} */ (null), format: /** @type {'svg' | 'html'} */ ('svg'), slide: false, force: false,
   };
   /** @param {string} flag @param {...string} cmds */
@@ -117,6 +119,7 @@ export function parseArgs(argv) {
     };
     if (flag === '--json') { only(flag, 'run'); opts.json = true; }
     else if (flag === '--folded') { only(flag, 'run'); opts.folded = true; }
+    else if (flag === '--server') { only(flag, 'run'); opts.server = true; }
     else if (flag === '--no-echo') { only(flag, 'run', 'play'); opts.echo = false; }
     else if (flag === '--no-wait') { only(flag, 'play'); opts.noWait = true; }
     else if (flag === '--slide') { only(flag, 'report'); opts.slide = true; }
@@ -152,13 +155,17 @@ export function parseArgs(argv) {
         };
   }
   if (opts.json && opts.folded) throw new UsageError('--json and --folded cannot be combined');
-  return { command: 'run', file, json: opts.json, folded: opts.folded, echo: opts.echo, timeout: opts.timeout };
+  if (opts.server && !opts.folded) throw new UsageError('--server is an option of --folded');
+  return {
+    command: 'run', file, json: opts.json, folded: opts.folded, echo: opts.echo, timeout: opts.timeout,
+    ...(opts.server ? { server: true } : {}), // absent unless given
+  };
 }
 
 /**
  * Printing as steps arrive, in the three output modes. `--json` writes one
  * document in pieces: `{"lio_lab":…,"steps":[` step `,` step … `]}`.
- * @param {{ json: boolean, folded: boolean, echo: boolean }} args
+ * @param {{ json: boolean, folded: boolean, server?: boolean, echo: boolean }} args
  * @param {(s: string) => void} out
  */
 function createPrinter(args, out) {
@@ -184,7 +191,7 @@ function createPrinter(args, out) {
           out((first ? '' : ',') + JSON.stringify(s));
           first = false;
         } else if (args.folded) {
-          const lines = foldedLines(s);
+          const lines = foldedLines(s, { server: args.server });
           if (lines.length) out(lines.join('\n') + '\n');
         } else {
           const block = formatStep(s, { echo: args.echo });

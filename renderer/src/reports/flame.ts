@@ -2,7 +2,7 @@
 // time; each frame keeps a <title> tooltip with its time and share, and
 // prints them after its name where the frame is wide enough (on paper and
 // on a slide there is nothing to hover).
-import type { FlameGraph } from '../model/flame';
+import { frameTotals, type FlameGraph } from '../model/flame';
 import type { DiffFlame } from '../model/flamediff';
 import { diffIntensity } from '../model/flamediff';
 import { fmtUs } from '../model/stats';
@@ -62,14 +62,42 @@ function pct(v: number, total: number): string {
   return `${(Math.round((v / total) * 1000) / 10).toFixed(1)}%`;
 }
 
+/** Functions listed under an exported flame graph, by time. */
+const TABLE_ROWS = 20;
+const TABLE_ROW = 15;
+
+/**
+ * The functions by total time (every stack a function is on, counted once),
+ * each with its time, its share and its self time: on paper the narrow
+ * frames' figures are not printed on them (seed 000's table, a function's
+ * share of the server process, reads off this list).
+ */
+export function functionTable(graph: FlameGraph, y: number, rows = TABLE_ROWS): { body: string; height: number } {
+  const fns = frameTotals(graph).sort((a, b) => b.total - a.total || (a.name < b.name ? -1 : 1)).slice(0, rows);
+  if (!fns.length) return { body: '', height: 0 };
+  const total = graph.total || 1;
+  const mono = `font-family="${esc(MONO)}" font-size="11"`;
+  const head = `fill="${REPORT_COLORS.muted}" font-size="11" font-weight="600"`;
+  const cols = [0, 330, 430, 500];
+  const lines = [text(cols[0], 11, `Functions by total time (top ${fns.length})`, head), text(cols[1], 11, 'total', head),
+    text(cols[2], 11, 'share', head), text(cols[3], 11, 'self', head)];
+  fns.forEach((f, i) => {
+    const ly = 11 + (i + 1) * TABLE_ROW;
+    lines.push(text(cols[0], ly, truncate(f.name, cols[1] - 12, 11, true), `${mono} fill="${REPORT_COLORS.text}"`),
+      text(cols[1], ly, fmtUs(f.total), mono), text(cols[2], ly, pct(f.total, total), mono), text(cols[3], ly, fmtUs(f.self), mono));
+  });
+  return { body: `<g transform="translate(0 ${n(y)})" aria-label="Functions by total time">${lines.join('')}</g>`, height: (fns.length + 1) * TABLE_ROW + 6 };
+}
+
 export function flameSvg(graph: FlameGraph, opts: { title: string; width?: number; diff?: DiffFlame }): string {
   const f = flameFragment(graph, { width: opts.width ?? 1200, title: opts.title, diff: opts.diff });
+  const table = opts.diff ? { body: '', height: 0 } : functionTable(graph, f.height + 30);
   const legend = opts.diff
     ? `<g transform="translate(0 ${n(f.height + 6)})" font-size="11" fill="${REPORT_COLORS.muted}">` +
       `<rect x="0" y="0" width="10" height="10" fill="${REPORT_COLORS.grew}"/>${text(14, 9, 'grew (B > A)')}` +
       `<rect x="110" y="0" width="10" height="10" fill="${REPORT_COLORS.shrank}"/>${text(124, 9, 'shrank (B < A)')}${text(240, 9, 'each frame: its change in time, B − A (where it fits)')}</g>`
     : `<g transform="translate(0 ${n(f.height + 6)})" font-size="11" fill="${REPORT_COLORS.muted}">${text(0, 9, `total ${fmtUs(graph.total)} · each frame: its time and share of the total (where it fits; every frame's in its tooltip)`)}</g>`;
   const pad = 12;
-  return svgDocument(f.width + 2 * pad, f.height + 24 + 2 * pad, opts.title,
-    `<g transform="translate(${pad} ${pad})">\n${f.body}\n${legend}\n</g>\n`, 'LIO Lab flame graph: frame width is simulated time');
+  return svgDocument(f.width + 2 * pad, f.height + 24 + table.height + 2 * pad, opts.title,
+    `<g transform="translate(${pad} ${pad})">\n${f.body}\n${legend}\n${table.body}\n</g>\n`, 'LIO Lab flame graph: frame width is simulated time');
 }

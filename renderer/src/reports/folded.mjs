@@ -18,15 +18,20 @@ export function stepFrame(step) {
 
 /**
  * A step's folded stacks with its label frame and integer weights (ns).
- * Stacks that round to 0 ns are dropped.
+ * Stacks that round to 0 ns are dropped. `server`: the server process's
+ * stacks only, their `oracle;` root taken off, as perf on the database host
+ * samples them (the client's and the network's stacks left out; the flame
+ * view's "server process only").
  * @param {{ index: number, line: number, statement: string, folded?: string[] }} step
+ * @param {{ server?: boolean }} [opts]
  * @returns {string[]}
  */
-export function foldedLines(step) {
+export function foldedLines(step, opts = {}) {
   const label = stepFrame(step);
   /** @type {string[]} */
   const out = [];
-  for (const line of step.folded ?? []) {
+  const stacks = step.folded ?? [];
+  for (const line of opts.server ? serverStacks(stacks) : stacks) {
     const sp = line.lastIndexOf(' ');
     if (sp <= 0) continue;
     const us = Number(line.slice(sp + 1));
@@ -35,4 +40,16 @@ export function foldedLines(step) {
     out.push(`${label};${line.slice(0, sp)} ${ns}`);
   }
   return out;
+}
+
+/** The server process's root frame (the renderer's `SERVER_ROOT`). */
+const SERVER_PREFIX = 'oracle;';
+
+/**
+ * The server process's folded stacks, the root frame taken off.
+ * @param {string[]} folded
+ * @returns {string[]}
+ */
+export function serverStacks(folded) {
+  return folded.filter((l) => l.startsWith(SERVER_PREFIX)).map((l) => l.slice(SERVER_PREFIX.length));
 }

@@ -396,8 +396,8 @@ impl Run<'_> {
                 };
             }
             // End of the fetch call: pins are released. The server's
-            // call overhead: a MemOptimized fast lookup bypasses the
-            // cursor execution path (opiexe/kksumc), so it costs less.
+            // call overhead: a MemOptimized fast lookup (OCI) bypasses the
+            // cursor execution path (opiexe, opifch2), so it costs less.
             root.release_pins();
             let call = super::fetch::FetchCall { first: first_call, memopt_hit: env.memopt_hit, bytes, rows: got };
             self.end_fetch_call(client, cs, policy, project.len() as u64, text.len() as u64, call);

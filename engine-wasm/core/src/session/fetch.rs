@@ -109,8 +109,11 @@ impl Run<'_> {
     }
 
     /// The end of a fetch call: pins were released; the server's call
-    /// overhead (a MemOptimized fast lookup bypasses the cursor execution
-    /// path, opiexe/kksumc, so it costs less) and the round trip.
+    /// overhead (a MemOptimized fast lookup through OCI bypasses the cursor
+    /// execution path, opiexe and the fetch, so it costs less) and the
+    /// round trip. JDBC thin (18c) has no fast-lookup protocol: its
+    /// execution runs the cursor as usual (the READ OPTIM row sources still
+    /// read the memoptimize area), and a hit costs the driver a second call.
     pub(super) fn end_fetch_call(
         &mut self,
         client: Client,
@@ -121,20 +124,16 @@ impl Run<'_> {
         call: FetchCall,
     ) {
         let p = &self.inst.cost_params;
-        if call.first && call.memopt_hit {
+        let thin_hit = call.first && call.memopt_hit && client == Client::JdbcThin;
+        if call.first && call.memopt_hit && !thin_hit {
             let us = p.memopt_call_us;
             self.s.cost.charge(cs.memopt_call, us);
-            if client == Client::JdbcThin {
-                let us = self.inst.cost_params.jdbc_thin_memopt_client_us;
-                self.s.cost.charge(cs.thin_memopt_client, us);
-                self.s.client_wait_us += us;
-            }
         } else {
-            let (e_us, f_us) = (p.execute_call_us, p.fetch_call_us);
+            let (e_us, f_us, k_us) = (p.execute_call_us, p.fetch_call_us, p.fetch_cursor_us);
             if call.first {
                 self.s.cost.charge(cs.execute, e_us);
             }
-            self.s.cost.charge(cs.fetch, f_us);
+            self.s.cost.charge_parts(&[(cs.fetch, f_us), (cs.fetch_cursor, k_us)]);
         }
         if policy.round_trips {
             // Oracle Net packet sizes (model): the first reply carries
@@ -143,6 +142,9 @@ impl Run<'_> {
             let sent = if call.first { NET_FIRST_REPLY + NET_DESCRIBE_PER_COLUMN * ncols } else { NET_FETCH_REPLY };
             let received = if call.first { NET_EXECUTE_REQUEST + text_len } else { NET_FETCH_REQUEST };
             self.roundtrip(client, cs, sent + call.bytes + NET_ROW_FRAMING * call.rows as u64, received);
+            if thin_hit {
+                self.thin_memopt_second_call(cs);
+            }
         }
     }
 }

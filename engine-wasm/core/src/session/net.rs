@@ -4,6 +4,7 @@
 
 pub(crate) use super::types::{CallStacks, Client};
 use super::Run;
+use crate::sim::cost::StackId;
 use crate::trace::kind;
 
 // Oracle Net message sizes in bytes (model values, of the order autotrace
@@ -60,13 +61,16 @@ impl Run<'_> {
             (
                 c.stack("oracle;opitsk;opiodr;kksParseCursor"),
                 c.stack("oracle;opitsk;opiodr;kksParseCursor;kkshhcdo;opiosq0"),
-                c.stack("oracle;opitsk;opiodr;opiexe;kksumc"),
+                c.stack("oracle;opitsk;opiodr;opiexe"),
                 c.stack("oracle;opitsk;opiodr;opifch2"),
             )
         };
         let plsql_switch = c.stack("oracle;opitsk;opiodr;opiexe;pfrrun;plsql_sql_switch");
         let memopt_call = c.stack("oracle;opitsk;opiodr;opiexe;kpoxihExecute");
-        let thin_memopt_client = c.stack("java;T4CPreparedStatement.executeForRows;T4CMemoptFastLookup.unmarshalRow");
+        let thin_memopt_client = c.stack("java;T4CPreparedStatement.executeForRows;T4CTTIfch.doRPC");
+        let fetch_cursor = c.child(fetch, "kksumc");
+        let user_call_begin = c.stack("oracle;opitsk;opiodr;ksupucg");
+        let user_call_end = c.stack("oracle;opitsk;opiodr;ksupop");
         CallStacks {
             client: client_id,
             net,
@@ -78,6 +82,9 @@ impl Run<'_> {
             plsql_switch,
             memopt_call,
             thin_memopt_client,
+            fetch_cursor,
+            user_call_begin,
+            user_call_end,
         }
     }
 
@@ -93,10 +100,6 @@ impl Run<'_> {
         if client == Client::Plsql {
             return;
         }
-        self.s.stats.calls.user_calls += 1;
-        self.s.stats.calls.roundtrips += 1;
-        self.s.stats.calls.bytes_sent += bytes_out;
-        self.s.stats.calls.bytes_received += bytes_in;
         let p = &self.inst.cost_params;
         let client_us = match client {
             Client::JdbcThin => p.jdbc_thin_call_us,
@@ -104,15 +107,52 @@ impl Run<'_> {
             Client::JdbcOciBequeath => p.jdbc_oci_call_us,
             _ => p.sqlplus_call_us,
         };
-        let net_us = if client.networked() {
+        self.user_call_trip(client, cs, (cs.client, client_us), bytes_out, bytes_in);
+    }
+
+    /// JDBC thin's second call after a MemOptimized read (18c: the driver
+    /// has no fast-lookup protocol, see `jdbc_thin_memopt_client_us`): a
+    /// short call of the driver's own, its round trip and user call, and
+    /// on the server its decoding (opikndf2) and the cursor's bookkeeping
+    /// (kksumc under the fetch call).
+    pub(super) fn thin_memopt_second_call(&mut self, cs: &CallStacks) {
+        let p = &self.inst.cost_params;
+        let (client_us, net_us, cursor_us) =
+            (p.jdbc_thin_memopt_client_us, p.thin_memopt_net_us, p.thin_memopt_cursor_us);
+        self.s.cost.charge_parts(&[(cs.server_net, net_us), (cs.fetch_cursor, cursor_us)]);
+        self.user_call_trip(
+            Client::JdbcThin,
+            cs,
+            (cs.thin_memopt_client, client_us),
+            NET_FETCH_REPLY,
+            NET_FETCH_REQUEST,
+        );
+    }
+
+    /// One user call in its own round trip: its statistics and its time,
+    /// the client's side (`client`: its stack and microseconds), the wire,
+    /// and the server's (its Net path in opikndf2 and the user call's
+    /// begin and end).
+    fn user_call_trip(&mut self, who: Client, cs: &CallStacks, client: (StackId, f64), bytes_out: u64, bytes_in: u64) {
+        self.s.stats.calls.user_calls += 1;
+        self.s.stats.calls.roundtrips += 1;
+        self.s.stats.calls.bytes_sent += bytes_out;
+        self.s.stats.calls.bytes_received += bytes_in;
+        let p = &self.inst.cost_params;
+        let net_us = if who.networked() {
             p.network_rtt_us + (bytes_out + bytes_in) as f64 / p.network_bytes_per_us + window_stall_us(p, bytes_out)
         } else {
             p.bequeath_ipc_us
         };
-        let server_us = p.net_server_us;
-        self.s.cost.charge(cs.client, client_us);
+        let (client_stack, client_us) = client;
+        let (server_us, begin_us, end_us) = (p.net_server_us, p.user_call_begin_us, p.user_call_end_us);
+        self.s.cost.charge(client_stack, client_us);
         self.s.cost.charge(cs.net, net_us);
-        self.s.cost.charge(cs.server_net, server_us);
+        self.s.cost.charge_parts(&[
+            (cs.server_net, server_us),
+            (cs.user_call_begin, begin_us),
+            (cs.user_call_end, end_us),
+        ]);
         self.s.net_wait_us += net_us;
         self.s.client_wait_us += client_us;
         let c = &mut self.s.stats.calls;

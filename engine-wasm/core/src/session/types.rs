@@ -74,8 +74,13 @@ pub(crate) struct CallStacks {
     pub plsql_switch: StackId,
     /// The server side of a MemOptimized fast lookup call.
     pub memopt_call: StackId,
-    /// JDBC thin's client-side handling of a fast-lookup reply.
+    /// JDBC thin's side of its second call after a MemOptimized read.
     pub thin_memopt_client: StackId,
+    /// kksumc under a fetch call: the cursor's bookkeeping.
+    pub fetch_cursor: StackId,
+    /// ksupucg and ksupop: a user call's begin and end.
+    pub user_call_begin: StackId,
+    pub user_call_end: StackId,
 }
 
 /// How a query's rows come back to the client.
