@@ -125,7 +125,7 @@ impl Run<'_> {
             let us = p.memopt_call_us;
             self.s.cost.charge(cs.memopt_call, us);
             if client == Client::JdbcThin {
-                let us = self.inst.cost_params.jdbc_thin_memopt_client_us;
+                let us = crate::sim::quantise(self.inst.cost_params.jdbc_thin_memopt_client_us);
                 self.s.cost.charge(cs.thin_memopt_client, us);
                 self.s.client_wait_us += us;
             }

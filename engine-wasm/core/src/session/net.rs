@@ -98,17 +98,18 @@ impl Run<'_> {
         self.s.stats.calls.bytes_sent += bytes_out;
         self.s.stats.calls.bytes_received += bytes_in;
         let p = &self.inst.cost_params;
-        let client_us = match client {
+        let client_us = crate::sim::quantise(match client {
             Client::JdbcThin => p.jdbc_thin_call_us,
             Client::JdbcOciNet => p.jdbc_oci_call_us,
             Client::JdbcOciBequeath => p.jdbc_oci_call_us,
             _ => p.sqlplus_call_us,
-        };
-        let net_us = if client.networked() {
+        });
+        // On the clock's grid: the ledger's waits are what the clock moved.
+        let net_us = crate::sim::quantise(if client.networked() {
             p.network_rtt_us + (bytes_out + bytes_in) as f64 / p.network_bytes_per_us + window_stall_us(p, bytes_out)
         } else {
             p.bequeath_ipc_us
-        };
+        });
         let server_us = p.net_server_us;
         self.s.cost.charge(cs.client, client_us);
         self.s.cost.charge(cs.net, net_us);
