@@ -28,6 +28,10 @@ fn quantise_rounds_to_whole_grid_units() {
     assert_eq!(quantise(quantise(0.3)), quantise(0.3));
     assert!(on_grid(quantise(123.456789)) && !on_grid(0.1));
     assert_eq!(quantise(f64::INFINITY), f64::INFINITY);
+    // Past 2^51 units (25 days) the slower way rounds alike.
+    let long = 3_000_000e6 + 0.3;
+    assert_eq!(quantise(long), 3_000_000e6 + 307.0 / 1024.0);
+    assert_eq!(quantise(-long), -quantise(long));
 }
 
 /// The same 100,000 durations added to the clock at 0 and at 2^30, 2^40

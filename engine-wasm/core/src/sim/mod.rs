@@ -28,10 +28,25 @@ pub const EXACT_US: f64 = (1u64 << (53 - GRID_BITS)) as f64;
 
 /// `us` to the nearest whole number of grid units (ties to even): the one
 /// place a duration is made fit for the clock. Scaling by a power of two
-/// is exact, and adding and taking away 2^52 rounds to a whole number in
-/// the FPU's own mode (no libm call: this is on every charge).
+/// is exact, and adding and taking away 1.5 * 2^52 rounds a number of
+/// units below 2^51 to a whole one in the FPU's own mode (no libm call:
+/// this is on every charge); longer durations take the slower way.
 #[inline(always)]
 pub fn quantise(us: f64) -> f64 {
+    const MAGIC: f64 = 6_755_399_441_055_744.0; // 1.5 * 2^52
+    let units = us * GRID_PER_US;
+    if units.abs() < 2_251_799_813_685_248.0 {
+        // |units| < 2^51: units + MAGIC is in [2^52, 2^53), where the
+        // step between doubles is 1.
+        ((units + MAGIC) - MAGIC) * (1.0 / GRID_PER_US)
+    } else {
+        quantise_long(us)
+    }
+}
+
+#[cold]
+#[inline(never)]
+fn quantise_long(us: f64) -> f64 {
     const BIG: f64 = 4_503_599_627_370_496.0; // 2^52
     let units = us * GRID_PER_US;
     let a = units.abs();
