@@ -32,7 +32,9 @@ fn commits_fill_the_bucket_of_their_log_file_sync() {
     // us, in [64, 128).
     let w = &block.waits["log file sync"];
     assert_eq!(w.count, 3);
-    assert!((w.time_us - 3.0 * (110.0 + 512.0 / 600.0)).abs() < 1e-6, "{}", w.time_us);
+    // (To the clock's grid: the 0.853 us transfer is 874 units of 2^-10
+    // us, 0.8535 us, on its way to the clock; shown to the nanosecond.)
+    assert!((w.time_us - 3.0 * (110.0 + 512.0 / 600.0)).abs() < 2e-3, "{}", w.time_us);
     let h = hist(block, "log file sync");
     assert_eq!(h, [WaitBucketOut { lt_us: Some(128), count: 3 }]);
     let class = block.wait_histograms.iter().find(|h| h.event == "log file sync").unwrap();

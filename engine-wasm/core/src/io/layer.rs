@@ -427,7 +427,8 @@ mod tests {
         assert!(note.db_flash_cache_hit);
         // PCIe flash: 10 us of command, a 4 KB page read per 4 KB (two on
         // two channels, 25 us), 8 KB over 1,500 MB/s.
-        assert!((warm.since(t) - (10.0 + 25.0 + 8192.0 / 1500.0)).abs() < 1e-9, "{warm:?}");
+        // (Each duration on the clock's grid: `sim::quantise`.)
+        assert!((warm.since(t) - (10.0 + 25.0 + 8192.0 / 1500.0)).abs() < 4.0 / crate::sim::GRID_PER_US, "{warm:?}");
         assert_eq!(
             read_wait_event(io.type_of(7), ReadKind::Single, note).name(),
             "db flash cache single block physical read"

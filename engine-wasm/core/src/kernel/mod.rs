@@ -236,7 +236,8 @@ impl Kernel<'_> {
         }
         if kind == GetKind::Current {
             let from = self.cost.now.0;
-            self.cache.holds.pin_exclusive((seg, block), from, from + p.change_row_us, sid);
+            let until = self.cost.now.after(p.change_row_us).0;
+            self.cache.holds.pin_exclusive((seg, block), from, until, sid);
         }
     }
 

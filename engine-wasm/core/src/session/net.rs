@@ -101,12 +101,12 @@ impl Run<'_> {
             return;
         }
         let p = &self.inst.cost_params;
-        let client_us = match client {
+        let client_us = crate::sim::quantise(match client {
             Client::JdbcThin => p.jdbc_thin_call_us,
             Client::JdbcOciNet => p.jdbc_oci_call_us,
             Client::JdbcOciBequeath => p.jdbc_oci_call_us,
             _ => p.sqlplus_call_us,
-        };
+        });
         self.user_call_trip(client, cs, (cs.client, client_us), bytes_out, bytes_in);
     }
 
@@ -118,7 +118,7 @@ impl Run<'_> {
     pub(super) fn thin_memopt_second_call(&mut self, cs: &CallStacks) {
         let p = &self.inst.cost_params;
         let (client_us, net_us, cursor_us) =
-            (p.jdbc_thin_memopt_client_us, p.thin_memopt_net_us, p.thin_memopt_cursor_us);
+            (crate::sim::quantise(p.jdbc_thin_memopt_client_us), p.thin_memopt_net_us, p.thin_memopt_cursor_us);
         self.s.cost.charge_parts(&[(cs.server_net, net_us), (cs.fetch_cursor, cursor_us)]);
         self.user_call_trip(
             Client::JdbcThin,
@@ -139,11 +139,12 @@ impl Run<'_> {
         self.s.stats.calls.bytes_sent += bytes_out;
         self.s.stats.calls.bytes_received += bytes_in;
         let p = &self.inst.cost_params;
-        let net_us = if who.networked() {
+        // On the clock's grid: the ledger's waits are what the clock moved.
+        let net_us = crate::sim::quantise(if who.networked() {
             p.network_rtt_us + (bytes_out + bytes_in) as f64 / p.network_bytes_per_us + window_stall_us(p, bytes_out)
         } else {
             p.bequeath_ipc_us
-        };
+        });
         let (client_stack, client_us) = client;
         let (server_us, begin_us, end_us) = (p.net_server_us, p.user_call_begin_us, p.user_call_end_us);
         self.s.cost.charge(client_stack, client_us);

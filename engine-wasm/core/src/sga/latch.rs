@@ -137,6 +137,9 @@ impl LatchSet {
         timing: LatchTiming,
     ) -> LatchWait {
         let Some(h) = self.holds.get_mut(child as usize) else { return LatchWait::default() };
+        let q = crate::sim::quantise;
+        let timing =
+            LatchTiming { hold_us: q(timing.hold_us), spin_us: q(timing.spin_us), wakeup_us: q(timing.wakeup_us) };
         let mut w = LatchWait::default();
         // Times within a nanosecond count as equal (sums of float costs).
         let busy = h.sid != sid && t >= h.from - EPS && t < h.until - EPS && !(shared && h.shared);

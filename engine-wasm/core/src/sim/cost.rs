@@ -203,6 +203,7 @@ impl CostModel {
     /// place a microsecond is charged to a frame.
     #[inline(always)]
     pub fn charge(&mut self, id: StackId, us: f64) {
+        let us = crate::sim::quantise(us);
         self.time[id as usize] += us;
         self.now.0 += us;
     }
@@ -215,6 +216,7 @@ impl CostModel {
     pub fn charge_parts(&mut self, parts: &[(StackId, f64)]) {
         let mut total = 0.0;
         for &(id, us) in parts {
+            let us = crate::sim::quantise(us);
             self.time[id as usize] += us;
             total += us;
         }
@@ -230,6 +232,7 @@ impl CostModel {
     /// The session was idle until `t` (waiting for its turn): the clock
     /// moves on, no frame is charged.
     pub fn idle_until(&mut self, t: SimTime) {
+        crate::sim::clock_check(t.0);
         self.now = self.now.max(t);
     }
 

@@ -9,7 +9,62 @@ pub mod scheduler;
 
 use std::cmp::Ordering;
 
-/// A point on the simulated clock, in microseconds since instance start.
+/// The clock's grid: every duration added to it is a whole number of
+/// 2^-[`GRID_BITS`] us (about a nanosecond), so every reading of the clock
+/// is one too. An f64 holds such a number exactly up to 2^53 grid units
+/// ([`EXACT_US`], about 101 days), so below that every sum of durations
+/// and every difference of two readings is exact: a script's figures do
+/// not depend on where the clock stood when it started (how long the
+/// engine had been running). Unquantised, an f64 of microseconds halves
+/// its resolution at every power of two, and the same waits summed past
+/// 2^24 us (16.8 s) rounded to another last microsecond.
+pub const GRID_BITS: i32 = 10;
+
+/// Grid units per microsecond (2^[`GRID_BITS`]).
+pub const GRID_PER_US: f64 = (1u64 << GRID_BITS) as f64;
+
+/// The clock is exact below this many microseconds (2^53 grid units).
+pub const EXACT_US: f64 = (1u64 << (53 - GRID_BITS)) as f64;
+
+/// `us` to the nearest whole number of grid units (ties to even): the one
+/// place a duration is made fit for the clock. Scaling by a power of two
+/// is exact, and adding and taking away 1.5 * 2^52 rounds a number of
+/// units below 2^51 to a whole one in the FPU's own mode (no libm call:
+/// this is on every charge); longer durations take the slower way.
+#[inline(always)]
+pub fn quantise(us: f64) -> f64 {
+    const MAGIC: f64 = 6_755_399_441_055_744.0; // 1.5 * 2^52
+    let units = us * GRID_PER_US;
+    if units.abs() < 2_251_799_813_685_248.0 {
+        // |units| < 2^51: units + MAGIC is in [2^52, 2^53), where the
+        // step between doubles is 1.
+        ((units + MAGIC) - MAGIC) * (1.0 / GRID_PER_US)
+    } else {
+        quantise_long(us)
+    }
+}
+
+#[cold]
+#[inline(never)]
+fn quantise_long(us: f64) -> f64 {
+    const BIG: f64 = 4_503_599_627_370_496.0; // 2^52
+    let units = us * GRID_PER_US;
+    let a = units.abs();
+    if a < BIG {
+        ((a + BIG) - BIG).copysign(units) / GRID_PER_US
+    } else {
+        us
+    }
+}
+
+/// Whether `us` is a whole number of grid units.
+#[inline(always)]
+pub fn on_grid(us: f64) -> bool {
+    quantise(us) == us
+}
+
+/// A point on the simulated clock, in microseconds since instance start,
+/// always on the grid (see [`GRID_BITS`]).
 #[derive(Debug, Clone, Copy, Default, PartialEq)]
 pub struct SimTime(pub f64);
 
@@ -21,10 +76,11 @@ impl SimTime {
         self.0
     }
 
-    /// This time plus `us` microseconds.
+    /// This time plus `us` microseconds, quantised to the grid.
     #[inline(always)]
     pub fn after(self, us: f64) -> SimTime {
-        SimTime(self.0 + us)
+        clock_check(self.0);
+        SimTime(self.0 + quantise(us))
     }
 
     /// Microseconds from `earlier` to this time (0 if it is not later).
@@ -40,6 +96,14 @@ impl SimTime {
             self
         }
     }
+}
+
+/// Every reading of the clock is on the grid (checked in debug builds,
+/// where a time made by adding an unquantised duration shows up).
+#[inline(always)]
+#[track_caller]
+pub fn clock_check(t: f64) {
+    debug_assert!(!t.is_finite() || t >= EXACT_US || on_grid(t), "off the clock's grid: {t}");
 }
 
 impl Eq for SimTime {}

@@ -85,6 +85,7 @@ impl Scheduler {
 
     /// Make `process` runnable at `at` (not before the current time).
     pub fn wake(&mut self, process: Process, at: SimTime) {
+        super::clock_check(at.0);
         let at = at.max(self.now);
         self.seq += 1;
         self.background += (process == Process::Dbwr) as usize;
@@ -109,6 +110,7 @@ impl Scheduler {
 
     /// A process ran until `t`: the clock follows it.
     pub fn ran_until(&mut self, t: SimTime) {
+        super::clock_check(t.0);
         self.now = self.now.max(t);
     }
 

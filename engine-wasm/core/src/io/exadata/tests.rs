@@ -43,8 +43,10 @@ fn read(file: u32, block: u32, blocks: u32) -> IoRequest {
     IoRequest::at(IoKind::Read, file, block, blocks, 8192, IoPurpose::Data)
 }
 
+/// Within a few units of the clock's grid (each duration is rounded to
+/// 2^-10 us on its way to the clock: `sim::quantise`).
 fn at(t: SimTime, us: f64) -> bool {
-    (t.0 - us).abs() < 1e-6
+    (t.0 - us).abs() < 4.0 / crate::sim::GRID_PER_US
 }
 
 /// A single-block read of file 0 block 0 at 0: cellsrv 100; disk 0
@@ -189,7 +191,7 @@ fn write_back_destages_one_at_a_time_and_reads_go_between() {
     wb.submit(&read(0, 0, 1), SimTime(30_000.0));
     assert_eq!((wb.cell.flash_cache_destaged_blocks, wb.cell.flash_cache_dirty_blocks), (3, 0));
     assert!((wb.disks[0].counters().busy_us - 4.0 * 5_081.92).abs() < 1e-6);
-    assert!((wb.destage_free[0].0 - 20_685.68).abs() < 1e-6, "{:?}", wb.destage_free[0]);
+    assert!(at(wb.destage_free[0], 20_685.68), "{:?}", wb.destage_free[0]);
 }
 
 /// Smart flash logging: a 512-byte redo write to an idle disk (100 +

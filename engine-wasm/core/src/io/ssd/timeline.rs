@@ -26,6 +26,7 @@ impl Timeline {
 
     /// The earliest start from `at` of an idle stretch of `dur`.
     pub fn earliest(&self, at: SimTime, dur: f64) -> SimTime {
+        let dur = crate::sim::quantise(dur);
         let mut s = at.0.max(self.floor);
         let first = self.busy.partition_point(|&(_, e)| e <= s);
         for &(b, e) in self.busy.range(first..) {
@@ -45,6 +46,7 @@ impl Timeline {
 
     /// Mark `[s, s + dur)` busy (the caller found it idle).
     fn occupy(&mut self, s: SimTime, dur: f64) -> SimTime {
+        let dur = crate::sim::quantise(dur);
         let (s, e) = (s.0, s.0 + dur);
         if dur <= 0.0 {
             return SimTime(e);

@@ -316,13 +316,26 @@ impl Run<'_> {
 
     /// DBMS_SESSION.SLEEP, DBMS_LOCK.SLEEP: an idle wait (PL/SQL lock
     /// timer): the session's clock moves on, no DB time. Up to 3,153,600 s
-    /// (DBMS_SESSION).
+    /// (DBMS_SESSION). Refused where it would carry the clock past its
+    /// exact range (`sim::EXACT_US`, about 101 days), past which figures
+    /// would depend on where the clock stood.
     fn sleep(&mut self, name: &Ident, seconds: Option<Value>) -> Result<(), LabError> {
         match seconds.and_then(|v| v.as_f64()) {
             Some(s) if (0.0..=3_153_600.0).contains(&s) => {
-                let us = s * 1e6;
+                let us = crate::sim::quantise(s * 1e6);
+                if self.s.cost.now_us() + us >= crate::sim::EXACT_US {
+                    return Err(LabError::with(
+                        ora::LAB_UNSUPPORTED,
+                        format_args!(
+                            "{} past {} days of simulated time (the clock's exact range)",
+                            name.name,
+                            (crate::sim::EXACT_US / 86_400e6).floor()
+                        ),
+                        name.pos,
+                    ));
+                }
                 self.s.idle_us += us;
-                let to = crate::sim::SimTime(self.s.cost.now_us() + us);
+                let to = self.s.cost.now.after(us);
                 self.s.cost.idle_until(to);
                 Ok(())
             }
