@@ -188,7 +188,8 @@ pub struct Candidate {
     pub bytes: Option<f64>,
     /// The conjuncts it uses as access predicates.
     pub consumes: Vec<usize>,
-    /// A hint asks for it: it wins whatever it costs.
+    /// A hint asks for it (or a unique or hash cluster key is bound): it
+    /// wins whatever it costs.
     pub forced: bool,
     pub beats: Beats,
     /// Why it is a candidate (for a 10053-style list of those considered).

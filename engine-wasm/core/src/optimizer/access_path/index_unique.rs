@@ -1,6 +1,8 @@
 //! A unique index with every column bound by an equality: INDEX UNIQUE
 //! SCAN (READ OPTIM for a MemOptimized lookup), then the table by rowid
-//! unless the index holds every column the block reads.
+//! unless the index holds every column the block reads. A unique key
+//! bound wins without being costed against the other paths, as Oracle's
+//! unique-key lookup does (an empty table's full scan costs less).
 
 use super::index_covers;
 use super::{memopt, AccessPath, Candidate, TableRef, Tier};
@@ -14,5 +16,5 @@ pub fn candidate(r: &TableRef<'_>, index: IndexId, cis: Vec<usize>, keys: Vec<CE
     let index_cost = ix.btree.blevel().max(1) as f64;
     let (cost, bytes) = if index_only { (index_cost, None) } else { (index_cost + 1.0, Some(r.row_bytes())) };
     let path = AccessPath::IndexUnique { index, keys, read_optim, index_only, index_cost };
-    Candidate::new(path, Tier::UniqueKey, (cost, 1.0, bytes), "unique key bound").consumes(cis).forced(r.hinted(ix))
+    Candidate::new(path, Tier::UniqueKey, (cost, 1.0, bytes), "unique key bound").consumes(cis).forced(true)
 }

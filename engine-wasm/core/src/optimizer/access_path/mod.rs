@@ -4,8 +4,9 @@
 //! [`IndexKind`]), [`rank`] picks one, and `exec/plan/access.rs` builds
 //! its operators.
 //!
-//! The ranking is by cost: a hinted candidate wins; otherwise the cheapest costed one, compared unrounded as Oracle
-//! compares them. The tiers (MIN/MAX, the storage's own key, a unique
+//! The ranking is by cost: a hinted candidate (or a bound unique key, or
+//! a bound hash-cluster key, whose cost is not Oracle's) wins; otherwise the cheapest costed
+//! one, compared unrounded as Oracle compares them. The tiers (MIN/MAX, the storage's own key, a unique
 //! key, an equality prefix, a range, a hinted full index scan, a fast
 //! full scan, the full scan) only break exact ties.
 
