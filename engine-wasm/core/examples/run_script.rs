@@ -24,11 +24,14 @@ fn main() {
         }
         for l in &s.plan {
             println!(
-                "  {:>3} {}{} {}",
+                "  {:>3} {}{} {}  rows={} cost={} bytes={:?}",
                 l.id,
                 " ".repeat(l.depth as usize),
                 l.operation,
-                l.name.as_deref().unwrap_or("")
+                l.name.as_deref().unwrap_or(""),
+                l.e_rows,
+                l.cost,
+                l.bytes
             );
         }
     }

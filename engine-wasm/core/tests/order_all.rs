@@ -470,6 +470,7 @@ fn order_group_logical_io_and_memoptimize() {
             "tests/articles/asktom-char-rows-per-block.sql",
             "tests/articles/logical-io-evolution-11g.sql",
             "tests/articles/fts-cost-noworkload-mbrc16.sql",
+            "tests/articles/kyte-clustered-index-range-cost.sql",
         ],
         &[],
     );

@@ -172,6 +172,30 @@ fn of(p: &CExpr, cols: Option<&Columns<'_>>) -> f64 {
     }
 }
 
+/// `col = key` for an index probe: 1/NDV of the non-null rows, decayed
+/// outside low..high for a literal; a bind or a join column's value is
+/// not known, so 1/NDV.
+pub fn key_equality(st: &ColumnStats, num_rows: f64, key: &CExpr) -> f64 {
+    equality(st, non_null(st, num_rows), constant(key))
+}
+
+/// A range on an index's leading column: literal bounds by their share of
+/// low..high (plus 1/NDV per closed bound); with a bind or a join column
+/// in a bound, Oracle's fixed guesses (5% one-sided, 0.25% bounded).
+pub fn key_range(st: &ColumnStats, num_rows: f64, low: Option<(&CExpr, bool)>, high: Option<(&CExpr, bool)>) -> f64 {
+    let lit = |b: Option<(&CExpr, bool)>| b.map(|(e, closed)| constant(e).map(|x| (x, closed)));
+    match (lit(low), lit(high)) {
+        (Some(None), _) | (_, Some(None)) => {
+            if low.is_some() && high.is_some() {
+                0.0025
+            } else {
+                0.05
+            }
+        }
+        (l, h) => range(st, num_rows, l.flatten(), h.flatten()),
+    }
+}
+
 /// `e < col` is `col > e`.
 fn flip(op: BinaryOp) -> BinaryOp {
     match op {

@@ -154,6 +154,7 @@ impl<'a> Builder<'a> {
                 p.outer_joined.push((usize::MAX, on));
             }
             let mut table_src = None;
+            let used_before = p.used.clone();
             let (mut op, e_rows, cost, srcs) = match rel {
                 Rel::Fixed { op, e_rows, cost, row_bytes: rb, .. } => {
                     j.row_bytes += rb;
@@ -202,7 +203,10 @@ impl<'a> Builder<'a> {
             j.tree = Some(match j.tree.take() {
                 None => (op, e_rows_f, cost),
                 Some((outer, orows, ocost)) => {
-                    let rows = join::nested_loops_rows(orows, e_rows_sel);
+                    let rows = match table_src {
+                        Some(ts) => self.join_rows(orows, p, &used_before, ts),
+                        None => join::nested_loops_rows(orows, e_rows_sel),
+                    };
                     let cost = join::nested_loops_cost(ocost, orows, cost);
                     let shape = super::nlj_shape(q, self.ctx);
                     (self.nested_loops(outer, op, shape, rows, cost), rows, cost)
@@ -228,6 +232,51 @@ impl<'a> Builder<'a> {
         };
         let num_rows = if gathered { t.stats.num_rows as f64 } else { t.live_rows() as f64 };
         selectivity::of_filters(filters, Some(&Columns { src, num_rows: num_rows.max(1.0), stats: &stats }))
+    }
+
+    /// A nested loop's E-Rows as Oracle's join cardinality: the outer
+    /// rows times the inner table's rows, times each equijoin's
+    /// selectivity (`join::equijoin_selectivity`; a column that is a
+    /// single-column index's has its DISTINCT_KEYS for NDV) and the other
+    /// predicates' this relation brought in (those `p.used` gained since
+    /// `before`).
+    fn join_rows(&self, outer_rows: f64, p: &Preds, before: &[bool], (table, src): (TableId, usize)) -> f64 {
+        let cat = self.ctx.cat;
+        let rows_and_stats = |table: TableId, col: usize| {
+            let t = &cat.tables[table];
+            let mut st = match t.stats.columns.get(col) {
+                Some(c) if t.stats.gathered => *c,
+                _ => t.column_stats(col),
+            };
+            // A single-column index on it: its DISTINCT_KEYS is the NDV.
+            let index = t.indexes.iter().map(|&i| &cat.indexes[i]).find(|ix| !ix.dropped && ix.columns[..] == [col]);
+            if let Some(ix) = index {
+                st.ndv = crate::optimizer::cost::distinct_keys(&ix.btree) as u64;
+            }
+            let rows = if t.stats.gathered { t.stats.num_rows as f64 } else { t.live_rows() as f64 };
+            (st, rows.max(1.0))
+        };
+        let t = &cat.tables[table];
+        let inner_rows = if t.stats.gathered { t.stats.num_rows as f64 } else { t.live_rows() as f64 };
+        let mut sel = 1.0;
+        let mut local = Vec::new();
+        for (i, c) in p.conjuncts.iter().enumerate() {
+            if !p.used[i] || before.get(i).copied().unwrap_or(false) {
+                continue;
+            }
+            match equijoin(c, src) {
+                Some(((it, ic), (ot, oc))) => {
+                    let (a, ar) = rows_and_stats(it, ic);
+                    let (b, br) = rows_and_stats(ot, oc);
+                    sel *= join::equijoin_selectivity((&a, ar), (&b, br));
+                }
+                None => local.push(c.clone()),
+            }
+        }
+        if !local.is_empty() {
+            sel *= self.filter_selectivity(&local, Some((table, src)));
+        }
+        (outer_rows * inner_rows * sel).max(1.0).round()
     }
 
     /// NESTED LOOPS OUTER of `inner` (an outer-joined table) under `outer`;
@@ -333,4 +382,20 @@ fn take_available(conjuncts: &[CExpr], used: &mut [bool], available: &[usize]) -
         }
     }
     out
+}
+
+/// `inner.col = other.col` with one side a column of source `src` and the
+/// other a column of another source: ((table, column) of each, inner first).
+fn equijoin(c: &CExpr, src: usize) -> Option<((TableId, usize), (TableId, usize))> {
+    let CExpr::Bin(lio_sql::ast::BinaryOp::Eq, a, b, _) = c else { return None };
+    let (CExpr::Col { src: sa, table: ta, col: ca }, CExpr::Col { src: sb, table: tb, col: cb }) =
+        (a.as_ref(), b.as_ref())
+    else {
+        return None;
+    };
+    match (*sa == src, *sb == src) {
+        (true, false) => Some(((*ta, *ca), (*tb, *cb))),
+        (false, true) => Some(((*tb, *cb), (*ta, *ca))),
+        _ => None,
+    }
 }

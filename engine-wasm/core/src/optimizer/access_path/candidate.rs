@@ -104,6 +104,15 @@ impl TableRef<'_> {
         }
     }
 
+    /// Column `col`'s optimizer statistics: gathered ones, else computed
+    /// from the rows (as the block's filters are costed).
+    pub fn column_stats(&self, col: usize) -> crate::catalog::ColumnStats {
+        match self.stats.columns.get(col) {
+            Some(c) if self.stats.gathered => *c,
+            _ => self.t.column_stats(col),
+        }
+    }
+
     pub fn is_heap(&self) -> bool {
         matches!(self.t.storage, crate::catalog::TableStorage::Heap { .. })
     }
@@ -122,13 +131,13 @@ pub enum Tier {
     FullScan,
 }
 
-/// How a candidate must compare with the full scan's cost to be taken.
+/// How a candidate fares against the full scan at an equal cost.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Beats {
     Always,
-    /// At most the full scan's cost.
+    /// It wins the tie.
     OrTies,
-    /// Below it.
+    /// It loses it.
     Strictly,
 }
 
@@ -171,11 +180,16 @@ pub struct Candidate {
     pub tier: Tier,
     /// The plan's Cost, E-Rows and Bytes of its top line.
     pub cost: f64,
+    /// The Cost before rounding (I/O plus CPU in single-block reads):
+    /// what the optimizer compares, as Oracle compares its unrounded
+    /// costs (two paths printed at 4 are 4.005 and 4.012).
+    pub exact: f64,
     pub card: f64,
     pub bytes: Option<f64>,
     /// The conjuncts it uses as access predicates.
     pub consumes: Vec<usize>,
-    /// A hint (or, for a unique key, the key itself) decides its tier.
+    /// A hint asks for it (or a unique or hash cluster key is bound): it
+    /// wins whatever it costs.
     pub forced: bool,
     pub beats: Beats,
     /// Why it is a candidate (for a 10053-style list of those considered).
@@ -184,7 +198,24 @@ pub struct Candidate {
 
 impl Candidate {
     pub fn new(path: AccessPath, tier: Tier, (cost, card, bytes): (f64, f64, Option<f64>), why: &'static str) -> Self {
-        Candidate { path, tier, cost, card, bytes, consumes: Vec::new(), forced: false, beats: Beats::Always, why }
+        Candidate {
+            path,
+            tier,
+            cost,
+            exact: cost,
+            card,
+            bytes,
+            consumes: Vec::new(),
+            forced: false,
+            beats: Beats::Always,
+            why,
+        }
+    }
+
+    /// The unrounded cost (`cost` is its printed rounding).
+    pub fn exact(mut self, exact: f64) -> Self {
+        self.exact = exact;
+        self
     }
 
     pub fn consumes(mut self, cis: Vec<usize>) -> Self {

@@ -16,9 +16,9 @@ pub fn candidates(r: &TableRef<'_>, out: &mut Vec<Candidate>) {
         let blocks = match ix.kind {
             IndexKind::BTree => ix.btree.blocks() as u64,
         };
-        let cost = r.costing.multiblock(blocks as f64, r.num_rows, 0).cost;
+        let scan = r.costing.multiblock(blocks as f64, r.num_rows, 0);
         let path = AccessPath::IndexFastFull { index: i };
-        let c = Candidate::new(path, Tier::FastFull, (cost, r.num_rows, None), "index covers the block");
-        out.push(c.beats(Beats::Strictly));
+        let c = Candidate::new(path, Tier::FastFull, (scan.cost, r.num_rows, None), "index covers the block");
+        out.push(c.beats(Beats::Strictly).exact(scan.io + r.costing.cpu_units(scan.cpu)));
     }
 }

@@ -33,7 +33,8 @@ pub fn candidates(r: &TableRef<'_>, wanted: Option<&str>, out: &mut Vec<Candidat
             (index_cost + ix.btree.clustering_factor as f64, Some(r.num_rows * r.row_bytes()))
         };
         let path = AccessPath::IndexFull { index: ix.id, covers, index_cost };
-        out.push(Candidate::new(path, Tier::HintedFullIndex, (cost, r.num_rows, bytes), "INDEX hint, no key or range"));
+        let c = Candidate::new(path, Tier::HintedFullIndex, (cost, r.num_rows, bytes), "INDEX hint, no key or range");
+        out.push(c.forced(true));
     }
     if out.len() == before {
         if let Some(ix) = cands.first() {

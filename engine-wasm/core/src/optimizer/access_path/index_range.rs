@@ -1,50 +1,73 @@
-//! INDEX RANGE SCAN: an equality on the leading column (rows from the
-//! index's distinct keys), or bounds on it (rows from the range's share of
-//! the column's low/high values); then the table by rowid unless the index
-//! answers alone (an IOT, or an index holding every column the block
-//! reads).
+//! INDEX RANGE SCAN: an equality on the leading column, or bounds on it;
+//! then the table by rowid unless the index answers alone (an IOT, or an
+//! index holding every column the block reads). Costed as Oracle costs an
+//! index access (`cost::IndexAccess`): BLEVEL, the share of the leaf
+//! blocks the predicate selects, the same share of the clustering factor
+//! for the table visits; E-Rows from the same selectivity
+//! (`selectivity::key_equality`, `selectivity::key_range`).
 
 use super::{index_covers, AccessPath, Beats, Candidate, TableRef, Tier};
 use crate::catalog::IndexId;
 use crate::exec::expr::CExpr;
-use crate::optimizer::cost::{distinct_keys, range_selectivity};
+use crate::optimizer::cost::{distinct_keys, IndexAccess};
 use crate::optimizer::predicate::{key_for, range_on};
+use crate::optimizer::selectivity::{key_equality, key_range};
 
-/// An equality on the index's leading column. Rows: NUM_ROWS over
-/// DISTINCT_KEYS; cost: BLEVEL plus the leaves per key, plus a table visit
-/// per row.
+/// The costed access through `index` at selectivity `sel`: (unrounded
+/// Cost, E-Rows, Bytes, index only, the INDEX line's Cost).
+fn costed(r: &TableRef<'_>, index: IndexId, sel: f64, all_equal: bool) -> (f64, f64, Option<f64>, bool, f64) {
+    let ix = &r.cat.indexes[index];
+    let index_only = r.t.is_iot() || index_covers(r.referenced, r.t, ix);
+    let access = IndexAccess {
+        blevel: ix.btree.blevel(),
+        leaf_blocks: ix.btree.leaf_count() as f64,
+        clustering_factor: ix.btree.clustering_factor as f64,
+        ix_sel: sel,
+        tb_sel: sel,
+        num_rows: r.num_rows,
+        all_equal,
+        index_only,
+    };
+    let (index_cost, cost) = access.cost().units(&r.costing);
+    let e_rows = (r.num_rows * sel).max(1.0).round();
+    let bytes = (!index_only).then(|| e_rows * r.row_bytes());
+    (cost, e_rows, bytes, index_only, index_cost.round())
+}
+
+/// An equality on the index's leading column: selectivity 1/NDV of the
+/// column's non-null rows (decayed outside low..high for a literal); with
+/// every column of the index bound, NDV is the index's DISTINCT_KEYS (as
+/// Oracle's "AllEqRange" / "AllEqJoin" take it).
 pub fn equality(r: &TableRef<'_>, index: IndexId, eq: &[(usize, usize, CExpr)]) -> Option<Candidate> {
     let ix = &r.cat.indexes[index];
     let (cis, keys) = key_for(eq, &ix.columns[..1])?;
-    let ndv = distinct_keys(&ix.btree).max(1) as f64;
-    let e_rows = (r.num_rows / ndv).max(1.0).round();
-    let leaves = ix.btree.leaf_count() as f64;
-    let index_cost = ix.btree.blevel() as f64 + (leaves / ndv).ceil().max(1.0);
-    let index_only = r.t.is_iot() || index_covers(r.referenced, r.t, ix);
-    let cost = if index_only { index_cost } else { index_cost + e_rows };
-    let bytes = (!index_only).then(|| e_rows * r.row_bytes());
+    // Every column bound: the index's DISTINCT_KEYS stands for NDV.
+    let all_equal = ix.columns.len() == 1;
+    let mut st = r.column_stats(ix.columns[0]);
+    if all_equal {
+        st.ndv = distinct_keys(&ix.btree) as u64;
+    }
+    let sel = key_equality(&st, r.num_rows, &keys[0]);
+    let (cost, e_rows, bytes, index_only, index_cost) = costed(r, index, sel, all_equal);
     let path = AccessPath::IndexRange { index, keys, low: None, high: None, index_only, index_cost };
-    // At equal cost the probe beats the full scan (Oracle's CPU cost,
-    // which the lab does not print, favours it).
-    let c = Candidate::new(path, Tier::EqualityPrefix, (cost, e_rows, bytes), "equality on the leading column");
-    Some(c.consumes(cis).forced(r.hinted(ix)).beats(Beats::OrTies))
+    // At equal (printed) cost the probe beats the full scan.
+    let c = Candidate::new(path, Tier::EqualityPrefix, (cost.round(), e_rows, bytes), "equality on the leading column");
+    Some(c.exact(cost).consumes(cis).forced(r.hinted(ix)).beats(Beats::OrTies))
 }
 
-/// Bounds on the index's leading column. Cost: BLEVEL plus the range's
-/// share of the leaves, plus its share of the clustering factor for the
-/// table visits.
+/// Bounds on the index's leading column: selectivity the range's share of
+/// the column's low..high, plus 1/NDV for each closed bound.
 pub fn leading_range(r: &TableRef<'_>, index: IndexId) -> Option<Candidate> {
     let ix = &r.cat.indexes[index];
     let b = range_on(r.conjuncts, r.used, r.src, ix.columns[0], r.available)?;
-    let sel = range_selectivity(&b, &ix.btree);
-    let e_rows = (r.num_rows * sel).max(1.0).round();
-    let leaves = ix.btree.leaf_count() as f64;
-    let index_cost = ix.btree.blevel() as f64 + (leaves * sel).ceil();
-    let index_only = r.t.is_iot() || index_covers(r.referenced, r.t, ix);
-    let table_cost = if index_only { 0.0 } else { (ix.btree.clustering_factor as f64 * sel).ceil() };
-    let cost = index_cost + table_cost;
-    let bytes = (!index_only).then(|| e_rows * r.row_bytes());
+    let st = r.column_stats(ix.columns[0]);
+    let sel = key_range(&st, r.num_rows, bound(&b.low), bound(&b.high));
+    let (cost, e_rows, bytes, index_only, index_cost) = costed(r, index, sel, false);
     let path = AccessPath::IndexRange { index, keys: vec![], low: b.low, high: b.high, index_only, index_cost };
-    let c = Candidate::new(path, Tier::Range, (cost, e_rows, bytes), "range on the leading column");
-    Some(c.consumes(b.conjuncts).forced(r.hinted(ix)).beats(Beats::Strictly))
+    let c = Candidate::new(path, Tier::Range, (cost.round(), e_rows, bytes), "range on the leading column");
+    Some(c.exact(cost).consumes(b.conjuncts).forced(r.hinted(ix)).beats(Beats::Strictly))
+}
+
+fn bound(x: &Option<(CExpr, bool)>) -> Option<(&CExpr, bool)> {
+    x.as_ref().map(|(e, closed)| (e, *closed))
 }

@@ -1,6 +1,8 @@
 //! A unique index with every column bound by an equality: INDEX UNIQUE
 //! SCAN (READ OPTIM for a MemOptimized lookup), then the table by rowid
-//! unless the index holds every column the block reads.
+//! unless the index holds every column the block reads. A unique key
+//! bound wins without being costed against the other paths, as Oracle's
+//! unique-key lookup does (an empty table's full scan costs less).
 
 use super::index_covers;
 use super::{memopt, AccessPath, Candidate, TableRef, Tier};

@@ -4,12 +4,11 @@
 //! [`IndexKind`]), [`rank`] picks one, and `exec/plan/access.rs` builds
 //! its operators.
 //!
-//! The ranking is today's: the paths are tried in tiers (MIN/MAX, the
-//! storage's own key, a unique key, an equality prefix, a range, a hinted
-//! full index scan, a fast full scan, the full scan), and within a tier a
-//! hinted candidate wins, else the cheapest (the first at equal cost). An
-//! index path costed above the full scan loses. Issue 31 replaces the
-//! tiers with costs.
+//! The ranking is by cost: a hinted candidate (or a bound unique key, or
+//! a bound hash-cluster key, whose cost is not Oracle's) wins; otherwise the cheapest costed
+//! one, compared unrounded as Oracle compares them. The tiers (MIN/MAX, the storage's own key, a unique
+//! key, an equality prefix, a range, a hinted full index scan, a fast
+//! full scan, the full scan) only break exact ties.
 
 use super::predicate::{key_for, usable_equalities};
 use crate::catalog::IndexKind;
@@ -53,8 +52,8 @@ pub fn gather(r: &TableRef<'_>) -> Vec<Candidate> {
 }
 
 /// Unique keys and equality prefixes, index by index (the primary key
-/// first, a hinted index before it): a unique key, or a hinted index,
-/// ends the walk.
+/// first, a hinted index before it): a unique key bound, or a hinted
+/// index, ends the walk.
 fn keyed_indexes(r: &TableRef<'_>, out: &mut Vec<Candidate>) {
     let eq = usable_equalities(r.conjuncts, r.used, r.src, r.available);
     let mut cands = r.indexes();
@@ -70,7 +69,7 @@ fn keyed_indexes(r: &TableRef<'_>, out: &mut Vec<Candidate>) {
             IndexKind::BTree => index_range::equality(r, ixid, &eq),
         };
         if let Some(c) = c {
-            let last = c.forced;
+            let last = c.forced || c.tier == Tier::UniqueKey;
             out.push(c);
             if last {
                 return;
@@ -96,22 +95,22 @@ fn ranged_indexes(r: &TableRef<'_>, out: &mut Vec<Candidate>) {
     }
 }
 
-/// The candidate taken: the first tier with one that may be taken; in
-/// it, the hinted one, else the cheapest (the first at equal cost).
+/// The candidate taken: a hinted one if there is one (the first tier's
+/// among them); else the cheapest by its unrounded
+/// cost, as Oracle picks. At an equal cost an equality probe (or a path
+/// that always wins the tie) is preferred to the full scan, and the full
+/// scan to a range or a fast full scan; then the tier decides.
 pub fn rank(cands: Vec<Candidate>) -> Candidate {
-    let full = cands.iter().find(|c| c.tier == Tier::FullScan).map_or(f64::INFINITY, |c| c.cost);
-    let takeable = |c: &Candidate| match c.beats {
-        Beats::Always => true,
-        Beats::OrTies => c.forced || c.cost <= full,
-        Beats::Strictly => c.forced || c.cost < full,
-    };
+    let tie = |c: &Candidate| u8::from(c.beats == Beats::Strictly);
     let mut best: Option<Candidate> = None;
-    for c in cands.into_iter().filter(takeable) {
+    for c in cands {
         let better = match &best {
             None => true,
+            Some(b) if c.forced != b.forced => c.forced,
+            Some(b) if c.forced => c.tier < b.tier || (c.tier == b.tier && c.exact < b.exact),
             Some(b) => {
-                (c.tier, !c.forced) < (b.tier, !b.forced)
-                    || (c.tier == b.tier && c.forced == b.forced && c.cost < b.cost)
+                let key = |x: &Candidate| (x.exact, tie(x), x.tier);
+                key(&c).partial_cmp(&key(b)) == Some(std::cmp::Ordering::Less)
             }
         };
         if better {
@@ -130,28 +129,26 @@ mod tests {
     }
 
     #[test]
-    fn rank_takes_the_first_tier_then_the_hint_then_the_cheapest() {
-        // An equality prefix costed above the full scan loses; a range
-        // below it wins over a dearer range, the first at equal cost.
+    fn rank_takes_the_hint_else_the_cheapest() {
+        // The cheapest wins whatever its tier: a range at 4.005 beats the
+        // full scan at 4.012 (both print 4); a dearer equality loses.
         let eq = cand(Tier::EqualityPrefix, 12.0).beats(Beats::OrTies);
-        let r1 = cand(Tier::Range, 5.0).beats(Beats::Strictly);
-        let r2 = cand(Tier::Range, 4.0).beats(Beats::Strictly);
-        let r3 = cand(Tier::Range, 4.0).beats(Beats::Strictly).consumes(vec![7]);
-        let full = cand(Tier::FullScan, 10.0);
-        let c = rank(vec![eq.clone(), r1.clone(), r2.clone(), r3, full.clone()]);
-        assert_eq!((c.tier, c.cost, c.consumes.len()), (Tier::Range, 4.0, 0));
-        // At the full scan's cost: the equality prefix ties and wins, a
-        // range does not.
-        let eq10 = cand(Tier::EqualityPrefix, 10.0).beats(Beats::OrTies);
-        assert_eq!(rank(vec![eq10, full.clone()]).tier, Tier::EqualityPrefix);
-        let r10 = cand(Tier::Range, 10.0).beats(Beats::Strictly);
-        assert_eq!(rank(vec![r10, full.clone()]).tier, Tier::FullScan);
-        // A hinted range wins whatever it costs.
+        let range = cand(Tier::Range, 4.0).exact(4.005).beats(Beats::Strictly);
+        let full = cand(Tier::FullScan, 4.0).exact(4.012);
+        let c = rank(vec![eq.clone(), range.clone(), full.clone()]);
+        assert_eq!((c.tier, c.exact), (Tier::Range, 4.005));
+        // At an exactly equal cost the equality probe wins the tie, a range
+        // loses it.
+        let eq4 = cand(Tier::EqualityPrefix, 4.0).exact(4.012).beats(Beats::OrTies);
+        assert_eq!(rank(vec![full.clone(), eq4]).tier, Tier::EqualityPrefix);
+        let r4 = cand(Tier::Range, 4.0).exact(4.012).beats(Beats::Strictly);
+        assert_eq!(rank(vec![r4, full.clone()]).tier, Tier::FullScan);
+        // A hinted candidate wins whatever it costs; of two hinted, the
+        // first tier's.
         let hinted = cand(Tier::Range, 50.0).beats(Beats::Strictly).forced(true);
-        let c = rank(vec![r2, hinted, full.clone()]);
+        let c = rank(vec![range.clone(), hinted.clone(), full.clone()]);
         assert_eq!((c.cost, c.forced), (50.0, true));
-        // A unique key ranks before any range.
         let unique = cand(Tier::UniqueKey, 3.0).forced(true);
-        assert_eq!(rank(vec![r1, unique, full]).tier, Tier::UniqueKey);
+        assert_eq!(rank(vec![hinted, unique, full]).tier, Tier::UniqueKey);
     }
 }
