@@ -36,6 +36,7 @@ mod sqlplus;
 mod stream;
 #[cfg(test)]
 mod tests;
+mod with;
 mod xplan;
 
 use crate::ast::*;

@@ -26,7 +26,7 @@ impl Parser<'_> {
     }
 
     fn sql_statement(&mut self) -> R<StatementKind> {
-        if self.is(&Tok::LParen) && self.nth_is_kw(1, "SELECT") {
+        if self.is(&Tok::LParen) && (self.nth_is_kw(1, "SELECT") || self.nth_is_kw(1, "WITH")) {
             self.bump();
             let q = self.query()?;
             self.rparen()?;
@@ -38,7 +38,7 @@ impl Parser<'_> {
         match word.as_str() {
             "SELECT" if self.at_xplan_query() => self.xplan_query(),
             "EXPLAIN" => self.explain_plan(),
-            "SELECT" => {
+            "SELECT" | "WITH" => {
                 let q = self.query()?;
                 Ok(if std::mem::take(&mut self.for_update) {
                     StatementKind::SelectForUpdate(q)
@@ -74,7 +74,14 @@ impl Parser<'_> {
     pub(super) fn query_into(&mut self, allow_into: bool) -> R<(Query, Vec<Ident>, u32)> {
         self.enter(QUERY_WEIGHT)?;
         let outer = self.enter_tree();
-        let r = self.query_inner(allow_into);
+        let r = if self.is_kw("WITH") {
+            let scope = self.ctes.len();
+            let r = self.with_clause().and_then(|_| self.query_inner(allow_into));
+            self.ctes.truncate(scope);
+            r
+        } else {
+            self.query_inner(allow_into)
+        };
         let deepest = self.leave_tree(outer);
         self.depth -= QUERY_WEIGHT;
         let (q, into) = r?;
@@ -464,10 +471,7 @@ impl Parser<'_> {
     #[inline(never)]
     fn inline_view(&mut self) -> R<FromItem> {
         let at = self.bump().pos;
-        if self.is_kw("WITH") {
-            return Err(self.unsupported("WITH clauses (subquery factoring)"));
-        }
-        if !self.is_kw("SELECT") {
+        if !self.is_kw("SELECT") && !self.is_kw("WITH") {
             return Err(self.fail(ora::MISSING_SELECT_KEYWORD));
         }
         let (query, depth) = self.query_h()?;
@@ -509,6 +513,7 @@ impl Parser<'_> {
         if self.is_kw("LATERAL") && self.nth(1) == &Tok::LParen {
             return Err(self.unsupported("LATERAL inline views"));
         }
+        let first = self.i;
         let name = self.object_name(ora::INVALID_TABLE_NAME)?;
         if matches!(self.word(), Some("PARTITION" | "SUBPARTITION")) {
             return Err(self.unsupported("partition-extended table names"));
@@ -517,6 +522,12 @@ impl Parser<'_> {
             return Err(self.unsupported("SAMPLE clauses"));
         }
         let alias = self.table_alias();
+        // An unqualified name may be a query name of a WITH clause.
+        if self.i - first <= 2 && !self.ctes.is_empty() {
+            if let Some(view) = self.query_name_ref(&name, &alias)? {
+                return Ok(view);
+            }
+        }
         Ok(FromItem::Table { name, alias })
     }
 }
