@@ -173,6 +173,7 @@ catalogue! {
     WITH_COLUMN_COUNT_MISMATCH = Ora 32038 "number of WITH clause column names does not match number of elements in select list";
     RECURSIVE_WITH_NEEDS_COLUMN_LIST = Ora 32039 "recursive WITH clause must have column alias list";
     USING_COLUMN_QUALIFIED = Ora 25154 "column part of USING clause cannot have qualifier";
+    ONLY_SIMPLE_COLUMN_NAMES = Ora 1748 "only simple column names allowed here";
     SQL_COMMAND_NOT_PROPERLY_ENDED = Ora 933 "SQL command not properly ended";
     GROUP_FUNCTION_NOT_ALLOWED = Ora 934 "group function is not allowed here";
     GROUP_FUNCTION_NESTED_TOO_DEEPLY = Ora 935 "group function is nested too deeply";

@@ -123,7 +123,7 @@ impl Parser<'_> {
         if !self.eat_kw("FROM") {
             return Err(self.fail(ora::FROM_KEYWORD_NOT_FOUND));
         }
-        let (from, join_conds) = self.table_refs()?;
+        let (from, join_conds, using) = self.table_refs()?;
         let mut q = Query {
             pos,
             hints,
@@ -137,6 +137,7 @@ impl Parser<'_> {
             order_by: Vec::new(),
             union_all: Vec::new(),
             outer_joins: Vec::new(),
+            using,
         };
         let mut inner = Vec::new();
         for (c, outer_item) in join_conds {
@@ -389,15 +390,25 @@ impl Parser<'_> {
     /// FROM items, and the ANSI join conditions (with the index of the
     /// outer-joined item for a LEFT JOIN).
     #[allow(clippy::type_complexity)]
-    fn table_refs(&mut self) -> R<(Vec<FromItem>, Vec<(JoinCondition, Option<usize>)>)> {
+    fn table_refs(&mut self) -> R<(Vec<FromItem>, Vec<(JoinCondition, Option<usize>)>, Vec<UsingJoin>)> {
         let mut items = Vec::new();
         let mut conds = Vec::new();
+        let mut using = Vec::new();
         loop {
+            let chain = items.len();
             items.push(self.table_ref()?);
             while let Some(join) = self.join_keyword()? {
                 items.push(self.table_ref()?);
                 if join != Join::Cross {
                     let at = self.pos();
+                    if self.is_kw("USING") {
+                        if join == Join::Left {
+                            return Err(self.unsupported("LEFT JOIN ... USING"));
+                        }
+                        let columns = self.using_columns()?;
+                        using.push(UsingJoin { left: chain, right: items.len() - 1, columns });
+                        continue;
+                    }
                     let outer = (join == Join::Left).then(|| items.len() - 1);
                     conds.push(((self.join_condition()?, at), outer));
                 }
@@ -406,7 +417,26 @@ impl Parser<'_> {
                 break;
             }
         }
-        Ok((items, conds))
+        Ok((items, conds, using))
+    }
+
+    /// `USING (c, ...)` (at USING): plain column names.
+    #[inline(never)]
+    fn using_columns(&mut self) -> R<Vec<Ident>> {
+        self.bump();
+        self.lparen()?;
+        let mut cols = Vec::new();
+        loop {
+            if matches!(self.nth(1), Tok::Dot) {
+                return Err(self.fail(ora::ONLY_SIMPLE_COLUMN_NAMES));
+            }
+            cols.push(self.ident(ora::INVALID_IDENTIFIER)?);
+            if !self.eat(&Tok::Comma) {
+                break;
+            }
+        }
+        self.rparen()?;
+        Ok(cols)
     }
 
     /// `[INNER] JOIN`, `CROSS JOIN`, `LEFT [OUTER] JOIN`, anything else
@@ -446,8 +476,6 @@ impl Parser<'_> {
     fn join_condition(&mut self) -> R<Node> {
         if self.eat_kw("ON") {
             self.expr_h()
-        } else if self.is_kw("USING") {
-            Err(self.unsupported("JOIN ... USING"))
         } else {
             Err(self.fail(ora::MISSING_KEYWORD))
         }
