@@ -20,6 +20,7 @@
 //!   (the core's compiler and evaluator, `Drop`), since a left-associative
 //!   chain such as `1 + 1 + ... + 1` builds depth without nesting.
 
+mod cte;
 mod ddl_alter;
 mod ddl_columns;
 mod ddl_create;

@@ -67,7 +67,7 @@ pub(super) struct Parser<'a> {
     /// The statement's query ended with `FOR UPDATE`.
     pub(super) for_update: bool,
     /// Query names of the enclosing WITH clauses, innermost last.
-    pub(super) ctes: Vec<super::with::Cte>,
+    pub(super) ctes: Vec<super::cte::Cte>,
     /// Tokens copied by references to query names in this statement.
     pub(super) with_expansion: usize,
     /// The next hints read are those of a WITH query name's query block.

@@ -14,6 +14,7 @@
 //! refused: `ORA-32039` without a column alias list, as Oracle reports,
 //! `LAB-00001` with one.
 
+use super::cte::Cte;
 use super::{Parser, R};
 use crate::ast::*;
 use crate::error::LabError;
@@ -24,21 +25,6 @@ use crate::ora;
 /// (each reference copies its query's tokens): bounds the memory a chain of
 /// query names each referencing the previous one twice could take.
 pub const MAX_WITH_EXPANSION: usize = 200_000;
-
-/// A query name in scope.
-pub(super) struct Cte {
-    name: String,
-    /// None while its own definition is parsed (a reference is recursive).
-    query: Option<Query>,
-    /// Whether the definition has a column alias list.
-    aliased: bool,
-    /// The depth of its deepest expression tree.
-    depth: u32,
-    /// Table references inside it, counted again at each reference.
-    tables: u32,
-    /// Its tokens, charged to [`MAX_WITH_EXPANSION`] at each reference.
-    tokens: usize,
-}
 
 impl Parser<'_> {
     /// At `WITH`: parse the query names and bring them into scope. Returns
