@@ -490,14 +490,74 @@ function keysNulls(k, r) {
 /** One random query over the world's tables. */
 export function makeQuery(r, tables) {
   worldTables = tables;
-  const shape = r.int(0, 9);
+  const shape = r.int(0, 11);
   const t = () => r.pick(tables).name;
   if (shape <= 2) return simpleSelect(r, t());
   if (shape <= 4) return joinSelect(r, t(), t());
   if (shape <= 6) return groupSelect(r, t());
   if (shape === 7) return unionAll(r, t(), t());
   if (shape === 8) return topN(r, t());
+  if (shape === 10) return withSelect(r, t(), t());
+  if (shape === 11) return usingJoin(r, t(), t());
   return distinctSelect(r, t());
+}
+
+/**
+ * `WITH q [(cols)] AS (SELECT ... FROM t z [WHERE ...]) SELECT ... FROM q x`,
+ * sometimes with a second query name reading the first, or q joined to
+ * itself: SQLite runs the same WITH clause.
+ */
+function withSelect(r, a, b) {
+  const names = Object.keys(COLS);
+  const gz = exprGen(r, scopeCols('z'));
+  const w = r.chance(0.6) ? gz.bool(1) : null;
+  const listed = r.chance(0.4);
+  const sel = listed ? names.map((c) => `z.${c}`).join(', ') : '*';
+  const head = listed ? `q (${names.join(', ')})` : 'q';
+  let o = `with ${head} as (select ${sel} from ${a} z${w ? ` where ${w.o}` : ''})`;
+  let l = `WITH ${head} AS (SELECT ${sel} FROM ${a} z${w ? ` WHERE ${w.l}` : ''})`;
+  let src = 'q';
+  if (r.chance(0.3)) {
+    // A second name reading the first.
+    const gq = exprGen(r, scopeCols('p'));
+    const w2 = gq.bool(1);
+    o += `, q2 as (select * from q p where ${w2.o})`;
+    l += `, q2 AS (SELECT * FROM q p WHERE ${w2.l})`;
+    src = 'q2';
+  }
+  if (r.chance(0.3)) {
+    // q (or q2) joined to a table on a key.
+    const g = exprGen(r, [...scopeCols('x'), ...scopeCols('y')]);
+    const key = r.pick(['n1', 'n2', 'id']);
+    const items = selectList(r, g, r.int(1, 3));
+    const f = { o: `${src} x, ${b} y`, l: `${src} x, ${b} y` };
+    const wj = where(r, g);
+    const on = `x.${key} = y.${r.pick(['n1', 'n2', 'id'])}`;
+    const wq = wj.o ? { o: `${wj.o} and ${on}`, l: `${wj.l} AND ${on}` } : { o: ` where ${on}`, l: ` WHERE ${on}` };
+    const q = finish(r, items, f, wq);
+    return { o: `${o} ${q.o}`, l: `${l} ${q.l}`, order: q.order };
+  }
+  const g = exprGen(r, scopeCols('x'));
+  const items = selectList(r, g, r.int(1, 4));
+  const q = finish(r, items, { o: `${src} x`, l: `${src} x` }, where(r, g));
+  return { o: `${o} ${q.o}`, l: `${l} ${q.l}`, order: q.order };
+}
+
+/**
+ * `a x JOIN b y USING (k)`: k unqualified (ORA-25154 otherwise), the other
+ * columns qualified. The key is a string column: the correlated
+ * subqueries of `where` name x.n1, x.n2 and x.id.
+ */
+function usingJoin(r, a, b) {
+  const key = r.pick(['s1', 's2']);
+  const others = (alias) => scopeCols(alias).filter((c) => c.name !== `${alias}.${key}`);
+  const g = exprGen(r, [{ name: key, t: 's' }, ...others('x'), ...others('y')]);
+  const items = selectList(r, g, r.int(1, 4));
+  const from = { o: `${a} x join ${b} y using (${key})`, l: `${a} x JOIN ${b} y USING (${key})` };
+  subqueryOuter = others('x');
+  const w = where(r, g);
+  subqueryOuter = null;
+  return finish(r, items, from, w);
 }
 
 function selectList(r, g, n) {
@@ -508,11 +568,13 @@ function selectList(r, g, n) {
 
 /** The world's tables, for subqueries. */
 let worldTables = [];
+/** The outer columns a subquery may read (x's, less a USING column). */
+let subqueryOuter = null;
 
 /** `[NOT] IN (SELECT ...)` or `[NOT] EXISTS (SELECT ...)`, sometimes correlated with x. */
 function subqueryPredicate(r, g) {
   const t = r.pick(worldTables).name;
-  const gz = exprGen(r, [...scopeCols('z'), ...(r.chance(0.4) ? scopeCols('x') : [])]);
+  const gz = exprGen(r, [...scopeCols('z'), ...(r.chance(0.4) ? (subqueryOuter ?? scopeCols('x')) : [])]);
   const w = r.chance(0.7) ? gz.bool(1) : null;
   const wo = w ? ` where ${w.o}` : '';
   const wl = w ? ` WHERE ${w.l}` : '';

@@ -170,6 +170,10 @@ catalogue! {
     MISSING_VALUES_KEYWORD = Ora 926 "missing VALUES keyword";
     MISSING_EQUAL_SIGN = Ora 927 "missing equal sign";
     MISSING_SELECT_KEYWORD = Ora 928 "missing SELECT keyword";
+    WITH_COLUMN_COUNT_MISMATCH = Ora 32038 "number of WITH clause column names does not match number of elements in select list";
+    RECURSIVE_WITH_NEEDS_COLUMN_LIST = Ora 32039 "recursive WITH clause must have column alias list";
+    USING_COLUMN_QUALIFIED = Ora 25154 "column part of USING clause cannot have qualifier";
+    ONLY_SIMPLE_COLUMN_NAMES = Ora 1748 "only simple column names allowed here";
     SQL_COMMAND_NOT_PROPERLY_ENDED = Ora 933 "SQL command not properly ended";
     GROUP_FUNCTION_NOT_ALLOWED = Ora 934 "group function is not allowed here";
     GROUP_FUNCTION_NESTED_TOO_DEEPLY = Ora 935 "group function is nested too deeply";
@@ -401,6 +405,9 @@ catalogue! {
     /// More table references (tables, views, inline views) in one SQL
     /// statement than the lab's bound; the argument is the limit.
     LAB_TOO_MANY_TABLES = Lab 41 "more than %s tables, views and inline views in one statement (a limit of the lab)";
+    /// References to WITH query names copy more tokens than the bound; the
+    /// argument is the limit.
+    LAB_WITH_EXPANSION = Lab 42 "WITH query names expand to more than %s tokens in one statement (a limit of the lab)";
     /// The argument is the limit.
     LAB_PLSQL_CALL_DEPTH = Lab 40 "PL/SQL calls nested deeper than %s levels (a limit of the lab)";
     /// Calls fewer than LAB_PLSQL_CALL_DEPTH's, but with the loops, IFs

@@ -56,6 +56,8 @@ pub(crate) enum PlusCmd {
     /// `@file`, `@@file`, `START file`
     Run,
     Show,
+    /// `DESC[RIBE] object`
+    Describe,
     /// Formatting and session commands with no effect in the lab.
     Ignored,
     /// Valid SQL*Plus commands that the lab does not model.
@@ -90,7 +92,7 @@ const PLUS_COMMANDS: &[(&str, usize, PlusCmd)] = &[
     ("REPHEADER", 4, PlusCmd::Ignored),
     ("REPFOOTER", 4, PlusCmd::Ignored),
     ("DISCONNECT", 4, PlusCmd::Ignored),
-    ("DESCRIBE", 4, PlusCmd::Unsupported("DESCRIBE")),
+    ("DESCRIBE", 4, PlusCmd::Describe),
     ("VARIABLE", 3, PlusCmd::Unsupported("VARIABLE")),
     ("PRINT", 3, PlusCmd::Unsupported("PRINT")),
     ("HOST", 2, PlusCmd::Unsupported("HOST")),

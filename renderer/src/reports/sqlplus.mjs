@@ -297,6 +297,9 @@ export function formatError(step) {
   // SQL*Plus's own errors print alone (`SP2-0158: unknown SET option "x"`):
   // the engine reports them as LAB-00002 / LAB-00003 carrying the SP2 line.
   if (isSp2(err)) return String(err.message).split('\n');
+  // DESCRIBE of a missing object: SQL*Plus prints `ERROR:` and the error,
+  // with no line of the command.
+  if (err.code === 'ORA-04043' && step.kind === 'sqlplus') return ['ERROR:', ...head];
   // The line as it ran: after substitution variables were replaced.
   const lines = String(step.substituted ?? step.statement ?? '').split('\n');
   const stmtLine = step.line || 1;

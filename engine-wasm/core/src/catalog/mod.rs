@@ -51,6 +51,9 @@ pub struct Column {
     pub data_type: DataType,
     pub not_null: bool,
     pub identity: bool,
+    /// Its type as DESCRIBE prints it, when declared (None for a column
+    /// CREATE TABLE AS SELECT derived: the lab sizes those from the rows).
+    pub type_text: Option<String>,
 }
 
 #[derive(Debug, Clone)]
@@ -528,6 +531,7 @@ impl Catalog {
                 data_type: DataType::Varchar2 { len: 1, char_semantics: false },
                 not_null: false,
                 identity: false,
+                type_text: Some("VARCHAR2(1)".into()),
             }],
             rows,
             loc: vec![loc],

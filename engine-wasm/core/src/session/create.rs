@@ -161,6 +161,7 @@ impl Run<'_> {
                 data_type: d.data_type,
                 not_null: d.not_null || d.primary_key,
                 identity: d.identity,
+                type_text: d.type_text.clone(),
             })
             .collect();
         let mut ctas_rows: Option<crate::catalog::RowStore> = None;
@@ -193,7 +194,13 @@ impl Run<'_> {
                     if !n.chars().all(|ch| ch.is_ascii_alphanumeric() || ch == '_' || ch == '$' || ch == '#') {
                         return Err(LabError::new(ora::MUST_NAME_EXPRESSION_WITH_ALIAS, q.pos));
                     }
-                    columns.push(Column { name: n.clone(), data_type: dt, not_null: false, identity: false });
+                    columns.push(Column {
+                        name: n.clone(),
+                        data_type: dt,
+                        not_null: false,
+                        identity: false,
+                        type_text: None,
+                    });
                 }
             } else if columns.len() != cur.columns.len() {
                 return Err(LabError::new(ora::INVALID_NUMBER_OF_COLUMN_NAMES, c.name.pos));
@@ -498,6 +505,7 @@ impl Run<'_> {
                     data_type: d.data_type,
                     not_null: d.not_null,
                     identity: false,
+                    type_text: d.type_text.clone(),
                 })
                 .collect(),
             hash,

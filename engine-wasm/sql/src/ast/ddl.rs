@@ -27,6 +27,9 @@ pub enum DataType {
 pub struct ColumnDef {
     pub name: Ident,
     pub data_type: DataType,
+    /// The type as SQL*Plus's DESCRIBE prints it (`NUMBER(10,2)`,
+    /// `FLOAT(126)`, `NVARCHAR2(10)`); None where the lab is unsure.
+    pub type_text: Option<String>,
     pub not_null: bool,
     /// Inline `PRIMARY KEY`.
     pub primary_key: bool,

@@ -186,4 +186,9 @@ pub const LAB_COMMANDS: &[(&str, &str, &str)] = &[
         "Replay the scenario so far on a fresh instance at each value (at most 50) and measure the workload: HASHKEYS, PCTFREE ... (DDL options), FETCHSIZE, BATCH, ARRAYSIZE, or a LAB SET parameter; VERSION IN (10g, 11.2.0.1, 19c) runs it under each release and tabulates the statistics that move.",
     ),
     ("HELP", "LAB HELP [command]", "Print this reference, or one command's."),
+    (
+        "SQL",
+        "LAB HELP SQL",
+        "Beyond the basic SELECT/DML/DDL (docs/SQL.md has the whole subset): WITH query names (inlined, merged or a VIEW; Oracle's materialized SYS_TEMP_ tables are not modelled), JOIN ... USING (ORA-25154 for a qualified USING column), CONNECT BY LEVEL <= n or n >= LEVEL, SQL*Plus DESCRIBE (SQL*Plus's layout at LINESIZE 80).",
+    ),
 ];

@@ -338,4 +338,9 @@ pub enum SqlPlus {
     /// `SHOW variable`: the SET variable's full name, upper-cased
     /// (`ARRAYSIZE`), or `USER`.
     Show(String),
+    /// `DESC[RIBE] [schema.]object`: the name as written, and where.
+    Describe {
+        name: String,
+        pos: Pos,
+    },
 }

@@ -38,6 +38,18 @@ pub struct Query {
     /// `LEFT [OUTER] JOIN` (and `RIGHT JOIN` turned around): the index in
     /// `from` of each outer-joined item and its ON condition.
     pub outer_joins: Vec<(usize, Expr)>,
+    /// `[INNER] JOIN t USING (c, ...)`: each join's columns.
+    pub using: Vec<UsingJoin>,
+}
+
+/// `left ... JOIN right USING (columns)`: the items `left..right` of `from`
+/// are the join's left side (its chain of ANSI joins), `right` the table
+/// joined.
+#[derive(Debug, Clone, PartialEq)]
+pub struct UsingJoin {
+    pub left: usize,
+    pub right: usize,
+    pub columns: Vec<Ident>,
 }
 
 impl Query {
@@ -64,6 +76,7 @@ impl Query {
             order_by: Vec::new(),
             union_all: Vec::new(),
             outer_joins: Vec::new(),
+            using: Vec::new(),
         }
     }
 }

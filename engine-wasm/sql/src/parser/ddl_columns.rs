@@ -106,10 +106,13 @@ impl Parser<'_> {
     }
 
     pub(super) fn column_def(&mut self, name: Ident) -> R<ColumnDef> {
+        let first = self.i;
         let data_type = self.datatype()?;
+        let type_text = describe_text(&self.toks[first..self.i], data_type);
         let mut c = ColumnDef {
             name,
             data_type,
+            type_text,
             not_null: false,
             primary_key: false,
             unique: false,
@@ -382,4 +385,42 @@ impl Parser<'_> {
         }
         Ok(true)
     }
+}
+
+/// A declared type as DESCRIBE prints it, from its tokens and what they
+/// parsed to; None for a form whose printing the lab is not sure of.
+fn describe_text(toks: &[crate::lexer::Token], t: DataType) -> Option<String> {
+    let word = |k: usize| match toks.get(k).map(|t| &t.tok) {
+        Some(Tok::Ident { name, quoted: false }) => Some(name.as_str()),
+        _ => None,
+    };
+    let in_chars = toks.iter().skip(1).any(|t| matches!(&t.tok, Tok::Ident { name, quoted: false } if name == "CHAR"));
+    let first = word(0)?;
+    Some(match (first, t) {
+        ("NUMBER", DataType::Number { precision, scale }) => match (precision, scale) {
+            (None, None) => "NUMBER".into(),
+            (Some(p), None | Some(0)) => format!("NUMBER({p})"),
+            (Some(p), Some(s)) => format!("NUMBER({p},{s})"),
+            (None, Some(0)) => "NUMBER(38)".into(),
+            (None, Some(s)) => format!("NUMBER(38,{s})"),
+        },
+        ("DECIMAL" | "NUMERIC" | "DEC", DataType::Number { precision: Some(p), scale }) => match scale {
+            None | Some(0) => format!("NUMBER({p})"),
+            Some(s) => format!("NUMBER({p},{s})"),
+        },
+        ("INTEGER" | "INT" | "SMALLINT", _) => "NUMBER(38)".into(),
+        ("FLOAT", _) => match toks.get(2).map(|t| &t.tok) {
+            Some(Tok::Number(n)) => format!("FLOAT({})", n.to_f64()),
+            _ => "FLOAT(126)".into(),
+        },
+        ("REAL", _) => "FLOAT(63)".into(),
+        ("VARCHAR2" | "VARCHAR", DataType::Varchar2 { len, .. }) if in_chars => format!("VARCHAR2({len} CHAR)"),
+        ("VARCHAR2" | "VARCHAR", DataType::Varchar2 { len, .. }) => format!("VARCHAR2({len})"),
+        ("NVARCHAR2", DataType::Varchar2 { len, .. }) => format!("NVARCHAR2({len})"),
+        ("CHAR" | "CHARACTER", DataType::Char { len }) if in_chars => format!("CHAR({len} CHAR)"),
+        ("CHAR" | "CHARACTER", DataType::Char { len }) => format!("CHAR({len})"),
+        ("NCHAR", DataType::Char { len }) => format!("NCHAR({len})"),
+        ("DATE", DataType::Date) => "DATE".into(),
+        _ => return None,
+    })
 }

@@ -225,7 +225,7 @@ impl Parser<'_> {
                 Some("AS") | Some("SELECT") => {
                     let as_pos = self.pos();
                     self.eat_kw("AS");
-                    let q = if self.is(&Tok::LParen) && self.nth_is_kw(1, "SELECT") {
+                    let q = if self.is(&Tok::LParen) && (self.nth_is_kw(1, "SELECT") || self.nth_is_kw(1, "WITH")) {
                         self.bump();
                         let q = self.query()?;
                         self.rparen()?;

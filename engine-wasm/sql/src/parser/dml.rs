@@ -45,7 +45,7 @@ impl Parser<'_> {
             InsertSource::Values(vals)
         } else if self.is_kw("SELECT") || self.is_kw("WITH") {
             InsertSource::Query(Box::new(self.query()?))
-        } else if self.is(&Tok::LParen) && self.nth_is_kw(1, "SELECT") {
+        } else if self.is(&Tok::LParen) && (self.nth_is_kw(1, "SELECT") || self.nth_is_kw(1, "WITH")) {
             self.bump();
             let q = self.query()?;
             self.rparen()?;

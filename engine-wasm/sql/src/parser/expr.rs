@@ -172,7 +172,7 @@ impl Parser<'_> {
             Some("IN") => {
                 self.bump();
                 self.lparen()?;
-                if self.is_kw("SELECT") {
+                if self.is_kw("SELECT") || self.is_kw("WITH") {
                     let (q, qh) = self.query_h()?;
                     self.rparen()?;
                     let depth = self.grow(1 + lh.max(qh + 1), at)?;
@@ -254,7 +254,7 @@ impl Parser<'_> {
     fn exists_expr(&mut self) -> R<Node> {
         let pos = self.bump().pos;
         self.lparen()?;
-        if !self.is_kw("SELECT") {
+        if !self.is_kw("SELECT") && !self.is_kw("WITH") {
             return Err(self.fail(ora::MISSING_SELECT_KEYWORD));
         }
         let (q, h) = self.query_h()?;

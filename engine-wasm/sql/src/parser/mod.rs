@@ -20,6 +20,7 @@
 //!   (the core's compiler and evaluator, `Drop`), since a left-associative
 //!   chain such as `1 + 1 + ... + 1` builds depth without nesting.
 
+mod cte;
 mod ddl_alter;
 mod ddl_columns;
 mod ddl_create;
@@ -36,6 +37,7 @@ mod sqlplus;
 mod stream;
 #[cfg(test)]
 mod tests;
+mod with;
 mod xplan;
 
 use crate::ast::*;

@@ -26,7 +26,7 @@ impl Parser<'_> {
     }
 
     fn sql_statement(&mut self) -> R<StatementKind> {
-        if self.is(&Tok::LParen) && self.nth_is_kw(1, "SELECT") {
+        if self.is(&Tok::LParen) && (self.nth_is_kw(1, "SELECT") || self.nth_is_kw(1, "WITH")) {
             self.bump();
             let q = self.query()?;
             self.rparen()?;
@@ -38,7 +38,7 @@ impl Parser<'_> {
         match word.as_str() {
             "SELECT" if self.at_xplan_query() => self.xplan_query(),
             "EXPLAIN" => self.explain_plan(),
-            "SELECT" => {
+            "SELECT" | "WITH" => {
                 let q = self.query()?;
                 Ok(if std::mem::take(&mut self.for_update) {
                     StatementKind::SelectForUpdate(q)
@@ -74,7 +74,14 @@ impl Parser<'_> {
     pub(super) fn query_into(&mut self, allow_into: bool) -> R<(Query, Vec<Ident>, u32)> {
         self.enter(QUERY_WEIGHT)?;
         let outer = self.enter_tree();
-        let r = self.query_inner(allow_into);
+        let r = if self.is_kw("WITH") {
+            let scope = self.ctes.len();
+            let r = self.with_clause().and_then(|_| self.query_inner(allow_into));
+            self.ctes.truncate(scope);
+            r
+        } else {
+            self.query_inner(allow_into)
+        };
         let deepest = self.leave_tree(outer);
         self.depth -= QUERY_WEIGHT;
         let (q, into) = r?;
@@ -116,7 +123,7 @@ impl Parser<'_> {
         if !self.eat_kw("FROM") {
             return Err(self.fail(ora::FROM_KEYWORD_NOT_FOUND));
         }
-        let (from, join_conds) = self.table_refs()?;
+        let (from, join_conds, using) = self.table_refs()?;
         let mut q = Query {
             pos,
             hints,
@@ -130,6 +137,7 @@ impl Parser<'_> {
             order_by: Vec::new(),
             union_all: Vec::new(),
             outer_joins: Vec::new(),
+            using,
         };
         let mut inner = Vec::new();
         for (c, outer_item) in join_conds {
@@ -382,15 +390,25 @@ impl Parser<'_> {
     /// FROM items, and the ANSI join conditions (with the index of the
     /// outer-joined item for a LEFT JOIN).
     #[allow(clippy::type_complexity)]
-    fn table_refs(&mut self) -> R<(Vec<FromItem>, Vec<(JoinCondition, Option<usize>)>)> {
+    fn table_refs(&mut self) -> R<(Vec<FromItem>, Vec<(JoinCondition, Option<usize>)>, Vec<UsingJoin>)> {
         let mut items = Vec::new();
         let mut conds = Vec::new();
+        let mut using = Vec::new();
         loop {
+            let chain = items.len();
             items.push(self.table_ref()?);
             while let Some(join) = self.join_keyword()? {
                 items.push(self.table_ref()?);
                 if join != Join::Cross {
                     let at = self.pos();
+                    if self.is_kw("USING") {
+                        if join == Join::Left {
+                            return Err(self.unsupported("LEFT JOIN ... USING"));
+                        }
+                        let columns = self.using_columns()?;
+                        using.push(UsingJoin { left: chain, right: items.len() - 1, columns });
+                        continue;
+                    }
                     let outer = (join == Join::Left).then(|| items.len() - 1);
                     conds.push(((self.join_condition()?, at), outer));
                 }
@@ -399,7 +417,26 @@ impl Parser<'_> {
                 break;
             }
         }
-        Ok((items, conds))
+        Ok((items, conds, using))
+    }
+
+    /// `USING (c, ...)` (at USING): plain column names.
+    #[inline(never)]
+    fn using_columns(&mut self) -> R<Vec<Ident>> {
+        self.bump();
+        self.lparen()?;
+        let mut cols = Vec::new();
+        loop {
+            if matches!(self.nth(1), Tok::Dot) {
+                return Err(self.fail(ora::ONLY_SIMPLE_COLUMN_NAMES));
+            }
+            cols.push(self.ident(ora::INVALID_IDENTIFIER)?);
+            if !self.eat(&Tok::Comma) {
+                break;
+            }
+        }
+        self.rparen()?;
+        Ok(cols)
     }
 
     /// `[INNER] JOIN`, `CROSS JOIN`, `LEFT [OUTER] JOIN`, anything else
@@ -439,8 +476,6 @@ impl Parser<'_> {
     fn join_condition(&mut self) -> R<Node> {
         if self.eat_kw("ON") {
             self.expr_h()
-        } else if self.is_kw("USING") {
-            Err(self.unsupported("JOIN ... USING"))
         } else {
             Err(self.fail(ora::MISSING_KEYWORD))
         }
@@ -464,10 +499,7 @@ impl Parser<'_> {
     #[inline(never)]
     fn inline_view(&mut self) -> R<FromItem> {
         let at = self.bump().pos;
-        if self.is_kw("WITH") {
-            return Err(self.unsupported("WITH clauses (subquery factoring)"));
-        }
-        if !self.is_kw("SELECT") {
+        if !self.is_kw("SELECT") && !self.is_kw("WITH") {
             return Err(self.fail(ora::MISSING_SELECT_KEYWORD));
         }
         let (query, depth) = self.query_h()?;
@@ -509,6 +541,7 @@ impl Parser<'_> {
         if self.is_kw("LATERAL") && self.nth(1) == &Tok::LParen {
             return Err(self.unsupported("LATERAL inline views"));
         }
+        let first = self.i;
         let name = self.object_name(ora::INVALID_TABLE_NAME)?;
         if matches!(self.word(), Some("PARTITION" | "SUBPARTITION")) {
             return Err(self.unsupported("partition-extended table names"));
@@ -517,6 +550,12 @@ impl Parser<'_> {
             return Err(self.unsupported("SAMPLE clauses"));
         }
         let alias = self.table_alias();
+        // An unqualified name may be a query name of a WITH clause.
+        if self.i - first <= 2 && !self.ctes.is_empty() {
+            if let Some(view) = self.query_name_ref(&name, &alias)? {
+                return Ok(view);
+            }
+        }
         Ok(FromItem::Table { name, alias })
     }
 }

@@ -119,6 +119,19 @@ pub(super) fn sqlplus(unit: &ScriptUnit) -> R<SqlPlus> {
             Err(LabError::with(ora::LAB_SQLPLUS_RUN, ora::SP2_UNABLE_TO_OPEN_FILE.line(&[&file]), at(k)))
         }
         PlusCmd::Show => show(&words, at),
+        PlusCmd::Describe => {
+            // SQL*Plus ignores a `;` after the name.
+            let name = word_as_written(&words, 1);
+            let name = name.strip_suffix(';').unwrap_or(&name).to_string();
+            let trailing_semi = words.len() == 3 && word(2) == ";";
+            if name.is_empty() || (words.len() > 2 && !trailing_semi) {
+                return Err(LabError::unsupported("DESCRIBE other than DESCRIBE [schema.]object", unit.pos));
+            }
+            if name.contains('@') {
+                return Err(LabError::unsupported("database links", at(1)));
+            }
+            Ok(SqlPlus::Describe { name, pos: at(1) })
+        }
         PlusCmd::Unsupported(name) => Err(LabError::unsupported(format!("the SQL*Plus {name} command"), unit.pos)),
     }
 }

@@ -66,6 +66,12 @@ pub(super) struct Parser<'a> {
     pub(super) tables: u32,
     /// The statement's query ended with `FOR UPDATE`.
     pub(super) for_update: bool,
+    /// Query names of the enclosing WITH clauses, innermost last.
+    pub(super) ctes: Vec<super::cte::Cte>,
+    /// Tokens copied by references to query names in this statement.
+    pub(super) with_expansion: usize,
+    /// The next hints read are those of a WITH query name's query block.
+    pub(super) query_name_head: bool,
 }
 
 impl<'a> Parser<'a> {
@@ -89,6 +95,9 @@ impl<'a> Parser<'a> {
             semi_optional_at_eof: false,
             tables: 0,
             for_update: false,
+            ctes: Vec::new(),
+            with_expansion: 0,
+            query_name_head: false,
         }
     }
 

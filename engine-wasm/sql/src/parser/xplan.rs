@@ -32,7 +32,7 @@ impl Parser<'_> {
             }
         }
         self.missing_keyword("FOR")?;
-        if !self.is_kw("SELECT") {
+        if !self.is_kw("SELECT") && !self.is_kw("WITH") {
             if matches!(self.word(), Some("INSERT" | "UPDATE" | "DELETE" | "MERGE" | "CREATE")) {
                 return Err(self.unsupported("EXPLAIN PLAN for statements other than queries"));
             }

@@ -41,8 +41,10 @@ impl<'a> Builder<'a> {
         if q.from.is_empty() {
             return Err(LabError::new(ora::FROM_KEYWORD_NOT_FOUND, q.pos));
         }
-        let (rels, scope) = self.relations(q)?;
-        let (conjuncts, subs) = self.where_conjuncts(q, &scope)?;
+        let (rels, mut scope) = self.relations(q)?;
+        let using = self.using_joins(q, &mut scope)?;
+        let (mut conjuncts, subs) = self.where_conjuncts(q, &scope)?;
+        conjuncts.splice(0..0, using);
         let outer_joined = self.outer_join_conditions(q, &scope)?;
         refuse_opt_params(q)?;
         let aliases: Vec<&str> = rels.iter().map(Rel::alias).collect();

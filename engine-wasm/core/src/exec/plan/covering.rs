@@ -34,6 +34,10 @@ pub(super) fn referenced_columns(q: &Query) -> Option<HashSet<String>> {
     exprs.extend(q.having.as_deref());
     exprs.extend(q.order_by.iter().map(|o| &o.expr));
     exprs.extend(q.outer_joins.iter().map(|(_, e)| e));
+    // JOIN ... USING reads its columns on both sides.
+    for c in q.using.iter().flat_map(|u| &u.columns) {
+        names.borrow_mut().insert(c.name.to_ascii_uppercase());
+    }
     // `any_expr` stops at the first opaque expression: every expression is
     // walked (no short-circuit across them) so the names are complete.
     let mut any_opaque = false;

@@ -146,6 +146,8 @@ struct Builder<'a> {
     gen_kinds: Vec<Vec<super::convert::Kind>>,
     /// Those of the aggregates of the block being compiled.
     agg_kinds: Vec<super::convert::Kind>,
+    /// (alias, column) of JOIN ... USING columns: qualified, ORA-25154.
+    using_hidden: Vec<(String, String)>,
 }
 
 /// A compiled query block before the SELECT STATEMENT line.
@@ -266,6 +268,7 @@ mod relations;
 mod resolve;
 mod rownum;
 mod userenv;
+mod using;
 
 fn rewire_aggs(e: &mut CExpr, out: usize) {
     match e {
@@ -434,6 +437,7 @@ pub fn compile(q: &Query, ctx: &PlanCtx<'_>) -> Result<Compiled, LabError> {
         plsql_refs: Vec::new(),
         gen_kinds: Vec::new(),
         agg_kinds: Vec::new(),
+        using_hidden: Vec::new(),
     };
     let stopkey = rownum::split_rownum(q)?;
     let block = b.block(stopkey.as_ref().map_or(q, |(q2, _)| q2))?;
@@ -524,6 +528,7 @@ pub fn compile_scalar(e: &Expr, ctx: &PlanCtx<'_>) -> Result<(CExpr, Vec<String>
         plsql_refs: Vec::new(),
         gen_kinds: Vec::new(),
         agg_kinds: Vec::new(),
+        using_hidden: Vec::new(),
     };
     let c = b.compile_expr(e, &[], None)?;
     Ok((c, b.bind_names))

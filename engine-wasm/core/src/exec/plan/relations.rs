@@ -120,6 +120,9 @@ impl Builder<'_> {
             let (limit, strict) = match cb {
                 Expr::Binary { op: BinaryOp::Le, left, right } if matches!(**left, Expr::Level(_)) => (right, false),
                 Expr::Binary { op: BinaryOp::Lt, left, right } if matches!(**left, Expr::Level(_)) => (right, true),
+                // `n >= LEVEL`, `n > LEVEL`: the same limit written the other way round.
+                Expr::Binary { op: BinaryOp::Ge, left, right } if matches!(**right, Expr::Level(_)) => (left, false),
+                Expr::Binary { op: BinaryOp::Gt, left, right } if matches!(**right, Expr::Level(_)) => (left, true),
                 other => {
                     return Err(LabError::with(
                         ora::LAB_UNSUPPORTED,

@@ -43,6 +43,11 @@ impl Builder<'_> {
                 }
             }
         }
+        if let (None, Some(q)) = (&found, qualifier) {
+            if self.using_hidden.iter().any(|(a, n)| *a == q.name && *n == name.name) {
+                return Err(LabError::new(ora::USING_COLUMN_QUALIFIED, q.pos));
+            }
+        }
         Ok(match found {
             Some(c) => c,
             None if qualifier.is_none() && self.ctx.plsql_vars.contains(&name.name) => {

@@ -7,6 +7,7 @@ use lio_sql::ast::*;
 use lio_sql::{ora, LabError, ScriptUnit, UnitKind};
 
 mod column;
+mod describe;
 mod report;
 mod subst;
 mod words;
@@ -66,6 +67,7 @@ impl Run<'_> {
                 _ => o.output.push(self.show(name)),
             },
             SqlPlus::Ignored(text) => o.output.extend(self.plus_line(text, pos)?),
+            SqlPlus::Describe { name, pos } => o.output.extend(self.describe(name, *pos)?),
             // The engine gave the script a fresh session before this step.
             SqlPlus::Connect(_) => o.feedback = Some("Connected.".into()),
             SqlPlus::Prompt(t) => o.output.push(t.clone()),

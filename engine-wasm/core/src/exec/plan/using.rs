@@ -1,0 +1,80 @@
+//! `JOIN t USING (c, ...)`: an equality of the two sides' columns for each
+//! USING column, and one column `c` in scope for both (the left side's
+//! value: in an inner join the two are equal). As in Oracle, `c` is then
+//! unqualified: `t.c` anywhere in the block is ORA-25154, and `*` lists
+//! the USING columns first, then each table's other columns.
+//! (Oracle SQL Language Reference, SELECT, "using_clause"; the ORA-25154
+//! example: https://gotodba.com/2019/12/02/ansi-joins-and-ora-25154/)
+
+use super::*;
+
+impl Builder<'_> {
+    /// The join conditions of the block's USING joins; their columns move
+    /// from the tables' scope entries to one unqualified entry, first.
+    pub(super) fn using_joins(&mut self, q: &Query, scope: &mut Vec<ScopeEntry>) -> Result<Vec<CExpr>, LabError> {
+        let Some(first) = q.using.first() else {
+            return Ok(Vec::new());
+        };
+        let at = first.columns.first().map(|c| c.pos).unwrap_or(q.pos);
+        if scope.len() != q.from.len() {
+            return Err(LabError::unsupported("JOIN ... USING with this FROM clause", at));
+        }
+        if let Some(SelectItem::QualifiedStar(a)) = q.select.iter().find(|s| matches!(s, SelectItem::QualifiedStar(_)))
+        {
+            return Err(LabError::unsupported("alias.* in a query with JOIN ... USING", a.pos));
+        }
+        // The merged columns: name, value, the chain (first FROM item) it belongs to.
+        let mut merged: Vec<(String, CExpr, usize)> = Vec::new();
+        let mut conds = Vec::new();
+        for u in &q.using {
+            for col in &u.columns {
+                let name = &col.name;
+                let missing = || LabError::with(ora::INVALID_IDENTIFIER, format_args!("\"{name}\""), col.pos);
+                let in_merged = merged.iter().position(|(n, _, chain)| n == name && *chain == u.left);
+                let in_tables: Vec<usize> =
+                    (u.left..u.right).filter(|&i| scope[i].columns.iter().any(|(n, _)| n == name)).collect();
+                let left = match (in_merged, in_tables.as_slice()) {
+                    (Some(m), []) => merged[m].1.clone(),
+                    (None, [i]) => take_column(&mut scope[*i], name),
+                    (None, []) => return Err(missing()),
+                    _ => return Err(LabError::new(ora::COLUMN_AMBIGUOUSLY_DEFINED, col.pos)),
+                };
+                if !scope[u.right].columns.iter().any(|(n, _)| n == name) {
+                    return Err(missing());
+                }
+                let right = take_column(&mut scope[u.right], name);
+                for i in in_tables.iter().copied().chain([u.right]) {
+                    self.using_hidden.push((scope[i].alias.clone(), name.clone()));
+                }
+                conds.push(self.using_equality(col, left.clone(), right)?);
+                if in_merged.is_none() {
+                    merged.push((name.clone(), left, u.left));
+                }
+            }
+        }
+        let columns = merged.into_iter().map(|(n, c, _)| (n, c)).collect();
+        scope.insert(0, ScopeEntry { alias: String::new(), columns });
+        Ok(conds)
+    }
+
+    /// `left = right`, compiled as a comparison written in the WHERE clause.
+    fn using_equality(&mut self, col: &lio_sql::ast::Ident, left: CExpr, right: CExpr) -> Result<CExpr, LabError> {
+        let side = |alias: &str| lio_sql::ast::Ident { name: alias.to_string(), pos: col.pos };
+        let sides = [
+            ScopeEntry { alias: "\u{1}L".into(), columns: vec![(col.name.clone(), left)] },
+            ScopeEntry { alias: "\u{1}R".into(), columns: vec![(col.name.clone(), right)] },
+        ];
+        let e = Expr::Binary {
+            op: BinaryOp::Eq,
+            left: Box::new(Expr::Column { qualifier: Some(side("\u{1}L")), name: col.clone() }),
+            right: Box::new(Expr::Column { qualifier: Some(side("\u{1}R")), name: col.clone() }),
+        };
+        self.compile_expr(&e, &sides, None)
+    }
+}
+
+/// Remove `name` from a scope entry, returning its value.
+fn take_column(entry: &mut ScopeEntry, name: &str) -> CExpr {
+    let k = entry.columns.iter().position(|(n, _)| n == name).unwrap_or(0);
+    entry.columns.remove(k).1
+}
