@@ -64,9 +64,11 @@ impl Run<'_> {
         let p = self.effective();
         let gps = c.gather_plan_statistics;
         let stats_all = p.statistics_level == StatisticsLevel::All;
+        // SQL_TRACE or event 10046 (session/sqltrace.rs).
+        let traced = p.sql_trace || self.s.sqltrace.level > 0;
         let fast_lookup =
-            self.inst.profile.memoptimize_rowstore && !stats_all && !gps && !p.sql_trace && client != Client::Plsql;
-        (fast_lookup, stats_all || gps, p.sql_trace)
+            self.inst.profile.memoptimize_rowstore && !stats_all && !gps && !traced && client != Client::Plsql;
+        (fast_lookup, stats_all || gps, traced)
     }
 
     /// An execution begins: the cursor's operator stacks under this fetch

@@ -28,6 +28,7 @@ pub use crate::instance::row_locks;
 mod smart_scan;
 mod space;
 mod sqlplus;
+mod sqltrace;
 mod state;
 mod step;
 pub mod txn;

@@ -214,7 +214,25 @@ pub struct CallCounters {
     /// session's wait ledger ([`ledger::TimeMark`] reads it).
     pub wait_count: [u64; WaitEvent::COUNT],
     pub wait_us: [f64; WaitEvent::COUNT],
+    /// Each wait as it happens, while the session writes an extended SQL
+    /// trace (`session/sqltrace.rs`); None (nothing kept) otherwise.
+    pub trace_waits: Option<Vec<TraceWait>>,
 }
+
+/// One wait kept for the SQL trace's `WAIT` line: its parameters (p1, p2,
+/// p3), the plan line it was for and when it ended, where the site knows them.
+#[derive(Debug, Clone, Copy)]
+pub struct TraceWait {
+    pub event: WaitEvent,
+    pub us: f64,
+    pub p: [u64; 3],
+    pub line: u16,
+    /// The simulated clock when the wait ended (NaN: the call's end).
+    pub tim: f64,
+}
+
+/// Waits a SQL trace keeps between two of its calls (beyond: not kept).
+pub const TRACE_WAITS_MAX: usize = 1 << 16;
 
 /// Buckets of a microsecond wait histogram (the last one takes every
 /// longer wait: 2^30 us, about 18 minutes, and beyond).
@@ -276,6 +294,21 @@ impl CallCounters {
         self.wait_hist_us[e as usize][wait_bucket_us(us)] += 1;
         self.wait_count[e as usize] += 1;
         self.wait_us[e as usize] += us;
+        if let Some(v) = &mut self.trace_waits {
+            if v.len() < TRACE_WAITS_MAX {
+                v.push(TraceWait { event: e, us, p: [0; 3], line: u16::MAX, tim: f64::NAN });
+            }
+        }
+    }
+
+    /// The parameters of the wait just noted (`e`), for the SQL trace.
+    #[inline]
+    pub fn trace_wait_params(&mut self, e: WaitEvent, p: [u64; 3], line: u16, tim: f64) {
+        if let Some(w) = self.trace_waits.as_mut().and_then(|v| v.last_mut()) {
+            if w.event == e && w.tim.is_nan() {
+                (w.p, w.line, w.tim) = (p, line, tim);
+            }
+        }
     }
 }
 
