@@ -30,7 +30,10 @@ fn field(line: &str, name: &str) -> u64 {
 }
 
 fn calls(s: &StepOut) -> Vec<&String> {
-    s.sql_trace.iter().filter(|l| l.starts_with("PARSE #") || l.starts_with("EXEC #") || l.starts_with("FETCH #")).collect()
+    s.sql_trace
+        .iter()
+        .filter(|l| l.starts_with("PARSE #") || l.starts_with("EXEC #") || l.starts_with("FETCH #"))
+        .collect()
 }
 
 fn sum(s: &StepOut, name: &str) -> u64 {
@@ -70,7 +73,9 @@ fn pk_query_calls_sum_to_the_steps_statistics() {
     assert_eq!(t[at("PARSING IN CURSOR") + 1], "select v from t1 where id = 1");
     assert_eq!(t[at("PARSING IN CURSOR") + 2], "END OF STMT");
     assert!(t[at("PARSING IN CURSOR")].contains(" oct=3 ") && t[at("PARSING IN CURSOR")].contains(" sqlid='"));
-    assert!(at("PARSE #1:c=") < at("EXEC #1:") && at("EXEC #1:") < at("FETCH #1:") && at("FETCH #1:") < at("STAT #1 id=1"));
+    assert!(
+        at("PARSE #1:c=") < at("EXEC #1:") && at("EXEC #1:") < at("FETCH #1:") && at("FETCH #1:") < at("STAT #1 id=1")
+    );
     assert!(t[at("FETCH #1:")].contains(",dep=0,og=1,plh="));
     // STAT lines: the plan's lines with their gets (cr= of the top line
     // is the execution's), in 11g's layout with cost, size and card.

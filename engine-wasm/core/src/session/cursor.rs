@@ -304,26 +304,14 @@ impl Run<'_> {
         max_rows: Option<u64>,
     ) -> Result<u64, LabError> {
         let (fast_lookup, rowsource_stats, sql_trace) = self.execution_flags(c, client);
-        let c_plh = if sql_trace { exec::xplan::plan_hash_of(&c.lines) } else { 0 };
+        self.trace_exec_start(sql_trace, client, binds, &c.lines);
         self.begin_execute(c, cs);
         // Disjoint borrows of the cursor: its plan, runtime state and figures.
         let stacks: &[OpStacks] = c.stacks.as_ref().map(|s| s.1.as_slice()).unwrap_or(&[]);
         // V$ views read by this execution: their rows as of now.
         let fixed_rows = if c.fixed.is_empty() { Vec::new() } else { self.fixed_rows(&c.fixed) };
         let (root, env, lines, project, sorts) = (&mut c.root, &mut c.env, &mut c.line_stats, &c.project, c.sorts);
-        // The extended SQL trace's EXEC and FETCH lines (session/sqltrace.rs).
-        let mut call_mark = None;
-        if sql_trace && client != Client::Plsql && self.s.sqltrace.cursor.is_some() {
-            self.trace_execution_start();
-            self.trace_binds(binds);
-            call_mark = Some(self.trace_mark());
-        }
         self.execute_call(client, cs, sql_trace);
-        if let Some(m) = &call_mark {
-            let plh = c_plh;
-            self.trace_call("EXEC", m, super::sqltrace::CallFig { plh, ..Default::default() });
-            call_mark = Some(self.trace_mark());
-        }
         env.rownum = 0;
         let work = self.work_limit();
         let mbrc = self.s.params.db_file_multiblock_read_count;
@@ -414,11 +402,6 @@ impl Run<'_> {
             root.release_pins();
             let call = super::fetch::FetchCall { first: first_call, memopt_hit: env.memopt_hit, bytes, rows: got };
             self.end_fetch_call(client, cs, policy, project.len() as u64, text.len() as u64, call);
-            if let Some(m) = &call_mark {
-                let (plh, rows) = (c_plh, got as u64);
-                self.trace_call("FETCH", m, super::sqltrace::CallFig { plh, rows, ..Default::default() });
-                call_mark = Some(self.trace_mark());
-            }
             first_call = false;
             if done || got < want {
                 break;
@@ -552,14 +535,9 @@ impl Run<'_> {
     pub(super) fn run_sqlplus_query(&mut self, q: &Query, text: &str) -> Result<Outcome, LabError> {
         let client = Client::SqlPlus;
         let cs = self.call_stacks(client);
-        let traced = (self.sql_trace_level() > 0).then(|| (self.trace_mark(), self.s.stats.calls.session_cursor_cache_hits));
+        let traced = (self.sql_trace_level() > 0).then(|| self.trace_open());
         let (mut c, hard) = self.open_cursor(q, text, &[], &cs)?;
-        let from_cache = traced.as_ref().is_some_and(|(_, hits)| self.s.stats.calls.session_cursor_cache_hits > *hits);
-        if let Some((m, _)) = &traced {
-            let plh = exec::xplan::plan_hash_of(&c.lines);
-            let f = super::sqltrace::CallFig { mis: hard as u32, plh, ..Default::default() };
-            self.trace_parse(text, 3, m, f);
-        }
+        let from_cache = traced.as_ref().is_some_and(|t| self.trace_opened(t, text, &c, hard));
         if !c.bind_names.is_empty() {
             self.close_cursor(text, c, true);
             return Err(LabError::new(ora::NOT_ALL_VARIABLES_BOUND, q.pos));

@@ -89,7 +89,7 @@ impl Run<'_> {
     }
 
     /// The execute call's event, and what PL/SQL's context switch and
-    /// SQL_TRACE add to it.
+    /// SQL_TRACE add to it (and its EXEC line: session/sqltrace.rs).
     pub(super) fn execute_call(&mut self, client: Client, cs: &CallStacks, sql_trace: bool) {
         self.call_event(kind::EXECUTE, cs.execute);
         if client == Client::Plsql {
@@ -99,6 +99,9 @@ impl Run<'_> {
         if sql_trace {
             let t = self.inst.cost_params.sql_trace_call_us;
             self.s.cost.charge(cs.execute, t);
+        }
+        if sql_trace {
+            self.trace_call_end("EXEC", 0);
         }
     }
 
@@ -145,6 +148,9 @@ impl Run<'_> {
             let sent = if call.first { NET_FIRST_REPLY + NET_DESCRIBE_PER_COLUMN * ncols } else { NET_FETCH_REPLY };
             let received = if call.first { NET_EXECUTE_REQUEST + text_len } else { NET_FETCH_REQUEST };
             self.roundtrip(client, cs, sent + call.bytes + NET_ROW_FRAMING * call.rows as u64, received);
+        }
+        if self.s.sqltrace.mark.is_some() {
+            self.trace_call_end("FETCH", call.rows as u64);
         }
     }
 }

@@ -29,6 +29,7 @@ mod smart_scan;
 mod space;
 mod sqlplus;
 mod sqltrace;
+mod sqltrace_file;
 mod state;
 mod step;
 pub mod txn;

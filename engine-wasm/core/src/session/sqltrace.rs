@@ -7,52 +7,10 @@
 //! http://www.vlss-llc.com/blog/2013-01-interpreting-raw-sqltrace-output
 //! (11g: `sqlid=`, `plh=`). Nothing here runs while tracing is off.
 
+use super::sqltrace_file::*;
 use super::*;
 use crate::stats::{Stat, TraceWait, WaitEvent};
 use std::fmt::Write as _;
-
-/// The most a trace may take in the lab, whatever MAX_DUMP_FILE_SIZE says
-/// (its lines are held in memory until the host writes them).
-pub(crate) const TRACE_MAX_BYTES: u64 = 8 << 20;
-
-/// The lab user's id in traces (`uid=`, `lid=`; the lab has no USER$).
-const LAB_USER_ID: u32 = 100;
-
-/// Distinct statements a trace numbers cursors for (beyond: reused).
-const TRACE_CURSORS: usize = 4096;
-
-/// A session's trace state.
-#[derive(Debug, Default)]
-pub(crate) struct SqlTrace {
-    /// Event 10046's level (or DBMS_MONITOR's): 0 off; 4 adds binds, 8 waits.
-    pub level: u8,
-    /// Lines written during the running step (taken into its result).
-    pub lines: Vec<String>,
-    /// Bytes written to the trace file so far.
-    pub bytes: u64,
-    /// The file reached its size limit: nothing more is written.
-    pub full: bool,
-    /// The file's header is written.
-    pub started: bool,
-    /// Cursor numbers by hash value.
-    cursors: Vec<(u32, u32)>,
-    /// The cursor the running statement traced itself (the step's generic
-    /// lines are not written for it), and its number.
-    pub cursor: Option<u32>,
-    /// Blocks read per plan line during the running execution (STAT pr=).
-    line_reads: Vec<u64>,
-}
-
-/// The ledger at the start of a call.
-#[derive(Debug, Clone, Copy)]
-pub(crate) struct CallMark {
-    t: TimeMark,
-    cr: u64,
-    cu: u64,
-    pr: u64,
-    hard: u64,
-    redo: u64,
-}
 
 /// A call line's own figures.
 #[derive(Debug, Clone, Copy, Default)]
@@ -63,95 +21,6 @@ pub(crate) struct CallFig {
     /// The waits so far are left for the next call (a statement written
     /// after it ran: its waits are its execute's).
     pub keep_waits: bool,
-}
-
-/// Oracle's names of a wait's three parameters (V$EVENT_NAME).
-fn wait_params(e: WaitEvent) -> [&'static str; 3] {
-    use WaitEvent::*;
-    match e {
-        DbFileSequentialRead | DbFileScatteredRead => ["file#", "block#", "blocks"],
-        DirectPathRead | DirectPathReadTemp | DirectPathWriteTemp => ["file number", "first dba", "block cnt"],
-        SqlNetMessageToClient | SqlNetMessageFromClient => ["driver id", "#bytes", "p3"],
-        LogFileSync => ["buffer#", "sync scn", "p3"],
-        BufferBusyWaits => ["file#", "block#", "class#"],
-        FreeBufferWaits => ["file#", "block#", "set-id#"],
-        LatchCacheBuffersChains => ["address", "number", "tries"],
-        EnqKoFastObjectCheckpoint => ["name|mode", "2", "0"],
-        RdbmsIpcReply => ["from_process", "timeout", "p3"],
-        CellSingleBlockPhysicalRead | CellMultiblockPhysicalRead | CellSmartTableScan => {
-            ["cellhash#", "diskhash#", "bytes"]
-        }
-        DbFlashCacheSingleBlockPhysicalRead => ["p1", "p2", "p3"],
-        LogFileParallelWrite => ["files", "blocks", "requests"],
-        DbFileParallelWrite => ["requests", "interrupt", "timeout"],
-    }
-}
-
-/// A read wait: its blocks count toward its plan line's `pr=`.
-fn is_read(e: WaitEvent) -> bool {
-    use WaitEvent::*;
-    matches!(
-        e,
-        DbFileSequentialRead
-            | DbFileScatteredRead
-            | DirectPathRead
-            | CellSingleBlockPhysicalRead
-            | CellMultiblockPhysicalRead
-            | DbFlashCacheSingleBlockPhysicalRead
-    )
-}
-
-/// Oracle's command type (`oct=`, V$SQLCOMMAND) of a statement.
-fn command_type(k: &StatementKind) -> u32 {
-    match k {
-        StatementKind::Query(_) | StatementKind::SelectForUpdate(_) | StatementKind::Xplan(_) => 3,
-        StatementKind::Insert(_) => 2,
-        StatementKind::Update(_) => 6,
-        StatementKind::Delete(_) => 7,
-        StatementKind::CreateTable(_) => 1,
-        StatementKind::CreateIndex(_) => 9,
-        StatementKind::Drop(_) => 12,
-        StatementKind::AlterTable(_) => 15,
-        StatementKind::AlterIndex(_) => 11,
-        StatementKind::AlterSession(_) => 42,
-        StatementKind::AlterSystem(_) | StatementKind::AlterSystemReset(_) => 49,
-        StatementKind::Commit => 44,
-        StatementKind::Rollback | StatementKind::RollbackTo(_) => 45,
-        StatementKind::Savepoint(_) => 46,
-        StatementKind::Plsql(_) | StatementKind::SqlPlus(_) => 47,
-        StatementKind::ExplainPlan(_) => 50,
-        _ => 0,
-    }
-}
-
-/// MAX_DUMP_FILE_SIZE in bytes: a number is in 512-byte blocks, K/M/G
-/// suffixed is bytes (None: UNLIMITED or not set).
-fn max_dump_file_size(v: &str) -> Option<u64> {
-    let v = v.trim_matches('\'').trim().to_ascii_uppercase();
-    let (num, mul) = match v.as_bytes().last() {
-        Some(b'K') => (&v[..v.len() - 1], 1024),
-        Some(b'M') => (&v[..v.len() - 1], 1024 * 1024),
-        Some(b'G') => (&v[..v.len() - 1], 1024 * 1024 * 1024),
-        _ => (&v[..], 512),
-    };
-    num.parse::<u64>().ok().map(|n| n.saturating_mul(mul))
-}
-
-/// The level an EVENTS setting gives event 10046: `10046 trace name
-/// context forever[, level n]` (n of 0, 1, 4, 8, 12) or `10046 trace name
-/// context off` (0); None for any other event (refused as not modelled).
-pub(super) fn event_10046(text: &str) -> Option<u8> {
-    let t = text.to_ascii_lowercase().replace(',', " , ");
-    let words: Vec<&str> = t.split_whitespace().collect();
-    match words.as_slice() {
-        ["10046", "trace", "name", "context", "off"] => Some(0),
-        ["10046", "trace", "name", "context", "forever"] => Some(1),
-        ["10046", "trace", "name", "context", "forever", ",", "level", n] => match n.parse::<u8>() {
-            Ok(l @ (0 | 1 | 4 | 8 | 12)) => Some(l),
-            _ => None,
-        },
-        _ => None,
-    }
 }
 
 impl Run<'_> {
@@ -328,6 +197,50 @@ impl Run<'_> {
         }
     }
 
+    /// A SQL*Plus query's parse starts: the ledger and the session cursor
+    /// cache's hits now.
+    pub(super) fn trace_open(&mut self) -> (CallMark, u64) {
+        (self.trace_mark(), self.s.stats.calls.session_cursor_cache_hits)
+    }
+
+    /// Its cursor is open: PARSING IN CURSOR and PARSE; whether the cursor
+    /// came from the session cursor cache.
+    pub(super) fn trace_opened(&mut self, (m, hits): &(CallMark, u64), text: &str, c: &Compiled, hard: bool) -> bool {
+        let plh = crate::exec::xplan::plan_hash_of(&c.lines);
+        self.trace_parse(text, 3, m, CallFig { mis: hard as u32, plh, ..Default::default() });
+        self.s.stats.calls.session_cursor_cache_hits > *hits
+    }
+
+    /// An execution of a cursor starts: when it is the traced statement's
+    /// (`on`: SQL_TRACE or event 10046; not PL/SQL's), its BINDS and the
+    /// ledger for its EXEC line (the EXEC and FETCH lines: `execute_call`,
+    /// `end_fetch_call`).
+    #[inline]
+    pub(super) fn trace_exec_start(&mut self, on: bool, client: Client, binds: &[Value], lines: &[exec::PlanLine]) {
+        if !on {
+            return;
+        }
+        self.s.sqltrace.mark = None;
+        if client == Client::Plsql || self.s.sqltrace.cursor.is_none() {
+            return;
+        }
+        self.s.sqltrace.plh = exec::xplan::plan_hash_of(lines);
+        self.s.sqltrace.line_reads.clear();
+        self.trace_binds(binds);
+        self.s.sqltrace.mark = Some(self.trace_mark());
+    }
+
+    /// An EXEC or FETCH call of a traced execution ends: its line, and
+    /// the next call's mark.
+    #[inline]
+    pub(super) fn trace_call_end(&mut self, call: &str, rows: u64) {
+        if let Some(m) = self.s.sqltrace.mark {
+            let plh = self.s.sqltrace.plh;
+            self.trace_call(call, &m, CallFig { plh, rows, ..Default::default() });
+            self.s.sqltrace.mark = Some(self.trace_mark());
+        }
+    }
+
     /// BINDS at level 4 and 12: each bind's type and value.
     pub(super) fn trace_binds(&mut self, binds: &[Value]) {
         if self.sql_trace_level() & 4 == 0 || binds.is_empty() {
@@ -349,11 +262,6 @@ impl Run<'_> {
             };
             self.trace_line(format!("  value={shown}"));
         }
-    }
-
-    /// An execution starts: its plan lines' reads start at none.
-    pub(super) fn trace_execution_start(&mut self) {
-        self.s.sqltrace.line_reads.clear();
     }
 
     /// STAT lines of the cursor's execution (its row source figures).
@@ -451,6 +359,7 @@ impl Run<'_> {
             self.trace_line(format!("ERROR #{n}:err={num} tim={tim}"));
         }
         self.s.sqltrace.cursor = None;
+        self.s.sqltrace.mark = None;
         if self.sql_trace_level() == 0 {
             self.s.stats.calls.trace_waits = None;
         }

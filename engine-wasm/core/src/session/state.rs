@@ -147,7 +147,7 @@ pub struct Session {
     /// to it by the engine for that step (session/workload.rs).
     pub(crate) workload_peers: Vec<Session>,
     /// The extended SQL trace this session writes (session/sqltrace.rs).
-    pub(crate) sqltrace: super::sqltrace::SqlTrace,
+    pub(crate) sqltrace: super::sqltrace_file::SqlTrace,
 }
 
 impl Session {

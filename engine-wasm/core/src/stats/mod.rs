@@ -13,10 +13,12 @@ use crate::sga::get_kind::GetKind;
 
 pub mod ledger;
 pub mod names;
+mod trace_wait;
 pub mod waits;
 
 pub use ledger::TimeMark;
 pub use names::{Stat, STAT_COUNT};
+pub use trace_wait::{TraceWait, TRACE_WAITS_MAX};
 pub use waits::{WaitClass, WaitEvent};
 
 /// A point-in-time copy of every counter, indexed by [`Stat`].
@@ -218,21 +220,6 @@ pub struct CallCounters {
     /// trace (`session/sqltrace.rs`); None (nothing kept) otherwise.
     pub trace_waits: Option<Vec<TraceWait>>,
 }
-
-/// One wait kept for the SQL trace's `WAIT` line: its parameters (p1, p2,
-/// p3), the plan line it was for and when it ended, where the site knows them.
-#[derive(Debug, Clone, Copy)]
-pub struct TraceWait {
-    pub event: WaitEvent,
-    pub us: f64,
-    pub p: [u64; 3],
-    pub line: u16,
-    /// The simulated clock when the wait ended (NaN: the call's end).
-    pub tim: f64,
-}
-
-/// Waits a SQL trace keeps between two of its calls (beyond: not kept).
-pub const TRACE_WAITS_MAX: usize = 1 << 16;
 
 /// Buckets of a microsecond wait histogram (the last one takes every
 /// longer wait: 2^30 us, about 18 minutes, and beyond).

@@ -304,7 +304,8 @@ impl Run<'_> {
                     })
                 };
                 let level = if name.name.ends_with("ENABLE") {
-                    1 | if flag(arg(2, "waits"), true) { 8 } else { 0 } | if flag(arg(3, "binds"), false) { 4 } else { 0 }
+                    1 | if flag(arg(2, "waits"), true) { 8 } else { 0 }
+                        | if flag(arg(3, "binds"), false) { 4 } else { 0 }
                 } else {
                     0
                 };
