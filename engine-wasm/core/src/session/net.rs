@@ -117,16 +117,9 @@ impl Run<'_> {
         self.s.client_wait_us += client_us;
         let c = &mut self.s.stats.calls;
         c.note_wait(crate::stats::WaitEvent::SqlNetMessageToClient, NET_TO_CLIENT_US);
+        c.note_wait(crate::stats::WaitEvent::SqlNetMessageFromClient, net_us + client_us);
         if c.trace_waits.is_some() {
-            // SQL*Net's driver id: the protocol's name in ASCII ('TCP\0', 'beq\0').
-            let driver = if client.networked() { 0x5443_5000 } else { 0x6265_7100 };
-            let now = self.s.cost.now_us();
-            c.trace_wait_params(crate::stats::WaitEvent::SqlNetMessageToClient, [driver, 1, 0], u16::MAX, now);
-            c.note_wait(crate::stats::WaitEvent::SqlNetMessageFromClient, net_us + client_us);
-            let from = crate::stats::WaitEvent::SqlNetMessageFromClient;
-            c.trace_wait_params(from, [driver, 1, 0], u16::MAX, now);
-        } else {
-            c.note_wait(crate::stats::WaitEvent::SqlNetMessageFromClient, net_us + client_us);
+            self.trace_roundtrip(client);
         }
         self.call_event(kind::ROUND_TRIP, cs.net);
     }

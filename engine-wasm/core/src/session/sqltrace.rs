@@ -241,6 +241,24 @@ impl Run<'_> {
         }
     }
 
+    /// The two SQL*Net waits of the round trip just made, for their WAIT
+    /// lines: the driver id (the protocol's name in ASCII, 'TCP\0' or
+    /// 'beq\0'), one byte, when they ended.
+    #[cold]
+    #[inline(never)]
+    pub(super) fn trace_roundtrip(&mut self, client: Client) {
+        let driver = if client.networked() { 0x5443_5000 } else { 0x6265_7100 };
+        let now = self.s.cost.now_us();
+        let (to, from) = (WaitEvent::SqlNetMessageToClient, WaitEvent::SqlNetMessageFromClient);
+        let w = self.s.stats.calls.trace_waits.as_mut().map(|v| v.as_mut_slice()).unwrap_or_default();
+        let n = w.len();
+        if n >= 2 && w[n - 2].event == to && w[n - 1].event == from {
+            for x in &mut w[n - 2..] {
+                (x.p, x.tim) = ([driver, 1, 0], now);
+            }
+        }
+    }
+
     /// BINDS at level 4 and 12: each bind's type and value.
     pub(super) fn trace_binds(&mut self, binds: &[Value]) {
         if self.sql_trace_level() & 4 == 0 || binds.is_empty() {

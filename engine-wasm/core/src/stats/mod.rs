@@ -18,7 +18,7 @@ pub mod waits;
 
 pub use ledger::TimeMark;
 pub use names::{Stat, STAT_COUNT};
-pub use trace_wait::{TraceWait, TRACE_WAITS_MAX};
+pub use trace_wait::TraceWait;
 pub use waits::{WaitClass, WaitEvent};
 
 /// A point-in-time copy of every counter, indexed by [`Stat`].
@@ -282,9 +282,7 @@ impl CallCounters {
         self.wait_count[e as usize] += 1;
         self.wait_us[e as usize] += us;
         if let Some(v) = &mut self.trace_waits {
-            if v.len() < TRACE_WAITS_MAX {
-                v.push(TraceWait { event: e, us, p: [0; 3], line: u16::MAX, tim: f64::NAN });
-            }
+            trace_wait::keep(v, e, us);
         }
     }
 

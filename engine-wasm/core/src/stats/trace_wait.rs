@@ -17,3 +17,12 @@ pub struct TraceWait {
 
 /// Waits a SQL trace keeps between two of its calls (beyond: not kept).
 pub const TRACE_WAITS_MAX: usize = 1 << 16;
+
+/// A wait into the trace's list (out of line: tracing is rare).
+#[cold]
+#[inline(never)]
+pub(super) fn keep(v: &mut Vec<TraceWait>, event: WaitEvent, us: f64) {
+    if v.len() < TRACE_WAITS_MAX {
+        v.push(TraceWait { event, us, p: [0; 3], line: u16::MAX, tim: f64::NAN });
+    }
+}
