@@ -126,7 +126,7 @@ fn levels_choose_waits() {
     assert!(!waits("exec dbms_session.set_sql_trace(true)"));
     assert!(!waits("exec dbms_monitor.session_trace_enable(waits => false)"));
     assert!(waits("alter session set events '10046 trace name context forever, level 8';"));
-    assert!(waits("alter session set events '10046 trace name context forever, level 4';") == false);
+    assert!(!waits("alter session set events '10046 trace name context forever, level 4';"));
     assert!(waits("alter session set events '10046 trace name context forever, level 12';"));
     assert!(waits("exec dbms_monitor.session_trace_enable"));
     assert!(waits("exec dbms_monitor.session_trace_enable(waits => true, binds => false)"));

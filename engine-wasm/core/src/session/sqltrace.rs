@@ -250,7 +250,7 @@ impl Run<'_> {
         let driver = if client.networked() { 0x5443_5000 } else { 0x6265_7100 };
         let now = self.s.cost.now_us();
         let (to, from) = (WaitEvent::SqlNetMessageToClient, WaitEvent::SqlNetMessageFromClient);
-        let w = self.s.stats.calls.trace_waits.as_mut().map(|v| v.as_mut_slice()).unwrap_or_default();
+        let w = self.s.stats.calls.trace_waits.as_deref_mut().unwrap_or_default();
         let n = w.len();
         if n >= 2 && w[n - 2].event == to && w[n - 1].event == from {
             for x in &mut w[n - 2..] {
