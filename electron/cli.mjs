@@ -14,7 +14,9 @@
 // 3 stopped by --timeout. Formatting lives in format.mjs.
 
 import fs from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseSort, tkprof, traceFiles } from './tkprof.mjs';
 import { formatStep, nextFollowsDirectly } from './format.mjs';
 import { inProcessRunner, startEngineWorker } from './engine-node.mjs';
 import { openScript, scriptChunksFrom } from './script-stream.mjs';
@@ -25,6 +27,7 @@ import { DemoUsageError, checkOutDir, loadReports, playDemo, readWholeScript, wr
 
 export const USAGE = `Usage: lio run [options] [--] <script.sql>
        lio play [--no-wait] [--no-echo] <demo.sql>
+       lio tkprof <file.trc> [sort=option,...]
        lio report --out DIR [--format svg|html] [--slide] [--force] [--timeout SECONDS] <script.sql>
        lio --help
 
@@ -51,6 +54,10 @@ Options:
   --no-echo          do not echo statements (SQL> ...) in text mode
   --timeout SECONDS  run, report: stop the script after SECONDS (LAB-00035, exit 3;
                      default: no limit)
+  --trace-dir DIR    run: write each traced session's SQL trace (event 10046,
+                     SQL_TRACE) to DIR as <instance>_ora_<spid>.trc
+  sort=option,...    tkprof: order statements by tkprof's sort options
+                     (prsela, exeela, fchela, fchqry, execpu, ...)
   --no-wait          play: do not stop at pauses (for CI)
   --out DIR          report: the folder to write into (created if missing)
   --format svg|html  report: SVG files (default), or one HTML page a step
@@ -78,7 +85,8 @@ export const EXIT = Object.freeze({ ok: 0, engine: 1, usage: 2, timeout: 3 });
 
 /**
  * @typedef {{ command: 'help' }
- *   | { command: 'run', file: string, json: boolean, folded: boolean, server?: boolean, echo: boolean, timeout: number | null }
+ *   | { command: 'run', file: string, json: boolean, folded: boolean, server?: boolean, echo: boolean, timeout: number | null, traceDir?: string }
+ *   | { command: 'tkprof', file: string, sort: string[] }
  *   | { command: 'play', file: string, echo: boolean, noWait: boolean }
  *   | { command: 'report', file: string, out: string, format: 'svg' | 'html', slide: boolean, force?: boolean, timeout?: number }} CliArgs
  */
@@ -94,12 +102,13 @@ export function parseArgs(argv) {
   if (argv.length === 0) throw new UsageError('missing command; try `lio --help`');
   const [command] = argv;
   if (command.startsWith('-')) throw new UsageError(`unknown option ${command}`);
+  if (command === 'tkprof') return tkprofArgs(argv.slice(1));
   if (command !== 'run' && command !== 'play' && command !== 'report') throw new UsageError(`unknown command ${command}`);
   /** @type {string[]} */
   const positional = [];
   const opts = {
     json: false, folded: false, server: false, echo: true, timeout: /** @type {number | null} */ (null),
-    noWait: false, out: /** @type {string | null} */ (null), format: /** @type {'svg' | 'html'} */ ('svg'), slide: false, force: false,
+    noWait: false, out: /** @type {string | null} */ (null), traceDir: /** @type {string | null} */ (null), format: /** @type {'svg' | 'html'} */ ('svg'), slide: false, force: false,
   };
   /** @param {string} flag @param {...string} cmds */
   const only = (flag, ...cmds) => {
@@ -125,6 +134,7 @@ export function parseArgs(argv) {
     else if (flag === '--slide') { only(flag, 'report'); opts.slide = true; }
     else if (flag === '--force') { only(flag, 'report'); opts.force = true; }
     else if (flag === '--out') { only(flag, 'report'); opts.out = value(); }
+    else if (flag === '--trace-dir') { only(flag, 'run'); opts.traceDir = value(); }
     else if (flag === '--format') {
       only(flag, 'report');
       const v = value();
@@ -159,7 +169,52 @@ export function parseArgs(argv) {
   return {
     command: 'run', file, json: opts.json, folded: opts.folded, echo: opts.echo, timeout: opts.timeout,
     ...(opts.server ? { server: true } : {}), // absent unless given
+    ...(opts.traceDir !== null ? { traceDir: opts.traceDir } : {}),
   };
+}
+
+/**
+ * `lio tkprof FILE.trc [sort=...]`.
+ * @param {string[]} rest
+ * @returns {CliArgs}
+ */
+function tkprofArgs(rest) {
+  const files = rest.filter((a) => !/^sort=/i.test(a));
+  const sorts = rest.filter((a) => /^sort=/i.test(a));
+  if (files.length === 0) throw new UsageError('tkprof needs a trace file');
+  if (files.length > 1) throw new UsageError(`unexpected argument ${files[1]}`);
+  if (files[0].startsWith('-')) throw new UsageError(`unknown option ${files[0]}`);
+  try {
+    return { command: 'tkprof', file: files[0], sort: sorts.flatMap((a) => parseSort(a.slice(5))) };
+  } catch (e) {
+    throw new UsageError(/** @type {Error} */ (e).message);
+  }
+}
+
+/**
+ * `lio tkprof`: the report of a trace file on standard output.
+ * @param {{ file: string, sort: string[] }} args @param {(s: string) => void} out
+ */
+function tkprofCommand(args, out) {
+  let text;
+  try {
+    text = fs.readFileSync(args.file, 'utf8');
+  } catch (e) {
+    throw new UsageError(`cannot read ${args.file}: ${/** @type {Error} */ (e).message}`);
+  }
+  out(tkprof(text, { traceName: args.file.replace(/^.*[\\/]/, ''), sort: args.sort }));
+  return EXIT.ok;
+}
+
+/**
+ * `--trace-dir`: each traced session's lines into its trace file.
+ * @param {string} dir @param {{ sql_trace?: string[] }[]} steps
+ */
+function writeTraceFiles(dir, steps) {
+  const files = traceFiles(steps);
+  if (files.size === 0) return;
+  fs.mkdirSync(dir, { recursive: true });
+  for (const [name, lines] of files) fs.writeFileSync(path.join(dir, name), lines.join('\n') + '\n');
 }
 
 /**
@@ -249,6 +304,7 @@ export async function main(argv, { out, err, loadEngine, startEngine, stdin }) {
       out(USAGE);
       return EXIT.ok;
     }
+    if (args.command === 'tkprof') return tkprofCommand(args, out);
     if (args.command === 'play' || args.command === 'report') return await demoCommand(args, { out, err, loadEngine, startEngine, stdin });
     source = openScript(args.file, stdin ? { stdin } : {});
   } catch (e) {
@@ -273,6 +329,12 @@ export async function main(argv, { out, err, loadEngine, startEngine, stdin }) {
   };
   let started = false;
   let printed = 0;
+  // --trace-dir: the steps' SQL trace lines, written when the run ends.
+  /** @type {{ sql_trace?: string[] }[]} */
+  const traced = [];
+  const keep = (/** @type {any[]} */ steps) => {
+    if (args.traceDir !== undefined) for (const s of steps) if (s.sql_trace) traced.push({ sql_trace: s.sql_trace });
+  };
   try {
     print.version((await engine.ready).version);
     started = true;
@@ -281,11 +343,13 @@ export async function main(argv, { out, err, loadEngine, startEngine, stdin }) {
       // Each step is printed (or written to the JSON document) as its statement ends.
       const result = await engine.exec(chunk.text, (step) => {
         printed++;
+        keep([step]);
         print.steps(placeSteps([step], chunk.line));
       });
       inTime();
       print.version(result.lio_lab);
       printed += result.steps?.length ?? 0;
+      keep(result.steps ?? []);
       print.steps(placeSteps(result.steps ?? [], chunk.line));
     }
     print.end(null);
@@ -310,6 +374,7 @@ export async function main(argv, { out, err, loadEngine, startEngine, stdin }) {
   } finally {
     clearTimeout(timer);
     engine.terminate();
+    if (args.traceDir !== undefined) writeTraceFiles(args.traceDir, traced);
   }
 }
 

@@ -239,6 +239,10 @@ contract! {
         /// changes, the totals and each device's state at the step's end.
         #[serde(skip_serializing_if = "Vec::is_empty")]
         pub devices: Vec<DeviceOut>,
+        /// The lines the session's extended SQL trace (event 10046,
+        /// SQL_TRACE) got during the step; absent while tracing is off.
+        #[serde(skip_serializing_if = "Vec::is_empty")]
+        pub sql_trace: Vec<String>,
     }
 }
 

@@ -47,6 +47,8 @@ set autotrace off
 lab sweep runs from 1 to 3 step 1 run 'select * from t where x = 1';
 lab sweep version in (10g, 19c) run 'select * from t where x = 1';
 select nope from t;
+alter session set events '10046 trace name context forever, level 8';
+select y from t where x = 1;
 ";
 
 /// Scripts of the repository that run in about a second between them

@@ -49,6 +49,8 @@ export interface Step {
   sweep?: SweepResult;
   /** The `LAB DEVICE`s (and DATA) whose counters the step changed: the changes, the totals and each device's state at the step's end. */
   devices?: DeviceFigures[];
+  /** The lines the session's extended SQL trace (event 10046, SQL_TRACE) got during the step; absent while tracing is off. */
+  sql_trace?: string[];
 }
 
 export interface StepError {

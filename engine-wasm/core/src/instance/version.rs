@@ -49,6 +49,11 @@ pub struct VersionProfile {
     /// Longest identifier, in bytes: 30 up to 12.1, 128 from 12.2
     /// (dictionary views' name columns are VARCHAR2 of it).
     pub identifier_bytes: u32,
+    /// The extended SQL trace (10046) of 11.1 on: `sqlid=` in PARSING IN
+    /// CURSOR, `plh=` in the calls, `cost= size= card=` in STAT lines.
+    pub trace_sqlid: bool,
+    /// The trace writes `CLOSE #n` lines (11.2.0.2 on).
+    pub trace_close: bool,
 }
 
 const fn profile(name: &'static str, banner: &'static str) -> VersionProfile {
@@ -68,6 +73,8 @@ const fn profile(name: &'static str, banner: &'static str) -> VersionProfile {
         cbc_shared_examination: true,
         full_scan_header_gets: 3,
         identifier_bytes: 128,
+        trace_sqlid: true,
+        trace_close: true,
     }
 }
 
@@ -82,6 +89,8 @@ pub const V10_2_0_5: VersionProfile = VersionProfile {
     nlj_batching: false,
     row_cr: true,
     identifier_bytes: 30,
+    trace_sqlid: false,
+    trace_close: false,
     ..profile("10.2.0.5", "Oracle Database 10g Enterprise Edition Release 10.2.0.5.0 - 64bit Production")
 };
 
@@ -92,6 +101,7 @@ pub const V11_1_0_7: VersionProfile = VersionProfile {
     memoptimize_rowstore: false,
     filtered_unique_probe_pins: true,
     identifier_bytes: 30,
+    trace_close: false,
     ..profile("11.1.0.7", "Oracle Database 11g Enterprise Edition Release 11.1.0.7.0 - 64bit Production")
 };
 
@@ -103,6 +113,7 @@ pub const V11_2_0_1: VersionProfile = VersionProfile {
     row_cr: true,
     filtered_unique_probe_pins: true,
     identifier_bytes: 30,
+    trace_close: false,
     ..profile("11.2.0.1", "Oracle Database 11g Enterprise Edition Release 11.2.0.1.0 - 64bit Production")
 };
 
@@ -110,6 +121,7 @@ pub const V11_2_0_2: VersionProfile = VersionProfile {
     name: "11.2.0.2",
     banner: "Oracle Database 11g Enterprise Edition Release 11.2.0.2.0 - 64bit Production",
     filtered_unique_probe_pins: false,
+    trace_close: true,
     ..V11_2_0_1
 };
 

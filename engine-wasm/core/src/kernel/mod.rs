@@ -287,6 +287,7 @@ impl Kernel<'_> {
         self.cost.charge(st.read, wait_us);
         let e = crate::io::read_wait_event(self.io.type_of(seg), read, note);
         self.stats.calls.note_wait(e, wait_us);
+        self.stats.calls.trace_wait_params(e, [seg as u64, block as u64, m.blocks as u64], line, m.done.0);
         self.trace_physical_read(seg, block, line, st);
     }
 
@@ -364,6 +365,8 @@ impl Kernel<'_> {
         g.read_requests += 1;
         g.multiblock_requests += (blocks > 1) as u64;
         self.stats.calls.note_wait(crate::stats::WaitEvent::DirectPathRead, us);
+        let p = [seg as u64, block as u64, blocks as u64];
+        self.stats.calls.trace_wait_params(crate::stats::WaitEvent::DirectPathRead, p, line, now.0 + us);
         self.cost.charge(st.read, us);
         self.trace_physical_read(seg, block, line, st);
     }

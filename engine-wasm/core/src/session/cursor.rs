@@ -304,6 +304,7 @@ impl Run<'_> {
         max_rows: Option<u64>,
     ) -> Result<u64, LabError> {
         let (fast_lookup, rowsource_stats, sql_trace) = self.execution_flags(c, client);
+        self.trace_exec_start(sql_trace, client, binds, &c.lines);
         self.begin_execute(c, cs);
         // Disjoint borrows of the cursor: its plan, runtime state and figures.
         let stacks: &[OpStacks] = c.stacks.as_ref().map(|s| s.1.as_slice()).unwrap_or(&[]);
@@ -534,7 +535,9 @@ impl Run<'_> {
     pub(super) fn run_sqlplus_query(&mut self, q: &Query, text: &str) -> Result<Outcome, LabError> {
         let client = Client::SqlPlus;
         let cs = self.call_stacks(client);
-        let (mut c, _) = self.open_cursor(q, text, &[], &cs)?;
+        let traced = (self.sql_trace_level() > 0).then(|| self.trace_open());
+        let (mut c, hard) = self.open_cursor(q, text, &[], &cs)?;
+        let from_cache = traced.as_ref().is_some_and(|t| self.trace_opened(t, text, &c, hard));
         if !c.bind_names.is_empty() {
             self.close_cursor(text, c, true);
             return Err(LabError::new(ora::NOT_ALL_VARIABLES_BOUND, q.pos));
@@ -559,6 +562,10 @@ impl Run<'_> {
         let mut rows = Vec::new();
         let policy = FetchPolicy { first: 1, then: self.s.sqlplus.arraysize, round_trips: true };
         let r = self.execute_fetch(&mut c, text, &[], client, &cs, policy, Some(&mut rows), None);
+        if traced.is_some() && r.is_ok() {
+            self.trace_stat(&c);
+            self.trace_close(from_cache);
+        }
         let plan = self.plan_out(&c);
         let gathered = self.rowsource_stats(&c);
         let columns = c.columns.clone();

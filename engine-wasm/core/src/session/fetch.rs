@@ -64,9 +64,11 @@ impl Run<'_> {
         let p = self.effective();
         let gps = c.gather_plan_statistics;
         let stats_all = p.statistics_level == StatisticsLevel::All;
+        // SQL_TRACE or event 10046 (session/sqltrace.rs).
+        let traced = p.sql_trace || self.s.sqltrace.level > 0;
         let fast_lookup =
-            self.inst.profile.memoptimize_rowstore && !stats_all && !gps && !p.sql_trace && client != Client::Plsql;
-        (fast_lookup, stats_all || gps, p.sql_trace)
+            self.inst.profile.memoptimize_rowstore && !stats_all && !gps && !traced && client != Client::Plsql;
+        (fast_lookup, stats_all || gps, traced)
     }
 
     /// An execution begins: the cursor's operator stacks under this fetch
@@ -87,7 +89,7 @@ impl Run<'_> {
     }
 
     /// The execute call's event, and what PL/SQL's context switch and
-    /// SQL_TRACE add to it.
+    /// SQL_TRACE add to it (and its EXEC line: session/sqltrace.rs).
     pub(super) fn execute_call(&mut self, client: Client, cs: &CallStacks, sql_trace: bool) {
         self.call_event(kind::EXECUTE, cs.execute);
         if client == Client::Plsql {
@@ -97,6 +99,9 @@ impl Run<'_> {
         if sql_trace {
             let t = self.inst.cost_params.sql_trace_call_us;
             self.s.cost.charge(cs.execute, t);
+        }
+        if sql_trace {
+            self.trace_call_end("EXEC", 0);
         }
     }
 
@@ -145,6 +150,9 @@ impl Run<'_> {
             if thin_hit {
                 self.thin_memopt_second_call(cs);
             }
+        }
+        if self.s.sqltrace.mark.is_some() {
+            self.trace_call_end("FETCH", call.rows as u64);
         }
     }
 }

@@ -29,6 +29,8 @@ pub use crate::instance::row_locks;
 mod smart_scan;
 mod space;
 mod sqlplus;
+mod sqltrace;
+mod sqltrace_file;
 mod state;
 mod step;
 pub mod txn;

@@ -21,6 +21,13 @@ impl Run<'_> {
                 self.inst.params.reset(&r.name.name, r.scope, r.name.pos)?;
                 "System altered."
             }
+            StatementKind::AlterSession(s)
+                if s.name.name.eq_ignore_ascii_case("events") && self.event_10046(&s.value).is_some() =>
+            {
+                let level = self.event_10046(&s.value).unwrap_or(0);
+                self.set_trace_level(level);
+                "Session altered."
+            }
             StatementKind::AlterSession(s) => {
                 self.s.params.alter_session(&s.name.name, &s.value, s.name.pos)?;
                 self.apply_dynamic();

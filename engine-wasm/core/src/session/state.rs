@@ -146,6 +146,8 @@ pub struct Session {
     /// The sessions a `LAB RUN ... SESSIONS n` runs besides this one, lent
     /// to it by the engine for that step (session/workload.rs).
     pub(crate) workload_peers: Vec<Session>,
+    /// The extended SQL trace this session writes (session/sqltrace.rs).
+    pub(crate) sqltrace: super::sqltrace_file::SqlTrace,
 }
 
 impl Session {
@@ -191,6 +193,7 @@ impl Session {
             static_sql_seq: 0,
             static_sql_key: String::new(),
             workload_peers: Vec::new(),
+            sqltrace: Default::default(),
         }
     }
 

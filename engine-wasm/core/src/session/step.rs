@@ -39,9 +39,14 @@ impl Run<'_> {
             (StatementKind::SqlPlus(SqlPlus::RunBuffer), Some(last)) => kind_of(&last.kind),
             (k, _) => kind_of(k),
         };
+        let traced = (self.sql_trace_level() > 0).then(|| self.trace_mark());
         let result = self.undeclared_bind(stmt).and_then(|()| self.run_statement(stmt));
         if kind != "sqlplus" && kind != "lab" || matches!(stmt.kind, StatementKind::SqlPlus(SqlPlus::Exec(_))) {
             self.after_call();
+        }
+        if let Some(m) = traced {
+            let rows = result.as_ref().map_or(0, |o| o.rows_processed);
+            self.trace_step(stmt, &m, rows, result.as_ref().err().map(|e| e.code.as_str()));
         }
         if let Some(t) = ddl_table {
             // DDL changes the dictionary rows of the table it touches.
@@ -94,6 +99,7 @@ impl Run<'_> {
             step.settings = (st != crate::result::SettingsOut::default()).then_some(st);
         }
         step.devices = self.inst.io.devices_since(&devices_before);
+        step.sql_trace = std::mem::take(&mut self.s.sqltrace.lines);
         trace.devices = self.inst.io.frames_take(&step.devices);
         StepRun { step, trace, reset }
     }

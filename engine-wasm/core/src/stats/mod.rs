@@ -13,10 +13,12 @@ use crate::sga::get_kind::GetKind;
 
 pub mod ledger;
 pub mod names;
+mod trace_wait;
 pub mod waits;
 
 pub use ledger::TimeMark;
 pub use names::{Stat, STAT_COUNT};
+pub use trace_wait::TraceWait;
 pub use waits::{WaitClass, WaitEvent};
 
 /// A point-in-time copy of every counter, indexed by [`Stat`].
@@ -214,6 +216,9 @@ pub struct CallCounters {
     /// session's wait ledger ([`ledger::TimeMark`] reads it).
     pub wait_count: [u64; WaitEvent::COUNT],
     pub wait_us: [f64; WaitEvent::COUNT],
+    /// Each wait as it happens, while the session writes an extended SQL
+    /// trace (`session/sqltrace.rs`); None (nothing kept) otherwise.
+    pub trace_waits: Option<Vec<TraceWait>>,
 }
 
 /// Buckets of a microsecond wait histogram (the last one takes every
@@ -277,6 +282,19 @@ impl CallCounters {
         self.wait_hist_us[e as usize][wait_bucket_us(us)] += 1;
         self.wait_count[e as usize] += 1;
         self.wait_us[e as usize] += us;
+        if let Some(v) = &mut self.trace_waits {
+            trace_wait::keep(v, e, us);
+        }
+    }
+
+    /// The parameters of the wait just noted (`e`), for the SQL trace.
+    #[inline]
+    pub fn trace_wait_params(&mut self, e: WaitEvent, p: [u64; 3], line: u16, tim: f64) {
+        if let Some(w) = self.trace_waits.as_mut().and_then(|v| v.last_mut()) {
+            if w.event == e && w.tim.is_nan() {
+                (w.p, w.line, w.tim) = (p, line, tim);
+            }
+        }
     }
 }
 

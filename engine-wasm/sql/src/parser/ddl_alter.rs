@@ -267,10 +267,19 @@ impl Parser<'_> {
             _ => return Err(self.fail(ora::MISSING_OR_INVALID_OPTION)),
         };
         self.bump();
-        // `SET EVENTS '10046 trace name ...'` (no `=`): tracing events are not modelled.
+        // `ALTER SESSION SET EVENTS [=] '...'`: the session takes event 10046
+        // (SQL trace) and refuses any other; ALTER SYSTEM's events are not modelled.
+        if name.name == "events" && !system && matches!(self.tok().tok, Tok::Str(_) | Tok::Eq) {
+            self.eat(&Tok::Eq);
+            if let Tok::Str(text) = &self.tok().tok {
+                let value = ParamValue::Text(text.clone());
+                self.bump();
+                return Ok(SetParameter { name, value, scope: None, deferred: false });
+            }
+            return Err(self.fail(ora::MISSING_OR_INVALID_OPTION));
+        }
         if name.name == "events" && matches!(self.tok().tok, Tok::Str(_) | Tok::Eq) {
-            let stmt = if system { "SYSTEM" } else { "SESSION" };
-            return Err(LabError::unsupported(format!("ALTER {stmt} SET EVENTS"), name.pos));
+            return Err(LabError::unsupported("ALTER SYSTEM SET EVENTS".to_string(), name.pos));
         }
         if !self.eat(&Tok::Eq) {
             return Err(self.fail(ora::MISSING_OR_INVALID_OPTION));

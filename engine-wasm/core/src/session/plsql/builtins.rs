@@ -291,6 +291,26 @@ impl Run<'_> {
                 // SQL_TRACE is not part of a cursor's environment: no cursor is invalidated.
                 self.s.params.sql_trace = on;
             }
+            "DBMS_MONITOR.SESSION_TRACE_ENABLE" | "DBMS_MONITOR.SESSION_TRACE_DISABLE" => {
+                // Another session (by SID) is not traced from here: refused.
+                let sid = arg(0, "session_id").and_then(|v| v.as_f64());
+                if sid.is_some_and(|sid| sid != self.s.sid as f64) {
+                    let what = "DBMS_MONITOR tracing another session".to_string();
+                    return Err(LabError::unsupported(what, name.pos));
+                }
+                let flag = |v: Option<Value>, default: bool| {
+                    v.map_or(default, |v| {
+                        matches!(v, Value::Num(n) if !n.is_zero()) || v.to_string().eq_ignore_ascii_case("TRUE")
+                    })
+                };
+                let level = if name.name.ends_with("ENABLE") {
+                    1 | if flag(arg(2, "waits"), true) { 8 } else { 0 }
+                        | if flag(arg(3, "binds"), false) { 4 } else { 0 }
+                } else {
+                    0
+                };
+                self.set_trace_level(level);
+            }
             "RUNSTATS_PKG.RS_START" | "RUNSTATS_PKG.RS_MIDDLE" | "RUNSTATS_PKG.RS_STOP" => {
                 let threshold = arg(0, "p_difference_threshold").and_then(|v| v.as_f64()).unwrap_or(0.0);
                 let call = name.name.trim_start_matches("RUNSTATS_PKG.").to_string();

@@ -1,0 +1,142 @@
+//! The state of a session's extended SQL trace (session/sqltrace.rs
+//! writes it) and what its lines name: a wait's parameters, a statement's
+//! command type, MAX_DUMP_FILE_SIZE, event 10046's level.
+
+use crate::stats::{TimeMark, WaitEvent};
+use lio_sql::ast::StatementKind;
+
+/// The most a trace may take in the lab, whatever MAX_DUMP_FILE_SIZE says
+/// (its lines are held in memory until the host writes them).
+pub(crate) const TRACE_MAX_BYTES: u64 = 8 << 20;
+
+/// The lab user's id in traces (`uid=`, `lid=`; the lab has no USER$).
+pub(super) const LAB_USER_ID: u32 = 100;
+
+/// Distinct statements a trace numbers cursors for (beyond: reused).
+pub(super) const TRACE_CURSORS: usize = 4096;
+
+/// A session's trace state.
+#[derive(Debug, Default)]
+pub(crate) struct SqlTrace {
+    /// Event 10046's level (or DBMS_MONITOR's): 0 off; 4 adds binds, 8 waits.
+    pub level: u8,
+    /// Lines written during the running step (taken into its result).
+    pub lines: Vec<String>,
+    /// Bytes written to the trace file so far.
+    pub bytes: u64,
+    /// The file reached its size limit: nothing more is written.
+    pub full: bool,
+    /// The file's header is written.
+    pub started: bool,
+    /// Cursor numbers by hash value.
+    pub cursors: Vec<(u32, u32)>,
+    /// The cursor the running statement traced itself (the step's generic
+    /// lines are not written for it), and its number.
+    pub cursor: Option<u32>,
+    /// The plan hash value of the traced cursor's plan (`plh=`).
+    pub plh: u32,
+    /// The ledger at the start of the traced execution's current call.
+    pub mark: Option<CallMark>,
+    /// Blocks read per plan line during the running execution (STAT pr=).
+    pub line_reads: Vec<u64>,
+}
+
+/// The ledger at the start of a call.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct CallMark {
+    pub t: TimeMark,
+    pub cr: u64,
+    pub cu: u64,
+    pub pr: u64,
+    pub hard: u64,
+    pub redo: u64,
+}
+
+/// Oracle's names of a wait's three parameters (V$EVENT_NAME).
+pub(super) fn wait_params(e: WaitEvent) -> [&'static str; 3] {
+    use WaitEvent::*;
+    match e {
+        DbFileSequentialRead | DbFileScatteredRead => ["file#", "block#", "blocks"],
+        DirectPathRead | DirectPathReadTemp | DirectPathWriteTemp => ["file number", "first dba", "block cnt"],
+        SqlNetMessageToClient | SqlNetMessageFromClient => ["driver id", "#bytes", "p3"],
+        LogFileSync => ["buffer#", "sync scn", "p3"],
+        BufferBusyWaits => ["file#", "block#", "class#"],
+        FreeBufferWaits => ["file#", "block#", "set-id#"],
+        LatchCacheBuffersChains => ["address", "number", "tries"],
+        EnqKoFastObjectCheckpoint => ["name|mode", "2", "0"],
+        RdbmsIpcReply => ["from_process", "timeout", "p3"],
+        CellSingleBlockPhysicalRead | CellMultiblockPhysicalRead | CellSmartTableScan => {
+            ["cellhash#", "diskhash#", "bytes"]
+        }
+        DbFlashCacheSingleBlockPhysicalRead => ["p1", "p2", "p3"],
+        LogFileParallelWrite => ["files", "blocks", "requests"],
+        DbFileParallelWrite => ["requests", "interrupt", "timeout"],
+    }
+}
+
+/// A read wait: its blocks count toward its plan line's `pr=`.
+pub(super) fn is_read(e: WaitEvent) -> bool {
+    use WaitEvent::*;
+    matches!(
+        e,
+        DbFileSequentialRead
+            | DbFileScatteredRead
+            | DirectPathRead
+            | CellSingleBlockPhysicalRead
+            | CellMultiblockPhysicalRead
+            | DbFlashCacheSingleBlockPhysicalRead
+    )
+}
+
+/// Oracle's command type (`oct=`, V$SQLCOMMAND) of a statement.
+pub(super) fn command_type(k: &StatementKind) -> u32 {
+    match k {
+        StatementKind::Query(_) | StatementKind::SelectForUpdate(_) | StatementKind::Xplan(_) => 3,
+        StatementKind::Insert(_) => 2,
+        StatementKind::Update(_) => 6,
+        StatementKind::Delete(_) => 7,
+        StatementKind::CreateTable(_) => 1,
+        StatementKind::CreateIndex(_) => 9,
+        StatementKind::Drop(_) => 12,
+        StatementKind::AlterTable(_) => 15,
+        StatementKind::AlterIndex(_) => 11,
+        StatementKind::AlterSession(_) => 42,
+        StatementKind::AlterSystem(_) | StatementKind::AlterSystemReset(_) => 49,
+        StatementKind::Commit => 44,
+        StatementKind::Rollback | StatementKind::RollbackTo(_) => 45,
+        StatementKind::Savepoint(_) => 46,
+        StatementKind::Plsql(_) | StatementKind::SqlPlus(_) => 47,
+        StatementKind::ExplainPlan(_) => 50,
+        _ => 0,
+    }
+}
+
+/// MAX_DUMP_FILE_SIZE in bytes: a number is in 512-byte blocks, K/M/G
+/// suffixed is bytes (None: UNLIMITED or not set).
+pub(super) fn max_dump_file_size(v: &str) -> Option<u64> {
+    let v = v.trim_matches('\'').trim().to_ascii_uppercase();
+    let (num, mul) = match v.as_bytes().last() {
+        Some(b'K') => (&v[..v.len() - 1], 1024),
+        Some(b'M') => (&v[..v.len() - 1], 1024 * 1024),
+        Some(b'G') => (&v[..v.len() - 1], 1024 * 1024 * 1024),
+        _ => (&v[..], 512),
+    };
+    num.parse::<u64>().ok().map(|n| n.saturating_mul(mul))
+}
+
+/// The level an EVENTS setting gives event 10046: `10046 trace name
+/// context forever[, level n]` (n of 0, 1, 4, 8, 12) or `10046 trace name
+/// context off` (0); None for any other event (refused as not modelled).
+pub(super) fn event_10046(text: &str) -> Option<u8> {
+    let t = text.to_ascii_lowercase().replace(',', " , ");
+    let words: Vec<&str> = t.split_whitespace().collect();
+    match words.as_slice() {
+        ["10046", "trace", "name", "context", "off"] => Some(0),
+        ["10046", "trace", "name", "context", "forever"] => Some(1),
+        ["10046", "trace", "name", "context", "forever", ",", "level", n] => match n.parse::<u8>() {
+            Ok(l @ (0 | 1 | 4 | 8 | 12)) => Some(l),
+            _ => None,
+        },
+        _ => None,
+    }
+}
