@@ -160,7 +160,7 @@ impl Run<'_> {
         c.note_wait(crate::stats::WaitEvent::SqlNetMessageToClient, NET_TO_CLIENT_US);
         c.note_wait(crate::stats::WaitEvent::SqlNetMessageFromClient, net_us + client_us);
         if c.trace_waits.is_some() {
-            self.trace_roundtrip(client);
+            self.trace_roundtrip(who);
         }
         self.call_event(kind::ROUND_TRIP, cs.net);
     }
