@@ -422,7 +422,7 @@ fn random_dml_matches_a_reference_model_and_indexes_agree() {
                 let ix = &c.indexes[iid];
                 let mut want: Vec<(Vec<Value>, u32)> = (0..t.rows.len() as u32)
                     .filter(|r| t.is_live(*r))
-                    .map(|r| (ix.key_of(&t.rows[r as usize]).to_vec(), r))
+                    .map(|r| (ix.key_of_row(t.rows.row(r as usize)).to_vec(), r))
                     .collect();
                 want.sort_by(|x, y| lio_core::storage::cmp_keys(&x.0, &y.0).then(x.1.cmp(&y.1)));
                 let got: Vec<(Vec<Value>, u32)> =

@@ -3,6 +3,9 @@
 
 pub mod json;
 
+mod rows;
+pub use rows::{RowIter, RowRef, RowStore, CHUNK_ROWS};
+
 mod stats;
 pub use stats::{text_position, ColumnStats, SystemStats, CPUSPEEDNW, IOSEEKTIM, IOTFRSPEED};
 
@@ -80,130 +83,17 @@ pub struct TableStats {
     pub columns: Vec<ColumnStats>,
 }
 
-/// A table's rows, stored flat (`width` values per row, row after row) in
-/// chunks of a fixed number of rows: reading a row is one contiguous
-/// access, not a pointer chase per row, and the store grows a chunk at a
-/// time (no doubling of the whole store: a million-row load never holds
-/// the old and the new copy at once). Only the last chunk grows (by
-/// doubling, up to the chunk's size), so a small table stays small.
-#[derive(Debug, Clone, Default)]
-pub struct RowStore {
-    width: usize,
-    /// log2 of the rows a chunk holds.
-    shift: u32,
-    rows: usize,
-    chunks: Vec<Vec<Value>>,
-}
-
-/// Bytes of values a full chunk holds (about): 256 KiB.
-const CHUNK_BYTES: usize = 256 << 10;
-
-impl RowStore {
-    pub fn new(width: usize) -> Self {
-        let width = width.max(1);
-        let per_chunk = (CHUNK_BYTES / (width * std::mem::size_of::<Value>())).max(1);
-        RowStore { width, shift: usize::BITS - 1 - per_chunk.leading_zeros(), rows: 0, chunks: Vec::new() }
-    }
-    #[inline]
-    pub fn len(&self) -> usize {
-        self.rows
-    }
-    pub fn is_empty(&self) -> bool {
-        self.rows == 0
-    }
-    /// Values per row.
-    pub fn width(&self) -> usize {
-        self.width
-    }
-    #[inline]
-    fn chunk_rows(&self) -> usize {
-        1 << self.shift
-    }
-    #[inline]
-    pub fn get(&self, r: usize) -> Option<&[Value]> {
-        let c = self.chunks.get(r >> self.shift)?;
-        let i = (r & (self.chunk_rows() - 1)) * self.width;
-        c.get(i..i + self.width)
-    }
-    /// Append a row. A string equal to the one in the same column of the
-    /// previous row shares its allocation (generated data such as
-    /// `rpad('x', 700)` repeats one value): less memory, and comparisons of
-    /// the two are a pointer test. The values are moved out of `row`,
-    /// which is left empty (its capacity kept).
-    pub fn push_from(&mut self, row: &mut Vec<Value>) {
-        debug_assert_eq!(row.len(), self.width);
-        if self.rows > 0 {
-            let prev = &self[self.rows - 1];
-            for (v, old) in row.iter_mut().zip(prev) {
-                if let (Value::Str(new), Value::Str(old)) = (&*v, old) {
-                    if old.is_shared() && !new.ptr_eq(old) && new.len() == old.len() && **new == **old {
-                        *v = Value::Str(old.clone());
-                    }
-                }
-            }
-        }
-        if self.rows & (self.chunk_rows() - 1) == 0 {
-            // A new chunk: room for one row, doubling up to the chunk.
-            self.chunks.push(Vec::with_capacity(self.width));
-        }
-        let last = self.chunks.last_mut().expect("a chunk");
-        last.append(row);
-        self.rows += 1;
-    }
-    /// Append a row (see [`Self::push_from`]).
-    pub fn push(&mut self, row: Box<[Value]>) {
-        self.push_from(&mut row.into_vec());
-    }
-    /// Append every row of `other` (of the same width), freeing its chunks
-    /// as they are copied.
-    pub fn append(&mut self, other: RowStore) {
-        debug_assert_eq!(other.width, self.width);
-        if self.rows == 0 && other.shift == self.shift {
-            *self = other;
-            return;
-        }
-        let mut row = Vec::with_capacity(self.width);
-        for chunk in other.chunks {
-            let mut values = chunk.into_iter();
-            while !values.as_slice().is_empty() {
-                row.extend(values.by_ref().take(self.width));
-                self.push_from(&mut row);
-            }
-        }
-    }
-    pub fn truncate(&mut self, rows: usize) {
-        if rows >= self.rows {
-            return;
-        }
-        let n = self.chunk_rows();
-        let kept = rows.div_ceil(n);
-        self.chunks.truncate(kept);
-        if let Some(last) = self.chunks.last_mut() {
-            last.truncate((rows - (kept - 1) * n) * self.width);
-        }
-        self.rows = rows;
-    }
-    /// The values of row `r`, to change in place (UPDATE, rollback).
-    pub fn row_mut(&mut self, r: usize) -> &mut [Value] {
-        let i = (r & (self.chunk_rows() - 1)) * self.width;
-        let w = self.width;
-        &mut self.chunks[r >> self.shift][i..i + w]
-    }
-    pub fn clear(&mut self) {
-        self.chunks = Vec::new();
-        self.rows = 0;
-    }
-    pub fn iter(&self) -> RowIter<'_> {
-        RowIter { chunks: self.chunks.iter(), rows: [].chunks_exact(self.width), width: self.width, left: self.rows }
-    }
-}
-
 /// Where a query's rows go when the caller keeps them: a list of rows, or
 /// (INSERT ... SELECT, CREATE TABLE ... AS SELECT) a [`RowStore`] that
 /// becomes the new rows, so the source rows are held once, compactly.
 pub trait RowSink {
     /// Take the row's values, leaving `row` empty.
     fn take_row(&mut self, row: &mut Vec<Value>);
+    /// Bytes holding `row` takes (`row_bytes`: its values' bytes): a row
+    /// of boxed values, or a packed row's record ([`RowStore::charge_of`]).
+    fn charge(&self, row: &[Value], row_bytes: u64) -> u64 {
+        ROW_BYTES + VALUE_BYTES * row.len() as u64 + row_bytes
+    }
 }
 
 impl RowSink for Vec<Vec<Value>> {
@@ -216,52 +106,8 @@ impl RowSink for RowStore {
     fn take_row(&mut self, row: &mut Vec<Value>) {
         self.push_from(row);
     }
-}
-
-/// The rows of a [`RowStore`], in order.
-#[derive(Clone)]
-pub struct RowIter<'a> {
-    chunks: std::slice::Iter<'a, Vec<Value>>,
-    rows: std::slice::ChunksExact<'a, Value>,
-    width: usize,
-    /// Rows not yet returned (so that a collect reserves exactly).
-    left: usize,
-}
-
-impl<'a> Iterator for RowIter<'a> {
-    type Item = &'a [Value];
-    #[inline]
-    fn next(&mut self) -> Option<&'a [Value]> {
-        loop {
-            if let Some(r) = self.rows.next() {
-                self.left -= 1;
-                return Some(r);
-            }
-            self.rows = self.chunks.next()?.chunks_exact(self.width);
-        }
-    }
-    #[inline]
-    fn size_hint(&self) -> (usize, Option<usize>) {
-        (self.left, Some(self.left))
-    }
-}
-
-impl ExactSizeIterator for RowIter<'_> {}
-
-impl std::ops::Index<usize> for RowStore {
-    type Output = [Value];
-    #[inline]
-    fn index(&self, r: usize) -> &[Value] {
-        let i = (r & (self.chunk_rows() - 1)) * self.width;
-        &self.chunks[r >> self.shift][i..i + self.width]
-    }
-}
-
-impl<'a> IntoIterator for &'a RowStore {
-    type Item = &'a [Value];
-    type IntoIter = RowIter<'a>;
-    fn into_iter(self) -> Self::IntoIter {
-        self.iter()
+    fn charge(&self, row: &[Value], _row_bytes: u64) -> u64 {
+        LOC_BYTES + self.charge_of(row)
     }
 }
 
@@ -377,7 +223,7 @@ impl Table {
         let mut st = ColumnStats::default();
         for (r, _) in self.rows.iter().zip(&self.loc).filter(|(_, l)| !l.is_dead()) {
             let Some(v) = r.get(col) else { continue };
-            let pos = match v {
+            let pos = match &v {
                 Value::Null => {
                     st.nulls += 1;
                     continue;
@@ -389,7 +235,7 @@ impl Table {
                 st.low = Some(st.low.map_or(x, |l| l.min(x)));
                 st.high = Some(st.high.map_or(x, |h| h.max(x)));
             }
-            seen.add_value(v, pos);
+            seen.add_value(&v, pos);
         }
         st.ndv = seen.ndv();
         st
@@ -421,6 +267,10 @@ pub struct Index {
 impl Index {
     pub fn key_of(&self, row: &[Value]) -> Box<[Value]> {
         self.columns.iter().map(|&c| row[c].clone()).collect()
+    }
+    /// [`Self::key_of`] a stored row.
+    pub fn key_of_row(&self, row: RowRef<'_>) -> Box<[Value]> {
+        self.columns.iter().map(|&c| row.value(c)).collect()
     }
 }
 
@@ -463,6 +313,9 @@ pub struct Catalog {
 /// index entry).
 pub const VALUE_BYTES: u64 = 16;
 pub const ROW_BYTES: u64 = 16;
+/// Bytes a stored row's location takes (its packed record is the row
+/// store's: [`RowStore::held_bytes`]).
+pub const LOC_BYTES: u64 = std::mem::size_of::<RowLoc>() as u64;
 
 impl Catalog {
     /// Bytes held by every table's rows and index entries.
@@ -484,13 +337,6 @@ impl Catalog {
         self.tables[table].indexes.iter().map(|&i| self.indexes[i].btree.entry_bytes()).sum()
     }
 
-    /// Bytes one stored row takes, strings included (its index entries
-    /// are the indexes' own: [`Self::index_entry_bytes`]).
-    pub fn row_bytes(&self, row: &[crate::value::Value]) -> u64 {
-        let strings: u64 =
-            row.iter().map(|v| if let crate::value::Value::Str(s) = v { s.len() as u64 } else { 0 }).sum();
-        ROW_BYTES + VALUE_BYTES * row.len() as u64 + strings
-    }
     pub fn new_segment(&mut self, name: &str, kind: SegmentKind, table: Option<&str>, pool: PoolKind) -> SegId {
         let id = self.segments.len() as SegId;
         self.segments.push(SegmentInfo {

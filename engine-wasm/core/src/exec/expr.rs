@@ -197,7 +197,7 @@ impl CExpr {
             CExpr::Bind(i) => cx.binds.get(*i).cloned().unwrap_or(Value::Null),
             CExpr::Col { src, table, col } => {
                 let r = cx.env.rows[*src] as usize;
-                cx.cat.tables[*table].rows.get(r).and_then(|row| row.get(*col)).cloned().unwrap_or(Value::Null)
+                cx.cat.tables[*table].rows.value(r, *col)
             }
             CExpr::Gen { src, col } => cx.env.gen[*src].get(*col).cloned().unwrap_or(Value::Null),
             CExpr::Level => Value::Num(cx.env.level.into()),
@@ -311,15 +311,13 @@ impl CExpr {
         })
     }
 
-    /// The value of a column of the current row, in place; None for any
-    /// other expression (evaluate it instead).
+    /// The value of a column of the current row (decoded from its packed
+    /// row); None for any other expression (evaluate it instead).
     #[inline]
-    pub fn column_ref<'c>(&self, cat: &'c Catalog, env: &'c Env) -> Option<&'c Value> {
+    pub fn column_value(&self, cat: &Catalog, env: &Env) -> Option<Value> {
         match self {
-            CExpr::Col { src, table, col } => {
-                cat.tables[*table].rows.get(env.rows[*src] as usize).and_then(|row| row.get(*col))
-            }
-            CExpr::Gen { src, col } => env.gen[*src].get(*col),
+            CExpr::Col { src, table, col } => Some(cat.tables[*table].rows.value(env.rows[*src] as usize, *col)),
+            CExpr::Gen { src, col } => Some(env.gen[*src].get(*col).cloned().unwrap_or(Value::Null)),
             _ => None,
         }
     }
@@ -331,7 +329,7 @@ impl CExpr {
         Ok(match self {
             CExpr::Col { src, table, col } => {
                 let r = cx.env.rows[*src] as usize;
-                cx.cat.tables[*table].rows.get(r).and_then(|row| row.get(*col)).map(|v| v.stored_len()).unwrap_or(0)
+                cx.cat.tables[*table].rows.get(r).map_or(0, |row| row.stored_len(*col))
             }
             CExpr::Gen { src, col } => cx.env.gen[*src].get(*col).map(|v| v.stored_len()).unwrap_or(0),
             other => other.eval(cx)?.stored_len(),

@@ -179,7 +179,7 @@ impl Run<'_> {
                 return self.finish_statement(tid, start, Err(e)).map(|_| Outcome::default());
             }
             let t = &self.inst.cat.tables[tid];
-            let old: Box<[Value]> = t.rows[r as usize].into();
+            let old: Box<[Value]> = t.rows.row(r as usize).to_vec().into();
             let (old_loc, old_body) = (t.loc[r as usize], t.migrated.get(&r).copied());
             self.txn().undo.push(Undo::Update { table: tid, row: r, old, old_loc, old_body });
             self.mark_active(tid, r);
@@ -258,11 +258,13 @@ impl Run<'_> {
             let spare = self.txn().spare_rows.pop();
             let t = &self.inst.cat.tables[tid];
             let old: Box<[Value]> = match spare {
-                Some(mut b) if b.len() == t.rows[r as usize].len() => {
-                    b.clone_from_slice(&t.rows[r as usize]);
+                Some(mut b) if b.len() == t.rows.width() => {
+                    for (d, v) in b.iter_mut().zip(t.rows.row(r as usize).iter()) {
+                        *d = v;
+                    }
                     b
                 }
-                _ => t.rows[r as usize].into(),
+                _ => t.rows.row(r as usize).to_vec().into(),
             };
             new.clear();
             new.extend_from_slice(&old);
@@ -299,7 +301,7 @@ impl Run<'_> {
             let (old_size, new_size) = (storage::row_size(&old), storage::row_size(&new));
             self.txn().undo.push(Undo::Update { table: tid, row: r, old, old_loc, old_body });
             self.place_updated_row(tid, r, old_size, new_size);
-            self.inst.cat.tables[tid].rows.row_mut(r as usize).clone_from_slice(&new);
+            self.inst.cat.tables[tid].rows.set_row(r as usize, &new);
             self.mark_active(tid, r);
             self.inst.sga.memopt.invalidate(tid, r);
             let at = super::txn::row_block(&self.inst.cat, tid, r).filter(|_| !self.inst.cat.tables[tid].is_iot());
@@ -368,7 +370,7 @@ impl Run<'_> {
             if !t.is_live(r) || !rows.insert(r) {
                 continue;
             }
-            let row = &t.rows[r as usize];
+            let row = &t.rows.row(r as usize).to_vec()[..];
             let size = ChangeSize { redo: ROW_ADDRESS_BYTES, undo: storage::row_size(row) as u64 };
             let entries: Vec<(u32, u32, u64)> = t
                 .indexes

@@ -183,10 +183,10 @@ impl Run<'_> {
             )?;
             if columns.is_empty() {
                 for (i, n) in cur.columns.iter().enumerate() {
-                    let sample = rows.iter().map(|r| &r[i]).find(|v| !v.is_null());
+                    let sample = rows.iter().map(|r| r.value(i)).find(|v| !v.is_null());
                     let dt = match sample {
                         Some(Value::Str(_)) => DataType::Varchar2 {
-                            len: rows.iter().map(|r| r[i].stored_len() as u32).max().unwrap_or(1).max(1),
+                            len: rows.iter().map(|r| r.value(i).stored_len() as u32).max().unwrap_or(1).max(1),
                             char_semantics: false,
                         },
                         _ => DataType::Number { precision: None, scale: None },
@@ -436,8 +436,9 @@ impl Run<'_> {
         // Entries go to the tree as they are made (one-number keys packed
         // on arrival: no list of a million boxed keys first).
         let entries = t.rows.iter().enumerate().map(|(r, row)| {
-            let key: crate::storage::Key = cols.iter().map(|&c| row[c].clone()).collect();
-            let size = BTree::leaf_entry_size(false, unique, &key, row);
+            let key: crate::storage::Key = cols.iter().map(|&c| row.value(c)).collect();
+            // (A row's own bytes count only in an IOT's entries.)
+            let size = BTree::leaf_entry_size(false, unique, &key, &[]);
             ((key, r as u32), size)
         });
         if bt.build_from(entries).is_err() {

@@ -19,9 +19,9 @@ impl Run<'_> {
             let ix = &mut self.inst.cat.indexes[iid];
             let t = &self.inst.cat.tables[ix.table];
             let (holds_rows, unique) = (ix.btree.holds_rows, ix.btree.unique);
-            let _ = ix
-                .btree
-                .rebuild(|key, r| crate::storage::BTree::leaf_entry_size(holds_rows, unique, key, &t.rows[r as usize]));
+            let _ = ix.btree.rebuild(|key, r| {
+                crate::storage::BTree::leaf_entry_size(holds_rows, unique, key, &t.rows.row(r as usize).to_vec())
+            });
             ix.btree.set_rowid_blocks(&t.loc);
         }
         // The cursors on its table (an index belongs to its table).
@@ -118,7 +118,7 @@ impl Run<'_> {
                 return Err(LabError::new(ora::NAME_ALREADY_USED, n.pos));
             }
         }
-        if pk && cols.iter().any(|&c| t.rows.iter().any(|r| r[c].is_null())) {
+        if pk && cols.iter().any(|&c| t.rows.iter().any(|r| r.is_null(c))) {
             return Err(LabError::new(ora::NULL_VALUES_CANNOT_ALTER_TO_NOT_NULL, k.pos));
         }
         // An index that leads on the key's columns.

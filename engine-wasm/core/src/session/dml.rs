@@ -248,14 +248,22 @@ impl Run<'_> {
     ) -> Result<u64, LabError> {
         let cols = self.inst.cat.tables[tid].columns.clone();
         let mut bytes = 0u64;
+        let mut row = Vec::with_capacity(cols.len());
         for r in 0..rows.len() {
-            let row = rows.row_mut(r);
+            rows.row(r).decode_into(&mut row);
+            let mut changed = false;
             for (v, c) in row.iter_mut().zip(cols.iter()) {
                 let given = std::mem::replace(v, Value::Null);
+                let same = given.clone();
                 *v = super::change::convert(c, table_name, given, pos, false)?;
+                changed |= *v != same;
             }
-            bytes += self.inst.cat.row_bytes(row);
+            if changed {
+                rows.set_row(r, &row);
+            }
         }
+        // The packed rows (records, strings) and each one's location.
+        bytes += rows.held_bytes() + crate::catalog::LOC_BYTES * rows.len() as u64;
         Ok(bytes)
     }
 
@@ -285,9 +293,11 @@ impl Run<'_> {
         let mut entries: Vec<(u32, u32, u64)> = Vec::with_capacity(index_ids.len());
         let mut arrays = self.array_runs(tid, added, index_ids.len());
         let mut done = Vec::with_capacity(index_ids.len() + 1);
+        let mut row_buf: Vec<Value> = Vec::with_capacity(self.inst.cat.tables[tid].columns.len());
         for r in first_row as u32..(first_row + added) as u32 {
             let cat = &mut self.inst.cat;
-            let row = &cat.tables[tid].rows[r as usize];
+            cat.tables[tid].rows.row(r as usize).decode_into(&mut row_buf);
+            let row = &row_buf[..];
             let size = storage::row_size(row);
             let t = &mut cat.tables[tid];
             let (loc, new_block) = match &mut t.storage {
@@ -295,7 +305,7 @@ impl Run<'_> {
                 TableStorage::Iot { .. } => (RowLoc { block: 0, slot: 0 }, false),
                 TableStorage::Cluster { cluster, key_cols } => {
                     let cid = *cluster;
-                    let key = &t.rows[r as usize][key_cols[0]];
+                    let key = &row_buf[key_cols[0]];
                     let (b, new) = cat.clusters[cid].hash.insert(key, r, size);
                     (RowLoc { block: b, slot: 0 }, new)
                 }
@@ -306,7 +316,7 @@ impl Run<'_> {
                 }
             }
             let cat = &mut self.inst.cat;
-            let row = &cat.tables[tid].rows[r as usize];
+            let row = &row_buf[..];
             for &iid in index_ids {
                 let ix = &mut cat.indexes[iid];
                 let key = ix.key_of(row);
@@ -386,7 +396,7 @@ impl Run<'_> {
         if let TableStorage::Cluster { cluster, key_cols } = &self.inst.cat.tables[tid].storage {
             let (cid, kc) = (*cluster, key_cols[0]);
             let rows = &self.inst.cat.tables[tid].rows;
-            self.inst.cat.clusters[cid].hash.pack(|r| match &rows[r as usize][kc] {
+            self.inst.cat.clusters[cid].hash.pack(|r| match &rows.row(r as usize).value(kc) {
                 Value::Num(n) => n.f64_key().unwrap_or(f64::NAN),
                 _ => f64::NAN,
             });

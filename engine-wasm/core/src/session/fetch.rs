@@ -41,7 +41,7 @@ pub(super) fn hand_row(
         row_bytes += v.stored_len() as u64 + 1;
         row.push(v);
     }
-    let held = crate::catalog::ROW_BYTES + crate::catalog::VALUE_BYTES * row.len() as u64 + row_bytes;
+    let held = out.charge(row, row_bytes);
     *room = room.checked_sub(held).ok_or_else(|| memory_error(max_mb))?;
     out.take_row(row);
     Ok(row_bytes)

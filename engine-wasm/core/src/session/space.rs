@@ -82,7 +82,7 @@ impl Run<'_> {
         let mut last_rows = heap.rows_in_block.last().copied().unwrap_or(0);
         let mut blocks = heap.data_blocks() as u64;
         for r in rows {
-            let need = storage::row_size(r) + storage::ROW_DIRECTORY;
+            let need = r.row_size() + storage::ROW_DIRECTORY;
             match last {
                 Some(l) if l + need <= limit || last_rows == 0 => {
                     last = Some(l + need);

@@ -385,7 +385,7 @@ impl Run<'_> {
             let mut sorted: Vec<u32> = rows.iter().copied().filter(|r| t.is_live(*r)).collect();
             sorted.sort_unstable();
             for r in sorted {
-                let row = &t.rows[r as usize];
+                let row = &t.rows.row(r as usize).to_vec()[..];
                 let key = ix.key_of(row);
                 let sz = ix.btree.entry_size(&key, row);
                 ix.btree.insert(key, r, sz);
@@ -426,7 +426,7 @@ impl Run<'_> {
         if let TableStorage::Cluster { cluster, key_cols } = &t.storage {
             let kc = key_cols[0];
             let rows = &t.rows;
-            cat.clusters[*cluster].hash.pack(|r| match rows.get(r as usize).map(|x| &x[kc]) {
+            cat.clusters[*cluster].hash.pack(|r| match rows.get(r as usize).map(|x| x.value(kc)) {
                 Some(Value::Num(n)) => n.f64_key().unwrap_or(f64::NAN),
                 _ => f64::NAN,
             });
@@ -474,12 +474,12 @@ pub(crate) fn apply_undo(cat: &mut Catalog, rec: Undo) -> Option<u32> {
             loc.slot = slot;
             let block = loc.block;
             t.dead_rows -= 1;
-            let size = storage::row_size(&t.rows[row as usize]);
+            let size = t.rows.row(row as usize).row_size();
             let body = t.migrated.get(&row).copied().unwrap_or(block);
             match &mut t.storage {
                 TableStorage::Heap { heap, .. } => heap.adjust(body, size + storage::ROW_DIRECTORY, true),
                 TableStorage::Cluster { cluster, key_cols } => {
-                    let key = t.rows[row as usize][key_cols[0]].clone();
+                    let key = t.rows.row(row as usize).value(key_cols[0]);
                     cat.clusters[*cluster].hash.restore(&key, row, block, size);
                 }
                 TableStorage::Iot { .. } => {}
@@ -488,7 +488,7 @@ pub(crate) fn apply_undo(cat: &mut Catalog, rec: Undo) -> Option<u32> {
         }
         Undo::Update { table, row, old, old_loc, old_body } => {
             let t = &mut cat.tables[table];
-            let now_size = storage::row_size(&t.rows[row as usize]);
+            let now_size = t.rows.row(row as usize).row_size();
             let old_size = storage::row_size(&old);
             let now_body = t.migrated.get(&row).copied();
             if let TableStorage::Heap { heap, .. } = &mut t.storage {
@@ -519,7 +519,7 @@ pub(crate) fn apply_undo(cat: &mut Catalog, rec: Undo) -> Option<u32> {
                 }
             }
             t.loc[row as usize] = old_loc;
-            t.rows.row_mut(row as usize).clone_from_slice(&old);
+            t.rows.set_row(row as usize, &old);
             row
         }
     })
@@ -535,12 +535,12 @@ pub(super) fn kill_row(cat: &mut Catalog, table: TableId, row: u32) -> u16 {
     }
     t.loc[row as usize].slot = storage::DEAD_SLOT;
     t.dead_rows += 1;
-    let size = storage::row_size(&t.rows[row as usize]);
+    let size = t.rows.row(row as usize).row_size();
     let body = t.migrated.get(&row).copied().unwrap_or(loc.block);
     match &mut t.storage {
         TableStorage::Heap { heap, .. } => heap.adjust(body, size + storage::ROW_DIRECTORY, false),
         TableStorage::Cluster { cluster, key_cols } => {
-            let key = t.rows[row as usize][key_cols[0]].clone();
+            let key = t.rows.row(row as usize).value(key_cols[0]);
             cat.clusters[*cluster].hash.remove(&key, row, loc.block, size);
         }
         TableStorage::Iot { .. } => {}

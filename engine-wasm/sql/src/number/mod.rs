@@ -307,6 +307,25 @@ impl Number {
         &self.key
     }
 
+    /// The exponent byte and the digit bytes (1 to 21 bytes): the compact
+    /// form a packed row holds (the terminator and padding follow from
+    /// the exponent byte's sign, see [`Self::from_packed`]).
+    #[inline]
+    pub fn packed(&self) -> &[u8] {
+        &self.key[..1 + self.len as usize]
+    }
+
+    /// The NUMBER [`Self::packed`] gave these bytes for (`b` holds 1 to 21
+    /// bytes, as it gave them).
+    #[inline]
+    pub fn from_packed(b: &[u8]) -> Number {
+        let neg = b[0] < 0x80;
+        let mut key = if neg { [102u8; 21] } else { [0u8; 21] };
+        let n = b.len().min(21);
+        key[..n].copy_from_slice(&b[..n]);
+        Number { key, len: (n - 1) as u8 }
+    }
+
     pub fn is_zero(&self) -> bool {
         self.len == 0
     }

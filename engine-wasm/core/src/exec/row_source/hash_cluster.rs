@@ -45,8 +45,7 @@ pub(super) fn next(
         };
         if !packed {
             for &r in &cl.hash.bucket_rows[bucket as usize] {
-                let row = &t.rows[r as usize];
-                if row[*key_col].sql_eq(&k) {
+                if t.rows.row(r as usize).value(*key_col).sql_eq(&k) {
                     bucket_rows.push(r);
                 }
             }

@@ -116,8 +116,8 @@ impl Rt<'_> {
         if let CExpr::Bind(i) = e {
             return Ok(self.binds.get(*i).cloned().unwrap_or(Value::Null));
         }
-        if let Some(v) = e.column_ref(self.cat, env) {
-            return Ok(v.clone());
+        if let Some(v) = e.column_value(self.cat, env) {
+            return Ok(v);
         }
         let mut cx =
             EvalCtx { cat: self.cat, env, binds: self.binds, rng: self.rng, text_work: &mut self.k.stats.work.text };

@@ -37,8 +37,8 @@ pub(super) fn add_row(
 ) -> Result<(), LabError> {
     for (a, s) in aggs.iter().zip(states.iter_mut()) {
         match &a.arg {
-            Some(e) => match e.column_ref(rt.cat, env) {
-                Some(v) => s.add_ref(a.func, v, pos)?,
+            Some(e) => match e.column_value(rt.cat, env) {
+                Some(v) => s.add_ref(a.func, &v, pos)?,
                 None => {
                     let v = rt.eval(e, env)?;
                     s.add(a.func, Some(v), pos)?
