@@ -109,10 +109,11 @@ describe('LAB SWEEP in parallel worker threads', () => {
   });
 
   it('a point refused for memory under its share runs again alone with the whole budget: the serial answer', async () => {
-    // About 3 MB of rows under an 8 MB budget: with 4 workers a share is 2 MB, too small for the scenario.
+    // About 4.5 MB of rows under an 8 MB budget: with 4 workers a share is 2 MB, too small for the scenario.
+    // (Each pad differs: packed rows hold a repeated long string once.)
     const script = `LAB SET max_memory_mb = 8;
 create table t (id number, pad varchar2(100));
-insert into t select level, rpad('x', 100, 'x') from dual connect by level <= 20000;
+insert into t select level, rpad(level, 100, 'x') from dual connect by level <= 40000;
 commit;
 LAB SWEEP ARRAYSIZE FROM 10 TO 40 STEP 10 RUN 'select id from t where id <= 50' VIA jdbc_thin;
 `;
