@@ -102,6 +102,10 @@ impl Run<'_> {
                 // The SGA is built anew; the script's session carries on
                 // with its statistics (the lab reconnects it).
                 self.inst.rebuild_sga(&self.s.params);
+                // A reconnected session's package state starts again:
+                // DBMS_RANDOM's unseeded sequence is the new session's, not
+                // whatever the session before the restart left of it.
+                self.s.rng = crate::random::DbmsRandom::new(0);
                 let (file, size) = self.s.params.db_flash_cache();
                 let bs = self.s.params.db_block_size;
                 self.inst.io.configure_db_flash_cache(file, size, bs);
