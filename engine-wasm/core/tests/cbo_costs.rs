@@ -14,43 +14,14 @@
 
 mod common;
 use common::*;
-use lio_core::result::PlanLineOut;
 use lio_core::{Engine, StepOut};
-
-fn plan_of(e: &mut Engine, sql: &str) -> Vec<PlanLineOut> {
-    let s = e.exec(&format!("set autotrace traceonly explain\n{sql}\nset autotrace off"));
-    ok(&s);
-    s[1].plan.clone()
-}
-
-/// (operation name, E-Rows, Cost) per line.
-fn lines(plan: &[PlanLineOut]) -> Vec<(String, u64, u64)> {
-    plan.iter()
-        .map(|l| {
-            let op = format!("{} {}", l.operation, l.name.clone().unwrap_or_default()).trim().to_string();
-            (op, l.e_rows, l.cost)
-        })
-        .collect()
-}
-
-fn scalar(e: &mut Engine, sql: &str) -> String {
-    let s = e.exec(sql);
-    ok(&s);
-    s[0].rows[0].iter().map(|v| v.to_string().trim_matches('"').to_string()).collect::<Vec<_>>().join(",")
-}
 
 /// A trainer's first lesson: 10,000 rows, STATUS with two values, an
 /// index on it. Half the table through the index costs thousands of
 /// single-block reads; the full scan reads 25 blocks.
 fn status_engine() -> Engine {
     let mut e = quiet_engine();
-    ok(&e.exec(
-        "create table t (id number, status varchar2(10), pad varchar2(20));\n\
-         insert into t select level, case when mod(level, 2) = 0 then 'OPEN' else 'CLOSED' end, 'x' from dual connect by level <= 10000;\n\
-         commit;\n\
-         create index t_status on t (status);\n\
-         exec dbms_stats.gather_table_stats(user,'T')",
-    ));
+    ok(&e.exec(STATUS_TABLE));
     assert_eq!(scalar(&mut e, "select blocks, num_rows from user_tables where table_name = 'T';"), "25,10000");
     e
 }
@@ -196,17 +167,7 @@ fn e_rows_without_gathered_statistics() {
 #[test]
 fn geist_11g_full_scan_costs_2720() {
     let mut e = quiet_engine();
-    ok(&e.exec(
-        "LAB VERSION 11.2.0.1;\n\
-         create table t1 (id number not null, filler varchar2(700));\n\
-         create table t2 (id number not null, filler varchar2(700));\n\
-         insert into t1 select rownum, rpad('x', 700) from dual connect by level <= 100000;\n\
-         insert into t2 select rownum, rpad('y', 700) from dual connect by level <= 100000;\n\
-         commit;\n\
-         create unique index t1_idx on t1 (id);\n\
-         exec dbms_stats.gather_table_stats(user, 'T1')\n\
-         exec dbms_stats.gather_table_stats(user, 'T2')",
-    ));
+    ok(&e.exec(GEIST_TABLES));
     // The lab's BLOCKS counts one more than the 10,000 data blocks (its
     // high-water mark); IO is the same: ceil(10,001 / 8 * 26 / 12) + 1 = 2,710.
     assert_eq!(scalar(&mut e, "select blocks from user_tables where table_name = 'T2';"), "10001");

@@ -14,33 +14,10 @@
 
 mod common;
 use common::*;
-use lio_core::result::PlanLineOut;
 use lio_core::{Engine, StepOut};
-
-fn plan_of(e: &mut Engine, sql: &str) -> Vec<PlanLineOut> {
-    let s = e.exec(&format!("set autotrace traceonly explain\n{sql}\nset autotrace off"));
-    ok(&s);
-    s[1].plan.clone()
-}
-
-/// (operation name, E-Rows, Cost) per line.
-fn lines(plan: &[PlanLineOut]) -> Vec<(String, u64, u64)> {
-    plan.iter()
-        .map(|l| {
-            let op = format!("{} {}", l.operation, l.name.clone().unwrap_or_default()).trim().to_string();
-            (op, l.e_rows, l.cost)
-        })
-        .collect()
-}
 
 fn l(op: &str, rows: u64, cost: u64) -> (String, u64, u64) {
     (op.to_string(), rows, cost)
-}
-
-fn scalar(e: &mut Engine, sql: &str) -> String {
-    let s = e.exec(sql);
-    ok(&s);
-    s[0].rows[0].iter().map(|v| v.to_string().trim_matches('"').to_string()).collect::<Vec<_>>().join(",")
 }
 
 /// A hand-checked small case: 200 rows of 300 bytes, ID 1..200 in order,
@@ -113,13 +90,7 @@ fn the_cheaper_path_wins_at_an_equal_printed_cost() {
 #[test]
 fn low_cardinality_index_costs_its_clustering_factor_share() {
     let mut e = quiet_engine();
-    ok(&e.exec(
-        "create table t (id number, status varchar2(10), pad varchar2(20));\n\
-         insert into t select level, case when mod(level, 2) = 0 then 'OPEN' else 'CLOSED' end, 'x' from dual connect by level <= 10000;\n\
-         commit;\n\
-         create index t_status on t (status);\n\
-         exec dbms_stats.gather_table_stats(user,'T')",
-    ));
+    ok(&e.exec(STATUS_TABLE));
     let ix =
         "select blevel, leaf_blocks, distinct_keys, clustering_factor from user_indexes where index_name = 'T_STATUS';";
     assert_eq!(scalar(&mut e, ix), "1,24,2,48");

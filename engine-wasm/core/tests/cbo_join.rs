@@ -8,13 +8,6 @@
 mod common;
 use common::*;
 use lio_core::result::PlanLineOut;
-use lio_core::Engine;
-
-fn plan_of(e: &mut Engine, sql: &str) -> Vec<PlanLineOut> {
-    let s = e.exec(&format!("set autotrace traceonly explain\n{sql}\nset autotrace off"));
-    ok(&s);
-    s[1].plan.clone()
-}
 
 fn nl_rows(plan: &[PlanLineOut]) -> Vec<u64> {
     plan.iter().filter(|l| l.operation == "NESTED LOOPS").map(|l| l.e_rows).collect()
@@ -57,17 +50,7 @@ fn nested_loops_rows_use_the_larger_ndv_and_the_null_shares() {
 #[test]
 fn the_seeds_nested_loops_rows() {
     let mut e = quiet_engine();
-    ok(&e.exec(
-        "LAB VERSION 11.2.0.1;\n\
-         create table t1 (id number not null, filler varchar2(700));\n\
-         create table t2 (id number not null, filler varchar2(700));\n\
-         insert into t1 select rownum, rpad('x', 700) from dual connect by level <= 100000;\n\
-         insert into t2 select rownum, rpad('y', 700) from dual connect by level <= 100000;\n\
-         commit;\n\
-         create unique index t1_idx on t1 (id);\n\
-         exec dbms_stats.gather_table_stats(user, 'T1')\n\
-         exec dbms_stats.gather_table_stats(user, 'T2')",
-    ));
+    ok(&e.exec(GEIST_TABLES));
     let q = |extra: &str| {
         format!(
             "select max(b_filler), max(a_filler) from (\

@@ -215,13 +215,7 @@ fn ops(plan: &[lio_core::result::PlanLineOut]) -> Vec<String> {
 #[test]
 fn the_optimizer_runs_the_cheapest_plan_it_costed() {
     let mut e = quiet_engine();
-    ok(&e.exec(
-        "create table t (id number, status varchar2(10), pad varchar2(20));\n\
-         insert into t select level, case when mod(level, 2) = 0 then 'OPEN' else 'CLOSED' end, 'x' from dual connect by level <= 10000;\n\
-         commit;\n\
-         create index t_status on t (status);\n\
-         exec dbms_stats.gather_table_stats(user,'T')",
-    ));
+    ok(&e.exec(STATUS_TABLE));
     let free = plan_of(&mut e, "select * from t where status = 'OPEN';");
     let forced = plan_of(&mut e, "select /*+ index(t t_status) */ * from t where status = 'OPEN';");
     assert_eq!(ops(&free), ["SELECT STATEMENT", "TABLE ACCESS FULL T"]);

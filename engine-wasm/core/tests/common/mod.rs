@@ -5,11 +5,14 @@ use lio_core::{Engine, EngineConfig, StepOut};
 
 mod corpus;
 mod million;
+mod plans;
 // Each test file uses what it needs of these.
 #[allow(unused_imports)]
 pub use corpus::corpus_scripts;
 #[allow(unused_imports)]
 pub use million::{million_setup, peak_mb, MILLION};
+#[allow(unused_imports)]
+pub use plans::{lines, plan_of, scalar, GEIST_TABLES, STATUS_TABLE};
 
 /// An engine without the event trace (faster for large scenarios).
 pub fn quiet_engine() -> Engine {
