@@ -216,7 +216,10 @@ impl Builder<'_> {
             && query.group_by.is_empty()
             && !query.distinct
             && query.union_all.is_empty()
-            && query.connect_by.is_none();
+            && query.connect_by.is_none()
+            // A view that numbers its rows (ROWNUM in its select list) is never merged:
+            // its ROWNUM is its own block's, not the outer block's.
+            && !query.select.iter().any(|s| matches!(s, SelectItem::Expr { expr, .. } if super::rownum::any_expr(expr, &|e| matches!(e, Expr::Rownum(_)))));
         if mergeable {
             // View merging: the view's columns are its expressions.
             scope.push(ScopeEntry {
@@ -250,7 +253,13 @@ impl Builder<'_> {
                 sub.cost,
                 Some(sub.e_rows * sub.row_bytes),
                 "qervwFetch",
-                OpKind::View { child: Box::new(sub.op), exprs: sub.project, out_src: out },
+                OpKind::View {
+                    numbers: sub.project.iter().any(projects_rownum),
+                    child: Box::new(sub.op),
+                    exprs: sub.project,
+                    out_src: out,
+                    count: 0,
+                },
             );
             rels.push(Rel::Fixed {
                 op: Box::new(op),
@@ -262,4 +271,9 @@ impl Builder<'_> {
         }
         Ok(())
     }
+}
+
+/// Whether a compiled expression reads ROWNUM.
+fn projects_rownum(e: &CExpr) -> bool {
+    matches!(e, CExpr::Rownum) || e.children().into_iter().any(projects_rownum)
 }

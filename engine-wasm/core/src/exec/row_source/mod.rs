@@ -416,6 +416,10 @@ pub enum OpKind {
         child: Box<Op>,
         exprs: Vec<CExpr>,
         out_src: usize,
+        /// The view's select list reads ROWNUM: the view numbers its own
+        /// rows (its query block's COUNT), whatever the outer block's are.
+        numbers: bool,
+        count: u64,
     },
     Filter {
         child: Box<Op>,

@@ -5,24 +5,39 @@ use super::*;
 
 #[inline(always)]
 pub(super) fn open(kind: &mut OpKind, rt: &mut Rt<'_>, env: &mut Env, keep_pins: bool) -> Result<(), Box<LabError>> {
-    let OpKind::View { child, .. } = kind else { unreachable!() };
+    let OpKind::View { child, count, .. } = kind else { unreachable!() };
+    *count = 0;
     child.open(rt, env, keep_pins)
 }
 
 #[inline(always)]
 pub(super) fn next(kind: &mut OpKind, rt: &mut Rt<'_>, env: &mut Env) -> Result<bool, Box<LabError>> {
-    let OpKind::View { child, exprs, out_src } = kind else { unreachable!() };
+    let OpKind::View { child, exprs, out_src, numbers, count } = kind else { unreachable!() };
     if !child.next(rt, env)? {
         return Ok(false);
+    }
+    // ROWNUM in the view's select list is the view's own row number.
+    let outer = env.rownum;
+    if *numbers {
+        *count += 1;
+        env.rownum = *count;
     }
     // Reuse the row buffer: no allocation per row.
     let mut out = std::mem::take(&mut env.gen[*out_src]);
     out.clear();
+    let mut r = Ok(());
     for e in exprs.iter() {
-        out.push(rt.eval(e, env)?);
+        match rt.eval(e, env) {
+            Ok(v) => out.push(v),
+            Err(err) => {
+                r = Err(err);
+                break;
+            }
+        }
     }
+    env.rownum = outer;
     env.gen[*out_src] = out;
-    Ok(true)
+    r.map(|_| true).map_err(Into::into)
 }
 
 #[cfg(test)]
