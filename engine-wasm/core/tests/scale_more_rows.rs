@@ -167,9 +167,9 @@ fn division_by_a_divisor_of_several_base_100_digits_is_right() {
 /// (release, 2 loaded cores): about 60 s; the lab counts 1,811 MB of
 /// rows (16 B a value, 16 a row, the 100-byte padding once per row though
 /// the rows share it) and 191 MB of index entries, against the default
-/// `max_memory_mb` of 1,024, and the process peaks at about 1,214 MB:
-/// 10M rows do not fit the default budget while a row is four 24-byte
-/// values (a packed row is the step that would make them fit).
+/// `max_memory_mb` of 1,024, and the process peaks at about 1,214 MB
+/// (figures from before packed rows; with them 10M rows fit the default
+/// budget: `packed_rows::ten_million_rows_fit_the_default_budget`).
 /// `cargo test --release -p lio-core --test scale_more_rows -- --ignored --nocapture`
 #[test]
 #[ignore]
