@@ -100,3 +100,27 @@ fn an_exec_error_is_at_the_exec_on_its_line() {
     let (code, line, column) = error_of(s);
     assert_eq!((code, line, column), ("ORA-20000", 2, 4), "{:?}", s.error);
 }
+
+/// A format modifier written without a sign adds its column, as the
+/// reference says ("Format keywords must be separated by either a comma or
+/// a space ... can be prefixed by the sign '-' to exclude"): Jonathan
+/// Lewis's habitual `'allstats last cost'` is ALLSTATS LAST with the Cost
+/// column, not an invalid format. Before, only `+cost` was taken.
+#[test]
+fn a_modifier_without_a_sign_adds_its_column() {
+    let mut e = quiet_engine();
+    ok(&e.exec(
+        "create table t (id number primary key, v varchar2(10));\n\
+         insert into t select level, 'v' || level from dual connect by level <= 1000;\n\
+         commit;\n\
+         exec dbms_stats.gather_table_stats(user, 'T')\n",
+    ));
+    ok(&e.exec("select /*+ gather_plan_statistics */ v from t where id = 42;"));
+    let bare = rows(&mut e, "select * from table(dbms_xplan.display_cursor(null, null, 'allstats last cost'));");
+    let plus = rows(&mut e, "select * from table(dbms_xplan.display_cursor(null, null, 'ALLSTATS LAST +COST'));");
+    println!("{}", bare.join("\n"));
+    assert_eq!(bare, plus);
+    assert!(line(&bare, "| Id").contains("Cost (%CPU)"), "{bare:#?}");
+    let no_rows = rows(&mut e, "select * from table(dbms_xplan.display_cursor(null, null, 'basic rows'));");
+    assert!(line(&no_rows, "| Id").contains("Rows"), "{no_rows:#?}");
+}

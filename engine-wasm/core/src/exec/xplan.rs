@@ -139,12 +139,12 @@ impl Format {
                     | "REMOTE" | "ADAPTIVE" | "HINT_REPORT" | "QBREGISTRY" | "REPORT",
                     _,
                 ) => {}
-                ("ROWS", Some(_)) => f.rows = on,
-                ("BYTES", Some(_)) => f.bytes = on,
-                ("COST", Some(_)) => f.cost = on,
-                ("TIME", Some(_)) => f.time = on,
-                ("PREDICATE", Some(_)) => f.predicate = on,
-                ("NOTE", Some(_)) => f.note = on,
+                ("ROWS", _) => f.rows = on,
+                ("BYTES", _) => f.bytes = on,
+                ("COST", _) => f.cost = on,
+                ("TIME", _) => f.time = on,
+                ("PREDICATE", _) => f.predicate = on,
+                ("NOTE", _) => f.note = on,
                 _ => return Err(w.to_string()),
             }
         }
@@ -267,37 +267,38 @@ pub fn render(lines: &[PlanLineOut], f: &Format, src: PlanSource, cursor: Option
         let pct = if cursor_mode && l.id == 0 { 100 } else { 0 };
         format!("{:>5} {:>5}", units(l.cost), format!("({pct})"))
     };
-    if !f.basic {
-        if stats_shown {
-            cols.push(num_col("Starts", lines.iter().map(|l| units(l.starts)).collect()));
-        }
-        if f.rows {
-            let head = if f.stats { "E-Rows" } else { "Rows" };
-            cols.push(num_col(head, lines.iter().map(|l| est(l, units(l.e_rows))).collect()));
-        }
-        // A plan none of whose lines has Bytes (FAST DUAL) has no column.
-        if f.bytes && lines.iter().any(|l| l.bytes.is_some()) {
-            let head = if f.stats { "E-Bytes" } else { "Bytes" };
-            let cells = lines.iter().map(|l| est(l, l.bytes.map(units).unwrap_or_default())).collect();
-            cols.push(num_col(head, cells));
-        }
-        if f.cost {
-            cols.push(Col { head: "Cost (%CPU)", cells: lines.iter().map(cost_cell).collect(), left: false });
-        }
-        if f.time {
-            let head = if f.stats { "E-Time" } else { "Time" };
-            let cells = lines
-                .iter()
-                .map(|l| if blank(l) == Blank::None { est(l, time_of_cost(l.cost as f64)) } else { String::new() })
-                .collect();
-            cols.push(Col { head, cells, left: true });
-        }
-        if stats_shown {
-            cols.push(num_col("A-Rows", lines.iter().map(|l| units(l.a_rows)).collect()));
-            let times = lines.iter().map(|l| a_time(l.time_us.unwrap_or(0.0))).collect();
-            cols.push(Col { head: "A-Time", cells: times, left: false });
-            cols.push(num_col("Buffers", lines.iter().map(|l| units(l.buffers)).collect()));
-        }
+    // BASIC turns every estimate column off; a modifier after it turns
+    // its column on again (BASIC +ROWS). Runtime columns stay off under BASIC.
+    let stats_cols = stats_shown && !f.basic;
+    if stats_cols {
+        cols.push(num_col("Starts", lines.iter().map(|l| units(l.starts)).collect()));
+    }
+    if f.rows {
+        let head = if f.stats { "E-Rows" } else { "Rows" };
+        cols.push(num_col(head, lines.iter().map(|l| est(l, units(l.e_rows))).collect()));
+    }
+    // A plan none of whose lines has Bytes (FAST DUAL) has no column.
+    if f.bytes && lines.iter().any(|l| l.bytes.is_some()) {
+        let head = if f.stats { "E-Bytes" } else { "Bytes" };
+        let cells = lines.iter().map(|l| est(l, l.bytes.map(units).unwrap_or_default())).collect();
+        cols.push(num_col(head, cells));
+    }
+    if f.cost {
+        cols.push(Col { head: "Cost (%CPU)", cells: lines.iter().map(cost_cell).collect(), left: false });
+    }
+    if f.time {
+        let head = if f.stats { "E-Time" } else { "Time" };
+        let cells = lines
+            .iter()
+            .map(|l| if blank(l) == Blank::None { est(l, time_of_cost(l.cost as f64)) } else { String::new() })
+            .collect();
+        cols.push(Col { head, cells, left: true });
+    }
+    if stats_cols {
+        cols.push(num_col("A-Rows", lines.iter().map(|l| units(l.a_rows)).collect()));
+        let times = lines.iter().map(|l| a_time(l.time_us.unwrap_or(0.0))).collect();
+        cols.push(Col { head: "A-Time", cells: times, left: false });
+        cols.push(num_col("Buffers", lines.iter().map(|l| units(l.buffers)).collect()));
     }
     push_table(&mut out, &cols, lines.len());
     if f.predicate {
