@@ -226,6 +226,15 @@ describe('steps', () => {
     expect(echoLines('select *\n  from t1\n where id = 1')).toEqual(['SQL> select *', '  2    from t1', '  3   where id = 1']);
   });
 
+  it('echoes the `/` line that runs a PL/SQL block or a stored program, as a numbered line', () => {
+    // Tom Kyte's transcripts: `  4  /` after `  3  end;`. The block's own
+    // `end;` ends in a semicolon, which hid the slash before.
+    expect(echoLines('begin\n  null;\nend;', 'plsql')).toEqual(['SQL> begin', '  2    null;', '  3  end;', '  4  /']);
+    expect(echoLines('create or replace procedure p as\nbegin\n  null;\nend;', 'ddl').slice(-2)).toEqual(['  4  end;', '  5  /']);
+    expect(echoLines('create table t (x number)', 'ddl')).toEqual(['SQL> create table t (x number);']);
+    expect(echoLines('exec null', 'sqlplus')).toEqual(['SQL> exec null']);
+  });
+
   it('prints nothing for a step run under SET TERMOUT OFF', () => {
     const s = step({ kind: 'query', statement: '/', columns: ['ID'], rows: [[1]], settings: { ...DEFAULT_SETTINGS, termout: false } });
     expect(formatStep(s)).toEqual([]);

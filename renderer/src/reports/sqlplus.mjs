@@ -414,6 +414,9 @@ export function formatRuns(runs, { stats = RUN_TABLE_STATS } = {}) {
 
 // ------------------------------------------------------------------ steps
 
+/** CREATE of a stored PL/SQL unit: run from a `/` line, as a block is. */
+const PLSQL_UNIT = /^\s*create\s+(or\s+replace\s+)?((editionable|noneditionable)\s+)?(procedure|function|package|trigger|type)\b/i;
+
 /**
  * The statement as SQL*Plus echoes it: `SQL> ` then numbered continuation
  * lines, with the terminator as written in a script: `;` after a SQL
@@ -426,9 +429,12 @@ export function formatRuns(runs, { stats = RUN_TABLE_STATS } = {}) {
 export function echoLines(statement, kind) {
   const text = String(statement ?? '').replace(/\s+$/, '');
   const lines = text.split('\n');
-  if (text !== '/' && !/[;/]$/.test(text)) {
+  // A PL/SQL block, or the CREATE of a stored program, ends at its `end;`
+  // and runs from a `/` line, which SQL*Plus echoes as a numbered line.
+  const plsqlUnit = kind === 'plsql' || (kind === 'ddl' && PLSQL_UNIT.test(text));
+  if (plsqlUnit && !/\n\s*\/$/.test(text)) lines.push('/');
+  else if (!plsqlUnit && text !== '/' && !/[;/]$/.test(text)) {
     if (kind === 'query' || kind === 'dml' || kind === 'ddl' || kind === 'lab') lines[lines.length - 1] += ';';
-    else if (kind === 'plsql') lines.push('/');
   }
   return lines.map((l, i) => (i === 0 ? `SQL> ${l}` : `${padL(String(i + 1), 3)}  ${l}`));
 }
