@@ -308,6 +308,8 @@ fn create_table_column_options_and_types() {
             pctfree: Some(10),
             buffer_pool: Some(BufferPool::Recycle),
             compress: Some(true),
+            compress_at: Some(p(11, 67)),
+            compress_advanced: true,
             tablespace: Some(Ident { name: id("USERS"), pos: p(11, 51) }),
             cell_flash_cache: None,
         }
@@ -374,20 +376,19 @@ fn create_cluster_options() {
 
 #[test]
 fn create_index_forms() {
-    let StatementKind::CreateIndex(i) = ok("create unique index t1_i on t1 (key, value asc) pctfree 0 storage (buffer_pool keep) compress 1 tablespace users nologging;") else { panic!() };
+    let StatementKind::CreateIndex(i) = ok("create unique index t1_i on t1 (key, value asc) pctfree 0 storage (buffer_pool keep) tablespace users nologging;") else { panic!() };
     assert!(i.unique);
     assert_eq!(i.name.name, "T1_I");
     assert_eq!(i.table.name, "T1");
     assert_eq!(i.columns.iter().map(|c| c.name.as_str()).collect::<Vec<_>>(), ["KEY", "VALUE"]);
-    let users = Some(Ident { name: id("USERS"), pos: p(1, 108) });
+    let users = Some(Ident { name: id("USERS"), pos: p(1, 97) });
     assert_eq!(
         i.physical,
         Physical {
             pctfree: Some(0),
             buffer_pool: Some(BufferPool::Keep),
-            compress: Some(true),
             tablespace: users,
-            cell_flash_cache: None
+            ..Default::default()
         }
     );
 
@@ -428,7 +429,10 @@ fn alter_index_table_and_drop() {
     let StatementKind::AlterTable(a) = ok("alter table t1 pctfree 20;") else { panic!() };
     assert_eq!(a.action, AlterTableAction::Physical(Physical { pctfree: Some(20), ..Default::default() }));
     let StatementKind::AlterTable(a) = ok("alter table t1 compress;") else { panic!() };
-    assert_eq!(a.action, AlterTableAction::Physical(Physical { compress: Some(true), ..Default::default() }));
+    assert_eq!(
+        a.action,
+        AlterTableAction::Physical(Physical { compress: Some(true), compress_at: Some(p(1, 16)), ..Default::default() })
+    );
 
     let StatementKind::Drop(d) = ok("drop table t1 cascade constraints purge;") else { panic!() };
     assert_eq!((d.kind, d.name.name.as_str(), d.including_tables), (ObjectKind::Table, "T1", false));

@@ -262,9 +262,19 @@ pub struct Index {
     pub seg: SegId,
     pub pool: PoolKind,
     pub dropped: bool,
+    /// `VISIBLE` (the default) or `INVISIBLE`: an invisible index is kept
+    /// up to date by DML and enforces its constraint, but the optimizer
+    /// does not consider it (OPTIMIZER_USE_INVISIBLE_INDEXES is not
+    /// modelled, so always FALSE) and ignores hints that name it.
+    pub visible: bool,
 }
 
 impl Index {
+    /// Live and visible: an access path the optimizer may consider.
+    pub fn for_optimizer(&self) -> bool {
+        !self.dropped && self.visible
+    }
+
     pub fn key_of(&self, row: &[Value]) -> Box<[Value]> {
         self.columns.iter().map(|&c| row[c].clone()).collect()
     }

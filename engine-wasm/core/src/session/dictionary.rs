@@ -120,7 +120,7 @@ impl Run<'_> {
             num(n as f64),
             num(n as f64),
             text("N"),
-            text("VISIBLE"),
+            text(if ix.visible { "VISIBLE" } else { "INVISIBLE" }),
         ]
     }
 

@@ -351,29 +351,39 @@ impl Parser<'_> {
                 }
             }
             "COMPRESS" => {
+                ph.compress_at = Some(self.tok().pos);
                 self.bump();
                 ph.compress = Some(true);
+                ph.compress_advanced = false;
                 if matches!(self.tok().tok, Tok::Number(_)) {
                     self.bump();
                 } else if self.eat_kw("FOR") {
-                    while matches!(
-                        self.word(),
-                        Some("OLTP" | "ALL" | "OPERATIONS" | "QUERY" | "ARCHIVE" | "HIGH" | "LOW" | "DIRECT_LOAD")
-                    ) {
+                    let mut direct_load = false;
+                    while let Some(is_direct) = self
+                        .word()
+                        .filter(|w| {
+                            matches!(
+                                *w,
+                                "OLTP" | "ALL" | "OPERATIONS" | "QUERY" | "ARCHIVE" | "HIGH" | "LOW" | "DIRECT_LOAD"
+                            )
+                        })
+                        .map(|w| w == "DIRECT_LOAD")
+                    {
+                        direct_load |= is_direct;
                         self.bump();
                     }
+                    ph.compress_advanced = !direct_load;
                 } else if !self.eat_kw("BASIC") {
-                    self.eat_kw("ADVANCED");
+                    ph.compress_advanced = self.eat_kw("ADVANCED");
                 }
             }
             "ROW" if self.nth_is_kw(1, "STORE") && self.nth_is_kw(2, "COMPRESS") => {
+                ph.compress_at = Some(self.tok().pos);
                 self.bump();
                 self.bump();
                 self.bump();
                 ph.compress = Some(true);
-                if !self.eat_kw("BASIC") {
-                    self.eat_kw("ADVANCED");
-                }
+                ph.compress_advanced = !self.eat_kw("BASIC") && self.eat_kw("ADVANCED");
             }
             "NOCOMPRESS" => {
                 self.bump();

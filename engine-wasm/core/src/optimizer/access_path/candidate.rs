@@ -79,7 +79,7 @@ impl TableRef<'_> {
     pub fn indexes(&self) -> Vec<IndexId> {
         let pk_index = self.pk_index();
         let mut cands: Vec<IndexId> =
-            self.t.indexes.iter().copied().filter(|i| !self.cat.indexes[*i].dropped).collect();
+            self.t.indexes.iter().copied().filter(|i| self.cat.indexes[*i].for_optimizer()).collect();
         cands.sort_by_key(|i| (Some(*i) != pk_index, *i));
         cands
     }
