@@ -34,7 +34,10 @@ fn an_invisible_index_is_maintained_but_not_seen_by_the_optimizer() {
     let q = "select * from t where n = 3;";
     assert_eq!(ops(&mut e, q), ["SELECT STATEMENT", "TABLE ACCESS FULL T"]);
     // A hint naming it is ignored, as Oracle ignores it.
-    assert_eq!(ops(&mut e, "select /*+ index(t i1) */ * from t where n = 3;"), ["SELECT STATEMENT", "TABLE ACCESS FULL T"]);
+    assert_eq!(
+        ops(&mut e, "select /*+ index(t i1) */ * from t where n = 3;"),
+        ["SELECT STATEMENT", "TABLE ACCESS FULL T"]
+    );
     // DML keeps it up to date: visible again, it finds the new row.
     ok(&e.exec("insert into t values (10001, 3, 'y');\ncommit;\nalter index i1 visible;\n"));
     assert_eq!(scalar(&mut e, "select visibility from user_indexes where index_name = 'I1'"), "VISIBLE");

@@ -384,12 +384,7 @@ fn create_index_forms() {
     let users = Some(Ident { name: id("USERS"), pos: p(1, 97) });
     assert_eq!(
         i.physical,
-        Physical {
-            pctfree: Some(0),
-            buffer_pool: Some(BufferPool::Keep),
-            tablespace: users,
-            ..Default::default()
-        }
+        Physical { pctfree: Some(0), buffer_pool: Some(BufferPool::Keep), tablespace: users, ..Default::default() }
     );
 
     let StatementKind::CreateIndex(i) = ok("create index ic_i on cluster ic;") else { panic!() };
@@ -431,7 +426,11 @@ fn alter_index_table_and_drop() {
     let StatementKind::AlterTable(a) = ok("alter table t1 compress;") else { panic!() };
     assert_eq!(
         a.action,
-        AlterTableAction::Physical(Physical { compress: Some(true), compress_at: Some(p(1, 16)), ..Default::default() })
+        AlterTableAction::Physical(Physical {
+            compress: Some(true),
+            compress_at: Some(p(1, 16)),
+            ..Default::default()
+        })
     );
 
     let StatementKind::Drop(d) = ok("drop table t1 cascade constraints purge;") else { panic!() };

@@ -135,7 +135,12 @@ impl Parser<'_> {
             _ => None,
         }) {
             self.bump();
-            return Ok(StatementKind::AlterIndex(AlterIndex { name, physical, rebuild: false, visible: Some(visible) }));
+            return Ok(StatementKind::AlterIndex(AlterIndex {
+                name,
+                physical,
+                rebuild: false,
+                visible: Some(visible),
+            }));
         }
         let rebuild = self.eat_kw("REBUILD");
         let mut any = rebuild;

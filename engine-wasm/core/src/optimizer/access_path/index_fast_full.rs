@@ -10,7 +10,10 @@ pub fn candidates(r: &TableRef<'_>, out: &mut Vec<Candidate>) {
     let t = r.t;
     for &i in &t.indexes {
         let ix = &r.cat.indexes[i];
-        if !ix.for_optimizer() || !ix.columns.iter().any(|&c| t.columns[c].not_null) || !index_covers(r.referenced, t, ix) {
+        if !ix.for_optimizer()
+            || !ix.columns.iter().any(|&c| t.columns[c].not_null)
+            || !index_covers(r.referenced, t, ix)
+        {
             continue;
         }
         let blocks = match ix.kind {
