@@ -87,7 +87,8 @@ impl Builder<'_> {
                     ora::LAB_UNSUPPORTED,
                     format!(
                         "the data dictionary view {} (served: USER_TABLES, USER_INDEXES, USER_IND_COLUMNS, \
-                         USER_TAB_COLUMNS, USER_SEGMENTS, USER_OBJECTS, USER_ERRORS)",
+                         USER_TAB_COLUMNS, USER_TAB_COL_STATISTICS, USER_TAB_HISTOGRAMS, USER_SEGMENTS, USER_OBJECTS, \
+                         USER_ERRORS)",
                         name.name
                     ),
                     name.pos,
