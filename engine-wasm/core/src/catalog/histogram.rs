@@ -309,22 +309,6 @@ pub fn skewed(values: &[ValueCount], n: u64) -> bool {
     max as f64 >= s as f64 / n as f64
 }
 
-/// ENDPOINT_VALUE as the dictionary prints a position: rounded to 15
-/// significant digits (a string's is its first bytes read as a base-256
-/// number, as Oracle encodes it).
-pub fn endpoint_value(x: f64) -> f64 {
-    if x == 0.0 || !x.is_finite() {
-        return x;
-    }
-    let mag = x.abs().log10().floor() as i32;
-    let scale = 10f64.powi(14 - mag);
-    if scale.is_finite() && scale != 0.0 && (x * scale).is_finite() {
-        (x * scale).round() / scale
-    } else {
-        x
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -401,12 +385,5 @@ mod tests {
         // An endpoint: 2/40; another value: no popular one, 40/20/40.
         assert_eq!(h.equality(6.0), 0.05);
         assert_eq!(h.equality(7.0), 0.05);
-    }
-
-    #[test]
-    fn endpoint_values_keep_fifteen_digits() {
-        assert_eq!(endpoint_value(123.0), 123.0);
-        let a = crate::catalog::text_position(b"A");
-        assert_eq!(format!("{:e}", endpoint_value(a)), "3.37499295804764e35");
     }
 }

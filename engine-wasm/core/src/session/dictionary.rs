@@ -297,7 +297,11 @@ fn col_statistics_rows(t: &Table) -> Vec<Vec<Value>> {
 /// is Oracle's number for the value (a string's leading bytes, to 15
 /// digits); ENDPOINT_ACTUAL_VALUE the string itself from 12c (`actual`).
 fn histogram_rows(t: &Table, actual: bool) -> Vec<Vec<Value>> {
-    use crate::catalog::histogram::endpoint_value;
+    // To 15 significant digits, as a NUMBER (not the double's 17).
+    let endpoint_value = |x: f64| {
+        let n = crate::value::Number::parse(&format!("{x:.14e}")).ok();
+        n.map(Value::Num).unwrap_or_else(|| num(x))
+    };
     if !t.stats.gathered {
         return Vec::new();
     }
@@ -306,7 +310,7 @@ fn histogram_rows(t: &Table, actual: bool) -> Vec<Vec<Value>> {
         let Some(st) = t.stats.columns.get(i) else { continue };
         let row = |n: u64, v: f64, a: Option<&str>, repeat: u64| {
             let a = a.filter(|_| actual).map(text).unwrap_or(Value::Null);
-            vec![text(&t.name), text(&c.name), num(n as f64), num(endpoint_value(v)), a, num(repeat as f64)]
+            vec![text(&t.name), text(&c.name), num(n as f64), endpoint_value(v), a, num(repeat as f64)]
         };
         match (&st.hist, st.low, st.high) {
             (Some(h), ..) => rows.extend(h.endpoints.iter().map(|e| row(e.number, e.value, e.actual.as_deref(), e.repeat))),
