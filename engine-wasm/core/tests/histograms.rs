@@ -20,7 +20,10 @@ fn e_rows(e: &mut Engine, sql: &str) -> u64 {
 fn rows(e: &mut Engine, sql: &str) -> Vec<String> {
     let s = e.exec(&format!("{sql};"));
     ok(&s);
-    s[0].rows.iter().map(|r| r.iter().map(|v| v.to_string().trim_matches('"').to_string()).collect::<Vec<_>>().join(",")).collect()
+    s[0].rows
+        .iter()
+        .map(|r| r.iter().map(|v| v.to_string().trim_matches('"').to_string()).collect::<Vec<_>>().join(","))
+        .collect()
 }
 
 /// The hand-checked case: a 10-row column N, 1 five times, 2 three times,
@@ -41,19 +44,33 @@ fn ten_row_frequency_histogram_worked_by_hand() {
          exec dbms_stats.gather_table_stats(user, 'T', method_opt => 'for all columns size 1')",
     ));
     assert_eq!(e_rows(&mut e, "select * from t where n = 1"), 3);
-    assert_eq!(rows(&mut e, "select histogram, num_buckets from user_tab_col_statistics where column_name = 'N'"), ["NONE,1"]);
+    assert_eq!(
+        rows(&mut e, "select histogram, num_buckets from user_tab_col_statistics where column_name = 'N'"),
+        ["NONE,1"]
+    );
     // SIZE 1: USER_TAB_HISTOGRAMS has the low and high values only.
     assert_eq!(
-        rows(&mut e, "select endpoint_number, endpoint_value from user_tab_histograms where column_name = 'N' order by 1"),
+        rows(
+            &mut e,
+            "select endpoint_number, endpoint_value from user_tab_histograms where column_name = 'N' order by 1"
+        ),
         ["0,1", "1,4"]
     );
-    ok(&e.exec("exec dbms_stats.gather_table_stats(user, 'T', method_opt => 'for columns n size 254', no_invalidate => false)"));
+    ok(&e.exec(
+        "exec dbms_stats.gather_table_stats(user, 'T', method_opt => 'for columns n size 254', no_invalidate => false)",
+    ));
     assert_eq!(
-        rows(&mut e, "select num_distinct, density, num_buckets, histogram from user_tab_col_statistics where column_name = 'N'"),
+        rows(
+            &mut e,
+            "select num_distinct, density, num_buckets, histogram from user_tab_col_statistics where column_name = 'N'"
+        ),
         ["4,0.05,4,FREQUENCY"]
     );
     assert_eq!(
-        rows(&mut e, "select endpoint_number, endpoint_value from user_tab_histograms where column_name = 'N' order by 1"),
+        rows(
+            &mut e,
+            "select endpoint_number, endpoint_value from user_tab_histograms where column_name = 'N' order by 1"
+        ),
         ["5,1", "8,2", "9,3", "10,4"]
     );
     assert_eq!(e_rows(&mut e, "select * from t where n = 1"), 5);
@@ -105,6 +122,10 @@ fn top_frequency_in_12c_height_balanced_in_11g() {
     );
     assert_eq!(e_rows(&mut e, "select * from t where n = 2"), 50);
     assert_eq!(e_rows(&mut e, "select * from t where n = 1"), 5);
+    // 11g's view has no ENDPOINT_REPEAT_COUNT.
+    let s = e.exec("select endpoint_repeat_count from user_tab_histograms;");
+    assert_eq!(error_of(&s[0]).0, "ORA-00904");
+    assert_eq!(rows(&mut e, "select * from user_tab_histograms where endpoint_number = 4"), ["T,N,4,12,null"]);
     // 11g's SIZE stops at 254.
     let s = e.exec("exec dbms_stats.gather_table_stats(user, 'T', method_opt => 'for all columns size 255')");
     assert_eq!(error_of(&s[0]).0, "ORA-20000");
@@ -127,7 +148,10 @@ fn hybrid_endpoints_carry_repeat_counts() {
     ));
     assert_eq!(rows(&mut e, "select histogram, num_buckets from user_tab_col_statistics"), ["HYBRID,4"]);
     assert_eq!(
-        rows(&mut e, "select endpoint_number, endpoint_value, endpoint_repeat_count from user_tab_histograms order by 1"),
+        rows(
+            &mut e,
+            "select endpoint_number, endpoint_value, endpoint_repeat_count from user_tab_histograms order by 1"
+        ),
         ["2,1,2", "12,6,2", "22,11,2", "40,20,2"]
     );
     assert_eq!(e_rows(&mut e, "select * from t where n = 6"), 2);
@@ -190,13 +214,19 @@ fn article_oracle_docs_bookstore_frequency_histogram() {
     ok(&s);
     let plans: Vec<_> = s.iter().filter(|st| !st.plan.is_empty() && st.statement.contains("ship_state = '")).collect();
     assert_eq!(plans.len(), 3);
-    assert_eq!(lines(&plans[0].plan), [l("SELECT STATEMENT", 100000, 198), l("TABLE ACCESS FULL BOOK_ORDERS", 100000, 198)]);
+    assert_eq!(
+        lines(&plans[0].plan),
+        [l("SELECT STATEMENT", 100000, 198), l("TABLE ACCESS FULL BOOK_ORDERS", 100000, 198)]
+    );
     let or = lines(&plans[1].plan);
     assert_eq!(or[0].1, 12000);
     assert_eq!(or[1].0, "TABLE ACCESS BY INDEX ROWID BOOK_ORDERS");
     assert_eq!(or[2].0, "INDEX RANGE SCAN BOOK_ORDERS_STATE");
     assert!(or[0].2 < 198, "{or:?}");
-    assert_eq!(lines(&plans[2].plan), [l("SELECT STATEMENT", 285000, 198), l("TABLE ACCESS FULL BOOK_ORDERS", 285000, 198)]);
+    assert_eq!(
+        lines(&plans[2].plan),
+        [l("SELECT STATEMENT", 285000, 198), l("TABLE ACCESS FULL BOOK_ORDERS", 285000, 198)]
+    );
     let hist = s.iter().find(|st| st.statement.contains("endpoint_actual_value")).expect("the histogram query");
     let eps: Vec<(f64, String)> =
         hist.rows.iter().map(|r| (r[0].as_f64().unwrap(), r[2].to_string().trim_matches('"').to_string())).collect();

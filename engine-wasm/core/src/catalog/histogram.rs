@@ -141,7 +141,9 @@ impl Histogram {
         let at = self.endpoints.iter().position(|e| e.value == x);
         match (self.kind, at) {
             (HistogramKind::Frequency | HistogramKind::TopFrequency, Some(i)) => self.rows_of(i) as f64 / s,
-            (HistogramKind::HeightBalanced, Some(i)) if self.rows_of(i) >= 2 => self.rows_of(i) as f64 / self.buckets as f64,
+            (HistogramKind::HeightBalanced, Some(i)) if self.rows_of(i) >= 2 => {
+                self.rows_of(i) as f64 / self.buckets as f64
+            }
             (HistogramKind::Hybrid, Some(i)) => self.endpoints[i].repeat as f64 / s,
             _ => self.new_density,
         }
@@ -166,7 +168,10 @@ impl Histogram {
         };
         match self.kind {
             HistogramKind::Frequency | HistogramKind::TopFrequency => {
-                let rows: u64 = (0..self.endpoints.len()).filter(|&i| inside(self.endpoints[i].value)).map(|i| self.rows_of(i)).sum();
+                let rows: u64 = (0..self.endpoints.len())
+                    .filter(|&i| inside(self.endpoints[i].value))
+                    .map(|i| self.rows_of(i))
+                    .sum();
                 rows as f64 / s
             }
             HistogramKind::HeightBalanced | HistogramKind::Hybrid => {
@@ -252,7 +257,14 @@ fn height_balanced(values: &[ValueCount], n: u64, s: u64, ndv: f64) -> Histogram
             endpoints.push(endpoint(&values[marks[i]], i as u64, 0));
         }
     }
-    let mut h = Histogram { kind: HistogramKind::HeightBalanced, endpoints, buckets: n, sample: s, density: 0.0, new_density: 0.0 };
+    let mut h = Histogram {
+        kind: HistogramKind::HeightBalanced,
+        endpoints,
+        buckets: n,
+        sample: s,
+        density: 0.0,
+        new_density: 0.0,
+    };
     let popular: Vec<usize> = (0..h.endpoints.len()).filter(|&i| h.rows_of(i) >= 2).collect();
     let pop_buckets: u64 = popular.iter().map(|&i| h.rows_of(i)).sum();
     h.new_density = ((n - pop_buckets.min(n)) as f64 / n as f64) / (ndv - popular.len() as f64).max(1.0);

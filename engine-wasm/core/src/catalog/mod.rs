@@ -236,7 +236,15 @@ impl Table {
         let avg_col_len: Vec<u32> =
             sums.iter().map(|s| if n == 0 { 0 } else { (*s as f64 / n as f64).ceil() as u32 }).collect();
         let avg_row_len = 3 + avg_col_len.iter().sum::<u32>();
-        TableStats { num_rows: n, blocks, avg_row_len, avg_col_len, gathered: false, columns: Vec::new(), col_usage: Default::default() }
+        TableStats {
+            num_rows: n,
+            blocks,
+            avg_row_len,
+            avg_col_len,
+            gathered: false,
+            columns: Vec::new(),
+            col_usage: Default::default(),
+        }
     }
 
     /// Column `col`'s statistics from the live rows, in one pass (NDV as

@@ -313,7 +313,9 @@ fn histogram_rows(t: &Table, actual: bool) -> Vec<Vec<Value>> {
             vec![text(&t.name), text(&c.name), num(n as f64), endpoint_value(v), a, num(repeat as f64)]
         };
         match (&st.hist, st.low, st.high) {
-            (Some(h), ..) => rows.extend(h.endpoints.iter().map(|e| row(e.number, e.value, e.actual.as_deref(), e.repeat))),
+            (Some(h), ..) => {
+                rows.extend(h.endpoints.iter().map(|e| row(e.number, e.value, e.actual.as_deref(), e.repeat)))
+            }
             (None, Some(lo), Some(hi)) => {
                 rows.push(row(0, lo, None, 0));
                 rows.push(row(1, hi, None, 0));

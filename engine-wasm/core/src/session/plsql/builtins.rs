@@ -203,7 +203,7 @@ impl Run<'_> {
     fn gather_table_stats(&mut self, id: TableId, how: &Gather, pos: Pos) -> Result<(), LabError> {
         let max = if self.inst.profile.hybrid_histograms { 2048 } else { 254 };
         let sizes = method_opt::parse(how.method_opt.as_deref(), &self.inst.cat, id, max, pos)?;
-        let columns = self.gathered_columns(id, &sizes, how.auto_sample);
+        let columns = self.gathered_columns(id, &sizes, how.auto_sample, pos)?;
         let blocks = self.inst.cat.table_blocks(&self.inst.cat.tables[id]);
         let t = &self.inst.cat.tables[id];
         let mut st = t.compute_stats(blocks);
@@ -230,10 +230,7 @@ impl Run<'_> {
     ) -> Result<(), LabError> {
         let mut vals = Vec::new();
         for (n, e) in args {
-            let v = match dbms_stats_constant(e) {
-                Some(v) => v,
-                None => self.plsql_eval(e, vars)?,
-            };
+            let v = dbms_stats_constant(e).map_or_else(|| self.plsql_eval(e, vars), Ok)?;
             vals.push((n.clone(), v));
         }
         let arg = |i: usize, named: &str| arg(&vals, i, named);

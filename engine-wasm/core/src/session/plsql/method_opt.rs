@@ -45,12 +45,21 @@ pub(in crate::session) type Sizes = Vec<Option<Size>>;
 
 /// Buckets SIZE AUTO and SKEWONLY build.
 const AUTO_BUCKETS: u64 = 254;
+/// Bytes counting one distinct value takes besides its text (its hash
+/// map entry and its sorted copy).
+const VALUE_COUNT_BYTES: u64 = 96;
 /// Buckets of a clause with no SIZE.
 const DEFAULT_BUCKETS: u64 = 75;
 
 /// METHOD_OPT's sizes for table `id` (`text` NULL or absent: the
 /// default, FOR ALL COLUMNS SIZE AUTO).
-pub(in crate::session) fn parse(text: Option<&str>, cat: &crate::catalog::Catalog, id: TableId, max: u64, pos: Pos) -> Result<Sizes, LabError> {
+pub(in crate::session) fn parse(
+    text: Option<&str>,
+    cat: &crate::catalog::Catalog,
+    id: TableId,
+    max: u64,
+    pos: Pos,
+) -> Result<Sizes, LabError> {
     let t = &cat.tables[id];
     let Some(text) = text else { return Ok(vec![Some(Size::Auto); t.columns.len()]) };
     let bad = || LabError::with(ora::METHOD_OPT_PARSE, text, pos);
@@ -136,10 +145,12 @@ pub(in crate::session) fn auto_sample(v: Option<&Value>, pos: Pos) -> Result<boo
         return Ok(false);
     }
     match v.as_f64() {
-        Some(x) if x == 0.0 => Ok(true),
-        Some(x) if x == 100.0 => Ok(false),
+        Some(0.0) => Ok(true),
+        Some(100.0) => Ok(false),
         Some(x) if (0.000001..100.0).contains(&x) => Err(LabError::unsupported(
-            format!("DBMS_STATS with estimate_percent => {v} (the lab reads every row: 100 or DBMS_STATS.AUTO_SAMPLE_SIZE)"),
+            format!(
+                "DBMS_STATS with estimate_percent => {v} (the lab reads every row: 100 or DBMS_STATS.AUTO_SAMPLE_SIZE)"
+            ),
             pos,
         )),
         _ => Err(LabError::with(ora::ILLEGAL_SAMPLE_PERCENT, v, pos)),
@@ -148,8 +159,15 @@ pub(in crate::session) fn auto_sample(v: Option<&Value>, pos: Pos) -> Result<boo
 
 impl Run<'_> {
     /// The column statistics a gather of table `id` leaves: base
-    /// statistics and, as `sizes` asks, a histogram.
-    pub(in crate::session) fn gathered_columns(&self, id: TableId, sizes: &Sizes, auto: bool) -> Vec<ColumnStats> {
+    /// statistics and, as `sizes` asks, a histogram. Counting a column's
+    /// values takes memory the budget must have room for (LAB-00034).
+    pub(in crate::session) fn gathered_columns(
+        &self,
+        id: TableId,
+        sizes: &Sizes,
+        auto: bool,
+        pos: Pos,
+    ) -> Result<Vec<ColumnStats>, LabError> {
         let t = &self.inst.cat.tables[id];
         let old = &t.stats;
         let rules = BuildRules { hybrid: auto && self.inst.profile.hybrid_histograms };
@@ -157,7 +175,7 @@ impl Run<'_> {
             .map(|c| {
                 let previous = old.columns.get(c).filter(|_| old.gathered);
                 let Some(size) = sizes.get(c).copied().flatten() else {
-                    return previous.cloned().unwrap_or_else(|| t.column_stats(c));
+                    return Ok(previous.cloned().unwrap_or_else(|| t.column_stats(c)));
                 };
                 let mut st = t.column_stats(c);
                 let buckets = match size {
@@ -166,19 +184,23 @@ impl Run<'_> {
                     Size::Auto if !old.col_usage.used(c) => None,
                     Size::Auto | Size::SkewOnly => Some(AUTO_BUCKETS),
                 };
-                let Some(n) = buckets.filter(|&n| n > 1) else { return st };
+                let Some(n) = buckets.filter(|&n| n > 1) else { return Ok(st) };
                 // A column whose every value is distinct is not skewed.
                 let unique = st.ndv + st.nulls >= t.live_rows() as u64;
                 if unique && matches!(size, Size::Auto | Size::SkewOnly) {
-                    return st;
+                    return Ok(st);
+                }
+                let avg_len = old.avg_col_len.get(c).copied().unwrap_or(22) as u64;
+                if st.ndv.saturating_mul(VALUE_COUNT_BYTES + avg_len) > self.memory_room() {
+                    return Err(LabError::with(ora::LAB_MEMORY_LIMIT, self.inst.limits.max_memory_mb, pos));
                 }
                 let values = value_counts(t, c);
                 if matches!(size, Size::Auto | Size::SkewOnly) && !histogram::skewed(&values, n) {
-                    return st;
+                    return Ok(st);
                 }
                 let num_rows = t.live_rows() as u64;
                 st.hist = Histogram::build(&values, n, num_rows, st.ndv, rules).map(Arc::new);
-                st
+                Ok(st)
             })
             .collect()
     }
