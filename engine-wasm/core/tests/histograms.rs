@@ -196,6 +196,8 @@ fn size_auto_follows_column_usage() {
     // FOR ALL INDEXED COLUMNS: only an indexed column's histogram.
     ok(&e.exec("create index t_even on t (even);\nexec dbms_stats.gather_table_stats(user, 'T', method_opt => 'for all columns size 1 for all indexed columns size 254')"));
     assert_eq!(rows(&mut e, hist), ["EVEN,FREQUENCY", "SKEWED,NONE"]);
+    let s = e.exec("exec dbms_stats.gather_index_stats(user, 'T_EVEN', estimate_percent => 10)");
+    assert_eq!(error_of(&s[0]).0, "LAB-00001");
 }
 
 /// tests/articles/oracle-docs-frequency-histogram-bookstore.sql: Oracle's

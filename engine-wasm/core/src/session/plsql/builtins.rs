@@ -397,6 +397,8 @@ impl Run<'_> {
             // index is known to exist.
             "GATHER_INDEX_STATS" => {
                 let iname = arg(vals, 1, "indname").ok_or_else(wrong)?.to_string().to_uppercase();
+                // ESTIMATE_PERCENT (its 4th): every row, as for a table.
+                method_opt::auto_sample(arg(vals, 3, "estimate_percent").as_ref(), name.pos)?;
                 if owner != LAB_USER || self.inst.cat.index_id(&iname).is_none() {
                     return Err(LabError::with(
                         ora::INDEX_UNABLE_TO_ANALYZE,
