@@ -323,7 +323,8 @@ fn gather_stats_arguments_are_checked_by_name() {
     let (code, msg) = err(&steps[0]);
     assert_eq!(code, "ORA-06550");
     assert!(msg.contains("PLS-00306"), "{msg}");
-    assert_eq!(err(&steps[1]).0, "LAB-00001");
+    // Histograms are built (tests/histograms.rs); a 10% sample is not taken.
+    assert!(steps[1].error.is_none(), "{:?}", steps[1].error);
     assert_eq!(err(&steps[2]).0, "LAB-00001");
     assert!(steps[3].error.is_none(), "{:?}", steps[3].error);
     let (code, msg) = err(&steps[4]);

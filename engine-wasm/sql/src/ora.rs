@@ -326,6 +326,12 @@ catalogue! {
     INDEX_UNABLE_TO_ANALYZE = Ora 20000 "index %s  does not exist or insufficient privileges";
     /// `DBMS_STATS.GATHER_SCHEMA_STATS` of a schema the user cannot analyze.
     SCHEMA_UNABLE_TO_ANALYZE = Ora 20000 "Insufficient privileges to analyze an object in Schema";
+    /// DBMS_STATS' METHOD_OPT it cannot read (an unknown word, a column
+    /// the table does not have, SIZE outside 1..254 / 1..2048); the
+    /// argument is the clause as given.
+    METHOD_OPT_PARSE = Ora 20000 "Cannot parse for clause: %s";
+    /// DBMS_STATS' ESTIMATE_PERCENT outside its range.
+    ILLEGAL_SAMPLE_PERCENT = Ora 20001 "Illegal sample percent %s: must be in the range [0.000001,100]";
     CLUSTER_ONLY_ONE_TABLE = Ora 25136 "this cluster can contain only one table";
     NO_PRIMARY_KEY = Ora 25175 "no PRIMARY KEY constraint found";
     MEMOPTIMIZE_POOL_NOT_SET = Ora 62137 "MEMOPTIMIZE_POOL_SIZE is not set";

@@ -6,6 +6,7 @@ pub mod json;
 mod rows;
 pub use rows::{RowIter, RowRef, RowStore, CHUNK_ROWS};
 
+pub mod histogram;
 mod stats;
 pub use stats::{text_position, ColumnStats, SystemStats, CPUSPEEDNW, IOSEEKTIM, IOTFRSPEED};
 
@@ -81,6 +82,28 @@ pub struct TableStats {
     /// Each column's statistics, gathered with the table's (empty until
     /// gathered: `Table::column_stats` computes one when asked).
     pub columns: Vec<ColumnStats>,
+    /// The columns predicates have used (SYS.COL_USAGE$): DBMS_STATS'
+    /// SIZE AUTO builds histograms on those only. Kept across gathers.
+    pub col_usage: ColUsage,
+}
+
+/// SYS.COL_USAGE$ for one table: the columns a hard parse found compared
+/// with a literal or a bind (equality, range, IN, LIKE, IS NULL).
+#[derive(Debug, Clone, Default)]
+pub struct ColUsage(std::cell::RefCell<Vec<bool>>);
+
+impl ColUsage {
+    pub fn note(&self, col: usize) {
+        let mut v = self.0.borrow_mut();
+        if v.len() <= col {
+            v.resize(col + 1, false);
+        }
+        v[col] = true;
+    }
+
+    pub fn used(&self, col: usize) -> bool {
+        self.0.borrow().get(col).copied().unwrap_or(false)
+    }
 }
 
 /// Where a query's rows go when the caller keeps them: a list of rows, or
@@ -213,7 +236,15 @@ impl Table {
         let avg_col_len: Vec<u32> =
             sums.iter().map(|s| if n == 0 { 0 } else { (*s as f64 / n as f64).ceil() as u32 }).collect();
         let avg_row_len = 3 + avg_col_len.iter().sum::<u32>();
-        TableStats { num_rows: n, blocks, avg_row_len, avg_col_len, gathered: false, columns: Vec::new() }
+        TableStats {
+            num_rows: n,
+            blocks,
+            avg_row_len,
+            avg_col_len,
+            gathered: false,
+            columns: Vec::new(),
+            col_usage: Default::default(),
+        }
     }
 
     /// Column `col`'s statistics from the live rows, in one pass (NDV as

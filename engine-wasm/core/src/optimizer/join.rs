@@ -71,8 +71,8 @@ mod tests {
     fn equijoin_takes_the_larger_ndv_and_both_null_shares() {
         // 1,000 rows with 100 values (100 nulls) joined to 500 rows with 50
         // values: 0.9 * 1 / 100 = 0.009; 1,000 * 500 * 0.009 = 4,500 rows.
-        let a = ColumnStats { ndv: 100, nulls: 100, low: None, high: None };
-        let b = ColumnStats { ndv: 50, nulls: 0, low: None, high: None };
+        let a = ColumnStats { ndv: 100, nulls: 100, ..Default::default() };
+        let b = ColumnStats { ndv: 50, ..Default::default() };
         let js = equijoin_selectivity((&a, 1000.0), (&b, 500.0));
         assert!((js - 0.009).abs() < 1e-12);
         assert_eq!((1000.0 * 500.0 * js).round(), 4500.0);

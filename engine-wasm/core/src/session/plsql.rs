@@ -11,6 +11,7 @@ use crate::exec::{self, Env, EvalCtx};
 mod builtins;
 mod check;
 mod errors;
+mod method_opt;
 
 impl Run<'_> {
     // ------------------------------------------------------------ PL/SQL

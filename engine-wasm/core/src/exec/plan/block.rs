@@ -165,6 +165,9 @@ impl<'a> Builder<'a> {
                     (*op, e_rows, cost, s)
                 }
                 Rel::Table { table, src, alias } => {
+                    // SYS.COL_USAGE$: the columns this table's predicates use.
+                    let usage = &self.ctx.cat.tables[table].stats.col_usage;
+                    selectivity::used_columns(&p.conjuncts, src, &mut |c| usage.note(c));
                     let access =
                         self.table_access(q, (table, src, &alias), p, referenced, (single, aggregate_query))?;
                     let (op, e_rows, cost, row_bytes, read_optim) = access;
@@ -229,7 +232,7 @@ impl<'a> Builder<'a> {
         let t = &self.ctx.cat.tables[table];
         let gathered = t.stats.gathered;
         let stats = |col: usize| match t.stats.columns.get(col) {
-            Some(c) if gathered => *c,
+            Some(c) if gathered => c.clone(),
             _ => t.column_stats(col),
         };
         let num_rows = if gathered { t.stats.num_rows as f64 } else { t.live_rows() as f64 };
@@ -247,7 +250,7 @@ impl<'a> Builder<'a> {
         let rows_and_stats = |table: TableId, col: usize| {
             let t = &cat.tables[table];
             let mut st = match t.stats.columns.get(col) {
-                Some(c) if t.stats.gathered => *c,
+                Some(c) if t.stats.gathered => c.clone(),
                 _ => t.column_stats(col),
             };
             // A single-column index on it: its DISTINCT_KEYS is the NDV.

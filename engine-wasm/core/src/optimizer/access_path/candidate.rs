@@ -108,7 +108,7 @@ impl TableRef<'_> {
     /// from the rows (as the block's filters are costed).
     pub fn column_stats(&self, col: usize) -> crate::catalog::ColumnStats {
         match self.stats.columns.get(col) {
-            Some(c) if self.stats.gathered => *c,
+            Some(c) if self.stats.gathered => c.clone(),
             _ => self.t.column_stats(col),
         }
     }

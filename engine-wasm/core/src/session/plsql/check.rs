@@ -16,7 +16,7 @@
 //! (PLS-00320), which the lab does not model.
 
 use super::super::*;
-use super::builtins::{is_auto_invalidate, is_oracle_package, BUILTIN_PROCEDURES};
+use super::builtins::{dbms_stats_constant, is_oracle_package, BUILTIN_PROCEDURES};
 use super::lookup_var;
 use crate::exec;
 use crate::instance::PlsqlError;
@@ -378,8 +378,8 @@ impl Run<'_> {
         what: Ignored,
         seen: &mut Vec<String>,
     ) -> Result<bool, LabError> {
-        // DBMS_STATS.AUTO_INVALIDATE is read by the call itself.
-        if is_auto_invalidate(e) {
+        // DBMS_STATS.AUTO_INVALIDATE and AUTO_SAMPLE_SIZE are read by the call itself.
+        if dbms_stats_constant(e).is_some() {
             return Ok(true);
         }
         // Stored functions: their arguments, then the function itself.
