@@ -553,8 +553,16 @@ impl Run<'_> {
         let sp = &self.s.sqlplus;
         if sp.autotrace == Autotrace::TraceOnly && sp.autotrace_explain && !sp.autotrace_statistics {
             // SET AUTOTRACE TRACEONLY EXPLAIN: SQL*Plus explains a query
-            // and does not run it.
-            let plan = self.plan_out(&c);
+            // and does not run it. EXPLAIN PLAN optimises the text afresh,
+            // with the statistics as they are now, where the session's
+            // cached cursor may keep the plan of older statistics (a gather
+            // under AUTO_INVALIDATE leaves cursors valid for a while).
+            let profile = self.inst.profile.clone();
+            let ctx = Self::plan_ctx(&self.inst.cat, &profile, &self.s.params, self.s.sid, &[] as &[String]);
+            let plan = match exec::compile(q, &ctx) {
+                Ok(fresh) => self.plan_out(&fresh),
+                Err(_) => self.plan_out(&c),
+            };
             self.close_cursor(text, c, true);
             self.user_call_roundtrip(client, text.len());
             return Ok(Outcome { plan, ..Default::default() });
