@@ -39,6 +39,10 @@ pub(crate) struct SqlTrace {
     pub mark: Option<CallMark>,
     /// Blocks read per plan line during the running execution (STAT pr=).
     pub line_reads: Vec<u64>,
+    /// Event 10053's level: 0 off, 1 or 2 (session/cbo_trace.rs).
+    pub cbo_level: u8,
+    /// The optimizer's record of the step's hard parse (taken into its result).
+    pub cbo: Option<Box<crate::cbo_trace::CboTraceOut>>,
 }
 
 /// The ledger at the start of a call.
@@ -108,6 +112,23 @@ pub(super) fn command_type(k: &StatementKind) -> u32 {
         StatementKind::Plsql(_) | StatementKind::SqlPlus(_) => 47,
         StatementKind::ExplainPlan(_) => 50,
         _ => 0,
+    }
+}
+
+/// The level an EVENTS setting gives event 10053 (the optimizer trace):
+/// `10053 trace name context forever[, level n]` (n of 1 or 2) or `10053
+/// trace name context off` (0); None for any other event.
+pub(super) fn event_10053(text: &str) -> Option<u8> {
+    let t = text.to_ascii_lowercase().replace(',', " , ");
+    let words: Vec<&str> = t.split_whitespace().collect();
+    match words.as_slice() {
+        ["10053", "trace", "name", "context", "off"] => Some(0),
+        ["10053", "trace", "name", "context", "forever"] => Some(1),
+        ["10053", "trace", "name", "context", "forever", ",", "level", n] => match n.parse::<u8>() {
+            Ok(l @ (1 | 2)) => Some(l),
+            _ => None,
+        },
+        _ => None,
     }
 }
 
