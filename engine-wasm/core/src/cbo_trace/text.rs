@@ -9,7 +9,7 @@
 //! `Best so far:`; `Final cost for query block`; the Plan Table. 12c
 //! prints costs with six decimals, 11g with two.
 
-use super::{CboBlockOut, CboPathOut, CboPlanRowOut, CboTableOut, CboTraceOut};
+use super::types::{CboBlockOut, CboPathOut, CboPlanRowOut, CboTableOut, CboTraceOut};
 
 struct Fmt {
     d: usize,
@@ -28,7 +28,7 @@ pub(super) fn lines(t: &CboTraceOut) -> Vec<String> {
     o.extend(t.sql.lines().map(str::to_string));
     system(t, &mut o);
     for b in &t.blocks {
-        block(b, &f, t.level, &mut o);
+        block(b, &f, &mut o);
     }
     plan_table(&t.plan, &mut o);
     o
@@ -55,7 +55,7 @@ fn system(t: &CboTraceOut, o: &mut Vec<String>) {
     o.push(String::new());
 }
 
-fn block(b: &CboBlockOut, f: &Fmt, level: u8, o: &mut Vec<String>) {
+fn block(b: &CboBlockOut, f: &Fmt, o: &mut Vec<String>) {
     o.push(String::new());
     o.push(format!("Query Block {} (#{})", b.name, b.name.trim_start_matches("SEL$").parse::<u32>().unwrap_or(1) - 1));
     o.push("***************************************".into());
@@ -65,9 +65,9 @@ fn block(b: &CboBlockOut, f: &Fmt, level: u8, o: &mut Vec<String>) {
         base_stats(t, o);
     }
     for t in b.tables.iter().filter(|t| !t.inner && !t.view) {
-        single_table(t, f, level, o);
+        single_table(t, f, o);
     }
-    general_plans(b, f, level, o);
+    general_plans(b, f, o);
 }
 
 fn base_stats(t: &CboTableOut, o: &mut Vec<String>) {
@@ -115,7 +115,7 @@ fn columns(t: &CboTableOut, o: &mut Vec<String>) {
     }
 }
 
-fn single_table(t: &CboTableOut, f: &Fmt, level: u8, o: &mut Vec<String>) {
+fn single_table(t: &CboTableOut, f: &Fmt, o: &mut Vec<String>) {
     o.push(format!("Access path analysis for {}", t.name));
     o.push("***************************************".into());
     o.push("SINGLE TABLE ACCESS PATH ".into());
@@ -130,7 +130,7 @@ fn single_table(t: &CboTableOut, f: &Fmt, level: u8, o: &mut Vec<String>) {
         f.n(t.card_computed)
     ));
     for p in &t.paths {
-        path(p, f, level, None, o);
+        path(p, f, None, o);
     }
     if let Some(b) = t.paths.get(t.best) {
         best(b, f, o);
@@ -138,9 +138,10 @@ fn single_table(t: &CboTableOut, f: &Fmt, level: u8, o: &mut Vec<String>) {
     o.push("***************************************".into());
 }
 
-/// One `Access Path:` entry; under a nested loop (`nl`: the outer card)
-/// its `NL Join` cost instead of its own.
-fn path(p: &CboPathOut, f: &Fmt, level: u8, nl: Option<()>, o: &mut Vec<String>) {
+/// One `Access Path:` entry; under a nested loop (`nl`) its `NL Join`
+/// cost instead of its own. Level 2 writes what level 1 does (the lab
+/// has none of the extra detail Oracle's level 2 adds).
+fn path(p: &CboPathOut, f: &Fmt, nl: Option<()>, o: &mut Vec<String>) {
     if p.refused {
         o.push(format!("  Access Path: {}", p.access));
         o.push(format!("    Index: {}", p.index_name()));
@@ -168,9 +169,6 @@ fn path(p: &CboPathOut, f: &Fmt, level: u8, nl: Option<()>, o: &mut Vec<String>)
             _ => o.push(format!("    Cost: {}  Resp: {}  Degree: 1", f.n(p.cost), f.n(p.cost))),
         }
     }
-    if level >= 2 && !p.formula.is_empty() {
-        o.push(format!("    (lab: {})", p.formula));
-    }
 }
 
 fn best(b: &CboPathOut, f: &Fmt, o: &mut Vec<String>) {
@@ -191,7 +189,7 @@ fn label(t: &CboTableOut) -> String {
     format!("{}[{}]#{}", t.name, t.alias, t.number)
 }
 
-fn general_plans(b: &CboBlockOut, f: &Fmt, level: u8, o: &mut Vec<String>) {
+fn general_plans(b: &CboBlockOut, f: &Fmt, o: &mut Vec<String>) {
     o.push(String::new());
     o.push("OPTIMIZER STATISTICS AND COMPUTATIONS".into());
     o.push("***************************************".into());
@@ -228,7 +226,7 @@ fn general_plans(b: &CboBlockOut, f: &Fmt, level: u8, o: &mut Vec<String>) {
             o.push(format!("  Inner table: {}  Alias: {}", t.name, t.alias));
             columns(t, o);
             for p in &t.paths {
-                path(p, f, level, Some(()), o);
+                path(p, f, Some(()), o);
             }
             o.push(String::new());
             if let Some(p) = t.paths.get(t.best) {
