@@ -26,20 +26,25 @@ export function WhyPlan({ trace, traceText }: { trace: OptimizerTrace; traceText
                 <div className="why-tname"><strong>{t.name}</strong>{t.alias !== t.name ? ` ${t.alias}` : ''}{t.inner && <span className="muted"> · inner table of a nested loop: costs are outer cost + outer rows × path cost</span>}</div>
                 <div className="why-stats mono muted">{[tableStatsLine(t), ...indexStatsLines(t), ...columnStatsLines(t)].map((l) => <div key={l}>{l}</div>)}</div>
                 {rows.length > 0 && (
-                  <table className="grid why-paths" aria-label={`Candidates for ${t.alias}`}>
-                    <thead><tr><th scope="col">Access path</th><th scope="col" className="num">Cost</th><th scope="col" style={{ width: '30%' }} /><th scope="col" className="num">I/O</th><th scope="col" className="num">CPU</th><th scope="col" className="num">Card</th><th scope="col" className="num">ix_sel</th><th scope="col">Verdict</th></tr></thead>
-                    <tbody>{rows.map((r) => (
-                      <tr key={r.label} className={r.chosen ? 'why-chosen' : undefined} data-chosen={r.chosen} title={r.path.formula}>
-                        <td>{r.chosen ? '✔ ' : ''}{r.label}<div className="why-formula mono muted">{r.path.formula}</div></td>
-                        <td className="num">{costText(r.cost)}</td>
-                        <td><div className="why-bar" style={{ width: `${Math.max(1, (r.cost / max) * 100)}%` }} /></td>
-                        <td className="num">{r.path.io}</td><td className="num">{Math.round(r.path.cpu).toLocaleString('en-US')}</td>
-                        <td className="num">{Math.round(r.path.card)}</td>
-                        <td className="num">{r.path.ix_sel === null || r.path.ix_sel === undefined ? '' : r.path.ix_sel.toFixed(6)}</td>
-                        <td>{r.verdict}</td>
-                      </tr>
-                    ))}</tbody>
-                  </table>
+                  <div className="scroll">
+                    <table className="grid why-paths" aria-label={`Candidates for ${t.alias}`}>
+                      <thead><tr><th scope="col">Access path</th><th scope="col" className="num">Cost</th><th scope="col">Verdict</th><th scope="col" style={{ width: '18%' }} /><th scope="col" className="num">I/O</th><th scope="col" className="num">CPU</th><th scope="col" className="num">Card</th><th scope="col" className="num">ix_sel</th></tr></thead>
+                      {rows.map((r) => (
+                        <tbody key={r.label} className={r.chosen ? 'why-chosen' : undefined}>
+                          <tr data-chosen={r.chosen} title={r.path.why}>
+                            <td>{r.chosen ? '\u2714 ' : ''}{r.label}</td>
+                            <td className="num">{costText(r.cost)}</td>
+                            <td>{r.verdict}</td>
+                            <td><div className="why-bar" style={{ width: `${Math.max(1, (r.cost / max) * 100)}%` }} /></td>
+                            <td className="num">{r.path.io}</td><td className="num">{Math.round(r.path.cpu).toLocaleString('en-US')}</td>
+                            <td className="num">{Math.round(r.path.card)}</td>
+                            <td className="num">{r.path.ix_sel === null || r.path.ix_sel === undefined ? '' : r.path.ix_sel.toFixed(6)}</td>
+                          </tr>
+                          <tr className="why-formula-row"><td colSpan={8} className="why-formula mono muted">{r.path.formula}</td></tr>
+                        </tbody>
+                      ))}
+                    </table>
+                  </div>
                 )}
               </div>
             );

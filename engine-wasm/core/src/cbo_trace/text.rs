@@ -151,11 +151,13 @@ fn path(p: &CboPathOut, f: &Fmt, nl: Option<()>, o: &mut Vec<String>) {
     let (io, cpu) = (f.n(p.io), p.cpu.round());
     o.push(format!("  Access Path: {}", p.access));
     if p.index.is_none() {
-        let cost = match (nl, p.nl_cost) {
-            (Some(()), Some(c)) => format!("    NL Join:  Cost: {}  Resp: {}  Degree: 1", f.n(c), f.n(c)),
-            _ => format!("    Cost:  {}  Resp: {}  Degree: 0", f.n(p.cost), f.n(p.cost)),
-        };
-        o.push(cost);
+        // Under a nested loop only the NL cost: the lab keeps no I/O and
+        // CPU split of the outer side to add to the inner's.
+        if let (Some(()), Some(c)) = (nl, p.nl_cost) {
+            o.push(format!("    NL Join:  Cost: {}  Resp: {}  Degree: 1", f.n(c), f.n(c)));
+            return;
+        }
+        o.push(format!("    Cost:  {}  Resp: {}  Degree: 0", f.n(p.cost), f.n(p.cost)));
         o.push(format!("      Cost_io: {io}  Cost_cpu: {cpu}"));
         o.push(format!("      Resp_io: {io}  Resp_cpu: {cpu}"));
     } else {
@@ -232,7 +234,7 @@ fn general_plans(b: &CboBlockOut, f: &Fmt, o: &mut Vec<String>) {
             if let Some(p) = t.paths.get(t.best) {
                 let c = p.nl_cost.unwrap_or(j.cost);
                 o.push(format!("  Best NL cost: {}", f.n(c)));
-                o.push(format!("          resc: {}  resc_io: {}  resc_cpu: {}", f.n(c), f.n(p.io), p.cpu.round()));
+                o.push(format!("          resc: {}  resp: {}", f.n(c), f.n(c)));
                 let idx = p.index.as_ref().map(|i| format!(" ({i})")).unwrap_or_default();
                 o.push(format!("          inner: {}{idx}", p.best_name));
             }

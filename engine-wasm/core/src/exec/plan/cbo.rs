@@ -107,7 +107,7 @@ impl Recorder {
                 }
             })
             .collect();
-        let paths = cands
+        let mut paths: Vec<CboPathOut> = cands
             .iter()
             .map(|c| {
                 let mut p = path(r, c);
@@ -115,6 +115,19 @@ impl Recorder {
                 p
             })
             .collect();
+        let chosen_card = cands.get(best).map_or(r.num_rows, |c| c.card);
+        // The trace lists the table scan first (gather costs it last).
+        let mut best = best;
+        if let Some(k) = paths.iter().position(|p| p.access == "TableScan") {
+            paths[..=k].rotate_right(1);
+            best = if best == k {
+                0
+            } else if best < k {
+                best + 1
+            } else {
+                best
+            };
+        }
         let rec = CboTableOut {
             name: t.name.clone(),
             alias: r.alias.into(),
@@ -127,7 +140,7 @@ impl Recorder {
             columns: columns(r),
             inner: outer.is_some(),
             card_original: r.num_rows,
-            card_computed: cands.get(best).map_or(r.num_rows, |c| c.card),
+            card_computed: chosen_card,
             paths,
             best,
             view: false,
