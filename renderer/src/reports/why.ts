@@ -4,7 +4,7 @@
 // cost came from; then the join steps and the final cost. The UI draws the
 // same rows (views/WhyPlan.tsx) from `whyRows`.
 import type { OptimizerPath, OptimizerTable, OptimizerTrace } from '../engine/result.gen';
-import { esc, MONO, n, REPORT_COLORS, svgDocument, text, truncate } from './svg';
+import { esc, MONO, n, REPORT_COLORS, svgDocument, text, truncate, wrapWords } from './svg';
 
 /** A path's cost as the trace compares it (three decimals). */
 export function costText(c: number): string {
@@ -82,8 +82,11 @@ export function whySvg(tr: OptimizerTrace, title: string): string {
           text(pad + 10, y, truncate(`${r.chosen ? '✔ ' : '   '}${r.label}`, labelW - 10, 12), `font-size="12" fill="${C.text}"${r.chosen ? ' font-weight="600"' : ''}`) +
           `<rect x="${n(barX)}" y="${n(y - 11)}" width="${n(w)}" height="13" fill="${fill}"/>` +
           text(barX + w + 6, y, `${costText(r.cost)}  (I/O ${r.path.io}, CPU ${Math.round(r.path.cpu)})  ${r.verdict}`, `font-size="11.5" fill="${r.chosen ? C.text : C.muted}"`) + '</g>');
-        y += 14;
-        parts.push(text(pad + 22, y, truncate(r.path.formula, W - 2 * pad - 22, 10.5, true), `font-family="${esc(MONO)}" font-size="10.5" fill="${C.muted}"`));
+        // The formula on up to three lines (monospace: a little wider than wrapWords' sans estimate).
+        for (const line of wrapWords(r.path.formula, (W - 2 * pad - 22) * 0.9, 10.5, 3)) {
+          y += 14;
+          parts.push(text(pad + 22, y, line, `font-family="${esc(MONO)}" font-size="10.5" fill="${C.muted}"`));
+        }
       }
     }
     for (const j of b.joins) {
