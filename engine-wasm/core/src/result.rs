@@ -243,6 +243,10 @@ contract! {
         /// SQL_TRACE) got during the step; absent while tracing is off.
         #[serde(skip_serializing_if = "Vec::is_empty")]
         pub sql_trace: Vec<String>,
+        /// Event 10053: what the optimizer considered in the step's hard
+        /// parse (its text is in `sql_trace`); absent while the event is off.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub optimizer: Option<crate::cbo_trace::CboTraceOut>,
     }
 }
 

@@ -49,6 +49,9 @@ lab sweep version in (10g, 19c) run 'select * from t where x = 1';
 select nope from t;
 alter session set events '10046 trace name context forever, level 8';
 select y from t where x = 1;
+create index t_x on t (x);
+alter session set events '10053 trace name context forever';
+select a.y from t a, t b where a.x = b.x and a.x = 1;
 ";
 
 /// Scripts of the repository that run in about a second between them

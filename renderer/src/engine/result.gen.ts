@@ -51,6 +51,8 @@ export interface Step {
   devices?: DeviceFigures[];
   /** The lines the session's extended SQL trace (event 10046, SQL_TRACE) got during the step; absent while tracing is off. */
   sql_trace?: string[];
+  /** Event 10053: what the optimizer considered in the step's hard parse (its text is in `sql_trace`); absent while the event is off. */
+  optimizer?: OptimizerTrace;
 }
 
 export interface StepError {
@@ -268,4 +270,156 @@ export interface QueueSnapshot {
   dirty_bytes: number;
   /** The write cache's size (0: no write cache). */
   write_cache_bytes: number;
+}
+
+/** The optimizer's record of one hard parse (event 10053). */
+export interface OptimizerTrace {
+  /** The statement as parsed. */
+  sql: string;
+  /** `sql_id`. */
+  sql_id: string;
+  /** The release's trace layout: `12c` (six decimals) or `11g` (two). */
+  release: string;
+  /** Event 10053's level (1 or 2). */
+  level: number;
+  /** The system statistics the costs were computed with. */
+  system: OptimizerSystemStats;
+  blocks: OptimizerBlock[];
+  /** The chosen plan as the trace's Plan Table prints it. */
+  plan: OptimizerPlanRow[];
+}
+
+/** System statistics (`SYSTEM STATISTICS INFORMATION`). */
+export interface OptimizerSystemStats {
+  /** NOWORKLOAD or WORKLOAD. */
+  kind: string;
+  cpuspeed: number;
+  sreadtim: number;
+  mreadtim: number;
+  mbrc: number;
+  ioseektim: number;
+  iotfrspeed: number;
+  block_size: number;
+}
+
+/** One query block: its tables in the join order considered, the join steps after the first, its final cost. */
+export interface OptimizerBlock {
+  /** `SEL$1`, `SEL$2`, ... in the order the blocks were optimized. */
+  name: string;
+  tables: OptimizerTable[];
+  /** The nested-loop steps, one per table after the first. */
+  joins: OptimizerJoin[];
+  /** How the join order was settled (the lab considers one). */
+  join_order_source: string;
+  cost: number;
+  card: number;
+  bytes: number;
+}
+
+/** One table reference: its statistics and the access paths costed. */
+export interface OptimizerTable {
+  name: string;
+  alias: string;
+  /** Its place in the FROM clause (`#0`). */
+  number: number;
+  /** Statistics gathered (DBMS_STATS / ANALYZE), else computed from the rows. */
+  gathered: boolean;
+  num_rows: number;
+  blocks: number;
+  avg_row_len: number;
+  indexes: OptimizerIndex[];
+  /** The columns the block's predicates on it read. */
+  columns: OptimizerColumn[];
+  /** Reached as the inner table of a nested loop (its paths may use the join predicates); else a single-table access path. */
+  inner: boolean;
+  /** Card: Original (NUM_ROWS) and Computed (after its own predicates). */
+  card_original: number;
+  card_computed: number;
+  paths: OptimizerPath[];
+  /** The index into `paths` of the one taken. */
+  best: number;
+  /** Not a table (an inline view, a row generator): costed as its plan, no paths. */
+  view: boolean;
+  view_cost: number;
+}
+
+/** An index's statistics (`Index Stats::`). */
+export interface OptimizerIndex {
+  name: string;
+  /** Column positions (1-based), as `Col#:` prints them. */
+  columns: number[];
+  column_names: string[];
+  blevel: number;
+  leaf_blocks: number;
+  distinct_keys: number;
+  clustering_factor: number;
+  unique: boolean;
+}
+
+/** A column's statistics (`Column (#n):`). */
+export interface OptimizerColumn {
+  position: number;
+  name: string;
+  data_type: string;
+  /** AVG_COL_LEN. */
+  avg_len: number;
+  ndv: number;
+  nulls: number;
+  density: number;
+  /** Numeric low and high values (absent for other types). */
+  min: number | null;
+  max: number | null;
+}
+
+/** One access path costed. */
+export interface OptimizerPath {
+  /** Oracle's name in `Access Path:` (`TableScan`, `index (RangeScan)`, ...). */
+  access: string;
+  /** Its name in `Best:: AccessPath:` (`TableScan`, `IndexRange`, ...). */
+  best_name: string;
+  index: string | null;
+  /** The cost compared (unrounded), its I/O part (single-block reads) and CPU part (cycles). */
+  cost: number;
+  io: number;
+  cpu: number;
+  card: number;
+  /** The share of the index's leaves (and of its rows) the access predicates select. */
+  ix_sel: number | null;
+  /** A hint (or a bound unique or hash key) takes it whatever it costs. */
+  forced: boolean;
+  /** Why it is a candidate. */
+  why: string;
+  /** The formula its cost came from, with the figures put in. */
+  formula: string;
+  /** Under a nested loop: outer cost + outer rows x this path's cost. */
+  nl_cost: number | null;
+  /** A hint the lab refuses (the statement's error if it won). */
+  refused: boolean;
+}
+
+/** A nested-loop join step (`Now joining:`). */
+export interface OptimizerJoin {
+  /** The inner table (`T2[B]#1`). */
+  inner: string;
+  outer_card: number;
+  outer_cost: number;
+  inner_card: number;
+  /** The join predicates' selectivity (1 without one). */
+  sel: number;
+  card: number;
+  cost: number;
+  outer_join: boolean;
+}
+
+/** A line of the chosen plan. */
+export interface OptimizerPlanRow {
+  id: number;
+  depth: number;
+  operation: string;
+  name: string;
+  /** Rows, Bytes and Cost as DBMS_XPLAN abbreviates them (K, M, ...). */
+  rows: string;
+  bytes: string;
+  cost: string;
+  time: string;
 }

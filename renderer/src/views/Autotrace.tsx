@@ -6,6 +6,7 @@ import { fmtNum, fmtUs, statRows, statUnit } from '../model/stats';
 import { formatStep, shownError } from '../reports/sqlplus.mjs';
 import { WaitHistograms } from './WaitHistograms';
 import { DeviceView } from './DeviceView';
+import { WhyPlan } from './WhyPlan';
 
 /** The step as SQL*Plus (or SQLcl, by LAB SET autotrace_style) prints it: the CLI's text. */
 export function stepText(step: Step): string {
@@ -192,7 +193,12 @@ export function Autotrace({ step, sweepMetric = 'cg', onSweepMetric = () => unde
       {step.output && step.output.length > 0 && <pre className="output" aria-label="Output">{step.output.join('\n')}</pre>}
       {step.sweep && <SweepChart sweep={step.sweep} metric={sweepMetric} onMetric={onSweepMetric} title={`LIO Lab · ${step.statement.replace(/\s+/g, ' ').trim()}`} />}
       {step.runs && step.runs.length > 0 && <RunsTable step={step} />}
-      <PlanTable plan={step.plan} />
+      {step.optimizer ? (
+        <div className="plan-why">
+          <PlanTable plan={step.plan} />
+          <WhyPlan trace={step.optimizer} traceText={step.sql_trace ?? []} />
+        </div>
+      ) : <PlanTable plan={step.plan} />}
       <div className="autotrace">
         <StatsTable stats={step.stats} />
         <LatchesAndWaits step={step} />

@@ -185,7 +185,7 @@ pub fn units(n: u64) -> String {
 }
 
 /// `hh:mm:ss` from seconds (at least one second), as the Time column.
-fn time_of_cost(cost: f64) -> String {
+pub fn time_of_cost(cost: f64) -> String {
     let secs = ((cost * MS_PER_COST / 1000.0).ceil() as u64).max(1);
     format!("{:02}:{:02}:{:02}", secs / 3600, secs / 60 % 60, secs % 60)
 }

@@ -143,7 +143,8 @@ impl Run<'_> {
     ) -> Result<(Box<Compiled>, bool), LabError> {
         self.ensure_dual(Some(q), None);
         let profile = self.inst.profile.clone();
-        let ctx = Self::plan_ctx(&self.inst.cat, &profile, &self.s.params, self.s.sid, vars);
+        let mut ctx = Self::plan_ctx(&self.inst.cat, &profile, &self.s.params, self.s.sid, vars);
+        ctx.cbo_trace = self.cbo_tracing();
         let mut c = Box::new(exec::compile(q, &ctx)?);
         self.s.stats.calls.opened_cursors_cumulative += 1;
         // The library cache: a child of this text built in this optimizer
@@ -213,6 +214,7 @@ impl Run<'_> {
             let us = self.inst.cost_params.soft_parse_us;
             self.s.cost.charge(cs.parse, us);
             self.call_event(kind::PARSE, cs.parse);
+            self.cbo_trace_parsed(text, &mut c, false);
             return Ok((c, false));
         }
         self.recursive_dictionary_sql(&c.tables, cs.hard_parse);
@@ -221,6 +223,7 @@ impl Run<'_> {
         self.s.cost.charge(cs.hard_parse, us);
         self.s.stats.calls.parse_cpu_us += us;
         self.call_event(kind::PARSE, cs.hard_parse);
+        self.cbo_trace_parsed(text, &mut c, true);
         Ok((c, true))
     }
 

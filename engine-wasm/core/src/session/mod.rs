@@ -7,6 +7,7 @@
 //! statement into the step the host sees.
 
 mod array_dml;
+mod cbo_trace;
 mod change;
 pub mod cr;
 mod create;

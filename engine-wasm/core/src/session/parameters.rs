@@ -28,6 +28,12 @@ impl Run<'_> {
                 self.set_trace_level(level);
                 "Session altered."
             }
+            StatementKind::AlterSession(s)
+                if s.name.name.eq_ignore_ascii_case("events") && self.event_10053(&s.value).is_some() =>
+            {
+                self.s.sqltrace.cbo_level = self.event_10053(&s.value).unwrap_or(0);
+                "Session altered."
+            }
             StatementKind::AlterSession(s) => {
                 self.s.params.alter_session(&s.name.name, &s.value, s.name.pos)?;
                 self.apply_dynamic();

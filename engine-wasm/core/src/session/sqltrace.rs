@@ -56,19 +56,7 @@ impl Run<'_> {
 
     /// The ledger now (the trace's header first if the file is new).
     pub(super) fn trace_mark(&mut self) -> CallMark {
-        if !self.s.sqltrace.started {
-            self.s.sqltrace.started = true;
-            let spid = self.trace_spid();
-            let name = format!("LIOLAB_ora_{spid}.trc");
-            self.trace_line(format!("Trace file /u01/app/oracle/diag/rdbms/liolab/LIOLAB/trace/{name}"));
-            let banner = self.inst.profile.banner;
-            self.trace_line(banner.to_string());
-            self.trace_line("Instance name: LIOLAB".into());
-            self.trace_line(format!("Unix process pid: {spid}, image: oracle@liolab"));
-            self.trace_line(String::new());
-            let sid = self.s.sid;
-            self.trace_line(format!("*** SESSION ID:({sid}.1)"));
-        }
+        self.trace_header();
         if self.s.stats.calls.trace_waits.is_none() {
             self.s.stats.calls.trace_waits = Some(Vec::new());
         }
@@ -83,9 +71,26 @@ impl Run<'_> {
         }
     }
 
+    /// The trace file's header, if the file is new.
+    pub(super) fn trace_header(&mut self) {
+        if !self.s.sqltrace.started {
+            self.s.sqltrace.started = true;
+            let spid = self.trace_spid();
+            let name = format!("LIOLAB_ora_{spid}.trc");
+            self.trace_line(format!("Trace file /u01/app/oracle/diag/rdbms/liolab/LIOLAB/trace/{name}"));
+            let banner = self.inst.profile.banner;
+            self.trace_line(banner.to_string());
+            self.trace_line("Instance name: LIOLAB".into());
+            self.trace_line(format!("Unix process pid: {spid}, image: oracle@liolab"));
+            self.trace_line(String::new());
+            let sid = self.s.sid;
+            self.trace_line(format!("*** SESSION ID:({sid}.1)"));
+        }
+    }
+
     /// One line into the file, unless it is full: past its limit, the line
     /// Oracle writes when MAX_DUMP_FILE_SIZE stops a trace.
-    fn trace_line(&mut self, line: String) {
+    pub(super) fn trace_line(&mut self, line: String) {
         let t = &mut self.s.sqltrace;
         if t.full {
             return;

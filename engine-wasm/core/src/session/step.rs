@@ -100,6 +100,7 @@ impl Run<'_> {
         }
         step.devices = self.inst.io.devices_since(&devices_before);
         step.sql_trace = std::mem::take(&mut self.s.sqltrace.lines);
+        step.optimizer = self.s.sqltrace.cbo.take().map(|b| *b);
         trace.devices = self.inst.io.frames_take(&step.devices);
         StepRun { step, trace, reset }
     }

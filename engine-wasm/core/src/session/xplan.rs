@@ -14,13 +14,15 @@ impl Run<'_> {
     pub(super) fn explain_plan(&mut self, e: &ExplainPlan, text: &str) -> Result<Outcome, LabError> {
         self.ensure_dual(Some(&e.query), None);
         let profile = self.inst.profile.clone();
-        let ctx = Self::plan_ctx(&self.inst.cat, &profile, &self.s.params, self.s.sid, &[] as &[String]);
-        let c = exec::compile(&e.query, &ctx)?;
+        let mut ctx = Self::plan_ctx(&self.inst.cat, &profile, &self.s.params, self.s.sid, &[] as &[String]);
+        ctx.cbo_trace = self.cbo_tracing();
+        let mut c = exec::compile(&e.query, &ctx)?;
         if let Some(v) = c.dictionary_view() {
             return Err(exec::plan::dictionary_plan_refused(v, "EXPLAIN PLAN", e.query.pos));
         }
         self.s.stats.calls.parse_count_total += 1;
         self.s.stats.calls.parse_count_hard += 1;
+        self.cbo_trace_parsed(text, &mut c, true);
         let plan = self.plan_out(&c);
         self.s.plan_table = Some((e.statement_id.clone(), plan));
         self.user_call_roundtrip(Client::SqlPlus, text.len());

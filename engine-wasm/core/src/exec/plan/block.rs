@@ -41,6 +41,9 @@ impl<'a> Builder<'a> {
         if q.from.is_empty() {
             return Err(LabError::new(ora::FROM_KEYWORD_NOT_FOUND, q.pos));
         }
+        if let Some(r) = self.cbo.as_mut() {
+            r.open_block(q);
+        }
         let (rels, mut scope) = self.relations(q)?;
         let using = self.using_joins(q, &mut scope)?;
         let (mut conjuncts, subs) = self.where_conjuncts(q, &scope)?;
@@ -78,10 +81,15 @@ impl<'a> Builder<'a> {
         }
         self.subqueries_ok = enclosing_ok;
         let (row_bytes, read_optim) = (joined.row_bytes, joined.read_optim);
-        if q.distinct || !q.group_by.is_empty() || q.having.is_some() {
-            return self.finish_grouped(q, &scope, aggregate_query, op, e_rows, cost, row_bytes, read_optim);
+        let block = if q.distinct || !q.group_by.is_empty() || q.having.is_some() {
+            self.finish_grouped(q, &scope, aggregate_query, op, e_rows, cost, row_bytes, read_optim)
+        } else {
+            self.finish_block(q, &scope, aggregate_query, op, e_rows, cost, row_bytes, read_optim)
+        };
+        if let (Some(r), Ok(b)) = (self.cbo.as_mut(), &block) {
+            r.close_block(b.cost, b.e_rows, b.e_rows * b.row_bytes);
         }
-        self.finish_block(q, &scope, aggregate_query, op, e_rows, cost, row_bytes, read_optim)
+        block
     }
 
     /// The WHERE clause's conjuncts, and its IN and EXISTS subqueries
@@ -157,8 +165,15 @@ impl<'a> Builder<'a> {
             }
             let mut table_src = None;
             let used_before = p.used.clone();
+            if let Some(r) = self.cbo.as_mut() {
+                r.number = ri;
+                r.outer = j.tree.as_ref().map(|(_, rows, cost)| (*rows, *cost));
+            }
             let (mut op, e_rows, cost, srcs) = match rel {
-                Rel::Fixed { op, e_rows, cost, row_bytes: rb, .. } => {
+                Rel::Fixed { op, e_rows, cost, row_bytes: rb, alias } => {
+                    if let Some(r) = self.cbo.as_mut() {
+                        r.view(&alias, e_rows, cost);
+                    }
                     j.row_bytes += rb;
                     let mut s = Vec::new();
                     collect_sources(&op, &mut s);
@@ -183,6 +198,9 @@ impl<'a> Builder<'a> {
             let sel = self.filter_selectivity(&filters, table_src);
             let e_rows_f = (e_rows * sel).max(1.0).round();
             let e_rows_sel = e_rows * sel;
+            if let Some(r) = self.cbo.as_mut() {
+                r.computed(e_rows_sel);
+            }
             if !filters.is_empty() {
                 attach_filters(&mut op, filters, self);
                 // The filtered line's E-Rows (and Bytes) are the rows it passes.
@@ -202,17 +220,20 @@ impl<'a> Builder<'a> {
                 std::mem::swap(&mut p.conjuncts, &mut where_conj);
                 std::mem::swap(&mut p.used, &mut on_used);
                 let Some((outer, orows, ocost)) = j.tree.take() else { unreachable!("checked above") };
-                j.tree = Some(self.outer_join(outer, (orows, ocost), op, (e_rows_f, cost), srcs, p));
+                let joined = self.outer_join(outer, (orows, ocost), op, (e_rows_f, cost), srcs, p);
+                self.record_join((orows, ocost), (e_rows_f, 1.0), (joined.1, joined.2), true);
+                j.tree = Some(joined);
                 continue;
             }
             j.tree = Some(match j.tree.take() {
                 None => (op, e_rows_f, cost),
                 Some((outer, orows, ocost)) => {
-                    let rows = match table_src {
+                    let (rows, inner_rows, jsel) = match table_src {
                         Some(ts) => self.join_rows(orows, p, &used_before, ts),
-                        None => join::nested_loops_rows(orows, e_rows_sel),
+                        None => (join::nested_loops_rows(orows, e_rows_sel), e_rows_sel, 1.0),
                     };
                     let cost = join::nested_loops_cost(ocost, orows, cost);
+                    self.record_join((orows, ocost), (inner_rows, jsel), (rows, cost), false);
                     let shape = super::nlj_shape(q, self.ctx);
                     (self.nested_loops(outer, op, shape, rows, cost), rows, cost)
                 }
@@ -245,7 +266,14 @@ impl<'a> Builder<'a> {
     /// single-column index's has its DISTINCT_KEYS for NDV) and the other
     /// predicates' this relation brought in (those `p.used` gained since
     /// `before`).
-    fn join_rows(&self, outer_rows: f64, p: &Preds, before: &[bool], (table, src): (TableId, usize)) -> f64 {
+    /// Returns the rows, the inner table's rows and the selectivity.
+    fn join_rows(
+        &self,
+        outer_rows: f64,
+        p: &Preds,
+        before: &[bool],
+        (table, src): (TableId, usize),
+    ) -> (f64, f64, f64) {
         let cat = self.ctx.cat;
         let rows_and_stats = |table: TableId, col: usize| {
             let t = &cat.tables[table];
@@ -281,7 +309,20 @@ impl<'a> Builder<'a> {
         if !local.is_empty() {
             sel *= self.filter_selectivity(&local, Some((table, src)));
         }
-        (outer_rows * inner_rows * sel).max(1.0).round()
+        ((outer_rows * inner_rows * sel).max(1.0).round(), inner_rows, sel)
+    }
+
+    /// A nested-loop step into event 10053's record.
+    fn record_join(
+        &mut self,
+        (outer_card, outer_cost): (f64, f64),
+        (inner_card, sel): (f64, f64),
+        (card, cost): (f64, f64),
+        outer_join: bool,
+    ) {
+        let Some(r) = self.cbo.as_mut() else { return };
+        let inner = r.last_label();
+        r.join(crate::cbo_trace::CboJoinOut { inner, outer_card, outer_cost, inner_card, sel, card, cost, outer_join });
     }
 
     /// NESTED LOOPS OUTER of `inner` (an outer-joined table) under `outer`;
@@ -348,7 +389,12 @@ impl<'a> Builder<'a> {
             memoptimize_rowstore: self.ctx.profile.memoptimize_rowstore,
             costing: self.ctx.costing,
         };
-        let chosen = access_path::rank(access_path::gather(&r));
+        let cands = access_path::gather(&r);
+        let best = access_path::best(&cands);
+        if let Some(rec) = self.cbo.as_mut() {
+            rec.table(&r, &cands, best);
+        }
+        let chosen = access_path::rank_at(cands, best);
         let (e_rows, cost, cis) = (chosen.card, chosen.cost, chosen.consumes.clone());
         let read_optim = matches!(chosen.path, access_path::AccessPath::IndexUnique { read_optim: true, .. });
         let op = self.assemble_access(chosen, t, src)?;

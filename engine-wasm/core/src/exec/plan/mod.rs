@@ -55,6 +55,9 @@ pub struct PlanCtx<'a> {
     pub costing: crate::optimizer::cost::ScanCosting,
     /// The parsing session (`sys_context('USERENV', 'SID')`).
     pub sid: u32,
+    /// Event 10053 is set: record what the optimizer considers
+    /// (`Compiled::optimizer`).
+    pub cbo_trace: bool,
 }
 
 #[derive(Debug, Clone)]
@@ -102,6 +105,8 @@ pub struct Compiled {
     pub parsed_at_us: f64,
     pub child: u32,
     pub opt_env: Option<std::rc::Rc<crate::optimizer::OptEnv>>,
+    /// Event 10053's record of the query blocks (empty while it is off).
+    pub optimizer: Vec<crate::cbo_trace::CboBlockOut>,
 }
 
 struct Draft {
@@ -148,6 +153,8 @@ struct Builder<'a> {
     agg_kinds: Vec<super::convert::Kind>,
     /// (alias, column) of JOIN ... USING columns: qualified, ORA-25154.
     using_hidden: Vec<(String, String)>,
+    /// Event 10053's record, while it is set.
+    cbo: Option<Box<cbo::Recorder>>,
 }
 
 /// A compiled query block before the SELECT STATEMENT line.
@@ -256,6 +263,7 @@ fn split_and(e: CExpr, out: &mut Vec<CExpr>) {
 mod access;
 mod block;
 mod builder;
+mod cbo;
 mod covering;
 pub mod dual;
 mod expr_info;
@@ -438,6 +446,7 @@ pub fn compile(q: &Query, ctx: &PlanCtx<'_>) -> Result<Compiled, LabError> {
         gen_kinds: Vec::new(),
         agg_kinds: Vec::new(),
         using_hidden: Vec::new(),
+        cbo: ctx.cbo_trace.then(Box::default),
     };
     let stopkey = rownum::split_rownum(q)?;
     let block = b.block(stopkey.as_ref().map_or(q, |(q2, _)| q2))?;
@@ -500,6 +509,7 @@ pub fn compile(q: &Query, ctx: &PlanCtx<'_>) -> Result<Compiled, LabError> {
         parsed_at_us: 0.0,
         child: 0,
         opt_env: None,
+        optimizer: b.cbo.map(|r| r.blocks).unwrap_or_default(),
     })
 }
 
@@ -529,6 +539,7 @@ pub fn compile_scalar(e: &Expr, ctx: &PlanCtx<'_>) -> Result<(CExpr, Vec<String>
         gen_kinds: Vec::new(),
         agg_kinds: Vec::new(),
         using_hidden: Vec::new(),
+        cbo: None,
     };
     let c = b.compile_expr(e, &[], None)?;
     Ok((c, b.bind_names))
