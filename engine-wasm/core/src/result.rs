@@ -243,6 +243,24 @@ contract! {
         /// SQL_TRACE) got during the step; absent while tracing is off.
         #[serde(skip_serializing_if = "Vec::is_empty")]
         pub sql_trace: Vec<String>,
+        /// SQL*Plus `PRINT`: each bind variable printed, in order (each is
+        /// laid out as a one-column query's rows).
+        #[serde(skip_serializing_if = "Vec::is_empty")]
+        pub prints: Vec<PrintOut>,
+    }
+}
+
+contract! {
+    /// One bind variable `PRINT` shows (see [`StepOut::prints`]).
+    #[derive(Debug, Clone, Serialize, PartialEq)]
+    pub struct PrintOut as PrintedBind {
+        /// Its name, upper-cased: the column heading.
+        pub name: String,
+        /// The declared length of a CHAR or VARCHAR2 variable (its column
+        /// width); 0 for a NUMBER (NUMWIDTH decides).
+        pub width: u32,
+        /// Its value (null until assigned).
+        pub value: serde_json::Value,
     }
 }
 

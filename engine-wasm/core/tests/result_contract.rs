@@ -49,6 +49,9 @@ lab sweep version in (10g, 19c) run 'select * from t where x = 1';
 select nope from t;
 alter session set events '10046 trace name context forever, level 8';
 select y from t where x = 1;
+variable n number
+exec :n := 1
+print n
 ";
 
 /// Scripts of the repository that run in about a second between them

@@ -51,6 +51,8 @@ export interface Step {
   devices?: DeviceFigures[];
   /** The lines the session's extended SQL trace (event 10046, SQL_TRACE) got during the step; absent while tracing is off. */
   sql_trace?: string[];
+  /** SQL*Plus `PRINT`: each bind variable printed, in order (each is laid out as a one-column query's rows). */
+  prints?: PrintedBind[];
 }
 
 export interface StepError {
@@ -268,4 +270,14 @@ export interface QueueSnapshot {
   dirty_bytes: number;
   /** The write cache's size (0: no write cache). */
   write_cache_bytes: number;
+}
+
+/** One bind variable `PRINT` shows (see [`StepOut::prints`]). */
+export interface PrintedBind {
+  /** Its name, upper-cased: the column heading. */
+  name: string;
+  /** The declared length of a CHAR or VARCHAR2 variable (its column width); 0 for a NUMBER (NUMWIDTH decides). */
+  width: number;
+  /** Its value (null until assigned). */
+  value: string | number | null;
 }

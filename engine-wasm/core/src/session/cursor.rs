@@ -538,10 +538,8 @@ impl Run<'_> {
         let traced = (self.sql_trace_level() > 0).then(|| self.trace_open());
         let (mut c, hard) = self.open_cursor(q, text, &[], &cs)?;
         let from_cache = traced.as_ref().is_some_and(|t| self.trace_opened(t, text, &c, hard));
-        if !c.bind_names.is_empty() {
-            self.close_cursor(text, c, true);
-            return Err(LabError::new(ora::NOT_ALL_VARIABLES_BOUND, q.pos));
-        }
+        // SQL*Plus's bind variables (each declared: SP2-0552 otherwise).
+        let binds = self.host_values(&c.bind_names);
         if let Some(v) = c.dictionary_view() {
             if self.s.sqlplus.autotrace != Autotrace::Off || c.gather_plan_statistics {
                 self.close_cursor(text, c, true);
@@ -561,7 +559,7 @@ impl Run<'_> {
         }
         let mut rows = Vec::new();
         let policy = FetchPolicy { first: 1, then: self.s.sqlplus.arraysize, round_trips: true };
-        let r = self.execute_fetch(&mut c, text, &[], client, &cs, policy, Some(&mut rows), None);
+        let r = self.execute_fetch(&mut c, text, &binds, client, &cs, policy, Some(&mut rows), None);
         if traced.is_some() && r.is_ok() {
             self.trace_stat(&c);
             self.trace_close(from_cache);

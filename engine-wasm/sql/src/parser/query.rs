@@ -210,12 +210,23 @@ impl Parser<'_> {
                 return Err(self.fail(ora::MISSING_KEYWORD));
             }
             self.bump();
-            into.push(self.column_ident()?);
+            into.push(self.select_into_target()?);
             while self.eat(&Tok::Comma) {
-                into.push(self.column_ident()?);
+                into.push(self.select_into_target()?);
             }
         }
         Ok(into)
+    }
+
+    /// A SELECT ... INTO target: a variable, or a SQL*Plus bind variable
+    /// (`:n`, named `:N` among the block's variables).
+    fn select_into_target(&mut self) -> R<Ident> {
+        if let Tok::Bind(b) = &self.tok().tok {
+            let id = Ident { name: format!(":{b}"), pos: self.tok().pos };
+            self.bump();
+            return Ok(id);
+        }
+        self.column_ident()
     }
 
     /// WHERE, START WITH, CONNECT BY, GROUP BY, ORDER BY. Returns the depth

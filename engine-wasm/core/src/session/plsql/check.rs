@@ -100,9 +100,9 @@ fn error_stack(errors: &[PlsqlError], at: Pos) -> LabError {
 impl Run<'_> {
     /// Compile the anonymous block `b` as Oracle does before running it
     /// (see the module's documentation).
-    pub(in crate::session) fn check_block(&mut self, b: &PlsqlBlock) -> Result<(), LabError> {
+    pub(in crate::session) fn check_block(&mut self, b: &PlsqlBlock, host: &[(String, Value)]) -> Result<(), LabError> {
         let mut u = Unit { b, errors: Vec::new(), first: None, stopped: false };
-        let mut vars: Vec<(String, Value)> = Vec::new();
+        let mut vars: Vec<(String, Value)> = host.to_vec();
         for (name, ty) in &b.declarations {
             declare_var(&mut vars, name, ty);
         }

@@ -6,6 +6,7 @@ use crate::value::Value;
 use lio_sql::ast::*;
 use lio_sql::{ora, LabError, ScriptUnit, UnitKind};
 
+mod binds;
 mod column;
 mod describe;
 mod report;
@@ -68,6 +69,8 @@ impl Run<'_> {
             },
             SqlPlus::Ignored(text) => o.output.extend(self.plus_line(text, pos)?),
             SqlPlus::Describe { name, pos } => o.output.extend(self.describe(name, *pos)?),
+            SqlPlus::Variable { name, ty } => o.output.extend(self.variable_command(name, *ty)?),
+            SqlPlus::Print(names) => o.prints = self.print_command(names)?,
             // The engine gave the script a fresh session before this step.
             SqlPlus::Connect(_) => o.feedback = Some("Connected.".into()),
             SqlPlus::Prompt(t) => o.output.push(t.clone()),
@@ -85,17 +88,7 @@ impl Run<'_> {
                 }
                 o.feedback = Some("PL/SQL procedure successfully completed.".into());
             }
-            SqlPlus::Shutdown => {
-                // SHUTDOWN IMMEDIATE rolls back the open transactions.
-                self.roll_back_everyone()?;
-                self.inst.up = false;
-                self.inst.sga.cache.flush();
-                self.inst.sga.memopt.restart(0);
-                self.invalidate_cursors();
-                o.output.extend(
-                    ["Database closed.", "Database dismounted.", "ORACLE instance shut down."].map(String::from),
-                );
-            }
+            SqlPlus::Shutdown => o.output.extend(self.shutdown()?),
             SqlPlus::Startup => {
                 self.inst.params.startup();
                 self.s.params = self.inst.params.current.clone();
@@ -140,6 +133,16 @@ impl Run<'_> {
 
 impl Run<'_> {
     /// `SHOW name`'s line, in SQL*Plus 18c's words.
+    /// SHUTDOWN [IMMEDIATE]: the open transactions roll back.
+    fn shutdown(&mut self) -> Result<Vec<String>, LabError> {
+        self.roll_back_everyone()?;
+        self.inst.up = false;
+        self.inst.sga.cache.flush();
+        self.inst.sga.memopt.restart(0);
+        self.invalidate_cursors();
+        Ok(["Database closed.", "Database dismounted.", "ORACLE instance shut down."].map(String::from).to_vec())
+    }
+
     fn show(&self, name: &str) -> String {
         let sp = &self.s.sqlplus;
         let st = &sp.settings;
