@@ -3,7 +3,7 @@
 // https://docs.oracle.com/cd/B19306_01/server.102/b14357/ch12031.htm),
 // and VARIABLE's listing prints right under the command.
 import { describe, expect, it } from 'vitest';
-import { formatStep, nextFollowsDirectly } from '../../renderer/src/reports/sqlplus.mjs';
+import { formatRows, formatStep, nextFollowsDirectly } from '../../renderer/src/reports/sqlplus.mjs';
 
 describe('PRINT and VARIABLE', () => {
   it('prints a NUMBER as the guide shows it', () => {
@@ -27,5 +27,25 @@ describe('PRINT and VARIABLE', () => {
     const step = { kind: 'sqlplus', statement: 'var', output: ['variable   N', 'datatype   NUMBER'] };
     expect(formatStep(step)).toEqual(['SQL> var', 'variable   N', 'datatype   NUMBER']);
     expect(nextFollowsDirectly(step)).toBe(true);
+  });
+});
+
+// Issue 33: literal headings. A text literal is CHAR of its length, its
+// heading cut to that (`select 'x' from dual` heads `'`, `'hello'` heads
+// `'HELL`); a number's heading is its text as typed, right-aligned in
+// NUMWIDTH; SET NUMWIDTH widens or narrows number columns.
+describe('literal headings and NUMWIDTH', () => {
+  it('cuts a text literal heading to its length', () => {
+    expect(formatRows(["'X'"], [['x']], {}, [1])).toEqual(["'", '-', 'x']);
+    expect(formatRows(["'HELLO'"], [['hello']], {}, [5])).toEqual(["'HELL", '-----', 'hello']);
+  });
+  it('right-aligns a number heading as typed', () => {
+    expect(formatRows(['1E3', '0.50'], [[1000, 0.5]])).toEqual([
+      '       1E3       0.50', '---------- ----------', '      1000         .5',
+    ]);
+  });
+  it('applies SET NUMWIDTH', () => {
+    expect(formatRows(['N'], [[42]], {}, [], 80, { numwidth: 5 })).toEqual(['    N', '-----', '   42']);
+    expect(formatRows(['COUNT(*)'], [[7]], {}, [], 80, { numwidth: 5 })).toEqual(['COUNT(*)', '--------', '       7']);
   });
 });

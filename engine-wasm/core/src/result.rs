@@ -381,6 +381,9 @@ contract! {
         /// SET NUMFORMAT (absent while none).
         #[serde(skip_serializing_if = "String::is_empty")]
         pub numformat: String,
+        /// SET NUMWIDTH: a number column's width (absent while 10).
+        #[serde(skip_serializing_if = "is_ten")]
+        pub numwidth: u32,
         /// SET NEWPAGE: blank lines before a page's headings (None: NONE;
         /// absent while 1).
         #[serde(skip_serializing_if = "is_one")]
@@ -432,6 +435,10 @@ fn is_dash(s: &str) -> bool {
     s == "-"
 }
 
+fn is_ten(n: &u32) -> bool {
+    *n == 10
+}
+
 fn is_one(n: &Option<u32>) -> bool {
     *n == Some(1)
 }
@@ -460,6 +467,7 @@ impl Default for SettingsOut {
             null_text: String::new(),
             underline: "-".into(),
             numformat: String::new(),
+            numwidth: 10,
             newpage: Some(1),
             wrap: true,
             breaks: Vec::new(),

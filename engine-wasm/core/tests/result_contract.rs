@@ -27,6 +27,7 @@ const EXTRA: &str = "set null ~
 set colsep |
 set underline =
 set numformat 999
+set numwidth 12
 set newpage none
 set wrap off
 set heading off

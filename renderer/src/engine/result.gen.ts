@@ -161,6 +161,8 @@ export interface StepSettings {
   underline?: string;
   /** SET NUMFORMAT (absent while none). */
   numformat?: string;
+  /** SET NUMWIDTH: a number column's width (absent while 10). */
+  numwidth?: number;
   /** SET NEWPAGE: blank lines before a page's headings (None: NONE; absent while 1). */
   newpage?: number | null;
   /** SET WRAP (absent while ON): OFF cuts values at the column width. */

@@ -98,6 +98,7 @@ export function rowOptions(st) {
     null: st.null,
     underline: st.underline,
     numformat: st.numformat,
+    numwidth: st.numwidth,
     wrap: st.wrap,
     pagesize: st.pagesize,
     newpage: st.newpage,

@@ -567,7 +567,8 @@ impl Run<'_> {
         let plan = self.plan_out(&c);
         let gathered = self.rowsource_stats(&c);
         let columns = c.columns.clone();
-        let column_widths = self.display_widths(&c);
+        let mut column_widths = self.display_widths(&c);
+        super::sqlplus::literal_widths(q, &mut column_widths);
         self.close_cursor(text, c, true);
         let n = r?;
         self.remember_cursor(text, gathered);

@@ -379,7 +379,17 @@ impl Parser<'_> {
                 return Ok(SelectItem::QualifiedStar(id));
             }
         }
+        let start = self.tok().start;
         let expr = self.expr()?;
+        let number = match &expr {
+            Expr::Number(..) => true,
+            Expr::Negate(e) => matches!(**e, Expr::Number(..)),
+            _ => false,
+        };
+        let heading = number.then(|| {
+            let text = self.slice(start, self.prev_end());
+            text.chars().filter(|c| !c.is_whitespace()).collect::<String>().to_uppercase()
+        });
         let alias = if self.eat_kw("AS") {
             Some(self.ident(ora::FROM_KEYWORD_NOT_FOUND)?)
         } else if self.alias_word_ok() {
@@ -387,7 +397,7 @@ impl Parser<'_> {
         } else {
             None
         };
-        Ok(SelectItem::Expr { expr, alias })
+        Ok(SelectItem::Expr { expr, alias, heading })
     }
 
     pub(super) fn table_alias(&mut self) -> Option<Ident> {

@@ -12,6 +12,7 @@ mod describe;
 mod report;
 mod subst;
 mod words;
+pub(super) use column::literal_widths;
 use column::{check_format, column, define};
 pub(crate) use subst::substitute_unit;
 use words::{abbrev, pos_at, tokens, unquote};
@@ -168,7 +169,7 @@ impl Run<'_> {
             "FEEDBACK" if st.feedback == 0 => "feedback OFF".into(),
             "FEEDBACK" => format!("FEEDBACK ON for {} or more rows", st.feedback),
             "LINESIZE" => format!("linesize {}", st.linesize),
-            "NUMWIDTH" => "numwidth 10".into(),
+            "NUMWIDTH" => format!("numwidth {}", st.numwidth),
             "PAGESIZE" => format!("pagesize {}", st.pagesize),
             "SERVEROUTPUT" if !sp.serveroutput => "serveroutput OFF".into(),
             "SERVEROUTPUT" => {
@@ -214,10 +215,10 @@ fn client_setting(sp: &mut super::SqlPlusState, text: &str, pos: Pos) -> Result<
     } else if is("SQLBLANKLINES", 5) {
         sp.sqlblanklines = on_off("sqlblanklines")?;
     } else if is("NUMWIDTH", 3) {
-        // The text formatters print numbers in SQL*Plus's default 10 columns.
+        // A number column's width (the text formatters apply it).
         match val.parse::<u32>() {
-            Ok(10) => {}
-            Ok(_) => return Err(LabError::unsupported("SET NUMWIDTH other than 10", pos)),
+            Ok(n) if (2..=50).contains(&n) => st.numwidth = n,
+            Ok(n) => return Err(LabError::sp2(ora::SP2_OPTION_OUT_OF_RANGE, &[&"numwidth", &n, &2, &50], pos)),
             Err(_) => return Err(LabError::sp2(ora::SP2_OPTION_NOT_A_NUMBER, &[&"numwidth"], pos)),
         }
     } else if is("FEEDBACK", 4) {
