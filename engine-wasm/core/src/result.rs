@@ -247,6 +247,24 @@ contract! {
         /// parse (its text is in `sql_trace`); absent while the event is off.
         #[serde(skip_serializing_if = "Option::is_none")]
         pub optimizer: Option<crate::cbo_trace::CboTraceOut>,
+        /// SQL*Plus `PRINT`: each bind variable printed, in order (each is
+        /// laid out as a one-column query's rows).
+        #[serde(skip_serializing_if = "Vec::is_empty")]
+        pub prints: Vec<PrintOut>,
+    }
+}
+
+contract! {
+    /// One bind variable `PRINT` shows (see [`StepOut::prints`]).
+    #[derive(Debug, Clone, Serialize, PartialEq)]
+    pub struct PrintOut as PrintedBind {
+        /// Its name, upper-cased: the column heading.
+        pub name: String,
+        /// The declared length of a CHAR or VARCHAR2 variable (its column
+        /// width); 0 for a NUMBER (NUMWIDTH decides).
+        pub width: u32,
+        /// Its value (null until assigned).
+        pub value: serde_json::Value,
     }
 }
 
@@ -367,6 +385,9 @@ contract! {
         /// SET NUMFORMAT (absent while none).
         #[serde(skip_serializing_if = "String::is_empty")]
         pub numformat: String,
+        /// SET NUMWIDTH: a number column's width (absent while 10).
+        #[serde(skip_serializing_if = "is_ten")]
+        pub numwidth: u32,
         /// SET NEWPAGE: blank lines before a page's headings (None: NONE;
         /// absent while 1).
         #[serde(skip_serializing_if = "is_one")]
@@ -418,6 +439,10 @@ fn is_dash(s: &str) -> bool {
     s == "-"
 }
 
+fn is_ten(n: &u32) -> bool {
+    *n == 10
+}
+
 fn is_one(n: &Option<u32>) -> bool {
     *n == Some(1)
 }
@@ -446,6 +471,7 @@ impl Default for SettingsOut {
             null_text: String::new(),
             underline: "-".into(),
             numformat: String::new(),
+            numwidth: 10,
             newpage: Some(1),
             wrap: true,
             breaks: Vec::new(),

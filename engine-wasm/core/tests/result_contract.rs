@@ -27,6 +27,7 @@ const EXTRA: &str = "set null ~
 set colsep |
 set underline =
 set numformat 999
+set numwidth 12
 set newpage none
 set wrap off
 set heading off
@@ -52,6 +53,9 @@ select y from t where x = 1;
 create index t_x on t (x);
 alter session set events '10053 trace name context forever';
 select a.y from t a, t b where a.x = b.x and a.x = 1;
+variable n number
+exec :n := 1
+print n
 ";
 
 /// Scripts of the repository that run in about a second between them

@@ -379,6 +379,8 @@ catalogue! {
     SP2_START_NO_ARGUMENTS = Sp2 1506 "START, @ or @@ command has no arguments";
     /// The argument is the bind variable's name, upper-cased.
     SP2_BIND_NOT_DECLARED = Sp2 552 "Bind variable \"%s\" not declared.";
+    /// `VARIABLE name type` with a name that is no identifier.
+    SP2_ILLEGAL_VARIABLE_NAME = Sp2 553 "Illegal variable name \"%s\".";
     /// `DEFINE name` of a variable that has no value.
     SP2_SYMBOL_UNDEFINED = Sp2 135 "symbol %s is UNDEFINED";
     /// COLUMN ... FORMAT with a format SQL*Plus does not know.

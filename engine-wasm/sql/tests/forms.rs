@@ -140,7 +140,7 @@ fn calibration_insert_select_xmltable() {
     assert_eq!(i.columns, None);
     let InsertSource::Query(q) = i.source else { panic!() };
     assert_eq!(q.pos, p(1, 16));
-    let SelectItem::Expr { expr: Expr::Rownum(rp), alias: None } = &q.select[0] else { panic!() };
+    let SelectItem::Expr { expr: Expr::Rownum(rp), alias: None, .. } = &q.select[0] else { panic!() };
     assert_eq!(*rp, p(1, 23));
     let SelectItem::Expr { expr: Expr::Function { name, args }, .. } = &q.select[1] else { panic!() };
     assert_eq!(name.name, "DBMS_RANDOM.STRING");
@@ -194,7 +194,7 @@ fn calibration_hinted_join() {
     assert!(q.hints.is_empty());
     assert!(matches!(
         &q.select[0],
-        SelectItem::Expr { expr: Expr::Aggregate { func: AggregateFunc::Max, arg: Some(_), .. }, alias: None }
+        SelectItem::Expr { expr: Expr::Aggregate { func: AggregateFunc::Max, arg: Some(_), .. }, alias: None, .. }
     ));
     let FromItem::Subquery { query: sub, alias: None } = &q.from[0] else { panic!() };
     let names = |v: &[Ident]| v.iter().map(|i| i.name.clone()).collect::<Vec<_>>();
@@ -209,7 +209,7 @@ fn calibration_hinted_join() {
         }
         h => panic!("hints {h:?}"),
     }
-    let SelectItem::Expr { expr, alias } = &sub.select[0] else { panic!() };
+    let SelectItem::Expr { expr, alias, .. } = &sub.select[0] else { panic!() };
     assert_eq!(col_name(expr), (Some(id("A")), id("FILLER")));
     assert_eq!(alias.as_ref().unwrap().name, "A_FILLER");
     assert_eq!(sub.from.len(), 2);
@@ -491,7 +491,7 @@ fn select_clauses() {
     assert!(matches!(&q.select[2], SelectItem::Expr { alias: Some(a), .. } if a.name == "Val"));
     assert!(matches!(
         &q.select[3],
-        SelectItem::Expr { expr: Expr::Aggregate { func: AggregateFunc::Count, arg: None, .. }, alias: None }
+        SelectItem::Expr { expr: Expr::Aggregate { func: AggregateFunc::Count, arg: None, .. }, alias: None, .. }
     ));
     assert!(matches!(&q.from[0], FromItem::Table { name, alias: Some(a) } if name.name == "T1" && a.name == "T"));
     let Some(Expr::Binary { op: BinaryOp::Or, left, right }) = &q.where_clause else { panic!("{:?}", q.where_clause) };
@@ -536,7 +536,7 @@ fn from_items_joins_and_subqueries() {
     assert!(matches!(&q.from[0], FromItem::XmlTableRange { alias: Some(a), .. } if a.name == "X"));
     let SelectItem::Expr { expr, .. } = &q.select[0] else { panic!() };
     assert_eq!(col_name(expr), (Some(id("X")), id("COLUMN_VALUE")));
-    assert!(matches!(&q.select[1], SelectItem::Expr { expr: Expr::Subquery(_), alias: Some(_) }));
+    assert!(matches!(&q.select[1], SelectItem::Expr { expr: Expr::Subquery(_), alias: Some(_), .. }));
     assert!(
         matches!(&q.select[2], SelectItem::Expr { expr: Expr::Function { name, args }, .. } if name.name == "SYSDATE" && args.is_empty())
     );

@@ -53,6 +53,8 @@ export interface Step {
   sql_trace?: string[];
   /** Event 10053: what the optimizer considered in the step's hard parse (its text is in `sql_trace`); absent while the event is off. */
   optimizer?: OptimizerTrace;
+  /** SQL*Plus `PRINT`: each bind variable printed, in order (each is laid out as a one-column query's rows). */
+  prints?: PrintedBind[];
 }
 
 export interface StepError {
@@ -161,6 +163,8 @@ export interface StepSettings {
   underline?: string;
   /** SET NUMFORMAT (absent while none). */
   numformat?: string;
+  /** SET NUMWIDTH: a number column's width (absent while 10). */
+  numwidth?: number;
   /** SET NEWPAGE: blank lines before a page's headings (None: NONE; absent while 1). */
   newpage?: number | null;
   /** SET WRAP (absent while ON): OFF cuts values at the column width. */
@@ -422,4 +426,14 @@ export interface OptimizerPlanRow {
   bytes: string;
   cost: string;
   time: string;
+}
+
+/** One bind variable `PRINT` shows (see [`StepOut::prints`]). */
+export interface PrintedBind {
+  /** Its name, upper-cased: the column heading. */
+  name: string;
+  /** The declared length of a CHAR or VARCHAR2 variable (its column width); 0 for a NUMBER (NUMWIDTH decides). */
+  width: number;
+  /** Its value (null until assigned). */
+  value: string | number | null;
 }

@@ -98,6 +98,7 @@ export function rowOptions(st) {
     null: st.null,
     underline: st.underline,
     numformat: st.numformat,
+    numwidth: st.numwidth,
     wrap: st.wrap,
     pagesize: st.pagesize,
     newpage: st.newpage,
@@ -494,6 +495,10 @@ export function formatStep(step, { echo = true } = {}) {
     else if (leadingWords(step.statement, 1)[0] === 'PROMPT') {
       section([String(step.statement).replace(/^\s*PROMPT\s?/i, '')]);
     }
+    // PRINT: each bind variable laid out as a one-column query's rows.
+    for (const p of step.prints ?? []) {
+      section(formatRows([p.name], [[p.value]], st.column_formats, [p.width], st.linesize, rowOptions(st)));
+    }
     if (step.kind === 'lab' && leadingWords(step.statement, 2)[1] === 'PROFILE' && !step.output?.length) {
       section(step.folded ?? []);
     }
@@ -556,7 +561,7 @@ function tightCommand(step) {
   /** @param {string} word @param {string} full @param {number} min */
   const is = (word, full, min) => word.length >= min && full.startsWith(word);
   if (is(w, 'SHOW', 3)) return !is(arg, 'PARAMETERS', 4);
-  return is(w, 'DEFINE', 3) || is(w, 'PROMPT', 3);
+  return is(w, 'DEFINE', 3) || is(w, 'PROMPT', 3) || is(w, 'VARIABLE', 3);
 }
 
 /**

@@ -63,9 +63,9 @@ impl Run<'_> {
         let select = move || -> Vec<SelectItem> {
             let exprs = exprs();
             if exprs.is_empty() {
-                vec![SelectItem::Expr { expr: Expr::Number(1i64.into(), pos), alias: None }]
+                vec![SelectItem::Expr { expr: Expr::Number(1i64.into(), pos), alias: None, heading: None }]
             } else {
-                exprs.into_iter().map(|expr| SelectItem::Expr { expr, alias: None }).collect()
+                exprs.into_iter().map(|expr| SelectItem::Expr { expr, alias: None, heading: None }).collect()
             }
         };
         self.target_select(tid, target, select, text, binds, client, false).map(|(_, rows)| rows)

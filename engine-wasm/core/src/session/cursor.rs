@@ -541,10 +541,8 @@ impl Run<'_> {
         let traced = (self.sql_trace_level() > 0).then(|| self.trace_open());
         let (mut c, hard) = self.open_cursor(q, text, &[], &cs)?;
         let from_cache = traced.as_ref().is_some_and(|t| self.trace_opened(t, text, &c, hard));
-        if !c.bind_names.is_empty() {
-            self.close_cursor(text, c, true);
-            return Err(LabError::new(ora::NOT_ALL_VARIABLES_BOUND, q.pos));
-        }
+        // SQL*Plus's bind variables (each declared: SP2-0552 otherwise).
+        let binds = self.host_values(&c.bind_names);
         if let Some(v) = c.dictionary_view() {
             if self.s.sqlplus.autotrace != Autotrace::Off || c.gather_plan_statistics {
                 self.close_cursor(text, c, true);
@@ -572,7 +570,7 @@ impl Run<'_> {
         }
         let mut rows = Vec::new();
         let policy = FetchPolicy { first: 1, then: self.s.sqlplus.arraysize, round_trips: true };
-        let r = self.execute_fetch(&mut c, text, &[], client, &cs, policy, Some(&mut rows), None);
+        let r = self.execute_fetch(&mut c, text, &binds, client, &cs, policy, Some(&mut rows), None);
         if traced.is_some() && r.is_ok() {
             self.trace_stat(&c);
             self.trace_close(from_cache);
@@ -580,7 +578,8 @@ impl Run<'_> {
         let plan = self.plan_out(&c);
         let gathered = self.rowsource_stats(&c);
         let columns = c.columns.clone();
-        let column_widths = self.display_widths(&c);
+        let mut column_widths = self.display_widths(&c);
+        super::sqlplus::literal_widths(q, &mut column_widths);
         self.close_cursor(text, c, true);
         let n = r?;
         self.remember_cursor(text, gathered);

@@ -58,7 +58,14 @@ impl Run<'_> {
             }
             StatementKind::Insert(i) => {
                 self.s.sqlplus.last_sql = Some(stmt.clone());
-                let n = self.insert(i, &[], &stmt.text, Client::SqlPlus)?;
+                let n = if stmt.text.contains(':') {
+                    let host = self.host_scope();
+                    let names: Vec<String> = host.iter().map(|(n, _)| n.clone()).collect();
+                    let vals: Vec<Value> = host.into_iter().map(|(_, v)| v).collect();
+                    self.insert_named(i, &names, &[vals], &stmt.text, Client::SqlPlus)?
+                } else {
+                    self.insert(i, &[], &stmt.text, Client::SqlPlus)?
+                };
                 self.user_call_roundtrip(Client::SqlPlus, stmt.text.len());
                 Ok(Outcome { rows_processed: n, feedback: Some(rows_created(n)), ..Default::default() })
             }
@@ -68,13 +75,15 @@ impl Run<'_> {
             }
             StatementKind::Update(u) => {
                 self.s.sqlplus.last_sql = Some(stmt.clone());
-                let n = self.update(u, &stmt.text, change::DmlBinds::Positional(&[]), Client::SqlPlus)?;
+                let host = self.host_scope();
+                let n = self.update(u, &stmt.text, change::DmlBinds::Plsql(&host), Client::SqlPlus)?;
                 self.user_call_roundtrip(Client::SqlPlus, stmt.text.len());
                 Ok(Outcome { rows_processed: n, feedback: Some(rows_done(n, "updated")), ..Default::default() })
             }
             StatementKind::Delete(d) => {
                 self.s.sqlplus.last_sql = Some(stmt.clone());
-                let n = self.delete(d, &stmt.text, change::DmlBinds::Positional(&[]), Client::SqlPlus)?;
+                let host = self.host_scope();
+                let n = self.delete(d, &stmt.text, change::DmlBinds::Plsql(&host), Client::SqlPlus)?;
                 self.user_call_roundtrip(Client::SqlPlus, stmt.text.len());
                 Ok(Outcome { rows_processed: n, feedback: Some(rows_done(n, "deleted")), ..Default::default() })
             }

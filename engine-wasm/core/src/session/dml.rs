@@ -52,6 +52,19 @@ impl Run<'_> {
         text: &str,
         client: Client,
     ) -> Result<u64, LabError> {
+        self.insert_named(i, &[], bind_rows, text, client)
+    }
+
+    /// [`Self::insert`] whose binds are `names` (SQL*Plus's `:N`
+    /// variables), each bind set holding their values in that order.
+    pub(super) fn insert_named(
+        &mut self,
+        i: &Insert,
+        names: &[String],
+        bind_rows: &[Vec<Value>],
+        text: &str,
+        client: Client,
+    ) -> Result<u64, LabError> {
         let tid = self.inst.cat.table_id(&i.table.name).ok_or_else(|| super::change::missing_table(&i.table))?;
         let cs = self.call_stacks(client);
         self.s.stats.calls.parse_count_total += 1;
@@ -60,7 +73,7 @@ impl Run<'_> {
         let us = self.inst.cost_params.execute_call_us;
         self.s.cost.charge(cs.execute, us);
         let sets: Vec<Vec<Value>> = if bind_rows.is_empty() { vec![Vec::new()] } else { bind_rows.to_vec() };
-        let rows = self.insert_source_rows(i, text, tid, &[], &sets)?;
+        let rows = self.insert_source_rows(i, text, tid, names, &sets)?;
         let n = rows.len() as u64;
         self.insert_rows(tid, rows, i.table.pos)?;
         Ok(n)

@@ -37,6 +37,17 @@ pub(crate) struct SqlPlusState {
     pub settings: crate::result::SettingsOut,
     /// Substitution variables (DEFINE), SET DEFINE / VERIFY, WHENEVER, EXIT.
     pub vars: sqlplus::Vars,
+    /// Bind variables (VARIABLE), in the order declared.
+    pub binds: Vec<HostBind>,
+}
+
+/// A SQL*Plus bind variable: `VARIABLE name type`, and its value.
+#[derive(Debug, Clone)]
+pub(crate) struct HostBind {
+    /// Upper-cased, without the `:`.
+    pub name: String,
+    pub ty: lio_sql::ast::BindType,
+    pub value: Value,
 }
 
 impl Default for SqlPlusState {
@@ -54,6 +65,7 @@ impl Default for SqlPlusState {
             buffer_error: None,
             settings: Default::default(),
             vars: Default::default(),
+            binds: Vec::new(),
         }
     }
 }
@@ -248,6 +260,8 @@ pub(crate) struct Outcome {
     /// session first) and the workload's elapsed time.
     pub sessions: Option<Vec<crate::result::SessionOut>>,
     pub elapsed_us: Option<f64>,
+    /// SQL*Plus `PRINT`: the variables shown.
+    pub prints: Vec<crate::result::PrintOut>,
 }
 /// A session running one statement against the instance.
 pub(crate) struct Run<'a> {

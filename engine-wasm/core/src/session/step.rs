@@ -158,6 +158,7 @@ impl Run<'_> {
         }
         step.plan = o.plan;
         step.output = o.output;
+        step.prints = o.prints;
         step.runs = o.runs;
         if let Some(sessions) = o.sessions {
             // The step's figures are the sessions' sums (the first
@@ -195,26 +196,6 @@ impl Run<'_> {
             autotrace: self.autotrace_name(),
             settings: self.settings_out(),
             ..Default::default()
-        }
-    }
-
-    /// SQL*Plus sends a statement with a bind variable only when the
-    /// variable was declared with VARIABLE, which the lab does not model:
-    /// SP2-0552 at the first bind, before anything reaches the database.
-    pub(super) fn undeclared_bind(&self, stmt: &Statement) -> Result<(), LabError> {
-        let sql = matches!(
-            stmt.kind,
-            StatementKind::Query(_)
-                | StatementKind::SelectForUpdate(_)
-                | StatementKind::Insert(_)
-                | StatementKind::Update(_)
-                | StatementKind::Delete(_)
-        );
-        match lio_sql::first_bind(&stmt.text, stmt.pos) {
-            Some((name, pos)) if sql => {
-                Err(LabError::with(ora::LAB_SQLPLUS_RUN, ora::SP2_BIND_NOT_DECLARED.line(&[&name]), pos))
-            }
-            _ => Ok(()),
         }
     }
 

@@ -90,6 +90,9 @@ pub enum SelectItem {
     Expr {
         expr: Expr,
         alias: Option<Ident>,
+        /// A number literal's text as typed, upper-cased (`1E3`, `0.50`):
+        /// the column's name when it has no alias, as Oracle names it.
+        heading: Option<String>,
     },
 }
 

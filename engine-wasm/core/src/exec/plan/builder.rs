@@ -211,7 +211,8 @@ impl<'a> Builder<'a> {
                 }
             }
             Expr::Null(_) => CExpr::Const(crate::value::Value::Null),
-            Expr::Bind(b, _) => CExpr::Bind(self.bind(b)),
+            // Named `:N`: a PL/SQL variable N is another bind.
+            Expr::Bind(b, _) => CExpr::Bind(self.bind(&format!(":{b}"))),
             Expr::Rownum(_) => CExpr::Rownum,
             Expr::Level(_) => CExpr::Level,
             Expr::Column { qualifier, name } => self.resolve_column(qualifier, name, scope)?,

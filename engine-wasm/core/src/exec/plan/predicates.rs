@@ -277,6 +277,7 @@ impl Writer<'_> {
                 crate::value::Value::Str(s) => format!("'{}'", s.replace('\'', "''")),
             },
             CExpr::Bind(i) => match self.binds.get(*i) {
+                Some(n) if n.starts_with(':') => n.to_ascii_uppercase(),
                 Some(n) => format!(":{}", n.to_ascii_uppercase()),
                 None => format!(":{}", i + 1),
             },
