@@ -54,6 +54,12 @@ pub struct VersionProfile {
     pub trace_sqlid: bool,
     /// The trace writes `CLOSE #n` lines (11.2.0.2 on).
     pub trace_close: bool,
+    /// Rows of the release's V$STATNAME (every statistic it has; the lab
+    /// models a few dozen, the others stay zero). SQLcl's autotrace reads
+    /// them all (`session/sqlcl.rs`). 18c: 2,011, the `sorts (rows)` of
+    /// SQLcl's one sort of them in each of seed 000's five blocks; the
+    /// other releases have no published count and take 18c's.
+    pub statname_rows: u32,
 }
 
 const fn profile(name: &'static str, banner: &'static str) -> VersionProfile {
@@ -75,6 +81,7 @@ const fn profile(name: &'static str, banner: &'static str) -> VersionProfile {
         identifier_bytes: 128,
         trace_sqlid: true,
         trace_close: true,
+        statname_rows: 2011,
     }
 }
 
