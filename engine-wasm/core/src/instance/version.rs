@@ -58,6 +58,12 @@ pub struct VersionProfile {
     /// AUTO_SAMPLE_SIZE) where 11g builds HEIGHT BALANCED ones, keeps
     /// ENDPOINT_REPEAT_COUNT, and SIZE goes up to 2048 (254 before).
     pub hybrid_histograms: bool,
+    /// Rows of the release's V$STATNAME (every statistic it has; the lab
+    /// models a few dozen, the others stay zero). SQLcl's autotrace reads
+    /// them all (`session/sqlcl.rs`). 18c: 2,011, the `sorts (rows)` of
+    /// SQLcl's one sort of them in each of seed 000's five blocks; the
+    /// other releases have no published count and take 18c's.
+    pub statname_rows: u32,
 }
 
 const fn profile(name: &'static str, banner: &'static str) -> VersionProfile {
@@ -80,6 +86,7 @@ const fn profile(name: &'static str, banner: &'static str) -> VersionProfile {
         trace_sqlid: true,
         trace_close: true,
         hybrid_histograms: true,
+        statname_rows: 2011,
     }
 }
 

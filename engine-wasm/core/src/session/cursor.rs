@@ -536,7 +536,8 @@ impl Run<'_> {
     /// A query typed in SQL*Plus.
     #[inline(never)]
     pub(super) fn run_sqlplus_query(&mut self, q: &Query, text: &str) -> Result<Outcome, LabError> {
-        let client = Client::SqlPlus;
+        // SQLcl's autotrace runs the query through its thin driver.
+        let client = if self.sqlcl_traced("query") { Client::Sqlcl } else { Client::SqlPlus };
         let cs = self.call_stacks(client);
         let traced = (self.sql_trace_level() > 0).then(|| self.trace_open());
         let (mut c, hard) = self.open_cursor(q, text, &[], &cs)?;
@@ -569,7 +570,10 @@ impl Run<'_> {
             return Ok(Outcome { plan, ..Default::default() });
         }
         let mut rows = Vec::new();
-        let policy = FetchPolicy { first: 1, then: self.s.sqlplus.arraysize, round_trips: true };
+        let arraysize = self.s.sqlplus.arraysize;
+        // SQL*Plus asks for one row first; the thin driver prefetches.
+        let first = if client == Client::Sqlcl { arraysize } else { 1 };
+        let policy = FetchPolicy { first, then: arraysize, round_trips: true };
         let r = self.execute_fetch(&mut c, text, &binds, client, &cs, policy, Some(&mut rows), None);
         if traced.is_some() && r.is_ok() {
             self.trace_stat(&c);

@@ -129,7 +129,7 @@ impl Run<'_> {
         call: FetchCall,
     ) {
         let p = &self.inst.cost_params;
-        let thin_hit = call.first && call.memopt_hit && client == Client::JdbcThin;
+        let thin_hit = call.first && call.memopt_hit && matches!(client, Client::JdbcThin | Client::Sqlcl);
         if call.first && call.memopt_hit && !thin_hit {
             let us = p.memopt_call_us;
             self.s.cost.charge(cs.memopt_call, us);
@@ -144,11 +144,12 @@ impl Run<'_> {
             // Oracle Net packet sizes (model): the first reply carries
             // the describe of every column, later replies a header;
             // each row adds its data and a few bytes of framing.
-            let sent = if call.first { NET_FIRST_REPLY + NET_DESCRIBE_PER_COLUMN * ncols } else { NET_FETCH_REPLY };
-            let received = if call.first { NET_EXECUTE_REQUEST + text_len } else { NET_FETCH_REQUEST };
-            self.roundtrip(client, cs, sent + call.bytes + NET_ROW_FRAMING * call.rows as u64, received);
+            let z = client.net_sizes();
+            let sent = if call.first { z.first_reply + z.describe_per_column * ncols } else { z.fetch_reply };
+            let received = if call.first { z.execute_request + text_len } else { z.fetch_request };
+            self.roundtrip(client, cs, sent + call.bytes + z.row_framing * call.rows as u64, received);
             if thin_hit {
-                self.thin_memopt_second_call(cs);
+                self.thin_memopt_second_call(client, cs);
             }
         }
         if self.s.sqltrace.mark.is_some() {

@@ -29,6 +29,7 @@ mod run;
 pub use crate::instance::row_locks;
 mod smart_scan;
 mod space;
+mod sqlcl;
 mod sqlplus;
 mod sqltrace;
 mod sqltrace_file;

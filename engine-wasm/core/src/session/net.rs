@@ -25,6 +25,56 @@ pub(crate) const NET_ROW_FRAMING: u64 = 4;
 pub(crate) const NET_CALL_REPLY: u64 = 200;
 /// Bind data per row of an array insert.
 pub(crate) const NET_BIND_ROW: u64 = 24;
+
+/// The message sizes of one client's calls (bytes; model values).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct NetSizes {
+    /// A parse + execute + first fetch request, before the SQL text.
+    pub execute_request: u64,
+    /// A further fetch request.
+    pub fetch_request: u64,
+    /// The first reply's header and status, before the describe.
+    pub first_reply: u64,
+    /// The describe of one select-list column.
+    pub describe_per_column: u64,
+    /// A further fetch's reply header (and end-of-fetch status).
+    pub fetch_reply: u64,
+    /// Framing per row returned.
+    pub row_framing: u64,
+}
+
+/// SQL*Plus, OCI and the JDBC drivers of `LAB RUN`.
+pub(crate) const CLASSIC_SIZES: NetSizes = NetSizes {
+    execute_request: NET_EXECUTE_REQUEST,
+    fetch_request: NET_FETCH_REQUEST,
+    first_reply: NET_FIRST_REPLY,
+    describe_per_column: NET_DESCRIBE_PER_COLUMN,
+    fetch_reply: NET_FETCH_REPLY,
+    row_framing: NET_ROW_FRAMING,
+};
+
+/// SQLcl's JDBC thin requests are shorter. Fitted to two published SQLcl
+/// autotrace blocks with the same traffic around different statements
+/// (`session/sqlcl.rs`): seed 000's (40 further fetches of SQLcl's
+/// snapshot, a 31-character statement: 598 bytes received) and a 19c
+/// listing's (36 fetches, a 51-character statement: 578 bytes). Four
+/// fetches fewer and 20 characters more give 20 bytes less, so a fetch
+/// request is 10 bytes; the rest, 598 - 400 - 31 = 167, is the two
+/// execute requests (the statement's and SQLcl's second snapshot, whose
+/// cached cursor sends no text), 84 bytes each. The replies are the
+/// classic ones.
+pub(crate) const SQLCL_SIZES: NetSizes = NetSizes { execute_request: 84, fetch_request: 10, ..CLASSIC_SIZES };
+
+impl Client {
+    /// The sizes of this client's Oracle Net messages.
+    pub(crate) fn net_sizes(self) -> &'static NetSizes {
+        match self {
+            Client::Sqlcl => &SQLCL_SIZES,
+            _ => &CLASSIC_SIZES,
+        }
+    }
+}
+
 /// `SQL*Net message to client` per round trip (declared with the ledger).
 pub(crate) use crate::stats::ledger::NET_TO_CLIENT_US;
 
@@ -91,7 +141,7 @@ impl Run<'_> {
     /// A user call that is its own round trip (DDL, DML from SQL*Plus).
     pub(super) fn user_call_roundtrip(&mut self, client: Client, text_len: usize) {
         let cs = self.call_stacks(client);
-        self.roundtrip(client, &cs, NET_CALL_REPLY, NET_EXECUTE_REQUEST + text_len as u64);
+        self.roundtrip(client, &cs, NET_CALL_REPLY, client.net_sizes().execute_request + text_len as u64);
     }
 
     /// One network round trip (or, for bequeath, a pipe round trip).
@@ -102,7 +152,7 @@ impl Run<'_> {
         }
         let p = &self.inst.cost_params;
         let client_us = crate::sim::quantise(match client {
-            Client::JdbcThin => p.jdbc_thin_call_us,
+            Client::JdbcThin | Client::Sqlcl => p.jdbc_thin_call_us,
             Client::JdbcOciNet => p.jdbc_oci_call_us,
             Client::JdbcOciBequeath => p.jdbc_oci_call_us,
             _ => p.sqlplus_call_us,
@@ -115,18 +165,13 @@ impl Run<'_> {
     /// short call of the driver's own, its round trip and user call, and
     /// on the server its decoding (opikndf2) and the cursor's bookkeeping
     /// (kksumc under the fetch call).
-    pub(super) fn thin_memopt_second_call(&mut self, cs: &CallStacks) {
+    pub(super) fn thin_memopt_second_call(&mut self, client: Client, cs: &CallStacks) {
         let p = &self.inst.cost_params;
         let (client_us, net_us, cursor_us) =
             (crate::sim::quantise(p.jdbc_thin_memopt_client_us), p.thin_memopt_net_us, p.thin_memopt_cursor_us);
         self.s.cost.charge_parts(&[(cs.server_net, net_us), (cs.fetch_cursor, cursor_us)]);
-        self.user_call_trip(
-            Client::JdbcThin,
-            cs,
-            (cs.thin_memopt_client, client_us),
-            NET_FETCH_REPLY,
-            NET_FETCH_REQUEST,
-        );
+        let sizes = client.net_sizes();
+        self.user_call_trip(client, cs, (cs.thin_memopt_client, client_us), sizes.fetch_reply, sizes.fetch_request);
     }
 
     /// One user call in its own round trip: its statistics and its time,

@@ -105,7 +105,7 @@ pub struct Session {
     pub(crate) net_wait_us: f64,
     pub(crate) client_wait_us: f64,
     /// Interned call stacks per client path, indexed by `Client as usize`.
-    pub(crate) call_stack_cache: [Option<CallStacks>; 5],
+    pub(crate) call_stack_cache: [Option<CallStacks>; 6],
     /// Interned stacks of recursive dictionary SQL, under their base.
     pub(crate) dict_stacks: Option<(StackId, OpStacks)>,
     pub(crate) last_folded: Vec<String>,
@@ -180,7 +180,7 @@ impl Session {
             rng: DbmsRandom::new(0),
             net_wait_us: 0.0,
             client_wait_us: 0.0,
-            call_stack_cache: [None; 5],
+            call_stack_cache: [None; 6],
             dict_stacks: None,
             last_folded: Vec::new(),
             output_bytes: 0,

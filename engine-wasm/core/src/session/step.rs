@@ -40,10 +40,16 @@ impl Run<'_> {
             (k, _) => kind_of(k),
         };
         let traced = (self.sql_trace_level() > 0).then(|| self.trace_mark());
+        // SQLcl's autotrace reads the statistics around the statement.
+        let sqlcl = self.sqlcl_traced(kind).then(|| self.sqlcl_before());
         let result = self.undeclared_bind(stmt).and_then(|()| self.run_statement(stmt));
         if kind != "sqlplus" && kind != "lab" || matches!(stmt.kind, StatementKind::SqlPlus(SqlPlus::Exec(_))) {
             self.after_call();
         }
+        let sqlcl_stats = sqlcl.map(|m| {
+            let after = self.sqlcl_after();
+            self.sqlcl_statistics(&m, &after)
+        });
         if let Some(m) = traced {
             let rows = result.as_ref().map_or(0, |o| o.rows_processed);
             self.trace_step(stmt, &m, rows, result.as_ref().err().map(|e| e.code.as_str()));
@@ -70,7 +76,7 @@ impl Run<'_> {
             statement: stmt.text.clone(),
             kind,
             autotrace: self.autotrace_name(),
-            stats: named(&delta, &self.inst.profile),
+            stats: sqlcl_stats.unwrap_or_else(|| named(&delta, &self.inst.profile)),
             elapsed_us: round3(self.s.cost.now_us() - t0),
             folded,
             trace_events: trace.own_len(),
