@@ -451,6 +451,12 @@ impl Parameters {
             }
             // Oracle's minimum: six database blocks' worth; the lab's maximum: 2 GB.
             "sort_area_size" => self.sort_area_size = within(bytes()?, (6 * self.db_block_size as u64, 2048 * MB))?,
+            // A hash join's work area under MANUAL (default twice
+            // sort_area_size); kept as text, read by `WorkArea::hash_of`.
+            "hash_area_size" => {
+                let v = within(bytes()?, (6 * self.db_block_size as u64, 2048 * MB))?;
+                self.other.insert(name.to_string(), v.to_string());
+            }
             "pga_aggregate_target" => {
                 let v = bytes()?;
                 if !(10 * MB..4 * 1024 * 1024 * MB).contains(&v) {

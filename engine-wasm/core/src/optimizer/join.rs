@@ -3,6 +3,7 @@
 //! outer-joined table never leads (the first other one does). Issue 31
 //! enumerates orders by cost here.
 
+use super::cost::ScanCosting;
 use crate::catalog::ColumnStats;
 use lio_sql::ast::Hint;
 
@@ -47,6 +48,18 @@ pub fn nested_loops_rows(outer_rows: f64, inner_rows: f64) -> f64 {
 /// outer row.
 pub fn nested_loops_cost(outer_cost: f64, outer_rows: f64, inner_cost: f64) -> f64 {
     outer_cost + outer_rows * inner_cost
+}
+
+/// A hash join's cost (Lewis, Cost-Based Oracle Fundamentals ch. 12): each
+/// input read once, its cost once, plus the CPU of hashing every build row
+/// into the table and every probe row against it, at a full scan's
+/// per-row figure (`cost::CPU_PER_ROW`, the lab's assumption: Oracle's
+/// cycles per hashed row are not published), in single-block read units.
+/// The temp I/O of a join whose build input exceeds the work area is not
+/// costed yet (the lab's hash joins are hinted).
+pub fn hash_join_cost(build_cost: f64, probe_cost: f64, (build_rows, probe_rows): (f64, f64), c: ScanCosting) -> f64 {
+    let cpu = (build_rows + probe_rows) * super::cost::CPU_PER_ROW;
+    build_cost + probe_cost + cpu / (c.cpuspeed * c.sreadtim * 1000.0)
 }
 
 /// NESTED LOOPS OUTER's E-Rows: every outer row at least once.

@@ -135,6 +135,8 @@ impl<'a> Builder<'a> {
         let mut rels: Vec<Option<Rel>> = rels.into_iter().map(Some).collect();
         let mut j = Joined::default();
         let single = order.len() == 1;
+        // The enclosing blocks' sources: a hash join's probe side sees these only.
+        let base = p.available.clone();
         for &ri in order {
             let rel = rels[ri].take().expect("each relation once");
             // An outer-joined table is reached through its ON conditions
@@ -157,6 +159,7 @@ impl<'a> Builder<'a> {
             }
             let mut table_src = None;
             let used_before = p.used.clone();
+            let mut hashed = false;
             let (mut op, e_rows, cost, srcs) = match rel {
                 Rel::Fixed { op, e_rows, cost, row_bytes: rb, .. } => {
                     j.row_bytes += rb;
@@ -165,8 +168,14 @@ impl<'a> Builder<'a> {
                     (*op, e_rows, cost, s)
                 }
                 Rel::Table { table, src, alias } => {
-                    let access =
-                        self.table_access(q, (table, src, &alias), p, referenced, (single, aggregate_query))?;
+                    // A hash join's probe table is reached without the join predicates.
+                    hashed = j.tree.is_some() && !outer_join && hash_join::use_hash(q, &alias);
+                    let joined = hashed.then(|| std::mem::replace(&mut p.available, base.clone()));
+                    let access = self.table_access(q, (table, src, &alias), p, referenced, (single, aggregate_query));
+                    if let Some(a) = joined {
+                        p.available = a;
+                    }
+                    let access = access?;
                     let (op, e_rows, cost, row_bytes, read_optim) = access;
                     j.row_bytes += row_bytes;
                     j.read_optim |= read_optim;
@@ -175,8 +184,17 @@ impl<'a> Builder<'a> {
                 }
             };
             p.available.extend(srcs.iter().copied());
-            // Predicates now fully available become filters on this relation.
-            let filters = take_available(&p.conjuncts, &mut p.used, &p.available);
+            let keys = match table_src {
+                Some((_, src)) if hashed => {
+                    self.hash_keys(&p.conjuncts, &mut p.used, &p.available, &base, src, q.pos)?
+                }
+                _ => Vec::new(),
+            };
+            // Predicates now fully available become filters on this
+            // relation (under a hash join, those on its own rows; the
+            // others filter the joined rows).
+            let mut filters = take_available(&p.conjuncts, &mut p.used, &p.available);
+            let join_filters = if keys.is_empty() { Vec::new() } else { own_filters(&mut filters, &srcs, &base) };
             let sel = self.filter_selectivity(&filters, table_src);
             let e_rows_f = (e_rows * sel).max(1.0).round();
             let e_rows_sel = e_rows * sel;
@@ -209,9 +227,18 @@ impl<'a> Builder<'a> {
                         Some(ts) => self.join_rows(orows, p, &used_before, ts),
                         None => join::nested_loops_rows(orows, e_rows_sel),
                     };
-                    let cost = join::nested_loops_cost(ocost, orows, cost);
-                    let shape = super::nlj_shape(q, self.ctx);
-                    (self.nested_loops(outer, op, shape, rows, cost), rows, cost)
+                    if !keys.is_empty() {
+                        let cost = join::hash_join_cost(ocost, cost, (orows, e_rows_f), self.ctx.costing);
+                        let mut hj = self.hash_join(outer, op, keys, (rows, rows * j.row_bytes), cost);
+                        if !join_filters.is_empty() {
+                            attach_filters(&mut hj, join_filters, self);
+                        }
+                        (hj, rows, cost)
+                    } else {
+                        let cost = join::nested_loops_cost(ocost, orows, cost);
+                        let shape = super::nlj_shape(q, self.ctx);
+                        (self.nested_loops(outer, op, shape, rows, cost), rows, cost)
+                    }
                 }
             });
         }
@@ -384,6 +411,18 @@ fn take_available(conjuncts: &[CExpr], used: &mut [bool], available: &[usize]) -
         }
     }
     out
+}
+
+/// Keep in `filters` those reading only `srcs` (and the enclosing blocks'
+/// `base`); return the others (join predicates).
+fn own_filters(filters: &mut Vec<CExpr>, srcs: &[usize], base: &[usize]) -> Vec<CExpr> {
+    let (own, join): (Vec<CExpr>, Vec<CExpr>) = std::mem::take(filters).into_iter().partition(|f| {
+        let mut s = Vec::new();
+        f.sources(&mut s);
+        s.iter().all(|x| srcs.contains(x) || base.contains(x))
+    });
+    *filters = own;
+    join
 }
 
 /// `inner.col = other.col` with one side a column of source `src` and the

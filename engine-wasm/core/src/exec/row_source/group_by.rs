@@ -58,7 +58,7 @@ pub(super) fn next(kind: &mut OpKind, rt: &mut Rt<'_>, env: &mut Env, st: usize)
 
 /// A key's bytes for the hash table: equal SQL values (NULLs included)
 /// give equal bytes.
-fn key_bytes(vals: &[Value], out: &mut Vec<u8>) {
+pub(super) fn key_bytes(vals: &[Value], out: &mut Vec<u8>) {
     out.clear();
     for v in vals {
         match v {
