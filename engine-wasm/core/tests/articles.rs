@@ -92,7 +92,7 @@ fn xxzhaobb_hash_join_reads_each_table_once() {
     assert_eq!(q.rows_processed, 99);
     let plan: Vec<(&str, u64, u64, u64)> =
         q.plan.iter().map(|l| (l.operation.as_str(), l.starts, l.a_rows, l.buffers)).collect();
-    assert_eq!(&plan[1].0[..], "HASH JOIN");
+    assert_eq!(plan[1].0, "HASH JOIN");
     assert_eq!((plan[2].1, plan[2].2, plan[3].1, plan[3].2), (1, 99, 1, 99_999));
     let buffers = plan[1].3 as f64;
     assert!((buffers - 1019.0).abs() / 1019.0 < 0.05, "{buffers}");

@@ -205,3 +205,33 @@ fn what_the_lab_refuses() {
     assert_eq!(error_of(&steps[n - 2]).0, "LAB-00001");
     assert_eq!(error_of(&steps[n - 1]).0, "ORA-01722");
 }
+
+/// The join method by cost. T2 has no index on T1_ID: a nested loop
+/// would scan it once per T1 row (4 x its full scan's cost), the hash
+/// join once (plus the CPU of hashing 14 rows): HASH JOIN. With a unique
+/// index on T2.ID and one T1 row the loop's probe (cost 1) is cheaper than
+/// a scan of T2: NESTED LOOPS. `_hash_join_enabled = false` and
+/// `USE_NL(t2)` keep the loop; USE_HASH still gives the hash join.
+#[test]
+fn the_join_method_by_cost() {
+    let plan_ops = |s: &StepOut| s.plan.iter().map(|l| l.operation.clone()).collect::<Vec<_>>();
+    let steps = run(&format!(
+        "{SMALL}exec dbms_stats.gather_table_stats(user, 'T1')\n\
+         exec dbms_stats.gather_table_stats(user, 'T2')\n\
+         create unique index t2_id on t2 (id);\n\
+         select count(*) from t1, t2 where t1.id = t2.t1_id;\n\
+         select count(*) from t1, t2 where t1.id = t2.id and t1.id = 3;\n\
+         select /*+ use_nl(t2) */ count(*) from t1, t2 where t1.id = t2.t1_id;\n\
+         alter session set \"_hash_join_enabled\" = false;\n\
+         select count(*) from t1, t2 where t1.id = t2.t1_id;\n\
+         select /*+ use_hash(t2) */ count(*) from t1, t2 where t1.id = t2.t1_id;"
+    ));
+    let n = steps.len();
+    assert_eq!(plan_ops(&steps[n - 6])[2], "HASH JOIN");
+    assert_eq!(steps[n - 6].rows[0][0], 8);
+    assert_eq!(plan_ops(&steps[n - 5])[2], "NESTED LOOPS");
+    assert_eq!(plan_ops(&steps[n - 4])[2], "NESTED LOOPS");
+    assert_eq!(plan_ops(&steps[n - 2])[2], "NESTED LOOPS");
+    assert_eq!(plan_ops(&steps[n - 1])[2], "HASH JOIN");
+    assert_eq!(steps[n - 1].rows[0][0], 8);
+}

@@ -31,13 +31,13 @@
 //! of the joined rows (the lab produces each probe row's matches as it
 //! reads it; Oracle returns the spilled partitions' rows last).
 
-use crate::instance::params::{Parameters, WorkareaPolicy};
 use crate::io::IoKind;
 use crate::kernel::limits::WorkLimit;
 use crate::kernel::Kernel;
 use crate::result::WorkareaOut;
 use crate::sim::cost::StackId;
 use crate::stats::LastWorkarea;
+use crate::value::Value;
 use lio_sql::LabError;
 
 use super::workarea::{submit_temp, TempUse, WorkArea};
@@ -49,16 +49,6 @@ pub const HASH_ROW_OVERHEAD: u64 = 16;
 /// The smallest fan-out the lab uses (Oracle's 10104 traces show 8 for
 /// small work areas).
 const MIN_FANOUT: u64 = 8;
-
-/// A hash join's work area under `p`: `hash_area_size` under MANUAL
-/// (default twice `sort_area_size`), else the sort's (`auto`).
-pub fn hash_area_bytes(p: &Parameters, auto: u64) -> u64 {
-    if p.workarea_size_policy != WorkareaPolicy::Manual {
-        return auto;
-    }
-    let set = p.other.get("hash_area_size").and_then(|v| v.parse::<u64>().ok());
-    set.unwrap_or(2 * p.sort_area_size)
-}
 
 impl WorkArea {
     /// The work area a serial hash join gets: this one sized by its
@@ -187,10 +177,10 @@ pub fn end_build(
         peak_blocks: s.spilled * s.build_part_blocks,
         span_blocks: s.spilled * s.build_part_blocks,
         read_us_per_block: 0.0,
+        frames: FRAMES,
+        what: WHAT,
     };
-    submit_temp(k, work, wa, temp, FRAMES, own, "a hash join that spills with no temporary tablespace", |io| {
-        wa.hash_schedule(&s, true, false, io)
-    })?;
+    submit_temp(k, work, wa, temp, own, |io| wa.hash_schedule(&s, true, false, io))?;
     Ok(Some(s))
 }
 
@@ -198,6 +188,7 @@ pub fn end_build(
 /// hash join stacks show `qerhjFetch` and `kxhf*` functions; the lab's
 /// I/O leaves are the sort's system calls).
 const FRAMES: (&str, &str) = ("kxhfWrite;pwrite64", "kxhfRead;pread64");
+const WHAT: &str = "a hash join that spills with no temporary tablespace";
 
 /// The probe ended (`probe_bytes` read): a spilled join writes its probe
 /// partitions and joins the spilled pairs from temp. Counts the work area's
@@ -245,10 +236,10 @@ pub fn end_probe(
         peak_blocks: s.temp_blocks(),
         span_blocks: s.temp_blocks(),
         read_us_per_block: rows as f64 / read_blocks.max(1) as f64 * k.params.row_us,
+        frames: FRAMES,
+        what: WHAT,
     };
-    submit_temp(k, work, wa, temp, FRAMES, own, "a hash join that spills with no temporary tablespace", |io| {
-        wa.hash_schedule(&s, false, true, io)
-    })?;
+    submit_temp(k, work, wa, temp, own, |io| wa.hash_schedule(&s, false, true, io))?;
     if s.multipass() {
         k.stats.workarea.multipass += 1;
     } else {
@@ -265,6 +256,57 @@ pub fn end_probe(
 /// and M >= F x slot: M = sqrt(B x slot).
 pub fn onepass_bytes(build_bytes: u64, slot: u64) -> u64 {
     ((build_bytes as f64) * (slot as f64)).sqrt().ceil() as u64
+}
+
+/// A key's bytes for the hash table: equal SQL values (NULLs included)
+/// give equal bytes.
+pub fn key_bytes(vals: &[Value], out: &mut Vec<u8>) {
+    out.clear();
+    for v in vals {
+        match v {
+            Value::Null => out.push(0),
+            // A number a double stands for exactly keeps the bytes it had
+            // when NUMBER was a double (hash order unchanged); others
+            // their decimal key.
+            Value::Num(n) => match n.f64_key() {
+                Some(x) => {
+                    out.push(1);
+                    let x = if x == 0.0 { 0.0 } else { x };
+                    out.extend_from_slice(&x.to_bits().to_le_bytes());
+                }
+                None => {
+                    out.push(3);
+                    out.extend_from_slice(n.key_bytes());
+                }
+            },
+            Value::Str(s) => {
+                out.push(2);
+                out.extend_from_slice(&(s.len() as u64).to_le_bytes());
+                out.extend_from_slice(s.as_bytes());
+            }
+        }
+    }
+}
+
+/// The hash table of one execution (reused across executions).
+#[derive(Debug, Clone, Default)]
+pub struct HashTable {
+    /// Key bytes -> its chain of build rows (an index into `chains`).
+    pub(crate) index: std::collections::HashMap<Vec<u8>, u32>,
+    /// Per build row, per build source: (row, block, generated values).
+    pub(crate) rows: Vec<(u32, u32, Vec<Value>)>,
+    pub(crate) built: bool,
+    /// The chain being returned for the current probe row, and the next
+    /// entry in it.
+    pub(crate) chain: Option<(usize, usize)>,
+    pub(crate) chains: Vec<Vec<u32>>,
+    pub(crate) keybuf: Vec<u8>,
+    pub(crate) keyvals: Vec<Value>,
+    pub(crate) spill: Option<HashSpill>,
+    pub(crate) build_bytes: u64,
+    pub(crate) probe_bytes: u64,
+    pub(crate) probe_rows: u64,
+    pub(crate) ended: bool,
 }
 
 #[cfg(test)]

@@ -52,6 +52,16 @@ use crate::stats::{LastWorkarea, WaitEvent};
 use lio_sql::ast::Pos;
 use lio_sql::{ora, LabError};
 
+/// A hash join's work area under `p`: `hash_area_size` under MANUAL
+/// (default twice `sort_area_size`), else the sort's (`auto`).
+pub fn hash_area_bytes(p: &Parameters, auto: u64) -> u64 {
+    if p.workarea_size_policy != WorkareaPolicy::Manual {
+        return auto;
+    }
+    let set = p.other.get("hash_area_size").and_then(|v| v.parse::<u64>().ok());
+    set.unwrap_or(2 * p.sort_area_size)
+}
+
 /// Bytes a sort row costs beyond its values: its slot in the sort's
 /// pointer array (8 bytes on a 64-bit server).
 pub const SORT_ROW_OVERHEAD: u64 = 8;
@@ -93,7 +103,7 @@ impl WorkArea {
             block_size: p.db_block_size.max(512),
             io_blocks: p.sort_multiblock_read_count.max(1),
             manual: p.workarea_size_policy == WorkareaPolicy::Manual,
-            hash_bytes: crate::exec::hash_area::hash_area_bytes(p, bytes),
+            hash_bytes: hash_area_bytes(p, bytes),
         }
     }
 
@@ -300,12 +310,14 @@ pub fn run_sort(
     last.tempseg = plan.peak_blocks * wa.block_size as u64;
     k.stats.workarea.last = last;
     let merge_us_per_block = rows as f64 / plan.sort_blocks.max(1) as f64 * k.params.row_us;
-    let frames = ("smbput;pwrite64", "smbget;pread64");
-    let temp =
-        TempUse { peak_blocks: plan.peak_blocks, span_blocks: plan.span_blocks, read_us_per_block: merge_us_per_block };
-    submit_temp(k, work, wa, temp, frames, own, "a sort that spills with no temporary tablespace", |io| {
-        wa.schedule(&plan, io)
-    })?;
+    let temp = TempUse {
+        peak_blocks: plan.peak_blocks,
+        span_blocks: plan.span_blocks,
+        read_us_per_block: merge_us_per_block,
+        frames: ("smbput;pwrite64", "smbget;pread64"),
+        what: "a sort that spills with no temporary tablespace",
+    };
+    submit_temp(k, work, wa, temp, own, |io| wa.schedule(&plan, io))?;
     let w = &mut k.stats.workarea;
     w.sorts_disk += 1;
     if plan.multipass() {
@@ -325,26 +337,27 @@ pub struct TempUse {
     pub peak_blocks: u64,
     pub span_blocks: u64,
     pub read_us_per_block: f64,
+    /// The frames of its writes and reads, under the consumer's own.
+    pub frames: (&'static str, &'static str),
+    /// The spill, named in the error when there is no temporary tablespace.
+    pub what: &'static str,
 }
 
 /// Issue a spill's temp requests (`schedule` calls its callback for each,
 /// in order: kind, block relative to the spill's first, blocks): each a
 /// synchronous `direct path write temp` / `direct path read temp` on the
 /// default temporary tablespace's device, its time on `frames` (write,
-/// read) under `own`. `what` names the spill in the error when there is no
-/// temporary tablespace.
+/// read) under `own`.
 pub fn submit_temp(
     k: &mut Kernel<'_>,
     work: &WorkLimit,
     wa: &WorkArea,
     temp: TempUse,
-    frames: (&str, &str),
     own: StackId,
-    what: &str,
     schedule: impl FnOnce(&mut dyn FnMut(IoKind, u64, u32) -> bool),
 ) -> Result<(), Box<LabError>> {
     let Some((ts, file_blocks)) = k.io.temp_file(wa.block_size) else {
-        return Err(Box::new(LabError::unsupported(what, Pos::default())));
+        return Err(Box::new(LabError::unsupported(temp.what, Pos::default())));
     };
     if temp.peak_blocks > file_blocks {
         // Temp extents are 1 MB (a TEMP tablespace's uniform extent size).
@@ -357,8 +370,8 @@ pub fn submit_temp(
         )));
     }
     let base = k.io.temp_alloc(ts, temp.span_blocks, file_blocks);
-    let write_stack = k.cost.child(own, frames.0);
-    let read_stack = k.cost.child(own, frames.1);
+    let write_stack = k.cost.child(own, temp.frames.0);
+    let read_stack = k.cost.child(own, temp.frames.1);
     let file = crate::io::TEMPFILE_BASE + ts as u32;
     let mut stopped = None;
     schedule(&mut |kind, block, blocks| {

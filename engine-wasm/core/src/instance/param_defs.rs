@@ -94,6 +94,7 @@ pub const DEFS: &[Def] = &[
     d("_row_cr", Bool, true, Immediate, Lab),
     d("_db_file_optimizer_read_count", Int, true, Immediate, Lab),
     d("_table_scan_cost_plus_one", Bool, true, Immediate, Lab),
+    d("_hash_join_enabled", Bool, true, Immediate, Lab),
     d("_db_writer_max_writes", Int, false, Immediate, Lab),
     d("_smm_max_size", Int, true, Immediate, Lab),
     d("_sort_multiblock_read_count", Int, true, Immediate, Lab),

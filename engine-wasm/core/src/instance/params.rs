@@ -435,7 +435,12 @@ impl Parameters {
                 self.other.insert(name.to_string(), v.to_string());
             }
             // Read where they act (segment creation, log block sizes, full scan cost).
-            "deferred_segment_creation" | "_disk_sector_size_override" | "_table_scan_cost_plus_one" => {
+            // `_hash_join_enabled`: FALSE, the optimizer considers no hash
+            // join (USE_HASH still gives one).
+            "deferred_segment_creation"
+            | "_disk_sector_size_override"
+            | "_table_scan_cost_plus_one"
+            | "_hash_join_enabled" => {
                 let v = if boolean()? { "TRUE" } else { "FALSE" };
                 self.other.insert(name.to_string(), v.to_string());
             }

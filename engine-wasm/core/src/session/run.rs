@@ -181,6 +181,7 @@ impl Run<'_> {
             nlj_batching_enabled: params.nlj_batching_enabled,
             costing: crate::optimizer::cost::ScanCosting::of(params, &cat.system_stats),
             sid,
+            hash_join_by_cost: params.other.get("_hash_join_enabled").is_none_or(|v| v != "FALSE"),
         }
     }
 

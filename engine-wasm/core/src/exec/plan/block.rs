@@ -169,14 +169,20 @@ impl<'a> Builder<'a> {
                 }
                 Rel::Table { table, src, alias } => {
                     // A hash join's probe table is reached without the join predicates.
-                    hashed = j.tree.is_some() && !outer_join && hash_join::use_hash(q, &alias);
+                    hashed = match &j.tree {
+                        Some((_, orows, ocost)) if !outer_join => {
+                            let rel = (table, src, alias.as_str());
+                            let flags = (single, aggregate_query);
+                            self.hash_join_method(q, rel, p, referenced, flags, &base, (*orows, *ocost))?
+                        }
+                        _ => false,
+                    };
                     let joined = hashed.then(|| std::mem::replace(&mut p.available, base.clone()));
                     let access = self.table_access(q, (table, src, &alias), p, referenced, (single, aggregate_query));
                     if let Some(a) = joined {
                         p.available = a;
                     }
-                    let access = access?;
-                    let (op, e_rows, cost, row_bytes, read_optim) = access;
+                    let (op, e_rows, cost, row_bytes, read_optim) = access?;
                     j.row_bytes += row_bytes;
                     j.read_optim |= read_optim;
                     table_src = Some((table, src));
@@ -243,6 +249,47 @@ impl<'a> Builder<'a> {
             });
         }
         Ok(j)
+    }
+
+    /// Whether table reference `rel` joins the rows before it (`orows`
+    /// rows at `ocost`) by hash: when `USE_HASH` names it; else, unless
+    /// `USE_NL` does, when it has an equijoin to them and the hash join
+    /// costs less than the nested loop (both costed here: the loop's
+    /// inner access with the join predicates, the hash join's probe
+    /// without them; `join::hash_join_cost`).
+    #[allow(clippy::too_many_arguments)]
+    fn hash_join_method(
+        &mut self,
+        q: &Query,
+        (table, src, alias): (TableId, usize, &str),
+        p: &mut Preds,
+        referenced: &Option<std::collections::HashSet<String>>,
+        flags: (bool, bool),
+        base: &[usize],
+        (orows, ocost): (f64, f64),
+    ) -> Result<bool, LabError> {
+        if hash_join::use_hash(q, alias) {
+            return Ok(true);
+        }
+        let mut probe = p.used.clone();
+        let keyed =
+            self.hash_keys(&p.conjuncts, &mut probe, &p.available, base, src, q.pos).is_ok_and(|k| !k.is_empty());
+        if !keyed || hash_join::use_nl(q, alias) || !self.ctx.hash_join_by_cost {
+            return Ok(false);
+        }
+        // Both accesses costed and dropped (their draft lines with them).
+        let (drafts, frames, used) = (self.drafts.len(), self.frames.len(), p.used.clone());
+        let nl = self.table_access(q, (table, src, alias), p, referenced, flags).map(|a| a.2);
+        p.used.clone_from(&used);
+        let joined = std::mem::replace(&mut p.available, base.to_vec());
+        let hj = self.table_access(q, (table, src, alias), p, referenced, flags).map(|a| (a.1, a.2));
+        p.available = joined;
+        p.used = used;
+        self.drafts.truncate(drafts);
+        self.frames.truncate(frames);
+        let (nl, (probe_rows, probe_cost)) = (nl?, hj?);
+        let hash = join::hash_join_cost(ocost, probe_cost, (orows, probe_rows), self.ctx.costing);
+        Ok(hash < join::nested_loops_cost(ocost, orows, nl))
     }
 
     /// The share of a relation's rows its filters pass: from the column

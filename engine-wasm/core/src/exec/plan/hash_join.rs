@@ -103,6 +103,11 @@ fn sources_with_tables(op: &Op, cat: &Catalog) -> Vec<(usize, Option<TableId>)> 
     srcs.into_iter().map(|s| (s, tables.iter().find(|(x, _)| *x == s).map(|(_, t)| *t))).collect()
 }
 
+/// Whether `USE_NL` names `alias`.
+pub(super) fn use_nl(q: &Query, alias: &str) -> bool {
+    q.hints.iter().any(|h| matches!(h, Hint::UseNl(list) if list.iter().any(|a| a.name == alias)))
+}
+
 /// The table each table source under `op` reads.
 fn source_tables(op: &Op, cat: &Catalog, out: &mut Vec<(usize, TableId)>) {
     match &op.kind {

@@ -55,6 +55,9 @@ pub struct PlanCtx<'a> {
     pub costing: crate::optimizer::cost::ScanCosting,
     /// The parsing session (`sys_context('USERENV', 'SID')`).
     pub sid: u32,
+    /// The optimizer chooses between nested loops and a hash join by cost
+    /// (otherwise a hash join only where `USE_HASH` asks for one).
+    pub hash_join_by_cost: bool,
 }
 
 #[derive(Debug, Clone)]

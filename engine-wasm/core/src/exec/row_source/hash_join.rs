@@ -11,29 +11,8 @@
 //!
 //! Each side is read once: the join's gets are the two inputs' gets.
 
-use super::group_by::key_bytes;
 use super::*;
-
-/// The hash table of one execution (reused across executions).
-#[derive(Debug, Clone, Default)]
-pub struct HashTable {
-    /// Key bytes -> its chain of build rows (an index into `chains`).
-    index: std::collections::HashMap<Vec<u8>, u32>,
-    /// Per build row, per build source: (row, block, generated values).
-    rows: Vec<(u32, u32, Vec<Value>)>,
-    built: bool,
-    /// The chain being returned for the current probe row, and the next
-    /// entry in it.
-    chain: Option<(usize, usize)>,
-    chains: Vec<Vec<u32>>,
-    keybuf: Vec<u8>,
-    keyvals: Vec<Value>,
-    spill: Option<crate::exec::hash_area::HashSpill>,
-    build_bytes: u64,
-    probe_bytes: u64,
-    probe_rows: u64,
-    ended: bool,
-}
+use crate::exec::hash_area::{key_bytes, HashTable};
 
 #[inline(always)]
 pub(super) fn open(kind: &mut OpKind, rt: &mut Rt<'_>, env: &mut Env, keep_pins: bool) -> Result<(), Box<LabError>> {

@@ -495,7 +495,7 @@ pub enum OpKind {
         /// Those of the probe side (what its spilled rows weigh).
         probe_srcs: Vec<(usize, Option<TableId>)>,
         filter: Vec<CExpr>,
-        state: Box<hash_join::HashTable>,
+        state: Box<crate::exec::hash_area::HashTable>,
     },
     /// FIXED TABLE FULL: the rows of a `V$` view, from memory (no buffer).
     FixedTable {
