@@ -173,7 +173,8 @@ impl<'a> Builder<'a> {
                         Some((_, orows, ocost)) if !outer_join => {
                             let rel = (table, src, alias.as_str());
                             let flags = (single, aggregate_query);
-                            self.hash_join_method(q, rel, p, referenced, flags, &base, (*orows, *ocost))?
+                            let build = (*orows, *ocost, j.row_bytes);
+                            self.hash_join_method(q, rel, p, referenced, flags, &base, build)?
                         }
                         _ => false,
                     };
@@ -266,7 +267,7 @@ impl<'a> Builder<'a> {
         referenced: &Option<std::collections::HashSet<String>>,
         flags: (bool, bool),
         base: &[usize],
-        (orows, ocost): (f64, f64),
+        (orows, ocost, obytes): (f64, f64, f64),
     ) -> Result<bool, LabError> {
         if hash_join::use_hash(q, alias) {
             return Ok(true);
@@ -282,13 +283,16 @@ impl<'a> Builder<'a> {
         let nl = self.table_access(q, (table, src, alias), p, referenced, flags).map(|a| a.2);
         p.used.clone_from(&used);
         let joined = std::mem::replace(&mut p.available, base.to_vec());
-        let hj = self.table_access(q, (table, src, alias), p, referenced, flags).map(|a| (a.1, a.2));
+        let hj = self.table_access(q, (table, src, alias), p, referenced, flags).map(|a| (a.1, a.2, a.3));
         p.available = joined;
         p.used = used;
         self.drafts.truncate(drafts);
         self.frames.truncate(frames);
-        let (nl, (probe_rows, probe_cost)) = (nl?, hj?);
-        let hash = join::hash_join_cost(ocost, probe_cost, (orows, probe_rows), self.ctx.costing);
+        let (nl, (probe_rows, probe_cost, pbytes)) = (nl?, hj?);
+        let mut hash = join::hash_join_cost(ocost, probe_cost, (orows, probe_rows), self.ctx.costing);
+        let row = crate::exec::hash_area::HASH_ROW_OVERHEAD as f64;
+        let sizes = (orows * (obytes + row), probe_rows * (pbytes + row));
+        hash += join::hash_spill_cost(sizes, self.ctx.hash_area);
         Ok(hash < join::nested_loops_cost(ocost, orows, nl))
     }
 

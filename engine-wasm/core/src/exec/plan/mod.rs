@@ -58,6 +58,9 @@ pub struct PlanCtx<'a> {
     /// The optimizer chooses between nested loops and a hash join by cost
     /// (otherwise a hash join only where `USE_HASH` asks for one).
     pub hash_join_by_cost: bool,
+    /// A hash join's work area (bytes) and the block size and blocks of a
+    /// temp request, for the cost of a build that would spill.
+    pub hash_area: (u64, u32, u32),
 }
 
 #[derive(Debug, Clone)]
