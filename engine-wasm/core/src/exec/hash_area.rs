@@ -307,6 +307,8 @@ pub struct HashTable {
     pub(crate) probe_bytes: u64,
     pub(crate) probe_rows: u64,
     pub(crate) ended: bool,
+    /// The probe's frame (interned once per execution, not per row).
+    pub(crate) probe_stack: StackId,
 }
 
 #[cfg(test)]

@@ -51,6 +51,8 @@ pub(super) fn next(
             end(rt, line, st, t)?;
             return Ok(false);
         }
+        let own = rt.stacks[st].own;
+        t.probe_stack = rt.k.cost.child(own, PROBE_FRAMES);
         probe.open(rt, env, false)?;
     }
     if t.ended {
@@ -94,9 +96,7 @@ pub(super) fn next(
         for &(s, table) in probe_srcs.iter() {
             t.probe_bytes += source_bytes(rt.cat, env, s, table);
         }
-        let own = rt.stacks[st].own;
-        let probe_stack = rt.k.cost.child(own, PROBE_FRAMES);
-        rt.k.cost.charge(probe_stack, rt.k.params.row_us);
+        rt.k.cost.charge(t.probe_stack, rt.k.params.row_us);
         if t.keyvals.iter().any(Value::is_null) {
             continue;
         }
