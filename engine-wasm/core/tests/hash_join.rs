@@ -158,6 +158,14 @@ fn a_build_over_the_area_is_one_pass() {
     // The gets are still the two scans'.
     let scans: u64 = q.plan[3..].iter().map(|l| l.buffers).sum();
     assert_eq!(stat(q, "consistent gets"), scans);
+    // V$SQL_WORKAREA: the cursor's HASH-JOIN work area, one-pass, 48 blocks of temp.
+    let v = run(&format!(
+        "{SPILL}alter session set hash_area_size = 131072;\n{JOIN}\n\
+         select operation_type, last_execution, last_tempseg_size from v$sql_workarea where operation_type = 'HASH-JOIN';"
+    ));
+    let r = &v.last().unwrap().rows;
+    assert_eq!(r.len(), 1, "{r:?}");
+    assert_eq!((r[0][1].as_str(), r[0][2].as_f64()), (Some("1 PASS"), Some(48.0 * 8192.0)));
 }
 
 /// hash_area_size 48 KB (six blocks, Oracle's minimum): 3 slots fit, so 2
