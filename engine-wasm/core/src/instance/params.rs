@@ -434,9 +434,7 @@ impl Parameters {
                 let v = bytes()?;
                 self.other.insert(name.to_string(), v.to_string());
             }
-            // Read where they act (segment creation, log block sizes, full scan cost).
-            // `_hash_join_enabled`: FALSE, the optimizer considers no hash
-            // join (USE_HASH still gives one).
+            // Read where they act (segment creation, log block sizes, full scan cost, join method).
             "deferred_segment_creation"
             | "_disk_sector_size_override"
             | "_table_scan_cost_plus_one"
@@ -456,11 +454,10 @@ impl Parameters {
             }
             // Oracle's minimum: six database blocks' worth; the lab's maximum: 2 GB.
             "sort_area_size" => self.sort_area_size = within(bytes()?, (6 * self.db_block_size as u64, 2048 * MB))?,
-            // A hash join's work area under MANUAL (default twice
-            // sort_area_size); kept as text, read by `WorkArea::hash_of`.
+            // A hash join's work area under MANUAL: `workarea::hash_area_bytes`.
             "hash_area_size" => {
-                let v = within(bytes()?, (6 * self.db_block_size as u64, 2048 * MB))?;
-                self.other.insert(name.to_string(), v.to_string());
+                let v = within(bytes()?, (6 * self.db_block_size as u64, 2048 * MB))?.to_string();
+                self.other.insert(name.to_string(), v);
             }
             "pga_aggregate_target" => {
                 let v = bytes()?;

@@ -159,7 +159,7 @@ impl<'a> Builder<'a> {
             }
             let mut table_src = None;
             let used_before = p.used.clone();
-            let mut hashed = false;
+            let (mut hashed, bytes_before) = (false, j.row_bytes);
             let (mut op, e_rows, cost, srcs) = match rel {
                 Rel::Fixed { op, e_rows, cost, row_bytes: rb, .. } => {
                     j.row_bytes += rb;
@@ -169,15 +169,9 @@ impl<'a> Builder<'a> {
                 }
                 Rel::Table { table, src, alias } => {
                     // A hash join's probe table is reached without the join predicates.
-                    hashed = match &j.tree {
-                        Some((_, orows, ocost)) if !outer_join => {
-                            let rel = (table, src, alias.as_str());
-                            let flags = (single, aggregate_query);
-                            let build = (*orows, *ocost, j.row_bytes);
-                            self.hash_join_method(q, rel, p, referenced, flags, &base, build)?
-                        }
-                        _ => false,
-                    };
+                    let build = j.tree.as_ref().filter(|_| !outer_join).map(|t| (t.1, t.2, j.row_bytes));
+                    let flags = (single, aggregate_query);
+                    hashed = self.hash_join_method(q, (table, src, &alias), p, referenced, flags, &base, build)?;
                     let joined = hashed.then(|| std::mem::replace(&mut p.available, base.clone()));
                     let access = self.table_access(q, (table, src, &alias), p, referenced, (single, aggregate_query));
                     if let Some(a) = joined {
@@ -234,17 +228,13 @@ impl<'a> Builder<'a> {
                         Some(ts) => self.join_rows(orows, p, &used_before, ts),
                         None => join::nested_loops_rows(orows, e_rows_sel),
                     };
-                    if !keys.is_empty() {
-                        let cost = join::hash_join_cost(ocost, cost, (orows, e_rows_f), self.ctx.costing);
-                        let mut hj = self.hash_join(outer, op, keys, (rows, rows * j.row_bytes), cost);
-                        if !join_filters.is_empty() {
-                            attach_filters(&mut hj, join_filters, self);
-                        }
-                        (hj, rows, cost)
-                    } else {
+                    if keys.is_empty() {
                         let cost = join::nested_loops_cost(ocost, orows, cost);
                         let shape = super::nlj_shape(q, self.ctx);
                         (self.nested_loops(outer, op, shape, rows, cost), rows, cost)
+                    } else {
+                        let widths = (bytes_before, j.row_bytes - bytes_before);
+                        self.hash_step((outer, orows, ocost), (op, e_rows_f, cost), (keys, join_filters), rows, widths)
                     }
                 }
             });
@@ -252,8 +242,32 @@ impl<'a> Builder<'a> {
         Ok(j)
     }
 
-    /// Whether table reference `rel` joins the rows before it (`orows`
-    /// rows at `ocost`) by hash: when `USE_HASH` names it; else, unless
+    /// HASH JOIN of the rows so far (`outer`: operators, E-Rows, cost) and
+    /// `probe` on `keys`, `join_filters` on the joined rows; `widths` the
+    /// row bytes of each side. Its cost: `join::hash_join_cost` and, for a
+    /// build over the work area, `join::hash_spill_cost`.
+    fn hash_step(
+        &mut self,
+        (outer, orows, ocost): (Op, f64, f64),
+        (probe, prows, pcost): (Op, f64, f64),
+        (keys, join_filters): (Vec<(CExpr, CExpr)>, Vec<CExpr>),
+        rows: f64,
+        (obytes, pbytes): (f64, f64),
+    ) -> (Op, f64, f64) {
+        let row = crate::exec::hash_area::HASH_ROW_OVERHEAD as f64;
+        let sizes = (orows * (obytes + row), prows * (pbytes + row));
+        let cost = join::hash_join_cost(ocost, pcost, (orows, prows), self.ctx.costing)
+            + join::hash_spill_cost(sizes, self.ctx.hash_area);
+        let mut hj = self.hash_join(outer, probe, keys, (rows, rows * (obytes + pbytes)), cost);
+        if !join_filters.is_empty() {
+            attach_filters(&mut hj, join_filters, self);
+        }
+        (hj, rows, cost)
+    }
+
+    /// Whether table reference `rel` joins the rows before it (`build`:
+    /// their E-Rows, cost and row bytes; None when it is first or
+    /// outer-joined: no) by hash: when `USE_HASH` names it; else, unless
     /// `USE_NL` does, when it has an equijoin to them and the hash join
     /// costs less than the nested loop (both costed here: the loop's
     /// inner access with the join predicates, the hash join's probe
@@ -267,8 +281,9 @@ impl<'a> Builder<'a> {
         referenced: &Option<std::collections::HashSet<String>>,
         flags: (bool, bool),
         base: &[usize],
-        (orows, ocost, obytes): (f64, f64, f64),
+        build: Option<(f64, f64, f64)>,
     ) -> Result<bool, LabError> {
+        let Some((orows, ocost, obytes)) = build else { return Ok(false) };
         if hash_join::use_hash(q, alias) {
             return Ok(true);
         }
