@@ -254,15 +254,22 @@ impl<'a> Builder<'a> {
         rows: f64,
         (obytes, pbytes): (f64, f64),
     ) -> (Op, f64, f64) {
-        let row = crate::exec::hash_area::HASH_ROW_OVERHEAD as f64;
-        let sizes = (orows * (obytes + row), prows * (pbytes + row));
-        let cost = join::hash_join_cost(ocost, pcost, (orows, prows), self.ctx.costing)
-            + join::hash_spill_cost(sizes, self.ctx.hash_area);
+        let cost = self.hash_cost((orows, ocost, obytes), (prows, pcost, pbytes));
         let mut hj = self.hash_join(outer, probe, keys, (rows, rows * (obytes + pbytes)), cost);
         if !join_filters.is_empty() {
             attach_filters(&mut hj, join_filters, self);
         }
         (hj, rows, cost)
+    }
+
+    /// A hash join's cost from its sides' E-Rows, costs and row bytes:
+    /// `join::hash_join_cost`, and `join::hash_spill_cost` for a build
+    /// over the work area.
+    fn hash_cost(&self, (orows, ocost, obytes): (f64, f64, f64), (prows, pcost, pbytes): (f64, f64, f64)) -> f64 {
+        let row = crate::exec::hash_area::HASH_ROW_OVERHEAD as f64;
+        let sizes = (orows * (obytes + row), prows * (pbytes + row));
+        join::hash_join_cost(ocost, pcost, (orows, prows), self.ctx.costing)
+            + join::hash_spill_cost(sizes, self.ctx.hash_area)
     }
 
     /// Whether table reference `rel` joins the rows before it (`build`:
@@ -304,10 +311,7 @@ impl<'a> Builder<'a> {
         self.drafts.truncate(drafts);
         self.frames.truncate(frames);
         let (nl, (probe_rows, probe_cost, pbytes)) = (nl?, hj?);
-        let mut hash = join::hash_join_cost(ocost, probe_cost, (orows, probe_rows), self.ctx.costing);
-        let row = crate::exec::hash_area::HASH_ROW_OVERHEAD as f64;
-        let sizes = (orows * (obytes + row), probe_rows * (pbytes + row));
-        hash += join::hash_spill_cost(sizes, self.ctx.hash_area);
+        let hash = self.hash_cost((orows, ocost, obytes), (probe_rows, probe_cost, pbytes));
         Ok(hash < join::nested_loops_cost(ocost, orows, nl))
     }
 
