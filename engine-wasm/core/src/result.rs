@@ -50,6 +50,26 @@ contract! {
         /// (STATISTICS_LEVEL=ALL or the GATHER_PLAN_STATISTICS hint).
         #[serde(skip_serializing_if = "Option::is_none")]
         pub time_us: Option<f64>,
+        /// The line's work area in its last execution (a HASH JOIN's):
+        /// DBMS_XPLAN's OMem, 1Mem, Used-Mem and Used-Tmp.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub workarea: Option<WorkareaOut>,
+    }
+}
+
+contract! {
+    #[derive(Debug, Clone, Copy, Serialize, Default, PartialEq)]
+    pub struct WorkareaOut as LineWorkarea {
+        /// Bytes to run optimal (OMem).
+        pub optimal: u64,
+        /// Bytes to run one-pass (1Mem).
+        pub onepass: u64,
+        /// Bytes the execution used (Used-Mem).
+        pub used: u64,
+        /// 0 optimal, 1 one-pass, more multi-pass (Used-Mem's "(n)").
+        pub passes: u32,
+        /// Temp bytes it held at most (Used-Tmp; 0 when none).
+        pub temp: u64,
     }
 }
 

@@ -44,6 +44,7 @@ compute sum label total of x on y report
 create table t (x number, y varchar2(30));
 insert into t values (&n, 'a');
 select /*+ gather_plan_statistics */ y from t where x = &n;
+select /*+ leading(a) use_hash(b) */ count(*) from t a, t b where a.x = b.x;
 set autotrace off
 lab sweep runs from 1 to 3 step 1 run 'select * from t where x = 1';
 lab sweep version in (10g, 19c) run 'select * from t where x = 1';

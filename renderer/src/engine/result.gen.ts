@@ -81,6 +81,20 @@ export interface PlanLine {
   filter?: string;
   /** A-Time in microseconds: only with rowsource statistics (STATISTICS_LEVEL=ALL or the GATHER_PLAN_STATISTICS hint). */
   time_us?: number;
+  /** The line's work area in its last execution (a HASH JOIN's): DBMS_XPLAN's OMem, 1Mem, Used-Mem and Used-Tmp. */
+  workarea?: LineWorkarea;
+}
+
+export interface LineWorkarea {
+  /** Bytes to run optimal (OMem). */
+  optimal: number;
+  /** Bytes to run one-pass (1Mem). */
+  onepass: number;
+  /** Bytes the execution used (Used-Mem). */
+  used: number;
+  passes: number;
+  /** Temp bytes it held at most (Used-Tmp; 0 when none). */
+  temp: number;
 }
 
 export interface LatchFigures {

@@ -7,6 +7,7 @@ pub mod fixed;
 pub mod fold;
 pub mod func;
 pub mod hash;
+pub mod hash_area;
 pub mod like;
 mod pad;
 pub mod plan;

@@ -62,6 +62,9 @@ pub struct Format {
     /// The last execution's statistics (`LAST`, `RUNSTATS_LAST`); without
     /// it they are cumulative over the cursor's executions.
     pub last: bool,
+    /// Work area figures (ALLSTATS, MEMSTATS): OMem, 1Mem, Used-Mem,
+    /// Used-Tmp, on the lines that have a work area (HASH JOIN's).
+    pub mem: bool,
 }
 
 impl Format {
@@ -75,6 +78,7 @@ impl Format {
         note: true,
         stats: false,
         last: false,
+        mem: false,
     };
 
     /// The first word of a format string that asks for a section the lab
@@ -115,14 +119,16 @@ impl Format {
                         note: false,
                         stats: f.stats,
                         last: f.last,
+                        mem: f.mem,
                     }
                 }
                 ("TYPICAL" | "SERIAL" | "ALL" | "ADVANCED", None) => {
-                    f = Format { stats: f.stats, last: f.last, ..Format::TYPICAL }
+                    f = Format { stats: f.stats, last: f.last, mem: f.mem, ..Format::TYPICAL }
                 }
                 ("LAST", _) => f.last = on,
                 ("ALLSTATS" | "IOSTATS" | "RUNSTATS_LAST" | "RUNSTATS_TOT", _) => {
                     f.stats = on;
+                    f.mem = on && word == "ALLSTATS";
                     if word == "RUNSTATS_LAST" {
                         f.last = on;
                     }
@@ -134,9 +140,10 @@ impl Format {
                         f.time = false;
                     }
                 }
+                ("MEMSTATS", _) => f.mem = on,
                 (
-                    "MEMSTATS" | "ALIAS" | "PROJECTION" | "OUTLINE" | "PEEKED_BINDS" | "PARALLEL" | "PARTITION"
-                    | "REMOTE" | "ADAPTIVE" | "HINT_REPORT" | "QBREGISTRY" | "REPORT",
+                    "ALIAS" | "PROJECTION" | "OUTLINE" | "PEEKED_BINDS" | "PARALLEL" | "PARTITION" | "REMOTE"
+                    | "ADAPTIVE" | "HINT_REPORT" | "QBREGISTRY" | "REPORT",
                     _,
                 ) => {}
                 ("ROWS", _) => f.rows = on,
@@ -300,6 +307,9 @@ pub fn render(lines: &[PlanLineOut], f: &Format, src: PlanSource, cursor: Option
         cols.push(Col { head: "A-Time", cells: times, left: false });
         cols.push(num_col("Buffers", lines.iter().map(|l| units(l.buffers)).collect()));
     }
+    if stats_cols && f.mem && lines.iter().any(|l| l.workarea.is_some()) {
+        push_mem_cols(&mut cols, lines);
+    }
     push_table(&mut out, &cols, lines.len());
     if f.predicate {
         push_predicates(&mut out, lines);
@@ -318,13 +328,46 @@ pub fn render(lines: &[PlanLineOut], f: &Format, src: PlanSource, cursor: Option
     out
 }
 
+/// OMem, 1Mem and Used-Mem (with its passes), and Used-Tmp when a line
+/// spilled: bytes up to 99,999, then K (1,024 bytes) and M; Used-Tmp in
+/// KB as Oracle prints it (its figure times 1,024 is the bytes).
+fn push_mem_cols(cols: &mut Vec<Col>, lines: &[PlanLineOut]) {
+    let cells = |f: &dyn Fn(&crate::result::WorkareaOut) -> String| -> Vec<String> {
+        lines.iter().map(|l| l.workarea.as_ref().map(f).unwrap_or_default()).collect()
+    };
+    cols.push(num_col("OMem", cells(&|w| mem_units(w.optimal))));
+    cols.push(num_col("1Mem", cells(&|w| mem_units(w.onepass))));
+    cols.push(num_col("Used-Mem", cells(&|w| format!("{} ({})", mem_units(w.used), w.passes))));
+    if lines.iter().any(|l| l.workarea.is_some_and(|w| w.temp > 0)) {
+        cols.push(num_col("Used-Tmp", cells(&|w| if w.temp > 0 { mem_units(w.temp / 1024) } else { String::new() })));
+    }
+}
+
+/// A memory figure as DBMS_XPLAN prints it: up to 99,999 as it is, then
+/// in K and M of 1,024.
+pub fn mem_units(n: u64) -> String {
+    if n <= 99_999 {
+        return n.to_string();
+    }
+    let k = (n as f64 / 1024.0).round() as u64;
+    if k <= 99_999 {
+        return format!("{k}K");
+    }
+    format!("{}M", (n as f64 / 1_048_576.0).round() as u64)
+}
+
 /// The plan table: a rule, the heading, a rule, `rows` lines, a rule.
 fn push_table(out: &mut Vec<String>, cols: &[Col], rows: usize) {
     // Every column is ` text ` between bars, except that Operation and
     // Cost (%CPU) have no blank after their text, and A-Time none before.
     let widths: Vec<usize> = cols
         .iter()
-        .map(|c| c.cells.iter().map(|s| s.len()).max().unwrap_or(0).max(c.head.len()).max(min_width(c.head)))
+        .map(|c| {
+            let cells = c.cells.iter().map(|s| s.len()).max().unwrap_or(0);
+            // A memory figure may reach into the blank before the bar.
+            let cells = if is_mem(c.head) { cells.saturating_sub(1) } else { cells };
+            cells.max(c.head.len()).max(min_width(c.head))
+        })
         .collect();
     let cell = |c: &Col, w: usize, text: &str, header: bool| -> String {
         match c.head {
@@ -334,6 +377,10 @@ fn push_table(out: &mut Vec<String>, cols: &[Col], rows: usize) {
             "Id" => format!("{:<w$} ", if header { " Id" } else { text }),
             // Operation has no blank before the bar: its longest text meets it.
             "Operation" => format!(" {:<w$}", text),
+            // Memory columns: right-aligned against the bar, the heading
+            // one blank in from it (`|  OMem |   960K|`).
+            h if is_mem(h) && header => format!(" {:>w$} ", text),
+            h if is_mem(h) => format!("{:>w$}", text, w = w + 2),
             _ if header || c.left => format!(" {:<w$} ", text),
             _ => format!(" {:>w$} ", text),
         }
@@ -413,6 +460,10 @@ fn num_col(head: &'static str, cells: Vec<String>) -> Col {
     Col { head, cells, left: false }
 }
 
+fn is_mem(head: &str) -> bool {
+    matches!(head, "OMem" | "1Mem" | "Used-Mem" | "Used-Tmp")
+}
+
 /// Oracle's narrowest width per column (the header's, or more).
 fn min_width(head: &str) -> usize {
     match head {
@@ -420,6 +471,8 @@ fn min_width(head: &str) -> usize {
         "Rows" | "Bytes" => 5,
         "Time" => 8,
         "A-Time" => 11,
+        "OMem" | "1Mem" => 5,
+        "Used-Mem" | "Used-Tmp" => 8,
         "Cost (%CPU)" => 11,
         _ => head.len(),
     }

@@ -469,6 +469,7 @@ impl Run<'_> {
                         let k = if i == 0 { 1 } else { i };
                         stats.and_then(|s| s.get(k)).map(|s| (s.time_us * 1000.0).round() / 1000.0).unwrap_or(0.0)
                     }),
+                    workarea: s.workarea,
                 }
             })
             .collect()

@@ -121,6 +121,8 @@ pub enum Hint {
     Leading(Vec<Ident>),
     /// `use_nl(a b)`
     UseNl(Vec<Ident>),
+    /// `use_hash(b)`: `b` joined by a hash join, the rows so far its build input.
+    UseHash(Vec<Ident>),
     /// `opt_param('_nlj_batching_enabled', 0)`
     OptParam {
         name: String,

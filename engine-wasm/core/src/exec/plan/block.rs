@@ -143,6 +143,8 @@ impl<'a> Builder<'a> {
         let mut rels: Vec<Option<Rel>> = rels.into_iter().map(Some).collect();
         let mut j = Joined::default();
         let single = order.len() == 1;
+        // The enclosing blocks' sources: a hash join's probe side sees these only.
+        let base = p.available.clone();
         for &ri in order {
             let rel = rels[ri].take().expect("each relation once");
             // An outer-joined table is reached through its ON conditions
@@ -169,6 +171,7 @@ impl<'a> Builder<'a> {
                 r.number = ri;
                 r.outer = j.tree.as_ref().map(|(_, rows, cost)| (*rows, *cost));
             }
+            let (mut hashed, bytes_before) = (false, j.row_bytes);
             let (mut op, e_rows, cost, srcs) = match rel {
                 Rel::Fixed { op, e_rows, cost, row_bytes: rb, alias } => {
                     if let Some(r) = self.cbo.as_mut() {
@@ -183,9 +186,16 @@ impl<'a> Builder<'a> {
                     // SYS.COL_USAGE$: the columns this table's predicates use.
                     let usage = &self.ctx.cat.tables[table].stats.col_usage;
                     selectivity::used_columns(&p.conjuncts, src, &mut |c| usage.note(c));
-                    let access =
-                        self.table_access(q, (table, src, &alias), p, referenced, (single, aggregate_query))?;
-                    let (op, e_rows, cost, row_bytes, read_optim) = access;
+                    // A hash join's probe table is reached without the join predicates.
+                    let build = j.tree.as_ref().filter(|_| !outer_join).map(|t| (t.1, t.2, j.row_bytes));
+                    let flags = (single, aggregate_query);
+                    hashed = self.hash_join_method(q, (table, src, &alias), p, referenced, flags, &base, build)?;
+                    let joined = hashed.then(|| std::mem::replace(&mut p.available, base.clone()));
+                    let access = self.table_access(q, (table, src, &alias), p, referenced, (single, aggregate_query));
+                    if let Some(a) = joined {
+                        p.available = a;
+                    }
+                    let (op, e_rows, cost, row_bytes, read_optim) = access?;
                     j.row_bytes += row_bytes;
                     j.read_optim |= read_optim;
                     table_src = Some((table, src));
@@ -193,8 +203,17 @@ impl<'a> Builder<'a> {
                 }
             };
             p.available.extend(srcs.iter().copied());
-            // Predicates now fully available become filters on this relation.
-            let filters = take_available(&p.conjuncts, &mut p.used, &p.available);
+            let keys = match table_src {
+                Some((_, src)) if hashed => {
+                    self.hash_keys(&p.conjuncts, &mut p.used, &p.available, &base, src, q.pos)?
+                }
+                _ => Vec::new(),
+            };
+            // Predicates now fully available become filters on this
+            // relation (under a hash join, those on its own rows; the
+            // others filter the joined rows).
+            let mut filters = take_available(&p.conjuncts, &mut p.used, &p.available);
+            let join_filters = if keys.is_empty() { Vec::new() } else { own_filters(&mut filters, &srcs, &base) };
             let sel = self.filter_selectivity(&filters, table_src);
             let e_rows_f = (e_rows * sel).max(1.0).round();
             let e_rows_sel = e_rows * sel;
@@ -232,14 +251,97 @@ impl<'a> Builder<'a> {
                         Some(ts) => self.join_rows(orows, p, &used_before, ts),
                         None => (join::nested_loops_rows(orows, e_rows_sel), e_rows_sel, 1.0),
                     };
-                    let cost = join::nested_loops_cost(ocost, orows, cost);
-                    self.record_join((orows, ocost), (inner_rows, jsel), (rows, cost), false);
-                    let shape = super::nlj_shape(q, self.ctx);
-                    (self.nested_loops(outer, op, shape, rows, cost), rows, cost)
+                    if keys.is_empty() {
+                        let cost = join::nested_loops_cost(ocost, orows, cost);
+                        self.record_join((orows, ocost), (inner_rows, jsel), (rows, cost), false);
+                        let shape = super::nlj_shape(q, self.ctx);
+                        (self.nested_loops(outer, op, shape, rows, cost), rows, cost)
+                    } else {
+                        // The 10053 record keeps nested-loop join steps only
+                        // (its layout has no HA Join lines yet).
+                        let widths = (bytes_before, j.row_bytes - bytes_before);
+                        self.hash_step((outer, orows, ocost), (op, e_rows_f, cost), (keys, join_filters), rows, widths)
+                    }
                 }
             });
         }
         Ok(j)
+    }
+
+    /// HASH JOIN of the rows so far (`outer`: operators, E-Rows, cost) and
+    /// `probe` on `keys`, `join_filters` on the joined rows; `widths` the
+    /// row bytes of each side. Its cost: `join::hash_join_cost` and, for a
+    /// build over the work area, `join::hash_spill_cost`.
+    fn hash_step(
+        &mut self,
+        (outer, orows, ocost): (Op, f64, f64),
+        (probe, prows, pcost): (Op, f64, f64),
+        (keys, join_filters): (Vec<(CExpr, CExpr)>, Vec<CExpr>),
+        rows: f64,
+        (obytes, pbytes): (f64, f64),
+    ) -> (Op, f64, f64) {
+        let cost = self.hash_cost((orows, ocost, obytes), (prows, pcost, pbytes));
+        let mut hj = self.hash_join(outer, probe, keys, (rows, rows * (obytes + pbytes)), cost);
+        if !join_filters.is_empty() {
+            attach_filters(&mut hj, join_filters, self);
+        }
+        (hj, rows, cost)
+    }
+
+    /// A hash join's cost from its sides' E-Rows, costs and row bytes:
+    /// `join::hash_join_cost`, and `join::hash_spill_cost` for a build
+    /// over the work area.
+    fn hash_cost(&self, (orows, ocost, obytes): (f64, f64, f64), (prows, pcost, pbytes): (f64, f64, f64)) -> f64 {
+        let row = crate::exec::hash_area::HASH_ROW_OVERHEAD as f64;
+        let sizes = (orows * (obytes + row), prows * (pbytes + row));
+        join::hash_join_cost(ocost, pcost, (orows, prows), self.ctx.costing)
+            + join::hash_spill_cost(sizes, self.ctx.hash_area)
+    }
+
+    /// Whether table reference `rel` joins the rows before it (`build`:
+    /// their E-Rows, cost and row bytes; None when it is first or
+    /// outer-joined: no) by hash: when `USE_HASH` names it; else, unless
+    /// `USE_NL` does, when it has an equijoin to them and the hash join
+    /// costs less than the nested loop (both costed here: the loop's
+    /// inner access with the join predicates, the hash join's probe
+    /// without them; `join::hash_join_cost`).
+    #[allow(clippy::too_many_arguments)]
+    fn hash_join_method(
+        &mut self,
+        q: &Query,
+        (table, src, alias): (TableId, usize, &str),
+        p: &mut Preds,
+        referenced: &Option<std::collections::HashSet<String>>,
+        flags: (bool, bool),
+        base: &[usize],
+        build: Option<(f64, f64, f64)>,
+    ) -> Result<bool, LabError> {
+        let Some((orows, ocost, obytes)) = build else { return Ok(false) };
+        if hash_join::use_hash(q, alias) {
+            return Ok(true);
+        }
+        let mut probe = p.used.clone();
+        let keyed =
+            self.hash_keys(&p.conjuncts, &mut probe, &p.available, base, src, q.pos).is_ok_and(|k| !k.is_empty());
+        if !keyed || hash_join::use_nl(q, alias) || !self.ctx.hash_join_by_cost {
+            return Ok(false);
+        }
+        // Both accesses costed and dropped (their draft lines with them);
+        // event 10053's record notes the access the join then builds, once.
+        let recorder = self.cbo.take();
+        let (drafts, frames, used) = (self.drafts.len(), self.frames.len(), p.used.clone());
+        let nl = self.table_access(q, (table, src, alias), p, referenced, flags).map(|a| a.2);
+        p.used.clone_from(&used);
+        let joined = std::mem::replace(&mut p.available, base.to_vec());
+        let hj = self.table_access(q, (table, src, alias), p, referenced, flags).map(|a| (a.1, a.2, a.3));
+        p.available = joined;
+        p.used = used;
+        self.drafts.truncate(drafts);
+        self.frames.truncate(frames);
+        self.cbo = recorder;
+        let (nl, (probe_rows, probe_cost, pbytes)) = (nl?, hj?);
+        let hash = self.hash_cost((orows, ocost, obytes), (probe_rows, probe_cost, pbytes));
+        Ok(hash < join::nested_loops_cost(ocost, orows, nl))
     }
 
     /// The share of a relation's rows its filters pass: from the column
@@ -433,6 +535,18 @@ fn take_available(conjuncts: &[CExpr], used: &mut [bool], available: &[usize]) -
         }
     }
     out
+}
+
+/// Keep in `filters` those reading only `srcs` (and the enclosing blocks'
+/// `base`); return the others (join predicates).
+fn own_filters(filters: &mut Vec<CExpr>, srcs: &[usize], base: &[usize]) -> Vec<CExpr> {
+    let (own, join): (Vec<CExpr>, Vec<CExpr>) = std::mem::take(filters).into_iter().partition(|f| {
+        let mut s = Vec::new();
+        f.sources(&mut s);
+        s.iter().all(|x| srcs.contains(x) || base.contains(x))
+    });
+    *filters = own;
+    join
 }
 
 /// `inner.col = other.col` with one side a column of source `src` and the

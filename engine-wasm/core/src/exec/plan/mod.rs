@@ -58,6 +58,12 @@ pub struct PlanCtx<'a> {
     /// Event 10053 is set: record what the optimizer considers
     /// (`Compiled::optimizer`).
     pub cbo_trace: bool,
+    /// The optimizer chooses between nested loops and a hash join by cost
+    /// (otherwise a hash join only where `USE_HASH` asks for one).
+    pub hash_join_by_cost: bool,
+    /// A hash join's work area (bytes) and the block size and blocks of a
+    /// temp request, for the cost of a build that would spill.
+    pub hash_area: (u64, u32, u32),
 }
 
 #[derive(Debug, Clone)]
@@ -268,6 +274,7 @@ mod covering;
 pub mod dual;
 mod expr_info;
 mod group;
+mod hash_join;
 mod line;
 mod outer_plus;
 pub mod predicates;
@@ -351,7 +358,7 @@ fn collect_sources(op: &Op, out: &mut Vec<usize>) {
         OpKind::Filter { child, .. } | OpKind::CountStopkey { child, .. } => collect_sources(child, out),
         OpKind::SubqueryFilter { child, .. } => collect_sources(child, out),
         OpKind::GroupBy { out_src, .. } | OpKind::UnionAll { out_src, .. } => out.push(*out_src),
-        OpKind::NestedLoopsOuter { outer, inner, .. } => {
+        OpKind::NestedLoopsOuter { outer, inner, .. } | OpKind::HashJoin { build: outer, probe: inner, .. } => {
             collect_sources(outer, out);
             collect_sources(inner, out)
         }
@@ -368,7 +375,8 @@ fn attach_filters(op: &mut Op, preds: Vec<CExpr>, b: &mut Builder<'_>) {
         | OpKind::IndexRange { filter, .. }
         | OpKind::IndexMinMax { filter, .. }
         | OpKind::IndexFast { filter, .. }
-        | OpKind::FixedTable { filter, .. } => filter.extend(preds),
+        | OpKind::FixedTable { filter, .. }
+        | OpKind::HashJoin { filter, .. } => filter.extend(preds),
         _ => {
             let inner = std::mem::replace(op, Op { line: 0, st: 0, kind: OpKind::Dual { src: 0, done: true } });
             let e_rows = b.drafts[inner.line as usize].e_rows;
@@ -395,9 +403,9 @@ fn children_mut(op: &mut Op) -> Vec<&mut Op> {
         | OpKind::CountStopkey { child, .. }
         | OpKind::SortOrderBy { child, .. }
         | OpKind::GroupBy { child, .. } => vec![child.as_mut()],
-        OpKind::NestedLoops { outer, inner, .. } | OpKind::NestedLoopsOuter { outer, inner, .. } => {
-            vec![outer.as_mut(), inner.as_mut()]
-        }
+        OpKind::NestedLoops { outer, inner, .. }
+        | OpKind::NestedLoopsOuter { outer, inner, .. }
+        | OpKind::HashJoin { build: outer, probe: inner, .. } => vec![outer.as_mut(), inner.as_mut()],
         OpKind::UnionAll { branches, .. } => branches.iter_mut().map(|(b, _)| b).collect(),
         OpKind::SubqueryFilter { child, subs, .. } => {
             std::iter::once(child.as_mut()).chain(subs.iter_mut().map(|s| &mut s.op)).collect()

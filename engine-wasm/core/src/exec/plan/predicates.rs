@@ -61,14 +61,16 @@ fn collect_tables(op: &Op, cat: &Catalog, out: &mut Vec<usize>) {
     }
 }
 
-fn children(op: &Op) -> Vec<&Op> {
+pub(super) fn children(op: &Op) -> Vec<&Op> {
     match &op.kind {
         OpKind::SortAggregate { child, .. }
         | OpKind::View { child, .. }
         | OpKind::Filter { child, .. }
         | OpKind::CountStopkey { child, .. }
         | OpKind::SortOrderBy { child, .. } => vec![child.as_ref()],
-        OpKind::NestedLoops { outer, inner, .. } | OpKind::NestedLoopsOuter { outer, inner, .. } => {
+        OpKind::NestedLoops { outer, inner, .. }
+        | OpKind::NestedLoopsOuter { outer, inner, .. }
+        | OpKind::HashJoin { build: outer, probe: inner, .. } => {
             vec![outer.as_ref(), inner.as_ref()]
         }
         OpKind::GroupBy { child, .. } => vec![child.as_ref()],
@@ -128,6 +130,14 @@ impl Writer<'_> {
                 p.filter = and(self.conjuncts(preds))
             }
             OpKind::GroupBy { filter, .. } => p.filter = and(self.conjuncts(filter)),
+            OpKind::HashJoin { build_keys, probe_keys, filter, .. } => {
+                let keys = build_keys
+                    .iter()
+                    .zip(probe_keys)
+                    .map(|(b, pr)| format!("{}={}", self.expr(b, 2), self.expr(pr, 2)));
+                p.access = and(keys.collect());
+                p.filter = and(self.conjuncts(filter));
+            }
             OpKind::CountStopkey { limit, first_row: false, .. } => p.filter = Some(format!("ROWNUM<={limit}")),
             _ => {}
         }
