@@ -17,6 +17,7 @@
 
 pub mod bg;
 pub mod catalog;
+pub mod date;
 pub mod engine;
 pub mod exec;
 pub mod fasthash;

@@ -269,8 +269,12 @@ impl CExpr {
                         }))
                     }
                     BinaryOp::Add | BinaryOp::Sub | BinaryOp::Mul | BinaryOp::Div => {
-                        let x = num(&a.eval(cx)?, pos)?;
-                        let y = num(&b.eval(cx)?, pos)?;
+                        let (x, y) = (a.eval(cx)?, b.eval(cx)?);
+                        if matches!(x, Value::Date(_)) || matches!(y, Value::Date(_)) {
+                            return super::datefn::arith(*op, &x, &y, pos);
+                        }
+                        let x = num(&x, pos)?;
+                        let y = num(&y, pos)?;
                         match (x, y) {
                             (Some(x), Some(y)) => num_value(
                                 match op {

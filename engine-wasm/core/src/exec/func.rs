@@ -58,6 +58,16 @@ pub enum Func {
     /// Internal: RPAD and LPAD in PL/SQL, whose limit is 32,767 bytes.
     PlRpad,
     PlLpad,
+    /// `SYSDATE` (and `CURRENT_DATE`: the session's time zone is the
+    /// database's).
+    Sysdate,
+    ToDate,
+    AddMonths,
+    MonthsBetween,
+    LastDay,
+    NextDay,
+    /// `EXTRACT(field FROM d)`: the field's name, then the date.
+    Extract,
 }
 
 impl Func {
@@ -97,6 +107,13 @@ impl Func {
             "LEAST" => Func::Least,
             "VSIZE" => Func::Vsize,
             "DUMP" => Func::Dump(0),
+            "SYSDATE" | "CURRENT_DATE" => Func::Sysdate,
+            "TO_DATE" => Func::ToDate,
+            "ADD_MONTHS" => Func::AddMonths,
+            "MONTHS_BETWEEN" => Func::MonthsBetween,
+            "LAST_DAY" => Func::LastDay,
+            "NEXT_DAY" => Func::NextDay,
+            "EXTRACT" => Func::Extract,
             _ => return None,
         })
     }
@@ -110,7 +127,10 @@ impl Func {
             Func::RandomValue => (0, 2),
             Func::RandomString => (2, 2),
             Func::ToNumber | Func::Length | Func::Upper | Func::Lower | Func::Abs | Func::Floor | Func::Ceil => (1, 1),
-            Func::User | Func::RandomInteger => (0, 0),
+            Func::User | Func::RandomInteger | Func::Sysdate => (0, 0),
+            Func::ToDate => (1, 2),
+            Func::AddMonths | Func::MonthsBetween | Func::NextDay | Func::Extract => (2, 2),
+            Func::LastDay => (1, 1),
             Func::Nvl2 => (3, 3),
             Func::Decode => (3, 255),
             Func::Coalesce | Func::Greatest | Func::Least => (1, 255),
@@ -141,11 +161,12 @@ impl Func {
     }
 }
 
-pub(super) fn num(v: &Value, pos: Pos) -> Result<Option<Number>, LabError> {
+pub(crate) fn num(v: &Value, pos: Pos) -> Result<Option<Number>, LabError> {
     match v {
         Value::Null => Ok(None),
         Value::Num(n) => Ok(Some(*n)),
         Value::Str(s) => Number::parse(s).map(Some).map_err(|e| num_error(e, pos)),
+        Value::Date(_) => Err(LabError::with_args(ora::INCONSISTENT_DATATYPES, &[&"NUMBER", &"DATE"], pos)),
     }
 }
 
@@ -165,7 +186,7 @@ pub fn num_error(e: NumError, pos: Pos) -> LabError {
 }
 
 /// A NUMBER result, or its error at `pos`.
-pub(super) fn num_value(r: Result<Number, NumError>, pos: Pos) -> Result<Value, LabError> {
+pub(crate) fn num_value(r: Result<Number, NumError>, pos: Pos) -> Result<Value, LabError> {
     r.map(Value::Num).map_err(|e| num_error(e, pos))
 }
 
@@ -179,6 +200,17 @@ pub fn compare(x: &Value, y: &Value, pos: Pos) -> Result<Option<Ordering>, LabEr
         if Number::parse(s).is_err() {
             return Err(LabError::new(ora::INVALID_NUMBER, pos));
         }
+    }
+    // A DATE compared with text converts the text by NLS_DATE_FORMAT
+    // (its errors are the comparison's); with a number, ORA-00932.
+    match (x, y) {
+        (Value::Date(a), b @ (Value::Str(_) | Value::Num(_))) => {
+            return Ok(super::datefn::as_date(b, pos)?.map(|b| a.cmp(&b)))
+        }
+        (a @ (Value::Str(_) | Value::Num(_)), Value::Date(b)) => {
+            return Ok(super::datefn::as_date(a, pos)?.map(|a| a.cmp(b)))
+        }
+        _ => {}
     }
     Ok(Some(x.cmp_sql(y)))
 }
@@ -235,6 +267,9 @@ pub(super) fn eval_func(
     // The characters of its string arguments: what a function reads
     // (INSTR adds its search below).
     *work += v.iter().map(|x| if let Value::Str(s) = x { s.len() as u64 } else { 0 }).sum::<u64>();
+    if super::datefn::takes(f, v) {
+        return super::datefn::eval(f, v, pos);
+    }
     let n = |i: usize| -> Result<Option<Number>, LabError> { num(&v[i], pos) };
     let fl = |i: usize| arg_f64(v, i, pos);
     Ok(match f {
@@ -307,6 +342,13 @@ pub(super) fn eval_func(
             other => other.clone(),
         },
         Func::Sign => n(0)?.map(|x| Value::int(x.signum().into())).unwrap_or(Value::Null),
+        Func::Sysdate
+        | Func::ToDate
+        | Func::AddMonths
+        | Func::MonthsBetween
+        | Func::LastDay
+        | Func::NextDay
+        | Func::Extract => return super::datefn::eval(f, v, pos),
     })
 }
 

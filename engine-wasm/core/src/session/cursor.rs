@@ -505,6 +505,7 @@ impl Run<'_> {
                 .position(|s| s == src)
                 .and_then(|slot| c.fixed.get(slot))
                 .map_or(0, |v| v.width(*col, id_bytes)),
+            e if exec::datefn::is_date(e, &self.inst.cat) => exec::datefn::nls_width(),
             // A text literal is CHAR of its length.
             exec::CExpr::Const(crate::value::Value::Str(s)) => s.chars().count() as u32,
             // USER is VARCHAR2 of an identifier's length (30 bytes up to

@@ -3,21 +3,9 @@
 
 use super::*;
 
-/// Functions of DATE and TIMESTAMP values, which the lab does not model:
+/// Functions of TIMESTAMP values, which the lab does not model:
 /// refused rather than reported as unknown names.
-const DATE_FUNCTIONS: &[&str] = &[
-    "SYSDATE",
-    "SYSTIMESTAMP",
-    "CURRENT_DATE",
-    "CURRENT_TIMESTAMP",
-    "LOCALTIMESTAMP",
-    "TO_DATE",
-    "TO_TIMESTAMP",
-    "ADD_MONTHS",
-    "MONTHS_BETWEEN",
-    "LAST_DAY",
-    "NEXT_DAY",
-];
+const DATE_FUNCTIONS: &[&str] = &["SYSTIMESTAMP", "CURRENT_TIMESTAMP", "LOCALTIMESTAMP", "TO_TIMESTAMP"];
 
 /// Oracle's built-in SQL functions the lab does not model: refused by
 /// name (LAB-00001), not reported as an unknown name (ORA-00904 says the
@@ -361,9 +349,6 @@ impl<'a> Builder<'a> {
         // Reference, NULLIF): ORA-00932 at it.
         if let (Func::Nullif, Some(Expr::Null(pos))) = (f, args.first()) {
             return Err(LabError::with_args(ora::INCONSISTENT_DATATYPES, &[&"-", &"CHAR"], *pos));
-        }
-        if f == Func::ToChar && args.len() > 1 {
-            return Err(LabError::with(ora::LAB_UNSUPPORTED, "TO_CHAR with a format model", name.pos));
         }
         let mut c = Vec::with_capacity(args.len());
         for a in args {
