@@ -495,6 +495,7 @@ impl Run<'_> {
             exec::CExpr::Col { table, col, .. } => {
                 match self.inst.cat.tables.get(*table).and_then(|t| t.columns.get(*col)).map(|c| c.data_type) {
                     Some(DataType::Varchar2 { len, .. } | DataType::Char { len }) => len,
+                    Some(DataType::Date) => exec::datefn::nls_width(),
                     _ => 0,
                 }
             }
