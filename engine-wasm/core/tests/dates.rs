@@ -156,3 +156,24 @@ fn date_arithmetic_and_functions() {
     assert_eq!(error("create table t (d date); insert into t values (5);"), "ORA-00932");
     assert_eq!(error("select extract(hour from sysdate) from dual;"), "ORA-30076");
 }
+
+#[test]
+fn a_date_range_is_placed_on_the_julian_day_line() {
+    // 1,000 days from 2020-01-02 to 2022-09-27: d > 2020-10-01 keeps
+    // (high - c) / (high - low) = 726 / 999 of the rows, 727 (rounded);
+    // the literal prints as Oracle writes a DATE constant.
+    let plan = rows(
+        "create table t3 (d date);
+         insert into t3 select date '2020-01-01' + level from dual connect by level <= 1000;
+         commit;
+         exec dbms_stats.gather_table_stats(user, 'T3')
+         explain plan for select * from t3 where d > date '2020-10-01';
+         select * from table(dbms_xplan.display);",
+    );
+    let text: Vec<&str> = plan.iter().map(|r| r[0].as_str()).collect();
+    assert!(text.iter().any(|l| l.starts_with("|*  1 |  TABLE ACCESS FULL| T3   |   727 |")), "{text:#?}");
+    assert!(
+        text.contains(&"   1 - filter(\"D\">TO_DATE(' 2020-10-01 00:00:00', 'syyyy-mm-dd hh24:mi:ss'))"),
+        "{text:#?}"
+    );
+}
