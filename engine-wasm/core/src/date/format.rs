@@ -193,9 +193,9 @@ impl Model {
                     };
                     name(&mut out, s, *k, 0)
                 }
-                El::Quarter => num(&mut out, ((c.month + 2) / 3) as i64, 1, fill),
-                El::WeekOfYear => num(&mut out, ((d.day_of_year() + 6) / 7) as i64, 2, fill),
-                El::WeekOfMonth => num(&mut out, ((c.day + 6) / 7) as i64, 1, fill),
+                El::Quarter => num(&mut out, c.month.div_ceil(3) as i64, 1, fill),
+                El::WeekOfYear => num(&mut out, d.day_of_year().div_ceil(7) as i64, 2, fill),
+                El::WeekOfMonth => num(&mut out, c.day.div_ceil(7) as i64, 1, fill),
                 El::FillMode => fill = !fill,
                 El::Exact => {}
                 El::Punct(p) => out.push(*p),
