@@ -230,13 +230,6 @@ pub fn sysdate() -> Date {
     Date(NOW.with(|n| n.get()))
 }
 
-/// Text as a date by the session's NLS_DATE_FORMAT (None when it is not one).
-pub fn parse_nls(s: &str) -> Option<Date> {
-    with_nls(|nls| {
-        format::Model::parse(nls, Default::default()).ok()?.parse_date(s, sysdate(), Default::default()).ok()
-    })
-}
-
 /// Runs `f` with the session's NLS_DATE_FORMAT.
 pub fn with_nls<R>(f: impl FnOnce(&str) -> R) -> R {
     NLS.with(|s| f(&s.borrow()))

@@ -79,8 +79,10 @@ impl Value {
             (Value::Date(a), Value::Date(b)) => a.cmp(b),
             // Text by NLS_DATE_FORMAT (a predicate's literal, an index
             // probe's key); text that is no date after any date.
-            (Value::Date(a), Value::Str(b)) => crate::date::parse_nls(b).map_or(Ordering::Less, |b| a.cmp(&b)),
-            (Value::Str(a), Value::Date(b)) => crate::date::parse_nls(a).map_or(Ordering::Greater, |a| a.cmp(b)),
+            (Value::Date(a), Value::Str(b)) => crate::date::format::parse_nls(b).map_or(Ordering::Less, |b| a.cmp(&b)),
+            (Value::Str(a), Value::Date(b)) => {
+                crate::date::format::parse_nls(a).map_or(Ordering::Greater, |a| a.cmp(b))
+            }
             (Value::Date(_), Value::Num(_)) => Ordering::Greater,
             (Value::Num(_), Value::Date(_)) => Ordering::Less,
             (Value::Str(a), Value::Str(b)) => {

@@ -297,6 +297,11 @@ impl Model {
     }
 }
 
+/// Text as a date by the session's NLS_DATE_FORMAT (None when it is not one).
+pub fn parse_nls(s: &str) -> Option<Date> {
+    super::with_nls(|nls| Model::parse(nls, Pos::default()).ok()?.parse_date(s, super::sysdate(), Pos::default()).ok())
+}
+
 fn name(out: &mut String, upper: &str, case: Case, width: usize) {
     let start = out.len();
     match case {

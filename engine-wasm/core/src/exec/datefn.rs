@@ -3,10 +3,9 @@
 //! `ROUND`, `ADD_MONTHS`, `MONTHS_BETWEEN`, `LAST_DAY`, `NEXT_DAY`,
 //! `EXTRACT`) and the implicit conversion of text by NLS_DATE_FORMAT.
 
-use super::func::Func;
 use crate::date::format::{Model, Unit};
 use crate::date::{self, Date, DAY};
-use crate::number::Number;
+use crate::number::{NumError, Number};
 use crate::value::Value;
 use lio_sql::ast::{BinaryOp, Expr, Ident, Pos};
 use lio_sql::{ora, LabError};
@@ -58,12 +57,12 @@ fn shifted(d: Date, secs: i64, pos: Pos) -> Result<Value, LabError> {
 
 /// `x op y` where either side is a DATE.
 pub fn arith(op: BinaryOp, x: &Value, y: &Value, pos: Pos) -> Result<Value, LabError> {
-    let num = |v: &Value| super::func::num(v, pos);
+    let num = |v: &Value| num(v, pos);
     match (op, x, y) {
         (BinaryOp::Add, Value::Date(_), Value::Date(_)) => Err(LabError::new(ora::DATE_PLUS_DATE, pos)),
         (BinaryOp::Sub, Value::Date(a), Value::Date(b)) => {
             let days = Number::from_i64(a.seconds() - b.seconds()).div(&Number::from_i64(DAY));
-            super::func::num_value(days, pos)
+            days.map(Value::Num).map_err(|e| num_error(e, pos))
         }
         (BinaryOp::Sub, Value::Date(a), Value::Str(s)) => {
             let b = text_to_date(s, pos)?;
@@ -79,21 +78,72 @@ pub fn arith(op: BinaryOp, x: &Value, y: &Value, pos: Pos) -> Result<Value, LabE
     }
 }
 
-/// Whether `f` on these arguments is a date function (evaluated here).
-#[inline]
-pub fn takes(f: Func, v: &[Value]) -> bool {
-    match f {
-        Func::Sysdate
-        | Func::ToDate
-        | Func::AddMonths
-        | Func::MonthsBetween
-        | Func::LastDay
-        | Func::NextDay
-        | Func::Extract => true,
-        Func::Round | Func::Trunc | Func::ToChar => {
-            matches!(v.first(), Some(Value::Date(_))) || (f == Func::ToChar && v.len() > 1)
+/// A function of dates.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DateFn {
+    /// `SYSDATE` (and `CURRENT_DATE`: the session's time zone is the
+    /// database's).
+    Sysdate,
+    ToDate,
+    /// `TO_CHAR` of a date, or with a format model.
+    ToChar,
+    /// `ROUND` and `TRUNC` of a date.
+    Round,
+    Trunc,
+    AddMonths,
+    MonthsBetween,
+    LastDay,
+    NextDay,
+    /// `EXTRACT(field FROM d)`: the field's name, then the date.
+    Extract,
+}
+
+impl DateFn {
+    pub fn lookup(name: &str) -> Option<DateFn> {
+        Some(match name {
+            "SYSDATE" | "CURRENT_DATE" => DateFn::Sysdate,
+            "TO_DATE" => DateFn::ToDate,
+            "ADD_MONTHS" => DateFn::AddMonths,
+            "MONTHS_BETWEEN" => DateFn::MonthsBetween,
+            "LAST_DAY" => DateFn::LastDay,
+            "NEXT_DAY" => DateFn::NextDay,
+            "EXTRACT" => DateFn::Extract,
+            _ => return None,
+        })
+    }
+
+    /// Least and most arguments.
+    pub fn arity(self) -> (usize, usize) {
+        match self {
+            DateFn::Sysdate => (0, 0),
+            DateFn::ToDate | DateFn::ToChar | DateFn::Round | DateFn::Trunc => (1, 2),
+            DateFn::AddMonths | DateFn::MonthsBetween | DateFn::NextDay | DateFn::Extract => (2, 2),
+            DateFn::LastDay => (1, 1),
         }
-        _ => false,
+    }
+
+    /// Whether the result is a DATE.
+    pub fn gives_date(self) -> bool {
+        !matches!(self, DateFn::ToChar | DateFn::MonthsBetween | DateFn::Extract)
+    }
+}
+
+/// The Oracle error for a NUMBER operation that has no result.
+fn num_error(e: NumError, pos: Pos) -> LabError {
+    match e {
+        NumError::Invalid => LabError::new(ora::INVALID_NUMBER, pos),
+        NumError::Overflow => LabError::new(ora::NUMERIC_OVERFLOW, pos),
+        NumError::DivideByZero => LabError::new(ora::DIVISOR_IS_ZERO, pos),
+    }
+}
+
+/// A value as a NUMBER (text converted; ORA-00932 for a date).
+fn num(v: &Value, pos: Pos) -> Result<Option<Number>, LabError> {
+    match v {
+        Value::Null => Ok(None),
+        Value::Num(n) => Ok(Some(*n)),
+        Value::Str(s) => Number::parse(s).map(Some).map_err(|e| num_error(e, pos)),
+        Value::Date(_) => Err(inconsistent("NUMBER", "DATE", pos)),
     }
 }
 
@@ -105,8 +155,8 @@ fn text_arg(v: &[Value], i: usize) -> Option<String> {
 }
 
 /// Evaluates a date function ([`takes`] said so).
-pub fn eval(f: Func, v: &[Value], pos: Pos) -> Result<Value, LabError> {
-    if f == Func::Sysdate {
+pub fn eval(f: DateFn, v: &[Value], pos: Pos) -> Result<Value, LabError> {
+    if f == DateFn::Sysdate {
         return Ok(Value::Date(date::sysdate()));
     }
     if v.iter().any(Value::is_null) {
@@ -114,7 +164,7 @@ pub fn eval(f: Func, v: &[Value], pos: Pos) -> Result<Value, LabError> {
     }
     let d0 = || as_date(&v[0], pos).map(|d| d.expect("not null"));
     Ok(match f {
-        Func::ToDate => match &v[0] {
+        DateFn::ToDate => match &v[0] {
             Value::Date(d) if v.len() == 1 => Value::Date(*d),
             Value::Num(_) if v.len() == 1 => return Err(inconsistent("DATE", "NUMBER", pos)),
             x => {
@@ -126,37 +176,34 @@ pub fn eval(f: Func, v: &[Value], pos: Pos) -> Result<Value, LabError> {
                 Value::Date(d)
             }
         },
-        Func::ToChar => match (&v[0], text_arg(v, 1)) {
+        DateFn::ToChar => match (&v[0], text_arg(v, 1)) {
             (Value::Date(d), Some(fmt)) => str_or_null(Model::parse(&fmt, pos)?.format(*d)),
             (Value::Date(_), None) => Value::str(&v[0].to_string()),
             _ => return Err(LabError::unsupported("TO_CHAR of a number or text with a format model", pos)),
         },
-        Func::Trunc | Func::Round => {
+        DateFn::Trunc | DateFn::Round => {
             let unit = match text_arg(v, 1) {
                 Some(fmt) => Unit::parse(&fmt, pos)?,
                 None => Unit::Day,
             };
             let d = d0()?;
-            Value::Date(if f == Func::Trunc {
+            Value::Date(if f == DateFn::Trunc {
                 unit.trunc(d)
             } else {
                 unit.round(d).ok_or_else(|| LabError::new(ora::YEAR_RANGE, pos))?
             })
         }
-        Func::AddMonths => {
-            let n = super::func::num(&v[1], pos)?
-                .expect("not null")
-                .trunc(0)
-                .map_err(|e| super::func::num_error(e, pos))?;
+        DateFn::AddMonths => {
+            let n = num(&v[1], pos)?.expect("not null").trunc(0).map_err(|e| num_error(e, pos))?;
             let months = n.to_f64().clamp(-1e6, 1e6) as i64;
             Value::Date(d0()?.add_months(months).ok_or_else(|| LabError::new(ora::YEAR_RANGE, pos))?)
         }
-        Func::MonthsBetween => {
+        DateFn::MonthsBetween => {
             let b = as_date(&v[1], pos)?.expect("not null");
-            super::func::num_value(months_between(d0()?, b), pos)?
+            Value::Num(months_between(d0()?, b).map_err(|e| num_error(e, pos))?)
         }
-        Func::LastDay => Value::Date(d0()?.last_day()),
-        Func::NextDay => {
+        DateFn::LastDay => Value::Date(d0()?.last_day()),
+        DateFn::NextDay => {
             let d = d0()?;
             let name = v[1].to_string();
             let day = weekday_named(&name).ok_or_else(|| LabError::new(ora::NOT_A_VALID_DAY_OF_WEEK, pos))?;
@@ -164,7 +211,7 @@ pub fn eval(f: Func, v: &[Value], pos: Pos) -> Result<Value, LabError> {
             let ahead = if ahead == 0 { 7 } else { ahead };
             shifted(d, ahead as i64 * DAY, pos)?
         }
-        Func::Extract => {
+        DateFn::Extract => {
             let d = as_date(&v[1], pos)?.expect("not null");
             let c = d.civil();
             Value::int(match v[0].to_string().as_str() {
@@ -176,43 +223,8 @@ pub fn eval(f: Func, v: &[Value], pos: Pos) -> Result<Value, LabError> {
                 _ => return Err(LabError::new(ora::INVALID_EXTRACT_FIELD, pos)),
             })
         }
-        _ => unreachable!("datefn::takes chose {f:?}"),
+        DateFn::Sysdate => unreachable!("SYSDATE returned above"),
     })
-}
-
-/// Whether `e`'s result is a DATE (its column width is then the date
-/// format's). Depth-limited: a deeper tree is taken as not a date.
-pub fn is_date(e: &super::CExpr, cat: &crate::catalog::Catalog) -> bool {
-    fn go(e: &super::CExpr, cat: &crate::catalog::Catalog, depth: u32) -> bool {
-        use super::CExpr as C;
-        if depth > 64 {
-            return false;
-        }
-        match e {
-            C::Const(v) | C::Varchar(v) => matches!(v, Value::Date(_)),
-            C::Col { table, col, .. } => cat
-                .tables
-                .get(*table)
-                .and_then(|t| t.columns.get(*col))
-                .is_some_and(|c| c.data_type == lio_sql::ast::DataType::Date),
-            C::Func(Func::Sysdate | Func::ToDate | Func::AddMonths | Func::LastDay | Func::NextDay, ..) => true,
-            C::Func(Func::Round | Func::Trunc | Func::Nvl | Func::Greatest | Func::Least, args, _) => {
-                args.first().is_some_and(|a| go(a, cat, depth + 1))
-            }
-            C::Bin(BinaryOp::Add, a, b, _) => go(a, cat, depth + 1) || go(b, cat, depth + 1),
-            C::Bin(BinaryOp::Sub, a, b, _) => go(a, cat, depth + 1) && !go(b, cat, depth + 1),
-            _ => false,
-        }
-    }
-    go(e, cat, 0)
-}
-
-/// SQL*Plus's width of a DATE column: the length of a date in the
-/// session's NLS_DATE_FORMAT (`DD-MON-RR`: 9), its longest month and
-/// day names counted.
-pub fn nls_width() -> u32 {
-    let widest = Date::from_civil(date::Civil { year: 2000, month: 9, day: 27, hour: 23, minute: 59, second: 59 });
-    widest.map_or(9, |d| Value::Date(d).to_string().chars().count() as u32)
 }
 
 fn str_or_null(s: String) -> Value {

@@ -3,6 +3,7 @@
 //! SQL comparison, LIKE, padding). A leaf below `expr`: it knows no
 //! expression tree.
 
+use super::datefn::{self, DateFn};
 use crate::number::{NumError, Number};
 use crate::random::DbmsRandom;
 use crate::value::Value;
@@ -58,16 +59,8 @@ pub enum Func {
     /// Internal: RPAD and LPAD in PL/SQL, whose limit is 32,767 bytes.
     PlRpad,
     PlLpad,
-    /// `SYSDATE` (and `CURRENT_DATE`: the session's time zone is the
-    /// database's).
-    Sysdate,
-    ToDate,
-    AddMonths,
-    MonthsBetween,
-    LastDay,
-    NextDay,
-    /// `EXTRACT(field FROM d)`: the field's name, then the date.
-    Extract,
+    /// A function of dates ([`super::datefn`]).
+    Date(DateFn),
 }
 
 impl Func {
@@ -107,14 +100,7 @@ impl Func {
             "LEAST" => Func::Least,
             "VSIZE" => Func::Vsize,
             "DUMP" => Func::Dump(0),
-            "SYSDATE" | "CURRENT_DATE" => Func::Sysdate,
-            "TO_DATE" => Func::ToDate,
-            "ADD_MONTHS" => Func::AddMonths,
-            "MONTHS_BETWEEN" => Func::MonthsBetween,
-            "LAST_DAY" => Func::LastDay,
-            "NEXT_DAY" => Func::NextDay,
-            "EXTRACT" => Func::Extract,
-            _ => return None,
+            _ => return DateFn::lookup(name).map(Func::Date),
         })
     }
 
@@ -127,10 +113,8 @@ impl Func {
             Func::RandomValue => (0, 2),
             Func::RandomString => (2, 2),
             Func::ToNumber | Func::Length | Func::Upper | Func::Lower | Func::Abs | Func::Floor | Func::Ceil => (1, 1),
-            Func::User | Func::RandomInteger | Func::Sysdate => (0, 0),
-            Func::ToDate => (1, 2),
-            Func::AddMonths | Func::MonthsBetween | Func::NextDay | Func::Extract => (2, 2),
-            Func::LastDay => (1, 1),
+            Func::User | Func::RandomInteger => (0, 0),
+            Func::Date(d) => d.arity(),
             Func::Nvl2 => (3, 3),
             Func::Decode => (3, 255),
             Func::Coalesce | Func::Greatest | Func::Least => (1, 255),
@@ -204,12 +188,8 @@ pub fn compare(x: &Value, y: &Value, pos: Pos) -> Result<Option<Ordering>, LabEr
     // A DATE compared with text converts the text by NLS_DATE_FORMAT
     // (its errors are the comparison's); with a number, ORA-00932.
     match (x, y) {
-        (Value::Date(a), b @ (Value::Str(_) | Value::Num(_))) => {
-            return Ok(super::datefn::as_date(b, pos)?.map(|b| a.cmp(&b)))
-        }
-        (a @ (Value::Str(_) | Value::Num(_)), Value::Date(b)) => {
-            return Ok(super::datefn::as_date(a, pos)?.map(|a| a.cmp(b)))
-        }
+        (Value::Date(a), b @ (Value::Str(_) | Value::Num(_))) => return Ok(datefn::as_date(b, pos)?.map(|b| a.cmp(&b))),
+        (a @ (Value::Str(_) | Value::Num(_)), Value::Date(b)) => return Ok(datefn::as_date(a, pos)?.map(|a| a.cmp(b))),
         _ => {}
     }
     Ok(Some(x.cmp_sql(y)))
@@ -267,8 +247,14 @@ pub(super) fn eval_func(
     // The characters of its string arguments: what a function reads
     // (INSTR adds its search below).
     *work += v.iter().map(|x| if let Value::Str(s) = x { s.len() as u64 } else { 0 }).sum::<u64>();
-    if super::datefn::takes(f, v) {
-        return super::datefn::eval(f, v, pos);
+    // ROUND, TRUNC and TO_CHAR of a date, TO_CHAR with a format.
+    let on_date = matches!(v.first(), Some(Value::Date(_)));
+    match f {
+        Func::Round | Func::Trunc if on_date => {
+            return datefn::eval(if f == Func::Round { DateFn::Round } else { DateFn::Trunc }, v, pos)
+        }
+        Func::ToChar if on_date || v.len() > 1 => return datefn::eval(DateFn::ToChar, v, pos),
+        _ => {}
     }
     let n = |i: usize| -> Result<Option<Number>, LabError> { num(&v[i], pos) };
     let fl = |i: usize| arg_f64(v, i, pos);
@@ -342,13 +328,7 @@ pub(super) fn eval_func(
             other => other.clone(),
         },
         Func::Sign => n(0)?.map(|x| Value::int(x.signum().into())).unwrap_or(Value::Null),
-        Func::Sysdate
-        | Func::ToDate
-        | Func::AddMonths
-        | Func::MonthsBetween
-        | Func::LastDay
-        | Func::NextDay
-        | Func::Extract => return super::datefn::eval(f, v, pos),
+        Func::Date(d) => return datefn::eval(d, v, pos),
     })
 }
 

@@ -2,6 +2,7 @@
 
 pub mod convert;
 pub mod datefn;
+pub mod datewidth;
 pub mod dictionary;
 pub mod expr;
 pub mod fixed;

@@ -362,9 +362,10 @@ impl<'a> Builder<'a> {
         // TO_DATE of a literal in a given format (a DATE literal) is a
         // date constant: the optimizer places it on the column's low..high
         // line, and the plan prints it as Oracle does.
-        if let (Func::ToDate, [CExpr::Const(s), CExpr::Const(fmt)]) = (f, c.as_slice()) {
+        use crate::exec::datefn::{self, DateFn};
+        if let (Func::Date(DateFn::ToDate), [CExpr::Const(s), CExpr::Const(fmt)]) = (f, c.as_slice()) {
             if let Ok(d @ crate::value::Value::Date(_)) =
-                crate::exec::datefn::eval(f, &[s.clone(), fmt.clone()], name.pos)
+                datefn::eval(DateFn::ToDate, &[s.clone(), fmt.clone()], name.pos)
             {
                 return Ok(CExpr::Const(d));
             }
