@@ -546,13 +546,13 @@ mod tests {
         assert_eq!(to_date("31-DEC-99", "DD-MON-YY"), Ok(ymd(2099, 12, 31)));
         assert_eq!(to_date("01-JAN-2020", "DD-MON-RR"), Ok(ymd(2020, 1, 1)));
         assert_eq!(to_date("2020", "YYYY"), Ok(ymd(2020, 1, 1)));
-        assert_eq!(to_date("2020-02-30", "YYYY-MM-DD"), Err("ORA-01847".into()));
-        assert_eq!(to_date("2020-13-01", "YYYY-MM-DD"), Err("ORA-01843".into()));
-        assert_eq!(to_date("01-XYZ-2020", "DD-MON-YYYY"), Err("ORA-01843".into()));
-        assert_eq!(to_date("2020-01-01 junk", "YYYY-MM-DD"), Err("ORA-01830".into()));
-        assert_eq!(to_date("2020x01", "YYYY\"-\"MM"), Err("ORA-01861".into()));
-        assert_eq!(to_date("2020", "YYYY-QQX"), Err("ORA-01821".into()));
-        assert_eq!(to_date("ab", "YYYY"), Err("ORA-01858".into()));
+        assert_eq!(to_date("2020-02-30", "YYYY-MM-DD"), Err(ora::DAY_OF_MONTH_RANGE.code().to_string()));
+        assert_eq!(to_date("2020-13-01", "YYYY-MM-DD"), Err(ora::NOT_A_VALID_MONTH.code().to_string()));
+        assert_eq!(to_date("01-XYZ-2020", "DD-MON-YYYY"), Err(ora::NOT_A_VALID_MONTH.code().to_string()));
+        assert_eq!(to_date("2020-01-01 junk", "YYYY-MM-DD"), Err(ora::FORMAT_ENDS_BEFORE_INPUT.code().to_string()));
+        assert_eq!(to_date("2020x01", "YYYY\"-\"MM"), Err(ora::LITERAL_DOES_NOT_MATCH_FORMAT.code().to_string()));
+        assert_eq!(to_date("2020", "YYYY-QQX"), Err(ora::DATE_FORMAT_NOT_RECOGNIZED.code().to_string()));
+        assert_eq!(to_date("ab", "YYYY"), Err(ora::NON_NUMERIC_WHERE_NUMERIC.code().to_string()));
         let t = to_date("2020-01-01 11:30:15 PM", "YYYY-MM-DD HH:MI:SS AM").unwrap();
         assert_eq!(fmt(t, "HH24:MI:SS"), "23:30:15");
     }
