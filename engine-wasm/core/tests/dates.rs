@@ -178,18 +178,18 @@ fn a_date_range_is_placed_on_the_julian_day_line() {
     );
 }
 
-/// Published MONTHS_BETWEEN figures:
-/// - Oracle Database SQL Language Reference 21c, MONTHS_BETWEEN
-///   (https://docs.oracle.com/en/database/oracle/oracle-database/21/sqlrf/MONTHS_BETWEEN.html):
-///   02-02-1995 and 01-01-1995 give 1.03225806 (SQL*Plus, NUMWIDTH 10).
-/// - Oracle OLAP DML Reference 11.2, MONTHS_BETWEEN
-///   (http://docs.oracle.com/cd/E11882_01/olap.112/e23381/row_functions042.htm):
-///   MONTHS_BETWEEN('15-APR-06', '01-JAN-06') is 3.4516129 (text read by
-///   the default NLS_DATE_FORMAT).
-/// - web123456.com/detail/12372.html (11.2): 2014-3-21 and 2014-1-10 by
-///   'yyyy-mm-dd' give 2.35483871, and -2.3548387 the other way (2 months
-///   and 11 days of 31; SQL*Plus's 10 characters).
-/// The lab's values rounded to the printed digits.
+// Published MONTHS_BETWEEN figures:
+// - Oracle Database SQL Language Reference 21c, MONTHS_BETWEEN
+//   (https://docs.oracle.com/en/database/oracle/oracle-database/21/sqlrf/MONTHS_BETWEEN.html):
+//   02-02-1995 and 01-01-1995 give 1.03225806 (SQL*Plus, NUMWIDTH 10).
+// - Oracle OLAP DML Reference 11.2, MONTHS_BETWEEN
+//   (http://docs.oracle.com/cd/E11882_01/olap.112/e23381/row_functions042.htm):
+//   MONTHS_BETWEEN('15-APR-06', '01-JAN-06') is 3.4516129 (text read by
+//   the default NLS_DATE_FORMAT).
+// - https://web123456.com/detail/12372.html (11.2): 2014-3-21 and
+//   2014-1-10 by 'yyyy-mm-dd' give 2.35483871, and -2.3548387 the other
+//   way (2 months and 11 days of 31; SQL*Plus's 10 characters).
+// The lab's values are rounded to the printed digits.
 #[test]
 fn months_between_as_published() {
     let r =
