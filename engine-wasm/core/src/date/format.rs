@@ -44,6 +44,8 @@ enum Case {
 enum El {
     /// `Y`, `YY`, `YYY`, `YYYY`: the year's last n digits.
     Year(u8),
+    /// `SYYYY`: a blank (the sign of an AD year) and four digits.
+    SignedYear,
     /// `RR` (2) or `RRRR` (4).
     RoundYear(u8),
     Century,
@@ -83,8 +85,8 @@ fn case_of(s: &str) -> Case {
 
 /// Elements by their spelling, longest first where one starts another.
 const SPELLINGS: &[&str] = &[
-    "YYYY", "YYY", "YY", "Y", "RRRR", "RR", "CC", "MONTH", "MON", "MM", "DDD", "DD", "DAY", "DY", "D", "J", "HH24",
-    "HH12", "HH", "MI", "SSSSS", "SS", "A.M.", "P.M.", "AM", "PM", "Q", "WW", "W", "FM", "FX",
+    "SYYYY", "YYYY", "YYY", "YY", "Y", "RRRR", "RR", "CC", "MONTH", "MON", "MM", "DDD", "DD", "DAY", "DY", "D", "J",
+    "HH24", "HH12", "HH", "MI", "SSSSS", "SS", "A.M.", "P.M.", "AM", "PM", "Q", "WW", "W", "FM", "FX",
 ];
 
 /// A parsed format model.
@@ -117,6 +119,8 @@ impl Model {
                 .ok_or_else(bad)?;
             let case = case_of(&rest[..spelt.len()]);
             out.push(match *spelt {
+                // The signed year: years here are AD, its sign a blank.
+                "SYYYY" => El::SignedYear,
                 "YYYY" => El::Year(4),
                 "YYY" => El::Year(3),
                 "YY" => El::Year(2),
@@ -168,6 +172,10 @@ impl Model {
                 El::Year(n) | El::RoundYear(n) => {
                     let m = 10i64.pow(*n as u32);
                     num(&mut out, c.year as i64 % m, *n as usize, fill)
+                }
+                El::SignedYear => {
+                    out.push(' ');
+                    num(&mut out, c.year as i64, 4, fill)
                 }
                 El::Century => num(&mut out, (c.year as i64 + 99) / 100, 2, fill),
                 El::Month(k) => name(&mut out, MONTHS[c.month as usize - 1], *k, if fill { 9 } else { 0 }),
@@ -273,7 +281,7 @@ impl Model {
                 _ => {
                     let max = match el {
                         El::Year(n) => (*n as usize).max(if *n == 2 { 4 } else { 0 }),
-                        El::RoundYear(_) => 4,
+                        El::RoundYear(_) | El::SignedYear => 4,
                         El::DayOfYear => 3,
                         El::Julian => 7,
                         El::SecondsOfDay => 5,
@@ -338,7 +346,7 @@ impl Fields {
         let err = |e| Err(LabError::new(e, pos));
         let cy = this_year as i64;
         match el {
-            El::Year(4) | El::RoundYear(4) => self.year = Some(n),
+            El::Year(4) | El::RoundYear(4) | El::SignedYear => self.year = Some(n),
             // A two-digit element given more digits takes them as the year.
             El::Year(_) | El::RoundYear(_) if digits > 2 => self.year = Some(n),
             El::Year(k) => {
@@ -533,6 +541,9 @@ mod tests {
         assert_eq!(fmt(d, "D DDD J Q W WW"), "1 005 2458854 1 1 01");
         assert_eq!(fmt(d, "\"Quarter\" Q"), "Quarter 1");
         assert_eq!(fmt(d, "SSSSS"), "50829");
+        // Oracle's canonical form of a DATE constant reads back.
+        assert_eq!(fmt(d, "syyyy-mm-dd hh24:mi:ss"), " 2020-01-05 14:07:09");
+        assert_eq!(to_date(" 2020-01-05 14:07:09", "syyyy-mm-dd hh24:mi:ss"), Ok(d));
     }
 
     #[test]
