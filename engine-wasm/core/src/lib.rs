@@ -18,6 +18,7 @@
 pub mod bg;
 pub mod catalog;
 pub mod cbo_trace;
+pub mod date;
 pub mod engine;
 pub mod exec;
 pub mod fasthash;

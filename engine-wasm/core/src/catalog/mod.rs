@@ -261,6 +261,7 @@ impl Table {
                 }
                 Value::Num(_) => v.as_f64(),
                 Value::Str(t) => Some(text_position(t.as_bytes())),
+                Value::Date(d) => Some(d.julian_position()),
             };
             if let Some(x) = pos {
                 st.low = Some(st.low.map_or(x, |l| l.min(x)));

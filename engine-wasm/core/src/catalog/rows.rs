@@ -29,6 +29,8 @@ pub const CHUNK_ROWS: usize = 1 << SHIFT;
 const STR: u8 = 0x20;
 /// A string held in the record: `STR + len`, `len` up to [`INLINE_MAX`].
 const SHARED: u8 = 0x40;
+/// A DATE: its seven bytes in Oracle's form follow.
+const DATE: u8 = 0x41;
 /// Bytes a [`Text`] takes in a chunk's list of long strings.
 const TEXT_BYTES: u64 = std::mem::size_of::<Text>() as u64;
 /// Bytes of an `Rc<str>`'s counts, besides its string.
@@ -68,8 +70,10 @@ fn col_len(tag: u8) -> usize {
         1 + tag as usize
     } else if tag < SHARED {
         1 + (tag - STR) as usize
-    } else {
+    } else if tag == SHARED {
         5
+    } else {
+        8
     }
 }
 
@@ -86,6 +90,8 @@ fn decode(b: &[u8], texts: &[Text]) -> Value {
         // SAFETY: `encode` alone writes records; a string's bytes are a
         // whole `str`'s, copied after a tag that gives their length.
         Value::Str(Text::from(unsafe { std::str::from_utf8_unchecked(s) }))
+    } else if tag == DATE {
+        Value::Date(crate::date::Date::from_bytes(&b[1..8]))
     } else {
         let i = u32::from_le_bytes([b[1], b[2], b[3], b[4]]);
         Value::Str(texts[i as usize].clone())
@@ -147,6 +153,8 @@ impl<'a> RowRef<'a> {
             p + usize::from(p > 1 && p < 21 && b[1] < 0x80)
         } else if tag < SHARED {
             (tag - STR) as usize
+        } else if tag == DATE {
+            7
         } else {
             self.texts[u32::from_le_bytes([b[1], b[2], b[3], b[4]]) as usize].len()
         }
@@ -218,6 +226,10 @@ impl Chunk {
                     let b = n.packed();
                     self.data.push(b.len() as u8);
                     self.data.extend_from_slice(b);
+                }
+                Value::Date(d) => {
+                    self.data.push(DATE);
+                    self.data.extend_from_slice(&d.to_bytes());
                 }
                 Value::Str(s) if s.len() <= INLINE_MAX => {
                     self.data.push(STR + s.len() as u8);
@@ -325,6 +337,7 @@ impl RowStore {
             bytes += match v {
                 Value::Null => 1,
                 Value::Num(n) => 1 + n.packed().len() as u64,
+                Value::Date(_) => 8,
                 Value::Str(s) if s.len() <= INLINE_MAX => 1 + s.len() as u64,
                 Value::Str(s) => {
                     let prev = last.and_then(|ch| ch.texts.get(self.last_text.get(c).copied()? as usize));

@@ -400,6 +400,9 @@ pub fn plsql_assign(ty: PlType, v: Value, pos: Pos) -> Result<Value, LabError> {
                 Value::Str(s) => parse_number(s).ok_or_else(|| LabError::new(ora::PLSQL_CHAR_TO_NUMBER, pos))?,
                 Value::Num(n) => *n,
                 Value::Null => return Ok(v),
+                Value::Date(_) => {
+                    return Err(LabError::with_args(ora::INCONSISTENT_DATATYPES, &[&"NUMBER", &"DATE"], pos))
+                }
             };
             Value::Num(fit_number(n, precision, scale).ok_or_else(|| LabError::new(ora::PLSQL_NUMBER_PRECISION, pos))?)
         }

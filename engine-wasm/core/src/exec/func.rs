@@ -3,6 +3,7 @@
 //! SQL comparison, LIKE, padding). A leaf below `expr`: it knows no
 //! expression tree.
 
+use super::datefn::{self, DateFn};
 use crate::number::{NumError, Number};
 use crate::random::DbmsRandom;
 use crate::value::Value;
@@ -58,6 +59,8 @@ pub enum Func {
     /// Internal: RPAD and LPAD in PL/SQL, whose limit is 32,767 bytes.
     PlRpad,
     PlLpad,
+    /// A function of dates ([`super::datefn`]).
+    Date(DateFn),
 }
 
 impl Func {
@@ -97,7 +100,7 @@ impl Func {
             "LEAST" => Func::Least,
             "VSIZE" => Func::Vsize,
             "DUMP" => Func::Dump(0),
-            _ => return None,
+            _ => return DateFn::lookup(name).map(Func::Date),
         })
     }
 
@@ -111,6 +114,7 @@ impl Func {
             Func::RandomString => (2, 2),
             Func::ToNumber | Func::Length | Func::Upper | Func::Lower | Func::Abs | Func::Floor | Func::Ceil => (1, 1),
             Func::User | Func::RandomInteger => (0, 0),
+            Func::Date(d) => d.arity(),
             Func::Nvl2 => (3, 3),
             Func::Decode => (3, 255),
             Func::Coalesce | Func::Greatest | Func::Least => (1, 255),
@@ -141,11 +145,12 @@ impl Func {
     }
 }
 
-pub(super) fn num(v: &Value, pos: Pos) -> Result<Option<Number>, LabError> {
+pub(crate) fn num(v: &Value, pos: Pos) -> Result<Option<Number>, LabError> {
     match v {
         Value::Null => Ok(None),
         Value::Num(n) => Ok(Some(*n)),
         Value::Str(s) => Number::parse(s).map(Some).map_err(|e| num_error(e, pos)),
+        Value::Date(_) => Err(LabError::with_args(ora::INCONSISTENT_DATATYPES, &[&"NUMBER", &"DATE"], pos)),
     }
 }
 
@@ -165,7 +170,7 @@ pub fn num_error(e: NumError, pos: Pos) -> LabError {
 }
 
 /// A NUMBER result, or its error at `pos`.
-pub(super) fn num_value(r: Result<Number, NumError>, pos: Pos) -> Result<Value, LabError> {
+pub(crate) fn num_value(r: Result<Number, NumError>, pos: Pos) -> Result<Value, LabError> {
     r.map(Value::Num).map_err(|e| num_error(e, pos))
 }
 
@@ -179,6 +184,13 @@ pub fn compare(x: &Value, y: &Value, pos: Pos) -> Result<Option<Ordering>, LabEr
         if Number::parse(s).is_err() {
             return Err(LabError::new(ora::INVALID_NUMBER, pos));
         }
+    }
+    // A DATE compared with text converts the text by NLS_DATE_FORMAT
+    // (its errors are the comparison's); with a number, ORA-00932.
+    match (x, y) {
+        (Value::Date(a), b @ (Value::Str(_) | Value::Num(_))) => return Ok(datefn::as_date(b, pos)?.map(|b| a.cmp(&b))),
+        (a @ (Value::Str(_) | Value::Num(_)), Value::Date(b)) => return Ok(datefn::as_date(a, pos)?.map(|a| a.cmp(b))),
+        _ => {}
     }
     Ok(Some(x.cmp_sql(y)))
 }
@@ -235,6 +247,15 @@ pub(super) fn eval_func(
     // The characters of its string arguments: what a function reads
     // (INSTR adds its search below).
     *work += v.iter().map(|x| if let Value::Str(s) = x { s.len() as u64 } else { 0 }).sum::<u64>();
+    // ROUND, TRUNC and TO_CHAR of a date, TO_CHAR with a format.
+    let on_date = matches!(v.first(), Some(Value::Date(_)));
+    match f {
+        Func::Round | Func::Trunc if on_date => {
+            return datefn::eval(if f == Func::Round { DateFn::Round } else { DateFn::Trunc }, v, pos)
+        }
+        Func::ToChar if on_date || v.len() > 1 => return datefn::eval(DateFn::ToChar, v, pos),
+        _ => {}
+    }
     let n = |i: usize| -> Result<Option<Number>, LabError> { num(&v[i], pos) };
     let fl = |i: usize| arg_f64(v, i, pos);
     Ok(match f {
@@ -307,6 +328,7 @@ pub(super) fn eval_func(
             other => other.clone(),
         },
         Func::Sign => n(0)?.map(|x| Value::int(x.signum().into())).unwrap_or(Value::Null),
+        Func::Date(d) => return datefn::eval(d, v, pos),
     })
 }
 

@@ -284,6 +284,10 @@ pub fn key_bytes(vals: &[Value], out: &mut Vec<u8>) {
                 out.extend_from_slice(&(s.len() as u64).to_le_bytes());
                 out.extend_from_slice(s.as_bytes());
             }
+            Value::Date(d) => {
+                out.push(4);
+                out.extend_from_slice(&d.seconds().to_le_bytes());
+            }
         }
     }
 }

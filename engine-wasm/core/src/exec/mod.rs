@@ -1,6 +1,8 @@
 //! SQL execution: expressions, the optimizer and the row sources.
 
 pub mod convert;
+pub mod datefn;
+pub mod datewidth;
 pub mod dictionary;
 pub mod expr;
 pub mod fixed;
@@ -16,6 +18,7 @@ pub mod scalar;
 pub mod workarea;
 pub mod xplan;
 
+pub use datefn::date_expr;
 pub use expr::{CExpr, Env, EvalCtx};
 pub use plan::{compile, compile_scalar, Compiled, PlanCtx, PlanLine};
 pub use row_source::{LineStat, Op, Rt};

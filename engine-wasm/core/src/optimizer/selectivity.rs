@@ -276,6 +276,7 @@ fn position(v: &Value) -> Option<f64> {
     match v {
         Value::Num(_) => v.as_f64(),
         Value::Str(t) => Some(text_position(t.as_bytes())),
+        Value::Date(d) => Some(d.julian_position()),
         Value::Null => None,
     }
 }

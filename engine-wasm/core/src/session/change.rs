@@ -459,6 +459,9 @@ pub(super) fn convert(
             let num_err = |e| crate::exec::expr::num_error(e, pos);
             let n = match &v {
                 Value::Num(n) => *n,
+                Value::Date(_) => {
+                    return Err(LabError::with_args(ora::INCONSISTENT_DATATYPES, &[&"NUMBER", &"DATE"], pos))
+                }
                 other => crate::number::Number::parse(&other.to_string()).map_err(num_err)?,
             };
             Value::Num(
@@ -493,6 +496,7 @@ pub(super) fn convert(
                 _ => Value::Str(s),
             }
         }
-        (DataType::Date, v) => v,
+        // Text by NLS_DATE_FORMAT; a number is ORA-00932.
+        (DataType::Date, v) => Value::Date(crate::exec::datefn::as_date(&v, pos)?.expect("not null")),
     })
 }

@@ -192,6 +192,7 @@ impl Run<'_> {
                             len: rows.iter().map(|r| r.value(i).stored_len() as u32).max().unwrap_or(1).max(1),
                             char_semantics: false,
                         },
+                        Some(Value::Date(_)) => DataType::Date,
                         _ => DataType::Number { precision: None, scale: None },
                     };
                     if !n.chars().all(|ch| ch.is_ascii_alphanumeric() || ch == '_' || ch == '$' || ch == '#') {

@@ -499,6 +499,7 @@ impl Run<'_> {
             exec::CExpr::Col { table, col, .. } => {
                 match self.inst.cat.tables.get(*table).and_then(|t| t.columns.get(*col)).map(|c| c.data_type) {
                     Some(DataType::Varchar2 { len, .. } | DataType::Char { len }) => len,
+                    Some(DataType::Date) => exec::datewidth::nls_width(),
                     _ => 0,
                 }
             }
@@ -509,6 +510,7 @@ impl Run<'_> {
                 .position(|s| s == src)
                 .and_then(|slot| c.fixed.get(slot))
                 .map_or(0, |v| v.width(*col, id_bytes)),
+            e if exec::datewidth::is_date(e, &self.inst.cat) => exec::datewidth::nls_width(),
             // A text literal is CHAR of its length.
             exec::CExpr::Const(crate::value::Value::Str(s)) => s.chars().count() as u32,
             // USER is VARCHAR2 of an identifier's length (30 bytes up to

@@ -25,6 +25,10 @@ impl Run<'_> {
             self.implicit_commit();
         }
         self.sync_cache_pools();
+        // SYSDATE and the session's date format, for the statement's dates.
+        let nls =
+            self.s.params.other.get("nls_date_format").map_or(crate::date::DEFAULT_NLS_DATE_FORMAT, |s| s.as_str());
+        crate::date::set_session(self.s.cost.now_us(), nls);
         match &stmt.kind {
             StatementKind::Query(q) => {
                 self.s.sqlplus.last_sql = Some(stmt.clone());

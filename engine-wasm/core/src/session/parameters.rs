@@ -35,6 +35,12 @@ impl Run<'_> {
                 "Session altered."
             }
             StatementKind::AlterSession(s) => {
+                // The format dates print and convert by: ORA-01821 for no format.
+                if let (true, lio_sql::ast::ParamValue::Text(t)) =
+                    (s.name.name.eq_ignore_ascii_case("nls_date_format"), &s.value)
+                {
+                    crate::date::format::Model::parse(t, s.name.pos)?;
+                }
                 self.s.params.alter_session(&s.name.name, &s.value, s.name.pos)?;
                 self.apply_dynamic();
                 "Session altered."

@@ -285,6 +285,7 @@ impl Run<'_> {
                     Value::Num(n) => Expr::Number(n, name.pos),
                     Value::Str(s) => Expr::String(s.to_string(), name.pos),
                     Value::Null => Expr::Null(name.pos),
+                    Value::Date(d) => crate::exec::date_expr(d, name.pos),
                 }
             }
             Expr::Column { qualifier: None, name } if self.has_call(e, vars) => {
@@ -293,6 +294,7 @@ impl Run<'_> {
                     Value::Num(n) => Expr::Number(n, name.pos),
                     Value::Str(s) => Expr::String(s.to_string(), name.pos),
                     Value::Null => Expr::Null(name.pos),
+                    Value::Date(d) => crate::exec::date_expr(d, name.pos),
                 }
             }
             Expr::Function { name, args } => {

@@ -3,21 +3,9 @@
 
 use super::*;
 
-/// Functions of DATE and TIMESTAMP values, which the lab does not model:
+/// Functions of TIMESTAMP values, which the lab does not model:
 /// refused rather than reported as unknown names.
-const DATE_FUNCTIONS: &[&str] = &[
-    "SYSDATE",
-    "SYSTIMESTAMP",
-    "CURRENT_DATE",
-    "CURRENT_TIMESTAMP",
-    "LOCALTIMESTAMP",
-    "TO_DATE",
-    "TO_TIMESTAMP",
-    "ADD_MONTHS",
-    "MONTHS_BETWEEN",
-    "LAST_DAY",
-    "NEXT_DAY",
-];
+const DATE_FUNCTIONS: &[&str] = &["SYSTIMESTAMP", "CURRENT_TIMESTAMP", "LOCALTIMESTAMP", "TO_TIMESTAMP"];
 
 /// Oracle's built-in SQL functions the lab does not model: refused by
 /// name (LAB-00001), not reported as an unknown name (ORA-00904 says the
@@ -363,9 +351,6 @@ impl<'a> Builder<'a> {
         if let (Func::Nullif, Some(Expr::Null(pos))) = (f, args.first()) {
             return Err(LabError::with_args(ora::INCONSISTENT_DATATYPES, &[&"-", &"CHAR"], *pos));
         }
-        if f == Func::ToChar && args.len() > 1 {
-            return Err(LabError::with(ora::LAB_UNSUPPORTED, "TO_CHAR with a format model", name.pos));
-        }
         let mut c = Vec::with_capacity(args.len());
         for a in args {
             c.push(self.compile_expr_inner(a, scope, aggs)?);
@@ -375,6 +360,17 @@ impl<'a> Builder<'a> {
             (Func::Dump(_), Some(a)) => Func::Dump(crate::exec::convert::dump_type(a, &self.kinds())),
             _ => f,
         };
+        // TO_DATE of a literal in a given format (a DATE literal) is a
+        // date constant: the optimizer places it on the column's low..high
+        // line, and the plan prints it as Oracle does.
+        use crate::exec::datefn::{self, DateFn};
+        if let (Func::Date(DateFn::ToDate), [CExpr::Const(s), CExpr::Const(fmt)]) = (f, c.as_slice()) {
+            if let Ok(d @ crate::value::Value::Date(_)) =
+                datefn::eval(DateFn::ToDate, &[s.clone(), fmt.clone()], name.pos)
+            {
+                return Ok(CExpr::Const(d));
+            }
+        }
         Ok(CExpr::Func(f, c, name.pos))
     }
 

@@ -188,6 +188,12 @@ pub fn expr_text(e: &Expr) -> String {
         },
         Expr::Rownum(_) => "ROWNUM".into(),
         Expr::Level(_) => "LEVEL".into(),
+        // SYSDATE and CURRENT_DATE take no parentheses.
+        Expr::Function { name, args }
+            if args.is_empty() && matches!(name.name.as_str(), "SYSDATE" | "CURRENT_DATE") =>
+        {
+            name.name.clone()
+        }
         Expr::Function { name, args } => {
             format!("{}({})", name.name, args.iter().map(expr_text).collect::<Vec<_>>().join(","))
         }

@@ -285,6 +285,8 @@ impl Writer<'_> {
                 crate::value::Value::Null => "NULL".into(),
                 crate::value::Value::Num(n) => n.to_string(),
                 crate::value::Value::Str(s) => format!("'{}'", s.replace('\'', "''")),
+                // As Oracle prints a DATE constant in a predicate.
+                crate::value::Value::Date(d) => format!("TO_DATE('{}', 'syyyy-mm-dd hh24:mi:ss')", d.canonical()),
             },
             CExpr::Bind(i) => match self.binds.get(*i) {
                 Some(n) if n.starts_with(':') => n.to_ascii_uppercase(),

@@ -241,6 +241,7 @@ impl Run<'_> {
                     Value::Num(n) => n.to_f64() as u64,
                     Value::Str(s) => s.bytes().fold(0u64, |h, b| h.wrapping_mul(31).wrapping_add(b as u64)),
                     Value::Null => 0,
+                    Value::Date(d) => d.seconds() as u64,
                 };
                 self.s.rng.seed(seed);
             }
