@@ -229,8 +229,8 @@ impl Table {
         let n = self.live_rows() as u64;
         let mut sums = vec![0u64; self.columns.len()];
         for (r, _) in self.rows.iter().zip(&self.loc).filter(|(_, l)| !l.is_dead()) {
-            for (i, v) in r.iter().enumerate() {
-                sums[i] += v.column_len() as u64;
+            for (i, len) in r.column_lens().enumerate() {
+                sums[i] += len as u64;
             }
         }
         let avg_col_len: Vec<u32> =

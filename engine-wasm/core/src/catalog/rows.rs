@@ -98,6 +98,26 @@ fn decode(b: &[u8], texts: &[Text]) -> Value {
     }
 }
 
+/// [`Value::stored_len`] of the column at the start of `b`.
+#[inline]
+fn stored_len_at(b: &[u8], texts: &[Text]) -> usize {
+    let tag = b[0];
+    if tag == 0 {
+        0
+    } else if tag < STR {
+        // The exponent byte and the digits; a negative NUMBER of
+        // fewer than 20 digits has its terminator byte too.
+        let p = tag as usize;
+        p + usize::from(p > 1 && p < 21 && b[1] < 0x80)
+    } else if tag < SHARED {
+        (tag - STR) as usize
+    } else if tag == DATE {
+        7
+    } else {
+        texts[u32::from_le_bytes([b[1], b[2], b[3], b[4]]) as usize].len()
+    }
+}
+
 /// One row of a [`RowStore`], read column by column.
 #[derive(Clone, Copy)]
 pub struct RowRef<'a> {
@@ -142,22 +162,21 @@ impl<'a> RowRef<'a> {
         if c >= self.width {
             return 0;
         }
-        let b = self.col(c);
-        let tag = b[0];
-        if tag == 0 {
-            0
-        } else if tag < STR {
-            // The exponent byte and the digits; a negative NUMBER of
-            // fewer than 20 digits has its terminator byte too.
-            let p = tag as usize;
-            p + usize::from(p > 1 && p < 21 && b[1] < 0x80)
-        } else if tag < SHARED {
-            (tag - STR) as usize
-        } else if tag == DATE {
-            7
-        } else {
-            self.texts[u32::from_le_bytes([b[1], b[2], b[3], b[4]]) as usize].len()
-        }
+        stored_len_at(self.col(c), self.texts)
+    }
+    /// Each column's [`Value::column_len`], in column order, read off the
+    /// record (no value decoded).
+    pub fn column_lens(&self) -> impl Iterator<Item = usize> + 'a {
+        let (texts, mut rec) = (self.texts, self.rec);
+        (0..self.width).map(move |_| {
+            let (tag, n) = (rec[0], stored_len_at(rec, texts));
+            rec = &rec[col_len(tag)..];
+            match n {
+                _ if tag == 0 => 1,
+                n if n > 250 => n + 3,
+                n => n + 1,
+            }
+        })
     }
     /// Whether column `c` is NULL.
     pub fn is_null(&self, c: usize) -> bool {
@@ -183,7 +202,7 @@ impl<'a> RowRef<'a> {
     /// The row's size in a heap block, as [`crate::storage::row_size`]
     /// gives it for its values.
     pub fn row_size(&self) -> u32 {
-        crate::storage::ROW_HEADER + self.iter().map(|v| v.column_len() as u32).sum::<u32>()
+        crate::storage::ROW_HEADER + self.column_lens().map(|n| n as u32).sum::<u32>()
     }
     /// Bytes of the row's record.
     fn record_len(&self) -> usize {

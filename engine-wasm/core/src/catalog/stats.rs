@@ -91,7 +91,9 @@ impl SystemStats {
 /// (exact below that; each time it fills, one more bit halves it).
 #[derive(Default)]
 pub struct Synopsis {
-    seen: std::collections::HashSet<u64>,
+    /// The kept hashes (already SipHash values: the set hashes them again
+    /// with the cheap Fx hash; what it holds does not depend on that).
+    seen: crate::fasthash::FxSet<u64>,
     level: u32,
     mask: u64,
 }

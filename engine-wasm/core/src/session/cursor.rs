@@ -211,8 +211,8 @@ impl Run<'_> {
         if shared {
             // Another session parsed it: a soft parse (no optimization, no
             // recursive SQL).
-            let us = self.inst.cost_params.soft_parse_us;
-            self.s.cost.charge(cs.parse, us);
+            let us = self.inst.cost_params.grid.soft_parse_us;
+            self.s.cost.charge_grid(cs.parse, us);
             self.call_event(kind::PARSE, cs.parse);
             self.cbo_trace_parsed(text, &mut c, false);
             return Ok((c, false));

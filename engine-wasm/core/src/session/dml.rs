@@ -70,8 +70,8 @@ impl Run<'_> {
         self.s.stats.calls.parse_count_total += 1;
         self.recursive_dictionary_sql(&[tid], cs.hard_parse);
         self.s.stats.calls.execute_count += 1;
-        let us = self.inst.cost_params.execute_call_us;
-        self.s.cost.charge(cs.execute, us);
+        let us = self.inst.cost_params.grid.execute_call_us;
+        self.s.cost.charge_grid(cs.execute, us);
         let sets: Vec<Vec<Value>> = if bind_rows.is_empty() { vec![Vec::new()] } else { bind_rows.to_vec() };
         let rows = self.insert_source_rows(i, text, tid, names, &sets)?;
         let n = rows.len() as u64;
@@ -366,8 +366,8 @@ impl Run<'_> {
                 }
             }
             self.inst.cat.tables[tid].loc.push(loc);
-            let us = self.inst.cost_params.insert_row_us;
-            self.s.cost.charge(ins_stack, us);
+            let us = self.inst.cost_params.grid.insert_row_us;
+            self.s.cost.charge_grid(ins_stack, us);
         }
         for run in arrays.into_iter().flat_map(|a| a.finish()) {
             self.count_array_change(run, &st);

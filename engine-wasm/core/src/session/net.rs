@@ -5,6 +5,7 @@
 pub(crate) use super::types::{CallStacks, Client};
 use super::Run;
 use crate::sim::cost::StackId;
+use crate::sim::GridUs;
 use crate::trace::kind;
 
 // Oracle Net message sizes in bytes (model values, of the order autotrace
@@ -150,13 +151,13 @@ impl Run<'_> {
         if client == Client::Plsql {
             return;
         }
-        let p = &self.inst.cost_params;
-        let client_us = crate::sim::quantise(match client {
-            Client::JdbcThin | Client::Sqlcl => p.jdbc_thin_call_us,
-            Client::JdbcOciNet => p.jdbc_oci_call_us,
-            Client::JdbcOciBequeath => p.jdbc_oci_call_us,
-            _ => p.sqlplus_call_us,
-        });
+        let g = &self.inst.cost_params.grid;
+        let client_us = match client {
+            Client::JdbcThin | Client::Sqlcl => g.jdbc_thin_call_us,
+            Client::JdbcOciNet => g.jdbc_oci_call_us,
+            Client::JdbcOciBequeath => g.jdbc_oci_call_us,
+            _ => g.sqlplus_call_us,
+        };
         self.user_call_trip(client, cs, (cs.client, client_us), bytes_out, bytes_in);
     }
 
@@ -166,9 +167,9 @@ impl Run<'_> {
     /// on the server its decoding (opikndf2) and the cursor's bookkeeping
     /// (kksumc under the fetch call).
     pub(super) fn thin_memopt_second_call(&mut self, client: Client, cs: &CallStacks) {
-        let p = &self.inst.cost_params;
+        let g = &self.inst.cost_params.grid;
         let (client_us, net_us, cursor_us) =
-            (crate::sim::quantise(p.jdbc_thin_memopt_client_us), p.thin_memopt_net_us, p.thin_memopt_cursor_us);
+            (g.jdbc_thin_memopt_client_us, g.thin_memopt_net_us, g.thin_memopt_cursor_us);
         self.s.cost.charge_parts(&[(cs.server_net, net_us), (cs.fetch_cursor, cursor_us)]);
         let sizes = client.net_sizes();
         self.user_call_trip(client, cs, (cs.thin_memopt_client, client_us), sizes.fetch_reply, sizes.fetch_request);
@@ -178,32 +179,44 @@ impl Run<'_> {
     /// the client's side (`client`: its stack and microseconds), the wire,
     /// and the server's (its Net path in opikndf2 and the user call's
     /// begin and end).
-    fn user_call_trip(&mut self, who: Client, cs: &CallStacks, client: (StackId, f64), bytes_out: u64, bytes_in: u64) {
+    fn user_call_trip(
+        &mut self,
+        who: Client,
+        cs: &CallStacks,
+        client: (StackId, GridUs),
+        bytes_out: u64,
+        bytes_in: u64,
+    ) {
         self.s.stats.calls.user_calls += 1;
         self.s.stats.calls.roundtrips += 1;
         self.s.stats.calls.bytes_sent += bytes_out;
         self.s.stats.calls.bytes_received += bytes_in;
         let p = &self.inst.cost_params;
         // On the clock's grid: the ledger's waits are what the clock moved.
-        let net_us = crate::sim::quantise(if who.networked() {
-            p.network_rtt_us + (bytes_out + bytes_in) as f64 / p.network_bytes_per_us + window_stall_us(p, bytes_out)
+        let net_us = if who.networked() {
+            GridUs::of(
+                p.network_rtt_us
+                    + (bytes_out + bytes_in) as f64 / p.network_bytes_per_us
+                    + window_stall_us(p, bytes_out),
+            )
         } else {
-            p.bequeath_ipc_us
-        });
+            p.grid.bequeath_ipc_us
+        };
         let (client_stack, client_us) = client;
-        let (server_us, begin_us, end_us) = (p.net_server_us, p.user_call_begin_us, p.user_call_end_us);
-        self.s.cost.charge(client_stack, client_us);
-        self.s.cost.charge(cs.net, net_us);
+        let g = &p.grid;
+        let (server_us, begin_us, end_us) = (g.net_server_us, g.user_call_begin_us, g.user_call_end_us);
+        self.s.cost.charge_grid(client_stack, client_us);
+        self.s.cost.charge_grid(cs.net, net_us);
         self.s.cost.charge_parts(&[
             (cs.server_net, server_us),
             (cs.user_call_begin, begin_us),
             (cs.user_call_end, end_us),
         ]);
-        self.s.net_wait_us += net_us;
-        self.s.client_wait_us += client_us;
+        self.s.net_wait_us += net_us.us();
+        self.s.client_wait_us += client_us.us();
         let c = &mut self.s.stats.calls;
-        c.note_wait(crate::stats::WaitEvent::SqlNetMessageToClient, NET_TO_CLIENT_US);
-        c.note_wait(crate::stats::WaitEvent::SqlNetMessageFromClient, net_us + client_us);
+        c.note_wait_grid(crate::stats::WaitEvent::SqlNetMessageToClient, GridUs::of(NET_TO_CLIENT_US));
+        c.note_wait_grid(crate::stats::WaitEvent::SqlNetMessageFromClient, net_us + client_us);
         if c.trace_waits.is_some() {
             self.trace_roundtrip(who);
         }

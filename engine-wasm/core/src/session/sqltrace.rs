@@ -220,11 +220,18 @@ impl Run<'_> {
     /// (`on`: SQL_TRACE or event 10046; not PL/SQL's), its BINDS and the
     /// ledger for its EXEC line (the EXEC and FETCH lines: `execute_call`,
     /// `end_fetch_call`).
-    #[inline]
+    #[inline(always)]
     pub(super) fn trace_exec_start(&mut self, on: bool, client: Client, binds: &[Value], lines: &[exec::PlanLine]) {
-        if !on {
-            return;
+        if on {
+            self.traced_exec_start(client, binds, lines);
         }
+    }
+
+    /// [`Self::trace_exec_start`] when the execution is traced (out of
+    /// line: off, an execution pays one test).
+    #[cold]
+    #[inline(never)]
+    fn traced_exec_start(&mut self, client: Client, binds: &[Value], lines: &[exec::PlanLine]) {
         self.s.sqltrace.mark = None;
         if client == Client::Plsql || self.s.sqltrace.cursor.is_none() {
             return;
@@ -236,8 +243,9 @@ impl Run<'_> {
     }
 
     /// An EXEC or FETCH call of a traced execution ends: its line, and
-    /// the next call's mark.
-    #[inline]
+    /// the next call's mark (out of line: only a traced call comes here).
+    #[cold]
+    #[inline(never)]
     pub(super) fn trace_call_end(&mut self, call: &str, rows: u64) {
         if let Some(m) = self.s.sqltrace.mark {
             let plh = self.s.sqltrace.plh;

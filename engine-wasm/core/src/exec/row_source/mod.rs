@@ -232,8 +232,11 @@ impl Rt<'_> {
         self.lines[line as usize].a_rows += 1;
         let own = self.stacks[st].own;
         let p = &self.k.params;
-        let us = if self.rowsource_stats { p.row_us + p.rowsource_stats_row_us } else { p.row_us };
-        self.k.cost.charge(own, us);
+        if self.rowsource_stats {
+            self.k.cost.charge(own, p.row_us + p.rowsource_stats_row_us);
+        } else {
+            self.k.cost.charge_grid(own, p.grid.row_us);
+        }
         self.k.stats.work.rows += 1;
         if self.k.stats.work.rows & 1023 == 0 {
             self.work.check(self.k.stats).map_err(Box::new)?;
