@@ -136,9 +136,14 @@ pub fn kind(e: &CExpr, k: &Kinds<'_>) -> Kind {
             | Func::ToNumber
             | Func::Vsize
             | Func::RandomValue
-            | Func::RandomInteger => Kind::Number,
+            | Func::RandomInteger
+            | Func::Sqrt
+            | Func::Power
+            | Func::Remainder
+            | Func::Bitand
+            | Func::Ascii => Kind::Number,
             // The same datatype as their argument.
-            Func::Upper | Func::Lower | Func::Substr => match args.first().map(|a| kind(a, k)) {
+            Func::Upper | Func::Lower | Func::Initcap | Func::Substr => match args.first().map(|a| kind(a, k)) {
                 Some(Kind::Char(_)) => Kind::Char(None),
                 _ => Kind::Varchar,
             },
@@ -165,6 +170,8 @@ pub fn kind(e: &CExpr, k: &Kinds<'_>) -> Kind {
             | Func::Concat
             | Func::RandomString
             | Func::User
+            | Func::Reverse
+            | Func::Chr
             | Func::Dump(_) => Kind::Varchar,
             _ => Kind::Unknown,
         },

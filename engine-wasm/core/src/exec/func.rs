@@ -58,6 +58,15 @@ pub enum Func {
     /// Internal: RPAD and LPAD in PL/SQL, whose limit is 32,767 bytes.
     PlRpad,
     PlLpad,
+    // Issue 33's numeric and character functions (`func_math`).
+    Sqrt,
+    Power,
+    Remainder,
+    Bitand,
+    Initcap,
+    Reverse,
+    Ascii,
+    Chr,
 }
 
 impl Func {
@@ -97,7 +106,7 @@ impl Func {
             "LEAST" => Func::Least,
             "VSIZE" => Func::Vsize,
             "DUMP" => Func::Dump(0),
-            _ => return None,
+            _ => return super::func_math::lookup(name),
         })
     }
 
@@ -118,7 +127,8 @@ impl Func {
             Func::Instr => (2, 4),
             Func::Trim | Func::Sign | Func::Vsize | Func::CharKey => (1, 1),
             Func::Dump(_) => (1, 2),
-            Func::PlConcat => (2, 2),
+            Func::PlConcat | Func::Power | Func::Remainder | Func::Bitand => (2, 2),
+            Func::Sqrt | Func::Initcap | Func::Reverse | Func::Ascii | Func::Chr => (1, 1),
             Func::Ltrim | Func::Rtrim | Func::Replace => {
                 (if matches!(self, Func::Replace) { 2 } else { 1 }, if matches!(self, Func::Replace) { 3 } else { 2 })
             }
@@ -251,6 +261,8 @@ pub(super) fn eval_func(
             return choose_func(f, v, pos)
         }
         Func::RandomValue | Func::RandomString | Func::RandomInteger => return random_func(f, v, rng, pos),
+        Func::Sqrt | Func::Power | Func::Remainder | Func::Bitand => return super::func_math::eval(f, v, pos),
+        Func::Initcap | Func::Reverse | Func::Ascii | Func::Chr => return super::func_math::eval(f, v, pos),
         Func::Mod => match (n(0)?, n(1)?) {
             (Some(a), Some(b)) => num_value(a.rem(&b), pos)?,
             _ => Value::Null,

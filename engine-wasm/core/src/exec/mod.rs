@@ -6,6 +6,7 @@ pub mod expr;
 pub mod fixed;
 pub mod fold;
 pub mod func;
+mod func_math;
 pub mod hash;
 pub mod like;
 mod pad;

@@ -23,8 +23,6 @@ const DATE_FUNCTIONS: &[&str] = &[
 /// name (LAB-00001), not reported as an unknown name (ORA-00904 says the
 /// function does not exist, which in Oracle it does).
 const NOT_MODELLED_FUNCTIONS: &[&str] = &[
-    "SQRT",
-    "POWER",
     "EXP",
     "LN",
     "LOG",
@@ -38,15 +36,10 @@ const NOT_MODELLED_FUNCTIONS: &[&str] = &[
     "SINH",
     "COSH",
     "TANH",
-    "REMAINDER",
-    "BITAND",
     "WIDTH_BUCKET",
     "NANVL",
-    "INITCAP",
     "TRANSLATE",
-    "ASCII",
     "ASCIISTR",
-    "CHR",
     "NCHR",
     "SOUNDEX",
     "LENGTHB",
