@@ -367,7 +367,10 @@ impl<'a> Builder<'a> {
             (Func::Dump(_), Some(a)) => Func::Dump(crate::exec::convert::dump_type(a, &self.kinds())),
             _ => f,
         };
-        Ok(CExpr::Func(f, c, name.pos))
+        // SQRT's only errors are its argument's (ORA-01428 at `-1` in
+        // `sqrt(-1)`, as SQL*Plus's asterisk shows): reported there.
+        let pos = if f == Func::Sqrt { args.first().map(expr_pos).unwrap_or(name.pos) } else { name.pos };
+        Ok(CExpr::Func(f, c, pos))
     }
 
     /// `expr [NOT] IN (subquery)`: a FILTER child of the block, whose
