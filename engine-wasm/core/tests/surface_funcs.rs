@@ -70,8 +70,17 @@ fn functions_over_a_tables_rows_and_in_a_predicate() {
     );
     let s = e.exec("explain plan for select * from t where sqrt(id) > 5 and bitand(id, 2) = 2;\nselect * from table(dbms_xplan.display);");
     ok(&s);
-    let text: String = s.iter().flat_map(|r| r.rows.iter()).map(|r| r.iter().map(|v| v.to_string()).collect::<String>()).collect::<Vec<_>>().join("\n");
-    assert!(text.contains("filter(SQRT(\\\"ID\\\")>5 AND BITAND(\\\"ID\\\",2)=2)") || text.contains("filter(SQRT(\"ID\")>5 AND BITAND(\"ID\",2)=2)"), "{text}");
+    let text: String = s
+        .iter()
+        .flat_map(|r| r.rows.iter())
+        .map(|r| r.iter().map(|v| v.to_string()).collect::<String>())
+        .collect::<Vec<_>>()
+        .join("\n");
+    assert!(
+        text.contains("filter(SQRT(\\\"ID\\\")>5 AND BITAND(\\\"ID\\\",2)=2)")
+            || text.contains("filter(SQRT(\"ID\")>5 AND BITAND(\"ID\",2)=2)"),
+        "{text}"
+    );
 }
 
 #[test]
@@ -81,7 +90,10 @@ fn power_remainder_bitand_and_the_character_functions() {
     assert_eq!(one(&mut e, "select to_char(power(2, -2)) from dual;"), ".25");
     assert_eq!(one(&mut e, "select to_char(power(2.82842712, 2)) from dual;"), "7.9999999731514944");
     assert_eq!(one(&mut e, "select to_char(power(2, 100)) from dual;"), "1267650600228229401496703205376");
-    assert_eq!(one(&mut e, "select remainder(5, 2) || ',' || remainder(7, 2) || ',' || remainder(11, 4) from dual;"), "1,-1,-1");
+    assert_eq!(
+        one(&mut e, "select remainder(5, 2) || ',' || remainder(7, 2) || ',' || remainder(11, 4) from dual;"),
+        "1,-1,-1"
+    );
     assert_eq!(one(&mut e, "select bitand(6, 3) from dual;"), "2");
     assert_eq!(one(&mut e, "select initcap('the soap') from dual;"), "The Soap");
     assert_eq!(one(&mut e, "select chr(67) || chr(65) || chr(84) from dual;"), "CAT");

@@ -3,6 +3,9 @@
 //! SQL comparison, LIKE, padding). A leaf below `expr`: it knows no
 //! expression tree.
 
+pub use super::func_math::num_error;
+use super::func_math::Math;
+pub(super) use super::func_math::{num, text};
 use crate::number::{NumError, Number};
 use crate::random::DbmsRandom;
 use crate::value::Value;
@@ -106,7 +109,15 @@ impl Func {
             "LEAST" => Func::Least,
             "VSIZE" => Func::Vsize,
             "DUMP" => Func::Dump(0),
-            _ => return super::func_math::lookup(name),
+            "SQRT" => Func::Sqrt,
+            "POWER" => Func::Power,
+            "REMAINDER" => Func::Remainder,
+            "BITAND" => Func::Bitand,
+            "INITCAP" => Func::Initcap,
+            "REVERSE" => Func::Reverse,
+            "ASCII" => Func::Ascii,
+            "CHR" => Func::Chr,
+            _ => return None,
         })
     }
 
@@ -151,27 +162,10 @@ impl Func {
     }
 }
 
-pub(super) fn num(v: &Value, pos: Pos) -> Result<Option<Number>, LabError> {
-    match v {
-        Value::Null => Ok(None),
-        Value::Num(n) => Ok(Some(*n)),
-        Value::Str(s) => Number::parse(s).map(Some).map_err(|e| num_error(e, pos)),
-    }
-}
-
 /// Argument `i` as a length, position or count: a double is exact enough.
 #[inline]
 fn arg_f64(v: &[Value], i: usize, pos: Pos) -> Result<Option<f64>, LabError> {
     Ok(num(&v[i], pos)?.map(|x| x.to_f64()))
-}
-
-/// The Oracle error for a NUMBER operation that has no result.
-pub fn num_error(e: NumError, pos: Pos) -> LabError {
-    match e {
-        NumError::Invalid => LabError::new(ora::INVALID_NUMBER, pos),
-        NumError::Overflow => LabError::new(ora::NUMERIC_OVERFLOW, pos),
-        NumError::DivideByZero => LabError::new(ora::DIVISOR_IS_ZERO, pos),
-    }
 }
 
 /// A NUMBER result, or its error at `pos`.
@@ -199,13 +193,6 @@ fn str_or_null(s: &str) -> Value {
         Value::Null
     } else {
         Value::str(s)
-    }
-}
-
-pub(super) fn text(v: &Value) -> Option<String> {
-    match v {
-        Value::Null => None,
-        v => Some(v.to_string()),
     }
 }
 
@@ -261,8 +248,14 @@ pub(super) fn eval_func(
             return choose_func(f, v, pos)
         }
         Func::RandomValue | Func::RandomString | Func::RandomInteger => return random_func(f, v, rng, pos),
-        Func::Sqrt | Func::Power | Func::Remainder | Func::Bitand => return super::func_math::eval(f, v, pos),
-        Func::Initcap | Func::Reverse | Func::Ascii | Func::Chr => return super::func_math::eval(f, v, pos),
+        Func::Sqrt => return super::func_math::eval(Math::Sqrt, v, pos),
+        Func::Power => return super::func_math::eval(Math::Power, v, pos),
+        Func::Remainder => return super::func_math::eval(Math::Remainder, v, pos),
+        Func::Bitand => return super::func_math::eval(Math::Bitand, v, pos),
+        Func::Initcap => return super::func_math::eval(Math::Initcap, v, pos),
+        Func::Reverse => return super::func_math::eval(Math::Reverse, v, pos),
+        Func::Ascii => return super::func_math::eval(Math::Ascii, v, pos),
+        Func::Chr => return super::func_math::eval(Math::Chr, v, pos),
         Func::Mod => match (n(0)?, n(1)?) {
             (Some(a), Some(b)) => num_value(a.rem(&b), pos)?,
             _ => Value::Null,

@@ -4,25 +4,47 @@
 //! what the lab cannot compute exactly (a fractional exponent, a
 //! character above 127) is refused (LAB-00001), not approximated.
 
-use super::func::{num, num_error, Func};
 use crate::number::{NumError, Number};
 use crate::value::Value;
 use lio_sql::ast::Pos;
 use lio_sql::{ora, LabError};
 
-/// The functions of this module, by the name a call gives.
-pub(super) fn lookup(name: &str) -> Option<Func> {
-    Some(match name {
-        "SQRT" => Func::Sqrt,
-        "POWER" => Func::Power,
-        "REMAINDER" => Func::Remainder,
-        "BITAND" => Func::Bitand,
-        "INITCAP" => Func::Initcap,
-        "REVERSE" => Func::Reverse,
-        "ASCII" => Func::Ascii,
-        "CHR" => Func::Chr,
-        _ => return None,
-    })
+/// The functions of this module (each a [`super::func::Func`] variant of
+/// the same name).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Math {
+    Sqrt,
+    Power,
+    Remainder,
+    Bitand,
+    Initcap,
+    Reverse,
+    Ascii,
+    Chr,
+}
+
+pub(super) fn num(v: &Value, pos: Pos) -> Result<Option<Number>, LabError> {
+    match v {
+        Value::Null => Ok(None),
+        Value::Num(n) => Ok(Some(*n)),
+        Value::Str(s) => Number::parse(s).map(Some).map_err(|e| num_error(e, pos)),
+    }
+}
+
+/// The Oracle error for a NUMBER operation that has no result.
+pub fn num_error(e: NumError, pos: Pos) -> LabError {
+    match e {
+        NumError::Invalid => LabError::new(ora::INVALID_NUMBER, pos),
+        NumError::Overflow => LabError::new(ora::NUMERIC_OVERFLOW, pos),
+        NumError::DivideByZero => LabError::new(ora::DIVISOR_IS_ZERO, pos),
+    }
+}
+
+pub(super) fn text(v: &Value) -> Option<String> {
+    match v {
+        Value::Null => None,
+        v => Some(v.to_string()),
+    }
 }
 
 /// ORA-01428 naming the argument as Oracle prints it (`argument '-1' is
@@ -31,24 +53,24 @@ fn out_of_range(x: &Number, pos: Pos) -> LabError {
     LabError::with_args(ora::ARGUMENT_OUT_OF_RANGE, &[&x.to_string()], pos)
 }
 
-pub(super) fn eval(f: Func, v: &[Value], pos: Pos) -> Result<Value, LabError> {
+pub(super) fn eval(f: Math, v: &[Value], pos: Pos) -> Result<Value, LabError> {
     let n = |i: usize| num(&v[i], pos);
     let e = |r: Result<Number, NumError>| r.map(Value::Num).map_err(|e| num_error(e, pos));
     Ok(match f {
-        Func::Sqrt => match n(0)? {
+        Math::Sqrt => match n(0)? {
             Some(x) if x.is_negative() => return Err(out_of_range(&x, pos)),
             Some(x) => e(sqrt(&x))?,
             None => Value::Null,
         },
-        Func::Power => match (n(0)?, n(1)?) {
+        Math::Power => match (n(0)?, n(1)?) {
             (Some(a), Some(b)) => e(power(&a, &b, pos)?)?,
             _ => Value::Null,
         },
-        Func::Remainder => match (n(0)?, n(1)?) {
+        Math::Remainder => match (n(0)?, n(1)?) {
             (Some(a), Some(b)) => e(remainder(&a, &b))?,
             _ => Value::Null,
         },
-        Func::Bitand => match (n(0)?, n(1)?) {
+        Math::Bitand => match (n(0)?, n(1)?) {
             (Some(a), Some(b)) => {
                 let whole = |x: &Number| x.to_i64().filter(|_| x.is_integer());
                 match (whole(&a), whole(&b)) {
@@ -58,18 +80,18 @@ pub(super) fn eval(f: Func, v: &[Value], pos: Pos) -> Result<Value, LabError> {
             }
             _ => Value::Null,
         },
-        Func::Initcap => match super::func::text(&v[0]) {
+        Math::Initcap => match text(&v[0]) {
             Some(s) => Value::str(&initcap(&s)),
             None => Value::Null,
         },
-        Func::Reverse => match super::func::text(&v[0]) {
+        Math::Reverse => match text(&v[0]) {
             // REVERSE reverses bytes: a multibyte character would come
             // out as invalid text, which the lab does not hold.
             Some(s) if !s.is_ascii() => return Err(LabError::unsupported("REVERSE of multibyte characters", pos)),
             Some(s) => Value::str(&s.chars().rev().collect::<String>()),
             None => Value::Null,
         },
-        Func::Ascii => match super::func::text(&v[0]) {
+        Math::Ascii => match text(&v[0]) {
             // The first character's code in the database character set
             // (AL32UTF8): its bytes read as one number.
             Some(s) => {
@@ -80,14 +102,15 @@ pub(super) fn eval(f: Func, v: &[Value], pos: Pos) -> Result<Value, LabError> {
             }
             None => Value::Null,
         },
-        Func::Chr => match n(0)? {
+        Math::Chr => match n(0)? {
             Some(x) => match x.to_i64().filter(|c| x.is_integer() && (1..128).contains(c)) {
                 Some(c) => Value::str(&char::from(c as u8).to_string()),
-                None => return Err(LabError::unsupported("CHR of a value other than a whole number from 1 to 127", pos)),
+                None => {
+                    return Err(LabError::unsupported("CHR of a value other than a whole number from 1 to 127", pos))
+                }
             },
             None => Value::Null,
         },
-        _ => return Err(LabError::unsupported(format!("{f:?} here"), pos)),
     })
 }
 
@@ -179,7 +202,7 @@ mod tests {
     fn n(s: &str) -> Number {
         Number::parse(s).unwrap()
     }
-    fn call(f: Func, args: &[Value]) -> Result<Value, LabError> {
+    fn call(f: Math, args: &[Value]) -> Result<Value, LabError> {
         eval(f, args, Pos::default())
     }
 
@@ -197,13 +220,13 @@ mod tests {
         assert_eq!(sqrt(&n(".0001")).unwrap().to_string(), ".01");
         assert_eq!(sqrt(&n("0")).unwrap().to_string(), "0");
         assert_eq!(sqrt(&n("1e100")).unwrap(), n("1e50"));
-        let e = call(Func::Sqrt, &[Value::Num(n("-1"))]).unwrap_err();
+        let e = call(Math::Sqrt, &[Value::Num(n("-1"))]).unwrap_err();
         assert_eq!(e.message, "argument '-1' is out of range");
     }
 
     #[test]
     fn power_whole_exponents() {
-        let p = |a: &str, b: &str| call(Func::Power, &[Value::Num(n(a)), Value::Num(n(b))]);
+        let p = |a: &str, b: &str| call(Math::Power, &[Value::Num(n(a)), Value::Num(n(b))]);
         // SQL Language Reference, POWER: POWER(3,2) is 9.
         assert_eq!(p("3", "2").unwrap().to_string(), "9");
         assert_eq!(p("2", "10").unwrap().to_string(), "1024");
@@ -220,7 +243,7 @@ mod tests {
 
     #[test]
     fn remainder_rounds_to_nearest_even() {
-        let r = |a: &str, b: &str| call(Func::Remainder, &[Value::Num(n(a)), Value::Num(n(b))]).map(|v| v.to_string());
+        let r = |a: &str, b: &str| call(Math::Remainder, &[Value::Num(n(a)), Value::Num(n(b))]).map(|v| v.to_string());
         // Worked: 5/2 = 2.5 -> N = 2 (even) -> 1; 7/2 = 3.5 -> N = 4 -> -1;
         // 11/4 = 2.75 -> N = 3 -> -1; -11/4 -> N = -3 -> 1; 10/3 -> N = 3 -> 1.
         assert_eq!(r("5", "2").unwrap(), "1");
@@ -237,19 +260,19 @@ mod tests {
         let s = |x: &str| Value::str(x);
         let i = |x: i64| Value::int(x);
         // SQL Language Reference, BITAND: BITAND(6,3) is 2.
-        assert_eq!(call(Func::Bitand, &[i(6), i(3)]).unwrap().to_string(), "2");
-        assert_eq!(call(Func::Bitand, &[i(-1), i(5)]).unwrap().to_string(), "5");
-        assert!(call(Func::Bitand, &[Value::Num(n("2.5")), i(3)]).is_err());
+        assert_eq!(call(Math::Bitand, &[i(6), i(3)]).unwrap().to_string(), "2");
+        assert_eq!(call(Math::Bitand, &[i(-1), i(5)]).unwrap().to_string(), "5");
+        assert!(call(Math::Bitand, &[Value::Num(n("2.5")), i(3)]).is_err());
         // INITCAP('the soap') is 'The Soap' (SQL Language Reference).
-        assert_eq!(call(Func::Initcap, &[s("the soap")]).unwrap().to_string(), "The Soap");
-        assert_eq!(call(Func::Initcap, &[s("o'NEIL mcDONALD-x1y")]).unwrap().to_string(), "O'Neil Mcdonald-X1y");
-        assert_eq!(call(Func::Reverse, &[s("abc")]).unwrap().to_string(), "cba");
+        assert_eq!(call(Math::Initcap, &[s("the soap")]).unwrap().to_string(), "The Soap");
+        assert_eq!(call(Math::Initcap, &[s("o'NEIL mcDONALD-x1y")]).unwrap().to_string(), "O'Neil Mcdonald-X1y");
+        assert_eq!(call(Math::Reverse, &[s("abc")]).unwrap().to_string(), "cba");
         // CHR(67)||CHR(65)||CHR(84) is 'CAT' (SQL Language Reference).
-        assert_eq!(call(Func::Chr, &[i(67)]).unwrap().to_string(), "C");
-        assert!(call(Func::Chr, &[i(200)]).is_err());
-        assert_eq!(call(Func::Ascii, &[s("Ba")]).unwrap().to_string(), "66");
+        assert_eq!(call(Math::Chr, &[i(67)]).unwrap().to_string(), "C");
+        assert!(call(Math::Chr, &[i(200)]).is_err());
+        assert_eq!(call(Math::Ascii, &[s("Ba")]).unwrap().to_string(), "66");
         // AL32UTF8: 'é' is C3 A9 = 50089.
-        assert_eq!(call(Func::Ascii, &[s("é")]).unwrap().to_string(), "50089");
-        assert!(call(Func::Ascii, &[Value::Null]).unwrap().is_null());
+        assert_eq!(call(Math::Ascii, &[s("é")]).unwrap().to_string(), "50089");
+        assert!(call(Math::Ascii, &[Value::Null]).unwrap().is_null());
     }
 }
