@@ -4,7 +4,7 @@
 //! expression tree.
 
 pub use super::func_math::num_error;
-use super::func_math::Math;
+pub use super::func_math::Math;
 pub(super) use super::func_math::{num, text};
 use crate::number::{NumError, Number};
 use crate::random::DbmsRandom;
@@ -61,15 +61,8 @@ pub enum Func {
     /// Internal: RPAD and LPAD in PL/SQL, whose limit is 32,767 bytes.
     PlRpad,
     PlLpad,
-    // Issue 33's numeric and character functions (`func_math`).
-    Sqrt,
-    Power,
-    Remainder,
-    Bitand,
-    Initcap,
-    Reverse,
-    Ascii,
-    Chr,
+    /// Issue 33's numeric and character functions (`func_math`).
+    Math(Math),
 }
 
 impl Func {
@@ -109,15 +102,7 @@ impl Func {
             "LEAST" => Func::Least,
             "VSIZE" => Func::Vsize,
             "DUMP" => Func::Dump(0),
-            "SQRT" => Func::Sqrt,
-            "POWER" => Func::Power,
-            "REMAINDER" => Func::Remainder,
-            "BITAND" => Func::Bitand,
-            "INITCAP" => Func::Initcap,
-            "REVERSE" => Func::Reverse,
-            "ASCII" => Func::Ascii,
-            "CHR" => Func::Chr,
-            _ => return None,
+            _ => return Math::lookup(name).map(Func::Math),
         })
     }
 
@@ -138,8 +123,8 @@ impl Func {
             Func::Instr => (2, 4),
             Func::Trim | Func::Sign | Func::Vsize | Func::CharKey => (1, 1),
             Func::Dump(_) => (1, 2),
-            Func::PlConcat | Func::Power | Func::Remainder | Func::Bitand => (2, 2),
-            Func::Sqrt | Func::Initcap | Func::Reverse | Func::Ascii | Func::Chr => (1, 1),
+            Func::PlConcat => (2, 2),
+            Func::Math(m) => m.arity(),
             Func::Ltrim | Func::Rtrim | Func::Replace => {
                 (if matches!(self, Func::Replace) { 2 } else { 1 }, if matches!(self, Func::Replace) { 3 } else { 2 })
             }
@@ -248,14 +233,7 @@ pub(super) fn eval_func(
             return choose_func(f, v, pos)
         }
         Func::RandomValue | Func::RandomString | Func::RandomInteger => return random_func(f, v, rng, pos),
-        Func::Sqrt => return super::func_math::eval(Math::Sqrt, v, pos),
-        Func::Power => return super::func_math::eval(Math::Power, v, pos),
-        Func::Remainder => return super::func_math::eval(Math::Remainder, v, pos),
-        Func::Bitand => return super::func_math::eval(Math::Bitand, v, pos),
-        Func::Initcap => return super::func_math::eval(Math::Initcap, v, pos),
-        Func::Reverse => return super::func_math::eval(Math::Reverse, v, pos),
-        Func::Ascii => return super::func_math::eval(Math::Ascii, v, pos),
-        Func::Chr => return super::func_math::eval(Math::Chr, v, pos),
+        Func::Math(m) => return super::func_math::eval(m, v, pos),
         Func::Mod => match (n(0)?, n(1)?) {
             (Some(a), Some(b)) => num_value(a.rem(&b), pos)?,
             _ => Value::Null,

@@ -9,8 +9,7 @@ use crate::value::Value;
 use lio_sql::ast::Pos;
 use lio_sql::{ora, LabError};
 
-/// The functions of this module (each a [`super::func::Func`] variant of
-/// the same name).
+/// The functions of this module (`Func::Math`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Math {
     Sqrt,
@@ -21,6 +20,43 @@ pub enum Math {
     Reverse,
     Ascii,
     Chr,
+}
+
+impl Math {
+    pub(super) fn lookup(name: &str) -> Option<Math> {
+        Some(match name {
+            "SQRT" => Math::Sqrt,
+            "POWER" => Math::Power,
+            "REMAINDER" => Math::Remainder,
+            "BITAND" => Math::Bitand,
+            "INITCAP" => Math::Initcap,
+            "REVERSE" => Math::Reverse,
+            "ASCII" => Math::Ascii,
+            "CHR" => Math::Chr,
+            _ => return None,
+        })
+    }
+
+    pub(super) fn arity(self) -> (usize, usize) {
+        match self {
+            Math::Power | Math::Remainder | Math::Bitand => (2, 2),
+            _ => (1, 1),
+        }
+    }
+
+    /// The name Oracle prints (plan predicates).
+    pub fn name(self) -> &'static str {
+        match self {
+            Math::Sqrt => "SQRT",
+            Math::Power => "POWER",
+            Math::Remainder => "REMAINDER",
+            Math::Bitand => "BITAND",
+            Math::Initcap => "INITCAP",
+            Math::Reverse => "REVERSE",
+            Math::Ascii => "ASCII",
+            Math::Chr => "CHR",
+        }
+    }
 }
 
 pub(super) fn num(v: &Value, pos: Pos) -> Result<Option<Number>, LabError> {

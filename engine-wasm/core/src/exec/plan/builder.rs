@@ -369,7 +369,11 @@ impl<'a> Builder<'a> {
         };
         // SQRT's only errors are its argument's (ORA-01428 at `-1` in
         // `sqrt(-1)`, as SQL*Plus's asterisk shows): reported there.
-        let pos = if f == Func::Sqrt { args.first().map(expr_pos).unwrap_or(name.pos) } else { name.pos };
+        let pos = if f == Func::Math(crate::exec::func::Math::Sqrt) {
+            args.first().map(expr_pos).unwrap_or(name.pos)
+        } else {
+            name.pos
+        };
         Ok(CExpr::Func(f, c, pos))
     }
 
