@@ -4,6 +4,10 @@
 //! expression tree.
 
 use super::datefn::{self, DateFn};
+pub use super::func_math::num_error;
+pub use super::func_math::Math;
+pub(crate) use super::func_math::num;
+pub(super) use super::func_math::text;
 use crate::number::{NumError, Number};
 use crate::random::DbmsRandom;
 use crate::value::Value;
@@ -61,6 +65,8 @@ pub enum Func {
     PlLpad,
     /// A function of dates ([`super::datefn`]).
     Date(DateFn),
+    /// Issue 33's numeric and character functions (`func_math`).
+    Math(Math),
 }
 
 impl Func {
@@ -100,7 +106,7 @@ impl Func {
             "LEAST" => Func::Least,
             "VSIZE" => Func::Vsize,
             "DUMP" => Func::Dump(0),
-            _ => return DateFn::lookup(name).map(Func::Date),
+            _ => return DateFn::lookup(name).map(Func::Date).or_else(|| Math::lookup(name).map(Func::Math)),
         })
     }
 
@@ -123,6 +129,7 @@ impl Func {
             Func::Trim | Func::Sign | Func::Vsize | Func::CharKey => (1, 1),
             Func::Dump(_) => (1, 2),
             Func::PlConcat => (2, 2),
+            Func::Math(m) => m.arity(),
             Func::Ltrim | Func::Rtrim | Func::Replace => {
                 (if matches!(self, Func::Replace) { 2 } else { 1 }, if matches!(self, Func::Replace) { 3 } else { 2 })
             }
@@ -145,28 +152,10 @@ impl Func {
     }
 }
 
-pub(crate) fn num(v: &Value, pos: Pos) -> Result<Option<Number>, LabError> {
-    match v {
-        Value::Null => Ok(None),
-        Value::Num(n) => Ok(Some(*n)),
-        Value::Str(s) => Number::parse(s).map(Some).map_err(|e| num_error(e, pos)),
-        Value::Date(_) => Err(LabError::with_args(ora::INCONSISTENT_DATATYPES, &[&"NUMBER", &"DATE"], pos)),
-    }
-}
-
 /// Argument `i` as a length, position or count: a double is exact enough.
 #[inline]
 fn arg_f64(v: &[Value], i: usize, pos: Pos) -> Result<Option<f64>, LabError> {
     Ok(num(&v[i], pos)?.map(|x| x.to_f64()))
-}
-
-/// The Oracle error for a NUMBER operation that has no result.
-pub fn num_error(e: NumError, pos: Pos) -> LabError {
-    match e {
-        NumError::Invalid => LabError::new(ora::INVALID_NUMBER, pos),
-        NumError::Overflow => LabError::new(ora::NUMERIC_OVERFLOW, pos),
-        NumError::DivideByZero => LabError::new(ora::DIVISOR_IS_ZERO, pos),
-    }
 }
 
 /// A NUMBER result, or its error at `pos`.
@@ -201,13 +190,6 @@ fn str_or_null(s: &str) -> Value {
         Value::Null
     } else {
         Value::str(s)
-    }
-}
-
-pub(super) fn text(v: &Value) -> Option<String> {
-    match v {
-        Value::Null => None,
-        v => Some(v.to_string()),
     }
 }
 
@@ -272,6 +254,7 @@ pub(super) fn eval_func(
             return choose_func(f, v, pos)
         }
         Func::RandomValue | Func::RandomString | Func::RandomInteger => return random_func(f, v, rng, pos),
+        Func::Math(m) => return super::func_math::eval(m, v, pos),
         Func::Mod => match (n(0)?, n(1)?) {
             (Some(a), Some(b)) => num_value(a.rem(&b), pos)?,
             _ => Value::Null,

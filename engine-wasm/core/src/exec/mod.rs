@@ -8,6 +8,7 @@ pub mod expr;
 pub mod fixed;
 pub mod fold;
 pub mod func;
+mod func_math;
 pub mod hash;
 pub mod hash_area;
 pub mod like;

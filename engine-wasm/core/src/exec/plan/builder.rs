@@ -11,8 +11,6 @@ const DATE_FUNCTIONS: &[&str] = &["SYSTIMESTAMP", "CURRENT_TIMESTAMP", "LOCALTIM
 /// name (LAB-00001), not reported as an unknown name (ORA-00904 says the
 /// function does not exist, which in Oracle it does).
 const NOT_MODELLED_FUNCTIONS: &[&str] = &[
-    "SQRT",
-    "POWER",
     "EXP",
     "LN",
     "LOG",
@@ -26,15 +24,10 @@ const NOT_MODELLED_FUNCTIONS: &[&str] = &[
     "SINH",
     "COSH",
     "TANH",
-    "REMAINDER",
-    "BITAND",
     "WIDTH_BUCKET",
     "NANVL",
-    "INITCAP",
     "TRANSLATE",
-    "ASCII",
     "ASCIISTR",
-    "CHR",
     "NCHR",
     "SOUNDEX",
     "LENGTHB",
@@ -371,7 +364,14 @@ impl<'a> Builder<'a> {
                 return Ok(CExpr::Const(d));
             }
         }
-        Ok(CExpr::Func(f, c, name.pos))
+        // SQRT's only errors are its argument's (ORA-01428 at `-1` in
+        // `sqrt(-1)`, as SQL*Plus's asterisk shows): reported there.
+        let pos = if f == Func::Math(crate::exec::func::Math::Sqrt) {
+            args.first().map(expr_pos).unwrap_or(name.pos)
+        } else {
+            name.pos
+        };
+        Ok(CExpr::Func(f, c, pos))
     }
 
     /// `expr [NOT] IN (subquery)`: a FILTER child of the block, whose

@@ -302,7 +302,11 @@ impl Writer<'_> {
             CExpr::Func(super::super::expr::Func::CharKey, args, _) if args.len() == 1 => self.expr(&args[0], prec),
             CExpr::Func(f, args, _) => {
                 let a: Vec<String> = args.iter().map(|a| self.expr(a, 0)).collect();
-                format!("{}({})", func_name(&format!("{f:?}")), a.join(","))
+                let name = match f {
+                    super::super::expr::Func::Math(m) => m.name().to_string(),
+                    f => func_name(&format!("{f:?}")),
+                };
+                format!("{name}({})", a.join(","))
             }
             CExpr::Bin(op, a, b, _) => {
                 let (text, p) = match op {
