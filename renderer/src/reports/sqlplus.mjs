@@ -415,9 +415,8 @@ export function formatRuns(runs, { stats = RUN_TABLE_STATS } = {}) {
 
 // ------------------------------------------------------------------ steps
 
-/** CREATE of a stored PL/SQL unit: run from a `/` line, as a block is. */
+/** CREATE of a stored PL/SQL unit: like a block it ends at `end;` and runs from a `/` line (echoed numbered). */
 const PLSQL_UNIT = /^\s*create\s+(or\s+replace\s+)?((editionable|noneditionable)\s+)?(procedure|function|package|trigger|type)\b/i;
-
 /**
  * The statement as SQL*Plus echoes it: `SQL> ` then numbered continuation
  * lines, with the terminator as written in a script: `;` after a SQL
@@ -430,13 +429,9 @@ const PLSQL_UNIT = /^\s*create\s+(or\s+replace\s+)?((editionable|noneditionable)
 export function echoLines(statement, kind) {
   const text = String(statement ?? '').replace(/\s+$/, '');
   const lines = text.split('\n');
-  // A PL/SQL block, or the CREATE of a stored program, ends at its `end;`
-  // and runs from a `/` line, which SQL*Plus echoes as a numbered line.
-  const plsqlUnit = kind === 'plsql' || (kind === 'ddl' && PLSQL_UNIT.test(text));
-  if (plsqlUnit && !/\n\s*\/$/.test(text)) lines.push('/');
-  else if (!plsqlUnit && text !== '/' && !/[;/]$/.test(text)) {
-    if (kind === 'query' || kind === 'dml' || kind === 'ddl' || kind === 'lab') lines[lines.length - 1] += ';';
-  }
+  if (kind === 'plsql' || (kind === 'ddl' && PLSQL_UNIT.test(text))) {
+    if (!/\n\s*\/$/.test(text)) lines.push('/');
+  } else if (text !== '/' && !/[;/]$/.test(text) && ['query', 'dml', 'ddl', 'lab'].includes(kind ?? '')) lines[lines.length - 1] += ';';
   return lines.map((l, i) => (i === 0 ? `SQL> ${l}` : `${padL(String(i + 1), 3)}  ${l}`));
 }
 
@@ -496,9 +491,7 @@ export function formatStep(step, { echo = true } = {}) {
       section([String(step.statement).replace(/^\s*PROMPT\s?/i, '')]);
     }
     // PRINT: each bind variable laid out as a one-column query's rows.
-    for (const p of step.prints ?? []) {
-      section(formatRows([p.name], [[p.value]], st.column_formats, [p.width], st.linesize, rowOptions(st)));
-    }
+    for (const p of step.prints ?? []) section(formatRows([p.name], [[p.value]], st.column_formats, [p.width], st.linesize, rowOptions(st)));
     if (step.kind === 'lab' && leadingWords(step.statement, 2)[1] === 'PROFILE' && !step.output?.length) {
       section(step.folded ?? []);
     }

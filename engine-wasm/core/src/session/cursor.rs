@@ -557,11 +557,8 @@ impl Run<'_> {
         c.reset_line_stats();
         let sp = &self.s.sqlplus;
         if sp.autotrace == Autotrace::TraceOnly && sp.autotrace_explain && !sp.autotrace_statistics {
-            // SET AUTOTRACE TRACEONLY EXPLAIN: SQL*Plus explains a query
-            // and does not run it. EXPLAIN PLAN optimises the text afresh,
-            // with the statistics as they are now, where the session's
-            // cached cursor may keep the plan of older statistics (a gather
-            // under AUTO_INVALIDATE leaves cursors valid for a while).
+            // SET AUTOTRACE TRACEONLY EXPLAIN: EXPLAIN PLAN, not a run; it
+            // optimises afresh (a cached cursor may keep an older plan).
             let profile = self.inst.profile.clone();
             let ctx = Self::plan_ctx(&self.inst.cat, &profile, &self.s.params, self.s.sid, &[] as &[String]);
             let plan = match exec::compile(q, &ctx) {

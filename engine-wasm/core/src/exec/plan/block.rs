@@ -244,28 +244,46 @@ impl<'a> Builder<'a> {
                 j.tree = Some(joined);
                 continue;
             }
-            j.tree = Some(match j.tree.take() {
-                None => (op, e_rows_f, cost),
-                Some((outer, orows, ocost)) => {
-                    let (rows, inner_rows, jsel) = match table_src {
-                        Some(ts) => self.join_rows(orows, p, &used_before, ts),
-                        None => (join::nested_loops_rows(orows, e_rows_sel), e_rows_sel, 1.0),
-                    };
-                    if keys.is_empty() {
-                        let cost = join::nested_loops_cost(ocost, orows, cost);
-                        self.record_join((orows, ocost), (inner_rows, jsel), (rows, cost), false);
-                        let shape = super::nlj_shape(q, self.ctx);
-                        (self.nested_loops(outer, op, shape, rows, cost), rows, cost)
-                    } else {
-                        // The 10053 record keeps nested-loop join steps only
-                        // (its layout has no HA Join lines yet).
-                        let widths = (bytes_before, j.row_bytes - bytes_before);
-                        self.hash_step((outer, orows, ocost), (op, e_rows_f, cost), (keys, join_filters), rows, widths)
-                    }
-                }
-            });
+            let (tree, widths) = (j.tree.take(), (bytes_before, j.row_bytes - bytes_before));
+            let reached = (op, e_rows_f, e_rows_sel, cost);
+            let step = (table_src, used_before.as_slice(), (keys, join_filters), widths);
+            j.tree = Some(self.join_step(q, tree, reached, p, step));
         }
         Ok(j)
+    }
+
+    /// The relation just reached (`op`, its filtered E-Rows, unrounded
+    /// E-Rows and cost) joined to the rows so far (`tree`): under a nested
+    /// loop, or a hash join when there are hash `keys`.
+    #[allow(clippy::type_complexity)]
+    fn join_step(
+        &mut self,
+        q: &Query,
+        tree: Option<(Op, f64, f64)>,
+        (op, e_rows_f, e_rows_sel, cost): (Op, f64, f64, f64),
+        p: &Preds,
+        (table_src, used_before, (keys, join_filters), widths): (
+            Option<(TableId, usize)>,
+            &[bool],
+            (Vec<(CExpr, CExpr)>, Vec<CExpr>),
+            (f64, f64),
+        ),
+    ) -> (Op, f64, f64) {
+        let Some((outer, orows, ocost)) = tree else { return (op, e_rows_f, cost) };
+        let (rows, inner_rows, jsel) = match table_src {
+            Some(ts) => self.join_rows(orows, p, used_before, ts),
+            None => (join::nested_loops_rows(orows, e_rows_sel), e_rows_sel, 1.0),
+        };
+        if keys.is_empty() {
+            let cost = join::nested_loops_cost(ocost, orows, cost);
+            self.record_join((orows, ocost), (inner_rows, jsel), (rows, cost), false);
+            let shape = super::nlj_shape(q, self.ctx);
+            (self.nested_loops(outer, op, shape, rows, cost), rows, cost)
+        } else {
+            // The 10053 record keeps nested-loop join steps only (its
+            // layout has no HA Join lines yet).
+            self.hash_step((outer, orows, ocost), (op, e_rows_f, cost), (keys, join_filters), rows, widths)
+        }
     }
 
     /// HASH JOIN of the rows so far (`outer`: operators, E-Rows, cost) and
