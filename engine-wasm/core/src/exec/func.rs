@@ -4,10 +4,10 @@
 //! expression tree.
 
 use super::datefn::{self, DateFn};
-pub use super::func_math::num_error;
-pub use super::func_math::Math;
 pub(crate) use super::func_math::num;
+pub use super::func_math::num_error;
 pub(super) use super::func_math::text;
+pub use super::func_math::Math;
 use crate::number::{NumError, Number};
 use crate::random::DbmsRandom;
 use crate::value::Value;
