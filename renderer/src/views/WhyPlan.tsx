@@ -54,7 +54,7 @@ export function WhyPlan({ trace, traceText }: { trace: OptimizerTrace; traceText
           ))}
         </div>
       ))}
-      <div className="muted why-note">One join order is costed (the FROM clause, or LEADING); Oracle&apos;s permutations, hash and merge joins are not modelled.</div>
+      <div className="muted why-note">One join order is costed (the FROM clause, or LEADING); Oracle&apos;s permutations and merge joins are not modelled, and a hash join&apos;s step is not listed here yet.</div>
     </section>
   );
 }
