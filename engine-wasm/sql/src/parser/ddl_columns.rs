@@ -331,9 +331,22 @@ impl Parser<'_> {
                 }
                 ph.pctfree = Some(n);
             }
-            "PCTUSED" | "INITRANS" | "MAXTRANS" => {
+            "PCTUSED" | "MAXTRANS" => {
                 self.bump();
                 self.uint(ora::INVALID_PCTFREE_OR_PCTUSED)?;
+            }
+            "INITRANS" => {
+                // Blocks are laid out with two ITL slots (a table's INITRANS
+                // 1 still gets two); more slots take 24 bytes each from the
+                // rows, which the lab's block layout does not do.
+                self.bump();
+                let at = self.tok().pos;
+                if self.uint(ora::INVALID_PCTFREE_OR_PCTUSED)? > 2 {
+                    return Err(LabError::unsupported("INITRANS above 2 (more ITL slots a block)", at));
+                }
+            }
+            "ROWDEPENDENCIES" => {
+                return Err(self.unsupported("ROWDEPENDENCIES (a 6-byte SCN in every row)"));
             }
             "STORAGE" => self.storage(ph)?,
             "TABLESPACE" => {
@@ -341,7 +354,7 @@ impl Parser<'_> {
                 ph.tablespace = Some(self.ident(ora::TABLESPACE_DOES_NOT_EXIST)?);
             }
             "LOGGING" | "NOLOGGING" | "CACHE" | "NOCACHE" | "NOPARALLEL" | "MONITORING" | "NOMONITORING"
-            | "ROWDEPENDENCIES" | "NOROWDEPENDENCIES" => {
+            | "NOROWDEPENDENCIES" => {
                 self.bump();
             }
             "PARALLEL" => {
