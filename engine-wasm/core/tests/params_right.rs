@@ -42,7 +42,7 @@ fn real_parameters_the_lab_does_not_model_are_refused_not_ignored() {
     let steps = e.exec(
         "alter session set optimizer_index_cost_adj = 10;\n\
          alter system set sga_target = 2G;\n\
-         alter session set events '10053 trace name context forever, level 1';\n\
+         alter session set events '10032 trace name context forever, level 10';\n\
          alter session set current_schema = scott;",
     );
     for s in &steps {
