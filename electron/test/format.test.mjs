@@ -39,6 +39,18 @@ const PLAN = [
 ];
 
 describe('rows in SQL*Plus layout', () => {
+  it('lays out a NUMBER column whose values are all NULL as a number column (the engine says its type)', () => {
+    // select sum(x), count(*), max(x) from an empty table, as SQL*Plus prints it.
+    const rows = [[null, 0, null]];
+    expect(formatRows(['SUM(X)', 'COUNT(*)', 'MAX(X)'], rows, {}, [], 80, { numeric: [true, true, true] })).toEqual([
+      '    SUM(X)   COUNT(*)     MAX(X)',
+      '---------- ---------- ----------',
+      '                    0',
+    ]);
+    // Without the types the values decide (a column of NULLs is text).
+    expect(formatRows(['SUM(X)', 'COUNT(*)'], [[null, 0]])[0]).toBe('SUM(X)   COUNT(*)');
+  });
+
   it('right-aligns NUMBER columns in NUMWIDTH 10, left-aligns text, underlines with dashes', () => {
     expect(formatRows(['ID', 'NAME'], [[1, 'alpha'], [22, 'b'], [333, null]])).toEqual([
       '        ID NAME',

@@ -208,6 +208,11 @@ contract! {
         /// decide. Absent when no column has one.
         #[serde(skip_serializing_if = "Vec::is_empty")]
         pub column_widths: Vec<u32>,
+        /// Per column, whether its type is NUMBER (SQL*Plus right-aligns its
+        /// heading and gives it NUMWIDTH even when every value is NULL).
+        /// Absent when no column is.
+        #[serde(skip_serializing_if = "Vec::is_empty")]
+        pub column_numeric: Vec<bool>,
         pub rows: Vec<Vec<serde_json::Value>>,
         pub rows_processed: u64,
         pub plan: Vec<PlanLineOut>,

@@ -18,6 +18,8 @@ export interface Step {
   columns: string[];
   /** SQL*Plus's display width per column: the declared length of a character column (VARCHAR2(30) shows 30 wide), 0 where the values decide. Absent when no column has one. */
   column_widths?: number[];
+  /** Per column, whether its type is NUMBER (SQL*Plus right-aligns its heading and gives it NUMWIDTH even when every value is NULL). Absent when no column is. */
+  column_numeric?: boolean[];
   rows: (string | number | null)[][];
   rows_processed: number;
   plan: PlanLine[];

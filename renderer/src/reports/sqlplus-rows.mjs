@@ -142,6 +142,7 @@ export function formatNumberMask(n, fmt) {
  * @typedef {object} RowOptions  SQL*Plus settings for the rows (all optional)
  * @property {Record<string, string>} [headings]  COLUMN ... HEADING, by upper-case name (`|` starts a new line)
  * @property {string[]} [noprint]  COLUMN ... NOPRINT columns (upper case)
+ * @property {boolean[]} [numeric]  per column, its type is NUMBER (right-aligned, NUMWIDTH wide, even with no value)
  * @property {boolean} [heading]  SET HEADING (default ON)
  * @property {string} [colsep]  SET COLSEP (default one blank)
  * @property {string} [null]  SET NULL text
@@ -187,6 +188,8 @@ export function formatRows(allColumns, allRows, formats = {}, allDeclared = [], 
   const wrap = opts.wrap ?? true;
   const numwidth = opts.numwidth ?? NUMWIDTH;
   const headingOn = (opts.heading ?? true) && opts.pagesize !== 0;
+  // The values decide; a column with none (all NULL) is numeric when the
+  // engine says its type is NUMBER.
   const numeric = columns.map((_, c) => {
     let any = false;
     for (const r of rows) {
@@ -195,7 +198,7 @@ export function formatRows(allColumns, allRows, formats = {}, allDeclared = [], 
       if (typeof v !== 'number') return false;
       any = true;
     }
-    return any;
+    return any || opts.numeric?.[shown[c]] === true;
   });
   const fmt = columns.map((h) => formats[h.toUpperCase()]);
   const textWidth = fmt.map((f, c) =>

@@ -471,7 +471,7 @@ export function formatStep(step, { echo = true } = {}) {
     const rows = step.rows ?? [];
     if (!isExplainOnly(step)) {
       if (autotrace !== 'traceonly' && rows.length) {
-        const lines = formatRows(step.columns ?? [], rows, st.column_formats, step.column_widths, st.linesize, rowOptions(st));
+        const lines = formatRows(step.columns ?? [], rows, st.column_formats, step.column_widths, st.linesize, { ...rowOptions(st), numeric: step.column_numeric });
         // The first page's SET NEWPAGE blank lines (one by default; none
         // under NEWPAGE NONE or PAGESIZE 0).
         const top = st.pagesize === 0 || st.newpage === null ? 0 : (st.newpage ?? 1);
@@ -491,7 +491,7 @@ export function formatStep(step, { echo = true } = {}) {
       section([String(step.statement).replace(/^\s*PROMPT\s?/i, '')]);
     }
     // PRINT: each bind variable laid out as a one-column query's rows.
-    for (const p of step.prints ?? []) section(formatRows([p.name], [[p.value]], st.column_formats, [p.width], st.linesize, rowOptions(st)));
+    for (const p of step.prints ?? []) section(formatRows([p.name], [[p.value]], st.column_formats, [p.width], st.linesize, { ...rowOptions(st), numeric: [p.width === 0] }));
     if (step.kind === 'lab' && leadingWords(step.statement, 2)[1] === 'PROFILE' && !step.output?.length) {
       section(step.folded ?? []);
     }

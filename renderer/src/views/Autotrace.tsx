@@ -19,7 +19,7 @@ function printText(step: Step): string {
   return (step.prints ?? [])
     .flatMap((p, i) => [
       ...(i ? [''] : []),
-      ...formatRows([p.name], [[p.value as string | number | null]], st.column_formats, [p.width], st.linesize, rowOptions(st)),
+      ...formatRows([p.name], [[p.value as string | number | null]], st.column_formats, [p.width], st.linesize, { ...rowOptions(st), numeric: [p.width === 0] }),
     ])
     .join('\n');
 }

@@ -579,9 +579,8 @@ impl Run<'_> {
             self.trace_stat(&c);
             self.trace_close(from_cache);
         }
-        let plan = self.plan_out(&c);
-        let gathered = self.rowsource_stats(&c);
-        let columns = c.columns.clone();
+        let (plan, gathered) = (self.plan_out(&c), self.rowsource_stats(&c));
+        let (columns, column_numeric) = (c.columns.clone(), c.numeric.clone());
         let mut column_widths = self.display_widths(&c);
         super::sqlplus::literal_widths(q, &mut column_widths);
         self.close_cursor(text, c, true);
@@ -591,6 +590,7 @@ impl Run<'_> {
         Ok(Outcome {
             columns,
             column_widths,
+            column_numeric,
             rows: if show_rows { rows } else { Vec::new() },
             rows_processed: n,
             plan,

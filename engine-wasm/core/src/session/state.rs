@@ -246,6 +246,8 @@ pub(crate) struct Outcome {
     /// Display widths SQL*Plus gives the columns (declared character
     /// lengths; 0 where the data decides).
     pub column_widths: Vec<u32>,
+    /// Columns of NUMBER type ([`crate::exec::Compiled::numeric`]).
+    pub column_numeric: Vec<bool>,
     pub rows: Vec<Vec<Value>>,
     pub rows_processed: u64,
     pub plan: Vec<PlanLineOut>,

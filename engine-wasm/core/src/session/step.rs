@@ -156,6 +156,9 @@ impl Run<'_> {
         if o.column_widths.iter().any(|&w| w > 0) {
             step.column_widths = o.column_widths;
         }
+        if o.column_numeric.iter().any(|&n| n) {
+            step.column_numeric = o.column_numeric;
+        }
         let max = self.config.max_result_rows;
         step.rows = o.rows.iter().take(max).map(|r| r.iter().map(|v| v.to_json()).collect()).collect();
         step.rows_processed = o.rows_processed;

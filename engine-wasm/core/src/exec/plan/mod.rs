@@ -114,6 +114,9 @@ pub struct Compiled {
     pub opt_env: Option<std::rc::Rc<crate::optimizer::OptEnv>>,
     /// Event 10053's record of the query blocks (empty while it is off).
     pub optimizer: Vec<crate::cbo_trace::CboBlockOut>,
+    /// Per column: its datatype class is NUMBER (SQL*Plus lays it out
+    /// NUMWIDTH wide, right-aligned, even when every value is NULL).
+    pub numeric: Vec<bool>,
 }
 
 struct Draft {
@@ -414,7 +417,11 @@ pub fn compile(q: &Query, ctx: &PlanCtx<'_>) -> Result<Compiled, LabError> {
         gen: vec![Vec::new(); b.n_sources],
         ..Default::default()
     };
+    let kinds = b.kinds();
+    let numeric =
+        block.project.iter().map(|e| super::convert::kind(e, &kinds) == super::convert::Kind::Number).collect();
     Ok(Compiled {
+        numeric,
         root,
         lines,
         frames: b.frames,
