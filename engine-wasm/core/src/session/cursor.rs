@@ -559,9 +559,7 @@ impl Run<'_> {
         if sp.autotrace == Autotrace::TraceOnly && sp.autotrace_explain && !sp.autotrace_statistics {
             // SET AUTOTRACE TRACEONLY EXPLAIN: EXPLAIN PLAN, not a run; it
             // optimises afresh (a cached cursor may keep an older plan).
-            let profile = self.inst.profile.clone();
-            let ctx = Self::plan_ctx(&self.inst.cat, &profile, &self.s.params, self.s.sid, &[] as &[String]);
-            let plan = match exec::compile(q, &ctx) {
+            let plan = match self.explain_compile(q) {
                 Ok(fresh) => self.plan_out(&fresh),
                 Err(_) => self.plan_out(&c),
             };
