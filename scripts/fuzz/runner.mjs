@@ -3,6 +3,9 @@
 // worker after every trap (a trapped wasm instance cannot be reused).
 // Used by scripts/fuzz.mjs (npm run fuzz) and tests/fuzz/fuzz.test.mjs.
 import { Worker } from 'node:worker_threads';
+
+/** Wall time, in multiples of the per-case limit, after which a case is a hang whatever its CPU time. */
+const HANG_WALL_FACTOR = 10;
 import { Session } from 'node:inspector';
 import { readFileSync, mkdirSync, writeFileSync, readdirSync, rmSync, existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -201,13 +204,28 @@ class Slot {
     await this.ready;
     const verdict = await new Promise((resolve) => {
       const t0 = performance.now();
-      const timer = setTimeout(async () => {
-        this.pending = null;
+      const cpu0 = process.cpuUsage();
+      // A case is a hang once it has had the limit in CPU time, not merely in
+      // wall time: on a loaded machine a long-running case gets a fraction of
+      // a core. The process's CPU time since the case began bounds the
+      // worker's from above (other workers add to it), so with several
+      // workers this is never later than the wall limit's CPU share; past
+      // HANG_WALL_FACTOR times the limit in wall time it is a hang anyway.
+      const expire = async () => {
         const wall_ms = performance.now() - t0;
+        const used = process.cpuUsage(cpu0);
+        const cpu_ms = (used.user + used.system) / 1000;
+        if (cpu_ms < timeoutMs && wall_ms < timeoutMs * HANG_WALL_FACTOR) {
+          if (this.pending) this.pending.timer = setTimeout(expire, Math.max(250, timeoutMs - cpu_ms));
+          return;
+        }
+        this.pending = null;
         const stack = this.probe ? await this.probe.stack(this.worker).catch(() => null) : null;
         const frames = stack ? collapseFrames(stack.map(cleanFrame).filter((f) => !/^(exec|engine_exec|.*multivalue shim|\[.*\]|\(anonymous\)|<anonymous>)$/.test(f))) : [];
-        resolve({ outcome: 'hang', detail: { message: `no answer within ${timeoutMs} ms`, frames }, wall_ms, restart: true });
-      }, timeoutMs);
+        const message = `no answer within ${timeoutMs} ms of CPU time (${Math.round(cpu_ms)} ms CPU, ${Math.round(wall_ms)} ms wall)`;
+        resolve({ outcome: 'hang', detail: { message, frames }, wall_ms, restart: true });
+      };
+      const timer = setTimeout(expire, timeoutMs);
       this.pending = { resolve, timer, t0 };
       this.worker.postMessage({ id: 0, script });
     });
