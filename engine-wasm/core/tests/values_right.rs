@@ -348,3 +348,29 @@ fn tablespace_size_is_enforced() {
     assert!(steps[10].error.is_none(), "{}", err(&steps[10]));
     assert_eq!(err(&steps[11]), "ORA-01658: unable to create INITIAL extent for segment in tablespace LEAST");
 }
+
+/// INSERT ... SELECT stores a row whose packed columns already fit the
+/// table without decoding it; every column that does not fit goes through
+/// the conversion and its errors: a string too long (ORA-12899), a NULL in
+/// a NOT NULL column (ORA-01400), a number too large for NUMBER(3)
+/// (ORA-01438), a number rounded to NUMBER(3)'s scale, text into a NUMBER
+/// and a number into a VARCHAR2.
+#[test]
+fn insert_select_converts_what_does_not_fit() {
+    let steps = run("create table t (n number(3), v varchar2(3), m number not null, d date);\n\
+         insert into t select 1.6, 'abc', 1, date '2020-01-01' from dual;\n\
+         insert into t select 1, 'abcd', 1, null from dual;\n\
+         insert into t select 1, 'a', null, null from dual;\n\
+         insert into t select 1000, 'a', 1, null from dual;\n\
+         insert into t select '7', 42, '8', null from dual;\n\
+         select n, v, m, dump(v), dump(m) from t order by m;");
+    assert!(steps[1].error.is_none(), "{}", err(&steps[1]));
+    assert!(err(&steps[2]).starts_with("ORA-12899: "), "{}", err(&steps[2]));
+    assert!(err(&steps[3]).starts_with("ORA-01400: "), "{}", err(&steps[3]));
+    assert!(err(&steps[4]).starts_with("ORA-01438: "), "{}", err(&steps[4]));
+    assert!(steps[5].error.is_none(), "{}", err(&steps[5]));
+    assert_eq!(steps[6].rows[0][..3], [json!(2), json!("abc"), json!(1)]);
+    assert_eq!(steps[6].rows[1][..3], [json!(7), json!("42"), json!(8)]);
+    assert_eq!(steps[6].rows[1][3], json!("Typ=1 Len=2: 52,50"));
+    assert_eq!(steps[6].rows[1][4], json!("Typ=2 Len=2: 193,9"));
+}

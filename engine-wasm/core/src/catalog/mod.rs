@@ -4,7 +4,7 @@
 pub mod json;
 
 mod rows;
-pub use rows::{RowIter, RowRef, RowStore, CHUNK_ROWS};
+pub use rows::{Cell, Packed, RowIter, RowRef, RowStore, CHUNK_ROWS};
 
 pub mod histogram;
 mod stats;
@@ -252,22 +252,25 @@ impl Table {
     pub fn column_stats(&self, col: usize) -> ColumnStats {
         let mut seen = stats::Synopsis::default();
         let mut st = ColumnStats::default();
+        // Read off the packed records: a string is hashed and placed from
+        // its bytes, not copied into a value.
         for (r, _) in self.rows.iter().zip(&self.loc).filter(|(_, l)| !l.is_dead()) {
-            let Some(v) = r.get(col) else { continue };
-            let pos = match &v {
-                Value::Null => {
+            let Some(cell) = r.cell(col) else { continue };
+            let x = match cell {
+                Cell::Null => {
                     st.nulls += 1;
                     continue;
                 }
-                Value::Num(_) => v.as_f64(),
-                Value::Str(t) => Some(text_position(t.as_bytes())),
-                Value::Date(d) => Some(d.julian_position()),
+                Cell::Num(n) => n.to_f64(),
+                Cell::Str(t) => text_position(t.as_bytes()),
+                Cell::Date(d) => d.julian_position(),
             };
-            if let Some(x) = pos {
-                st.low = Some(st.low.map_or(x, |l| l.min(x)));
-                st.high = Some(st.high.map_or(x, |h| h.max(x)));
+            st.low = Some(st.low.map_or(x, |l| l.min(x)));
+            st.high = Some(st.high.map_or(x, |h| h.max(x)));
+            match cell {
+                Cell::Str(t) => seen.add_text(t.as_bytes()),
+                _ => seen.add_position(x),
             }
-            seen.add_value(&v, pos);
         }
         st.ndv = seen.ndv();
         st

@@ -98,6 +98,34 @@ fn decode(b: &[u8], texts: &[Text]) -> Value {
     }
 }
 
+/// The column at the start of `b`, borrowed from the record and its
+/// chunk's strings (no string copied).
+#[inline]
+fn cell_at<'a>(b: &'a [u8], texts: &'a [Text]) -> Cell<'a> {
+    let tag = b[0];
+    if tag == 0 {
+        Cell::Null
+    } else if tag < STR {
+        Cell::Num(Number::from_packed(&b[1..1 + tag as usize]))
+    } else if tag < SHARED {
+        // SAFETY: as in `decode`.
+        Cell::Str(unsafe { std::str::from_utf8_unchecked(&b[1..1 + (tag - STR) as usize]) })
+    } else if tag == DATE {
+        Cell::Date(crate::date::Date::from_bytes(&b[1..8]))
+    } else {
+        Cell::Str(&texts[u32::from_le_bytes([b[1], b[2], b[3], b[4]]) as usize])
+    }
+}
+
+/// A column's value as [`RowRef::cell`] reads it.
+#[derive(Debug, Clone, Copy)]
+pub enum Cell<'a> {
+    Null,
+    Num(Number),
+    Str(&'a str),
+    Date(crate::date::Date),
+}
+
 /// [`Value::stored_len`] of the column at the start of `b`.
 #[inline]
 fn stored_len_at(b: &[u8], texts: &[Text]) -> usize {
@@ -116,6 +144,16 @@ fn stored_len_at(b: &[u8], texts: &[Text]) -> usize {
     } else {
         texts[u32::from_le_bytes([b[1], b[2], b[3], b[4]]) as usize].len()
     }
+}
+
+/// What a column of a packed record holds, read off its tag.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Packed {
+    Null,
+    Number,
+    /// A string of this many bytes.
+    Text(usize),
+    Date,
 }
 
 /// One row of a [`RowStore`], read column by column.
@@ -150,6 +188,11 @@ impl<'a> RowRef<'a> {
     pub fn get(&self, c: usize) -> Option<Value> {
         (c < self.width).then(|| decode(self.col(c), self.texts))
     }
+    /// Column `c`, borrowed (None past the last column).
+    #[inline]
+    pub fn cell(&self, c: usize) -> Option<Cell<'a>> {
+        (c < self.width).then(|| cell_at(self.col(c), self.texts))
+    }
     /// Column `c`'s value (NULL past the last column).
     #[inline]
     pub fn value(&self, c: usize) -> Value {
@@ -176,6 +219,25 @@ impl<'a> RowRef<'a> {
                 n if n > 250 => n + 3,
                 n => n + 1,
             }
+        })
+    }
+    /// Each column's class and stored length, in column order, read off
+    /// the record (no value decoded).
+    pub fn classes(&self) -> impl Iterator<Item = Packed> + 'a {
+        let (texts, mut rec) = (self.texts, self.rec);
+        (0..self.width).map(move |_| {
+            let tag = rec[0];
+            let class = if tag == 0 {
+                Packed::Null
+            } else if tag < STR {
+                Packed::Number
+            } else if tag == DATE {
+                Packed::Date
+            } else {
+                Packed::Text(stored_len_at(rec, texts))
+            };
+            rec = &rec[col_len(tag)..];
+            class
         })
     }
     /// Whether column `c` is NULL.

@@ -110,14 +110,19 @@ impl Synopsis {
         }
     }
 
-    /// A non-null value (a number at its position `pos`).
-    pub fn add_value(&mut self, v: &crate::value::Value, pos: Option<f64>) {
+    /// A string value, by its bytes.
+    pub fn add_text(&mut self, bytes: &[u8]) {
         use std::hash::{Hash, Hasher};
         let mut h = std::collections::hash_map::DefaultHasher::new();
-        match v {
-            crate::value::Value::Str(t) => t.as_bytes().hash(&mut h),
-            _ => pos.unwrap_or(0.0).to_bits().hash(&mut h),
-        }
+        bytes.hash(&mut h);
+        self.add(h.finish());
+    }
+
+    /// A number or a date, by its position on the line.
+    pub fn add_position(&mut self, pos: f64) {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        pos.to_bits().hash(&mut h);
         self.add(h.finish());
     }
 

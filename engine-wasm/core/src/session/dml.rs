@@ -6,7 +6,7 @@ use super::net::Client;
 use super::txn::{ChangeSize, Undo, ROW_ADDRESS_BYTES};
 use super::*;
 use crate::catalog::{RowStore, TableStorage};
-use crate::storage::{self, RowLoc};
+use crate::storage::RowLoc;
 
 /// A query's rows into a target table's row store: each value into its
 /// target column, the others NULL (the source is never held as a list).
@@ -251,7 +251,9 @@ impl Run<'_> {
         Ok(())
     }
 
-    /// Type checks and conversions, in place; the rows' bytes.
+    /// Type checks and conversions, in place; the rows' bytes. A row whose
+    /// every column [`convert`](super::change::convert) would store as it
+    /// is (read off its packed record) is not decoded.
     fn convert_insert_rows(
         &mut self,
         tid: TableId,
@@ -263,6 +265,9 @@ impl Run<'_> {
         let mut bytes = 0u64;
         let mut row = Vec::with_capacity(cols.len());
         for r in 0..rows.len() {
+            if stored_unchanged(rows.row(r), &cols) {
+                continue;
+            }
             rows.row(r).decode_into(&mut row);
             let mut changed = false;
             for (v, c) in row.iter_mut().zip(cols.iter()) {
@@ -307,11 +312,16 @@ impl Run<'_> {
         let mut arrays = self.array_runs(tid, added, index_ids.len());
         let mut done = Vec::with_capacity(index_ids.len() + 1);
         let mut row_buf: Vec<Value> = Vec::with_capacity(self.inst.cat.tables[tid].columns.len());
+        // The values are needed for index keys and a cluster's key; a heap
+        // row's size is read off its record.
+        let decode = !index_ids.is_empty() || matches!(self.inst.cat.tables[tid].storage, TableStorage::Cluster { .. });
         for r in first_row as u32..(first_row + added) as u32 {
             let cat = &mut self.inst.cat;
-            cat.tables[tid].rows.row(r as usize).decode_into(&mut row_buf);
-            let row = &row_buf[..];
-            let size = storage::row_size(row);
+            let packed = cat.tables[tid].rows.row(r as usize);
+            let size = packed.row_size();
+            if decode {
+                packed.decode_into(&mut row_buf);
+            }
             let t = &mut cat.tables[tid];
             let (loc, new_block) = match &mut t.storage {
                 TableStorage::Heap { heap, .. } => heap.insert(size),
@@ -436,4 +446,20 @@ impl Run<'_> {
             self.format_block(seg, 0);
         }
     }
+}
+
+/// Whether `convert` would store each of the row's columns unchanged: a
+/// NULL in a nullable column, a number in an unconstrained NUMBER, a string
+/// no longer in bytes than its VARCHAR2, a DATE in a DATE column (a CREATE
+/// TABLE ... AS SELECT's columns are made to fit its rows).
+fn stored_unchanged(row: crate::catalog::RowRef<'_>, cols: &[crate::catalog::Column]) -> bool {
+    use crate::catalog::Packed;
+    row.len() == cols.len()
+        && row.classes().zip(cols).all(|(p, c)| match (p, &c.data_type) {
+            (Packed::Null, _) => !c.not_null,
+            (Packed::Number, DataType::Number { precision: None, scale: None }) => true,
+            (Packed::Text(n), DataType::Varchar2 { len, .. }) => n <= *len as usize,
+            (Packed::Date, DataType::Date) => true,
+            _ => false,
+        })
 }
