@@ -168,3 +168,49 @@ fn a_plsql_variable_does_not_hide_the_bind() {
     ok(&steps);
     assert_eq!(printed(&steps[2]), [("N".into(), 0, serde_json::json!(20))]);
 }
+
+/// A bind's datatype is known when its statement is parsed. A NUMBER bind
+/// compared with a VARCHAR2 column converts the column, as a number
+/// literal does: `TO_NUMBER("V")=:N` finds '02' as well as '2', and no
+/// index on V can answer it (the lab probed the index with the number and
+/// found '2' only: a wrong answer). A VARCHAR2 bind of the same name is a
+/// bind mismatch: another child cursor, which can use the index; and
+/// EXPLAIN PLAN, which knows no bind types, takes every bind for a
+/// VARCHAR2 (the classic "explain plan lies" case), so it shows the index.
+/// Oracle's rule: SQL Language Reference, "Implicit Data Conversion"
+/// ("When comparing a character value with a numeric value, Oracle
+/// converts the character data to a numeric value").
+#[test]
+fn a_number_bind_converts_a_character_column() {
+    let mut e = quiet_engine();
+    ok(&e.exec(
+        "create table t (id number, v varchar2(10));\n\
+         insert into t values (1, '1');\ninsert into t values (2, '02');\ninsert into t values (3, '2');\n\
+         create index t_v on t(v);\ncommit;\n\
+         variable n number\nexec :n := 2",
+    ));
+    let s = e.exec("select /*+ index(t t_v) */ id from t where v = :n order by id;\nselect * from table(dbms_xplan.display_cursor);");
+    ok(&s);
+    assert_eq!(s[0].rows, [[serde_json::json!(2)], [serde_json::json!(3)]]);
+    let lines: Vec<&str> = s[1].rows.iter().filter_map(|r| r[0].as_str()).collect();
+    assert!(lines.iter().any(|l| l.contains("filter(TO_NUMBER(\"V\")=:N)")), "{lines:?}");
+    assert!(lines.iter().any(|l| l.contains("TABLE ACCESS FULL")), "{lines:?}");
+    // The same text with a VARCHAR2 bind: a second child, by the index.
+    let s = e.exec(
+        "variable n varchar2(10)\nexec :n := '2'\n\
+         select /*+ index(t t_v) */ id from t where v = :n order by id;\nselect * from table(dbms_xplan.display_cursor);\n\
+         select child_number from v$sql where sql_text like 'select /*+ index(t t_v) */ id%' order by child_number;",
+    );
+    ok(&s);
+    assert_eq!(s[2].rows, [[serde_json::json!(3)]]);
+    let lines: Vec<&str> = s[3].rows.iter().filter_map(|r| r[0].as_str()).collect();
+    assert!(lines.iter().any(|l| l.contains("child number 1")), "{lines:?}");
+    assert!(lines.iter().any(|l| l.contains("access(\"V\"=:N)")), "{lines:?}");
+    assert_eq!(s[4].rows, [[serde_json::json!(0)], [serde_json::json!(1)]]);
+    // EXPLAIN PLAN takes the bind for a VARCHAR2 whatever it was declared.
+    let s = e.exec(
+        "variable n number\nexplain plan for select id from t where v = :n;\nselect * from table(dbms_xplan.display);",
+    );
+    ok(&s);
+    assert!(s[2].rows.iter().any(|r| r[0].as_str().is_some_and(|l| l.contains("access(\"V\"=:N)"))), "{:?}", s[2].rows);
+}

@@ -16,6 +16,20 @@ pub struct LibChild {
     pub parsed_at_us: f64,
     /// Replaced by a newer child (rolling invalidation): not shared.
     pub obsolete: bool,
+    /// The datatype classes its binds were compiled with (a parse whose
+    /// binds differ builds another child: a bind mismatch).
+    pub binds: Vec<crate::exec::convert::Kind>,
+}
+
+impl LibChild {
+    pub fn new(
+        env: std::rc::Rc<OptEnv>,
+        deps: Vec<(TableId, u64)>,
+        parsed_at_us: f64,
+        binds: Vec<crate::exec::convert::Kind>,
+    ) -> Self {
+        LibChild { env, deps, parsed_at_us, obsolete: false, binds }
+    }
 }
 
 /// One executed SQL text in the shared pool (V$SQL).

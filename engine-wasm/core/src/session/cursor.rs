@@ -121,7 +121,7 @@ impl Run<'_> {
         // Built in another optimizer environment, or on a table changed
         // since: the library cache decides (compile_cursor).
         let same_env = c.opt_env.as_ref().is_some_and(|e| e.matches(&self.s.params));
-        if !same_env || self.staleness(&c.deps, c.parsed_at_us) != Staleness::Current {
+        if !same_env || self.staleness(&c.deps, c.parsed_at_us) != Staleness::Current || !self.host_kinds_match(&c) {
             return None;
         }
         c.sql_slot = self.sql_area_parse(text, &c, false);
@@ -143,8 +143,10 @@ impl Run<'_> {
     ) -> Result<(Box<Compiled>, bool), LabError> {
         self.ensure_dual(Some(q), None);
         let profile = self.inst.profile.clone();
+        let host = self.host_kinds();
         let mut ctx = Self::plan_ctx(&self.inst.cat, &profile, &self.s.params, self.s.sid, vars);
         ctx.cbo_trace = self.cbo_tracing();
+        ctx.host_binds = &host;
         let mut c = Box::new(exec::compile(q, &ctx)?);
         self.s.stats.calls.opened_cursors_cumulative += 1;
         // The library cache: a child of this text built in this optimizer
@@ -158,7 +160,7 @@ impl Run<'_> {
                 .iter()
                 .enumerate()
                 .rev()
-                .find(|(_, ch)| !ch.obsolete && ch.env.matches(&self.s.params))
+                .find(|(_, ch)| !ch.obsolete && ch.env.matches(&self.s.params) && ch.binds == c.bind_kinds)
                 .map(|(i, ch)| (i, self.staleness(&ch.deps, ch.parsed_at_us), ch.parsed_at_us, ch.env.clone()))
         });
         let (shared, invalidated) = match found {
@@ -176,7 +178,7 @@ impl Run<'_> {
                     self.inst.library_cache.clear();
                 }
                 let env = std::rc::Rc::new(OptEnv::of(&self.s.params));
-                let child = LibChild { env: env.clone(), deps: versions.clone(), parsed_at_us: now, obsolete: false };
+                let child = LibChild::new(env.clone(), versions.clone(), now, c.bind_kinds.clone());
                 let children = self.inst.library_cache.entry(text.to_string()).or_default();
                 let i = match found {
                     // Invalidated: the same child is loaded again.

@@ -177,6 +177,7 @@ impl Run<'_> {
         PlanCtx {
             cat,
             plsql_vars: vars.into(),
+            host_binds: &[],
             profile,
             nlj_batching_enabled: params.nlj_batching_enabled,
             costing: crate::optimizer::cost::ScanCosting::of(params, &cat.system_stats),

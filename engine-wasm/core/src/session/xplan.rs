@@ -75,7 +75,7 @@ impl Run<'_> {
                             Some(c) => {
                                 let head = CursorHeader {
                                     sql_id: &sql_id,
-                                    child: 0,
+                                    child: c.child,
                                     text: &last.text,
                                     stats_gathered: last.stats_gathered,
                                 };

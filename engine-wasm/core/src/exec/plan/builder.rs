@@ -136,7 +136,12 @@ impl<'a> Builder<'a> {
 
     /// What the datatype classes of compiled expressions are known from.
     pub(super) fn kinds(&self) -> crate::exec::convert::Kinds<'_> {
-        crate::exec::convert::Kinds { cat: self.ctx.cat, binds: &[], gens: &self.gen_kinds, aggs: &self.agg_kinds }
+        crate::exec::convert::Kinds {
+            cat: self.ctx.cat,
+            binds: &self.bind_kinds,
+            gens: &self.gen_kinds,
+            aggs: &self.agg_kinds,
+        }
     }
 
     /// Source `src`'s columns are `exprs` (a view's, a sort's, ...): their
@@ -163,6 +168,11 @@ impl<'a> Builder<'a> {
             return i;
         }
         self.bind_names.push(name.to_string());
+        let kind = name
+            .strip_prefix(':')
+            .and_then(|bare| self.ctx.host_binds.iter().find(|(n, _)| n.eq_ignore_ascii_case(bare)))
+            .map(|(_, k)| *k);
+        self.bind_kinds.push(kind.unwrap_or(crate::exec::convert::Kind::Unknown));
         self.bind_names.len() - 1
     }
 

@@ -50,6 +50,12 @@ pub struct PlanCtx<'a> {
     pub cat: &'a Catalog,
     /// PL/SQL variables in scope: unresolved names bind to them (`:name`).
     pub plsql_vars: PlsqlVars<'a>,
+    /// SQL*Plus's bind variables (`VARIABLE n NUMBER`), upper-cased
+    /// without the `:`, and the datatype class each was declared with: a
+    /// bind's type is known when its statement is parsed, so a NUMBER bind
+    /// compared with a character column converts the column (Oracle's
+    /// `TO_NUMBER("V")=:N`, which no index on the column answers).
+    pub host_binds: &'a [(String, super::convert::Kind)],
     pub profile: &'a VersionProfile,
     pub nlj_batching_enabled: bool,
     /// What full and fast full scans are costed with.
@@ -78,6 +84,9 @@ pub struct Compiled {
     pub project: Vec<CExpr>,
     pub env: Env,
     pub bind_names: Vec<String>,
+    /// The datatype class each bind was compiled with (a cursor built for
+    /// other classes is not shared: Oracle's bind mismatch).
+    pub bind_kinds: Vec<super::convert::Kind>,
     /// The query has the shape of a MemOptimized fast lookup.
     pub read_optim: bool,
     pub gather_plan_statistics: bool,
@@ -140,6 +149,8 @@ struct Builder<'a> {
     frames: Vec<String>,
     n_sources: usize,
     bind_names: Vec<String>,
+    /// Each bind's datatype class, when known (`PlanCtx::host_binds`).
+    bind_kinds: Vec<super::convert::Kind>,
     tables: Vec<TableId>,
     /// Scopes of the enclosing query blocks (a WHERE clause's subqueries
     /// may read their columns), innermost last.
@@ -366,6 +377,7 @@ pub fn compile(q: &Query, ctx: &PlanCtx<'_>) -> Result<Compiled, LabError> {
         frames: Vec::new(),
         n_sources: 0,
         bind_names: Vec::new(),
+        bind_kinds: Vec::new(),
         tables: Vec::new(),
         outer_scopes: Vec::new(),
         outer_refs: 0,
@@ -429,6 +441,7 @@ pub fn compile(q: &Query, ctx: &PlanCtx<'_>) -> Result<Compiled, LabError> {
         project: block.project,
         env,
         bind_names: b.bind_names,
+        bind_kinds: b.bind_kinds,
         read_optim: block.read_optim,
         gather_plan_statistics: q.hints.iter().any(|h| matches!(h, Hint::GatherPlanStatistics)),
         tables: b.tables,
@@ -463,6 +476,7 @@ pub fn compile_scalar(e: &Expr, ctx: &PlanCtx<'_>) -> Result<(CExpr, Vec<String>
         frames: Vec::new(),
         n_sources: 0,
         bind_names: Vec::new(),
+        bind_kinds: Vec::new(),
         tables: Vec::new(),
         outer_scopes: Vec::new(),
         outer_refs: 0,

@@ -117,6 +117,36 @@ impl Run<'_> {
             .collect()
     }
 
+    /// The declared variables' datatype classes, as a statement that names
+    /// them is compiled with (a CHAR variable is left to its values).
+    pub(in crate::session) fn host_kinds(&self) -> Vec<(String, crate::exec::convert::Kind)> {
+        use crate::exec::convert::Kind;
+        let kind = |ty: BindType| match ty {
+            BindType::Number => Some(Kind::Number),
+            BindType::Varchar2(_) => Some(Kind::Varchar),
+            BindType::Char(_) => None,
+        };
+        self.s.sqlplus.binds.iter().filter_map(|b| Some((b.name.clone(), kind(b.ty)?))).collect()
+    }
+
+    /// Whether a cursor's binds were compiled with the classes the
+    /// variables they name have now (else the parse builds another child:
+    /// Oracle's bind mismatch).
+    pub(in crate::session) fn host_kinds_match(&self, c: &crate::exec::Compiled) -> bool {
+        use crate::exec::convert::Kind;
+        c.bind_names.iter().zip(&c.bind_kinds).all(|(name, &was)| {
+            let now = name
+                .strip_prefix(':')
+                .and_then(|bare| self.s.sqlplus.binds.iter().find(|b| b.name.eq_ignore_ascii_case(bare)))
+                .map_or(Kind::Unknown, |b| match b.ty {
+                    BindType::Number => Kind::Number,
+                    BindType::Varchar2(_) => Kind::Varchar,
+                    BindType::Char(_) => Kind::Unknown,
+                });
+            now == was
+        })
+    }
+
     /// The declared variables as a PL/SQL block sees them: `:N` entries of
     /// its scope, each after its declared type (so assignments check it:
     /// ORA-06502 for a string too long for a VARCHAR2(n)).
