@@ -54,6 +54,9 @@ pub struct VersionProfile {
     pub trace_sqlid: bool,
     /// The trace writes `CLOSE #n` lines (11.2.0.2 on).
     pub trace_close: bool,
+    /// Bytes of a redo change vector's header: 24 before 12.1, 32 from
+    /// 12.1 (the container id and flags; session/redo_layout.rs).
+    pub change_vector_header: u64,
 }
 
 const fn profile(name: &'static str, banner: &'static str) -> VersionProfile {
@@ -75,6 +78,7 @@ const fn profile(name: &'static str, banner: &'static str) -> VersionProfile {
         identifier_bytes: 128,
         trace_sqlid: true,
         trace_close: true,
+        change_vector_header: 32,
     }
 }
 
@@ -91,6 +95,7 @@ pub const V10_2_0_5: VersionProfile = VersionProfile {
     identifier_bytes: 30,
     trace_sqlid: false,
     trace_close: false,
+    change_vector_header: 24,
     ..profile("10.2.0.5", "Oracle Database 10g Enterprise Edition Release 10.2.0.5.0 - 64bit Production")
 };
 
@@ -102,6 +107,7 @@ pub const V11_1_0_7: VersionProfile = VersionProfile {
     filtered_unique_probe_pins: true,
     identifier_bytes: 30,
     trace_close: false,
+    change_vector_header: 24,
     ..profile("11.1.0.7", "Oracle Database 11g Enterprise Edition Release 11.1.0.7.0 - 64bit Production")
 };
 
@@ -114,6 +120,7 @@ pub const V11_2_0_1: VersionProfile = VersionProfile {
     filtered_unique_probe_pins: true,
     identifier_bytes: 30,
     trace_close: false,
+    change_vector_header: 24,
     ..profile("11.2.0.1", "Oracle Database 11g Enterprise Edition Release 11.2.0.1.0 - 64bit Production")
 };
 
