@@ -160,6 +160,7 @@ const kindsOf = (step) => [
   ...(step.sweep ? ['report', 'sweep'] : ['report', 'structure', 'flame', 'stats']),
   ...(step.wait_histograms?.length ? ['waits'] : []),
   ...(step.devices?.length ? ['devices'] : []),
+  ...(step.optimizer ? ['why'] : []),
 ];
 
 /** @returns {Promise<any>} the bundled report builders */
@@ -245,7 +246,7 @@ export async function writeReports(script, opts, io) {
       if (opts.slide) {
         // Each kind laid out for 16:9 (the report and the statistics as wide as the slide; the others scaled as they are).
         for (const kind of kindsOf(step)) {
-          const label = { report: 'Report', structure: 'Structures', flame: 'Flame graph', stats: 'Statistics', sweep: 'What-if sweep', waits: 'Wait histograms', devices: 'Devices' }[kind] ?? kind;
+          const label = { report: 'Report', structure: 'Structures', flame: 'Flame graph', stats: 'Statistics', sweep: 'What-if sweep', waits: 'Wait histograms', devices: 'Devices', why: 'Why this plan' }[kind] ?? kind;
           const title = `${label} · ${step.statement.replace(/\s+/g, ' ').trim()}`;
           const { svg, name } = io.reports.buildSlide(kind, { ...inputs }, title, `LIO Lab · ${opts.name} · step #${step.index}, line ${step.line} · simulated`);
           write(name, svg);

@@ -39,6 +39,18 @@ const PLAN = [
 ];
 
 describe('rows in SQL*Plus layout', () => {
+  it('lays out a NUMBER column whose values are all NULL as a number column (the engine says its type)', () => {
+    // select sum(x), count(*), max(x) from an empty table, as SQL*Plus prints it.
+    const rows = [[null, 0, null]];
+    expect(formatRows(['SUM(X)', 'COUNT(*)', 'MAX(X)'], rows, {}, [], 80, { numeric: [true, true, true] })).toEqual([
+      '    SUM(X)   COUNT(*)     MAX(X)',
+      '---------- ---------- ----------',
+      '                    0',
+    ]);
+    // Without the types the values decide (a column of NULLs is text).
+    expect(formatRows(['SUM(X)', 'COUNT(*)'], [[null, 0]])[0]).toBe('SUM(X)   COUNT(*)');
+  });
+
   it('right-aligns NUMBER columns in NUMWIDTH 10, left-aligns text, underlines with dashes', () => {
     expect(formatRows(['ID', 'NAME'], [[1, 'alpha'], [22, 'b'], [333, null]])).toEqual([
       '        ID NAME',
@@ -224,6 +236,15 @@ describe('feedback', () => {
 describe('steps', () => {
   it('echoes statements with numbered continuation lines', () => {
     expect(echoLines('select *\n  from t1\n where id = 1')).toEqual(['SQL> select *', '  2    from t1', '  3   where id = 1']);
+  });
+
+  it('echoes the `/` line that runs a PL/SQL block or a stored program, as a numbered line', () => {
+    // Tom Kyte's transcripts: `  4  /` after `  3  end;`. The block's own
+    // `end;` ends in a semicolon, which hid the slash before.
+    expect(echoLines('begin\n  null;\nend;', 'plsql')).toEqual(['SQL> begin', '  2    null;', '  3  end;', '  4  /']);
+    expect(echoLines('create or replace procedure p as\nbegin\n  null;\nend;', 'ddl').slice(-2)).toEqual(['  4  end;', '  5  /']);
+    expect(echoLines('create table t (x number)', 'ddl')).toEqual(['SQL> create table t (x number);']);
+    expect(echoLines('exec null', 'sqlplus')).toEqual(['SQL> exec null']);
   });
 
   it('prints nothing for a step run under SET TERMOUT OFF', () => {

@@ -16,7 +16,7 @@ export interface TraceInfo { step: number; bytes: number; raw_bytes: number }
 export interface SavedRun extends NewRun { id: string | number; created_at?: string; summary?: RunTotals; traces?: TraceInfo[] }
 /** A trace part as it crosses to the host and back: its compressed bytes in base64 (model/savedTraces.ts). */
 export interface SavedTrace { step: number; data: string; raw_bytes: number }
-export type ReportKind = 'structure' | 'flame' | 'stats' | 'report' | 'sweep' | 'waits' | 'devices';
+export type ReportKind = 'structure' | 'flame' | 'stats' | 'report' | 'sweep' | 'waits' | 'devices' | 'why';
 /** Profiles for other tools, exported as JSON: the run for speedscope, the step as Chrome trace events. */
 export type ProfileKind = 'speedscope' | 'chrome-trace';
 export type ExportKind = ReportKind | ProfileKind;

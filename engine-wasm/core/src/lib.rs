@@ -17,6 +17,8 @@
 
 pub mod bg;
 pub mod catalog;
+pub mod cbo_trace;
+pub mod date;
 pub mod engine;
 pub mod exec;
 pub mod fasthash;

@@ -50,6 +50,26 @@ contract! {
         /// (STATISTICS_LEVEL=ALL or the GATHER_PLAN_STATISTICS hint).
         #[serde(skip_serializing_if = "Option::is_none")]
         pub time_us: Option<f64>,
+        /// The line's work area in its last execution (a HASH JOIN's):
+        /// DBMS_XPLAN's OMem, 1Mem, Used-Mem and Used-Tmp.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub workarea: Option<WorkareaOut>,
+    }
+}
+
+contract! {
+    #[derive(Debug, Clone, Copy, Serialize, Default, PartialEq)]
+    pub struct WorkareaOut as LineWorkarea {
+        /// Bytes to run optimal (OMem).
+        pub optimal: u64,
+        /// Bytes to run one-pass (1Mem).
+        pub onepass: u64,
+        /// Bytes the execution used (Used-Mem).
+        pub used: u64,
+        /// 0 optimal, 1 one-pass, more multi-pass (Used-Mem's "(n)").
+        pub passes: u32,
+        /// Temp bytes it held at most (Used-Tmp; 0 when none).
+        pub temp: u64,
     }
 }
 
@@ -188,6 +208,11 @@ contract! {
         /// decide. Absent when no column has one.
         #[serde(skip_serializing_if = "Vec::is_empty")]
         pub column_widths: Vec<u32>,
+        /// Per column, whether its type is NUMBER (SQL*Plus right-aligns its
+        /// heading and gives it NUMWIDTH even when every value is NULL).
+        /// Absent when no column is.
+        #[serde(skip_serializing_if = "Vec::is_empty")]
+        pub column_numeric: Vec<bool>,
         pub rows: Vec<Vec<serde_json::Value>>,
         pub rows_processed: u64,
         pub plan: Vec<PlanLineOut>,
@@ -243,6 +268,28 @@ contract! {
         /// SQL_TRACE) got during the step; absent while tracing is off.
         #[serde(skip_serializing_if = "Vec::is_empty")]
         pub sql_trace: Vec<String>,
+        /// Event 10053: what the optimizer considered in the step's hard
+        /// parse (its text is in `sql_trace`); absent while the event is off.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub optimizer: Option<crate::cbo_trace::CboTraceOut>,
+        /// SQL*Plus `PRINT`: each bind variable printed, in order (each is
+        /// laid out as a one-column query's rows).
+        #[serde(skip_serializing_if = "Vec::is_empty")]
+        pub prints: Vec<PrintOut>,
+    }
+}
+
+contract! {
+    /// One bind variable `PRINT` shows (see [`StepOut::prints`]).
+    #[derive(Debug, Clone, Serialize, PartialEq)]
+    pub struct PrintOut as PrintedBind {
+        /// Its name, upper-cased: the column heading.
+        pub name: String,
+        /// The declared length of a CHAR or VARCHAR2 variable (its column
+        /// width); 0 for a NUMBER (NUMWIDTH decides).
+        pub width: u32,
+        /// Its value (null until assigned).
+        pub value: serde_json::Value,
     }
 }
 
@@ -363,6 +410,9 @@ contract! {
         /// SET NUMFORMAT (absent while none).
         #[serde(skip_serializing_if = "String::is_empty")]
         pub numformat: String,
+        /// SET NUMWIDTH: a number column's width (absent while 10).
+        #[serde(skip_serializing_if = "is_ten")]
+        pub numwidth: u32,
         /// SET NEWPAGE: blank lines before a page's headings (None: NONE;
         /// absent while 1).
         #[serde(skip_serializing_if = "is_one")]
@@ -414,6 +464,10 @@ fn is_dash(s: &str) -> bool {
     s == "-"
 }
 
+fn is_ten(n: &u32) -> bool {
+    *n == 10
+}
+
 fn is_one(n: &Option<u32>) -> bool {
     *n == Some(1)
 }
@@ -442,6 +496,7 @@ impl Default for SettingsOut {
             null_text: String::new(),
             underline: "-".into(),
             numformat: String::new(),
+            numwidth: 10,
             newpage: Some(1),
             wrap: true,
             breaks: Vec::new(),

@@ -1,5 +1,6 @@
 //! SQL values and their on-disk sizes in Oracle's formats.
 
+pub use crate::date::Date;
 pub use crate::number::Number;
 pub use crate::text::Text;
 use std::cmp::Ordering;
@@ -12,6 +13,8 @@ pub enum Value {
     Num(Number),
     /// Text: short strings inline, long ones shared (see [`Text`]).
     Str(Text),
+    /// Oracle's DATE (see [`crate::date`]).
+    Date(Date),
 }
 
 impl Value {
@@ -42,7 +45,7 @@ impl Value {
         match self {
             Value::Num(n) => Some(n.to_f64()),
             Value::Str(s) => Number::parse(s).ok().map(|n| n.to_f64()),
-            Value::Null => None,
+            Value::Null | Value::Date(_) => None,
         }
     }
 
@@ -53,6 +56,7 @@ impl Value {
             Value::Null => 0,
             Value::Num(n) => n.stored_len(),
             Value::Str(s) => s.len(),
+            Value::Date(_) => 7,
         }
     }
 
@@ -66,10 +70,21 @@ impl Value {
         }
     }
 
-    /// Oracle's comparison: NULLs sort last; numbers before strings.
+    /// Oracle's comparison: NULLs sort last; numbers before strings
+    /// (dates, never compared with either once a statement is compiled,
+    /// between them).
     pub fn cmp_sql(&self, other: &Value) -> Ordering {
         match (self, other) {
             (Value::Num(a), Value::Num(b)) => a.cmp(b),
+            (Value::Date(a), Value::Date(b)) => a.cmp(b),
+            // Text by NLS_DATE_FORMAT (a predicate's literal, an index
+            // probe's key); text that is no date after any date.
+            (Value::Date(a), Value::Str(b)) => crate::date::format::parse_nls(b).map_or(Ordering::Less, |b| a.cmp(&b)),
+            (Value::Str(a), Value::Date(b)) => {
+                crate::date::format::parse_nls(a).map_or(Ordering::Greater, |a| a.cmp(b))
+            }
+            (Value::Date(_), Value::Num(_)) => Ordering::Greater,
+            (Value::Num(_), Value::Date(_)) => Ordering::Less,
             (Value::Str(a), Value::Str(b)) => {
                 if a.ptr_eq(b) {
                     Ordering::Equal
@@ -109,6 +124,7 @@ impl Value {
                 }
             }
             Value::Str(s) => serde_json::Value::String(s.to_string()),
+            Value::Date(_) => serde_json::Value::String(self.to_string()),
         }
     }
 }
@@ -119,6 +135,13 @@ impl fmt::Display for Value {
             Value::Null => Ok(()),
             Value::Num(n) => write!(f, "{n}"),
             Value::Str(s) => write!(f, "{s}"),
+            // By the session's NLS_DATE_FORMAT (a format it accepted).
+            Value::Date(d) => {
+                crate::date::with_nls(|nls| match crate::date::format::Model::parse(nls, Default::default()) {
+                    Ok(m) => f.write_str(&m.format(*d)),
+                    Err(_) => Ok(()),
+                })
+            }
         }
     }
 }

@@ -580,6 +580,22 @@ fn order_group_write_back() {
     );
 }
 
+/// Session 9's articles: the bookstore's frequency histogram (SIZE AUTO
+/// builds it from the column usage of the script's own queries, which must
+/// not carry over from an earlier script) and the hash join with its work
+/// area, with a script that moves the clock on.
+#[test]
+fn order_group_histograms_and_hash_join() {
+    order::check(
+        &[
+            "tests/articles/oracle-docs-frequency-histogram-bookstore.sql",
+            "tests/articles/xxzhaobb-hash-join-11g.sql",
+            "samples/clustering-factor.sql",
+        ],
+        &[],
+    );
+}
+
 /// Every script is in a group above.
 #[test]
 fn every_script_is_accounted_for() {

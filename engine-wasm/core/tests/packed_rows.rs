@@ -60,6 +60,7 @@ fn packed_rows_read_back_every_value() {
             assert_eq!(got.stored_len(c), v.stored_len());
         }
         assert_eq!(got.get(w), None);
+        assert_eq!(got.column_lens().collect::<Vec<_>>(), r.iter().map(Value::column_len).collect::<Vec<_>>());
         assert_eq!(got.row_size(), lio_core::storage::row_size(r));
     }
     assert!(st.get(rows.len()).is_none());

@@ -27,6 +27,7 @@ const EXTRA: &str = "set null ~
 set colsep |
 set underline =
 set numformat 999
+set numwidth 12
 set newpage none
 set wrap off
 set heading off
@@ -43,12 +44,19 @@ compute sum label total of x on y report
 create table t (x number, y varchar2(30));
 insert into t values (&n, 'a');
 select /*+ gather_plan_statistics */ y from t where x = &n;
+select /*+ leading(a) use_hash(b) */ count(*) from t a, t b where a.x = b.x;
 set autotrace off
 lab sweep runs from 1 to 3 step 1 run 'select * from t where x = 1';
 lab sweep version in (10g, 19c) run 'select * from t where x = 1';
 select nope from t;
 alter session set events '10046 trace name context forever, level 8';
 select y from t where x = 1;
+create index t_x on t (x);
+alter session set events '10053 trace name context forever';
+select a.y from t a, t b where a.x = b.x and a.x = 1;
+variable n number
+exec :n := 1
+print n
 ";
 
 /// Scripts of the repository that run in about a second between them

@@ -126,10 +126,11 @@ fn a_folded_varchar2_compares_nonpadded() {
 /// fourth of GATHER_TABLE_STATS is ESTIMATE_PERCENT and the sixth
 /// METHOD_OPT (its signature in the PL/SQL Packages and Types Reference:
 /// ownname, tabname, partname, estimate_percent, block_sample, method_opt,
-/// ...). A sample of 10% or histograms given by position were accepted
-/// and ignored (exact statistics, no histograms); by name they were
-/// already refused with LAB-00001. More arguments than the signature has
-/// is PLS-00306.
+/// ...). A sample of 10% given by position was accepted and ignored
+/// (exact statistics); it is refused with LAB-00001 as by name, and
+/// METHOD_OPT by position builds its histograms as by name
+/// (tests/histograms.rs). More arguments than the signature has is
+/// PLS-00306.
 #[test]
 fn gather_stats_arguments_by_position_are_checked() {
     let mut e = quiet_engine();
@@ -142,12 +143,12 @@ fn gather_stats_arguments_by_position_are_checked() {
          exec dbms_stats.gather_table_stats(user, 'T', null, 100, false, 'FOR ALL COLUMNS SIZE 1', 4)\n\
          exec dbms_stats.gather_schema_stats(user, null, false, 'for all columns size 1')",
     );
-    for s in &steps[..3] {
+    for s in [&steps[0], &steps[2]] {
         let (code, ..) = error_of(s);
         assert_eq!(code, "LAB-00001", "{:?}", s.error);
     }
     assert!(steps[0].error.as_ref().unwrap().message.contains("estimate_percent => 10"));
-    assert!(steps[1].error.as_ref().unwrap().message.contains("method_opt => for all columns size 254"));
+    assert!(steps[1].error.is_none(), "{:?}", steps[1].error);
     let e4 = steps[3].error.as_ref().expect("sixteen arguments");
     assert_eq!(e4.code, "ORA-06550");
     assert!(e4.message.contains("PLS-00306"), "{}", e4.message);
@@ -190,18 +191,19 @@ fn xplan_formats_with_sections_the_lab_lacks_are_refused() {
 
 /// An Oracle built-in function the lab does not model is refused by name
 /// with LAB-00001 at the call; it was ORA-00904 "invalid identifier",
-/// which tells a DBA that SQRT does not exist. A name that is no function
+/// which tells a DBA that LN does not exist (SQRT and INITCAP, once
+/// examples here, are modelled since issue 33: tests/surface_funcs.rs). A name that is no function
 /// of Oracle's is still ORA-00904 (Oracle's "%s: invalid identifier").
 #[test]
 fn unmodelled_oracle_functions_are_refused_by_name() {
-    let steps = run("select sqrt(4) from dual;\n\
-         select id,\n       initcap('ab') from (select 1 id from dual);\n\
+    let steps = run("select ln(4) from dual;\n\
+         select id,\n       soundex('ab') from (select 1 id from dual);\n\
          select regexp_substr('abc', 'b') from dual;\n\
          select nosuchfunc(1) from dual;\n\
          select to_number('1,234', '9,999') from dual;\n\
          select to_number('1', '9', 'x', 'y') from dual;");
     assert_eq!(error_of(&steps[0]), ("LAB-00001", 1, 8));
-    assert!(steps[0].error.as_ref().unwrap().message.contains("SQRT"));
+    assert!(steps[0].error.as_ref().unwrap().message.contains("LN"));
     assert_eq!(error_of(&steps[1]), ("LAB-00001", 3, 8));
     assert_eq!(error_of(&steps[2]).0, "LAB-00001");
     assert_eq!(error_of(&steps[3]), ("ORA-00904", 5, 8));

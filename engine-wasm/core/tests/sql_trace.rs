@@ -148,7 +148,7 @@ fn off_writes_nothing_and_other_events_are_refused() {
     // The ALTER SESSION that stops the trace is its last statement.
     assert!(s[5].sql_trace.iter().any(|l| l.contains("10046 trace name context off")));
     let s = run("alter session set events '10046 trace name context forever, level 3';\n\
-                 alter session set events '10053 trace name context forever, level 1';\n\
+                 alter session set events '10032 trace name context forever, level 10';\n\
                  alter system set events '10046 trace name context forever, level 12';");
     for st in &s[4..] {
         let (code, _, _) = error_of(st);

@@ -248,7 +248,8 @@ fn show_and_set_of_what_sqlplus_does_not_know_is_sp2_0158() {
     // SHOW PARAMETER lists V$PARAMETER (tests/sqlplus_commands.rs).
     assert!(steps[2].error.is_none());
     assert_eq!(err(&steps[3]), ("LAB-00001", "not supported by LIO Lab: SHOW ERRORS"));
-    assert_eq!(err(&steps[4]), ("LAB-00001", "not supported by LIO Lab: SET NUMWIDTH other than 10"));
+    // SET NUMWIDTH is applied (tests/surface_headings.rs).
+    assert!(steps[4].error.is_none());
     assert!(steps[5].error.is_none());
     assert_eq!(err(&steps[6]), ("LAB-00001", "not supported by LIO Lab: SET FEEDBACK ONLY"));
     // A variable SQL*Plus knows is still accepted.
@@ -275,8 +276,7 @@ fn feedback_threshold_follows_set_feedback() {
 
 // ------------------------------------------------------------ binds, DBMS_ROWID
 
-/// A bind variable SQL*Plus was not told about with VARIABLE (which the
-/// lab does not model): SP2-0552, at the bind, before the database sees
+/// A bind variable SQL*Plus was not told about with VARIABLE: SP2-0552, at the bind, before the database sees
 /// the statement.
 #[test]
 fn an_undeclared_bind_is_sp2_0552() {
@@ -294,11 +294,11 @@ fn an_undeclared_bind_is_sp2_0552() {
     // `/` of a buffer with a bind.
     let steps = e.exec("select * from t where id = :rid\n\n/");
     assert_eq!(err(&steps[1]).1, "SP2-0552: Bind variable \"RID\" not declared.");
-    // VARIABLE, PRINT and a bind in EXEC are refused by name.
-    let steps = e.exec("variable rid varchar2(18)\nprint rid\nexec :rid := 'x'");
-    assert_eq!(err(&steps[0]).1, "not supported by LIO Lab: the SQL*Plus VARIABLE command");
-    assert_eq!(err(&steps[1]).1, "not supported by LIO Lab: the SQL*Plus PRINT command");
-    assert_eq!(err(&steps[2]).1, "not supported by LIO Lab: bind variables in PL/SQL blocks");
+    // In EXEC and a PL/SQL block too (VARIABLE declares them:
+    // tests/surface_binds.rs).
+    let steps = e.exec("exec :rid := 'x'\nbegin :n := 1; end;\n/");
+    assert_eq!(err(&steps[0]).1, "SP2-0552: Bind variable \"RID\" not declared.");
+    assert_eq!(err(&steps[1]).1, "SP2-0552: Bind variable \"N\" not declared.");
 }
 
 #[test]

@@ -19,6 +19,12 @@ fn line<'a>(out: &'a [String], start: &str) -> &'a str {
     out.iter().find(|l| l.starts_with(start)).unwrap_or_else(|| panic!("no line {start}: {out:#?}"))
 }
 
+/// 1,000 rows with a primary key, statistics gathered.
+const PK_TABLE: &str = "create table t (id number primary key, v varchar2(10));\n\
+     insert into t select level, 'v' || level from dual connect by level <= 1000;\n\
+     commit;\n\
+     exec dbms_stats.gather_table_stats(user, 'T')\n";
+
 /// Three executions of a primary-key lookup (3 gets each: 2 index, 1
 /// table): LAST shows one execution (Starts 1, A-Rows 1, Buffers 3 at the
 /// top), ALLSTATS the three (Starts 3, A-Rows 3, Buffers 9); the index line
@@ -26,12 +32,7 @@ fn line<'a>(out: &'a [String], start: &str) -> &'a str {
 #[test]
 fn allstats_without_last_sums_the_executions() {
     let mut e = quiet_engine();
-    ok(&e.exec(
-        "create table t (id number primary key, v varchar2(10));\n\
-         insert into t select level, 'v' || level from dual connect by level <= 1000;\n\
-         commit;\n\
-         exec dbms_stats.gather_table_stats(user, 'T')\n",
-    ));
+    ok(&e.exec(PK_TABLE));
     let q = "select /*+ gather_plan_statistics */ v from t where id = 42;";
     for _ in 0..3 {
         ok(&e.exec(q));
@@ -99,4 +100,23 @@ fn an_exec_error_is_at_the_exec_on_its_line() {
     let s = steps.iter().find(|s| s.statement.starts_with("exec")).expect("the exec step");
     let (code, line, column) = error_of(s);
     assert_eq!((code, line, column), ("ORA-20000", 2, 4), "{:?}", s.error);
+}
+
+/// A format modifier written without a sign adds its column, as the
+/// reference says ("Format keywords must be separated by either a comma or
+/// a space ... can be prefixed by the sign '-' to exclude"): Jonathan
+/// Lewis's habitual `'allstats last cost'` is ALLSTATS LAST with the Cost
+/// column, not an invalid format. Before, only `+cost` was taken.
+#[test]
+fn a_modifier_without_a_sign_adds_its_column() {
+    let mut e = quiet_engine();
+    ok(&e.exec(PK_TABLE));
+    ok(&e.exec("select /*+ gather_plan_statistics */ v from t where id = 42;"));
+    let bare = rows(&mut e, "select * from table(dbms_xplan.display_cursor(null, null, 'allstats last cost'));");
+    let plus = rows(&mut e, "select * from table(dbms_xplan.display_cursor(null, null, 'ALLSTATS LAST +COST'));");
+    println!("{}", bare.join("\n"));
+    assert_eq!(bare, plus);
+    assert!(line(&bare, "| Id").contains("Cost (%CPU)"), "{bare:#?}");
+    let no_rows = rows(&mut e, "select * from table(dbms_xplan.display_cursor(null, null, 'basic rows'));");
+    assert!(line(&no_rows, "| Id").contains("Rows"), "{no_rows:#?}");
 }

@@ -51,6 +51,21 @@ pub fn parse_script_at(src: &str, start: Pos) -> Vec<ParsedUnit> {
         .collect()
 }
 
+/// Every bind variable (`:name`) in a statement's text, in order: its
+/// name upper-cased and its position (the text starts at `pos`).
+pub fn binds(text: &str, pos: Pos) -> Vec<(String, Pos)> {
+    if !text.contains(':') {
+        return Vec::new();
+    }
+    lexer::tokenize(text, pos, lexer::LexOptions::default())
+        .into_iter()
+        .filter_map(|t| match t.tok {
+            lexer::Tok::Bind(name) => Some((name, t.pos)),
+            _ => None,
+        })
+        .collect()
+}
+
 /// The first bind variable (`:name`) in a statement's text, its name
 /// upper-cased, and its position (the statement's text starts at `pos`).
 /// Quotes and comments are skipped as the lexer skips them.

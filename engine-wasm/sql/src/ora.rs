@@ -180,6 +180,8 @@ catalogue! {
     MISSING_EXPRESSION = Ora 936 "missing expression";
     /// Arguments: the datatype expected (`-` for none) and the one given.
     INCONSISTENT_DATATYPES = Ora 932 "inconsistent datatypes: expected %s got %s";
+    DATE_PLUS_DATE = Ora 975 "date + date not allowed";
+    INVALID_EXTRACT_FIELD = Ora 30076 "invalid extract field for extract source";
     NOT_A_SINGLE_GROUP_GROUP_FUNCTION = Ora 937 "not a single-group group function";
     NOT_A_GROUP_BY_EXPRESSION = Ora 979 "not a GROUP BY expression";
     INVALID_ALTER_COMMAND = Ora 940 "invalid ALTER command";
@@ -260,6 +262,23 @@ catalogue! {
     MAY_NOT_PERFORM_DML = Ora 1456 "may not perform insert/delete/update operation";
     DIVISOR_IS_ZERO = Ora 1476 "divisor is equal to zero";
     INVALID_NUMBER = Ora 1722 "invalid number";
+    DATE_FORMAT_NOT_RECOGNIZED = Ora 1821 "date format not recognized";
+    FORMAT_ENDS_BEFORE_INPUT = Ora 1830 "date format picture ends before converting entire input string";
+    YEAR_RANGE = Ora 1841 "(full) year must be between -4713 and +9999, and not be 0";
+    NOT_A_VALID_MONTH = Ora 1843 "not a valid month";
+    NOT_A_VALID_DAY_OF_WEEK = Ora 1846 "not a valid day of the week";
+    DAY_OF_MONTH_RANGE = Ora 1847 "day of month must be between 1 and last day of month";
+    DAY_OF_YEAR_RANGE = Ora 1848 "day of year must be between 1 and 365 (366 for leap year)";
+    HOUR_1_TO_12 = Ora 1849 "hour must be between 1 and 12";
+    HOUR_0_TO_23 = Ora 1850 "hour must be between 0 and 23";
+    MINUTES_0_TO_59 = Ora 1851 "minutes must be between 0 and 59";
+    SECONDS_0_TO_59 = Ora 1852 "seconds must be between 0 and 59";
+    SECONDS_IN_DAY_RANGE = Ora 1853 "seconds in day must be between 0 and 86399";
+    JULIAN_DATE_RANGE = Ora 1854 "julian date must be between 1 and 5373484";
+    AM_PM_REQUIRED = Ora 1855 "AM/A.M. or PM/P.M. required";
+    NON_NUMERIC_WHERE_NUMERIC = Ora 1858 "a non-numeric character was found where a numeric was expected";
+    LITERAL_DOES_NOT_MATCH_FORMAT = Ora 1861 "literal does not match format string";
+    BAD_PRECISION_SPECIFIER = Ora 1899 "bad precision specifier";
     NUMERIC_OVERFLOW = Ora 1426 "numeric overflow";
     /// A function argument outside its domain (INSTR's occurrence below 1).
     /// The argument is the value as given.
@@ -326,6 +345,12 @@ catalogue! {
     INDEX_UNABLE_TO_ANALYZE = Ora 20000 "index %s  does not exist or insufficient privileges";
     /// `DBMS_STATS.GATHER_SCHEMA_STATS` of a schema the user cannot analyze.
     SCHEMA_UNABLE_TO_ANALYZE = Ora 20000 "Insufficient privileges to analyze an object in Schema";
+    /// DBMS_STATS' METHOD_OPT it cannot read (an unknown word, a column
+    /// the table does not have, SIZE outside 1..254 / 1..2048); the
+    /// argument is the clause as given.
+    METHOD_OPT_PARSE = Ora 20000 "Cannot parse for clause: %s";
+    /// DBMS_STATS' ESTIMATE_PERCENT outside its range.
+    ILLEGAL_SAMPLE_PERCENT = Ora 20001 "Illegal sample percent %s: must be in the range [0.000001,100]";
     CLUSTER_ONLY_ONE_TABLE = Ora 25136 "this cluster can contain only one table";
     NO_PRIMARY_KEY = Ora 25175 "no PRIMARY KEY constraint found";
     MEMOPTIMIZE_POOL_NOT_SET = Ora 62137 "MEMOPTIMIZE_POOL_SIZE is not set";
@@ -373,6 +398,8 @@ catalogue! {
     SP2_START_NO_ARGUMENTS = Sp2 1506 "START, @ or @@ command has no arguments";
     /// The argument is the bind variable's name, upper-cased.
     SP2_BIND_NOT_DECLARED = Sp2 552 "Bind variable \"%s\" not declared.";
+    /// `VARIABLE name type` with a name that is no identifier.
+    SP2_ILLEGAL_VARIABLE_NAME = Sp2 553 "Illegal variable name \"%s\".";
     /// `DEFINE name` of a variable that has no value.
     SP2_SYMBOL_UNDEFINED = Sp2 135 "symbol %s is UNDEFINED";
     /// COLUMN ... FORMAT with a format SQL*Plus does not know.

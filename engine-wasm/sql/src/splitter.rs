@@ -58,6 +58,10 @@ pub(crate) enum PlusCmd {
     Show,
     /// `DESC[RIBE] object`
     Describe,
+    /// `VAR[IABLE] [name [type]]`
+    Variable,
+    /// `PRI[NT] [name ...]`
+    Print,
     /// Formatting and session commands with no effect in the lab.
     Ignored,
     /// Valid SQL*Plus commands that the lab does not model.
@@ -93,8 +97,8 @@ const PLUS_COMMANDS: &[(&str, usize, PlusCmd)] = &[
     ("REPFOOTER", 4, PlusCmd::Ignored),
     ("DISCONNECT", 4, PlusCmd::Ignored),
     ("DESCRIBE", 4, PlusCmd::Describe),
-    ("VARIABLE", 3, PlusCmd::Unsupported("VARIABLE")),
-    ("PRINT", 3, PlusCmd::Unsupported("PRINT")),
+    ("VARIABLE", 3, PlusCmd::Variable),
+    ("PRINT", 3, PlusCmd::Print),
     ("HOST", 2, PlusCmd::Unsupported("HOST")),
     ("ACCEPT", 3, PlusCmd::Unsupported("ACCEPT")),
     ("PASSWORD", 5, PlusCmd::Unsupported("PASSWORD")),

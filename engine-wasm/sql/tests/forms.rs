@@ -140,7 +140,7 @@ fn calibration_insert_select_xmltable() {
     assert_eq!(i.columns, None);
     let InsertSource::Query(q) = i.source else { panic!() };
     assert_eq!(q.pos, p(1, 16));
-    let SelectItem::Expr { expr: Expr::Rownum(rp), alias: None } = &q.select[0] else { panic!() };
+    let SelectItem::Expr { expr: Expr::Rownum(rp), alias: None, .. } = &q.select[0] else { panic!() };
     assert_eq!(*rp, p(1, 23));
     let SelectItem::Expr { expr: Expr::Function { name, args }, .. } = &q.select[1] else { panic!() };
     assert_eq!(name.name, "DBMS_RANDOM.STRING");
@@ -194,7 +194,7 @@ fn calibration_hinted_join() {
     assert!(q.hints.is_empty());
     assert!(matches!(
         &q.select[0],
-        SelectItem::Expr { expr: Expr::Aggregate { func: AggregateFunc::Max, arg: Some(_), .. }, alias: None }
+        SelectItem::Expr { expr: Expr::Aggregate { func: AggregateFunc::Max, arg: Some(_), .. }, alias: None, .. }
     ));
     let FromItem::Subquery { query: sub, alias: None } = &q.from[0] else { panic!() };
     let names = |v: &[Ident]| v.iter().map(|i| i.name.clone()).collect::<Vec<_>>();
@@ -209,7 +209,7 @@ fn calibration_hinted_join() {
         }
         h => panic!("hints {h:?}"),
     }
-    let SelectItem::Expr { expr, alias } = &sub.select[0] else { panic!() };
+    let SelectItem::Expr { expr, alias, .. } = &sub.select[0] else { panic!() };
     assert_eq!(col_name(expr), (Some(id("A")), id("FILLER")));
     assert_eq!(alias.as_ref().unwrap().name, "A_FILLER");
     assert_eq!(sub.from.len(), 2);
@@ -308,6 +308,8 @@ fn create_table_column_options_and_types() {
             pctfree: Some(10),
             buffer_pool: Some(BufferPool::Recycle),
             compress: Some(true),
+            compress_at: Some(p(11, 67)),
+            compress_advanced: true,
             tablespace: Some(Ident { name: id("USERS"), pos: p(11, 51) }),
             cell_flash_cache: None,
         }
@@ -374,21 +376,15 @@ fn create_cluster_options() {
 
 #[test]
 fn create_index_forms() {
-    let StatementKind::CreateIndex(i) = ok("create unique index t1_i on t1 (key, value asc) pctfree 0 storage (buffer_pool keep) compress 1 tablespace users nologging;") else { panic!() };
+    let StatementKind::CreateIndex(i) = ok("create unique index t1_i on t1 (key, value asc) pctfree 0 storage (buffer_pool keep) tablespace users nologging;") else { panic!() };
     assert!(i.unique);
     assert_eq!(i.name.name, "T1_I");
     assert_eq!(i.table.name, "T1");
     assert_eq!(i.columns.iter().map(|c| c.name.as_str()).collect::<Vec<_>>(), ["KEY", "VALUE"]);
-    let users = Some(Ident { name: id("USERS"), pos: p(1, 108) });
+    let users = Some(Ident { name: id("USERS"), pos: p(1, 97) });
     assert_eq!(
         i.physical,
-        Physical {
-            pctfree: Some(0),
-            buffer_pool: Some(BufferPool::Keep),
-            compress: Some(true),
-            tablespace: users,
-            cell_flash_cache: None
-        }
+        Physical { pctfree: Some(0), buffer_pool: Some(BufferPool::Keep), tablespace: users, ..Default::default() }
     );
 
     let StatementKind::CreateIndex(i) = ok("create index ic_i on cluster ic;") else { panic!() };
@@ -428,7 +424,14 @@ fn alter_index_table_and_drop() {
     let StatementKind::AlterTable(a) = ok("alter table t1 pctfree 20;") else { panic!() };
     assert_eq!(a.action, AlterTableAction::Physical(Physical { pctfree: Some(20), ..Default::default() }));
     let StatementKind::AlterTable(a) = ok("alter table t1 compress;") else { panic!() };
-    assert_eq!(a.action, AlterTableAction::Physical(Physical { compress: Some(true), ..Default::default() }));
+    assert_eq!(
+        a.action,
+        AlterTableAction::Physical(Physical {
+            compress: Some(true),
+            compress_at: Some(p(1, 16)),
+            ..Default::default()
+        })
+    );
 
     let StatementKind::Drop(d) = ok("drop table t1 cascade constraints purge;") else { panic!() };
     assert_eq!((d.kind, d.name.name.as_str(), d.including_tables), (ObjectKind::Table, "T1", false));
@@ -488,7 +491,7 @@ fn select_clauses() {
     assert!(matches!(&q.select[2], SelectItem::Expr { alias: Some(a), .. } if a.name == "Val"));
     assert!(matches!(
         &q.select[3],
-        SelectItem::Expr { expr: Expr::Aggregate { func: AggregateFunc::Count, arg: None, .. }, alias: None }
+        SelectItem::Expr { expr: Expr::Aggregate { func: AggregateFunc::Count, arg: None, .. }, alias: None, .. }
     ));
     assert!(matches!(&q.from[0], FromItem::Table { name, alias: Some(a) } if name.name == "T1" && a.name == "T"));
     let Some(Expr::Binary { op: BinaryOp::Or, left, right }) = &q.where_clause else { panic!("{:?}", q.where_clause) };
@@ -533,7 +536,7 @@ fn from_items_joins_and_subqueries() {
     assert!(matches!(&q.from[0], FromItem::XmlTableRange { alias: Some(a), .. } if a.name == "X"));
     let SelectItem::Expr { expr, .. } = &q.select[0] else { panic!() };
     assert_eq!(col_name(expr), (Some(id("X")), id("COLUMN_VALUE")));
-    assert!(matches!(&q.select[1], SelectItem::Expr { expr: Expr::Subquery(_), alias: Some(_) }));
+    assert!(matches!(&q.select[1], SelectItem::Expr { expr: Expr::Subquery(_), alias: Some(_), .. }));
     assert!(
         matches!(&q.select[2], SelectItem::Expr { expr: Expr::Function { name, args }, .. } if name.name == "SYSDATE" && args.is_empty())
     );

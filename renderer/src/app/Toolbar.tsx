@@ -38,7 +38,7 @@ export function Toolbar({ scenarios, status, progress, selectedStep, compare, on
       </div>
       <button className="btn" onClick={onPresent} disabled={busy || status.state === 'loading'} title="Presenter mode: the demo's narration and views, full screen (docs/DEMOS.md)">Present</button>
       <button className="btn" onClick={onSave} title="Save the script as a named scenario">Save scenario…</button>
-      <ExportMenu onExport={onExport} disabled={!selectedStep} sweep={!!selectedStep?.sweep} waits={!!selectedStep?.wait_histograms?.length || compare} devices={!!selectedStep?.devices?.length && !compare} compare={compare} />
+      <ExportMenu onExport={onExport} disabled={!selectedStep} sweep={!!selectedStep?.sweep} waits={!!selectedStep?.wait_histograms?.length || compare} devices={!!selectedStep?.devices?.length && !compare} compare={compare} why={!!selectedStep?.optimizer && !compare} />
       <button className="btn icon" onClick={onHelp} aria-label="Keyboard shortcuts" title="Keyboard shortcuts (?)">?</button>
     </header>
   );

@@ -18,6 +18,8 @@ export interface Step {
   columns: string[];
   /** SQL*Plus's display width per column: the declared length of a character column (VARCHAR2(30) shows 30 wide), 0 where the values decide. Absent when no column has one. */
   column_widths?: number[];
+  /** Per column, whether its type is NUMBER (SQL*Plus right-aligns its heading and gives it NUMWIDTH even when every value is NULL). Absent when no column is. */
+  column_numeric?: boolean[];
   rows: (string | number | null)[][];
   rows_processed: number;
   plan: PlanLine[];
@@ -51,6 +53,10 @@ export interface Step {
   devices?: DeviceFigures[];
   /** The lines the session's extended SQL trace (event 10046, SQL_TRACE) got during the step; absent while tracing is off. */
   sql_trace?: string[];
+  /** Event 10053: what the optimizer considered in the step's hard parse (its text is in `sql_trace`); absent while the event is off. */
+  optimizer?: OptimizerTrace;
+  /** SQL*Plus `PRINT`: each bind variable printed, in order (each is laid out as a one-column query's rows). */
+  prints?: PrintedBind[];
 }
 
 export interface StepError {
@@ -77,6 +83,20 @@ export interface PlanLine {
   filter?: string;
   /** A-Time in microseconds: only with rowsource statistics (STATISTICS_LEVEL=ALL or the GATHER_PLAN_STATISTICS hint). */
   time_us?: number;
+  /** The line's work area in its last execution (a HASH JOIN's): DBMS_XPLAN's OMem, 1Mem, Used-Mem and Used-Tmp. */
+  workarea?: LineWorkarea;
+}
+
+export interface LineWorkarea {
+  /** Bytes to run optimal (OMem). */
+  optimal: number;
+  /** Bytes to run one-pass (1Mem). */
+  onepass: number;
+  /** Bytes the execution used (Used-Mem). */
+  used: number;
+  passes: number;
+  /** Temp bytes it held at most (Used-Tmp; 0 when none). */
+  temp: number;
 }
 
 export interface LatchFigures {
@@ -159,6 +179,8 @@ export interface StepSettings {
   underline?: string;
   /** SET NUMFORMAT (absent while none). */
   numformat?: string;
+  /** SET NUMWIDTH: a number column's width (absent while 10). */
+  numwidth?: number;
   /** SET NEWPAGE: blank lines before a page's headings (None: NONE; absent while 1). */
   newpage?: number | null;
   /** SET WRAP (absent while ON): OFF cuts values at the column width. */
@@ -268,4 +290,166 @@ export interface QueueSnapshot {
   dirty_bytes: number;
   /** The write cache's size (0: no write cache). */
   write_cache_bytes: number;
+}
+
+/** The optimizer's record of one hard parse (event 10053). */
+export interface OptimizerTrace {
+  /** The statement as parsed. */
+  sql: string;
+  /** `sql_id`. */
+  sql_id: string;
+  /** The release's trace layout: `12c` (six decimals) or `11g` (two). */
+  release: string;
+  /** Event 10053's level (1 or 2). */
+  level: number;
+  /** The system statistics the costs were computed with. */
+  system: OptimizerSystemStats;
+  blocks: OptimizerBlock[];
+  /** The chosen plan as the trace's Plan Table prints it. */
+  plan: OptimizerPlanRow[];
+}
+
+/** System statistics (`SYSTEM STATISTICS INFORMATION`). */
+export interface OptimizerSystemStats {
+  /** NOWORKLOAD or WORKLOAD. */
+  kind: string;
+  cpuspeed: number;
+  sreadtim: number;
+  mreadtim: number;
+  mbrc: number;
+  ioseektim: number;
+  iotfrspeed: number;
+  block_size: number;
+}
+
+/** One query block: its tables in the join order considered, the join steps after the first, its final cost. */
+export interface OptimizerBlock {
+  /** `SEL$1`, `SEL$2`, ... in the order the blocks were optimized. */
+  name: string;
+  tables: OptimizerTable[];
+  /** The nested-loop steps, one per table after the first. */
+  joins: OptimizerJoin[];
+  /** How the join order was settled (the lab considers one). */
+  join_order_source: string;
+  cost: number;
+  card: number;
+  bytes: number;
+}
+
+/** One table reference: its statistics and the access paths costed. */
+export interface OptimizerTable {
+  name: string;
+  alias: string;
+  /** Its place in the FROM clause (`#0`). */
+  number: number;
+  /** Statistics gathered (DBMS_STATS / ANALYZE), else computed from the rows. */
+  gathered: boolean;
+  num_rows: number;
+  blocks: number;
+  avg_row_len: number;
+  indexes: OptimizerIndex[];
+  /** The columns the block's predicates on it read. */
+  columns: OptimizerColumn[];
+  /** Reached as the inner table of a nested loop (its paths may use the join predicates); else a single-table access path. */
+  inner: boolean;
+  /** Card: Original (NUM_ROWS) and Computed (after its own predicates). */
+  card_original: number;
+  card_computed: number;
+  paths: OptimizerPath[];
+  /** The index into `paths` of the one taken. */
+  best: number;
+  /** Not a table (an inline view, a row generator): costed as its plan, no paths. */
+  view: boolean;
+  view_cost: number;
+}
+
+/** An index's statistics (`Index Stats::`). */
+export interface OptimizerIndex {
+  name: string;
+  /** Column positions (1-based), as `Col#:` prints them. */
+  columns: number[];
+  column_names: string[];
+  blevel: number;
+  leaf_blocks: number;
+  distinct_keys: number;
+  clustering_factor: number;
+  unique: boolean;
+}
+
+/** A column's statistics (`Column (#n):`). */
+export interface OptimizerColumn {
+  position: number;
+  name: string;
+  data_type: string;
+  /** AVG_COL_LEN. */
+  avg_len: number;
+  ndv: number;
+  nulls: number;
+  density: number;
+  /** Numeric low and high values (absent for other types). */
+  min: number | null;
+  max: number | null;
+}
+
+/** One access path costed. */
+export interface OptimizerPath {
+  /** Oracle's name in `Access Path:` (`TableScan`, `index (RangeScan)`, ...). */
+  access: string;
+  /** Its name in `Best:: AccessPath:` (`TableScan`, `IndexRange`, ...). */
+  best_name: string;
+  index: string | null;
+  /** The cost compared (unrounded), its I/O part (single-block reads) and CPU part (cycles). */
+  cost: number;
+  io: number;
+  cpu: number;
+  card: number;
+  /** The share of the index's leaves (and of its rows) the access predicates select. */
+  ix_sel: number | null;
+  /** A hint (or a bound unique or hash key) takes it whatever it costs. */
+  forced: boolean;
+  /** Why it is a candidate. */
+  why: string;
+  /** The formula its cost came from, with the figures put in. */
+  formula: string;
+  /** Under a nested loop: outer cost + outer rows x this path's cost. */
+  nl_cost: number | null;
+  /** A hint the lab refuses (the statement's error if it won). */
+  refused: boolean;
+}
+
+/** A nested-loop join step (`Now joining:`). */
+export interface OptimizerJoin {
+  /** The inner table (`T2[B]#1`). */
+  inner: string;
+  outer_card: number;
+  outer_cost: number;
+  inner_card: number;
+  /** The join predicates' selectivity (1 without one). */
+  sel: number;
+  card: number;
+  cost: number;
+  outer_join: boolean;
+}
+
+/** A line of the chosen plan. */
+export interface OptimizerPlanRow {
+  id: number;
+  depth: number;
+  operation: string;
+  name: string;
+  /** Rows, Bytes and Cost as DBMS_XPLAN abbreviates them (K, M, ...). */
+  rows: string;
+  bytes: string;
+  cost: string;
+  time: string;
+}
+
+/** One bind variable `PRINT` shows (see [`StepOut::prints`]). */
+export interface PrintedBind {
+  /** Its name, upper-cased: the column heading. */
+  name: string;
+  /** The declared length of a CHAR or VARCHAR2 variable (its column width); 0 for a NUMBER (NUMWIDTH decides). */
+  width: number;
+  /** Its value (null until assigned). */
+  value: string | number | null;
 }

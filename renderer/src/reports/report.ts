@@ -14,10 +14,11 @@ import { sweepFragment, sweepSvg } from './sweep';
 import { devicesGridFragment, devicesSvg, devicesWhen } from './devices';
 import type { DeviceAt } from '../model/deviceFrames';
 import { waitHistogramSvg, type HistSeries } from './waits';
+import { whySvg } from './why';
 import { esc, REPORT_COLORS, svgDocument, text, truncate } from './svg';
 import { shownError } from './sqlplus.mjs';
 
-export type ReportKind = 'structure' | 'flame' | 'stats' | 'report' | 'sweep' | 'waits' | 'devices';
+export type ReportKind = 'structure' | 'flame' | 'stats' | 'report' | 'sweep' | 'waits' | 'devices' | 'why';
 
 export interface ReportInputs {
   step: Step | null;
@@ -84,6 +85,10 @@ export function buildReport(kind: ReportKind, inp: ReportInputs): { svg: string;
       if (!series.some((s) => s.histograms.length > 0)) throw new Error('the selected step has no waits');
       const names = series.map((s) => s.label).join(' vs ');
       return { svg: waitHistogramSvg(series, `Wait histograms · ${oneLine(names, 120)}`), name: `${base}-waits.svg` };
+    }
+    case 'why': {
+      if (!step?.optimizer) throw new Error('the selected step has no optimizer trace (set event 10053 before its hard parse)');
+      return { svg: whySvg(step.optimizer, `Why this plan · ${stmt}`), name: `${base}-why.svg` };
     }
     case 'sweep': {
       if (!step?.sweep) throw new Error('select a LAB SWEEP step first');

@@ -142,11 +142,13 @@ export function formatNumberMask(n, fmt) {
  * @typedef {object} RowOptions  SQL*Plus settings for the rows (all optional)
  * @property {Record<string, string>} [headings]  COLUMN ... HEADING, by upper-case name (`|` starts a new line)
  * @property {string[]} [noprint]  COLUMN ... NOPRINT columns (upper case)
+ * @property {boolean[]} [numeric]  per column, its type is NUMBER (right-aligned, NUMWIDTH wide, even with no value)
  * @property {boolean} [heading]  SET HEADING (default ON)
  * @property {string} [colsep]  SET COLSEP (default one blank)
  * @property {string} [null]  SET NULL text
  * @property {string} [underline]  SET UNDERLINE's character (`''`: OFF)
  * @property {string} [numformat]  SET NUMFORMAT
+ * @property {number} [numwidth]  SET NUMWIDTH (default 10)
  * @property {boolean} [wrap]  SET WRAP (default ON)
  * @property {number} [pagesize]  SET PAGESIZE: headings again on each page (0: none at all); no pages when absent
  * @property {number | null} [newpage]  SET NEWPAGE: blank lines at the top of each page after the first (null: NONE)
@@ -184,7 +186,10 @@ export function formatRows(allColumns, allRows, formats = {}, allDeclared = [], 
   const nullText = opts.null ?? '';
   const underline = opts.underline ?? '-';
   const wrap = opts.wrap ?? true;
+  const numwidth = opts.numwidth ?? NUMWIDTH;
   const headingOn = (opts.heading ?? true) && opts.pagesize !== 0;
+  // The values decide; a column with none (all NULL) is numeric when the
+  // engine says its type is NUMBER.
   const numeric = columns.map((_, c) => {
     let any = false;
     for (const r of rows) {
@@ -193,7 +198,7 @@ export function formatRows(allColumns, allRows, formats = {}, allDeclared = [], 
       if (typeof v !== 'number') return false;
       any = true;
     }
-    return any;
+    return any || opts.numeric?.[shown[c]] === true;
   });
   const fmt = columns.map((h) => formats[h.toUpperCase()]);
   const textWidth = fmt.map((f, c) =>
@@ -215,7 +220,7 @@ export function formatRows(allColumns, allRows, formats = {}, allDeclared = [], 
       if (v === null || v === undefined) return nullText;
       const mask = numMask[c];
       if (mask && typeof v === 'number') return /** @type {string} */ (formatNumberMask(v, mask)).trimStart();
-      return cellText(v);
+      return cellText(v, numwidth);
     }),
   );
   const headings = columns.map((h) => String(opts.headings?.[h.toUpperCase()] ?? h).split('|'));
@@ -224,7 +229,7 @@ export function formatRows(allColumns, allRows, formats = {}, allDeclared = [], 
     if (textWidth[c]) return textWidth[c];
     const mask = numMask[c];
     if (mask) return Math.max(headWidth[c], /** @type {any} */ (parseNumberMask(mask)).width);
-    return Math.max(headWidth[c], numeric[c] ? NUMWIDTH : 1, ...texts.map((t) => t[c].length));
+    return Math.max(headWidth[c], numeric[c] ? numwidth : 1, ...texts.map((t) => t[c].length));
   });
   // A record wider than LINESIZE goes on over several lines, as SQL*Plus
   // lays it out: a column that does not fit on the line starts the next

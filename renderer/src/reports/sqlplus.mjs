@@ -98,6 +98,7 @@ export function rowOptions(st) {
     null: st.null,
     underline: st.underline,
     numformat: st.numformat,
+    numwidth: st.numwidth,
     wrap: st.wrap,
     pagesize: st.pagesize,
     newpage: st.newpage,
@@ -414,6 +415,8 @@ export function formatRuns(runs, { stats = RUN_TABLE_STATS } = {}) {
 
 // ------------------------------------------------------------------ steps
 
+/** CREATE of a stored PL/SQL unit: like a block it ends at `end;` and runs from a `/` line (echoed numbered). */
+const PLSQL_UNIT = /^\s*create\s+(or\s+replace\s+)?((editionable|noneditionable)\s+)?(procedure|function|package|trigger|type)\b/i;
 /**
  * The statement as SQL*Plus echoes it: `SQL> ` then numbered continuation
  * lines, with the terminator as written in a script: `;` after a SQL
@@ -426,10 +429,9 @@ export function formatRuns(runs, { stats = RUN_TABLE_STATS } = {}) {
 export function echoLines(statement, kind) {
   const text = String(statement ?? '').replace(/\s+$/, '');
   const lines = text.split('\n');
-  if (text !== '/' && !/[;/]$/.test(text)) {
-    if (kind === 'query' || kind === 'dml' || kind === 'ddl' || kind === 'lab') lines[lines.length - 1] += ';';
-    else if (kind === 'plsql') lines.push('/');
-  }
+  if (kind === 'plsql' || (kind === 'ddl' && PLSQL_UNIT.test(text))) {
+    if (!/\n\s*\/$/.test(text)) lines.push('/');
+  } else if (text !== '/' && !/[;/]$/.test(text) && ['query', 'dml', 'ddl', 'lab'].includes(kind ?? '')) lines[lines.length - 1] += ';';
   return lines.map((l, i) => (i === 0 ? `SQL> ${l}` : `${padL(String(i + 1), 3)}  ${l}`));
 }
 
@@ -469,7 +471,7 @@ export function formatStep(step, { echo = true } = {}) {
     const rows = step.rows ?? [];
     if (!isExplainOnly(step)) {
       if (autotrace !== 'traceonly' && rows.length) {
-        const lines = formatRows(step.columns ?? [], rows, st.column_formats, step.column_widths, st.linesize, rowOptions(st));
+        const lines = formatRows(step.columns ?? [], rows, st.column_formats, step.column_widths, st.linesize, { ...rowOptions(st), numeric: step.column_numeric });
         // The first page's SET NEWPAGE blank lines (one by default; none
         // under NEWPAGE NONE or PAGESIZE 0).
         const top = st.pagesize === 0 || st.newpage === null ? 0 : (st.newpage ?? 1);
@@ -488,6 +490,8 @@ export function formatStep(step, { echo = true } = {}) {
     else if (leadingWords(step.statement, 1)[0] === 'PROMPT') {
       section([String(step.statement).replace(/^\s*PROMPT\s?/i, '')]);
     }
+    // PRINT: each bind variable laid out as a one-column query's rows.
+    for (const p of step.prints ?? []) section(formatRows([p.name], [[p.value]], st.column_formats, [p.width], st.linesize, { ...rowOptions(st), numeric: [p.width === 0] }));
     if (step.kind === 'lab' && leadingWords(step.statement, 2)[1] === 'PROFILE' && !step.output?.length) {
       section(step.folded ?? []);
     }
@@ -550,7 +554,7 @@ function tightCommand(step) {
   /** @param {string} word @param {string} full @param {number} min */
   const is = (word, full, min) => word.length >= min && full.startsWith(word);
   if (is(w, 'SHOW', 3)) return !is(arg, 'PARAMETERS', 4);
-  return is(w, 'DEFINE', 3) || is(w, 'PROMPT', 3);
+  return is(w, 'DEFINE', 3) || is(w, 'PROMPT', 3) || is(w, 'VARIABLE', 3);
 }
 
 /**

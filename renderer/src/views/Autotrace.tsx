@@ -3,13 +3,25 @@ import { useMemo, useState } from 'react';
 import { SweepChart } from './SweepChart';
 import type { PlanLine, Step } from '../model/types';
 import { fmtNum, fmtUs, statRows, statUnit } from '../model/stats';
-import { formatStep, shownError } from '../reports/sqlplus.mjs';
+import { DEFAULT_SETTINGS, formatRows, formatStep, rowOptions, shownError } from '../reports/sqlplus.mjs';
 import { WaitHistograms } from './WaitHistograms';
 import { DeviceView } from './DeviceView';
+import { WhyPlan } from './WhyPlan';
 
 /** The step as SQL*Plus (or SQLcl, by LAB SET autotrace_style) prints it: the CLI's text. */
 export function stepText(step: Step): string {
   return formatStep(step).join('\n') + '\n';
+}
+
+/** SQL*Plus PRINT's bind variables, each as a one-column query's rows. */
+function printText(step: Step): string {
+  const st = step.settings ?? DEFAULT_SETTINGS;
+  return (step.prints ?? [])
+    .flatMap((p, i) => [
+      ...(i ? [''] : []),
+      ...formatRows([p.name], [[p.value as string | number | null]], st.column_formats, [p.width], st.linesize, { ...rowOptions(st), numeric: [p.width === 0] }),
+    ])
+    .join('\n');
 }
 
 function CopyAsText({ step }: { step: Step }) {
@@ -190,9 +202,15 @@ export function Autotrace({ step, sweepMetric = 'cg', onSweepMetric = () => unde
       )}
       <ResultRows step={step} />
       {step.output && step.output.length > 0 && <pre className="output" aria-label="Output">{step.output.join('\n')}</pre>}
+      {!!step.prints?.length && <pre className="output" aria-label="Bind variables">{printText(step)}</pre>}
       {step.sweep && <SweepChart sweep={step.sweep} metric={sweepMetric} onMetric={onSweepMetric} title={`LIO Lab · ${step.statement.replace(/\s+/g, ' ').trim()}`} />}
       {step.runs && step.runs.length > 0 && <RunsTable step={step} />}
-      <PlanTable plan={step.plan} />
+      {step.optimizer ? (
+        <div className="plan-why">
+          <PlanTable plan={step.plan} />
+          <WhyPlan trace={step.optimizer} traceText={step.sql_trace ?? []} />
+        </div>
+      ) : <PlanTable plan={step.plan} />}
       <div className="autotrace">
         <StatsTable stats={step.stats} />
         <LatchesAndWaits step={step} />

@@ -12,20 +12,21 @@ const ITEMS: { kind: ExportKind; label: string }[] = [
   { kind: 'sweep', label: 'Sweep curve (SVG)' },
   { kind: 'waits', label: 'Wait histograms (SVG)' },
   { kind: 'devices', label: 'Device view (SVG)' },
+  { kind: 'why', label: 'Why this plan (SVG)' },
   { kind: 'speedscope', label: 'Run profile for speedscope (JSON)' },
   { kind: 'chrome-trace', label: 'Step timeline, Chrome trace events (JSON)' },
 ];
 
 /** The menu's entries: in the Compare view a structure picture of each side (a step's own picture would be neither). */
-export function exportItems({ sweep, waits, devices, compare }: { sweep: boolean; waits: boolean; devices: boolean; compare: boolean }): { kind: ExportKind; label: string; side?: CompareSide }[] {
-  return ITEMS.filter((it) => (it.kind !== 'sweep' || sweep) && (it.kind !== 'waits' || waits) && (it.kind !== 'devices' || devices))
+export function exportItems({ sweep, waits, devices, compare, why = false }: { sweep: boolean; waits: boolean; devices: boolean; compare: boolean; why?: boolean }): { kind: ExportKind; label: string; side?: CompareSide }[] {
+  return ITEMS.filter((it) => (it.kind !== 'sweep' || sweep) && (it.kind !== 'waits' || waits) && (it.kind !== 'devices' || devices) && (it.kind !== 'why' || why))
     .flatMap((it) => (it.kind === 'structure' && compare
       ? [{ kind: it.kind, label: 'Structure picture of A (SVG)', side: 'a' as const }, { kind: it.kind, label: 'Structure picture of B (SVG)', side: 'b' as const }]
       : [it]));
 }
 
-export function ExportMenu({ onExport, disabled, sweep = false, waits = false, devices = false, compare = false }: {
-  onExport(kind: ExportKind, side?: CompareSide): void; disabled: boolean; sweep?: boolean; waits?: boolean; devices?: boolean; compare?: boolean;
+export function ExportMenu({ onExport, disabled, sweep = false, waits = false, devices = false, compare = false, why = false }: {
+  onExport(kind: ExportKind, side?: CompareSide): void; disabled: boolean; sweep?: boolean; waits?: boolean; devices?: boolean; compare?: boolean; why?: boolean;
 }) {
   const [open, setOpen] = useState(false);
   const wrap = useRef<HTMLDivElement>(null);
@@ -48,7 +49,7 @@ export function ExportMenu({ onExport, disabled, sweep = false, waits = false, d
             if (e.key === 'ArrowDown') { e.preventDefault(); items[(i + 1) % items.length]?.focus(); }
             if (e.key === 'ArrowUp') { e.preventDefault(); items[(i + items.length - 1) % items.length]?.focus(); }
           }}>
-          {exportItems({ sweep, waits, devices, compare }).map((it) => (
+          {exportItems({ sweep, waits, devices, compare, why }).map((it) => (
             <button key={`${it.kind}${it.side ?? ''}`} role="menuitem" onClick={() => { setOpen(false); onExport(it.kind, it.side); }}>{it.label}</button>
           ))}
         </div>

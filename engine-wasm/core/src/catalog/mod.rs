@@ -6,6 +6,7 @@ pub mod json;
 mod rows;
 pub use rows::{RowIter, RowRef, RowStore, CHUNK_ROWS};
 
+pub mod histogram;
 mod stats;
 pub use stats::{text_position, ColumnStats, SystemStats, CPUSPEEDNW, IOSEEKTIM, IOTFRSPEED};
 
@@ -81,6 +82,28 @@ pub struct TableStats {
     /// Each column's statistics, gathered with the table's (empty until
     /// gathered: `Table::column_stats` computes one when asked).
     pub columns: Vec<ColumnStats>,
+    /// The columns predicates have used (SYS.COL_USAGE$): DBMS_STATS'
+    /// SIZE AUTO builds histograms on those only. Kept across gathers.
+    pub col_usage: ColUsage,
+}
+
+/// SYS.COL_USAGE$ for one table: the columns a hard parse found compared
+/// with a literal or a bind (equality, range, IN, LIKE, IS NULL).
+#[derive(Debug, Clone, Default)]
+pub struct ColUsage(std::cell::RefCell<Vec<bool>>);
+
+impl ColUsage {
+    pub fn note(&self, col: usize) {
+        let mut v = self.0.borrow_mut();
+        if v.len() <= col {
+            v.resize(col + 1, false);
+        }
+        v[col] = true;
+    }
+
+    pub fn used(&self, col: usize) -> bool {
+        self.0.borrow().get(col).copied().unwrap_or(false)
+    }
 }
 
 /// Where a query's rows go when the caller keeps them: a list of rows, or
@@ -206,14 +229,22 @@ impl Table {
         let n = self.live_rows() as u64;
         let mut sums = vec![0u64; self.columns.len()];
         for (r, _) in self.rows.iter().zip(&self.loc).filter(|(_, l)| !l.is_dead()) {
-            for (i, v) in r.iter().enumerate() {
-                sums[i] += v.column_len() as u64;
+            for (i, len) in r.column_lens().enumerate() {
+                sums[i] += len as u64;
             }
         }
         let avg_col_len: Vec<u32> =
             sums.iter().map(|s| if n == 0 { 0 } else { (*s as f64 / n as f64).ceil() as u32 }).collect();
         let avg_row_len = 3 + avg_col_len.iter().sum::<u32>();
-        TableStats { num_rows: n, blocks, avg_row_len, avg_col_len, gathered: false, columns: Vec::new() }
+        TableStats {
+            num_rows: n,
+            blocks,
+            avg_row_len,
+            avg_col_len,
+            gathered: false,
+            columns: Vec::new(),
+            col_usage: Default::default(),
+        }
     }
 
     /// Column `col`'s statistics from the live rows, in one pass (NDV as
@@ -230,6 +261,7 @@ impl Table {
                 }
                 Value::Num(_) => v.as_f64(),
                 Value::Str(t) => Some(text_position(t.as_bytes())),
+                Value::Date(d) => Some(d.julian_position()),
             };
             if let Some(x) = pos {
                 st.low = Some(st.low.map_or(x, |l| l.min(x)));
@@ -262,9 +294,19 @@ pub struct Index {
     pub seg: SegId,
     pub pool: PoolKind,
     pub dropped: bool,
+    /// `VISIBLE` (the default) or `INVISIBLE`: an invisible index is kept
+    /// up to date by DML and enforces its constraint, but the optimizer
+    /// does not consider it (OPTIMIZER_USE_INVISIBLE_INDEXES is not
+    /// modelled, so always FALSE) and ignores hints that name it.
+    pub visible: bool,
 }
 
 impl Index {
+    /// Live and visible: an access path the optimizer may consider.
+    pub fn for_optimizer(&self) -> bool {
+        !self.dropped && self.visible
+    }
+
     pub fn key_of(&self, row: &[Value]) -> Box<[Value]> {
         self.columns.iter().map(|&c| row[c].clone()).collect()
     }

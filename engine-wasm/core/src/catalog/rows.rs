@@ -29,6 +29,8 @@ pub const CHUNK_ROWS: usize = 1 << SHIFT;
 const STR: u8 = 0x20;
 /// A string held in the record: `STR + len`, `len` up to [`INLINE_MAX`].
 const SHARED: u8 = 0x40;
+/// A DATE: its seven bytes in Oracle's form follow.
+const DATE: u8 = 0x41;
 /// Bytes a [`Text`] takes in a chunk's list of long strings.
 const TEXT_BYTES: u64 = std::mem::size_of::<Text>() as u64;
 /// Bytes of an `Rc<str>`'s counts, besides its string.
@@ -68,8 +70,10 @@ fn col_len(tag: u8) -> usize {
         1 + tag as usize
     } else if tag < SHARED {
         1 + (tag - STR) as usize
-    } else {
+    } else if tag == SHARED {
         5
+    } else {
+        8
     }
 }
 
@@ -86,9 +90,31 @@ fn decode(b: &[u8], texts: &[Text]) -> Value {
         // SAFETY: `encode` alone writes records; a string's bytes are a
         // whole `str`'s, copied after a tag that gives their length.
         Value::Str(Text::from(unsafe { std::str::from_utf8_unchecked(s) }))
+    } else if tag == DATE {
+        Value::Date(crate::date::Date::from_bytes(&b[1..8]))
     } else {
         let i = u32::from_le_bytes([b[1], b[2], b[3], b[4]]);
         Value::Str(texts[i as usize].clone())
+    }
+}
+
+/// [`Value::stored_len`] of the column at the start of `b`.
+#[inline]
+fn stored_len_at(b: &[u8], texts: &[Text]) -> usize {
+    let tag = b[0];
+    if tag == 0 {
+        0
+    } else if tag < STR {
+        // The exponent byte and the digits; a negative NUMBER of
+        // fewer than 20 digits has its terminator byte too.
+        let p = tag as usize;
+        p + usize::from(p > 1 && p < 21 && b[1] < 0x80)
+    } else if tag < SHARED {
+        (tag - STR) as usize
+    } else if tag == DATE {
+        7
+    } else {
+        texts[u32::from_le_bytes([b[1], b[2], b[3], b[4]]) as usize].len()
     }
 }
 
@@ -136,20 +162,21 @@ impl<'a> RowRef<'a> {
         if c >= self.width {
             return 0;
         }
-        let b = self.col(c);
-        let tag = b[0];
-        if tag == 0 {
-            0
-        } else if tag < STR {
-            // The exponent byte and the digits; a negative NUMBER of
-            // fewer than 20 digits has its terminator byte too.
-            let p = tag as usize;
-            p + usize::from(p > 1 && p < 21 && b[1] < 0x80)
-        } else if tag < SHARED {
-            (tag - STR) as usize
-        } else {
-            self.texts[u32::from_le_bytes([b[1], b[2], b[3], b[4]]) as usize].len()
-        }
+        stored_len_at(self.col(c), self.texts)
+    }
+    /// Each column's [`Value::column_len`], in column order, read off the
+    /// record (no value decoded).
+    pub fn column_lens(&self) -> impl Iterator<Item = usize> + 'a {
+        let (texts, mut rec) = (self.texts, self.rec);
+        (0..self.width).map(move |_| {
+            let (tag, n) = (rec[0], stored_len_at(rec, texts));
+            rec = &rec[col_len(tag)..];
+            match n {
+                _ if tag == 0 => 1,
+                n if n > 250 => n + 3,
+                n => n + 1,
+            }
+        })
     }
     /// Whether column `c` is NULL.
     pub fn is_null(&self, c: usize) -> bool {
@@ -175,7 +202,7 @@ impl<'a> RowRef<'a> {
     /// The row's size in a heap block, as [`crate::storage::row_size`]
     /// gives it for its values.
     pub fn row_size(&self) -> u32 {
-        crate::storage::ROW_HEADER + self.iter().map(|v| v.column_len() as u32).sum::<u32>()
+        crate::storage::ROW_HEADER + self.column_lens().map(|n| n as u32).sum::<u32>()
     }
     /// Bytes of the row's record.
     fn record_len(&self) -> usize {
@@ -218,6 +245,10 @@ impl Chunk {
                     let b = n.packed();
                     self.data.push(b.len() as u8);
                     self.data.extend_from_slice(b);
+                }
+                Value::Date(d) => {
+                    self.data.push(DATE);
+                    self.data.extend_from_slice(&d.to_bytes());
                 }
                 Value::Str(s) if s.len() <= INLINE_MAX => {
                     self.data.push(STR + s.len() as u8);
@@ -325,6 +356,7 @@ impl RowStore {
             bytes += match v {
                 Value::Null => 1,
                 Value::Num(n) => 1 + n.packed().len() as u64,
+                Value::Date(_) => 8,
                 Value::Str(s) if s.len() <= INLINE_MAX => 1 + s.len() as u64,
                 Value::Str(s) => {
                     let prev = last.and_then(|ch| ch.texts.get(self.last_text.get(c).copied()? as usize));

@@ -19,12 +19,14 @@ pub const CPUSPEEDNW: f64 = 735.12;
 /// A column's optimizer statistics: NUM_DISTINCT, NUM_NULLS and the low
 /// and high values as the optimizer compares them (numbers as they are,
 /// strings by their leading bytes: [`text_position`]).
-#[derive(Debug, Clone, Copy, PartialEq, Default)]
+#[derive(Debug, Clone, PartialEq, Default)]
 pub struct ColumnStats {
     pub ndv: u64,
     pub nulls: u64,
     pub low: Option<f64>,
     pub high: Option<f64>,
+    /// The histogram DBMS_STATS built on it (`method_opt`), if any.
+    pub hist: Option<std::sync::Arc<super::histogram::Histogram>>,
 }
 
 /// A string's place on the low..high line: its first 15 bytes as a
@@ -89,7 +91,9 @@ impl SystemStats {
 /// (exact below that; each time it fills, one more bit halves it).
 #[derive(Default)]
 pub struct Synopsis {
-    seen: std::collections::HashSet<u64>,
+    /// The kept hashes (already SipHash values: the set hashes them again
+    /// with the cheap Fx hash; what it holds does not depend on that).
+    seen: crate::fasthash::FxSet<u64>,
     level: u32,
     mask: u64,
 }

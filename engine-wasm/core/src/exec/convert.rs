@@ -15,6 +15,7 @@
 //! See docs/SQL.md, "Datatypes".
 
 use super::expr::{CExpr, Func};
+use super::func::Math;
 pub use super::scalar::{
     concat_sql, dump, fit_number, number_bytes, number_of, pad_char, parse_number, PLSQL_VARCHAR2_MAX, SQL_VARCHAR2_MAX,
 };
@@ -89,6 +90,14 @@ fn is_null(e: &CExpr) -> bool {
 }
 
 /// The datatype class of a compiled expression.
+/// UPPER, LOWER, INITCAP, SUBSTR: CHAR of a CHAR argument, else VARCHAR2.
+fn same_text_kind(args: &[CExpr], k: &Kinds<'_>) -> Kind {
+    match args.first().map(|a| kind(a, k)) {
+        Some(Kind::Char(_)) => Kind::Char(None),
+        _ => Kind::Varchar,
+    }
+}
+
 pub fn kind(e: &CExpr, k: &Kinds<'_>) -> Kind {
     match e {
         CExpr::Bind(i) => k.binds.get(*i).copied().unwrap_or(Kind::Unknown),
@@ -137,11 +146,11 @@ pub fn kind(e: &CExpr, k: &Kinds<'_>) -> Kind {
             | Func::Vsize
             | Func::RandomValue
             | Func::RandomInteger => Kind::Number,
+            Func::Math(Math::Reverse | Math::Chr) => Kind::Varchar,
+            Func::Math(Math::Initcap) => same_text_kind(args, k),
+            Func::Math(_) => Kind::Number,
             // The same datatype as their argument.
-            Func::Upper | Func::Lower | Func::Substr => match args.first().map(|a| kind(a, k)) {
-                Some(Kind::Char(_)) => Kind::Char(None),
-                _ => Kind::Varchar,
-            },
+            Func::Upper | Func::Lower | Func::Substr => same_text_kind(args, k),
             // DECODE's result has its first result's datatype, except that
             // a CHAR or NULL first result makes it VARCHAR2 (SQL Language
             // Reference, DECODE).
@@ -400,6 +409,9 @@ pub fn plsql_assign(ty: PlType, v: Value, pos: Pos) -> Result<Value, LabError> {
                 Value::Str(s) => parse_number(s).ok_or_else(|| LabError::new(ora::PLSQL_CHAR_TO_NUMBER, pos))?,
                 Value::Num(n) => *n,
                 Value::Null => return Ok(v),
+                Value::Date(_) => {
+                    return Err(LabError::with_args(ora::INCONSISTENT_DATATYPES, &[&"NUMBER", &"DATE"], pos))
+                }
             };
             Value::Num(fit_number(n, precision, scale).ok_or_else(|| LabError::new(ora::PLSQL_NUMBER_PRECISION, pos))?)
         }

@@ -5,7 +5,8 @@
 //! statement executes (`session/dictionary.rs` builds them).
 //!
 //! Served: the `USER_` views of tables, indexes, their columns, segments,
-//! objects and stored programs' compile errors, with the columns listed here (a column not listed is
+//! objects, stored programs' compile errors, column statistics and
+//! histograms, with the columns listed here (a column not listed is
 //! ORA-00904, as for the `V$` views). `ALL_`/`DBA_`/`CDB_` views would
 //! list the dictionary's own thousands of objects, which the lab does not
 //! have: they are refused (LAB-00001) rather than answered with the lab's
@@ -23,6 +24,8 @@ pub enum DictView {
     Segments,
     Objects,
     Errors,
+    TabColStatistics,
+    TabHistograms,
 }
 
 /// A column's declared type, for SQL*Plus's display width.
@@ -106,9 +109,36 @@ view!(TAB_COLUMNS, TAB_COLUMNS_N:
     ("DATA_SCALE", Num),
     ("NULLABLE", Text(1)),
     ("COLUMN_ID", Num),
+    ("NUM_DISTINCT", Num),
+    ("DENSITY", Num),
+    ("NUM_NULLS", Num),
+    ("NUM_BUCKETS", Num),
+    ("SAMPLE_SIZE", Num),
     ("AVG_COL_LEN", Num),
     ("CHAR_LENGTH", Num),
     ("CHAR_USED", Text(1)),
+    ("HISTOGRAM", Text(15)),
+);
+
+view!(TAB_COL_STATISTICS, TAB_COL_STATISTICS_N:
+    ("TABLE_NAME", Name),
+    ("COLUMN_NAME", Text(4000)),
+    ("NUM_DISTINCT", Num),
+    ("DENSITY", Num),
+    ("NUM_NULLS", Num),
+    ("NUM_BUCKETS", Num),
+    ("SAMPLE_SIZE", Num),
+    ("AVG_COL_LEN", Num),
+    ("HISTOGRAM", Text(15)),
+);
+
+view!(TAB_HISTOGRAMS, TAB_HISTOGRAMS_N:
+    ("TABLE_NAME", Name),
+    ("COLUMN_NAME", Text(4000)),
+    ("ENDPOINT_NUMBER", Num),
+    ("ENDPOINT_VALUE", Num),
+    ("ENDPOINT_ACTUAL_VALUE", Text(4000)),
+    ("ENDPOINT_REPEAT_COUNT", Num),
 );
 
 view!(SEGMENTS, SEGMENTS_N:
@@ -153,6 +183,8 @@ impl DictView {
             "SEGMENTS" => DictView::Segments,
             "OBJECTS" => DictView::Objects,
             "ERRORS" => DictView::Errors,
+            "TAB_COL_STATISTICS" => DictView::TabColStatistics,
+            "TAB_HISTOGRAMS" | "HISTOGRAMS" => DictView::TabHistograms,
             _ => return None,
         })
     }
@@ -174,6 +206,8 @@ impl DictView {
             DictView::Segments => "USER_SEGMENTS",
             DictView::Objects => "USER_OBJECTS",
             DictView::Errors => "USER_ERRORS",
+            DictView::TabColStatistics => "USER_TAB_COL_STATISTICS",
+            DictView::TabHistograms => "USER_TAB_HISTOGRAMS",
         }
     }
 
@@ -187,6 +221,8 @@ impl DictView {
             DictView::Segments => SEGMENTS,
             DictView::Objects => OBJECTS,
             DictView::Errors => ERRORS,
+            DictView::TabColStatistics => TAB_COL_STATISTICS,
+            DictView::TabHistograms => TAB_HISTOGRAMS,
         }
     }
 
@@ -200,6 +236,8 @@ impl DictView {
             DictView::Segments => SEGMENTS_N,
             DictView::Objects => OBJECTS_N,
             DictView::Errors => ERRORS_N,
+            DictView::TabColStatistics => TAB_COL_STATISTICS_N,
+            DictView::TabHistograms => TAB_HISTOGRAMS_N,
         }
     }
 
@@ -229,6 +267,8 @@ mod tests {
             DictView::Segments,
             DictView::Objects,
             DictView::Errors,
+            DictView::TabColStatistics,
+            DictView::TabHistograms,
         ] {
             let typed: Vec<&str> = v.typed_columns().iter().map(|c| c.0).collect();
             assert_eq!(typed, v.columns(), "{}", v.name());

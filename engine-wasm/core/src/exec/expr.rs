@@ -159,6 +159,26 @@ fn like_expr(
     })
 }
 
+/// `x + y`, `x - y`, `x * y`, `x / y`: NUMBERs, or a date's arithmetic.
+#[inline]
+fn arith(op: BinaryOp, x: Value, y: Value, pos: Pos) -> Result<Value, LabError> {
+    if matches!(x, Value::Date(_)) || matches!(y, Value::Date(_)) {
+        return super::datefn::arith(op, &x, &y, pos);
+    }
+    Ok(match (num(&x, pos)?, num(&y, pos)?) {
+        (Some(x), Some(y)) => num_value(
+            match op {
+                BinaryOp::Add => x.add(&y),
+                BinaryOp::Sub => x.sub(&y),
+                BinaryOp::Mul => x.mul(&y),
+                _ => x.div(&y),
+            },
+            pos,
+        )?,
+        _ => Value::Null,
+    })
+}
+
 /// `CASE [operand] WHEN .. THEN .. [ELSE ..] END`.
 #[inline(never)]
 fn case(
@@ -269,20 +289,7 @@ impl CExpr {
                         }))
                     }
                     BinaryOp::Add | BinaryOp::Sub | BinaryOp::Mul | BinaryOp::Div => {
-                        let x = num(&a.eval(cx)?, pos)?;
-                        let y = num(&b.eval(cx)?, pos)?;
-                        match (x, y) {
-                            (Some(x), Some(y)) => num_value(
-                                match op {
-                                    BinaryOp::Add => x.add(&y),
-                                    BinaryOp::Sub => x.sub(&y),
-                                    BinaryOp::Mul => x.mul(&y),
-                                    _ => x.div(&y),
-                                },
-                                pos,
-                            )?,
-                            _ => Value::Null,
-                        }
+                        arith(*op, a.eval(cx)?, b.eval(cx)?, pos)?
                     }
                 }
             }

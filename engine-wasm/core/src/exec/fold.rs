@@ -40,7 +40,9 @@ fn fold_in_place(e: &mut CExpr, cx: &mut EvalCtx<'_>) {
     let foldable = match e {
         CExpr::Func(f, args, _) => {
             args.iter_mut().for_each(|a| fold_in_place(a, cx));
-            !f.is_random() && *f != Func::User && args.iter().all(is_const)
+            !f.is_random()
+                && !matches!(f, Func::User | Func::Date(super::datefn::DateFn::Sysdate))
+                && args.iter().all(is_const)
         }
         CExpr::Bin(op, a, b, _) => {
             fold_in_place(a, cx);

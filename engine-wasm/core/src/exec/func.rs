@@ -3,6 +3,11 @@
 //! SQL comparison, LIKE, padding). A leaf below `expr`: it knows no
 //! expression tree.
 
+use super::datefn::{self, DateFn};
+pub(crate) use super::func_math::num;
+pub use super::func_math::num_error;
+pub(super) use super::func_math::text;
+pub use super::func_math::Math;
 use crate::number::{NumError, Number};
 use crate::random::DbmsRandom;
 use crate::value::Value;
@@ -58,6 +63,10 @@ pub enum Func {
     /// Internal: RPAD and LPAD in PL/SQL, whose limit is 32,767 bytes.
     PlRpad,
     PlLpad,
+    /// A function of dates ([`super::datefn`]).
+    Date(DateFn),
+    /// Issue 33's numeric and character functions (`func_math`).
+    Math(Math),
 }
 
 impl Func {
@@ -97,7 +106,7 @@ impl Func {
             "LEAST" => Func::Least,
             "VSIZE" => Func::Vsize,
             "DUMP" => Func::Dump(0),
-            _ => return None,
+            _ => return DateFn::lookup(name).map(Func::Date).or_else(|| Math::lookup(name).map(Func::Math)),
         })
     }
 
@@ -111,6 +120,7 @@ impl Func {
             Func::RandomString => (2, 2),
             Func::ToNumber | Func::Length | Func::Upper | Func::Lower | Func::Abs | Func::Floor | Func::Ceil => (1, 1),
             Func::User | Func::RandomInteger => (0, 0),
+            Func::Date(d) => d.arity(),
             Func::Nvl2 => (3, 3),
             Func::Decode => (3, 255),
             Func::Coalesce | Func::Greatest | Func::Least => (1, 255),
@@ -119,6 +129,7 @@ impl Func {
             Func::Trim | Func::Sign | Func::Vsize | Func::CharKey => (1, 1),
             Func::Dump(_) => (1, 2),
             Func::PlConcat => (2, 2),
+            Func::Math(m) => m.arity(),
             Func::Ltrim | Func::Rtrim | Func::Replace => {
                 (if matches!(self, Func::Replace) { 2 } else { 1 }, if matches!(self, Func::Replace) { 3 } else { 2 })
             }
@@ -141,31 +152,14 @@ impl Func {
     }
 }
 
-pub(super) fn num(v: &Value, pos: Pos) -> Result<Option<Number>, LabError> {
-    match v {
-        Value::Null => Ok(None),
-        Value::Num(n) => Ok(Some(*n)),
-        Value::Str(s) => Number::parse(s).map(Some).map_err(|e| num_error(e, pos)),
-    }
-}
-
 /// Argument `i` as a length, position or count: a double is exact enough.
 #[inline]
 fn arg_f64(v: &[Value], i: usize, pos: Pos) -> Result<Option<f64>, LabError> {
     Ok(num(&v[i], pos)?.map(|x| x.to_f64()))
 }
 
-/// The Oracle error for a NUMBER operation that has no result.
-pub fn num_error(e: NumError, pos: Pos) -> LabError {
-    match e {
-        NumError::Invalid => LabError::new(ora::INVALID_NUMBER, pos),
-        NumError::Overflow => LabError::new(ora::NUMERIC_OVERFLOW, pos),
-        NumError::DivideByZero => LabError::new(ora::DIVISOR_IS_ZERO, pos),
-    }
-}
-
 /// A NUMBER result, or its error at `pos`.
-pub(super) fn num_value(r: Result<Number, NumError>, pos: Pos) -> Result<Value, LabError> {
+pub(crate) fn num_value(r: Result<Number, NumError>, pos: Pos) -> Result<Value, LabError> {
     r.map(Value::Num).map_err(|e| num_error(e, pos))
 }
 
@@ -180,6 +174,13 @@ pub fn compare(x: &Value, y: &Value, pos: Pos) -> Result<Option<Ordering>, LabEr
             return Err(LabError::new(ora::INVALID_NUMBER, pos));
         }
     }
+    // A DATE compared with text converts the text by NLS_DATE_FORMAT
+    // (its errors are the comparison's); with a number, ORA-00932.
+    match (x, y) {
+        (Value::Date(a), b @ (Value::Str(_) | Value::Num(_))) => return Ok(datefn::as_date(b, pos)?.map(|b| a.cmp(&b))),
+        (a @ (Value::Str(_) | Value::Num(_)), Value::Date(b)) => return Ok(datefn::as_date(a, pos)?.map(|a| a.cmp(b))),
+        _ => {}
+    }
     Ok(Some(x.cmp_sql(y)))
 }
 
@@ -189,13 +190,6 @@ fn str_or_null(s: &str) -> Value {
         Value::Null
     } else {
         Value::str(s)
-    }
-}
-
-pub(super) fn text(v: &Value) -> Option<String> {
-    match v {
-        Value::Null => None,
-        v => Some(v.to_string()),
     }
 }
 
@@ -235,6 +229,15 @@ pub(super) fn eval_func(
     // The characters of its string arguments: what a function reads
     // (INSTR adds its search below).
     *work += v.iter().map(|x| if let Value::Str(s) = x { s.len() as u64 } else { 0 }).sum::<u64>();
+    // ROUND, TRUNC and TO_CHAR of a date, TO_CHAR with a format.
+    let on_date = matches!(v.first(), Some(Value::Date(_)));
+    match f {
+        Func::Round | Func::Trunc if on_date => {
+            return datefn::eval(if f == Func::Round { DateFn::Round } else { DateFn::Trunc }, v, pos)
+        }
+        Func::ToChar if on_date || v.len() > 1 => return datefn::eval(DateFn::ToChar, v, pos),
+        _ => {}
+    }
     let n = |i: usize| -> Result<Option<Number>, LabError> { num(&v[i], pos) };
     let fl = |i: usize| arg_f64(v, i, pos);
     Ok(match f {
@@ -251,6 +254,7 @@ pub(super) fn eval_func(
             return choose_func(f, v, pos)
         }
         Func::RandomValue | Func::RandomString | Func::RandomInteger => return random_func(f, v, rng, pos),
+        Func::Math(m) => return super::func_math::eval(m, v, pos),
         Func::Mod => match (n(0)?, n(1)?) {
             (Some(a), Some(b)) => num_value(a.rem(&b), pos)?,
             _ => Value::Null,
@@ -307,6 +311,7 @@ pub(super) fn eval_func(
             other => other.clone(),
         },
         Func::Sign => n(0)?.map(|x| Value::int(x.signum().into())).unwrap_or(Value::Null),
+        Func::Date(d) => return datefn::eval(d, v, pos),
     })
 }
 

@@ -1,12 +1,16 @@
 //! SQL execution: expressions, the optimizer and the row sources.
 
 pub mod convert;
+pub mod datefn;
+pub mod datewidth;
 pub mod dictionary;
 pub mod expr;
 pub mod fixed;
 pub mod fold;
 pub mod func;
+mod func_math;
 pub mod hash;
+pub mod hash_area;
 pub mod like;
 mod pad;
 pub mod plan;
@@ -15,6 +19,7 @@ pub mod scalar;
 pub mod workarea;
 pub mod xplan;
 
+pub use datefn::date_expr;
 pub use expr::{CExpr, Env, EvalCtx};
 pub use plan::{compile, compile_scalar, Compiled, PlanCtx, PlanLine};
 pub use row_source::{LineStat, Op, Rt};

@@ -190,6 +190,7 @@ pub fn dump(v: &Value, typ: u8, fmt: u32, pos: Pos) -> Result<Value, LabError> {
             (2, b)
         }
         Value::Str(s) => (if typ == 0 || typ == 2 { 1 } else { typ }, s.as_bytes().to_vec()),
+        Value::Date(d) => (12, d.to_bytes().to_vec()),
     };
     let list: Vec<String> = bytes
         .iter()

@@ -52,6 +52,16 @@ use crate::stats::{LastWorkarea, WaitEvent};
 use lio_sql::ast::Pos;
 use lio_sql::{ora, LabError};
 
+/// A hash join's work area under `p`: `hash_area_size` under MANUAL
+/// (default twice `sort_area_size`), else the sort's (`auto`).
+pub fn hash_area_bytes(p: &Parameters, auto: u64) -> u64 {
+    if p.workarea_size_policy != WorkareaPolicy::Manual {
+        return auto;
+    }
+    let set = p.other.get("hash_area_size").and_then(|v| v.parse::<u64>().ok());
+    set.unwrap_or(2 * p.sort_area_size)
+}
+
 /// Bytes a sort row costs beyond its values: its slot in the sort's
 /// pointer array (8 bytes on a 64-bit server).
 pub const SORT_ROW_OVERHEAD: u64 = 8;
@@ -70,6 +80,9 @@ pub struct WorkArea {
     pub io_blocks: u32,
     /// Sized by `sort_area_size` (MANUAL) rather than the PGA target.
     pub manual: bool,
+    /// A hash join's work area (`hash_area_size` under MANUAL:
+    /// `exec/hash_area.rs`).
+    pub hash_bytes: u64,
 }
 
 impl Default for WorkArea {
@@ -90,6 +103,7 @@ impl WorkArea {
             block_size: p.db_block_size.max(512),
             io_blocks: p.sort_multiblock_read_count.max(1),
             manual: p.workarea_size_policy == WorkareaPolicy::Manual,
+            hash_bytes: hash_area_bytes(p, bytes),
         }
     }
 
@@ -295,10 +309,57 @@ pub fn run_sort(
     last.passes = plan.passes;
     last.tempseg = plan.peak_blocks * wa.block_size as u64;
     k.stats.workarea.last = last;
-    let Some((ts, file_blocks)) = k.io.temp_file(wa.block_size) else {
-        return Err(Box::new(LabError::unsupported("a sort that spills with no temporary tablespace", Pos::default())));
+    let merge_us_per_block = rows as f64 / plan.sort_blocks.max(1) as f64 * k.params.row_us;
+    let temp = TempUse {
+        peak_blocks: plan.peak_blocks,
+        span_blocks: plan.span_blocks,
+        read_us_per_block: merge_us_per_block,
+        frames: ("smbput;pwrite64", "smbget;pread64"),
+        what: "a sort that spills with no temporary tablespace",
     };
-    if plan.peak_blocks > file_blocks {
+    submit_temp(k, work, wa, temp, own, |io| wa.schedule(&plan, io))?;
+    let w = &mut k.stats.workarea;
+    w.sorts_disk += 1;
+    if plan.multipass() {
+        w.multipass += 1;
+    } else {
+        w.onepass += 1;
+    }
+    Ok(true)
+}
+
+/// What a spill needs of the temporary tablespace: the blocks live at once
+/// (beyond the file: ORA-01652), the blocks its requests address, and the
+/// CPU its consumer spends per block read (a merge's comparisons, a hash
+/// join's probes).
+#[derive(Debug, Clone, Copy)]
+pub struct TempUse {
+    pub peak_blocks: u64,
+    pub span_blocks: u64,
+    pub read_us_per_block: f64,
+    /// The frames of its writes and reads, under the consumer's own.
+    pub frames: (&'static str, &'static str),
+    /// The spill, named in the error when there is no temporary tablespace.
+    pub what: &'static str,
+}
+
+/// Issue a spill's temp requests (`schedule` calls its callback for each,
+/// in order: kind, block relative to the spill's first, blocks): each a
+/// synchronous `direct path write temp` / `direct path read temp` on the
+/// default temporary tablespace's device, its time on `frames` (write,
+/// read) under `own`.
+pub fn submit_temp(
+    k: &mut Kernel<'_>,
+    work: &WorkLimit,
+    wa: &WorkArea,
+    temp: TempUse,
+    own: StackId,
+    schedule: impl FnOnce(&mut dyn FnMut(IoKind, u64, u32) -> bool),
+) -> Result<(), Box<LabError>> {
+    let Some((ts, file_blocks)) = k.io.temp_file(wa.block_size) else {
+        return Err(Box::new(LabError::unsupported(temp.what, Pos::default())));
+    };
+    if temp.peak_blocks > file_blocks {
         // Temp extents are 1 MB (a TEMP tablespace's uniform extent size).
         let extent = (1u64 << 20) / wa.block_size as u64;
         let name = k.io.tablespaces[ts].name.clone();
@@ -308,13 +369,12 @@ pub fn run_sort(
             Pos::default(),
         )));
     }
-    let base = k.io.temp_alloc(ts, plan.span_blocks, file_blocks);
-    let write_stack = k.cost.child(own, "smbput;pwrite64");
-    let read_stack = k.cost.child(own, "smbget;pread64");
+    let base = k.io.temp_alloc(ts, temp.span_blocks, file_blocks);
+    let write_stack = k.cost.child(own, temp.frames.0);
+    let read_stack = k.cost.child(own, temp.frames.1);
     let file = crate::io::TEMPFILE_BASE + ts as u32;
-    let merge_us_per_block = rows as f64 / plan.sort_blocks.max(1) as f64 * k.params.row_us;
     let mut stopped = None;
-    wa.schedule(&plan, |kind, block, blocks| {
+    schedule(&mut |kind, block, blocks| {
         let now = k.cost.now;
         let req = IoRequest::at(
             kind,
@@ -340,7 +400,7 @@ pub fn run_sort(
                 w.temp_read_requests += 1;
                 w.temp_blocks_read += blocks as u64;
                 k.cost.charge(read_stack, us);
-                k.cost.charge(own, merge_us_per_block * blocks as f64);
+                k.cost.charge(own, temp.read_us_per_block * blocks as f64);
             }
         }
         // A temp request is a unit of work, checked every 1,024.
@@ -349,17 +409,10 @@ pub fn run_sort(
         }
         stopped.is_none()
     });
-    if let Some(e) = stopped {
-        return Err(Box::new(e));
+    match stopped {
+        Some(e) => Err(Box::new(e)),
+        None => Ok(()),
     }
-    let w = &mut k.stats.workarea;
-    w.sorts_disk += 1;
-    if plan.multipass() {
-        w.multipass += 1;
-    } else {
-        w.onepass += 1;
-    }
-    Ok(true)
 }
 
 #[cfg(test)]
@@ -369,7 +422,7 @@ mod tests {
     /// 8 KB blocks, a 64 KB work area (8 blocks), 2-block requests: runs
     /// of 8 blocks, fan-in 8 / 2 - 1 = 3.
     fn small() -> WorkArea {
-        WorkArea { bytes: 65_536, block_size: 8192, io_blocks: 2, manual: true }
+        WorkArea { bytes: 65_536, block_size: 8192, io_blocks: 2, manual: true, hash_bytes: 131_072 }
     }
 
     #[test]

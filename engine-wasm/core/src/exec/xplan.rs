@@ -62,6 +62,9 @@ pub struct Format {
     /// The last execution's statistics (`LAST`, `RUNSTATS_LAST`); without
     /// it they are cumulative over the cursor's executions.
     pub last: bool,
+    /// Work area figures (ALLSTATS, MEMSTATS): OMem, 1Mem, Used-Mem,
+    /// Used-Tmp, on the lines that have a work area (HASH JOIN's).
+    pub mem: bool,
 }
 
 impl Format {
@@ -75,6 +78,7 @@ impl Format {
         note: true,
         stats: false,
         last: false,
+        mem: false,
     };
 
     /// The first word of a format string that asks for a section the lab
@@ -115,14 +119,16 @@ impl Format {
                         note: false,
                         stats: f.stats,
                         last: f.last,
+                        mem: f.mem,
                     }
                 }
                 ("TYPICAL" | "SERIAL" | "ALL" | "ADVANCED", None) => {
-                    f = Format { stats: f.stats, last: f.last, ..Format::TYPICAL }
+                    f = Format { stats: f.stats, last: f.last, mem: f.mem, ..Format::TYPICAL }
                 }
                 ("LAST", _) => f.last = on,
                 ("ALLSTATS" | "IOSTATS" | "RUNSTATS_LAST" | "RUNSTATS_TOT", _) => {
                     f.stats = on;
+                    f.mem = on && word == "ALLSTATS";
                     if word == "RUNSTATS_LAST" {
                         f.last = on;
                     }
@@ -134,17 +140,18 @@ impl Format {
                         f.time = false;
                     }
                 }
+                ("MEMSTATS", _) => f.mem = on,
                 (
-                    "MEMSTATS" | "ALIAS" | "PROJECTION" | "OUTLINE" | "PEEKED_BINDS" | "PARALLEL" | "PARTITION"
-                    | "REMOTE" | "ADAPTIVE" | "HINT_REPORT" | "QBREGISTRY" | "REPORT",
+                    "ALIAS" | "PROJECTION" | "OUTLINE" | "PEEKED_BINDS" | "PARALLEL" | "PARTITION" | "REMOTE"
+                    | "ADAPTIVE" | "HINT_REPORT" | "QBREGISTRY" | "REPORT",
                     _,
                 ) => {}
-                ("ROWS", Some(_)) => f.rows = on,
-                ("BYTES", Some(_)) => f.bytes = on,
-                ("COST", Some(_)) => f.cost = on,
-                ("TIME", Some(_)) => f.time = on,
-                ("PREDICATE", Some(_)) => f.predicate = on,
-                ("NOTE", Some(_)) => f.note = on,
+                ("ROWS", _) => f.rows = on,
+                ("BYTES", _) => f.bytes = on,
+                ("COST", _) => f.cost = on,
+                ("TIME", _) => f.time = on,
+                ("PREDICATE", _) => f.predicate = on,
+                ("NOTE", _) => f.note = on,
                 _ => return Err(w.to_string()),
             }
         }
@@ -185,7 +192,7 @@ pub fn units(n: u64) -> String {
 }
 
 /// `hh:mm:ss` from seconds (at least one second), as the Time column.
-fn time_of_cost(cost: f64) -> String {
+pub fn time_of_cost(cost: f64) -> String {
     let secs = ((cost * MS_PER_COST / 1000.0).ceil() as u64).max(1);
     format!("{:02}:{:02}:{:02}", secs / 3600, secs / 60 % 60, secs % 60)
 }
@@ -267,37 +274,41 @@ pub fn render(lines: &[PlanLineOut], f: &Format, src: PlanSource, cursor: Option
         let pct = if cursor_mode && l.id == 0 { 100 } else { 0 };
         format!("{:>5} {:>5}", units(l.cost), format!("({pct})"))
     };
-    if !f.basic {
-        if stats_shown {
-            cols.push(num_col("Starts", lines.iter().map(|l| units(l.starts)).collect()));
-        }
-        if f.rows {
-            let head = if f.stats { "E-Rows" } else { "Rows" };
-            cols.push(num_col(head, lines.iter().map(|l| est(l, units(l.e_rows))).collect()));
-        }
-        // A plan none of whose lines has Bytes (FAST DUAL) has no column.
-        if f.bytes && lines.iter().any(|l| l.bytes.is_some()) {
-            let head = if f.stats { "E-Bytes" } else { "Bytes" };
-            let cells = lines.iter().map(|l| est(l, l.bytes.map(units).unwrap_or_default())).collect();
-            cols.push(num_col(head, cells));
-        }
-        if f.cost {
-            cols.push(Col { head: "Cost (%CPU)", cells: lines.iter().map(cost_cell).collect(), left: false });
-        }
-        if f.time {
-            let head = if f.stats { "E-Time" } else { "Time" };
-            let cells = lines
-                .iter()
-                .map(|l| if blank(l) == Blank::None { est(l, time_of_cost(l.cost as f64)) } else { String::new() })
-                .collect();
-            cols.push(Col { head, cells, left: true });
-        }
-        if stats_shown {
-            cols.push(num_col("A-Rows", lines.iter().map(|l| units(l.a_rows)).collect()));
-            let times = lines.iter().map(|l| a_time(l.time_us.unwrap_or(0.0))).collect();
-            cols.push(Col { head: "A-Time", cells: times, left: false });
-            cols.push(num_col("Buffers", lines.iter().map(|l| units(l.buffers)).collect()));
-        }
+    // BASIC turns every estimate column off; a modifier after it turns
+    // its column on again (BASIC +ROWS). Runtime columns stay off under BASIC.
+    let stats_cols = stats_shown && !f.basic;
+    if stats_cols {
+        cols.push(num_col("Starts", lines.iter().map(|l| units(l.starts)).collect()));
+    }
+    if f.rows {
+        let head = if f.stats { "E-Rows" } else { "Rows" };
+        cols.push(num_col(head, lines.iter().map(|l| est(l, units(l.e_rows))).collect()));
+    }
+    // A plan none of whose lines has Bytes (FAST DUAL) has no column.
+    if f.bytes && lines.iter().any(|l| l.bytes.is_some()) {
+        let head = if f.stats { "E-Bytes" } else { "Bytes" };
+        let cells = lines.iter().map(|l| est(l, l.bytes.map(units).unwrap_or_default())).collect();
+        cols.push(num_col(head, cells));
+    }
+    if f.cost {
+        cols.push(Col { head: "Cost (%CPU)", cells: lines.iter().map(cost_cell).collect(), left: false });
+    }
+    if f.time {
+        let head = if f.stats { "E-Time" } else { "Time" };
+        let cells = lines
+            .iter()
+            .map(|l| if blank(l) == Blank::None { est(l, time_of_cost(l.cost as f64)) } else { String::new() })
+            .collect();
+        cols.push(Col { head, cells, left: true });
+    }
+    if stats_cols {
+        cols.push(num_col("A-Rows", lines.iter().map(|l| units(l.a_rows)).collect()));
+        let times = lines.iter().map(|l| a_time(l.time_us.unwrap_or(0.0))).collect();
+        cols.push(Col { head: "A-Time", cells: times, left: false });
+        cols.push(num_col("Buffers", lines.iter().map(|l| units(l.buffers)).collect()));
+    }
+    if stats_cols && f.mem && lines.iter().any(|l| l.workarea.is_some()) {
+        push_mem_cols(&mut cols, lines);
     }
     push_table(&mut out, &cols, lines.len());
     if f.predicate {
@@ -317,13 +328,46 @@ pub fn render(lines: &[PlanLineOut], f: &Format, src: PlanSource, cursor: Option
     out
 }
 
+/// OMem, 1Mem and Used-Mem (with its passes), and Used-Tmp when a line
+/// spilled: bytes up to 99,999, then K (1,024 bytes) and M; Used-Tmp in
+/// KB as Oracle prints it (its figure times 1,024 is the bytes).
+fn push_mem_cols(cols: &mut Vec<Col>, lines: &[PlanLineOut]) {
+    let cells = |f: &dyn Fn(&crate::result::WorkareaOut) -> String| -> Vec<String> {
+        lines.iter().map(|l| l.workarea.as_ref().map(f).unwrap_or_default()).collect()
+    };
+    cols.push(num_col("OMem", cells(&|w| mem_units(w.optimal))));
+    cols.push(num_col("1Mem", cells(&|w| mem_units(w.onepass))));
+    cols.push(num_col("Used-Mem", cells(&|w| format!("{} ({})", mem_units(w.used), w.passes))));
+    if lines.iter().any(|l| l.workarea.is_some_and(|w| w.temp > 0)) {
+        cols.push(num_col("Used-Tmp", cells(&|w| if w.temp > 0 { mem_units(w.temp / 1024) } else { String::new() })));
+    }
+}
+
+/// A memory figure as DBMS_XPLAN prints it: up to 99,999 as it is, then
+/// in K and M of 1,024.
+pub fn mem_units(n: u64) -> String {
+    if n <= 99_999 {
+        return n.to_string();
+    }
+    let k = (n as f64 / 1024.0).round() as u64;
+    if k <= 99_999 {
+        return format!("{k}K");
+    }
+    format!("{}M", (n as f64 / 1_048_576.0).round() as u64)
+}
+
 /// The plan table: a rule, the heading, a rule, `rows` lines, a rule.
 fn push_table(out: &mut Vec<String>, cols: &[Col], rows: usize) {
     // Every column is ` text ` between bars, except that Operation and
     // Cost (%CPU) have no blank after their text, and A-Time none before.
     let widths: Vec<usize> = cols
         .iter()
-        .map(|c| c.cells.iter().map(|s| s.len()).max().unwrap_or(0).max(c.head.len()).max(min_width(c.head)))
+        .map(|c| {
+            let cells = c.cells.iter().map(|s| s.len()).max().unwrap_or(0);
+            // A memory figure may reach into the blank before the bar.
+            let cells = if is_mem(c.head) { cells.saturating_sub(1) } else { cells };
+            cells.max(c.head.len()).max(min_width(c.head))
+        })
         .collect();
     let cell = |c: &Col, w: usize, text: &str, header: bool| -> String {
         match c.head {
@@ -333,6 +377,10 @@ fn push_table(out: &mut Vec<String>, cols: &[Col], rows: usize) {
             "Id" => format!("{:<w$} ", if header { " Id" } else { text }),
             // Operation has no blank before the bar: its longest text meets it.
             "Operation" => format!(" {:<w$}", text),
+            // Memory columns: right-aligned against the bar, the heading
+            // one blank in from it (`|  OMem |   960K|`).
+            h if is_mem(h) && header => format!(" {:>w$} ", text),
+            h if is_mem(h) => format!("{:>w$}", text, w = w + 2),
             _ if header || c.left => format!(" {:<w$} ", text),
             _ => format!(" {:>w$} ", text),
         }
@@ -412,6 +460,10 @@ fn num_col(head: &'static str, cells: Vec<String>) -> Col {
     Col { head, cells, left: false }
 }
 
+fn is_mem(head: &str) -> bool {
+    matches!(head, "OMem" | "1Mem" | "Used-Mem" | "Used-Tmp")
+}
+
 /// Oracle's narrowest width per column (the header's, or more).
 fn min_width(head: &str) -> usize {
     match head {
@@ -419,6 +471,8 @@ fn min_width(head: &str) -> usize {
         "Rows" | "Bytes" => 5,
         "Time" => 8,
         "A-Time" => 11,
+        "OMem" | "1Mem" => 5,
+        "Used-Mem" | "Used-Tmp" => 8,
         "Cost (%CPU)" => 11,
         _ => head.len(),
     }

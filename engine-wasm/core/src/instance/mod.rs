@@ -290,13 +290,10 @@ impl Instance {
             *slot = value.min(u64::MAX as f64) as u64;
             return true;
         }
-        match self.cost_params.get_mut(name) {
-            Some(slot) => {
-                *slot = value;
-                self.io.datafiles.set_param(name, value);
-                true
-            }
-            None => false,
+        if !self.cost_params.set(name, value) {
+            return false;
         }
+        self.io.datafiles.set_param(name, value);
+        true
     }
 }

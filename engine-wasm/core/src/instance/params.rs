@@ -434,8 +434,11 @@ impl Parameters {
                 let v = bytes()?;
                 self.other.insert(name.to_string(), v.to_string());
             }
-            // Read where they act (segment creation, log block sizes, full scan cost).
-            "deferred_segment_creation" | "_disk_sector_size_override" | "_table_scan_cost_plus_one" => {
+            // Read where they act (segment creation, log block sizes, full scan cost, join method).
+            "deferred_segment_creation"
+            | "_disk_sector_size_override"
+            | "_table_scan_cost_plus_one"
+            | "_hash_join_enabled" => {
                 let v = if boolean()? { "TRUE" } else { "FALSE" };
                 self.other.insert(name.to_string(), v.to_string());
             }
@@ -451,6 +454,11 @@ impl Parameters {
             }
             // Oracle's minimum: six database blocks' worth; the lab's maximum: 2 GB.
             "sort_area_size" => self.sort_area_size = within(bytes()?, (6 * self.db_block_size as u64, 2048 * MB))?,
+            // A hash join's work area under MANUAL: `workarea::hash_area_bytes`.
+            "hash_area_size" => {
+                let v = within(bytes()?, (6 * self.db_block_size as u64, 2048 * MB))?.to_string();
+                self.other.insert(name.to_string(), v);
+            }
             "pga_aggregate_target" => {
                 let v = bytes()?;
                 if !(10 * MB..4 * 1024 * 1024 * MB).contains(&v) {

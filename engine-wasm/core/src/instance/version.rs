@@ -57,6 +57,16 @@ pub struct VersionProfile {
     /// Bytes of a redo change vector's header: 24 before 12.1, 32 from
     /// 12.1 (the container id and flags; session/redo_layout.rs).
     pub change_vector_header: u64,
+    /// 12c+: DBMS_STATS builds TOP-FREQUENCY and HYBRID histograms (with
+    /// AUTO_SAMPLE_SIZE) where 11g builds HEIGHT BALANCED ones, keeps
+    /// ENDPOINT_REPEAT_COUNT, and SIZE goes up to 2048 (254 before).
+    pub hybrid_histograms: bool,
+    /// Rows of the release's V$STATNAME (every statistic it has; the lab
+    /// models a few dozen, the others stay zero). SQLcl's autotrace reads
+    /// them all (`session/sqlcl.rs`). 18c: 2,011, the `sorts (rows)` of
+    /// SQLcl's one sort of them in each of seed 000's five blocks; the
+    /// other releases have no published count and take 18c's.
+    pub statname_rows: u32,
 }
 
 const fn profile(name: &'static str, banner: &'static str) -> VersionProfile {
@@ -79,6 +89,8 @@ const fn profile(name: &'static str, banner: &'static str) -> VersionProfile {
         trace_sqlid: true,
         trace_close: true,
         change_vector_header: 32,
+        hybrid_histograms: true,
+        statname_rows: 2011,
     }
 }
 
@@ -96,6 +108,7 @@ pub const V10_2_0_5: VersionProfile = VersionProfile {
     trace_sqlid: false,
     trace_close: false,
     change_vector_header: 24,
+    hybrid_histograms: false,
     ..profile("10.2.0.5", "Oracle Database 10g Enterprise Edition Release 10.2.0.5.0 - 64bit Production")
 };
 
@@ -108,6 +121,7 @@ pub const V11_1_0_7: VersionProfile = VersionProfile {
     identifier_bytes: 30,
     trace_close: false,
     change_vector_header: 24,
+    hybrid_histograms: false,
     ..profile("11.1.0.7", "Oracle Database 11g Enterprise Edition Release 11.1.0.7.0 - 64bit Production")
 };
 
@@ -121,6 +135,7 @@ pub const V11_2_0_1: VersionProfile = VersionProfile {
     identifier_bytes: 30,
     trace_close: false,
     change_vector_header: 24,
+    hybrid_histograms: false,
     ..profile("11.2.0.1", "Oracle Database 11g Enterprise Edition Release 11.2.0.1.0 - 64bit Production")
 };
 

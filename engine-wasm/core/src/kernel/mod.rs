@@ -18,7 +18,7 @@ use crate::sga::cache::{BufferCache, MissInfo};
 use crate::sga::latch::{LatchTiming, EPS};
 use crate::sga::memopt::MemoptPool;
 use crate::sim::cost::{CostModel, CostParams, StackId};
-use crate::sim::SimTime;
+use crate::sim::{GridUs, SimTime};
 use crate::stats::SessionStats;
 use crate::trace::{kind, Event, GetKind, TraceSink};
 
@@ -163,14 +163,14 @@ impl Kernel<'_> {
             self.contend(seg, block, o.latch_child, kind, upgrade, st);
         }
         self.stats.gets.count(kind, no_work, fastpath, self.cache.fastpath_examination);
-        let p = self.params;
+        let g = &self.params.grid;
         let work = match kind {
-            GetKind::Examination => p.examination_get_us,
-            _ => p.normal_get_us,
+            GetKind::Examination => g.examination_get_us,
+            _ => g.normal_get_us,
         };
-        let latch = kind.cbc_latch_gets() as f64 * p.latch_get_us;
-        self.cost.charge(st.get, work);
-        self.cost.charge(st.latch, latch);
+        let latch = g.cbc_latch_gets_us[kind.cbc_latch_gets() as usize];
+        self.cost.charge_grid(st.get, work);
+        self.cost.charge_grid(st.latch, latch);
         if let Some(m) = o.miss {
             self.physical_read(seg, block, line, st, m);
         }
@@ -376,8 +376,8 @@ impl Kernel<'_> {
     #[inline]
     pub fn direct_get(&mut self, st: &OpStacks) -> u64 {
         self.stats.gets.direct += 1;
-        let us = self.params.normal_get_us;
-        self.cost.charge(st.get, us);
+        let us = self.params.grid.normal_get_us;
+        self.cost.charge_grid(st.get, us);
         1
     }
 
@@ -386,16 +386,16 @@ impl Kernel<'_> {
     /// statistic, no trace event.
     #[inline(always)]
     pub fn pinned_read_cpu(&mut self, st: &OpStacks) {
-        let us = self.params.pinned_revisit_us;
-        self.cost.charge(st.own, us);
+        let us = self.params.grid.pinned_revisit_us;
+        self.cost.charge_grid(st.own, us);
     }
 
     /// A visit to a buffer the row source still has pinned.
     #[inline(always)]
     pub fn revisit(&mut self, seg: u32, block: u32, line: u16, st: &OpStacks) {
         self.stats.access.buffer_is_pinned += 1;
-        let us = self.params.pinned_revisit_us;
-        self.cost.charge(st.own, us);
+        let us = self.params.grid.pinned_revisit_us;
+        self.cost.charge_grid(st.own, us);
         self.trace.push(
             Event {
                 kind: kind::PINNED_REVISIT,
@@ -413,8 +413,8 @@ impl Kernel<'_> {
     /// A MemOptimized hash-index probe (`kind::MEMOPT_LOOKUP`) or
     /// buffer-area read (`kind::MEMOPT_READ`).
     #[inline]
-    pub fn memopt_event(&mut self, event_kind: u8, seg: u32, block: u32, line: u16, stack: StackId, us: f64) {
-        self.cost.charge(stack, us);
+    pub fn memopt_event(&mut self, event_kind: u8, seg: u32, block: u32, line: u16, stack: StackId, us: GridUs) {
+        self.cost.charge_grid(stack, us);
         self.trace.push(
             Event {
                 kind: event_kind,

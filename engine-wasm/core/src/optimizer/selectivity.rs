@@ -1,6 +1,7 @@
 //! The selectivity of the filter predicates on one table reference, from
-//! its column statistics (NUM_DISTINCT, NUM_NULLS, LOW_VALUE/HIGH_VALUE;
-//! no histograms), as Oracle's optimizer computes it:
+//! its column statistics (NUM_DISTINCT, NUM_NULLS, LOW_VALUE/HIGH_VALUE
+//! and the column's histogram, if it has one), as Oracle's optimizer
+//! computes it:
 //!
 //! - `col = c`: (1 - nulls/rows) / NDV; a literal outside low..high
 //!   decays linearly to zero one (high - low) beyond the range (10.2+);
@@ -9,6 +10,10 @@
 //!   (high - c) / (high - low), plus 1/NDV for each closed bound (`>=`,
 //!   `<=`, BETWEEN), clipped to the range; a range wholly outside it decays
 //!   as an equality does;
+//! - with a histogram (`catalog::histogram`), a literal's equality and a
+//!   range within low..high take the histogram's share of the non-null
+//!   rows instead (`col <> c`: the non-null rows less the equality's);
+//!   a bind's equality stays 1/NDV (no bind peeking);
 //! - `col IS NULL`: nulls/rows; `IS NOT NULL`: 1 - nulls/rows;
 //! - `col IN (c1, .. cn)`: the equalities' sum (at most every non-null row);
 //! - AND: the product; OR: s1 + s2 - s1*s2; NOT: 1 - s;
@@ -157,6 +162,7 @@ fn of(p: &CExpr, cols: Option<&Columns<'_>>) -> f64 {
             let v = value_of(other);
             match op {
                 BinaryOp::Eq => equality(&st, nn, v),
+                BinaryOp::Ne if st.hist.is_some() && v.is_some() => (nn - equality(&st, nn, v)).max(0.0),
                 BinaryOp::Ne => nn * (1.0 - 1.0 / (st.ndv.max(1) as f64)),
                 BinaryOp::Gt | BinaryOp::Ge => match v {
                     Some(x) => range(&st, c.num_rows, Some((x, op == BinaryOp::Ge)), None),
@@ -193,6 +199,40 @@ pub fn key_range(st: &ColumnStats, num_rows: f64, low: Option<(&CExpr, bool)>, h
             }
         }
         (l, h) => range(st, num_rows, l.flatten(), h.flatten()),
+    }
+}
+
+/// The columns of `src` that `conjuncts` compare with a literal or a
+/// bind (what a hard parse notes in SYS.COL_USAGE$), each given to `note`.
+pub fn used_columns(conjuncts: &[CExpr], src: usize, note: &mut dyn FnMut(usize)) {
+    let is_col = |e: &CExpr| match e {
+        CExpr::Col { src: s, col, .. } if *s == src => Some(*col),
+        _ => None,
+    };
+    for p in conjuncts {
+        match p {
+            CExpr::Bin(BinaryOp::And | BinaryOp::Or, a, b, _) => {
+                used_columns(std::slice::from_ref(a), src, note);
+                used_columns(std::slice::from_ref(b), src, note);
+            }
+            CExpr::Not(a) => used_columns(std::slice::from_ref(a), src, note),
+            CExpr::Bin(
+                BinaryOp::Eq | BinaryOp::Ne | BinaryOp::Lt | BinaryOp::Le | BinaryOp::Gt | BinaryOp::Ge,
+                a,
+                b,
+                _,
+            ) => {
+                if let Some(c) = is_col(a).filter(|_| known(b)).or_else(|| is_col(b).filter(|_| known(a))) {
+                    note(c);
+                }
+            }
+            CExpr::Between(x, ..) | CExpr::IsNull(x, _) | CExpr::InList(x, ..) | CExpr::Like(x, ..) => {
+                if let Some(c) = is_col(x) {
+                    note(c);
+                }
+            }
+            _ => {}
+        }
     }
 }
 
@@ -236,6 +276,7 @@ fn position(v: &Value) -> Option<f64> {
     match v {
         Value::Num(_) => v.as_f64(),
         Value::Str(t) => Some(text_position(t.as_bytes())),
+        Value::Date(d) => Some(d.julian_position()),
         Value::Null => None,
     }
 }
@@ -244,9 +285,13 @@ fn non_null(st: &ColumnStats, num_rows: f64) -> f64 {
     (1.0 - st.nulls as f64 / num_rows.max(1.0)).clamp(0.0, 1.0)
 }
 
-/// `col = x`: 1/NDV of the non-null rows; outside low..high, decayed.
+/// `col = x`: 1/NDV of the non-null rows (a literal with a histogram:
+/// the histogram's share); outside low..high, decayed.
 fn equality(st: &ColumnStats, nn: f64, x: Option<f64>) -> f64 {
-    let base = nn / st.ndv.max(1) as f64;
+    let base = match (&st.hist, x) {
+        (Some(h), Some(x)) => nn * h.equality(x),
+        _ => nn / st.ndv.max(1) as f64,
+    };
     match (x, st.low, st.high) {
         (Some(x), Some(lo), Some(hi)) if x < lo || x > hi => base * decay(st, x),
         _ => base,
@@ -283,6 +328,9 @@ fn range(st: &ColumnStats, num_rows: f64, low: Option<(f64, bool)>, high: Option
     if hi <= lo {
         return nn;
     }
+    if let Some(h) = &st.hist {
+        return nn * h.range(low, high);
+    }
     let (a, b) = (a.max(lo), b.min(hi));
     let mut sel = (b - a) / (hi - lo);
     for bound in [low, high].into_iter().flatten() {
@@ -298,7 +346,7 @@ mod tests {
     use super::*;
 
     fn st(ndv: u64, nulls: u64, low: f64, high: f64) -> ColumnStats {
-        ColumnStats { ndv, nulls, low: Some(low), high: Some(high) }
+        ColumnStats { ndv, nulls, low: Some(low), high: Some(high), hist: None }
     }
 
     #[test]

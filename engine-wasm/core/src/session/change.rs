@@ -63,9 +63,9 @@ impl Run<'_> {
         let select = move || -> Vec<SelectItem> {
             let exprs = exprs();
             if exprs.is_empty() {
-                vec![SelectItem::Expr { expr: Expr::Number(1i64.into(), pos), alias: None }]
+                vec![SelectItem::Expr { expr: Expr::Number(1i64.into(), pos), alias: None, heading: None }]
             } else {
-                exprs.into_iter().map(|expr| SelectItem::Expr { expr, alias: None }).collect()
+                exprs.into_iter().map(|expr| SelectItem::Expr { expr, alias: None, heading: None }).collect()
             }
         };
         self.target_select(tid, target, select, text, binds, client, false).map(|(_, rows)| rows)
@@ -463,6 +463,9 @@ pub(super) fn convert(
             let num_err = |e| crate::exec::expr::num_error(e, pos);
             let n = match &v {
                 Value::Num(n) => *n,
+                Value::Date(_) => {
+                    return Err(LabError::with_args(ora::INCONSISTENT_DATATYPES, &[&"NUMBER", &"DATE"], pos))
+                }
                 other => crate::number::Number::parse(&other.to_string()).map_err(num_err)?,
             };
             Value::Num(
@@ -497,6 +500,7 @@ pub(super) fn convert(
                 _ => Value::Str(s),
             }
         }
-        (DataType::Date, v) => v,
+        // Text by NLS_DATE_FORMAT; a number is ORA-00932.
+        (DataType::Date, v) => Value::Date(crate::exec::datefn::as_date(&v, pos)?.expect("not null")),
     })
 }

@@ -81,6 +81,9 @@ impl Run<'_> {
             return Err(LabError::new(ora::NAME_ALREADY_USED, c.name.pos));
         }
         self.check_tablespace(&c.physical)?;
+        if !c.memoptimize_read {
+            compression_refused(&c.physical, c.as_select.is_some())?;
+        }
         let (mut columns, ctas_rows) = self.table_columns(c, &name)?;
         let keys = self.table_keys(c, &name, &mut columns)?;
         // DEFERRED_SEGMENT_CREATION (default TRUE): a heap table gets its
@@ -189,6 +192,7 @@ impl Run<'_> {
                             len: rows.iter().map(|r| r.value(i).stored_len() as u32).max().unwrap_or(1).max(1),
                             char_semantics: false,
                         },
+                        Some(Value::Date(_)) => DataType::Date,
                         _ => DataType::Number { precision: None, scale: None },
                     };
                     if !n.chars().all(|ch| ch.is_ascii_alphanumeric() || ch == '_' || ch == '$' || ch == '#') {
@@ -357,6 +361,7 @@ impl Run<'_> {
                 seg,
                 pool,
                 dropped: false,
+                visible: true,
             });
             TableStorage::Iot { index: iid }
         } else if let Some((cl_name, key_cols)) = &c.cluster {
@@ -461,6 +466,7 @@ impl Run<'_> {
             seg,
             pool,
             dropped: false,
+            visible: true,
         });
         self.inst.cat.tables[tid].indexes.push(iid);
         Ok(iid)
@@ -552,6 +558,7 @@ impl Run<'_> {
             },
         )?;
         self.place(self.inst.cat.indexes[iid].seg, &c.physical);
+        self.inst.cat.indexes[iid].visible = !c.invisible;
         self.invalidate_table(tid);
         Ok(Outcome { feedback: Some("Index created.".into()), ..Default::default() })
     }
@@ -565,4 +572,26 @@ pub(super) fn cell_flash_cache_of(ph: &Physical) -> Option<crate::io::exadata::C
         lio_sql::ast::CellFlashCache::Keep => C::Keep,
         lio_sql::ast::CellFlashCache::None => C::None,
     })
+}
+
+/// Table compression the lab does not model: rows compressed as a block
+/// fills (OLTP / advanced row compression, hybrid columnar), or a basic
+/// COMPRESS table loaded by direct path (CREATE TABLE ... AS SELECT), whose
+/// blocks Oracle writes compressed. A basic COMPRESS table filled by
+/// conventional inserts stores its rows uncompressed, as the lab does.
+pub(super) fn compression_refused(ph: &Physical, direct_load: bool) -> Result<(), LabError> {
+    let (Some(true), Some(at)) = (ph.compress, ph.compress_at) else { return Ok(()) };
+    if ph.compress_advanced {
+        return Err(LabError::unsupported(
+            "advanced row and hybrid columnar compression (COMPRESS FOR OLTP, ROW STORE COMPRESS ADVANCED)",
+            at,
+        ));
+    }
+    if direct_load {
+        return Err(LabError::unsupported(
+            "basic compression of a direct-path load (CREATE TABLE ... COMPRESS AS SELECT)",
+            at,
+        ));
+    }
+    Ok(())
 }

@@ -143,7 +143,8 @@ impl Run<'_> {
     ) -> Result<(Box<Compiled>, bool), LabError> {
         self.ensure_dual(Some(q), None);
         let profile = self.inst.profile.clone();
-        let ctx = Self::plan_ctx(&self.inst.cat, &profile, &self.s.params, self.s.sid, vars);
+        let mut ctx = Self::plan_ctx(&self.inst.cat, &profile, &self.s.params, self.s.sid, vars);
+        ctx.cbo_trace = self.cbo_tracing();
         let mut c = Box::new(exec::compile(q, &ctx)?);
         self.s.stats.calls.opened_cursors_cumulative += 1;
         // The library cache: a child of this text built in this optimizer
@@ -210,9 +211,10 @@ impl Run<'_> {
         if shared {
             // Another session parsed it: a soft parse (no optimization, no
             // recursive SQL).
-            let us = self.inst.cost_params.soft_parse_us;
-            self.s.cost.charge(cs.parse, us);
+            let us = self.inst.cost_params.grid.soft_parse_us;
+            self.s.cost.charge_grid(cs.parse, us);
             self.call_event(kind::PARSE, cs.parse);
+            self.cbo_trace_parsed(text, &mut c, false);
             return Ok((c, false));
         }
         self.recursive_dictionary_sql(&c.tables, cs.hard_parse);
@@ -221,6 +223,7 @@ impl Run<'_> {
         self.s.cost.charge(cs.hard_parse, us);
         self.s.stats.calls.parse_cpu_us += us;
         self.call_event(kind::PARSE, cs.hard_parse);
+        self.cbo_trace_parsed(text, &mut c, true);
         Ok((c, true))
     }
 
@@ -466,6 +469,7 @@ impl Run<'_> {
                         let k = if i == 0 { 1 } else { i };
                         stats.and_then(|s| s.get(k)).map(|s| (s.time_us * 1000.0).round() / 1000.0).unwrap_or(0.0)
                     }),
+                    workarea: s.workarea,
                 }
             })
             .collect()
@@ -495,6 +499,7 @@ impl Run<'_> {
             exec::CExpr::Col { table, col, .. } => {
                 match self.inst.cat.tables.get(*table).and_then(|t| t.columns.get(*col)).map(|c| c.data_type) {
                     Some(DataType::Varchar2 { len, .. } | DataType::Char { len }) => len,
+                    Some(DataType::Date) => exec::datewidth::nls_width(),
                     _ => 0,
                 }
             }
@@ -505,6 +510,7 @@ impl Run<'_> {
                 .position(|s| s == src)
                 .and_then(|slot| c.fixed.get(slot))
                 .map_or(0, |v| v.width(*col, id_bytes)),
+            e if exec::datewidth::is_date(e, &self.inst.cat) => exec::datewidth::nls_width(),
             // A text literal is CHAR of its length.
             exec::CExpr::Const(crate::value::Value::Str(s)) => s.chars().count() as u32,
             // USER is VARCHAR2 of an identifier's length (30 bytes up to
@@ -533,15 +539,14 @@ impl Run<'_> {
     /// A query typed in SQL*Plus.
     #[inline(never)]
     pub(super) fn run_sqlplus_query(&mut self, q: &Query, text: &str) -> Result<Outcome, LabError> {
-        let client = Client::SqlPlus;
+        // SQLcl's autotrace runs the query through its thin driver.
+        let client = if self.sqlcl_traced("query") { Client::Sqlcl } else { Client::SqlPlus };
         let cs = self.call_stacks(client);
         let traced = (self.sql_trace_level() > 0).then(|| self.trace_open());
         let (mut c, hard) = self.open_cursor(q, text, &[], &cs)?;
         let from_cache = traced.as_ref().is_some_and(|t| self.trace_opened(t, text, &c, hard));
-        if !c.bind_names.is_empty() {
-            self.close_cursor(text, c, true);
-            return Err(LabError::new(ora::NOT_ALL_VARIABLES_BOUND, q.pos));
-        }
+        // SQL*Plus's bind variables (each declared: SP2-0552 otherwise).
+        let binds = self.host_values(&c.bind_names);
         if let Some(v) = c.dictionary_view() {
             if self.s.sqlplus.autotrace != Autotrace::Off || c.gather_plan_statistics {
                 self.close_cursor(text, c, true);
@@ -552,24 +557,30 @@ impl Run<'_> {
         c.reset_line_stats();
         let sp = &self.s.sqlplus;
         if sp.autotrace == Autotrace::TraceOnly && sp.autotrace_explain && !sp.autotrace_statistics {
-            // SET AUTOTRACE TRACEONLY EXPLAIN: SQL*Plus explains a query
-            // and does not run it.
-            let plan = self.plan_out(&c);
+            // SET AUTOTRACE TRACEONLY EXPLAIN: EXPLAIN PLAN, not a run; it
+            // optimises afresh (a cached cursor may keep an older plan).
+            let plan = match self.explain_compile(q) {
+                Ok(fresh) => self.plan_out(&fresh),
+                Err(_) => self.plan_out(&c),
+            };
             self.close_cursor(text, c, true);
             self.user_call_roundtrip(client, text.len());
             return Ok(Outcome { plan, ..Default::default() });
         }
         let mut rows = Vec::new();
-        let policy = FetchPolicy { first: 1, then: self.s.sqlplus.arraysize, round_trips: true };
-        let r = self.execute_fetch(&mut c, text, &[], client, &cs, policy, Some(&mut rows), None);
+        let arraysize = self.s.sqlplus.arraysize;
+        // SQL*Plus asks for one row first; the thin driver prefetches.
+        let first = if client == Client::Sqlcl { arraysize } else { 1 };
+        let policy = FetchPolicy { first, then: arraysize, round_trips: true };
+        let r = self.execute_fetch(&mut c, text, &binds, client, &cs, policy, Some(&mut rows), None);
         if traced.is_some() && r.is_ok() {
             self.trace_stat(&c);
             self.trace_close(from_cache);
         }
-        let plan = self.plan_out(&c);
-        let gathered = self.rowsource_stats(&c);
-        let columns = c.columns.clone();
-        let column_widths = self.display_widths(&c);
+        let (plan, gathered) = (self.plan_out(&c), self.rowsource_stats(&c));
+        let (columns, column_numeric) = (c.columns.clone(), c.numeric.clone());
+        let mut column_widths = self.display_widths(&c);
+        super::sqlplus::literal_widths(q, &mut column_widths);
         self.close_cursor(text, c, true);
         let n = r?;
         self.remember_cursor(text, gathered);
@@ -577,6 +588,7 @@ impl Run<'_> {
         Ok(Outcome {
             columns,
             column_widths,
+            column_numeric,
             rows: if show_rows { rows } else { Vec::new() },
             rows_processed: n,
             plan,

@@ -15,6 +15,9 @@ impl Run<'_> {
         }
         let seg = self.inst.cat.indexes[iid].seg;
         self.set_cell_flash_cache(seg, &a.physical);
+        if let Some(visible) = a.visible {
+            self.inst.cat.indexes[iid].visible = visible;
+        }
         if a.rebuild {
             let ix = &mut self.inst.cat.indexes[iid];
             let t = &self.inst.cat.tables[ix.table];
@@ -75,6 +78,11 @@ impl Run<'_> {
                 }
                 if p.compress == Some(true) && self.inst.cat.tables[tid].memoptimize_read {
                     return Err(LabError::new(ora::MEMOPTIMIZE_READ_COMPRESSION, a.name.pos));
+                }
+                super::create::compression_refused(p, false)?;
+                if let Some(on) = p.compress {
+                    // The attribute applies to later direct-path loads.
+                    self.inst.cat.tables[tid].compress = on;
                 }
                 if let Some(policy) = super::create::cell_flash_cache_of(p) {
                     self.inst.cat.tables[tid].cell_flash_cache = Some(policy);
@@ -174,6 +182,15 @@ impl Run<'_> {
         self.check_tablespace(p)?;
         let t = &self.inst.cat.tables[tid];
         let pos = p.tablespace.as_ref().map(|t| t.pos).unwrap_or_default();
+        // MOVE rewrites the rows by direct path: compressed when the table
+        // (or the MOVE) says COMPRESS.
+        super::create::compression_refused(p, true)?;
+        if t.compress && p.compress != Some(false) {
+            return Err(LabError::unsupported(
+                "ALTER TABLE ... MOVE of a compressed table (rewritten compressed)",
+                pos,
+            ));
+        }
         if !matches!(t.storage, TableStorage::Heap { .. }) {
             return Err(LabError::unsupported("ALTER TABLE ... MOVE of an index-organized or clustered table", pos));
         }

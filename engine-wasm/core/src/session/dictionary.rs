@@ -37,6 +37,11 @@ impl Run<'_> {
             DictView::Indexes => self.live_indexes().map(|ix| self.index_row(ix)).collect(),
             DictView::IndColumns => self.live_indexes().flat_map(|ix| self.ind_column_rows(ix)).collect(),
             DictView::TabColumns => self.live_tables().flat_map(tab_column_rows).collect(),
+            DictView::TabColStatistics => self.live_tables().flat_map(col_statistics_rows).collect(),
+            DictView::TabHistograms => {
+                let actual = self.inst.profile.hybrid_histograms;
+                self.live_tables().flat_map(|t| histogram_rows(t, actual)).collect()
+            }
             DictView::Segments => self.segment_rows(),
             DictView::Objects => self.object_rows(),
             DictView::Errors => self.error_rows(),
@@ -120,7 +125,7 @@ impl Run<'_> {
             num(n as f64),
             num(n as f64),
             text("N"),
-            text("VISIBLE"),
+            text(if ix.visible { "VISIBLE" } else { "INVISIBLE" }),
         ]
     }
 
@@ -232,6 +237,7 @@ fn tab_column_rows(t: &Table) -> Vec<Vec<Value>> {
                 DataType::Char { .. } => ("CHAR", None, None, text("B")),
             };
             let avg = t.stats.avg_col_len.get(i).filter(|_| t.stats.gathered).map(|&n| n as f64);
+            let [ndv, density, nulls, buckets, sample, histogram] = column_statistics(t, i);
             vec![
                 text(&t.name),
                 text(&c.name),
@@ -241,10 +247,81 @@ fn tab_column_rows(t: &Table) -> Vec<Vec<Value>> {
                 opt_num(scale),
                 text(if c.not_null { "N" } else { "Y" }),
                 num((i + 1) as f64),
+                ndv,
+                density,
+                nulls,
+                buckets,
+                sample,
                 opt_num(avg),
                 num(chars),
                 used,
+                histogram,
             ]
         })
         .collect()
+}
+
+/// A column's NUM_DISTINCT, DENSITY, NUM_NULLS, NUM_BUCKETS, SAMPLE_SIZE
+/// and HISTOGRAM as DBMS_STATS left them (NULL before a gather): with no
+/// histogram DENSITY is 1/NDV, one bucket, HISTOGRAM NONE.
+fn column_statistics(t: &Table, i: usize) -> [Value; 6] {
+    let Some(st) = t.stats.columns.get(i).filter(|_| t.stats.gathered) else {
+        return [Value::Null, Value::Null, Value::Null, Value::Null, Value::Null, text("NONE")];
+    };
+    let sample = t.stats.num_rows.saturating_sub(st.nulls);
+    let (density, buckets, kind) = match &st.hist {
+        Some(h) => (h.density, h.buckets as f64, h.kind.name()),
+        None if st.ndv == 0 => (0.0, 0.0, "NONE"),
+        None => (1.0 / st.ndv as f64, 1.0, "NONE"),
+    };
+    [num(st.ndv as f64), num(density), num(st.nulls as f64), num(buckets), num(sample as f64), text(kind)]
+}
+
+fn col_statistics_rows(t: &Table) -> Vec<Vec<Value>> {
+    if !t.stats.gathered {
+        return Vec::new();
+    }
+    t.columns
+        .iter()
+        .enumerate()
+        .map(|(i, c)| {
+            let [ndv, density, nulls, buckets, sample, histogram] = column_statistics(t, i);
+            let avg = t.stats.avg_col_len.get(i).map(|&n| num(n as f64)).unwrap_or(Value::Null);
+            vec![text(&t.name), text(&c.name), ndv, density, nulls, buckets, sample, avg, histogram]
+        })
+        .collect()
+}
+
+/// USER_TAB_HISTOGRAMS: a histogram's endpoints, or for a column without
+/// one its low (endpoint 0) and high (endpoint 1) values. ENDPOINT_VALUE
+/// is Oracle's number for the value (a string's leading bytes, to 15
+/// digits); ENDPOINT_ACTUAL_VALUE the string itself from 12c (`actual`).
+fn histogram_rows(t: &Table, actual: bool) -> Vec<Vec<Value>> {
+    // To 15 significant digits, as a NUMBER (not the double's 17).
+    let endpoint_value = |x: f64| {
+        let n = crate::value::Number::parse(&format!("{x:.14e}")).ok();
+        n.map(Value::Num).unwrap_or_else(|| num(x))
+    };
+    if !t.stats.gathered {
+        return Vec::new();
+    }
+    let mut rows = Vec::new();
+    for (i, c) in t.columns.iter().enumerate() {
+        let Some(st) = t.stats.columns.get(i) else { continue };
+        let row = |n: u64, v: f64, a: Option<&str>, repeat: u64| {
+            let a = a.filter(|_| actual).map(text).unwrap_or(Value::Null);
+            vec![text(&t.name), text(&c.name), num(n as f64), endpoint_value(v), a, num(repeat as f64)]
+        };
+        match (&st.hist, st.low, st.high) {
+            (Some(h), ..) => {
+                rows.extend(h.endpoints.iter().map(|e| row(e.number, e.value, e.actual.as_deref(), e.repeat)))
+            }
+            (None, Some(lo), Some(hi)) => {
+                rows.push(row(0, lo, None, 0));
+                rows.push(row(1, hi, None, 0));
+            }
+            _ => {}
+        }
+    }
+    rows
 }

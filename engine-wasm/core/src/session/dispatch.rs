@@ -25,6 +25,10 @@ impl Run<'_> {
             self.implicit_commit();
         }
         self.sync_cache_pools();
+        // SYSDATE and the session's date format, for the statement's dates.
+        let nls =
+            self.s.params.other.get("nls_date_format").map_or(crate::date::DEFAULT_NLS_DATE_FORMAT, |s| s.as_str());
+        crate::date::set_session(self.s.cost.now_us(), nls);
         match &stmt.kind {
             StatementKind::Query(q) => {
                 self.s.sqlplus.last_sql = Some(stmt.clone());
@@ -58,7 +62,14 @@ impl Run<'_> {
             }
             StatementKind::Insert(i) => {
                 self.s.sqlplus.last_sql = Some(stmt.clone());
-                let n = self.insert(i, &[], &stmt.text, Client::SqlPlus)?;
+                let n = if stmt.text.contains(':') {
+                    let host = self.host_scope();
+                    let names: Vec<String> = host.iter().map(|(n, _)| n.clone()).collect();
+                    let vals: Vec<Value> = host.into_iter().map(|(_, v)| v).collect();
+                    self.insert_named(i, &names, &[vals], &stmt.text, Client::SqlPlus)?
+                } else {
+                    self.insert(i, &[], &stmt.text, Client::SqlPlus)?
+                };
                 self.user_call_roundtrip(Client::SqlPlus, stmt.text.len());
                 Ok(Outcome { rows_processed: n, feedback: Some(rows_created(n)), ..Default::default() })
             }
@@ -68,13 +79,15 @@ impl Run<'_> {
             }
             StatementKind::Update(u) => {
                 self.s.sqlplus.last_sql = Some(stmt.clone());
-                let n = self.update(u, &stmt.text, change::DmlBinds::Positional(&[]), Client::SqlPlus)?;
+                let host = self.host_scope();
+                let n = self.update(u, &stmt.text, change::DmlBinds::Plsql(&host), Client::SqlPlus)?;
                 self.user_call_roundtrip(Client::SqlPlus, stmt.text.len());
                 Ok(Outcome { rows_processed: n, feedback: Some(rows_done(n, "updated")), ..Default::default() })
             }
             StatementKind::Delete(d) => {
                 self.s.sqlplus.last_sql = Some(stmt.clone());
-                let n = self.delete(d, &stmt.text, change::DmlBinds::Positional(&[]), Client::SqlPlus)?;
+                let host = self.host_scope();
+                let n = self.delete(d, &stmt.text, change::DmlBinds::Plsql(&host), Client::SqlPlus)?;
                 self.user_call_roundtrip(Client::SqlPlus, stmt.text.len());
                 Ok(Outcome { rows_processed: n, feedback: Some(rows_done(n, "deleted")), ..Default::default() })
             }

@@ -52,15 +52,28 @@ impl Run<'_> {
         text: &str,
         client: Client,
     ) -> Result<u64, LabError> {
+        self.insert_named(i, &[], bind_rows, text, client)
+    }
+
+    /// [`Self::insert`] whose binds are `names` (SQL*Plus's `:N`
+    /// variables), each bind set holding their values in that order.
+    pub(super) fn insert_named(
+        &mut self,
+        i: &Insert,
+        names: &[String],
+        bind_rows: &[Vec<Value>],
+        text: &str,
+        client: Client,
+    ) -> Result<u64, LabError> {
         let tid = self.inst.cat.table_id(&i.table.name).ok_or_else(|| super::change::missing_table(&i.table))?;
         let cs = self.call_stacks(client);
         self.s.stats.calls.parse_count_total += 1;
         self.recursive_dictionary_sql(&[tid], cs.hard_parse);
         self.s.stats.calls.execute_count += 1;
-        let us = self.inst.cost_params.execute_call_us;
-        self.s.cost.charge(cs.execute, us);
+        let us = self.inst.cost_params.grid.execute_call_us;
+        self.s.cost.charge_grid(cs.execute, us);
         let sets: Vec<Vec<Value>> = if bind_rows.is_empty() { vec![Vec::new()] } else { bind_rows.to_vec() };
-        let rows = self.insert_source_rows(i, text, tid, &[], &sets)?;
+        let rows = self.insert_source_rows(i, text, tid, names, &sets)?;
         let n = rows.len() as u64;
         self.insert_rows(tid, rows, i.table.pos)?;
         Ok(n)
@@ -355,8 +368,8 @@ impl Run<'_> {
                 }
             }
             self.inst.cat.tables[tid].loc.push(loc);
-            let us = self.inst.cost_params.insert_row_us;
-            self.s.cost.charge(ins_stack, us);
+            let us = self.inst.cost_params.grid.insert_row_us;
+            self.s.cost.charge_grid(ins_stack, us);
         }
         for run in arrays.into_iter().flat_map(|a| a.finish()) {
             self.count_array_change(run, &st);

@@ -93,16 +93,22 @@ impl Run<'_> {
     pub(super) fn execute_call(&mut self, client: Client, cs: &CallStacks, sql_trace: bool) {
         self.call_event(kind::EXECUTE, cs.execute);
         if client == Client::Plsql {
-            let us = self.inst.cost_params.plsql_context_switch_us;
-            self.s.cost.charge(cs.plsql_switch, us);
+            let us = self.inst.cost_params.grid.plsql_context_switch_us;
+            self.s.cost.charge_grid(cs.plsql_switch, us);
         }
         if sql_trace {
-            let t = self.inst.cost_params.sql_trace_call_us;
-            self.s.cost.charge(cs.execute, t);
+            self.traced_execute_call(cs);
         }
-        if sql_trace {
-            self.trace_call_end("EXEC", 0);
-        }
+    }
+
+    /// What SQL_TRACE adds to an execute call: writing its lines, and its
+    /// EXEC line (out of line: off, the call pays one test).
+    #[cold]
+    #[inline(never)]
+    fn traced_execute_call(&mut self, cs: &CallStacks) {
+        let t = self.inst.cost_params.grid.sql_trace_call_us;
+        self.s.cost.charge_grid(cs.execute, t);
+        self.trace_call_end("EXEC", 0);
     }
 
     /// The session's work area sizes, in the instance's block size.
@@ -128,15 +134,15 @@ impl Run<'_> {
         text_len: u64,
         call: FetchCall,
     ) {
-        let p = &self.inst.cost_params;
-        let thin_hit = call.first && call.memopt_hit && client == Client::JdbcThin;
+        let g = &self.inst.cost_params.grid;
+        let thin_hit = call.first && call.memopt_hit && matches!(client, Client::JdbcThin | Client::Sqlcl);
         if call.first && call.memopt_hit && !thin_hit {
-            let us = p.memopt_call_us;
-            self.s.cost.charge(cs.memopt_call, us);
+            let us = g.memopt_call_us;
+            self.s.cost.charge_grid(cs.memopt_call, us);
         } else {
-            let (e_us, f_us, k_us) = (p.execute_call_us, p.fetch_call_us, p.fetch_cursor_us);
+            let (e_us, f_us, k_us) = (g.execute_call_us, g.fetch_call_us, g.fetch_cursor_us);
             if call.first {
-                self.s.cost.charge(cs.execute, e_us);
+                self.s.cost.charge_grid(cs.execute, e_us);
             }
             self.s.cost.charge_parts(&[(cs.fetch, f_us), (cs.fetch_cursor, k_us)]);
         }
@@ -144,11 +150,12 @@ impl Run<'_> {
             // Oracle Net packet sizes (model): the first reply carries
             // the describe of every column, later replies a header;
             // each row adds its data and a few bytes of framing.
-            let sent = if call.first { NET_FIRST_REPLY + NET_DESCRIBE_PER_COLUMN * ncols } else { NET_FETCH_REPLY };
-            let received = if call.first { NET_EXECUTE_REQUEST + text_len } else { NET_FETCH_REQUEST };
-            self.roundtrip(client, cs, sent + call.bytes + NET_ROW_FRAMING * call.rows as u64, received);
+            let z = client.net_sizes();
+            let sent = if call.first { z.first_reply + z.describe_per_column * ncols } else { z.fetch_reply };
+            let received = if call.first { z.execute_request + text_len } else { z.fetch_request };
+            self.roundtrip(client, cs, sent + call.bytes + z.row_framing * call.rows as u64, received);
             if thin_hit {
-                self.thin_memopt_second_call(cs);
+                self.thin_memopt_second_call(client, cs);
             }
         }
         if self.s.sqltrace.mark.is_some() {

@@ -275,18 +275,7 @@ impl Run<'_> {
             });
         }
         let trimmed = trimmed_mean(&run_outs.iter().map(|r| r.elapsed_us).collect::<Vec<_>>());
-        let mut out = vec![format!(
-            "{} execution(s) x {} run(s) via {}",
-            hi - lo + 1,
-            runs,
-            match client {
-                Client::Plsql => "plsql",
-                Client::JdbcThin => "jdbc_thin",
-                Client::JdbcOciNet => "jdbc_oci_net",
-                Client::JdbcOciBequeath => "jdbc_oci_bequeath",
-                Client::SqlPlus => "sqlplus",
-            }
-        )];
+        let mut out = vec![format!("{} execution(s) x {} run(s) via {}", hi - lo + 1, runs, client.name())];
         out.push(format!("mean of runs (min and max dropped when 3 or more): {:.3} s", trimmed / 1e6));
         Ok(Outcome {
             columns,

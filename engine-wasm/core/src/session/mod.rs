@@ -7,6 +7,7 @@
 //! statement into the step the host sees.
 
 mod array_dml;
+mod cbo_trace;
 mod change;
 pub mod cr;
 mod create;
@@ -29,6 +30,7 @@ mod run;
 pub use crate::instance::row_locks;
 mod smart_scan;
 mod space;
+mod sqlcl;
 mod sqlplus;
 mod sqltrace;
 mod sqltrace_file;

@@ -5,6 +5,7 @@
 pub(crate) use super::types::{CallStacks, Client};
 use super::Run;
 use crate::sim::cost::StackId;
+use crate::sim::GridUs;
 use crate::trace::kind;
 
 // Oracle Net message sizes in bytes (model values, of the order autotrace
@@ -25,6 +26,56 @@ pub(crate) const NET_ROW_FRAMING: u64 = 4;
 pub(crate) const NET_CALL_REPLY: u64 = 200;
 /// Bind data per row of an array insert.
 pub(crate) const NET_BIND_ROW: u64 = 24;
+
+/// The message sizes of one client's calls (bytes; model values).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct NetSizes {
+    /// A parse + execute + first fetch request, before the SQL text.
+    pub execute_request: u64,
+    /// A further fetch request.
+    pub fetch_request: u64,
+    /// The first reply's header and status, before the describe.
+    pub first_reply: u64,
+    /// The describe of one select-list column.
+    pub describe_per_column: u64,
+    /// A further fetch's reply header (and end-of-fetch status).
+    pub fetch_reply: u64,
+    /// Framing per row returned.
+    pub row_framing: u64,
+}
+
+/// SQL*Plus, OCI and the JDBC drivers of `LAB RUN`.
+pub(crate) const CLASSIC_SIZES: NetSizes = NetSizes {
+    execute_request: NET_EXECUTE_REQUEST,
+    fetch_request: NET_FETCH_REQUEST,
+    first_reply: NET_FIRST_REPLY,
+    describe_per_column: NET_DESCRIBE_PER_COLUMN,
+    fetch_reply: NET_FETCH_REPLY,
+    row_framing: NET_ROW_FRAMING,
+};
+
+/// SQLcl's JDBC thin requests are shorter. Fitted to two published SQLcl
+/// autotrace blocks with the same traffic around different statements
+/// (`session/sqlcl.rs`): seed 000's (40 further fetches of SQLcl's
+/// snapshot, a 31-character statement: 598 bytes received) and a 19c
+/// listing's (36 fetches, a 51-character statement: 578 bytes). Four
+/// fetches fewer and 20 characters more give 20 bytes less, so a fetch
+/// request is 10 bytes; the rest, 598 - 400 - 31 = 167, is the two
+/// execute requests (the statement's and SQLcl's second snapshot, whose
+/// cached cursor sends no text), 84 bytes each. The replies are the
+/// classic ones.
+pub(crate) const SQLCL_SIZES: NetSizes = NetSizes { execute_request: 84, fetch_request: 10, ..CLASSIC_SIZES };
+
+impl Client {
+    /// The sizes of this client's Oracle Net messages.
+    pub(crate) fn net_sizes(self) -> &'static NetSizes {
+        match self {
+            Client::Sqlcl => &SQLCL_SIZES,
+            _ => &CLASSIC_SIZES,
+        }
+    }
+}
+
 /// `SQL*Net message to client` per round trip (declared with the ledger).
 pub(crate) use crate::stats::ledger::NET_TO_CLIENT_US;
 
@@ -91,7 +142,7 @@ impl Run<'_> {
     /// A user call that is its own round trip (DDL, DML from SQL*Plus).
     pub(super) fn user_call_roundtrip(&mut self, client: Client, text_len: usize) {
         let cs = self.call_stacks(client);
-        self.roundtrip(client, &cs, NET_CALL_REPLY, NET_EXECUTE_REQUEST + text_len as u64);
+        self.roundtrip(client, &cs, NET_CALL_REPLY, client.net_sizes().execute_request + text_len as u64);
     }
 
     /// One network round trip (or, for bequeath, a pipe round trip).
@@ -100,13 +151,13 @@ impl Run<'_> {
         if client == Client::Plsql {
             return;
         }
-        let p = &self.inst.cost_params;
-        let client_us = crate::sim::quantise(match client {
-            Client::JdbcThin => p.jdbc_thin_call_us,
-            Client::JdbcOciNet => p.jdbc_oci_call_us,
-            Client::JdbcOciBequeath => p.jdbc_oci_call_us,
-            _ => p.sqlplus_call_us,
-        });
+        let g = &self.inst.cost_params.grid;
+        let client_us = match client {
+            Client::JdbcThin | Client::Sqlcl => g.jdbc_thin_call_us,
+            Client::JdbcOciNet => g.jdbc_oci_call_us,
+            Client::JdbcOciBequeath => g.jdbc_oci_call_us,
+            _ => g.sqlplus_call_us,
+        };
         self.user_call_trip(client, cs, (cs.client, client_us), bytes_out, bytes_in);
     }
 
@@ -115,50 +166,57 @@ impl Run<'_> {
     /// short call of the driver's own, its round trip and user call, and
     /// on the server its decoding (opikndf2) and the cursor's bookkeeping
     /// (kksumc under the fetch call).
-    pub(super) fn thin_memopt_second_call(&mut self, cs: &CallStacks) {
-        let p = &self.inst.cost_params;
+    pub(super) fn thin_memopt_second_call(&mut self, client: Client, cs: &CallStacks) {
+        let g = &self.inst.cost_params.grid;
         let (client_us, net_us, cursor_us) =
-            (crate::sim::quantise(p.jdbc_thin_memopt_client_us), p.thin_memopt_net_us, p.thin_memopt_cursor_us);
+            (g.jdbc_thin_memopt_client_us, g.thin_memopt_net_us, g.thin_memopt_cursor_us);
         self.s.cost.charge_parts(&[(cs.server_net, net_us), (cs.fetch_cursor, cursor_us)]);
-        self.user_call_trip(
-            Client::JdbcThin,
-            cs,
-            (cs.thin_memopt_client, client_us),
-            NET_FETCH_REPLY,
-            NET_FETCH_REQUEST,
-        );
+        let sizes = client.net_sizes();
+        self.user_call_trip(client, cs, (cs.thin_memopt_client, client_us), sizes.fetch_reply, sizes.fetch_request);
     }
 
     /// One user call in its own round trip: its statistics and its time,
     /// the client's side (`client`: its stack and microseconds), the wire,
     /// and the server's (its Net path in opikndf2 and the user call's
     /// begin and end).
-    fn user_call_trip(&mut self, who: Client, cs: &CallStacks, client: (StackId, f64), bytes_out: u64, bytes_in: u64) {
+    fn user_call_trip(
+        &mut self,
+        who: Client,
+        cs: &CallStacks,
+        client: (StackId, GridUs),
+        bytes_out: u64,
+        bytes_in: u64,
+    ) {
         self.s.stats.calls.user_calls += 1;
         self.s.stats.calls.roundtrips += 1;
         self.s.stats.calls.bytes_sent += bytes_out;
         self.s.stats.calls.bytes_received += bytes_in;
         let p = &self.inst.cost_params;
         // On the clock's grid: the ledger's waits are what the clock moved.
-        let net_us = crate::sim::quantise(if who.networked() {
-            p.network_rtt_us + (bytes_out + bytes_in) as f64 / p.network_bytes_per_us + window_stall_us(p, bytes_out)
+        let net_us = if who.networked() {
+            GridUs::of(
+                p.network_rtt_us
+                    + (bytes_out + bytes_in) as f64 / p.network_bytes_per_us
+                    + window_stall_us(p, bytes_out),
+            )
         } else {
-            p.bequeath_ipc_us
-        });
+            p.grid.bequeath_ipc_us
+        };
         let (client_stack, client_us) = client;
-        let (server_us, begin_us, end_us) = (p.net_server_us, p.user_call_begin_us, p.user_call_end_us);
-        self.s.cost.charge(client_stack, client_us);
-        self.s.cost.charge(cs.net, net_us);
+        let g = &p.grid;
+        let (server_us, begin_us, end_us) = (g.net_server_us, g.user_call_begin_us, g.user_call_end_us);
+        self.s.cost.charge_grid(client_stack, client_us);
+        self.s.cost.charge_grid(cs.net, net_us);
         self.s.cost.charge_parts(&[
             (cs.server_net, server_us),
             (cs.user_call_begin, begin_us),
             (cs.user_call_end, end_us),
         ]);
-        self.s.net_wait_us += net_us;
-        self.s.client_wait_us += client_us;
+        self.s.net_wait_us += net_us.us();
+        self.s.client_wait_us += client_us.us();
         let c = &mut self.s.stats.calls;
-        c.note_wait(crate::stats::WaitEvent::SqlNetMessageToClient, NET_TO_CLIENT_US);
-        c.note_wait(crate::stats::WaitEvent::SqlNetMessageFromClient, net_us + client_us);
+        c.note_wait_grid(crate::stats::WaitEvent::SqlNetMessageToClient, GridUs::of(NET_TO_CLIENT_US));
+        c.note_wait_grid(crate::stats::WaitEvent::SqlNetMessageFromClient, net_us + client_us);
         if c.trace_waits.is_some() {
             self.trace_roundtrip(who);
         }

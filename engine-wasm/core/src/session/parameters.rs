@@ -28,7 +28,19 @@ impl Run<'_> {
                 self.set_trace_level(level);
                 "Session altered."
             }
+            StatementKind::AlterSession(s)
+                if s.name.name.eq_ignore_ascii_case("events") && self.event_10053(&s.value).is_some() =>
+            {
+                self.s.sqltrace.cbo_level = self.event_10053(&s.value).unwrap_or(0);
+                "Session altered."
+            }
             StatementKind::AlterSession(s) => {
+                // The format dates print and convert by: ORA-01821 for no format.
+                if let (true, lio_sql::ast::ParamValue::Text(t)) =
+                    (s.name.name.eq_ignore_ascii_case("nls_date_format"), &s.value)
+                {
+                    crate::date::format::Model::parse(t, s.name.pos)?;
+                }
                 self.s.params.alter_session(&s.name.name, &s.value, s.name.pos)?;
                 self.apply_dynamic();
                 "Session altered."

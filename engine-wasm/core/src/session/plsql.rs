@@ -11,6 +11,7 @@ use crate::exec::{self, Env, EvalCtx};
 mod builtins;
 mod check;
 mod errors;
+mod method_opt;
 
 impl Run<'_> {
     // ------------------------------------------------------------ PL/SQL
@@ -19,14 +20,22 @@ impl Run<'_> {
     /// (session/plsql/check.rs), then run; an error raised while it runs
     /// ends it with Oracle's error stack (see [`at_block_line`]).
     pub(super) fn run_plsql(&mut self, b: &PlsqlBlock, out: &mut Vec<String>) -> Result<(), LabError> {
-        self.check_block(b)?;
-        let mut vars: Vec<(String, Value)> = Vec::new();
+        // A block SQL*Plus sends sees its bind variables (`:n`); one run
+        // by EXECUTE IMMEDIATE does not.
+        let host = self.s.plsql_nest == 0;
+        let mut vars: Vec<(String, Value)> = if host { self.host_scope() } else { Vec::new() };
+        self.check_block(b, &vars)?;
+        let hosts = vars.len();
         for (name, ty) in &b.declarations {
             declare_var(&mut vars, name, ty);
         }
         self.s.stats.calls.execute_count += 1;
         // RETURN in an anonymous block ends it.
-        self.run_plsql_body(&b.body, &mut vars, out).map(|_| ()).map_err(|e| at_block_line(b, e))
+        self.run_plsql_body(&b.body, &mut vars, out).map_err(|e| at_block_line(b, e))?;
+        if host {
+            self.store_host_scope(&vars[..hosts]);
+        }
+        Ok(())
     }
 
     /// A condition (IF, WHILE, EXIT WHEN): NULL is not true.
@@ -287,6 +296,9 @@ impl Run<'_> {
 
     /// Embedded SQL other than SELECT ... INTO: DML and transaction control.
     fn static_statement(&mut self, stmt: &Statement, vars: &mut [(String, Value)]) -> Result<(), LabError> {
+        if let Some((_, at)) = lio_sql::first_bind(&stmt.text, stmt.pos) {
+            return Err(host_bind_in_sql(at));
+        }
         match &stmt.kind {
             StatementKind::Insert(i) => {
                 let names: Vec<String> = vars.iter().map(|(n, _)| n.clone()).collect();
@@ -411,6 +423,11 @@ impl Run<'_> {
         let profile = self.inst.profile.clone();
         let ctx = Self::plan_ctx(&self.inst.cat, &profile, &self.s.params, self.s.sid, vars);
         let c = exec::compile(q, &ctx)?;
+        if c.bind_names.iter().any(|n| n.starts_with(':')) {
+            // (An INTO target `:n` is no bind of the query.)
+            let at = lio_sql::binds(raw, q.pos).into_iter().find(|(n, _)| c.bind_names.contains(&format!(":{n}")));
+            return Err(host_bind_in_sql(at.map_or(q.pos, |(_, p)| p)));
+        }
         let (text, _) = lio_sql::plsql_static_text(raw, q.pos, &c.plsql_refs);
         let st = std::rc::Rc::new(StaticSql { text, binds: c.bind_names, columns: c.columns });
         if self.s.static_sql.len() >= 10_000 {
@@ -470,6 +487,12 @@ impl Run<'_> {
         r?;
         one_row(rows, pos)
     }
+}
+
+/// A SQL*Plus bind variable inside a PL/SQL block's SQL: how the PL/SQL
+/// compiler names it in the statement's text is not known to the lab.
+fn host_bind_in_sql(at: Pos) -> LabError {
+    LabError::unsupported("SQL*Plus bind variables in a PL/SQL block's SQL statements (other than INTO :n)", at)
 }
 
 /// The values of a static statement's binds: the innermost variable of

@@ -173,9 +173,9 @@ impl Run<'_> {
             declare_var(&mut vars, name, ty);
         }
         // The call: PL/SQL's interpreter entering the program.
-        let us = self.inst.cost_params.plsql_call_us;
+        let us = self.inst.cost_params.grid.plsql_call_us;
         let stack = self.s.cost.stack("oracle;opitsk;opiodr;opiexe;pfrrun;pfrrun_no_tool;pevm_ENTER");
-        self.s.cost.charge(stack, us);
+        self.s.cost.charge_grid(stack, us);
         let r = self.run_plsql_body(&p.block.body, &mut vars, out).map_err(at_call);
         match r? {
             Flow::Return(v) if p.returns.is_some() => match v {
@@ -285,6 +285,7 @@ impl Run<'_> {
                     Value::Num(n) => Expr::Number(n, name.pos),
                     Value::Str(s) => Expr::String(s.to_string(), name.pos),
                     Value::Null => Expr::Null(name.pos),
+                    Value::Date(d) => crate::exec::date_expr(d, name.pos),
                 }
             }
             Expr::Column { qualifier: None, name } if self.has_call(e, vars) => {
@@ -293,6 +294,7 @@ impl Run<'_> {
                     Value::Num(n) => Expr::Number(n, name.pos),
                     Value::Str(s) => Expr::String(s.to_string(), name.pos),
                     Value::Null => Expr::Null(name.pos),
+                    Value::Date(d) => crate::exec::date_expr(d, name.pos),
                 }
             }
             Expr::Function { name, args } => {

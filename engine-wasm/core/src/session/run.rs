@@ -181,6 +181,12 @@ impl Run<'_> {
             nlj_batching_enabled: params.nlj_batching_enabled,
             costing: crate::optimizer::cost::ScanCosting::of(params, &cat.system_stats),
             sid,
+            cbo_trace: false,
+            hash_join_by_cost: params.other.get("_hash_join_enabled").is_none_or(|v| v != "FALSE"),
+            hash_area: {
+                let wa = crate::exec::workarea::WorkArea::of(params);
+                (wa.hash_bytes, wa.block_size, wa.io_blocks)
+            },
         }
     }
 

@@ -40,7 +40,7 @@ impl Kernel<'_> {
                 self.cost.now.0,
             );
         }
-        self.cost.charge(st.get, self.params.normal_get_us);
+        self.cost.charge_grid(st.get, self.params.grid.normal_get_us);
         // A block with other sessions' uncommitted changes comes back from
         // the cell as a block: the session builds its read-consistent copy.
         if self.cache.holds.any_changes() {

@@ -56,19 +56,7 @@ impl Run<'_> {
 
     /// The ledger now (the trace's header first if the file is new).
     pub(super) fn trace_mark(&mut self) -> CallMark {
-        if !self.s.sqltrace.started {
-            self.s.sqltrace.started = true;
-            let spid = self.trace_spid();
-            let name = format!("LIOLAB_ora_{spid}.trc");
-            self.trace_line(format!("Trace file /u01/app/oracle/diag/rdbms/liolab/LIOLAB/trace/{name}"));
-            let banner = self.inst.profile.banner;
-            self.trace_line(banner.to_string());
-            self.trace_line("Instance name: LIOLAB".into());
-            self.trace_line(format!("Unix process pid: {spid}, image: oracle@liolab"));
-            self.trace_line(String::new());
-            let sid = self.s.sid;
-            self.trace_line(format!("*** SESSION ID:({sid}.1)"));
-        }
+        self.trace_header();
         if self.s.stats.calls.trace_waits.is_none() {
             self.s.stats.calls.trace_waits = Some(Vec::new());
         }
@@ -83,9 +71,26 @@ impl Run<'_> {
         }
     }
 
+    /// The trace file's header, if the file is new.
+    pub(super) fn trace_header(&mut self) {
+        if !self.s.sqltrace.started {
+            self.s.sqltrace.started = true;
+            let spid = self.trace_spid();
+            let name = format!("LIOLAB_ora_{spid}.trc");
+            self.trace_line(format!("Trace file /u01/app/oracle/diag/rdbms/liolab/LIOLAB/trace/{name}"));
+            let banner = self.inst.profile.banner;
+            self.trace_line(banner.to_string());
+            self.trace_line("Instance name: LIOLAB".into());
+            self.trace_line(format!("Unix process pid: {spid}, image: oracle@liolab"));
+            self.trace_line(String::new());
+            let sid = self.s.sid;
+            self.trace_line(format!("*** SESSION ID:({sid}.1)"));
+        }
+    }
+
     /// One line into the file, unless it is full: past its limit, the line
     /// Oracle writes when MAX_DUMP_FILE_SIZE stops a trace.
-    fn trace_line(&mut self, line: String) {
+    pub(super) fn trace_line(&mut self, line: String) {
         let t = &mut self.s.sqltrace;
         if t.full {
             return;
@@ -215,11 +220,18 @@ impl Run<'_> {
     /// (`on`: SQL_TRACE or event 10046; not PL/SQL's), its BINDS and the
     /// ledger for its EXEC line (the EXEC and FETCH lines: `execute_call`,
     /// `end_fetch_call`).
-    #[inline]
+    #[inline(always)]
     pub(super) fn trace_exec_start(&mut self, on: bool, client: Client, binds: &[Value], lines: &[exec::PlanLine]) {
-        if !on {
-            return;
+        if on {
+            self.traced_exec_start(client, binds, lines);
         }
+    }
+
+    /// [`Self::trace_exec_start`] when the execution is traced (out of
+    /// line: off, an execution pays one test).
+    #[cold]
+    #[inline(never)]
+    fn traced_exec_start(&mut self, client: Client, binds: &[Value], lines: &[exec::PlanLine]) {
         self.s.sqltrace.mark = None;
         if client == Client::Plsql || self.s.sqltrace.cursor.is_none() {
             return;
@@ -231,8 +243,9 @@ impl Run<'_> {
     }
 
     /// An EXEC or FETCH call of a traced execution ends: its line, and
-    /// the next call's mark.
-    #[inline]
+    /// the next call's mark (out of line: only a traced call comes here).
+    #[cold]
+    #[inline(never)]
     pub(super) fn trace_call_end(&mut self, call: &str, rows: u64) {
         if let Some(m) = self.s.sqltrace.mark {
             let plh = self.s.sqltrace.plh;

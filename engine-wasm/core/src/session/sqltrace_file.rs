@@ -39,6 +39,10 @@ pub(crate) struct SqlTrace {
     pub mark: Option<CallMark>,
     /// Blocks read per plan line during the running execution (STAT pr=).
     pub line_reads: Vec<u64>,
+    /// Event 10053's level: 0 off, 1 or 2 (session/cbo_trace.rs).
+    pub cbo_level: u8,
+    /// The optimizer's record of the step's hard parse (taken into its result).
+    pub cbo: Option<Box<crate::cbo_trace::CboTraceOut>>,
 }
 
 /// The ledger at the start of a call.
@@ -128,15 +132,27 @@ pub(super) fn max_dump_file_size(v: &str) -> Option<u64> {
 /// context forever[, level n]` (n of 0, 1, 4, 8, 12) or `10046 trace name
 /// context off` (0); None for any other event (refused as not modelled).
 pub(super) fn event_10046(text: &str) -> Option<u8> {
+    event_level(text, "10046", &[0, 1, 4, 8, 12])
+}
+
+/// The level an EVENTS setting gives event 10053 (the optimizer trace):
+/// `10053 trace name context forever[, level n]` (n of 1 or 2) or `10053
+/// trace name context off` (0); None for any other event.
+pub(super) fn event_10053(text: &str) -> Option<u8> {
+    event_level(text, "10053", &[1, 2])
+}
+
+/// `<event> trace name context forever[, level n]` (n one of `levels`;
+/// no level: 1) or `<event> trace name context off` (0).
+fn event_level(text: &str, event: &str, levels: &[u8]) -> Option<u8> {
     let t = text.to_ascii_lowercase().replace(',', " , ");
     let words: Vec<&str> = t.split_whitespace().collect();
     match words.as_slice() {
-        ["10046", "trace", "name", "context", "off"] => Some(0),
-        ["10046", "trace", "name", "context", "forever"] => Some(1),
-        ["10046", "trace", "name", "context", "forever", ",", "level", n] => match n.parse::<u8>() {
-            Ok(l @ (0 | 1 | 4 | 8 | 12)) => Some(l),
-            _ => None,
-        },
+        [e, "trace", "name", "context", "off"] if *e == event => Some(0),
+        [e, "trace", "name", "context", "forever"] if *e == event => Some(1),
+        [e, "trace", "name", "context", "forever", ",", "level", n] if *e == event => {
+            n.parse::<u8>().ok().filter(|l| levels.contains(l))
+        }
         _ => None,
     }
 }

@@ -37,6 +37,17 @@ pub(crate) struct SqlPlusState {
     pub settings: crate::result::SettingsOut,
     /// Substitution variables (DEFINE), SET DEFINE / VERIFY, WHENEVER, EXIT.
     pub vars: sqlplus::Vars,
+    /// Bind variables (VARIABLE), in the order declared.
+    pub binds: Vec<HostBind>,
+}
+
+/// A SQL*Plus bind variable: `VARIABLE name type`, and its value.
+#[derive(Debug, Clone)]
+pub(crate) struct HostBind {
+    /// Upper-cased, without the `:`.
+    pub name: String,
+    pub ty: lio_sql::ast::BindType,
+    pub value: Value,
 }
 
 impl Default for SqlPlusState {
@@ -54,6 +65,7 @@ impl Default for SqlPlusState {
             buffer_error: None,
             settings: Default::default(),
             vars: Default::default(),
+            binds: Vec::new(),
         }
     }
 }
@@ -93,7 +105,7 @@ pub struct Session {
     pub(crate) net_wait_us: f64,
     pub(crate) client_wait_us: f64,
     /// Interned call stacks per client path, indexed by `Client as usize`.
-    pub(crate) call_stack_cache: [Option<CallStacks>; 5],
+    pub(crate) call_stack_cache: [Option<CallStacks>; 6],
     /// Interned stacks of recursive dictionary SQL, under their base.
     pub(crate) dict_stacks: Option<(StackId, OpStacks)>,
     pub(crate) last_folded: Vec<String>,
@@ -168,7 +180,7 @@ impl Session {
             rng: DbmsRandom::new(0),
             net_wait_us: 0.0,
             client_wait_us: 0.0,
-            call_stack_cache: [None; 5],
+            call_stack_cache: [None; 6],
             dict_stacks: None,
             last_folded: Vec::new(),
             output_bytes: 0,
@@ -234,6 +246,8 @@ pub(crate) struct Outcome {
     /// Display widths SQL*Plus gives the columns (declared character
     /// lengths; 0 where the data decides).
     pub column_widths: Vec<u32>,
+    /// Columns of NUMBER type ([`crate::exec::Compiled::numeric`]).
+    pub column_numeric: Vec<bool>,
     pub rows: Vec<Vec<Value>>,
     pub rows_processed: u64,
     pub plan: Vec<PlanLineOut>,
@@ -248,6 +262,8 @@ pub(crate) struct Outcome {
     /// session first) and the workload's elapsed time.
     pub sessions: Option<Vec<crate::result::SessionOut>>,
     pub elapsed_us: Option<f64>,
+    /// SQL*Plus `PRINT`: the variables shown.
+    pub prints: Vec<crate::result::PrintOut>,
 }
 /// A session running one statement against the instance.
 pub(crate) struct Run<'a> {

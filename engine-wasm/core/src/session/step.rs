@@ -40,10 +40,16 @@ impl Run<'_> {
             (k, _) => kind_of(k),
         };
         let traced = (self.sql_trace_level() > 0).then(|| self.trace_mark());
+        // SQLcl's autotrace reads the statistics around the statement.
+        let sqlcl = self.sqlcl_traced(kind).then(|| self.sqlcl_before());
         let result = self.undeclared_bind(stmt).and_then(|()| self.run_statement(stmt));
         if kind != "sqlplus" && kind != "lab" || matches!(stmt.kind, StatementKind::SqlPlus(SqlPlus::Exec(_))) {
             self.after_call();
         }
+        let sqlcl_stats = sqlcl.map(|m| {
+            let after = self.sqlcl_after();
+            self.sqlcl_statistics(&m, &after)
+        });
         if let Some(m) = traced {
             let rows = result.as_ref().map_or(0, |o| o.rows_processed);
             self.trace_step(stmt, &m, rows, result.as_ref().err().map(|e| e.code.as_str()));
@@ -70,7 +76,7 @@ impl Run<'_> {
             statement: stmt.text.clone(),
             kind,
             autotrace: self.autotrace_name(),
-            stats: named(&delta, &self.inst.profile),
+            stats: sqlcl_stats.unwrap_or_else(|| named(&delta, &self.inst.profile)),
             elapsed_us: round3(self.s.cost.now_us() - t0),
             folded,
             trace_events: trace.own_len(),
@@ -100,6 +106,7 @@ impl Run<'_> {
         }
         step.devices = self.inst.io.devices_since(&devices_before);
         step.sql_trace = std::mem::take(&mut self.s.sqltrace.lines);
+        step.optimizer = self.s.sqltrace.cbo.take().map(|b| *b);
         trace.devices = self.inst.io.frames_take(&step.devices);
         StepRun { step, trace, reset }
     }
@@ -149,6 +156,9 @@ impl Run<'_> {
         if o.column_widths.iter().any(|&w| w > 0) {
             step.column_widths = o.column_widths;
         }
+        if o.column_numeric.iter().any(|&n| n) {
+            step.column_numeric = o.column_numeric;
+        }
         let max = self.config.max_result_rows;
         step.rows = o.rows.iter().take(max).map(|r| r.iter().map(|v| v.to_json()).collect()).collect();
         step.rows_processed = o.rows_processed;
@@ -157,6 +167,7 @@ impl Run<'_> {
         }
         step.plan = o.plan;
         step.output = o.output;
+        step.prints = o.prints;
         step.runs = o.runs;
         if let Some(sessions) = o.sessions {
             // The step's figures are the sessions' sums (the first
@@ -194,26 +205,6 @@ impl Run<'_> {
             autotrace: self.autotrace_name(),
             settings: self.settings_out(),
             ..Default::default()
-        }
-    }
-
-    /// SQL*Plus sends a statement with a bind variable only when the
-    /// variable was declared with VARIABLE, which the lab does not model:
-    /// SP2-0552 at the first bind, before anything reaches the database.
-    pub(super) fn undeclared_bind(&self, stmt: &Statement) -> Result<(), LabError> {
-        let sql = matches!(
-            stmt.kind,
-            StatementKind::Query(_)
-                | StatementKind::SelectForUpdate(_)
-                | StatementKind::Insert(_)
-                | StatementKind::Update(_)
-                | StatementKind::Delete(_)
-        );
-        match lio_sql::first_bind(&stmt.text, stmt.pos) {
-            Some((name, pos)) if sql => {
-                Err(LabError::with(ora::LAB_SQLPLUS_RUN, ora::SP2_BIND_NOT_DECLARED.line(&[&name]), pos))
-            }
-            _ => Ok(()),
         }
     }
 

@@ -158,9 +158,9 @@ impl Run<'_> {
         c.undo_change_vector_size += undo_cv;
         self.gen_redo(REDO_RECORD_HEADER + slot + size.redo + undo_cv);
         let p = &self.inst.cost_params;
-        let (change, undo_us) = (p.change_row_us, undo_cv as f64 * p.redo_byte_us);
+        let (change, undo_us) = (p.grid.change_row_us, undo_cv as f64 * p.redo_byte_us);
         let redo_us = (REDO_RECORD_HEADER + size.redo) as f64 * p.redo_byte_us;
-        self.s.cost.charge(st.get.own, change);
+        self.s.cost.charge_grid(st.get.own, change);
         self.s.cost.charge(st.undo, undo_us);
         self.s.cost.charge(st.redo, redo_us);
     }
@@ -374,8 +374,8 @@ impl Run<'_> {
             c.db_block_changes += 1;
             c.redo_entries += 1;
             self.gen_redo(REDO_RECORD_HEADER + CHANGE_VECTOR_HEADER + ROW_ADDRESS_BYTES);
-            let us = self.inst.cost_params.change_row_us;
-            self.s.cost.charge(st.get.own, us);
+            let us = self.inst.cost_params.grid.change_row_us;
+            self.s.cost.charge_grid(st.get.own, us);
         }
         // The undo blocks are read back (consistent gets of undo).
         self.s.stats.gets.normal += undo_blocks;

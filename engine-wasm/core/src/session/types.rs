@@ -19,6 +19,10 @@ pub enum Client {
     JdbcThin,
     JdbcOciNet,
     JdbcOciBequeath,
+    /// SQLcl (LAB SET autotrace_style = sqlcl): a Java program on the JDBC
+    /// thin driver, over Oracle Net, with its own autotrace calls
+    /// (`session/sqlcl.rs`).
+    Sqlcl,
 }
 
 impl Client {
@@ -30,6 +34,7 @@ impl Client {
             Client::JdbcOciNet => "jdbc_oci_net",
             Client::JdbcOciBequeath => "jdbc_oci_bequeath",
             Client::SqlPlus => "sqlplus",
+            Client::Sqlcl => "sqlcl",
         }
     }
 
@@ -52,12 +57,13 @@ impl Client {
             Client::JdbcThin => "java;T4CPreparedStatement.executeForRows",
             Client::JdbcOciNet => "java;T2CPreparedStatement.executeForRows;OCIStmtExecute",
             Client::JdbcOciBequeath => "java;T2CPreparedStatement.executeForRows;OCIStmtExecute",
+            Client::Sqlcl => "sqlcl;T4CPreparedStatement.executeForRows",
         }
     }
     /// Over Oracle Net (TCP); the others talk to a bequeathed server
     /// process through a pipe. SQL*Plus in a script runs locally (bequeath).
     pub(crate) fn networked(self) -> bool {
-        matches!(self, Client::JdbcThin | Client::JdbcOciNet)
+        matches!(self, Client::JdbcThin | Client::JdbcOciNet | Client::Sqlcl)
     }
 }
 

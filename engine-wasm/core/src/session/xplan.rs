@@ -13,18 +13,26 @@ impl Run<'_> {
     /// parsed and optimised, not run; its plan goes to PLAN_TABLE.
     pub(super) fn explain_plan(&mut self, e: &ExplainPlan, text: &str) -> Result<Outcome, LabError> {
         self.ensure_dual(Some(&e.query), None);
-        let profile = self.inst.profile.clone();
-        let ctx = Self::plan_ctx(&self.inst.cat, &profile, &self.s.params, self.s.sid, &[] as &[String]);
-        let c = exec::compile(&e.query, &ctx)?;
+        let mut c = self.explain_compile(&e.query)?;
         if let Some(v) = c.dictionary_view() {
             return Err(exec::plan::dictionary_plan_refused(v, "EXPLAIN PLAN", e.query.pos));
         }
         self.s.stats.calls.parse_count_total += 1;
         self.s.stats.calls.parse_count_hard += 1;
+        self.cbo_trace_parsed(text, &mut c, true);
         let plan = self.plan_out(&c);
         self.s.plan_table = Some((e.statement_id.clone(), plan));
         self.user_call_roundtrip(Client::SqlPlus, text.len());
         Ok(Outcome { feedback: Some("Explained.".into()), ..Default::default() })
+    }
+
+    /// EXPLAIN PLAN's optimisation of `q`: afresh, with the statistics and
+    /// parameters as they are now (no cursor is looked up or kept).
+    pub(super) fn explain_compile(&self, q: &lio_sql::ast::Query) -> Result<exec::Compiled, LabError> {
+        let profile = self.inst.profile.clone();
+        let mut ctx = Self::plan_ctx(&self.inst.cat, &profile, &self.s.params, self.s.sid, &[] as &[String]);
+        ctx.cbo_trace = self.cbo_tracing();
+        exec::compile(q, &ctx)
     }
 
     /// `SELECT * FROM TABLE(dbms_xplan.display[_cursor](...))`: the plan

@@ -6,21 +6,55 @@
 //! their defaults and where they come from documented in one place.
 //! `LAB SET <name> = <value>` changes any of them.
 
-use crate::sim::SimTime;
+use crate::sim::{GridUs, SimTime};
 
 macro_rules! cost_params {
     ($( $(#[doc = $doc:literal])* $name:ident : $default:expr ),* $(,)?) => {
-        /// Per-operation costs in simulated microseconds (or bytes/us).
+        /// Per-operation costs in simulated microseconds (or bytes/us), as
+        /// set; [`CostParams::set`] is the one way to change one, so that
+        /// `grid` always holds them on the clock's grid.
         #[derive(Debug, Clone, PartialEq)]
-        pub struct CostParams { $( $(#[doc = $doc])* pub $name: f64 ),* }
+        pub struct CostParams {
+            $( $(#[doc = $doc])* pub $name: f64, )*
+            /// The same parameters on the clock's grid, for charging.
+            pub grid: GridCosts,
+        }
+        /// The cost parameters on the clock's grid ([`GridUs::of`] of each,
+        /// worked out once where a parameter is set, not on every charge):
+        /// a charge of a bare parameter is exactly the charge of its
+        /// quantised value, so the figures are those of rounding per charge.
+        #[derive(Debug, Clone, Default, PartialEq)]
+        pub struct GridCosts {
+            $( pub $name: GridUs, )*
+            /// A get's `cache buffers chains` latch gets (0, 1 or 2) times
+            /// `latch_get_us`, each product on the grid.
+            pub cbc_latch_gets_us: [GridUs; 3],
+        }
         impl Default for CostParams {
-            fn default() -> Self { CostParams { $( $name: $default ),* } }
+            fn default() -> Self {
+                let mut p = CostParams { $( $name: $default, )* grid: GridCosts::default() };
+                p.grid = GridCosts::of(&p);
+                p
+            }
+        }
+        impl GridCosts {
+            fn of(p: &CostParams) -> GridCosts {
+                GridCosts {
+                    $( $name: GridUs::of(p.$name), )*
+                    cbc_latch_gets_us: [0.0, 1.0, 2.0].map(|n| GridUs::of(n * p.latch_get_us)),
+                }
+            }
         }
         impl CostParams {
             /// Names of every parameter (for `LAB SET` and documentation).
             pub const NAMES: &'static [&'static str] = &[$(stringify!($name)),*];
-            pub fn get_mut(&mut self, name: &str) -> Option<&mut f64> {
-                match name { $( stringify!($name) => Some(&mut self.$name), )* _ => None }
+            /// Sets parameter `name` (and its value on the grid); false for
+            /// an unknown name.
+            pub fn set(&mut self, name: &str, value: f64) -> bool {
+                let slot = match name { $( stringify!($name) => &mut self.$name, )* _ => return false };
+                *slot = value;
+                self.grid = GridCosts::of(self);
+                true
             }
             pub fn get(&self, name: &str) -> Option<f64> {
                 match name { $( stringify!($name) => Some(self.$name), )* _ => None }
@@ -203,9 +237,15 @@ impl CostModel {
     /// place a microsecond is charged to a frame.
     #[inline(always)]
     pub fn charge(&mut self, id: StackId, us: f64) {
-        let us = crate::sim::quantise(us);
-        self.time[id as usize] += us;
-        self.now.0 += us;
+        self.charge_grid(id, GridUs::of(us));
+    }
+
+    /// [`Self::charge`] of a duration already on the grid (a cost
+    /// parameter's [`GridCosts`] value): no rounding on the way.
+    #[inline(always)]
+    pub fn charge_grid(&mut self, id: StackId, us: GridUs) {
+        self.time[id as usize] += us.us();
+        self.now.0 += us.us();
     }
 
     /// Charge one operation whose time is split between frames: each part
@@ -213,12 +253,11 @@ impl CostModel {
     /// operation's time among frames leaves the clock where one charge of
     /// the whole would).
     #[inline(always)]
-    pub fn charge_parts(&mut self, parts: &[(StackId, f64)]) {
+    pub fn charge_parts(&mut self, parts: &[(StackId, GridUs)]) {
         let mut total = 0.0;
         for &(id, us) in parts {
-            let us = crate::sim::quantise(us);
-            self.time[id as usize] += us;
-            total += us;
+            self.time[id as usize] += us.us();
+            total += us.us();
         }
         self.now.0 += total;
     }

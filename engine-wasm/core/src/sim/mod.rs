@@ -57,6 +57,38 @@ fn quantise_long(us: f64) -> f64 {
     }
 }
 
+/// A duration known to be on the clock's grid: made once by [`GridUs::of`]
+/// (where a cost parameter is set, or a computed duration is charged), so
+/// [`cost::CostModel::charge_grid`] adds it as it is, without rounding it
+/// again on every charge.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct GridUs(f64);
+
+impl GridUs {
+    /// `us` on the grid ([`quantise`]).
+    #[inline(always)]
+    pub fn of(us: f64) -> GridUs {
+        GridUs(quantise(us))
+    }
+
+    /// The duration in microseconds.
+    #[inline(always)]
+    pub fn us(self) -> f64 {
+        self.0
+    }
+}
+
+/// Two durations on the grid add to one on the grid: a whole number of
+/// units below 2^53 is exact, and past it [`quantise`] leaves a sum as it
+/// is, so the sum equals the quantised sum.
+impl std::ops::Add for GridUs {
+    type Output = GridUs;
+    #[inline(always)]
+    fn add(self, other: GridUs) -> GridUs {
+        GridUs(self.0 + other.0)
+    }
+}
+
 /// Whether `us` is a whole number of grid units.
 #[inline(always)]
 pub fn on_grid(us: f64) -> bool {

@@ -277,7 +277,13 @@ impl CallCounters {
     /// One wait of `us` microseconds, in its histogram bucket.
     #[inline]
     pub fn note_wait(&mut self, e: WaitEvent, us: f64) {
-        let us = crate::sim::quantise(us);
+        self.note_wait_grid(e, crate::sim::GridUs::of(us));
+    }
+
+    /// [`Self::note_wait`] of a wait already on the clock's grid.
+    #[inline]
+    pub fn note_wait_grid(&mut self, e: WaitEvent, us: crate::sim::GridUs) {
+        let us = us.us();
         self.wait_hist[e as usize][wait_bucket_ms(us)] += 1;
         self.wait_hist_us[e as usize][wait_bucket_us(us)] += 1;
         self.wait_count[e as usize] += 1;

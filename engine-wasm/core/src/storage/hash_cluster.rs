@@ -181,6 +181,7 @@ impl HashCluster {
                 s.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| (h ^ b as u64).wrapping_mul(0x100_0000_01b3))
             }
             Value::Null => 0,
+            Value::Date(d) => d.seconds() as u64,
         };
         let mut z = bits.wrapping_add(0x9E37_79B9_7F4A_7C15);
         z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);

@@ -90,6 +90,13 @@ pub struct Physical {
     pub cell_flash_cache: Option<CellFlashCache>,
     /// `COMPRESS` (Some(true)), `NOCOMPRESS` (Some(false)).
     pub compress: Option<bool>,
+    /// Where `COMPRESS` (or `ROW STORE COMPRESS`) was written.
+    pub compress_at: Option<Pos>,
+    /// `COMPRESS FOR OLTP | ALL OPERATIONS | QUERY | ARCHIVE`, `ROW STORE
+    /// COMPRESS ADVANCED`, `COMPRESS ADVANCED`: rows compressed as
+    /// conventional DML fills a block (or hybrid columnar), not only on a
+    /// direct-path load.
+    pub compress_advanced: bool,
     /// `TABLESPACE name`
     pub tablespace: Option<Ident>,
 }
@@ -138,6 +145,8 @@ pub struct CreateIndex {
     pub table: Ident,
     pub columns: Vec<Ident>,
     pub physical: Physical,
+    /// `INVISIBLE`: maintained by DML, not seen by the optimizer.
+    pub invisible: bool,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -146,6 +155,8 @@ pub struct AlterIndex {
     pub physical: Physical,
     /// `REBUILD`
     pub rebuild: bool,
+    /// `VISIBLE` (Some(true)) or `INVISIBLE` (Some(false)).
+    pub visible: Option<bool>,
 }
 
 #[derive(Debug, Clone, PartialEq)]

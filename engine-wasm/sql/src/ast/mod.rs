@@ -343,4 +343,33 @@ pub enum SqlPlus {
         name: String,
         pos: Pos,
     },
+    /// `VAR[IABLE]` (list them all), `VAR[IABLE] name` (list one) or
+    /// `VAR[IABLE] name type` (declare it): the name upper-cased.
+    Variable {
+        name: Option<(String, Pos)>,
+        ty: Option<BindType>,
+    },
+    /// `PRI[NT] [name ...]`: the names upper-cased (none: every variable).
+    Print(Vec<(String, Pos)>),
+}
+
+/// A SQL*Plus bind variable's type (`VARIABLE n NUMBER`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BindType {
+    Number,
+    /// `CHAR [(n)]`: n characters (1 by default).
+    Char(u32),
+    /// `VARCHAR2 (n)`.
+    Varchar2(u32),
+}
+
+impl BindType {
+    /// As `VARIABLE` lists it and as a PL/SQL declaration reads it.
+    pub fn text(self) -> String {
+        match self {
+            BindType::Number => "NUMBER".into(),
+            BindType::Char(n) => format!("CHAR({n})"),
+            BindType::Varchar2(n) => format!("VARCHAR2({n})"),
+        }
+    }
 }

@@ -90,6 +90,9 @@ pub enum SelectItem {
     Expr {
         expr: Expr,
         alias: Option<Ident>,
+        /// A number literal's text as typed, upper-cased (`1E3`, `0.50`):
+        /// the column's name when it has no alias, as Oracle names it.
+        heading: Option<String>,
     },
 }
 
@@ -118,6 +121,8 @@ pub enum Hint {
     Leading(Vec<Ident>),
     /// `use_nl(a b)`
     UseNl(Vec<Ident>),
+    /// `use_hash(b)`: `b` joined by a hash join, the rows so far its build input.
+    UseHash(Vec<Ident>),
     /// `opt_param('_nlj_batching_enabled', 0)`
     OptParam {
         name: String,

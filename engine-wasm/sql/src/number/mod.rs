@@ -14,6 +14,7 @@
 
 mod arith;
 mod float;
+mod root;
 mod text;
 
 use std::cmp::Ordering;

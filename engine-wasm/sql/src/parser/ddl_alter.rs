@@ -129,6 +129,19 @@ impl Parser<'_> {
         self.bump();
         let name = self.object_name(ora::MISSING_OR_INVALID_INDEX_NAME)?;
         let mut physical = Physical::default();
+        if let Some(visible) = self.word().and_then(|w| match w {
+            "VISIBLE" => Some(true),
+            "INVISIBLE" => Some(false),
+            _ => None,
+        }) {
+            self.bump();
+            return Ok(StatementKind::AlterIndex(AlterIndex {
+                name,
+                physical,
+                rebuild: false,
+                visible: Some(visible),
+            }));
+        }
         let rebuild = self.eat_kw("REBUILD");
         let mut any = rebuild;
         loop {
@@ -158,8 +171,6 @@ impl Parser<'_> {
                             | "RENAME"
                             | "MONITORING"
                             | "NOMONITORING"
-                            | "VISIBLE"
-                            | "INVISIBLE"
                             | "SHRINK"
                             | "DEALLOCATE"
                             | "ALLOCATE"
@@ -176,7 +187,10 @@ impl Parser<'_> {
                 _ => Err(self.fail(ora::INVALID_ALTER_INDEX_OPTION)),
             };
         }
-        Ok(StatementKind::AlterIndex(AlterIndex { name, physical, rebuild }))
+        if let (Some(true), Some(at)) = (physical.compress, physical.compress_at) {
+            return Err(LabError::unsupported("index key compression (ALTER INDEX ... COMPRESS)", at));
+        }
+        Ok(StatementKind::AlterIndex(AlterIndex { name, physical, rebuild, visible: None }))
     }
 
     /// `ALTER TABLE name` MEMOPTIMIZE FOR READ, MOVE, ADD constraint, physical

@@ -331,9 +331,22 @@ impl Parser<'_> {
                 }
                 ph.pctfree = Some(n);
             }
-            "PCTUSED" | "INITRANS" | "MAXTRANS" => {
+            "PCTUSED" | "MAXTRANS" => {
                 self.bump();
                 self.uint(ora::INVALID_PCTFREE_OR_PCTUSED)?;
+            }
+            "INITRANS" => {
+                // Blocks are laid out with two ITL slots (a table's INITRANS
+                // 1 still gets two); more slots take 24 bytes each from the
+                // rows, which the lab's block layout does not do.
+                self.bump();
+                let at = self.tok().pos;
+                if self.uint(ora::INVALID_PCTFREE_OR_PCTUSED)? > 2 {
+                    return Err(LabError::unsupported("INITRANS above 2 (more ITL slots a block)", at));
+                }
+            }
+            "ROWDEPENDENCIES" => {
+                return Err(self.unsupported("ROWDEPENDENCIES (a 6-byte SCN in every row)"));
             }
             "STORAGE" => self.storage(ph)?,
             "TABLESPACE" => {
@@ -341,7 +354,7 @@ impl Parser<'_> {
                 ph.tablespace = Some(self.ident(ora::TABLESPACE_DOES_NOT_EXIST)?);
             }
             "LOGGING" | "NOLOGGING" | "CACHE" | "NOCACHE" | "NOPARALLEL" | "MONITORING" | "NOMONITORING"
-            | "ROWDEPENDENCIES" | "NOROWDEPENDENCIES" => {
+            | "NOROWDEPENDENCIES" => {
                 self.bump();
             }
             "PARALLEL" => {
@@ -351,29 +364,39 @@ impl Parser<'_> {
                 }
             }
             "COMPRESS" => {
+                ph.compress_at = Some(self.tok().pos);
                 self.bump();
                 ph.compress = Some(true);
+                ph.compress_advanced = false;
                 if matches!(self.tok().tok, Tok::Number(_)) {
                     self.bump();
                 } else if self.eat_kw("FOR") {
-                    while matches!(
-                        self.word(),
-                        Some("OLTP" | "ALL" | "OPERATIONS" | "QUERY" | "ARCHIVE" | "HIGH" | "LOW" | "DIRECT_LOAD")
-                    ) {
+                    let mut direct_load = false;
+                    while let Some(is_direct) = self
+                        .word()
+                        .filter(|w| {
+                            matches!(
+                                *w,
+                                "OLTP" | "ALL" | "OPERATIONS" | "QUERY" | "ARCHIVE" | "HIGH" | "LOW" | "DIRECT_LOAD"
+                            )
+                        })
+                        .map(|w| w == "DIRECT_LOAD")
+                    {
+                        direct_load |= is_direct;
                         self.bump();
                     }
+                    ph.compress_advanced = !direct_load;
                 } else if !self.eat_kw("BASIC") {
-                    self.eat_kw("ADVANCED");
+                    ph.compress_advanced = self.eat_kw("ADVANCED");
                 }
             }
             "ROW" if self.nth_is_kw(1, "STORE") && self.nth_is_kw(2, "COMPRESS") => {
+                ph.compress_at = Some(self.tok().pos);
                 self.bump();
                 self.bump();
                 self.bump();
                 ph.compress = Some(true);
-                if !self.eat_kw("BASIC") {
-                    self.eat_kw("ADVANCED");
-                }
+                ph.compress_advanced = !self.eat_kw("BASIC") && self.eat_kw("ADVANCED");
             }
             "NOCOMPRESS" => {
                 self.bump();

@@ -350,11 +350,34 @@ impl Parser<'_> {
             "EXISTS" if next_paren => self.exists_expr(),
             "PRIOR" => Err(self.unsupported("PRIOR")),
             "CONNECT_BY_ROOT" => Err(self.unsupported("CONNECT_BY_ROOT")),
-            "DATE" | "TIMESTAMP" if matches!(self.nth(1), Tok::Str(_)) => Err(self.unsupported("datetime literals")),
-            "INTERVAL" if matches!(self.nth(1), Tok::Str(_)) => Err(self.unsupported("interval literals")),
-            "CAST" | "EXTRACT" | "TREAT" | "MULTISET" | "CURSOR" if next_paren => {
-                Err(self.unsupported(format!("{w} expressions")))
+            // `DATE 'YYYY-MM-DD'`: TO_DATE of the text in that format.
+            "DATE" if matches!(self.nth(1), Tok::Str(_)) => {
+                self.bump();
+                let Tok::Str(s) = self.nth(0).clone() else { unreachable!("a string follows") };
+                let at = self.pos();
+                self.bump();
+                let args = vec![Expr::String(s, at), Expr::String("YYYY-MM-DD".into(), at)];
+                Ok((Expr::Function { name: Ident { name: "TO_DATE".into(), pos }, args }, 1))
             }
+            // `EXTRACT(field FROM d)`: the field's name, then the date.
+            "EXTRACT" if next_paren => {
+                self.bump();
+                self.bump();
+                let at = self.pos();
+                let field = self.word().unwrap_or_default().to_string();
+                if !matches!(field.as_str(), "YEAR" | "MONTH" | "DAY" | "HOUR" | "MINUTE" | "SECOND") {
+                    return Err(self.unsupported("EXTRACT of this field"));
+                }
+                self.bump();
+                self.missing_keyword("FROM")?;
+                let d = self.expr()?;
+                self.rparen()?;
+                let args = vec![Expr::String(field, at), d];
+                Ok((Expr::Function { name: Ident { name: "EXTRACT".into(), pos }, args }, 1))
+            }
+            "TIMESTAMP" if matches!(self.nth(1), Tok::Str(_)) => Err(self.unsupported("datetime literals")),
+            "INTERVAL" if matches!(self.nth(1), Tok::Str(_)) => Err(self.unsupported("interval literals")),
+            "CAST" | "TREAT" | "MULTISET" | "CURSOR" if next_paren => Err(self.unsupported(format!("{w} expressions"))),
             "MAX" | "MIN" | "COUNT" | "SUM" | "AVG" if next_paren => {
                 let func = match w.as_str() {
                     "MAX" => AggregateFunc::Max,

@@ -92,7 +92,6 @@ const NOT_MODELLED_HINTS: &[&str] = &[
     "SWAP_JOIN_INPUTS",
     "UNNEST",
     "USE_CONCAT",
-    "USE_HASH",
     "USE_MERGE",
     "USE_MERGE_CARTESIAN",
     "USE_NL_WITH_INDEX",
@@ -112,11 +111,22 @@ fn refused_hint(content: &str, inner: Pos, query_name: bool) -> Option<(String, 
             Tok::Ident { name, .. } if depth == 0 && NOT_MODELLED_HINTS.contains(&name.as_str()) => {
                 return Some((name.clone(), t.pos));
             }
+            // USE_HASH with no table list (every join by hash) is not
+            // modelled; `USE_HASH(t)` is.
+            Tok::Ident { name, .. } if depth == 0 && name == "USE_HASH" && !opens_list(&toks, t.pos) => {
+                return Some((name.clone(), t.pos));
+            }
             Tok::Eof | Tok::Error(_) => break,
             _ => {}
         }
     }
     None
+}
+
+/// The token after the one at `at` opens an argument list.
+fn opens_list(toks: &[Token], at: Pos) -> bool {
+    let i = toks.iter().position(|t| t.pos == at);
+    matches!(i.and_then(|i| toks.get(i + 1)).map(|t| &t.tok), Some(Tok::LParen))
 }
 
 /// Optimizer hints in the content of a `/*+ ... */` comment. Never fails:
@@ -183,6 +193,7 @@ fn parse_hints(content: &str, inner: Pos) -> Vec<Hint> {
             match name.as_str() {
                 "LEADING" if !idents.is_empty() => Hint::Leading(idents),
                 "USE_NL" if !idents.is_empty() => Hint::UseNl(idents),
+                "USE_HASH" if !idents.is_empty() => Hint::UseHash(idents),
                 "NLJ_PREFETCH" => Hint::NljPrefetch(idents),
                 "NO_NLJ_PREFETCH" => Hint::NoNljPrefetch(idents),
                 "NLJ_BATCHING" => Hint::NljBatching(idents),

@@ -204,7 +204,19 @@ impl Parser<'_> {
         match &t.tok {
             Tok::Ident { .. } => self.call_or_assign(out),
             Tok::Lt if self.nth(1) == &Tok::Lt => Err(self.unsupported("PL/SQL labels")),
-            Tok::Bind(_) => Err(self.unsupported("bind variables in PL/SQL blocks")),
+            Tok::Bind(b) => {
+                // `:n := expr;`: a SQL*Plus bind variable, named `:N` among
+                // the block's variables (no PL/SQL identifier can be).
+                let target = Ident { name: format!(":{b}"), pos: t.pos };
+                self.bump();
+                if !self.eat(&Tok::Assign) {
+                    return Err(self.unsupported("a bind variable other than as an assignment's target"));
+                }
+                let value = self.expr()?;
+                self.semi()?;
+                out.push(PlsqlStatement::Assign { target, value });
+                Ok(())
+            }
             _ => Err(self.pls103(
                 "begin case declare exit for goto if loop mod null pragma raise return select update while with <an identifier>",
             )),

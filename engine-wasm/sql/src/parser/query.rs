@@ -210,12 +210,23 @@ impl Parser<'_> {
                 return Err(self.fail(ora::MISSING_KEYWORD));
             }
             self.bump();
-            into.push(self.column_ident()?);
+            into.push(self.select_into_target()?);
             while self.eat(&Tok::Comma) {
-                into.push(self.column_ident()?);
+                into.push(self.select_into_target()?);
             }
         }
         Ok(into)
+    }
+
+    /// A SELECT ... INTO target: a variable, or a SQL*Plus bind variable
+    /// (`:n`, named `:N` among the block's variables).
+    fn select_into_target(&mut self) -> R<Ident> {
+        if let Tok::Bind(b) = &self.tok().tok {
+            let id = Ident { name: format!(":{b}"), pos: self.tok().pos };
+            self.bump();
+            return Ok(id);
+        }
+        self.column_ident()
     }
 
     /// WHERE, START WITH, CONNECT BY, GROUP BY, ORDER BY. Returns the depth
@@ -368,7 +379,17 @@ impl Parser<'_> {
                 return Ok(SelectItem::QualifiedStar(id));
             }
         }
+        let start = self.tok().start;
         let expr = self.expr()?;
+        let number = match &expr {
+            Expr::Number(..) => true,
+            Expr::Negate(e) => matches!(**e, Expr::Number(..)),
+            _ => false,
+        };
+        let heading = number.then(|| {
+            let text = self.slice(start, self.prev_end());
+            text.chars().filter(|c| !c.is_whitespace()).collect::<String>().to_uppercase()
+        });
         let alias = if self.eat_kw("AS") {
             Some(self.ident(ora::FROM_KEYWORD_NOT_FOUND)?)
         } else if self.alias_word_ok() {
@@ -376,7 +397,7 @@ impl Parser<'_> {
         } else {
             None
         };
-        Ok(SelectItem::Expr { expr, alias })
+        Ok(SelectItem::Expr { expr, alias, heading })
     }
 
     pub(super) fn table_alias(&mut self) -> Option<Ident> {

@@ -132,6 +132,14 @@ pub(super) fn sqlplus(unit: &ScriptUnit) -> R<SqlPlus> {
             }
             Ok(SqlPlus::Describe { name, pos: at(1) })
         }
+        PlusCmd::Variable => variable(&words, at),
+        PlusCmd::Print => {
+            let mut names = Vec::new();
+            for (k, &(_, w)) in words.iter().enumerate().skip(1) {
+                names.push((bind_name(w), at(k)));
+            }
+            Ok(SqlPlus::Print(names))
+        }
         PlusCmd::Unsupported(name) => Err(LabError::unsupported(format!("the SQL*Plus {name} command"), unit.pos)),
     }
 }
@@ -236,6 +244,58 @@ fn set(words: &[(usize, &str)], text: &str, at: impl Fn(usize) -> Pos) -> R<SqlP
         return Err(usage(ora::SP2_UNKNOWN_OPTION, &[&"SET", &words[1].1], 1));
     }
     Ok(SqlPlus::SetOther(text.to_string()))
+}
+
+/// A bind variable's name as SQL*Plus keeps it: upper-cased, a leading
+/// `:` dropped (`PRINT :n` prints N).
+fn bind_name(w: &str) -> String {
+    w.strip_prefix(':').unwrap_or(w).to_ascii_uppercase()
+}
+
+/// `VAR[IABLE] [name [NUMBER | CHAR [(n)] | VARCHAR2 (n)]]`; the other
+/// types SQL*Plus has (NCHAR, CLOB, REFCURSOR, BINARY_DOUBLE, ...) are
+/// refused.
+fn variable(words: &[(usize, &str)], at: impl Fn(usize) -> Pos) -> R<SqlPlus> {
+    let Some(&(_, raw)) = words.get(1) else {
+        return Ok(SqlPlus::Variable { name: None, ty: None });
+    };
+    let name = bind_name(raw);
+    let ident = name.bytes().next().is_some_and(|c| c.is_ascii_alphabetic())
+        && name.bytes().all(|c| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'$' | b'#'))
+        && name.len() <= 128;
+    if words.len() == 2 {
+        return Ok(SqlPlus::Variable { name: Some((name, at(1))), ty: None });
+    }
+    if !ident {
+        return Err(LabError::sp2(ora::SP2_ILLEGAL_VARIABLE_NAME, &[&raw], at(1)));
+    }
+    let spec: String = words[2..].iter().map(|&(_, w)| w.to_ascii_uppercase()).collect();
+    let size = |rest: &str, max: u32| -> Option<u32> {
+        let inner = rest.strip_prefix('(')?.strip_suffix(')')?;
+        let inner = inner.strip_suffix("CHAR").or_else(|| inner.strip_suffix("BYTE")).unwrap_or(inner);
+        inner.parse::<u32>().ok().filter(|n| (1..=max).contains(n))
+    };
+    let ty = if spec == "NUMBER" {
+        Some(BindType::Number)
+    } else if spec == "CHAR" {
+        Some(BindType::Char(1))
+    } else if let Some(rest) = spec.strip_prefix("CHAR") {
+        size(rest, 2000).map(BindType::Char)
+    } else if let Some(rest) = spec.strip_prefix("VARCHAR2") {
+        size(rest, 32767).map(BindType::Varchar2)
+    } else {
+        None
+    };
+    match ty {
+        Some(ty) => Ok(SqlPlus::Variable { name: Some((name, at(1))), ty: Some(ty) }),
+        None => Err(LabError::unsupported(
+            format!(
+                "VARIABLE of type {} (the lab has NUMBER, CHAR (n) and VARCHAR2 (n))",
+                words[2..].iter().map(|&(_, w)| w).collect::<Vec<_>>().join(" ")
+            ),
+            at(2),
+        )),
+    }
 }
 
 /// SP2-0042 / SP2-0734 for a line SQL*Plus does not know: the whole line

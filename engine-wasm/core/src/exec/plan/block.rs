@@ -41,6 +41,9 @@ impl<'a> Builder<'a> {
         if q.from.is_empty() {
             return Err(LabError::new(ora::FROM_KEYWORD_NOT_FOUND, q.pos));
         }
+        if let Some(r) = self.cbo.as_mut() {
+            r.open_block(q);
+        }
         let (rels, mut scope) = self.relations(q)?;
         let using = self.using_joins(q, &mut scope)?;
         let (mut conjuncts, subs) = self.where_conjuncts(q, &scope)?;
@@ -78,10 +81,15 @@ impl<'a> Builder<'a> {
         }
         self.subqueries_ok = enclosing_ok;
         let (row_bytes, read_optim) = (joined.row_bytes, joined.read_optim);
-        if q.distinct || !q.group_by.is_empty() || q.having.is_some() {
-            return self.finish_grouped(q, &scope, aggregate_query, op, e_rows, cost, row_bytes, read_optim);
+        let block = if q.distinct || !q.group_by.is_empty() || q.having.is_some() {
+            self.finish_grouped(q, &scope, aggregate_query, op, e_rows, cost, row_bytes, read_optim)
+        } else {
+            self.finish_block(q, &scope, aggregate_query, op, e_rows, cost, row_bytes, read_optim)
+        };
+        if let (Some(r), Ok(b)) = (self.cbo.as_mut(), &block) {
+            r.close_block(b.cost, b.e_rows, b.e_rows * b.row_bytes);
         }
-        self.finish_block(q, &scope, aggregate_query, op, e_rows, cost, row_bytes, read_optim)
+        block
     }
 
     /// The WHERE clause's conjuncts, and its IN and EXISTS subqueries
@@ -135,6 +143,8 @@ impl<'a> Builder<'a> {
         let mut rels: Vec<Option<Rel>> = rels.into_iter().map(Some).collect();
         let mut j = Joined::default();
         let single = order.len() == 1;
+        // The enclosing blocks' sources: a hash join's probe side sees these only.
+        let base = p.available.clone();
         for &ri in order {
             let rel = rels[ri].take().expect("each relation once");
             // An outer-joined table is reached through its ON conditions
@@ -157,17 +167,35 @@ impl<'a> Builder<'a> {
             }
             let mut table_src = None;
             let used_before = p.used.clone();
+            if let Some(r) = self.cbo.as_mut() {
+                r.number = ri;
+                r.outer = j.tree.as_ref().map(|(_, rows, cost)| (*rows, *cost));
+            }
+            let (mut hashed, bytes_before) = (false, j.row_bytes);
             let (mut op, e_rows, cost, srcs) = match rel {
-                Rel::Fixed { op, e_rows, cost, row_bytes: rb, .. } => {
+                Rel::Fixed { op, e_rows, cost, row_bytes: rb, alias } => {
+                    if let Some(r) = self.cbo.as_mut() {
+                        r.view(&alias, e_rows, cost);
+                    }
                     j.row_bytes += rb;
                     let mut s = Vec::new();
                     collect_sources(&op, &mut s);
                     (*op, e_rows, cost, s)
                 }
                 Rel::Table { table, src, alias } => {
-                    let access =
-                        self.table_access(q, (table, src, &alias), p, referenced, (single, aggregate_query))?;
-                    let (op, e_rows, cost, row_bytes, read_optim) = access;
+                    // SYS.COL_USAGE$: the columns this table's predicates use.
+                    let usage = &self.ctx.cat.tables[table].stats.col_usage;
+                    selectivity::used_columns(&p.conjuncts, src, &mut |c| usage.note(c));
+                    // A hash join's probe table is reached without the join predicates.
+                    let build = j.tree.as_ref().filter(|_| !outer_join).map(|t| (t.1, t.2, j.row_bytes));
+                    let flags = (single, aggregate_query);
+                    hashed = self.hash_join_method(q, (table, src, &alias), p, referenced, flags, &base, build)?;
+                    let joined = hashed.then(|| std::mem::replace(&mut p.available, base.clone()));
+                    let access = self.table_access(q, (table, src, &alias), p, referenced, (single, aggregate_query));
+                    if let Some(a) = joined {
+                        p.available = a;
+                    }
+                    let (op, e_rows, cost, row_bytes, read_optim) = access?;
                     j.row_bytes += row_bytes;
                     j.read_optim |= read_optim;
                     table_src = Some((table, src));
@@ -175,11 +203,23 @@ impl<'a> Builder<'a> {
                 }
             };
             p.available.extend(srcs.iter().copied());
-            // Predicates now fully available become filters on this relation.
-            let filters = take_available(&p.conjuncts, &mut p.used, &p.available);
+            let keys = match table_src {
+                Some((_, src)) if hashed => {
+                    self.hash_keys(&p.conjuncts, &mut p.used, &p.available, &base, src, q.pos)?
+                }
+                _ => Vec::new(),
+            };
+            // Predicates now fully available become filters on this
+            // relation (under a hash join, those on its own rows; the
+            // others filter the joined rows).
+            let mut filters = take_available(&p.conjuncts, &mut p.used, &p.available);
+            let join_filters = if keys.is_empty() { Vec::new() } else { own_filters(&mut filters, &srcs, &base) };
             let sel = self.filter_selectivity(&filters, table_src);
             let e_rows_f = (e_rows * sel).max(1.0).round();
             let e_rows_sel = e_rows * sel;
+            if let Some(r) = self.cbo.as_mut() {
+                r.computed(e_rows_sel);
+            }
             if !filters.is_empty() {
                 attach_filters(&mut op, filters, self);
                 // The filtered line's E-Rows (and Bytes) are the rows it passes.
@@ -199,23 +239,127 @@ impl<'a> Builder<'a> {
                 std::mem::swap(&mut p.conjuncts, &mut where_conj);
                 std::mem::swap(&mut p.used, &mut on_used);
                 let Some((outer, orows, ocost)) = j.tree.take() else { unreachable!("checked above") };
-                j.tree = Some(self.outer_join(outer, (orows, ocost), op, (e_rows_f, cost), srcs, p));
+                let joined = self.outer_join(outer, (orows, ocost), op, (e_rows_f, cost), srcs, p);
+                self.record_join((orows, ocost), (e_rows_f, 1.0), (joined.1, joined.2), true);
+                j.tree = Some(joined);
                 continue;
             }
-            j.tree = Some(match j.tree.take() {
-                None => (op, e_rows_f, cost),
-                Some((outer, orows, ocost)) => {
-                    let rows = match table_src {
-                        Some(ts) => self.join_rows(orows, p, &used_before, ts),
-                        None => join::nested_loops_rows(orows, e_rows_sel),
-                    };
-                    let cost = join::nested_loops_cost(ocost, orows, cost);
-                    let shape = super::nlj_shape(q, self.ctx);
-                    (self.nested_loops(outer, op, shape, rows, cost), rows, cost)
-                }
-            });
+            let (tree, widths) = (j.tree.take(), (bytes_before, j.row_bytes - bytes_before));
+            let reached = (op, e_rows_f, e_rows_sel, cost);
+            let step = (table_src, used_before.as_slice(), (keys, join_filters), widths);
+            j.tree = Some(self.join_step(q, tree, reached, p, step));
         }
         Ok(j)
+    }
+
+    /// The relation just reached (`op`, its filtered E-Rows, unrounded
+    /// E-Rows and cost) joined to the rows so far (`tree`): under a nested
+    /// loop, or a hash join when there are hash `keys`.
+    #[allow(clippy::type_complexity)]
+    fn join_step(
+        &mut self,
+        q: &Query,
+        tree: Option<(Op, f64, f64)>,
+        (op, e_rows_f, e_rows_sel, cost): (Op, f64, f64, f64),
+        p: &Preds,
+        (table_src, used_before, (keys, join_filters), widths): (
+            Option<(TableId, usize)>,
+            &[bool],
+            (Vec<(CExpr, CExpr)>, Vec<CExpr>),
+            (f64, f64),
+        ),
+    ) -> (Op, f64, f64) {
+        let Some((outer, orows, ocost)) = tree else { return (op, e_rows_f, cost) };
+        let (rows, inner_rows, jsel) = match table_src {
+            Some(ts) => self.join_rows(orows, p, used_before, ts),
+            None => (join::nested_loops_rows(orows, e_rows_sel), e_rows_sel, 1.0),
+        };
+        if keys.is_empty() {
+            let cost = join::nested_loops_cost(ocost, orows, cost);
+            self.record_join((orows, ocost), (inner_rows, jsel), (rows, cost), false);
+            let shape = super::nlj_shape(q, self.ctx);
+            (self.nested_loops(outer, op, shape, rows, cost), rows, cost)
+        } else {
+            // The 10053 record keeps nested-loop join steps only (its
+            // layout has no HA Join lines yet).
+            self.hash_step((outer, orows, ocost), (op, e_rows_f, cost), (keys, join_filters), rows, widths)
+        }
+    }
+
+    /// HASH JOIN of the rows so far (`outer`: operators, E-Rows, cost) and
+    /// `probe` on `keys`, `join_filters` on the joined rows; `widths` the
+    /// row bytes of each side. Its cost: `join::hash_join_cost` and, for a
+    /// build over the work area, `join::hash_spill_cost`.
+    fn hash_step(
+        &mut self,
+        (outer, orows, ocost): (Op, f64, f64),
+        (probe, prows, pcost): (Op, f64, f64),
+        (keys, join_filters): (Vec<(CExpr, CExpr)>, Vec<CExpr>),
+        rows: f64,
+        (obytes, pbytes): (f64, f64),
+    ) -> (Op, f64, f64) {
+        let cost = self.hash_cost((orows, ocost, obytes), (prows, pcost, pbytes));
+        let mut hj = self.hash_join(outer, probe, keys, (rows, rows * (obytes + pbytes)), cost);
+        if !join_filters.is_empty() {
+            attach_filters(&mut hj, join_filters, self);
+        }
+        (hj, rows, cost)
+    }
+
+    /// A hash join's cost from its sides' E-Rows, costs and row bytes:
+    /// `join::hash_join_cost`, and `join::hash_spill_cost` for a build
+    /// over the work area.
+    fn hash_cost(&self, (orows, ocost, obytes): (f64, f64, f64), (prows, pcost, pbytes): (f64, f64, f64)) -> f64 {
+        let row = crate::exec::hash_area::HASH_ROW_OVERHEAD as f64;
+        let sizes = (orows * (obytes + row), prows * (pbytes + row));
+        join::hash_join_cost(ocost, pcost, (orows, prows), self.ctx.costing)
+            + join::hash_spill_cost(sizes, self.ctx.hash_area)
+    }
+
+    /// Whether table reference `rel` joins the rows before it (`build`:
+    /// their E-Rows, cost and row bytes; None when it is first or
+    /// outer-joined: no) by hash: when `USE_HASH` names it; else, unless
+    /// `USE_NL` does, when it has an equijoin to them and the hash join
+    /// costs less than the nested loop (both costed here: the loop's
+    /// inner access with the join predicates, the hash join's probe
+    /// without them; `join::hash_join_cost`).
+    #[allow(clippy::too_many_arguments)]
+    fn hash_join_method(
+        &mut self,
+        q: &Query,
+        (table, src, alias): (TableId, usize, &str),
+        p: &mut Preds,
+        referenced: &Option<std::collections::HashSet<String>>,
+        flags: (bool, bool),
+        base: &[usize],
+        build: Option<(f64, f64, f64)>,
+    ) -> Result<bool, LabError> {
+        let Some((orows, ocost, obytes)) = build else { return Ok(false) };
+        if hash_join::use_hash(q, alias) {
+            return Ok(true);
+        }
+        let mut probe = p.used.clone();
+        let keyed =
+            self.hash_keys(&p.conjuncts, &mut probe, &p.available, base, src, q.pos).is_ok_and(|k| !k.is_empty());
+        if !keyed || hash_join::use_nl(q, alias) || !self.ctx.hash_join_by_cost {
+            return Ok(false);
+        }
+        // Both accesses costed and dropped (their draft lines with them);
+        // event 10053's record notes the access the join then builds, once.
+        let recorder = self.cbo.take();
+        let (drafts, frames, used) = (self.drafts.len(), self.frames.len(), p.used.clone());
+        let nl = self.table_access(q, (table, src, alias), p, referenced, flags).map(|a| a.2);
+        p.used.clone_from(&used);
+        let joined = std::mem::replace(&mut p.available, base.to_vec());
+        let hj = self.table_access(q, (table, src, alias), p, referenced, flags).map(|a| (a.1, a.2, a.3));
+        p.available = joined;
+        p.used = used;
+        self.drafts.truncate(drafts);
+        self.frames.truncate(frames);
+        self.cbo = recorder;
+        let (nl, (probe_rows, probe_cost, pbytes)) = (nl?, hj?);
+        let hash = self.hash_cost((orows, ocost, obytes), (probe_rows, probe_cost, pbytes));
+        Ok(hash < join::nested_loops_cost(ocost, orows, nl))
     }
 
     /// The share of a relation's rows its filters pass: from the column
@@ -229,7 +373,7 @@ impl<'a> Builder<'a> {
         let t = &self.ctx.cat.tables[table];
         let gathered = t.stats.gathered;
         let stats = |col: usize| match t.stats.columns.get(col) {
-            Some(c) if gathered => *c,
+            Some(c) if gathered => c.clone(),
             _ => t.column_stats(col),
         };
         let num_rows = if gathered { t.stats.num_rows as f64 } else { t.live_rows() as f64 };
@@ -242,12 +386,19 @@ impl<'a> Builder<'a> {
     /// single-column index's has its DISTINCT_KEYS for NDV) and the other
     /// predicates' this relation brought in (those `p.used` gained since
     /// `before`).
-    fn join_rows(&self, outer_rows: f64, p: &Preds, before: &[bool], (table, src): (TableId, usize)) -> f64 {
+    /// Returns the rows, the inner table's rows and the selectivity.
+    fn join_rows(
+        &self,
+        outer_rows: f64,
+        p: &Preds,
+        before: &[bool],
+        (table, src): (TableId, usize),
+    ) -> (f64, f64, f64) {
         let cat = self.ctx.cat;
         let rows_and_stats = |table: TableId, col: usize| {
             let t = &cat.tables[table];
             let mut st = match t.stats.columns.get(col) {
-                Some(c) if t.stats.gathered => *c,
+                Some(c) if t.stats.gathered => c.clone(),
                 _ => t.column_stats(col),
             };
             // A single-column index on it: its DISTINCT_KEYS is the NDV.
@@ -278,7 +429,20 @@ impl<'a> Builder<'a> {
         if !local.is_empty() {
             sel *= self.filter_selectivity(&local, Some((table, src)));
         }
-        (outer_rows * inner_rows * sel).max(1.0).round()
+        ((outer_rows * inner_rows * sel).max(1.0).round(), inner_rows, sel)
+    }
+
+    /// A nested-loop step into event 10053's record.
+    fn record_join(
+        &mut self,
+        (outer_card, outer_cost): (f64, f64),
+        (inner_card, sel): (f64, f64),
+        (card, cost): (f64, f64),
+        outer_join: bool,
+    ) {
+        let Some(r) = self.cbo.as_mut() else { return };
+        let inner = r.last_label();
+        r.join(crate::cbo_trace::CboJoinOut { inner, outer_card, outer_cost, inner_card, sel, card, cost, outer_join });
     }
 
     /// NESTED LOOPS OUTER of `inner` (an outer-joined table) under `outer`;
@@ -345,7 +509,12 @@ impl<'a> Builder<'a> {
             memoptimize_rowstore: self.ctx.profile.memoptimize_rowstore,
             costing: self.ctx.costing,
         };
-        let chosen = access_path::rank(access_path::gather(&r));
+        let cands = access_path::gather(&r);
+        let best = access_path::best(&cands);
+        if let Some(rec) = self.cbo.as_mut() {
+            rec.table(&r, &cands, best);
+        }
+        let chosen = access_path::rank_at(cands, best);
         let (e_rows, cost, cis) = (chosen.card, chosen.cost, chosen.consumes.clone());
         let read_optim = matches!(chosen.path, access_path::AccessPath::IndexUnique { read_optim: true, .. });
         let op = self.assemble_access(chosen, t, src)?;
@@ -384,6 +553,18 @@ fn take_available(conjuncts: &[CExpr], used: &mut [bool], available: &[usize]) -
         }
     }
     out
+}
+
+/// Keep in `filters` those reading only `srcs` (and the enclosing blocks'
+/// `base`); return the others (join predicates).
+fn own_filters(filters: &mut Vec<CExpr>, srcs: &[usize], base: &[usize]) -> Vec<CExpr> {
+    let (own, join): (Vec<CExpr>, Vec<CExpr>) = std::mem::take(filters).into_iter().partition(|f| {
+        let mut s = Vec::new();
+        f.sources(&mut s);
+        s.iter().all(|x| srcs.contains(x) || base.contains(x))
+    });
+    *filters = own;
+    join
 }
 
 /// `inner.col = other.col` with one side a column of source `src` and the

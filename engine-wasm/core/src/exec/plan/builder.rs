@@ -3,28 +3,14 @@
 
 use super::*;
 
-/// Functions of DATE and TIMESTAMP values, which the lab does not model:
+/// Functions of TIMESTAMP values, which the lab does not model:
 /// refused rather than reported as unknown names.
-const DATE_FUNCTIONS: &[&str] = &[
-    "SYSDATE",
-    "SYSTIMESTAMP",
-    "CURRENT_DATE",
-    "CURRENT_TIMESTAMP",
-    "LOCALTIMESTAMP",
-    "TO_DATE",
-    "TO_TIMESTAMP",
-    "ADD_MONTHS",
-    "MONTHS_BETWEEN",
-    "LAST_DAY",
-    "NEXT_DAY",
-];
+const DATE_FUNCTIONS: &[&str] = &["SYSTIMESTAMP", "CURRENT_TIMESTAMP", "LOCALTIMESTAMP", "TO_TIMESTAMP"];
 
 /// Oracle's built-in SQL functions the lab does not model: refused by
 /// name (LAB-00001), not reported as an unknown name (ORA-00904 says the
 /// function does not exist, which in Oracle it does).
 const NOT_MODELLED_FUNCTIONS: &[&str] = &[
-    "SQRT",
-    "POWER",
     "EXP",
     "LN",
     "LOG",
@@ -38,15 +24,10 @@ const NOT_MODELLED_FUNCTIONS: &[&str] = &[
     "SINH",
     "COSH",
     "TANH",
-    "REMAINDER",
-    "BITAND",
     "WIDTH_BUCKET",
     "NANVL",
-    "INITCAP",
     "TRANSLATE",
-    "ASCII",
     "ASCIISTR",
-    "CHR",
     "NCHR",
     "SOUNDEX",
     "LENGTHB",
@@ -211,7 +192,8 @@ impl<'a> Builder<'a> {
                 }
             }
             Expr::Null(_) => CExpr::Const(crate::value::Value::Null),
-            Expr::Bind(b, _) => CExpr::Bind(self.bind(b)),
+            // Named `:N`: a PL/SQL variable N is another bind.
+            Expr::Bind(b, _) => CExpr::Bind(self.bind(&format!(":{b}"))),
             Expr::Rownum(_) => CExpr::Rownum,
             Expr::Level(_) => CExpr::Level,
             Expr::Column { qualifier, name } => self.resolve_column(qualifier, name, scope)?,
@@ -362,9 +344,6 @@ impl<'a> Builder<'a> {
         if let (Func::Nullif, Some(Expr::Null(pos))) = (f, args.first()) {
             return Err(LabError::with_args(ora::INCONSISTENT_DATATYPES, &[&"-", &"CHAR"], *pos));
         }
-        if f == Func::ToChar && args.len() > 1 {
-            return Err(LabError::with(ora::LAB_UNSUPPORTED, "TO_CHAR with a format model", name.pos));
-        }
         let mut c = Vec::with_capacity(args.len());
         for a in args {
             c.push(self.compile_expr_inner(a, scope, aggs)?);
@@ -374,7 +353,25 @@ impl<'a> Builder<'a> {
             (Func::Dump(_), Some(a)) => Func::Dump(crate::exec::convert::dump_type(a, &self.kinds())),
             _ => f,
         };
-        Ok(CExpr::Func(f, c, name.pos))
+        // TO_DATE of a literal in a given format (a DATE literal) is a
+        // date constant: the optimizer places it on the column's low..high
+        // line, and the plan prints it as Oracle does.
+        use crate::exec::datefn::{self, DateFn};
+        if let (Func::Date(DateFn::ToDate), [CExpr::Const(s), CExpr::Const(fmt)]) = (f, c.as_slice()) {
+            if let Ok(d @ crate::value::Value::Date(_)) =
+                datefn::eval(DateFn::ToDate, &[s.clone(), fmt.clone()], name.pos)
+            {
+                return Ok(CExpr::Const(d));
+            }
+        }
+        // SQRT's only errors are its argument's (ORA-01428 at `-1` in
+        // `sqrt(-1)`, as SQL*Plus's asterisk shows): reported there.
+        let pos = if f == Func::Math(crate::exec::func::Math::Sqrt) {
+            args.first().map(expr_pos).unwrap_or(name.pos)
+        } else {
+            name.pos
+        };
+        Ok(CExpr::Func(f, c, pos))
     }
 
     /// `expr [NOT] IN (subquery)`: a FILTER child of the block, whose

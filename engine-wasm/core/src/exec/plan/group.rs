@@ -175,8 +175,8 @@ impl<'a> Builder<'a> {
                 SelectItem::Star(_) | SelectItem::QualifiedStar(_) => {
                     super::project::expand_star(item, scope, &mut columns, &mut project)?
                 }
-                SelectItem::Expr { expr, alias } => {
-                    columns.push(super::project::item_name(expr, alias.as_ref()));
+                SelectItem::Expr { expr, alias, heading } => {
+                    columns.push(super::project::item_name(expr, alias.as_ref(), heading.as_deref()));
                     project.push(if grouped {
                         self.group_expr(expr, scope, &keys, gout, &mut aggs)?
                     } else {

@@ -11,6 +11,7 @@ use lio_sql::ast::{self, AggregateFunc, BinaryOp, Expr, FromItem, Hint, Pos, Que
 use lio_sql::{ora, LabError};
 
 use expr_info::{expr_pos, has_aggregate};
+pub use expr_text::expr_text;
 pub use line::PlanLine;
 
 /// The PL/SQL variables in scope, as names or as the block's own
@@ -55,6 +56,15 @@ pub struct PlanCtx<'a> {
     pub costing: crate::optimizer::cost::ScanCosting,
     /// The parsing session (`sys_context('USERENV', 'SID')`).
     pub sid: u32,
+    /// Event 10053 is set: record what the optimizer considers
+    /// (`Compiled::optimizer`).
+    pub cbo_trace: bool,
+    /// The optimizer chooses between nested loops and a hash join by cost
+    /// (otherwise a hash join only where `USE_HASH` asks for one).
+    pub hash_join_by_cost: bool,
+    /// A hash join's work area (bytes) and the block size and blocks of a
+    /// temp request, for the cost of a build that would spill.
+    pub hash_area: (u64, u32, u32),
 }
 
 #[derive(Debug, Clone)]
@@ -102,6 +112,11 @@ pub struct Compiled {
     pub parsed_at_us: f64,
     pub child: u32,
     pub opt_env: Option<std::rc::Rc<crate::optimizer::OptEnv>>,
+    /// Event 10053's record of the query blocks (empty while it is off).
+    pub optimizer: Vec<crate::cbo_trace::CboBlockOut>,
+    /// Per column: its datatype class is NUMBER (SQL*Plus lays it out
+    /// NUMWIDTH wide, right-aligned, even when every value is NULL).
+    pub numeric: Vec<bool>,
 }
 
 struct Draft {
@@ -148,6 +163,8 @@ struct Builder<'a> {
     agg_kinds: Vec<super::convert::Kind>,
     /// (alias, column) of JOIN ... USING columns: qualified, ORA-25154.
     using_hidden: Vec<(String, String)>,
+    /// Event 10053's record, while it is set.
+    cbo: Option<Box<cbo::Recorder>>,
 }
 
 /// A compiled query block before the SELECT STATEMENT line.
@@ -160,87 +177,6 @@ struct Block {
     row_bytes: f64,
     read_optim: bool,
     sorts: bool,
-}
-
-/// Text of an expression as Oracle shows it in a column heading.
-pub fn expr_text(e: &Expr) -> String {
-    match e {
-        Expr::Number(n, _) => n.to_string(),
-        Expr::String(s, _) => format!("'{s}'"),
-        Expr::Null(_) => "NULL".into(),
-        Expr::Bind(b, _) => format!(":{b}"),
-        Expr::Column { qualifier, name } => match qualifier {
-            Some(q) => format!("{}.{}", q.name, name.name),
-            None => name.name.clone(),
-        },
-        Expr::Rownum(_) => "ROWNUM".into(),
-        Expr::Level(_) => "LEVEL".into(),
-        Expr::Function { name, args } => {
-            format!("{}({})", name.name, args.iter().map(expr_text).collect::<Vec<_>>().join(","))
-        }
-        Expr::Aggregate { func, arg, .. } => {
-            let f = match func {
-                AggregateFunc::Max => "MAX",
-                AggregateFunc::Min => "MIN",
-                AggregateFunc::Count => "COUNT",
-                AggregateFunc::Sum => "SUM",
-                AggregateFunc::Avg => "AVG",
-            };
-            format!("{f}({})", arg.as_ref().map(|a| expr_text(a)).unwrap_or_else(|| "*".into()))
-        }
-        Expr::Binary { op, left, right } => {
-            let o = match op {
-                BinaryOp::Add => "+",
-                BinaryOp::Sub => "-",
-                BinaryOp::Mul => "*",
-                BinaryOp::Div => "/",
-                BinaryOp::Concat => "||",
-                BinaryOp::Eq => "=",
-                BinaryOp::Ne => "<>",
-                BinaryOp::Lt => "<",
-                BinaryOp::Le => "<=",
-                BinaryOp::Gt => ">",
-                BinaryOp::Ge => ">=",
-                BinaryOp::And => " AND ",
-                BinaryOp::Or => " OR ",
-            };
-            format!("{}{}{}", expr_text(left), o, expr_text(right))
-        }
-        Expr::Negate(e) => format!("-{}", expr_text(e)),
-        Expr::Not(e) => format!("NOT {}", expr_text(e)),
-        Expr::Between { expr, low, high } => {
-            format!("{} BETWEEN {} AND {}", expr_text(expr), expr_text(low), expr_text(high))
-        }
-        Expr::IsNull { expr, negated } => format!("{} IS {}NULL", expr_text(expr), if *negated { "NOT " } else { "" }),
-        Expr::Subquery(_) => "(SELECT)".into(),
-        Expr::InList { expr, list, negated } => format!(
-            "{} {}IN ({})",
-            expr_text(expr),
-            if *negated { "NOT " } else { "" },
-            list.iter().map(expr_text).collect::<Vec<_>>().join(",")
-        ),
-        Expr::InSubquery { expr, negated, .. } => {
-            format!("{} {}IN (SELECT)", expr_text(expr), if *negated { "NOT " } else { "" })
-        }
-        Expr::OuterMark(e) => format!("{}(+)", expr_text(e)),
-        Expr::Exists { negated, .. } => format!("{}EXISTS (SELECT)", if *negated { "NOT " } else { "" }),
-        Expr::Like { expr, pattern, negated, .. } => {
-            format!("{} {}LIKE {}", expr_text(expr), if *negated { "NOT " } else { "" }, expr_text(pattern))
-        }
-        Expr::Case { operand, whens, otherwise, .. } => {
-            let mut t = String::from("CASE");
-            if let Some(o) = operand {
-                t += &format!(" {}", expr_text(o));
-            }
-            for (w, r) in whens {
-                t += &format!(" WHEN {} THEN {}", expr_text(w), expr_text(r));
-            }
-            if let Some(e) = otherwise {
-                t += &format!(" ELSE {}", expr_text(e));
-            }
-            t + " END"
-        }
-    }
 }
 
 fn split_and(e: CExpr, out: &mut Vec<CExpr>) {
@@ -256,10 +192,13 @@ fn split_and(e: CExpr, out: &mut Vec<CExpr>) {
 mod access;
 mod block;
 mod builder;
+mod cbo;
 mod covering;
 pub mod dual;
 mod expr_info;
+mod expr_text;
 mod group;
+mod hash_join;
 mod line;
 mod outer_plus;
 pub mod predicates;
@@ -343,7 +282,7 @@ fn collect_sources(op: &Op, out: &mut Vec<usize>) {
         OpKind::Filter { child, .. } | OpKind::CountStopkey { child, .. } => collect_sources(child, out),
         OpKind::SubqueryFilter { child, .. } => collect_sources(child, out),
         OpKind::GroupBy { out_src, .. } | OpKind::UnionAll { out_src, .. } => out.push(*out_src),
-        OpKind::NestedLoopsOuter { outer, inner, .. } => {
+        OpKind::NestedLoopsOuter { outer, inner, .. } | OpKind::HashJoin { build: outer, probe: inner, .. } => {
             collect_sources(outer, out);
             collect_sources(inner, out)
         }
@@ -360,7 +299,8 @@ fn attach_filters(op: &mut Op, preds: Vec<CExpr>, b: &mut Builder<'_>) {
         | OpKind::IndexRange { filter, .. }
         | OpKind::IndexMinMax { filter, .. }
         | OpKind::IndexFast { filter, .. }
-        | OpKind::FixedTable { filter, .. } => filter.extend(preds),
+        | OpKind::FixedTable { filter, .. }
+        | OpKind::HashJoin { filter, .. } => filter.extend(preds),
         _ => {
             let inner = std::mem::replace(op, Op { line: 0, st: 0, kind: OpKind::Dual { src: 0, done: true } });
             let e_rows = b.drafts[inner.line as usize].e_rows;
@@ -387,9 +327,9 @@ fn children_mut(op: &mut Op) -> Vec<&mut Op> {
         | OpKind::CountStopkey { child, .. }
         | OpKind::SortOrderBy { child, .. }
         | OpKind::GroupBy { child, .. } => vec![child.as_mut()],
-        OpKind::NestedLoops { outer, inner, .. } | OpKind::NestedLoopsOuter { outer, inner, .. } => {
-            vec![outer.as_mut(), inner.as_mut()]
-        }
+        OpKind::NestedLoops { outer, inner, .. }
+        | OpKind::NestedLoopsOuter { outer, inner, .. }
+        | OpKind::HashJoin { build: outer, probe: inner, .. } => vec![outer.as_mut(), inner.as_mut()],
         OpKind::UnionAll { branches, .. } => branches.iter_mut().map(|(b, _)| b).collect(),
         OpKind::SubqueryFilter { child, subs, .. } => {
             std::iter::once(child.as_mut()).chain(subs.iter_mut().map(|s| &mut s.op)).collect()
@@ -438,6 +378,7 @@ pub fn compile(q: &Query, ctx: &PlanCtx<'_>) -> Result<Compiled, LabError> {
         gen_kinds: Vec::new(),
         agg_kinds: Vec::new(),
         using_hidden: Vec::new(),
+        cbo: ctx.cbo_trace.then(Box::default),
     };
     let stopkey = rownum::split_rownum(q)?;
     let block = b.block(stopkey.as_ref().map_or(q, |(q2, _)| q2))?;
@@ -476,7 +417,11 @@ pub fn compile(q: &Query, ctx: &PlanCtx<'_>) -> Result<Compiled, LabError> {
         gen: vec![Vec::new(); b.n_sources],
         ..Default::default()
     };
+    let kinds = b.kinds();
+    let numeric =
+        block.project.iter().map(|e| super::convert::kind(e, &kinds) == super::convert::Kind::Number).collect();
     Ok(Compiled {
+        numeric,
         root,
         lines,
         frames: b.frames,
@@ -500,6 +445,7 @@ pub fn compile(q: &Query, ctx: &PlanCtx<'_>) -> Result<Compiled, LabError> {
         parsed_at_us: 0.0,
         child: 0,
         opt_env: None,
+        optimizer: b.cbo.map(|r| r.blocks).unwrap_or_default(),
     })
 }
 
@@ -529,6 +475,7 @@ pub fn compile_scalar(e: &Expr, ctx: &PlanCtx<'_>) -> Result<(CExpr, Vec<String>
         gen_kinds: Vec::new(),
         agg_kinds: Vec::new(),
         using_hidden: Vec::new(),
+        cbo: None,
     };
     let c = b.compile_expr(e, &[], None)?;
     Ok((c, b.bind_names))

@@ -61,14 +61,16 @@ fn collect_tables(op: &Op, cat: &Catalog, out: &mut Vec<usize>) {
     }
 }
 
-fn children(op: &Op) -> Vec<&Op> {
+pub(super) fn children(op: &Op) -> Vec<&Op> {
     match &op.kind {
         OpKind::SortAggregate { child, .. }
         | OpKind::View { child, .. }
         | OpKind::Filter { child, .. }
         | OpKind::CountStopkey { child, .. }
         | OpKind::SortOrderBy { child, .. } => vec![child.as_ref()],
-        OpKind::NestedLoops { outer, inner, .. } | OpKind::NestedLoopsOuter { outer, inner, .. } => {
+        OpKind::NestedLoops { outer, inner, .. }
+        | OpKind::NestedLoopsOuter { outer, inner, .. }
+        | OpKind::HashJoin { build: outer, probe: inner, .. } => {
             vec![outer.as_ref(), inner.as_ref()]
         }
         OpKind::GroupBy { child, .. } => vec![child.as_ref()],
@@ -128,6 +130,14 @@ impl Writer<'_> {
                 p.filter = and(self.conjuncts(preds))
             }
             OpKind::GroupBy { filter, .. } => p.filter = and(self.conjuncts(filter)),
+            OpKind::HashJoin { build_keys, probe_keys, filter, .. } => {
+                let keys = build_keys
+                    .iter()
+                    .zip(probe_keys)
+                    .map(|(b, pr)| format!("{}={}", self.expr(b, 2), self.expr(pr, 2)));
+                p.access = and(keys.collect());
+                p.filter = and(self.conjuncts(filter));
+            }
             OpKind::CountStopkey { limit, first_row: false, .. } => p.filter = Some(format!("ROWNUM<={limit}")),
             _ => {}
         }
@@ -275,8 +285,11 @@ impl Writer<'_> {
                 crate::value::Value::Null => "NULL".into(),
                 crate::value::Value::Num(n) => n.to_string(),
                 crate::value::Value::Str(s) => format!("'{}'", s.replace('\'', "''")),
+                // As Oracle prints a DATE constant in a predicate.
+                crate::value::Value::Date(d) => format!("TO_DATE('{}', 'syyyy-mm-dd hh24:mi:ss')", d.canonical()),
             },
             CExpr::Bind(i) => match self.binds.get(*i) {
+                Some(n) if n.starts_with(':') => n.to_ascii_uppercase(),
                 Some(n) => format!(":{}", n.to_ascii_uppercase()),
                 None => format!(":{}", i + 1),
             },
@@ -289,7 +302,11 @@ impl Writer<'_> {
             CExpr::Func(super::super::expr::Func::CharKey, args, _) if args.len() == 1 => self.expr(&args[0], prec),
             CExpr::Func(f, args, _) => {
                 let a: Vec<String> = args.iter().map(|a| self.expr(a, 0)).collect();
-                format!("{}({})", func_name(&format!("{f:?}")), a.join(","))
+                let name = match f {
+                    super::super::expr::Func::Math(m) => m.name().to_string(),
+                    f => func_name(&format!("{f:?}")),
+                };
+                format!("{name}({})", a.join(","))
             }
             CExpr::Bin(op, a, b, _) => {
                 let (text, p) = match op {

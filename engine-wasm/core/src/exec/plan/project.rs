@@ -29,8 +29,8 @@ impl<'a> Builder<'a> {
                 SelectItem::Star(_) | SelectItem::QualifiedStar(_) => {
                     expand_star(item, scope, &mut columns, &mut project)?
                 }
-                SelectItem::Expr { expr, alias } => {
-                    let name = item_name(expr, alias.as_ref());
+                SelectItem::Expr { expr, alias, heading } => {
+                    let name = item_name(expr, alias.as_ref(), heading.as_deref());
                     columns.push(name);
                     if aggregate_query {
                         if !has_aggregate(expr) {
@@ -132,10 +132,12 @@ pub(super) fn expand_star(
     Ok(())
 }
 
-/// A select item's column heading: its alias, column name or text.
-pub(super) fn item_name(expr: &Expr, alias: Option<&lio_sql::ast::Ident>) -> String {
+/// A select item's column heading: its alias, column name or text (a
+/// number literal's as typed).
+pub(super) fn item_name(expr: &Expr, alias: Option<&lio_sql::ast::Ident>, typed: Option<&str>) -> String {
     alias.map(|a| a.name.clone()).unwrap_or_else(|| match expr {
         Expr::Column { name, .. } => name.name.clone(),
+        _ if typed.is_some() => typed.unwrap_or_default().to_string(),
         other => expr_text(other).to_uppercase(),
     })
 }

@@ -87,7 +87,8 @@ impl Builder<'_> {
                     ora::LAB_UNSUPPORTED,
                     format!(
                         "the data dictionary view {} (served: USER_TABLES, USER_INDEXES, USER_IND_COLUMNS, \
-                         USER_TAB_COLUMNS, USER_SEGMENTS, USER_OBJECTS, USER_ERRORS)",
+                         USER_TAB_COLUMNS, USER_TAB_COL_STATISTICS, USER_TAB_HISTOGRAMS, USER_SEGMENTS, USER_OBJECTS, \
+                         USER_ERRORS)",
                         name.name
                     ),
                     name.pos,
@@ -151,7 +152,13 @@ impl Builder<'_> {
         scope: &mut Vec<ScopeEntry>,
     ) {
         let src = self.new_source();
-        let cols = v.columns();
+        let mut cols = v.columns();
+        // ENDPOINT_REPEAT_COUNT (the view's last column) is 12c's.
+        if v == super::super::fixed::FixedView::Dict(super::super::dictionary::DictView::TabHistograms)
+            && !self.ctx.profile.hybrid_histograms
+        {
+            cols = &cols[..cols.len() - 1];
+        }
         scope.push(ScopeEntry {
             alias: alias_s.clone(),
             columns: cols.iter().enumerate().map(|(col, c)| (c.to_string(), CExpr::Gen { src, col })).collect(),

@@ -7,6 +7,7 @@
 use super::sort_aggregate::add_row;
 use super::sort_order_by::order_rows;
 use super::*;
+use crate::exec::hash_area::key_bytes;
 
 #[inline(always)]
 pub(super) fn open(kind: &mut OpKind, rt: &mut Rt<'_>, env: &mut Env, keep_pins: bool) -> Result<(), Box<LabError>> {
@@ -52,36 +53,6 @@ pub(super) fn next(kind: &mut OpKind, rt: &mut Rt<'_>, env: &mut Env, st: usize)
                 }
             }
             None => return Ok(false),
-        }
-    }
-}
-
-/// A key's bytes for the hash table: equal SQL values (NULLs included)
-/// give equal bytes.
-fn key_bytes(vals: &[Value], out: &mut Vec<u8>) {
-    out.clear();
-    for v in vals {
-        match v {
-            Value::Null => out.push(0),
-            // A number a double stands for exactly keeps the bytes it had
-            // when NUMBER was a double (hash order unchanged); others
-            // their decimal key.
-            Value::Num(n) => match n.f64_key() {
-                Some(x) => {
-                    out.push(1);
-                    let x = if x == 0.0 { 0.0 } else { x };
-                    out.extend_from_slice(&x.to_bits().to_le_bytes());
-                }
-                None => {
-                    out.push(3);
-                    out.extend_from_slice(n.key_bytes());
-                }
-            },
-            Value::Str(s) => {
-                out.push(2);
-                out.extend_from_slice(&(s.len() as u64).to_le_bytes());
-                out.extend_from_slice(s.as_bytes());
-            }
         }
     }
 }

@@ -22,8 +22,8 @@ pub(super) fn lookup(
     let t = &rt.cat.tables[ix.table];
     let bt = &ix.btree;
     // kpoxihLookup: probe the MemOptimized hash index.
-    let p = &rt.k.params;
-    let (lookup_us, fetch_us) = (p.memopt_lookup_us, p.memopt_fetch_us);
+    let g = &rt.k.params.grid;
+    let (lookup_us, fetch_us) = (g.memopt_lookup_us, g.memopt_fetch_us);
     rt.k.stats.memopt.lookups += 1;
     let stacks = rt.stacks[st];
     let heap_seg = t.heap_seg().unwrap_or(ix.seg);

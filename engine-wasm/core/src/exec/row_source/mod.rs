@@ -21,6 +21,7 @@ mod filter;
 mod fixed_table;
 mod group_by;
 mod hash_cluster;
+mod hash_join;
 mod index_fast_full_scan;
 mod index_min_max;
 mod index_range_scan;
@@ -65,15 +66,21 @@ pub struct LineStat {
     /// with rowsource statistics only (STATISTICS_LEVEL=ALL or the
     /// GATHER_PLAN_STATISTICS hint).
     pub time_us: f64,
+    /// The line's work area in its last execution (a HASH JOIN's).
+    pub workarea: Option<crate::result::WorkareaOut>,
 }
 
 impl LineStat {
-    /// Adds another execution's figures to these.
+    /// Adds another execution's figures to these (a work area's are the
+    /// last execution's).
     pub fn add(&mut self, o: &LineStat) {
         self.starts += o.starts;
         self.a_rows += o.a_rows;
         self.own_buffers += o.own_buffers;
         self.time_us += o.time_us;
+        if o.workarea.is_some() {
+            self.workarea = o.workarea;
+        }
     }
 }
 
@@ -225,8 +232,11 @@ impl Rt<'_> {
         self.lines[line as usize].a_rows += 1;
         let own = self.stacks[st].own;
         let p = &self.k.params;
-        let us = if self.rowsource_stats { p.row_us + p.rowsource_stats_row_us } else { p.row_us };
-        self.k.cost.charge(own, us);
+        if self.rowsource_stats {
+            self.k.cost.charge(own, p.row_us + p.rowsource_stats_row_us);
+        } else {
+            self.k.cost.charge_grid(own, p.grid.row_us);
+        }
         self.k.stats.work.rows += 1;
         if self.k.stats.work.rows & 1023 == 0 {
             self.work.check(self.k.stats).map_err(Box::new)?;
@@ -473,6 +483,22 @@ pub enum OpKind {
         inner_srcs: Vec<usize>,
         inner_active: bool,
         matched: bool,
+    },
+    /// HASH JOIN: the build input (first child) read into a hash table on
+    /// its join keys, then the probe input (second child) looked up in it
+    /// (`hash_join.rs`); `filter` tests the joined rows.
+    HashJoin {
+        build: Box<Op>,
+        probe: Box<Op>,
+        build_keys: Vec<CExpr>,
+        probe_keys: Vec<CExpr>,
+        /// The row sources of the build side (with the table a table
+        /// source reads), restored for each match.
+        build_srcs: Vec<(usize, Option<TableId>)>,
+        /// Those of the probe side (what its spilled rows weigh).
+        probe_srcs: Vec<(usize, Option<TableId>)>,
+        filter: Vec<CExpr>,
+        state: Box<crate::exec::hash_area::HashTable>,
     },
     /// FIXED TABLE FULL: the rows of a `V$` view, from memory (no buffer).
     FixedTable {

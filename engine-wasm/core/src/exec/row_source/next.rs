@@ -48,6 +48,7 @@ impl Op {
             OpKind::SubqueryFilter { .. } => subquery_filter::next(k, rt, env)?,
             OpKind::UnionAll { .. } => union_all::next(k, rt, env)?,
             OpKind::NestedLoopsOuter { .. } => nested_loops_outer::next(k, rt, env)?,
+            OpKind::HashJoin { .. } => hash_join::next(k, rt, env, line, st)?,
             OpKind::Full { .. }
             | OpKind::IndexUnique { .. }
             | OpKind::IndexRange { .. }

@@ -31,6 +31,7 @@ impl Op {
             OpKind::UnionAll { .. } => union_all::open(k, rt, env, keep_pins)?,
             OpKind::NestedLoopsOuter { .. } => nested_loops_outer::open(k, rt, env, keep_pins)?,
             OpKind::SortOrderBy { .. } => sort_order_by::open(k, rt, env, keep_pins)?,
+            OpKind::HashJoin { .. } => hash_join::open(k, rt, env, keep_pins)?,
         }
         Ok(())
     }
@@ -75,7 +76,9 @@ impl Op {
             }
             OpKind::IndexUnique { kept, .. } => kept.release(),
             OpKind::RowidFetch { pinned, .. } => *pinned = None,
-            OpKind::NestedLoops { outer, inner, .. } | OpKind::NestedLoopsOuter { outer, inner, .. } => {
+            OpKind::NestedLoops { outer, inner, .. }
+            | OpKind::NestedLoopsOuter { outer, inner, .. }
+            | OpKind::HashJoin { build: outer, probe: inner, .. } => {
                 outer.release_pins();
                 inner.release_pins();
             }

@@ -79,7 +79,7 @@ impl TableRef<'_> {
     pub fn indexes(&self) -> Vec<IndexId> {
         let pk_index = self.pk_index();
         let mut cands: Vec<IndexId> =
-            self.t.indexes.iter().copied().filter(|i| !self.cat.indexes[*i].dropped).collect();
+            self.t.indexes.iter().copied().filter(|i| self.cat.indexes[*i].for_optimizer()).collect();
         cands.sort_by_key(|i| (Some(*i) != pk_index, *i));
         cands
     }
@@ -108,7 +108,7 @@ impl TableRef<'_> {
     /// from the rows (as the block's filters are costed).
     pub fn column_stats(&self, col: usize) -> crate::catalog::ColumnStats {
         match self.stats.columns.get(col) {
-            Some(c) if self.stats.gathered => *c,
+            Some(c) if self.stats.gathered => c.clone(),
             _ => self.t.column_stats(col),
         }
     }
@@ -194,6 +194,14 @@ pub struct Candidate {
     pub beats: Beats,
     /// Why it is a candidate (for a 10053-style list of those considered).
     pub why: &'static str,
+    /// Its cost's parts as the 10053 trace prints them: I/O in
+    /// single-block reads (the index's share apart) and CPU cycles; the
+    /// index selectivity of an index path. A path costed without a CPU
+    /// part (a bound unique key) has its cost as I/O.
+    pub io: f64,
+    pub index_io: f64,
+    pub cpu: f64,
+    pub ix_sel: Option<f64>,
 }
 
 impl Candidate {
@@ -209,7 +217,25 @@ impl Candidate {
             forced: false,
             beats: Beats::Always,
             why,
+            io: cost,
+            index_io: 0.0,
+            cpu: 0.0,
+            ix_sel: None,
         }
+    }
+
+    /// Its I/O (single-block reads) and CPU (cycles) parts.
+    pub fn parts(mut self, io: f64, cpu: f64) -> Self {
+        self.io = io;
+        self.cpu = cpu;
+        self
+    }
+
+    /// An index path's selectivity and the index's own I/O.
+    pub fn index_part(mut self, ix_sel: f64, index_io: f64) -> Self {
+        self.ix_sel = Some(ix_sel);
+        self.index_io = index_io;
+        self
     }
 
     /// The unrounded cost (`cost` is its printed rounding).

@@ -10,5 +10,5 @@ pub fn candidate(r: &TableRef<'_>) -> Candidate {
     let scan = r.costing.multiblock(r.stats.blocks as f64, r.num_rows, r.last_column());
     let bytes = Some(r.num_rows * r.row_bytes());
     let c = Candidate::new(AccessPath::FullScan, Tier::FullScan, (scan.cost, r.num_rows, bytes), "full scan");
-    c.exact(scan.io + r.costing.cpu_units(scan.cpu))
+    c.exact(scan.io + r.costing.cpu_units(scan.cpu)).parts(scan.io, scan.cpu)
 }

@@ -10,7 +10,10 @@ pub fn candidates(r: &TableRef<'_>, out: &mut Vec<Candidate>) {
     let t = r.t;
     for &i in &t.indexes {
         let ix = &r.cat.indexes[i];
-        if ix.dropped || !ix.columns.iter().any(|&c| t.columns[c].not_null) || !index_covers(r.referenced, t, ix) {
+        if !ix.for_optimizer()
+            || !ix.columns.iter().any(|&c| t.columns[c].not_null)
+            || !index_covers(r.referenced, t, ix)
+        {
             continue;
         }
         let blocks = match ix.kind {
@@ -19,6 +22,6 @@ pub fn candidates(r: &TableRef<'_>, out: &mut Vec<Candidate>) {
         let scan = r.costing.multiblock(blocks as f64, r.num_rows, 0);
         let path = AccessPath::IndexFastFull { index: i };
         let c = Candidate::new(path, Tier::FastFull, (scan.cost, r.num_rows, None), "index covers the block");
-        out.push(c.beats(Beats::Strictly).exact(scan.io + r.costing.cpu_units(scan.cpu)));
+        out.push(c.beats(Beats::Strictly).exact(scan.io + r.costing.cpu_units(scan.cpu)).parts(scan.io, scan.cpu));
     }
 }

@@ -14,8 +14,8 @@ use crate::optimizer::predicate::{key_for, range_on};
 use crate::optimizer::selectivity::{key_equality, key_range};
 
 /// The costed access through `index` at selectivity `sel`: (unrounded
-/// Cost, E-Rows, Bytes, index only, the INDEX line's Cost).
-fn costed(r: &TableRef<'_>, index: IndexId, sel: f64, all_equal: bool) -> (f64, f64, Option<f64>, bool, f64) {
+/// Cost, E-Rows, Bytes, index only, the INDEX line's Cost), and its parts.
+fn costed(r: &TableRef<'_>, index: IndexId, sel: f64, all_equal: bool) -> ((f64, f64, Option<f64>, bool, f64), Parts) {
     let ix = &r.cat.indexes[index];
     let index_only = r.t.is_iot() || index_covers(r.referenced, r.t, ix);
     let access = IndexAccess {
@@ -28,10 +28,26 @@ fn costed(r: &TableRef<'_>, index: IndexId, sel: f64, all_equal: bool) -> (f64, 
         all_equal,
         index_only,
     };
-    let (index_cost, cost) = access.cost().units(&r.costing);
+    let ic = access.cost();
+    let (index_cost, cost) = ic.units(&r.costing);
     let e_rows = (r.num_rows * sel).max(1.0).round();
     let bytes = (!index_only).then(|| e_rows * r.row_bytes());
-    (cost, e_rows, bytes, index_only, index_cost.round())
+    let parts = Parts { io: ic.index_io + ic.table_io, cpu: ic.index_cpu + ic.table_cpu, index_io: ic.index_io, sel };
+    ((cost, e_rows, bytes, index_only, index_cost.round()), parts)
+}
+
+/// An index path's cost parts (for the 10053 trace).
+struct Parts {
+    io: f64,
+    cpu: f64,
+    index_io: f64,
+    sel: f64,
+}
+
+impl Parts {
+    fn on(self, c: Candidate) -> Candidate {
+        c.parts(self.io, self.cpu).index_part(self.sel, self.index_io)
+    }
 }
 
 /// An equality on the index's leading column: selectivity 1/NDV of the
@@ -48,11 +64,11 @@ pub fn equality(r: &TableRef<'_>, index: IndexId, eq: &[(usize, usize, CExpr)]) 
         st.ndv = distinct_keys(&ix.btree) as u64;
     }
     let sel = key_equality(&st, r.num_rows, &keys[0]);
-    let (cost, e_rows, bytes, index_only, index_cost) = costed(r, index, sel, all_equal);
+    let ((cost, e_rows, bytes, index_only, index_cost), parts) = costed(r, index, sel, all_equal);
     let path = AccessPath::IndexRange { index, keys, low: None, high: None, index_only, index_cost };
     // At equal (printed) cost the probe beats the full scan.
     let c = Candidate::new(path, Tier::EqualityPrefix, (cost.round(), e_rows, bytes), "equality on the leading column");
-    Some(c.exact(cost).consumes(cis).forced(r.hinted(ix)).beats(Beats::OrTies))
+    Some(parts.on(c).exact(cost).consumes(cis).forced(r.hinted(ix)).beats(Beats::OrTies))
 }
 
 /// Bounds on the index's leading column: selectivity the range's share of
@@ -62,10 +78,10 @@ pub fn leading_range(r: &TableRef<'_>, index: IndexId) -> Option<Candidate> {
     let b = range_on(r.conjuncts, r.used, r.src, ix.columns[0], r.available)?;
     let st = r.column_stats(ix.columns[0]);
     let sel = key_range(&st, r.num_rows, bound(&b.low), bound(&b.high));
-    let (cost, e_rows, bytes, index_only, index_cost) = costed(r, index, sel, false);
+    let ((cost, e_rows, bytes, index_only, index_cost), parts) = costed(r, index, sel, false);
     let path = AccessPath::IndexRange { index, keys: vec![], low: b.low, high: b.high, index_only, index_cost };
     let c = Candidate::new(path, Tier::Range, (cost.round(), e_rows, bytes), "range on the leading column");
-    Some(c.exact(cost).consumes(b.conjuncts).forced(r.hinted(ix)).beats(Beats::Strictly))
+    Some(parts.on(c).exact(cost).consumes(b.conjuncts).forced(r.hinted(ix)).beats(Beats::Strictly))
 }
 
 fn bound(x: &Option<(CExpr, bool)>) -> Option<(&CExpr, bool)> {

@@ -101,20 +101,31 @@ fn ranged_indexes(r: &TableRef<'_>, out: &mut Vec<Candidate>) {
 /// that always wins the tie) is preferred to the full scan, and the full
 /// scan to a range or a fast full scan; then the tier decides.
 pub fn rank(cands: Vec<Candidate>) -> Candidate {
+    let i = best(&cands);
+    rank_at(cands, i)
+}
+
+/// The candidate at `i` (what [`best`] found).
+pub fn rank_at(mut cands: Vec<Candidate>, i: usize) -> Candidate {
+    cands.swap_remove(i)
+}
+
+/// The place in `cands` of the one [`rank`] takes (the 10053 record marks it).
+pub fn best(cands: &[Candidate]) -> usize {
     let tie = |c: &Candidate| u8::from(c.beats == Beats::Strictly);
-    let mut best: Option<Candidate> = None;
-    for c in cands {
-        let better = match &best {
+    let mut best: Option<usize> = None;
+    for (i, c) in cands.iter().enumerate() {
+        let better = match best.map(|b| &cands[b]) {
             None => true,
             Some(b) if c.forced != b.forced => c.forced,
             Some(b) if c.forced => c.tier < b.tier || (c.tier == b.tier && c.exact < b.exact),
             Some(b) => {
                 let key = |x: &Candidate| (x.exact, tie(x), x.tier);
-                key(&c).partial_cmp(&key(b)) == Some(std::cmp::Ordering::Less)
+                key(c).partial_cmp(&key(b)) == Some(std::cmp::Ordering::Less)
             }
         };
         if better {
-            best = Some(c);
+            best = Some(i);
         }
     }
     best.expect("the full scan is always a candidate")

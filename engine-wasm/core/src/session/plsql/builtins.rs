@@ -3,6 +3,7 @@
 //! procedure.
 
 use super::super::*;
+use super::method_opt;
 
 /// The procedures `plsql_call` runs itself.
 pub(in crate::session) const BUILTIN_PROCEDURES: &[&str] = &[
@@ -24,14 +25,20 @@ pub(in crate::session) const BUILTIN_PROCEDURES: &[&str] = &[
     "RUNSTATS_PKG.RS_STOP",
 ];
 
-/// `DBMS_STATS.AUTO_INVALIDATE`: a BOOLEAN constant whose value is NULL,
-/// read by the DBMS_STATS calls themselves.
-pub(in crate::session) fn is_auto_invalidate(e: &Expr) -> bool {
-    match e {
-        Expr::Column { qualifier: Some(q), name: c } => q.name == "DBMS_STATS" && c.name == "AUTO_INVALIDATE",
-        Expr::Column { qualifier: None, name: c } => c.name == "DBMS_STATS.AUTO_INVALIDATE",
-        Expr::Function { name: c, args } => args.is_empty() && c.name == "DBMS_STATS.AUTO_INVALIDATE",
-        _ => false,
+/// DBMS_STATS' constants read by its calls themselves:
+/// `DBMS_STATS.AUTO_INVALIDATE` (a BOOLEAN whose value is NULL) and
+/// `DBMS_STATS.AUTO_SAMPLE_SIZE` (the NUMBER 0).
+pub(in crate::session) fn dbms_stats_constant(e: &Expr) -> Option<Value> {
+    let name = match e {
+        Expr::Column { qualifier: Some(q), name: c } if q.name == "DBMS_STATS" => c.name.as_str(),
+        Expr::Column { qualifier: None, name: c } => c.name.strip_prefix("DBMS_STATS.")?,
+        Expr::Function { name: c, args } if args.is_empty() => c.name.strip_prefix("DBMS_STATS.")?,
+        _ => return None,
+    };
+    match name {
+        "AUTO_INVALIDATE" => Some(Value::Null),
+        "AUTO_SAMPLE_SIZE" => Some(Value::int(0)),
+        _ => None,
     }
 }
 
@@ -173,19 +180,13 @@ fn dbms_stats_arguments(vals: &[(Option<String>, Value)], proc_name: &str, pos: 
         }
         let refused = match n.as_str() {
             "stattab" | "statid" | "statown" | "partname" | "objlist" | "obj_filter_list" => !v.is_null(),
-            // The lab's statistics are exact: a sample of all the rows only.
-            "estimate_percent" => !(v.is_null() || v.as_f64() == Some(100.0)),
+            // ESTIMATE_PERCENT and METHOD_OPT are read by the gather (method_opt.rs).
             "block_sample" => v.to_string().eq_ignore_ascii_case("TRUE") || v.as_f64().is_some_and(|x| x != 0.0),
-            // No histograms: one bucket per column.
-            "method_opt" => {
-                let m = v.to_string().to_ascii_uppercase().split_whitespace().collect::<Vec<_>>().join(" ");
-                !(v.is_null() || m == "FOR ALL COLUMNS SIZE 1")
-            }
             _ => false,
         };
         if refused {
             return Err(LabError::unsupported(
-                format!("DBMS_STATS.{proc_name} with {n} => {v} (the lab gathers exact statistics with no histograms)"),
+                format!("DBMS_STATS.{proc_name} with {n} => {v} (the lab reads every row of its own tables)"),
                 pos,
             ));
         }
@@ -199,20 +200,25 @@ impl Run<'_> {
     /// says: TRUE keeps them, FALSE invalidates them now, and
     /// DBMS_STATS.AUTO_INVALIDATE (NULL, the default) lets them roll over
     /// within _optimizer_invalidation_period.
-    fn gather_table_stats(&mut self, id: TableId, no_invalidate: Option<Value>) {
+    fn gather_table_stats(&mut self, id: TableId, how: &Gather, pos: Pos) -> Result<(), LabError> {
+        let max = if self.inst.profile.hybrid_histograms { 2048 } else { 254 };
+        let sizes = method_opt::parse(how.method_opt.as_deref(), &self.inst.cat, id, max, pos)?;
+        let columns = self.gathered_columns(id, &sizes, how.auto_sample, pos)?;
         let blocks = self.inst.cat.table_blocks(&self.inst.cat.tables[id]);
         let t = &self.inst.cat.tables[id];
         let mut st = t.compute_stats(blocks);
-        st.columns = (0..t.columns.len()).map(|c| t.column_stats(c)).collect();
+        st.columns = columns;
+        st.col_usage = t.stats.col_usage.clone();
         st.gathered = true;
         self.inst.cat.tables[id].stats = st;
         let tname = self.inst.cat.tables[id].name.clone();
         self.inst.sga.row_cache.invalidate_table(&self.inst.cat, &tname);
-        match no_invalidate {
+        match &how.no_invalidate {
             None | Some(Value::Null) => self.auto_invalidate_table(id),
             Some(v) if v.as_f64().is_some_and(|n| n != 0.0) || v.to_string().eq_ignore_ascii_case("TRUE") => {}
             Some(_) => self.invalidate_table(id),
         }
+        Ok(())
     }
 
     pub(in crate::session) fn plsql_call(
@@ -224,7 +230,7 @@ impl Run<'_> {
     ) -> Result<(), LabError> {
         let mut vals = Vec::new();
         for (n, e) in args {
-            let v = if is_auto_invalidate(e) { Value::Null } else { self.plsql_eval(e, vars)? };
+            let v = dbms_stats_constant(e).map_or_else(|| self.plsql_eval(e, vars), Ok)?;
             vals.push((n.clone(), v));
         }
         let arg = |i: usize, named: &str| arg(&vals, i, named);
@@ -235,6 +241,7 @@ impl Run<'_> {
                     Value::Num(n) => n.to_f64() as u64,
                     Value::Str(s) => s.bytes().fold(0u64, |h, b| h.wrapping_mul(31).wrapping_add(b as u64)),
                     Value::Null => 0,
+                    Value::Date(d) => d.seconds() as u64,
                 };
                 self.s.rng.seed(seed);
             }
@@ -381,14 +388,18 @@ impl Run<'_> {
                 let id = self.inst.cat.table_id(&tname).filter(|_| owner == LAB_USER).ok_or_else(|| {
                     LabError::with(ora::UNABLE_TO_ANALYZE, format_args!("\"{owner}\".\"{tname}\""), name.pos)
                 })?;
-                // NO_INVALIDATE is its 13th argument.
-                self.gather_table_stats(id, arg(vals, 12, "no_invalidate"));
+                // ESTIMATE_PERCENT, METHOD_OPT and NO_INVALIDATE are its
+                // 4th, 6th and 13th arguments.
+                let how = Gather::of(vals, [3, 5, 12], name.pos)?;
+                self.gather_table_stats(id, &how, name.pos)?;
             }
             // Index statistics are read from the index itself whenever a
             // plan is costed: gathering them changes nothing, once the
             // index is known to exist.
             "GATHER_INDEX_STATS" => {
                 let iname = arg(vals, 1, "indname").ok_or_else(wrong)?.to_string().to_uppercase();
+                // ESTIMATE_PERCENT (its 4th): every row, as for a table.
+                method_opt::auto_sample(arg(vals, 3, "estimate_percent").as_ref(), name.pos)?;
                 if owner != LAB_USER || self.inst.cat.index_id(&iname).is_none() {
                     return Err(LabError::with(
                         ora::INDEX_UNABLE_TO_ANALYZE,
@@ -406,9 +417,11 @@ impl Run<'_> {
                     if self.inst.cat.tables[id].dropped {
                         continue;
                     }
-                    // NO_INVALIDATE is its 12th argument here (the
-                    // overload without OBJLIST).
-                    self.gather_table_stats(id, arg(vals, 11, "no_invalidate"));
+                    // ESTIMATE_PERCENT, METHOD_OPT and NO_INVALIDATE are
+                    // its 2nd, 4th and 12th arguments here (the overload
+                    // without OBJLIST).
+                    let how = Gather::of(vals, [1, 3, 11], name.pos)?;
+                    self.gather_table_stats(id, &how, name.pos)?;
                 }
             }
         }
@@ -437,6 +450,28 @@ impl Run<'_> {
         self.inst.sga.memopt.request_populate(id);
         self.s.stats.memopt.tasks_accepted += 1;
         Ok(())
+    }
+}
+
+/// How a gather reads its table: METHOD_OPT (None: the default), whether
+/// ESTIMATE_PERCENT is AUTO_SAMPLE_SIZE, and NO_INVALIDATE.
+struct Gather {
+    method_opt: Option<String>,
+    auto_sample: bool,
+    no_invalidate: Option<Value>,
+}
+
+impl Gather {
+    /// From the call's arguments, given the positions of ESTIMATE_PERCENT,
+    /// METHOD_OPT and NO_INVALIDATE.
+    fn of(vals: &[(Option<String>, Value)], at: [usize; 3], pos: Pos) -> Result<Gather, LabError> {
+        let estimate = arg(vals, at[0], "estimate_percent");
+        let method_opt = arg(vals, at[1], "method_opt").filter(|v| !v.is_null()).map(|v| v.to_string());
+        Ok(Gather {
+            method_opt,
+            auto_sample: method_opt::auto_sample(estimate.as_ref(), pos)?,
+            no_invalidate: arg(vals, at[2], "no_invalidate"),
+        })
     }
 }
 

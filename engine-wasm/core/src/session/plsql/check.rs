@@ -16,7 +16,7 @@
 //! (PLS-00320), which the lab does not model.
 
 use super::super::*;
-use super::builtins::{is_auto_invalidate, is_oracle_package, BUILTIN_PROCEDURES};
+use super::builtins::{dbms_stats_constant, is_oracle_package, BUILTIN_PROCEDURES};
 use super::lookup_var;
 use crate::exec;
 use crate::instance::PlsqlError;
@@ -100,9 +100,9 @@ fn error_stack(errors: &[PlsqlError], at: Pos) -> LabError {
 impl Run<'_> {
     /// Compile the anonymous block `b` as Oracle does before running it
     /// (see the module's documentation).
-    pub(in crate::session) fn check_block(&mut self, b: &PlsqlBlock) -> Result<(), LabError> {
+    pub(in crate::session) fn check_block(&mut self, b: &PlsqlBlock, host: &[(String, Value)]) -> Result<(), LabError> {
         let mut u = Unit { b, errors: Vec::new(), first: None, stopped: false };
-        let mut vars: Vec<(String, Value)> = Vec::new();
+        let mut vars: Vec<(String, Value)> = host.to_vec();
         for (name, ty) in &b.declarations {
             declare_var(&mut vars, name, ty);
         }
@@ -378,8 +378,8 @@ impl Run<'_> {
         what: Ignored,
         seen: &mut Vec<String>,
     ) -> Result<bool, LabError> {
-        // DBMS_STATS.AUTO_INVALIDATE is read by the call itself.
-        if is_auto_invalidate(e) {
+        // DBMS_STATS.AUTO_INVALIDATE and AUTO_SAMPLE_SIZE are read by the call itself.
+        if dbms_stats_constant(e).is_some() {
             return Ok(true);
         }
         // Stored functions: their arguments, then the function itself.
@@ -478,7 +478,8 @@ impl Run<'_> {
                 return Err(LabError::invalid_identifier(&c.name, c.pos));
             }
         }
-        let select = u.sets.iter().map(|(_, e)| SelectItem::Expr { expr: e.clone(), alias: None }).collect();
+        let select =
+            u.sets.iter().map(|(_, e)| SelectItem::Expr { expr: e.clone(), alias: None, heading: None }).collect();
         let q = target_query(&u.table, &u.alias, &u.where_clause, select, u.pos);
         self.check_query(&q, names)
     }
@@ -584,7 +585,7 @@ fn target_query(
     pos: Pos,
 ) -> Query {
     if select.is_empty() {
-        select.push(SelectItem::Expr { expr: Expr::Number(1i64.into(), pos), alias: None });
+        select.push(SelectItem::Expr { expr: Expr::Number(1i64.into(), pos), alias: None, heading: None });
     }
     Query::of_table(pos, Vec::new(), select, table, alias, where_clause)
 }

@@ -162,3 +162,21 @@ pub(super) fn column(
     }
     Ok(())
 }
+
+/// A text literal selected on its own is CHAR of its length, and SQL*Plus
+/// shows it that wide, its heading cut to that (`select 'x' from dual`
+/// heads its column `'`, `'hello'` heads it `'HELL`): the literal as the
+/// parser saw it, not a call folded to a text (`lower('Ab')` is not CHAR(2)).
+/// Known for a query whose select items are one column each.
+pub(in crate::session) fn literal_widths(q: &Query, widths: &mut [u32]) {
+    if !q.union_all.is_empty() || q.select.len() != widths.len() {
+        return;
+    }
+    for (item, w) in q.select.iter().zip(widths.iter_mut()) {
+        match item {
+            SelectItem::Expr { expr: Expr::String(s, _), .. } if !s.is_empty() => *w = s.chars().count() as u32,
+            SelectItem::Expr { .. } => {}
+            _ => return,
+        }
+    }
+}

@@ -6,11 +6,13 @@ use crate::value::Value;
 use lio_sql::ast::*;
 use lio_sql::{ora, LabError, ScriptUnit, UnitKind};
 
+mod binds;
 mod column;
 mod describe;
 mod report;
 mod subst;
 mod words;
+pub(super) use column::literal_widths;
 use column::{check_format, column, define};
 pub(crate) use subst::substitute_unit;
 use words::{abbrev, pos_at, tokens, unquote};
@@ -68,6 +70,8 @@ impl Run<'_> {
             },
             SqlPlus::Ignored(text) => o.output.extend(self.plus_line(text, pos)?),
             SqlPlus::Describe { name, pos } => o.output.extend(self.describe(name, *pos)?),
+            SqlPlus::Variable { name, ty } => o.output.extend(self.variable_command(name, *ty)?),
+            SqlPlus::Print(names) => o.prints = self.print_command(names)?,
             // The engine gave the script a fresh session before this step.
             SqlPlus::Connect(_) => o.feedback = Some("Connected.".into()),
             SqlPlus::Prompt(t) => o.output.push(t.clone()),
@@ -85,17 +89,7 @@ impl Run<'_> {
                 }
                 o.feedback = Some("PL/SQL procedure successfully completed.".into());
             }
-            SqlPlus::Shutdown => {
-                // SHUTDOWN IMMEDIATE rolls back the open transactions.
-                self.roll_back_everyone()?;
-                self.inst.up = false;
-                self.inst.sga.cache.flush();
-                self.inst.sga.memopt.restart(0);
-                self.invalidate_cursors();
-                o.output.extend(
-                    ["Database closed.", "Database dismounted.", "ORACLE instance shut down."].map(String::from),
-                );
-            }
+            SqlPlus::Shutdown => o.output.extend(self.shutdown()?),
             SqlPlus::Startup => {
                 self.inst.params.startup();
                 self.s.params = self.inst.params.current.clone();
@@ -140,6 +134,16 @@ impl Run<'_> {
 
 impl Run<'_> {
     /// `SHOW name`'s line, in SQL*Plus 18c's words.
+    /// SHUTDOWN [IMMEDIATE]: the open transactions roll back.
+    fn shutdown(&mut self) -> Result<Vec<String>, LabError> {
+        self.roll_back_everyone()?;
+        self.inst.up = false;
+        self.inst.sga.cache.flush();
+        self.inst.sga.memopt.restart(0);
+        self.invalidate_cursors();
+        Ok(["Database closed.", "Database dismounted.", "ORACLE instance shut down."].map(String::from).to_vec())
+    }
+
     fn show(&self, name: &str) -> String {
         let sp = &self.s.sqlplus;
         let st = &sp.settings;
@@ -165,7 +169,7 @@ impl Run<'_> {
             "FEEDBACK" if st.feedback == 0 => "feedback OFF".into(),
             "FEEDBACK" => format!("FEEDBACK ON for {} or more rows", st.feedback),
             "LINESIZE" => format!("linesize {}", st.linesize),
-            "NUMWIDTH" => "numwidth 10".into(),
+            "NUMWIDTH" => format!("numwidth {}", st.numwidth),
             "PAGESIZE" => format!("pagesize {}", st.pagesize),
             "SERVEROUTPUT" if !sp.serveroutput => "serveroutput OFF".into(),
             "SERVEROUTPUT" => {
@@ -211,10 +215,10 @@ fn client_setting(sp: &mut super::SqlPlusState, text: &str, pos: Pos) -> Result<
     } else if is("SQLBLANKLINES", 5) {
         sp.sqlblanklines = on_off("sqlblanklines")?;
     } else if is("NUMWIDTH", 3) {
-        // The text formatters print numbers in SQL*Plus's default 10 columns.
+        // A number column's width (the text formatters apply it).
         match val.parse::<u32>() {
-            Ok(10) => {}
-            Ok(_) => return Err(LabError::unsupported("SET NUMWIDTH other than 10", pos)),
+            Ok(n) if (2..=50).contains(&n) => st.numwidth = n,
+            Ok(n) => return Err(LabError::sp2(ora::SP2_OPTION_OUT_OF_RANGE, &[&"numwidth", &n, &2, &50], pos)),
             Err(_) => return Err(LabError::sp2(ora::SP2_OPTION_NOT_A_NUMBER, &[&"numwidth"], pos)),
         }
     } else if is("FEEDBACK", 4) {

@@ -1,0 +1,304 @@
+//! The 10053 trace's layout, from the published excerpts (Wolfgang
+//! Breitling, "A Look under the hood of CBO: the 10053 event", 9i-10g;
+//! the 11g and 12c excerpts quoted in the test `optimizer_trace.rs`):
+//! SYSTEM STATISTICS INFORMATION, BASE STATISTICAL INFORMATION (`Table
+//! Stats::`, `Index Stats::`), SINGLE TABLE ACCESS PATH with `Card:
+//! Original: ... Rounded: ... Computed: ...`, each `Access Path:` with its
+//! Cost/Resp/IO/CPU, `Best:: AccessPath:`; GENERAL PLANS with `Join
+//! order[1]:`, `Now joining:`, `NL Join`, `Best NL cost:`, `Join Card:`,
+//! `Best so far:`; `Final cost for query block`; the Plan Table. 12c
+//! prints costs with six decimals, 11g with two.
+
+use super::types::{CboBlockOut, CboPathOut, CboPlanRowOut, CboTableOut, CboTraceOut};
+
+struct Fmt {
+    d: usize,
+}
+
+impl Fmt {
+    fn n(&self, x: f64) -> String {
+        format!("{:.*}", self.d, x)
+    }
+}
+
+pub(super) fn lines(t: &CboTraceOut) -> Vec<String> {
+    let f = Fmt { d: if t.release == "11g" { 2 } else { 6 } };
+    let mut o: Vec<String> = Vec::new();
+    o.push(format!("----- Current SQL Statement for this session (sql_id={}) -----", t.sql_id));
+    o.extend(t.sql.lines().map(str::to_string));
+    system(t, &mut o);
+    for b in &t.blocks {
+        block(b, &f, &mut o);
+    }
+    plan_table(&t.plan, &mut o);
+    o
+}
+
+fn system(t: &CboTraceOut, o: &mut Vec<String>) {
+    let s = &t.system;
+    o.push("-----------------------------".into());
+    o.push("SYSTEM STATISTICS INFORMATION".into());
+    o.push("-----------------------------".into());
+    if s.kind == "WORKLOAD" {
+        o.push("  Using WORKLOAD Stats".into());
+        o.push(format!("  CPUSPEED: {} millions instructions/sec", s.cpuspeed));
+        o.push(format!("  SREADTIM: {} milliseconds", s.sreadtim));
+        o.push(format!("  MREADTIM: {} milliseconds", s.mreadtim));
+        o.push(format!("  MBRC: {} blocks", s.mbrc));
+    } else {
+        o.push("  Using NOWORKLOAD Stats".into());
+        o.push(format!("  CPUSPEEDNW: {} millions instructions/sec (default is 100)", s.cpuspeed));
+        o.push(format!("  IOTFRSPEED: {} bytes per millisecond (default is 4096)", s.iotfrspeed));
+        o.push(format!("  IOSEEKTIM:  {} milliseconds (default is 10)", s.ioseektim));
+        o.push("  MBRC:       NO VALUE blocks (default is 8)".into());
+    }
+    o.push(String::new());
+}
+
+fn block(b: &CboBlockOut, f: &Fmt, o: &mut Vec<String>) {
+    o.push(String::new());
+    o.push(format!("Query Block {} (#{})", b.name, b.name.trim_start_matches("SEL$").parse::<u32>().unwrap_or(1) - 1));
+    o.push("***************************************".into());
+    o.push("BASE STATISTICAL INFORMATION".into());
+    o.push("***********************".into());
+    for t in &b.tables {
+        base_stats(t, o);
+    }
+    for t in b.tables.iter().filter(|t| !t.inner && !t.view) {
+        single_table(t, f, o);
+    }
+    general_plans(b, f, o);
+}
+
+fn base_stats(t: &CboTableOut, o: &mut Vec<String>) {
+    o.push("Table Stats::".into());
+    if t.view {
+        o.push(format!("  Table: {}  Alias: {}  (NOT ANALYZED)", t.name, t.alias));
+        o.push(format!("    #Rows: {}  #Blks:  0  AvgRowLen:  0.00", t.card_original.round()));
+        o.push("***********************".into());
+        return;
+    }
+    let na = if t.gathered { "" } else { "  (NOT ANALYZED)" };
+    o.push(format!("  Table: {}  Alias: {}{na}", t.name, t.alias));
+    o.push(format!(
+        "    #Rows: {}  #Blks:  {}  AvgRowLen:  {:.2}  ChainCnt:  0.00",
+        t.num_rows, t.blocks, t.avg_row_len
+    ));
+    if !t.indexes.is_empty() {
+        o.push("Index Stats::".into());
+    }
+    for ix in &t.indexes {
+        let cols: Vec<String> = ix.columns.iter().map(|c| c.to_string()).collect();
+        o.push(format!("  Index: {}  Col#: {}", ix.name, cols.join(" ")));
+        let per_key = |x: f64| if ix.distinct_keys > 0.0 { (x / ix.distinct_keys).floor().max(1.0) } else { 0.0 };
+        o.push(format!(
+            "    LVLS: {}  #LB: {}  #DK: {}  LB/K: {:.2}  DB/K: {:.2}  CLUF: {:.2}",
+            ix.blevel,
+            ix.leaf_blocks,
+            ix.distinct_keys,
+            per_key(ix.leaf_blocks),
+            per_key(ix.clustering_factor),
+            ix.clustering_factor
+        ));
+    }
+    o.push("***********************".into());
+}
+
+fn columns(t: &CboTableOut, o: &mut Vec<String>) {
+    for c in &t.columns {
+        o.push(format!("  Column (#{}): {}({})", c.position, c.name, c.data_type));
+        let mut s = format!("    AvgLen: {} NDV: {} Nulls: {} Density: {:.6}", c.avg_len, c.ndv, c.nulls, c.density);
+        if let (Some(lo), Some(hi)) = (c.min, c.max) {
+            s += &format!(" Min: {lo:.6} Max: {hi:.6}");
+        }
+        o.push(s);
+    }
+}
+
+fn single_table(t: &CboTableOut, f: &Fmt, o: &mut Vec<String>) {
+    o.push(format!("Access path analysis for {}", t.name));
+    o.push("***************************************".into());
+    o.push("SINGLE TABLE ACCESS PATH ".into());
+    o.push(format!("  Single Table Cardinality Estimation for {}[{}] ", t.name, t.alias));
+    columns(t, o);
+    o.push(format!("  Table: {}  Alias: {}", t.name, t.alias));
+    o.push(format!(
+        "    Card: Original: {:.6}  Rounded: {}  Computed: {}  Non Adjusted: {}",
+        t.card_original,
+        t.card_computed.round().max(1.0),
+        f.n(t.card_computed),
+        f.n(t.card_computed)
+    ));
+    for p in &t.paths {
+        path(p, f, None, o);
+    }
+    if let Some(b) = t.paths.get(t.best) {
+        best(b, f, o);
+    }
+    o.push("***************************************".into());
+}
+
+/// One `Access Path:` entry; under a nested loop (`nl`) its `NL Join`
+/// cost instead of its own. Level 2 writes what level 1 does (the lab
+/// has none of the extra detail Oracle's level 2 adds).
+fn path(p: &CboPathOut, f: &Fmt, nl: Option<()>, o: &mut Vec<String>) {
+    if p.refused {
+        o.push(format!("  Access Path: {}", p.access));
+        o.push(format!("    Index: {}", p.index_name()));
+        o.push("    (hint refused: LAB-00001)".into());
+        return;
+    }
+    let (io, cpu) = (f.n(p.io), p.cpu.round());
+    o.push(format!("  Access Path: {}", p.access));
+    if p.index.is_none() {
+        // Under a nested loop only the NL cost: the lab keeps no I/O and
+        // CPU split of the outer side to add to the inner's.
+        if let (Some(()), Some(c)) = (nl, p.nl_cost) {
+            o.push(format!("    NL Join:  Cost: {}  Resp: {}  Degree: 1", f.n(c), f.n(c)));
+            return;
+        }
+        o.push(format!("    Cost:  {}  Resp: {}  Degree: 0", f.n(p.cost), f.n(p.cost)));
+        o.push(format!("      Cost_io: {io}  Cost_cpu: {cpu}"));
+        o.push(format!("      Resp_io: {io}  Resp_cpu: {cpu}"));
+    } else {
+        o.push(format!("    Index: {}", p.index_name()));
+        o.push(format!("    resc_io: {io}  resc_cpu: {cpu}"));
+        if let Some(s) = p.ix_sel {
+            o.push(format!("    ix_sel: {s:.6}  ix_sel_with_filters: {s:.6} "));
+        }
+        match (nl, p.nl_cost) {
+            (Some(()), Some(c)) => o.push(format!("    NL Join : Cost: {}  Resp: {}  Degree: 1", f.n(c), f.n(c))),
+            _ => o.push(format!("    Cost: {}  Resp: {}  Degree: 1", f.n(p.cost), f.n(p.cost))),
+        }
+    }
+}
+
+fn best(b: &CboPathOut, f: &Fmt, o: &mut Vec<String>) {
+    o.push(format!("  Best:: AccessPath: {}", b.best_name));
+    if b.index.is_some() {
+        o.push(format!("  Index: {}", b.index_name()));
+    }
+    o.push(format!(
+        "         Cost: {}  Degree: 1  Resp: {}  Card: {}  Bytes: {}",
+        f.n(b.cost),
+        f.n(b.cost),
+        f.n(b.card),
+        f.n(0.0)
+    ));
+}
+
+fn label(t: &CboTableOut) -> String {
+    format!("{}[{}]#{}", t.name, t.alias, t.number)
+}
+
+fn general_plans(b: &CboBlockOut, f: &Fmt, o: &mut Vec<String>) {
+    o.push(String::new());
+    o.push("OPTIMIZER STATISTICS AND COMPUTATIONS".into());
+    o.push("***************************************".into());
+    o.push("GENERAL PLANS".into());
+    o.push("***************************************".into());
+    let first = b.tables.first().map_or(0, |t| t.number);
+    o.push(format!("Permutations for Starting Table :{first}"));
+    let order: Vec<String> = b.tables.iter().map(label).collect();
+    o.push(format!("Join order[1]:  {}", order.join("  ")));
+    let mut so_far: Vec<(usize, f64, f64)> = Vec::new();
+    if let Some(t) = b.tables.first() {
+        let (cost, card) = match t.paths.get(t.best) {
+            Some(p) if !t.view => (p.cost, t.card_computed),
+            _ => (t.view_cost, t.card_original),
+        };
+        so_far.push((t.number, cost, card));
+    }
+    for (t, j) in b.tables.iter().skip(1).zip(&b.joins) {
+        o.push(String::new());
+        o.push("***************".into());
+        o.push(format!("Now joining: {}", label(t)));
+        o.push("***************".into());
+        o.push(if j.outer_join { "NL Join (outer)".into() } else { "NL Join".into() });
+        o.push(format!(
+            "  Outer table: Card: {}  Cost: {}  Resp: {}  Degree: 1",
+            f.n(j.outer_card),
+            f.n(j.outer_cost),
+            f.n(j.outer_cost)
+        ));
+        if t.view {
+            o.push(format!("  Inner view: {}  Alias: {}  Cost: {}", t.name, t.alias, f.n(t.view_cost)));
+        } else {
+            o.push(format!("Access path analysis for {}", t.name));
+            o.push(format!("  Inner table: {}  Alias: {}", t.name, t.alias));
+            columns(t, o);
+            for p in &t.paths {
+                path(p, f, Some(()), o);
+            }
+            o.push(String::new());
+            if let Some(p) = t.paths.get(t.best) {
+                let c = p.nl_cost.unwrap_or(j.cost);
+                o.push(format!("  Best NL cost: {}", f.n(c)));
+                o.push(format!("          resc: {}  resp: {}", f.n(c), f.n(c)));
+                let idx = p.index.as_ref().map(|i| format!(" ({i})")).unwrap_or_default();
+                o.push(format!("          inner: {}{idx}", p.best_name));
+            }
+        }
+        o.push(format!(
+            "Join Card:  {:.6} = outer ({:.6}) * inner ({:.6}) * sel ({:.6})",
+            j.outer_card * j.inner_card * j.sel,
+            j.outer_card,
+            j.inner_card,
+            j.sel
+        ));
+        o.push(format!("Join Card - Rounded: {} Computed: {}", j.card.round(), f.n(j.card)));
+        o.push("Best:: JoinMethod: NestedLoop".into());
+        o.push(format!(
+            "       Cost: {}  Degree: 1  Resp: {}  Card: {} Bytes: ",
+            f.n(j.cost),
+            f.n(j.cost),
+            f.n(j.card)
+        ));
+        so_far.push((t.number, j.cost, j.card));
+    }
+    o.push("***********************".into());
+    for (i, (n, cost, card)) in so_far.iter().enumerate() {
+        let head = if i == 0 { "Best so far: " } else { "             " };
+        o.push(format!("{head} Table#: {n}  cost: {cost:.4}  card: {card:.4}"));
+    }
+    o.push("***********************".into());
+    o.push(format!("Join order source: {}", b.join_order_source));
+    o.push("*********************************".into());
+    o.push("Number of join permutations tried: 1".into());
+    o.push("*********************************".into());
+    o.push(format!(
+        "Final cost for query block {} (#{}) - All Rows Plan:",
+        b.name,
+        b.name.trim_start_matches("SEL$").parse::<u32>().unwrap_or(1) - 1
+    ));
+    o.push("  Best join order: 1".into());
+    o.push(format!("  Cost: {:.4}  Degree: 1  Card: {:.4}  Bytes: {}", b.cost, b.card, b.bytes.round()));
+}
+
+fn plan_table(rows: &[CboPlanRowOut], o: &mut Vec<String>) {
+    if rows.is_empty() {
+        return;
+    }
+    o.push(String::new());
+    o.push("============".into());
+    o.push("Plan Table".into());
+    o.push("============".into());
+    let ops: Vec<String> = rows.iter().map(|r| format!("{}{}", " ".repeat(r.depth as usize), r.operation)).collect();
+    let ow = ops.iter().map(String::len).max().unwrap_or(0).max("Operation".len());
+    let nw = rows.iter().map(|r| r.name.len()).max().unwrap_or(0).max("Name".len());
+    let left = format!("| Id  | {:ow$} | {:nw$} |", "Operation", "Name");
+    let right = " Rows  | Bytes | Cost  | Time      |";
+    let rule = format!("{}+{}+", "-".repeat(left.len() - 1), "-".repeat(right.len() - 1));
+    o.push(rule.clone());
+    o.push(format!("{left}{right}"));
+    o.push(rule.clone());
+    for (r, op) in rows.iter().zip(&ops) {
+        let (rows_s, bytes_s, time) =
+            if r.id == 0 { ("", "", "") } else { (r.rows.as_str(), r.bytes.as_str(), r.time.as_str()) };
+        o.push(format!(
+            "| {:<3} | {op:ow$} | {:nw$} | {rows_s:>5} | {bytes_s:>5} | {:>5} | {time:>9} |",
+            r.id, r.name, r.cost
+        ));
+    }
+    o.push(rule);
+}

@@ -1,0 +1,90 @@
+//! An expression's text as Oracle shows it in a column heading.
+
+use lio_sql::ast::{AggregateFunc, BinaryOp, Expr};
+
+/// Text of an expression as Oracle shows it in a column heading.
+pub fn expr_text(e: &Expr) -> String {
+    match e {
+        Expr::Number(n, _) => n.to_string(),
+        Expr::String(s, _) => format!("'{s}'"),
+        Expr::Null(_) => "NULL".into(),
+        Expr::Bind(b, _) => format!(":{b}"),
+        Expr::Column { qualifier, name } => match qualifier {
+            Some(q) => format!("{}.{}", q.name, name.name),
+            None => name.name.clone(),
+        },
+        Expr::Rownum(_) => "ROWNUM".into(),
+        Expr::Level(_) => "LEVEL".into(),
+        // SYSDATE and CURRENT_DATE take no parentheses.
+        Expr::Function { name, args }
+            if args.is_empty() && matches!(name.name.as_str(), "SYSDATE" | "CURRENT_DATE") =>
+        {
+            name.name.clone()
+        }
+        Expr::Function { name, args } => {
+            format!("{}({})", name.name, args.iter().map(expr_text).collect::<Vec<_>>().join(","))
+        }
+        Expr::Aggregate { func, arg, .. } => {
+            let f = match func {
+                AggregateFunc::Max => "MAX",
+                AggregateFunc::Min => "MIN",
+                AggregateFunc::Count => "COUNT",
+                AggregateFunc::Sum => "SUM",
+                AggregateFunc::Avg => "AVG",
+            };
+            format!("{f}({})", arg.as_ref().map(|a| expr_text(a)).unwrap_or_else(|| "*".into()))
+        }
+        Expr::Binary { op, left, right } => {
+            let o = match op {
+                BinaryOp::Add => "+",
+                BinaryOp::Sub => "-",
+                BinaryOp::Mul => "*",
+                BinaryOp::Div => "/",
+                BinaryOp::Concat => "||",
+                BinaryOp::Eq => "=",
+                BinaryOp::Ne => "<>",
+                BinaryOp::Lt => "<",
+                BinaryOp::Le => "<=",
+                BinaryOp::Gt => ">",
+                BinaryOp::Ge => ">=",
+                BinaryOp::And => " AND ",
+                BinaryOp::Or => " OR ",
+            };
+            format!("{}{}{}", expr_text(left), o, expr_text(right))
+        }
+        Expr::Negate(e) => format!("-{}", expr_text(e)),
+        Expr::Not(e) => format!("NOT {}", expr_text(e)),
+        Expr::Between { expr, low, high } => {
+            format!("{} BETWEEN {} AND {}", expr_text(expr), expr_text(low), expr_text(high))
+        }
+        Expr::IsNull { expr, negated } => format!("{} IS {}NULL", expr_text(expr), if *negated { "NOT " } else { "" }),
+        Expr::Subquery(_) => "(SELECT)".into(),
+        Expr::InList { expr, list, negated } => format!(
+            "{} {}IN ({})",
+            expr_text(expr),
+            if *negated { "NOT " } else { "" },
+            list.iter().map(expr_text).collect::<Vec<_>>().join(",")
+        ),
+        Expr::InSubquery { expr, negated, .. } => {
+            format!("{} {}IN (SELECT)", expr_text(expr), if *negated { "NOT " } else { "" })
+        }
+        Expr::OuterMark(e) => format!("{}(+)", expr_text(e)),
+        Expr::Exists { negated, .. } => format!("{}EXISTS (SELECT)", if *negated { "NOT " } else { "" }),
+        Expr::Like { expr, pattern, negated, .. } => {
+            format!("{} {}LIKE {}", expr_text(expr), if *negated { "NOT " } else { "" }, expr_text(pattern))
+        }
+        Expr::Case { operand, whens, otherwise, .. } => {
+            let mut t = String::from("CASE");
+            if let Some(o) = operand {
+                t += &format!(" {}", expr_text(o));
+            }
+            for (w, r) in whens {
+                t += &format!(" WHEN {} THEN {}", expr_text(w), expr_text(r));
+            }
+            if let Some(e) = otherwise {
+                t += &format!(" ELSE {}", expr_text(e));
+            }
+            t + " END"
+        }
+    }
+}

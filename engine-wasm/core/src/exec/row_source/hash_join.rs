@@ -1,0 +1,194 @@
+//! HASH JOIN: its first call reads the build input (first child) to the
+//! end into a hash table on the join keys (rows with a NULL key are left
+//! out: they join nothing), in its work area (`exec/hash_area.rs`:
+//! optimal, or partitions spilled to temp). An empty build input ends the
+//! join without starting the probe input (its Starts is 0, as Oracle's
+//! plans show). Then each probe row (second child) is looked up and every
+//! build row with an equal key comes out with it, the join's filter
+//! tested on the pair. When the probe input ends, a spilled join writes
+//! and reads back its spilled partitions and the work area's execution is
+//! counted.
+//!
+//! Each side is read once: the join's gets are the two inputs' gets.
+
+use super::*;
+use crate::exec::hash_area::{key_bytes, HashTable};
+
+#[inline(always)]
+pub(super) fn open(kind: &mut OpKind, rt: &mut Rt<'_>, env: &mut Env, keep_pins: bool) -> Result<(), Box<LabError>> {
+    let OpKind::HashJoin { build, state, .. } = kind else { unreachable!() };
+    let t = state.as_mut();
+    t.index.clear();
+    t.rows.clear();
+    t.chains.clear();
+    t.built = false;
+    t.chain = None;
+    t.spill = None;
+    t.build_bytes = 0;
+    t.probe_bytes = 0;
+    t.probe_rows = 0;
+    t.ended = false;
+    build.open(rt, env, keep_pins)
+}
+
+pub(super) fn next(
+    kind: &mut OpKind,
+    rt: &mut Rt<'_>,
+    env: &mut Env,
+    line: u16,
+    st: usize,
+) -> Result<bool, Box<LabError>> {
+    let OpKind::HashJoin { build, probe, build_keys, probe_keys, build_srcs, probe_srcs, filter, state } = kind else {
+        unreachable!()
+    };
+    let t = state.as_mut();
+    if !t.built {
+        t.built = true;
+        build_table(rt, env, st, build, build_keys, build_srcs, t)?;
+        if t.rows.is_empty() {
+            // Nothing to join: the probe input is never started.
+            t.ended = true;
+            end(rt, line, st, t)?;
+            return Ok(false);
+        }
+        let own = rt.stacks[st].own;
+        t.probe_stack = rt.k.cost.child(own, PROBE_FRAMES);
+        probe.open(rt, env, false)?;
+    }
+    if t.ended {
+        return Ok(false);
+    }
+    let n = build_srcs.len();
+    loop {
+        if let Some((c, pos)) = t.chain {
+            if let Some(&r) = t.chains[c].get(pos) {
+                t.chain = Some((c, pos + 1));
+                let base = r as usize * n;
+                for (i, &(s, _)) in build_srcs.iter().enumerate() {
+                    let (row, block, ref gen) = t.rows[base + i];
+                    env.rows[s] = row;
+                    env.blocks[s] = block;
+                    if !gen.is_empty() || !env.gen[s].is_empty() {
+                        env.gen[s].clone_from(gen);
+                    }
+                }
+                if rt.test_all(filter, env)? {
+                    return Ok(true);
+                }
+                continue;
+            }
+            t.chain = None;
+        }
+        if !probe.next(rt, env)? {
+            t.ended = true;
+            end(rt, line, st, t)?;
+            return Ok(false);
+        }
+        t.probe_rows += 1;
+        t.keyvals.clear();
+        for e in probe_keys.iter() {
+            let v = rt.eval(e, env)?;
+            t.probe_bytes += v.column_len() as u64;
+            t.keyvals.push(v);
+        }
+        // A probe row written to temp weighs as a build row does.
+        t.probe_bytes += crate::exec::hash_area::HASH_ROW_OVERHEAD;
+        for &(s, table) in probe_srcs.iter() {
+            t.probe_bytes += source_bytes(rt.cat, env, s, table);
+        }
+        rt.k.cost.charge(t.probe_stack, rt.k.params.row_us);
+        if t.keyvals.iter().any(Value::is_null) {
+            continue;
+        }
+        key_bytes(&t.keyvals, &mut t.keybuf);
+        if let Some(&c) = t.index.get(t.keybuf.as_slice()) {
+            t.chain = Some((c as usize, 0));
+        }
+    }
+}
+
+/// The build phase's frames (Oracle's function names: `qerhjBuildHashTable`
+/// is in published stacks; the `kxhf*` leaf is unsure).
+const BUILD_FRAMES: &str = "qerhjBuildHashTable;kxhfInsert";
+/// The probe's frames (likewise `qerhjInnerProbeHashTable`; `kxhfFindFirst` unsure).
+const PROBE_FRAMES: &str = "qerhjInnerProbeHashTable;kxhfFindFirst";
+
+/// Read the build input to its end into the hash table; a build larger
+/// than the work area writes its spilled partitions to temp.
+#[inline(never)]
+fn build_table(
+    rt: &mut Rt<'_>,
+    env: &mut Env,
+    st: usize,
+    build: &mut Op,
+    keys: &[CExpr],
+    srcs: &[(usize, Option<crate::catalog::TableId>)],
+    t: &mut HashTable,
+) -> Result<(), Box<LabError>> {
+    let mut room = rt.max_memory_mb.saturating_mul(1 << 20).saturating_sub(rt.cat.memory_bytes());
+    let own = rt.stacks[st].own;
+    let build_stack = rt.k.cost.child(own, BUILD_FRAMES);
+    let mut n: u32 = 0;
+    while build.next(rt, env)? {
+        t.keyvals.clear();
+        for e in keys {
+            t.keyvals.push(rt.eval(e, env)?);
+        }
+        rt.k.cost.charge(build_stack, rt.k.params.row_us);
+        if t.keyvals.iter().any(Value::is_null) {
+            continue;
+        }
+        // The row's bytes in the hash table: its key and its sources' columns.
+        let mut bytes = crate::exec::hash_area::HASH_ROW_OVERHEAD;
+        bytes += t.keyvals.iter().map(|v| v.column_len() as u64).sum::<u64>();
+        for &(s, table) in srcs {
+            bytes += source_bytes(rt.cat, env, s, table);
+        }
+        t.build_bytes += bytes;
+        let held = crate::catalog::ROW_BYTES + crate::catalog::VALUE_BYTES * srcs.len() as u64 + bytes;
+        room = room.checked_sub(held).ok_or_else(|| Box::new(crate::kernel::limits::memory_error(rt.max_memory_mb)))?;
+        for &(s, _) in srcs {
+            t.rows.push((env.rows[s], env.blocks[s], env.gen[s].clone()));
+        }
+        key_bytes(&t.keyvals, &mut t.keybuf);
+        match t.index.get(t.keybuf.as_slice()) {
+            Some(&c) => t.chains[c as usize].push(n),
+            None => {
+                t.index.insert(t.keybuf.clone(), t.chains.len() as u32);
+                t.chains.push(vec![n]);
+            }
+        }
+        n += 1;
+        rt.k.stats.work.rows_held += 1;
+        if n & 1023 == 0 {
+            rt.work.check(rt.k.stats).map_err(Box::new)?;
+        }
+    }
+    let wa = rt.workarea.hash();
+    t.spill = crate::exec::hash_area::end_build(&mut rt.k, &rt.work, &wa, t.build_bytes, own)?;
+    Ok(())
+}
+
+/// The bytes a build source's current row holds: a table row's columns
+/// (each its stored length and a length byte; the lab holds the whole
+/// row, Oracle only the columns the query reads), a generated row's values'.
+fn source_bytes(cat: &Catalog, env: &Env, s: usize, table: Option<crate::catalog::TableId>) -> u64 {
+    match table {
+        Some(tid) => {
+            let t = &cat.tables[tid];
+            let r = env.rows[s] as usize;
+            t.rows.get(r).map_or(0, |row| (0..t.columns.len()).map(|c| row.stored_len(c) as u64 + 1).sum())
+        }
+        None => env.gen[s].iter().map(|v| v.column_len() as u64).sum(),
+    }
+}
+
+/// The probe ended: the work area's execution (and a spill's temp I/O).
+fn end(rt: &mut Rt<'_>, line: u16, st: usize, t: &mut HashTable) -> Result<(), Box<LabError>> {
+    let own = rt.stacks[st].own;
+    let wa = rt.workarea.hash();
+    let sizes = (t.build_bytes, t.probe_bytes);
+    let w = crate::exec::hash_area::end_probe(&mut rt.k, &rt.work, &wa, t.spill.take(), sizes, t.probe_rows, own)?;
+    rt.lines[line as usize].workarea = Some(w);
+    Ok(())
+}

@@ -1,0 +1,159 @@
+//! SQLcl's own calls around an autotraced statement (LAB SET
+//! autotrace_style = sqlcl, SET AUTOTRACE with statistics).
+//!
+//! SQLcl is a Java program on the JDBC thin driver. Its autotrace reads
+//! the session's statistics before and after the statement, one row per
+//! V$STATNAME statistic (NAME, VALUE) sorted by name, and prints the
+//! differences that are not zero. The two reads are the two snapshots, so
+//! whatever SQLcl does between them is in its block. The published blocks
+//! (seed 000's five on 18c, and SQLcl listings in two public repositories'
+//! scripts, on 19c and later: 38 round trips and 1,804 sorted rows; 32
+//! and about 1,500) fit one sequence:
+//!
+//! 1. The first snapshot query executes; its sort reads V$MYSTAT (the
+//!    "before" figures), then counts itself (`sorts (memory)` 1,
+//!    `sorts (rows)` the release's V$STATNAME rows) and replies with the
+//!    first `SNAPSHOT_FETCH` rows. The rest come in further fetches of
+//!    `SNAPSHOT_FETCH` rows, each a round trip and a user call: with
+//!    2,011 statistics, 40 of them.
+//! 2. The statement runs through the thin driver (its first fetch rides on
+//!    the execute: one round trip for a one-row query; a MemOptimized hit
+//!    costs the 18c driver a second call, `session/net.rs`).
+//! 3. The second snapshot query executes (SQLcl's cached statement: a
+//!    parse, an execute and an open cursor, no text on the wire); its
+//!    round trip and user call are counted when the request arrives,
+//!    before its sort reads V$MYSTAT (the "after" figures). Its replies,
+//!    and the plan SQLcl fetches next (DBMS_XPLAN), are after the window.
+//!
+//! So the window holds 40 + 1 + 1 = 42 round trips (43 on a MemOptimized
+//! hit), the bytes of 40 fetch requests and two execute requests, the
+//! first snapshot's replies (tens of thousands of bytes: 2,011 rows of a
+//! name and a number) and the statement's own. A 19c listing with 1,804
+//! statistics gives 36 + 2 = 38 the same way.
+
+use super::*;
+use crate::stats::{Snapshot, Stat, TimeMark};
+
+/// SQLcl's fetch size for its own snapshot query (model value: the round
+/// trips of the three published blocks, 2,011 rows in 41 calls and 1,804
+/// in 37, each call up to 50 rows).
+const SNAPSHOT_FETCH: u64 = 50;
+/// The snapshot's select list: NAME and VALUE.
+const SNAPSHOT_COLUMNS: u64 = 2;
+/// Mean length of a V$STATNAME name the lab does not model (model value:
+/// an 11.2.0.4 V$STATNAME listing in a public script's output, 25,803
+/// characters over its 638 lines of 11 blanks, a name and a newline,
+/// less the query's text, is 28 characters a name).
+const UNMODELLED_NAME_LEN: u64 = 28;
+
+/// The first snapshot as SQLcl read it.
+pub(crate) struct SqlclMark {
+    pub snap: Snapshot,
+    pub waits: TimeMark,
+    /// Rows SQLcl's sort of the snapshot counted (`sorts (rows)`).
+    sort_rows: u64,
+}
+
+impl Run<'_> {
+    /// Whether SQLcl wraps this statement in its snapshots: the SQLcl
+    /// layout, autotrace with statistics, and a statement autotrace
+    /// reports (a query or DML).
+    pub(crate) fn sqlcl_traced(&self, kind: &str) -> bool {
+        let sp = &self.s.sqlplus;
+        sp.settings.autotrace_style == "sqlcl"
+            && sp.autotrace != Autotrace::Off
+            && sp.autotrace_statistics
+            && matches!(kind, "query" | "dml")
+    }
+
+    /// SQLcl's first snapshot: its execute round trip, the read of the
+    /// session's statistics (returned), its sort, and the replies that
+    /// carry the rows.
+    pub(crate) fn sqlcl_before(&mut self) -> SqlclMark {
+        let client = Client::Sqlcl;
+        let cs = self.call_stacks(client);
+        let z = *client.net_sizes();
+        self.sqlcl_execute(&cs, z.execute_request);
+        let snap = self.snapshot();
+        let waits = self.waits_now();
+        let rows = u64::from(self.inst.profile.statname_rows);
+        self.s.stats.access.sorts_memory += 1;
+        // Every row: its name and value, each with its length byte, and the
+        // row's framing; the unmodelled statistics are zero (one byte).
+        let modelled: Vec<(&'static str, u64)> =
+            Stat::ALL.iter().filter_map(|s| s.name(&self.inst.profile).map(|n| (n, snap.get(*s)))).collect();
+        let named_bytes: u64 =
+            modelled.iter().map(|(n, v)| n.len() as u64 + Value::int(*v as i64).stored_len() as u64 + 2).sum();
+        let others = rows.saturating_sub(modelled.len() as u64);
+        let data = named_bytes + others * (UNMODELLED_NAME_LEN + 1 + 2) + rows * z.row_framing;
+        let first = rows.min(SNAPSHOT_FETCH);
+        let share = |n: u64| data * n / rows.max(1);
+        // The execute's reply (after the read): describe and first rows.
+        self.s.stats.calls.bytes_sent += z.first_reply + z.describe_per_column * SNAPSHOT_COLUMNS + share(first);
+        let mut sent = first;
+        while sent < rows {
+            let n = (rows - sent).min(SNAPSHOT_FETCH);
+            let bytes = share(sent + n) - share(sent);
+            self.call_event(kind::FETCH, cs.fetch);
+            self.roundtrip(client, &cs, z.fetch_reply + bytes, z.fetch_request);
+            sent += n;
+        }
+        SqlclMark { snap, waits, sort_rows: rows }
+    }
+
+    /// SQLcl's second snapshot, up to its read of the session's statistics
+    /// (returned); then its replies, outside the window.
+    pub(crate) fn sqlcl_after(&mut self) -> (Snapshot, TimeMark) {
+        let client = Client::Sqlcl;
+        let cs = self.call_stacks(client);
+        let z = *client.net_sizes();
+        self.s.stats.calls.parse_count_total += 1;
+        self.s.stats.calls.opened_cursors_cumulative += 1;
+        self.sqlcl_execute(&cs, z.execute_request);
+        let snap = self.snapshot();
+        let waits = self.waits_now();
+        self.s.stats.access.sorts_memory += 1;
+        (snap, waits)
+    }
+
+    /// A SQLcl execute call whose reply is counted later (after the read):
+    /// the request's round trip, user call and bytes, and the execute.
+    fn sqlcl_execute(&mut self, cs: &CallStacks, request: u64) {
+        self.s.stats.calls.execute_count += 1;
+        self.call_event(kind::EXECUTE, cs.execute);
+        self.roundtrip(Client::Sqlcl, cs, 0, request);
+    }
+
+    /// The statistics SQLcl prints for the window from `m` to `after`:
+    /// the difference of the two snapshots, and the lines of statistics the
+    /// lab counts but does not list in V$STATNAME (they would move every
+    /// script's figures): `Requests to/from client` (each round trip is
+    /// one request), `non-idle wait count`, `opened cursors current` (the
+    /// second snapshot's cursor is open), `sorts (rows)`, and the SCN
+    /// calls of each execution (`calls to kcmgcs`; `calls to get snapshot
+    /// scn: kcmgss`, once more for a MemOptimized read's own snapshot).
+    pub(crate) fn sqlcl_statistics(&self, m: &SqlclMark, after: &(Snapshot, TimeMark)) -> BTreeMap<String, u64> {
+        let delta = after.0.delta(&m.snap);
+        let mut out = named(&delta, &self.inst.profile);
+        let non_idle: u64 = crate::stats::WaitEvent::ALL
+            .iter()
+            .filter(|e| e.class() != crate::stats::WaitClass::Idle)
+            .map(|e| after.1.count_since(*e, &m.waits))
+            .sum();
+        let executes = delta.get(Stat::ExecuteCount);
+        let lookups = if self.inst.profile.memoptimize_rowstore { delta.get(Stat::MemoptRLookups) } else { 0 };
+        for (name, v) in [
+            ("Requests to/from client", delta.get(Stat::SqlNetRoundtrips)),
+            ("non-idle wait count", non_idle),
+            ("opened cursors current", 1),
+            ("sorts (rows)", m.sort_rows),
+            ("calls to kcmgcs", executes),
+            ("calls to get snapshot scn: kcmgss", executes + lookups),
+        ] {
+            if v > 0 {
+                out.insert(name.to_string(), v);
+            }
+        }
+        out
+    }
+}

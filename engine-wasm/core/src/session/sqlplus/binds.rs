@@ -1,0 +1,151 @@
+//! SQL*Plus bind variables: `VARIABLE`, `PRINT`, and their values in the
+//! statements SQL*Plus sends (`:n` in SQL as a real bind, so the cursor's
+//! text keeps `:n` and is shared whatever the value; `:n` in a PL/SQL block
+//! as one of the block's variables, copied back when the block ends).
+//! SQL*Plus User's Guide, VARIABLE and PRINT
+//! (https://docs.oracle.com/en/database/oracle/oracle-database/19/sqpug/VARIABLE.html).
+
+use super::super::state::HostBind;
+use super::super::{plsql_vars::DECLARED_TYPE, Run};
+use crate::result::PrintOut;
+use crate::value::Value;
+use lio_sql::ast::{BindType, Pos, SqlPlus, Statement, StatementKind};
+use lio_sql::{ora, LabError};
+
+impl Run<'_> {
+    /// `VARIABLE name type` declares (a new declaration of a name replaces
+    /// it, NULL again); `VARIABLE name` and `VARIABLE` list, as SQL*Plus
+    /// does:
+    ///
+    /// ```text
+    /// variable   N
+    /// datatype   NUMBER
+    /// ```
+    pub(super) fn variable_command(
+        &mut self,
+        name: &Option<(String, Pos)>,
+        ty: Option<BindType>,
+    ) -> Result<Vec<String>, LabError> {
+        let binds = &mut self.s.sqlplus.binds;
+        match (name, ty) {
+            (Some((n, _)), Some(ty)) => {
+                let b = HostBind { name: n.clone(), ty, value: Value::Null };
+                match binds.iter_mut().find(|b| b.name == *n) {
+                    Some(old) => *old = b,
+                    None => binds.push(b),
+                }
+                Ok(Vec::new())
+            }
+            (Some((n, at)), None) => match binds.iter().find(|b| b.name == *n) {
+                Some(b) => Ok(listing(b)),
+                None => Err(not_declared(n, *at)),
+            },
+            (None, _) => {
+                let mut out = Vec::new();
+                for b in binds.iter() {
+                    if !out.is_empty() {
+                        out.push(String::new());
+                    }
+                    out.extend(listing(b));
+                }
+                Ok(out)
+            }
+        }
+    }
+
+    /// `PRINT [name ...]`: each variable as a one-column query shows it
+    /// (every variable, in the order declared, when none is named).
+    pub(super) fn print_command(&self, names: &[(String, Pos)]) -> Result<Vec<PrintOut>, LabError> {
+        let binds = &self.s.sqlplus.binds;
+        let shown = |b: &HostBind| PrintOut {
+            name: b.name.clone(),
+            width: match b.ty {
+                BindType::Number => 0,
+                BindType::Char(n) | BindType::Varchar2(n) => n,
+            },
+            value: b.value.to_json(),
+        };
+        if names.is_empty() {
+            return Ok(binds.iter().map(shown).collect());
+        }
+        let mut out = Vec::new();
+        for (n, at) in names {
+            match binds.iter().find(|b| b.name == *n) {
+                Some(b) => out.push(shown(b)),
+                None => return Err(not_declared(n, *at)),
+            }
+        }
+        Ok(out)
+    }
+
+    /// SQL*Plus sends a statement only when every bind variable in it was
+    /// declared with VARIABLE: SP2-0552 at the first that was not, before
+    /// anything reaches the database. (CREATE PROCEDURE / TRIGGER text is
+    /// not scanned: `:new` in a trigger is no bind.)
+    pub(in crate::session) fn undeclared_bind(&self, stmt: &Statement) -> Result<(), LabError> {
+        let scanned = matches!(
+            stmt.kind,
+            StatementKind::Query(_)
+                | StatementKind::SelectForUpdate(_)
+                | StatementKind::Insert(_)
+                | StatementKind::Update(_)
+                | StatementKind::Delete(_)
+                | StatementKind::Plsql(_)
+                | StatementKind::SqlPlus(SqlPlus::Exec(_))
+        );
+        if !scanned {
+            return Ok(());
+        }
+        let declared = &self.s.sqlplus.binds;
+        match lio_sql::binds(&stmt.text, stmt.pos).into_iter().find(|(n, _)| !declared.iter().any(|b| b.name == *n)) {
+            Some((name, pos)) => {
+                Err(LabError::with(ora::LAB_SQLPLUS_RUN, ora::SP2_BIND_NOT_DECLARED.line(&[&name]), pos))
+            }
+            None => Ok(()),
+        }
+    }
+
+    /// The values of a cursor's binds (`:N`, as the builder names them)
+    /// from the declared variables (NULL for another name).
+    pub(in crate::session) fn host_values(&self, bind_names: &[String]) -> Vec<Value> {
+        bind_names
+            .iter()
+            .map(|n| {
+                let n = n.strip_prefix(':').unwrap_or(n);
+                self.s.sqlplus.binds.iter().find(|b| b.name == n).map_or(Value::Null, |b| b.value.clone())
+            })
+            .collect()
+    }
+
+    /// The declared variables as a PL/SQL block sees them: `:N` entries of
+    /// its scope, each after its declared type (so assignments check it:
+    /// ORA-06502 for a string too long for a VARCHAR2(n)).
+    pub(in crate::session) fn host_scope(&self) -> Vec<(String, Value)> {
+        let mut vars = Vec::with_capacity(self.s.sqlplus.binds.len() * 2);
+        for b in &self.s.sqlplus.binds {
+            vars.push((DECLARED_TYPE.to_string(), Value::str(&b.ty.text())));
+            vars.push((format!(":{}", b.name), b.value.clone()));
+        }
+        vars
+    }
+
+    /// A block that ended well: its `:N` variables' values are the bind
+    /// variables' new values.
+    pub(in crate::session) fn store_host_scope(&mut self, vars: &[(String, Value)]) {
+        for (n, v) in vars {
+            if let Some(name) = n.strip_prefix(':') {
+                if let Some(b) = self.s.sqlplus.binds.iter_mut().find(|b| b.name == name) {
+                    b.value = v.clone();
+                }
+            }
+        }
+    }
+}
+
+fn listing(b: &HostBind) -> Vec<String> {
+    vec![format!("variable   {}", b.name), format!("datatype   {}", b.ty.text())]
+}
+
+fn not_declared(name: &str, at: Pos) -> LabError {
+    LabError::sp2(ora::SP2_BIND_NOT_DECLARED, &[&name], at)
+}

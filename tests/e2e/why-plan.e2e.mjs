@@ -1,0 +1,80 @@
+// "Why this plan": with event 10053 set, a query's step shows beside its
+// plan every access path the optimizer costed, cheapest first, the winner
+// marked, each with the statistics its cost came from; the 10053 text on
+// demand; the SVG export is the one `lio report` writes. Screenshots at
+// 1280x720, 1920x1080 and 1440x900.
+import { readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ARTIFACTS, launchApp, runAll, setScript, suite, assert, assertEq } from './harness.mjs';
+import { main } from '../../electron/cli.mjs';
+import { loadNodeEngine } from '../../electron/engine-node.mjs';
+
+const SCRIPT = `-- Why not the index? STATUS has two values.
+create table t (id number, status varchar2(10), pad varchar2(20));
+insert into t select level, case when mod(level, 2) = 0 then 'OPEN' else 'CLOSED' end, 'x' from dual connect by level <= 10000;
+commit;
+create index t_status on t (status);
+exec dbms_stats.gather_table_stats(user,'T')
+alter session set events '10053 trace name context forever, level 1';
+select * from t where status = 'OPEN';
+`;
+
+const s = suite('why-plan');
+let app;
+try {
+  app = await launchApp({ width: 1280, height: 720 });
+  const { page } = app;
+  await s.test('the full scan is marked chosen over the index, with the statistics', async () => {
+    await setScript(page, SCRIPT);
+    await runAll(page, 300_000);
+    await page.locator('.steps tr', { hasText: "where status = 'OPEN'" }).first().click();
+    await page.getByRole('tab', { name: 'Autotrace' }).click();
+    const why = page.getByRole('region', { name: 'Why this plan' });
+    await why.waitFor();
+    const rows = why.getByRole('table', { name: 'Candidates for T' }).locator('tr[data-chosen]');
+    assertEq(await rows.count(), 2, 'two candidates: the full scan and the index');
+    const chosen = why.locator('tr[data-chosen="true"]');
+    assertEq(await chosen.count(), 1, 'one winner');
+    assert((await chosen.innerText()).includes('TableScan'), await chosen.innerText());
+    const loser = why.locator('tbody:has(tr[data-chosen="false"])');
+    const t = await loser.innerText();
+    assert(t.includes('T_STATUS') && t.includes('not taken') && t.includes('CLUF 48'), t);
+    assert((await why.innerText()).includes('CLUSTERING_FACTOR 48'), 'the index statistics are shown');
+    await why.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(ARTIFACTS, 'why-plan-1280x720.png') });
+    for (const [w, h] of [[1920, 1080], [1440, 900]]) {
+      await page.setViewportSize({ width: w, height: h });
+      await why.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: path.join(ARTIFACTS, `why-plan-${w}x${h}.png`) });
+    }
+  });
+  await s.test('the 10053 text is there on demand', async () => {
+    const why = page.getByRole('region', { name: 'Why this plan' });
+    await why.getByRole('button', { name: 'Show the 10053 trace' }).click();
+    const raw = await why.getByLabel('10053 trace').innerText();
+    for (const l of ['SINGLE TABLE ACCESS PATH', 'Best:: AccessPath: TableScan', 'Final cost for query block SEL$1']) assert(raw.includes(l), `no ${l}`);
+    await why.getByRole('button', { name: 'Show the candidates' }).click();
+  });
+  await s.test('the SVG export is what lio report writes', async () => {
+    await page.getByRole('button', { name: /^Export/ }).click();
+    const [d] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: /Why this plan/ }).click()]);
+    const file = path.join(ARTIFACTS, d.suggestedFilename());
+    await d.saveAs(file);
+    const ui = readFileSync(file, 'utf8');
+    assert(ui.includes('data-chosen="true"') && ui.includes('T_STATUS'), 'the picture has the winner and the index');
+    const out = mkdtempSync(path.join(os.tmpdir(), 'lio-why-'));
+    const script = path.join(out, 'why.sql');
+    writeFileSync(script, SCRIPT);
+    assertEq(await main(['report', script, '--out', out], { out: () => {}, err: () => {}, loadEngine: loadNodeEngine }), 0, 'lio report');
+    const cli = readFileSync(path.join(out, d.suggestedFilename()), 'utf8');
+    assert(cli === ui, 'the UI export is lio report\'s, byte for byte');
+  });
+  await s.test('no page errors', async () => { assert(app.problems.length === 0, app.problems.join('\n')); });
+} catch (e) {
+  console.log(`not ok - why-plan setup\n  # ${e.stack}`);
+  process.exitCode = 1;
+} finally {
+  await app?.close();
+  s.done();
+}

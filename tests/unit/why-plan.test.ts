@@ -1,0 +1,48 @@
+// "Why this plan" rows and picture (renderer/src/reports/why.ts) from an
+// optimizer record as the engine writes it (core/tests/optimizer_trace.rs's
+// first case: STATUS with two values, the index at 36.199 against the full
+// scan at 8.236).
+import { describe, expect, it } from 'vitest';
+import type { OptimizerTable, OptimizerTrace } from '../../renderer/src/engine/result.gen';
+import { whyRows, whySvg } from '../../renderer/src/reports/why';
+
+const TABLE: OptimizerTable = {
+  name: 'T', alias: 'T', number: 0, gathered: true, num_rows: 10000, blocks: 25, avg_row_len: 15,
+  indexes: [{ name: 'T_STATUS', columns: [2], column_names: ['STATUS'], blevel: 1, leaf_blocks: 24, distinct_keys: 2, clustering_factor: 48, unique: false }],
+  columns: [{ position: 2, name: 'STATUS', data_type: 'VARCHAR2', avg_len: 6, ndv: 2, nulls: 0, density: 0.5, min: null, max: null }],
+  inner: false, card_original: 10000, card_computed: 5000, best: 1, view: false, view_cost: 0,
+  paths: [
+    { access: 'index (AllEqRange)', best_name: 'IndexRange', index: 'T_STATUS', cost: 36.199103, io: 36, cpu: 1756372, card: 5000, ix_sel: 0.5, forced: false, why: 'equality on the leading column',
+      formula: 'I/O BLEVEL 0 + ceil(#LB 24 x ix_sel 0.500000) = 12 + ceil(CLUF 48 x 0.500000) = 24', nl_cost: null, refused: false },
+    { access: 'TableScan', best_name: 'TableScan', index: null, cost: 8.235567, io: 8, cpu: 2078036, card: 10000, ix_sel: null, forced: false, why: 'full scan',
+      formula: 'I/O ceil(25 blocks / MBRC 8 x MREADTIM 26 / SREADTIM 12) + 1 = 8', nl_cost: null, refused: false },
+  ],
+};
+const TRACE: OptimizerTrace = {
+  sql: "select * from t where status = 'OPEN'", sql_id: 'a9fyfftrpmkdm', release: '12c', level: 1,
+  system: { kind: 'NOWORKLOAD', cpuspeed: 735.12, sreadtim: 12, mreadtim: 26, mbrc: 8, ioseektim: 10, iotfrspeed: 4096, block_size: 8192 },
+  blocks: [{ name: 'SEL$1', tables: [TABLE], joins: [], join_order_source: 'the FROM clause (one order considered)', cost: 8, card: 5000, bytes: 60000 }],
+  plan: [],
+};
+
+describe('why this plan', () => {
+  it('lists the candidates cheapest first, the chosen one marked, the loser by how much more it costs', () => {
+    const rows = whyRows(TABLE);
+    expect(rows.map((r) => [r.label, r.chosen])).toEqual([['TableScan', true], ['index (AllEqRange) T_STATUS', false]]);
+    expect(rows[0].verdict).toBe('chosen: the cheapest');
+    expect(rows[1].verdict).toBe('not taken: 27.964 more');
+  });
+  it('a forced winner is said to be taken without comparing', () => {
+    const forced = { ...TABLE, best: 0, paths: [{ ...TABLE.paths[0], forced: true }, TABLE.paths[1]] };
+    const rows = whyRows(forced);
+    expect(rows.find((r) => r.chosen)?.verdict).toMatch(/without comparing/);
+    expect(rows.find((r) => !r.chosen)?.verdict).toBe('not taken: the chosen path is forced');
+  });
+  it('draws each candidate with its formula and the statistics', () => {
+    const svg = whySvg(TRACE, 'Why this plan');
+    expect(svg.match(/class="why-path"/g)).toHaveLength(2);
+    expect(svg).toContain('data-chosen="true" data-cost="8.24"');
+    expect(svg).toContain('CLUSTERING_FACTOR 48');
+    expect(svg).toContain('ceil(CLUF 48 x 0.500000)');
+  });
+});
