@@ -29,8 +29,8 @@ fn redo_undo(e: &mut Engine, sql: &str) -> (u64, u64, u64) {
 /// `... where id = 2`, its second.
 ///
 /// 11.2: the 11.5 URP vector 24 + length array (2 + 4 fields x 2 = 10 ->
-/// 12) + KTB 16 + URP header 26 + 1 null bit -> 28 + column numbers 2 -> 4
-/// + the new value 2 -> 4 = 88. Its 5.1 undo vector 24 + (2 + 6 x 2 = 14 ->
+/// 12) + KTB 16 + URP header 26 + 1 null bit -> 28 + column numbers 2 -> 4 +
+/// the new value 2 -> 4 = 88. Its 5.1 undo vector 24 + (2 + 6 x 2 = 14 ->
 /// 16) + ktudb 20 + ktubu 24 + KTB 16 + URP 28 + 4 + the old value 4 = 136.
 /// The first change's record also carries the 5.2 vector (24 + 4 + ktudh 32
 /// = 60) and its undo begins the transaction (ktubl 76 for ktubu 24: +52):
@@ -52,8 +52,8 @@ fn one_number_column_update_worked_by_hand() {
 /// 24 + (2 + 4 -> 8) + KTB 16 + DRP 20 = 68; its undo holds the row as an
 /// IRP: 24 + (2 + 7 x 2 = 16) + ktudb 20 + ktubu 24 + KTB 16 + IRP header
 /// 45 + 1 -> 48 + the two columns 4 + 4 = 156. Record: 24 + 68 + 156 = 248.
-/// Row at a time INSERT of (3, 2): the 11.2 IRP 24 + (2 + 4 x 2 = 10 -> 12)
-/// + 16 + 48 + 4 + 4 = 108, its undo a DRP 24 + 12 + 20 + 24 + 16 + 20 =
+/// Row at a time INSERT of (3, 2): the 11.2 IRP 24 + (2 + 4 x 2 = 10 -> 12) +
+/// 16 + 48 + 4 + 4 = 108, its undo a DRP 24 + 12 + 20 + 24 + 16 + 20 =
 /// 116: 24 + 108 + 116 = 248.
 #[test]
 fn delete_and_insert_worked_by_hand() {
@@ -65,12 +65,12 @@ fn delete_and_insert_worked_by_hand() {
 
 /// An indexed column updated: the table's change, then the entry deleted
 /// from its leaf (10.4) and inserted again (10.2), a record each. The
-/// lab's leaf entry: header 2 + key (length byte + 2) + rowid (length byte
-/// + 6) + its slot 2 = 14 bytes; as fields, the rowid 6 and the rest 8
+/// lab's leaf entry: header 2 + key (length byte + 2) + rowid (length byte +
+/// 6) + its slot 2 = 14 bytes; as fields, the rowid 6 and the rest 8
 /// (each -> 8). 10.4: 24 + (2 + 4
 /// -> 8) + KTB 16 + leaf header 12 = 60, its undo 24 + (2 + 12 -> 16) + 20 +
-/// 24 + 16 + kdilk 24 + 8 + 8 = 140; 10.2: 24 + (2 + 8 -> 12) + 16 + 12 + 8
-/// + 8 = 80, its undo 140.
+/// 24 + 16 + kdilk 24 + 8 + 8 = 140; 10.2: 24 + (2 + 8 -> 12) + 16 + 12 + 8 +
+/// 8 = 80, its undo 140.
 #[test]
 fn an_indexed_column_updated_worked_by_hand() {
     let mut e = set_up("11.2.0.1");
@@ -127,11 +127,12 @@ fn itpub_9i_update_in_a_begun_transaction() {
 /// the op:11.4 mean?", 12 May 2008,
 /// http://www.orafaq.com/maillist/oracle-l/2008/05/12/0237.htm) shows
 /// such a record (KTB op C in both vectors): LEN 0x00d8, 216 bytes. The
-/// lab: the 11.4 24 + (2 + 2 x 2 -> 8) + KTB 16 + LKR 20 = 68; its 5.1 24
-/// + (2 + 4 x 2 -> 12) + ktudb 20 + ktubu 24 + KTB 16 + LKR 20 = 116; 24
-/// + 68 + 116 = 208, 8 bytes (3.7%) short. The dump prints no field
-/// lengths, so where Oracle's 8 bytes go is not known from it (a field
-/// the lab does not write, of up to 4 bytes in each vector, or one of 8).
+/// lab: the 11.4 is 24 + (2 + 2 x 2 -> 8) + KTB 16 + LKR 20 = 68; its 5.1
+/// is 24 + (2 + 4 x 2 -> 12) + ktudb 20 + ktubu 24 + KTB 16 + LKR 20 =
+/// 116; the record 24 + 68 + 116 = 208, 8 bytes (3.7%) short. The dump
+/// prints no field lengths, so where Oracle's 8 bytes go is not known
+/// from it (a field the lab does not write, of up to 4 bytes in each
+/// vector, or one of 8).
 #[test]
 fn lock_row_record_against_a_10g_dump() {
     let mut e = set_up("10.2.0.5");
