@@ -38,8 +38,9 @@ fn blocks_of(e: &Engine, table: &str) -> usize {
 /// its QMD undo: header 32 + undo record header 40 + block address 8 +
 /// 3 slots x 2 = 86, and 52 more as the transaction's first undo record
 /// (its ktubl, session/redo_layout.rs). Redo: one record 24 + 32 + 30 +
-/// 86 = 172, + 52, and in it the transaction's slot (5.2: vector header 32
-/// + length array 4 + ktudh 32 = 68).
+/// 86 = 172, + 52, and in it the transaction's slot (5.2: vector header 32,
+/// length array 2 + 2 x 2 -> 8, ktudh 32 and from 12.1 its pdb field 4 =
+/// 76).
 #[test]
 fn three_rows_into_one_block_are_one_redo_record() {
     let mut e = quiet_engine();
@@ -47,7 +48,7 @@ fn three_rows_into_one_block_are_one_redo_record() {
     let o = run(&mut e, "insert into t select level, 'x' from dual connect by level <= 3;");
     let o = &o[0];
     assert_eq!(stat(o, "redo entries"), 1);
-    assert_eq!(stat(o, "redo size"), 68 + 172 + 52);
+    assert_eq!(stat(o, "redo size"), 76 + 172 + 52);
     assert_eq!(stat(o, "undo change vector size"), 86 + 52);
     // The undo segment header, the table block (once), the undo block.
     assert_eq!(stat(o, "db block gets"), 3);
@@ -64,7 +65,7 @@ fn three_rows_into_one_block_are_one_redo_record() {
     // columns' data 2 -> 4 and 1 -> 4 = 116; its 5.1 undo 32 + 12 + ktudb
     // 20 + ktubu 24 + KTB 16 + DRP 20 = 124; the record 24 + 116 + 124 =
     // 264 each, the first undo record 52 more (ktubl).
-    assert_eq!(o.iter().map(|s| stat(s, "redo size")).sum::<u64>(), 68 + 3 * 264 + 52);
+    assert_eq!(o.iter().map(|s| stat(s, "redo size")).sum::<u64>(), 76 + 3 * 264 + 52);
 }
 
 /// Jonathan Lewis, "Quiz night" (2014): "There is an internal limit of 255
@@ -248,8 +249,8 @@ fn model_md_worked_example() {
     let o = run(&mut e, "insert into c select 'x' from dual connect by level <= 1000;");
     assert_eq!(blocks_of(&e, "C"), 16);
     assert_eq!(stat(&o[0], "redo entries"), 19);
-    // The slot's 5.2 vector 68 (in the first record); the first undo record's ktubl 52.
-    assert_eq!(stat(&o[0], "redo size"), 68 + 52 + 19 * (24 + 32 + 32 + 40 + 8) + 1000 * (109 + 2 + 2));
+    // The slot's 5.2 vector 76 (in the first record); the first undo record's ktubl 52.
+    assert_eq!(stat(&o[0], "redo size"), 76 + 52 + 19 * (24 + 32 + 32 + 40 + 8) + 1000 * (109 + 2 + 2));
     assert_eq!(stat(&o[0], "undo change vector size"), 52 + 19 * (32 + 40 + 8) + 1000 * 2);
 }
 

@@ -52,10 +52,10 @@ fn one_row_update_by_primary_key() {
     // column numbers 2 -> 4 + 'v42' 3 -> 4 = 144, + 52 as the transaction's
     // first undo record (ktubl 76 in place of ktubu 24).
     assert_eq!(stat(s, "undo change vector size"), 144 + 52);
-    // Redo: one record, 24 + the slot's 5.2 vector (32 + 4 + ktudh 32 = 68)
-    // + the 11.5 vector (32 + 12 + 16 + 28 + 4 + 'changed' 7 -> 8 = 100) +
+    // Redo: one record, 24 + the slot's 5.2 vector (32 + 8 + ktudh 32 + pdb
+    // 4 = 76) + the 11.5 vector (32 + 12 + 16 + 28 + 4 + 'changed' 7 -> 8 = 100) +
     // the undo vector.
-    assert_eq!(stat(s, "redo size"), 24 + 68 + 100 + 196);
+    assert_eq!(stat(s, "redo size"), 24 + 76 + 100 + 196);
     assert_eq!(rows(&mut e, "select v from t where id = 42;"), vec![vec!["changed".to_string()]]);
     // A second change in the same transaction takes no header slot.
     let s = e.exec("update t set v = 'again' where id = 43;");

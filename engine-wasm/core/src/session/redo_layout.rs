@@ -25,7 +25,7 @@
 //! | 10.2 / 10.4 (leaf row insert / delete) | KTB, leaf header, and (insert) the key and its rowid |
 //! | 5.1 undo of an 11.x op | ktudb, ktubu, then the inverse 11.x op's fields (URP with the old values, IRP with the whole row, DRP) |
 //! | 5.1 undo of a leaf op (10.22) | ktudb, ktubu, KTB, kdilk, the key, its rowid |
-//! | 5.2 undo header (a transaction's slot) | ktudh |
+//! | 5.2 undo header (a transaction's slot) | ktudh (and from 12.1 a pdb field, 4) |
 //! | 5.4 commit | ktucm, ktucf |
 //!
 //! Field sizes: KTB redo "op C" (the change's undo address) 16 bytes;
@@ -73,6 +73,8 @@ const KTUBU: u64 = 24;
 pub const KTUBL_EXTRA: u64 = 76 - KTUBU;
 /// ktudh: the transaction table slot in the undo segment header.
 const KTUDH: u64 = 32;
+/// The 5.2 vector's pdb field (the container id), from 12.1.
+const PDB: u64 = 4;
 /// ktucm and ktucf: the commit's SCN and flags, and its undo address.
 const KTUCM: u64 = 20;
 const KTUCF: u64 = 16;
@@ -86,7 +88,8 @@ const ROWID: u64 = 6;
 /// The change vector header of a release.
 #[derive(Debug, Clone, Copy)]
 pub struct Layout {
-    /// 24 bytes before 12.1, 32 from 12.1 (container id and flags).
+    /// 24 bytes before 12.1, 32 from 12.1 (container id and flags): 32
+    /// marks 12.1's multitenant layout, whose 5.2 also carries a pdb field.
     pub vector_header: u64,
 }
 
@@ -164,9 +167,15 @@ impl Layout {
         (redo, undo)
     }
 
-    /// 5.2: the transaction's slot in its undo segment header.
+    /// 5.2: the transaction's slot in its undo segment header; from 12.1
+    /// a 4-byte pdb field follows ktudh (OpenLogReplicator's `OpCode0502.h`
+    /// reads it from 12.1: the dump's `pdbid`).
     pub fn txn_slot(&self) -> u64 {
-        self.vector([KTUDH])
+        if self.vector_header > 24 {
+            self.vector([KTUDH, PDB])
+        } else {
+            self.vector([KTUDH])
+        }
     }
 
     /// 5.4: the commit record's vector.
@@ -215,6 +224,8 @@ mod tests {
         assert_eq!(V11.leaf_insert(13), (80, 140));
         assert_eq!(V11.leaf_delete(13), (24 + 8 + 16 + 12, 140));
         assert_eq!(V11.txn_slot(), 24 + 4 + 32);
+        // 12.1 on: 32 + (2 + 2 x 2 -> 8) + ktudh 32 + pdb 4.
+        assert_eq!(V12.txn_slot(), 32 + 8 + 32 + 4);
         assert_eq!(V11.commit(), 24 + 8 + 20 + 16);
     }
 }
