@@ -276,8 +276,9 @@ fn a_commit_above_the_flush_threshold_finds_its_redo_mostly_written() {
         steps.last().unwrap().waits["log file sync"].time_us
     };
     for dg in ["SAS", "FLASH"] {
-        // ~153 bytes of redo per row: 6,000 rows ~ 0.9 MB, 8,000 ~ 1.2 MB.
-        let (below, above) = (sync_at(dg, 6_000), sync_at(dg, 8_000));
+        // ~264 bytes of redo per row (an 11.5 URP and its 5.1 undo): 3,500
+        // rows ~ 0.9 MB, 4,600 ~ 1.2 MB.
+        let (below, above) = (sync_at(dg, 3_500), sync_at(dg, 4_600));
         assert!(above < below, "{dg}: {above:.0} us above 1 MB vs {below:.0} us below");
     }
 }

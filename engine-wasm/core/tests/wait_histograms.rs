@@ -46,12 +46,13 @@ fn commits_fill_the_bucket_of_their_log_file_sync() {
     }
     // The instance-wide view since startup: the setup's commit too. Its
     // INSERT ... SELECT of 100 rows is an array insert (docs/MODEL.md,
-    // "The write path"): the transaction's slot (24 + 32 + 24 = 80), one
-    // record for the rows into the table's block (24 + 32 + 100 x (8-byte
-    // row + 2) + its QMD undo 32 + 40 + 8 + 100 x 2 = 1,336), one for the
+    // "The write path"): one record for the rows into the table's block
+    // (24 + 32 + 100 x (8-byte row + 2) + its QMD undo 32 + 40 + 8 + 100 x
+    // 2 = 1,336, + the transaction's slot, its 5.2 vector 32 + 4 + 32 = 68,
+    // + 52: the transaction's first undo record's ktubl), one for the
     // entries into the index's leaf (24 + 32 + 100 x (13-byte entry + 2) +
-    // 280 = 1,836), the commit (24 + 32 + 40 = 96): 3,348 bytes, 7 redo
-    // blocks of 496 bytes' payload, a 3,584-byte write (50 + 3,584 bytes
+    // 280 = 1,836), the commit (5.4: 24 + 32 + 8 + 20 + 16 = 100): 3,392 bytes, 7
+    // redo blocks of 496 bytes' payload, a 3,584-byte write (50 + 3,584 bytes
     // at 600 MB/s = 56.0 us, plus 60 of post, gather and wake-up: 116.0
     // us, in [64, 128) with the three others). Row at a time (200
     // records) it was 30 KB and 161 us, in [128, 256).

@@ -54,6 +54,9 @@ pub struct VersionProfile {
     pub trace_sqlid: bool,
     /// The trace writes `CLOSE #n` lines (11.2.0.2 on).
     pub trace_close: bool,
+    /// Bytes of a redo change vector's header: 24 before 12.1, 32 from
+    /// 12.1 (the container id and flags; session/redo_layout.rs).
+    pub change_vector_header: u64,
     /// 12c+: DBMS_STATS builds TOP-FREQUENCY and HYBRID histograms (with
     /// AUTO_SAMPLE_SIZE) where 11g builds HEIGHT BALANCED ones, keeps
     /// ENDPOINT_REPEAT_COUNT, and SIZE goes up to 2048 (254 before).
@@ -85,6 +88,7 @@ const fn profile(name: &'static str, banner: &'static str) -> VersionProfile {
         identifier_bytes: 128,
         trace_sqlid: true,
         trace_close: true,
+        change_vector_header: 32,
         hybrid_histograms: true,
         statname_rows: 2011,
     }
@@ -103,6 +107,7 @@ pub const V10_2_0_5: VersionProfile = VersionProfile {
     identifier_bytes: 30,
     trace_sqlid: false,
     trace_close: false,
+    change_vector_header: 24,
     hybrid_histograms: false,
     ..profile("10.2.0.5", "Oracle Database 10g Enterprise Edition Release 10.2.0.5.0 - 64bit Production")
 };
@@ -115,6 +120,7 @@ pub const V11_1_0_7: VersionProfile = VersionProfile {
     filtered_unique_probe_pins: true,
     identifier_bytes: 30,
     trace_close: false,
+    change_vector_header: 24,
     hybrid_histograms: false,
     ..profile("11.1.0.7", "Oracle Database 11g Enterprise Edition Release 11.1.0.7.0 - 64bit Production")
 };
@@ -128,6 +134,7 @@ pub const V11_2_0_1: VersionProfile = VersionProfile {
     filtered_unique_probe_pins: true,
     identifier_bytes: 30,
     trace_close: false,
+    change_vector_header: 24,
     hybrid_histograms: false,
     ..profile("11.2.0.1", "Oracle Database 11g Enterprise Edition Release 11.2.0.1.0 - 64bit Production")
 };

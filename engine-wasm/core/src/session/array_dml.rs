@@ -52,10 +52,10 @@ pub(super) struct ArrayRun {
 impl ArrayRun {
     /// The QMI change vector's payload and its QMD undo record's.
     pub(super) fn size(&self) -> ChangeSize {
-        ChangeSize {
-            redo: self.bytes + ARRAY_ROW_ENTRY_BYTES * self.rows,
-            undo: ROW_ADDRESS_BYTES + ARRAY_ROW_ENTRY_BYTES * self.rows,
-        }
+        ChangeSize::payload(
+            self.bytes + ARRAY_ROW_ENTRY_BYTES * self.rows,
+            ROW_ADDRESS_BYTES + ARRAY_ROW_ENTRY_BYTES * self.rows,
+        )
     }
 }
 

@@ -3,7 +3,7 @@
 //! mode, leaving undo and redo (session/txn.rs).
 
 use super::net::Client;
-use super::txn::{kill_row, ChangeSize, Undo, COLUMN_NUMBER_BYTES, ROW_ADDRESS_BYTES};
+use super::txn::{kill_row, ChangeSize, Undo};
 pub(crate) use super::types::{DmlBinds, DmlScratch};
 use super::*;
 use crate::catalog::TableStorage;
@@ -184,7 +184,8 @@ impl Run<'_> {
             self.txn().undo.push(Undo::Update { table: tid, row: r, old, old_loc, old_body });
             self.mark_active(tid, r);
             let at = super::txn::row_block(&self.inst.cat, tid, r).filter(|_| !self.inst.cat.tables[tid].is_iot());
-            self.count_change(ChangeSize { redo: ROW_ADDRESS_BYTES, undo: ROW_ADDRESS_BYTES }, &st, at);
+            let (redo, undo) = self.layout().lock_row();
+            self.count_change(ChangeSize { redo, undo }, &st, at);
             rows.push(vals);
         }
         let n = self.finish_statement(tid, start, Ok(rows.len() as u64))?;
@@ -273,11 +274,8 @@ impl Run<'_> {
             }
             self.s.dml.spare(vals);
             let t = &self.inst.cat.tables[tid];
-            let mut size = ChangeSize { redo: ROW_ADDRESS_BYTES, undo: ROW_ADDRESS_BYTES };
-            for &c in cols {
-                size.redo += COLUMN_NUMBER_BYTES + new[c].column_len() as u64;
-                size.undo += COLUMN_NUMBER_BYTES + old[c].column_len() as u64;
-            }
+            let (redo, undo) = self.layout().update_row(cols.iter().map(|&c| &new[c]), cols.iter().map(|&c| &old[c]));
+            let size = ChangeSize { redo, undo };
             // Index entries whose key changes: segment, old and new leaf, old and new bytes.
             // (Compared column by column: the keys are built only when they differ.)
             let key_change: Vec<(u32, u32, u32, u64, u64)> = t
@@ -308,8 +306,11 @@ impl Run<'_> {
             self.count_change(size, &st, at);
             // An index entry whose key changed: deleted and inserted again.
             for (seg, old_leaf, new_leaf, old_bytes, new_bytes) in key_change.iter().copied() {
-                self.count_change(ChangeSize { redo: ROW_ADDRESS_BYTES, undo: old_bytes }, &st, Some((seg, old_leaf)));
-                self.count_change(ChangeSize { redo: new_bytes, undo: ROW_ADDRESS_BYTES }, &st, Some((seg, new_leaf)));
+                let layout = self.layout();
+                let (redo, undo) = layout.leaf_delete(old_bytes);
+                self.count_change(ChangeSize { redo, undo }, &st, Some((seg, old_leaf)));
+                let (redo, undo) = layout.leaf_insert(new_bytes);
+                self.count_change(ChangeSize { redo, undo }, &st, Some((seg, new_leaf)));
                 changed.insert(r);
             }
             self.check_work()?;
@@ -371,7 +372,9 @@ impl Run<'_> {
                 continue;
             }
             let row = &t.rows.row(r as usize).to_vec()[..];
-            let size = ChangeSize { redo: ROW_ADDRESS_BYTES, undo: storage::row_size(row) as u64 };
+            let layout = self.layout();
+            let (redo, undo) = layout.delete_row(row);
+            let size = ChangeSize { redo, undo };
             let entries: Vec<(u32, u32, u64)> = t
                 .indexes
                 .iter()
@@ -388,7 +391,8 @@ impl Run<'_> {
             self.inst.sga.memopt.invalidate(tid, r);
             self.count_change(size, &st, at);
             for (seg, leaf, bytes) in entries {
-                self.count_change(ChangeSize { redo: ROW_ADDRESS_BYTES, undo: bytes }, &st, Some((seg, leaf)));
+                let (redo, undo) = layout.leaf_delete(bytes);
+                self.count_change(ChangeSize { redo, undo }, &st, Some((seg, leaf)));
             }
         }
         let n = rows.len() as u64;

@@ -3,7 +3,7 @@
 
 use super::array_dml::ARRAY_INSERT_MAX_ROWS;
 use super::net::Client;
-use super::txn::{ChangeSize, Undo, ROW_ADDRESS_BYTES};
+use super::txn::{ChangeSize, Undo};
 use super::*;
 use crate::catalog::{RowStore, TableStorage};
 use crate::storage::RowLoc;
@@ -368,10 +368,12 @@ impl Run<'_> {
                     }
                 }
                 _ => {
-                    let change = ChangeSize { redo: size as u64, undo: ROW_ADDRESS_BYTES };
-                    self.count_change(change, &st, seg.map(|s| (s, loc.block)));
+                    let layout = self.layout();
+                    let (redo, undo) = layout.insert_row(&row_buf);
+                    self.count_change(ChangeSize { redo, undo }, &st, seg.map(|s| (s, loc.block)));
                     for &(seg, leaf, bytes) in &entries {
-                        self.count_change(ChangeSize { redo: bytes, undo: ROW_ADDRESS_BYTES }, &st, Some((seg, leaf)));
+                        let (redo, undo) = layout.leaf_insert(bytes);
+                        self.count_change(ChangeSize { redo, undo }, &st, Some((seg, leaf)));
                     }
                 }
             }

@@ -25,6 +25,7 @@ mod plsql;
 mod plsql_vars;
 mod program;
 mod redo_ddl;
+mod redo_layout;
 mod run;
 pub use crate::instance::row_locks;
 mod smart_scan;

@@ -27,8 +27,6 @@ pub const REDO_RECORD_HEADER: u64 = 24;
 pub const CHANGE_VECTOR_HEADER: u64 = 32;
 /// Undo record header (transaction id, undo block address, row address).
 pub const UNDO_RECORD_HEADER: u64 = 40;
-/// The transaction table slot a transaction takes in its undo segment header.
-pub const TXN_SLOT_BYTES: u64 = 24;
 /// A row's address in a data-block change (slot and flags).
 pub const ROW_ADDRESS_BYTES: u64 = 8;
 /// Column number written with each changed column.
@@ -36,28 +34,43 @@ pub const COLUMN_NUMBER_BYTES: u64 = 2;
 /// Bytes of undo records an undo block holds.
 pub const UNDO_BLOCK_PAYLOAD: u64 = 8192 - 100;
 
-/// The redo and undo one change generates.
+/// The redo and undo one change generates: its data (or index) block
+/// change vector and its undo change vector, each with its header.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct ChangeSize {
-    /// The data block change vector's payload.
+    /// The data block change vector.
     pub redo: u64,
-    /// The undo record's payload.
+    /// The undo change vector (the undo record).
     pub undo: u64,
+}
+
+impl ChangeSize {
+    /// A change whose payloads alone are known (array inserts): a vector
+    /// header and, for the undo, an undo record header besides.
+    pub fn payload(redo: u64, undo: u64) -> Self {
+        ChangeSize { redo: CHANGE_VECTOR_HEADER + redo, undo: CHANGE_VECTOR_HEADER + UNDO_RECORD_HEADER + undo }
+    }
 }
 
 impl Run<'_> {
     /// The session's transaction takes its undo segment header slot on its
-    /// first change: a current get and change of the header, one redo record.
-    pub(super) fn begin_change(&mut self) {
+    /// first change: a current get and change of the header, whose 5.2
+    /// vector goes into the first change's redo record (no record of its
+    /// own). Returns the vector's bytes (0 when the transaction had begun).
+    fn begin_change(&mut self) -> u64 {
         if self.txn().started {
-            return;
+            return 0;
         }
         self.txn().started = true;
         let c = &mut self.s.stats.calls;
         c.db_block_gets += 1;
         c.db_block_changes += 1;
-        c.redo_entries += 1;
-        self.gen_redo(REDO_RECORD_HEADER + CHANGE_VECTOR_HEADER + TXN_SLOT_BYTES);
+        self.layout().txn_slot()
+    }
+
+    /// The change vectors' layout of the instance's release.
+    pub(super) fn layout(&self) -> super::redo_layout::Layout {
+        super::redo_layout::Layout { vector_header: self.inst.profile.change_vector_header }
     }
 
     /// Redo copied into the log buffer (`redo size`); LGWR may start a
@@ -125,9 +138,11 @@ impl Run<'_> {
     /// record (in the current undo block, a new one when full) and one redo
     /// record carrying both change vectors.
     pub(super) fn count_change(&mut self, size: ChangeSize, st: &ChangeStacks, at: Option<(u32, u32)>) {
-        self.begin_change();
+        // The transaction's first change: its 5.2 vector in this record,
+        // and its undo record begins it (ktubl).
+        let slot = self.begin_change();
         self.current_get(at, &st.get);
-        let undo_cv = CHANGE_VECTOR_HEADER + UNDO_RECORD_HEADER + size.undo;
+        let undo_cv = size.undo + if slot > 0 { super::redo_layout::KTUBL_EXTRA } else { 0 };
         let txn = self.txn();
         let new_undo_block = txn.undo_blocks == 0 || txn.undo_block_used + undo_cv > UNDO_BLOCK_PAYLOAD;
         if new_undo_block {
@@ -141,10 +156,10 @@ impl Run<'_> {
         c.db_block_changes += 2;
         c.redo_entries += 1;
         c.undo_change_vector_size += undo_cv;
-        self.gen_redo(REDO_RECORD_HEADER + CHANGE_VECTOR_HEADER + size.redo + undo_cv);
+        self.gen_redo(REDO_RECORD_HEADER + slot + size.redo + undo_cv);
         let p = &self.inst.cost_params;
         let (change, undo_us) = (p.grid.change_row_us, undo_cv as f64 * p.redo_byte_us);
-        let redo_us = (REDO_RECORD_HEADER + CHANGE_VECTOR_HEADER + size.redo) as f64 * p.redo_byte_us;
+        let redo_us = (REDO_RECORD_HEADER + size.redo) as f64 * p.redo_byte_us;
         self.s.cost.charge_grid(st.get.own, change);
         self.s.cost.charge(st.undo, undo_us);
         self.s.cost.charge(st.redo, redo_us);
@@ -164,7 +179,8 @@ impl Run<'_> {
         c.db_block_changes += 1;
         c.redo_entries += 1;
         c.redo_synch_writes += 1;
-        self.gen_redo(REDO_RECORD_HEADER + CHANGE_VECTOR_HEADER + UNDO_RECORD_HEADER);
+        let commit = self.layout().commit();
+        self.gen_redo(REDO_RECORD_HEADER + commit);
         // The commit record is in the log buffer: LGWR must write up to it.
         let upto = self.inst.io.redo.generated();
         if self.inst.io.redo.deferred {

@@ -1,0 +1,50 @@
+-- "关于db_block_size的理解和实验" ("db block gets, understood by
+-- experiment"), cppentry.com, 24 July 2015, page 1:
+-- https://cppentry.com/bencandy.php?aid=102603&fid=57&page=1
+-- Release: 11g (SYS@ORCL; the exact patch level is not printed), 8 KB
+-- blocks (its SHOW PARAMETER).
+--
+-- Two single-row INSERTs of a one-column NUMBER table in one transaction
+-- (no COMMIT between), each under SET AUTOTRACE ON. The article's
+-- figures:
+--
+--                    db block gets   redo size
+--   values (1)            19             964    (the table's first row)
+--   values (2)             3             244
+--
+-- Worked by hand (session/redo_layout.rs; 11g: 24-byte vector headers,
+-- each field and the length array rounded up to 4 bytes): the second
+-- INSERT is one redo record: its header 24; the 11.2 IRP vector 24 +
+-- length array (2 + 3 fields x 2 = 8) + KTB op C 16 + IRP header (45 + a
+-- null byte = 46 -> 48) + the column (c1 03, 2 -> 4) = 100; its 5.1 undo
+-- (a DRP) 24 + (2 + 4 x 2 = 10 -> 12) + ktudb 20 + ktubu 24 + KTB 16 +
+-- DRP 20 = 116: 24 + 100 + 116 = 240 bytes, 1.6% under the article's 244.
+--
+-- Changes to the printed text: a LAB VERSION line first (the lab's
+-- default release is 18c, whose vector headers are 8 bytes longer); the
+-- article's CREATE TABLESPACE (a datafile on a file system, extent
+-- management local, uniform size 40K) and the table's TABLESPACE clause
+-- are left out: the lab's datafiles are in ASM disk groups (LAB-00001)
+-- and its tablespaces have one extent policy; a one-row table's
+-- tablespace changes none of these figures.
+--
+-- What the lab gives and why (engine-wasm/core/tests/row_redo.rs,
+-- cppentry_second_insert): the second INSERT's 240 bytes (within 5%).
+-- The first INSERT's 964 bytes and 19 db block gets are not reproduced:
+-- Oracle creates the deferred segment then (its header, the ASSM bitmap
+-- blocks, the first extent's formatted blocks, their redo); the lab
+-- writes the row's record, the transaction's slot (5.2) and its first
+-- undo record's ktubl only. Its 3 db block gets for the second INSERT
+-- (the segment header and the bitmap block besides the table block) are
+-- the lab's 1 for the same reason.
+
+LAB VERSION 11.2.0.1;
+
+show parameter db_block_size
+
+create table test_db1(x int);
+
+set autotrace on
+insert into test_db1 values(1);
+
+insert into test_db1 values(2);
