@@ -17,6 +17,7 @@
 //!   cursors cumulative`, `2 parse count (total)`, `1 session cursor cache
 //!   hits`; and a 12c SQLcl listing of a two-table join (HR schema): the
 //!   same three figures.
+//!
 //! The lab's SQLcl blocks of seed 000 are asserted line for line in
 //! core/tests/sqlcl_traffic.rs; here, the mechanism on small cases worked
 //! by hand.
