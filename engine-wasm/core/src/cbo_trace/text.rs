@@ -355,21 +355,14 @@ fn hash_join(t: &CboTableOut, j: &CboJoinOut, build: Option<&CboTableOut>, f: &F
         Some(b) => o.push(format!("  Outer table:  {}  Alias: {}", b.name, b.alias)),
         None => o.push("  Outer table: ".into()),
     }
-    o.push(format!(
-        "    resc: {}  card {}  bytes: {}  deg: 1  resp: {}",
-        f.n(j.outer_cost),
-        f.n(j.outer_card),
-        j.outer_bytes.round(),
-        f.n(j.outer_cost)
-    ));
+    // (Oracle's outer line has `card` without the colon.)
+    let side = |colon: &str, cost: f64, card: f64, bytes: f64| {
+        let (c, n) = (f.n(cost), f.n(card));
+        format!("    resc: {c}  card{colon} {n}  bytes: {}  deg: 1  resp: {c}", bytes.round())
+    };
+    o.push(side("", j.outer_cost, j.outer_card, j.outer_bytes));
     o.push(format!("  Inner table:  {}  Alias: {}", t.name, t.alias));
-    o.push(format!(
-        "    resc: {}  card: {}  bytes: {}  deg: 1  resp: {}",
-        f.n(j.inner_cost),
-        f.n(j.probe_card),
-        j.inner_bytes.round(),
-        f.n(j.inner_cost)
-    ));
+    o.push(side(":", j.inner_cost, j.probe_card, j.inner_bytes));
     o.push(format!("  Hash join: Resc: {}  Resp: {}  [multiMatchCost={}]", f.n(h), f.n(h), f.n(0.0)));
     o.push("HA Join".into());
     o.push(format!("  HA cost: {}", f.n(h)));
