@@ -38,7 +38,7 @@ function cli(script) {
 export const ENVIRONMENT_STATS = new Set([
   'CPU used by this session', 'CPU used when call started', 'DB time',
   'bytes received via SQL*Net from client', 'bytes sent via SQL*Net to client',
-  'cursor authentications', 'non-idle wait count', 'opened cursors cumulative',
+  'cursor authentications', 'non-idle wait count',
   'session cursor cache count', 'session cursor cache hits', 'user calls',
 ]);
 

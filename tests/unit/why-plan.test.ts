@@ -3,8 +3,8 @@
 // first case: STATUS with two values, the index at 36.199 against the full
 // scan at 8.236).
 import { describe, expect, it } from 'vitest';
-import type { OptimizerTable, OptimizerTrace } from '../../renderer/src/engine/result.gen';
-import { whyRows, whySvg } from '../../renderer/src/reports/why';
+import type { OptimizerJoin, OptimizerTable, OptimizerTrace } from '../../renderer/src/engine/result.gen';
+import { joinLine, whyRows, whySvg } from '../../renderer/src/reports/why';
 
 const TABLE: OptimizerTable = {
   name: 'T', alias: 'T', number: 0, gathered: true, num_rows: 10000, blocks: 25, avg_row_len: 15,
@@ -37,6 +37,15 @@ describe('why this plan', () => {
     const rows = whyRows(forced);
     expect(rows.find((r) => r.chosen)?.verdict).toMatch(/without comparing/);
     expect(rows.find((r) => !r.chosen)?.verdict).toBe('not taken: the chosen path is forced');
+  });
+  it('says which join method won and what the other cost (optimizer_trace.rs: the hash join at 11.171, the loop at 101)', () => {
+    const hash: OptimizerJoin = {
+      inner: 'T[B]#1', outer_card: 49, outer_cost: 3, inner_card: 10000, sel: 0.0001, card: 49, cost: 11.170873, outer_join: false,
+      method: 'Hash', nl_cost: 101, hash_cost: 11.170873, inner_cost: 8, probe_card: 10000, outer_bytes: 12, inner_bytes: 12,
+    };
+    expect(joinLine(hash)).toBe('Hash join into T[B]#1: 49 outer rows × 10000 rows × sel 0.0001000 = 49 rows; cost 3.000 (build) + 8.000 (probe, 10000 rows) + hashing = 11.171; a nested loop would cost 101.000');
+    const nl: OptimizerJoin = { ...hash, method: 'NestedLoop', cost: 101, nl_cost: 101 };
+    expect(joinLine(nl)).toBe('NL join into T[B]#1: 49 outer rows × 10000 rows × sel 0.0001000 = 49 rows; cost 3.000 + 49 × inner = 101.000; a hash join would cost 11.171');
   });
   it('draws each candidate with its formula and the statistics', () => {
     const svg = whySvg(TRACE, 'Why this plan');

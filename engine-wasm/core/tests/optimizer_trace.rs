@@ -84,8 +84,8 @@ fn why_not_the_index_is_in_the_trace() {
 /// cost); the join step's card and cost are the plan's NESTED LOOPS line's.
 #[test]
 fn a_join_shows_the_inner_paths_and_the_join_card() {
-    // USE_NL: by cost the hash join wins here (two 25-block scans), and
-    // the record keeps nested-loop join steps only.
+    // USE_NL: by cost the hash join wins here (two 25-block scans); under
+    // the hint the loop is taken without the hash join being costed.
     let s = run(&format!("{ON}select /*+ use_nl(b) */ * from t a, t b where a.id = b.id and a.id < 50;\n"));
     let q = s.last().unwrap();
     let t = text(q);
@@ -108,6 +108,64 @@ fn a_join_shows_the_inner_paths_and_the_join_card() {
         assert!(t.lines().any(|x| x == l), "no line {l:?} in\n{t}");
     }
     assert!(t.contains("Join Card:  ") && t.contains("Best NL cost: "), "{t}");
+    assert!(!t.contains("HA Join") && j.hash_cost.is_none(), "{t}");
+}
+
+/// The same join without the hint: both methods costed, the hash join
+/// cheaper and taken. The probe (T B, reached without the join predicate)
+/// is a single-table access like the first table; the step prints the
+/// loop's cost, then `HA Join` with the build (T A's rows), the probe,
+/// and the hash join's cost, `Best:: JoinMethod: Hash` at the plan's
+/// HASH JOIN cost. Worked: A's 49 rows by T_ID cost 3, B's full scan 8;
+/// the loop 3 + 49 x 2 (T_ID's unique probe and the row) = 101; the hash
+/// join 3 + 8 + (49 + 10,000) rows x 150 cycles / (CPUSPEED x SREADTIM x
+/// 1000) (`optimizer::join::hash_join_cost`).
+#[test]
+fn a_hash_join_shows_its_ha_join_lines() {
+    let s = run(&format!("{ON}select * from t a, t b where a.id = b.id and a.id < 50;\n"));
+    let q = s.last().unwrap();
+    let t = text(q);
+    let opt = q.optimizer.as_ref().unwrap();
+    let b = &opt.blocks[0];
+    assert!(!b.tables[0].inner && !b.tables[1].inner, "{t}");
+    let j = &b.joins[0];
+    let hj = q.plan.iter().find(|l| l.operation == "HASH JOIN").expect("a hash join");
+    assert_eq!(j.method, "Hash");
+    assert_eq!((j.card.round() as u64, j.cost.round() as u64), (hj.e_rows, hj.cost), "{t}");
+    assert_eq!(j.hash_cost, Some(j.cost));
+    assert_eq!((j.outer_card, j.outer_cost, j.probe_card, j.inner_cost), (49.0, 3.0, 10_000.0, 8.0), "{t}");
+    assert_eq!(j.nl_cost, Some(101.0), "{t}");
+    let hashing = (49.0 + 10_000.0) * 150.0 / (opt.system.cpuspeed * opt.system.sreadtim * 1000.0);
+    assert!((j.cost - (3.0 + 8.0 + hashing)).abs() < 1e-9, "{} {t}", j.cost);
+    for l in [
+        "Now joining: T[B]#1",
+        "  Single Table Cardinality Estimation for T[B] ",
+        "NL Join",
+        "HA Join",
+        "  Outer table:  T  Alias: A",
+        "  Inner table:  T  Alias: B",
+        "Best:: JoinMethod: Hash",
+    ] {
+        assert!(t.lines().any(|x| x == l), "no line {l:?} in\n{t}");
+    }
+}
+
+/// One row from A (cost 2): the loop (2 + 1 x 2 = 4) beats the hash join
+/// (2 + 8 + hashing); the step is the loop's, and its `HA Join` lines show
+/// the hash join's cost beside it.
+#[test]
+fn a_loop_that_wins_shows_the_hash_join_it_beat() {
+    let s = run(&format!("{ON}select * from t a, t b where a.id = b.id and a.id = 7;\n"));
+    let q = s.last().unwrap();
+    let t = text(q);
+    let j = &q.optimizer.as_ref().unwrap().blocks[0].joins[0];
+    assert_eq!(j.method, "NestedLoop", "{t}");
+    assert_eq!(j.nl_cost, Some(j.cost));
+    let hash = j.hash_cost.expect("the hash join costed too");
+    assert_eq!(j.cost, 4.0, "{t}");
+    assert!(hash > 10.0 && hash < 11.0, "{t}");
+    let (ha, best) = (t.find("\nHA Join\n").expect("HA Join"), t.find("Best:: JoinMethod: NestedLoop").unwrap());
+    assert!(ha < best, "{t}");
 }
 
 /// Only a hard parse writes: the same statement again (a session cursor

@@ -327,7 +327,7 @@ export interface OptimizerBlock {
   /** `SEL$1`, `SEL$2`, ... in the order the blocks were optimized. */
   name: string;
   tables: OptimizerTable[];
-  /** The nested-loop steps, one per table after the first. */
+  /** The join steps, one per table after the first. */
   joins: OptimizerJoin[];
   /** How the join order was settled (the lab considers one). */
   join_order_source: string;
@@ -417,9 +417,9 @@ export interface OptimizerPath {
   refused: boolean;
 }
 
-/** A nested-loop join step (`Now joining:`). */
+/** A join step (`Now joining:`): the methods costed and the one taken. */
 export interface OptimizerJoin {
-  /** The inner table (`T2[B]#1`). */
+  /** The inner table (`T2[B]#1`): a nested loop's inner, a hash join's probe. */
   inner: string;
   outer_card: number;
   outer_cost: number;
@@ -427,8 +427,21 @@ export interface OptimizerJoin {
   /** The join predicates' selectivity (1 without one). */
   sel: number;
   card: number;
+  /** The cost of the method taken. */
   cost: number;
   outer_join: boolean;
+  /** The method taken (`Best:: JoinMethod:`): `NestedLoop` or `Hash`. */
+  method: string;
+  /** The nested loop's cost when it was costed (`Best NL cost:`). */
+  nl_cost: number | null;
+  /** The hash join's cost when it was costed (`HA cost:`): both inputs once and the hashing of their rows (`optimizer::join::hash_join_cost`). */
+  hash_cost: number | null;
+  /** A hash join's probe: its single-table access's cost and rows. */
+  inner_cost: number;
+  probe_card: number;
+  /** Row bytes of the rows so far (the build) and of the inner table. */
+  outer_bytes: number;
+  inner_bytes: number;
 }
 
 /** A line of the chosen plan. */

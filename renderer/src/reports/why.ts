@@ -3,12 +3,25 @@
 // costed, as bars of their cost with the winner marked and the formula each
 // cost came from; then the join steps and the final cost. The UI draws the
 // same rows (views/WhyPlan.tsx) from `whyRows`.
-import type { OptimizerPath, OptimizerTable, OptimizerTrace } from '../engine/result.gen';
+import type { OptimizerJoin, OptimizerPath, OptimizerTable, OptimizerTrace } from '../engine/result.gen';
 import { esc, MONO, n, REPORT_COLORS, svgDocument, text, truncate, wrapWords } from './svg';
 
 /** A path's cost as the trace compares it (three decimals). */
 export function costText(c: number): string {
   return c.toFixed(3);
+}
+
+/** A join step in a sentence: the method taken, its rows and cost, and the
+ * other method's cost when both were costed (event 10053's NL Join and
+ * HA Join). */
+export function joinLine(j: OptimizerJoin): string {
+  const rows = `${Math.round(j.outer_card)} outer rows × ${Math.round(j.inner_card)} rows × sel ${j.sel.toPrecision(4)} = ${Math.round(j.card)} rows`;
+  if (j.method === 'Hash') {
+    const nl = j.nl_cost === null || j.nl_cost === undefined ? '' : `; a nested loop would cost ${costText(j.nl_cost)}`;
+    return `Hash join into ${j.inner}: ${rows}; cost ${costText(j.outer_cost)} (build) + ${costText(j.inner_cost)} (probe, ${Math.round(j.probe_card)} rows) + hashing = ${costText(j.cost)}${nl}`;
+  }
+  const hash = j.hash_cost === null || j.hash_cost === undefined ? '' : `; a hash join would cost ${costText(j.hash_cost)}`;
+  return `NL join into ${j.inner}: ${rows}; cost ${costText(j.outer_cost)} + ${Math.round(j.outer_card)} × inner = ${costText(j.cost)}${hash}`;
 }
 
 /** One candidate as both views show it: its label, cost, and how it fares against the winner. */
@@ -91,7 +104,7 @@ export function whySvg(tr: OptimizerTrace, title: string): string {
     }
     for (const j of b.joins) {
       y += 20;
-      parts.push(text(pad, y, `NL join into ${j.inner}: ${Math.round(j.outer_card)} outer rows × ${Math.round(j.inner_card)} rows × sel ${j.sel.toPrecision(4)} = ${Math.round(j.card)} rows; cost ${costText(j.outer_cost)} + ${Math.round(j.outer_card)} × inner = ${costText(j.cost)}`, `font-size="11.5" fill="${C.text}"`));
+      parts.push(text(pad, y, joinLine(j), `font-size="11.5" fill="${C.text}"`));
     }
   }
   y += 24;

@@ -4,7 +4,7 @@
 // statistics it came from; the join steps; the 10053 text on demand.
 import { useState } from 'react';
 import type { OptimizerTrace } from '../engine/result.gen';
-import { columnStatsLines, costText, indexStatsLines, tableStatsLine, whyRows } from '../reports/why';
+import { columnStatsLines, costText, indexStatsLines, joinLine, tableStatsLine, whyRows } from '../reports/why';
 
 export function WhyPlan({ trace, traceText }: { trace: OptimizerTrace; traceText: string[] }) {
   const [raw, setRaw] = useState(false);
@@ -50,11 +50,11 @@ export function WhyPlan({ trace, traceText }: { trace: OptimizerTrace; traceText
             );
           })}
           {b.joins.map((j) => (
-            <div key={j.inner} className="why-join">NL join into <span className="mono">{j.inner}</span>: {Math.round(j.outer_card)} outer rows × {Math.round(j.inner_card)} rows × sel {j.sel.toPrecision(4)} = <strong>{Math.round(j.card)}</strong> rows; cost {costText(j.outer_cost)} + {Math.round(j.outer_card)} × inner path = <strong>{costText(j.cost)}</strong></div>
+            <div key={j.inner} className="why-join">{joinLine(j)}</div>
           ))}
         </div>
       ))}
-      <div className="muted why-note">One join order is costed (the FROM clause, or LEADING); Oracle&apos;s permutations and merge joins are not modelled, and a hash join&apos;s step is not listed here yet.</div>
+      <div className="muted why-note">One join order is costed (the FROM clause, or LEADING); Oracle&apos;s permutations and merge joins are not modelled.</div>
     </section>
   );
 }

@@ -6,10 +6,12 @@
 //! Original: ... Rounded: ... Computed: ...`, each `Access Path:` with its
 //! Cost/Resp/IO/CPU, `Best:: AccessPath:`; GENERAL PLANS with `Join
 //! order[1]:`, `Now joining:`, `NL Join`, `Best NL cost:`, `Join Card:`,
-//! `Best so far:`; `Final cost for query block`; the Plan Table. 12c
+//! `HA Join` (its outer and inner tables, `Hash join: Resc:`, `HA cost:`;
+//! the layout of a 12c trace's index join in a public repository's script),
+//! `Best:: JoinMethod:`, `Best so far:`; `Final cost for query block`; the Plan Table. 12c
 //! prints costs with six decimals, 11g with two.
 
-use super::types::{CboBlockOut, CboPathOut, CboPlanRowOut, CboTableOut, CboTraceOut};
+use super::types::{CboBlockOut, CboJoinOut, CboPathOut, CboPlanRowOut, CboTableOut, CboTraceOut};
 
 struct Fmt {
     d: usize,
@@ -209,45 +211,22 @@ fn general_plans(b: &CboBlockOut, f: &Fmt, o: &mut Vec<String>) {
         };
         so_far.push((t.number, cost, card));
     }
-    for (t, j) in b.tables.iter().skip(1).zip(&b.joins) {
+    for (i, (t, j)) in b.tables.iter().skip(1).zip(&b.joins).enumerate() {
         o.push(String::new());
         o.push("***************".into());
         o.push(format!("Now joining: {}", label(t)));
         o.push("***************".into());
-        o.push(if j.outer_join { "NL Join (outer)".into() } else { "NL Join".into() });
-        o.push(format!(
-            "  Outer table: Card: {}  Cost: {}  Resp: {}  Degree: 1",
-            f.n(j.outer_card),
-            f.n(j.outer_cost),
-            f.n(j.outer_cost)
-        ));
-        if t.view {
-            o.push(format!("  Inner view: {}  Alias: {}  Cost: {}", t.name, t.alias, f.n(t.view_cost)));
+        // The build side is one table on the first step, a join after.
+        let build = if i == 0 { b.tables.first() } else { None };
+        if j.method == "Hash" {
+            hash_step(t, j, build, f, o);
         } else {
-            o.push(format!("Access path analysis for {}", t.name));
-            o.push(format!("  Inner table: {}  Alias: {}", t.name, t.alias));
-            columns(t, o);
-            for p in &t.paths {
-                path(p, f, Some(()), o);
-            }
-            o.push(String::new());
-            if let Some(p) = t.paths.get(t.best) {
-                let c = p.nl_cost.unwrap_or(j.cost);
-                o.push(format!("  Best NL cost: {}", f.n(c)));
-                o.push(format!("          resc: {}  resp: {}", f.n(c), f.n(c)));
-                let idx = p.index.as_ref().map(|i| format!(" ({i})")).unwrap_or_default();
-                o.push(format!("          inner: {}{idx}", p.best_name));
+            nl_step(t, j, f, o);
+            if j.hash_cost.is_some() {
+                hash_join(t, j, build, f, o);
             }
         }
-        o.push(format!(
-            "Join Card:  {:.6} = outer ({:.6}) * inner ({:.6}) * sel ({:.6})",
-            j.outer_card * j.inner_card * j.sel,
-            j.outer_card,
-            j.inner_card,
-            j.sel
-        ));
-        o.push(format!("Join Card - Rounded: {} Computed: {}", j.card.round(), f.n(j.card)));
-        o.push("Best:: JoinMethod: NestedLoop".into());
+        o.push(format!("Best:: JoinMethod: {}", if j.method == "Hash" { "Hash" } else { "NestedLoop" }));
         o.push(format!(
             "       Cost: {}  Degree: 1  Resp: {}  Card: {} Bytes: ",
             f.n(j.cost),
@@ -301,4 +280,91 @@ fn plan_table(rows: &[CboPlanRowOut], o: &mut Vec<String>) {
         ));
     }
     o.push(rule);
+}
+
+/// A nested loop's step: the outer side, the inner table's access paths
+/// with their NL costs, the best one, the join cardinality.
+fn nl_step(t: &CboTableOut, j: &CboJoinOut, f: &Fmt, o: &mut Vec<String>) {
+    o.push(if j.outer_join { "NL Join (outer)".into() } else { "NL Join".into() });
+    outer_line(j, f, o);
+    if t.view {
+        o.push(format!("  Inner view: {}  Alias: {}  Cost: {}", t.name, t.alias, f.n(t.view_cost)));
+    } else {
+        o.push(format!("Access path analysis for {}", t.name));
+        o.push(format!("  Inner table: {}  Alias: {}", t.name, t.alias));
+        columns(t, o);
+        for p in &t.paths {
+            path(p, f, Some(()), o);
+        }
+        o.push(String::new());
+        if let Some(p) = t.paths.get(t.best) {
+            let c = p.nl_cost.unwrap_or(j.cost);
+            o.push(format!("  Best NL cost: {}", f.n(c)));
+            o.push(format!("          resc: {}  resp: {}", f.n(c), f.n(c)));
+            let idx = p.index.as_ref().map(|i| format!(" ({i})")).unwrap_or_default();
+            o.push(format!("          inner: {}{idx}", p.best_name));
+        }
+    }
+    join_card(j, f, o);
+}
+
+/// A hash join's step: the nested loop's cost when it was costed (its
+/// inner paths were not kept: the probe is a single-table access, listed
+/// above), the join cardinality, the hash join's costing.
+fn hash_step(t: &CboTableOut, j: &CboJoinOut, build: Option<&CboTableOut>, f: &Fmt, o: &mut Vec<String>) {
+    if let Some(c) = j.nl_cost {
+        o.push("NL Join".into());
+        outer_line(j, f, o);
+        o.push(format!("  Best NL cost: {}", f.n(c)));
+        o.push(format!("          resc: {}  resp: {}", f.n(c), f.n(c)));
+    }
+    join_card(j, f, o);
+    hash_join(t, j, build, f, o);
+}
+
+fn outer_line(j: &CboJoinOut, f: &Fmt, o: &mut Vec<String>) {
+    o.push(format!(
+        "  Outer table: Card: {}  Cost: {}  Resp: {}  Degree: 1",
+        f.n(j.outer_card),
+        f.n(j.outer_cost),
+        f.n(j.outer_cost)
+    ));
+}
+
+fn join_card(j: &CboJoinOut, f: &Fmt, o: &mut Vec<String>) {
+    o.push(format!(
+        "Join Card:  {:.6} = outer ({:.6}) * inner ({:.6}) * sel ({:.6})",
+        j.outer_card * j.inner_card * j.sel,
+        j.outer_card,
+        j.inner_card,
+        j.sel
+    ));
+    o.push(format!("Join Card - Rounded: {} Computed: {}", j.card.round(), f.n(j.card)));
+}
+
+/// `HA Join`: the build (the rows so far) and the probe (the inner
+/// table's single-table access), each with its cost, rows and row bytes,
+/// and the hash join's cost (`optimizer::join::hash_join_cost`: both
+/// inputs once and the hashing of their rows, plus the temp I/O of a
+/// build over the work area). Oracle's lines of partitions and hash area
+/// sizing are left out: the lab does not cost them.
+fn hash_join(t: &CboTableOut, j: &CboJoinOut, build: Option<&CboTableOut>, f: &Fmt, o: &mut Vec<String>) {
+    let Some(h) = j.hash_cost else { return };
+    o.push("HA Join".into());
+    match build {
+        Some(b) => o.push(format!("  Outer table:  {}  Alias: {}", b.name, b.alias)),
+        None => o.push("  Outer table: ".into()),
+    }
+    // (Oracle's outer line has `card` without the colon.)
+    let side = |colon: &str, cost: f64, card: f64, bytes: f64| {
+        let (c, n) = (f.n(cost), f.n(card));
+        format!("    resc: {c}  card{colon} {n}  bytes: {}  deg: 1  resp: {c}", bytes.round())
+    };
+    o.push(side("", j.outer_cost, j.outer_card, j.outer_bytes));
+    o.push(format!("  Inner table:  {}  Alias: {}", t.name, t.alias));
+    o.push(side(":", j.inner_cost, j.probe_card, j.inner_bytes));
+    o.push(format!("  Hash join: Resc: {}  Resp: {}  [multiMatchCost={}]", f.n(h), f.n(h), f.n(0.0)));
+    o.push("HA Join".into());
+    o.push(format!("  HA cost: {}", f.n(h)));
+    o.push(format!("     resc: {}  resp: {}", f.n(h), f.n(h)));
 }

@@ -42,7 +42,7 @@ crate::tsdecl::contract! {
         /// `SEL$1`, `SEL$2`, ... in the order the blocks were optimized.
         pub name: String,
         pub tables: Vec<CboTableOut>,
-        /// The nested-loop steps, one per table after the first.
+        /// The join steps, one per table after the first.
         pub joins: Vec<CboJoinOut>,
         /// How the join order was settled (the lab considers one).
         pub join_order_source: String,
@@ -139,10 +139,10 @@ crate::tsdecl::contract! {
         pub refused: bool,
     }
 
-    /// A nested-loop join step (`Now joining:`).
+    /// A join step (`Now joining:`): the methods costed and the one taken.
     #[derive(Debug, Clone, Serialize, Default, PartialEq)]
     pub struct CboJoinOut as OptimizerJoin {
-        /// The inner table (`T2[B]#1`).
+        /// The inner table (`T2[B]#1`): a nested loop's inner, a hash join's probe.
         pub inner: String,
         pub outer_card: f64,
         pub outer_cost: f64,
@@ -150,8 +150,22 @@ crate::tsdecl::contract! {
         /// The join predicates' selectivity (1 without one).
         pub sel: f64,
         pub card: f64,
+        /// The cost of the method taken.
         pub cost: f64,
         pub outer_join: bool,
+        /// The method taken (`Best:: JoinMethod:`): `NestedLoop` or `Hash`.
+        pub method: String,
+        /// The nested loop's cost when it was costed (`Best NL cost:`).
+        pub nl_cost: Option<f64>,
+        /// The hash join's cost when it was costed (`HA cost:`): both inputs
+        /// once and the hashing of their rows (`optimizer::join::hash_join_cost`).
+        pub hash_cost: Option<f64>,
+        /// A hash join's probe: its single-table access's cost and rows.
+        pub inner_cost: f64,
+        pub probe_card: f64,
+        /// Row bytes of the rows so far (the build) and of the inner table.
+        pub outer_bytes: f64,
+        pub inner_bytes: f64,
     }
 
     /// A line of the chosen plan.

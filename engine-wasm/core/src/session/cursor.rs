@@ -107,7 +107,7 @@ impl Run<'_> {
     /// The parse call: the session's cached cursor for `text` if it has
     /// one (a session cursor cache hit), else None (the caller compiles).
     pub(super) fn cached_cursor(&mut self, text: &str, cs: &CallStacks) -> Option<Box<Compiled>> {
-        self.s.stats.calls.parse_count_total += 1;
+        self.parse_call();
         if self.s.cursor_epoch != self.inst.cursor_epoch {
             self.s.cursors.clear();
             self.s.cursor_text_bytes = 0;
@@ -148,7 +148,6 @@ impl Run<'_> {
         ctx.cbo_trace = self.cbo_tracing();
         ctx.host_binds = &host;
         let mut c = Box::new(exec::compile(q, &ctx)?);
-        self.s.stats.calls.opened_cursors_cumulative += 1;
         // The library cache: a child of this text built in this optimizer
         // environment, on the tables as they are, is shared (a soft parse);
         // an invalidated one is reloaded; else a new child is built.

@@ -67,7 +67,7 @@ impl Run<'_> {
     ) -> Result<u64, LabError> {
         let tid = self.inst.cat.table_id(&i.table.name).ok_or_else(|| super::change::missing_table(&i.table))?;
         let cs = self.call_stacks(client);
-        self.s.stats.calls.parse_count_total += 1;
+        self.parse_call();
         self.recursive_dictionary_sql(&[tid], cs.hard_parse);
         self.s.stats.calls.execute_count += 1;
         let us = self.inst.cost_params.grid.execute_call_us;

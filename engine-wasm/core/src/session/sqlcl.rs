@@ -107,8 +107,7 @@ impl Run<'_> {
         let client = Client::Sqlcl;
         let cs = self.call_stacks(client);
         let z = *client.net_sizes();
-        self.s.stats.calls.parse_count_total += 1;
-        self.s.stats.calls.opened_cursors_cumulative += 1;
+        self.parse_call();
         self.sqlcl_execute(&cs, z.execute_request);
         let snap = self.snapshot();
         let waits = self.waits_now();

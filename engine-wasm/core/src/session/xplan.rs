@@ -17,7 +17,7 @@ impl Run<'_> {
         if let Some(v) = c.dictionary_view() {
             return Err(exec::plan::dictionary_plan_refused(v, "EXPLAIN PLAN", e.query.pos));
         }
-        self.s.stats.calls.parse_count_total += 1;
+        self.parse_call();
         self.s.stats.calls.parse_count_hard += 1;
         self.cbo_trace_parsed(text, &mut c, true);
         let plan = self.plan_out(&c);

@@ -240,7 +240,7 @@ impl<'a> Builder<'a> {
                 std::mem::swap(&mut p.used, &mut on_used);
                 let Some((outer, orows, ocost)) = j.tree.take() else { unreachable!("checked above") };
                 let joined = self.outer_join(outer, (orows, ocost), op, (e_rows_f, cost), srcs, p);
-                self.record_join((orows, ocost), (e_rows_f, 1.0), (joined.1, joined.2), true);
+                self.record_nl((orows, ocost), (e_rows_f, 1.0), (joined.1, joined.2), true);
                 j.tree = Some(joined);
                 continue;
             }
@@ -276,13 +276,14 @@ impl<'a> Builder<'a> {
         };
         if keys.is_empty() {
             let cost = join::nested_loops_cost(ocost, orows, cost);
-            self.record_join((orows, ocost), (inner_rows, jsel), (rows, cost), false);
+            self.record_nl((orows, ocost), (inner_rows, jsel), (rows, cost), false);
             let shape = super::nlj_shape(q, self.ctx);
             (self.nested_loops(outer, op, shape, rows, cost), rows, cost)
         } else {
-            // The 10053 record keeps nested-loop join steps only (its
-            // layout has no HA Join lines yet).
-            self.hash_step((outer, orows, ocost), (op, e_rows_f, cost), (keys, join_filters), rows, widths)
+            let step = self.hash_step((outer, orows, ocost), (op, e_rows_f, cost), (keys, join_filters), rows, widths);
+            let j = super::cbo::join_out((orows, ocost), (inner_rows, jsel), (rows, step.2));
+            self.record_join("Hash", super::cbo::with_hash(j, step.2, (e_rows_f, cost), widths));
+            step
         }
     }
 
@@ -336,7 +337,7 @@ impl<'a> Builder<'a> {
     ) -> Result<bool, LabError> {
         let Some((orows, ocost, obytes)) = build else { return Ok(false) };
         if hash_join::use_hash(q, alias) {
-            return Ok(true);
+            return Ok(self.probe_next(true));
         }
         let mut probe = p.used.clone();
         let keyed =
@@ -359,7 +360,21 @@ impl<'a> Builder<'a> {
         self.cbo = recorder;
         let (nl, (probe_rows, probe_cost, pbytes)) = (nl?, hj?);
         let hash = self.hash_cost((orows, ocost, obytes), (probe_rows, probe_cost, pbytes));
-        Ok(hash < join::nested_loops_cost(ocost, orows, nl))
+        let nl = join::nested_loops_cost(ocost, orows, nl);
+        if let Some(r) = self.cbo.as_mut() {
+            let both = crate::cbo_trace::CboJoinOut { nl_cost: Some(nl), ..Default::default() };
+            r.consider(super::cbo::with_hash(both, hash, (probe_rows, probe_cost), (obytes, pbytes)));
+        }
+        Ok(self.probe_next(hash < nl))
+    }
+
+    /// Whether the next table is a hash join's probe (event 10053 records
+    /// it as a single-table access, not as a nested loop's inner).
+    fn probe_next(&mut self, hashed: bool) -> bool {
+        if let Some(r) = self.cbo.as_mut() {
+            r.probe_next = hashed;
+        }
+        hashed
     }
 
     /// The share of a relation's rows its filters pass: from the column
@@ -432,17 +447,18 @@ impl<'a> Builder<'a> {
         ((outer_rows * inner_rows * sel).max(1.0).round(), inner_rows, sel)
     }
 
-    /// A nested-loop step into event 10053's record.
-    fn record_join(
-        &mut self,
-        (outer_card, outer_cost): (f64, f64),
-        (inner_card, sel): (f64, f64),
-        (card, cost): (f64, f64),
-        outer_join: bool,
-    ) {
-        let Some(r) = self.cbo.as_mut() else { return };
-        let inner = r.last_label();
-        r.join(crate::cbo_trace::CboJoinOut { inner, outer_card, outer_cost, inner_card, sel, card, cost, outer_join });
+    /// A join step into event 10053's record: the method taken, and the
+    /// other's cost when `hash_join_method` costed both.
+    fn record_join(&mut self, method: &'static str, j: crate::cbo_trace::CboJoinOut) {
+        if let Some(r) = self.cbo.as_mut() {
+            r.join_step(method, j);
+        }
+    }
+
+    /// A nested-loop step: (outer rows, cost), (inner rows, selectivity), (rows, cost).
+    fn record_nl(&mut self, outer: (f64, f64), inner: (f64, f64), (card, cost): (f64, f64), outer_join: bool) {
+        let j = super::cbo::join_out(outer, inner, (card, cost));
+        self.record_join("NestedLoop", crate::cbo_trace::CboJoinOut { nl_cost: Some(cost), outer_join, ..j });
     }
 
     /// NESTED LOOPS OUTER of `inner` (an outer-joined table) under `outer`;

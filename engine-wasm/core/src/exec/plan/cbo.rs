@@ -1,6 +1,6 @@
 //! Event 10053's record as the blocks are optimized: each table's
 //! statistics and the candidates `access_path::gather` costed (the ones
-//! `rank` chose from, as they were costed), the nested-loop steps and each
+//! `rank` chose from, as they were costed), the join steps and each
 //! block's final cost (`crate::cbo_trace`). Present only while the event
 //! is set (`PlanCtx::cbo_trace`); nothing here is costed again.
 
@@ -20,6 +20,32 @@ pub(super) struct Recorder {
     pub outer: Option<(f64, f64)>,
     /// The next table's place in its FROM clause.
     pub number: usize,
+    /// Both methods costed for the next join step of a block: the block,
+    /// and the step's costs (`nl_cost`, `hash_cost`) and hash inputs.
+    considered: Option<(usize, CboJoinOut)>,
+    /// The next table is a hash join's probe (a single-table access).
+    pub probe_next: bool,
+}
+
+/// A join step's figures: (outer rows, outer cost), (inner rows, the join
+/// predicates' selectivity), (rows, cost).
+pub(super) fn join_out(
+    (outer_card, outer_cost): (f64, f64),
+    (inner_card, sel): (f64, f64),
+    (card, cost): (f64, f64),
+) -> CboJoinOut {
+    CboJoinOut { outer_card, outer_cost, inner_card, sel, card, cost, ..Default::default() }
+}
+
+/// `j` with a hash join's costing: its cost, the probe's (rows, cost) and
+/// the (build, probe) row bytes.
+pub(super) fn with_hash(
+    j: CboJoinOut,
+    hash: f64,
+    (probe_card, inner_cost): (f64, f64),
+    (outer_bytes, inner_bytes): (f64, f64),
+) -> CboJoinOut {
+    CboJoinOut { hash_cost: Some(hash), probe_card, inner_cost, outer_bytes, inner_bytes, ..j }
 }
 
 impl Recorder {
@@ -79,6 +105,34 @@ impl Recorder {
         self.last_table().map(|t| format!("{}[{}]#{}", t.name, t.alias, t.number)).unwrap_or_default()
     }
 
+    /// The next join step's two methods, both costed.
+    pub fn consider(&mut self, j: CboJoinOut) {
+        self.considered = self.open.last().map(|&b| (b, j));
+    }
+
+    /// A join step, by `method`, with what `consider` noted for it: the
+    /// loop's cost under a hash join, the hash join's under a loop.
+    pub fn join_step(&mut self, method: &str, mut j: CboJoinOut) {
+        j.inner = self.last_label();
+        match self.considered.take() {
+            Some((b, c)) if self.open.last() == Some(&b) => {
+                if j.hash_cost.is_some() {
+                    j.nl_cost = c.nl_cost;
+                } else {
+                    j = with_hash(
+                        j,
+                        c.hash_cost.unwrap_or(0.0),
+                        (c.probe_card, c.inner_cost),
+                        (c.outer_bytes, c.inner_bytes),
+                    );
+                }
+            }
+            _ => {}
+        }
+        j.method = method.into();
+        self.join(j);
+    }
+
     pub fn join(&mut self, j: CboJoinOut) {
         if let Some(b) = self.block() {
             b.joins.push(j);
@@ -88,7 +142,7 @@ impl Recorder {
     /// A table reference and the candidates costed for it (`best`: the
     /// one `rank` took).
     pub fn table(&mut self, r: &TableRef<'_>, cands: &[Candidate], best: usize) {
-        let outer = self.outer;
+        let outer = if std::mem::take(&mut self.probe_next) { None } else { self.outer };
         let t = r.t;
         let indexes = r
             .indexes()
