@@ -126,6 +126,7 @@ impl Run<'_> {
         }
         c.sql_slot = self.sql_area_parse(text, &c, false);
         self.s.stats.calls.session_cursor_cache_hits += 1;
+        self.plsql_cursor_kept_open();
         let us = self.inst.cost_params.soft_parse_us;
         self.s.cost.charge(cs.parse, us * 0.2);
         self.call_event(kind::PARSE, cs.parse);

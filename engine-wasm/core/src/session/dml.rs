@@ -312,9 +312,11 @@ impl Run<'_> {
         let mut arrays = self.array_runs(tid, added, index_ids.len());
         let mut done = Vec::with_capacity(index_ids.len() + 1);
         let mut row_buf: Vec<Value> = Vec::with_capacity(self.inst.cat.tables[tid].columns.len());
-        // The values are needed for index keys and a cluster's key; a heap
-        // row's size is read off its record.
-        let decode = !index_ids.is_empty() || matches!(self.inst.cat.tables[tid].storage, TableStorage::Cluster { .. });
+        // The values are needed for index keys, a cluster's key and a
+        // single row's redo layout; a heap row's size is read off its record.
+        let decode = !index_ids.is_empty()
+            || arrays.is_none()
+            || matches!(self.inst.cat.tables[tid].storage, TableStorage::Cluster { .. });
         for r in first_row as u32..(first_row + added) as u32 {
             let cat = &mut self.inst.cat;
             let packed = cat.tables[tid].rows.row(r as usize);

@@ -15,6 +15,16 @@ impl Run<'_> {
         self.s.stats.calls.parse_count_total += 1;
         self.s.stats.calls.opened_cursors_cumulative += 1;
     }
+
+    /// A session cursor cache hit: PL/SQL keeps the cursors of its static
+    /// SQL open between executions (its cursor cache), so running one again
+    /// in a loop or a stored program opens nothing. The lab still counts
+    /// the parse call there (Oracle's PL/SQL parses once; MODEL.md).
+    pub(super) fn plsql_cursor_kept_open(&mut self) {
+        if self.s.plsql_nest > 0 {
+            self.s.stats.calls.opened_cursors_cumulative -= 1;
+        }
+    }
 }
 
 pub(crate) fn pool_of(p: &Physical) -> PoolKind {
