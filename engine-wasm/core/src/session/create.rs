@@ -106,9 +106,11 @@ impl Run<'_> {
         let tid = self.inst.cat.tables.len();
         let storage = self.table_storage(c, &name, tid, &keys.pk, &columns, deferred)?;
         let ncols = columns.len();
+        let stamp = self.inst.cat.stamp(super::dictionary::lab_object_base(self.inst.profile.dictionary_objects));
         self.inst.cat.tables.push(Table {
             mem_bytes: 0,
             id: tid,
+            stamp,
             name: name.clone(),
             columns,
             rows: crate::catalog::RowStore::new(ncols),
@@ -350,8 +352,10 @@ impl Run<'_> {
             let seg = self.inst.cat.new_segment(&iname, SegmentKind::Iot, Some(name), pool);
             self.place(seg, &c.physical);
             let iid = self.inst.cat.indexes.len();
+            let stamp = self.inst.cat.stamp(super::dictionary::lab_object_base(self.inst.profile.dictionary_objects));
             self.inst.cat.indexes.push(Index {
                 id: iid,
+                stamp,
                 name: iname,
                 table: tid,
                 columns: cols,
@@ -455,8 +459,10 @@ impl Run<'_> {
         for b in 0..bt.blocks() {
             self.format_block(seg, b);
         }
+        let stamp = self.inst.cat.stamp(super::dictionary::lab_object_base(self.inst.profile.dictionary_objects));
         self.inst.cat.indexes.push(Index {
             id: iid,
+            stamp,
             name: name.to_string(),
             table: tid,
             columns: cols,
@@ -501,8 +507,10 @@ impl Run<'_> {
             self.format_block(seg, b);
         }
         let id = self.inst.cat.clusters.len();
+        let stamp = self.inst.cat.stamp(super::dictionary::lab_object_base(self.inst.profile.dictionary_objects));
         self.inst.cat.clusters.push(Cluster {
             id,
+            stamp,
             name: c.name.name.clone(),
             key_columns: c
                 .columns

@@ -388,8 +388,14 @@ impl Run<'_> {
                 }
                 got += 1;
                 total += 1;
-                let mut cx =
-                    EvalCtx { cat: rt.cat, env: &*env, binds, rng: &mut *rt.rng, text_work: &mut rt.k.stats.work.text };
+                let mut cx = EvalCtx {
+                    cat: rt.cat,
+                    env: &*env,
+                    binds,
+                    rng: &mut *rt.rng,
+                    text_work: &mut rt.k.stats.work.text,
+                    io: Some(&*rt.k.io),
+                };
                 bytes += match rows_out.as_deref_mut() {
                     Some(out) => {
                         let held = super::fetch::hand_row(project, &mut cx, out, &mut row, &mut room, max_mb)?;

@@ -334,9 +334,9 @@ impl<'a> Builder<'a> {
             }
             LabError::with(ora::INVALID_IDENTIFIER, format_args!("\"{}\"", name.name), name.pos)
         })?;
-        // TO_NUMBER(s, fmt [, nlsparam]) is Oracle's; the lab's is TO_NUMBER(s).
-        if f == Func::ToNumber && (2..=3).contains(&args.len()) {
-            return Err(LabError::with(ora::LAB_UNSUPPORTED, "TO_NUMBER with a format model", name.pos));
+        // TO_NUMBER(s, fmt [, nlsparam]): the NLS parameter is not modelled.
+        if f == Func::ToNumber && args.len() == 3 {
+            return Err(LabError::with(ora::LAB_UNSUPPORTED, "TO_NUMBER with an NLS parameter", name.pos));
         }
         f.check_arity(args.len(), &name.name, name.pos)?;
         // "You cannot specify the literal NULL for expr1" (SQL Language

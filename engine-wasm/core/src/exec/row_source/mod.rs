@@ -104,7 +104,7 @@ pub struct Rt<'a> {
     pub workarea: crate::exec::workarea::WorkArea,
     /// Rows of the fixed tables (`V$` views) the statement reads, taken
     /// when it executed; indexed by `OpKind::FixedTable::slot`.
-    pub fixed: &'a [Vec<Vec<Value>>],
+    pub fixed: &'a [crate::exec::fixed::FixedRows],
     /// Set by a nested loop before it restarts its inner row source: the
     /// outer row source moved to a new block since the previous outer row.
     pub outer_moved: bool,
@@ -126,8 +126,14 @@ impl Rt<'_> {
         if let Some(v) = e.column_value(self.cat, env) {
             return Ok(v);
         }
-        let mut cx =
-            EvalCtx { cat: self.cat, env, binds: self.binds, rng: self.rng, text_work: &mut self.k.stats.work.text };
+        let mut cx = EvalCtx {
+            cat: self.cat,
+            env,
+            binds: self.binds,
+            rng: self.rng,
+            text_work: &mut self.k.stats.work.text,
+            io: Some(&*self.k.io),
+        };
         e.eval(&mut cx)
     }
 
@@ -150,6 +156,7 @@ impl Rt<'_> {
                 binds: self.binds,
                 rng: self.rng,
                 text_work: &mut self.k.stats.work.text,
+                io: Some(&*self.k.io),
             };
             if !p.test(&mut cx)? {
                 self.k.stats.work.rows_rejected += 1;
