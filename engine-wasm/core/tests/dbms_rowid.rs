@@ -68,6 +68,12 @@ fn rowid_text_and_its_parts() {
     ok(&e.exec("create table t (n number);\ninsert into t values (1);\ncommit;"));
     let r = rows(&mut e, "select rowid from t;");
     assert_eq!(r[0][0].len(), 18);
+    // ROWIDs are held as text: ordering them is refused, not answered
+    // in the text's order.
+    for sql in ["select n from t order by rowid;", "select n from t where rowid > 'AAAAAAAAAAAAAAAAAA';"] {
+        let steps = e.exec(sql);
+        assert_eq!(error_of(steps.last().unwrap()).0, lio_sql::ora::LAB_UNSUPPORTED.code(), "{sql}");
+    }
     // A view's ROWID is refused, not made up.
     let steps = e.exec("select rowid from user_tables;");
     assert_eq!(error_of(steps.last().unwrap()).0, lio_sql::ora::LAB_UNSUPPORTED.code());

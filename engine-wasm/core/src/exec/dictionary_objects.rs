@@ -33,6 +33,9 @@
 
 use crate::date::Date;
 use crate::value::Value;
+use names::{mix, object_name, subobject_name};
+
+mod names;
 
 /// An object type: its name, its count in the 12.1 shape (91,465 rows),
 /// its NAMESPACE, and what it is.
@@ -227,14 +230,6 @@ pub struct ObjectsGen {
     created: Date,
 }
 
-/// splitmix64 of `x`: the row's deterministic randomness.
-fn mix(x: u64) -> u64 {
-    let mut z = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
-
 /// Split `total` in proportion to `weights` (largest remainder), at least
 /// one to each positive weight while there are enough.
 fn apportion(total: u32, weights: &[f64]) -> Vec<u32> {
@@ -301,7 +296,7 @@ impl ObjectsGen {
             }
             for i in (1..v.len()).rev() {
                 seq += 1;
-                let j = (mix(seq ^ 0x0B1E_C7) % (i as u64 + 1)) as usize;
+                let j = (mix(seq ^ 0x000B_1EC7) % (i as u64 + 1)) as usize;
                 v.swap(i, j);
             }
             v
@@ -414,9 +409,9 @@ impl ObjectsGen {
         let owner = &OWNERS[p.owner as usize];
         let object_id = i as u32 + 2;
         let h = mix(i as u64 ^ 0x5EED_0B1E);
-        let name = object_name(p.seed, &KINDS[p.name_kind as usize], &OWNERS[p.name_owner as usize]);
+        let name = object_name(p.seed, KINDS[p.name_kind as usize].name, OWNERS[p.name_owner as usize].name);
         let created = self.created_at(i);
-        let later = h % 20 == 0;
+        let later = h.is_multiple_of(20);
         let last_ddl = if later { self.later(mix(h) % LATER_DDL, 7) } else { created };
         let spec = if later { self.later(mix(h ^ 1) % LATER_SPEC, 5) } else { created };
         let null_segment = (kind.name == "TABLE" && h % 33 == 1) || (kind.name == "INDEX" && h % 50 == 1);
@@ -490,112 +485,6 @@ impl ObjectsGen {
 pub fn timestamp(d: Date) -> String {
     let c = d.civil();
     format!("{:04}-{:02}-{:02}:{:02}:{:02}:{:02}", c.year, c.month, c.day, c.hour, c.minute, c.second)
-}
-
-/// The `n`th partition name.
-fn subobject_name(n: u32) -> String {
-    match n % 3 {
-        0 => format!("SYS_P{}", 100 + n * 7),
-        1 => format!("P{}", n),
-        _ => format!("{}_{}", WORDS[n as usize % WORDS.len()], 2000 + n / 3),
-    }
-}
-
-const WORDS: [&str; 48] = [
-    "SQL", "STAT", "PLAN", "OBJ", "TAB", "COL", "IND", "USER", "HIST", "SESSION", "EVENT", "QUEUE", "JOB", "LOG",
-    "SEG", "FILE", "TS", "AUDIT", "POLICY", "RULE", "SNAP", "METRIC", "SRC", "TYPE", "ATTR", "PART", "LOB", "PRIV",
-    "ROLE", "GRANT", "REPL", "SCHED", "WAIT", "LATCH", "BUFFER", "CACHE", "REDO", "UNDO", "XML", "MAP", "GEOM", "TEXT",
-    "CUBE", "DIM", "MVIEW", "LINK", "PROFILE", "ADVISOR",
-];
-
-const CAMEL: [&str; 24] = [
-    "Oracle", "Xml", "Node", "Element", "Impl", "Handler", "Factory", "Reader", "Writer", "Stream", "Value", "Type",
-    "Map", "List", "Entry", "Parser", "Context", "Manager", "Buffer", "Schema", "Resource", "Loader", "Util",
-    "Closure",
-];
-
-/// Words from `h`, joined by `_`, up to `len` bytes.
-fn words(h: u64, count: u64, out: &mut String, len: usize) {
-    for j in 0..count {
-        let w = WORDS[(mix(h ^ j) % WORDS.len() as u64) as usize];
-        if out.len() + w.len() + 1 > len {
-            break;
-        }
-        if !out.is_empty() && !out.ends_with('_') && !out.ends_with('$') {
-            out.push('_');
-        }
-        out.push_str(w);
-    }
-}
-
-/// An object's name from its seed: plausible for its type and owner
-/// (names the lab cannot know; lengths as Oracle's run).
-fn object_name(seed: u32, kind: &Kind, owner: &Owner) -> String {
-    let h = mix(seed as u64 ^ 0x4E41_4D45);
-    let mut s = String::with_capacity(30);
-    let name = kind.name;
-    match name {
-        "JAVA CLASS" | "JAVA RESOURCE" | "JAVA DATA" | "JAVA SOURCE" if h % 3 != 0 => {
-            s.push_str(&format!("/{:08x}_", (h >> 8) as u32));
-            for j in 0..4 {
-                let w = CAMEL[(mix(h ^ j) % CAMEL.len() as u64) as usize];
-                if s.len() + w.len() > 30 {
-                    break;
-                }
-                s.push_str(w);
-            }
-        }
-        "JAVA CLASS" | "JAVA RESOURCE" | "JAVA DATA" | "JAVA SOURCE" => {
-            s.push_str("oracle/");
-            for j in 0..2 {
-                let w = CAMEL[(mix(h ^ j) % CAMEL.len() as u64) as usize];
-                s.push_str(&w.to_ascii_lowercase());
-                s.push('/');
-            }
-            s.push_str(CAMEL[(mix(h ^ 7) % CAMEL.len() as u64) as usize]);
-            s.push_str(&format!("{}", seed));
-            s.truncate(30);
-        }
-        "INDEX" if h % 5 < 2 => s.push_str(&format!("SYS_C00{}", 1000 + seed % 99_000)),
-        "INDEX" if h % 5 == 2 => s.push_str(&format!("SYS_IL{:010}C00{:03}$$", seed, 1 + h % 40)),
-        "LOB" => s.push_str(&format!("SYS_LOB{:010}C00{:03}$$", seed, 1 + h % 40)),
-        "TYPE" | "TYPE BODY" if h % 4 == 0 => s.push_str(&format!("SYS_PLSQL_{}_{}_1", 1000 + seed % 90_000, h % 900)),
-        _ => {
-            let prefix: &[&str] = match name {
-                "VIEW" => &["ALL_", "DBA_", "USER_", "V_$", "GV_$", "CDB_", "KU$_", "_ALL_", "EXU8", "LOADER_"],
-                "TABLE" | "INDEX" | "SEQUENCE" | "CLUSTER" => &[
-                    "WRH$_",
-                    "WRI$_",
-                    "AQ$_",
-                    "SCHEDULER$_",
-                    "LOGMNR_",
-                    "STREAMS$_",
-                    "OPATCH_",
-                    "WRR$_",
-                    "HS$_",
-                    "MVIEW$_",
-                ],
-                "PACKAGE" | "PACKAGE BODY" | "FUNCTION" | "PROCEDURE" => {
-                    &["DBMS_", "UTL_", "PRVT_", "KUPU$", "WWV_", "SDO_"]
-                }
-                "TYPE" | "TYPE BODY" => &["KU$_", "SDO_", "XMLTYPE_", "ORD", "AQ$_", "WRI$_"],
-                _ => &["", "SYS_", "ORA$", "MGMT_"],
-            };
-            s.push_str(prefix[(h % prefix.len() as u64) as usize]);
-            if owner.name != "SYS" && h % 4 == 1 && !owner.name.starts_with("SPATIAL") {
-                s.push_str(owner.name.split('_').next().unwrap_or(""));
-                s.push('_');
-            }
-            words(h, 2 + h % 3, &mut s, 26);
-            // Names in the catalog are unique: the seed makes them so.
-            s.push_str(&format!("{}", seed % 10_000));
-            if name == "INDEX" {
-                s.push_str(if h % 2 == 0 { "_IDX" } else { "_PK" });
-            }
-            s.truncate(30);
-        }
-    }
-    s
 }
 
 #[cfg(test)]

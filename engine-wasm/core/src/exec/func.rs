@@ -250,23 +250,7 @@ pub(super) fn eval_func(
         }
         Func::ToChar if on_date => return datefn::eval(DateFn::ToChar, v, pos),
         // A number (or a text read as one) with a number format model.
-        Func::ToChar if v.len() > 1 => {
-            return match (&v[0], &v[1]) {
-                (Value::Null, _) | (_, Value::Null) => Ok(Value::Null),
-                (x, Value::Str(fmt)) => match num(x, pos)? {
-                    Some(n) => super::numfmt::to_char(&n, fmt, pos),
-                    None => Ok(Value::Null),
-                },
-                _ => Err(LabError::new(ora::INVALID_NUMBER_FORMAT, pos)),
-            }
-        }
-        Func::ToNumber if v.len() > 1 => {
-            return match (&v[0], &v[1]) {
-                (Value::Null, _) | (_, Value::Null) => Ok(Value::Null),
-                (Value::Num(n), _) => Ok(Value::Num(n.clone())),
-                (x, fmt) => super::numfmt::to_number(&x.to_string(), &fmt.to_string(), pos),
-            }
-        }
+        Func::ToChar | Func::ToNumber if v.len() > 1 => return super::numfmt::call(f == Func::ToChar, v, pos),
         _ => {}
     }
     let n = |i: usize| -> Result<Option<Number>, LabError> { num(&v[i], pos) };

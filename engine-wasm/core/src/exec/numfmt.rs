@@ -106,6 +106,26 @@ fn parse_model(fmt: &str, pos: Pos) -> Result<Model, LabError> {
     Ok(m)
 }
 
+/// TO_CHAR(x, fmt) (`to_char`) or TO_NUMBER(x, fmt): NULL in, NULL out;
+/// TO_CHAR reads a text as a number first.
+pub fn call(to_char_call: bool, v: &[Value], pos: Pos) -> Result<Value, LabError> {
+    let fmt = match &v[1] {
+        Value::Null => return Ok(Value::Null),
+        f => f.to_string(),
+    };
+    match (&v[0], to_char_call) {
+        (Value::Null, _) => Ok(Value::Null),
+        (Value::Num(n), true) => to_char(n, &fmt, pos),
+        (Value::Num(n), false) => Ok(Value::Num(*n)),
+        (x, true) => to_char(
+            &Number::parse(x.to_string().trim()).map_err(|_| LabError::new(ora::INVALID_NUMBER, pos))?,
+            &fmt,
+            pos,
+        ),
+        (x, false) => to_number(&x.to_string(), &fmt, pos),
+    }
+}
+
 /// TO_CHAR(n, fmt).
 pub fn to_char(n: &Number, fmt: &str, pos: Pos) -> Result<Value, LabError> {
     let up = fmt.to_ascii_uppercase();

@@ -101,12 +101,10 @@ impl Run<'_> {
         if c.organization_index && keys.pk.is_none() {
             return Err(LabError::new(ora::NO_PRIMARY_KEY, c.name.pos));
         }
-        let pool = pool_of(&c.physical);
-        let pctfree = c.physical.pctfree.unwrap_or(10);
+        let (pool, pctfree) = (pool_of(&c.physical), c.physical.pctfree.unwrap_or(10));
         let tid = self.inst.cat.tables.len();
         let storage = self.table_storage(c, &name, tid, &keys.pk, &columns, deferred)?;
-        let ncols = columns.len();
-        let stamp = self.inst.cat.stamp(super::dictionary::lab_object_base(self.inst.profile.dictionary_objects));
+        let (ncols, stamp) = (columns.len(), self.object_stamp());
         self.inst.cat.tables.push(Table {
             mem_bytes: 0,
             id: tid,
@@ -344,15 +342,13 @@ impl Run<'_> {
         deferred: bool,
     ) -> Result<TableStorage, LabError> {
         let bs = self.inst.params.current.db_block_size;
-        let pool = pool_of(&c.physical);
-        let pctfree = c.physical.pctfree.unwrap_or(10);
+        let (pool, pctfree) = (pool_of(&c.physical), c.physical.pctfree.unwrap_or(10));
         Ok(if c.organization_index {
             let (cols, _, _, cname) = pk.clone().expect("checked");
             let iname = cname.unwrap_or_else(|| format!("SYS_IOT_TOP_{}", tid));
             let seg = self.inst.cat.new_segment(&iname, SegmentKind::Iot, Some(name), pool);
             self.place(seg, &c.physical);
-            let iid = self.inst.cat.indexes.len();
-            let stamp = self.inst.cat.stamp(super::dictionary::lab_object_base(self.inst.profile.dictionary_objects));
+            let (iid, stamp) = (self.inst.cat.indexes.len(), self.object_stamp());
             self.inst.cat.indexes.push(Index {
                 id: iid,
                 stamp,
@@ -439,7 +435,7 @@ impl Run<'_> {
         let bs = self.inst.params.current.db_block_size;
         let seg =
             self.inst.cat.new_segment(name, SegmentKind::Index, Some(&self.inst.cat.tables[tid].name.clone()), pool);
-        let iid = self.inst.cat.indexes.len();
+        let (iid, stamp) = (self.inst.cat.indexes.len(), self.object_stamp());
         let mut bt = BTree::new(bs, pctfree, unique, false);
         let t = &self.inst.cat.tables[tid];
         // Entries go to the tree as they are made (one-number keys packed
@@ -459,7 +455,6 @@ impl Run<'_> {
         for b in 0..bt.blocks() {
             self.format_block(seg, b);
         }
-        let stamp = self.inst.cat.stamp(super::dictionary::lab_object_base(self.inst.profile.dictionary_objects));
         self.inst.cat.indexes.push(Index {
             id: iid,
             stamp,
@@ -506,8 +501,7 @@ impl Run<'_> {
         for b in 0..hash.blocks() {
             self.format_block(seg, b);
         }
-        let id = self.inst.cat.clusters.len();
-        let stamp = self.inst.cat.stamp(super::dictionary::lab_object_base(self.inst.profile.dictionary_objects));
+        let (id, stamp) = (self.inst.cat.clusters.len(), self.object_stamp());
         self.inst.cat.clusters.push(Cluster {
             id,
             stamp,

@@ -278,6 +278,14 @@ impl Run<'_> {
     }
 }
 
+impl Run<'_> {
+    /// The stamp of an object the lab user creates now.
+    pub(super) fn object_stamp(&mut self) -> crate::catalog::ObjStamp {
+        let base = lab_object_base(self.inst.profile.dictionary_objects);
+        self.inst.cat.stamp(base)
+    }
+}
+
 /// OBJECT_ID of the lab user's first object: the database's own are
 /// numbered from 2 (`exec/dictionary_objects.rs`).
 pub(crate) fn lab_object_base(dictionary_objects: u32) -> u32 {

@@ -224,12 +224,17 @@ impl<'a> Builder<'a> {
                 {
                     crate::exec::convert::coerce_pair(&mut l, &mut r, &self.kinds(), pos);
                 }
+                if matches!(op, BinaryOp::Lt | BinaryOp::Le | BinaryOp::Gt | BinaryOp::Ge) {
+                    super::resolve::refuse_rowid_order(&l, pos)?;
+                    super::resolve::refuse_rowid_order(&r, pos)?;
+                }
                 CExpr::Bin(*op, Box::new(l), Box::new(r), pos)
             }
             Expr::Negate(x) => CExpr::Neg(Box::new(self.compile_expr_inner(x, scope, aggs)?), expr_pos(x)),
             Expr::Not(x) => CExpr::Not(Box::new(self.compile_expr_inner(x, scope, aggs)?)),
             Expr::Between { expr: x, low, high } => {
                 let mut x = self.compile_expr_inner(x, scope, aggs)?;
+                super::resolve::refuse_rowid_order(&x, expr_pos(e))?;
                 let mut lo = self.compile_expr_inner(low, scope, aggs)?;
                 let mut hi = self.compile_expr_inner(high, scope, aggs)?;
                 crate::exec::convert::coerce_list(&mut x, &mut [&mut lo, &mut hi], &self.kinds(), expr_pos(e));
@@ -305,6 +310,7 @@ impl<'a> Builder<'a> {
         let k = match (func, arg) {
             (AggregateFunc::Min | AggregateFunc::Max, Some(a)) => {
                 let c = self.compile_expr_inner(a, scope, &mut None)?;
+                super::resolve::refuse_rowid_order(&c, expr_pos(a))?;
                 crate::exec::convert::kind(&c, &self.kinds())
             }
             _ => crate::exec::convert::Kind::Number,

@@ -121,3 +121,18 @@ impl Builder<'_> {
         })
     }
 }
+
+/// Whether `e` is a ROWID (the pseudocolumn, or ROWID_CREATE's result).
+fn is_rowid(e: &CExpr) -> bool {
+    matches!(e, CExpr::Func(Func::Rowid | Func::DbmsRowid(crate::exec::rowid::RowidFn::Create), ..))
+}
+
+/// ROWIDs are held as their text: ordering them by it would not be
+/// Oracle's order (by object, file, block, row), so an ORDER BY or a
+/// range comparison of ROWIDs is refused.
+pub(super) fn refuse_rowid_order(e: &CExpr, pos: lio_sql::ast::Pos) -> Result<(), LabError> {
+    if is_rowid(e) {
+        return Err(LabError::unsupported("ordering ROWIDs (ORDER BY, <, >, BETWEEN, MIN, MAX of a ROWID)", pos));
+    }
+    Ok(())
+}

@@ -126,15 +126,19 @@ impl Rt<'_> {
         if let Some(v) = e.column_value(self.cat, env) {
             return Ok(v);
         }
-        let mut cx = EvalCtx {
+        e.eval(&mut self.eval_ctx(env))
+    }
+
+    /// The evaluator's view of this row source context.
+    pub fn eval_ctx<'b>(&'b mut self, env: &'b Env) -> EvalCtx<'b> {
+        EvalCtx {
             cat: self.cat,
             env,
             binds: self.binds,
             rng: self.rng,
             text_work: &mut self.k.stats.work.text,
             io: Some(&*self.k.io),
-        };
-        e.eval(&mut cx)
+        }
     }
 
     #[inline(always)]
@@ -150,14 +154,7 @@ impl Rt<'_> {
     #[inline(never)]
     fn test_preds(&mut self, preds: &[CExpr], env: &Env) -> Result<bool, LabError> {
         for p in preds {
-            let mut cx = EvalCtx {
-                cat: self.cat,
-                env,
-                binds: self.binds,
-                rng: self.rng,
-                text_work: &mut self.k.stats.work.text,
-                io: Some(&*self.k.io),
-            };
+            let mut cx = self.eval_ctx(env);
             if !p.test(&mut cx)? {
                 self.k.stats.work.rows_rejected += 1;
                 if self.k.stats.work.rows_rejected & 255 == 0 {
