@@ -6,17 +6,7 @@
 mod common;
 use common::*;
 
-fn rows(e: &mut lio_core::Engine, sql: &str) -> Vec<Vec<String>> {
-    let steps = e.exec(sql);
-    ok(&steps);
-    steps
-        .last()
-        .unwrap()
-        .rows
-        .iter()
-        .map(|r| r.iter().map(|v| v.as_str().map(str::to_string).unwrap_or_else(|| v.to_string())).collect())
-        .collect()
-}
+use common::text_rows as rows;
 
 fn within(lab: f64, published: f64, tolerance: f64) -> bool {
     (lab - published).abs() <= published * tolerance

@@ -5,17 +5,7 @@
 mod common;
 use common::*;
 
-fn rows(e: &mut lio_core::Engine, sql: &str) -> Vec<Vec<String>> {
-    let steps = e.exec(sql);
-    ok(&steps);
-    steps
-        .last()
-        .unwrap()
-        .rows
-        .iter()
-        .map(|r| r.iter().map(|v| v.as_str().map(str::to_string).unwrap_or_else(|| v.to_string())).collect())
-        .collect()
-}
+use common::text_rows as rows;
 
 /// Worked by hand: 20 rows of about 1,010 bytes in 8 KB blocks with
 /// PCTFREE 10 (7,3xx bytes for rows) fit 7 to a block: 7, 7, 6. The
