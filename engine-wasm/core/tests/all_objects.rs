@@ -94,6 +94,13 @@ fn generated_rows_are_dense_and_plausible() {
     ok(&e.exec("create table t as select object_id, created from all_objects where rownum <= 5;"));
     let r = rows(&mut e, "select data_type from user_tab_columns where table_name = 'T' order by column_id;");
     assert_eq!(r, vec![vec!["NUMBER"], vec!["DATE"]]);
+    // The view's declared types, not the values' widths (18c: identifiers
+    // VARCHAR2(128), OBJECT_TYPE VARCHAR2(23); EDITION_NAME, all NULL,
+    // still VARCHAR2(128)).
+    ok(&e.exec("create table t2 as select owner, edition_name, object_type from all_objects where rownum <= 5;"));
+    let r =
+        rows(&mut e, "select data_type, data_length from user_tab_columns where table_name = 'T2' order by column_id;");
+    assert_eq!(r, vec![vec!["VARCHAR2", "128"], vec!["VARCHAR2", "128"], vec!["VARCHAR2", "23"]]);
 }
 
 /// The lab user's objects follow the dictionary's, in creation order,

@@ -186,15 +186,7 @@ impl Run<'_> {
             )?;
             if columns.is_empty() {
                 for (i, n) in cur.columns.iter().enumerate() {
-                    let sample = rows.iter().map(|r| r.value(i)).find(|v| !v.is_null());
-                    let dt = match sample {
-                        Some(Value::Str(_)) => DataType::Varchar2 {
-                            len: rows.iter().map(|r| r.value(i).stored_len() as u32).max().unwrap_or(1).max(1),
-                            char_semantics: false,
-                        },
-                        Some(Value::Date(_)) => DataType::Date,
-                        _ => DataType::Number { precision: None, scale: None },
-                    };
+                    let dt = self.ctas_type(&cur, i, &rows);
                     if !n.chars().all(|ch| ch.is_ascii_alphanumeric() || ch == '_' || ch == '$' || ch == '#') {
                         return Err(LabError::new(ora::MUST_NAME_EXPRESSION_WITH_ALIAS, q.pos));
                     }

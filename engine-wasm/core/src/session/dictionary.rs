@@ -279,6 +279,39 @@ impl Run<'_> {
 }
 
 impl Run<'_> {
+    /// The type of column `i` of a CREATE TABLE ... AS SELECT: a data
+    /// dictionary view's column keeps its declared type (ALL_OBJECTS'
+    /// OWNER is VARCHAR2(128) from 12.2, EDITION_NAME too though every
+    /// value is NULL); another column's comes from its values.
+    pub(super) fn ctas_type(&self, c: &crate::exec::Compiled, i: usize, rows: &crate::catalog::RowStore) -> DataType {
+        if let Some(t) = self.declared_type(c, i) {
+            return t;
+        }
+        match rows.iter().map(|r| r.value(i)).find(|v| !v.is_null()) {
+            Some(Value::Str(_)) => DataType::Varchar2 {
+                len: rows.iter().map(|r| r.value(i).stored_len() as u32).max().unwrap_or(1).max(1),
+                char_semantics: false,
+            },
+            Some(Value::Date(_)) => DataType::Date,
+            _ => DataType::Number { precision: None, scale: None },
+        }
+    }
+
+    fn declared_type(&self, c: &crate::exec::Compiled, i: usize) -> Option<DataType> {
+        use crate::exec::dictionary::ColType;
+        let crate::exec::CExpr::Gen { src, col } = c.project.get(i)? else { return None };
+        let slot = c.fixed_src.iter().position(|s| s == src)?;
+        let crate::exec::fixed::FixedView::Dict(d) = *c.fixed.get(slot)? else { return None };
+        let text = |len| DataType::Varchar2 { len, char_semantics: false };
+        Some(match d.typed_columns().get(*col)?.1 {
+            ColType::Name => text(self.inst.profile.identifier_bytes),
+            ColType::Text(n) => text(n),
+            ColType::ObjectType => text(d.width(*col, self.inst.profile.identifier_bytes)),
+            ColType::Num => DataType::Number { precision: None, scale: None },
+            ColType::DateCol => DataType::Date,
+        })
+    }
+
     /// The stamp of an object the lab user creates now.
     pub(super) fn object_stamp(&mut self) -> crate::catalog::ObjStamp {
         let base = lab_object_base(self.inst.profile.dictionary_objects);
