@@ -598,6 +598,17 @@ fn order_group_histograms_and_hash_join() {
     );
 }
 
+/// The dictionary's generated objects (CTAS of DBA_OBJECTS) beside a
+/// rows-per-block article: the generated rows depend on nothing a script
+/// leaves behind, and the lab user's objects are numbered after them.
+#[test]
+fn order_group_dictionary_objects() {
+    order::check(
+        &["tests/articles/chitale-12c-ctas-dba-objects.sql", "tests/articles/asktom-char-rows-per-block.sql"],
+        &[],
+    );
+}
+
 /// Every script is in a group above.
 #[test]
 fn every_script_is_accounted_for() {

@@ -200,15 +200,15 @@ fn unmodelled_oracle_functions_are_refused_by_name() {
          select id,\n       soundex('ab') from (select 1 id from dual);\n\
          select regexp_substr('abc', 'b') from dual;\n\
          select nosuchfunc(1) from dual;\n\
-         select to_number('1,234', '9,999') from dual;\n\
+         select to_number('1,234', '9,999', 'x') from dual;\n\
          select to_number('1', '9', 'x', 'y') from dual;");
     assert_eq!(error_of(&steps[0]), ("LAB-00001", 1, 8));
     assert!(steps[0].error.as_ref().unwrap().message.contains("LN"));
     assert_eq!(error_of(&steps[1]), ("LAB-00001", 3, 8));
     assert_eq!(error_of(&steps[2]).0, "LAB-00001");
     assert_eq!(error_of(&steps[3]), ("ORA-00904", 5, 8));
-    // TO_NUMBER with a format model is Oracle's (it was ORA-00909, invalid
-    // number of arguments); four arguments are ORA-00909 in Oracle too.
+    // TO_NUMBER with a format model is modelled (core/tests/number_format.rs);
+    // its NLS parameter is not; four arguments are ORA-00909 in Oracle too.
     assert_eq!(error_of(&steps[4]), ("LAB-00001", 6, 8));
     assert_eq!(error_of(&steps[5]).0, "ORA-00909");
 }

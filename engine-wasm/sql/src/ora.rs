@@ -249,6 +249,7 @@ catalogue! {
     /// The argument is the column, `"LAB"."T"."C"`.
     CANNOT_UPDATE_TO_NULL = Ora 1407 "cannot update (%s) to NULL";
     COLUMN_LIST_ALREADY_INDEXED = Ora 1408 "such column list already indexed";
+    INVALID_ROWID = Ora 1410 "invalid ROWID";
     INDEX_DOES_NOT_EXIST = Ora 1418 "specified index does not exist";
     EXACT_FETCH_RETURNS_TOO_MANY_ROWS = Ora 1422 "exact fetch returns more than requested number of rows";
     NULL_VALUES_CANNOT_ALTER_TO_NOT_NULL = Ora 1449 "column contains NULL values; cannot alter to NOT NULL";
@@ -262,6 +263,7 @@ catalogue! {
     MAY_NOT_PERFORM_DML = Ora 1456 "may not perform insert/delete/update operation";
     DIVISOR_IS_ZERO = Ora 1476 "divisor is equal to zero";
     INVALID_NUMBER = Ora 1722 "invalid number";
+    INVALID_NUMBER_FORMAT = Ora 1481 "invalid number format model";
     DATE_FORMAT_NOT_RECOGNIZED = Ora 1821 "date format not recognized";
     FORMAT_ENDS_BEFORE_INPUT = Ora 1830 "date format picture ends before converting entire input string";
     YEAR_RANGE = Ora 1841 "(full) year must be between -4713 and +9999, and not be 0";

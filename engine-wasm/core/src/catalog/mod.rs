@@ -134,9 +134,31 @@ impl RowSink for RowStore {
     }
 }
 
+/// An object's place among the lab user's objects, in creation order
+/// (its OBJECT_ID is the dictionary's next number plus it), and when it
+/// was created (USER_OBJECTS.CREATED).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct ObjStamp {
+    /// 1 for the first object the user created; 0 for SYS's (DUAL).
+    pub n: u32,
+    /// OBJECT_ID (and a segment's DATA_OBJECT_ID, in its ROWIDs).
+    pub id: u32,
+    pub created: crate::date::Date,
+}
+
+/// DUAL's object number (SYS's objects are not numbered by the lab).
+pub const SYS_OBJECT_ID: u32 = 143;
+
+impl Default for ObjStamp {
+    fn default() -> Self {
+        ObjStamp { n: 0, id: SYS_OBJECT_ID, created: crate::date::CLOCK_ZERO }
+    }
+}
+
 #[derive(Debug, Clone)]
 pub struct Table {
     pub id: TableId,
+    pub stamp: ObjStamp,
     pub name: String,
     pub columns: Vec<Column>,
     pub rows: RowStore,
@@ -288,6 +310,7 @@ pub enum IndexKind {
 #[derive(Debug, Clone)]
 pub struct Index {
     pub id: IndexId,
+    pub stamp: ObjStamp,
     pub name: String,
     pub table: TableId,
     pub columns: Vec<usize>,
@@ -322,6 +345,7 @@ impl Index {
 #[derive(Debug, Clone)]
 pub struct Cluster {
     pub id: ClusterId,
+    pub stamp: ObjStamp,
     pub name: String,
     pub key_columns: Vec<Column>,
     pub hash: HashCluster,
@@ -351,6 +375,8 @@ pub struct Catalog {
     pub dual: Option<TableId>,
     /// SYS.AUX_STATS$: the system statistics (DBMS_STATS.SET_SYSTEM_STATS).
     pub system_stats: SystemStats,
+    /// Objects the lab user has created (tables, indexes, clusters).
+    pub objects_created: u32,
 }
 
 /// Bytes the lab holds per stored value, row and index entry (its own
@@ -380,6 +406,15 @@ impl Catalog {
     /// entry as it holds them: 20 bytes packed).
     pub fn index_entry_bytes(&self, table: TableId) -> u64 {
         self.tables[table].indexes.iter().map(|&i| self.indexes[i].btree.entry_bytes()).sum()
+    }
+
+    /// The next object's stamp: its number, its OBJECT_ID (`base`, the
+    /// first after the database's own objects, plus its number) and the
+    /// simulated clock now.
+    pub fn stamp(&mut self, base: u32) -> ObjStamp {
+        self.objects_created += 1;
+        let n = self.objects_created;
+        ObjStamp { n, id: base + n - 1, created: crate::date::sysdate() }
     }
 
     pub fn new_segment(&mut self, name: &str, kind: SegmentKind, table: Option<&str>, pool: PoolKind) -> SegId {
@@ -416,6 +451,7 @@ impl Catalog {
         rows.push(row);
         self.tables.push(Table {
             id,
+            stamp: ObjStamp::default(),
             name: "DUAL".into(),
             columns: vec![Column {
                 name: "DUMMY".into(),

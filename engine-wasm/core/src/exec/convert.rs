@@ -149,6 +149,8 @@ pub fn kind(e: &CExpr, k: &Kinds<'_>) -> Kind {
             Func::Math(Math::Reverse | Math::Chr) => Kind::Varchar,
             Func::Math(Math::Initcap) => same_text_kind(args, k),
             Func::Math(_) => Kind::Number,
+            Func::DbmsRowid(super::rowid::RowidFn::Create) | Func::Rowid => Kind::Varchar,
+            Func::DbmsRowid(_) => Kind::Number,
             // The same datatype as their argument.
             Func::Upper | Func::Lower | Func::Substr => same_text_kind(args, k),
             // DECODE's result has its first result's datatype, except that

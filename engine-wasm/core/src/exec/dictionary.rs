@@ -7,10 +7,12 @@
 //! Served: the `USER_` views of tables, indexes, their columns, segments,
 //! objects, stored programs' compile errors, column statistics and
 //! histograms, with the columns listed here (a column not listed is
-//! ORA-00904, as for the `V$` views). `ALL_`/`DBA_`/`CDB_` views would
-//! list the dictionary's own thousands of objects, which the lab does not
-//! have: they are refused (LAB-00001) rather than answered with the lab's
-//! few rows. In Oracle these views are joins of `OBJ$`, `TAB$`, `IND$`
+//! ORA-00904, as for the `V$` views); ALL_OBJECTS and DBA_OBJECTS, whose
+//! thousands of rows for the database's own objects are generated
+//! (`exec/dictionary_objects.rs`). The other `ALL_`/`DBA_`/`CDB_` views
+//! would list the dictionary's own objects, which the lab does not have:
+//! they are refused (LAB-00001) rather than answered with the lab's few
+//! rows. In Oracle these views are joins of `OBJ$`, `TAB$`, `IND$`
 //! ...; that plan and its buffer gets are not modelled, so a query on one
 //! is refused under AUTOTRACE and EXPLAIN PLAN.
 
@@ -22,7 +24,11 @@ pub enum DictView {
     IndColumns,
     TabColumns,
     Segments,
+    /// USER_OBJECTS: the lab user's.
     Objects,
+    /// ALL_OBJECTS and DBA_OBJECTS: the database's own objects
+    /// (`exec/dictionary_objects.rs`), then the lab user's.
+    AllObjects,
     Errors,
     TabColStatistics,
     TabHistograms,
@@ -37,9 +43,13 @@ pub enum ColType {
     Text(u32),
     /// NUMBER.
     Num,
+    /// OBJECT_TYPE: VARCHAR2(19) up to 11.2, VARCHAR2(23) from 12c.
+    ObjectType,
+    /// DATE (SQL*Plus sizes it by NLS_DATE_FORMAT).
+    DateCol,
 }
 
-use ColType::{Name, Num, Text};
+use ColType::{DateCol, Name, Num, ObjectType, Text};
 
 /// Declares a view's typed column list and its list of names, from one list.
 macro_rules! view {
@@ -151,14 +161,37 @@ view!(SEGMENTS, SEGMENTS_N:
     ("EXTENTS", Num),
 );
 
+// ALL_OBJECTS and DBA_OBJECTS; USER_OBJECTS has all but OWNER. The
+// release keeps the first 13 (to 11.1), 15 (11.2) or 26 (12.2 on)
+// (`VersionProfile::objects_columns`). Oracle Database
+// Reference, ALL_OBJECTS (11.2, E25513; 12.2).
 view!(OBJECTS, OBJECTS_N:
+    ("OWNER", Name),
     ("OBJECT_NAME", Name),
     ("SUBOBJECT_NAME", Name),
-    ("OBJECT_TYPE", Text(23)),
+    ("OBJECT_ID", Num),
+    ("DATA_OBJECT_ID", Num),
+    ("OBJECT_TYPE", ObjectType),
+    ("CREATED", DateCol),
+    ("LAST_DDL_TIME", DateCol),
+    ("TIMESTAMP", Text(19)),
     ("STATUS", Text(7)),
     ("TEMPORARY", Text(1)),
     ("GENERATED", Text(1)),
     ("SECONDARY", Text(1)),
+    ("NAMESPACE", Num),
+    ("EDITION_NAME", Name),
+    ("SHARING", Text(18)),
+    ("EDITIONABLE", Text(1)),
+    ("ORACLE_MAINTAINED", Text(1)),
+    ("APPLICATION", Text(1)),
+    ("DEFAULT_COLLATION", Text(100)),
+    ("DUPLICATED", Text(1)),
+    ("SHARDED", Text(1)),
+    ("CREATED_APPID", Num),
+    ("CREATED_VSNID", Num),
+    ("MODIFIED_APPID", Num),
+    ("MODIFIED_VSNID", Num),
 );
 
 view!(ERRORS, ERRORS_N:
@@ -174,7 +207,10 @@ view!(ERRORS, ERRORS_N:
 impl DictView {
     /// The view a FROM name means (`USER_X` or `SYS.USER_X`).
     pub fn lookup(name: &str) -> Option<DictView> {
-        let n = name.strip_prefix("SYS.").unwrap_or(name);
+        let n = name.strip_prefix("SYS.").or_else(|| name.strip_prefix("PUBLIC.")).unwrap_or(name);
+        if matches!(n, "ALL_OBJECTS" | "DBA_OBJECTS") {
+            return Some(DictView::AllObjects);
+        }
         Some(match n.strip_prefix("USER_")? {
             "TABLES" => DictView::Tables,
             "INDEXES" => DictView::Indexes,
@@ -205,6 +241,7 @@ impl DictView {
             DictView::TabColumns => "USER_TAB_COLUMNS",
             DictView::Segments => "USER_SEGMENTS",
             DictView::Objects => "USER_OBJECTS",
+            DictView::AllObjects => "ALL_OBJECTS",
             DictView::Errors => "USER_ERRORS",
             DictView::TabColStatistics => "USER_TAB_COL_STATISTICS",
             DictView::TabHistograms => "USER_TAB_HISTOGRAMS",
@@ -219,10 +256,22 @@ impl DictView {
             DictView::IndColumns => IND_COLUMNS,
             DictView::TabColumns => TAB_COLUMNS,
             DictView::Segments => SEGMENTS,
-            DictView::Objects => OBJECTS,
+            DictView::Objects => &OBJECTS[1..],
+            DictView::AllObjects => OBJECTS,
             DictView::Errors => ERRORS,
             DictView::TabColStatistics => TAB_COL_STATISTICS,
             DictView::TabHistograms => TAB_HISTOGRAMS,
+        }
+    }
+
+    /// Columns the release has (USER_OBJECTS' and ALL_OBJECTS' grew
+    /// over the releases; the others' list is the release's).
+    pub fn columns_in(self, objects_columns: u8) -> &'static [&'static str] {
+        let cols = self.columns();
+        match self {
+            DictView::Objects => &cols[..(objects_columns as usize).saturating_sub(1).min(cols.len())],
+            DictView::AllObjects => &cols[..(objects_columns as usize).min(cols.len())],
+            _ => cols,
         }
     }
 
@@ -234,7 +283,8 @@ impl DictView {
             DictView::IndColumns => IND_COLUMNS_N,
             DictView::TabColumns => TAB_COLUMNS_N,
             DictView::Segments => SEGMENTS_N,
-            DictView::Objects => OBJECTS_N,
+            DictView::Objects => &OBJECTS_N[1..],
+            DictView::AllObjects => OBJECTS_N,
             DictView::Errors => ERRORS_N,
             DictView::TabColStatistics => TAB_COL_STATISTICS_N,
             DictView::TabHistograms => TAB_HISTOGRAMS_N,
@@ -248,7 +298,9 @@ impl DictView {
         match self.typed_columns().get(col).map(|c| c.1) {
             Some(Name) => identifier_bytes,
             Some(Text(n)) => n,
-            Some(Num) | None => 0,
+            Some(ObjectType) if identifier_bytes > 30 => 23,
+            Some(ObjectType) => 19,
+            Some(Num | DateCol) | None => 0,
         }
     }
 }
@@ -266,6 +318,7 @@ mod tests {
             DictView::TabColumns,
             DictView::Segments,
             DictView::Objects,
+            DictView::AllObjects,
             DictView::Errors,
             DictView::TabColStatistics,
             DictView::TabHistograms,
@@ -275,6 +328,10 @@ mod tests {
             assert_eq!(DictView::lookup(v.name()), Some(v));
         }
         assert!(DictView::lookup("DBA_TABLES").is_none());
+        assert_eq!(DictView::lookup("DBA_OBJECTS"), Some(DictView::AllObjects));
+        assert_eq!(DictView::AllObjects.columns_in(15).len(), 15);
+        assert_eq!(DictView::Objects.columns_in(13).last(), Some(&"SECONDARY"));
+        assert_eq!(DictView::AllObjects.columns_in(26).len(), 26);
         assert!(DictView::looks_dictionary("DBA_TABLES"));
         assert!(!DictView::looks_dictionary("USERS"));
     }

@@ -84,6 +84,9 @@ pub struct EvalCtx<'a> {
     /// `WorkCounters::text`, charged to the work limit): a PL/SQL loop of
     /// LIKEs or INSTRs over 32 KB strings ran for minutes uncharged.
     pub text_work: &'a mut u64,
+    /// The datafiles' extents (a ROWID's file and block); None where no
+    /// row of a table is read (constant folding).
+    pub io: Option<&'a crate::io::IoLayer>,
 }
 
 fn truth(v: &Value) -> bool {
@@ -298,6 +301,13 @@ impl CExpr {
             CExpr::Case(operand, whens, otherwise, pos) => {
                 case(operand.as_deref(), whens, otherwise.as_deref(), *pos, cx)?
             }
+            CExpr::Func(Func::Rowid, args, pos) => match args.as_slice() {
+                [CExpr::RowId(src), CExpr::Const(Value::Num(t))] => {
+                    let table = t.to_f64() as usize;
+                    super::rowid::of_row(cx.cat, cx.io, table, cx.env.rows[*src], *pos)?
+                }
+                _ => Value::Null,
+            },
             CExpr::Func(f, args, pos) => {
                 let pos = *pos;
                 // Up to four arguments on the stack (no allocation per call).

@@ -268,6 +268,50 @@ impl FixedView {
     }
 }
 
+/// The rows of one view a statement reads: generated ones first (the
+/// database's own objects, made as they are read), then `rows`.
+#[derive(Debug, Default)]
+pub struct FixedRows {
+    /// The generator and the number of columns each row has.
+    pub gen: Option<(super::dictionary_objects::ObjectsGen, usize)>,
+    pub rows: Vec<Vec<crate::value::Value>>,
+}
+
+impl FixedRows {
+    pub fn of(rows: Vec<Vec<crate::value::Value>>) -> FixedRows {
+        FixedRows { gen: None, rows }
+    }
+
+    /// Rows in all.
+    pub fn len(&self) -> usize {
+        self.gen.as_ref().map_or(0, |g| g.0.len()) + self.rows.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Row `i` into `out`; false past the last.
+    pub fn row_into(&self, i: usize, out: &mut Vec<crate::value::Value>) -> bool {
+        let generated = match &self.gen {
+            Some((g, columns)) if i < g.len() => {
+                g.fill(i, *columns, out);
+                return true;
+            }
+            Some((g, _)) => g.len(),
+            None => 0,
+        };
+        match self.rows.get(i - generated) {
+            Some(r) => {
+                out.clear();
+                out.extend(r.iter().cloned());
+                true
+            }
+            None => false,
+        }
+    }
+}
+
 /// `STAT_ID`/`EVENT_ID`: a stable number from the name (FNV-1a, 32 bits).
 pub fn name_id(name: &str) -> u32 {
     super::hash::fnv1a(super::hash::FNV_OFFSET, name.as_bytes())

@@ -26,7 +26,7 @@ pub fn fold(mut e: CExpr) -> CExpr {
     // Folding happens once, at compile time: the characters it examines
     // are not a statement's work.
     let mut text_work = 0;
-    let mut cx = EvalCtx { cat: &cat, env: &env, binds: &[], rng: &mut rng, text_work: &mut text_work };
+    let mut cx = EvalCtx { cat: &cat, env: &env, binds: &[], rng: &mut rng, text_work: &mut text_work, io: None };
     fold_in_place(&mut e, &mut cx);
     e
 }

@@ -67,6 +67,11 @@ pub enum Func {
     Date(DateFn),
     /// Issue 33's numeric and character functions (`func_math`).
     Math(Math),
+    /// Internal: the ROWID pseudocolumn of a table source, `Rowid(RowId(src),
+    /// table)` (evaluated by `CExpr::eval`, which has the extents).
+    Rowid,
+    /// A DBMS_ROWID function ([`super::rowid`]).
+    DbmsRowid(super::rowid::RowidFn),
 }
 
 impl Func {
@@ -106,7 +111,12 @@ impl Func {
             "LEAST" => Func::Least,
             "VSIZE" => Func::Vsize,
             "DUMP" => Func::Dump(0),
-            _ => return DateFn::lookup(name).map(Func::Date).or_else(|| Math::lookup(name).map(Func::Math)),
+            _ => {
+                return DateFn::lookup(name)
+                    .map(Func::Date)
+                    .or_else(|| Math::lookup(name).map(Func::Math))
+                    .or_else(|| super::rowid::RowidFn::lookup(name).map(Func::DbmsRowid))
+            }
         })
     }
 
@@ -118,7 +128,8 @@ impl Func {
             Func::Substr => (2, 3),
             Func::RandomValue => (0, 2),
             Func::RandomString => (2, 2),
-            Func::ToNumber | Func::Length | Func::Upper | Func::Lower | Func::Abs | Func::Floor | Func::Ceil => (1, 1),
+            Func::ToNumber => (1, 2),
+            Func::Length | Func::Upper | Func::Lower | Func::Abs | Func::Floor | Func::Ceil => (1, 1),
             Func::User | Func::RandomInteger => (0, 0),
             Func::Date(d) => d.arity(),
             Func::Nvl2 => (3, 3),
@@ -130,6 +141,8 @@ impl Func {
             Func::Dump(_) => (1, 2),
             Func::PlConcat => (2, 2),
             Func::Math(m) => m.arity(),
+            Func::Rowid => (2, 2),
+            Func::DbmsRowid(r) => r.arity(),
             Func::Ltrim | Func::Rtrim | Func::Replace => {
                 (if matches!(self, Func::Replace) { 2 } else { 1 }, if matches!(self, Func::Replace) { 3 } else { 2 })
             }
@@ -235,7 +248,9 @@ pub(super) fn eval_func(
         Func::Round | Func::Trunc if on_date => {
             return datefn::eval(if f == Func::Round { DateFn::Round } else { DateFn::Trunc }, v, pos)
         }
-        Func::ToChar if on_date || v.len() > 1 => return datefn::eval(DateFn::ToChar, v, pos),
+        Func::ToChar if on_date => return datefn::eval(DateFn::ToChar, v, pos),
+        // A number (or a text read as one) with a number format model.
+        Func::ToChar | Func::ToNumber if v.len() > 1 => return super::numfmt::call(f == Func::ToChar, v, pos),
         _ => {}
     }
     let n = |i: usize| -> Result<Option<Number>, LabError> { num(&v[i], pos) };
@@ -255,6 +270,8 @@ pub(super) fn eval_func(
         }
         Func::RandomValue | Func::RandomString | Func::RandomInteger => return random_func(f, v, rng, pos),
         Func::Math(m) => return super::func_math::eval(m, v, pos),
+        Func::DbmsRowid(r) => return r.eval(v, pos),
+        Func::Rowid => Value::Null,
         Func::Mod => match (n(0)?, n(1)?) {
             (Some(a), Some(b)) => num_value(a.rem(&b), pos)?,
             _ => Value::Null,

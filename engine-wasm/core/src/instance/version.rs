@@ -67,6 +67,18 @@ pub struct VersionProfile {
     /// SQLcl's one sort of them in each of seed 000's five blocks; the
     /// other releases have no published count and take 18c's.
     pub statname_rows: u32,
+    /// Rows of DBA_OBJECTS (and ALL_OBJECTS: the LAB user has the DBA
+    /// role) for the database's own objects, before the lab user's
+    /// (`exec/dictionary_objects.rs` generates them; how the counts were
+    /// chosen: docs/MODEL.md, "The dictionary's own objects").
+    pub dictionary_objects: u32,
+    /// Columns of ALL_OBJECTS and DBA_OBJECTS (USER_OBJECTS has all but
+    /// OWNER): 13 up to 11.1 (to SECONDARY), 15 in 11.2 (NAMESPACE,
+    /// EDITION_NAME), 26 from 12.2 (SHARING ... MODIFIED_VSNID).
+    pub objects_columns: u8,
+    /// The day the release's seed database was created: the CREATED of
+    /// the dictionary's own objects.
+    pub seed_created: (i32, u32, u32),
 }
 
 const fn profile(name: &'static str, banner: &'static str) -> VersionProfile {
@@ -91,6 +103,9 @@ const fn profile(name: &'static str, banner: &'static str) -> VersionProfile {
         change_vector_header: 32,
         hybrid_histograms: true,
         statname_rows: 2011,
+        dictionary_objects: 91_465,
+        objects_columns: 26,
+        seed_created: (2018, 2, 7),
     }
 }
 
@@ -109,6 +124,9 @@ pub const V10_2_0_5: VersionProfile = VersionProfile {
     trace_close: false,
     change_vector_header: 24,
     hybrid_histograms: false,
+    dictionary_objects: 50_000,
+    objects_columns: 13,
+    seed_created: (2010, 4, 30),
     ..profile("10.2.0.5", "Oracle Database 10g Enterprise Edition Release 10.2.0.5.0 - 64bit Production")
 };
 
@@ -122,6 +140,9 @@ pub const V11_1_0_7: VersionProfile = VersionProfile {
     trace_close: false,
     change_vector_header: 24,
     hybrid_histograms: false,
+    dictionary_objects: 66_000,
+    objects_columns: 13,
+    seed_created: (2008, 9, 18),
     ..profile("11.1.0.7", "Oracle Database 11g Enterprise Edition Release 11.1.0.7.0 - 64bit Production")
 };
 
@@ -136,6 +157,9 @@ pub const V11_2_0_1: VersionProfile = VersionProfile {
     trace_close: false,
     change_vector_header: 24,
     hybrid_histograms: false,
+    dictionary_objects: 72_000,
+    objects_columns: 15,
+    seed_created: (2009, 8, 13),
     ..profile("11.2.0.1", "Oracle Database 11g Enterprise Edition Release 11.2.0.1.0 - 64bit Production")
 };
 
@@ -144,14 +168,17 @@ pub const V11_2_0_2: VersionProfile = VersionProfile {
     banner: "Oracle Database 11g Enterprise Edition Release 11.2.0.2.0 - 64bit Production",
     filtered_unique_probe_pins: false,
     trace_close: true,
+    seed_created: (2010, 9, 17),
     ..V11_2_0_1
 };
 
 pub const V18: VersionProfile =
     profile("18.0.0", "Oracle Database 18c Enterprise Edition Release 18.0.0.0.0 - Production");
 
-pub const V19: VersionProfile =
-    profile("19.0.0", "Oracle Database 19c Enterprise Edition Release 19.0.0.0.0 - Production");
+pub const V19: VersionProfile = VersionProfile {
+    seed_created: (2019, 4, 17),
+    ..profile("19.0.0", "Oracle Database 19c Enterprise Edition Release 19.0.0.0.0 - Production")
+};
 
 pub const ALL: [&VersionProfile; 6] = [&V10_2_0_5, &V11_1_0_7, &V11_2_0_1, &V11_2_0_2, &V18, &V19];
 

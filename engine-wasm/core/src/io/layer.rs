@@ -190,6 +190,12 @@ impl IoLayer {
         self.extents.locate(segment, block, &self.tablespaces)
     }
 
+    /// [`Self::block_address`] of a block already in its segment's
+    /// extents, without allocating (None otherwise).
+    pub fn block_address_of(&self, segment: u32, block: u32) -> Option<super::extents::BlockAddress> {
+        self.extents.address(segment, block)
+    }
+
     /// The temporary tablespace the lab user's sorts spill to (its own, else
     /// the default): its index and its file's size in blocks of `block_size`.
     pub fn temp_file(&self, block_size: u32) -> Option<(usize, u64)> {

@@ -101,14 +101,14 @@ impl Run<'_> {
         if c.organization_index && keys.pk.is_none() {
             return Err(LabError::new(ora::NO_PRIMARY_KEY, c.name.pos));
         }
-        let pool = pool_of(&c.physical);
-        let pctfree = c.physical.pctfree.unwrap_or(10);
+        let (pool, pctfree) = (pool_of(&c.physical), c.physical.pctfree.unwrap_or(10));
         let tid = self.inst.cat.tables.len();
         let storage = self.table_storage(c, &name, tid, &keys.pk, &columns, deferred)?;
-        let ncols = columns.len();
+        let (ncols, stamp) = (columns.len(), self.object_stamp());
         self.inst.cat.tables.push(Table {
             mem_bytes: 0,
             id: tid,
+            stamp,
             name: name.clone(),
             columns,
             rows: crate::catalog::RowStore::new(ncols),
@@ -186,15 +186,7 @@ impl Run<'_> {
             )?;
             if columns.is_empty() {
                 for (i, n) in cur.columns.iter().enumerate() {
-                    let sample = rows.iter().map(|r| r.value(i)).find(|v| !v.is_null());
-                    let dt = match sample {
-                        Some(Value::Str(_)) => DataType::Varchar2 {
-                            len: rows.iter().map(|r| r.value(i).stored_len() as u32).max().unwrap_or(1).max(1),
-                            char_semantics: false,
-                        },
-                        Some(Value::Date(_)) => DataType::Date,
-                        _ => DataType::Number { precision: None, scale: None },
-                    };
+                    let dt = self.ctas_type(&cur, i, &rows);
                     if !n.chars().all(|ch| ch.is_ascii_alphanumeric() || ch == '_' || ch == '$' || ch == '#') {
                         return Err(LabError::new(ora::MUST_NAME_EXPRESSION_WITH_ALIAS, q.pos));
                     }
@@ -342,16 +334,16 @@ impl Run<'_> {
         deferred: bool,
     ) -> Result<TableStorage, LabError> {
         let bs = self.inst.params.current.db_block_size;
-        let pool = pool_of(&c.physical);
-        let pctfree = c.physical.pctfree.unwrap_or(10);
+        let (pool, pctfree) = (pool_of(&c.physical), c.physical.pctfree.unwrap_or(10));
         Ok(if c.organization_index {
             let (cols, _, _, cname) = pk.clone().expect("checked");
             let iname = cname.unwrap_or_else(|| format!("SYS_IOT_TOP_{}", tid));
             let seg = self.inst.cat.new_segment(&iname, SegmentKind::Iot, Some(name), pool);
             self.place(seg, &c.physical);
-            let iid = self.inst.cat.indexes.len();
+            let (iid, stamp) = (self.inst.cat.indexes.len(), self.object_stamp());
             self.inst.cat.indexes.push(Index {
                 id: iid,
+                stamp,
                 name: iname,
                 table: tid,
                 columns: cols,
@@ -435,7 +427,7 @@ impl Run<'_> {
         let bs = self.inst.params.current.db_block_size;
         let seg =
             self.inst.cat.new_segment(name, SegmentKind::Index, Some(&self.inst.cat.tables[tid].name.clone()), pool);
-        let iid = self.inst.cat.indexes.len();
+        let (iid, stamp) = (self.inst.cat.indexes.len(), self.object_stamp());
         let mut bt = BTree::new(bs, pctfree, unique, false);
         let t = &self.inst.cat.tables[tid];
         // Entries go to the tree as they are made (one-number keys packed
@@ -457,6 +449,7 @@ impl Run<'_> {
         }
         self.inst.cat.indexes.push(Index {
             id: iid,
+            stamp,
             name: name.to_string(),
             table: tid,
             columns: cols,
@@ -500,9 +493,10 @@ impl Run<'_> {
         for b in 0..hash.blocks() {
             self.format_block(seg, b);
         }
-        let id = self.inst.cat.clusters.len();
+        let (id, stamp) = (self.inst.cat.clusters.len(), self.object_stamp());
         self.inst.cat.clusters.push(Cluster {
             id,
+            stamp,
             name: c.name.name.clone(),
             key_columns: c
                 .columns

@@ -5,7 +5,7 @@
 use super::net::*;
 pub(crate) use super::types::FetchPolicy;
 use super::*;
-use crate::exec::{self, Compiled, EvalCtx, Rt};
+use crate::exec::{self, Compiled, Rt};
 use crate::instance::params::StatisticsLevel;
 pub use crate::instance::shared_pool::LibChild;
 use crate::kernel;
@@ -390,8 +390,7 @@ impl Run<'_> {
                 }
                 got += 1;
                 total += 1;
-                let mut cx =
-                    EvalCtx { cat: rt.cat, env: &*env, binds, rng: &mut *rt.rng, text_work: &mut rt.k.stats.work.text };
+                let mut cx = rt.eval_ctx(&*env);
                 bytes += match rows_out.as_deref_mut() {
                     Some(out) => {
                         let held = super::fetch::hand_row(project, &mut cx, out, &mut row, &mut room, max_mb)?;

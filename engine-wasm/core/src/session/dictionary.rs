@@ -43,7 +43,8 @@ impl Run<'_> {
                 self.live_tables().flat_map(|t| histogram_rows(t, actual)).collect()
             }
             DictView::Segments => self.segment_rows(),
-            DictView::Objects => self.object_rows(),
+            DictView::Objects => self.object_rows(false),
+            DictView::AllObjects => self.object_rows(true),
             DictView::Errors => self.error_rows(),
         }
     }
@@ -187,26 +188,150 @@ impl Run<'_> {
         rows
     }
 
-    fn object_rows(&self) -> Vec<Vec<Value>> {
+    /// The lab user's objects as ALL_OBJECTS lists them (OWNER first;
+    /// USER_OBJECTS drops it), numbered after the database's own.
+    pub(super) fn object_rows(&self, with_owner: bool) -> Vec<Vec<Value>> {
         let cat = &self.inst.cat;
-        let obj = |name: &str, kind: &str| {
-            let generated = if name.starts_with("SYS_") { "Y" } else { "N" };
-            // A stored program that does not compile is INVALID.
-            let status = if self.inst.program_errors.contains_key(name) { "INVALID" } else { "VALID" };
-            vec![text(name), Value::Null, text(kind), text(status), text("N"), text(generated), text("N")]
-        };
+        let base = lab_object_base(self.inst.profile.dictionary_objects);
         let mut rows: Vec<Vec<Value>> = Vec::new();
-        rows.extend(self.live_tables().map(|t| obj(&t.name, "TABLE")));
-        rows.extend(self.live_indexes().map(|ix| obj(&ix.name, "INDEX")));
-        rows.extend(cat.clusters.iter().filter(|c| !c.dropped).map(|c| obj(&c.name, "CLUSTER")));
-        rows.extend(
-            self.inst
-                .programs
-                .iter()
-                .map(|(name, p)| obj(name, if p.returns.is_some() { "FUNCTION" } else { "PROCEDURE" })),
-        );
+        let mut push = |o: LabObject<'_>| {
+            let mut r = self.object_row(o);
+            if !with_owner {
+                r.remove(0);
+            }
+            rows.push(r);
+        };
+        for t in self.live_tables() {
+            let segment = match t.storage {
+                TableStorage::Iot { .. } => false,
+                // A cluster's tables are in its segment.
+                TableStorage::Cluster { cluster, .. } => {
+                    push(LabObject {
+                        name: &t.name,
+                        kind: "TABLE",
+                        stamp: t.stamp,
+                        data: Some(cat.clusters[cluster].stamp),
+                    });
+                    continue;
+                }
+                TableStorage::Heap { .. } => true,
+            };
+            push(LabObject { name: &t.name, kind: "TABLE", stamp: t.stamp, data: segment.then_some(t.stamp) });
+        }
+        for ix in self.live_indexes() {
+            push(LabObject { name: &ix.name, kind: "INDEX", stamp: ix.stamp, data: Some(ix.stamp) });
+        }
+        for c in cat.clusters.iter().filter(|c| !c.dropped) {
+            push(LabObject { name: &c.name, kind: "CLUSTER", stamp: c.stamp, data: Some(c.stamp) });
+        }
+        for (k, (name, p)) in self.inst.programs.iter().enumerate() {
+            // Stored programs are numbered after the segments' objects.
+            let n = cat.objects_created + 1 + k as u32;
+            let stamp = crate::catalog::ObjStamp { n, id: base + n - 1, created: crate::date::CLOCK_ZERO };
+            let kind = if p.returns.is_some() { "FUNCTION" } else { "PROCEDURE" };
+            push(LabObject { name, kind, stamp, data: None });
+        }
+        rows.sort_by_key(|r| r.iter().find_map(|v| if let Value::Num(n) = v { Some(n.to_f64() as i64) } else { None }));
         rows
     }
+
+    /// One lab object's ALL_OBJECTS row (every column of the latest
+    /// release; the view keeps those of the running one).
+    fn object_row(&self, o: LabObject<'_>) -> Vec<Value> {
+        let generated = if o.name.starts_with("SYS_") { "Y" } else { "N" };
+        // A stored program that does not compile is INVALID.
+        let status = if self.inst.program_errors.contains_key(o.name) { "INVALID" } else { "VALID" };
+        let program = matches!(o.kind, "FUNCTION" | "PROCEDURE");
+        let created = Value::Date(o.stamp.created);
+        vec![
+            text(super::LAB_USER),
+            text(o.name),
+            Value::Null,
+            num(o.stamp.id),
+            o.data.map(|d| num(d.id)).unwrap_or(Value::Null),
+            text(o.kind),
+            created.clone(),
+            created,
+            text(&crate::exec::dictionary_objects::timestamp(o.stamp.created)),
+            text(status),
+            text("N"),
+            text(generated),
+            text("N"),
+            num(match o.kind {
+                "INDEX" => 4,
+                "CLUSTER" => 5,
+                _ => 1,
+            }),
+            Value::Null,
+            text("NONE"),
+            if program { text("Y") } else { Value::Null },
+            text("N"),
+            text("N"),
+            if o.kind == "INDEX" || o.kind == "CLUSTER" { Value::Null } else { text("USING_NLS_COMP") },
+            text("N"),
+            text("N"),
+            Value::Null,
+            Value::Null,
+            Value::Null,
+            Value::Null,
+        ]
+    }
+}
+
+impl Run<'_> {
+    /// The type of column `i` of a CREATE TABLE ... AS SELECT: a data
+    /// dictionary view's column keeps its declared type (ALL_OBJECTS'
+    /// OWNER is VARCHAR2(128) from 12.2, EDITION_NAME too though every
+    /// value is NULL); another column's comes from its values.
+    pub(super) fn ctas_type(&self, c: &crate::exec::Compiled, i: usize, rows: &crate::catalog::RowStore) -> DataType {
+        if let Some(t) = self.declared_type(c, i) {
+            return t;
+        }
+        match rows.iter().map(|r| r.value(i)).find(|v| !v.is_null()) {
+            Some(Value::Str(_)) => DataType::Varchar2 {
+                len: rows.iter().map(|r| r.value(i).stored_len() as u32).max().unwrap_or(1).max(1),
+                char_semantics: false,
+            },
+            Some(Value::Date(_)) => DataType::Date,
+            _ => DataType::Number { precision: None, scale: None },
+        }
+    }
+
+    fn declared_type(&self, c: &crate::exec::Compiled, i: usize) -> Option<DataType> {
+        use crate::exec::dictionary::ColType;
+        let crate::exec::CExpr::Gen { src, col } = c.project.get(i)? else { return None };
+        let slot = c.fixed_src.iter().position(|s| s == src)?;
+        let crate::exec::fixed::FixedView::Dict(d) = *c.fixed.get(slot)? else { return None };
+        let text = |len| DataType::Varchar2 { len, char_semantics: false };
+        Some(match d.typed_columns().get(*col)?.1 {
+            ColType::Name => text(self.inst.profile.identifier_bytes),
+            ColType::Text(n) => text(n),
+            ColType::ObjectType => text(d.width(*col, self.inst.profile.identifier_bytes)),
+            ColType::Num => DataType::Number { precision: None, scale: None },
+            ColType::DateCol => DataType::Date,
+        })
+    }
+
+    /// The stamp of an object the lab user creates now.
+    pub(super) fn object_stamp(&mut self) -> crate::catalog::ObjStamp {
+        let base = lab_object_base(self.inst.profile.dictionary_objects);
+        self.inst.cat.stamp(base)
+    }
+}
+
+/// OBJECT_ID of the lab user's first object: the database's own are
+/// numbered from 2 (`exec/dictionary_objects.rs`).
+pub(crate) fn lab_object_base(dictionary_objects: u32) -> u32 {
+    dictionary_objects + 2
+}
+
+/// A lab object as the dictionary lists it: `data` is the object whose
+/// segment holds it (None: no segment).
+struct LabObject<'a> {
+    name: &'a str,
+    kind: &'a str,
+    stamp: crate::catalog::ObjStamp,
+    data: Option<crate::catalog::ObjStamp>,
 }
 
 /// A column's DATA_LENGTH and CHAR_LENGTH (the database character set is

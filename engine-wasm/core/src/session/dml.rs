@@ -141,6 +141,7 @@ impl Run<'_> {
                             binds: &binds,
                             rng: &mut self.s.rng,
                             text_work: &mut self.s.stats.work.text,
+                            io: Some(&self.inst.io),
                         };
                         row[t] = c.eval(&mut cx)?;
                     }

@@ -48,6 +48,7 @@ impl Run<'_> {
             binds: &binds,
             rng: &mut self.s.rng,
             text_work: &mut self.s.stats.work.text,
+            io: Some(&self.inst.io),
         };
         c.test(&mut cx)
     }
@@ -88,6 +89,7 @@ impl Run<'_> {
             binds: &binds,
             rng: &mut self.s.rng,
             text_work: &mut self.s.stats.work.text,
+            io: Some(&self.inst.io),
         };
         c.eval(&mut cx)
     }

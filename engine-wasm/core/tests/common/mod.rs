@@ -42,3 +42,17 @@ pub fn error_of(s: &StepOut) -> (&str, u32, u32) {
     let e = s.error.as_ref().unwrap_or_else(|| panic!("`{}` did not fail", s.statement));
     (e.code.as_str(), e.line, e.column)
 }
+
+/// The last step's rows of `sql` as text (a string as it is, a number as
+/// Oracle prints it), the step having run without error.
+pub fn text_rows(e: &mut Engine, sql: &str) -> Vec<Vec<String>> {
+    let steps = e.exec(sql);
+    ok(&steps);
+    steps
+        .last()
+        .unwrap()
+        .rows
+        .iter()
+        .map(|r| r.iter().map(|v| v.as_str().map(str::to_string).unwrap_or_else(|| v.to_string())).collect())
+        .collect()
+}

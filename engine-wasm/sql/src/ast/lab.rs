@@ -159,7 +159,7 @@ pub const LAB_COMMANDS: &[(&str, &str, &str)] = &[
     (
         "VERSION",
         "LAB VERSION <version>",
-        "Simulate that release (10g, 11.1, 11.2.0.1, 11.2.0.2, 18c, 19c); the SGA is rebuilt.",
+        "Simulate that release (10g, 11.1, 11.2.0.1, 11.2.0.2, 18c, 19c); the SGA is rebuilt. The release also sets ALL_OBJECTS/DBA_OBJECTS: its columns (13, 15 from 11.2, 26 from 12.2) and the database's own objects (50,000 in 10g to 91,465 in 18c and 19c, generated when read).",
     ),
     (
         "RUN",

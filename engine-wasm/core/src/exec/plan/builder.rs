@@ -234,12 +234,17 @@ impl<'a> Builder<'a> {
                 {
                     crate::exec::convert::coerce_pair(&mut l, &mut r, &self.kinds(), pos);
                 }
+                if matches!(op, BinaryOp::Lt | BinaryOp::Le | BinaryOp::Gt | BinaryOp::Ge) {
+                    super::resolve::refuse_rowid_order(&l, pos)?;
+                    super::resolve::refuse_rowid_order(&r, pos)?;
+                }
                 CExpr::Bin(*op, Box::new(l), Box::new(r), pos)
             }
             Expr::Negate(x) => CExpr::Neg(Box::new(self.compile_expr_inner(x, scope, aggs)?), expr_pos(x)),
             Expr::Not(x) => CExpr::Not(Box::new(self.compile_expr_inner(x, scope, aggs)?)),
             Expr::Between { expr: x, low, high } => {
                 let mut x = self.compile_expr_inner(x, scope, aggs)?;
+                super::resolve::refuse_rowid_order(&x, expr_pos(e))?;
                 let mut lo = self.compile_expr_inner(low, scope, aggs)?;
                 let mut hi = self.compile_expr_inner(high, scope, aggs)?;
                 crate::exec::convert::coerce_list(&mut x, &mut [&mut lo, &mut hi], &self.kinds(), expr_pos(e));
@@ -315,6 +320,7 @@ impl<'a> Builder<'a> {
         let k = match (func, arg) {
             (AggregateFunc::Min | AggregateFunc::Max, Some(a)) => {
                 let c = self.compile_expr_inner(a, scope, &mut None)?;
+                super::resolve::refuse_rowid_order(&c, expr_pos(a))?;
                 crate::exec::convert::kind(&c, &self.kinds())
             }
             _ => crate::exec::convert::Kind::Number,
@@ -344,9 +350,9 @@ impl<'a> Builder<'a> {
             }
             LabError::with(ora::INVALID_IDENTIFIER, format_args!("\"{}\"", name.name), name.pos)
         })?;
-        // TO_NUMBER(s, fmt [, nlsparam]) is Oracle's; the lab's is TO_NUMBER(s).
-        if f == Func::ToNumber && (2..=3).contains(&args.len()) {
-            return Err(LabError::with(ora::LAB_UNSUPPORTED, "TO_NUMBER with a format model", name.pos));
+        // TO_NUMBER(s, fmt [, nlsparam]): the NLS parameter is not modelled.
+        if f == Func::ToNumber && args.len() == 3 {
+            return Err(LabError::with(ora::LAB_UNSUPPORTED, "TO_NUMBER with an NLS parameter", name.pos));
         }
         f.check_arity(args.len(), &name.name, name.pos)?;
         // "You cannot specify the literal NULL for expr1" (SQL Language

@@ -197,6 +197,7 @@ impl<'a> Builder<'a> {
                 None if grouped => self.group_expr(&o.expr, scope, &keys, gout, &mut aggs)?,
                 None => self.compile_expr(&o.expr, scope, None)?,
             };
+            super::resolve::refuse_rowid_order(&c, expr_pos(&o.expr))?;
             order_keys.push((c, o.descending, o.nulls_first.unwrap_or(o.descending)));
         }
         let mut sorted_by_group = false;

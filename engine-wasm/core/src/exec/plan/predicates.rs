@@ -304,6 +304,7 @@ impl Writer<'_> {
                 let a: Vec<String> = args.iter().map(|a| self.expr(a, 0)).collect();
                 let name = match f {
                     super::super::expr::Func::Math(m) => m.name().to_string(),
+                    super::super::expr::Func::Rowid => return "ROWID".into(),
                     f => func_name(&format!("{f:?}")),
                 };
                 format!("{name}({})", a.join(","))

@@ -91,6 +91,7 @@ impl<'a> Builder<'a> {
                     Some(c) => c,
                     None => self.compile_expr(&o.expr, scope, None)?,
                 };
+                super::resolve::refuse_rowid_order(&c, expr_pos(&o.expr))?;
                 keys.push((c, o.descending, o.nulls_first.unwrap_or(o.descending)));
             }
             op = self.sort_order_by(op, keys, &mut project, e_rows, cost, out_row_bytes);

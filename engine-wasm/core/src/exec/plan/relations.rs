@@ -88,7 +88,7 @@ impl Builder<'_> {
                     format!(
                         "the data dictionary view {} (served: USER_TABLES, USER_INDEXES, USER_IND_COLUMNS, \
                          USER_TAB_COLUMNS, USER_TAB_COL_STATISTICS, USER_TAB_HISTOGRAMS, USER_SEGMENTS, USER_OBJECTS, \
-                         USER_ERRORS)",
+                         USER_ERRORS, ALL_OBJECTS, DBA_OBJECTS)",
                         name.name
                     ),
                     name.pos,
@@ -152,7 +152,10 @@ impl Builder<'_> {
         scope: &mut Vec<ScopeEntry>,
     ) {
         let src = self.new_source();
-        let mut cols = v.columns();
+        let mut cols = match v {
+            super::super::fixed::FixedView::Dict(d) => d.columns_in(self.ctx.profile.objects_columns),
+            _ => v.columns(),
+        };
         // ENDPOINT_REPEAT_COUNT (the view's last column) is 12c's.
         if v == super::super::fixed::FixedView::Dict(super::super::dictionary::DictView::TabHistograms)
             && !self.ctx.profile.hybrid_histograms

@@ -4,6 +4,38 @@
 use super::*;
 
 impl Builder<'_> {
+    /// The ROWID pseudocolumn: the one table source in scope (or the
+    /// qualified one); a view's or a join's unqualified ROWID is refused.
+    fn rowid(
+        &mut self,
+        qualifier: &Option<lio_sql::ast::Ident>,
+        name: &lio_sql::ast::Ident,
+        scope: &[ScopeEntry],
+    ) -> Result<CExpr, LabError> {
+        let tables: Vec<(usize, usize)> = scope
+            .iter()
+            .filter(|s| qualifier.as_ref().is_none_or(|q| q.name == s.alias))
+            .filter_map(|s| {
+                s.columns.iter().find_map(|(_, c)| match c {
+                    CExpr::Col { src, table, .. } => Some((*src, *table)),
+                    _ => None,
+                })
+            })
+            .collect();
+        match tables.as_slice() {
+            [(src, table)] => Ok(CExpr::Func(
+                Func::Rowid,
+                vec![CExpr::RowId(*src), CExpr::Const(crate::value::Value::int(*table as i64))],
+                name.pos,
+            )),
+            [] if scope.iter().any(|s| qualifier.as_ref().is_none_or(|q| q.name == s.alias)) => {
+                Err(LabError::unsupported("the ROWID of a view, a dictionary view or DUAL", name.pos))
+            }
+            [] => Err(LabError::with(ora::INVALID_IDENTIFIER, "\"ROWID\"", name.pos)),
+            _ => Err(LabError::new(ora::COLUMN_AMBIGUOUSLY_DEFINED, name.pos)),
+        }
+    }
+
     /// The column `qualifier.name` names.
     pub(super) fn resolve_column(
         &mut self,
@@ -13,6 +45,9 @@ impl Builder<'_> {
     ) -> Result<CExpr, LabError> {
         if qualifier.is_none() && name.name == "USER" {
             return Ok(CExpr::Func(Func::User, vec![], name.pos));
+        }
+        if name.name == "ROWID" {
+            return self.rowid(qualifier, name, scope);
         }
         let mut found: Option<CExpr> = None;
         for s in scope {
@@ -85,4 +120,19 @@ impl Builder<'_> {
             }
         })
     }
+}
+
+/// Whether `e` is a ROWID (the pseudocolumn, or ROWID_CREATE's result).
+fn is_rowid(e: &CExpr) -> bool {
+    matches!(e, CExpr::Func(Func::Rowid | Func::DbmsRowid(crate::exec::rowid::RowidFn::Create), ..))
+}
+
+/// ROWIDs are held as their text: ordering them by it would not be
+/// Oracle's order (by object, file, block, row), so an ORDER BY or a
+/// range comparison of ROWIDs is refused.
+pub(super) fn refuse_rowid_order(e: &CExpr, pos: lio_sql::ast::Pos) -> Result<(), LabError> {
+    if is_rowid(e) {
+        return Err(LabError::unsupported("ordering ROWIDs (ORDER BY, <, >, BETWEEN, MIN, MAX of a ROWID)", pos));
+    }
+    Ok(())
 }

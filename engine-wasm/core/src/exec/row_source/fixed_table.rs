@@ -13,12 +13,11 @@ pub(super) fn open(kind: &mut OpKind) {
 pub(super) fn next(kind: &mut OpKind, rt: &mut Rt<'_>, env: &mut Env) -> Result<bool, Box<LabError>> {
     let OpKind::FixedTable { src, slot, next, filter } = kind else { unreachable!() };
     loop {
-        let Some(r) = rt.fixed.get(*slot).and_then(|rows| rows.get(*next)) else {
+        let Some(rows) = rt.fixed.get(*slot) else { return Ok(false) };
+        if !rows.row_into(*next, &mut env.gen[*src]) {
             return Ok(false);
-        };
+        }
         *next += 1;
-        env.gen[*src].clear();
-        env.gen[*src].extend(r.iter().cloned());
         if rt.test_all(filter, env)? {
             return Ok(true);
         }

@@ -104,7 +104,7 @@ pub struct Rt<'a> {
     pub workarea: crate::exec::workarea::WorkArea,
     /// Rows of the fixed tables (`V$` views) the statement reads, taken
     /// when it executed; indexed by `OpKind::FixedTable::slot`.
-    pub fixed: &'a [Vec<Vec<Value>>],
+    pub fixed: &'a [crate::exec::fixed::FixedRows],
     /// Set by a nested loop before it restarts its inner row source: the
     /// outer row source moved to a new block since the previous outer row.
     pub outer_moved: bool,
@@ -126,9 +126,19 @@ impl Rt<'_> {
         if let Some(v) = e.column_value(self.cat, env) {
             return Ok(v);
         }
-        let mut cx =
-            EvalCtx { cat: self.cat, env, binds: self.binds, rng: self.rng, text_work: &mut self.k.stats.work.text };
-        e.eval(&mut cx)
+        e.eval(&mut self.eval_ctx(env))
+    }
+
+    /// The evaluator's view of this row source context.
+    pub fn eval_ctx<'b>(&'b mut self, env: &'b Env) -> EvalCtx<'b> {
+        EvalCtx {
+            cat: self.cat,
+            env,
+            binds: self.binds,
+            rng: self.rng,
+            text_work: &mut self.k.stats.work.text,
+            io: Some(&*self.k.io),
+        }
     }
 
     #[inline(always)]
@@ -144,13 +154,7 @@ impl Rt<'_> {
     #[inline(never)]
     fn test_preds(&mut self, preds: &[CExpr], env: &Env) -> Result<bool, LabError> {
         for p in preds {
-            let mut cx = EvalCtx {
-                cat: self.cat,
-                env,
-                binds: self.binds,
-                rng: self.rng,
-                text_work: &mut self.k.stats.work.text,
-            };
+            let mut cx = self.eval_ctx(env);
             if !p.test(&mut cx)? {
                 self.k.stats.work.rows_rejected += 1;
                 if self.k.stats.work.rows_rejected & 255 == 0 {

@@ -208,8 +208,22 @@ impl Run<'_> {
     }
 
     /// The rows of each view a statement reads, in `Compiled::fixed` order.
-    pub(crate) fn fixed_rows(&self, views: &[FixedView]) -> Vec<Vec<Vec<Value>>> {
-        views.iter().map(|v| self.view_rows(*v)).collect()
+    pub(crate) fn fixed_rows(&self, views: &[FixedView]) -> Vec<crate::exec::fixed::FixedRows> {
+        use crate::exec::dictionary::DictView;
+        use crate::exec::dictionary_objects::{ObjectsGen, ObjectsShape};
+        views
+            .iter()
+            .map(|v| {
+                let mut rows = crate::exec::fixed::FixedRows::of(self.view_rows(*v));
+                if *v == FixedView::Dict(DictView::AllObjects) {
+                    // The database's own objects first, made as they are read.
+                    let p = &self.inst.profile;
+                    let shape = ObjectsShape { rows: p.dictionary_objects, created: p.seed_created };
+                    rows.gen = Some((ObjectsGen::new(shape), p.objects_columns as usize));
+                }
+                rows
+            })
+            .collect()
     }
 
     fn view_rows(&self, v: FixedView) -> Vec<Vec<Value>> {
