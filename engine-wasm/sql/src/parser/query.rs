@@ -27,10 +27,8 @@ impl Parser<'_> {
 
     fn sql_statement(&mut self) -> R<StatementKind> {
         if self.is(&Tok::LParen) && (self.nth_is_kw(1, "SELECT") || self.nth_is_kw(1, "WITH")) {
-            self.bump();
-            let q = self.query()?;
-            self.rparen()?;
-            return Ok(StatementKind::Query(q));
+            // A parenthesised query, perhaps the first branch of a compound.
+            return Ok(StatementKind::Query(self.query()?));
         }
         let Some(word) = self.word().map(str::to_string) else {
             return Err(self.fail(ora::INVALID_SQL_STATEMENT));
@@ -89,28 +87,89 @@ impl Parser<'_> {
     }
 
     fn query_inner(&mut self, allow_into: bool) -> R<(Query, Vec<Ident>)> {
-        let (mut q, into) = self.query_branch(allow_into)?;
-        // `UNION ALL`: a flat list of branches, parsed in a loop (a chain
+        let (mut q, into, mut last_paren) = self.set_term(allow_into)?;
+        // Set operators: a flat list of branches, parsed in a loop (a chain
         // of set operators is not nesting: 45 branches were refused as
-        // nesting deeper than 200 levels when each one recursed). Each
+        // nesting deeper than 200 levels when each one recursed), applied
+        // left to right as Oracle does (all set operators have equal
+        // precedence). A parenthesised first branch opens the chain with
+        // its own branches (left to right, that is the same query). Each
         // branch is parsed one query level down, as a nested query was
         // (FOR UPDATE in it is refused as in a subquery); its trees count
-        // in this query's deepest; the last branch's ORDER BY is the
-        // whole query's.
-        while self.is_kw("UNION") && self.nth_is_kw(1, "ALL") {
+        // in this query's deepest; the last branch's ORDER BY is the whole
+        // query's.
+        while let Some(op) = self.set_operator() {
+            if !q.order_by.is_empty() {
+                // ORDER BY before a set operator ends the statement.
+                return Err(LabError::new(ora::SQL_COMMAND_NOT_PROPERLY_ENDED, self.pos()));
+            }
             self.bump();
-            self.bump();
-            if !self.is_kw("SELECT") {
+            if op == SetOp::UnionAll {
+                self.bump();
+            } else if self.is_kw("ALL") {
+                // MINUS ALL and INTERSECT ALL are 21c's; the lab's releases
+                // end at 19c, whose parser wants SELECT here.
+                return Err(self.fail(ora::MISSING_SELECT_KEYWORD));
+            }
+            if !self.is_kw("SELECT") && !(self.is(&Tok::LParen) && self.paren_query_ahead()) {
                 return Err(self.fail(ora::MISSING_SELECT_KEYWORD));
             }
             self.depth += QUERY_WEIGHT;
-            let r = self.query_branch(false);
+            let r = self.set_term(false);
             self.depth -= QUERY_WEIGHT;
-            let (mut rest, _) = r?;
-            q.order_by = std::mem::take(&mut rest.order_by);
+            let (mut rest, _, paren) = r?;
+            if !paren {
+                q.order_by = std::mem::take(&mut rest.order_by);
+            }
+            last_paren = paren;
             q.union_all.push(rest);
+            q.set_ops.push(op);
+        }
+        if last_paren && self.is_kw("ORDER") && !q.union_all.is_empty() {
+            // `... UNION (SELECT ...) ORDER BY 1`: the compound's ORDER BY.
+            self.bump();
+            self.missing_keyword("BY")?;
+            self.order_by_items(&mut q.order_by)?;
         }
         Ok((q, into))
+    }
+
+    /// The set operator at the cursor, if any (not consumed).
+    fn set_operator(&self) -> Option<SetOp> {
+        match self.word() {
+            Some("UNION") if self.nth_is_kw(1, "ALL") => Some(SetOp::UnionAll),
+            Some("UNION") => Some(SetOp::Union),
+            Some("INTERSECT") => Some(SetOp::Intersect),
+            Some("MINUS") => Some(SetOp::Minus),
+            _ => None,
+        }
+    }
+
+    /// `(` opening a parenthesised query: `(SELECT`, `(WITH` or `((`.
+    fn paren_query_ahead(&self) -> bool {
+        self.nth_is_kw(1, "SELECT") || self.nth_is_kw(1, "WITH") || matches!(self.nth(1), Tok::LParen)
+    }
+
+    /// One branch of a compound query: a query block, or a parenthesised
+    /// query (itself possibly compound, with no ORDER BY of its own when a
+    /// set operator follows). The flag says it was parenthesised.
+    fn set_term(&mut self, allow_into: bool) -> R<(Query, Vec<Ident>, bool)> {
+        if !(self.is(&Tok::LParen) && self.paren_query_ahead()) {
+            let (q, into) = self.query_branch(allow_into)?;
+            return Ok((q, into, false));
+        }
+        self.bump();
+        let q = self.query()?;
+        if !q.order_by.is_empty() && (!self.is(&Tok::RParen) || self.set_operator_after_paren()) {
+            return Err(self.fail(ora::MISSING_RIGHT_PARENTHESIS));
+        }
+        self.rparen()?;
+        Ok((q, Vec::new(), true))
+    }
+
+    /// After `)`: a set operator follows.
+    fn set_operator_after_paren(&self) -> bool {
+        matches!(self.nth(1), Tok::Ident { name, quoted: false } if matches!(name.as_str(), "UNION" | "INTERSECT" | "MINUS"))
     }
 
     /// One query block: SELECT ... FROM ... and its clauses, up to a
@@ -136,6 +195,7 @@ impl Parser<'_> {
             having: None,
             order_by: Vec::new(),
             union_all: Vec::new(),
+            set_ops: Vec::new(),
             outer_joins: Vec::new(),
             using,
         };
@@ -281,11 +341,13 @@ impl Parser<'_> {
                 self.missing_keyword("BY")?;
                 self.order_by_items(&mut q.order_by)?;
                 stage = 4;
-            } else if stage < 4 && self.is_kw("UNION") && self.nth_is_kw(1, "ALL") {
-                // The next branch of the compound query (query_inner).
+            } else if matches!(self.word(), Some("UNION" | "MINUS" | "INTERSECT")) {
+                // The next branch of the compound query (query_inner),
+                // which refuses one after ORDER BY.
                 break;
-            } else if matches!(self.word(), Some("UNION" | "MINUS" | "INTERSECT" | "EXCEPT")) {
-                return Err(self.unsupported("UNION, INTERSECT and MINUS"));
+            } else if self.is_kw("EXCEPT") {
+                // EXCEPT is 21c's; 19c reads no such operator.
+                return Err(self.fail(ora::SQL_COMMAND_NOT_PROPERLY_ENDED));
             } else if stage < 5 && self.is_kw("FOR") && self.nth_is_kw(1, "UPDATE") {
                 self.for_update_clause()?;
                 stage = 5;

@@ -38,7 +38,7 @@ mod table_access_by_rowid;
 mod table_access_full;
 #[cfg(test)]
 mod test_util;
-mod union_all;
+pub(crate) mod union_all;
 mod view;
 
 pub use pins::{KeptLeaf, LeafPath};
@@ -470,10 +470,12 @@ pub enum OpKind {
         pos: Pos,
     },
     /// UNION-ALL: each branch's rows in turn, projected into one source.
+    /// With `merge`, INTERSECTION or MINUS over distinct branches.
     UnionAll {
         branches: Vec<(Op, Vec<CExpr>)>,
         out_src: usize,
         current: usize,
+        merge: Option<Box<union_all::SetMerge>>,
     },
     /// NESTED LOOPS OUTER: like NESTED LOOPS, and an outer row the inner
     /// side matched no row for comes out once with the inner sources NULL.
