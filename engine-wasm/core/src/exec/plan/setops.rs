@@ -73,6 +73,11 @@ impl<'a> Builder<'a> {
             blocks.push(Some(b));
         }
         let n = columns.len();
+        // A parenthesised branch that is a UNION, INTERSECT or MINUS is
+        // distinct already.
+        let leaf_distinct: Vec<bool> = std::iter::once(false)
+            .chain(rest.iter().map(|b| b.set_ops.last().is_some_and(|o| *o != SetOp::UnionAll)))
+            .collect();
         let tree = fold(&ops);
         let distinct_top = !matches!(tree, Tree::Node(SetOp::UnionAll, _));
         let keys = self.compound_order(&order, &columns)?;
@@ -83,7 +88,7 @@ impl<'a> Builder<'a> {
                 dirs.push((i, false, false));
             }
         }
-        let (mut op, mut project, e_rows, cost) = self.operand(tree, &mut blocks, &dirs, row_bytes)?;
+        let (mut op, mut project, e_rows, cost) = self.operand(tree, &mut blocks, (&leaf_distinct, &dirs), row_bytes)?;
         let mut sorts = distinct_top;
         if !distinct_top && !keys.is_empty() {
             let keys = keys.iter().map(|&(i, d, nf)| (project[i].clone(), d, nf)).collect();
@@ -152,7 +157,7 @@ impl<'a> Builder<'a> {
         &mut self,
         tree: Tree,
         blocks: &mut [Option<Block>],
-        dirs: &[(usize, bool, bool)],
+        (leaf_distinct, dirs): (&[bool], &[(usize, bool, bool)]),
         row_bytes: f64,
     ) -> Result<Operand, LabError> {
         let (op, children) = match tree {
@@ -165,8 +170,11 @@ impl<'a> Builder<'a> {
         let mut parts = Vec::new();
         for c in children {
             // An operand sorted unique already is not sorted again.
-            let distinct = matches!(c, Tree::Node(k, _) if k != SetOp::UnionAll);
-            let part = self.operand(c, blocks, dirs, row_bytes)?;
+            let distinct = match c {
+                Tree::Node(k, _) => k != SetOp::UnionAll,
+                Tree::Leaf(i) => leaf_distinct.get(i).copied().unwrap_or(false),
+            };
+            let part = self.operand(c, blocks, (leaf_distinct, dirs), row_bytes)?;
             parts.push(if matches!(op, SetOp::Intersect | SetOp::Minus) && !distinct {
                 self.sort_unique(part, dirs, row_bytes)
             } else {
