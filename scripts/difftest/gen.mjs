@@ -687,10 +687,10 @@ function groupSelect(r, table) {
     if (f === 'count*') return E('count(*)', 'count(*)', 'n');
     if (f.endsWith('D')) {
       // COUNT/SUM/AVG(DISTINCT x); a CHAR argument is trimmed, as SQLite
-      // does not blank-pad.
+      // does not blank-pad (all blanks trim to Oracle's '', NULL).
       const fn = f.slice(0, -1);
       let a = fn === 'count' ? g.any(1) : g.num(1);
-      if (a.c) a = E(`rtrim(${a.o})`, `rtrim(${a.l})`, a.t);
+      if (a.c) a = E(`rtrim(${a.o})`, `NULLIF(rtrim(${a.l}), '')`, a.t);
       return E(`${fn}(distinct ${a.o})`, `${fn}(DISTINCT ${a.l})`, 'n');
     }
     if (f === 'minS' || f === 'maxS') {
@@ -732,14 +732,14 @@ function unionAll(r, a, b) {
   for (let i = 0; i < n; i++) types.push(r.chance(0.6) ? 'n' : 's');
   // Set operators: UNION ALL, UNION, INTERSECT, MINUS (SQLite's EXCEPT),
   // applied left to right in both; a CHAR item is trimmed where rows are
-  // compared (SQLite does not blank-pad).
+  // compared (SQLite does not blank-pad; all blanks trim to NULL).
   const ops = [r.pick(SET_OPS)];
   const distinct = () => ops.some((op) => op !== 'union all');
   const branch = (table) => {
     const g = exprGen(r, scopeCols('x'));
     const items = types.map((t) => {
       const e = t === 'n' ? g.num(r.int(0, 2)) : g.str(r.int(0, 2));
-      return e.c && distinct() ? E(`rtrim(${e.o})`, `rtrim(${e.l})`, e.t) : e;
+      return e.c && distinct() ? E(`rtrim(${e.o})`, `NULLIF(rtrim(${e.l}), '')`, e.t) : e;
     });
     const w = where(r, g);
     return {

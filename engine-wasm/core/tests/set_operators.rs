@@ -210,3 +210,41 @@ fn distinct_aggregates_count_each_value_once() {
     // MIN and MAX of the distinct values are the plain ones.
     assert_eq!(rows(&run(&mut e, "select max(distinct n), min(unique n) from t1;")), ["4|0"]);
 }
+
+/// Yang Qilong's MINUS of T (9 rows) and T1 (21): the published plan,
+/// rows and sorts; the gets are each branch's full scan once (published
+/// 14 = 7 + 7; the lab's one-block scan is 4, see the script's header).
+#[test]
+fn yang_minus_sorts_each_branch_unique() {
+    let script = include_str!("../../../tests/articles/yang-minus-sort-unique-11g.sql");
+    let mut e = quiet_engine();
+    let steps = e.exec(script);
+    ok(&steps);
+    let minus: Vec<&StepOut> = steps.iter().filter(|s| s.statement.contains("minus")).collect();
+    let (a, b) = (minus[0], minus[1]);
+    let ops: Vec<String> = plan(a).into_iter().map(|l| l.0).collect();
+    assert_eq!(
+        ops,
+        [
+            "SELECT STATEMENT",
+            " MINUS",
+            "  SORT UNIQUE",
+            "   TABLE ACCESS FULL T",
+            "  SORT UNIQUE",
+            "   TABLE ACCESS FULL T1"
+        ]
+    );
+    assert_eq!(a.rows_processed, 0);
+    assert_eq!(stat(a, "sorts (memory)"), 2);
+    assert_eq!(stat(a, "sorts (disk)"), 0);
+    assert_eq!(stat(a, "db block gets"), 0);
+    assert_eq!(stat(a, "SQL*Net roundtrips to/from client"), 1);
+    let p = plan(a);
+    assert_eq!(stat(a, "consistent gets"), p[3].3 + p[5].3);
+    assert_eq!(stat(a, "consistent gets"), 2 * SCAN);
+    assert_eq!(
+        rows(b),
+        ["2|a1|b1", "2|a1|b2", "2|a1|b3", "2|a2|b2", "3|a1|b1", "3|a1|b2", "3|a1|b3", "3|a2|b1", "3|a2|b2", "3|a2|b3"]
+    );
+    assert_eq!(b.columns, ["ID", "NAME", "TEXT"]);
+}
