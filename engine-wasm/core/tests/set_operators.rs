@@ -174,26 +174,47 @@ fn order_by_of_a_compound() {
     assert_eq!(error(&mut e, &format!("{q}n + 1;")), (ora::ORDER_BY_ITEM_NUMBER.code(), 1, 50));
     assert_eq!(error(&mut e, &format!("{q}3;")), (ora::ORDER_BY_ITEM_NUMBER.code(), 1, 50));
     assert_eq!(error(&mut e, &format!("{q}s;")), (ora::INVALID_IDENTIFIER.code(), 1, 50));
-    assert_eq!(error(&mut e, "select n from t1 order by 1 union select n from t2;").0, ora::SQL_COMMAND_NOT_PROPERLY_ENDED.code());
+    assert_eq!(
+        error(&mut e, "select n from t1 order by 1 union select n from t2;").0,
+        ora::SQL_COMMAND_NOT_PROPERLY_ENDED.code()
+    );
 }
 
 #[test]
 fn errors_of_set_operators() {
     let mut e = engine();
-    assert_eq!(error(&mut e, "select n from t1 union select n, s from t2;"), (ora::QUERY_BLOCK_INCORRECT_COLUMNS.code(), 1, 24));
-    assert_eq!(error(&mut e, "select n from t1 minus select s from t2;"), (ora::EXPRESSION_MUST_HAVE_SAME_DATATYPE.code(), 1, 8));
+    assert_eq!(
+        error(&mut e, "select n from t1 union select n, s from t2;"),
+        (ora::QUERY_BLOCK_INCORRECT_COLUMNS.code(), 1, 24)
+    );
+    assert_eq!(
+        error(&mut e, "select n from t1 minus select s from t2;"),
+        (ora::EXPRESSION_MUST_HAVE_SAME_DATATYPE.code(), 1, 8)
+    );
     // 21c's MINUS ALL, INTERSECT ALL and EXCEPT: 19c and before read none.
-    assert_eq!(error(&mut e, "select n from t1 minus all select n from t2;"), (ora::MISSING_SELECT_KEYWORD.code(), 1, 24));
+    assert_eq!(
+        error(&mut e, "select n from t1 minus all select n from t2;"),
+        (ora::MISSING_SELECT_KEYWORD.code(), 1, 24)
+    );
     assert_eq!(error(&mut e, "select n from t1 intersect all select n from t2;").0, ora::MISSING_SELECT_KEYWORD.code());
-    assert_eq!(error(&mut e, "select n from t1 except select n from t2;").0, ora::SQL_COMMAND_NOT_PROPERLY_ENDED.code());
-    assert_eq!(error(&mut e, "(select n from t1 order by 1) union select n from t2;").0, ora::MISSING_RIGHT_PARENTHESIS.code());
+    assert_eq!(
+        error(&mut e, "select n from t1 except select n from t2;").0,
+        ora::SQL_COMMAND_NOT_PROPERLY_ENDED.code()
+    );
+    assert_eq!(
+        error(&mut e, "(select n from t1 order by 1) union select n from t2;").0,
+        ora::MISSING_RIGHT_PARENTHESIS.code()
+    );
 }
 
 #[test]
 fn distinct_aggregates_count_each_value_once() {
     let mut e = engine();
     let g1 = SCAN;
-    let s = run(&mut e, "select count(distinct n), sum(distinct n), avg(distinct n), count(n), count(distinct s), count(*) from t1;");
+    let s = run(
+        &mut e,
+        "select count(distinct n), sum(distinct n), avg(distinct n), count(n), count(distinct s), count(*) from t1;",
+    );
     // n: 0..4 four times each: 5 distinct, summing to 10, averaging 2;
     // s: 'a' and NULL, NULL not counted.
     assert_eq!(rows(&s), ["5|10|2|20|1|20"]);
@@ -247,4 +268,14 @@ fn yang_minus_sorts_each_branch_unique() {
         ["2|a1|b1", "2|a1|b2", "2|a1|b3", "2|a2|b2", "3|a1|b1", "3|a1|b2", "3|a1|b3", "3|a2|b1", "3|a2|b2", "3|a2|b3"]
     );
     assert_eq!(b.columns, ["ID", "NAME", "TEXT"]);
+}
+
+#[test]
+fn order_by_in_a_later_parenthesised_branch_is_refused() {
+    let mut e = engine();
+    let q = "select n from t1 union (select n from t2 order by 1);";
+    assert_eq!(error(&mut e, q).0, ora::MISSING_RIGHT_PARENTHESIS.code());
+    // The whole statement in parentheses may have its ORDER BY.
+    let s = run(&mut e, "(select n from t2 minus select 0 from dual order by 1 desc);");
+    assert_eq!(rows(&s), ["2", "1"]);
 }

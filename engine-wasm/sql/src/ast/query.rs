@@ -36,9 +36,9 @@ pub struct Query {
     /// above applies to the whole compound query); a parenthesised branch
     /// may itself be compound.
     pub union_all: Vec<Query>,
-    /// The set operator in front of each branch of `union_all`, applied
+    /// In a branch of `union_all`: the set operator in front of it, applied
     /// left to right (Oracle gives all set operators equal precedence).
-    pub set_ops: Vec<SetOp>,
+    pub set_op: SetOp,
     /// `LEFT [OUTER] JOIN` (and `RIGHT JOIN` turned around): the index in
     /// `from` of each outer-joined item and its ON condition.
     pub outer_joins: Vec<(usize, Expr)>,
@@ -79,7 +79,7 @@ impl Query {
             having: None,
             order_by: Vec::new(),
             union_all: Vec::new(),
-            set_ops: Vec::new(),
+            set_op: SetOp::UnionAll,
             outer_joins: Vec::new(),
             using: Vec::new(),
         }

@@ -87,17 +87,29 @@ impl Parser<'_> {
     }
 
     fn query_inner(&mut self, allow_into: bool) -> R<(Query, Vec<Ident>)> {
-        let (mut q, into, mut last_paren) = self.set_term(allow_into)?;
-        // Set operators: a flat list of branches, parsed in a loop (a chain
-        // of set operators is not nesting: 45 branches were refused as
-        // nesting deeper than 200 levels when each one recursed), applied
-        // left to right as Oracle does (all set operators have equal
-        // precedence). A parenthesised first branch opens the chain with
-        // its own branches (left to right, that is the same query). Each
-        // branch is parsed one query level down, as a nested query was
-        // (FOR UPDATE in it is refused as in a subquery); its trees count
-        // in this query's deepest; the last branch's ORDER BY is the whole
-        // query's.
+        // A block is parsed here directly, not through a helper: one frame
+        // less per nested query.
+        let paren = self.is(&Tok::LParen) && self.paren_query_ahead();
+        let (mut q, into) = if paren { (self.paren_term(false)?, Vec::new()) } else { self.query_branch(allow_into)? };
+        if self.set_operator().is_some() || (paren && self.is_kw("ORDER")) {
+            self.set_chain(&mut q, paren)?;
+        }
+        Ok((q, into))
+    }
+
+    /// Set operators: a flat list of branches, parsed in a loop (a chain
+    /// of set operators is not nesting: 45 branches were refused as
+    /// nesting deeper than 200 levels when each one recursed), applied
+    /// left to right as Oracle does (all set operators have equal
+    /// precedence). A parenthesised first branch opens the chain with its
+    /// own branches (left to right, that is the same query). Each branch
+    /// is parsed one query level down, as a nested query was (FOR UPDATE
+    /// in it is refused as in a subquery); its trees count in this query's
+    /// deepest; the last branch's ORDER BY is the whole query's. Out of
+    /// line: a query without set operators (a scalar subquery in a scalar
+    /// subquery...) keeps its frames small.
+    #[inline(never)]
+    fn set_chain(&mut self, q: &mut Query, mut last_paren: bool) -> R<()> {
         while let Some(op) = self.set_operator() {
             if !q.order_by.is_empty() {
                 // ORDER BY before a set operator ends the statement.
@@ -111,19 +123,20 @@ impl Parser<'_> {
                 // end at 19c, whose parser wants SELECT here.
                 return Err(self.fail(ora::MISSING_SELECT_KEYWORD));
             }
-            if !self.is_kw("SELECT") && !(self.is(&Tok::LParen) && self.paren_query_ahead()) {
+            if !(self.is_kw("SELECT") || self.is(&Tok::LParen) && self.paren_query_ahead()) {
                 return Err(self.fail(ora::MISSING_SELECT_KEYWORD));
             }
+            let paren = self.is(&Tok::LParen) && self.paren_query_ahead();
             self.depth += QUERY_WEIGHT;
-            let r = self.set_term(false);
+            let r = if paren { self.paren_term(true) } else { self.query_branch(false).map(|(q, _)| q) };
             self.depth -= QUERY_WEIGHT;
-            let (mut rest, _, paren) = r?;
+            let mut rest = r?;
             if !paren {
                 q.order_by = std::mem::take(&mut rest.order_by);
             }
             last_paren = paren;
+            rest.set_op = op;
             q.union_all.push(rest);
-            q.set_ops.push(op);
         }
         if last_paren && self.is_kw("ORDER") && !q.union_all.is_empty() {
             // `... UNION (SELECT ...) ORDER BY 1`: the compound's ORDER BY.
@@ -131,7 +144,7 @@ impl Parser<'_> {
             self.missing_keyword("BY")?;
             self.order_by_items(&mut q.order_by)?;
         }
-        Ok((q, into))
+        Ok(())
     }
 
     /// The set operator at the cursor, if any (not consumed).
@@ -150,21 +163,18 @@ impl Parser<'_> {
         self.nth_is_kw(1, "SELECT") || self.nth_is_kw(1, "WITH") || matches!(self.nth(1), Tok::LParen)
     }
 
-    /// One branch of a compound query: a query block, or a parenthesised
-    /// query (itself possibly compound, with no ORDER BY of its own when a
-    /// set operator follows). The flag says it was parenthesised.
-    fn set_term(&mut self, allow_into: bool) -> R<(Query, Vec<Ident>, bool)> {
-        if !(self.is(&Tok::LParen) && self.paren_query_ahead()) {
-            let (q, into) = self.query_branch(allow_into)?;
-            return Ok((q, into, false));
-        }
+    /// A parenthesised branch of a compound query (itself possibly
+    /// compound, with no ORDER BY of its own when a set operator follows,
+    /// nor in a later branch).
+    #[inline(never)]
+    fn paren_term(&mut self, later: bool) -> R<Query> {
         self.bump();
         let q = self.query()?;
-        if !q.order_by.is_empty() && (!self.is(&Tok::RParen) || self.set_operator_after_paren()) {
+        if !q.order_by.is_empty() && (later || !self.is(&Tok::RParen) || self.set_operator_after_paren()) {
             return Err(self.fail(ora::MISSING_RIGHT_PARENTHESIS));
         }
         self.rparen()?;
-        Ok((q, Vec::new(), true))
+        Ok(q)
     }
 
     /// After `)`: a set operator follows.
@@ -195,7 +205,7 @@ impl Parser<'_> {
             having: None,
             order_by: Vec::new(),
             union_all: Vec::new(),
-            set_ops: Vec::new(),
+            set_op: SetOp::UnionAll,
             outer_joins: Vec::new(),
             using,
         };

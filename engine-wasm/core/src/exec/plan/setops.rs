@@ -53,7 +53,7 @@ impl<'a> Builder<'a> {
         }
         let mut first = q.clone();
         let rest = std::mem::take(&mut first.union_all);
-        let ops = std::mem::take(&mut first.set_ops);
+        let ops: Vec<SetOp> = rest.iter().map(|b| b.set_op).collect();
         let order = std::mem::take(&mut first.order_by);
         let mut blocks = Vec::new();
         let mut columns = Vec::new();
@@ -76,7 +76,7 @@ impl<'a> Builder<'a> {
         // A parenthesised branch that is a UNION, INTERSECT or MINUS is
         // distinct already.
         let leaf_distinct: Vec<bool> = std::iter::once(false)
-            .chain(rest.iter().map(|b| b.set_ops.last().is_some_and(|o| *o != SetOp::UnionAll)))
+            .chain(rest.iter().map(|b| b.union_all.last().is_some_and(|l| l.set_op != SetOp::UnionAll)))
             .collect();
         let tree = fold(&ops);
         let distinct_top = !matches!(tree, Tree::Node(SetOp::UnionAll, _));
@@ -88,7 +88,8 @@ impl<'a> Builder<'a> {
                 dirs.push((i, false, false));
             }
         }
-        let (mut op, mut project, e_rows, cost) = self.operand(tree, &mut blocks, (&leaf_distinct, &dirs), row_bytes)?;
+        let (mut op, mut project, e_rows, cost) =
+            self.operand(tree, &mut blocks, (&leaf_distinct, &dirs), row_bytes)?;
         let mut sorts = distinct_top;
         if !distinct_top && !keys.is_empty() {
             let keys = keys.iter().map(|&(i, d, nf)| (project[i].clone(), d, nf)).collect();
@@ -120,7 +121,11 @@ impl<'a> Builder<'a> {
     /// A compound's ORDER BY: each item a position or the name (or alias)
     /// of a first branch's column. Another name is ORA-00904, another
     /// expression ORA-01785.
-    fn compound_order(&self, order: &[ast::OrderItem], columns: &[String]) -> Result<Vec<(usize, bool, bool)>, LabError> {
+    fn compound_order(
+        &self,
+        order: &[ast::OrderItem],
+        columns: &[String],
+    ) -> Result<Vec<(usize, bool, bool)>, LabError> {
         let mut keys = Vec::new();
         for o in order {
             let i = match &o.expr {
@@ -199,9 +204,11 @@ impl<'a> Builder<'a> {
                 parts.iter().map(|p| p.2).fold(f64::INFINITY, f64::min),
                 Some(crate::exec::row_source::union_all::SetMerge::new(false)),
             ),
-            SetOp::Minus => {
-                ("MINUS", parts.first().map(|p| p.2).unwrap_or(0.0), Some(crate::exec::row_source::union_all::SetMerge::new(true)))
-            }
+            SetOp::Minus => (
+                "MINUS",
+                parts.first().map(|p| p.2).unwrap_or(0.0),
+                Some(crate::exec::row_source::union_all::SetMerge::new(true)),
+            ),
         };
         let branches = parts.into_iter().map(|(o, p, _, _)| (o, p)).collect();
         let frames = if merge.is_some() { "qersoFetch" } else { "qerua" };
@@ -220,7 +227,12 @@ impl<'a> Builder<'a> {
     }
 
     /// SORT UNIQUE over an operand, in the order `dirs`.
-    fn sort_unique(&mut self, (op, project, e_rows, cost): Operand, dirs: &[(usize, bool, bool)], row_bytes: f64) -> Operand {
+    fn sort_unique(
+        &mut self,
+        (op, project, e_rows, cost): Operand,
+        dirs: &[(usize, bool, bool)],
+        row_bytes: f64,
+    ) -> Operand {
         let dout = self.new_source();
         let n = project.len();
         self.source_kinds(dout, &project);
