@@ -202,12 +202,12 @@ impl<'a> Builder<'a> {
             SetOp::Intersect => (
                 "INTERSECTION",
                 parts.iter().map(|p| p.2).fold(f64::INFINITY, f64::min),
-                Some(crate::exec::row_source::union_all::SetMerge::new(false)),
+                Some(crate::exec::row_source::set_merge::SetMerge::new(false)),
             ),
             SetOp::Minus => (
                 "MINUS",
                 parts.first().map(|p| p.2).unwrap_or(0.0),
-                Some(crate::exec::row_source::union_all::SetMerge::new(true)),
+                Some(crate::exec::row_source::set_merge::SetMerge::new(true)),
             ),
         };
         let branches = parts.into_iter().map(|(o, p, _, _)| (o, p)).collect();

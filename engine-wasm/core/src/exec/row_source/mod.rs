@@ -31,6 +31,7 @@ mod nested_loops;
 mod nested_loops_outer;
 mod row_gen;
 mod rowid_fetch;
+pub(crate) mod set_merge;
 mod sort_aggregate;
 mod sort_order_by;
 mod subquery_filter;
@@ -38,7 +39,7 @@ mod table_access_by_rowid;
 mod table_access_full;
 #[cfg(test)]
 mod test_util;
-pub(crate) mod union_all;
+mod union_all;
 mod view;
 
 pub use pins::{KeptLeaf, LeafPath};
@@ -475,7 +476,7 @@ pub enum OpKind {
         branches: Vec<(Op, Vec<CExpr>)>,
         out_src: usize,
         current: usize,
-        merge: Option<Box<union_all::SetMerge>>,
+        merge: Option<Box<set_merge::SetMerge>>,
     },
     /// NESTED LOOPS OUTER: like NESTED LOOPS, and an outer row the inner
     /// side matched no row for comes out once with the inner sources NULL.

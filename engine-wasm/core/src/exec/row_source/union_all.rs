@@ -7,24 +7,9 @@
 //! is started and fetched first (its sort runs first), then each other
 //! branch is read to its end into a set of its rows; NULLs compare equal.
 
+use super::set_merge::SetMerge;
 use super::*;
 use crate::exec::hash_area::key_bytes;
-
-/// INTERSECTION or MINUS: the other branches' rows, as key bytes.
-#[derive(Debug, Clone, Default)]
-pub struct SetMerge {
-    pub minus: bool,
-    others: Vec<std::collections::HashSet<Vec<u8>>>,
-    /// The first branch's first row was fetched and the others read.
-    built: bool,
-    key: Vec<u8>,
-}
-
-impl SetMerge {
-    pub fn new(minus: bool) -> Box<SetMerge> {
-        Box::new(SetMerge { minus, ..SetMerge::default() })
-    }
-}
 
 #[inline(always)]
 pub(super) fn open(kind: &mut OpKind, rt: &mut Rt<'_>, env: &mut Env, keep_pins: bool) -> Result<(), Box<LabError>> {
