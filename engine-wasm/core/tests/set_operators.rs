@@ -13,6 +13,7 @@
 //! memory.
 
 mod common;
+use common::row_strings as rows;
 use common::*;
 use lio_core::{Engine, StepOut};
 use lio_sql::ora;
@@ -36,23 +37,6 @@ fn run(e: &mut Engine, sql: &str) -> StepOut {
     let mut s = e.exec(&format!("set autotrace on statistics\n{sql}\nset autotrace off"));
     ok(&s);
     s.remove(1)
-}
-
-/// Rows as text, columns joined by `|` (NULL empty).
-fn rows(s: &StepOut) -> Vec<String> {
-    s.rows
-        .iter()
-        .map(|r| {
-            r.iter()
-                .map(|v| match v {
-                    serde_json::Value::Null => String::new(),
-                    serde_json::Value::String(s) => s.clone(),
-                    v => v.to_string(),
-                })
-                .collect::<Vec<_>>()
-                .join("|")
-        })
-        .collect()
 }
 
 /// (operation with its indent, starts, A-Rows, Buffers) per line.

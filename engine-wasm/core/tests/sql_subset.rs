@@ -30,19 +30,7 @@ fn engine() -> Engine {
 fn rows(e: &mut Engine, sql: &str) -> Vec<String> {
     let s = e.exec(sql);
     ok(&s);
-    s[0].rows
-        .iter()
-        .map(|r| {
-            r.iter()
-                .map(|v| match v {
-                    serde_json::Value::Null => String::new(),
-                    serde_json::Value::String(s) => s.clone(),
-                    v => v.to_string(),
-                })
-                .collect::<Vec<_>>()
-                .join("|")
-        })
-        .collect()
+    row_strings(&s[0])
 }
 
 fn plan(e: &mut Engine, sql: &str) -> Vec<String> {

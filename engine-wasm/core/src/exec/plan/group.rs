@@ -6,6 +6,21 @@ use super::*;
 /// Aggregates met while compiling the expressions of a grouped block.
 type AggList = Vec<AggItem>;
 
+/// A GROUP BY or UNIQUE operator over `child`, not yet run: its keys,
+/// aggregates, output source, order (a sort) and filter (HAVING).
+pub(super) fn group_kind(
+    child: Op,
+    keys: Vec<CExpr>,
+    aggs: Vec<AggSpec>,
+    out_src: usize,
+    order: Option<Vec<(usize, bool, bool)>>,
+    filter: Vec<CExpr>,
+    pos: Pos,
+) -> OpKind {
+    let (rows, next, built) = (Vec::new(), 0, false);
+    OpKind::GroupBy { child: Box::new(child), keys, aggs, out_src, order, filter, rows, next, built, pos }
+}
+
 /// Replace the GROUP BY keys and aggregate placeholders in `e` by the
 /// group row's columns (keys first, then the aggregates).
 fn to_group_row(e: &mut CExpr, keys: &[CExpr], out: usize) {
@@ -184,18 +199,7 @@ impl<'a> Builder<'a> {
             cost + 1.0,
             Some(e_rows * row_bytes),
             "qerghFetch",
-            OpKind::GroupBy {
-                child: Box::new(op),
-                keys,
-                aggs: specs,
-                out_src: gout,
-                order,
-                filter: having,
-                rows: Vec::new(),
-                next: 0,
-                built: false,
-                pos: q.pos,
-            },
+            group_kind(op, keys, specs, gout, order, having, q.pos),
         );
         Ok((op, e_rows, sorted_by_group))
     }
@@ -237,18 +241,7 @@ impl<'a> Builder<'a> {
             cost + 1.0,
             Some(e_rows * row_bytes),
             "qerghFetch",
-            OpKind::GroupBy {
-                child: Box::new(op),
-                keys: dkeys,
-                aggs: Vec::new(),
-                out_src: dout,
-                order: sorted.then_some(order),
-                filter: Vec::new(),
-                rows: Vec::new(),
-                next: 0,
-                built: false,
-                pos: q.pos,
-            },
+            group_kind(op, dkeys, Vec::new(), dout, sorted.then_some(order), Vec::new(), q.pos),
         );
         Ok((op, sorted))
     }

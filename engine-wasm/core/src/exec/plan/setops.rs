@@ -243,18 +243,7 @@ impl<'a> Builder<'a> {
             cost + 1.0,
             Some(e_rows * row_bytes),
             "qerghFetch",
-            OpKind::GroupBy {
-                child: Box::new(op),
-                keys: project,
-                aggs: Vec::new(),
-                out_src: dout,
-                order: Some(dirs.to_vec()),
-                filter: Vec::new(),
-                rows: Vec::new(),
-                next: 0,
-                built: false,
-                pos: Pos::default(),
-            },
+            super::group::group_kind(op, project, Vec::new(), dout, Some(dirs.to_vec()), Vec::new(), Pos::default()),
         );
         (op, (0..n).map(|i| CExpr::Gen { src: dout, col: i }).collect(), e_rows, cost + 1.0)
     }
