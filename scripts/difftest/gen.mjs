@@ -683,8 +683,16 @@ function groupSelect(r, table) {
     keys.push(k);
   }
   const agg = () => {
-    const f = r.pick(['count', 'count*', 'sum', 'min', 'max', 'avg', 'minS', 'maxS']);
+    const f = r.pick(['count', 'count*', 'sum', 'min', 'max', 'avg', 'minS', 'maxS', 'countD', 'sumD', 'avgD']);
     if (f === 'count*') return E('count(*)', 'count(*)', 'n');
+    if (f.endsWith('D')) {
+      // COUNT/SUM/AVG(DISTINCT x); a CHAR argument is trimmed, as SQLite
+      // does not blank-pad (all blanks trim to Oracle's '', NULL).
+      const fn = f.slice(0, -1);
+      let a = fn === 'count' ? g.any(1) : g.num(1);
+      if (a.c) a = E(`rtrim(${a.o})`, `NULLIF(rtrim(${a.l}), '')`, a.t);
+      return E(`${fn}(distinct ${a.o})`, `${fn}(DISTINCT ${a.l})`, 'n');
+    }
     if (f === 'minS' || f === 'maxS') {
       // MAX of a CHAR is CHAR: HAVING would compare it blank-padded.
       let a = g.str(1);
@@ -694,8 +702,10 @@ function groupSelect(r, table) {
     const a = f === 'count' ? g.any(1) : g.num(1);
     return E(`${f}(${a.o})`, `${f}(${a.l})`, 'n');
   };
+  // Sometimes no GROUP BY: one row of aggregates (SORT AGGREGATE).
+  const grouped = r.chance(0.85);
   const items = [];
-  for (const k of keys) if (r.chance(0.8)) items.push(k);
+  if (grouped) for (const k of keys) if (r.chance(0.8)) items.push(k);
   const na = r.int(items.length ? 0 : 1, 3);
   for (let i = 0; i < na; i++) items.push(agg());
   if (r.chance(0.2) && items.length) {
@@ -704,6 +714,7 @@ function groupSelect(r, table) {
     if (a.t === 'n') items.push(E(`nvl(${a.o}, 0) + 1`, `ifnull(${a.l}, 0) + 1`, 'n'));
   }
   const w = where(r, g);
+  if (!grouped) return finish(r, items, { o: `${table} x`, l: `${table} x` }, w);
   let extra = { o: ` group by ${keys.map((k) => k.o).join(', ')}`, l: ` GROUP BY ${keys.map((k) => k.l).join(', ')}` };
   if (r.chance(0.4)) {
     const a = agg();
@@ -719,24 +730,38 @@ function unionAll(r, a, b) {
   const types = [];
   const n = r.int(1, 3);
   for (let i = 0; i < n; i++) types.push(r.chance(0.6) ? 'n' : 's');
+  // Set operators: UNION ALL, UNION, INTERSECT, MINUS (SQLite's EXCEPT),
+  // applied left to right in both; a CHAR item is trimmed where rows are
+  // compared (SQLite does not blank-pad; all blanks trim to NULL).
+  const ops = [r.pick(SET_OPS)];
+  const distinct = () => ops.some((op) => op !== 'union all');
   const branch = (table) => {
     const g = exprGen(r, scopeCols('x'));
-    const items = types.map((t) => (t === 'n' ? g.num(r.int(0, 2)) : g.str(r.int(0, 2))));
+    const items = types.map((t) => {
+      const e = t === 'n' ? g.num(r.int(0, 2)) : g.str(r.int(0, 2));
+      return e.c && distinct() ? E(`rtrim(${e.o})`, `NULLIF(rtrim(${e.l}), '')`, e.t) : e;
+    });
     const w = where(r, g);
     return {
       o: `select ${items.map((i) => i.o).join(', ')} from ${table} x${w.o}`,
       l: `SELECT ${items.map((i) => i.l).join(', ')} FROM ${table} x${w.l}`,
     };
   };
+  const three = r.chance(0.3);
+  if (three) ops.push(r.pick(SET_OPS));
   const parts = [branch(a), branch(b)];
-  if (r.chance(0.3)) parts.push(branch(r.pick([a, b])));
+  if (three) parts.push(branch(r.pick([a, b])));
   const ord = r.chance(0.5) ? orderBy(r, n) : null;
+  const join = (k) => parts.map((p, i) => (i ? ` ${k === 'o' ? ops[i - 1] : SET_OPS_LITE[ops[i - 1]]} ` : '') + p[k]).join('');
   return {
-    o: parts.map((p) => p.o).join(' union all ') + (ord ? ord.o : ''),
-    l: parts.map((p) => p.l).join(' UNION ALL ') + (ord ? ord.l : ''),
+    o: join('o') + (ord ? ord.o : ''),
+    l: join('l') + (ord ? ord.l : ''),
     order: ord ? ord.keys : null,
   };
 }
+
+const SET_OPS = ['union all', 'union all', 'union', 'intersect', 'minus'];
+const SET_OPS_LITE = { 'union all': 'UNION ALL', union: 'UNION', intersect: 'INTERSECT', minus: 'EXCEPT' };
 
 function topN(r, table) {
   // Ordered by the unique id last, so the first n rows are determined.

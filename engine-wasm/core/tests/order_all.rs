@@ -609,6 +609,13 @@ fn order_group_dictionary_objects() {
     );
 }
 
+/// Set operators: Yang's MINUS, before and after the hash join article
+/// (both 11.2.0.1, tables named T and T1 in both).
+#[test]
+fn order_group_set_operators() {
+    order::check(&["tests/articles/yang-minus-sort-unique-11g.sql", "tests/articles/xxzhaobb-hash-join-11g.sql"], &[]);
+}
+
 /// Every script is in a group above.
 #[test]
 fn every_script_is_accounted_for() {

@@ -73,6 +73,9 @@ pub enum CExpr {
 pub struct AggSpec {
     pub func: AggregateFunc,
     pub arg: Option<CExpr>,
+    /// `COUNT(DISTINCT x)`, `SUM(DISTINCT x)`, `AVG(DISTINCT x)`: each
+    /// value counted once per group.
+    pub distinct: bool,
 }
 
 pub struct EvalCtx<'a> {
@@ -471,11 +474,14 @@ pub struct AggState {
     pub value: Value,
     pub count: u64,
     pub sum: Number,
+    /// A DISTINCT aggregate's values seen so far (their key bytes), and
+    /// the bytes they take in the sort that removes the duplicates.
+    pub seen: Option<Box<(std::collections::HashSet<Vec<u8>>, u64)>>,
 }
 
 impl AggState {
     pub fn new() -> Self {
-        AggState { value: Value::Null, count: 0, sum: Number::ZERO }
+        AggState { value: Value::Null, count: 0, sum: Number::ZERO, seen: None }
     }
 
     /// Add a value read in place (a column of the current row): MAX and

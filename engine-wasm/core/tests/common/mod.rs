@@ -37,6 +37,24 @@ pub fn stat(s: &StepOut, name: &str) -> u64 {
     s.stats.get(name).copied().unwrap_or(0)
 }
 
+/// A step's rows as text, columns joined by `|` (NULL empty, strings
+/// unquoted).
+pub fn row_strings(s: &StepOut) -> Vec<String> {
+    s.rows
+        .iter()
+        .map(|r| {
+            r.iter()
+                .map(|v| match v {
+                    serde_json::Value::Null => String::new(),
+                    serde_json::Value::String(s) => s.clone(),
+                    v => v.to_string(),
+                })
+                .collect::<Vec<_>>()
+                .join("|")
+        })
+        .collect()
+}
+
 /// A step's error as (code, line, column); panics when it did not fail.
 pub fn error_of(s: &StepOut) -> (&str, u32, u32) {
     let e = s.error.as_ref().unwrap_or_else(|| panic!("`{}` did not fail", s.statement));

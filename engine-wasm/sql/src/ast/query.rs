@@ -32,9 +32,13 @@ pub struct Query {
     /// `HAVING cond`
     pub having: Option<Box<Expr>>,
     pub order_by: Vec<OrderItem>,
-    /// `UNION ALL` branches after this one (the ORDER BY above applies to
-    /// the whole compound query).
+    /// The branches of a compound query after this one (the ORDER BY
+    /// above applies to the whole compound query); a parenthesised branch
+    /// may itself be compound.
     pub union_all: Vec<Query>,
+    /// In a branch of `union_all`: the set operator in front of it, applied
+    /// left to right (Oracle gives all set operators equal precedence).
+    pub set_op: SetOp,
     /// `LEFT [OUTER] JOIN` (and `RIGHT JOIN` turned around): the index in
     /// `from` of each outer-joined item and its ON condition.
     pub outer_joins: Vec<(usize, Expr)>,
@@ -75,10 +79,20 @@ impl Query {
             having: None,
             order_by: Vec::new(),
             union_all: Vec::new(),
+            set_op: SetOp::UnionAll,
             outer_joins: Vec::new(),
             using: Vec::new(),
         }
     }
+}
+
+/// A set operator between two branches of a compound query.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SetOp {
+    UnionAll,
+    Union,
+    Intersect,
+    Minus,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -192,11 +206,13 @@ pub enum Expr {
         name: Ident,
         args: Vec<Expr>,
     },
-    /// `max(x)`, `count(*)` (arg None), `count(x)`
+    /// `max(x)`, `count(*)` (arg None), `count(x)`, `count(distinct x)`
     Aggregate {
         func: AggregateFunc,
         arg: Option<Box<Expr>>,
         pos: Pos,
+        /// `DISTINCT` (or `UNIQUE`) before the argument.
+        distinct: bool,
     },
     Binary {
         op: BinaryOp,

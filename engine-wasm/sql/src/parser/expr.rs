@@ -394,13 +394,14 @@ impl Parser<'_> {
                 };
                 self.bump();
                 self.bump();
+                let mut distinct = false;
                 let (arg, depth) = if func == AggregateFunc::Count && self.is(&Tok::Star) {
                     self.bump();
                     (None, 1)
                 } else {
-                    self.eat_kw("ALL");
-                    if self.is_kw("DISTINCT") || self.is_kw("UNIQUE") {
-                        return Err(self.unsupported("DISTINCT aggregates"));
+                    if !self.eat_kw("ALL") && (self.eat_kw("DISTINCT") || self.eat_kw("UNIQUE")) {
+                        // MIN and MAX of the distinct values are the plain ones.
+                        distinct = matches!(func, AggregateFunc::Count | AggregateFunc::Sum | AggregateFunc::Avg);
                     }
                     let (e, h) = self.expr_h()?;
                     (Some(Box::new(e)), self.grow(h + 1, pos)?)
@@ -409,7 +410,7 @@ impl Parser<'_> {
                 if self.is_kw("OVER") || self.is_kw("KEEP") || self.is_kw("WITHIN") {
                     return Err(self.unsupported("analytic functions"));
                 }
-                Ok((Expr::Aggregate { func, arg, pos }, depth))
+                Ok((Expr::Aggregate { func, arg, pos, distinct }, depth))
             }
             _ if is_reserved(&w) => Err(self.missing_expression()),
             _ => self.name_expr(),

@@ -33,6 +33,7 @@ mod pieces;
 mod plsql;
 mod plsql_program;
 mod query;
+mod setops;
 mod sqlplus;
 mod stream;
 #[cfg(test)]

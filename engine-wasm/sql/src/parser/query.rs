@@ -27,10 +27,8 @@ impl Parser<'_> {
 
     fn sql_statement(&mut self) -> R<StatementKind> {
         if self.is(&Tok::LParen) && (self.nth_is_kw(1, "SELECT") || self.nth_is_kw(1, "WITH")) {
-            self.bump();
-            let q = self.query()?;
-            self.rparen()?;
-            return Ok(StatementKind::Query(q));
+            // A parenthesised query, perhaps the first branch of a compound.
+            return Ok(StatementKind::Query(self.query()?));
         }
         let Some(word) = self.word().map(str::to_string) else {
             return Err(self.fail(ora::INVALID_SQL_STATEMENT));
@@ -89,33 +87,19 @@ impl Parser<'_> {
     }
 
     fn query_inner(&mut self, allow_into: bool) -> R<(Query, Vec<Ident>)> {
-        let (mut q, into) = self.query_branch(allow_into)?;
-        // `UNION ALL`: a flat list of branches, parsed in a loop (a chain
-        // of set operators is not nesting: 45 branches were refused as
-        // nesting deeper than 200 levels when each one recursed). Each
-        // branch is parsed one query level down, as a nested query was
-        // (FOR UPDATE in it is refused as in a subquery); its trees count
-        // in this query's deepest; the last branch's ORDER BY is the
-        // whole query's.
-        while self.is_kw("UNION") && self.nth_is_kw(1, "ALL") {
-            self.bump();
-            self.bump();
-            if !self.is_kw("SELECT") {
-                return Err(self.fail(ora::MISSING_SELECT_KEYWORD));
-            }
-            self.depth += QUERY_WEIGHT;
-            let r = self.query_branch(false);
-            self.depth -= QUERY_WEIGHT;
-            let (mut rest, _) = r?;
-            q.order_by = std::mem::take(&mut rest.order_by);
-            q.union_all.push(rest);
+        // A block is parsed here directly, not through a helper: one frame
+        // less per nested query.
+        let paren = self.is(&Tok::LParen) && self.paren_query_ahead();
+        let (mut q, into) = if paren { (self.paren_term(false)?, Vec::new()) } else { self.query_branch(allow_into)? };
+        if self.set_operator().is_some() || (paren && self.is_kw("ORDER")) {
+            self.set_chain(&mut q, paren)?;
         }
         Ok((q, into))
     }
 
     /// One query block: SELECT ... FROM ... and its clauses, up to a
     /// `UNION ALL` (left for [`Self::query_inner`]).
-    fn query_branch(&mut self, allow_into: bool) -> R<(Query, Vec<Ident>)> {
+    pub(super) fn query_branch(&mut self, allow_into: bool) -> R<(Query, Vec<Ident>)> {
         let pos = self.pos();
         let (hints, distinct) = self.select_head()?;
         let select = self.select_list()?;
@@ -136,6 +120,7 @@ impl Parser<'_> {
             having: None,
             order_by: Vec::new(),
             union_all: Vec::new(),
+            set_op: SetOp::UnionAll,
             outer_joins: Vec::new(),
             using,
         };
@@ -281,11 +266,13 @@ impl Parser<'_> {
                 self.missing_keyword("BY")?;
                 self.order_by_items(&mut q.order_by)?;
                 stage = 4;
-            } else if stage < 4 && self.is_kw("UNION") && self.nth_is_kw(1, "ALL") {
-                // The next branch of the compound query (query_inner).
+            } else if matches!(self.word(), Some("UNION" | "MINUS" | "INTERSECT")) {
+                // The next branch of the compound query (query_inner),
+                // which refuses one after ORDER BY.
                 break;
-            } else if matches!(self.word(), Some("UNION" | "MINUS" | "INTERSECT" | "EXCEPT")) {
-                return Err(self.unsupported("UNION, INTERSECT and MINUS"));
+            } else if self.is_kw("EXCEPT") {
+                // EXCEPT is 21c's; 19c reads no such operator.
+                return Err(self.fail(ora::SQL_COMMAND_NOT_PROPERLY_ENDED));
             } else if stage < 5 && self.is_kw("FOR") && self.nth_is_kw(1, "UPDATE") {
                 self.for_update_clause()?;
                 stage = 5;
@@ -302,7 +289,7 @@ impl Parser<'_> {
 
     /// ORDER BY's items after `ORDER BY`: expression, ASC | DESC, NULLS
     /// FIRST | LAST, separated by commas.
-    fn order_by_items(&mut self, out: &mut Vec<OrderItem>) -> R<()> {
+    pub(super) fn order_by_items(&mut self, out: &mut Vec<OrderItem>) -> R<()> {
         loop {
             let expr = self.expr()?;
             let descending = if self.eat_kw("DESC") {

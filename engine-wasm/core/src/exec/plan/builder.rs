@@ -180,7 +180,7 @@ impl<'a> Builder<'a> {
         &mut self,
         e: &Expr,
         scope: &[ScopeEntry],
-        aggs: Option<&mut Vec<(AggregateFunc, Option<Expr>, Pos)>>,
+        aggs: Option<&mut Vec<AggItem>>,
     ) -> Result<CExpr, LabError> {
         let mut aggs = aggs;
         self.compile_expr_inner(e, scope, &mut aggs)
@@ -190,7 +190,7 @@ impl<'a> Builder<'a> {
         &mut self,
         e: &Expr,
         scope: &[ScopeEntry],
-        aggs: &mut Option<&mut Vec<(AggregateFunc, Option<Expr>, Pos)>>,
+        aggs: &mut Option<&mut Vec<AggItem>>,
     ) -> Result<CExpr, LabError> {
         Ok(match e {
             Expr::Number(n, _) => CExpr::Const(crate::value::Value::Num(*n)),
@@ -212,14 +212,14 @@ impl<'a> Builder<'a> {
             }
             Expr::Function { name, args } if name.name == "SYS_CONTEXT" => self.sys_context(args, name.pos)?,
             Expr::Function { name, args } => self.function_call(name, args, scope, aggs)?,
-            Expr::Aggregate { func, arg, pos } => match aggs {
+            Expr::Aggregate { func, arg, pos, distinct } => match aggs {
                 Some(list) => {
                     if let Some(a) = arg {
                         if has_aggregate(a) {
                             return Err(LabError::new(ora::GROUP_FUNCTION_NESTED_TOO_DEEPLY, *pos));
                         }
                     }
-                    list.push((*func, arg.as_ref().map(|a| (**a).clone()), *pos));
+                    list.push((*func, arg.as_ref().map(|a| (**a).clone()), *pos, *distinct));
                     self.note_aggregate_kind(*func, arg.as_deref(), scope, list.len() - 1)?;
                     // Placeholder: the caller rewires it to the aggregate's output.
                     CExpr::Gen { src: usize::MAX, col: list.len() - 1 }
@@ -336,7 +336,7 @@ impl<'a> Builder<'a> {
         name: &lio_sql::ast::Ident,
         args: &[Expr],
         scope: &[ScopeEntry],
-        aggs: &mut Option<&mut Vec<(AggregateFunc, Option<Expr>, Pos)>>,
+        aggs: &mut Option<&mut Vec<AggItem>>,
     ) -> Result<CExpr, LabError> {
         let f = Func::lookup(&name.name).ok_or_else(|| {
             // A function of an Oracle-supplied package the lab does
@@ -397,7 +397,7 @@ impl<'a> Builder<'a> {
         e: &Expr,
         (expr, query, negated): (&Expr, &Query, bool),
         scope: &[ScopeEntry],
-        aggs: &mut Option<&mut Vec<(AggregateFunc, Option<Expr>, Pos)>>,
+        aggs: &mut Option<&mut Vec<AggItem>>,
     ) -> Result<CExpr, LabError> {
         let left = self.compile_expr_inner(expr, scope, aggs)?;
         let (sub, correlated) = self.subquery_block(query, scope)?;

@@ -24,7 +24,7 @@ pub fn expr_text(e: &Expr) -> String {
         Expr::Function { name, args } => {
             format!("{}({})", name.name, args.iter().map(expr_text).collect::<Vec<_>>().join(","))
         }
-        Expr::Aggregate { func, arg, .. } => {
+        Expr::Aggregate { func, arg, distinct, .. } => {
             let f = match func {
                 AggregateFunc::Max => "MAX",
                 AggregateFunc::Min => "MIN",
@@ -32,7 +32,8 @@ pub fn expr_text(e: &Expr) -> String {
                 AggregateFunc::Sum => "SUM",
                 AggregateFunc::Avg => "AVG",
             };
-            format!("{f}({})", arg.as_ref().map(|a| expr_text(a)).unwrap_or_else(|| "*".into()))
+            let d = if *distinct { "DISTINCT " } else { "" };
+            format!("{f}({d}{})", arg.as_ref().map(|a| expr_text(a)).unwrap_or_else(|| "*".into()))
         }
         Expr::Binary { op, left, right } => {
             let o = match op {

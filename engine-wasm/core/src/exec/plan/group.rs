@@ -1,10 +1,25 @@
 //! GROUP BY, HAVING and DISTINCT: HASH GROUP BY / SORT GROUP BY and
-//! HASH UNIQUE / SORT UNIQUE, and UNION ALL.
+//! HASH UNIQUE / SORT UNIQUE (compound queries are in setops.rs).
 
 use super::*;
 
 /// Aggregates met while compiling the expressions of a grouped block.
-type AggList = Vec<(AggregateFunc, Option<Expr>, Pos)>;
+type AggList = Vec<AggItem>;
+
+/// A GROUP BY or UNIQUE operator over `child`, not yet run: its keys,
+/// aggregates, output source, order (a sort) and filter (HAVING).
+pub(super) fn group_kind(
+    child: Op,
+    keys: Vec<CExpr>,
+    aggs: Vec<AggSpec>,
+    out_src: usize,
+    order: Option<Vec<(usize, bool, bool)>>,
+    filter: Vec<CExpr>,
+    pos: Pos,
+) -> OpKind {
+    let (rows, next, built) = (Vec::new(), 0, false);
+    OpKind::GroupBy { child: Box::new(child), keys, aggs, out_src, order, filter, rows, next, built, pos }
+}
 
 /// Replace the GROUP BY keys and aggregate placeholders in `e` by the
 /// group row's columns (keys first, then the aggregates).
@@ -25,95 +40,6 @@ fn to_group_row(e: &mut CExpr, keys: &[CExpr], out: usize) {
 }
 
 impl<'a> Builder<'a> {
-    /// A query block, or a compound query (UNION ALL) of them.
-    pub(super) fn block(&mut self, q: &Query) -> Result<Block, LabError> {
-        if q.union_all.is_empty() {
-            return self.simple_block(q);
-        }
-        let mut first = q.clone();
-        let rest = std::mem::take(&mut first.union_all);
-        let order = std::mem::take(&mut first.order_by);
-        let mut branches = Vec::new();
-        let (mut e_rows, mut cost, mut row_bytes) = (0.0, 0.0, 0.0f64);
-        let mut columns = Vec::new();
-        let mut read_optim = false;
-        for (i, bq) in std::iter::once(&first).chain(rest.iter()).enumerate() {
-            let b = self.simple_block(bq)?;
-            if i == 0 {
-                columns = b.columns.clone();
-            } else if b.columns.len() != columns.len() {
-                return Err(LabError::new(ora::QUERY_BLOCK_INCORRECT_COLUMNS, bq.pos));
-            }
-            // A number and a character value in one column: ORA-01790.
-            if let Some((_, first_project)) = branches.first().map(|(o, p): &(Op, Vec<CExpr>)| (o, p)) {
-                use crate::exec::convert::{kind, Kind};
-                let text = |k: Kind| matches!(k, Kind::Char(_) | Kind::Varchar);
-                for (j, (a, e)) in first_project.iter().zip(&b.project).enumerate() {
-                    let (ka, kb) = (kind(a, &self.kinds()), kind(e, &self.kinds()));
-                    if (ka == Kind::Number && text(kb)) || (text(ka) && kb == Kind::Number) {
-                        // Oracle points at the first branch's expression.
-                        let pos = match first.select.get(j) {
-                            Some(SelectItem::Expr { expr, .. }) if first.select.len() == b.project.len() => {
-                                expr_pos(expr)
-                            }
-                            _ => first.pos,
-                        };
-                        return Err(LabError::new(ora::EXPRESSION_MUST_HAVE_SAME_DATATYPE, pos));
-                    }
-                }
-            }
-            e_rows += b.e_rows;
-            cost += b.cost;
-            row_bytes = row_bytes.max(b.row_bytes);
-            read_optim |= b.read_optim;
-            branches.push((b.op, b.project));
-        }
-        let out = self.new_source();
-        // Each column's datatype: CHAR of one length stays CHAR, else
-        // VARCHAR2 (see `Kind::common`); NULLs do not count.
-        let kinds = (0..columns.len())
-            .map(|j| {
-                let exprs = branches.iter().filter_map(|(_, p)| p.get(j));
-                let known = exprs.filter(|e| !matches!(e, CExpr::Const(crate::value::Value::Null)));
-                crate::exec::convert::Kind::common(known.map(|e| crate::exec::convert::kind(e, &self.kinds())))
-            })
-            .collect();
-        self.set_source_kinds(out, kinds);
-        let mut op = self.op(
-            "UNION-ALL",
-            None,
-            e_rows,
-            cost,
-            None,
-            "qerua",
-            OpKind::UnionAll { branches, out_src: out, current: 0 },
-        );
-        let mut project: Vec<CExpr> = (0..columns.len()).map(|i| CExpr::Gen { src: out, col: i }).collect();
-        let mut sorts = false;
-        if !order.is_empty() {
-            let mut keys = Vec::new();
-            for o in &order {
-                let i = match &o.expr {
-                    Expr::Number(n, pos) => {
-                        let i = n.to_f64() as usize;
-                        if i == 0 || i > columns.len() || !n.is_integer() {
-                            return Err(LabError::new(ora::ORDER_BY_ITEM_NUMBER, *pos));
-                        }
-                        i - 1
-                    }
-                    Expr::Column { qualifier: None, name } if columns.contains(&name.name) => {
-                        columns.iter().position(|c| *c == name.name).unwrap_or(0)
-                    }
-                    e => return Err(LabError::new(ora::ORDER_BY_ITEM_NUMBER, expr_pos(e))),
-                };
-                keys.push((project[i].clone(), o.descending, o.nulls_first.unwrap_or(o.descending)));
-            }
-            op = self.sort_order_by(op, keys, &mut project, e_rows, cost, row_bytes);
-            sorts = true;
-        }
-        Ok(Block { op, columns, project, e_rows, cost, row_bytes, read_optim, sorts })
-    }
-
     /// Compile `e` over the group row: ORA-00979 if it reads a column that
     /// is neither a GROUP BY key nor inside an aggregate.
     fn group_expr(
@@ -231,12 +157,12 @@ impl<'a> Builder<'a> {
     ) -> Result<(Op, f64, bool), LabError> {
         let mut sorted_by_group = false;
         let mut specs = Vec::new();
-        for (func, arg, _) in &aggs {
+        for (func, arg, _, distinct) in &aggs {
             let a = match arg {
                 Some(a) => Some(self.compile_expr(a, scope, None)?),
                 None => None,
             };
-            specs.push(AggSpec { func: *func, arg: a });
+            specs.push(AggSpec { func: *func, arg: a, distinct: *distinct });
         }
         let mut kinds: Vec<_> = keys.iter().map(|k| crate::exec::convert::kind(k, &self.kinds())).collect();
         kinds.extend(specs.iter().map(|a| super::project::aggregate_kind(a, &self.kinds())));
@@ -259,6 +185,9 @@ impl<'a> Builder<'a> {
                 sorted_by_group = true;
                 Some(o)
             }
+            // A DISTINCT aggregate is computed by sorting: SORT GROUP BY
+            // (a hash group by cannot), the groups in key order.
+            _ if specs.iter().any(|a| a.distinct) => Some((0..keys.len()).map(|i| (i, false, false)).collect()),
             _ => None,
         };
         let groups = (e_rows * 0.1).max(1.0).round();
@@ -271,18 +200,7 @@ impl<'a> Builder<'a> {
             cost + 1.0,
             Some(e_rows * row_bytes),
             "qerghFetch",
-            OpKind::GroupBy {
-                child: Box::new(op),
-                keys,
-                aggs: specs,
-                out_src: gout,
-                order,
-                filter: having,
-                rows: Vec::new(),
-                next: 0,
-                built: false,
-                pos: q.pos,
-            },
+            group_kind(op, keys, specs, gout, order, having, q.pos),
         );
         Ok((op, e_rows, sorted_by_group))
     }
@@ -324,18 +242,7 @@ impl<'a> Builder<'a> {
             cost + 1.0,
             Some(e_rows * row_bytes),
             "qerghFetch",
-            OpKind::GroupBy {
-                child: Box::new(op),
-                keys: dkeys,
-                aggs: Vec::new(),
-                out_src: dout,
-                order: sorted.then_some(order),
-                filter: Vec::new(),
-                rows: Vec::new(),
-                next: 0,
-                built: false,
-                pos: q.pos,
-            },
+            group_kind(op, dkeys, Vec::new(), dout, sorted.then_some(order), Vec::new(), q.pos),
         );
         Ok((op, sorted))
     }

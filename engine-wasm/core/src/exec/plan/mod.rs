@@ -200,6 +200,10 @@ fn split_and(e: CExpr, out: &mut Vec<CExpr>) {
     }
 }
 
+/// An aggregate met while compiling a block's expressions: its function,
+/// argument, position and whether it is DISTINCT.
+pub(super) type AggItem = (AggregateFunc, Option<Expr>, Pos, bool);
+
 mod access;
 mod block;
 mod builder;
@@ -217,6 +221,7 @@ mod project;
 mod relations;
 mod resolve;
 mod rownum;
+mod setops;
 mod userenv;
 mod using;
 

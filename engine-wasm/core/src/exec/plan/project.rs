@@ -19,7 +19,7 @@ impl<'a> Builder<'a> {
         // ---- projection
         let mut columns = Vec::new();
         let mut project = Vec::new();
-        let mut agg_list: Vec<(AggregateFunc, Option<Expr>, Pos)> = Vec::new();
+        let mut agg_list: Vec<AggItem> = Vec::new();
         let mut agg_slots: Vec<usize> = Vec::new(); // projection index using aggregates
         for item in &q.select {
             match item {
@@ -56,12 +56,12 @@ impl<'a> Builder<'a> {
         if aggregate_query {
             let out = self.new_source();
             let mut specs = Vec::new();
-            for (func, arg, _) in &agg_list {
+            for (func, arg, _, distinct) in &agg_list {
                 let a = match arg {
                     Some(a) => Some(self.compile_expr(a, scope, None)?),
                     None => None,
                 };
-                specs.push(AggSpec { func: *func, arg: a });
+                specs.push(AggSpec { func: *func, arg: a, distinct: *distinct });
             }
             let kinds = specs.iter().map(|a| aggregate_kind(a, &self.kinds())).collect();
             self.set_source_kinds(out, kinds);
@@ -139,7 +139,9 @@ pub(super) fn item_name(expr: &Expr, alias: Option<&lio_sql::ast::Ident>, typed:
     alias.map(|a| a.name.clone()).unwrap_or_else(|| match expr {
         Expr::Column { name, .. } => name.name.clone(),
         _ if typed.is_some() => typed.unwrap_or_default().to_string(),
-        other => expr_text(other).to_uppercase(),
+        // Oracle names `count(distinct x)` COUNT(DISTINCTX): the blank
+        // after DISTINCT goes with the others.
+        other => expr_text(other).to_uppercase().replace("(DISTINCT ", "(DISTINCT"),
     })
 }
 

@@ -25,9 +25,14 @@ pub(super) fn next(kind: &mut OpKind, rt: &mut Rt<'_>, env: &mut Env, st: usize)
     };
     if !*built {
         *built = true;
-        *rows = group_rows(rt, env, child, keys, aggs, *pos)?;
+        let distinct_sorted;
+        (*rows, distinct_sorted) = group_rows(rt, env, child, keys, aggs, (*pos, st))?;
         if let Some(dirs) = order {
             rows.sort_by(|a, b| order_rows(a, b, dirs));
+        }
+        // One sort: the groups' with their distinct values (counted when
+        // those were), else the groups'.
+        if let (Some(_), false) = (order, distinct_sorted) {
             // A sort group by holds its groups in its work area.
             let sort_bytes: u64 = rows
                 .iter()
@@ -67,8 +72,8 @@ fn group_rows(
     child: &mut Op,
     keys: &[CExpr],
     aggs: &[AggSpec],
-    pos: Pos,
-) -> Result<Vec<Vec<Value>>, Box<LabError>> {
+    (pos, st): (Pos, usize),
+) -> Result<(Vec<Vec<Value>>, bool), Box<LabError>> {
     let mut index: std::collections::HashMap<Vec<u8>, usize> = std::collections::HashMap::new();
     let mut groups: Vec<(Vec<Value>, Vec<AggState>)> = Vec::new();
     let mut room = rt.max_memory_mb.saturating_mul(1 << 20).saturating_sub(rt.cat.memory_bytes());
@@ -101,13 +106,17 @@ fn group_rows(
             rt.work.check(rt.k.stats).map_err(Box::new)?;
         }
     }
-    Ok(groups
+    let states: Vec<Vec<AggState>> = groups.iter_mut().map(|(_, s)| std::mem::take(s)).collect();
+    let distinct_sorted = super::sort_aggregate::distinct_sort(rt, st, &states)?;
+    let rows = groups
         .into_iter()
-        .map(|(mut k, st)| {
+        .zip(states)
+        .map(|((mut k, _), st)| {
             k.extend(aggs.iter().zip(st.iter()).map(|(a, s)| s.result(a.func)));
             k
         })
-        .collect())
+        .collect();
+    Ok((rows, distinct_sorted))
 }
 
 #[cfg(test)]

@@ -31,6 +31,7 @@ mod nested_loops;
 mod nested_loops_outer;
 mod row_gen;
 mod rowid_fetch;
+pub(crate) mod set_merge;
 mod sort_aggregate;
 mod sort_order_by;
 mod subquery_filter;
@@ -474,10 +475,12 @@ pub enum OpKind {
         pos: Pos,
     },
     /// UNION-ALL: each branch's rows in turn, projected into one source.
+    /// With `merge`, INTERSECTION or MINUS over distinct branches.
     UnionAll {
         branches: Vec<(Op, Vec<CExpr>)>,
         out_src: usize,
         current: usize,
+        merge: Option<Box<set_merge::SetMerge>>,
     },
     /// NESTED LOOPS OUTER: like NESTED LOOPS, and an outer row the inner
     /// side matched no row for comes out once with the inner sources NULL.

@@ -38,7 +38,7 @@ impl Op {
             OpKind::Dual { .. } => dual::next(k, env),
             OpKind::RowGen { .. } => row_gen::next(k, env),
             OpKind::FixedTable { .. } => fixed_table::next(k, rt, env)?,
-            OpKind::SortAggregate { .. } => sort_aggregate::next(k, rt, env)?,
+            OpKind::SortAggregate { .. } => sort_aggregate::next(k, rt, env, st)?,
             OpKind::CountStopkey { .. } => count_stopkey::next(k, rt, env)?,
             OpKind::IndexFast { .. } => index_fast_full_scan::next(k, rt, env, line, st)?,
             OpKind::IndexMinMax { .. } => index_min_max::next(k, rt, env, line, st)?,

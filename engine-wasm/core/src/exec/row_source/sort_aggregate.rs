@@ -11,7 +11,7 @@ pub(super) fn open(kind: &mut OpKind, rt: &mut Rt<'_>, env: &mut Env, keep_pins:
 }
 
 #[inline(never)]
-pub(super) fn next(kind: &mut OpKind, rt: &mut Rt<'_>, env: &mut Env) -> Result<bool, Box<LabError>> {
+pub(super) fn next(kind: &mut OpKind, rt: &mut Rt<'_>, env: &mut Env, st: usize) -> Result<bool, Box<LabError>> {
     let OpKind::SortAggregate { child, aggs, out_src, done, pos } = kind else { unreachable!() };
     if *done {
         return Ok(false);
@@ -21,8 +21,54 @@ pub(super) fn next(kind: &mut OpKind, rt: &mut Rt<'_>, env: &mut Env) -> Result<
     while child.next(rt, env)? {
         add_row(rt, env, aggs, &mut states, *pos)?;
     }
+    distinct_sort(rt, st, std::slice::from_ref(&states))?;
     env.gen[*out_src] = aggs.iter().zip(states.iter()).map(|(a, s)| s.result(a.func)).collect();
     Ok(true)
+}
+
+/// The sort that removed a DISTINCT aggregate's duplicates: one sort (in
+/// its work area, `GROUP BY (SORT)`) of the distinct values of every
+/// group, as SORT AGGREGATE and SORT GROUP BY sort them. Returns whether
+/// there was one (a SORT GROUP BY then counts no second sort).
+pub(super) fn distinct_sort(rt: &mut Rt<'_>, st: usize, groups: &[Vec<AggState>]) -> Result<bool, Box<LabError>> {
+    let (mut bytes, mut n, mut any) = (0u64, 0u64, false);
+    for s in groups.iter().flatten() {
+        if let Some(seen) = &s.seen {
+            any = true;
+            n += seen.0.len() as u64;
+            bytes += seen.1;
+        }
+    }
+    if !any {
+        return Ok(false);
+    }
+    let own = rt.stacks[st].own;
+    let (k, wa) = (&mut rt.k, &rt.workarea);
+    if !crate::exec::workarea::run_sort(k, &rt.work, wa, "GROUP BY (SORT)", bytes, n, own)? {
+        rt.k.stats.access.sorts_memory += 1;
+    }
+    Ok(true)
+}
+
+/// A DISTINCT aggregate's argument: added when first seen in its group
+/// (NULLs never count); each value kept counts as a row held.
+#[inline(never)]
+fn add_distinct(rt: &mut Rt<'_>, env: &Env, a: &AggSpec, s: &mut AggState, pos: Pos) -> Result<(), LabError> {
+    let Some(e) = &a.arg else { return Ok(()) };
+    let v = rt.eval(e, env)?;
+    if v.is_null() {
+        return Ok(());
+    }
+    let mut kb = Vec::new();
+    crate::exec::hash_area::key_bytes(std::slice::from_ref(&v), &mut kb);
+    let seen = s.seen.get_or_insert_with(Default::default);
+    let len = crate::exec::workarea::SORT_ROW_OVERHEAD + v.column_len() as u64;
+    if seen.0.insert(kb) {
+        seen.1 += len;
+        rt.k.stats.work.rows_held += 1;
+        s.add(a.func, Some(v), pos)?;
+    }
+    Ok(())
 }
 
 /// Add the row in `env` to each aggregate's state (a column argument read
@@ -36,6 +82,10 @@ pub(super) fn add_row(
     pos: Pos,
 ) -> Result<(), LabError> {
     for (a, s) in aggs.iter().zip(states.iter_mut()) {
+        if a.distinct {
+            add_distinct(rt, env, a, s, pos)?;
+            continue;
+        }
         match &a.arg {
             Some(e) => match e.column_value(rt.cat, env) {
                 Some(v) => s.add_ref(a.func, &v, pos)?,
