@@ -1,6 +1,9 @@
 -- Source: http://java2s.com/Tutorial/Oracle/0600__System-Tables-Data-Dictionary/showparameteroptimizerindex.htm
 -- (also megacodearchive.com, java2java.com)
--- Author: java2s "Oracle PL/SQL Tutorial" (unsigned)
+-- Author: java2s "Oracle PL/SQL Tutorial" (unsigned; the CLUSTERED /
+-- NON_CLUSTERED example tests/articles/kyte-clustered-index-range-cost.sql
+-- attributes to Tom Kyte, which runs it with "(lab)" stand-ins for APPEND
+-- and ANALYZE: here it is as the page prints it)
 -- Release: 10g (DBMS_XPLAN layout with Time column)
 -- The statements of the tutorial's SQL*Plus session, without the prompts,
 -- line numbers and output.
