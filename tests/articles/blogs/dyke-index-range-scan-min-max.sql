@@ -13,7 +13,6 @@
 -- FIGURE op 1 @ SELECT /*+ INDEX (t1 i1) */ MIN (c1) = "SORT AGGREGATE"
 -- FIGURE op 2 @ SELECT /*+ INDEX (t1 i1) */ MIN (c1) = "FIRST ROW"
 -- FIGURE op 3 @ SELECT /*+ INDEX (t1 i1) */ MIN (c1) = "INDEX RANGE SCAN (MIN/MAX) I1"
--- FIGURE error @ WHERE c1 < 10 = "SP2-0734"
 
     CREATE TABLE t1 (c1 NUMBER,c2 NUMBER);
 
