@@ -32,3 +32,37 @@ fn rollup_cube_and_grouping_sets_are_refused_at_the_keyword() {
     // A plain column called like the keywords still groups.
     ok(&e.exec("create table h (cube number, rollup number);\nselect cube, count(*) from h group by cube, rollup;"));
 }
+
+/// SQL Language Reference, CREATE TABLE, AS subquery: "If you specify the
+/// column_definition ... for a table created with AS subquery, you can
+/// specify only the column name, default values and integrity
+/// constraints, not the datatype" (the types come from the query). Before,
+/// `(id primary key, v)` said ORA-00902 invalid datatype (lishman's
+/// CONNECT BY LEVEL test-data post in the corpus).
+#[test]
+fn ctas_column_list_takes_constraints_without_datatypes() {
+    let mut e = quiet_engine();
+    let steps = e.exec(
+        "create table t (id primary key, v not null, w) as select level, 'x' || level, sysdate from dual connect by level <= 5;\n\
+         select column_name, data_type, nullable from user_tab_columns where table_name = 'T' order by column_id;\n\
+         select count(*) from user_indexes where table_name = 'T';\n\
+         insert into t values (1, 'y', null);\n\
+         insert into t values (6, null, null);",
+    );
+    ok(&steps[..3]);
+    assert_eq!(steps[0].rows_processed, 5);
+    let cols: Vec<Vec<String>> =
+        steps[1].rows.iter().map(|r| r.iter().map(|v| v.to_string().trim_matches('"').to_string()).collect()).collect();
+    assert_eq!(
+        cols,
+        [["ID", "NUMBER", "N"], ["V", "VARCHAR2", "N"], ["W", "DATE", "Y"]].map(|r| r.map(String::from).to_vec())
+    );
+    assert_eq!(steps[2].rows[0][0].as_f64(), Some(1.0));
+    assert_eq!(error_of(&steps[3]).0, ora::UNIQUE_CONSTRAINT_VIOLATED.code().as_str());
+    assert_eq!(error_of(&steps[4]).0, ora::CANNOT_INSERT_NULL.code().as_str());
+    // Without AS subquery a column still needs its datatype: ORA-00902 at
+    // the constraint; with a datatype in a CTAS, ORA-01773.
+    let steps = e.exec("create table u (id primary key);\ncreate table u (id number primary key) as select 1 from dual;");
+    assert_eq!(error_of(&steps[0]), (ora::INVALID_DATATYPE.code().as_str(), 1, 20));
+    assert_eq!(error_of(&steps[1]).0, ora::MAY_NOT_SPECIFY_COLUMN_DATATYPES.code().as_str());
+}
