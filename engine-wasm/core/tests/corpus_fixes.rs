@@ -62,7 +62,8 @@ fn ctas_column_list_takes_constraints_without_datatypes() {
     assert_eq!(error_of(&steps[4]).0, ora::CANNOT_INSERT_NULL.code().as_str());
     // Without AS subquery a column still needs its datatype: ORA-00902 at
     // the constraint; with a datatype in a CTAS, ORA-01773.
-    let steps = e.exec("create table u (id primary key);\ncreate table u (id number primary key) as select 1 from dual;");
+    let steps =
+        e.exec("create table u (id primary key);\ncreate table u (id number primary key) as select 1 from dual;");
     assert_eq!(error_of(&steps[0]), (ora::INVALID_DATATYPE.code().as_str(), 1, 20));
     assert_eq!(error_of(&steps[1]).0, ora::MAY_NOT_SPECIFY_COLUMN_DATATYPES.code().as_str());
 }

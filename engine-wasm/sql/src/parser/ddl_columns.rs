@@ -115,7 +115,11 @@ impl Parser<'_> {
     /// A column's DEFAULT, inline constraints and identity after its
     /// datatype; `typed` None for a CTAS column given by name and
     /// constraints only (its type comes from the query).
-    pub(super) fn column_constraints(&mut self, name: Ident, typed: Option<(DataType, Option<String>)>) -> R<ColumnDef> {
+    pub(super) fn column_constraints(
+        &mut self,
+        name: Ident,
+        typed: Option<(DataType, Option<String>)>,
+    ) -> R<ColumnDef> {
         let (data_type, type_text) = typed.clone().unwrap_or((DataType::Number { precision: None, scale: None }, None));
         let mut c = ColumnDef {
             name,

@@ -109,7 +109,10 @@ impl Parser<'_> {
                     if self.is(&Tok::Comma) || self.is(&Tok::RParen) {
                         name_only_pos.get_or_insert(self.pos());
                         names.push(col);
-                    } else if matches!(self.word(), Some("CONSTRAINT" | "PRIMARY" | "UNIQUE" | "NOT" | "NULL" | "DEFAULT")) {
+                    } else if matches!(
+                        self.word(),
+                        Some("CONSTRAINT" | "PRIMARY" | "UNIQUE" | "NOT" | "NULL" | "DEFAULT")
+                    ) {
                         // CTAS: a name with constraints and no datatype.
                         name_only_pos.get_or_insert(self.pos());
                         names.push(col.clone());
