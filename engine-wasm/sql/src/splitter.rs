@@ -4,7 +4,8 @@
 //!   comments) or with a line holding only `/`.
 //! - PL/SQL blocks (`DECLARE`, `BEGIN`, `CREATE [OR REPLACE] PROCEDURE` ...)
 //!   end only with a line holding only `/`.
-//! - SQL*Plus commands are one line (a trailing ` -` continues it).
+//! - SQL*Plus commands are one line (a trailing ` -` continues it); a
+//!   DOC[UMENT] block runs to a line holding only `#`.
 //! - A `/` line between units re-runs the SQL buffer (`RunBuffer`).
 //! - A blank line ends a SQL statement without running it (SQL*Plus's
 //!   default `SET SQLBLANKLINES OFF`): the unit is `buffered`, and a later
@@ -100,8 +101,21 @@ const PLUS_COMMANDS: &[(&str, usize, PlusCmd)] = &[
     ("VARIABLE", 3, PlusCmd::Variable),
     ("PRINT", 3, PlusCmd::Print),
     ("HOST", 2, PlusCmd::Unsupported("HOST")),
-    ("ACCEPT", 3, PlusCmd::Unsupported("ACCEPT")),
+    // ACCEPT ... DEFAULT and DOC[UMENT] blocks are run from their text.
+    ("ACCEPT", 3, PlusCmd::Ignored),
+    ("DOCUMENT", 3, PlusCmd::Ignored),
     ("PASSWORD", 5, PlusCmd::Unsupported("PASSWORD")),
+    // The SQL buffer's line editor and the script files: real commands
+    // the lab does not model (SQL*Plus would not call them unknown).
+    ("LIST", 1, PlusCmd::Unsupported("LIST")),
+    ("APPEND", 1, PlusCmd::Unsupported("APPEND")),
+    ("CHANGE", 1, PlusCmd::Unsupported("CHANGE")),
+    ("INPUT", 1, PlusCmd::Unsupported("INPUT")),
+    ("DEL", 3, PlusCmd::Unsupported("DEL")),
+    ("EDIT", 2, PlusCmd::Unsupported("EDIT")),
+    ("SAVE", 3, PlusCmd::Unsupported("SAVE")),
+    ("GET", 3, PlusCmd::Unsupported("GET")),
+    ("STORE", 5, PlusCmd::Unsupported("STORE")),
 ];
 
 /// The SQL*Plus command named by `word` (any case, abbreviations allowed).
@@ -109,6 +123,10 @@ pub(crate) fn sqlplus_command(word: &str) -> Option<PlusCmd> {
     let w = word.to_ascii_uppercase();
     if w.starts_with('@') {
         return Some(PlusCmd::Run);
+    }
+    // `!command` is HOST on Unix.
+    if w.starts_with('!') {
+        return Some(PlusCmd::Unsupported("HOST"));
     }
     PLUS_COMMANDS.iter().find(|(full, min, _)| w.len() >= *min && full.starts_with(w.as_str())).map(|&(_, _, cmd)| cmd)
 }
@@ -161,6 +179,8 @@ enum Ends {
     /// end of line, no continuation (an unknown command: SQL*Plus ignores
     /// the rest of the line)
     OneLine,
+    /// a line holding only `#` (a DOC[UMENT] block)
+    Pound,
 }
 
 struct Splitter<'a> {
@@ -199,6 +219,7 @@ impl Splitter<'_> {
                 }
                 Ends::Semicolon => self.scan_terminated(start, true, kind == UnitKind::Sql && !self.blank_lines),
                 Ends::Slash => self.scan_terminated(start, false, false),
+                Ends::Pound => self.scan_document(start),
             };
             self.push(start, end, kind);
             if kind == UnitKind::SqlPlus {
@@ -287,7 +308,7 @@ impl Splitter<'_> {
     }
 
     fn classify(&self, start: usize) -> (UnitKind, Ends) {
-        if self.b.get(start) == Some(&b'@') {
+        if matches!(self.b.get(start), Some(b'@' | b'!')) {
             return (UnitKind::SqlPlus, Ends::Line);
         }
         let words = self.words(start, 4);
@@ -301,6 +322,7 @@ impl Splitter<'_> {
             "SET" if matches!(second, "TRANSACTION" | "ROLE" | "CONSTRAINT" | "CONSTRAINTS") => {
                 (UnitKind::Sql, Ends::Semicolon)
             }
+            w if w.len() >= 3 && "DOCUMENT".starts_with(w) => (UnitKind::SqlPlus, Ends::Pound),
             w if sqlplus_command(w).is_some() => (UnitKind::SqlPlus, Ends::Line),
             w if SQL_FIRST_WORDS.contains(&w) => (UnitKind::Sql, Ends::Semicolon),
             // A query in parentheses, a PL/SQL label (which the parser
@@ -320,6 +342,22 @@ impl Splitter<'_> {
         let mut end = self.line_end(start);
         while !is_remark && end < self.b.len() && continues(&self.b[start..end]) {
             end = self.line_end(end + 1);
+        }
+        self.i = end;
+        end
+    }
+
+    /// A DOC[UMENT] block: its lines up to one holding only `#`, which
+    /// ends it (SQL*Plus's obsolete but working way to document a script;
+    /// a block never ended runs to the end of the script).
+    fn scan_document(&mut self, start: usize) -> usize {
+        let mut end = self.line_end(start);
+        while end < self.b.len() {
+            let next = self.line_end(end + 1);
+            end = next;
+            if self.src.get(line_start(self.b, next)..next).is_some_and(|l| l.trim() == "#") {
+                break;
+            }
         }
         self.i = end;
         end
@@ -509,6 +547,11 @@ fn continues(line: &[u8]) -> bool {
         end -= 1;
     }
     end >= 2 && line[end - 1] == b'-' && is_space(line[end - 2])
+}
+
+/// The start of the line that ends at `end` (a `\n` offset or the text end).
+fn line_start(b: &[u8], end: usize) -> usize {
+    b[..end].iter().rposition(|&c| c == b'\n').map_or(0, |p| p + 1)
 }
 
 fn find(hay: &[u8], from: usize, needle: &[u8]) -> Option<usize> {

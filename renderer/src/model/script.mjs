@@ -23,7 +23,11 @@ const SQLPLUS = new Set([
   'COL', 'COLUMN', 'SPOOL', 'DESC', 'DESCRIBE', 'REM', 'REMARK', 'PAUSE', 'DEFINE', 'UNDEFINE',
   'VARIABLE', 'VAR', 'PRINT', 'TIMING', 'WHENEVER', 'CLEAR', 'TTITLE', 'BTITLE', 'BREAK', 'COMPUTE',
   'HOST', 'ACCEPT', 'DISCONNECT', 'EXIT', 'QUIT', 'CL', 'ARCHIVE', 'RECOVER', 'PASSWORD', '@', '@@',
+  'LIST', 'L', 'APPEND', 'A', 'CHANGE', 'C', 'INPUT', 'I', 'DEL', 'EDIT', 'ED', 'SAVE', 'GET', 'STORE',
 ]);
+
+/** DOC[UMENT] (3 letters at least): a block that ends at a line holding only '#'. @param {string} w */
+function isDocument(w) { return w.length >= 3 && 'DOCUMENT'.startsWith(w); }
 
 /** @param {string} c */
 function isSpace(c) { return c === ' ' || c === '\t' || c === '\r' || c === '\n'; }
@@ -81,8 +85,8 @@ function classify(s, i) {
     if (w[k] === 'EDITIONABLE' || w[k] === 'NONEDITIONABLE') k++;
     if (['PROCEDURE', 'FUNCTION', 'PACKAGE', 'TRIGGER', 'TYPE'].includes(w[k] ?? '')) return 'plsql';
   }
-  if (s[i] === '@') return 'sqlplus';
-  if (SQLPLUS.has(first)) return 'sqlplus';
+  if (s[i] === '@' || s[i] === '!') return 'sqlplus';
+  if (SQLPLUS.has(first) || isDocument(first)) return 'sqlplus';
   return 'sql';
 }
 
@@ -117,7 +121,17 @@ export function splitScript(script) {
     const start = i;
     const kind = classify(s, i);
     let end = s.length;
-    if (kind === 'sqlplus') {
+    if (kind === 'sqlplus' && isDocument(words(s, i, 1)[0] ?? '')) {
+      // a DOC block: its lines up to one holding only '#'
+      let p = lineEnd(s, i);
+      while (p < s.length) {
+        const le = lineEnd(s, p + 1);
+        const closes = s.slice(p + 1, le).trim() === '#';
+        p = le;
+        if (closes) break;
+      }
+      end = p;
+    } else if (kind === 'sqlplus') {
       // ends at end of line; a trailing '-' continues the command
       let p = i;
       for (;;) {

@@ -79,6 +79,9 @@ pub struct TableStats {
     pub avg_row_len: u32,
     pub avg_col_len: Vec<u32>,
     pub gathered: bool,
+    /// When DBMS_STATS gathered them, on the lab's simulated clock
+    /// (USER_TABLES.LAST_ANALYZED); None before.
+    pub analyzed: Option<crate::date::Date>,
     /// Each column's statistics, gathered with the table's (empty until
     /// gathered: `Table::column_stats` computes one when asked).
     pub columns: Vec<ColumnStats>,
@@ -264,6 +267,7 @@ impl Table {
             avg_row_len,
             avg_col_len,
             gathered: false,
+            analyzed: None,
             columns: Vec::new(),
             col_usage: Default::default(),
         }

@@ -159,6 +159,7 @@ impl Run<'_> {
         let mut columns: Vec<Column> = c
             .columns
             .iter()
+            .filter(|d| d.typed)
             .map(|d| Column {
                 name: d.name.name.clone(),
                 data_type: d.data_type,
@@ -236,6 +237,7 @@ impl Run<'_> {
         let mut names: Vec<&Ident> = Vec::new();
         for d in &c.columns {
             let i = columns.iter().position(|x| x.name == d.name.name).unwrap_or(0);
+            columns[i].not_null |= d.not_null || d.primary_key;
             if d.primary_key {
                 if pk.is_some() {
                     return Err(LabError::new(ora::ONLY_ONE_PRIMARY_KEY, d.name.pos));

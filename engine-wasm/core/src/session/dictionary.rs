@@ -25,6 +25,12 @@ fn text(s: &str) -> Value {
     Value::str(s)
 }
 
+/// LAST_ANALYZED: when DBMS_STATS last gathered the table, on the lab's
+/// clock (NULL before).
+fn analyzed(t: &Table) -> Value {
+    t.stats.analyzed.map(Value::Date).unwrap_or(Value::Null)
+}
+
 fn opt_num(n: Option<f64>) -> Value {
     n.map(Value::from_f64).unwrap_or(Value::Null)
 }
@@ -92,8 +98,13 @@ impl Run<'_> {
             // Empty: 0 (the lab's figure counts a row header even then).
             g(if st.num_rows == 0 { 0.0 } else { st.avg_row_len as f64 }),
             g(st.num_rows as f64),
+            analyzed(t),
             if iot { text("IOT") } else { Value::Null },
             text("N"),
+            // DBMS_STATS' figures (a gather of a non-partitioned table is
+            // global); none are set by hand (SET_TABLE_STATS is refused).
+            text(if st.gathered { "YES" } else { "NO" }),
+            text("NO"),
             if iot { Value::Null } else { text(if t.compress { "ENABLED" } else { "DISABLED" }) },
         ]
     }
@@ -376,6 +387,7 @@ fn tab_column_rows(t: &Table) -> Vec<Vec<Value>> {
                 density,
                 nulls,
                 buckets,
+                if sample.is_null() { Value::Null } else { analyzed(t) },
                 sample,
                 opt_num(avg),
                 num(chars),
@@ -412,7 +424,8 @@ fn col_statistics_rows(t: &Table) -> Vec<Vec<Value>> {
         .map(|(i, c)| {
             let [ndv, density, nulls, buckets, sample, histogram] = column_statistics(t, i);
             let avg = t.stats.avg_col_len.get(i).map(|&n| num(n as f64)).unwrap_or(Value::Null);
-            vec![text(&t.name), text(&c.name), ndv, density, nulls, buckets, sample, avg, histogram]
+            let last = if sample.is_null() { Value::Null } else { analyzed(t) };
+            vec![text(&t.name), text(&c.name), ndv, density, nulls, buckets, last, sample, avg, histogram]
         })
         .collect()
 }

@@ -29,6 +29,8 @@ pub(crate) struct SqlPlusState {
     pub serveroutput_format: &'static str,
     /// SET SQLBLANKLINES, for SHOW (the splitter applies it).
     pub sqlblanklines: bool,
+    /// SET DOC[UMENT] (obsolete, still working): DOC blocks are echoed.
+    pub document: bool,
     pub last_sql: Option<Statement>,
     /// A statement ended by a blank line went into the buffer but did not
     /// parse: `/` reports this error (when `last_sql` is None).
@@ -61,6 +63,7 @@ impl Default for SqlPlusState {
             serveroutput_size: None,
             serveroutput_format: "WORD_WRAPPED",
             sqlblanklines: false,
+            document: true,
             last_sql: None,
             buffer_error: None,
             settings: Default::default(),

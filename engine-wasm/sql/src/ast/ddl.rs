@@ -30,6 +30,10 @@ pub struct ColumnDef {
     /// The type as SQL*Plus's DESCRIBE prints it (`NUMBER(10,2)`,
     /// `FLOAT(126)`, `NVARCHAR2(10)`); None where the lab is unsure.
     pub type_text: Option<String>,
+    /// False for a CTAS column given by name and constraints only
+    /// (`create table t (id primary key, v) as select ...`): its type
+    /// comes from the query.
+    pub typed: bool,
     pub not_null: bool,
     /// Inline `PRIMARY KEY`.
     pub primary_key: bool,

@@ -109,10 +109,23 @@ impl Parser<'_> {
         let first = self.i;
         let data_type = self.datatype()?;
         let type_text = describe_text(&self.toks[first..self.i], data_type);
+        self.column_constraints(name, Some((data_type, type_text)))
+    }
+
+    /// A column's DEFAULT, inline constraints and identity after its
+    /// datatype; `typed` None for a CTAS column given by name and
+    /// constraints only (its type comes from the query).
+    pub(super) fn column_constraints(
+        &mut self,
+        name: Ident,
+        typed: Option<(DataType, Option<String>)>,
+    ) -> R<ColumnDef> {
+        let (data_type, type_text) = typed.clone().unwrap_or((DataType::Number { precision: None, scale: None }, None));
         let mut c = ColumnDef {
             name,
             data_type,
             type_text,
+            typed: typed.is_some(),
             not_null: false,
             primary_key: false,
             unique: false,

@@ -109,6 +109,14 @@ impl Parser<'_> {
                     if self.is(&Tok::Comma) || self.is(&Tok::RParen) {
                         name_only_pos.get_or_insert(self.pos());
                         names.push(col);
+                    } else if matches!(
+                        self.word(),
+                        Some("CONSTRAINT" | "PRIMARY" | "UNIQUE" | "NOT" | "NULL" | "DEFAULT")
+                    ) {
+                        // CTAS: a name with constraints and no datatype.
+                        name_only_pos.get_or_insert(self.pos());
+                        names.push(col.clone());
+                        t.columns.push(self.column_constraints(col, None)?);
                     } else {
                         t.columns.push(self.column_def(col)?);
                     }
@@ -122,7 +130,7 @@ impl Parser<'_> {
         let as_pos = self.create_table_options(&mut t)?;
         match (&mut t.as_select, as_pos) {
             (Some(q), Some(ap)) => {
-                if !t.columns.is_empty() {
+                if t.columns.iter().any(|c| c.typed) {
                     return Err(LabError::new(ora::MAY_NOT_SPECIFY_COLUMN_DATATYPES, ap));
                 }
                 if !names.is_empty() {

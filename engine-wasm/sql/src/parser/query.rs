@@ -249,8 +249,8 @@ impl Parser<'_> {
             } else if stage < 3 && self.is_kw("GROUP") {
                 self.bump();
                 self.missing_keyword("BY")?;
-                q.group_by.push(self.expr()?);
-                while self.eat(&Tok::Comma) {
+                while q.group_by.is_empty() || self.eat(&Tok::Comma) {
+                    self.refuse_grouping_extension()?;
                     q.group_by.push(self.expr()?);
                 }
                 stage = 3;

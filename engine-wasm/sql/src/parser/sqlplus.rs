@@ -63,8 +63,8 @@ pub(super) fn sqlplus(unit: &ScriptUnit) -> R<SqlPlus> {
             unit.pos,
         ));
     }
-    let first_word: String = if first.starts_with('@') {
-        "@".to_string()
+    let first_word: String = if first.starts_with('@') || first.starts_with('!') {
+        first[..1].to_string()
     } else {
         first.chars().take_while(|c| c.is_ascii_alphanumeric() || *c == '_').collect()
     };

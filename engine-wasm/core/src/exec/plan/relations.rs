@@ -82,6 +82,10 @@ impl Builder<'_> {
                     name.pos,
                 ));
             }
+            let analyze = super::super::dictionary::DictView::validate_structure_view(&name.name);
+            if let Some(what) = analyze.filter(|_| cat.table(&name.name).is_none()) {
+                return Err(LabError::with(ora::LAB_UNSUPPORTED, what, name.pos));
+            }
             if super::super::dictionary::DictView::looks_dictionary(&name.name) && cat.table(&name.name).is_none() {
                 return Err(LabError::with(
                     ora::LAB_UNSUPPORTED,

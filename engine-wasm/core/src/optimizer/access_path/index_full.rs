@@ -9,11 +9,21 @@
 
 use super::{index_covers, AccessPath, Candidate, TableRef, Tier};
 use crate::catalog::IndexKind;
+use crate::exec::expr::CExpr;
 use lio_sql::{ora, LabError};
 
 pub fn candidates(r: &TableRef<'_>, wanted: Option<&str>, out: &mut Vec<Candidate>) {
     let (t, cat) = (r.t, r.cat);
-    let every_row = |ix: &crate::catalog::Index| ix.columns.iter().any(|&c| t.columns[c].not_null);
+    // A column is never NULL in the rows wanted when it is declared NOT
+    // NULL or the block says `col IS NOT NULL` (Dyke's INDEX FULL SCAN
+    // example 2): the index then holds every row the query returns.
+    let not_null = |c: usize| {
+        t.columns[c].not_null
+            || r.conjuncts.iter().any(|e| {
+                matches!(e, CExpr::IsNull(a, true) if matches!(**a, CExpr::Col { src, col, .. } if src == r.src && col == c))
+            })
+    };
+    let every_row = |ix: &crate::catalog::Index| ix.columns.iter().any(|&c| not_null(c));
     let cands: Vec<&crate::catalog::Index> = t
         .indexes
         .iter()
@@ -22,7 +32,7 @@ pub fn candidates(r: &TableRef<'_>, wanted: Option<&str>, out: &mut Vec<Candidat
         .filter(|ix| every_row(ix))
         .collect();
     let before = out.len();
-    for ix in cands.iter().filter(|ix| t.columns[ix.columns[0]].not_null) {
+    for ix in cands.iter().filter(|ix| not_null(ix.columns[0])) {
         let index_cost = match ix.kind {
             IndexKind::BTree => ix.btree.blevel() as f64 + ix.btree.leaf_count() as f64,
         };

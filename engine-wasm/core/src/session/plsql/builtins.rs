@@ -210,6 +210,7 @@ impl Run<'_> {
         st.columns = columns;
         st.col_usage = t.stats.col_usage.clone();
         st.gathered = true;
+        st.analyzed = Some(crate::date::sysdate());
         self.inst.cat.tables[id].stats = st;
         let tname = self.inst.cat.tables[id].name.clone();
         self.inst.sga.row_cache.invalidate_table(&self.inst.cat, &tname);

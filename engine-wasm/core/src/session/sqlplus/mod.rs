@@ -6,6 +6,7 @@ use crate::value::Value;
 use lio_sql::ast::*;
 use lio_sql::{ora, LabError, ScriptUnit, UnitKind};
 
+mod accept;
 mod binds;
 mod column;
 mod describe;
@@ -214,6 +215,8 @@ fn client_setting(sp: &mut super::SqlPlusState, text: &str, pos: Pos) -> Result<
         st.termout = on_off("termout")?;
     } else if is("SQLBLANKLINES", 5) {
         sp.sqlblanklines = on_off("sqlblanklines")?;
+    } else if is("DOCUMENT", 3) {
+        sp.document = on_off("document")?;
     } else if is("NUMWIDTH", 3) {
         // A number column's width (the text formatters apply it).
         match val.parse::<u32>() {
@@ -340,6 +343,12 @@ impl Run<'_> {
         }
         if abbrev(&cmd, "DEFINE", 3) {
             return define(vars, text, &t, at);
+        }
+        if abbrev(&cmd, "ACCEPT", 3) {
+            return accept::accept(vars, &t, at);
+        }
+        if abbrev(&cmd, "DOCUMENT", 3) {
+            return Ok(accept::document(text, self.s.sqlplus.document));
         }
         if abbrev(&cmd, "WHENEVER", 8) {
             let on_sql = up(1) == "SQLERROR";

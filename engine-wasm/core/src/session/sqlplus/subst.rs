@@ -43,10 +43,11 @@ pub(crate) fn substitute_unit(vars: &Vars, u: &ScriptUnit) -> Result<Option<(Str
     Ok((out != u.text).then_some((out, verify)))
 }
 
-/// REM[ARK] lines are never scanned for variables.
+/// REM[ARK] lines and DOC[UMENT] blocks are never scanned for variables.
 fn is_remark(text: &str) -> bool {
     let w: String = text.trim_start().chars().take_while(char::is_ascii_alphabetic).collect();
-    abbrev(&w.to_ascii_uppercase(), "REMARK", 3)
+    let w = w.to_ascii_uppercase();
+    abbrev(&w, "REMARK", 3) || abbrev(&w, "DOCUMENT", 3)
 }
 
 /// One line with `&name`, `&&name` and `&name.` replaced; Err names the

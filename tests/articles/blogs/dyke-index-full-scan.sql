@@ -1,0 +1,18 @@
+-- Source: http://juliandyke.com/Optimisation/Operations/IndexFullScan.php
+-- Author: Julian Dyke ("Optimisation / Operations: INDEX (FULL SCAN)", example 1:
+-- "the indexed columns must have a NOT NULL constraint")
+-- Release: Oracle 9.2.0.1 on Windows 2000
+-- Published figures:
+--   0 SELECT STATEMENT Optimizer=CHOOSE
+--   1 0 INDEX (FULL SCAN) OF 'I1' (NON-UNIQUE)
+-- "The table does not need to be analysed."
+--
+-- FIGURE op 1 @ SELECT /*+ INDEX (t1 i1) */ c1 = "INDEX FULL SCAN I1"
+-- FIGURE plan lines @ SELECT /*+ INDEX (t1 i1) */ c1 = 2
+
+    CREATE TABLE t1 (c1 NUMBER NOT NULL,c2 NUMBER);
+
+    CREATE INDEX i1 ON t1 (c1);
+
+    SELECT /*+ INDEX (t1 i1) */ c1
+    FROM t1;
