@@ -13,12 +13,15 @@ use crate::optimizer::selectivity::{self, Columns};
 /// (the WHERE clause's, or an outer-joined table's ON conditions while it
 /// is reached), which are used, and the row sources whose columns are
 /// available.
-struct Preds {
-    conjuncts: Vec<CExpr>,
-    used: Vec<bool>,
-    available: Vec<usize>,
+pub(super) struct Preds {
+    pub(super) conjuncts: Vec<CExpr>,
+    pub(super) used: Vec<bool>,
+    pub(super) available: Vec<usize>,
     /// ON conditions per outer-joined FROM item (taken when it is joined).
-    outer_joined: Vec<(usize, Vec<CExpr>)>,
+    pub(super) outer_joined: Vec<(usize, Vec<CExpr>)>,
+    /// The FROM items joined as semi or anti joins (unnested subqueries;
+    /// their conditions in `outer_joined`), with their mode.
+    pub(super) join_modes: Vec<(usize, JoinMode)>,
 }
 
 /// The join so far: its operators, E-Rows and cost; the block's row
@@ -44,11 +47,15 @@ impl<'a> Builder<'a> {
         if let Some(r) = self.cbo.as_mut() {
             r.open_block(q);
         }
-        let (rels, mut scope) = self.relations(q)?;
+        let (mut rels, mut scope) = self.relations(q)?;
         let using = self.using_joins(q, &mut scope)?;
+        let unnested = self.unnest(q, &scope, &mut rels)?;
+        let q = unnested.query.as_ref().unwrap_or(q);
         let (mut conjuncts, subs) = self.where_conjuncts(q, &scope)?;
         conjuncts.splice(0..0, using);
-        let outer_joined = self.outer_join_conditions(q, &scope)?;
+        let mut outer_joined = self.outer_join_conditions(q, &scope)?;
+        let join_modes = unnested.joins.iter().map(|(r, _, m)| (*r, *m)).collect();
+        outer_joined.extend(unnested.joins.into_iter().map(|(r, c, _)| (r, c)));
         refuse_opt_params(q)?;
         let aliases: Vec<&str> = rels.iter().map(Rel::alias).collect();
         let outer: Vec<usize> = outer_joined.iter().map(|(i, _)| *i).collect();
@@ -65,7 +72,7 @@ impl<'a> Builder<'a> {
             }
         }
         let used = vec![false; conjuncts.len()];
-        let mut p = Preds { conjuncts, used, available, outer_joined };
+        let mut p = Preds { conjuncts, used, available, outer_joined, join_modes };
         let joined = self.join(q, rels, &order, &mut p, &referenced, aggregate_query)?;
         let (mut op, e_rows, cost) = joined.tree.expect("at least one relation");
         // Any predicate left (e.g. constant predicates) filters the result.
@@ -187,7 +194,7 @@ impl<'a> Builder<'a> {
                     let usage = &self.ctx.cat.tables[table].stats.col_usage;
                     selectivity::used_columns(&p.conjuncts, src, &mut |c| usage.note(c));
                     // A hash join's probe table is reached without the join predicates.
-                    let build = j.tree.as_ref().filter(|_| !outer_join).map(|t| (t.1, t.2, j.row_bytes));
+                    let build = j.tree.as_ref().map(|t| (t.1, t.2, j.row_bytes));
                     let flags = (single, aggregate_query);
                     hashed = self.hash_join_method(q, (table, src, &alias), p, referenced, flags, &base, build)?;
                     let joined = hashed.then(|| std::mem::replace(&mut p.available, base.clone()));
@@ -235,12 +242,20 @@ impl<'a> Builder<'a> {
                         q.pos,
                     ));
                 }
+                let mode = p.join_modes.iter().find(|(r, _)| *r == ri).map_or(JoinMode::Outer, |m| m.1);
+                let (orows, ocost) = j.tree.as_ref().map_or((1.0, 0.0), |t| (t.1, t.2));
+                let nl_outer = keys.is_empty() && mode == JoinMode::Outer;
+                let jrows = table_src.map(|ts| self.join_rows(orows, p, &used_before, ts).0);
                 let (_, mut where_conj) = p.outer_joined.pop().expect("the WHERE conjuncts");
                 std::mem::swap(&mut p.conjuncts, &mut where_conj);
                 std::mem::swap(&mut p.used, &mut on_used);
-                let Some((outer, orows, ocost)) = j.tree.take() else { unreachable!("checked above") };
-                let joined = self.outer_join(outer, (orows, ocost), op, (e_rows_f, cost), srcs, p);
-                self.record_join((orows, ocost), (e_rows_f, 1.0), (joined.1, joined.2), true);
+                let Some(tree) = j.tree.take() else { unreachable!("checked above") };
+                let widths = (bytes_before, j.row_bytes - bytes_before);
+                let inner = (op, e_rows_f, cost, srcs);
+                let joined = self.special_join(mode, tree, inner, (keys, join_filters), (widths, jrows), p);
+                if nl_outer {
+                    self.record_join((orows, ocost), (e_rows_f, 1.0), (joined.1, joined.2), true);
+                }
                 j.tree = Some(joined);
                 continue;
             }
@@ -299,7 +314,7 @@ impl<'a> Builder<'a> {
         (obytes, pbytes): (f64, f64),
     ) -> (Op, f64, f64) {
         let cost = self.hash_cost((orows, ocost, obytes), (prows, pcost, pbytes));
-        let mut hj = self.hash_join(outer, probe, keys, (rows, rows * (obytes + pbytes)), cost);
+        let mut hj = self.hash_join(outer, probe, keys, (rows, rows * (obytes + pbytes)), cost, (JoinMode::Inner, "HASH JOIN"));
         if !join_filters.is_empty() {
             attach_filters(&mut hj, join_filters, self);
         }
@@ -309,7 +324,7 @@ impl<'a> Builder<'a> {
     /// A hash join's cost from its sides' E-Rows, costs and row bytes:
     /// `join::hash_join_cost`, and `join::hash_spill_cost` for a build
     /// over the work area.
-    fn hash_cost(&self, (orows, ocost, obytes): (f64, f64, f64), (prows, pcost, pbytes): (f64, f64, f64)) -> f64 {
+    pub(super) fn hash_cost(&self, (orows, ocost, obytes): (f64, f64, f64), (prows, pcost, pbytes): (f64, f64, f64)) -> f64 {
         let row = crate::exec::hash_area::HASH_ROW_OVERHEAD as f64;
         let sizes = (orows * (obytes + row), prows * (pbytes + row));
         join::hash_join_cost(ocost, pcost, (orows, prows), self.ctx.costing)
@@ -445,34 +460,6 @@ impl<'a> Builder<'a> {
         r.join(crate::cbo_trace::CboJoinOut { inner, outer_card, outer_cost, inner_card, sel, card, cost, outer_join });
     }
 
-    /// NESTED LOOPS OUTER of `inner` (an outer-joined table) under `outer`;
-    /// the WHERE predicates now available filter the joined rows.
-    fn outer_join(
-        &mut self,
-        outer: Op,
-        (orows, ocost): (f64, f64),
-        inner: Op,
-        (inner_rows, inner_cost): (f64, f64),
-        inner_srcs: Vec<usize>,
-        p: &mut Preds,
-    ) -> (Op, f64, f64) {
-        let rows = join::outer_join_rows(orows, inner_rows);
-        let cost = join::nested_loops_cost(ocost, orows, inner_cost);
-        let kind = OpKind::NestedLoopsOuter {
-            outer: Box::new(outer),
-            inner: Box::new(inner),
-            inner_srcs,
-            inner_active: false,
-            matched: false,
-        };
-        let mut nl = self.op("NESTED LOOPS OUTER", None, rows, cost, None, "qerjotFetch", kind);
-        let filters = take_available(&p.conjuncts, &mut p.used, &p.available);
-        if !filters.is_empty() {
-            attach_filters(&mut nl, filters, self);
-        }
-        (nl, rows, cost)
-    }
-
     /// A table reference's access path: the optimizer's candidates,
     /// ranked, the chosen one assembled. Returns its operators, E-Rows,
     /// cost, the row bytes it adds to the block and whether it is a
@@ -539,7 +526,7 @@ fn refuse_opt_params(q: &Query) -> Result<(), LabError> {
 }
 
 /// The conjuncts not used yet whose sources are all available, marked used.
-fn take_available(conjuncts: &[CExpr], used: &mut [bool], available: &[usize]) -> Vec<CExpr> {
+pub(super) fn take_available(conjuncts: &[CExpr], used: &mut [bool], available: &[usize]) -> Vec<CExpr> {
     let mut out = Vec::new();
     for (ci, p) in conjuncts.iter().enumerate() {
         if used[ci] {

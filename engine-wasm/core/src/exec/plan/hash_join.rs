@@ -62,8 +62,10 @@ impl Builder<'_> {
         Ok(keys)
     }
 
-    /// HASH JOIN of `build` (the rows so far) and `probe`.
+    /// HASH JOIN of `build` (the rows so far) and `probe`, `name` its
+    /// operation (`HASH JOIN OUTER`, `HASH JOIN ANTI NA`, ...).
     /// Its Bytes: the joined rows' (`bytes`, both inputs' row widths).
+    #[allow(clippy::too_many_arguments)]
     pub(super) fn hash_join(
         &mut self,
         build: Op,
@@ -71,6 +73,7 @@ impl Builder<'_> {
         keys: Vec<(CExpr, CExpr)>,
         (rows, bytes): (f64, f64),
         cost: f64,
+        (mode, name): (JoinMode, &'static str),
     ) -> Op {
         let build_srcs = sources_with_tables(&build, self.ctx.cat);
         let probe_srcs = sources_with_tables(&probe, self.ctx.cat);
@@ -83,9 +86,10 @@ impl Builder<'_> {
             build_srcs,
             probe_srcs,
             filter: vec![],
+            mode,
             state: Box::default(),
         };
-        self.op("HASH JOIN", None, rows, cost, Some(bytes), "qerhjFetch", kind)
+        self.op(name, None, rows, cost, Some(bytes), "qerhjFetch", kind)
     }
 }
 

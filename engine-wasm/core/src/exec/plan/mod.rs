@@ -4,7 +4,7 @@
 //! E-Rows and Cost.
 
 use super::expr::{AggSpec, CExpr, Env, Func};
-use super::row_source::{Op, OpKind, RowGenKind, SubKind, SubPlan};
+use super::row_source::{JoinMode, Op, OpKind, RowGenKind, SubKind, SubPlan};
 use crate::catalog::{Catalog, IndexId, TableId};
 use crate::instance::version::VersionProfile;
 use lio_sql::ast::{self, AggregateFunc, BinaryOp, Expr, FromItem, Hint, Pos, Query, SelectItem};
@@ -200,12 +200,14 @@ mod expr_text;
 mod group;
 mod hash_join;
 mod line;
+mod outer_join;
 mod outer_plus;
 pub mod predicates;
 mod project;
 mod relations;
 mod resolve;
 mod rownum;
+mod unnest;
 mod userenv;
 mod using;
 

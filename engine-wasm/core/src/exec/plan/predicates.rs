@@ -36,7 +36,7 @@ pub fn plan_predicates(
     tables.sort_unstable();
     tables.dedup();
     let qualify = tables.len() > 1 || aliases.len() > 1;
-    let w = Writer { cat, binds: bind_names, root, aliases, qualify };
+    let w = Writer { cat, binds: bind_names, root, aliases, qualify, plus: Vec::new() };
     let mut out = vec![LinePredicates::default(); lines];
     w.walk(root, &mut out);
     out
@@ -90,6 +90,9 @@ struct Writer<'a> {
     /// Table sources' aliases (a column is qualified by its source's).
     aliases: &'a [(usize, String)],
     qualify: bool,
+    /// The sources whose columns print with Oracle's outer-join mark
+    /// `(+)` (an outer hash join's probe side, on that line).
+    plus: Vec<usize>,
 }
 
 impl Writer<'_> {
@@ -130,13 +133,18 @@ impl Writer<'_> {
                 p.filter = and(self.conjuncts(preds))
             }
             OpKind::GroupBy { filter, .. } => p.filter = and(self.conjuncts(filter)),
-            OpKind::HashJoin { build_keys, probe_keys, filter, .. } => {
-                let keys = build_keys
-                    .iter()
-                    .zip(probe_keys)
-                    .map(|(b, pr)| format!("{}={}", self.expr(b, 2), self.expr(pr, 2)));
+            OpKind::HashJoin { build_keys, probe_keys, filter, mode, probe_srcs, .. } => {
+                let marked;
+                let w = if *mode == super::JoinMode::Outer {
+                    let plus = probe_srcs.iter().map(|s| s.0).collect();
+                    marked = Writer { plus, ..*self };
+                    &marked
+                } else {
+                    self
+                };
+                let keys = build_keys.iter().zip(probe_keys).map(|(b, pr)| format!("{}={}", w.expr(b, 2), w.expr(pr, 2)));
                 p.access = and(keys.collect());
-                p.filter = and(self.conjuncts(filter));
+                p.filter = and(w.conjuncts(filter));
             }
             OpKind::CountStopkey { limit, first_row: false, .. } => p.filter = Some(format!("ROWNUM<={limit}")),
             _ => {}
@@ -204,7 +212,8 @@ impl Writer<'_> {
             return format!("\"{name}\"");
         }
         let alias = src.and_then(|s| self.aliases.iter().find(|(x, _)| *x == s)).map(|(_, a)| a.as_str());
-        format!("\"{}\".\"{name}\"", alias.unwrap_or(&t.name))
+        let mark = if src.is_some_and(|s| self.plus.contains(&s)) { "(+)" } else { "" };
+        format!("\"{}\".\"{name}\"{mark}", alias.unwrap_or(&t.name))
     }
 
     /// The name of a generated source's column: the column a VIEW (or a

@@ -476,13 +476,16 @@ pub enum OpKind {
         current: usize,
     },
     /// NESTED LOOPS OUTER: like NESTED LOOPS, and an outer row the inner
-    /// side matched no row for comes out once with the inner sources NULL.
+    /// side matched no row for comes out once with the inner sources NULL;
+    /// NESTED LOOPS SEMI / ANTI (its `mode`) likewise.
     NestedLoopsOuter {
         outer: Box<Op>,
         inner: Box<Op>,
         inner_srcs: Vec<usize>,
         inner_active: bool,
         matched: bool,
+        /// Outer, semi or anti (NESTED LOOPS SEMI / ANTI).
+        mode: JoinMode,
     },
     /// HASH JOIN: the build input (first child) read into a hash table on
     /// its join keys, then the probe input (second child) looked up in it
@@ -498,6 +501,8 @@ pub enum OpKind {
         /// Those of the probe side (what its spilled rows weigh).
         probe_srcs: Vec<(usize, Option<TableId>)>,
         filter: Vec<CExpr>,
+        /// Inner, outer (build side preserved), semi or anti.
+        mode: JoinMode,
         state: Box<crate::exec::hash_area::HashTable>,
     },
     /// FIXED TABLE FULL: the rows of a `V$` view, from memory (no buffer).
@@ -518,6 +523,46 @@ pub enum OpKind {
         next: usize,
         sorted: bool,
     },
+}
+
+/// What a join returns of its first input's rows (the build side of a
+/// hash join, the outer side of a nested loop).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum JoinMode {
+    /// Each matching pair.
+    Inner,
+    /// Each matching pair, and each first-input row with no match once,
+    /// the second input's sources NULL.
+    Outer,
+    /// Each first-input row with a match, once.
+    Semi,
+    /// Each first-input row with no match (NOT EXISTS).
+    Anti,
+    /// Null-aware anti join (NOT IN, the subquery's column nullable): no
+    /// row at all when the second input has a NULL key; a first-input row
+    /// with a NULL key only when the second input is empty.
+    AntiNa,
+    /// Single null-aware (NOT IN, only the first input's column nullable):
+    /// as `AntiNa`, the second input having no NULL key.
+    AntiSna,
+}
+
+impl JoinMode {
+    /// Whether first-input rows with no match come out (at the end of a
+    /// hash join's probe).
+    pub fn keeps_unmatched(self) -> bool {
+        matches!(self, JoinMode::Outer | JoinMode::Anti | JoinMode::AntiNa | JoinMode::AntiSna)
+    }
+
+    /// Whether it is a NOT IN's null-aware anti join.
+    pub fn null_aware(self) -> bool {
+        matches!(self, JoinMode::AntiNa | JoinMode::AntiSna)
+    }
+
+    /// Whether a first-input row comes out at most once (semi and anti).
+    pub fn once(self) -> bool {
+        !matches!(self, JoinMode::Inner | JoinMode::Outer)
+    }
 }
 
 impl OpKind {
