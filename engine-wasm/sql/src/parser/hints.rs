@@ -30,7 +30,8 @@ impl Parser<'_> {
 /// does not model. Words that are no hint at all are ignored, as Oracle
 /// ignores them; so are hints whose effect is what the lab does anyway
 /// (`ALL_ROWS`, `NO_PARALLEL`, `NOAPPEND`, `NO_UNNEST`: the lab keeps IN and
-/// EXISTS subqueries as FILTERs) or that do not touch the plan
+/// EXISTS subqueries as FILTERs unless the subquery says `UNNEST`,
+/// `HASH_SJ`, ...) or that do not touch the plan
 /// (`QB_NAME`, `MONITOR`, `NO_MONITOR`).
 const NOT_MODELLED_HINTS: &[&str] = &[
     "AND_EQUAL",
@@ -60,6 +61,8 @@ const NOT_MODELLED_HINTS: &[&str] = &[
     "INLINE",
     "MATERIALIZE",
     "MERGE",
+    "MERGE_AJ",
+    "MERGE_SJ",
     "NATIVE_FULL_OUTER_JOIN",
     "NOCACHE",
     "NO_EXPAND",
@@ -90,9 +93,7 @@ const NOT_MODELLED_HINTS: &[&str] = &[
     "RULE",
     "STAR_TRANSFORMATION",
     "SWAP_JOIN_INPUTS",
-    "UNNEST",
     "USE_CONCAT",
-    "USE_MERGE",
     "USE_MERGE_CARTESIAN",
     "USE_NL_WITH_INDEX",
 ];
@@ -111,9 +112,11 @@ fn refused_hint(content: &str, inner: Pos, query_name: bool) -> Option<(String, 
             Tok::Ident { name, .. } if depth == 0 && NOT_MODELLED_HINTS.contains(&name.as_str()) => {
                 return Some((name.clone(), t.pos));
             }
-            // USE_HASH with no table list (every join by hash) is not
-            // modelled; `USE_HASH(t)` is.
-            Tok::Ident { name, .. } if depth == 0 && name == "USE_HASH" && !opens_list(&toks, t.pos) => {
+            // USE_HASH / USE_MERGE with no table list (every join by hash)
+            // is not modelled; `USE_HASH(t)` is.
+            Tok::Ident { name, .. }
+                if depth == 0 && (name == "USE_HASH" || name == "USE_MERGE") && !opens_list(&toks, t.pos) =>
+            {
                 return Some((name.clone(), t.pos));
             }
             Tok::Eof | Tok::Error(_) => break,

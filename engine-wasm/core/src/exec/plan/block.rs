@@ -178,7 +178,7 @@ impl<'a> Builder<'a> {
                 r.number = ri;
                 r.outer = j.tree.as_ref().map(|(_, rows, cost)| (*rows, *cost));
             }
-            let (mut hashed, bytes_before) = (false, j.row_bytes);
+            let (mut hashed, mut merged, bytes_before) = (false, false, j.row_bytes);
             let (mut op, e_rows, cost, srcs) = match rel {
                 Rel::Fixed { op, e_rows, cost, row_bytes: rb, alias } => {
                     if let Some(r) = self.cbo.as_mut() {
@@ -196,7 +196,8 @@ impl<'a> Builder<'a> {
                     // A hash join's probe table is reached without the join predicates.
                     let build = j.tree.as_ref().map(|t| (t.1, t.2, j.row_bytes));
                     let flags = (single, aggregate_query);
-                    hashed = self.hash_join_method(q, (table, src, &alias), p, referenced, flags, &base, build)?;
+                    merged = build.is_some() && !outer_join && hash_join::use_merge(q, &alias);
+                    hashed = merged || self.hash_join_method(q, (table, src, &alias), p, referenced, flags, &base, build)?;
                     let joined = hashed.then(|| std::mem::replace(&mut p.available, base.clone()));
                     let access = self.table_access(q, (table, src, &alias), p, referenced, (single, aggregate_query));
                     if let Some(a) = joined {
@@ -261,7 +262,7 @@ impl<'a> Builder<'a> {
             }
             let (tree, widths) = (j.tree.take(), (bytes_before, j.row_bytes - bytes_before));
             let reached = (op, e_rows_f, e_rows_sel, cost);
-            let step = (table_src, used_before.as_slice(), (keys, join_filters), widths);
+            let step = (table_src, used_before.as_slice(), (keys, join_filters), widths, merged);
             j.tree = Some(self.join_step(q, tree, reached, p, step));
         }
         Ok(j)
@@ -269,7 +270,8 @@ impl<'a> Builder<'a> {
 
     /// The relation just reached (`op`, its filtered E-Rows, unrounded
     /// E-Rows and cost) joined to the rows so far (`tree`): under a nested
-    /// loop, or a hash join when there are hash `keys`.
+    /// loop, or a hash join (a merge join when `merged`) when there are
+    /// join `keys`.
     #[allow(clippy::type_complexity)]
     fn join_step(
         &mut self,
@@ -277,11 +279,12 @@ impl<'a> Builder<'a> {
         tree: Option<(Op, f64, f64)>,
         (op, e_rows_f, e_rows_sel, cost): (Op, f64, f64, f64),
         p: &Preds,
-        (table_src, used_before, (keys, join_filters), widths): (
+        (table_src, used_before, (keys, join_filters), widths, merged): (
             Option<(TableId, usize)>,
             &[bool],
             (Vec<(CExpr, CExpr)>, Vec<CExpr>),
             (f64, f64),
+            bool,
         ),
     ) -> (Op, f64, f64) {
         let Some((outer, orows, ocost)) = tree else { return (op, e_rows_f, cost) };
@@ -294,6 +297,8 @@ impl<'a> Builder<'a> {
             self.record_join((orows, ocost), (inner_rows, jsel), (rows, cost), false);
             let shape = super::nlj_shape(q, self.ctx);
             (self.nested_loops(outer, op, shape, rows, cost), rows, cost)
+        } else if merged {
+            self.merge_step((outer, orows, ocost), (op, e_rows_f, cost), (keys, join_filters), rows, widths)
         } else {
             // The 10053 record keeps nested-loop join steps only (its
             // layout has no HA Join lines yet).

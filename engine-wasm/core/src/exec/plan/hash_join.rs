@@ -99,12 +99,17 @@ pub(super) fn use_hash(q: &Query, alias: &str) -> bool {
 }
 
 /// The row sources under `op`, each with the table it reads (a table source).
-fn sources_with_tables(op: &Op, cat: &Catalog) -> Vec<(usize, Option<TableId>)> {
+pub(super) fn sources_with_tables(op: &Op, cat: &Catalog) -> Vec<(usize, Option<TableId>)> {
     let mut srcs = Vec::new();
     collect_sources(op, &mut srcs);
     let mut tables = Vec::new();
     source_tables(op, cat, &mut tables);
     srcs.into_iter().map(|s| (s, tables.iter().find(|(x, _)| *x == s).map(|(_, t)| *t))).collect()
+}
+
+/// Whether `USE_MERGE` names `alias`.
+pub(super) fn use_merge(q: &Query, alias: &str) -> bool {
+    q.hints.iter().any(|h| matches!(h, Hint::UseMerge(list) if list.iter().any(|a| a.name == alias)))
 }
 
 /// Whether `USE_NL` names `alias`.

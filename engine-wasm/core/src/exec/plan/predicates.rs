@@ -67,10 +67,12 @@ pub(super) fn children(op: &Op) -> Vec<&Op> {
         | OpKind::View { child, .. }
         | OpKind::Filter { child, .. }
         | OpKind::CountStopkey { child, .. }
+        | OpKind::SortJoin { child, .. }
         | OpKind::SortOrderBy { child, .. } => vec![child.as_ref()],
         OpKind::NestedLoops { outer, inner, .. }
         | OpKind::NestedLoopsOuter { outer, inner, .. }
-        | OpKind::HashJoin { build: outer, probe: inner, .. } => {
+        | OpKind::HashJoin { build: outer, probe: inner, .. }
+        | OpKind::MergeJoin { left: outer, right: inner, .. } => {
             vec![outer.as_ref(), inner.as_ref()]
         }
         OpKind::GroupBy { child, .. } => vec![child.as_ref()],
@@ -132,7 +134,7 @@ impl Writer<'_> {
             OpKind::Filter { preds, .. } | OpKind::SubqueryFilter { preds, .. } => {
                 p.filter = and(self.conjuncts(preds))
             }
-            OpKind::GroupBy { filter, .. } => p.filter = and(self.conjuncts(filter)),
+            OpKind::GroupBy { filter, .. } | OpKind::MergeJoin { filter, .. } => p.filter = and(self.conjuncts(filter)),
             OpKind::HashJoin { build_keys, probe_keys, filter, mode, probe_srcs, .. } => {
                 let marked;
                 let w = if *mode == super::JoinMode::Outer {
@@ -154,6 +156,23 @@ impl Writer<'_> {
         }
         for c in children(op) {
             self.walk(c, out);
+        }
+        if let OpKind::MergeJoin { left, right, .. } = &op.kind {
+            self.merge_join(left, right, out);
+        }
+    }
+
+    /// MERGE JOIN's keys on its second SORT JOIN's line, as both access
+    /// and filter (as Oracle prints them).
+    fn merge_join(&self, left: &Op, right: &Op, out: &mut [LinePredicates]) {
+        let (OpKind::SortJoin { keys: lk, .. }, OpKind::SortJoin { keys: rk, .. }) = (&left.kind, &right.kind) else {
+            return;
+        };
+        let keys: Vec<String> = lk.iter().zip(rk).map(|(a, b)| format!("{}={}", self.expr(a, 2), self.expr(b, 2))).collect();
+        let text = (!keys.is_empty()).then(|| keys.join(" AND "));
+        if let Some(slot) = out.get_mut(right.line as usize) {
+            slot.access.clone_from(&text);
+            slot.filter = text;
         }
     }
 

@@ -80,7 +80,7 @@ pub(super) fn next(
                     // A semi join's row came out already; an anti join's is out.
                     continue;
                 }
-                restore(env, build_srcs, t, r);
+                restore(env, build_srcs, &t.rows, r);
                 if rt.test_all(filter, env)? {
                     if mode != JoinMode::Inner {
                         t.matched[r] = 1;
@@ -143,12 +143,13 @@ fn probe_row(
     Ok(())
 }
 
-/// Build row `r`'s sources back into `env`.
+/// Kept row `r`'s sources (`saved`: per row, per source, its row, block
+/// and generated values) back into `env`. Shared with SORT JOIN.
 #[inline(always)]
-fn restore(env: &mut Env, build_srcs: &[(usize, Option<TableId>)], t: &HashTable, r: usize) {
-    let base = r * build_srcs.len();
-    for (i, &(s, _)) in build_srcs.iter().enumerate() {
-        let (row, block, ref gen) = t.rows[base + i];
+pub(super) fn restore(env: &mut Env, srcs: &[(usize, Option<TableId>)], saved: &[(u32, u32, Vec<Value>)], r: usize) {
+    let base = r * srcs.len();
+    for (i, &(s, _)) in srcs.iter().enumerate() {
+        let (row, block, ref gen) = saved[base + i];
         env.rows[s] = row;
         env.blocks[s] = block;
         if !gen.is_empty() || !env.gen[s].is_empty() {
@@ -181,7 +182,7 @@ fn drain(
         r += 1;
         if m == 0 || (m == 2 && nulls_out) {
             t.drain = Some(r);
-            restore(env, build_srcs, t, r - 1);
+            restore(env, build_srcs, &t.rows, r - 1);
             if mode == JoinMode::Outer {
                 for &(s, _) in probe_srcs {
                     env.rows[s] = u32::MAX;
@@ -270,7 +271,7 @@ fn build_table(
 /// The bytes a build source's current row holds: a table row's columns
 /// (each its stored length and a length byte; the lab holds the whole
 /// row, Oracle only the columns the query reads), a generated row's values'.
-fn source_bytes(cat: &Catalog, env: &Env, s: usize, table: Option<crate::catalog::TableId>) -> u64 {
+pub(super) fn source_bytes(cat: &Catalog, env: &Env, s: usize, table: Option<crate::catalog::TableId>) -> u64 {
     match table {
         Some(tid) => {
             let t = &cat.tables[tid];

@@ -27,6 +27,7 @@ mod index_min_max;
 mod index_range_scan;
 mod index_unique_scan;
 mod memoptimized_get;
+mod merge_join;
 mod nested_loops;
 mod nested_loops_outer;
 mod row_gen;
@@ -504,6 +505,21 @@ pub enum OpKind {
         /// Inner, outer (build side preserved), semi or anti.
         mode: JoinMode,
         state: Box<crate::exec::hash_area::HashTable>,
+    },
+    /// MERGE JOIN of two SORT JOINs (`merge_join.rs`): the second probed
+    /// for each row of the first; `filter` tests the joined rows.
+    MergeJoin {
+        left: Box<Op>,
+        right: Box<Op>,
+        filter: Vec<CExpr>,
+        state: Box<merge_join::MergeState>,
+    },
+    /// SORT JOIN: its child's rows sorted on `keys`, with their sources.
+    SortJoin {
+        child: Box<Op>,
+        keys: Vec<CExpr>,
+        srcs: Vec<(usize, Option<TableId>)>,
+        state: Box<merge_join::SortJoinState>,
     },
     /// FIXED TABLE FULL: the rows of a `V$` view, from memory (no buffer).
     FixedTable {
