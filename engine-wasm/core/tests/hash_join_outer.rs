@@ -124,14 +124,16 @@ fn exists_and_not_exists_unnested() {
 /// n NOT IN (1, 2, 3): ids 2 and 4 (n = 0); id 5's NULL n is unknown, not
 /// returned. A NULL in the subquery's column: no row at all. An empty
 /// subquery: every row, id 5 too. A NOT NULL subquery column and a
-/// nullable n: ANTI SNA. Both NOT NULL: plain ANTI.
+/// nullable n: ANTI SNA. Both NOT NULL: plain ANTI. The subquery's rows
+/// (3 of T2's, 1 of T3's) are fewer than T1's 5: they are the build input
+/// (RIGHT), as Oracle swaps them, unless NO_SWAP_JOIN_INPUTS says not.
 #[test]
 fn not_in_is_null_aware() {
     let steps = run(&format!(
         "{SMALL}create table t3 (id number not null, k number not null);\n\
          insert into t3 values (1, 1);\n\
          commit;\n\
-         select t1.id from t1 where t1.n not in (select /*+ hash_aj */ t1_id from t2 where id <= 3);\n\
+         select t1.id from t1 where t1.n not in (select /*+ hash_aj no_swap_join_inputs(t2) */ t1_id from t2 where id <= 3);\n\
          select t1.id from t1 where t1.n not in (select /*+ hash_aj */ t1_id from t2 where id <= 3) order by 1;\n\
          update t2 set t1_id = null where id = 2;\n\
          commit;\n\
@@ -143,14 +145,21 @@ fn not_in_is_null_aware() {
     let n = steps.len();
     let q = &steps[n - 8];
     assert_eq!(q.plan[1].operation, "HASH JOIN ANTI NA");
-    assert_eq!(rows(&steps[n - 7]), ["2", "4"]);
+    assert_eq!(rows(q), ["2", "4"]);
+    assert_eq!(q.plan[2].name.as_deref(), Some("T1"));
+    let swapped = &steps[n - 7];
+    assert_eq!(rows(swapped), ["2", "4"]);
+    assert_eq!(swapped.plan[2].operation, "HASH JOIN RIGHT ANTI NA");
+    // The build input (T2's three rows) first, the access keys as written.
+    assert_eq!(swapped.plan[3].name.as_deref(), Some("T2"));
+    assert_eq!(swapped.plan[2].access.as_deref(), Some("\"T1\".\"N\"=\"T2\".\"T1_ID\""));
     assert_eq!(rows(&steps[n - 4]), Vec::<String>::new());
     assert_eq!(rows(&steps[n - 3]), ["1", "2", "3", "4", "5"]);
     let sna = &steps[n - 2];
-    assert_eq!(sna.plan[1].operation, "HASH JOIN ANTI SNA");
+    assert_eq!(sna.plan[1].operation, "HASH JOIN RIGHT ANTI SNA");
     assert_eq!(rows(sna), ["2", "4"]);
     let plain = &steps[n - 1];
-    assert_eq!(plain.plan[1].operation, "HASH JOIN ANTI");
+    assert_eq!(plain.plan[1].operation, "HASH JOIN RIGHT ANTI");
     assert_eq!(rows(plain), ["2", "3", "4", "5"]);
 }
 
@@ -168,4 +177,32 @@ fn unnesting_it_cannot_do_is_refused() {
     for s in &steps[n - 3..] {
         assert_eq!(error_of(s).0, ora::LAB_UNSUPPORTED.code(), "{}", s.statement);
     }
+}
+
+/// SWAP_JOIN_INPUTS: the table's side is the build input (T2 first under
+/// the join), the rows before it the probe, each probe row returned with
+/// its matches or (RIGHT OUTER) once with T2 NULL, once at its first match
+/// (RIGHT SEMI), or when it has none (RIGHT ANTI): the same rows as the
+/// unswapped joins. An inner hash join swaps on the hint too.
+#[test]
+fn swapped_inputs_return_the_same_rows() {
+    let steps = run(&format!(
+        "{SMALL}select /*+ leading(t1) use_hash(t2) swap_join_inputs(t2) */ t1.id, t2.id from t1 left join t2 on t2.t1_id = t1.id and t2.id > 5 order by 1;\n\
+         select t1.id from t1 where exists (select /*+ hash_sj swap_join_inputs(t2) */ 1 from t2 where t2.t1_id = t1.id) order by 1;\n\
+         select t1.id from t1 where not exists (select /*+ hash_aj swap_join_inputs(t2) */ 1 from t2 where t2.t1_id = t1.id);\n\
+         select /*+ leading(t1) use_hash(t2) swap_join_inputs(t2) */ count(*) from t1, t2 where t1.id = t2.t1_id;"
+    ));
+    let n = steps.len();
+    let (outer, semi, anti, inner) = (&steps[n - 4], &steps[n - 3], &steps[n - 2], &steps[n - 1]);
+    assert_eq!(rows(outer), ["1|6", "2|7", "3|8", "4|9", "5|null"]);
+    assert_eq!(outer.plan[2].operation, "HASH JOIN RIGHT OUTER");
+    assert_eq!(outer.plan[3].name.as_deref(), Some("T2"));
+    assert_eq!(outer.plan[2].access.as_deref(), Some("\"T1\".\"ID\"=\"T2\".\"T1_ID\"(+)"));
+    assert_eq!(rows(semi), ["1", "2", "3", "4"]);
+    assert_eq!(semi.plan[2].operation, "HASH JOIN RIGHT SEMI");
+    assert_eq!(rows(anti), ["5"]);
+    assert_eq!(ops(anti)[0], ("HASH JOIN RIGHT ANTI".into(), 1, 1, 8));
+    assert_eq!(inner.rows[0][0], 8);
+    assert_eq!(inner.plan[2].operation, "HASH JOIN");
+    assert_eq!(inner.plan[3].name.as_deref(), Some("T2"));
 }

@@ -322,6 +322,11 @@ pub struct HashTable {
     /// A probe row with a NULL key was read (a null-aware anti join
     /// returns nothing then).
     pub(crate) probe_null: bool,
+    /// A build row with a NULL key was read (likewise, when the inputs
+    /// are swapped).
+    pub(crate) build_null: bool,
+    /// Swapped inputs: the current probe row has had a match.
+    pub(crate) probe_matched: bool,
 }
 
 #[cfg(test)]

@@ -253,7 +253,7 @@ impl<'a> Builder<'a> {
                 let Some(tree) = j.tree.take() else { unreachable!("checked above") };
                 let widths = (bytes_before, j.row_bytes - bytes_before);
                 let inner = (op, e_rows_f, cost, srcs);
-                let joined = self.special_join(mode, tree, inner, (keys, join_filters), (widths, jrows), p);
+                let joined = self.special_join(q, mode, tree, inner, (keys, join_filters), (widths, jrows), p);
                 if nl_outer {
                     self.record_join((orows, ocost), (e_rows_f, 1.0), (joined.1, joined.2), true);
                 }
@@ -302,7 +302,7 @@ impl<'a> Builder<'a> {
         } else {
             // The 10053 record keeps nested-loop join steps only (its
             // layout has no HA Join lines yet).
-            self.hash_step((outer, orows, ocost), (op, e_rows_f, cost), (keys, join_filters), rows, widths)
+            self.hash_step(q, (outer, orows, ocost), (op, e_rows_f, cost), (keys, join_filters), rows, widths)
         }
     }
 
@@ -312,6 +312,7 @@ impl<'a> Builder<'a> {
     /// build over the work area, `join::hash_spill_cost`.
     fn hash_step(
         &mut self,
+        q: &Query,
         (outer, orows, ocost): (Op, f64, f64),
         (probe, prows, pcost): (Op, f64, f64),
         (keys, join_filters): (Vec<(CExpr, CExpr)>, Vec<CExpr>),
@@ -319,7 +320,13 @@ impl<'a> Builder<'a> {
         (obytes, pbytes): (f64, f64),
     ) -> (Op, f64, f64) {
         let cost = self.hash_cost((orows, ocost, obytes), (prows, pcost, pbytes));
-        let mut hj = self.hash_join(outer, probe, keys, (rows, rows * (obytes + pbytes)), cost, (JoinMode::Inner, "HASH JOIN"));
+        let swap = self.swap_inputs(q, &probe, None);
+        let keys = if swap { keys.into_iter().map(|(a, b)| (b, a)).collect() } else { keys };
+        let (build, probe) = if swap { (probe, outer) } else { (outer, probe) };
+        let mut hj = self.hash_join(build, probe, keys, (rows, rows * (obytes + pbytes)), cost, (JoinMode::Inner, "HASH JOIN"));
+        if let OpKind::HashJoin { swapped, .. } = &mut hj.kind {
+            *swapped = swap;
+        }
         if !join_filters.is_empty() {
             attach_filters(&mut hj, join_filters, self);
         }

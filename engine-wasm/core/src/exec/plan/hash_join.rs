@@ -10,9 +10,10 @@ use crate::exec::convert::Kind;
 impl Builder<'_> {
     /// The equijoins `build col = probe col` between the table source
     /// `src` and the sources joined before it (not those of the enclosing
-    /// blocks, `base`), marked used: (build key, probe key) each. Columns
-    /// of different datatype classes are refused (Oracle would hash their
-    /// converted values; the lab does not).
+    /// blocks, `base`), marked used: (build key, probe key) each. An
+    /// equijoin of different datatype classes is no key (Oracle would hash
+    /// the converted values; the lab does not): it stays a join filter when
+    /// there are other keys, and is refused when it would be the only one.
     pub(super) fn hash_keys(
         &self,
         conjuncts: &[CExpr],
@@ -22,7 +23,7 @@ impl Builder<'_> {
         src: usize,
         pos: Pos,
     ) -> Result<Vec<(CExpr, CExpr)>, LabError> {
-        let mut keys = Vec::new();
+        let (mut keys, mut mixed) = (Vec::new(), false);
         for (i, c) in conjuncts.iter().enumerate() {
             if used[i] {
                 continue;
@@ -54,10 +55,14 @@ impl Builder<'_> {
                 _ => false,
             };
             if !same {
-                return Err(LabError::with(ora::LAB_UNSUPPORTED, "a hash join on keys of different datatypes", pos));
+                mixed = true;
+                continue;
             }
             used[i] = true;
             keys.push((build.clone(), probe.clone()));
+        }
+        if mixed && keys.is_empty() {
+            return Err(LabError::with(ora::LAB_UNSUPPORTED, "a hash join on keys of different datatypes", pos));
         }
         Ok(keys)
     }
@@ -87,6 +92,7 @@ impl Builder<'_> {
             probe_srcs,
             filter: vec![],
             mode,
+            swapped: false,
             state: Box::default(),
         };
         self.op(name, None, rows, cost, Some(bytes), "qerhjFetch", kind)

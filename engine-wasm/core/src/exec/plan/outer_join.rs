@@ -12,15 +12,40 @@ use super::*;
 use crate::optimizer::join;
 
 impl Builder<'_> {
+    /// Whether the table `inner` reads is its hash join's build input
+    /// instead of the rows joined before it: as `SWAP_JOIN_INPUTS(t)` /
+    /// `NO_SWAP_JOIN_INPUTS(t)` say, else (`sizes`: the bytes of the rows
+    /// so far and the table's, for an outer, semi or anti join) the
+    /// smaller; an inner join keeps its join order's.
+    pub(super) fn swap_inputs(&self, q: &Query, inner: &Op, sizes: Option<(f64, f64)>) -> bool {
+        let mut srcs = Vec::new();
+        collect_sources(inner, &mut srcs);
+        let alias = self.src_alias.iter().find(|(s, _)| srcs.contains(s)).map_or("", |(_, a)| a.as_str());
+        let named = |list: &[lio_sql::ast::Ident]| list.iter().any(|a| a.name == alias);
+        for h in &q.hints {
+            match h {
+                Hint::SwapJoinInputs(list) if named(list) => return true,
+                Hint::NoSwapJoinInputs(list) if named(list) => return false,
+                _ => {}
+            }
+        }
+        sizes.is_some_and(|(outer, inner)| inner < outer)
+    }
+
     /// The table reached (`inner`: operators, E-Rows, cost, its sources)
     /// joined to the rows so far (`outer`) in `mode`: by hash when there
     /// are `keys` (`join_filters` tested on each pair), else by nested
     /// loop. `widths` are the row bytes of each side, `jrows` the inner
     /// join's E-Rows (the outer join's are at least the outer rows; a semi
     /// join's at most; an anti join's the outer rows the semi join leaves).
-    #[allow(clippy::type_complexity)]
+    /// A hash join builds on the smaller input (its E-Rows times its row
+    /// bytes) as Oracle's swap_join_inputs does, the table's side then the
+    /// build input (`HASH JOIN RIGHT ...`); `SWAP_JOIN_INPUTS(t)` and
+    /// `NO_SWAP_JOIN_INPUTS(t)` decide instead.
+    #[allow(clippy::type_complexity, clippy::too_many_arguments)]
     pub(super) fn special_join(
         &mut self,
+        q: &Query,
         mode: JoinMode,
         (outer, orows, ocost): (Op, f64, f64),
         (inner, irows, icost, inner_srcs): (Op, f64, f64, Vec<usize>),
@@ -53,17 +78,15 @@ impl Builder<'_> {
             };
             (self.op(name, None, rows, cost, None, "qerjotFetch", kind), cost)
         } else {
+            let swap = self.swap_inputs(q, &inner, Some((orows * obytes, irows * ibytes)));
             let cost = self.hash_cost((orows, ocost, obytes), (irows, icost, ibytes));
-            let name = match mode {
-                JoinMode::Semi => "HASH JOIN SEMI",
-                JoinMode::Anti => "HASH JOIN ANTI",
-                JoinMode::AntiNa => "HASH JOIN ANTI NA",
-                JoinMode::AntiSna => "HASH JOIN ANTI SNA",
-                JoinMode::Inner | JoinMode::Outer => "HASH JOIN OUTER",
-            };
-            let mut hj = self.hash_join(outer, inner, keys, (rows, rows * width), cost, (mode, name));
-            if let OpKind::HashJoin { filter, .. } = &mut hj.kind {
+            let name = hash_join_name(mode, swap);
+            let keys = if swap { keys.into_iter().map(|(a, b)| (b, a)).collect() } else { keys };
+            let (build, probe) = if swap { (inner, outer) } else { (outer, inner) };
+            let mut hj = self.hash_join(build, probe, keys, (rows, rows * width), cost, (mode, name));
+            if let OpKind::HashJoin { filter, swapped, .. } = &mut hj.kind {
                 filter.extend(join_filters);
+                *swapped = swap;
             }
             (hj, cost)
         };
@@ -73,5 +96,22 @@ impl Builder<'_> {
             op = self.op("FILTER", None, rows, cost, None, "qerflFetch", kind);
         }
         (op, rows, cost)
+    }
+}
+
+
+/// The operation of a hash join in `mode`, its inputs swapped or not.
+fn hash_join_name(mode: JoinMode, swapped: bool) -> &'static str {
+    match (mode, swapped) {
+        (JoinMode::Semi, false) => "HASH JOIN SEMI",
+        (JoinMode::Semi, true) => "HASH JOIN RIGHT SEMI",
+        (JoinMode::Anti, false) => "HASH JOIN ANTI",
+        (JoinMode::Anti, true) => "HASH JOIN RIGHT ANTI",
+        (JoinMode::AntiNa, false) => "HASH JOIN ANTI NA",
+        (JoinMode::AntiNa, true) => "HASH JOIN RIGHT ANTI NA",
+        (JoinMode::AntiSna, false) => "HASH JOIN ANTI SNA",
+        (JoinMode::AntiSna, true) => "HASH JOIN RIGHT ANTI SNA",
+        (JoinMode::Inner | JoinMode::Outer, false) => "HASH JOIN OUTER",
+        (JoinMode::Inner | JoinMode::Outer, true) => "HASH JOIN RIGHT OUTER",
     }
 }

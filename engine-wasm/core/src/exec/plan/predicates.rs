@@ -135,16 +135,19 @@ impl Writer<'_> {
                 p.filter = and(self.conjuncts(preds))
             }
             OpKind::GroupBy { filter, .. } | OpKind::MergeJoin { filter, .. } => p.filter = and(self.conjuncts(filter)),
-            OpKind::HashJoin { build_keys, probe_keys, filter, mode, probe_srcs, .. } => {
+            OpKind::HashJoin { build_keys, probe_keys, filter, mode, build_srcs, probe_srcs, swapped, .. } => {
+                // The outer-joined side's columns marked; the keys with the
+                // rows joined before first, swapped or not.
                 let marked;
                 let w = if *mode == super::JoinMode::Outer {
-                    let plus = probe_srcs.iter().map(|s| s.0).collect();
+                    let plus = if *swapped { build_srcs } else { probe_srcs }.iter().map(|s| s.0).collect();
                     marked = Writer { plus, ..*self };
                     &marked
                 } else {
                     self
                 };
-                let keys = build_keys.iter().zip(probe_keys).map(|(b, pr)| format!("{}={}", w.expr(b, 2), w.expr(pr, 2)));
+                let (first, second) = if *swapped { (probe_keys, build_keys) } else { (build_keys, probe_keys) };
+                let keys = first.iter().zip(second).map(|(a, b)| format!("{}={}", w.expr(a, 2), w.expr(b, 2)));
                 p.access = and(keys.collect());
                 p.filter = and(w.conjuncts(filter));
             }

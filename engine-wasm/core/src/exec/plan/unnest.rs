@@ -50,14 +50,22 @@ impl Builder<'_> {
             };
             let (alias, conds, mode) = self.unnest_one(left, sub, negated, hint, scope, rels)?;
             let name = lio_sql::ast::Ident { name: alias, pos: sub.pos };
+            // A null-aware anti join is a hash join's only (Oracle's too).
             match hint {
-                SubqueryHint::Hash => rewritten.hints.push(Hint::UseHash(vec![name.clone()])),
                 SubqueryHint::Nl => rewritten.hints.push(Hint::UseNl(vec![name.clone()])),
+                _ if hint == SubqueryHint::Hash || mode.null_aware() => {
+                    rewritten.hints.push(Hint::UseHash(vec![name.clone()]))
+                }
                 _ => {}
             }
-            // The subquery's access hints on its table.
+            // The subquery's access and swap hints on its table.
             for h in &sub.hints {
-                if matches!(h, Hint::Full(a) | Hint::Index { alias: a, .. } if a.name == name.name) {
+                let named = match h {
+                    Hint::Full(a) | Hint::Index { alias: a, .. } => a.name == name.name,
+                    Hint::SwapJoinInputs(l) | Hint::NoSwapJoinInputs(l) => l.iter().any(|a| a.name == name.name),
+                    _ => false,
+                };
+                if named {
                     rewritten.hints.push(h.clone());
                 }
             }
@@ -117,7 +125,7 @@ impl Builder<'_> {
             (true, Some((_, true))) => JoinMode::AntiNa,
             (true, Some((true, false))) => JoinMode::AntiSna,
         };
-        if mode.null_aware() && (correlated || hint == SubqueryHint::Nl) {
+        if mode.null_aware() && (correlated || hint == SubqueryHint::Nl || !hash_key(&conds[0], &rel)) {
             return unsupported("a NOT IN on a nullable column unnested other than by an uncorrelated hash join");
         }
         rels.push(rel);
@@ -157,6 +165,16 @@ impl Builder<'_> {
         conds.insert(0, CExpr::Bin(BinaryOp::Eq, Box::new(l), Box::new(r), expr_pos(left)));
         Ok((conds, Some(nulls)))
     }
+}
+
+/// Whether `x = column` (an IN's condition) can be a hash key: `x` reads
+/// the block's tables only, the other side the subquery's table only.
+fn hash_key(c: &CExpr, rel: &Rel) -> bool {
+    let (CExpr::Bin(BinaryOp::Eq, l, r, _), Rel::Table { src, .. }) = (c, rel) else { return false };
+    let (mut ls, mut rs) = (Vec::new(), Vec::new());
+    l.sources(&mut ls);
+    r.sources(&mut rs);
+    !ls.is_empty() && !ls.contains(src) && !rs.is_empty() && rs.iter().all(|s| s == src)
 }
 
 /// An unnesting candidate: (IN's left side, the subquery, NOT, its hint).

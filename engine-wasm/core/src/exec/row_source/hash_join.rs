@@ -36,6 +36,8 @@ pub(super) fn open(kind: &mut OpKind, rt: &mut Rt<'_>, env: &mut Env, keep_pins:
     t.spill = None;
     t.drain = None;
     t.probe_null = false;
+    t.build_null = false;
+    t.probe_matched = false;
     t.build_bytes = 0;
     t.probe_bytes = 0;
     t.probe_rows = 0;
@@ -50,15 +52,20 @@ pub(super) fn next(
     line: u16,
     st: usize,
 ) -> Result<bool, Box<LabError>> {
-    let OpKind::HashJoin { build, probe, build_keys, probe_keys, build_srcs, probe_srcs, filter, mode, state } = kind
+    let OpKind::HashJoin { build, probe, build_keys, probe_keys, build_srcs, probe_srcs, filter, mode, swapped, state } =
+        kind
     else {
         unreachable!()
     };
-    let (t, mode) = (state.as_mut(), *mode);
+    let (t, mode, swapped) = (state.as_mut(), *mode, *swapped);
     if !t.built {
         t.built = true;
-        build_table(rt, env, st, build, build_keys, build_srcs, mode, t)?;
-        if t.rows.is_empty() {
+        // Swapped, the build side's unmatched rows never come out.
+        let build_mode = if swapped { JoinMode::Inner } else { mode };
+        build_table(rt, env, st, build, build_keys, build_srcs, build_mode, t)?;
+        // Swapped, an outer or anti join returns its probe rows though
+        // the build input be empty.
+        if t.rows.is_empty() && !(swapped && mode.keeps_unmatched() && !t.build_null) {
             // Nothing to join: the probe input is never started.
             t.ended = true;
             end(rt, line, st, t)?;
@@ -70,6 +77,9 @@ pub(super) fn next(
     }
     if t.ended {
         return Ok(false);
+    }
+    if swapped {
+        return next_swapped(rt, env, (line, st), (probe, probe_keys), (build_srcs, probe_srcs), filter, mode, t);
     }
     loop {
         if let Some((c, pos)) = t.chain {
@@ -114,6 +124,79 @@ pub(super) fn next(
         key_bytes(&t.keyvals, &mut t.keybuf);
         if let Some(&c) = t.index.get(t.keybuf.as_slice()) {
             t.chain = Some((c as usize, 0));
+        }
+    }
+}
+
+/// The swapped joins (SWAP_JOIN_INPUTS' HASH JOIN, HASH JOIN RIGHT OUTER /
+/// SEMI / ANTI): each probe row comes out with its matches (right outer:
+/// or once with the build side NULL), once at its first match (right semi), or when it has none
+/// (right anti; null-aware: no row at all when a build key was NULL, a
+/// probe row with a NULL key only when the build input was empty).
+#[allow(clippy::too_many_arguments)]
+fn next_swapped(
+    rt: &mut Rt<'_>,
+    env: &mut Env,
+    (line, st): (u16, usize),
+    (probe, probe_keys): (&mut Op, &[CExpr]),
+    (build_srcs, probe_srcs): (&[(usize, Option<TableId>)], &[(usize, Option<TableId>)]),
+    filter: &[CExpr],
+    mode: JoinMode,
+    t: &mut HashTable,
+) -> Result<bool, Box<LabError>> {
+    let unmatched = |env: &mut Env, t: &HashTable| {
+        if mode == JoinMode::Outer {
+            for &(s, _) in build_srcs {
+                env.rows[s] = u32::MAX;
+                env.gen[s].clear();
+            }
+        }
+        mode.keeps_unmatched() && !(mode.null_aware() && t.build_null)
+    };
+    loop {
+        if let Some((c, pos)) = t.chain {
+            if let Some(&r) = t.chains[c].get(pos) {
+                t.chain = Some((c, pos + 1));
+                restore(env, build_srcs, &t.rows, r as usize);
+                if rt.test_all(filter, env)? {
+                    t.probe_matched = true;
+                    if mode.once() {
+                        // A semi join's row is out, an anti join's is not.
+                        t.chain = None;
+                        if mode == JoinMode::Semi {
+                            return Ok(true);
+                        }
+                        continue;
+                    }
+                    return Ok(true);
+                }
+                continue;
+            }
+            t.chain = None;
+            if !t.probe_matched && unmatched(env, t) {
+                return Ok(true);
+            }
+            continue;
+        }
+        if !probe.next(rt, env)? || (mode.null_aware() && t.build_null) {
+            t.ended = true;
+            end(rt, line, st, t)?;
+            return Ok(false);
+        }
+        probe_row(rt, env, probe_keys, probe_srcs, t)?;
+        t.probe_matched = false;
+        if t.keyvals.iter().any(Value::is_null) {
+            // No match; a NOT IN's row only when the build input was empty.
+            if (!mode.null_aware() || t.rows.is_empty()) && unmatched(env, t) {
+                return Ok(true);
+            }
+            continue;
+        }
+        key_bytes(&t.keyvals, &mut t.keybuf);
+        match t.index.get(t.keybuf.as_slice()) {
+            Some(&c) => t.chain = Some((c as usize, 0)),
+            None if unmatched(env, t) => return Ok(true),
+            None => {}
         }
     }
 }
@@ -229,6 +312,7 @@ fn build_table(
         // A NULL key joins nothing: the row is left out, unless the join
         // returns unmatched build rows.
         let null_key = t.keyvals.iter().any(Value::is_null);
+        t.build_null |= null_key;
         if null_key && !mode.keeps_unmatched() {
             continue;
         }

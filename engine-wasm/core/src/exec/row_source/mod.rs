@@ -504,6 +504,10 @@ pub enum OpKind {
         filter: Vec<CExpr>,
         /// Inner, outer (build side preserved), semi or anti.
         mode: JoinMode,
+        /// The inputs swapped (`RIGHT`): the build input is the second
+        /// table (the outer-joined one, the subquery's), the probe the
+        /// rows `mode` keeps or drops.
+        swapped: bool,
         state: Box<crate::exec::hash_area::HashTable>,
     },
     /// MERGE JOIN of two SORT JOINs (`merge_join.rs`): the second probed
