@@ -96,7 +96,8 @@ fn exists_and_not_exists_unnested() {
          select t1.id from t1 where exists (select 1 from t2 where t2.t1_id = t1.id);"
     ));
     let n = steps.len();
-    let (semi, anti, nl_semi, nl_anti, filter) = (&steps[n - 5], &steps[n - 4], &steps[n - 3], &steps[n - 2], &steps[n - 1]);
+    let (semi, anti, nl_semi, nl_anti, filter) =
+        (&steps[n - 5], &steps[n - 4], &steps[n - 3], &steps[n - 2], &steps[n - 1]);
     assert_eq!(rows(semi), ["1", "2", "3", "4"]);
     assert_eq!(
         ops(semi),

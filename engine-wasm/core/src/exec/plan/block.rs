@@ -3,26 +3,12 @@
 //! (`optimizer::access_path`: candidates, ranked), assembled into
 //! operators.
 
+use super::outer_join::{take_available, Preds};
 use super::relations::Rel;
 use super::*;
 use crate::optimizer::access_path::{self, TableRef};
 use crate::optimizer::join;
 use crate::optimizer::selectivity::{self, Columns};
-
-/// The predicates while the relations are joined: the conjuncts in force
-/// (the WHERE clause's, or an outer-joined table's ON conditions while it
-/// is reached), which are used, and the row sources whose columns are
-/// available.
-pub(super) struct Preds {
-    pub(super) conjuncts: Vec<CExpr>,
-    pub(super) used: Vec<bool>,
-    pub(super) available: Vec<usize>,
-    /// ON conditions per outer-joined FROM item (taken when it is joined).
-    pub(super) outer_joined: Vec<(usize, Vec<CExpr>)>,
-    /// The FROM items joined as semi or anti joins (unnested subqueries;
-    /// their conditions in `outer_joined`), with their mode.
-    pub(super) join_modes: Vec<(usize, JoinMode)>,
-}
 
 /// The join so far: its operators, E-Rows and cost; the block's row
 /// bytes; whether a MemOptimized lookup was chosen.
@@ -156,22 +142,8 @@ impl<'a> Builder<'a> {
             let rel = rels[ri].take().expect("each relation once");
             // An outer-joined table is reached through its ON conditions
             // alone; the WHERE clause filters the joined rows.
-            let oj = p.outer_joined.iter_mut().find(|(r, _)| *r == ri).map(|(_, c)| std::mem::take(c));
-            let outer_join = oj.is_some();
-            let mut on_used = Vec::new();
-            if let Some(mut on) = oj {
-                if j.tree.is_none() {
-                    return Err(LabError::with(
-                        ora::LAB_UNSUPPORTED,
-                        "a join order that starts with the outer-joined table",
-                        q.pos,
-                    ));
-                }
-                on_used = vec![false; on.len()];
-                std::mem::swap(&mut p.conjuncts, &mut on);
-                std::mem::swap(&mut p.used, &mut on_used);
-                p.outer_joined.push((usize::MAX, on));
-            }
+            let mut on_used = super::outer_join::take_on_conditions(p, ri, j.tree.is_some(), q.pos)?;
+            let outer_join = on_used.is_some();
             let mut table_src = None;
             let used_before = p.used.clone();
             if let Some(r) = self.cbo.as_mut() {
@@ -197,7 +169,8 @@ impl<'a> Builder<'a> {
                     let build = j.tree.as_ref().map(|t| (t.1, t.2, j.row_bytes));
                     let flags = (single, aggregate_query);
                     merged = build.is_some() && !outer_join && hash_join::use_merge(q, &alias);
-                    hashed = merged || self.hash_join_method(q, (table, src, &alias), p, referenced, flags, &base, build)?;
+                    hashed =
+                        merged || self.hash_join_method(q, (table, src, &alias), p, referenced, flags, &base, build)?;
                     let joined = hashed.then(|| std::mem::replace(&mut p.available, base.clone()));
                     let access = self.table_access(q, (table, src, &alias), p, referenced, (single, aggregate_query));
                     if let Some(a) = joined {
@@ -249,7 +222,7 @@ impl<'a> Builder<'a> {
                 let jrows = table_src.map(|ts| self.join_rows(orows, p, &used_before, ts).0);
                 let (_, mut where_conj) = p.outer_joined.pop().expect("the WHERE conjuncts");
                 std::mem::swap(&mut p.conjuncts, &mut where_conj);
-                std::mem::swap(&mut p.used, &mut on_used);
+                std::mem::swap(&mut p.used, on_used.as_mut().expect("outer join"));
                 let Some(tree) = j.tree.take() else { unreachable!("checked above") };
                 let widths = (bytes_before, j.row_bytes - bytes_before);
                 let inner = (op, e_rows_f, cost, srcs);
@@ -323,7 +296,8 @@ impl<'a> Builder<'a> {
         let swap = self.swap_inputs(q, &probe, None);
         let keys = if swap { keys.into_iter().map(|(a, b)| (b, a)).collect() } else { keys };
         let (build, probe) = if swap { (probe, outer) } else { (outer, probe) };
-        let mut hj = self.hash_join(build, probe, keys, (rows, rows * (obytes + pbytes)), cost, (JoinMode::Inner, "HASH JOIN"));
+        let mut hj =
+            self.hash_join(build, probe, keys, (rows, rows * (obytes + pbytes)), cost, (JoinMode::Inner, "HASH JOIN"));
         if let OpKind::HashJoin { swapped, .. } = &mut hj.kind {
             *swapped = swap;
         }
@@ -336,7 +310,11 @@ impl<'a> Builder<'a> {
     /// A hash join's cost from its sides' E-Rows, costs and row bytes:
     /// `join::hash_join_cost`, and `join::hash_spill_cost` for a build
     /// over the work area.
-    pub(super) fn hash_cost(&self, (orows, ocost, obytes): (f64, f64, f64), (prows, pcost, pbytes): (f64, f64, f64)) -> f64 {
+    pub(super) fn hash_cost(
+        &self,
+        (orows, ocost, obytes): (f64, f64, f64),
+        (prows, pcost, pbytes): (f64, f64, f64),
+    ) -> f64 {
         let row = crate::exec::hash_area::HASH_ROW_OVERHEAD as f64;
         let sizes = (orows * (obytes + row), prows * (pbytes + row));
         join::hash_join_cost(ocost, pcost, (orows, prows), self.ctx.costing)
@@ -535,23 +513,6 @@ fn refuse_opt_params(q: &Query) -> Result<(), LabError> {
         }
     }
     Ok(())
-}
-
-/// The conjuncts not used yet whose sources are all available, marked used.
-pub(super) fn take_available(conjuncts: &[CExpr], used: &mut [bool], available: &[usize]) -> Vec<CExpr> {
-    let mut out = Vec::new();
-    for (ci, p) in conjuncts.iter().enumerate() {
-        if used[ci] {
-            continue;
-        }
-        let mut s = Vec::new();
-        p.sources(&mut s);
-        if s.iter().all(|x| available.contains(x)) {
-            used[ci] = true;
-            out.push(p.clone());
-        }
-    }
-    out
 }
 
 /// Keep in `filters` those reading only `srcs` (and the enclosing blocks'

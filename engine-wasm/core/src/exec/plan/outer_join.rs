@@ -7,9 +7,23 @@
 //! a NOT IN on nullable columns). The WHERE predicates the joined rows make
 //! available filter them in a FILTER above the join.
 
-use super::block::{take_available, Preds};
 use super::*;
 use crate::optimizer::join;
+
+/// The predicates while the relations are joined: the conjuncts in force
+/// (the WHERE clause's, or an outer-joined table's ON conditions while it
+/// is reached), which are used, and the row sources whose columns are
+/// available.
+pub(super) struct Preds {
+    pub(super) conjuncts: Vec<CExpr>,
+    pub(super) used: Vec<bool>,
+    pub(super) available: Vec<usize>,
+    /// ON conditions per outer-joined FROM item (taken when it is joined).
+    pub(super) outer_joined: Vec<(usize, Vec<CExpr>)>,
+    /// The FROM items joined as semi or anti joins (unnested subqueries;
+    /// their conditions in `outer_joined`), with their mode.
+    pub(super) join_modes: Vec<(usize, JoinMode)>,
+}
 
 impl Builder<'_> {
     /// Whether the table `inner` reads is its hash join's build input
@@ -99,7 +113,6 @@ impl Builder<'_> {
     }
 }
 
-
 /// The operation of a hash join in `mode`, its inputs swapped or not.
 fn hash_join_name(mode: JoinMode, swapped: bool) -> &'static str {
     match (mode, swapped) {
@@ -114,4 +127,44 @@ fn hash_join_name(mode: JoinMode, swapped: bool) -> &'static str {
         (JoinMode::Inner | JoinMode::Outer, false) => "HASH JOIN OUTER",
         (JoinMode::Inner | JoinMode::Outer, true) => "HASH JOIN RIGHT OUTER",
     }
+}
+
+/// When FROM item `ri` is outer-joined (or an unnested subquery's table):
+/// its ON conditions put in force in place of the WHERE clause's (kept
+/// aside in `p.outer_joined` until it is joined), and their `used` flags
+/// out; None for another item. `started`: tables were joined before it.
+pub(super) fn take_on_conditions(
+    p: &mut Preds,
+    ri: usize,
+    started: bool,
+    pos: lio_sql::ast::Pos,
+) -> Result<Option<Vec<bool>>, LabError> {
+    let Some(mut on) = p.outer_joined.iter_mut().find(|(r, _)| *r == ri).map(|(_, c)| std::mem::take(c)) else {
+        return Ok(None);
+    };
+    if !started {
+        return Err(LabError::with(ora::LAB_UNSUPPORTED, "a join order that starts with the outer-joined table", pos));
+    }
+    let mut used = vec![false; on.len()];
+    std::mem::swap(&mut p.conjuncts, &mut on);
+    std::mem::swap(&mut p.used, &mut used);
+    p.outer_joined.push((usize::MAX, on));
+    Ok(Some(used))
+}
+
+/// The conjuncts not used yet whose sources are all available, marked used.
+pub(super) fn take_available(conjuncts: &[CExpr], used: &mut [bool], available: &[usize]) -> Vec<CExpr> {
+    let mut out = Vec::new();
+    for (ci, p) in conjuncts.iter().enumerate() {
+        if used[ci] {
+            continue;
+        }
+        let mut s = Vec::new();
+        p.sources(&mut s);
+        if s.iter().all(|x| available.contains(x)) {
+            used[ci] = true;
+            out.push(p.clone());
+        }
+    }
+    out
 }

@@ -171,7 +171,8 @@ impl Writer<'_> {
         let (OpKind::SortJoin { keys: lk, .. }, OpKind::SortJoin { keys: rk, .. }) = (&left.kind, &right.kind) else {
             return;
         };
-        let keys: Vec<String> = lk.iter().zip(rk).map(|(a, b)| format!("{}={}", self.expr(a, 2), self.expr(b, 2))).collect();
+        let keys: Vec<String> =
+            lk.iter().zip(rk).map(|(a, b)| format!("{}={}", self.expr(a, 2), self.expr(b, 2))).collect();
         let text = (!keys.is_empty()).then(|| keys.join(" AND "));
         if let Some(slot) = out.get_mut(right.line as usize) {
             slot.access.clone_from(&text);

@@ -30,7 +30,12 @@ pub(super) struct Unnested {
 impl Builder<'_> {
     /// Unnest the WHERE clause's hinted subqueries of `q` into `rels`
     /// (`scope` the block's).
-    pub(super) fn unnest(&mut self, q: &Query, scope: &[ScopeEntry], rels: &mut Vec<Rel>) -> Result<Unnested, LabError> {
+    pub(super) fn unnest(
+        &mut self,
+        q: &Query,
+        scope: &[ScopeEntry],
+        rels: &mut Vec<Rel>,
+    ) -> Result<Unnested, LabError> {
         let mut out = Unnested { query: None, joins: Vec::new() };
         let Some(w) = &q.where_clause else { return Ok(out) };
         let mut conj = Vec::new();

@@ -20,8 +20,11 @@
 //! input was empty.
 
 use super::*;
-use crate::exec::hash_area::{key_bytes, HashTable};
 use crate::catalog::TableId;
+
+/// A row source and the table it reads (a table source).
+type Src = (usize, Option<TableId>);
+use crate::exec::hash_area::{key_bytes, HashTable};
 
 #[inline(always)]
 pub(super) fn open(kind: &mut OpKind, rt: &mut Rt<'_>, env: &mut Env, keep_pins: bool) -> Result<(), Box<LabError>> {
@@ -139,7 +142,7 @@ fn next_swapped(
     env: &mut Env,
     (line, st): (u16, usize),
     (probe, probe_keys): (&mut Op, &[CExpr]),
-    (build_srcs, probe_srcs): (&[(usize, Option<TableId>)], &[(usize, Option<TableId>)]),
+    (build_srcs, probe_srcs): (&[Src], &[Src]),
     filter: &[CExpr],
     mode: JoinMode,
     t: &mut HashTable,
@@ -249,7 +252,7 @@ fn drain(
     rt: &mut Rt<'_>,
     env: &mut Env,
     (line, st): (u16, usize),
-    (build_srcs, probe_srcs): (&[(usize, Option<TableId>)], &[(usize, Option<TableId>)]),
+    (build_srcs, probe_srcs): (&[Src], &[Src]),
     mode: JoinMode,
     t: &mut HashTable,
     from: usize,

@@ -14,29 +14,16 @@
 
 use super::hash_join::{restore, source_bytes};
 use super::*;
+use crate::exec::merge_area::{MergeState, SortJoinState};
 use std::cmp::Ordering;
 
-/// A SORT JOIN's rows: each one's keys and its sources' (row, block,
-/// generated values); whether it is sorted for this execution; the next
-/// row to return (the first input's).
-#[derive(Debug, Clone, Default)]
-pub struct SortJoinState {
-    rows: Vec<(Vec<Value>, u32)>,
-    saved: Vec<(u32, u32, Vec<Value>)>,
-    sorted: bool,
-    pos: usize,
-}
-
-/// A MERGE JOIN's place: the run of second-input rows equal to the current
-/// first-input row's keys (next, end), and where the next search starts.
-#[derive(Debug, Clone, Default)]
-pub struct MergeState {
-    run: Option<(usize, usize)>,
-    pos: usize,
-}
-
 #[inline(always)]
-pub(super) fn open_sort(kind: &mut OpKind, rt: &mut Rt<'_>, env: &mut Env, keep_pins: bool) -> Result<(), Box<LabError>> {
+pub(super) fn open_sort(
+    kind: &mut OpKind,
+    rt: &mut Rt<'_>,
+    env: &mut Env,
+    keep_pins: bool,
+) -> Result<(), Box<LabError>> {
     let OpKind::SortJoin { child, state, .. } = kind else { unreachable!() };
     if state.sorted {
         // The second input probed again: its sorted rows stay.

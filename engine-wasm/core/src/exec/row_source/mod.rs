@@ -42,6 +42,7 @@ mod test_util;
 mod union_all;
 mod view;
 
+pub use crate::exec::join_mode::JoinMode;
 pub use pins::{KeptLeaf, LeafPath};
 
 use super::expr::{AggSpec, AggState, CExpr, Env, EvalCtx};
@@ -516,14 +517,14 @@ pub enum OpKind {
         left: Box<Op>,
         right: Box<Op>,
         filter: Vec<CExpr>,
-        state: Box<merge_join::MergeState>,
+        state: Box<crate::exec::merge_area::MergeState>,
     },
     /// SORT JOIN: its child's rows sorted on `keys`, with their sources.
     SortJoin {
         child: Box<Op>,
         keys: Vec<CExpr>,
         srcs: Vec<(usize, Option<TableId>)>,
-        state: Box<merge_join::SortJoinState>,
+        state: Box<crate::exec::merge_area::SortJoinState>,
     },
     /// FIXED TABLE FULL: the rows of a `V$` view, from memory (no buffer).
     FixedTable {
@@ -543,46 +544,6 @@ pub enum OpKind {
         next: usize,
         sorted: bool,
     },
-}
-
-/// What a join returns of its first input's rows (the build side of a
-/// hash join, the outer side of a nested loop).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum JoinMode {
-    /// Each matching pair.
-    Inner,
-    /// Each matching pair, and each first-input row with no match once,
-    /// the second input's sources NULL.
-    Outer,
-    /// Each first-input row with a match, once.
-    Semi,
-    /// Each first-input row with no match (NOT EXISTS).
-    Anti,
-    /// Null-aware anti join (NOT IN, the subquery's column nullable): no
-    /// row at all when the second input has a NULL key; a first-input row
-    /// with a NULL key only when the second input is empty.
-    AntiNa,
-    /// Single null-aware (NOT IN, only the first input's column nullable):
-    /// as `AntiNa`, the second input having no NULL key.
-    AntiSna,
-}
-
-impl JoinMode {
-    /// Whether first-input rows with no match come out (at the end of a
-    /// hash join's probe).
-    pub fn keeps_unmatched(self) -> bool {
-        matches!(self, JoinMode::Outer | JoinMode::Anti | JoinMode::AntiNa | JoinMode::AntiSna)
-    }
-
-    /// Whether it is a NOT IN's null-aware anti join.
-    pub fn null_aware(self) -> bool {
-        matches!(self, JoinMode::AntiNa | JoinMode::AntiSna)
-    }
-
-    /// Whether a first-input row comes out at most once (semi and anti).
-    pub fn once(self) -> bool {
-        !matches!(self, JoinMode::Inner | JoinMode::Outer)
-    }
 }
 
 impl OpKind {
