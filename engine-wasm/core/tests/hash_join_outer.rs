@@ -183,3 +183,18 @@ fn swapped_inputs_return_the_same_rows() {
     assert_eq!(inner.plan[2].operation, "HASH JOIN");
     assert_eq!(inner.plan[3].name.as_deref(), Some("T2"));
 }
+
+/// Swapped, a build input whose keys are all NULL (or that is empty) has
+/// no row to match: a right outer join still returns every probe row (the
+/// difftest found it returning none).
+#[test]
+fn a_right_outer_join_with_no_build_rows_returns_the_probe_rows() {
+    let steps = run(&format!(
+        "{SMALL}update t2 set t1_id = null;\n\
+         commit;\n\
+         select /*+ leading(t1) use_hash(t2) swap_join_inputs(t2) */ t1.id, t2.id from t1 left join t2 on t2.t1_id = t1.id order by 1;"
+    ));
+    let q = steps.last().unwrap();
+    assert_eq!(q.plan[2].operation, "HASH JOIN RIGHT OUTER");
+    assert_eq!(rows(q), ["1|null", "2|null", "3|null", "4|null"]);
+}

@@ -68,7 +68,7 @@ pub(super) fn next(
         build_table(rt, env, st, build, build_keys, build_srcs, build_mode, t)?;
         // Swapped, an outer or anti join returns its probe rows though
         // the build input be empty.
-        if t.rows.is_empty() && !(swapped && mode.keeps_unmatched() && !t.build_null) {
+        if t.rows.is_empty() && !(swapped && mode.keeps_unmatched() && !(mode.null_aware() && t.build_null)) {
             // Nothing to join: the probe input is never started.
             t.ended = true;
             end(rt, line, st, t)?;
