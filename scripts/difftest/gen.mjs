@@ -579,23 +579,37 @@ function subqueryPredicate(r, g) {
   const wo = w ? ` where ${w.o}` : '';
   const wl = w ? ` WHERE ${w.l}` : '';
   const not = r.chance(0.4) ? 'NOT ' : '';
+  // Unnesting asked for (a semi or anti join: hash or nested loops), or
+  // the FILTER the lab keeps without a hint.
+  const method = r.pick(['', '', 'unnest', 'hash', 'nl']);
+  const sj = (kinds) => (kinds ? `/*+ ${kinds} */ ` : '');
   if (r.chance(0.5)) {
     let left = r.chance(0.6) ? g.num(1) : g.str(1);
     const right = left.t === 'n' ? gz.num(1) : gz.str(1);
     // CHAR IN (SELECT CHAR) would compare blank-padded: keep it non-padded.
     if (left.c && right.c) left = S(`rtrim(${left.o})`, `rtrim(${left.l})`);
+    // The lab's NOT IN anti join is null-aware only uncorrelated and by
+    // hash (refused otherwise); a CHAR against a VARCHAR2 is not hashed.
+    // Columns on both sides: an expression's datatype class may not be
+    // told, and a key of two classes is refused.
+    const correlated = /\bx\./.test(wo);
+    const plain = /^x\.\w+$/.test(left.o) && /^z\.\w+$/.test(right.o);
+    const hashable = plain && !left.c && !right.c && !(not && (correlated || method === 'nl'));
+    const hint = !hashable || !method ? '' : method === 'unnest' ? 'unnest' : `${method}_${not ? 'aj' : 'sj'}`;
     return E(
-      `${left.o} ${not}IN (select ${right.o} from ${t} z${wo})`,
+      `${left.o} ${not}IN (select ${sj(hint)}${right.o} from ${t} z${wo})`,
       `${left.l} ${not}IN (SELECT ${right.l} FROM ${t} z${wl})`,
       'b',
     );
   }
   const corr = r.chance(0.7) ? r.pick(['n1', 'n2', 'id']) : null;
+  // Correlated on a column: the join's key.
+  const hint = !method || !corr ? '' : method === 'unnest' ? 'unnest' : `${method}_${not ? 'aj' : 'sj'}`;
   const co = corr ? `z.${corr} = x.${r.pick(['n1', 'n2', 'id'])}` : null;
   const all = [co, w?.o].filter(Boolean);
   const alll = [co, w?.l].filter(Boolean);
   return E(
-    `${not}EXISTS (select 1 from ${t} z${all.length ? ' where ' + all.join(' and ') : ''})`,
+    `${not}EXISTS (select ${sj(hint)}1 from ${t} z${all.length ? ' where ' + all.join(' and ') : ''})`,
     `${not}EXISTS (SELECT 1 FROM ${t} z${alll.length ? ' WHERE ' + alll.join(' AND ') : ''})`,
     'b',
   );
@@ -614,7 +628,7 @@ function where(r, g) {
 
 function finish(r, items, from, w, extra = {}) {
   const ord = r.chance(0.5) ? orderBy(r, items.length) : null;
-  const distinct = extra.distinct ? 'distinct ' : '';
+  const distinct = (extra.hint ?? '') + (extra.distinct ? 'distinct ' : '');
   const o = `select ${distinct}${items.map((i) => i.o).join(', ')} from ${from.o}${w.o}${extra.o ?? ''}${ord ? ord.o : ''}`;
   const l = `SELECT ${distinct}${items.map((i) => i.l).join(', ')} FROM ${from.l}${w.l}${extra.l ?? ''}${ord ? ord.l : ''}`;
   return { o, l, order: ord ? ord.keys : null };
@@ -668,7 +682,12 @@ function joinSelect(r, a, b) {
     const lk = kind.startsWith('left') ? 'LEFT JOIN' : 'JOIN';
     from = { o: `${a} x ${kind} ${b} y on ${on}`, l: `${a} x ${lk} ${b} y ON ${onl}` };
   }
-  return finish(r, items, from, w);
+  // The join method forced by a hint (y after x): nested loops, hash
+  // (HASH JOIN, OUTER for a left join) or merge (MERGE JOIN; a left join
+  // keeps its nested loop or hash join).
+  const method = r.pick(['', '', 'use_nl', 'use_hash', 'use_merge']);
+  const hint = method ? `/*+ leading(x) ${method}(y) */ ` : '';
+  return finish(r, items, from, w, { hint });
 }
 
 function groupSelect(r, table) {

@@ -108,3 +108,44 @@ fn xxzhaobb_hash_join_reads_each_table_once() {
     assert_eq!(q.rows_processed, 0);
     assert_eq!((q.plan[3].starts, q.plan[3].buffers), (0, 0));
 }
+
+/// Antognini's two-table merge join (Troubleshooting Oracle Performance,
+/// ch. 14): the published plan lines and predicates byte for byte; by
+/// hand, the second SORT JOIN started once for T1's one row (n = 19) and
+/// returning its ten T2 rows, two sorts in memory.
+#[test]
+fn antognini_merge_join_plan_and_predicates() {
+    let script = include_str!("../../../tests/articles/antognini-merge-join-two-tables.sql");
+    let mut e = quiet_engine();
+    let steps = e.exec(script);
+    for s in &steps {
+        assert!(s.error.is_none(), "{}: {:?}", s.statement, s.error);
+    }
+    let q = step(&steps, "SELECT /*+ leading(t1) use_merge(t2) */", 0);
+    assert_eq!(q.rows_processed, 10);
+    let plan: Vec<(&str, Option<&str>, u64, u64)> =
+        q.plan.iter().map(|l| (l.operation.as_str(), l.name.as_deref(), l.starts, l.a_rows)).collect();
+    assert_eq!(
+        plan,
+        [
+            ("SELECT STATEMENT", None, 1, 10),
+            ("MERGE JOIN", None, 1, 10),
+            ("SORT JOIN", None, 1, 1),
+            ("TABLE ACCESS FULL", Some("T1"), 1, 1),
+            ("SORT JOIN", None, 1, 10),
+            ("TABLE ACCESS FULL", Some("T2"), 1, 1000),
+        ]
+    );
+    assert_eq!(stat(q, "sorts (memory)"), 2);
+    let x = step(&steps, "select * from table(dbms_xplan.display_cursor", 0);
+    let text: Vec<&str> = x.rows.iter().filter_map(|r| r[0].as_str()).collect();
+    for line in [
+        "|*  3 |    TABLE ACCESS FULL| T1   |",
+        "|*  4 |   SORT JOIN         |      |",
+        "   3 - filter(\"T1\".\"N\"=19)",
+        "   4 - access(\"T1\".\"ID\"=\"T2\".\"T1_ID\")",
+        "       filter(\"T1\".\"ID\"=\"T2\".\"T1_ID\")",
+    ] {
+        assert!(text.iter().any(|l| l.starts_with(line)), "{line}: {text:#?}");
+    }
+}

@@ -4,37 +4,9 @@
 //! `exec/hash_area.rs`), its spilled partitions on temp.
 
 mod common;
+use common::joins::*;
 use common::*;
 use lio_core::StepOut;
-
-fn run(sql: &str) -> Vec<StepOut> {
-    let mut e = quiet_engine();
-    let steps = e.exec(sql);
-    ok(&steps);
-    steps
-}
-
-fn ops(s: &StepOut) -> Vec<(String, u64, u64, u64)> {
-    s.plan
-        .iter()
-        .map(|l| {
-            (
-                format!("{}{}", l.operation, l.name.as_deref().map(|n| format!(" {n}")).unwrap_or_default()),
-                l.starts,
-                l.a_rows,
-                l.buffers,
-            )
-        })
-        .collect()
-}
-
-/// T1: 4 rows, T2: 10 rows (t1_id 0..4), each in one block.
-const SMALL: &str = "create table t1 (id number not null, n number, v varchar2(10));\n\
-    create table t2 (id number not null, t1_id number, w varchar2(10));\n\
-    insert into t1 select rownum, mod(rownum, 2), 'a' || rownum from dual connect by level <= 4;\n\
-    insert into t2 select rownum, mod(rownum, 5), 'b' || rownum from dual connect by level <= 10;\n\
-    commit;\n\
-    alter session set statistics_level = all;\n";
 
 /// Hand-checked: a full scan of a one-block table is 4 gets in the lab
 /// (`select count(*) from t1` shows them); a hash join reads each input

@@ -162,19 +162,24 @@ fn order_by_nulls_first_and_last() {
 #[test]
 fn left_join_is_nested_loops_outer() {
     let mut e = engine();
-    let q = "select e.id, d.dname from e left join d on d.dept = e.dept order by e.id;";
+    let q = "select /*+ use_nl(d) */ e.id, d.dname from e left join d on d.dept = e.dept order by e.id;";
     assert_eq!(rows(&mut e, q), ["1|sales", "2|sales", "3|ops", "4|", "5|ops"]);
     assert_eq!(
         plan(&mut e, q),
         ["SELECT STATEMENT", " SORT ORDER BY", "  NESTED LOOPS OUTER", "   TABLE ACCESS FULL", "   TABLE ACCESS FULL"]
     );
+    // By cost (two full scans): a hash join, the same rows, built on D's
+    // three rows (RIGHT OUTER).
+    let q = "select e.id, d.dname from e left join d on d.dept = e.dept order by e.id;";
+    assert_eq!(rows(&mut e, q), ["1|sales", "2|sales", "3|ops", "4|", "5|ops"]);
+    assert_eq!(plan(&mut e, q)[2], "  HASH JOIN RIGHT OUTER");
     // ON conditions decide the match; WHERE filters the joined rows.
     let q = "select d.dname, e.id from d left outer join e on e.dept = d.dept and e.sal > 100 order by 1, 2;";
     assert_eq!(rows(&mut e, q), ["hr|", "ops|", "sales|2"]);
     let q = "select d.dname from d left join e on e.dept = d.dept where e.id is null;";
     assert_eq!(rows(&mut e, q), ["hr"]);
     // Inner side: one start per outer row, its own buffers.
-    let s = e.exec("select d.dname, e.id from d left join e on e.dept = d.dept;");
+    let s = e.exec("select /*+ use_nl(e) */ d.dname, e.id from d left join e on e.dept = d.dept;");
     ok(&s);
     assert_eq!(s[0].plan[3].starts, 3);
     assert!(s[0].plan[3].buffers > 0 && s[0].plan[1].buffers == s[0].plan[2].buffers + s[0].plan[3].buffers);
@@ -244,12 +249,17 @@ fn in_and_exists_subqueries_filter_the_rows() {
 #[test]
 fn oracle_outer_join_operator_is_a_left_join() {
     let mut e = engine();
-    let q = "select d.dname, e.id from d, e where e.dept(+) = d.dept and e.sal(+) > 100 order by 1, 2;";
+    let q =
+        "select /*+ use_nl(e) */ d.dname, e.id from d, e where e.dept(+) = d.dept and e.sal(+) > 100 order by 1, 2;";
     assert_eq!(rows(&mut e, q), ["hr|", "ops|", "sales|2"]);
     assert_eq!(
         plan(&mut e, q),
         ["SELECT STATEMENT", " SORT ORDER BY", "  NESTED LOOPS OUTER", "   TABLE ACCESS FULL", "   TABLE ACCESS FULL"]
     );
+    // By cost: a hash join, built on D (the preserved side, the smaller).
+    let q = "select d.dname, e.id from d, e where e.dept(+) = d.dept and e.sal(+) > 100 order by 1, 2;";
+    assert_eq!(rows(&mut e, q), ["hr|", "ops|", "sales|2"]);
+    assert_eq!(plan(&mut e, q)[2], "  HASH JOIN OUTER");
     // The outer-joined table written first in FROM is still joined second.
     let q = "select e.id, d.dname from d, e where d.dept(+) = e.dept order by e.id;";
     assert_eq!(rows(&mut e, q), ["1|sales", "2|sales", "3|ops", "4|", "5|ops"]);

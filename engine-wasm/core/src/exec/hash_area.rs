@@ -313,6 +313,20 @@ pub struct HashTable {
     pub(crate) ended: bool,
     /// The probe's frame (interned once per execution, not per row).
     pub(crate) probe_stack: StackId,
+    /// Per build row: 0 not matched yet, 1 matched, 2 its key is NULL
+    /// (kept by the joins that return unmatched build rows: outer, anti).
+    pub(crate) matched: Vec<u8>,
+    /// After the probe: the next build row to look at for the unmatched
+    /// ones (None while probing).
+    pub(crate) drain: Option<usize>,
+    /// A probe row with a NULL key was read (a null-aware anti join
+    /// returns nothing then).
+    pub(crate) probe_null: bool,
+    /// A build row with a NULL key was read (likewise, when the inputs
+    /// are swapped).
+    pub(crate) build_null: bool,
+    /// Swapped inputs: the current probe row has had a match.
+    pub(crate) probe_matched: bool,
 }
 
 #[cfg(test)]

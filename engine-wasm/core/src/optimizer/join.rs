@@ -88,6 +88,16 @@ pub fn equijoin_selectivity((a, a_rows): (&ColumnStats, f64), (b, b_rows): (&Col
     nn(a, a_rows) * nn(b, b_rows) / (a.ndv.max(b.ndv).max(1) as f64)
 }
 
+/// A SORT JOIN's cost: its input's, plus the CPU of sorting its rows
+/// (n log2 n comparisons at a full scan's per-row figure,
+/// `cost::CPU_PER_ROW`: the lab's assumption, Oracle's sort costing is not
+/// published), at least one unit, in single-block read units.
+pub fn sort_cost(input_cost: f64, rows: f64, c: ScanCosting) -> f64 {
+    let n = rows.max(1.0);
+    let cpu = n * n.log2().max(1.0) * super::cost::CPU_PER_ROW;
+    input_cost + (cpu / (c.cpuspeed * c.sreadtim * 1000.0)).max(1.0)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -4,6 +4,7 @@
 use lio_core::{Engine, EngineConfig, StepOut};
 
 mod corpus;
+pub mod joins;
 mod million;
 mod plans;
 // Each test file uses what it needs of these.

@@ -137,6 +137,14 @@ pub enum Hint {
     UseNl(Vec<Ident>),
     /// `use_hash(b)`: `b` joined by a hash join, the rows so far its build input.
     UseHash(Vec<Ident>),
+    /// `use_merge(b)`: `b` joined by a sort-merge join.
+    UseMerge(Vec<Ident>),
+    /// `swap_join_inputs(b)`: `b` the build input of its hash join.
+    SwapJoinInputs(Vec<Ident>),
+    /// `no_swap_join_inputs(b)`
+    NoSwapJoinInputs(Vec<Ident>),
+    /// A subquery's own unnesting hint (`unnest`, `hash_sj`, `nl_aj`, ...).
+    Subquery(SubqueryHint),
     /// `opt_param('_nlj_batching_enabled', 0)`
     OptParam {
         name: String,
@@ -158,6 +166,19 @@ pub enum Hint {
     },
     /// `memoptimize_read`-style or unknown hints: kept, ignored, as Oracle does.
     Other(String),
+}
+
+/// Hints a subquery gives about its unnesting into a semi or anti join.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SubqueryHint {
+    Unnest,
+    NoUnnest,
+    /// `hash_sj` / `hash_aj`
+    Hash,
+    /// `nl_sj` / `nl_aj`
+    Nl,
+    /// `merge_sj` / `merge_aj`
+    Merge,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

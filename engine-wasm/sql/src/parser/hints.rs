@@ -30,7 +30,8 @@ impl Parser<'_> {
 /// does not model. Words that are no hint at all are ignored, as Oracle
 /// ignores them; so are hints whose effect is what the lab does anyway
 /// (`ALL_ROWS`, `NO_PARALLEL`, `NOAPPEND`, `NO_UNNEST`: the lab keeps IN and
-/// EXISTS subqueries as FILTERs) or that do not touch the plan
+/// EXISTS subqueries as FILTERs unless the subquery says `UNNEST`,
+/// `HASH_SJ`, ...) or that do not touch the plan
 /// (`QB_NAME`, `MONITOR`, `NO_MONITOR`).
 const NOT_MODELLED_HINTS: &[&str] = &[
     "AND_EQUAL",
@@ -60,6 +61,8 @@ const NOT_MODELLED_HINTS: &[&str] = &[
     "INLINE",
     "MATERIALIZE",
     "MERGE",
+    "MERGE_AJ",
+    "MERGE_SJ",
     "NATIVE_FULL_OUTER_JOIN",
     "NOCACHE",
     "NO_EXPAND",
@@ -73,7 +76,6 @@ const NOT_MODELLED_HINTS: &[&str] = &[
     "NO_QUERY_TRANSFORMATION",
     "NO_REWRITE",
     "NO_STAR_TRANSFORMATION",
-    "NO_SWAP_JOIN_INPUTS",
     "NO_USE_HASH",
     "NO_USE_MERGE",
     "NO_USE_NL",
@@ -89,10 +91,7 @@ const NOT_MODELLED_HINTS: &[&str] = &[
     "ROWID",
     "RULE",
     "STAR_TRANSFORMATION",
-    "SWAP_JOIN_INPUTS",
-    "UNNEST",
     "USE_CONCAT",
-    "USE_MERGE",
     "USE_MERGE_CARTESIAN",
     "USE_NL_WITH_INDEX",
 ];
@@ -111,9 +110,11 @@ fn refused_hint(content: &str, inner: Pos, query_name: bool) -> Option<(String, 
             Tok::Ident { name, .. } if depth == 0 && NOT_MODELLED_HINTS.contains(&name.as_str()) => {
                 return Some((name.clone(), t.pos));
             }
-            // USE_HASH with no table list (every join by hash) is not
-            // modelled; `USE_HASH(t)` is.
-            Tok::Ident { name, .. } if depth == 0 && name == "USE_HASH" && !opens_list(&toks, t.pos) => {
+            // USE_HASH / USE_MERGE with no table list (every join by hash)
+            // is not modelled; `USE_HASH(t)` is.
+            Tok::Ident { name, .. }
+                if depth == 0 && (name == "USE_HASH" || name == "USE_MERGE") && !opens_list(&toks, t.pos) =>
+            {
                 return Some((name.clone(), t.pos));
             }
             Tok::Eof | Tok::Error(_) => break,
@@ -194,6 +195,14 @@ fn parse_hints(content: &str, inner: Pos) -> Vec<Hint> {
                 "LEADING" if !idents.is_empty() => Hint::Leading(idents),
                 "USE_NL" if !idents.is_empty() => Hint::UseNl(idents),
                 "USE_HASH" if !idents.is_empty() => Hint::UseHash(idents),
+                "USE_MERGE" if !idents.is_empty() => Hint::UseMerge(idents),
+                "SWAP_JOIN_INPUTS" if !idents.is_empty() => Hint::SwapJoinInputs(idents),
+                "NO_SWAP_JOIN_INPUTS" if !idents.is_empty() => Hint::NoSwapJoinInputs(idents),
+                "UNNEST" if args.is_empty() => Hint::Subquery(SubqueryHint::Unnest),
+                "NO_UNNEST" if args.is_empty() => Hint::Subquery(SubqueryHint::NoUnnest),
+                "HASH_SJ" | "HASH_AJ" if args.is_empty() => Hint::Subquery(SubqueryHint::Hash),
+                "NL_SJ" | "NL_AJ" if args.is_empty() => Hint::Subquery(SubqueryHint::Nl),
+                "MERGE_SJ" | "MERGE_AJ" if args.is_empty() => Hint::Subquery(SubqueryHint::Merge),
                 "NLJ_PREFETCH" => Hint::NljPrefetch(idents),
                 "NO_NLJ_PREFETCH" => Hint::NoNljPrefetch(idents),
                 "NLJ_BATCHING" => Hint::NljBatching(idents),

@@ -3,23 +3,12 @@
 //! (`optimizer::access_path`: candidates, ranked), assembled into
 //! operators.
 
+use super::outer_join::{take_available, Preds};
 use super::relations::Rel;
 use super::*;
 use crate::optimizer::access_path::{self, TableRef};
 use crate::optimizer::join;
 use crate::optimizer::selectivity::{self, Columns};
-
-/// The predicates while the relations are joined: the conjuncts in force
-/// (the WHERE clause's, or an outer-joined table's ON conditions while it
-/// is reached), which are used, and the row sources whose columns are
-/// available.
-struct Preds {
-    conjuncts: Vec<CExpr>,
-    used: Vec<bool>,
-    available: Vec<usize>,
-    /// ON conditions per outer-joined FROM item (taken when it is joined).
-    outer_joined: Vec<(usize, Vec<CExpr>)>,
-}
 
 /// The join so far: its operators, E-Rows and cost; the block's row
 /// bytes; whether a MemOptimized lookup was chosen.
@@ -44,11 +33,15 @@ impl<'a> Builder<'a> {
         if let Some(r) = self.cbo.as_mut() {
             r.open_block(q);
         }
-        let (rels, mut scope) = self.relations(q)?;
+        let (mut rels, mut scope) = self.relations(q)?;
         let using = self.using_joins(q, &mut scope)?;
+        let unnested = self.unnest(q, &scope, &mut rels)?;
+        let q = unnested.query.as_ref().unwrap_or(q);
         let (mut conjuncts, subs) = self.where_conjuncts(q, &scope)?;
         conjuncts.splice(0..0, using);
-        let outer_joined = self.outer_join_conditions(q, &scope)?;
+        let mut outer_joined = self.outer_join_conditions(q, &scope)?;
+        let join_modes = unnested.joins.iter().map(|(r, _, m)| (*r, *m)).collect();
+        outer_joined.extend(unnested.joins.into_iter().map(|(r, c, _)| (r, c)));
         refuse_opt_params(q)?;
         let aliases: Vec<&str> = rels.iter().map(Rel::alias).collect();
         let outer: Vec<usize> = outer_joined.iter().map(|(i, _)| *i).collect();
@@ -65,7 +58,7 @@ impl<'a> Builder<'a> {
             }
         }
         let used = vec![false; conjuncts.len()];
-        let mut p = Preds { conjuncts, used, available, outer_joined };
+        let mut p = Preds { conjuncts, used, available, outer_joined, join_modes };
         let joined = self.join(q, rels, &order, &mut p, &referenced, aggregate_query)?;
         let (mut op, e_rows, cost) = joined.tree.expect("at least one relation");
         // Any predicate left (e.g. constant predicates) filters the result.
@@ -149,29 +142,15 @@ impl<'a> Builder<'a> {
             let rel = rels[ri].take().expect("each relation once");
             // An outer-joined table is reached through its ON conditions
             // alone; the WHERE clause filters the joined rows.
-            let oj = p.outer_joined.iter_mut().find(|(r, _)| *r == ri).map(|(_, c)| std::mem::take(c));
-            let outer_join = oj.is_some();
-            let mut on_used = Vec::new();
-            if let Some(mut on) = oj {
-                if j.tree.is_none() {
-                    return Err(LabError::with(
-                        ora::LAB_UNSUPPORTED,
-                        "a join order that starts with the outer-joined table",
-                        q.pos,
-                    ));
-                }
-                on_used = vec![false; on.len()];
-                std::mem::swap(&mut p.conjuncts, &mut on);
-                std::mem::swap(&mut p.used, &mut on_used);
-                p.outer_joined.push((usize::MAX, on));
-            }
+            let mut on_used = super::outer_join::take_on_conditions(p, ri, j.tree.is_some(), q.pos)?;
+            let outer_join = on_used.is_some();
             let mut table_src = None;
             let used_before = p.used.clone();
             if let Some(r) = self.cbo.as_mut() {
                 r.number = ri;
                 r.outer = j.tree.as_ref().map(|(_, rows, cost)| (*rows, *cost));
             }
-            let (mut hashed, bytes_before) = (false, j.row_bytes);
+            let (mut hashed, mut merged, bytes_before) = (false, false, j.row_bytes);
             let (mut op, e_rows, cost, srcs) = match rel {
                 Rel::Fixed { op, e_rows, cost, row_bytes: rb, alias } => {
                     if let Some(r) = self.cbo.as_mut() {
@@ -187,9 +166,11 @@ impl<'a> Builder<'a> {
                     let usage = &self.ctx.cat.tables[table].stats.col_usage;
                     selectivity::used_columns(&p.conjuncts, src, &mut |c| usage.note(c));
                     // A hash join's probe table is reached without the join predicates.
-                    let build = j.tree.as_ref().filter(|_| !outer_join).map(|t| (t.1, t.2, j.row_bytes));
+                    let build = j.tree.as_ref().map(|t| (t.1, t.2, j.row_bytes));
                     let flags = (single, aggregate_query);
-                    hashed = self.hash_join_method(q, (table, src, &alias), p, referenced, flags, &base, build)?;
+                    merged = build.is_some() && !outer_join && hash_join::use_merge(q, &alias);
+                    hashed =
+                        merged || self.hash_join_method(q, (table, src, &alias), p, referenced, flags, &base, build)?;
                     let joined = hashed.then(|| std::mem::replace(&mut p.available, base.clone()));
                     let access = self.table_access(q, (table, src, &alias), p, referenced, (single, aggregate_query));
                     if let Some(a) = joined {
@@ -235,18 +216,26 @@ impl<'a> Builder<'a> {
                         q.pos,
                     ));
                 }
+                let mode = p.join_modes.iter().find(|(r, _)| *r == ri).map_or(JoinMode::Outer, |m| m.1);
+                let (orows, ocost) = j.tree.as_ref().map_or((1.0, 0.0), |t| (t.1, t.2));
+                let nl_outer = keys.is_empty() && mode == JoinMode::Outer;
+                let jrows = table_src.map(|ts| self.join_rows(orows, p, &used_before, ts).0);
                 let (_, mut where_conj) = p.outer_joined.pop().expect("the WHERE conjuncts");
                 std::mem::swap(&mut p.conjuncts, &mut where_conj);
-                std::mem::swap(&mut p.used, &mut on_used);
-                let Some((outer, orows, ocost)) = j.tree.take() else { unreachable!("checked above") };
-                let joined = self.outer_join(outer, (orows, ocost), op, (e_rows_f, cost), srcs, p);
-                self.record_nl((orows, ocost), (e_rows_f, 1.0), (joined.1, joined.2), true);
+                std::mem::swap(&mut p.used, on_used.as_mut().expect("outer join"));
+                let Some(tree) = j.tree.take() else { unreachable!("checked above") };
+                let widths = (bytes_before, j.row_bytes - bytes_before);
+                let inner = (op, e_rows_f, cost, srcs);
+                let joined = self.special_join(q, mode, tree, inner, (keys, join_filters), (widths, jrows), p);
+                if nl_outer {
+                    self.record_nl((orows, ocost), (e_rows_f, 1.0), (joined.1, joined.2), true);
+                }
                 j.tree = Some(joined);
                 continue;
             }
             let (tree, widths) = (j.tree.take(), (bytes_before, j.row_bytes - bytes_before));
             let reached = (op, e_rows_f, e_rows_sel, cost);
-            let step = (table_src, used_before.as_slice(), (keys, join_filters), widths);
+            let step = (table_src, used_before.as_slice(), (keys, join_filters), widths, merged);
             j.tree = Some(self.join_step(q, tree, reached, p, step));
         }
         Ok(j)
@@ -254,7 +243,8 @@ impl<'a> Builder<'a> {
 
     /// The relation just reached (`op`, its filtered E-Rows, unrounded
     /// E-Rows and cost) joined to the rows so far (`tree`): under a nested
-    /// loop, or a hash join when there are hash `keys`.
+    /// loop, or a hash join (a merge join when `merged`) when there are
+    /// join `keys`.
     #[allow(clippy::type_complexity)]
     fn join_step(
         &mut self,
@@ -262,11 +252,12 @@ impl<'a> Builder<'a> {
         tree: Option<(Op, f64, f64)>,
         (op, e_rows_f, e_rows_sel, cost): (Op, f64, f64, f64),
         p: &Preds,
-        (table_src, used_before, (keys, join_filters), widths): (
+        (table_src, used_before, (keys, join_filters), widths, merged): (
             Option<(TableId, usize)>,
             &[bool],
             (Vec<(CExpr, CExpr)>, Vec<CExpr>),
             (f64, f64),
+            bool,
         ),
     ) -> (Op, f64, f64) {
         let Some((outer, orows, ocost)) = tree else { return (op, e_rows_f, cost) };
@@ -279,8 +270,11 @@ impl<'a> Builder<'a> {
             self.record_nl((orows, ocost), (inner_rows, jsel), (rows, cost), false);
             let shape = super::nlj_shape(q, self.ctx);
             (self.nested_loops(outer, op, shape, rows, cost), rows, cost)
+        } else if merged {
+            self.merge_step((outer, orows, ocost), (op, e_rows_f, cost), (keys, join_filters), rows, widths)
         } else {
-            let step = self.hash_step((outer, orows, ocost), (op, e_rows_f, cost), (keys, join_filters), rows, widths);
+            let step =
+                self.hash_step(q, (outer, orows, ocost), (op, e_rows_f, cost), (keys, join_filters), rows, widths);
             let j = super::cbo::join_out((orows, ocost), (inner_rows, jsel), (rows, step.2));
             self.record_join("Hash", super::cbo::with_hash(j, step.2, (e_rows_f, cost), widths));
             step
@@ -293,6 +287,7 @@ impl<'a> Builder<'a> {
     /// build over the work area, `join::hash_spill_cost`.
     fn hash_step(
         &mut self,
+        q: &Query,
         (outer, orows, ocost): (Op, f64, f64),
         (probe, prows, pcost): (Op, f64, f64),
         (keys, join_filters): (Vec<(CExpr, CExpr)>, Vec<CExpr>),
@@ -300,7 +295,14 @@ impl<'a> Builder<'a> {
         (obytes, pbytes): (f64, f64),
     ) -> (Op, f64, f64) {
         let cost = self.hash_cost((orows, ocost, obytes), (prows, pcost, pbytes));
-        let mut hj = self.hash_join(outer, probe, keys, (rows, rows * (obytes + pbytes)), cost);
+        let swap = self.swap_inputs(q, &probe, None);
+        let keys = if swap { keys.into_iter().map(|(a, b)| (b, a)).collect() } else { keys };
+        let (build, probe) = if swap { (probe, outer) } else { (outer, probe) };
+        let mut hj =
+            self.hash_join(build, probe, keys, (rows, rows * (obytes + pbytes)), cost, (JoinMode::Inner, "HASH JOIN"));
+        if let OpKind::HashJoin { swapped, .. } = &mut hj.kind {
+            *swapped = swap;
+        }
         if !join_filters.is_empty() {
             attach_filters(&mut hj, join_filters, self);
         }
@@ -310,7 +312,11 @@ impl<'a> Builder<'a> {
     /// A hash join's cost from its sides' E-Rows, costs and row bytes:
     /// `join::hash_join_cost`, and `join::hash_spill_cost` for a build
     /// over the work area.
-    fn hash_cost(&self, (orows, ocost, obytes): (f64, f64, f64), (prows, pcost, pbytes): (f64, f64, f64)) -> f64 {
+    pub(super) fn hash_cost(
+        &self,
+        (orows, ocost, obytes): (f64, f64, f64),
+        (prows, pcost, pbytes): (f64, f64, f64),
+    ) -> f64 {
         let row = crate::exec::hash_area::HASH_ROW_OVERHEAD as f64;
         let sizes = (orows * (obytes + row), prows * (pbytes + row));
         join::hash_join_cost(ocost, pcost, (orows, prows), self.ctx.costing)
@@ -461,34 +467,6 @@ impl<'a> Builder<'a> {
         self.record_join("NestedLoop", crate::cbo_trace::CboJoinOut { nl_cost: Some(cost), outer_join, ..j });
     }
 
-    /// NESTED LOOPS OUTER of `inner` (an outer-joined table) under `outer`;
-    /// the WHERE predicates now available filter the joined rows.
-    fn outer_join(
-        &mut self,
-        outer: Op,
-        (orows, ocost): (f64, f64),
-        inner: Op,
-        (inner_rows, inner_cost): (f64, f64),
-        inner_srcs: Vec<usize>,
-        p: &mut Preds,
-    ) -> (Op, f64, f64) {
-        let rows = join::outer_join_rows(orows, inner_rows);
-        let cost = join::nested_loops_cost(ocost, orows, inner_cost);
-        let kind = OpKind::NestedLoopsOuter {
-            outer: Box::new(outer),
-            inner: Box::new(inner),
-            inner_srcs,
-            inner_active: false,
-            matched: false,
-        };
-        let mut nl = self.op("NESTED LOOPS OUTER", None, rows, cost, None, "qerjotFetch", kind);
-        let filters = take_available(&p.conjuncts, &mut p.used, &p.available);
-        if !filters.is_empty() {
-            attach_filters(&mut nl, filters, self);
-        }
-        (nl, rows, cost)
-    }
-
     /// A table reference's access path: the optimizer's candidates,
     /// ranked, the chosen one assembled. Returns its operators, E-Rows,
     /// cost, the row bytes it adds to the block and whether it is a
@@ -552,23 +530,6 @@ fn refuse_opt_params(q: &Query) -> Result<(), LabError> {
         }
     }
     Ok(())
-}
-
-/// The conjuncts not used yet whose sources are all available, marked used.
-fn take_available(conjuncts: &[CExpr], used: &mut [bool], available: &[usize]) -> Vec<CExpr> {
-    let mut out = Vec::new();
-    for (ci, p) in conjuncts.iter().enumerate() {
-        if used[ci] {
-            continue;
-        }
-        let mut s = Vec::new();
-        p.sources(&mut s);
-        if s.iter().all(|x| available.contains(x)) {
-            used[ci] = true;
-            out.push(p.clone());
-        }
-    }
-    out
 }
 
 /// Keep in `filters` those reading only `srcs` (and the enclosing blocks'

@@ -10,9 +10,10 @@ use crate::exec::convert::Kind;
 impl Builder<'_> {
     /// The equijoins `build col = probe col` between the table source
     /// `src` and the sources joined before it (not those of the enclosing
-    /// blocks, `base`), marked used: (build key, probe key) each. Columns
-    /// of different datatype classes are refused (Oracle would hash their
-    /// converted values; the lab does not).
+    /// blocks, `base`), marked used: (build key, probe key) each. An
+    /// equijoin of different datatype classes is no key (Oracle would hash
+    /// the converted values; the lab does not): it stays a join filter when
+    /// there are other keys, and is refused when it would be the only one.
     pub(super) fn hash_keys(
         &self,
         conjuncts: &[CExpr],
@@ -22,7 +23,7 @@ impl Builder<'_> {
         src: usize,
         pos: Pos,
     ) -> Result<Vec<(CExpr, CExpr)>, LabError> {
-        let mut keys = Vec::new();
+        let (mut keys, mut mixed) = (Vec::new(), false);
         for (i, c) in conjuncts.iter().enumerate() {
             if used[i] {
                 continue;
@@ -54,16 +55,22 @@ impl Builder<'_> {
                 _ => false,
             };
             if !same {
-                return Err(LabError::with(ora::LAB_UNSUPPORTED, "a hash join on keys of different datatypes", pos));
+                mixed = true;
+                continue;
             }
             used[i] = true;
             keys.push((build.clone(), probe.clone()));
         }
+        if mixed && keys.is_empty() {
+            return Err(LabError::with(ora::LAB_UNSUPPORTED, "a hash join on keys of different datatypes", pos));
+        }
         Ok(keys)
     }
 
-    /// HASH JOIN of `build` (the rows so far) and `probe`.
+    /// HASH JOIN of `build` (the rows so far) and `probe`, `name` its
+    /// operation (`HASH JOIN OUTER`, `HASH JOIN ANTI NA`, ...).
     /// Its Bytes: the joined rows' (`bytes`, both inputs' row widths).
+    #[allow(clippy::too_many_arguments)]
     pub(super) fn hash_join(
         &mut self,
         build: Op,
@@ -71,6 +78,7 @@ impl Builder<'_> {
         keys: Vec<(CExpr, CExpr)>,
         (rows, bytes): (f64, f64),
         cost: f64,
+        (mode, name): (JoinMode, &'static str),
     ) -> Op {
         let build_srcs = sources_with_tables(&build, self.ctx.cat);
         let probe_srcs = sources_with_tables(&probe, self.ctx.cat);
@@ -83,9 +91,11 @@ impl Builder<'_> {
             build_srcs,
             probe_srcs,
             filter: vec![],
+            mode,
+            swapped: false,
             state: Box::default(),
         };
-        self.op("HASH JOIN", None, rows, cost, Some(bytes), "qerhjFetch", kind)
+        self.op(name, None, rows, cost, Some(bytes), "qerhjFetch", kind)
     }
 }
 
@@ -95,12 +105,17 @@ pub(super) fn use_hash(q: &Query, alias: &str) -> bool {
 }
 
 /// The row sources under `op`, each with the table it reads (a table source).
-fn sources_with_tables(op: &Op, cat: &Catalog) -> Vec<(usize, Option<TableId>)> {
+pub(super) fn sources_with_tables(op: &Op, cat: &Catalog) -> Vec<(usize, Option<TableId>)> {
     let mut srcs = Vec::new();
     collect_sources(op, &mut srcs);
     let mut tables = Vec::new();
     source_tables(op, cat, &mut tables);
     srcs.into_iter().map(|s| (s, tables.iter().find(|(x, _)| *x == s).map(|(_, t)| *t))).collect()
+}
+
+/// Whether `USE_MERGE` names `alias`.
+pub(super) fn use_merge(q: &Query, alias: &str) -> bool {
+    q.hints.iter().any(|h| matches!(h, Hint::UseMerge(list) if list.iter().any(|a| a.name == alias)))
 }
 
 /// Whether `USE_NL` names `alias`.

@@ -4,7 +4,7 @@
 //! E-Rows and Cost.
 
 use super::expr::{AggSpec, CExpr, Env, Func};
-use super::row_source::{Op, OpKind, RowGenKind, SubKind, SubPlan};
+use super::row_source::{JoinMode, Op, OpKind, RowGenKind, SubKind, SubPlan};
 use crate::catalog::{Catalog, IndexId, TableId};
 use crate::instance::version::VersionProfile;
 use lio_sql::ast::{self, AggregateFunc, BinaryOp, Expr, FromItem, Hint, Pos, Query, SelectItem};
@@ -215,6 +215,8 @@ mod expr_text;
 mod group;
 mod hash_join;
 mod line;
+mod merge_join;
+mod outer_join;
 mod outer_plus;
 pub mod predicates;
 mod project;
@@ -222,6 +224,7 @@ mod relations;
 mod resolve;
 mod rownum;
 mod setops;
+mod unnest;
 mod userenv;
 mod using;
 
@@ -298,10 +301,13 @@ fn collect_sources(op: &Op, out: &mut Vec<usize>) {
         OpKind::Filter { child, .. } | OpKind::CountStopkey { child, .. } => collect_sources(child, out),
         OpKind::SubqueryFilter { child, .. } => collect_sources(child, out),
         OpKind::GroupBy { out_src, .. } | OpKind::UnionAll { out_src, .. } => out.push(*out_src),
-        OpKind::NestedLoopsOuter { outer, inner, .. } | OpKind::HashJoin { build: outer, probe: inner, .. } => {
+        OpKind::NestedLoopsOuter { outer, inner, .. }
+        | OpKind::HashJoin { build: outer, probe: inner, .. }
+        | OpKind::MergeJoin { left: outer, right: inner, .. } => {
             collect_sources(outer, out);
             collect_sources(inner, out)
         }
+        OpKind::SortJoin { child, .. } => collect_sources(child, out),
     }
 }
 
@@ -316,7 +322,8 @@ fn attach_filters(op: &mut Op, preds: Vec<CExpr>, b: &mut Builder<'_>) {
         | OpKind::IndexMinMax { filter, .. }
         | OpKind::IndexFast { filter, .. }
         | OpKind::FixedTable { filter, .. }
-        | OpKind::HashJoin { filter, .. } => filter.extend(preds),
+        | OpKind::HashJoin { filter, .. }
+        | OpKind::MergeJoin { filter, .. } => filter.extend(preds),
         _ => {
             let inner = std::mem::replace(op, Op { line: 0, st: 0, kind: OpKind::Dual { src: 0, done: true } });
             let e_rows = b.drafts[inner.line as usize].e_rows;
@@ -342,10 +349,12 @@ fn children_mut(op: &mut Op) -> Vec<&mut Op> {
         | OpKind::Filter { child, .. }
         | OpKind::CountStopkey { child, .. }
         | OpKind::SortOrderBy { child, .. }
+        | OpKind::SortJoin { child, .. }
         | OpKind::GroupBy { child, .. } => vec![child.as_mut()],
         OpKind::NestedLoops { outer, inner, .. }
         | OpKind::NestedLoopsOuter { outer, inner, .. }
-        | OpKind::HashJoin { build: outer, probe: inner, .. } => vec![outer.as_mut(), inner.as_mut()],
+        | OpKind::HashJoin { build: outer, probe: inner, .. }
+        | OpKind::MergeJoin { left: outer, right: inner, .. } => vec![outer.as_mut(), inner.as_mut()],
         OpKind::UnionAll { branches, .. } => branches.iter_mut().map(|(b, _)| b).collect(),
         OpKind::SubqueryFilter { child, subs, .. } => {
             std::iter::once(child.as_mut()).chain(subs.iter_mut().map(|s| &mut s.op)).collect()

@@ -36,7 +36,7 @@ pub fn plan_predicates(
     tables.sort_unstable();
     tables.dedup();
     let qualify = tables.len() > 1 || aliases.len() > 1;
-    let w = Writer { cat, binds: bind_names, root, aliases, qualify };
+    let w = Writer { cat, binds: bind_names, root, aliases, qualify, plus: Vec::new() };
     let mut out = vec![LinePredicates::default(); lines];
     w.walk(root, &mut out);
     out
@@ -67,10 +67,12 @@ pub(super) fn children(op: &Op) -> Vec<&Op> {
         | OpKind::View { child, .. }
         | OpKind::Filter { child, .. }
         | OpKind::CountStopkey { child, .. }
+        | OpKind::SortJoin { child, .. }
         | OpKind::SortOrderBy { child, .. } => vec![child.as_ref()],
         OpKind::NestedLoops { outer, inner, .. }
         | OpKind::NestedLoopsOuter { outer, inner, .. }
-        | OpKind::HashJoin { build: outer, probe: inner, .. } => {
+        | OpKind::HashJoin { build: outer, probe: inner, .. }
+        | OpKind::MergeJoin { left: outer, right: inner, .. } => {
             vec![outer.as_ref(), inner.as_ref()]
         }
         OpKind::GroupBy { child, .. } => vec![child.as_ref()],
@@ -90,6 +92,9 @@ struct Writer<'a> {
     /// Table sources' aliases (a column is qualified by its source's).
     aliases: &'a [(usize, String)],
     qualify: bool,
+    /// The sources whose columns print with Oracle's outer-join mark
+    /// `(+)` (an outer hash join's probe side, on that line).
+    plus: Vec<usize>,
 }
 
 impl Writer<'_> {
@@ -129,14 +134,22 @@ impl Writer<'_> {
             OpKind::Filter { preds, .. } | OpKind::SubqueryFilter { preds, .. } => {
                 p.filter = and(self.conjuncts(preds))
             }
-            OpKind::GroupBy { filter, .. } => p.filter = and(self.conjuncts(filter)),
-            OpKind::HashJoin { build_keys, probe_keys, filter, .. } => {
-                let keys = build_keys
-                    .iter()
-                    .zip(probe_keys)
-                    .map(|(b, pr)| format!("{}={}", self.expr(b, 2), self.expr(pr, 2)));
+            OpKind::GroupBy { filter, .. } | OpKind::MergeJoin { filter, .. } => p.filter = and(self.conjuncts(filter)),
+            OpKind::HashJoin { build_keys, probe_keys, filter, mode, build_srcs, probe_srcs, swapped, .. } => {
+                // The outer-joined side's columns marked; the keys with the
+                // rows joined before first, swapped or not.
+                let marked;
+                let w = if *mode == super::JoinMode::Outer {
+                    let plus = if *swapped { build_srcs } else { probe_srcs }.iter().map(|s| s.0).collect();
+                    marked = Writer { plus, ..*self };
+                    &marked
+                } else {
+                    self
+                };
+                let (first, second) = if *swapped { (probe_keys, build_keys) } else { (build_keys, probe_keys) };
+                let keys = first.iter().zip(second).map(|(a, b)| format!("{}={}", w.expr(a, 2), w.expr(b, 2)));
                 p.access = and(keys.collect());
-                p.filter = and(self.conjuncts(filter));
+                p.filter = and(w.conjuncts(filter));
             }
             OpKind::CountStopkey { limit, first_row: false, .. } => p.filter = Some(format!("ROWNUM<={limit}")),
             _ => {}
@@ -146,6 +159,24 @@ impl Writer<'_> {
         }
         for c in children(op) {
             self.walk(c, out);
+        }
+        if let OpKind::MergeJoin { left, right, .. } = &op.kind {
+            self.merge_join(left, right, out);
+        }
+    }
+
+    /// MERGE JOIN's keys on its second SORT JOIN's line, as both access
+    /// and filter (as Oracle prints them).
+    fn merge_join(&self, left: &Op, right: &Op, out: &mut [LinePredicates]) {
+        let (OpKind::SortJoin { keys: lk, .. }, OpKind::SortJoin { keys: rk, .. }) = (&left.kind, &right.kind) else {
+            return;
+        };
+        let keys: Vec<String> =
+            lk.iter().zip(rk).map(|(a, b)| format!("{}={}", self.expr(a, 2), self.expr(b, 2))).collect();
+        let text = (!keys.is_empty()).then(|| keys.join(" AND "));
+        if let Some(slot) = out.get_mut(right.line as usize) {
+            slot.access.clone_from(&text);
+            slot.filter = text;
         }
     }
 
@@ -204,7 +235,8 @@ impl Writer<'_> {
             return format!("\"{name}\"");
         }
         let alias = src.and_then(|s| self.aliases.iter().find(|(x, _)| *x == s)).map(|(_, a)| a.as_str());
-        format!("\"{}\".\"{name}\"", alias.unwrap_or(&t.name))
+        let mark = if src.is_some_and(|s| self.plus.contains(&s)) { "(+)" } else { "" };
+        format!("\"{}\".\"{name}\"{mark}", alias.unwrap_or(&t.name))
     }
 
     /// The name of a generated source's column: the column a VIEW (or a

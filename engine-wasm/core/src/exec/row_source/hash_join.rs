@@ -10,8 +10,20 @@
 //! counted.
 //!
 //! Each side is read once: the join's gets are the two inputs' gets.
+//!
+//! Its mode (`JoinMode`): HASH JOIN OUTER keeps every build row (those
+//! with a NULL key too) and, when the probe ends, returns those no probe
+//! row matched with the probe side NULL; HASH JOIN SEMI returns a build
+//! row the first time a probe row matches it; HASH JOIN ANTI the build
+//! rows never matched, after the probe; ANTI NA (NOT IN) none at all when
+//! a probe key is NULL, and build rows with a NULL key only when the probe
+//! input was empty.
 
 use super::*;
+use crate::catalog::TableId;
+
+/// A row source and the table it reads (a table source).
+type Src = (usize, Option<TableId>);
 use crate::exec::hash_area::{key_bytes, HashTable};
 
 #[inline(always)]
@@ -21,9 +33,14 @@ pub(super) fn open(kind: &mut OpKind, rt: &mut Rt<'_>, env: &mut Env, keep_pins:
     t.index.clear();
     t.rows.clear();
     t.chains.clear();
+    t.matched.clear();
     t.built = false;
     t.chain = None;
     t.spill = None;
+    t.drain = None;
+    t.probe_null = false;
+    t.build_null = false;
+    t.probe_matched = false;
     t.build_bytes = 0;
     t.probe_bytes = 0;
     t.probe_rows = 0;
@@ -38,14 +55,20 @@ pub(super) fn next(
     line: u16,
     st: usize,
 ) -> Result<bool, Box<LabError>> {
-    let OpKind::HashJoin { build, probe, build_keys, probe_keys, build_srcs, probe_srcs, filter, state } = kind else {
+    let OpKind::HashJoin { build, probe, build_keys, probe_keys, build_srcs, probe_srcs, filter, mode, swapped, state } =
+        kind
+    else {
         unreachable!()
     };
-    let t = state.as_mut();
+    let (t, mode, swapped) = (state.as_mut(), *mode, *swapped);
     if !t.built {
         t.built = true;
-        build_table(rt, env, st, build, build_keys, build_srcs, t)?;
-        if t.rows.is_empty() {
+        // Swapped, the build side's unmatched rows never come out.
+        let build_mode = if swapped { JoinMode::Inner } else { mode };
+        build_table(rt, env, st, build, build_keys, build_srcs, build_mode, t)?;
+        // Swapped, an outer or anti join returns its probe rows though
+        // the build input be empty.
+        if t.rows.is_empty() && !(swapped && mode.keeps_unmatched() && !(mode.null_aware() && t.build_null)) {
             // Nothing to join: the probe input is never started.
             t.ended = true;
             end(rt, line, st, t)?;
@@ -58,46 +81,47 @@ pub(super) fn next(
     if t.ended {
         return Ok(false);
     }
-    let n = build_srcs.len();
+    if swapped {
+        return next_swapped(rt, env, (line, st), (probe, probe_keys), (build_srcs, probe_srcs), filter, mode, t);
+    }
     loop {
         if let Some((c, pos)) = t.chain {
             if let Some(&r) = t.chains[c].get(pos) {
                 t.chain = Some((c, pos + 1));
-                let base = r as usize * n;
-                for (i, &(s, _)) in build_srcs.iter().enumerate() {
-                    let (row, block, ref gen) = t.rows[base + i];
-                    env.rows[s] = row;
-                    env.blocks[s] = block;
-                    if !gen.is_empty() || !env.gen[s].is_empty() {
-                        env.gen[s].clone_from(gen);
-                    }
+                let r = r as usize;
+                if mode.once() && t.matched[r] != 0 {
+                    // A semi join's row came out already; an anti join's is out.
+                    continue;
                 }
+                restore(env, build_srcs, &t.rows, r);
                 if rt.test_all(filter, env)? {
-                    return Ok(true);
+                    if mode != JoinMode::Inner {
+                        t.matched[r] = 1;
+                    }
+                    match mode {
+                        JoinMode::Inner | JoinMode::Outer | JoinMode::Semi => return Ok(true),
+                        JoinMode::Anti | JoinMode::AntiNa | JoinMode::AntiSna => {}
+                    }
                 }
                 continue;
             }
             t.chain = None;
         }
+        if let Some(r) = t.drain {
+            return drain(rt, env, (line, st), (build_srcs, probe_srcs), mode, t, r);
+        }
         if !probe.next(rt, env)? {
+            if mode.keeps_unmatched() {
+                t.drain = Some(0);
+                continue;
+            }
             t.ended = true;
             end(rt, line, st, t)?;
             return Ok(false);
         }
-        t.probe_rows += 1;
-        t.keyvals.clear();
-        for e in probe_keys.iter() {
-            let v = rt.eval(e, env)?;
-            t.probe_bytes += v.column_len() as u64;
-            t.keyvals.push(v);
-        }
-        // A probe row written to temp weighs as a build row does.
-        t.probe_bytes += crate::exec::hash_area::HASH_ROW_OVERHEAD;
-        for &(s, table) in probe_srcs.iter() {
-            t.probe_bytes += source_bytes(rt.cat, env, s, table);
-        }
-        rt.k.cost.charge(t.probe_stack, rt.k.params.row_us);
+        probe_row(rt, env, probe_keys, probe_srcs, t)?;
         if t.keyvals.iter().any(Value::is_null) {
+            t.probe_null = true;
             continue;
         }
         key_bytes(&t.keyvals, &mut t.keybuf);
@@ -105,6 +129,157 @@ pub(super) fn next(
             t.chain = Some((c as usize, 0));
         }
     }
+}
+
+/// The swapped joins (SWAP_JOIN_INPUTS' HASH JOIN, HASH JOIN RIGHT OUTER /
+/// SEMI / ANTI): each probe row comes out with its matches (right outer:
+/// or once with the build side NULL), once at its first match (right semi), or when it has none
+/// (right anti; null-aware: no row at all when a build key was NULL, a
+/// probe row with a NULL key only when the build input was empty).
+#[allow(clippy::too_many_arguments)]
+fn next_swapped(
+    rt: &mut Rt<'_>,
+    env: &mut Env,
+    (line, st): (u16, usize),
+    (probe, probe_keys): (&mut Op, &[CExpr]),
+    (build_srcs, probe_srcs): (&[Src], &[Src]),
+    filter: &[CExpr],
+    mode: JoinMode,
+    t: &mut HashTable,
+) -> Result<bool, Box<LabError>> {
+    let unmatched = |env: &mut Env, t: &HashTable| {
+        if mode == JoinMode::Outer {
+            for &(s, _) in build_srcs {
+                env.rows[s] = u32::MAX;
+                env.gen[s].clear();
+            }
+        }
+        mode.keeps_unmatched() && !(mode.null_aware() && t.build_null)
+    };
+    loop {
+        if let Some((c, pos)) = t.chain {
+            if let Some(&r) = t.chains[c].get(pos) {
+                t.chain = Some((c, pos + 1));
+                restore(env, build_srcs, &t.rows, r as usize);
+                if rt.test_all(filter, env)? {
+                    t.probe_matched = true;
+                    if mode.once() {
+                        // A semi join's row is out, an anti join's is not.
+                        t.chain = None;
+                        if mode == JoinMode::Semi {
+                            return Ok(true);
+                        }
+                        continue;
+                    }
+                    return Ok(true);
+                }
+                continue;
+            }
+            t.chain = None;
+            if !t.probe_matched && unmatched(env, t) {
+                return Ok(true);
+            }
+            continue;
+        }
+        if !probe.next(rt, env)? || (mode.null_aware() && t.build_null) {
+            t.ended = true;
+            end(rt, line, st, t)?;
+            return Ok(false);
+        }
+        probe_row(rt, env, probe_keys, probe_srcs, t)?;
+        t.probe_matched = false;
+        if t.keyvals.iter().any(Value::is_null) {
+            // No match; a NOT IN's row only when the build input was empty.
+            if (!mode.null_aware() || t.rows.is_empty()) && unmatched(env, t) {
+                return Ok(true);
+            }
+            continue;
+        }
+        key_bytes(&t.keyvals, &mut t.keybuf);
+        match t.index.get(t.keybuf.as_slice()) {
+            Some(&c) => t.chain = Some((c as usize, 0)),
+            None if unmatched(env, t) => return Ok(true),
+            None => {}
+        }
+    }
+}
+
+/// One probe row read: its keys into `t.keyvals`, its bytes counted.
+#[inline(always)]
+fn probe_row(
+    rt: &mut Rt<'_>,
+    env: &mut Env,
+    probe_keys: &[CExpr],
+    probe_srcs: &[(usize, Option<TableId>)],
+    t: &mut HashTable,
+) -> Result<(), Box<LabError>> {
+    t.probe_rows += 1;
+    t.keyvals.clear();
+    for e in probe_keys.iter() {
+        let v = rt.eval(e, env)?;
+        t.probe_bytes += v.column_len() as u64;
+        t.keyvals.push(v);
+    }
+    // A probe row written to temp weighs as a build row does.
+    t.probe_bytes += crate::exec::hash_area::HASH_ROW_OVERHEAD;
+    for &(s, table) in probe_srcs.iter() {
+        t.probe_bytes += source_bytes(rt.cat, env, s, table);
+    }
+    rt.k.cost.charge(t.probe_stack, rt.k.params.row_us);
+    Ok(())
+}
+
+/// Kept row `r`'s sources (`saved`: per row, per source, its row, block
+/// and generated values) back into `env`. Shared with SORT JOIN.
+#[inline(always)]
+pub(super) fn restore(env: &mut Env, srcs: &[(usize, Option<TableId>)], saved: &[(u32, u32, Vec<Value>)], r: usize) {
+    let base = r * srcs.len();
+    for (i, &(s, _)) in srcs.iter().enumerate() {
+        let (row, block, ref gen) = saved[base + i];
+        env.rows[s] = row;
+        env.blocks[s] = block;
+        if !gen.is_empty() || !env.gen[s].is_empty() {
+            env.gen[s].clone_from(gen);
+        }
+    }
+}
+
+/// After the probe: the build rows no probe row matched, from `from` on
+/// (an outer join's with the probe sources NULL; a null-aware anti join
+/// returns none when a probe key was NULL, and those with a NULL key only
+/// when the probe was empty). The work area's execution is counted first.
+fn drain(
+    rt: &mut Rt<'_>,
+    env: &mut Env,
+    (line, st): (u16, usize),
+    (build_srcs, probe_srcs): (&[Src], &[Src]),
+    mode: JoinMode,
+    t: &mut HashTable,
+    from: usize,
+) -> Result<bool, Box<LabError>> {
+    if from == 0 {
+        end(rt, line, st, t)?;
+    }
+    let none = mode.null_aware() && t.probe_null;
+    let nulls_out = !mode.null_aware() || t.probe_rows == 0;
+    let mut r = from;
+    while !none && r < t.matched.len() {
+        let m = t.matched[r];
+        r += 1;
+        if m == 0 || (m == 2 && nulls_out) {
+            t.drain = Some(r);
+            restore(env, build_srcs, &t.rows, r - 1);
+            if mode == JoinMode::Outer {
+                for &(s, _) in probe_srcs {
+                    env.rows[s] = u32::MAX;
+                    env.gen[s].clear();
+                }
+            }
+            return Ok(true);
+        }
+    }
+    t.ended = true;
+    Ok(false)
 }
 
 /// The build phase's frames (Oracle's function names: `qerhjBuildHashTable`
@@ -116,6 +291,7 @@ const PROBE_FRAMES: &str = "qerhjInnerProbeHashTable;kxhfFindFirst";
 /// Read the build input to its end into the hash table; a build larger
 /// than the work area writes its spilled partitions to temp.
 #[inline(never)]
+#[allow(clippy::too_many_arguments)]
 fn build_table(
     rt: &mut Rt<'_>,
     env: &mut Env,
@@ -123,6 +299,7 @@ fn build_table(
     build: &mut Op,
     keys: &[CExpr],
     srcs: &[(usize, Option<crate::catalog::TableId>)],
+    mode: JoinMode,
     t: &mut HashTable,
 ) -> Result<(), Box<LabError>> {
     let mut room = rt.max_memory_mb.saturating_mul(1 << 20).saturating_sub(rt.cat.memory_bytes());
@@ -135,7 +312,11 @@ fn build_table(
             t.keyvals.push(rt.eval(e, env)?);
         }
         rt.k.cost.charge(build_stack, rt.k.params.row_us);
-        if t.keyvals.iter().any(Value::is_null) {
+        // A NULL key joins nothing: the row is left out, unless the join
+        // returns unmatched build rows.
+        let null_key = t.keyvals.iter().any(Value::is_null);
+        t.build_null |= null_key;
+        if null_key && !mode.keeps_unmatched() {
             continue;
         }
         // The row's bytes in the hash table: its key and its sources' columns.
@@ -150,12 +331,17 @@ fn build_table(
         for &(s, _) in srcs {
             t.rows.push((env.rows[s], env.blocks[s], env.gen[s].clone()));
         }
-        key_bytes(&t.keyvals, &mut t.keybuf);
-        match t.index.get(t.keybuf.as_slice()) {
-            Some(&c) => t.chains[c as usize].push(n),
-            None => {
-                t.index.insert(t.keybuf.clone(), t.chains.len() as u32);
-                t.chains.push(vec![n]);
+        if mode != JoinMode::Inner {
+            t.matched.push(if null_key { 2 } else { 0 });
+        }
+        if !null_key {
+            key_bytes(&t.keyvals, &mut t.keybuf);
+            match t.index.get(t.keybuf.as_slice()) {
+                Some(&c) => t.chains[c as usize].push(n),
+                None => {
+                    t.index.insert(t.keybuf.clone(), t.chains.len() as u32);
+                    t.chains.push(vec![n]);
+                }
             }
         }
         n += 1;
@@ -172,7 +358,7 @@ fn build_table(
 /// The bytes a build source's current row holds: a table row's columns
 /// (each its stored length and a length byte; the lab holds the whole
 /// row, Oracle only the columns the query reads), a generated row's values'.
-fn source_bytes(cat: &Catalog, env: &Env, s: usize, table: Option<crate::catalog::TableId>) -> u64 {
+pub(super) fn source_bytes(cat: &Catalog, env: &Env, s: usize, table: Option<crate::catalog::TableId>) -> u64 {
     match table {
         Some(tid) => {
             let t = &cat.tables[tid];

@@ -27,6 +27,7 @@ mod index_min_max;
 mod index_range_scan;
 mod index_unique_scan;
 mod memoptimized_get;
+mod merge_join;
 mod nested_loops;
 mod nested_loops_outer;
 mod row_gen;
@@ -42,6 +43,7 @@ mod test_util;
 mod union_all;
 mod view;
 
+pub use crate::exec::join_mode::JoinMode;
 pub use pins::{KeptLeaf, LeafPath};
 
 use super::expr::{AggSpec, AggState, CExpr, Env, EvalCtx};
@@ -483,13 +485,16 @@ pub enum OpKind {
         merge: Option<Box<set_merge::SetMerge>>,
     },
     /// NESTED LOOPS OUTER: like NESTED LOOPS, and an outer row the inner
-    /// side matched no row for comes out once with the inner sources NULL.
+    /// side matched no row for comes out once with the inner sources NULL;
+    /// NESTED LOOPS SEMI / ANTI (its `mode`) likewise.
     NestedLoopsOuter {
         outer: Box<Op>,
         inner: Box<Op>,
         inner_srcs: Vec<usize>,
         inner_active: bool,
         matched: bool,
+        /// Outer, semi or anti (NESTED LOOPS SEMI / ANTI).
+        mode: JoinMode,
     },
     /// HASH JOIN: the build input (first child) read into a hash table on
     /// its join keys, then the probe input (second child) looked up in it
@@ -505,7 +510,28 @@ pub enum OpKind {
         /// Those of the probe side (what its spilled rows weigh).
         probe_srcs: Vec<(usize, Option<TableId>)>,
         filter: Vec<CExpr>,
+        /// Inner, outer (build side preserved), semi or anti.
+        mode: JoinMode,
+        /// The inputs swapped (`RIGHT`): the build input is the second
+        /// table (the outer-joined one, the subquery's), the probe the
+        /// rows `mode` keeps or drops.
+        swapped: bool,
         state: Box<crate::exec::hash_area::HashTable>,
+    },
+    /// MERGE JOIN of two SORT JOINs (`merge_join.rs`): the second probed
+    /// for each row of the first; `filter` tests the joined rows.
+    MergeJoin {
+        left: Box<Op>,
+        right: Box<Op>,
+        filter: Vec<CExpr>,
+        state: Box<crate::exec::merge_area::MergeState>,
+    },
+    /// SORT JOIN: its child's rows sorted on `keys`, with their sources.
+    SortJoin {
+        child: Box<Op>,
+        keys: Vec<CExpr>,
+        srcs: Vec<(usize, Option<TableId>)>,
+        state: Box<crate::exec::merge_area::SortJoinState>,
     },
     /// FIXED TABLE FULL: the rows of a `V$` view, from memory (no buffer).
     FixedTable {

@@ -49,6 +49,8 @@ impl Op {
             OpKind::UnionAll { .. } => union_all::next(k, rt, env)?,
             OpKind::NestedLoopsOuter { .. } => nested_loops_outer::next(k, rt, env)?,
             OpKind::HashJoin { .. } => hash_join::next(k, rt, env, line, st)?,
+            OpKind::MergeJoin { .. } => merge_join::next(k, rt, env)?,
+            OpKind::SortJoin { .. } => merge_join::next_sort(k, rt, env, st)?,
             OpKind::Full { .. }
             | OpKind::IndexUnique { .. }
             | OpKind::IndexRange { .. }

@@ -32,6 +32,8 @@ impl Op {
             OpKind::NestedLoopsOuter { .. } => nested_loops_outer::open(k, rt, env, keep_pins)?,
             OpKind::SortOrderBy { .. } => sort_order_by::open(k, rt, env, keep_pins)?,
             OpKind::HashJoin { .. } => hash_join::open(k, rt, env, keep_pins)?,
+            OpKind::MergeJoin { .. } => merge_join::open(k, rt, env, keep_pins)?,
+            OpKind::SortJoin { .. } => merge_join::open_sort(k, rt, env, keep_pins)?,
         }
         Ok(())
     }
@@ -82,6 +84,10 @@ impl Op {
                 outer.release_pins();
                 inner.release_pins();
             }
+            OpKind::MergeJoin { left, right, .. } => {
+                left.release_pins();
+                right.release_pins();
+            }
             OpKind::UnionAll { branches, .. } => branches.iter_mut().for_each(|(b, _)| b.release_pins()),
             OpKind::GroupBy { child, .. } => child.release_pins(),
             OpKind::SubqueryFilter { child, subs, .. } => {
@@ -92,6 +98,7 @@ impl Op {
             | OpKind::View { child, .. }
             | OpKind::Filter { child, .. }
             | OpKind::CountStopkey { child, .. }
+            | OpKind::SortJoin { child, .. }
             | OpKind::SortOrderBy { child, .. } => child.release_pins(),
             OpKind::Dual { .. }
             | OpKind::RowGen { .. }
