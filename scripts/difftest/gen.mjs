@@ -562,8 +562,44 @@ function usingJoin(r, a, b) {
 
 function selectList(r, g, n) {
   const items = [];
-  for (let i = 0; i < n; i++) items.push(g.any(r.int(0, 3)));
+  for (let i = 0; i < n; i++) items.push(scalarItems && r.chance(0.15) ? scalarSubquery(r) : g.any(r.int(0, 3)));
   return items;
+}
+
+/** Select lists may hold scalar subqueries (a query without GROUP BY or DISTINCT). */
+let scalarItems = false;
+
+/**
+ * `(SELECT ... FROM t z ...)`, one row at most: an aggregate (always one
+ * row), or a column of the row whose unique id an outer expression names
+ * (none: NULL). Sometimes correlated with x.
+ */
+function scalarSubquery(r) {
+  const t = r.pick(worldTables).name;
+  const outer = subqueryOuter ?? scopeCols('x');
+  const gz = exprGen(r, scopeCols('z'));
+  const go = exprGen(r, outer);
+  const conds = [];
+  if (r.chance(0.6)) {
+    const c = `z.${r.pick(['n1', 'n2', 'id'])} = ${r.pick(outer.filter((c) => c.t === 'n')).name}`;
+    conds.push(E(c, c, 'b'));
+  }
+  if (r.chance(0.4)) conds.push(gz.bool(1));
+  const wo = conds.length ? ` where ${conds.map((c) => c.o).join(' and ')}` : '';
+  const wl = conds.length ? ` WHERE ${conds.map((c) => c.l).join(' AND ')}` : '';
+  if (r.chance(0.6)) {
+    const f = r.pick(['max', 'min', 'count', 'sum']);
+    const a = gz.num(r.int(0, 1));
+    return E(`(select ${f}(${a.o}) from ${t} z${wo})`, `(SELECT ${f}(${a.l}) FROM ${t} z${wl})`, 'n');
+  }
+  const key = go.num(0);
+  const wko = ` where z.id = ${key.o}${conds.length ? ` and ${conds.map((c) => c.o).join(' and ')}` : ''}`;
+  const wkl = ` WHERE z.id = ${key.l}${conds.length ? ` AND ${conds.map((c) => c.l).join(' AND ')}` : ''}`;
+  if (r.chance(0.6)) {
+    const v = gz.num(r.int(0, 1));
+    return E(`(select ${v.o} from ${t} z${wko})`, `(SELECT ${v.l} FROM ${t} z${wkl})`, 'n');
+  }
+  return E(`(select z.s1 from ${t} z${wko})`, `(SELECT z.s1 FROM ${t} z${wkl})`, 's');
 }
 
 /** The world's tables, for subqueries. */
@@ -604,6 +640,14 @@ function subqueryPredicate(r, g) {
 function where(r, g) {
   if (!r.chance(0.75)) return { o: '', l: '' };
   let b = g.bool(r.int(0, 3));
+  if (r.chance(0.1)) {
+    // A comparison with a scalar subquery.
+    const sq = scalarSubquery(r);
+    const op = r.pick(['=', '<', '>=', '<>']);
+    const left = g.num(1);
+    const cmp = sq.t === 'n' ? E(`${left.o} ${op} ${sq.o}`, `${left.l} ${op} ${sq.l}`, 'b') : null;
+    if (cmp) b = r.chance(0.5) ? cmp : E(`(${b.o} and ${cmp.o})`, `(${b.l} AND ${cmp.l})`, 'b');
+  }
   if (r.chance(0.2)) {
     const sq = subqueryPredicate(r, g);
     const op = r.pick(['and', 'or']);
@@ -622,7 +666,9 @@ function finish(r, items, from, w, extra = {}) {
 
 function simpleSelect(r, table) {
   const g = exprGen(r, scopeCols('x'));
+  scalarItems = true;
   const items = selectList(r, g, r.int(1, 4));
+  scalarItems = false;
   return finish(r, items, { o: `${table} x`, l: `${table} x` }, where(r, g));
 }
 
@@ -668,6 +714,7 @@ function joinSelect(r, a, b) {
     const lk = kind.startsWith('left') ? 'LEFT JOIN' : 'JOIN';
     from = { o: `${a} x ${kind} ${b} y on ${on}`, l: `${a} x ${lk} ${b} y ON ${onl}` };
   }
+  if (r.chance(0.15)) items.push(scalarSubquery(r));
   return finish(r, items, from, w);
 }
 

@@ -461,11 +461,16 @@ pub struct AggState {
     pub value: Value,
     pub count: u64,
     pub sum: Number,
+    /// The sum of the squares (STDDEV, VARIANCE and their kin).
+    pub sum2: Number,
+    /// The values (MEDIAN), counted against the memory budget by the
+    /// row source that aggregates.
+    pub vals: Vec<Number>,
 }
 
 impl AggState {
     pub fn new() -> Self {
-        AggState { value: Value::Null, count: 0, sum: Number::ZERO }
+        AggState { value: Value::Null, count: 0, sum: Number::ZERO, sum2: Number::ZERO, vals: Vec::new() }
     }
 
     /// Add a value read in place (a column of the current row): MAX and
@@ -508,8 +513,53 @@ impl AggState {
                 }
                 self.count += 1;
             }
+            (AggregateFunc::Median, Some(x)) => {
+                if let Some(x) = num(&x, pos)? {
+                    self.vals.push(x);
+                }
+                self.count += 1;
+            }
+            (_, Some(x)) => {
+                if let Some(x) = num(&x, pos)? {
+                    let sq = x.mul(&x).map_err(|e| num_error(e, pos))?;
+                    self.sum = self.sum.add(&x).map_err(|e| num_error(e, pos))?;
+                    self.sum2 = self.sum2.add(&sq).map_err(|e| num_error(e, pos))?;
+                }
+                self.count += 1;
+            }
         }
         Ok(())
+    }
+
+    /// VAR_POP (`sample` false) or VAR_SAMP as Oracle defines them:
+    /// `(SUM(x*x) - SUM(x)*SUM(x) / COUNT(x)) / (COUNT(x) [- 1])`, in
+    /// NUMBER arithmetic. None where it is NULL (no value; one value for
+    /// VAR_SAMP).
+    fn variance(&self, sample: bool) -> Option<Number> {
+        let n = Number::from(self.count);
+        let d = if sample { self.count.checked_sub(1)? } else { self.count };
+        if d == 0 {
+            return None;
+        }
+        let ss = self.sum.mul(&self.sum).ok()?.div(&n).ok()?;
+        let v = self.sum2.sub(&ss).ok()?.div(&Number::from(d)).ok()?;
+        // Rounding can leave a tiny negative for equal values.
+        Some(if v.is_negative() { Number::ZERO } else { v })
+    }
+
+    /// MEDIAN: the middle value, or the mean of the two middle ones.
+    fn median(&self) -> Value {
+        let mut v = self.vals.clone();
+        v.sort_unstable();
+        let n = v.len();
+        if n == 0 {
+            return Value::Null;
+        }
+        if n % 2 == 1 {
+            return Value::Num(v[n / 2]);
+        }
+        let s = v[n / 2 - 1].add(&v[n / 2]).and_then(|s| s.div(&Number::from_i64(2)));
+        s.map(Value::Num).unwrap_or(Value::Null)
     }
 
     pub fn result(&self, func: AggregateFunc) -> Value {
@@ -528,6 +578,20 @@ impl AggState {
                     Value::Null
                 } else {
                     self.sum.div(&self.count.into()).map(Value::Num).unwrap_or(Value::Null)
+                }
+            }
+            AggregateFunc::Median => self.median(),
+            // VARIANCE and STDDEV are 0 for one value, VAR_SAMP and
+            // STDDEV_SAMP NULL.
+            AggregateFunc::Variance | AggregateFunc::Stddev if self.count == 1 => Value::Num(Number::ZERO),
+            f => {
+                let sample = !matches!(f, AggregateFunc::VarPop | AggregateFunc::StddevPop);
+                let v = self.variance(sample);
+                let root = matches!(f, AggregateFunc::Stddev | AggregateFunc::StddevSamp | AggregateFunc::StddevPop);
+                match v {
+                    Some(v) if root => v.sqrt().map(Value::Num).unwrap_or(Value::Null),
+                    Some(v) => Value::Num(v),
+                    None => Value::Null,
                 }
             }
         }

@@ -444,6 +444,9 @@ impl Run<'_> {
                 buffers[p as usize] += b;
             }
         }
+        // The row source under SELECT STATEMENT: its last child (a select
+        // list's scalar subqueries come first).
+        let main = c.lines.iter().rposition(|l| l.parent == Some(0)).unwrap_or(1);
         c.lines
             .iter()
             .enumerate()
@@ -456,9 +459,9 @@ impl Run<'_> {
                     operation: l.operation.clone(),
                     name: l.name.clone(),
                     // SELECT STATEMENT: one start per execution, the rows returned.
-                    starts: if i == 0 { stats.and_then(|s| s.get(1)).map(|s| s.starts).unwrap_or(0) } else { s.starts },
+                    starts: if i == 0 { stats.and_then(|s| s.get(main)).map(|s| s.starts).unwrap_or(0) } else { s.starts },
                     e_rows: l.e_rows.round() as u64,
-                    a_rows: if i == 0 { stats.and_then(|s| s.get(1)).map(|s| s.a_rows).unwrap_or(0) } else { s.a_rows },
+                    a_rows: if i == 0 { stats.and_then(|s| s.get(main)).map(|s| s.a_rows).unwrap_or(0) } else { s.a_rows },
                     buffers: buffers[i],
                     cost: l.cost.round() as u64,
                     bytes: l.bytes.map(|b| b.round() as u64),
@@ -466,7 +469,7 @@ impl Run<'_> {
                     filter: c.predicates.get(i).and_then(|p| p.filter.clone()),
                     // SELECT STATEMENT: the time of the line under it.
                     time_us: timed.then(|| {
-                        let k = if i == 0 { 1 } else { i };
+                        let k = if i == 0 { main } else { i };
                         stats.and_then(|s| s.get(k)).map(|s| (s.time_us * 1000.0).round() / 1000.0).unwrap_or(0.0)
                     }),
                     workarea: s.workarea,

@@ -170,6 +170,43 @@ pub enum AggregateFunc {
     Count,
     Sum,
     Avg,
+    /// `STDDEV`: the sample standard deviation, 0 for one value.
+    Stddev,
+    StddevSamp,
+    StddevPop,
+    /// `VARIANCE`: the sample variance, 0 for one value.
+    Variance,
+    VarSamp,
+    VarPop,
+    Median,
+}
+
+impl AggregateFunc {
+    /// The function's name as written in SQL.
+    pub fn name(self) -> &'static str {
+        match self {
+            AggregateFunc::Max => "MAX",
+            AggregateFunc::Min => "MIN",
+            AggregateFunc::Count => "COUNT",
+            AggregateFunc::Sum => "SUM",
+            AggregateFunc::Avg => "AVG",
+            AggregateFunc::Stddev => "STDDEV",
+            AggregateFunc::StddevSamp => "STDDEV_SAMP",
+            AggregateFunc::StddevPop => "STDDEV_POP",
+            AggregateFunc::Variance => "VARIANCE",
+            AggregateFunc::VarSamp => "VAR_SAMP",
+            AggregateFunc::VarPop => "VAR_POP",
+            AggregateFunc::Median => "MEDIAN",
+        }
+    }
+
+    /// The aggregate named `w` (upper case), if any.
+    pub fn lookup(w: &str) -> Option<AggregateFunc> {
+        use AggregateFunc::*;
+        [Max, Min, Count, Sum, Avg, Stddev, StddevSamp, StddevPop, Variance, VarSamp, VarPop, Median]
+            .into_iter()
+            .find(|f| f.name() == w)
+    }
 }
 
 #[derive(Debug, Clone, PartialEq)]

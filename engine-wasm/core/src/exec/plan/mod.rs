@@ -150,6 +150,15 @@ struct Builder<'a> {
     pending_subs: Vec<SubPlan>,
     /// Subqueries may appear where the expression is being compiled.
     subqueries_ok: bool,
+    /// Scalar subqueries may (a select list's items).
+    scalar_ok: bool,
+    /// The enclosing blocks' columns read so far (a scalar subquery's
+    /// correlation values are those its compilation added).
+    outer_ref_exprs: Vec<CExpr>,
+    /// (block top, its select list's scalar subqueries' operator), by
+    /// draft line: the plan shows those subqueries first under the top's
+    /// parent.
+    hoists: Vec<(u16, u16)>,
     fixed: Vec<super::fixed::FixedView>,
     fixed_src: Vec<usize>,
     /// Each table source's alias (or name), for predicate text.
@@ -206,6 +215,7 @@ mod project;
 mod relations;
 mod resolve;
 mod rownum;
+mod scalar;
 mod userenv;
 mod using;
 
@@ -280,7 +290,7 @@ fn collect_sources(op: &Op, out: &mut Vec<usize>) {
             out.push(*out_src)
         }
         OpKind::Filter { child, .. } | OpKind::CountStopkey { child, .. } => collect_sources(child, out),
-        OpKind::SubqueryFilter { child, .. } => collect_sources(child, out),
+        OpKind::SubqueryFilter { child, .. } | OpKind::ScalarSubs { child, .. } => collect_sources(child, out),
         OpKind::GroupBy { out_src, .. } | OpKind::UnionAll { out_src, .. } => out.push(*out_src),
         OpKind::NestedLoopsOuter { outer, inner, .. } | OpKind::HashJoin { build: outer, probe: inner, .. } => {
             collect_sources(outer, out);
@@ -331,30 +341,10 @@ fn children_mut(op: &mut Op) -> Vec<&mut Op> {
         | OpKind::NestedLoopsOuter { outer, inner, .. }
         | OpKind::HashJoin { build: outer, probe: inner, .. } => vec![outer.as_mut(), inner.as_mut()],
         OpKind::UnionAll { branches, .. } => branches.iter_mut().map(|(b, _)| b).collect(),
-        OpKind::SubqueryFilter { child, subs, .. } => {
+        OpKind::SubqueryFilter { child, subs, .. } | OpKind::ScalarSubs { child, subs, .. } => {
             std::iter::once(child.as_mut()).chain(subs.iter_mut().map(|s| &mut s.op)).collect()
         }
         _ => vec![],
-    }
-}
-
-/// Number plan lines in preorder (id 0 is SELECT STATEMENT).
-fn renumber(op: &mut Op, parent: u16, depth: u16, drafts: &[Draft], lines: &mut Vec<PlanLine>) {
-    let d = &drafts[op.line as usize];
-    let id = lines.len() as u16;
-    lines.push(PlanLine {
-        id,
-        parent: Some(parent),
-        depth,
-        operation: d.operation.clone(),
-        name: d.name.clone(),
-        e_rows: d.e_rows,
-        cost: d.cost,
-        bytes: d.bytes,
-    });
-    op.line = id;
-    for c in children_mut(op) {
-        renumber(c, id, depth + 1, drafts, lines);
     }
 }
 
@@ -371,6 +361,9 @@ pub fn compile(q: &Query, ctx: &PlanCtx<'_>) -> Result<Compiled, LabError> {
         outer_refs: 0,
         pending_subs: Vec::new(),
         subqueries_ok: false,
+        scalar_ok: false,
+        outer_ref_exprs: Vec::new(),
+        hoists: Vec::new(),
         fixed: Vec::new(),
         fixed_src: Vec::new(),
         src_alias: Vec::new(),
@@ -392,7 +385,7 @@ pub fn compile(q: &Query, ctx: &PlanCtx<'_>) -> Result<Compiled, LabError> {
         root = b.op("COUNT STOPKEY", None, e_rows, block.cost, None, "qercoFetch", kind);
         rownum_assigned = true;
     }
-    let mut lines = vec![PlanLine {
+    let lines = vec![PlanLine {
         id: 0,
         parent: None,
         depth: 0,
@@ -402,7 +395,9 @@ pub fn compile(q: &Query, ctx: &PlanCtx<'_>) -> Result<Compiled, LabError> {
         cost: block.cost,
         bytes: Some(top_rows * block.row_bytes),
     }];
-    renumber(&mut root, 0, 1, &b.drafts, &mut lines);
+    let mut n = scalar::Numbering { drafts: &b.drafts, lines, hoists: &b.hoists, pending: Vec::new() };
+    scalar::renumber(&mut root, 0, 1, &mut n);
+    let mut lines = n.lines;
     // A plan none of whose operations has Bytes (FAST DUAL, a row
     // generator over it) has no Bytes column: dbms_xplan leaves it out.
     if lines[1..].iter().all(|l| l.bytes.is_none()) {
@@ -468,6 +463,9 @@ pub fn compile_scalar(e: &Expr, ctx: &PlanCtx<'_>) -> Result<(CExpr, Vec<String>
         outer_refs: 0,
         pending_subs: Vec::new(),
         subqueries_ok: false,
+        scalar_ok: false,
+        outer_ref_exprs: Vec::new(),
+        hoists: Vec::new(),
         fixed: Vec::new(),
         fixed_src: Vec::new(),
         src_alias: Vec::new(),

@@ -49,6 +49,8 @@ impl Op {
             OpKind::UnionAll { .. } => union_all::next(k, rt, env)?,
             OpKind::NestedLoopsOuter { .. } => nested_loops_outer::next(k, rt, env)?,
             OpKind::HashJoin { .. } => hash_join::next(k, rt, env, line, st)?,
+            // No line of its own: its child counted the row.
+            OpKind::ScalarSubs { .. } => return scalar_subquery::next(k, rt, env),
             OpKind::Full { .. }
             | OpKind::IndexUnique { .. }
             | OpKind::IndexRange { .. }
