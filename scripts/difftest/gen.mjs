@@ -794,6 +794,16 @@ function topN(r, table) {
   let k = g.any(1);
   if (!/x\./.test(k.o)) k = E('x.n2', 'x.n2', 'n');
   const desc = r.chance(0.4);
+  if (r.chance(0.5)) {
+    // The row limiting clause: OFFSET m ROWS FETCH FIRST n ROWS ONLY -> LIMIT n OFFSET m.
+    const m = r.chance(0.5) ? r.int(0, 4) : null;
+    const sel = items.map((i, j) => `${i.o} c${j}`).join(', ');
+    const ord = `order by ${k.o}${desc ? ' desc' : ''}, x.id`;
+    const off = m === null ? '' : ` offset ${m} rows`;
+    const o = `select ${sel} from ${table} x${w.o} ${ord}${off} fetch ${r.pick(['first', 'next'])} ${n} rows only`;
+    const l = `SELECT ${items.map((i, j) => `${i.l} AS c${j}`).join(', ')} FROM ${table} x${w.l} ORDER BY ${k.l} ${desc ? 'DESC NULLS FIRST' : 'ASC NULLS LAST'}, x.id LIMIT ${n}${m === null ? '' : ` OFFSET ${m}`}`;
+    return { o, l, order: 'exact' };
+  }
   const o = `select * from (select ${items.map((i, j) => `${i.o} c${j}`).join(', ')} from ${table} x${w.o} order by ${k.o}${desc ? ' desc' : ''}, x.id) where rownum <= ${n}`;
   const l = `SELECT ${items.map((i, j) => `${i.l} AS c${j}`).join(', ')} FROM ${table} x${w.l} ORDER BY ${k.l} ${desc ? 'DESC NULLS FIRST' : 'ASC NULLS LAST'}, x.id LIMIT ${n}`;
   return { o, l, order: 'exact' };

@@ -596,6 +596,18 @@ fn order_group_histograms_and_hash_join() {
     );
 }
 
+/// The scalar subquery and row limiting articles (issue 33).
+#[test]
+fn order_group_scalar_subqueries_and_fetch_first() {
+    order::check(
+        &[
+            "tests/articles/miaokee-scalar-subquery-caching-hr.sql",
+            "tests/articles/dbaglobe-fetch-first-percent-12c.sql",
+        ],
+        &[],
+    );
+}
+
 /// Every script is in a group above.
 #[test]
 fn every_script_is_accounted_for() {

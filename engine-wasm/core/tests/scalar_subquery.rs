@@ -72,11 +72,18 @@ fn select_list_correlated_runs_once_per_distinct_value() {
 #[test]
 fn select_list_subquery_is_shown_before_the_sort() {
     let mut e = engine();
-    let s = e.exec("select id, (select count(*) from t2 where t2.grp = t1.grp) c from t1 where id <= 4 order by id desc;");
+    let s =
+        e.exec("select id, (select count(*) from t2 where t2.grp = t1.grp) c from t1 where id <= 4 order by id desc;");
     ok(&s);
     assert_eq!(rows(&s[0]), ["4|10", "3|10", "2|10", "1|10"]);
     let ops: Vec<(u16, String)> = shape(&s[0].plan).into_iter().map(|l| (l.0, l.1)).collect();
-    let want = [(0, "SELECT STATEMENT"), (1, "SORT AGGREGATE"), (2, "TABLE ACCESS FULL T2"), (1, "SORT ORDER BY"), (2, "TABLE ACCESS FULL T1")];
+    let want = [
+        (0, "SELECT STATEMENT"),
+        (1, "SORT AGGREGATE"),
+        (2, "TABLE ACCESS FULL T2"),
+        (1, "SORT ORDER BY"),
+        (2, "TABLE ACCESS FULL T1"),
+    ];
     assert_eq!(ops, want.map(|(d, o)| (d, o.to_string())));
     // ids 1..4 have GRP 1, 2, 0, 1: three distinct values.
     assert_eq!(s[0].plan[1].starts, 3);

@@ -64,6 +64,9 @@ pub struct VersionProfile {
     /// SQLcl's one sort of them in each of seed 000's five blocks; the
     /// other releases have no published count and take 18c's.
     pub statname_rows: u32,
+    /// 12.1+: the row limiting clause (`OFFSET ... FETCH FIRST ...`);
+    /// before, ORA-00933 at it.
+    pub row_limiting: bool,
 }
 
 const fn profile(name: &'static str, banner: &'static str) -> VersionProfile {
@@ -87,6 +90,7 @@ const fn profile(name: &'static str, banner: &'static str) -> VersionProfile {
         trace_close: true,
         hybrid_histograms: true,
         statname_rows: 2011,
+        row_limiting: true,
     }
 }
 
@@ -104,6 +108,7 @@ pub const V10_2_0_5: VersionProfile = VersionProfile {
     trace_sqlid: false,
     trace_close: false,
     hybrid_histograms: false,
+    row_limiting: false,
     ..profile("10.2.0.5", "Oracle Database 10g Enterprise Edition Release 10.2.0.5.0 - 64bit Production")
 };
 
@@ -116,6 +121,7 @@ pub const V11_1_0_7: VersionProfile = VersionProfile {
     identifier_bytes: 30,
     trace_close: false,
     hybrid_histograms: false,
+    row_limiting: false,
     ..profile("11.1.0.7", "Oracle Database 11g Enterprise Edition Release 11.1.0.7.0 - 64bit Production")
 };
 
@@ -129,6 +135,7 @@ pub const V11_2_0_1: VersionProfile = VersionProfile {
     identifier_bytes: 30,
     trace_close: false,
     hybrid_histograms: false,
+    row_limiting: false,
     ..profile("11.2.0.1", "Oracle Database 11g Enterprise Edition Release 11.2.0.1.0 - 64bit Production")
 };
 

@@ -459,9 +459,17 @@ impl Run<'_> {
                     operation: l.operation.clone(),
                     name: l.name.clone(),
                     // SELECT STATEMENT: one start per execution, the rows returned.
-                    starts: if i == 0 { stats.and_then(|s| s.get(main)).map(|s| s.starts).unwrap_or(0) } else { s.starts },
+                    starts: if i == 0 {
+                        stats.and_then(|s| s.get(main)).map(|s| s.starts).unwrap_or(0)
+                    } else {
+                        s.starts
+                    },
                     e_rows: l.e_rows.round() as u64,
-                    a_rows: if i == 0 { stats.and_then(|s| s.get(main)).map(|s| s.a_rows).unwrap_or(0) } else { s.a_rows },
+                    a_rows: if i == 0 {
+                        stats.and_then(|s| s.get(main)).map(|s| s.a_rows).unwrap_or(0)
+                    } else {
+                        s.a_rows
+                    },
                     buffers: buffers[i],
                     cost: l.cost.round() as u64,
                     bytes: l.bytes.map(|b| b.round() as u64),

@@ -40,6 +40,21 @@ pub struct Query {
     pub outer_joins: Vec<(usize, Expr)>,
     /// `[INNER] JOIN t USING (c, ...)`: each join's columns.
     pub using: Vec<UsingJoin>,
+    /// `[OFFSET m ROWS] [FETCH FIRST n [PERCENT] ROWS ONLY | WITH TIES]` (12.1+).
+    pub row_limit: Option<RowLimit>,
+}
+
+/// The row limiting clause: rows skipped, rows (or percent) kept, ties.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RowLimit {
+    pub offset: Option<Expr>,
+    /// None: every row after the offset (`OFFSET m ROWS` alone, or `FETCH
+    /// FIRST ROWS ONLY` without a count is one row: Some(1)).
+    pub fetch: Option<Expr>,
+    pub percent: bool,
+    pub with_ties: bool,
+    /// Where the clause starts (OFFSET or FETCH).
+    pub pos: Pos,
 }
 
 /// `left ... JOIN right USING (columns)`: the items `left..right` of `from`
@@ -77,6 +92,7 @@ impl Query {
             union_all: Vec::new(),
             outer_joins: Vec::new(),
             using: Vec::new(),
+            row_limit: None,
         }
     }
 }

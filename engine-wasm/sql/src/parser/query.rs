@@ -108,6 +108,7 @@ impl Parser<'_> {
             self.depth -= QUERY_WEIGHT;
             let (mut rest, _) = r?;
             q.order_by = std::mem::take(&mut rest.order_by);
+            q.row_limit = rest.row_limit.take();
             q.union_all.push(rest);
         }
         Ok((q, into))
@@ -138,6 +139,7 @@ impl Parser<'_> {
             union_all: Vec::new(),
             outer_joins: Vec::new(),
             using,
+            row_limit: None,
         };
         let mut inner = Vec::new();
         for (c, outer_item) in join_conds {
@@ -289,8 +291,9 @@ impl Parser<'_> {
             } else if stage < 5 && self.is_kw("FOR") && self.nth_is_kw(1, "UPDATE") {
                 self.for_update_clause()?;
                 stage = 5;
-            } else if self.is_kw("FETCH") || self.is_kw("OFFSET") {
-                return Err(self.unsupported("row limiting clauses (FETCH FIRST, OFFSET)"));
+            } else if stage < 5 && q.row_limit.is_none() && (self.is_kw("FETCH") || self.is_kw("OFFSET")) {
+                q.row_limit = Some(self.row_limit()?);
+                stage = 4;
             } else if self.is_kw("MODEL") {
                 return Err(self.unsupported("the MODEL clause"));
             } else {
@@ -298,6 +301,41 @@ impl Parser<'_> {
             }
         }
         Ok(where_at)
+    }
+
+    /// `[OFFSET m {ROW | ROWS}] [FETCH {FIRST | NEXT} [n [PERCENT]] {ROW |
+    /// ROWS} {ONLY | WITH TIES}]` (at OFFSET or FETCH).
+    #[inline(never)]
+    fn row_limit(&mut self) -> R<RowLimit> {
+        let pos = self.pos();
+        let mut rl = RowLimit { offset: None, fetch: None, percent: false, with_ties: false, pos };
+        if self.eat_kw("OFFSET") {
+            rl.offset = Some(self.expr()?);
+            if !self.eat_kw("ROWS") && !self.eat_kw("ROW") {
+                return Err(self.fail(ora::MISSING_KEYWORD));
+            }
+        }
+        if self.eat_kw("FETCH") {
+            if !self.eat_kw("FIRST") && !self.eat_kw("NEXT") {
+                return Err(self.fail(ora::MISSING_KEYWORD));
+            }
+            if self.is_kw("ROWS") || self.is_kw("ROW") {
+                rl.fetch = Some(Expr::Number(1i64.into(), self.pos()));
+            } else {
+                rl.fetch = Some(self.expr()?);
+                rl.percent = self.eat_kw("PERCENT");
+            }
+            if !self.eat_kw("ROWS") && !self.eat_kw("ROW") {
+                return Err(self.fail(ora::MISSING_KEYWORD));
+            }
+            if self.eat_kw("WITH") {
+                self.missing_keyword("TIES")?;
+                rl.with_ties = true;
+            } else {
+                self.missing_keyword("ONLY")?;
+            }
+        }
+        Ok(rl)
     }
 
     /// ORDER BY's items after `ORDER BY`: expression, ASC | DESC, NULLS

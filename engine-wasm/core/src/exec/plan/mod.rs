@@ -206,6 +206,7 @@ mod covering;
 pub mod dual;
 mod expr_info;
 mod expr_text;
+mod fetch;
 mod group;
 mod hash_join;
 mod line;
@@ -289,7 +290,9 @@ fn collect_sources(op: &Op, out: &mut Vec<usize>) {
         OpKind::SortAggregate { out_src, .. } | OpKind::View { out_src, .. } | OpKind::SortOrderBy { out_src, .. } => {
             out.push(*out_src)
         }
-        OpKind::Filter { child, .. } | OpKind::CountStopkey { child, .. } => collect_sources(child, out),
+        OpKind::Filter { child, .. } | OpKind::CountStopkey { child, .. } | OpKind::RowLimit { child, .. } => {
+            collect_sources(child, out)
+        }
         OpKind::SubqueryFilter { child, .. } | OpKind::ScalarSubs { child, .. } => collect_sources(child, out),
         OpKind::GroupBy { out_src, .. } | OpKind::UnionAll { out_src, .. } => out.push(*out_src),
         OpKind::NestedLoopsOuter { outer, inner, .. } | OpKind::HashJoin { build: outer, probe: inner, .. } => {
@@ -335,6 +338,7 @@ fn children_mut(op: &mut Op) -> Vec<&mut Op> {
         | OpKind::View { child, .. }
         | OpKind::Filter { child, .. }
         | OpKind::CountStopkey { child, .. }
+        | OpKind::RowLimit { child, .. }
         | OpKind::SortOrderBy { child, .. }
         | OpKind::GroupBy { child, .. } => vec![child.as_mut()],
         OpKind::NestedLoops { outer, inner, .. }
@@ -373,8 +377,12 @@ pub fn compile(q: &Query, ctx: &PlanCtx<'_>) -> Result<Compiled, LabError> {
         using_hidden: Vec::new(),
         cbo: ctx.cbo_trace.then(Box::default),
     };
+    if let Some(pos) = fetch::nested_row_limit(q) {
+        return Err(LabError::unsupported("FETCH FIRST and OFFSET in a subquery or inline view", pos));
+    }
     let stopkey = rownum::split_rownum(q)?;
     let block = b.block(stopkey.as_ref().map_or(q, |(q2, _)| q2))?;
+    let block = b.row_limit(q, block, stopkey.is_some())?;
     let mut root = block.op;
     let mut rownum_assigned = block.sorts;
     let mut top_rows = block.e_rows;

@@ -67,6 +67,7 @@ pub(super) fn children(op: &Op) -> Vec<&Op> {
         | OpKind::View { child, .. }
         | OpKind::Filter { child, .. }
         | OpKind::CountStopkey { child, .. }
+        | OpKind::RowLimit { child, .. }
         | OpKind::SortOrderBy { child, .. } => vec![child.as_ref()],
         OpKind::NestedLoops { outer, inner, .. }
         | OpKind::NestedLoopsOuter { outer, inner, .. }
@@ -139,6 +140,7 @@ impl Writer<'_> {
                 p.filter = and(self.conjuncts(filter));
             }
             OpKind::CountStopkey { limit, first_row: false, .. } => p.filter = Some(format!("ROWNUM<={limit}")),
+            OpKind::RowLimit { spec, .. } => p.filter = Some(spec.view_filter.clone()),
             _ => {}
         }
         if let Some(slot) = out.get_mut(op.line as usize) {
@@ -146,6 +148,12 @@ impl Writer<'_> {
         }
         for c in children(op) {
             self.walk(c, out);
+        }
+        // The window line's filter is the row limit's too.
+        if let OpKind::RowLimit { child, spec, .. } = &op.kind {
+            if let Some(slot) = out.get_mut(child.line as usize) {
+                slot.filter.clone_from(&spec.window_filter);
+            }
         }
     }
 

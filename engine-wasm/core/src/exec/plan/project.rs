@@ -21,7 +21,7 @@ impl<'a> Builder<'a> {
         let mut project = Vec::new();
         let mut agg_list: Vec<(AggregateFunc, Option<Expr>, Pos)> = Vec::new();
         let mut agg_slots: Vec<usize> = Vec::new(); // projection index using aggregates
-        // Scalar subqueries may appear in the select list.
+                                                    // Scalar subqueries may appear in the select list.
         let enclosing_subs = std::mem::take(&mut self.pending_subs);
         let scalar_enclosing = std::mem::replace(&mut self.scalar_ok, true);
         for item in &q.select {

@@ -30,6 +30,7 @@ mod memoptimized_get;
 mod nested_loops;
 mod nested_loops_outer;
 mod row_gen;
+mod row_limit;
 mod rowid_fetch;
 mod scalar_subquery;
 mod sort_aggregate;
@@ -286,6 +287,33 @@ pub struct SubPlan {
     pub pos: Pos,
 }
 
+/// What a row limiting clause keeps, and its plan text.
+#[derive(Debug, Clone)]
+pub struct RowLimitSpec {
+    pub offset: u64,
+    /// Rows after the offset (None: all).
+    pub fetch: Option<u64>,
+    /// PERCENT of the rows the sort below holds.
+    pub percent: Option<f64>,
+    /// WITH TIES: the columns of source `tie_src` holding the ORDER BY keys.
+    pub ties: Vec<usize>,
+    pub tie_src: usize,
+    /// Predicate Information of the VIEW line and of the window line.
+    pub view_filter: String,
+    pub window_filter: Option<String>,
+}
+
+/// A row limiting VIEW's progress in an execution.
+#[derive(Debug, Clone, Default)]
+pub struct RowLimitState {
+    count: u64,
+    rank: u64,
+    limit: u64,
+    done: bool,
+    key: Vec<u8>,
+    last: Vec<u8>,
+}
+
 impl SubPlan {
     /// A new execution: nothing kept from the last one.
     pub fn reset(&mut self) {
@@ -470,6 +498,12 @@ pub enum OpKind {
         subs: Vec<SubPlan>,
         hoist: bool,
         shown: bool,
+    },
+    /// The row limiting clause's VIEW (`row_limit.rs`).
+    RowLimit {
+        child: Box<Op>,
+        spec: Box<RowLimitSpec>,
+        state: Box<RowLimitState>,
     },
     /// COUNT STOPKEY: numbers the rows (ROWNUM) and stops asking its child
     /// once `limit` rows have passed.

@@ -36,6 +36,7 @@ impl Op {
             OpKind::SortOrderBy { .. } => sort_order_by::open(k, rt, env, keep_pins)?,
             OpKind::HashJoin { .. } => hash_join::open(k, rt, env, keep_pins)?,
             OpKind::ScalarSubs { .. } => unreachable!("opened above"),
+            OpKind::RowLimit { .. } => row_limit::open(k, rt, env, keep_pins)?,
         }
         Ok(())
     }
@@ -61,7 +62,8 @@ impl Op {
             OpKind::View { child, .. }
             | OpKind::Filter { child, .. }
             | OpKind::CountStopkey { child, .. }
-            | OpKind::ScalarSubs { child, .. } => child.current_block(),
+            | OpKind::ScalarSubs { child, .. }
+            | OpKind::RowLimit { child, .. } => child.current_block(),
             _ => None,
         }
     }
@@ -97,6 +99,7 @@ impl Op {
             | OpKind::View { child, .. }
             | OpKind::Filter { child, .. }
             | OpKind::CountStopkey { child, .. }
+            | OpKind::RowLimit { child, .. }
             | OpKind::SortOrderBy { child, .. } => child.release_pins(),
             OpKind::Dual { .. }
             | OpKind::RowGen { .. }
