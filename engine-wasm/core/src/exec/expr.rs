@@ -521,45 +521,12 @@ impl AggState {
             }
             (_, Some(x)) => {
                 if let Some(x) = num(&x, pos)? {
-                    let sq = x.mul(&x).map_err(|e| num_error(e, pos))?;
-                    self.sum = self.sum.add(&x).map_err(|e| num_error(e, pos))?;
-                    self.sum2 = self.sum2.add(&sq).map_err(|e| num_error(e, pos))?;
+                    self.add_square(&x).map_err(|e| num_error(e, pos))?;
                 }
                 self.count += 1;
             }
         }
         Ok(())
-    }
-
-    /// VAR_POP (`sample` false) or VAR_SAMP as Oracle defines them:
-    /// `(SUM(x*x) - SUM(x)*SUM(x) / COUNT(x)) / (COUNT(x) [- 1])`, in
-    /// NUMBER arithmetic. None where it is NULL (no value; one value for
-    /// VAR_SAMP).
-    fn variance(&self, sample: bool) -> Option<Number> {
-        let n = Number::from(self.count);
-        let d = if sample { self.count.checked_sub(1)? } else { self.count };
-        if d == 0 {
-            return None;
-        }
-        let ss = self.sum.mul(&self.sum).ok()?.div(&n).ok()?;
-        let v = self.sum2.sub(&ss).ok()?.div(&Number::from(d)).ok()?;
-        // Rounding can leave a tiny negative for equal values.
-        Some(if v.is_negative() { Number::ZERO } else { v })
-    }
-
-    /// MEDIAN: the middle value, or the mean of the two middle ones.
-    fn median(&self) -> Value {
-        let mut v = self.vals.clone();
-        v.sort_unstable();
-        let n = v.len();
-        if n == 0 {
-            return Value::Null;
-        }
-        if n % 2 == 1 {
-            return Value::Num(v[n / 2]);
-        }
-        let s = v[n / 2 - 1].add(&v[n / 2]).and_then(|s| s.div(&Number::from_i64(2)));
-        s.map(Value::Num).unwrap_or(Value::Null)
     }
 
     pub fn result(&self, func: AggregateFunc) -> Value {

@@ -234,14 +234,7 @@ impl<'a> Builder<'a> {
             Expr::IsNull { expr, negated } => {
                 CExpr::IsNull(Box::new(self.compile_expr_inner(expr, scope, aggs)?), *negated)
             }
-            Expr::Subquery(q) if self.subqueries_ok || self.scalar_ok => self.scalar_subquery(q, scope)?,
-            Expr::Subquery(q) => {
-                return Err(LabError::with(
-                    ora::LAB_UNSUPPORTED,
-                    "scalar subqueries other than in a WHERE clause or the select list of a query without GROUP BY, DISTINCT or HAVING",
-                    q.pos,
-                ))
-            }
+            Expr::Subquery(q) => self.scalar_subquery(q, scope)?,
             Expr::InSubquery { query, .. } | Expr::Exists { query, .. } if !self.subqueries_ok || aggs.is_some() => {
                 return Err(LabError::with(
                     ora::LAB_UNSUPPORTED,

@@ -160,9 +160,19 @@ impl Builder<'_> {
     }
 }
 
-/// Where a subquery or inline view of `q` has a row limiting clause
-/// (refused: only the statement's own query is limited).
-pub(super) fn nested_row_limit(q: &Query) -> Option<Pos> {
+impl Builder<'_> {
+    /// Only the statement's own query may be limited: a row limiting
+    /// clause in a subquery or inline view is refused.
+    pub(super) fn refuse_nested_row_limit(&self, q: &Query) -> Result<(), LabError> {
+        match nested_row_limit(q) {
+            Some(pos) => Err(LabError::unsupported("FETCH FIRST and OFFSET in a subquery or inline view", pos)),
+            None => Ok(()),
+        }
+    }
+}
+
+/// Where a subquery or inline view of `q` has a row limiting clause.
+fn nested_row_limit(q: &Query) -> Option<Pos> {
     fn inner(q: &Query) -> Option<Pos> {
         q.row_limit.as_ref().map(|r| r.pos).or_else(|| below(q))
     }

@@ -377,9 +377,7 @@ pub fn compile(q: &Query, ctx: &PlanCtx<'_>) -> Result<Compiled, LabError> {
         using_hidden: Vec::new(),
         cbo: ctx.cbo_trace.then(Box::default),
     };
-    if let Some(pos) = fetch::nested_row_limit(q) {
-        return Err(LabError::unsupported("FETCH FIRST and OFFSET in a subquery or inline view", pos));
-    }
+    b.refuse_nested_row_limit(q)?;
     let stopkey = rownum::split_rownum(q)?;
     let block = b.block(stopkey.as_ref().map_or(q, |(q2, _)| q2))?;
     let block = b.row_limit(q, block, stopkey.is_some())?;
@@ -403,9 +401,7 @@ pub fn compile(q: &Query, ctx: &PlanCtx<'_>) -> Result<Compiled, LabError> {
         cost: block.cost,
         bytes: Some(top_rows * block.row_bytes),
     }];
-    let mut n = scalar::Numbering { drafts: &b.drafts, lines, hoists: &b.hoists, pending: Vec::new() };
-    scalar::renumber(&mut root, 0, 1, &mut n);
-    let mut lines = n.lines;
+    let mut lines = b.number_lines(&mut root, lines);
     // A plan none of whose operations has Bytes (FAST DUAL, a row
     // generator over it) has no Bytes column: dbms_xplan leaves it out.
     if lines[1..].iter().all(|l| l.bytes.is_none()) {

@@ -13,6 +13,12 @@ impl Builder<'_> {
     /// `(SELECT ...)` as a value: a subquery of the block, whose value
     /// the expression reads from its slot.
     pub(super) fn scalar_subquery(&mut self, q: &Query, scope: &[ScopeEntry]) -> Result<CExpr, LabError> {
+        if !self.subqueries_ok && !self.scalar_ok {
+            return Err(LabError::unsupported(
+                "scalar subqueries other than in a WHERE clause or the select list of a query without GROUP BY, DISTINCT or HAVING",
+                q.pos,
+            ));
+        }
         let stop = rownum::split_rownum(q)?;
         let q2 = stop.as_ref().map_or(q, |(q2, _)| q2);
         let before = self.outer_ref_exprs.len();
@@ -107,12 +113,22 @@ pub(super) fn has_subquery(e: &Expr) -> bool {
 
 /// Numbering the plan lines: the hoisted select lists' tops and the
 /// uncorrelated WHERE subqueries waiting for the line that reads them.
-pub(super) struct Numbering<'d> {
-    pub drafts: &'d [Draft],
-    pub lines: Vec<PlanLine>,
-    pub hoists: &'d [(u16, u16)],
+struct Numbering<'d> {
+    drafts: &'d [Draft],
+    lines: Vec<PlanLine>,
+    hoists: &'d [(u16, u16)],
     /// Taken out of their operator while numbered; whether numbered yet.
-    pub pending: Vec<(Option<SubPlan>, bool)>,
+    pending: Vec<(Option<SubPlan>, bool)>,
+}
+
+impl Builder<'_> {
+    /// The plan lines of `root` after `lines` (SELECT STATEMENT), each
+    /// operator given its line's id.
+    pub(super) fn number_lines(&self, root: &mut Op, lines: Vec<PlanLine>) -> Vec<PlanLine> {
+        let mut n = Numbering { drafts: &self.drafts, lines, hoists: &self.hoists, pending: Vec::new() };
+        renumber(root, 0, 1, &mut n);
+        n.lines
+    }
 }
 
 fn find_scalars(op: &mut Op, draft: u16) -> Option<&mut Op> {
@@ -167,7 +183,7 @@ fn reads_slot(op: &Op, slot: usize) -> bool {
 }
 
 /// Number plan lines in preorder (id 0 is SELECT STATEMENT).
-pub(super) fn renumber(op: &mut Op, parent: u16, depth: u16, n: &mut Numbering<'_>) {
+fn renumber(op: &mut Op, parent: u16, depth: u16, n: &mut Numbering<'_>) {
     if let OpKind::ScalarSubs { child, subs, hoist, shown } = &mut op.kind {
         op.line = NO_LINE;
         if *hoist {

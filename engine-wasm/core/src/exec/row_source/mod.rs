@@ -35,6 +35,7 @@ mod rowid_fetch;
 mod scalar_subquery;
 mod sort_aggregate;
 mod sort_order_by;
+mod subq_state;
 mod subquery_filter;
 mod table_access_by_rowid;
 mod table_access_full;
@@ -44,7 +45,7 @@ mod union_all;
 mod view;
 
 pub use pins::{KeptLeaf, LeafPath};
-pub use scalar_subquery::{ScalarCache, SCALAR_CACHE_ENTRIES};
+pub use subq_state::{RowLimitSpec, RowLimitState, ScalarCache, SCALAR_CACHE_ENTRIES};
 
 use super::expr::{AggSpec, AggState, CExpr, Env, EvalCtx};
 use crate::catalog::{Catalog, IndexId, TableId, TableStorage};
@@ -285,33 +286,6 @@ pub struct SubPlan {
     pub correlated: bool,
     pub cache: Option<Vec<Value>>,
     pub pos: Pos,
-}
-
-/// What a row limiting clause keeps, and its plan text.
-#[derive(Debug, Clone)]
-pub struct RowLimitSpec {
-    pub offset: u64,
-    /// Rows after the offset (None: all).
-    pub fetch: Option<u64>,
-    /// PERCENT of the rows the sort below holds.
-    pub percent: Option<f64>,
-    /// WITH TIES: the columns of source `tie_src` holding the ORDER BY keys.
-    pub ties: Vec<usize>,
-    pub tie_src: usize,
-    /// Predicate Information of the VIEW line and of the window line.
-    pub view_filter: String,
-    pub window_filter: Option<String>,
-}
-
-/// A row limiting VIEW's progress in an execution.
-#[derive(Debug, Clone, Default)]
-pub struct RowLimitState {
-    count: u64,
-    rank: u64,
-    limit: u64,
-    done: bool,
-    key: Vec<u8>,
-    last: Vec<u8>,
 }
 
 impl SubPlan {

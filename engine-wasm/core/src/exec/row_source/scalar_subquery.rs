@@ -22,28 +22,8 @@
 //! when it opens, before its child reads a row (the plan shows it under
 //! the line whose predicate reads it). It has no plan line of its own.
 
+use super::subq_state::SCALAR_CACHE_ENTRIES;
 use super::*;
-use std::collections::HashMap;
-
-/// Entries of the scalar subquery cache (10g on).
-pub const SCALAR_CACHE_ENTRIES: usize = 1024;
-
-/// One scalar subquery's cached results for an execution.
-#[derive(Debug, Clone, Default)]
-pub struct ScalarCache {
-    map: HashMap<Vec<u8>, Value>,
-    /// The last key computed and its value.
-    last: Option<(Vec<u8>, Value)>,
-    key: Vec<u8>,
-    vals: Vec<Value>,
-}
-
-impl ScalarCache {
-    pub fn clear(&mut self) {
-        self.map.clear();
-        self.last = None;
-    }
-}
 
 /// The value of scalar subquery `s` for the row in `env` (from its cache
 /// when it holds the row's correlation values), into its slot.
