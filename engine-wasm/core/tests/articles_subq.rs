@@ -5,12 +5,9 @@ mod common;
 use common::*;
 use lio_core::StepOut;
 
-fn step<'a>(steps: &'a [StepOut], starts: &str, nth: usize) -> &'a StepOut {
-    steps
-        .iter()
-        .filter(|s| s.statement.trim_start().starts_with(starts))
-        .nth(nth)
-        .unwrap_or_else(|| panic!("step {nth} starting {starts:?}"))
+/// The first step whose statement starts with `text`.
+fn first<'a>(steps: &'a [StepOut], text: &str) -> &'a StepOut {
+    steps.iter().find(|s| s.statement.trim_start().starts_with(text)).expect(text)
 }
 
 fn run(script: &str) -> Vec<StepOut> {
@@ -30,7 +27,7 @@ fn run(script: &str) -> Vec<StepOut> {
 #[test]
 fn miaokee_scalar_subquery_runs_once_per_department() {
     let steps = run(include_str!("../../../tests/articles/miaokee-scalar-subquery-caching-hr.sql"));
-    let q = step(&steps, "select /*+ gather_plan_statistics */", 0);
+    let q = first(&steps, "select /*+ gather_plan_statistics */");
     assert_eq!(q.rows_processed, 27);
     let plan: Vec<(String, u64, u64)> = q
         .plan
@@ -56,7 +53,7 @@ fn miaokee_scalar_subquery_runs_once_per_department() {
 #[test]
 fn dbaglobe_fetch_first_percent() {
     let steps = run(include_str!("../../../tests/articles/dbaglobe-fetch-first-percent-12c.sql"));
-    let x = step(&steps, "select * from table(dbms_xplan.display)", 0);
+    let x = first(&steps, "select * from table(dbms_xplan.display)");
     let text: Vec<&str> = x.rows.iter().filter_map(|r| r[0].as_str()).collect();
     let ops: Vec<&str> = text.iter().filter(|l| l.starts_with('|')).copied().collect();
     assert!(ops[2].starts_with("|*  1 |  VIEW               |           |   107 |"), "{text:#?}");
@@ -64,6 +61,6 @@ fn dbaglobe_fetch_first_percent() {
     assert!(ops[4].starts_with("|   3 |    TABLE ACCESS FULL| EMPLOYEES |   107 |"), "{text:#?}");
     let want = "   1 - filter(\"from$_subquery$_002\".\"rowlimit_$$_rownumber\"<=CEIL(\"from$_subquery$_002\".\"rowlimit_$$_total\"*20/100))";
     assert!(text.contains(&want), "{text:#?}");
-    let q = step(&steps, "select * from employees", 0);
+    let q = first(&steps, "select * from employees");
     assert_eq!(q.rows_processed, 22);
 }
