@@ -41,7 +41,7 @@ pub struct Query {
     /// `[INNER] JOIN t USING (c, ...)`: each join's columns.
     pub using: Vec<UsingJoin>,
     /// `[OFFSET m ROWS] [FETCH FIRST n [PERCENT] ROWS ONLY | WITH TIES]` (12.1+).
-    pub row_limit: Option<RowLimit>,
+    pub row_limit: Option<Box<RowLimit>>,
 }
 
 /// The row limiting clause: rows skipped, rows (or percent) kept, ties.

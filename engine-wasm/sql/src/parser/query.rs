@@ -292,7 +292,7 @@ impl Parser<'_> {
                 self.for_update_clause()?;
                 stage = 5;
             } else if stage < 5 && q.row_limit.is_none() && (self.is_kw("FETCH") || self.is_kw("OFFSET")) {
-                q.row_limit = Some(self.row_limit()?);
+                q.row_limit = Some(Box::new(self.row_limit()?));
                 stage = 4;
             } else if self.is_kw("MODEL") {
                 return Err(self.unsupported("the MODEL clause"));

@@ -14,7 +14,7 @@ use super::*;
 
 pub(super) fn open(kind: &mut OpKind, rt: &mut Rt<'_>, env: &mut Env, keep_pins: bool) -> Result<(), Box<LabError>> {
     let OpKind::RowLimit { child, state, .. } = kind else { unreachable!() };
-    *state = Default::default();
+    **state = Default::default();
     child.open(rt, env, keep_pins)
 }
 
