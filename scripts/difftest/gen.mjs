@@ -562,8 +562,44 @@ function usingJoin(r, a, b) {
 
 function selectList(r, g, n) {
   const items = [];
-  for (let i = 0; i < n; i++) items.push(g.any(r.int(0, 3)));
+  for (let i = 0; i < n; i++) items.push(scalarItems && r.chance(0.15) ? scalarSubquery(r) : g.any(r.int(0, 3)));
   return items;
+}
+
+/** Select lists may hold scalar subqueries (a query without GROUP BY or DISTINCT). */
+let scalarItems = false;
+
+/**
+ * `(SELECT ... FROM t z ...)`, one row at most: an aggregate (always one
+ * row), or a column of the row whose unique id an outer expression names
+ * (none: NULL). Sometimes correlated with x.
+ */
+function scalarSubquery(r) {
+  const t = r.pick(worldTables).name;
+  const outer = subqueryOuter ?? scopeCols('x');
+  const gz = exprGen(r, scopeCols('z'));
+  const go = exprGen(r, outer);
+  const conds = [];
+  if (r.chance(0.6)) {
+    const c = `z.${r.pick(['n1', 'n2', 'id'])} = ${r.pick(outer.filter((c) => c.t === 'n')).name}`;
+    conds.push(E(c, c, 'b'));
+  }
+  if (r.chance(0.4)) conds.push(gz.bool(1));
+  const wo = conds.length ? ` where ${conds.map((c) => c.o).join(' and ')}` : '';
+  const wl = conds.length ? ` WHERE ${conds.map((c) => c.l).join(' AND ')}` : '';
+  if (r.chance(0.6)) {
+    const f = r.pick(['max', 'min', 'count', 'sum']);
+    const a = gz.num(r.int(0, 1));
+    return E(`(select ${f}(${a.o}) from ${t} z${wo})`, `(SELECT ${f}(${a.l}) FROM ${t} z${wl})`, 'n');
+  }
+  const key = go.num(0);
+  const wko = ` where z.id = ${key.o}${conds.length ? ` and ${conds.map((c) => c.o).join(' and ')}` : ''}`;
+  const wkl = ` WHERE z.id = ${key.l}${conds.length ? ` AND ${conds.map((c) => c.l).join(' AND ')}` : ''}`;
+  if (r.chance(0.6)) {
+    const v = gz.num(r.int(0, 1));
+    return E(`(select ${v.o} from ${t} z${wko})`, `(SELECT ${v.l} FROM ${t} z${wkl})`, 'n');
+  }
+  return E(`(select z.s1 from ${t} z${wko})`, `(SELECT z.s1 FROM ${t} z${wkl})`, 's');
 }
 
 /** The world's tables, for subqueries. */
@@ -618,6 +654,14 @@ function subqueryPredicate(r, g) {
 function where(r, g) {
   if (!r.chance(0.75)) return { o: '', l: '' };
   let b = g.bool(r.int(0, 3));
+  if (r.chance(0.1)) {
+    // A comparison with a scalar subquery.
+    const sq = scalarSubquery(r);
+    const op = r.pick(['=', '<', '>=', '<>']);
+    const left = g.num(1);
+    const cmp = sq.t === 'n' ? E(`${left.o} ${op} ${sq.o}`, `${left.l} ${op} ${sq.l}`, 'b') : null;
+    if (cmp) b = r.chance(0.5) ? cmp : E(`(${b.o} and ${cmp.o})`, `(${b.l} AND ${cmp.l})`, 'b');
+  }
   if (r.chance(0.2)) {
     const sq = subqueryPredicate(r, g);
     const op = r.pick(['and', 'or']);
@@ -636,7 +680,9 @@ function finish(r, items, from, w, extra = {}) {
 
 function simpleSelect(r, table) {
   const g = exprGen(r, scopeCols('x'));
+  scalarItems = true;
   const items = selectList(r, g, r.int(1, 4));
+  scalarItems = false;
   return finish(r, items, { o: `${table} x`, l: `${table} x` }, where(r, g));
 }
 
@@ -682,6 +728,7 @@ function joinSelect(r, a, b) {
     const lk = kind.startsWith('left') ? 'LEFT JOIN' : 'JOIN';
     from = { o: `${a} x ${kind} ${b} y on ${on}`, l: `${a} x ${lk} ${b} y ON ${onl}` };
   }
+  if (r.chance(0.15)) items.push(scalarSubquery(r));
   // The join method forced by a hint (y after x): nested loops, hash
   // (HASH JOIN, OUTER for a left join) or merge (MERGE JOIN; a left join
   // keeps its nested loop or hash join).
@@ -791,6 +838,16 @@ function topN(r, table) {
   let k = g.any(1);
   if (!/x\./.test(k.o)) k = E('x.n2', 'x.n2', 'n');
   const desc = r.chance(0.4);
+  if (r.chance(0.5)) {
+    // The row limiting clause: OFFSET m ROWS FETCH FIRST n ROWS ONLY -> LIMIT n OFFSET m.
+    const m = r.chance(0.5) ? r.int(0, 4) : null;
+    const sel = items.map((i, j) => `${i.o} c${j}`).join(', ');
+    const ord = `order by ${k.o}${desc ? ' desc' : ''}, x.id`;
+    const off = m === null ? '' : ` offset ${m} rows`;
+    const o = `select ${sel} from ${table} x${w.o} ${ord}${off} fetch ${r.pick(['first', 'next'])} ${n} rows only`;
+    const l = `SELECT ${items.map((i, j) => `${i.l} AS c${j}`).join(', ')} FROM ${table} x${w.l} ORDER BY ${k.l} ${desc ? 'DESC NULLS FIRST' : 'ASC NULLS LAST'}, x.id LIMIT ${n}${m === null ? '' : ` OFFSET ${m}`}`;
+    return { o, l, order: 'exact' };
+  }
   const o = `select * from (select ${items.map((i, j) => `${i.o} c${j}`).join(', ')} from ${table} x${w.o} order by ${k.o}${desc ? ' desc' : ''}, x.id) where rownum <= ${n}`;
   const l = `SELECT ${items.map((i, j) => `${i.l} AS c${j}`).join(', ')} FROM ${table} x${w.l} ORDER BY ${k.l} ${desc ? 'DESC NULLS FIRST' : 'ASC NULLS LAST'}, x.id LIMIT ${n}`;
   return { o, l, order: 'exact' };

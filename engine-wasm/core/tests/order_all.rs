@@ -610,6 +610,18 @@ fn order_group_dictionary_objects() {
     );
 }
 
+/// The scalar subquery and row limiting articles (issue 33).
+#[test]
+fn order_group_scalar_subqueries_and_fetch_first() {
+    order::check(
+        &[
+            "tests/articles/miaokee-scalar-subquery-caching-hr.sql",
+            "tests/articles/dbaglobe-fetch-first-percent-12c.sql",
+        ],
+        &[],
+    );
+}
+
 /// Set operators: Yang's MINUS, before and after the hash join article
 /// (both 11.2.0.1, tables named T and T1 in both).
 #[test]

@@ -252,6 +252,7 @@ catalogue! {
     INVALID_ROWID = Ora 1410 "invalid ROWID";
     INDEX_DOES_NOT_EXIST = Ora 1418 "specified index does not exist";
     EXACT_FETCH_RETURNS_TOO_MANY_ROWS = Ora 1422 "exact fetch returns more than requested number of rows";
+    SINGLE_ROW_SUBQUERY_TOO_MANY_ROWS = Ora 1427 "single-row subquery returns more than one row";
     NULL_VALUES_CANNOT_ALTER_TO_NOT_NULL = Ora 1449 "column contains NULL values; cannot alter to NOT NULL";
     /// The argument is the constraint, `LAB.T_UK`.
     CANNOT_VALIDATE_DUPLICATE_KEYS = Ora 2299 "cannot validate (%s) - duplicate keys found";

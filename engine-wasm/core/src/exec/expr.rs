@@ -477,11 +477,16 @@ pub struct AggState {
     /// A DISTINCT aggregate's values seen so far (their key bytes), and
     /// the bytes they take in the sort that removes the duplicates.
     pub seen: Option<Box<(std::collections::HashSet<Vec<u8>>, u64)>>,
+    /// The sum of the squares (STDDEV, VARIANCE and their kin).
+    pub sum2: Number,
+    /// The values (MEDIAN), counted against the memory budget by the
+    /// row source that aggregates.
+    pub vals: Vec<Number>,
 }
 
 impl AggState {
     pub fn new() -> Self {
-        AggState { value: Value::Null, count: 0, sum: Number::ZERO, seen: None }
+        AggState { value: Value::Null, count: 0, sum: Number::ZERO, seen: None, sum2: Number::ZERO, vals: Vec::new() }
     }
 
     /// Add a value read in place (a column of the current row): MAX and
@@ -524,6 +529,18 @@ impl AggState {
                 }
                 self.count += 1;
             }
+            (AggregateFunc::Median, Some(x)) => {
+                if let Some(x) = num(&x, pos)? {
+                    self.vals.push(x);
+                }
+                self.count += 1;
+            }
+            (_, Some(x)) => {
+                if let Some(x) = num(&x, pos)? {
+                    self.add_square(&x).map_err(|e| num_error(e, pos))?;
+                }
+                self.count += 1;
+            }
         }
         Ok(())
     }
@@ -544,6 +561,20 @@ impl AggState {
                     Value::Null
                 } else {
                     self.sum.div(&self.count.into()).map(Value::Num).unwrap_or(Value::Null)
+                }
+            }
+            AggregateFunc::Median => self.median(),
+            // VARIANCE and STDDEV are 0 for one value, VAR_SAMP and
+            // STDDEV_SAMP NULL.
+            AggregateFunc::Variance | AggregateFunc::Stddev if self.count == 1 => Value::Num(Number::ZERO),
+            f => {
+                let sample = !matches!(f, AggregateFunc::VarPop | AggregateFunc::StddevPop);
+                let v = self.variance(sample);
+                let root = matches!(f, AggregateFunc::Stddev | AggregateFunc::StddevSamp | AggregateFunc::StddevPop);
+                match v {
+                    Some(v) if root => v.sqrt().map(Value::Num).unwrap_or(Value::Null),
+                    Some(v) => Value::Num(v),
+                    None => Value::Null,
                 }
             }
         }

@@ -1,5 +1,6 @@
 //! SQL execution: expressions, the optimizer and the row sources.
 
+mod agg_stats;
 pub mod convert;
 pub mod datefn;
 pub mod datewidth;

@@ -79,6 +79,9 @@ pub struct VersionProfile {
     /// The day the release's seed database was created: the CREATED of
     /// the dictionary's own objects.
     pub seed_created: (i32, u32, u32),
+    /// 12.1+: the row limiting clause (`OFFSET ... FETCH FIRST ...`);
+    /// before, ORA-00933 at it.
+    pub row_limiting: bool,
 }
 
 const fn profile(name: &'static str, banner: &'static str) -> VersionProfile {
@@ -106,6 +109,7 @@ const fn profile(name: &'static str, banner: &'static str) -> VersionProfile {
         dictionary_objects: 91_465,
         objects_columns: 26,
         seed_created: (2018, 2, 7),
+        row_limiting: true,
     }
 }
 
@@ -127,6 +131,7 @@ pub const V10_2_0_5: VersionProfile = VersionProfile {
     dictionary_objects: 50_000,
     objects_columns: 13,
     seed_created: (2010, 4, 30),
+    row_limiting: false,
     ..profile("10.2.0.5", "Oracle Database 10g Enterprise Edition Release 10.2.0.5.0 - 64bit Production")
 };
 
@@ -143,6 +148,7 @@ pub const V11_1_0_7: VersionProfile = VersionProfile {
     dictionary_objects: 66_000,
     objects_columns: 13,
     seed_created: (2008, 9, 18),
+    row_limiting: false,
     ..profile("11.1.0.7", "Oracle Database 11g Enterprise Edition Release 11.1.0.7.0 - 64bit Production")
 };
 
@@ -160,6 +166,7 @@ pub const V11_2_0_1: VersionProfile = VersionProfile {
     dictionary_objects: 72_000,
     objects_columns: 15,
     seed_created: (2009, 8, 13),
+    row_limiting: false,
     ..profile("11.2.0.1", "Oracle Database 11g Enterprise Edition Release 11.2.0.1.0 - 64bit Production")
 };
 

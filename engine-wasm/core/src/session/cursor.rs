@@ -445,6 +445,10 @@ impl Run<'_> {
                 buffers[p as usize] += b;
             }
         }
+        // SELECT STATEMENT's figures are its last child's (a select list's
+        // scalar subqueries come first).
+        let main = c.lines.iter().rposition(|l| l.parent == Some(0)).unwrap_or(1);
+        let top = |i: usize| stats.and_then(|s| s.get(if i == 0 { main } else { i })).copied().unwrap_or_default();
         c.lines
             .iter()
             .enumerate()
@@ -457,19 +461,16 @@ impl Run<'_> {
                     operation: l.operation.clone(),
                     name: l.name.clone(),
                     // SELECT STATEMENT: one start per execution, the rows returned.
-                    starts: if i == 0 { stats.and_then(|s| s.get(1)).map(|s| s.starts).unwrap_or(0) } else { s.starts },
+                    starts: top(i).starts,
                     e_rows: l.e_rows.round() as u64,
-                    a_rows: if i == 0 { stats.and_then(|s| s.get(1)).map(|s| s.a_rows).unwrap_or(0) } else { s.a_rows },
+                    a_rows: top(i).a_rows,
                     buffers: buffers[i],
                     cost: l.cost.round() as u64,
                     bytes: l.bytes.map(|b| b.round() as u64),
                     access: c.predicates.get(i).and_then(|p| p.access.clone()),
                     filter: c.predicates.get(i).and_then(|p| p.filter.clone()),
                     // SELECT STATEMENT: the time of the line under it.
-                    time_us: timed.then(|| {
-                        let k = if i == 0 { 1 } else { i };
-                        stats.and_then(|s| s.get(k)).map(|s| (s.time_us * 1000.0).round() / 1000.0).unwrap_or(0.0)
-                    }),
+                    time_us: timed.then(|| (top(i).time_us * 1000.0).round() / 1000.0),
                     workarea: s.workarea,
                 }
             })

@@ -189,6 +189,6 @@ pub const LAB_COMMANDS: &[(&str, &str, &str)] = &[
     (
         "SQL",
         "LAB HELP SQL",
-        "Beyond the basic SELECT/DML/DDL (docs/SQL.md has the whole subset): WITH query names (inlined, merged or a VIEW; Oracle's materialized SYS_TEMP_ tables are not modelled), JOIN ... USING (ORA-25154 for a qualified USING column), CONNECT BY LEVEL <= n or n >= LEVEL, UNION, INTERSECT and MINUS (left to right; SORT UNIQUE, INTERSECTION, MINUS; 21c's EXCEPT, MINUS ALL and INTERSECT ALL refused as 19c does), COUNT/SUM/AVG(DISTINCT x) (SORT AGGREGATE or SORT GROUP BY; 11.2's VW_DAG_0 transformation not modelled), SQL*Plus DESCRIBE (SQL*Plus's layout at LINESIZE 80).",
+        "Beyond the basic SELECT/DML/DDL (docs/SQL.md has the whole subset): WITH query names (inlined, merged or a VIEW; Oracle's materialized SYS_TEMP_ tables are not modelled), JOIN ... USING (ORA-25154 for a qualified USING column), CONNECT BY LEVEL <= n or n >= LEVEL, UNION, INTERSECT and MINUS (left to right; SORT UNIQUE, INTERSECTION, MINUS; 21c's EXCEPT, MINUS ALL and INTERSECT ALL refused as 19c does), COUNT/SUM/AVG(DISTINCT x) (SORT AGGREGATE or SORT GROUP BY; 11.2's VW_DAG_0 transformation not modelled), scalar subqueries in the select list and WHERE clause (cached per distinct correlation value, 1,024 entries), OFFSET m ROWS FETCH FIRST n [PERCENT] ROWS ONLY | WITH TIES (12.1+), STDDEV, VARIANCE, MEDIAN and their _SAMP/_POP forms, SQL*Plus DESCRIBE (SQL*Plus's layout at LINESIZE 80).",
     ),
 ];

@@ -192,7 +192,7 @@ pub enum PlsqlStatement {
     Sql(Box<Statement>),
     /// `SELECT ... INTO v FROM ...`
     SelectInto {
-        query: Query,
+        query: Box<Query>,
         into: Vec<Ident>,
         /// The statement's text, INTO clause included (the cursor's SQL
         /// is made from it: `lio_sql::plsql_static_text`).

@@ -44,6 +44,21 @@ pub struct Query {
     pub outer_joins: Vec<(usize, Expr)>,
     /// `[INNER] JOIN t USING (c, ...)`: each join's columns.
     pub using: Vec<UsingJoin>,
+    /// `[OFFSET m ROWS] [FETCH FIRST n [PERCENT] ROWS ONLY | WITH TIES]` (12.1+).
+    pub row_limit: Option<Box<RowLimit>>,
+}
+
+/// The row limiting clause: rows skipped, rows (or percent) kept, ties.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RowLimit {
+    pub offset: Option<Expr>,
+    /// None: every row after the offset (`OFFSET m ROWS` alone, or `FETCH
+    /// FIRST ROWS ONLY` without a count is one row: Some(1)).
+    pub fetch: Option<Expr>,
+    pub percent: bool,
+    pub with_ties: bool,
+    /// Where the clause starts (OFFSET or FETCH).
+    pub pos: Pos,
 }
 
 /// `left ... JOIN right USING (columns)`: the items `left..right` of `from`
@@ -82,6 +97,7 @@ impl Query {
             set_op: SetOp::UnionAll,
             outer_joins: Vec::new(),
             using: Vec::new(),
+            row_limit: None,
         }
     }
 }
@@ -205,6 +221,43 @@ pub enum AggregateFunc {
     Count,
     Sum,
     Avg,
+    /// `STDDEV`: the sample standard deviation, 0 for one value.
+    Stddev,
+    StddevSamp,
+    StddevPop,
+    /// `VARIANCE`: the sample variance, 0 for one value.
+    Variance,
+    VarSamp,
+    VarPop,
+    Median,
+}
+
+impl AggregateFunc {
+    /// The function's name as written in SQL.
+    pub fn name(self) -> &'static str {
+        match self {
+            AggregateFunc::Max => "MAX",
+            AggregateFunc::Min => "MIN",
+            AggregateFunc::Count => "COUNT",
+            AggregateFunc::Sum => "SUM",
+            AggregateFunc::Avg => "AVG",
+            AggregateFunc::Stddev => "STDDEV",
+            AggregateFunc::StddevSamp => "STDDEV_SAMP",
+            AggregateFunc::StddevPop => "STDDEV_POP",
+            AggregateFunc::Variance => "VARIANCE",
+            AggregateFunc::VarSamp => "VAR_SAMP",
+            AggregateFunc::VarPop => "VAR_POP",
+            AggregateFunc::Median => "MEDIAN",
+        }
+    }
+
+    /// The aggregate named `w` (upper case), if any.
+    pub fn lookup(w: &str) -> Option<AggregateFunc> {
+        use AggregateFunc::*;
+        [Max, Min, Count, Sum, Avg, Stddev, StddevSamp, StddevPop, Variance, VarSamp, VarPop, Median]
+            .into_iter()
+            .find(|f| f.name() == w)
+    }
 }
 
 #[derive(Debug, Clone, PartialEq)]

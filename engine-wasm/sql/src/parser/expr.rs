@@ -384,14 +384,8 @@ impl Parser<'_> {
             "TIMESTAMP" if matches!(self.nth(1), Tok::Str(_)) => Err(self.unsupported("datetime literals")),
             "INTERVAL" if matches!(self.nth(1), Tok::Str(_)) => Err(self.unsupported("interval literals")),
             "CAST" | "TREAT" | "MULTISET" | "CURSOR" if next_paren => Err(self.unsupported(format!("{w} expressions"))),
-            "MAX" | "MIN" | "COUNT" | "SUM" | "AVG" if next_paren => {
-                let func = match w.as_str() {
-                    "MAX" => AggregateFunc::Max,
-                    "MIN" => AggregateFunc::Min,
-                    "COUNT" => AggregateFunc::Count,
-                    "SUM" => AggregateFunc::Sum,
-                    _ => AggregateFunc::Avg,
-                };
+            _ if next_paren && AggregateFunc::lookup(&w).is_some() => {
+                let func = AggregateFunc::lookup(&w).unwrap_or(AggregateFunc::Avg);
                 self.bump();
                 self.bump();
                 let mut distinct = false;

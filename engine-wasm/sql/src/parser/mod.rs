@@ -29,6 +29,7 @@ mod expr;
 mod hints;
 mod keywords;
 mod lab;
+mod ordering;
 mod pieces;
 mod plsql;
 mod plsql_program;

@@ -178,7 +178,7 @@ impl Parser<'_> {
                         return Err(LabError::pls(ora::PLS_INTO_EXPECTED, &[], (l, c), t.pos));
                     }
                     self.semi()?;
-                    out.push(PlsqlStatement::SelectInto { query, into, text });
+                    out.push(PlsqlStatement::SelectInto { query: Box::new(query), into, text });
                     return Ok(());
                 }
                 "WITH" => return Err(self.unsupported("WITH clauses (subquery factoring)")),

@@ -123,6 +123,7 @@ impl Parser<'_> {
             set_op: SetOp::UnionAll,
             outer_joins: Vec::new(),
             using,
+            row_limit: None,
         };
         let mut inner = Vec::new();
         for (c, outer_item) in join_conds {
@@ -276,8 +277,9 @@ impl Parser<'_> {
             } else if stage < 5 && self.is_kw("FOR") && self.nth_is_kw(1, "UPDATE") {
                 self.for_update_clause()?;
                 stage = 5;
-            } else if self.is_kw("FETCH") || self.is_kw("OFFSET") {
-                return Err(self.unsupported("row limiting clauses (FETCH FIRST, OFFSET)"));
+            } else if stage < 5 && q.row_limit.is_none() && (self.is_kw("FETCH") || self.is_kw("OFFSET")) {
+                q.row_limit = Some(Box::new(self.row_limit()?));
+                stage = 4;
             } else if self.is_kw("MODEL") {
                 return Err(self.unsupported("the MODEL clause"));
             } else {
@@ -285,36 +287,6 @@ impl Parser<'_> {
             }
         }
         Ok(where_at)
-    }
-
-    /// ORDER BY's items after `ORDER BY`: expression, ASC | DESC, NULLS
-    /// FIRST | LAST, separated by commas.
-    pub(super) fn order_by_items(&mut self, out: &mut Vec<OrderItem>) -> R<()> {
-        loop {
-            let expr = self.expr()?;
-            let descending = if self.eat_kw("DESC") {
-                true
-            } else {
-                self.eat_kw("ASC");
-                false
-            };
-            let mut nulls_first = None;
-            if self.is_kw("NULLS") {
-                self.bump();
-                if self.eat_kw("FIRST") {
-                    nulls_first = Some(true);
-                } else if self.eat_kw("LAST") {
-                    nulls_first = Some(false);
-                } else {
-                    return Err(self.fail(ora::MISSING_KEYWORD));
-                }
-            }
-            out.push(OrderItem { expr, descending, nulls_first });
-            if !self.eat(&Tok::Comma) {
-                break;
-            }
-        }
-        Ok(())
     }
 
     /// `FOR UPDATE [OF col, ...] [NOWAIT | WAIT n]` (at FOR): only at the

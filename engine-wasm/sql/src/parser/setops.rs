@@ -44,6 +44,7 @@ impl Parser<'_> {
             let mut rest = r?;
             if !paren {
                 q.order_by = std::mem::take(&mut rest.order_by);
+                q.row_limit = rest.row_limit.take();
             }
             last_paren = paren;
             rest.set_op = op;

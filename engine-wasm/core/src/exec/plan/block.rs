@@ -38,6 +38,7 @@ impl<'a> Builder<'a> {
         let unnested = self.unnest(q, &scope, &mut rels)?;
         let q = unnested.query.as_ref().unwrap_or(q);
         let (mut conjuncts, subs) = self.where_conjuncts(q, &scope)?;
+        let (subs, once) = scalar::split_where_subs(subs);
         conjuncts.splice(0..0, using);
         let mut outer_joined = self.outer_join_conditions(q, &scope)?;
         let join_modes = unnested.joins.iter().map(|(r, _, m)| (*r, *m)).collect();
@@ -49,7 +50,7 @@ impl<'a> Builder<'a> {
         let aggregate_query =
             q.select.iter().any(|s| matches!(s, SelectItem::Expr { expr, .. } if has_aggregate(expr)));
         // The enclosing blocks' rows are there when a correlated subquery runs.
-        let mut available: Vec<usize> = Vec::new();
+        let mut available: Vec<usize> = once.iter().map(|s| s.slot).collect();
         for sc in &self.outer_scopes {
             for e in sc {
                 for (_, c) in &e.columns {
@@ -72,6 +73,7 @@ impl<'a> Builder<'a> {
             };
             op = self.op("FILTER", None, e_rows, cost, None, "qerflFetch", kind);
         }
+        let op = self.where_scalars(op, once);
         self.subqueries_ok = enclosing_ok;
         let (row_bytes, read_optim) = (joined.row_bytes, joined.read_optim);
         let block = if q.distinct || !q.group_by.is_empty() || q.having.is_some() {

@@ -70,19 +70,12 @@ const NOT_MODELLED_FUNCTIONS: &[&str] = &[
     "DECOMPOSE",
     "UNISTR",
     "SYS_CONNECT_BY_PATH",
-    "STDDEV",
-    "VARIANCE",
-    "MEDIAN",
     "LISTAGG",
     "PERCENTILE_CONT",
     "PERCENTILE_DISC",
     "CORR",
     "COVAR_POP",
     "COVAR_SAMP",
-    "STDDEV_POP",
-    "STDDEV_SAMP",
-    "VAR_POP",
-    "VAR_SAMP",
     "APPROX_COUNT_DISTINCT",
     "COLLECT",
     "ROW_NUMBER",
@@ -218,6 +211,9 @@ impl<'a> Builder<'a> {
                         if has_aggregate(a) {
                             return Err(LabError::new(ora::GROUP_FUNCTION_NESTED_TOO_DEEPLY, *pos));
                         }
+                        if scalar::has_subquery(a) {
+                            return Err(LabError::with(ora::LAB_UNSUPPORTED, "a subquery inside an aggregate", *pos));
+                        }
                     }
                     list.push((*func, arg.as_ref().map(|a| (**a).clone()), *pos, *distinct));
                     self.note_aggregate_kind(*func, arg.as_deref(), scope, list.len() - 1)?;
@@ -253,7 +249,7 @@ impl<'a> Builder<'a> {
             Expr::IsNull { expr, negated } => {
                 CExpr::IsNull(Box::new(self.compile_expr_inner(expr, scope, aggs)?), *negated)
             }
-            Expr::Subquery(q) => return Err(LabError::with(ora::LAB_UNSUPPORTED, "scalar subqueries", q.pos)),
+            Expr::Subquery(q) => self.scalar_subquery(q, scope)?,
             Expr::InSubquery { query, .. } | Expr::Exists { query, .. } if !self.subqueries_ok || aggs.is_some() => {
                 return Err(LabError::with(
                     ora::LAB_UNSUPPORTED,
@@ -436,13 +432,15 @@ impl<'a> Builder<'a> {
 
     /// A WHERE clause's IN or EXISTS subquery, compiled with the enclosing
     /// scope visible; and whether it reads that scope (correlated).
-    fn subquery_block(&mut self, q: &Query, scope: &[ScopeEntry]) -> Result<(Block, bool), LabError> {
+    pub(super) fn subquery_block(&mut self, q: &Query, scope: &[ScopeEntry]) -> Result<(Block, bool), LabError> {
         if rownum::mentions_rownum(q) {
             return Err(LabError::with(ora::LAB_UNSUPPORTED, "ROWNUM in an IN or EXISTS subquery", q.pos));
         }
         let before = self.outer_refs;
         self.outer_scopes.push(scope.to_vec());
+        let scalar_enclosing = std::mem::replace(&mut self.scalar_ok, false);
         let r = self.block(q);
+        self.scalar_ok = scalar_enclosing;
         self.outer_scopes.pop();
         Ok((r?, self.outer_refs != before))
     }

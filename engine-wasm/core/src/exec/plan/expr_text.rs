@@ -1,6 +1,6 @@
 //! An expression's text as Oracle shows it in a column heading.
 
-use lio_sql::ast::{AggregateFunc, BinaryOp, Expr};
+use lio_sql::ast::{BinaryOp, Expr};
 
 /// Text of an expression as Oracle shows it in a column heading.
 pub fn expr_text(e: &Expr) -> String {
@@ -25,13 +25,7 @@ pub fn expr_text(e: &Expr) -> String {
             format!("{}({})", name.name, args.iter().map(expr_text).collect::<Vec<_>>().join(","))
         }
         Expr::Aggregate { func, arg, distinct, .. } => {
-            let f = match func {
-                AggregateFunc::Max => "MAX",
-                AggregateFunc::Min => "MIN",
-                AggregateFunc::Count => "COUNT",
-                AggregateFunc::Sum => "SUM",
-                AggregateFunc::Avg => "AVG",
-            };
+            let f = func.name();
             let d = if *distinct { "DISTINCT " } else { "" };
             format!("{f}({d}{})", arg.as_ref().map(|a| expr_text(a)).unwrap_or_else(|| "*".into()))
         }

@@ -161,6 +161,15 @@ struct Builder<'a> {
     pending_subs: Vec<SubPlan>,
     /// Subqueries may appear where the expression is being compiled.
     subqueries_ok: bool,
+    /// Scalar subqueries may (a select list's items).
+    scalar_ok: bool,
+    /// The enclosing blocks' columns read so far (a scalar subquery's
+    /// correlation values are those its compilation added).
+    outer_ref_exprs: Vec<CExpr>,
+    /// (block top, its select list's scalar subqueries' operator), by
+    /// draft line: the plan shows those subqueries first under the top's
+    /// parent.
+    hoists: Vec<(u16, u16)>,
     fixed: Vec<super::fixed::FixedView>,
     fixed_src: Vec<usize>,
     /// Each table source's alias (or name), for predicate text.
@@ -212,6 +221,7 @@ mod covering;
 pub mod dual;
 mod expr_info;
 mod expr_text;
+mod fetch;
 mod group;
 mod hash_join;
 mod line;
@@ -223,6 +233,7 @@ mod project;
 mod relations;
 mod resolve;
 mod rownum;
+mod scalar;
 mod setops;
 mod unnest;
 mod userenv;
@@ -298,8 +309,10 @@ fn collect_sources(op: &Op, out: &mut Vec<usize>) {
         OpKind::SortAggregate { out_src, .. } | OpKind::View { out_src, .. } | OpKind::SortOrderBy { out_src, .. } => {
             out.push(*out_src)
         }
-        OpKind::Filter { child, .. } | OpKind::CountStopkey { child, .. } => collect_sources(child, out),
-        OpKind::SubqueryFilter { child, .. } => collect_sources(child, out),
+        OpKind::Filter { child, .. } | OpKind::CountStopkey { child, .. } | OpKind::RowLimit { child, .. } => {
+            collect_sources(child, out)
+        }
+        OpKind::SubqueryFilter { child, .. } | OpKind::ScalarSubs { child, .. } => collect_sources(child, out),
         OpKind::GroupBy { out_src, .. } | OpKind::UnionAll { out_src, .. } => out.push(*out_src),
         OpKind::NestedLoopsOuter { outer, inner, .. }
         | OpKind::HashJoin { build: outer, probe: inner, .. }
@@ -348,6 +361,7 @@ fn children_mut(op: &mut Op) -> Vec<&mut Op> {
         | OpKind::View { child, .. }
         | OpKind::Filter { child, .. }
         | OpKind::CountStopkey { child, .. }
+        | OpKind::RowLimit { child, .. }
         | OpKind::SortOrderBy { child, .. }
         | OpKind::SortJoin { child, .. }
         | OpKind::GroupBy { child, .. } => vec![child.as_mut()],
@@ -356,30 +370,10 @@ fn children_mut(op: &mut Op) -> Vec<&mut Op> {
         | OpKind::HashJoin { build: outer, probe: inner, .. }
         | OpKind::MergeJoin { left: outer, right: inner, .. } => vec![outer.as_mut(), inner.as_mut()],
         OpKind::UnionAll { branches, .. } => branches.iter_mut().map(|(b, _)| b).collect(),
-        OpKind::SubqueryFilter { child, subs, .. } => {
+        OpKind::SubqueryFilter { child, subs, .. } | OpKind::ScalarSubs { child, subs, .. } => {
             std::iter::once(child.as_mut()).chain(subs.iter_mut().map(|s| &mut s.op)).collect()
         }
         _ => vec![],
-    }
-}
-
-/// Number plan lines in preorder (id 0 is SELECT STATEMENT).
-fn renumber(op: &mut Op, parent: u16, depth: u16, drafts: &[Draft], lines: &mut Vec<PlanLine>) {
-    let d = &drafts[op.line as usize];
-    let id = lines.len() as u16;
-    lines.push(PlanLine {
-        id,
-        parent: Some(parent),
-        depth,
-        operation: d.operation.clone(),
-        name: d.name.clone(),
-        e_rows: d.e_rows,
-        cost: d.cost,
-        bytes: d.bytes,
-    });
-    op.line = id;
-    for c in children_mut(op) {
-        renumber(c, id, depth + 1, drafts, lines);
     }
 }
 
@@ -397,6 +391,9 @@ pub fn compile(q: &Query, ctx: &PlanCtx<'_>) -> Result<Compiled, LabError> {
         outer_refs: 0,
         pending_subs: Vec::new(),
         subqueries_ok: false,
+        scalar_ok: false,
+        outer_ref_exprs: Vec::new(),
+        hoists: Vec::new(),
         fixed: Vec::new(),
         fixed_src: Vec::new(),
         src_alias: Vec::new(),
@@ -406,8 +403,10 @@ pub fn compile(q: &Query, ctx: &PlanCtx<'_>) -> Result<Compiled, LabError> {
         using_hidden: Vec::new(),
         cbo: ctx.cbo_trace.then(Box::default),
     };
+    b.refuse_nested_row_limit(q)?;
     let stopkey = rownum::split_rownum(q)?;
     let block = b.block(stopkey.as_ref().map_or(q, |(q2, _)| q2))?;
+    let block = b.row_limit(q, block, stopkey.is_some())?;
     let mut root = block.op;
     let mut rownum_assigned = block.sorts;
     let mut top_rows = block.e_rows;
@@ -418,7 +417,7 @@ pub fn compile(q: &Query, ctx: &PlanCtx<'_>) -> Result<Compiled, LabError> {
         root = b.op("COUNT STOPKEY", None, e_rows, block.cost, None, "qercoFetch", kind);
         rownum_assigned = true;
     }
-    let mut lines = vec![PlanLine {
+    let lines = vec![PlanLine {
         id: 0,
         parent: None,
         depth: 0,
@@ -428,7 +427,7 @@ pub fn compile(q: &Query, ctx: &PlanCtx<'_>) -> Result<Compiled, LabError> {
         cost: block.cost,
         bytes: Some(top_rows * block.row_bytes),
     }];
-    renumber(&mut root, 0, 1, &b.drafts, &mut lines);
+    let mut lines = b.number_lines(&mut root, lines);
     // A plan none of whose operations has Bytes (FAST DUAL, a row
     // generator over it) has no Bytes column: dbms_xplan leaves it out.
     if lines[1..].iter().all(|l| l.bytes.is_none()) {
@@ -496,6 +495,9 @@ pub fn compile_scalar(e: &Expr, ctx: &PlanCtx<'_>) -> Result<(CExpr, Vec<String>
         outer_refs: 0,
         pending_subs: Vec::new(),
         subqueries_ok: false,
+        scalar_ok: false,
+        outer_ref_exprs: Vec::new(),
+        hoists: Vec::new(),
         fixed: Vec::new(),
         fixed_src: Vec::new(),
         src_alias: Vec::new(),

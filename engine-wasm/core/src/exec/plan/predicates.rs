@@ -68,6 +68,7 @@ pub(super) fn children(op: &Op) -> Vec<&Op> {
         | OpKind::Filter { child, .. }
         | OpKind::CountStopkey { child, .. }
         | OpKind::SortJoin { child, .. }
+        | OpKind::RowLimit { child, .. }
         | OpKind::SortOrderBy { child, .. } => vec![child.as_ref()],
         OpKind::NestedLoops { outer, inner, .. }
         | OpKind::NestedLoopsOuter { outer, inner, .. }
@@ -77,7 +78,7 @@ pub(super) fn children(op: &Op) -> Vec<&Op> {
         }
         OpKind::GroupBy { child, .. } => vec![child.as_ref()],
         OpKind::UnionAll { branches, .. } => branches.iter().map(|(b, _)| b).collect(),
-        OpKind::SubqueryFilter { child, subs, .. } => {
+        OpKind::SubqueryFilter { child, subs, .. } | OpKind::ScalarSubs { child, subs, .. } => {
             std::iter::once(child.as_ref()).chain(subs.iter().map(|s| &s.op)).collect()
         }
         // ByRowid's child is walked by collect_tables itself.
@@ -152,6 +153,7 @@ impl Writer<'_> {
                 p.filter = and(w.conjuncts(filter));
             }
             OpKind::CountStopkey { limit, first_row: false, .. } => p.filter = Some(format!("ROWNUM<={limit}")),
+            OpKind::RowLimit { spec, .. } => p.filter = Some(spec.view_filter.clone()),
             _ => {}
         }
         if let Some(slot) = out.get_mut(op.line as usize) {
@@ -159,6 +161,12 @@ impl Writer<'_> {
         }
         for c in children(op) {
             self.walk(c, out);
+        }
+        // The window line's filter is the row limit's too.
+        if let OpKind::RowLimit { child, spec, .. } = &op.kind {
+            if let Some(slot) = out.get_mut(child.line as usize) {
+                slot.filter.clone_from(&spec.window_filter);
+            }
         }
         if let OpKind::MergeJoin { left, right, .. } = &op.kind {
             self.merge_join(left, right, out);
@@ -256,7 +264,7 @@ impl Writer<'_> {
             children(op).into_iter().find_map(|c| find(c, src))
         }
         fn sub(op: &Op, src: usize) -> Option<&SubPlan> {
-            if let OpKind::SubqueryFilter { subs, .. } = &op.kind {
+            if let OpKind::SubqueryFilter { subs, .. } | OpKind::ScalarSubs { subs, .. } = &op.kind {
                 if let Some(s) = subs.iter().find(|s| s.slot == src) {
                     return Some(s);
                 }
@@ -274,13 +282,14 @@ impl Writer<'_> {
         if let Some((keys, aggs)) = group(self.root, src) {
             if let Some(a) = col.checked_sub(keys.len()).and_then(|i| aggs.get(i)) {
                 let arg = a.arg.as_ref().map(|x| self.expr(x, 0)).unwrap_or_else(|| "*".into());
-                return format!("{}({arg})", format!("{:?}", a.func).to_ascii_uppercase());
+                return format!("{}({arg})", a.func.name());
             }
         }
         if let Some(s) = sub(self.root, src) {
             return match &s.kind {
                 SubKind::Exists => "EXISTS (SELECT 0)".into(),
                 SubKind::In { left, .. } => format!("{} IN (SELECT)", self.expr(left, 2)),
+                SubKind::Scalar { .. } => "(SELECT)".into(),
             };
         }
         match find(self.root, src).and_then(|e| e.get(col)) {

@@ -21,6 +21,9 @@ impl<'a> Builder<'a> {
         let mut project = Vec::new();
         let mut agg_list: Vec<AggItem> = Vec::new();
         let mut agg_slots: Vec<usize> = Vec::new(); // projection index using aggregates
+                                                    // Scalar subqueries may appear in the select list.
+        let enclosing_subs = std::mem::take(&mut self.pending_subs);
+        let scalar_enclosing = std::mem::replace(&mut self.scalar_ok, true);
         for item in &q.select {
             match item {
                 SelectItem::Star(pos) if aggregate_query => {
@@ -37,6 +40,7 @@ impl<'a> Builder<'a> {
                             let mut refs = Vec::new();
                             let c = self.compile_expr(expr, scope, None)?;
                             c.sources(&mut refs);
+                            refs.retain(|r| !self.pending_subs.iter().any(|s| s.slot == *r && !s.correlated));
                             if !refs.is_empty() {
                                 return Err(LabError::new(ora::NOT_A_SINGLE_GROUP_GROUP_FUNCTION, expr_pos(expr)));
                             }
@@ -52,6 +56,8 @@ impl<'a> Builder<'a> {
                 }
             }
         }
+        self.scalar_ok = scalar_enclosing;
+        let subs = std::mem::replace(&mut self.pending_subs, enclosing_subs);
         let mut out_row_bytes = row_bytes;
         if aggregate_query {
             let out = self.new_source();
@@ -83,6 +89,7 @@ impl<'a> Builder<'a> {
             );
             e_rows = 1.0;
         }
+        let (mut op, scalars) = self.select_list_scalars(op, subs);
         let mut sorts = false;
         if !q.order_by.is_empty() {
             let mut keys = Vec::new();
@@ -97,6 +104,7 @@ impl<'a> Builder<'a> {
             op = self.sort_order_by(op, keys, &mut project, e_rows, cost, out_row_bytes);
             sorts = true;
         }
+        self.hoist_scalars(&op, scalars);
         Ok(Block { op, columns, project, e_rows, cost, row_bytes: out_row_bytes, read_optim: read_optim_any, sorts })
     }
 }

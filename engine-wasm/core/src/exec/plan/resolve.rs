@@ -73,6 +73,7 @@ impl Builder<'_> {
                     if let Some((_, c)) = s.columns.iter().find(|(n, _)| *n == name.name) {
                         found = Some(c.clone());
                         self.outer_refs += 1;
+                        self.outer_ref_exprs.push(c.clone());
                         break 'outer;
                     }
                 }

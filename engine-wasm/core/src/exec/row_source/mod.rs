@@ -31,10 +31,13 @@ mod merge_join;
 mod nested_loops;
 mod nested_loops_outer;
 mod row_gen;
+mod row_limit;
 mod rowid_fetch;
+mod scalar_subquery;
 pub(crate) mod set_merge;
 mod sort_aggregate;
 mod sort_order_by;
+mod subq_state;
 mod subquery_filter;
 mod table_access_by_rowid;
 mod table_access_full;
@@ -45,6 +48,7 @@ mod view;
 
 pub use crate::exec::join_mode::JoinMode;
 pub use pins::{KeptLeaf, LeafPath};
+pub use subq_state::{RowLimitSpec, RowLimitState, ScalarCache, SCALAR_CACHE_ENTRIES};
 
 use super::expr::{AggSpec, AggState, CExpr, Env, EvalCtx};
 use crate::catalog::{Catalog, IndexId, TableId, TableStorage};
@@ -54,6 +58,9 @@ use crate::trace::{kind, GetKind};
 use crate::value::Value;
 use lio_sql::ast::Pos;
 use lio_sql::LabError;
+
+/// The line of an operator that has none in the plan (`ScalarSubs`).
+pub const NO_LINE: u16 = u16::MAX;
 
 /// Most rows a `CONNECT BY LEVEL` or `xmltable` generator may produce.
 pub const MAX_GENERATED_ROWS: i64 = 20_000_000;
@@ -269,6 +276,9 @@ pub enum SubKind {
     Exists,
     /// `left IN (SELECT right ...)`
     In { left: CExpr, right: CExpr },
+    /// `(SELECT value ...)`: its one row's `value` (NULL without a row),
+    /// cached per distinct `keys` (the enclosing row's values it reads).
+    Scalar { value: CExpr, keys: Vec<CExpr>, cache: Box<ScalarCache> },
 }
 
 /// A subquery run by a FILTER: its result (TRUE, FALSE or NULL) goes into
@@ -283,6 +293,16 @@ pub struct SubPlan {
     pub correlated: bool,
     pub cache: Option<Vec<Value>>,
     pub pos: Pos,
+}
+
+impl SubPlan {
+    /// A new execution: nothing kept from the last one.
+    pub fn reset(&mut self) {
+        self.cache = None;
+        if let SubKind::Scalar { cache, .. } = &mut self.kind {
+            cache.clear();
+        }
+    }
 }
 
 #[derive(Debug, Clone)]
@@ -448,6 +468,23 @@ pub enum OpKind {
         child: Box<Op>,
         subs: Vec<SubPlan>,
         preds: Vec<CExpr>,
+    },
+    /// Scalar subqueries (`scalar_subquery.rs`): with `hoist`, a select
+    /// list's, run for each row of `child`; else a WHERE clause's
+    /// uncorrelated ones, run when it opens. No plan line of its own
+    /// (`line` is `NO_LINE`); `shown` is set once the plan numbered the
+    /// subqueries' lines.
+    ScalarSubs {
+        child: Box<Op>,
+        subs: Vec<SubPlan>,
+        hoist: bool,
+        shown: bool,
+    },
+    /// The row limiting clause's VIEW (`row_limit.rs`).
+    RowLimit {
+        child: Box<Op>,
+        spec: Box<RowLimitSpec>,
+        state: Box<RowLimitState>,
     },
     /// COUNT STOPKEY: numbers the rows (ROWNUM) and stops asking its child
     /// once `limit` rows have passed.

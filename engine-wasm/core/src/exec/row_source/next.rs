@@ -40,6 +40,7 @@ impl Op {
             OpKind::FixedTable { .. } => fixed_table::next(k, rt, env)?,
             OpKind::SortAggregate { .. } => sort_aggregate::next(k, rt, env, st)?,
             OpKind::CountStopkey { .. } => count_stopkey::next(k, rt, env)?,
+            OpKind::RowLimit { .. } => row_limit::next(k, rt, env)?,
             OpKind::IndexFast { .. } => index_fast_full_scan::next(k, rt, env, line, st)?,
             OpKind::IndexMinMax { .. } => index_min_max::next(k, rt, env, line, st)?,
             OpKind::Filter { .. } => filter::next(k, rt, env)?,
@@ -51,6 +52,8 @@ impl Op {
             OpKind::HashJoin { .. } => hash_join::next(k, rt, env, line, st)?,
             OpKind::MergeJoin { .. } => merge_join::next(k, rt, env)?,
             OpKind::SortJoin { .. } => merge_join::next_sort(k, rt, env, st)?,
+            // No line of its own: its child counted the row.
+            OpKind::ScalarSubs { .. } => return scalar_subquery::next(k, rt, env),
             OpKind::Full { .. }
             | OpKind::IndexUnique { .. }
             | OpKind::IndexRange { .. }

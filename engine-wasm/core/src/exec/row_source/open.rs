@@ -7,6 +7,9 @@ use super::*;
 impl Op {
     /// Start (or restart for a new outer row) this row source.
     pub fn open(&mut self, rt: &mut Rt<'_>, env: &mut Env, keep_pins: bool) -> Result<(), Box<LabError>> {
+        if let k @ OpKind::ScalarSubs { .. } = &mut self.kind {
+            return scalar_subquery::open(k, rt, env, keep_pins);
+        }
         rt.lines[self.line as usize].starts += 1;
         let k = &mut self.kind;
         match k {
@@ -34,6 +37,8 @@ impl Op {
             OpKind::HashJoin { .. } => hash_join::open(k, rt, env, keep_pins)?,
             OpKind::MergeJoin { .. } => merge_join::open(k, rt, env, keep_pins)?,
             OpKind::SortJoin { .. } => merge_join::open_sort(k, rt, env, keep_pins)?,
+            OpKind::ScalarSubs { .. } => unreachable!("opened above"),
+            OpKind::RowLimit { .. } => row_limit::open(k, rt, env, keep_pins)?,
         }
         Ok(())
     }
@@ -56,9 +61,11 @@ impl Op {
             OpKind::Full { pinned, .. } | OpKind::ByRowid { pinned, .. } | OpKind::RowidFetch { pinned, .. } => *pinned,
             OpKind::IndexRange { pinned_leaf, .. } => *pinned_leaf,
             OpKind::NestedLoops { outer, .. } | OpKind::NestedLoopsOuter { outer, .. } => outer.current_block(),
-            OpKind::View { child, .. } | OpKind::Filter { child, .. } | OpKind::CountStopkey { child, .. } => {
-                child.current_block()
-            }
+            OpKind::View { child, .. }
+            | OpKind::Filter { child, .. }
+            | OpKind::CountStopkey { child, .. }
+            | OpKind::ScalarSubs { child, .. }
+            | OpKind::RowLimit { child, .. } => child.current_block(),
             _ => None,
         }
     }
@@ -90,7 +97,7 @@ impl Op {
             }
             OpKind::UnionAll { branches, .. } => branches.iter_mut().for_each(|(b, _)| b.release_pins()),
             OpKind::GroupBy { child, .. } => child.release_pins(),
-            OpKind::SubqueryFilter { child, subs, .. } => {
+            OpKind::SubqueryFilter { child, subs, .. } | OpKind::ScalarSubs { child, subs, .. } => {
                 child.release_pins();
                 subs.iter_mut().for_each(|s| s.op.release_pins());
             }
@@ -99,6 +106,7 @@ impl Op {
             | OpKind::Filter { child, .. }
             | OpKind::CountStopkey { child, .. }
             | OpKind::SortJoin { child, .. }
+            | OpKind::RowLimit { child, .. }
             | OpKind::SortOrderBy { child, .. } => child.release_pins(),
             OpKind::Dual { .. }
             | OpKind::RowGen { .. }

@@ -96,6 +96,14 @@ pub(super) fn add_row(
             },
             None => s.add(a.func, None, pos)?,
         }
+        // MEDIAN holds its values: work, and memory within the budget.
+        if a.func == lio_sql::ast::AggregateFunc::Median {
+            rt.k.stats.work.rows_held += 1;
+            let room = rt.max_memory_mb.saturating_mul(1 << 20).saturating_sub(rt.cat.memory_bytes());
+            if (s.vals.len() * std::mem::size_of::<crate::number::Number>()) as u64 > room {
+                return Err(crate::kernel::limits::memory_error(rt.max_memory_mb));
+            }
+        }
     }
     Ok(())
 }

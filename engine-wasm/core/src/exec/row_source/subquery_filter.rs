@@ -11,7 +11,7 @@ use super::*;
 pub(super) fn open(kind: &mut OpKind, rt: &mut Rt<'_>, env: &mut Env, keep_pins: bool) -> Result<(), Box<LabError>> {
     let OpKind::SubqueryFilter { child, subs, .. } = kind else { unreachable!() };
     for s in subs.iter_mut() {
-        s.cache = None;
+        s.reset();
     }
     child.open(rt, env, keep_pins)
 }
@@ -61,6 +61,9 @@ fn in_values<'v>(v: &Value, values: impl Iterator<Item = &'v Value>, pos: Pos) -
 /// budget); a correlated one runs for each row and stops at the first
 /// row that decides.
 fn run_subquery(rt: &mut Rt<'_>, env: &mut Env, s: &mut SubPlan) -> Result<Value, Box<LabError>> {
+    if matches!(s.kind, SubKind::Scalar { .. }) {
+        return super::scalar_subquery::run(rt, env, s);
+    }
     if !s.correlated && s.cache.is_none() {
         let mut vals = Vec::new();
         let mut room = rt.max_memory_mb.saturating_mul(1 << 20).saturating_sub(rt.cat.memory_bytes());
@@ -69,6 +72,7 @@ fn run_subquery(rt: &mut Rt<'_>, env: &mut Env, s: &mut SubPlan) -> Result<Value
             let v = match &s.kind {
                 SubKind::Exists => Value::Null,
                 SubKind::In { right, .. } => rt.eval(right, env)?,
+                SubKind::Scalar { .. } => unreachable!("run above"),
             };
             let held = crate::catalog::ROW_BYTES + crate::catalog::VALUE_BYTES + v.stored_len() as u64;
             room = room
@@ -83,6 +87,7 @@ fn run_subquery(rt: &mut Rt<'_>, env: &mut Env, s: &mut SubPlan) -> Result<Value
         s.cache = Some(vals);
     }
     match (&s.kind, &s.cache) {
+        (SubKind::Scalar { .. }, _) => unreachable!("run above"),
         (SubKind::Exists, Some(vals)) => Ok(truth3(Some(!vals.is_empty()))),
         (SubKind::In { left, .. }, Some(vals)) => {
             let v = rt.eval(left, env)?;
