@@ -205,23 +205,9 @@ impl<'a> Builder<'a> {
             }
             Expr::Function { name, args } if name.name == "SYS_CONTEXT" => self.sys_context(args, name.pos)?,
             Expr::Function { name, args } => self.function_call(name, args, scope, aggs)?,
-            Expr::Aggregate { func, arg, pos, distinct } => match aggs {
-                Some(list) => {
-                    if let Some(a) = arg {
-                        if has_aggregate(a) {
-                            return Err(LabError::new(ora::GROUP_FUNCTION_NESTED_TOO_DEEPLY, *pos));
-                        }
-                        if scalar::has_subquery(a) {
-                            return Err(LabError::with(ora::LAB_UNSUPPORTED, "a subquery inside an aggregate", *pos));
-                        }
-                    }
-                    list.push((*func, arg.as_ref().map(|a| (**a).clone()), *pos, *distinct));
-                    self.note_aggregate_kind(*func, arg.as_deref(), scope, list.len() - 1)?;
-                    // Placeholder: the caller rewires it to the aggregate's output.
-                    CExpr::Gen { src: usize::MAX, col: list.len() - 1 }
-                }
-                None => return Err(LabError::new(ora::GROUP_FUNCTION_NOT_ALLOWED, *pos)),
-            },
+            Expr::Aggregate { func, arg, pos, distinct } => {
+                self.aggregate_ref(*func, arg.as_deref(), *pos, *distinct, scope, aggs)?
+            }
             Expr::Binary { op, left, right } => {
                 let pos = expr_pos(e);
                 let mut l = self.compile_expr_inner(left, scope, aggs)?;
@@ -301,6 +287,32 @@ impl<'a> Builder<'a> {
                 CExpr::Case(o, w, e, *pos)
             }
         })
+    }
+
+    /// An aggregate in a select list, HAVING or ORDER BY: noted in the
+    /// block's list, and a placeholder the caller rewires to its output.
+    #[inline(never)]
+    fn aggregate_ref(
+        &mut self,
+        func: AggregateFunc,
+        arg: Option<&Expr>,
+        pos: Pos,
+        distinct: bool,
+        scope: &[ScopeEntry],
+        aggs: &mut Option<&mut Vec<AggItem>>,
+    ) -> Result<CExpr, LabError> {
+        let Some(list) = aggs else { return Err(LabError::new(ora::GROUP_FUNCTION_NOT_ALLOWED, pos)) };
+        if let Some(a) = arg {
+            if has_aggregate(a) {
+                return Err(LabError::new(ora::GROUP_FUNCTION_NESTED_TOO_DEEPLY, pos));
+            }
+            if scalar::has_subquery(a) {
+                return Err(LabError::with(ora::LAB_UNSUPPORTED, "a subquery inside an aggregate", pos));
+            }
+        }
+        list.push((func, arg.cloned(), pos, distinct));
+        self.note_aggregate_kind(func, arg, scope, list.len() - 1)?;
+        Ok(CExpr::Gen { src: usize::MAX, col: list.len() - 1 })
     }
 
     /// The datatype class of the block's aggregate number `i`: MIN and MAX

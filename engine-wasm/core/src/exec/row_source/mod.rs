@@ -10,6 +10,7 @@
 //! [`OpKind`] (no trait object); `timed.rs` adds A-Time; `pins.rs` is the
 //! kept leaf of a nested loop's inner index scan.
 
+mod line_stat;
 mod next;
 mod open;
 mod pins;
@@ -47,6 +48,7 @@ mod union_all;
 mod view;
 
 pub use crate::exec::join_mode::JoinMode;
+pub use line_stat::{LineStat, RowGenKind};
 pub use pins::{KeptLeaf, LeafPath};
 pub use subq_state::{RowLimitSpec, RowLimitState, ScalarCache, SCALAR_CACHE_ENTRIES};
 
@@ -64,35 +66,6 @@ pub const NO_LINE: u16 = u16::MAX;
 
 /// Most rows a `CONNECT BY LEVEL` or `xmltable` generator may produce.
 pub const MAX_GENERATED_ROWS: i64 = 20_000_000;
-
-/// Per plan line runtime figures.
-#[derive(Debug, Clone, Copy, Default)]
-pub struct LineStat {
-    pub starts: u64,
-    pub a_rows: u64,
-    /// Gets made by this line itself (Buffers adds the children).
-    pub own_buffers: u64,
-    /// Simulated time inside this line and its children (A-Time), kept
-    /// with rowsource statistics only (STATISTICS_LEVEL=ALL or the
-    /// GATHER_PLAN_STATISTICS hint).
-    pub time_us: f64,
-    /// The line's work area in its last execution (a HASH JOIN's).
-    pub workarea: Option<crate::result::WorkareaOut>,
-}
-
-impl LineStat {
-    /// Adds another execution's figures to these (a work area's are the
-    /// last execution's).
-    pub fn add(&mut self, o: &LineStat) {
-        self.starts += o.starts;
-        self.a_rows += o.a_rows;
-        self.own_buffers += o.own_buffers;
-        self.time_us += o.time_us;
-        if o.workarea.is_some() {
-            self.workarea = o.workarea;
-        }
-    }
-}
 
 /// Everything an operator needs while running.
 pub struct Rt<'a> {
@@ -257,16 +230,6 @@ impl Rt<'_> {
         }
         Ok(())
     }
-}
-
-#[derive(Debug, Clone)]
-pub enum RowGenKind {
-    /// `CONNECT BY level <= n` on dual.
-    ConnectBy(CExpr),
-    /// `CONNECT BY level < n` on dual.
-    ConnectByLt(CExpr),
-    /// `xmltable('a to b')`.
-    Range(CExpr, CExpr),
 }
 
 /// What a WHERE clause's subquery computes for a row.
