@@ -144,10 +144,10 @@ impl Run<'_> {
     ) -> Result<(Box<Compiled>, bool), LabError> {
         self.ensure_dual(Some(q), None);
         let profile = self.inst.profile.clone();
-        let host = self.host_kinds();
+        let binds = self.parse_kinds();
         let mut ctx = Self::plan_ctx(&self.inst.cat, &profile, &self.s.params, self.s.sid, vars);
         ctx.cbo_trace = self.cbo_tracing();
-        ctx.host_binds = &host;
+        binds.set(&mut ctx);
         let mut c = Box::new(exec::compile(q, &ctx)?);
         // The library cache: a child of this text built in this optimizer
         // environment, on the tables as they are, is shared (a soft parse);

@@ -453,7 +453,13 @@ impl Run<'_> {
             return Ok(c);
         }
         let names: Vec<String> = vars.iter().map(|(n, _)| n.clone()).collect();
-        Ok(self.compile_cursor(q, text, &names, cs)?.0)
+        // Its binds are the variables: their declared types are known.
+        self.s.parse_var_kinds = (0..vars.len())
+            .filter_map(|i| Some((vars[i].0.clone(), super::plsql_vars::type_at(vars, i)?.kind())))
+            .collect();
+        let r = self.compile_cursor(q, text, &names, cs);
+        self.s.parse_var_kinds.clear();
+        Ok(r?.0)
     }
 
     pub(super) fn plsql_dynamic_query(
@@ -464,7 +470,7 @@ impl Run<'_> {
         pos: Pos,
     ) -> Result<Option<Vec<Value>>, LabError> {
         let cs = self.call_stacks(Client::Plsql);
-        let (c, _) = self.open_cursor(q, text, &[], &cs)?;
+        let (c, _) = self.open_cursor_with_binds(q, text, binds, &cs)?;
         if c.bind_names.len() > binds.len() {
             self.close_cursor(text, c, true);
             return Err(LabError::new(ora::NOT_ALL_VARIABLES_BOUND, pos));

@@ -178,6 +178,8 @@ impl Run<'_> {
             cat,
             plsql_vars: vars.into(),
             host_binds: &[],
+            positional_binds: &[],
+            var_binds: &[],
             profile,
             nlj_batching_enabled: params.nlj_batching_enabled,
             costing: crate::optimizer::cost::ScanCosting::of(params, &cat.system_stats),

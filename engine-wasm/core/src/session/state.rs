@@ -129,6 +129,13 @@ pub struct Session {
     pub(crate) plsql_depth: u32,
     /// Levels of PL/SQL nesting in progress (bounded by MAX_PLSQL_NEST).
     pub(crate) plsql_nest: u32,
+    /// While a client parses a statement whose bind values it already
+    /// has (LAB RUN's numbers, EXECUTE IMMEDIATE's USING values): each
+    /// bind's datatype class, by position.
+    pub(crate) parse_bind_kinds: Vec<crate::exec::convert::Kind>,
+    /// While PL/SQL's static SQL is compiled: its variables' declared
+    /// classes, by name.
+    pub(crate) parse_var_kinds: Vec<(String, crate::exec::convert::Kind)>,
     /// The stored program the session last created (SQL*Plus's SHOW
     /// ERRORS without a name lists its errors).
     pub(crate) last_compiled: Option<String>,
@@ -194,6 +201,8 @@ impl Session {
             last_sql: None,
             plsql_depth: 0,
             plsql_nest: 0,
+            parse_bind_kinds: Vec::new(),
+            parse_var_kinds: Vec::new(),
             last_compiled: None,
             runstats: Default::default(),
             idle_us: 0.0,

@@ -388,7 +388,7 @@ impl Run<'_> {
                 let c = match cursor {
                     Some(c) => c,
                     None => {
-                        let mut c = self.open_cursor(q, text, &[], cs)?.0;
+                        let mut c = self.open_cursor_with_binds(q, text, &super::lab::lab_run_binds(), cs)?.0;
                         c.line_stats.iter_mut().for_each(|l| *l = LineStat::default());
                         cursor.insert(c)
                     }

@@ -161,10 +161,11 @@ impl<'a> Builder<'a> {
             return i;
         }
         self.bind_names.push(name.to_string());
-        let kind = name
-            .strip_prefix(':')
-            .and_then(|bare| self.ctx.host_binds.iter().find(|(n, _)| n.eq_ignore_ascii_case(bare)))
-            .map(|(_, k)| *k);
+        let kind = match name.strip_prefix(':') {
+            Some(bare) => self.ctx.host_binds.iter().find(|(n, _)| n.eq_ignore_ascii_case(bare)).map(|(_, k)| *k),
+            None => self.ctx.var_binds.iter().find(|(n, _)| n.eq_ignore_ascii_case(name)).map(|(_, k)| *k),
+        }
+        .or_else(|| self.ctx.positional_binds.get(self.bind_kinds.len()).copied());
         self.bind_kinds.push(kind.unwrap_or(crate::exec::convert::Kind::Unknown));
         self.bind_names.len() - 1
     }

@@ -56,6 +56,11 @@ pub struct PlanCtx<'a> {
     /// compared with a character column converts the column (Oracle's
     /// `TO_NUMBER("V")=:N`, which no index on the column answers).
     pub host_binds: &'a [(String, super::convert::Kind)],
+    /// The class of each other bind, by position, when the client gave
+    /// its values with the parse (LAB RUN, EXECUTE IMMEDIATE ... USING).
+    pub positional_binds: &'a [super::convert::Kind],
+    /// PL/SQL variables' declared classes, by name (static SQL's binds).
+    pub var_binds: &'a [(String, super::convert::Kind)],
     pub profile: &'a VersionProfile,
     pub nlj_batching_enabled: bool,
     /// What full and fast full scans are costed with.

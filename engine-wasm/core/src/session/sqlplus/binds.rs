@@ -129,22 +129,60 @@ impl Run<'_> {
         self.s.sqlplus.binds.iter().filter_map(|b| Some((b.name.clone(), kind(b.ty)?))).collect()
     }
 
+    /// What the statement being parsed knows of its binds' classes: the
+    /// SQL*Plus variables', and the client's (taken: they serve this parse).
+    pub(in crate::session) fn parse_kinds(&mut self) -> ParseKinds {
+        ParseKinds {
+            host: self.host_kinds(),
+            positional: std::mem::take(&mut self.s.parse_bind_kinds),
+            vars: std::mem::take(&mut self.s.parse_var_kinds),
+        }
+    }
+
     /// Whether a cursor's binds were compiled with the classes the
     /// variables they name have now (else the parse builds another child:
     /// Oracle's bind mismatch).
     pub(in crate::session) fn host_kinds_match(&self, c: &crate::exec::Compiled) -> bool {
         use crate::exec::convert::Kind;
-        c.bind_names.iter().zip(&c.bind_kinds).all(|(name, &was)| {
-            let now = name
-                .strip_prefix(':')
-                .and_then(|bare| self.s.sqlplus.binds.iter().find(|b| b.name.eq_ignore_ascii_case(bare)))
-                .map_or(Kind::Unknown, |b| match b.ty {
+        c.bind_names.iter().zip(&c.bind_kinds).enumerate().all(|(i, (name, &was))| {
+            // A PL/SQL variable (static SQL): its declared type does not change.
+            let Some(bare) = name.strip_prefix(':') else { return true };
+            let declared = self.s.sqlplus.binds.iter().find(|b| b.name.eq_ignore_ascii_case(bare));
+            let now = match declared {
+                Some(b) => match b.ty {
                     BindType::Number => Kind::Number,
                     BindType::Varchar2(_) => Kind::Varchar,
                     BindType::Char(_) => Kind::Unknown,
-                });
+                },
+                None => self.s.parse_bind_kinds.get(i).copied().unwrap_or(Kind::Unknown),
+            };
             now == was
         })
+    }
+
+    /// A parse by a client that has its bind values already (LAB RUN,
+    /// EXECUTE IMMEDIATE ... USING): the binds' classes are theirs, so a
+    /// cursor built for other classes is not shared (a bind mismatch) and
+    /// a NUMBER bind against a character column converts the column.
+    pub(in crate::session) fn open_cursor_with_binds(
+        &mut self,
+        q: &lio_sql::ast::Query,
+        text: &str,
+        binds: &[Value],
+        cs: &super::super::types::CallStacks,
+    ) -> Result<(Box<crate::exec::Compiled>, bool), lio_sql::LabError> {
+        use crate::exec::convert::Kind;
+        self.s.parse_bind_kinds = binds
+            .iter()
+            .map(|v| match v {
+                Value::Num(_) => Kind::Number,
+                Value::Str(_) => Kind::Varchar,
+                Value::Null | Value::Date(_) => Kind::Unknown,
+            })
+            .collect();
+        let r = self.open_cursor(q, text, &[], cs);
+        self.s.parse_bind_kinds.clear();
+        r
     }
 
     /// The declared variables as a PL/SQL block sees them: `:N` entries of
@@ -178,4 +216,19 @@ fn listing(b: &HostBind) -> Vec<String> {
 
 fn not_declared(name: &str, at: Pos) -> LabError {
     LabError::sp2(ora::SP2_BIND_NOT_DECLARED, &[&name], at)
+}
+
+/// The binds' classes a parse compiles with (`Run::parse_kinds`).
+pub(in crate::session) struct ParseKinds {
+    host: Vec<(String, crate::exec::convert::Kind)>,
+    positional: Vec<crate::exec::convert::Kind>,
+    vars: Vec<(String, crate::exec::convert::Kind)>,
+}
+
+impl ParseKinds {
+    pub(in crate::session) fn set<'a>(&'a self, ctx: &mut crate::exec::PlanCtx<'a>) {
+        ctx.host_binds = &self.host;
+        ctx.positional_binds = &self.positional;
+        ctx.var_binds = &self.vars;
+    }
 }
