@@ -42,10 +42,7 @@ pub(super) fn next(kind: &mut OpKind, rt: &mut Rt<'_>, env: &mut Env, st: usize)
                 .sum();
             let own = rt.stacks[st].own;
             let n = rows.len() as u64;
-            let (k, wa) = (&mut rt.k, &rt.workarea);
-            if !crate::exec::workarea::run_sort(k, &rt.work, wa, "GROUP BY (SORT)", sort_bytes, n, own)? {
-                rt.k.stats.access.sorts_memory += 1;
-            }
+            rt.end_sort("GROUP BY (SORT)", sort_bytes, n, own)?;
         }
     }
     loop {
@@ -76,7 +73,7 @@ fn group_rows(
 ) -> Result<(Vec<Vec<Value>>, bool), Box<LabError>> {
     let mut index: std::collections::HashMap<Vec<u8>, usize> = std::collections::HashMap::new();
     let mut groups: Vec<(Vec<Value>, Vec<AggState>)> = Vec::new();
-    let mut room = rt.max_memory_mb.saturating_mul(1 << 20).saturating_sub(rt.cat.memory_bytes());
+    let mut room = rt.memory_room();
     let mut kb = Vec::new();
     let mut seen: u64 = 0;
     while child.next(rt, env)? {
@@ -91,9 +88,7 @@ fn group_rows(
                 let bytes: u64 = k.iter().map(|v| v.stored_len() as u64 + 1).sum::<u64>() + kb.len() as u64;
                 let held =
                     crate::catalog::ROW_BYTES + crate::catalog::VALUE_BYTES * (k.len() + aggs.len()) as u64 * 2 + bytes;
-                room = room
-                    .checked_sub(held)
-                    .ok_or_else(|| Box::new(crate::kernel::limits::memory_error(rt.max_memory_mb)))?;
+                rt.hold(&mut room, held)?;
                 rt.k.stats.work.rows_held += 1;
                 index.insert(kb.clone(), groups.len());
                 groups.push((k, vec![AggState::new(); aggs.len()]));

@@ -302,7 +302,7 @@ fn build_table(
     mode: JoinMode,
     t: &mut HashTable,
 ) -> Result<(), Box<LabError>> {
-    let mut room = rt.max_memory_mb.saturating_mul(1 << 20).saturating_sub(rt.cat.memory_bytes());
+    let mut room = rt.memory_room();
     let own = rt.stacks[st].own;
     let build_stack = rt.k.cost.child(own, BUILD_FRAMES);
     let mut n: u32 = 0;
@@ -327,7 +327,7 @@ fn build_table(
         }
         t.build_bytes += bytes;
         let held = crate::catalog::ROW_BYTES + crate::catalog::VALUE_BYTES * srcs.len() as u64 + bytes;
-        room = room.checked_sub(held).ok_or_else(|| Box::new(crate::kernel::limits::memory_error(rt.max_memory_mb)))?;
+        rt.hold(&mut room, held)?;
         for &(s, _) in srcs {
             t.rows.push((env.rows[s], env.blocks[s], env.gen[s].clone()));
         }

@@ -117,7 +117,7 @@ fn sort(
     s: &mut SortJoinState,
 ) -> Result<(), Box<LabError>> {
     s.sorted = true;
-    let mut room = rt.max_memory_mb.saturating_mul(1 << 20).saturating_sub(rt.cat.memory_bytes());
+    let mut room = rt.memory_room();
     let own = rt.stacks[st].own;
     let stack = rt.k.cost.child(own, SORT_FRAMES);
     let mut sort_bytes = 0u64;
@@ -137,7 +137,7 @@ fn sort(
         }
         sort_bytes += bytes;
         let held = crate::catalog::ROW_BYTES + crate::catalog::VALUE_BYTES * (k.len() + srcs.len()) as u64 + bytes;
-        room = room.checked_sub(held).ok_or_else(|| Box::new(crate::kernel::limits::memory_error(rt.max_memory_mb)))?;
+        rt.hold(&mut room, held)?;
         s.rows.push((k, s.rows.len() as u32));
         for &(src, _) in srcs {
             s.saved.push((env.rows[src], env.blocks[src], env.gen[src].clone()));
@@ -149,10 +149,7 @@ fn sort(
     }
     s.rows.sort_by(|a, b| cmp_keys(&a.0, &b.0));
     let n = s.rows.len() as u64;
-    let (k, wa) = (&mut rt.k, &rt.workarea);
-    if !crate::exec::workarea::run_sort(k, &rt.work, wa, "SORT (v2)", sort_bytes, n, own)? {
-        rt.k.stats.access.sorts_memory += 1;
-    }
+    rt.end_sort("SORT (v2)", sort_bytes, n, own)?;
     Ok(())
 }
 

@@ -16,6 +16,7 @@ mod open;
 mod pins;
 mod timed;
 
+mod budget;
 mod count_stopkey;
 mod dual;
 mod filter;

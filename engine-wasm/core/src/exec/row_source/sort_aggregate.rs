@@ -43,10 +43,7 @@ pub(super) fn distinct_sort(rt: &mut Rt<'_>, st: usize, groups: &[Vec<AggState>]
         return Ok(false);
     }
     let own = rt.stacks[st].own;
-    let (k, wa) = (&mut rt.k, &rt.workarea);
-    if !crate::exec::workarea::run_sort(k, &rt.work, wa, "GROUP BY (SORT)", bytes, n, own)? {
-        rt.k.stats.access.sorts_memory += 1;
-    }
+    rt.end_sort("GROUP BY (SORT)", bytes, n, own)?;
     Ok(true)
 }
 
@@ -99,7 +96,7 @@ pub(super) fn add_row(
         // MEDIAN holds its values: work, and memory within the budget.
         if a.func == lio_sql::ast::AggregateFunc::Median {
             rt.k.stats.work.rows_held += 1;
-            let room = rt.max_memory_mb.saturating_mul(1 << 20).saturating_sub(rt.cat.memory_bytes());
+            let room = rt.memory_room();
             if (s.vals.len() * std::mem::size_of::<crate::number::Number>()) as u64 > room {
                 return Err(crate::kernel::limits::memory_error(rt.max_memory_mb));
             }

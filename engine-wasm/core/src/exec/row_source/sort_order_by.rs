@@ -44,7 +44,7 @@ fn sort(
 ) -> Result<Vec<Vec<Value>>, Box<LabError>> {
     let mut keyed: Vec<(Vec<Value>, Vec<Value>)> = Vec::new();
     // Memory the sort may take: the budget less the data.
-    let mut room = rt.max_memory_mb.saturating_mul(1 << 20).saturating_sub(rt.cat.memory_bytes());
+    let mut room = rt.memory_room();
     // The bytes the sort holds in its work area.
     let mut sort_bytes = 0u64;
     while child.next(rt, env)? {
@@ -62,7 +62,7 @@ fn sort(
         sort_bytes += crate::exec::workarea::SORT_ROW_OVERHEAD
             + k.iter().chain(out.iter()).map(|v| v.column_len() as u64).sum::<u64>();
         let held = crate::catalog::ROW_BYTES + crate::catalog::VALUE_BYTES * (k.len() + out.len()) as u64 + bytes;
-        room = room.checked_sub(held).ok_or_else(|| Box::new(crate::kernel::limits::memory_error(rt.max_memory_mb)))?;
+        rt.hold(&mut room, held)?;
         keyed.push((k, out));
         // Rows held by the sort weigh like rows held for an insert.
         rt.k.stats.work.rows_held += 1;
@@ -74,10 +74,7 @@ fn sort(
     keyed.sort_by(|a, b| order_rows(&a.0, &b.0, &dirs));
     let own = rt.stacks[st].own;
     let n = keyed.len() as u64;
-    let (k, wa) = (&mut rt.k, &rt.workarea);
-    if !crate::exec::workarea::run_sort(k, &rt.work, wa, "SORT (v2)", sort_bytes, n, own)? {
-        rt.k.stats.access.sorts_memory += 1;
-    }
+    rt.end_sort("SORT (v2)", sort_bytes, n, own)?;
     Ok(keyed.into_iter().map(|(_, r)| r).collect())
 }
 

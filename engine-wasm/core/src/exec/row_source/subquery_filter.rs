@@ -66,7 +66,7 @@ fn run_subquery(rt: &mut Rt<'_>, env: &mut Env, s: &mut SubPlan) -> Result<Value
     }
     if !s.correlated && s.cache.is_none() {
         let mut vals = Vec::new();
-        let mut room = rt.max_memory_mb.saturating_mul(1 << 20).saturating_sub(rt.cat.memory_bytes());
+        let mut room = rt.memory_room();
         s.op.open(rt, env, false)?;
         while s.op.next(rt, env)? {
             let v = match &s.kind {
@@ -75,9 +75,7 @@ fn run_subquery(rt: &mut Rt<'_>, env: &mut Env, s: &mut SubPlan) -> Result<Value
                 SubKind::Scalar { .. } => unreachable!("run above"),
             };
             let held = crate::catalog::ROW_BYTES + crate::catalog::VALUE_BYTES + v.stored_len() as u64;
-            room = room
-                .checked_sub(held)
-                .ok_or_else(|| Box::new(crate::kernel::limits::memory_error(rt.max_memory_mb)))?;
+            rt.hold(&mut room, held)?;
             rt.k.stats.work.rows_held += 1;
             vals.push(v);
             if matches!(s.kind, SubKind::Exists) {
