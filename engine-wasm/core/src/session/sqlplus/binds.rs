@@ -118,15 +118,9 @@ impl Run<'_> {
     }
 
     /// The declared variables' datatype classes, as a statement that names
-    /// them is compiled with (a CHAR variable is left to its values).
+    /// them is compiled with.
     pub(in crate::session) fn host_kinds(&self) -> Vec<(String, crate::exec::convert::Kind)> {
-        use crate::exec::convert::Kind;
-        let kind = |ty: BindType| match ty {
-            BindType::Number => Some(Kind::Number),
-            BindType::Varchar2(_) => Some(Kind::Varchar),
-            BindType::Char(_) => None,
-        };
-        self.s.sqlplus.binds.iter().filter_map(|b| Some((b.name.clone(), kind(b.ty)?))).collect()
+        self.s.sqlplus.binds.iter().map(|b| (b.name.clone(), declared_kind(b.ty))).collect()
     }
 
     /// What the statement being parsed knows of its binds' classes: the
@@ -149,11 +143,7 @@ impl Run<'_> {
             let Some(bare) = name.strip_prefix(':') else { return true };
             let declared = self.s.sqlplus.binds.iter().find(|b| b.name.eq_ignore_ascii_case(bare));
             let now = match declared {
-                Some(b) => match b.ty {
-                    BindType::Number => Kind::Number,
-                    BindType::Varchar2(_) => Kind::Varchar,
-                    BindType::Char(_) => Kind::Unknown,
-                },
+                Some(b) => declared_kind(b.ty),
                 None => self.s.parse_bind_kinds.get(i).copied().unwrap_or(Kind::Unknown),
             };
             now == was
@@ -230,5 +220,16 @@ impl ParseKinds {
         ctx.host_binds = &self.host;
         ctx.positional_binds = &self.positional;
         ctx.var_binds = &self.vars;
+    }
+}
+
+/// A SQL*Plus variable's class in comparisons (a CHAR one is left to its
+/// values).
+fn declared_kind(ty: BindType) -> crate::exec::convert::Kind {
+    use crate::exec::convert::Kind;
+    match ty {
+        BindType::Number => Kind::Number,
+        BindType::Varchar2(_) => Kind::Varchar,
+        BindType::Char(_) => Kind::Unknown,
     }
 }
