@@ -16,8 +16,8 @@
 -- row source; Starts 27, one per department. The HR schema's EMPLOYEES
 -- is built here with its published department sizes (107 employees: 10:1,
 -- 20:2, 30:6, 40:1, 50:45, 60:5, 70:1, 80:34, 90:3, 100:6, 110:2, one
--- without a department): 106 rows found. The lab prints the correlation
--- as the outer column ("DEPARTMENTS"."DEPARTMENT_ID"), not Oracle's :B1.
+-- without a department): 106 rows found. The predicate prints the
+-- correlation value as Oracle's :B1, byte for byte.
 -- Test: engine-wasm/core/tests/articles_subq.rs (exact Starts, A-Rows).
 create table departments (department_id number(4) not null, department_name varchar2(30) not null);
 insert into departments select level * 10, 'Department ' || level from dual connect by level <= 27;

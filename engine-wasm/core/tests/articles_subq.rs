@@ -20,7 +20,8 @@ fn run(script: &str) -> Vec<StepOut> {
 }
 
 /// miaokee.com's run of Kyte's example: the subquery's lines first, Starts
-/// 27 (one per department), A-Rows 27 and 106, exactly as published. The
+/// 27 (one per department), A-Rows 27 and 106 and the access predicate
+/// exactly as published. The
 /// lab's E-Rows of the index range scan is 9 where Oracle prints 10
 /// (106 keyed rows over 11 distinct keys, 9.6: the lab's optimizer rounds
 /// down here); not compared.
@@ -45,6 +46,8 @@ fn miaokee_scalar_subquery_runs_once_per_department() {
     assert_eq!(plan, want.map(|(o, s, a)| (o.to_string(), s, a)));
     assert_eq!(q.plan[1].depth, 1);
     assert_eq!(q.plan[3].depth, 1);
+    // As published: the correlation value is a bind, EMP an alias.
+    assert_eq!(q.plan[2].access.as_deref(), Some("\"EMP\".\"DEPARTMENT_ID\"=:B1"));
 }
 
 /// dbaglobe.com's 12.1.0.1 run: VIEW / WINDOW BUFFER / TABLE ACCESS FULL,

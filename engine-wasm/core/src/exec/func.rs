@@ -72,6 +72,9 @@ pub enum Func {
     Rowid,
     /// A DBMS_ROWID function ([`super::rowid`]).
     DbmsRowid(super::rowid::RowidFn),
+    /// Internal: `LNNVL(cond)`, TRUE when `cond` is FALSE or unknown (a
+    /// NOT IN's predicate pushed into its subquery, `plan/in_exists.rs`).
+    Lnnvl,
 }
 
 impl Func {
@@ -137,7 +140,7 @@ impl Func {
             Func::Coalesce | Func::Greatest | Func::Least => (1, 255),
             Func::Nullif | Func::Concat => (2, 2),
             Func::Instr => (2, 4),
-            Func::Trim | Func::Sign | Func::Vsize | Func::CharKey => (1, 1),
+            Func::Trim | Func::Sign | Func::Vsize | Func::CharKey | Func::Lnnvl => (1, 1),
             Func::Dump(_) => (1, 2),
             Func::PlConcat => (2, 2),
             Func::Math(m) => m.arity(),
@@ -312,6 +315,7 @@ pub(super) fn eval_func(
         Func::Instr => return instr(v, work, pos),
         Func::Concat => super::scalar::concat_sql(&v[0], &v[1], super::scalar::SQL_VARCHAR2_MAX, pos)?,
         Func::PlConcat => super::scalar::concat_sql(&v[0], &v[1], super::scalar::PLSQL_VARCHAR2_MAX, pos)?,
+        Func::Lnnvl => Value::int(if matches!(&v[0], Value::Num(n) if !n.is_zero()) { 0 } else { 1 }),
         Func::Vsize => match &v[0] {
             Value::Null => Value::Null,
             x => Value::int(x.stored_len() as i64),

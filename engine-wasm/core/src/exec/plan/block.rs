@@ -22,6 +22,7 @@ struct Joined {
 impl<'a> Builder<'a> {
     /// Compile one query block.
     pub(super) fn simple_block(&mut self, q: &Query) -> Result<Block, LabError> {
+        let push = self.take_push();
         let rewritten = outer_plus::rewrite(q)?;
         let q = rewritten.as_ref().unwrap_or(q);
         let referenced = covering::referenced_columns(q);
@@ -36,10 +37,16 @@ impl<'a> Builder<'a> {
         let (mut rels, mut scope) = self.relations(q)?;
         let using = self.using_joins(q, &mut scope)?;
         let unnested = self.unnest(q, &scope, &mut rels)?;
+        self.note_qualified(q, &rels);
         let q = unnested.query.as_ref().unwrap_or(q);
         let (mut conjuncts, subs) = self.where_conjuncts(q, &scope)?;
         let (subs, once) = scalar::split_where_subs(subs);
         conjuncts.splice(0..0, using);
+        if let Some(push) = push {
+            let c = self.pushed_in_predicate(push, q, &scope)?;
+            conjuncts.insert(0, c);
+        }
+        self.keep_block_text(q, &rels, &conjuncts);
         let mut outer_joined = self.outer_join_conditions(q, &scope)?;
         let join_modes = unnested.joins.iter().map(|(r, _, m)| (*r, *m)).collect();
         outer_joined.extend(unnested.joins.into_iter().map(|(r, c, _)| (r, c)));
@@ -93,11 +100,13 @@ impl<'a> Builder<'a> {
         let mut conjuncts = Vec::new();
         let enclosing_subs = std::mem::take(&mut self.pending_subs);
         self.subqueries_ok = true;
+        let polarity = std::mem::replace(&mut self.subq.polarity, Some(true));
         let compiled = match &q.where_clause {
             Some(w) if has_aggregate(w) => Err(LabError::new(ora::GROUP_FUNCTION_NOT_ALLOWED, expr_pos(w))),
             Some(w) => self.compile_expr(w, scope, None).map(Some),
             None => Ok(None),
         };
+        self.subq.polarity = polarity;
         self.subqueries_ok = false;
         let subs = std::mem::replace(&mut self.pending_subs, enclosing_subs);
         if let Some(c) = compiled? {

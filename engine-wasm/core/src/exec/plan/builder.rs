@@ -180,7 +180,23 @@ impl<'a> Builder<'a> {
         self.compile_expr_inner(e, scope, &mut aggs)
     }
 
+    /// Compile `e`, its operands with the WHERE clause's polarity
+    /// (`in_exists.rs`) passed down through AND, OR and NOT.
     pub(super) fn compile_expr_inner(
+        &mut self,
+        e: &Expr,
+        scope: &[ScopeEntry],
+        aggs: &mut Option<&mut Vec<AggItem>>,
+    ) -> Result<CExpr, LabError> {
+        let own = self.subq.polarity;
+        self.subq.polarity = Self::operand_polarity(e, own);
+        self.subq.node_polarity = own;
+        let r = self.compile_expr_node(e, scope, aggs);
+        self.subq.polarity = own;
+        r
+    }
+
+    fn compile_expr_node(
         &mut self,
         e: &Expr,
         scope: &[ScopeEntry],
@@ -408,7 +424,11 @@ impl<'a> Builder<'a> {
         scope: &[ScopeEntry],
         aggs: &mut Option<&mut Vec<AggItem>>,
     ) -> Result<CExpr, LabError> {
+        if let Some(c) = self.in_as_exists((expr, query, negated), scope, aggs)? {
+            return Ok(c);
+        }
         let left = self.compile_expr_inner(expr, scope, aggs)?;
+        let before = self.outer_ref_exprs.len();
         let (sub, correlated) = self.subquery_block(query, scope)?;
         if sub.project.len() != 1 {
             let n = if sub.project.len() > 1 { ora::TOO_MANY_VALUES } else { ora::NOT_ENOUGH_VALUES };
@@ -423,6 +443,9 @@ impl<'a> Builder<'a> {
             correlated,
             cache: None,
             pos: expr_pos(e),
+            keys: self.correlation_keys(before, scope, Vec::new()),
+            memo: Box::default(),
+            text: self.subq.text.take(),
         });
         let c = CExpr::Gen { src: slot, col: 0 };
         Ok(if negated { CExpr::Not(Box::new(c)) } else { c })
@@ -430,8 +453,10 @@ impl<'a> Builder<'a> {
 
     /// `[NOT] EXISTS (subquery)`: a FILTER child of the block.
     fn exists_subquery(&mut self, query: &Query, scope: &[ScopeEntry]) -> Result<CExpr, LabError> {
+        let before = self.outer_ref_exprs.len();
         let (sub, correlated) = self.subquery_block(query, scope)?;
         let slot = self.new_source();
+        let keys = self.correlation_keys(before, scope, Vec::new());
         self.pending_subs.push(SubPlan {
             op: sub.op,
             kind: SubKind::Exists,
@@ -439,6 +464,9 @@ impl<'a> Builder<'a> {
             correlated,
             cache: None,
             pos: query.pos,
+            keys,
+            memo: Box::default(),
+            text: self.subq.text.take(),
         });
         Ok(CExpr::Gen { src: slot, col: 0 })
     }

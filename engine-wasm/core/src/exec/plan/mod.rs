@@ -12,6 +12,7 @@ use lio_sql::{ora, LabError};
 
 use expr_info::{expr_pos, has_aggregate};
 pub use expr_text::expr_text;
+use in_exists::SubqState;
 pub use line::PlanLine;
 
 /// The PL/SQL variables in scope, as names or as the block's own
@@ -164,6 +165,9 @@ struct Builder<'a> {
     outer_refs: usize,
     /// IN/EXISTS subqueries of the WHERE clause being compiled.
     pending_subs: Vec<SubPlan>,
+    /// An IN's rewrite into a correlated EXISTS, and the text of the
+    /// subquery just compiled (`in_exists.rs`).
+    subq: SubqState,
     /// Subqueries may appear where the expression is being compiled.
     subqueries_ok: bool,
     /// Scalar subqueries may (a select list's items).
@@ -179,6 +183,8 @@ struct Builder<'a> {
     fixed_src: Vec<usize>,
     /// Each table source's alias (or name), for predicate text.
     src_alias: Vec<(usize, String)>,
+    /// The table sources whose columns the predicate text qualifies.
+    qualified_srcs: Vec<usize>,
     /// Positions of the names resolved to PL/SQL variables.
     plsql_refs: Vec<Pos>,
     /// Per generated source, its columns' datatype classes (comparisons
@@ -229,6 +235,7 @@ mod expr_text;
 mod fetch;
 mod group;
 mod hash_join;
+mod in_exists;
 mod line;
 mod merge_join;
 mod outer_join;
@@ -395,6 +402,7 @@ pub fn compile(q: &Query, ctx: &PlanCtx<'_>) -> Result<Compiled, LabError> {
         outer_scopes: Vec::new(),
         outer_refs: 0,
         pending_subs: Vec::new(),
+        subq: SubqState::default(),
         subqueries_ok: false,
         scalar_ok: false,
         outer_ref_exprs: Vec::new(),
@@ -402,6 +410,7 @@ pub fn compile(q: &Query, ctx: &PlanCtx<'_>) -> Result<Compiled, LabError> {
         fixed: Vec::new(),
         fixed_src: Vec::new(),
         src_alias: Vec::new(),
+        qualified_srcs: Vec::new(),
         plsql_refs: Vec::new(),
         gen_kinds: Vec::new(),
         agg_kinds: Vec::new(),
@@ -439,7 +448,8 @@ pub fn compile(q: &Query, ctx: &PlanCtx<'_>) -> Result<Compiled, LabError> {
         lines[0].bytes = None;
     }
     let lines_len = lines.len();
-    let predicates = predicates::plan_predicates(&root, lines_len, ctx.cat, &b.bind_names, &b.src_alias);
+    let predicates =
+        predicates::plan_predicates(&root, lines_len, ctx.cat, &b.bind_names, (&b.src_alias, &b.qualified_srcs));
     // Frames follow the final line numbering of their operators.
     let env = Env {
         rows: vec![0; b.n_sources],
@@ -499,6 +509,7 @@ pub fn compile_scalar(e: &Expr, ctx: &PlanCtx<'_>) -> Result<(CExpr, Vec<String>
         outer_scopes: Vec::new(),
         outer_refs: 0,
         pending_subs: Vec::new(),
+        subq: SubqState::default(),
         subqueries_ok: false,
         scalar_ok: false,
         outer_ref_exprs: Vec::new(),
@@ -506,6 +517,7 @@ pub fn compile_scalar(e: &Expr, ctx: &PlanCtx<'_>) -> Result<(CExpr, Vec<String>
         fixed: Vec::new(),
         fixed_src: Vec::new(),
         src_alias: Vec::new(),
+        qualified_srcs: Vec::new(),
         plsql_refs: Vec::new(),
         gen_kinds: Vec::new(),
         agg_kinds: Vec::new(),

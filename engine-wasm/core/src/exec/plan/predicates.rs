@@ -5,8 +5,8 @@
 //! access by rowid's remaining conditions, FILTER, COUNT STOPKEY's ROWNUM).
 //!
 //! Text follows Oracle: column names upper-case and double-quoted
-//! (`"KEY"=42`), qualified by their table (`"T1"."ID"`) when the query
-//! reads more than one table, binds as `:1` / `:KEY`, `BETWEEN` shown as
+//! (`"KEY"=42`), qualified by their table's alias (`"T1"."ID"`) when its
+//! query block reads more than one or names it by an alias, binds as `:1` / `:KEY`, `BETWEEN` shown as
 //! its two comparisons, conjuncts joined by ` AND `, an `OR` inside an
 //! `AND` in parentheses.
 
@@ -29,36 +29,12 @@ pub fn plan_predicates(
     lines: usize,
     cat: &Catalog,
     bind_names: &[String],
-    aliases: &[(usize, String)],
+    (aliases, qualified): (&[(usize, String)], &[usize]),
 ) -> Vec<LinePredicates> {
-    let mut tables = Vec::new();
-    collect_tables(root, cat, &mut tables);
-    tables.sort_unstable();
-    tables.dedup();
-    let qualify = tables.len() > 1 || aliases.len() > 1;
-    let w = Writer { cat, binds: bind_names, root, aliases, qualify, plus: Vec::new() };
+    let w = Writer { cat, binds: bind_names, root, aliases, qualified, plus: Vec::new(), corr: &[] };
     let mut out = vec![LinePredicates::default(); lines];
     w.walk(root, &mut out);
     out
-}
-
-fn collect_tables(op: &Op, cat: &Catalog, out: &mut Vec<usize>) {
-    match &op.kind {
-        OpKind::Full { table, .. } | OpKind::Hash { table, .. } => out.push(*table),
-        OpKind::ByRowid { table, child, .. } => {
-            out.push(*table);
-            collect_tables(child, cat, out)
-        }
-        OpKind::RowidFetch { table, .. } => out.push(*table),
-        OpKind::IndexUnique { index, .. }
-        | OpKind::IndexRange { index, .. }
-        | OpKind::IndexMinMax { index, .. }
-        | OpKind::IndexFast { index, .. } => out.push(cat.indexes[*index].table),
-        _ => {}
-    }
-    for c in children(op) {
-        collect_tables(c, cat, out);
-    }
 }
 
 pub(super) fn children(op: &Op) -> Vec<&Op> {
@@ -92,14 +68,18 @@ struct Writer<'a> {
     root: &'a Op,
     /// Table sources' aliases (a column is qualified by its source's).
     aliases: &'a [(usize, String)],
-    qualify: bool,
+    /// The table sources whose columns are qualified: those of a query
+    /// block with more than one FROM item, and those given an alias.
+    qualified: &'a [usize],
     /// The sources whose columns print with Oracle's outer-join mark
     /// `(+)` (an outer hash join's probe side, on that line).
     plus: Vec<usize>,
+    /// Inside a subquery: its correlation values, printed `:B1`, `:B2`, ...
+    corr: &'a [CExpr],
 }
 
-impl Writer<'_> {
-    fn walk(&self, op: &Op, out: &mut [LinePredicates]) {
+impl<'a> Writer<'a> {
+    fn walk(&self, op: &'a Op, out: &mut [LinePredicates]) {
         let mut p = LinePredicates::default();
         let and = |v: Vec<String>| if v.is_empty() { None } else { Some(v.join(" AND ")) };
         match &op.kind {
@@ -159,8 +139,15 @@ impl Writer<'_> {
         if let Some(slot) = out.get_mut(op.line as usize) {
             *slot = p;
         }
-        for c in children(op) {
-            self.walk(c, out);
+        if let OpKind::SubqueryFilter { child, subs, .. } | OpKind::ScalarSubs { child, subs, .. } = &op.kind {
+            self.walk(child, out);
+            for s in subs {
+                Writer { plus: Vec::new(), corr: &s.keys, ..*self }.walk(&s.op, out);
+            }
+        } else {
+            for c in children(op) {
+                self.walk(c, out);
+            }
         }
         // The window line's filter is the row limit's too.
         if let OpKind::RowLimit { child, spec, .. } = &op.kind {
@@ -234,12 +221,14 @@ impl Writer<'_> {
     }
 
     /// A column of `table`, read through table source `src` when known:
-    /// qualified by the source's alias (else the table's name) when the
-    /// query reads more than one table.
+    /// qualified by the source's alias (else the table's name) when its
+    /// query block has more than one FROM item or names it by an alias,
+    /// as Oracle prints them (`filter("SAL"> (SELECT AVG("SAL") FROM
+    /// "EMP" "EMP"))`, `access("E"."JOB_ID"='SH_CLERK')`).
     fn column(&self, table: usize, col: usize, src: Option<usize>) -> String {
         let t = &self.cat.tables[table];
         let name = t.columns.get(col).map(|c| c.name.as_str()).unwrap_or("?");
-        if !self.qualify {
+        if !src.is_some_and(|s| self.qualified.contains(&s)) {
             return format!("\"{name}\"");
         }
         let alias = src.and_then(|s| self.aliases.iter().find(|(x, _)| *x == s)).map(|(_, a)| a.as_str());
@@ -263,19 +252,11 @@ impl Writer<'_> {
             }
             children(op).into_iter().find_map(|c| find(c, src))
         }
-        fn sub(op: &Op, src: usize) -> Option<&SubPlan> {
-            if let OpKind::SubqueryFilter { subs, .. } | OpKind::ScalarSubs { subs, .. } = &op.kind {
-                if let Some(s) = subs.iter().find(|s| s.slot == src) {
-                    return Some(s);
-                }
-            }
-            children(op).into_iter().find_map(|c| sub(c, src))
-        }
         fn group(op: &Op, src: usize) -> Option<(&[CExpr], &[crate::exec::expr::AggSpec])> {
-            if let OpKind::GroupBy { keys, aggs, out_src, .. } = &op.kind {
-                if *out_src == src {
-                    return Some((keys, aggs));
-                }
+            match &op.kind {
+                OpKind::GroupBy { keys, aggs, out_src, .. } if *out_src == src => return Some((keys, aggs)),
+                OpKind::SortAggregate { aggs, out_src, .. } if *out_src == src => return Some((&[], aggs)),
+                _ => {}
             }
             children(op).into_iter().find_map(|c| group(c, src))
         }
@@ -285,11 +266,13 @@ impl Writer<'_> {
                 return format!("{}({arg})", a.func.name());
             }
         }
-        if let Some(s) = sub(self.root, src) {
+        if let Some(s) = find_sub(self.root, src) {
             return match &s.kind {
-                SubKind::Exists => "EXISTS (SELECT 0)".into(),
-                SubKind::In { left, .. } => format!("{} IN (SELECT)", self.expr(left, 2)),
-                SubKind::Scalar { .. } => "(SELECT)".into(),
+                SubKind::Exists => format!(" EXISTS ({})", self.sub_select(s, None)),
+                SubKind::In { left, right } => {
+                    format!("{} IN ({})", self.expr(left, 2), self.sub_select(s, Some(right)))
+                }
+                SubKind::Scalar { value } => format!(" ({})", self.sub_select(s, Some(value))),
             };
         }
         match find(self.root, src).and_then(|e| e.get(col)) {
@@ -300,6 +283,26 @@ impl Writer<'_> {
             Some(e) => self.expr(e, 9),
             None => format!("\"COL{}\"", col + 1),
         }
+    }
+
+    /// Whether `e` is an EXISTS subquery's result.
+    fn exists_slot(&self, e: &CExpr) -> bool {
+        matches!(e, CExpr::Gen { src, .. } if find_sub(self.root, *src).is_some_and(|s| matches!(s.kind, SubKind::Exists)))
+    }
+
+    /// A subquery as Oracle prints it in a predicate: `SELECT 0` for an
+    /// EXISTS (`value` None), its FROM items and WHERE conjuncts, the
+    /// correlation values as binds (`:B1`).
+    fn sub_select(&self, s: &'a SubPlan, value: Option<&CExpr>) -> String {
+        let w = Writer { plus: Vec::new(), corr: &s.keys, ..*self };
+        let sel = value.map(|v| w.expr(v, 0)).unwrap_or_else(|| "0".into());
+        let Some(t) = &s.text else { return format!("SELECT {sel}") };
+        let mut out = format!("SELECT {sel} FROM {}", t.from);
+        if !t.preds.is_empty() {
+            out += " WHERE ";
+            out += &w.conjuncts(&t.preds).join(" AND ");
+        }
+        out
     }
 
     /// A string literal compared with a CHAR column, which the compiler
@@ -321,6 +324,9 @@ impl Writer<'_> {
     /// (0 top, 1 a conjunct, 2 a comparison operand, 3 `+`/`-`, 4 `*`/`/`):
     /// weaker operators inside a stronger context are parenthesised.
     fn expr(&self, e: &CExpr, prec: u8) -> String {
+        if let Some(i) = self.corr.iter().position(|k| k.same(e)) {
+            return format!(":B{}", i + 1);
+        }
         match e {
             CExpr::Const(v) | CExpr::Varchar(v) => match v {
                 crate::value::Value::Null => "NULL".into(),
@@ -387,6 +393,8 @@ impl Writer<'_> {
                 }
             }
             CExpr::Neg(a, _) => format!("-{}", self.expr(a, 5)),
+            // NOT EXISTS, as Oracle prints it.
+            CExpr::Not(a) if self.exists_slot(a) => format!(" NOT{}", self.expr(a, 0)),
             CExpr::Not(a) => format!("NOT ({})", self.expr(a, 0)),
             CExpr::Between(x, lo, hi) => {
                 let x = self.expr(x, 3);
@@ -438,6 +446,16 @@ impl Writer<'_> {
             }
         }
     }
+}
+
+/// The subquery whose result source `src` is.
+fn find_sub(op: &Op, src: usize) -> Option<&SubPlan> {
+    if let OpKind::SubqueryFilter { subs, .. } | OpKind::ScalarSubs { subs, .. } = &op.kind {
+        if let Some(s) = subs.iter().find(|s| s.slot == src) {
+            return Some(s);
+        }
+    }
+    children(op).into_iter().find_map(|c| find_sub(c, src))
 }
 
 fn op_text(op: BinaryOp) -> &'static str {

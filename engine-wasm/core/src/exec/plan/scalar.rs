@@ -7,7 +7,7 @@
 //! of a WHERE clause as a FILTER's second child.
 
 use super::*;
-use crate::exec::row_source::{ScalarCache, NO_LINE};
+use crate::exec::row_source::NO_LINE;
 
 impl Builder<'_> {
     /// `(SELECT ...)` as a value: a subquery of the block, whose value
@@ -22,27 +22,12 @@ impl Builder<'_> {
         let stop = rownum::split_rownum(q)?;
         let q2 = stop.as_ref().map_or(q, |(q2, _)| q2);
         let before = self.outer_ref_exprs.len();
-        // The sources a correlation value may come from: this block's and
-        // the enclosing blocks'.
-        let mut outer_srcs = Vec::new();
-        for e in scope.iter().chain(self.outer_scopes.iter().flatten()) {
-            for (_, c) in &e.columns {
-                c.sources(&mut outer_srcs);
-            }
-        }
         let (sub, correlated) = self.subquery_block(q2, scope)?;
         if sub.project.len() != 1 {
             let n = if sub.project.len() > 1 { ora::TOO_MANY_VALUES } else { ora::NOT_ENOUGH_VALUES };
             return Err(LabError::new(n, q.pos));
         }
-        let mut keys: Vec<CExpr> = Vec::new();
-        for k in &self.outer_ref_exprs[before..] {
-            let mut s = Vec::new();
-            k.sources(&mut s);
-            if s.iter().all(|x| outer_srcs.contains(x)) && !keys.iter().any(|o| o.same(k)) {
-                keys.push(k.clone());
-            }
-        }
+        let keys = self.correlation_keys(before, scope, Vec::new());
         let mut op = sub.op;
         if let Some((_, limit)) = stop {
             let e_rows = sub.e_rows.min(limit as f64);
@@ -53,16 +38,42 @@ impl Builder<'_> {
         let slot = self.new_source();
         let k = crate::exec::convert::kind(&value, &self.kinds());
         self.set_source_kinds(slot, vec![k]);
-        let cache = Box::new(ScalarCache::default());
+        let text = self.subq.text.take();
         self.pending_subs.push(SubPlan {
             op,
-            kind: SubKind::Scalar { value, keys, cache },
+            kind: SubKind::Scalar { value },
             slot,
             correlated,
             cache: None,
             pos: q.pos,
+            keys,
+            memo: Box::default(),
+            text,
         });
         Ok(CExpr::Gen { src: slot, col: 0 })
+    }
+
+    /// The correlation values of the subquery just compiled: `first` (an
+    /// IN's left operand, pushed into it), then the enclosing blocks'
+    /// columns it read (`outer_ref_exprs` from `before`), each once.
+    pub(super) fn correlation_keys(&self, before: usize, scope: &[ScopeEntry], first: Vec<CExpr>) -> Vec<CExpr> {
+        // The sources a correlation value may come from: this block's and
+        // the enclosing blocks'.
+        let mut outer_srcs = Vec::new();
+        for e in scope.iter().chain(self.outer_scopes.iter().flatten()) {
+            for (_, c) in &e.columns {
+                c.sources(&mut outer_srcs);
+            }
+        }
+        let mut keys = first;
+        for k in &self.outer_ref_exprs[before..] {
+            let mut s = Vec::new();
+            k.sources(&mut s);
+            if s.iter().all(|x| outer_srcs.contains(x)) && !keys.iter().any(|o| o.same(k)) {
+                keys.push(k.clone());
+            }
+        }
+        keys
     }
 
     /// The select list's scalar subqueries (`subs`) run over `op`, the

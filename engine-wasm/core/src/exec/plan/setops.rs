@@ -96,6 +96,8 @@ impl<'a> Builder<'a> {
             op = self.sort_order_by(op, keys, &mut project, e_rows, cost, row_bytes);
             sorts = true;
         }
+        // A compound query as a subquery has no one block's text.
+        self.subq.text = None;
         Ok(Block { op, columns, project, e_rows, cost, row_bytes, read_optim, sorts })
     }
 

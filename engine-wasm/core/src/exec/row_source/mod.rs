@@ -238,11 +238,20 @@ impl Rt<'_> {
 pub enum SubKind {
     /// `EXISTS (...)`: whether the subquery has a row.
     Exists,
-    /// `left IN (SELECT right ...)`
+    /// `left IN (SELECT right ...)`, three-valued (where the IN could not
+    /// become a correlated EXISTS: `plan/builder.rs::in_subquery`).
     In { left: CExpr, right: CExpr },
-    /// `(SELECT value ...)`: its one row's `value` (NULL without a row),
-    /// cached per distinct `keys` (the enclosing row's values it reads).
-    Scalar { value: CExpr, keys: Vec<CExpr>, cache: Box<ScalarCache> },
+    /// `(SELECT value ...)`: its one row's `value` (NULL without a row).
+    Scalar { value: CExpr },
+}
+
+/// A subquery's text as DBMS_XPLAN prints it in a predicate: its FROM
+/// items (`"EMP" "E"`) and its WHERE clause's conjuncts (the pushed IN
+/// predicate first), the correlation values shown as `:B1`, `:B2`, ...
+#[derive(Debug, Clone)]
+pub struct SubText {
+    pub from: String,
+    pub preds: Vec<CExpr>,
 }
 
 /// A subquery run by a FILTER: its result (TRUE, FALSE or NULL) goes into
@@ -257,15 +266,21 @@ pub struct SubPlan {
     pub correlated: bool,
     pub cache: Option<Vec<Value>>,
     pub pos: Pos,
+    /// The enclosing rows' values it reads (its correlation values, the
+    /// predicate text's `:B1`, `:B2`, ...), in the order first read.
+    pub keys: Vec<CExpr>,
+    /// Results kept per distinct `keys` for the execution: scalar
+    /// subquery caching, and the FILTER's caching of EXISTS results
+    /// (`scalar_subquery.rs`).
+    pub memo: Box<ScalarCache>,
+    pub text: Option<Box<SubText>>,
 }
 
 impl SubPlan {
     /// A new execution: nothing kept from the last one.
     pub fn reset(&mut self) {
         self.cache = None;
-        if let SubKind::Scalar { cache, .. } = &mut self.kind {
-            cache.clear();
-        }
+        self.memo.clear();
     }
 }
 

@@ -28,22 +28,11 @@ use super::*;
 /// The value of scalar subquery `s` for the row in `env` (from its cache
 /// when it holds the row's correlation values), into its slot.
 pub(super) fn run(rt: &mut Rt<'_>, env: &mut Env, s: &mut SubPlan) -> Result<Value, Box<LabError>> {
-    let SubKind::Scalar { value, keys, cache } = &mut s.kind else { unreachable!("a scalar subquery") };
-    cache.vals.clear();
-    for k in keys.iter() {
-        let v = rt.eval(k, env)?;
-        cache.vals.push(v);
-    }
-    let mut key = std::mem::take(&mut cache.key);
-    crate::exec::hash_area::key_bytes(&cache.vals, &mut key);
-    let found = match &cache.last {
-        Some((k, v)) if *k == key => Some(v.clone()),
-        _ => cache.map.get(&key).cloned(),
+    let SubKind::Scalar { value } = &s.kind else { unreachable!("a scalar subquery") };
+    let key = match memo_find(rt, env, &s.keys, &mut s.memo)? {
+        Ok(v) => return Ok(v),
+        Err(key) => key,
     };
-    if let Some(v) = found {
-        cache.key = key;
-        return Ok(v);
-    }
     s.op.open(rt, env, false)?;
     let v = if s.op.next(rt, env)? {
         let v = rt.eval(value, env)?;
@@ -54,11 +43,44 @@ pub(super) fn run(rt: &mut Rt<'_>, env: &mut Env, s: &mut SubPlan) -> Result<Val
     } else {
         Value::Null
     };
-    if cache.map.len() < SCALAR_CACHE_ENTRIES {
-        cache.map.insert(key.clone(), v.clone());
-    }
-    cache.last = Some((key, v.clone()));
+    memo_keep(&mut s.memo, key, &v);
     Ok(v)
+}
+
+/// The result kept for the row's correlation values `keys` (`Ok`), or
+/// the key to keep the result under once computed (`Err`).
+pub(super) fn memo_find(
+    rt: &mut Rt<'_>,
+    env: &mut Env,
+    keys: &[CExpr],
+    memo: &mut ScalarCache,
+) -> Result<Result<Value, Vec<u8>>, Box<LabError>> {
+    memo.vals.clear();
+    for k in keys {
+        let v = rt.eval(k, env)?;
+        memo.vals.push(v);
+    }
+    let mut key = std::mem::take(&mut memo.key);
+    crate::exec::hash_area::key_bytes(&memo.vals, &mut key);
+    let found = match &memo.last {
+        Some((k, v)) if *k == key => Some(v.clone()),
+        _ => memo.map.get(&key).cloned(),
+    };
+    Ok(match found {
+        Some(v) => {
+            memo.key = key;
+            Ok(v)
+        }
+        None => Err(key),
+    })
+}
+
+/// Keep `v` for `key` while the table has room, and as the last value.
+pub(super) fn memo_keep(memo: &mut ScalarCache, key: Vec<u8>, v: &Value) {
+    if memo.map.len() < SCALAR_CACHE_ENTRIES {
+        memo.map.insert(key.clone(), v.clone());
+    }
+    memo.last = Some((key, v.clone()));
 }
 
 /// Each subquery's value into its slot.

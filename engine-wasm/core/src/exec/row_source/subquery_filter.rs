@@ -3,7 +3,8 @@
 //! predicates are tested. An uncorrelated subquery runs once per
 //! execution (its values kept, counted against the memory budget); a
 //! correlated one runs for each row and stops at the first row that
-//! decides.
+//! decides, a correlated EXISTS only for correlation values it has not
+//! met (the FILTER's cache).
 
 use super::*;
 
@@ -63,6 +64,19 @@ fn in_values<'v>(v: &Value, values: impl Iterator<Item = &'v Value>, pos: Pos) -
 fn run_subquery(rt: &mut Rt<'_>, env: &mut Env, s: &mut SubPlan) -> Result<Value, Box<LabError>> {
     if matches!(s.kind, SubKind::Scalar { .. }) {
         return super::scalar_subquery::run(rt, env, s);
+    }
+    if s.correlated && !s.keys.is_empty() && matches!(s.kind, SubKind::Exists) {
+        // The FILTER keeps each EXISTS result per distinct correlation
+        // values, as scalar subquery caching does (Lewis, "Filter
+        // Subqueries"): its Starts are the distinct values.
+        let key = match super::scalar_subquery::memo_find(rt, env, &s.keys, &mut s.memo)? {
+            Ok(v) => return Ok(v),
+            Err(key) => key,
+        };
+        s.op.open(rt, env, false)?;
+        let v = truth3(Some(s.op.next(rt, env)?));
+        super::scalar_subquery::memo_keep(&mut s.memo, key, &v);
+        return Ok(v);
     }
     if !s.correlated && s.cache.is_none() {
         let mut vals = Vec::new();
