@@ -92,7 +92,7 @@ describe('lio play', () => {
 
   it('shows Harrison\'s fetch-size ratio beside the published "more than 6 times"', () => {
     const r = play('fetch-size-long-link.sql');
-    const rows = r.stdout.split('\n').filter((l) => /^ {2}times faster than line 71 +\d/.test(l));
+    const rows = r.stdout.split('\n').filter((l) => /^ {2}times faster than line 71 \(fetch size 10\) +\d/.test(l));
     // Fetch size 100 and 200 against 10 (line 71): the ratio of the trimmed
     // means, the published bound, and '=' when the ratio is within it.
     expect(rows).toHaveLength(2);

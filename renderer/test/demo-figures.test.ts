@@ -40,6 +40,11 @@ describe('published bounds and ratios', () => {
     expect(compareExpected(d.beats[1].expected[0], { stats: { 'consistent gets': 3 }, elapsed_us: 1 })).toMatchObject({ match: true, op: '=' });
     expect(compareExpected(d.beats[1].expected[0], { stats: { 'consistent gets': 4 }, elapsed_us: 1 }).delta).toBe('+33.3%');
   });
+  it('names the other statement in brackets, for the audience', () => {
+    const [e] = parseDemo('--@ expected times faster than line 1 (fetch size 10) >= 6\nselect 1 from dual;').beats[0].expected;
+    expect(e).toMatchObject({ stat: 'times faster than line 1 (fetch size 10)', op: '>=', value: 6 });
+    expect(compareExpected(e, { stats: {}, elapsed_us: 2e6 }, at)).toMatchObject({ simulated: 6.68, match: true });
+  });
   it('refuses a bound it cannot read', () => {
     expect(parseDemo('--@ expected times faster than line 1 >> 6\nselect 1 from dual;').errors[0].code).toBe('LAB-00061');
   });

@@ -198,16 +198,17 @@ const TIME_FIGURES = {
 const stepTime = (/** @type {{ elapsed_us: number, trimmed_mean_us?: number }} */ s) => s.trimmed_mean_us ?? s.elapsed_us;
 
 /**
- * `times faster than line N`: how many times the statement at line N took
- * this statement's time (a published "N times worse than this"); null when
- * that statement has not run or took no time.
+ * `times faster than line N [(label)]`: how many times the statement at
+ * line N took this statement's time (a published "N times worse than
+ * this"); the label in brackets names that statement for the audience.
+ * Null when that statement has not run or took no time.
  * @param {string} stat
  * @param {{ elapsed_us: number, trimmed_mean_us?: number }} step
  * @param {((line: number) => { elapsed_us: number, trimmed_mean_us?: number } | null | undefined) | undefined} atLine
  * @returns {number | null | undefined} undefined: not a ratio figure
  */
 function ratioFigure(stat, step, atLine) {
-  const m = /^times faster than line (\d+)$/i.exec(stat.trim());
+  const m = /^times faster than line (\d+)(?:\s*\([^()]*\))?$/i.exec(stat.trim());
   if (!m) return undefined;
   const other = atLine?.(Number(m[1]));
   const mine = stepTime(step);
