@@ -60,15 +60,16 @@ const fmt = (v) => v.toLocaleString('en-US', { maximumFractionDigits: 3 });
  * The "simulated vs published" lines of a beat.
  * @param {import('../renderer/src/model/demo.mjs').DemoExpected[]} expected
  * @param {any} step
+ * @param {(line: number) => any} [atLine]  the step of the statement at a line (a ratio's other side)
  * @returns {string[]}
  */
-export function publishedLines(expected, step) {
+export function publishedLines(expected, step, atLine) {
   if (!expected.length) return [];
-  const rows = expected.map((e) => compareExpected(e, step));
+  const rows = expected.map((e) => compareExpected(e, step, atLine));
   const w = Math.max(...rows.map((r) => r.stat.length), 9);
   return [
     `  ${'statistic'.padEnd(w)}  ${'simulated'.padStart(12)}  ${'published'.padStart(12)}  ${'diff'.padEnd(7)}  source`,
-    ...rows.map((r) => `  ${r.stat.padEnd(w)}  ${(r.simulated === null ? '-' : fmt(r.simulated)).padStart(12)}  ${fmt(r.published).padStart(12)}  ${(r.match ? '=' : r.delta).padEnd(7)}  ${r.source || '-'}`),
+    ...rows.map((r) => `  ${r.stat.padEnd(w)}  ${(r.simulated === null ? '-' : fmt(r.simulated)).padStart(12)}  ${`${r.op === '=' ? '' : `${r.op} `}${fmt(r.published)}`.padStart(12)}  ${(r.match ? '=' : r.delta).padEnd(7)}  ${r.source || '-'}`),
   ];
 }
 
@@ -98,6 +99,8 @@ export async function playDemo(script, opts, io) {
   const rule = '='.repeat(78);
   io.out(`${rule}\n${demo.title || opts.name}\n${rule}\n`);
   let quiet = true;
+  /** @type {Map<number, any>} the last step of each statement run, by its line */
+  const byLine = new Map();
   for (let i = 0; i <= demo.statements.length; i++) {
     const beat = beats.get(i);
     if (beat?.say.length) {
@@ -120,7 +123,8 @@ export async function playDemo(script, opts, io) {
       }
     }
     const last = (result.steps ?? [])[result.steps.length - 1];
-    const pub = publishedLines(beat?.expected ?? [], last);
+    if (last) byLine.set(st.line, last);
+    const pub = publishedLines(beat?.expected ?? [], last, (line) => byLine.get(line));
     if (pub.length) {
       io.out('\n  Simulated vs published\n' + pub.join('\n') + '\n');
       quiet = false;

@@ -90,6 +90,19 @@ describe('lio play', () => {
     ]);
   }, 130_000);
 
+  it('shows Harrison\'s fetch-size ratio beside the published "more than 6 times"', () => {
+    const r = play('fetch-size-long-link.sql');
+    const rows = r.stdout.split('\n').filter((l) => /^ {2}times faster than line 71 \(fetch size 10\) +\d/.test(l));
+    // Fetch size 100 and 200 against 10 (line 71): the ratio of the trimmed
+    // means, the published bound, and '=' when the ratio is within it.
+    expect(rows).toHaveLength(2);
+    for (const l of rows) {
+      const [, simulated, published, diff] = l.trim().split(/\s{2,}/);
+      expect(Number(simulated)).toBeGreaterThan(6);
+      expect([published, diff]).toEqual(['> 6', '=']);
+    }
+  }, 130_000);
+
   it('a pause waits for Enter; --no-wait does not', async () => {
     const file = path.join(dir, 'pause.sql');
     fs.writeFileSync(file, '--@ say first\n--@ pause\nselect 1 x from dual;\n--@ say second\n');

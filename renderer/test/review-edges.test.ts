@@ -123,7 +123,7 @@ describe('demo directives', () => {
     expect(d.beats.map((b) => b.statement)).toEqual([0, 1, 2]);
     expect(d.beats[0]).toMatchObject({ line: 5, say: ['A heap table behind a primary key index: three gets.'], pause: 0 });
     expect(d.beats[1]).toMatchObject({ line: 10, view: { name: 'structure', segment: 'T1', speed: 4 }, highlight: ['consistent gets'], focus: true });
-    expect(d.beats[1].expected).toEqual([{ stat: 'consistent gets', value: 3, source: 'Pachot 2018', line: 7 }]);
+    expect(d.beats[1].expected).toEqual([{ stat: 'consistent gets', value: 3, op: '=', source: 'Pachot 2018', line: 7 }]);
     expect(d.beats[2]).toMatchObject({ pause: 2.5, say: ['The end.'] });
     expect(focusLine(script)).toBe(10);
   });

@@ -72,10 +72,12 @@ LAB RUN 'select * from customers where rownum <= 50000' VIA jdbc_thin FETCHSIZE 
 --@ say 100 and 200 rows a fetch. Published: the default of 10 "more than
 --@ say 6 times worse than a setting of 100 or 200". Compare the two runs.
 --@ highlight SQL*Net roundtrips to/from client
---@ view compare a=71 b=78
+--@ view compare a=71 b=79
 --@ focus
+--@ expected times faster than line 71 (fetch size 10) > 6 source Guy Harrison, 'Best practices for accessing Oracle from scala using JDBC' (2011): fetch size 10 "more than 6 times worse"
 --@ pause
 LAB RUN 'select * from customers where rownum <= 50000' VIA jdbc_thin FETCHSIZE 100 RUNS 3;
+--@ expected times faster than line 71 (fetch size 10) > 6 source Guy Harrison, 'Best practices for accessing Oracle from scala using JDBC' (2011): fetch size 10 "more than 6 times worse"
 LAB RUN 'select * from customers where rownum <= 50000' VIA jdbc_thin FETCHSIZE 200 RUNS 3;
 --@ say 1,000 rows a fetch: a reply now needs several TCP windows, each
 --@ say waiting a round trip; the link decides. Returns diminish, but

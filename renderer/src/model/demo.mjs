@@ -14,6 +14,7 @@
 //   --@ view <autotrace|structure|flame|compare|histogram> [segment=NAME] [speed=N] [a=LINE] [b=LINE]
 //   --@ highlight <statistic name>          the figure to point at
 //   --@ expected <statistic name> = <number> [source <text>]   a published figure
+//   --@ expected times faster than line <N> > <number> [source <text>]   a published ratio
 //   --@ focus                               this statement carries the point of the sample
 
 import { splitScript } from './script.mjs';
@@ -31,6 +32,7 @@ export const MAX_PAUSE_S = 600;
  * @typedef {object} DemoExpected
  * @property {string} stat     Oracle's statistic name (`consistent gets`)
  * @property {number} value    the published figure
+ * @property {'=' | '>' | '>=' | '<' | '<='} op  how the published figure reads: equal to it, or more (less) than it
  * @property {string} source   where it was published
  * @property {number} line     the directive's line
  */
@@ -153,9 +155,10 @@ export function parseDemo(script) {
         else bad('highlight needs a statistic name');
         break;
       case 'expected': {
-        const e = /^(.+?)\s*=\s*(-?[\d,]*\.?\d+)\s*(?:source\s+(.+))?$/i.exec(arg);
-        if (!e) { bad("expected reads: --@ expected <statistic> = <number> [source <where published>]"); break; }
-        beat.expected.push({ stat: e[1].trim(), value: Number(e[2].replace(/,/g, '')), source: (e[3] ?? '').trim(), line: lineNo });
+        const e = /^([^<>=]+?)\s*(>=|<=|=|>|<)\s*(-?[\d,]*\.?\d+)\s*(?:source\s+(.+))?$/i.exec(arg);
+        if (!e) { bad("expected reads: --@ expected <statistic> = <number> [source <where published>] (or > < >= <= for a bound)"); break; }
+        const op = /** @type {DemoExpected['op']} */ (e[2]);
+        beat.expected.push({ stat: e[1].trim(), value: Number(e[3].replace(/,/g, '')), op, source: (e[4] ?? '').trim(), line: lineNo });
         break;
       }
       case 'focus':
@@ -191,22 +194,60 @@ const TIME_FIGURES = {
   'trimmed mean (s)': (s) => (s.trimmed_mean_us === undefined ? undefined : s.trimmed_mean_us / 1e6),
 };
 
+/** A step's time for a ratio: a LAB RUN's trimmed mean, else its elapsed time (us). */
+const stepTime = (/** @type {{ elapsed_us: number, trimmed_mean_us?: number }} */ s) => s.trimmed_mean_us ?? s.elapsed_us;
+
 /**
- * A published figure next to the simulated one: equal, or the simulated
- * one's relative difference (`+1.8%`).
+ * `times faster than line N [(label)]`: how many times the statement at
+ * line N took this statement's time (a published "N times worse than
+ * this"); the label in brackets names that statement for the audience.
+ * Null when that statement has not run or took no time.
+ * @param {string} stat
+ * @param {{ elapsed_us: number, trimmed_mean_us?: number }} step
+ * @param {((line: number) => { elapsed_us: number, trimmed_mean_us?: number } | null | undefined) | undefined} atLine
+ * @returns {number | null | undefined} undefined: not a ratio figure
+ */
+function ratioFigure(stat, step, atLine) {
+  const m = /^times faster than line (\d+)(?:\s*\([^()]*\))?$/i.exec(stat.trim());
+  if (!m) return undefined;
+  const other = atLine?.(Number(m[1]));
+  const mine = stepTime(step);
+  if (!other || !(mine > 0)) return null;
+  return Math.round((stepTime(other) / mine) * 100) / 100;
+}
+
+/** Whether `simulated` reads as the published figure `e` says. */
+function holds(/** @type {number} */ simulated, /** @type {DemoExpected} */ e) {
+  switch (e.op ?? '=') {
+    case '>': return simulated > e.value;
+    case '>=': return simulated >= e.value;
+    case '<': return simulated < e.value;
+    case '<=': return simulated <= e.value;
+    default: return simulated === e.value;
+  }
+}
+
+/**
+ * A published figure next to the simulated one: equal (or, for a published
+ * bound such as "more than 6 times", within it), or the simulated one's
+ * relative difference (`+1.8%`). `atLine` finds the step of another
+ * statement, for a ratio (`times faster than line N`).
  * @param {DemoExpected} e
  * @param {{ stats: Record<string, number>, elapsed_us: number, trimmed_mean_us?: number } | null | undefined} step
- * @returns {{ stat: string, published: number, simulated: number | null, source: string, match: boolean, delta: string }}
+ * @param {(line: number) => { elapsed_us: number, trimmed_mean_us?: number } | null | undefined} [atLine]
+ * @returns {{ stat: string, published: number, op: string, simulated: number | null, source: string, match: boolean, delta: string }}
  */
-export function compareExpected(e, step) {
+export function compareExpected(e, step, atLine) {
   const time = /** @type {((s: { elapsed_us: number, trimmed_mean_us?: number }) => number | undefined) | undefined} */ (TIME_FIGURES[e.stat.toLowerCase()]);
-  const raw = !step ? null : time ? time(step) ?? null : step.stats[e.stat] ?? 0;
+  const ratio = step ? ratioFigure(e.stat, step, atLine) : undefined;
+  const raw = !step ? null : ratio !== undefined ? ratio : time ? time(step) ?? null : step.stats[e.stat] ?? 0;
   const simulated = raw === null ? null : time ? Math.round(raw * 1000) / 1000 : raw;
-  const match = simulated !== null && simulated === e.value;
+  const op = e.op ?? '=';
+  const match = simulated !== null && holds(simulated, e);
   let delta = '';
   if (simulated !== null && !match) {
     const pct = e.value === 0 ? 0 : ((simulated - e.value) / Math.abs(e.value)) * 100;
-    delta = e.value === 0 ? 'published 0' : `${simulated >= e.value ? '+' : ''}${pct.toFixed(Math.abs(pct) < 0.1 ? 3 : 1)}%`;
+    delta = op !== '=' ? `not ${op} ${e.value}` : e.value === 0 ? 'published 0' : `${simulated >= e.value ? '+' : ''}${pct.toFixed(Math.abs(pct) < 0.1 ? 3 : 1)}%`;
   }
-  return { stat: e.stat, published: e.value, simulated, source: e.source, match, delta };
+  return { stat: e.stat, published: e.value, op, simulated, source: e.source, match, delta };
 }

@@ -128,7 +128,7 @@ export function Presenter({ demo, steps, runId, catalog, getTrace, items, live, 
   const compareKeys: [string, string] = [beat.view?.a ? lineKey(beat.view.a) : keyOf(prev), beat.view?.b ? lineKey(beat.view.b) : keyOf(step)];
   const sideA = beat.view?.a ? atLine(beat.view.a) : null, sideB = beat.view?.b ? atLine(beat.view.b) : null;
   const histogramSides: [Step, Step] | null = sideA && sideB ? [sideA, sideB] : null;
-  const published = stopped ? [] : beat.expected.map((e) => compareExpected(e, step));
+  const published = stopped ? [] : beat.expected.map((e) => compareExpected(e, step, atLine));
 
   return (
     <div className="presenter" role="dialog" aria-label="Presenter mode" tabIndex={-1} ref={root}>
@@ -221,7 +221,7 @@ function PublishedPanel({ published, highlight, step }: { published: ReturnType<
             {published.map((p) => (
               <tr key={p.stat} className={p.match ? 'match' : 'differs'}>
                 <td>{p.stat}</td><td className="num">{p.simulated === null ? '–' : fmtNum(p.simulated)}</td>
-                <td className="num">{fmtNum(p.published)}</td><td className="num">{p.match ? '=' : p.delta}</td>
+                <td className="num">{p.op === '=' ? '' : `${p.op} `}{fmtNum(p.published)}</td><td className="num">{p.match ? '=' : p.delta}</td>
               </tr>
             ))}
           </tbody>
