@@ -58,6 +58,37 @@ try {
     assertEq(await page.locator('.work-progress').count(), 0, 'gone when the run ends');
   });
 
+  await s.test('100,000 executions: the count moves at least every 500 ms, and Cancel stops the run', async () => {
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await setScript(page, SETUP + "LAB RUN 'select count(v) from t4 where id > :1' BIND 1 TO 500 RUNS 200;\n");
+    await page.getByRole('button', { name: /^Run all/ }).click();
+    await page.waitForFunction(() => /executions · about/.test(document.querySelector('.work-progress')?.textContent ?? ''), null, { timeout: 120_000, polling: 50 });
+    // Each change of the count over 3 s, as the room sees it.
+    const changes = await page.evaluate(() => new Promise((resolve) => {
+      const seen = [];
+      let last = null;
+      const t0 = performance.now();
+      const iv = setInterval(() => {
+        const t = document.querySelector('.work-progress')?.textContent ?? null;
+        if (t !== last) { seen.push({ at: performance.now() - t0, text: t }); last = t; }
+        if (performance.now() - t0 > 3000 || t === null) { clearInterval(iv); resolve(seen); }
+      }, 20);
+    }));
+    const texts = changes.map((c) => c.text).filter(Boolean);
+    assert(texts.every((t) => /^[\d,]+ \/ 100,000 executions/.test(t)), `progress: ${texts.slice(0, 3).join(' | ')}`);
+    const gaps = changes.slice(1).map((c, i) => c.at - changes[i].at);
+    assert(Math.max(...gaps) <= 600, `the count moved every ${gaps.map(Math.round).join(', ')} ms`);
+    await page.screenshot({ path: path.join(ARTIFACTS, 'work-progress-1280x720.png') });
+    const t0 = Date.now();
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await waitReady(page, 60_000);
+    const took = Date.now() - t0;
+    assert(took < 5_000, `cancelled in ${took} ms`);
+    assert(/Cancelled/.test(await page.getByRole('status').first().textContent()), 'says it was cancelled');
+    assertEq(await page.locator('.work-progress').count(), 0, 'no count left behind');
+    await page.setViewportSize({ width: 1440, height: 900 });
+  });
+
   await s.test('no page errors', async () => { assert(app.problems.length === 0, app.problems.join('\n')); });
 } catch (e) {
   console.log(`not ok - history-room setup\n  # ${e.stack}`);
