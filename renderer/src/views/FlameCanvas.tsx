@@ -10,6 +10,7 @@ import { diffColor, frameColor } from '../reports/palette';
 import { palette } from './colors';
 import { FLAME_PROJECTOR_SCALE, ProjectorContext } from './projector';
 import { requestRedraw } from './scheduler';
+import { devicePx } from './structurePainter';
 import { useResizeRef } from './useResizeRef';
 
 const ROW_PX = 20;
@@ -40,7 +41,7 @@ export function FlameCanvas({ graph, diff, search, label }: { graph: FlameGraph;
   const draw = useCallback(() => {
     const c = canvas.current;
     if (!c) return;
-    const dpr = window.devicePixelRatio || 1;
+    const dpr = devicePx(c);
     if (c.width !== Math.round(width * dpr) || c.height !== Math.round(height * dpr)) {
       c.width = Math.round(width * dpr); c.height = Math.round(height * dpr);
       c.style.width = `${width}px`; c.style.height = `${height}px`;

@@ -13,8 +13,10 @@ import { badgeCell, drawBase, markCell, paintCell, pulseCell } from './structure
 
 interface Pulse { group: CellGroup; index: number; t0: number }
 
-/** Device pixels per layout pixel. */
-function px(zoom: number | undefined): number { return (window.devicePixelRatio || 1) * (zoom ?? 1); }
+/** Device pixels per CSS pixel of `el`: the screen's ratio times a CSS zoom above it (a 4K projector's slide is zoomed 2x). */
+export function devicePx(el: Element | null): number {
+  return (window.devicePixelRatio || 1) * ((el as (Element & { currentCSSZoom?: number }) | null)?.currentCSSZoom ?? 1);
+}
 
 /** What is painted: the layout, its locator and latch group, the trace played, the theme's count. */
 export interface Scene {
@@ -43,6 +45,9 @@ export class StructurePainter {
   private scope: Element | null = null;
   private lut: { for: Palette | null; lut: string[] } = { for: null, lut: [] };
 
+  /** Device pixels per layout pixel, where the picture is shown. */
+  private px(zoom: number | undefined): number { return devicePx(this.scope) * (zoom ?? 1); }
+
   /** A new trace or layout (shown in `scope`): no heat, no pulses. */
   reset(latchChildren: number, scope: Element | null) {
     this.heat = new HeatMap(latchChildren);
@@ -66,7 +71,7 @@ export class StructurePainter {
   /** The base layer (frames, links, empty cells) is painted once per layout/theme. */
   private ensureBase({ layout, theme, zoom }: Scene): boolean {
     if (!layout) return false;
-    const dpr = px(zoom);
+    const dpr = this.px(zoom);
     const W = Math.ceil(layout.width * dpr), H = Math.max(1, Math.ceil(layout.height * dpr));
     if (!this.base) this.base = document.createElement('canvas');
     if (!this.layer) this.layer = document.createElement('canvas');
@@ -85,7 +90,7 @@ export class StructurePainter {
   repaintAll(scene: Scene) {
     const { layout } = scene;
     if (!layout || !this.ensureBase(scene) || !this.layer || !this.base) return;
-    const dpr = px(scene.zoom);
+    const dpr = this.px(scene.zoom);
     const { P, lut } = this.colors();
     const lctx = this.layer.getContext('2d')!;
     lctx.setTransform(1, 0, 0, 1, 0, 0);
@@ -119,7 +124,7 @@ export class StructurePainter {
     if (h.max > mr.max * 1.25 + 1 || h.latchMax > mr.latch * 1.25 + 1) full = true;
     if (full || pos - from > 30000) { this.repaintAll(scene); }
     else if (pos > from && this.layer) {
-      const dpr = px(scene.zoom);
+      const dpr = this.px(scene.zoom);
       const ctx = this.layer.getContext('2d')!;
       ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
       const { P, lut } = this.colors();
@@ -151,7 +156,7 @@ export class StructurePainter {
   draw(c: HTMLCanvasElement | null, scene: Scene, view: { h: number; scrollTop: number }, s: PlaybackState, hover: CellRef | null, now: number): boolean {
     const { layout, trace, locate } = scene;
     if (!c || !layout || !this.layer) return false;
-    const dpr = px(scene.zoom);
+    const dpr = this.px(scene.zoom);
     // The view's height and scroll are in CSS pixels; the layout's in layout pixels (zoom of them a CSS pixel).
     const z = scene.zoom ?? 1;
     const w = layout.width, h = Math.min(view.h / z, layout.height);
