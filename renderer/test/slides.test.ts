@@ -53,9 +53,16 @@ describe('slides laid out for 16:9', () => {
     expect(d.share).toBeGreaterThan(0.6);
     expect(slide.name).toMatch(/-structure-slide\.svg$/);
   });
-  it('other kinds are the page picture scaled, as before', () => {
-    const page = buildReport('flame', inp);
-    expect(buildSlide('flame', inp, 'Flame', 'f').svg).toBe(slideSvg(page.svg, 'Flame', 'f'));
+  it('the flame slide is the graph alone, its 11 px frame labels at 18 px and over, each frame\'s time printed', () => {
+    const slide = buildSlide('flame', inp, 'Flame', 'f');
+    expect(drawn(slide.svg).scale * 11).toBeGreaterThanOrEqual(18);
+    expect(slide.svg).not.toContain('Functions by total time');
+    expect(slide.svg).toMatch(/>[\w$#]+ [\d.,]+ (µs|ms|s) · [\d.]+%</);
+  });
+  it('other kinds (here Compare\'s differential flame graph) are the page picture scaled, as before', () => {
+    const diff = { ...inp, diff: { a: STEP.folded, b: STEP.folded, labelA: 'A', labelB: 'B' } };
+    const page = buildReport('flame', diff);
+    expect(buildSlide('flame', diff, 'Flame', 'f').svg).toBe(slideSvg(page.svg, 'Flame', 'f'));
   });
   it('the scale is the box over the picture', () => {
     expect(slideScale(1800, 890)).toBeCloseTo(1, 5);

@@ -7,8 +7,9 @@
 // figures, plan and autotrace's statistics), so the slide scales them up
 // instead of down. Every other kind is already landscape and goes into
 // `slideSvg` as it is.
+import { FlameGraph } from '../model/flame';
 import { fmtNum, fmtUs } from '../model/stats';
-import type { Fragment } from './flame';
+import { flameFragment, type Fragment } from './flame';
 import { layoutStructures, type Picture } from '../model/structure';
 import { buildReport, heatFor, touchedSegments, type ReportInputs, type ReportKind } from './report';
 import { legendFragment, structureFragment } from './structure';
@@ -126,12 +127,26 @@ export function reportSlideFragment(inp: ReportInputs): Fragment {
   return { width: W, height: y, body: parts.join('\n') };
 }
 
+/**
+ * A flame graph on a slide: the graph alone, 980 wide, and its total (the page's table of
+ * functions stays on the page export): the slide draws its frames' 11 px names and times at
+ * about 20 px (the page picture, table included, at 16).
+ */
+export function flameSlideFragment(inp: ReportInputs): Fragment | null {
+  const g = FlameGraph.fromFolded(inp.folded ?? inp.step?.folded ?? []);
+  if (!g.total) return null;
+  const f = flameFragment(g, { width: 980 });
+  const note = text(0, f.height + 18, `total ${fmtUs(g.total)} (simulated) · each frame: its time and share of the total, where it fits`, `font-size="12" fill="${REPORT_COLORS.muted}"`);
+  return { width: f.width, height: f.height + 26, body: `${f.body}\n${note}` };
+}
+
 /** The slide of one export kind: laid out for 16:9 where the page layout is tall, else the page picture scaled. */
 export function buildSlide(kind: ReportKind, inp: ReportInputs, title: string, footer: string): { svg: string; name: string } {
   const page = buildReport(kind, inp);
   const name = page.name.replace(/\.svg$/, '-slide.svg');
   const wide = !inp.step || inp.compare ? null
-    : kind === 'stats' ? statsSlideFragment(inp) : kind === 'report' ? reportSlideFragment(inp) : kind === 'structure' ? structureSlideFragment(inp) : null;
+    : kind === 'stats' ? statsSlideFragment(inp) : kind === 'report' ? reportSlideFragment(inp) : kind === 'structure' ? structureSlideFragment(inp)
+      : kind === 'flame' && !inp.diff ? flameSlideFragment(inp) : null;
   if (!wide) return { svg: slideSvg(page.svg, title, footer), name };
   const pad = 8;
   const picture = svgDocument(wide.width + 2 * pad, wide.height + 2 * pad, title,
