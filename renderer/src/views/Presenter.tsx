@@ -3,7 +3,7 @@
 // the published figures next to the simulated ones. Keys a clicker sends:
 // PageDown / ArrowRight / ArrowDown / Space next, PageUp / ArrowLeft /
 // ArrowUp previous, Home / End first / last, Enter / P play or pause the
-// slide's animation (from its first event when it is at its end), B / .
+// slide's animation (a slide opens on its first event), B / .
 // blank the screen black and W / , white (a clicker's blank key; any key
 // brings the slide back), A auto-advance, Esc leave.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
