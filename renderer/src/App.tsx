@@ -15,7 +15,7 @@ import { Presenter } from './views/Presenter';
 import { ViewBoundary } from './views/ViewBoundary';
 import type { ReportInputs } from './reports/report';
 import { useDraft } from './app/draft';
-import { useRunHistory } from './app/history';
+import { loadedText, useRunHistory } from './app/history';
 import { useExecute, type Status } from './app/execute';
 import { usePresenting } from './app/presenting';
 import { useEngineLife } from './app/engine';
@@ -87,16 +87,19 @@ export function App() {
 
   const items = useMemo(() => comparables(runs), [runs]);
   const diagnostics = useMemo(() => errors.slice(0, MAX_DIAGNOSTICS), [errors]);
+  const openScript = (saved: SavedRun) => { const t = stripBom(saved.script); editorRef.current?.setText(t); draftRef.current = t; setScenario(saved.title ?? null); };
   const loadSaved = (saved: SavedRun) => {
     const id = nextRunRef.current++;
     const traces = saved.traces?.filter((t) => t.step >= 0).length ?? 0;
     setRuns((rs) => [...rs, { id, label: `Saved ${saved.id}`, script: saved.script, version: saved.result?.lio_lab ?? '', steps: saved.result?.steps ?? [], live: false, source: 'history', savedId: saved.id, traces: saved.traces ?? [] }]);
-    flash(`Loaded saved run ${saved.id} (${saved.title ?? ''}): its steps can be selected and compared${traces ? `; ${traces} step trace${traces === 1 ? '' : 's'} kept` : ''}.`);
+    // The editor shows the run's script (an undoable edit: Ctrl+Z brings back what was there).
+    const restored = stripBom(saved.script) !== getText();
+    if (restored) openScript(saved);
+    flash(loadedText(saved, traces, restored));
     // The catalog the structure view draws its steps on (the traces load when a step's view asks).
     shown.loader.catalog(saved).then((c) => { if (c) setRuns((rs) => rs.map((r) => (r.id === id ? { ...r, catalog: c } : r))); },
       (e: Error) => notify({ id: `saved-${id}`, tone: 'warning', text: `Saved run ${saved.id}: ${e.message}; its structures cannot be drawn.` }));
   };
-  const openScript = (saved: SavedRun) => { const t = stripBom(saved.script); editorRef.current?.setText(t); draftRef.current = t; setScenario(saved.title ?? null); };
 
   return (
     <div className="app">

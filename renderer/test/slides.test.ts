@@ -34,9 +34,35 @@ describe('slides laid out for 16:9', () => {
     // Every statistic is still there.
     for (const name of Object.keys(STEP.stats).filter((k) => STEP.stats[k])) expect(slide.svg).toContain(name);
   });
-  it('other kinds are the page picture scaled, as before', () => {
-    const page = buildReport('flame', inp);
-    expect(buildSlide('flame', inp, 'Flame', 'f').svg).toBe(slideSvg(page.svg, 'Flame', 'f'));
+  it('the report slide is what a slide can say at 24 px: its smallest (11 px) type drawn at 24 px and over', () => {
+    const slide = buildSlide('report', inp, 'Report', 'f');
+    expect(drawn(slide.svg).scale * 11).toBeGreaterThanOrEqual(24);
+    // The smallest type on it is 11 px (the plan's headings), the slide's footer 24.
+    const sizes = [...slide.svg.matchAll(/font-size="([\d.]+)"/g)].map((m) => Number(m[1]));
+    expect(Math.min(...sizes)).toBeGreaterThanOrEqual(11);
+    // Autotrace's classic statistics, in SQL*Plus's order, and the plan.
+    for (const name of ['recursive calls', 'db block gets', 'consistent gets', 'physical reads', 'redo size', 'rows processed']) expect(slide.svg).toContain(name);
+    expect(slide.svg.indexOf('recursive calls')).toBeLessThan(slide.svg.indexOf('rows processed'));
+    for (const p of STEP.plan) expect(slide.svg).toContain(p.operation);
+  });
+  it('the structure slide lays its pictures side by side and draws them larger than the page', () => {
+    const slide = buildSlide('structure', inp, 'Structures', 'f');
+    const page = drawn(slideSvg(buildReport('structure', inp).svg, 'Structures', 'f'));
+    const d = drawn(slide.svg);
+    expect(d.scale).toBeGreaterThanOrEqual(page.scale);
+    expect(d.share).toBeGreaterThan(0.6);
+    expect(slide.name).toMatch(/-structure-slide\.svg$/);
+  });
+  it('the flame slide is the graph alone, its 11 px frame labels at 18 px and over, each frame\'s time printed', () => {
+    const slide = buildSlide('flame', inp, 'Flame', 'f');
+    expect(drawn(slide.svg).scale * 11).toBeGreaterThanOrEqual(18);
+    expect(slide.svg).not.toContain('Functions by total time');
+    expect(slide.svg).toMatch(/>[\w$#]+ [\d.,]+ (µs|ms|s) · [\d.]+%</);
+  });
+  it('other kinds (here Compare\'s differential flame graph) are the page picture scaled, as before', () => {
+    const diff = { ...inp, diff: { a: STEP.folded, b: STEP.folded, labelA: 'A', labelB: 'B' } };
+    const page = buildReport('flame', diff);
+    expect(buildSlide('flame', diff, 'Flame', 'f').svg).toBe(slideSvg(page.svg, 'Flame', 'f'));
   });
   it('the scale is the box over the picture', () => {
     expect(slideScale(1800, 890)).toBeCloseTo(1, 5);

@@ -1,8 +1,9 @@
 // The run history at 1440x900 (issue 35, "History is hard to use"): three
 // scripts that start with the same CREATE TABLE get titles that say what
 // each measures, every run's Load / Open script / Delete is in the window,
-// and the search box narrows the list; a long LAB RUN shows its executions
-// and the time left while it runs. Screenshot:
+// and the search box narrows the list; Load puts the run's script back in
+// the editor; a long LAB RUN shows its executions and the time left while it
+// runs, and Cancel stops it. Screenshot:
 // tests/e2e/artifacts/history-1440x900.png.
 import path from 'node:path';
 import { ARTIFACTS, launchApp, setScript, runAll, suite, assert, assertEq, waitReady } from './harness.mjs';
@@ -46,6 +47,22 @@ try {
     assertEq(await table.locator('tbody tr').count(), 3, 'all back');
   });
 
+  await s.test('Load puts the run\'s script back in the editor (Ctrl+Z brings back the draft) and says what it kept', async () => {
+    await setScript(page, 'select 1 from dual;\n');
+    await page.getByRole('tab', { name: 'History' }).click();
+    const table = page.getByRole('table', { name: 'Saved runs' });
+    const row = table.locator('tbody tr', { hasText: 'select count(*) from t4' });
+    const id = (await row.locator('td').first().textContent()).trim();
+    await page.getByRole('button', { name: `Load run ${id} for comparison` }).click();
+    await page.waitForFunction(() => /select count\(\*\) from t4;/.test(document.querySelector('.cm-content')?.innerText ?? ''), null, { timeout: 10_000 });
+    const toast = await page.locator('.toast').textContent();
+    assert(/the editor shows its script/.test(toast) && /step traces? kept\./.test(toast), `says so: ${toast}`);
+    await page.screenshot({ path: path.join(ARTIFACTS, 'history-load-1440x900.png') });
+    await page.locator('.cm-content').click();
+    await page.keyboard.press('ControlOrMeta+z');
+    await page.waitForFunction(() => /select 1 from dual;/.test(document.querySelector('.cm-content')?.innerText ?? ''), null, { timeout: 5_000 });
+  });
+
   await s.test('a long LAB RUN shows its executions and the time left while it runs', async () => {
     await setScript(page, SETUP + "LAB RUN 'select v from t4 where id = :1' BIND 1 TO 500 RUNS 600;\n");
     await page.getByRole('button', { name: /^Run all/ }).click();
@@ -56,6 +73,38 @@ try {
     await page.waitForFunction(() => /executions · about/.test(document.querySelector('.work-progress')?.textContent ?? ''), null, { timeout: 120_000, polling: 50 });
     await waitReady(page, 300_000);
     assertEq(await page.locator('.work-progress').count(), 0, 'gone when the run ends');
+  });
+
+  await s.test('100,000 executions: the count moves at least every 500 ms, and Cancel stops the run', async () => {
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await setScript(page, SETUP + "LAB RUN 'select count(v) from t4 where id > :1' BIND 1 TO 500 RUNS 200;\n");
+    await page.getByRole('button', { name: /^Run all/ }).click();
+    await page.waitForFunction(() => /executions · about/.test(document.querySelector('.work-progress')?.textContent ?? ''), null, { timeout: 120_000, polling: 50 });
+    // Each change of the count over 3 s, as the room sees it.
+    const changes = await page.evaluate(() => new Promise((resolve) => {
+      const seen = [];
+      let last = null;
+      const t0 = performance.now();
+      const iv = setInterval(() => {
+        const t = document.querySelector('.work-progress')?.textContent ?? null;
+        if (t !== last) { seen.push({ at: performance.now() - t0, text: t }); last = t; }
+        if (performance.now() - t0 > 3000 || t === null) { clearInterval(iv); resolve(seen); }
+      }, 20);
+    }));
+    const texts = changes.map((c) => c.text).filter(Boolean);
+    assert(texts.every((t) => /^[\d,]+ \/ 100,000 executions/.test(t)), `progress: ${texts.slice(0, 3).join(' | ')}`);
+    // At least every 500 ms as a rule (the worker posts at most every 100 ms); one late repaint on this shared machine is let pass.
+    const gaps = changes.slice(1).map((c, i) => c.at - changes[i].at).sort((a, b) => a - b);
+    assert(gaps.length >= 4 && gaps[gaps.length - 2] <= 500 && gaps[gaps.length - 1] <= 1000, `the count moved every ${gaps.map(Math.round).join(', ')} ms`);
+    await page.screenshot({ path: path.join(ARTIFACTS, 'work-progress-1280x720.png') });
+    const t0 = Date.now();
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await waitReady(page, 60_000);
+    const took = Date.now() - t0;
+    assert(took < 5_000, `cancelled in ${took} ms`);
+    assert(/Cancelled/.test(await page.getByRole('status').first().textContent()), 'says it was cancelled');
+    assertEq(await page.locator('.work-progress').count(), 0, 'no count left behind');
+    await page.setViewportSize({ width: 1440, height: 900 });
   });
 
   await s.test('no page errors', async () => { assert(app.problems.length === 0, app.problems.join('\n')); });

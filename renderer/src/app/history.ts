@@ -2,7 +2,7 @@
 // why it could not be read, and saving a run to it (a failure stays on
 // screen with its reason and a Retry).
 import { useCallback, useEffect, useState } from 'react';
-import { isDamagedHistory, keyedSave, type Host, type NewRun, type RunSummary } from '../host';
+import { isDamagedHistory, keyedSave, type Host, type NewRun, type RunSummary, type SavedRun } from '../host';
 import { fitForHistory } from '../model/saved';
 import type { Notice } from '../views/Notices';
 import type { SessionRun } from '../session';
@@ -66,4 +66,15 @@ export function useRunHistory(host: Host, setRuns: SetRuns, notify: (n: Notice) 
   }, [host, notify, dismiss, setRuns]);
 
   return { history, historyError, refresh, saveToHistory };
+}
+
+/**
+ * What Load says: the run is in the steps list, the editor shows its script (or already did), and
+ * how many of its steps' traces were stored, or plainly that none was (a run saved before traces
+ * were kept, or each over the size cap): its structure, flame graph and timeline cannot be replayed.
+ */
+export function loadedText(saved: Pick<SavedRun, 'id' | 'title'>, traces: number, restored: boolean): string {
+  return `Loaded saved run ${saved.id} (${saved.title ?? ''}): its steps can be selected and compared` +
+    `${restored ? '; the editor shows its script (Ctrl+Z brings back what was there)' : ''}` +
+    (traces ? `; ${traces} step trace${traces === 1 ? '' : 's'} kept.` : '; its traces were not stored, so its structure, flame graph and timeline cannot be replayed (run its script again to see them).');
 }

@@ -41,6 +41,6 @@ export function slideSvg(picture: string, title: string, footer: string): string
     : wrapped.map((l, i) => text(pad, (wrapped.length === 1 ? 74 : 48) + i * 38, l, `font-size="32" font-weight="700" fill="${REPORT_COLORS.text}"`)).join('');
   const body = `${heading}\n` +
     `<line x1="${pad}" y1="100" x2="${W - pad}" y2="100" stroke="${REPORT_COLORS.border}" stroke-width="2"/>\n${inner}\n` +
-    `${text(pad, H - 24, truncate(footer, W - 2 * pad, 20), `font-size="20" fill="${REPORT_COLORS.muted}"`)}\n`;
+    `${text(pad, H - 22, truncate(footer, W - 2 * pad, 24), `font-size="24" fill="${REPORT_COLORS.muted}"`)}\n`;
   return svgDocument(W, H, title, body, `LIO Lab slide (16:9): ${esc(title)}`);
 }

@@ -5,20 +5,34 @@ import { scaleLinear, scaleLog } from 'd3-scale';
 import type { SweepResult } from '../model/types';
 import { curve, movingStats, pointLabel, sweepMetric } from '../model/sweep';
 import { fmtNum } from '../model/stats';
-import { esc, MONO, n, REPORT_COLORS, svgDocument, text } from './svg';
+import { esc, MONO, n, REPORT_COLORS, svgDocument, text, type ReportColors } from './svg';
 import type { Fragment } from './flame';
 
-export function sweepFragment(s: SweepResult, metricId: string, opts: { width?: number; height?: number } = {}): Fragment {
+/**
+ * How a sweep is drawn: its size, and on a projector (presenter mode) its
+ * colours, background and type `scale` times the page's (10.5-13 px labels
+ * at 16-20 px).
+ */
+export interface SweepOpts { width?: number; height?: number; colors?: Partial<ReportColors>; background?: string; scale?: number }
+
+/** The sweep's dark palette on a projector (light type on black, the curve in the projector's heat red). */
+export const SWEEP_PROJECTOR: SweepOpts = {
+  colors: { text: '#ffffff', muted: '#c8c8c8', border: '#6a6a6a', panel: '#2c2c2c', heatHi: '#ff5a3c' }, background: '#0b0b0b', scale: 1.5,
+};
+
+export function sweepFragment(s: SweepResult, metricId: string, opts: SweepOpts = {}): Fragment {
+  const k = opts.scale ?? 1;
   const width = opts.width ?? 760, height = opts.height ?? 380;
   const m = sweepMetric(metricId);
   const pts = curve(s, m);
-  const C = REPORT_COLORS;
-  const left = 78, right = 24, top = 34, bottom = 48;
+  const C = { ...REPORT_COLORS, ...opts.colors };
+  const left = 78 * k, right = 24, top = 34 * k, bottom = 48 * k;
+  const fs = (px: number) => n(px * k);
   const parts: string[] = [];
-  parts.push(text(0, 16, `${m.label} vs ${s.parameter}`, `font-size="13" font-weight="600" fill="${C.text}"`));
+  parts.push(text(0, 16 * k, `${m.label} vs ${s.parameter}`, `font-size="${fs(13)}" font-weight="600" fill="${C.text}"`));
   if (pts.length === 0) {
-    parts.push(text(0, 44, 'no point measured', `fill="${C.muted}"`));
-    return { width, height: 60, body: parts.join('\n') };
+    parts.push(text(0, 44 * k, 'no point measured', `${k === 1 ? '' : `font-size="${fs(12)}" `}fill="${C.muted}"`));
+    return { width, height: 60 * k, body: parts.join('\n') };
   }
   const xs = pts.map((p) => p.x), ys = pts.map((p) => p.y);
   const log = s.scale === 'log' && Math.min(...xs) > 0;
@@ -31,7 +45,7 @@ export function sweepFragment(s: SweepResult, metricId: string, opts: { width?: 
   parts.push(`<line x1="${left}" y1="${top}" x2="${left}" y2="${n(height - bottom)}" stroke="${C.border}"/>`);
   for (const t of y.ticks(5)) {
     parts.push(`<line x1="${left}" y1="${n(y(t))}" x2="${n(width - right)}" y2="${n(y(t))}" stroke="${C.panel}"/>`);
-    parts.push(text(left - 6, y(t) + 4, fmtNum(t), `text-anchor="end" font-family="${esc(MONO)}" font-size="11" fill="${C.muted}"`));
+    parts.push(text(left - 6, y(t) + 4 * k, fmtNum(t), `text-anchor="end" font-family="${esc(MONO)}" font-size="${fs(11)}" fill="${C.muted}"`));
   }
   // A release sweep's axis names its releases; a range's, its values.
   const releases = s.scale === 'releases';
@@ -39,26 +53,26 @@ export function sweepFragment(s: SweepResult, metricId: string, opts: { width?: 
   const tick = (t: number) => { const p = releases ? s.points.find((q) => q.value === t) : undefined; return p ? pointLabel(p) : fmtNum(t); };
   for (const t of xt) {
     parts.push(`<line x1="${n(x(t))}" y1="${n(height - bottom)}" x2="${n(x(t))}" y2="${n(height - bottom + 4)}" stroke="${C.border}"/>`);
-    parts.push(text(x(t), height - bottom + 17, tick(t), `text-anchor="middle" font-family="${esc(MONO)}" font-size="11" fill="${C.muted}"`));
+    parts.push(text(x(t), height - bottom + 17 * k, tick(t), `text-anchor="middle" font-family="${esc(MONO)}" font-size="${fs(11)}" fill="${C.muted}"`));
   }
-  parts.push(text((left + width - right) / 2, height - 8, `${s.parameter}${log ? ' (log scale)' : ''}`, `text-anchor="middle" font-size="12" fill="${C.text}"`));
+  parts.push(text((left + width - right) / 2, height - 8, `${s.parameter}${log ? ' (log scale)' : ''}`, `text-anchor="middle" font-size="${fs(12)}" fill="${C.text}"`));
   // The curve, a marker and its value at each point.
   const d = pts.map((p, i) => `${i ? 'L' : 'M'}${n(x(p.x))} ${n(y(p.y))}`).join(' ');
   parts.push(`<path d="${d}" fill="none" stroke="${C.heatHi}" stroke-width="2"/>`);
   for (const p of pts) {
     parts.push(`<g class="point" data-x="${p.x}" data-y="${p.y}"><title>${esc(`${s.parameter} ${releases ? tick(p.x) : fmtNum(p.x)}: ${fmtNum(Math.round(p.y * 1000) / 1000)}`)}</title>` +
       `<circle cx="${n(x(p.x))}" cy="${n(y(p.y))}" r="4" fill="${C.heatHi}"/></g>`);
-    parts.push(text(x(p.x), y(p.y) - 9, fmtNum(Math.round(p.y * 100) / 100), `text-anchor="middle" font-size="10.5" fill="${C.text}"`));
+    parts.push(text(x(p.x), y(p.y) - 9 * k, fmtNum(Math.round(p.y * 100) / 100), `text-anchor="middle" font-size="${fs(10.5)}" fill="${C.text}"`));
   }
   return { width, height, body: parts.join('\n') };
 }
 
-export function sweepSvg(s: SweepResult, metricId: string, title: string): string {
-  if (s.scale === 'releases') return evolutionSvg(s, metricId, title);
-  const f = sweepFragment(s, metricId);
+export function sweepSvg(s: SweepResult, metricId: string, title: string, opts: SweepOpts = {}): string {
+  if (s.scale === 'releases') return evolutionSvg(s, metricId, title, opts);
+  const f = sweepFragment(s, metricId, opts);
   const pad = 14;
   return svgDocument(f.width + 2 * pad, f.height + 2 * pad, title, `<g transform="translate(${pad} ${pad})">\n${f.body}\n</g>\n`,
-    `LIO Lab what-if sweep of ${s.parameter}: each point a fresh instance replaying the scenario (simulated)`);
+    `LIO Lab what-if sweep of ${s.parameter}: each point a fresh instance replaying the scenario (simulated)`, opts.background);
 }
 
 /**
@@ -66,44 +80,46 @@ export function sweepSvg(s: SweepResult, metricId: string, title: string): strin
  * a release (in the order the sweep wrote them) with its value; a release
  * that does not count the statistic has no bar and a dash.
  */
-export function evolutionFragment(s: SweepResult, opts: { width?: number } = {}): Fragment {
+export function evolutionFragment(s: SweepResult, opts: SweepOpts = {}): Fragment {
   const width = opts.width ?? 760;
-  const C = REPORT_COLORS;
+  const k = opts.scale ?? 1;
+  const fs = (px: number) => n(px * k);
+  const C = { ...REPORT_COLORS, ...opts.colors };
   const names = movingStats(s);
-  const parts: string[] = [text(0, 16, `How the counters move from release to release (${names.length} of the workload's statistics)`, `font-size="13" font-weight="600" fill="${C.text}"`)];
+  const parts: string[] = [text(0, 16 * k, `How the counters move from release to release (${names.length} of the workload's statistics)`, `font-size="${fs(13)}" font-weight="600" fill="${C.text}"`)];
   if (!names.length) {
-    parts.push(text(0, 40, 'every statistic is the same in every release', `fill="${C.muted}"`));
-    return { width, height: 52, body: parts.join('\n') };
+    parts.push(text(0, 40 * k, 'every statistic is the same in every release', `${k === 1 ? '' : `font-size="${fs(12)}" `}fill="${C.muted}"`));
+    return { width, height: 52 * k, body: parts.join('\n') };
   }
-  const cols = Math.max(1, Math.floor(width / 250)), pw = width / cols, ph = 150, top = 30;
-  names.forEach((name, k) => {
-    const ox = (k % cols) * pw, oy = top + Math.floor(k / cols) * (ph + 12);
+  const cols = Math.max(1, Math.floor(width / (250 * k))), pw = width / cols, ph = 150 * k, top = 30 * k;
+  names.forEach((name, j) => {
+    const ox = (j % cols) * pw, oy = top + Math.floor(j / cols) * (ph + 12 * k);
     const values = s.points.map((p) => (p.error ? null : p.stats[name] ?? null));
     const max = Math.max(1, ...values.map((v) => v ?? 0));
     const bw = (pw - 24) / s.points.length;
     parts.push(`<g class="panel" data-stat="${esc(name)}" transform="translate(${n(ox)} ${n(oy)})">`);
-    parts.push(text(0, 12, name, `font-size="12" font-weight="600" fill="${C.text}"`));
-    parts.push(`<line x1="0" y1="${ph - 22}" x2="${n(pw - 24)}" y2="${ph - 22}" stroke="${C.border}"/>`);
+    parts.push(text(0, 12 * k, name, `font-size="${fs(12)}" font-weight="600" fill="${C.text}"`));
+    parts.push(`<line x1="0" y1="${n(ph - 22 * k)}" x2="${n(pw - 24)}" y2="${n(ph - 22 * k)}" stroke="${C.border}"/>`);
     s.points.forEach((p, i) => {
       const v = values[i];
-      const h = v === null ? 0 : ((ph - 56) * v) / max;
+      const h = v === null ? 0 : ((ph - 56 * k) * v) / max;
       const x = i * bw;
-      if (h > 0) parts.push(`<rect x="${n(x + 3)}" y="${n(ph - 22 - h)}" width="${n(Math.max(1, bw - 6))}" height="${n(h)}" fill="${C.heatHi}"><title>${esc(`${pointLabel(p)}: ${v === null ? 'not counted' : fmtNum(v)}`)}</title></rect>`);
-      parts.push(text(x + bw / 2, ph - 26 - h, v === null ? '–' : fmtNum(v), `text-anchor="middle" font-size="10.5" fill="${C.text}"`));
-      parts.push(text(x + bw / 2, ph - 8, pointLabel(p), `text-anchor="middle" font-family="${esc(MONO)}" font-size="10.5" fill="${C.muted}"`));
+      if (h > 0) parts.push(`<rect x="${n(x + 3)}" y="${n(ph - 22 * k - h)}" width="${n(Math.max(1, bw - 6))}" height="${n(h)}" fill="${C.heatHi}"><title>${esc(`${pointLabel(p)}: ${v === null ? 'not counted' : fmtNum(v)}`)}</title></rect>`);
+      parts.push(text(x + bw / 2, ph - 26 * k - h, v === null ? '–' : fmtNum(v), `text-anchor="middle" font-size="${fs(10.5)}" fill="${C.text}"`));
+      parts.push(text(x + bw / 2, ph - 8 * k, pointLabel(p), `text-anchor="middle" font-family="${esc(MONO)}" font-size="${fs(10.5)}" fill="${C.muted}"`));
     });
     parts.push('</g>');
   });
   const rows = Math.ceil(names.length / cols);
-  return { width, height: top + rows * (ph + 12), body: parts.join('\n') };
+  return { width, height: top + rows * (ph + 12 * k), body: parts.join('\n') };
 }
 
 /** The UI's and the export's picture of a release sweep: the curve picked, then the small multiples. */
-export function evolutionSvg(s: SweepResult, metricId: string, title: string): string {
-  const curveF = sweepFragment(s, metricId);
-  const multi = evolutionFragment(s, { width: curveF.width });
+export function evolutionSvg(s: SweepResult, metricId: string, title: string, opts: SweepOpts = {}): string {
+  const curveF = sweepFragment(s, metricId, opts);
+  const multi = evolutionFragment(s, { ...opts, width: curveF.width });
   const pad = 14;
   return svgDocument(curveF.width + 2 * pad, curveF.height + multi.height + 3 * pad, title,
     `<g transform="translate(${pad} ${pad})">\n${curveF.body}\n</g>\n<g transform="translate(${pad} ${curveF.height + 2 * pad})">\n${multi.body}\n</g>\n`,
-    `LIO Lab release sweep of ${s.parameter}: each release a fresh instance replaying the scenario (simulated)`);
+    `LIO Lab release sweep of ${s.parameter}: each release a fresh instance replaying the scenario (simulated)`, opts.background);
 }

@@ -20,8 +20,11 @@ export function bucketLabel(lt: number | null, prevLt: number | null): string {
 /** The histogram's colours on a projector (presenter mode's dark palette: light type, A blue, B amber). */
 export const PROJECTOR_COLORS: Partial<ReportColors> = { text: '#ffffff', muted: '#c8c8c8', border: '#6a6a6a', grid: '#2c2c2c', accent: '#5aa0ff', grew: '#ffb000' };
 export const PROJECTOR_BACKGROUND = '#0b0b0b';
+/** The histogram's type on a projector: 1.8 times the page's (10 px labels at 18, and at 15 where a narrow column shrinks the picture). */
+export const PROJECTOR_SCALE = 1.8;
 
-type HistOpts = { width?: number; panelHeight?: number; colors?: Partial<ReportColors>; background?: string };
+/** `scale`: the type (and the margins around it) this many times the page's: a projector's 10-13 px labels at 15 px and over. */
+type HistOpts = { width?: number; panelHeight?: number; colors?: Partial<ReportColors>; background?: string; scale?: number };
 
 /** The events of the series, in first-seen order. */
 export function histogramEvents(series: HistSeries[]): string[] {
@@ -31,7 +34,9 @@ export function histogramEvents(series: HistSeries[]): string[] {
 }
 
 export function waitHistogramFragment(series: HistSeries[], opts: HistOpts = {}): Fragment {
-  const width = opts.width ?? 760, ph = opts.panelHeight ?? 200;
+  const k = opts.scale ?? 1;
+  const fs = (px: number) => n(px * k);
+  const width = opts.width ?? 760, ph = opts.panelHeight ?? 200 * k;
   const C = { ...REPORT_COLORS, ...opts.colors };
   const SERIES_COLORS = [C.accent, C.grew];
   const events = histogramEvents(series);
@@ -40,17 +45,17 @@ export function waitHistogramFragment(series: HistSeries[], opts: HistOpts = {})
     parts.push(text(0, 16, 'No waits.', `fill="${C.muted}"`));
     return { width, height: 28, body: parts.join('\n') };
   }
-  const left = 64, right = 16, top = 26, bottom = 40;
+  const left = 64 * k, right = 16, top = 26 * k, bottom = 40 * k;
   let y0 = 0;
   // Legend when two runs are overlaid: one line each.
   if (series.length > 1) {
     series.forEach((s, i) => {
       const label = s.label.length > 110 ? `${s.label.slice(0, 109)}…` : s.label;
-      parts.push(`<rect x="0" y="${y0 + 2}" width="12" height="12" fill="${SERIES_COLORS[i % 2]}"/>`);
-      parts.push(text(17, y0 + 12, label, `font-size="12" fill="${C.text}"`));
-      y0 += 18;
+      parts.push(`<rect x="0" y="${n(y0 + 2 * k)}" width="${fs(12)}" height="${fs(12)}" fill="${SERIES_COLORS[i % 2]}"/>`);
+      parts.push(text(17 * k, y0 + 12 * k, label, `font-size="${fs(12)}" fill="${C.text}"`));
+      y0 += 18 * k;
     });
-    y0 += 6;
+    y0 += 6 * k;
   }
   for (const ev of events) {
     const hs = series.map((s) => s.histograms.find((h) => h.event === ev));
@@ -73,23 +78,23 @@ export function waitHistogramFragment(series: HistSeries[], opts: HistOpts = {})
     const y = scaleLog().domain([0.8, maxCount * 1.4]).range([y0 + ph - bottom, y0 + top]).clamp(true);
     const total = hs.map((h) => (h?.buckets ?? []).reduce((a, b) => a + b.count, 0));
     const cls = hs.find(Boolean)?.wait_class ?? '';
-    parts.push(text(0, y0 + 14, `${ev}`, `font-size="13" font-weight="600" fill="${C.text}"`));
-    parts.push(text(width, y0 + 14, `${cls} · ${total.map((t) => `${fmtNum(t)} waits`).join(' vs ')}`, `text-anchor="end" font-size="11.5" fill="${C.muted}"`));
+    parts.push(text(0, y0 + 14 * k, `${ev}`, `font-size="${fs(13)}" font-weight="600" fill="${C.text}"`));
+    parts.push(text(width, y0 + 14 * k, `${cls} · ${total.map((t) => `${fmtNum(t)} waits`).join(' vs ')}`, `text-anchor="end" font-size="${fs(11.5)}" fill="${C.muted}"`));
     // Axes, decade grid lines.
     const base = y0 + ph - bottom;
     parts.push(`<line x1="${left}" y1="${n(base)}" x2="${n(width - right)}" y2="${n(base)}" stroke="${C.border}"/>`);
     for (let d = 1; d <= maxCount * 1.4; d *= 10) {
       parts.push(`<line x1="${left}" y1="${n(y(d))}" x2="${n(width - right)}" y2="${n(y(d))}" stroke="${C.grid}"/>`);
-      parts.push(text(left - 6, y(d) + 4, fmtNum(d), `text-anchor="end" font-family="${esc(MONO)}" font-size="10.5" fill="${C.muted}"`));
+      parts.push(text(left - 6, y(d) + 4 * k, fmtNum(d), `text-anchor="end" font-family="${esc(MONO)}" font-size="${fs(10.5)}" fill="${C.muted}"`));
     }
     const bw = x.bandwidth() / Math.max(1, series.length);
     // A label per bucket where they fit (about 40 px each), else every other one or fewer.
-    const step = Math.max(1, Math.ceil(40 / Math.max(1, x.step())));
+    const step = Math.max(1, Math.ceil((40 * k) / Math.max(1, x.step())));
     all.forEach((b, i) => {
       const key = String(b);
       const bx = x(key) ?? left;
       if (i % step === 0) {
-        parts.push(text(bx + x.bandwidth() / 2, base + 15, bucketLabel(b, i > 0 ? all[i - 1] : null), `text-anchor="middle" font-family="${esc(MONO)}" font-size="10" fill="${C.muted}"`));
+        parts.push(text(bx + x.bandwidth() / 2, base + 15 * k, bucketLabel(b, i > 0 ? all[i - 1] : null), `text-anchor="middle" font-family="${esc(MONO)}" font-size="${fs(10)}" fill="${C.muted}"`));
       }
       counts.forEach((m, si) => {
         const c = m.get(key) ?? 0;
@@ -99,7 +104,7 @@ export function waitHistogramFragment(series: HistSeries[], opts: HistOpts = {})
           `<rect x="${n(bx + si * bw)}" y="${n(top)}" width="${n(Math.max(1, bw - 1))}" height="${n(Math.max(1, base - top))}" fill="${SERIES_COLORS[si % 2]}"/></g>`);
       });
     });
-    parts.push(text((left + width - right) / 2, base + 31, 'wait time bucket (power of two; count on a log scale)', `text-anchor="middle" font-size="11" fill="${C.muted}"`));
+    parts.push(text((left + width - right) / 2, base + 31 * k, 'wait time bucket (power of two; count on a log scale)', `text-anchor="middle" font-size="${fs(11)}" fill="${C.muted}"`));
     y0 += ph;
   }
   return { width, height: y0, body: parts.join('\n') };

@@ -102,7 +102,8 @@ export function Editor(props: {
     viewRef.current = view;
     apiRef.current = {
       getText: () => view.state.doc.toString(),
-      setText: (text) => view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text }, selection: { anchor: 0 } }),
+      // Its own undo step (Ctrl+Z brings back the text it replaced, never with the typing just before).
+      setText: (text) => view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text }, selection: { anchor: 0 }, annotations: isolateHistory.of('full') }),
       cursor: () => view.state.selection.main.head,
       selection: () => ({ from: view.state.selection.main.from, to: view.state.selection.main.to }),
       focus: () => view.focus(),

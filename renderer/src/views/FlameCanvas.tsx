@@ -1,17 +1,19 @@
 // Flame graph on a canvas: config space (weight units x depth) mapped to
 // pixels by one transform; click zooms to a frame, the search dims frames
 // that don't match, hover shows time and share of the total.
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { scaleLinear } from 'd3';
 import type { FlameGraph } from '../model/flame';
 import { diffIntensity, type DiffFlame } from '../model/flamediff';
 import { fmtUs } from '../model/stats';
 import { diffColor, frameColor } from '../reports/palette';
 import { palette } from './colors';
+import { FLAME_PROJECTOR_SCALE, ProjectorContext } from './projector';
 import { requestRedraw } from './scheduler';
+import { devicePx } from './structurePainter';
 import { useResizeRef } from './useResizeRef';
 
-const ROW = 20;
+const ROW_PX = 20;
 let uid = 0;
 
 export function FlameCanvas({ graph, diff, search, label }: { graph: FlameGraph; diff?: DiffFlame; search: string; label: string }) {
@@ -24,6 +26,9 @@ export function FlameCanvas({ graph, diff, search, label }: { graph: FlameGraph;
   const zoom = zoomed.graph === graph ? zoomed.id : 0;
   const setZoom = (id: number) => setZoomed({ graph, id });
   const [hover, setHover] = useState<{ id: number; x: number; y: number } | null>(null);
+  // On a projector the rows and their labels are larger (the canvas's 11 px type at 16).
+  const k = useContext(ProjectorContext) ? FLAME_PROJECTOR_SCALE : 1;
+  const ROW = ROW_PX * k;
   const hits = useMemo(() => graph.search(search), [graph, search]);
   const matched = useMemo(() => (hits.size ? graph.matchedWeight(hits) : 0), [graph, hits]);
 
@@ -36,7 +41,7 @@ export function FlameCanvas({ graph, diff, search, label }: { graph: FlameGraph;
   const draw = useCallback(() => {
     const c = canvas.current;
     if (!c) return;
-    const dpr = window.devicePixelRatio || 1;
+    const dpr = devicePx(c);
     if (c.width !== Math.round(width * dpr) || c.height !== Math.round(height * dpr)) {
       c.width = Math.round(width * dpr); c.height = Math.round(height * dpr);
       c.style.width = `${width}px`; c.style.height = `${height}px`;
@@ -45,7 +50,7 @@ export function FlameCanvas({ graph, diff, search, label }: { graph: FlameGraph;
     const P = palette(c);
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
     ctx.clearRect(0, 0, width, height);
-    ctx.font = `11px ${P.mono}`;
+    ctx.font = `${11 * k}px ${P.mono}`;
     const charW = ctx.measureText('M').width || 6.6;
     const searching = hits.size > 0 || search.trim().length > 0;
     const ancestors = new Set<number>();
@@ -76,12 +81,12 @@ export function FlameCanvas({ graph, diff, search, label }: { graph: FlameGraph;
           const label = name.length > max ? `${name.slice(0, Math.max(1, max - 1))}…` : name;
           ctx.globalAlpha = dim ? 0.6 : 1;
           ctx.fillStyle = P.dark ? '#f1f3f6' : '#15181d';
-          ctx.fillText(label, x0 + 3, y + 13.5);
+          ctx.fillText(label, x0 + 3, y + 13.5 * k);
         }
       }
     }
     ctx.globalAlpha = 1;
-  }, [graph, diff, x, width, height, hits, search, zoom, hover]);
+  }, [graph, diff, x, width, height, hits, search, zoom, hover, k, ROW]);
 
   useEffect(() => { requestRedraw(key, draw); }, [draw, key]);
 

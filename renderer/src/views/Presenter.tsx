@@ -3,7 +3,7 @@
 // the published figures next to the simulated ones. Keys a clicker sends:
 // PageDown / ArrowRight / ArrowDown / Space next, PageUp / ArrowLeft /
 // ArrowUp previous, Home / End first / last, Enter / P play or pause the
-// slide's animation (from its first event when it is at its end), B / .
+// slide's animation (a slide opens on its first event), B / .
 // blank the screen black and W / , white (a clicker's blank key; any key
 // brings the slide back), A auto-advance, Esc leave.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -20,9 +20,14 @@ import { CompareView } from './CompareView';
 import { ViewBoundary } from './ViewBoundary';
 import { WaitHistograms } from './WaitHistograms';
 import { useLatest } from './useLatest';
+import { presenterKeyAction } from './presenterKeys';
+import { ProjectorContext } from './projector';
 
 /** Seconds a slide stays up under auto-advance when its beat names no pause time. */
 export const AUTO_ADVANCE_S = 12;
+
+/** The structure picture on a slide, drawn this much larger than in the workbench: its smallest label (9 px) at 14 px. */
+export const PROJECTOR_ZOOM = 1.6;
 
 export interface Slide { beat: DemoBeat; step: Step | null }
 
@@ -164,24 +169,23 @@ function usePresenterKeys({ go, onExit, count, setI, setAuto, setBlank, blankRef
 }) {
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      const k = e.key;
-      if (k === 'Escape') { e.preventDefault(); onExit(); return; }
-      // A filter box or a picker keeps its keys; a checkbox or button does not (the clicker still works).
-      if ((e.target as HTMLElement)?.closest?.('select, textarea, input:not([type=checkbox]):not([type=range])')) return;
-      // A blanked screen comes back on any key, and that key does nothing else (as in slide software).
-      if (blankRef.current) { e.preventDefault(); e.stopPropagation(); setBlank(null); return; }
-      if (k === 'b' || k === 'B' || k === '.') { e.preventDefault(); e.stopPropagation(); setBlank('black'); return; }
-      if (k === 'w' || k === 'W' || k === ',') { e.preventDefault(); e.stopPropagation(); setBlank('white'); return; }
-      if (k === 'Enter' || k === 'p' || k === 'P') {
-        // A button keeps Enter (it clicks it); the clicker's play key works everywhere else.
-        if (k === 'Enter' && (e.target as HTMLElement)?.closest?.('button')) return;
-        e.preventDefault(); e.stopPropagation(); playRef.current?.(); return;
-      }
-      if (k === 'PageDown' || k === 'ArrowRight' || k === 'ArrowDown' || k === ' ') { e.preventDefault(); e.stopPropagation(); go(1); }
-      else if (k === 'PageUp' || k === 'ArrowLeft' || k === 'ArrowUp') { e.preventDefault(); e.stopPropagation(); go(-1); }
-      else if (k === 'Home') { e.preventDefault(); e.stopPropagation(); setI(0); }
-      else if (k === 'End') { e.preventDefault(); e.stopPropagation(); setI(count - 1); }
-      else if (k === 'a' || k === 'A') { e.preventDefault(); setAuto((a) => !a); }
+      const target = e.target as HTMLElement | null;
+      const action = presenterKeyAction(e.key, {
+        blanked: !!blankRef.current,
+        inField: !!target?.closest?.('select, textarea, input:not([type=checkbox]):not([type=range])'),
+        onButton: !!target?.closest?.('button'),
+      });
+      if (!action) return;
+      e.preventDefault();
+      // Captured: the views below (structure playback's own keys) must not see the clicker's.
+      if (action !== 'exit' && action !== 'auto') e.stopPropagation();
+      if (action === 'exit') onExit();
+      else if (action === 'unblank') setBlank(null);
+      else if (action === 'black' || action === 'white') setBlank(action);
+      else if (action === 'play') playRef.current?.();
+      else if (action === 'next' || action === 'prev') go(action === 'next' ? 1 : -1);
+      else if (action === 'first' || action === 'last') setI(action === 'first' ? 0 : count - 1);
+      else setAuto((a) => !a);
     };
     window.addEventListener('keydown', onKey, true);
     return () => window.removeEventListener('keydown', onKey, true);
@@ -247,15 +251,17 @@ function SlideView({ view, step, beat, ended, busy, live, catalog, getTrace, ite
 }) {
   return (
     <section className="p-main" aria-label={`View: ${view ?? 'none'}`}>
+      <ProjectorContext value={true}>
       <ViewBoundary view={view === 'structure' ? 'Structure' : view === 'flame' ? 'Flame graph' : view === 'compare' ? 'Compare' : view === 'histogram' ? 'Wait histograms' : 'Autotrace'}
         subject={step ? `line ${step.line}` : 'this slide'} resetKey={step}>
       {!step && <div className="empty">{ended ? 'End of the demo.' : busy ? `Running up to line ${beat.line}…` : 'This statement has not run yet.'}</div>}
       {step && view === 'autotrace' && <Autotrace step={step} />}
       {step && view === 'histogram' && <SlideHistograms step={step} sides={histogramSides} />}
-      {step && view === 'structure' && <StructureView step={step} live={live} catalog={catalog} getTrace={getTrace} reportRef={reportRef} rate={beat.view?.speed} segment={beat.view?.segment} playRef={playRef} />}
+      {step && view === 'structure' && <StructureView step={step} live={live} catalog={catalog} getTrace={getTrace} reportRef={reportRef} rate={beat.view?.speed} segment={beat.view?.segment} playRef={playRef} from="start" zoom={PROJECTOR_ZOOM} />}
       {step && view === 'flame' && <FlameView step={step} items={items} reportRef={reportRef} />}
       {step && view === 'compare' && <CompareView items={items} keys={compareKeys} onKeys={() => undefined} reportRef={reportRef} />}
       </ViewBoundary>
+      </ProjectorContext>
     </section>
   );
 }
@@ -266,7 +272,7 @@ function SlideHistograms({ step, sides }: { step: Step; sides: [Step, Step] | nu
     ? sides.map((s, i) => ({ label: `${i ? 'B' : 'A'}: line ${s.line} ${stmtLabel(s.statement, 60)}`, histograms: s.wait_histograms ?? [] }))
     : [{ label: `line ${step.line}`, histograms: step.wait_histograms ?? [] }];
   if (!series.some((s) => s.histograms.length)) return <div className="empty">No waits in {sides ? 'these statements' : 'this statement'}: nothing to draw.</div>;
-  return <div className="p-histograms"><WaitHistograms series={series} title={sides ? 'A and B' : `line ${step.line}`} projector /></div>;
+  return <div className="p-histograms"><WaitHistograms series={series} title={sides ? 'A and B' : `line ${step.line}`} width={1500} panelHeight={250} /></div>;
 }
 
 /** Previous / next, the slide count, auto-advance and its countdown, leave. */
@@ -284,7 +290,7 @@ function PresenterFooter({ slide, count, busy, auto, left, notice, onGo, onAuto,
       <span className="spacer" />
       {notice
         ? <span className="p-notice" role="status">{notice}</span>
-        : <span className="muted p-keys">PageDown / → / Space next · PageUp / ← previous · Enter / P play · B blank · A auto · Esc leave</span>}
+        : <span className="muted p-keys">PageDown / → / Space next · PageUp / ← previous · Enter / P play · B black · W white · A auto · Esc leave</span>}
       <button className="btn" onClick={onExit}>Leave</button>
     </footer>
   );

@@ -37,7 +37,7 @@ export function StepsList({ runs, selected, onSelect, onReveal }: {
         {shown.map((r) => (
           <tbody key={r.id}>
             <tr><td colSpan={5} className="muted" style={{ fontSize: 11, background: 'var(--panel-2)' }}>
-              {r.label}{r.live ? ' · live' : r.source === 'history' ? ' · saved' : ' · earlier run (no trace)'}{r.savedId !== undefined ? ` · saved #${r.savedId}` : ''}{r.saveError ? ' · not saved to history' : ''}</td></tr>
+              {r.label}{r.live ? ' · live' : r.source === 'history' ? ` · saved${r.traces?.some((t) => t.step >= 0) ? '' : ' · its traces were not stored'}` : ' · earlier run (no trace)'}{r.savedId !== undefined ? ` · saved #${r.savedId}` : ''}{r.saveError ? ' · not saved to history' : ''}</td></tr>
             {listed(r.steps).map((s) => {
               if (typeof s === 'number') {
                 return <tr key="gap" className="gap"><td colSpan={5} className="muted" style={{ textAlign: 'center' }}>… {fmtNum(s)} more steps not listed here (all are kept: errors are underlined in the editor, and every step can be compared) …</td></tr>;

@@ -20,7 +20,7 @@ import { CellTooltip, DevicesAtPlayhead, PlaybackBar, playbackKey, StructureTitl
 import { useStepTrace, useThemeCount } from './useStepTrace';
 import { useStructurePlayback } from './useStructurePlayback';
 
-export function StructureView({ step, live, catalog, getTrace, reportRef, rate, segment, playRef }: {
+export function StructureView({ step, live, catalog, getTrace, reportRef, rate, segment, playRef, from, zoom = 1 }: {
   step: Step | null; live: boolean; catalog: Catalog | null; getTrace(step: Step): Promise<Trace | null>;
   reportRef: { current: () => Partial<ReportInputs> };
   /** Playback speed to start with (events per second; a demo's `--@ view structure speed=N`). */
@@ -29,6 +29,10 @@ export function StructureView({ step, live, catalog, getTrace, reportRef, rate, 
   segment?: string;
   /** Where the view puts its play / pause while it is shown (presenter mode plays it from the clicker). */
   playRef?: { current: (() => void) | null };
+  /** Where a trace opens: the whole picture (default) or its first event (a presenter's slide). */
+  from?: 'start' | 'end';
+  /** CSS pixels per layout pixel (presenter mode draws the picture larger: labels of 14 px and over). */
+  zoom?: number;
 }) {
   const { trace: loaded, traceState, traceError } = useStepTrace(step, live, getTrace);
   // A SESSIONS step's trace holds every session's events: all of them play, or one session's (its SID).
@@ -55,16 +59,16 @@ export function StructureView({ step, live, catalog, getTrace, reportRef, rate, 
   const segNames = useMemo(() => new Map((catalog?.segments ?? []).map((s) => [s.id, s.name])), [catalog]);
   const only = useMemo(() => (showAll ? undefined : touchedSegments(trace)), [showAll, trace]);
   const layout: StructureLayout | null = useMemo(
-    () => (catalog ? layoutStructures(catalog, { width: size.w - 2, only, includeCache: true }) : null), [catalog, size.w, only]);
+    () => (catalog ? layoutStructures(catalog, { width: (size.w - 2) / zoom, only, includeCache: true }) : null), [catalog, size.w, only, zoom]);
   const locate = useMemo(() => (layout ? createLocator(layout) : null), [layout]);
   const latches = useMemo(() => (layout ? latchGroup(layout) : null), [layout]);
   // The painter reads the palette in effect where the picture is (cached until the colour scheme changes: `theme` then moves on).
-  const scene: Scene = useMemo(() => ({ layout, locate, latches, trace, theme }), [layout, locate, latches, trace, theme]);
+  const scene: Scene = useMemo(() => ({ layout, locate, latches, trace, theme, zoom }), [layout, locate, latches, trace, theme, zoom]);
 
   const draw = useCallback((now: number) => painter.current.draw(canvas.current, scene, { h: size.h, scrollTop: scroller.current?.scrollTop ?? 0 }, pb.current, hover?.ref ?? null, now),
     [scene, size.h, hover]);
 
-  const { ui, controls } = useStructurePlayback({ painterRef: painter, pbRef: pb, scrollerRef: scroller, scene, catalog, rate, segment, draw, setHover });
+  const { ui, controls } = useStructurePlayback({ painterRef: painter, pbRef: pb, scrollerRef: scroller, scene, catalog, rate, segment, from, draw, setHover });
   useEffect(() => { requestRedraw('structure', (now) => { draw(now); }); }, [draw, hover]);
 
   const toggle = controls.toggle;
@@ -96,7 +100,7 @@ export function StructureView({ step, live, catalog, getTrace, reportRef, rate, 
     if (!layout) return;
     const r = canvas.current!.getBoundingClientRect();
     const top = scroller.current?.scrollTop ?? 0;
-    const ref = hitCell(layout, e.clientX - r.left, e.clientY - r.top + Math.min(top, Math.max(0, layout.height - size.h)));
+    const ref = hitCell(layout, (e.clientX - r.left) / zoom, (e.clientY - r.top) / zoom + Math.min(top / zoom, Math.max(0, layout.height - size.h / zoom)));
     setHover(ref ? { ref, x: e.clientX, y: e.clientY, visits: painter.current.visits(ref), trace } : null);
   };
 
@@ -116,7 +120,7 @@ export function StructureView({ step, live, catalog, getTrace, reportRef, rate, 
           aria-label={`Structure picture: ${layout?.pictures.map((p) => p.title).join('; ') ?? ''}`}
           data-pos={ui.pos} data-event={cur.data}
           onMouseMove={onMove} onMouseLeave={() => setHover(null)} />
-        {layout && <div style={{ height: Math.max(0, layout.height - size.h) }} />}
+        {layout && <div style={{ height: Math.max(0, layout.height * zoom - size.h) }} />}
       </div>
       <PlaybackBar ui={ui} n={n} controls={controls} />
       <div className="readout" aria-label="Current event" data-pos={ui.pos} data-event={cur.data}>{cur.text || '\u00a0'}</div>

@@ -1,12 +1,15 @@
 // A LAB SWEEP's curve: the figure picked against the swept value, drawn by
 // the same builder the Export menu and `lio report` use (D3 scales).
-import { useMemo } from 'react';
+import { useContext, useMemo } from 'react';
 import type { SweepResult } from '../model/types';
 import { SWEEP_METRICS } from '../model/sweep';
-import { sweepSvg } from '../reports/sweep';
+import { SWEEP_PROJECTOR, sweepSvg } from '../reports/sweep';
+import { ProjectorContext } from './projector';
 
 export function SweepChart({ sweep, metric, onMetric, title }: { sweep: SweepResult; metric: string; onMetric(id: string): void; title: string }) {
-  const svg = useMemo(() => sweepSvg(sweep, metric, title).replace(/^<\?xml[^>]*>\s*/, ''), [sweep, metric, title]);
+  // On a slide: the projector's dark palette, the type half as large again.
+  const projector = useContext(ProjectorContext);
+  const svg = useMemo(() => sweepSvg(sweep, metric, title, projector ? SWEEP_PROJECTOR : {}).replace(/^<\?xml[^>]*>\s*/, ''), [sweep, metric, title, projector]);
   return (
     <section className="section" aria-label="Sweep curve">
       <div className="pane-title" style={{ textTransform: 'none', letterSpacing: 0 }}>

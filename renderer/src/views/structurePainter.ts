@@ -13,6 +13,11 @@ import { badgeCell, drawBase, markCell, paintCell, pulseCell } from './structure
 
 interface Pulse { group: CellGroup; index: number; t0: number }
 
+/** Device pixels per CSS pixel of `el`: the screen's ratio times a CSS zoom above it (a 4K projector's slide is zoomed 2x). */
+export function devicePx(el: Element | null): number {
+  return (window.devicePixelRatio || 1) * ((el as (Element & { currentCSSZoom?: number }) | null)?.currentCSSZoom ?? 1);
+}
+
 /** What is painted: the layout, its locator and latch group, the trace played, the theme's count. */
 export interface Scene {
   layout: StructureLayout | null;
@@ -20,6 +25,11 @@ export interface Scene {
   latches: CellGroup | null;
   trace: Trace | null;
   theme: number;
+  /**
+   * CSS pixels per layout pixel: 1 in the workbench (the default); more on a projector (presenter
+   * mode), where the picture is laid out narrower and drawn larger, its 9-12.5 px labels at 14 px and over.
+   */
+  zoom?: number;
 }
 
 export class StructurePainter {
@@ -34,6 +44,9 @@ export class StructurePainter {
   /** The element the picture is shown in: its colours are the ones in effect there (presenter mode has its own). */
   private scope: Element | null = null;
   private lut: { for: Palette | null; lut: string[] } = { for: null, lut: [] };
+
+  /** Device pixels per layout pixel, where the picture is shown. */
+  private px(zoom: number | undefined): number { return devicePx(this.scope) * (zoom ?? 1); }
 
   /** A new trace or layout (shown in `scope`): no heat, no pulses. */
   reset(latchChildren: number, scope: Element | null) {
@@ -56,9 +69,9 @@ export class StructurePainter {
   }
 
   /** The base layer (frames, links, empty cells) is painted once per layout/theme. */
-  private ensureBase({ layout, theme }: Scene): boolean {
+  private ensureBase({ layout, theme, zoom }: Scene): boolean {
     if (!layout) return false;
-    const dpr = window.devicePixelRatio || 1;
+    const dpr = this.px(zoom);
     const W = Math.ceil(layout.width * dpr), H = Math.max(1, Math.ceil(layout.height * dpr));
     if (!this.base) this.base = document.createElement('canvas');
     if (!this.layer) this.layer = document.createElement('canvas');
@@ -77,7 +90,7 @@ export class StructurePainter {
   repaintAll(scene: Scene) {
     const { layout } = scene;
     if (!layout || !this.ensureBase(scene) || !this.layer || !this.base) return;
-    const dpr = window.devicePixelRatio || 1;
+    const dpr = this.px(scene.zoom);
     const { P, lut } = this.colors();
     const lctx = this.layer.getContext('2d')!;
     lctx.setTransform(1, 0, 0, 1, 0, 0);
@@ -111,7 +124,7 @@ export class StructurePainter {
     if (h.max > mr.max * 1.25 + 1 || h.latchMax > mr.latch * 1.25 + 1) full = true;
     if (full || pos - from > 30000) { this.repaintAll(scene); }
     else if (pos > from && this.layer) {
-      const dpr = window.devicePixelRatio || 1;
+      const dpr = this.px(scene.zoom);
       const ctx = this.layer.getContext('2d')!;
       ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
       const { P, lut } = this.colors();
@@ -143,12 +156,14 @@ export class StructurePainter {
   draw(c: HTMLCanvasElement | null, scene: Scene, view: { h: number; scrollTop: number }, s: PlaybackState, hover: CellRef | null, now: number): boolean {
     const { layout, trace, locate } = scene;
     if (!c || !layout || !this.layer) return false;
-    const dpr = window.devicePixelRatio || 1;
-    const w = layout.width, h = Math.min(view.h, layout.height);
+    const dpr = this.px(scene.zoom);
+    // The view's height and scroll are in CSS pixels; the layout's in layout pixels (zoom of them a CSS pixel).
+    const z = scene.zoom ?? 1;
+    const w = layout.width, h = Math.min(view.h / z, layout.height);
     if (c.width !== Math.round(w * dpr) || c.height !== Math.round(h * dpr)) {
-      c.width = Math.round(w * dpr); c.height = Math.round(h * dpr); c.style.width = `${w}px`; c.style.height = `${h}px`;
+      c.width = Math.round(w * dpr); c.height = Math.round(h * dpr); c.style.width = `${w * z}px`; c.style.height = `${h * z}px`;
     }
-    const top = Math.min(view.scrollTop, Math.max(0, layout.height - h));
+    const top = Math.min(view.scrollTop / z, Math.max(0, layout.height - h));
     const ctx = c.getContext('2d')!;
     ctx.setTransform(1, 0, 0, 1, 0, 0);
     ctx.clearRect(0, 0, c.width, c.height);

@@ -11,22 +11,25 @@ import type { PlaybackControls } from './StructureParts';
 
 /**
  * Where a new trace, layout or theme opens: on the whole picture (every visit numbered, or a
- * workload's final heat map; Play restarts), at a demo's speed as the nearest offered rate.
+ * workload's final heat map; Play restarts), or on its first event (`from` 'start': a presenter's
+ * slide, whose animation the clicker then plays), at a demo's speed as the nearest offered rate.
  */
-function startPlayback(n: number, rate: number | undefined): PlaybackState {
-  const start = seek(initialPlayback(n), n);
+function startPlayback(n: number, rate: number | undefined, from: 'start' | 'end'): PlaybackState {
+  const start = seek(initialPlayback(n), from === 'start' ? 0 : n);
   return rate ? setRate(start, RATES.reduce((a, b) => (Math.abs(b - rate) < Math.abs(a - rate) ? b : a))) : start;
 }
 
 type Hover = { ref: CellRef; visits: number } | null;
 
-export function useStructurePlayback<H extends Hover>({ painterRef, pbRef, scrollerRef, scene, catalog, rate, segment, draw, setHover }: {
+export function useStructurePlayback<H extends Hover>({ painterRef, pbRef, scrollerRef, scene, catalog, rate, segment, from = 'end', draw, setHover }: {
   painterRef: { current: StructurePainter };
   /** The player's state, moved on by the animation (the screen shows it as published). */
   pbRef: { current: PlaybackState };
   scrollerRef: { current: HTMLDivElement | null };
   scene: Scene & { layout: StructureLayout | null; trace: Trace | null };
   catalog: Catalog | null; rate?: number; segment?: string;
+  /** Where a new trace opens: its end (the whole picture, the default) or its first event. */
+  from?: 'start' | 'end';
   draw(now: number): boolean;
   setHover(f: (h: H | null) => H | null): void;
 }) {
@@ -36,9 +39,9 @@ export function useStructurePlayback<H extends Hover>({ painterRef, pbRef, scrol
   // one of those opens on its start (taken while rendering, React's "adjusting state when a prop
   // changes"; the reset effect puts the player there).
   const resetKey = useMemo(() => ({ trace, layout, theme }), [trace, layout, theme]);
-  const [shown, setShown] = useState(() => ({ key: resetKey, s: startPlayback(n, rate) }));
-  if (shown.key !== resetKey) setShown({ key: resetKey, s: startPlayback(n, rate) });
-  const ui = shown.key === resetKey ? shown.s : startPlayback(n, rate);
+  const [shown, setShown] = useState(() => ({ key: resetKey, s: startPlayback(n, rate, from) }));
+  if (shown.key !== resetKey) setShown({ key: resetKey, s: startPlayback(n, rate, from) });
+  const ui = shown.key === resetKey ? shown.s : startPlayback(n, rate, from);
   const setUi = useCallback((s: PlaybackState) => setShown({ key: resetKey, s }), [resetKey]);
 
   // New trace or layout: reset heat, paint, position at the start (short) or the end (workloads).
@@ -49,7 +52,7 @@ export function useStructurePlayback<H extends Hover>({ painterRef, pbRef, scrol
     const p = painterRef.current;
     p.reset(catalog?.cache.cbc_latch_children ?? 0, scrollerRef.current);
     p.repaintAll(scene);
-    const s = startPlayback(n, rate);
+    const s = startPlayback(n, rate, from);
     pbRef.current = s;
     const pic = segment ? layout?.pictures.find((q) => q.title.toUpperCase().split(/[^A-Z0-9_$#]+/).includes(segment.toUpperCase())) : undefined;
     if (pic && scrollerRef.current) scrollerRef.current.scrollTop = Math.max(0, pic.y - 4);
