@@ -343,6 +343,9 @@ pub enum OpKind {
         /// This probe reached its leaf without a recorded visit: checks of
         /// further entries in that leaf are not recorded either.
         silent: bool,
+        /// INDEX RANGE|FULL SCAN DESCENDING: from the last entry in range
+        /// down (`high_value` then holds the low bound the walk stops at).
+        desc: bool,
     },
     /// INDEX FAST FULL SCAN: every block of the index in block order (the
     /// segment's space-management gets, then branch and leaf blocks, as a
@@ -551,6 +554,9 @@ pub enum OpKind {
         rows: Vec<Vec<Value>>,
         next: usize,
         sorted: bool,
+        /// SORT ORDER BY STOPKEY: a top-n sort that keeps this many rows
+        /// (`u64::MAX`: every row).
+        limit: u64,
     },
 }
 
@@ -579,6 +585,7 @@ impl OpKind {
             filter: vec![],
             kept: Default::default(),
             silent: false,
+            desc: false,
         }
     }
 }
