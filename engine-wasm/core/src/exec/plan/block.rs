@@ -513,7 +513,11 @@ impl<'a> Builder<'a> {
         let chosen = access_path::rank_at(cands, best);
         let (e_rows, cost, cis) = (chosen.card, chosen.cost, chosen.consumes.clone());
         let read_optim = matches!(chosen.path, access_path::AccessPath::IndexUnique { read_optim: true, .. });
-        let op = self.assemble_access(chosen, t, src)?;
+        let desc = r.scan_desc(&chosen.path);
+        let mut op = self.assemble_access(chosen, t, src)?;
+        if desc {
+            self.scan_direction(&mut op, true);
+        }
         for ci in cis {
             p.used[ci] = true;
         }

@@ -22,7 +22,11 @@ pub fn candidate(r: &TableRef<'_>) -> Option<Candidate> {
     };
     let Expr::Column { name, .. } = arg.as_ref() else { return None };
     let col = r.t.columns.iter().position(|c| c.name.eq_ignore_ascii_case(&name.name))?;
-    let ixid = r.indexes().into_iter().find(|&i| r.cat.indexes[i].columns[0] == col)?;
+    // The hinted index first: an INDEX hint on it is obeyed by the MIN/MAX
+    // path (Dyke's INDEX (RANGE SCAN (MIN/MAX)) page), not a range scan.
+    let mut ixs: Vec<_> = r.indexes().into_iter().filter(|&i| r.cat.indexes[i].columns[0] == col).collect();
+    ixs.sort_by_key(|&i| !r.hinted(&r.cat.indexes[i]));
+    let ixid = *ixs.first()?;
     let ix = &r.cat.indexes[ixid];
     let pending = r.used.iter().filter(|u| !**u).count();
     let (low, high, cis) = match range_on(r.conjuncts, r.used, r.src, col, r.available) {
@@ -32,5 +36,6 @@ pub fn candidate(r: &TableRef<'_>) -> Option<Candidate> {
     };
     let cost = ix.btree.blevel() as f64 + 1.0;
     let path = AccessPath::MinMax { index: ixid, low, high, max };
-    Some(Candidate::new(path, Tier::MinMax, (cost, 1.0, None), "MIN/MAX of an index's leading column").consumes(cis))
+    let c = Candidate::new(path, Tier::MinMax, (cost, 1.0, None), "MIN/MAX of an index's leading column");
+    Some(c.consumes(cis).forced(r.hinted(ix)))
 }
