@@ -176,8 +176,9 @@ pub enum Beats {
 pub enum AccessPath {
     /// TABLE ACCESS FULL.
     FullScan,
-    /// INDEX FULL|RANGE SCAN (MIN/MAX), under FIRST ROW when ranged.
-    MinMax { index: IndexId, low: Option<(CExpr, bool)>, high: Option<(CExpr, bool)>, max: bool },
+    /// INDEX FULL|RANGE SCAN (MIN/MAX), under FIRST ROW when ranged or
+    /// filtered (`filter`: `col IS NOT NULL`).
+    MinMax { index: IndexId, low: Option<(CExpr, bool)>, high: Option<(CExpr, bool)>, max: bool, filter: Vec<CExpr> },
     /// INDEX UNIQUE SCAN of an index-organized table's primary key.
     IotUnique { index: IndexId, keys: Vec<CExpr> },
     /// TABLE ACCESS HASH of a hash cluster's key.
