@@ -25,7 +25,10 @@ fn run(sql: &str) -> Vec<StepOut> {
 }
 
 fn ops(s: &StepOut) -> Vec<String> {
-    s.plan.iter().map(|l| format!("{} {}", l.operation, l.name.as_deref().unwrap_or("")).trim_end().to_string()).collect()
+    s.plan
+        .iter()
+        .map(|l| format!("{} {}", l.operation, l.name.as_deref().unwrap_or("")).trim_end().to_string())
+        .collect()
 }
 
 fn last(s: &[StepOut]) -> &StepOut {

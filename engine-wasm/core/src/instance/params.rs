@@ -434,8 +434,7 @@ impl Parameters {
                 let v = bytes()?;
                 self.other.insert(name.to_string(), v.to_string());
             }
-            // Read where they act (segment creation, log block sizes, full scan cost, join method,
-            // HASH GROUP BY / HASH UNIQUE).
+            // Read where they act (segments, log blocks, full scan cost, join method, hash group by).
             "deferred_segment_creation"
             | "_disk_sector_size_override"
             | "_table_scan_cost_plus_one"

@@ -118,7 +118,10 @@ impl Builder<'_> {
                 *l = limit;
                 "SORT ORDER BY STOPKEY"
             }
-            (OpKind::GroupBy { order, keys, aggs, .. }, "HASH GROUP BY" | "SORT GROUP BY" | "HASH UNIQUE" | "SORT UNIQUE") => {
+            (
+                OpKind::GroupBy { order, keys, aggs, .. },
+                "HASH GROUP BY" | "SORT GROUP BY" | "HASH UNIQUE" | "SORT UNIQUE",
+            ) => {
                 if order.is_none() {
                     *order = Some((0..keys.len()).map(|i| (i, false, false)).collect());
                 }
