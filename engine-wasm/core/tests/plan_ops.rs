@@ -45,6 +45,9 @@ fn sort_order_by_stopkey_is_a_top_n_sort() {
     assert_eq!(row_strings(q), ["9|9", "9|19", "9|29"]);
     assert_eq!(stat(q, "sorts (memory)"), 1);
     assert_eq!((q.plan[3].a_rows, q.plan[4].a_rows), (3, 2000));
+    // Oracle's top-n sort line carries the ROWNUM filter, as COUNT STOPKEY does.
+    assert_eq!(q.plan[3].filter.as_deref(), Some("ROWNUM<=3"));
+    assert_eq!(q.plan[1].filter.as_deref(), Some("ROWNUM<=3"));
 }
 
 /// DISTINCT under ROWNUM: SORT GROUP BY STOPKEY (10.2+, Dyke), SORT
@@ -57,6 +60,7 @@ select * from (select distinct grp from t) where rownum < 3;");
     let (a, b) = (&s[s.len() - 3], last(&s));
     assert_eq!(a.plan[3].operation, "SORT GROUP BY STOPKEY");
     assert_eq!(b.plan[3].operation, "SORT UNIQUE STOPKEY");
+    assert_eq!(b.plan[3].filter.as_deref(), Some("ROWNUM<=2"));
     assert_eq!(row_strings(a), ["0", "1"]);
     assert_eq!(row_strings(b), ["0", "1"]);
 }

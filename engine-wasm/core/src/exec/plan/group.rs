@@ -18,7 +18,8 @@ pub(super) fn group_kind(
     pos: Pos,
 ) -> OpKind {
     let (rows, next, built) = (Vec::new(), 0, false);
-    OpKind::GroupBy { child: Box::new(child), keys, aggs, out_src, order, filter, rows, next, built, pos }
+    let stopkey = u64::MAX;
+    OpKind::GroupBy { child: Box::new(child), keys, aggs, out_src, order, filter, rows, next, built, pos, stopkey }
 }
 
 /// Replace the GROUP BY keys and aggregate placeholders in `e` by the
@@ -178,8 +179,7 @@ impl<'a> Builder<'a> {
         // Rows that come in key order (an index scan) are grouped as they
         // come: SORT GROUP BY NOSORT, unless USE_HASH_AGGREGATION asks for
         // a hash. An ORDER BY on the keys is then the scan's direction.
-        let hint = hash_aggregation_hint(q);
-        let scan = (hint != Some(true)).then(|| super::order::delivered(&op, self.ctx.cat)).flatten();
+        let (hint, scan) = self.aggregation_input(q, &op);
         let wanted: Option<Vec<(CExpr, bool, bool)>> = key_order
             .as_ref()
             .filter(|o| !o.is_empty() && !q.distinct)
@@ -246,8 +246,7 @@ impl<'a> Builder<'a> {
             order.push((i, *d, *n));
         }
         let mut op = op;
-        let hint = hash_aggregation_hint(q);
-        let scan = (hint != Some(true)).then(|| super::order::delivered(&op, self.ctx.cat)).flatten();
+        let (hint, scan) = self.aggregation_input(q, &op);
         // Rows in the select list's order (an index scan): SORT UNIQUE
         // NOSORT, the ORDER BY (if any) the scan's direction.
         let nosort = scan.as_ref().and_then(|d| {
@@ -290,12 +289,4 @@ impl<'a> Builder<'a> {
         );
         Ok((op, sorted))
     }
-}
-
-/// A `USE_HASH_AGGREGATION` (true) or `NO_USE_HASH_AGGREGATION` (false) hint.
-fn hash_aggregation_hint(q: &Query) -> Option<bool> {
-    q.hints.iter().find_map(|h| match h {
-        Hint::UseHashAggregation(b) => Some(*b),
-        _ => None,
-    })
 }

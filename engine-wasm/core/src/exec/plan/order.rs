@@ -77,6 +77,17 @@ pub(super) fn group_keys(keys: &[CExpr]) -> Vec<(CExpr, bool, bool)> {
 }
 
 impl Builder<'_> {
+    /// A GROUP BY's or DISTINCT's `USE_HASH_AGGREGATION` (true) or
+    /// `NO_USE_HASH_AGGREGATION` (false) hint, and the key order its input
+    /// `op` comes in (none asked for under USE_HASH_AGGREGATION).
+    pub(super) fn aggregation_input(&self, q: &Query, op: &Op) -> (Option<bool>, Option<Delivered>) {
+        let hint = q.hints.iter().find_map(|h| match h {
+            Hint::UseHashAggregation(b) => Some(*b),
+            _ => None,
+        });
+        (hint, if hint == Some(true) { None } else { delivered(op, self.ctx.cat) })
+    }
+
     /// Run the index scan at the bottom of `op` descending (`desc`) or
     /// ascending, renaming its line (INDEX RANGE SCAN DESCENDING, ...).
     pub(super) fn scan_direction(&mut self, op: &mut Op, desc: bool) {
@@ -119,9 +130,10 @@ impl Builder<'_> {
                 "SORT ORDER BY STOPKEY"
             }
             (
-                OpKind::GroupBy { order, keys, aggs, .. },
+                OpKind::GroupBy { order, keys, aggs, stopkey, .. },
                 "HASH GROUP BY" | "SORT GROUP BY" | "HASH UNIQUE" | "SORT UNIQUE",
             ) => {
+                *stopkey = limit;
                 if order.is_none() {
                     *order = Some((0..keys.len()).map(|i| (i, false, false)).collect());
                 }

@@ -479,6 +479,9 @@ pub enum OpKind {
         next: usize,
         built: bool,
         pos: Pos,
+        /// SORT GROUP BY / UNIQUE STOPKEY under `ROWNUM <= n`: n (its
+        /// predicate); `u64::MAX` otherwise.
+        stopkey: u64,
     },
     /// UNION-ALL: each branch's rows in turn, projected into one source.
     /// With `merge`, INTERSECTION or MINUS over distinct branches.
