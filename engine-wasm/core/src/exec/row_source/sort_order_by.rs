@@ -142,11 +142,26 @@ mod tests {
     use super::super::test_util::*;
     use super::*;
 
+    /// (An ORDER BY on the index's own column needs no sort: the range
+    /// scan runs DESCENDING, `exec/plan/order.rs`; GRP is in no index.)
     #[test]
     fn sorted_in_memory() {
-        let s = run(&format!("{}select id from t where id <= 5 order by id desc;", table_t(300)));
+        let s = run(&format!("{}select id from t where id <= 5 order by grp desc, id;", table_t(300)));
         assert_eq!(line(&s, "SORT ORDER BY").a_rows, 5);
-        assert_eq!(rows(&s), ["5", "4", "3", "2", "1"]);
+        assert_eq!(rows(&s), ["2", "5", "1", "4", "3"]);
+        assert_eq!(stat(&s, "sorts (memory)"), 1);
+    }
+
+    /// A top-n sort returns its n first rows in order (the rest dropped as
+    /// they fall out), one sort in memory.
+    #[test]
+    fn top_n_keeps_n_rows() {
+        let s = run(&format!(
+            "{}select * from (select id from t order by grp desc, id desc) where rownum <= 4;",
+            table_t(3000)
+        ));
+        assert_eq!(line(&s, "SORT ORDER BY STOPKEY").a_rows, 4);
+        assert_eq!(rows(&s), ["2999", "2996", "2993", "2990"]);
         assert_eq!(stat(&s, "sorts (memory)"), 1);
     }
 
