@@ -97,6 +97,12 @@ export function setupScripts(tables) {
       ora.push(`insert into ${t.name} values (${vals(false)});`);
       lite.push(`insert into ${t.name} values (${vals(true)})`);
     }
+    // Indexes (Oracle's side only): ranges on N1 and equalities on N2 are
+    // answered through them, and an ORDER BY, GROUP BY or DISTINCT on their
+    // columns may be answered by the scan's order (no sort, DESCENDING,
+    // NOSORT): the rows must come out the same.
+    ora.push(`create index ${t.name}_n1 on ${t.name}(n1);`);
+    ora.push(`create index ${t.name}_n2_id on ${t.name}(n2, id);`);
   }
   ora.push('commit;');
   return { ora, lite };

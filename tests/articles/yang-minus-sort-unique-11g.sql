@@ -23,8 +23,7 @@
 -- its sort (the sum of the branches', as published: 14 = 7 + 7). 4
 -- against 7 is the lab's full scan of a one-block table (its segment
 -- header gets), as in xxzhaobb-hash-join-11g.sql, not the MINUS. The
--- page's MINUS line has no Rows, Bytes or Cost; the lab's prints the
--- first branch's.
+-- page's MINUS line has no Rows, Bytes or Cost, nor has the lab's.
 LAB VERSION 11.2.0.1;
 create table t (id number, name varchar2(3), text varchar2(3));
 create table t1 (id number, name varchar2(3), text varchar2(3));

@@ -680,3 +680,14 @@ fn startup_gives_a_new_instance_its_own_sessions() {
     assert_eq!(steps[0].rows[0][0].as_i64(), Some(1), "only the script's session is connected");
     assert_eq!(steps[1].output, vec!["Session 2 (SID 11)".to_string()]);
 }
+
+/// MIN/MAX under FIRST ROW (Malakshinov) beside the other index-cost
+/// article (Kyte's clustered range): a 1,000,000-row TAB1 and Kyte's
+/// tables share no name.
+#[test]
+fn order_group_min_max_first_row() {
+    order::check(
+        &["tests/articles/malakshinov-min-max-first-row.sql", "tests/articles/kyte-clustered-index-range-cost.sql"],
+        &[],
+    );
+}

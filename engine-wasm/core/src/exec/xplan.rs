@@ -436,7 +436,9 @@ enum Blank {
 
 fn blank_estimates(lines: &[PlanLineOut], l: &PlanLineOut) -> Blank {
     match l.operation.trim_end() {
-        "COUNT STOPKEY" | "COUNT" | "FILTER" => Blank::All,
+        // A set operation's line has no estimates of its own (11.2's and
+        // 19c's dbms_xplan alike).
+        "COUNT STOPKEY" | "COUNT" | "FILTER" | "MINUS" | "INTERSECTION" => Blank::All,
         "SORT AGGREGATE" => Blank::Cost,
         "NESTED LOOPS" => {
             // NLJ batching: NESTED LOOPS over (NESTED LOOPS, a table

@@ -95,6 +95,7 @@ pub const DEFS: &[Def] = &[
     d("_db_file_optimizer_read_count", Int, true, Immediate, Lab),
     d("_table_scan_cost_plus_one", Bool, true, Immediate, Lab),
     d("_hash_join_enabled", Bool, true, Immediate, Lab),
+    d("_gby_hash_aggregation_enabled", Bool, true, Immediate, Lab),
     d("_db_writer_max_writes", Int, false, Immediate, Lab),
     d("_smm_max_size", Int, true, Immediate, Lab),
     d("_sort_multiblock_read_count", Int, true, Immediate, Lab),

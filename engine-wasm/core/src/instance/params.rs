@@ -434,11 +434,12 @@ impl Parameters {
                 let v = bytes()?;
                 self.other.insert(name.to_string(), v.to_string());
             }
-            // Read where they act (segment creation, log block sizes, full scan cost, join method).
+            // Read where they act (segments, log blocks, full scan cost, join method, hash group by).
             "deferred_segment_creation"
             | "_disk_sector_size_override"
             | "_table_scan_cost_plus_one"
-            | "_hash_join_enabled" => {
+            | "_hash_join_enabled"
+            | "_gby_hash_aggregation_enabled" => {
                 let v = if boolean()? { "TRUE" } else { "FALSE" };
                 self.other.insert(name.to_string(), v.to_string());
             }

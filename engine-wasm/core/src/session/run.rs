@@ -186,6 +186,7 @@ impl Run<'_> {
             sid,
             cbo_trace: false,
             hash_join_by_cost: params.other.get("_hash_join_enabled").is_none_or(|v| v != "FALSE"),
+            gby_hash_aggregation: params.other.get("_gby_hash_aggregation_enabled").is_none_or(|v| v != "FALSE"),
             hash_area: {
                 let wa = crate::exec::workarea::WorkArea::of(params);
                 (wa.hash_bytes, wa.block_size, wa.io_blocks)

@@ -175,13 +175,41 @@ pub enum Hint {
     GatherPlanStatistics,
     /// `full(a)`
     Full(Ident),
-    /// `index(a idx)`
+    /// `index(a idx)` (and `index_asc`, `index_rs_asc`)
     Index {
         alias: Ident,
         index: Option<Ident>,
     },
+    /// `index_desc(a idx)`, `index_ffs(a idx)`, `index_ss(a idx)`,
+    /// `no_index(a idx)`, ...: an index hint other than `INDEX`.
+    IndexWay {
+        alias: Ident,
+        index: Option<Ident>,
+        way: IndexWay,
+    },
+    /// `use_hash_aggregation` (true) / `no_use_hash_aggregation` (false).
+    UseHashAggregation(bool),
     /// `memoptimize_read`-style or unknown hints: kept, ignored, as Oracle does.
     Other(String),
+}
+
+/// What an index hint other than `INDEX` asks for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum IndexWay {
+    /// `INDEX_DESC`, `INDEX_RS_DESC`: the index scanned in descending order.
+    Desc,
+    /// `INDEX_FFS`: INDEX FAST FULL SCAN.
+    FastFull,
+    /// `INDEX_SS`, `INDEX_SS_ASC`: INDEX SKIP SCAN.
+    SkipScan,
+    /// `INDEX_SS_DESC`: INDEX SKIP SCAN DESCENDING.
+    SkipScanDesc,
+    /// `NO_INDEX`: the index (every index, without a name) not used.
+    No,
+    /// `NO_INDEX_FFS`: no fast full scan of it.
+    NoFastFull,
+    /// `NO_INDEX_SS`: no skip scan of it.
+    NoSkipScan,
 }
 
 /// Hints a subquery gives about its unnesting into a semi or anti join.

@@ -48,13 +48,8 @@ const NOT_MODELLED_HINTS: &[&str] = &[
     "FIRST_ROWS",
     "FULL_OUTER_JOIN_TO_OUTER",
     "HASH",
-    "INDEX_ASC",
     "INDEX_COMBINE",
-    "INDEX_DESC",
-    "INDEX_FFS",
     "INDEX_JOIN",
-    "INDEX_RS_ASC",
-    "INDEX_RS_DESC",
     "INDEX_SS",
     "INDEX_SS_ASC",
     "INDEX_SS_DESC",
@@ -67,8 +62,6 @@ const NOT_MODELLED_HINTS: &[&str] = &[
     "NOCACHE",
     "NO_EXPAND",
     "NO_FACT",
-    "NO_INDEX",
-    "NO_INDEX_FFS",
     "NO_INDEX_SS",
     "NO_MERGE",
     "NO_PUSH_PRED",
@@ -209,22 +202,26 @@ fn parse_hints(content: &str, inner: Pos) -> Vec<Hint> {
                 "NO_NLJ_BATCHING" => Hint::NoNljBatching(idents),
                 "GATHER_PLAN_STATISTICS" if args.is_empty() => Hint::GatherPlanStatistics,
                 "FULL" if !idents.is_empty() => Hint::Full(idents[0].clone()),
-                "INDEX" if !idents.is_empty() => {
-                    // `index(t t1_i)`; a column list `index(t (key))` names no index.
-                    let plain: Vec<&Token> = args
-                        .iter()
-                        .enumerate()
-                        .filter(|(k, a)| a.tok != Tok::At && (*k == 0 || args[k - 1].tok != Tok::At))
-                        .map(|(_, a)| a)
-                        .collect();
-                    let index = match plain.get(1) {
-                        Some(Token { tok: Tok::Ident { name, .. }, pos, .. }) => {
-                            Some(Ident { name: name.clone(), pos: *pos })
-                        }
-                        _ => None,
-                    };
-                    Hint::Index { alias: idents[0].clone(), index }
+                "INDEX" | "INDEX_ASC" | "INDEX_RS_ASC" if !idents.is_empty() => {
+                    Hint::Index { alias: idents[0].clone(), index: hinted_index(args) }
                 }
+                "INDEX_DESC" | "INDEX_RS_DESC" | "INDEX_FFS" | "INDEX_SS" | "INDEX_SS_ASC" | "INDEX_SS_DESC"
+                | "NO_INDEX" | "NO_INDEX_FFS" | "NO_INDEX_SS"
+                    if !idents.is_empty() =>
+                {
+                    let way = match name.as_str() {
+                        "INDEX_DESC" | "INDEX_RS_DESC" => IndexWay::Desc,
+                        "INDEX_FFS" => IndexWay::FastFull,
+                        "INDEX_SS" | "INDEX_SS_ASC" => IndexWay::SkipScan,
+                        "INDEX_SS_DESC" => IndexWay::SkipScanDesc,
+                        "NO_INDEX" => IndexWay::No,
+                        "NO_INDEX_FFS" => IndexWay::NoFastFull,
+                        _ => IndexWay::NoSkipScan,
+                    };
+                    Hint::IndexWay { alias: idents[0].clone(), index: hinted_index(args), way }
+                }
+                "USE_HASH_AGGREGATION" => Hint::UseHashAggregation(true),
+                "NO_USE_HASH_AGGREGATION" => Hint::UseHashAggregation(false),
                 "OPT_PARAM" => opt_param(args).unwrap_or(Hint::Other(raw)),
                 _ => Hint::Other(raw),
             }
@@ -232,6 +229,21 @@ fn parse_hints(content: &str, inner: Pos) -> Vec<Hint> {
         hints.push(hint);
     }
     hints
+}
+
+/// The index an index hint names: `index(t t1_i)`; a column list
+/// `index(t (key))` names none.
+fn hinted_index(args: &[Token]) -> Option<Ident> {
+    let plain: Vec<&Token> = args
+        .iter()
+        .enumerate()
+        .filter(|(k, a)| a.tok != Tok::At && (*k == 0 || args[k - 1].tok != Tok::At))
+        .map(|(_, a)| a)
+        .collect();
+    match plain.get(1) {
+        Some(Token { tok: Tok::Ident { name, .. }, pos, .. }) => Some(Ident { name: name.clone(), pos: *pos }),
+        _ => None,
+    }
 }
 
 fn opt_param(args: &[Token]) -> Option<Hint> {

@@ -35,17 +35,18 @@ impl Builder<'_> {
                 };
                 self.op("TABLE ACCESS FULL", Some(&t.name), e_rows, cost, bytes, "qertbFetch;kdstf0000101km", kind)
             }
-            AccessPath::MinMax { index, low, high, max } => {
+            AccessPath::MinMax { index, low, high, max, filter } => {
                 let ranged = low.is_some() || high.is_some();
                 let operation = if ranged { "INDEX RANGE SCAN (MIN/MAX)" } else { "INDEX FULL SCAN (MIN/MAX)" };
-                let kind = OpKind::IndexMinMax { index, low, high, src, max, done: false, filter: vec![] };
+                let first_row = ranged || !filter.is_empty();
+                let kind = OpKind::IndexMinMax { index, low, high, src, max, done: false, filter };
                 let name = &cat.indexes[index].name;
-                let op = self.op(operation, Some(name), e_rows, cost, None, FRAMES_KDIFXS, kind);
-                if !ranged {
+                let op = self.op(operation, Some(name), e_rows, cost, bytes, FRAMES_KDIFXS, kind);
+                if !first_row {
                     return Ok(op);
                 }
                 let kind = OpKind::CountStopkey { child: Box::new(op), limit: 1, count: 0, first_row: true };
-                self.op("FIRST ROW", None, e_rows, cost, None, "qerfrFetch", kind)
+                self.op("FIRST ROW", None, e_rows, cost, bytes, "qerfrFetch", kind)
             }
             AccessPath::IotUnique { index, keys } => {
                 let kind = index_unique(index, keys, src, false);

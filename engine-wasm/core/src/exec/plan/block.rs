@@ -522,7 +522,16 @@ impl<'a> Builder<'a> {
         let chosen = access_path::rank_at(cands, best);
         let (e_rows, cost, cis) = (chosen.card, chosen.cost, chosen.consumes.clone());
         let read_optim = matches!(chosen.path, access_path::AccessPath::IndexUnique { read_optim: true, .. });
-        let op = self.assemble_access(chosen, t, src)?;
+        let desc = r.scan_desc(&chosen.path);
+        // A MIN/MAX path reads one column: the block's rows are its bytes.
+        let row_bytes = match chosen.path {
+            access_path::AccessPath::MinMax { .. } => chosen.bytes.unwrap_or(row_bytes),
+            _ => row_bytes,
+        };
+        let mut op = self.assemble_access(chosen, t, src)?;
+        if desc {
+            self.scan_direction(&mut op, true);
+        }
         for ci in cis {
             p.used[ci] = true;
         }

@@ -18,7 +18,8 @@ pub(super) fn group_kind(
     pos: Pos,
 ) -> OpKind {
     let (rows, next, built) = (Vec::new(), 0, false);
-    OpKind::GroupBy { child: Box::new(child), keys, aggs, out_src, order, filter, rows, next, built, pos }
+    let stopkey = u64::MAX;
+    OpKind::GroupBy { child: Box::new(child), keys, aggs, out_src, order, filter, rows, next, built, pos, stopkey }
 }
 
 /// Replace the GROUP BY keys and aggregate placeholders in `e` by the
@@ -175,23 +176,43 @@ impl<'a> Builder<'a> {
                 _ => None,
             })
             .collect();
-        let order = match key_order {
-            Some(mut o) if !o.is_empty() && !q.distinct => {
+        // Rows that come in key order (an index scan) are grouped as they
+        // come: SORT GROUP BY NOSORT, unless USE_HASH_AGGREGATION asks for
+        // a hash. An ORDER BY on the keys is then the scan's direction.
+        let (hint, scan) = self.aggregation_input(q, &op);
+        let wanted: Option<Vec<(CExpr, bool, bool)>> = key_order
+            .as_ref()
+            .filter(|o| !o.is_empty() && !q.distinct)
+            .map(|o| o.iter().map(|(c, d, n)| (keys[*c].clone(), *d, *n)).collect());
+        let nosort = scan.as_ref().and_then(|d| match &wanted {
+            Some(w) => super::order::satisfies(d, w, false),
+            None => super::order::satisfies(d, &super::order::group_keys(&keys), true),
+        });
+        let mut op = op;
+        let (order, name) = match (key_order, nosort) {
+            (_, Some(desc)) => {
+                self.scan_direction(&mut op, desc);
+                sorted_by_group = wanted.is_some();
+                (None, "SORT GROUP BY NOSORT")
+            }
+            (Some(mut o), None) if !o.is_empty() && !q.distinct => {
                 for i in 0..keys.len() {
                     if !o.iter().any(|(c, _, _)| *c == i) {
                         o.push((i, false, false));
                     }
                 }
                 sorted_by_group = true;
-                Some(o)
+                (Some(o), "SORT GROUP BY")
             }
             // A DISTINCT aggregate is computed by sorting: SORT GROUP BY
-            // (a hash group by cannot), the groups in key order.
-            _ if specs.iter().any(|a| a.distinct) => Some((0..keys.len()).map(|i| (i, false, false)).collect()),
-            _ => None,
+            // (a hash group by cannot), the groups in key order; so is
+            // every GROUP BY when hash aggregation is off.
+            _ if specs.iter().any(|a| a.distinct) || !hint.unwrap_or(self.ctx.gby_hash_aggregation) => {
+                (Some((0..keys.len()).map(|i| (i, false, false)).collect()), "SORT GROUP BY")
+            }
+            _ => (None, "HASH GROUP BY"),
         };
         let groups = (e_rows * 0.1).max(1.0).round();
-        let name = if order.is_some() { "SORT GROUP BY" } else { "HASH GROUP BY" };
         let e_rows = if having.is_empty() { groups } else { (groups * 0.05).max(1.0).round() };
         let op = self.op(
             name,
@@ -224,25 +245,47 @@ impl<'a> Builder<'a> {
             };
             order.push((i, *d, *n));
         }
+        let mut op = op;
+        let (hint, scan) = self.aggregation_input(q, &op);
+        // Rows in the select list's order (an index scan): SORT UNIQUE
+        // NOSORT, the ORDER BY (if any) the scan's direction.
+        let nosort = scan.as_ref().and_then(|d| {
+            if order_keys.is_empty() {
+                super::order::satisfies(d, &super::order::group_keys(project), true)
+            } else {
+                let all = order.len() == project.len();
+                super::order::satisfies(d, order_keys, false).filter(|_| all)
+            }
+        });
         let sorted = !order.is_empty();
-        if sorted {
+        let hash = hint.unwrap_or(self.ctx.gby_hash_aggregation);
+        if nosort.is_none() && (sorted || !hash) {
             for i in 0..project.len() {
                 if !order.iter().any(|(c, _, _)| *c == i) {
                     order.push((i, false, false));
                 }
             }
         }
+        let name = match nosort {
+            Some(desc) => {
+                self.scan_direction(&mut op, desc);
+                order.clear();
+                "SORT UNIQUE NOSORT"
+            }
+            None if sorted || !hash => "SORT UNIQUE",
+            None => "HASH UNIQUE",
+        };
         let n = project.len();
         self.source_kinds(dout, project);
         let dkeys = std::mem::replace(project, (0..n).map(|i| CExpr::Gen { src: dout, col: i }).collect());
         let op = self.op(
-            if sorted { "SORT UNIQUE" } else { "HASH UNIQUE" },
+            name,
             None,
             e_rows,
             cost + 1.0,
             Some(e_rows * row_bytes),
             "qerghFetch",
-            group_kind(op, dkeys, Vec::new(), dout, sorted.then_some(order), Vec::new(), q.pos),
+            group_kind(op, dkeys, Vec::new(), dout, (!order.is_empty()).then_some(order), Vec::new(), q.pos),
         );
         Ok((op, sorted))
     }

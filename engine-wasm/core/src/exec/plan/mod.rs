@@ -74,6 +74,9 @@ pub struct PlanCtx<'a> {
     /// The optimizer chooses between nested loops and a hash join by cost
     /// (otherwise a hash join only where `USE_HASH` asks for one).
     pub hash_join_by_cost: bool,
+    /// HASH GROUP BY and HASH UNIQUE may be chosen (10gR2+,
+    /// `_gby_hash_aggregation_enabled`); otherwise SORT GROUP BY / SORT UNIQUE.
+    pub gby_hash_aggregation: bool,
     /// A hash join's work area (bytes) and the block size and blocks of a
     /// temp request, for the cost of a build that would spill.
     pub hash_area: (u64, u32, u32),
@@ -238,6 +241,7 @@ mod hash_join;
 mod in_exists;
 mod line;
 mod merge_join;
+mod order;
 mod outer_join;
 mod outer_plus;
 pub mod predicates;
@@ -425,6 +429,7 @@ pub fn compile(q: &Query, ctx: &PlanCtx<'_>) -> Result<Compiled, LabError> {
     let mut rownum_assigned = block.sorts;
     let mut top_rows = block.e_rows;
     if let Some((_, limit)) = stopkey {
+        b.stopkey_sort(&mut root, limit);
         let e_rows = block.e_rows.min(limit as f64);
         top_rows = e_rows;
         let kind = OpKind::CountStopkey { child: Box::new(root), limit, count: 0, first_row: false };

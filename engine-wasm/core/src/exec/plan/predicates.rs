@@ -115,6 +115,7 @@ impl<'a> Writer<'a> {
             OpKind::Filter { preds, .. } | OpKind::SubqueryFilter { preds, .. } => {
                 p.filter = and(self.conjuncts(preds))
             }
+            OpKind::GroupBy { stopkey, .. } if *stopkey != u64::MAX => p.filter = Some(format!("ROWNUM<={stopkey}")),
             OpKind::GroupBy { filter, .. } | OpKind::MergeJoin { filter, .. } => p.filter = and(self.conjuncts(filter)),
             OpKind::HashJoin { build_keys, probe_keys, filter, mode, build_srcs, probe_srcs, swapped, .. } => {
                 // The outer-joined side's columns marked; the keys with the
@@ -132,7 +133,12 @@ impl<'a> Writer<'a> {
                 p.access = and(keys.collect());
                 p.filter = and(w.conjuncts(filter));
             }
-            OpKind::CountStopkey { limit, first_row: false, .. } => p.filter = Some(format!("ROWNUM<={limit}")),
+            // A stopkey sort filters on the ROWNUM limit too.
+            OpKind::CountStopkey { limit, first_row: false, .. } | OpKind::SortOrderBy { limit, .. }
+                if *limit != u64::MAX =>
+            {
+                p.filter = Some(format!("ROWNUM<={limit}"))
+            }
             OpKind::RowLimit { spec, .. } => p.filter = Some(spec.view_filter.clone()),
             _ => {}
         }

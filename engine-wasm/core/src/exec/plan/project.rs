@@ -101,8 +101,11 @@ impl<'a> Builder<'a> {
                 super::resolve::refuse_rowid_order(&c, expr_pos(&o.expr))?;
                 keys.push((c, o.descending, o.nulls_first.unwrap_or(o.descending)));
             }
-            op = self.sort_order_by(op, keys, &mut project, e_rows, cost, out_row_bytes);
-            sorts = true;
+            // An index scan in the ORDER BY's order needs no sort.
+            if aggregate_query || !self.order_by_index(&mut op, &keys) {
+                op = self.sort_order_by(op, keys, &mut project, e_rows, cost, out_row_bytes);
+                sorts = true;
+            }
         }
         self.hoist_scalars(&op, scalars);
         Ok(Block { op, columns, project, e_rows, cost, row_bytes: out_row_bytes, read_optim: read_optim_any, sorts })
@@ -184,6 +187,7 @@ impl Builder<'_> {
                 rows: Vec::new(),
                 next: 0,
                 sorted: false,
+                limit: u64::MAX,
             },
         )
     }

@@ -20,7 +20,7 @@ pub(super) fn open(kind: &mut OpKind, rt: &mut Rt<'_>, env: &mut Env, keep_pins:
 
 #[inline(always)]
 pub(super) fn next(kind: &mut OpKind, rt: &mut Rt<'_>, env: &mut Env, st: usize) -> Result<bool, Box<LabError>> {
-    let OpKind::GroupBy { child, keys, aggs, out_src, order, filter, rows, next, built, pos } = kind else {
+    let OpKind::GroupBy { child, keys, aggs, out_src, order, filter, rows, next, built, pos, .. } = kind else {
         unreachable!()
     };
     if !*built {

@@ -42,6 +42,7 @@ pub(super) fn next(
         filter,
         kept,
         silent,
+        desc,
     } = kind
     else {
         unreachable!()
@@ -63,28 +64,10 @@ pub(super) fn next(
                 keybuf.push(v);
             }
             rt.k.stats.access.index_scans_kdiixs1 += 1;
-            *high_value = None;
-            if keys.is_empty() {
-                // A range on the first key column.
-                let lowv = match low.as_ref() {
-                    Some((e, incl)) => Some((rt.eval(e, env)?, *incl)),
-                    None => None,
-                };
-                if let Some((e, incl)) = high.as_ref() {
-                    *high_value = Some((rt.eval(e, env)?, *incl));
-                }
-                let null_bound = lowv.as_ref().is_some_and(|(v, _)| v.is_null())
-                    || high_value.as_ref().is_some_and(|(v, _)| v.is_null());
-                *pos = match &lowv {
-                    Some((v, incl)) => bt.first_bound(v, *incl),
-                    None => 0,
-                };
-                if null_bound {
-                    *pos = bt.len();
-                }
-            } else {
-                *pos = bt.lower_bound(keybuf);
-            }
+            let bounds = (eval_bound(rt, env, low)?, eval_bound(rt, env, high)?);
+            let first;
+            (first, *high_value) = start_at(bt, keybuf, keys.is_empty(), bounds, *desc);
+            *pos = first.unwrap_or(bt.len());
             let leaf = if bt.is_empty() { 0 } else { bt.leaf_of((*pos).min(bt.len() - 1)) };
             let path = if bt.holds_rows {
                 LeafPath::Descend
@@ -106,8 +89,13 @@ pub(super) fn next(
             }
             *pinned_leaf = Some(lb);
         } else {
-            // Check the next entry: in the pinned leaf, or the next leaf.
-            *pos += 1;
+            // Check the next entry: in the pinned leaf, or the next
+            // (descending: the previous) leaf.
+            if *desc && *pos == 0 {
+                *end = true;
+                return Ok(false);
+            }
+            *pos = if *desc { *pos - 1 } else { *pos + 1 };
             if *pos >= bt.len() {
                 *end = true;
                 return Ok(false);
@@ -124,7 +112,7 @@ pub(super) fn next(
             }
         }
         let p = *pos;
-        if !in_range(bt, p, keys.is_empty(), keybuf, high_value) {
+        if !in_range(bt, p, keys.is_empty(), keybuf, high_value, *desc) {
             *end = true;
             // A leaf the check crossed into is released; the
             // probe's leaf stays pinned for the next outer row.
@@ -141,25 +129,83 @@ pub(super) fn next(
     }
 }
 
+/// A bound's value and whether it is inclusive.
+fn eval_bound(
+    rt: &mut Rt<'_>,
+    env: &mut Env,
+    b: &Option<(CExpr, bool)>,
+) -> Result<Option<(Value, bool)>, Box<LabError>> {
+    Ok(match b.as_ref() {
+        Some((e, incl)) => Some((rt.eval(e, env)?, *incl)),
+        None => None,
+    })
+}
+
+/// Where a scan starts (None: nothing in range) and the bound it stops
+/// at: ascending, the first entry in range and the high bound;
+/// descending, the last one (NULL keys, which sort last, skipped) and
+/// the low bound.
+#[allow(clippy::type_complexity)]
+fn start_at(
+    bt: &crate::storage::BTree,
+    keybuf: &[Value],
+    range: bool,
+    (low, high): (Option<(Value, bool)>, Option<(Value, bool)>),
+    desc: bool,
+) -> (Option<usize>, Option<(Value, bool)>) {
+    let n = bt.len();
+    if !range {
+        let lo = bt.lower_bound(keybuf);
+        if !desc {
+            return (Some(lo), None);
+        }
+        // The last entry with the prefix: equal entries run from `lo`.
+        let (mut a, mut b) = (lo, n);
+        while a < b {
+            let mid = a + (b - a) / 2;
+            if bt.key_equals(mid, keybuf) {
+                a = mid + 1;
+            } else {
+                b = mid;
+            }
+        }
+        return ((a > lo).then(|| a - 1), None);
+    }
+    if low.as_ref().is_some_and(|(v, _)| v.is_null()) || high.as_ref().is_some_and(|(v, _)| v.is_null()) {
+        return (None, None);
+    }
+    if !desc {
+        return (Some(low.as_ref().map_or(0, |(v, incl)| bt.first_bound(v, *incl))), high);
+    }
+    let mut hi = high.as_ref().map_or(n, |(v, incl)| bt.first_bound(v, !*incl));
+    while hi > 0 && bt.first_is_null(hi - 1) {
+        hi -= 1;
+    }
+    (hi.checked_sub(1), low)
+}
+
 /// Entry `p` is in the scan's range: equal to the key prefix `keybuf`, or
-/// (a range on the first key column, `range`) not NULL and below or at
-/// the high bound.
+/// (a range on the first key column, `range`) not NULL and within the
+/// bound the walk stops at (`stop`: the high bound ascending, the low
+/// one descending).
 #[inline(always)]
 fn in_range(
     bt: &crate::storage::BTree,
     p: usize,
     range: bool,
     keybuf: &[Value],
-    high_value: &Option<(Value, bool)>,
+    stop: &Option<(Value, bool)>,
+    desc: bool,
 ) -> bool {
+    use std::cmp::Ordering::*;
     if range {
         p < bt.len()
             && !bt.first_is_null(p)
-            && match high_value.as_ref() {
-                Some((h, incl)) => match bt.cmp_first_at(p, h) {
-                    std::cmp::Ordering::Less => true,
-                    std::cmp::Ordering::Equal => *incl,
-                    std::cmp::Ordering::Greater => false,
+            && match stop.as_ref() {
+                Some((h, incl)) => match (bt.cmp_first_at(p, h), desc) {
+                    (Equal, _) => *incl,
+                    (Less, false) | (Greater, true) => true,
+                    _ => false,
                 },
                 None => true,
             }

@@ -358,6 +358,9 @@ pub enum OpKind {
         /// This probe reached its leaf without a recorded visit: checks of
         /// further entries in that leaf are not recorded either.
         silent: bool,
+        /// INDEX RANGE|FULL SCAN DESCENDING: from the last entry in range
+        /// down (`high_value` then holds the low bound the walk stops at).
+        desc: bool,
     },
     /// INDEX FAST FULL SCAN: every block of the index in block order (the
     /// segment's space-management gets, then branch and leaf blocks, as a
@@ -491,6 +494,9 @@ pub enum OpKind {
         next: usize,
         built: bool,
         pos: Pos,
+        /// SORT GROUP BY / UNIQUE STOPKEY under `ROWNUM <= n`: n (its
+        /// predicate); `u64::MAX` otherwise.
+        stopkey: u64,
     },
     /// UNION-ALL: each branch's rows in turn, projected into one source.
     /// With `merge`, INTERSECTION or MINUS over distinct branches.
@@ -566,6 +572,9 @@ pub enum OpKind {
         rows: Vec<Vec<Value>>,
         next: usize,
         sorted: bool,
+        /// SORT ORDER BY STOPKEY: a top-n sort that keeps this many rows
+        /// (`u64::MAX`: every row).
+        limit: u64,
     },
 }
 
@@ -594,6 +603,7 @@ impl OpKind {
             filter: vec![],
             kept: Default::default(),
             silent: false,
+            desc: false,
         }
     }
 }

@@ -17,10 +17,10 @@ pub(super) fn open(kind: &mut OpKind, rt: &mut Rt<'_>, env: &mut Env, keep_pins:
 
 #[inline(always)]
 pub(super) fn next(kind: &mut OpKind, rt: &mut Rt<'_>, env: &mut Env, st: usize) -> Result<bool, Box<LabError>> {
-    let OpKind::SortOrderBy { child, keys, exprs, out_src, rows, next, sorted } = kind else { unreachable!() };
+    let OpKind::SortOrderBy { child, keys, exprs, out_src, rows, next, sorted, limit } = kind else { unreachable!() };
     if !*sorted {
         *sorted = true;
-        *rows = sort(rt, env, st, child, keys, exprs)?;
+        *rows = sort(rt, env, st, child, (keys, exprs), *limit)?;
     }
     match rows.get(*next) {
         Some(r) => {
@@ -32,21 +32,24 @@ pub(super) fn next(kind: &mut OpKind, rt: &mut Rt<'_>, env: &mut Env, st: usize)
     }
 }
 
-/// Read the child to its end and sort its projected rows.
+/// Read the child to its end and sort its projected rows; a top-n sort
+/// (`limit` rows, SORT ORDER BY STOPKEY) holds no more than `limit` rows
+/// at a time beyond as many again, the others dropped as they fall out.
 #[inline(never)]
 fn sort(
     rt: &mut Rt<'_>,
     env: &mut Env,
     st: usize,
     child: &mut Op,
-    keys: &[(CExpr, bool, bool)],
-    exprs: &[CExpr],
+    (keys, exprs): (&[(CExpr, bool, bool)], &[CExpr]),
+    limit: u64,
 ) -> Result<Vec<Vec<Value>>, Box<LabError>> {
     let mut keyed: Vec<(Vec<Value>, Vec<Value>)> = Vec::new();
     // Memory the sort may take: the budget less the data.
     let mut room = rt.memory_room();
-    // The bytes the sort holds in its work area.
-    let mut sort_bytes = 0u64;
+    let dirs: Vec<(usize, bool, bool)> = keys.iter().enumerate().map(|(i, (_, d, n))| (i, *d, *n)).collect();
+    let keep = usize::try_from(limit).unwrap_or(usize::MAX);
+    let mut held_bytes: Vec<u64> = Vec::new();
     while child.next(rt, env)? {
         // ROWNUM is assigned before the sort.
         env.rownum += 1;
@@ -59,19 +62,37 @@ fn sort(
             out.push(rt.eval(e, env)?);
         }
         let bytes: u64 = k.iter().chain(out.iter()).map(|v| v.stored_len() as u64 + 1).sum();
-        sort_bytes += crate::exec::workarea::SORT_ROW_OVERHEAD
-            + k.iter().chain(out.iter()).map(|v| v.column_len() as u64).sum::<u64>();
         let held = crate::catalog::ROW_BYTES + crate::catalog::VALUE_BYTES * (k.len() + out.len()) as u64 + bytes;
         rt.hold(&mut room, held)?;
         keyed.push((k, out));
+        if keep != usize::MAX {
+            held_bytes.push(held);
+            if keyed.len() >= keep.saturating_mul(2).max(1024) {
+                // The rows past the first `keep` can never be returned.
+                let mut order: Vec<usize> = (0..keyed.len()).collect();
+                order.sort_by(|a, b| order_rows(&keyed[*a].0, &keyed[*b].0, &dirs));
+                room += order[keep..].iter().map(|&i| held_bytes[i]).sum::<u64>();
+                let mut slots: Vec<Option<(Vec<Value>, Vec<Value>)>> = keyed.drain(..).map(Some).collect();
+                keyed = order[..keep].iter().filter_map(|&i| slots[i].take()).collect();
+                held_bytes = order[..keep].iter().map(|&i| held_bytes[i]).collect();
+            }
+        }
         // Rows held by the sort weigh like rows held for an insert.
         rt.k.stats.work.rows_held += 1;
         if keyed.len() & 1023 == 0 {
             rt.work.check(rt.k.stats).map_err(Box::new)?;
         }
     }
-    let dirs: Vec<(usize, bool, bool)> = keys.iter().enumerate().map(|(i, (_, d, n))| (i, *d, *n)).collect();
     keyed.sort_by(|a, b| order_rows(&a.0, &b.0, &dirs));
+    keyed.truncate(keep);
+    // The bytes the sort holds in its work area: a top-n sort's n rows.
+    let sort_bytes: u64 = keyed
+        .iter()
+        .map(|(k, out)| {
+            crate::exec::workarea::SORT_ROW_OVERHEAD
+                + k.iter().chain(out.iter()).map(|v| v.column_len() as u64).sum::<u64>()
+        })
+        .sum();
     let own = rt.stacks[st].own;
     let n = keyed.len() as u64;
     rt.end_sort("SORT (v2)", sort_bytes, n, own)?;
@@ -121,11 +142,26 @@ mod tests {
     use super::super::test_util::*;
     use super::*;
 
+    /// (An ORDER BY on the index's own column needs no sort: the range
+    /// scan runs DESCENDING, `exec/plan/order.rs`; GRP is in no index.)
     #[test]
     fn sorted_in_memory() {
-        let s = run(&format!("{}select id from t where id <= 5 order by id desc;", table_t(300)));
+        let s = run(&format!("{}select id from t where id <= 5 order by grp desc, id;", table_t(300)));
         assert_eq!(line(&s, "SORT ORDER BY").a_rows, 5);
-        assert_eq!(rows(&s), ["5", "4", "3", "2", "1"]);
+        assert_eq!(rows(&s), ["2", "5", "1", "4", "3"]);
+        assert_eq!(stat(&s, "sorts (memory)"), 1);
+    }
+
+    /// A top-n sort returns its n first rows in order (the rest dropped as
+    /// they fall out), one sort in memory.
+    #[test]
+    fn top_n_keeps_n_rows() {
+        let s = run(&format!(
+            "{}select * from (select id from t order by grp desc, id desc) where rownum <= 4;",
+            table_t(3000)
+        ));
+        assert_eq!(line(&s, "SORT ORDER BY STOPKEY").a_rows, 4);
+        assert_eq!(rows(&s), ["2999", "2996", "2993", "2990"]);
         assert_eq!(stat(&s, "sorts (memory)"), 1);
     }
 

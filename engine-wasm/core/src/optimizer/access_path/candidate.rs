@@ -5,7 +5,7 @@
 
 use crate::catalog::{Catalog, IndexId, Table, TableId, TableStats};
 use crate::exec::expr::CExpr;
-use lio_sql::ast::{Hint, Pos, Query};
+use lio_sql::ast::{Hint, IndexWay, Pos, Query};
 use lio_sql::LabError;
 use std::collections::HashSet;
 
@@ -44,12 +44,37 @@ impl TableRef<'_> {
         self.q.hints.iter().any(|h| matches!(h, Hint::Full(a) if a.name == self.alias))
     }
 
-    /// An `INDEX(alias [index])` hint: `Some(None)` for any index.
+    /// An `INDEX(alias [index])` (or `INDEX_DESC`) hint: `Some(None)` for
+    /// any index.
     pub fn index_hint(&self) -> Option<Option<&str>> {
         self.q.hints.iter().find_map(|h| match h {
-            Hint::Index { alias: a, index } if a.name == self.alias => Some(index.as_ref().map(|i| i.name.as_str())),
+            Hint::Index { alias: a, index } | Hint::IndexWay { alias: a, index, way: IndexWay::Desc }
+                if a.name == self.alias =>
+            {
+                Some(index.as_ref().map(|i| i.name.as_str()))
+            }
             _ => None,
         })
+    }
+
+    /// Whether a hint of kind `way` for this table names `ix` (or names
+    /// no index, meaning any).
+    pub fn way_hinted(&self, ix: &crate::catalog::Index, way: IndexWay) -> bool {
+        self.q.hints.iter().any(|h| {
+            matches!(h, Hint::IndexWay { alias: a, index, way: w }
+                if *w == way && a.name == self.alias && index.as_ref().is_none_or(|i| i.name == ix.name))
+        })
+    }
+
+    /// Whether the chosen `path` is an index scan that an `INDEX_DESC`
+    /// hint asks to run descending.
+    pub fn scan_desc(&self, path: &AccessPath) -> bool {
+        match path {
+            AccessPath::IndexRange { index, .. } | AccessPath::IndexFull { index, .. } => {
+                self.way_hinted(&self.cat.indexes[*index], IndexWay::Desc)
+            }
+            _ => false,
+        }
     }
 
     /// Where the `INDEX` hint is (for a refusal of it).
@@ -75,11 +100,16 @@ impl TableRef<'_> {
         }
     }
 
-    /// The table's live indexes, the primary key's first, then by id.
+    /// Whether the optimizer may use `ix`: live, and no `NO_INDEX` hint names it.
+    pub fn usable(&self, ix: &crate::catalog::Index) -> bool {
+        ix.for_optimizer() && !self.way_hinted(ix, IndexWay::No)
+    }
+
+    /// The table's usable indexes, the primary key's first, then by id.
     pub fn indexes(&self) -> Vec<IndexId> {
         let pk_index = self.pk_index();
         let mut cands: Vec<IndexId> =
-            self.t.indexes.iter().copied().filter(|i| self.cat.indexes[*i].for_optimizer()).collect();
+            self.t.indexes.iter().copied().filter(|i| self.usable(&self.cat.indexes[*i])).collect();
         cands.sort_by_key(|i| (Some(*i) != pk_index, *i));
         cands
     }
@@ -146,8 +176,9 @@ pub enum Beats {
 pub enum AccessPath {
     /// TABLE ACCESS FULL.
     FullScan,
-    /// INDEX FULL|RANGE SCAN (MIN/MAX), under FIRST ROW when ranged.
-    MinMax { index: IndexId, low: Option<(CExpr, bool)>, high: Option<(CExpr, bool)>, max: bool },
+    /// INDEX FULL|RANGE SCAN (MIN/MAX), under FIRST ROW when ranged or
+    /// filtered (`filter`: `col IS NOT NULL`).
+    MinMax { index: IndexId, low: Option<(CExpr, bool)>, high: Option<(CExpr, bool)>, max: bool, filter: Vec<CExpr> },
     /// INDEX UNIQUE SCAN of an index-organized table's primary key.
     IotUnique { index: IndexId, keys: Vec<CExpr> },
     /// TABLE ACCESS HASH of a hash cluster's key.
