@@ -312,6 +312,7 @@ fn create_table_column_options_and_types() {
             compress_advanced: true,
             tablespace: Some(Ident { name: id("USERS"), pos: p(11, 51) }),
             cell_flash_cache: None,
+            logging: None,
         }
     );
 }

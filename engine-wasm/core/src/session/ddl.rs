@@ -272,7 +272,7 @@ impl Run<'_> {
     /// ORA-00054 when another session's open transaction has changed the
     /// table: DDL needs its exclusive lock and does not wait (dropping it
     /// would leave that transaction's undo pointing at rows gone).
-    fn check_not_busy(&self, tid: TableId, pos: Pos) -> Result<(), LabError> {
+    pub(super) fn check_not_busy(&self, tid: TableId, pos: Pos) -> Result<(), LabError> {
         if self.inst.cat.tables[tid].txn_sids.iter().any(|&s| s != self.s.sid) {
             return Err(LabError::new(ora::RESOURCE_BUSY, pos));
         }

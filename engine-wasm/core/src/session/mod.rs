@@ -19,6 +19,7 @@ mod dml;
 mod fetch;
 pub mod fixed;
 mod lab;
+mod maint;
 mod net;
 mod parameters;
 mod plsql;

@@ -398,6 +398,7 @@ impl Run<'_> {
             let ix = &mut cat.indexes[iid];
             let fill = ix.btree.fill_state();
             ix.btree.remove_rows(rows);
+            ix.btree.purged |= !rollback;
             let mut sorted: Vec<u32> = rows.iter().copied().filter(|r| t.is_live(*r)).collect();
             sorted.sort_unstable();
             for r in sorted {

@@ -76,6 +76,10 @@ pub enum StatementKind {
     AlterDatabase(AlterDatabase),
     /// `ALTER USER ... TEMPORARY TABLESPACE ts`
     AlterUser(AlterUser),
+    /// `TRUNCATE TABLE t [DROP | REUSE STORAGE]`
+    Truncate(Truncate),
+    /// `ANALYZE TABLE | INDEX name COMPUTE | ESTIMATE | DELETE STATISTICS | VALIDATE STRUCTURE`
+    Analyze(Analyze),
 }
 
 /// The `ALTER DATABASE` forms the lab runs.
