@@ -14,6 +14,7 @@ mod create;
 pub mod cursor;
 mod ddl;
 mod dictionary;
+mod direct;
 mod dispatch;
 mod dml;
 mod fetch;

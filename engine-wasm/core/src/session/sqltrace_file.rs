@@ -61,7 +61,9 @@ pub(super) fn wait_params(e: WaitEvent) -> [&'static str; 3] {
     use WaitEvent::*;
     match e {
         DbFileSequentialRead | DbFileScatteredRead => ["file#", "block#", "blocks"],
-        DirectPathRead | DirectPathReadTemp | DirectPathWriteTemp => ["file number", "first dba", "block cnt"],
+        DirectPathRead | DirectPathReadTemp | DirectPathWriteTemp | DirectPathWrite => {
+            ["file number", "first dba", "block cnt"]
+        }
         SqlNetMessageToClient | SqlNetMessageFromClient => ["driver id", "#bytes", "p3"],
         LogFileSync => ["buffer#", "sync scn", "p3"],
         BufferBusyWaits => ["file#", "block#", "class#"],
