@@ -82,7 +82,9 @@ pub struct VersionProfile {
     /// 12.1+: the row limiting clause (`OFFSET ... FETCH FIRST ...`);
     /// before, ORA-00933 at it.
     pub row_limiting: bool,
-    /// 11.2+: the APPEND_VALUES hint (a direct-path INSERT ... VALUES).
+    /// 11.2+: the APPEND_VALUES hint (a direct-path INSERT ... VALUES);
+    /// a conventional INSERT ... SELECT's plan has a LOAD TABLE
+    /// CONVENTIONAL line under INSERT STATEMENT (none before).
     pub append_values: bool,
 }
 

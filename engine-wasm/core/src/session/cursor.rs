@@ -286,7 +286,6 @@ impl Run<'_> {
         rows_out: Option<&mut dyn crate::catalog::RowSink>,
         max_rows: Option<u64>,
     ) -> Result<u64, LabError> {
-        self.check_direct_loaded(&c.tables, Pos::default())?;
         let swapped = self.cr_enter(&c.tables)?;
         let mark = self.sql_mark();
         self.sql_area_started(c.sql_slot);

@@ -154,7 +154,7 @@ impl Run<'_> {
         }
         let space = crate::catalog::AnalyzedSpace {
             empty_blocks: allocated.saturating_sub(blocks),
-            avg_space: if data == 0 { 0 } else { free / data },
+            avg_space: free.checked_div(data).unwrap_or(0),
             chain_cnt: t.migrated.len() as u64,
         };
         let mut st = t.compute_stats(blocks);
