@@ -14,7 +14,7 @@
 
 mod common;
 use common::*;
-use lio_core::{Engine, StepOut};
+use lio_core::Engine;
 
 fn l(op: &str, rows: u64, cost: u64) -> (String, u64, u64) {
     (op.to_string(), rows, cost)

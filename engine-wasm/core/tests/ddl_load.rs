@@ -143,3 +143,31 @@ fn article_hall_append_redo() {
     assert_eq!(counts[0].error.as_ref().unwrap().code, ora::READ_AFTER_DIRECT_LOAD.code());
     assert_eq!(counts[1].rows[0][0].as_f64(), Some(rows));
 }
+
+/// EXPLAIN PLAN of a CTAS and of INSERT ... SELECT (Julian Dyke's LOAD AS
+/// SELECT): the statement line, the load, then the query under it.
+#[test]
+fn explain_plan_of_loads() {
+    let mut e = quiet_engine();
+    run(&mut e, "create table t1 (c1 number);\nexplain plan for create table t2 as select * from t1;");
+    let ops = |e: &mut Engine| -> Vec<String> {
+        text_rows(e, "select * from table(dbms_xplan.display(null, null, 'BASIC'))")
+            .into_iter()
+            .map(|r| r[0].clone())
+            .filter(|l| l.starts_with("|   "))
+            .collect()
+    };
+    let p = ops(&mut e);
+    assert!(
+        p[0].contains("CREATE TABLE STATEMENT") && p[1].contains(" LOAD AS SELECT") && p[1].contains("T2"),
+        "{p:?}"
+    );
+    assert!(p[2].contains("  TABLE ACCESS FULL") && p[2].contains("T1"), "{p:?}");
+    run(&mut e, "explain plan for insert into t1 select * from t1;");
+    let p = ops(&mut e);
+    assert!(p[0].contains("INSERT STATEMENT") && p[1].contains("LOAD TABLE CONVENTIONAL"), "{p:?}");
+    let out = e.exec("explain plan for create table t1 as select * from t1;");
+    assert_eq!(out[0].error.as_ref().unwrap().code, ora::NAME_ALREADY_USED.code());
+    run(&mut e, "alter table t1 nologging;");
+    assert_eq!(one(&mut e, "select logging from user_tables where table_name = 'T1'"), "NO");
+}

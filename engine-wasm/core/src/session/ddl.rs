@@ -80,6 +80,9 @@ impl Run<'_> {
                     return Err(LabError::new(ora::MEMOPTIMIZE_READ_COMPRESSION, a.name.pos));
                 }
                 super::create::compression_refused(p, false)?;
+                if let Some(logging) = p.logging {
+                    self.inst.cat.tables[tid].load.nologging = !logging;
+                }
                 if let Some(on) = p.compress {
                     // The attribute applies to later direct-path loads.
                     self.inst.cat.tables[tid].compress = on;
