@@ -19,7 +19,10 @@
 -- BR_ROWS 219 (LF_BLKS - 1), BR_BLKS 1.
 --
 -- Changes to the printed text: the part after the delete is left out; a
--- second query of INDEX_STATS's other columns added.
+-- second query of INDEX_STATS's other columns added; LAB VERSION for the
+-- book's release.
+
+lab version 11.2.0.2;
 
 create table test as select rownum id, 'Sam' text from dual
 connect by level <=100000
