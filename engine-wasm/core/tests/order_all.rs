@@ -629,6 +629,21 @@ fn order_group_set_operators() {
     order::check(&["tests/articles/yang-minus-sort-unique-11g.sql", "tests/articles/xxzhaobb-hash-join-11g.sql"], &[]);
 }
 
+/// TRUNCATE, direct-path INSERT and INDEX_STATS (issues 32, 33): the
+/// APPEND article truncates and loads a table T1 that the INDEX_STATS
+/// article's neighbours do not use; INDEX_STATS is the session's own.
+#[test]
+fn order_group_ddl_and_loads() {
+    order::check(
+        &[
+            "tests/articles/hall-append-hint-redo-noarchivelog.sql",
+            "tests/articles/kuhn-alapati-index-stats-validate-structure-11g.sql",
+            "samples/clustering-factor.sql",
+        ],
+        &[],
+    );
+}
+
 /// Every script is in a group above.
 #[test]
 fn every_script_is_accounted_for() {

@@ -251,6 +251,11 @@ catalogue! {
     COLUMN_LIST_ALREADY_INDEXED = Ora 1408 "such column list already indexed";
     INVALID_ROWID = Ora 1410 "invalid ROWID";
     INDEX_DOES_NOT_EXIST = Ora 1418 "specified index does not exist";
+    /// `ANALYZE` with an action the statement does not have.
+    INVALID_ANALYZE_COMMAND = Ora 1490 "invalid ANALYZE command";
+    /// A direct-path load's transaction reading or changing its table
+    /// again before it commits.
+    READ_AFTER_DIRECT_LOAD = Ora 12838 "cannot read/modify an object after modifying it in parallel";
     EXACT_FETCH_RETURNS_TOO_MANY_ROWS = Ora 1422 "exact fetch returns more than requested number of rows";
     SINGLE_ROW_SUBQUERY_TOO_MANY_ROWS = Ora 1427 "single-row subquery returns more than one row";
     NULL_VALUES_CANNOT_ALTER_TO_NOT_NULL = Ora 1449 "column contains NULL values; cannot alter to NOT NULL";

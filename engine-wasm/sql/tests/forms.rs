@@ -312,6 +312,7 @@ fn create_table_column_options_and_types() {
             compress_advanced: true,
             tablespace: Some(Ident { name: id("USERS"), pos: p(11, 51) }),
             cell_flash_cache: None,
+            logging: Some(false),
         }
     );
 }
@@ -384,7 +385,13 @@ fn create_index_forms() {
     let users = Some(Ident { name: id("USERS"), pos: p(1, 97) });
     assert_eq!(
         i.physical,
-        Physical { pctfree: Some(0), buffer_pool: Some(BufferPool::Keep), tablespace: users, ..Default::default() }
+        Physical {
+            pctfree: Some(0),
+            buffer_pool: Some(BufferPool::Keep),
+            tablespace: users,
+            logging: Some(false),
+            ..Default::default()
+        }
     );
 
     let StatementKind::CreateIndex(i) = ok("create index ic_i on cluster ic;") else { panic!() };

@@ -132,6 +132,7 @@ export const TimelineState = {
   CELL_MULTIBLOCK: 14,
   CELL_SMART_TABLE_SCAN: 15,
   FLASH_CACHE_SINGLE_BLOCK: 16,
+  DIRECT_PATH_WRITE: 17,
 } as const;
 /** Labels indexed by TimelineState. */
 export const TIMELINE_STATE_NAMES = [
@@ -152,6 +153,7 @@ export const TIMELINE_STATE_NAMES = [
   'cell multiblock physical read',
   'cell smart table scan',
   'db flash cache single block physical read',
+  'direct path write',
 ];
 
 /** The wait events (V$EVENT_NAME): name, wait class, timeline lane (null: none). */
@@ -175,6 +177,7 @@ export const WAIT_EVENTS = [
   { name: 'cell smart table scan', waitClass: 'User I/O', lane: 15 },
   { name: 'db flash cache single block physical read', waitClass: 'User I/O', lane: 16 },
   { name: 'db file parallel write', waitClass: 'System I/O', lane: null },
+  { name: 'direct path write', waitClass: 'User I/O', lane: 17 },
 ] as const;
 
 /** The statistics (V$STATNAME): name, name before 12c (null: none), class. */

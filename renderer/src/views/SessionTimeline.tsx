@@ -33,6 +33,7 @@ export const STATE_COLORS: Record<number, string> = {
   [TimelineState.CELL_MULTIBLOCK]: '#4fb3d9',
   [TimelineState.CELL_SMART_TABLE_SCAN]: '#00838f',
   [TimelineState.FLASH_CACHE_SINGLE_BLOCK]: '#5e35b1',
+  [TimelineState.DIRECT_PATH_WRITE]: '#3949ab',
 };
 
 const LANE_H = 16;

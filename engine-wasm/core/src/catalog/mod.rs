@@ -197,6 +197,34 @@ pub struct Table {
     /// resolve to it for DDL, DML or statistics (`Catalog::table`), and its
     /// segment is in SYSTEM, whose segment space management is MANUAL.
     pub sys: bool,
+    /// What TRUNCATE, NOLOGGING and direct-path loads set.
+    pub load: TableLoad,
+}
+
+/// A table's attributes for TRUNCATE and direct-path loads.
+#[derive(Debug, Clone, Default)]
+pub struct TableLoad {
+    /// DATA_OBJECT_ID since the last TRUNCATE (None: the OBJECT_ID).
+    pub data_id: Option<u32>,
+    /// `NOLOGGING`: a direct-path load logs only its space changes.
+    pub nologging: bool,
+    /// Blocks kept allocated by `TRUNCATE ... REUSE STORAGE`.
+    pub kept_blocks: u64,
+    /// The session whose open transaction loaded the table by direct path
+    /// (ORA-12838 for it until it commits).
+    pub direct_loader: Option<u32>,
+    /// The space figures only ANALYZE fills (USER_TABLES); None before.
+    pub space: Option<AnalyzedSpace>,
+    /// The statistics are ANALYZE's (GLOBAL_STATS NO), not DBMS_STATS'.
+    pub by_analyze: bool,
+}
+
+/// USER_TABLES' EMPTY_BLOCKS, AVG_SPACE and CHAIN_CNT, as ANALYZE left them.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct AnalyzedSpace {
+    pub empty_blocks: u64,
+    pub avg_space: u64,
+    pub chain_cnt: u64,
 }
 
 impl Table {
@@ -483,6 +511,7 @@ impl Catalog {
             txn_sids: Vec::new(),
             changed_at: 0,
             sys: true,
+            load: TableLoad::default(),
         });
         self.dual = Some(id);
         id

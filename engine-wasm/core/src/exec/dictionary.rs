@@ -32,6 +32,9 @@ pub enum DictView {
     Errors,
     TabColStatistics,
     TabHistograms,
+    /// INDEX_STATS: the session's last `ANALYZE INDEX ... VALIDATE
+    /// STRUCTURE` (one row, or none).
+    IndexStats,
 }
 
 /// A column's declared type, for SQL*Plus's display width.
@@ -199,6 +202,36 @@ view!(OBJECTS, OBJECTS_N:
     ("MODIFIED_VSNID", Num),
 );
 
+// INDEX_STATS (Oracle Database Reference), filled by ANALYZE INDEX ...
+// VALIDATE STRUCTURE for the session that ran it.
+view!(INDEX_STATS, INDEX_STATS_N:
+    ("HEIGHT", Num),
+    ("BLOCKS", Num),
+    ("NAME", Text(128)),
+    ("PARTITION_NAME", Text(128)),
+    ("LF_ROWS", Num),
+    ("LF_BLKS", Num),
+    ("LF_ROWS_LEN", Num),
+    ("LF_BLK_LEN", Num),
+    ("BR_ROWS", Num),
+    ("BR_BLKS", Num),
+    ("BR_ROWS_LEN", Num),
+    ("BR_BLK_LEN", Num),
+    ("DEL_LF_ROWS", Num),
+    ("DEL_LF_ROWS_LEN", Num),
+    ("DISTINCT_KEYS", Num),
+    ("MOST_REPEATED_KEY", Num),
+    ("BTREE_SPACE", Num),
+    ("USED_SPACE", Num),
+    ("PCT_USED", Num),
+    ("ROWS_PER_KEY", Num),
+    ("BLKS_GETS_PER_ACCESS", Num),
+    ("PRE_ROWS", Num),
+    ("PRE_ROWS_LEN", Num),
+    ("OPT_CMPR_COUNT", Num),
+    ("OPT_CMPR_PCTSAVE", Num),
+);
+
 view!(ERRORS, ERRORS_N:
     ("NAME", Name),
     ("TYPE", Text(12)),
@@ -215,6 +248,9 @@ impl DictView {
         let n = name.strip_prefix("SYS.").or_else(|| name.strip_prefix("PUBLIC.")).unwrap_or(name);
         if matches!(n, "ALL_OBJECTS" | "DBA_OBJECTS") {
             return Some(DictView::AllObjects);
+        }
+        if n == "INDEX_STATS" {
+            return Some(DictView::IndexStats);
         }
         Some(match n.strip_prefix("USER_")? {
             "TABLES" => DictView::Tables,
@@ -237,13 +273,12 @@ impl DictView {
         ["USER_", "ALL_", "DBA_", "CDB_"].iter().any(|p| n.starts_with(p))
     }
 
-    /// INDEX_STATS and INDEX_HISTOGRAM (public synonyms): filled by
-    /// ANALYZE INDEX ... VALIDATE STRUCTURE, which the lab does not model;
-    /// refused by name rather than ORA-00942, which Oracle would not say.
+    /// INDEX_HISTOGRAM (a public synonym): filled by ANALYZE INDEX ...
+    /// VALIDATE STRUCTURE, but not by the lab's; refused by name rather
+    /// than ORA-00942, which Oracle would not say.
     pub fn validate_structure_view(name: &str) -> Option<String> {
         let n = name.strip_prefix("SYS.").unwrap_or(name);
-        matches!(n, "INDEX_STATS" | "INDEX_HISTOGRAM")
-            .then(|| format!("{n} (filled by ANALYZE INDEX ... VALIDATE STRUCTURE, not modelled)"))
+        (n == "INDEX_HISTOGRAM").then(|| format!("{n} (filled by ANALYZE INDEX ... VALIDATE STRUCTURE, not modelled)"))
     }
 
     /// The view's name as Oracle spells it.
@@ -259,6 +294,7 @@ impl DictView {
             DictView::Errors => "USER_ERRORS",
             DictView::TabColStatistics => "USER_TAB_COL_STATISTICS",
             DictView::TabHistograms => "USER_TAB_HISTOGRAMS",
+            DictView::IndexStats => "INDEX_STATS",
         }
     }
 
@@ -275,6 +311,7 @@ impl DictView {
             DictView::Errors => ERRORS,
             DictView::TabColStatistics => TAB_COL_STATISTICS,
             DictView::TabHistograms => TAB_HISTOGRAMS,
+            DictView::IndexStats => INDEX_STATS,
         }
     }
 
@@ -302,6 +339,7 @@ impl DictView {
             DictView::Errors => ERRORS_N,
             DictView::TabColStatistics => TAB_COL_STATISTICS_N,
             DictView::TabHistograms => TAB_HISTOGRAMS_N,
+            DictView::IndexStats => INDEX_STATS_N,
         }
     }
 
@@ -336,6 +374,7 @@ mod tests {
             DictView::Errors,
             DictView::TabColStatistics,
             DictView::TabHistograms,
+            DictView::IndexStats,
         ] {
             let typed: Vec<&str> = v.typed_columns().iter().map(|c| c.0).collect();
             assert_eq!(typed, v.columns(), "{}", v.name());

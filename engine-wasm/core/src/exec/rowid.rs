@@ -77,7 +77,7 @@ pub fn of_row(
     let a = io
         .and_then(|io| io.block_address_of(seg, loc.block))
         .ok_or_else(|| LabError::unsupported("the ROWID of a row whose block has no address yet", pos))?;
-    Ok(Value::str(&format(t.stamp.id, a.file, a.block, slot)))
+    Ok(Value::str(&format(t.load.data_id.unwrap_or(t.stamp.id), a.file, a.block, slot)))
 }
 
 /// A DBMS_ROWID function.

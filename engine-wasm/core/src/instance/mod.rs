@@ -231,6 +231,9 @@ impl Instance {
         for t in self.cat.tables.iter_mut() {
             if t.txn_sids.contains(&sid) {
                 t.txn_sids.retain(|s| *s != sid);
+                if t.load.direct_loader == Some(sid) {
+                    t.load.direct_loader = None;
+                }
                 let id = t.id;
                 self.cr_cache.retain(|(table, _), _| *table != id);
             }

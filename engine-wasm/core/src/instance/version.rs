@@ -82,6 +82,10 @@ pub struct VersionProfile {
     /// 12.1+: the row limiting clause (`OFFSET ... FETCH FIRST ...`);
     /// before, ORA-00933 at it.
     pub row_limiting: bool,
+    /// 11.2+: the APPEND_VALUES hint (a direct-path INSERT ... VALUES);
+    /// a conventional INSERT ... SELECT's plan has a LOAD TABLE
+    /// CONVENTIONAL line under INSERT STATEMENT (none before).
+    pub append_values: bool,
 }
 
 const fn profile(name: &'static str, banner: &'static str) -> VersionProfile {
@@ -110,6 +114,7 @@ const fn profile(name: &'static str, banner: &'static str) -> VersionProfile {
         objects_columns: 26,
         seed_created: (2018, 2, 7),
         row_limiting: true,
+        append_values: true,
     }
 }
 
@@ -132,6 +137,7 @@ pub const V10_2_0_5: VersionProfile = VersionProfile {
     objects_columns: 13,
     seed_created: (2010, 4, 30),
     row_limiting: false,
+    append_values: false,
     ..profile("10.2.0.5", "Oracle Database 10g Enterprise Edition Release 10.2.0.5.0 - 64bit Production")
 };
 
@@ -149,6 +155,7 @@ pub const V11_1_0_7: VersionProfile = VersionProfile {
     objects_columns: 13,
     seed_created: (2008, 9, 18),
     row_limiting: false,
+    append_values: false,
     ..profile("11.1.0.7", "Oracle Database 11g Enterprise Edition Release 11.1.0.7.0 - 64bit Production")
 };
 

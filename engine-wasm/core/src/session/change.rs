@@ -32,7 +32,9 @@ pub(super) fn missing_table(name: &lio_sql::ast::Ident) -> LabError {
 impl Run<'_> {
     /// A table for DML.
     pub(super) fn dml_table(&self, name: &lio_sql::ast::Ident) -> Result<TableId, LabError> {
-        self.inst.cat.table_id(&name.name).ok_or_else(|| missing_table(name))
+        let tid = self.inst.cat.table_id(&name.name).ok_or_else(|| missing_table(name))?;
+        self.check_direct_loaded(&[tid], name.pos)?;
+        Ok(tid)
     }
 
     /// LAB-00036 when another session's open transaction has locked row

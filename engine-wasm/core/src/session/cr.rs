@@ -22,6 +22,8 @@ impl Run<'_> {
     /// fails with LAB-00034 (a 1,000,000-row table changed by one more
     /// session each time took 61 MB per session until wasm's 4 GB trapped).
     pub(super) fn cr_enter(&mut self, tables: &[TableId]) -> Result<Vec<TableId>, LabError> {
+        // A table this transaction loaded by direct path: ORA-12838.
+        self.check_direct_loaded(tables, Pos::default())?;
         let mut swapped = Vec::new();
         // Every uncommitted change holds a row lock: none, nothing to undo.
         if self.inst.row_locks.is_empty() {

@@ -129,6 +129,7 @@ impl Run<'_> {
             txn_sids: Vec::new(),
             changed_at: 0,
             sys: false,
+            load: crate::catalog::TableLoad { nologging: c.physical.logging == Some(false), ..Default::default() },
         });
         self.create_key_indexes(tid, pool, keys)?;
         // A table named DUAL hides SYS's from now on: the cursors that

@@ -80,6 +80,9 @@ impl Run<'_> {
                     return Err(LabError::new(ora::MEMOPTIMIZE_READ_COMPRESSION, a.name.pos));
                 }
                 super::create::compression_refused(p, false)?;
+                if let Some(logging) = p.logging {
+                    self.inst.cat.tables[tid].load.nologging = !logging;
+                }
                 if let Some(on) = p.compress {
                     // The attribute applies to later direct-path loads.
                     self.inst.cat.tables[tid].compress = on;
@@ -272,7 +275,7 @@ impl Run<'_> {
     /// ORA-00054 when another session's open transaction has changed the
     /// table: DDL needs its exclusive lock and does not wait (dropping it
     /// would leave that transaction's undo pointing at rows gone).
-    fn check_not_busy(&self, tid: TableId, pos: Pos) -> Result<(), LabError> {
+    pub(super) fn check_not_busy(&self, tid: TableId, pos: Pos) -> Result<(), LabError> {
         if self.inst.cat.tables[tid].txn_sids.iter().any(|&s| s != self.s.sid) {
             return Err(LabError::new(ora::RESOURCE_BUSY, pos));
         }

@@ -52,6 +52,7 @@ impl Run<'_> {
             DictView::Objects => self.object_rows(false),
             DictView::AllObjects => self.object_rows(true),
             DictView::Errors => self.error_rows(),
+            DictView::IndexStats => self.s.index_stats.iter().cloned().collect(),
         }
     }
 
@@ -82,6 +83,9 @@ impl Run<'_> {
         };
         let st = &t.stats;
         let g = |v: f64| if st.gathered { num(v) } else { Value::Null };
+        // ANALYZE's own figures (DBMS_STATS leaves them as they were: 0
+        // when never analyzed).
+        let space = t.load.space.unwrap_or_default();
         vec![
             text(&t.name),
             self.table_tablespace(t),
@@ -89,12 +93,12 @@ impl Run<'_> {
             Value::Null,
             text("VALID"),
             if iot { Value::Null } else { num(t.pctfree) },
-            if iot { Value::Null } else { text("YES") },
+            if iot { Value::Null } else { text(if t.load.nologging { "NO" } else { "YES" }) },
             g(st.num_rows as f64),
             g(st.blocks as f64),
-            g(0.0),
-            g(0.0),
-            g(0.0),
+            g(space.empty_blocks as f64),
+            g(space.avg_space as f64),
+            g(space.chain_cnt as f64),
             // Empty: 0 (the lab's figure counts a row header even then).
             g(if st.num_rows == 0 { 0.0 } else { st.avg_row_len as f64 }),
             g(st.num_rows as f64),
@@ -103,7 +107,7 @@ impl Run<'_> {
             text("N"),
             // DBMS_STATS' figures (a gather of a non-partitioned table is
             // global); none are set by hand (SET_TABLE_STATS is refused).
-            text(if st.gathered { "YES" } else { "NO" }),
+            text(if st.gathered && !t.load.by_analyze { "YES" } else { "NO" }),
             text("NO"),
             if iot { Value::Null } else { text(if t.compress { "ENABLED" } else { "DISABLED" }) },
         ]
@@ -182,7 +186,9 @@ impl Run<'_> {
         let mut rows = Vec::new();
         for t in self.live_tables() {
             if let TableStorage::Heap { seg: Some(_), .. } = &t.storage {
-                rows.push(seg(&t.name, "TABLE", self.table_tablespace(t), cat.table_blocks(t)));
+                // REUSE STORAGE keeps a truncated segment's extents.
+                let blocks = cat.table_blocks(t).max(t.load.kept_blocks);
+                rows.push(seg(&t.name, "TABLE", self.table_tablespace(t), blocks));
             }
         }
         for c in cat.clusters.iter().filter(|c| !c.dropped) {
@@ -227,7 +233,9 @@ impl Run<'_> {
                 }
                 TableStorage::Heap { .. } => true,
             };
-            push(LabObject { name: &t.name, kind: "TABLE", stamp: t.stamp, data: segment.then_some(t.stamp) });
+            // TRUNCATE gives the segment a new DATA_OBJECT_ID.
+            let data = t.load.data_id.map_or(t.stamp, |id| crate::catalog::ObjStamp { id, ..t.stamp });
+            push(LabObject { name: &t.name, kind: "TABLE", stamp: t.stamp, data: segment.then_some(data) });
         }
         for ix in self.live_indexes() {
             push(LabObject { name: &ix.name, kind: "INDEX", stamp: ix.stamp, data: Some(ix.stamp) });

@@ -56,6 +56,8 @@ impl Run<'_> {
             StatementKind::AlterIndex(a) => self.alter_index(a),
             StatementKind::AlterTable(a) => self.alter_table(a),
             StatementKind::Drop(d) => self.drop(d),
+            StatementKind::Truncate(t) => self.truncate(t),
+            StatementKind::Analyze(a) => self.analyze(a),
             StatementKind::CreateProgram(p) => self.create_program(p),
             StatementKind::AlterSystem(_) | StatementKind::AlterSystemReset(_) | StatementKind::AlterSession(_) => {
                 self.alter_parameter(&stmt.kind)

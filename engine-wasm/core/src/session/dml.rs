@@ -66,6 +66,8 @@ impl Run<'_> {
         client: Client,
     ) -> Result<u64, LabError> {
         let tid = self.inst.cat.table_id(&i.table.name).ok_or_else(|| super::change::missing_table(&i.table))?;
+        self.check_direct_loaded(&[tid], i.table.pos)?;
+        let direct = self.direct_path(i, tid);
         let cs = self.call_stacks(client);
         self.parse_call();
         self.recursive_dictionary_sql(&[tid], cs.hard_parse);
@@ -75,7 +77,7 @@ impl Run<'_> {
         let sets: Vec<Vec<Value>> = if bind_rows.is_empty() { vec![Vec::new()] } else { bind_rows.to_vec() };
         let rows = self.insert_source_rows(i, text, tid, names, &sets)?;
         let n = rows.len() as u64;
-        self.insert_rows(tid, rows, i.table.pos)?;
+        self.insert_rows_by(tid, rows, i.table.pos, direct)?;
         Ok(n)
     }
 
@@ -195,7 +197,18 @@ impl Run<'_> {
 
     /// Check, convert and store rows; maintain indexes; roll the statement
     /// back on error.
-    pub(super) fn insert_rows(&mut self, tid: TableId, mut rows: RowStore, pos: Pos) -> Result<(), LabError> {
+    pub(super) fn insert_rows(&mut self, tid: TableId, rows: RowStore, pos: Pos) -> Result<(), LabError> {
+        self.insert_rows_by(tid, rows, pos, false)
+    }
+
+    /// [`Self::insert_rows`], by direct path when `direct` (session/direct.rs).
+    pub(super) fn insert_rows_by(
+        &mut self,
+        tid: TableId,
+        mut rows: RowStore,
+        pos: Pos,
+        direct: bool,
+    ) -> Result<(), LabError> {
         let table_name = self.inst.cat.tables[tid].name.clone();
         let bytes = self.convert_insert_rows(tid, &mut rows, &table_name, pos)?;
         self.check_tablespace_space(tid, &rows, pos)?;
@@ -209,8 +222,13 @@ impl Run<'_> {
         }
         let first_row = self.inst.cat.tables[tid].rows.len();
         let added = rows.len();
-        let heap_blocks_before = match &self.inst.cat.tables[tid].storage {
-            TableStorage::Heap { heap, .. } => heap.data_blocks() as usize,
+        let heap_blocks_before = match &mut self.inst.cat.tables[tid].storage {
+            TableStorage::Heap { heap, .. } => {
+                if direct {
+                    heap.start_above_hwm();
+                }
+                heap.data_blocks() as usize
+            }
             _ => 0,
         };
         let index_ids = self.inst.cat.tables[tid].indexes.clone();
@@ -225,7 +243,7 @@ impl Run<'_> {
             }
             t.rows.append(rows);
         }
-        self.place_inserted_rows(tid, first_row, added, &index_ids);
+        self.place_inserted_rows(tid, first_row, added, &index_ids, direct);
         // Statement end: merge index entries, check uniqueness.
         let mut failure: Option<LabError> = None;
         for &iid in &index_ids {
@@ -243,6 +261,9 @@ impl Run<'_> {
             return Err(e);
         }
         self.lay_out_inserted(tid, &index_ids);
+        if direct {
+            self.direct_write(tid, heap_blocks_before as u32);
+        }
         let rows = self.inst.cat.tables[tid].rows.len() as u32;
         if rows > first_row as u32 {
             self.txn().undo.push(Undo::Inserts { table: tid, from: first_row as u32, to: rows });
@@ -303,7 +324,7 @@ impl Run<'_> {
 
     /// Each appended row into its block and an entry into each index (the
     /// entries pending until the statement's end), with its redo and undo.
-    fn place_inserted_rows(&mut self, tid: TableId, first_row: usize, added: usize, index_ids: &[usize]) {
+    fn place_inserted_rows(&mut self, tid: TableId, first_row: usize, added: usize, index_ids: &[usize], direct: bool) {
         let ins_stack = self.s.cost.stack("oracle;opitsk;opiodr;opiexe;insexe;kdtInsRow");
         let st = self.change_stacks("oracle;opitsk;opiodr;opiexe;insexe;kdtInsRow");
         // The block a row goes to (an IOT's row is its index entry, counted there).
@@ -336,7 +357,9 @@ impl Run<'_> {
                     (RowLoc { block: b, slot: 0 }, new)
                 }
             };
-            if new_block {
+            // A direct-path load's blocks are written to disk, not formatted
+            // in the cache (direct_write).
+            if new_block && !direct {
                 if let Some(seg) = self.inst.cat.scan_segment(&self.inst.cat.tables[tid]) {
                     self.format_block(seg, loc.block);
                 }
@@ -361,7 +384,8 @@ impl Run<'_> {
                 // block, each entry its run in its leaf (super::array_dml).
                 (Some(a), Some(seg)) => {
                     let chunk = (r - first_row as u32) / ARRAY_INSERT_MAX_ROWS;
-                    let ended = a.add(0, chunk, seg, loc.block, size as u64);
+                    // A direct-path load writes no undo or redo for its rows.
+                    let ended = if direct { None } else { a.add(0, chunk, seg, loc.block, size as u64) };
                     let ended = ended.into_iter().chain(
                         entries.iter().enumerate().filter_map(|(i, &(s, leaf, b))| a.add(i + 1, chunk, s, leaf, b)),
                     );
@@ -372,8 +396,10 @@ impl Run<'_> {
                 }
                 _ => {
                     let layout = self.layout();
-                    let (redo, undo) = layout.insert_row(&row_buf);
-                    self.count_change(ChangeSize { redo, undo }, &st, seg.map(|s| (s, loc.block)));
+                    if !direct {
+                        let (redo, undo) = layout.insert_row(&row_buf);
+                        self.count_change(ChangeSize { redo, undo }, &st, seg.map(|s| (s, loc.block)));
+                    }
                     for &(seg, leaf, bytes) in &entries {
                         let (redo, undo) = layout.leaf_insert(bytes);
                         self.count_change(ChangeSize { redo, undo }, &st, Some((seg, leaf)));

@@ -110,6 +110,9 @@ impl Run<'_> {
             StatementKind::AlterTable(a) => Some(a.name.name.to_uppercase()),
             StatementKind::AlterIndex(a) => of_index(&a.name.name),
             StatementKind::Drop(d) => of_index(&d.name.name).or_else(|| Some(d.name.name.to_uppercase())),
+            StatementKind::Truncate(t) => Some(t.name.name.to_uppercase()),
+            StatementKind::Analyze(a) if a.index => of_index(&a.name.name),
+            StatementKind::Analyze(a) => Some(a.name.name.to_uppercase()),
             _ => None,
         }
     }

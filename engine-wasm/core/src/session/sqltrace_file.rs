@@ -61,7 +61,9 @@ pub(super) fn wait_params(e: WaitEvent) -> [&'static str; 3] {
     use WaitEvent::*;
     match e {
         DbFileSequentialRead | DbFileScatteredRead => ["file#", "block#", "blocks"],
-        DirectPathRead | DirectPathReadTemp | DirectPathWriteTemp => ["file number", "first dba", "block cnt"],
+        DirectPathRead | DirectPathReadTemp | DirectPathWriteTemp | DirectPathWrite => {
+            ["file number", "first dba", "block cnt"]
+        }
         SqlNetMessageToClient | SqlNetMessageFromClient => ["driver id", "#bytes", "p3"],
         LogFileSync => ["buffer#", "sync scn", "p3"],
         BufferBusyWaits => ["file#", "block#", "class#"],
@@ -102,6 +104,9 @@ pub(super) fn command_type(k: &StatementKind) -> u32 {
         StatementKind::CreateTable(_) => 1,
         StatementKind::CreateIndex(_) => 9,
         StatementKind::Drop(_) => 12,
+        StatementKind::Truncate(_) => 85,
+        StatementKind::Analyze(a) if a.index => 63,
+        StatementKind::Analyze(_) => 62,
         StatementKind::AlterTable(_) => 15,
         StatementKind::AlterIndex(_) => 11,
         StatementKind::AlterSession(_) => 42,

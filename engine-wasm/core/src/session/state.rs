@@ -115,6 +115,9 @@ pub struct Session {
     /// Bytes of DBMS_OUTPUT lines the running PL/SQL block has buffered
     /// (counted in the memory budget).
     pub(crate) output_bytes: u64,
+    /// INDEX_STATS: the row of the session's last ANALYZE INDEX ...
+    /// VALIDATE STRUCTURE.
+    pub(crate) index_stats: Option<Vec<Value>>,
     /// Work units at the start of the running statement and script.
     pub(crate) work_base: WorkBase,
     /// Blocks the running statement cloned for consistent read.
@@ -194,6 +197,7 @@ impl Session {
             dict_stacks: None,
             last_folded: Vec::new(),
             output_bytes: 0,
+            index_stats: None,
             work_base: WorkBase::default(),
             cr_seen: Default::default(),
             last_cursor: None,

@@ -57,7 +57,7 @@ impl Run<'_> {
     /// first change: a current get and change of the header, whose 5.2
     /// vector goes into the first change's redo record (no record of its
     /// own). Returns the vector's bytes (0 when the transaction had begun).
-    fn begin_change(&mut self) -> u64 {
+    pub(super) fn begin_change(&mut self) -> u64 {
         if self.txn().started {
             return 0;
         }
@@ -398,6 +398,7 @@ impl Run<'_> {
             let ix = &mut cat.indexes[iid];
             let fill = ix.btree.fill_state();
             ix.btree.remove_rows(rows);
+            ix.btree.purged |= !rollback;
             let mut sorted: Vec<u32> = rows.iter().copied().filter(|r| t.is_live(*r)).collect();
             sorted.sort_unstable();
             for r in sorted {

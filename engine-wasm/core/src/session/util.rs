@@ -44,6 +44,8 @@ pub(crate) fn kind_of(k: &StatementKind) -> &'static str {
         | StatementKind::AlterIndex(_)
         | StatementKind::AlterTable(_)
         | StatementKind::Drop(_)
+        | StatementKind::Truncate(_)
+        | StatementKind::Analyze(_)
         | StatementKind::AlterSystem(_)
         | StatementKind::AlterSystemReset(_)
         | StatementKind::FlushBufferCache
@@ -75,7 +77,7 @@ pub(crate) fn kind_of_text(text: &str) -> &'static str {
     match first.as_str() {
         "SELECT" | "WITH" => "query",
         "INSERT" | "UPDATE" | "DELETE" | "MERGE" | "COMMIT" | "ROLLBACK" => "dml",
-        "CREATE" | "ALTER" | "DROP" | "TRUNCATE" | "GRANT" | "REVOKE" => "ddl",
+        "CREATE" | "ALTER" | "DROP" | "TRUNCATE" | "ANALYZE" | "GRANT" | "REVOKE" => "ddl",
         "BEGIN" | "DECLARE" => "plsql",
         "LAB" => "lab",
         _ => "sqlplus",

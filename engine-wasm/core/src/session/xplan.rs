@@ -20,10 +20,54 @@ impl Run<'_> {
         self.parse_call();
         self.s.stats.calls.parse_count_hard += 1;
         self.cbo_trace_parsed(text, &mut c, true);
-        let plan = self.plan_out(&c);
+        let mut plan = self.plan_out(&c);
+        if let Some(load) = &e.load {
+            plan = self.load_plan(load, plan)?;
+        }
         self.s.plan_table = Some((e.statement_id.clone(), plan));
         self.user_call_roundtrip(Client::SqlPlus, text.len());
         Ok(Outcome { feedback: Some("Explained.".into()), ..Default::default() })
+    }
+
+    /// The plan of a CREATE TABLE ... AS SELECT or INSERT ... SELECT: its
+    /// statement line, the load (LOAD AS SELECT by direct path, LOAD TABLE
+    /// CONVENTIONAL from 11.2 otherwise), then the query's lines under it.
+    fn load_plan(&self, load: &ExplainLoad, query: Vec<PlanLineOut>) -> Result<Vec<PlanLineOut>, LabError> {
+        let name = load.table.name.clone();
+        if load.create && self.inst.cat.name_in_use(&name) {
+            return Err(LabError::new(ora::NAME_ALREADY_USED, load.table.pos));
+        }
+        if !load.create && self.inst.cat.table_id(&name).is_none() {
+            return Err(LabError::new(ora::TABLE_OR_VIEW_DOES_NOT_EXIST, load.table.pos));
+        }
+        let mut lines = query;
+        let Some(top) = lines.first().cloned() else { return Ok(lines) };
+        let op = match (load.direct, self.inst.profile.append_values) {
+            (true, _) => Some("LOAD AS SELECT"),
+            (false, true) => Some("LOAD TABLE CONVENTIONAL"),
+            (false, false) => None,
+        };
+        let shift = op.is_some() as u16;
+        for l in lines.iter_mut().skip(1) {
+            l.id += shift;
+            l.depth += shift;
+            l.parent = l.parent.map(|p| if p == 0 { shift } else { p + shift });
+        }
+        lines[0].operation = if load.create { "CREATE TABLE STATEMENT" } else { "INSERT STATEMENT" }.into();
+        if let Some(op) = op {
+            let line = PlanLineOut {
+                id: 1,
+                parent: Some(0),
+                depth: 1,
+                operation: op.into(),
+                name: Some(name),
+                access: None,
+                filter: None,
+                ..top
+            };
+            lines.insert(1, line);
+        }
+        Ok(lines)
     }
 
     /// EXPLAIN PLAN's optimisation of `q`: afresh, with the statistics and

@@ -142,6 +142,9 @@ pub struct WorkareaCounters {
     pub temp_blocks_read: u64,
     pub temp_read_requests: u64,
     pub temp_blocks_written: u64,
+    /// Blocks a direct-path load wrote, and its write requests.
+    pub load_blocks_written: u64,
+    pub load_write_requests: u64,
     pub temp_write_requests: u64,
     /// The last work area the session ran (V$SQL_WORKAREA's LAST_ figures).
     pub last: LastWorkarea,
@@ -173,10 +176,10 @@ impl Counters for WorkareaCounters {
         s.add(Stat::PhysicalReadsDirect, self.temp_blocks_read);
         s.add(Stat::PhysicalReadsDirectTemporaryTablespace, self.temp_blocks_read);
         s.add(Stat::PhysicalReadIoRequests, self.temp_read_requests);
-        s.add(Stat::PhysicalWrites, self.temp_blocks_written);
-        s.add(Stat::PhysicalWritesDirect, self.temp_blocks_written);
+        s.add(Stat::PhysicalWrites, self.temp_blocks_written + self.load_blocks_written);
+        s.add(Stat::PhysicalWritesDirect, self.temp_blocks_written + self.load_blocks_written);
         s.add(Stat::PhysicalWritesDirectTemporaryTablespace, self.temp_blocks_written);
-        s.add(Stat::PhysicalWriteIoRequests, self.temp_write_requests);
+        s.add(Stat::PhysicalWriteIoRequests, self.temp_write_requests + self.load_write_requests);
     }
 }
 

@@ -72,6 +72,7 @@ lanes! {
     CELL_MULTIBLOCK = 14, "";
     CELL_SMART_TABLE_SCAN = 15, "";
     FLASH_CACHE_SINGLE_BLOCK = 16, "";
+    DIRECT_PATH_WRITE = 17, "";
 }
 
 /// The lanes that hold wait events (every lane but CPU and the run queue).
@@ -126,6 +127,8 @@ waits! {
         "db flash cache single block physical read", UserIo, Some(lane::FLASH_CACHE_SINGLE_BLOCK);
     /// DBWR's write (a background wait: never a session's).
     DbFileParallelWrite = "db file parallel write", SystemIo, None;
+    /// A direct-path load's writes of its own blocks.
+    DirectPathWrite = "direct path write", UserIo, Some(lane::DIRECT_PATH_WRITE);
 }
 
 impl WaitEvent {

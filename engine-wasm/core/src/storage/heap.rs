@@ -12,11 +12,14 @@ pub struct HeapSegment {
     /// block number 1).
     pub used: Vec<u32>,
     pub rows_in_block: Vec<u16>,
+    /// A direct-path load begins: the next row goes into a new block above
+    /// the high water mark, not into the last block's free space.
+    fresh: bool,
 }
 
 impl HeapSegment {
     pub fn new(block_size: u32, pctfree: u32) -> Self {
-        HeapSegment { block_size, pctfree: pctfree.min(99), used: Vec::new(), rows_in_block: Vec::new() }
+        HeapSegment { block_size, pctfree: pctfree.min(99), used: Vec::new(), rows_in_block: Vec::new(), fresh: false }
     }
 
     /// Bytes available for rows before PCTFREE stops inserts.
@@ -30,6 +33,11 @@ impl HeapSegment {
     pub fn insert(&mut self, size: u32) -> (RowLoc, bool) {
         let need = size + ROW_DIRECTORY;
         let limit = self.insert_limit();
+        if std::mem::take(&mut self.fresh) {
+            self.used.push(need);
+            self.rows_in_block.push(1);
+            return (RowLoc { block: self.used.len() as u32, slot: 0 }, true);
+        }
         if let Some(last) = self.used.last_mut() {
             if *last + need <= limit || *self.rows_in_block.last().unwrap_or(&0) == 0 {
                 *last += need;
@@ -42,6 +50,12 @@ impl HeapSegment {
         self.used.push(need);
         self.rows_in_block.push(1);
         (RowLoc { block: self.used.len() as u32, slot: 0 }, true)
+    }
+
+    /// The rows that follow go above the high water mark (a direct-path
+    /// load formats its own blocks).
+    pub fn start_above_hwm(&mut self) {
+        self.fresh = true;
     }
 
     /// Data blocks (below the high water mark, excluding the header).

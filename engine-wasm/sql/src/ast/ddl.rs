@@ -103,6 +103,8 @@ pub struct Physical {
     pub compress_advanced: bool,
     /// `TABLESPACE name`
     pub tablespace: Option<Ident>,
+    /// `LOGGING` (Some(true)), `NOLOGGING` (Some(false)).
+    pub logging: Option<bool>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -271,4 +273,46 @@ pub struct Delete {
     pub where_clause: Option<Expr>,
     pub hints: Vec<Hint>,
     pub pos: Pos,
+}
+
+// ---------------------------------------------------------------- maintenance
+
+/// `TRUNCATE TABLE t [DROP [ALL] STORAGE | REUSE STORAGE]`
+#[derive(Debug, Clone, PartialEq)]
+pub struct Truncate {
+    pub name: Ident,
+    /// `REUSE STORAGE`: the extents stay allocated to the segment.
+    pub reuse_storage: bool,
+}
+
+/// The sample of `ANALYZE ... ESTIMATE STATISTICS SAMPLE n ROWS|PERCENT`.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct AnalyzeSample {
+    pub n: f64,
+    pub percent: bool,
+    pub pos: Pos,
+}
+
+/// What an `ANALYZE` does.
+#[derive(Debug, Clone, PartialEq)]
+pub enum AnalyzeAction {
+    /// `COMPUTE STATISTICS`
+    Compute,
+    /// `ESTIMATE STATISTICS [SAMPLE n ROWS | PERCENT]` (none: 1064 rows).
+    Estimate(Option<AnalyzeSample>),
+    /// `DELETE STATISTICS`
+    Delete,
+    /// `VALIDATE STRUCTURE [CASCADE]`
+    Validate { cascade: bool },
+}
+
+/// `ANALYZE TABLE|INDEX name action`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Analyze {
+    /// `ANALYZE INDEX` (else TABLE).
+    pub index: bool,
+    pub name: Ident,
+    pub action: AnalyzeAction,
+    /// The action's first keyword.
+    pub action_pos: Pos,
 }

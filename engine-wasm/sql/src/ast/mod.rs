@@ -76,6 +76,10 @@ pub enum StatementKind {
     AlterDatabase(AlterDatabase),
     /// `ALTER USER ... TEMPORARY TABLESPACE ts`
     AlterUser(AlterUser),
+    /// `TRUNCATE TABLE t [DROP | REUSE STORAGE]`
+    Truncate(Truncate),
+    /// `ANALYZE TABLE | INDEX name COMPUTE | ESTIMATE | DELETE STATISTICS | VALIDATE STRUCTURE`
+    Analyze(Analyze),
 }
 
 /// The `ALTER DATABASE` forms the lab runs.
@@ -118,9 +122,22 @@ pub struct CreateTablespace {
 #[derive(Debug, Clone, PartialEq)]
 pub struct ExplainPlan {
     pub statement_id: Option<String>,
+    /// The query (a CREATE TABLE ... AS SELECT's or INSERT ... SELECT's).
     pub query: Query,
+    /// `CREATE TABLE ... AS SELECT` or `INSERT ... SELECT`: the table loaded.
+    pub load: Option<ExplainLoad>,
     /// The explained statement's text.
     pub text: String,
+}
+
+/// The table an explained CREATE TABLE ... AS SELECT or INSERT ... SELECT loads.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ExplainLoad {
+    pub table: Ident,
+    /// CREATE TABLE (else INSERT).
+    pub create: bool,
+    /// A direct-path load: CTAS, or INSERT with the APPEND hint.
+    pub direct: bool,
 }
 
 /// Which DBMS_XPLAN table function a query reads.

@@ -366,8 +366,11 @@ impl Parser<'_> {
                 self.bump();
                 ph.tablespace = Some(self.ident(ora::TABLESPACE_DOES_NOT_EXIST)?);
             }
-            "LOGGING" | "NOLOGGING" | "CACHE" | "NOCACHE" | "NOPARALLEL" | "MONITORING" | "NOMONITORING"
-            | "NOROWDEPENDENCIES" => {
+            "LOGGING" | "NOLOGGING" => {
+                ph.logging = Some(w == "LOGGING");
+                self.bump();
+            }
+            "CACHE" | "NOCACHE" | "NOPARALLEL" | "MONITORING" | "NOMONITORING" | "NOROWDEPENDENCIES" => {
                 self.bump();
             }
             "PARALLEL" => {

@@ -35,8 +35,6 @@ impl Parser<'_> {
 /// (`QB_NAME`, `MONITOR`, `NO_MONITOR`).
 const NOT_MODELLED_HINTS: &[&str] = &[
     "AND_EQUAL",
-    "APPEND",
-    "APPEND_VALUES",
     "CACHE",
     "CARDINALITY",
     "CHOOSE",

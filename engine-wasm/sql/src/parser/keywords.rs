@@ -146,10 +146,8 @@ pub(super) fn is_reserved(w: &str) -> bool {
 /// Words of a SQL statement start that Oracle accepts but the lab does not model.
 pub(super) const UNSUPPORTED_STATEMENTS: &[(&str, &str)] = &[
     ("MERGE", "MERGE statements"),
-    ("TRUNCATE", "TRUNCATE statements"),
     ("GRANT", "GRANT statements"),
     ("REVOKE", "REVOKE statements"),
-    ("ANALYZE", "ANALYZE statements"),
     ("LOCK", "LOCK TABLE statements"),
     ("RENAME", "RENAME statements"),
     ("COMMENT", "COMMENT statements"),

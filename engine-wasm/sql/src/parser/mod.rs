@@ -24,6 +24,7 @@ mod cte;
 mod ddl_alter;
 mod ddl_columns;
 mod ddl_create;
+mod ddl_maint;
 mod dml;
 mod expr;
 mod hints;

@@ -47,6 +47,8 @@ impl Parser<'_> {
             "CREATE" => self.create(),
             "ALTER" => self.alter(),
             "DROP" => self.drop_stmt(),
+            "TRUNCATE" => self.truncate(),
+            "ANALYZE" => self.analyze(),
             "INSERT" => Ok(StatementKind::Insert(self.insert()?)),
             "UPDATE" => Ok(StatementKind::Update(self.update()?)),
             "DELETE" => Ok(StatementKind::Delete(self.delete()?)),

@@ -32,19 +32,47 @@ impl Parser<'_> {
             }
         }
         self.missing_keyword("FOR")?;
+        let from = self.tok().start;
+        if let Some((query, load)) = self.explained_load()? {
+            let text = self.text.get(from..).unwrap_or("").trim().to_string();
+            return Ok(StatementKind::ExplainPlan(ExplainPlan { statement_id, query, load: Some(load), text }));
+        }
         if !self.is_kw("SELECT") && !self.is_kw("WITH") {
             if matches!(self.word(), Some("INSERT" | "UPDATE" | "DELETE" | "MERGE" | "CREATE")) {
-                return Err(self.unsupported("EXPLAIN PLAN for statements other than queries"));
+                return Err(self.unsupported("EXPLAIN PLAN for UPDATE, DELETE, MERGE, INSERT ... VALUES and CREATE other than CREATE TABLE ... AS SELECT"));
             }
             return Err(self.fail(ora::INVALID_SQL_STATEMENT));
         }
-        let from = self.tok().start;
         let query = self.query()?;
         if std::mem::take(&mut self.for_update) {
             return Err(self.unsupported("EXPLAIN PLAN for SELECT ... FOR UPDATE"));
         }
         let text = self.text.get(from..).unwrap_or("").trim().to_string();
-        Ok(StatementKind::ExplainPlan(ExplainPlan { statement_id, query, text }))
+        Ok(StatementKind::ExplainPlan(ExplainPlan { statement_id, query, load: None, text }))
+    }
+
+    /// After EXPLAIN PLAN FOR: `CREATE TABLE ... AS SELECT` or `INSERT ...
+    /// SELECT`, its query and the table it loads (None for anything else,
+    /// nothing consumed).
+    fn explained_load(&mut self) -> R<Option<(Query, ExplainLoad)>> {
+        let at = self.i;
+        if self.is_kw("CREATE") && self.nth_is_kw(1, "TABLE") {
+            if let StatementKind::CreateTable(c) = self.create()? {
+                if let Some(q) = c.as_select {
+                    return Ok(Some((*q, ExplainLoad { table: c.name, create: true, direct: true })));
+                }
+            }
+        } else if self.is_kw("INSERT") {
+            let i = self.insert()?;
+            let append = i.hints.iter().any(|h| matches!(h, Hint::Other(n) if n.eq_ignore_ascii_case("APPEND")));
+            if let InsertSource::Query(q) = i.source {
+                return Ok(Some((*q, ExplainLoad { table: i.table, create: false, direct: append })));
+            }
+        } else {
+            return Ok(None);
+        }
+        self.i = at;
+        Ok(None)
     }
 
     /// Does the statement read a DBMS_XPLAN table function

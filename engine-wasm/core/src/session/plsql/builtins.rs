@@ -212,6 +212,7 @@ impl Run<'_> {
         st.gathered = true;
         st.analyzed = Some(crate::date::sysdate());
         self.inst.cat.tables[id].stats = st;
+        self.inst.cat.tables[id].load.by_analyze = false;
         let tname = self.inst.cat.tables[id].name.clone();
         self.inst.sga.row_cache.invalidate_table(&self.inst.cat, &tname);
         match &how.no_invalidate {

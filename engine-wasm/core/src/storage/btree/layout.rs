@@ -184,3 +184,58 @@ impl BTree {
         (self.len() as u32).div_ceil(self.leaf_count().max(1)).max(1)
     }
 }
+
+/// What `ANALYZE INDEX ... VALIDATE STRUCTURE` reads off the tree
+/// (INDEX_STATS).
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct Structure {
+    pub height: u32,
+    pub lf_rows: u64,
+    pub lf_blks: u64,
+    pub lf_rows_len: u64,
+    pub br_rows: u64,
+    pub br_blks: u64,
+    pub br_rows_len: u64,
+    pub distinct_keys: u64,
+    pub most_repeated_key: u64,
+}
+
+impl BTree {
+    /// The tree as VALIDATE STRUCTURE walks it: every leaf row and its
+    /// bytes (row directory entry included), and the branch rows, each a
+    /// separator, a child address and its header: a branch block holds one
+    /// row fewer than its children (the first child is in its header), so
+    /// the branch rows are the leaves less one.
+    pub fn structure(&self) -> Structure {
+        let lf_rows = self.len() as u64;
+        let leaves = if lf_rows == 0 { 1 } else { self.leaf_count() as u64 };
+        let br_blks = self.level_counts.iter().map(|&c| c as u64).sum::<u64>() - leaves;
+        let br_rows = if br_blks == 0 { 0 } else { leaves - 1 };
+        let avg_sep = if leaves > 1 { self.branch_key_bytes / (leaves - 1) } else { 0 };
+        let branch_entry = (INDEX_ENTRY_HEADER + BRANCH_CHILD_DBA + ROW_DIRECTORY) as u64 + avg_sep;
+        let (mut most, mut run) = (0u64, 0u64);
+        for p in 0..self.len() {
+            run = if p > 0 && self.same_key(p - 1, p) { run + 1 } else { 1 };
+            most = most.max(run);
+        }
+        Structure {
+            height: self.height(),
+            lf_rows,
+            lf_blks: leaves,
+            lf_rows_len: self.sizes.iter().map(|&s| s as u64).sum(),
+            br_rows,
+            br_blks,
+            br_rows_len: br_rows * branch_entry,
+            distinct_keys: self.distinct_keys() as u64,
+            most_repeated_key: most,
+        }
+    }
+
+    fn same_key(&self, a: usize, b: usize) -> bool {
+        if self.packed {
+            self.nums[a].key == self.nums[b].key
+        } else {
+            cmp_keys(&self.entries[a].0, &self.entries[b].0) == Ordering::Equal
+        }
+    }
+}

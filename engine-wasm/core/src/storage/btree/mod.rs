@@ -75,6 +75,10 @@ pub struct BTree {
     /// Entry size in bytes, parallel to `entries`.
     sizes: Vec<u32>,
     pending_sizes: Vec<u32>,
+    /// Entries of changed or deleted rows were removed since the index was
+    /// built: Oracle keeps them in their leaves, marked deleted, until the
+    /// space is reused (INDEX_STATS' DEL_LF_ROWS); the lab drops them.
+    pub purged: bool,
     /// Leaf fill factor: 1 - PCTFREE after CREATE INDEX; full after
     /// ascending loads (90/10 splits); ln 2 after random loads.
     pub leaf_fill: f64,
@@ -194,6 +198,7 @@ impl BTree {
             pending: Vec::new(),
             sizes: Vec::new(),
             pending_sizes: Vec::new(),
+            purged: false,
             leaf_fill: 1.0,
             ascending_only: true,
             leaf_start: vec![0],
@@ -450,6 +455,7 @@ impl BTree {
     /// packed as they arrive (no list of boxed keys first) and sorted in
     /// place; the first other key turns the whole index to boxed keys.
     pub fn build_from(&mut self, entries: impl IntoIterator<Item = SizedEntry>) -> Result<(), Key> {
+        self.purged = false;
         let mut it = entries.into_iter();
         // The size rides in the block field until the sort is done.
         let mut nums: Vec<NumEntry> = Vec::with_capacity(it.size_hint().0);

@@ -110,6 +110,7 @@ impl BTree {
     /// ALTER INDEX ... REBUILD: every entry's size again (`size_of` the
     /// key and row), leaves packed to 1 - PCTFREE.
     pub fn rebuild(&mut self, size_of: impl Fn(&[Value], u32) -> u32) -> Result<(), Key> {
+        self.purged = false;
         if self.packed {
             let sizes: Vec<u32> = self.nums.iter().map(|n| size_of(&[num_value(n.key)], n.row)).collect();
             let mut nums = std::mem::take(&mut self.nums);

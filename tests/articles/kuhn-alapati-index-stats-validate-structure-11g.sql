@@ -1,0 +1,34 @@
+-- "Expert Indexing in Oracle Database 11g", Darl Kuhn, Sam R. Alapati,
+-- Bill Padfield (Apress 2012), as reproduced at
+-- http://what-when-how.com/Tutorial/topic-1257ph3qcbi/Expert-Indexing-in-Oracle-Database-11g-184.html
+-- Release: Oracle Database 11g, 8 KB blocks.
+--
+-- Published (INDEX_STATS after ANALYZE INDEX ... VALIDATE STRUCTURE of a
+-- new index on 100,000 ascending numbers): LF_ROWS 100000, LF_BLKS 222,
+-- DEL_LF_ROWS 0.
+--
+-- What the lab gives and why (engine-wasm/core/tests/ddl_load.rs):
+-- INDEX_STATS is read off the lab's own index: 100,000 leaf rows of
+-- 2 + 4 + 6 + 2 = 14 or 15 bytes (header, the key, the rowid, the row
+-- directory) packed into leaves of 8,192 - 128 bytes to PCTFREE 10.
+-- The book's next step (delete 99,999 rows, validate again:
+-- DEL_LF_ROWS 99999) is refused by name in the lab (its leaves drop
+-- deleted entries at once); the blog corpus keeps that part.
+--
+-- Lab: LF_ROWS 100000, LF_BLKS 220 (0.9% under), DEL_LF_ROWS 0; HEIGHT 2,
+-- BR_ROWS 219 (LF_BLKS - 1), BR_BLKS 1.
+--
+-- Changes to the printed text: the part after the delete is left out; a
+-- second query of INDEX_STATS's other columns added; LAB VERSION for the
+-- book's release.
+
+lab version 11.2.0.2;
+
+create table test as select rownum id, 'Sam' text from dual
+connect by level <=100000
+/
+create index test_idx1 on test(id);
+analyze index test_idx1 validate structure
+/
+select lf_rows, lf_blks, del_lf_rows from index_stats;
+select height, br_rows, br_blks, distinct_keys, most_repeated_key, rows_per_key, blks_gets_per_access from index_stats;
