@@ -17,6 +17,7 @@ mod pins;
 mod timed;
 
 mod budget;
+mod connect_by;
 mod count_stopkey;
 mod dual;
 mod filter;
@@ -49,6 +50,7 @@ mod union_all;
 mod view;
 
 pub use crate::exec::join_mode::JoinMode;
+pub use connect_by::{HierItem, HierSpec, HierState};
 pub use line_stat::{LineStat, RowGenKind};
 pub use pins::{KeptLeaf, LeafPath};
 pub use subq_state::{RowLimitSpec, RowLimitState, ScalarCache, SCALAR_CACHE_ENTRIES};
@@ -289,6 +291,11 @@ pub enum OpKind {
     RowGen {
         src: usize,
         gen: RowGenKind,
+        /// CONNECT BY on DUAL: the DUAL row source (FAST DUAL, or the
+        /// full scan of DUAL when its column is read), read for its row
+        /// first; `by_rownum`: the limit was written on ROWNUM.
+        child: Option<Box<Op>>,
+        by_rownum: bool,
         next: i64,
         end: i64,
     },
@@ -540,6 +547,12 @@ pub enum OpKind {
         slot: usize,
         next: usize,
         filter: Vec<CExpr>,
+    },
+    /// CONNECT BY over its child's rows (`connect_by.rs`).
+    ConnectBy {
+        child: Box<Op>,
+        spec: Box<HierSpec>,
+        state: Box<HierState>,
     },
     /// SORT ORDER BY: materialises projected rows into its source.
     SortOrderBy {
