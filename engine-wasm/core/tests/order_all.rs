@@ -629,6 +629,12 @@ fn order_group_set_operators() {
     order::check(&["tests/articles/yang-minus-sort-unique-11g.sql", "tests/articles/xxzhaobb-hash-join-11g.sql"], &[]);
 }
 
+/// The hierarchical query article alone: it creates nothing.
+#[test]
+fn order_group_connect_by() {
+    order::check(&["tests/articles/kayshav-connect-by-root-hierarchy.sql"], &[]);
+}
+
 /// Every script is in a group above.
 #[test]
 fn every_script_is_accounted_for() {
