@@ -436,7 +436,10 @@ enum Blank {
 
 fn blank_estimates(lines: &[PlanLineOut], l: &PlanLineOut) -> Blank {
     match l.operation.trim_end() {
+        // CONNECT BY's lines carry no estimate (René Nyffenegger's
+        // `connect by level < 10`, tests/articles/blogs).
         "COUNT STOPKEY" | "COUNT" | "FILTER" => Blank::All,
+        "CONNECT BY WITHOUT FILTERING" | "CONNECT BY NO FILTERING WITH START-WITH" => Blank::All,
         "SORT AGGREGATE" => Blank::Cost,
         "NESTED LOOPS" => {
             // NLJ batching: NESTED LOOPS over (NESTED LOOPS, a table

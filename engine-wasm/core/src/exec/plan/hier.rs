@@ -12,23 +12,12 @@
 //! `CONNECT_BY_ISLEAF`, `CONNECT_BY_ISCYCLE` (NOCYCLE only, ORA-30930).
 
 use super::*;
-use crate::exec::row_source::{HierItem, HierSpec};
+use crate::exec::hier_area::{HierCompile, HierItem, HierSpec};
 
 /// The names the parser keeps as functions that only a hierarchical
 /// query block reads.
 pub(super) const HIER_NAMES: [&str; 5] =
     ["PRIOR", "CONNECT_BY_ROOT", "SYS_CONNECT_BY_PATH", "CONNECT_BY_ISLEAF", "CONNECT_BY_ISCYCLE"];
-
-/// What the block being compiled is in: its output's pseudo-columns, or
-/// its CONNECT BY condition (PRIOR reads the parent's values), or its
-/// START WITH condition (none of them).
-pub(super) struct HierCompile {
-    out_src: usize,
-    nocycle: bool,
-    items: Vec<HierItem>,
-    cond: Option<(usize, Vec<CExpr>)>,
-    start_with: bool,
-}
 
 /// Whether the block is the DUAL row generator (`CONNECT BY LEVEL <= n`,
 /// `ROWNUM <= n`, either way round, `<` too) with nothing hierarchical else.

@@ -191,7 +191,7 @@ struct Builder<'a> {
     /// Event 10053's record, while it is set.
     cbo: Option<Box<cbo::Recorder>>,
     /// The hierarchical block being compiled (`hier.rs`).
-    hier: Option<hier::HierCompile>,
+    hier: Option<crate::exec::hier_area::HierCompile>,
 }
 
 /// A compiled query block before the SELECT STATEMENT line.

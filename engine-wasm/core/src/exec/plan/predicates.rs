@@ -306,7 +306,7 @@ impl Writer<'_> {
             }
             children(op).into_iter().find_map(|c| group(c, src))
         }
-        fn hier(op: &Op, src: usize) -> Option<&crate::exec::row_source::HierSpec> {
+        fn hier(op: &Op, src: usize) -> Option<&crate::exec::hier_area::HierSpec> {
             if let OpKind::ConnectBy { spec, .. } = &op.kind {
                 if spec.prior_src == src || spec.out_src == src {
                     return Some(spec);
@@ -315,7 +315,7 @@ impl Writer<'_> {
             children(op).into_iter().find_map(|c| hier(c, src))
         }
         if let Some(h) = hier(self.root, src) {
-            use crate::exec::row_source::HierItem;
+            use crate::exec::hier_area::HierItem;
             if h.prior_src == src {
                 return h.priors.get(col).map_or_else(|| "PRIOR ?".into(), |e| format!("PRIOR {}", self.expr(e, 9)));
             }

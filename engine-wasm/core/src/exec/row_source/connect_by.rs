@@ -15,71 +15,8 @@
 use super::hash_join::restore;
 use super::*;
 use crate::exec::hash_area::key_bytes;
+use crate::exec::hier_area::{Frame, HierItem, HierSpec, HierState};
 use lio_sql::ora;
-use std::collections::HashMap;
-
-/// The source of the pseudo-columns: CONNECT_BY_ISLEAF (column 0),
-/// CONNECT_BY_ISCYCLE (1), then one per [`HierItem`].
-#[derive(Debug, Clone)]
-pub enum HierItem {
-    /// `PRIOR e` in the select list: `e` of the parent row (NULL at a root).
-    Prior(CExpr),
-    /// `CONNECT_BY_ROOT e`: `e` of the row's root.
-    Root(CExpr),
-    /// `SYS_CONNECT_BY_PATH(e, sep)`.
-    Path(CExpr, String),
-}
-
-/// What the planner compiled.
-#[derive(Debug, Clone)]
-pub struct HierSpec {
-    /// The child's sources (restored for each kept row).
-    pub srcs: Vec<(usize, Option<TableId>)>,
-    pub start_with: Option<CExpr>,
-    /// The source the CONNECT BY condition reads its PRIOR values from:
-    /// `priors` evaluated on the parent row.
-    pub prior_src: usize,
-    pub priors: Vec<CExpr>,
-    /// `child_expr = PRIOR priors[i]` conjuncts: (i, child_expr).
-    pub keys: Vec<(usize, CExpr)>,
-    /// The other conjuncts, tested on a candidate child (LEVEL its level).
-    pub residual: Vec<CExpr>,
-    pub nocycle: bool,
-    /// ORDER SIBLINGS BY: (key, descending, nulls first).
-    pub siblings: Vec<(CExpr, bool, bool)>,
-    pub out_src: usize,
-    pub items: Vec<HierItem>,
-}
-
-/// One row on the walk's path.
-#[derive(Debug, Clone)]
-struct Frame {
-    row: u32,
-    /// Its children: `arena[kids.0..kids.1]`, the next one at `next`.
-    kids: (usize, usize),
-    next: usize,
-    /// Per item: a Prior item's value of this row (read by its
-    /// children), a Root's and a Path's value at this row.
-    vals: Vec<Value>,
-    held: u64,
-}
-
-#[derive(Debug, Clone, Default)]
-pub struct HierState {
-    built: bool,
-    saved: Vec<(u32, u32, Vec<Value>)>,
-    priors: Vec<Vec<Value>>,
-    sib: Vec<Vec<Value>>,
-    /// Child key bytes to the rows with that key, in the child's order.
-    index: HashMap<Vec<u8>, Vec<u32>>,
-    roots: Vec<u32>,
-    next_root: usize,
-    stack: Vec<Frame>,
-    arena: Vec<u32>,
-    room: u64,
-    keybuf: Vec<u8>,
-    vals: Vec<Value>,
-}
 
 /// Bytes of a frame beside its values, and of an arena entry.
 const FRAME_BYTES: u64 = 96;

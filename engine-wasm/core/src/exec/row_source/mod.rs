@@ -50,7 +50,6 @@ mod union_all;
 mod view;
 
 pub use crate::exec::join_mode::JoinMode;
-pub use connect_by::{HierItem, HierSpec, HierState};
 pub use line_stat::{LineStat, RowGenKind};
 pub use pins::{KeptLeaf, LeafPath};
 pub use subq_state::{RowLimitSpec, RowLimitState, ScalarCache, SCALAR_CACHE_ENTRIES};
@@ -551,8 +550,8 @@ pub enum OpKind {
     /// CONNECT BY over its child's rows (`connect_by.rs`).
     ConnectBy {
         child: Box<Op>,
-        spec: Box<HierSpec>,
-        state: Box<HierState>,
+        spec: Box<crate::exec::hier_area::HierSpec>,
+        state: Box<crate::exec::hier_area::HierState>,
     },
     /// SORT ORDER BY: materialises projected rows into its source.
     SortOrderBy {
