@@ -165,6 +165,22 @@ fn loops_and_errors() {
     );
 }
 
+/// 10.2 plans START WITH ... CONNECT BY WITH FILTERING (Julian Dyke's
+/// 10.2 example: FILTER, HASH JOIN, CONNECT BY PUMP), not modelled:
+/// refused there; the DUAL generator and a walk without START WITH run.
+#[test]
+fn with_filtering_releases_refused() {
+    let mut e = quiet_engine();
+    ok(&e.exec("LAB VERSION 10g;"));
+    ok(&e.exec(EMP));
+    let sql = "select ename from emp start with mgr is null connect by prior empno = mgr;";
+    assert_eq!(code(&mut e, sql), ora::LAB_UNSUPPORTED.code());
+    let s = run(&mut e, "select count(*) from emp connect by prior empno = mgr;");
+    assert_eq!(rows(&s), ["39"]);
+    let s = run(&mut e, "select count(*) from dual connect by level <= 5;");
+    assert_eq!(rows(&s), ["5"]);
+}
+
 /// The row generator: DUAL's row source under it, its filter as Oracle
 /// prints it (René Nyffenegger's `connect by level < 10`, in
 /// tests/articles/blogs), ROWNUM as its limit (Clamage, Pledger).

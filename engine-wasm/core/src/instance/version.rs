@@ -82,6 +82,12 @@ pub struct VersionProfile {
     /// 12.1+: the row limiting clause (`OFFSET ... FETCH FIRST ...`);
     /// before, ORA-00933 at it.
     pub row_limiting: bool,
+    /// A hierarchical query with START WITH is `CONNECT BY NO FILTERING
+    /// WITH START-WITH` over one read of its table (11.2+ without an index
+    /// to filter with). 10.2 plans CONNECT BY WITH FILTERING (FILTER, HASH
+    /// JOIN, CONNECT BY PUMP: Julian Dyke's 10.2 example), which the lab
+    /// does not model: refused there, and on 11.1 (not established).
+    pub connect_by_no_filtering: bool,
 }
 
 const fn profile(name: &'static str, banner: &'static str) -> VersionProfile {
@@ -110,6 +116,7 @@ const fn profile(name: &'static str, banner: &'static str) -> VersionProfile {
         objects_columns: 26,
         seed_created: (2018, 2, 7),
         row_limiting: true,
+        connect_by_no_filtering: true,
     }
 }
 
@@ -132,6 +139,7 @@ pub const V10_2_0_5: VersionProfile = VersionProfile {
     objects_columns: 13,
     seed_created: (2010, 4, 30),
     row_limiting: false,
+    connect_by_no_filtering: false,
     ..profile("10.2.0.5", "Oracle Database 10g Enterprise Edition Release 10.2.0.5.0 - 64bit Production")
 };
 
@@ -149,6 +157,7 @@ pub const V11_1_0_7: VersionProfile = VersionProfile {
     objects_columns: 13,
     seed_created: (2008, 9, 18),
     row_limiting: false,
+    connect_by_no_filtering: false,
     ..profile("11.1.0.7", "Oracle Database 11g Enterprise Edition Release 11.1.0.7.0 - 64bit Production")
 };
 

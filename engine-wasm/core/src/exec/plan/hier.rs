@@ -1,5 +1,5 @@
 //! Hierarchical queries: `[START WITH c] CONNECT BY [NOCYCLE] c`, planned
-//! as Oracle 10g+ does without an index on the child's key: one row
+//! as Oracle 11.2+ does without an index on the child's key: one row
 //! source read once (its join predicates applied), CONNECT BY NO
 //! FILTERING WITH START-WITH over it (CONNECT BY WITHOUT FILTERING when
 //! there is no START WITH), the WHERE clause a FILTER above (it filters
@@ -87,6 +87,15 @@ impl Builder<'_> {
         }
         if q.from.len() != 1 || !q.outer_joins.is_empty() || !q.using.is_empty() {
             return Err(LabError::with(ora::LAB_UNSUPPORTED, "CONNECT BY over a join", expr_pos(cb)));
+        }
+        if let Some(sw) =
+            q.hier.as_ref().and_then(|h| h.start_with.as_ref()).filter(|_| !self.ctx.profile.connect_by_no_filtering)
+        {
+            return Err(LabError::with(
+                ora::LAB_UNSUPPORTED,
+                format!("START WITH ... CONNECT BY on {} (its CONNECT BY WITH FILTERING plan)", self.ctx.profile.name),
+                expr_pos(sw),
+            ));
         }
         let out_src = self.new_source();
         let nocycle = q.hier.as_ref().is_some_and(|h| h.nocycle);
