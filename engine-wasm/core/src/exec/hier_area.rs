@@ -57,6 +57,10 @@ pub struct HierState {
     pub built: bool,
     pub saved: Vec<(u32, u32, Vec<Value>)>,
     pub priors: Vec<Vec<Value>>,
+    /// Per row, its PRIOR values as key bytes (the loop check's).
+    pub pkeys: Vec<Vec<u8>>,
+    /// The PRIOR values of the rows on the walk's path, counted.
+    pub path: HashMap<Vec<u8>, u32>,
     pub sib: Vec<Vec<Value>>,
     /// Child key bytes to the rows with that key, in the child's order.
     pub index: HashMap<Vec<u8>, Vec<u32>>,

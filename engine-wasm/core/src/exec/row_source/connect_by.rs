@@ -56,6 +56,7 @@ pub(super) fn next(kind: &mut OpKind, rt: &mut Rt<'_>, env: &mut Env) -> Result<
         let f = t.stack.pop().expect("a frame");
         t.arena.truncate(f.kids.0);
         t.room += f.held;
+        leave(t, f.row);
     }
 }
 
@@ -87,6 +88,9 @@ fn build(
             k.push(rt.eval(e, env)?);
         }
         bytes += p.iter().chain(k.iter()).map(|v| v.stored_len() as u64 + crate::catalog::VALUE_BYTES).sum::<u64>();
+        key_bytes(&p, &mut t.keybuf);
+        bytes += 2 * (t.keybuf.len() as u64 + crate::catalog::VALUE_BYTES);
+        t.pkeys.push(t.keybuf.clone());
         if !spec.keys.is_empty() {
             vals.clear();
             for (_, e) in &spec.keys {
@@ -154,6 +158,12 @@ fn visit(rt: &mut Rt<'_>, env: &mut Env, spec: &HierSpec, t: &mut HierState, r: 
         }
     };
     let n = cands.map_or(t.priors.len(), Vec::len);
+    // This row's PRIOR values join the path's (a child with the same
+    // values as any of them is a loop).
+    let has_priors = !spec.priors.is_empty();
+    if has_priors {
+        *t.path.entry(t.pkeys[r as usize].clone()).or_default() += 1;
+    }
     env.gen[spec.prior_src].clone_from(&t.priors[r as usize]);
     for i in 0..n {
         let c = cands.map_or(i as u32, |v| v[i]);
@@ -167,10 +177,7 @@ fn visit(rt: &mut Rt<'_>, env: &mut Env, spec: &HierSpec, t: &mut HierState, r: 
             continue;
         }
         // A loop: the child's PRIOR values are an ancestor's (or this row's).
-        let pc = &t.priors[c as usize];
-        if !pc.is_empty()
-            && (same(pc, &t.priors[r as usize]) || t.stack.iter().any(|f| same(pc, &t.priors[f.row as usize])))
-        {
+        if has_priors && t.path.contains_key(&t.pkeys[c as usize]) {
             if !spec.nocycle {
                 return Err(Box::new(LabError::new(ora::CONNECT_BY_LOOP, Pos::default())));
             }
@@ -233,12 +240,12 @@ fn visit(rt: &mut Rt<'_>, env: &mut Env, spec: &HierSpec, t: &mut HierState, r: 
 
 static EMPTY: Vec<u32> = Vec::new();
 
-/// Equal PRIOR values (NULLs equal, as in a loop check).
-fn same(a: &[Value], b: &[Value]) -> bool {
-    a.len() == b.len()
-        && a.iter().zip(b).all(|(x, y)| match (x.is_null(), y.is_null()) {
-            (true, true) => true,
-            (false, false) => x.cmp_sql(y) == std::cmp::Ordering::Equal,
-            _ => false,
-        })
+/// Row `r` leaves the path.
+fn leave(t: &mut HierState, r: u32) {
+    if let Some(n) = t.path.get_mut(&t.pkeys[r as usize]) {
+        *n -= 1;
+        if *n == 0 {
+            t.path.remove(&t.pkeys[r as usize]);
+        }
+    }
 }
