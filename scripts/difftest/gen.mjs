@@ -496,7 +496,7 @@ function keysNulls(k, r) {
 /** One random query over the world's tables. */
 export function makeQuery(r, tables) {
   worldTables = tables;
-  const shape = r.int(0, 11);
+  const shape = r.int(0, 12);
   const t = () => r.pick(tables).name;
   if (shape <= 2) return simpleSelect(r, t());
   if (shape <= 4) return joinSelect(r, t(), t());
@@ -505,6 +505,7 @@ export function makeQuery(r, tables) {
   if (shape === 8) return topN(r, t());
   if (shape === 10) return withSelect(r, t(), t());
   if (shape === 11) return usingJoin(r, t(), t());
+  if (shape === 12) return connectBy(r, t());
   return distinctSelect(r, t());
 }
 
@@ -547,6 +548,33 @@ function withSelect(r, a, b) {
   const items = selectList(r, g, r.int(1, 4));
   const q = finish(r, items, { o: `${src} x`, l: `${src} x` }, where(r, g));
   return { o: `${o} ${q.o}`, l: `${l} ${q.l}`, order: q.order };
+}
+
+/**
+ * A hierarchy: `SELECT ... FROM a x [WHERE w] START WITH s CONNECT BY
+ * NOCYCLE PRIOR x.id = x.n1 [AND LEVEL <= k]`, against SQLite's recursive
+ * CTE of the same walk (the path of ids its loop check; NOCYCLE leaves a
+ * row out whose id is an ancestor's, as Oracle's check on the PRIOR
+ * column). Rows compared unordered (the depth-first order is Oracle's
+ * alone).
+ */
+function connectBy(r, a) {
+  const start = r.pick(['x.n1 is null', `x.id = ${r.int(1, 6)}`, `x.n2 > ${r.int(-2, 6)}`, null]);
+  const depth = r.pick([2, 3, 4, null]);
+  const key = r.pick(['n1', 'n2']);
+  const w = r.chance(0.4) ? `x.n2 ${r.pick(['>', '<=', '<>'])} ${r.int(-2, 6)}` : null;
+  const cols = Object.keys(COLS).filter((c) => COLS[c] === 'n' || COLS[c] === 's');
+  const o =
+    `select x.id, level, x.n2, x.s1 from ${a} x${w ? ` where ${w}` : ''}` +
+    `${start ? ` start with ${start}` : ''} connect by nocycle prior x.id = x.${key}${depth ? ` and level <= ${depth}` : ''}`;
+  const rec =
+    `SELECT ${cols.map((c) => `x.${c}`).join(', ')}, h.lvl + 1, h.path || x.id || ',' FROM h JOIN ${a} x ON x.${key} = h.id` +
+    ` WHERE instr(h.path, ',' || x.id || ',') = 0${depth ? ` AND h.lvl + 1 <= ${depth}` : ''}`;
+  const l =
+    `WITH RECURSIVE h(${cols.join(', ')}, lvl, path) AS (SELECT ${cols.map((c) => `x.${c}`).join(', ')}, 1, ',' || x.id || ',' FROM ${a} x` +
+    `${start ? ` WHERE ${start}` : ''} UNION ALL ${rec})` +
+    ` SELECT x.id, x.lvl, x.n2, x.s1 FROM h x${w ? ` WHERE ${w}` : ''}`;
+  return { o, l, order: null };
 }
 
 /**

@@ -644,6 +644,12 @@ fn order_group_ddl_and_loads() {
     );
 }
 
+/// The hierarchical query article alone: it creates nothing.
+#[test]
+fn order_group_connect_by() {
+    order::check(&["tests/articles/kayshav-connect-by-root-hierarchy.sql"], &[]);
+}
+
 /// Every script is in a group above.
 #[test]
 fn every_script_is_accounted_for() {

@@ -172,6 +172,12 @@ catalogue! {
     MISSING_SELECT_KEYWORD = Ora 928 "missing SELECT keyword";
     WITH_COLUMN_COUNT_MISMATCH = Ora 32038 "number of WITH clause column names does not match number of elements in select list";
     RECURSIVE_WITH_NEEDS_COLUMN_LIST = Ora 32039 "recursive WITH clause must have column alias list";
+    CONNECT_BY_NO_MEMORY = Ora 30009 "Not enough memory for CONNECT BY operation";
+    CONNECT_BY_LOOP = Ora 1436 "CONNECT BY loop in user data";
+    CONNECT_BY_REQUIRED = Ora 1788 "CONNECT BY clause required in this query block";
+    PSEUDOCOLUMN_NOT_ALLOWED = Ora 976 "Specified pseudocolumn or operator not allowed here.";
+    CONNECT_BY_PATH_SEPARATOR_IN_VALUE = Ora 30004 "when using SYS_CONNECT_BY_PATH function, cannot have separator as part of column value";
+    NOCYCLE_REQUIRED_FOR_ISCYCLE = Ora 30930 "NOCYCLE keyword is required with CONNECT_BY_ISCYCLE pseudo column";
     USING_COLUMN_QUALIFIED = Ora 25154 "column part of USING clause cannot have qualifier";
     ONLY_SIMPLE_COLUMN_NAMES = Ora 1748 "only simple column names allowed here";
     SQL_COMMAND_NOT_PROPERLY_ENDED = Ora 933 "SQL command not properly ended";

@@ -13,6 +13,7 @@ pub mod func;
 mod func_math;
 pub mod hash;
 pub mod hash_area;
+pub mod hier_area;
 pub mod join_mode;
 pub mod like;
 pub mod merge_area;

@@ -437,8 +437,10 @@ enum Blank {
 fn blank_estimates(lines: &[PlanLineOut], l: &PlanLineOut) -> Blank {
     match l.operation.trim_end() {
         // A set operation's line has no estimates of its own (11.2's and
-        // 19c's dbms_xplan alike).
+        // 19c's dbms_xplan alike); nor have CONNECT BY's (René
+        // Nyffenegger's `connect by level < 10`, tests/articles/blogs).
         "COUNT STOPKEY" | "COUNT" | "FILTER" | "MINUS" | "INTERSECTION" => Blank::All,
+        "CONNECT BY WITHOUT FILTERING" | "CONNECT BY NO FILTERING WITH START-WITH" => Blank::All,
         "SORT AGGREGATE" => Blank::Cost,
         "NESTED LOOPS" => {
             // NLJ batching: NESTED LOOPS over (NESTED LOOPS, a table

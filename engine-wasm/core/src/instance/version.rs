@@ -86,6 +86,12 @@ pub struct VersionProfile {
     /// a conventional INSERT ... SELECT's plan has a LOAD TABLE
     /// CONVENTIONAL line under INSERT STATEMENT (none before).
     pub append_values: bool,
+    /// A hierarchical query with START WITH is `CONNECT BY NO FILTERING
+    /// WITH START-WITH` over one read of its table (11.2+ without an index
+    /// to filter with). 10.2 plans CONNECT BY WITH FILTERING (FILTER, HASH
+    /// JOIN, CONNECT BY PUMP: Julian Dyke's 10.2 example), which the lab
+    /// does not model: refused there, and on 11.1 (not established).
+    pub connect_by_no_filtering: bool,
 }
 
 const fn profile(name: &'static str, banner: &'static str) -> VersionProfile {
@@ -115,6 +121,7 @@ const fn profile(name: &'static str, banner: &'static str) -> VersionProfile {
         seed_created: (2018, 2, 7),
         row_limiting: true,
         append_values: true,
+        connect_by_no_filtering: true,
     }
 }
 
@@ -138,6 +145,7 @@ pub const V10_2_0_5: VersionProfile = VersionProfile {
     seed_created: (2010, 4, 30),
     row_limiting: false,
     append_values: false,
+    connect_by_no_filtering: false,
     ..profile("10.2.0.5", "Oracle Database 10g Enterprise Edition Release 10.2.0.5.0 - 64bit Production")
 };
 
@@ -156,6 +164,7 @@ pub const V11_1_0_7: VersionProfile = VersionProfile {
     seed_created: (2008, 9, 18),
     row_limiting: false,
     append_values: false,
+    connect_by_no_filtering: false,
     ..profile("11.1.0.7", "Oracle Database 11g Enterprise Edition Release 11.1.0.7.0 - 64bit Production")
 };
 

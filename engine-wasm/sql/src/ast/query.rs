@@ -26,8 +26,11 @@ pub struct Query {
     pub select: Vec<SelectItem>,
     pub from: Vec<FromItem>,
     pub where_clause: Option<Expr>,
-    /// `CONNECT BY level <= n` (with `START WITH` ignored).
+    /// `CONNECT BY [NOCYCLE] cond` (its other parts in `hier`).
     pub connect_by: Option<Expr>,
+    /// `START WITH`, `NOCYCLE` and `ORDER SIBLINGS BY` of a hierarchical
+    /// query (None: none written).
+    pub hier: Option<Box<Hier>>,
     pub group_by: Vec<Expr>,
     /// `HAVING cond`
     pub having: Option<Box<Expr>>,
@@ -46,6 +49,18 @@ pub struct Query {
     pub using: Vec<UsingJoin>,
     /// `[OFFSET m ROWS] [FETCH FIRST n [PERCENT] ROWS ONLY | WITH TIES]` (12.1+).
     pub row_limit: Option<Box<RowLimit>>,
+}
+
+/// A hierarchical query's clauses beside its CONNECT BY condition.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Hier {
+    pub start_with: Option<Expr>,
+    pub nocycle: bool,
+    /// `ORDER SIBLINGS BY`: the order of the rows of one parent (and of
+    /// the roots); `order_by` is then empty.
+    pub siblings: Vec<OrderItem>,
+    /// Where `CONNECT` was written.
+    pub pos: Pos,
 }
 
 /// The row limiting clause: rows skipped, rows (or percent) kept, ties.
@@ -90,6 +105,7 @@ impl Query {
             from: vec![FromItem::Table { name: table.clone(), alias: alias.clone() }],
             where_clause: where_clause.clone(),
             connect_by: None,
+            hier: None,
             group_by: Vec::new(),
             having: None,
             order_by: Vec::new(),

@@ -110,6 +110,17 @@ impl Parser<'_> {
         Ok((Expr::Not(Box::new(e)), self.grow(h + 1, at)?))
     }
 
+    /// `PRIOR e` / `CONNECT_BY_ROOT e` (binding as a unary minus does).
+    #[inline(never)]
+    fn hier_prefix(&mut self, w: String, pos: Pos) -> R<Node> {
+        self.bump();
+        self.enter(1)?;
+        let r = self.prefix(8);
+        self.depth -= 1;
+        let (e, h) = r?;
+        Ok((Expr::Function { name: Ident { name: w, pos }, args: vec![e] }, self.grow(h + 1, pos)?))
+    }
+
     #[inline(never)]
     fn sign_prefix(&mut self) -> R<Node> {
         let t = self.bump();
@@ -354,8 +365,15 @@ impl Parser<'_> {
             }
             "CASE" => self.case_expr(),
             "EXISTS" if next_paren => self.exists_expr(),
-            "PRIOR" => Err(self.unsupported("PRIOR")),
-            "CONNECT_BY_ROOT" => Err(self.unsupported("CONNECT_BY_ROOT")),
+            // PRIOR e, CONNECT_BY_ROOT e: unary operators of a
+            // hierarchical query, kept as functions of one argument (the
+            // planner places them); CONNECT_BY_ISLEAF / ISCYCLE likewise
+            // as functions of none.
+            "PRIOR" | "CONNECT_BY_ROOT" => self.hier_prefix(w, pos),
+            "CONNECT_BY_ISLEAF" | "CONNECT_BY_ISCYCLE" if !next_paren => {
+                self.bump();
+                Ok((Expr::Function { name: Ident { name: w, pos }, args: Vec::new() }, 1))
+            }
             // `DATE 'YYYY-MM-DD'`: TO_DATE of the text in that format.
             "DATE" if matches!(self.nth(1), Tok::Str(_)) => {
                 self.bump();

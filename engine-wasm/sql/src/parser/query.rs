@@ -118,6 +118,7 @@ impl Parser<'_> {
             from,
             where_clause: None,
             connect_by: None,
+            hier: None,
             group_by: Vec::new(),
             having: None,
             order_by: Vec::new(),
@@ -230,25 +231,26 @@ impl Parser<'_> {
                 q.where_clause = Some(cond);
                 where_at = (depth, at);
                 stage = 1;
-            } else if stage < 2 && self.is_kw("START") && self.nth_is_kw(1, "WITH") {
+            } else if stage < 2
+                && q.hier.as_ref().is_none_or(|h| h.start_with.is_none())
+                && self.is_kw("START")
+                && self.nth_is_kw(1, "WITH")
+            {
+                // START WITH before or after CONNECT BY (once).
                 self.bump();
                 self.bump();
-                let _ = self.expr()?;
-                if stage == 0 || stage == 1 {
-                    // allow CONNECT BY after START WITH
-                    stage = 1;
-                }
-            } else if stage < 2 && self.is_kw("CONNECT") {
-                self.bump();
+                let cond = self.expr()?;
+                q.hier.get_or_insert_with(Default::default).start_with = Some(cond);
+                stage = stage.max(1);
+            } else if stage < 2 && q.connect_by.is_none() && self.is_kw("CONNECT") {
+                let at = self.bump().pos;
                 self.missing_keyword("BY")?;
-                self.eat_kw("NOCYCLE");
+                let nocycle = self.eat_kw("NOCYCLE");
                 q.connect_by = Some(self.expr()?);
-                stage = 2;
-                if self.is_kw("START") && self.nth_is_kw(1, "WITH") {
-                    self.bump();
-                    self.bump();
-                    let _ = self.expr()?;
-                }
+                let h = q.hier.get_or_insert_with(Default::default);
+                h.nocycle = nocycle;
+                h.pos = at;
+                stage = 1;
             } else if stage < 3 && self.is_kw("GROUP") {
                 self.bump();
                 self.missing_keyword("BY")?;
@@ -263,11 +265,19 @@ impl Parser<'_> {
                 stage = stage.max(2);
             } else if stage < 4 && self.is_kw("ORDER") {
                 self.bump();
-                if self.is_kw("SIBLINGS") {
-                    return Err(self.unsupported("ORDER SIBLINGS BY"));
+                if self.eat_kw("SIBLINGS") {
+                    self.missing_keyword("BY")?;
+                    let mut items = Vec::new();
+                    self.order_by_items(&mut items)?;
+                    match q.hier.as_mut().filter(|_| q.connect_by.is_some()) {
+                        Some(h) => h.siblings = items,
+                        // ORDER SIBLINGS BY in a query that is not hierarchical.
+                        None => return Err(self.fail(ora::CONNECT_BY_REQUIRED)),
+                    }
+                } else {
+                    self.missing_keyword("BY")?;
+                    self.order_by_items(&mut q.order_by)?;
                 }
-                self.missing_keyword("BY")?;
-                self.order_by_items(&mut q.order_by)?;
                 stage = 4;
             } else if matches!(self.word(), Some("UNION" | "MINUS" | "INTERSECT")) {
                 // The next branch of the compound query (query_inner),

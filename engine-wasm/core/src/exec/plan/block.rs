@@ -35,11 +35,15 @@ impl<'a> Builder<'a> {
             r.open_block(q);
         }
         let (mut rels, mut scope) = self.relations(q)?;
+        // A hierarchical block's WHERE clause filters the hierarchy's rows.
+        let enclosing_hier = self.hier_begin(q)?;
+        let hierarchical = q.connect_by.is_some() && hier::row_generator(q, self.ctx.cat).is_none();
         let using = self.using_joins(q, &mut scope)?;
         let unnested = self.unnest(q, &scope, &mut rels)?;
         self.note_qualified(q, &rels);
         let q = unnested.query.as_ref().unwrap_or(q);
         let (mut conjuncts, subs) = self.where_conjuncts(q, &scope)?;
+        let after = if hierarchical { std::mem::take(&mut conjuncts) } else { Vec::new() };
         let (subs, once) = scalar::split_where_subs(subs);
         conjuncts.splice(0..0, using);
         if let Some(push) = push {
@@ -69,9 +73,14 @@ impl<'a> Builder<'a> {
         let mut p = Preds { conjuncts, used, available, outer_joined, join_modes };
         let joined = self.join(q, rels, &order, &mut p, &referenced, aggregate_query)?;
         let (mut op, e_rows, cost) = joined.tree.expect("at least one relation");
+        if hierarchical {
+            op = self.connect_by_op(q, &scope, op, e_rows, cost)?;
+        } else if let Some(gen) = hier::row_generator(q, self.ctx.cat) {
+            op = self.row_generator_op(gen, op)?;
+        }
         // Any predicate left (e.g. constant predicates) filters the result.
         let rest: Vec<CExpr> =
-            p.conjuncts.iter().enumerate().filter(|(i, _)| !p.used[*i]).map(|(_, c)| c.clone()).collect();
+            p.conjuncts.iter().enumerate().filter(|(i, _)| !p.used[*i]).map(|(_, c)| c.clone()).chain(after).collect();
         if !subs.is_empty() || !rest.is_empty() {
             let kind = if subs.is_empty() {
                 OpKind::Filter { child: Box::new(op), preds: rest }
@@ -83,11 +92,15 @@ impl<'a> Builder<'a> {
         let op = self.where_scalars(op, once);
         self.subqueries_ok = enclosing_ok;
         let (row_bytes, read_optim) = (joined.row_bytes, joined.read_optim);
-        let block = if q.distinct || !q.group_by.is_empty() || q.having.is_some() {
+        let mut block = if q.distinct || !q.group_by.is_empty() || q.having.is_some() {
             self.finish_grouped(q, &scope, aggregate_query, op, e_rows, cost, row_bytes, read_optim)
         } else {
             self.finish_block(q, &scope, aggregate_query, op, e_rows, cost, row_bytes, read_optim)
         };
+        match block.as_mut() {
+            Ok(b) if hierarchical => self.hier_end(&mut b.op, enclosing_hier),
+            _ => self.hier = enclosing_hier,
+        }
         if let (Some(r), Ok(b)) = (self.cbo.as_mut(), &block) {
             r.close_block(b.cost, b.e_rows, b.e_rows * b.row_bytes);
         }

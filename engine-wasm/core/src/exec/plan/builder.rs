@@ -69,7 +69,6 @@ const NOT_MODELLED_FUNCTIONS: &[&str] = &[
     "COMPOSE",
     "DECOMPOSE",
     "UNISTR",
-    "SYS_CONNECT_BY_PATH",
     "LISTAGG",
     "PERCENTILE_CONT",
     "PERCENTILE_DISC",
@@ -221,6 +220,9 @@ impl<'a> Builder<'a> {
                 return Err(LabError::with(ora::LAB_UNSUPPORTED, "date and time values", name.pos))
             }
             Expr::Function { name, args } if name.name == "SYS_CONTEXT" => self.sys_context(args, name.pos)?,
+            Expr::Function { name, args } if hier::HIER_NAMES.contains(&name.name.as_str()) => {
+                self.hier_expr(name, args, scope, aggs)?
+            }
             Expr::Function { name, args } => self.function_call(name, args, scope, aggs)?,
             Expr::Aggregate { func, arg, pos, distinct } => {
                 self.aggregate_ref(*func, arg.as_deref(), *pos, *distinct, scope, aggs)?

@@ -30,6 +30,10 @@ pub(super) fn referenced_columns(q: &Query) -> Option<HashSet<String>> {
     }
     exprs.extend(q.where_clause.iter());
     exprs.extend(q.connect_by.iter());
+    if let Some(h) = q.hier.as_deref() {
+        exprs.extend(h.start_with.iter());
+        exprs.extend(h.siblings.iter().map(|o| &o.expr));
+    }
     exprs.extend(q.group_by.iter());
     exprs.extend(q.having.as_deref());
     exprs.extend(q.order_by.iter().map(|o| &o.expr));

@@ -32,7 +32,7 @@ pub fn query_reads_dual(q: &Query, cat: &Catalog) -> bool {
         return false;
     }
     let own = q.from.iter().any(|f| match f {
-        FromItem::Table { name, alias } if name.name == "DUAL" && q.connect_by.is_none() => {
+        FromItem::Table { name, alias } if name.name == "DUAL" => {
             block_reads_dual(q, alias.as_ref().map_or(&name.name, |a| &a.name), cat)
         }
         _ => false,
@@ -72,7 +72,7 @@ fn block_exprs(q: &Query) -> impl Iterator<Item = &Expr> {
 }
 
 /// Every sub-expression of `e` (not into subqueries), `e` first.
-fn visit<'e>(e: &'e Expr, f: &mut impl FnMut(&'e Expr)) {
+pub(super) fn visit<'e>(e: &'e Expr, f: &mut impl FnMut(&'e Expr)) {
     f(e);
     match e {
         Expr::Function { args, .. } => args.iter().for_each(|a| visit(a, f)),

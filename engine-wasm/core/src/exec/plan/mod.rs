@@ -199,6 +199,8 @@ struct Builder<'a> {
     using_hidden: Vec<(String, String)>,
     /// Event 10053's record, while it is set.
     cbo: Option<Box<cbo::Recorder>>,
+    /// The hierarchical block being compiled (`hier.rs`).
+    hier: Option<crate::exec::hier_area::HierCompile>,
 }
 
 /// A compiled query block before the SELECT STATEMENT line.
@@ -239,6 +241,7 @@ mod fetch;
 mod group;
 mod hash_join;
 mod in_exists;
+mod hier;
 mod line;
 mod merge_join;
 mod order;
@@ -306,8 +309,13 @@ pub fn dictionary_plan_refused(view: &str, what: &str, pos: Pos) -> crate::LabEr
 
 fn collect_sources(op: &Op, out: &mut Vec<usize>) {
     match &op.kind {
+        OpKind::RowGen { src, child, .. } => {
+            out.push(*src);
+            if let Some(c) = child {
+                collect_sources(c, out)
+            }
+        }
         OpKind::Dual { src, .. }
-        | OpKind::RowGen { src, .. }
         | OpKind::FixedTable { src, .. }
         | OpKind::Full { src, .. }
         | OpKind::Hash { src, .. } => out.push(*src),
@@ -337,6 +345,10 @@ fn collect_sources(op: &Op, out: &mut Vec<usize>) {
             collect_sources(inner, out)
         }
         OpKind::SortJoin { child, .. } => collect_sources(child, out),
+        OpKind::ConnectBy { child, spec, .. } => {
+            collect_sources(child, out);
+            out.push(spec.out_src);
+        }
     }
 }
 
@@ -379,6 +391,7 @@ fn children_mut(op: &mut Op) -> Vec<&mut Op> {
         | OpKind::CountStopkey { child, .. }
         | OpKind::RowLimit { child, .. }
         | OpKind::SortOrderBy { child, .. }
+        | OpKind::ConnectBy { child, .. }
         | OpKind::SortJoin { child, .. }
         | OpKind::GroupBy { child, .. } => vec![child.as_mut()],
         OpKind::NestedLoops { outer, inner, .. }
@@ -386,6 +399,7 @@ fn children_mut(op: &mut Op) -> Vec<&mut Op> {
         | OpKind::HashJoin { build: outer, probe: inner, .. }
         | OpKind::MergeJoin { left: outer, right: inner, .. } => vec![outer.as_mut(), inner.as_mut()],
         OpKind::UnionAll { branches, .. } => branches.iter_mut().map(|(b, _)| b).collect(),
+        OpKind::RowGen { child: Some(child), .. } => vec![child.as_mut()],
         OpKind::SubqueryFilter { child, subs, .. } | OpKind::ScalarSubs { child, subs, .. } => {
             std::iter::once(child.as_mut()).chain(subs.iter_mut().map(|s| &mut s.op)).collect()
         }
@@ -420,6 +434,7 @@ pub fn compile(q: &Query, ctx: &PlanCtx<'_>) -> Result<Compiled, LabError> {
         agg_kinds: Vec::new(),
         using_hidden: Vec::new(),
         cbo: ctx.cbo_trace.then(Box::default),
+        hier: None,
     };
     b.refuse_nested_row_limit(q)?;
     let stopkey = rownum::split_rownum(q)?;
@@ -528,6 +543,7 @@ pub fn compile_scalar(e: &Expr, ctx: &PlanCtx<'_>) -> Result<(CExpr, Vec<String>
         agg_kinds: Vec::new(),
         using_hidden: Vec::new(),
         cbo: None,
+        hier: None,
     };
     let c = b.compile_expr(e, &[], None)?;
     Ok((c, b.bind_names))

@@ -45,6 +45,7 @@ pub(super) fn children(op: &Op) -> Vec<&Op> {
         | OpKind::CountStopkey { child, .. }
         | OpKind::SortJoin { child, .. }
         | OpKind::RowLimit { child, .. }
+        | OpKind::ConnectBy { child, .. }
         | OpKind::SortOrderBy { child, .. } => vec![child.as_ref()],
         OpKind::NestedLoops { outer, inner, .. }
         | OpKind::NestedLoopsOuter { outer, inner, .. }
@@ -53,6 +54,7 @@ pub(super) fn children(op: &Op) -> Vec<&Op> {
             vec![outer.as_ref(), inner.as_ref()]
         }
         OpKind::GroupBy { child, .. } => vec![child.as_ref()],
+        OpKind::RowGen { child: Some(child), .. } => vec![child.as_ref()],
         OpKind::UnionAll { branches, .. } => branches.iter().map(|(b, _)| b).collect(),
         OpKind::SubqueryFilter { child, subs, .. } | OpKind::ScalarSubs { child, subs, .. } => {
             std::iter::once(child.as_ref()).chain(subs.iter().map(|s| &s.op)).collect()
@@ -138,6 +140,31 @@ impl<'a> Writer<'a> {
                 if *limit != u64::MAX =>
             {
                 p.filter = Some(format!("ROWNUM<={limit}"))
+            }
+            OpKind::RowGen { gen, by_rownum, child: Some(_), .. } => {
+                let by = if *by_rownum { "ROWNUM" } else { "LEVEL" };
+                p.filter = match gen {
+                    super::super::row_source::RowGenKind::ConnectBy(n) => Some(format!("{by}<={}", self.expr(n, 2))),
+                    super::super::row_source::RowGenKind::ConnectByLt(n) => Some(format!("{by}<{}", self.expr(n, 2))),
+                    super::super::row_source::RowGenKind::Range(..) => None,
+                };
+            }
+            OpKind::ConnectBy { spec, .. } => {
+                // The condition (its `child = PRIOR parent` keys first, as
+                // Oracle prints them); START WITH as the filter.
+                let mut a: Vec<String> = spec
+                    .keys
+                    .iter()
+                    .map(|(i, c)| format!("{}=PRIOR {}", self.expr(c, 2), self.expr(&spec.priors[*i], 2)))
+                    .collect();
+                a.extend(self.conjuncts(&spec.residual));
+                let sw = spec.start_with.as_ref().map(|c| self.expr(c, 0));
+                if spec.keys.is_empty() {
+                    p.filter = and(a.into_iter().chain(sw).collect());
+                } else {
+                    p.access = and(a);
+                    p.filter = sw;
+                }
             }
             OpKind::RowLimit { spec, .. } => p.filter = Some(spec.view_filter.clone()),
             _ => {}
@@ -265,6 +292,28 @@ impl<'a> Writer<'a> {
                 _ => {}
             }
             children(op).into_iter().find_map(|c| group(c, src))
+        }
+        fn hier(op: &Op, src: usize) -> Option<&crate::exec::hier_area::HierSpec> {
+            if let OpKind::ConnectBy { spec, .. } = &op.kind {
+                if spec.prior_src == src || spec.out_src == src {
+                    return Some(spec);
+                }
+            }
+            children(op).into_iter().find_map(|c| hier(c, src))
+        }
+        if let Some(h) = hier(self.root, src) {
+            use crate::exec::hier_area::HierItem;
+            if h.prior_src == src {
+                return h.priors.get(col).map_or_else(|| "PRIOR ?".into(), |e| format!("PRIOR {}", self.expr(e, 9)));
+            }
+            return match col.checked_sub(2).and_then(|i| h.items.get(i)) {
+                _ if col == 0 => "CONNECT_BY_ISLEAF".into(),
+                _ if col == 1 => "CONNECT_BY_ISCYCLE".into(),
+                Some(HierItem::Prior(e)) => format!("PRIOR {}", self.expr(e, 9)),
+                Some(HierItem::Root(e)) => format!("CONNECT_BY_ROOT {}", self.expr(e, 9)),
+                Some(HierItem::Path(e, s)) => format!("SYS_CONNECT_BY_PATH({},'{}')", self.expr(e, 0), s),
+                None => "?".into(),
+            };
         }
         if let Some((keys, aggs)) = group(self.root, src) {
             if let Some(a) = col.checked_sub(keys.len()).and_then(|i| aggs.get(i)) {

@@ -53,11 +53,9 @@ impl Builder<'_> {
         scope: &mut Vec<ScopeEntry>,
     ) -> Result<(), LabError> {
         let cat = self.ctx.cat;
-        let dual_table = (name.name == "DUAL"
-            && q.connect_by.is_none()
-            && cat.table("DUAL").is_none()
-            && dual::block_reads_dual(q, &alias_s, cat))
-        .then_some(cat.dual);
+        let dual_table =
+            (name.name == "DUAL" && cat.table("DUAL").is_none() && dual::block_reads_dual(q, &alias_s, cat))
+                .then_some(cat.dual);
         if let Some(dual) = dual_table {
             // A column of DUAL is read: TABLE ACCESS FULL of SYS.DUAL
             // (the session created it before planning).
@@ -110,7 +108,7 @@ impl Builder<'_> {
         Ok(())
     }
 
-    /// DUAL not read: FAST DUAL, or CONNECT BY LEVEL <= n's row generator.
+    /// DUAL not read: FAST DUAL (under a CONNECT BY row generator too).
     fn dual_relation(
         &mut self,
         q: &Query,
@@ -120,29 +118,8 @@ impl Builder<'_> {
     ) -> Result<(), LabError> {
         let src = self.new_source();
         scope.push(ScopeEntry { alias: alias_s.clone(), columns: vec![("DUMMY".into(), CExpr::Gen { src, col: 0 })] });
-        let op = if let Some(cb) = &q.connect_by {
-            // CONNECT BY LEVEL <= n (or < n): a row generator.
-            let (limit, strict) = match cb {
-                Expr::Binary { op: BinaryOp::Le, left, right } if matches!(**left, Expr::Level(_)) => (right, false),
-                Expr::Binary { op: BinaryOp::Lt, left, right } if matches!(**left, Expr::Level(_)) => (right, true),
-                // `n >= LEVEL`, `n > LEVEL`: the same limit written the other way round.
-                Expr::Binary { op: BinaryOp::Ge, left, right } if matches!(**right, Expr::Level(_)) => (left, false),
-                Expr::Binary { op: BinaryOp::Gt, left, right } if matches!(**right, Expr::Level(_)) => (left, true),
-                other => {
-                    return Err(LabError::with(
-                        ora::LAB_UNSUPPORTED,
-                        "CONNECT BY other than LEVEL <= n or LEVEL < n",
-                        expr_pos(other),
-                    ))
-                }
-            };
-            let n = self.compile_expr(limit, &[], None)?;
-            let gen = if strict { RowGenKind::ConnectByLt(n) } else { RowGenKind::ConnectBy(n) };
-            let kind = OpKind::RowGen { src, gen, next: 0, end: -1 };
-            self.op("CONNECT BY WITHOUT FILTERING", None, 1.0, 2.0, None, "qerjoFetch", kind)
-        } else {
-            self.op("FAST DUAL", None, 1.0, 2.0, None, "qerfdFetch", OpKind::Dual { src, done: false })
-        };
+        let _ = q;
+        let op = self.op("FAST DUAL", None, 1.0, 2.0, None, "qerfdFetch", OpKind::Dual { src, done: false });
         rels.push(Rel::Fixed { op: Box::new(op), e_rows: 1.0, cost: 2.0, alias: alias_s, row_bytes: 0.0 });
         Ok(())
     }
@@ -210,7 +187,7 @@ impl Builder<'_> {
             29.0,
             None,
             "qerxtFetch",
-            OpKind::RowGen { src, gen: RowGenKind::Range(a, b), next: 0, end: -1 },
+            OpKind::RowGen { src, gen: RowGenKind::Range(a, b), next: 0, end: -1, child: None, by_rownum: false },
         );
         rels.push(Rel::Fixed { op: Box::new(op), e_rows: 8168.0, cost: 29.0, alias: alias_s, row_bytes: 2.0 });
         Ok(())

@@ -17,6 +17,7 @@ mod pins;
 mod timed;
 
 mod budget;
+mod connect_by;
 mod count_stopkey;
 mod dual;
 mod filter;
@@ -304,6 +305,11 @@ pub enum OpKind {
     RowGen {
         src: usize,
         gen: RowGenKind,
+        /// CONNECT BY on DUAL: the DUAL row source (FAST DUAL, or the
+        /// full scan of DUAL when its column is read), read for its row
+        /// first; `by_rownum`: the limit was written on ROWNUM.
+        child: Option<Box<Op>>,
+        by_rownum: bool,
         next: i64,
         end: i64,
     },
@@ -561,6 +567,12 @@ pub enum OpKind {
         slot: usize,
         next: usize,
         filter: Vec<CExpr>,
+    },
+    /// CONNECT BY over its child's rows (`connect_by.rs`).
+    ConnectBy {
+        child: Box<Op>,
+        spec: Box<crate::exec::hier_area::HierSpec>,
+        state: Box<crate::exec::hier_area::HierState>,
     },
     /// SORT ORDER BY: materialises projected rows into its source.
     SortOrderBy {

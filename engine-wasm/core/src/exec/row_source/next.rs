@@ -36,7 +36,7 @@ impl Op {
         let k = &mut self.kind;
         let got = match k {
             OpKind::Dual { .. } => dual::next(k, env),
-            OpKind::RowGen { .. } => row_gen::next(k, env),
+            OpKind::RowGen { .. } => row_gen::next(k, rt, env)?,
             OpKind::FixedTable { .. } => fixed_table::next(k, rt, env)?,
             OpKind::SortAggregate { .. } => sort_aggregate::next(k, rt, env, st)?,
             OpKind::CountStopkey { .. } => count_stopkey::next(k, rt, env)?,
@@ -45,6 +45,7 @@ impl Op {
             OpKind::IndexMinMax { .. } => index_min_max::next(k, rt, env, line, st)?,
             OpKind::Filter { .. } => filter::next(k, rt, env)?,
             OpKind::SortOrderBy { .. } => sort_order_by::next(k, rt, env, st)?,
+            OpKind::ConnectBy { .. } => connect_by::next(k, rt, env)?,
             OpKind::GroupBy { .. } => group_by::next(k, rt, env, st)?,
             OpKind::SubqueryFilter { .. } => subquery_filter::next(k, rt, env)?,
             OpKind::UnionAll { .. } => union_all::next(k, rt, env)?,

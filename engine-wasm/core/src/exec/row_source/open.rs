@@ -34,6 +34,7 @@ impl Op {
             OpKind::UnionAll { .. } => union_all::open(k, rt, env, keep_pins)?,
             OpKind::NestedLoopsOuter { .. } => nested_loops_outer::open(k, rt, env, keep_pins)?,
             OpKind::SortOrderBy { .. } => sort_order_by::open(k, rt, env, keep_pins)?,
+            OpKind::ConnectBy { .. } => connect_by::open(k, rt, env, keep_pins)?,
             OpKind::HashJoin { .. } => hash_join::open(k, rt, env, keep_pins)?,
             OpKind::MergeJoin { .. } => merge_join::open(k, rt, env, keep_pins)?,
             OpKind::SortJoin { .. } => merge_join::open_sort(k, rt, env, keep_pins)?,
@@ -107,9 +108,14 @@ impl Op {
             | OpKind::CountStopkey { child, .. }
             | OpKind::SortJoin { child, .. }
             | OpKind::RowLimit { child, .. }
+            | OpKind::ConnectBy { child, .. }
             | OpKind::SortOrderBy { child, .. } => child.release_pins(),
+            OpKind::RowGen { child, .. } => {
+                if let Some(c) = child {
+                    c.release_pins()
+                }
+            }
             OpKind::Dual { .. }
-            | OpKind::RowGen { .. }
             | OpKind::FixedTable { .. }
             | OpKind::Hash { .. }
             | OpKind::IndexMinMax { .. }

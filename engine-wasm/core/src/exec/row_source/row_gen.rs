@@ -1,4 +1,6 @@
-//! CONNECT BY WITHOUT FILTERING (`CONNECT BY level <= n` on dual) and
+//! CONNECT BY WITHOUT FILTERING (`CONNECT BY level <= n` or `rownum <=
+//! n` on dual: DUAL's one row read first, through FAST DUAL or its full
+//! scan, then the levels) and
 //! XMLTABLE EVALUATION (`xmltable('a to b')`): the numbers of a range, no
 //! buffer visit; at most [`MAX_GENERATED_ROWS`] per start (LAB-00030).
 
@@ -7,7 +9,16 @@ use lio_sql::ora;
 
 #[inline(always)]
 pub(super) fn open(kind: &mut OpKind, rt: &mut Rt<'_>, env: &mut Env) -> Result<(), Box<LabError>> {
-    let OpKind::RowGen { gen, next, end, .. } = kind else { unreachable!() };
+    let OpKind::RowGen { gen, next, end, child, .. } = kind else { unreachable!() };
+    *next = 1;
+    *end = 0;
+    if let Some(c) = child {
+        c.open(rt, env, false)?;
+        // No DUAL row (none can be missing, but a filter could): no rows.
+        if !c.next(rt, env)? {
+            return Ok(());
+        }
+    }
     let (lo, hi) = match gen {
         // Text that is not a number is ORA-01722, as in any comparison.
         // The root row (LEVEL 1) is not tested by CONNECT BY: a limit of
@@ -37,11 +48,12 @@ pub(super) fn open(kind: &mut OpKind, rt: &mut Rt<'_>, env: &mut Env) -> Result<
 }
 
 #[inline(always)]
-pub(super) fn next(kind: &mut OpKind, env: &mut Env) -> bool {
+pub(super) fn next(kind: &mut OpKind, rt: &mut Rt<'_>, env: &mut Env) -> Result<bool, Box<LabError>> {
     let OpKind::RowGen { src, next, end, .. } = kind else { unreachable!() };
     if *next > *end {
-        return false;
+        return Ok(false);
     }
+    let _ = rt;
     env.gen[*src].clear();
     env.gen[*src].push(Value::int(*next));
     env.level = *next as u64;
@@ -50,7 +62,7 @@ pub(super) fn next(kind: &mut OpKind, env: &mut Env) -> bool {
         Some(n) => *next = n,
         None => *end = *next - 1,
     }
-    true
+    Ok(true)
 }
 
 #[cfg(test)]
