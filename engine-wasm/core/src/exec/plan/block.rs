@@ -11,12 +11,14 @@ use crate::optimizer::join;
 use crate::optimizer::selectivity::{self, Columns};
 
 /// The join so far: its operators, E-Rows and cost; the block's row
-/// bytes; whether a MemOptimized lookup was chosen.
+/// bytes; whether a MemOptimized lookup was chosen; the step at which a
+/// join order costed against `Builder::join_limit` passed it.
 #[derive(Default)]
-struct Joined {
-    tree: Option<(Op, f64, f64)>,
+pub(super) struct Joined {
+    pub(super) tree: Option<(Op, f64, f64)>,
     row_bytes: f64,
     read_optim: bool,
+    pub(super) aborted: Option<usize>,
 }
 
 impl<'a> Builder<'a> {
@@ -46,7 +48,7 @@ impl<'a> Builder<'a> {
         refuse_opt_params(q)?;
         let aliases: Vec<&str> = rels.iter().map(Rel::alias).collect();
         let outer: Vec<usize> = outer_joined.iter().map(|(i, _)| *i).collect();
-        let order = join::join_order(&q.hints, &aliases, &outer);
+        let hinted = join::join_order(&q.hints, &aliases, &outer);
         let aggregate_query =
             q.select.iter().any(|s| matches!(s, SelectItem::Expr { expr, .. } if has_aggregate(expr)));
         // The enclosing blocks' rows are there when a correlated subquery runs.
@@ -60,6 +62,7 @@ impl<'a> Builder<'a> {
         }
         let used = vec![false; conjuncts.len()];
         let mut p = Preds { conjuncts, used, available, outer_joined, join_modes };
+        let order = self.choose_order(q, &rels, hinted, &p, (&referenced, aggregate_query));
         let joined = self.join(q, rels, &order, &mut p, &referenced, aggregate_query)?;
         let (mut op, e_rows, cost) = joined.tree.expect("at least one relation");
         // Any predicate left (e.g. constant predicates) filters the result.
@@ -126,7 +129,7 @@ impl<'a> Builder<'a> {
     /// Join the relations in `order`: each reached by its access path,
     /// filtered by the predicates its rows make available, under a nested
     /// loop with the relations before it.
-    fn join(
+    pub(super) fn join(
         &mut self,
         q: &Query,
         rels: Vec<Rel>,
@@ -140,13 +143,21 @@ impl<'a> Builder<'a> {
         let single = order.len() == 1;
         // The enclosing blocks' sources: a hash join's probe side sees these only.
         let base = p.available.clone();
-        for &ri in order {
+        for (step, &ri) in order.iter().enumerate() {
+            if let (Some(limit), Some((_, _, cost))) = (self.join_limit, &j.tree) {
+                // A partial order already dearer than the best one: aborted.
+                if *cost > limit {
+                    j.aborted = Some(step - 1);
+                    return Ok(j);
+                }
+            }
             let rel = rels[ri].take().expect("each relation once");
+            let rel_alias = rel.alias().to_string();
             // An outer-joined table is reached through its ON conditions
             // alone; the WHERE clause filters the joined rows.
             let mut on_used = super::outer_join::take_on_conditions(p, ri, j.tree.is_some(), q.pos)?;
             let outer_join = on_used.is_some();
-            let mut table_src = None;
+            let (mut table_src, mut inner_cpu) = (None, 0.0);
             let used_before = p.used.clone();
             if let Some(r) = self.cbo.as_mut() {
                 r.number = ri;
@@ -178,10 +189,11 @@ impl<'a> Builder<'a> {
                     if let Some(a) = joined {
                         p.available = a;
                     }
-                    let (op, e_rows, cost, row_bytes, read_optim) = access?;
+                    let (op, e_rows, cost, row_bytes, read_optim, cpu) = access?;
                     j.row_bytes += row_bytes;
                     j.read_optim |= read_optim;
                     table_src = Some((table, src));
+                    inner_cpu = cpu;
                     (op, e_rows, cost, vec![src])
                 }
             };
@@ -236,9 +248,17 @@ impl<'a> Builder<'a> {
                 continue;
             }
             let (tree, widths) = (j.tree.take(), (bytes_before, j.row_bytes - bytes_before));
+            // No predicate joins it to the rows before it: a Cartesian product.
+            let cartesian = tree.is_some() && table_src.is_some() && !joins_before(p, &used_before, &srcs, &base);
             let reached = (op, e_rows_f, e_rows_sel, cost);
             let step = (table_src, used_before.as_slice(), (keys, join_filters), widths, merged);
-            j.tree = Some(self.join_step(q, tree, reached, p, step));
+            let inner = (cartesian, inner_cpu, rel_alias);
+            j.tree = Some(self.join_step(q, tree, reached, p, step, inner));
+        }
+        if let (Some(limit), Some((_, _, cost))) = (self.join_limit, &j.tree) {
+            if *cost > limit {
+                j.aborted = Some(order.len() - 1);
+            }
         }
         Ok(j)
     }
@@ -246,7 +266,9 @@ impl<'a> Builder<'a> {
     /// The relation just reached (`op`, its filtered E-Rows, unrounded
     /// E-Rows and cost) joined to the rows so far (`tree`): under a nested
     /// loop, or a hash join (a merge join when `merged`) when there are
-    /// join `keys`.
+    /// join `keys`; a Cartesian product (`cartesian`; `inner_cpu` the CPU
+    /// cycles of its access) by MERGE JOIN CARTESIAN when that costs less
+    /// than the loop and `USE_NL` does not name it (`cartesian.rs`).
     #[allow(clippy::type_complexity)]
     fn join_step(
         &mut self,
@@ -261,12 +283,17 @@ impl<'a> Builder<'a> {
             (f64, f64),
             bool,
         ),
+        (cartesian, inner_cpu, alias): (bool, f64, String),
     ) -> (Op, f64, f64) {
         let Some((outer, orows, ocost)) = tree else { return (op, e_rows_f, cost) };
         let (rows, inner_rows, jsel) = match table_src {
             Some(ts) => self.join_rows(orows, p, used_before, ts),
             None => (join::nested_loops_rows(orows, e_rows_sel), e_rows_sel, 1.0),
         };
+        if keys.is_empty() && cartesian && !hash_join::use_nl(q, &alias) {
+            let inner = (op, e_rows_f, cost, inner_cpu);
+            return self.cartesian_step(q, (outer, orows, ocost), inner, (inner_rows, jsel), rows, widths);
+        }
         if keys.is_empty() {
             let cost = join::nested_loops_cost(ocost, orows, cost);
             self.record_nl((orows, ocost), (inner_rows, jsel), (rows, cost), false);
@@ -480,7 +507,7 @@ impl<'a> Builder<'a> {
         p: &mut Preds,
         referenced: &Option<std::collections::HashSet<String>>,
         (single, aggregate_query): (bool, bool),
-    ) -> Result<(Op, f64, f64, f64, bool), LabError> {
+    ) -> Result<(Op, f64, f64, f64, bool, f64), LabError> {
         let cat = self.ctx.cat;
         let t = &cat.tables[table];
         // Gathered statistics when there are some (as the optimizer reads
@@ -511,13 +538,13 @@ impl<'a> Builder<'a> {
             rec.table(&r, &cands, best);
         }
         let chosen = access_path::rank_at(cands, best);
-        let (e_rows, cost, cis) = (chosen.card, chosen.cost, chosen.consumes.clone());
+        let (e_rows, cost, cis, cpu) = (chosen.card, chosen.cost, chosen.consumes.clone(), chosen.cpu);
         let read_optim = matches!(chosen.path, access_path::AccessPath::IndexUnique { read_optim: true, .. });
         let op = self.assemble_access(chosen, t, src)?;
         for ci in cis {
             p.used[ci] = true;
         }
-        Ok((op, e_rows, cost, row_bytes, read_optim))
+        Ok((op, e_rows, cost, row_bytes, read_optim, cpu))
     }
 }
 
@@ -544,6 +571,20 @@ fn own_filters(filters: &mut Vec<CExpr>, srcs: &[usize], base: &[usize]) -> Vec<
     });
     *filters = own;
     join
+}
+
+/// Whether a conjunct the relation just reached (`srcs`) brought into use
+/// (unused in `before`) also reads a row source joined before it (not the
+/// enclosing blocks', `base`): a join predicate.
+fn joins_before(p: &Preds, before: &[bool], srcs: &[usize], base: &[usize]) -> bool {
+    p.conjuncts.iter().enumerate().any(|(i, c)| {
+        if !p.used[i] || before.get(i).copied().unwrap_or(true) {
+            return false;
+        }
+        let mut s = Vec::new();
+        c.sources(&mut s);
+        s.iter().any(|x| srcs.contains(x)) && s.iter().any(|x| !srcs.contains(x) && !base.contains(x))
+    })
 }
 
 /// `inner.col = other.col` with one side a column of source `src` and the

@@ -190,6 +190,9 @@ struct Builder<'a> {
     using_hidden: Vec<(String, String)>,
     /// Event 10053's record, while it is set.
     cbo: Option<Box<cbo::Recorder>>,
+    /// While a join order is costed against the best so far (its cost):
+    /// the join stops at the step that passes it (`join_order.rs`).
+    join_limit: Option<f64>,
 }
 
 /// A compiled query block before the SELECT STATEMENT line.
@@ -221,6 +224,7 @@ pub(super) type AggItem = (AggregateFunc, Option<Expr>, Pos, bool);
 mod access;
 mod block;
 mod builder;
+mod cartesian;
 mod cbo;
 mod covering;
 pub mod dual;
@@ -229,6 +233,7 @@ mod expr_text;
 mod fetch;
 mod group;
 mod hash_join;
+mod join_order;
 mod line;
 mod merge_join;
 mod outer_join;
@@ -407,6 +412,7 @@ pub fn compile(q: &Query, ctx: &PlanCtx<'_>) -> Result<Compiled, LabError> {
         agg_kinds: Vec::new(),
         using_hidden: Vec::new(),
         cbo: ctx.cbo_trace.then(Box::default),
+        join_limit: None,
     };
     b.refuse_nested_row_limit(q)?;
     let stopkey = rownum::split_rownum(q)?;
@@ -511,6 +517,7 @@ pub fn compile_scalar(e: &Expr, ctx: &PlanCtx<'_>) -> Result<(CExpr, Vec<String>
         agg_kinds: Vec::new(),
         using_hidden: Vec::new(),
         cbo: None,
+        join_limit: None,
     };
     let c = b.compile_expr(e, &[], None)?;
     Ok((c, b.bind_names))

@@ -14,6 +14,7 @@ use crate::optimizer::join;
 /// (the WHERE clause's, or an outer-joined table's ON conditions while it
 /// is reached), which are used, and the row sources whose columns are
 /// available.
+#[derive(Clone)]
 pub(super) struct Preds {
     pub(super) conjuncts: Vec<CExpr>,
     pub(super) used: Vec<bool>,
