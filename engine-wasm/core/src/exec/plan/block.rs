@@ -414,7 +414,8 @@ impl<'a> Builder<'a> {
 
     /// The share of a relation's rows its filters pass: from the column
     /// statistics of the table it reads (gathered, else computed from the
-    /// rows), Oracle's fixed guesses otherwise.
+    /// rows), Oracle's fixed guesses otherwise; an enclosing block's column
+    /// is a known value (1/NDV for an equality, as for a bind).
     fn filter_selectivity(&self, filters: &[CExpr], table_src: Option<(TableId, usize)>) -> f64 {
         if filters.is_empty() {
             return 1.0;
@@ -427,7 +428,14 @@ impl<'a> Builder<'a> {
             _ => t.column_stats(col),
         };
         let num_rows = if gathered { t.stats.num_rows as f64 } else { t.live_rows() as f64 };
-        selectivity::of_filters(filters, Some(&Columns { src, num_rows: num_rows.max(1.0), stats: &stats }))
+        let mut outer = Vec::new();
+        for e in self.outer_scopes.iter().flatten() {
+            for (_, c) in &e.columns {
+                c.sources(&mut outer);
+            }
+        }
+        let cols = Columns { src, num_rows: num_rows.max(1.0), stats: &stats, outer: &outer };
+        selectivity::of_filters(filters, Some(&cols))
     }
 
     /// A nested loop's E-Rows as Oracle's join cardinality: the outer
