@@ -323,8 +323,17 @@ impl<'a> Builder<'a> {
         rows: f64,
         (obytes, pbytes): (f64, f64),
     ) -> (Op, f64, f64) {
-        let cost = self.hash_cost((orows, ocost, obytes), (prows, pcost, pbytes));
-        let swap = self.swap_inputs(q, &probe, None);
+        // Above a join, the smaller input is the build (swap_join_inputs,
+        // as Lewis's three-table plans show the third table first); the
+        // first join's build is its order's first table.
+        let joined = matches!(outer.kind, OpKind::HashJoin { .. } | OpKind::NestedLoops { .. } | OpKind::MergeJoin { .. });
+        let sizes = joined.then_some((orows * obytes, prows * pbytes));
+        let swap = self.swap_inputs(q, &probe, sizes);
+        let cost = if swap {
+            self.hash_cost((prows, pcost, pbytes), (orows, ocost, obytes))
+        } else {
+            self.hash_cost((orows, ocost, obytes), (prows, pcost, pbytes))
+        };
         let keys = if swap { keys.into_iter().map(|(a, b)| (b, a)).collect() } else { keys };
         let (build, probe) = if swap { (probe, outer) } else { (outer, probe) };
         let mut hj =
