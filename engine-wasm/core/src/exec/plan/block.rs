@@ -19,6 +19,8 @@ pub(super) struct Joined {
     row_bytes: f64,
     read_optim: bool,
     pub(super) aborted: Option<usize>,
+    /// A step brought in a table with no join predicate to those before it.
+    pub(super) cartesian: bool,
 }
 
 impl<'a> Builder<'a> {
@@ -252,6 +254,7 @@ impl<'a> Builder<'a> {
             let cartesian = tree.is_some() && table_src.is_some() && !joins_before(p, &used_before, &srcs, &base);
             let reached = (op, e_rows_f, e_rows_sel, cost);
             let step = (table_src, used_before.as_slice(), (keys, join_filters), widths, merged);
+            j.cartesian |= cartesian;
             let inner = (cartesian, inner_cpu, rel_alias);
             j.tree = Some(self.join_step(q, tree, reached, p, step, inner));
         }
@@ -326,7 +329,8 @@ impl<'a> Builder<'a> {
         // Above a join, the smaller input is the build (swap_join_inputs,
         // as Lewis's three-table plans show the third table first); the
         // first join's build is its order's first table.
-        let joined = matches!(outer.kind, OpKind::HashJoin { .. } | OpKind::NestedLoops { .. } | OpKind::MergeJoin { .. });
+        let joined =
+            matches!(outer.kind, OpKind::HashJoin { .. } | OpKind::NestedLoops { .. } | OpKind::MergeJoin { .. });
         let sizes = joined.then_some((orows * obytes, prows * pbytes));
         let swap = self.swap_inputs(q, &probe, sizes);
         let cost = if swap {

@@ -6,7 +6,9 @@
 //! operators then dropped; an order whose partial cost passes the best
 //! one's is abandoned with every order sharing that prefix, an order the
 //! block cannot be joined in (an outer-joined or semi-joined table before
-//! the tables its conditions read) is passed over. The cheapest is built.
+//! the tables its conditions read) is passed over, and so is one with a
+//! Cartesian product above `_optimizer_search_limit` tables. The cheapest
+//! is built.
 //! A block with an inline view or another relation built before its join
 //! keeps the hints' and FROM clause's order (the lab does not cost a view
 //! inside a join order yet).
@@ -24,6 +26,7 @@ struct Dry {
     cost: f64,
     rows: f64,
     aborted: Option<usize>,
+    cartesian: bool,
     record: Option<crate::cbo_trace::CboBlockOut>,
 }
 
@@ -62,7 +65,9 @@ impl Builder<'_> {
             let limit = best.as_ref().map(|b| b.0);
             let Ok(d) = self.dry_join(q, rels, &order, p, flags, limit) else { continue };
             skip = d.aborted;
-            if d.aborted.is_none() && limit.is_none_or(|l| d.cost < l) {
+            // Above `_optimizer_search_limit` tables, no Cartesian product.
+            let allowed = n <= join::SEARCH_LIMIT || !d.cartesian;
+            if allowed && d.aborted.is_none() && limit.is_none_or(|l| d.cost < l) {
                 best = Some((d.cost, order));
                 best_order = orders.len() + 1;
             }
@@ -102,6 +107,6 @@ impl Builder<'_> {
         let record = std::mem::replace(&mut self.cbo, recorder).and_then(|r| r.blocks.into_iter().next());
         let j = joined?;
         let (rows, cost) = j.tree.as_ref().map_or((1.0, 0.0), |t| (t.1, t.2));
-        Ok(Dry { cost, rows, aborted: j.aborted, record })
+        Ok(Dry { cost, rows, aborted: j.aborted, cartesian: j.cartesian, record })
     }
 }
