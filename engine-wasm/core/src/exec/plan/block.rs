@@ -3,6 +3,7 @@
 //! (`optimizer::access_path`: candidates, ranked), assembled into
 //! operators.
 
+use super::join_rows::joins_before;
 use super::outer_join::{take_available, Preds};
 use super::relations::Rel;
 use super::*;
@@ -146,12 +147,9 @@ impl<'a> Builder<'a> {
         // The enclosing blocks' sources: a hash join's probe side sees these only.
         let base = p.available.clone();
         for (step, &ri) in order.iter().enumerate() {
-            if let (Some(limit), Some((_, _, cost))) = (self.join_limit, &j.tree) {
-                // A partial order already dearer than the best one: aborted.
-                if *cost > limit {
-                    j.aborted = Some(step - 1);
-                    return Ok(j);
-                }
+            if self.passed_limit(&j.tree) {
+                j.aborted = Some(step - 1);
+                return Ok(j);
             }
             let rel = rels[ri].take().expect("each relation once");
             let rel_alias = rel.alias().to_string();
@@ -217,21 +215,9 @@ impl<'a> Builder<'a> {
             if let Some(r) = self.cbo.as_mut() {
                 r.computed(e_rows_sel);
             }
-            if !filters.is_empty() {
-                attach_filters(&mut op, filters, self);
-                // The filtered line's E-Rows (and Bytes) are the rows it passes.
-                let d = &mut self.drafts[op.line as usize];
-                d.bytes = d.bytes.map(|b| b / d.e_rows.max(1.0) * e_rows_f);
-                d.e_rows = e_rows_f;
-            }
+            self.filter_relation(&mut op, filters, e_rows_f);
             if outer_join {
-                if p.used.iter().any(|u| !u) {
-                    return Err(LabError::with(
-                        ora::LAB_UNSUPPORTED,
-                        "a LEFT JOIN condition on a table joined after it",
-                        q.pos,
-                    ));
-                }
+                super::outer_join::all_on_conditions_used(p, q.pos)?;
                 let mode = p.join_modes.iter().find(|(r, _)| *r == ri).map_or(JoinMode::Outer, |m| m.1);
                 let (orows, ocost) = j.tree.as_ref().map_or((1.0, 0.0), |t| (t.1, t.2));
                 let nl_outer = keys.is_empty() && mode == JoinMode::Outer;
@@ -258,10 +244,8 @@ impl<'a> Builder<'a> {
             let inner = (cartesian, inner_cpu, rel_alias);
             j.tree = Some(self.join_step(q, tree, reached, p, step, inner));
         }
-        if let (Some(limit), Some((_, _, cost))) = (self.join_limit, &j.tree) {
-            if *cost > limit {
-                j.aborted = Some(order.len() - 1);
-            }
+        if self.passed_limit(&j.tree) {
+            j.aborted = Some(order.len() - 1);
         }
         Ok(j)
     }
@@ -429,7 +413,7 @@ impl<'a> Builder<'a> {
     /// statistics of the table it reads (gathered, else computed from the
     /// rows), Oracle's fixed guesses otherwise; an enclosing block's column
     /// is a known value (1/NDV for an equality, as for a bind).
-    fn filter_selectivity(&self, filters: &[CExpr], table_src: Option<(TableId, usize)>) -> f64 {
+    pub(super) fn filter_selectivity(&self, filters: &[CExpr], table_src: Option<(TableId, usize)>) -> f64 {
         if filters.is_empty() {
             return 1.0;
         }
@@ -449,72 +433,6 @@ impl<'a> Builder<'a> {
         }
         let cols = Columns { src, num_rows: num_rows.max(1.0), stats: &stats, outer: &outer };
         selectivity::of_filters(filters, Some(&cols))
-    }
-
-    /// A nested loop's E-Rows as Oracle's join cardinality: the outer
-    /// rows times the inner table's rows, times each equijoin's
-    /// selectivity (`join::equijoin_selectivity`; a column that is a
-    /// single-column index's has its DISTINCT_KEYS for NDV) and the other
-    /// predicates' this relation brought in (those `p.used` gained since
-    /// `before`).
-    /// Returns the rows, the inner table's rows and the selectivity.
-    fn join_rows(
-        &self,
-        outer_rows: f64,
-        p: &Preds,
-        before: &[bool],
-        (table, src): (TableId, usize),
-    ) -> (f64, f64, f64) {
-        let cat = self.ctx.cat;
-        let rows_and_stats = |table: TableId, col: usize| {
-            let t = &cat.tables[table];
-            let mut st = match t.stats.columns.get(col) {
-                Some(c) if t.stats.gathered => c.clone(),
-                _ => t.column_stats(col),
-            };
-            // A single-column index on it: its DISTINCT_KEYS is the NDV.
-            let index = t.indexes.iter().map(|&i| &cat.indexes[i]).find(|ix| !ix.dropped && ix.columns[..] == [col]);
-            if let Some(ix) = index {
-                st.ndv = crate::optimizer::cost::distinct_keys(&ix.btree) as u64;
-            }
-            let rows = if t.stats.gathered { t.stats.num_rows as f64 } else { t.live_rows() as f64 };
-            (st, rows.max(1.0))
-        };
-        let t = &cat.tables[table];
-        let inner_rows = if t.stats.gathered { t.stats.num_rows as f64 } else { t.live_rows() as f64 };
-        let mut sel = 1.0;
-        let mut local = Vec::new();
-        for (i, c) in p.conjuncts.iter().enumerate() {
-            if !p.used[i] || before.get(i).copied().unwrap_or(false) {
-                continue;
-            }
-            match equijoin(c, src) {
-                Some(((it, ic), (ot, oc))) => {
-                    let (a, ar) = rows_and_stats(it, ic);
-                    let (b, br) = rows_and_stats(ot, oc);
-                    sel *= join::equijoin_selectivity((&a, ar), (&b, br));
-                }
-                None => local.push(c.clone()),
-            }
-        }
-        if !local.is_empty() {
-            sel *= self.filter_selectivity(&local, Some((table, src)));
-        }
-        ((outer_rows * inner_rows * sel).max(1.0).round(), inner_rows, sel)
-    }
-
-    /// A join step into event 10053's record: the method taken, and the
-    /// other's cost when `hash_join_method` costed both.
-    fn record_join(&mut self, method: &'static str, j: crate::cbo_trace::CboJoinOut) {
-        if let Some(r) = self.cbo.as_mut() {
-            r.join_step(method, j);
-        }
-    }
-
-    /// A nested-loop step: (outer rows, cost), (inner rows, selectivity), (rows, cost).
-    fn record_nl(&mut self, outer: (f64, f64), inner: (f64, f64), (card, cost): (f64, f64), outer_join: bool) {
-        let j = super::cbo::join_out(outer, inner, (card, cost));
-        self.record_join("NestedLoop", crate::cbo_trace::CboJoinOut { nl_cost: Some(cost), outer_join, ..j });
     }
 
     /// A table reference's access path: the optimizer's candidates,
@@ -592,34 +510,4 @@ fn own_filters(filters: &mut Vec<CExpr>, srcs: &[usize], base: &[usize]) -> Vec<
     });
     *filters = own;
     join
-}
-
-/// Whether a conjunct the relation just reached (`srcs`) brought into use
-/// (unused in `before`) also reads a row source joined before it (not the
-/// enclosing blocks', `base`): a join predicate.
-fn joins_before(p: &Preds, before: &[bool], srcs: &[usize], base: &[usize]) -> bool {
-    p.conjuncts.iter().enumerate().any(|(i, c)| {
-        if !p.used[i] || before.get(i).copied().unwrap_or(true) {
-            return false;
-        }
-        let mut s = Vec::new();
-        c.sources(&mut s);
-        s.iter().any(|x| srcs.contains(x)) && s.iter().any(|x| !srcs.contains(x) && !base.contains(x))
-    })
-}
-
-/// `inner.col = other.col` with one side a column of source `src` and the
-/// other a column of another source: ((table, column) of each, inner first).
-fn equijoin(c: &CExpr, src: usize) -> Option<((TableId, usize), (TableId, usize))> {
-    let CExpr::Bin(lio_sql::ast::BinaryOp::Eq, a, b, _) = c else { return None };
-    let (CExpr::Col { src: sa, table: ta, col: ca }, CExpr::Col { src: sb, table: tb, col: cb }) =
-        (a.as_ref(), b.as_ref())
-    else {
-        return None;
-    };
-    match (*sa == src, *sb == src) {
-        (true, false) => Some(((*ta, *ca), (*tb, *cb))),
-        (false, true) => Some(((*tb, *cb), (*ta, *ca))),
-        _ => None,
-    }
 }

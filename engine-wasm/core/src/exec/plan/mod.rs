@@ -234,6 +234,7 @@ mod fetch;
 mod group;
 mod hash_join;
 mod join_order;
+mod join_rows;
 mod line;
 mod merge_join;
 mod outer_join;

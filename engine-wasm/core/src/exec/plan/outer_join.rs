@@ -153,6 +153,15 @@ pub(super) fn take_on_conditions(
     Ok(Some(used))
 }
 
+/// An outer-joined (or semi/anti-joined) table's ON conditions all used
+/// once it is reached; one reading a table joined after it is refused.
+pub(super) fn all_on_conditions_used(p: &Preds, pos: lio_sql::ast::Pos) -> Result<(), LabError> {
+    if p.used.iter().any(|u| !u) {
+        return Err(LabError::with(ora::LAB_UNSUPPORTED, "a LEFT JOIN condition on a table joined after it", pos));
+    }
+    Ok(())
+}
+
 /// The conjuncts not used yet whose sources are all available, marked used.
 pub(super) fn take_available(conjuncts: &[CExpr], used: &mut [bool], available: &[usize]) -> Vec<CExpr> {
     let mut out = Vec::new();
