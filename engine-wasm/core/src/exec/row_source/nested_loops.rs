@@ -53,7 +53,7 @@ mod tests {
     /// The inner row source starts once per outer row.
     #[test]
     fn inner_starts_per_outer_row() {
-        let q = "select /*+ use_nl(b) */ count(*) from t a, t b where b.id = a.id and a.grp = 0;";
+        let q = "select /*+ leading(a) use_nl(b) */ count(*) from t a, t b where b.id = a.id and a.grp = 0;";
         let s = run(&format!("{}{q}", table_t(300)));
         let l = line(&s, "INDEX UNIQUE SCAN");
         assert_eq!((l.starts, l.a_rows), (100, 100));
