@@ -20,6 +20,23 @@ alter session set events '10053 trace name context forever, level 1';
 select * from t where status = 'OPEN';
 `;
 
+// Three tables: D (1 row after its filter) leads, E by its index on DEPT,
+// G by its key; the other orders are listed with what they cost.
+const JOIN_SCRIPT = `create table d (id number primary key, name varchar2(20));
+insert into d select rownum, 'D'||rownum from dual connect by level <= 7;
+create table e (id number primary key, dept number, grade number);
+insert into e select rownum, mod(rownum,7)+1, mod(rownum,5)+1 from dual connect by level <= 200;
+create index e_dept on e (dept);
+create table g (id number primary key, label varchar2(10));
+insert into g select rownum, 'G'||rownum from dual connect by level <= 5;
+commit;
+exec dbms_stats.gather_table_stats(user,'D')
+exec dbms_stats.gather_table_stats(user,'E')
+exec dbms_stats.gather_table_stats(user,'G')
+alter session set events '10053 trace name context forever, level 1';
+select e.id, g.label, d.name from e, g, d where e.dept = d.id and e.grade = g.id and d.name = 'D3';
+`;
+
 const s = suite('why-plan');
 let app;
 try {
@@ -69,6 +86,24 @@ try {
     assertEq(await main(['report', script, '--out', out], { out: () => {}, err: () => {}, loadEngine: loadNodeEngine }), 0, 'lio report');
     const cli = readFileSync(path.join(out, d.suggestedFilename()), 'utf8');
     assert(cli === ui, 'the UI export is lio report\'s, byte for byte');
+  });
+  await s.test('the join orders considered are listed with their costs, the winner marked', async () => {
+    await setScript(page, JOIN_SCRIPT);
+    await runAll(page, 300_000);
+    await page.locator('.steps tr', { hasText: 'from e, g, d' }).first().click();
+    await page.getByRole('tab', { name: 'Autotrace' }).click();
+    const why = page.getByRole('region', { name: 'Why this plan' });
+    await why.waitFor();
+    const orders = why.getByRole('table', { name: 'Join orders of SEL$1' });
+    const rows = orders.locator('tbody tr');
+    assert(await rows.count() >= 2, `join orders listed: ${await rows.count()}`);
+    const chosen = orders.locator('tr[data-chosen="true"]');
+    assertEq(await chosen.count(), 1, 'one winner');
+    const t = await chosen.innerText();
+    assert(t.includes('chosen: the cheapest') && t.includes('D[D]'), t);
+    assert((await orders.innerText()).includes('join permutations tried'), 'the count is shown');
+    await orders.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(ARTIFACTS, 'why-plan-orders-1440x900.png') });
   });
   await s.test('no page errors', async () => { assert(app.problems.length === 0, app.problems.join('\n')); });
 } catch (e) {

@@ -201,7 +201,7 @@ fn the_join_method_by_cost() {
          create unique index t2_id on t2 (id);\n\
          select count(*) from t1, t2 where t1.id = t2.t1_id;\n\
          select count(*) from t1, t2 where t1.id = t2.id and t1.id = 3;\n\
-         select /*+ use_nl(t2) */ count(*) from t1, t2 where t1.id = t2.t1_id;\n\
+         select /*+ leading(t1) use_nl(t2) */ count(*) from t1, t2 where t1.id = t2.t1_id;\n\
          alter session set \"_hash_join_enabled\" = false;\n\
          select count(*) from t1, t2 where t1.id = t2.t1_id;\n\
          select /*+ use_hash(t2) */ count(*) from t1, t2 where t1.id = t2.t1_id;"

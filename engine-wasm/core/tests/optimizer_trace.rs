@@ -86,7 +86,7 @@ fn why_not_the_index_is_in_the_trace() {
 fn a_join_shows_the_inner_paths_and_the_join_card() {
     // USE_NL: by cost the hash join wins here (two 25-block scans); under
     // the hint the loop is taken without the hash join being costed.
-    let s = run(&format!("{ON}select /*+ use_nl(b) */ * from t a, t b where a.id = b.id and a.id < 50;\n"));
+    let s = run(&format!("{ON}select /*+ leading(a) use_nl(b) */ * from t a, t b where a.id = b.id and a.id < 50;\n"));
     let q = s.last().unwrap();
     let t = text(q);
     let opt = q.optimizer.as_ref().unwrap();

@@ -593,6 +593,7 @@ fn order_group_histograms_and_hash_join() {
             "tests/articles/oracle-docs-frequency-histogram-bookstore.sql",
             "tests/articles/xxzhaobb-hash-join-11g.sql",
             "tests/articles/antognini-merge-join-two-tables.sql",
+            "tests/articles/lewis-join-card-three-tables.sql",
             "samples/clustering-factor.sql",
         ],
         &[],

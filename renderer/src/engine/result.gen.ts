@@ -329,11 +329,19 @@ export interface OptimizerBlock {
   tables: OptimizerTable[];
   /** The join steps, one per table after the first. */
   joins: OptimizerJoin[];
-  /** How the join order was settled (the lab considers one). */
+  /** How the join order was settled. */
   join_order_source: string;
   cost: number;
   card: number;
   bytes: number;
+  /** Each table's single-table access (`SINGLE TABLE ACCESS PATH`) when the join orders were enumerated (else the leading table's in `tables`). */
+  singles: OptimizerTable[];
+  /** The join orders considered, in the order tried (empty when the hints or the block's shape fixed one: `tables` and `joins` are it). */
+  orders: OptimizerJoinOrder[];
+  /** The chosen one's place in `orders` (`Best join order:`, from 1). */
+  best_order: number;
+  /** `Number of join permutations tried`. */
+  permutations: number;
 }
 
 /** One table reference: its statistics and the access paths costed. */
@@ -430,10 +438,12 @@ export interface OptimizerJoin {
   /** The cost of the method taken. */
   cost: number;
   outer_join: boolean;
-  /** The method taken (`Best:: JoinMethod:`): `NestedLoop` or `Hash`. */
+  /** The method taken (`Best:: JoinMethod:`): `NestedLoop`, `Hash` or `SortMerge` (a MERGE JOIN CARTESIAN). */
   method: string;
   /** The nested loop's cost when it was costed (`Best NL cost:`). */
   nl_cost: number | null;
+  /** A Cartesian product's MERGE JOIN CARTESIAN cost when it was costed (`SM cost:`; `optimizer::join::buffer_sort_cost`). */
+  sm_cost: number | null;
   /** The hash join's cost when it was costed (`HA cost:`): both inputs once and the hashing of their rows (`optimizer::join::hash_join_cost`). */
   hash_cost: number | null;
   /** A hash join's probe: its single-table access's cost and rows. */
@@ -442,6 +452,15 @@ export interface OptimizerJoin {
   /** Row bytes of the rows so far (the build) and of the inner table. */
   outer_bytes: number;
   inner_bytes: number;
+}
+
+/** One join order considered: its tables in order, each step's figures, its cost, and whether it was abandoned when a partial cost passed the best order's. */
+export interface OptimizerJoinOrder {
+  tables: OptimizerTable[];
+  joins: OptimizerJoin[];
+  cost: number;
+  card: number;
+  aborted: boolean;
 }
 
 /** A line of the chosen plan. */

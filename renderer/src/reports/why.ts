@@ -3,7 +3,7 @@
 // costed, as bars of their cost with the winner marked and the formula each
 // cost came from; then the join steps and the final cost. The UI draws the
 // same rows (views/WhyPlan.tsx) from `whyRows`.
-import type { OptimizerJoin, OptimizerPath, OptimizerTable, OptimizerTrace } from '../engine/result.gen';
+import type { OptimizerBlock, OptimizerJoin, OptimizerPath, OptimizerTable, OptimizerTrace } from '../engine/result.gen';
 import { esc, MONO, n, REPORT_COLORS, svgDocument, text, truncate, wrapWords } from './svg';
 
 /** A path's cost as the trace compares it (three decimals). */
@@ -20,8 +20,28 @@ export function joinLine(j: OptimizerJoin): string {
     const nl = j.nl_cost === null || j.nl_cost === undefined ? '' : `; a nested loop would cost ${costText(j.nl_cost)}`;
     return `Hash join into ${j.inner}: ${rows}; cost ${costText(j.outer_cost)} (build) + ${costText(j.inner_cost)} (probe, ${Math.round(j.probe_card)} rows) + hashing = ${costText(j.cost)}${nl}`;
   }
+  if (j.method === 'SortMerge') {
+    const nl = j.nl_cost === null || j.nl_cost === undefined ? '' : `; a nested loop would cost ${costText(j.nl_cost)}`;
+    return `Merge join cartesian into ${j.inner} (no join predicate): ${rows}; its rows buffered once (BUFFER SORT), cost ${costText(j.cost)}${nl}`;
+  }
   const hash = j.hash_cost === null || j.hash_cost === undefined ? '' : `; a hash join would cost ${costText(j.hash_cost)}`;
   return `NL join into ${j.inner}: ${rows}; cost ${costText(j.outer_cost)} + ${Math.round(j.outer_card)} × inner = ${costText(j.cost)}${hash}`;
+}
+
+/** A join order considered, as the view lists it: its place, tables, cost
+ * and verdict (the chosen one, abandoned when a partial cost passed the
+ * best's, or dearer by how much). */
+export interface OrderRow { n: number; tables: string; cost: number; chosen: boolean; verdict: string }
+
+export function orderRows(b: OptimizerBlock): OrderRow[] {
+  const best = b.orders[b.best_order - 1];
+  return b.orders.map((o, i) => {
+    const chosen = i === b.best_order - 1;
+    const verdict = chosen ? 'chosen: the cheapest'
+      : o.aborted ? 'abandoned: a partial cost passed the best so far'
+        : `not taken: ${costText(o.cost - (best ? best.cost : 0))} more`;
+    return { n: i + 1, tables: o.tables.map((t) => `${t.name}[${t.alias}]`).join(' → '), cost: o.cost, chosen, verdict };
+  });
 }
 
 /** One candidate as both views show it: its label, cost, and how it fares against the winner. */

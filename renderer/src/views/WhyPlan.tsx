@@ -4,7 +4,7 @@
 // statistics it came from; the join steps; the 10053 text on demand.
 import { useState } from 'react';
 import type { OptimizerTrace } from '../engine/result.gen';
-import { columnStatsLines, costText, indexStatsLines, joinLine, tableStatsLine, whyRows } from '../reports/why';
+import { columnStatsLines, costText, indexStatsLines, joinLine, orderRows, tableStatsLine, whyRows } from '../reports/why';
 
 export function WhyPlan({ trace, traceText }: { trace: OptimizerTrace; traceText: string[] }) {
   const [raw, setRaw] = useState(false);
@@ -52,9 +52,24 @@ export function WhyPlan({ trace, traceText }: { trace: OptimizerTrace; traceText
           {b.joins.map((j) => (
             <div key={j.inner} className="why-join">{joinLine(j)}</div>
           ))}
+          {b.orders.length > 0 && (
+            <div className="scroll">
+              <table className="grid why-orders" aria-label={`Join orders of ${b.name}`}>
+                <caption className="muted">{b.permutations} join permutations tried</caption>
+                <thead><tr><th scope="col" className="num">#</th><th scope="col">Join order</th><th scope="col" className="num">Cost</th><th scope="col">Verdict</th></tr></thead>
+                <tbody>
+                  {orderRows(b).map((r) => (
+                    <tr key={r.n} data-chosen={r.chosen} className={r.chosen ? 'why-chosen' : undefined}>
+                      <td className="num">{r.n}</td><td>{r.chosen ? '\u2714 ' : ''}{r.tables}</td><td className="num">{costText(r.cost)}</td><td>{r.verdict}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
         </div>
       ))}
-      <div className="muted why-note">One join order is costed (the FROM clause, or LEADING); Oracle&apos;s permutations and merge joins are not modelled.</div>
+      <div className="muted why-note">Left-deep join orders are costed from the tables by increasing cardinality (after LEADING; ORDERED keeps the FROM clause&apos;s), an order abandoned once its partial cost passes the best; a block with an inline view keeps its FROM order.</div>
     </section>
   );
 }

@@ -8,10 +8,13 @@
 //! order[1]:`, `Now joining:`, `NL Join`, `Best NL cost:`, `Join Card:`,
 //! `HA Join` (its outer and inner tables, `Hash join: Resc:`, `HA cost:`;
 //! the layout of a 12c trace's index join in a public repository's script),
-//! `Best:: JoinMethod:`, `Best so far:`; `Final cost for query block`; the Plan Table. 12c
+//! `Best:: JoinMethod:`, `Best so far:`; each join order considered in
+//! turn (`Join order aborted: cost > best plan cost` for one abandoned),
+//! `SM Join` / `SM cost:` for a Cartesian product's MERGE JOIN CARTESIAN,
+//! `Number of join permutations tried:`; `Final cost for query block`; the Plan Table. 12c
 //! prints costs with six decimals, 11g with two.
 
-use super::types::{CboBlockOut, CboJoinOut, CboPathOut, CboPlanRowOut, CboTableOut, CboTraceOut};
+use super::types::{CboBlockOut, CboJoinOrderOut, CboJoinOut, CboPathOut, CboPlanRowOut, CboTableOut, CboTraceOut};
 
 struct Fmt {
     d: usize,
@@ -66,8 +69,14 @@ fn block(b: &CboBlockOut, f: &Fmt, o: &mut Vec<String>) {
     for t in &b.tables {
         base_stats(t, o);
     }
-    for t in b.tables.iter().filter(|t| !t.inner && !t.view) {
-        single_table(t, f, o);
+    if b.orders.is_empty() {
+        for t in b.tables.iter().filter(|t| !t.inner && !t.view) {
+            single_table(t, f, o);
+        }
+    } else {
+        for t in &b.singles {
+            single_table(t, f, o);
+        }
     }
     general_plans(b, f, o);
 }
@@ -199,25 +208,69 @@ fn general_plans(b: &CboBlockOut, f: &Fmt, o: &mut Vec<String>) {
     o.push("***************************************".into());
     o.push("GENERAL PLANS".into());
     o.push("***************************************".into());
-    let first = b.tables.first().map_or(0, |t| t.number);
-    o.push(format!("Permutations for Starting Table :{first}"));
-    let order: Vec<String> = b.tables.iter().map(label).collect();
-    o.push(format!("Join order[1]:  {}", order.join("  ")));
+    let mut best: Option<f64> = None;
+    let mut first: Option<usize> = None;
+    let one = [CboJoinOrderOut { tables: b.tables.clone(), joins: b.joins.clone(), ..Default::default() }];
+    let orders = if b.orders.is_empty() { &one[..] } else { &b.orders[..] };
+    for (n, ord) in orders.iter().enumerate() {
+        let lead = ord.tables.first().map_or(0, |t| t.number);
+        if first != Some(lead) {
+            o.push(format!("Permutations for Starting Table :{lead}"));
+            first = Some(lead);
+        }
+        let labels: Vec<String> = ord.tables.iter().map(label).collect();
+        o.push(format!("Join order[{}]:  {}", n + 1, labels.join("  ")));
+        let so_far = order_steps(&ord.tables, &ord.joins, f, o);
+        if ord.aborted {
+            o.push("Join order aborted: cost > best plan cost".into());
+            o.push("***********************".into());
+            continue;
+        }
+        let cost = so_far.last().map_or(0.0, |s| s.1);
+        if best.is_some_and(|c| cost >= c) {
+            o.push("***********************".into());
+            continue;
+        }
+        best = Some(cost);
+        o.push("***********************".into());
+        for (i, (n, cost, card)) in so_far.iter().enumerate() {
+            let head = if i == 0 { "Best so far: " } else { "             " };
+            o.push(format!("{head} Table#: {n}  cost: {cost:.4}  card: {card:.4}"));
+        }
+        o.push("***********************".into());
+    }
+    o.push(format!("Join order source: {}", b.join_order_source));
+    o.push("*********************************".into());
+    o.push(format!("Number of join permutations tried: {}", b.permutations.max(1)));
+    o.push("*********************************".into());
+    o.push(format!(
+        "Final cost for query block {} (#{}) - All Rows Plan:",
+        b.name,
+        b.name.trim_start_matches("SEL$").parse::<u32>().unwrap_or(1) - 1
+    ));
+    o.push(format!("  Best join order: {}", b.best_order.max(1)));
+    o.push(format!("  Cost: {:.4}  Degree: 1  Card: {:.4}  Bytes: {}", b.cost, b.card, b.bytes.round()));
+}
+
+/// One join order's steps (`Now joining:` each table after the first,
+/// the methods costed, `Best:: JoinMethod:`); returns (table, cost, card)
+/// after each table, for `Best so far:`.
+fn order_steps(tables: &[CboTableOut], joins: &[CboJoinOut], f: &Fmt, o: &mut Vec<String>) -> Vec<(usize, f64, f64)> {
     let mut so_far: Vec<(usize, f64, f64)> = Vec::new();
-    if let Some(t) = b.tables.first() {
+    if let Some(t) = tables.first() {
         let (cost, card) = match t.paths.get(t.best) {
             Some(p) if !t.view => (p.cost, t.card_computed),
             _ => (t.view_cost, t.card_original),
         };
         so_far.push((t.number, cost, card));
     }
-    for (i, (t, j)) in b.tables.iter().skip(1).zip(&b.joins).enumerate() {
+    for (i, (t, j)) in tables.iter().skip(1).zip(joins).enumerate() {
         o.push(String::new());
         o.push("***************".into());
         o.push(format!("Now joining: {}", label(t)));
         o.push("***************".into());
         // The build side is one table on the first step, a join after.
-        let build = if i == 0 { b.tables.first() } else { None };
+        let build = if i == 0 { tables.first() } else { None };
         if j.method == "Hash" {
             hash_step(t, j, build, f, o);
         } else {
@@ -225,8 +278,18 @@ fn general_plans(b: &CboBlockOut, f: &Fmt, o: &mut Vec<String>) {
             if j.hash_cost.is_some() {
                 hash_join(t, j, build, f, o);
             }
+            if let Some(c) = j.sm_cost {
+                o.push("SM Join".into());
+                o.push(format!("  SM cost: {}", f.n(c)));
+                o.push(format!("     resc: {}  resp: {}", f.n(c), f.n(c)));
+            }
         }
-        o.push(format!("Best:: JoinMethod: {}", if j.method == "Hash" { "Hash" } else { "NestedLoop" }));
+        let method = match j.method.as_str() {
+            "Hash" => "Hash",
+            "SortMerge" => "SortMerge",
+            _ => "NestedLoop",
+        };
+        o.push(format!("Best:: JoinMethod: {method}"));
         o.push(format!(
             "       Cost: {}  Degree: 1  Resp: {}  Card: {} Bytes: ",
             f.n(j.cost),
@@ -235,23 +298,7 @@ fn general_plans(b: &CboBlockOut, f: &Fmt, o: &mut Vec<String>) {
         ));
         so_far.push((t.number, j.cost, j.card));
     }
-    o.push("***********************".into());
-    for (i, (n, cost, card)) in so_far.iter().enumerate() {
-        let head = if i == 0 { "Best so far: " } else { "             " };
-        o.push(format!("{head} Table#: {n}  cost: {cost:.4}  card: {card:.4}"));
-    }
-    o.push("***********************".into());
-    o.push(format!("Join order source: {}", b.join_order_source));
-    o.push("*********************************".into());
-    o.push("Number of join permutations tried: 1".into());
-    o.push("*********************************".into());
-    o.push(format!(
-        "Final cost for query block {} (#{}) - All Rows Plan:",
-        b.name,
-        b.name.trim_start_matches("SEL$").parse::<u32>().unwrap_or(1) - 1
-    ));
-    o.push("  Best join order: 1".into());
-    o.push(format!("  Cost: {:.4}  Degree: 1  Card: {:.4}  Bytes: {}", b.cost, b.card, b.bytes.round()));
+    so_far
 }
 
 fn plan_table(rows: &[CboPlanRowOut], o: &mut Vec<String>) {

@@ -44,11 +44,34 @@ crate::tsdecl::contract! {
         pub tables: Vec<CboTableOut>,
         /// The join steps, one per table after the first.
         pub joins: Vec<CboJoinOut>,
-        /// How the join order was settled (the lab considers one).
+        /// How the join order was settled.
         pub join_order_source: String,
         pub cost: f64,
         pub card: f64,
         pub bytes: f64,
+        /// Each table's single-table access (`SINGLE TABLE ACCESS PATH`)
+        /// when the join orders were enumerated (else the leading table's
+        /// in `tables`).
+        pub singles: Vec<CboTableOut>,
+        /// The join orders considered, in the order tried (empty when the
+        /// hints or the block's shape fixed one: `tables` and `joins` are it).
+        pub orders: Vec<CboJoinOrderOut>,
+        /// The chosen one's place in `orders` (`Best join order:`, from 1).
+        pub best_order: usize,
+        /// `Number of join permutations tried`.
+        pub permutations: usize,
+    }
+
+    /// One join order considered: its tables in order, each step's
+    /// figures, its cost, and whether it was abandoned when a partial cost
+    /// passed the best order's.
+    #[derive(Debug, Clone, Serialize, Default, PartialEq)]
+    pub struct CboJoinOrderOut as OptimizerJoinOrder {
+        pub tables: Vec<CboTableOut>,
+        pub joins: Vec<CboJoinOut>,
+        pub cost: f64,
+        pub card: f64,
+        pub aborted: bool,
     }
 
     /// One table reference: its statistics and the access paths costed.
@@ -153,10 +176,14 @@ crate::tsdecl::contract! {
         /// The cost of the method taken.
         pub cost: f64,
         pub outer_join: bool,
-        /// The method taken (`Best:: JoinMethod:`): `NestedLoop` or `Hash`.
+        /// The method taken (`Best:: JoinMethod:`): `NestedLoop`, `Hash`
+        /// or `SortMerge` (a MERGE JOIN CARTESIAN).
         pub method: String,
         /// The nested loop's cost when it was costed (`Best NL cost:`).
         pub nl_cost: Option<f64>,
+        /// A Cartesian product's MERGE JOIN CARTESIAN cost when it was
+        /// costed (`SM cost:`; `optimizer::join::buffer_sort_cost`).
+        pub sm_cost: Option<f64>,
         /// The hash join's cost when it was costed (`HA cost:`): both inputs
         /// once and the hashing of their rows (`optimizer::join::hash_join_cost`).
         pub hash_cost: Option<f64>,

@@ -1,7 +1,11 @@
-//! Join order and the nested loop's figures. The order today: the tables
-//! a `LEADING` hint names, in its order, then the rest in FROM order; an
-//! outer-joined table never leads (the first other one does). Issue 31
-//! enumerates orders by cost here.
+//! Join orders and the join methods' figures. `join_order` is the order
+//! the hints fix (`LEADING`'s tables in its order, then the FROM clause;
+//! an outer-joined table never leads); `Permutations` walks the left-deep
+//! orders the CBO considers when the hints leave it free: the tables first
+//! in increasing single-table cardinality (`initial_order`), then every
+//! permutation of that list in lexicographic order, a prefix whose cost
+//! passed the best order's skipped with all its permutations, at most
+//! `MAX_PERMUTATIONS` (`_optimizer_max_permutations`, 2000 from 9i).
 
 use super::cost::ScanCosting;
 use crate::catalog::ColumnStats;
@@ -36,6 +40,118 @@ pub fn join_order(hints: &[Hint], aliases: &[&str], outer_joined: &[usize]) -> V
         }
     }
     order
+}
+
+/// `_optimizer_max_permutations` (9i on): the join orders considered at most.
+pub const MAX_PERMUTATIONS: usize = 2000;
+
+/// `_optimizer_search_limit` (5): above this many tables, a join order that
+/// brings in a table with no join predicate to those before it (a
+/// Cartesian product) is not considered.
+pub const SEARCH_LIMIT: usize = 5;
+
+/// Whether the hints fix the order: `ORDERED` (the FROM clause's).
+pub fn ordered(hints: &[Hint]) -> bool {
+    hints.iter().any(|h| matches!(h, Hint::Other(s) if s.eq_ignore_ascii_case("ORDERED")))
+}
+
+/// The number of leading tables a `LEADING` hint fixes (its names found
+/// among `aliases`); 0 without one.
+pub fn leading_len(hints: &[Hint], aliases: &[&str]) -> usize {
+    let mut seen: Vec<&str> = Vec::new();
+    for h in hints {
+        if let Hint::Leading(list) = h {
+            for a in list {
+                if aliases.contains(&a.name.as_str()) && !seen.contains(&a.name.as_str()) {
+                    seen.push(&a.name);
+                }
+            }
+        }
+    }
+    seen.len()
+}
+
+/// The first order considered: the tables by increasing single-table
+/// cardinality (`cards`, FROM order between equals), after the `fixed`
+/// prefix of `hinted` (the hints' order) that stays in place.
+pub fn initial_order(hinted: &[usize], fixed: usize, cards: &[f64]) -> Vec<usize> {
+    let mut rest: Vec<usize> = hinted[fixed..].to_vec();
+    rest.sort_by(|&a, &b| cards[a].total_cmp(&cards[b]).then(a.cmp(&b)));
+    let mut order = hinted[..fixed].to_vec();
+    order.extend(rest);
+    order
+}
+
+/// The left-deep orders of one query block: positions into the initial
+/// order, permuted after the `fixed` prefix in lexicographic order.
+pub struct Permutations {
+    base: Vec<usize>,
+    pos: Vec<usize>,
+    fixed: usize,
+    started: bool,
+    /// Orders handed out so far.
+    pub tried: usize,
+}
+
+impl Permutations {
+    pub fn new(base: Vec<usize>, fixed: usize) -> Permutations {
+        let pos = (0..base.len()).collect();
+        Permutations { base, pos, fixed, started: false, tried: 0 }
+    }
+
+    /// The next order, or None when all were tried (or the limit reached).
+    /// `skip_from`: the last order's step whose cost passed the best: its
+    /// prefix up to that step is not tried again.
+    pub fn next(&mut self, skip_from: Option<usize>) -> Option<Vec<usize>> {
+        if self.tried >= MAX_PERMUTATIONS {
+            return None;
+        }
+        if self.started {
+            if let Some(k) = skip_from {
+                // Every order with this prefix: its suffix's last permutation.
+                self.pos[k + 1..].sort_unstable_by(|a, b| b.cmp(a));
+            }
+            if !next_permutation(&mut self.pos[self.fixed..]) {
+                return None;
+            }
+        }
+        self.started = true;
+        self.tried += 1;
+        Some(self.pos.iter().map(|&i| self.base[i]).collect())
+    }
+}
+
+/// The next permutation in lexicographic order; false after the last.
+fn next_permutation(a: &mut [usize]) -> bool {
+    let n = a.len();
+    if n < 2 {
+        return false;
+    }
+    let Some(i) = (0..n - 1).rev().find(|&i| a[i] < a[i + 1]) else { return false };
+    let j = (i + 1..n).rev().find(|&j| a[j] > a[i]).expect("a[i + 1] is larger");
+    a.swap(i, j);
+    a[i + 1..].reverse();
+    true
+}
+
+/// A Cartesian product by MERGE JOIN CARTESIAN: the inner rows read once
+/// (`inner_cost`) into a BUFFER SORT (sorting `inner_rows`: n log2 n
+/// comparisons at `CPU_PER_ROW`, as `sort_cost` but without its floor),
+/// then handed back for each further outer row. Each hand-back is charged
+/// the inner access's cost again less its own CPU (`inner_cpu` cycles),
+/// plus the CPU of returning the buffered rows (`CPU_PER_ROW` each):
+/// Lewis's 9i figures (I/O costing) show a BUFFER SORT over a 2-block
+/// access under 15 outer rows at 30 and the join at 32, as a nested loop
+/// would cost; with CPU costing the loop pays the access's CPU each time
+/// and the buffer a row's, so the merge join wins as soon as the outer
+/// side has more than one row. Returns the BUFFER SORT's cost (the join's
+/// less the outer side's).
+pub fn buffer_sort_cost(outer_rows: f64, (inner_cost, inner_cpu, inner_rows): (f64, f64, f64), c: ScanCosting) -> f64 {
+    let unit = c.cpuspeed * c.sreadtim * 1000.0;
+    let n = inner_rows.max(1.0);
+    let sort = n * n.log2().max(1.0) * super::cost::CPU_PER_ROW / unit;
+    let again = (inner_cost - inner_cpu / unit).max(0.0) + n * super::cost::CPU_PER_ROW / unit;
+    inner_cost + sort + (outer_rows.max(1.0) - 1.0) * again
 }
 
 /// A nested loop's E-Rows: the outer rows times the inner rows per probe

@@ -36,6 +36,10 @@ pub struct Columns<'a> {
     pub src: usize,
     pub num_rows: f64,
     pub stats: &'a dyn Fn(usize) -> ColumnStats,
+    /// The enclosing query blocks' row sources: a column of theirs is a
+    /// value known when the block runs (a correlated subquery's `d.id` is
+    /// costed as a bind `:B1` is).
+    pub outer: &'a [usize],
 }
 
 /// The selectivity of `filters` (a conjunction) on the rows of `cols.src`:
@@ -154,7 +158,7 @@ fn of(p: &CExpr, cols: Option<&Columns<'_>>) -> f64 {
                 (None, Some(col)) => (col, a.as_ref(), flip(*op)),
                 _ => return guess(p),
             };
-            if !known(other) {
+            if !known(other) && !outer_column(other, c.outer) {
                 return guess(p);
             }
             let st = (c.stats)(col);
@@ -253,6 +257,11 @@ fn column(e: &CExpr, c: &Columns<'_>) -> Option<usize> {
         CExpr::Col { src, col, .. } if *src == c.src => Some(*col),
         _ => None,
     }
+}
+
+/// A column of an enclosing block's row source (`outer`).
+fn outer_column(e: &CExpr, outer: &[usize]) -> bool {
+    matches!(e, CExpr::Col { src, .. } if outer.contains(src))
 }
 
 /// A literal or a bind: a value known when the statement runs.

@@ -71,7 +71,6 @@ const NOT_MODELLED_HINTS: &[&str] = &[
     "NO_USE_MERGE",
     "NO_USE_NL",
     "OPT_ESTIMATE",
-    "ORDERED",
     "PARALLEL",
     "PARALLEL_INDEX",
     "PQ_DISTRIBUTE",

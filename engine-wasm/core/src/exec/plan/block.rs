@@ -3,6 +3,7 @@
 //! (`optimizer::access_path`: candidates, ranked), assembled into
 //! operators.
 
+use super::join_rows::joins_before;
 use super::outer_join::{take_available, Preds};
 use super::relations::Rel;
 use super::*;
@@ -11,12 +12,16 @@ use crate::optimizer::join;
 use crate::optimizer::selectivity::{self, Columns};
 
 /// The join so far: its operators, E-Rows and cost; the block's row
-/// bytes; whether a MemOptimized lookup was chosen.
+/// bytes; whether a MemOptimized lookup was chosen; the step at which a
+/// join order costed against `Builder::join_limit` passed it.
 #[derive(Default)]
-struct Joined {
-    tree: Option<(Op, f64, f64)>,
+pub(super) struct Joined {
+    pub(super) tree: Option<(Op, f64, f64)>,
     row_bytes: f64,
     read_optim: bool,
+    pub(super) aborted: Option<usize>,
+    /// A step brought in a table with no join predicate to those before it.
+    pub(super) cartesian: bool,
 }
 
 impl<'a> Builder<'a> {
@@ -57,7 +62,7 @@ impl<'a> Builder<'a> {
         refuse_opt_params(q)?;
         let aliases: Vec<&str> = rels.iter().map(Rel::alias).collect();
         let outer: Vec<usize> = outer_joined.iter().map(|(i, _)| *i).collect();
-        let order = join::join_order(&q.hints, &aliases, &outer);
+        let hinted = join::join_order(&q.hints, &aliases, &outer);
         let aggregate_query =
             q.select.iter().any(|s| matches!(s, SelectItem::Expr { expr, .. } if has_aggregate(expr)));
         // The enclosing blocks' rows are there when a correlated subquery runs.
@@ -71,6 +76,7 @@ impl<'a> Builder<'a> {
         }
         let used = vec![false; conjuncts.len()];
         let mut p = Preds { conjuncts, used, available, outer_joined, join_modes };
+        let order = self.choose_order(q, &rels, hinted, &p, (&referenced, aggregate_query));
         let joined = self.join(q, rels, &order, &mut p, &referenced, aggregate_query)?;
         let (mut op, e_rows, cost) = joined.tree.expect("at least one relation");
         if hierarchical {
@@ -148,7 +154,7 @@ impl<'a> Builder<'a> {
     /// Join the relations in `order`: each reached by its access path,
     /// filtered by the predicates its rows make available, under a nested
     /// loop with the relations before it.
-    fn join(
+    pub(super) fn join(
         &mut self,
         q: &Query,
         rels: Vec<Rel>,
@@ -162,13 +168,18 @@ impl<'a> Builder<'a> {
         let single = order.len() == 1;
         // The enclosing blocks' sources: a hash join's probe side sees these only.
         let base = p.available.clone();
-        for &ri in order {
+        for (step, &ri) in order.iter().enumerate() {
+            if self.passed_limit(&j.tree) {
+                j.aborted = Some(step - 1);
+                return Ok(j);
+            }
             let rel = rels[ri].take().expect("each relation once");
+            let rel_alias = rel.alias().to_string();
             // An outer-joined table is reached through its ON conditions
             // alone; the WHERE clause filters the joined rows.
             let mut on_used = super::outer_join::take_on_conditions(p, ri, j.tree.is_some(), q.pos)?;
             let outer_join = on_used.is_some();
-            let mut table_src = None;
+            let (mut table_src, mut inner_cpu) = (None, 0.0);
             let used_before = p.used.clone();
             if let Some(r) = self.cbo.as_mut() {
                 r.number = ri;
@@ -200,10 +211,11 @@ impl<'a> Builder<'a> {
                     if let Some(a) = joined {
                         p.available = a;
                     }
-                    let (op, e_rows, cost, row_bytes, read_optim) = access?;
+                    let (op, e_rows, cost, row_bytes, read_optim, cpu) = access?;
                     j.row_bytes += row_bytes;
                     j.read_optim |= read_optim;
                     table_src = Some((table, src));
+                    inner_cpu = cpu;
                     (op, e_rows, cost, vec![src])
                 }
             };
@@ -225,21 +237,9 @@ impl<'a> Builder<'a> {
             if let Some(r) = self.cbo.as_mut() {
                 r.computed(e_rows_sel);
             }
-            if !filters.is_empty() {
-                attach_filters(&mut op, filters, self);
-                // The filtered line's E-Rows (and Bytes) are the rows it passes.
-                let d = &mut self.drafts[op.line as usize];
-                d.bytes = d.bytes.map(|b| b / d.e_rows.max(1.0) * e_rows_f);
-                d.e_rows = e_rows_f;
-            }
+            self.filter_relation(&mut op, filters, e_rows_f);
             if outer_join {
-                if p.used.iter().any(|u| !u) {
-                    return Err(LabError::with(
-                        ora::LAB_UNSUPPORTED,
-                        "a LEFT JOIN condition on a table joined after it",
-                        q.pos,
-                    ));
-                }
+                super::outer_join::all_on_conditions_used(p, q.pos)?;
                 let mode = p.join_modes.iter().find(|(r, _)| *r == ri).map_or(JoinMode::Outer, |m| m.1);
                 let (orows, ocost) = j.tree.as_ref().map_or((1.0, 0.0), |t| (t.1, t.2));
                 let nl_outer = keys.is_empty() && mode == JoinMode::Outer;
@@ -258,9 +258,16 @@ impl<'a> Builder<'a> {
                 continue;
             }
             let (tree, widths) = (j.tree.take(), (bytes_before, j.row_bytes - bytes_before));
+            // No predicate joins it to the rows before it: a Cartesian product.
+            let cartesian = tree.is_some() && table_src.is_some() && !joins_before(p, &used_before, &srcs, &base);
             let reached = (op, e_rows_f, e_rows_sel, cost);
             let step = (table_src, used_before.as_slice(), (keys, join_filters), widths, merged);
-            j.tree = Some(self.join_step(q, tree, reached, p, step));
+            j.cartesian |= cartesian;
+            let inner = (cartesian, inner_cpu, rel_alias);
+            j.tree = Some(self.join_step(q, tree, reached, p, step, inner));
+        }
+        if self.passed_limit(&j.tree) {
+            j.aborted = Some(order.len() - 1);
         }
         Ok(j)
     }
@@ -268,7 +275,9 @@ impl<'a> Builder<'a> {
     /// The relation just reached (`op`, its filtered E-Rows, unrounded
     /// E-Rows and cost) joined to the rows so far (`tree`): under a nested
     /// loop, or a hash join (a merge join when `merged`) when there are
-    /// join `keys`.
+    /// join `keys`; a Cartesian product (`cartesian`; `inner_cpu` the CPU
+    /// cycles of its access) by MERGE JOIN CARTESIAN when that costs less
+    /// than the loop and `USE_NL` does not name it (`cartesian.rs`).
     #[allow(clippy::type_complexity)]
     fn join_step(
         &mut self,
@@ -283,12 +292,17 @@ impl<'a> Builder<'a> {
             (f64, f64),
             bool,
         ),
+        (cartesian, inner_cpu, alias): (bool, f64, String),
     ) -> (Op, f64, f64) {
         let Some((outer, orows, ocost)) = tree else { return (op, e_rows_f, cost) };
         let (rows, inner_rows, jsel) = match table_src {
             Some(ts) => self.join_rows(orows, p, used_before, ts),
             None => (join::nested_loops_rows(orows, e_rows_sel), e_rows_sel, 1.0),
         };
+        if keys.is_empty() && cartesian && !hash_join::use_nl(q, &alias) {
+            let inner = (op, e_rows_f, cost, inner_cpu);
+            return self.cartesian_step(q, (outer, orows, ocost), inner, (inner_rows, jsel), rows, widths);
+        }
         if keys.is_empty() {
             let cost = join::nested_loops_cost(ocost, orows, cost);
             self.record_nl((orows, ocost), (inner_rows, jsel), (rows, cost), false);
@@ -318,8 +332,18 @@ impl<'a> Builder<'a> {
         rows: f64,
         (obytes, pbytes): (f64, f64),
     ) -> (Op, f64, f64) {
-        let cost = self.hash_cost((orows, ocost, obytes), (prows, pcost, pbytes));
-        let swap = self.swap_inputs(q, &probe, None);
+        // Above a join, the smaller input is the build (swap_join_inputs,
+        // as Lewis's three-table plans show the third table first); the
+        // first join's build is its order's first table.
+        let joined =
+            matches!(outer.kind, OpKind::HashJoin { .. } | OpKind::NestedLoops { .. } | OpKind::MergeJoin { .. });
+        let sizes = joined.then_some((orows * obytes, prows * pbytes));
+        let swap = self.swap_inputs(q, &probe, sizes);
+        let cost = if swap {
+            self.hash_cost((prows, pcost, pbytes), (orows, ocost, obytes))
+        } else {
+            self.hash_cost((orows, ocost, obytes), (prows, pcost, pbytes))
+        };
         let keys = if swap { keys.into_iter().map(|(a, b)| (b, a)).collect() } else { keys };
         let (build, probe) = if swap { (probe, outer) } else { (outer, probe) };
         let mut hj =
@@ -409,8 +433,9 @@ impl<'a> Builder<'a> {
 
     /// The share of a relation's rows its filters pass: from the column
     /// statistics of the table it reads (gathered, else computed from the
-    /// rows), Oracle's fixed guesses otherwise.
-    fn filter_selectivity(&self, filters: &[CExpr], table_src: Option<(TableId, usize)>) -> f64 {
+    /// rows), Oracle's fixed guesses otherwise; an enclosing block's column
+    /// is a known value (1/NDV for an equality, as for a bind).
+    pub(super) fn filter_selectivity(&self, filters: &[CExpr], table_src: Option<(TableId, usize)>) -> f64 {
         if filters.is_empty() {
             return 1.0;
         }
@@ -422,73 +447,14 @@ impl<'a> Builder<'a> {
             _ => t.column_stats(col),
         };
         let num_rows = if gathered { t.stats.num_rows as f64 } else { t.live_rows() as f64 };
-        selectivity::of_filters(filters, Some(&Columns { src, num_rows: num_rows.max(1.0), stats: &stats }))
-    }
-
-    /// A nested loop's E-Rows as Oracle's join cardinality: the outer
-    /// rows times the inner table's rows, times each equijoin's
-    /// selectivity (`join::equijoin_selectivity`; a column that is a
-    /// single-column index's has its DISTINCT_KEYS for NDV) and the other
-    /// predicates' this relation brought in (those `p.used` gained since
-    /// `before`).
-    /// Returns the rows, the inner table's rows and the selectivity.
-    fn join_rows(
-        &self,
-        outer_rows: f64,
-        p: &Preds,
-        before: &[bool],
-        (table, src): (TableId, usize),
-    ) -> (f64, f64, f64) {
-        let cat = self.ctx.cat;
-        let rows_and_stats = |table: TableId, col: usize| {
-            let t = &cat.tables[table];
-            let mut st = match t.stats.columns.get(col) {
-                Some(c) if t.stats.gathered => c.clone(),
-                _ => t.column_stats(col),
-            };
-            // A single-column index on it: its DISTINCT_KEYS is the NDV.
-            let index = t.indexes.iter().map(|&i| &cat.indexes[i]).find(|ix| !ix.dropped && ix.columns[..] == [col]);
-            if let Some(ix) = index {
-                st.ndv = crate::optimizer::cost::distinct_keys(&ix.btree) as u64;
-            }
-            let rows = if t.stats.gathered { t.stats.num_rows as f64 } else { t.live_rows() as f64 };
-            (st, rows.max(1.0))
-        };
-        let t = &cat.tables[table];
-        let inner_rows = if t.stats.gathered { t.stats.num_rows as f64 } else { t.live_rows() as f64 };
-        let mut sel = 1.0;
-        let mut local = Vec::new();
-        for (i, c) in p.conjuncts.iter().enumerate() {
-            if !p.used[i] || before.get(i).copied().unwrap_or(false) {
-                continue;
-            }
-            match equijoin(c, src) {
-                Some(((it, ic), (ot, oc))) => {
-                    let (a, ar) = rows_and_stats(it, ic);
-                    let (b, br) = rows_and_stats(ot, oc);
-                    sel *= join::equijoin_selectivity((&a, ar), (&b, br));
-                }
-                None => local.push(c.clone()),
+        let mut outer = Vec::new();
+        for e in self.outer_scopes.iter().flatten() {
+            for (_, c) in &e.columns {
+                c.sources(&mut outer);
             }
         }
-        if !local.is_empty() {
-            sel *= self.filter_selectivity(&local, Some((table, src)));
-        }
-        ((outer_rows * inner_rows * sel).max(1.0).round(), inner_rows, sel)
-    }
-
-    /// A join step into event 10053's record: the method taken, and the
-    /// other's cost when `hash_join_method` costed both.
-    fn record_join(&mut self, method: &'static str, j: crate::cbo_trace::CboJoinOut) {
-        if let Some(r) = self.cbo.as_mut() {
-            r.join_step(method, j);
-        }
-    }
-
-    /// A nested-loop step: (outer rows, cost), (inner rows, selectivity), (rows, cost).
-    fn record_nl(&mut self, outer: (f64, f64), inner: (f64, f64), (card, cost): (f64, f64), outer_join: bool) {
-        let j = super::cbo::join_out(outer, inner, (card, cost));
-        self.record_join("NestedLoop", crate::cbo_trace::CboJoinOut { nl_cost: Some(cost), outer_join, ..j });
+        let cols = Columns { src, num_rows: num_rows.max(1.0), stats: &stats, outer: &outer };
+        selectivity::of_filters(filters, Some(&cols))
     }
 
     /// A table reference's access path: the optimizer's candidates,
@@ -502,7 +468,7 @@ impl<'a> Builder<'a> {
         p: &mut Preds,
         referenced: &Option<std::collections::HashSet<String>>,
         (single, aggregate_query): (bool, bool),
-    ) -> Result<(Op, f64, f64, f64, bool), LabError> {
+    ) -> Result<(Op, f64, f64, f64, bool, f64), LabError> {
         let cat = self.ctx.cat;
         let t = &cat.tables[table];
         // Gathered statistics when there are some (as the optimizer reads
@@ -533,7 +499,7 @@ impl<'a> Builder<'a> {
             rec.table(&r, &cands, best);
         }
         let chosen = access_path::rank_at(cands, best);
-        let (e_rows, cost, cis) = (chosen.card, chosen.cost, chosen.consumes.clone());
+        let (e_rows, cost, cis, cpu) = (chosen.card, chosen.cost, chosen.consumes.clone(), chosen.cpu);
         let read_optim = matches!(chosen.path, access_path::AccessPath::IndexUnique { read_optim: true, .. });
         let desc = r.scan_desc(&chosen.path);
         // A MIN/MAX path reads one column: the block's rows are its bytes.
@@ -548,7 +514,7 @@ impl<'a> Builder<'a> {
         for ci in cis {
             p.used[ci] = true;
         }
-        Ok((op, e_rows, cost, row_bytes, read_optim))
+        Ok((op, e_rows, cost, row_bytes, read_optim, cpu))
     }
 }
 
@@ -575,20 +541,4 @@ fn own_filters(filters: &mut Vec<CExpr>, srcs: &[usize], base: &[usize]) -> Vec<
     });
     *filters = own;
     join
-}
-
-/// `inner.col = other.col` with one side a column of source `src` and the
-/// other a column of another source: ((table, column) of each, inner first).
-fn equijoin(c: &CExpr, src: usize) -> Option<((TableId, usize), (TableId, usize))> {
-    let CExpr::Bin(lio_sql::ast::BinaryOp::Eq, a, b, _) = c else { return None };
-    let (CExpr::Col { src: sa, table: ta, col: ca }, CExpr::Col { src: sb, table: tb, col: cb }) =
-        (a.as_ref(), b.as_ref())
-    else {
-        return None;
-    };
-    match (*sa == src, *sb == src) {
-        (true, false) => Some(((*ta, *ca), (*tb, *cb))),
-        (false, true) => Some(((*tb, *cb), (*ta, *ca))),
-        _ => None,
-    }
 }

@@ -4,7 +4,7 @@
 //! block's final cost (`crate::cbo_trace`). Present only while the event
 //! is set (`PlanCtx::cbo_trace`); nothing here is costed again.
 
-use crate::cbo_trace::{CboBlockOut, CboColumnOut, CboIndexOut, CboJoinOut, CboPathOut, CboTableOut};
+use crate::cbo_trace::{CboBlockOut, CboColumnOut, CboIndexOut, CboJoinOrderOut, CboJoinOut, CboPathOut, CboTableOut};
 use crate::exec::expr::CExpr;
 use crate::optimizer::access_path::{AccessPath, Candidate, TableRef, Tier};
 use crate::optimizer::cost::{CPU_PER_BLOCK, CPU_PER_COLUMN, CPU_PER_ROW};
@@ -65,6 +65,23 @@ impl Recorder {
         self.open.push(self.blocks.len());
         let name = format!("SEL${}", self.blocks.len() + 1);
         self.blocks.push(CboBlockOut { name, join_order_source: source.into(), ..Default::default() });
+    }
+
+    /// A recorder of one block's join, apart from the statement's.
+    pub fn for_block(q: &Query) -> Recorder {
+        let mut r = Recorder::default();
+        r.open_block(q);
+        r
+    }
+
+    /// The join orders enumerated for the open block: each table's
+    /// single-table access, the orders (`best` the chosen one's place,
+    /// from 1) and the permutations tried.
+    pub fn orders(&mut self, singles: Vec<CboTableOut>, orders: Vec<CboJoinOrderOut>, best: usize, tried: usize) {
+        if let Some(b) = self.block() {
+            b.join_order_source = "enumerated by cost".into();
+            (b.singles, b.orders, b.best_order, b.permutations) = (singles, orders, best, tried);
+        }
     }
 
     pub fn close_block(&mut self, cost: f64, card: f64, bytes: f64) {

@@ -201,6 +201,9 @@ struct Builder<'a> {
     cbo: Option<Box<cbo::Recorder>>,
     /// The hierarchical block being compiled (`hier.rs`).
     hier: Option<crate::exec::hier_area::HierCompile>,
+    /// While a join order is costed against the best so far (its cost):
+    /// the join stops at the step that passes it (`join_order.rs`).
+    join_limit: Option<f64>,
 }
 
 /// A compiled query block before the SELECT STATEMENT line.
@@ -232,6 +235,7 @@ pub(super) type AggItem = (AggregateFunc, Option<Expr>, Pos, bool);
 mod access;
 mod block;
 mod builder;
+mod cartesian;
 mod cbo;
 mod covering;
 pub mod dual;
@@ -242,6 +246,8 @@ mod group;
 mod hash_join;
 mod in_exists;
 mod hier;
+mod join_order;
+mod join_rows;
 mod line;
 mod merge_join;
 mod order;
@@ -435,6 +441,7 @@ pub fn compile(q: &Query, ctx: &PlanCtx<'_>) -> Result<Compiled, LabError> {
         using_hidden: Vec::new(),
         cbo: ctx.cbo_trace.then(Box::default),
         hier: None,
+        join_limit: None,
     };
     b.refuse_nested_row_limit(q)?;
     let stopkey = rownum::split_rownum(q)?;
@@ -544,6 +551,7 @@ pub fn compile_scalar(e: &Expr, ctx: &PlanCtx<'_>) -> Result<(CExpr, Vec<String>
         using_hidden: Vec::new(),
         cbo: None,
         hier: None,
+        join_limit: None,
     };
     let c = b.compile_expr(e, &[], None)?;
     Ok((c, b.bind_names))

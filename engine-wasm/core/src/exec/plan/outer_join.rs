@@ -14,6 +14,7 @@ use crate::optimizer::join;
 /// (the WHERE clause's, or an outer-joined table's ON conditions while it
 /// is reached), which are used, and the row sources whose columns are
 /// available.
+#[derive(Clone)]
 pub(super) struct Preds {
     pub(super) conjuncts: Vec<CExpr>,
     pub(super) used: Vec<bool>,
@@ -150,6 +151,15 @@ pub(super) fn take_on_conditions(
     std::mem::swap(&mut p.used, &mut used);
     p.outer_joined.push((usize::MAX, on));
     Ok(Some(used))
+}
+
+/// An outer-joined (or semi/anti-joined) table's ON conditions all used
+/// once it is reached; one reading a table joined after it is refused.
+pub(super) fn all_on_conditions_used(p: &Preds, pos: lio_sql::ast::Pos) -> Result<(), LabError> {
+    if p.used.iter().any(|u| !u) {
+        return Err(LabError::with(ora::LAB_UNSUPPORTED, "a LEFT JOIN condition on a table joined after it", pos));
+    }
+    Ok(())
 }
 
 /// The conjuncts not used yet whose sources are all available, marked used.

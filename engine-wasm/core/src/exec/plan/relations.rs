@@ -6,6 +6,7 @@
 use super::*;
 
 /// One relation of a query block.
+#[derive(Clone)]
 pub(super) enum Rel {
     Table { table: TableId, src: usize, alias: String },
     Fixed { op: Box<Op>, e_rows: f64, cost: f64, alias: String, row_bytes: f64 },

@@ -40,7 +40,8 @@ mod tests {
         // FULL(a): the outer table's own rowid access (its range on the
         // primary key costs less than its full scan since issue 31) would
         // be the first TABLE ACCESS BY INDEX ROWID line.
-        let q = "select /*+ full(a) use_nl(b) */ count(b.pad) from t a, t b where b.id = a.id and a.id <= 5;";
+        let q =
+            "select /*+ leading(a) full(a) use_nl(b) */ count(b.pad) from t a, t b where b.id = a.id and a.id <= 5;";
         let s = run(&format!("{}{q}", table_t(300)));
         let l = line(&s, "TABLE ACCESS BY INDEX ROWID");
         assert_eq!((l.starts, l.a_rows), (5, 5));
