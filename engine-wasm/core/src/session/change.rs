@@ -85,7 +85,7 @@ impl Run<'_> {
         binds: DmlBinds,
         client: Client,
         want_columns: bool,
-    ) -> Result<(Vec<String>, Vec<Vec<Value>>, bool), LabError> {
+    ) -> Result<TargetRows, LabError> {
         let cs = self.call_stacks(client);
         // The statement's query is built only when its cursor is not cached.
         let mut c = match self.cached_cursor(text, &cs) {
@@ -451,6 +451,10 @@ impl Run<'_> {
         }
     }
 }
+
+/// A DML target's select: its column names, its rows, and whether an index
+/// range or full scan read them.
+type TargetRows = (Vec<String>, Vec<Vec<Value>>, bool);
 
 /// The row source reading `table`'s rows, and its source slot.
 fn table_src(k: &OpKind, table: TableId) -> Option<usize> {
