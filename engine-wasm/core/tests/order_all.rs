@@ -520,8 +520,9 @@ fn order_group_jdbc_and_sweep() {
 /// The array-insert articles (issue 32): Chitale's 1,000 rows into a
 /// table with a unique index, small and large potential rows, the 51CTO
 /// post's million rows, and Savvinov's 4 KB database (an SPFILE block size and a restart, which
-/// the reset undoes), each after the other in one engine; and the
-/// cppentry post's two single-row inserts (its LAB VERSION 11.2.0.1).
+/// the reset undoes), each after the other in one engine; the cppentry
+/// post's two single-row inserts (its LAB VERSION 11.2.0.1); and Kyte's
+/// delayed block cleanout (a 16 MB cache and a restart).
 #[test]
 fn order_group_array_inserts() {
     order::check(
@@ -530,6 +531,7 @@ fn order_group_array_inserts() {
             "tests/articles/savvinov-4k-row-by-row-insert-11g.sql",
             "tests/articles/cto-million-row-array-insert-undo.sql",
             "tests/articles/cppentry-single-row-insert-redo-11g.sql",
+            "tests/articles/kyte-delayed-block-cleanout-12c.sql",
         ],
         &[],
     );

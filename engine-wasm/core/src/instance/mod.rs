@@ -248,7 +248,11 @@ impl Instance {
 
     /// Keep a small transaction's emptied vectors for the next one.
     fn recycle(&mut self, mut txn: txn_table::Transaction) {
-        if self.txn_pool.len() >= 64 || txn.undo.capacity() > 1024 || txn.locked.capacity() > 1024 {
+        if self.txn_pool.len() >= 64
+            || txn.undo.capacity() > 1024
+            || txn.locked.capacity() > 1024
+            || txn.changed_blocks.capacity() > 1024
+        {
             return;
         }
         for u in txn.undo.drain(..) {
@@ -262,6 +266,8 @@ impl Instance {
         txn.savepoint_index.clear();
         txn.locked.clear();
         txn.active_blocks.clear();
+        txn.changed_blocks.clear();
+        txn.changed_seen.clear();
         txn.started = false;
         txn.undo_block_used = 0;
         txn.undo_blocks = 0;

@@ -22,16 +22,31 @@
 //! columns' maximum lengths, exceeds a block's space (Nikolay Savvinov,
 //! 2014, Oracle Support's answer: "if the estimated column size exceeds the
 //! size of the block, then Oracle switches to row-by-row processing",
-//! https://savvinov.com/2014/12/). UPDATE and DELETE are not array
-//! operations: each row is its own 11.5 URP or 11.3 DRP with its undo
-//! record (11.12 QMD appears only as the undo of an array insert, Julian
-//! Dyke, http://juliandyke.com/Internals/Redo/Redo11.php).
+//! https://savvinov.com/2014/12/). UPDATE and DELETE change the table a
+//! row at a time here: each row is its own 11.5 URP or 11.3 DRP with its
+//! undo record (11.12 QMD appears only as the undo of an array insert,
+//! Julian Dyke, http://juliandyke.com/Internals/Redo/Redo11.php; Oracle's
+//! array update, 11.19, groups rows by a rule not found yet: docs/MODEL.md).
+//!
+//! Deferred index maintenance: an UPDATE or DELETE driven by an index range
+//! or full scan changes the table's rows first and keeps each index entry
+//! it must delete or insert; at the statement's end the entries are sorted
+//! by index and key and applied a leaf block at a time, one redo record
+//! and one undo record per leaf (Jonathan Lewis, "Massive Deletes", part
+//! 3, 2016: "Oracle sorts all the data that it has accumulated by index,
+//! by key, and uses bulk updates ... one undo record and one redo change
+//! vector per block updated (rather than one per row updated)";
+//! Alexander Anokhin, "Deferred index maintenance", which names the paths:
+//! INDEX RANGE SCAN and INDEX FULL SCAN, not a tablescan or an index fast
+//! full scan, where each row's entries follow the row).
 
 use super::txn::{ChangeSize, ChangeStacks, ROW_ADDRESS_BYTES};
 use super::Run;
 use crate::catalog::{Table, TableStorage};
+use crate::exec::row_source::OpKind;
 use crate::storage::{DATA_BLOCK_OVERHEAD, ROW_HEADER};
 use lio_sql::ast::DataType;
+use std::collections::BTreeMap;
 
 /// The most rows Oracle inserts as one array.
 pub const ARRAY_INSERT_MAX_ROWS: u32 = 255;
@@ -131,5 +146,52 @@ impl Run<'_> {
     /// undo record (QMD) and one redo record.
     pub(super) fn count_array_change(&mut self, run: ArrayRun, st: &ChangeStacks) {
         self.count_change(run.size(), st, Some((run.seg, run.block)));
+    }
+}
+
+/// Whether a DML statement's rows come through an index range or full scan
+/// (under the table access by rowid and filters that read the rows), whose
+/// index maintenance Oracle defers to the statement's end.
+pub(super) fn index_driven(k: &OpKind) -> bool {
+    match k {
+        OpKind::IndexRange { .. } => true,
+        OpKind::ByRowid { child, .. } | OpKind::Filter { child, .. } => index_driven(&child.kind),
+        _ => false,
+    }
+}
+
+/// The index entries a DML statement driven by an index range or full scan
+/// deletes and inserts, by segment, deletes before inserts, and leaf
+/// block: how many, and their bytes.
+#[derive(Debug, Default)]
+pub(super) struct DeferredLeaves {
+    runs: BTreeMap<(u32, bool, u32), (u64, u64)>,
+}
+
+impl DeferredLeaves {
+    /// An entry of `bytes` deleted from (or, `insert`, put into) `leaf` of
+    /// index segment `seg`.
+    pub(super) fn add(&mut self, seg: u32, leaf: u32, insert: bool, bytes: u64) {
+        let e = self.runs.entry((seg, insert, leaf)).or_insert((0, 0));
+        e.0 += 1;
+        e.1 += bytes;
+    }
+}
+
+impl Run<'_> {
+    /// Deferred index maintenance at a statement's end: each leaf's
+    /// entries one change (a current get, one undo record, one redo
+    /// record); a leaf with one entry as a single-row leaf change.
+    pub(super) fn count_deferred_leaves(&mut self, d: DeferredLeaves, st: &ChangeStacks) {
+        let layout = self.layout();
+        for ((seg, insert, leaf), (n, bytes)) in d.runs {
+            let (redo, undo) = match (insert, n) {
+                (false, 1) => layout.leaf_delete(bytes),
+                (true, 1) => layout.leaf_insert(bytes),
+                (false, _) => layout.leaf_delete_array(n, bytes),
+                (true, _) => layout.leaf_insert_array(n, bytes),
+            };
+            self.count_change(ChangeSize { redo, undo }, st, Some((seg, leaf)));
+        }
     }
 }

@@ -2,6 +2,7 @@
 //! access path reads in consistent mode), then each is changed in current
 //! mode, leaving undo and redo (session/txn.rs).
 
+use super::array_dml::DeferredLeaves;
 use super::net::Client;
 use super::txn::{kill_row, ChangeSize, Undo};
 pub(crate) use super::types::{DmlBinds, DmlScratch};
@@ -51,7 +52,9 @@ impl Run<'_> {
     }
 
     /// The rows `target` selects, each with the values of `exprs` and its
-    /// row number (last), read through the query's access path.
+    /// row number (last), read through the query's access path; and
+    /// whether that path is an index range or full scan (whose DML defers
+    /// its index maintenance: `array_dml::index_driven`).
     fn target_rows(
         &mut self,
         tid: TableId,
@@ -60,7 +63,7 @@ impl Run<'_> {
         text: &str,
         binds: DmlBinds,
         client: Client,
-    ) -> Result<Vec<Vec<Value>>, LabError> {
+    ) -> Result<(Vec<Vec<Value>>, bool), LabError> {
         let pos = target.pos;
         let select = move || -> Vec<SelectItem> {
             let exprs = exprs();
@@ -70,7 +73,7 @@ impl Run<'_> {
                 exprs.into_iter().map(|expr| SelectItem::Expr { expr, alias: None, heading: None }).collect()
             }
         };
-        self.target_select(tid, target, select, text, binds, client, false).map(|(_, rows)| rows)
+        self.target_select(tid, target, select, text, binds, client, false).map(|(_, rows, by_index)| (rows, by_index))
     }
 
     /// [`Self::target_rows`] for a select list: the column names too.
@@ -84,7 +87,7 @@ impl Run<'_> {
         binds: DmlBinds,
         client: Client,
         want_columns: bool,
-    ) -> Result<(Vec<String>, Vec<Vec<Value>>), LabError> {
+    ) -> Result<TargetRows, LabError> {
         let cs = self.call_stacks(client);
         // The statement's query is built only when its cursor is not cached.
         let mut c = match self.cached_cursor(text, &cs) {
@@ -147,9 +150,10 @@ impl Run<'_> {
         self.s.dml.spare_rows = spare;
         DmlScratch::keep(&mut self.s.dml.binds, values);
         let columns = if want_columns { c.columns.clone() } else { Vec::new() };
+        let by_index = super::array_dml::index_driven(&c.root.kind);
         self.close_cursor(text, c, true);
         r?;
-        Ok((columns, rows))
+        Ok((columns, rows, by_index))
     }
 
     /// `SELECT ... FOR UPDATE` of one table: the rows are read, then each is
@@ -169,7 +173,7 @@ impl Run<'_> {
         let tid = self.dml_table(name)?;
         let target = Target { table: name, alias, where_clause: &q.where_clause, hints: &q.hints, pos: q.pos };
         let client = Client::SqlPlus;
-        let (columns, found) =
+        let (columns, found, _) =
             self.target_select(tid, &target, || q.select.clone(), text, DmlBinds::Positional(&[]), client, true)?;
         let start = self.txn().undo.len();
         let st = self.change_stacks("oracle;opitsk;opiodr;opiexe;opifch2;qersfl;kdusru");
@@ -223,11 +227,11 @@ impl Run<'_> {
         let target =
             Target { table: &u.table, alias: &u.alias, where_clause: &u.where_clause, hints: &u.hints, pos: u.pos };
         let exprs = || u.sets.iter().map(|(_, e)| e.clone()).collect();
-        let found = self.target_rows(tid, &target, exprs, text, binds, client)?;
+        let (found, by_index) = self.target_rows(tid, &target, exprs, text, binds, client)?;
         let start = self.txn().undo.len();
         let before = self.inst.cat.table_blocks(&self.inst.cat.tables[tid]);
         let index_blocks = self.index_blocks(tid);
-        let r = self.update_rows(tid, &cols, found, u.pos);
+        let r = self.update_rows(tid, &cols, found, by_index, u.pos);
         // Rows that grew past the tablespace's file: ORA-01653, the statement
         // rolled back; an index that did: ORA-01654.
         let r = r.and_then(|n| self.check_grown_table(tid, before, u.pos).map(|()| n));
@@ -246,9 +250,13 @@ impl Run<'_> {
         tid: TableId,
         cols: &[usize],
         mut found: Vec<Vec<Value>>,
+        by_index: bool,
         pos: Pos,
     ) -> Result<u64, LabError> {
         let st = self.change_stacks("oracle;opitsk;opiodr;opiexe;updexe;updrow;kdusru");
+        // Through an index range or full scan, the entries are changed at
+        // the statement's end, a leaf at a time.
+        let mut deferred = by_index.then(DeferredLeaves::default);
         let mut changed = HashSet::new();
         let mut n = 0u64;
         let mut new = std::mem::take(&mut self.s.dml.new_row);
@@ -308,14 +316,22 @@ impl Run<'_> {
             self.count_change(size, &st, at);
             // An index entry whose key changed: deleted and inserted again.
             for (seg, old_leaf, new_leaf, old_bytes, new_bytes) in key_change.iter().copied() {
+                changed.insert(r);
+                if let Some(d) = deferred.as_mut() {
+                    d.add(seg, old_leaf, false, old_bytes);
+                    d.add(seg, new_leaf, true, new_bytes);
+                    continue;
+                }
                 let layout = self.layout();
                 let (redo, undo) = layout.leaf_delete(old_bytes);
                 self.count_change(ChangeSize { redo, undo }, &st, Some((seg, old_leaf)));
                 let (redo, undo) = layout.leaf_insert(new_bytes);
                 self.count_change(ChangeSize { redo, undo }, &st, Some((seg, new_leaf)));
-                changed.insert(r);
             }
             self.check_work()?;
+        }
+        if let Some(d) = deferred {
+            self.count_deferred_leaves(d, &st);
         }
         DmlScratch::keep(&mut self.s.dml.new_row, new);
         DmlScratch::keep(&mut self.s.dml.rows, found);
@@ -358,10 +374,11 @@ impl Run<'_> {
         let tid = self.dml_table(&d.table)?;
         let target =
             Target { table: &d.table, alias: &d.alias, where_clause: &d.where_clause, hints: &d.hints, pos: d.pos };
-        let found = self.target_rows(tid, &target, Vec::new, text, binds, client)?;
+        let (found, by_index) = self.target_rows(tid, &target, Vec::new, text, binds, client)?;
         let start = self.txn().undo.len();
         let st = self.change_stacks("oracle;opitsk;opiodr;opiexe;delexe;delrow;kdddrp");
         let mut rows = HashSet::new();
+        let mut deferred = by_index.then(DeferredLeaves::default);
         for mut vals in found {
             let Some(Value::Num(r)) = vals.pop() else { continue };
             let r = r.to_f64() as u32;
@@ -393,9 +410,16 @@ impl Run<'_> {
             self.inst.sga.memopt.invalidate(tid, r);
             self.count_change(size, &st, at);
             for (seg, leaf, bytes) in entries {
+                if let Some(d) = deferred.as_mut() {
+                    d.add(seg, leaf, false, bytes);
+                    continue;
+                }
                 let (redo, undo) = layout.leaf_delete(bytes);
                 self.count_change(ChangeSize { redo, undo }, &st, Some((seg, leaf)));
             }
+        }
+        if let Some(d) = deferred {
+            self.count_deferred_leaves(d, &st);
         }
         let n = rows.len() as u64;
         let r = if rows.is_empty() { Ok(()) } else { self.reindex(tid, &rows, false) };
@@ -429,6 +453,10 @@ impl Run<'_> {
         }
     }
 }
+
+/// A DML target's select: its column names, its rows, and whether an index
+/// range or full scan read them.
+type TargetRows = (Vec<String>, Vec<Vec<Value>>, bool);
 
 /// The row source reading `table`'s rows, and its source slot.
 fn table_src(k: &OpKind, table: TableId) -> Option<usize> {

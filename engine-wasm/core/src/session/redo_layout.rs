@@ -23,6 +23,7 @@
 //! | 11.2 IRP (insert row piece) | KTB, KDO IRP header, each column |
 //! | 11.4 LKR (lock row) | KTB, KDO LKR header |
 //! | 10.2 / 10.4 (leaf row insert / delete) | KTB, leaf header, and (insert) the key and its rowid |
+//! | a leaf's entries together (deferred index maintenance) | KTB, leaf header, the entries' slots, and (insert) the entries |
 //! | 5.1 undo of an 11.x op | ktudb, ktubu, then the inverse 11.x op's fields (URP with the old values, IRP with the whole row, DRP) |
 //! | 5.1 undo of a leaf op (10.22) | ktudb, ktubu, KTB, kdilk, the key, its rowid |
 //! | 5.2 undo header (a transaction's slot) | ktudh (and from 12.1 a pdb field, 4) |
@@ -167,6 +168,24 @@ impl Layout {
         (redo, undo)
     }
 
+    /// A leaf's entries deleted together by deferred index maintenance
+    /// (`n` entries of `bytes` in all, keys and rowids): one vector whose
+    /// row table holds each entry's slot (2 bytes), and one undo record
+    /// holding the slots and the entries.
+    pub fn leaf_delete_array(&self, n: u64, bytes: u64) -> (u64, u64) {
+        let redo = self.vector([KTB_C, LEAF_HEADER, 2 * n]);
+        let undo = self.vector([KTUDB, KTUBU, KTB_C, KDILK, 2 * n, bytes]);
+        (redo, undo)
+    }
+
+    /// A leaf's entries inserted together: the entries and their slots in
+    /// the vector, the slots alone in the undo.
+    pub fn leaf_insert_array(&self, n: u64, bytes: u64) -> (u64, u64) {
+        let redo = self.vector([KTB_C, LEAF_HEADER, 2 * n, bytes]);
+        let undo = self.vector([KTUDB, KTUBU, KTB_C, KDILK, 2 * n]);
+        (redo, undo)
+    }
+
     /// 5.2: the transaction's slot in its undo segment header; from 12.1
     /// a 4-byte pdb field follows ktudh (OpenLogReplicator's `OpCode0502.h`
     /// reads it from 12.1: the dump's `pdbid`).
@@ -227,5 +246,16 @@ mod tests {
         // 12.1 on: 32 + (2 + 2 x 2 -> 8) + ktudh 32 + pdb 4.
         assert_eq!(V12.txn_slot(), 32 + 8 + 32 + 4);
         assert_eq!(V11.commit(), 24 + 8 + 20 + 16);
+    }
+
+    #[test]
+    fn a_leafs_entries_together_worked_by_hand() {
+        // Three 13-byte entries (39 bytes) from one leaf.
+        // Delete: 24 + (2 + 6 -> 8) + 16 + 12 + the slots 6 -> 8 = 68; its
+        // undo 24 + (2 + 12 -> 16) + 20 + 24 + 16 + 24 + 8 + 40 = 172.
+        assert_eq!(V11.leaf_delete_array(3, 39), (68, 172));
+        // Insert: 24 + (2 + 8 -> 12) + 16 + 12 + 8 + 40 = 112; its undo 24 +
+        // (2 + 10 -> 12) + 20 + 24 + 16 + 24 + 8 = 128.
+        assert_eq!(V11.leaf_insert_array(3, 39), (112, 128));
     }
 }

@@ -142,6 +142,9 @@ impl Run<'_> {
         // and its undo record begins it (ktubl).
         let slot = self.begin_change();
         self.current_get(at, &st.get);
+        if let Some(key) = at {
+            self.txn().note_changed(key);
+        }
         let undo_cv = size.undo + if slot > 0 { super::redo_layout::KTUBL_EXTRA } else { 0 };
         let txn = self.txn();
         let new_undo_block = txn.undo_blocks == 0 || txn.undo_block_used + undo_cv > UNDO_BLOCK_PAYLOAD;
@@ -170,6 +173,15 @@ impl Run<'_> {
     pub(super) fn commit(&mut self) {
         let had = self.txn().started;
         self.s.stats.calls.user_commits += 1;
+        if had {
+            let sid = self.s.sid;
+            if let Some(txn) = self.inst.txns.get_mut(&sid) {
+                let (tried, done) = txn.commit_cleanout(&mut self.inst.sga.cache);
+                let c = &mut self.s.stats.calls;
+                c.commit_cleanouts += tried;
+                c.commit_cleanouts_done += done;
+            }
+        }
         self.end_transaction();
         if !had {
             return;

@@ -511,6 +511,15 @@ impl BufferCache {
             self.b.pools[b.pool as usize].free.push(i);
         }
         self.dbwr.forget_segment(&self.b, segment);
+        self.holds.forget_uncleaned(segment);
+    }
+
+    /// A cached block changed outside a current-mode get (a cleanout on a
+    /// consistent get): dirty, for DBWR to write.
+    pub fn dirty(&mut self, segment: u32, block: u32) {
+        if let Some(i) = self.b.slot(segment, block).checked_sub(1) {
+            self.b.mark_dirty(i);
+        }
     }
 
     /// The segment's blocks moved (placed in another tablespace while

@@ -1,9 +1,9 @@
 //! What sessions hold on buffers: blocks with uncommitted changes (by
-//! writer), exclusive pins of current-mode gets while sessions run at
-//! once, and the RowCR window. The buffer cache owns one [`BufferHolds`];
+//! writer), blocks a committed transaction left uncleaned, exclusive pins
+//! of current-mode gets while sessions run at once, and the RowCR window. The buffer cache owns one [`BufferHolds`];
 //! sessions read and change it through these methods only.
 
-use crate::fasthash::FxMap;
+use crate::fasthash::{FxMap, FxSet};
 
 /// Spare writer lists kept for the changed blocks (beyond these they are freed).
 pub const ACTIVE_SPARE: usize = 64;
@@ -28,9 +28,35 @@ pub struct BufferHolds {
     /// at once: block -> (from, until, SID). Another session's get in
     /// between waits until then (`buffer busy waits`).
     exclusive_pins: FxMap<BlockKey, (f64, f64, u32)>,
+    /// Blocks whose ITL still names a committed transaction: its commit
+    /// did not clean them out (past a tenth of the cache, or no longer
+    /// cached). The next get of each cleans it out (delayed block
+    /// cleanout); the state is the block's, cached or not.
+    uncleaned: FxSet<BlockKey>,
 }
 
 impl BufferHolds {
+    /// Whether any block waits for its delayed cleanout (one compare on the hot path).
+    #[inline(always)]
+    pub fn any_uncleaned(&self) -> bool {
+        !self.uncleaned.is_empty()
+    }
+
+    /// A committed transaction left the block uncleaned.
+    pub fn leave_uncleaned(&mut self, key: BlockKey) {
+        self.uncleaned.insert(key);
+    }
+
+    /// The block is cleaned out now: whether it needed it.
+    pub fn clean_out(&mut self, key: BlockKey) -> bool {
+        self.uncleaned.remove(&key)
+    }
+
+    /// A dropped or truncated segment's blocks need no cleanout.
+    pub fn forget_uncleaned(&mut self, segment: u32) {
+        self.uncleaned.retain(|k| k.0 != segment);
+    }
+
     /// Whether any block holds uncommitted changes (one compare on the hot path).
     #[inline(always)]
     pub fn any_changes(&self) -> bool {

@@ -208,6 +208,14 @@ pub struct CallCounters {
     pub redo_synch_writes: u64,
     pub cr_blocks_created: u64,
     pub cr_undo_records_applied: u64,
+    /// Blocks a commit tried to clean out (at most a tenth of the cache),
+    /// and those it did (still cached).
+    pub commit_cleanouts: u64,
+    pub commit_cleanouts_done: u64,
+    /// Blocks a committed transaction left uncleaned, cleaned by this
+    /// session's consistent get (redo on a query) or current get.
+    pub cleanout_cr_gets: u64,
+    pub cleanout_current_gets: u64,
     pub parse_cpu_us: f64,
     /// Waits by duration, per [`WaitEvent`]: bucket 0 holds waits under
     /// 1 ms, bucket b waits of [2^(b-1), 2^b) ms (V$EVENT_HISTOGRAM).
@@ -332,6 +340,12 @@ impl Counters for CallCounters {
         s.add(Stat::RollbackChangesUndoRecordsApplied, self.undo_records_applied);
         s.add(Stat::RedoSynchWrites, self.redo_synch_writes);
         s.add(Stat::CrBlocksCreated, self.cr_blocks_created);
+        s.add(Stat::CommitCleanouts, self.commit_cleanouts);
+        s.add(Stat::CommitCleanoutsSuccessfullyCompleted, self.commit_cleanouts_done);
+        s.add(Stat::CommitCleanoutFailuresBlockLost, self.commit_cleanouts - self.commit_cleanouts_done);
+        s.add(Stat::CleanoutsOnlyConsistentReadGets, self.cleanout_cr_gets);
+        s.add(Stat::ImmediateCrBlockCleanoutApplications, self.cleanout_cr_gets);
+        s.add(Stat::ImmediateCurrentBlockCleanoutApplications, self.cleanout_current_gets);
         s.add(Stat::DataBlocksConsistentReadsUndoRecordsApplied, self.cr_undo_records_applied);
         // Oracle reports CPU in centiseconds (DB time and CPU used by this
         // session: the session's time ledger, `Session::snapshot`).

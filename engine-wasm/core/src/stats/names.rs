@@ -127,6 +127,12 @@ stats! {
     SharedHashLatchUpgradesNoWait = "shared hash latch upgrades - no wait", USER;
     SharedHashLatchUpgradesWait = "shared hash latch upgrades - wait", USER;
     CrBlocksCreated = "CR blocks created", CACHE;
+    CommitCleanouts = "commit cleanouts", CACHE;
+    CommitCleanoutsSuccessfullyCompleted = "commit cleanouts successfully completed", CACHE;
+    CommitCleanoutFailuresBlockLost = "commit cleanout failures: block lost", CACHE;
+    CleanoutsOnlyConsistentReadGets = "cleanouts only - consistent read gets", CACHE;
+    ImmediateCrBlockCleanoutApplications = "immediate (CR) block cleanout applications", CACHE;
+    ImmediateCurrentBlockCleanoutApplications = "immediate (CURRENT) block cleanout applications", CACHE;
     DataBlocksConsistentReadsUndoRecordsApplied = "data blocks consistent reads - undo records applied", CACHE;
     SortsMemory = "sorts (memory)", SQL;
     SortsDisk = "sorts (disk)", USER;
