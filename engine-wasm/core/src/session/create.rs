@@ -340,9 +340,14 @@ impl Run<'_> {
         Ok(if c.organization_index {
             let (cols, _, _, cname) = pk.clone().expect("checked");
             let iname = cname.unwrap_or_else(|| format!("SYS_IOT_TOP_{}", tid));
+            // `ORGANIZATION INDEX COMPRESS [n]`: the rows' leading key
+            // columns in each leaf's prefix table.
+            let prefix = prefix_length(&c.physical, cols.len(), true, c.name.pos)?;
             let seg = self.inst.cat.new_segment(&iname, SegmentKind::Iot, Some(name), pool);
             self.place(seg, &c.physical);
             let (iid, stamp) = (self.inst.cat.indexes.len(), self.object_stamp());
+            let mut btree = BTree::new(bs, pctfree, true, true);
+            btree.prefix_cols = prefix;
             self.inst.cat.indexes.push(Index {
                 id: iid,
                 stamp,
@@ -351,7 +356,7 @@ impl Run<'_> {
                 columns: cols,
                 unique: true,
                 kind: crate::catalog::IndexKind::BTree,
-                btree: BTree::new(bs, pctfree, true, true),
+                btree,
                 seg,
                 pool,
                 dropped: false,
@@ -404,14 +409,15 @@ impl Run<'_> {
         } else if let Some((cols, deferrable, _, cname)) = pk {
             let iname = cname.unwrap_or_else(|| format!("SYS_C{:07}", 10000 + tid));
             let ipool = if pk_using.buffer_pool.is_some() { pool_of(&pk_using) } else { pool };
-            let iid = self.add_index(tid, &iname, cols.clone(), true, ipool, pk_using.pctfree.unwrap_or(10))?;
+            let iid = self.add_index(tid, &iname, cols.clone(), true, ipool, key_leaf(&pk_using, cols.len())?)?;
             self.place(self.inst.cat.indexes[iid].seg, &pk_using);
             self.inst.cat.tables[tid].pk = Some((cols, iid, deferrable));
         }
         for ((cols, cname), using) in uniques.into_iter().zip(uniques_using) {
             let iname = cname.unwrap_or_else(|| format!("SYS_C{:07}", 20000 + self.inst.cat.indexes.len()));
             let ipool = if using.buffer_pool.is_some() { pool_of(&using) } else { pool };
-            let iid = self.add_index(tid, &iname, cols, true, ipool, using.pctfree.unwrap_or(10))?;
+            let leaf = key_leaf(&using, cols.len())?;
+            let iid = self.add_index(tid, &iname, cols, true, ipool, leaf)?;
             self.place(self.inst.cat.indexes[iid].seg, &using);
         }
         Ok(())
@@ -424,13 +430,14 @@ impl Run<'_> {
         cols: Vec<usize>,
         unique: bool,
         pool: PoolKind,
-        pctfree: u32,
+        (pctfree, prefix_cols): (u32, u32),
     ) -> Result<usize, LabError> {
         let bs = self.inst.params.current.db_block_size;
         let seg =
             self.inst.cat.new_segment(name, SegmentKind::Index, Some(&self.inst.cat.tables[tid].name.clone()), pool);
         let (iid, stamp) = (self.inst.cat.indexes.len(), self.object_stamp());
         let mut bt = BTree::new(bs, pctfree, unique, false);
+        bt.prefix_cols = prefix_cols;
         let t = &self.inst.cat.tables[tid];
         // Entries go to the tree as they are made (one-number keys packed
         // on arrival: no list of a million boxed keys first).
@@ -547,12 +554,12 @@ impl Run<'_> {
             return Err(LabError::new(ora::COLUMN_LIST_ALREADY_INDEXED, c.columns[0].pos));
         }
         let pool = pool_of(&c.physical);
-        let iid = self.add_index(tid, &c.name.name, cols, c.unique, pool, c.physical.pctfree.unwrap_or(10)).map_err(
-            |mut e| {
-                e.pos = c.name.pos;
-                e
-            },
-        )?;
+        let prefix = prefix_length(&c.physical, cols.len(), c.unique, c.name.pos)?;
+        let leaf = (c.physical.pctfree.unwrap_or(10), prefix);
+        let iid = self.add_index(tid, &c.name.name, cols, c.unique, pool, leaf).map_err(|mut e| {
+            e.pos = c.name.pos;
+            e
+        })?;
         self.place(self.inst.cat.indexes[iid].seg, &c.physical);
         self.inst.cat.indexes[iid].visible = !c.invisible;
         self.invalidate_table(tid);
@@ -590,4 +597,32 @@ pub(super) fn compression_refused(ph: &Physical, direct_load: bool) -> Result<()
         ));
     }
     Ok(())
+}
+
+/// The prefix length of `COMPRESS [n]` on an index of `columns` columns
+/// (0: not compressed). Without n, every column but the last (all of them
+/// for a non-unique index, whose rowid is its last column); n must be at
+/// least 1 and at most the columns (non-unique) or the columns - 1
+/// (unique): ORA-25194; a unique index of one column has no prefix to
+/// share: ORA-25193.
+pub(super) fn prefix_length(ph: &Physical, columns: usize, unique: bool, at: Pos) -> Result<u32, LabError> {
+    if ph.compress != Some(true) {
+        return Ok(0);
+    }
+    let at = ph.compress_at.unwrap_or(at);
+    let most = if unique { columns.saturating_sub(1) } else { columns };
+    if most == 0 {
+        return Err(LabError::new(ora::COMPRESS_SINGLE_COLUMN_KEY, at));
+    }
+    match ph.compress_prefix {
+        None => Ok(most as u32),
+        Some(n) if n.fract() == 0.0 && n >= 1.0 && n <= most as f64 => Ok(n as u32),
+        Some(_) => Err(LabError::new(ora::INVALID_COMPRESS_PREFIX_LENGTH, at)),
+    }
+}
+
+/// The leaf format (PCTFREE, prefix length) of a key's unique index from
+/// its `USING INDEX` clause.
+pub(super) fn key_leaf(using: &Physical, columns: usize) -> Result<(u32, u32), LabError> {
+    Ok((using.pctfree.unwrap_or(10), prefix_length(using, columns, true, Pos::default())?))
 }
