@@ -629,6 +629,16 @@ fn order_group_set_operators() {
     order::check(&["tests/articles/yang-minus-sort-unique-11g.sql", "tests/articles/xxzhaobb-hash-join-11g.sql"], &[]);
 }
 
+/// Index compression (issue 34) beside the clustering factor article: an
+/// index rebuilt with and without COMPRESS, whatever ran before.
+#[test]
+fn order_group_index_compression() {
+    order::check(
+        &["tests/articles/foote-index-compression-part2-10g.sql", "tests/articles/kyte-clustered-index-range-cost.sql"],
+        &[],
+    );
+}
+
 /// Every script is in a group above.
 #[test]
 fn every_script_is_accounted_for() {
