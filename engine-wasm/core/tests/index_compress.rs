@@ -174,3 +174,25 @@ fn foote_index_compression_part2_leaf_blocks() {
     assert!(a.plan.iter().any(|l| l.operation == "INDEX RANGE SCAN"), "{:?}", a.plan);
     assert!(stat(a, "consistent gets") < stat(b, "consistent gets"));
 }
+
+/// An index-organized table compressed (`ORGANIZATION INDEX COMPRESS n`):
+/// its rows keep their leading key columns in each leaf's prefix table; n
+/// at most the key's columns - 1, as for a unique index.
+#[test]
+fn an_iot_compressed() {
+    let mut e = quiet_engine();
+    let mk = |name: &str, compress: &str| {
+        format!(
+            "create table {name} (a varchar2(20), b number, c number, constraint {name}_pk primary key (a, b)) organization index {compress};\n\
+             insert into {name} select 'GROUP' || lpad(mod(level, 5), 10, '0'), level, level from dual connect by level <= 5000;\n\
+             commit;"
+        )
+    };
+    ok(&e.exec(&(mk("p", "") + &mk("q", "compress 1"))));
+    let p: u32 = leaves(&mut e, "p_pk")[2].parse().unwrap();
+    let q = leaves(&mut e, "q_pk");
+    assert_eq!(q[..2], ["ENABLED", "1"]);
+    assert!(q[2].parse::<u32>().unwrap() < p, "{q:?} {p}");
+    let s = e.exec(&mk("r", "compress 2"));
+    assert_eq!(error_of(&s[0]).0, ora::INVALID_COMPRESS_PREFIX_LENGTH.code().as_str());
+}

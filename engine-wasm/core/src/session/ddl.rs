@@ -23,7 +23,7 @@ impl Run<'_> {
             if a.physical.compress.is_some() {
                 // REBUILD [NO]COMPRESS [n]: the leaves written again with
                 // (or without) a prefix table.
-                let prefix = super::create::prefix_length(&a.physical, ix.columns.len(), ix.unique, a.name.pos)?;
+                let prefix = super::compress::prefix_length(&a.physical, ix.columns.len(), ix.unique, a.name.pos)?;
                 self.inst.cat.indexes[iid].btree.prefix_cols = prefix;
             }
             let ix = &mut self.inst.cat.indexes[iid];
@@ -157,7 +157,7 @@ impl Run<'_> {
                 };
                 self.check_tablespace(&k.using_index)?;
                 let pool = if k.using_index.buffer_pool.is_some() { pool_of(&k.using_index) } else { t.pool };
-                let leaf = super::create::key_leaf(&k.using_index, cols.len())?;
+                let leaf = super::compress::key_leaf(&k.using_index, cols.len())?;
                 let iid = self.add_index(tid, &cname, cols.clone(), true, pool, leaf).map_err(|e| {
                     if e.is(ora::DUPLICATE_KEYS_FOUND) {
                         let entry =
