@@ -647,6 +647,16 @@ fn order_group_ddl_and_loads() {
     );
 }
 
+/// Index compression (issue 34) beside the clustering factor article: an
+/// index rebuilt with and without COMPRESS, whatever ran before.
+#[test]
+fn order_group_index_compression() {
+    order::check(
+        &["tests/articles/foote-index-compression-part2-10g.sql", "tests/articles/kyte-clustered-index-range-cost.sql"],
+        &[],
+    );
+}
+
 /// The hierarchical query article alone: it creates nothing.
 #[test]
 fn order_group_connect_by() {

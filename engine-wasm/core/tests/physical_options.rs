@@ -7,11 +7,12 @@
 //!   an Index Invisible or Visible"; OPTIMIZER_USE_INVISIBLE_INDEXES is not
 //!   modelled and so stays FALSE). Before, CREATE INDEX ... INVISIBLE was
 //!   accepted and the index used: a plan Oracle would not choose.
-//! - Index key compression and table compression that would change the
-//!   blocks' contents (advanced/OLTP row compression on any insert; basic
-//!   compression of a direct-path load: CTAS, MOVE) are refused with
+//! - Advanced index compression and table compression that would change
+//!   the blocks' contents (advanced/OLTP row compression on any insert;
+//!   basic compression of a direct-path load: CTAS, MOVE) are refused with
 //!   LAB-00001 at the COMPRESS keyword. Before, `create table t compress as
-//!   select ...` made as many blocks as an uncompressed table.
+//!   select ...` made as many blocks as an uncompressed table. (Index
+//!   prefix compression, `COMPRESS [n]`, is modelled: tests/index_compress.rs.)
 mod common;
 use common::*;
 
@@ -52,8 +53,8 @@ fn compression_that_changes_blocks_is_refused_at_its_keyword() {
     let mut e = quiet_engine();
     ok(&e.exec(T));
     let cases = [
-        ("create index i2 on t (id) compress;", 27),
-        ("create index i2 on t (id, n) compress 1;", 30),
+        ("create index i2 on t (id) compress advanced low;", 27),
+        ("create index i2 on t (id, n) compress advanced high;", 30),
         ("create table c1 compress as select * from t;", 17),
         ("create table c2 compress for oltp as select * from t;", 17),
         ("create table c3 (x number) row store compress advanced;", 28),

@@ -367,6 +367,12 @@ catalogue! {
     ILLEGAL_SAMPLE_PERCENT = Ora 20001 "Illegal sample percent %s: must be in the range [0.000001,100]";
     CLUSTER_ONLY_ONE_TABLE = Ora 25136 "this cluster can contain only one table";
     NO_PRIMARY_KEY = Ora 25175 "no PRIMARY KEY constraint found";
+    /// `CREATE UNIQUE INDEX ... COMPRESS` on one column: a unique key has
+    /// no prefix to share.
+    COMPRESS_SINGLE_COLUMN_KEY = Ora 25193 "cannot use COMPRESS option for a single column key";
+    /// `COMPRESS n` with n above the index's columns (non-unique) or its
+    /// columns - 1 (unique), or n = 0.
+    INVALID_COMPRESS_PREFIX_LENGTH = Ora 25194 "invalid COMPRESS prefix length value";
     MEMOPTIMIZE_POOL_NOT_SET = Ora 62137 "MEMOPTIMIZE_POOL_SIZE is not set";
     MEMOPTIMIZE_READ_NOT_ENABLED = Ora 62138 "MEMOPTIMIZE FOR READ feature not enabled for the table";
     MEMOPTIMIZE_READ_COMPRESSION = Ora 62141 "MEMOPTIMIZE FOR READ feature cannot be used with compression";

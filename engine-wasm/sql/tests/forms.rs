@@ -310,6 +310,7 @@ fn create_table_column_options_and_types() {
             compress: Some(true),
             compress_at: Some(p(11, 67)),
             compress_advanced: true,
+            compress_prefix: None,
             tablespace: Some(Ident { name: id("USERS"), pos: p(11, 51) }),
             cell_flash_cache: None,
             logging: Some(false),

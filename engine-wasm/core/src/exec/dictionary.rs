@@ -92,6 +92,8 @@ view!(INDEXES, INDEXES_N:
     ("TABLE_NAME", Name),
     ("TABLE_TYPE", Text(11)),
     ("UNIQUENESS", Text(9)),
+    ("COMPRESSION", Text(13)),
+    ("PREFIX_LENGTH", Num),
     ("TABLESPACE_NAME", Name),
     ("PCT_FREE", Num),
     ("LOGGING", Text(3)),

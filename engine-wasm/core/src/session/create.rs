@@ -1,6 +1,7 @@
 //! CREATE TABLE, CREATE CLUSTER, CREATE INDEX: segments, their storage
 //! and the MemOptimized conditions checked at DDL time.
 
+use super::compress::{key_leaf, prefix_length};
 use super::*;
 use crate::catalog::{Cluster, Column, Index, SegmentKind, Table, TableStorage};
 use crate::sga::cache::PoolKind;
@@ -341,9 +342,13 @@ impl Run<'_> {
         Ok(if c.organization_index {
             let (cols, _, _, cname) = pk.clone().expect("checked");
             let iname = cname.unwrap_or_else(|| format!("SYS_IOT_TOP_{}", tid));
+            // `ORGANIZATION INDEX COMPRESS [n]`: a prefix table a leaf.
+            let prefix = prefix_length(&c.physical, cols.len(), true, c.name.pos)?;
             let seg = self.inst.cat.new_segment(&iname, SegmentKind::Iot, Some(name), pool);
             self.place(seg, &c.physical);
             let (iid, stamp) = (self.inst.cat.indexes.len(), self.object_stamp());
+            let mut btree = BTree::new(bs, pctfree, true, true);
+            btree.prefix_cols = prefix;
             self.inst.cat.indexes.push(Index {
                 id: iid,
                 stamp,
@@ -352,7 +357,7 @@ impl Run<'_> {
                 columns: cols,
                 unique: true,
                 kind: crate::catalog::IndexKind::BTree,
-                btree: BTree::new(bs, pctfree, true, true),
+                btree,
                 seg,
                 pool,
                 dropped: false,
@@ -405,14 +410,15 @@ impl Run<'_> {
         } else if let Some((cols, deferrable, _, cname)) = pk {
             let iname = cname.unwrap_or_else(|| format!("SYS_C{:07}", 10000 + tid));
             let ipool = if pk_using.buffer_pool.is_some() { pool_of(&pk_using) } else { pool };
-            let iid = self.add_index(tid, &iname, cols.clone(), true, ipool, pk_using.pctfree.unwrap_or(10))?;
+            let iid = self.add_index(tid, &iname, cols.clone(), true, ipool, key_leaf(&pk_using, cols.len())?)?;
             self.place(self.inst.cat.indexes[iid].seg, &pk_using);
             self.inst.cat.tables[tid].pk = Some((cols, iid, deferrable));
         }
         for ((cols, cname), using) in uniques.into_iter().zip(uniques_using) {
             let iname = cname.unwrap_or_else(|| format!("SYS_C{:07}", 20000 + self.inst.cat.indexes.len()));
             let ipool = if using.buffer_pool.is_some() { pool_of(&using) } else { pool };
-            let iid = self.add_index(tid, &iname, cols, true, ipool, using.pctfree.unwrap_or(10))?;
+            let leaf = key_leaf(&using, cols.len())?;
+            let iid = self.add_index(tid, &iname, cols, true, ipool, leaf)?;
             self.place(self.inst.cat.indexes[iid].seg, &using);
         }
         Ok(())
@@ -425,13 +431,14 @@ impl Run<'_> {
         cols: Vec<usize>,
         unique: bool,
         pool: PoolKind,
-        pctfree: u32,
+        (pctfree, prefix_cols): (u32, u32),
     ) -> Result<usize, LabError> {
         let bs = self.inst.params.current.db_block_size;
         let seg =
             self.inst.cat.new_segment(name, SegmentKind::Index, Some(&self.inst.cat.tables[tid].name.clone()), pool);
         let (iid, stamp) = (self.inst.cat.indexes.len(), self.object_stamp());
         let mut bt = BTree::new(bs, pctfree, unique, false);
+        bt.prefix_cols = prefix_cols;
         let t = &self.inst.cat.tables[tid];
         // Entries go to the tree as they are made (one-number keys packed
         // on arrival: no list of a million boxed keys first).
@@ -548,12 +555,12 @@ impl Run<'_> {
             return Err(LabError::new(ora::COLUMN_LIST_ALREADY_INDEXED, c.columns[0].pos));
         }
         let pool = pool_of(&c.physical);
-        let iid = self.add_index(tid, &c.name.name, cols, c.unique, pool, c.physical.pctfree.unwrap_or(10)).map_err(
-            |mut e| {
-                e.pos = c.name.pos;
-                e
-            },
-        )?;
+        let prefix = prefix_length(&c.physical, cols.len(), c.unique, c.name.pos)?;
+        let leaf = (c.physical.pctfree.unwrap_or(10), prefix);
+        let iid = self.add_index(tid, &c.name.name, cols, c.unique, pool, leaf).map_err(|mut e| {
+            e.pos = c.name.pos;
+            e
+        })?;
         self.place(self.inst.cat.indexes[iid].seg, &c.physical);
         self.inst.cat.indexes[iid].visible = !c.invisible;
         self.invalidate_table(tid);

@@ -19,6 +19,13 @@ impl Run<'_> {
             self.inst.cat.indexes[iid].visible = visible;
         }
         if a.rebuild {
+            let ix = &self.inst.cat.indexes[iid];
+            if a.physical.compress.is_some() {
+                // REBUILD [NO]COMPRESS [n]: the leaves written again with
+                // (or without) a prefix table.
+                let prefix = super::compress::prefix_length(&a.physical, ix.columns.len(), ix.unique, a.name.pos)?;
+                self.inst.cat.indexes[iid].btree.prefix_cols = prefix;
+            }
             let ix = &mut self.inst.cat.indexes[iid];
             let t = &self.inst.cat.tables[ix.table];
             let (holds_rows, unique) = (ix.btree.holds_rows, ix.btree.unique);
@@ -153,8 +160,8 @@ impl Run<'_> {
                 };
                 self.check_tablespace(&k.using_index)?;
                 let pool = if k.using_index.buffer_pool.is_some() { pool_of(&k.using_index) } else { t.pool };
-                let pctfree = k.using_index.pctfree.unwrap_or(10);
-                let iid = self.add_index(tid, &cname, cols.clone(), true, pool, pctfree).map_err(|e| {
+                let leaf = super::compress::key_leaf(&k.using_index, cols.len())?;
+                let iid = self.add_index(tid, &cname, cols.clone(), true, pool, leaf).map_err(|e| {
                     if e.is(ora::DUPLICATE_KEYS_FOUND) {
                         let entry =
                             if pk { ora::CANNOT_VALIDATE_PRIMARY_KEY } else { ora::CANNOT_VALIDATE_DUPLICATE_KEYS };

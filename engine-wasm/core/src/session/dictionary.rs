@@ -130,6 +130,8 @@ impl Run<'_> {
             text(&t.name),
             text("TABLE"),
             text(if ix.unique { "UNIQUE" } else { "NONUNIQUE" }),
+            text(if bt.prefix_cols > 0 { "ENABLED" } else { "DISABLED" }),
+            if bt.prefix_cols > 0 { num(bt.prefix_cols) } else { Value::Null },
             text(t.tablespace.as_deref().unwrap_or(DEFAULT_TABLESPACE)),
             num(bt.pctfree),
             text("YES"),

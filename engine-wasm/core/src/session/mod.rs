@@ -9,6 +9,7 @@
 mod array_dml;
 mod cbo_trace;
 mod change;
+mod compress;
 pub mod cr;
 mod create;
 pub mod cursor;

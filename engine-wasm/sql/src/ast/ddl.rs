@@ -101,6 +101,10 @@ pub struct Physical {
     /// conventional DML fills a block (or hybrid columnar), not only on a
     /// direct-path load.
     pub compress_advanced: bool,
+    /// `COMPRESS n`: the number written after COMPRESS (an index's prefix
+    /// length, in columns), as written (checked against the index's columns
+    /// when it is created or rebuilt).
+    pub compress_prefix: Option<f64>,
     /// `TABLESPACE name`
     pub tablespace: Option<Ident>,
     /// `LOGGING` (Some(true)), `NOLOGGING` (Some(false)).

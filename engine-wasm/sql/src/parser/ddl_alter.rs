@@ -187,9 +187,11 @@ impl Parser<'_> {
                 _ => Err(self.fail(ora::INVALID_ALTER_INDEX_OPTION)),
             };
         }
-        if let (Some(true), Some(at)) = (physical.compress, physical.compress_at) {
-            return Err(LabError::unsupported("index key compression (ALTER INDEX ... COMPRESS)", at));
+        if physical.compress.is_some() && !rebuild {
+            // Only a rebuild writes the leaf blocks again.
+            return Err(LabError::new(ora::INVALID_ALTER_INDEX_OPTION, physical.compress_at.unwrap_or(name.pos)));
         }
+        super::ddl_create::index_compression_refused(&physical)?;
         Ok(StatementKind::AlterIndex(AlterIndex { name, physical, rebuild, visible: None }))
     }
 

@@ -384,7 +384,9 @@ impl Parser<'_> {
                 self.bump();
                 ph.compress = Some(true);
                 ph.compress_advanced = false;
-                if matches!(self.tok().tok, Tok::Number(_)) {
+                ph.compress_prefix = None;
+                if let Tok::Number(n) = self.tok().tok {
+                    ph.compress_prefix = Some(n.to_f64());
                     self.bump();
                 } else if self.eat_kw("FOR") {
                     let mut direct_load = false;

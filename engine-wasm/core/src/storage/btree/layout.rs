@@ -57,7 +57,9 @@ impl BTree {
     /// every later leaf is the one it was (shifted by `added`).
     pub(super) fn layout_from(&mut self, from: usize, added: u32, last_added: usize) {
         let usable = (self.block_size - INDEX_BLOCK_OVERHEAD) as f64;
-        let cap = (usable * self.leaf_fill).max(64.0) as u32;
+        let compressed = self.prefix_cols > 0;
+        let header = if compressed { COMPRESSED_LEAF_HEADER } else { 0 };
+        let cap = ((usable * self.leaf_fill) as u32).saturating_sub(header).max(64);
         // Keep the leaves that start before `from`; pack again from the
         // last of them.
         let keep = self.leaf_start.partition_point(|&s| (s as usize) < from).max(1);
@@ -68,7 +70,13 @@ impl BTree {
         let mut used = 0u32;
         let mut i = start;
         while i < self.sizes.len() {
-            let s = self.sizes[i];
+            // A compressed entry leaves its prefix columns to the leaf's
+            // prefix table: a new prefix (the leaf's first entry, or a
+            // prefix unlike the entry before) adds a prefix entry.
+            let (mut s, lead) = if compressed { self.compressed_cost(i) } else { (self.sizes[i], self.sizes[i]) };
+            if used == 0 {
+                s = lead;
+            }
             if used + s > cap && used > 0 {
                 if added > 0 && i > last_added {
                     if let Ok(k) = old_starts.binary_search(&(i as u32 - added)) {
@@ -85,6 +93,7 @@ impl BTree {
                 self.sep_bytes.push(b);
                 self.branch_key_bytes += b as u64;
                 used = 0;
+                s = lead;
             }
             used += s;
             i += 1;
@@ -106,6 +115,30 @@ impl BTree {
         let n = self.level_counts.len();
         self.level_first = (0..n).map(|l| 1 + self.level_counts[..l].iter().sum::<u32>()).collect();
         self.level_span = (0..n).map(|l| self.fanout.saturating_pow((n - 1 - l) as u32).max(1)).collect();
+    }
+
+    /// A compressed entry's bytes in a leaf (`prefix_cols` > 0): after an
+    /// entry of the same prefix, and as a leaf's first entry or the first
+    /// of its prefix (its prefix entry with it). The entry's size (as if
+    /// uncompressed) less its prefix columns; the prefix entry is
+    /// [`PREFIX_ENTRY_OVERHEAD`] and the prefix columns.
+    fn compressed_cost(&self, i: usize) -> (u32, u32) {
+        let n = self.prefix_cols as usize;
+        let (prefix, same) = if self.packed {
+            let k = self.nums[i].key;
+            (num_value(k).column_len() as u32, i > 0 && self.nums[i - 1].key == k)
+        } else {
+            let k = &self.entries[i].0;
+            let p = &k[..n.min(k.len())];
+            let same = i > 0 && {
+                let q = &self.entries[i - 1].0;
+                cmp_keys(&q[..n.min(q.len())], p) == Ordering::Equal
+            };
+            (p.iter().map(|v| v.column_len() as u32).sum(), same)
+        };
+        let suffix = self.sizes[i].saturating_sub(prefix);
+        let lead = suffix + PREFIX_ENTRY_OVERHEAD + prefix;
+        (if same { suffix } else { lead }, lead)
     }
 
     /// Bytes of the key of entry `i` (its columns with their length bytes).

@@ -48,6 +48,10 @@ pub struct BTree {
     pub unique: bool,
     /// Whether leaf entries hold whole rows (IOT).
     pub holds_rows: bool,
+    /// Prefix compression (`COMPRESS n`): the leading key columns each
+    /// leaf block holds once per distinct value, in its prefix table; 0
+    /// for an uncompressed index. See [`Self::layout_from`].
+    pub prefix_cols: u32,
     /// Sorted entries: key and row number in the table; empty while
     /// `packed` (then `nums` holds every entry).
     entries: Vec<(Key, u32)>,
@@ -189,6 +193,7 @@ impl BTree {
             pctfree: pctfree.min(99),
             unique,
             holds_rows,
+            prefix_cols: 0,
             entries: Vec::new(),
             packed: true,
             first: Vec::new(),

@@ -38,7 +38,9 @@ impl BTree {
     /// A dropped index's entries go (its memory with them); the tree is an
     /// empty one of the same shape.
     pub fn free_entries(&mut self) {
+        let prefix_cols = self.prefix_cols;
         *self = BTree::new(self.block_size, self.pctfree, self.unique, self.holds_rows);
+        self.prefix_cols = prefix_cols;
     }
 
     /// Bytes one entry holds ([`Self::held_bytes`]): what an entry added
