@@ -215,7 +215,8 @@ fn unsupported_sql_is_an_error_not_a_wrong_answer() {
 #[test]
 fn in_and_exists_subqueries_filter_the_rows() {
     let mut e = engine();
-    // Uncorrelated: the subquery runs once (Starts 1), its values kept.
+    // Not unnested, the IN runs as Oracle runs it: a correlated EXISTS
+    // with `dept = :B1` pushed in, once per distinct DEPT of E (Starts 3).
     let q = "select id from e where dept in (select dept from d where dname <> 'ops') order by id;";
     assert_eq!(rows(&mut e, q), ["1", "2"]);
     assert_eq!(
@@ -224,7 +225,7 @@ fn in_and_exists_subqueries_filter_the_rows() {
     );
     let s = e.exec(q);
     ok(&s);
-    assert_eq!(s[0].plan[4].starts, 1);
+    assert_eq!(s[0].plan[4].starts, 3);
     assert!(s[0].plan[4].buffers > 0);
     // NOT IN: a NULL in the subquery's values makes it never TRUE; a NULL
     // on the left is never TRUE unless the subquery is empty.

@@ -280,7 +280,7 @@ impl DictView {
     /// than ORA-00942, which Oracle would not say.
     pub fn validate_structure_view(name: &str) -> Option<String> {
         let n = name.strip_prefix("SYS.").unwrap_or(name);
-        (n == "INDEX_HISTOGRAM").then(|| format!("{n} (filled by ANALYZE INDEX ... VALIDATE STRUCTURE, not modelled)"))
+        (n == "INDEX_HISTOGRAM").then(|| format!("{n} (VALIDATE STRUCTURE fills INDEX_STATS only in the lab)"))
     }
 
     /// The view's name as Oracle spells it.
