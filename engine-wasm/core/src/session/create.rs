@@ -342,7 +342,6 @@ impl Run<'_> {
         Ok(if c.organization_index {
             let (cols, _, _, cname) = pk.clone().expect("checked");
             let iname = cname.unwrap_or_else(|| format!("SYS_IOT_TOP_{}", tid));
-            // `ORGANIZATION INDEX COMPRESS [n]`: a prefix table a leaf.
             let prefix = prefix_length(&c.physical, cols.len(), true, c.name.pos)?;
             let seg = self.inst.cat.new_segment(&iname, SegmentKind::Iot, Some(name), pool);
             self.place(seg, &c.physical);

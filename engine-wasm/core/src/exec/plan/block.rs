@@ -119,7 +119,7 @@ impl<'a> Builder<'a> {
         let mut conjuncts = Vec::new();
         let enclosing_subs = std::mem::take(&mut self.pending_subs);
         self.subqueries_ok = true;
-        let polarity = std::mem::replace(&mut self.subq.polarity, Some(true));
+        let polarity = self.subq.polarity.replace(true);
         let compiled = match &q.where_clause {
             Some(w) if has_aggregate(w) => Err(LabError::new(ora::GROUP_FUNCTION_NOT_ALLOWED, expr_pos(w))),
             Some(w) => self.compile_expr(w, scope, None).map(Some),

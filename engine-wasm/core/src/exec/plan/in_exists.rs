@@ -17,32 +17,10 @@
 //! The subquery's text for the predicate (`SubText`) is kept from the
 //! block just compiled: its FROM items and WHERE conjuncts.
 
+use super::in_state::PushIn;
 use super::relations::Rel;
 use super::*;
 use crate::exec::row_source::SubText;
-
-#[derive(Debug, Default)]
-pub(super) struct SubqState {
-    /// The polarity of the WHERE clause's expression being compiled:
-    /// TRUE reached through AND and OR, FALSE under one NOT more, None
-    /// anywhere else.
-    pub(super) polarity: Option<bool>,
-    /// The polarity of the node `compile_expr_node` is compiling.
-    pub(super) node_polarity: Option<bool>,
-    /// The IN predicate the next block compiled takes.
-    pub(super) push: Option<PushIn>,
-    /// The text of the last query block compiled.
-    pub(super) text: Option<Box<SubText>>,
-}
-
-#[derive(Debug)]
-pub(super) struct PushIn {
-    /// The IN's left operand, of the enclosing block.
-    left: CExpr,
-    /// `LNNVL(y <> x)` (an IN under NOT), else `y = x`.
-    lnnvl: bool,
-    pos: Pos,
-}
 
 /// Whether `q`'s WHERE clause can take an IN's predicate on its one
 /// select-list expression.

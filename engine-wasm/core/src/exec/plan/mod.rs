@@ -12,7 +12,6 @@ use lio_sql::{ora, LabError};
 
 use expr_info::{expr_pos, has_aggregate};
 pub use expr_text::expr_text;
-use in_exists::SubqState;
 pub use line::PlanLine;
 
 /// The PL/SQL variables in scope, as names or as the block's own
@@ -161,26 +160,22 @@ struct Builder<'a> {
     /// Each bind's datatype class, when known (`PlanCtx::host_binds`).
     bind_kinds: Vec<super::convert::Kind>,
     tables: Vec<TableId>,
-    /// Scopes of the enclosing query blocks (a WHERE clause's subqueries
-    /// may read their columns), innermost last.
+    /// The enclosing blocks' scopes (subqueries read them), innermost last.
     outer_scopes: Vec<Vec<ScopeEntry>>,
     /// Column references resolved in an enclosing block so far.
     outer_refs: usize,
     /// IN/EXISTS subqueries of the WHERE clause being compiled.
     pending_subs: Vec<SubPlan>,
-    /// An IN's rewrite into a correlated EXISTS, and the text of the
-    /// subquery just compiled (`in_exists.rs`).
-    subq: SubqState,
+    /// An IN as a correlated EXISTS; the last subquery's text.
+    subq: in_state::SubqState,
     /// Subqueries may appear where the expression is being compiled.
     subqueries_ok: bool,
     /// Scalar subqueries may (a select list's items).
     scalar_ok: bool,
-    /// The enclosing blocks' columns read so far (a scalar subquery's
-    /// correlation values are those its compilation added).
+    /// Enclosing blocks' columns read so far (a subquery's correlation).
     outer_ref_exprs: Vec<CExpr>,
-    /// (block top, its select list's scalar subqueries' operator), by
-    /// draft line: the plan shows those subqueries first under the top's
-    /// parent.
+    /// (block top, its select list's scalar subqueries' operator) by draft
+    /// line: those subqueries show first under the top's parent.
     hoists: Vec<(u16, u16)>,
     fixed: Vec<super::fixed::FixedView>,
     fixed_src: Vec<usize>,
@@ -190,8 +185,7 @@ struct Builder<'a> {
     qualified_srcs: Vec<usize>,
     /// Positions of the names resolved to PL/SQL variables.
     plsql_refs: Vec<Pos>,
-    /// Per generated source, its columns' datatype classes (comparisons
-    /// of a view's CHAR column are blank-padded).
+    /// Per generated source, its columns' datatype classes (CHAR padding).
     gen_kinds: Vec<Vec<super::convert::Kind>>,
     /// Those of the aggregates of the block being compiled.
     agg_kinds: Vec<super::convert::Kind>,
@@ -246,6 +240,7 @@ mod group;
 mod hash_join;
 mod hier;
 mod in_exists;
+mod in_state;
 mod join_order;
 mod join_rows;
 mod line;
@@ -426,7 +421,7 @@ pub fn compile(q: &Query, ctx: &PlanCtx<'_>) -> Result<Compiled, LabError> {
         outer_scopes: Vec::new(),
         outer_refs: 0,
         pending_subs: Vec::new(),
-        subq: SubqState::default(),
+        subq: Default::default(),
         subqueries_ok: false,
         scalar_ok: false,
         outer_ref_exprs: Vec::new(),
@@ -536,7 +531,7 @@ pub fn compile_scalar(e: &Expr, ctx: &PlanCtx<'_>) -> Result<(CExpr, Vec<String>
         outer_scopes: Vec::new(),
         outer_refs: 0,
         pending_subs: Vec::new(),
-        subq: SubqState::default(),
+        subq: Default::default(),
         subqueries_ok: false,
         scalar_ok: false,
         outer_ref_exprs: Vec::new(),

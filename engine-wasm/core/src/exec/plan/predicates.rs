@@ -379,9 +379,22 @@ impl<'a> Writer<'a> {
     /// (0 top, 1 a conjunct, 2 a comparison operand, 3 `+`/`-`, 4 `*`/`/`):
     /// weaker operators inside a stronger context are parenthesised.
     fn expr(&self, e: &CExpr, prec: u8) -> String {
-        if let Some(i) = self.corr.iter().position(|k| k.same(e)) {
-            return format!(":B{}", i + 1);
+        match self.corr.iter().position(|k| k.same(e)) {
+            Some(i) => format!(":B{}", i + 1),
+            None => self.expr_node(e, prec),
         }
+    }
+
+    /// `NOT e`; NOT EXISTS as Oracle prints it.
+    fn not_text(&self, a: &CExpr) -> String {
+        if self.exists_slot(a) {
+            format!(" NOT{}", self.expr(a, 0))
+        } else {
+            format!("NOT ({})", self.expr(a, 0))
+        }
+    }
+
+    fn expr_node(&self, e: &CExpr, prec: u8) -> String {
         match e {
             CExpr::Const(v) | CExpr::Varchar(v) => match v {
                 crate::value::Value::Null => "NULL".into(),
@@ -448,9 +461,7 @@ impl<'a> Writer<'a> {
                 }
             }
             CExpr::Neg(a, _) => format!("-{}", self.expr(a, 5)),
-            // NOT EXISTS, as Oracle prints it.
-            CExpr::Not(a) if self.exists_slot(a) => format!(" NOT{}", self.expr(a, 0)),
-            CExpr::Not(a) => format!("NOT ({})", self.expr(a, 0)),
+            CExpr::Not(a) => self.not_text(a),
             CExpr::Between(x, lo, hi) => {
                 let x = self.expr(x, 3);
                 let s = format!("{x}>={} AND {x}<={}", self.expr(lo, 3), self.expr(hi, 3));

@@ -52,7 +52,7 @@ mod view;
 pub use crate::exec::join_mode::JoinMode;
 pub use line_stat::{LineStat, RowGenKind};
 pub use pins::{KeptLeaf, LeafPath};
-pub use subq_state::{RowLimitSpec, RowLimitState, ScalarCache, SCALAR_CACHE_ENTRIES};
+pub use subq_state::{RowLimitSpec, RowLimitState, ScalarCache, SubKind, SubText, SCALAR_CACHE_ENTRIES};
 
 use super::expr::{AggSpec, AggState, CExpr, Env, EvalCtx};
 use crate::catalog::{Catalog, IndexId, TableId, TableStorage};
@@ -234,27 +234,6 @@ impl Rt<'_> {
     }
 }
 
-/// What a WHERE clause's subquery computes for a row.
-#[derive(Debug, Clone)]
-pub enum SubKind {
-    /// `EXISTS (...)`: whether the subquery has a row.
-    Exists,
-    /// `left IN (SELECT right ...)`, three-valued (where the IN could not
-    /// become a correlated EXISTS: `plan/builder.rs::in_subquery`).
-    In { left: CExpr, right: CExpr },
-    /// `(SELECT value ...)`: its one row's `value` (NULL without a row).
-    Scalar { value: CExpr },
-}
-
-/// A subquery's text as DBMS_XPLAN prints it in a predicate: its FROM
-/// items (`"EMP" "E"`) and its WHERE clause's conjuncts (the pushed IN
-/// predicate first), the correlation values shown as `:B1`, `:B2`, ...
-#[derive(Debug, Clone)]
-pub struct SubText {
-    pub from: String,
-    pub preds: Vec<CExpr>,
-}
-
 /// A subquery run by a FILTER: its result (TRUE, FALSE or NULL) goes into
 /// source `slot`, which the FILTER's predicates read.
 #[derive(Debug, Clone)]
@@ -267,12 +246,9 @@ pub struct SubPlan {
     pub correlated: bool,
     pub cache: Option<Vec<Value>>,
     pub pos: Pos,
-    /// The enclosing rows' values it reads (its correlation values, the
-    /// predicate text's `:B1`, `:B2`, ...), in the order first read.
+    /// Its correlation values (the text's `:B1`, ...), first read first.
     pub keys: Vec<CExpr>,
-    /// Results kept per distinct `keys` for the execution: scalar
-    /// subquery caching, and the FILTER's caching of EXISTS results
-    /// (`scalar_subquery.rs`).
+    /// Results per distinct `keys`: scalar subquery and FILTER caching.
     pub memo: Box<ScalarCache>,
     pub text: Option<Box<SubText>>,
 }
@@ -284,7 +260,6 @@ impl SubPlan {
         self.memo.clear();
     }
 }
-
 #[derive(Debug, Clone)]
 pub struct Op {
     pub line: u16,

@@ -1,6 +1,7 @@
 //! The state scalar subqueries and the row limiting clause keep between
 //! rows (`scalar_subquery.rs`, `row_limit.rs`).
 
+use crate::exec::expr::CExpr;
 use crate::value::Value;
 use std::collections::HashMap;
 
@@ -49,4 +50,25 @@ pub struct RowLimitState {
     pub(super) done: bool,
     pub(super) key: Vec<u8>,
     pub(super) last: Vec<u8>,
+}
+
+/// What a WHERE clause's subquery computes for a row.
+#[derive(Debug, Clone)]
+pub enum SubKind {
+    /// `EXISTS (...)`: whether the subquery has a row.
+    Exists,
+    /// `left IN (SELECT right ...)`, three-valued (where the IN could not
+    /// become a correlated EXISTS: `plan/builder.rs::in_subquery`).
+    In { left: CExpr, right: CExpr },
+    /// `(SELECT value ...)`: its one row's `value` (NULL without a row).
+    Scalar { value: CExpr },
+}
+
+/// A subquery's text as DBMS_XPLAN prints it in a predicate: its FROM
+/// items (`"EMP" "E"`) and its WHERE clause's conjuncts (the pushed IN
+/// predicate first), the correlation values shown as `:B1`, `:B2`, ...
+#[derive(Debug, Clone)]
+pub struct SubText {
+    pub from: String,
+    pub preds: Vec<CExpr>,
 }

@@ -1,0 +1,30 @@
+//! What the compilation of a WHERE clause keeps for `in_exists.rs`: the
+//! polarity of the node being compiled, the IN predicate the next block
+//! takes, and the last block's text.
+
+use crate::exec::expr::CExpr;
+use crate::exec::row_source::SubText;
+use lio_sql::ast::Pos;
+
+#[derive(Debug, Default)]
+pub(super) struct SubqState {
+    /// The polarity of the WHERE clause's expression being compiled:
+    /// TRUE reached through AND and OR, FALSE under one NOT more, None
+    /// anywhere else.
+    pub(super) polarity: Option<bool>,
+    /// The polarity of the node `compile_expr_node` is compiling.
+    pub(super) node_polarity: Option<bool>,
+    /// The IN predicate the next block compiled takes.
+    pub(super) push: Option<PushIn>,
+    /// The text of the last query block compiled.
+    pub(super) text: Option<Box<SubText>>,
+}
+
+#[derive(Debug)]
+pub(super) struct PushIn {
+    /// The IN's left operand, of the enclosing block.
+    pub(super) left: CExpr,
+    /// `LNNVL(y <> x)` (an IN under NOT), else `y = x`.
+    pub(super) lnnvl: bool,
+    pub(super) pos: Pos,
+}
