@@ -48,6 +48,19 @@ fn the_default_budget_stops_a_workload_of_fifty_million_executions() {
     assert_eq!(error_of(&steps[0]), ("LAB-00033", 1, 1));
 }
 
+/// More runs than the lab keeps is refused, not run a thousand times
+/// (it was clamped silently); none is refused too.
+#[test]
+fn runs_beyond_the_bound_are_refused() {
+    let steps = run_then_probe(
+        "LAB RUN 'select * from dual' RUNS 1001;\nLAB RUN 'select * from dual' RUNS 0;\nLAB RUN 'select * from dual' RUNS 2;",
+    );
+    let code = lio_sql::ora::LAB_RUN_RUNS_RANGE.code();
+    assert_eq!(error_of(&steps[0]).0, code.as_str());
+    assert_eq!(error_of(&steps[1]).0, code.as_str());
+    assert!(steps[2].error.is_none(), "{:?}", steps[2].error);
+}
+
 #[test]
 fn the_budget_is_a_lab_parameter() {
     let steps = run_then_probe(

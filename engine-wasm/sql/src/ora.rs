@@ -449,6 +449,8 @@ catalogue! {
     LAB_UNKNOWN_PARAMETER = Lab 12 "unknown lab parameter %s; known: %s";
     LAB_RUN_NEEDS_SQL = Lab 20 "LAB RUN needs a SQL statement";
     LAB_RUN_BIND_RANGE = Lab 21 "LAB RUN BIND range must be a to b with a <= b and at most 50,000,000 values";
+    /// RUNS outside the lab's bound (a run keeps its statistics and trace).
+    LAB_RUN_RUNS_RANGE = Lab 22 "LAB RUN RUNS must be between 1 and 1,000 (a limit of the lab)";
     /// More table references (tables, views, inline views) in one SQL
     /// statement than the lab's bound; the argument is the limit.
     LAB_TOO_MANY_TABLES = Lab 41 "more than %s tables, views and inline views in one statement (a limit of the lab)";

@@ -222,7 +222,11 @@ impl Run<'_> {
             return self.lab_run_sessions(r, &stmt, n);
         }
         let client = Client::from_driver(r.via.unwrap_or(Driver::JdbcThin));
-        let runs = r.runs.unwrap_or(1).clamp(1, 1000);
+        // More runs than the bound is refused, not run fewer times.
+        let runs = r.runs.unwrap_or(1);
+        if !(1..=1000).contains(&runs) {
+            return Err(LabError::new(ora::LAB_RUN_RUNS_RANGE, r.sql_pos));
+        }
         let (lo, hi) = r.bind.unwrap_or((1, 1));
         if hi < lo || hi.checked_sub(lo).is_none_or(|n| n >= 50_000_000) {
             return Err(LabError::new(ora::LAB_RUN_BIND_RANGE, r.sql_pos));
