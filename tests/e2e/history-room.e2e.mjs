@@ -75,11 +75,12 @@ try {
     assertEq(await page.locator('.work-progress').count(), 0, 'gone when the run ends');
   });
 
-  // A million executions: on a quiet machine 100,000 finished within the
-  // 3 s watched, leaving no run to cancel.
+  // A million executions (about 250 million units of work, over the
+  // default budgets, so they are raised): on a quiet machine 100,000
+  // finished within the 3 s watched, leaving no run to cancel.
   await s.test('1,000,000 executions: the count moves at least every 500 ms, and Cancel stops the run', async () => {
     await page.setViewportSize({ width: 1280, height: 720 });
-    await setScript(page, SETUP + "LAB RUN 'select count(v) from t4 where id > :1' BIND 1 TO 1000 RUNS 1000;\n");
+    await setScript(page, SETUP + "LAB SET max_statement_work = 1000000000;\nLAB SET max_script_work = 2000000000;\nLAB RUN 'select count(v) from t4 where id > :1' BIND 1 TO 1000 RUNS 1000;\n");
     await page.getByRole('button', { name: /^Run all/ }).click();
     await page.waitForFunction(() => /executions · about/.test(document.querySelector('.work-progress')?.textContent ?? ''), null, { timeout: 120_000, polling: 50 });
     // Each change of the count over 3 s, as the room sees it.
