@@ -374,7 +374,30 @@ impl Engine {
     fn new_session(&mut self) -> Session {
         let sid = self.next_sid;
         self.next_sid += 1;
-        Session::new(sid, self.inst.params.current.clone(), &self.config)
+        let mut s = Session::new(sid, self.inst.params.current.clone(), &self.config);
+        s.user.clear();
+        s.user.push_str(&self.inst.cat.schema);
+        s
+    }
+
+    /// `CONNECT [user]`: as the schema's user, as SYS (AS SYSDBA), or as
+    /// a new user while the schema holds nothing (the schema takes its
+    /// name); another user is refused by the session's step, which finds
+    /// the session still connected as before.
+    fn connect(&mut self, c: &lio_sql::ast::Connect) {
+        let user = match c.user.as_ref().map(|u| u.name.as_str()) {
+            None => self.current_mut().user.clone(),
+            Some("SYS") if !c.sysdba => return,
+            Some("SYS") => "SYS".to_string(),
+            Some(u) if *u == *self.inst.cat.schema => u.to_string(),
+            Some(u) if !self.inst.schema_holds_objects() => {
+                self.inst.cat.schema = u.into();
+                u.to_string()
+            }
+            Some(_) => return,
+        };
+        self.reconnect();
+        self.current_mut().user = user;
     }
 
     /// `CONNECT`: the current slot gets a fresh session (new SID, no
@@ -409,7 +432,7 @@ impl Engine {
 
     fn run_step(&mut self, stmt: &Statement) -> StepOut {
         match &stmt.kind {
-            StatementKind::SqlPlus(SqlPlus::Connect(..)) => self.reconnect(),
+            StatementKind::SqlPlus(SqlPlus::Connect(c)) => self.connect(c),
             StatementKind::Lab(LabCommand::Session(n)) => self.switch_session(*n),
             _ => {}
         }

@@ -244,6 +244,7 @@ catalogue! {
     MUST_NAME_EXPRESSION_WITH_ALIAS = Ora 998 "must name this expression with a column alias";
     NOT_ALL_VARIABLES_BOUND = Ora 1008 "not all variables bound";
     INVALID_LOGON = Ora 1017 "invalid username/password; logon denied";
+    SYS_NEEDS_SYSDBA = Ora 28009 "connection as SYS should be as SYSDBA or SYSOPER";
     ORACLE_NOT_AVAILABLE = Ora 1034 "ORACLE not available";
     OBJECT_DOES_NOT_EXIST = Ora 4043 "object %s does not exist";
     FUNCTION_RETURNED_WITHOUT_VALUE = Ora 6503 "PL/SQL: Function returned without value";

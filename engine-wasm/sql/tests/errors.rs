@@ -138,7 +138,7 @@ fn sqlplus_and_lab_errors() {
         ("LAB SESSION two;", "LAB-00004", 1, 13),
         ("LAB SESSION;", "LAB-00004", 1, 12),
         ("LAB SESSION 2 3;", "LAB-00004", 1, 15),
-        ("conn / as sysdba", "LAB-00001", 1, 8),
+        ("conn / as sysoper", "LAB-00001", 1, 8),
         ("connect /", "LAB-00001", 1, 9),
         ("connect /@orcl", "LAB-00001", 1, 9),
         ("connect lab/lab as admin", "LAB-00002", 1, 20),
@@ -151,8 +151,8 @@ fn sqlplus_and_lab_errors() {
     ]);
     let e = parse_script("LAB SESSION 1001;").remove(0).result.unwrap_err();
     assert_eq!(e.message, "LAB SESSION needs a session number from 1 to 1000");
-    let e = parse_script("conn / as sysdba").remove(0).result.unwrap_err();
-    assert_eq!(e.message, "not supported by LIO Lab: CONNECT ... AS SYSDBA");
+    let e = parse_script("conn / as sysoper").remove(0).result.unwrap_err();
+    assert_eq!(e.message, "not supported by LIO Lab: CONNECT ... AS SYSOPER");
     let e = parse_script("connect lab/lab extra").remove(0).result.unwrap_err();
     assert!(e.message.starts_with("SP2-0306: Invalid option.\nUsage: CONN[ECT] "), "{}", e.message);
     let e = parse_script("lab run 'select 1 from dual' via odbc;").remove(0).result.unwrap_err();

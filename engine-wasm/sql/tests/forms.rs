@@ -728,18 +728,33 @@ fn sqlplus_commands() {
 fn connect() {
     let user = |name: &str, column: u32| Some(Ident { name: id(name), pos: p(1, column) });
     let cases: Vec<(&str, Connect)> = vec![
-        ("connect lab/lab", Connect { user: user("LAB", 9), connect_identifier: None }),
-        ("conn scott/tiger@orcl", Connect { user: user("SCOTT", 6), connect_identifier: Some(id("orcl")) }),
-        ("CONNE  Lab", Connect { user: user("LAB", 8), connect_identifier: None }),
+        ("connect lab/lab", Connect { user: user("LAB", 9), connect_identifier: None, sysdba: false }),
+        (
+            "conn scott/tiger@orcl",
+            Connect { user: user("SCOTT", 6), connect_identifier: Some(id("orcl")), sysdba: false },
+        ),
+        ("CONNE  Lab", Connect { user: user("LAB", 8), connect_identifier: None, sysdba: false }),
         (
             "connect lab@//db:1521/pdb1",
-            Connect { user: user("LAB", 9), connect_identifier: Some(id("//db:1521/pdb1")) },
+            Connect { user: user("LAB", 9), connect_identifier: Some(id("//db:1521/pdb1")), sysdba: false },
         ),
-        ("connect lab/\"p@ss/w\"@orcl", Connect { user: user("LAB", 9), connect_identifier: Some(id("orcl")) }),
-        ("connect \"MixedCase\"/x", Connect { user: user("MixedCase", 9), connect_identifier: None }),
-        ("connect u_1$#/pw edition=e1;", Connect { user: user("U_1$#", 9), connect_identifier: None }),
-        ("connect", Connect { user: None, connect_identifier: None }),
-        ("connect -\n  lab", Connect { user: Some(Ident { name: id("LAB"), pos: p(2, 3) }), connect_identifier: None }),
+        (
+            "connect lab/\"p@ss/w\"@orcl",
+            Connect { user: user("LAB", 9), connect_identifier: Some(id("orcl")), sysdba: false },
+        ),
+        ("connect \"MixedCase\"/x", Connect { user: user("MixedCase", 9), connect_identifier: None, sysdba: false }),
+        ("connect u_1$#/pw edition=e1;", Connect { user: user("U_1$#", 9), connect_identifier: None, sysdba: false }),
+        // AS SYSDBA is SYS, whoever logs on.
+        ("conn / as sysdba", Connect { user: user("SYS", 6), connect_identifier: None, sysdba: true }),
+        (
+            "connect sys/x@orcl as sysdba;",
+            Connect { user: user("SYS", 9), connect_identifier: Some(id("orcl")), sysdba: true },
+        ),
+        ("connect", Connect { user: None, connect_identifier: None, sysdba: false }),
+        (
+            "connect -\n  lab",
+            Connect { user: Some(Ident { name: id("LAB"), pos: p(2, 3) }), connect_identifier: None, sysdba: false },
+        ),
     ];
     for (src, want) in cases {
         match parse(src) {

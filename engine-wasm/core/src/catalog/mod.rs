@@ -390,6 +390,9 @@ pub struct Cluster {
 
 #[derive(Debug, Clone, Default)]
 pub struct Catalog {
+    /// The lab's one schema, whose objects these are: LAB, or the user a
+    /// script first connects as while it holds none (`CONNECT n1/n1`).
+    pub schema: std::sync::Arc<str>,
     pub segments: Vec<SegmentInfo>,
     pub tables: Vec<Table>,
     pub indexes: Vec<Index>,

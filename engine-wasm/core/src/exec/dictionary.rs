@@ -35,6 +35,16 @@ pub enum DictView {
     /// INDEX_STATS: the session's last `ANALYZE INDEX ... VALIDATE
     /// STRUCTURE` (one row, or none).
     IndexStats,
+    /// The `DBA_` and `ALL_` forms of the views above: OWNER first, the
+    /// lab's schema's rows (`plan/dict_owner.rs` serves them only where
+    /// the query names the schema's objects, as the database's own
+    /// objects are not there).
+    DbaTables,
+    DbaIndexes,
+    DbaTabColumns,
+    DbaSegments,
+    DbaTabColStatistics,
+    DbaTabHistograms,
 }
 
 /// A column's declared type, for SQL*Plus's display width.
@@ -63,6 +73,7 @@ macro_rules! view {
 }
 
 view!(TABLES, TABLES_N:
+    ("OWNER", Name),
     ("TABLE_NAME", Name),
     ("TABLESPACE_NAME", Name),
     ("CLUSTER_NAME", Name),
@@ -86,6 +97,7 @@ view!(TABLES, TABLES_N:
 );
 
 view!(INDEXES, INDEXES_N:
+    ("OWNER", Name),
     ("INDEX_NAME", Name),
     ("INDEX_TYPE", Text(27)),
     ("TABLE_OWNER", Name),
@@ -119,6 +131,7 @@ view!(IND_COLUMNS, IND_COLUMNS_N:
 );
 
 view!(TAB_COLUMNS, TAB_COLUMNS_N:
+    ("OWNER", Name),
     ("TABLE_NAME", Name),
     ("COLUMN_NAME", Name),
     ("DATA_TYPE", Text(128)),
@@ -140,6 +153,7 @@ view!(TAB_COLUMNS, TAB_COLUMNS_N:
 );
 
 view!(TAB_COL_STATISTICS, TAB_COL_STATISTICS_N:
+    ("OWNER", Name),
     ("TABLE_NAME", Name),
     ("COLUMN_NAME", Text(4000)),
     ("NUM_DISTINCT", Num),
@@ -153,6 +167,7 @@ view!(TAB_COL_STATISTICS, TAB_COL_STATISTICS_N:
 );
 
 view!(TAB_HISTOGRAMS, TAB_HISTOGRAMS_N:
+    ("OWNER", Name),
     ("TABLE_NAME", Name),
     ("COLUMN_NAME", Text(4000)),
     ("ENDPOINT_NUMBER", Num),
@@ -162,6 +177,7 @@ view!(TAB_HISTOGRAMS, TAB_HISTOGRAMS_N:
 );
 
 view!(SEGMENTS, SEGMENTS_N:
+    ("OWNER", Name),
     ("SEGMENT_NAME", Name),
     ("PARTITION_NAME", Name),
     ("SEGMENT_TYPE", Text(18)),
@@ -254,6 +270,17 @@ impl DictView {
         if n == "INDEX_STATS" {
             return Some(DictView::IndexStats);
         }
+        if let Some(rest) = n.strip_prefix("DBA_").or_else(|| n.strip_prefix("ALL_")) {
+            return Some(match rest {
+                "TABLES" => DictView::DbaTables,
+                "INDEXES" => DictView::DbaIndexes,
+                "TAB_COLUMNS" | "TAB_COLS" => DictView::DbaTabColumns,
+                "SEGMENTS" if n.starts_with("DBA_") => DictView::DbaSegments,
+                "TAB_COL_STATISTICS" => DictView::DbaTabColStatistics,
+                "TAB_HISTOGRAMS" | "HISTOGRAMS" => DictView::DbaTabHistograms,
+                _ => return None,
+            });
+        }
         Some(match n.strip_prefix("USER_")? {
             "TABLES" => DictView::Tables,
             "INDEXES" => DictView::Indexes,
@@ -297,23 +324,48 @@ impl DictView {
             DictView::TabColStatistics => "USER_TAB_COL_STATISTICS",
             DictView::TabHistograms => "USER_TAB_HISTOGRAMS",
             DictView::IndexStats => "INDEX_STATS",
+            DictView::DbaTables => "DBA_TABLES",
+            DictView::DbaIndexes => "DBA_INDEXES",
+            DictView::DbaTabColumns => "DBA_TAB_COLUMNS",
+            DictView::DbaSegments => "DBA_SEGMENTS",
+            DictView::DbaTabColStatistics => "DBA_TAB_COL_STATISTICS",
+            DictView::DbaTabHistograms => "DBA_TAB_HISTOGRAMS",
         }
+    }
+
+    /// A `DBA_` view's `USER_` form (its rows without OWNER).
+    pub fn user_form(self) -> Option<DictView> {
+        Some(match self {
+            DictView::DbaTables => DictView::Tables,
+            DictView::DbaIndexes => DictView::Indexes,
+            DictView::DbaTabColumns => DictView::TabColumns,
+            DictView::DbaSegments => DictView::Segments,
+            DictView::DbaTabColStatistics => DictView::TabColStatistics,
+            DictView::DbaTabHistograms => DictView::TabHistograms,
+            _ => return None,
+        })
     }
 
     /// Column names and declared types, in the view's order.
     pub fn typed_columns(self) -> &'static [(&'static str, ColType)] {
         match self {
-            DictView::Tables => TABLES,
-            DictView::Indexes => INDEXES,
+            DictView::Tables => &TABLES[1..],
+            DictView::Indexes => &INDEXES[1..],
             DictView::IndColumns => IND_COLUMNS,
-            DictView::TabColumns => TAB_COLUMNS,
-            DictView::Segments => SEGMENTS,
+            DictView::TabColumns => &TAB_COLUMNS[1..],
+            DictView::Segments => &SEGMENTS[1..],
             DictView::Objects => &OBJECTS[1..],
             DictView::AllObjects => OBJECTS,
             DictView::Errors => ERRORS,
-            DictView::TabColStatistics => TAB_COL_STATISTICS,
-            DictView::TabHistograms => TAB_HISTOGRAMS,
+            DictView::TabColStatistics => &TAB_COL_STATISTICS[1..],
+            DictView::TabHistograms => &TAB_HISTOGRAMS[1..],
             DictView::IndexStats => INDEX_STATS,
+            DictView::DbaTables => TABLES,
+            DictView::DbaIndexes => INDEXES,
+            DictView::DbaTabColumns => TAB_COLUMNS,
+            DictView::DbaSegments => SEGMENTS,
+            DictView::DbaTabColStatistics => TAB_COL_STATISTICS,
+            DictView::DbaTabHistograms => TAB_HISTOGRAMS,
         }
     }
 
@@ -331,17 +383,23 @@ impl DictView {
     /// Column names, in the view's order.
     pub fn columns(self) -> &'static [&'static str] {
         match self {
-            DictView::Tables => TABLES_N,
-            DictView::Indexes => INDEXES_N,
+            DictView::Tables => &TABLES_N[1..],
+            DictView::Indexes => &INDEXES_N[1..],
             DictView::IndColumns => IND_COLUMNS_N,
-            DictView::TabColumns => TAB_COLUMNS_N,
-            DictView::Segments => SEGMENTS_N,
+            DictView::TabColumns => &TAB_COLUMNS_N[1..],
+            DictView::Segments => &SEGMENTS_N[1..],
             DictView::Objects => &OBJECTS_N[1..],
             DictView::AllObjects => OBJECTS_N,
             DictView::Errors => ERRORS_N,
-            DictView::TabColStatistics => TAB_COL_STATISTICS_N,
-            DictView::TabHistograms => TAB_HISTOGRAMS_N,
+            DictView::TabColStatistics => &TAB_COL_STATISTICS_N[1..],
+            DictView::TabHistograms => &TAB_HISTOGRAMS_N[1..],
             DictView::IndexStats => INDEX_STATS_N,
+            DictView::DbaTables => TABLES_N,
+            DictView::DbaIndexes => INDEXES_N,
+            DictView::DbaTabColumns => TAB_COLUMNS_N,
+            DictView::DbaSegments => SEGMENTS_N,
+            DictView::DbaTabColStatistics => TAB_COL_STATISTICS_N,
+            DictView::DbaTabHistograms => TAB_HISTOGRAMS_N,
         }
     }
 
@@ -382,7 +440,21 @@ mod tests {
             assert_eq!(typed, v.columns(), "{}", v.name());
             assert_eq!(DictView::lookup(v.name()), Some(v));
         }
-        assert!(DictView::lookup("DBA_TABLES").is_none());
+        assert_eq!(DictView::lookup("DBA_TABLES"), Some(DictView::DbaTables));
+        assert!(DictView::lookup("DBA_IND_COLUMNS").is_none());
+        for v in [
+            DictView::DbaTables,
+            DictView::DbaIndexes,
+            DictView::DbaTabColumns,
+            DictView::DbaSegments,
+            DictView::DbaTabColStatistics,
+            DictView::DbaTabHistograms,
+        ] {
+            let u = v.user_form().unwrap();
+            assert_eq!(v.columns()[0], "OWNER");
+            assert_eq!(&v.columns()[1..], u.columns(), "{}", v.name());
+            assert_eq!(DictView::lookup(v.name()), Some(v));
+        }
         assert_eq!(DictView::lookup("DBA_OBJECTS"), Some(DictView::AllObjects));
         assert_eq!(DictView::AllObjects.columns_in(15).len(), 15);
         assert_eq!(DictView::Objects.columns_in(13).last(), Some(&"SECONDARY"));

@@ -311,7 +311,8 @@ pub(super) fn eval_func(
             Some(x) => num_value(x.ceil(), pos)?,
             None => Value::Null,
         },
-        Func::User => Value::str("LAB"),
+        // The user compiled in (the parsing session's).
+        Func::User => v.first().cloned().unwrap_or(Value::Null),
         Func::Instr => return instr(v, work, pos),
         Func::Concat => super::scalar::concat_sql(&v[0], &v[1], super::scalar::SQL_VARCHAR2_MAX, pos)?,
         Func::PlConcat => super::scalar::concat_sql(&v[0], &v[1], super::scalar::PLSQL_VARCHAR2_MAX, pos)?,

@@ -280,7 +280,7 @@ impl Run<'_> {
             new.clear();
             new.extend_from_slice(&old);
             for (&c, v) in cols.iter().zip(vals.drain(..)) {
-                new[c] = convert(&t.columns[c], &t.name, v, pos, true)?;
+                new[c] = convert(&t.columns[c], (&self.inst.cat.schema, &t.name), v, pos, true)?;
             }
             self.s.dml.spare(vals);
             let t = &self.inst.cat.tables[tid];
@@ -476,7 +476,7 @@ fn table_src(k: &OpKind, table: TableId) -> Option<usize> {
 /// NULL into a NOT NULL column is ORA-01407 rather than ORA-01400.
 pub(super) fn convert(
     c: &crate::catalog::Column,
-    table: &str,
+    (schema, table): (&str, &str),
     v: Value,
     pos: Pos,
     update: bool,
@@ -485,7 +485,7 @@ pub(super) fn convert(
         (_, Value::Null) => {
             if c.not_null {
                 let e = if update { ora::CANNOT_UPDATE_TO_NULL } else { ora::CANNOT_INSERT_NULL };
-                return Err(LabError::with(e, format_args!("\"LAB\".\"{}\".\"{}\"", table, c.name), pos));
+                return Err(LabError::with(e, format_args!("\"{schema}\".\"{}\".\"{}\"", table, c.name), pos));
             }
             Value::Null
         }
@@ -518,7 +518,7 @@ pub(super) fn convert(
             if actual > *len {
                 return Err(LabError::with_args(
                     ora::VALUE_TOO_LARGE,
-                    &[&format_args!("\"LAB\".\"{}\".\"{}\"", table, c.name), &actual, len],
+                    &[&format_args!("\"{schema}\".\"{}\".\"{}\"", table, c.name), &actual, len],
                     pos,
                 ));
             }

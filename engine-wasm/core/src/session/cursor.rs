@@ -145,7 +145,7 @@ impl Run<'_> {
         self.ensure_dual(Some(q), None);
         let profile = self.inst.profile.clone();
         let binds = self.parse_kinds();
-        let mut ctx = Self::plan_ctx(&self.inst.cat, &profile, &self.s.params, self.s.sid, vars);
+        let mut ctx = Self::plan_ctx(&self.inst.cat, &profile, &self.s.params, self.s.sid, vars, &self.s.user);
         ctx.cbo_trace = self.cbo_tracing();
         binds.set(&mut ctx);
         let mut c = Box::new(exec::compile(q, &ctx)?);

@@ -53,6 +53,15 @@ impl Run<'_> {
             DictView::AllObjects => self.object_rows(true),
             DictView::Errors => self.error_rows(),
             DictView::IndexStats => self.s.index_stats.iter().cloned().collect(),
+            // OWNER, then the USER_ view's row.
+            dba => {
+                let user = dba.user_form().expect("a DBA_ view has a USER_ form");
+                let mut rows = self.dictionary_rows(user);
+                for r in &mut rows {
+                    r.insert(0, text(&self.inst.cat.schema));
+                }
+                rows
+            }
         }
     }
 
@@ -126,7 +135,7 @@ impl Run<'_> {
         vec![
             text(&ix.name),
             text(if bt.holds_rows { "IOT - TOP" } else { "NORMAL" }),
-            text(super::LAB_USER),
+            text(&self.inst.cat.schema),
             text(&t.name),
             text("TABLE"),
             text(if ix.unique { "UNIQUE" } else { "NONUNIQUE" }),
@@ -265,7 +274,7 @@ impl Run<'_> {
         let program = matches!(o.kind, "FUNCTION" | "PROCEDURE");
         let created = Value::Date(o.stamp.created);
         vec![
-            text(super::LAB_USER),
+            text(&self.inst.cat.schema),
             text(o.name),
             Value::Null,
             num(o.stamp.id),

@@ -10,6 +10,7 @@ impl Run<'_> {
         if !self.inst.up && !matches!(stmt.kind, StatementKind::SqlPlus(_) | StatementKind::Lab(_)) {
             return Err(LabError::new(ora::ORACLE_NOT_AVAILABLE, stmt.pos));
         }
+        self.check_objects(stmt)?;
         if kind_of(&stmt.kind) == "ddl"
             && !matches!(
                 stmt.kind,
@@ -154,7 +155,7 @@ impl Run<'_> {
     /// `ALTER USER lab TEMPORARY TABLESPACE ts`.
     fn alter_user(&mut self, a: &AlterUser) -> Result<Outcome, LabError> {
         let user = a.user.name.to_uppercase();
-        if user != LAB_USER {
+        if *user != *self.inst.cat.schema {
             return Err(LabError::with_args(ora::USER_DOES_NOT_EXIST, &[&user], a.user.pos));
         }
         let ts = &a.temporary_tablespace;

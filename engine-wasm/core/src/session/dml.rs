@@ -117,7 +117,7 @@ impl Run<'_> {
                     self.ensure_dual(None, Some(e));
                 }
                 let profile = self.inst.profile.clone();
-                let ctx = Self::plan_ctx(&self.inst.cat, &profile, &self.s.params, self.s.sid, names);
+                let ctx = Self::plan_ctx(&self.inst.cat, &profile, &self.s.params, self.s.sid, names, &self.s.user);
                 let mut compiled = Vec::new();
                 for e in exprs {
                     compiled.push(exec::compile_scalar(e, &ctx)?);
@@ -295,7 +295,7 @@ impl Run<'_> {
             for (v, c) in row.iter_mut().zip(cols.iter()) {
                 let given = std::mem::replace(v, Value::Null);
                 let same = given.clone();
-                *v = super::change::convert(c, table_name, given, pos, false)?;
+                *v = super::change::convert(c, (&self.inst.cat.schema, table_name), given, pos, false)?;
                 changed |= *v != same;
             }
             if changed {

@@ -218,6 +218,7 @@ impl Run<'_> {
             Some(u) => u.result?,
             None => return Err(LabError::new(ora::LAB_RUN_NEEDS_SQL, r.sql_pos)),
         };
+        self.check_objects(&stmt)?;
         if let Some(n) = r.sessions.filter(|&n| n > 1) {
             return self.lab_run_sessions(r, &stmt, n);
         }

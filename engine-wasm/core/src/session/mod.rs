@@ -30,6 +30,7 @@ mod program;
 mod redo_ddl;
 mod redo_layout;
 mod run;
+mod schema;
 pub use crate::instance::row_locks;
 mod smart_scan;
 mod space;

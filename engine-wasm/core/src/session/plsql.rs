@@ -59,7 +59,7 @@ impl Run<'_> {
         let e = self.resolve_calls(e, vars)?;
         self.ensure_dual(None, Some(&e));
         let profile = self.inst.profile.clone();
-        let ctx = Self::plan_ctx(&self.inst.cat, &profile, &self.s.params, self.s.sid, vars);
+        let ctx = Self::plan_ctx(&self.inst.cat, &profile, &self.s.params, self.s.sid, vars, &self.s.user);
         let (mut c, bind_names) = exec::compile_scalar(&e, &ctx)?;
         exec::convert::plsql_concat(&mut c);
         // Comparisons with CHAR, VARCHAR2 and NUMBER variables.
@@ -360,6 +360,7 @@ impl Run<'_> {
             e.pos = pos;
             e
         };
+        self.check_objects(&stmt).map_err(at_statement)?;
         match &stmt.kind {
             StatementKind::Query(q) => {
                 let row = self.plsql_dynamic_query(q, &stmt.text, &binds, pos).map_err(at_statement)?;
@@ -423,7 +424,7 @@ impl Run<'_> {
         }
         self.ensure_dual(Some(q), None);
         let profile = self.inst.profile.clone();
-        let ctx = Self::plan_ctx(&self.inst.cat, &profile, &self.s.params, self.s.sid, vars);
+        let ctx = Self::plan_ctx(&self.inst.cat, &profile, &self.s.params, self.s.sid, vars, &self.s.user);
         let c = exec::compile(q, &ctx)?;
         if c.bind_names.iter().any(|n| n.starts_with(':')) {
             // (An INTO target `:n` is no bind of the query.)

@@ -151,10 +151,11 @@ impl Run<'_> {
         // An error inside the program (its body, or a default of its
         // parameters) is reported at the call, with the program's line in
         // Oracle's error stack (ORA-06512).
+        let schema = self.inst.cat.schema.clone();
         let at_call = |mut e: LabError| {
             let at = if e.pos.line >= p.name.pos.line && e.pos.line > 0 { e.pos.line - p.name.pos.line + 1 } else { 1 };
             if e.pos.line > 0 {
-                let unit = format!("\"{}.{}\"", super::LAB_USER, p.name.name);
+                let unit = format!("\"{}.{}\"", schema, p.name.name);
                 e.message.push('\n');
                 e.message.push_str(&ora::PLSQL_AT_UNIT_LINE.line(&[&unit, &at]));
             }

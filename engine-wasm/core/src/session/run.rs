@@ -176,6 +176,7 @@ impl Run<'_> {
         params: &Parameters,
         sid: u32,
         vars: impl Into<crate::exec::plan::PlsqlVars<'a>>,
+        user: &'a str,
     ) -> PlanCtx<'a> {
         PlanCtx {
             cat,
@@ -187,6 +188,7 @@ impl Run<'_> {
             nlj_batching_enabled: params.nlj_batching_enabled,
             costing: crate::optimizer::cost::ScanCosting::of(params, &cat.system_stats),
             sid,
+            user,
             cbo_trace: false,
             hash_join_by_cost: params.other.get("_hash_join_enabled").is_none_or(|v| v != "FALSE"),
             gby_hash_aggregation: params.other.get("_gby_hash_aggregation_enabled").is_none_or(|v| v != "FALSE"),

@@ -168,7 +168,7 @@ impl Run<'_> {
             Some(0) => Err(LabError::with_args(ora::UNABLE_TO_CREATE_INITIAL_EXTENT, &[&self.ts_name(ts)], pos)),
             Some(ext) => Err(LabError::with_args(
                 ora::UNABLE_TO_EXTEND_INDEX,
-                &[&format_args!("{}.{}", LAB_USER, ix.name), &ext, &self.ts_name(ts)],
+                &[&format_args!("{}.{}", self.inst.cat.schema, ix.name), &ext, &self.ts_name(ts)],
                 pos,
             )),
         }
@@ -236,7 +236,7 @@ impl Run<'_> {
             Some(0) => Err(LabError::with_args(ora::UNABLE_TO_CREATE_INITIAL_EXTENT, &[&ts], pos)),
             Some(ext) => Err(LabError::with_args(
                 ora::UNABLE_TO_EXTEND_TABLE,
-                &[&format_args!("{}.{}", LAB_USER, t.name), &ext, &ts],
+                &[&format_args!("{}.{}", self.inst.cat.schema, t.name), &ext, &ts],
                 pos,
             )),
         }

@@ -88,6 +88,9 @@ pub(crate) struct LastCursor {
 /// One session of the instance (V$SESSION).
 pub struct Session {
     pub sid: u32,
+    /// The user connected: the lab's one schema (`Instance::schema`), or
+    /// SYS after `CONNECT / AS SYSDBA`.
+    pub user: String,
     /// `ALTER SESSION` overrides on top of the instance parameters.
     pub params: Parameters,
     pub(crate) cursors: crate::fasthash::FxMap<String, Box<Compiled>>,
@@ -182,6 +185,7 @@ impl Session {
         trace.limit = config.trace_limit;
         Session {
             sid,
+            user: LAB_USER.to_string(),
             params,
             cursors: Default::default(),
             cursor_text_bytes: 0,

@@ -74,7 +74,8 @@ impl Run<'_> {
     /// parameters as they are now (no cursor is looked up or kept).
     pub(super) fn explain_compile(&self, q: &lio_sql::ast::Query) -> Result<exec::Compiled, LabError> {
         let profile = self.inst.profile.clone();
-        let mut ctx = Self::plan_ctx(&self.inst.cat, &profile, &self.s.params, self.s.sid, &[] as &[String]);
+        let mut ctx =
+            Self::plan_ctx(&self.inst.cat, &profile, &self.s.params, self.s.sid, &[] as &[String], &self.s.user);
         ctx.cbo_trace = self.cbo_tracing();
         exec::compile(q, &ctx)
     }

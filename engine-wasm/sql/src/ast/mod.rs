@@ -29,6 +29,18 @@ pub struct Statement {
     /// Source text of the statement as written (without the `;` or `/`).
     pub text: String,
     pub kind: StatementKind,
+    /// Every object the unit names (`[schema.]name` in FROM, DML and DDL),
+    /// PL/SQL's embedded statements included in their block's list: the
+    /// session checks them against the lab's one schema and the user
+    /// connected (a statement inside a block has an empty list).
+    pub objects: Vec<ObjectRef>,
+}
+
+/// An object named by a statement, with its schema when qualified.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ObjectRef {
+    pub schema: Option<Ident>,
+    pub name: Ident,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -324,6 +336,8 @@ pub struct Connect {
     pub user: Option<Ident>,
     /// `@connect_identifier` as written (`orcl`, `//host:1521/service`).
     pub connect_identifier: Option<String>,
+    /// `AS SYSDBA` (the user is then SYS).
+    pub sysdba: bool,
 }
 
 #[derive(Debug, Clone, PartialEq)]

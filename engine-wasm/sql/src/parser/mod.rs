@@ -53,11 +53,12 @@ pub use stream::{MAX_EXPRESSION_DEPTH, MAX_TABLES};
 
 /// Parse one unit of a script.
 pub fn parse_unit(unit: &ScriptUnit) -> Result<Statement, LabError> {
+    let mut p = Parser::new(&unit.text, unit.pos);
     let kind = match unit.kind {
-        UnitKind::Sql => Parser::new(&unit.text, unit.pos).sql_unit()?,
-        UnitKind::Plsql => Parser::new(&unit.text, unit.pos).plsql_unit()?,
+        UnitKind::Sql => p.sql_unit()?,
+        UnitKind::Plsql => p.plsql_unit()?,
         UnitKind::SqlPlus => StatementKind::SqlPlus(sqlplus(unit)?),
-        UnitKind::Lab => StatementKind::Lab(Parser::new(&unit.text, unit.pos).lab_unit()?),
+        UnitKind::Lab => StatementKind::Lab(p.lab_unit()?),
     };
-    Ok(Statement { pos: unit.pos, text: unit.text.clone(), kind })
+    Ok(Statement { pos: unit.pos, text: unit.text.clone(), kind, objects: p.objects })
 }

@@ -70,16 +70,20 @@ impl Parser<'_> {
         Ok(cols)
     }
 
-    /// `[schema.]name`: the last part is kept.
+    /// `[schema.]name`: the name, the pair kept in `objects` (the
+    /// session checks the schema).
     pub(super) fn object_name(&mut self, entry: Entry) -> R<Ident> {
         let mut id = self.ident(entry)?;
+        let mut schema = None;
         while self.is(&Tok::Dot) && matches!(self.nth(1), Tok::Ident { .. }) {
             self.bump();
+            schema.get_or_insert_with(|| id.clone());
             id = self.ident(entry)?;
         }
         if self.is(&Tok::At) {
             return Err(self.unsupported("database links"));
         }
+        self.objects.push(crate::ast::ObjectRef { schema, name: id.clone() });
         Ok(id)
     }
 

@@ -140,7 +140,7 @@ impl Parser<'_> {
         let kind = f(self)?;
         let text = self.slice(t.start, self.prev_end());
         self.semi()?;
-        out.push(PlsqlStatement::Sql(Box::new(Statement { pos: t.pos, text, kind })));
+        out.push(PlsqlStatement::Sql(Box::new(Statement { pos: t.pos, text, kind, objects: Vec::new() })));
         Ok(())
     }
 

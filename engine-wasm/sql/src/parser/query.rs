@@ -545,6 +545,8 @@ impl Parser<'_> {
         // An unqualified name may be a query name of a WITH clause.
         if self.i - first <= 2 && !self.ctes.is_empty() {
             if let Some(view) = self.query_name_ref(&name, &alias)? {
+                // A query name, not an object.
+                self.objects.pop();
                 return Ok(view);
             }
         }

@@ -522,14 +522,21 @@ fn show_errors(words: &[(usize, &str)]) -> Option<SqlPlus> {
 fn connect(words: &[(usize, &str)], at: impl Fn(usize) -> Pos) -> R<Connect> {
     let usage = |k: usize| LabError::sp2(ora::SP2_INVALID_OPTION, &[&CONNECT_USAGE], at(k));
     let mut k = 2;
+    let mut sysdba = false;
     while let Some(&(_, w)) = words.get(k) {
         let w = w.to_ascii_uppercase();
         if w == "AS" {
             let role = words.get(k + 1).map(|&(_, r)| r.to_ascii_uppercase()).unwrap_or_default();
-            if !matches!(role.as_str(), "SYSDBA" | "SYSOPER" | "SYSASM" | "SYSBACKUP" | "SYSDG" | "SYSKM" | "SYSRAC") {
+            let role = role.strip_suffix(';').unwrap_or(&role);
+            if !matches!(role, "SYSDBA" | "SYSOPER" | "SYSASM" | "SYSBACKUP" | "SYSDG" | "SYSKM" | "SYSRAC") {
                 return Err(usage(k + 1));
             }
-            return Err(LabError::unsupported(format!("CONNECT ... AS {role}"), at(k)));
+            if role != "SYSDBA" {
+                return Err(LabError::unsupported(format!("CONNECT ... AS {role}"), at(k)));
+            }
+            sysdba = true;
+            k += 2;
+            continue;
         }
         if !w.starts_with("EDITION=") {
             return Err(usage(k));
@@ -537,9 +544,15 @@ fn connect(words: &[(usize, &str)], at: impl Fn(usize) -> Pos) -> R<Connect> {
         k += 1;
     }
     let Some(&(_, logon)) = words.get(1) else {
-        return Ok(Connect { user: None, connect_identifier: None });
+        return Ok(Connect { user: None, connect_identifier: None, sysdba });
     };
     let (user_password, connect_identifier) = split_unquoted(logon, '@');
+    let connect_identifier = connect_identifier.filter(|c| !c.is_empty()).map(str::to_string);
+    if sysdba {
+        // AS SYSDBA connects as SYS whoever logs on (`/`, or a user
+        // granted SYSDBA).
+        return Ok(Connect { user: Some(Ident { name: "SYS".into(), pos: at(1) }), connect_identifier, sysdba });
+    }
     if user_password.starts_with('/') {
         return Err(LabError::unsupported("operating system authentication (CONNECT /)", at(1)));
     }
@@ -562,8 +575,7 @@ fn connect(words: &[(usize, &str)], at: impl Fn(usize) -> Pos) -> R<Connect> {
             _ => return Err(LabError::new(ora::INVALID_LOGON, at(1))),
         }
     };
-    let connect_identifier = connect_identifier.filter(|c| !c.is_empty()).map(str::to_string);
-    Ok(Connect { user, connect_identifier })
+    Ok(Connect { user, connect_identifier, sysdba })
 }
 
 /// `s` split at the first `sep` outside double quotes.

@@ -68,6 +68,8 @@ pub(super) struct Parser<'a> {
     pub(super) for_update: bool,
     /// Query names of the enclosing WITH clauses, innermost last.
     pub(super) ctes: Vec<super::cte::Cte>,
+    /// The objects the unit names (`Statement::objects`).
+    pub(super) objects: Vec<crate::ast::ObjectRef>,
     /// Tokens copied by references to query names in this statement.
     pub(super) with_expansion: usize,
     /// The next hints read are those of a WITH query name's query block.
@@ -96,6 +98,7 @@ impl<'a> Parser<'a> {
             tables: 0,
             for_update: false,
             ctes: Vec::new(),
+            objects: Vec::new(),
             with_expansion: 0,
             query_name_head: false,
         }

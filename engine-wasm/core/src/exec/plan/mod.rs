@@ -67,6 +67,8 @@ pub struct PlanCtx<'a> {
     pub costing: crate::optimizer::cost::ScanCosting,
     /// The parsing session (`sys_context('USERENV', 'SID')`).
     pub sid: u32,
+    /// The user it is connected as (`USER`): the lab's schema, or SYS.
+    pub user: &'a str,
     /// Event 10053 is set: record what the optimizer considers
     /// (`Compiled::optimizer`).
     pub cbo_trace: bool,
@@ -232,6 +234,7 @@ mod builder;
 mod cartesian;
 mod cbo;
 mod covering;
+mod dict_owner;
 pub mod dual;
 mod expr_info;
 mod expr_text;

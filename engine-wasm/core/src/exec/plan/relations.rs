@@ -72,6 +72,11 @@ impl Builder<'_> {
         } else if let Some(v) = super::super::fixed::FixedView::lookup(&name.name).or_else(|| {
             super::super::dictionary::DictView::lookup(&name.name).map(super::super::fixed::FixedView::Dict)
         }) {
+            if let super::super::fixed::FixedView::Dict(d) = v {
+                if d.user_form().is_some() && cat.table(&name.name).is_none() {
+                    super::dict_owner::check(q, &alias_s, &name.name, cat, self.ctx.user, name.pos)?;
+                }
+            }
             self.fixed_view_relation(v, alias_s, rels, scope);
         } else {
             if super::super::fixed::FixedView::looks_fixed(&name.name) && cat.table(&name.name).is_none() {
@@ -91,7 +96,8 @@ impl Builder<'_> {
                     format!(
                         "the data dictionary view {} (served: USER_TABLES, USER_INDEXES, USER_IND_COLUMNS, \
                          USER_TAB_COLUMNS, USER_TAB_COL_STATISTICS, USER_TAB_HISTOGRAMS, USER_SEGMENTS, USER_OBJECTS, \
-                         USER_ERRORS, ALL_OBJECTS, DBA_OBJECTS)",
+                         USER_ERRORS, ALL_OBJECTS, DBA_OBJECTS, and the DBA_/ALL_ forms of TABLES, INDEXES, \
+                         TAB_COLUMNS, TAB_COL_STATISTICS, TAB_HISTOGRAMS and SEGMENTS)",
                         name.name
                     ),
                     name.pos,
@@ -139,8 +145,13 @@ impl Builder<'_> {
             _ => v.columns(),
         };
         // ENDPOINT_REPEAT_COUNT (the view's last column) is 12c's.
-        if v == super::super::fixed::FixedView::Dict(super::super::dictionary::DictView::TabHistograms)
-            && !self.ctx.profile.hybrid_histograms
+        if matches!(
+            v,
+            super::super::fixed::FixedView::Dict(
+                super::super::dictionary::DictView::TabHistograms
+                    | super::super::dictionary::DictView::DbaTabHistograms
+            )
+        ) && !self.ctx.profile.hybrid_histograms
         {
             cols = &cols[..cols.len() - 1];
         }

@@ -44,7 +44,7 @@ impl Builder<'_> {
         scope: &[ScopeEntry],
     ) -> Result<CExpr, LabError> {
         if qualifier.is_none() && name.name == "USER" {
-            return Ok(CExpr::Func(Func::User, vec![], name.pos));
+            return Ok(CExpr::Func(Func::User, vec![CExpr::Const(crate::value::Value::str(self.ctx.user))], name.pos));
         }
         if name.name == "ROWID" {
             return self.rowid(qualifier, name, scope);

@@ -4,8 +4,7 @@
 use super::*;
 use crate::value::Value;
 
-/// What the lab's sessions are: one user on one instance.
-const USER: &str = "LAB";
+/// What the lab's sessions are: on one instance.
 const DB_NAME: &str = "LIOLAB";
 
 impl Builder<'_> {
@@ -26,7 +25,8 @@ impl Builder<'_> {
         }
         let v = match param.as_str() {
             "SID" => Value::str(&self.ctx.sid.to_string()),
-            "SESSION_USER" | "CURRENT_USER" | "CURRENT_SCHEMA" | "PROXY_USER" => Value::str(USER),
+            "SESSION_USER" | "CURRENT_USER" | "CURRENT_SCHEMA" => Value::str(self.ctx.user),
+            "PROXY_USER" => Value::Null,
             "SESSIONID" => Value::str(&(self.ctx.sid as u64 * 1000 + 7).to_string()),
             "DB_NAME" | "DB_UNIQUE_NAME" | "INSTANCE_NAME" | "SERVICE_NAME" => Value::str(DB_NAME),
             "INSTANCE" => Value::str("1"),
@@ -36,7 +36,7 @@ impl Builder<'_> {
             "TERMINAL" | "HOST" | "SERVER_HOST" => Value::str("lio-lab"),
             "OS_USER" => Value::str("oracle"),
             "MODULE" => Value::str("SQL*Plus"),
-            "ISDBA" => Value::str("FALSE"),
+            "ISDBA" => Value::str(if self.ctx.user == "SYS" { "TRUE" } else { "FALSE" }),
             "AUTHENTICATION_METHOD" => Value::str("PASSWORD"),
             _ => return Err(LabError::new(ora::INVALID_USERENV_PARAMETER, expr_pos(&args[1]))),
         };

@@ -1,6 +1,5 @@
 //! V$PARAMETER, V$VERSION, V$SESSION, V$TIMER.
 
-use super::super::LAB_USER as LAB_USERNAME;
 use super::*;
 use crate::exec::fixed::FixedView;
 
@@ -32,12 +31,13 @@ impl Run<'_> {
                 .into_iter()
                 .map(|(sid, f)| {
                     let me = sid == self.s.sid;
+                    let user = if me { &*self.s.user } else { &*self.inst.cat.schema };
                     vec![
                         num(sid),
                         num(1),
-                        text(LAB_USERNAME),
+                        text(user),
                         text(if me { "ACTIVE" } else { "INACTIVE" }),
-                        text(LAB_USERNAME),
+                        text(user),
                         text("sqlplus@lio-lab (TNS V1-V3)"),
                         text("USER"),
                         f.last_sql

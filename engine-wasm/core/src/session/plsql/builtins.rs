@@ -79,9 +79,9 @@ const ORACLE_PACKAGES: &[&str] = &[
 
 /// `ownname`: the schema DBMS_STATS works on, upper case (NULL or absent:
 /// the current schema).
-fn stats_owner(v: Option<Value>) -> String {
+fn stats_owner(v: Option<Value>, schema: &str) -> String {
     match v {
-        None | Some(Value::Null) => LAB_USER.to_string(),
+        None | Some(Value::Null) => schema.to_string(),
         Some(v) => v.to_string().to_uppercase(),
     }
 }
@@ -382,14 +382,15 @@ impl Run<'_> {
         let proc_name = name.name.trim_start_matches("DBMS_STATS.");
         dbms_stats_arguments(vals, proc_name, name.pos)?;
         self.implicit_commit();
-        let owner = stats_owner(arg(vals, 0, "ownname"));
+        let owner = stats_owner(arg(vals, 0, "ownname"), &self.inst.cat.schema);
         let wrong = || LabError::pls_run(ora::PLS_WRONG_ARGUMENTS, &[&proc_name], name.pos);
         match proc_name {
             "GATHER_TABLE_STATS" => {
                 let tname = arg(vals, 1, "tabname").ok_or_else(wrong)?.to_string().to_uppercase();
-                let id = self.inst.cat.table_id(&tname).filter(|_| owner == LAB_USER).ok_or_else(|| {
-                    LabError::with(ora::UNABLE_TO_ANALYZE, format_args!("\"{owner}\".\"{tname}\""), name.pos)
-                })?;
+                let id =
+                    self.inst.cat.table_id(&tname).filter(|_| *owner == *self.inst.cat.schema).ok_or_else(|| {
+                        LabError::with(ora::UNABLE_TO_ANALYZE, format_args!("\"{owner}\".\"{tname}\""), name.pos)
+                    })?;
                 // ESTIMATE_PERCENT, METHOD_OPT and NO_INVALIDATE are its
                 // 4th, 6th and 13th arguments.
                 let how = Gather::of(vals, [3, 5, 12], name.pos)?;
@@ -402,7 +403,7 @@ impl Run<'_> {
                 let iname = arg(vals, 1, "indname").ok_or_else(wrong)?.to_string().to_uppercase();
                 // ESTIMATE_PERCENT (its 4th): every row, as for a table.
                 method_opt::auto_sample(arg(vals, 3, "estimate_percent").as_ref(), name.pos)?;
-                if owner != LAB_USER || self.inst.cat.index_id(&iname).is_none() {
+                if *owner != *self.inst.cat.schema || self.inst.cat.index_id(&iname).is_none() {
                     return Err(LabError::with(
                         ora::INDEX_UNABLE_TO_ANALYZE,
                         format_args!("\"{owner}\".\"{iname}\""),
@@ -412,7 +413,7 @@ impl Run<'_> {
             }
             // Every table of the schema, as GATHER_TABLE_STATS does each.
             _ => {
-                if owner != LAB_USER {
+                if *owner != *self.inst.cat.schema {
                     return Err(LabError::new(ora::SCHEMA_UNABLE_TO_ANALYZE, name.pos));
                 }
                 for id in 0..self.inst.cat.tables.len() {

@@ -358,7 +358,7 @@ impl Run<'_> {
         if self.compile_program(&p, seen)? {
             return Ok(true);
         }
-        let object = format!("{}.{name}", super::super::LAB_USER);
+        let object = format!("{}.{name}", self.inst.cat.schema);
         u.error(ora::PLS_OBJECT_INVALID.line(&[&object]), at, start, what);
         Ok(false)
     }
@@ -398,7 +398,7 @@ impl Run<'_> {
         let e = self.without_calls(e, vars);
         self.ensure_dual(None, Some(&e));
         let profile = self.inst.profile.clone();
-        let ctx = Self::plan_ctx(&self.inst.cat, &profile, &self.s.params, self.s.sid, vars);
+        let ctx = Self::plan_ctx(&self.inst.cat, &profile, &self.s.params, self.s.sid, vars, &self.s.user);
         match exec::compile_scalar(&e, &ctx) {
             Err(err) if err.is(ora::INVALID_IDENTIFIER) => {
                 let suffix = ora::INVALID_IDENTIFIER.message(&[]);
@@ -461,7 +461,7 @@ impl Run<'_> {
                     self.ensure_dual(None, Some(e));
                 }
                 let profile = self.inst.profile.clone();
-                let ctx = Self::plan_ctx(&self.inst.cat, &profile, &self.s.params, self.s.sid, names);
+                let ctx = Self::plan_ctx(&self.inst.cat, &profile, &self.s.params, self.s.sid, names, &self.s.user);
                 for e in exprs {
                     exec::compile_scalar(e, &ctx)?;
                 }
@@ -493,7 +493,7 @@ impl Run<'_> {
     fn check_query(&mut self, q: &Query, names: &[String]) -> Result<(), LabError> {
         self.ensure_dual(Some(q), None);
         let profile = self.inst.profile.clone();
-        let ctx = Self::plan_ctx(&self.inst.cat, &profile, &self.s.params, self.s.sid, names);
+        let ctx = Self::plan_ctx(&self.inst.cat, &profile, &self.s.params, self.s.sid, names, &self.s.user);
         exec::compile(q, &ctx).map(|_| ())
     }
 }

@@ -35,7 +35,8 @@ impl Run<'_> {
             return Err(LabError::unsupported("DESCRIBE of data dictionary and V$ views", pos));
         }
         let table = match schema {
-            None | Some("LAB") => self.inst.cat.table(name),
+            None if *self.s.user == *self.inst.cat.schema => self.inst.cat.table(name),
+            Some(s) if *s == *self.inst.cat.schema => self.inst.cat.table(name),
             _ => None,
         };
         let columns: Vec<(String, bool, Option<String>)> = match table {
@@ -43,7 +44,7 @@ impl Run<'_> {
             None if name == "DUAL" && matches!(schema, None | Some("SYS")) => {
                 vec![("DUMMY".to_string(), false, Some("VARCHAR2(1)".to_string()))]
             }
-            None if schema.is_some_and(|s| s != "LAB") => {
+            None if schema.is_some_and(|s| *s != *self.inst.cat.schema) => {
                 return Err(LabError::unsupported("DESCRIBE of another schema's objects", pos));
             }
             None => return Err(missing()),

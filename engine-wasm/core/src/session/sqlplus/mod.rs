@@ -74,7 +74,10 @@ impl Run<'_> {
             SqlPlus::Variable { name, ty } => o.output.extend(self.variable_command(name, *ty)?),
             SqlPlus::Print(names) => o.prints = self.print_command(names)?,
             // The engine gave the script a fresh session before this step.
-            SqlPlus::Connect(_) => o.feedback = Some("Connected.".into()),
+            SqlPlus::Connect(c) => {
+                self.connected(c)?;
+                o.feedback = Some("Connected.".into());
+            }
             SqlPlus::Prompt(t) => o.output.push(t.clone()),
             SqlPlus::Exec(b) => {
                 // The block's `ERROR at line 1` is the EXEC command itself,
@@ -180,7 +183,7 @@ impl Run<'_> {
             "SQLBLANKLINES" => format!("sqlblanklines {}", on_off(sp.sqlblanklines)),
             "TERMOUT" => format!("termout {}", on_off(st.termout)),
             "TIMING" => format!("timing {}", on_off(st.timing)),
-            _ => format!("USER is \"{}\"", super::LAB_USER),
+            _ => format!("USER is \"{}\"", self.s.user),
         }
     }
 }
