@@ -381,17 +381,23 @@ impl Engine {
     }
 
     /// `CONNECT [user]`: as the schema's user, as SYS (AS SYSDBA), or as
-    /// a new user while the schema holds nothing (the schema takes its
-    /// name); another user is refused by the session's step, which finds
-    /// the session still connected as before.
+    /// a new user while no CONNECT has named the schema or it holds
+    /// nothing (the schema takes its name: a script that creates its
+    /// tables and then connects as tvdca ran as tvdca); another user is
+    /// refused by the session's step, which finds the session still
+    /// connected as before.
     fn connect(&mut self, c: &lio_sql::ast::Connect) {
         let user = match c.user.as_ref().map(|u| u.name.as_str()) {
             None => self.current_mut().user.clone(),
             Some("SYS") if !c.sysdba => return,
             Some("SYS") => "SYS".to_string(),
-            Some(u) if *u == *self.inst.cat.schema => u.to_string(),
-            Some(u) if !self.inst.schema_holds_objects() => {
+            Some(u) if *u == *self.inst.cat.schema => {
+                self.inst.cat.schema_named = true;
+                u.to_string()
+            }
+            Some(u) if !self.inst.cat.schema_named || !self.inst.schema_holds_objects() => {
                 self.inst.cat.schema = u.into();
+                self.inst.cat.schema_named = true;
                 u.to_string()
             }
             Some(_) => return,

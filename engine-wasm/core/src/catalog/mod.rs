@@ -391,8 +391,11 @@ pub struct Cluster {
 #[derive(Debug, Clone, Default)]
 pub struct Catalog {
     /// The lab's one schema, whose objects these are: LAB, or the user a
-    /// script first connects as while it holds none (`CONNECT n1/n1`).
+    /// script first connects as (`CONNECT n1/n1`).
     pub schema: std::sync::Arc<str>,
+    /// A CONNECT named the schema (until then a script's first CONNECT
+    /// names it, objects created before included: they were that user's).
+    pub schema_named: bool,
     pub segments: Vec<SegmentInfo>,
     pub tables: Vec<Table>,
     pub indexes: Vec<Index>,

@@ -1,6 +1,6 @@
 //! The lab's one schema and the user connected. The lab holds one user's
-//! objects (`Instance::schema`: LAB, or the user a script first connects
-//! as while nothing is created); `CONNECT / AS SYSDBA` makes the session
+//! objects (`Catalog::schema`: LAB, or the user a script first connects
+//! as); `CONNECT / AS SYSDBA` makes the session
 //! SYS, whose schema holds none of them. A name qualified by the schema
 //! reaches its objects from either user; SYS.name reaches the dictionary
 //! (DUAL, the V$ and dictionary views), not the lab's objects; another

@@ -88,7 +88,7 @@ pub(crate) struct LastCursor {
 /// One session of the instance (V$SESSION).
 pub struct Session {
     pub sid: u32,
-    /// The user connected: the lab's one schema (`Instance::schema`), or
+    /// The user connected: the lab's one schema (`Catalog::schema`), or
     /// SYS after `CONNECT / AS SYSDBA`.
     pub user: String,
     /// `ALTER SESSION` overrides on top of the instance parameters.
