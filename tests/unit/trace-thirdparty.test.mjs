@@ -58,6 +58,8 @@ const EVENT_PARAMS = {
   'rdbms ipc reply': ['from_process', 'timeout', 'p3'],
   'cell single block physical read': ['cellhash#', 'diskhash#', 'bytes'],
   'cell multiblock physical read': ['cellhash#', 'diskhash#', 'bytes'],
+  // Published traces: `nam='cell smart table scan' ela= 145 cellhash#=3249924569 p2=0 p3=0`
+  // (Expert Oracle Exadata).
   'cell smart table scan': ['cellhash#', 'p2', 'p3'],
 };
 
@@ -80,7 +82,8 @@ function files(steps) {
   const spans = [];
   let current = null;
   for (const s of steps) {
-    for (const l of s.sql_trace ?? []) {
+    // A statement's text is one entry of sql_trace and as many lines of the file as it has.
+    for (const l of (s.sql_trace ?? []).flatMap((x) => x.split('\n'))) {
       const m = /^Trace file .*\/([^/]+\.trc)$/.exec(l);
       if (m) current = m[1];
       if (current === null) continue;
@@ -95,7 +98,6 @@ function files(steps) {
   return { byName, spans };
 }
 
-const num = (raw, key) => Number(new RegExp(`(?:^|[ ,])${key.replace(/[#*]/g, '\\$&')}=\\s*(-?\\d+)`).exec(raw)?.[1]);
 
 const samples = readdirSync(path.join(ROOT, 'samples')).filter((f) => f.endsWith('.sql')).sort();
 
@@ -138,7 +140,10 @@ describe('10046 traces of the samples, read by trctools (third-party parser)', (
         const { file, iso, offset } = given[i];
         for (const o of res.ops) o.line += offset;
         expect(res.errors, `${file}: parser errors`).toBe(0);
-        expect(res.orphans, `${file}: lines the parser did not recognise`).toEqual([]);
+        // Oracle's own line when MAX_DUMP_FILE_SIZE stops a trace, which the parser does not know.
+        const cap = res.orphans.filter((l) => /^\*\*\* DUMP FILE SIZE IS LIMITED TO \d+ BYTES \*\*\*$/.test(l));
+        expect(res.orphans.filter((l) => !cap.includes(l)), `${file}: lines the parser did not recognise`).toEqual([]);
+        const capAt = cap.length ? offset + res.lines : Infinity;
         if (iso) expect(res.warnings, `${file}: parser warnings`).toEqual([]);
         const ops = res.ops;
         for (const o of ops) kinds.add(o.op_type);
@@ -150,7 +155,8 @@ describe('10046 traces of the samples, read by trctools (third-party parser)', (
           expect(o.tim, `${file}:${o.line} ${o.op_type} tim`).toBeGreaterThanOrEqual(lastTim);
           lastTim = o.tim;
           if (['PARSE', 'EXEC', 'FETCH'].includes(o.op_type)) {
-            expect(o.tim - o.e, `${file}:${o.line} ${o.op_type} starts before the last call ended`).toBeGreaterThanOrEqual(lastCallEnd);
+            // tim and e are each rounded to the microsecond.
+            expect(o.tim - o.e + 1, `${file}:${o.line} ${o.op_type} starts before the last call ended`).toBeGreaterThanOrEqual(lastCallEnd);
             lastCallEnd = o.tim;
           }
           if (o.op_type === 'WAIT') {
@@ -162,7 +168,8 @@ describe('10046 traces of the samples, read by trctools (third-party parser)', (
         }
         // Per step: the calls' figures are the step's statistics.
         const [first, last] = [offset + 1, offset + res.lines];
-        for (const sp of spans.filter((x) => x.file === file && x.from >= first && x.to <= last)) {
+        // A step the size limit cut short has only its first calls.
+        for (const sp of spans.filter((x) => x.file === file && x.from >= first && x.to <= last && x.to < capAt)) {
           const s = sp.step;
           const calls = ops.filter((o) => o.line >= sp.from && o.line <= sp.to && ['PARSE', 'EXEC', 'FETCH'].includes(o.op_type));
           if (calls.length === 0) continue;

@@ -221,12 +221,26 @@ impl Run<'_> {
         if self.sql_trace_level() & 8 == 0 {
             return;
         }
-        for w in waits {
+        // A wait the clock did not stamp (a buffer busy wait, a latch)
+        // ended after the one before it and before the next stamped one:
+        // tim= keeps its place in the file.
+        let mut next = vec![call_tim; waits.len()];
+        let mut after = call_tim;
+        for (i, w) in waits.iter().enumerate().rev() {
+            next[i] = after;
+            if !w.tim.is_nan() {
+                after = (w.tim.round() as u64).min(after);
+            }
+        }
+        let mut prev: Option<u64> = None;
+        for (w, next) in waits.iter().zip(next) {
             let [n1, n2, n3] = wait_params(w.event);
             let [p1, p2, p3] = w.p;
             let obj = if is_read(w.event) { w.p[0] as i64 } else { -1 };
-            let tim = if w.tim.is_nan() { call_tim } else { w.tim.round() as u64 };
             let ela = w.us.round() as u64;
+            let tim =
+                if w.tim.is_nan() { prev.map_or(next, |p| (p + ela).min(next).max(p)) } else { w.tim.round() as u64 };
+            prev = Some(tim);
             let name = w.event.name();
             let l = format!("WAIT #{n}: nam='{name}' ela= {ela} {n1}={p1} {n2}={p2} {n3}={p3} obj#={obj} tim={tim}");
             self.trace_line(l);

@@ -144,9 +144,9 @@ pub(super) fn wait_params(e: WaitEvent) -> [&'static str; 3] {
         LatchCacheBuffersChains => ["address", "number", "tries"],
         EnqKoFastObjectCheckpoint => ["name|mode", "2", "0"],
         RdbmsIpcReply => ["from_process", "timeout", "p3"],
-        CellSingleBlockPhysicalRead | CellMultiblockPhysicalRead | CellSmartTableScan => {
-            ["cellhash#", "diskhash#", "bytes"]
-        }
+        CellSingleBlockPhysicalRead | CellMultiblockPhysicalRead => ["cellhash#", "diskhash#", "bytes"],
+        // Published traces: `cellhash#=3249924569 p2=0 p3=0` (Expert Oracle Exadata).
+        CellSmartTableScan => ["cellhash#", "p2", "p3"],
         DbFlashCacheSingleBlockPhysicalRead => ["p1", "p2", "p3"],
         LogFileParallelWrite => ["files", "blocks", "requests"],
         DbFileParallelWrite => ["requests", "interrupt", "timeout"],
