@@ -49,9 +49,15 @@ export function parseTrace(text) {
   /** @type {Map<string, Statement>} */
   const byCursor = new Map();
   let truncated = null;
+  const tims = { first: 0, last: 0 };
   for (let i = 0; i < lines.length; i++) {
     const l = lines[i];
     let m;
+    const tim = /[ ,]tim=(\d+)/.exec(l);
+    if (tim) {
+      if (!tims.first) tims.first = Number(tim[1]);
+      tims.last = Math.max(tims.last, Number(tim[1]));
+    }
     if ((m = /^PARSING IN CURSOR #(\d+) (.*)$/.exec(l))) {
       const head = Object.fromEntries([...m[2].matchAll(/(\w+)=('[^']*'|\S+)/g)].map((x) => [x[1], x[2].replace(/'/g, '')]));
       const body = [];
@@ -96,7 +102,7 @@ export function parseTrace(text) {
       truncated = l;
     }
   }
-  return { statements: [...byText.values()], lines: lines.filter((l, i) => l !== '' || i < lines.length - 1).length, truncated };
+  return { statements: [...byText.values()], lines: lines.filter((l, i) => l !== '' || i < lines.length - 1).length, truncated, tims };
 }
 
 /** @param {number} us */
@@ -143,10 +149,22 @@ function rowSources(st, out) {
     depth.set(line.id, d);
     const cnts = sets.map((s) => s.find((x) => x.id === line.id)?.cnt ?? 0);
     const avg = Math.round(cnts.reduce((a, b) => a + b, 0) / cnts.length);
-    const obj = line.obj ? ` (object id ${line.obj})` : '';
-    out.push(`${String(cnts[0]).padStart(10)} ${String(avg).padStart(10)} ${String(Math.max(...cnts)).padStart(10)}  ${' '.repeat(d)}${line.op}${obj}`);
+    // tkprof names an index's object id, not a table's (published reports:
+    // `INDEX UNIQUE SCAN ORGANISATION__PK (cr=2 ... card=1)(object id 98786)`).
+    const obj = line.obj && line.op.startsWith('INDEX ') ? `(object id ${line.obj})` : '';
+    out.push(`${String(cnts[0]).padStart(10)} ${String(avg).padStart(10)} ${String(Math.max(...cnts)).padStart(10)}  ${' '.repeat(d)}${rowSourceOp(line.op)}${obj}`);
   }
-  out.push('', '');
+  out.push('');
+}
+
+/**
+ * A STAT line's op text as tkprof prints it: 12c's `str=` (the row source's
+ * starts) follows the time as `starts=`, as published 19c tkprof output shows
+ * (`(cr=87028 pr=50 pw=0 time=2758668 us starts=1)`).
+ * @param {string} op
+ */
+export function rowSourceOp(op) {
+  return op.replace(/ pw=(\d+) str=(\d+) time=(\d+) us/, ' pw=$1 time=$3 us starts=$2');
 }
 
 /**
@@ -181,7 +199,7 @@ export function parseSort(spec) {
  * @param {{ traceName?: string, sort?: string[] }} [options]
  */
 export function tkprof(text, { traceName = 'trace.trc', sort = [] } = {}) {
-  const { statements, lines, truncated } = parseTrace(text);
+  const { statements, lines, truncated, tims } = parseTrace(text);
   const ordered = sort.length ? [...statements].sort((a, b) => sortKey(b, sort) - sortKey(a, sort) || a.order - b.order) : statements;
   const sortText = sort.length ? sort.join(' ') : 'default';
   const out = ['', 'TKPROF: LIO Lab', '', `Trace file: ${traceName}`, `Sort options: ${sortText}`, '', STARS,
@@ -201,11 +219,13 @@ export function tkprof(text, { traceName = 'trace.trc', sort = [] } = {}) {
     callTable(st.calls, out);
     const mis = st.calls[0].mis;
     const exeMis = st.calls[1].mis;
-    if (mis > 0) out.push(`Misses in library cache during parse: ${mis}`);
+    // Printed whenever the statement was parsed (published output shows `: 0`).
+    if (st.calls[0].count > 0) out.push(`Misses in library cache during parse: ${mis}`);
     if (exeMis > 0) out.push(`Misses in library cache during execute: ${exeMis}`);
-    out.push('Optimizer mode: ALL_ROWS', `Parsing user id: ${st.uid}`);
+    out.push('Optimizer mode: ALL_ROWS', `Parsing user id: ${st.uid}  `);
     rowSources(st, out);
     if (st.stats.length === 0) out.push('');
+    if (st.waits.size > 0) out.push('');
     waitTable(st.waits, out);
     out.push(STARS, '');
     st.calls.forEach((c, i) => {
@@ -226,13 +246,14 @@ export function tkprof(text, { traceName = 'trace.trc', sort = [] } = {}) {
   out.push(`${String(n).padStart(5)}  user  SQL statements in session.`,
     `${String(0).padStart(5)}  internal SQL statements in session.`,
     `${String(n).padStart(5)}  SQL statements in session.`, STARS,
-    `Trace file: ${traceName}`, `Sort options: ${sortText}`, '',
+    `Trace file: ${traceName}`, 'Trace file compatibility: 11.1.0.7', `Sort options: ${sortText}`, '',
     `${String(1).padStart(8)}  session in tracefile.`,
     `${String(n).padStart(8)}  user  SQL statements in trace file.`,
     `${String(0).padStart(8)}  internal SQL statements in trace file.`,
     `${String(n).padStart(8)}  SQL statements in trace file.`,
     `${String(n).padStart(8)}  unique SQL statements in trace file.`,
-    `${String(lines).padStart(8)}  lines in trace file.`);
+    `${String(lines).padStart(8)}  lines in trace file.`,
+    `${String(Math.round((tims.last - tims.first) / 1e6)).padStart(8)}  elapsed seconds in trace file.`);
   if (truncated) out.push('', truncated);
   return out.join('\n') + '\n';
 }

@@ -68,7 +68,8 @@ describe('tkprof', () => {
     expect(lines[at + 9]).toBe('total        4      0.00       0.00          2         25          0           1');
     expect(lines).toContain('Misses in library cache during parse: 1');
     expect(lines).toContain('Optimizer mode: ALL_ROWS');
-    expect(lines).toContain('Parsing user id: 100');
+    // Two spaces after the id, as published (`Parsing user id: 631  `: no username resolved).
+    expect(lines).toContain('Parsing user id: 100  ');
   });
 
   it('lays out the tables as published tkprof output does', () => {

@@ -36,6 +36,17 @@ fn calls(s: &StepOut) -> Vec<&String> {
         .collect()
 }
 
+/// The cursor number of a line: `#140...` of `PARSING IN CURSOR #140... len=`.
+fn cursor_of(line: &str) -> u64 {
+    let rest = &line[line.find('#').expect("a cursor") + 1..];
+    rest[..rest.find(|c: char| !c.is_ascii_digit()).unwrap_or(rest.len())].parse().unwrap()
+}
+
+/// The `tim=` of a line.
+fn tim_of(line: &str) -> Option<u64> {
+    line.rsplit_once("tim=").and_then(|(_, t)| t.split([' ', ',']).next()).and_then(|t| t.parse().ok())
+}
+
 fn sum(s: &StepOut, name: &str) -> u64 {
     calls(s).iter().map(|l| field(l, name)).sum()
 }
@@ -69,6 +80,11 @@ fn pk_query_calls_sum_to_the_steps_statistics() {
     assert!(!second.sql_trace.iter().any(|l| l.starts_with("Trace file")));
     let t = &second.sql_trace;
     let at = |p: &str| t.iter().position(|l| l.starts_with(p)).unwrap_or_else(|| panic!("no {p} in {t:#?}"));
+    // 18c numbers a cursor by its address (11.2.0.2 on).
+    let n = cursor_of(&t[at("PARSING IN CURSOR #")]);
+    assert!(n > 100_000_000_000_000, "{n}");
+    let t: Vec<String> = t.iter().map(|l| l.replace(&format!("#{n}"), "#1")).collect();
+    let at = |p: &str| t.iter().position(|l| l.starts_with(p)).unwrap_or_else(|| panic!("no {p} in {t:#?}"));
     assert!(at("=====================") < at("PARSING IN CURSOR #1 len=29 dep=0 uid="));
     assert_eq!(t[at("PARSING IN CURSOR") + 1], "select v from t1 where id = 1");
     assert_eq!(t[at("PARSING IN CURSOR") + 2], "END OF STMT");
@@ -81,7 +97,7 @@ fn pk_query_calls_sum_to_the_steps_statistics() {
     // is the execution's), in 11g's layout with cost, size and card.
     let stat1 = &t[at("STAT #1 id=1 cnt=1 pid=0 pos=1 obj=")];
     assert!(stat1.contains("op='TABLE ACCESS BY INDEX ROWID T1 (cr="), "{stat1}");
-    assert!(stat1.contains(" pr=0 pw=0 time=") && stat1.contains(" us cost="), "{stat1}");
+    assert!(stat1.contains(" pr=0 pw=0 str=1 time=") && stat1.contains(" us cost="), "{stat1}");
     assert!(t.iter().any(|l| l.starts_with("STAT #1 id=2 cnt=1 pid=1 pos=1 obj=0 op='INDEX UNIQUE SCAN")));
     // SQL*Net waits with Oracle's parameter names; from client after the call.
     let to = at("WAIT #1: nam='SQL*Net message to client' ela= ");
@@ -195,4 +211,66 @@ fn ten_g_layout() {
     assert!(t.iter().any(|l| l.starts_with("FETCH #") && !l.contains("plh=")));
     assert!(t.iter().any(|l| l.starts_with("STAT #") && l.ends_with(" us)'")));
     assert!(!t.iter().any(|l| l.starts_with("CLOSE")));
+}
+
+/// Each release's layout: cursor numbers (slots before 11.2.0.2, addresses
+/// from it), STAT's str= (12c on), the `***` lines' times (ISO 8601 from
+/// 12.2), CLOSE (11g on); an operation without options leaves two spaces
+/// before ` (cr=` as Oracle's op text does (`'FAST DUAL  (cr=0 ...'`).
+#[test]
+fn layouts_by_release() {
+    let dual = "select 1 from dual;\n";
+    let trace = |v: &str| {
+        let s = quiet_engine().exec(&format!("LAB VERSION {v};\n{LEVEL12}{dual}"));
+        ok(&s);
+        s.last().unwrap().sql_trace.clone()
+    };
+    let find = |t: &[String], p: &str| {
+        t.iter().find(|l| l.starts_with(p)).cloned().unwrap_or_else(|| panic!("no {p} in {t:#?}"))
+    };
+    let t = trace("11.2.0.1");
+    assert!(cursor_of(&find(&t, "PARSING IN CURSOR #")) < 10);
+    assert!(find(&t, "STAT #").contains("op='FAST DUAL  (cr=0 pr=0 pw=0 time="), "{t:#?}");
+    assert!(t.iter().any(|l| l.starts_with("CLOSE #")));
+    let t = trace("11.2.0.2");
+    assert!(cursor_of(&find(&t, "PARSING IN CURSOR #")) > 100_000_000_000_000);
+    assert!(!find(&t, "STAT #").contains(" str="));
+    let t = trace("19c");
+    assert!(find(&t, "STAT #").contains("op='FAST DUAL  (cr=0 pr=0 pw=0 str=1 time="), "{t:#?}");
+    // The header: the first *** line and the session's, at the trace's start.
+    let s = quiet_engine().exec(&format!("LAB VERSION 11.2.0.2;\n{LEVEL12}{dual}LAB VERSION 19c;\n{dual}"));
+    ok(&s);
+    let all: Vec<&String> = s.iter().flat_map(|st| st.sql_trace.iter()).collect();
+    let stars: Vec<&&String> = all.iter().filter(|l| l.starts_with("*** ")).collect();
+    assert_eq!(stars[0].as_str(), "*** 2024-01-01 00:00:00.000", "{all:#?}");
+    assert_eq!(stars[1].as_str(), "*** SESSION ID:(10.1) 2024-01-01 00:00:00.000");
+    // LAB VERSION while tracing: a new header in the new release's layout.
+    assert_eq!(all.iter().filter(|l| l.starts_with("Trace file ")).count(), 2, "{all:#?}");
+    assert!(all.iter().any(|l| l.starts_with("*** SESSION ID:(10.1) 2024-01-01T") && l.ends_with("+00:00")));
+}
+
+/// A statement written after it ran (DDL, DML, COMMIT) is written in the
+/// order Oracle writes it as it runs: its parse at its start, its waits,
+/// its execute at its end; tim= never goes back, and no call starts
+/// (tim - e) before the one before it ended.
+#[test]
+fn lines_keep_the_clock() {
+    let s = run(&format!(
+        "alter system flush buffer_cache;\n{LEVEL12}update t1 set v = 'uno' where id = 1;\ncommit;\n{QUERY}"
+    ));
+    ok(&s);
+    let all: Vec<&String> = s.iter().flat_map(|st| st.sql_trace.iter()).collect();
+    let (mut last, mut ended) = (0, 0);
+    for l in &all {
+        let Some(tim) = tim_of(l) else { continue };
+        assert!(tim >= last, "{l} after tim={last}: {all:#?}");
+        last = tim;
+        if l.starts_with("PARSE #") || l.starts_with("EXEC #") || l.starts_with("FETCH #") {
+            let e = field(l, "e");
+            assert!(tim - e >= ended, "{l} starts before tim={ended}");
+            ended = tim;
+        }
+    }
+    assert!(all.iter().any(|l| l.starts_with("WAIT #") && l.contains("'db file sequential read'")));
+    assert!(all.iter().any(|l| l.starts_with("WAIT #") && l.contains("'log file sync'")));
 }

@@ -52,8 +52,19 @@ pub struct VersionProfile {
     /// The extended SQL trace (10046) of 11.1 on: `sqlid=` in PARSING IN
     /// CURSOR, `plh=` in the calls, `cost= size= card=` in STAT lines.
     pub trace_sqlid: bool,
-    /// The trace writes `CLOSE #n` lines (11.2.0.2 on).
+    /// The trace writes `CLOSE #n` lines (11g on: Tanel Poder, "How to
+    /// detect when a cursor was closed from SQL trace output", 2009).
     pub trace_close: bool,
+    /// The trace numbers a cursor by its address (`PARSING IN CURSOR
+    /// #140203930927312`, 11.2.0.2 on; before, a slot number: `#2`).
+    pub trace_cursor_address: bool,
+    /// STAT lines carry the row source's starts (`str=1`, 12c on; 11.2's
+    /// end `pw=0 time=`).
+    pub trace_stat_starts: bool,
+    /// The trace's `***` lines stamp ISO 8601 times with microseconds and
+    /// the zone (`*** 2018-07-31T09:16:25.618519-05:00`, 12.2 on); before,
+    /// `*** 2013-01-15 10:23:45.123`.
+    pub trace_iso_time: bool,
     /// Bytes of a redo change vector's header: 24 before 12.1, 32 from
     /// 12.1 (the container id and flags; session/redo_layout.rs).
     pub change_vector_header: u64,
@@ -113,6 +124,9 @@ const fn profile(name: &'static str, banner: &'static str) -> VersionProfile {
         identifier_bytes: 128,
         trace_sqlid: true,
         trace_close: true,
+        trace_cursor_address: true,
+        trace_stat_starts: true,
+        trace_iso_time: true,
         change_vector_header: 32,
         hybrid_histograms: true,
         statname_rows: 2011,
@@ -138,6 +152,9 @@ pub const V10_2_0_5: VersionProfile = VersionProfile {
     identifier_bytes: 30,
     trace_sqlid: false,
     trace_close: false,
+    trace_cursor_address: false,
+    trace_stat_starts: false,
+    trace_iso_time: false,
     change_vector_header: 24,
     hybrid_histograms: false,
     dictionary_objects: 50_000,
@@ -156,7 +173,9 @@ pub const V11_1_0_7: VersionProfile = VersionProfile {
     memoptimize_rowstore: false,
     filtered_unique_probe_pins: true,
     identifier_bytes: 30,
-    trace_close: false,
+    trace_cursor_address: false,
+    trace_stat_starts: false,
+    trace_iso_time: false,
     change_vector_header: 24,
     hybrid_histograms: false,
     dictionary_objects: 66_000,
@@ -176,7 +195,9 @@ pub const V11_2_0_1: VersionProfile = VersionProfile {
     row_cr: true,
     filtered_unique_probe_pins: true,
     identifier_bytes: 30,
-    trace_close: false,
+    trace_cursor_address: false,
+    trace_stat_starts: false,
+    trace_iso_time: false,
     change_vector_header: 24,
     hybrid_histograms: false,
     dictionary_objects: 72_000,
@@ -190,7 +211,7 @@ pub const V11_2_0_2: VersionProfile = VersionProfile {
     name: "11.2.0.2",
     banner: "Oracle Database 11g Enterprise Edition Release 11.2.0.2.0 - 64bit Production",
     filtered_unique_probe_pins: false,
-    trace_close: true,
+    trace_cursor_address: true,
     seed_created: (2010, 9, 17),
     ..V11_2_0_1
 };

@@ -40,6 +40,7 @@ impl Run<'_> {
         self.inst.profile = p.clone();
         self.inst.rebuild_sga(&self.s.params);
         self.invalidate_cursors();
+        self.trace_new_release();
         Ok(Outcome { output: vec![format!("Simulating {}", p.banner)], ..Default::default() })
     }
 

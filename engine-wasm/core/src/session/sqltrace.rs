@@ -21,6 +21,9 @@ pub(crate) struct CallFig {
     /// The waits so far are left for the next call (a statement written
     /// after it ran: its waits are its execute's).
     pub keep_waits: bool,
+    /// The call is written as it was at its mark, taking no time (a
+    /// statement written after it ran: its parse, at its start).
+    pub at_start: bool,
 }
 
 impl Run<'_> {
@@ -71,6 +74,17 @@ impl Run<'_> {
         }
     }
 
+    /// LAB VERSION while tracing: the trace goes on in the new release's
+    /// layout, under a header of its own (its banner), its cursors numbered
+    /// anew, as a new server process of that release would write it.
+    pub(super) fn trace_new_release(&mut self) {
+        let t = &mut self.s.sqltrace;
+        if t.started {
+            t.started = false;
+            t.cursors.clear();
+        }
+    }
+
     /// The trace file's header, if the file is new.
     pub(super) fn trace_header(&mut self) {
         if !self.s.sqltrace.started {
@@ -83,8 +97,24 @@ impl Run<'_> {
             self.trace_line("Instance name: LIOLAB".into());
             self.trace_line(format!("Unix process pid: {spid}, image: oracle@liolab"));
             self.trace_line(String::new());
+            self.trace_line(String::new());
+            let at = trace_stamp(self.s.cost.now_us(), self.inst.profile.trace_iso_time);
             let sid = self.s.sid;
-            self.trace_line(format!("*** SESSION ID:({sid}.1)"));
+            self.trace_line(format!("*** {at}"));
+            let mut ids = vec![
+                format!("SESSION ID:({sid}.1)"),
+                "CLIENT ID:()".to_string(),
+                "SERVICE NAME:(SYS$USERS)".to_string(),
+                "MODULE NAME:(SQL*Plus)".to_string(),
+                "ACTION NAME:()".to_string(),
+            ];
+            if self.inst.profile.trace_iso_time {
+                ids.push("CLIENT DRIVER:(SQL*PLUS)".to_string());
+            }
+            for id in ids {
+                self.trace_line(format!("*** {id} {at}"));
+            }
+            self.trace_line(String::new());
         }
     }
 
@@ -109,12 +139,13 @@ impl Run<'_> {
     }
 
     /// The cursor number of the statement with hash value `hv`.
-    fn trace_cursor(&mut self, hv: u32) -> u32 {
+    fn trace_cursor(&mut self, hv: u32) -> u64 {
+        let address = self.inst.profile.trace_cursor_address;
         let t = &mut self.s.sqltrace;
         if let Some(&(_, n)) = t.cursors.iter().find(|(h, _)| *h == hv) {
             return n;
         }
-        let n = (t.cursors.len() % TRACE_CURSORS) as u32 + 1;
+        let n = cursor_number((t.cursors.len() % TRACE_CURSORS) as u32 + 1, address);
         if t.cursors.len() < TRACE_CURSORS {
             t.cursors.push((hv, n));
         }
@@ -124,7 +155,7 @@ impl Run<'_> {
     /// `PARSING IN CURSOR` with the text, and the parse call since `m`
     /// (`mis=1`: it was a hard parse); returns the cursor's number (the
     /// running statement's from now on).
-    pub(super) fn trace_parse(&mut self, text: &str, oct: u32, m: &CallMark, f: CallFig) -> u32 {
+    pub(super) fn trace_parse(&mut self, text: &str, oct: u32, m: &CallMark, f: CallFig) -> u64 {
         let (sqlid, hv) = crate::exec::hash::sql_id(text);
         let n = self.trace_cursor(hv);
         self.s.sqltrace.cursor = Some(n);
@@ -148,7 +179,7 @@ impl Run<'_> {
     /// A PARSE, EXEC or FETCH line for the call since `m`, after the waits
     /// in it; the `SQL*Net message from client` that ends it after the line.
     pub(super) fn trace_call(&mut self, call: &str, m: &CallMark, f: CallFig) {
-        let now = self.trace_mark();
+        let now = if f.at_start { *m } else { self.trace_mark() };
         let n = self.s.sqltrace.cursor.unwrap_or(0);
         let waits = match self.s.stats.calls.trace_waits.as_mut() {
             Some(w) if !f.keep_waits => std::mem::take(w),
@@ -176,7 +207,7 @@ impl Run<'_> {
     }
 
     /// WAIT lines (at level 8 and 12); each read's blocks go to its plan line.
-    fn trace_waits(&mut self, n: u32, waits: &[TraceWait], call_tim: u64) {
+    fn trace_waits(&mut self, n: u64, waits: &[TraceWait], call_tim: u64) {
         for w in waits {
             if w.line != u16::MAX && is_read(w.event) {
                 let reads = &mut self.s.sqltrace.line_reads;
@@ -190,12 +221,26 @@ impl Run<'_> {
         if self.sql_trace_level() & 8 == 0 {
             return;
         }
-        for w in waits {
+        // A wait the clock did not stamp (a buffer busy wait, a latch)
+        // ended after the one before it and before the next stamped one:
+        // tim= keeps its place in the file.
+        let mut next = vec![call_tim; waits.len()];
+        let mut after = call_tim;
+        for (i, w) in waits.iter().enumerate().rev() {
+            next[i] = after;
+            if !w.tim.is_nan() {
+                after = (w.tim.round() as u64).min(after);
+            }
+        }
+        let mut prev: Option<u64> = None;
+        for (w, next) in waits.iter().zip(next) {
             let [n1, n2, n3] = wait_params(w.event);
             let [p1, p2, p3] = w.p;
             let obj = if is_read(w.event) { w.p[0] as i64 } else { -1 };
-            let tim = if w.tim.is_nan() { call_tim } else { w.tim.round() as u64 };
             let ela = w.us.round() as u64;
+            let tim =
+                if w.tim.is_nan() { prev.map_or(next, |p| (p + ela).min(next).max(p)) } else { w.tim.round() as u64 };
+            prev = Some(tim);
             let name = w.event.name();
             let l = format!("WAIT #{n}: nam='{name}' ela= {ela} {n1}={p1} {n2}={p2} {n3}={p3} obj#={obj} tim={tim}");
             self.trace_line(l);
@@ -310,19 +355,20 @@ impl Run<'_> {
         let mut out = Vec::new();
         for (i, l) in lines.iter().enumerate().skip(1) {
             let kids = lines.iter().filter(|k| k.parent == l.parent && k.id <= l.id).count();
-            let op = match &l.name {
-                Some(name) => format!("{} {name}", l.operation),
-                None => l.operation.clone(),
-            };
+            let op = stat_op(&l.operation, l.name.as_deref());
             let time = c.line_stats.get(i).map(|s| s.time_us.round() as u64).unwrap_or(0);
             let mut s = format!(
-                "STAT #{n} id={} cnt={} pid={} pos={kids} obj=0 op='{op} (cr={} pr={} pw=0 time={time} us",
+                "STAT #{n} id={} cnt={} pid={} pos={kids} obj=0 op='{op} (cr={} pr={} pw=0 ",
                 l.id,
                 l.a_rows,
                 l.parent.unwrap_or(0),
                 l.buffers,
                 pr[i]
             );
+            if self.inst.profile.trace_stat_starts {
+                let _ = write!(s, "str={} ", l.starts);
+            }
+            let _ = write!(s, "time={time} us");
             if costed {
                 let _ = write!(s, " cost={} size={} card={}", l.cost, l.bytes.unwrap_or(0), l.e_rows);
             }
@@ -355,21 +401,29 @@ impl Run<'_> {
         if self.s.sqltrace.cursor.is_none() && kind != "sqlplus" && kind != "lab" {
             let oct = command_type(&stmt.kind);
             let text = stmt.text.trim_end_matches([';', '/', ' ', '\n']).to_string();
+            // Written after it ran, in the order Oracle writes it as it
+            // runs: the parse at its start (its work is the execute's),
+            // the waits, then the execute (or a query's fetch) to its end.
             let at = self.trace_mark();
             let mis = (at.hard > m.hard) as u32;
-            self.trace_parse(&text, oct, &at, CallFig { mis, keep_waits: true, ..Default::default() });
+            let start = CallFig { keep_waits: true, at_start: true, ..Default::default() };
+            self.trace_parse(&text, oct, m, CallFig { mis, ..start });
             let txn_end = matches!(stmt.kind, StatementKind::Commit | StatementKind::Rollback);
             if txn_end {
                 let rlbk = matches!(stmt.kind, StatementKind::Rollback) as u8;
                 let rd_only = (at.redo == m.redo) as u8;
                 let mut l = format!("XCTEND rlbk={rlbk}, rd_only={rd_only}");
                 if self.inst.profile.trace_sqlid {
-                    let _ = write!(l, ", tim={}", self.s.cost.now_us().round() as u64);
+                    // The transaction ends before the commit's waits (its
+                    // log file sync) that the execute's line follows.
+                    let waits = self.s.stats.calls.trace_waits.as_deref().unwrap_or_default();
+                    let first = waits.iter().filter(|w| !w.tim.is_nan()).map(|w| w.tim - w.us).fold(f64::MAX, f64::min);
+                    let _ = write!(l, ", tim={}", self.s.cost.now_us().min(first).max(m.t.now_us).round() as u64);
                 }
                 self.trace_line(l);
             }
             if kind == "query" {
-                self.trace_call("EXEC", &at, CallFig::default());
+                self.trace_call("EXEC", m, start);
                 if err.is_none() {
                     self.trace_call("FETCH", m, CallFig { rows, ..Default::default() });
                 }

@@ -15,6 +15,79 @@ pub(super) const LAB_USER_ID: u32 = 100;
 /// Distinct statements a trace numbers cursors for (beyond: reused).
 pub(super) const TRACE_CURSORS: usize = 4096;
 
+/// The address of a session's first cursor, 11.2.0.2 on (the trace names
+/// a cursor by it: a user-space address of a 64-bit Linux process, as in
+/// published traces' `#140203930927312`); the next are [`CURSOR_STRIDE`]
+/// bytes apart.
+const CURSOR_BASE: u64 = 0x7F4B_2C3D_6E48;
+const CURSOR_STRIDE: u64 = 0x1F0;
+
+/// Plan operations that have no OPTIONS in V$SQL_PLAN: a STAT line's op
+/// text is OPERATION, OPTIONS and OBJECT_NAME joined by single spaces, so
+/// these leave two (`'FAST DUAL  (cr=0 ...'`, `'HASH JOIN  (cr=...'`,
+/// `'UPDATE  SEQ$ (cr=...'` in published 12c and 19c traces), where
+/// `'SORT AGGREGATE (cr=...'` has one.
+const NO_OPTIONS: &[&str] = &[
+    "FAST DUAL",
+    "HASH JOIN",
+    "NESTED LOOPS",
+    "MERGE JOIN",
+    "VIEW",
+    "VIEW PUSHED PREDICATE",
+    "FILTER",
+    "UNION-ALL",
+    "COUNT",
+    "CONNECT BY",
+    "SEQUENCE",
+    "UPDATE",
+    "DELETE",
+    "INSERT",
+    "LOAD TABLE CONVENTIONAL",
+    "LOAD AS SELECT",
+    "CONCATENATION",
+    "INLIST ITERATOR",
+    "MINUS",
+    "INTERSECTION",
+    "TEMP TABLE TRANSFORMATION",
+    "RECURSIVE WITH PUMP",
+];
+
+/// A STAT line's op text (before ` (cr=`) for a plan line.
+pub(super) fn stat_op(operation: &str, name: Option<&str>) -> String {
+    let sep = if NO_OPTIONS.contains(&operation) { "  " } else { " " };
+    match name {
+        Some(name) => format!("{operation}{sep}{name}"),
+        None if sep.len() == 2 => format!("{operation} "),
+        None => operation.to_string(),
+    }
+}
+
+/// The time of a `***` line at `now_us` on the session's clock (its zero is
+/// SYSDATE's, `date::CLOCK_ZERO`, in UTC): 12.2 on `2024-01-01T00:00:00.002033+00:00`,
+/// before `2024-01-01 00:00:00.002`.
+pub(super) fn trace_stamp(now_us: f64, iso: bool) -> String {
+    let us = now_us.max(0.0).round() as i64;
+    let at = crate::date::Date::from_seconds(crate::date::CLOCK_ZERO.seconds() + us / 1_000_000)
+        .unwrap_or(crate::date::CLOCK_ZERO)
+        .civil();
+    let (d, frac) = (format!("{:04}-{:02}-{:02}", at.year, at.month, at.day), us % 1_000_000);
+    let t = format!("{:02}:{:02}:{:02}", at.hour, at.minute, at.second);
+    if iso {
+        format!("{d}T{t}.{frac:06}+00:00")
+    } else {
+        format!("{d} {t}.{:03}", frac / 1000)
+    }
+}
+
+/// The number the trace writes for the `n`th cursor slot (from 1).
+pub(super) fn cursor_number(n: u32, address: bool) -> u64 {
+    if address {
+        CURSOR_BASE + (n as u64 - 1) * CURSOR_STRIDE
+    } else {
+        n as u64
+    }
+}
+
 /// A session's trace state.
 #[derive(Debug, Default)]
 pub(crate) struct SqlTrace {
@@ -28,11 +101,11 @@ pub(crate) struct SqlTrace {
     pub full: bool,
     /// The file's header is written.
     pub started: bool,
-    /// Cursor numbers by hash value.
-    pub cursors: Vec<(u32, u32)>,
+    /// Cursor numbers (as the trace writes them) by hash value.
+    pub cursors: Vec<(u32, u64)>,
     /// The cursor the running statement traced itself (the step's generic
     /// lines are not written for it), and its number.
-    pub cursor: Option<u32>,
+    pub cursor: Option<u64>,
     /// The plan hash value of the traced cursor's plan (`plh=`).
     pub plh: u32,
     /// The ledger at the start of the traced execution's current call.
@@ -71,9 +144,9 @@ pub(super) fn wait_params(e: WaitEvent) -> [&'static str; 3] {
         LatchCacheBuffersChains => ["address", "number", "tries"],
         EnqKoFastObjectCheckpoint => ["name|mode", "2", "0"],
         RdbmsIpcReply => ["from_process", "timeout", "p3"],
-        CellSingleBlockPhysicalRead | CellMultiblockPhysicalRead | CellSmartTableScan => {
-            ["cellhash#", "diskhash#", "bytes"]
-        }
+        CellSingleBlockPhysicalRead | CellMultiblockPhysicalRead => ["cellhash#", "diskhash#", "bytes"],
+        // Published traces: `cellhash#=3249924569 p2=0 p3=0` (Expert Oracle Exadata).
+        CellSmartTableScan => ["cellhash#", "p2", "p3"],
         DbFlashCacheSingleBlockPhysicalRead => ["p1", "p2", "p3"],
         LogFileParallelWrite => ["files", "blocks", "requests"],
         DbFileParallelWrite => ["requests", "interrupt", "timeout"],
