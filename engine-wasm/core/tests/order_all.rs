@@ -647,6 +647,20 @@ fn order_group_ddl_and_loads() {
     );
 }
 
+/// The index skip scan articles (issues 31 and 34): each builds its own
+/// table; the skip scan's cost reads only the index's and the table's
+/// statistics.
+#[test]
+fn order_group_index_skip_scan() {
+    order::check(
+        &[
+            "tests/articles/brooks-index-skip-scan-11g.sql",
+            "tests/articles/dicasoracledba-index-skip-scan-hinted-9i.sql",
+        ],
+        &[],
+    );
+}
+
 /// Index compression (issue 34) beside the clustering factor article: an
 /// index rebuilt with and without COMPRESS, whatever ran before.
 #[test]

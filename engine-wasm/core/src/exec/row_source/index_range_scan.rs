@@ -43,6 +43,7 @@ pub(super) fn next(
         kept,
         silent,
         desc,
+        ..
     } = kind
     else {
         unreachable!()

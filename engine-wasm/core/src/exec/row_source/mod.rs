@@ -28,6 +28,7 @@ mod hash_join;
 mod index_fast_full_scan;
 mod index_min_max;
 mod index_range_scan;
+pub(crate) mod index_skip_scan;
 mod index_unique_scan;
 mod memoptimized_get;
 mod merge_join;
@@ -342,6 +343,9 @@ pub enum OpKind {
         /// INDEX RANGE|FULL SCAN DESCENDING: from the last entry in range
         /// down (`high_value` then holds the low bound the walk stops at).
         desc: bool,
+        /// INDEX SKIP SCAN: `keys` bind the columns after the leading
+        /// one, probed once per leading value (`index_skip_scan.rs`).
+        skip: Option<Box<index_skip_scan::Skip>>,
     },
     /// INDEX FAST FULL SCAN: every block of the index in block order (the
     /// segment's space-management gets, then branch and leaf blocks, as a
@@ -591,6 +595,7 @@ impl OpKind {
             kept: Default::default(),
             silent: false,
             desc: false,
+            skip: None,
         }
     }
 }
