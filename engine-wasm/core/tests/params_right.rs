@@ -395,8 +395,9 @@ fn hints_the_lab_does_not_obey_are_refused_by_name() {
          select /*+ opt_param('optimizer_index_cost_adj', 10) */ count(*) from t;\n\
          select /*+ all_rows qb_name(main) no_such_hint monitor */ count(*) from t;",
     );
-    for (i, name) in
-        ["AND_EQUAL", "FIRST_ROWS", "INDEX_JOIN", "PARALLEL", "OPT_PARAM('optimizer_index_cost_adj')"].iter().enumerate()
+    for (i, name) in ["AND_EQUAL", "FIRST_ROWS", "INDEX_JOIN", "PARALLEL", "OPT_PARAM('optimizer_index_cost_adj')"]
+        .iter()
+        .enumerate()
     {
         let (code, msg) = err(&steps[i]);
         assert_eq!(code, "LAB-00001");

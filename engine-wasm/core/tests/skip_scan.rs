@@ -158,7 +158,8 @@ fn order_by_the_leading_column_needs_no_sort() {
 fn the_10053_trace_shows_the_skip_scan() {
     let mut e = quiet_engine();
     ok(&e.exec(SETUP));
-    let s = e.exec("alter session set events '10053 trace name context forever, level 1';\nselect * from t where b = 1000;");
+    let s = e
+        .exec("alter session set events '10053 trace name context forever, level 1';\nselect * from t where b = 1000;");
     ok(&s);
     let text = s[1].sql_trace.join("\n");
     for l in [

@@ -374,7 +374,11 @@ fn formula(r: &TableRef<'_>, c: &Candidate) -> String {
             let ix = &r.cat.indexes[*index];
             let sel = c.ix_sel.unwrap_or(0.0);
             let lb = ix.btree.leaf_count() as f64;
-            let table = if *index_only { "no table visit".to_string() } else { format!("ceil(CLUF {} x {sel:.6})", ix.btree.clustering_factor) };
+            let table = if *index_only {
+                "no table visit".to_string()
+            } else {
+                format!("ceil(CLUF {} x {sel:.6})", ix.btree.clustering_factor)
+            };
             format!(
                 "I/O BLEVEL {} + ANDV {andv} x ceil(#LB {lb} x ix_sel {sel:.6} / ANDV) = {} + {table}; total I/O {}; {tail}",
                 ix.btree.blevel(), c.index_io, c.io

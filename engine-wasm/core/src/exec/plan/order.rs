@@ -36,6 +36,8 @@ pub(super) fn delivered(op: &Op, cat: &Catalog) -> Option<Delivered> {
             let cols = std::iter::once(ix.columns[0]).chain(ix.columns[n..].iter().copied()).collect();
             Some(Delivered { src: *src, bound: ix.columns[1..n].to_vec(), cols, desc: *desc })
         }
+        // A reverse key index's order is not its columns'.
+        OpKind::IndexRange { index, .. } if cat.indexes[*index].reverse => None,
         OpKind::IndexRange { index, keys, src, desc, .. } => {
             let ix = &cat.indexes[*index];
             let n = keys.len().min(ix.columns.len());

@@ -64,6 +64,12 @@ pub(super) fn next(
                 let v = rt.eval(k, env)?;
                 keybuf.push(v);
             }
+            if bt.reverse {
+                // A reverse key index is probed with the key reversed.
+                let r = crate::storage::reversed_key(keybuf);
+                keybuf.clear();
+                keybuf.extend(r.iter().cloned());
+            }
             rt.k.stats.access.index_scans_kdiixs1 += 1;
             let bounds = (eval_bound(rt, env, low)?, eval_bound(rt, env, high)?);
             let first;

@@ -45,8 +45,7 @@ pub(super) fn next(
     line: u16,
     st: usize,
 ) -> Result<bool, Box<LabError>> {
-    let OpKind::IndexRange { index, keys, src, pos, started, pinned_leaf, keybuf, end, filter, desc, skip, .. } =
-        kind
+    let OpKind::IndexRange { index, keys, src, pos, started, pinned_leaf, keybuf, end, filter, desc, skip, .. } = kind
     else {
         unreachable!()
     };
