@@ -7,8 +7,8 @@
 //! articles.rs (Brooks, dicasoracledba) and the blogs corpus (Dyke).
 //!
 //! The worked table: 2,000 rows, A = mod(level, 2) (ANDV 2), B = level,
-//! a 100-byte pad; index T_AB on (A, B). Its entries are 2 + 2 or 3 (A)
-//! + 2 to 4 (B) + 7 (rowid) + 2 (slot) bytes: about 17, so 2,000 of them
+//! a 100-byte pad; index T_AB on (A, B). Its entries are 2 + 2 or 3 (A),
+//! plus 2 to 4 (B), 7 (rowid) and 2 (slot) bytes: about 17, so 2,000 of them
 //! take a handful of leaves under one root (BLEVEL 1): the A = 0 entries
 //! (B even) in the first leaves, the A = 1 entries (B odd) after them.
 

@@ -102,15 +102,11 @@ impl<'a> Writer<'a> {
                 p.access = and(self.keys(*index, keys, *src));
                 p.filter = and(self.conjuncts(filter));
             }
+            // A skip scan's keys are its access and, as Oracle prints them,
+            // its filter too (each leading value's entries checked).
             OpKind::IndexRange { index, keys, filter, src, skip: Some(_), .. } => {
-                // A skip scan's keys are its access and, as Oracle prints
-                // them, its filter too (each leading value's entries are
-                // checked against them).
                 let a = self.keys_from(*index, 1, keys, *src);
-                let mut f = a.clone();
-                f.extend(self.conjuncts(filter));
-                p.access = and(a);
-                p.filter = and(f);
+                (p.access, p.filter) = (and(a.clone()), and([a, self.conjuncts(filter)].concat()));
             }
             OpKind::IndexRange { index, keys, low, high, filter, src, .. } => {
                 let mut a = self.keys(*index, keys, *src);

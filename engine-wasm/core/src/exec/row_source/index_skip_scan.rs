@@ -10,24 +10,8 @@
 //! the branch gets (examinations, as a range scan's descent) and leaf
 //! gets; no `index scans kdiixs1` (a skip scan is not kdiixs1).
 
+use super::skip_state::Skip;
 use super::*;
-
-/// The skip scan's place: the leading value's entries (`group`), those
-/// among them the keys select (`run`), and the pinned branch path (block
-/// of each level above the leaves).
-#[derive(Debug, Clone, Default)]
-pub struct Skip {
-    group: (usize, usize),
-    run: (usize, usize),
-    path: Vec<u32>,
-}
-
-impl Skip {
-    /// A fetch call's end releases the pinned branch path.
-    pub(super) fn release(&mut self) {
-        self.path.clear();
-    }
-}
 
 /// Restart: the next fetch probes the first leading value from the root.
 pub(super) fn open(kind: &mut OpKind) {

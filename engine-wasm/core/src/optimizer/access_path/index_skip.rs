@@ -1,8 +1,9 @@
 //! INDEX SKIP SCAN: equalities on the columns after an index's leading
 //! one (the longest run of them from the second column), no equality on
 //! the leading column; probed once per leading value. Costed as Lewis
-//! gives it (oracle-l, "Cost of Index Skip Scan", 6 May 2018: "ndv(column1)
-//! * cost of (column1 = unknown and column2 = value)", the root pinned):
+//! gives it (oracle-l, "Cost of Index Skip Scan", 6 May 2018:
+//! "ndv(column1) * cost of (column1 = unknown and column2 = value)", the
+//! root pinned):
 //!   I/O = BLEVEL + ANDV * ceil(#LB * ix_sel / ANDV) + ceil(CLUF * ix_sel)
 //! where ANDV (the 10053's "ANDV (#skips)") is the leading column's NDV
 //! and ix_sel the product of the bound columns' selectivities. Checked
