@@ -21,13 +21,6 @@ fn index_type_and_leaves(e: &mut lio_core::Engine, index: &str) -> (String, u64)
     (r[0][0].clone(), r[0][1].parse().unwrap())
 }
 
-fn ops(s: &lio_core::StepOut) -> Vec<String> {
-    s.plan
-        .iter()
-        .map(|l| format!("{} {}", l.operation, l.name.as_deref().unwrap_or("")).trim_end().to_string())
-        .collect()
-}
-
 const SETUP: &str = "create table t (id number, pad varchar2(50));
 insert into t select level, rpad('x', 50) from dual connect by level <= 5000;
 commit;
@@ -51,17 +44,17 @@ select min(id) from t;
 select id from t where id < 4 order by id;",
     );
     ok(&s);
-    assert_eq!(ops(&s[0])[1], "INDEX RANGE SCAN T_REV");
+    assert_eq!(op_names(&s[0])[1], "INDEX RANGE SCAN T_REV");
     assert_eq!(row_strings(&s[0]), ["20"]);
     assert_eq!(s[0].plan[1].access.as_deref(), Some("\"ID\"=20"));
-    assert!(ops(&s[1]).contains(&"TABLE ACCESS FULL T".to_string()), "{:?}", ops(&s[1]));
+    assert!(op_names(&s[1]).contains(&"TABLE ACCESS FULL T".to_string()), "{:?}", op_names(&s[1]));
     assert_eq!(row_strings(&s[1]), ["11"]);
     assert_eq!(row_strings(&s[2]), ["11"]);
     assert!(s[3].rows.is_empty());
-    assert!(!ops(&s[4]).iter().any(|o| o.contains("MIN/MAX")), "{:?}", ops(&s[4]));
+    assert!(!op_names(&s[4]).iter().any(|o| o.contains("MIN/MAX")), "{:?}", op_names(&s[4]));
     assert_eq!(row_strings(&s[4]), ["1"]);
     assert_eq!(row_strings(&s[5]), ["1", "2", "3"]);
-    assert!(ops(&s[5]).iter().any(|o| o.starts_with("SORT ORDER BY")), "{:?}", ops(&s[5]));
+    assert!(op_names(&s[5]).iter().any(|o| o.starts_with("SORT ORDER BY")), "{:?}", op_names(&s[5]));
 }
 
 /// A unique reverse key index: the key probe is an INDEX UNIQUE SCAN and a
@@ -76,7 +69,7 @@ commit;
 create unique index u_rev on u (id) reverse;",
     ));
     let s = e.exec("select v from u where id = 123;\ninsert into u values (123, 'dup');\ninsert into u values (301, 'new');\nselect v from u where id = 301;");
-    assert_eq!(ops(&s[0])[2], "INDEX UNIQUE SCAN U_REV");
+    assert_eq!(op_names(&s[0])[2], "INDEX UNIQUE SCAN U_REV");
     assert_eq!(row_strings(&s[0]), ["v123"]);
     assert_eq!(error_of(&s[1]).0, ora::UNIQUE_CONSTRAINT_VIOLATED.code());
     assert!(s[2].error.is_none());

@@ -30,13 +30,6 @@ fn run(sql: &str) -> Vec<StepOut> {
     s
 }
 
-fn ops(s: &StepOut) -> Vec<String> {
-    s.plan
-        .iter()
-        .map(|l| format!("{} {}", l.operation, l.name.as_deref().unwrap_or("")).trim_end().to_string())
-        .collect()
-}
-
 fn index_shape(e: &mut lio_core::Engine) -> (u64, u64) {
     let r = text_rows(e, "select blevel, leaf_blocks from user_indexes where index_name = 'T_AB';");
     (r[0][0].parse().unwrap(), r[0][1].parse().unwrap())
@@ -60,7 +53,7 @@ fn two_leading_values_worked_by_hand() {
     let s = e.exec("set autotrace on\nselect * from t where b = 1000;\nset autotrace off");
     ok(&s);
     let q = &s[1];
-    assert_eq!(ops(q), ["SELECT STATEMENT", "TABLE ACCESS BY INDEX ROWID T", "INDEX SKIP SCAN T_AB"]);
+    assert_eq!(op_names(q), ["SELECT STATEMENT", "TABLE ACCESS BY INDEX ROWID T", "INDEX SKIP SCAN T_AB"]);
     assert_eq!(q.rows.len(), 1);
     assert_eq!(q.plan[2].access.as_deref(), Some("\"B\"=1000"));
     assert_eq!(q.plan[2].filter.as_deref(), Some("\"B\"=1000"));
@@ -84,11 +77,11 @@ select /*+ full(t) */ a, b from t where b = 7 order by a;
 select /*+ index_ss(t t_ab) */ a, b from t where b = 3000;
 select /*+ index_ss_desc(t t_ab) */ a, b from t where b = 7;");
     let n = s.len();
-    assert_eq!(ops(&s[n - 4])[1], "INDEX SKIP SCAN T_AB");
+    assert_eq!(op_names(&s[n - 4])[1], "INDEX SKIP SCAN T_AB");
     assert_eq!(row_strings(&s[n - 4]), ["1|7", "1|7", "|7"]);
     assert_eq!(row_strings(&s[n - 4]), row_strings(&s[n - 3]));
     assert!(s[n - 2].rows.is_empty());
-    assert_eq!(ops(&s[n - 1])[1], "INDEX SKIP SCAN DESCENDING T_AB");
+    assert_eq!(op_names(&s[n - 1])[1], "INDEX SKIP SCAN DESCENDING T_AB");
     assert_eq!(row_strings(&s[n - 1]), ["|7", "1|7", "1|7"]);
 }
 
@@ -101,10 +94,10 @@ select /*+ index_ss_desc(t) */ * from t where b = 10;
 select /*+ no_index_ss(t t_ab) */ * from t where b = 10;
 select /*+ full(t) */ * from t where b = 10;");
     let n = s.len();
-    assert_eq!(ops(&s[n - 4])[2], "INDEX SKIP SCAN T_AB");
-    assert_eq!(ops(&s[n - 3])[2], "INDEX SKIP SCAN DESCENDING T_AB");
-    assert_eq!(ops(&s[n - 2])[1], "TABLE ACCESS FULL T");
-    assert_eq!(ops(&s[n - 1])[1], "TABLE ACCESS FULL T");
+    assert_eq!(op_names(&s[n - 4])[2], "INDEX SKIP SCAN T_AB");
+    assert_eq!(op_names(&s[n - 3])[2], "INDEX SKIP SCAN DESCENDING T_AB");
+    assert_eq!(op_names(&s[n - 2])[1], "TABLE ACCESS FULL T");
+    assert_eq!(op_names(&s[n - 1])[1], "TABLE ACCESS FULL T");
     for q in &s[n - 4..] {
         assert_eq!(row_strings(q).len(), 1);
     }
@@ -129,9 +122,9 @@ exec dbms_stats.gather_table_stats(user, 'T')",
         "set autotrace on\nselect * from t where b = 1000;\nselect /*+ index_ss(t t_ab) */ * from t where b = 1000;\nset autotrace off",
     );
     ok(&s);
-    assert_eq!(ops(&s[1])[1], "TABLE ACCESS FULL T");
+    assert_eq!(op_names(&s[1])[1], "TABLE ACCESS FULL T");
     let q = &s[2];
-    assert_eq!(ops(q)[2], "INDEX SKIP SCAN T_AB");
+    assert_eq!(op_names(q)[2], "INDEX SKIP SCAN T_AB");
     assert_eq!(q.rows.len(), 1);
     // Cost: 1 + 500 * ceil(#LB / 2000 / 500) = 501 (the INDEX line).
     assert_eq!(q.plan[2].cost, blevel + 500);
@@ -148,7 +141,7 @@ exec dbms_stats.gather_table_stats(user, 'T')",
 fn order_by_the_leading_column_needs_no_sort() {
     let s = run("select /*+ index_ss(t t_ab) */ a, b from t where b = 7 order by a;");
     let q = s.last().unwrap();
-    assert_eq!(ops(q), ["SELECT STATEMENT", "INDEX SKIP SCAN T_AB"]);
+    assert_eq!(op_names(q), ["SELECT STATEMENT", "INDEX SKIP SCAN T_AB"]);
     assert_eq!(stat(q, "sorts (memory)"), 0);
 }
 
@@ -184,7 +177,7 @@ fn brooks_skip_scan_plan_and_cost() {
     let s = e.exec(include_str!("../../../tests/articles/brooks-index-skip-scan-11g.sql"));
     ok(&s);
     let q = s.iter().rev().find(|x| x.statement.starts_with("select * from t1 where id")).expect("the query");
-    assert_eq!(ops(q), ["SELECT STATEMENT", "TABLE ACCESS BY INDEX ROWID T1", "INDEX SKIP SCAN I1"]);
+    assert_eq!(op_names(q), ["SELECT STATEMENT", "TABLE ACCESS BY INDEX ROWID T1", "INDEX SKIP SCAN I1"]);
     assert_eq!((q.plan[1].cost, q.plan[2].cost), (4, 3));
     assert_eq!((q.plan[1].e_rows, q.plan[2].e_rows), (1, 1));
     // Bytes: 208 published; the lab's row is AVG_ROW_LEN - 3 (within 2%).
@@ -206,7 +199,7 @@ fn dicasoracledba_hinted_skip_scan_costs_1001() {
     let s = e.exec(include_str!("../../../tests/articles/dicasoracledba-index-skip-scan-hinted-9i.sql"));
     ok(&s);
     let q = s.iter().rev().find(|x| x.statement.starts_with("select /*+ index_ss")).expect("the query");
-    assert_eq!(ops(q)[2], "INDEX SKIP SCAN IDX_TESTE");
+    assert_eq!(op_names(q)[2], "INDEX SKIP SCAN IDX_TESTE");
     assert_eq!(q.plan[2].a_rows, 1000);
     assert_eq!((q.plan[2].cost, q.plan[2].e_rows), (1002, 1000));
     let s = e.exec(

@@ -44,11 +44,7 @@ pub(super) fn next(
         }
         if !*started {
             *started = true;
-            keybuf.clear();
-            for k in keys.iter() {
-                let v = rt.eval(k, env)?;
-                keybuf.push(v);
-            }
+            super::index_range_scan::eval_keys(rt, env, keys, keybuf)?;
             if bt.is_empty() {
                 *end = true;
                 return Ok(false);
@@ -69,13 +65,7 @@ pub(super) fn next(
                 descend(rt, line, st, seg, bt, s, pinned_leaf, *pos);
             } else {
                 *pos = if desc { *pos - 1 } else { *pos + 1 };
-                let lb = bt.leaf_block(bt.leaf_of(*pos));
-                if *pinned_leaf == Some(lb) {
-                    rt.revisit(line, st, seg, lb);
-                } else {
-                    rt.get(line, st, seg, lb, GetKind::Normal, true);
-                    *pinned_leaf = Some(lb);
-                }
+                visit_leaf(rt, (line, st, seg), bt.leaf_block(bt.leaf_of(*pos)), pinned_leaf);
             }
         }
         if s.run.0 == s.run.1 {
@@ -126,7 +116,12 @@ fn descend(
             s.path[level] = b;
         }
     }
-    let lb = bt.leaf_block(leaf);
+    visit_leaf(rt, (line, st, seg), bt.leaf_block(leaf), pinned_leaf);
+}
+
+/// Leaf block `lb`: revisited when it is the pinned leaf, else got and
+/// pinned.
+fn visit_leaf(rt: &mut Rt<'_>, (line, st, seg): (u16, usize, u32), lb: u32, pinned_leaf: &mut Option<u32>) {
     if *pinned_leaf == Some(lb) {
         rt.revisit(line, st, seg, lb);
     } else {
