@@ -647,6 +647,20 @@ fn order_group_ddl_and_loads() {
     );
 }
 
+/// The index skip scan and reverse key articles (issues 31 and 34): each
+/// builds its own table; their figures read only its index and table.
+#[test]
+fn order_group_index_skip_scan() {
+    order::check(
+        &[
+            "tests/articles/brooks-index-skip-scan-11g.sql",
+            "tests/articles/dicasoracledba-index-skip-scan-hinted-9i.sql",
+            "tests/articles/foote-reverse-key-space-10g.sql",
+        ],
+        &[],
+    );
+}
+
 /// Index compression (issue 34) beside the clustering factor article: an
 /// index rebuilt with and without COMPRESS, whatever ran before.
 #[test]

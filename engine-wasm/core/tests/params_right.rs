@@ -388,15 +388,16 @@ fn hints_the_lab_does_not_obey_are_refused_by_name() {
     let mut e = quiet_engine();
     hinted_table(&mut e);
     let steps = e.exec(
-        "select /*+ index_ss(t t_id) */ count(*) from t;\n\
+        "select /*+ and_equal(t t_id) */ count(*) from t;\n\
          select /*+ first_rows(10) */ id from t where n = 1;\n\
          select /*+ index_join(a) */ count(*) from t a, t b where a.id = b.id;\n\
          insert /*+ parallel(t 4) */ into t select * from t;\n\
          select /*+ opt_param('optimizer_index_cost_adj', 10) */ count(*) from t;\n\
          select /*+ all_rows qb_name(main) no_such_hint monitor */ count(*) from t;",
     );
-    for (i, name) in
-        ["INDEX_SS", "FIRST_ROWS", "INDEX_JOIN", "PARALLEL", "OPT_PARAM('optimizer_index_cost_adj')"].iter().enumerate()
+    for (i, name) in ["AND_EQUAL", "FIRST_ROWS", "INDEX_JOIN", "PARALLEL", "OPT_PARAM('optimizer_index_cost_adj')"]
+        .iter()
+        .enumerate()
     {
         let (code, msg) = err(&steps[i]);
         assert_eq!(code, "LAB-00001");

@@ -54,6 +54,8 @@ select y from t where x = 1;
 create index t_x on t (x);
 alter session set events '10053 trace name context forever';
 select a.y from t a, t b where a.x = b.x and a.x = 1;
+create index t_yx on t (y, x);
+select /*+ index_ss(t t_yx) */ y from t where x = 1;
 variable n number
 exec :n := 1
 print n

@@ -423,6 +423,14 @@ export interface OptimizerPath {
   nl_cost: number | null;
   /** A hint the lab refuses (the statement's error if it won). */
   refused: boolean;
+  skip_scan: OptimizerSkipScan | null;
+}
+
+/** An index skip scan's own figures in the trace. */
+export interface OptimizerSkipScan {
+  andv: number;
+  ss_io: number;
+  scan_io: number;
 }
 
 /** A join step (`Now joining:`): the methods costed and the one taken. */

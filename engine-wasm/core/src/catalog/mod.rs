@@ -357,6 +357,9 @@ pub struct Index {
     /// does not consider it (OPTIMIZER_USE_INVISIBLE_INDEXES is not
     /// modelled, so always FALSE) and ignores hints that name it.
     pub visible: bool,
+    /// `REVERSE`: a reverse key index; its stored keys are
+    /// [`Self::key_of`]'s, each column's bytes reversed.
+    pub reverse: bool,
 }
 
 impl Index {
@@ -365,12 +368,24 @@ impl Index {
         !self.dropped && self.visible
     }
 
+    /// The key `row` has in this index, as the index stores it (reversed
+    /// in a reverse key index).
     pub fn key_of(&self, row: &[Value]) -> Box<[Value]> {
-        self.columns.iter().map(|&c| row[c].clone()).collect()
+        let key: Box<[Value]> = self.columns.iter().map(|&c| row[c].clone()).collect();
+        self.stored(key)
     }
     /// [`Self::key_of`] a stored row.
     pub fn key_of_row(&self, row: RowRef<'_>) -> Box<[Value]> {
-        self.columns.iter().map(|&c| row.value(c)).collect()
+        let key: Box<[Value]> = self.columns.iter().map(|&c| row.value(c)).collect();
+        self.stored(key)
+    }
+    /// A key as the index stores it.
+    pub fn stored(&self, key: Box<[Value]>) -> Box<[Value]> {
+        if self.reverse {
+            (&crate::storage::reversed_key(&key)).into()
+        } else {
+            key
+        }
     }
 }
 

@@ -160,6 +160,12 @@ fn path(p: &CboPathOut, f: &Fmt, nl: Option<()>, o: &mut Vec<String>) {
         return;
     }
     let (io, cpu) = (f.n(p.io), p.cpu.round());
+    if let Some(ss) = &p.skip_scan {
+        o.push("  Access Path: index (skip-scan)".into());
+        o.push(format!("    SS sel: {:.4e}  ANDV (#skips): {}", p.ix_sel.unwrap_or(0.0), ss.andv));
+        o.push(format!("    SS io: {} vs. table scan io: {}", f.n(ss.ss_io), f.n(ss.scan_io)));
+        o.push("    Skip Scan chosen".into());
+    }
     o.push(format!("  Access Path: {}", p.access));
     if p.index.is_none() {
         // Under a nested loop only the NL cost: the lab keeps no I/O and

@@ -160,6 +160,18 @@ crate::tsdecl::contract! {
         pub nl_cost: Option<f64>,
         /// A hint the lab refuses (the statement's error if it won).
         pub refused: bool,
+        /// An index skip scan: its probes ("ANDV (#skips)"), the I/O of
+        /// the probes' leaves ("SS io") and the full scan's I/O it is
+        /// weighed against ("vs. table scan io").
+        pub skip_scan: Option<CboSkipOut>,
+    }
+
+    /// An index skip scan's own figures in the trace.
+    #[derive(Debug, Clone, Serialize, Default, PartialEq)]
+    pub struct CboSkipOut as OptimizerSkipScan {
+        pub andv: f64,
+        pub ss_io: f64,
+        pub scan_io: f64,
     }
 
     /// A join step (`Now joining:`): the methods costed and the one taken.

@@ -1,5 +1,4 @@
-//! CREATE TABLE, CREATE CLUSTER, CREATE INDEX: segments, their storage
-//! and the MemOptimized conditions checked at DDL time.
+//! CREATE TABLE, CLUSTER, INDEX: segments, storage, MemOptimized checks.
 
 use super::compress::{key_leaf, prefix_length};
 use super::*;
@@ -361,6 +360,7 @@ impl Run<'_> {
                 pool,
                 dropped: false,
                 visible: true,
+                reverse: false,
             });
             TableStorage::Iot { index: iid }
         } else if let Some((cl_name, key_cols)) = &c.cluster {
@@ -439,8 +439,7 @@ impl Run<'_> {
         let mut bt = BTree::new(bs, pctfree, unique, false);
         bt.prefix_cols = prefix_cols;
         let t = &self.inst.cat.tables[tid];
-        // Entries go to the tree as they are made (one-number keys packed
-        // on arrival: no list of a million boxed keys first).
+        // Entries go to the tree as made (one-number keys packed on arrival).
         let entries = t.rows.iter().enumerate().map(|(r, row)| {
             let key: crate::storage::Key = cols.iter().map(|&c| row.value(c)).collect();
             // (A row's own bytes count only in an IOT's entries.)
@@ -450,8 +449,7 @@ impl Run<'_> {
         if bt.build_from(entries).is_err() {
             return Err(LabError::new(ora::DUPLICATE_KEYS_FOUND, Pos::default()));
         }
-        // The entries are the lab's memory (LAB-00034 when they do not fit).
-        self.check_memory(bt.held_bytes())?;
+        self.check_memory(bt.held_bytes())?; // the lab's memory (LAB-00034)
         bt.set_rowid_blocks(&self.inst.cat.tables[tid].loc);
         for b in 0..bt.blocks() {
             self.format_block(seg, b);
@@ -469,6 +467,7 @@ impl Run<'_> {
             pool,
             dropped: false,
             visible: true,
+            reverse: false,
         });
         self.inst.cat.tables[tid].indexes.push(iid);
         Ok(iid)
@@ -562,6 +561,7 @@ impl Run<'_> {
         })?;
         self.place(self.inst.cat.indexes[iid].seg, &c.physical);
         self.inst.cat.indexes[iid].visible = !c.invisible;
+        self.set_reverse(iid, c.reverse, c.name.pos)?;
         self.invalidate_table(tid);
         Ok(Outcome { feedback: Some("Index created.".into()), ..Default::default() })
     }

@@ -26,6 +26,12 @@ impl Run<'_> {
                 let prefix = super::compress::prefix_length(&a.physical, ix.columns.len(), ix.unique, a.name.pos)?;
                 self.inst.cat.indexes[iid].btree.prefix_cols = prefix;
             }
+            // REBUILD [NO]REVERSE, or the rebuild of a reverse key index.
+            if a.reverse.is_some() || self.inst.cat.indexes[iid].reverse {
+                self.set_reverse(iid, a.reverse.unwrap_or(true), a.name.pos)?;
+                self.invalidate_table(self.inst.cat.indexes[iid].table);
+                return Ok(Outcome { feedback: Some("Index altered.".into()), ..Default::default() });
+            }
             let ix = &mut self.inst.cat.indexes[iid];
             let t = &self.inst.cat.tables[ix.table];
             let (holds_rows, unique) = (ix.btree.holds_rows, ix.btree.unique);

@@ -134,7 +134,13 @@ impl Run<'_> {
         };
         vec![
             text(&ix.name),
-            text(if bt.holds_rows { "IOT - TOP" } else { "NORMAL" }),
+            text(if bt.holds_rows {
+                "IOT - TOP"
+            } else if ix.reverse {
+                "NORMAL/REV"
+            } else {
+                "NORMAL"
+            }),
             text(&self.inst.cat.schema),
             text(&t.name),
             text("TABLE"),

@@ -29,6 +29,7 @@ mod plsql_vars;
 mod program;
 mod redo_ddl;
 mod redo_layout;
+mod reverse_key;
 mod run;
 mod schema;
 pub use crate::instance::row_locks;

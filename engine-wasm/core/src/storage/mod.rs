@@ -17,7 +17,7 @@ pub use block::{
 pub use btree::BTree;
 pub use hash_cluster::{next_prime, HashCluster};
 pub use heap::HeapSegment;
-pub use key::{cmp_keys, Key, SizedEntry};
+pub use key::{cmp_keys, reversed_key, Key, SizedEntry};
 
 use crate::value::Value;
 use std::cmp::Ordering;

@@ -13,7 +13,7 @@ pub use corpus::corpus_scripts;
 #[allow(unused_imports)]
 pub use million::{million_setup, peak_mb, MILLION};
 #[allow(unused_imports)]
-pub use plans::{lines, plan_of, scalar, GEIST_TABLES, STATUS_TABLE};
+pub use plans::{lines, op_names, plan_of, scalar, GEIST_TABLES, STATUS_TABLE};
 
 /// An engine without the event trace (faster for large scenarios).
 pub fn quiet_engine() -> Engine {

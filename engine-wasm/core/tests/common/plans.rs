@@ -20,6 +20,14 @@ pub fn lines(plan: &[PlanLineOut]) -> Vec<(String, u64, u64)> {
         .collect()
 }
 
+/// "OPERATION OPTIONS NAME" of each plan line of a step.
+pub fn op_names(s: &lio_core::StepOut) -> Vec<String> {
+    s.plan
+        .iter()
+        .map(|l| format!("{} {}", l.operation, l.name.as_deref().unwrap_or("")).trim_end().to_string())
+        .collect()
+}
+
 /// The first row's values joined by commas (strings unquoted).
 pub fn scalar(e: &mut Engine, sql: &str) -> String {
     let s = e.exec(sql);

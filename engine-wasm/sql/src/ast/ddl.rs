@@ -157,6 +157,8 @@ pub struct CreateIndex {
     pub physical: Physical,
     /// `INVISIBLE`: maintained by DML, not seen by the optimizer.
     pub invisible: bool,
+    /// `REVERSE`: a reverse key index (each column's bytes reversed).
+    pub reverse: bool,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -167,6 +169,8 @@ pub struct AlterIndex {
     pub rebuild: bool,
     /// `VISIBLE` (Some(true)) or `INVISIBLE` (Some(false)).
     pub visible: Option<bool>,
+    /// `REBUILD REVERSE` (Some(true)) or `REBUILD NOREVERSE` (Some(false)).
+    pub reverse: Option<bool>,
 }
 
 #[derive(Debug, Clone, PartialEq)]

@@ -140,20 +140,30 @@ impl Parser<'_> {
                 physical,
                 rebuild: false,
                 visible: Some(visible),
+                reverse: None,
             }));
         }
         let rebuild = self.eat_kw("REBUILD");
         let mut any = rebuild;
+        let mut reverse = None;
         loop {
             if self.physical_option(&mut physical)? {
                 any = true;
                 continue;
             }
             if rebuild && matches!(self.word(), Some("ONLINE" | "REVERSE" | "NOREVERSE")) {
-                if self.is_kw("REVERSE") {
-                    return Err(self.unsupported("reverse key indexes"));
+                match self.word() {
+                    Some("REVERSE") => reverse = Some(true),
+                    Some("NOREVERSE") => reverse = Some(false),
+                    _ => {}
                 }
                 self.bump();
+                continue;
+            }
+            if rebuild && self.is_kw("COMPUTE") {
+                // REBUILD ... COMPUTE STATISTICS: a rebuild gathers them anyway.
+                self.bump();
+                self.missing_keyword("STATISTICS")?;
                 continue;
             }
             if rebuild && self.is_kw("PARTITION") {
@@ -192,7 +202,7 @@ impl Parser<'_> {
             return Err(LabError::new(ora::INVALID_ALTER_INDEX_OPTION, physical.compress_at.unwrap_or(name.pos)));
         }
         super::ddl_create::index_compression_refused(&physical)?;
-        Ok(StatementKind::AlterIndex(AlterIndex { name, physical, rebuild, visible: None }))
+        Ok(StatementKind::AlterIndex(AlterIndex { name, physical, rebuild, visible: None, reverse }))
     }
 
     /// `ALTER TABLE name` MEMOPTIMIZE FOR READ, MOVE, ADD constraint, physical

@@ -343,12 +343,16 @@ impl Parser<'_> {
         };
         let mut physical = Physical::default();
         let mut invisible = false;
+        let mut reverse = false;
         loop {
             if self.physical_option(&mut physical)? {
                 continue;
             }
             match self.word() {
-                Some("REVERSE") => return Err(self.unsupported("reverse key indexes")),
+                Some("REVERSE") => {
+                    reverse = true;
+                    self.bump();
+                }
                 Some("LOCAL" | "GLOBAL") => return Err(self.unsupported("partitioned indexes")),
                 Some(w @ ("VISIBLE" | "INVISIBLE")) => {
                     invisible = w == "INVISIBLE";
@@ -365,7 +369,7 @@ impl Parser<'_> {
             }
         }
         index_compression_refused(&physical)?;
-        Ok(StatementKind::CreateIndex(CreateIndex { name, unique, table, columns, physical, invisible }))
+        Ok(StatementKind::CreateIndex(CreateIndex { name, unique, table, columns, physical, invisible, reverse }))
     }
 
     fn ident_opt_peek(&self) -> bool {

@@ -90,6 +90,21 @@ impl Builder<'_> {
                 let kind = by_rowid(table, src, iop, false, false);
                 self.op("TABLE ACCESS BY INDEX ROWID", Some(&t.name), e_rows, cost, bytes, FRAMES_BY_ROWID, kind)
             }
+            AccessPath::IndexSkip { index, keys, index_only, index_cost, desc, .. } => {
+                let mut kind = OpKind::index_range(index, keys, None, None, src);
+                if let OpKind::IndexRange { skip, desc: d, .. } = &mut kind {
+                    *skip = Some(Default::default());
+                    *d = desc;
+                }
+                let name = &cat.indexes[index].name;
+                let operation = if desc { "INDEX SKIP SCAN DESCENDING" } else { "INDEX SKIP SCAN" };
+                let iop = self.op(operation, Some(name), e_rows, index_cost, None, "qerixtFetch;kdissFetch", kind);
+                if index_only {
+                    return Ok(iop);
+                }
+                let kind = by_rowid(table, src, iop, false, false);
+                self.op("TABLE ACCESS BY INDEX ROWID", Some(&t.name), e_rows, cost, bytes, FRAMES_BY_ROWID, kind)
+            }
             AccessPath::IndexFull { index, covers, index_cost } => {
                 let kind = OpKind::index_range(index, vec![], None, None, src);
                 let name = &cat.indexes[index].name;

@@ -271,6 +271,7 @@ fn index_of(p: &AccessPath) -> Option<crate::catalog::IndexId> {
         | AccessPath::IotUnique { index, .. }
         | AccessPath::IndexUnique { index, .. }
         | AccessPath::IndexRange { index, .. }
+        | AccessPath::IndexSkip { index, .. }
         | AccessPath::IndexFull { index, .. }
         | AccessPath::IndexFastFull { index } => Some(*index),
         AccessPath::FullScan | AccessPath::HashCluster { .. } | AccessPath::Refused(_) => None,
@@ -292,6 +293,7 @@ fn path(r: &TableRef<'_>, c: &Candidate) -> CboPathOut {
         AccessPath::IndexUnique { .. } | AccessPath::IotUnique { .. } => ("index (UniqueScan)", "IndexUnique"),
         AccessPath::MinMax { .. } => ("index (Min/Max)", "IndexRange"),
         AccessPath::IndexFull { .. } => ("index (FullScan)", "IndexRange"),
+        AccessPath::IndexSkip { .. } => ("index (SkipScan)", "IndexSkipScan"),
         AccessPath::IndexFastFull { .. } => ("index (FFS)", "IndexFFS"),
         AccessPath::HashCluster { .. } => ("hash (cluster key)", "HashCluster"),
         AccessPath::Refused(_) => ("index (FullScan)", "IndexRange"),
@@ -310,7 +312,16 @@ fn path(r: &TableRef<'_>, c: &Candidate) -> CboPathOut {
         formula: formula(r, c),
         nl_cost: None,
         refused: matches!(c.path, AccessPath::Refused(_)),
+        skip_scan: skip_figures(r, c),
     }
+}
+
+/// A skip scan's probes, the I/O of their leaves and the full scan's I/O.
+fn skip_figures(r: &TableRef<'_>, c: &Candidate) -> Option<crate::cbo_trace::CboSkipOut> {
+    let AccessPath::IndexSkip { index, andv, .. } = &c.path else { return None };
+    let blevel = r.cat.indexes[*index].btree.blevel() as f64;
+    let scan = crate::optimizer::access_path::full_scan::candidate(r);
+    Some(crate::cbo_trace::CboSkipOut { andv: *andv, ss_io: c.index_io - blevel, scan_io: scan.io })
 }
 
 /// The cost's arithmetic with the figures put in (for the "why this
@@ -359,6 +370,20 @@ fn formula(r: &TableRef<'_>, c: &Candidate) -> String {
         }
         AccessPath::MinMax { .. } => format!("BLEVEL + 1 = {} (one end of the index)", c.exact),
         AccessPath::IndexFull { .. } => format!("BLEVEL + #LB (+ CLUF unless it covers) = {}; hinted", c.exact),
+        AccessPath::IndexSkip { index, andv, index_only, .. } => {
+            let ix = &r.cat.indexes[*index];
+            let sel = c.ix_sel.unwrap_or(0.0);
+            let lb = ix.btree.leaf_count() as f64;
+            let table = if *index_only {
+                "no table visit".to_string()
+            } else {
+                format!("ceil(CLUF {} x {sel:.6})", ix.btree.clustering_factor)
+            };
+            format!(
+                "I/O BLEVEL {} + ANDV {andv} x ceil(#LB {lb} x ix_sel {sel:.6} / ANDV) = {} + {table}; total I/O {}; {tail}",
+                ix.btree.blevel(), c.index_io, c.io
+            )
+        }
         AccessPath::Refused(e) => format!("refused: {}", e.message),
     }
 }

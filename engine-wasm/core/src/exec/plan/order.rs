@@ -29,6 +29,15 @@ pub(super) struct Delivered {
 pub(super) fn delivered(op: &Op, cat: &Catalog) -> Option<Delivered> {
     match &op.kind {
         OpKind::ByRowid { child, .. } | OpKind::Filter { child, .. } => delivered(child, cat),
+        OpKind::IndexRange { index, keys, src, desc, skip: Some(_), .. } => {
+            // A skip scan's keys bind the columns after the leading one.
+            let ix = &cat.indexes[*index];
+            let n = (keys.len() + 1).min(ix.columns.len());
+            let cols = std::iter::once(ix.columns[0]).chain(ix.columns[n..].iter().copied()).collect();
+            Some(Delivered { src: *src, bound: ix.columns[1..n].to_vec(), cols, desc: *desc })
+        }
+        // A reverse key index's order is not its columns'.
+        OpKind::IndexRange { index, .. } if cat.indexes[*index].reverse => None,
         OpKind::IndexRange { index, keys, src, desc, .. } => {
             let ix = &cat.indexes[*index];
             let n = keys.len().min(ix.columns.len());

@@ -102,6 +102,12 @@ impl<'a> Writer<'a> {
                 p.access = and(self.keys(*index, keys, *src));
                 p.filter = and(self.conjuncts(filter));
             }
+            // A skip scan's keys are its access and, as Oracle prints them,
+            // its filter too (each leading value's entries checked).
+            OpKind::IndexRange { index, keys, filter, src, skip: Some(_), .. } => {
+                let a = self.keys_from(*index, 1, keys, *src);
+                (p.access, p.filter) = (and(a.clone()), and([a, self.conjuncts(filter)].concat()));
+            }
             OpKind::IndexRange { index, keys, low, high, filter, src, .. } => {
                 let mut a = self.keys(*index, keys, *src);
                 self.bounds(*index, keys.len(), (low, high), *src, &mut a);
@@ -209,9 +215,14 @@ impl<'a> Writer<'a> {
     }
 
     fn keys(&self, index: usize, keys: &[CExpr], src: usize) -> Vec<String> {
+        self.keys_from(index, 0, keys, src)
+    }
+
+    /// [`Self::keys`] binding the index's columns from position `from`.
+    fn keys_from(&self, index: usize, from: usize, keys: &[CExpr], src: usize) -> Vec<String> {
         let ix = &self.cat.indexes[index];
         keys.iter()
-            .zip(&ix.columns)
+            .zip(&ix.columns[from..])
             .map(|(k, &c)| {
                 let v = self.char_column_literal(ix.table, c, k).unwrap_or_else(|| self.expr(k, 2));
                 format!("{}={v}", self.column(ix.table, c, Some(src)))

@@ -43,6 +43,7 @@ pub(super) fn next(
         kept,
         silent,
         desc,
+        ..
     } = kind
     else {
         unreachable!()
@@ -58,10 +59,12 @@ pub(super) fn next(
             *started = true;
             // Where the previous probe's scan stopped.
             let stopped = *pos;
-            keybuf.clear();
-            for k in keys.iter() {
-                let v = rt.eval(k, env)?;
-                keybuf.push(v);
+            eval_keys(rt, env, keys, keybuf)?;
+            if bt.reverse {
+                // A reverse key index is probed with the key reversed.
+                let r = crate::storage::reversed_key(keybuf);
+                keybuf.clear();
+                keybuf.extend(r.iter().cloned());
             }
             rt.k.stats.access.index_scans_kdiixs1 += 1;
             let bounds = (eval_bound(rt, env, low)?, eval_bound(rt, env, high)?);
@@ -127,6 +130,21 @@ pub(super) fn next(
             return Ok(true);
         }
     }
+}
+
+/// The probe's key values, into `keybuf`.
+pub(super) fn eval_keys(
+    rt: &mut Rt<'_>,
+    env: &mut Env,
+    keys: &[CExpr],
+    keybuf: &mut Vec<Value>,
+) -> Result<(), Box<LabError>> {
+    keybuf.clear();
+    for k in keys {
+        let v = rt.eval(k, env)?;
+        keybuf.push(v);
+    }
+    Ok(())
 }
 
 /// A bound's value and whether it is inclusive.

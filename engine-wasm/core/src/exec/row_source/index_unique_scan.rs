@@ -43,6 +43,14 @@ pub(super) fn next(
     };
     let ix = &rt.cat.indexes[*index];
     let bt = &ix.btree;
+    // A reverse key index is probed with the key reversed.
+    let reversed;
+    let key: &[Value] = if bt.reverse {
+        reversed = crate::storage::reversed_key(key);
+        &reversed
+    } else {
+        key
+    };
     let pos = bt.lower_bound_from(key, *finger);
     let ascending = pos == *finger + 1;
     *finger = pos;

@@ -28,6 +28,7 @@ mod hash_join;
 mod index_fast_full_scan;
 mod index_min_max;
 mod index_range_scan;
+mod index_skip_scan;
 mod index_unique_scan;
 mod memoptimized_get;
 mod merge_join;
@@ -38,6 +39,7 @@ mod row_limit;
 mod rowid_fetch;
 mod scalar_subquery;
 pub(crate) mod set_merge;
+pub(crate) mod skip_state;
 mod sort_aggregate;
 mod sort_order_by;
 mod subq_state;
@@ -342,6 +344,9 @@ pub enum OpKind {
         /// INDEX RANGE|FULL SCAN DESCENDING: from the last entry in range
         /// down (`high_value` then holds the low bound the walk stops at).
         desc: bool,
+        /// INDEX SKIP SCAN: `keys` bind the columns after the leading
+        /// one, probed once per leading value (`index_skip_scan.rs`).
+        skip: Option<Box<skip_state::Skip>>,
     },
     /// INDEX FAST FULL SCAN: every block of the index in block order (the
     /// segment's space-management gets, then branch and leaf blocks, as a
@@ -591,6 +596,7 @@ impl OpKind {
             kept: Default::default(),
             silent: false,
             desc: false,
+            skip: None,
         }
     }
 }

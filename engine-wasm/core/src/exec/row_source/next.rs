@@ -14,6 +14,7 @@ impl Op {
         let got = match k {
             OpKind::Full { .. } => table_access_full::next(k, rt, env, line, st)?,
             OpKind::IndexUnique { .. } => index_unique_scan::next(k, rt, env, line, st)?,
+            OpKind::IndexRange { skip: Some(_), .. } => index_skip_scan::next(k, rt, env, line, st)?,
             OpKind::IndexRange { .. } => index_range_scan::next(k, rt, env, line, st)?,
             OpKind::ByRowid { .. } => table_access_by_rowid::next(k, rt, env, line, st)?,
             OpKind::RowidFetch { .. } => rowid_fetch::next(k, rt, env, line, st)?,

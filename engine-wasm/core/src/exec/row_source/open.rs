@@ -20,6 +20,7 @@ impl Op {
             OpKind::IndexMinMax { .. } => index_min_max::open(k),
             OpKind::IndexFast { .. } => index_fast_full_scan::open(k),
             OpKind::IndexUnique { .. } => index_unique_scan::open(k, rt, keep_pins),
+            OpKind::IndexRange { skip: Some(_), .. } => index_skip_scan::open(k),
             OpKind::IndexRange { .. } => index_range_scan::open(k, rt, keep_pins),
             OpKind::ByRowid { .. } => table_access_by_rowid::open(k, rt, env, keep_pins)?,
             OpKind::RowidFetch { .. } => rowid_fetch::open(k, keep_pins),
@@ -80,9 +81,12 @@ impl Op {
                     child.release_pins();
                 }
             }
-            OpKind::IndexRange { pinned_leaf, kept, .. } => {
+            OpKind::IndexRange { pinned_leaf, kept, skip, .. } => {
                 *pinned_leaf = None;
                 kept.release();
+                if let Some(s) = skip {
+                    s.release();
+                }
             }
             OpKind::IndexUnique { kept, .. } => kept.release(),
             OpKind::RowidFetch { pinned, .. } => *pinned = None,

@@ -156,6 +156,7 @@ pub enum Tier {
     UniqueKey,
     EqualityPrefix,
     Range,
+    SkipScan,
     HintedFullIndex,
     FastFull,
     FullScan,
@@ -196,6 +197,9 @@ pub enum AccessPath {
         index_only: bool,
         index_cost: f64,
     },
+    /// INDEX SKIP SCAN [DESCENDING]: `keys` bind the index columns after
+    /// the leading one; ANDV probes (the leading column's NDV).
+    IndexSkip { index: IndexId, keys: Vec<CExpr>, index_only: bool, index_cost: f64, andv: f64, desc: bool },
     /// INDEX FULL SCAN, under TABLE ACCESS BY INDEX ROWID unless it covers.
     IndexFull { index: IndexId, covers: bool, index_cost: f64 },
     /// INDEX FAST FULL SCAN.

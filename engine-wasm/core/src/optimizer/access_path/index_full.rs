@@ -28,7 +28,7 @@ pub fn candidates(r: &TableRef<'_>, wanted: Option<&str>, out: &mut Vec<Candidat
         .indexes
         .iter()
         .map(|&i| &cat.indexes[i])
-        .filter(|ix| r.usable(ix) && wanted.is_none_or(|w| ix.name == w))
+        .filter(|ix| r.usable(ix) && !ix.reverse && wanted.is_none_or(|w| ix.name == w))
         .filter(|ix| every_row(ix))
         .collect();
     let before = out.len();

@@ -75,6 +75,10 @@ pub fn equality(r: &TableRef<'_>, index: IndexId, eq: &[(usize, usize, CExpr)]) 
 /// the column's low..high, plus 1/NDV for each closed bound.
 pub fn leading_range(r: &TableRef<'_>, index: IndexId) -> Option<Candidate> {
     let ix = &r.cat.indexes[index];
+    if ix.reverse {
+        // Its keys are not in the column's order: no range scan.
+        return None;
+    }
     let b = range_on(r.conjuncts, r.used, r.src, ix.columns[0], r.available)?;
     let st = r.column_stats(ix.columns[0]);
     let sel = key_range(&st, r.num_rows, bound(&b.low), bound(&b.high));

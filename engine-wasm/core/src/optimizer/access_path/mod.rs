@@ -19,6 +19,7 @@ pub mod hash_cluster;
 pub mod index_fast_full;
 pub mod index_full;
 pub mod index_range;
+pub mod index_skip;
 pub mod index_unique;
 pub mod iot;
 pub mod memopt;
@@ -41,6 +42,7 @@ pub fn gather(r: &TableRef<'_>) -> Vec<Candidate> {
         }
         ranged_indexes(r, &mut out);
         if r.is_heap() {
+            index_skip::candidates(r, &mut out);
             if let Some(want) = r.index_hint() {
                 index_full::candidates(r, want, &mut out);
             }

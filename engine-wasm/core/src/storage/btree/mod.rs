@@ -52,6 +52,10 @@ pub struct BTree {
     /// leaf block holds once per distinct value, in its prefix table; 0
     /// for an uncompressed index. See [`Self::layout_from`].
     pub prefix_cols: u32,
+    /// A reverse key index: its keys are stored reversed
+    /// ([`super::key::reversed`]); an entry takes the bytes of the key it
+    /// reverses.
+    pub reverse: bool,
     /// Sorted entries: key and row number in the table; empty while
     /// `packed` (then `nums` holds every entry).
     entries: Vec<(Key, u32)>,
@@ -194,6 +198,7 @@ impl BTree {
             unique,
             holds_rows,
             prefix_cols: 0,
+            reverse: false,
             entries: Vec::new(),
             packed: true,
             first: Vec::new(),
@@ -221,7 +226,16 @@ impl BTree {
 
     /// Size of a leaf entry for this key (and row, for an IOT).
     pub fn entry_size(&self, key: &[Value], row: &[Value]) -> u32 {
+        if self.reverse {
+            return Self::reversed_entry_size(self.unique, key);
+        }
         Self::leaf_entry_size(self.holds_rows, self.unique, key, row)
+    }
+
+    /// [`Self::leaf_entry_size`] of a reverse key index's stored `key`.
+    pub fn reversed_entry_size(unique: bool, key: &[Value]) -> u32 {
+        let cols: usize = key.iter().map(super::key::reversed_column_len).sum();
+        INDEX_ENTRY_HEADER + cols as u32 + INDEX_ROWID - unique as u32 + ROW_DIRECTORY
     }
 
     /// [`Self::entry_size`] for an index of this kind.

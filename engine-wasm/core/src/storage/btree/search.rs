@@ -272,4 +272,30 @@ impl BTree {
         }
         p + self.first_run(p, v, false)
     }
+
+    /// The entries with the same first key column as the entry at `at`
+    /// (NULL with NULL): one leading value's run, `(start, end)`, as an
+    /// INDEX SKIP SCAN probes it.
+    pub fn first_group(&self, at: usize) -> (usize, usize) {
+        let lead = self.first_at(at);
+        let start = self.first_bound(&lead, true).min(at);
+        let end = self.first_bound(&lead, false).max(at + 1);
+        (start, end)
+    }
+
+    /// Within `from..to` (entries of one leading value), the entries
+    /// whose columns after the first begin with `rest`: `(first, end)`,
+    /// empty when `rest` holds a NULL (an equality never matches it).
+    pub fn skip_run(&self, from: usize, to: usize, rest: &[Value]) -> (usize, usize) {
+        if self.packed || rest.iter().any(|v| v.is_null()) {
+            return (from, from);
+        }
+        let tail = |k: &Key| {
+            let t = k.get(1..).unwrap_or(&[]);
+            cmp_keys(&t[..rest.len().min(t.len())], rest)
+        };
+        let a = from + self.entries[from..to].partition_point(|e| tail(&e.0) == Ordering::Less);
+        let b = a + self.entries[a..to].partition_point(|e| tail(&e.0) == Ordering::Equal);
+        (a, b)
+    }
 }
