@@ -7,6 +7,7 @@ mod rows;
 pub use rows::{Cell, Packed, RowIter, RowRef, RowStore, CHUNK_ROWS};
 
 pub mod histogram;
+pub mod partition;
 mod stats;
 pub use stats::{text_position, ColumnStats, SystemStats, CPUSPEEDNW, IOSEEKTIM, IOTFRSPEED};
 
@@ -199,6 +200,9 @@ pub struct Table {
     pub sys: bool,
     /// What TRUNCATE, NOLOGGING and direct-path loads set.
     pub load: TableLoad,
+    /// `PARTITION BY ...`: the partitions hold the rows (the table itself
+    /// has no segment).
+    pub part: Option<Box<partition::Partitioning>>,
 }
 
 /// A table's attributes for TRUNCATE and direct-path loads.
@@ -512,6 +516,7 @@ impl Catalog {
             changed_at: 0,
             sys: true,
             load: TableLoad::default(),
+            part: None,
         });
         self.dual = Some(id);
         id
@@ -536,6 +541,9 @@ impl Catalog {
 
     /// Blocks below the HWM of a table's own segment (heap or cluster).
     pub fn table_blocks(&self, t: &Table) -> u64 {
+        if let Some(p) = &t.part {
+            return p.parts.iter().map(|p| p.blocks()).sum();
+        }
         match &t.storage {
             TableStorage::Heap { heap, seg } => {
                 if seg.is_some() {

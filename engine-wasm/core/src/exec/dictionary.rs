@@ -35,6 +35,10 @@ pub enum DictView {
     /// INDEX_STATS: the session's last `ANALYZE INDEX ... VALIDATE
     /// STRUCTURE` (one row, or none).
     IndexStats,
+    /// USER_TAB_PARTITIONS, USER_PART_TABLES, USER_PART_KEY_COLUMNS.
+    TabPartitions,
+    PartTables,
+    PartKeyColumns,
 }
 
 /// A column's declared type, for SQL*Plus's display width.
@@ -244,6 +248,52 @@ view!(ERRORS, ERRORS_N:
     ("ATTRIBUTE", Text(9)),
 );
 
+// The partitioning views (Oracle Database Reference), their columns in
+// Oracle's order (a subset).
+view!(TAB_PARTITIONS, TAB_PARTITIONS_N:
+    ("TABLE_NAME", Name),
+    ("COMPOSITE", Text(3)),
+    ("PARTITION_NAME", Name),
+    ("SUBPARTITION_COUNT", Num),
+    ("HIGH_VALUE", Text(80)),
+    ("HIGH_VALUE_LENGTH", Num),
+    ("PARTITION_POSITION", Num),
+    ("TABLESPACE_NAME", Name),
+    ("PCT_FREE", Num),
+    ("LOGGING", Text(7)),
+    ("COMPRESSION", Text(8)),
+    ("NUM_ROWS", Num),
+    ("BLOCKS", Num),
+    ("AVG_ROW_LEN", Num),
+    ("SAMPLE_SIZE", Num),
+    ("LAST_ANALYZED", DateCol),
+    ("GLOBAL_STATS", Text(3)),
+    ("USER_STATS", Text(3)),
+);
+
+view!(PART_TABLES, PART_TABLES_N:
+    ("TABLE_NAME", Name),
+    ("PARTITIONING_TYPE", Text(9)),
+    ("SUBPARTITIONING_TYPE", Text(9)),
+    ("PARTITION_COUNT", Num),
+    ("DEF_SUBPARTITION_COUNT", Num),
+    ("PARTITIONING_KEY_COUNT", Num),
+    ("SUBPARTITIONING_KEY_COUNT", Num),
+    ("STATUS", Text(8)),
+    ("DEF_TABLESPACE_NAME", Name),
+    ("DEF_PCT_FREE", Num),
+    ("DEF_LOGGING", Text(7)),
+    ("DEF_COMPRESSION", Text(8)),
+    ("INTERVAL", Text(1000)),
+);
+
+view!(PART_KEY_COLUMNS, PART_KEY_COLUMNS_N:
+    ("NAME", Name),
+    ("OBJECT_TYPE", Text(5)),
+    ("COLUMN_NAME", Text(4000)),
+    ("COLUMN_POSITION", Num),
+);
+
 impl DictView {
     /// The view a FROM name means (`USER_X` or `SYS.USER_X`).
     pub fn lookup(name: &str) -> Option<DictView> {
@@ -264,6 +314,9 @@ impl DictView {
             "ERRORS" => DictView::Errors,
             "TAB_COL_STATISTICS" => DictView::TabColStatistics,
             "TAB_HISTOGRAMS" | "HISTOGRAMS" => DictView::TabHistograms,
+            "TAB_PARTITIONS" => DictView::TabPartitions,
+            "PART_TABLES" => DictView::PartTables,
+            "PART_KEY_COLUMNS" => DictView::PartKeyColumns,
             _ => return None,
         })
     }
@@ -297,6 +350,9 @@ impl DictView {
             DictView::TabColStatistics => "USER_TAB_COL_STATISTICS",
             DictView::TabHistograms => "USER_TAB_HISTOGRAMS",
             DictView::IndexStats => "INDEX_STATS",
+            DictView::TabPartitions => "USER_TAB_PARTITIONS",
+            DictView::PartTables => "USER_PART_TABLES",
+            DictView::PartKeyColumns => "USER_PART_KEY_COLUMNS",
         }
     }
 
@@ -314,6 +370,9 @@ impl DictView {
             DictView::TabColStatistics => TAB_COL_STATISTICS,
             DictView::TabHistograms => TAB_HISTOGRAMS,
             DictView::IndexStats => INDEX_STATS,
+            DictView::TabPartitions => TAB_PARTITIONS,
+            DictView::PartTables => PART_TABLES,
+            DictView::PartKeyColumns => PART_KEY_COLUMNS,
         }
     }
 
@@ -342,6 +401,9 @@ impl DictView {
             DictView::TabColStatistics => TAB_COL_STATISTICS_N,
             DictView::TabHistograms => TAB_HISTOGRAMS_N,
             DictView::IndexStats => INDEX_STATS_N,
+            DictView::TabPartitions => TAB_PARTITIONS_N,
+            DictView::PartTables => PART_TABLES_N,
+            DictView::PartKeyColumns => PART_KEY_COLUMNS_N,
         }
     }
 

@@ -469,6 +469,8 @@ impl Run<'_> {
                     bytes: l.bytes.map(|b| b.round() as u64),
                     access: c.predicates.get(i).and_then(|p| p.access.clone()),
                     filter: c.predicates.get(i).and_then(|p| p.filter.clone()),
+                    pstart: l.partition.as_ref().map(|p| p.0.clone()),
+                    pstop: l.partition.as_ref().map(|p| p.1.clone()),
                     // SELECT STATEMENT: the time of the line under it.
                     time_us: timed.then(|| (top(i).time_us * 1000.0).round() / 1000.0),
                     workarea: s.workarea,

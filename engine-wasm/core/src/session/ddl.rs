@@ -45,6 +45,13 @@ impl Run<'_> {
             .cat
             .table_id(&a.name.name)
             .ok_or_else(|| LabError::new(ora::TABLE_OR_VIEW_DOES_NOT_EXIST, a.name.pos))?;
+        if let AlterTableAction::AddPartition(_)
+        | AlterTableAction::DropPartition(_)
+        | AlterTableAction::TruncatePartition(_) = &a.action
+        {
+            return self.alter_partitions(tid, a);
+        }
+        self.refuse_partitioned(tid, "this ALTER TABLE of a partitioned table", a.name.pos)?;
         match &a.action {
             AlterTableAction::MemoptimizeRead(on) => {
                 if *on {
@@ -101,6 +108,9 @@ impl Run<'_> {
                     }
                 }
             }
+            // Dispatched above.
+            AlterTableAction::AddPartition(_) | AlterTableAction::DropPartition(_) => {}
+            AlterTableAction::TruncatePartition(_) => {}
         }
         self.invalidate_table(tid);
         Ok(Outcome { feedback: Some("Table altered.".into()), ..Default::default() })

@@ -12,4 +12,6 @@ pub struct PlanLine {
     pub e_rows: f64,
     pub cost: f64,
     pub bytes: Option<f64>,
+    /// DBMS_XPLAN's Pstart and Pstop (a partitioned table's lines).
+    pub partition: Option<Box<(String, String)>>,
 }

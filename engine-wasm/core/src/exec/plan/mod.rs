@@ -142,6 +142,7 @@ struct Draft {
     e_rows: f64,
     cost: f64,
     bytes: Option<f64>,
+    partition: Option<Box<(String, String)>>,
 }
 
 /// A resolvable name in scope.
@@ -248,6 +249,7 @@ mod merge_join;
 mod order;
 mod outer_join;
 mod outer_plus;
+mod partition;
 pub mod predicates;
 mod project;
 mod relations;
@@ -462,6 +464,7 @@ pub fn compile(q: &Query, ctx: &PlanCtx<'_>) -> Result<Compiled, LabError> {
         e_rows: top_rows,
         cost: block.cost,
         bytes: Some(top_rows * block.row_bytes),
+        partition: None,
     }];
     let mut lines = b.number_lines(&mut root, lines);
     // A plan none of whose operations has Bytes (FAST DUAL, a row

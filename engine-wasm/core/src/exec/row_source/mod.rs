@@ -33,6 +33,7 @@ mod memoptimized_get;
 mod merge_join;
 mod nested_loops;
 mod nested_loops_outer;
+pub(crate) mod partition_scan;
 mod row_gen;
 mod row_limit;
 mod rowid_fetch;
@@ -304,6 +305,8 @@ pub enum OpKind {
         direct: Option<(u32, u32)>,
         /// A smart scan in progress (a long scan of a segment on a cell).
         smart: Option<Box<crate::io::exadata::SmartScan>>,
+        /// A partitioned table's: the partitions it reads.
+        parts: Option<Box<partition_scan::PartScan>>,
     },
     /// INDEX UNIQUE SCAN (heap index or IOT), optionally READ OPTIM.
     IndexUnique {
