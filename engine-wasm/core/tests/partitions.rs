@@ -258,9 +258,9 @@ fn nyffenegger_partition_start_stop() {
         ]
     );
     assert!(
-        shown[2][5].starts_with("|   1 |  PARTITION LIST INLIST|") && shown[2][5].ends_with("|KEY(I) |KEY(I) |"),
+        shown[2][6].starts_with("|   1 |  PARTITION LIST INLIST|") && shown[2][6].ends_with("|KEY(I) |KEY(I) |"),
         "{}",
-        shown[2][5]
+        shown[2][6]
     );
 }
 

@@ -380,7 +380,6 @@ catalogue! {
         "MEMOPTIMIZE FOR READ feature requires NOT DEFERRABLE PRIMARY KEY constraint on the table";
     // ------------------------------------------------------------ partitions
     PARTITION_KEY_NO_PARTITION = Ora 14400 "inserted partition key does not map to any partition";
-    PARTITION_KEY_UPDATE = Ora 14402 "updating partition key column would cause a partition change";
     /// The argument is the partition's name.
     PARTITION_BOUND_TOO_HIGH = Ora 14037 "partition bound of partition \"%s\" is too high";
     PARTITION_BOUND_NOT_HIGHER = Ora 14074 "partition bound must collate higher than that of the last partition";
@@ -388,7 +387,6 @@ catalogue! {
     DROP_ONLY_PARTITION = Ora 14083 "cannot drop the only partition of a partitioned table";
     PARTITION_DOES_NOT_EXIST = Ora 2149 "Specified partition does not exist";
     PARTITION_NAME_CONFLICT = Ora 14012 "resulting partition name conflicts with that of an existing partition";
-    INDEX_UNUSABLE_STATE = Ora 1502 "index '%s' or partition of such index is in unusable state";
     MEMOPTIMIZE_READ_IDENTITY_KEY = Ora 62143
         "MEMOPTIMIZE FOR READ feature cannot be used on a table with an identity column as primary key";
     MEMOPTIMIZE_READ_HEAP_ONLY = Ora 62146 "MEMOPTIMIZE FOR READ feature is allowed only on heap-organized tables";

@@ -1,4 +1,4 @@
-//! Partitioned tables: the partitioning of a [`super::Table`] (method, key
+//! Partitioned tables: the partitioning of a table (method, key
 //! column, partitions), each partition its own heap segment with its own
 //! extents, high-water mark, OBJECT_ID and DATA_OBJECT_ID, and the routing
 //! of a row to its partition.
@@ -24,42 +24,13 @@
 //!   (even for a power of two, the middle partitions twice the others
 //!   otherwise) is the rule's.
 
-use super::{ObjStamp, SegId};
+use super::stamp::ObjStamp;
+
+/// A segment's number (as `super::SegId`).
+type SegId = u32;
 use crate::storage::HeapSegment;
 use crate::value::Value;
 use std::cmp::Ordering;
-
-impl super::Table {
-    /// The segment holding row `r`: its partition's for a partitioned
-    /// table, else the table's own (heap or cluster; None for an IOT's
-    /// rows or a deferred segment).
-    pub fn row_seg(&self, cat: &super::Catalog, r: u32) -> Option<SegId> {
-        match &self.part {
-            Some(p) => p.parts.get(*p.row_part.get(r as usize)? as usize)?.seg,
-            None => cat.scan_segment(self),
-        }
-    }
-
-    /// The heap holding row `r` (its partition's, or the table's).
-    pub fn row_heap_mut(&mut self, r: u32) -> Option<&mut HeapSegment> {
-        match (&mut self.part, &mut self.storage) {
-            (Some(p), _) => {
-                let i = *p.row_part.get(r as usize)? as usize;
-                Some(&mut p.parts.get_mut(i)?.heap)
-            }
-            (None, super::TableStorage::Heap { heap, .. }) => Some(heap),
-            _ => None,
-        }
-    }
-
-    /// The DATA_OBJECT_ID in row `r`'s ROWID.
-    pub fn row_data_object_id(&self, r: u32) -> u32 {
-        match &self.part {
-            Some(p) => p.row_part.get(r as usize).map_or(self.stamp.id, |&i| p.parts[i as usize].data_object_id()),
-            None => self.load.data_id.unwrap_or(self.stamp.id),
-        }
-    }
-}
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum PartMethod {

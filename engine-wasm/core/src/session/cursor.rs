@@ -211,8 +211,7 @@ impl Run<'_> {
             self.sql_area_invalidated(c.sql_slot);
         }
         if shared {
-            // Another session parsed it: a soft parse (no optimization, no
-            // recursive SQL).
+            // Another session parsed it: a soft parse (no optimization, no recursive SQL).
             let us = self.inst.cost_params.grid.soft_parse_us;
             self.s.cost.charge_grid(cs.parse, us);
             self.call_event(kind::PARSE, cs.parse);
@@ -245,8 +244,7 @@ impl Run<'_> {
 
     pub(super) fn close_cursor(&mut self, text: &str, c: Box<Compiled>, cache: bool) {
         if cache {
-            // The key's buffer is reused (a cursor is taken out and put back
-            // on every execution).
+            // The key's buffer is reused (a cursor is taken out and put back on every execution).
             let key = match self.s.cursor_keys.pop() {
                 Some(mut k) => {
                     k.clear();

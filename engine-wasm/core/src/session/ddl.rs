@@ -313,6 +313,7 @@ impl Run<'_> {
             self.inst.sga.cache.invalidate_segment(seg);
             self.inst.io.drop_segment(seg);
         }
+        self.drop_partition_segments(tid, None);
         for i in idx {
             self.inst.cat.indexes[i].dropped = true;
             self.inst.cat.indexes[i].btree.free_entries();

@@ -111,9 +111,28 @@ impl Run<'_> {
         for p in pt.row_part.iter_mut().filter(|p| **p != NO_PARTITION && **p as usize > i) {
             *p -= 1;
         }
-        if let Some(seg) = gone.seg {
+        self.drop_segment(gone.seg);
+    }
+
+    /// DROP TABLE of a partitioned table (`only` None) or one partition's
+    /// segment: dropped, its buffers and extents released.
+    pub(super) fn drop_partition_segments(&mut self, tid: TableId, only: Option<usize>) {
+        let segs: Vec<Option<u32>> = match self.inst.cat.tables[tid].part.as_deref() {
+            Some(p) => {
+                p.parts.iter().enumerate().filter(|(i, _)| only.is_none_or(|o| o == *i)).map(|(_, q)| q.seg).collect()
+            }
+            None => return,
+        };
+        for seg in segs {
+            self.drop_segment(seg);
+        }
+    }
+
+    fn drop_segment(&mut self, seg: Option<u32>) {
+        if let Some(seg) = seg {
             self.inst.cat.segments[seg as usize].dropped = true;
             self.inst.sga.cache.invalidate_segment(seg);
+            self.inst.io.drop_segment(seg);
         }
     }
 }

@@ -12,6 +12,7 @@ use lio_sql::{ora, LabError};
 
 use expr_info::{expr_pos, has_aggregate};
 pub use expr_text::expr_text;
+use line::Draft;
 pub use line::PlanLine;
 
 /// The PL/SQL variables in scope, as names or as the block's own
@@ -134,15 +135,6 @@ pub struct Compiled {
     /// Per column: its datatype class is NUMBER (SQL*Plus lays it out
     /// NUMWIDTH wide, right-aligned, even when every value is NULL).
     pub numeric: Vec<bool>,
-}
-
-struct Draft {
-    operation: String,
-    name: Option<String>,
-    e_rows: f64,
-    cost: f64,
-    bytes: Option<f64>,
-    partition: Option<Box<(String, String)>>,
 }
 
 /// A resolvable name in scope.

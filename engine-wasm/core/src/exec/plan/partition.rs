@@ -24,7 +24,7 @@
 use super::*;
 use crate::catalog::partition::{Cmp, Partitioning};
 use crate::catalog::{Table, TableStats};
-use crate::exec::row_source::partition_scan::PartScan;
+use crate::exec::row_source::part_state::PartScan;
 use crate::value::Value;
 use lio_sql::ast::BinaryOp;
 

@@ -33,7 +33,8 @@ mod memoptimized_get;
 mod merge_join;
 mod nested_loops;
 mod nested_loops_outer;
-pub(crate) mod partition_scan;
+pub(crate) mod part_state;
+mod partition_scan;
 mod row_gen;
 mod row_limit;
 mod rowid_fetch;
@@ -306,7 +307,7 @@ pub enum OpKind {
         /// A smart scan in progress (a long scan of a segment on a cell).
         smart: Option<Box<crate::io::exadata::SmartScan>>,
         /// A partitioned table's: the partitions it reads.
-        parts: Option<Box<partition_scan::PartScan>>,
+        parts: Option<Box<part_state::PartScan>>,
     },
     /// INDEX UNIQUE SCAN (heap index or IOT), optionally READ OPTIM.
     IndexUnique {

@@ -5,100 +5,30 @@
 //! or long table scan, its blocks in order (read ahead within the
 //! partition). A partition with no segment yet (deferred) reads nothing.
 
+use super::part_state::PartScan;
 use super::*;
 use crate::catalog::partition::{Cmp, Partitioning};
 
-/// The partitions a scan reads, and where it is.
-#[derive(Debug, Clone, Default)]
-pub struct PartScan {
-    /// The partitions the plan keeps (positions, ascending).
-    pub kept: Vec<u16>,
-    /// Comparisons of the key with values known at run time (binds).
-    pub keys: Vec<(Cmp, CExpr)>,
-    /// `key IN (:a, :b, ...)`: the partitions of any of the values.
-    pub inlist: Vec<CExpr>,
-    /// The plan line above the scan (`PARTITION RANGE SINGLE`) and the
-    /// Pstart and Pstop both lines print.
-    pub operation: String,
-    pub pstart: String,
-    pub pstop: String,
-    /// This execution's partitions.
-    pub(crate) active: Vec<u16>,
-    /// Row numbers of the active partitions, partition after partition
-    /// (within one in row order, which is its block order); `starts[i]`
-    /// is where active partition i's rows begin.
-    pub(crate) order: Vec<u32>,
-    pub(crate) starts: Vec<usize>,
-    /// What `order` was built for: the table's change stamp and rows, and
-    /// the active partitions.
-    pub(crate) built: Option<(u64, usize)>,
-    pub(crate) built_for: Vec<u16>,
-    pub(crate) cur: usize,
-    pub(crate) pos: usize,
-    pub(crate) entered: bool,
-}
-
-impl PartScan {
-    /// This execution's partitions: the kept ones the bind predicates allow.
-    pub(super) fn open(&mut self, rt: &mut Rt<'_>, env: &Env, pt: &Partitioning) -> Result<(), Box<LabError>> {
-        self.active.clone_from(&self.kept);
-        for (op, e) in &self.keys {
+/// This execution's partitions: the kept ones the bind predicates allow.
+pub(super) fn open(ps: &mut PartScan, rt: &mut Rt<'_>, env: &Env, pt: &Partitioning) -> Result<(), Box<LabError>> {
+    ps.active.clone_from(&ps.kept);
+    for (op, e) in &ps.keys {
+        let v = rt.eval(e, env).map_err(Box::new)?;
+        let m = pt.matching(*op, &v);
+        ps.active.retain(|p| m.contains(p));
+    }
+    if !ps.inlist.is_empty() {
+        let mut any = Vec::new();
+        for e in &ps.inlist {
             let v = rt.eval(e, env).map_err(Box::new)?;
-            let m = pt.matching(*op, &v);
-            self.active.retain(|p| m.contains(p));
+            any.extend(pt.matching(Cmp::Eq, &v));
         }
-        if !self.inlist.is_empty() {
-            let mut any = Vec::new();
-            for e in &self.inlist {
-                let v = rt.eval(e, env).map_err(Box::new)?;
-                any.extend(pt.matching(Cmp::Eq, &v));
-            }
-            self.active.retain(|p| any.contains(p));
-        }
-        self.cur = 0;
-        self.pos = 0;
-        self.entered = false;
-        Ok(())
+        ps.active.retain(|p| any.contains(p));
     }
-
-    /// The partitions this execution reads.
-    pub(super) fn active_count(&self) -> usize {
-        self.active.len()
-    }
-
-    /// Group the rows of the active partitions (once per change of the
-    /// table or of the partitions).
-    fn build_order(&mut self, t: &crate::catalog::Table, pt: &Partitioning) {
-        let stamp = (t.changed_at, t.rows.len());
-        if self.built == Some(stamp) && self.built_for == self.active {
-            return;
-        }
-        let mut slot = vec![usize::MAX; pt.parts.len()];
-        for (i, &p) in self.active.iter().enumerate() {
-            slot[p as usize] = i;
-        }
-        let mut counts = vec![0usize; self.active.len() + 1];
-        for &p in &pt.row_part {
-            if let Some(&s) = slot.get(p as usize).filter(|s| **s != usize::MAX) {
-                counts[s + 1] += 1;
-            }
-        }
-        for i in 1..counts.len() {
-            counts[i] += counts[i - 1];
-        }
-        self.starts.clone_from(&counts);
-        self.order.clear();
-        self.order.resize(counts[counts.len() - 1], 0);
-        let mut fill = counts;
-        for (r, &p) in pt.row_part.iter().enumerate() {
-            if let Some(&s) = slot.get(p as usize).filter(|s| **s != usize::MAX) {
-                self.order[fill[s]] = r as u32;
-                fill[s] += 1;
-            }
-        }
-        self.built = Some(stamp);
-        self.built_for.clone_from(&self.active);
-    }
+    ps.cur = 0;
+    ps.pos = 0;
+    ps.entered = false;
+    Ok(())
 }
 
 /// The next row of a partitioned table's full scan.

@@ -24,7 +24,7 @@ pub(super) fn open(
         *pinned = None;
     }
     if let (Some(ps), Some(pt)) = (parts.as_mut(), rt.cat.tables[*table].part.as_deref()) {
-        ps.open(rt, env, pt)?;
+        super::partition_scan::open(ps, rt, env, pt)?;
         // Started once per partition it reads (Starts), none when pruned to none.
         let s = &mut rt.lines[line as usize].starts;
         *s = (*s + ps.active_count() as u64).saturating_sub(1);
