@@ -507,7 +507,9 @@ pub(crate) fn apply_undo(cat: &mut Catalog, rec: Undo) -> Option<u32> {
             let body = t.migrated.get(&row).copied().unwrap_or(block);
             match &mut t.storage {
                 _ if t.part.is_some() => {
-                    t.row_heap_mut(row).map(|h| h.adjust(body, size + storage::ROW_DIRECTORY, true));
+                    if let Some(h) = t.row_heap_mut(row) {
+                        h.adjust(body, size + storage::ROW_DIRECTORY, true);
+                    }
                 }
                 TableStorage::Heap { heap, .. } => heap.adjust(body, size + storage::ROW_DIRECTORY, true),
                 TableStorage::Cluster { cluster, key_cols } => {
@@ -571,7 +573,9 @@ pub(super) fn kill_row(cat: &mut Catalog, table: TableId, row: u32) -> u16 {
     let body = t.migrated.get(&row).copied().unwrap_or(loc.block);
     match &mut t.storage {
         _ if t.part.is_some() => {
-            t.row_heap_mut(row).map(|h| h.adjust(body, size + storage::ROW_DIRECTORY, false));
+            if let Some(h) = t.row_heap_mut(row) {
+                h.adjust(body, size + storage::ROW_DIRECTORY, false);
+            }
         }
         TableStorage::Heap { heap, .. } => heap.adjust(body, size + storage::ROW_DIRECTORY, false),
         TableStorage::Cluster { cluster, key_cols } => {
