@@ -46,6 +46,12 @@ contract! {
         /// DBMS_XPLAN's filter predicates of this line.
         #[serde(skip_serializing_if = "Option::is_none")]
         pub filter: Option<String>,
+        /// DBMS_XPLAN's Pstart and Pstop: the first and last partition a
+        /// partitioned table's line reads (`2`, `KEY`, `KEY(I)`).
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub pstart: Option<String>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub pstop: Option<String>,
         /// A-Time in microseconds: only with rowsource statistics
         /// (STATISTICS_LEVEL=ALL or the GATHER_PLAN_STATISTICS hint).
         #[serde(skip_serializing_if = "Option::is_none")]

@@ -625,6 +625,16 @@ fn order_group_scalar_subqueries_and_fetch_first() {
     );
 }
 
+/// Partitioned tables (issue 34): Nyffenegger's list-partitioned table
+/// beside the MINUS article (both drop or keep their own tables).
+#[test]
+fn order_group_partitions() {
+    order::check(
+        &["tests/articles/nyffenegger-partition-start-stop.sql", "tests/articles/yang-minus-sort-unique-11g.sql"],
+        &[],
+    );
+}
+
 /// Set operators: Yang's MINUS, before and after the hash join article
 /// (both 11.2.0.1, tables named T and T1 in both).
 #[test]

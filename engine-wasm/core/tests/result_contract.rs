@@ -45,6 +45,8 @@ create table t (x number, y varchar2(30));
 insert into t values (&n, 'a');
 select /*+ gather_plan_statistics */ y from t where x = &n;
 select /*+ leading(a) use_hash(b) */ count(*) from t a, t b where a.x = b.x;
+create table tp (x number) partition by range (x) (partition p1 values less than (10), partition p2 values less than (maxvalue));
+select * from tp where x = 1;
 set autotrace off
 lab sweep runs from 1 to 3 step 1 run 'select * from t where x = 1';
 lab sweep version in (10g, 19c) run 'select * from t where x = 1';

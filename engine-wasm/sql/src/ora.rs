@@ -379,6 +379,15 @@ catalogue! {
     MEMOPTIMIZE_READ_COMPRESSION = Ora 62141 "MEMOPTIMIZE FOR READ feature cannot be used with compression";
     MEMOPTIMIZE_READ_NEEDS_PRIMARY_KEY = Ora 62142
         "MEMOPTIMIZE FOR READ feature requires NOT DEFERRABLE PRIMARY KEY constraint on the table";
+    // ------------------------------------------------------------ partitions
+    PARTITION_KEY_NO_PARTITION = Ora 14400 "inserted partition key does not map to any partition";
+    /// The argument is the partition's name.
+    PARTITION_BOUND_TOO_HIGH = Ora 14037 "partition bound of partition \"%s\" is too high";
+    PARTITION_BOUND_NOT_HIGHER = Ora 14074 "partition bound must collate higher than that of the last partition";
+    OBJECT_NOT_PARTITIONED = Ora 14501 "object is not partitioned";
+    DROP_ONLY_PARTITION = Ora 14083 "cannot drop the only partition of a partitioned table";
+    PARTITION_DOES_NOT_EXIST = Ora 2149 "Specified partition does not exist";
+    PARTITION_NAME_CONFLICT = Ora 14012 "resulting partition name conflicts with that of an existing partition";
     MEMOPTIMIZE_READ_IDENTITY_KEY = Ora 62143
         "MEMOPTIMIZE FOR READ feature cannot be used on a table with an identity column as primary key";
     MEMOPTIMIZE_READ_HEAP_ONLY = Ora 62146 "MEMOPTIMIZE FOR READ feature is allowed only on heap-organized tables";

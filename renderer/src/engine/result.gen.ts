@@ -81,6 +81,9 @@ export interface PlanLine {
   access?: string;
   /** DBMS_XPLAN's filter predicates of this line. */
   filter?: string;
+  /** DBMS_XPLAN's Pstart and Pstop: the first and last partition a partitioned table's line reads (`2`, `KEY`, `KEY(I)`). */
+  pstart?: string;
+  pstop?: string;
   /** A-Time in microseconds: only with rowsource statistics (STATISTICS_LEVEL=ALL or the GATHER_PLAN_STATISTICS hint). */
   time_us?: number;
   /** The line's work area in its last execution (a HASH JOIN's): DBMS_XPLAN's OMem, 1Mem, Used-Mem and Used-Tmp. */

@@ -268,6 +268,15 @@ fn segment_shape(cat: &Catalog, s: &SegmentInfo, seg: &mut SegmentOut) {
                 seg.rows = Some(t.rows.len() as u64);
                 seg.memoptimize_read = Some(t.memoptimize_read);
             }
+            // A partition's segment (named TABLE:PARTITION): its blocks and rows.
+            for t in cat.tables.iter().filter(|t| !t.dropped) {
+                let Some(pt) = t.part.as_deref() else { continue };
+                if let Some(i) = pt.parts.iter().position(|p| p.seg == Some(s.id)) {
+                    seg.blocks = Some(pt.parts[i].blocks());
+                    seg.rows = Some(pt.row_part.iter().filter(|&&p| p as usize == i).count() as u64);
+                    seg.table = Some(t.name.clone());
+                }
+            }
         }
         SegmentKind::Index | SegmentKind::Iot => {
             if let Some(ix) = cat.indexes.iter().find(|i| !i.dropped && i.seg == s.id) {

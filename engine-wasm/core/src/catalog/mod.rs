@@ -7,6 +7,9 @@ mod rows;
 pub use rows::{Cell, Packed, RowIter, RowRef, RowStore, CHUNK_ROWS};
 
 pub mod histogram;
+pub mod partition;
+mod stamp;
+pub use stamp::{ObjStamp, SYS_OBJECT_ID};
 mod stats;
 pub use stats::{text_position, ColumnStats, SystemStats, CPUSPEEDNW, IOSEEKTIM, IOTFRSPEED};
 
@@ -137,27 +140,6 @@ impl RowSink for RowStore {
     }
 }
 
-/// An object's place among the lab user's objects, in creation order
-/// (its OBJECT_ID is the dictionary's next number plus it), and when it
-/// was created (USER_OBJECTS.CREATED).
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct ObjStamp {
-    /// 1 for the first object the user created; 0 for SYS's (DUAL).
-    pub n: u32,
-    /// OBJECT_ID (and a segment's DATA_OBJECT_ID, in its ROWIDs).
-    pub id: u32,
-    pub created: crate::date::Date,
-}
-
-/// DUAL's object number (SYS's objects are not numbered by the lab).
-pub const SYS_OBJECT_ID: u32 = 143;
-
-impl Default for ObjStamp {
-    fn default() -> Self {
-        ObjStamp { n: 0, id: SYS_OBJECT_ID, created: crate::date::CLOCK_ZERO }
-    }
-}
-
 #[derive(Debug, Clone)]
 pub struct Table {
     pub id: TableId,
@@ -199,6 +181,9 @@ pub struct Table {
     pub sys: bool,
     /// What TRUNCATE, NOLOGGING and direct-path loads set.
     pub load: TableLoad,
+    /// `PARTITION BY ...`: the partitions hold the rows (the table itself
+    /// has no segment).
+    pub part: Option<Box<partition::Partitioning>>,
 }
 
 /// A table's attributes for TRUNCATE and direct-path loads.
@@ -273,6 +258,36 @@ impl Table {
         match &self.storage {
             TableStorage::Heap { seg, .. } => *seg,
             _ => None,
+        }
+    }
+
+    /// The segment holding row `r`: its partition's for a partitioned
+    /// table, else the table's own (heap or cluster; None for an IOT's
+    /// rows or a deferred segment).
+    pub fn row_seg(&self, cat: &Catalog, r: u32) -> Option<SegId> {
+        match &self.part {
+            Some(p) => p.parts.get(*p.row_part.get(r as usize)? as usize)?.seg,
+            None => cat.scan_segment(self),
+        }
+    }
+
+    /// The heap holding row `r` (its partition's, or the table's).
+    pub fn row_heap_mut(&mut self, r: u32) -> Option<&mut HeapSegment> {
+        match (&mut self.part, &mut self.storage) {
+            (Some(p), _) => {
+                let i = *p.row_part.get(r as usize)? as usize;
+                Some(&mut p.parts.get_mut(i)?.heap)
+            }
+            (None, TableStorage::Heap { heap, .. }) => Some(heap),
+            _ => None,
+        }
+    }
+
+    /// The DATA_OBJECT_ID in row `r`'s ROWID.
+    pub fn row_data_object_id(&self, r: u32) -> u32 {
+        match &self.part {
+            Some(p) => p.row_part.get(r as usize).map_or(self.stamp.id, |&i| p.parts[i as usize].data_object_id()),
+            None => self.load.data_id.unwrap_or(self.stamp.id),
         }
     }
 
@@ -533,6 +548,7 @@ impl Catalog {
             changed_at: 0,
             sys: true,
             load: TableLoad::default(),
+            part: None,
         });
         self.dual = Some(id);
         id
@@ -557,6 +573,9 @@ impl Catalog {
 
     /// Blocks below the HWM of a table's own segment (heap or cluster).
     pub fn table_blocks(&self, t: &Table) -> u64 {
+        if let Some(p) = &t.part {
+            return p.parts.iter().map(|p| p.blocks()).sum();
+        }
         match &t.storage {
             TableStorage::Heap { heap, seg } => {
                 if seg.is_some() {

@@ -45,6 +45,10 @@ pub enum DictView {
     DbaSegments,
     DbaTabColStatistics,
     DbaTabHistograms,
+    /// USER_TAB_PARTITIONS, USER_PART_TABLES, USER_PART_KEY_COLUMNS.
+    TabPartitions,
+    PartTables,
+    PartKeyColumns,
 }
 
 /// A column's declared type, for SQL*Plus's display width.
@@ -260,6 +264,52 @@ view!(ERRORS, ERRORS_N:
     ("ATTRIBUTE", Text(9)),
 );
 
+// The partitioning views (Oracle Database Reference), their columns in
+// Oracle's order (a subset).
+view!(TAB_PARTITIONS, TAB_PARTITIONS_N:
+    ("TABLE_NAME", Name),
+    ("COMPOSITE", Text(3)),
+    ("PARTITION_NAME", Name),
+    ("SUBPARTITION_COUNT", Num),
+    ("HIGH_VALUE", Text(80)),
+    ("HIGH_VALUE_LENGTH", Num),
+    ("PARTITION_POSITION", Num),
+    ("TABLESPACE_NAME", Name),
+    ("PCT_FREE", Num),
+    ("LOGGING", Text(7)),
+    ("COMPRESSION", Text(8)),
+    ("NUM_ROWS", Num),
+    ("BLOCKS", Num),
+    ("AVG_ROW_LEN", Num),
+    ("SAMPLE_SIZE", Num),
+    ("LAST_ANALYZED", DateCol),
+    ("GLOBAL_STATS", Text(3)),
+    ("USER_STATS", Text(3)),
+);
+
+view!(PART_TABLES, PART_TABLES_N:
+    ("TABLE_NAME", Name),
+    ("PARTITIONING_TYPE", Text(9)),
+    ("SUBPARTITIONING_TYPE", Text(9)),
+    ("PARTITION_COUNT", Num),
+    ("DEF_SUBPARTITION_COUNT", Num),
+    ("PARTITIONING_KEY_COUNT", Num),
+    ("SUBPARTITIONING_KEY_COUNT", Num),
+    ("STATUS", Text(8)),
+    ("DEF_TABLESPACE_NAME", Name),
+    ("DEF_PCT_FREE", Num),
+    ("DEF_LOGGING", Text(7)),
+    ("DEF_COMPRESSION", Text(8)),
+    ("INTERVAL", Text(1000)),
+);
+
+view!(PART_KEY_COLUMNS, PART_KEY_COLUMNS_N:
+    ("NAME", Name),
+    ("OBJECT_TYPE", Text(5)),
+    ("COLUMN_NAME", Text(4000)),
+    ("COLUMN_POSITION", Num),
+);
+
 impl DictView {
     /// The view a FROM name means (`USER_X` or `SYS.USER_X`).
     pub fn lookup(name: &str) -> Option<DictView> {
@@ -291,6 +341,9 @@ impl DictView {
             "ERRORS" => DictView::Errors,
             "TAB_COL_STATISTICS" => DictView::TabColStatistics,
             "TAB_HISTOGRAMS" | "HISTOGRAMS" => DictView::TabHistograms,
+            "TAB_PARTITIONS" => DictView::TabPartitions,
+            "PART_TABLES" => DictView::PartTables,
+            "PART_KEY_COLUMNS" => DictView::PartKeyColumns,
             _ => return None,
         })
     }
@@ -330,6 +383,9 @@ impl DictView {
             DictView::DbaSegments => "DBA_SEGMENTS",
             DictView::DbaTabColStatistics => "DBA_TAB_COL_STATISTICS",
             DictView::DbaTabHistograms => "DBA_TAB_HISTOGRAMS",
+            DictView::TabPartitions => "USER_TAB_PARTITIONS",
+            DictView::PartTables => "USER_PART_TABLES",
+            DictView::PartKeyColumns => "USER_PART_KEY_COLUMNS",
         }
     }
 
@@ -366,6 +422,9 @@ impl DictView {
             DictView::DbaSegments => SEGMENTS,
             DictView::DbaTabColStatistics => TAB_COL_STATISTICS,
             DictView::DbaTabHistograms => TAB_HISTOGRAMS,
+            DictView::TabPartitions => TAB_PARTITIONS,
+            DictView::PartTables => PART_TABLES,
+            DictView::PartKeyColumns => PART_KEY_COLUMNS,
         }
     }
 
@@ -400,6 +459,9 @@ impl DictView {
             DictView::DbaSegments => SEGMENTS_N,
             DictView::DbaTabColStatistics => TAB_COL_STATISTICS_N,
             DictView::DbaTabHistograms => TAB_HISTOGRAMS_N,
+            DictView::TabPartitions => TAB_PARTITIONS_N,
+            DictView::PartTables => PART_TABLES_N,
+            DictView::PartKeyColumns => PART_KEY_COLUMNS_N,
         }
     }
 

@@ -67,6 +67,10 @@ pub fn of_row(
 ) -> Result<Value, LabError> {
     let t = &cat.tables[table];
     let seg = match &t.storage {
+        _ if t.part.is_some() => match t.row_seg(cat, r) {
+            Some(seg) => seg,
+            None => return Ok(Value::Null),
+        },
         TableStorage::Heap { seg: Some(seg), .. } => *seg,
         TableStorage::Heap { seg: None, .. } => return Ok(Value::Null),
         _ => return Err(LabError::unsupported("the ROWID of an index-organized or clustered table", pos)),
@@ -77,7 +81,7 @@ pub fn of_row(
     let a = io
         .and_then(|io| io.block_address_of(seg, loc.block))
         .ok_or_else(|| LabError::unsupported("the ROWID of a row whose block has no address yet", pos))?;
-    Ok(Value::str(&format(t.load.data_id.unwrap_or(t.stamp.id), a.file, a.block, slot)))
+    Ok(Value::str(&format(t.row_data_object_id(r), a.file, a.block, slot)))
 }
 
 /// A DBMS_ROWID function.

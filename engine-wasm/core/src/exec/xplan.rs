@@ -65,6 +65,9 @@ pub struct Format {
     /// Work area figures (ALLSTATS, MEMSTATS): OMem, 1Mem, Used-Mem,
     /// Used-Tmp, on the lines that have a work area (HASH JOIN's).
     pub mem: bool,
+    /// Pstart and Pstop (TYPICAL's, BASIC's with `+PARTITION`), on a
+    /// plan that reads a partitioned table.
+    pub partition: bool,
 }
 
 impl Format {
@@ -79,6 +82,7 @@ impl Format {
         stats: false,
         last: false,
         mem: false,
+        partition: true,
     };
 
     /// The first word of a format string that asks for a section the lab
@@ -120,6 +124,7 @@ impl Format {
                         stats: f.stats,
                         last: f.last,
                         mem: f.mem,
+                        partition: false,
                     }
                 }
                 ("TYPICAL" | "SERIAL" | "ALL" | "ADVANCED", None) => {
@@ -141,9 +146,10 @@ impl Format {
                     }
                 }
                 ("MEMSTATS", _) => f.mem = on,
+                ("PARTITION", _) => f.partition = on,
                 (
-                    "ALIAS" | "PROJECTION" | "OUTLINE" | "PEEKED_BINDS" | "PARALLEL" | "PARTITION" | "REMOTE"
-                    | "ADAPTIVE" | "HINT_REPORT" | "QBREGISTRY" | "REPORT",
+                    "ALIAS" | "PROJECTION" | "OUTLINE" | "PEEKED_BINDS" | "PARALLEL" | "REMOTE" | "ADAPTIVE"
+                    | "HINT_REPORT" | "QBREGISTRY" | "REPORT",
                     _,
                 ) => {}
                 ("ROWS", _) => f.rows = on,
@@ -301,6 +307,13 @@ pub fn render(lines: &[PlanLineOut], f: &Format, src: PlanSource, cursor: Option
             .collect();
         cols.push(Col { head, cells, left: true });
     }
+    // A partitioned table's plan: the first and last partition of each line.
+    if f.partition && lines.iter().any(|l| l.pstart.is_some()) {
+        let cells =
+            |f: fn(&PlanLineOut) -> &Option<String>| lines.iter().map(|l| f(l).clone().unwrap_or_default()).collect();
+        cols.push(Col { head: "Pstart", cells: cells(|l| &l.pstart), left: false });
+        cols.push(Col { head: "Pstop", cells: cells(|l| &l.pstop), left: false });
+    }
     if stats_cols {
         cols.push(num_col("A-Rows", lines.iter().map(|l| units(l.a_rows)).collect()));
         let times = lines.iter().map(|l| a_time(l.time_us.unwrap_or(0.0))).collect();
@@ -372,6 +385,10 @@ fn push_table(out: &mut Vec<String>, cols: &[Col], rows: usize) {
     let cell = |c: &Col, w: usize, text: &str, header: bool| -> String {
         match c.head {
             "Cost (%CPU)" => format!(" {:>w$}", text),
+            // Seven characters: `| Pstart| Pstop |`, `|     2 |`, `|KEY(I) |`, `|INVALID|`.
+            "Pstart" | "Pstop" if header => format!("{:<7}", format!(" {text}")),
+            "Pstart" | "Pstop" if text.len() >= 7 => text.to_string(),
+            "Pstart" | "Pstop" => format!("{:>6} ", text),
             "A-Time" if header => format!("{:^w$}", text, w = w + 1),
             "A-Time" => format!("{:<w$} ", text),
             "Id" => format!("{:<w$} ", if header { " Id" } else { text }),

@@ -137,7 +137,11 @@ impl Run<'_> {
     /// lab places a row at a time).
     pub(super) fn array_runs(&self, table: usize, added: usize, indexes: usize) -> Option<ArrayRuns> {
         let t = &self.inst.cat.tables[table];
-        let TableStorage::Heap { seg: Some(_), heap } = &t.storage else { return None };
+        // A partitioned table's rows go to its partitions' segments.
+        let TableStorage::Heap { seg, heap } = &t.storage else { return None };
+        if seg.is_none() && t.part.is_none() {
+            return None;
+        }
         let space = u64::from(heap.block_size.saturating_sub(DATA_BLOCK_OVERHEAD));
         (added > 1 && potential_row_length(t) <= space).then(|| ArrayRuns::new(1 + indexes))
     }

@@ -34,6 +34,7 @@ impl Run<'_> {
     /// A table for DML.
     pub(super) fn dml_table(&self, name: &lio_sql::ast::Ident) -> Result<TableId, LabError> {
         let tid = self.inst.cat.table_id(&name.name).ok_or_else(|| missing_table(name))?;
+        self.refuse_partitioned(tid, "UPDATE, DELETE, MERGE and SELECT FOR UPDATE of a partitioned table", name.pos)?;
         self.check_direct_loaded(&[tid], name.pos)?;
         Ok(tid)
     }

@@ -1,5 +1,6 @@
 //! CREATE TABLE, CLUSTER, INDEX: segments, storage, MemOptimized checks.
 
+pub(super) use super::compress::compression_refused;
 use super::compress::{key_leaf, prefix_length};
 use super::*;
 use crate::catalog::{Cluster, Column, Index, SegmentKind, Table, TableStorage};
@@ -102,8 +103,9 @@ impl Run<'_> {
             return Err(LabError::new(ora::NO_PRIMARY_KEY, c.name.pos));
         }
         let (pool, pctfree) = (pool_of(&c.physical), c.physical.pctfree.unwrap_or(10));
+        let part = self.partitioned_table(c, keys.pk.is_some() || !keys.uniques.is_empty(), &columns)?;
         let tid = self.inst.cat.tables.len();
-        let storage = self.table_storage(c, &name, tid, &keys.pk, &columns, deferred)?;
+        let storage = self.table_storage(c, &name, tid, &keys.pk, &columns, deferred || part.is_some())?;
         let (ncols, stamp) = (columns.len(), self.object_stamp());
         self.inst.cat.tables.push(Table {
             mem_bytes: 0,
@@ -130,7 +132,9 @@ impl Run<'_> {
             changed_at: 0,
             sys: false,
             load: crate::catalog::TableLoad { nologging: c.physical.logging == Some(false), ..Default::default() },
+            part,
         });
+        self.stamp_partitions(tid, deferred);
         self.create_key_indexes(tid, pool, keys)?;
         // A table named DUAL hides SYS's from now on: the cursors that
         // read SYS.DUAL are parsed again.
@@ -537,6 +541,7 @@ impl Run<'_> {
             .cat
             .table_id(&c.table.name)
             .ok_or_else(|| LabError::new(ora::TABLE_OR_VIEW_DOES_NOT_EXIST, c.table.pos))?;
+        self.refuse_partitioned(tid, "indexes on partitioned tables (LOCAL and GLOBAL)", c.table.pos)?;
         let mut cols = Vec::new();
         for col in &c.columns {
             cols.push(
@@ -575,26 +580,4 @@ pub(super) fn cell_flash_cache_of(ph: &Physical) -> Option<crate::io::exadata::C
         lio_sql::ast::CellFlashCache::Keep => C::Keep,
         lio_sql::ast::CellFlashCache::None => C::None,
     })
-}
-
-/// Table compression the lab does not model: rows compressed as a block
-/// fills (OLTP / advanced row compression, hybrid columnar), or a basic
-/// COMPRESS table loaded by direct path (CREATE TABLE ... AS SELECT), whose
-/// blocks Oracle writes compressed. A basic COMPRESS table filled by
-/// conventional inserts stores its rows uncompressed, as the lab does.
-pub(super) fn compression_refused(ph: &Physical, direct_load: bool) -> Result<(), LabError> {
-    let (Some(true), Some(at)) = (ph.compress, ph.compress_at) else { return Ok(()) };
-    if ph.compress_advanced {
-        return Err(LabError::unsupported(
-            "advanced row and hybrid columnar compression (COMPRESS FOR OLTP, ROW STORE COMPRESS ADVANCED)",
-            at,
-        ));
-    }
-    if direct_load {
-        return Err(LabError::unsupported(
-            "basic compression of a direct-path load (CREATE TABLE ... COMPRESS AS SELECT)",
-            at,
-        ));
-    }
-    Ok(())
 }

@@ -211,8 +211,7 @@ impl Run<'_> {
             self.sql_area_invalidated(c.sql_slot);
         }
         if shared {
-            // Another session parsed it: a soft parse (no optimization, no
-            // recursive SQL).
+            // Another session parsed it: a soft parse (no optimization, no recursive SQL).
             let us = self.inst.cost_params.grid.soft_parse_us;
             self.s.cost.charge_grid(cs.parse, us);
             self.call_event(kind::PARSE, cs.parse);
@@ -245,8 +244,7 @@ impl Run<'_> {
 
     pub(super) fn close_cursor(&mut self, text: &str, c: Box<Compiled>, cache: bool) {
         if cache {
-            // The key's buffer is reused (a cursor is taken out and put back
-            // on every execution).
+            // The key's buffer is reused (a cursor is taken out and put back on every execution).
             let key = match self.s.cursor_keys.pop() {
                 Some(mut k) => {
                     k.clear();
@@ -469,6 +467,8 @@ impl Run<'_> {
                     bytes: l.bytes.map(|b| b.round() as u64),
                     access: c.predicates.get(i).and_then(|p| p.access.clone()),
                     filter: c.predicates.get(i).and_then(|p| p.filter.clone()),
+                    pstart: l.partition.as_ref().map(|p| p.0.clone()),
+                    pstop: l.partition.as_ref().map(|p| p.1.clone()),
                     // SELECT STATEMENT: the time of the line under it.
                     time_us: timed.then(|| (top(i).time_us * 1000.0).round() / 1000.0),
                     workarea: s.workarea,

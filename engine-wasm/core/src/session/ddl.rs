@@ -51,6 +51,13 @@ impl Run<'_> {
             .cat
             .table_id(&a.name.name)
             .ok_or_else(|| LabError::new(ora::TABLE_OR_VIEW_DOES_NOT_EXIST, a.name.pos))?;
+        if let AlterTableAction::AddPartition(_)
+        | AlterTableAction::DropPartition(_)
+        | AlterTableAction::TruncatePartition(_) = &a.action
+        {
+            return self.alter_partitions(tid, a);
+        }
+        self.refuse_partitioned(tid, "this ALTER TABLE of a partitioned table", a.name.pos)?;
         match &a.action {
             AlterTableAction::MemoptimizeRead(on) => {
                 if *on {
@@ -107,6 +114,9 @@ impl Run<'_> {
                     }
                 }
             }
+            // Dispatched above.
+            AlterTableAction::AddPartition(_) | AlterTableAction::DropPartition(_) => {}
+            AlterTableAction::TruncatePartition(_) => {}
         }
         self.invalidate_table(tid);
         Ok(Outcome { feedback: Some("Table altered.".into()), ..Default::default() })
@@ -309,6 +319,7 @@ impl Run<'_> {
             self.inst.sga.cache.invalidate_segment(seg);
             self.inst.io.drop_segment(seg);
         }
+        self.drop_partition_segments(tid, None);
         for i in idx {
             self.inst.cat.indexes[i].dropped = true;
             self.inst.cat.indexes[i].btree.free_entries();

@@ -53,6 +53,7 @@ impl Run<'_> {
             DictView::AllObjects => self.object_rows(true),
             DictView::Errors => self.error_rows(),
             DictView::IndexStats => self.s.index_stats.iter().cloned().collect(),
+            DictView::TabPartitions | DictView::PartTables | DictView::PartKeyColumns => self.partition_rows(d),
             // OWNER, then the USER_ view's row.
             dba => {
                 let user = dba.user_form().expect("a DBA_ view has a USER_ form");
@@ -79,7 +80,9 @@ impl Run<'_> {
 
     fn table_tablespace(&self, t: &Table) -> Value {
         match &t.storage {
+            // A partitioned table's rows are in its partitions' tablespaces.
             TableStorage::Iot { .. } => Value::Null,
+            _ if t.part.is_some() => Value::Null,
             _ => text(t.tablespace.as_deref().unwrap_or(DEFAULT_TABLESPACE)),
         }
     }
@@ -207,6 +210,12 @@ impl Run<'_> {
                 let blocks = cat.table_blocks(t).max(t.load.kept_blocks);
                 rows.push(seg(&t.name, "TABLE", self.table_tablespace(t), blocks));
             }
+            for p in t.part.iter().flat_map(|p| &p.parts).filter(|p| p.seg.is_some()) {
+                let ts = text(p.tablespace.as_deref().or(t.tablespace.as_deref()).unwrap_or(DEFAULT_TABLESPACE));
+                let mut row = seg(&t.name, "TABLE PARTITION", ts, p.blocks());
+                row[1] = text(&p.name);
+                rows.push(row);
+            }
         }
         for c in cat.clusters.iter().filter(|c| !c.dropped) {
             rows.push(seg(&c.name, "CLUSTER", text(DEFAULT_TABLESPACE), c.hash.blocks() as u64));
@@ -228,8 +237,11 @@ impl Run<'_> {
         let cat = &self.inst.cat;
         let base = lab_object_base(self.inst.profile.dictionary_objects);
         let mut rows: Vec<Vec<Value>> = Vec::new();
-        let mut push = |o: LabObject<'_>| {
+        let mut push = |o: LabObject<'_>, sub: Option<&str>| {
             let mut r = self.object_row(o);
+            if let Some(s) = sub {
+                r[2] = text(s);
+            }
             if !with_owner {
                 r.remove(0);
             }
@@ -240,32 +252,39 @@ impl Run<'_> {
                 TableStorage::Iot { .. } => false,
                 // A cluster's tables are in its segment.
                 TableStorage::Cluster { cluster, .. } => {
-                    push(LabObject {
-                        name: &t.name,
-                        kind: "TABLE",
-                        stamp: t.stamp,
-                        data: Some(cat.clusters[cluster].stamp),
-                    });
+                    push(
+                        LabObject {
+                            name: &t.name,
+                            kind: "TABLE",
+                            stamp: t.stamp,
+                            data: Some(cat.clusters[cluster].stamp),
+                        },
+                        None,
+                    );
                     continue;
                 }
-                TableStorage::Heap { .. } => true,
+                TableStorage::Heap { .. } => t.part.is_none(),
             };
             // TRUNCATE gives the segment a new DATA_OBJECT_ID.
             let data = t.load.data_id.map_or(t.stamp, |id| crate::catalog::ObjStamp { id, ..t.stamp });
-            push(LabObject { name: &t.name, kind: "TABLE", stamp: t.stamp, data: segment.then_some(data) });
+            push(LabObject { name: &t.name, kind: "TABLE", stamp: t.stamp, data: segment.then_some(data) }, None);
+            for p in t.part.iter().flat_map(|p| &p.parts) {
+                let data = Some(crate::catalog::ObjStamp { id: p.data_object_id(), ..p.stamp });
+                push(LabObject { name: &t.name, kind: "TABLE PARTITION", stamp: p.stamp, data }, Some(&p.name));
+            }
         }
         for ix in self.live_indexes() {
-            push(LabObject { name: &ix.name, kind: "INDEX", stamp: ix.stamp, data: Some(ix.stamp) });
+            push(LabObject { name: &ix.name, kind: "INDEX", stamp: ix.stamp, data: Some(ix.stamp) }, None);
         }
         for c in cat.clusters.iter().filter(|c| !c.dropped) {
-            push(LabObject { name: &c.name, kind: "CLUSTER", stamp: c.stamp, data: Some(c.stamp) });
+            push(LabObject { name: &c.name, kind: "CLUSTER", stamp: c.stamp, data: Some(c.stamp) }, None);
         }
         for (k, (name, p)) in self.inst.programs.iter().enumerate() {
             // Stored programs are numbered after the segments' objects.
             let n = cat.objects_created + 1 + k as u32;
             let stamp = crate::catalog::ObjStamp { n, id: base + n - 1, created: crate::date::CLOCK_ZERO };
             let kind = if p.returns.is_some() { "FUNCTION" } else { "PROCEDURE" };
-            push(LabObject { name, kind, stamp, data: None });
+            push(LabObject { name, kind, stamp, data: None }, None);
         }
         rows.sort_by_key(|r| r.iter().find_map(|v| if let Value::Num(n) = v { Some(n.to_f64() as i64) } else { None }));
         rows

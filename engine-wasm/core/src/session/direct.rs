@@ -62,10 +62,28 @@ impl Run<'_> {
     /// After a direct-path load into table `tid` whose heap had `before`
     /// data blocks: its new blocks written to disk, the space redo, and
     /// the table held by this session's transaction.
-    pub(super) fn direct_write(&mut self, tid: TableId, before: u32) {
+    pub(super) fn direct_write(&mut self, tid: TableId, before: u32, parts_before: &[usize]) {
         let t = &self.inst.cat.tables[tid];
-        let (Some(seg), TableStorage::Heap { heap, .. }) = (t.heap_seg(), &t.storage) else { return };
-        let after = heap.data_blocks();
+        let segs: Vec<(u32, u32, u32)> = match (&t.part, t.heap_seg(), &t.storage) {
+            (Some(p), _, _) => p
+                .parts
+                .iter()
+                .zip(parts_before)
+                .filter_map(|(q, &b)| Some((q.seg?, b as u32, q.heap.data_blocks())))
+                .filter(|&(_, b, a)| a > b)
+                .collect(),
+            (None, Some(seg), TableStorage::Heap { heap, .. }) => vec![(seg, before, heap.data_blocks())],
+            _ => return,
+        };
+        for (seg, before, after) in segs {
+            self.direct_write_segment(seg, before, after);
+        }
+        self.inst.cat.tables[tid].load.direct_loader = Some(self.s.sid);
+    }
+
+    /// A direct-path load's new blocks `before + 1..=after` of segment
+    /// `seg` written to disk, with the space redo.
+    fn direct_write_segment(&mut self, seg: u32, before: u32, after: u32) {
         let bs = self.inst.params.current.db_block_size;
         let stack = self.s.cost.stack("oracle;opitsk;opiodr;opiexe;insexe;kdblLoad;kcblwr;direct path write");
         let layout = self.layout();
@@ -89,7 +107,6 @@ impl Run<'_> {
         if after > before {
             self.space_change(layout.vector(BITMAP_FIELDS) + layout.vector(SPACE_UNDO_FIELDS));
         }
-        self.inst.cat.tables[tid].load.direct_loader = Some(self.s.sid);
     }
 
     /// One space-management change: a current get and change of the space

@@ -215,9 +215,12 @@ impl Run<'_> {
         // The rows and the entries they add to the indexes must fit; the
         // indexes count their entries themselves (Catalog::memory_bytes).
         self.check_memory(bytes + self.inst.cat.index_entry_bytes(tid) * rows.len() as u64)?;
+        // A partitioned table's rows go to their partitions (ORA-14400).
+        let parts_before = self.route_rows(tid, &rows, pos, direct)?;
         self.inst.cat.tables[tid].mem_bytes += bytes;
         // Deferred segment: created by the first insert.
-        if let TableStorage::Heap { seg: None, .. } = self.inst.cat.tables[tid].storage {
+        let t = &self.inst.cat.tables[tid];
+        if let (TableStorage::Heap { seg: None, .. }, None) = (&t.storage, &t.part) {
             self.create_deferred_segment(tid, &table_name);
         }
         let first_row = self.inst.cat.tables[tid].rows.len();
@@ -258,11 +261,12 @@ impl Run<'_> {
         }
         if let Some(e) = failure {
             self.roll_back_insert(tid, first_row, heap_blocks_before, &index_ids);
+            self.roll_back_partitions(tid, first_row, &parts_before);
             return Err(e);
         }
         self.lay_out_inserted(tid, &index_ids);
         if direct {
-            self.direct_write(tid, heap_blocks_before as u32);
+            self.direct_write(tid, heap_blocks_before as u32, &parts_before);
         }
         let rows = self.inst.cat.tables[tid].rows.len() as u32;
         if rows > first_row as u32 {
@@ -347,7 +351,12 @@ impl Run<'_> {
                 packed.decode_into(&mut row_buf);
             }
             let t = &mut cat.tables[tid];
+            // A partition's row goes to its partition's segment.
+            let seg = t.part.as_ref().map_or(seg, |p| p.parts[p.row_part[r as usize] as usize].seg);
             let (loc, new_block) = match &mut t.storage {
+                _ if t.part.is_some() => {
+                    t.row_heap_mut(r).map_or((RowLoc { block: 0, slot: 0 }, false), |h| h.insert(size))
+                }
                 TableStorage::Heap { heap, .. } => heap.insert(size),
                 TableStorage::Iot { .. } => (RowLoc { block: 0, slot: 0 }, false),
                 TableStorage::Cluster { cluster, key_cols } => {
@@ -360,7 +369,7 @@ impl Run<'_> {
             // A direct-path load's blocks are written to disk, not formatted
             // in the cache (direct_write).
             if new_block && !direct {
-                if let Some(seg) = self.inst.cat.scan_segment(&self.inst.cat.tables[tid]) {
+                if let Some(seg) = seg.or_else(|| self.inst.cat.scan_segment(&self.inst.cat.tables[tid])) {
                     self.format_block(seg, loc.block);
                 }
             }
@@ -474,6 +483,11 @@ impl Run<'_> {
             }
         }
         if let Some(seg) = self.inst.cat.scan_segment(&self.inst.cat.tables[tid]) {
+            self.format_block(seg, 0);
+        }
+        let segs: Vec<u32> =
+            self.inst.cat.tables[tid].part.iter().flat_map(|p| p.parts.iter().filter_map(|q| q.seg)).collect();
+        for seg in segs {
             self.format_block(seg, 0);
         }
     }

@@ -60,6 +60,7 @@ impl Run<'_> {
         if let Some(seg) = seg {
             self.inst.sga.cache.invalidate_segment(seg);
         }
+        self.truncate_partitions(tid, None);
         for iid in self.inst.cat.tables[tid].indexes.clone() {
             let ix = &mut self.inst.cat.indexes[iid];
             let (unique, pctfree) = (ix.btree.unique, ix.btree.pctfree);

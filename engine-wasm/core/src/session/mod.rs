@@ -24,6 +24,8 @@ mod lab;
 mod maint;
 mod net;
 mod parameters;
+mod partition;
+mod partition_ddl;
 mod plsql;
 mod plsql_vars;
 mod program;

@@ -472,7 +472,7 @@ impl Run<'_> {
 /// The (segment, block) holding a row's body.
 pub(super) fn row_block(cat: &Catalog, table: TableId, row: u32) -> Option<(u32, u32)> {
     let t = cat.tables.get(table)?;
-    let seg = cat.scan_segment(t)?;
+    let seg = t.row_seg(cat, row)?;
     let loc = t.loc.get(row as usize)?;
     Some((seg, t.migrated.get(&row).copied().unwrap_or(loc.block)))
 }
@@ -506,6 +506,11 @@ pub(crate) fn apply_undo(cat: &mut Catalog, rec: Undo) -> Option<u32> {
             let size = t.rows.row(row as usize).row_size();
             let body = t.migrated.get(&row).copied().unwrap_or(block);
             match &mut t.storage {
+                _ if t.part.is_some() => {
+                    if let Some(h) = t.row_heap_mut(row) {
+                        h.adjust(body, size + storage::ROW_DIRECTORY, true);
+                    }
+                }
                 TableStorage::Heap { heap, .. } => heap.adjust(body, size + storage::ROW_DIRECTORY, true),
                 TableStorage::Cluster { cluster, key_cols } => {
                     let key = t.rows.row(row as usize).value(key_cols[0]);
@@ -567,6 +572,11 @@ pub(super) fn kill_row(cat: &mut Catalog, table: TableId, row: u32) -> u16 {
     let size = t.rows.row(row as usize).row_size();
     let body = t.migrated.get(&row).copied().unwrap_or(loc.block);
     match &mut t.storage {
+        _ if t.part.is_some() => {
+            if let Some(h) = t.row_heap_mut(row) {
+                h.adjust(body, size + storage::ROW_DIRECTORY, false);
+            }
+        }
         TableStorage::Heap { heap, .. } => heap.adjust(body, size + storage::ROW_DIRECTORY, false),
         TableStorage::Cluster { cluster, key_cols } => {
             let key = t.rows.row(row as usize).value(key_cols[0]);

@@ -132,6 +132,51 @@ pub struct CreateTable {
     pub physical: Physical,
     /// `AS SELECT ...`; columns may then be empty (names come from the query).
     pub as_select: Option<Box<Query>>,
+    /// `PARTITION BY RANGE | LIST | HASH (...)`.
+    pub partitioning: Option<Box<PartitionBy>>,
+}
+
+/// How a table's rows are divided among its partitions.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PartitionMethod {
+    Range,
+    List,
+    Hash,
+}
+
+/// `PARTITION BY method (columns) [INTERVAL (expr)] (partitions)` or
+/// `PARTITION BY HASH (columns) PARTITIONS n`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PartitionBy {
+    pub method: PartitionMethod,
+    pub columns: Vec<Ident>,
+    /// `INTERVAL (expr)` of a range-partitioned table.
+    pub interval: Option<Expr>,
+    pub partitions: Vec<PartitionDef>,
+    /// `PARTITIONS n` (hash): the partitions are named SYS_Pnnn.
+    pub count: Option<u32>,
+    pub pos: Pos,
+}
+
+/// One partition as declared.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PartitionDef {
+    pub name: Option<Ident>,
+    pub bound: PartitionBound,
+    pub tablespace: Option<Ident>,
+    pub pos: Pos,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum PartitionBound {
+    /// `VALUES LESS THAN (expr | MAXVALUE)`: None is MAXVALUE.
+    LessThan(Option<Expr>),
+    /// `VALUES (expr, ...)`.
+    List(Vec<Expr>),
+    /// `VALUES (DEFAULT)`.
+    Default,
+    /// A hash partition: no bound.
+    Hash,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -183,6 +228,12 @@ pub enum AlterTableAction {
     Move(Physical),
     /// `ADD [CONSTRAINT name] PRIMARY KEY | UNIQUE (cols) [USING INDEX ...]`
     AddConstraint(TableConstraint),
+    /// `ADD PARTITION [name] VALUES ...`
+    AddPartition(PartitionDef),
+    /// `DROP PARTITION name [UPDATE [GLOBAL] INDEXES]`
+    DropPartition(Ident),
+    /// `TRUNCATE PARTITION name [DROP | REUSE STORAGE] [UPDATE [GLOBAL] INDEXES]`
+    TruncatePartition(Ident),
 }
 
 #[derive(Debug, Clone, PartialEq)]

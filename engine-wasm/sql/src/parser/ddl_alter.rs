@@ -228,6 +228,9 @@ impl Parser<'_> {
             self.expect_kw("READ", ora::INVALID_ALTER_TABLE_OPTION)?;
             return Ok(StatementKind::AlterTable(AlterTable { name, action: AlterTableAction::MemoptimizeRead(true) }));
         }
+        if self.nth_is_kw(1, "PARTITION") || self.nth_is_kw(1, "SUBPARTITION") || self.nth_is_kw(1, "PARTITIONS") {
+            return self.alter_partition(name);
+        }
         if self.eat_kw("MOVE") {
             let mut physical = Physical::default();
             while self.physical_option(&mut physical)? {}

@@ -91,6 +91,7 @@ impl Parser<'_> {
             memoptimize_read: false,
             physical: Physical::default(),
             as_select: None,
+            partitioning: None,
         };
         let after_name = self.pos();
         let had_parens = self.is(&Tok::LParen);
@@ -221,7 +222,7 @@ impl Parser<'_> {
                     self.column_ident()?;
                 }
                 Some("OVERFLOW" | "MAPPING") => return Err(self.unsupported("index-organized table overflow")),
-                Some("PARTITION") => return Err(self.unsupported("partitioning")),
+                Some("PARTITION") => t.partitioning = Some(Box::new(self.partition_by()?)),
                 Some("ENABLE" | "DISABLE") if self.nth_is_kw(1, "ROW") => {
                     self.bump();
                     self.bump();

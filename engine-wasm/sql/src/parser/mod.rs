@@ -25,6 +25,7 @@ mod ddl_alter;
 mod ddl_columns;
 mod ddl_create;
 mod ddl_maint;
+mod ddl_partition;
 mod dml;
 mod expr;
 mod hints;

@@ -32,6 +32,7 @@ impl Builder<'_> {
                     order_at: 0,
                     direct: None,
                     smart: None,
+                    parts: None,
                 };
                 self.op("TABLE ACCESS FULL", Some(&t.name), e_rows, cost, bytes, "qertbFetch;kdstf0000101km", kind)
             }

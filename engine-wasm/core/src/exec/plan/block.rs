@@ -238,6 +238,7 @@ impl<'a> Builder<'a> {
                 r.computed(e_rows_sel);
             }
             self.filter_relation(&mut op, filters, e_rows_f);
+            self.partition_line(&mut op);
             if outer_join {
                 super::outer_join::all_on_conditions_used(p, q.pos)?;
                 let mode = p.join_modes.iter().find(|(r, _)| *r == ri).map_or(JoinMode::Outer, |m| m.1);
@@ -474,6 +475,13 @@ impl<'a> Builder<'a> {
         // Gathered statistics when there are some (as the optimizer reads
         // them from the dictionary), else a full look at the data.
         let stats = if t.stats.gathered { t.stats.clone() } else { t.compute_stats(cat.table_blocks(t)) };
+        // A partitioned table: the partitions its predicates keep, costed
+        // with their statistics.
+        let pruned = t.part.as_deref().map(|pt| (pt, super::partition::prune(t, pt, src, &p.conjuncts)));
+        let stats = match &pruned {
+            Some((pt, ps)) => super::partition::scoped_stats(cat, t, pt, ps, stats),
+            None => stats,
+        };
         let row_bytes = stats.avg_col_len.iter().sum::<u32>() as f64;
         let r = TableRef {
             cat,
@@ -508,6 +516,9 @@ impl<'a> Builder<'a> {
             _ => row_bytes,
         };
         let mut op = self.assemble_access(chosen, t, src)?;
+        if let (Some((_, ps)), OpKind::Full { parts, .. }) = (pruned, &mut op.kind) {
+            *parts = Some(Box::new(ps));
+        }
         if desc {
             self.scan_direction(&mut op, true);
         }

@@ -106,6 +106,7 @@ impl<'a> Builder<'a> {
             e_rows,
             cost,
             bytes,
+            partition: None,
         });
         self.frames.push(frames.to_string());
         ((self.drafts.len() - 1) as u16, self.frames.len() - 1)

@@ -12,4 +12,16 @@ pub struct PlanLine {
     pub e_rows: f64,
     pub cost: f64,
     pub bytes: Option<f64>,
+    /// DBMS_XPLAN's Pstart and Pstop (a partitioned table's lines).
+    pub partition: Option<Box<(String, String)>>,
+}
+
+/// A plan line as the builder drafts it, before the lines are numbered.
+pub(super) struct Draft {
+    pub(super) operation: String,
+    pub(super) name: Option<String>,
+    pub(super) e_rows: f64,
+    pub(super) cost: f64,
+    pub(super) bytes: Option<f64>,
+    pub(super) partition: Option<Box<(String, String)>>,
 }

@@ -12,6 +12,7 @@ use lio_sql::{ora, LabError};
 
 use expr_info::{expr_pos, has_aggregate};
 pub use expr_text::expr_text;
+use line::Draft;
 pub use line::PlanLine;
 
 /// The PL/SQL variables in scope, as names or as the block's own
@@ -138,14 +139,6 @@ pub struct Compiled {
     pub numeric: Vec<bool>,
 }
 
-struct Draft {
-    operation: String,
-    name: Option<String>,
-    e_rows: f64,
-    cost: f64,
-    bytes: Option<f64>,
-}
-
 /// A resolvable name in scope.
 #[derive(Clone)]
 struct ScopeEntry {
@@ -251,6 +244,7 @@ mod merge_join;
 mod order;
 mod outer_join;
 mod outer_plus;
+mod partition;
 pub mod predicates;
 mod project;
 mod relations;
@@ -465,6 +459,7 @@ pub fn compile(q: &Query, ctx: &PlanCtx<'_>) -> Result<Compiled, LabError> {
         e_rows: top_rows,
         cost: block.cost,
         bytes: Some(top_rows * block.row_bytes),
+        partition: None,
     }];
     let mut lines = b.number_lines(&mut root, lines);
     // A plan none of whose operations has Bytes (FAST DUAL, a row

@@ -237,6 +237,7 @@ fn renumber(op: &mut Op, parent: u16, depth: u16, n: &mut Numbering<'_>) {
         e_rows: d.e_rows,
         cost: d.cost,
         bytes: d.bytes,
+        partition: d.partition.clone(),
     });
     let waiting: Vec<usize> = (0..n.pending.len())
         .filter(|&i| !n.pending[i].1 && n.pending[i].0.as_ref().is_some_and(|s| reads_slot(op, s.slot)))

@@ -34,6 +34,8 @@ mod memoptimized_get;
 mod merge_join;
 mod nested_loops;
 mod nested_loops_outer;
+pub(crate) mod part_state;
+mod partition_scan;
 mod row_gen;
 mod row_limit;
 mod rowid_fetch;
@@ -306,6 +308,8 @@ pub enum OpKind {
         direct: Option<(u32, u32)>,
         /// A smart scan in progress (a long scan of a segment on a cell).
         smart: Option<Box<crate::io::exadata::SmartScan>>,
+        /// A partitioned table's: the partitions it reads.
+        parts: Option<Box<part_state::PartScan>>,
     },
     /// INDEX UNIQUE SCAN (heap index or IOT), optionally READ OPTIM.
     IndexUnique {

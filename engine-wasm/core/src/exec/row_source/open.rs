@@ -16,7 +16,7 @@ impl Op {
             OpKind::Dual { .. } => dual::open(k),
             OpKind::FixedTable { .. } => fixed_table::open(k),
             OpKind::RowGen { .. } => row_gen::open(k, rt, env)?,
-            OpKind::Full { .. } => table_access_full::open(k, keep_pins),
+            OpKind::Full { .. } => table_access_full::open(k, rt, env, keep_pins, self.line)?,
             OpKind::IndexMinMax { .. } => index_min_max::open(k),
             OpKind::IndexFast { .. } => index_fast_full_scan::open(k),
             OpKind::IndexUnique { .. } => index_unique_scan::open(k, rt, keep_pins),

@@ -8,8 +8,14 @@
 use super::*;
 
 #[inline(always)]
-pub(super) fn open(kind: &mut OpKind, keep_pins: bool) {
-    let OpKind::Full { next_row, pinned, started, direct, smart, .. } = kind else { unreachable!() };
+pub(super) fn open(
+    kind: &mut OpKind,
+    rt: &mut Rt<'_>,
+    env: &Env,
+    keep_pins: bool,
+    line: u16,
+) -> Result<(), Box<LabError>> {
+    let OpKind::Full { table, next_row, pinned, started, direct, smart, parts, .. } = kind else { unreachable!() };
     *next_row = 0;
     *started = false;
     *direct = None;
@@ -17,6 +23,13 @@ pub(super) fn open(kind: &mut OpKind, keep_pins: bool) {
     if !keep_pins {
         *pinned = None;
     }
+    if let (Some(ps), Some(pt)) = (parts.as_mut(), rt.cat.tables[*table].part.as_deref()) {
+        super::partition_scan::open(ps, rt, env, pt)?;
+        // Started once per partition it reads (Starts), none when pruned to none.
+        let s = &mut rt.lines[line as usize].starts;
+        *s = (*s + ps.active_count() as u64).saturating_sub(1);
+    }
+    Ok(())
 }
 
 #[inline(always)]
@@ -27,14 +40,19 @@ pub(super) fn next(
     line: u16,
     st: usize,
 ) -> Result<bool, Box<LabError>> {
-    let OpKind::Full { table, src, filter, next_row, pinned, started, order, order_at, smart, direct } = kind else {
+    if matches!(kind, OpKind::Full { parts: Some(_), .. }) {
+        return super::partition_scan::next(kind, rt, env, line, st);
+    }
+    let OpKind::Full { table, src, filter, next_row, pinned, started, order, order_at, smart, direct, .. } = kind
+    else {
         unreachable!()
     };
     let t = &rt.cat.tables[*table];
     let Some(seg) = rt.cat.scan_segment(t) else { return Ok(false) };
+    let blocks = rt.cat.table_blocks(t);
     if !*started {
         *started = true;
-        start(rt, t, seg, (line, st), order, order_at, smart, direct);
+        start(rt, t, (seg, blocks), (line, st), (order, order_at), smart, direct);
     }
     loop {
         let i = *next_row as usize;
@@ -46,21 +64,7 @@ pub(super) fn next(
         let l = t.loc[r as usize];
         let b = l.block;
         if *pinned != Some(b) {
-            let blocks = rt.cat.table_blocks(t);
-            match (smart.as_mut(), direct.as_mut()) {
-                (Some(scan), _) => rt.smart_get(line, st, scan, b),
-                (None, None) => rt.scan_get(line, st, seg, b, blocks),
-                (None, Some(range)) => {
-                    let stacks: &[OpStacks] = rt.stacks;
-                    if !(range.0..range.1).contains(&b) {
-                        let n = (blocks.saturating_sub(b as u64)).clamp(1, rt.mbrc.max(1) as u64) as u32;
-                        rt.k.direct_read(seg, b, n, line, &stacks[st]);
-                        *range = (b, b + n);
-                    }
-                    rt.lines[line as usize].own_buffers += rt.k.direct_get(&stacks[st]);
-                }
-            }
-            rt.k.stats.access.table_scan_blocks += 1;
+            visit(rt, (line, st), (seg, blocks), b, smart, direct);
             *pinned = Some(b);
         }
         if l.is_dead() {
@@ -75,18 +79,43 @@ pub(super) fn next(
     }
 }
 
-/// The scan's first row: the segment header and space-management gets,
-/// short or long table, direct read or smart scan, and the block order of
-/// IOT and cluster rows.
-#[allow(clippy::too_many_arguments)]
+/// A visit of block `b` of segment `seg` (of `blocks` blocks): through
+/// the cache (reading ahead on a miss), by direct read or smart scan.
 #[inline(always)]
-fn start(
+pub(super) fn visit(
+    rt: &mut Rt<'_>,
+    (line, st): (u16, usize),
+    (seg, blocks): (u32, u64),
+    b: u32,
+    smart: &mut Option<Box<crate::io::exadata::SmartScan>>,
+    direct: &mut Option<(u32, u32)>,
+) {
+    match (smart.as_mut(), direct.as_mut()) {
+        (Some(scan), _) => rt.smart_get(line, st, scan, b),
+        (None, None) => rt.scan_get(line, st, seg, b, blocks),
+        (None, Some(range)) => {
+            let stacks: &[OpStacks] = rt.stacks;
+            if !(range.0..range.1).contains(&b) {
+                let n = (blocks.saturating_sub(b as u64)).clamp(1, rt.mbrc.max(1) as u64) as u32;
+                rt.k.direct_read(seg, b, n, line, &stacks[st]);
+                *range = (b, b + n);
+            }
+            rt.lines[line as usize].own_buffers += rt.k.direct_get(&stacks[st]);
+        }
+    }
+    rt.k.stats.access.table_scan_blocks += 1;
+}
+
+/// The scan's first row of segment `seg` (of `blocks` blocks): its header
+/// and space-management gets, short or long table, direct read or smart
+/// scan, and the block order of IOT and cluster rows.
+#[inline(always)]
+pub(super) fn start(
     rt: &mut Rt<'_>,
     t: &crate::catalog::Table,
-    seg: u32,
+    (seg, blocks): (u32, u64),
     (line, st): (u16, usize),
-    order: &mut Vec<u32>,
-    order_at: &mut u64,
+    (order, order_at): (&mut Vec<u32>, &mut u64),
     smart: &mut Option<Box<crate::io::exadata::SmartScan>>,
     direct: &mut Option<(u32, u32)>,
 ) {
@@ -94,7 +123,6 @@ fn start(
     for _ in 0..t.full_scan_header_gets(rt.k.profile.full_scan_header_gets) {
         rt.get(line, st, seg, 0, GetKind::Normal, false);
     }
-    let blocks = rt.cat.table_blocks(t);
     // Oracle's short-table threshold: 2% of the buffer cache.
     let stt = rt.k.cache.small_table_threshold();
     if blocks <= stt {

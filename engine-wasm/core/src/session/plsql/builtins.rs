@@ -213,6 +213,7 @@ impl Run<'_> {
         st.analyzed = Some(crate::date::sysdate());
         self.inst.cat.tables[id].stats = st;
         self.inst.cat.tables[id].load.by_analyze = false;
+        self.gather_partition_stats(id);
         let tname = self.inst.cat.tables[id].name.clone();
         self.inst.sga.row_cache.invalidate_table(&self.inst.cat, &tname);
         match &how.no_invalidate {

@@ -1,0 +1,78 @@
+//! The state of a partitioned table's full scan (`partition_scan.rs`
+//! runs it): the partitions the plan keeps, the predicates on binds that
+//! narrow them at open, and where the scan is. A leaf: it imports neither
+//! the row sources nor the plan.
+
+use crate::catalog::partition::{Cmp, Partitioning};
+use crate::exec::expr::CExpr;
+
+/// The partitions a scan reads, and where it is.
+#[derive(Debug, Clone, Default)]
+pub struct PartScan {
+    /// The partitions the plan keeps (positions, ascending).
+    pub kept: Vec<u16>,
+    /// Comparisons of the key with values known at run time (binds).
+    pub keys: Vec<(Cmp, CExpr)>,
+    /// `key IN (:a, :b, ...)`: the partitions of any of the values.
+    pub inlist: Vec<CExpr>,
+    /// The plan line above the scan (`PARTITION RANGE SINGLE`) and the
+    /// Pstart and Pstop both lines print.
+    pub operation: String,
+    pub pstart: String,
+    pub pstop: String,
+    /// This execution's partitions.
+    pub(crate) active: Vec<u16>,
+    /// Row numbers of the active partitions, partition after partition
+    /// (within one in row order, which is its block order); `starts[i]`
+    /// is where active partition i's rows begin.
+    pub(crate) order: Vec<u32>,
+    pub(crate) starts: Vec<usize>,
+    /// What `order` was built for: the table's change stamp and rows, and
+    /// the active partitions.
+    pub(crate) built: Option<(u64, usize)>,
+    pub(crate) built_for: Vec<u16>,
+    pub(crate) cur: usize,
+    pub(crate) pos: usize,
+    pub(crate) entered: bool,
+}
+
+impl PartScan {
+    /// The partitions this execution reads.
+    pub(crate) fn active_count(&self) -> usize {
+        self.active.len()
+    }
+
+    /// Group the rows of the active partitions (once per change of the
+    /// table or of the partitions).
+    pub(crate) fn build_order(&mut self, t: &crate::catalog::Table, pt: &Partitioning) {
+        let stamp = (t.changed_at, t.rows.len());
+        if self.built == Some(stamp) && self.built_for == self.active {
+            return;
+        }
+        let mut slot = vec![usize::MAX; pt.parts.len()];
+        for (i, &p) in self.active.iter().enumerate() {
+            slot[p as usize] = i;
+        }
+        let mut counts = vec![0usize; self.active.len() + 1];
+        for &p in &pt.row_part {
+            if let Some(&s) = slot.get(p as usize).filter(|s| **s != usize::MAX) {
+                counts[s + 1] += 1;
+            }
+        }
+        for i in 1..counts.len() {
+            counts[i] += counts[i - 1];
+        }
+        self.starts.clone_from(&counts);
+        self.order.clear();
+        self.order.resize(counts[counts.len() - 1], 0);
+        let mut fill = counts;
+        for (r, &p) in pt.row_part.iter().enumerate() {
+            if let Some(&s) = slot.get(p as usize).filter(|s| **s != usize::MAX) {
+                self.order[fill[s]] = r as u32;
+                fill[s] += 1;
+            }
+        }
+        self.built = Some(stamp);
+        self.built_for.clone_from(&self.active);
+    }
+}

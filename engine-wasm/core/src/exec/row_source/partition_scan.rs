@@ -1,0 +1,91 @@
+//! TABLE ACCESS FULL of a partitioned table, under its PARTITION RANGE |
+//! LIST | HASH line: the partitions kept (those the plan kept, narrowed at
+//! open by the predicates on binds), one after another in position order,
+//! each its own segment: its header and space-management gets, its short
+//! or long table scan, its blocks in order (read ahead within the
+//! partition). A partition with no segment yet (deferred) reads nothing.
+
+use super::part_state::PartScan;
+use super::*;
+use crate::catalog::partition::{Cmp, Partitioning};
+
+/// This execution's partitions: the kept ones the bind predicates allow.
+pub(super) fn open(ps: &mut PartScan, rt: &mut Rt<'_>, env: &Env, pt: &Partitioning) -> Result<(), Box<LabError>> {
+    ps.active.clone_from(&ps.kept);
+    for (op, e) in &ps.keys {
+        let v = rt.eval(e, env).map_err(Box::new)?;
+        let m = pt.matching(*op, &v);
+        ps.active.retain(|p| m.contains(p));
+    }
+    if !ps.inlist.is_empty() {
+        let mut any = Vec::new();
+        for e in &ps.inlist {
+            let v = rt.eval(e, env).map_err(Box::new)?;
+            any.extend(pt.matching(Cmp::Eq, &v));
+        }
+        ps.active.retain(|p| any.contains(p));
+    }
+    ps.cur = 0;
+    ps.pos = 0;
+    ps.entered = false;
+    Ok(())
+}
+
+/// The next row of a partitioned table's full scan.
+#[inline(never)]
+pub(super) fn next(
+    kind: &mut OpKind,
+    rt: &mut Rt<'_>,
+    env: &mut Env,
+    line: u16,
+    st: usize,
+) -> Result<bool, Box<LabError>> {
+    let OpKind::Full { table, src, filter, pinned, started, smart, direct, parts: Some(ps), .. } = kind else {
+        unreachable!()
+    };
+    let t = &rt.cat.tables[*table];
+    let Some(pt) = t.part.as_deref() else { return Ok(false) };
+    if !*started {
+        *started = true;
+        ps.build_order(t, pt);
+    }
+    loop {
+        let Some(&p) = ps.active.get(ps.cur) else { return Ok(false) };
+        let part = &pt.parts[p as usize];
+        let Some(seg) = part.seg else {
+            ps.cur += 1;
+            continue;
+        };
+        let blocks = part.blocks();
+        if !ps.entered {
+            ps.entered = true;
+            ps.pos = ps.starts[ps.cur];
+            *pinned = None;
+            *direct = None;
+            *smart = None;
+            let mut no_order = Vec::new();
+            table_access_full::start(rt, t, (seg, blocks), (line, st), (&mut no_order, &mut 0), smart, direct);
+        }
+        if ps.pos >= ps.starts[ps.cur + 1] {
+            ps.cur += 1;
+            ps.entered = false;
+            continue;
+        }
+        let r = ps.order[ps.pos];
+        ps.pos += 1;
+        let l = t.loc[r as usize];
+        if *pinned != Some(l.block) {
+            table_access_full::visit(rt, (line, st), (seg, blocks), l.block, smart, direct);
+            *pinned = Some(l.block);
+        }
+        if l.is_dead() {
+            continue;
+        }
+        rt.pinned_read(st);
+        rt.k.stats.access.table_scan_rows += 1;
+        env.rows[*src] = r;
+        if rt.test_all(filter, env)? {
+            return Ok(true);
+        }
+    }
+}

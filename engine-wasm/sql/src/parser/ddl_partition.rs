@@ -1,0 +1,181 @@
+//! CREATE TABLE's partitioning clause: `PARTITION BY RANGE | LIST | HASH
+//! (column) [INTERVAL (expr)] (PARTITION name VALUES ..., ...)` and `PARTITION
+//! BY HASH (column) PARTITIONS n`. Composite (SUBPARTITION BY), reference,
+//! system and automatic list partitioning, and keys of more than one column
+//! are LAB-00001, naming what was written.
+
+use super::{Parser, R};
+use crate::ast::*;
+use crate::error::LabError;
+use crate::lexer::Tok;
+use crate::ora;
+
+impl Parser<'_> {
+    /// At `PARTITION`: the clause up to its closing parenthesis.
+    pub(super) fn partition_by(&mut self) -> R<PartitionBy> {
+        let pos = self.pos();
+        self.bump();
+        self.missing_keyword("BY")?;
+        let method = match self.word() {
+            Some("RANGE") => PartitionMethod::Range,
+            Some("LIST") => PartitionMethod::List,
+            Some("HASH") => PartitionMethod::Hash,
+            Some("REFERENCE") => return Err(self.unsupported("reference partitioning")),
+            Some("SYSTEM") => return Err(self.unsupported("system partitioning")),
+            _ => return Err(self.fail(ora::MISSING_OR_INVALID_OPTION)),
+        };
+        self.bump();
+        self.lparen()?;
+        let mut columns = vec![self.column_ident()?];
+        if self.is(&Tok::Comma) {
+            return Err(self.unsupported("partition keys of more than one column"));
+        }
+        self.rparen()?;
+        let mut p =
+            PartitionBy { method, columns: Vec::new(), interval: None, partitions: Vec::new(), count: None, pos };
+        p.columns.append(&mut columns);
+        if method == PartitionMethod::Range && self.eat_kw("INTERVAL") {
+            self.lparen()?;
+            p.interval = Some(self.expr()?);
+            self.rparen()?;
+            if self.is_kw("STORE") {
+                return Err(self.unsupported("INTERVAL ... STORE IN"));
+            }
+        }
+        if method == PartitionMethod::List && self.is_kw("AUTOMATIC") {
+            return Err(self.unsupported("automatic list partitioning"));
+        }
+        if self.is_kw("SUBPARTITION") {
+            return Err(self.unsupported("composite partitioning (SUBPARTITION BY)"));
+        }
+        if method == PartitionMethod::Hash && self.eat_kw("PARTITIONS") {
+            let at = self.pos();
+            let n = self.uint(ora::MISSING_OR_INVALID_OPTION)?;
+            if !(1..=1024).contains(&n) {
+                return Err(LabError::with(
+                    ora::LAB_UNSUPPORTED,
+                    "hash partitioning into more than 1024 partitions",
+                    at,
+                ));
+            }
+            p.count = Some(n);
+            if self.is_kw("STORE") {
+                return Err(self.unsupported("PARTITIONS n STORE IN"));
+            }
+            return Ok(p);
+        }
+        self.lparen()?;
+        loop {
+            p.partitions.push(self.partition_def(method)?);
+            if !self.eat(&Tok::Comma) {
+                break;
+            }
+            if p.partitions.len() >= 1024 {
+                return Err(self.unsupported("more than 1024 partitions"));
+            }
+        }
+        self.rparen()?;
+        Ok(p)
+    }
+
+    /// `ALTER TABLE t` at `ADD | DROP | TRUNCATE PARTITION ...`; the other
+    /// partition maintenance operations are LAB-00001, named.
+    pub(super) fn alter_partition(&mut self, name: Ident) -> R<StatementKind> {
+        let verb = self.word().unwrap_or_default().to_string();
+        if !matches!(verb.as_str(), "ADD" | "DROP" | "TRUNCATE") || !self.nth_is_kw(1, "PARTITION") {
+            let what = self.nth_word(1).unwrap_or_default().to_string();
+            return Err(self.unsupported(format!("ALTER TABLE ... {verb} {what}")));
+        }
+        self.bump();
+        let action = if verb == "ADD" {
+            // The bound says the method: VALUES LESS THAN (range), VALUES (list), none (hash).
+            let at = if self.nth_is_kw(1, "VALUES") { 1 } else { 2 };
+            let method = match (self.nth_is_kw(at, "VALUES"), self.nth_is_kw(at + 1, "LESS")) {
+                (true, true) => PartitionMethod::Range,
+                (true, false) => PartitionMethod::List,
+                _ => PartitionMethod::Hash,
+            };
+            AlterTableAction::AddPartition(self.partition_def(method)?)
+        } else {
+            self.bump();
+            let p = self.column_ident()?;
+            if verb == "DROP" {
+                AlterTableAction::DropPartition(p)
+            } else {
+                AlterTableAction::TruncatePartition(p)
+            }
+        };
+        // What follows changes nothing the lab models (no index on a partitioned table).
+        loop {
+            if self.eat_kw("DROP") || self.eat_kw("REUSE") {
+                self.eat_kw("ALL");
+                self.missing_keyword("STORAGE")?;
+            } else if self.eat_kw("UPDATE") || self.eat_kw("INVALIDATE") {
+                self.eat_kw("GLOBAL");
+                self.missing_keyword("INDEXES")?;
+            } else {
+                break;
+            }
+        }
+        Ok(StatementKind::AlterTable(AlterTable { name, action }))
+    }
+
+    /// `PARTITION [name] [VALUES ...] [TABLESPACE ts] [physical attributes]`.
+    fn partition_def(&mut self, method: PartitionMethod) -> R<PartitionDef> {
+        let pos = self.pos();
+        self.expect_kw("PARTITION", ora::MISSING_KEYWORD)?;
+        let name = if self.is_kw("VALUES") || self.is(&Tok::Comma) || self.is(&Tok::RParen) {
+            None
+        } else {
+            Some(self.column_ident()?)
+        };
+        let bound = match method {
+            PartitionMethod::Hash => PartitionBound::Hash,
+            PartitionMethod::Range => {
+                self.missing_keyword("VALUES")?;
+                self.missing_keyword("LESS")?;
+                self.missing_keyword("THAN")?;
+                self.lparen()?;
+                let b = if self.eat_kw("MAXVALUE") { None } else { Some(self.expr()?) };
+                if self.is(&Tok::Comma) {
+                    return Err(self.unsupported("partition keys of more than one column"));
+                }
+                self.rparen()?;
+                PartitionBound::LessThan(b)
+            }
+            PartitionMethod::List => {
+                self.missing_keyword("VALUES")?;
+                self.lparen()?;
+                if self.eat_kw("DEFAULT") {
+                    self.rparen()?;
+                    PartitionBound::Default
+                } else {
+                    let mut vals = vec![self.expr()?];
+                    while self.eat(&Tok::Comma) {
+                        vals.push(self.expr()?);
+                    }
+                    self.rparen()?;
+                    PartitionBound::List(vals)
+                }
+            }
+        };
+        let mut ph = Physical::default();
+        loop {
+            if self.physical_option(&mut ph)? {
+                continue;
+            }
+            if self.is_kw("SUBPARTITIONS") || self.is(&Tok::LParen) {
+                return Err(self.unsupported("composite partitioning (subpartitions)"));
+            }
+            if self.eat_kw("SEGMENT") {
+                self.expect_kw("CREATION", ora::MISSING_OR_INVALID_OPTION)?;
+                if !self.eat_kw("IMMEDIATE") && !self.eat_kw("DEFERRED") {
+                    return Err(self.fail(ora::MISSING_OR_INVALID_OPTION));
+                }
+                continue;
+            }
+            break;
+        }
+        Ok(PartitionDef { name, bound, tablespace: ph.tablespace, pos })
+    }
+}
