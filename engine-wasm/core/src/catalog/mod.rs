@@ -58,6 +58,12 @@ pub struct Column {
     /// Its type as DESCRIBE prints it, when declared (None for a column
     /// CREATE TABLE AS SELECT derived: the lab sizes those from the rows).
     pub type_text: Option<String>,
+    /// `DEFAULT expr`: what an INSERT that names other columns stores in it.
+    pub default: Option<lio_sql::ast::Expr>,
+    /// Added with a DEFAULT as a dictionary change (11g NOT NULL, 12c any):
+    /// the default, its value, and the rows then in the table, whose
+    /// blocks do not hold it (the lab's row store does).
+    pub dict_default: Option<(lio_sql::ast::Expr, crate::value::Value, usize)>,
 }
 
 #[derive(Debug, Clone)]
@@ -102,6 +108,14 @@ impl ColUsage {
             v.resize(col + 1, false);
         }
         v[col] = true;
+    }
+
+    /// Column `col` dropped: the later columns move down one.
+    pub fn remove(&self, col: usize) {
+        let mut v = self.0.borrow_mut();
+        if col < v.len() {
+            v.remove(col);
+        }
     }
 
     pub fn used(&self, col: usize) -> bool {
@@ -491,6 +505,8 @@ impl Catalog {
                 not_null: false,
                 identity: false,
                 type_text: Some("VARCHAR2(1)".into()),
+                default: None,
+                dict_default: None,
             }],
             rows,
             loc: vec![loc],

@@ -168,6 +168,8 @@ impl Run<'_> {
                 not_null: d.not_null || d.primary_key,
                 identity: d.identity,
                 type_text: d.type_text.clone(),
+                default: d.default.clone(),
+                dict_default: None,
             })
             .collect();
         let mut ctas_rows: Option<crate::catalog::RowStore> = None;
@@ -199,6 +201,8 @@ impl Run<'_> {
                         not_null: false,
                         identity: false,
                         type_text: None,
+                        default: None,
+                        dict_default: None,
                     });
                 }
             } else if columns.len() != cur.columns.len() {
@@ -516,6 +520,8 @@ impl Run<'_> {
                     not_null: d.not_null,
                     identity: false,
                     type_text: d.type_text.clone(),
+                    default: None,
+                    dict_default: None,
                 })
                 .collect(),
             hash,
