@@ -86,7 +86,8 @@ fn add_default_mechanism_by_release() {
     assert_eq!((nullable, not_null, plain), (0, 0, 0), "12c+: all three are dictionary changes");
     // Every release returns the default for the old rows.
     let mut e = quiet_engine();
-    ok(&e.exec(&format!("lab version 11.2.0.1;\n{setup}set autotrace off\nalter table t add (c1 number default 100);")));
+    ok(&e
+        .exec(&format!("lab version 11.2.0.1;\n{setup}set autotrace off\nalter table t add (c1 number default 100);")));
     assert_eq!(text_rows(&mut e, "select count(*) from t where c1 = 100;"), vec![vec!["1000"]]);
 }
 

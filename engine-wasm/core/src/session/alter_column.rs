@@ -226,9 +226,9 @@ impl Run<'_> {
 
     fn modify_column(&mut self, tid: TableId, m: &ColumnModify) -> Result<(), LabError> {
         let pos = m.name.pos;
-        let c = self.inst.cat.tables[tid].column_index(&m.name.name).ok_or_else(|| {
-            LabError::with(ora::INVALID_IDENTIFIER, format_args!("\"{}\"", m.name.name), pos)
-        })?;
+        let c = self.inst.cat.tables[tid]
+            .column_index(&m.name.name)
+            .ok_or_else(|| LabError::with(ora::INVALID_IDENTIFIER, format_args!("\"{}\"", m.name.name), pos))?;
         if let Some((dt, text)) = &m.data_type {
             self.modify_type(tid, c, *dt, pos)?;
             let col = &mut self.inst.cat.tables[tid].columns[c];
@@ -280,8 +280,13 @@ impl Run<'_> {
             r += 1;
         })?;
         let t = &self.inst.cat.tables[tid];
-        let sql =
-            format!("update \"{}\" set \"{}\"={} where \"{}\" is null", t.name, t.columns[c].name, exec::plan::expr_text(&e), t.columns[c].name);
+        let sql = format!(
+            "update \"{}\" set \"{}\"={} where \"{}\" is null",
+            t.name,
+            t.columns[c].name,
+            exec::plan::expr_text(&e),
+            t.columns[c].name
+        );
         let done = self.internal_update(&sql, pos);
         self.commit();
         if let Err(err) = done {
@@ -353,9 +358,9 @@ impl Run<'_> {
         let t = &self.inst.cat.tables[tid];
         let mut idx = Vec::new();
         for c in cols {
-            let i = t.column_index(&c.name).ok_or_else(|| {
-                LabError::with(ora::INVALID_IDENTIFIER, format_args!("\"{}\"", c.name), c.pos)
-            })?;
+            let i = t
+                .column_index(&c.name)
+                .ok_or_else(|| LabError::with(ora::INVALID_IDENTIFIER, format_args!("\"{}\"", c.name), c.pos))?;
             let indexed = t.indexes.iter().any(|&x| self.inst.cat.indexes[x].columns.contains(&i))
                 || t.pk.as_ref().is_some_and(|(k, _, _)| k.contains(&i));
             if indexed {
@@ -369,7 +374,8 @@ impl Run<'_> {
         if !idx.is_empty() && self.has_rows(tid) {
             let name = t.name.clone();
             let sets: Vec<String> = idx.iter().map(|&i| format!("\"{}\"=NULL", t.columns[i].name)).collect();
-            let kept: Vec<bool> = idx.iter().map(|&i| std::mem::take(&mut self.inst.cat.tables[tid].columns[i].not_null)).collect();
+            let kept: Vec<bool> =
+                idx.iter().map(|&i| std::mem::take(&mut self.inst.cat.tables[tid].columns[i].not_null)).collect();
             let r = self.internal_update(&format!("update \"{}\" set {}", name, sets.join(", ")), pos);
             self.commit();
             if let Err(e) = r {
