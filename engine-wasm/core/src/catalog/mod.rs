@@ -66,6 +66,14 @@ pub struct Column {
     pub dict_default: Option<(lio_sql::ast::Expr, crate::value::Value, usize)>,
 }
 
+impl Column {
+    /// A column CREATE TABLE AS SELECT derived from its query: nullable,
+    /// sized from its rows, no DEFAULT.
+    pub fn derived(name: String, data_type: DataType) -> Column {
+        Column { name, data_type, not_null: false, identity: false, type_text: None, default: None, dict_default: None }
+    }
+}
+
 #[derive(Debug, Clone)]
 pub enum TableStorage {
     /// Heap table; `seg` is None while segment creation is deferred.

@@ -322,11 +322,12 @@ impl Run<'_> {
                     return Err(LabError::new(ora::COLUMN_MUST_BE_EMPTY_TO_DECREASE, pos));
                 }
             }
-            (DataType::Varchar2 { len: a, .. }, DataType::Varchar2 { len: b, .. }) => {
-                if b < a && self.column_has_longer(tid, c, b) {
-                    return Err(LabError::new(ora::CANNOT_DECREASE_COLUMN_LENGTH, pos));
-                }
+            (DataType::Varchar2 { len: a, .. }, DataType::Varchar2 { len: b, .. })
+                if b < a && self.column_has_longer(tid, c, b) =>
+            {
+                return Err(LabError::new(ora::CANNOT_DECREASE_COLUMN_LENGTH, pos));
             }
+            (DataType::Varchar2 { .. }, DataType::Varchar2 { .. }) => {}
             (DataType::Date, DataType::Date) => {}
             (DataType::Char { len: a }, DataType::Char { len: b }) if a == b => {}
             (DataType::Char { .. }, DataType::Char { .. }) if self.column_has(tid, c, false, pos)? => {

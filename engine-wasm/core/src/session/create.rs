@@ -195,15 +195,7 @@ impl Run<'_> {
                     if !n.chars().all(|ch| ch.is_ascii_alphanumeric() || ch == '_' || ch == '$' || ch == '#') {
                         return Err(LabError::new(ora::MUST_NAME_EXPRESSION_WITH_ALIAS, q.pos));
                     }
-                    columns.push(Column {
-                        name: n.clone(),
-                        data_type: dt,
-                        not_null: false,
-                        identity: false,
-                        type_text: None,
-                        default: None,
-                        dict_default: None,
-                    });
+                    columns.push(Column::derived(n.clone(), dt));
                 }
             } else if columns.len() != cur.columns.len() {
                 return Err(LabError::new(ora::INVALID_NUMBER_OF_COLUMN_NAMES, c.name.pos));
