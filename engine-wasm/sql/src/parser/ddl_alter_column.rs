@@ -53,30 +53,15 @@ impl Parser<'_> {
         match self.word() {
             Some("ADD") if !self.nth_word_in(1, CONSTRAINT_WORDS) => {
                 self.bump();
-                let paren = self.eat(&Tok::LParen);
-                if paren && self.word().is_some_and(|w| CONSTRAINT_WORDS.contains(&w)) {
+                if self.is(&Tok::LParen) && self.nth_word_in(1, CONSTRAINT_WORDS) {
+                    self.bump();
                     return Err(self.unsupported("ALTER TABLE ... ADD (constraint)"));
                 }
-                let mut cols = vec![self.added_column()?];
-                while paren && self.eat(&Tok::Comma) {
-                    cols.push(self.added_column()?);
-                }
-                if paren {
-                    self.rparen()?;
-                }
-                Ok(Some(AlterTableAction::AddColumns(cols)))
+                Ok(Some(AlterTableAction::AddColumns(self.one_or_list(Self::added_column)?)))
             }
             Some("MODIFY") if !self.nth_word_in(1, &["CONSTRAINT", "PRIMARY", "UNIQUE", "PARTITION", "LOB"]) => {
                 self.bump();
-                let paren = self.eat(&Tok::LParen);
-                let mut cols = vec![self.modified_column()?];
-                while paren && self.eat(&Tok::Comma) {
-                    cols.push(self.modified_column()?);
-                }
-                if paren {
-                    self.rparen()?;
-                }
-                Ok(Some(AlterTableAction::ModifyColumns(cols)))
+                Ok(Some(AlterTableAction::ModifyColumns(self.one_or_list(Self::modified_column)?)))
             }
             Some("DROP") if self.nth_is_kw(1, "COLUMN") || matches!(self.nth(1), Tok::LParen) => {
                 self.bump();
@@ -96,6 +81,19 @@ impl Parser<'_> {
             }
             _ => Ok(None),
         }
+    }
+
+    /// One item, or a parenthesised list of them.
+    fn one_or_list<T>(&mut self, mut item: impl FnMut(&mut Self) -> R<T>) -> R<Vec<T>> {
+        let paren = self.eat(&Tok::LParen);
+        let mut out = vec![item(self)?];
+        while paren && self.eat(&Tok::Comma) {
+            out.push(item(self)?);
+        }
+        if paren {
+            self.rparen()?;
+        }
+        Ok(out)
     }
 
     fn nth_word_in(&self, n: usize, words: &[&str]) -> bool {
