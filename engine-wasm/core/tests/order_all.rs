@@ -749,3 +749,10 @@ fn order_group_min_max_first_row() {
         &[],
     );
 }
+
+/// The ALTER TABLE column articles (issue 33): Chandler's fast-added
+/// DEFAULT column made nullable.
+#[test]
+fn order_group_alter_table_columns() {
+    order::check(&["tests/articles/chandler-add-not-null-default-11g.sql"], &[]);
+}

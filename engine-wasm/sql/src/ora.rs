@@ -256,6 +256,18 @@ catalogue! {
     /// The argument is the column, `"LAB"."T"."C"`.
     CANNOT_UPDATE_TO_NULL = Ora 1407 "cannot update (%s) to NULL";
     COLUMN_LIST_ALREADY_INDEXED = Ora 1408 "such column list already indexed";
+    // ALTER TABLE ... ADD / MODIFY / DROP column (session/alter_column.rs).
+    COLUMN_BEING_ADDED_EXISTS = Ora 1430 "column being added already exists in table";
+    COLUMN_MUST_BE_EMPTY_TO_CHANGE_TYPE = Ora 1439 "column to be modified must be empty to change datatype";
+    COLUMN_MUST_BE_EMPTY_TO_DECREASE = Ora 1440 "column to be modified must be empty to decrease precision or scale";
+    CANNOT_DECREASE_COLUMN_LENGTH = Ora 1441 "cannot decrease column length because some value is too big";
+    ALREADY_NOT_NULL = Ora 1442 "column to be modified to NOT NULL is already NOT NULL";
+    ALREADY_NULL = Ora 1451 "column to be modified to NULL cannot be modified to NULL";
+    MANDATORY_COLUMN_NEEDS_EMPTY_TABLE = Ora 1758 "table must be empty to add mandatory (NOT NULL) column";
+    /// The argument is the table, `LAB.T`.
+    NULL_VALUES_FOUND = Ora 2296 "cannot enable (%s) - null values found";
+    CANNOT_DROP_ALL_COLUMNS = Ora 12983 "cannot drop all columns in a table";
+    COLUMN_NOT_ALLOWED_HERE = Ora 984 "column not allowed here";
     INVALID_ROWID = Ora 1410 "invalid ROWID";
     INDEX_DOES_NOT_EXIST = Ora 1418 "specified index does not exist";
     /// `ANALYZE` with an action the statement does not have.

@@ -61,6 +61,20 @@ pub struct Column {
     /// Its type as DESCRIBE prints it, when declared (None for a column
     /// CREATE TABLE AS SELECT derived: the lab sizes those from the rows).
     pub type_text: Option<String>,
+    /// `DEFAULT expr`: what an INSERT that names other columns stores in it.
+    pub default: Option<lio_sql::ast::Expr>,
+    /// Added with a DEFAULT as a dictionary change (11g NOT NULL, 12c any):
+    /// the default, its value, and the rows then in the table, whose
+    /// blocks do not hold it (the lab's row store does).
+    pub dict_default: Option<(lio_sql::ast::Expr, crate::value::Value, usize)>,
+}
+
+impl Column {
+    /// A column CREATE TABLE AS SELECT derived from its query: nullable,
+    /// sized from its rows, no DEFAULT.
+    pub fn derived(name: String, data_type: DataType) -> Column {
+        Column { name, data_type, not_null: false, identity: false, type_text: None, default: None, dict_default: None }
+    }
 }
 
 #[derive(Debug, Clone)]
@@ -105,6 +119,14 @@ impl ColUsage {
             v.resize(col + 1, false);
         }
         v[col] = true;
+    }
+
+    /// Column `col` dropped: the later columns move down one.
+    pub fn remove(&self, col: usize) {
+        let mut v = self.0.borrow_mut();
+        if col < v.len() {
+            v.remove(col);
+        }
     }
 
     pub fn used(&self, col: usize) -> bool {
@@ -527,6 +549,8 @@ impl Catalog {
                 not_null: false,
                 identity: false,
                 type_text: Some("VARCHAR2(1)".into()),
+                default: None,
+                dict_default: None,
             }],
             rows,
             loc: vec![loc],

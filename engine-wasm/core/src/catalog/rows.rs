@@ -454,6 +454,18 @@ impl RowStore {
     pub fn push(&mut self, row: Box<[Value]>) {
         self.push_slice(&row);
     }
+    /// Every row rewritten by `f` into a store `width` wide (ALTER TABLE
+    /// ADD or DROP of a column: dead rows too, so row numbers stay).
+    pub fn reshaped(&self, width: usize, mut f: impl FnMut(&mut Vec<Value>)) -> RowStore {
+        let mut out = RowStore::new(width);
+        let mut row = Vec::with_capacity(width.max(self.width));
+        for r in self.iter() {
+            r.decode_into(&mut row);
+            f(&mut row);
+            out.push_from(&mut row);
+        }
+        out
+    }
     /// Append every row of `other` (of the same width).
     pub fn append(&mut self, other: RowStore) {
         debug_assert_eq!(other.width, self.width);

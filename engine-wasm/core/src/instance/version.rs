@@ -103,6 +103,12 @@ pub struct VersionProfile {
     /// JOIN, CONNECT BY PUMP: Julian Dyke's 10.2 example), which the lab
     /// does not model: refused there, and on 11.1 (not established).
     pub connect_by_no_filtering: bool,
+    /// 11g+: `ALTER TABLE ADD c ... DEFAULT x NOT NULL` is a dictionary
+    /// change (10g updates every row).
+    pub fast_add_not_null_default: bool,
+    /// 12c+: a nullable column added with a DEFAULT is a dictionary change
+    /// too (11g updates every row: `session/alter_column.rs`).
+    pub fast_add_nullable_default: bool,
 }
 
 const fn profile(name: &'static str, banner: &'static str) -> VersionProfile {
@@ -136,6 +142,8 @@ const fn profile(name: &'static str, banner: &'static str) -> VersionProfile {
         row_limiting: true,
         append_values: true,
         connect_by_no_filtering: true,
+        fast_add_not_null_default: true,
+        fast_add_nullable_default: true,
     }
 }
 
@@ -163,6 +171,8 @@ pub const V10_2_0_5: VersionProfile = VersionProfile {
     row_limiting: false,
     append_values: false,
     connect_by_no_filtering: false,
+    fast_add_not_null_default: false,
+    fast_add_nullable_default: false,
     ..profile("10.2.0.5", "Oracle Database 10g Enterprise Edition Release 10.2.0.5.0 - 64bit Production")
 };
 
@@ -184,6 +194,7 @@ pub const V11_1_0_7: VersionProfile = VersionProfile {
     row_limiting: false,
     append_values: false,
     connect_by_no_filtering: false,
+    fast_add_nullable_default: false,
     ..profile("11.1.0.7", "Oracle Database 11g Enterprise Edition Release 11.1.0.7.0 - 64bit Production")
 };
 
@@ -204,6 +215,7 @@ pub const V11_2_0_1: VersionProfile = VersionProfile {
     objects_columns: 15,
     seed_created: (2009, 8, 13),
     row_limiting: false,
+    fast_add_nullable_default: false,
     ..profile("11.2.0.1", "Oracle Database 11g Enterprise Edition Release 11.2.0.1.0 - 64bit Production")
 };
 

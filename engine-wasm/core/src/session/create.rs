@@ -171,6 +171,8 @@ impl Run<'_> {
                 not_null: d.not_null || d.primary_key,
                 identity: d.identity,
                 type_text: d.type_text.clone(),
+                default: d.default.clone(),
+                dict_default: None,
             })
             .collect();
         let mut ctas_rows: Option<crate::catalog::RowStore> = None;
@@ -196,13 +198,7 @@ impl Run<'_> {
                     if !n.chars().all(|ch| ch.is_ascii_alphanumeric() || ch == '_' || ch == '$' || ch == '#') {
                         return Err(LabError::new(ora::MUST_NAME_EXPRESSION_WITH_ALIAS, q.pos));
                     }
-                    columns.push(Column {
-                        name: n.clone(),
-                        data_type: dt,
-                        not_null: false,
-                        identity: false,
-                        type_text: None,
-                    });
+                    columns.push(Column::derived(n.clone(), dt));
                 }
             } else if columns.len() != cur.columns.len() {
                 return Err(LabError::new(ora::INVALID_NUMBER_OF_COLUMN_NAMES, c.name.pos));
@@ -519,6 +515,8 @@ impl Run<'_> {
                     not_null: d.not_null,
                     identity: false,
                     type_text: d.type_text.clone(),
+                    default: None,
+                    dict_default: None,
                 })
                 .collect(),
             hash,

@@ -88,6 +88,9 @@ impl Run<'_> {
             }
             AlterTableAction::Move(p) => self.move_table(tid, p)?,
             AlterTableAction::AddConstraint(k) => self.add_constraint(tid, k)?,
+            AlterTableAction::AddColumns(_) | AlterTableAction::ModifyColumns(_) | AlterTableAction::DropColumns(_) => {
+                self.alter_columns(tid, a)?
+            }
             AlterTableAction::Physical(p) => {
                 if p.buffer_pool.is_some() {
                     let pool = pool_of(p);

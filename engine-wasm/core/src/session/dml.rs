@@ -13,12 +13,17 @@ use crate::storage::RowLoc;
 struct Targets<'a> {
     out: &'a mut RowStore,
     targets: &'a [usize],
+    /// The DEFAULTs of the columns the INSERT does not name.
+    defaults: &'a [(usize, Value)],
     row: Vec<Value>,
 }
 
 impl crate::catalog::RowSink for Targets<'_> {
     fn take_row(&mut self, src: &mut Vec<Value>) {
         self.row.resize(self.out.width(), Value::Null);
+        for (c, v) in self.defaults {
+            self.row[*c] = v.clone();
+        }
         for (v, &t) in src.drain(..).zip(self.targets) {
             self.row[t] = v;
         }
@@ -103,6 +108,7 @@ impl Run<'_> {
             None => (0..ncols).collect(),
         };
         let mut out = RowStore::new(ncols);
+        let defaults = self.insert_defaults(tid, &targets)?;
         match &i.source {
             InsertSource::Values(exprs) => {
                 if exprs.len() != targets.len() {
@@ -124,6 +130,9 @@ impl Run<'_> {
                 }
                 for set in bind_sets {
                     let mut row = vec![Value::Null; ncols];
+                    for (c, v) in &defaults {
+                        row[*c] = v.clone();
+                    }
                     for ((c, bnames), &t) in compiled.iter().zip(targets.iter()) {
                         let binds: Vec<Value> = bnames
                             .iter()
@@ -187,7 +196,7 @@ impl Run<'_> {
                     Client::Plsql,
                     &cs,
                     FetchPolicy { first: u32::MAX, then: u32::MAX, round_trips: false },
-                    Some(&mut Targets { out: &mut out, targets: &targets, row: Vec::new() }),
+                    Some(&mut Targets { out: &mut out, targets: &targets, defaults: &defaults, row: Vec::new() }),
                     None,
                 )?;
             }

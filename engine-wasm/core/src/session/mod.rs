@@ -6,6 +6,7 @@
 //! (parse/execute/fetch), `plsql`, `create`/`ddl` and `dml`; `step` wraps a
 //! statement into the step the host sees.
 
+mod alter_column;
 mod array_dml;
 mod cbo_trace;
 mod change;

@@ -234,6 +234,25 @@ pub enum AlterTableAction {
     DropPartition(Ident),
     /// `TRUNCATE PARTITION name [DROP | REUSE STORAGE] [UPDATE [GLOBAL] INDEXES]`
     TruncatePartition(Ident),
+    /// `ADD (col type [DEFAULT expr] [NOT NULL], ...)` or `ADD col ...`
+    AddColumns(Vec<ColumnDef>),
+    /// `MODIFY (col [type] [DEFAULT expr] [NULL | NOT NULL], ...)`
+    ModifyColumns(Vec<ColumnModify>),
+    /// `DROP COLUMN col` or `DROP (col, ...)`; `DROP UNUSED COLUMNS`
+    /// (empty: the lab never leaves a column unused, so nothing to drop).
+    DropColumns(Vec<Ident>),
+}
+
+/// One column of `ALTER TABLE ... MODIFY`: what it says, the rest kept.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ColumnModify {
+    pub name: Ident,
+    /// A new type (and its DESCRIBE text); None keeps the type.
+    pub data_type: Option<(DataType, Option<String>)>,
+    /// `DEFAULT expr` (`DEFAULT NULL` removes the default).
+    pub default: Option<Expr>,
+    /// `NOT NULL` (Some(true)), `NULL` (Some(false)), and where it was written.
+    pub not_null: Option<(bool, Pos)>,
 }
 
 #[derive(Debug, Clone, PartialEq)]

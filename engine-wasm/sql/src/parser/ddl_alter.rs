@@ -205,8 +205,8 @@ impl Parser<'_> {
         Ok(StatementKind::AlterIndex(AlterIndex { name, physical, rebuild, visible: None, reverse }))
     }
 
-    /// `ALTER TABLE name` MEMOPTIMIZE FOR READ, MOVE, ADD constraint, physical
-    /// options.
+    /// `ALTER TABLE name` MEMOPTIMIZE FOR READ, MOVE, ADD constraint, ADD,
+    /// MODIFY or DROP columns, physical options.
     fn alter_table(&mut self) -> R<StatementKind> {
         self.bump();
         let name = self.object_name(ora::INVALID_TABLE_NAME)?;
@@ -243,6 +243,9 @@ impl Parser<'_> {
             self.bump();
             let k = self.table_constraint()?;
             return Ok(StatementKind::AlterTable(AlterTable { name, action: AlterTableAction::AddConstraint(k) }));
+        }
+        if let Some(action) = self.alter_table_columns()? {
+            return Ok(StatementKind::AlterTable(AlterTable { name, action }));
         }
         let mut physical = Physical::default();
         let mut any = false;

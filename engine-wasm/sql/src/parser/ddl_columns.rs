@@ -8,7 +8,7 @@ use crate::lexer::Tok;
 use crate::ora;
 
 impl Parser<'_> {
-    fn datatype(&mut self) -> R<DataType> {
+    pub(super) fn datatype(&mut self) -> R<DataType> {
         let Some(w) = self.word().map(str::to_string) else {
             return Err(self.fail(ora::INVALID_DATATYPE));
         };
@@ -430,7 +430,7 @@ impl Parser<'_> {
 
 /// A declared type as DESCRIBE prints it, from its tokens and what they
 /// parsed to; None for a form whose printing the lab is not sure of.
-fn describe_text(toks: &[crate::lexer::Token], t: DataType) -> Option<String> {
+pub(super) fn describe_text(toks: &[crate::lexer::Token], t: DataType) -> Option<String> {
     let word = |k: usize| match toks.get(k).map(|t| &t.tok) {
         Some(Tok::Ident { name, quoted: false }) => Some(name.as_str()),
         _ => None,
