@@ -36,7 +36,7 @@ impl Run<'_> {
         }
         self.ensure_dual(None, Some(e));
         let profile = self.inst.profile.clone();
-        let ctx = Self::plan_ctx(&self.inst.cat, &profile, &self.s.params, self.s.sid, &[] as &[String]);
+        let ctx = Self::plan_ctx(&self.inst.cat, &profile, &self.s.params, self.s.sid, &[] as &[String], &self.s.user);
         let (c, binds) = exec::compile_scalar(e, &ctx)?;
         if !binds.is_empty() {
             return Err(LabError::unsupported("bind variables in a column DEFAULT", exec::plan::position_of(e)));
@@ -148,7 +148,7 @@ impl Run<'_> {
             Some(e) => {
                 let v = self.eval_default(e)?;
                 let nullable = Column { not_null: false, ..col.clone() };
-                convert(&nullable, &table_name, v, pos, false)?
+                convert(&nullable, (&self.inst.cat.schema, &table_name), v, pos, false)?
             }
             None => Value::Null,
         };

@@ -93,7 +93,7 @@ impl Run<'_> {
     fn bound_value(&mut self, e: &lio_sql::ast::Expr, col: &Column, table: &str) -> Result<Value, LabError> {
         let pos = exec::plan::position_of(e);
         let profile = self.inst.profile.clone();
-        let ctx = Self::plan_ctx(&self.inst.cat, &profile, &self.s.params, self.s.sid, &[] as &[String]);
+        let ctx = Self::plan_ctx(&self.inst.cat, &profile, &self.s.params, self.s.sid, &[] as &[String], &self.s.user);
         let (c, binds) = exec::compile_scalar(e, &ctx)?;
         if !binds.is_empty() {
             return Err(LabError::with(ora::LAB_UNSUPPORTED, "a partition bound that is not a constant", pos));
@@ -109,7 +109,7 @@ impl Run<'_> {
         };
         let v = c.eval(&mut cx)?;
         let col = Column { not_null: false, ..col.clone() };
-        super::change::convert(&col, table, v, pos, false)
+        super::change::convert(&col, (&self.inst.cat.schema, table), v, pos, false)
     }
 
     /// CREATE TABLE ... PARTITION BY: what the lab does not model with it
