@@ -7,7 +7,8 @@
 //! nested loops after their setup (count with `--toggle-collect='*measured*'`,
 //! which also works for the others). `update N S` runs the smart flash
 //! logging sample's single-row UPDATE with autocommit, N binds over S
-//! sessions (default 20). Prints a digest of the steps'
+//! sessions (default 20). `filter N` counts N rows of t1 through a FILTER
+//! subquery with 1,000 distinct correlation values. Prints a digest of the steps'
 //! statistics: a change that keeps the figures keeps the digest.
 use lio_core::{Engine, EngineConfig};
 fn main() {
@@ -47,6 +48,11 @@ fn main() {
             let s: u64 = a.get(3).and_then(|s| s.parse().ok()).unwrap_or(40);
             format!("LAB RUN 'select value from t1 where key = mod(:1 - 1, 100000) + 1' BIND 1 TO {} VIA jdbc_thin SESSIONS {s};", n * s)
         }
+        // A FILTER subquery over t1's rows: 1,000 distinct correlation
+        // values (the subquery cache's fills and hits, memo_find/memo_keep).
+        "filter" => format!(
+            "select count(*) from t1 where t1.key <= {n} and exists (select /*+ no_unnest */ null from t2 where t2.key = mod(t1.key, 1000) + 1);"
+        ),
         _ => return,
     };
     report(&measured(&mut e, &script));

@@ -177,7 +177,7 @@ impl Kernel<'_> {
         if self.cache.holds.any_changes() {
             self.consistent_read(seg, block, st);
         }
-        if self.cache.holds.any_uncleaned() {
+        if self.cache.holds.any_uncleaned() && self.cache.holds.is_uncleaned((seg, block)) {
             self.delayed_cleanout(seg, block, kind);
         }
         self.trace.push(

@@ -241,6 +241,7 @@ impl Session {
             now_us: self.cost.now_us(),
             counts: c.wait_count,
             waits: c.wait_us,
+            waits_noted: c.waits_noted,
             roundtrips: c.roundtrips,
             net_us: self.net_wait_us,
             client_us: self.client_wait_us,

@@ -3,7 +3,7 @@
 //! of current-mode gets while sessions run at once, and the RowCR window. The buffer cache owns one [`BufferHolds`];
 //! sessions read and change it through these methods only.
 
-use crate::fasthash::{FxMap, FxSet};
+use crate::fasthash::FxMap;
 
 /// Spare writer lists kept for the changed blocks (beyond these they are freed).
 pub const ACTIVE_SPARE: usize = 64;
@@ -31,30 +31,63 @@ pub struct BufferHolds {
     /// Blocks whose ITL still names a committed transaction: its commit
     /// did not clean them out (past a tenth of the cache, or no longer
     /// cached). The next get of each cleans it out (delayed block
-    /// cleanout); the state is the block's, cached or not.
-    uncleaned: FxSet<BlockKey>,
+    /// cleanout); the state is the block's, cached or not. One bit a
+    /// block, per segment (dense: segment ids and block numbers are small
+    /// integers), so that every get can ask for its block without a hash.
+    uncleaned: Vec<Vec<u64>>,
+    /// How many bits of `uncleaned` are set.
+    uncleaned_count: usize,
 }
 
 impl BufferHolds {
     /// Whether any block waits for its delayed cleanout (one compare on the hot path).
     #[inline(always)]
     pub fn any_uncleaned(&self) -> bool {
-        !self.uncleaned.is_empty()
+        self.uncleaned_count != 0
+    }
+
+    /// Whether the block waits for its delayed cleanout (two loads and a
+    /// bit test on the hot path).
+    #[inline(always)]
+    pub fn is_uncleaned(&self, (segment, block): BlockKey) -> bool {
+        let word = self.uncleaned.get(segment as usize).and_then(|w| w.get(block as usize / 64));
+        word.is_some_and(|w| w & (1 << (block % 64)) != 0)
     }
 
     /// A committed transaction left the block uncleaned.
-    pub fn leave_uncleaned(&mut self, key: BlockKey) {
-        self.uncleaned.insert(key);
+    pub fn leave_uncleaned(&mut self, (segment, block): BlockKey) {
+        let (s, i) = (segment as usize, block as usize / 64);
+        if s >= self.uncleaned.len() {
+            self.uncleaned.resize_with(s + 1, Vec::new);
+        }
+        let words = &mut self.uncleaned[s];
+        if i >= words.len() {
+            words.resize(i + 1, 0);
+        }
+        let w = &mut words[i];
+        let bit = 1 << (block % 64);
+        if *w & bit == 0 {
+            *w |= bit;
+            self.uncleaned_count += 1;
+        }
     }
 
     /// The block is cleaned out now: whether it needed it.
     pub fn clean_out(&mut self, key: BlockKey) -> bool {
-        self.uncleaned.remove(&key)
+        if !self.is_uncleaned(key) {
+            return false;
+        }
+        self.uncleaned[key.0 as usize][key.1 as usize / 64] &= !(1 << (key.1 % 64));
+        self.uncleaned_count -= 1;
+        true
     }
 
     /// A dropped or truncated segment's blocks need no cleanout.
     pub fn forget_uncleaned(&mut self, segment: u32) {
-        self.uncleaned.retain(|k| k.0 != segment);
+        if let Some(words) = self.uncleaned.get_mut(segment as usize) {
+            self.uncleaned_count -= words.iter().map(|w| w.count_ones() as usize).sum::<usize>();
+            *words = Vec::new();
+        }
     }
 
     /// Whether any block holds uncommitted changes (one compare on the hot path).

@@ -17,6 +17,8 @@ pub struct TimeMark {
     /// Waits and their time per [`WaitEvent`] (`CallCounters::note_wait`).
     pub counts: [u64; WaitEvent::COUNT],
     pub waits: [f64; WaitEvent::COUNT],
+    /// Waits noted other than SQL*Net's (`CallCounters::waits_noted`).
+    pub waits_noted: u64,
     /// Round trips, and the time the network and the client took in them
     /// (`SQL*Net message from client`).
     pub roundtrips: u64,
@@ -34,6 +36,7 @@ impl TimeMark {
         now_us: 0.0,
         counts: [0; WaitEvent::COUNT],
         waits: [0.0; WaitEvent::COUNT],
+        waits_noted: 0,
         roundtrips: 0,
         net_us: 0.0,
         client_us: 0.0,
@@ -81,7 +84,28 @@ impl TimeMark {
     /// less the waits of every lane, the run queue and idle time.
     #[inline]
     pub fn cpu_in(&self, span_us: f64, before: &TimeMark) -> f64 {
-        self.cpu_in_lanes(span_us, before, &self.lanes_since(before))
+        // No wait but SQL*Net's since `before` (the usual execution): every
+        // other event's difference is exactly 0, so the lanes are those the
+        // walk over every event gives, without the walk (V$SQL's CPU_TIME
+        // is worked out once an execution).
+        let lanes = if self.waits_noted == before.waits_noted {
+            self.net_lanes_since(before)
+        } else {
+            self.lanes_since(before)
+        };
+        self.cpu_in_lanes(span_us, before, &lanes)
+    }
+
+    /// [`Self::lanes_since`] when only the SQL*Net events moved.
+    #[inline]
+    fn net_lanes_since(&self, before: &TimeMark) -> [f64; LANES.len()] {
+        let mut lanes = [0.0; LANES.len()];
+        for e in [WaitEvent::SqlNetMessageToClient, WaitEvent::SqlNetMessageFromClient] {
+            if let Some(l) = e.lane() {
+                lanes[l as usize] += self.wait_since(e, before);
+            }
+        }
+        lanes
     }
 
     /// [`Self::cpu_in`] with the lanes' waits since `before` already

@@ -227,6 +227,9 @@ pub struct CallCounters {
     /// session's wait ledger ([`ledger::TimeMark`] reads it).
     pub wait_count: [u64; WaitEvent::COUNT],
     pub wait_us: [f64; WaitEvent::COUNT],
+    /// Waits noted other than the SQL*Net events (equal at two marks: no
+    /// other event's time moved between them; [`ledger::TimeMark::cpu_in`]).
+    pub waits_noted: u64,
     /// Each wait as it happens, while the session writes an extended SQL
     /// trace (`session/sqltrace.rs`); None (nothing kept) otherwise.
     pub trace_waits: Option<Vec<TraceWait>>,
@@ -299,6 +302,7 @@ impl CallCounters {
         self.wait_hist_us[e as usize][wait_bucket_us(us)] += 1;
         self.wait_count[e as usize] += 1;
         self.wait_us[e as usize] += us;
+        self.waits_noted += !matches!(e, WaitEvent::SqlNetMessageToClient | WaitEvent::SqlNetMessageFromClient) as u64;
         if let Some(v) = &mut self.trace_waits {
             trace_wait::keep(v, e, us);
         }

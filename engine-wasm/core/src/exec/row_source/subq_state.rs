@@ -2,8 +2,8 @@
 //! rows (`scalar_subquery.rs`, `row_limit.rs`).
 
 use crate::exec::expr::CExpr;
+use crate::fasthash::FxMap;
 use crate::value::Value;
-use std::collections::HashMap;
 
 /// Entries of the scalar subquery cache (10g on).
 pub const SCALAR_CACHE_ENTRIES: usize = 1024;
@@ -11,7 +11,9 @@ pub const SCALAR_CACHE_ENTRIES: usize = 1024;
 /// One scalar subquery's cached results for an execution.
 #[derive(Debug, Clone, Default)]
 pub struct ScalarCache {
-    pub(super) map: HashMap<Vec<u8>, Value>,
+    /// Keyed by the correlation values' bytes; Fx, not SipHash: a probe
+    /// a row of the outer query (nothing but get, insert and len on it).
+    pub(super) map: FxMap<Vec<u8>, Value>,
     /// The last key computed and its value.
     pub(super) last: Option<(Vec<u8>, Value)>,
     pub(super) key: Vec<u8>,

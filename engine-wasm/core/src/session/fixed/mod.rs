@@ -146,8 +146,8 @@ impl Run<'_> {
 
     /// One execution of the cursor in `slot` ended: V$SQL's figures.
     pub(crate) fn sql_area_executed(&mut self, slot: Option<(usize, u64)>, m: &SqlMark, rows: u64) {
-        let after = self.sql_mark();
         let Some((i, id)) = slot else { return };
+        let after = self.sql_mark();
         if let Some(e) = self.inst.sql_area.get_mut(i).filter(|e| e.id == id) {
             e.rows_processed += rows;
             e.buffer_gets += after.gets - m.gets;
