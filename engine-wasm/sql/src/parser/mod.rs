@@ -27,6 +27,7 @@ mod ddl_create;
 mod ddl_maint;
 mod dml;
 mod expr;
+mod grouping;
 mod hints;
 mod keywords;
 mod lab;

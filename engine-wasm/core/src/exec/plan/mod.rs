@@ -195,6 +195,8 @@ struct Builder<'a> {
     cbo: Option<Box<cbo::Recorder>>,
     /// The hierarchical block being compiled (`hier.rs`).
     hier: Option<crate::exec::hier_area::HierCompile>,
+    /// The keys of the ROLLUP or CUBE block being compiled (`grouping.rs`).
+    grouping_keys: Option<Vec<CExpr>>,
     /// While a join order is costed against the best so far (its cost):
     /// the join stops at the step that passes it (`join_order.rs`).
     join_limit: Option<f64>,
@@ -237,6 +239,7 @@ mod expr_info;
 mod expr_text;
 mod fetch;
 mod group;
+mod grouping;
 mod hash_join;
 mod hier;
 mod in_exists;
@@ -436,6 +439,7 @@ pub fn compile(q: &Query, ctx: &PlanCtx<'_>) -> Result<Compiled, LabError> {
         using_hidden: Vec::new(),
         cbo: ctx.cbo_trace.then(Box::default),
         hier: None,
+        grouping_keys: None,
         join_limit: None,
     };
     b.refuse_nested_row_limit(q)?;
@@ -546,6 +550,7 @@ pub fn compile_scalar(e: &Expr, ctx: &PlanCtx<'_>) -> Result<(CExpr, Vec<String>
         using_hidden: Vec::new(),
         cbo: None,
         hier: None,
+        grouping_keys: None,
         join_limit: None,
     };
     let c = b.compile_expr(e, &[], None)?;

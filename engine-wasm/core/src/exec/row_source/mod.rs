@@ -23,6 +23,7 @@ mod dual;
 mod filter;
 mod fixed_table;
 mod group_by;
+pub use group_by::GroupSets;
 mod hash_cluster;
 mod hash_join;
 mod index_fast_full_scan;
@@ -478,6 +479,8 @@ pub enum OpKind {
         /// SORT GROUP BY / UNIQUE STOPKEY under `ROWNUM <= n`: n (its
         /// predicate); `u64::MAX` otherwise.
         stopkey: u64,
+        /// ROLLUP, CUBE's GENERATE CUBE: each row in every grouping set.
+        sets: Option<Box<group_by::GroupSets>>,
     },
     /// UNION-ALL: each branch's rows in turn, projected into one source.
     /// With `merge`, INTERSECTION or MINUS over distinct branches.
