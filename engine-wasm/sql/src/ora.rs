@@ -172,6 +172,7 @@ catalogue! {
     MISSING_SELECT_KEYWORD = Ora 928 "missing SELECT keyword";
     WITH_COLUMN_COUNT_MISMATCH = Ora 32038 "number of WITH clause column names does not match number of elements in select list";
     RECURSIVE_WITH_NEEDS_COLUMN_LIST = Ora 32039 "recursive WITH clause must have column alias list";
+    WITH_COLUMN_ALIASING = Ora 32033 "unsupported column aliasing";
     RECURSIVE_WITH_UNION_ALL = Ora 32040 "recursive WITH clause must use a UNION ALL operation";
     RECURSIVE_WITH_TWO_BRANCHES = Ora 32041 "UNION ALL operation in recursive WITH clause must have only two branches";
     RECURSIVE_WITH_SELF_REFERENCE = Ora 32042 "recursive WITH clause must reference itself directly in one of the UNION ALL branches";

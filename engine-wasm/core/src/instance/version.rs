@@ -92,6 +92,8 @@ pub struct VersionProfile {
     /// JOIN, CONNECT BY PUMP: Julian Dyke's 10.2 example), which the lab
     /// does not model: refused there, and on 11.1 (not established).
     pub connect_by_no_filtering: bool,
+    /// 11.2+: recursive WITH (a WITH column alias list: ORA-32033 before).
+    pub recursive_with: bool,
 }
 
 const fn profile(name: &'static str, banner: &'static str) -> VersionProfile {
@@ -122,6 +124,7 @@ const fn profile(name: &'static str, banner: &'static str) -> VersionProfile {
         row_limiting: true,
         append_values: true,
         connect_by_no_filtering: true,
+        recursive_with: true,
     }
 }
 
@@ -146,6 +149,7 @@ pub const V10_2_0_5: VersionProfile = VersionProfile {
     row_limiting: false,
     append_values: false,
     connect_by_no_filtering: false,
+    recursive_with: false,
     ..profile("10.2.0.5", "Oracle Database 10g Enterprise Edition Release 10.2.0.5.0 - 64bit Production")
 };
 
@@ -165,6 +169,7 @@ pub const V11_1_0_7: VersionProfile = VersionProfile {
     row_limiting: false,
     append_values: false,
     connect_by_no_filtering: false,
+    recursive_with: false,
     ..profile("11.1.0.7", "Oracle Database 11g Enterprise Edition Release 11.1.0.7.0 - 64bit Production")
 };
 

@@ -188,6 +188,42 @@ pub enum FromItem {
     Subquery { query: Box<Query>, alias: Option<Ident> },
     /// `xmltable('1 to N')` or `xmltable('a to b')`; rows expose `column_value`.
     XmlTableRange { from: Expr, to: Expr, alias: Option<Ident>, pos: Pos },
+    /// A recursive WITH query name referenced (11.2+): its definition.
+    RecursiveWith { def: Box<RecursiveWith>, alias: Option<Ident> },
+    /// The query name inside its own recursive member: the rows of the
+    /// iteration before (RECURSIVE WITH PUMP).
+    RecursiveRef { name: Ident, alias: Option<Ident> },
+}
+
+/// `name (c, ...) AS (anchor UNION ALL member) [SEARCH ...] [CYCLE ...]`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RecursiveWith {
+    pub name: Ident,
+    pub columns: Vec<Ident>,
+    /// The branches before the last UNION ALL (a compound query itself, if
+    /// several).
+    pub anchor: Query,
+    /// The last branch: reads `name` once (a `FromItem::RecursiveRef`).
+    pub member: Query,
+    pub search: Option<SearchClause>,
+    pub cycle: Option<CycleClause>,
+}
+
+/// `SEARCH {DEPTH | BREADTH} FIRST BY c [ASC|DESC] [NULLS ...], ... SET col`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SearchClause {
+    pub depth: bool,
+    pub by: Vec<OrderItem>,
+    pub set: Ident,
+}
+
+/// `CYCLE c, ... SET col TO 'Y' DEFAULT 'N'`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CycleClause {
+    pub columns: Vec<Ident>,
+    pub set: Ident,
+    pub mark: Expr,
+    pub default: Expr,
 }
 
 #[derive(Debug, Clone, PartialEq)]

@@ -36,6 +36,7 @@ mod pieces;
 mod plsql;
 mod plsql_program;
 mod query;
+mod recwith;
 mod setops;
 mod sqlplus;
 mod stream;

@@ -58,7 +58,7 @@ impl<'a> Builder<'a> {
         aggs: &mut AggList,
     ) -> Result<CExpr, LabError> {
         let mut c = self.compile_expr(e, scope, Some(aggs))?;
-        let base = if self.grouping_keys.is_some() { 2 * keys.len() + 1 } else { keys.len() };
+        let base = if self.ext.grouping_keys.is_some() { 2 * keys.len() + 1 } else { keys.len() };
         to_group_row(&mut c, keys, out, base);
         let mut refs = Vec::new();
         c.sources(&mut refs);
@@ -101,9 +101,9 @@ impl<'a> Builder<'a> {
             Some(gs) => Some(super::grouping::grouping(gs, &mut keys)?),
             None => None,
         };
-        let outer_grouping = std::mem::replace(&mut self.grouping_keys, sets.as_ref().map(|_| keys.clone()));
+        let outer_grouping = std::mem::replace(&mut self.ext.grouping_keys, sets.as_ref().map(|_| keys.clone()));
         let r = self.grouped_items(q, scope, (keys, gout, sets), op, (e_rows, cost, row_bytes, read_optim));
-        self.grouping_keys = outer_grouping;
+        self.ext.grouping_keys = outer_grouping;
         r
     }
 

@@ -103,7 +103,7 @@ impl Builder<'_> {
         if !grouped {
             return Err(LabError::new(ora::GROUP_FUNCTION_NOT_ALLOWED, name.pos));
         }
-        let Some(n) = self.grouping_keys.as_ref().map(|k| k.len()) else {
+        let Some(n) = self.ext.grouping_keys.as_ref().map(|k| k.len()) else {
             return Err(LabError::unsupported(
                 format!("{} without ROLLUP, CUBE or GROUPING SETS", name.name),
                 name.pos,
@@ -111,7 +111,7 @@ impl Builder<'_> {
         };
         let flag = |b: &mut Self, e: &Expr| -> Result<CExpr, LabError> {
             let c = b.compile_expr(e, scope, None)?;
-            let keys = b.grouping_keys.as_deref().unwrap_or(&[]);
+            let keys = b.ext.grouping_keys.as_deref().unwrap_or(&[]);
             match keys.iter().position(|k| k.same(&c)) {
                 Some(i) => Ok(CExpr::Gen { src: GROUPING_SRC, col: n + i }),
                 None => Err(LabError::new(ora::NOT_A_GROUP_BY_EXPRESSION, expr_info::expr_pos(e))),

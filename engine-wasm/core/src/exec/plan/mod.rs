@@ -13,37 +13,7 @@ use lio_sql::{ora, LabError};
 use expr_info::{expr_pos, has_aggregate};
 pub use expr_text::expr_text;
 pub use line::PlanLine;
-
-/// The PL/SQL variables in scope, as names or as the block's own
-/// `(name, value)` list: an expression in a block of 40,000 declarations
-/// copied 40,000 names to be compiled (quadratic in the block's size).
-#[derive(Debug, Clone, Copy)]
-pub enum PlsqlVars<'a> {
-    Names(&'a [String]),
-    Scope(&'a [(String, crate::value::Value)]),
-}
-
-impl PlsqlVars<'_> {
-    /// Whether `name` is a variable in scope (innermost first).
-    pub fn contains(&self, name: &str) -> bool {
-        match self {
-            PlsqlVars::Names(n) => n.iter().rev().any(|v| crate::kernel::names::same_name(v, name)),
-            PlsqlVars::Scope(v) => v.iter().rev().any(|(n, _)| crate::kernel::names::same_name(n, name)),
-        }
-    }
-}
-
-impl<'a> From<&'a [String]> for PlsqlVars<'a> {
-    fn from(n: &'a [String]) -> Self {
-        PlsqlVars::Names(n)
-    }
-}
-
-impl<'a> From<&'a [(String, crate::value::Value)]> for PlsqlVars<'a> {
-    fn from(v: &'a [(String, crate::value::Value)]) -> Self {
-        PlsqlVars::Scope(v)
-    }
-}
+pub use plsql_vars::PlsqlVars;
 
 /// What the optimizer knows about the session when it plans.
 pub struct PlanCtx<'a> {
@@ -195,8 +165,8 @@ struct Builder<'a> {
     cbo: Option<Box<cbo::Recorder>>,
     /// The hierarchical block being compiled (`hier.rs`).
     hier: Option<crate::exec::hier_area::HierCompile>,
-    /// The keys of the ROLLUP or CUBE block being compiled (`grouping.rs`).
-    grouping_keys: Option<Vec<CExpr>>,
+    /// The ROLLUP or CUBE block and the recursive WITH being compiled.
+    ext: recwith::SqlExt,
     /// While a join order is costed against the best so far (its cost):
     /// the join stops at the step that passes it (`join_order.rs`).
     join_limit: Option<f64>,
@@ -251,8 +221,10 @@ mod merge_join;
 mod order;
 mod outer_join;
 mod outer_plus;
+mod plsql_vars;
 pub mod predicates;
 mod project;
+mod recwith;
 mod relations;
 mod resolve;
 mod rownum;
@@ -439,7 +411,7 @@ pub fn compile(q: &Query, ctx: &PlanCtx<'_>) -> Result<Compiled, LabError> {
         using_hidden: Vec::new(),
         cbo: ctx.cbo_trace.then(Box::default),
         hier: None,
-        grouping_keys: None,
+        ext: Default::default(),
         join_limit: None,
     };
     b.refuse_nested_row_limit(q)?;
@@ -550,7 +522,7 @@ pub fn compile_scalar(e: &Expr, ctx: &PlanCtx<'_>) -> Result<(CExpr, Vec<String>
         using_hidden: Vec::new(),
         cbo: None,
         hier: None,
-        grouping_keys: None,
+        ext: Default::default(),
         join_limit: None,
     };
     let c = b.compile_expr(e, &[], None)?;

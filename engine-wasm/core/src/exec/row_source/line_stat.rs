@@ -39,4 +39,8 @@ pub enum RowGenKind {
     ConnectByLt(CExpr),
     /// `xmltable('a to b')`.
     Range(CExpr, CExpr),
+    /// RECURSIVE WITH PUMP: the rows of the iteration before, `width`
+    /// values each, flat in source `buf` (`recursive_with.rs`).
+    /// `names`: the query name's alias and columns (predicate text).
+    Pump { buf: usize, width: usize, names: Box<(String, Vec<String>)> },
 }
