@@ -156,10 +156,15 @@ fn cycle_is_an_error_or_marked() {
 #[test]
 fn counting_and_runaway_recursion() {
     let mut e = quiet_engine();
-    let rows = text_rows(&mut e, "with r (n) as (select 1 from dual union all select n + 1 from r where n < 5) select n from r;");
+    let rows = text_rows(
+        &mut e,
+        "with r (n) as (select 1 from dual union all select n + 1 from r where n < 5) select n from r;",
+    );
     assert_eq!(rows.concat(), ["1", "2", "3", "4", "5"]);
-    let rows =
-        text_rows(&mut e, "with r (n) as (select 1 from dual union all select n + 1 from r) select n from r where rownum <= 3;");
+    let rows = text_rows(
+        &mut e,
+        "with r (n) as (select 1 from dual union all select n + 1 from r) select n from r where rownum <= 3;",
+    );
     assert_eq!(rows.concat(), ["1", "2", "3"]);
     ok(&e.exec("lab set max_statement_work = 200000;"));
     let s = e.exec("with r (n) as (select 1 from dual union all select n + 1 from r) select count(*) from r;");
@@ -172,11 +177,23 @@ fn counting_and_runaway_recursion() {
 fn recursive_with_errors() {
     let mut e = quiet_engine();
     let cases = [
-        ("with r as (select 1 n from dual union all select n+1 from r) select n from r", ora::RECURSIVE_WITH_NEEDS_COLUMN_LIST),
+        (
+            "with r as (select 1 n from dual union all select n+1 from r) select n from r",
+            ora::RECURSIVE_WITH_NEEDS_COLUMN_LIST,
+        ),
         ("with r (n) as (select 1 from dual union select n+1 from r) select n from r", ora::RECURSIVE_WITH_UNION_ALL),
-        ("with r (n) as (select 1 from dual union all select count(*) from r) select n from r", ora::RECURSIVE_WITH_UNSUPPORTED),
-        ("with r (n) as (select distinct n from r union all select 1 from dual) select n from r", ora::RECURSIVE_WITH_NO_ANCHOR),
-        ("with r (n) as (select 1 from dual) search depth first by n set o select n from r", ora::SEARCH_CYCLE_NOT_RECURSIVE),
+        (
+            "with r (n) as (select 1 from dual union all select count(*) from r) select n from r",
+            ora::RECURSIVE_WITH_UNSUPPORTED,
+        ),
+        (
+            "with r (n) as (select distinct n from r union all select 1 from dual) select n from r",
+            ora::RECURSIVE_WITH_NO_ANCHOR,
+        ),
+        (
+            "with r (n) as (select 1 from dual) search depth first by n set o select n from r",
+            ora::SEARCH_CYCLE_NOT_RECURSIVE,
+        ),
     ];
     for (sql, want) in cases {
         let s = e.exec(&format!("{sql};"));

@@ -20,7 +20,20 @@ pub(super) fn group_kind(
     let (rows, next, built) = (Vec::new(), 0, false);
     let stopkey = u64::MAX;
     let sets = None;
-    OpKind::GroupBy { child: Box::new(child), keys, aggs, out_src, order, filter, rows, next, built, pos, stopkey, sets }
+    OpKind::GroupBy {
+        child: Box::new(child),
+        keys,
+        aggs,
+        out_src,
+        order,
+        filter,
+        rows,
+        next,
+        built,
+        pos,
+        stopkey,
+        sets,
+    }
 }
 
 /// Replace the GROUP BY keys and aggregate placeholders in `e` by the

@@ -124,12 +124,7 @@ impl Builder<'_> {
                 let mut sum: Option<CExpr> = None;
                 for (j, e) in args.iter().enumerate() {
                     let w = crate::value::Value::from_f64(2f64.powi((args.len() - 1 - j) as i32));
-                    let term = CExpr::Bin(
-                        BinaryOp::Mul,
-                        Box::new(flag(self, e)?),
-                        Box::new(CExpr::Const(w)),
-                        name.pos,
-                    );
+                    let term = CExpr::Bin(BinaryOp::Mul, Box::new(flag(self, e)?), Box::new(CExpr::Const(w)), name.pos);
                     sum = Some(match sum {
                         Some(s) => CExpr::Bin(BinaryOp::Add, Box::new(s), Box::new(term), name.pos),
                         None => term,
@@ -166,7 +161,8 @@ impl Builder<'_> {
         let e_out = if having.is_empty() { out_rows } else { (out_rows * 0.05).max(1.0).round() };
         let sets = |expand| Some(Box::new(GroupSets { masks: g.masks.clone(), masked: nk, expand }));
         if g.kind == GroupingKind::Rollup {
-            let mut order: Vec<(usize, bool, bool)> = (0..nk).flat_map(|i| [(nk + i, false, false), (i, false, false)]).collect();
+            let mut order: Vec<(usize, bool, bool)> =
+                (0..nk).flat_map(|i| [(nk + i, false, false), (i, false, false)]).collect();
             order.push((2 * nk, false, false));
             // ORDER BY the leading keys ascending: the rollup's own order.
             let sorted = !order_keys.is_empty()
@@ -209,7 +205,8 @@ impl Builder<'_> {
         let n_gen = (groups * g.masks.len() as f64).round();
         let gen = self.op("GENERATE CUBE", None, n_gen, cost + 1.0, Some(n_gen * row_bytes), "qerghFetch", gen);
         let upper_keys: Vec<CExpr> = (0..2 * nk + 1).map(|col| CExpr::Gen { src: cout, col }).collect();
-        let mut order: Vec<(usize, bool, bool)> = (0..nk).flat_map(|i| [(nk + i, true, false), (i, false, false)]).collect();
+        let mut order: Vec<(usize, bool, bool)> =
+            (0..nk).flat_map(|i| [(nk + i, true, false), (i, false, false)]).collect();
         order.push((2 * nk, false, false));
         let upper = group::group_kind(gen, upper_keys, merged, gout, Some(order), having, q.pos);
         let op = self.op("SORT GROUP BY", None, e_out, cost + 1.0, Some(e_out * row_bytes), "qerghFetch", upper);

@@ -166,7 +166,7 @@ struct Builder<'a> {
     /// The hierarchical block being compiled (`hier.rs`).
     hier: Option<crate::exec::hier_area::HierCompile>,
     /// The ROLLUP or CUBE block and the recursive WITH being compiled.
-    ext: recwith::SqlExt,
+    ext: sql_ext::SqlExt,
     /// While a join order is costed against the best so far (its cost):
     /// the join stops at the step that passes it (`join_order.rs`).
     join_limit: Option<f64>,
@@ -230,6 +230,7 @@ mod resolve;
 mod rownum;
 mod scalar;
 mod setops;
+mod sql_ext;
 mod unnest;
 mod userenv;
 mod using;

@@ -296,7 +296,11 @@ impl<'a> Writer<'a> {
         }
         fn pump(op: &Op, src: usize) -> Option<&(String, Vec<String>)> {
             match &op.kind {
-                OpKind::RowGen { src: s, gen: super::super::row_source::RowGenKind::Pump { names, .. }, .. } if *s == src => Some(names),
+                OpKind::RowGen { src: s, gen: super::super::row_source::RowGenKind::Pump { names, .. }, .. }
+                    if *s == src =>
+                {
+                    Some(names)
+                }
                 _ => children(op).into_iter().find_map(|c| pump(c, src)),
             }
         }

@@ -13,28 +13,10 @@
 //! whose rows come from the pump (`RowGenKind::Pump`); the union runs it
 //! once per iteration (`row_source/set_merge/recursive.rs`).
 
-use super::*;
 use super::relations::Rel;
+use super::sql_ext::RecScope;
+use super::*;
 use crate::exec::row_source::set_merge::{recursive::RecUnion, SetMerge};
-
-/// Builder state for the SQL extensions of this session's work: the keys
-/// of the ROLLUP or CUBE block being compiled (`grouping.rs`), and the
-/// recursive WITH query names whose member is being compiled.
-#[derive(Default)]
-pub(super) struct SqlExt {
-    pub(super) grouping_keys: Option<Vec<CExpr>>,
-    rec: Vec<RecScope>,
-}
-
-/// A recursive query name while its member is compiled.
-struct RecScope {
-    name: String,
-    columns: Vec<String>,
-    pump_src: usize,
-    buf_src: usize,
-    e_rows: f64,
-    row_bytes: f64,
-}
 
 impl Builder<'_> {
     /// A reference to a recursive WITH query name: VIEW over UNION ALL
@@ -100,12 +82,14 @@ impl Builder<'_> {
             None => rec.cycle_cols = where_columns(def, self.ctx.cat),
         }
         let depth = def.search.as_ref().is_some_and(|s| s.depth);
-        let name = if depth { "UNION ALL (RECURSIVE WITH) DEPTH FIRST" } else { "UNION ALL (RECURSIVE WITH) BREADTH FIRST" };
+        let name =
+            if depth { "UNION ALL (RECURSIVE WITH) DEPTH FIRST" } else { "UNION ALL (RECURSIVE WITH) BREADTH FIRST" };
         let (e_rows, cost) = (anchor.e_rows + member.e_rows, anchor.cost + member.cost);
         let row_bytes = anchor.row_bytes.max(member.row_bytes);
         let out = self.new_source();
         let n_out = out_cols.len();
-        let mut out_kinds: Vec<_> = anchor.project.iter().map(|e| crate::exec::convert::kind(e, &self.kinds())).collect();
+        let mut out_kinds: Vec<_> =
+            anchor.project.iter().map(|e| crate::exec::convert::kind(e, &self.kinds())).collect();
         out_kinds.resize(n_out, crate::exec::convert::Kind::Unknown);
         self.set_source_kinds(out, out_kinds);
         let mut merge = SetMerge::new(false);
@@ -140,7 +124,8 @@ impl Builder<'_> {
         let (pump_src, buf_src, width) = (r.pump_src, r.buf_src, r.columns.len() + 1);
         let names = Box::new((alias_s.clone(), r.columns.clone()));
         let (e_rows, row_bytes) = (r.e_rows, r.row_bytes);
-        let columns = r.columns.iter().enumerate().map(|(i, c)| (c.clone(), CExpr::Gen { src: pump_src, col: i })).collect();
+        let columns =
+            r.columns.iter().enumerate().map(|(i, c)| (c.clone(), CExpr::Gen { src: pump_src, col: i })).collect();
         scope.push(ScopeEntry { alias: alias_s.clone(), columns });
         let gen = RowGenKind::Pump { buf: buf_src, width, names };
         let kind = OpKind::RowGen { src: pump_src, gen, child: None, by_rownum: false, next: 0, end: -1 };
@@ -156,7 +141,9 @@ impl Builder<'_> {
 /// unless its joins are ANSI ones or hinted.
 fn pump_first(m: &Query) -> std::borrow::Cow<'_, Query> {
     let at = m.from.iter().position(|f| matches!(f, FromItem::RecursiveRef { .. }));
-    let hinted = m.hints.iter().any(|h| matches!(h, ast::Hint::Leading(_)) || matches!(h, ast::Hint::Other(o) if o.eq_ignore_ascii_case("ORDERED")));
+    let hinted = m.hints.iter().any(|h| {
+        matches!(h, ast::Hint::Leading(_)) || matches!(h, ast::Hint::Other(o) if o.eq_ignore_ascii_case("ORDERED"))
+    });
     match at {
         Some(i) if i > 0 && m.outer_joins.is_empty() && m.using.is_empty() && !hinted => {
             let mut q = m.clone();

@@ -124,32 +124,6 @@ fn group_rows(
     Ok((rows, distinct_sorted))
 }
 
-/// The grouping sets of ROLLUP or CUBE (or GROUPING SETS shaped as
-/// one): each input row counts in every set. A set's row is the first
-/// `masked` keys, NULL where the set leaves a key out, then a GROUPING
-/// flag per masked key (1: left out), then the GROUP_ID (the number of
-/// identical sets before it), then the other keys. `expand` (GENERATE
-/// CUBE): every set's row comes out, nothing grouped.
-#[derive(Debug, Clone)]
-pub struct GroupSets {
-    pub masks: Vec<(Vec<bool>, u32)>,
-    pub masked: usize,
-    pub expand: bool,
-}
-
-impl GroupSets {
-    /// The row of `k` (the keys evaluated) in the set `mask`.
-    fn row(&self, k: &[Value], mask: &[bool], gid: u32) -> Vec<Value> {
-        let m = self.masked;
-        let mut r = Vec::with_capacity(k.len() + m + 1);
-        r.extend(k[..m].iter().zip(mask).map(|(v, &on)| if on { v.clone() } else { Value::Null }));
-        r.extend(mask.iter().map(|&on| Value::int(i64::from(!on))));
-        r.push(Value::int(i64::from(gid)));
-        r.extend(k[m..].iter().cloned());
-        r
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::super::test_util::*;

@@ -23,7 +23,6 @@ mod dual;
 mod filter;
 mod fixed_table;
 mod group_by;
-pub use group_by::GroupSets;
 mod hash_cluster;
 mod hash_join;
 mod index_fast_full_scan;
@@ -34,6 +33,7 @@ mod memoptimized_get;
 mod merge_join;
 mod nested_loops;
 mod nested_loops_outer;
+mod recursive_with;
 mod row_gen;
 mod row_limit;
 mod rowid_fetch;
@@ -51,7 +51,7 @@ mod union_all;
 mod view;
 
 pub use crate::exec::join_mode::JoinMode;
-pub use line_stat::{LineStat, RowGenKind};
+pub use line_stat::{GroupSets, LineStat, RowGenKind};
 pub use pins::{KeptLeaf, LeafPath};
 pub use subq_state::{RowLimitSpec, RowLimitState, ScalarCache, SubKind, SubText, SCALAR_CACHE_ENTRIES};
 
@@ -480,7 +480,7 @@ pub enum OpKind {
         /// predicate); `u64::MAX` otherwise.
         stopkey: u64,
         /// ROLLUP, CUBE's GENERATE CUBE: each row in every grouping set.
-        sets: Option<Box<group_by::GroupSets>>,
+        sets: Option<Box<GroupSets>>,
     },
     /// UNION-ALL: each branch's rows in turn, projected into one source.
     /// With `merge`, INTERSECTION or MINUS over distinct branches.

@@ -33,7 +33,7 @@ pub(super) fn next(kind: &mut OpKind, rt: &mut Rt<'_>, env: &mut Env) -> Result<
     let OpKind::UnionAll { branches, out_src, current, merge } = kind else { unreachable!() };
     if let Some(m) = merge {
         if let Some(r) = &mut m.rec {
-            return super::set_merge::recursive::next(r, branches, *out_src, rt, env);
+            return super::recursive_with::next(r, branches, *out_src, rt, env);
         }
         return merge_next(m, branches, *out_src, rt, env);
     }
