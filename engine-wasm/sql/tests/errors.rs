@@ -64,7 +64,12 @@ fn unsupported_constructs_are_lab_00001() {
         ("create procedure p(x out number) as begin null; end;\n/", "LAB-00001", 1, 22),
         ("select * from t1 natural join t2;", "LAB-00001", 1, 18),
         // Recursive WITH (WITH itself runs: core/tests/surface_with.rs).
-        ("with x (n) as (select 1 n from dual union all select a.n from x a, x b) select * from x;", "LAB-00001", 1, 47),
+        (
+            "with x (n) as (select 1 n from dual union all select a.n from x a, x b) select * from x;",
+            "LAB-00001",
+            1,
+            47,
+        ),
         ("create table t (a number) partition by range (a) (partition p1 values less than (10));", "LAB-00001", 1, 27),
         ("create index i on t (a) reverse;", "LAB-00001", 1, 25),
         ("select * from t1 right join t2 on 1 = 1;", "LAB-00001", 1, 18),
