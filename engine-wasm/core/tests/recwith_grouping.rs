@@ -5,25 +5,12 @@ mod common;
 use common::*;
 use lio_sql::ora;
 
-/// Scott's EMP (the 14 rows of the demo schema) with an index on MGR.
-const EMP: &str = "create table emp (empno number(4) primary key, ename varchar2(10), job varchar2(9), mgr number(4), hiredate number, sal number(7,2), comm number(7,2), deptno number(2));
-insert into emp values (7369,'SMITH','CLERK',7902,null,800,null,20);
-insert into emp values (7499,'ALLEN','SALESMAN',7698,null,1600,300,30);
-insert into emp values (7521,'WARD','SALESMAN',7698,null,1250,500,30);
-insert into emp values (7566,'JONES','MANAGER',7839,null,2975,null,20);
-insert into emp values (7654,'MARTIN','SALESMAN',7698,null,1250,1400,30);
-insert into emp values (7698,'BLAKE','MANAGER',7839,null,2850,null,30);
-insert into emp values (7782,'CLARK','MANAGER',7839,null,2450,null,10);
-insert into emp values (7788,'SCOTT','ANALYST',7566,null,3000,null,20);
-insert into emp values (7839,'KING','PRESIDENT',null,null,5000,null,10);
-insert into emp values (7844,'TURNER','SALESMAN',7698,null,1500,0,30);
-insert into emp values (7876,'ADAMS','CLERK',7788,null,1100,null,20);
-insert into emp values (7900,'JAMES','CLERK',7698,null,950,null,30);
-insert into emp values (7902,'FORD','ANALYST',7566,null,3000,null,20);
-insert into emp values (7934,'MILLER','CLERK',7782,null,1300,null,10);
-commit;
-create index emp_mgr on emp(mgr);
-";
+/// Scott's EMP (the 14 rows of the demo schema) with an index on MGR:
+/// the setup of the blog corpus's copy of Antognini's post.
+fn emp() -> &'static str {
+    let script = include_str!("../../../tests/articles/blogs/antognini-recursive-with-11g.sql");
+    &script[..script.find("set autotrace").unwrap()]
+}
 
 /// oracle-base's TAB1 tree (Tim Hall, "Recursive Subquery Factoring"):
 /// 1 is the root; 2, 7, 9 its children; 3, 4 under 2; 5, 6 under 4; 8
@@ -73,7 +60,7 @@ use lio_core::StepOut;
 #[test]
 fn antognini_recursive_with_plan() {
     let mut e = quiet_engine();
-    ok(&e.exec(EMP));
+    ok(&e.exec(emp()));
     let s = e.exec(
         "WITH e (xlevel, empno, ename, job, mgr, hiredate, sal, comm, deptno) AS (
            SELECT 1, empno, ename, job, mgr, hiredate, sal, comm, deptno FROM emp WHERE mgr IS NULL
@@ -210,17 +197,8 @@ fn recursive_with_errors() {
 #[test]
 fn rollup_rows_in_published_order() {
     let mut e = quiet_engine();
-    ok(&e.exec(
-        "create table test (year number(4), region char(7), dept char(2), profit number);
-         insert into test values (1995, 'West', 'A1', 100);
-         insert into test values (1995, 'West', 'A2', 100);
-         insert into test values (1996, 'West', 'A1', 100);
-         insert into test values (1996, 'West', 'A2', 100);
-         insert into test values (1995, 'Central', 'A1', 100);
-         insert into test values (1995, 'East', 'A1', 100);
-         insert into test values (1995, 'East', 'A2', 100);
-         commit;",
-    ));
+    let script = include_str!("../../../tests/articles/blogs/vajoon-rollup-cube.sql");
+    ok(&e.exec(&script[..script.rfind("select year").unwrap()]));
     let rows = text_rows(&mut e, "select year, region, sum(profit), count(*) from test group by rollup(year, region);");
     let got: Vec<String> = rows.iter().map(|r| r.iter().map(|v| v.trim()).collect::<Vec<_>>().join("|")).collect();
     assert_eq!(

@@ -62,10 +62,7 @@ fn produce(
         let b = r.phase as usize;
         let Some((op, exprs)) = branches.get_mut(b).filter(|_| b < 2) else { return Ok(None) };
         if op.next(rt, env)? {
-            let mut row = Vec::with_capacity(exprs.len());
-            for e in exprs.iter() {
-                row.push(rt.eval(e, env)?);
-            }
+            let row = super::union_all::row(rt, env, exprs)?;
             let parent = if b == 0 {
                 NO_PARENT
             } else {
