@@ -62,7 +62,10 @@ fn produce(
         let b = r.phase as usize;
         let Some((op, exprs)) = branches.get_mut(b).filter(|_| b < 2) else { return Ok(None) };
         if op.next(rt, env)? {
-            let row = super::union_all::row(rt, env, exprs)?;
+            let mut row = Vec::with_capacity(exprs.len());
+            for e in exprs.iter() {
+                row.push(rt.eval(e, env)?);
+            }
             let parent = if b == 0 {
                 NO_PARENT
             } else {

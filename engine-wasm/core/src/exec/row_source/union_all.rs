@@ -55,7 +55,7 @@ pub(super) fn next(kind: &mut OpKind, rt: &mut Rt<'_>, env: &mut Env) -> Result<
 }
 
 /// The row `exprs` project, evaluated.
-pub(super) fn row(rt: &mut Rt<'_>, env: &Env, exprs: &[CExpr]) -> Result<Vec<Value>, Box<LabError>> {
+fn row(rt: &mut Rt<'_>, env: &Env, exprs: &[CExpr]) -> Result<Vec<Value>, Box<LabError>> {
     let mut out = Vec::with_capacity(exprs.len());
     for e in exprs {
         out.push(rt.eval(e, env)?);
