@@ -519,7 +519,7 @@ function keysNulls(k, r) {
 /** One random query over the world's tables. */
 export function makeQuery(r, tables) {
   worldTables = tables;
-  const shape = r.int(0, 12);
+  const shape = r.int(0, 14);
   const t = () => r.pick(tables).name;
   if (shape <= 2) return simpleSelect(r, t());
   if (shape <= 4) return joinSelect(r, t(), t());
@@ -529,6 +529,8 @@ export function makeQuery(r, tables) {
   if (shape === 10) return withSelect(r, t(), t());
   if (shape === 11) return usingJoin(r, t(), t());
   if (shape === 12) return connectBy(r, t());
+  if (shape === 13) return recursiveWith(r, t());
+  if (shape === 14) return rollupCube(r, t());
   return distinctSelect(r, t());
 }
 
@@ -598,6 +600,75 @@ function connectBy(r, a) {
     `${start ? ` WHERE ${start}` : ''} UNION ALL ${rec})` +
     ` SELECT x.id, x.lvl, x.n2, x.s1 FROM h x${w ? ` WHERE ${w}` : ''}`;
   return { o, l, order: null };
+}
+
+/**
+ * Recursive WITH (11.2+): `WITH h (cols, lvl) AS (anchor UNION ALL SELECT
+ * ... FROM h, a x WHERE x.key = h.id AND h.lvl < k) SELECT ... FROM h`,
+ * against SQLite's WITH RECURSIVE of the same text. The member's WHERE
+ * reads h.lvl, which grows: no row repeats an ancestor's (ORA-32044 never
+ * applies) and the depth bound ends the recursion. Sometimes SEARCH DEPTH
+ * or BREADTH FIRST BY id SET o (rows still compared unordered) or a
+ * ROWNUM bound is added on Oracle's side only when it cannot cut rows.
+ */
+function recursiveWith(r, a) {
+  const start = r.pick(['x.n1 is null', `x.id = ${r.int(1, 6)}`, `x.n2 > ${r.int(-2, 6)}`, null]);
+  const depth = r.int(1, 4);
+  const key = r.pick(['n1', 'n2']);
+  const cols = Object.keys(COLS).filter((c) => COLS[c] === 'n' || COLS[c] === 's');
+  const list = `${cols.join(', ')}, lvl`;
+  const anchor = `select ${cols.map((c) => `x.${c}`).join(', ')}, 1 from ${a} x${start ? ` where ${start}` : ''}`;
+  const member = (h) =>
+    `select ${cols.map((c) => `x.${c}`).join(', ')}, ${h}.lvl + 1 from ${h === 'h' ? `h, ${a} x` : `${a} x, h ${h}`} where x.${key} = ${h}.id and ${h}.lvl < ${depth}`;
+  const h = r.pick(['h', 'p']);
+  const search = r.pick(['', '', ` search depth first by id set o`, ` search breadth first by id desc set o`]);
+  const w = r.chance(0.4) ? `x.n2 ${r.pick(['>', '<=', '<>'])} ${r.int(-2, 6)}` : null;
+  const agg = r.chance(0.3);
+  const sel = agg ? 'count(*), sum(x.lvl), max(x.id)' : 'x.id, x.lvl, x.n2, x.s1';
+  const o = `with h (${list}) as (${anchor} union all ${member(h)})${search} select ${sel} from h x${w ? ` where ${w}` : ''}`;
+  const l =
+    `WITH RECURSIVE h(${list}) AS (${anchor.replace(/ from /, ' FROM ')} UNION ALL ${member(h)})` +
+    ` SELECT ${sel} FROM h x${w ? ` WHERE ${w}` : ''}`;
+  return { o, l, order: null };
+}
+
+/**
+ * GROUP BY ROLLUP (k1, k2) or CUBE (k1, k2) with GROUPING(), against
+ * SQLite's UNION ALL of one GROUP BY per grouping set, NULL for the keys
+ * a set leaves out (the grand total's GROUP BY a constant: no row for no
+ * input, as the lab's SORT GROUP BY ROLLUP). Keys are plain columns,
+ * aggregates those CUBE re-aggregates (COUNT, SUM, MIN, MAX).
+ */
+function rollupCube(r, table) {
+  const k1 = r.pick(['n1', 'n2', 's1']);
+  const k2 = r.pick(['n2', 's2', 'id'].filter((k) => k !== k1));
+  const cube = r.chance(0.4);
+  const g = exprGen(r, scopeCols('x'));
+  const aggs = [];
+  for (let i = r.int(1, 3); i > 0; i--) {
+    const f = r.pick(['count(*)', 'sum', 'min', 'max', 'count']);
+    if (f === 'count(*)') aggs.push(E('count(*)', 'count(*)', 'n'));
+    else {
+      const a = f === 'count' ? g.any(1) : g.num(1);
+      aggs.push(E(`${f}(${a.o})`, `${f}(${a.l})`, 'n'));
+    }
+  }
+  const grp = r.chance(0.5);
+  const w = where(r, g);
+  const sets = cube ? [[1, 1], [1, 0], [0, 1], [0, 0]] : [[1, 1], [1, 0], [0, 0]];
+  const o =
+    `select x.${k1}, x.${k2}, ${aggs.map((a) => a.o).join(', ')}${grp ? `, grouping(x.${k1}), grouping_id(x.${k1}, x.${k2})` : ''}` +
+    ` from ${table} x${w.o} group by ${cube ? 'cube' : 'rollup'} (x.${k1}, x.${k2})`;
+  const branch = ([a, b]) => {
+    const keys = [a ? `x.${k1}` : null, b ? `x.${k2}` : null].filter(Boolean);
+    const gb = keys.length ? keys.join(', ') : "'all'";
+    const flags = grp ? `, ${a ? 0 : 1}, ${(a ? 0 : 2) + (b ? 0 : 1)}` : '';
+    return (
+      `SELECT ${a ? `x.${k1}` : 'NULL'}, ${b ? `x.${k2}` : 'NULL'}, ${aggs.map((x) => x.l).join(', ')}${flags}` +
+      ` FROM ${table} x${w.l} GROUP BY ${gb}`
+    );
+  };
+  return { o, l: sets.map(branch).join(' UNION ALL '), order: null };
 }
 
 /**

@@ -172,6 +172,14 @@ catalogue! {
     MISSING_SELECT_KEYWORD = Ora 928 "missing SELECT keyword";
     WITH_COLUMN_COUNT_MISMATCH = Ora 32038 "number of WITH clause column names does not match number of elements in select list";
     RECURSIVE_WITH_NEEDS_COLUMN_LIST = Ora 32039 "recursive WITH clause must have column alias list";
+    WITH_COLUMN_ALIASING = Ora 32033 "unsupported column aliasing";
+    RECURSIVE_WITH_UNION_ALL = Ora 32040 "recursive WITH clause must use a UNION ALL operation";
+    RECURSIVE_WITH_TWO_BRANCHES = Ora 32041 "UNION ALL operation in recursive WITH clause must have only two branches";
+    RECURSIVE_WITH_SELF_REFERENCE = Ora 32042 "recursive WITH clause must reference itself directly in one of the UNION ALL branches";
+    RECURSIVE_WITH_NO_ANCHOR = Ora 32043 "recursive WITH clause needs an initialization branch";
+    RECURSIVE_WITH_CYCLE = Ora 32044 "cycle detected while executing recursive WITH query";
+    SEARCH_CYCLE_NOT_RECURSIVE = Ora 32480 "SEARCH and CYCLE clauses can only be specified for recursive WITH clause elements";
+    RECURSIVE_WITH_UNSUPPORTED = Ora 32486 "unsupported operation in recursive branch of recursive WITH clause";
     CONNECT_BY_NO_MEMORY = Ora 30009 "Not enough memory for CONNECT BY operation";
     CONNECT_BY_LOOP = Ora 1436 "CONNECT BY loop in user data";
     CONNECT_BY_REQUIRED = Ora 1788 "CONNECT BY clause required in this query block";
@@ -479,6 +487,9 @@ catalogue! {
     /// References to WITH query names copy more tokens than the bound; the
     /// argument is the limit.
     LAB_WITH_EXPANSION = Lab 42 "WITH query names expand to more than %s tokens in one statement (a limit of the lab)";
+    /// GROUP BY's ROLLUP, CUBE and GROUPING SETS expand to more grouping
+    /// sets than the lab's bound; the argument is the limit.
+    LAB_GROUPING_SETS = Lab 43 "GROUP BY expands to more than %s grouping sets (a limit of the lab)";
     /// The argument is the limit.
     LAB_PLSQL_CALL_DEPTH = Lab 40 "PL/SQL calls nested deeper than %s levels (a limit of the lab)";
     /// Calls fewer than LAB_PLSQL_CALL_DEPTH's, but with the loops, IFs

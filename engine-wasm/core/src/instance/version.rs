@@ -109,6 +109,8 @@ pub struct VersionProfile {
     /// 12c+: a nullable column added with a DEFAULT is a dictionary change
     /// too (11g updates every row: `session/alter_column.rs`).
     pub fast_add_nullable_default: bool,
+    /// 11.2+: recursive WITH (a WITH column alias list: ORA-32033 before).
+    pub recursive_with: bool,
 }
 
 const fn profile(name: &'static str, banner: &'static str) -> VersionProfile {
@@ -144,6 +146,7 @@ const fn profile(name: &'static str, banner: &'static str) -> VersionProfile {
         connect_by_no_filtering: true,
         fast_add_not_null_default: true,
         fast_add_nullable_default: true,
+        recursive_with: true,
     }
 }
 
@@ -173,6 +176,7 @@ pub const V10_2_0_5: VersionProfile = VersionProfile {
     connect_by_no_filtering: false,
     fast_add_not_null_default: false,
     fast_add_nullable_default: false,
+    recursive_with: false,
     ..profile("10.2.0.5", "Oracle Database 10g Enterprise Edition Release 10.2.0.5.0 - 64bit Production")
 };
 
@@ -195,6 +199,7 @@ pub const V11_1_0_7: VersionProfile = VersionProfile {
     append_values: false,
     connect_by_no_filtering: false,
     fast_add_nullable_default: false,
+    recursive_with: false,
     ..profile("11.1.0.7", "Oracle Database 11g Enterprise Edition Release 11.1.0.7.0 - 64bit Production")
 };
 

@@ -32,6 +32,9 @@ pub struct Query {
     /// query (None: none written).
     pub hier: Option<Box<Hier>>,
     pub group_by: Vec<Expr>,
+    /// `ROLLUP`, `CUBE` or `GROUPING SETS` in the GROUP BY clause: the
+    /// grouping sets over `group_by` (None: a plain GROUP BY).
+    pub grouping: Option<Box<GroupingSets>>,
     /// `HAVING cond`
     pub having: Option<Box<Expr>>,
     pub order_by: Vec<OrderItem>,
@@ -61,6 +64,31 @@ pub struct Hier {
     pub siblings: Vec<OrderItem>,
     /// Where `CONNECT` was written.
     pub pos: Pos,
+}
+
+/// The grouping sets of `GROUP BY ROLLUP (...)`, `CUBE (...)` or
+/// `GROUPING SETS (...)`, concatenated with the plain expressions beside
+/// them (their cross product, as Oracle expands them).
+#[derive(Debug, Clone, PartialEq)]
+pub struct GroupingSets {
+    /// Each grouping set: indexes into the query's `group_by`, in the
+    /// order the sets are generated.
+    pub sets: Vec<Vec<usize>>,
+    /// The construct that produced them (Oracle's plan shape follows it).
+    pub kind: GroupingKind,
+    /// Where the extension was written.
+    pub pos: Pos,
+}
+
+/// What a GROUP BY clause's extension is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum GroupingKind {
+    /// One ROLLUP, with plain expressions beside it (SORT GROUP BY ROLLUP).
+    Rollup,
+    /// One CUBE, with plain expressions beside it (GENERATE CUBE).
+    Cube,
+    /// GROUPING SETS, or ROLLUP and CUBE combined.
+    Sets,
 }
 
 /// The row limiting clause: rows skipped, rows (or percent) kept, ties.
@@ -107,6 +135,7 @@ impl Query {
             connect_by: None,
             hier: None,
             group_by: Vec::new(),
+            grouping: None,
             having: None,
             order_by: Vec::new(),
             union_all: Vec::new(),
@@ -159,6 +188,42 @@ pub enum FromItem {
     Subquery { query: Box<Query>, alias: Option<Ident> },
     /// `xmltable('1 to N')` or `xmltable('a to b')`; rows expose `column_value`.
     XmlTableRange { from: Expr, to: Expr, alias: Option<Ident>, pos: Pos },
+    /// A recursive WITH query name referenced (11.2+): its definition.
+    RecursiveWith { def: Box<RecursiveWith>, alias: Option<Ident> },
+    /// The query name inside its own recursive member: the rows of the
+    /// iteration before (RECURSIVE WITH PUMP).
+    RecursiveRef { name: Ident, alias: Option<Ident> },
+}
+
+/// `name (c, ...) AS (anchor UNION ALL member) [SEARCH ...] [CYCLE ...]`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RecursiveWith {
+    pub name: Ident,
+    pub columns: Vec<Ident>,
+    /// The branches before the last UNION ALL (a compound query itself, if
+    /// several).
+    pub anchor: Query,
+    /// The last branch: reads `name` once (a `FromItem::RecursiveRef`).
+    pub member: Query,
+    pub search: Option<SearchClause>,
+    pub cycle: Option<CycleClause>,
+}
+
+/// `SEARCH {DEPTH | BREADTH} FIRST BY c [ASC|DESC] [NULLS ...], ... SET col`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SearchClause {
+    pub depth: bool,
+    pub by: Vec<OrderItem>,
+    pub set: Ident,
+}
+
+/// `CYCLE c, ... SET col TO 'Y' DEFAULT 'N'`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CycleClause {
+    pub columns: Vec<Ident>,
+    pub set: Ident,
+    pub mark: Expr,
+    pub default: Expr,
 }
 
 #[derive(Debug, Clone, PartialEq)]

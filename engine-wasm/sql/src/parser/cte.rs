@@ -1,6 +1,6 @@
 //! A WITH query name in scope while its statement is parsed (parser/with.rs).
 
-use crate::ast::Query;
+use crate::ast::{Query, RecursiveWith};
 
 /// A query name in scope.
 pub(crate) struct Cte {
@@ -15,4 +15,8 @@ pub(crate) struct Cte {
     pub(crate) tables: u32,
     /// Its tokens, charged to `with::MAX_WITH_EXPANSION` at each reference.
     pub(crate) tokens: usize,
+    /// References to itself met while its definition is parsed.
+    pub(crate) refs: u32,
+    /// A recursive WITH's definition (its `query` is then None).
+    pub(crate) rec: Option<Box<RecursiveWith>>,
 }

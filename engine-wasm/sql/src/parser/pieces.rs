@@ -9,20 +9,6 @@ use crate::lexer::Tok;
 use crate::ora::{self, Entry};
 
 impl Parser<'_> {
-    /// GROUP BY's ROLLUP(...), CUBE(...) and GROUPING SETS (...) are not
-    /// modelled (their super-aggregate rows and GROUPING() are not there):
-    /// refused at the keyword rather than parsed as a call of an unknown
-    /// function `CUBE`, which would say ORA-00904 where Oracle runs it.
-    pub(super) fn refuse_grouping_extension(&self) -> R<()> {
-        let feature = match self.word() {
-            Some("ROLLUP") if self.nth(1) == &Tok::LParen => "GROUP BY ROLLUP",
-            Some("CUBE") if self.nth(1) == &Tok::LParen => "GROUP BY CUBE",
-            Some("GROUPING") if self.nth_is_kw(1, "SETS") => "GROUP BY GROUPING SETS",
-            _ => return Ok(()),
-        };
-        Err(self.unsupported(feature))
-    }
-
     /// An identifier (unquoted reserved words excluded).
     pub(super) fn ident_opt(&mut self) -> Option<Ident> {
         let t = self.tok();

@@ -120,6 +120,7 @@ impl Parser<'_> {
             connect_by: None,
             hier: None,
             group_by: Vec::new(),
+            grouping: None,
             having: None,
             order_by: Vec::new(),
             union_all: Vec::new(),
@@ -254,10 +255,7 @@ impl Parser<'_> {
             } else if stage < 3 && self.is_kw("GROUP") {
                 self.bump();
                 self.missing_keyword("BY")?;
-                while q.group_by.is_empty() || self.eat(&Tok::Comma) {
-                    self.refuse_grouping_extension()?;
-                    q.group_by.push(self.expr()?);
-                }
+                self.group_by_clause(q)?;
                 stage = 3;
             } else if stage < 4 && q.having.is_none() && self.is_kw("HAVING") {
                 self.bump();

@@ -10,9 +10,10 @@
 //! table, so it inlines those too (rows are the same; the plan and the
 //! work are those of the inlined form: docs/SQL.md says so).
 //!
-//! Recursive WITH (a query name referenced inside its own definition) is
-//! refused: `ORA-32039` without a column alias list, as Oracle reports,
-//! `LAB-00001` with one.
+//! Recursive WITH (a query name referenced inside its own definition,
+//! 11.2+) needs the column alias list (`ORA-32039`); its anchor, member,
+//! SEARCH and CYCLE clauses are checked in recwith.rs and every reference
+//! to it becomes a `FromItem::RecursiveWith`.
 
 use super::cte::Cte;
 use super::{Parser, R};
@@ -63,22 +64,33 @@ impl Parser<'_> {
                 depth: 0,
                 tables: 0,
                 tokens: 0,
+                refs: 0,
+                rec: None,
             });
             let (tables0, tok0) = (self.tables, self.i);
             self.query_name_head = true;
             let r = self.query_h();
             let (mut query, depth) = r?;
             self.rparen()?;
-            if self.is_kw("SEARCH") || self.is_kw("CYCLE") {
-                return Err(self.unsupported("SEARCH and CYCLE clauses of recursive WITH"));
-            }
-            if let Some(cols) = columns {
-                name_columns(&mut query, cols, &name)?;
+            let refs = self.ctes.last().map_or(0, |c| c.refs);
+            let rec = match columns {
+                Some(cols) if refs > 0 => Some(self.recursive_with(query.clone(), cols, &name)?),
+                Some(cols) => {
+                    name_columns(&mut query, cols, &name)?;
+                    None
+                }
+                None => None,
+            };
+            if rec.is_none() && (self.is_kw("SEARCH") || self.is_kw("CYCLE")) {
+                return Err(self.fail(ora::SEARCH_CYCLE_NOT_RECURSIVE));
             }
             let Some(cte) = self.ctes.last_mut() else {
                 return Err(self.fail(ora::MISSING_SELECT_KEYWORD));
             };
-            cte.query = Some(query);
+            match rec {
+                Some(r) => cte.rec = Some(Box::new(r)),
+                None => cte.query = Some(query),
+            }
             cte.depth = depth;
             cte.tables = (self.tables - tables0).max(1);
             cte.tokens = (self.i - tok0).max(1);
@@ -95,17 +107,20 @@ impl Parser<'_> {
     /// A table reference `name [alias]` (unqualified, already parsed) that
     /// names a query in scope: its inline view, or None.
     pub(super) fn query_name_ref(&mut self, name: &Ident, alias: &Option<Ident>) -> R<Option<FromItem>> {
-        let Some(cte) = self.ctes.iter().rev().find(|c| c.name == name.name) else {
+        let Some(cte) = self.ctes.iter_mut().rev().find(|c| c.name == name.name) else {
             return Ok(None);
         };
-        let Some(query) = &cte.query else {
-            return Err(if cte.aliased {
-                LabError::unsupported("recursive WITH clauses", name.pos)
-            } else {
-                LabError::new(ora::RECURSIVE_WITH_NEEDS_COLUMN_LIST, name.pos)
-            });
+        let alias = Some(alias.clone().unwrap_or_else(|| name.clone()));
+        let item = match (&cte.query, &cte.rec) {
+            (Some(q), _) => FromItem::Subquery { query: Box::new(q.clone()), alias },
+            (None, Some(def)) => FromItem::RecursiveWith { def: def.clone(), alias },
+            (None, None) if !cte.aliased => return Err(LabError::new(ora::RECURSIVE_WITH_NEEDS_COLUMN_LIST, name.pos)),
+            (None, None) => {
+                cte.refs += 1;
+                return Ok(Some(FromItem::RecursiveRef { name: name.clone(), alias }));
+            }
         };
-        let (query, depth, tables, tokens) = (query.clone(), cte.depth, cte.tables, cte.tokens);
+        let (depth, tables, tokens) = (cte.depth, cte.tables, cte.tokens);
         self.tables += tables;
         if self.tables > super::MAX_TABLES {
             return Err(LabError::with(ora::LAB_TOO_MANY_TABLES, super::MAX_TABLES, name.pos));
@@ -116,14 +131,13 @@ impl Parser<'_> {
         }
         let depth = self.grow(depth + 1, name.pos)?;
         self.record(depth);
-        let alias = Some(alias.clone().unwrap_or_else(|| name.clone()));
-        Ok(Some(FromItem::Subquery { query: Box::new(query), alias }))
+        Ok(Some(item))
     }
 }
 
 /// `WITH name (c1, c2) AS (SELECT a, b ...)`: the select items take the
 /// names of the list (the first branch's, for a compound query).
-fn name_columns(query: &mut Query, cols: Vec<Ident>, name: &Ident) -> R<()> {
+pub(super) fn name_columns(query: &mut Query, cols: Vec<Ident>, name: &Ident) -> R<()> {
     for item in &query.select {
         let star = match item {
             SelectItem::Star(p) => *p,

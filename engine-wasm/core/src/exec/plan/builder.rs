@@ -224,6 +224,9 @@ impl<'a> Builder<'a> {
             Expr::Function { name, args } if hier::HIER_NAMES.contains(&name.name.as_str()) => {
                 self.hier_expr(name, args, scope, aggs)?
             }
+            Expr::Function { name, args } if grouping::NAMES.contains(&name.name.as_str()) => {
+                self.grouping_fn(name, args, scope, aggs.is_some())?
+            }
             Expr::Function { name, args } => self.function_call(name, args, scope, aggs)?,
             Expr::Aggregate { func, arg, pos, distinct } => {
                 self.aggregate_ref(*func, arg.as_deref(), *pos, *distinct, scope, aggs)?

@@ -156,7 +156,9 @@ fn subquery_reads(q: &Query, alias: &str, shadowed: bool, cat: &Catalog) -> bool
                     || crate::exec::fixed::FixedView::lookup(&name.name).is_some_and(|v| v.columns().contains(&DUMMY));
                 unqualified_shadowed |= has_dummy;
             }
-            FromItem::Subquery { alias: a, .. } => {
+            FromItem::Subquery { alias: a, .. }
+            | FromItem::RecursiveWith { alias: a, .. }
+            | FromItem::RecursiveRef { alias: a, .. } => {
                 if a.as_ref().is_some_and(|a| a.name == alias) {
                     return false;
                 }

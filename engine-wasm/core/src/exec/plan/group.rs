@@ -19,15 +19,34 @@ pub(super) fn group_kind(
 ) -> OpKind {
     let (rows, next, built) = (Vec::new(), 0, false);
     let stopkey = u64::MAX;
-    OpKind::GroupBy { child: Box::new(child), keys, aggs, out_src, order, filter, rows, next, built, pos, stopkey }
+    let sets = None;
+    OpKind::GroupBy {
+        child: Box::new(child),
+        keys,
+        aggs,
+        out_src,
+        order,
+        filter,
+        rows,
+        next,
+        built,
+        pos,
+        stopkey,
+        sets,
+    }
 }
 
 /// Replace the GROUP BY keys and aggregate placeholders in `e` by the
-/// group row's columns (keys first, then the aggregates).
-fn to_group_row(e: &mut CExpr, keys: &[CExpr], out: usize) {
+/// group row's columns (keys first, then the grouping flags and GROUP_ID
+/// of ROLLUP and CUBE, then the aggregates from column `base`).
+fn to_group_row(e: &mut CExpr, keys: &[CExpr], out: usize, base: usize) {
     if let CExpr::Gen { src, col } = e {
         if *src == usize::MAX {
-            *e = CExpr::Gen { src: out, col: keys.len() + *col };
+            *e = CExpr::Gen { src: out, col: base + *col };
+            return;
+        }
+        if *src == super::grouping::GROUPING_SRC {
+            *src = out;
             return;
         }
     }
@@ -36,7 +55,7 @@ fn to_group_row(e: &mut CExpr, keys: &[CExpr], out: usize) {
         return;
     }
     for c in e.children_mut() {
-        to_group_row(c, keys, out);
+        to_group_row(c, keys, out, base);
     }
 }
 
@@ -52,7 +71,8 @@ impl<'a> Builder<'a> {
         aggs: &mut AggList,
     ) -> Result<CExpr, LabError> {
         let mut c = self.compile_expr(e, scope, Some(aggs))?;
-        to_group_row(&mut c, keys, out);
+        let base = if self.ext.grouping_keys.is_some() { 2 * keys.len() + 1 } else { keys.len() };
+        to_group_row(&mut c, keys, out, base);
         let mut refs = Vec::new();
         c.sources(&mut refs);
         if refs.iter().any(|s| *s != out) {
@@ -69,23 +89,20 @@ impl<'a> Builder<'a> {
         q: &Query,
         scope: &[ScopeEntry],
         aggregate_query: bool,
-        mut op: Op,
-        mut e_rows: f64,
+        op: Op,
+        e_rows: f64,
         cost: f64,
         row_bytes: f64,
         read_optim: bool,
     ) -> Result<Block, LabError> {
-        let grouped = !q.group_by.is_empty();
+        let grouped = !q.group_by.is_empty() || q.grouping.is_some();
         if q.having.is_some() && !grouped {
             return Err(LabError::with(ora::LAB_UNSUPPORTED, "HAVING without GROUP BY", q.pos));
         }
         if !grouped && aggregate_query {
             return Err(LabError::with(ora::LAB_UNSUPPORTED, "DISTINCT with aggregates and no GROUP BY", q.pos));
         }
-        let mut columns = Vec::new();
-        let mut project = Vec::new();
         let mut keys = Vec::new();
-        let mut aggs: AggList = Vec::new();
         let gout = if grouped { self.new_source() } else { usize::MAX };
         for g in &q.group_by {
             if has_aggregate(g) {
@@ -93,6 +110,29 @@ impl<'a> Builder<'a> {
             }
             keys.push(self.compile_expr(g, scope, None)?);
         }
+        let sets = match &q.grouping {
+            Some(gs) => Some(super::grouping::grouping(gs, &mut keys)?),
+            None => None,
+        };
+        let outer_grouping = std::mem::replace(&mut self.ext.grouping_keys, sets.as_ref().map(|_| keys.clone()));
+        let r = self.grouped_items(q, scope, (keys, gout, sets), op, (e_rows, cost, row_bytes, read_optim));
+        self.ext.grouping_keys = outer_grouping;
+        r
+    }
+
+    /// The select list, HAVING and ORDER BY of a grouped or DISTINCT block
+    /// over its GROUP BY keys (and grouping sets).
+    #[allow(clippy::type_complexity)]
+    fn grouped_items(
+        &mut self,
+        q: &Query,
+        scope: &[ScopeEntry],
+        (keys, gout, sets): (Vec<CExpr>, usize, Option<super::grouping::Grouping>),
+        mut op: Op,
+        (mut e_rows, cost, row_bytes, read_optim): (f64, f64, f64, bool),
+    ) -> Result<Block, LabError> {
+        let grouped = gout != usize::MAX;
+        let (mut columns, mut project, mut aggs): (Vec<String>, Vec<CExpr>, AggList) = Default::default();
         for item in &q.select {
             match item {
                 SelectItem::Star(pos) if grouped => return Err(LabError::new(ora::NOT_A_GROUP_BY_EXPRESSION, *pos)),
@@ -130,8 +170,11 @@ impl<'a> Builder<'a> {
         let mut sorted_by_group = false;
         if grouped {
             let parts = (keys, aggs, having, gout);
-            (op, e_rows, sorted_by_group) =
-                self.group_by(q, scope, op, parts, &order_keys, (e_rows, cost, row_bytes))?;
+            let sizes = (e_rows, cost, row_bytes);
+            (op, e_rows, sorted_by_group) = match sets {
+                Some(g) => self.grouping_op(q, scope, op, parts, g, &order_keys, sizes)?,
+                None => self.group_by(q, scope, op, parts, &order_keys, sizes)?,
+            };
         }
         let mut sorts = sorted_by_group;
         if q.distinct {
@@ -157,14 +200,7 @@ impl<'a> Builder<'a> {
         (e_rows, cost, row_bytes): (f64, f64, f64),
     ) -> Result<(Op, f64, bool), LabError> {
         let mut sorted_by_group = false;
-        let mut specs = Vec::new();
-        for (func, arg, _, distinct) in &aggs {
-            let a = match arg {
-                Some(a) => Some(self.compile_expr(a, scope, None)?),
-                None => None,
-            };
-            specs.push(AggSpec { func: *func, arg: a, distinct: *distinct });
-        }
+        let specs = self.agg_specs(&aggs, scope)?;
         let mut kinds: Vec<_> = keys.iter().map(|k| crate::exec::convert::kind(k, &self.kinds())).collect();
         kinds.extend(specs.iter().map(|a| super::project::aggregate_kind(a, &self.kinds())));
         self.set_source_kinds(gout, kinds);
@@ -224,6 +260,19 @@ impl<'a> Builder<'a> {
             group_kind(op, keys, specs, gout, order, having, q.pos),
         );
         Ok((op, e_rows, sorted_by_group))
+    }
+
+    /// The aggregates met, compiled over the rows grouped.
+    pub(super) fn agg_specs(&mut self, aggs: &AggList, scope: &[ScopeEntry]) -> Result<Vec<AggSpec>, LabError> {
+        let mut specs = Vec::with_capacity(aggs.len());
+        for (func, arg, _, distinct) in aggs {
+            let a = match arg {
+                Some(a) => Some(self.compile_expr(a, scope, None)?),
+                None => None,
+            };
+            specs.push(AggSpec { func: *func, arg: a, distinct: *distinct });
+        }
+        Ok(specs)
     }
 
     /// SORT UNIQUE (an ORDER BY on selected expressions) or HASH UNIQUE

@@ -14,37 +14,7 @@ use expr_info::{expr_pos, has_aggregate};
 pub use expr_text::expr_text;
 use line::Draft;
 pub use line::PlanLine;
-
-/// The PL/SQL variables in scope, as names or as the block's own
-/// `(name, value)` list: an expression in a block of 40,000 declarations
-/// copied 40,000 names to be compiled (quadratic in the block's size).
-#[derive(Debug, Clone, Copy)]
-pub enum PlsqlVars<'a> {
-    Names(&'a [String]),
-    Scope(&'a [(String, crate::value::Value)]),
-}
-
-impl PlsqlVars<'_> {
-    /// Whether `name` is a variable in scope (innermost first).
-    pub fn contains(&self, name: &str) -> bool {
-        match self {
-            PlsqlVars::Names(n) => n.iter().rev().any(|v| crate::kernel::names::same_name(v, name)),
-            PlsqlVars::Scope(v) => v.iter().rev().any(|(n, _)| crate::kernel::names::same_name(n, name)),
-        }
-    }
-}
-
-impl<'a> From<&'a [String]> for PlsqlVars<'a> {
-    fn from(n: &'a [String]) -> Self {
-        PlsqlVars::Names(n)
-    }
-}
-
-impl<'a> From<&'a [(String, crate::value::Value)]> for PlsqlVars<'a> {
-    fn from(v: &'a [(String, crate::value::Value)]) -> Self {
-        PlsqlVars::Scope(v)
-    }
-}
+pub use plsql_vars::PlsqlVars;
 
 /// What the optimizer knows about the session when it plans.
 pub struct PlanCtx<'a> {
@@ -190,6 +160,8 @@ struct Builder<'a> {
     cbo: Option<Box<cbo::Recorder>>,
     /// The hierarchical block being compiled (`hier.rs`).
     hier: Option<crate::exec::hier_area::HierCompile>,
+    /// The ROLLUP or CUBE block and the recursive WITH being compiled.
+    ext: sql_ext::SqlExt,
     /// While a join order is costed against the best so far (its cost):
     /// the join stops at the step that passes it (`join_order.rs`).
     join_limit: Option<f64>,
@@ -233,6 +205,7 @@ mod expr_info;
 mod expr_text;
 mod fetch;
 mod group;
+mod grouping;
 mod hash_join;
 mod hier;
 mod in_exists;
@@ -245,13 +218,16 @@ mod order;
 mod outer_join;
 mod outer_plus;
 mod partition;
+mod plsql_vars;
 pub mod predicates;
 mod project;
+mod recwith;
 mod relations;
 mod resolve;
 mod rownum;
 mod scalar;
 mod setops;
+mod sql_ext;
 mod unnest;
 mod userenv;
 mod using;
@@ -433,6 +409,7 @@ pub fn compile(q: &Query, ctx: &PlanCtx<'_>) -> Result<Compiled, LabError> {
         using_hidden: Vec::new(),
         cbo: ctx.cbo_trace.then(Box::default),
         hier: None,
+        ext: Default::default(),
         join_limit: None,
     };
     b.refuse_nested_row_limit(q)?;
@@ -544,6 +521,7 @@ pub fn compile_scalar(e: &Expr, ctx: &PlanCtx<'_>) -> Result<(CExpr, Vec<String>
         using_hidden: Vec::new(),
         cbo: None,
         hier: None,
+        ext: Default::default(),
         join_limit: None,
     };
     let c = b.compile_expr(e, &[], None)?;

@@ -153,6 +153,7 @@ impl<'a> Writer<'a> {
                     super::super::row_source::RowGenKind::ConnectBy(n) => Some(format!("{by}<={}", self.expr(n, 2))),
                     super::super::row_source::RowGenKind::ConnectByLt(n) => Some(format!("{by}<{}", self.expr(n, 2))),
                     super::super::row_source::RowGenKind::Range(..) => None,
+                    super::super::row_source::RowGenKind::Pump { .. } => None,
                 };
             }
             OpKind::ConnectBy { spec, .. } => {
@@ -304,6 +305,16 @@ impl<'a> Writer<'a> {
             }
             children(op).into_iter().find_map(|c| group(c, src))
         }
+        fn pump(op: &Op, src: usize) -> Option<&(String, Vec<String>)> {
+            match &op.kind {
+                OpKind::RowGen { src: s, gen: super::super::row_source::RowGenKind::Pump { names, .. }, .. }
+                    if *s == src =>
+                {
+                    Some(names)
+                }
+                _ => children(op).into_iter().find_map(|c| pump(c, src)),
+            }
+        }
         fn hier(op: &Op, src: usize) -> Option<&crate::exec::hier_area::HierSpec> {
             if let OpKind::ConnectBy { spec, .. } = &op.kind {
                 if spec.prior_src == src || spec.out_src == src {
@@ -311,6 +322,9 @@ impl<'a> Writer<'a> {
                 }
             }
             children(op).into_iter().find_map(|c| hier(c, src))
+        }
+        if let Some((alias, cols)) = pump(self.root, src) {
+            return format!("\"{alias}\".\"{}\"", cols.get(col).map_or("?", |c| c.as_str()));
         }
         if let Some(h) = hier(self.root, src) {
             use crate::exec::hier_area::HierItem;

@@ -38,6 +38,14 @@ impl Builder<'_> {
                     let alias_s = alias.as_ref().map(|a| a.name.clone()).unwrap_or_default();
                     self.inline_view(query, alias_s, &mut rels, &mut scope)?;
                 }
+                FromItem::RecursiveWith { def, alias } => {
+                    let alias_s = alias.as_ref().map_or_else(|| def.name.name.clone(), |a| a.name.clone());
+                    self.recursive_with_relation(def, alias_s, &mut rels, &mut scope)?;
+                }
+                FromItem::RecursiveRef { name, alias } => {
+                    let alias_s = alias.as_ref().unwrap_or(name).name.clone();
+                    self.recursive_ref_relation(name, alias_s, &mut rels, &mut scope)?;
+                }
             }
         }
         Ok((rels, scope))

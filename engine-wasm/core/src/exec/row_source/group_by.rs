@@ -20,13 +20,13 @@ pub(super) fn open(kind: &mut OpKind, rt: &mut Rt<'_>, env: &mut Env, keep_pins:
 
 #[inline(always)]
 pub(super) fn next(kind: &mut OpKind, rt: &mut Rt<'_>, env: &mut Env, st: usize) -> Result<bool, Box<LabError>> {
-    let OpKind::GroupBy { child, keys, aggs, out_src, order, filter, rows, next, built, pos, .. } = kind else {
+    let OpKind::GroupBy { child, keys, aggs, out_src, order, filter, rows, next, built, pos, sets, .. } = kind else {
         unreachable!()
     };
     if !*built {
         *built = true;
         let distinct_sorted;
-        (*rows, distinct_sorted) = group_rows(rt, env, child, keys, aggs, (*pos, st))?;
+        (*rows, distinct_sorted) = group_rows(rt, env, child, (keys, aggs, sets.as_deref()), (*pos, st))?;
         if let Some(dirs) = order {
             rows.sort_by(|a, b| order_rows(a, b, dirs));
         }
@@ -67,8 +67,7 @@ fn group_rows(
     rt: &mut Rt<'_>,
     env: &mut Env,
     child: &mut Op,
-    keys: &[CExpr],
-    aggs: &[AggSpec],
+    (keys, aggs, sets): (&[CExpr], &[AggSpec], Option<&GroupSets>),
     (pos, st): (Pos, usize),
 ) -> Result<(Vec<Vec<Value>>, bool), Box<LabError>> {
     let mut index: std::collections::HashMap<Vec<u8>, usize> = std::collections::HashMap::new();
@@ -76,29 +75,40 @@ fn group_rows(
     let mut room = rt.memory_room();
     let mut kb = Vec::new();
     let mut seen: u64 = 0;
+    let one = [(Vec::new(), 0)];
     while child.next(rt, env)? {
         let mut k = Vec::with_capacity(keys.len());
         for e in keys {
             k.push(rt.eval(e, env)?);
         }
-        key_bytes(&k, &mut kb);
-        let g = match index.get(&kb) {
-            Some(&g) => g,
-            None => {
-                let bytes: u64 = k.iter().map(|v| v.stored_len() as u64 + 1).sum::<u64>() + kb.len() as u64;
-                let held =
-                    crate::catalog::ROW_BYTES + crate::catalog::VALUE_BYTES * (k.len() + aggs.len()) as u64 * 2 + bytes;
-                rt.hold(&mut room, held)?;
-                rt.k.stats.work.rows_held += 1;
-                index.insert(kb.clone(), groups.len());
-                groups.push((k, vec![AggState::new(); aggs.len()]));
-                groups.len() - 1
+        let masks = sets.map_or(&one[..], |s| &s.masks[..]);
+        for (mask, gid) in masks {
+            let k = match sets {
+                Some(s) => s.row(&k, mask, *gid),
+                None => std::mem::take(&mut k),
+            };
+            key_bytes(&k, &mut kb);
+            let g = match index.get(&kb) {
+                Some(&g) if !sets.is_some_and(|s| s.expand) => g,
+                _ => {
+                    let bytes: u64 = k.iter().map(|v| v.stored_len() as u64 + 1).sum::<u64>() + kb.len() as u64;
+                    let held = crate::catalog::ROW_BYTES
+                        + crate::catalog::VALUE_BYTES * (k.len() + aggs.len()) as u64 * 2
+                        + bytes;
+                    rt.hold(&mut room, held)?;
+                    rt.k.stats.work.rows_held += 1;
+                    if !sets.is_some_and(|s| s.expand) {
+                        index.insert(kb.clone(), groups.len());
+                    }
+                    groups.push((k, vec![AggState::new(); aggs.len()]));
+                    groups.len() - 1
+                }
+            };
+            add_row(rt, env, aggs, &mut groups[g].1, pos)?;
+            seen += 1;
+            if seen & 1023 == 0 {
+                rt.work.check(rt.k.stats).map_err(Box::new)?;
             }
-        };
-        add_row(rt, env, aggs, &mut groups[g].1, pos)?;
-        seen += 1;
-        if seen & 1023 == 0 {
-            rt.work.check(rt.k.stats).map_err(Box::new)?;
         }
     }
     let states: Vec<Vec<AggState>> = groups.iter_mut().map(|(_, s)| std::mem::take(s)).collect();

@@ -1,6 +1,8 @@
-//! A plan line's runtime figures, and what a row generator generates.
+//! A plan line's runtime figures, what a row generator generates, and
+//! the grouping sets of ROLLUP and CUBE (parameters `mod.rs` holds).
 
 use crate::exec::expr::CExpr;
+use crate::value::Value;
 
 /// Per plan line runtime figures.
 #[derive(Debug, Clone, Copy, Default)]
@@ -39,4 +41,34 @@ pub enum RowGenKind {
     ConnectByLt(CExpr),
     /// `xmltable('a to b')`.
     Range(CExpr, CExpr),
+    /// RECURSIVE WITH PUMP: the rows of the iteration before, `width`
+    /// values each, flat in source `buf` (`recursive_with.rs`).
+    /// `names`: the query name's alias and columns (predicate text).
+    Pump { buf: usize, width: usize, names: Box<(String, Vec<String>)> },
+}
+
+/// The grouping sets of ROLLUP or CUBE (or GROUPING SETS shaped as
+/// one): each input row counts in every set. A set's row is the first
+/// `masked` keys, NULL where the set leaves a key out, then a GROUPING
+/// flag per masked key (1: left out), then the GROUP_ID (the number of
+/// identical sets before it), then the other keys. `expand` (GENERATE
+/// CUBE): every set's row comes out, nothing grouped.
+#[derive(Debug, Clone)]
+pub struct GroupSets {
+    pub masks: Vec<(Vec<bool>, u32)>,
+    pub masked: usize,
+    pub expand: bool,
+}
+
+impl GroupSets {
+    /// The row of `k` (the keys evaluated) in the set `mask`.
+    pub(super) fn row(&self, k: &[Value], mask: &[bool], gid: u32) -> Vec<Value> {
+        let m = self.masked;
+        let mut r = Vec::with_capacity(k.len() + m + 1);
+        r.extend(k[..m].iter().zip(mask).map(|(v, &on)| if on { v.clone() } else { Value::Null }));
+        r.extend(mask.iter().map(|&on| Value::int(i64::from(!on))));
+        r.push(Value::int(i64::from(gid)));
+        r.extend(k[m..].iter().cloned());
+        r
+    }
 }

@@ -36,6 +36,7 @@ mod nested_loops;
 mod nested_loops_outer;
 pub(crate) mod part_state;
 mod partition_scan;
+mod recursive_with;
 mod row_gen;
 mod row_limit;
 mod rowid_fetch;
@@ -54,7 +55,7 @@ mod union_all;
 mod view;
 
 pub use crate::exec::join_mode::JoinMode;
-pub use line_stat::{LineStat, RowGenKind};
+pub use line_stat::{GroupSets, LineStat, RowGenKind};
 pub use pins::{KeptLeaf, LeafPath};
 pub use subq_state::{RowLimitSpec, RowLimitState, ScalarCache, SubKind, SubText, SCALAR_CACHE_ENTRIES};
 
@@ -487,6 +488,8 @@ pub enum OpKind {
         /// SORT GROUP BY / UNIQUE STOPKEY under `ROWNUM <= n`: n (its
         /// predicate); `u64::MAX` otherwise.
         stopkey: u64,
+        /// ROLLUP, CUBE's GENERATE CUBE: each row in every grouping set.
+        sets: Option<Box<GroupSets>>,
     },
     /// UNION-ALL: each branch's rows in turn, projected into one source.
     /// With `merge`, INTERSECTION or MINUS over distinct branches.

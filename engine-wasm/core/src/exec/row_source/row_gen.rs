@@ -20,6 +20,7 @@ pub(super) fn open(kind: &mut OpKind, rt: &mut Rt<'_>, env: &mut Env) -> Result<
         }
     }
     let (lo, hi) = match gen {
+        RowGenKind::Pump { buf, width, .. } => (0, (env.gen[*buf].len() / (*width).max(1)) as i64 - 1),
         // Text that is not a number is ORA-01722, as in any comparison.
         // The root row (LEVEL 1) is not tested by CONNECT BY: a limit of
         // 0, a negative one or NULL still gives one row, as in Oracle
@@ -49,11 +50,22 @@ pub(super) fn open(kind: &mut OpKind, rt: &mut Rt<'_>, env: &mut Env) -> Result<
 
 #[inline(always)]
 pub(super) fn next(kind: &mut OpKind, rt: &mut Rt<'_>, env: &mut Env) -> Result<bool, Box<LabError>> {
-    let OpKind::RowGen { src, next, end, .. } = kind else { unreachable!() };
+    let OpKind::RowGen { src, next, end, gen, .. } = kind else { unreachable!() };
     if *next > *end {
         return Ok(false);
     }
     let _ = rt;
+    if let RowGenKind::Pump { buf, width, .. } = gen {
+        // The pump's row (its values and its row's number), without an
+        // allocation once the row has its size.
+        let at = *next as usize * *width;
+        let mut row = std::mem::take(&mut env.gen[*src]);
+        row.clear();
+        row.extend_from_slice(&env.gen[*buf][at..at + *width]);
+        env.gen[*src] = row;
+        *next += 1;
+        return Ok(true);
+    }
     env.gen[*src].clear();
     env.gen[*src].push(Value::int(*next));
     env.level = *next as u64;

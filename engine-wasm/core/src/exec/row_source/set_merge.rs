@@ -1,6 +1,10 @@
-//! INTERSECTION's and MINUS's state (the row source is union_all.rs).
+//! INTERSECTION's and MINUS's state (the row source is union_all.rs), and
+//! UNION ALL (RECURSIVE WITH)'s (`recursive.rs`).
 
-/// INTERSECTION or MINUS: the other branches' rows, as key bytes.
+pub mod recursive;
+
+/// INTERSECTION or MINUS: the other branches' rows, as key bytes; or the
+/// state of a recursive WITH's union (`rec`).
 #[derive(Debug, Clone, Default)]
 pub struct SetMerge {
     pub minus: bool,
@@ -8,6 +12,7 @@ pub struct SetMerge {
     /// The first branch's first row was fetched and the others read.
     pub(super) built: bool,
     pub(super) key: Vec<u8>,
+    pub rec: Option<Box<recursive::RecUnion>>,
 }
 
 impl SetMerge {

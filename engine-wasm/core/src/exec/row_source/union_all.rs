@@ -18,6 +18,9 @@ pub(super) fn open(kind: &mut OpKind, rt: &mut Rt<'_>, env: &mut Env, keep_pins:
     if let Some(m) = merge {
         m.others.clear();
         m.built = false;
+        if let Some(r) = &mut m.rec {
+            r.reset();
+        }
     }
     if let Some((b, _)) = branches.first_mut() {
         b.open(rt, env, keep_pins)?;
@@ -29,6 +32,9 @@ pub(super) fn open(kind: &mut OpKind, rt: &mut Rt<'_>, env: &mut Env, keep_pins:
 pub(super) fn next(kind: &mut OpKind, rt: &mut Rt<'_>, env: &mut Env) -> Result<bool, Box<LabError>> {
     let OpKind::UnionAll { branches, out_src, current, merge } = kind else { unreachable!() };
     if let Some(m) = merge {
+        if let Some(r) = &mut m.rec {
+            return super::recursive_with::next(r, branches, *out_src, rt, env);
+        }
         return merge_next(m, branches, *out_src, rt, env);
     }
     loop {

@@ -1,0 +1,23 @@
+//! The plan builder's state for recursive WITH and ROLLUP/CUBE (no
+//! import of the builder: `mod.rs` holds it).
+
+use crate::exec::expr::CExpr;
+
+/// Builder state for the SQL extensions of this session's work: the keys
+/// of the ROLLUP or CUBE block being compiled (`grouping.rs`), and the
+/// recursive WITH query names whose member is being compiled.
+#[derive(Default)]
+pub(super) struct SqlExt {
+    pub(super) grouping_keys: Option<Vec<CExpr>>,
+    pub(super) rec: Vec<RecScope>,
+}
+
+/// A recursive query name while its member is compiled.
+pub(super) struct RecScope {
+    pub(super) name: String,
+    pub(super) columns: Vec<String>,
+    pub(super) pump_src: usize,
+    pub(super) buf_src: usize,
+    pub(super) e_rows: f64,
+    pub(super) row_bytes: f64,
+}
