@@ -8,7 +8,9 @@ pub use rows::{Cell, Packed, RowIter, RowRef, RowStore, CHUNK_ROWS};
 
 pub mod histogram;
 mod stats;
-pub use stats::{text_position, ColumnStats, SystemStats, CPUSPEEDNW, IOSEEKTIM, IOTFRSPEED};
+pub use stats::{
+    text_position, ColumnStats, IndexFigures, IndexStatsSet, StatsSet, SystemStats, CPUSPEEDNW, IOSEEKTIM, IOTFRSPEED,
+};
 
 use crate::sga::cache::PoolKind;
 use crate::storage::{BTree, HashCluster, HeapSegment, RowLoc};
@@ -407,6 +409,8 @@ pub struct Catalog {
     pub dual: Option<TableId>,
     /// SYS.AUX_STATS$: the system statistics (DBMS_STATS.SET_SYSTEM_STATS).
     pub system_stats: SystemStats,
+    /// Figures DBMS_STATS.SET_INDEX_STATS set, tables whose statistics are locked.
+    pub stats_set: StatsSet,
     /// Objects the lab user has created (tables, indexes, clusters).
     pub objects_created: u32,
 }

@@ -156,8 +156,3 @@ impl ScanCosting {
         cpu / (self.cpuspeed.max(1e-3) * self.sreadtim * 1000.0)
     }
 }
-
-/// DISTINCT_KEYS: the index's different keys.
-pub fn distinct_keys(bt: &crate::storage::BTree) -> usize {
-    bt.distinct_keys()
-}

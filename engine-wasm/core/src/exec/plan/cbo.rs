@@ -166,14 +166,15 @@ impl Recorder {
             .into_iter()
             .map(|i| {
                 let ix = &r.cat.indexes[i];
+                let f = r.cat.index_figures(i);
                 CboIndexOut {
                     name: ix.name.clone(),
                     columns: ix.columns.iter().map(|c| c + 1).collect(),
                     column_names: ix.columns.iter().map(|&c| t.columns[c].name.clone()).collect(),
-                    blevel: ix.btree.blevel() as f64,
-                    leaf_blocks: ix.btree.leaf_count() as f64,
-                    distinct_keys: ix.btree.distinct_keys() as f64,
-                    clustering_factor: ix.btree.clustering_factor as f64,
+                    blevel: f.blevel as f64,
+                    leaf_blocks: f.leaf_blocks,
+                    distinct_keys: f.distinct_keys,
+                    clustering_factor: f.clustering_factor,
                     unique: ix.unique,
                 }
             })
@@ -335,15 +336,15 @@ fn formula(r: &TableRef<'_>, c: &Candidate) -> String {
             )
         }
         AccessPath::IndexRange { index, index_only, .. } => {
-            let ix = &r.cat.indexes[*index];
+            let f = r.cat.index_figures(*index);
             let sel = c.ix_sel.unwrap_or(0.0);
-            let lb = ix.btree.leaf_count() as f64;
+            let lb = f.leaf_blocks;
             let leaves = (lb * sel).ceil();
             let blevel = c.index_io - leaves;
             let table = if *index_only {
                 "no table visit (the index holds every column read)".to_string()
             } else {
-                let cf = ix.btree.clustering_factor as f64;
+                let cf = f.clustering_factor;
                 format!("ceil(CLUF {cf} x {sel:.6}) = {}", c.io - c.index_io)
             };
             format!(

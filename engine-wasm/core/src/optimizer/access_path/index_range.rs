@@ -9,7 +9,7 @@
 use super::{index_covers, AccessPath, Beats, Candidate, TableRef, Tier};
 use crate::catalog::IndexId;
 use crate::exec::expr::CExpr;
-use crate::optimizer::cost::{distinct_keys, IndexAccess};
+use crate::optimizer::cost::IndexAccess;
 use crate::optimizer::predicate::{key_for, range_on};
 use crate::optimizer::selectivity::{key_equality, key_range};
 
@@ -18,10 +18,11 @@ use crate::optimizer::selectivity::{key_equality, key_range};
 fn costed(r: &TableRef<'_>, index: IndexId, sel: f64, all_equal: bool) -> ((f64, f64, Option<f64>, bool, f64), Parts) {
     let ix = &r.cat.indexes[index];
     let index_only = r.t.is_iot() || index_covers(r.referenced, r.t, ix);
+    let f = r.cat.index_figures(index);
     let access = IndexAccess {
-        blevel: ix.btree.blevel(),
-        leaf_blocks: ix.btree.leaf_count() as f64,
-        clustering_factor: ix.btree.clustering_factor as f64,
+        blevel: f.blevel,
+        leaf_blocks: f.leaf_blocks,
+        clustering_factor: f.clustering_factor,
         ix_sel: sel,
         tb_sel: sel,
         num_rows: r.num_rows,
@@ -61,7 +62,7 @@ pub fn equality(r: &TableRef<'_>, index: IndexId, eq: &[(usize, usize, CExpr)]) 
     let all_equal = ix.columns.len() == 1;
     let mut st = r.column_stats(ix.columns[0]);
     if all_equal {
-        st.ndv = distinct_keys(&ix.btree) as u64;
+        st.ndv = r.cat.index_figures(index).distinct_keys as u64;
     }
     let sel = key_equality(&st, r.num_rows, &keys[0]);
     let ((cost, e_rows, bytes, index_only, index_cost), parts) = costed(r, index, sel, all_equal);
