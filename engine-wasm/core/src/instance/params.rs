@@ -439,10 +439,25 @@ impl Parameters {
             | "_disk_sector_size_override"
             | "_table_scan_cost_plus_one"
             | "_hash_join_enabled"
-            | "_gby_hash_aggregation_enabled" => {
+            | "_gby_hash_aggregation_enabled"
+            | "_optim_peek_user_binds" => {
                 let v = if boolean()? { "TRUE" } else { "FALSE" };
                 self.other.insert(name.to_string(), v.to_string());
             }
+            // Read by optimizer::features (the release profile bounds the OFE: session/parameters.rs).
+            "_optimizer_cost_model" => drop(self.other.insert(name.to_string(), shown(value).to_ascii_uppercase())),
+            "optimizer_features_enable" => match value {
+                ParamValue::Text(t) if crate::optimizer::features::RELEASES.contains(&t.trim()) => {
+                    self.other.insert(name.to_string(), t.trim().to_string());
+                }
+                _ => {
+                    return Err(LabError::with_args(
+                        ora::INVALID_PARAMETER_VALUE,
+                        &[&shown(value), &name, &"8.0.0 .. 19.1.0"],
+                        pos,
+                    ))
+                }
+            },
             "workarea_size_policy" => {
                 self.workarea_size_policy = match value {
                     ParamValue::Text(t) => match t.to_ascii_uppercase().as_str() {

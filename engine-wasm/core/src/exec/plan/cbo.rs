@@ -319,10 +319,14 @@ fn path(r: &TableRef<'_>, c: &Candidate) -> CboPathOut {
 fn formula(r: &TableRef<'_>, c: &Candidate) -> String {
     let k = &r.costing;
     let cpu_units = k.cpu_units(c.cpu);
-    let tail = format!(
-        "CPU {:.0} cycles / ({} x {} x 1000) = {:.3}; cost {:.3}",
-        c.cpu, k.cpuspeed, k.sreadtim, cpu_units, c.exact
-    );
+    let tail = if k.io_model {
+        format!("no CPU part (I/O cost model); cost {:.3}", c.exact)
+    } else {
+        format!(
+            "CPU {:.0} cycles / ({} x {} x 1000) = {:.3}; cost {:.3}",
+            c.cpu, k.cpuspeed, k.sreadtim, cpu_units, c.exact
+        )
+    };
     match &c.path {
         AccessPath::FullScan | AccessPath::IndexFastFull { .. } => {
             let blocks = match &c.path {
@@ -330,6 +334,10 @@ fn formula(r: &TableRef<'_>, c: &Candidate) -> String {
                 _ => r.stats.blocks as f64,
             };
             let plus = if k.plus_one { " + 1" } else { "" };
+            if k.io_model {
+                let adj = k.adjusted_mbrc;
+                return format!("I/O ceil({blocks} blocks / adjusted MBRC {adj:.3}){plus} = {}; {tail}", c.io);
+            }
             format!(
                 "I/O ceil({blocks} blocks / MBRC {} x MREADTIM {} / SREADTIM {}){plus} = {}; CPU {blocks} x {CPU_PER_BLOCK} + {} rows x {}; {tail}",
                 k.mbrc, k.mreadtim, k.sreadtim, c.io, r.num_rows, CPU_PER_ROW + CPU_PER_COLUMN * r.last_column().saturating_sub(1) as f64

@@ -29,7 +29,10 @@ fn costed(r: &TableRef<'_>, index: IndexId, sel: f64, all_equal: bool) -> ((f64,
         all_equal,
         index_only,
     };
-    let ic = access.cost();
+    let mut ic = access.cost();
+    if r.costing.io_model {
+        (ic.index_cpu, ic.table_cpu) = (0.0, 0.0);
+    }
     let (index_cost, cost) = ic.units(&r.costing);
     let e_rows = (r.num_rows * sel).max(1.0).round();
     let bytes = (!index_only).then(|| e_rows * r.row_bytes());
@@ -64,7 +67,7 @@ pub fn equality(r: &TableRef<'_>, index: IndexId, eq: &[(usize, usize, CExpr)]) 
     if all_equal {
         st.ndv = r.cat.index_figures(index).distinct_keys as u64;
     }
-    let sel = key_equality(&st, r.num_rows, &keys[0]);
+    let sel = key_equality(&st, r.num_rows, &keys[0], r.peek);
     let ((cost, e_rows, bytes, index_only, index_cost), parts) = costed(r, index, sel, all_equal);
     let path = AccessPath::IndexRange { index, keys, low: None, high: None, index_only, index_cost };
     // At equal (printed) cost the probe beats the full scan.
@@ -78,7 +81,7 @@ pub fn leading_range(r: &TableRef<'_>, index: IndexId) -> Option<Candidate> {
     let ix = &r.cat.indexes[index];
     let b = range_on(r.conjuncts, r.used, r.src, ix.columns[0], r.available)?;
     let st = r.column_stats(ix.columns[0]);
-    let sel = key_range(&st, r.num_rows, bound(&b.low), bound(&b.high));
+    let sel = key_range(&st, r.num_rows, bound(&b.low), bound(&b.high), r.peek);
     let ((cost, e_rows, bytes, index_only, index_cost), parts) = costed(r, index, sel, false);
     let path = AccessPath::IndexRange { index, keys: vec![], low: b.low, high: b.high, index_only, index_cost };
     let c = Candidate::new(path, Tier::Range, (cost.round(), e_rows, bytes), "range on the leading column");
