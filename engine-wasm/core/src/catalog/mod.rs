@@ -415,6 +415,18 @@ pub struct Catalog {
     pub objects_created: u32,
 }
 
+impl Catalog {
+    /// Index `id`'s optimizer statistics (DBMS_STATS.SET_INDEX_STATS' when set).
+    pub fn index_figures(&self, id: IndexId) -> IndexFigures {
+        self.stats_set.index_figures(id, &self.indexes[id].btree)
+    }
+
+    /// Whether LOCK_TABLE_STATS locked table `id`'s statistics.
+    pub fn stats_locked(&self, id: TableId) -> bool {
+        self.stats_set.locked.contains(&id)
+    }
+}
+
 /// Bytes the lab holds per stored value, row and index entry (its own
 /// representation, measured roughly: a value slot, the row's location, an
 /// index entry).

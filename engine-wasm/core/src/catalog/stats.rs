@@ -158,19 +158,18 @@ pub struct IndexStatsSet {
 }
 
 /// The statistics DBMS_STATS set or locked by hand: the index figures
-/// SET_INDEX_STATS gave, and the tables LOCK_TABLE_STATS locked.
+/// SET_INDEX_STATS gave (by index id), and the tables (by id)
+/// LOCK_TABLE_STATS locked.
 #[derive(Debug, Clone, Default)]
 pub struct StatsSet {
-    pub index: std::collections::BTreeMap<super::IndexId, IndexStatsSet>,
-    pub locked: std::collections::BTreeSet<super::TableId>,
+    pub index: std::collections::BTreeMap<usize, IndexStatsSet>,
+    pub locked: std::collections::BTreeSet<usize>,
 }
 
-impl super::Catalog {
+impl StatsSet {
     /// Index `id`'s optimizer statistics: those SET_INDEX_STATS set, else
     /// the index's own (its structure, as a gather would find it).
-    pub fn index_figures(&self, id: super::IndexId) -> IndexFigures {
-        let ix = &self.indexes[id];
-        let bt = &ix.btree;
+    pub fn index_figures(&self, id: usize, bt: &crate::storage::BTree) -> IndexFigures {
         let own = IndexFigures {
             blevel: bt.blevel(),
             leaf_blocks: bt.leaf_count() as f64,
@@ -179,7 +178,7 @@ impl super::Catalog {
             num_rows: bt.len() as f64,
             set: false,
         };
-        match self.stats_set.index.get(&id) {
+        match self.index.get(&id) {
             None => own,
             Some(s) => IndexFigures {
                 blevel: s.blevel.unwrap_or(own.blevel),
@@ -190,10 +189,5 @@ impl super::Catalog {
                 set: true,
             },
         }
-    }
-
-    /// Whether LOCK_TABLE_STATS locked table `id`'s statistics.
-    pub fn stats_locked(&self, id: super::TableId) -> bool {
-        self.stats_set.locked.contains(&id)
     }
 }

@@ -430,10 +430,7 @@ impl Parameters {
                 }
                 _ => return Err(invalid_value(name, value, pos)),
             },
-            "db_flash_cache_size" => {
-                let v = bytes()?;
-                self.other.insert(name.to_string(), v.to_string());
-            }
+            "db_flash_cache_size" => drop(self.other.insert(name.to_string(), bytes()?.to_string())),
             // Read where they act (segments, log blocks, full scan cost, join method, hash group by).
             "deferred_segment_creation"
             | "_disk_sector_size_override"
@@ -444,20 +441,7 @@ impl Parameters {
                 let v = if boolean()? { "TRUE" } else { "FALSE" };
                 self.other.insert(name.to_string(), v.to_string());
             }
-            // Read by optimizer::features (the release profile bounds the OFE: session/parameters.rs).
-            "_optimizer_cost_model" => drop(self.other.insert(name.to_string(), shown(value).to_ascii_uppercase())),
-            "optimizer_features_enable" => match value {
-                ParamValue::Text(t) if crate::optimizer::features::RELEASES.contains(&t.trim()) => {
-                    self.other.insert(name.to_string(), t.trim().to_string());
-                }
-                _ => {
-                    return Err(LabError::with_args(
-                        ora::INVALID_PARAMETER_VALUE,
-                        &[&shown(value), &name, &"8.0.0 .. 19.1.0"],
-                        pos,
-                    ))
-                }
-            },
+            "_optimizer_cost_model" | "optimizer_features_enable" => self.set_costing(name, value, pos)?,
             "workarea_size_policy" => {
                 self.workarea_size_policy = match value {
                     ParamValue::Text(t) => match t.to_ascii_uppercase().as_str() {
@@ -494,6 +478,23 @@ impl Parameters {
                 _ => return Err(LabError::new(ora::ILLEGAL_ALTER_SYSTEM_OPTION, pos)),
             },
         }
+        Ok(())
+    }
+}
+
+impl Parameters {
+    /// The cost model's parameters, read by optimizer::features (the
+    /// release profile bounds the OFE: session/parameters.rs).
+    fn set_costing(&mut self, name: &str, value: &ParamValue, pos: Pos) -> Result<(), LabError> {
+        let v = match value {
+            _ if name == "_optimizer_cost_model" => shown(value).to_ascii_uppercase(),
+            ParamValue::Text(t) if crate::optimizer::features::RELEASES.contains(&t.trim()) => t.trim().to_string(),
+            _ => {
+                let among = "8.0.0 .. 19.1.0";
+                return Err(LabError::with_args(ora::INVALID_PARAMETER_VALUE, &[&shown(value), &name, &among], pos));
+            }
+        };
+        self.other.insert(name.to_string(), v);
         Ok(())
     }
 }

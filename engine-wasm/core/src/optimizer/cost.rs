@@ -72,7 +72,7 @@ impl ScanCosting {
         let mut c = ScanCosting::with(p.db_block_size as f64, mbrc as f64, plus_one_set.unwrap_or(true), sys);
         c.plus_one_set = plus_one_set;
         c.model = ModelSetting::of(p.other.get("_optimizer_cost_model").map(String::as_str));
-        c.with_ofe(ofe_of(p, profile))
+        c.with_ofe(ofe_of(p.other.get("optimizer_features_enable"), profile))
     }
 
     /// Under another OFE (the parameter, or an `OPTIMIZER_FEATURES_ENABLE`

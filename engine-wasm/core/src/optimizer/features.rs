@@ -94,9 +94,9 @@ pub fn adjusted_mbrc(mbrc: f64, block_size: f64) -> f64 {
     (1.6764459346 / 1.26733682f64.powf(x.log2()) * x).max(1.0)
 }
 
-/// The OFE in effect: the session's, else the profile's.
-pub fn ofe_of(p: &crate::instance::params::Parameters, profile: &str) -> Release {
-    release(p.other.get("optimizer_features_enable").map(String::as_str).unwrap_or(profile_default(profile)))
+/// The OFE in effect: the session's parameter (`set`), else the profile's.
+pub fn ofe_of(set: Option<&String>, profile: &str) -> Release {
+    release(set.map(String::as_str).unwrap_or(profile_default(profile)))
 }
 
 #[cfg(test)]

@@ -407,7 +407,7 @@ fn children_mut(op: &mut Op) -> Vec<&mut Op> {
 
 /// Compile a query into a cursor's parts.
 pub fn compile(q: &Query, ctx: &PlanCtx<'_>) -> Result<Compiled, LabError> {
-    let hinted = opt_hints::hinted(q, ctx);
+    let hinted = opt_hints::costing(q, ctx.costing).map(|costing| PlanCtx { costing, ..*ctx });
     let mut b = Builder {
         ctx: hinted.as_ref().unwrap_or(ctx),
         drafts: Vec::new(),

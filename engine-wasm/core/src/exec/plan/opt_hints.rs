@@ -5,16 +5,16 @@
 //! select the cost model for the whole statement (`optimizer::features`);
 //! an OFE Oracle does not have is ignored, as Oracle ignores the hint.
 
-use super::PlanCtx;
+use crate::optimizer::cost::ScanCosting;
 use crate::optimizer::features::{release, ModelSetting, RELEASES};
 use lio_sql::ast::{Hint, ParamValue, Query};
 
 /// The parameters `OPT_PARAM` may name here.
 pub(super) const COSTING_PARAMS: &[&str] = &["_optimizer_cost_model", "optimizer_features_enable"];
 
-/// `ctx` with the statement's costing hints applied, when it has some.
-pub(super) fn hinted<'a>(q: &Query, ctx: &PlanCtx<'a>) -> Option<PlanCtx<'a>> {
-    let mut c = ctx.costing;
+/// `costing` with the statement's costing hints applied, when they change it.
+pub(super) fn costing(q: &Query, costing: ScanCosting) -> Option<ScanCosting> {
+    let mut c = costing;
     let ofe = |v: &str| RELEASES.iter().any(|r| *r == v.trim()).then(|| release(v));
     for h in &q.hints {
         match h {
@@ -59,5 +59,5 @@ pub(super) fn hinted<'a>(q: &Query, ctx: &PlanCtx<'a>) -> Option<PlanCtx<'a>> {
             _ => {}
         }
     }
-    (c != ctx.costing).then(|| PlanCtx { costing: c, ..*ctx })
+    (c != costing).then_some(c)
 }

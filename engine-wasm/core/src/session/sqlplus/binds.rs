@@ -124,7 +124,8 @@ impl Run<'_> {
     pub(in crate::session) fn host_kinds(&self) -> Vec<(String, crate::exec::convert::Kind, Option<Value>)> {
         let p = &self.s.params;
         let peek = p.other.get("_optim_peek_user_binds").is_none_or(|v| v != "FALSE")
-            && crate::optimizer::features::ofe_of(p, self.inst.profile.name)[0] >= 9;
+            && crate::optimizer::features::ofe_of(p.other.get("optimizer_features_enable"), self.inst.profile.name)[0]
+                >= 9;
         self.s
             .sqlplus
             .binds
