@@ -11,8 +11,9 @@
 --       TABLE ACCESS (FULL) OF 'T2' (Card=10000)
 -- and, for the second (t3.join2 compared with t1.join2 instead of
 -- t2.join2), Card=9074 in 8i and 9i (10g: 9301, its multi-column sanity
--- check). Costs (10g 212, 9i 109) are the I/O cost model's, which the lab
--- does not model: not compared.
+-- check). Costs: 10g (10.1.0.3) T1 54, T2 and T3 53, the joins 120 and
+-- 212; 9i (9.2.0.6) T1 29, T2 and T3 28, the joins 62 and 109; 8i
+-- (8.1.7.4) T1 28, T2 and T3 27, the joins 63 and 114.
 -- Worked (Lewis's comment): T1 to T2 on join1 and join2, 1/greater(40,
 -- 36) x 1/greater(40, 38) = 1/1600, 10,000 x 10,000 / 1,600 = 62,500;
 -- then T3 on join2, join3 and join4: 1/(38 x 42 x 41) = 1/65,436, 62,500
@@ -23,9 +24,17 @@
 -- than the join's rows, is the last hash join's build input (swapped
 -- inputs: it prints first).
 -- The lab: the plan lines and both joins' E-Rows of the first query; the
--- second query's final E-Rows (9i's arithmetic). Its join order differs:
--- CPU costing hashes T1-T3's 60,976 rows for less than T1-T2's 62,500,
--- where Lewis's I/O costing ties and keeps the first order.
+-- second query's final E-Rows (9i's arithmetic). Under the release's CPU
+-- costing its join order differs: hashing T1-T3's 60,976 rows costs less
+-- than T1-T2's 62,500. The queries run again under 9i's I/O cost model
+-- (optimizer_features_enable 9.2.0, db_file_multiblock_read_count 8 as
+-- in Lewis's setup; no workload system statistics): the tablescans cost
+-- ceil(BLOCKS / 6.589) + 1 = 29 (T1, 180 blocks) and 28 (T2, T3, 177),
+-- as published, and both queries join T1-T2 first, as published (their
+-- E-Rows 9,551 and 9,074). The hash joins cost their inputs alone (57
+-- and 85): 9i's in-memory hash join overhead (5 and 19 of the published 62 and 109) is
+-- not modelled, so T1-T2 first wins a tie there by taking the first
+-- order.
 -- The data: Lewis fills each column with trunc(dbms_random.value(0, n))
 -- over 10,000 rows, so each has n distinct values; here mod() gives the
 -- same NUM_DISTINCT (the only statistic the arithmetic reads) without
@@ -40,6 +49,22 @@ begin
 end;
 /
 set autotrace traceonly explain
+select t1.v1, t2.v1, t3.v1
+from t1, t2, t3
+where t2.join1 = t1.join1
+and   t2.join2 = t1.join2
+and   t3.join2 = t2.join2
+and   t3.join3 = t2.join3
+and   t3.join4 = t1.join4;
+select t1.v1, t2.v1, t3.v1
+from t1, t2, t3
+where t2.join1 = t1.join1
+and   t2.join2 = t1.join2
+and   t3.join3 = t2.join3
+and   t3.join2 = t1.join2
+and   t3.join4 = t1.join4;
+alter session set optimizer_features_enable = '9.2.0';
+alter session set db_file_multiblock_read_count = 8;
 select t1.v1, t2.v1, t3.v1
 from t1, t2, t3
 where t2.join1 = t1.join1

@@ -602,6 +602,17 @@ fn order_group_histograms_and_hash_join() {
     );
 }
 
+/// Issue 31's statistics set by hand and I/O costing: Lewis's calc_mbrc
+/// (its session's db_file_multiblock_read_count and the faked table are
+/// its own).
+#[test]
+fn order_group_set_stats_and_io_costing() {
+    order::check(
+        &["tests/articles/lewis-calc-mbrc-io-costing.sql", "tests/articles/kyte-clustered-index-range-cost.sql"],
+        &[],
+    );
+}
+
 /// The dictionary's generated objects (CTAS of DBA_OBJECTS) beside a
 /// rows-per-block article: the generated rows depend on nothing a script
 /// leaves behind, and the lab user's objects are numbered after them.

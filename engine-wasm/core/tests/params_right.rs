@@ -24,14 +24,14 @@ fn unknown_parameter_names_are_refused_as_oracle_does() {
 fn hidden_parameters_the_lab_does_not_model_are_refused_by_name() {
     let mut e = quiet_engine();
     let steps = e.exec(
-        "alter session set \"_optimizer_cost_model\" = io;\n\
+        "alter session set \"_optimizer_join_sel_sanity_check\" = false;\n\
          alter system set \"_row_cr\" = false;\n\
          alter session set \"_row_cr\" = true;\n\
-         select value from v$parameter where name = '_optimizer_cost_model';",
+         select value from v$parameter where name = '_optimizer_join_sel_sanity_check';",
     );
     let (code, msg) = err(&steps[0]);
     assert_eq!(code, "LAB-00001");
-    assert!(msg.contains("hidden parameter _optimizer_cost_model is not modelled"), "{msg}");
+    assert!(msg.contains("hidden parameter _optimizer_join_sel_sanity_check is not modelled"), "{msg}");
     ok(&steps[1..]);
     assert!(steps[3].rows.is_empty());
 }
@@ -318,7 +318,7 @@ fn gather_stats_arguments_are_checked_by_name() {
          exec dbms_stats.gather_table_stats(user, 'T', method_opt => 'for all columns size 254')\n\
          exec dbms_stats.gather_table_stats(user, 'T', estimate_percent => 10)\n\
          exec dbms_stats.gather_table_stats(user, 'T', method_opt => 'FOR ALL COLUMNS SIZE 1', estimate_percent => 100, cascade => true)\n\
-         exec dbms_stats.set_table_stats(user, 'T', numrows => 1000000)",
+         exec dbms_stats.export_table_stats(user, 'T', stattab => 'ST')",
     );
     let (code, msg) = err(&steps[0]);
     assert_eq!(code, "ORA-06550");
@@ -329,7 +329,7 @@ fn gather_stats_arguments_are_checked_by_name() {
     assert!(steps[3].error.is_none(), "{:?}", steps[3].error);
     let (code, msg) = err(&steps[4]);
     assert_eq!(code, "LAB-00001");
-    assert!(msg.contains("DBMS_STATS.SET_TABLE_STATS"), "{msg}");
+    assert!(msg.contains("DBMS_STATS.EXPORT_TABLE_STATS"), "{msg}");
 }
 
 // ------------------------------------------------------------ hints

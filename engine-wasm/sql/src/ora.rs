@@ -384,6 +384,15 @@ catalogue! {
     /// the table does not have, SIZE outside 1..254 / 1..2048); the
     /// argument is the clause as given.
     METHOD_OPT_PARSE = Ora 20000 "Cannot parse for clause: %s";
+    /// DBMS_STATS' SET_, DELETE_, LOCK_ and UNLOCK_ procedures on a
+    /// missing object: the arguments are its kind (`TABLE`, `INDEX`) and
+    /// `"LAB"."T"`.
+    STATS_OBJECT_MISSING = Ora 20000 "%s %s does not exist or insufficient privileges";
+    /// DBMS_STATS gathering, setting or deleting a table's statistics that
+    /// LOCK_TABLE_STATS locked (FORCE => TRUE overrides it).
+    STATS_LOCKED = Ora 20005 "object statistics are locked (stattype = ALL)";
+    /// ANALYZE ... COMPUTE STATISTICS of a table whose statistics are locked.
+    ANALYZE_STATS_LOCKED = Ora 38029 "object statistics are locked";
     /// DBMS_STATS' ESTIMATE_PERCENT outside its range.
     ILLEGAL_SAMPLE_PERCENT = Ora 20001 "Illegal sample percent %s: must be in the range [0.000001,100]";
     CLUSTER_ONLY_ONE_TABLE = Ora 25136 "this cluster can contain only one table";

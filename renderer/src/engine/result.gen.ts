@@ -307,6 +307,8 @@ export interface OptimizerTrace {
   level: number;
   /** The system statistics the costs were computed with. */
   system: OptimizerSystemStats;
+  /** `Peeked values of the binds in SQL statement`: `Bind#n` and its value, for the binds bind peeking read. */
+  peeked?: string[];
   blocks: OptimizerBlock[];
   /** The chosen plan as the trace's Plan Table prints it. */
   plan: OptimizerPlanRow[];
@@ -323,6 +325,8 @@ export interface OptimizerSystemStats {
   ioseektim: number;
   iotfrspeed: number;
   block_size: number;
+  /** `PARAMETERS WITH ALTERED VALUES`: the cost model's parameters the session set (`optimizer_features_enable`, `_optimizer_cost_model`), as `name = value`, and the cost model they selected. */
+  altered?: string[];
 }
 
 /** One query block: its tables in the join order considered, the join steps after the first, its final cost. */

@@ -11,7 +11,9 @@ pub mod partition;
 mod stamp;
 pub use stamp::{ObjStamp, SYS_OBJECT_ID};
 mod stats;
-pub use stats::{text_position, ColumnStats, SystemStats, CPUSPEEDNW, IOSEEKTIM, IOTFRSPEED};
+pub use stats::{
+    text_position, ColumnStats, IndexFigures, IndexStatsSet, StatsSet, SystemStats, CPUSPEEDNW, IOSEEKTIM, IOTFRSPEED,
+};
 
 use crate::sga::cache::PoolKind;
 use crate::storage::{BTree, HashCluster, HeapSegment, RowLoc};
@@ -465,8 +467,22 @@ pub struct Catalog {
     pub dual: Option<TableId>,
     /// SYS.AUX_STATS$: the system statistics (DBMS_STATS.SET_SYSTEM_STATS).
     pub system_stats: SystemStats,
+    /// Figures DBMS_STATS.SET_INDEX_STATS set, tables whose statistics are locked.
+    pub stats_set: StatsSet,
     /// Objects the lab user has created (tables, indexes, clusters).
     pub objects_created: u32,
+}
+
+impl Catalog {
+    /// Index `id`'s optimizer statistics (DBMS_STATS.SET_INDEX_STATS' when set).
+    pub fn index_figures(&self, id: IndexId) -> IndexFigures {
+        self.stats_set.index_figures(id, &self.indexes[id].btree)
+    }
+
+    /// Whether LOCK_TABLE_STATS locked table `id`'s statistics.
+    pub fn stats_locked(&self, id: TableId) -> bool {
+        self.stats_set.locked.contains(&id)
+    }
 }
 
 /// Bytes the lab holds per stored value, row and index entry (its own

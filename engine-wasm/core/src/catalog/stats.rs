@@ -131,3 +131,63 @@ impl Synopsis {
         (self.seen.len() as u64) << self.level
     }
 }
+
+/// An index's optimizer statistics: BLEVEL, LEAF_BLOCKS, DISTINCT_KEYS,
+/// CLUSTERING_FACTOR and NUM_ROWS, read from the index itself unless
+/// `DBMS_STATS.SET_INDEX_STATS` set them ([`IndexStatsSet`]).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct IndexFigures {
+    pub blevel: u32,
+    pub leaf_blocks: f64,
+    pub distinct_keys: f64,
+    pub clustering_factor: f64,
+    pub num_rows: f64,
+    /// Whether any figure is one DBMS_STATS set (the 10053 trace says so).
+    pub set: bool,
+}
+
+/// What `DBMS_STATS.SET_INDEX_STATS` set (None: the index's own figure):
+/// INDLEVEL, NUMLBLKS, NUMDIST, CLSTFCT, NUMROWS.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct IndexStatsSet {
+    pub blevel: Option<u32>,
+    pub leaf_blocks: Option<f64>,
+    pub distinct_keys: Option<f64>,
+    pub clustering_factor: Option<f64>,
+    pub num_rows: Option<f64>,
+}
+
+/// The statistics DBMS_STATS set or locked by hand: the index figures
+/// SET_INDEX_STATS gave (by index id), and the tables (by id)
+/// LOCK_TABLE_STATS locked.
+#[derive(Debug, Clone, Default)]
+pub struct StatsSet {
+    pub index: std::collections::BTreeMap<usize, IndexStatsSet>,
+    pub locked: std::collections::BTreeSet<usize>,
+}
+
+impl StatsSet {
+    /// Index `id`'s optimizer statistics: those SET_INDEX_STATS set, else
+    /// the index's own (its structure, as a gather would find it).
+    pub fn index_figures(&self, id: usize, bt: &crate::storage::BTree) -> IndexFigures {
+        let own = IndexFigures {
+            blevel: bt.blevel(),
+            leaf_blocks: bt.leaf_count() as f64,
+            distinct_keys: bt.distinct_keys() as f64,
+            clustering_factor: bt.clustering_factor as f64,
+            num_rows: bt.len() as f64,
+            set: false,
+        };
+        match self.index.get(&id) {
+            None => own,
+            Some(s) => IndexFigures {
+                blevel: s.blevel.unwrap_or(own.blevel),
+                leaf_blocks: s.leaf_blocks.unwrap_or(own.leaf_blocks),
+                distinct_keys: s.distinct_keys.unwrap_or(own.distinct_keys),
+                clustering_factor: s.clustering_factor.unwrap_or(own.clustering_factor),
+                num_rows: s.num_rows.unwrap_or(own.num_rows),
+                set: true,
+            },
+        }
+    }
+}

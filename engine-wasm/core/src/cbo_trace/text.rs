@@ -32,6 +32,12 @@ pub(super) fn lines(t: &CboTraceOut) -> Vec<String> {
     o.push(format!("----- Current SQL Statement for this session (sql_id={}) -----", t.sql_id));
     o.extend(t.sql.lines().map(str::to_string));
     system(t, &mut o);
+    if let Some(p) = &t.peeked {
+        o.push("*******************************************".into());
+        o.push("Peeked values of the binds in SQL statement".into());
+        o.push("*******************************************".into());
+        o.extend(p.iter().cloned());
+    }
     for b in &t.blocks {
         block(b, &f, &mut o);
     }
@@ -41,6 +47,12 @@ pub(super) fn lines(t: &CboTraceOut) -> Vec<String> {
 
 fn system(t: &CboTraceOut, o: &mut Vec<String>) {
     let s = &t.system;
+    if let Some(altered) = &s.altered {
+        o.push("  *************************************".into());
+        o.push("  PARAMETERS WITH ALTERED VALUES".into());
+        o.push("  ******************************".into());
+        o.extend(altered.iter().map(|a| format!("  {a}")));
+    }
     o.push("-----------------------------".into());
     o.push("SYSTEM STATISTICS INFORMATION".into());
     o.push("-----------------------------".into());

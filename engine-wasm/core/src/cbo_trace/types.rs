@@ -16,6 +16,10 @@ crate::tsdecl::contract! {
         pub level: u8,
         /// The system statistics the costs were computed with.
         pub system: CboSystemOut,
+        /// `Peeked values of the binds in SQL statement`: `Bind#n` and its
+        /// value, for the binds bind peeking read.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub peeked: Option<Vec<String>>,
         pub blocks: Vec<CboBlockOut>,
         /// The chosen plan as the trace's Plan Table prints it.
         pub plan: Vec<CboPlanRowOut>,
@@ -33,6 +37,11 @@ crate::tsdecl::contract! {
         pub ioseektim: f64,
         pub iotfrspeed: f64,
         pub block_size: f64,
+        /// `PARAMETERS WITH ALTERED VALUES`: the cost model's parameters
+        /// the session set (`optimizer_features_enable`, `_optimizer_cost_model`),
+        /// as `name = value`, and the cost model they selected.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub altered: Option<Vec<String>>,
     }
 
     /// One query block: its tables in the join order considered, the join

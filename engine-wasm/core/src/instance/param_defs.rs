@@ -94,6 +94,10 @@ pub const DEFS: &[Def] = &[
     d("_row_cr", Bool, true, Immediate, Lab),
     d("_db_file_optimizer_read_count", Int, true, Immediate, Lab),
     d("_table_scan_cost_plus_one", Bool, true, Immediate, Lab),
+    // The cost model (I/O or CPU costing) and what it selects (optimizer::features).
+    d("_optimizer_cost_model", Enum(&["IO", "CPU", "CHOOSE"]), true, Immediate, Lab),
+    d("optimizer_features_enable", Custom, true, Immediate, Lab),
+    d("_optim_peek_user_binds", Bool, true, Immediate, Lab),
     d("_hash_join_enabled", Bool, true, Immediate, Lab),
     d("_gby_hash_aggregation_enabled", Bool, true, Immediate, Lab),
     d("_db_writer_max_writes", Int, false, Immediate, Lab),
@@ -204,7 +208,6 @@ pub const NOT_MODELLED: &[&str] = &[
     "optimizer_adaptive_statistics",
     "optimizer_capture_sql_plan_baselines",
     "optimizer_dynamic_sampling",
-    "optimizer_features_enable",
     "optimizer_ignore_hints",
     "optimizer_ignore_parallel_hints",
     "optimizer_index_caching",

@@ -430,19 +430,18 @@ impl Parameters {
                 }
                 _ => return Err(invalid_value(name, value, pos)),
             },
-            "db_flash_cache_size" => {
-                let v = bytes()?;
-                self.other.insert(name.to_string(), v.to_string());
-            }
+            "db_flash_cache_size" => drop(self.other.insert(name.to_string(), bytes()?.to_string())),
             // Read where they act (segments, log blocks, full scan cost, join method, hash group by).
             "deferred_segment_creation"
             | "_disk_sector_size_override"
             | "_table_scan_cost_plus_one"
             | "_hash_join_enabled"
-            | "_gby_hash_aggregation_enabled" => {
+            | "_gby_hash_aggregation_enabled"
+            | "_optim_peek_user_binds" => {
                 let v = if boolean()? { "TRUE" } else { "FALSE" };
                 self.other.insert(name.to_string(), v.to_string());
             }
+            "_optimizer_cost_model" | "optimizer_features_enable" => self.set_costing(name, value, pos)?,
             "workarea_size_policy" => {
                 self.workarea_size_policy = match value {
                     ParamValue::Text(t) => match t.to_ascii_uppercase().as_str() {
@@ -479,6 +478,23 @@ impl Parameters {
                 _ => return Err(LabError::new(ora::ILLEGAL_ALTER_SYSTEM_OPTION, pos)),
             },
         }
+        Ok(())
+    }
+}
+
+impl Parameters {
+    /// The cost model's parameters, read by optimizer::features (the
+    /// release profile bounds the OFE: session/parameters.rs).
+    fn set_costing(&mut self, name: &str, value: &ParamValue, pos: Pos) -> Result<(), LabError> {
+        let v = match value {
+            _ if name == "_optimizer_cost_model" => shown(value).to_ascii_uppercase(),
+            ParamValue::Text(t) if crate::optimizer::features::RELEASES.contains(&t.trim()) => t.trim().to_string(),
+            _ => {
+                let among = "8.0.0 .. 19.1.0";
+                return Err(LabError::with_args(ora::INVALID_PARAMETER_VALUE, &[&shown(value), &name, &among], pos));
+            }
+        };
+        self.other.insert(name.to_string(), v);
         Ok(())
     }
 }

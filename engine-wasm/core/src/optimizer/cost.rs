@@ -14,9 +14,20 @@ pub const CPU_PER_COLUMN: f64 = 20.0;
 pub const DEFAULT_OPTIMIZER_READ_COUNT: u32 = 8;
 
 /// What a multiblock scan is costed with: CPU costing under the system
-/// statistics.
+/// statistics, or I/O costing (`optimizer::features`) with the adjusted
+/// multiblock read count.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct ScanCosting {
+    /// I/O costing: no CPU part, a tablescan counts adjusted multiblock reads.
+    pub io_model: bool,
+    /// The adjusted MBRC I/O costing divides the blocks by.
+    pub adjusted_mbrc: f64,
+    /// What selects the model: the OFE, `_optimizer_cost_model`, whether
+    /// workload system statistics are set, `_table_scan_cost_plus_one` if set.
+    pub ofe: super::features::Release,
+    pub model: super::features::ModelSetting,
+    pub workload: bool,
+    pub plus_one_set: Option<bool>,
     /// The multiblock read count the optimizer assumes (MBRC).
     pub mbrc: f64,
     /// `_table_scan_cost_plus_one`.
@@ -34,6 +45,14 @@ impl Default for ScanCosting {
     }
 }
 
+/// CPU costing's figures, before `ScanCosting::with` places the model.
+struct CpuFigures {
+    mbrc: f64,
+    sreadtim: f64,
+    mreadtim: f64,
+    cpuspeed: f64,
+}
+
 /// A costed multiblock scan: its I/O cost (in single-block reads), its CPU
 /// cycles, and the plan's Cost.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -44,10 +63,32 @@ pub struct ScanCost {
 }
 
 impl ScanCosting {
-    pub fn of(p: &crate::instance::params::Parameters, sys: &SystemStats) -> ScanCosting {
+    /// Under the session's parameters, the system statistics and the
+    /// release profile's default OFE.
+    pub fn of(p: &crate::instance::params::Parameters, sys: &SystemStats, profile: &str) -> ScanCosting {
+        use super::features::{ofe_of, ModelSetting};
         let mbrc = p.optimizer_read_count.unwrap_or(DEFAULT_OPTIMIZER_READ_COUNT).max(1);
-        let plus_one = p.other.get("_table_scan_cost_plus_one").is_none_or(|v| v != "FALSE");
-        ScanCosting::with(p.db_block_size as f64, mbrc as f64, plus_one, sys)
+        let plus_one_set = p.other.get("_table_scan_cost_plus_one").map(|v| v != "FALSE");
+        let mut c = ScanCosting::with(p.db_block_size as f64, mbrc as f64, plus_one_set.unwrap_or(true), sys);
+        c.plus_one_set = plus_one_set;
+        c.model = ModelSetting::of(p.other.get("_optimizer_cost_model").map(String::as_str));
+        c.with_ofe(ofe_of(p.other.get("optimizer_features_enable"), profile))
+    }
+
+    /// Under another OFE (the parameter, or an `OPTIMIZER_FEATURES_ENABLE`
+    /// hint): its cost model and tablescan plus one.
+    pub fn with_ofe(mut self, ofe: super::features::Release) -> ScanCosting {
+        use super::features::{io_model, plus_one_default};
+        self.ofe = ofe;
+        self.plus_one = self.plus_one_set.unwrap_or(plus_one_default(ofe));
+        self.io_model = io_model(ofe, self.model, self.workload);
+        self
+    }
+
+    /// Under another `_optimizer_cost_model` (`OPT_PARAM`, `[NO]CPU_COSTING`).
+    pub fn with_model(mut self, model: super::features::ModelSetting) -> ScanCosting {
+        self.model = model;
+        self.with_ofe(self.ofe)
     }
 
     /// Noworkload: SREADTIM = IOSEEKTIM + block size / IOTFRSPEED (12 ms
@@ -55,19 +96,34 @@ impl ScanCosting {
     /// ms for 8 blocks of 8 KB), CPUSPEEDNW. Workload: SREADTIM, MREADTIM,
     /// MBRC and CPUSPEED as set.
     pub fn with(block_size: f64, mbrc: f64, plus_one: bool, sys: &SystemStats) -> ScanCosting {
-        if let (Some(sreadtim), Some(mreadtim), Some(m)) = (sys.sreadtim, sys.mreadtim, sys.mbrc) {
-            if sreadtim > 0.0 && mreadtim > 0.0 && m > 0.0 {
-                let cpuspeed = sys.cpuspeed.unwrap_or(sys.cpuspeednw);
-                return ScanCosting { mbrc: m, plus_one, sreadtim, mreadtim, cpuspeed };
-            }
-        }
         let tfr = sys.iotfrspeed.max(1.0);
-        ScanCosting {
+        let mut f = CpuFigures {
             mbrc,
-            plus_one,
             sreadtim: sys.ioseektim + block_size / tfr,
             mreadtim: sys.ioseektim + mbrc * block_size / tfr,
             cpuspeed: sys.cpuspeednw,
+        };
+        let mut workload = false;
+        if let (Some(sreadtim), Some(mreadtim), Some(m)) = (sys.sreadtim, sys.mreadtim, sys.mbrc) {
+            if sreadtim > 0.0 && mreadtim > 0.0 && m > 0.0 {
+                let cpuspeed = sys.cpuspeed.unwrap_or(sys.cpuspeednw);
+                f = CpuFigures { mbrc: m, sreadtim, mreadtim, cpuspeed };
+                workload = true;
+            }
+        }
+        ScanCosting {
+            io_model: false,
+            // I/O costing reads the parameter's count, not workload MBRC.
+            adjusted_mbrc: super::features::adjusted_mbrc(mbrc, block_size),
+            ofe: super::features::release("19.1.0"),
+            model: Default::default(),
+            workload,
+            plus_one_set: None,
+            mbrc: f.mbrc,
+            plus_one,
+            sreadtim: f.sreadtim,
+            mreadtim: f.mreadtim,
+            cpuspeed: f.cpuspeed,
         }
     }
 
@@ -77,6 +133,11 @@ impl ScanCosting {
     /// CPU = blocks * 7,121.44 + rows * (150 + 20 * (last_col - 1)),
     /// Cost = round(IO + CPU / (CPUSPEEDNW * SREADTIM * 1000)).
     pub fn multiblock(&self, blocks: f64, rows: f64, last_col: usize) -> ScanCost {
+        if self.io_model {
+            // I/O costing: ceil(blocks / adjusted MBRC) (+1), no CPU part.
+            let io = (blocks / self.adjusted_mbrc).ceil() + f64::from(u8::from(self.plus_one));
+            return ScanCost { io, cpu: 0.0, cost: io };
+        }
         let io = (blocks / self.mbrc * self.mreadtim / self.sreadtim).ceil() + f64::from(u8::from(self.plus_one));
         let per_row = CPU_PER_ROW + CPU_PER_COLUMN * last_col.saturating_sub(1) as f64;
         let cpu = (blocks * CPU_PER_BLOCK + rows * per_row).round();
@@ -151,13 +212,12 @@ impl IndexCost {
 }
 
 impl ScanCosting {
-    /// CPU cycles in single-block reads: cycles / (CPUSPEED * SREADTIM * 1000).
+    /// CPU cycles in single-block reads: cycles / (CPUSPEED * SREADTIM *
+    /// 1000); none under I/O costing.
     pub fn cpu_units(&self, cpu: f64) -> f64 {
+        if self.io_model {
+            return 0.0;
+        }
         cpu / (self.cpuspeed.max(1e-3) * self.sreadtim * 1000.0)
     }
-}
-
-/// DISTINCT_KEYS: the index's different keys.
-pub fn distinct_keys(bt: &crate::storage::BTree) -> usize {
-    bt.distinct_keys()
 }

@@ -147,10 +147,9 @@ fn next_permutation(a: &mut [usize]) -> bool {
 /// side has more than one row. Returns the BUFFER SORT's cost (the join's
 /// less the outer side's).
 pub fn buffer_sort_cost(outer_rows: f64, (inner_cost, inner_cpu, inner_rows): (f64, f64, f64), c: ScanCosting) -> f64 {
-    let unit = c.cpuspeed * c.sreadtim * 1000.0;
     let n = inner_rows.max(1.0);
-    let sort = n * n.log2().max(1.0) * super::cost::CPU_PER_ROW / unit;
-    let again = (inner_cost - inner_cpu / unit).max(0.0) + n * super::cost::CPU_PER_ROW / unit;
+    let sort = c.cpu_units(n * n.log2().max(1.0) * super::cost::CPU_PER_ROW);
+    let again = (inner_cost - c.cpu_units(inner_cpu)).max(0.0) + c.cpu_units(n * super::cost::CPU_PER_ROW);
     inner_cost + sort + (outer_rows.max(1.0) - 1.0) * again
 }
 
@@ -175,7 +174,7 @@ pub fn nested_loops_cost(outer_cost: f64, outer_rows: f64, inner_cost: f64) -> f
 /// costed yet (the lab's hash joins are hinted).
 pub fn hash_join_cost(build_cost: f64, probe_cost: f64, (build_rows, probe_rows): (f64, f64), c: ScanCosting) -> f64 {
     let cpu = (build_rows + probe_rows) * super::cost::CPU_PER_ROW;
-    build_cost + probe_cost + cpu / (c.cpuspeed * c.sreadtim * 1000.0)
+    build_cost + probe_cost + c.cpu_units(cpu)
 }
 
 /// The temp I/O of a hash join whose build input (`build` bytes) would not
@@ -211,7 +210,7 @@ pub fn equijoin_selectivity((a, a_rows): (&ColumnStats, f64), (b, b_rows): (&Col
 pub fn sort_cost(input_cost: f64, rows: f64, c: ScanCosting) -> f64 {
     let n = rows.max(1.0);
     let cpu = n * n.log2().max(1.0) * super::cost::CPU_PER_ROW;
-    input_cost + (cpu / (c.cpuspeed * c.sreadtim * 1000.0)).max(1.0)
+    input_cost + c.cpu_units(cpu).max(1.0)
 }
 
 #[cfg(test)]

@@ -14,6 +14,7 @@
 pub mod access_path;
 pub mod cost;
 mod env;
+pub mod features;
 pub mod join;
 pub mod predicate;
 pub mod selectivity;

@@ -13,7 +13,8 @@
 //! - with a histogram (`catalog::histogram`), a literal's equality and a
 //!   range within low..high take the histogram's share of the non-null
 //!   rows instead (`col <> c`: the non-null rows less the equality's);
-//!   a bind's equality stays 1/NDV (no bind peeking);
+//! - a bind is costed as the value bind peeking read at the hard parse
+//!   (`Columns::peek`), as a literal; without one, as an unknown value;
 //! - `col IS NULL`: nulls/rows; `IS NOT NULL`: 1 - nulls/rows;
 //! - `col IN (c1, .. cn)`: the equalities' sum (at most every non-null row);
 //! - AND: the product; OR: s1 + s2 - s1*s2; NOT: 1 - s;
@@ -40,6 +41,8 @@ pub struct Columns<'a> {
     /// value known when the block runs (a correlated subquery's `d.id` is
     /// costed as a bind `:B1` is).
     pub outer: &'a [usize],
+    /// Bind peeking: each bind's value at the hard parse, by bind number.
+    pub peek: &'a [Option<Value>],
 }
 
 /// The selectivity of `filters` (a conjunction) on the rows of `cols.src`:
@@ -92,7 +95,7 @@ fn bound(p: &CExpr, c: &Columns<'_>) -> Option<Bound> {
         (None, Some(col)) => (col, a.as_ref(), flip(*op)),
         _ => return None,
     };
-    let value = constant(other)?;
+    let value = constant(other, c.peek)?;
     let low = matches!(op, BinaryOp::Gt | BinaryOp::Ge);
     Some(Bound { col, low, value, closed: matches!(op, BinaryOp::Ge | BinaryOp::Le) })
 }
@@ -130,7 +133,7 @@ fn of(p: &CExpr, cols: Option<&Columns<'_>>) -> f64 {
             Some(col) if list.iter().all(known) => {
                 let st = (c.stats)(col);
                 let nn = non_null(&st, c.num_rows);
-                let eq: f64 = list.iter().map(|v| equality(&st, nn, value_of(v))).sum::<f64>().min(nn);
+                let eq: f64 = list.iter().map(|v| equality(&st, nn, value_of(v, c.peek))).sum::<f64>().min(nn);
                 if *negated {
                     (nn - eq).max(0.0)
                 } else {
@@ -139,7 +142,7 @@ fn of(p: &CExpr, cols: Option<&Columns<'_>>) -> f64 {
             }
             _ => guess(p),
         },
-        CExpr::Between(x, lo, hi) => match (column(x, c), constant(lo), constant(hi)) {
+        CExpr::Between(x, lo, hi) => match (column(x, c), constant(lo, c.peek), constant(hi, c.peek)) {
             (Some(col), Some(a), Some(b)) => {
                 let st = (c.stats)(col);
                 range(&st, c.num_rows, Some((a, true)), Some((b, true)))
@@ -163,7 +166,7 @@ fn of(p: &CExpr, cols: Option<&Columns<'_>>) -> f64 {
             }
             let st = (c.stats)(col);
             let nn = non_null(&st, c.num_rows);
-            let v = value_of(other);
+            let v = value_of(other, c.peek);
             match op {
                 BinaryOp::Eq => equality(&st, nn, v),
                 BinaryOp::Ne if st.hist.is_some() && v.is_some() => (nn - equality(&st, nn, v)).max(0.0),
@@ -185,15 +188,21 @@ fn of(p: &CExpr, cols: Option<&Columns<'_>>) -> f64 {
 /// `col = key` for an index probe: 1/NDV of the non-null rows, decayed
 /// outside low..high for a literal; a bind or a join column's value is
 /// not known, so 1/NDV.
-pub fn key_equality(st: &ColumnStats, num_rows: f64, key: &CExpr) -> f64 {
-    equality(st, non_null(st, num_rows), constant(key))
+pub fn key_equality(st: &ColumnStats, num_rows: f64, key: &CExpr, peek: &[Option<Value>]) -> f64 {
+    equality(st, non_null(st, num_rows), constant(key, peek))
 }
 
 /// A range on an index's leading column: literal bounds by their share of
 /// low..high (plus 1/NDV per closed bound); with a bind or a join column
 /// in a bound, Oracle's fixed guesses (5% one-sided, 0.25% bounded).
-pub fn key_range(st: &ColumnStats, num_rows: f64, low: Option<(&CExpr, bool)>, high: Option<(&CExpr, bool)>) -> f64 {
-    let lit = |b: Option<(&CExpr, bool)>| b.map(|(e, closed)| constant(e).map(|x| (x, closed)));
+pub fn key_range(
+    st: &ColumnStats,
+    num_rows: f64,
+    low: Option<(&CExpr, bool)>,
+    high: Option<(&CExpr, bool)>,
+    peek: &[Option<Value>],
+) -> f64 {
+    let lit = |b: Option<(&CExpr, bool)>| b.map(|(e, closed)| constant(e, peek).map(|x| (x, closed)));
     match (lit(low), lit(high)) {
         (Some(None), _) | (_, Some(None)) => {
             if low.is_some() && high.is_some() {
@@ -269,16 +278,18 @@ fn known(e: &CExpr) -> bool {
     matches!(e, CExpr::Const(_) | CExpr::Varchar(_) | CExpr::Bind(_))
 }
 
-fn constant(e: &CExpr) -> Option<f64> {
+/// A literal's place on its column's low..high line, or a bind's peeked
+/// value's; `None` for a bind not peeked.
+fn constant(e: &CExpr, peek: &[Option<Value>]) -> Option<f64> {
     match e {
         CExpr::Const(v) | CExpr::Varchar(v) => position(v),
+        CExpr::Bind(i) => peek.get(*i).and_then(|v| v.as_ref()).and_then(position),
         _ => None,
     }
 }
 
-/// A literal's place on its column's low..high line; `None` for a bind.
-fn value_of(e: &CExpr) -> Option<f64> {
-    constant(e)
+fn value_of(e: &CExpr, peek: &[Option<Value>]) -> Option<f64> {
+    constant(e, peek)
 }
 
 fn position(v: &Value) -> Option<f64> {

@@ -27,10 +27,11 @@ impl Run<'_> {
         self.s.sqltrace.cbo_level > 0
     }
 
-    /// After a parse of `text`: a hard parse's record becomes the step's
+    /// After a parse of `text` (`peeks`: a cursor's, which peeked its
+    /// binds, not EXPLAIN PLAN's): a hard parse's record becomes the step's
     /// optimizer trace and its lines go into the trace file; the cursor
     /// keeps none.
-    pub(super) fn cbo_trace_parsed(&mut self, text: &str, c: &mut Compiled, hard: bool) {
+    pub(super) fn cbo_trace_parsed(&mut self, text: &str, c: &mut Compiled, hard: bool, peeks: bool) {
         if c.optimizer.is_empty() {
             return;
         }
@@ -40,7 +41,7 @@ impl Run<'_> {
         }
         let p = &self.inst.profile;
         let sys = &self.inst.cat.system_stats;
-        let k = crate::optimizer::cost::ScanCosting::of(&self.s.params, sys);
+        let k = crate::optimizer::cost::ScanCosting::of(&self.s.params, sys, self.inst.profile.name);
         let workload = sys.sreadtim.is_some() && sys.mreadtim.is_some() && sys.mbrc.is_some();
         let system = CboSystemOut {
             kind: if workload { "WORKLOAD" } else { "NOWORKLOAD" }.into(),
@@ -51,6 +52,7 @@ impl Run<'_> {
             ioseektim: sys.ioseektim,
             iotfrspeed: sys.iotfrspeed,
             block_size: self.s.params.db_block_size as f64,
+            altered: altered(&self.s.params.other, k.io_model),
         };
         let plan = c
             .lines
@@ -72,6 +74,8 @@ impl Run<'_> {
             release: if p.stat_names_12c { "12c" } else { "11g" }.into(),
             level: self.s.sqltrace.cbo_level,
             system,
+            // EXPLAIN PLAN does not peek (its binds are unknown values).
+            peeked: if peeks { self.peeked_for_trace(c) } else { None },
             blocks,
             plan,
         };
@@ -81,4 +85,35 @@ impl Run<'_> {
         }
         self.s.sqltrace.cbo = Some(Box::new(out));
     }
+}
+
+impl Run<'_> {
+    /// The binds' values bind peeking read for `c` (` Bind#n` and
+    /// `  value=v`, as Oracle's trace prints them without its buffer lines).
+    fn peeked_for_trace(&self, c: &Compiled) -> Option<Vec<String>> {
+        let host = self.host_kinds();
+        let mut out = Vec::new();
+        for (i, n) in c.bind_names.iter().enumerate() {
+            let bare = n.strip_prefix(':').unwrap_or(n);
+            if let Some((.., Some(v))) = host.iter().find(|(h, ..)| h.eq_ignore_ascii_case(bare)) {
+                out.push(format!(" Bind#{i}"));
+                out.push(format!("  value={v}"));
+            }
+        }
+        (!out.is_empty()).then_some(out)
+    }
+}
+
+/// The cost model's parameters the session altered, `name = value` as the
+/// trace prints them (36 wide), and the model in use; None when none is.
+fn altered(other: &std::collections::BTreeMap<String, String>, io_model: bool) -> Option<Vec<String>> {
+    let mut v: Vec<String> = ["optimizer_features_enable", "_optimizer_cost_model"]
+        .iter()
+        .filter_map(|n| other.get(*n).map(|x| format!("{n:<36}= {}", x.to_ascii_lowercase())))
+        .collect();
+    if v.is_empty() {
+        return None;
+    }
+    v.push(format!("{:<36}= {}", "cost model in use", if io_model { "I/O" } else { "CPU" }));
+    Some(v)
 }

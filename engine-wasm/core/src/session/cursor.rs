@@ -215,7 +215,7 @@ impl Run<'_> {
             let us = self.inst.cost_params.grid.soft_parse_us;
             self.s.cost.charge_grid(cs.parse, us);
             self.call_event(kind::PARSE, cs.parse);
-            self.cbo_trace_parsed(text, &mut c, false);
+            self.cbo_trace_parsed(text, &mut c, false, true);
             return Ok((c, false));
         }
         self.recursive_dictionary_sql(&c.tables, cs.hard_parse);
@@ -224,7 +224,7 @@ impl Run<'_> {
         self.s.cost.charge(cs.hard_parse, us);
         self.s.stats.calls.parse_cpu_us += us;
         self.call_event(kind::PARSE, cs.hard_parse);
-        self.cbo_trace_parsed(text, &mut c, true);
+        self.cbo_trace_parsed(text, &mut c, true, true);
         Ok((c, true))
     }
 

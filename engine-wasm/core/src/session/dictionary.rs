@@ -129,11 +129,13 @@ impl Run<'_> {
         let t = &self.inst.cat.tables[ix.table];
         let bt = &ix.btree;
         let n = bt.len();
-        let (blevel, leaves, keys, cf) = if n == 0 {
+        // The optimizer's figures (DBMS_STATS.SET_INDEX_STATS' when set).
+        let f = self.inst.cat.index_figures(ix.id);
+        let (blevel, leaves, keys, cf) = if n == 0 && !f.set {
             (0.0, 0.0, 0.0, 0.0)
         } else {
-            let cf = if bt.holds_rows { 0.0 } else { bt.clustering_factor as f64 };
-            (bt.blevel() as f64, bt.leaf_count() as f64, crate::optimizer::cost::distinct_keys(bt) as f64, cf)
+            let cf = if bt.holds_rows { 0.0 } else { f.clustering_factor };
+            (f.blevel as f64, f.leaf_blocks, f.distinct_keys, cf)
         };
         vec![
             text(&ix.name),
@@ -158,7 +160,7 @@ impl Run<'_> {
             num(keys),
             num(cf),
             text("VALID"),
-            num(n as f64),
+            num(if f.set { f.num_rows } else { n as f64 }),
             num(n as f64),
             text("N"),
             text(if ix.visible { "VISIBLE" } else { "INVISIBLE" }),

@@ -139,6 +139,9 @@ impl Run<'_> {
     /// ANALYZE TABLE ... COMPUTE STATISTICS: DBMS_STATS' figures (every
     /// column's, no histogram) and the space ones only ANALYZE fills.
     fn analyze_compute(&mut self, tid: TableId, pos: Pos) -> Result<(), LabError> {
+        if self.inst.cat.stats_locked(tid) {
+            return Err(LabError::new(ora::ANALYZE_STATS_LOCKED, pos));
+        }
         let sizes = vec![None; self.inst.cat.tables[tid].columns.len()];
         let columns = self.gathered_columns(tid, &sizes, false, pos)?;
         let bs = self.inst.params.current.db_block_size as u64;
@@ -167,6 +170,9 @@ impl Run<'_> {
         t.stats = st;
         t.load.space = Some(space);
         t.load.by_analyze = true;
+        for i in self.inst.cat.tables[tid].indexes.clone() {
+            self.inst.cat.stats_set.index.remove(&i);
+        }
         self.after_statistics(tid);
         Ok(())
     }

@@ -6,6 +6,9 @@ impl Run<'_> {
     /// A parameter set for the instance (and this session), its SPFILE
     /// entry reset, or a parameter set for this session.
     pub(super) fn alter_parameter(&mut self, kind: &StatementKind) -> Result<Outcome, LabError> {
+        if let StatementKind::AlterSystem(s) | StatementKind::AlterSession(s) = kind {
+            self.check_ofe(&s.name.name, &s.value, s.name.pos)?;
+        }
         let feedback = match kind {
             StatementKind::AlterSystem(s) => {
                 self.inst.params.alter_system(&s.name.name, &s.value, s.scope, s.deferred, s.name.pos)?;
@@ -48,5 +51,30 @@ impl Run<'_> {
             _ => unreachable!("alter_parameter runs ALTER SYSTEM and ALTER SESSION"),
         };
         Ok(Outcome { feedback: Some(feedback.into()), ..Default::default() })
+    }
+
+    /// OPTIMIZER_FEATURES_ENABLE takes the releases up to the profile's
+    /// own (ORA-00096 lists them, newest first).
+    fn check_ofe(&self, name: &str, value: &lio_sql::ast::ParamValue, pos: Pos) -> Result<(), LabError> {
+        if !name.eq_ignore_ascii_case("optimizer_features_enable") {
+            return Ok(());
+        }
+        let allowed = crate::optimizer::features::allowed(self.inst.profile.name);
+        match value {
+            lio_sql::ast::ParamValue::Text(t) if allowed.contains(&t.trim()) => Ok(()),
+            v => {
+                let shown = match v {
+                    lio_sql::ast::ParamValue::Text(t) => t.clone(),
+                    lio_sql::ast::ParamValue::Number(n) => crate::value::format_number(*n),
+                    lio_sql::ast::ParamValue::Bytes(b) => b.to_string(),
+                };
+                let list = allowed.join(", ");
+                Err(LabError::with_args(
+                    ora::INVALID_PARAMETER_VALUE,
+                    &[&shown, &"optimizer_features_enable", &list],
+                    pos,
+                ))
+            }
+        }
     }
 }

@@ -12,6 +12,7 @@ mod builtins;
 mod check;
 mod errors;
 mod method_opt;
+mod set_stats;
 
 impl Run<'_> {
     // ------------------------------------------------------------ PL/SQL

@@ -185,13 +185,18 @@ impl Run<'_> {
             positional_binds: &[],
             var_binds: &[],
             profile,
-            nlj_batching_enabled: params.nlj_batching_enabled,
-            costing: crate::optimizer::cost::ScanCosting::of(params, &cat.system_stats),
+            // 11g's batching and 10gR2's hash aggregation go with an older OFE.
+            nlj_batching_enabled: params.nlj_batching_enabled
+                && crate::optimizer::features::ofe_of(params.other.get("optimizer_features_enable"), profile.name)
+                    >= [11, 1, 0, 0],
+            costing: crate::optimizer::cost::ScanCosting::of(params, &cat.system_stats, profile.name),
             sid,
             user,
             cbo_trace: false,
             hash_join_by_cost: params.other.get("_hash_join_enabled").is_none_or(|v| v != "FALSE"),
-            gby_hash_aggregation: params.other.get("_gby_hash_aggregation_enabled").is_none_or(|v| v != "FALSE"),
+            gby_hash_aggregation: params.other.get("_gby_hash_aggregation_enabled").is_none_or(|v| v != "FALSE")
+                && crate::optimizer::features::ofe_of(params.other.get("optimizer_features_enable"), profile.name)
+                    >= [10, 2, 0, 0],
             hash_area: {
                 let wa = crate::exec::workarea::WorkArea::of(params);
                 (wa.hash_bytes, wa.block_size, wa.io_blocks)

@@ -19,7 +19,7 @@ impl Run<'_> {
         }
         self.parse_call();
         self.s.stats.calls.parse_count_hard += 1;
-        self.cbo_trace_parsed(text, &mut c, true);
+        self.cbo_trace_parsed(text, &mut c, true, false);
         let mut plan = self.plan_out(&c);
         if let Some(load) = &e.load {
             plan = self.load_plan(load, plan)?;

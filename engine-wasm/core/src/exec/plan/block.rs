@@ -454,8 +454,20 @@ impl<'a> Builder<'a> {
                 c.sources(&mut outer);
             }
         }
-        let cols = Columns { src, num_rows: num_rows.max(1.0), stats: &stats, outer: &outer };
+        let peek = self.peeked_binds();
+        let cols = Columns { src, num_rows: num_rows.max(1.0), stats: &stats, outer: &outer, peek: &peek };
         selectivity::of_filters(filters, Some(&cols))
+    }
+
+    /// Bind peeking: each bind's value at this hard parse (a SQL*Plus
+    /// variable's, when peeking is on), by bind number, for selectivity.
+    pub(super) fn peeked_binds(&self) -> Vec<Option<crate::value::Value>> {
+        let host = self.ctx.host_binds;
+        let value = |n: &String| {
+            let bare = n.strip_prefix(':')?;
+            host.iter().find(|(h, ..)| h.eq_ignore_ascii_case(bare)).and_then(|(.., v)| v.clone())
+        };
+        self.bind_names.iter().map(value).collect()
     }
 
     /// A table reference's access path: the optimizer's candidates,
@@ -483,6 +495,7 @@ impl<'a> Builder<'a> {
             None => stats,
         };
         let row_bytes = stats.avg_col_len.iter().sum::<u32>() as f64;
+        let peek = self.peeked_binds();
         let r = TableRef {
             cat,
             q,
@@ -500,6 +513,7 @@ impl<'a> Builder<'a> {
             aggregate_query,
             memoptimize_rowstore: self.ctx.profile.memoptimize_rowstore,
             costing: self.ctx.costing,
+            peek: &peek,
         };
         let cands = access_path::gather(&r);
         let best = access_path::best(&cands);
@@ -534,7 +548,7 @@ impl<'a> Builder<'a> {
 fn refuse_opt_params(q: &Query) -> Result<(), LabError> {
     for h in &q.hints {
         if let Hint::OptParam { name, .. } = h {
-            if name != "_nlj_batching_enabled" {
+            if name != "_nlj_batching_enabled" && !super::opt_hints::COSTING_PARAMS.contains(&name.as_str()) {
                 return Err(LabError::with(ora::LAB_UNSUPPORTED, format_args!("the OPT_PARAM('{name}') hint"), q.pos));
             }
         }

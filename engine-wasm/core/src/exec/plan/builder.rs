@@ -162,7 +162,7 @@ impl<'a> Builder<'a> {
         }
         self.bind_names.push(name.to_string());
         let kind = match name.strip_prefix(':') {
-            Some(bare) => self.ctx.host_binds.iter().find(|(n, _)| n.eq_ignore_ascii_case(bare)).map(|(_, k)| *k),
+            Some(bare) => self.ctx.host_binds.iter().find(|(n, ..)| n.eq_ignore_ascii_case(bare)).map(|(_, k, _)| *k),
             None => self.ctx.var_binds.iter().find(|(n, _)| n.eq_ignore_ascii_case(name)).map(|(_, k)| *k),
         }
         .or_else(|| self.ctx.positional_binds.get(self.bind_kinds.len()).copied());

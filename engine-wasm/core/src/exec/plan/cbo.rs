@@ -166,14 +166,15 @@ impl Recorder {
             .into_iter()
             .map(|i| {
                 let ix = &r.cat.indexes[i];
+                let f = r.cat.index_figures(i);
                 CboIndexOut {
                     name: ix.name.clone(),
                     columns: ix.columns.iter().map(|c| c + 1).collect(),
                     column_names: ix.columns.iter().map(|&c| t.columns[c].name.clone()).collect(),
-                    blevel: ix.btree.blevel() as f64,
-                    leaf_blocks: ix.btree.leaf_count() as f64,
-                    distinct_keys: ix.btree.distinct_keys() as f64,
-                    clustering_factor: ix.btree.clustering_factor as f64,
+                    blevel: f.blevel as f64,
+                    leaf_blocks: f.leaf_blocks,
+                    distinct_keys: f.distinct_keys,
+                    clustering_factor: f.clustering_factor,
                     unique: ix.unique,
                 }
             })
@@ -329,10 +330,14 @@ fn skip_figures(r: &TableRef<'_>, c: &Candidate) -> Option<crate::cbo_trace::Cbo
 fn formula(r: &TableRef<'_>, c: &Candidate) -> String {
     let k = &r.costing;
     let cpu_units = k.cpu_units(c.cpu);
-    let tail = format!(
-        "CPU {:.0} cycles / ({} x {} x 1000) = {:.3}; cost {:.3}",
-        c.cpu, k.cpuspeed, k.sreadtim, cpu_units, c.exact
-    );
+    let tail = if k.io_model {
+        format!("no CPU part (I/O cost model); cost {:.3}", c.exact)
+    } else {
+        format!(
+            "CPU {:.0} cycles / ({} x {} x 1000) = {:.3}; cost {:.3}",
+            c.cpu, k.cpuspeed, k.sreadtim, cpu_units, c.exact
+        )
+    };
     match &c.path {
         AccessPath::FullScan | AccessPath::IndexFastFull { .. } => {
             let blocks = match &c.path {
@@ -340,21 +345,25 @@ fn formula(r: &TableRef<'_>, c: &Candidate) -> String {
                 _ => r.stats.blocks as f64,
             };
             let plus = if k.plus_one { " + 1" } else { "" };
+            if k.io_model {
+                let adj = k.adjusted_mbrc;
+                return format!("I/O ceil({blocks} blocks / adjusted MBRC {adj:.3}){plus} = {}; {tail}", c.io);
+            }
             format!(
                 "I/O ceil({blocks} blocks / MBRC {} x MREADTIM {} / SREADTIM {}){plus} = {}; CPU {blocks} x {CPU_PER_BLOCK} + {} rows x {}; {tail}",
                 k.mbrc, k.mreadtim, k.sreadtim, c.io, r.num_rows, CPU_PER_ROW + CPU_PER_COLUMN * r.last_column().saturating_sub(1) as f64
             )
         }
         AccessPath::IndexRange { index, index_only, .. } => {
-            let ix = &r.cat.indexes[*index];
+            let f = r.cat.index_figures(*index);
             let sel = c.ix_sel.unwrap_or(0.0);
-            let lb = ix.btree.leaf_count() as f64;
+            let lb = f.leaf_blocks;
             let leaves = (lb * sel).ceil();
             let blevel = c.index_io - leaves;
             let table = if *index_only {
                 "no table visit (the index holds every column read)".to_string()
             } else {
-                let cf = ix.btree.clustering_factor as f64;
+                let cf = f.clustering_factor;
                 format!("ceil(CLUF {cf} x {sel:.6}) = {}", c.io - c.index_io)
             };
             format!(

@@ -31,9 +31,10 @@ impl Builder<'_> {
                 _ => t.column_stats(col),
             };
             // A single-column index on it: its DISTINCT_KEYS is the NDV.
-            let index = t.indexes.iter().map(|&i| &cat.indexes[i]).find(|ix| !ix.dropped && ix.columns[..] == [col]);
+            let index =
+                t.indexes.iter().copied().find(|&i| !cat.indexes[i].dropped && cat.indexes[i].columns[..] == [col]);
             if let Some(ix) = index {
-                st.ndv = crate::optimizer::cost::distinct_keys(&ix.btree) as u64;
+                st.ndv = cat.index_figures(ix).distinct_keys as u64;
             }
             let rows = if t.stats.gathered { t.stats.num_rows as f64 } else { t.live_rows() as f64 };
             (st, rows.max(1.0))

@@ -21,12 +21,10 @@ pub struct PlanCtx<'a> {
     pub cat: &'a Catalog,
     /// PL/SQL variables in scope: unresolved names bind to them (`:name`).
     pub plsql_vars: PlsqlVars<'a>,
-    /// SQL*Plus's bind variables (`VARIABLE n NUMBER`), upper-cased
-    /// without the `:`, and the datatype class each was declared with: a
-    /// bind's type is known when its statement is parsed, so a NUMBER bind
-    /// compared with a character column converts the column (Oracle's
-    /// `TO_NUMBER("V")=:N`, which no index on the column answers).
-    pub host_binds: &'a [(String, super::convert::Kind)],
+    /// SQL*Plus's bind variables (`VARIABLE n NUMBER`), upper-cased without the `:`, the
+    /// datatype class each was declared with (known at parse: a NUMBER bind against a character
+    /// column converts the column, `TO_NUMBER("V")=:N`) and the value bind peeking reads.
+    pub host_binds: &'a [(String, super::convert::Kind, Option<crate::value::Value>)],
     /// The class of each other bind, by position, when the client gave
     /// its values with the parse (LAB RUN, EXECUTE IMMEDIATE ... USING).
     pub positional_binds: &'a [super::convert::Kind],
@@ -91,9 +89,8 @@ pub struct Compiled {
     pub earlier_stats: Vec<super::row_source::LineStat>,
     /// Operator stacks interned for the last fetch base (base, stacks).
     pub stacks: Option<(u32, Vec<crate::kernel::OpStacks>)>,
-    /// Where the names that resolved to PL/SQL variables are written (for
-    /// a record field `r.f`, where `r` is): the static SQL's text replaces
-    /// them by binds (`lio_sql::plsql_static_text`).
+    /// Where the names that resolved to PL/SQL variables are written (for a record field
+    /// `r.f`, where `r` is): the static SQL's text binds them (`lio_sql::plsql_static_text`).
     pub plsql_refs: Vec<Pos>,
     /// The library cache's view of it (session/cursor.rs): the tables'
     /// versions it was built on, when, its child number and the
@@ -214,6 +211,7 @@ mod join_order;
 mod join_rows;
 mod line;
 mod merge_join;
+mod opt_hints;
 mod order;
 mod outer_join;
 mod outer_plus;
@@ -383,8 +381,9 @@ fn children_mut(op: &mut Op) -> Vec<&mut Op> {
 
 /// Compile a query into a cursor's parts.
 pub fn compile(q: &Query, ctx: &PlanCtx<'_>) -> Result<Compiled, LabError> {
+    let hinted = opt_hints::costing(q, ctx.costing).map(|costing| PlanCtx { costing, ..*ctx });
     let mut b = Builder {
-        ctx,
+        ctx: hinted.as_ref().unwrap_or(ctx),
         drafts: Vec::new(),
         frames: Vec::new(),
         n_sources: 0,

@@ -36,6 +36,8 @@ pub struct TableRef<'a> {
     pub memoptimize_rowstore: bool,
     /// What multiblock scans are costed with.
     pub costing: crate::optimizer::cost::ScanCosting,
+    /// Bind peeking: each bind's value at this hard parse, by bind number.
+    pub peek: &'a [Option<crate::value::Value>],
 }
 
 impl TableRef<'_> {

@@ -33,14 +33,15 @@ pub fn candidates(r: &TableRef<'_>, wanted: Option<&str>, out: &mut Vec<Candidat
         .collect();
     let before = out.len();
     for ix in cands.iter().filter(|ix| not_null(ix.columns[0])) {
+        let f = cat.index_figures(ix.id);
         let index_cost = match ix.kind {
-            IndexKind::BTree => ix.btree.blevel() as f64 + ix.btree.leaf_count() as f64,
+            IndexKind::BTree => f.blevel as f64 + f.leaf_blocks,
         };
         let covers = index_covers(r.referenced, t, ix);
         let (cost, bytes) = if covers {
             (index_cost, None)
         } else {
-            (index_cost + ix.btree.clustering_factor as f64, Some(r.num_rows * r.row_bytes()))
+            (index_cost + f.clustering_factor, Some(r.num_rows * r.row_bytes()))
         };
         let path = AccessPath::IndexFull { index: ix.id, covers, index_cost };
         let c = Candidate::new(path, Tier::HintedFullIndex, (cost, r.num_rows, bytes), "INDEX hint, no key or range");

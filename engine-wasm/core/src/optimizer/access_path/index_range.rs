@@ -9,7 +9,7 @@
 use super::{index_covers, AccessPath, Beats, Candidate, TableRef, Tier};
 use crate::catalog::IndexId;
 use crate::exec::expr::CExpr;
-use crate::optimizer::cost::{distinct_keys, IndexAccess};
+use crate::optimizer::cost::IndexAccess;
 use crate::optimizer::predicate::{key_for, range_on};
 use crate::optimizer::selectivity::{key_equality, key_range};
 
@@ -18,17 +18,21 @@ use crate::optimizer::selectivity::{key_equality, key_range};
 fn costed(r: &TableRef<'_>, index: IndexId, sel: f64, all_equal: bool) -> ((f64, f64, Option<f64>, bool, f64), Parts) {
     let ix = &r.cat.indexes[index];
     let index_only = r.t.is_iot() || index_covers(r.referenced, r.t, ix);
+    let f = r.cat.index_figures(index);
     let access = IndexAccess {
-        blevel: ix.btree.blevel(),
-        leaf_blocks: ix.btree.leaf_count() as f64,
-        clustering_factor: ix.btree.clustering_factor as f64,
+        blevel: f.blevel,
+        leaf_blocks: f.leaf_blocks,
+        clustering_factor: f.clustering_factor,
         ix_sel: sel,
         tb_sel: sel,
         num_rows: r.num_rows,
         all_equal,
         index_only,
     };
-    let ic = access.cost();
+    let mut ic = access.cost();
+    if r.costing.io_model {
+        (ic.index_cpu, ic.table_cpu) = (0.0, 0.0);
+    }
     let (index_cost, cost) = ic.units(&r.costing);
     let e_rows = (r.num_rows * sel).max(1.0).round();
     let bytes = (!index_only).then(|| e_rows * r.row_bytes());
@@ -61,9 +65,9 @@ pub fn equality(r: &TableRef<'_>, index: IndexId, eq: &[(usize, usize, CExpr)]) 
     let all_equal = ix.columns.len() == 1;
     let mut st = r.column_stats(ix.columns[0]);
     if all_equal {
-        st.ndv = distinct_keys(&ix.btree) as u64;
+        st.ndv = r.cat.index_figures(index).distinct_keys as u64;
     }
-    let sel = key_equality(&st, r.num_rows, &keys[0]);
+    let sel = key_equality(&st, r.num_rows, &keys[0], r.peek);
     let ((cost, e_rows, bytes, index_only, index_cost), parts) = costed(r, index, sel, all_equal);
     let path = AccessPath::IndexRange { index, keys, low: None, high: None, index_only, index_cost };
     // At equal (printed) cost the probe beats the full scan.
@@ -81,7 +85,7 @@ pub fn leading_range(r: &TableRef<'_>, index: IndexId) -> Option<Candidate> {
     }
     let b = range_on(r.conjuncts, r.used, r.src, ix.columns[0], r.available)?;
     let st = r.column_stats(ix.columns[0]);
-    let sel = key_range(&st, r.num_rows, bound(&b.low), bound(&b.high));
+    let sel = key_range(&st, r.num_rows, bound(&b.low), bound(&b.high), r.peek);
     let ((cost, e_rows, bytes, index_only, index_cost), parts) = costed(r, index, sel, false);
     let path = AccessPath::IndexRange { index, keys: vec![], low: b.low, high: b.high, index_only, index_cost };
     let c = Candidate::new(path, Tier::Range, (cost.round(), e_rows, bytes), "range on the leading column");

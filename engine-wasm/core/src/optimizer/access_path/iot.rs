@@ -10,7 +10,7 @@ pub fn candidate(r: &TableRef<'_>) -> Option<Candidate> {
     let ix = &r.cat.indexes[*index];
     let eq = usable_equalities(r.conjuncts, r.used, r.src, r.available);
     let (cis, keys) = key_for(&eq, &ix.columns)?;
-    let cost = ix.btree.blevel().max(1) as f64;
+    let cost = r.cat.index_figures(*index).blevel.max(1) as f64;
     let path = AccessPath::IotUnique { index: *index, keys };
     let c = Candidate::new(path, Tier::StorageKey, (cost, 1.0, Some(r.row_bytes())), "IOT primary key bound");
     Some(c.consumes(cis))

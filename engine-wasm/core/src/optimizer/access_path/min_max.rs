@@ -48,7 +48,7 @@ pub fn candidate(r: &TableRef<'_>) -> Option<Candidate> {
     };
     let filter: Vec<CExpr> = not_null.iter().map(|&i| r.conjuncts[i].clone()).collect();
     cis.extend(not_null);
-    let cost = ix.btree.blevel() as f64 + 1.0;
+    let cost = r.cat.index_figures(ixid).blevel as f64 + 1.0;
     let path = AccessPath::MinMax { index: ixid, low, high, max, filter };
     // One entry of one column: its average length in Bytes.
     let bytes = r.stats.avg_col_len.get(col).map(|&b| b as f64);

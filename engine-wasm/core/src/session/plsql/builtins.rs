@@ -17,6 +17,16 @@ pub(in crate::session) const BUILTIN_PROCEDURES: &[&str] = &[
     "DBMS_STATS.GATHER_SCHEMA_STATS",
     "DBMS_STATS.SET_SYSTEM_STATS",
     "DBMS_STATS.DELETE_SYSTEM_STATS",
+    "DBMS_STATS.SET_TABLE_STATS",
+    "DBMS_STATS.SET_INDEX_STATS",
+    "DBMS_STATS.SET_COLUMN_STATS",
+    "DBMS_STATS.DELETE_TABLE_STATS",
+    "DBMS_STATS.DELETE_INDEX_STATS",
+    "DBMS_STATS.DELETE_COLUMN_STATS",
+    "DBMS_STATS.LOCK_TABLE_STATS",
+    "DBMS_STATS.UNLOCK_TABLE_STATS",
+    "DBMS_STATS.LOCK_SCHEMA_STATS",
+    "DBMS_STATS.UNLOCK_SCHEMA_STATS",
     "DBMS_MEMOPTIMIZE.POPULATE",
     "DBMS_MEMOPTIMIZE.DROP_OBJECT",
     "DBMS_SESSION.SET_SQL_TRACE",
@@ -26,8 +36,10 @@ pub(in crate::session) const BUILTIN_PROCEDURES: &[&str] = &[
 ];
 
 /// DBMS_STATS' constants read by its calls themselves:
-/// `DBMS_STATS.AUTO_INVALIDATE` (a BOOLEAN whose value is NULL) and
-/// `DBMS_STATS.AUTO_SAMPLE_SIZE` (the NUMBER 0).
+/// `DBMS_STATS.AUTO_INVALIDATE` (a BOOLEAN whose value is NULL),
+/// `DBMS_STATS.AUTO_SAMPLE_SIZE` (the NUMBER 0), `DBMS_STATS.AUTO_DEGREE`
+/// (32768) and `DBMS_STATS.DEFAULT_DEGREE` (32766): the degree is
+/// accepted and changes nothing (the lab gathers serially).
 pub(in crate::session) fn dbms_stats_constant(e: &Expr) -> Option<Value> {
     let name = match e {
         Expr::Column { qualifier: Some(q), name: c } if q.name == "DBMS_STATS" => c.name.as_str(),
@@ -38,6 +50,8 @@ pub(in crate::session) fn dbms_stats_constant(e: &Expr) -> Option<Value> {
     match name {
         "AUTO_INVALIDATE" => Some(Value::Null),
         "AUTO_SAMPLE_SIZE" => Some(Value::int(0)),
+        "AUTO_DEGREE" => Some(Value::int(32768)),
+        "DEFAULT_DEGREE" => Some(Value::int(32766)),
         _ => None,
     }
 }
@@ -214,6 +228,11 @@ impl Run<'_> {
         self.inst.cat.tables[id].stats = st;
         self.inst.cat.tables[id].load.by_analyze = false;
         self.gather_partition_stats(id);
+        // Its indexes are gathered with it (CASCADE's default): figures
+        // SET_INDEX_STATS set go.
+        for i in self.inst.cat.tables[id].indexes.clone() {
+            self.inst.cat.stats_set.index.remove(&i);
+        }
         let tname = self.inst.cat.tables[id].name.clone();
         self.inst.sga.row_cache.invalidate_table(&self.inst.cat, &tname);
         match &how.no_invalidate {
@@ -283,6 +302,7 @@ impl Run<'_> {
                     }
                 }
             }
+            n if super::set_stats::handles(n) => self.dbms_stats_set(name, &vals)?,
             "DBMS_STATS.DELETE_SYSTEM_STATS" => {
                 self.inst.cat.system_stats = Default::default();
                 self.invalidate_cursors();
@@ -395,6 +415,9 @@ impl Run<'_> {
                 // ESTIMATE_PERCENT, METHOD_OPT and NO_INVALIDATE are its
                 // 4th, 6th and 13th arguments.
                 let how = Gather::of(vals, [3, 5, 12], name.pos)?;
+                if self.inst.cat.stats_locked(id) && !forced(vals, 14) {
+                    return Err(LabError::new(ora::STATS_LOCKED, name.pos));
+                }
                 self.gather_table_stats(id, &how, name.pos)?;
             }
             // Index statistics are read from the index itself whenever a
@@ -404,13 +427,18 @@ impl Run<'_> {
                 let iname = arg(vals, 1, "indname").ok_or_else(wrong)?.to_string().to_uppercase();
                 // ESTIMATE_PERCENT (its 4th): every row, as for a table.
                 method_opt::auto_sample(arg(vals, 3, "estimate_percent").as_ref(), name.pos)?;
-                if *owner != *self.inst.cat.schema || self.inst.cat.index_id(&iname).is_none() {
+                let Some(ix) = self.inst.cat.index_id(&iname).filter(|_| *owner == *self.inst.cat.schema) else {
                     return Err(LabError::with(
                         ora::INDEX_UNABLE_TO_ANALYZE,
                         format_args!("\"{owner}\".\"{iname}\""),
                         name.pos,
                     ));
+                };
+                if self.inst.cat.stats_locked(self.inst.cat.indexes[ix].table) && !forced(vals, 10) {
+                    return Err(LabError::new(ora::STATS_LOCKED, name.pos));
                 }
+                // Gathered from the index again: figures set by hand go.
+                self.inst.cat.stats_set.index.remove(&ix);
             }
             // Every table of the schema, as GATHER_TABLE_STATS does each.
             _ => {
@@ -418,7 +446,8 @@ impl Run<'_> {
                     return Err(LabError::new(ora::SCHEMA_UNABLE_TO_ANALYZE, name.pos));
                 }
                 for id in 0..self.inst.cat.tables.len() {
-                    if self.inst.cat.tables[id].dropped {
+                    // A table whose statistics are locked is passed over.
+                    if self.inst.cat.tables[id].dropped || self.inst.cat.stats_locked(id) {
                         continue;
                     }
                     // ESTIMATE_PERCENT, METHOD_OPT and NO_INVALIDATE are
@@ -486,4 +515,10 @@ fn arg(vals: &[(Option<String>, Value)], i: usize, named: &str) -> Option<Value>
         .find(|(n, _)| n.as_deref().map(|n| n.eq_ignore_ascii_case(named)).unwrap_or(false))
         .map(|(_, v)| v.clone())
         .or_else(|| vals.get(i).filter(|(n, _)| n.is_none()).map(|(_, v)| v.clone()))
+}
+
+/// FORCE => TRUE (named, or at position `i`): gather even when locked.
+fn forced(vals: &[(Option<String>, Value)], i: usize) -> bool {
+    arg(vals, i, "force")
+        .is_some_and(|v| v.as_f64().is_some_and(|n| n != 0.0) || v.to_string().eq_ignore_ascii_case("TRUE"))
 }

@@ -119,8 +119,19 @@ impl Run<'_> {
 
     /// The declared variables' datatype classes, as a statement that names
     /// them is compiled with.
-    pub(in crate::session) fn host_kinds(&self) -> Vec<(String, crate::exec::convert::Kind)> {
-        self.s.sqlplus.binds.iter().map(|b| (b.name.clone(), declared_kind(b.ty))).collect()
+    /// The SQL*Plus variables' names, classes and (bind peeking: 9i and
+    /// later, `_optim_peek_user_binds` not FALSE) values at this parse.
+    pub(in crate::session) fn host_kinds(&self) -> Vec<(String, crate::exec::convert::Kind, Option<Value>)> {
+        let p = &self.s.params;
+        let peek = p.other.get("_optim_peek_user_binds").is_none_or(|v| v != "FALSE")
+            && crate::optimizer::features::ofe_of(p.other.get("optimizer_features_enable"), self.inst.profile.name)[0]
+                >= 9;
+        self.s
+            .sqlplus
+            .binds
+            .iter()
+            .map(|b| (b.name.clone(), declared_kind(b.ty), peek.then(|| b.value.clone())))
+            .collect()
     }
 
     /// What the statement being parsed knows of its binds' classes: the
@@ -210,7 +221,7 @@ fn not_declared(name: &str, at: Pos) -> LabError {
 
 /// The binds' classes a parse compiles with (`Run::parse_kinds`).
 pub(in crate::session) struct ParseKinds {
-    host: Vec<(String, crate::exec::convert::Kind)>,
+    host: Vec<(String, crate::exec::convert::Kind, Option<Value>)>,
     positional: Vec<crate::exec::convert::Kind>,
     vars: Vec<(String, crate::exec::convert::Kind)>,
 }
