@@ -10,6 +10,8 @@ pub mod histogram;
 pub mod partition;
 mod stamp;
 pub use stamp::{ObjStamp, SYS_OBJECT_ID};
+mod table_parts;
+pub use table_parts::{AnalyzedSpace, ColUsage, TableLoad};
 mod stats;
 pub use stats::{
     text_position, ColumnStats, IndexFigures, IndexStatsSet, StatsSet, SystemStats, CPUSPEEDNW, IOSEEKTIM, IOTFRSPEED,
@@ -19,6 +21,9 @@ use crate::sga::cache::PoolKind;
 use crate::storage::{BTree, HashCluster, HeapSegment, RowLoc};
 use crate::value::Value;
 use lio_sql::ast::DataType;
+
+/// The lab's schema until a CONNECT names it.
+pub const DEFAULT_SCHEMA: &str = "LAB";
 
 pub type SegId = u32;
 pub type TableId = usize;
@@ -109,33 +114,6 @@ pub struct TableStats {
     pub col_usage: ColUsage,
 }
 
-/// SYS.COL_USAGE$ for one table: the columns a hard parse found compared
-/// with a literal or a bind (equality, range, IN, LIKE, IS NULL).
-#[derive(Debug, Clone, Default)]
-pub struct ColUsage(std::cell::RefCell<Vec<bool>>);
-
-impl ColUsage {
-    pub fn note(&self, col: usize) {
-        let mut v = self.0.borrow_mut();
-        if v.len() <= col {
-            v.resize(col + 1, false);
-        }
-        v[col] = true;
-    }
-
-    /// Column `col` dropped: the later columns move down one.
-    pub fn remove(&self, col: usize) {
-        let mut v = self.0.borrow_mut();
-        if col < v.len() {
-            v.remove(col);
-        }
-    }
-
-    pub fn used(&self, col: usize) -> bool {
-        self.0.borrow().get(col).copied().unwrap_or(false)
-    }
-}
-
 /// Where a query's rows go when the caller keeps them: a list of rows, or
 /// (INSERT ... SELECT, CREATE TABLE ... AS SELECT) a [`RowStore`] that
 /// becomes the new rows, so the source rows are held once, compactly.
@@ -208,32 +186,6 @@ pub struct Table {
     /// `PARTITION BY ...`: the partitions hold the rows (the table itself
     /// has no segment).
     pub part: Option<Box<partition::Partitioning>>,
-}
-
-/// A table's attributes for TRUNCATE and direct-path loads.
-#[derive(Debug, Clone, Default)]
-pub struct TableLoad {
-    /// DATA_OBJECT_ID since the last TRUNCATE (None: the OBJECT_ID).
-    pub data_id: Option<u32>,
-    /// `NOLOGGING`: a direct-path load logs only its space changes.
-    pub nologging: bool,
-    /// Blocks kept allocated by `TRUNCATE ... REUSE STORAGE`.
-    pub kept_blocks: u64,
-    /// The session whose open transaction loaded the table by direct path
-    /// (ORA-12838 for it until it commits).
-    pub direct_loader: Option<u32>,
-    /// The space figures only ANALYZE fills (USER_TABLES); None before.
-    pub space: Option<AnalyzedSpace>,
-    /// The statistics are ANALYZE's (GLOBAL_STATS NO), not DBMS_STATS'.
-    pub by_analyze: bool,
-}
-
-/// USER_TABLES' EMPTY_BLOCKS, AVG_SPACE and CHAIN_CNT, as ANALYZE left them.
-#[derive(Debug, Clone, Copy, Default)]
-pub struct AnalyzedSpace {
-    pub empty_blocks: u64,
-    pub avg_space: u64,
-    pub chain_cnt: u64,
 }
 
 impl Table {
@@ -444,8 +396,8 @@ pub struct Cluster {
 
 #[derive(Debug, Clone, Default)]
 pub struct Catalog {
-    /// The lab's one schema, whose objects these are: LAB, or the user a
-    /// script first connects as (`CONNECT n1/n1`).
+    /// The lab's one schema, whose objects these are: [`DEFAULT_SCHEMA`],
+    /// or the user a script first connects as (`CONNECT n1/n1`).
     pub schema: std::sync::Arc<str>,
     /// A CONNECT named the schema (until then a script's first CONNECT
     /// names it, objects created before included: they were that user's).

@@ -168,7 +168,7 @@ impl Instance {
             params,
             profile,
             cost_params,
-            cat: Catalog { schema: crate::session::LAB_USER.into(), ..Default::default() },
+            cat: Catalog { schema: crate::catalog::DEFAULT_SCHEMA.into(), ..Default::default() },
             limits: LabLimits::default(),
             library_cache: Default::default(),
             table_versions: Vec::new(),

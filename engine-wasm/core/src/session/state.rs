@@ -7,7 +7,7 @@
 use super::*;
 
 /// The schema scripts run in.
-pub(crate) const LAB_USER: &str = "LAB";
+pub(crate) const LAB_USER: &str = crate::catalog::DEFAULT_SCHEMA;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Autotrace {

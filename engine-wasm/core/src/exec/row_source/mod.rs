@@ -1,20 +1,9 @@
 //! Row sources. Each operator pulls rows from its children and visits
-//! buffers through the kernel. Operators that keep a buffer pinned across
-//! rows remember it; a fetch-call boundary releases every pin.
-//!
-//! Files: this one declares the row sources (one enum, [`OpKind`]) and
-//! their runtime context ([`Rt`], whose methods count each line's figures);
-//! each operator has its own file (`table_access_full.rs`,
-//! `index_range_scan.rs`, `nested_loops.rs`, ...) with its `open` and
-//! `next`, which `open.rs` and `next.rs` reach by a static dispatch over
-//! [`OpKind`] (no trait object); `timed.rs` adds A-Time; `pins.rs` is the
-//! kept leaf of a nested loop's inner index scan.
-
-mod line_stat;
-mod next;
-mod open;
-mod pins;
-mod timed;
+//! buffers through the kernel; a fetch-call boundary releases every pin.
+//! This file declares them (one enum, [`OpKind`]) and their runtime
+//! context ([`Rt`]); each operator's `open` and `next` live in its own
+//! file, reached from `open.rs` and `next.rs` by static dispatch over
+//! [`OpKind`]; `timed.rs` adds A-Time; `pins.rs` is a nested loop's kept leaf.
 
 mod budget;
 mod connect_by;
@@ -30,12 +19,16 @@ mod index_min_max;
 mod index_range_scan;
 mod index_skip_scan;
 mod index_unique_scan;
+mod line_stat;
 mod memoptimized_get;
 mod merge_join;
 mod nested_loops;
 mod nested_loops_outer;
+mod next;
+mod open;
 pub(crate) mod part_state;
 mod partition_scan;
+mod pins;
 mod recursive_with;
 mod row_gen;
 mod row_limit;
@@ -51,9 +44,9 @@ mod table_access_by_rowid;
 mod table_access_full;
 #[cfg(test)]
 mod test_util;
+mod timed;
 mod union_all;
 mod view;
-
 pub use crate::exec::join_mode::JoinMode;
 pub use line_stat::{GroupSets, LineStat, RowGenKind};
 pub use pins::{KeptLeaf, LeafPath};

@@ -57,8 +57,11 @@ pub fn candidates(r: &TableRef<'_>, out: &mut Vec<Candidate>) {
 
 fn candidate(r: &TableRef<'_>, index: IndexId, cis: Vec<usize>, keys: Vec<CExpr>) -> Candidate {
     let ix = &r.cat.indexes[index];
-    let sel: f64 =
-        ix.columns[1..].iter().zip(&keys).map(|(&c, k)| key_equality(&r.column_stats(c), r.num_rows, k, r.peek)).product();
+    let sel: f64 = ix.columns[1..]
+        .iter()
+        .zip(&keys)
+        .map(|(&c, k)| key_equality(&r.column_stats(c), r.num_rows, k, r.peek))
+        .product();
     let andv = (r.column_stats(ix.columns[0]).ndv as f64).max(1.0);
     let lb = ix.btree.leaf_count() as f64;
     let index_only = index_covers(r.referenced, r.t, ix);

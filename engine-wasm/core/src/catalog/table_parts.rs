@@ -1,0 +1,55 @@
+//! Parts of a table's entry: the columns its hard parses compared
+//! (COL_USAGE$) and its TRUNCATE / direct-path load attributes.
+
+/// SYS.COL_USAGE$ for one table: the columns a hard parse found compared
+/// with a literal or a bind (equality, range, IN, LIKE, IS NULL).
+#[derive(Debug, Clone, Default)]
+pub struct ColUsage(std::cell::RefCell<Vec<bool>>);
+
+impl ColUsage {
+    pub fn note(&self, col: usize) {
+        let mut v = self.0.borrow_mut();
+        if v.len() <= col {
+            v.resize(col + 1, false);
+        }
+        v[col] = true;
+    }
+
+    /// Column `col` dropped: the later columns move down one.
+    pub fn remove(&self, col: usize) {
+        let mut v = self.0.borrow_mut();
+        if col < v.len() {
+            v.remove(col);
+        }
+    }
+
+    pub fn used(&self, col: usize) -> bool {
+        self.0.borrow().get(col).copied().unwrap_or(false)
+    }
+}
+
+/// A table's attributes for TRUNCATE and direct-path loads.
+#[derive(Debug, Clone, Default)]
+pub struct TableLoad {
+    /// DATA_OBJECT_ID since the last TRUNCATE (None: the OBJECT_ID).
+    pub data_id: Option<u32>,
+    /// `NOLOGGING`: a direct-path load logs only its space changes.
+    pub nologging: bool,
+    /// Blocks kept allocated by `TRUNCATE ... REUSE STORAGE`.
+    pub kept_blocks: u64,
+    /// The session whose open transaction loaded the table by direct path
+    /// (ORA-12838 for it until it commits).
+    pub direct_loader: Option<u32>,
+    /// The space figures only ANALYZE fills (USER_TABLES); None before.
+    pub space: Option<AnalyzedSpace>,
+    /// The statistics are ANALYZE's (GLOBAL_STATS NO), not DBMS_STATS'.
+    pub by_analyze: bool,
+}
+
+/// USER_TABLES' EMPTY_BLOCKS, AVG_SPACE and CHAIN_CNT, as ANALYZE left them.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct AnalyzedSpace {
+    pub empty_blocks: u64,
+    pub avg_space: u64,
+    pub chain_cnt: u64,
+}
