@@ -161,7 +161,8 @@ impl Run<'_> {
                 self.check_tablespace(&k.using_index)?;
                 let pool = if k.using_index.buffer_pool.is_some() { pool_of(&k.using_index) } else { t.pool };
                 let leaf = super::compress::key_leaf(&k.using_index, cols.len())?;
-                let iid = self.add_index(tid, &cname, cols.clone(), true, pool, leaf).map_err(|e| {
+                let kind = (true, crate::catalog::IndexKind::BTree);
+                let iid = self.add_index(tid, &cname, cols.clone(), kind, pool, leaf).map_err(|e| {
                     if e.is(ora::DUPLICATE_KEYS_FOUND) {
                         let entry =
                             if pk { ora::CANNOT_VALIDATE_PRIMARY_KEY } else { ora::CANNOT_VALIDATE_DUPLICATE_KEYS };

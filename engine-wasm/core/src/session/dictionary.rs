@@ -125,7 +125,7 @@ impl Run<'_> {
         };
         vec![
             text(&ix.name),
-            text(if bt.holds_rows { "IOT - TOP" } else { "NORMAL" }),
+            text(if bt.holds_rows { "IOT - TOP" } else if bt.bitmap { "BITMAP" } else { "NORMAL" }),
             text(super::LAB_USER),
             text(&t.name),
             text("TABLE"),
@@ -140,8 +140,9 @@ impl Run<'_> {
             num(keys),
             num(cf),
             text("VALID"),
-            num(n as f64),
-            num(n as f64),
+            // A bitmap index's rows are its pieces.
+            num(if bt.bitmap { bt.pieces().len() } else { n } as f64),
+            num(if bt.bitmap { bt.pieces().len() } else { n } as f64),
             text("N"),
             text(if ix.visible { "VISIBLE" } else { "INVISIBLE" }),
         ]

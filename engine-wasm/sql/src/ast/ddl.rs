@@ -157,6 +157,8 @@ pub struct CreateIndex {
     pub physical: Physical,
     /// `INVISIBLE`: maintained by DML, not seen by the optimizer.
     pub invisible: bool,
+    /// `CREATE BITMAP INDEX`.
+    pub bitmap: bool,
 }
 
 #[derive(Debug, Clone, PartialEq)]

@@ -342,6 +342,9 @@ pub enum OpKind {
         /// INDEX RANGE|FULL SCAN DESCENDING: from the last entry in range
         /// down (`high_value` then holds the low bound the walk stops at).
         desc: bool,
+        /// A bitmap index: the first entry past the piece the scan is in
+        /// (a piece is read once, its rows are its bits).
+        piece_end: u32,
     },
     /// INDEX FAST FULL SCAN: every block of the index in block order (the
     /// segment's space-management gets, then branch and leaf blocks, as a
@@ -591,6 +594,7 @@ impl OpKind {
             kept: Default::default(),
             silent: false,
             desc: false,
+            piece_end: 0,
         }
     }
 }

@@ -196,6 +196,17 @@ pub enum AccessPath {
         index_only: bool,
         index_cost: f64,
     },
+    /// BITMAP INDEX SINGLE VALUE (`keys`) or RANGE SCAN (bounds), under
+    /// BITMAP CONVERSION TO ROWIDS and TABLE ACCESS BY INDEX ROWID
+    /// BATCHED unless index only.
+    Bitmap {
+        index: IndexId,
+        keys: Vec<CExpr>,
+        low: Option<(CExpr, bool)>,
+        high: Option<(CExpr, bool)>,
+        index_only: bool,
+        index_cost: f64,
+    },
     /// INDEX FULL SCAN, under TABLE ACCESS BY INDEX ROWID unless it covers.
     IndexFull { index: IndexId, covers: bool, index_cost: f64 },
     /// INDEX FAST FULL SCAN.

@@ -28,13 +28,13 @@ pub fn candidates(r: &TableRef<'_>, wanted: Option<&str>, out: &mut Vec<Candidat
         .indexes
         .iter()
         .map(|&i| &cat.indexes[i])
-        .filter(|ix| r.usable(ix) && wanted.is_none_or(|w| ix.name == w))
+        .filter(|ix| r.usable(ix) && ix.kind == IndexKind::BTree && wanted.is_none_or(|w| ix.name == w))
         .filter(|ix| every_row(ix))
         .collect();
     let before = out.len();
     for ix in cands.iter().filter(|ix| not_null(ix.columns[0])) {
         let index_cost = match ix.kind {
-            IndexKind::BTree => ix.btree.blevel() as f64 + ix.btree.leaf_count() as f64,
+            IndexKind::BTree | IndexKind::Bitmap => ix.btree.blevel() as f64 + ix.btree.leaf_count() as f64,
         };
         let covers = index_covers(r.referenced, t, ix);
         let (cost, bytes) = if covers {

@@ -1,5 +1,6 @@
 //! B-trees: index entries (or IOT rows) packed into leaves under branch levels.
 
+mod bitmap;
 mod layout;
 mod packed;
 mod search;
@@ -29,6 +30,7 @@ mod tests_in_place;
 mod tests_packed;
 
 use super::*;
+pub use bitmap::Piece;
 
 /// A numeric index entry in compact form.
 #[derive(Debug, Clone, Copy)]
@@ -52,6 +54,10 @@ pub struct BTree {
     /// leaf block holds once per distinct value, in its prefix table; 0
     /// for an uncompressed index. See [`Self::layout_from`].
     pub prefix_cols: u32,
+    /// A bitmap index: the leaves hold [`Piece`]s (see bitmap.rs).
+    pub bitmap: bool,
+    /// A bitmap index's pieces, in key then rowid order (empty otherwise).
+    pieces: Vec<Piece>,
     /// Sorted entries: key and row number in the table; empty while
     /// `packed` (then `nums` holds every entry).
     entries: Vec<(Key, u32)>,
@@ -194,6 +200,8 @@ impl BTree {
             unique,
             holds_rows,
             prefix_cols: 0,
+            bitmap: false,
+            pieces: Vec::new(),
             entries: Vec::new(),
             packed: true,
             first: Vec::new(),
