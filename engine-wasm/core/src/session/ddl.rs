@@ -146,6 +146,14 @@ impl Run<'_> {
         });
         let iid = match existing {
             Some(i) if self.inst.cat.indexes[i].unique && self.inst.cat.indexes[i].columns == cols => i,
+            // A bitmap index cannot enforce a key, and Oracle's new B-tree
+            // would index the same column list (Foote, "Unique Bitmap
+            // Indexes Part II", 2010).
+            Some(i) if self.inst.cat.indexes[i].kind == crate::catalog::IndexKind::Bitmap
+                && self.inst.cat.indexes[i].columns == cols =>
+            {
+                return Err(LabError::new(ora::COLUMN_LIST_ALREADY_INDEXED, k.pos));
+            }
             Some(i) => {
                 let name = self.inst.cat.indexes[i].name.clone();
                 return Err(LabError::unsupported(

@@ -72,6 +72,15 @@ fn candidate(r: &TableRef<'_>, index: IndexId, sel: f64, bounds: Bounds, why: &'
     let tier = if keys.is_empty() { Tier::Range } else { Tier::EqualityPrefix };
     let path = AccessPath::Bitmap { index, keys, low, high, index_only, index_cost: index_cost.round() };
     let hinted = r.hinted(ix) || r.way_hinted(ix, IndexWay::Combine);
+    // An aggregate over the index alone: Oracle counts the bits
+    // (BITMAP CONVERSION COUNT, a row a piece), which the lab does not
+    // model: refused if it wins.
+    let path = if index_only && r.aggregate_query {
+        let what = format!("BITMAP CONVERSION COUNT (an aggregate answered by bitmap index {})", ix.name);
+        AccessPath::Refused(lio_sql::LabError::with(lio_sql::ora::LAB_UNSUPPORTED, what, r.q.pos))
+    } else {
+        path
+    };
     Candidate::new(path, tier, (cost.round(), e_rows, bytes), why)
         .parts(ic.index_io + ic.table_io, ic.index_cpu + ic.table_cpu)
         .index_part(sel, ic.index_io)
@@ -104,4 +113,30 @@ pub fn range(r: &TableRef<'_>, index: IndexId) -> Option<Candidate> {
     let (lo, hi) = (b.low.as_ref().map(|(e, c)| (e, *c)), b.high.as_ref().map(|(e, c)| (e, *c)));
     let sel = key_range(&st, r.num_rows, lo, hi);
     Some(candidate(r, index, sel, (vec![], b.low, b.high, b.conjuncts), "range on a bitmap index"))
+}
+
+/// An `INDEX_COMBINE` hint naming a B-tree index of the table (or naming
+/// none when the table has no bitmap index): Oracle would convert the
+/// B-tree's rowids to bitmaps (BITMAP CONVERSION FROM ROWIDS), which the
+/// lab does not model: refused if it wins.
+pub fn combine_refused(r: &TableRef<'_>) -> Option<Candidate> {
+    let named = r.q.hints.iter().find_map(|h| match h {
+        lio_sql::ast::Hint::IndexWay { alias, index, way: IndexWay::Combine } if alias.name == r.alias => {
+            Some((index.as_ref().map(|i| i.name.as_str()), index.as_ref().map_or(alias.pos, |i| i.pos)))
+        }
+        _ => None,
+    })?;
+    let (name, pos) = named;
+    let bitmap = r.t.indexes.iter().map(|&i| &r.cat.indexes[i]).any(|ix| {
+        r.usable(ix) && ix.kind == crate::catalog::IndexKind::Bitmap && name.is_none_or(|n| n == ix.name)
+    });
+    if bitmap {
+        return None;
+    }
+    let e = lio_sql::LabError::with(
+        lio_sql::ora::LAB_UNSUPPORTED,
+        "INDEX_COMBINE on a B-tree index (BITMAP CONVERSION FROM ROWIDS)",
+        pos,
+    );
+    Some(Candidate::new(AccessPath::Refused(e), Tier::Range, (0.0, 0.0, None), "refused hint").forced(true))
 }

@@ -41,6 +41,7 @@ pub fn gather(r: &TableRef<'_>) -> Vec<Candidate> {
             keyed_indexes(r, &mut out);
         }
         ranged_indexes(r, &mut out);
+        out.extend(bitmap::combine_refused(r));
         if r.is_heap() {
             if let Some(want) = r.index_hint() {
                 index_full::candidates(r, want, &mut out);
