@@ -468,7 +468,7 @@ fn table_src(k: &OpKind, table: TableId) -> Option<usize> {
         | OpKind::IndexRange { src, .. }
         | OpKind::IndexMinMax { src, .. }
         | OpKind::IndexFast { src, .. } => Some(*src),
-        OpKind::Filter { child, .. } => table_src(&child.kind, table),
+        OpKind::Filter { child, .. } | OpKind::BitmapCount { child } => table_src(&child.kind, table),
         _ => None,
     }
 }

@@ -149,8 +149,9 @@ impl Run<'_> {
             // A bitmap index cannot enforce a key, and Oracle's new B-tree
             // would index the same column list (Foote, "Unique Bitmap
             // Indexes Part II", 2010).
-            Some(i) if self.inst.cat.indexes[i].kind == crate::catalog::IndexKind::Bitmap
-                && self.inst.cat.indexes[i].columns == cols =>
+            Some(i)
+                if self.inst.cat.indexes[i].kind == crate::catalog::IndexKind::Bitmap
+                    && self.inst.cat.indexes[i].columns == cols =>
             {
                 return Err(LabError::new(ora::COLUMN_LIST_ALREADY_INDEXED, k.pos));
             }

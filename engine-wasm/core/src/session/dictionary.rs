@@ -125,7 +125,13 @@ impl Run<'_> {
         };
         vec![
             text(&ix.name),
-            text(if bt.holds_rows { "IOT - TOP" } else if bt.bitmap { "BITMAP" } else { "NORMAL" }),
+            text(if bt.holds_rows {
+                "IOT - TOP"
+            } else if bt.bitmap {
+                "BITMAP"
+            } else {
+                "NORMAL"
+            }),
             text(super::LAB_USER),
             text(&t.name),
             text("TABLE"),

@@ -90,20 +90,25 @@ impl Builder<'_> {
                 let kind = by_rowid(table, src, iop, false, false);
                 self.op("TABLE ACCESS BY INDEX ROWID", Some(&t.name), e_rows, cost, bytes, FRAMES_BY_ROWID, kind)
             }
-            AccessPath::Bitmap { index, keys, low, high, index_only, index_cost } => {
+            AccessPath::Bitmap { index, keys, low, high, index_only, index_cost, counted } => {
                 let operation = if keys.is_empty() { "BITMAP INDEX RANGE SCAN" } else { "BITMAP INDEX SINGLE VALUE" };
                 let kind = OpKind::index_range(index, keys, low, high, src);
                 let name = &cat.indexes[index].name;
                 let iop = self.op(operation, Some(name), e_rows, index_cost, None, "qerbiFetch;kdibsGet", kind);
-                let kind = OpKind::Filter { child: Box::new(iop), preds: vec![] };
-                let conv = self.op("BITMAP CONVERSION TO ROWIDS", None, e_rows, index_cost, None, "qerbcFetch", kind);
+                let (kind, operation) = if counted {
+                    (OpKind::BitmapCount { child: Box::new(iop) }, "BITMAP CONVERSION COUNT")
+                } else {
+                    (OpKind::Filter { child: Box::new(iop), preds: vec![] }, "BITMAP CONVERSION TO ROWIDS")
+                };
+                let conv = self.op(operation, None, e_rows, index_cost, None, "qerbcFetch", kind);
                 if index_only {
                     return Ok(conv);
                 }
                 let kind = by_rowid(table, src, conv, false, false);
                 // 12c batches the table visits of a bitmap access.
                 let batched = self.ctx.profile.stat_names_12c;
-                let operation = if batched { "TABLE ACCESS BY INDEX ROWID BATCHED" } else { "TABLE ACCESS BY INDEX ROWID" };
+                let operation =
+                    if batched { "TABLE ACCESS BY INDEX ROWID BATCHED" } else { "TABLE ACCESS BY INDEX ROWID" };
                 self.op(operation, Some(&t.name), e_rows, cost, bytes, FRAMES_BY_ROWID, kind)
             }
             AccessPath::IndexFull { index, covers, index_cost } => {

@@ -334,9 +334,10 @@ fn collect_sources(op: &Op, out: &mut Vec<usize>) {
         OpKind::SortAggregate { out_src, .. } | OpKind::View { out_src, .. } | OpKind::SortOrderBy { out_src, .. } => {
             out.push(*out_src)
         }
-        OpKind::Filter { child, .. } | OpKind::CountStopkey { child, .. } | OpKind::RowLimit { child, .. } => {
-            collect_sources(child, out)
-        }
+        OpKind::Filter { child, .. }
+        | OpKind::BitmapCount { child }
+        | OpKind::CountStopkey { child, .. }
+        | OpKind::RowLimit { child, .. } => collect_sources(child, out),
         OpKind::SubqueryFilter { child, .. } | OpKind::ScalarSubs { child, .. } => collect_sources(child, out),
         OpKind::GroupBy { out_src, .. } | OpKind::UnionAll { out_src, .. } => out.push(*out_src),
         OpKind::NestedLoopsOuter { outer, inner, .. }
@@ -389,6 +390,7 @@ fn children_mut(op: &mut Op) -> Vec<&mut Op> {
         | OpKind::SortAggregate { child, .. }
         | OpKind::View { child, .. }
         | OpKind::Filter { child, .. }
+        | OpKind::BitmapCount { child }
         | OpKind::CountStopkey { child, .. }
         | OpKind::RowLimit { child, .. }
         | OpKind::SortOrderBy { child, .. }

@@ -428,6 +428,12 @@ pub enum OpKind {
         child: Box<Op>,
         preds: Vec<CExpr>,
     },
+    /// BITMAP CONVERSION COUNT over a bitmap index scan: a row a bit for
+    /// the aggregate above, counted a row a piece (as Oracle returns one
+    /// count a piece).
+    BitmapCount {
+        child: Box<Op>,
+    },
     /// FILTER with subqueries (IN, EXISTS): each row of `child` has its
     /// subqueries evaluated, then `preds` tested.
     SubqueryFilter {

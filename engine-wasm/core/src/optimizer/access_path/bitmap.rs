@@ -70,16 +70,18 @@ fn candidate(r: &TableRef<'_>, index: IndexId, sel: f64, bounds: Bounds, why: &'
     let bytes = (!index_only).then(|| e_rows * r.row_bytes());
     let (keys, low, high, cis) = bounds;
     let tier = if keys.is_empty() { Tier::Range } else { Tier::EqualityPrefix };
-    let path = AccessPath::Bitmap { index, keys, low, high, index_only, index_cost: index_cost.round() };
+    let counted = index_only && r.aggregate_query && count_only(r.q);
+    let path = AccessPath::Bitmap { index, keys, low, high, index_only, index_cost: index_cost.round(), counted };
     let hinted = r.hinted(ix) || r.way_hinted(ix, IndexWay::Combine);
-    // An aggregate over the index alone: Oracle counts the bits
-    // (BITMAP CONVERSION COUNT, a row a piece), which the lab does not
-    // model: refused if it wins.
-    let path = if index_only && r.aggregate_query {
-        let what = format!("BITMAP CONVERSION COUNT (an aggregate answered by bitmap index {})", ix.name);
-        AccessPath::Refused(lio_sql::LabError::with(lio_sql::ora::LAB_UNSUPPORTED, what, r.q.pos))
-    } else {
-        path
+    // An aggregate over the index alone: `count(*)` alone is BITMAP
+    // CONVERSION COUNT; other aggregates are not modelled (refused if the
+    // path wins).
+    let path = match (index_only && r.aggregate_query, count_only(r.q)) {
+        (true, false) => {
+            let what = format!("an aggregate other than COUNT(*) answered by bitmap index {}", ix.name);
+            AccessPath::Refused(lio_sql::LabError::with(lio_sql::ora::LAB_UNSUPPORTED, what, r.q.pos))
+        }
+        _ => path,
     };
     Candidate::new(path, tier, (cost.round(), e_rows, bytes), why)
         .parts(ic.index_io + ic.table_io, ic.index_cpu + ic.table_cpu)
@@ -88,6 +90,21 @@ fn candidate(r: &TableRef<'_>, index: IndexId, sel: f64, bounds: Bounds, why: &'
         .consumes(cis)
         .forced(hinted)
         .beats(Beats::Strictly)
+}
+
+/// The block's select list is `count(*)` (or `count(constant)`) alone,
+/// with no GROUP BY or HAVING.
+pub fn count_only(q: &lio_sql::ast::Query) -> bool {
+    use lio_sql::ast::{AggregateFunc, Expr, SelectItem};
+    q.group_by.is_empty()
+        && q.having.is_none()
+        && !q.select.is_empty()
+        && q.select.iter().all(|s| match s {
+            SelectItem::Expr {
+                expr: Expr::Aggregate { func: AggregateFunc::Count, arg, distinct: false, .. }, ..
+            } => arg.as_deref().is_none_or(|a| matches!(a, Expr::Number(..))),
+            _ => false,
+        })
 }
 
 type Bounds = (Vec<CExpr>, Option<(CExpr, bool)>, Option<(CExpr, bool)>, Vec<usize>);
@@ -127,9 +144,10 @@ pub fn combine_refused(r: &TableRef<'_>) -> Option<Candidate> {
         _ => None,
     })?;
     let (name, pos) = named;
-    let bitmap = r.t.indexes.iter().map(|&i| &r.cat.indexes[i]).any(|ix| {
-        r.usable(ix) && ix.kind == crate::catalog::IndexKind::Bitmap && name.is_none_or(|n| n == ix.name)
-    });
+    let bitmap =
+        r.t.indexes.iter().map(|&i| &r.cat.indexes[i]).any(|ix| {
+            r.usable(ix) && ix.kind == crate::catalog::IndexKind::Bitmap && name.is_none_or(|n| n == ix.name)
+        });
     if bitmap {
         return None;
     }

@@ -206,6 +206,8 @@ pub enum AccessPath {
         high: Option<(CExpr, bool)>,
         index_only: bool,
         index_cost: f64,
+        /// `count(*)` alone over the index: BITMAP CONVERSION COUNT.
+        counted: bool,
     },
     /// INDEX FULL SCAN, under TABLE ACCESS BY INDEX ROWID unless it covers.
     IndexFull { index: IndexId, covers: bool, index_cost: f64 },

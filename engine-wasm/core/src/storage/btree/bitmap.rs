@@ -21,8 +21,8 @@
 //! one byte a 7 bits of its length. A piece closes when its bitmap would
 //! pass half a block (Lewis: "roughly half a block").
 
-use super::*;
 use super::layout::Structure;
+use super::*;
 
 /// One leaf row of a bitmap index: entries `start..end` (positions in key
 /// order, one key), their rowids' first and last block, and the leaf
@@ -107,7 +107,8 @@ impl BTree {
     /// leaves packing them, the branch levels, and CLUSTERING_FACTOR (for
     /// a bitmap index, the number of leaf rows, as Oracle reports it).
     pub(super) fn layout_bitmap(&mut self, loc: &[RowLoc]) {
-        let hakan = loc.iter().filter(|l| l.slot != DEAD_SLOT).map(|l| (l.slot & !MIGRATED) as u64 + 1).max().unwrap_or(1);
+        let hakan =
+            loc.iter().filter(|l| l.slot != DEAD_SLOT).map(|l| (l.slot & !MIGRATED) as u64 + 1).max().unwrap_or(1);
         let half = (self.block_size - INDEX_BLOCK_OVERHEAD) / 2;
         let mut pieces = Vec::new();
         let mut bits: Vec<(u64, u32)> = Vec::new();
