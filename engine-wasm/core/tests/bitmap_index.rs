@@ -146,3 +146,28 @@ fn refused_not_wrong() {
     assert_eq!(row_strings(s).len(), 400);
     assert!(s.plan.iter().any(|l| l.operation == "BITMAP INDEX RANGE SCAN"));
 }
+
+/// Foote, "Unique Bitmap Indexes" Parts I and II (2010): the script in
+/// tests/articles/foote-unique-bitmap-indexes-10g.sql. Published: the
+/// unique B-tree on a million ids, PCTFREE 0, BLEVEL 2 and 1,875 leaf
+/// blocks (the lab within 5%); the bitmap index larger (a piece a row:
+/// key, two rowids and a one-bit bitmap); ORA-00968 at column 15 twice;
+/// ORA-01408 for the primary key.
+#[test]
+fn foote_unique_bitmap_indexes() {
+    let mut e = quiet_engine();
+    let steps = e.exec(include_str!("../../../tests/articles/foote-unique-bitmap-indexes-10g.sql"));
+    let rows = |i: usize| row_strings(&steps[i]);
+    let btree: Vec<String> = rows(4)[0].split('|').map(str::to_string).collect();
+    assert_eq!(btree[1], "2");
+    let leaves: f64 = btree[2].parse().unwrap();
+    assert!((leaves - 1875.0).abs() / 1875.0 <= 0.05, "B-tree leaf blocks {leaves} vs 1875");
+    let bitmap: Vec<String> = rows(7)[0].split('|').map(str::to_string).collect();
+    assert_eq!(bitmap[1], "BITMAP");
+    assert!(bitmap[3].parse::<f64>().unwrap() > 1875.0);
+    assert_eq!(bitmap[5..], ["1000000", "1000000"]);
+    assert_eq!(error_of(&steps[9]).0, ora::MISSING_INDEX_KEYWORD.code());
+    assert_eq!(error_of(&steps[9]).2, 15);
+    assert_eq!(error_of(&steps[10]).2, 15);
+    assert_eq!(error_of(&steps[12]).0, ora::COLUMN_LIST_ALREADY_INDEXED.code());
+}
