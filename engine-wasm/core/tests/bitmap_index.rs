@@ -135,7 +135,12 @@ fn refused_not_wrong() {
     let ops: Vec<(&str, u64)> = s.plan.iter().map(|l| (l.operation.as_str(), l.a_rows)).collect();
     assert_eq!(
         ops,
-        [("SELECT STATEMENT", 1), ("SORT AGGREGATE", 1), ("BITMAP CONVERSION COUNT", 1), ("BITMAP INDEX SINGLE VALUE", 1)]
+        [
+            ("SELECT STATEMENT", 1),
+            ("SORT AGGREGATE", 1),
+            ("BITMAP CONVERSION COUNT", 1),
+            ("BITMAP INDEX SINGLE VALUE", 1)
+        ]
     );
     let s = e.exec("select /*+ index_combine(b b_id) */ * from b where id = 3;");
     assert_eq!(error_of(&s[0]).0, ora::LAB_UNSUPPORTED.code());

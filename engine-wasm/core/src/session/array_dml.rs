@@ -155,7 +155,7 @@ impl Run<'_> {
 pub(super) fn index_driven(k: &OpKind) -> bool {
     match k {
         OpKind::IndexRange { .. } => true,
-        OpKind::ByRowid { child, .. } | OpKind::Filter { child, .. } | OpKind::BitmapCount { child } => {
+        OpKind::ByRowid { child, .. } | OpKind::Filter { child, .. } | OpKind::BitmapCount(child) => {
             index_driven(&child.kind)
         }
         _ => false,

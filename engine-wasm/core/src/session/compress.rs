@@ -30,3 +30,25 @@ pub(super) fn prefix_length(ph: &Physical, columns: usize, unique: bool, at: Pos
 pub(super) fn key_leaf(using: &Physical, columns: usize) -> Result<(u32, u32), LabError> {
     Ok((using.pctfree.unwrap_or(10), prefix_length(using, columns, true, Pos::default())?))
 }
+
+/// Table compression the lab does not model: rows compressed as a block
+/// fills (OLTP / advanced row compression, hybrid columnar), or a basic
+/// COMPRESS table loaded by direct path (CREATE TABLE ... AS SELECT), whose
+/// blocks Oracle writes compressed. A basic COMPRESS table filled by
+/// conventional inserts stores its rows uncompressed, as the lab does.
+pub(super) fn compression_refused(ph: &Physical, direct_load: bool) -> Result<(), LabError> {
+    let (Some(true), Some(at)) = (ph.compress, ph.compress_at) else { return Ok(()) };
+    if ph.compress_advanced {
+        return Err(LabError::unsupported(
+            "advanced row and hybrid columnar compression (COMPRESS FOR OLTP, ROW STORE COMPRESS ADVANCED)",
+            at,
+        ));
+    }
+    if direct_load {
+        return Err(LabError::unsupported(
+            "basic compression of a direct-path load (CREATE TABLE ... COMPRESS AS SELECT)",
+            at,
+        ));
+    }
+    Ok(())
+}

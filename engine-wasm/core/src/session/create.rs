@@ -83,7 +83,7 @@ impl Run<'_> {
         }
         self.check_tablespace(&c.physical)?;
         if !c.memoptimize_read {
-            compression_refused(&c.physical, c.as_select.is_some())?;
+            super::compress::compression_refused(&c.physical, c.as_select.is_some())?;
         }
         let (mut columns, ctas_rows) = self.table_columns(c, &name)?;
         let keys = self.table_keys(c, &name, &mut columns)?;
@@ -558,7 +558,7 @@ impl Run<'_> {
         let pool = pool_of(&c.physical);
         let prefix = prefix_length(&c.physical, cols.len(), c.unique, c.name.pos)?;
         let leaf = (c.physical.pctfree.unwrap_or(10), prefix);
-        let kind = if c.bitmap { IndexKind::Bitmap } else { IndexKind::BTree };
+        let kind = super::bitmap::index_kind(c)?;
         let iid = self.add_index(tid, &c.name.name, cols, (c.unique, kind), pool, leaf).map_err(|mut e| {
             e.pos = c.name.pos;
             e
@@ -578,26 +578,4 @@ pub(super) fn cell_flash_cache_of(ph: &Physical) -> Option<crate::io::exadata::C
         lio_sql::ast::CellFlashCache::Keep => C::Keep,
         lio_sql::ast::CellFlashCache::None => C::None,
     })
-}
-
-/// Table compression the lab does not model: rows compressed as a block
-/// fills (OLTP / advanced row compression, hybrid columnar), or a basic
-/// COMPRESS table loaded by direct path (CREATE TABLE ... AS SELECT), whose
-/// blocks Oracle writes compressed. A basic COMPRESS table filled by
-/// conventional inserts stores its rows uncompressed, as the lab does.
-pub(super) fn compression_refused(ph: &Physical, direct_load: bool) -> Result<(), LabError> {
-    let (Some(true), Some(at)) = (ph.compress, ph.compress_at) else { return Ok(()) };
-    if ph.compress_advanced {
-        return Err(LabError::unsupported(
-            "advanced row and hybrid columnar compression (COMPRESS FOR OLTP, ROW STORE COMPRESS ADVANCED)",
-            at,
-        ));
-    }
-    if direct_load {
-        return Err(LabError::unsupported(
-            "basic compression of a direct-path load (CREATE TABLE ... COMPRESS AS SELECT)",
-            at,
-        ));
-    }
-    Ok(())
 }

@@ -86,7 +86,7 @@ impl Run<'_> {
                 if p.compress == Some(true) && self.inst.cat.tables[tid].memoptimize_read {
                     return Err(LabError::new(ora::MEMOPTIMIZE_READ_COMPRESSION, a.name.pos));
                 }
-                super::create::compression_refused(p, false)?;
+                super::compress::compression_refused(p, false)?;
                 if let Some(logging) = p.logging {
                     self.inst.cat.tables[tid].load.nologging = !logging;
                 }
@@ -204,7 +204,7 @@ impl Run<'_> {
         let pos = p.tablespace.as_ref().map(|t| t.pos).unwrap_or_default();
         // MOVE rewrites the rows by direct path: compressed when the table
         // (or the MOVE) says COMPRESS.
-        super::create::compression_refused(p, true)?;
+        super::compress::compression_refused(p, true)?;
         if t.compress && p.compress != Some(false) {
             return Err(LabError::unsupported(
                 "ALTER TABLE ... MOVE of a compressed table (rewritten compressed)",

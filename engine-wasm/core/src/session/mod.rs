@@ -7,7 +7,7 @@
 //! statement into the step the host sees.
 
 mod array_dml;
-mod bitmap_locks;
+mod bitmap;
 mod cbo_trace;
 mod change;
 mod compress;

@@ -201,8 +201,8 @@ fn parse_hints(content: &str, inner: Pos) -> Vec<Hint> {
                 "INDEX" | "INDEX_ASC" | "INDEX_RS_ASC" if !idents.is_empty() => {
                     Hint::Index { alias: idents[0].clone(), index: hinted_index(args) }
                 }
-                "INDEX_DESC" | "INDEX_RS_DESC" | "INDEX_COMBINE" | "INDEX_FFS" | "INDEX_SS" | "INDEX_SS_ASC" | "INDEX_SS_DESC"
-                | "NO_INDEX" | "NO_INDEX_FFS" | "NO_INDEX_SS"
+                "INDEX_DESC" | "INDEX_RS_DESC" | "INDEX_COMBINE" | "INDEX_FFS" | "INDEX_SS" | "INDEX_SS_ASC"
+                | "INDEX_SS_DESC" | "NO_INDEX" | "NO_INDEX_FFS" | "NO_INDEX_SS"
                     if !idents.is_empty() =>
                 {
                     let way = match name.as_str() {

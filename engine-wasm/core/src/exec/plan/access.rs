@@ -96,7 +96,7 @@ impl Builder<'_> {
                 let name = &cat.indexes[index].name;
                 let iop = self.op(operation, Some(name), e_rows, index_cost, None, "qerbiFetch;kdibsGet", kind);
                 let (kind, operation) = if counted {
-                    (OpKind::BitmapCount { child: Box::new(iop) }, "BITMAP CONVERSION COUNT")
+                    (OpKind::BitmapCount(Box::new(iop)), "BITMAP CONVERSION COUNT")
                 } else {
                     (OpKind::Filter { child: Box::new(iop), preds: vec![] }, "BITMAP CONVERSION TO ROWIDS")
                 };

@@ -67,8 +67,7 @@ pub struct PlanCtx<'a> {
     pub costing: crate::optimizer::cost::ScanCosting,
     /// The parsing session (`sys_context('USERENV', 'SID')`).
     pub sid: u32,
-    /// Event 10053 is set: record what the optimizer considers
-    /// (`Compiled::optimizer`).
+    /// Event 10053 is set: record what the optimizer considers (`Compiled::optimizer`).
     pub cbo_trace: bool,
     /// The optimizer chooses between nested loops and a hash join by cost
     /// (otherwise a hash join only where `USE_HASH` asks for one).
@@ -107,8 +106,7 @@ pub struct Compiled {
     pub sql_slot: Option<(usize, u64)>,
     /// The root is a sort that assigned ROWNUM itself.
     pub sorts: bool,
-    /// Access and filter predicates per plan line (DBMS_XPLAN's
-    /// "Predicate Information").
+    /// Access and filter predicates per plan line (DBMS_XPLAN's "Predicate Information").
     pub predicates: Vec<predicates::LinePredicates>,
     /// Runtime figures per plan line, accumulated until reset.
     pub line_stats: Vec<super::row_source::LineStat>,
@@ -335,7 +333,7 @@ fn collect_sources(op: &Op, out: &mut Vec<usize>) {
             out.push(*out_src)
         }
         OpKind::Filter { child, .. }
-        | OpKind::BitmapCount { child }
+        | OpKind::BitmapCount(child)
         | OpKind::CountStopkey { child, .. }
         | OpKind::RowLimit { child, .. } => collect_sources(child, out),
         OpKind::SubqueryFilter { child, .. } | OpKind::ScalarSubs { child, .. } => collect_sources(child, out),
@@ -390,7 +388,7 @@ fn children_mut(op: &mut Op) -> Vec<&mut Op> {
         | OpKind::SortAggregate { child, .. }
         | OpKind::View { child, .. }
         | OpKind::Filter { child, .. }
-        | OpKind::BitmapCount { child }
+        | OpKind::BitmapCount(child)
         | OpKind::CountStopkey { child, .. }
         | OpKind::RowLimit { child, .. }
         | OpKind::SortOrderBy { child, .. }

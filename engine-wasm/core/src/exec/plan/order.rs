@@ -28,7 +28,7 @@ pub(super) struct Delivered {
 /// The order `op` returns its rows in, when an index scan gives it.
 pub(super) fn delivered(op: &Op, cat: &Catalog) -> Option<Delivered> {
     match &op.kind {
-        OpKind::ByRowid { child, .. } | OpKind::Filter { child, .. } | OpKind::BitmapCount { child } => {
+        OpKind::ByRowid { child, .. } | OpKind::Filter { child, .. } | OpKind::BitmapCount(child) => {
             delivered(child, cat)
         }
         OpKind::IndexRange { index, keys, src, desc, .. } => {
@@ -94,7 +94,7 @@ impl Builder<'_> {
     /// ascending, renaming its line (INDEX RANGE SCAN DESCENDING, ...).
     pub(super) fn scan_direction(&mut self, op: &mut Op, desc: bool) {
         match &mut op.kind {
-            OpKind::ByRowid { child, .. } | OpKind::Filter { child, .. } | OpKind::BitmapCount { child } => {
+            OpKind::ByRowid { child, .. } | OpKind::Filter { child, .. } | OpKind::BitmapCount(child) => {
                 self.scan_direction(child, desc)
             }
             OpKind::IndexRange { desc: d, .. } if *d != desc => {

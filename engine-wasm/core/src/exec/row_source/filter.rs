@@ -25,7 +25,7 @@ pub(super) fn next(kind: &mut OpKind, rt: &mut Rt<'_>, env: &mut Env) -> Result<
 /// BITMAP CONVERSION COUNT: its child's rows (a bit each), its line
 /// counting one a piece.
 pub(super) fn next_count(kind: &mut OpKind, rt: &mut Rt<'_>, env: &mut Env, line: u16) -> Result<bool, Box<LabError>> {
-    let OpKind::BitmapCount { child } = kind else { unreachable!() };
+    let OpKind::BitmapCount(child) = kind else { unreachable!() };
     // The child's line counts a row a piece (index_range_scan.rs).
     let before = rt.lines[child.line as usize].a_rows;
     if !child.next(rt, env)? {

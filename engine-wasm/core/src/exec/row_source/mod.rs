@@ -342,8 +342,7 @@ pub enum OpKind {
         /// INDEX RANGE|FULL SCAN DESCENDING: from the last entry in range
         /// down (`high_value` then holds the low bound the walk stops at).
         desc: bool,
-        /// A bitmap index: the first entry past the piece the scan is in
-        /// (a piece is read once, its rows are its bits).
+        /// A bitmap index: the first entry past the piece being read.
         piece_end: u32,
     },
     /// INDEX FAST FULL SCAN: every block of the index in block order (the
@@ -428,12 +427,8 @@ pub enum OpKind {
         child: Box<Op>,
         preds: Vec<CExpr>,
     },
-    /// BITMAP CONVERSION COUNT over a bitmap index scan: a row a bit for
-    /// the aggregate above, counted a row a piece (as Oracle returns one
-    /// count a piece).
-    BitmapCount {
-        child: Box<Op>,
-    },
+    /// BITMAP CONVERSION COUNT: a row a bit, counted a row a piece.
+    BitmapCount(Box<Op>),
     /// FILTER with subqueries (IN, EXISTS): each row of `child` has its
     /// subqueries evaluated, then `preds` tested.
     SubqueryFilter {

@@ -24,20 +24,6 @@
 use super::layout::Structure;
 use super::*;
 
-/// One leaf row of a bitmap index: entries `start..end` (positions in key
-/// order, one key), their rowids' first and last block, and the leaf
-/// row's bytes (row directory included).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Piece {
-    pub start: u32,
-    pub end: u32,
-    pub first_block: u32,
-    pub last_block: u32,
-    pub bytes: u32,
-    /// The compressed bitmap's bytes alone.
-    pub bitmap_bytes: u32,
-}
-
 /// Header byte, literal bytes and gap bytes of a compressed bitmap, grown
 /// one set bit at a time (bits ascending).
 #[derive(Debug, Clone, Copy, Default)]

@@ -30,7 +30,20 @@ mod tests_in_place;
 mod tests_packed;
 
 use super::*;
-pub use bitmap::Piece;
+
+/// One leaf row of a bitmap index: entries `start..end` (positions in key
+/// order, one key), their rowids' first and last block, and the leaf
+/// row's bytes (row directory included).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Piece {
+    pub start: u32,
+    pub end: u32,
+    pub first_block: u32,
+    pub last_block: u32,
+    pub bytes: u32,
+    /// The compressed bitmap's bytes alone.
+    pub bitmap_bytes: u32,
+}
 
 /// A numeric index entry in compact form.
 #[derive(Debug, Clone, Copy)]

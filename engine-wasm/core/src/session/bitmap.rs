@@ -1,5 +1,6 @@
-//! DML beside another session's open transaction on a table with a bitmap
-//! index. Oracle locks the bitmap piece a changed row's key lives in (old
+//! Bitmap indexes in the session: what CREATE BITMAP INDEX may ask for,
+//! and DML beside another session's open transaction on a table with a
+//! bitmap index. Oracle locks the bitmap piece a changed row's key lives in (old
 //! and new key), so a second session changing another row of the same
 //! piece waits on `enq: TX - row lock contention`. The lab does not model
 //! piece locks across sessions: such DML is refused (LAB-00001) rather
@@ -28,4 +29,16 @@ pub(super) fn check(run: &Run<'_>, table: TableId, pos: Pos) -> Result<(), LabEr
         )),
         None => Ok(()),
     }
+}
+
+/// The kind CREATE INDEX builds. A bitmap index cannot be compressed
+/// (Julian Dyke, "Bitmap Index Internals", 2005): COMPRESS is refused.
+pub(super) fn index_kind(c: &lio_sql::ast::CreateIndex) -> Result<crate::catalog::IndexKind, LabError> {
+    if !c.bitmap {
+        return Ok(crate::catalog::IndexKind::BTree);
+    }
+    if let (Some(true), Some(at)) = (c.physical.compress, c.physical.compress_at) {
+        return Err(LabError::unsupported("a compressed bitmap index (COMPRESS)", at));
+    }
+    Ok(crate::catalog::IndexKind::Bitmap)
 }
