@@ -113,7 +113,8 @@ fn never_unique() {
 }
 
 /// What the lab does not model is refused: another aggregate than
-/// count(*) over the index alone, an INDEX_COMBINE on a B-tree index.
+/// count(*) over the index alone, an INDEX_COMBINE on a B-tree index,
+/// BITMAP AND.
 #[test]
 fn refused_not_wrong() {
     let mut e = quiet_engine();
@@ -144,6 +145,11 @@ fn refused_not_wrong() {
     );
     let s = e.exec("select /*+ index_combine(b b_id) */ * from b where id = 3;");
     assert_eq!(error_of(&s[0]).0, ora::LAB_UNSUPPORTED.code());
+    // Two bitmap indexes with predicates: Oracle's BITMAP AND, refused.
+    ok(&e.exec("create bitmap index b_bm2 on b(id);"));
+    let s = e.exec("select * from b where v = 3 and id = 8;");
+    assert_eq!(error_of(&s[0]).0, ora::LAB_UNSUPPORTED.code());
+    ok(&e.exec("drop index b_bm2;"));
     // A range on the bitmap index: BITMAP INDEX RANGE SCAN, the right rows.
     let steps = e.exec("select /*+ index(b b_bm) */ id from b where v between 1 and 2;");
     ok(&steps);

@@ -42,6 +42,9 @@ pub fn gather(r: &TableRef<'_>) -> Vec<Candidate> {
         }
         ranged_indexes(r, &mut out);
         out.extend(bitmap::combine_refused(r));
+        if let Some(c) = bitmap::combination_refused(r, &out) {
+            out.push(c);
+        }
         if r.is_heap() {
             if let Some(want) = r.index_hint() {
                 index_full::candidates(r, want, &mut out);
