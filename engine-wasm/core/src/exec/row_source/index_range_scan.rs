@@ -106,7 +106,7 @@ pub(super) fn next(
             let lb = bt.leaf_block(lf);
             let same_piece = bt.bitmap && (*pos as u32) < *piece_end;
             if *pinned_leaf == Some(lb) {
-                if !(*silent && kept.leaf == Some(lf)) && !same_piece {
+                if !(same_piece || (*silent && kept.leaf == Some(lf))) {
                     rt.revisit(line, st, seg, lb);
                 }
             } else {
