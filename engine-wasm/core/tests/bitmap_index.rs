@@ -146,7 +146,7 @@ fn refused_not_wrong() {
     let s = e.exec("select /*+ index_combine(b b_id) */ * from b where id = 3;");
     assert_eq!(error_of(&s[0]).0, ora::LAB_UNSUPPORTED.code());
     // Two bitmap indexes with predicates: Oracle's BITMAP AND, refused.
-    ok(&e.exec("create bitmap index b_bm2 on b(id);"));
+    ok(&e.exec("drop index b_id;\ncreate bitmap index b_bm2 on b(id);"));
     let s = e.exec("select * from b where v = 3 and id = 8;");
     assert_eq!(error_of(&s[0]).0, ora::LAB_UNSUPPORTED.code());
     ok(&e.exec("drop index b_bm2;"));
