@@ -53,9 +53,15 @@ impl BitmapAccess {
 }
 
 /// The candidate through bitmap index `index` at selectivity `sel`.
-fn candidate(r: &TableRef<'_>, index: IndexId, sel: f64, bounds: Bounds, why: &'static str) -> Candidate {
+fn candidate(r: &TableRef<'_>, index: IndexId, sel: f64, bounds: Bounds, why: &'static str) -> Option<Candidate> {
     let ix = &r.cat.indexes[index];
     let index_only = index_covers(r.referenced, r.t, ix);
+    let hinted = r.hinted(ix) || r.way_hinted(ix, IndexWay::Combine);
+    // Another aggregate than count(*) over the index alone is not
+    // modelled: not a candidate unless hinted (then refused below).
+    if index_only && r.aggregate_query && !count_only(r.q) && !hinted {
+        return None;
+    }
     let access = BitmapAccess {
         blevel: ix.btree.blevel(),
         leaf_blocks: ix.btree.leaf_count() as f64,
@@ -72,7 +78,6 @@ fn candidate(r: &TableRef<'_>, index: IndexId, sel: f64, bounds: Bounds, why: &'
     let tier = if keys.is_empty() { Tier::Range } else { Tier::EqualityPrefix };
     let counted = index_only && r.aggregate_query && count_only(r.q);
     let path = AccessPath::Bitmap { index, keys, low, high, index_only, index_cost: index_cost.round(), counted };
-    let hinted = r.hinted(ix) || r.way_hinted(ix, IndexWay::Combine);
     // An aggregate over the index alone: `count(*)` alone is BITMAP
     // CONVERSION COUNT; other aggregates are not modelled (refused if the
     // path wins).
@@ -83,13 +88,14 @@ fn candidate(r: &TableRef<'_>, index: IndexId, sel: f64, bounds: Bounds, why: &'
         }
         _ => path,
     };
-    Candidate::new(path, tier, (cost.round(), e_rows, bytes), why)
+    let c = Candidate::new(path, tier, (cost.round(), e_rows, bytes), why)
         .parts(ic.index_io + ic.table_io, ic.index_cpu + ic.table_cpu)
         .index_part(sel, ic.index_io)
         .exact(cost)
         .consumes(cis)
         .forced(hinted)
-        .beats(Beats::Strictly)
+        .beats(Beats::Strictly);
+    Some(c)
 }
 
 /// The block's select list is `count(*)` (or `count(constant)`) alone,
@@ -119,7 +125,7 @@ pub fn equality(r: &TableRef<'_>, index: IndexId, eq: &[(usize, usize, CExpr)]) 
         st.ndv = distinct_keys(&ix.btree) as u64;
     }
     let sel = key_equality(&st, r.num_rows, &keys[0]);
-    Some(candidate(r, index, sel, (keys, None, None, cis), "equality on a bitmap index"))
+    candidate(r, index, sel, (keys, None, None, cis), "equality on a bitmap index")
 }
 
 /// Bounds on the index's leading column.
@@ -129,7 +135,7 @@ pub fn range(r: &TableRef<'_>, index: IndexId) -> Option<Candidate> {
     let st = r.column_stats(ix.columns[0]);
     let (lo, hi) = (b.low.as_ref().map(|(e, c)| (e, *c)), b.high.as_ref().map(|(e, c)| (e, *c)));
     let sel = key_range(&st, r.num_rows, lo, hi);
-    Some(candidate(r, index, sel, (vec![], b.low, b.high, b.conjuncts), "range on a bitmap index"))
+    candidate(r, index, sel, (vec![], b.low, b.high, b.conjuncts), "range on a bitmap index")
 }
 
 /// An `INDEX_COMBINE` hint naming a B-tree index of the table (or naming
