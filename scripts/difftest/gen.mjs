@@ -125,6 +125,8 @@ export function setupScripts(tables) {
     if (!t.part) {
       ora.push(`create index ${t.name}_n1 on ${t.name}(n1);`);
       ora.push(`create index ${t.name}_n2_id on ${t.name}(n2, id);`);
+      // A bitmap index on S2, forced by a hint in some simple selects.
+      ora.push(`create bitmap index ${t.name}_bm on ${t.name}(s2);`);
     }
   }
   ora.push('commit;');
@@ -811,7 +813,10 @@ function simpleSelect(r, table) {
   scalarItems = true;
   const items = selectList(r, g, r.int(1, 4));
   scalarItems = false;
-  return finish(r, items, { o: `${table} x`, l: `${table} x` }, where(r, g));
+  // The bitmap index forced a third of the time (used when S2 has an
+  // equality or a range: BITMAP INDEX SINGLE VALUE / RANGE SCAN).
+  const hint = r.chance(0.3) ? `/*+ index(x ${table}_bm) */ ` : '';
+  return finish(r, items, { o: `${table} x`, l: `${table} x` }, where(r, g), { hint });
 }
 
 function distinctSelect(r, table) {

@@ -613,6 +613,15 @@ fn order_group_set_stats_and_io_costing() {
     );
 }
 
+/// The bitmap index article (issue 34) beside the compressed index one.
+#[test]
+fn order_group_bitmap_indexes() {
+    order::check(
+        &["tests/articles/foote-unique-bitmap-indexes-10g.sql", "tests/articles/foote-index-compression-part2-10g.sql"],
+        &[],
+    );
+}
+
 /// The dictionary's generated objects (CTAS of DBA_OBJECTS) beside a
 /// rows-per-block article: the generated rows depend on nothing a script
 /// leaves behind, and the lab user's objects are numbered after them.

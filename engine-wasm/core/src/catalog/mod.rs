@@ -323,11 +323,14 @@ impl Table {
 }
 
 /// What an index is built as: the access paths (`optimizer/access_path`)
-/// dispatch on it. Only B-trees today.
+/// dispatch on it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum IndexKind {
     #[default]
     BTree,
+    /// `CREATE BITMAP INDEX`: the tree's leaves hold bitmap pieces
+    /// (`storage/btree/bitmap.rs`).
+    Bitmap,
 }
 
 #[derive(Debug, Clone)]

@@ -458,6 +458,9 @@ fn blank_estimates(lines: &[PlanLineOut], l: &PlanLineOut) -> Blank {
         // Nyffenegger's `connect by level < 10`, tests/articles/blogs).
         "COUNT STOPKEY" | "COUNT" | "FILTER" | "MINUS" | "INTERSECTION" => Blank::All,
         "CONNECT BY WITHOUT FILTERING" | "CONNECT BY NO FILTERING WITH START-WITH" => Blank::All,
+        // Bitmap lines carry no estimates (Foote's plans, 10g to 12c).
+        "BITMAP CONVERSION TO ROWIDS" | "BITMAP INDEX SINGLE VALUE" | "BITMAP INDEX RANGE SCAN" => Blank::All,
+        "BITMAP CONVERSION COUNT" => Blank::All,
         "SORT AGGREGATE" => Blank::Cost,
         "NESTED LOOPS" => {
             // NLJ batching: NESTED LOOPS over (NESTED LOOPS, a table

@@ -36,6 +36,12 @@ impl RowLocks {
         self.rows.is_empty() && self.ranges.is_empty()
     }
 
+    /// A session other than `sid` holding a lock on a row of `table`.
+    pub fn other_holder(&self, table: TableId, sid: u32) -> Option<u32> {
+        let row = self.rows.iter().find(|(k, &s)| k.0 == table && s != sid).map(|(_, &s)| s);
+        row.or_else(|| self.ranges.iter().find(|r| r.table == table && r.sid != sid).map(|r| r.sid))
+    }
+
     /// The session holding row `row` of `table`'s lock.
     #[inline]
     pub fn get(&self, table: TableId, row: u32) -> Option<u32> {

@@ -159,7 +159,9 @@ impl Run<'_> {
 pub(super) fn index_driven(k: &OpKind) -> bool {
     match k {
         OpKind::IndexRange { .. } => true,
-        OpKind::ByRowid { child, .. } | OpKind::Filter { child, .. } => index_driven(&child.kind),
+        OpKind::ByRowid { child, .. } | OpKind::Filter { child, .. } | OpKind::BitmapCount(child) => {
+            index_driven(&child.kind)
+        }
         _ => false,
     }
 }

@@ -42,6 +42,7 @@ impl Run<'_> {
     /// LAB-00036 when another session's open transaction has locked row
     /// `r` of `table`: Oracle would wait for it to end.
     pub(super) fn check_row_lock(&self, table: TableId, r: u32, pos: Pos) -> Result<(), LabError> {
+        super::bitmap::check(self, table, pos)?;
         match self.inst.row_locks.get(table, r) {
             Some(sid) if sid != self.s.sid => Err(LabError::with_args(
                 ora::LAB_ROW_LOCKED,
@@ -468,7 +469,7 @@ fn table_src(k: &OpKind, table: TableId) -> Option<usize> {
         | OpKind::IndexRange { src, .. }
         | OpKind::IndexMinMax { src, .. }
         | OpKind::IndexFast { src, .. } => Some(*src),
-        OpKind::Filter { child, .. } => table_src(&child.kind, table),
+        OpKind::Filter { child, .. } | OpKind::BitmapCount(child) => table_src(&child.kind, table),
         _ => None,
     }
 }

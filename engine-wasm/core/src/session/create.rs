@@ -1,9 +1,8 @@
 //! CREATE TABLE, CLUSTER, INDEX: segments, storage, MemOptimized checks.
 
-pub(super) use super::compress::compression_refused;
 use super::compress::{key_leaf, prefix_length};
 use super::*;
-use crate::catalog::{Cluster, Column, Index, SegmentKind, Table, TableStorage};
+use crate::catalog::{Cluster, Column, Index, IndexKind, SegmentKind, Table, TableStorage};
 use crate::sga::cache::PoolKind;
 use crate::storage::{BTree, HashCluster, HeapSegment};
 
@@ -83,7 +82,7 @@ impl Run<'_> {
         }
         self.check_tablespace(&c.physical)?;
         if !c.memoptimize_read {
-            compression_refused(&c.physical, c.as_select.is_some())?;
+            super::compress::compression_refused(&c.physical, c.as_select.is_some())?;
         }
         let (mut columns, ctas_rows) = self.table_columns(c, &name)?;
         let keys = self.table_keys(c, &name, &mut columns)?;
@@ -409,7 +408,8 @@ impl Run<'_> {
         } else if let Some((cols, deferrable, _, cname)) = pk {
             let iname = cname.unwrap_or_else(|| format!("SYS_C{:07}", 10000 + tid));
             let ipool = if pk_using.buffer_pool.is_some() { pool_of(&pk_using) } else { pool };
-            let iid = self.add_index(tid, &iname, cols.clone(), true, ipool, key_leaf(&pk_using, cols.len())?)?;
+            let leaf = key_leaf(&pk_using, cols.len())?;
+            let iid = self.add_index(tid, &iname, cols.clone(), (true, IndexKind::BTree), ipool, leaf)?;
             self.place(self.inst.cat.indexes[iid].seg, &pk_using);
             self.inst.cat.tables[tid].pk = Some((cols, iid, deferrable));
         }
@@ -417,7 +417,7 @@ impl Run<'_> {
             let iname = cname.unwrap_or_else(|| format!("SYS_C{:07}", 20000 + self.inst.cat.indexes.len()));
             let ipool = if using.buffer_pool.is_some() { pool_of(&using) } else { pool };
             let leaf = key_leaf(&using, cols.len())?;
-            let iid = self.add_index(tid, &iname, cols, true, ipool, leaf)?;
+            let iid = self.add_index(tid, &iname, cols, (true, IndexKind::BTree), ipool, leaf)?;
             self.place(self.inst.cat.indexes[iid].seg, &using);
         }
         Ok(())
@@ -428,7 +428,7 @@ impl Run<'_> {
         tid: TableId,
         name: &str,
         cols: Vec<usize>,
-        unique: bool,
+        (unique, kind): (bool, IndexKind),
         pool: PoolKind,
         (pctfree, prefix_cols): (u32, u32),
     ) -> Result<usize, LabError> {
@@ -438,6 +438,7 @@ impl Run<'_> {
         let (iid, stamp) = (self.inst.cat.indexes.len(), self.object_stamp());
         let mut bt = BTree::new(bs, pctfree, unique, false);
         bt.prefix_cols = prefix_cols;
+        bt.bitmap = kind == IndexKind::Bitmap;
         let t = &self.inst.cat.tables[tid];
         // Entries go to the tree as made (one-number keys packed on arrival).
         let entries = t.rows.iter().enumerate().map(|(r, row)| {
@@ -461,7 +462,7 @@ impl Run<'_> {
             table: tid,
             columns: cols,
             unique,
-            kind: crate::catalog::IndexKind::BTree,
+            kind,
             btree: bt,
             seg,
             pool,
@@ -558,7 +559,8 @@ impl Run<'_> {
         let pool = pool_of(&c.physical);
         let prefix = prefix_length(&c.physical, cols.len(), c.unique, c.name.pos)?;
         let leaf = (c.physical.pctfree.unwrap_or(10), prefix);
-        let iid = self.add_index(tid, &c.name.name, cols, c.unique, pool, leaf).map_err(|mut e| {
+        let kind = super::bitmap::index_kind(c)?;
+        let iid = self.add_index(tid, &c.name.name, cols, (c.unique, kind), pool, leaf).map_err(|mut e| {
             e.pos = c.name.pos;
             e
         })?;

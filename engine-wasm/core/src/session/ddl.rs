@@ -102,7 +102,7 @@ impl Run<'_> {
                 if p.compress == Some(true) && self.inst.cat.tables[tid].memoptimize_read {
                     return Err(LabError::new(ora::MEMOPTIMIZE_READ_COMPRESSION, a.name.pos));
                 }
-                super::create::compression_refused(p, false)?;
+                super::compress::compression_refused(p, false)?;
                 if let Some(logging) = p.logging {
                     self.inst.cat.tables[tid].load.nologging = !logging;
                 }
@@ -165,6 +165,15 @@ impl Run<'_> {
         });
         let iid = match existing {
             Some(i) if self.inst.cat.indexes[i].unique && self.inst.cat.indexes[i].columns == cols => i,
+            // A bitmap index cannot enforce a key, and Oracle's new B-tree
+            // would index the same column list (Foote, "Unique Bitmap
+            // Indexes Part II", 2010).
+            Some(i)
+                if self.inst.cat.indexes[i].kind == crate::catalog::IndexKind::Bitmap
+                    && self.inst.cat.indexes[i].columns == cols =>
+            {
+                return Err(LabError::new(ora::COLUMN_LIST_ALREADY_INDEXED, k.pos));
+            }
             Some(i) => {
                 let name = self.inst.cat.indexes[i].name.clone();
                 return Err(LabError::unsupported(
@@ -180,7 +189,8 @@ impl Run<'_> {
                 self.check_tablespace(&k.using_index)?;
                 let pool = if k.using_index.buffer_pool.is_some() { pool_of(&k.using_index) } else { t.pool };
                 let leaf = super::compress::key_leaf(&k.using_index, cols.len())?;
-                let iid = self.add_index(tid, &cname, cols.clone(), true, pool, leaf).map_err(|e| {
+                let kind = (true, crate::catalog::IndexKind::BTree);
+                let iid = self.add_index(tid, &cname, cols.clone(), kind, pool, leaf).map_err(|e| {
                     if e.is(ora::DUPLICATE_KEYS_FOUND) {
                         let entry =
                             if pk { ora::CANNOT_VALIDATE_PRIMARY_KEY } else { ora::CANNOT_VALIDATE_DUPLICATE_KEYS };
@@ -213,7 +223,7 @@ impl Run<'_> {
         let pos = p.tablespace.as_ref().map(|t| t.pos).unwrap_or_default();
         // MOVE rewrites the rows by direct path: compressed when the table
         // (or the MOVE) says COMPRESS.
-        super::create::compression_refused(p, true)?;
+        super::compress::compression_refused(p, true)?;
         if t.compress && p.compress != Some(false) {
             return Err(LabError::unsupported(
                 "ALTER TABLE ... MOVE of a compressed table (rewritten compressed)",

@@ -143,6 +143,8 @@ impl Run<'_> {
                 "IOT - TOP"
             } else if ix.reverse {
                 "NORMAL/REV"
+            } else if bt.bitmap {
+                "BITMAP"
             } else {
                 "NORMAL"
             }),
@@ -160,8 +162,15 @@ impl Run<'_> {
             num(keys),
             num(cf),
             text("VALID"),
-            num(if f.set { f.num_rows } else { n as f64 }),
-            num(n as f64),
+            // A bitmap index's rows are its pieces.
+            num(if bt.bitmap {
+                bt.pieces().len() as f64
+            } else if f.set {
+                f.num_rows
+            } else {
+                n as f64
+            }),
+            num(if bt.bitmap { bt.pieces().len() } else { n } as f64),
             text("N"),
             text(if ix.visible { "VISIBLE" } else { "INVISIBLE" }),
         ]

@@ -218,6 +218,7 @@ impl Run<'_> {
         pos: Pos,
         direct: bool,
     ) -> Result<(), LabError> {
+        super::bitmap::check(self, tid, pos)?;
         let table_name = self.inst.cat.tables[tid].name.clone();
         let bytes = self.convert_insert_rows(tid, &mut rows, &table_name, pos)?;
         self.check_tablespace_space(tid, &rows, pos)?;

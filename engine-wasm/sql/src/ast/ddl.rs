@@ -204,6 +204,8 @@ pub struct CreateIndex {
     pub invisible: bool,
     /// `REVERSE`: a reverse key index (each column's bytes reversed).
     pub reverse: bool,
+    /// `CREATE BITMAP INDEX`.
+    pub bitmap: bool,
 }
 
 #[derive(Debug, Clone, PartialEq)]

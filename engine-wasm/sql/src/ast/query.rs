@@ -281,6 +281,9 @@ pub enum IndexWay {
     Desc,
     /// `INDEX_FFS`: INDEX FAST FULL SCAN.
     FastFull,
+    /// `INDEX_COMBINE`: a bitmap access through the index (a bitmap
+    /// index; the lab refuses it on a B-tree index).
+    Combine,
     /// `INDEX_SS`, `INDEX_SS_ASC`: INDEX SKIP SCAN.
     SkipScan,
     /// `INDEX_SS_DESC`: INDEX SKIP SCAN DESCENDING.

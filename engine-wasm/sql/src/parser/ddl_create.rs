@@ -36,7 +36,16 @@ impl Parser<'_> {
                 self.bump();
                 self.create_index(false)
             }
-            "BITMAP" => Err(self.unsupported("bitmap indexes")),
+            "BITMAP" => {
+                // `CREATE BITMAP UNIQUE INDEX` is ORA-00968, as Oracle has it.
+                self.bump();
+                self.expect_kw("INDEX", ora::MISSING_INDEX_KEYWORD)?;
+                let mut s = self.create_index(false)?;
+                if let StatementKind::CreateIndex(c) = &mut s {
+                    c.bitmap = true;
+                }
+                Ok(s)
+            }
             "TABLESPACE" => {
                 self.bump();
                 self.create_tablespace(false)
@@ -370,7 +379,16 @@ impl Parser<'_> {
             }
         }
         index_compression_refused(&physical)?;
-        Ok(StatementKind::CreateIndex(CreateIndex { name, unique, table, columns, physical, invisible, reverse }))
+        Ok(StatementKind::CreateIndex(CreateIndex {
+            name,
+            unique,
+            table,
+            columns,
+            physical,
+            invisible,
+            reverse,
+            bitmap: false,
+        }))
     }
 
     fn ident_opt_peek(&self) -> bool {

@@ -46,7 +46,6 @@ const NOT_MODELLED_HINTS: &[&str] = &[
     "FIRST_ROWS",
     "FULL_OUTER_JOIN_TO_OUTER",
     "HASH",
-    "INDEX_COMBINE",
     "INDEX_JOIN",
     "INLINE",
     "MATERIALIZE",
@@ -198,13 +197,14 @@ fn parse_hints(content: &str, inner: Pos) -> Vec<Hint> {
                 "INDEX" | "INDEX_ASC" | "INDEX_RS_ASC" if !idents.is_empty() => {
                     Hint::Index { alias: idents[0].clone(), index: hinted_index(args) }
                 }
-                "INDEX_DESC" | "INDEX_RS_DESC" | "INDEX_FFS" | "INDEX_SS" | "INDEX_SS_ASC" | "INDEX_SS_DESC"
-                | "NO_INDEX" | "NO_INDEX_FFS" | "NO_INDEX_SS"
+                "INDEX_DESC" | "INDEX_RS_DESC" | "INDEX_COMBINE" | "INDEX_FFS" | "INDEX_SS" | "INDEX_SS_ASC"
+                | "INDEX_SS_DESC" | "NO_INDEX" | "NO_INDEX_FFS" | "NO_INDEX_SS"
                     if !idents.is_empty() =>
                 {
                     let way = match name.as_str() {
                         "INDEX_DESC" | "INDEX_RS_DESC" => IndexWay::Desc,
                         "INDEX_FFS" => IndexWay::FastFull,
+                        "INDEX_COMBINE" => IndexWay::Combine,
                         "INDEX_SS" | "INDEX_SS_ASC" => IndexWay::SkipScan,
                         "INDEX_SS_DESC" => IndexWay::SkipScanDesc,
                         "NO_INDEX" => IndexWay::No,

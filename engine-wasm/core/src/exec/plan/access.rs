@@ -8,6 +8,38 @@ const FRAMES_KDIFXS: &str = "qerixtFetch;kdifxs";
 const FRAMES_BY_ROWID: &str = "qertbFetchByRowID;kdsgrp";
 
 impl Builder<'_> {
+    /// BITMAP INDEX SINGLE VALUE / RANGE SCAN under BITMAP CONVERSION TO
+    /// ROWIDS (or COUNT) and the table access (BATCHED from 12c).
+    fn assemble_bitmap(
+        &mut self,
+        path: AccessPath,
+        t: &crate::catalog::Table,
+        src: usize,
+        (e_rows, cost, bytes): (f64, f64, Option<f64>),
+    ) -> Op {
+        let AccessPath::Bitmap { index, keys, low, high, index_only, index_cost, counted } = path else {
+            unreachable!("a bitmap access path")
+        };
+        let operation = if keys.is_empty() { "BITMAP INDEX RANGE SCAN" } else { "BITMAP INDEX SINGLE VALUE" };
+        let kind = OpKind::index_range(index, keys, low, high, src);
+        let name = &self.ctx.cat.indexes[index].name;
+        let iop = self.op(operation, Some(name), e_rows, index_cost, None, "qerbiFetch;kdibsGet", kind);
+        let (kind, operation) = if counted {
+            (OpKind::BitmapCount(Box::new(iop)), "BITMAP CONVERSION COUNT")
+        } else {
+            (OpKind::Filter { child: Box::new(iop), preds: vec![] }, "BITMAP CONVERSION TO ROWIDS")
+        };
+        let conv = self.op(operation, None, e_rows, index_cost, None, "qerbcFetch", kind);
+        if index_only {
+            return conv;
+        }
+        let kind = by_rowid(t.id, src, conv, false, false);
+        // 12c batches the table visits of a bitmap access.
+        let batched = self.ctx.profile.stat_names_12c;
+        let operation = if batched { "TABLE ACCESS BY INDEX ROWID BATCHED" } else { "TABLE ACCESS BY INDEX ROWID" };
+        self.op(operation, Some(&t.name), e_rows, cost, bytes, FRAMES_BY_ROWID, kind)
+    }
+
     /// The operators of `c` for table `t` read as source `src`.
     pub(super) fn assemble_access(
         &mut self,
@@ -106,6 +138,7 @@ impl Builder<'_> {
                 let kind = by_rowid(table, src, iop, false, false);
                 self.op("TABLE ACCESS BY INDEX ROWID", Some(&t.name), e_rows, cost, bytes, FRAMES_BY_ROWID, kind)
             }
+            AccessPath::Bitmap { .. } => self.assemble_bitmap(c.path, t, src, (e_rows, cost, bytes)),
             AccessPath::IndexFull { index, covers, index_cost } => {
                 let kind = OpKind::index_range(index, vec![], None, None, src);
                 let name = &cat.indexes[index].name;

@@ -273,6 +273,7 @@ fn index_of(p: &AccessPath) -> Option<crate::catalog::IndexId> {
         | AccessPath::IndexUnique { index, .. }
         | AccessPath::IndexRange { index, .. }
         | AccessPath::IndexSkip { index, .. }
+        | AccessPath::Bitmap { index, .. }
         | AccessPath::IndexFull { index, .. }
         | AccessPath::IndexFastFull { index } => Some(*index),
         AccessPath::FullScan | AccessPath::HashCluster { .. } | AccessPath::Refused(_) => None,
@@ -291,6 +292,7 @@ fn path(r: &TableRef<'_>, c: &Candidate) -> CboPathOut {
             ("index (AllEqRange)", "IndexRange")
         }
         AccessPath::IndexRange { .. } => ("index (RangeScan)", "IndexRange"),
+        AccessPath::Bitmap { .. } => ("index (bitmap)", "BitmapIndex"),
         AccessPath::IndexUnique { .. } | AccessPath::IotUnique { .. } => ("index (UniqueScan)", "IndexUnique"),
         AccessPath::MinMax { .. } => ("index (Min/Max)", "IndexRange"),
         AccessPath::IndexFull { .. } => ("index (FullScan)", "IndexRange"),
@@ -378,6 +380,11 @@ fn formula(r: &TableRef<'_>, c: &Candidate) -> String {
             format!("1 + the hash chain's overflow blocks = {}; a bound hash key is taken", c.exact)
         }
         AccessPath::MinMax { .. } => format!("BLEVEL + 1 = {} (one end of the index)", c.exact),
+        AccessPath::Bitmap { .. } => format!(
+            "I/O (BLEVEL + ceil(#LB x ix_sel)) x 1.1 = {:.2} + ceil(0.8 x rows / rows a block + 0.2 x rows) = {}; {tail}",
+            c.index_io,
+            c.io - c.index_io
+        ),
         AccessPath::IndexFull { .. } => format!("BLEVEL + #LB (+ CLUF unless it covers) = {}; hinted", c.exact),
         AccessPath::IndexSkip { index, andv, index_only, .. } => {
             let ix = &r.cat.indexes[*index];

@@ -78,8 +78,7 @@ pub struct Compiled {
     pub sql_slot: Option<(usize, u64)>,
     /// The root is a sort that assigned ROWNUM itself.
     pub sorts: bool,
-    /// Access and filter predicates per plan line (DBMS_XPLAN's
-    /// "Predicate Information").
+    /// Access and filter predicates per plan line (DBMS_XPLAN's "Predicate Information").
     pub predicates: Vec<predicates::LinePredicates>,
     /// Runtime figures per plan line, accumulated until reset.
     pub line_stats: Vec<super::row_source::LineStat>,
@@ -305,9 +304,10 @@ fn collect_sources(op: &Op, out: &mut Vec<usize>) {
         OpKind::SortAggregate { out_src, .. } | OpKind::View { out_src, .. } | OpKind::SortOrderBy { out_src, .. } => {
             out.push(*out_src)
         }
-        OpKind::Filter { child, .. } | OpKind::CountStopkey { child, .. } | OpKind::RowLimit { child, .. } => {
-            collect_sources(child, out)
-        }
+        OpKind::Filter { child, .. }
+        | OpKind::BitmapCount(child)
+        | OpKind::CountStopkey { child, .. }
+        | OpKind::RowLimit { child, .. } => collect_sources(child, out),
         OpKind::SubqueryFilter { child, .. } | OpKind::ScalarSubs { child, .. } => collect_sources(child, out),
         OpKind::GroupBy { out_src, .. } | OpKind::UnionAll { out_src, .. } => out.push(*out_src),
         OpKind::NestedLoopsOuter { outer, inner, .. }
@@ -360,6 +360,7 @@ fn children_mut(op: &mut Op) -> Vec<&mut Op> {
         | OpKind::SortAggregate { child, .. }
         | OpKind::View { child, .. }
         | OpKind::Filter { child, .. }
+        | OpKind::BitmapCount(child)
         | OpKind::CountStopkey { child, .. }
         | OpKind::RowLimit { child, .. }
         | OpKind::SortOrderBy { child, .. }

@@ -28,7 +28,9 @@ pub(super) struct Delivered {
 /// The order `op` returns its rows in, when an index scan gives it.
 pub(super) fn delivered(op: &Op, cat: &Catalog) -> Option<Delivered> {
     match &op.kind {
-        OpKind::ByRowid { child, .. } | OpKind::Filter { child, .. } => delivered(child, cat),
+        OpKind::ByRowid { child, .. } | OpKind::Filter { child, .. } | OpKind::BitmapCount(child) => {
+            delivered(child, cat)
+        }
         OpKind::IndexRange { index, keys, src, desc, skip: Some(_), .. } => {
             // A skip scan's keys bind the columns after the leading one.
             let ix = &cat.indexes[*index];
@@ -101,7 +103,9 @@ impl Builder<'_> {
     /// ascending, renaming its line (INDEX RANGE SCAN DESCENDING, ...).
     pub(super) fn scan_direction(&mut self, op: &mut Op, desc: bool) {
         match &mut op.kind {
-            OpKind::ByRowid { child, .. } | OpKind::Filter { child, .. } => self.scan_direction(child, desc),
+            OpKind::ByRowid { child, .. } | OpKind::Filter { child, .. } | OpKind::BitmapCount(child) => {
+                self.scan_direction(child, desc)
+            }
             OpKind::IndexRange { desc: d, .. } if *d != desc => {
                 *d = desc;
                 if let Some(draft) = self.drafts.get_mut(op.line as usize) {

@@ -42,6 +42,7 @@ pub(super) fn children(op: &Op) -> Vec<&Op> {
         OpKind::SortAggregate { child, .. }
         | OpKind::View { child, .. }
         | OpKind::Filter { child, .. }
+        | OpKind::BitmapCount(child)
         | OpKind::CountStopkey { child, .. }
         | OpKind::SortJoin { child, .. }
         | OpKind::RowLimit { child, .. }

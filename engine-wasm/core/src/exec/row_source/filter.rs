@@ -22,6 +22,22 @@ pub(super) fn next(kind: &mut OpKind, rt: &mut Rt<'_>, env: &mut Env) -> Result<
     }
 }
 
+/// BITMAP CONVERSION COUNT: its child's rows (a bit each), its line
+/// counting one a piece.
+pub(super) fn next_count(kind: &mut OpKind, rt: &mut Rt<'_>, env: &mut Env, line: u16) -> Result<bool, Box<LabError>> {
+    let OpKind::BitmapCount(child) = kind else { unreachable!() };
+    // The child's line counts a row a piece (index_range_scan.rs).
+    let before = rt.lines[child.line as usize].a_rows;
+    if !child.next(rt, env)? {
+        return Ok(false);
+    }
+    if rt.lines[child.line as usize].a_rows == before {
+        let l = &mut rt.lines[line as usize];
+        l.a_rows = l.a_rows.saturating_sub(1);
+    }
+    Ok(true)
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::test_util::*;

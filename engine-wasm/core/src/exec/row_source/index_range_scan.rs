@@ -43,6 +43,7 @@ pub(super) fn next(
         kept,
         silent,
         desc,
+        piece_end,
         ..
     } = kind
     else {
@@ -57,6 +58,7 @@ pub(super) fn next(
         }
         if !*started {
             *started = true;
+            *piece_end = 0;
             // Where the previous probe's scan stopped.
             let stopped = *pos;
             eval_keys(rt, env, keys, keybuf)?;
@@ -105,8 +107,9 @@ pub(super) fn next(
             }
             let lf = bt.leaf_of(*pos);
             let lb = bt.leaf_block(lf);
+            let same_piece = bt.bitmap && (*pos as u32) < *piece_end;
             if *pinned_leaf == Some(lb) {
-                if !(*silent && kept.leaf == Some(lf)) {
+                if !(same_piece || (*silent && kept.leaf == Some(lf))) {
                     rt.revisit(line, st, seg, lb);
                 }
             } else {
@@ -127,6 +130,9 @@ pub(super) fn next(
         env.rows[*src] = bt.row_at(p);
         env.blocks[*src] = bt.rowid_block_at(p);
         if rt.test_all(filter, env)? {
+            if bt.bitmap {
+                bitmap_piece(rt, bt, p, piece_end, line);
+            }
             return Ok(true);
         }
     }
@@ -145,6 +151,18 @@ pub(super) fn eval_keys(
         keybuf.push(v);
     }
     Ok(())
+}
+
+/// A bitmap index's scan returns a row a bit; its line counts a row a
+/// piece (BITMAP INDEX SINGLE VALUE's A-Rows are the pieces read): a row
+/// of the piece already counted is taken back before `produced` adds it.
+fn bitmap_piece(rt: &mut Rt<'_>, bt: &crate::storage::BTree, p: usize, piece_end: &mut u32, line: u16) {
+    if (p as u32) < *piece_end {
+        let l = &mut rt.lines[line as usize];
+        l.a_rows = l.a_rows.saturating_sub(1);
+    } else if let Some(i) = bt.piece_of(p) {
+        *piece_end = bt.pieces()[i].end;
+    }
 }
 
 /// A bound's value and whether it is inclusive.

@@ -319,8 +319,7 @@ pub enum OpKind {
         /// The leaf kept pinned from the previous outer row (11g loops).
         kept: KeptLeaf,
     },
-    /// INDEX RANGE SCAN: equality on a key prefix (`keys`), or a range on
-    /// the first key column (`low`/`high`, each with "inclusive").
+    /// INDEX RANGE SCAN: equality on a key prefix (`keys`), or a range on the first key column (`low`/`high`, inclusive?).
     IndexRange {
         index: IndexId,
         keys: Vec<CExpr>,
@@ -336,15 +335,14 @@ pub enum OpKind {
         filter: Vec<CExpr>,
         /// The leaf kept pinned from the previous outer row (11g loops).
         kept: KeptLeaf,
-        /// This probe reached its leaf without a recorded visit: checks of
-        /// further entries in that leaf are not recorded either.
+        /// The probe reached its leaf unrecorded: checks in that leaf are not recorded either.
         silent: bool,
-        /// INDEX RANGE|FULL SCAN DESCENDING: from the last entry in range
-        /// down (`high_value` then holds the low bound the walk stops at).
+        /// ... DESCENDING: from the last entry in range down (`high_value` holds the low bound).
         desc: bool,
-        /// INDEX SKIP SCAN: `keys` bind the columns after the leading
-        /// one, probed once per leading value (`index_skip_scan.rs`).
+        /// INDEX SKIP SCAN: `keys` bind the columns after the leading one (`index_skip_scan.rs`).
         skip: Option<Box<skip_state::Skip>>,
+        /// A bitmap index: the first entry past the piece being read.
+        piece_end: u32,
     },
     /// INDEX FAST FULL SCAN: every block of the index in block order (the
     /// segment's space-management gets, then branch and leaf blocks, as a
@@ -428,6 +426,8 @@ pub enum OpKind {
         child: Box<Op>,
         preds: Vec<CExpr>,
     },
+    /// BITMAP CONVERSION COUNT: a row a bit, counted a row a piece.
+    BitmapCount(Box<Op>),
     /// FILTER with subqueries (IN, EXISTS): each row of `child` has its
     /// subqueries evaluated, then `preds` tested.
     SubqueryFilter {
@@ -597,6 +597,7 @@ impl OpKind {
             silent: false,
             desc: false,
             skip: None,
+            piece_end: 0,
         }
     }
 }

@@ -29,6 +29,7 @@ impl Op {
             OpKind::SortAggregate { .. } => sort_aggregate::open(k, rt, env, keep_pins)?,
             OpKind::View { .. } => view::open(k, rt, env, keep_pins)?,
             OpKind::Filter { .. } => filter::open(k, rt, env, keep_pins)?,
+            OpKind::BitmapCount(child) => child.open(rt, env, keep_pins)?,
             OpKind::CountStopkey { .. } => count_stopkey::open(k, rt, env, keep_pins)?,
             OpKind::GroupBy { .. } => group_by::open(k, rt, env, keep_pins)?,
             OpKind::SubqueryFilter { .. } => subquery_filter::open(k, rt, env, keep_pins)?,
@@ -65,6 +66,7 @@ impl Op {
             OpKind::NestedLoops { outer, .. } | OpKind::NestedLoopsOuter { outer, .. } => outer.current_block(),
             OpKind::View { child, .. }
             | OpKind::Filter { child, .. }
+            | OpKind::BitmapCount(child)
             | OpKind::CountStopkey { child, .. }
             | OpKind::ScalarSubs { child, .. }
             | OpKind::RowLimit { child, .. } => child.current_block(),
@@ -109,6 +111,7 @@ impl Op {
             OpKind::SortAggregate { child, .. }
             | OpKind::View { child, .. }
             | OpKind::Filter { child, .. }
+            | OpKind::BitmapCount(child)
             | OpKind::CountStopkey { child, .. }
             | OpKind::SortJoin { child, .. }
             | OpKind::RowLimit { child, .. }

@@ -202,6 +202,19 @@ pub enum AccessPath {
     /// INDEX SKIP SCAN [DESCENDING]: `keys` bind the index columns after
     /// the leading one; ANDV probes (the leading column's NDV).
     IndexSkip { index: IndexId, keys: Vec<CExpr>, index_only: bool, index_cost: f64, andv: f64, desc: bool },
+    /// BITMAP INDEX SINGLE VALUE (`keys`) or RANGE SCAN (bounds), under
+    /// BITMAP CONVERSION TO ROWIDS and TABLE ACCESS BY INDEX ROWID
+    /// BATCHED unless index only.
+    Bitmap {
+        index: IndexId,
+        keys: Vec<CExpr>,
+        low: Option<(CExpr, bool)>,
+        high: Option<(CExpr, bool)>,
+        index_only: bool,
+        index_cost: f64,
+        /// `count(*)` alone over the index: BITMAP CONVERSION COUNT.
+        counted: bool,
+    },
     /// INDEX FULL SCAN, under TABLE ACCESS BY INDEX ROWID unless it covers.
     IndexFull { index: IndexId, covers: bool, index_cost: f64 },
     /// INDEX FAST FULL SCAN.

@@ -15,7 +15,9 @@ pub fn candidates(r: &TableRef<'_>, out: &mut Vec<Candidate>) {
     let t = r.t;
     for &i in &t.indexes {
         let ix = &r.cat.indexes[i];
+        // (A bitmap index's fast full scan is not modelled.)
         if !r.usable(ix)
+            || ix.kind == IndexKind::Bitmap
             || r.way_hinted(ix, IndexWay::NoFastFull)
             || !ix.columns.iter().any(|&c| t.columns[c].not_null)
             || !index_covers(r.referenced, t, ix)
@@ -23,7 +25,7 @@ pub fn candidates(r: &TableRef<'_>, out: &mut Vec<Candidate>) {
             continue;
         }
         let blocks = match ix.kind {
-            IndexKind::BTree => ix.btree.blocks() as u64,
+            IndexKind::BTree | IndexKind::Bitmap => ix.btree.blocks() as u64,
         };
         let scan = r.costing.multiblock(blocks as f64, r.num_rows, 0);
         let path = AccessPath::IndexFastFull { index: i };

@@ -28,14 +28,14 @@ pub fn candidates(r: &TableRef<'_>, wanted: Option<&str>, out: &mut Vec<Candidat
         .indexes
         .iter()
         .map(|&i| &cat.indexes[i])
-        .filter(|ix| r.usable(ix) && !ix.reverse && wanted.is_none_or(|w| ix.name == w))
+        .filter(|ix| r.usable(ix) && !ix.reverse && ix.kind == IndexKind::BTree && wanted.is_none_or(|w| ix.name == w))
         .filter(|ix| every_row(ix))
         .collect();
     let before = out.len();
     for ix in cands.iter().filter(|ix| not_null(ix.columns[0])) {
         let f = cat.index_figures(ix.id);
         let index_cost = match ix.kind {
-            IndexKind::BTree => f.blevel as f64 + f.leaf_blocks,
+            IndexKind::BTree | IndexKind::Bitmap => f.blevel as f64 + f.leaf_blocks,
         };
         let covers = index_covers(r.referenced, t, ix);
         let (cost, bytes) = if covers {

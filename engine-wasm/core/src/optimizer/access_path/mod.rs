@@ -13,6 +13,7 @@
 use super::predicate::{key_for, usable_equalities};
 use crate::catalog::IndexKind;
 
+pub mod bitmap;
 pub mod candidate;
 pub mod full_scan;
 pub mod hash_cluster;
@@ -41,6 +42,10 @@ pub fn gather(r: &TableRef<'_>) -> Vec<Candidate> {
             keyed_indexes(r, &mut out);
         }
         ranged_indexes(r, &mut out);
+        out.extend(bitmap::combine_refused(r));
+        if let Some(c) = bitmap::combination_refused(r, &out) {
+            out.push(c);
+        }
         if r.is_heap() {
             index_skip::candidates(r, &mut out);
             if let Some(want) = r.index_hint() {
@@ -69,6 +74,7 @@ fn keyed_indexes(r: &TableRef<'_>, out: &mut Vec<Candidate>) {
                 key_for(&eq, &ix.columns).map(|(cis, keys)| index_unique::candidate(r, ixid, cis, keys))
             }
             IndexKind::BTree => index_range::equality(r, ixid, &eq),
+            IndexKind::Bitmap => bitmap::equality(r, ixid, &eq),
         };
         if let Some(c) = c {
             let last = c.forced || c.tier == Tier::UniqueKey;
@@ -86,6 +92,7 @@ fn ranged_indexes(r: &TableRef<'_>, out: &mut Vec<Candidate>) {
         let ix = &r.cat.indexes[ixid];
         let c = match ix.kind {
             IndexKind::BTree => index_range::leading_range(r, ixid),
+            IndexKind::Bitmap => bitmap::range(r, ixid),
         };
         if let Some(c) = c {
             let last = c.forced;

@@ -98,6 +98,12 @@ impl BTree {
             used += s;
             i += 1;
         }
+        self.branch_levels();
+    }
+
+    /// The branch levels above the leaves (`leaf_start`, `sep_bytes`).
+    pub(super) fn branch_levels(&mut self) {
+        let usable = (self.block_size - INDEX_BLOCK_OVERHEAD) as f64;
         let leaves = self.leaf_start.len() as u32;
         // Branch entries hold a separator key prefix and a child address.
         let avg_sep = if leaves > 1 { (self.branch_key_bytes / (leaves as u64 - 1)) as u32 } else { 4 };
@@ -142,7 +148,7 @@ impl BTree {
     }
 
     /// Bytes of the key of entry `i` (its columns with their length bytes).
-    fn key_bytes(&self, i: usize) -> u32 {
+    pub(super) fn key_bytes(&self, i: usize) -> u32 {
         if self.packed {
             num_value(self.nums[i].key).column_len() as u32
         } else {
@@ -240,6 +246,9 @@ impl BTree {
     /// row fewer than its children (the first child is in its header), so
     /// the branch rows are the leaves less one.
     pub fn structure(&self) -> Structure {
+        if self.bitmap {
+            return self.bitmap_structure();
+        }
         let lf_rows = self.len() as u64;
         let leaves = if lf_rows == 0 { 1 } else { self.leaf_count() as u64 };
         let br_blks = self.level_counts.iter().map(|&c| c as u64).sum::<u64>() - leaves;
@@ -264,7 +273,7 @@ impl BTree {
         }
     }
 
-    fn same_key(&self, a: usize, b: usize) -> bool {
+    pub(super) fn same_key(&self, a: usize, b: usize) -> bool {
         if self.packed {
             self.nums[a].key == self.nums[b].key
         } else {

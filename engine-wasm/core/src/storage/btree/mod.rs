@@ -1,5 +1,6 @@
 //! B-trees: index entries (or IOT rows) packed into leaves under branch levels.
 
+mod bitmap;
 mod layout;
 mod packed;
 mod search;
@@ -30,6 +31,20 @@ mod tests_packed;
 
 use super::*;
 
+/// One leaf row of a bitmap index: entries `start..end` (positions in key
+/// order, one key), their rowids' first and last block, and the leaf
+/// row's bytes (row directory included).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Piece {
+    pub start: u32,
+    pub end: u32,
+    pub first_block: u32,
+    pub last_block: u32,
+    pub bytes: u32,
+    /// The compressed bitmap's bytes alone.
+    pub bitmap_bytes: u32,
+}
+
 /// A numeric index entry in compact form.
 #[derive(Debug, Clone, Copy)]
 struct NumEntry {
@@ -56,6 +71,10 @@ pub struct BTree {
     /// ([`super::key::reversed`]); an entry takes the bytes of the key it
     /// reverses.
     pub reverse: bool,
+    /// A bitmap index: the leaves hold [`Piece`]s (see bitmap.rs).
+    pub bitmap: bool,
+    /// A bitmap index's pieces, in key then rowid order (empty otherwise).
+    pieces: Vec<Piece>,
     /// Sorted entries: key and row number in the table; empty while
     /// `packed` (then `nums` holds every entry).
     entries: Vec<(Key, u32)>,
@@ -199,6 +218,8 @@ impl BTree {
             holds_rows,
             prefix_cols: 0,
             reverse: false,
+            bitmap: false,
+            pieces: Vec::new(),
             entries: Vec::new(),
             packed: true,
             first: Vec::new(),

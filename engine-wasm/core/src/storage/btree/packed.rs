@@ -38,9 +38,10 @@ impl BTree {
     /// A dropped index's entries go (its memory with them); the tree is an
     /// empty one of the same shape.
     pub fn free_entries(&mut self) {
-        let prefix_cols = self.prefix_cols;
+        let (prefix_cols, bitmap) = (self.prefix_cols, self.bitmap);
         *self = BTree::new(self.block_size, self.pctfree, self.unique, self.holds_rows);
         self.prefix_cols = prefix_cols;
+        self.bitmap = bitmap;
     }
 
     /// Bytes one entry holds ([`Self::held_bytes`]): what an entry added
@@ -48,6 +49,8 @@ impl BTree {
     pub fn entry_bytes(&self) -> u64 {
         use std::mem::size_of;
         let size = size_of::<u32>();
+        // A bitmap index holds at most a piece an entry besides.
+        let size = size + if self.bitmap { size_of::<super::Piece>() } else { 0 };
         if self.packed {
             return (size_of::<NumEntry>() + size) as u64;
         }

@@ -123,6 +123,9 @@ impl BTree {
         self.clustering_factor = cf;
         self.blocks_valid = true;
         self.inserted = None;
+        if self.bitmap {
+            self.layout_bitmap(loc);
+        }
     }
 
     /// [`Self::set_rowid_blocks`] after an insert that moved no existing
@@ -132,7 +135,7 @@ impl BTree {
     /// entries (the transitions between the old neighbours replaced by
     /// those through the run); otherwise every entry is visited.
     pub fn set_rowid_blocks_after_insert(&mut self, loc: &[RowLoc]) {
-        let Some(ins) = self.inserted.take().filter(|_| self.blocks_valid) else {
+        let Some(ins) = self.inserted.take().filter(|_| self.blocks_valid && !self.bitmap) else {
             self.set_rowid_blocks(loc);
             return;
         };
