@@ -85,8 +85,7 @@ pub struct Rt<'a> {
     pub max_memory_mb: u64,
     /// The work area a sort gets (and spills beyond).
     pub workarea: crate::exec::workarea::WorkArea,
-    /// Rows of the fixed tables (`V$` views) the statement reads, taken
-    /// when it executed; indexed by `OpKind::FixedTable::slot`.
+    /// Rows of the `V$` views the statement reads (by `OpKind::FixedTable::slot`).
     pub fixed: &'a [crate::exec::fixed::FixedRows],
     /// Set by a nested loop before it restarts its inner row source: the
     /// outer row source moved to a new block since the previous outer row.
@@ -172,16 +171,14 @@ impl Rt<'_> {
         self.lines[line as usize].own_buffers += self.k.smart_scan_get(scan, block, line, &stacks[st]);
     }
 
-    /// The unique-index shortcut get of a table block (the kernel decides
-    /// its kind under concurrency).
+    /// The unique-index shortcut get of a table block (its kind: the kernel's).
     #[inline(always)]
     fn shortcut_get(&mut self, line: u16, st: usize, seg: u32, block: u32) {
         let stacks: &[OpStacks] = self.stacks;
         self.lines[line as usize].own_buffers += self.k.shortcut_get(seg, block, line, &stacks[st]);
     }
 
-    /// A migrated row: its head pointed to another block, read too
-    /// (`table fetch continued row`).
+    /// A migrated row's other block, read too (`table fetch continued row`).
     #[cold]
     #[inline(never)]
     fn continued_row(&mut self, line: u16, st: usize, seg: u32, t: &crate::catalog::Table, r: u32) {
