@@ -61,6 +61,8 @@ select /*+ index_ss(t t_yx) */ y from t where x = 1;
 variable n number
 exec :n := 1
 print n
+alter session set optimizer_features_enable = '11.2.0.4';
+select y from t where x = :n;
 ";
 
 /// Scripts of the repository that run in about a second between them
