@@ -38,11 +38,10 @@ impl Run<'_> {
             };
             match &r.schema {
                 Some(s) if *s.name == *self.inst.cat.schema => {}
-                Some(s) if matches!(s.name.as_str(), "SYS" | "PUBLIC") => {
-                    if self.lab_object(&r.name.name) {
-                        return missing();
-                    }
+                Some(s) if matches!(s.name.as_str(), "SYS" | "PUBLIC") && self.lab_object(&r.name.name) => {
+                    return missing()
                 }
+                Some(s) if matches!(s.name.as_str(), "SYS" | "PUBLIC") => {}
                 Some(s) => {
                     return Err(LabError::with(
                         ora::LAB_UNSUPPORTED,
