@@ -143,6 +143,8 @@ impl Engine {
         for s in self.sessions.values_mut() {
             s.start_script();
         }
+        // The script's first CONNECT names the schema (session/schema.rs).
+        self.inst.cat.schema_named = false;
         self.suspended = None;
         self.run_units(units, 0, &mut on_step);
     }

@@ -35,12 +35,12 @@ fn other_schemas_are_refused_not_answered_with_the_labs_objects() {
     // The script's first CONNECT names the schema, objects created before
     // included (they were that user's: the MemOptimized article creates
     // its tables, then connects as tvdca).
-    assert_eq!(text_rows(&mut e, "conn n1/n1\nselect count(*) from n1.t1;"), [["0"]]);
-    // A second user once a CONNECT named it and it holds objects: refused,
-    // still N1.
-    let s = e.exec("conn scott/tiger\nselect user from dual;");
-    assert_eq!(error_of(&s[0]).0, ora::LAB_UNSUPPORTED.code());
-    assert_eq!(row_strings(&s[1]), ["N1"]);
+    // A second user once a CONNECT of the script named it and it holds
+    // objects: refused, still N1.
+    let s = e.exec("conn n1/n1\nselect count(*) from n1.t1;\nconn scott/tiger\nselect user from dual;");
+    assert_eq!(row_strings(&s[1]), ["0"]);
+    assert_eq!(error_of(&s[2]).0, ora::LAB_UNSUPPORTED.code());
+    assert_eq!(row_strings(&s[3]), ["N1"]);
     // SYS without SYSDBA.
     let s = e.exec("conn sys/oracle");
     assert_eq!(error_of(&s[0]).0, ora::SYS_NEEDS_SYSDBA.code());

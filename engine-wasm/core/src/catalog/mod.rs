@@ -402,8 +402,9 @@ pub struct Catalog {
     /// The lab's one schema, whose objects these are: [`DEFAULT_SCHEMA`],
     /// or the user a script first connects as (`CONNECT n1/n1`).
     pub schema: std::sync::Arc<str>,
-    /// A CONNECT named the schema (until then a script's first CONNECT
-    /// names it, objects created before included: they were that user's).
+    /// A CONNECT of the running script named the schema (until then its
+    /// first CONNECT names it, objects created before included: they were
+    /// that user's; each script an engine runs starts unnamed).
     pub schema_named: bool,
     pub segments: Vec<SegmentInfo>,
     pub tables: Vec<Table>,

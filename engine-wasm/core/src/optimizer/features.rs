@@ -33,12 +33,21 @@ pub fn release(v: &str) -> Release {
 /// profiles are named 18.0.0 and 19.0.0; their OFE is 18.1.0 and 19.1.0).
 pub fn profile_default(profile: &str) -> &'static str {
     let r = release(profile);
+    let parsed = parsed_releases();
     RELEASES
         .iter()
+        .zip(parsed)
         .rev()
-        .find(|v| release(v) <= r || (release(v)[0] == r[0] && r[0] >= 18))
-        .copied()
+        .find(|(_, v)| **v <= r || (v[0] == r[0] && r[0] >= 18))
+        .map(|(s, _)| *s)
         .unwrap_or("19.1.0")
+}
+
+/// RELEASES as numbers, parsed once (every statement's costing asks for
+/// the profile's default).
+fn parsed_releases() -> &'static [Release] {
+    static PARSED: std::sync::OnceLock<Vec<Release>> = std::sync::OnceLock::new();
+    PARSED.get_or_init(|| RELEASES.iter().map(|v| release(v)).collect())
 }
 
 /// The values a release profile accepts, newest first (ORA-00096 lists them).
