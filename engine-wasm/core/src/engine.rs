@@ -382,12 +382,10 @@ impl Engine {
         s
     }
 
-    /// `CONNECT [user]`: as the schema's user, as SYS (AS SYSDBA), or as
-    /// a new user while no CONNECT has named the schema or it holds
-    /// nothing (the schema takes its name: a script that creates its
-    /// tables and then connects as tvdca ran as tvdca); another user is
-    /// refused by the session's step, which finds the session still
-    /// connected as before.
+    /// `CONNECT [user]`: as the schema's user, as SYS (AS SYSDBA), or as a
+    /// new user while no CONNECT named the schema or it holds nothing (the
+    /// schema takes its name); another user is refused by the session's
+    /// step, which finds the session still connected as before.
     fn connect(&mut self, c: &lio_sql::ast::Connect) {
         let user = match c.user.as_ref().map(|u| u.name.as_str()) {
             None => self.current_mut().user.clone(),
