@@ -35,11 +35,18 @@ impl Run<'_> {
             return Err(LabError::new(ora::COLUMN_NOT_ALLOWED_HERE, name.pos));
         }
         self.ensure_dual(None, Some(e));
+        self.eval_constant(e, "bind variables in a column DEFAULT")
+    }
+
+    /// A constant expression (a DEFAULT, a partition bound) evaluated once,
+    /// with no row in scope; a bind variable in it is LAB-00001 saying
+    /// `refusal`.
+    pub(super) fn eval_constant(&mut self, e: &Expr, refusal: &str) -> Result<Value, LabError> {
         let profile = self.inst.profile.clone();
         let ctx = Self::plan_ctx(&self.inst.cat, &profile, &self.s.params, self.s.sid, &[] as &[String], &self.s.user);
         let (c, binds) = exec::compile_scalar(e, &ctx)?;
         if !binds.is_empty() {
-            return Err(LabError::unsupported("bind variables in a column DEFAULT", exec::plan::position_of(e)));
+            return Err(LabError::unsupported(refusal, exec::plan::position_of(e)));
         }
         let env = Env::default();
         let mut cx = EvalCtx {

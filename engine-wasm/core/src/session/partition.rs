@@ -92,22 +92,7 @@ impl Run<'_> {
     /// column's type (a bind or a column is not a constant).
     fn bound_value(&mut self, e: &lio_sql::ast::Expr, col: &Column, table: &str) -> Result<Value, LabError> {
         let pos = exec::plan::position_of(e);
-        let profile = self.inst.profile.clone();
-        let ctx = Self::plan_ctx(&self.inst.cat, &profile, &self.s.params, self.s.sid, &[] as &[String], &self.s.user);
-        let (c, binds) = exec::compile_scalar(e, &ctx)?;
-        if !binds.is_empty() {
-            return Err(LabError::with(ora::LAB_UNSUPPORTED, "a partition bound that is not a constant", pos));
-        }
-        let env = Env::default();
-        let mut cx = EvalCtx {
-            cat: &self.inst.cat,
-            env: &env,
-            binds: &[],
-            rng: &mut self.s.rng,
-            text_work: &mut self.s.stats.work.text,
-            io: Some(&self.inst.io),
-        };
-        let v = c.eval(&mut cx)?;
+        let v = self.eval_constant(e, "a partition bound that is not a constant")?;
         let col = Column { not_null: false, ..col.clone() };
         super::change::convert(&col, (&self.inst.cat.schema, table), v, pos, false)
     }
