@@ -92,6 +92,18 @@ pub struct EvalCtx<'a> {
     pub io: Option<&'a crate::io::IoLayer>,
 }
 
+/// The nodes of `preds` (the size of a filter, for the work its
+/// rejections weigh), walked without recursion.
+pub fn node_count(preds: &[CExpr]) -> u64 {
+    let mut stack: Vec<&CExpr> = preds.iter().collect();
+    let mut n = 0u64;
+    while let Some(e) = stack.pop() {
+        n += 1;
+        stack.extend(e.children());
+    }
+    n
+}
+
 fn truth(v: &Value) -> bool {
     matches!(v, Value::Num(n) if !n.is_zero())
 }
@@ -130,6 +142,7 @@ fn in_list(x: &CExpr, list: &[CExpr], negated: bool, pos: Pos, cx: &mut EvalCtx<
     }
     let mut unknown = false;
     for e in list {
+        *cx.text_work += crate::stats::COMPARE_TEXT_WORK;
         let w = e.eval(cx)?;
         match compare(&v, &w, pos)? {
             Some(Ordering::Equal) => return Ok(boolean(Some(!negated))),

@@ -132,7 +132,8 @@ impl Rt<'_> {
     }
 
     /// A row rejected by a filter is work too (a scan or join can examine
-    /// many rows and produce none): checked every 1,024 such rows.
+    /// many rows and produce none), weighed by its predicates' size:
+    /// sampled and checked every 256 such rows.
     #[inline(never)]
     fn test_preds(&mut self, preds: &[CExpr], env: &Env) -> Result<bool, LabError> {
         for p in preds {
@@ -140,6 +141,7 @@ impl Rt<'_> {
             if !p.test(&mut cx)? {
                 self.k.stats.work.rows_rejected += 1;
                 if self.k.stats.work.rows_rejected & 255 == 0 {
+                    self.k.stats.work.rejected_nodes += 256 * crate::exec::expr::node_count(preds);
                     self.work.check(self.k.stats)?;
                 }
                 return Ok(false);

@@ -56,6 +56,7 @@ pub(super) fn memo_find(
     memo: &mut ScalarCache,
 ) -> Result<Result<Value, Vec<u8>>, Box<LabError>> {
     memo.vals.clear();
+    rt.k.stats.work.memo_probes += 1;
     for k in keys {
         let v = rt.eval(k, env)?;
         memo.vals.push(v);

@@ -106,6 +106,7 @@ fn run_subquery(rt: &mut Rt<'_>, env: &mut Env, s: &mut SubPlan) -> Result<Value
             if v.is_null() {
                 return Ok(truth3(if vals.is_empty() { Some(false) } else { None }));
             }
+            rt.k.stats.work.text += vals.len() as u64 * crate::stats::COMPARE_TEXT_WORK;
             Ok(truth3(in_values(&v, vals.iter(), s.pos)?))
         }
         (SubKind::Exists, None) => {
