@@ -24,7 +24,6 @@
 //!    round trip and user call are counted when the request arrives,
 //!    before its sort reads V$MYSTAT (the "after" figures). Its replies,
 //!    and the plan SQLcl fetches next (DBMS_XPLAN), are after the window.
-//!
 //! 4. SQLcl closes the first snapshot's statement once it has its rows.
 //!    The thin driver does not send a close at once: it queues the cursor
 //!    and sends a close-cursors piggyback (TTC function OCCA, 105) in front
@@ -42,7 +41,7 @@
 //! round trips and 39 user calls the same way. The statement's cursor is
 //! still open at the second read (SQLcl closes it later), the first
 //! snapshot's is closed, the second's open: `opened cursors current` is
-//! the window's opens less its closes, 2 - 1 = 1. One published 19c block
+//! the window's opens less its closes, 2 - 1 = 1. One published block
 //! shows the other case: no piggyback in the window, user calls equal to
 //! round trips, and 2 cursors current (docs/MODEL.md).
 
