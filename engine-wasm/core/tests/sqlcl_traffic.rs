@@ -21,11 +21,16 @@
 //!   83.3K to 83.5K. The 2,011 rows are most of it, and the names of the
 //!   statistics the lab does not model are taken at 28 characters each
 //!   (an 11.2.0.4 listing's mean); 18c's names are not published.
-//! - one known gap, whose line must be there but whose value is not
-//!   compared: `user calls` (the lab counts one a round trip: 42, 43; the
-//!   article 45, 46, three calls SQLcl's 2018 release made without a
-//!   round trip, which no source describes; SQLcl listings on 12c and 19c
-//!   show one such call, not three).
+//! - one known gap: `user calls`. The lab counts a user call a round trip
+//!   and one more for the thin driver's close-cursors piggyback (the first
+//!   snapshot's statement, closed inside the window): 43 and 44 against
+//!   the article's 45 and 46. Every later SQLcl block found (12c to 21c,
+//!   `sqlcl_piggyback_*` below) shows exactly that one call more than its
+//!   round trips; the two further calls of SQLcl's 2018 release are in no
+//!   published trace, and they cannot be cursor closes (the block's
+//!   `opened cursors current` 1 leaves room for one close), so the test
+//!   asserts the lab's figure and the article's difference of 2 rather
+//!   than a fitted value (docs/MODEL.md).
 //!
 //! `opened cursors cumulative` is compared exactly: every parse call opens
 //! a cursor, a session cursor cache hit included (core/tests/
@@ -87,6 +92,10 @@ fn lab() -> Vec<Vec<(String, u64)>> {
         .collect()
 }
 
+fn round_trips(b: &[(String, u64)]) -> u64 {
+    b.iter().find(|(n, _)| n == "SQL*Net roundtrips to/from client").map_or(0, |(_, v)| *v)
+}
+
 #[test]
 fn sqlcl_statistics_blocks_match_the_article_line_by_line() {
     let want = article();
@@ -118,7 +127,7 @@ fn sqlcl_statistics_blocks_match_the_article_line_by_line() {
                 "bytes received via SQL*Net from client" => (*gv as f64 - *wv as f64).abs() <= 0.01 * *wv as f64,
                 "bytes sent via SQL*Net to client" => (*gv as f64 - *wv as f64).abs() <= 0.10 * *wv as f64,
                 "non-idle wait count" => (42..=44).contains(gv),
-                n if KNOWN_GAPS.contains(&n) => true,
+                n if KNOWN_GAPS.contains(&n) => *wv == *gv + 2 && *gv == round_trips(g) + 1,
                 _ => gv == wv,
             };
             if !ok {
@@ -133,4 +142,55 @@ fn sqlcl_statistics_blocks_match_the_article_line_by_line() {
         }
     }
     assert!(report.is_empty(), "{report}");
+}
+
+/// One autotraced query in SQLcl's layout on `version`: its statistics.
+fn sqlcl_block(version: &str, query: &str) -> BTreeMap<String, u64> {
+    let script = format!(
+        "LAB VERSION {version};\nLAB SET autotrace_style = sqlcl;\ncreate table t (n number, s varchar2(20));\n\
+         insert into t values (1, 'one');\ncommit;\n{query}\nset autotrace traceonly statistics\n{query}\n{query}\n"
+    );
+    let steps = Engine::new(EngineConfig { trace: false, ..Default::default() }).exec(&script);
+    let s = steps.last().unwrap();
+    assert!(s.error.is_none(), "{:?}", s.error);
+    s.stats.iter().map(|(n, v)| (n.clone(), *v)).collect()
+}
+
+/// The close-cursors piggyback, worked by hand on a one-row query (19c,
+/// the lab's 2,011 V$STATNAME rows: SQLcl's first snapshot sends 50 rows
+/// with its execute and 1,961 in 40 further fetches):
+///   round trips  40 fetches + the statement + the second snapshot = 42
+///   user calls   42 + the piggyback carrying the first snapshot's close = 43
+///   opened cursors current  2 opens (the statement, the second snapshot)
+///                           - 1 close = 1
+///   bytes received  40 x 10 (fetches) + 2 x 80 (executes) + 8 (piggyback:
+///                   4 header bytes, a ub4 count and a ub4 cursor id of 2
+///                   bytes each) + the statement's 15 characters (its text
+///                   without the terminator) = 583
+/// Published: each SQLcl block found after 2018 shows user calls one above
+/// its round trips with 1 cursor current (12c, 1,178 statistics: 25 round
+/// trips, 26 user calls; 19c: 38 and 39; a SQL table macro listing, 19.7
+/// or later: 32 and 33), and the one block whose first snapshot was still open at its
+/// second read shows no extra call with 2 cursors current (33 and 33).
+#[test]
+fn sqlcl_piggyback_one_user_call_without_a_round_trip() {
+    let b = sqlcl_block("19c", "select * from t;");
+    let v = |n: &str| b.get(n).copied().unwrap_or(0);
+    assert_eq!(v("SQL*Net roundtrips to/from client"), 42);
+    assert_eq!(v("Requests to/from client"), 42);
+    assert_eq!(v("user calls"), 43);
+    assert_eq!(v("opened cursors cumulative"), 2);
+    assert_eq!(v("opened cursors current"), 1);
+    assert_eq!(v("bytes received via SQL*Net from client"), 400 + 160 + 8 + 15);
+}
+
+/// The piggyback is sent with SQLcl's next call, whatever it is: a DML
+/// statement (its own call path) leaves it to the second snapshot's
+/// execute, still inside the window, so the figures are the same.
+#[test]
+fn sqlcl_piggyback_rides_on_the_next_call_for_dml_too() {
+    let b = sqlcl_block("19c", "update t set n = 2;");
+    let v = |n: &str| b.get(n).copied().unwrap_or(0);
+    assert_eq!(v("user calls"), v("SQL*Net roundtrips to/from client") + 1);
+    assert_eq!(v("opened cursors current"), 1);
 }

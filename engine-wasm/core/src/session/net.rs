@@ -60,11 +60,12 @@ pub(crate) const CLASSIC_SIZES: NetSizes = NetSizes {
 /// snapshot, a 31-character statement: 598 bytes received) and a 19c
 /// listing's (36 fetches, a 51-character statement: 578 bytes). Four
 /// fetches fewer and 20 characters more give 20 bytes less, so a fetch
-/// request is 10 bytes; the rest, 598 - 400 - 31 = 167, is the two
+/// request is 10 bytes; the rest, 598 - 400 - 31 = 167, is the 8-byte
+/// close-cursors piggyback (its layout, session/sqlcl.rs) and the two
 /// execute requests (the statement's and SQLcl's second snapshot, whose
-/// cached cursor sends no text), 84 bytes each. The replies are the
-/// classic ones.
-pub(crate) const SQLCL_SIZES: NetSizes = NetSizes { execute_request: 84, fetch_request: 10, ..CLASSIC_SIZES };
+/// cached cursor sends no text), 79.5 bytes each, taken as 80. The
+/// replies are the classic ones.
+pub(crate) const SQLCL_SIZES: NetSizes = NetSizes { execute_request: 80, fetch_request: 10, ..CLASSIC_SIZES };
 
 impl Client {
     /// The sizes of this client's Oracle Net messages.
@@ -150,6 +151,9 @@ impl Run<'_> {
     pub(super) fn roundtrip(&mut self, client: Client, cs: &CallStacks, bytes_out: u64, bytes_in: u64) {
         if client == Client::Plsql {
             return;
+        }
+        if client == Client::Sqlcl && self.s.thin_closes.pending > 0 {
+            self.close_cursors_piggyback(cs);
         }
         let g = &self.inst.cost_params.grid;
         let client_us = match client {

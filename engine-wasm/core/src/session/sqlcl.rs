@@ -24,12 +24,26 @@
 //!    round trip and user call are counted when the request arrives,
 //!    before its sort reads V$MYSTAT (the "after" figures). Its replies,
 //!    and the plan SQLcl fetches next (DBMS_XPLAN), are after the window.
+//! 4. SQLcl closes the first snapshot's statement once it has its rows.
+//!    The thin driver does not send a close at once: it queues the cursor
+//!    and sends a close-cursors piggyback (TTC function OCCA, 105) in front
+//!    of its next call, in the same packet (python-oracledb's thin driver,
+//!    `_write_close_cursors_piggyback`: message type, function, sequence
+//!    number, a pointer byte, the count and each cursor id as TTC ub4s,
+//!    8 bytes for one cursor). The server runs it as a call of its own
+//!    before the call it rides on: one user call, no round trip.
 //!
 //! So the window holds 40 + 1 + 1 = 42 round trips (43 on a MemOptimized
-//! hit), the bytes of 40 fetch requests and two execute requests, the
-//! first snapshot's replies (tens of thousands of bytes: 2,011 rows of a
-//! name and a number) and the statement's own. A 19c listing with 1,804
-//! statistics gives 36 + 2 = 38 the same way.
+//! hit) and 43 user calls, the bytes of 40 fetch requests, two execute
+//! requests and the piggyback, the first snapshot's replies (tens of
+//! thousands of bytes: 2,011 rows of a name and a number) and the
+//! statement's own. A 19c listing with 1,804 statistics gives 36 + 2 = 38
+//! round trips and 39 user calls the same way. The statement's cursor is
+//! still open at the second read (SQLcl closes it later), the first
+//! snapshot's is closed, the second's open: `opened cursors current` is
+//! the window's opens less its closes, 2 - 1 = 1. One published block
+//! shows the other case: no piggyback in the window, user calls equal to
+//! round trips, and 2 cursors current (docs/MODEL.md).
 
 use super::*;
 use crate::stats::{Snapshot, Stat, TimeMark};
@@ -46,13 +60,30 @@ const SNAPSHOT_COLUMNS: u64 = 2;
 /// less the query's text, is 28 characters a name).
 const UNMODELLED_NAME_LEN: u64 = 28;
 
+/// The bytes of a close-cursors piggyback before its cursor ids: message
+/// type, function code, sequence number and the pointer byte.
+const PIGGYBACK_HEADER: u64 = 4;
+/// A cursor id as a TTC ub4: a length byte and one byte (the thin driver's
+/// cursor numbers of a SQLcl session are below 256).
+const CURSOR_ID_BYTES: u64 = 2;
+
+/// A TTC ub4: one byte for zero, else a length byte and the value's bytes.
+fn ub4_len(v: u64) -> u64 {
+    1 + (64 - u64::from(v.leading_zeros())).div_ceil(8)
+}
+
 /// The first snapshot as SQLcl read it.
 pub(crate) struct SqlclMark {
     pub snap: Snapshot,
     pub waits: TimeMark,
     /// Rows SQLcl's sort of the snapshot counted (`sorts (rows)`).
     sort_rows: u64,
+    /// Cursor closes the server had received by the read.
+    closes: u64,
 }
+
+/// SQLcl's second read: the statistics, the waits and the closes received.
+pub(crate) type SqlclAfter = (Snapshot, TimeMark, u64);
 
 impl Run<'_> {
     /// Whether SQLcl wraps this statement in its snapshots: the SQLcl
@@ -76,6 +107,7 @@ impl Run<'_> {
         self.sqlcl_execute(&cs, z.execute_request);
         let snap = self.snapshot();
         let waits = self.waits_now();
+        let closes = self.s.thin_closes.sent;
         let rows = u64::from(self.inst.profile.statname_rows);
         self.s.stats.access.sorts_memory += 1;
         // Every row: its name and value, each with its length byte, and the
@@ -98,12 +130,28 @@ impl Run<'_> {
             self.roundtrip(client, &cs, z.fetch_reply + bytes, z.fetch_request);
             sent += n;
         }
-        SqlclMark { snap, waits, sort_rows: rows }
+        // SQLcl closes the statement; the driver queues the close.
+        self.s.thin_closes.pending += 1;
+        SqlclMark { snap, waits, sort_rows: rows, closes }
+    }
+
+    /// The thin driver's queued closes, sent in front of SQLcl's next call
+    /// (inside its packet, so no round trip of their own): the server runs
+    /// them as one call (a user call) and closes the cursors.
+    pub(super) fn close_cursors_piggyback(&mut self, cs: &CallStacks) {
+        let n = std::mem::take(&mut self.s.thin_closes.pending);
+        self.s.thin_closes.sent += n;
+        let c = &mut self.s.stats.calls;
+        c.user_calls += 1;
+        c.bytes_received += PIGGYBACK_HEADER + ub4_len(n) + n * CURSOR_ID_BYTES;
+        let g = &self.inst.cost_params.grid;
+        let (begin_us, end_us) = (g.user_call_begin_us, g.user_call_end_us);
+        self.s.cost.charge_parts(&[(cs.user_call_begin, begin_us), (cs.user_call_end, end_us)]);
     }
 
     /// SQLcl's second snapshot, up to its read of the session's statistics
     /// (returned); then its replies, outside the window.
-    pub(crate) fn sqlcl_after(&mut self) -> (Snapshot, TimeMark) {
+    pub(crate) fn sqlcl_after(&mut self) -> SqlclAfter {
         let client = Client::Sqlcl;
         let cs = self.call_stacks(client);
         let z = *client.net_sizes();
@@ -112,7 +160,7 @@ impl Run<'_> {
         let snap = self.snapshot();
         let waits = self.waits_now();
         self.s.stats.access.sorts_memory += 1;
-        (snap, waits)
+        (snap, waits, self.s.thin_closes.sent)
     }
 
     /// A SQLcl execute call whose reply is counted later (after the read):
@@ -128,10 +176,11 @@ impl Run<'_> {
     /// lab counts but does not list in V$STATNAME (they would move every
     /// script's figures): `Requests to/from client` (each round trip is
     /// one request), `non-idle wait count`, `opened cursors current` (the
-    /// second snapshot's cursor is open), `sorts (rows)`, and the SCN
+    /// window's opens, one a parse call, less the closes the server
+    /// received in it), `sorts (rows)`, and the SCN
     /// calls of each execution (`calls to kcmgcs`; `calls to get snapshot
     /// scn: kcmgss`, once more for a MemOptimized read's own snapshot).
-    pub(crate) fn sqlcl_statistics(&self, m: &SqlclMark, after: &(Snapshot, TimeMark)) -> BTreeMap<String, u64> {
+    pub(crate) fn sqlcl_statistics(&self, m: &SqlclMark, after: &SqlclAfter) -> BTreeMap<String, u64> {
         let delta = after.0.delta(&m.snap);
         let mut out = named(&delta, &self.inst.profile);
         let non_idle: u64 = crate::stats::WaitEvent::ALL
@@ -144,7 +193,7 @@ impl Run<'_> {
         for (name, v) in [
             ("Requests to/from client", delta.get(Stat::SqlNetRoundtrips)),
             ("non-idle wait count", non_idle),
-            ("opened cursors current", 1),
+            ("opened cursors current", delta.get(Stat::OpenedCursorsCumulative).saturating_sub(after.2 - m.closes)),
             ("sorts (rows)", m.sort_rows),
             ("calls to kcmgcs", executes),
             ("calls to get snapshot scn: kcmgss", executes + lookups),

@@ -112,6 +112,8 @@ pub struct Session {
     pub(crate) client_wait_us: f64,
     /// Interned call stacks per client path, indexed by `Client as usize`.
     pub(crate) call_stack_cache: [Option<CallStacks>; 6],
+    /// The thin driver's closed statements not yet sent (session/sqlcl.rs).
+    pub(crate) thin_closes: super::types::ThinCloses,
     /// Interned stacks of recursive dictionary SQL, under their base.
     pub(crate) dict_stacks: Option<(StackId, OpStacks)>,
     pub(crate) last_folded: Vec<String>,
@@ -198,6 +200,7 @@ impl Session {
             net_wait_us: 0.0,
             client_wait_us: 0.0,
             call_stack_cache: [None; 6],
+            thin_closes: Default::default(),
             dict_stacks: None,
             last_folded: Vec::new(),
             output_bytes: 0,

@@ -271,3 +271,13 @@ impl Default for Vars {
         }
     }
 }
+
+/// The cursors the thin driver has closed and not yet told the server of
+/// (SQLcl's close-cursors piggyback, session/sqlcl.rs).
+#[derive(Debug, Default, Clone, Copy)]
+pub(crate) struct ThinCloses {
+    /// Queued, to ride in front of SQLcl's next call.
+    pub pending: u64,
+    /// Sent so far (a running count the snapshots compare).
+    pub sent: u64,
+}
