@@ -20,8 +20,8 @@ export function bucketLabel(lt: number | null, prevLt: number | null): string {
 /** The histogram's colours on a projector (presenter mode's dark palette: light type, A blue, B amber). */
 export const PROJECTOR_COLORS: Partial<ReportColors> = { text: '#ffffff', muted: '#c8c8c8', border: '#6a6a6a', grid: '#2c2c2c', accent: '#5aa0ff', grew: '#ffb000' };
 export const PROJECTOR_BACKGROUND = '#0b0b0b';
-/** The histogram's type on a projector: 1.8 times the page's (10 px labels at 18, and at 15 where a narrow column shrinks the picture). */
-export const PROJECTOR_SCALE = 1.8;
+/** The histogram's type on a projector: 1.9 times the page's (10 px labels at 19 in the picture, 18 px and over on a 1920x1080 slide). */
+export const PROJECTOR_SCALE = 1.9;
 
 /** `scale`: the type (and the margins around it) this many times the page's: a projector's 10-13 px labels at 15 px and over. */
 type HistOpts = { width?: number; panelHeight?: number; colors?: Partial<ReportColors>; background?: string; scale?: number };
