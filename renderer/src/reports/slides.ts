@@ -103,7 +103,7 @@ export function structureSlideFragment(inp: ReportInputs): Fragment | null {
   const left: string[] = [];
   for (let drop = 0; drop <= OPTIONAL_PICTURES.length; drop++) {
     const dropped = new Set(OPTIONAL_PICTURES.slice(0, drop).map(([key]) => key));
-    const note = drop === 0 ? '' : `Left off to keep the type at ${SLIDE_MIN_PX} px: ${left.join(', ')} (in the page export).`;
+    const note = left.length === 0 ? '' : `Left off to keep the type at ${SLIDE_MIN_PX} px: ${left.join(', ')} (in the page export).`;
     best = null;
     for (const colW of [960, 760, 620, 520]) {
       const layout = layoutStructures(inp.catalog, { width: colW, only, includeCache: true });
