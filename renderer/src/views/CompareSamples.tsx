@@ -44,7 +44,7 @@ function Scatter({ a, b, line }: { a: Sample[]; b: Sample[]; line: ReturnType<ty
 }
 
 export function CompareSamples({ a, b }: { a: Comparable | null; b: Comparable | null }) {
-  const sa = a?.samples ?? [], sb = b?.samples ?? [];
+  const sa = useMemo(() => a?.samples ?? [], [a]), sb = useMemo(() => b?.samples ?? [], [b]);
   const w = useMemo(() => welchTest(sa.map(perExec), sb.map(perExec)), [sa, sb]);
   const line = useMemo(() => correlation([...sa, ...sb].map(gets), [...sa, ...sb].map(perExec)), [sa, sb]);
   if (sa.length < 2 || sb.length < 2) {
