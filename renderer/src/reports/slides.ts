@@ -147,19 +147,23 @@ export function waitsSlideFragment(series: HistSeries[]): Fragment | null {
   const byWaits = [...events].sort((a, b) => waits(b) - waits(a));
   const gap = 28, minFont = 10;
   let best: { f: Fragment; scale: number } | null = null;
+  // Two series overlaid (Compare's A and B): their key once, across the top.
+  const key = series.length > 1 ? series.map((s, i) => `<rect x="0" y="${i * 18 + 2}" width="12" height="12" fill="${i ? REPORT_COLORS.grew : REPORT_COLORS.accent}"/>` +
+    text(17, i * 18 + 12, truncate(s.label, 700, 12), `font-size="12" fill="${REPORT_COLORS.text}"`)).join('') : '';
+  const keyH = series.length > 1 ? series.length * 18 + 8 : 0;
   for (let shown = events.length; shown >= 1; shown--) {
     const keep = new Set(byWaits.slice(0, shown));
     const evs = events.filter((e) => keep.has(e));
-    const note = shown < events.length ? `The ${shown} events with the most waits of ${events.length}: the page export has every one.` : '';
-    // Two series overlaid: one column (each panel's legend names A and B across its width).
-    for (let c = 1; c <= (series.length > 1 ? 1 : Math.min(3, evs.length)); c++) {
+    const note = shown < events.length ? `${shown === 1 ? 'The event' : `The ${shown} events`} with the most waits of ${events.length}: the page export has every one.` : '';
+    for (let c = 1; c <= Math.min(3, evs.length); c++) {
       const colW = c === 1 ? 760 : c === 2 ? 460 : 330;
-      const panels = evs.map((ev) => waitHistogramFragment(series.map((s) => ({ ...s, histograms: s.histograms.filter((h) => h.event === ev) })), { width: colW }));
+      const panels = evs.map((ev) => waitHistogramFragment(series.map((s) => ({ ...s, histograms: s.histograms.filter((h) => h.event === ev) })), { width: colW, legend: false }));
       const rowH = Math.max(...panels.map((p) => p.height));
       const rows = Math.ceil(evs.length / c);
       const width = c * colW + (c - 1) * gap;
-      const parts = panels.map((p, i) => `<g transform="translate(${(i % c) * (colW + gap)} ${Math.floor(i / c) * (rowH + 12)})">${p.body}</g>`);
-      let height = rows * (rowH + 12) - 12;
+      const parts = panels.map((p, i) => `<g transform="translate(${(i % c) * (colW + gap)} ${keyH + Math.floor(i / c) * (rowH + 12)})">${p.body}</g>`);
+      if (key) parts.unshift(key);
+      let height = keyH + rows * (rowH + 12) - 12;
       if (note) { parts.push(text(0, height + 18, truncate(note, width, 11), `font-size="11" fill="${REPORT_COLORS.muted}"`)); height += 24; }
       const scale = padded(width, height);
       if (!best || scale > best.scale) best = { f: { width, height, body: parts.join('\n') }, scale };

@@ -24,7 +24,7 @@ export const PROJECTOR_BACKGROUND = '#0b0b0b';
 export const PROJECTOR_SCALE = 1.9;
 
 /** `scale`: the type (and the margins around it) this many times the page's: a projector's 10-13 px labels at 15 px and over. */
-type HistOpts = { width?: number; panelHeight?: number; colors?: Partial<ReportColors>; background?: string; scale?: number };
+type HistOpts = { width?: number; panelHeight?: number; colors?: Partial<ReportColors>; background?: string; scale?: number; legend?: boolean };
 
 /** The events of the series, in first-seen order. */
 export function histogramEvents(series: HistSeries[]): string[] {
@@ -48,7 +48,8 @@ export function waitHistogramFragment(series: HistSeries[], opts: HistOpts = {})
   const left = 64 * k, right = 16, top = 26 * k, bottom = 40 * k;
   let y0 = 0;
   // Legend when two runs are overlaid: one line each.
-  if (series.length > 1) {
+  // `legend: false`: the caller draws the series' key once (a slide's panels in columns).
+  if (series.length > 1 && opts.legend !== false) {
     series.forEach((s, i) => {
       const label = s.label.length > 110 ? `${s.label.slice(0, 109)}…` : s.label;
       parts.push(`<rect x="0" y="${n(y0 + 2 * k)}" width="${fs(12)}" height="${fs(12)}" fill="${SERIES_COLORS[i % 2]}"/>`);
