@@ -250,9 +250,8 @@ export async function writeReports(script, opts, io) {
       if (opts.slide) {
         // Each kind laid out for 16:9 (the report and the statistics as wide as the slide; the others scaled as they are).
         for (const kind of kindsOf(step)) {
-          const label = { report: 'Report', structure: 'Structures', flame: 'Flame graph', stats: 'Statistics', sweep: 'What-if sweep', waits: 'Wait histograms', devices: 'Devices', why: 'Why this plan' }[kind] ?? kind;
-          const title = `${label} · ${step.statement.replace(/\s+/g, ' ').trim()}`;
-          const { svg, name } = io.reports.buildSlide(kind, { ...inputs }, title, `LIO Lab · ${opts.name} · step #${step.index}, line ${step.line} · simulated`);
+          const { title, footer } = io.reports.slideText(kind, step, opts.name);
+          const { svg, name } = io.reports.buildSlide(kind, { ...inputs }, title, footer);
           write(name, svg);
         }
       }

@@ -31,6 +31,8 @@ export interface Comparable {
   folded: string[];
   /** The step's execution plan (a workload run: its step's). */
   plan?: PlanLine[];
+  /** A LAB RUN step's runs, each a sample (its elapsed time and statistics): Compare's t-test and CSV. */
+  samples?: { elapsed_us: number; stats: Record<string, number> }[];
 }
 
 export function shortStmt(s: string, n = 60): string {
@@ -61,7 +63,8 @@ export function comparables(runs: SessionRun[]): Comparable[] {
     for (const s of r.steps) {
       if (s.error || (s.kind !== 'query' && s.kind !== 'lab' && s.kind !== 'dml' && s.kind !== 'plsql')) continue;
       const base = `${r.label} · #${s.index} ${stmtLabel(s.statement, 48)}`;
-      out.push({ key: `${r.id}:${s.index}`, label: base, stats: s.stats, latches: s.latches, waits: s.waits, wait_histograms: s.wait_histograms, elapsed_us: s.elapsed_us, folded: s.folded, plan: s.plan });
+      out.push({ key: `${r.id}:${s.index}`, label: base, stats: s.stats, latches: s.latches, waits: s.waits, wait_histograms: s.wait_histograms, elapsed_us: s.elapsed_us, folded: s.folded, plan: s.plan,
+        ...(s.runs?.length ? { samples: s.runs.map((w) => ({ elapsed_us: w.elapsed_us, stats: w.stats })) } : {}) });
       for (const w of s.runs ?? []) {
         out.push({ key: `${r.id}:${s.index}:run${w.run}`, label: `${base} · run ${w.run}`, stats: w.stats, waits: w.waits, wait_histograms: w.wait_histograms, elapsed_us: w.elapsed_us, folded: w.folded, plan: s.plan });
       }

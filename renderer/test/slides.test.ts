@@ -59,10 +59,16 @@ describe('slides laid out for 16:9', () => {
     expect(slide.svg).not.toContain('Functions by total time');
     expect(slide.svg).toMatch(/>[\w$#]+ [\d.,]+ (µs|ms|s) · [\d.]+%</);
   });
-  it('other kinds (here Compare\'s differential flame graph) are the page picture scaled, as before', () => {
+  it('Compare\'s differential flame graph is laid out for the slide too: its 11 px labels at 18 px and over, its key under it', () => {
     const diff = { ...inp, diff: { a: STEP.folded, b: STEP.folded, labelA: 'A', labelB: 'B' } };
-    const page = buildReport('flame', diff);
-    expect(buildSlide('flame', diff, 'Flame', 'f').svg).toBe(slideSvg(page.svg, 'Flame', 'f'));
+    const slide = buildSlide('flame', diff, 'Flame', 'f');
+    expect(slide.svg).not.toBe(slideSvg(buildReport('flame', diff).svg, 'Flame', 'f'));
+    expect(drawn(slide.svg).scale * 11).toBeGreaterThanOrEqual(18);
+    expect(slide.svg).toContain('grew (B &gt; A)');
+  });
+  it('other kinds (here the sweep curve) are the page picture scaled, as before', () => {
+    const sweep = { ...inp, step: { ...STEP, sweep: { parameter: 'FETCHSIZE', scale: 'linear', points: [] } } } as unknown as typeof inp;
+    expect(buildSlide('sweep', sweep, 'Sweep', 'f').svg).toBe(slideSvg(buildReport('sweep', sweep).svg, 'Sweep', 'f'));
   });
   it('the scale is the box over the picture', () => {
     expect(slideScale(1800, 890)).toBeCloseTo(1, 5);

@@ -20,12 +20,18 @@ export async function overflow(page) {
   });
 }
 
-/** The slide's text rendered under `min` CSS px: "size element 'text'", each once. */
+/**
+ * The slide's text rendered under `min` px of the window: "size element 'text'", each once. HTML text
+ * by its computed size times the CSS zoom in effect (the slide is zoomed to the window), SVG text by its
+ * size times the picture's scale on screen, and the canvases by the smallest type they draw
+ * (`data-min-font`, in their own CSS px) times the zoom.
+ */
 export async function smallText(page, min) {
   return page.evaluate((min) => {
     const root = document.querySelector('.presenter');
     if (!root) return [];
     const out = new Set();
+    const zoomOf = (el) => el.currentCSSZoom ?? 1;
     const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
     for (let t = walker.nextNode(); t; t = walker.nextNode()) {
       const text = t.textContent.trim();
@@ -36,10 +42,24 @@ export async function smallText(page, min) {
       let size = parseFloat(getComputedStyle(el).fontSize);
       if (el instanceof SVGElement) {
         const m = el.getScreenCTM();
-        if (m) size *= Math.hypot(m.a, m.b);
-      }
-      if (size < min - 0.05) out.add(`${size.toFixed(1)}px ${el.tagName.toLowerCase()} '${text.slice(0, 40)}'`);
+        size *= m ? Math.hypot(m.a, m.b) : 1;
+      } else size *= zoomOf(el);
+      if (size < min - 0.05) out.add(`${size.toFixed(1)}px ${el.tagName.toLowerCase()}.${el.className?.baseVal ?? el.className} '${text.slice(0, 40)}'`);
+    }
+    for (const c of root.querySelectorAll('canvas[data-min-font]')) {
+      const r = c.getBoundingClientRect();
+      if (!r.width || !r.height) continue;
+      const size = Number(c.dataset.minFont) * zoomOf(c);
+      if (size < min - 0.05) out.add(`${size.toFixed(1)}px canvas '${(c.getAttribute('aria-label') ?? '').slice(0, 40)}'`);
     }
     return [...out];
   }, min);
+}
+
+/** The slide's view when it needs a scroll to show the rest (the room sees only what is in the window): "scroll height / height". */
+export async function viewScroll(page) {
+  return page.evaluate(() => {
+    const main = document.querySelector('.presenter .p-main');
+    return main && main.scrollHeight > main.clientHeight + 1 ? [`${main.scrollHeight} / ${main.clientHeight}`] : [];
+  });
 }

@@ -11,7 +11,7 @@ export function Toolbar({ scenarios, status, progress, selectedStep, compare, on
   /** The Compare view is shown (its waits can be exported; devices cannot). */
   compare: boolean;
   onOpen(name: string): void; onRun(mode: 'all' | 'statement'): void; onCancel(): void; onPresent(): void; onSave(): void;
-  onExport(kind: ExportKind, side?: CompareSide): void; onHelp(): void;
+  onExport(kind: ExportKind, side?: CompareSide, slide?: boolean): void; onHelp(): void;
 }) {
   const busy = status.state === 'busy';
   return (

@@ -6,6 +6,7 @@ import type { EngineClient } from '../engine/client';
 import type { ExportKind, ExportRequest, Host, ReportKind } from '../host';
 import type { Catalog, Step, Trace } from '../model/types';
 import { buildReport, type ReportInputs } from '../reports/report';
+import { buildSlide, slideText } from '../reports/slides';
 import { buildProfile } from '../reports/profiles';
 import type { Notice } from '../views/Notices';
 import type { CompareSide } from '../views/ExportMenu';
@@ -31,7 +32,7 @@ export function useExportReport({ reportRef, step, live, catalog, compare, compa
   compareKeys: [string, string]; runs: SessionRun[];
   client: EngineClient; host: Host; flash(msg: string): void; notify(n: Notice): void;
 }) {
-  return useCallback(async (kind: ExportKind, side?: CompareSide) => {
+  return useCallback(async (kind: ExportKind, side?: CompareSide, slide = false) => {
     try {
       const req = kind === 'speedscope' || kind === 'chrome-trace' ? await profileRequest(kind) : await pictureRequest(kind, side);
       const name = req.suggestedName;
@@ -65,6 +66,17 @@ export function useExportReport({ reportRef, step, live, catalog, compare, compa
         Object.assign(inputs, { step: picked.step, trace, catalog: saved ? picked.run.catalog : catalog, heat: null, compare: null, diff: null, waitSeries: null });
       } else if (k === 'structure' || k === 'report') {
         if (step && live && step.trace_events > 0 && !inputs.trace) inputs.trace = await getTrace(step);
+      }
+      if (slide && inputs.step) {
+        // A 16:9 slide of the picture, titled as `lio report --slide` titles it.
+        const run = runs.find((r) => r.steps.includes(inputs.step!));
+        const text = slideText(k, inputs.step, run?.label ?? 'run');
+        // Compare's statistics, report, waits and differential flame are of A and B, not of the selected step.
+        const sides = inputs.compare ?? inputs.diff;
+        const title = sides ? `${text.title.split(' · ')[0]} · A: ${sides.labelA} vs B: ${sides.labelB}` : text.title;
+        const footer = sides ? `LIO Lab · ${run?.label ?? 'run'} · compared · simulated` : text.footer;
+        const { svg, name } = buildSlide(k, inputs, title, footer);
+        return { kind: k, svg, suggestedName: name };
       }
       const { svg, name } = buildReport(k, inputs);
       return { kind: k, svg, suggestedName: name };

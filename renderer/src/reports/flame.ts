@@ -89,13 +89,18 @@ export function functionTable(graph: FlameGraph, y: number, rows = TABLE_ROWS): 
   return { body: `<g transform="translate(0 ${n(y)})" aria-label="Functions by total time">${lines.join('')}</g>`, height: (fns.length + 1) * TABLE_ROW + 6 };
 }
 
+/** A differential flame graph's key under it (at `y`): grew, shrank, and what a frame's label says. */
+export function diffLegend(y: number): string {
+  return `<g transform="translate(0 ${n(y)})" font-size="11" fill="${REPORT_COLORS.muted}">` +
+    `<rect x="0" y="0" width="10" height="10" fill="${REPORT_COLORS.grew}"/>${text(14, 9, 'grew (B > A)')}` +
+    `<rect x="110" y="0" width="10" height="10" fill="${REPORT_COLORS.shrank}"/>${text(124, 9, 'shrank (B < A)')}${text(240, 9, 'each frame: its change in time, B − A (where it fits)')}</g>`;
+}
+
 export function flameSvg(graph: FlameGraph, opts: { title: string; width?: number; diff?: DiffFlame }): string {
   const f = flameFragment(graph, { width: opts.width ?? 1200, title: opts.title, diff: opts.diff });
   const table = opts.diff ? { body: '', height: 0 } : functionTable(graph, f.height + 30);
   const legend = opts.diff
-    ? `<g transform="translate(0 ${n(f.height + 6)})" font-size="11" fill="${REPORT_COLORS.muted}">` +
-      `<rect x="0" y="0" width="10" height="10" fill="${REPORT_COLORS.grew}"/>${text(14, 9, 'grew (B > A)')}` +
-      `<rect x="110" y="0" width="10" height="10" fill="${REPORT_COLORS.shrank}"/>${text(124, 9, 'shrank (B < A)')}${text(240, 9, 'each frame: its change in time, B − A (where it fits)')}</g>`
+    ? diffLegend(f.height + 6)
     : `<g transform="translate(0 ${n(f.height + 6)})" font-size="11" fill="${REPORT_COLORS.muted}">${text(0, 9, `total ${fmtUs(graph.total)} · each frame: its time and share of the total (where it fits; every frame's in its tooltip)`)}</g>`;
   const pad = 12;
   return svgDocument(f.width + 2 * pad, f.height + 24 + table.height + 2 * pad, opts.title,

@@ -3,6 +3,6 @@
 // the UI exports.
 export { buildReport, compareReportSvg, slug, type ReportInputs, type ReportKind } from './report';
 export { slideSvg } from './slide';
-export { buildSlide } from './slides';
+export { buildSlide, slideText } from './slides';
 export { heatOf } from '../model/heat';
 export { buildProfile } from './profiles';

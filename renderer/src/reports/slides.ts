@@ -9,14 +9,16 @@
 // `slideSvg` as it is.
 import { FlameGraph } from '../model/flame';
 import { fmtNum, fmtUs } from '../model/stats';
-import { flameFragment, type Fragment } from './flame';
+import { diffLegend, flameFragment, type Fragment } from './flame';
+import { diffFlame } from '../model/flamediff';
 import { layoutStructures, type Picture } from '../model/structure';
 import { buildReport, heatFor, touchedSegments, type ReportInputs, type ReportKind } from './report';
 import { legendFragment, structureFragment } from './structure';
 import { slideSvg, SLIDE } from './slide';
 import { CLASSIC_AUTOTRACE_STATS as SLIDE_STATS, shownError } from './sqlplus.mjs';
-import { planFragment, statsFragment } from './stats';
+import { compareFragment, planFragment, statsFragment } from './stats';
 import { esc, MONO, n, REPORT_COLORS, svgDocument, text, textWidth, truncate } from './svg';
+import { histogramEvents, waitHistogramFragment, type HistSeries } from './waits';
 
 /** The room the picture gets on a slide (slideSvg's box: below the title band, above the footer). */
 const BOX = { w: SLIDE.width - 120, h: SLIDE.height - 120 - 50 - 20 };
@@ -50,37 +52,123 @@ function columns(pictures: Picture[], k: number): Picture[][] {
   return out;
 }
 
+/** The smallest type on an exported slide, in px of the 1920x1080 slide (a picture's smallest type times its scale). */
+export const SLIDE_MIN_PX = 18;
+/** The slide's room around a wide picture (buildSlide's padding), counted when its scale is chosen. */
+const PAD = 8;
+/** The scale a wide picture of w x h gets on the slide, its padding counted. */
+const padded = (w: number, h: number) => slideScale(w + 2 * PAD, h + 2 * PAD);
+
+/** How much a structure slide may grow its pictures' type in their layout (more would crowd the labels). */
+const MAX_TYPE = 1.3;
+
+/** The pictures a structure slide leaves out, least needed first, when it cannot draw them all with its type at 18 px. */
+const OPTIONAL_PICTURES: [string, string][] = [['cache', 'the cache\'s hash chains'], ['dictionary', 'the dictionary the hard parse read']];
+
+/** The structure pictures in `cols` columns of `colW`, the legend across the top (and a note under them when there is one). */
+function structureColumns(pics: Picture[], k: number, colW: number, heat: ReturnType<typeof heatFor>, trace: ReportInputs['trace'], note: string, type = 1): Fragment {
+  const gap = 24;
+  const cols = columns(pics, k);
+  const width = cols.length * colW + (cols.length - 1) * gap;
+  const lg = legendFragment(width, type);
+  const top = lg.height + 10;
+  const parts = [`<g>${lg.body}</g>`];
+  let height = 0;
+  cols.forEach((col, c) => {
+    const y0 = col[0].y, last = col[col.length - 1];
+    const f = structureFragment({ width: colW, height: 0, pictures: col }, heat, trace ?? null, type);
+    parts.push(`<g transform="translate(${c * (colW + gap)} ${top - y0})">${f.body}</g>`);
+    height = Math.max(height, top + last.y + last.height - y0);
+  });
+  if (note) { parts.push(text(0, height + 18 * type, truncate(note, width, 11 * type), `font-size="${n(11 * type)}" fill="${REPORT_COLORS.muted}"`)); height += 24 * type; }
+  return { width, height, body: parts.join('\n') };
+}
+
 /**
  * The structures the step visited, laid out to fill 16:9: the pictures (a table and its index, the
  * data dictionary a hard parse read, the buffer cache's chains) side by side in the number of
  * columns, and at the column width, that make the slide's scale largest; the legend across the top.
+ * Where even the best layout would draw the pictures' smallest type (a visit's 9 px number, 10 px
+ * block labels) under 18 px, the buffer cache's chains and then the dictionary are left off the
+ * slide, said in a note (the page export keeps them).
  */
 export function structureSlideFragment(inp: ReportInputs): Fragment | null {
   if (!inp.catalog) return null;
   const trace = inp.trace ?? null;
   const heat = heatFor(inp);
   const only = touchedSegments(trace);
-  const gap = 24;
+  // The smallest type: the visits' numbers on a short trace (9 px), else the block labels (10 px).
+  const minFont = trace && trace.length <= 64 ? 9 : 10;
+  let best: { pics: Picture[]; k: number; colW: number; note: string; scale: number } | null = null;
+  const left: string[] = [];
+  for (let drop = 0; drop <= OPTIONAL_PICTURES.length; drop++) {
+    const dropped = new Set(OPTIONAL_PICTURES.slice(0, drop).map(([key]) => key));
+    const note = left.length === 0 ? '' : `Left off to keep the type at ${SLIDE_MIN_PX} px: ${left.join(', ')} (in the page export).`;
+    best = null;
+    for (const colW of [960, 760, 620, 520]) {
+      const layout = layoutStructures(inp.catalog, { width: colW, only, includeCache: true });
+      const pics = layout.pictures.filter((p) => !dropped.has(p.key));
+      if (!pics.length) return null;
+      for (let k = 1; k <= Math.min(3, pics.length); k++) {
+        const f = structureColumns(pics, k, colW, heat, trace, note);
+        const scale = padded(f.width, f.height);
+        if (!best || scale > best.scale) best = { pics, k, colW, note, scale };
+      }
+    }
+    if (best && best.scale * minFont * MAX_TYPE >= SLIDE_MIN_PX) break;
+    const next = OPTIONAL_PICTURES[drop];
+    if (!next) break;
+    // Only a picture that is there is said to be left off.
+    if (layoutStructures(inp.catalog, { width: 520, only, includeCache: true }).pictures.some((p) => p.key === next[0])) left.push(next[1]);
+  }
+  if (!best) return null;
+  // The type grown (in the same layout) as far as the slide's scale needs, never shrunk; the larger
+  // legend and note make the picture taller, so the scale is taken again.
+  const b = best;
+  let type = 1, f = structureColumns(b.pics, b.k, b.colW, heat, trace, b.note);
+  for (let i = 0; i < 4; i++) {
+    const want = Math.min(MAX_TYPE, Math.max(1, (SLIDE_MIN_PX + 0.1) / (padded(f.width, f.height) * minFont)));
+    if (want <= type + 0.001) break;
+    type = want;
+    f = structureColumns(b.pics, b.k, b.colW, heat, trace, b.note, type);
+  }
+  return f;
+}
+
+/**
+ * Wait histograms on a slide: one panel an event, in the number of columns (1 to 3) that draws
+ * their 10 px labels at 18 px and over, the most waited-on events first when not all of them fit
+ * (a note says how many more the page export has).
+ */
+export function waitsSlideFragment(series: HistSeries[]): Fragment | null {
+  const events = histogramEvents(series);
+  if (!events.length) return null;
+  const waits = (ev: string) => series.reduce((a, s) => a + (s.histograms.find((h) => h.event === ev)?.buckets.reduce((b, x) => b + x.count, 0) ?? 0), 0);
+  const byWaits = [...events].sort((a, b) => waits(b) - waits(a));
+  const gap = 28, minFont = 10;
   let best: { f: Fragment; scale: number } | null = null;
-  for (const colW of [960, 760, 620, 520]) {
-    const layout = layoutStructures(inp.catalog, { width: colW, only, includeCache: true });
-    if (!layout.pictures.length) return null;
-    for (let k = 1; k <= Math.min(3, layout.pictures.length); k++) {
-      const cols = columns(layout.pictures, k);
-      const width = cols.length * colW + (cols.length - 1) * gap;
-      const lg = legendFragment(width);
-      const top = lg.height + 10;
-      const parts = [`<g>${lg.body}</g>`];
-      let height = 0;
-      cols.forEach((pics, c) => {
-        const y0 = pics[0].y, last = pics[pics.length - 1];
-        const f = structureFragment({ ...layout, pictures: pics }, heat, trace);
-        parts.push(`<g transform="translate(${c * (colW + gap)} ${top - y0})">${f.body}</g>`);
-        height = Math.max(height, top + last.y + last.height - y0);
-      });
-      const scale = slideScale(width, height);
+  // Two series overlaid (Compare's A and B): their key once, across the top.
+  const key = series.length > 1 ? series.map((s, i) => `<rect x="0" y="${i * 18 + 2}" width="12" height="12" fill="${i ? REPORT_COLORS.grew : REPORT_COLORS.accent}"/>` +
+    text(17, i * 18 + 12, truncate(s.label, 700, 12), `font-size="12" fill="${REPORT_COLORS.text}"`)).join('') : '';
+  const keyH = series.length > 1 ? series.length * 18 + 8 : 0;
+  for (let shown = events.length; shown >= 1; shown--) {
+    const keep = new Set(byWaits.slice(0, shown));
+    const evs = events.filter((e) => keep.has(e));
+    const note = shown < events.length ? `${shown === 1 ? 'The event' : `The ${shown} events`} with the most waits of ${events.length}: the page export has every one.` : '';
+    for (let c = 1; c <= Math.min(3, evs.length); c++) {
+      const colW = c === 1 ? 760 : c === 2 ? 460 : 330;
+      const panels = evs.map((ev) => waitHistogramFragment(series.map((s) => ({ ...s, histograms: s.histograms.filter((h) => h.event === ev) })), { width: colW, legend: false }));
+      const rowH = Math.max(...panels.map((p) => p.height));
+      const rows = Math.ceil(evs.length / c);
+      const width = c * colW + (c - 1) * gap;
+      const parts = panels.map((p, i) => `<g transform="translate(${(i % c) * (colW + gap)} ${keyH + Math.floor(i / c) * (rowH + 12)})">${p.body}</g>`);
+      if (key) parts.unshift(key);
+      let height = keyH + rows * (rowH + 12) - 12;
+      if (note) { parts.push(text(0, height + 18, truncate(note, width, 11), `font-size="11" fill="${REPORT_COLORS.muted}"`)); height += 24; }
+      const scale = padded(width, height);
       if (!best || scale > best.scale) best = { f: { width, height, body: parts.join('\n') }, scale };
     }
+    if (best && best.scale * minFont >= SLIDE_MIN_PX) break;
   }
   return best?.f ?? null;
 }
@@ -106,7 +194,7 @@ export function reportSlideFragment(inp: ReportInputs): Fragment {
   const big: [string, string][] = [[fmtNum(step.stats['consistent gets'] ?? 0), 'consistent gets'], [fmtUs(step.elapsed_us), 'elapsed (simulated)']];
   big.forEach(([v, label], i) => {
     parts.push(text(i * 300, y + 30, v, `font-size="30" font-weight="700" fill="${C.accent}"`));
-    parts.push(text(i * 300 + textWidth(v, 30) * 1.1 + 10, y + 30, label, `font-size="13" fill="${C.text}"`));
+    parts.push(text(i * 300 + textWidth(v, 30) * 1.15 + 14, y + 30, label, `font-size="13" fill="${C.text}"`));
   });
   y += 44;
   const plan = planFragment(step, { width: W });
@@ -130,23 +218,68 @@ export function reportSlideFragment(inp: ReportInputs): Fragment {
 /**
  * A flame graph on a slide: the graph alone, 980 wide, and its total (the page's table of
  * functions stays on the page export): the slide draws its frames' 11 px names and times at
- * about 20 px (the page picture, table included, at 16).
+ * about 20 px (the page picture, table included, at 16). Compare's differential graph the same
+ * way, with its key; a statement without cost stacks says so.
  */
 export function flameSlideFragment(inp: ReportInputs): Fragment | null {
+  if (inp.diff) {
+    const d = diffFlame(inp.diff.a, inp.diff.b);
+    if (!d.graph.total) return null;
+    const f = flameFragment(d.graph, { width: 980, diff: d });
+    return { width: f.width, height: f.height + 24, body: `${f.body}\n${diffLegend(f.height + 8)}` };
+  }
+  if (!inp.step && !inp.folded) return null;
   const g = FlameGraph.fromFolded(inp.folded ?? inp.step?.folded ?? []);
-  if (!g.total) return null;
+  if (!g.total) return { width: 640, height: 30, body: text(0, 20, 'This statement has no cost stacks: no flame graph to draw.', `font-size="14" fill="${REPORT_COLORS.muted}"`) };
   const f = flameFragment(g, { width: 980 });
   const note = text(0, f.height + 18, `total ${fmtUs(g.total)} (simulated) · each frame: its time and share of the total, where it fits`, `font-size="12" fill="${REPORT_COLORS.muted}"`);
   return { width: f.width, height: f.height + 26, body: `${f.body}\n${note}` };
+}
+
+/**
+ * Compare's statistics (and its one-page report) on a slide: the statistics that changed most
+ * (by the size of the difference), as many as keep the table's 11 px type at 18 px and over;
+ * a note says how many more the page export has, and that the differential flame graph has its own slide.
+ */
+export function compareSlideFragment(c: NonNullable<ReportInputs['compare']>, report: boolean): Fragment {
+  const changed = c.rows.filter((r) => r.diff !== 0).sort((a, b) => Math.abs(b.diff) - Math.abs(a.diff));
+  const rows = changed.length ? changed : c.rows;
+  const minFont = 11;
+  let best: Fragment | null = null;
+  for (let shown = rows.length; shown >= 1; shown = Math.min(shown - 1, Math.floor(shown * 0.9))) {
+    const more = c.rows.length - shown;
+    const note = [more > 0 ? `The ${shown} statistics that changed most (of ${c.rows.length}; every one in the page export).` : '',
+      report ? 'The differential flame graph has its own slide (Flame graph).' : ''].filter(Boolean).join(' ');
+    const t = compareFragment(rows.slice(0, shown), c.labelA, c.labelB, 760);
+    const body = note ? `${t.body}\n${text(0, t.height + 14, truncate(note, 760, 11), `font-size="11" fill="${REPORT_COLORS.muted}"`)}` : t.body;
+    best = { width: 760, height: t.height + (note ? 20 : 0), body };
+    if (padded(best.width, best.height) * minFont >= SLIDE_MIN_PX) break;
+  }
+  return best!;
+}
+
+/** What a slide of each kind is called in its title band. */
+const SLIDE_LABELS: Record<ReportKind, string> = {
+  report: 'Report', structure: 'Structures', flame: 'Flame graph', stats: 'Statistics', sweep: 'What-if sweep', waits: 'Wait histograms', devices: 'Devices', why: 'Why this plan',
+};
+
+/** A slide's title (the kind and the statement) and footer (where it ran), as the UI and `lio report --slide` write them. */
+export function slideText(kind: ReportKind, step: { index: number; line: number; statement: string }, runLabel: string): { title: string; footer: string } {
+  return {
+    title: `${SLIDE_LABELS[kind] ?? kind} · ${step.statement.replace(/\s+/g, ' ').trim()}`,
+    footer: `LIO Lab · ${runLabel} · step #${step.index}, line ${step.line} · simulated`,
+  };
 }
 
 /** The slide of one export kind: laid out for 16:9 where the page layout is tall, else the page picture scaled. */
 export function buildSlide(kind: ReportKind, inp: ReportInputs, title: string, footer: string): { svg: string; name: string } {
   const page = buildReport(kind, inp);
   const name = page.name.replace(/\.svg$/, '-slide.svg');
-  const wide = !inp.step || inp.compare ? null
-    : kind === 'stats' ? statsSlideFragment(inp) : kind === 'report' ? reportSlideFragment(inp) : kind === 'structure' ? structureSlideFragment(inp)
-      : kind === 'flame' && !inp.diff ? flameSlideFragment(inp) : null;
+  const waits = kind === 'waits' && inp.step
+    ? waitsSlideFragment(inp.waitSeries ?? [{ label: inp.step.statement.replace(/\s+/g, ' ').trim(), histograms: inp.step.wait_histograms ?? [] }]) : null;
+  const compared = inp.compare && (kind === 'stats' || kind === 'report') ? compareSlideFragment(inp.compare, kind === 'report') : null;
+  const wide = waits ?? compared ?? (kind === 'flame' ? flameSlideFragment(inp) : !inp.step || inp.compare ? null
+    : kind === 'stats' ? statsSlideFragment(inp) : kind === 'report' ? reportSlideFragment(inp) : kind === 'structure' ? structureSlideFragment(inp) : null);
   if (!wide) return { svg: slideSvg(page.svg, title, footer), name };
   const pad = 8;
   const picture = svgDocument(wide.width + 2 * pad, wide.height + 2 * pad, title,

@@ -16,14 +16,19 @@ function cellFill(g: CellGroup, block: number, heat: HeatMap | null): string {
   return REPORT_COLORS.grid;
 }
 
-export function structureFragment(layout: StructureLayout, heat: HeatMap | null, trace: Trace | null): Fragment {
+/**
+ * The pictures as SVG. `type`: the text this many times its page size, in the same layout (a slide
+ * draws a picture that is tall for 16:9 smaller, and grows its type back up to 1.3x to keep it at 18 px).
+ */
+export function structureFragment(layout: StructureLayout, heat: HeatMap | null, trace: Trace | null, type = 1): Fragment {
   const parts: string[] = [];
+  const fs = (px: number) => n(px * type);
   const C = REPORT_COLORS;
   for (const p of layout.pictures) {
     parts.push(`<g>`);
     parts.push(`<rect x="${n(p.x + 0.5)}" y="${n(p.y + 0.5)}" width="${n(p.width - 1)}" height="${n(p.height - 1)}" rx="6" fill="none" stroke="${C.border}"/>`);
-    parts.push(text(p.x + 10, p.y + 16, p.title, `font-weight="600" fill="${C.text}"`));
-    parts.push(text(p.x + 10, p.y + 29, truncate(p.subtitle, p.width - 20, 10.5), `font-size="10.5" fill="${C.muted}"`));
+    parts.push(text(p.x + 10, p.y + 16, p.title, `${type === 1 ? '' : `font-size="${fs(12)}" `}font-weight="600" fill="${C.text}"`));
+    parts.push(text(p.x + 10, p.y + 29, truncate(p.subtitle, p.width - 20, 10.5 * type), `font-size="${fs(10.5)}" fill="${C.muted}"`));
     for (const l of p.links) {
       parts.push(`<line x1="${n(l.x1)}" y1="${n(l.y1)}" x2="${n(l.x2)}" y2="${n(l.y2)}" stroke="${l.kind === 'chain' ? C.heatHi : C.link}" stroke-width="${l.kind === 'rowid' ? 0.6 : 0.8}"${l.kind === 'rowid' ? ' stroke-dasharray="3 3"' : ''}/>`);
     }
@@ -40,7 +45,7 @@ export function structureFragment(layout: StructureLayout, heat: HeatMap | null,
         }
       }
       const label = visited.length ? `${g.label} · ${visited.length.toLocaleString('en-US')} visited (dots)` : g.label;
-      parts.push(text(g.x, g.y - 4, truncate(label, p.width - 20, 10.5), `font-size="10.5" fill="${C.muted}"`));
+      parts.push(text(g.x, g.y - 4, truncate(label, p.width - 20, 10.5 * type), `font-size="${fs(10.5)}" fill="${C.muted}"`));
       // Merge runs of identical, unvisited cells in big grids into one rect per row segment.
       for (let i = 0; i < g.count; i++) {
         const block = g.list ? g.list[i] : g.first + i;
@@ -48,7 +53,7 @@ export function structureFragment(layout: StructureLayout, heat: HeatMap | null,
         const fill = cellFill(g, block, heat);
         parts.push(`<rect x="${n(r.x)}" y="${n(r.y)}" width="${n(r.w)}" height="${n(r.h)}"${g.labelled ? ' rx="3"' : ''} fill="${fill}"${g.labelled ? ` stroke="${C.stroke}"` : ''}>` +
           (g.labelled || (heat && heat.get(heatSeg, block) > 0) ? `<title>${esc(`${g.label.split(' ·')[0]}: block ${block}${heat ? `, ${heat.get(heatSeg, block)} visits` : ''}`)}</title>` : '') + `</rect>`);
-        if (g.labelled) parts.push(text(r.x + r.w / 2, r.y + 15, `#${block}`, `text-anchor="middle" font-family="${esc(MONO)}" font-size="10" fill="${C.text}"`));
+        if (g.labelled) parts.push(text(r.x + r.w / 2, r.y + 15, `#${block}`, `text-anchor="middle" font-family="${esc(MONO)}" font-size="${fs(10)}" fill="${C.text}"`));
       }
       for (const i of visited) {
         const block = g.list ? g.list[i] : g.first + i;
@@ -72,30 +77,32 @@ export function structureFragment(layout: StructureLayout, heat: HeatMap | null,
         const b = badgeAt(r, ref.group.labelled);
         parts.push(`<g><title>${esc(`visit ${k}: ${GET_KIND_NAMES[trace.get_kind[i]] ?? 'get'} of block ${trace.block[i]}`)}</title>` +
           `<rect x="${n(r.x - 1.5)}" y="${n(r.y - 1.5)}" width="${n(r.w + 3)}" height="${n(r.h + 3)}" rx="3" fill="none" stroke="${col}" stroke-width="2"/>` +
-          `<circle cx="${n(b.x)}" cy="${n(b.y)}" r="6.5" fill="${col}"/>` +
-          `<text x="${n(b.x)}" y="${n(b.y + 3.5)}" text-anchor="middle" font-size="9" font-weight="700" fill="#ffffff">${k}</text></g>`);
+          `<circle cx="${n(b.x)}" cy="${n(b.y)}" r="${fs(6.5)}" fill="${col}"/>` +
+          `<text x="${n(b.x)}" y="${n(b.y + 3.5 * type)}" text-anchor="middle" font-size="${fs(9)}" font-weight="700" fill="#ffffff">${k}</text></g>`);
       }
     }
   }
   return { width: layout.width, height: layout.height, body: parts.join('\n') };
 }
 
-export function legendFragment(width: number): Fragment {
+/** The get kinds' and the heat's colours, in rows `width` wide; `type` as structureFragment's. */
+export function legendFragment(width: number, type = 1): Fragment {
   const C = REPORT_COLORS;
   const items: [string, string][] = [
     [C.get[0], 'examination get'], [C.get[1], 'normal get'], [C.get[2], 'pin get'], [C.get[3], 'pinned revisit'], [C.get[4], 'memopt'],
     [C.heatLo, 'few visits'], [C.heatHi, 'many visits'], [C.header, 'segment header'],
   ];
+  const t = (px: number) => px * type;
   let x = 0, y = 0;
   const parts = items.map(([c, label]) => {
     // Swatch, gap, the label at its widest (wide glyphs such as 'm'), then a clear gap before the next swatch.
-    const w = 14 + textWidth(label, 11) * 1.15 + 16;
-    if (x > 0 && x + w > width) { x = 0; y += 16; }
-    const s = `<rect x="${n(x)}" y="${n(y + 2)}" width="10" height="10" rx="2" fill="${c}"/>${text(x + 14, y + 11, label, `font-size="11" fill="${C.muted}"`)}`;
+    const w = t(14) + textWidth(label, t(11)) * 1.15 + t(16);
+    if (x > 0 && x + w > width) { x = 0; y += t(16); }
+    const s = `<rect x="${n(x)}" y="${n(y + t(2))}" width="${n(t(10))}" height="${n(t(10))}" rx="2" fill="${c}"/>${text(x + t(14), y + t(11), label, `font-size="${n(t(11))}" fill="${C.muted}"`)}`;
     x += w;
     return s;
   });
-  return { width, height: y + 16, body: parts.join('') };
+  return { width, height: y + t(16), body: parts.join('') };
 }
 
 export function structureSvg(layout: StructureLayout, heat: HeatMap | null, trace: Trace | null, title: string): string {

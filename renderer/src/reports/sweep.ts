@@ -11,13 +11,13 @@ import type { Fragment } from './flame';
 /**
  * How a sweep is drawn: its size, and on a projector (presenter mode) its
  * colours, background and type `scale` times the page's (10.5-13 px labels
- * at 16-20 px).
+ * at 19-23 px).
  */
 export interface SweepOpts { width?: number; height?: number; colors?: Partial<ReportColors>; background?: string; scale?: number }
 
 /** The sweep's dark palette on a projector (light type on black, the curve in the projector's heat red). */
 export const SWEEP_PROJECTOR: SweepOpts = {
-  colors: { text: '#ffffff', muted: '#c8c8c8', border: '#6a6a6a', panel: '#2c2c2c', heatHi: '#ff5a3c' }, background: '#0b0b0b', scale: 1.5,
+  colors: { text: '#ffffff', muted: '#c8c8c8', border: '#6a6a6a', panel: '#2c2c2c', heatHi: '#ff5a3c' }, background: '#0b0b0b', scale: 1.8,
 };
 
 export function sweepFragment(s: SweepResult, metricId: string, opts: SweepOpts = {}): Fragment {

@@ -20,11 +20,11 @@ export function bucketLabel(lt: number | null, prevLt: number | null): string {
 /** The histogram's colours on a projector (presenter mode's dark palette: light type, A blue, B amber). */
 export const PROJECTOR_COLORS: Partial<ReportColors> = { text: '#ffffff', muted: '#c8c8c8', border: '#6a6a6a', grid: '#2c2c2c', accent: '#5aa0ff', grew: '#ffb000' };
 export const PROJECTOR_BACKGROUND = '#0b0b0b';
-/** The histogram's type on a projector: 1.8 times the page's (10 px labels at 18, and at 15 where a narrow column shrinks the picture). */
-export const PROJECTOR_SCALE = 1.8;
+/** The histogram's type on a projector: 1.9 times the page's (10 px labels at 19 in the picture, 18 px and over on a 1920x1080 slide). */
+export const PROJECTOR_SCALE = 1.9;
 
 /** `scale`: the type (and the margins around it) this many times the page's: a projector's 10-13 px labels at 15 px and over. */
-type HistOpts = { width?: number; panelHeight?: number; colors?: Partial<ReportColors>; background?: string; scale?: number };
+type HistOpts = { width?: number; panelHeight?: number; colors?: Partial<ReportColors>; background?: string; scale?: number; legend?: boolean };
 
 /** The events of the series, in first-seen order. */
 export function histogramEvents(series: HistSeries[]): string[] {
@@ -48,7 +48,8 @@ export function waitHistogramFragment(series: HistSeries[], opts: HistOpts = {})
   const left = 64 * k, right = 16, top = 26 * k, bottom = 40 * k;
   let y0 = 0;
   // Legend when two runs are overlaid: one line each.
-  if (series.length > 1) {
+  // `legend: false`: the caller draws the series' key once (a slide's panels in columns).
+  if (series.length > 1 && opts.legend !== false) {
     series.forEach((s, i) => {
       const label = s.label.length > 110 ? `${s.label.slice(0, 109)}…` : s.label;
       parts.push(`<rect x="0" y="${n(y0 + 2 * k)}" width="${fs(12)}" height="${fs(12)}" fill="${SERIES_COLORS[i % 2]}"/>`);

@@ -89,7 +89,7 @@ export function columnStatsLines(t: OptimizerTable): string[] {
 /** The whole record as an SVG picture. */
 export function whySvg(tr: OptimizerTrace, title: string): string {
   const C = REPORT_COLORS;
-  const W = 980, pad = 16, labelW = 300, barX = pad + labelW + 8, barW = 300;
+  const W = 980, pad = 16, labelW = 300, barX = pad + labelW + 8, barW = 220;
   const parts: string[] = [];
   let y = 28;
   parts.push(text(pad, y, title, `font-size="15" font-weight="600" fill="${C.text}"`));
@@ -114,7 +114,7 @@ export function whySvg(tr: OptimizerTrace, title: string): string {
         parts.push(`<g class="why-path" data-chosen="${r.chosen}" data-cost="${n(r.cost)}"><title>${esc(`${r.label}: ${r.path.formula}`)}</title>` +
           text(pad + 10, y, truncate(`${r.chosen ? '✔ ' : '   '}${r.label}`, labelW - 10, 12), `font-size="12" fill="${C.text}"${r.chosen ? ' font-weight="600"' : ''}`) +
           `<rect x="${n(barX)}" y="${n(y - 11)}" width="${n(w)}" height="13" fill="${fill}"/>` +
-          text(barX + w + 6, y, `${costText(r.cost)}  (I/O ${r.path.io}, CPU ${Math.round(r.path.cpu)})  ${r.verdict}`, `font-size="11.5" fill="${r.chosen ? C.text : C.muted}"`) + '</g>');
+          text(barX + w + 6, y, truncate(`${costText(r.cost)}  (I/O ${r.path.io}, CPU ${Math.round(r.path.cpu)})  ${r.verdict}`, W - pad - (barX + w + 6), 11.5), `font-size="11.5" fill="${r.chosen ? C.text : C.muted}"`) + '</g>');
         // The formula on up to three lines (monospace: a little wider than wrapWords' sans estimate).
         for (const line of wrapWords(r.path.formula, (W - 2 * pad - 22) * 0.9, 10.5, 3)) {
           y += 14;

@@ -219,7 +219,7 @@ export function Autotrace({ step, sweepMetric = 'cg', onSweepMetric = () => unde
   );
 }
 
-function RunsTable({ step }: { step: Step }) {
+export function RunsTable({ step }: { step: Step }) {
   const runs = step.runs!;
   // With 3 or more runs the engine's mean drops the fastest and the slowest run.
   const trimmed = runs.length >= 3;

@@ -7,6 +7,7 @@ import { pickerItems, type Comparable } from '../session';
 import type { ReportInputs } from '../reports/report';
 import { FlameCanvas } from './FlameCanvas';
 import { PlanCompare } from './PlanCompare';
+import { CompareSamples } from './CompareSamples';
 import { WaitHistograms } from './WaitHistograms';
 
 export function CompareView({ items, keys, onKeys, reportRef }: {
@@ -19,7 +20,7 @@ export function CompareView({ items, keys, onKeys, reportRef }: {
   const [runstats, setRunstats] = useState(false);
   const [copied, setCopied] = useState<'' | 'copied' | 'failed'>('');
   // The statistics, or the two plans aligned.
-  const [show, setShow] = useState<'stats' | 'plans'>('stats');
+  const [show, setShow] = useState<'stats' | 'plans' | 'samples'>('stats');
   // Default: the last two comparable items.
   useEffect(() => {
     if ((!keys[0] || !keys[1]) && items.length >= 2) onKeys([keys[0] || items[items.length - 2].key, keys[1] || items[items.length - 1].key]);
@@ -72,6 +73,8 @@ export function CompareView({ items, keys, onKeys, reportRef }: {
           <div className="seg" role="group" aria-label="Compare what">
             <button type="button" className={`btn small ${show === 'stats' ? 'primary' : ''}`} aria-pressed={show === 'stats'} onClick={() => setShow('stats')}>Statistics</button>
             <button type="button" className={`btn small ${show === 'plans' ? 'primary' : ''}`} aria-pressed={show === 'plans'} onClick={() => setShow('plans')}>Plans</button>
+            <button type="button" className={`btn small ${show === 'samples' ? 'primary' : ''}`} aria-pressed={show === 'samples'} onClick={() => setShow('samples')}
+              title="Each side's runs as samples: Welch's t-test, percentiles, correlation, CSV">Samples</button>
           </div>
           <input className="input filter" type="search" placeholder="Filter statistics" aria-label="Filter compared statistics" value={filter} onChange={(e) => setFilter(e.target.value)} />
           <label style={{ display: 'flex', gap: 4, alignItems: 'center' }}><input type="checkbox" checked={changedOnly} onChange={(e) => setChangedOnly(e.target.checked)} />changed only</label>
@@ -83,7 +86,7 @@ export function CompareView({ items, keys, onKeys, reportRef }: {
             {copied === 'copied' ? 'Copied' : copied === 'failed' ? 'Copy failed' : 'Copy runstats'}
           </button>
         </div>
-        {show === 'plans' ? <PlanCompare a={a?.plan ?? []} b={b?.plan ?? []} /> : <div className="scroll">
+        {show === 'plans' ? <PlanCompare a={a?.plan ?? []} b={b?.plan ?? []} /> : show === 'samples' ? <div className="scroll"><CompareSamples a={a} b={b} /></div> : <div className="scroll">
           <table className="grid" aria-label="Compared statistics">
             <thead><tr><th scope="col">Statistic</th><th scope="col" className="num">A</th><th scope="col" className="num">B</th><th scope="col" className="num">Difference</th></tr></thead>
             <tbody>

@@ -26,9 +26,12 @@ export function exportItems({ sweep, waits, devices, compare, why = false }: { s
 }
 
 export function ExportMenu({ onExport, disabled, sweep = false, waits = false, devices = false, compare = false, why = false }: {
-  onExport(kind: ExportKind, side?: CompareSide): void; disabled: boolean; sweep?: boolean; waits?: boolean; devices?: boolean; compare?: boolean; why?: boolean;
+  /** `slide`: the picture laid out on a 16:9 slide (1920x1080, type 18 px and over), not the page picture. */
+  onExport(kind: ExportKind, side?: CompareSide, slide?: boolean): void; disabled: boolean; sweep?: boolean; waits?: boolean; devices?: boolean; compare?: boolean; why?: boolean;
 }) {
   const [open, setOpen] = useState(false);
+  // The pictures as 16:9 slides (kept while the app runs: a trainer exports a deck's worth in a row).
+  const [slide, setSlide] = useState(false);
   const wrap = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (!open) return;
@@ -43,14 +46,18 @@ export function ExportMenu({ onExport, disabled, sweep = false, waits = false, d
       {open && (
         <div className="menu" role="menu" aria-label="Export"
           onKeyDown={(e) => {
-            const items = [...(wrap.current?.querySelectorAll<HTMLElement>('[role=menuitem]') ?? [])];
+            const items = [...(wrap.current?.querySelectorAll<HTMLElement>('[role^=menuitem]') ?? [])];
             const i = items.indexOf(document.activeElement as HTMLElement);
             if (e.key === 'Escape') { setOpen(false); (wrap.current?.querySelector('button') as HTMLElement)?.focus(); }
             if (e.key === 'ArrowDown') { e.preventDefault(); items[(i + 1) % items.length]?.focus(); }
             if (e.key === 'ArrowUp') { e.preventDefault(); items[(i + items.length - 1) % items.length]?.focus(); }
           }}>
+          <button role="menuitemcheckbox" aria-checked={slide} onClick={() => setSlide((v) => !v)}
+            title="The pictures (not the JSON profiles) laid out on a 16:9 slide, 1920x1080, their type 18 px and over">
+            {slide ? '☑' : '☐'} As 16:9 slides (1920x1080)</button>
           {exportItems({ sweep, waits, devices, compare, why }).map((it) => (
-            <button key={`${it.kind}${it.side ?? ''}`} role="menuitem" onClick={() => { setOpen(false); onExport(it.kind, it.side); }}>{it.label}</button>
+            <button key={`${it.kind}${it.side ?? ''}`} role="menuitem" onClick={() => { setOpen(false); onExport(it.kind, it.side, slide); }}>
+              {slide && it.kind !== 'speedscope' && it.kind !== 'chrome-trace' ? it.label.replace('(SVG)', '(16:9 slide SVG)') : it.label}</button>
           ))}
         </div>
       )}

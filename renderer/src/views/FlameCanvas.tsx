@@ -8,9 +8,9 @@ import { diffIntensity, type DiffFlame } from '../model/flamediff';
 import { fmtUs } from '../model/stats';
 import { diffColor, frameColor } from '../reports/palette';
 import { palette } from './colors';
-import { FLAME_PROJECTOR_SCALE, ProjectorContext } from './projector';
+import { FLAME_LABEL_PX, FLAME_PROJECTOR_SCALE, ProjectorContext } from './projector';
 import { requestRedraw } from './scheduler';
-import { devicePx } from './structurePainter';
+import { cssZoom, devicePx } from './structurePainter';
 import { useResizeRef } from './useResizeRef';
 
 const ROW_PX = 20;
@@ -26,7 +26,7 @@ export function FlameCanvas({ graph, diff, search, label }: { graph: FlameGraph;
   const zoom = zoomed.graph === graph ? zoomed.id : 0;
   const setZoom = (id: number) => setZoomed({ graph, id });
   const [hover, setHover] = useState<{ id: number; x: number; y: number } | null>(null);
-  // On a projector the rows and their labels are larger (the canvas's 11 px type at 16).
+  // On a projector the rows and their labels are larger (the canvas's 11 px type at 18).
   const k = useContext(ProjectorContext) ? FLAME_PROJECTOR_SCALE : 1;
   const ROW = ROW_PX * k;
   const hits = useMemo(() => graph.search(search), [graph, search]);
@@ -50,7 +50,7 @@ export function FlameCanvas({ graph, diff, search, label }: { graph: FlameGraph;
     const P = palette(c);
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
     ctx.clearRect(0, 0, width, height);
-    ctx.font = `${11 * k}px ${P.mono}`;
+    ctx.font = `${FLAME_LABEL_PX * k}px ${P.mono}`;
     const charW = ctx.measureText('M').width || 6.6;
     const searching = hits.size > 0 || search.trim().length > 0;
     const ancestors = new Set<number>();
@@ -92,7 +92,9 @@ export function FlameCanvas({ graph, diff, search, label }: { graph: FlameGraph;
 
   const pick = (e: React.MouseEvent) => {
     const r = canvas.current!.getBoundingClientRect();
-    const px = e.clientX - r.left, py = e.clientY - r.top;
+    // Window pixels to the canvas's CSS pixels (a slide is zoomed to the window).
+    const cz = cssZoom(canvas.current);
+    const px = (e.clientX - r.left) / cz, py = (e.clientY - r.top) / cz;
     const depth = Math.floor(py / ROW);
     // ancestors of the zoom root span the full width
     for (let a = zoom; a > 0; a = graph.nodes[a].parent) if (graph.nodes[a].depth === depth && a !== zoom) return a;
@@ -102,7 +104,7 @@ export function FlameCanvas({ graph, diff, search, label }: { graph: FlameGraph;
   const hv = hover ? graph.nodes[hover.id] : null;
   return (
     <div className="canvas-wrap" ref={wrapRef} style={{ overflowX: 'hidden' }}>
-      <canvas ref={canvas} role="img" aria-label={`${label}: ${graph.nodes.length - 1} frames, total ${fmtUs(graph.total)}. Click a frame to zoom; Escape resets.`}
+      <canvas ref={canvas} role="img" data-min-font={FLAME_LABEL_PX * k} aria-label={`${label}: ${graph.nodes.length - 1} frames, total ${fmtUs(graph.total)}. Click a frame to zoom; Escape resets.`}
         tabIndex={0}
         onMouseMove={(e) => { const id = pick(e); setHover(id > 0 ? { id, x: e.clientX, y: e.clientY } : null); }}
         onMouseLeave={() => setHover(null)}

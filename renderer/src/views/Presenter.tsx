@@ -13,7 +13,7 @@ import { compareExpected } from '../model/demo.mjs';
 import { fmtNum } from '../model/stats';
 import { stmtLabel, type Comparable } from '../session';
 import type { ReportInputs } from '../reports/report';
-import { Autotrace } from './Autotrace';
+import { SlideAutotrace } from './SlideAutotrace';
 import { StructureView } from './StructureView';
 import { FlameView } from './FlameView';
 import { CompareView } from './CompareView';
@@ -26,8 +26,31 @@ import { ProjectorContext } from './projector';
 /** Seconds a slide stays up under auto-advance when its beat names no pause time. */
 export const AUTO_ADVANCE_S = 12;
 
-/** The structure picture on a slide, drawn this much larger than in the workbench: its smallest label (9 px) at 14 px. */
-export const PROJECTOR_ZOOM = 1.6;
+/** The structure picture on a slide, drawn this much larger than in the workbench: its smallest label (9 px) at 18 px. */
+export const PROJECTOR_ZOOM = 2;
+
+/**
+ * A slide is laid out at 1920x1080 CSS px, its smallest type 18 px, and zoomed
+ * to the window as a whole (0.67 at 1280x720: 12 px; 2 at 3840x2160: 36 px),
+ * so the room sees the same slide on every projector, nothing cut or moved.
+ */
+export const SLIDE_W = 1920, SLIDE_H = 1080;
+
+/** The zoom that fits the 1920x1080 slide in a `w` x `h` window (a wider or taller window keeps the room at the sides). */
+export function slideZoom(w: number, h: number): number {
+  return w > 0 && h > 0 ? Math.min(w / SLIDE_W, h / SLIDE_H) : 1;
+}
+
+/** The slide's zoom for the window, followed as the window (or the projector) changes. */
+function useSlideZoom(): number {
+  const [zoom, setZoom] = useState(() => slideZoom(window.innerWidth, window.innerHeight));
+  useEffect(() => {
+    const on = () => setZoom(slideZoom(window.innerWidth, window.innerHeight));
+    window.addEventListener('resize', on);
+    return () => window.removeEventListener('resize', on);
+  }, []);
+  return zoom;
+}
 
 export interface Slide { beat: DemoBeat; step: Step | null }
 
@@ -74,6 +97,7 @@ export function Presenter({ demo, steps, runId, catalog, getTrace, items, live, 
   const [blank, setBlank] = useState<'black' | 'white' | null>(null);
   const blankRef = useLatest(blank);
   const slide = slides[Math.min(i, slides.length - 1)] ?? null;
+  const zoom = useSlideZoom();
   const go = useCallback((d: number) => setI((x) => Math.max(0, Math.min(slides.length - 1, x + d))), [slides.length]);
 
   // Arriving on a slide runs the demo up to its statement (again once a run in progress ends, or after a rebuild).
@@ -117,7 +141,7 @@ export function Presenter({ demo, steps, runId, catalog, getTrace, items, live, 
 
   if (!slide) {
     return (
-      <div className="presenter" role="dialog" aria-label="Presenter mode" tabIndex={-1} ref={root}>
+      <div className="presenter" role="dialog" aria-label="Presenter mode" tabIndex={-1} ref={root} style={{ zoom }}>
         <div className="p-caption"><div className="p-title">{demo.title || 'Presenter mode'}</div>
           <p className="p-say">This script has no demo directives (--@ say, --@ view, --@ expected …): see docs/DEMOS.md.</p></div>
         <footer className="p-footer"><button className="btn" onClick={onExit}>Leave (Esc)</button></footer>
@@ -136,7 +160,7 @@ export function Presenter({ demo, steps, runId, catalog, getTrace, items, live, 
   const published = stopped ? [] : beat.expected.map((e) => compareExpected(e, step, atLine));
 
   return (
-    <div className="presenter" role="dialog" aria-label="Presenter mode" tabIndex={-1} ref={root}>
+    <div className="presenter" role="dialog" aria-label="Presenter mode" tabIndex={-1} ref={root} style={{ zoom }}>
       <header className="p-caption" aria-live="polite">
         <div className="p-title">{demo.title || 'Demo'}</div>
         {beat.say.map((t, k) => <p key={k} className="p-say">{t}</p>)}
@@ -255,7 +279,7 @@ function SlideView({ view, step, beat, ended, busy, live, catalog, getTrace, ite
       <ViewBoundary view={view === 'structure' ? 'Structure' : view === 'flame' ? 'Flame graph' : view === 'compare' ? 'Compare' : view === 'histogram' ? 'Wait histograms' : 'Autotrace'}
         subject={step ? `line ${step.line}` : 'this slide'} resetKey={step}>
       {!step && <div className="empty">{ended ? 'End of the demo.' : busy ? `Running up to line ${beat.line}…` : 'This statement has not run yet.'}</div>}
-      {step && view === 'autotrace' && <Autotrace step={step} />}
+      {step && view === 'autotrace' && <SlideAutotrace step={step} />}
       {step && view === 'histogram' && <SlideHistograms step={step} sides={histogramSides} />}
       {step && view === 'structure' && <StructureView step={step} live={live} catalog={catalog} getTrace={getTrace} reportRef={reportRef} rate={beat.view?.speed} segment={beat.view?.segment} playRef={playRef} from="start" zoom={PROJECTOR_ZOOM} />}
       {step && view === 'flame' && <FlameView step={step} items={items} reportRef={reportRef} />}

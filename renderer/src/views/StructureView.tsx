@@ -14,7 +14,8 @@ import { devicesAt } from '../model/deviceFrames';
 import { touchedSegments, type ReportInputs } from '../reports/report';
 import { requestRedraw } from './scheduler';
 import { useResizeRef } from './useResizeRef';
-import { StructurePainter, type Scene } from './structurePainter';
+import { cssZoom, StructurePainter, type Scene } from './structurePainter';
+import { STRUCTURE_MIN_FONT } from './structureDraw';
 import { describeEvent } from './structureEvent';
 import { CellTooltip, DevicesAtPlayhead, PlaybackBar, playbackKey, StructureTitle } from './StructureParts';
 import { useStepTrace, useThemeCount } from './useStepTrace';
@@ -100,7 +101,9 @@ export function StructureView({ step, live, catalog, getTrace, reportRef, rate, 
     if (!layout) return;
     const r = canvas.current!.getBoundingClientRect();
     const top = scroller.current?.scrollTop ?? 0;
-    const ref = hitCell(layout, (e.clientX - r.left) / zoom, (e.clientY - r.top) / zoom + Math.min(top / zoom, Math.max(0, layout.height - size.h / zoom)));
+    // The pointer is in window pixels: a slide's CSS zoom (to the window) and the picture's own zoom undone.
+    const k = zoom * cssZoom(canvas.current);
+    const ref = hitCell(layout, (e.clientX - r.left) / k, (e.clientY - r.top) / k + Math.min(top / zoom, Math.max(0, layout.height - size.h / zoom)));
     setHover(ref ? { ref, x: e.clientX, y: e.clientY, visits: painter.current.visits(ref), trace } : null);
   };
 
@@ -118,7 +121,7 @@ export function StructureView({ step, live, catalog, getTrace, reportRef, rate, 
         <canvas ref={canvas} role="img" tabIndex={0} style={{ position: 'sticky', top: 0 }}
           title="Space: play / pause · ← →: step · Home / End: first / last event"
           aria-label={`Structure picture: ${layout?.pictures.map((p) => p.title).join('; ') ?? ''}`}
-          data-pos={ui.pos} data-event={cur.data}
+          data-pos={ui.pos} data-event={cur.data} data-min-font={STRUCTURE_MIN_FONT * zoom}
           onMouseMove={onMove} onMouseLeave={() => setHover(null)} />
         {layout && <div style={{ height: Math.max(0, layout.height * zoom - size.h) }} />}
       </div>

@@ -5,5 +5,8 @@ import { createContext } from 'react';
 
 export const ProjectorContext = createContext(false);
 
-/** How much larger a flame graph's rows and labels are on a projector (11 px labels at 16). */
-export const FLAME_PROJECTOR_SCALE = 1.45;
+/** How much larger a flame graph's rows and labels are on a projector (11 px labels at 18). */
+export const FLAME_PROJECTOR_SCALE = 1.65;
+
+/** The smallest type a flame graph's canvas draws (its frame labels), in CSS px before the projector's scale. */
+export const FLAME_LABEL_PX = 11;

@@ -5,6 +5,9 @@ import { badgeAt, cellRect, groupBlockAt, heatKey, type CellGroup, type Picture,
 import { heatLevel, type HeatMap } from '../model/heat';
 import type { Palette } from './colors';
 
+/** The smallest type drawn in a structure picture (a visit's number badge), in layout px. */
+export const STRUCTURE_MIN_FONT = 9;
+
 export function drawBase(ctx: CanvasRenderingContext2D, layout: StructureLayout, P: Palette) {
   ctx.fillStyle = P.panel;
   ctx.fillRect(0, 0, layout.width, layout.height);
@@ -100,7 +103,7 @@ export function badgeCell(ctx: CanvasRenderingContext2D, g: CellGroup, i: number
   const cx = b.x, cy = b.y;
   ctx.fillStyle = color;
   ctx.beginPath(); ctx.arc(cx, cy, 6.5, 0, Math.PI * 2); ctx.fill();
-  ctx.fillStyle = '#ffffff'; ctx.font = `700 9px ${font}`; ctx.textAlign = 'center'; ctx.textBaseline = 'middle';
+  ctx.fillStyle = '#ffffff'; ctx.font = `700 ${STRUCTURE_MIN_FONT}px ${font}`; ctx.textAlign = 'center'; ctx.textBaseline = 'middle';
   ctx.fillText(label, cx, cy + 0.5);
   ctx.textAlign = 'start'; ctx.textBaseline = 'alphabetic';
 }

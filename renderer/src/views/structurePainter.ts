@@ -13,9 +13,14 @@ import { badgeCell, drawBase, markCell, paintCell, pulseCell } from './structure
 
 interface Pulse { group: CellGroup; index: number; t0: number }
 
-/** Device pixels per CSS pixel of `el`: the screen's ratio times a CSS zoom above it (a 4K projector's slide is zoomed 2x). */
+/** The CSS zoom in effect at `el` (a presenter's slide is zoomed to the window: 2 on a 4K projector, 0.67 at 1280x720). */
+export function cssZoom(el: Element | null): number {
+  return (el as (Element & { currentCSSZoom?: number }) | null)?.currentCSSZoom ?? 1;
+}
+
+/** Device pixels per CSS pixel of `el`: the screen's ratio times a CSS zoom above it. */
 export function devicePx(el: Element | null): number {
-  return (window.devicePixelRatio || 1) * ((el as (Element & { currentCSSZoom?: number }) | null)?.currentCSSZoom ?? 1);
+  return (window.devicePixelRatio || 1) * cssZoom(el);
 }
 
 /** What is painted: the layout, its locator and latch group, the trace played, the theme's count. */

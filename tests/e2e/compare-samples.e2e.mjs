@@ -1,0 +1,62 @@
+// Compare's Samples (issue 35, "the statistics the seed does in R"): two
+// LAB RUN steps of five runs each, each run a sample; Welch's t-test with
+// its p-value and 95% interval, the percentiles, Pearson's r with the
+// least-squares line on a scatter plot, and the runs as CSV (a header, one
+// row a run, numbers only: what R's read.csv and pandas' read_csv read).
+// Screenshot: tests/e2e/artifacts/compare-samples-1440x900.png.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { ARTIFACTS, launchApp, runAll, setScript, suite, assert, assertEq } from './harness.mjs';
+
+const s = suite('compare-samples');
+let app;
+const SCRIPT = `create table t (id number primary key, n number, pad varchar2(200));
+insert into t select rownum, mod(rownum, 7), rpad('x', 200, 'x') from dual connect by level <= 3000;
+commit;
+LAB RUN 'select n from t where id = :1' BIND 1 TO 200 RUNS 5 VIA jdbc_thin;
+LAB RUN 'select count(pad) from t where n = :1' BIND 1 TO 20 RUNS 5 VIA jdbc_thin;
+`;
+
+try {
+  app = await launchApp({ width: 1440, height: 900 });
+  const { page } = app;
+
+  await s.test('two LAB RUN steps\' runs: the t-test, percentiles, r and the line', async () => {
+    await setScript(page, SCRIPT);
+    await runAll(page, 180_000);
+    await page.getByRole('tab', { name: 'Compare' }).click();
+    // A and B: the two LAB RUN steps (not one of their runs).
+    const pickA = page.getByRole('combobox', { name: 'Compare A' });
+    const steps = (await pickA.locator('option').evaluateAll((os) => os.map((o) => [o.value, o.textContent ?? ''])))
+      .filter(([, t]) => /#\d+ LAB RUN/.test(t) && !/ · run \d+$/.test(t));
+    assertEq(steps.length, 2, `two LAB RUN steps: ${steps.map(([, t]) => t).join(' | ')}`);
+    await pickA.selectOption(steps[0][0]);
+    await page.getByRole('combobox', { name: 'Compare B' }).selectOption(steps[1][0]);
+    await page.getByRole('button', { name: 'Samples' }).click();
+    const view = page.locator('.compare-samples');
+    await view.waitFor();
+    const text = await view.innerText();
+    assert(/runs\s+5\s+5/.test(text), `five runs a side: ${text.slice(0, 200)}`);
+    assert(/Welch's t-test, A − B: t = -?[\d.]+, df = [\d.]+, p-value = [\d.e-]+;\s+95% confidence interval/.test(text) || /No t-test: the runs of a side do not vary/.test(text), text);
+    assert(/median · 90th · 99th percentile/.test(text), 'percentiles');
+    await page.screenshot({ path: path.join(ARTIFACTS, 'compare-samples-1440x900.png') });
+  });
+
+  await s.test('the runs as CSV: a header, one row a run, numbers only', async () => {
+    const [d] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export samples (CSV)' }).click()]);
+    const file = path.join(ARTIFACTS, d.suggestedFilename());
+    await d.saveAs(file);
+    const lines = readFileSync(file, 'utf8').trimEnd().split('\n');
+    assertEq(lines[0], 'side,sample,elapsed_us,us_per_execution,consistent_gets,db_block_gets,physical_reads,SQL_Net_roundtrips_to_from_client,execute_count,DB_time', 'header');
+    assertEq(lines.length, 11, 'ten runs and the header');
+    for (const l of lines.slice(1)) assert(/^[AB],\d+(,-?[\d.e+-]+){8}$/.test(l), `a row of numbers: ${l}`);
+  });
+
+  await s.test('no page errors', async () => { assert(app.problems.length === 0, app.problems.join('\n')); });
+} catch (e) {
+  console.log(`not ok - compare-samples setup\n  # ${e.stack}`);
+  process.exitCode = 1;
+} finally {
+  await app?.close();
+  s.done();
+}
