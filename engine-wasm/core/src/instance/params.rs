@@ -437,6 +437,7 @@ impl Parameters {
             | "_table_scan_cost_plus_one"
             | "_hash_join_enabled"
             | "_gby_hash_aggregation_enabled"
+            | "_in_memory_undo"
             | "_optim_peek_user_binds" => {
                 let v = if boolean()? { "TRUE" } else { "FALSE" };
                 self.other.insert(name.to_string(), v.to_string());
@@ -468,6 +469,7 @@ impl Parameters {
             }
             "_smm_max_size" => self.smm_max_size_kb = within(bytes()?, (16, DEFAULT_SMM_MAX_SIZE_KB * 4))?,
             "_sort_multiblock_read_count" => self.sort_multiblock_read_count = within(bytes()?, (1, 128))? as u32,
+            "_imu_pools" => drop(self.other.insert(name.to_string(), within(bytes()?, (0, 65_535))?.to_string())),
             _ => match param_defs::lookup(name).map(|d| d.model) {
                 // Purely informational: kept for V$PARAMETER.
                 Some(Model::Info) => {
