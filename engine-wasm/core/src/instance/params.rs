@@ -138,6 +138,11 @@ pub fn parse_size(t: &str) -> Option<u64> {
     num.trim().parse::<u64>().ok().map(|n| n * mult)
 }
 
+/// A boolean parameter's value as V$PARAMETER shows it.
+fn bool_text(b: bool) -> String {
+    if b { "TRUE" } else { "FALSE" }.to_string()
+}
+
 /// A value as Oracle echoes it in ORA-00096 and ORA-00068.
 fn shown(v: &ParamValue) -> String {
     match v {
@@ -438,10 +443,7 @@ impl Parameters {
             | "_hash_join_enabled"
             | "_gby_hash_aggregation_enabled"
             | "_in_memory_undo"
-            | "_optim_peek_user_binds" => {
-                let v = if boolean()? { "TRUE" } else { "FALSE" };
-                self.other.insert(name.to_string(), v.to_string());
-            }
+            | "_optim_peek_user_binds" => drop(self.other.insert(name.to_string(), bool_text(boolean()?))),
             "_optimizer_cost_model" | "optimizer_features_enable" => self.set_costing(name, value, pos)?,
             "workarea_size_policy" => {
                 self.workarea_size_policy = match value {

@@ -1,7 +1,7 @@
 //! In-memory undo and private redo strands (`session/imu.rs`): the
 //! session's IMU statistics, Oracle's names (V$STATNAME, 10g on).
 
-use super::{Counters, Snapshot, Stat};
+use super::names::Stat;
 
 /// The IMU statistics a session counts.
 #[derive(Debug, Clone, Copy, Default)]
@@ -26,15 +26,18 @@ pub struct ImuCounters {
     pub cr_rollbacks: u64,
 }
 
-impl Counters for ImuCounters {
-    fn fill(&self, s: &mut Snapshot) {
-        s.add(Stat::ImuCommits, self.commits);
-        s.add(Stat::ImuFlushes, self.flushes);
-        s.add(Stat::ImuRecursiveTransactionFlush, self.recursive_flushes);
-        s.add(Stat::ImuUndoAllocationSize, self.undo_allocation);
-        s.add(Stat::ImuRedoAllocationSize, self.redo_allocation);
-        s.add(Stat::ImuPoolNotAllocated, self.pool_not_allocated);
-        s.add(Stat::ImuFailedToGetAPrivateStrand, self.pool_not_allocated);
-        s.add(Stat::ImuCrRollbacks, self.cr_rollbacks);
+impl ImuCounters {
+    /// Each statistic and its value (`CallCounters` adds them to a snapshot).
+    pub fn values(&self) -> [(Stat, u64); 8] {
+        [
+            (Stat::ImuCommits, self.commits),
+            (Stat::ImuFlushes, self.flushes),
+            (Stat::ImuRecursiveTransactionFlush, self.recursive_flushes),
+            (Stat::ImuUndoAllocationSize, self.undo_allocation),
+            (Stat::ImuRedoAllocationSize, self.redo_allocation),
+            (Stat::ImuPoolNotAllocated, self.pool_not_allocated),
+            (Stat::ImuFailedToGetAPrivateStrand, self.pool_not_allocated),
+            (Stat::ImuCrRollbacks, self.cr_rollbacks),
+        ]
     }
 }

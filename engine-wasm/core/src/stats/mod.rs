@@ -355,7 +355,9 @@ impl Counters for CallCounters {
         s.add(Stat::ImmediateCrBlockCleanoutApplications, self.cleanout_cr_gets);
         s.add(Stat::ImmediateCurrentBlockCleanoutApplications, self.cleanout_current_gets);
         s.add(Stat::DataBlocksConsistentReadsUndoRecordsApplied, self.cr_undo_records_applied);
-        self.imu.fill(s);
+        for (stat, v) in self.imu.values() {
+            s.add(stat, v);
+        }
         // Oracle reports CPU in centiseconds (DB time and CPU used by this
         // session: the session's time ledger, `Session::snapshot`).
         s.add(Stat::ParseTimeCpu, (self.parse_cpu_us / 10_000.0).round() as u64);
