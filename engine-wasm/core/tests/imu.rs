@@ -29,8 +29,8 @@ const REDO: [&str; 3] = ["redo entries", "redo size", "undo change vector size"]
 /// public; the commit one record: its header 24, the 5.2 (24 + 4 + 32 =
 /// 60), the 11.5 (24 + 12 + 16 + 28 + 4 + 4 = 88), the 5.1 with the
 /// transaction's ktubl (136 + 52 = 188) and the 5.4 (24 + 8 + 20 + 16 =
-/// 68): 428 bytes, where IMU off writes the change's record (24 + 60 + 88
-/// + 188 = 360) and the commit's (24 + 68 = 92): 452 in 2 entries. The pool
+/// 68): 428 bytes, where IMU off writes the change's record (24 + 60 +
+/// 88 + 188 = 360) and the commit's (24 + 68 = 92): 452 in 2 entries. The pool
 /// allocates the undo record and its node: 188 + 720 = 908 (Lewis's 10.2.0.3
 /// figure for this update, 22,700 for 25 of them).
 #[test]
