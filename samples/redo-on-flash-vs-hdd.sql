@@ -10,13 +10,14 @@
 -- than disk.
 -- Watch log file sync per step, and LGWR's writes under SESSIONS 10.
 --
--- What each commit writes (18c, docs/MODEL.md "The write path"): the
--- update's redo record, 392 bytes (its header 24, the transaction's 5.2
--- undo-header vector 76, the 11.5 URP vector 96 and its 5.1 undo 144,
--- which begins the transaction: +52 for the ktubl), and the commit's
--- record, 100 bytes (24 + the 5.4 vector 76): 492 bytes a commit, under
--- a 512-byte redo block; under SESSIONS 10 one LGWR write carries the
--- commits that arrived while it was busy.
+-- What each commit writes (18c, docs/MODEL.md "The write path"): with
+-- in-memory undo (on by default) the update writes nothing public and the
+-- commit one redo record (`IMU commits`): its header 24, the transaction's
+-- 5.2 undo-header vector 76, the 11.5 URP vector 96, its 5.1 undo 144
+-- (+52 for the ktubl that begins the transaction) and the 5.4 commit 76:
+-- 468 bytes a commit (two records, 492 bytes, with `_in_memory_undo` off),
+-- under a 512-byte redo block; under SESSIONS 10 one LGWR write carries
+-- the commits that arrived while it was busy.
 
 LAB DEVICE SAS TYPE hdd;
 LAB DEVICE FLASH TYPE pcie_flash;

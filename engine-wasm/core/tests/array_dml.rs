@@ -56,6 +56,9 @@ fn three_rows_into_one_block_are_one_redo_record() {
     assert_eq!(blocks_of(&e, "T"), 1);
     // The same rows one INSERT each: a record per row (11.2 IRP), as before.
     run(&mut e, "rollback;");
+    // Their records as the public log takes them: IMU off (with it on the
+    // three are held to the commit, one record: core/tests/imu.rs).
+    run(&mut e, "alter system set \"_in_memory_undo\" = false;");
     let o =
         run(&mut e, "insert into t values (1, 'x');\ninsert into t values (2, 'x');\ninsert into t values (3, 'x');");
     let entries: u64 = o.iter().map(|s| stat(s, "redo entries")).sum();
@@ -117,6 +120,9 @@ fn index_entries_go_in_arrays_too() {
 #[test]
 fn a_potential_row_longer_than_the_block_goes_row_at_a_time() {
     let mut e = quiet_engine();
+    // A record a change as the public log takes it: IMU off (on, the rows
+    // would be held until the pool fills: core/tests/imu.rs).
+    run(&mut e, "alter system set \"_in_memory_undo\" = false;");
     // 3 + 23 + 3 x 4,003 bytes > 8,192 - 114: row at a time.
     run(&mut e, "create table w (n number primary key, a varchar2(4000), b varchar2(4000), c varchar2(4000));");
     run(&mut e, "insert into w values (0, 'x', 'x', 'x');\ncommit;");
@@ -137,6 +143,8 @@ fn a_potential_row_longer_than_the_block_goes_row_at_a_time() {
 #[test]
 fn update_and_delete_stay_a_row_at_a_time() {
     let mut e = quiet_engine();
+    // IMU off: a record a row as the public log takes it (core/tests/imu.rs).
+    run(&mut e, "alter system set \"_in_memory_undo\" = false;");
     run(&mut e, "create table t (n number, v varchar2(10));\ninsert into t select level, 'x' from dual connect by level <= 100;\ncommit;");
     let o = run(&mut e, "update t set v = 'y';");
     assert_eq!(stat(&o[0], "redo entries"), 100);
@@ -150,6 +158,8 @@ fn update_and_delete_stay_a_row_at_a_time() {
 #[test]
 fn a_jdbc_batch_is_an_array_insert() {
     let mut e = quiet_engine();
+    // IMU off: the row-at-a-time run's records as the public log takes them.
+    run(&mut e, "alter system set \"_in_memory_undo\" = false;");
     run(&mut e, "create table b (id number, v varchar2(10));\ninsert into b values (0, 'x');\ncommit;");
     let one = run(&mut e, "LAB RUN 'insert into b values (:1, ''x'')' BIND 1 TO 1000 VIA jdbc_thin;\ncommit;");
     assert_eq!(stat(&one[0], "redo entries"), 1000);

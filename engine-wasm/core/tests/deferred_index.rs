@@ -17,6 +17,7 @@ use lio_core::Engine;
 
 fn set_up(release: &str) -> Engine {
     let mut e = quiet_engine();
+    ok(&e.exec("alter system set \"_in_memory_undo\" = false;")); // a record a change, as the public log takes it (core/tests/imu.rs)
     ok(&e.exec(&format!(
         "lab version {release};\ncreate table t (id number, n number);\n\
          insert into t select level, 10 * level from dual connect by level <= 3;\n\

@@ -521,8 +521,11 @@ fn order_group_jdbc_and_sweep() {
 /// table with a unique index, small and large potential rows, the 51CTO
 /// post's million rows, and Savvinov's 4 KB database (an SPFILE block size and a restart, which
 /// the reset undoes), each after the other in one engine; the cppentry
-/// post's two single-row inserts (its LAB VERSION 11.2.0.1); and Kyte's
-/// delayed block cleanout (a 16 MB cache and a restart).
+/// post's two single-row inserts (its LAB VERSION 11.2.0.1); Kyte's
+/// delayed block cleanout (a 16 MB cache and a restart); and Lewis's
+/// fifty-row update with and without in-memory undo (its LAB VERSION
+/// 10.2.0.5, `_in_memory_undo` set back to true at its end) and
+/// commit-per-row loop.
 #[test]
 fn order_group_array_inserts() {
     order::check(
@@ -532,6 +535,8 @@ fn order_group_array_inserts() {
             "tests/articles/cto-million-row-array-insert-undo.sql",
             "tests/articles/cppentry-single-row-insert-redo-11g.sql",
             "tests/articles/kyte-delayed-block-cleanout-12c.sql",
+            "tests/articles/lewis-imu-fifty-row-update-10g.sql",
+            "tests/articles/lewis-commit-in-plsql-loop-imu-10g.sql",
         ],
         &[],
     );

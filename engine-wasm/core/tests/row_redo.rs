@@ -12,6 +12,7 @@ use lio_core::Engine;
 
 fn set_up(release: &str) -> Engine {
     let mut e = quiet_engine();
+    ok(&e.exec("alter system set \"_in_memory_undo\" = false;")); // a record a change, as the public log takes it (core/tests/imu.rs)
     ok(&e.exec(&format!(
         "lab version {release};\ncreate table t (id number, n number);\ninsert into t values (1, 2);\n\
          insert into t values (2, 2);\ncommit;"
@@ -113,6 +114,7 @@ fn cppentry_second_insert() {
 #[test]
 fn itpub_9i_update_in_a_begun_transaction() {
     let mut e = quiet_engine();
+    ok(&e.exec("alter system set \"_in_memory_undo\" = false;")); // 9i has no IMU (core/tests/imu.rs)
     ok(&e.exec(
         "lab version 10.2.0.5;\ncreate table t (owner varchar2(30), object_name varchar2(30));\n\
          insert into t values ('SYS', 'ICOL$');\ninsert into t values ('SYS', 'I_USER1');\ncommit;\n\

@@ -282,6 +282,19 @@ export const STATISTICS = [
   { name: 'DBWR make free requests', pre12c: 'DBWR make free requests', class: 1 },
   { name: 'background checkpoints started', pre12c: 'background checkpoints started', class: 1 },
   { name: 'background checkpoints completed', pre12c: 'background checkpoints completed', class: 1 },
+  { name: 'IMU commits', pre12c: 'IMU commits', class: 128 },
+  { name: 'IMU Flushes', pre12c: 'IMU Flushes', class: 128 },
+  { name: 'IMU contention', pre12c: 'IMU contention', class: 128 },
+  { name: 'IMU recursive-transaction flush', pre12c: 'IMU recursive-transaction flush', class: 128 },
+  { name: 'IMU undo retention flush', pre12c: 'IMU undo retention flush', class: 128 },
+  { name: 'IMU ktichg flush', pre12c: 'IMU ktichg flush', class: 128 },
+  { name: 'IMU bind flushes', pre12c: 'IMU bind flushes', class: 128 },
+  { name: 'IMU mbu flush', pre12c: 'IMU mbu flush', class: 128 },
+  { name: 'IMU pool not allocated', pre12c: 'IMU pool not allocated', class: 128 },
+  { name: 'IMU CR rollbacks', pre12c: 'IMU CR rollbacks', class: 128 },
+  { name: 'IMU undo allocation size', pre12c: 'IMU undo allocation size', class: 128 },
+  { name: 'IMU Redo allocation size', pre12c: 'IMU Redo allocation size', class: 128 },
+  { name: 'IMU- failed to get a private strand', pre12c: 'IMU- failed to get a private strand', class: 128 },
 ] as const;
 
 /** The typed-array columns of a trace batch, in order. */

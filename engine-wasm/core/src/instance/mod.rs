@@ -243,6 +243,7 @@ impl Instance {
         // capacity larger) after a big transaction.
         self.row_locks.release_session(sid, &txn.locked);
         self.sga.cache.holds.release(sid, &txn.active_blocks);
+        self.sga.cache.holds.imu_release(sid);
         self.recycle(txn);
     }
 
@@ -271,6 +272,8 @@ impl Instance {
         txn.started = false;
         txn.undo_block_used = 0;
         txn.undo_blocks = 0;
+        txn.imu = None;
+        txn.imu_barred = false;
         self.txn_pool.push(txn);
     }
 

@@ -104,6 +104,9 @@ pub const DEFS: &[Def] = &[
     d("_smm_max_size", Int, true, Immediate, Lab),
     d("_sort_multiblock_read_count", Int, true, Immediate, Lab),
     d("_disk_sector_size_override", Bool, false, Immediate, Lab),
+    // In-memory undo and private redo strands (session/imu.rs).
+    d("_in_memory_undo", Bool, true, Immediate, Lab),
+    d("_imu_pools", Int, false, Static, Lab),
     // The lab's optimizer is ALL_ROWS; FIRST_ROWS(_n) costing is not modelled.
     d("optimizer_mode", Enum(OPTIMIZER_MODES), true, Immediate, Only(&["ALL_ROWS"])),
     // Literals are never replaced by binds in the lab.

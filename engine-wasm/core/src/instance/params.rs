@@ -138,6 +138,11 @@ pub fn parse_size(t: &str) -> Option<u64> {
     num.trim().parse::<u64>().ok().map(|n| n * mult)
 }
 
+/// A boolean parameter's value as V$PARAMETER shows it.
+fn bool_text(b: bool) -> String {
+    if b { "TRUE" } else { "FALSE" }.to_string()
+}
+
 /// A value as Oracle echoes it in ORA-00096 and ORA-00068.
 fn shown(v: &ParamValue) -> String {
     match v {
@@ -437,10 +442,8 @@ impl Parameters {
             | "_table_scan_cost_plus_one"
             | "_hash_join_enabled"
             | "_gby_hash_aggregation_enabled"
-            | "_optim_peek_user_binds" => {
-                let v = if boolean()? { "TRUE" } else { "FALSE" };
-                self.other.insert(name.to_string(), v.to_string());
-            }
+            | "_in_memory_undo"
+            | "_optim_peek_user_binds" => drop(self.other.insert(name.to_string(), bool_text(boolean()?))),
             "_optimizer_cost_model" | "optimizer_features_enable" => self.set_costing(name, value, pos)?,
             "workarea_size_policy" => {
                 self.workarea_size_policy = match value {
@@ -468,6 +471,7 @@ impl Parameters {
             }
             "_smm_max_size" => self.smm_max_size_kb = within(bytes()?, (16, DEFAULT_SMM_MAX_SIZE_KB * 4))?,
             "_sort_multiblock_read_count" => self.sort_multiblock_read_count = within(bytes()?, (1, 128))? as u32,
+            "_imu_pools" => drop(self.other.insert(name.to_string(), within(bytes()?, (0, 65_535))?.to_string())),
             _ => match param_defs::lookup(name).map(|d| d.model) {
                 // Purely informational: kept for V$PARAMETER.
                 Some(Model::Info) => {

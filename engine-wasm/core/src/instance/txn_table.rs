@@ -82,6 +82,13 @@ pub struct Transaction {
     /// Old-value boxes of an ended transaction's update records, kept for
     /// the next ones (a single-row update allocates nothing).
     pub spare_rows: Vec<Box<[crate::value::Value]>>,
+    /// In-memory undo and the private redo strand (`session/imu.rs`): Some
+    /// while the transaction keeps its redo and undo private, until its
+    /// commit or a flush.
+    pub imu: Option<Imu>,
+    /// A recursive transaction ran inside this one (a deferred segment's
+    /// creation): it writes public redo to its end.
+    pub imu_barred: bool,
 }
 
 impl Transaction {
@@ -117,4 +124,19 @@ impl Transaction {
         }
         (tried, done)
     }
+}
+
+/// What an IMU transaction holds back from the public log buffer until it
+/// flushes (`session/imu.rs`).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Imu {
+    /// Redo change vectors in the private strand (the 5.2 and the data
+    /// and index blocks' vectors), bytes.
+    pub redo: u64,
+    /// Undo change vectors in the IMU pool, bytes (`undo change vector
+    /// size` at the flush).
+    pub undo: u64,
+    /// The pool's bytes allocated (`IMU undo allocation size`): each undo
+    /// record and its node.
+    pub alloc: u64,
 }

@@ -291,7 +291,11 @@ impl Kernel<'_> {
         }
         self.stats.calls.cr_blocks_created += 1;
         self.stats.calls.cr_undo_records_applied += records as u64;
-        self.stats.gets.normal += records as u64;
+        // Undo an IMU transaction holds is read from its pool in memory,
+        // not from an undo block (`IMU CR rollbacks`).
+        let imu = self.cache.holds.others_imu_records((seg, block), self.sid);
+        self.stats.calls.imu.cr_rollbacks += imu as u64;
+        self.stats.gets.normal += (records - imu) as u64;
         let p = self.params;
         let us = records as f64 * (p.normal_get_us + 2.0 * p.latch_get_us + p.change_row_us);
         self.cost.charge(st.get, us);

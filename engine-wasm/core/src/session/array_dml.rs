@@ -149,6 +149,7 @@ impl Run<'_> {
     /// Count one array run: a current get and change of its block, one
     /// undo record (QMD) and one redo record.
     pub(super) fn count_array_change(&mut self, run: ArrayRun, st: &ChangeStacks) {
+        self.imu_public();
         self.count_change(run.size(), st, Some((run.seg, run.block)));
     }
 }
@@ -190,6 +191,9 @@ impl Run<'_> {
     /// record); a leaf with one entry as a single-row leaf change.
     pub(super) fn count_deferred_leaves(&mut self, d: DeferredLeaves, st: &ChangeStacks) {
         let layout = self.layout();
+        if !d.runs.is_empty() {
+            self.imu_public();
+        }
         for ((seg, insert, leaf), (n, bytes)) in d.runs {
             let (redo, undo) = match (insert, n) {
                 (false, 1) => layout.leaf_delete(bytes),

@@ -114,6 +114,8 @@ impl Run<'_> {
     fn space_change(&mut self, vectors: u64) {
         // The transaction's first change: its slot's 5.2 vector rides here.
         let slot = self.begin_change();
+        // A direct-path load writes public redo: an IMU transaction flushes.
+        self.imu_flush();
         let undo = self.layout().vector(SPACE_UNDO_FIELDS);
         let c = &mut self.s.stats.calls;
         c.db_block_gets += 1;

@@ -323,6 +323,8 @@ impl Run<'_> {
 
     /// A deferred heap segment, created (and placed) by the first insert.
     fn create_deferred_segment(&mut self, tid: TableId, table_name: &str) {
+        // Space management's recursive transaction: no IMU for the session's.
+        self.imu_recursive();
         let pool = self.inst.cat.tables[tid].pool;
         let s = self.inst.cat.new_segment(table_name, SegmentKind::Table, None, pool);
         if let Some(ts) = self.inst.cat.tables[tid].tablespace.clone() {

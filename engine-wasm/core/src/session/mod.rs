@@ -22,6 +22,7 @@ mod dispatch;
 mod dml;
 mod fetch;
 pub mod fixed;
+mod imu;
 mod lab;
 mod maint;
 mod net;

@@ -62,6 +62,7 @@ impl Run<'_> {
             return 0;
         }
         self.txn().started = true;
+        self.imu_begin();
         let c = &mut self.s.stats.calls;
         c.db_block_gets += 1;
         c.db_block_changes += 1;
@@ -157,9 +158,13 @@ impl Run<'_> {
         // The undo block when the change starts a new one.
         c.db_block_gets += new_undo_block as u64;
         c.db_block_changes += 2;
-        c.redo_entries += 1;
-        c.undo_change_vector_size += undo_cv;
-        self.gen_redo(REDO_RECORD_HEADER + slot + size.redo + undo_cv);
+        // An IMU transaction keeps the vectors until it flushes (session/imu.rs).
+        if !self.imu_hold(slot + size.redo, undo_cv) {
+            let c = &mut self.s.stats.calls;
+            c.redo_entries += 1;
+            c.undo_change_vector_size += undo_cv;
+            self.gen_redo(REDO_RECORD_HEADER + slot + size.redo + undo_cv);
+        }
         let p = &self.inst.cost_params;
         let (change, undo_us) = (p.grid.change_row_us, undo_cv as f64 * p.redo_byte_us);
         let redo_us = (REDO_RECORD_HEADER + size.redo) as f64 * p.redo_byte_us;
@@ -182,6 +187,7 @@ impl Run<'_> {
                 c.commit_cleanouts_done += done;
             }
         }
+        let imu = self.imu_release();
         self.end_transaction();
         if !had {
             return;
@@ -189,10 +195,13 @@ impl Run<'_> {
         let c = &mut self.s.stats.calls;
         c.db_block_gets += 1;
         c.db_block_changes += 1;
-        c.redo_entries += 1;
         c.redo_synch_writes += 1;
         let commit = self.layout().commit();
-        self.gen_redo(REDO_RECORD_HEADER + commit);
+        // An IMU transaction's changes and commit are one record.
+        if !self.imu_commit(imu, commit) {
+            self.s.stats.calls.redo_entries += 1;
+            self.gen_redo(REDO_RECORD_HEADER + commit);
+        }
         // The commit record is in the log buffer: LGWR must write up to it.
         let upto = self.inst.io.redo.generated();
         if self.inst.io.redo.deferred {
@@ -361,6 +370,8 @@ impl Run<'_> {
         if records.is_empty() {
             return Ok(());
         }
+        // Undo is applied from undo blocks: an IMU transaction flushes first.
+        self.imu_flush();
         self.inst.change_seq += 1;
         let st = self.change_stacks("oracle;opitsk;opiodr;opiexe;xctrol;ktundo");
         let mut touched: BTreeMap<TableId, HashSet<u32>> = BTreeMap::new();

@@ -37,6 +37,10 @@ pub struct BufferHolds {
     uncleaned: Vec<Vec<u64>>,
     /// How many bits of `uncleaned` are set.
     uncleaned_count: usize,
+    /// Sessions whose transaction holds an IMU pool (`session/imu.rs`):
+    /// its undo is in memory, where a reader's consistent read finds it
+    /// without an undo block get (`IMU CR rollbacks`).
+    imu_sids: Vec<u32>,
 }
 
 impl BufferHolds {
@@ -99,6 +103,33 @@ impl BufferHolds {
     /// Whether a session other than `sid` has uncommitted changes in the block.
     pub fn changed_by_others(&self, key: BlockKey, sid: u32) -> bool {
         self.active.get(&key).is_some_and(|w| w.iter().any(|(s, _)| *s != sid))
+    }
+
+    /// IMU pools in use (one per IMU transaction).
+    pub fn imu_in_use(&self) -> usize {
+        self.imu_sids.len()
+    }
+
+    /// Session `sid`'s transaction took an IMU pool.
+    pub fn imu_take(&mut self, sid: u32) {
+        if !self.imu_sids.contains(&sid) {
+            self.imu_sids.push(sid);
+        }
+    }
+
+    /// Session `sid`'s transaction gave its IMU pool back (flush or end).
+    pub fn imu_release(&mut self, sid: u32) {
+        self.imu_sids.retain(|s| *s != sid);
+    }
+
+    /// Of the other sessions' undo records for the block, those held in
+    /// IMU pools.
+    pub fn others_imu_records(&self, key: BlockKey, sid: u32) -> u32 {
+        if self.imu_sids.is_empty() {
+            return 0;
+        }
+        let w = self.active.get(&key);
+        w.map_or(0, |w| w.iter().filter(|(s, _)| *s != sid && self.imu_sids.contains(s)).map(|(_, n)| n).sum())
     }
 
     /// Undo records of other sessions than `sid` for the block (0: none).

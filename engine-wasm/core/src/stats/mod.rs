@@ -11,11 +11,13 @@
 use crate::instance::version::VersionProfile;
 use crate::sga::get_kind::GetKind;
 
+mod imu;
 pub mod ledger;
 pub mod names;
 mod trace_wait;
 pub mod waits;
 
+pub use imu::ImuCounters;
 pub use ledger::TimeMark;
 pub use names::{Stat, STAT_COUNT};
 pub use trace_wait::TraceWait;
@@ -216,6 +218,8 @@ pub struct CallCounters {
     /// session's consistent get (redo on a query) or current get.
     pub cleanout_cr_gets: u64,
     pub cleanout_current_gets: u64,
+    /// In-memory undo and private strands.
+    pub imu: ImuCounters,
     pub parse_cpu_us: f64,
     /// Waits by duration, per [`WaitEvent`]: bucket 0 holds waits under
     /// 1 ms, bucket b waits of [2^(b-1), 2^b) ms (V$EVENT_HISTOGRAM).
@@ -351,6 +355,9 @@ impl Counters for CallCounters {
         s.add(Stat::ImmediateCrBlockCleanoutApplications, self.cleanout_cr_gets);
         s.add(Stat::ImmediateCurrentBlockCleanoutApplications, self.cleanout_current_gets);
         s.add(Stat::DataBlocksConsistentReadsUndoRecordsApplied, self.cr_undo_records_applied);
+        for (stat, v) in self.imu.values() {
+            s.add(stat, v);
+        }
         // Oracle reports CPU in centiseconds (DB time and CPU used by this
         // session: the session's time ledger, `Session::snapshot`).
         s.add(Stat::ParseTimeCpu, (self.parse_cpu_us / 10_000.0).round() as u64);

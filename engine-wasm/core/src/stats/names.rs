@@ -168,6 +168,19 @@ stats! {
     DbwrMakeFreeRequests = "DBWR make free requests", USER;
     BackgroundCheckpointsStarted = "background checkpoints started", USER;
     BackgroundCheckpointsCompleted = "background checkpoints completed", USER;
+    ImuCommits = "IMU commits", DEBUG;
+    ImuFlushes = "IMU Flushes", DEBUG;
+    ImuContention = "IMU contention", DEBUG;
+    ImuRecursiveTransactionFlush = "IMU recursive-transaction flush", DEBUG;
+    ImuUndoRetentionFlush = "IMU undo retention flush", DEBUG;
+    ImuKtichgFlush = "IMU ktichg flush", DEBUG;
+    ImuBindFlushes = "IMU bind flushes", DEBUG;
+    ImuMbuFlush = "IMU mbu flush", DEBUG;
+    ImuPoolNotAllocated = "IMU pool not allocated", DEBUG;
+    ImuCrRollbacks = "IMU CR rollbacks", DEBUG;
+    ImuUndoAllocationSize = "IMU undo allocation size", DEBUG;
+    ImuRedoAllocationSize = "IMU Redo allocation size", DEBUG;
+    ImuFailedToGetAPrivateStrand = "IMU- failed to get a private strand", DEBUG;
 }
 
 impl Stat {

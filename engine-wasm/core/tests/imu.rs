@@ -1,0 +1,143 @@
+//! Private redo strands and in-memory undo (session/imu.rs): a small
+//! transaction's redo held until its commit and written as one record,
+//! worked by hand on 10.2 (24-byte vector headers), and Jonathan Lewis's
+//! published 10.2.0.3 / 9.2.0.8 figures (tests/articles/lewis-imu-*).
+
+mod common;
+use common::*;
+use lio_core::Engine;
+
+fn set_up(extra: &str) -> Engine {
+    let mut e = quiet_engine();
+    ok(&e.exec(&format!(
+        "lab version 10.2.0.5;\n{extra}create table t (id number, n number);\ninsert into t values (1, 2);\n\
+         insert into t values (2, 2);\ncommit;"
+    )));
+    e
+}
+
+/// The statistics `names` of one statement.
+fn stats(e: &mut Engine, sql: &str, names: &[&str]) -> Vec<u64> {
+    let s = e.exec(sql);
+    ok(&s);
+    names.iter().map(|n| s.iter().map(|st| stat(st, n)).sum()).collect()
+}
+
+const REDO: [&str; 3] = ["redo entries", "redo size", "undo change vector size"];
+
+/// `update t set n = 3 where id = 1` and COMMIT. The update writes nothing
+/// public; the commit one record: its header 24, the 5.2 (24 + 4 + 32 =
+/// 60), the 11.5 (24 + 12 + 16 + 28 + 4 + 4 = 88), the 5.1 with the
+/// transaction's ktubl (136 + 52 = 188) and the 5.4 (24 + 8 + 20 + 16 =
+/// 68): 428 bytes, where IMU off writes the change's record (24 + 60 +
+/// 88 + 188 = 360) and the commit's (24 + 68 = 92): 452 in 2 entries. The pool
+/// allocates the undo record and its node: 188 + 720 = 908 (Lewis's 10.2.0.3
+/// figure for this update, 22,700 for 25 of them).
+#[test]
+fn one_row_update_and_commit_worked_by_hand() {
+    let mut e = set_up("");
+    assert_eq!(stats(&mut e, "update t set n = 3 where id = 1;", &REDO), [0, 0, 0]);
+    let commit = stats(&mut e, "commit;", &["redo entries", "redo size", "undo change vector size", "IMU commits"]);
+    assert_eq!(commit, [1, 428, 188, 1]);
+    let mut e = set_up("alter system set \"_in_memory_undo\" = false;\n");
+    assert_eq!(stats(&mut e, "update t set n = 3 where id = 1;", &REDO), [1, 360, 188]);
+    assert_eq!(stats(&mut e, "commit;", &["redo entries", "redo size", "IMU commits"]), [1, 92, 0]);
+}
+
+/// Two changes held, then ROLLBACK: the transaction flushes first (one
+/// record of 24 + 60 + 2 x 88 + 188 + 136 = 584, `IMU Flushes` 1, its
+/// strand's 60 + 176 = 236 bytes the `IMU Redo allocation size`), then
+/// applies its undo as public redo, a record a change and one to end.
+#[test]
+fn rollback_flushes_first() {
+    let mut e = set_up("");
+    ok(&e.exec("update t set n = 3 where id = 1;\nupdate t set n = 3 where id = 2;"));
+    let names = ["redo entries", "IMU Flushes", "IMU Redo allocation size", "IMU commits"];
+    let s = stats(&mut e, "rollback;", &names);
+    assert_eq!(s, [1 + 2 + 1, 1, 236, 0]);
+}
+
+/// A pool holds 64 KB: each of these undo records takes 140 + 720 = 860
+/// bytes (the first 912), so 76 fit (65,412 bytes) and the 77th flushes the
+/// transaction: one record for the 76, then a record a row and the
+/// commit's own.
+#[test]
+fn a_full_pool_flushes() {
+    let mut e = quiet_engine();
+    ok(&e.exec(
+        "lab version 10.2.0.5;\ncreate table t (id number, v varchar2(10));\n\
+         insert into t select rownum, 'xxxxxx' from all_objects where rownum <= 100;\ncommit;",
+    ));
+    let names = ["redo entries", "IMU Flushes", "IMU undo allocation size", "IMU commits"];
+    let s = stats(&mut e, "update t set v = 'YYYYYYYYYY';\ncommit;", &names);
+    assert_eq!(s, [1 + 24 + 1, 1, 912 + 75 * 860, 0]);
+}
+
+/// `_imu_pools` = 0: no pool for the transaction (`IMU pool not
+/// allocated`, `IMU- failed to get a private strand`), public redo.
+#[test]
+fn no_pool_no_imu() {
+    let mut e = set_up("alter system set \"_imu_pools\" = 0 scope = spfile;\nshutdown immediate\nstartup\n");
+    let names = ["redo entries", "IMU pool not allocated", "IMU- failed to get a private strand", "IMU commits"];
+    assert_eq!(stats(&mut e, "update t set n = 3 where id = 1;\ncommit;", &names), [2, 1, 1, 0]);
+}
+
+/// An array insert writes public redo: its transaction takes no pool.
+#[test]
+fn array_inserts_stay_public() {
+    let mut e = set_up("");
+    let names = ["redo entries", "IMU commits", "IMU Flushes"];
+    let s = stats(&mut e, "insert into t select rownum + 2, 1 from all_objects where rownum <= 3;\ncommit;", &names);
+    assert_eq!(s, [2, 0, 0]);
+}
+
+/// tests/articles/lewis-imu-fifty-row-update-10g.sql: Lewis's 50 rows
+/// updated through an index and committed. 10.2.0.3 (IMU): 1 redo entry,
+/// 12,048 bytes, 102 block changes, 53 db block gets, `IMU commits` 1,
+/// `IMU undo allocation size` 43,052. 9.2.0.8 (no IMU): 51 entries, 12,668
+/// bytes. The lab: 12,004 (-0.4%) and 13,204 (+4.2%); the allocation exact.
+#[test]
+fn lewis_fifty_row_update() {
+    let script = include_str!("../../../tests/articles/lewis-imu-fifty-row-update-10g.sql");
+    let mut e = quiet_engine();
+    let steps = e.exec(script);
+    ok(&steps);
+    let at: Vec<usize> = (0..steps.len()).filter(|&i| steps[i].statement.starts_with("update")).collect();
+    assert_eq!(at.len(), 2);
+    let sum = |i: usize, n: &str| stat(&steps[i], n) + stat(&steps[i + 1], n);
+    let near = |lab: u64, published: f64| (lab as f64 - published).abs() / published < 0.05;
+    let (imu, off) = (at[0], at[1]);
+    assert_eq!((stat(&steps[imu], "redo entries"), stat(&steps[imu], "redo size")), (0, 0));
+    assert_eq!(sum(imu, "redo entries"), 1);
+    assert_eq!(sum(imu, "redo size"), 12_004);
+    assert!(near(sum(imu, "redo size"), 12_048.0));
+    assert_eq!(sum(imu, "db block changes"), 102);
+    assert_eq!(sum(imu, "IMU commits"), 1);
+    assert_eq!(sum(imu, "IMU undo allocation size"), 43_052);
+    assert_eq!(sum(off, "redo entries"), 51);
+    assert_eq!(sum(off, "redo size"), 13_204);
+    assert!(near(sum(off, "redo size"), 12_668.0));
+    assert_eq!(sum(off, "IMU commits"), 0);
+    println!("db block gets {} / {}", sum(imu, "db block gets"), sum(off, "db block gets"));
+}
+
+/// tests/articles/lewis-commit-in-plsql-loop-imu-10g.sql: 25 one-row
+/// updates, each committed in a PL/SQL loop. 10.2.0.3: 25 redo entries,
+/// 11,132 bytes, 100 db block gets and changes, `IMU commits` 25, `IMU undo
+/// allocation size` 22,700. The lab: 25 records of 428 bytes, 10,700
+/// (-3.9%); 100, 100, 25, and 25 x 908 = 22,700.
+#[test]
+fn lewis_commit_in_plsql_loop() {
+    let script = include_str!("../../../tests/articles/lewis-commit-in-plsql-loop-imu-10g.sql");
+    let mut e = quiet_engine();
+    let steps = e.exec(script);
+    ok(&steps);
+    let l = steps.last().unwrap();
+    let got: Vec<u64> = ["user commits", "redo entries", "redo size", "db block gets", "db block changes"]
+        .iter()
+        .chain(["IMU commits", "IMU undo allocation size", "IMU Flushes"].iter())
+        .map(|n| stat(l, n))
+        .collect();
+    assert_eq!(got, [25, 25, 10_700, 100, 100, 25, 22_700, 0]);
+    assert!((10_700.0f64 - 11_132.0).abs() / 11_132.0 < 0.05);
+}
