@@ -111,10 +111,8 @@ fn sequential_inserts_spread_over_a_reverse_index() {
 /// sequential IDs; LF_BLKS 2966 and PCT_USED 68 for the reverse index,
 /// clustering factor 3,029 against 999,994 once rebuilt REVERSE
 /// (tests/articles/foote-reverse-key-space-10g.sql): within 5%. The plain
-/// index's published 1999 leaves at 100% are not the lab's: an index
-/// created empty keeps 1 - PCTFREE (90%) for the leaves its ascending
-/// inserts add (2,207 leaves, 90%), where Oracle's 90-10 splits leave
-/// them full (docs/MODEL.md).
+/// index's 1,999 leaves at PCT_USED 100: its ascending inserts split its
+/// leaves 90-10, leaving them full (PCTFREE is for CREATE INDEX only).
 #[test]
 fn foote_reverse_key_space_and_clustering_factor() {
     let mut e = quiet_engine();
@@ -126,7 +124,7 @@ fn foote_reverse_key_space_and_clustering_factor() {
     let within = |lab: f64, published: f64| (lab - published).abs() <= published * 0.05;
     let (n_lf, n_pct) = (num(&stats[0].rows[0][1]), num(&stats[0].rows[0][2]));
     let (r_lf, r_pct) = (num(&stats[1].rows[0][1]), num(&stats[1].rows[0][2]));
-    assert!(within(n_lf, 1999.0 / 0.9) && within(n_pct, 90.0), "plain {n_lf} {n_pct}");
+    assert!(within(n_lf, 1999.0) && within(n_pct, 100.0), "plain {n_lf} {n_pct}");
     assert!(within(r_lf, 2966.0) && within(r_pct, 68.0), "reverse {r_lf} {r_pct}");
     let cf: Vec<f64> =
         s.iter().filter(|x| x.statement.starts_with("SELECT i.index_name")).map(|x| num(&x.rows[0][2])).collect();

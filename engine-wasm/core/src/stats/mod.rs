@@ -216,6 +216,8 @@ pub struct CallCounters {
     /// session's consistent get (redo on a query) or current get.
     pub cleanout_cr_gets: u64,
     pub cleanout_current_gets: u64,
+    /// Index block splits (leaf, 90-10, branch, root).
+    pub splits: crate::storage::Splits,
     pub parse_cpu_us: f64,
     /// Waits by duration, per [`WaitEvent`]: bucket 0 holds waits under
     /// 1 ms, bucket b waits of [2^(b-1), 2^b) ms (V$EVENT_HISTOGRAM).
@@ -351,6 +353,10 @@ impl Counters for CallCounters {
         s.add(Stat::ImmediateCrBlockCleanoutApplications, self.cleanout_cr_gets);
         s.add(Stat::ImmediateCurrentBlockCleanoutApplications, self.cleanout_current_gets);
         s.add(Stat::DataBlocksConsistentReadsUndoRecordsApplied, self.cr_undo_records_applied);
+        s.add(Stat::LeafNodeSplits, self.splits.leaf);
+        s.add(Stat::LeafNode9010Splits, self.splits.leaf_90_10);
+        s.add(Stat::BranchNodeSplits, self.splits.branch);
+        s.add(Stat::RootNodeSplits, self.splits.root);
         // Oracle reports CPU in centiseconds (DB time and CPU used by this
         // session: the session's time ledger, `Session::snapshot`).
         s.add(Stat::ParseTimeCpu, (self.parse_cpu_us / 10_000.0).round() as u64);
