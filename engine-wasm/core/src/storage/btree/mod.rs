@@ -160,6 +160,9 @@ pub struct BTree {
     splits: Splits,
     /// Set while a rollback brings the entries back.
     pub undoing: bool,
+    /// The rows whose entries the rollback took out (sorted): they come
+    /// back as they were, not as deleted entries unmarked.
+    undo_removed: Vec<u32>,
 }
 
 /// At most this many entries a statement adds are inserted in place (each
@@ -268,6 +271,7 @@ impl BTree {
             leaf_del: vec![split::Deleted::default()],
             splits: Splits::default(),
             undoing: false,
+            undo_removed: Vec::new(),
         }
     }
 
@@ -499,6 +503,10 @@ impl BTree {
             }
         }
         let physical = self.undoing;
+        if physical {
+            self.undo_removed = removed.iter().map(|&(p, _)| self.row_at(p as usize)).collect();
+            self.undo_removed.sort_unstable();
+        }
         if self.packed {
             let n = self.nums.len();
             self.retain_packed(|e| !rows.contains(&e.row));

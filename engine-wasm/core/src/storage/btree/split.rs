@@ -166,8 +166,9 @@ impl BTree {
             if top {
                 highest = Some(q);
             }
+            let back = self.undoing && self.undo_removed.binary_search(&self.row_at(q)).is_err();
             let d = &mut self.leaf_del[l];
-            if self.undoing && d.fresh_rows + d.rows > 0 {
+            if back && d.fresh_rows + d.rows > 0 {
                 // A rolled-back delete: the entry is no longer marked.
                 if d.fresh_rows > 0 {
                     d.fresh_rows -= 1;
@@ -186,6 +187,7 @@ impl BTree {
             }
             self.split_leaf(l, q, size, top, &waiting);
         }
+        self.undo_removed = Vec::new();
         self.settle(before);
     }
 
