@@ -98,10 +98,16 @@ fn validate_structure_after_delete_counts_deleted_rows() {
     run(&mut e, "analyze index t_i validate structure;");
     assert_eq!(one(&mut e, "select lf_rows from index_stats"), "1000");
     run(&mut e, "delete from t where id <= 10;\ncommit;\nanalyze index t_i validate structure;");
-    assert_eq!(one(&mut e, "select lf_rows || ' ' || del_lf_rows || ' ' || del_lf_rows_len from index_stats"), "1000 10 140");
+    assert_eq!(
+        one(&mut e, "select lf_rows || ' ' || del_lf_rows || ' ' || del_lf_rows_len from index_stats"),
+        "1000 10 140"
+    );
     run(&mut e, "insert into t values (0);\ncommit;\nanalyze index t_i validate structure;");
     assert_eq!(one(&mut e, "select lf_rows || ' ' || del_lf_rows from index_stats"), "991 0");
-    run(&mut e, "delete from t where id <= 20;\ncommit;\nalter index t_i rebuild;\nanalyze index t_i validate structure;");
+    run(
+        &mut e,
+        "delete from t where id <= 20;\ncommit;\nalter index t_i rebuild;\nanalyze index t_i validate structure;",
+    );
     assert_eq!(one(&mut e, "select lf_rows || ' ' || del_lf_rows from index_stats"), "980 0");
     run(
         &mut e,

@@ -282,6 +282,10 @@ export const STATISTICS = [
   { name: 'DBWR make free requests', pre12c: 'DBWR make free requests', class: 1 },
   { name: 'background checkpoints started', pre12c: 'background checkpoints started', class: 1 },
   { name: 'background checkpoints completed', pre12c: 'background checkpoints completed', class: 1 },
+  { name: 'leaf node splits', pre12c: 'leaf node splits', class: 128 },
+  { name: 'leaf node 90-10 splits', pre12c: 'leaf node 90-10 splits', class: 128 },
+  { name: 'branch node splits', pre12c: 'branch node splits', class: 128 },
+  { name: 'root node splits', pre12c: 'root node splits', class: 128 },
 ] as const;
 
 /** The typed-array columns of a trace batch, in order. */

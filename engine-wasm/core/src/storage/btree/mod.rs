@@ -2,11 +2,13 @@
 
 mod bitmap;
 mod layout;
+mod leaf_state;
 mod packed;
 mod search;
 mod split;
 
-pub use split::Splits;
+use leaf_state::Deleted;
+pub use leaf_state::Splits;
 
 impl BTree {
     /// After a batch of inserts at `inserted` (positions, ascending): a
@@ -155,7 +157,7 @@ pub struct BTree {
     /// `leaf_start`).
     leaf_used: Vec<u32>,
     /// Deleted entries each leaf holds (parallel to `leaf_start`).
-    leaf_del: Vec<split::Deleted>,
+    leaf_del: Vec<Deleted>,
     /// Splits not yet taken by the session.
     splits: Splits,
     /// Set while a rollback brings the entries back.
@@ -268,7 +270,7 @@ impl BTree {
             stale: false,
             // One empty leaf, with no bytes.
             leaf_used: vec![0],
-            leaf_del: vec![split::Deleted::default()],
+            leaf_del: vec![Deleted::default()],
             splits: Splits::default(),
             undoing: false,
             undo_removed: Vec::new(),
@@ -349,9 +351,7 @@ impl BTree {
         let mut b = add.into_iter().peekable();
         loop {
             let take_a = match (a.peek(), b.peek()) {
-                (Some(x), Some(y)) => {
-                    cmp_keys(&x.0 .0, &y.0 .0 .0).then(x.0 .1.cmp(&y.0 .0 .1)) != Ordering::Greater
-                }
+                (Some(x), Some(y)) => cmp_keys(&x.0 .0, &y.0 .0 .0).then(x.0 .1.cmp(&y.0 .0 .1)) != Ordering::Greater,
                 (Some(_), None) => true,
                 (None, Some(_)) => false,
                 (None, None) => break,
@@ -486,75 +486,10 @@ impl BTree {
         }
     }
 
-    /// Remove the entries of these rows (DML, rollback). The layout is
-    /// recomputed by the next merge or [`Self::relayout`].
-    pub fn remove_rows(&mut self, rows: &std::collections::HashSet<u32>) {
-        if rows.is_empty() {
-            return;
-        }
-        // A splitting tree keeps its leaves: the entries' old places and
-        // bytes (a delete marks them deleted in their leaf).
-        let mut removed: Vec<(u32, u32)> = Vec::new();
-        if self.holds_leaves() {
-            for p in 0..self.len() {
-                if rows.contains(&self.row_at(p)) {
-                    removed.push((p as u32, self.sizes[p]));
-                }
-            }
-        }
-        let physical = self.undoing;
-        if physical {
-            self.undo_removed = removed.iter().map(|&(p, _)| self.row_at(p as usize)).collect();
-            self.undo_removed.sort_unstable();
-        }
-        if self.packed {
-            let n = self.nums.len();
-            self.retain_packed(|e| !rows.contains(&e.row));
-            self.stale |= self.nums.len() != n && !self.holds_leaves();
-            self.note_removed(&removed, physical);
-            return;
-        }
-        let mut keep = Vec::with_capacity(self.entries.len());
-        let mut sizes = Vec::with_capacity(self.entries.len());
-        for (e, s) in std::mem::take(&mut self.entries).into_iter().zip(std::mem::take(&mut self.sizes)) {
-            if !rows.contains(&e.1) {
-                keep.push(e);
-                sizes.push(s);
-            }
-        }
-        // `first`, `nums` and the leaves still describe the old entries.
-        self.stale |= keep.len() != self.entries.len();
-        self.entries = keep;
-        self.sizes = sizes;
-        self.note_removed(&removed, physical);
-    }
-
     /// Drop pending entries (statement rollback).
     pub fn discard_pending(&mut self) {
         self.pending.clear();
         self.pending_sizes.clear();
-    }
-
-    /// Remove entries for rows >= `first_row` (statement rollback after merge).
-    pub fn remove_rows_from(&mut self, first_row: u32) {
-        // A rollback takes the entries out of their leaves.
-        let removed: Vec<(u32, u32)> = (0..self.len())
-            .filter(|&p| self.holds_leaves() && self.row_at(p) >= first_row)
-            .map(|p| (p as u32, self.sizes[p]))
-            .collect();
-        if self.packed {
-            self.retain_packed(|e| e.row < first_row);
-        } else {
-            let (entries, sizes): (Vec<_>, Vec<_>) = std::mem::take(&mut self.entries)
-                .into_iter()
-                .zip(std::mem::take(&mut self.sizes))
-                .filter(|(e, _)| e.1 < first_row)
-                .unzip();
-            self.entries = entries;
-            self.sizes = sizes;
-        }
-        self.note_removed(&removed, true);
-        self.relayout();
     }
 
     /// Build the index over existing entries (CREATE INDEX): leaves packed

@@ -20,26 +20,6 @@
 
 use super::*;
 
-/// Splits counted since the session took them last: `leaf node splits`,
-/// `leaf node 90-10 splits`, `branch node splits` and `root node splits`.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct Splits {
-    pub leaf: u64,
-    pub leaf_90_10: u64,
-    pub branch: u64,
-    pub root: u64,
-}
-
-/// The deleted entries a leaf holds: those of earlier statements (an
-/// insert into the leaf cleans them out) and those of the running one.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub(super) struct Deleted {
-    rows: u32,
-    bytes: u32,
-    fresh_rows: u32,
-    fresh_bytes: u32,
-}
-
 /// The entries a merge added that are not in their leaf yet: their
 /// positions, ascending, and whether each went in.
 struct Waiting {
@@ -55,15 +35,6 @@ impl Waiting {
         if let Ok(i) = self.sorted.binary_search(&(p as u32)) {
             self.done[i] = true;
         }
-    }
-}
-
-impl Splits {
-    pub fn add(&mut self, o: Splits) {
-        self.leaf += o.leaf;
-        self.leaf_90_10 += o.leaf_90_10;
-        self.branch += o.branch;
-        self.root += o.root;
     }
 }
 
@@ -292,8 +263,73 @@ impl BTree {
     /// Deleted entries the leaves hold and their bytes (DEL_LF_ROWS,
     /// DEL_LF_ROWS_LEN).
     pub fn deleted(&self) -> (u64, u64) {
-        self.leaf_del.iter().fold((0, 0), |(r, b), d| {
-            (r + (d.rows + d.fresh_rows) as u64, b + (d.bytes + d.fresh_bytes) as u64)
-        })
+        self.leaf_del
+            .iter()
+            .fold((0, 0), |(r, b), d| (r + (d.rows + d.fresh_rows) as u64, b + (d.bytes + d.fresh_bytes) as u64))
+    }
+
+    /// Remove the entries of these rows (DML, rollback). The layout is
+    /// recomputed by the next merge or [`Self::relayout`].
+    pub fn remove_rows(&mut self, rows: &std::collections::HashSet<u32>) {
+        if rows.is_empty() {
+            return;
+        }
+        // A splitting tree keeps its leaves: the entries' old places and
+        // bytes (a delete marks them deleted in their leaf).
+        let mut removed: Vec<(u32, u32)> = Vec::new();
+        if self.holds_leaves() {
+            for p in 0..self.len() {
+                if rows.contains(&self.row_at(p)) {
+                    removed.push((p as u32, self.sizes[p]));
+                }
+            }
+        }
+        let physical = self.undoing;
+        if physical {
+            self.undo_removed = removed.iter().map(|&(p, _)| self.row_at(p as usize)).collect();
+            self.undo_removed.sort_unstable();
+        }
+        if self.packed {
+            let n = self.nums.len();
+            self.retain_packed(|e| !rows.contains(&e.row));
+            self.stale |= self.nums.len() != n && !self.holds_leaves();
+            self.note_removed(&removed, physical);
+            return;
+        }
+        let mut keep = Vec::with_capacity(self.entries.len());
+        let mut sizes = Vec::with_capacity(self.entries.len());
+        for (e, s) in std::mem::take(&mut self.entries).into_iter().zip(std::mem::take(&mut self.sizes)) {
+            if !rows.contains(&e.1) {
+                keep.push(e);
+                sizes.push(s);
+            }
+        }
+        // `first`, `nums` and the leaves still describe the old entries.
+        self.stale |= keep.len() != self.entries.len();
+        self.entries = keep;
+        self.sizes = sizes;
+        self.note_removed(&removed, physical);
+    }
+
+    /// Remove entries for rows >= `first_row` (statement rollback after merge).
+    pub fn remove_rows_from(&mut self, first_row: u32) {
+        // A rollback takes the entries out of their leaves.
+        let removed: Vec<(u32, u32)> = (0..self.len())
+            .filter(|&p| self.holds_leaves() && self.row_at(p) >= first_row)
+            .map(|p| (p as u32, self.sizes[p]))
+            .collect();
+        if self.packed {
+            self.retain_packed(|e| e.row < first_row);
+        } else {
+            let (entries, sizes): (Vec<_>, Vec<_>) = std::mem::take(&mut self.entries)
+                .into_iter()
+                .zip(std::mem::take(&mut self.sizes))
+                .filter(|(e, _)| e.1 < first_row)
+                .unzip();
+            self.entries = entries;
+            self.sizes = sizes;
+        }
+        self.note_removed(&removed, true);
+        self.relayout();
     }
 }
