@@ -16,6 +16,15 @@ fn key(order: &str) -> String {
     )
 }
 
+/// The table loaded with the keys in `order`: the engine and the INSERT.
+fn load(order: &str) -> (lio_core::Engine, lio_core::StepOut) {
+    let mut e = quiet_engine();
+    ok(&e.exec(TABLE));
+    let mut s = e.exec(&key(order));
+    ok(&s);
+    (e, s.remove(0))
+}
+
 fn leaves(e: &mut lio_core::Engine) -> String {
     let r = text_rows(e, "analyze index t_k validate structure;\nselect lf_blks || ' ' || pct_used from index_stats;");
     r[0][0].clone()
@@ -27,11 +36,8 @@ fn leaves(e: &mut lio_core::Engine) -> String {
 /// levels high (a root split).
 #[test]
 fn ascending_keys_split_90_10_and_fill_their_leaves() {
-    let mut e = quiet_engine();
-    ok(&e.exec(TABLE));
-    let s = e.exec(&key("asc"));
-    ok(&s);
-    let st = &s[0];
+    let (mut e, st) = load("asc");
+    let st = &st;
     assert_eq!(stat(st, "leaf node splits"), 9);
     assert_eq!(stat(st, "leaf node 90-10 splits"), 9);
     assert_eq!(stat(st, "branch node splits"), 0);
@@ -46,12 +52,9 @@ fn ascending_keys_split_90_10_and_fill_their_leaves() {
 /// full.
 #[test]
 fn descending_keys_split_50_50() {
-    let mut e = quiet_engine();
-    ok(&e.exec(TABLE));
-    let s = e.exec(&key("desc"));
-    ok(&s);
-    assert_eq!(stat(&s[0], "leaf node splits"), 18);
-    assert_eq!(stat(&s[0], "leaf node 90-10 splits"), 0);
+    let (mut e, st) = load("desc");
+    assert_eq!(stat(&st, "leaf node splits"), 18);
+    assert_eq!(stat(&st, "leaf node 90-10 splits"), 0);
     assert!(leaves(&mut e).starts_with("19 "));
 }
 

@@ -4,6 +4,12 @@
 use super::*;
 use std::collections::HashSet;
 
+/// Leaf splits and 90-10 splits since the last call.
+fn splits(t: &mut BTree) -> (u64, u64) {
+    let s = t.take_splits();
+    (s.leaf, s.leaf_90_10)
+}
+
 fn insert_one_by_one(t: &mut BTree, keys: impl IntoIterator<Item = u32>) {
     for k in keys {
         t.insert(Key::One(Value::from_f64(k as f64)), k, 100);
@@ -39,9 +45,7 @@ fn ascending_keys_fill_their_leaves_with_90_10_splits() {
 fn descending_keys_split_50_50_and_leave_half_full_leaves() {
     let mut t = BTree::new(8192, 10, false, false);
     insert_one_by_one(&mut t, (0..800).rev());
-    assert_eq!(t.leaf_count(), 19);
-    let s = t.take_splits();
-    assert_eq!((s.leaf, s.leaf_90_10), (18, 0));
+    assert_eq!((t.leaf_count(), splits(&mut t)), (19, (18, 0)));
 }
 
 /// CREATE INDEX packs to 1 - PCTFREE: 7,257 bytes (90% of 8,064) hold 72
@@ -54,9 +58,7 @@ fn pctfree_is_honoured_by_the_build_only() {
     t.build(entries).unwrap();
     assert_eq!(t.leaf_count(), 12);
     insert_one_by_one(&mut t, 800..900);
-    assert_eq!(t.leaf_count(), 13);
-    let s = t.take_splits();
-    assert_eq!((s.leaf, s.leaf_90_10), (1, 1));
+    assert_eq!((t.leaf_count(), splits(&mut t)), (13, (1, 1)));
 }
 
 /// Deleted entries stay in their leaf (LF_ROWS counts them, DEL_LF_ROWS
