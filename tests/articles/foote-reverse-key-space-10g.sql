@@ -8,17 +8,15 @@
 --   reverse index:  BLOCKS 3072, LF_BLKS 2966, PCT_USED 68  (50-50 splits)
 --   CLUSTERING_FACTOR 3,029 (table of 3,033 blocks) for the normal index,
 --   999,994 once rebuilt REVERSE.
--- The lab (engine-wasm/core/tests/reverse_key.rs): the reverse index's
--- stored keys are the IDs' bytes reversed, so the sequence's inserts land
--- all over it and its leaves fill to ln 2 (69%) as random inserts do,
--- where the ascending keys fill the plain index's leaves; LF_BLKS and
--- PCT_USED within 5% of the published figures; the clustering factor of
--- the reversed order close to the row count. Lab: reverse LF_BLKS 2,866
--- (-3.4%), PCT_USED 70 (+2.9%); CLUSTERING_FACTOR 3,029 and 999,994, as
--- published. The plain index is not the published one: 2,207 leaves at
--- 90% (the lab keeps an index created empty at 1 - PCTFREE for the
--- leaves its ascending inserts add; Oracle's 90-10 splits leave them
--- full: 1,999 at 100%).
+-- The lab (engine-wasm/core/tests/reverse_key.rs): leaves split one by
+-- one (storage/btree/split.rs). The plain index's ascending IDs are each
+-- the highest key: 90-10 splits, full leaves. The reverse index's stored
+-- keys are the IDs' bytes reversed, so the sequence's inserts land all
+-- over it: 50-50 splits. LF_BLKS and PCT_USED within 5% of the published
+-- figures; the clustering factor of the reversed order close to the row
+-- count. Lab: plain BLOCKS 2048, LF_BLKS 1,983 (-0.8%), PCT_USED 100;
+-- reverse BLOCKS 2944 (-4.2%), LF_BLKS 2,911 (-1.9%), PCT_USED 69
+-- (+1.5%); CLUSTERING_FACTOR 3,029 and 999,994, as published.
 -- The demo truncates the table and creates REVERSE_INDEX on the same
 -- column while NORMAL_INDEX exists (ORA-01408 in 10g): the lab drops it
 -- first (marked "(lab)"). The clustering factor part follows on the

@@ -676,6 +676,7 @@ fn order_group_ddl_and_loads() {
         &[
             "tests/articles/hall-append-hint-redo-noarchivelog.sql",
             "tests/articles/kuhn-alapati-index-stats-validate-structure-11g.sql",
+            "tests/articles/otn-update-leaves-own-deleted-rows.sql",
             "samples/clustering-factor.sql",
         ],
         &[],

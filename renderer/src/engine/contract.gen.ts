@@ -295,6 +295,10 @@ export const STATISTICS = [
   { name: 'IMU undo allocation size', pre12c: 'IMU undo allocation size', class: 128 },
   { name: 'IMU Redo allocation size', pre12c: 'IMU Redo allocation size', class: 128 },
   { name: 'IMU- failed to get a private strand', pre12c: 'IMU- failed to get a private strand', class: 128 },
+  { name: 'leaf node splits', pre12c: 'leaf node splits', class: 128 },
+  { name: 'leaf node 90-10 splits', pre12c: 'leaf node 90-10 splits', class: 128 },
+  { name: 'branch node splits', pre12c: 'branch node splits', class: 128 },
+  { name: 'root node splits', pre12c: 'root node splits', class: 128 },
 ] as const;
 
 /** The typed-array columns of a trace batch, in order. */

@@ -264,6 +264,7 @@ impl Run<'_> {
             if let Err(_k) = ix.btree.merge_pending() {
                 failure = Some(LabError::with(ora::UNIQUE_CONSTRAINT_VIOLATED, format_args!("LAB.{}", ix.name), pos));
             }
+            self.s.stats.calls.splits.add(ix.btree.take_splits());
         }
         // An index that grew past its tablespace's file: ORA-01654.
         if failure.is_none() {

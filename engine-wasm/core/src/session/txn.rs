@@ -420,6 +420,8 @@ impl Run<'_> {
             let t = &cat.tables[table];
             let ix = &mut cat.indexes[iid];
             let fill = ix.btree.fill_state();
+            // A rollback takes inserted entries out and puts deleted ones back.
+            ix.btree.undoing = rollback;
             ix.btree.remove_rows(rows);
             ix.btree.purged |= !rollback;
             let mut sorted: Vec<u32> = rows.iter().copied().filter(|r| t.is_live(*r)).collect();
@@ -437,6 +439,8 @@ impl Run<'_> {
             } else {
                 ix.btree.relayout();
             }
+            ix.btree.undoing = false;
+            self.s.stats.calls.splits.add(ix.btree.take_splits());
             if rollback {
                 // Entries put back where they were: the leaves as they were.
                 ix.btree.set_fill_state(fill);

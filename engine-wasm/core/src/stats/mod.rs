@@ -220,6 +220,8 @@ pub struct CallCounters {
     pub cleanout_current_gets: u64,
     /// In-memory undo and private strands.
     pub imu: ImuCounters,
+    /// Index block splits (leaf, 90-10, branch, root).
+    pub splits: crate::storage::Splits,
     pub parse_cpu_us: f64,
     /// Waits by duration, per [`WaitEvent`]: bucket 0 holds waits under
     /// 1 ms, bucket b waits of [2^(b-1), 2^b) ms (V$EVENT_HISTOGRAM).
@@ -358,6 +360,10 @@ impl Counters for CallCounters {
         for (stat, v) in self.imu.values() {
             s.add(stat, v);
         }
+        s.add(Stat::LeafNodeSplits, self.splits.leaf);
+        s.add(Stat::LeafNode9010Splits, self.splits.leaf_90_10);
+        s.add(Stat::BranchNodeSplits, self.splits.branch);
+        s.add(Stat::RootNodeSplits, self.splits.root);
         // Oracle reports CPU in centiseconds (DB time and CPU used by this
         // session: the session's time ledger, `Session::snapshot`).
         s.add(Stat::ParseTimeCpu, (self.parse_cpu_us / 10_000.0).round() as u64);

@@ -36,6 +36,10 @@ pub enum Needs {
     MemoptRowstore,
     /// Row-level consistent reads (RowCR).
     RowCr,
+    /// `root node splits`: in 11.2's V$STATNAME (a published 11.2.0.x
+    /// listing has it beside `branch node splits`); not shown before 11.2,
+    /// where no listing was found (the release of recursive WITH).
+    RootNodeSplits,
 }
 
 /// One statistic's declaration.
@@ -181,6 +185,10 @@ stats! {
     ImuUndoAllocationSize = "IMU undo allocation size", DEBUG;
     ImuRedoAllocationSize = "IMU Redo allocation size", DEBUG;
     ImuFailedToGetAPrivateStrand = "IMU- failed to get a private strand", DEBUG;
+    LeafNodeSplits = "leaf node splits", DEBUG;
+    LeafNode9010Splits = "leaf node 90-10 splits", DEBUG;
+    BranchNodeSplits = "branch node splits", DEBUG;
+    RootNodeSplits = "root node splits", DEBUG, needs: Needs::RootNodeSplits;
 }
 
 impl Stat {
@@ -201,6 +209,7 @@ impl Stat {
             Needs::Always => true,
             Needs::MemoptRowstore => profile.memoptimize_rowstore,
             Needs::RowCr => profile.row_cr,
+            Needs::RootNodeSplits => profile.recursive_with,
         };
         if !present {
             return None;

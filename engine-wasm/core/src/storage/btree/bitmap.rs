@@ -200,6 +200,7 @@ impl BTree {
             br_rows_len: br_rows * branch_entry,
             distinct_keys: self.distinct_keys() as u64,
             most_repeated_key: most,
+            ..Structure::default()
         }
     }
 }

@@ -4,8 +4,21 @@
 use super::*;
 
 impl BTree {
-    /// Pack entries into leaves and compute the branch levels.
+    /// Pack entries into leaves and compute the branch levels; a tree
+    /// whose leaves split keeps them (split.rs) and settles the levels.
     pub fn relayout(&mut self) {
+        let before = self.shape();
+        self.refresh_mirrors();
+        if self.holds_leaves() {
+            self.settle(before);
+        } else {
+            self.relayout_leaves();
+        }
+    }
+
+    /// The search mirrors of the entries (`nums`, `first`) again; every
+    /// rowid block unknown.
+    pub(super) fn refresh_mirrors(&mut self) {
         self.stale = false;
         self.inserted = None;
         self.blocks_valid = false;
@@ -14,7 +27,6 @@ impl BTree {
             for n in &mut self.nums {
                 n.block = NO_BLOCK;
             }
-            self.relayout_leaves();
             return;
         }
         // Keys a double stands for exactly (in value and order) search
@@ -38,7 +50,6 @@ impl BTree {
             self.nums = Vec::new();
             self.first = self.first_keys();
         }
-        self.relayout_leaves();
     }
 
     /// Pack every leaf again.
@@ -47,6 +58,7 @@ impl BTree {
         self.sep_bytes = vec![0];
         self.branch_key_bytes = 0;
         self.layout_from(0, 0, 0);
+        self.note_packed();
     }
 
     /// Pack the leaves again from the leaf holding entry `from` on (the
@@ -237,6 +249,9 @@ pub struct Structure {
     pub br_rows_len: u64,
     pub distinct_keys: u64,
     pub most_repeated_key: u64,
+    /// Deleted entries still in their leaves, and their bytes.
+    pub del_lf_rows: u64,
+    pub del_lf_rows_len: u64,
 }
 
 impl BTree {
@@ -249,14 +264,16 @@ impl BTree {
         if self.bitmap {
             return self.bitmap_structure();
         }
-        let lf_rows = self.len() as u64;
+        let (del_lf_rows, del_lf_rows_len) = self.deleted();
+        let live = self.len() as u64;
+        let lf_rows = live + del_lf_rows;
         let leaves = if lf_rows == 0 { 1 } else { self.leaf_count() as u64 };
         let br_blks = self.level_counts.iter().map(|&c| c as u64).sum::<u64>() - leaves;
         let br_rows = if br_blks == 0 { 0 } else { leaves - 1 };
         let avg_sep = if leaves > 1 { self.branch_key_bytes / (leaves - 1) } else { 0 };
         let branch_entry = (INDEX_ENTRY_HEADER + BRANCH_CHILD_DBA + ROW_DIRECTORY) as u64 + avg_sep;
         let (mut most, mut run) = (0u64, 0u64);
-        for p in 0..self.len() {
+        for p in 0..live as usize {
             run = if p > 0 && self.same_key(p - 1, p) { run + 1 } else { 1 };
             most = most.max(run);
         }
@@ -264,12 +281,14 @@ impl BTree {
             height: self.height(),
             lf_rows,
             lf_blks: leaves,
-            lf_rows_len: self.sizes.iter().map(|&s| s as u64).sum(),
+            lf_rows_len: self.sizes.iter().map(|&s| s as u64).sum::<u64>() + del_lf_rows_len,
             br_rows,
             br_blks,
             br_rows_len: br_rows * branch_entry,
             distinct_keys: self.distinct_keys() as u64,
             most_repeated_key: most,
+            del_lf_rows,
+            del_lf_rows_len,
         }
     }
 

@@ -2,15 +2,25 @@
 
 mod bitmap;
 mod layout;
+mod leaf_state;
 mod packed;
 mod search;
+mod split;
+
+use leaf_state::Deleted;
+pub use leaf_state::Splits;
 
 impl BTree {
     /// After a batch of inserts at `inserted` (positions, ascending): a
     /// random insert lowers the leaf fill; the leaves from the first
     /// inserted entry are laid out again, or all of them when the fill
     /// changed (`fill`: the fill before the batch).
-    fn lay_out_inserted(&mut self, fill: f64, inserted: Vec<u32>) {
+    fn lay_out_inserted(&mut self, fill: f64, inserted: Vec<u32>, order: &[u32]) {
+        if self.holds_leaves() {
+            self.split_for(order);
+            self.inserted = Some(inserted);
+            return;
+        }
         if !self.ascending_only {
             self.leaf_fill = self.leaf_fill.min(RANDOM_INSERT_LEAF_FILL);
         }
@@ -28,6 +38,8 @@ impl BTree {
 mod tests_in_place;
 #[cfg(test)]
 mod tests_packed;
+#[cfg(test)]
+mod tests_split;
 
 use super::*;
 
@@ -139,6 +151,20 @@ pub struct BTree {
     /// Entries were removed without a relayout: the next merge lays the
     /// whole tree out again.
     stale: bool,
+    // ---- leaves split one by one (split.rs; empty for a tree laid out
+    // by fill)
+    /// Bytes each leaf holds, its deleted entries' included (parallel to
+    /// `leaf_start`).
+    leaf_used: Vec<u32>,
+    /// Deleted entries each leaf holds (parallel to `leaf_start`).
+    leaf_del: Vec<Deleted>,
+    /// Splits not yet taken by the session.
+    splits: Splits,
+    /// Set while a rollback brings the entries back.
+    pub undoing: bool,
+    /// The rows whose entries the rollback took out (sorted): they come
+    /// back as they were, not as deleted entries unmarked.
+    undo_removed: Vec<u32>,
 }
 
 /// At most this many entries a statement adds are inserted in place (each
@@ -242,6 +268,12 @@ impl BTree {
             inserted: None,
             blocks_valid: false,
             stale: false,
+            // One empty leaf, with no bytes.
+            leaf_used: vec![0],
+            leaf_del: vec![Deleted::default()],
+            splits: Splits::default(),
+            undoing: false,
+            undo_removed: Vec::new(),
         }
     }
 
@@ -302,8 +334,10 @@ impl BTree {
             return self.merge_pending_packed();
         }
         self.unpack();
-        let mut add: Vec<SizedEntry> = self.pending.drain(..).zip(self.pending_sizes.drain(..)).collect();
-        add.sort_by(|a, b| cmp_keys(&a.0 .0, &b.0 .0).then(a.0 .1.cmp(&b.0 .1)));
+        // Each entry with its place in the statement (splits follow it).
+        let mut add: Vec<(SizedEntry, u32)> =
+            self.pending.drain(..).zip(self.pending_sizes.drain(..)).zip(0u32..).collect();
+        add.sort_by(|a, b| cmp_keys(&a.0 .0 .0, &b.0 .0 .0).then(a.0 .0 .1.cmp(&b.0 .0 .1)));
         if !self.stale && add.len() <= IN_PLACE_MAX {
             return self.insert_in_place(add);
         }
@@ -312,16 +346,23 @@ impl BTree {
         let old_s = std::mem::take(&mut self.sizes);
         let mut entries = Vec::with_capacity(old_e.len() + add.len());
         let mut sizes = Vec::with_capacity(old_e.len() + add.len());
+        let mut order = vec![0u32; add.len()];
         let mut a = old_e.into_iter().zip(old_s).peekable();
         let mut b = add.into_iter().peekable();
         loop {
             let take_a = match (a.peek(), b.peek()) {
-                (Some(x), Some(y)) => cmp_keys(&x.0 .0, &y.0 .0).then(x.0 .1.cmp(&y.0 .1)) != Ordering::Greater,
+                (Some(x), Some(y)) => cmp_keys(&x.0 .0, &y.0 .0 .0).then(x.0 .1.cmp(&y.0 .0 .1)) != Ordering::Greater,
                 (Some(_), None) => true,
                 (None, Some(_)) => false,
                 (None, None) => break,
             };
-            let (e, s) = if take_a { a.next() } else { b.next() }.expect("peeked");
+            let (e, s) = if take_a {
+                a.next().expect("peeked")
+            } else {
+                let (e, seq) = b.next().expect("peeked");
+                order[seq as usize] = entries.len() as u32;
+                e
+            };
             entries.push(e);
             sizes.push(s);
         }
@@ -335,14 +376,26 @@ impl BTree {
         };
         self.entries = entries;
         self.sizes = sizes;
-        if !self.ascending_only {
-            self.leaf_fill = self.leaf_fill.min(RANDOM_INSERT_LEAF_FILL);
-        }
-        self.relayout();
+        self.lay_out_merged(&order);
         match dup {
             Some(k) => Err(k),
             None => Ok(()),
         }
+    }
+
+    /// After a full merge: the added entries (at `order`, in the
+    /// statement's order) split their leaves, or the leaves are packed
+    /// again to the fill (lowered by random inserts).
+    fn lay_out_merged(&mut self, order: &[u32]) {
+        if self.holds_leaves() {
+            self.refresh_mirrors();
+            self.split_for(order);
+            return;
+        }
+        if !self.ascending_only {
+            self.leaf_fill = self.leaf_fill.min(RANDOM_INSERT_LEAF_FILL);
+        }
+        self.relayout();
     }
 
     /// [`Self::merge_pending`] for a few entries: each goes in at its
@@ -351,7 +404,7 @@ impl BTree {
     /// neighbours, and the leaves are packed again only from the first
     /// leaf that changed. The result is the one of a full merge and
     /// relayout: same entries, leaves, levels and duplicate verdict.
-    fn insert_in_place(&mut self, add: Vec<SizedEntry>) -> Result<(), Key> {
+    fn insert_in_place(&mut self, add: Vec<(SizedEntry, u32)>) -> Result<(), Key> {
         if self.inserted.is_some() {
             // The entries of the previous merge have no rowid blocks yet.
             self.blocks_valid = false;
@@ -359,9 +412,10 @@ impl BTree {
         let fill = self.leaf_fill;
         let mut dup: Option<Key> = None;
         let mut inserted = Vec::with_capacity(add.len());
+        let mut order = vec![0u32; add.len()];
         // Whether `first` is all numbers (so `nums` mirrors it).
         let mut numeric = self.has_nums();
-        for ((key, row), size) in add {
+        for (((key, row), size), seq) in add {
             let p = if self.entries.last().is_none_or(|l| cmp_keys(&l.0, &key).then(l.1.cmp(&row)) != Ordering::Greater)
             {
                 self.entries.len()
@@ -396,8 +450,9 @@ impl BTree {
             self.entries.insert(p, (key, row));
             self.sizes.insert(p, size);
             inserted.push(p as u32);
+            order[seq as usize] = p as u32;
         }
-        self.lay_out_inserted(fill, inserted);
+        self.lay_out_inserted(fill, inserted, &order);
         match dup {
             Some(k) => Err(k),
             None => Ok(()),
@@ -431,58 +486,10 @@ impl BTree {
         }
     }
 
-    /// Remove the entries of these rows (DML, rollback). The layout is
-    /// recomputed by the next merge or [`Self::relayout`].
-    pub fn remove_rows(&mut self, rows: &std::collections::HashSet<u32>) {
-        if rows.is_empty() {
-            return;
-        }
-        if self.packed {
-            let n = self.nums.len();
-            self.retain_packed(|e| !rows.contains(&e.row));
-            self.stale |= self.nums.len() != n;
-            return;
-        }
-        let mut keep = Vec::with_capacity(self.entries.len());
-        let mut sizes = Vec::with_capacity(self.entries.len());
-        for (e, s) in std::mem::take(&mut self.entries).into_iter().zip(std::mem::take(&mut self.sizes)) {
-            if !rows.contains(&e.1) {
-                keep.push(e);
-                sizes.push(s);
-            }
-        }
-        // `first`, `nums` and the leaves still describe the old entries.
-        self.stale |= keep.len() != self.entries.len();
-        self.entries = keep;
-        self.sizes = sizes;
-    }
-
     /// Drop pending entries (statement rollback).
     pub fn discard_pending(&mut self) {
         self.pending.clear();
         self.pending_sizes.clear();
-    }
-
-    /// Remove entries for rows >= `first_row` (statement rollback after merge).
-    pub fn remove_rows_from(&mut self, first_row: u32) {
-        if self.packed {
-            self.retain_packed(|e| e.row < first_row);
-            self.relayout();
-            return;
-        }
-        let mut i = 0;
-        self.entries.retain(|_| true);
-        let (entries, sizes): (Vec<_>, Vec<_>) = std::mem::take(&mut self.entries)
-            .into_iter()
-            .zip(std::mem::take(&mut self.sizes))
-            .filter(|(e, _)| {
-                i += 1;
-                e.1 < first_row
-            })
-            .unzip();
-        self.entries = entries;
-        self.sizes = sizes;
-        self.relayout();
     }
 
     /// Build the index over existing entries (CREATE INDEX): leaves packed
@@ -519,6 +526,7 @@ impl BTree {
             .chain(it)
             .collect();
         self.packed = false;
+        self.leaf_used = Vec::new();
         sort_entries(&mut entries);
         // The sizes first; the entries then reuse the list's own memory
         // (no second copy of a million entries).

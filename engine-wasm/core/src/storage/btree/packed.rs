@@ -14,6 +14,8 @@ impl BTree {
         self.packed = true;
         self.numeric = true;
         self.nums = nums;
+        // Packed to the fill again, not split.
+        self.leaf_used = Vec::new();
         self.leaf_fill = 1.0 - self.pctfree as f64 / 100.0;
         self.ascending_only = true;
         self.relayout();
@@ -162,11 +164,15 @@ impl BTree {
     /// packed: a few entries go in at their place, more are merged with
     /// one pass; the same tree the boxed merge gives.
     pub(super) fn merge_pending_packed(&mut self) -> Result<(), Key> {
-        let mut add: Vec<(NumEntry, u32)> = self
+        // Each entry with its place in the statement (splits follow it).
+        let mut add: Vec<(NumEntry, u32, u32)> = self
             .pending
             .drain(..)
             .zip(self.pending_sizes.drain(..))
-            .map(|((k, row), size)| (NumEntry { key: packable(&k).unwrap_or(0.0), row, block: NO_BLOCK }, size))
+            .zip(0u32..)
+            .map(|(((k, row), size), seq)| {
+                (NumEntry { key: packable(&k).unwrap_or(0.0), row, block: NO_BLOCK }, size, seq)
+            })
             .collect();
         add.sort_by(|a, b| a.0.key.total_cmp(&b.0.key).then(a.0.row.cmp(&b.0.row)));
         if !self.stale && add.len() <= IN_PLACE_MAX {
@@ -177,6 +183,7 @@ impl BTree {
         let old_s = std::mem::take(&mut self.sizes);
         let mut nums = Vec::with_capacity(old_n.len() + add.len());
         let mut sizes = Vec::with_capacity(old_n.len() + add.len());
+        let mut order = vec![0u32; add.len()];
         let mut a = old_n.into_iter().zip(old_s).peekable();
         let mut b = add.into_iter().peekable();
         loop {
@@ -186,17 +193,20 @@ impl BTree {
                 (None, Some(_)) => false,
                 (None, None) => break,
             };
-            let (e, s) = if take_a { a.next() } else { b.next() }.expect("peeked");
+            let (e, s) = if take_a {
+                a.next().expect("peeked")
+            } else {
+                let (e, s, seq) = b.next().expect("peeked");
+                order[seq as usize] = nums.len() as u32;
+                (e, s)
+            };
             nums.push(e);
             sizes.push(s);
         }
         let dup = if self.unique { nums.windows(2).find(|w| w[0].key == w[1].key).map(|w| w[0].key) } else { None };
         self.nums = nums;
         self.sizes = sizes;
-        if !self.ascending_only {
-            self.leaf_fill = self.leaf_fill.min(RANDOM_INSERT_LEAF_FILL);
-        }
-        self.relayout();
+        self.lay_out_merged(&order);
         match dup {
             Some(k) => Err(Key::One(num_value(k))),
             None => Ok(()),
@@ -204,14 +214,15 @@ impl BTree {
     }
 
     /// [`Self::insert_in_place`] for packed entries.
-    pub(super) fn insert_in_place_packed(&mut self, add: Vec<(NumEntry, u32)>) -> Result<(), Key> {
+    pub(super) fn insert_in_place_packed(&mut self, add: Vec<(NumEntry, u32, u32)>) -> Result<(), Key> {
         if self.inserted.is_some() {
             self.blocks_valid = false;
         }
         let fill = self.leaf_fill;
         let mut dup: Option<f64> = None;
         let mut inserted = Vec::with_capacity(add.len());
-        for (e, size) in add {
+        let mut order = vec![0u32; add.len()];
+        for (e, size, seq) in add {
             let after = |x: &NumEntry| x.key.total_cmp(&e.key).then(x.row.cmp(&e.row)) != Ordering::Greater;
             let p = if self.nums.last().is_none_or(after) { self.nums.len() } else { self.nums.partition_point(after) };
             if self.unique && dup.is_none() {
@@ -224,8 +235,9 @@ impl BTree {
             self.nums.insert(p, e);
             self.sizes.insert(p, size);
             inserted.push(p as u32);
+            order[seq as usize] = p as u32;
         }
-        self.lay_out_inserted(fill, inserted);
+        self.lay_out_inserted(fill, inserted, &order);
         match dup {
             Some(k) => Err(Key::One(num_value(k))),
             None => Ok(()),
