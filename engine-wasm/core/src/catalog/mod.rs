@@ -57,6 +57,9 @@ pub struct SegmentInfo {
     pub table: Option<String>,
     pub pool: PoolKind,
     pub dropped: bool,
+    /// A global temporary table's segment (or its index's): in the
+    /// temporary tablespace, its block changes write no redo.
+    pub temporary: bool,
 }
 
 #[derive(Debug, Clone)]
@@ -112,6 +115,9 @@ pub struct TableStats {
     /// The columns predicates have used (SYS.COL_USAGE$): DBMS_STATS'
     /// SIZE AUTO builds histograms on those only. Kept across gathers.
     pub col_usage: ColUsage,
+    /// A global temporary table's statistics gathered on 12c+: the
+    /// session's own, not shown in USER_TABLES.
+    pub session_private: bool,
 }
 
 /// Where a query's rows go when the caller keeps them: a list of rows, or
@@ -186,6 +192,18 @@ pub struct Table {
     /// `PARTITION BY ...`: the partitions hold the rows (the table itself
     /// has no segment).
     pub part: Option<Box<partition::Partitioning>>,
+    /// A global temporary table (`ON COMMIT DELETE | PRESERVE ROWS`): its
+    /// segment is in the temporary tablespace, its changes write undo (and
+    /// the undo's redo) but no redo of their own (session/temp_table.rs).
+    pub temp: Option<TempTable>,
+}
+
+/// A global temporary table's state.
+#[derive(Debug, Clone, Copy)]
+pub struct TempTable {
+    pub on_commit: lio_sql::ast::OnCommit,
+    /// The session whose rows the segment holds (None: no session's).
+    pub holder: Option<u32>,
 }
 
 impl Table {
@@ -289,6 +307,7 @@ impl Table {
             analyzed: None,
             columns: Vec::new(),
             col_usage: Default::default(),
+            session_private: false,
         }
     }
 
@@ -488,6 +507,7 @@ impl Catalog {
             table: table.map(|t| t.to_string()),
             pool,
             dropped: false,
+            temporary: false,
         });
         id
     }
@@ -545,6 +565,7 @@ impl Catalog {
             sys: true,
             load: TableLoad::default(),
             part: None,
+            temp: None,
         });
         self.dual = Some(id);
         id

@@ -58,6 +58,7 @@ impl Run<'_> {
             return self.alter_partitions(tid, a);
         }
         self.refuse_partitioned(tid, "this ALTER TABLE of a partitioned table", a.name.pos)?;
+        self.check_temp_not_in_use(tid, false, a.name.pos)?;
         match &a.action {
             AlterTableAction::MemoptimizeRead(on) => {
                 if *on {
@@ -256,6 +257,7 @@ impl Run<'_> {
                     .table_id(n)
                     .ok_or_else(|| LabError::new(ora::TABLE_OR_VIEW_DOES_NOT_EXIST, d.name.pos))?;
                 self.check_not_busy(tid, d.name.pos)?;
+                self.check_temp_not_in_use(tid, true, d.name.pos)?;
                 self.drop_table(tid);
                 Ok(Outcome { feedback: Some("Table dropped.".into()), ..Default::default() })
             }

@@ -283,6 +283,7 @@ impl Run<'_> {
             self.txn().undo.push(Undo::Inserts { table: tid, from: first_row as u32, to: rows });
             self.mark_inserted_active(tid, first_row as u32, rows);
             self.inst.cat.tables[tid].add_writer(self.s.sid);
+            self.hold_temp_table(tid);
         }
         Ok(())
     }
@@ -325,7 +326,11 @@ impl Run<'_> {
     fn create_deferred_segment(&mut self, tid: TableId, table_name: &str) {
         let pool = self.inst.cat.tables[tid].pool;
         let s = self.inst.cat.new_segment(table_name, SegmentKind::Table, None, pool);
-        if let Some(ts) = self.inst.cat.tables[tid].tablespace.clone() {
+        if self.inst.cat.tables[tid].temp.is_some() {
+            self.inst.cat.segments[s as usize].temporary = true;
+            let ts = self.temp_tablespace();
+            self.inst.place_segment(s, &ts);
+        } else if let Some(ts) = self.inst.cat.tables[tid].tablespace.clone() {
             self.inst.place_segment(s, &ts);
         }
         if let Some(p) = self.inst.cat.tables[tid].cell_flash_cache {

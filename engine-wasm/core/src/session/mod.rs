@@ -45,6 +45,7 @@ mod sqltrace;
 mod sqltrace_file;
 mod state;
 mod step;
+mod temp_table;
 pub mod txn;
 mod types;
 mod util;

@@ -159,10 +159,13 @@ impl Run<'_> {
         c.db_block_changes += 2;
         c.redo_entries += 1;
         c.undo_change_vector_size += undo_cv;
-        self.gen_redo(REDO_RECORD_HEADER + slot + size.redo + undo_cv);
+        // A temporary segment's change has no redo of its own: only its undo's.
+        let data =
+            if at.is_some_and(|(seg, _)| self.inst.cat.segments[seg as usize].temporary) { 0 } else { size.redo };
+        self.gen_redo(REDO_RECORD_HEADER + slot + data + undo_cv);
         let p = &self.inst.cost_params;
         let (change, undo_us) = (p.grid.change_row_us, undo_cv as f64 * p.redo_byte_us);
-        let redo_us = (REDO_RECORD_HEADER + size.redo) as f64 * p.redo_byte_us;
+        let redo_us = (REDO_RECORD_HEADER + data) as f64 * p.redo_byte_us;
         self.s.cost.charge_grid(st.get.own, change);
         self.s.cost.charge(st.undo, undo_us);
         self.s.cost.charge(st.redo, redo_us);
@@ -285,7 +288,9 @@ impl Run<'_> {
     }
 
     fn end_transaction(&mut self) {
+        let emptied = self.temp_tables_ending();
         self.inst.end_transaction(self.s.sid);
+        self.empty_temp_tables(emptied);
     }
 
     /// The session's transaction (opened on first use).

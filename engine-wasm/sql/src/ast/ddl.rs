@@ -134,6 +134,17 @@ pub struct CreateTable {
     pub as_select: Option<Box<Query>>,
     /// `PARTITION BY RANGE | LIST | HASH (...)`.
     pub partitioning: Option<Box<PartitionBy>>,
+    /// `CREATE GLOBAL TEMPORARY TABLE ... [ON COMMIT DELETE | PRESERVE
+    /// ROWS]` (DELETE ROWS when the clause is absent).
+    pub temporary: Option<OnCommit>,
+}
+
+/// A global temporary table's rows: emptied at each commit (the
+/// transaction's, SYS$TRANSACTION) or kept to the session's end (SYS$SESSION).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OnCommit {
+    DeleteRows,
+    PreserveRows,
 }
 
 /// How a table's rows are divided among its partitions.
