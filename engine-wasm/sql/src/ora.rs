@@ -237,6 +237,7 @@ catalogue! {
     /// The argument is the constraint (`LAB.FK`).
     CHILD_RECORD_FOUND = Ora 2292 "integrity constraint (%s) violated - child record found";
     NO_MATCHING_UNIQUE_KEY = Ora 2270 "no matching unique or primary key for this column-list";
+    REFERENCING_COLUMNS_MISMATCH = Ora 2256 "number of referencing columns must match referenced columns";
     /// The argument is the constraint (`LAB.FK`).
     PARENT_KEYS_NOT_FOUND = Ora 2298 "cannot validate (%s) - parent keys not found";
     REFERENCED_KEY_IN_USE = Ora 2449 "unique/primary keys in table referenced by foreign keys";

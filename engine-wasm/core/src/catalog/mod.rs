@@ -196,6 +196,19 @@ pub struct Table {
     /// segment is in the temporary tablespace, its changes write undo (and
     /// the undo's redo) but no redo of their own (session/temp_table.rs).
     pub temp: Option<TempTable>,
+    /// Its foreign keys (session/foreign_key.rs).
+    pub fks: Vec<ForeignKey>,
+}
+
+/// A foreign key: the child's columns in the order of the parent key's
+/// index, which every check probes.
+#[derive(Debug, Clone)]
+pub struct ForeignKey {
+    pub name: String,
+    pub parent: TableId,
+    pub index: IndexId,
+    /// For each column of the parent's index, the child's column.
+    pub key_cols: Vec<usize>,
 }
 
 /// A global temporary table's state.
@@ -566,6 +579,7 @@ impl Catalog {
             load: TableLoad::default(),
             part: None,
             temp: None,
+            fks: Vec::new(),
         });
         self.dual = Some(id);
         id

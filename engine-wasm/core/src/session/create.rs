@@ -137,9 +137,11 @@ impl Run<'_> {
             load: crate::catalog::TableLoad { nologging: c.physical.logging == Some(false), ..Default::default() },
             part,
             temp: c.temporary.map(|on_commit| crate::catalog::TempTable { on_commit, holder: None }),
+            fks: Vec::new(),
         });
         self.stamp_partitions(tid, deferred);
         self.create_key_indexes(tid, pool, keys)?;
+        self.create_foreign_keys(tid, c)?;
         // A table named DUAL hides SYS's from now on: the cursors that
         // read SYS.DUAL are parsed again.
         if name == "DUAL" {
@@ -257,7 +259,7 @@ impl Run<'_> {
                 names.extend(d.unique_name.as_ref());
             }
         }
-        for k in &c.constraints {
+        for k in c.constraints.iter().chain(c.columns.iter().filter_map(|d| d.references.as_deref())) {
             names.extend(k.name.as_ref());
         }
         for (i, n) in names.iter().enumerate() {
@@ -290,6 +292,7 @@ impl Run<'_> {
                     uniques.push((cols, k.name.as_ref().map(|n| n.name.clone())));
                     uniques_using.push(k.using_index.clone());
                 }
+                ConstraintKind::ForeignKey => {}
             }
         }
         for ph in std::iter::once(&pk_using).chain(&uniques_using) {

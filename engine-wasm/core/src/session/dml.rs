@@ -269,6 +269,9 @@ impl Run<'_> {
         if failure.is_none() {
             failure = self.check_grown_indexes(&index_blocks, pos).err();
         }
+        if failure.is_none() {
+            failure = self.check_parent_keys(tid, first_row, pos).err();
+        }
         if let Some(e) = failure {
             self.roll_back_insert(tid, first_row, heap_blocks_before, &index_ids);
             self.roll_back_partitions(tid, first_row, &parts_before);

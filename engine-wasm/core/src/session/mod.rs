@@ -22,6 +22,7 @@ mod dispatch;
 mod dml;
 mod fetch;
 pub mod fixed;
+mod foreign_key;
 mod lab;
 mod maint;
 mod net;

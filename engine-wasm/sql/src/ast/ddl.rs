@@ -50,12 +50,26 @@ pub struct ColumnDef {
     pub identity: bool,
     /// `DEFAULT expr`.
     pub default: Option<Expr>,
+    /// Inline `[CONSTRAINT name] REFERENCES ...`: a foreign key on the column.
+    pub references: Option<Box<TableConstraint>>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ConstraintKind {
     PrimaryKey,
     Unique,
+    /// `FOREIGN KEY (cols) REFERENCES ...` (`references` says what).
+    ForeignKey,
+}
+
+/// `REFERENCES table [(columns)] [ON DELETE CASCADE | SET NULL]`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct References {
+    pub table: Ident,
+    /// Empty: the parent's primary key.
+    pub columns: Vec<Ident>,
+    /// `ON DELETE CASCADE` or `ON DELETE SET NULL` (the lab refuses both).
+    pub on_delete: Option<Pos>,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -68,6 +82,8 @@ pub struct TableConstraint {
     /// `USING INDEX [PCTFREE n] [TABLESPACE ts] [STORAGE (...)]`
     pub using_index: Physical,
     pub pos: Pos,
+    /// A foreign key's parent.
+    pub references: Option<References>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
