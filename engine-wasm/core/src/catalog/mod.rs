@@ -10,8 +10,10 @@ pub mod histogram;
 pub mod partition;
 mod stamp;
 pub use stamp::{ObjStamp, SYS_OBJECT_ID};
+mod kinds;
+pub use kinds::{IndexKind, SegmentKind};
 mod table_parts;
-pub use table_parts::{AnalyzedSpace, ColUsage, TableLoad};
+pub use table_parts::{AnalyzedSpace, ColUsage, ForeignKey, TableLoad, TempTable};
 mod stats;
 pub use stats::{
     text_position, ColumnStats, IndexFigures, IndexStatsSet, StatsSet, SystemStats, CPUSPEEDNW, IOSEEKTIM, IOTFRSPEED,
@@ -30,25 +32,6 @@ pub type TableId = usize;
 pub type IndexId = usize;
 pub type ClusterId = usize;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum SegmentKind {
-    Table,
-    Index,
-    Iot,
-    Cluster,
-}
-
-impl SegmentKind {
-    pub fn name(self) -> &'static str {
-        match self {
-            SegmentKind::Table => "TABLE",
-            SegmentKind::Index => "INDEX",
-            SegmentKind::Iot => "IOT",
-            SegmentKind::Cluster => "CLUSTER",
-        }
-    }
-}
-
 #[derive(Debug, Clone)]
 pub struct SegmentInfo {
     pub id: SegId,
@@ -57,8 +40,7 @@ pub struct SegmentInfo {
     pub table: Option<String>,
     pub pool: PoolKind,
     pub dropped: bool,
-    /// A global temporary table's segment (or its index's): in the
-    /// temporary tablespace, its block changes write no redo.
+    /// A global temporary table's (or its index's): no redo for its blocks.
     pub temporary: bool,
 }
 
@@ -115,8 +97,7 @@ pub struct TableStats {
     /// The columns predicates have used (SYS.COL_USAGE$): DBMS_STATS'
     /// SIZE AUTO builds histograms on those only. Kept across gathers.
     pub col_usage: ColUsage,
-    /// A global temporary table's statistics gathered on 12c+: the
-    /// session's own, not shown in USER_TABLES.
+    /// A GTT's gathered on 12c+: the session's own, not in USER_TABLES.
     pub session_private: bool,
 }
 
@@ -192,31 +173,9 @@ pub struct Table {
     /// `PARTITION BY ...`: the partitions hold the rows (the table itself
     /// has no segment).
     pub part: Option<Box<partition::Partitioning>>,
-    /// A global temporary table (`ON COMMIT DELETE | PRESERVE ROWS`): its
-    /// segment is in the temporary tablespace, its changes write undo (and
-    /// the undo's redo) but no redo of their own (session/temp_table.rs).
+    /// A global temporary table's state (session/temp_table.rs).
     pub temp: Option<TempTable>,
-    /// Its foreign keys (session/foreign_key.rs).
     pub fks: Vec<ForeignKey>,
-}
-
-/// A foreign key: the child's columns in the order of the parent key's
-/// index, which every check probes.
-#[derive(Debug, Clone)]
-pub struct ForeignKey {
-    pub name: String,
-    pub parent: TableId,
-    pub index: IndexId,
-    /// For each column of the parent's index, the child's column.
-    pub key_cols: Vec<usize>,
-}
-
-/// A global temporary table's state.
-#[derive(Debug, Clone, Copy)]
-pub struct TempTable {
-    pub on_commit: lio_sql::ast::OnCommit,
-    /// The session whose rows the segment holds (None: no session's).
-    pub holder: Option<u32>,
 }
 
 impl Table {
@@ -352,17 +311,6 @@ impl Table {
         st.ndv = seen.ndv();
         st
     }
-}
-
-/// What an index is built as: the access paths (`optimizer/access_path`)
-/// dispatch on it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum IndexKind {
-    #[default]
-    BTree,
-    /// `CREATE BITMAP INDEX`: the tree's leaves hold bitmap pieces
-    /// (`storage/btree/bitmap.rs`).
-    Bitmap,
 }
 
 #[derive(Debug, Clone)]

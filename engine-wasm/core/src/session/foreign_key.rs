@@ -128,13 +128,9 @@ impl Run<'_> {
         let st = self.change_stacks("oracle;opitsk;opiodr;opiexe;kdtInsRow;qesrcCheck").get;
         let ix = &self.inst.cat.indexes[iid];
         let bt = &ix.btree;
-        let reversed;
-        let key: &[Value] = if bt.reverse {
-            reversed = crate::storage::reversed_key(key);
-            &reversed
-        } else {
-            key
-        };
+        // A reverse key index holds (and is probed with) the key reversed.
+        let reversed = bt.reverse.then(|| crate::storage::reversed_key(key));
+        let key = reversed.as_deref().unwrap_or(key);
         let pos = bt.lower_bound(key);
         let found = pos < bt.len() && bt.key_equals(pos, key);
         let leaves = bt.leaf_count();
