@@ -100,9 +100,17 @@ export function setupScripts(tables) {
   const ora = [];
   const lite = [];
   for (const t of tables) {
-    const ddl = `create table ${t.name} (id number, n1 number, n2 number, s1 varchar2(10), s2 varchar2(10), c1 char(4), d1 varchar2(5))`;
+    // A global temporary table ON COMMIT PRESERVE ROWS (issue 33; every
+    // unpartitioned table of 1, 5 or 9 rows, no draw from the generator):
+    // the session's rows survive the setup's COMMIT; SQLite's TEMP table.
+    const gtt = !t.part && t.rows.length % 4 === 1;
+    const cols = '(id number, n1 number, n2 number, s1 varchar2(10), s2 varchar2(10), c1 char(4), d1 varchar2(5))';
+    const ddl = gtt ? `create global temporary table ${t.name} ${cols} on commit preserve rows` : `create table ${t.name} ${cols}`;
     ora.push(ddl + (PARTITIONING[t.part] ?? '') + ';');
-    lite.push(`create table ${t.name} (id integer, n1 integer, n2 integer, s1 text, s2 text, c1 text, d1 text)`);
+    // A temporary table's indexes come before its rows (ORA-14452 after).
+    const indexes = [`create index ${t.name}_n1 on ${t.name}(n1);`, `create index ${t.name}_n2_id on ${t.name}(n2, id);`];
+    if (gtt) ora.push(...indexes);
+    lite.push(`create ${gtt ? 'temp ' : ''}table ${t.name} (id integer, n1 integer, n2 integer, s1 text, s2 text, c1 text, d1 text)`);
     for (const row of t.rows) {
       const vals = (l) => [row.id, row.n1, row.n2, row.s1, row.s2, l ? row.c1 : row.c1o, row.d1].map((v) => lit(v, l)).join(', ');
       ora.push(`insert into ${t.name} values (${vals(false)});`);
@@ -111,7 +119,8 @@ export function setupScripts(tables) {
     // A column added with a DEFAULT (every third table by its row count,
     // no draw from the generator): the old rows read the default, and a
     // row inserted naming two columns takes it (the others NULL).
-    if (t.rows.length % 3 === 0 && !t.part) {
+    // (Not on a temporary table the session holds rows in: ORA-14450.)
+    if (t.rows.length % 3 === 0 && !t.part && !gtt) {
       ora.push(`alter table ${t.name} add (n3 number default 7);`);
       lite.push(`alter table ${t.name} add column n3 integer default 7`);
       ora.push(`insert into ${t.name} (id, n1) values (100, 5);`);
@@ -122,9 +131,8 @@ export function setupScripts(tables) {
     // columns may be answered by the scan's order (no sort, DESCENDING,
     // NOSORT): the rows must come out the same.
     // (A partitioned table has none: the lab refuses its indexes.)
-    if (!t.part) {
-      ora.push(`create index ${t.name}_n1 on ${t.name}(n1);`);
-      ora.push(`create index ${t.name}_n2_id on ${t.name}(n2, id);`);
+    if (!t.part && !gtt) {
+      ora.push(...indexes);
       // A bitmap index on S2, forced by a hint in some simple selects.
       ora.push(`create bitmap index ${t.name}_bm on ${t.name}(s2);`);
     }

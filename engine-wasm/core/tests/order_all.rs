@@ -683,6 +683,16 @@ fn order_group_ddl_and_loads() {
     );
 }
 
+/// Global temporary tables (issue 33): twelvec's GTT and permanent copies
+/// of DBA_OBJECTS beside the APPEND article's T1.
+#[test]
+fn order_group_temporary_tables() {
+    order::check(
+        &["tests/articles/twelvec-gtt-redo-12c.sql", "tests/articles/hall-append-hint-redo-noarchivelog.sql"],
+        &[],
+    );
+}
+
 /// The index skip scan and reverse key articles (issues 31 and 34): each
 /// builds its own table; their figures read only its index and table.
 #[test]

@@ -229,6 +229,20 @@ catalogue! {
     TABLESPACE_ALREADY_EXISTS = Ora 1543 "tablespace '%s' already exists";
     INVALID_CREATE_TABLESPACE_OPTION = Ora 2180 "invalid option for CREATE TABLESPACE";
     PERMANENT_OBJECT_IN_TEMPORARY_TABLESPACE = Ora 2195 "Attempt to create PERMANENT object in a TEMPORARY tablespace";
+    TEMP_TABLE_IN_USE = Ora 14450 "attempt to access a transactional temp table already in use";
+    TEMP_TABLE_UNSUPPORTED = Ora 14451 "unsupported feature with temporary table";
+    TEMP_TABLE_INDEX_IN_USE = Ora 14452 "attempt to create, alter or drop an index on temporary table already in use";
+    /// The argument is the constraint (`LAB.FK`).
+    PARENT_KEY_NOT_FOUND = Ora 2291 "integrity constraint (%s) violated - parent key not found";
+    /// The argument is the constraint (`LAB.FK`).
+    CHILD_RECORD_FOUND = Ora 2292 "integrity constraint (%s) violated - child record found";
+    NO_MATCHING_UNIQUE_KEY = Ora 2270 "no matching unique or primary key for this column-list";
+    REFERENCING_COLUMNS_MISMATCH = Ora 2256 "number of referencing columns must match referenced columns";
+    /// The argument is the constraint (`LAB.FK`).
+    PARENT_KEYS_NOT_FOUND = Ora 2298 "cannot validate (%s) - parent keys not found";
+    REFERENCED_KEY_IN_USE = Ora 2449 "unique/primary keys in table referenced by foreign keys";
+    /// The argument is the constraint (`LAB.PK`).
+    KEY_REFERENCED = Ora 2273 "this unique/primary key is referenced by some foreign keys";
     /// Arguments: the block size, the file, the media and host sector sizes.
     LOG_BLOCK_SIZE_SECTOR_MISMATCH = Ora 1378 "The logical block size (%s) of file %s is not compatible with the disk sector size (media sector size is %s and host sector size is %s)";
     INVALID_LOG_BLOCK_SIZE = Ora 1377 "Invalid log file block size";

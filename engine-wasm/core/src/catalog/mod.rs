@@ -10,8 +10,10 @@ pub mod histogram;
 pub mod partition;
 mod stamp;
 pub use stamp::{ObjStamp, SYS_OBJECT_ID};
+mod kinds;
+pub use kinds::{IndexKind, SegmentKind};
 mod table_parts;
-pub use table_parts::{AnalyzedSpace, ColUsage, TableLoad};
+pub use table_parts::{AnalyzedSpace, ColUsage, ForeignKey, TableLoad, TempTable};
 mod stats;
 pub use stats::{
     text_position, ColumnStats, IndexFigures, IndexStatsSet, StatsSet, SystemStats, CPUSPEEDNW, IOSEEKTIM, IOTFRSPEED,
@@ -30,25 +32,6 @@ pub type TableId = usize;
 pub type IndexId = usize;
 pub type ClusterId = usize;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum SegmentKind {
-    Table,
-    Index,
-    Iot,
-    Cluster,
-}
-
-impl SegmentKind {
-    pub fn name(self) -> &'static str {
-        match self {
-            SegmentKind::Table => "TABLE",
-            SegmentKind::Index => "INDEX",
-            SegmentKind::Iot => "IOT",
-            SegmentKind::Cluster => "CLUSTER",
-        }
-    }
-}
-
 #[derive(Debug, Clone)]
 pub struct SegmentInfo {
     pub id: SegId,
@@ -57,6 +40,8 @@ pub struct SegmentInfo {
     pub table: Option<String>,
     pub pool: PoolKind,
     pub dropped: bool,
+    /// A global temporary table's (or its index's): no redo for its blocks.
+    pub temporary: bool,
 }
 
 #[derive(Debug, Clone)]
@@ -112,6 +97,8 @@ pub struct TableStats {
     /// The columns predicates have used (SYS.COL_USAGE$): DBMS_STATS'
     /// SIZE AUTO builds histograms on those only. Kept across gathers.
     pub col_usage: ColUsage,
+    /// A GTT's gathered on 12c+: the session's own, not in USER_TABLES.
+    pub session_private: bool,
 }
 
 /// Where a query's rows go when the caller keeps them: a list of rows, or
@@ -186,6 +173,9 @@ pub struct Table {
     /// `PARTITION BY ...`: the partitions hold the rows (the table itself
     /// has no segment).
     pub part: Option<Box<partition::Partitioning>>,
+    /// A global temporary table's state (session/temp_table.rs).
+    pub temp: Option<TempTable>,
+    pub fks: Vec<ForeignKey>,
 }
 
 impl Table {
@@ -289,6 +279,7 @@ impl Table {
             analyzed: None,
             columns: Vec::new(),
             col_usage: Default::default(),
+            session_private: false,
         }
     }
 
@@ -320,17 +311,6 @@ impl Table {
         st.ndv = seen.ndv();
         st
     }
-}
-
-/// What an index is built as: the access paths (`optimizer/access_path`)
-/// dispatch on it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum IndexKind {
-    #[default]
-    BTree,
-    /// `CREATE BITMAP INDEX`: the tree's leaves hold bitmap pieces
-    /// (`storage/btree/bitmap.rs`).
-    Bitmap,
 }
 
 #[derive(Debug, Clone)]
@@ -488,6 +468,7 @@ impl Catalog {
             table: table.map(|t| t.to_string()),
             pool,
             dropped: false,
+            temporary: false,
         });
         id
     }
@@ -545,6 +526,8 @@ impl Catalog {
             sys: true,
             load: TableLoad::default(),
             part: None,
+            temp: None,
+            fks: Vec::new(),
         });
         self.dual = Some(id);
         id

@@ -1,5 +1,6 @@
 //! Parts of a table's entry: the columns its hard parses compared
-//! (COL_USAGE$) and its TRUNCATE / direct-path load attributes.
+//! (COL_USAGE$), its TRUNCATE / direct-path load attributes, a global
+//! temporary table's state and its foreign keys.
 
 /// SYS.COL_USAGE$ for one table: the columns a hard parse found compared
 /// with a literal or a bind (equality, range, IN, LIKE, IS NULL).
@@ -52,4 +53,25 @@ pub struct AnalyzedSpace {
     pub empty_blocks: u64,
     pub avg_space: u64,
     pub chain_cnt: u64,
+}
+
+/// A global temporary table's state.
+#[derive(Debug, Clone, Copy)]
+pub struct TempTable {
+    pub on_commit: lio_sql::ast::OnCommit,
+    /// The session whose rows the segment holds (None: no session's).
+    pub holder: Option<u32>,
+}
+
+/// A foreign key: the child's columns in the order of the parent key's
+/// index, which every check probes.
+#[derive(Debug, Clone)]
+pub struct ForeignKey {
+    pub name: String,
+    /// The parent table (a `TableId`).
+    pub parent: usize,
+    /// The parent key's index (an `IndexId`).
+    pub index: usize,
+    /// For each column of the parent's index, the child's column.
+    pub key_cols: Vec<usize>,
 }

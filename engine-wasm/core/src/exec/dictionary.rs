@@ -97,6 +97,7 @@ view!(TABLES, TABLES_N:
     ("TEMPORARY", Text(1)),
     ("GLOBAL_STATS", Text(3)),
     ("USER_STATS", Text(3)),
+    ("DURATION", Text(15)),
     ("COMPRESSION", Text(8)),
 );
 

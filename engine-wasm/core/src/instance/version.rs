@@ -111,6 +111,10 @@ pub struct VersionProfile {
     pub fast_add_nullable_default: bool,
     /// 11.2+: recursive WITH (a WITH column alias list: ORA-32033 before).
     pub recursive_with: bool,
+    /// 12c+: DBMS_STATS on a global temporary table gathers the session's
+    /// own statistics (GLOBAL_TEMP_TABLE_STATS = SESSION) and does not
+    /// commit; 11g commits first, as for any table.
+    pub session_private_temp_stats: bool,
 }
 
 const fn profile(name: &'static str, banner: &'static str) -> VersionProfile {
@@ -146,6 +150,7 @@ const fn profile(name: &'static str, banner: &'static str) -> VersionProfile {
         connect_by_no_filtering: true,
         fast_add_not_null_default: true,
         fast_add_nullable_default: true,
+        session_private_temp_stats: true,
         recursive_with: true,
     }
 }
@@ -176,6 +181,7 @@ pub const V10_2_0_5: VersionProfile = VersionProfile {
     connect_by_no_filtering: false,
     fast_add_not_null_default: false,
     fast_add_nullable_default: false,
+    session_private_temp_stats: false,
     recursive_with: false,
     ..profile("10.2.0.5", "Oracle Database 10g Enterprise Edition Release 10.2.0.5.0 - 64bit Production")
 };
@@ -199,6 +205,7 @@ pub const V11_1_0_7: VersionProfile = VersionProfile {
     append_values: false,
     connect_by_no_filtering: false,
     fast_add_nullable_default: false,
+    session_private_temp_stats: false,
     recursive_with: false,
     ..profile("11.1.0.7", "Oracle Database 11g Enterprise Edition Release 11.1.0.7.0 - 64bit Production")
 };
@@ -221,6 +228,7 @@ pub const V11_2_0_1: VersionProfile = VersionProfile {
     seed_created: (2009, 8, 13),
     row_limiting: false,
     fast_add_nullable_default: false,
+    session_private_temp_stats: false,
     ..profile("11.2.0.1", "Oracle Database 11g Enterprise Edition Release 11.2.0.1.0 - 64bit Production")
 };
 

@@ -92,6 +92,9 @@ impl Run<'_> {
             AlterTableAction::AddColumns(defs) => {
                 let t = &self.inst.cat.tables[tid];
                 for (k, d) in defs.iter().enumerate() {
+                    if let Some(r) = &d.references {
+                        return Err(LabError::unsupported("a foreign key on a column ALTER TABLE ADD adds", r.pos));
+                    }
                     if defs[..k].iter().any(|o| o.name.name == d.name.name) {
                         return Err(LabError::new(ora::DUPLICATE_COLUMN_NAME, d.name.pos));
                     }

@@ -226,6 +226,7 @@ impl Run<'_> {
             }
             cols.push(i);
         }
+        self.refuse_key_update(tid, &cols, u.pos)?;
         let target =
             Target { table: &u.table, alias: &u.alias, where_clause: &u.where_clause, hints: &u.hints, pos: u.pos };
         let exprs = || u.sets.iter().map(|(_, e)| e.clone()).collect();
@@ -381,6 +382,9 @@ impl Run<'_> {
         let st = self.change_stacks("oracle;opitsk;opiodr;opiexe;delexe;delrow;kdddrp");
         let mut rows = HashSet::new();
         let mut deferred = by_index.then(DeferredLeaves::default);
+        // A parent's deleted rows, checked against its children at the end.
+        let referenced = !self.referencing(tid).is_empty();
+        let mut parents: Vec<Box<[Value]>> = Vec::new();
         for mut vals in found {
             let Some(Value::Num(r)) = vals.pop() else { continue };
             let r = r.to_f64() as u32;
@@ -393,6 +397,9 @@ impl Run<'_> {
                 continue;
             }
             let row = &t.rows.row(r as usize).to_vec()[..];
+            if referenced {
+                parents.push(row.into());
+            }
             let layout = self.layout();
             let (redo, undo) = layout.delete_row(row);
             let size = ChangeSize { redo, undo };
@@ -425,6 +432,7 @@ impl Run<'_> {
         }
         let n = rows.len() as u64;
         let r = if rows.is_empty() { Ok(()) } else { self.reindex(tid, &rows, false) };
+        let r = r.and_then(|()| self.check_no_children(tid, &parents, d.pos));
         let r = r.map_err(|mut e| {
             e.pos = d.pos;
             e

@@ -51,6 +51,9 @@ impl Run<'_> {
     /// `STORAGE (CELL_FLASH_CACHE ...)` goes with it to its cell. Its first
     /// extent is taken now, in ts or in USERS (the lab user's default).
     pub(super) fn place(&mut self, seg: crate::catalog::SegId, ph: &Physical) {
+        if self.inst.cat.segments[seg as usize].temporary {
+            return self.inst.place_segment(seg, &self.temp_tablespace());
+        }
         self.inst.place_segment(seg, ph.tablespace.as_ref().map_or("USERS", |ts| ts.name.as_str()));
         if ph.tablespace.is_some() {
             self.inst.io.extents.mark_sized(seg);
@@ -81,6 +84,7 @@ impl Run<'_> {
             return Err(LabError::new(ora::NAME_ALREADY_USED, c.name.pos));
         }
         self.check_tablespace(&c.physical)?;
+        self.check_temporary(c)?;
         if !c.memoptimize_read {
             super::compress::compression_refused(&c.physical, c.as_select.is_some())?;
         }
@@ -94,7 +98,7 @@ impl Run<'_> {
             Some(SegmentCreation::Deferred) => true,
             Some(SegmentCreation::Immediate) => false,
             None => deferred_default && c.as_select.is_none(),
-        };
+        } || c.temporary.is_some();
         if c.memoptimize_read {
             self.check_memoptimize_read(c, &keys.pk, &columns)?;
         }
@@ -132,9 +136,12 @@ impl Run<'_> {
             sys: false,
             load: crate::catalog::TableLoad { nologging: c.physical.logging == Some(false), ..Default::default() },
             part,
+            temp: c.temporary.map(|on_commit| crate::catalog::TempTable { on_commit, holder: None }),
+            fks: Vec::new(),
         });
         self.stamp_partitions(tid, deferred);
         self.create_key_indexes(tid, pool, keys)?;
+        self.create_foreign_keys(tid, c)?;
         // A table named DUAL hides SYS's from now on: the cursors that
         // read SYS.DUAL are parsed again.
         if name == "DUAL" {
@@ -252,7 +259,7 @@ impl Run<'_> {
                 names.extend(d.unique_name.as_ref());
             }
         }
-        for k in &c.constraints {
+        for k in c.constraints.iter().chain(c.columns.iter().filter_map(|d| d.references.as_deref())) {
             names.extend(k.name.as_ref());
         }
         for (i, n) in names.iter().enumerate() {
@@ -285,6 +292,7 @@ impl Run<'_> {
                     uniques.push((cols, k.name.as_ref().map(|n| n.name.clone())));
                     uniques_using.push(k.using_index.clone());
                 }
+                ConstraintKind::ForeignKey => {}
             }
         }
         for ph in std::iter::once(&pk_using).chain(&uniques_using) {
@@ -435,6 +443,7 @@ impl Run<'_> {
         let bs = self.inst.params.current.db_block_size;
         let seg =
             self.inst.cat.new_segment(name, SegmentKind::Index, Some(&self.inst.cat.tables[tid].name.clone()), pool);
+        self.inst.cat.segments[seg as usize].temporary = self.inst.cat.tables[tid].temp.is_some();
         let (iid, stamp) = (self.inst.cat.indexes.len(), self.object_stamp());
         let mut bt = BTree::new(bs, pctfree, unique, false);
         bt.prefix_cols = prefix_cols;
@@ -541,6 +550,7 @@ impl Run<'_> {
             .table_id(&c.table.name)
             .ok_or_else(|| LabError::new(ora::TABLE_OR_VIEW_DOES_NOT_EXIST, c.table.pos))?;
         self.refuse_partitioned(tid, "indexes on partitioned tables (LOCAL and GLOBAL)", c.table.pos)?;
+        self.check_temp_not_in_use(tid, true, c.table.pos)?;
         let mut cols = Vec::new();
         for col in &c.columns {
             cols.push(

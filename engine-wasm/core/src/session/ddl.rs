@@ -58,6 +58,7 @@ impl Run<'_> {
             return self.alter_partitions(tid, a);
         }
         self.refuse_partitioned(tid, "this ALTER TABLE of a partitioned table", a.name.pos)?;
+        self.check_temp_not_in_use(tid, false, a.name.pos)?;
         match &a.action {
             AlterTableAction::MemoptimizeRead(on) => {
                 if *on {
@@ -131,6 +132,9 @@ impl Run<'_> {
     /// leads on its columns, unique or not; the lab keeps keys on unique
     /// indexes of exactly those columns, and refuses the other cases.
     fn add_constraint(&mut self, tid: TableId, k: &TableConstraint) -> Result<(), LabError> {
+        if k.kind == ConstraintKind::ForeignKey {
+            return self.add_foreign_key(tid, k, true);
+        }
         let pk = k.kind == ConstraintKind::PrimaryKey;
         let t = &self.inst.cat.tables[tid];
         let mut cols = Vec::new();
@@ -256,6 +260,10 @@ impl Run<'_> {
                     .table_id(n)
                     .ok_or_else(|| LabError::new(ora::TABLE_OR_VIEW_DOES_NOT_EXIST, d.name.pos))?;
                 self.check_not_busy(tid, d.name.pos)?;
+                self.check_temp_not_in_use(tid, true, d.name.pos)?;
+                if self.referencing(tid).iter().any(|(child, _)| *child != tid) {
+                    return Err(LabError::new(ora::REFERENCED_KEY_IN_USE, d.name.pos));
+                }
                 self.drop_table(tid);
                 Ok(Outcome { feedback: Some("Table dropped.".into()), ..Default::default() })
             }

@@ -82,7 +82,7 @@ impl Run<'_> {
         match &t.storage {
             // A partitioned table's rows are in its partitions' tablespaces.
             TableStorage::Iot { .. } => Value::Null,
-            _ if t.part.is_some() => Value::Null,
+            _ if t.part.is_some() || t.temp.is_some() => Value::Null,
             _ => text(t.tablespace.as_deref().unwrap_or(DEFAULT_TABLESPACE)),
         }
     }
@@ -94,7 +94,7 @@ impl Run<'_> {
             _ => Value::Null,
         };
         let st = &t.stats;
-        let g = |v: f64| if st.gathered { num(v) } else { Value::Null };
+        let g = |v: f64| if st.gathered && !st.session_private { num(v) } else { Value::Null };
         // ANALYZE's own figures (DBMS_STATS leaves them as they were: 0
         // when never analyzed).
         let space = t.load.space.unwrap_or_default();
@@ -105,7 +105,7 @@ impl Run<'_> {
             Value::Null,
             text("VALID"),
             if iot { Value::Null } else { num(t.pctfree) },
-            if iot { Value::Null } else { text(if t.load.nologging { "NO" } else { "YES" }) },
+            if iot { Value::Null } else { text(if t.load.nologging || t.temp.is_some() { "NO" } else { "YES" }) },
             g(st.num_rows as f64),
             g(st.blocks as f64),
             g(space.empty_blocks as f64),
@@ -114,13 +114,18 @@ impl Run<'_> {
             // Empty: 0 (the lab's figure counts a row header even then).
             g(if st.num_rows == 0 { 0.0 } else { st.avg_row_len as f64 }),
             g(st.num_rows as f64),
-            analyzed(t),
+            if st.session_private { Value::Null } else { analyzed(t) },
             if iot { text("IOT") } else { Value::Null },
-            text("N"),
+            text(if t.temp.is_some() { "Y" } else { "N" }),
             // DBMS_STATS' figures (a gather of a non-partitioned table is
             // global); none are set by hand (SET_TABLE_STATS is refused).
             text(if st.gathered && !t.load.by_analyze { "YES" } else { "NO" }),
             text("NO"),
+            match t.temp.map(|t| t.on_commit) {
+                Some(OnCommit::DeleteRows) => text("SYS$TRANSACTION"),
+                Some(OnCommit::PreserveRows) => text("SYS$SESSION"),
+                None => Value::Null,
+            },
             if iot { Value::Null } else { text(if t.compress { "ENABLED" } else { "DISABLED" }) },
         ]
     }
@@ -154,9 +159,9 @@ impl Run<'_> {
             text(if ix.unique { "UNIQUE" } else { "NONUNIQUE" }),
             text(if bt.prefix_cols > 0 { "ENABLED" } else { "DISABLED" }),
             if bt.prefix_cols > 0 { num(bt.prefix_cols) } else { Value::Null },
-            text(t.tablespace.as_deref().unwrap_or(DEFAULT_TABLESPACE)),
+            if t.temp.is_some() { Value::Null } else { text(t.tablespace.as_deref().unwrap_or(DEFAULT_TABLESPACE)) },
             num(bt.pctfree),
-            text("YES"),
+            text(if t.temp.is_some() { "NO" } else { "YES" }),
             num(blevel),
             num(leaves),
             num(keys),
@@ -171,7 +176,7 @@ impl Run<'_> {
                 n as f64
             }),
             num(if bt.bitmap { bt.pieces().len() } else { n } as f64),
-            text("N"),
+            text(if t.temp.is_some() { "Y" } else { "N" }),
             text(if ix.visible { "VISIBLE" } else { "INVISIBLE" }),
         ]
     }
@@ -215,7 +220,8 @@ impl Run<'_> {
         };
         let cat = &self.inst.cat;
         let mut rows = Vec::new();
-        for t in self.live_tables() {
+        // A temporary table's segments are temporary segments, not listed.
+        for t in self.live_tables().filter(|t| t.temp.is_none()) {
             if let TableStorage::Heap { seg: Some(_), .. } = &t.storage {
                 // REUSE STORAGE keeps a truncated segment's extents.
                 let blocks = cat.table_blocks(t).max(t.load.kept_blocks);
@@ -233,7 +239,7 @@ impl Run<'_> {
         }
         for ix in self.live_indexes() {
             let t = &cat.tables[ix.table];
-            if let TableStorage::Heap { seg: None, .. } = &t.storage {
+            if let (TableStorage::Heap { seg: None, .. }, _) | (_, Some(_)) = (&t.storage, t.temp) {
                 continue;
             }
             let ts = text(t.tablespace.as_deref().unwrap_or(DEFAULT_TABLESPACE));

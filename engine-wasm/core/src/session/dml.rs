@@ -270,6 +270,9 @@ impl Run<'_> {
         if failure.is_none() {
             failure = self.check_grown_indexes(&index_blocks, pos).err();
         }
+        if failure.is_none() {
+            failure = self.check_parent_keys(tid, first_row, pos).err();
+        }
         if let Some(e) = failure {
             self.roll_back_insert(tid, first_row, heap_blocks_before, &index_ids);
             self.roll_back_partitions(tid, first_row, &parts_before);
@@ -284,6 +287,7 @@ impl Run<'_> {
             self.txn().undo.push(Undo::Inserts { table: tid, from: first_row as u32, to: rows });
             self.mark_inserted_active(tid, first_row as u32, rows);
             self.inst.cat.tables[tid].add_writer(self.s.sid);
+            self.hold_temp_table(tid);
         }
         Ok(())
     }
@@ -328,7 +332,11 @@ impl Run<'_> {
         self.imu_recursive();
         let pool = self.inst.cat.tables[tid].pool;
         let s = self.inst.cat.new_segment(table_name, SegmentKind::Table, None, pool);
-        if let Some(ts) = self.inst.cat.tables[tid].tablespace.clone() {
+        if self.inst.cat.tables[tid].temp.is_some() {
+            self.inst.cat.segments[s as usize].temporary = true;
+            let ts = self.temp_tablespace();
+            self.inst.place_segment(s, &ts);
+        } else if let Some(ts) = self.inst.cat.tables[tid].tablespace.clone() {
             self.inst.place_segment(s, &ts);
         }
         if let Some(p) = self.inst.cat.tables[tid].cell_flash_cache {

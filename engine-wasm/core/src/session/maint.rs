@@ -45,13 +45,27 @@ impl Run<'_> {
         let allocated = super::space::allocated(self.inst.cat.table_blocks(&self.inst.cat.tables[tid]), bs as u64);
         let data_id = self.object_stamp().id;
         let t = &mut self.inst.cat.tables[tid];
+        t.load.data_id = Some(data_id);
+        t.load.kept_blocks = if tr.reuse_storage { allocated.max(t.load.kept_blocks) } else { 0 };
+        self.empty_segments(tid);
+        if let Some(t) = &mut self.inst.cat.tables[tid].temp {
+            t.holder = None;
+        }
+        let tname = self.inst.cat.tables[tid].name.clone();
+        self.inst.sga.row_cache.invalidate_table(&self.inst.cat, &tname);
+        Ok(Outcome { feedback: Some("Table truncated.".into()), ..Default::default() })
+    }
+
+    /// The table's rows gone, its segment and its indexes' reset to empty
+    /// (the high water mark to the start), their buffers dropped.
+    pub(super) fn empty_segments(&mut self, tid: TableId) {
+        let bs = self.inst.params.current.db_block_size;
+        let t = &mut self.inst.cat.tables[tid];
         t.rows.clear();
         t.loc = Vec::new();
         t.dead_rows = 0;
         t.mem_bytes = 0;
         t.migrated = Default::default();
-        t.load.data_id = Some(data_id);
-        t.load.kept_blocks = if tr.reuse_storage { allocated.max(t.load.kept_blocks) } else { 0 };
         let pctfree = t.pctfree;
         let seg = t.heap_seg();
         if let TableStorage::Heap { heap, .. } = &mut t.storage {
@@ -69,9 +83,6 @@ impl Run<'_> {
             let seg = ix.seg;
             self.inst.sga.cache.invalidate_segment(seg);
         }
-        let tname = self.inst.cat.tables[tid].name.clone();
-        self.inst.sga.row_cache.invalidate_table(&self.inst.cat, &tname);
-        Ok(Outcome { feedback: Some("Table truncated.".into()), ..Default::default() })
     }
 
     /// `ANALYZE TABLE | INDEX name ...`.

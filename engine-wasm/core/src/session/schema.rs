@@ -52,6 +52,7 @@ impl Run<'_> {
                 None if !as_owner && self.lab_object(&r.name.name) => return missing(),
                 None => {}
             }
+            self.check_temp_holder(&r.name.name, r.name.pos)?;
         }
         Ok(())
     }

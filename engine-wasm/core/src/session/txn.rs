@@ -158,16 +158,19 @@ impl Run<'_> {
         // The undo block when the change starts a new one.
         c.db_block_gets += new_undo_block as u64;
         c.db_block_changes += 2;
+        // A temporary segment's change has no redo of its own: only its undo's.
+        let data =
+            if at.is_some_and(|(seg, _)| self.inst.cat.segments[seg as usize].temporary) { 0 } else { size.redo };
         // An IMU transaction keeps the vectors until it flushes (session/imu.rs).
-        if !self.imu_hold(slot + size.redo, undo_cv) {
+        if !self.imu_hold(slot + data, undo_cv) {
             let c = &mut self.s.stats.calls;
             c.redo_entries += 1;
             c.undo_change_vector_size += undo_cv;
-            self.gen_redo(REDO_RECORD_HEADER + slot + size.redo + undo_cv);
+            self.gen_redo(REDO_RECORD_HEADER + slot + data + undo_cv);
         }
         let p = &self.inst.cost_params;
         let (change, undo_us) = (p.grid.change_row_us, undo_cv as f64 * p.redo_byte_us);
-        let redo_us = (REDO_RECORD_HEADER + size.redo) as f64 * p.redo_byte_us;
+        let redo_us = (REDO_RECORD_HEADER + data) as f64 * p.redo_byte_us;
         self.s.cost.charge_grid(st.get.own, change);
         self.s.cost.charge(st.undo, undo_us);
         self.s.cost.charge(st.redo, redo_us);
@@ -294,7 +297,9 @@ impl Run<'_> {
     }
 
     fn end_transaction(&mut self) {
+        let emptied = self.temp_tables_ending();
         self.inst.end_transaction(self.s.sid);
+        self.empty_temp_tables(emptied);
     }
 
     /// The session's transaction (opened on first use).

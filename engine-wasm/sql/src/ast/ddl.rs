@@ -50,12 +50,26 @@ pub struct ColumnDef {
     pub identity: bool,
     /// `DEFAULT expr`.
     pub default: Option<Expr>,
+    /// Inline `[CONSTRAINT name] REFERENCES ...`: a foreign key on the column.
+    pub references: Option<Box<TableConstraint>>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ConstraintKind {
     PrimaryKey,
     Unique,
+    /// `FOREIGN KEY (cols) REFERENCES ...` (`references` says what).
+    ForeignKey,
+}
+
+/// `REFERENCES table [(columns)] [ON DELETE CASCADE | SET NULL]`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct References {
+    pub table: Ident,
+    /// Empty: the parent's primary key.
+    pub columns: Vec<Ident>,
+    /// `ON DELETE CASCADE` or `ON DELETE SET NULL` (the lab refuses both).
+    pub on_delete: Option<Pos>,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -68,6 +82,8 @@ pub struct TableConstraint {
     /// `USING INDEX [PCTFREE n] [TABLESPACE ts] [STORAGE (...)]`
     pub using_index: Physical,
     pub pos: Pos,
+    /// A foreign key's parent.
+    pub references: Option<References>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -134,6 +150,17 @@ pub struct CreateTable {
     pub as_select: Option<Box<Query>>,
     /// `PARTITION BY RANGE | LIST | HASH (...)`.
     pub partitioning: Option<Box<PartitionBy>>,
+    /// `CREATE GLOBAL TEMPORARY TABLE ... [ON COMMIT DELETE | PRESERVE
+    /// ROWS]` (DELETE ROWS when the clause is absent).
+    pub temporary: Option<OnCommit>,
+}
+
+/// A global temporary table's rows: emptied at each commit (the
+/// transaction's, SYS$TRANSACTION) or kept to the session's end (SYS$SESSION).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OnCommit {
+    DeleteRows,
+    PreserveRows,
 }
 
 /// How a table's rows are divided among its partitions.

@@ -135,6 +135,7 @@ impl Parser<'_> {
             unique_index: Physical::default(),
             identity: false,
             default: None,
+            references: None,
         };
         // `CONSTRAINT name`: names the constraint that follows it.
         let mut name: Option<Ident> = None;
@@ -193,7 +194,14 @@ impl Parser<'_> {
             } else if self.is_kw("CHECK") {
                 return Err(self.unsupported("CHECK constraints"));
             } else if self.is_kw("REFERENCES") {
-                return Err(self.unsupported("foreign keys"));
+                let pos = self.pos();
+                let references = Some(self.references()?);
+                let columns = vec![c.name.clone()];
+                let (deferrable, using_index) = self.constraint_state()?;
+                let kind = ConstraintKind::ForeignKey;
+                let name = name.take();
+                c.references =
+                    Some(Box::new(TableConstraint { name, kind, columns, deferrable, using_index, pos, references }));
             } else if self.is_kw("SORT") || self.is_kw("ENABLE") {
                 self.bump();
             } else {
@@ -264,14 +272,43 @@ impl Parser<'_> {
             ConstraintKind::Unique
         } else if self.is_kw("CHECK") {
             return Err(self.unsupported("CHECK constraints"));
-        } else if self.is_kw("FOREIGN") {
-            return Err(self.unsupported("foreign keys"));
+        } else if self.eat_kw("FOREIGN") {
+            self.missing_keyword("KEY")?;
+            ConstraintKind::ForeignKey
         } else {
             return Err(self.fail(ora::INVALID_DATATYPE));
         };
         let columns = self.column_list()?;
+        let references = if kind == ConstraintKind::ForeignKey {
+            if !self.is_kw("REFERENCES") {
+                return Err(self.fail(ora::MISSING_KEYWORD));
+            }
+            Some(self.references()?)
+        } else {
+            None
+        };
         let (deferrable, using_index) = self.constraint_state()?;
-        Ok(TableConstraint { name, kind, columns, deferrable, using_index, pos })
+        Ok(TableConstraint { name, kind, columns, deferrable, using_index, pos, references })
+    }
+
+    /// `REFERENCES table [(columns)] [ON DELETE CASCADE | SET NULL]`.
+    fn references(&mut self) -> R<References> {
+        self.bump();
+        let table = self.object_name(ora::INVALID_TABLE_NAME)?;
+        let columns = if self.is(&Tok::LParen) { self.column_list()? } else { Vec::new() };
+        let on_delete = if self.is_kw("ON") && self.nth_is_kw(1, "DELETE") {
+            let pos = self.pos();
+            self.bump();
+            self.bump();
+            if !self.eat_kw("CASCADE") {
+                self.expect_kw("SET", ora::MISSING_KEYWORD)?;
+                self.expect_kw("NULL", ora::MISSING_KEYWORD)?;
+            }
+            Some(pos)
+        } else {
+            None
+        };
+        Ok(References { table, columns, on_delete })
     }
 
     /// STORAGE ( ... )

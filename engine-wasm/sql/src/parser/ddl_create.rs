@@ -21,7 +21,7 @@ impl Parser<'_> {
         match w.as_str() {
             "TABLE" => {
                 self.bump();
-                self.create_table()
+                self.create_table(false)
             }
             "CLUSTER" => {
                 self.bump();
@@ -54,6 +54,12 @@ impl Parser<'_> {
                 self.bump();
                 self.bump();
                 self.create_tablespace(true)
+            }
+            "GLOBAL" if self.nth_is_kw(1, "TEMPORARY") && self.nth_is_kw(2, "TABLE") => {
+                self.bump();
+                self.bump();
+                self.bump();
+                self.create_table(true)
             }
             "GLOBAL" | "PRIVATE" | "SHARDED" | "DUPLICATED" | "BLOCKCHAIN" | "IMMUTABLE" => {
                 Err(self.unsupported(format!("{w} tables")))
@@ -88,7 +94,7 @@ impl Parser<'_> {
         Ok(StatementKind::CreateTablespace(CreateTablespace { name, temporary, file, file_pos, size }))
     }
 
-    fn create_table(&mut self) -> R<StatementKind> {
+    fn create_table(&mut self, temporary: bool) -> R<StatementKind> {
         let name = self.object_name(ora::INVALID_TABLE_NAME)?;
         let mut t = CreateTable {
             name,
@@ -101,6 +107,7 @@ impl Parser<'_> {
             physical: Physical::default(),
             as_select: None,
             partitioning: None,
+            temporary: temporary.then_some(OnCommit::DeleteRows),
         };
         let after_name = self.pos();
         let had_parens = self.is(&Tok::LParen);
@@ -231,6 +238,16 @@ impl Parser<'_> {
                     self.column_ident()?;
                 }
                 Some("OVERFLOW" | "MAPPING") => return Err(self.unsupported("index-organized table overflow")),
+                Some("ON") if t.temporary.is_some() && self.nth_is_kw(1, "COMMIT") => {
+                    self.bump();
+                    self.bump();
+                    let preserve = self.eat_kw("PRESERVE");
+                    if !preserve {
+                        self.expect_kw("DELETE", ora::MISSING_OR_INVALID_OPTION)?;
+                    }
+                    self.expect_kw("ROWS", ora::MISSING_OR_INVALID_OPTION)?;
+                    t.temporary = Some(if preserve { OnCommit::PreserveRows } else { OnCommit::DeleteRows });
+                }
                 Some("PARTITION") => t.partitioning = Some(Box::new(self.partition_by()?)),
                 Some("ENABLE" | "DISABLE") if self.nth_is_kw(1, "ROW") => {
                     self.bump();

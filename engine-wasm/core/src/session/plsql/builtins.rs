@@ -402,7 +402,11 @@ impl Run<'_> {
     fn dbms_stats_gather(&mut self, name: &Ident, vals: &[(Option<String>, Value)]) -> Result<(), LabError> {
         let proc_name = name.name.trim_start_matches("DBMS_STATS.");
         dbms_stats_arguments(vals, proc_name, name.pos)?;
-        self.implicit_commit();
+        let private = proc_name == "GATHER_TABLE_STATS"
+            && arg(vals, 1, "tabname").is_some_and(|n| self.temp_stats_private(&n.to_string().to_uppercase()));
+        if !private {
+            self.implicit_commit();
+        }
         let owner = stats_owner(arg(vals, 0, "ownname"), &self.inst.cat.schema);
         let wrong = || LabError::pls_run(ora::PLS_WRONG_ARGUMENTS, &[&proc_name], name.pos);
         match proc_name {
@@ -419,6 +423,7 @@ impl Run<'_> {
                     return Err(LabError::new(ora::STATS_LOCKED, name.pos));
                 }
                 self.gather_table_stats(id, &how, name.pos)?;
+                self.inst.cat.tables[id].stats.session_private = private;
             }
             // Index statistics are read from the index itself whenever a
             // plan is costed: gathering them changes nothing, once the
@@ -447,7 +452,9 @@ impl Run<'_> {
                 }
                 for id in 0..self.inst.cat.tables.len() {
                     // A table whose statistics are locked is passed over.
-                    if self.inst.cat.tables[id].dropped || self.inst.cat.stats_locked(id) {
+                    // So is a global temporary table (its rows are a session's).
+                    let t = &self.inst.cat.tables[id];
+                    if t.dropped || t.temp.is_some() || self.inst.cat.stats_locked(id) {
                         continue;
                     }
                     // ESTIMATE_PERCENT, METHOD_OPT and NO_INVALIDATE are
