@@ -15,6 +15,7 @@
 //! `exec` (expressions, plan assembly, row sources),
 //! `stats`, `trace`.
 
+pub mod activity;
 pub mod bg;
 pub mod catalog;
 pub mod cbo_trace;
