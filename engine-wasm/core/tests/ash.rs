@@ -131,3 +131,44 @@ fn the_latch_profile_sums_each_holders_gets_and_hold_times() {
     let sids: std::collections::BTreeSet<u32> = a.latchprof.iter().map(|r| r.sid).collect();
     assert_eq!(sids.len(), 2);
 }
+
+/// Antognini, Troubleshooting Oracle Performance 2nd ed., 12.1: a wait
+/// spanning several one-second samples has TIME_WAITED 0 on each but its
+/// last, which holds the whole wait (about 7.4 s published). The lab's two
+/// 7.4 s reads (segment header, then the block) each show that shape.
+#[test]
+fn antognini_a_wait_spanning_samples_has_its_time_on_the_last() {
+    let script = include_str!("../../../tests/articles/antognini-ash-time-waited-last-sample-12c.sql");
+    let mut e = engine();
+    let steps = e.exec(script);
+    ok(&steps);
+    let agg = row_strings(steps.last().unwrap());
+    assert_eq!(agg.len(), 1, "{agg:?}");
+    let f: Vec<&str> = agg[0].split('|').collect();
+    assert_eq!(&f[..7], ["db file sequential read", "1", "TABLE ACCESS", "FULL", "2", "7400000", "14800000"]);
+    // Each sample in order (the article's own query), and its shape.
+    let steps = e.exec(
+        "select sample_id, event, time_waited, sql_plan_line_id, sql_plan_operation, sql_plan_options
+  from v$active_session_history where session_state = 'WAITING' order by sample_id;",
+    );
+    let rows = row_strings(steps.last().unwrap());
+    let waited: Vec<&str> = rows.iter().map(|r| r.split('|').nth(2).unwrap()).collect();
+    // One sample a second: a 7.4 s wait covers 7 or 8 instants.
+    let mut shapes = Vec::new();
+    let mut run = 0;
+    for w in &waited {
+        run += 1;
+        if *w != "0" {
+            shapes.push((run, w.to_string()));
+            run = 0;
+        }
+    }
+    assert_eq!(run, 0, "every wait ends with its time: {waited:?}");
+    assert_eq!(shapes.len(), 2, "{waited:?}");
+    for (samples, time) in shapes {
+        assert!((7..=8).contains(&samples), "{samples} samples");
+        let published = 7_400_000.0;
+        assert!((time.parse::<f64>().unwrap() - published).abs() <= published * 0.01, "{time}");
+    }
+    assert!(rows.iter().all(|r| r.contains("|db file sequential read|") && r.ends_with("|1|TABLE ACCESS|FULL")));
+}

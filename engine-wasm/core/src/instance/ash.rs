@@ -111,6 +111,14 @@ impl AshStore {
         ticks.clear();
     }
 
+    /// Forget every sample (a new SGA); the sequence and the losses go on.
+    pub fn clear(&mut self) {
+        self.samples.clear();
+        self.plans.clear();
+        self.steps.clear();
+        self.bytes = 0;
+    }
+
     /// Remember plan `hash`'s lines (once), for the samples' operations.
     pub fn plan(&mut self, hash: u32, lines: &[crate::exec::plan::PlanLine]) {
         if self.plans.contains_key(&hash) {

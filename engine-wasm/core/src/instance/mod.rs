@@ -294,6 +294,9 @@ impl Instance {
         self.io.extents.set_geometry(p.db_block_size, crate::io::extents::header_bytes(self.profile.name));
         self.io.redo.log_buffer = p.log_buffer;
         self.io.redo.reset_buffer();
+        // ASH's buffer is in the SGA: a new SGA starts it empty.
+        self.ash.clear();
+        self.cat.ash_bytes = 0;
     }
 
     /// `LAB SET name = value` for a cost parameter; the datafile device
