@@ -16,6 +16,7 @@
 //! `stats`, `trace`.
 
 pub mod activity;
+mod activity_engine;
 pub mod bg;
 pub mod catalog;
 pub mod cbo_trace;

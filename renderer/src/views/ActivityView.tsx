@@ -15,15 +15,16 @@ const CHART_H = 150;
 const COLUMNS = 120;
 
 export function ActivityView({ step, getActivity }: { step: Step; getActivity(step: Step): Promise<Activity | null> }) {
-  const [activity, setActivity] = useState<Activity | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  // The answer for the step it was asked for (a stale one is not shown).
+  const [got, setGot] = useState<{ step: Step; activity: Activity | null; error: string | null } | null>(null);
   useEffect(() => {
     let live = true;
-    setActivity(null);
-    setError(null);
-    getActivity(step).then((a) => { if (live) setActivity(a); }, (e: Error) => { if (live) setError(e.message); });
+    getActivity(step).then((activity) => { if (live) setGot({ step, activity, error: null }); },
+      (e: Error) => { if (live) setGot({ step, activity: null, error: e.message }); });
     return () => { live = false; };
   }, [step, getActivity]);
+  const error = got?.step === step ? got.error : null;
+  const activity = got?.step === step ? got.activity : null;
   if (error) return <div className="activity" role="region" aria-label="Activity">Activity not available: {error}</div>;
   if (!activity) return null;
   return <ActivityBody step={step} a={activity} />;

@@ -456,11 +456,8 @@ impl Catalog {
     /// Bytes held by every table's rows and index entries.
     pub fn memory_bytes(&self) -> u64 {
         let indexes: u64 = self.indexes.iter().filter(|ix| !ix.dropped).map(|ix| ix.btree.held_bytes()).sum();
-        self.tables.iter().map(|t| t.mem_bytes).sum::<u64>()
-            + indexes
-            + self.held_bytes
-            + self.sql_area_bytes
-            + self.ash_bytes
+        let held = self.held_bytes + self.sql_area_bytes + self.ash_bytes;
+        self.tables.iter().map(|t| t.mem_bytes).sum::<u64>() + indexes + held
     }
 
     /// Bytes `table`'s rows and its indexes' entries hold (what a

@@ -120,15 +120,14 @@ impl AshStore {
     }
 
     /// Remember plan `hash`'s lines (once), for the samples' operations.
-    pub fn plan(&mut self, hash: u32, lines: &[crate::exec::plan::PlanLine]) {
+    pub fn plan<'a>(&mut self, hash: u32, lines: impl Iterator<Item = (&'a str, Option<&'a String>)>) {
         if self.plans.contains_key(&hash) {
             return;
         }
         let ops: PlanOps = lines
-            .iter()
-            .map(|l| {
-                let (op, opt) = split_operation(&l.operation);
-                (op.to_string(), opt.to_string(), l.name.clone())
+            .map(|(operation, name)| {
+                let (op, opt) = split_operation(operation);
+                (op.to_string(), opt.to_string(), name.cloned())
             })
             .collect();
         self.bytes += ops

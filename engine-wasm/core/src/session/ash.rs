@@ -40,7 +40,7 @@ impl Run<'_> {
 
     /// Plan `hash`'s lines, for its samples' SQL_PLAN_OPERATION (at a hard parse).
     pub(crate) fn ash_plan(&mut self, hash: u32, lines: &[crate::exec::plan::PlanLine]) {
-        self.inst.ash.plan(hash, lines);
+        self.inst.ash.plan(hash, lines.iter().map(|l| (l.operation.as_str(), l.name.as_ref())));
         self.inst.cat.ash_bytes = self.inst.ash.bytes;
     }
 

@@ -13,7 +13,10 @@
 //! Nothing is allocated or formatted on the charge path: a charge compares
 //! the clock with the next instant; a crossing appends a fixed-size tick.
 
-use crate::trace::{NO_LINE, NO_SEGMENT};
+/// The trace's sentinels (`trace::NO_LINE`, `trace::NO_SEGMENT`), here
+/// without importing the trace (the clock is below it).
+const NO_LINE: u16 = u16::MAX;
+const NO_SEGMENT: u32 = u32::MAX;
 
 /// No wait: the session is on CPU.
 pub const ON_CPU: u8 = u8::MAX;
