@@ -87,7 +87,7 @@ impl Default for AshProbe {
 impl AshProbe {
     /// Sample every `interval_us` from the first instant after `now_us`.
     pub fn arm(&mut self, interval_us: f64, now_us: f64) {
-        if !(interval_us > 0.0) {
+        if interval_us.is_nan() || interval_us <= 0.0 {
             self.next_us = f64::INFINITY;
             return;
         }
