@@ -39,12 +39,14 @@ function ActivityBody({ step, a }: { step: Step; a: Activity }) {
   const oracle = a.interval_us === 1e6;
   return (
     <section className="activity" role="region" aria-label="Activity">
-      <div className="activity-head">
+      {/* Open on a tall screen; folded to its first line below 1000 px, so the structure picture keeps its room. */}
+      <details open={typeof window === 'undefined' || window.innerHeight >= 1000}>
+      <summary className="activity-head">
         <strong>Activity (ASH)</strong>
         <span>{fmtNum(samples.length)} samples of {sessions} session{sessions === 1 ? '' : 's'}, one every <b data-testid="ash-interval">{intervalText(a.interval_us)}</b> of simulated time
           {oracle ? ' (Oracle\'s interval)' : ' (Oracle samples every 1 s; this run is sampled finer: LAB SET ash_sampling_interval_us)'}</span>
         {a.dropped > 0 && <span className="activity-warn">{fmtNum(a.dropped)} samples lost (ASH buffer full or memory budget)</span>}
-      </div>
+      </summary>
       {samples.length === 0
         ? <p className="activity-empty">No samples: the run took {fmtUs(step.elapsed_us)}, less than one sampling interval ({intervalText(a.interval_us)}).
           Sample finer with <code>LAB SET ash_sampling_interval_us = 100;</code> before the run.</p>
@@ -54,6 +56,7 @@ function ActivityBody({ step, a }: { step: Step; a: Activity }) {
         <PlanLinesTable rows={lines} />
         <LatchProfTable a={a} />
       </div>
+      </details>
     </section>
   );
 }
