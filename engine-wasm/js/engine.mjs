@@ -118,6 +118,10 @@ export class LioEngine {
   catalog() {
     return JSON.parse(this.#inner.catalog());
   }
+  /** A step's sampled activity: ASH samples and a latch profile (Activity in result.gen.ts). */
+  activity(stepIndex) {
+    return JSON.parse(this.#inner.activity(stepIndex));
+  }
   /** The columnar trace of one step, or null when it kept none. */
   trace(stepIndex) {
     const t = this.#inner.trace(stepIndex);

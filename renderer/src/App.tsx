@@ -78,6 +78,7 @@ export function App() {
   }, [client]);
 
   const getTrace = useCallback((step: Step): Promise<Trace | null> => client.trace(step.index), [client]);
+  const getActivity = useCallback((step: Step) => client.activity(step.index), [client]);
   // The views' trace and catalog: the engine's for this session's runs, the host's for a saved run.
   const shown = useSelectedTraces(host, selected?.run ?? null, getTrace, catalog);
 
@@ -123,7 +124,7 @@ export function App() {
             </ViewBoundary>
           </section>
         </div>
-        <ViewTabs tab={tab} onTab={switchTab} step={selectedStep} live={shown.traced} catalog={shown.catalog} getTrace={shown.getTrace} reportRef={reportRef}
+        <ViewTabs tab={tab} onTab={switchTab} step={selectedStep} live={shown.traced} catalog={shown.catalog} getTrace={shown.getTrace} getActivity={getActivity} reportRef={reportRef}
           items={items} compareKeys={compareKeys} onCompareKeys={setCompareKeys} sweepMetric={sweepMetric} onSweepMetric={setSweepMetric}
           host={host} history={history} historyError={historyError} onRefreshHistory={refresh} onLoadSaved={loadSaved} onOpenScript={openScript} />
       </main>

@@ -15,6 +15,8 @@
 //! `exec` (expressions, plan assembly, row sources),
 //! `stats`, `trace`.
 
+pub mod activity;
+mod activity_engine;
 pub mod bg;
 pub mod catalog;
 pub mod cbo_trace;

@@ -530,6 +530,7 @@ pub fn typescript() -> String {
          // The result JSON of exec/execSteps (docs/ENGINE-API.md).\n\n",
     );
     s.push_str(&crate::tsdecl::interfaces(<ScriptOut as crate::tsdecl::Described>::decl));
+    s.push_str(&crate::tsdecl::interfaces(<crate::activity::ActivityOut as crate::tsdecl::Described>::decl));
     s.truncate(s.trim_end().len());
     s.push('\n');
     s

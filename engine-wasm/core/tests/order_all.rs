@@ -792,3 +792,13 @@ fn order_group_min_max_first_row() {
 fn order_group_alter_table_columns() {
     order::check(&["tests/articles/chandler-add-not-null-default-11g.sql"], &[]);
 }
+
+/// Issue 35's Active Session History article (a wait spanning samples)
+/// beside the nested-loop sample.
+#[test]
+fn order_group_active_session_history() {
+    order::check(
+        &["tests/articles/antognini-ash-time-waited-last-sample-12c.sql", "samples/nested-loops-11g.sql"],
+        &[],
+    );
+}

@@ -86,6 +86,12 @@ impl Engine {
         self.inner.trace_shared(step as usize).map(|t| TraceBatch { meta: t.meta_json(), trace: t })
     }
 
+    /// A step's sampled activity (ASH samples and latch profile) as JSON
+    /// (`Activity` in result.gen.ts).
+    pub fn activity(&self, step: u32) -> String {
+        self.inner.activity_json(step as usize)
+    }
+
     pub fn reset(&mut self) {
         self.inner.reset();
     }

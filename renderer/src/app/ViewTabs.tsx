@@ -1,7 +1,7 @@
 // The workbench's views on the right: the tab list and the panel of the tab
 // shown, each view in its own error boundary.
 import type { Host, RunSummary, SavedRun } from '../host';
-import type { Catalog, Step, Trace } from '../model/types';
+import type { Activity, Catalog, Step, Trace } from '../model/types';
 import type { ReportInputs } from '../reports/report';
 import type { Comparable } from '../session';
 import { Autotrace } from '../views/Autotrace';
@@ -17,9 +17,10 @@ export const TABS: { id: TabId; label: string }[] = [
   { id: 'compare', label: 'Compare' }, { id: 'history', label: 'History' },
 ];
 
-export function ViewTabs({ tab, onTab, step, live, catalog, getTrace, reportRef, items, compareKeys, onCompareKeys, sweepMetric, onSweepMetric, host, history, historyError, onRefreshHistory, onLoadSaved, onOpenScript }: {
+export function ViewTabs({ tab, onTab, step, live, catalog, getTrace, getActivity, reportRef, items, compareKeys, onCompareKeys, sweepMetric, onSweepMetric, host, history, historyError, onRefreshHistory, onLoadSaved, onOpenScript }: {
   tab: TabId; onTab(t: TabId): void;
   step: Step | null; live: boolean; catalog: Catalog | null; getTrace(step: Step): Promise<Trace | null>;
+  getActivity?(step: Step): Promise<Activity | null>;
   reportRef: { current: () => Partial<ReportInputs> };
   items: Comparable[]; compareKeys: [string, string]; onCompareKeys(k: [string, string]): void;
   sweepMetric: string; onSweepMetric(m: string): void;
@@ -46,7 +47,7 @@ export function ViewTabs({ tab, onTab, step, live, catalog, getTrace, reportRef,
           subject={tab === 'compare' ? 'these runs' : tab === 'history' ? 'the run history' : step ? `step #${step.index} (line ${step.line})` : 'this'}
           resetKey={tab === 'compare' ? compareKeys.join('|') : tab === 'history' ? history : step}>
         {tab === 'autotrace' && <Autotrace step={step} sweepMetric={sweepMetric} onSweepMetric={onSweepMetric} />}
-        {tab === 'structure' && <StructureView step={step} live={live} catalog={catalog} getTrace={getTrace} reportRef={reportRef} />}
+        {tab === 'structure' && <StructureView step={step} live={live} catalog={catalog} getTrace={getTrace} getActivity={getActivity} reportRef={reportRef} />}
         {tab === 'flame' && <FlameView step={step} items={items} reportRef={reportRef} />}
         {tab === 'compare' && <CompareView items={items} keys={compareKeys} onKeys={onCompareKeys} reportRef={reportRef} />}
         {tab === 'history' && <HistoryView host={host} runs={history} error={historyError}

@@ -1,6 +1,6 @@
 // EngineClient: the UI side of the worker RPC (round trip drawn in protocol.ts).
 import { isEngineTrap, type ExecChunk, type ExecValue, type OpValues, type Reply, type Request } from './protocol';
-import type { Catalog, Step, Trace } from '../model/types';
+import type { Activity, Catalog, Step, Trace } from '../model/types';
 
 export class CancelledError extends Error {
   constructor() { super('cancelled'); this.name = 'CancelledError'; }
@@ -172,6 +172,12 @@ export class EngineClient {
     if (epoch !== this.epoch) return null;
     const t = await this.trace(step);
     return epoch === this.epoch ? t : null;
+  }
+
+  /** A step's sampled activity (ASH samples and latch profile). */
+  async activity(step: number): Promise<Activity | null> {
+    await this.replaying;
+    return this.call({ op: 'activity', step });
   }
 
   /** Trace of one step, fetched once and cached (the arrays arrive transferred). */

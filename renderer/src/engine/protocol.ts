@@ -18,6 +18,7 @@
  *   call('trace', {step})   --- {id, op:'trace'} -->  engine.trace(step) -> typed arrays
  *   resolve(Trace)          <--- result + transfer list [kind.buffer, block.buffer, ...]
  *                                (one message per trace, never one per event)
+ *   call('activity', {step}) -> engine.activity(step): the step's ASH samples and latch profile (one JSON)
  *
  *   a wasm trap (RuntimeError: unreachable, memory access out of bounds, ...):
  *                           <--- {type:'result', ok:false, error, fatal:true}
@@ -35,7 +36,7 @@
  * `line - 1` to every line the engine reports, so each position is already a
  * position in the editor.
  */
-import type { Catalog, ScriptResult, Step, Trace } from '../model/types';
+import type { Activity, Catalog, ScriptResult, Step, Trace } from '../model/types';
 
 export interface ExecChunk { text: string; line: number; statements: number; label: string }
 
@@ -44,6 +45,7 @@ export type Request =
   | { id: number; op: 'exec'; chunks: ExecChunk[] }
   | { id: number; op: 'catalog' }
   | { id: number; op: 'trace'; step: number }
+  | { id: number; op: 'activity'; step: number }
   | { id: number; op: 'reset' };
 
 export type Op = Request['op'];
@@ -66,6 +68,7 @@ export interface OpValues {
   exec: ExecDone;
   catalog: Catalog | null;
   trace: Trace | null;
+  activity: Activity | null;
   reset: null;
 }
 

@@ -500,3 +500,56 @@ export interface PrintedBind {
   /** Its value (null until assigned). */
   value: string | number | null;
 }
+
+export interface Activity {
+  /** The sampling interval in microseconds: Oracle's 1 s, or the finer one `LAB SET ash_sampling_interval_us` chose. */
+  interval_us: number;
+  /** Samples the instance's ASH buffer lost (full, or over the memory budget) since it started. */
+  dropped: number;
+  /** The step's samples, in time order. */
+  samples: AshSample[];
+  /** The latch profile, most held first. */
+  latchprof: LatchProfRow[];
+  /** The span the latch profile's Held % is of (us), from the first to the last event kept. */
+  latch_span_us: number;
+  /** Not every event of the step was kept: the latch profile covers those that were. */
+  truncated: boolean;
+}
+
+export interface AshSample {
+  sample_id: number;
+  /** The sampling instant on the simulated clock (us). */
+  t_us: number;
+  sid: number;
+  /** SESSION_STATE: `ON CPU` or `WAITING`. */
+  state: string;
+  /** EVENT (null on CPU). */
+  event: string | null;
+  /** WAIT_CLASS; `CPU` on CPU (as ASH charts name it). */
+  wait_class: string;
+  sql_id: string | null;
+  /** SQL_PLAN_LINE_ID and the line's operation and object. */
+  plan_line: number | null;
+  operation: string | null;
+  object: string | null;
+  /** TIME_WAITED (us): the whole wait on its last sample, else 0. */
+  time_waited_us: number;
+}
+
+export interface LatchProfRow {
+  /** The latch (`cache buffers chains`). */
+  name: string;
+  /** The holder (latchprof's SID column). */
+  sid: number;
+  /** CHILD# (V$LATCH_CHILDREN, 1-based). */
+  child: number;
+  /** The segment whose block the get was for. */
+  object: string | null;
+  /** Held: time the holder held the child (us). */
+  held_us: number;
+  gets: number;
+  /** Held %: of the span. */
+  held_pct: number;
+  /** Avg hold (us). */
+  avg_hold_us: number;
+}

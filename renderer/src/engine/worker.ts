@@ -10,6 +10,7 @@ declare const self: DedicatedWorkerGlobalScope;
 
 interface EngineHandle extends RunnableEngine {
   trace(step: number): Record<string, unknown> | null;
+  activity(step: number): unknown;
   reset(): void;
 }
 
@@ -62,6 +63,8 @@ async function handle(req: Request) {
       return { value: await runChunksWithSweeps(engine, req.id, req.chunks, (m) => post(m), isEngineTrap, (plan) => runSweepOnWebWorkers(plan, loadedWasm)) };
     case 'catalog':
       return { value: engine.catalog() };
+    case 'activity':
+      return { value: engine.activity(req.step) };
     case 'trace': {
       const t = engine.trace(req.step);
       if (!t) return { value: null };

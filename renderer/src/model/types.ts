@@ -10,6 +10,7 @@ import type * as R from '../engine/result.gen';
 export type {
   StepError, PlanLine, StepSettings, LatchFigures, WaitFigures, WaitBucket, WaitHistogram, RunResult,
   SessionFigures, DeviceCounter, QueueSnapshot, FlashSnapshot, DeviceSnapshot, DeviceFigures, SweepPoint, SweepResult,
+  Activity, AshSample, LatchProfRow,
 } from '../engine/result.gen';
 
 export type StepKind = R.Step['kind'];

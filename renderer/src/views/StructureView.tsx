@@ -4,10 +4,11 @@
 // All drawing goes through the one requestAnimationFrame scheduler; the
 // canvases and the heat are a StructurePainter's (structurePainter.ts).
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { Catalog, Step, Trace } from '../model/types';
+import type { Activity, Catalog, Step, Trace } from '../model/types';
 import { createLocator, hitCell, latchGroup, layoutStructures, type CellRef, type StructureLayout } from '../model/structure';
 import { initialPlayback, type PlaybackState } from '../model/playback';
 import { SessionTimeline } from './SessionTimeline';
+import { ActivityView } from './ActivityView';
 import { sidAt } from '../model/sessionTrace';
 import { SessionPicker, useSessionTrace } from './SessionPicker';
 import { devicesAt } from '../model/deviceFrames';
@@ -21,8 +22,10 @@ import { CellTooltip, DevicesAtPlayhead, PlaybackBar, playbackKey, StructureTitl
 import { useStepTrace, useThemeCount } from './useStepTrace';
 import { useStructurePlayback } from './useStructurePlayback';
 
-export function StructureView({ step, live, catalog, getTrace, reportRef, rate, segment, playRef, from, zoom = 1 }: {
+export function StructureView({ step, live, catalog, getTrace, getActivity, reportRef, rate, segment, playRef, from, zoom = 1 }: {
   step: Step | null; live: boolean; catalog: Catalog | null; getTrace(step: Step): Promise<Trace | null>;
+  /** A step's ASH samples and latch profile (the live engine's; none for a saved run). */
+  getActivity?(step: Step): Promise<Activity | null>;
   reportRef: { current: () => Partial<ReportInputs> };
   /** Playback speed to start with (events per second; a demo's `--@ view structure speed=N`). */
   rate?: number;
@@ -129,6 +132,7 @@ export function StructureView({ step, live, catalog, getTrace, reportRef, rate, 
       <div className="readout" aria-label="Current event" data-pos={ui.pos} data-event={cur.data}>{cur.text || '\u00a0'}</div>
       {step.sessions?.length ? <SessionTimeline step={step} atUs={trace && ui.pos > 0 ? trace.t_us[ui.pos - 1] - step.sessions[0].start_us : undefined}
         atSid={sidAt(trace, ui.pos)} traced={picker.traced} /> : null}
+      {step.sessions?.length && live && getActivity ? <ActivityView step={step} getActivity={getActivity} /> : null}
       {hasDevices && showDevices && <DevicesAtPlayhead step={step} trace={trace} atUs={atUs} devices={liveDevices} />}
       {hover && <CellTooltip cell={hover.ref} x={hover.x} y={hover.y} visits={hover.visits} />}
     </section>

@@ -397,6 +397,8 @@ pub struct Catalog {
     /// Bytes V$SQL's texts hold (session/fixed.rs): counted in
     /// [`Self::memory_bytes`] too, so 10,000 texts of 32 KB stay in budget.
     pub sql_area_bytes: u64,
+    /// Bytes Active Session History's samples hold (instance/ash.rs).
+    pub ash_bytes: u64,
     /// SYS.DUAL, once a statement has read its column (before that FAST
     /// DUAL, which reads no block, is all any statement needs; creating it
     /// then leaves every other segment's number as it was).
@@ -434,7 +436,8 @@ impl Catalog {
     /// Bytes held by every table's rows and index entries.
     pub fn memory_bytes(&self) -> u64 {
         let indexes: u64 = self.indexes.iter().filter(|ix| !ix.dropped).map(|ix| ix.btree.held_bytes()).sum();
-        self.tables.iter().map(|t| t.mem_bytes).sum::<u64>() + indexes + self.held_bytes + self.sql_area_bytes
+        let held = self.held_bytes + self.sql_area_bytes + self.ash_bytes;
+        self.tables.iter().map(|t| t.mem_bytes).sum::<u64>() + indexes + held
     }
 
     /// Bytes `table`'s rows and its indexes' entries hold (what a

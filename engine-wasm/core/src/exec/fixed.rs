@@ -24,6 +24,7 @@ pub enum FixedView {
     Log,
     Logfile,
     SqlWorkarea,
+    ActiveSessionHistory,
     /// A data dictionary view (`USER_TABLES`, ...).
     Dict(super::dictionary::DictView),
 }
@@ -48,6 +49,7 @@ impl FixedView {
         FixedView::Log,
         FixedView::Logfile,
         FixedView::SqlWorkarea,
+        FixedView::ActiveSessionHistory,
     ];
 
     /// The view a FROM name means: `V$X`, its public synonym's base
@@ -74,6 +76,7 @@ impl FixedView {
             "LOG" => FixedView::Log,
             "LOGFILE" => FixedView::Logfile,
             "SQL_WORKAREA" => FixedView::SqlWorkarea,
+            "ACTIVE_SESSION_HISTORY" => FixedView::ActiveSessionHistory,
             _ => return None,
         })
     }
@@ -105,6 +108,7 @@ impl FixedView {
             FixedView::Log => "X$KCCLE",
             FixedView::Logfile => "X$KCCFN",
             FixedView::SqlWorkarea => "X$QESRSTATALL",
+            FixedView::ActiveSessionHistory => "X$ASH",
             FixedView::Dict(d) => d.name(),
         }
     }
@@ -219,6 +223,7 @@ impl FixedView {
                 "ONEPASS_EXECUTIONS",
                 "MULTIPASSES_EXECUTIONS",
             ],
+            FixedView::ActiveSessionHistory => super::fixed_ash::COLUMNS,
         }
     }
 
@@ -255,6 +260,7 @@ impl FixedView {
             (FixedView::Logfile, "MEMBER") => 513,
             (FixedView::Logfile, "IS_RECOVERY_DEST_FILE") => 3,
             (FixedView::SqlWorkarea, "LAST_EXECUTION") => 10,
+            (FixedView::ActiveSessionHistory, c) => super::fixed_ash::width(c),
             _ => 0,
         }
     }

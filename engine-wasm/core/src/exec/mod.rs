@@ -8,6 +8,7 @@ pub mod dictionary;
 pub mod dictionary_objects;
 pub mod expr;
 pub mod fixed;
+pub mod fixed_ash;
 pub mod fold;
 pub mod func;
 mod func_math;

@@ -393,13 +393,13 @@ pub fn submit_temp(
                 c.note_wait(WaitEvent::DirectPathWriteTemp, us);
                 w.temp_write_requests += 1;
                 w.temp_blocks_written += blocks as u64;
-                k.cost.charge(write_stack, us);
+                k.cost.charge_wait(write_stack, us, WaitEvent::DirectPathWriteTemp as u8);
             }
             IoKind::Read => {
                 c.note_wait(WaitEvent::DirectPathReadTemp, us);
                 w.temp_read_requests += 1;
                 w.temp_blocks_read += blocks as u64;
-                k.cost.charge(read_stack, us);
+                k.cost.charge_wait(read_stack, us, WaitEvent::DirectPathReadTemp as u8);
                 k.cost.charge(own, temp.read_us_per_block * blocks as f64);
             }
         }

@@ -2,6 +2,7 @@
 //! profile, the lab's cost parameters, the catalog, the SGA and the I/O
 //! layer. Sessions (`crate::session`) run statements against it.
 
+pub mod ash;
 pub mod cr_cache;
 pub mod figures;
 pub mod param_defs;
@@ -154,6 +155,8 @@ pub struct Instance {
     /// The engine's scheduler (`sim/scheduler.rs`): it runs the script's
     /// session for each step, and a `SESSIONS n` run's sessions and LGWR.
     pub(crate) sched: crate::sim::scheduler::Scheduler,
+    /// Active Session History (V$ACTIVE_SESSION_HISTORY).
+    pub ash: ash::AshStore,
 }
 
 impl Instance {
@@ -191,6 +194,7 @@ impl Instance {
             program_errors: Default::default(),
             cpu_count: 0,
             sched: Default::default(),
+            ash: Default::default(),
         }
     }
 
@@ -293,6 +297,9 @@ impl Instance {
         self.io.extents.set_geometry(p.db_block_size, crate::io::extents::header_bytes(self.profile.name));
         self.io.redo.log_buffer = p.log_buffer;
         self.io.redo.reset_buffer();
+        // ASH's buffer is in the SGA: a new SGA starts it empty.
+        self.ash.clear();
+        self.cat.ash_bytes = 0;
     }
 
     /// `LAB SET name = value` for a cost parameter; the datafile device

@@ -158,6 +158,8 @@ impl Kernel<'_> {
         st: &OpStacks,
     ) -> u64 {
         let now = self.cost.now;
+        // What an ASH sample taken in this get records.
+        (self.cost.ash.line, self.cost.ash.obj, self.cost.ash.block) = (line, seg, block);
         let o = self.cache.get_ahead(seg, block, kind, ahead, &mut *self.io, now);
         if self.cache.latches.contention() {
             self.contend(seg, block, o.latch_child, kind, upgrade, st);
@@ -212,7 +214,7 @@ impl Kernel<'_> {
                 let us = until - t;
                 let c = &mut self.stats.calls;
                 c.note_wait(crate::stats::WaitEvent::BufferBusyWaits, us);
-                self.cost.charge(st.get, us);
+                self.cost.charge_wait(st.get, us, crate::stats::WaitEvent::BufferBusyWaits as u8);
             }
         }
         let shared = kind == GetKind::Examination && self.profile.cbc_shared_examination;
@@ -234,7 +236,8 @@ impl Kernel<'_> {
             if w.sleep_us > 0.0 {
                 let c = &mut self.stats.calls;
                 c.note_wait(crate::stats::WaitEvent::LatchCacheBuffersChains, w.sleep_us);
-                self.cost.charge(st.latch, w.sleep_us);
+                let e = crate::stats::WaitEvent::LatchCacheBuffersChains as u8;
+                self.cost.charge_wait(st.latch, w.sleep_us, e);
             }
         }
         if kind == GetKind::Current {
@@ -326,8 +329,8 @@ impl Kernel<'_> {
         } else {
             ReadKind::Single
         };
-        self.cost.charge(st.read, wait_us);
         let e = crate::io::read_wait_event(self.io.type_of(seg), read, note);
+        self.cost.charge_wait(st.read, wait_us, e as u8);
         self.stats.calls.note_wait(e, wait_us);
         self.stats.calls.trace_wait_params(e, [seg as u64, block as u64, m.blocks as u64], line, m.done.0);
         self.trace_physical_read(seg, block, line, st);
@@ -356,7 +359,7 @@ impl Kernel<'_> {
                     c.note_wait(crate::stats::WaitEvent::FreeBufferWaits, each);
                 }
             }
-            self.cost.charge(st.get, m.free_wait_us);
+            self.cost.charge_wait(st.get, m.free_wait_us, crate::stats::WaitEvent::FreeBufferWaits as u8);
         }
     }
 
@@ -371,7 +374,7 @@ impl Kernel<'_> {
         let us = done.since(now);
         if us > 0.0 {
             self.stats.calls.note_wait(crate::stats::WaitEvent::EnqKoFastObjectCheckpoint, us);
-            self.cost.charge(st.read, us);
+            self.cost.charge_wait(st.read, us, crate::stats::WaitEvent::EnqKoFastObjectCheckpoint as u8);
         }
     }
 
@@ -409,7 +412,8 @@ impl Kernel<'_> {
         self.stats.calls.note_wait(crate::stats::WaitEvent::DirectPathRead, us);
         let p = [seg as u64, block as u64, blocks as u64];
         self.stats.calls.trace_wait_params(crate::stats::WaitEvent::DirectPathRead, p, line, now.0 + us);
-        self.cost.charge(st.read, us);
+        (self.cost.ash.line, self.cost.ash.obj, self.cost.ash.block) = (line, seg, block);
+        self.cost.charge_wait(st.read, us, crate::stats::WaitEvent::DirectPathRead as u8);
         self.trace_physical_read(seg, block, line, st);
     }
 

@@ -96,7 +96,7 @@ impl Run<'_> {
             let done = self.inst.io.submit(&req, now);
             let us = done.since(now).max(0.0);
             self.s.stats.calls.note_wait(crate::stats::WaitEvent::DirectPathWrite, us);
-            self.s.cost.charge(stack, us);
+            self.s.cost.charge_wait(stack, us, crate::stats::WaitEvent::DirectPathWrite as u8);
             let w = &mut self.s.stats.workarea;
             w.load_blocks_written += n as u64;
             w.load_write_requests += 1;

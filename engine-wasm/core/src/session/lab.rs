@@ -75,6 +75,22 @@ impl Run<'_> {
             };
             self.inst.cpu_count = k;
             Ok(Outcome { output: vec![format!("cpu_count = {k}")], ..Default::default() })
+        } else if name.name.eq_ignore_ascii_case("ash_sampling_interval_us") {
+            // Oracle samples once a second (`_ash_sampling_interval` 1000 ms);
+            // the lab also samples finer, for runs shorter than a second.
+            let us = match value {
+                ParamValue::Number(x) if x.fract() == 0.0 && (1.0..=60_000_000.0).contains(x) => *x,
+                _ => {
+                    return Err(LabError::with_args(
+                        ora::LAB_SET_BAD_VALUE,
+                        &[&"ash_sampling_interval_us", &"a whole number of microseconds from 1 to 60000000"],
+                        name.pos,
+                    ))
+                }
+            };
+            self.inst.ash.interval_us = us;
+            self.ash_arm();
+            Ok(Outcome { output: vec![format!("ash_sampling_interval_us = {us}")], ..Default::default() })
         } else if matches!(name.name.to_ascii_lowercase().as_str(), "cell_flash_cache_mode" | "cell_flash_logging") {
             self.lab_set_cell(name, value)
         } else {

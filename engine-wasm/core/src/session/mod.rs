@@ -8,6 +8,7 @@
 
 mod alter_column;
 mod array_dml;
+mod ash;
 mod bitmap;
 mod cbo_trace;
 mod change;

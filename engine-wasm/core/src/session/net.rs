@@ -209,8 +209,8 @@ impl Run<'_> {
         let (client_stack, client_us) = client;
         let g = &p.grid;
         let (server_us, begin_us, end_us) = (g.net_server_us, g.user_call_begin_us, g.user_call_end_us);
-        self.s.cost.charge_grid(client_stack, client_us);
-        self.s.cost.charge_grid(cs.net, net_us);
+        self.s.cost.charge_idle(client_stack, client_us);
+        self.s.cost.charge_idle(cs.net, net_us);
         self.s.cost.charge_parts(&[
             (cs.server_net, server_us),
             (cs.user_call_begin, begin_us),

@@ -22,7 +22,7 @@ impl Run<'_> {
         if us > 0.0 {
             self.s.stats.calls.note_wait(crate::stats::WaitEvent::RdbmsIpcReply, us);
             let st = self.s.cost.stack("oracle;opitsk;opiodr;opiexe;kcbbxsv;ksarcv;rdbms ipc reply");
-            self.s.cost.charge(st, us);
+            self.s.cost.charge_wait(st, us, crate::stats::WaitEvent::RdbmsIpcReply as u8);
         }
     }
 

@@ -25,7 +25,7 @@ impl Kernel<'_> {
         g.cell_flash_hits += step.flash_hits;
         g.offload_bytes += step.blocks * scan.block_size as u64;
         if let Some(us) = step.wait_us {
-            self.cost.charge(st.read, us);
+            self.cost.charge_wait(st.read, us, crate::stats::WaitEvent::CellSmartTableScan as u8);
             self.stats.calls.note_wait(crate::stats::WaitEvent::CellSmartTableScan, us);
             self.trace.push(
                 Event {

@@ -29,6 +29,8 @@ impl Run<'_> {
         self.inst.io.frames_arm(self.s.cost.now, self.config.trace, &devices_before);
         self.s.work_base.statement = self.s.stats.work_units();
         self.s.stats.work.statements += 1;
+        self.ash_arm();
+        let ash_from = self.inst.ash.seq;
         self.s.trace.enabled = self.config.trace;
         self.s.trace.sid = self.s.sid;
         let ddl_table = self.ddl_table(&stmt.kind);
@@ -58,6 +60,8 @@ impl Run<'_> {
             // DDL changes the dictionary rows of the table it touches.
             self.inst.sga.row_cache.invalidate_table(&self.inst.cat, &t);
         }
+        self.ash_drain();
+        self.ash_step(index, ash_from);
         // Background work (memoptimize population) happens between calls.
         self.background();
         // DBWR's turns due by the end of the call: its writes are the step's.

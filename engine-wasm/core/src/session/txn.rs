@@ -97,7 +97,7 @@ impl Run<'_> {
                 s
             }
         };
-        self.s.cost.charge(stack, us);
+        self.s.cost.charge_wait(stack, us, crate::stats::WaitEvent::LogFileSync as u8);
     }
 
     /// Stacks a change charges to under `base` (the row-change function):

@@ -185,6 +185,7 @@ impl Run<'_> {
                 w.s.trace.limit = share;
                 w.s.trace.sid = w.s.sid;
                 w.s.work_base.statement = w.s.stats.work_units();
+                w.s.cost.ash.arm(w.inst.ash.interval_us, w.s.cost.now_us());
             }
             w.s.cost.idle_until(start);
             let (a, b) = slice(k);
@@ -271,6 +272,7 @@ impl Run<'_> {
         (client, cpus): (Client, usize),
         lgwr_before: crate::io::redo::LgwrCounters,
     ) -> Result<Outcome, LabError> {
+        self.ash_drain_all(peers);
         let n = workers.len();
         let mut plan = Vec::new();
         let mut columns = Vec::new();
@@ -512,7 +514,7 @@ impl Processes for Drive<'_, '_> {
             if free > t0 {
                 push_lane(&mut wk.lane, t0, free, lane::RUN_QUEUE);
                 w.s.run_queue_us += free - t0;
-                w.s.cost.idle_until(SimTime(free));
+                w.s.cost.run_queue_until(SimTime(free));
                 t0 = free;
             }
         }
@@ -544,6 +546,7 @@ impl Processes for Drive<'_, '_> {
         }
         wk.rows += got;
         wk.executions += 1;
+        w.ash_drain();
         self.executed += 1;
         config.progress.tick(self.executed, self.executions);
         let pending = w.s.pending_sync.take();

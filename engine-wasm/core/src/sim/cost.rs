@@ -206,6 +206,8 @@ pub struct CostModel {
     names: Vec<String>,
     index: crate::fasthash::FxMap<String, u32>,
     time: Vec<f64>,
+    /// Active Session History's probe ([`super::ash`]).
+    pub ash: super::ash::AshProbe,
 }
 
 pub type StackId = u32;
@@ -246,6 +248,27 @@ impl CostModel {
     pub fn charge_grid(&mut self, id: StackId, us: GridUs) {
         self.time[id as usize] += us.us();
         self.now.0 += us.us();
+        if self.now.0 >= self.ash.next_us {
+            self.ash.cross(self.now.0 - us.us(), self.now.0, true);
+        }
+    }
+
+    /// A wait of `us` in `event` (a [`crate::stats::WaitEvent`] index),
+    /// charged to `id`: ASH samples taken in it record the event.
+    #[inline]
+    pub fn charge_wait(&mut self, id: StackId, us: f64, event: u8) {
+        self.ash.wait = event;
+        self.charge(id, us);
+        self.ash.wait = super::ash::ON_CPU;
+    }
+
+    /// Time that is the client's or the network's (`SQL*Net message from
+    /// client`): not sampled by ASH.
+    #[inline]
+    pub fn charge_idle(&mut self, id: StackId, us: GridUs) {
+        self.ash.idle = true;
+        self.charge_grid(id, us);
+        self.ash.idle = false;
     }
 
     /// Charge one operation whose time is split between frames: each part
@@ -260,6 +283,9 @@ impl CostModel {
             total += us.us();
         }
         self.now.0 += total;
+        if self.now.0 >= self.ash.next_us {
+            self.ash.cross(self.now.0 - total, self.now.0, true);
+        }
     }
 
     /// The clock in microseconds.
@@ -272,6 +298,19 @@ impl CostModel {
     /// moves on, no frame is charged.
     pub fn idle_until(&mut self, t: SimTime) {
         crate::sim::clock_check(t.0);
+        if t.0 >= self.ash.next_us && t.0 > self.now.0 {
+            self.ash.cross(self.now.0, t.0, false);
+        }
+        self.now = self.now.max(t);
+    }
+
+    /// The session waited in the CPU run queue until `t`: ASH samples it
+    /// ON CPU (it cannot tell the run queue from the CPU).
+    pub fn run_queue_until(&mut self, t: SimTime) {
+        crate::sim::clock_check(t.0);
+        if t.0 >= self.ash.next_us && t.0 > self.now.0 {
+            self.ash.cross(self.now.0, t.0, true);
+        }
         self.now = self.now.max(t);
     }
 

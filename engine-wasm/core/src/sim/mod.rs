@@ -4,6 +4,7 @@
 //! whose next step is earliest, ties broken by the order in which they
 //! were scheduled, so the same script always interleaves the same way.
 
+pub mod ash;
 pub mod cost;
 pub mod scheduler;
 

@@ -11,6 +11,7 @@ use crate::stats::{Stat, WaitEvent};
 pub use crate::instance::figures::{SessionFigures, WaitTotal};
 pub use crate::instance::shared_pool::{SqlAreaEntry, SqlWorkarea};
 
+mod ash;
 mod events;
 mod instance;
 mod latch;
@@ -108,11 +109,14 @@ impl Run<'_> {
         };
         let e = &mut a.sql_area[slot];
         e.parse_calls += 1;
+        let id = e.id;
         if hard {
             e.loads += 1;
             e.plan_hash_value = crate::exec::xplan::plan_hash_of(&c.lines);
+            let h = e.plan_hash_value;
+            self.ash_plan(h, &c.lines);
         }
-        Some((slot, e.id))
+        Some((slot, id))
     }
 
     /// The cursor in `slot` was found invalid and is being loaded again.
@@ -140,13 +144,16 @@ impl Run<'_> {
         let Some((i, id)) = slot else { return };
         if let Some(e) = self.inst.sql_area.get_mut(i).filter(|e| e.id == id) {
             e.executions += 1;
+            let n = e.executions;
             self.s.last_sql = Some((i, id));
+            self.ash_cursor(slot, n);
         }
     }
 
     /// One execution of the cursor in `slot` ended: V$SQL's figures.
     pub(crate) fn sql_area_executed(&mut self, slot: Option<(usize, u64)>, m: &SqlMark, rows: u64) {
         let Some((i, id)) = slot else { return };
+        self.ash_cursor_done();
         let after = self.sql_mark();
         if let Some(e) = self.inst.sql_area.get_mut(i).filter(|e| e.id == id) {
             e.rows_processed += rows;
@@ -237,6 +244,7 @@ impl Run<'_> {
             | FixedView::EventHistogram
             | FixedView::EventHistogramMicro => self.event_rows(v),
             FixedView::Sql | FixedView::SqlWorkarea => self.sql_rows(v),
+            FixedView::ActiveSessionHistory => self.ash_rows(v),
             FixedView::Parameter | FixedView::Version | FixedView::Session | FixedView::Timer => self.instance_rows(v),
         }
     }
