@@ -37,6 +37,10 @@ pub struct ScanCosting {
     pub mreadtim: f64,
     /// Millions of cycles a second.
     pub cpuspeed: f64,
+    /// The block size, and the sort area the optimizer assumes
+    /// (`sort::area_size`), in bytes.
+    pub block_size: f64,
+    pub sort_area: f64,
 }
 
 impl Default for ScanCosting {
@@ -71,6 +75,7 @@ impl ScanCosting {
         let plus_one_set = p.other.get("_table_scan_cost_plus_one").map(|v| v != "FALSE");
         let mut c = ScanCosting::with(p.db_block_size as f64, mbrc as f64, plus_one_set.unwrap_or(true), sys);
         c.plus_one_set = plus_one_set;
+        c.sort_area = super::sort::area_size(p);
         c.model = ModelSetting::of(p.other.get("_optimizer_cost_model").map(String::as_str));
         c.with_ofe(ofe_of(p.other.get("optimizer_features_enable"), profile))
     }
@@ -124,6 +129,11 @@ impl ScanCosting {
             sreadtim: f.sreadtim,
             mreadtim: f.mreadtim,
             cpuspeed: f.cpuspeed,
+            block_size,
+            sort_area: super::sort::auto_area_size(
+                crate::instance::params::DEFAULT_PGA_AGGREGATE_TARGET,
+                crate::instance::params::DEFAULT_SMM_MAX_SIZE_KB,
+            ),
         }
     }
 
