@@ -182,13 +182,18 @@ pub fn plan_hash_of(lines: &[super::PlanLine]) -> u32 {
 /// A count as DBMS_XPLAN shows it: at most five characters, in units of
 /// K, M, G, T, P, E above 99,999.
 pub fn units(n: u64) -> String {
+    scaled(n, 1000.0)
+}
+
+/// `n` in at most five characters, in units of `base`, `base`^2, ...
+fn scaled(n: u64, base: f64) -> String {
     let s = n.to_string();
     if s.len() <= 5 {
         return s;
     }
     let mut v = n as f64;
     for u in ["K", "M", "G", "T", "P", "E"] {
-        v /= 1000.0;
+        v /= base;
         let t = format!("{}{u}", v.round() as u64);
         if t.len() <= 5 {
             return t;
@@ -201,19 +206,7 @@ pub fn units(n: u64) -> String {
 /// characters, in K, M, G, ... of 1,024 above 99,999 (Lewis's 18.3 plan:
 /// 100,000 rows of 5 bytes, `100K| 488K`).
 pub fn bytes_units(n: u64) -> String {
-    let s = n.to_string();
-    if s.len() <= 5 {
-        return s;
-    }
-    let mut v = n as f64;
-    for u in ["K", "M", "G", "T", "P", "E"] {
-        v /= 1024.0;
-        let t = format!("{}{u}", v.round() as u64);
-        if t.len() <= 5 {
-            return t;
-        }
-    }
-    s
+    scaled(n, 1024.0)
 }
 
 /// `hh:mm:ss` from seconds (at least one second), as the Time column.

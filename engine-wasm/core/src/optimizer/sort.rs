@@ -27,6 +27,8 @@
 //! Under I/O costing a sort keeps the lab's flat one unit (9i's sort
 //! formulas are not modelled).
 
+#[cfg(test)]
+use super::cost::area_size;
 use super::cost::ScanCosting;
 
 /// The fixed CPU cycles of a sort, and its cycles a row and a row byte.
@@ -52,21 +54,6 @@ pub struct SortCost {
 pub fn row_size(col_bytes: f64) -> f64 {
     let x = col_bytes.max(0.0).round();
     x + (x / 10.0).ceil() + 10.0
-}
-
-/// The optimizer's sort area under `p` (bytes).
-pub fn area_size(p: &crate::instance::params::Parameters) -> f64 {
-    use crate::instance::params::WorkareaPolicy;
-    match p.workarea_size_policy {
-        WorkareaPolicy::Manual => p.sort_area_size.max(1) as f64,
-        WorkareaPolicy::Auto => auto_area_size(p.pga_aggregate_target, p.smm_max_size_kb),
-    }
-}
-
-/// The AUTO policy's area size for a PGA target and `_smm_max_size` (KB).
-pub fn auto_area_size(pga_aggregate_target: u64, smm_max_size_kb: u64) -> f64 {
-    let max = (pga_aggregate_target / 20).min(smm_max_size_kb.saturating_mul(1024)) / 1024 * 1024;
-    ((max / 200 / 1024 * 1024) as f64).max(1024.0)
 }
 
 impl ScanCosting {
