@@ -39,10 +39,10 @@ fn noveljic_sort_io_is_published() {
 }
 
 /// 14 rows of two small-number columns (about 3 bytes each) sorted in
-/// memory: row size 6 + 1 + 10 = 17, no I/O; CPU 7,044,491 + 14 x (870.6
-/// + 2.1176 x 17) = 7,057,184 cycles, 0.80 units over the scan. A COUNT(*) scan
-/// carries no column: no Bytes column at all, as Oracle prints it; a
-/// query of one column carries that column's bytes only.
+/// memory: row size 6 + 1 + 10 = 17, no I/O; CPU 7,044,491 + 14 x
+/// (870.6 + 2.1176 x 17) = 7,057,184 cycles, 0.80 units over the scan. A
+/// COUNT(*) scan carries no column: no Bytes column at all, as Oracle
+/// prints it; a query of two columns carries those columns' bytes only.
 #[test]
 fn a_small_sort_and_the_columns_a_line_carries() {
     let mut e = quiet_engine();

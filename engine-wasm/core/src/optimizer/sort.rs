@@ -5,7 +5,7 @@
 //!   what the sort carries (Akhmadeev, "10053, Row Size, and the Magic of
 //!   10", 10.2.0.2; it gives the published 13, 16 and 52).
 //! - **Blocks to sort** = ceil(rows x row size / block size).
-//! - **Area size**, the memory the optimizer assumes: `sort_area_size`
+//! - **Area size** (`cost::area_size`), the memory the optimizer assumes: `sort_area_size`
 //!   under MANUAL; under AUTO the serial maximum (5% of
 //!   `pga_aggregate_target`, whole KB, at most `_smm_max_size`) / 200, whole
 //!   KB (the published pairs 39,845,888/198,656, 41,943,040/208,896 and
@@ -101,8 +101,7 @@ mod tests {
     fn one_pass_io_is_blocks_plus_two_scaled_reads_a_block() {
         let p = crate::instance::params::Parameters { pga_aggregate_target: 1 << 30, ..Default::default() };
         assert_eq!(area_size(&p), 268_288.0);
-        let mut c = ScanCosting::default();
-        c.sort_area = area_size(&p);
+        let c = ScanCosting { sort_area: area_size(&p), ..Default::default() };
         let s = c.sort(100_000.0, 5.0);
         assert_eq!((s.blocks, s.merge_passes, s.io), (196.0, 1.0, 304.0));
     }
