@@ -618,6 +618,16 @@ fn order_group_set_stats_and_io_costing() {
     );
 }
 
+/// Issue 31's sort costs: Noveljic's sort I/O under its own PGA target
+/// (set back to the lab's at its end) beside Kyte's range cost.
+#[test]
+fn order_group_sort_costs() {
+    order::check(
+        &["tests/articles/noveljic-io-sort-cost-19c.sql", "tests/articles/kyte-clustered-index-range-cost.sql"],
+        &[],
+    );
+}
+
 /// The bitmap index article (issue 34) beside the compressed index one.
 #[test]
 fn order_group_bitmap_indexes() {

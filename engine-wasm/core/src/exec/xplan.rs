@@ -182,19 +182,31 @@ pub fn plan_hash_of(lines: &[super::PlanLine]) -> u32 {
 /// A count as DBMS_XPLAN shows it: at most five characters, in units of
 /// K, M, G, T, P, E above 99,999.
 pub fn units(n: u64) -> String {
+    scaled(n, 1000.0)
+}
+
+/// `n` in at most five characters, in units of `base`, `base`^2, ...
+fn scaled(n: u64, base: f64) -> String {
     let s = n.to_string();
     if s.len() <= 5 {
         return s;
     }
     let mut v = n as f64;
     for u in ["K", "M", "G", "T", "P", "E"] {
-        v /= 1000.0;
+        v /= base;
         let t = format!("{}{u}", v.round() as u64);
         if t.len() <= 5 {
             return t;
         }
     }
     s
+}
+
+/// A byte count as DBMS_XPLAN's Bytes column shows it: at most five
+/// characters, in K, M, G, ... of 1,024 above 99,999 (Lewis's 18.3 plan:
+/// 100,000 rows of 5 bytes, `100K| 488K`).
+pub fn bytes_units(n: u64) -> String {
+    scaled(n, 1024.0)
 }
 
 /// `hh:mm:ss` from seconds (at least one second), as the Time column.
@@ -293,7 +305,7 @@ pub fn render(lines: &[PlanLineOut], f: &Format, src: PlanSource, cursor: Option
     // A plan none of whose lines has Bytes (FAST DUAL) has no column.
     if f.bytes && lines.iter().any(|l| l.bytes.is_some()) {
         let head = if f.stats { "E-Bytes" } else { "Bytes" };
-        let cells = lines.iter().map(|l| est(l, l.bytes.map(units).unwrap_or_default())).collect();
+        let cells = lines.iter().map(|l| est(l, l.bytes.map(bytes_units).unwrap_or_default())).collect();
         cols.push(num_col(head, cells));
     }
     if f.cost {

@@ -37,6 +37,10 @@ pub struct ScanCosting {
     pub mreadtim: f64,
     /// Millions of cycles a second.
     pub cpuspeed: f64,
+    /// The block size, and the sort area the optimizer assumes
+    /// (`sort::area_size`), in bytes.
+    pub block_size: f64,
+    pub sort_area: f64,
 }
 
 impl Default for ScanCosting {
@@ -71,6 +75,7 @@ impl ScanCosting {
         let plus_one_set = p.other.get("_table_scan_cost_plus_one").map(|v| v != "FALSE");
         let mut c = ScanCosting::with(p.db_block_size as f64, mbrc as f64, plus_one_set.unwrap_or(true), sys);
         c.plus_one_set = plus_one_set;
+        c.sort_area = area_size(p);
         c.model = ModelSetting::of(p.other.get("_optimizer_cost_model").map(String::as_str));
         c.with_ofe(ofe_of(p.other.get("optimizer_features_enable"), profile))
     }
@@ -124,6 +129,11 @@ impl ScanCosting {
             sreadtim: f.sreadtim,
             mreadtim: f.mreadtim,
             cpuspeed: f.cpuspeed,
+            block_size,
+            sort_area: auto_area_size(
+                crate::instance::params::DEFAULT_PGA_AGGREGATE_TARGET,
+                crate::instance::params::DEFAULT_SMM_MAX_SIZE_KB,
+            ),
         }
     }
 
@@ -220,4 +230,20 @@ impl ScanCosting {
         }
         cpu / (self.cpuspeed.max(1e-3) * self.sreadtim * 1000.0)
     }
+}
+
+/// The optimizer's sort area under `p` (bytes; `sort` has the published
+/// figures it fits).
+pub fn area_size(p: &crate::instance::params::Parameters) -> f64 {
+    use crate::instance::params::WorkareaPolicy;
+    match p.workarea_size_policy {
+        WorkareaPolicy::Manual => p.sort_area_size.max(1) as f64,
+        WorkareaPolicy::Auto => auto_area_size(p.pga_aggregate_target, p.smm_max_size_kb),
+    }
+}
+
+/// The AUTO policy's area size for a PGA target and `_smm_max_size` (KB).
+pub fn auto_area_size(pga_aggregate_target: u64, smm_max_size_kb: u64) -> f64 {
+    let max = (pga_aggregate_target / 20).min(smm_max_size_kb.saturating_mul(1024)) / 1024 * 1024;
+    ((max / 200 / 1024 * 1024) as f64).max(1024.0)
 }

@@ -136,7 +136,7 @@ fn next_permutation(a: &mut [usize]) -> bool {
 
 /// A Cartesian product by MERGE JOIN CARTESIAN: the inner rows read once
 /// (`inner_cost`) into a BUFFER SORT (sorting `inner_rows`: n log2 n
-/// comparisons at `CPU_PER_ROW`, as `sort_cost` but without its floor),
+/// comparisons at `CPU_PER_ROW`, the lab's own figure),
 /// then handed back for each further outer row. Each hand-back is charged
 /// the inner access's cost again less its own CPU (`inner_cpu` cycles),
 /// plus the CPU of returning the buffered rows (`CPU_PER_ROW` each):
@@ -201,16 +201,6 @@ pub fn outer_join_rows(outer_rows: f64, inner_rows: f64) -> f64 {
 pub fn equijoin_selectivity((a, a_rows): (&ColumnStats, f64), (b, b_rows): (&ColumnStats, f64)) -> f64 {
     let nn = |st: &ColumnStats, rows: f64| (1.0 - st.nulls as f64 / rows.max(1.0)).clamp(0.0, 1.0);
     nn(a, a_rows) * nn(b, b_rows) / (a.ndv.max(b.ndv).max(1) as f64)
-}
-
-/// A SORT JOIN's cost: its input's, plus the CPU of sorting its rows
-/// (n log2 n comparisons at a full scan's per-row figure,
-/// `cost::CPU_PER_ROW`: the lab's assumption, Oracle's sort costing is not
-/// published), at least one unit, in single-block read units.
-pub fn sort_cost(input_cost: f64, rows: f64, c: ScanCosting) -> f64 {
-    let n = rows.max(1.0);
-    let cpu = n * n.log2().max(1.0) * super::cost::CPU_PER_ROW;
-    input_cost + c.cpu_units(cpu).max(1.0)
 }
 
 #[cfg(test)]

@@ -494,7 +494,10 @@ impl<'a> Builder<'a> {
             Some((pt, ps)) => super::partition::scoped_stats(cat, t, pt, ps, stats),
             None => stats,
         };
-        let row_bytes = stats.avg_col_len.iter().sum::<u32>() as f64;
+        let row_bytes = match referenced {
+            Some(names) => access_path::candidate::referenced_bytes(t, &stats.avg_col_len, names),
+            None => stats.avg_col_len.iter().sum::<u32>() as f64,
+        };
         let peek = self.peeked_binds();
         let r = TableRef {
             cat,

@@ -129,7 +129,7 @@ impl<'a> Builder<'a> {
         scope: &[ScopeEntry],
         (keys, gout, sets): (Vec<CExpr>, usize, Option<super::grouping::Grouping>),
         mut op: Op,
-        (mut e_rows, cost, row_bytes, read_optim): (f64, f64, f64, bool),
+        (mut e_rows, mut cost, row_bytes, read_optim): (f64, f64, f64, bool),
     ) -> Result<Block, LabError> {
         let grouped = gout != usize::MAX;
         let (mut columns, mut project, mut aggs): (Vec<String>, Vec<CExpr>, AggList) = Default::default();
@@ -175,14 +175,17 @@ impl<'a> Builder<'a> {
                 Some(g) => self.grouping_op(q, scope, op, parts, g, &order_keys, sizes)?,
                 None => self.group_by(q, scope, op, parts, &order_keys, sizes)?,
             };
+            cost = self.line_cost(&op, cost);
         }
         let mut sorts = sorted_by_group;
         if q.distinct {
             let sorted;
             (op, sorted) = self.distinct(q, op, &order_keys, &mut project, (e_rows, cost, row_bytes))?;
+            cost = self.line_cost(&op, cost);
             sorts = sorted;
         } else if !order_keys.is_empty() && !sorted_by_group {
             op = self.sort_order_by(op, order_keys, &mut project, e_rows, cost, row_bytes);
+            cost = self.line_cost(&op, cost);
             sorts = true;
         }
         Ok(Block { op, columns, project, e_rows, cost, row_bytes, read_optim, sorts })
@@ -249,12 +252,13 @@ impl<'a> Builder<'a> {
             _ => (None, "HASH GROUP BY"),
         };
         let groups = (e_rows * 0.1).max(1.0).round();
+        let sort = self.sort_units(name, e_rows, row_bytes);
         let e_rows = if having.is_empty() { groups } else { (groups * 0.05).max(1.0).round() };
         let op = self.op(
             name,
             None,
             e_rows,
-            cost + 1.0,
+            cost + sort,
             Some(e_rows * row_bytes),
             "qerghFetch",
             group_kind(op, keys, specs, gout, order, having, q.pos),
@@ -327,11 +331,12 @@ impl<'a> Builder<'a> {
         let n = project.len();
         self.source_kinds(dout, project);
         let dkeys = std::mem::replace(project, (0..n).map(|i| CExpr::Gen { src: dout, col: i }).collect());
+        let sort = self.sort_units(name, e_rows, row_bytes);
         let op = self.op(
             name,
             None,
             e_rows,
-            cost + 1.0,
+            cost + sort,
             Some(e_rows * row_bytes),
             "qerghFetch",
             group_kind(op, dkeys, Vec::new(), dout, (!order.is_empty()).then_some(order), Vec::new(), q.pos),

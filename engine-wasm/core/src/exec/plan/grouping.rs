@@ -172,7 +172,8 @@ impl Builder<'_> {
             let mut kind = group::group_kind(op, keys, specs, gout, Some(order), having, q.pos);
             set_sets(&mut kind, sets(false));
             let bytes = Some(e_out * row_bytes);
-            let op = self.op("SORT GROUP BY ROLLUP", None, e_out, cost + 1.0, bytes, "qerghFetch", kind);
+            let sorted_cost = cost + self.sort_units("SORT GROUP BY ROLLUP", e_rows, row_bytes);
+            let op = self.op("SORT GROUP BY ROLLUP", None, e_out, sorted_cost, bytes, "qerghFetch", kind);
             return Ok((op, e_out, sorted));
         }
         // CUBE: the lower SORT GROUP BY on every key.
@@ -198,18 +199,20 @@ impl Builder<'_> {
         let na = specs.len();
         let by_keys = Some((0..nk).map(|i| (i, false, false)).collect());
         let lower = group::group_kind(op, keys, specs, lout, by_keys, Vec::new(), q.pos);
-        let lower = self.op("SORT GROUP BY", None, groups, cost + 1.0, Some(groups * row_bytes), "qerghFetch", lower);
+        let cost = cost + self.sort_units("SORT GROUP BY", e_rows, row_bytes);
+        let lower = self.op("SORT GROUP BY", None, groups, cost, Some(groups * row_bytes), "qerghFetch", lower);
         let pass: Vec<CExpr> = (0..nk + na).map(|col| CExpr::Gen { src: lout, col }).collect();
         let mut gen = group::group_kind(lower, pass, Vec::new(), cout, None, Vec::new(), q.pos);
         set_sets(&mut gen, sets(true));
         let n_gen = (groups * g.masks.len() as f64).round();
-        let gen = self.op("GENERATE CUBE", None, n_gen, cost + 1.0, Some(n_gen * row_bytes), "qerghFetch", gen);
+        let gen = self.op("GENERATE CUBE", None, n_gen, cost, Some(n_gen * row_bytes), "qerghFetch", gen);
         let upper_keys: Vec<CExpr> = (0..2 * nk + 1).map(|col| CExpr::Gen { src: cout, col }).collect();
         let mut order: Vec<(usize, bool, bool)> =
             (0..nk).flat_map(|i| [(nk + i, true, false), (i, false, false)]).collect();
         order.push((2 * nk, false, false));
         let upper = group::group_kind(gen, upper_keys, merged, gout, Some(order), having, q.pos);
-        let op = self.op("SORT GROUP BY", None, e_out, cost + 1.0, Some(e_out * row_bytes), "qerghFetch", upper);
+        let cost = cost + self.sort_units("SORT GROUP BY", n_gen, row_bytes);
+        let op = self.op("SORT GROUP BY", None, e_out, cost, Some(e_out * row_bytes), "qerghFetch", upper);
         Ok((op, e_out, false))
     }
 }

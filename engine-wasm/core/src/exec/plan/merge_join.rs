@@ -4,13 +4,12 @@
 //! other join predicates filter the joined rows.
 
 use super::*;
-use crate::optimizer::join;
 
 impl Builder<'_> {
     /// MERGE JOIN of the rows so far (`outer`: operators, E-Rows, cost)
     /// and `inner` on `keys`, `join_filters` on the joined rows; `widths`
     /// the row bytes of each side. Its cost: both inputs' and their sorts'
-    /// (`join::merge_join_cost`).
+    /// (`optimizer::sort`).
     pub(super) fn merge_step(
         &mut self,
         (outer, orows, ocost): (Op, f64, f64),
@@ -20,8 +19,8 @@ impl Builder<'_> {
         (obytes, ibytes): (f64, f64),
     ) -> (Op, f64, f64) {
         let (lkeys, rkeys): (Vec<CExpr>, Vec<CExpr>) = keys.into_iter().unzip();
-        let lsort = join::sort_cost(ocost, orows, self.ctx.costing);
-        let rsort = join::sort_cost(icost, irows, self.ctx.costing);
+        let lsort = ocost + self.sort_units("SORT JOIN", orows, obytes);
+        let rsort = icost + self.sort_units("SORT JOIN", irows, ibytes);
         let left = self.sort_join(outer, lkeys, (orows, lsort, orows * obytes));
         let right = self.sort_join(inner, rkeys, (irows, rsort, irows * ibytes));
         let cost = lsort + rsort;

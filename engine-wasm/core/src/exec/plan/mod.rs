@@ -439,6 +439,10 @@ pub fn compile(q: &Query, ctx: &PlanCtx<'_>) -> Result<Compiled, LabError> {
         partition: None,
     }];
     let mut lines = b.number_lines(&mut root, lines);
+    // A line that carries no column (COUNT(*)'s scan) has no Bytes.
+    for l in &mut lines {
+        l.bytes = l.bytes.filter(|b| b.round() > 0.0);
+    }
     // A plan none of whose operations has Bytes (FAST DUAL, a row
     // generator over it) has no Bytes column: dbms_xplan leaves it out.
     if lines[1..].iter().all(|l| l.bytes.is_none()) {

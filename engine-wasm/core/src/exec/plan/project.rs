@@ -12,7 +12,7 @@ impl<'a> Builder<'a> {
         aggregate_query: bool,
         mut op: Op,
         mut e_rows: f64,
-        cost: f64,
+        mut cost: f64,
         row_bytes: f64,
         read_optim_any: bool,
     ) -> Result<Block, LabError> {
@@ -104,6 +104,7 @@ impl<'a> Builder<'a> {
             // An index scan in the ORDER BY's order needs no sort.
             if aggregate_query || !self.order_by_index(&mut op, &keys) {
                 op = self.sort_order_by(op, keys, &mut project, e_rows, cost, out_row_bytes);
+                cost = self.line_cost(&op, cost);
                 sorts = true;
             }
         }
@@ -157,6 +158,21 @@ pub(super) fn item_name(expr: &Expr, alias: Option<&lio_sql::ast::Ident>, typed:
 }
 
 impl Builder<'_> {
+    /// What a sort line `name` of `rows` rows of `row_bytes` adds to its
+    /// input's cost (`optimizer::sort`); a NOSORT line sorts nothing.
+    pub(super) fn sort_units(&self, name: &str, rows: f64, row_bytes: f64) -> f64 {
+        if name.ends_with("NOSORT") {
+            return 0.0;
+        }
+        self.ctx.costing.sort(rows, row_bytes).units
+    }
+
+    /// The cost of `op`'s line (a sort's, which the lines above and the
+    /// statement carry on), else `fallback`.
+    pub(super) fn line_cost(&self, op: &Op, fallback: f64) -> f64 {
+        self.drafts.get(op.line as usize).map_or(fallback, |d| d.cost)
+    }
+
     /// SORT ORDER BY over `op`: the projection is materialised in the
     /// sort's own source, which `project` then reads.
     pub(super) fn sort_order_by(
@@ -176,7 +192,7 @@ impl Builder<'_> {
             "SORT ORDER BY",
             None,
             e_rows,
-            cost + 1.0,
+            cost + self.sort_units("SORT ORDER BY", e_rows, row_bytes),
             Some(e_rows * row_bytes),
             "qersoFetch",
             OpKind::SortOrderBy {

@@ -88,12 +88,13 @@ impl<'a> Builder<'a> {
                 dirs.push((i, false, false));
             }
         }
-        let (mut op, mut project, e_rows, cost) =
+        let (mut op, mut project, e_rows, mut cost) =
             self.operand(tree, &mut blocks, (&leaf_distinct, &dirs), row_bytes)?;
         let mut sorts = distinct_top;
         if !distinct_top && !keys.is_empty() {
             let keys = keys.iter().map(|&(i, d, nf)| (project[i].clone(), d, nf)).collect();
             op = self.sort_order_by(op, keys, &mut project, e_rows, cost, row_bytes);
+            cost = self.line_cost(&op, cost);
             sorts = true;
         }
         // A compound query as a subquery has no one block's text.
@@ -238,15 +239,16 @@ impl<'a> Builder<'a> {
         let dout = self.new_source();
         let n = project.len();
         self.source_kinds(dout, &project);
+        let cost = cost + self.sort_units("SORT UNIQUE", e_rows, row_bytes);
         let op = self.op(
             "SORT UNIQUE",
             None,
             e_rows,
-            cost + 1.0,
+            cost,
             Some(e_rows * row_bytes),
             "qerghFetch",
             super::group::group_kind(op, project, Vec::new(), dout, Some(dirs.to_vec()), Vec::new(), Pos::default()),
         );
-        (op, (0..n).map(|i| CExpr::Gen { src: dout, col: i }).collect(), e_rows, cost + 1.0)
+        (op, (0..n).map(|i| CExpr::Gen { src: dout, col: i }).collect(), e_rows, cost)
     }
 }

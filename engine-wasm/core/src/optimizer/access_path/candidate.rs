@@ -120,9 +120,14 @@ impl TableRef<'_> {
         self.t.pk.as_ref().map(|p| p.1)
     }
 
-    /// The table's bytes per row in a plan (AVG_ROW_LEN less the row header).
+    /// The table's bytes per row in a plan: the average lengths of the
+    /// columns the block reads of it (AVG_ROW_LEN less the row header when
+    /// that cannot be told).
     pub fn row_bytes(&self) -> f64 {
-        self.stats.avg_row_len as f64 - 3.0
+        match self.referenced {
+            None => self.stats.avg_row_len as f64 - 3.0,
+            Some(names) => referenced_bytes(self.t, &self.stats.avg_col_len, names),
+        }
     }
 
     /// The highest column position (1-based) the block reads of this
@@ -314,4 +319,12 @@ impl Candidate {
 pub fn index_covers(referenced: &Option<HashSet<String>>, t: &Table, ix: &crate::catalog::Index) -> bool {
     let Some(names) = referenced else { return false };
     t.columns.iter().enumerate().all(|(i, c)| ix.columns.contains(&i) || !names.contains(&c.name.to_ascii_uppercase()))
+}
+
+/// The average column lengths (`avg_col_len`, by column) of `t`'s columns
+/// named in `names`: the bytes a plan line carries of the table (Oracle
+/// counts the columns a line projects, not the row).
+pub fn referenced_bytes(t: &Table, avg_col_len: &[u32], names: &HashSet<String>) -> f64 {
+    let named = |c: &crate::catalog::Column| names.contains(&c.name.to_ascii_uppercase());
+    t.columns.iter().zip(avg_col_len).filter(|(c, _)| named(c)).map(|(_, l)| f64::from(*l)).sum()
 }
