@@ -92,8 +92,7 @@ pub struct EvalCtx<'a> {
     pub io: Option<&'a crate::io::IoLayer>,
 }
 
-/// The nodes of `preds` (the size of a filter, for the work its
-/// rejections weigh), walked without recursion.
+/// The nodes of `preds` (a filter's size, for its rejections' work), walked without recursion.
 pub fn node_count(preds: &[CExpr]) -> u64 {
     let mut stack: Vec<&CExpr> = preds.iter().collect();
     let mut n = 0u64;

@@ -37,6 +37,7 @@ mod program;
 mod redo_ddl;
 mod redo_layout;
 mod reverse_key;
+mod row_undo;
 mod run;
 mod schema;
 pub use crate::instance::row_locks;
