@@ -137,6 +137,10 @@ fn partition_ddl_and_global_indexes() {
     ok(&e.exec("alter table r truncate partition p2 update global indexes;"));
     assert_eq!(text_rows(&mut e, st), [["R_N", "N/A"], ["R_V", "VALID"]]);
     assert_eq!(text_rows(&mut e, "select /*+ index(r r_v) */ count(n) from r where v > 'a';"), [["0"]]);
+    // TRUNCATE TABLE empties every index partition; new rows go into them.
+    ok(&e
+        .exec("insert into r values (7, 'z7');\ncommit;\ntruncate table r;\ninsert into r values (6, 'z6');\ncommit;"));
+    assert_eq!(text_rows(&mut e, "select /*+ index(r r_n) */ count(v) from r where n between 1 and 9;"), [["1"]]);
 }
 
 /// DML on a table whose unique index is UNUSABLE: ORA-01502.

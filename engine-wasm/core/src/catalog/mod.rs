@@ -2,11 +2,10 @@
 //! clusters and their segments.
 
 pub mod json;
-
 mod rows;
 pub use rows::{Cell, Packed, RowIter, RowRef, RowStore, CHUNK_ROWS};
-
 pub mod histogram;
+mod part_index;
 pub mod partition;
 mod stamp;
 pub use stamp::{ObjStamp, SYS_OBJECT_ID};
