@@ -287,21 +287,6 @@ fn in_range(
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::super::test_util::*;
-
-    /// A range on the first key column: its entries in key order.
-    #[test]
-    fn range_on_the_key() {
-        let s = run(&format!("{}select id from t where id < 4 order by id;", table_t(3000)));
-        let l = line(&s, "INDEX RANGE SCAN");
-        assert_eq!((l.starts, l.a_rows), (1, 3));
-        assert_eq!(stat(&s, "index scans kdiixs1"), 1);
-        assert_eq!(rows(&s), ["1", "2", "3"]);
-    }
-}
-
 impl OpKind {
     /// An INDEX RANGE SCAN (or, with no keys and no bounds, an INDEX FULL
     /// SCAN) of `index` for table reference `src`, before its first fetch.
@@ -332,5 +317,20 @@ impl OpKind {
             piece_end: 0,
             parts: None,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::test_util::*;
+
+    /// A range on the first key column: its entries in key order.
+    #[test]
+    fn range_on_the_key() {
+        let s = run(&format!("{}select id from t where id < 4 order by id;", table_t(3000)));
+        let l = line(&s, "INDEX RANGE SCAN");
+        assert_eq!((l.starts, l.a_rows), (1, 3));
+        assert_eq!(stat(&s, "index scans kdiixs1"), 1);
+        assert_eq!(rows(&s), ["1", "2", "3"]);
     }
 }
