@@ -628,6 +628,15 @@ fn order_group_sort_costs() {
     );
 }
 
+/// Issue 34's partitioned indexes beside the bitmap index article.
+#[test]
+fn order_group_partitioned_indexes() {
+    order::check(
+        &["tests/articles/kuhn-global-partitioned-index-11g.sql", "tests/articles/foote-unique-bitmap-indexes-10g.sql"],
+        &[],
+    );
+}
+
 /// The bitmap index article (issue 34) beside the compressed index one.
 #[test]
 fn order_group_bitmap_indexes() {

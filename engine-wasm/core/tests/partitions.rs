@@ -188,7 +188,7 @@ fn refused_with_their_names() {
     let lab = lio_sql::ora::LAB_UNSUPPORTED.code();
     for sql in [
         "create table c (n number, d number) partition by range (n) subpartition by hash (d) subpartitions 2 (partition p values less than (maxvalue));",
-        "create index r_i on r (n);",
+        "create bitmap index r_i on r (n) local;",
         "update r set v = 'x' where n = 1;",
         "delete from r where n = 1;",
         "create table i (n number) partition by range (n) interval (10) (partition p values less than (10));",

@@ -431,6 +431,18 @@ catalogue! {
     DROP_ONLY_PARTITION = Ora 14083 "cannot drop the only partition of a partitioned table";
     PARTITION_DOES_NOT_EXIST = Ora 2149 "Specified partition does not exist";
     PARTITION_NAME_CONFLICT = Ora 14012 "resulting partition name conflicts with that of an existing partition";
+    LOCAL_INDEX_TABLE_NOT_PARTITIONED = Ora 14016
+        "underlying table of a LOCAL partitioned index must be partitioned";
+    LOCAL_INDEX_PARTITION_COUNT = Ora 14024
+        "number of partitions of LOCAL index must equal that of the underlying table";
+    GLOBAL_INDEX_NOT_PREFIXED = Ora 14038 "GLOBAL partitioned index must be prefixed";
+    UNIQUE_LOCAL_INDEX_KEY = Ora 14039
+        "partitioning columns must form a subset of key columns of a UNIQUE index";
+    GLOBAL_INDEX_MAXVALUE = Ora 14021 "MAXVALUE must be specified for all columns";
+    /// The arguments are the index's owner and name.
+    INDEX_UNUSABLE = Ora 1502 "index '%s.%s' or partition of such index is in unusable state";
+    PARTITION_KEY_UPDATE_MOVES_ROW = Ora 14402 "updating partition key column would cause a partition change";
+    PARTITIONED_INDEX_REBUILD = Ora 14086 "a partitioned index may not be rebuilt as a whole";
     MEMOPTIMIZE_READ_IDENTITY_KEY = Ora 62143
         "MEMOPTIMIZE FOR READ feature cannot be used on a table with an identity column as primary key";
     MEMOPTIMIZE_READ_HEAP_ONLY = Ora 62146 "MEMOPTIMIZE FOR READ feature is allowed only on heap-organized tables";

@@ -84,6 +84,8 @@ export function ResultRows({ step }: { step: Step }) {
 }
 
 export function PlanTable({ plan }: { plan: PlanLine[] }) {
+  // A partitioned table's plan: DBMS_XPLAN's Pstart and Pstop after Cost.
+  const parts = plan.some((p) => p.pstart !== undefined || p.pstop !== undefined);
   return (
     <section className="section" aria-label="Execution plan">
       <div className="pane-title"><h3>Execution plan</h3></div>
@@ -94,6 +96,7 @@ export function PlanTable({ plan }: { plan: PlanLine[] }) {
               <th scope="col" className="num">Id</th><th scope="col">Operation</th><th scope="col">Name</th>
               <th scope="col" className="num">Starts</th><th scope="col" className="num">E-Rows</th><th scope="col" className="num">A-Rows</th>
               <th scope="col" className="num">Buffers</th><th scope="col" className="num">Cost</th>
+              {parts && <><th scope="col" className="num">Pstart</th><th scope="col" className="num">Pstop</th></>}
             </tr></thead>
             <tbody>
               {plan.map((p) => (
@@ -103,6 +106,7 @@ export function PlanTable({ plan }: { plan: PlanLine[] }) {
                   <td className="mono">{p.name ?? ''}</td>
                   <td className="num">{fmtNum(p.starts)}</td><td className="num">{fmtNum(p.e_rows)}</td><td className="num">{fmtNum(p.a_rows)}</td>
                   <td className="num">{fmtNum(p.buffers)}</td><td className="num">{fmtNum(p.cost)}</td>
+                  {parts && <><td className="num mono">{p.pstart ?? ''}</td><td className="num mono">{p.pstop ?? ''}</td></>}
                 </tr>
               ))}
             </tbody>

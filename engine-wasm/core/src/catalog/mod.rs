@@ -2,11 +2,10 @@
 //! clusters and their segments.
 
 pub mod json;
-
 mod rows;
 pub use rows::{Cell, Packed, RowIter, RowRef, RowStore, CHUNK_ROWS};
-
 pub mod histogram;
+mod part_index;
 pub mod partition;
 mod stamp;
 pub use stamp::{ObjStamp, SYS_OBJECT_ID};
@@ -334,12 +333,16 @@ pub struct Index {
     /// `REVERSE`: a reverse key index; its stored keys are
     /// [`Self::key_of`]'s, each column's bytes reversed.
     pub reverse: bool,
+    /// A partitioned index, or a partition of one (`partition.rs`).
+    pub part: Option<Box<partition::IndexPart>>,
+    /// UNUSABLE (a global index after a partition's DROP or TRUNCATE).
+    pub unusable: bool,
 }
 
 impl Index {
-    /// Live and visible: an access path the optimizer may consider.
+    /// Live, visible and usable: an access path the optimizer may consider.
     pub fn for_optimizer(&self) -> bool {
-        !self.dropped && self.visible
+        !self.dropped && self.visible && !self.unusable
     }
 
     /// The key `row` has in this index, as the index stores it (reversed
@@ -412,9 +415,10 @@ pub struct Catalog {
 }
 
 impl Catalog {
-    /// Index `id`'s optimizer statistics (DBMS_STATS.SET_INDEX_STATS' when set).
+    /// Index `id`'s optimizer statistics (DBMS_STATS.SET_INDEX_STATS' when
+    /// set; a partitioned index's global ones, `partition.rs`).
     pub fn index_figures(&self, id: IndexId) -> IndexFigures {
-        self.stats_set.index_figures(id, &self.indexes[id].btree)
+        self.part_index_figures(id, None)
     }
 
     /// Whether LOCK_TABLE_STATS locked table `id`'s statistics.

@@ -244,6 +244,42 @@ pub fn hash_bucket(h: u64, n: usize) -> usize {
     (if b >= n { h & (pow / 2 - 1) } else { b }) as usize
 }
 
+/// What an index is in a partitioned scheme: a partitioned index (its
+/// partitions) or one partition of one.
+#[derive(Debug, Clone)]
+pub enum IndexPart {
+    Parent(IndexParts),
+    Child(PartOf),
+}
+
+/// A partitioned index (`CREATE INDEX ... LOCAL` or `GLOBAL PARTITION
+/// BY`). Each index partition is an [`super::Index`] of its own in the
+/// catalog (its tree, its segment, its OBJECT_ID), not in its table's
+/// index list: DML reaches it through its parent ([`super::Catalog::
+/// index_target`]), a scan through the plan's kept partitions.
+#[derive(Debug, Clone)]
+pub struct IndexParts {
+    /// LOCAL: one index partition per table partition, in the table's
+    /// partition order and partitioned as the table is.
+    pub local: bool,
+    /// A global partitioned index's own partitioning (its key the
+    /// table's column the index leads with; its partitions hold no rows,
+    /// only bounds and names). None for LOCAL (the table's).
+    pub scheme: Option<Box<Partitioning>>,
+    /// The index partitions, in position order.
+    pub children: Vec<usize>,
+}
+
+/// One index partition: its parent index, its name, its tablespace, and
+/// whether it is UNUSABLE.
+#[derive(Debug, Clone)]
+pub struct PartOf {
+    pub parent: usize,
+    pub name: String,
+    pub tablespace: Option<String>,
+    pub high_value: String,
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

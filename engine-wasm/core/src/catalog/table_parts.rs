@@ -45,6 +45,8 @@ pub struct TableLoad {
     pub space: Option<AnalyzedSpace>,
     /// The statistics are ANALYZE's (GLOBAL_STATS NO), not DBMS_STATS'.
     pub by_analyze: bool,
+    /// `ENABLE ROW MOVEMENT`: an UPDATE may move a row to another partition.
+    pub row_movement: bool,
 }
 
 /// USER_TABLES' EMPTY_BLOCKS, AVG_SPACE and CHAIN_CNT, as ANALYZE left them.

@@ -49,6 +49,9 @@ pub enum DictView {
     TabPartitions,
     PartTables,
     PartKeyColumns,
+    /// USER_PART_INDEXES, USER_IND_PARTITIONS.
+    PartIndexes,
+    IndPartitions,
 }
 
 /// A column's declared type, for SQL*Plus's display width.
@@ -121,6 +124,7 @@ view!(INDEXES, INDEXES_N:
     ("STATUS", Text(8)),
     ("NUM_ROWS", Num),
     ("SAMPLE_SIZE", Num),
+    ("PARTITIONED", Text(3)),
     ("TEMPORARY", Text(1)),
     ("VISIBILITY", Text(9)),
 );
@@ -288,6 +292,42 @@ view!(TAB_PARTITIONS, TAB_PARTITIONS_N:
     ("USER_STATS", Text(3)),
 );
 
+view!(PART_INDEXES, PART_INDEXES_N:
+    ("INDEX_NAME", Name),
+    ("TABLE_NAME", Name),
+    ("PARTITIONING_TYPE", Text(9)),
+    ("SUBPARTITIONING_TYPE", Text(9)),
+    ("PARTITION_COUNT", Num),
+    ("DEF_SUBPARTITION_COUNT", Num),
+    ("PARTITIONING_KEY_COUNT", Num),
+    ("SUBPARTITIONING_KEY_COUNT", Num),
+    ("LOCALITY", Text(6)),
+    ("ALIGNMENT", Text(12)),
+    ("DEF_TABLESPACE_NAME", Name),
+    ("DEF_PCT_FREE", Num),
+    ("DEF_LOGGING", Text(7)),
+);
+
+view!(IND_PARTITIONS, IND_PARTITIONS_N:
+    ("INDEX_NAME", Name),
+    ("COMPOSITE", Text(3)),
+    ("PARTITION_NAME", Name),
+    ("SUBPARTITION_COUNT", Num),
+    ("HIGH_VALUE", Text(4000)),
+    ("HIGH_VALUE_LENGTH", Num),
+    ("PARTITION_POSITION", Num),
+    ("STATUS", Text(8)),
+    ("TABLESPACE_NAME", Name),
+    ("PCT_FREE", Num),
+    ("LOGGING", Text(7)),
+    ("BLEVEL", Num),
+    ("LEAF_BLOCKS", Num),
+    ("DISTINCT_KEYS", Num),
+    ("CLUSTERING_FACTOR", Num),
+    ("NUM_ROWS", Num),
+    ("SAMPLE_SIZE", Num),
+);
+
 view!(PART_TABLES, PART_TABLES_N:
     ("TABLE_NAME", Name),
     ("PARTITIONING_TYPE", Text(9)),
@@ -345,6 +385,8 @@ impl DictView {
             "TAB_PARTITIONS" => DictView::TabPartitions,
             "PART_TABLES" => DictView::PartTables,
             "PART_KEY_COLUMNS" => DictView::PartKeyColumns,
+            "PART_INDEXES" => DictView::PartIndexes,
+            "IND_PARTITIONS" => DictView::IndPartitions,
             _ => return None,
         })
     }
@@ -387,6 +429,8 @@ impl DictView {
             DictView::TabPartitions => "USER_TAB_PARTITIONS",
             DictView::PartTables => "USER_PART_TABLES",
             DictView::PartKeyColumns => "USER_PART_KEY_COLUMNS",
+            DictView::PartIndexes => "USER_PART_INDEXES",
+            DictView::IndPartitions => "USER_IND_PARTITIONS",
         }
     }
 
@@ -426,6 +470,8 @@ impl DictView {
             DictView::TabPartitions => TAB_PARTITIONS,
             DictView::PartTables => PART_TABLES,
             DictView::PartKeyColumns => PART_KEY_COLUMNS,
+            DictView::PartIndexes => PART_INDEXES,
+            DictView::IndPartitions => IND_PARTITIONS,
         }
     }
 
@@ -463,6 +509,8 @@ impl DictView {
             DictView::TabPartitions => TAB_PARTITIONS_N,
             DictView::PartTables => PART_TABLES_N,
             DictView::PartKeyColumns => PART_KEY_COLUMNS_N,
+            DictView::PartIndexes => PART_INDEXES_N,
+            DictView::IndPartitions => IND_PARTITIONS_N,
         }
     }
 

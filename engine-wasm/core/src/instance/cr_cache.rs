@@ -15,7 +15,10 @@ pub struct CrVersion {
 impl CrVersion {
     pub(crate) fn of(cat: &Catalog, t: TableId) -> CrVersion {
         let table = cat.tables[t].clone();
-        let indexes = table.indexes.iter().map(|&i| (i, cat.indexes[i].clone())).collect();
+        // (A partitioned index's partitions are copied with it.)
+        let parts = |i: IndexId| cat.indexes[i].parts().map(|p| p.children.clone()).unwrap_or_default();
+        let ids = table.indexes.iter().flat_map(|&i| std::iter::once(i).chain(parts(i)));
+        let indexes = ids.map(|i| (i, cat.indexes[i].clone())).collect();
         let cluster = match &table.storage {
             TableStorage::Cluster { cluster, .. } => Some((*cluster, cat.clusters[*cluster].clone())),
             _ => None,

@@ -368,6 +368,8 @@ impl Run<'_> {
                 dropped: false,
                 visible: true,
                 reverse: false,
+                part: None,
+                unusable: false,
             });
             TableStorage::Iot { index: iid }
         } else if let Some((cl_name, key_cols)) = &c.cluster {
@@ -440,45 +442,7 @@ impl Run<'_> {
         pool: PoolKind,
         (pctfree, prefix_cols): (u32, u32),
     ) -> Result<usize, LabError> {
-        let bs = self.inst.params.current.db_block_size;
-        let seg =
-            self.inst.cat.new_segment(name, SegmentKind::Index, Some(&self.inst.cat.tables[tid].name.clone()), pool);
-        self.inst.cat.segments[seg as usize].temporary = self.inst.cat.tables[tid].temp.is_some();
-        let (iid, stamp) = (self.inst.cat.indexes.len(), self.object_stamp());
-        let mut bt = BTree::new(bs, pctfree, unique, false);
-        bt.prefix_cols = prefix_cols;
-        bt.bitmap = kind == IndexKind::Bitmap;
-        let t = &self.inst.cat.tables[tid];
-        // Entries go to the tree as made (one-number keys packed on arrival).
-        let entries = t.rows.iter().enumerate().map(|(r, row)| {
-            let key: crate::storage::Key = cols.iter().map(|&c| row.value(c)).collect();
-            // (A row's own bytes count only in an IOT's entries.)
-            let size = BTree::leaf_entry_size(false, unique, &key, &[]);
-            ((key, r as u32), size)
-        });
-        if bt.build_from(entries).is_err() {
-            return Err(LabError::new(ora::DUPLICATE_KEYS_FOUND, Pos::default()));
-        }
-        self.check_memory(bt.held_bytes())?; // the lab's memory (LAB-00034)
-        bt.set_rowid_blocks(&self.inst.cat.tables[tid].loc);
-        for b in 0..bt.blocks() {
-            self.format_block(seg, b);
-        }
-        self.inst.cat.indexes.push(Index {
-            id: iid,
-            stamp,
-            name: name.to_string(),
-            table: tid,
-            columns: cols,
-            unique,
-            kind,
-            btree: bt,
-            seg,
-            pool,
-            dropped: false,
-            visible: true,
-            reverse: false,
-        });
+        let iid = self.build_index(tid, name, cols, (unique, kind), pool, (pctfree, prefix_cols), None)?;
         self.inst.cat.tables[tid].indexes.push(iid);
         Ok(iid)
     }
@@ -549,7 +513,6 @@ impl Run<'_> {
             .cat
             .table_id(&c.table.name)
             .ok_or_else(|| LabError::new(ora::TABLE_OR_VIEW_DOES_NOT_EXIST, c.table.pos))?;
-        self.refuse_partitioned(tid, "indexes on partitioned tables (LOCAL and GLOBAL)", c.table.pos)?;
         self.check_temp_not_in_use(tid, true, c.table.pos)?;
         let mut cols = Vec::new();
         for col in &c.columns {
@@ -558,6 +521,10 @@ impl Run<'_> {
                     LabError::with(ora::INVALID_IDENTIFIER, format_args!("\"{}\"", col.name), col.pos)
                 })?,
             );
+        }
+        // (A partitioned index's clause is checked first: ORA-14021 before ORA-01408.)
+        if let Some(done) = self.partitioned_index(c, tid, &cols)? {
+            return Ok(done);
         }
         if self.inst.cat.tables[tid]
             .indexes

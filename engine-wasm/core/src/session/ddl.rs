@@ -19,6 +19,11 @@ impl Run<'_> {
             self.inst.cat.indexes[iid].visible = visible;
         }
         if a.rebuild {
+            if let Some(done) = self.rebuild_part_index(iid, a)? {
+                return Ok(done);
+            }
+        }
+        if a.rebuild {
             let ix = &self.inst.cat.indexes[iid];
             if a.physical.compress.is_some() {
                 // REBUILD [NO]COMPRESS [n]: the leaves written again with
@@ -52,8 +57,9 @@ impl Run<'_> {
             .table_id(&a.name.name)
             .ok_or_else(|| LabError::new(ora::TABLE_OR_VIEW_DOES_NOT_EXIST, a.name.pos))?;
         if let AlterTableAction::AddPartition(_)
-        | AlterTableAction::DropPartition(_)
-        | AlterTableAction::TruncatePartition(_) = &a.action
+        | AlterTableAction::DropPartition(..)
+        | AlterTableAction::TruncatePartition(..)
+        | AlterTableAction::RowMovement(_) = &a.action
         {
             return self.alter_partitions(tid, a);
         }
@@ -119,8 +125,8 @@ impl Run<'_> {
                 }
             }
             // Dispatched above.
-            AlterTableAction::AddPartition(_) | AlterTableAction::DropPartition(_) => {}
-            AlterTableAction::TruncatePartition(_) => {}
+            AlterTableAction::AddPartition(_) | AlterTableAction::DropPartition(..) => {}
+            AlterTableAction::TruncatePartition(..) | AlterTableAction::RowMovement(_) => {}
         }
         self.invalidate_table(tid);
         Ok(Outcome { feedback: Some("Table altered.".into()), ..Default::default() })
@@ -274,6 +280,7 @@ impl Run<'_> {
                 if self.inst.cat.tables[tid].pk.as_ref().map(|p| p.1) == Some(iid) {
                     return Err(LabError::new(ora::INDEX_ENFORCES_KEY, d.name.pos));
                 }
+                self.drop_index_partitions(iid);
                 self.inst.cat.indexes[iid].dropped = true;
                 self.inst.cat.indexes[iid].btree.free_entries();
                 let seg = self.inst.cat.indexes[iid].seg;
@@ -342,6 +349,7 @@ impl Run<'_> {
         }
         self.drop_partition_segments(tid, None);
         for i in idx {
+            self.drop_index_partitions(i);
             self.inst.cat.indexes[i].dropped = true;
             self.inst.cat.indexes[i].btree.free_entries();
             let seg = self.inst.cat.indexes[i].seg;

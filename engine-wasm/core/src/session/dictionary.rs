@@ -8,6 +8,7 @@
 //! and CLUSTERING_FACTOR as the index is now (the lab's optimizer reads
 //! them live; Oracle keeps those of the last gather or CREATE INDEX).
 
+use super::part_index_dict::index_status;
 use super::*;
 use crate::catalog::{Index, Table, TableStorage};
 use crate::exec::dictionary::DictView;
@@ -54,6 +55,7 @@ impl Run<'_> {
             DictView::Errors => self.error_rows(),
             DictView::IndexStats => self.s.index_stats.iter().cloned().collect(),
             DictView::TabPartitions | DictView::PartTables | DictView::PartKeyColumns => self.partition_rows(d),
+            DictView::PartIndexes | DictView::IndPartitions => self.part_index_rows(d),
             // OWNER, then the USER_ view's row.
             dba => {
                 let user = dba.user_form().expect("a DBA_ view has a USER_ form");
@@ -72,9 +74,10 @@ impl Run<'_> {
     }
 
     fn live_indexes(&self) -> impl Iterator<Item = &Index> {
+        // (An index partition is its index's: USER_IND_PARTITIONS.)
         self.inst.cat.indexes.iter().filter(|ix| {
             let t = &self.inst.cat.tables[ix.table];
-            !ix.dropped && !t.dropped && !t.sys
+            !ix.dropped && !t.dropped && !t.sys && ix.part_of().is_none()
         })
     }
 
@@ -135,7 +138,8 @@ impl Run<'_> {
         let bt = &ix.btree;
         let n = bt.len();
         // The optimizer's figures (DBMS_STATS.SET_INDEX_STATS' when set).
-        let f = self.inst.cat.index_figures(ix.id);
+        let f = self.inst.cat.part_index_figures(ix.id, None);
+        let n = if ix.parts().is_some() { f.num_rows as usize } else { n };
         let (blevel, leaves, keys, cf) = if n == 0 && !f.set {
             (0.0, 0.0, 0.0, 0.0)
         } else {
@@ -159,14 +163,15 @@ impl Run<'_> {
             text(if ix.unique { "UNIQUE" } else { "NONUNIQUE" }),
             text(if bt.prefix_cols > 0 { "ENABLED" } else { "DISABLED" }),
             if bt.prefix_cols > 0 { num(bt.prefix_cols) } else { Value::Null },
-            if t.temp.is_some() { Value::Null } else { text(t.tablespace.as_deref().unwrap_or(DEFAULT_TABLESPACE)) },
+            // A partitioned index's segments are its partitions'.
+            if ix.parts().is_some() || t.temp.is_some() { Value::Null } else { self.index_tablespace(ix) },
             num(bt.pctfree),
             text(if t.temp.is_some() { "NO" } else { "YES" }),
             num(blevel),
             num(leaves),
             num(keys),
             num(cf),
-            text("VALID"),
+            text(index_status(ix)),
             // A bitmap index's rows are its pieces.
             num(if bt.bitmap {
                 bt.pieces().len() as f64
@@ -176,6 +181,7 @@ impl Run<'_> {
                 n as f64
             }),
             num(if bt.bitmap { bt.pieces().len() } else { n } as f64),
+            text(if ix.parts().is_some() { "YES" } else { "NO" }),
             text(if t.temp.is_some() { "Y" } else { "N" }),
             text(if ix.visible { "VISIBLE" } else { "INVISIBLE" }),
         ]
@@ -239,11 +245,19 @@ impl Run<'_> {
         }
         for ix in self.live_indexes() {
             let t = &cat.tables[ix.table];
-            if let (TableStorage::Heap { seg: None, .. }, _) | (_, Some(_)) = (&t.storage, t.temp) {
+            if let (TableStorage::Heap { seg: None, .. }, None) = (&t.storage, &t.part) {
                 continue;
             }
-            let ts = text(t.tablespace.as_deref().unwrap_or(DEFAULT_TABLESPACE));
-            rows.push(seg(&ix.name, "INDEX", ts, ix.btree.blocks() as u64));
+            if t.temp.is_some() {
+                continue;
+            }
+            let kids = ix.parts().map_or_else(|| vec![ix.id], |p| p.children.clone());
+            for c in kids.into_iter().map(|c| &cat.indexes[c]) {
+                let kind = if c.part_of().is_some() { "INDEX PARTITION" } else { "INDEX" };
+                let mut row = seg(&ix.name, kind, self.index_tablespace(c), c.btree.blocks() as u64);
+                row[1] = c.part_of().map_or(Value::Null, |o| text(&o.name));
+                rows.push(row);
+            }
         }
         rows
     }
@@ -291,7 +305,12 @@ impl Run<'_> {
             }
         }
         for ix in self.live_indexes() {
-            push(LabObject { name: &ix.name, kind: "INDEX", stamp: ix.stamp, data: Some(ix.stamp) }, None);
+            let data = ix.parts().is_none().then_some(ix.stamp);
+            push(LabObject { name: &ix.name, kind: "INDEX", stamp: ix.stamp, data }, None);
+            for c in ix.parts().iter().flat_map(|p| &p.children).map(|&c| &cat.indexes[c]) {
+                let sub = c.part_of().map(|o| o.name.as_str());
+                push(LabObject { name: &ix.name, kind: "INDEX PARTITION", stamp: c.stamp, data: Some(c.stamp) }, sub);
+            }
         }
         for c in cat.clusters.iter().filter(|c| !c.dropped) {
             push(LabObject { name: &c.name, kind: "CLUSTER", stamp: c.stamp, data: Some(c.stamp) }, None);

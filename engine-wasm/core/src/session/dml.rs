@@ -219,6 +219,7 @@ impl Run<'_> {
         direct: bool,
     ) -> Result<(), LabError> {
         super::bitmap::check(self, tid, pos)?;
+        self.check_unusable(tid, pos)?;
         let table_name = self.inst.cat.tables[tid].name.clone();
         let bytes = self.convert_insert_rows(tid, &mut rows, &table_name, pos)?;
         self.check_tablespace_space(tid, &rows, pos)?;
@@ -244,7 +245,7 @@ impl Run<'_> {
             }
             _ => 0,
         };
-        let index_ids = self.inst.cat.tables[tid].indexes.clone();
+        let index_ids = self.inst.cat.physical_indexes(tid);
         let index_blocks = self.index_blocks(tid);
         {
             // The rows join the table's store (a new table takes the store
@@ -355,7 +356,7 @@ impl Run<'_> {
         // The block a row goes to (an IOT's row is its index entry, counted there).
         let seg =
             self.inst.cat.scan_segment(&self.inst.cat.tables[tid]).filter(|_| !self.inst.cat.tables[tid].is_iot());
-        let mut entries: Vec<(u32, u32, u64)> = Vec::with_capacity(index_ids.len());
+        let mut entries: Vec<(usize, u32, u32, u64)> = Vec::with_capacity(index_ids.len());
         let mut arrays = self.array_runs(tid, added, index_ids.len());
         let mut done = Vec::with_capacity(index_ids.len() + 1);
         let mut row_buf: Vec<Value> = Vec::with_capacity(self.inst.cat.tables[tid].columns.len());
@@ -396,18 +397,19 @@ impl Run<'_> {
             }
             let cat = &mut self.inst.cat;
             let row = &row_buf[..];
-            for &iid in index_ids {
+            // (An index partition holds only its own rows.)
+            entries.clear();
+            for (slot, &iid) in index_ids.iter().enumerate() {
+                if !cat.holds_row(iid, &cat.tables[tid], r, row) {
+                    continue;
+                }
                 let ix = &mut cat.indexes[iid];
                 let key = ix.key_of(row);
                 let sz = ix.btree.entry_size(&key, row);
                 ix.btree.insert(key, r, sz);
-            }
-            // The row into its block, and an entry into each index leaf.
-            entries.clear();
-            for &iid in index_ids {
-                let ix = &cat.indexes[iid];
+                // The row into its block, and an entry into each index leaf.
                 let key = ix.key_of(row);
-                entries.push((ix.seg, ix.btree.leaf_for(&key, r), ix.btree.entry_size(&key, row) as u64));
+                entries.push((slot, ix.seg, ix.btree.leaf_for(&key, r), ix.btree.entry_size(&key, row) as u64));
             }
             match (arrays.as_mut(), seg) {
                 // An array insert: the row joins its array's run in its
@@ -416,9 +418,9 @@ impl Run<'_> {
                     let chunk = (r - first_row as u32) / ARRAY_INSERT_MAX_ROWS;
                     // A direct-path load writes no undo or redo for its rows.
                     let ended = if direct { None } else { a.add(0, chunk, seg, loc.block, size as u64) };
-                    let ended = ended.into_iter().chain(
-                        entries.iter().enumerate().filter_map(|(i, &(s, leaf, b))| a.add(i + 1, chunk, s, leaf, b)),
-                    );
+                    let ended = ended
+                        .into_iter()
+                        .chain(entries.iter().filter_map(|&(i, s, leaf, b)| a.add(i + 1, chunk, s, leaf, b)));
                     done.extend(ended);
                     for run in done.drain(..) {
                         self.count_array_change(run, &st);
@@ -430,7 +432,7 @@ impl Run<'_> {
                         let (redo, undo) = layout.insert_row(&row_buf);
                         self.count_change(ChangeSize { redo, undo }, &st, seg.map(|s| (s, loc.block)));
                     }
-                    for &(seg, leaf, bytes) in &entries {
+                    for &(_, seg, leaf, bytes) in &entries {
                         let (redo, undo) = layout.leaf_insert(bytes);
                         self.count_change(ChangeSize { redo, undo }, &st, Some((seg, leaf)));
                     }

@@ -75,8 +75,14 @@ impl Run<'_> {
             self.inst.sga.cache.invalidate_segment(seg);
         }
         self.truncate_partitions(tid, None);
-        for iid in self.inst.cat.tables[tid].indexes.clone() {
+        // (A partitioned index's partitions too; an UNUSABLE one is usable again.)
+        let cat = &self.inst.cat;
+        let kids = |i: usize| cat.indexes[i].parts().map(|p| p.children.clone()).unwrap_or_default();
+        let trees: Vec<usize> =
+            cat.tables[tid].indexes.iter().flat_map(|&i| std::iter::once(i).chain(kids(i))).collect();
+        for iid in trees {
             let ix = &mut self.inst.cat.indexes[iid];
+            ix.unusable = false;
             let (unique, pctfree) = (ix.btree.unique, ix.btree.pctfree);
             ix.btree.free_entries();
             ix.btree = BTree::new(bs, pctfree, unique, false);

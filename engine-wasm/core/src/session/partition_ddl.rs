@@ -1,6 +1,6 @@
-//! ALTER TABLE ... ADD | DROP | TRUNCATE PARTITION. A partitioned table has
-//! no index in the lab (they are refused), so UPDATE [GLOBAL] INDEXES has
-//! nothing to keep usable; SPLIT, MERGE, EXCHANGE, COALESCE, MOVE and
+//! ALTER TABLE ... ADD | DROP | TRUNCATE PARTITION and ENABLE | DISABLE
+//! ROW MOVEMENT. What DROP and TRUNCATE do to the table's indexes is
+//! `part_index_ddl.rs`'s. SPLIT, MERGE, EXCHANGE, COALESCE, MOVE and
 //! MODIFY PARTITION are refused by the parser, named.
 
 use super::*;
@@ -14,21 +14,29 @@ const NO_PARTITION: u16 = u16::MAX;
 impl Run<'_> {
     /// One partition maintenance operation on table `tid`.
     pub(super) fn alter_partitions(&mut self, tid: TableId, a: &AlterTable) -> Result<Outcome, LabError> {
+        if let AlterTableAction::RowMovement(on) = a.action {
+            self.inst.cat.tables[tid].load.row_movement = on;
+            return Ok(Outcome { feedback: Some("Table altered.".into()), ..Default::default() });
+        }
         if self.inst.cat.tables[tid].part.is_none() {
             return Err(LabError::new(ora::OBJECT_NOT_PARTITIONED, a.name.pos));
         }
         self.check_not_busy(tid, a.name.pos)?;
         self.invalidate_table(tid);
         match &a.action {
-            AlterTableAction::AddPartition(d) => self.add_partition(tid, d)?,
-            AlterTableAction::DropPartition(n) | AlterTableAction::TruncatePartition(n) => {
-                let drop = matches!(a.action, AlterTableAction::DropPartition(_));
+            AlterTableAction::AddPartition(d) => {
+                self.add_partition(tid, d)?;
+                self.partition_added_to_indexes(tid)?;
+            }
+            AlterTableAction::DropPartition(n, update) | AlterTableAction::TruncatePartition(n, update) => {
+                let drop = matches!(a.action, AlterTableAction::DropPartition(..));
                 let pt = self.inst.cat.tables[tid].part.as_deref().expect("checked");
                 let i = pt.position(&n.name).ok_or_else(|| LabError::new(ora::PARTITION_DOES_NOT_EXIST, n.pos))?;
                 if drop && pt.parts.len() == 1 {
                     return Err(LabError::new(ora::DROP_ONLY_PARTITION, n.pos));
                 }
-                self.empty_partition(tid, i);
+                let gone = self.empty_partition(tid, i);
+                self.partition_gone_from_indexes(tid, i, drop, (&gone, *update));
                 if drop {
                     self.drop_partition(tid, i);
                 } else {
@@ -86,9 +94,10 @@ impl Run<'_> {
 
     /// The rows of partition `i` leave the table (DROP or TRUNCATE
     /// PARTITION: DDL, nothing to undo).
-    fn empty_partition(&mut self, tid: TableId, i: usize) {
+    fn empty_partition(&mut self, tid: TableId, i: usize) -> std::collections::HashSet<u32> {
         let t = &mut self.inst.cat.tables[tid];
-        let Some(pt) = t.part.as_mut() else { return };
+        let mut rows = std::collections::HashSet::new();
+        let Some(pt) = t.part.as_mut() else { return rows };
         let mut gone = 0;
         for (r, p) in pt.row_part.iter_mut().enumerate() {
             if *p as usize != i {
@@ -98,9 +107,11 @@ impl Run<'_> {
             if let Some(l) = t.loc.get_mut(r).filter(|l| !l.is_dead()) {
                 l.slot = crate::storage::DEAD_SLOT;
                 gone += 1;
+                rows.insert(r as u32);
             }
         }
         t.dead_rows += gone;
+        rows
     }
 
     /// DROP PARTITION: its segment dropped, the partitions after it one

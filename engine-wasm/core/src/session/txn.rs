@@ -419,18 +419,21 @@ impl Run<'_> {
     /// that breaks a unique index is reported with the index's name.
     pub(super) fn reindex(&mut self, table: TableId, rows: &HashSet<u32>, rollback: bool) -> Result<(), LabError> {
         let cat = &mut self.inst.cat;
-        let index_ids = cat.tables[table].indexes.clone();
+        let index_ids = cat.physical_indexes(table);
         let mut dup: Option<String> = None;
         let mut fills = Vec::new();
         for iid in index_ids {
             let t = &cat.tables[table];
+            // An index partition holds only its own rows.
+            let part = cat.indexes[iid].part_of().is_some();
+            let held = |r: u32| !part || cat.holds_row(iid, t, r, &t.rows.row(r as usize).to_vec());
+            let mut sorted: Vec<u32> = rows.iter().copied().filter(|&r| t.is_live(r) && held(r)).collect();
             let ix = &mut cat.indexes[iid];
             let fill = ix.btree.fill_state();
             // A rollback takes inserted entries out and puts deleted ones back.
             ix.btree.undoing = rollback;
             ix.btree.remove_rows(rows);
             ix.btree.purged |= !rollback;
-            let mut sorted: Vec<u32> = rows.iter().copied().filter(|r| t.is_live(*r)).collect();
             sorted.sort_unstable();
             for r in sorted {
                 let row = &t.rows.row(r as usize).to_vec()[..];
@@ -470,7 +473,7 @@ impl Run<'_> {
             }
         }
         let t = &cat.tables[table];
-        for &iid in &t.indexes {
+        for iid in cat.physical_indexes(table) {
             cat.indexes[iid].btree.set_rowid_blocks(&t.loc);
         }
         if let TableStorage::Cluster { cluster, key_cols } = &t.storage {

@@ -233,6 +233,19 @@ pub struct CreateIndex {
     pub reverse: bool,
     /// `CREATE BITMAP INDEX`.
     pub bitmap: bool,
+    /// `LOCAL ...` or `GLOBAL [PARTITION BY ...]` (None: neither written).
+    pub partitioning: Option<Box<IndexPartitioning>>,
+}
+
+/// An index's partitioning clause.
+#[derive(Debug, Clone, PartialEq)]
+pub enum IndexPartitioning {
+    /// `LOCAL [(PARTITION [name] [TABLESPACE ts], ...)]`: one index
+    /// partition per table partition (the list, when given, names them).
+    Local(Vec<PartitionDef>, Pos),
+    /// `GLOBAL` (None: not partitioned) or `GLOBAL PARTITION BY RANGE |
+    /// HASH (column) (...)`.
+    Global(Option<PartitionBy>),
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -245,6 +258,8 @@ pub struct AlterIndex {
     pub visible: Option<bool>,
     /// `REBUILD REVERSE` (Some(true)) or `REBUILD NOREVERSE` (Some(false)).
     pub reverse: Option<bool>,
+    /// `REBUILD PARTITION p`.
+    pub partition: Option<Ident>,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -259,10 +274,12 @@ pub enum AlterTableAction {
     AddConstraint(TableConstraint),
     /// `ADD PARTITION [name] VALUES ...`
     AddPartition(PartitionDef),
-    /// `DROP PARTITION name [UPDATE [GLOBAL] INDEXES]`
-    DropPartition(Ident),
+    /// `DROP PARTITION name [UPDATE [GLOBAL] INDEXES]` (true: UPDATE).
+    DropPartition(Ident, bool),
     /// `TRUNCATE PARTITION name [DROP | REUSE STORAGE] [UPDATE [GLOBAL] INDEXES]`
-    TruncatePartition(Ident),
+    TruncatePartition(Ident, bool),
+    /// `ENABLE | DISABLE ROW MOVEMENT`
+    RowMovement(bool),
     /// `ADD (col type [DEFAULT expr] [NOT NULL], ...)` or `ADD col ...`
     AddColumns(Vec<ColumnDef>),
     /// `MODIFY (col [type] [DEFAULT expr] [NULL | NOT NULL], ...)`

@@ -141,11 +141,13 @@ impl Parser<'_> {
                 rebuild: false,
                 visible: Some(visible),
                 reverse: None,
+                partition: None,
             }));
         }
         let rebuild = self.eat_kw("REBUILD");
         let mut any = rebuild;
         let mut reverse = None;
+        let mut partition = None;
         loop {
             if self.physical_option(&mut physical)? {
                 any = true;
@@ -166,8 +168,9 @@ impl Parser<'_> {
                 self.missing_keyword("STATISTICS")?;
                 continue;
             }
-            if rebuild && self.is_kw("PARTITION") {
-                return Err(self.unsupported("partitioned indexes"));
+            if rebuild && partition.is_none() && self.eat_kw("PARTITION") {
+                partition = Some(self.column_ident()?);
+                continue;
             }
             break;
         }
@@ -202,7 +205,7 @@ impl Parser<'_> {
             return Err(LabError::new(ora::INVALID_ALTER_INDEX_OPTION, physical.compress_at.unwrap_or(name.pos)));
         }
         super::ddl_create::index_compression_refused(&physical)?;
-        Ok(StatementKind::AlterIndex(AlterIndex { name, physical, rebuild, visible: None, reverse }))
+        Ok(StatementKind::AlterIndex(AlterIndex { name, physical, rebuild, visible: None, reverse, partition }))
     }
 
     /// `ALTER TABLE name` MEMOPTIMIZE FOR READ, MOVE, ADD constraint, ADD,
@@ -230,6 +233,14 @@ impl Parser<'_> {
         }
         if self.nth_is_kw(1, "PARTITION") || self.nth_is_kw(1, "SUBPARTITION") || self.nth_is_kw(1, "PARTITIONS") {
             return self.alter_partition(name);
+        }
+        if (self.is_kw("ENABLE") || self.is_kw("DISABLE")) && self.nth_is_kw(1, "ROW") && self.nth_is_kw(2, "MOVEMENT")
+        {
+            let on = self.is_kw("ENABLE");
+            self.bump();
+            self.bump();
+            self.bump();
+            return Ok(StatementKind::AlterTable(AlterTable { name, action: AlterTableAction::RowMovement(on) }));
         }
         if self.eat_kw("MOVE") {
             let mut physical = Physical::default();

@@ -371,6 +371,7 @@ impl Parser<'_> {
         let mut physical = Physical::default();
         let mut invisible = false;
         let mut reverse = false;
+        let mut partitioning = None;
         loop {
             if self.physical_option(&mut physical)? {
                 continue;
@@ -380,7 +381,9 @@ impl Parser<'_> {
                     reverse = true;
                     self.bump();
                 }
-                Some("LOCAL" | "GLOBAL") => return Err(self.unsupported("partitioned indexes")),
+                Some("LOCAL" | "GLOBAL") if partitioning.is_none() => {
+                    partitioning = Some(Box::new(self.index_partitioning()?));
+                }
                 Some(w @ ("VISIBLE" | "INVISIBLE")) => {
                     invisible = w == "INVISIBLE";
                     self.bump();
@@ -405,6 +408,7 @@ impl Parser<'_> {
             invisible,
             reverse,
             bitmap: false,
+            partitioning,
         }))
     }
 

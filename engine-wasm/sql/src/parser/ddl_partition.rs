@@ -87,6 +87,7 @@ impl Parser<'_> {
             return Err(self.unsupported(format!("ALTER TABLE ... {verb} {what}")));
         }
         self.bump();
+        let mut update = false;
         let action = if verb == "ADD" {
             // The bound says the method: VALUES LESS THAN (range), VALUES (list), none (hash).
             let at = if self.nth_is_kw(1, "VALUES") { 1 } else { 2 };
@@ -95,29 +96,69 @@ impl Parser<'_> {
                 (true, false) => PartitionMethod::List,
                 _ => PartitionMethod::Hash,
             };
-            AlterTableAction::AddPartition(self.partition_def(method)?)
+            Ok(AlterTableAction::AddPartition(self.partition_def(method)?))
         } else {
             self.bump();
             let p = self.column_ident()?;
-            if verb == "DROP" {
-                AlterTableAction::DropPartition(p)
-            } else {
-                AlterTableAction::TruncatePartition(p)
-            }
+            Err((verb == "DROP", p))
         };
-        // What follows changes nothing the lab models (no index on a partitioned table).
         loop {
             if self.eat_kw("DROP") || self.eat_kw("REUSE") {
                 self.eat_kw("ALL");
                 self.missing_keyword("STORAGE")?;
-            } else if self.eat_kw("UPDATE") || self.eat_kw("INVALIDATE") {
+            } else if self.is_kw("UPDATE") || self.is_kw("INVALIDATE") {
+                update = self.is_kw("UPDATE");
+                self.bump();
                 self.eat_kw("GLOBAL");
                 self.missing_keyword("INDEXES")?;
             } else {
                 break;
             }
         }
+        let action = match action {
+            Ok(a) => a,
+            Err((true, p)) => AlterTableAction::DropPartition(p, update),
+            Err((false, p)) => AlterTableAction::TruncatePartition(p, update),
+        };
         Ok(StatementKind::AlterTable(AlterTable { name, action }))
+    }
+
+    /// After CREATE INDEX's columns, at `LOCAL` or `GLOBAL`: `LOCAL [(PARTITION
+    /// [name] [physical attributes], ...)]`, `GLOBAL [PARTITION BY RANGE |
+    /// HASH (column) (...)]`.
+    pub(super) fn index_partitioning(&mut self) -> R<IndexPartitioning> {
+        let pos = self.pos();
+        if self.eat_kw("LOCAL") {
+            if self.is_kw("STORE") {
+                return Err(self.unsupported("LOCAL STORE IN"));
+            }
+            let mut parts = Vec::new();
+            if self.eat(&Tok::LParen) {
+                loop {
+                    parts.push(self.partition_def(PartitionMethod::Hash)?);
+                    if !self.eat(&Tok::Comma) {
+                        break;
+                    }
+                    if parts.len() >= 1024 {
+                        return Err(self.unsupported("more than 1024 partitions"));
+                    }
+                }
+                self.rparen()?;
+            }
+            return Ok(IndexPartitioning::Local(parts, pos));
+        }
+        self.bump();
+        if !self.is_kw("PARTITION") {
+            return Ok(IndexPartitioning::Global(None));
+        }
+        if self.nth_word(2) == Some("LIST") {
+            return Err(self.unsupported("GLOBAL PARTITION BY LIST"));
+        }
+        let p = self.partition_by()?;
+        if p.interval.is_some() {
+            return Err(LabError::with(ora::LAB_UNSUPPORTED, "INTERVAL on a global index", p.pos));
+        }
+        Ok(IndexPartitioning::Global(Some(p)))
     }
 
     /// `PARTITION [name] [VALUES ...] [TABLESPACE ts] [physical attributes]`.

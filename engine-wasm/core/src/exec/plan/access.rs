@@ -170,6 +170,7 @@ fn index_unique(index: IndexId, keys: Vec<CExpr>, src: usize, read_optim: bool) 
         finger: 0,
         leaf_hint: 0,
         kept: Default::default(),
+        parts: None,
     }
 }
 

@@ -517,6 +517,7 @@ impl<'a> Builder<'a> {
             memoptimize_rowstore: self.ctx.profile.memoptimize_rowstore,
             costing: self.ctx.costing,
             peek: &peek,
+            parts: pruned.as_ref().map(|p| &p.1),
         };
         let cands = access_path::gather(&r);
         let best = access_path::best(&cands);
@@ -533,9 +534,7 @@ impl<'a> Builder<'a> {
             _ => row_bytes,
         };
         let mut op = self.assemble_access(chosen, t, src)?;
-        if let (Some((_, ps)), OpKind::Full { parts, .. }) = (pruned, &mut op.kind) {
-            *parts = Some(Box::new(ps));
-        }
+        self.attach_partitions(&mut op, t, pruned.map(|p| p.1), src, &p.conjuncts);
         if desc {
             self.scan_direction(&mut op, true);
         }

@@ -166,7 +166,7 @@ impl Recorder {
             .into_iter()
             .map(|i| {
                 let ix = &r.cat.indexes[i];
-                let f = r.cat.index_figures(i);
+                let f = r.index_figures(i);
                 CboIndexOut {
                     name: ix.name.clone(),
                     columns: ix.columns.iter().map(|c| c + 1).collect(),
@@ -357,7 +357,7 @@ fn formula(r: &TableRef<'_>, c: &Candidate) -> String {
             )
         }
         AccessPath::IndexRange { index, index_only, .. } => {
-            let f = r.cat.index_figures(*index);
+            let f = r.index_figures(*index);
             let sel = c.ix_sel.unwrap_or(0.0);
             let lb = f.leaf_blocks;
             let leaves = (lb * sel).ceil();

@@ -205,19 +205,115 @@ fn flip(op: Cmp) -> Cmp {
 }
 
 impl Builder<'_> {
-    /// A partitioned table's scan under its PARTITION line: the line
-    /// repeats the scan's estimates, and both show Pstart and Pstop. The
-    /// line passes the rows up (the partition work is the scan's).
+    /// The chosen access to partitioned table `t` (`ps`: the partitions
+    /// its predicates keep) told which partitions it reads: a full scan
+    /// those; a local index's scan the same partitions of the index (its
+    /// lines TABLE ACCESS BY LOCAL INDEX ROWID, Pstart and Pstop the
+    /// table's); a global index's table access BY GLOBAL INDEX ROWID
+    /// (Pstart and Pstop ROWID: each row's partition is in its rowid), a
+    /// global partitioned index's scan the index partitions its own bounds
+    /// keep.
+    pub(super) fn attach_partitions(
+        &mut self,
+        op: &mut Op,
+        t: &Table,
+        ps: Option<PartScan>,
+        src: usize,
+        conjuncts: &[CExpr],
+    ) {
+        if let OpKind::Full { parts, .. } = &mut op.kind {
+            if let Some(ps) = ps {
+                self.drafts[op.line as usize].partition = Some(Box::new((ps.pstart.clone(), ps.pstop.clone())));
+                *parts = Some(Box::new(ps));
+            }
+            return;
+        }
+        let cat = self.ctx.cat;
+        // (A table that is not partitioned may have a global partitioned index.)
+        let by_rowid = matches!(op.kind, OpKind::ByRowid { .. }).then_some(op.line);
+        let global_line = by_rowid.filter(|_| ps.is_some());
+        let ix_op = match &mut op.kind {
+            OpKind::ByRowid { child, .. } => child.as_mut(),
+            _ => op,
+        };
+        let ip = match &ix_op.kind {
+            OpKind::IndexRange { index, .. } | OpKind::IndexUnique { index, .. } => cat.indexes[*index].parts(),
+            _ => None,
+        };
+        let Some(ip) = ip else {
+            if let Some(l) = global_line {
+                self.global_rowid_line(l);
+            }
+            return;
+        };
+        let (OpKind::IndexRange { index, parts, .. } | OpKind::IndexUnique { index, parts, .. }) = &mut ix_op.kind
+        else {
+            return;
+        };
+        let mut scan = match (ip.scheme.as_deref(), ps) {
+            (Some(sc), _) => prune(t, sc, src, conjuncts),
+            (None, Some(ps)) => ps,
+            (None, None) => return,
+        };
+        scan.table = t.id;
+        scan.index_parts = ip.children.clone();
+        scan.global = (!ip.local).then_some(*index);
+        let pp = Box::new((scan.pstart.clone(), scan.pstop.clone()));
+        self.drafts[ix_op.line as usize].partition = Some(pp.clone());
+        *parts = Some(Box::new(scan));
+        if ip.local {
+            if let Some(l) = by_rowid {
+                let d = &mut self.drafts[l as usize];
+                d.operation = d.operation.replace("BY INDEX ROWID", "BY LOCAL INDEX ROWID");
+                d.partition = Some(pp);
+            }
+        } else if let Some(l) = global_line {
+            self.global_rowid_line(l);
+        }
+    }
+
+    /// TABLE ACCESS BY GLOBAL INDEX ROWID, its partition from each rowid.
+    fn global_rowid_line(&mut self, line: u16) {
+        let d = &mut self.drafts[line as usize];
+        d.operation = d.operation.replace("BY INDEX ROWID", "BY GLOBAL INDEX ROWID");
+        d.partition = Some(Box::new(("ROWID".into(), "ROWID".into())));
+    }
+
+    /// A partitioned table's access under its PARTITION line: the line
+    /// repeats the estimates of the line it stands over, and both show
+    /// Pstart and Pstop. Over a full scan or a local index's access (the
+    /// table's partitions), or over a global partitioned index's scan
+    /// alone (its own partitions; the table access above it is by global
+    /// rowid). The line passes the rows up (the partition work is the
+    /// scan's).
     pub(super) fn partition_line(&mut self, op: &mut Op) {
-        let OpKind::Full { parts: Some(ps), .. } = &op.kind else { return };
-        let (operation, pp) = (ps.operation.clone(), Box::new((ps.pstart.clone(), ps.pstop.clone())));
-        let d = &mut self.drafts[op.line as usize];
-        d.partition = Some(pp.clone());
+        let scan_of = |k: &OpKind| match k {
+            OpKind::Full { parts: Some(ps), .. }
+            | OpKind::IndexRange { parts: Some(ps), .. }
+            | OpKind::IndexUnique { parts: Some(ps), .. } => Some((ps.operation.clone(), ps.global.is_some())),
+            _ => None,
+        };
+        let target = match &mut op.kind {
+            OpKind::ByRowid { child, .. } => match scan_of(&child.kind) {
+                Some((operation, true)) => Some((child.as_mut(), operation)),
+                Some((operation, false)) => return self.wrap_partition(op, &operation),
+                None => None,
+            },
+            k => scan_of(k).map(|(operation, _)| operation).map(|o| (op, o)),
+        };
+        if let Some((inner, operation)) = target {
+            self.wrap_partition(inner, &operation);
+        }
+    }
+
+    fn wrap_partition(&mut self, op: &mut Op, operation: &str) {
+        let d = &self.drafts[op.line as usize];
+        let Some(pp) = d.partition.clone() else { return };
         let (e_rows, cost, bytes) = (d.e_rows, d.cost, d.bytes);
         let inner = std::mem::replace(op, Op { line: 0, st: 0, kind: OpKind::Dual { src: 0, done: true } });
         // A COUNT STOPKEY that never stops and numbers nothing: a pass-through.
         let kind = OpKind::CountStopkey { child: Box::new(inner), limit: u64::MAX, count: 0, first_row: true };
-        *op = self.op(&operation, None, e_rows, cost, bytes, "qerpxFetch", kind);
+        *op = self.op(operation, None, e_rows, cost, bytes, "qerpxFetch", kind);
         self.drafts[op.line as usize].partition = Some(pp);
     }
 }

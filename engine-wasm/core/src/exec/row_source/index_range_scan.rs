@@ -9,16 +9,28 @@
 use super::*;
 
 #[inline(always)]
-pub(super) fn open(kind: &mut OpKind, rt: &Rt<'_>, keep_pins: bool) {
-    let OpKind::IndexRange { started, end, pinned_leaf, kept, .. } = kind else { unreachable!() };
+pub(super) fn open(
+    kind: &mut OpKind,
+    rt: &mut Rt<'_>,
+    env: &Env,
+    keep_pins: bool,
+    line: u16,
+) -> Result<(), Box<LabError>> {
+    let OpKind::IndexRange { started, end, pinned_leaf, kept, parts, .. } = kind else { unreachable!() };
     *started = false;
     *end = false;
     if !keep_pins {
         *pinned_leaf = None;
     }
     kept.open(keep_pins, rt.outer_moved);
+    if let Some(ps) = parts {
+        super::partition_scan::open_index(ps, rt, env, line)?;
+    }
+    Ok(())
 }
 
+/// The next entry: of this index, or of each of its partitions the
+/// scan reads, one after another (each probed with a descent of its own).
 #[inline(always)]
 pub(super) fn next(
     kind: &mut OpKind,
@@ -27,6 +39,31 @@ pub(super) fn next(
     line: u16,
     st: usize,
 ) -> Result<bool, Box<LabError>> {
+    if !matches!(kind, OpKind::IndexRange { parts: Some(_), .. }) {
+        return scan(kind, rt, env, line, st);
+    }
+    loop {
+        let OpKind::IndexRange { parts: Some(ps), index, started, end, pinned_leaf, kept, .. } = kind else {
+            unreachable!()
+        };
+        if !ps.entered {
+            let Some(&p) = ps.active.get(ps.cur) else { return Ok(false) };
+            *index = ps.index_parts[p as usize];
+            (*started, *end, *pinned_leaf) = (false, false, None);
+            kept.open(false, true);
+            ps.entered = true;
+        }
+        if scan(kind, rt, env, line, st)? {
+            return Ok(true);
+        }
+        let OpKind::IndexRange { parts: Some(ps), .. } = kind else { unreachable!() };
+        ps.cur += 1;
+        ps.entered = false;
+    }
+}
+
+#[inline(always)]
+fn scan(kind: &mut OpKind, rt: &mut Rt<'_>, env: &mut Env, line: u16, st: usize) -> Result<bool, Box<LabError>> {
     let OpKind::IndexRange {
         index,
         keys,
@@ -247,6 +284,39 @@ fn in_range(
             }
     } else {
         bt.key_equals(p, keybuf)
+    }
+}
+
+impl OpKind {
+    /// An INDEX RANGE SCAN (or, with no keys and no bounds, an INDEX FULL
+    /// SCAN) of `index` for table reference `src`, before its first fetch.
+    pub(crate) fn index_range(
+        index: IndexId,
+        keys: Vec<CExpr>,
+        low: Option<(CExpr, bool)>,
+        high: Option<(CExpr, bool)>,
+        src: usize,
+    ) -> OpKind {
+        OpKind::IndexRange {
+            index,
+            keys,
+            low,
+            high,
+            src,
+            pos: 0,
+            started: false,
+            pinned_leaf: None,
+            keybuf: Vec::new(),
+            high_value: None,
+            end: false,
+            filter: vec![],
+            kept: Default::default(),
+            silent: false,
+            desc: false,
+            skip: None,
+            piece_end: 0,
+            parts: None,
+        }
     }
 }
 

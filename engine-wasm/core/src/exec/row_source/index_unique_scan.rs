@@ -6,12 +6,24 @@
 use super::*;
 
 #[inline(always)]
-pub(super) fn open(kind: &mut OpKind, rt: &Rt<'_>, keep_pins: bool) {
-    let OpKind::IndexUnique { done, kept, .. } = kind else { unreachable!() };
+pub(super) fn open(
+    kind: &mut OpKind,
+    rt: &mut Rt<'_>,
+    env: &Env,
+    keep_pins: bool,
+    line: u16,
+) -> Result<(), Box<LabError>> {
+    let OpKind::IndexUnique { done, kept, parts, .. } = kind else { unreachable!() };
     *done = false;
     kept.open(keep_pins, rt.outer_moved);
+    if let Some(ps) = parts {
+        super::partition_scan::open_index(ps, rt, env, line)?;
+    }
+    Ok(())
 }
 
+/// The probe: of this index, or of each partition the scan reads (a
+/// unique key is in one partition; the others are probed all the same).
 #[inline(always)]
 pub(super) fn next(
     kind: &mut OpKind,
@@ -20,7 +32,30 @@ pub(super) fn next(
     line: u16,
     st: usize,
 ) -> Result<bool, Box<LabError>> {
-    let OpKind::IndexUnique { index, keys, src, read_optim, done, keybuf, filter, finger, leaf_hint, kept } = kind
+    if !matches!(kind, OpKind::IndexUnique { parts: Some(_), .. }) {
+        return probe(kind, rt, env, line, st);
+    }
+    loop {
+        let OpKind::IndexUnique { parts: Some(ps), index, done, kept, .. } = kind else { unreachable!() };
+        if !ps.entered {
+            let Some(&p) = ps.active.get(ps.cur) else { return Ok(false) };
+            *index = ps.index_parts[p as usize];
+            *done = false;
+            kept.open(false, true);
+            ps.entered = true;
+        }
+        if probe(kind, rt, env, line, st)? {
+            return Ok(true);
+        }
+        let OpKind::IndexUnique { parts: Some(ps), .. } = kind else { unreachable!() };
+        ps.cur += 1;
+        ps.entered = false;
+    }
+}
+
+#[inline(always)]
+fn probe(kind: &mut OpKind, rt: &mut Rt<'_>, env: &mut Env, line: u16, st: usize) -> Result<bool, Box<LabError>> {
+    let OpKind::IndexUnique { index, keys, src, read_optim, done, keybuf, filter, finger, leaf_hint, kept, .. } = kind
     else {
         unreachable!()
     };

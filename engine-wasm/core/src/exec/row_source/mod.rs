@@ -317,6 +317,8 @@ pub enum OpKind {
         leaf_hint: u32,
         /// The leaf kept pinned from the previous outer row (11g loops).
         kept: KeptLeaf,
+        /// A partitioned index's: the index partitions it probes.
+        parts: Option<Box<part_state::PartScan>>,
     },
     /// INDEX RANGE SCAN: equality on a key prefix (`keys`), or a range on the first key column (`low`/`high`, inclusive?).
     IndexRange {
@@ -342,6 +344,8 @@ pub enum OpKind {
         skip: Option<Box<skip_state::Skip>>,
         /// A bitmap index: the first entry past the piece being read.
         piece_end: u32,
+        /// A partitioned index's: the index partitions it scans.
+        parts: Option<Box<part_state::PartScan>>,
     },
     /// INDEX FAST FULL SCAN: every block of the index in block order (the
     /// segment's space-management gets, then branch and leaf blocks, as a
@@ -567,36 +571,4 @@ pub enum OpKind {
         /// (`u64::MAX`: every row).
         limit: u64,
     },
-}
-
-impl OpKind {
-    /// An INDEX RANGE SCAN (or, with no keys and no bounds, an INDEX FULL
-    /// SCAN) of `index` for table reference `src`, before its first fetch.
-    pub(crate) fn index_range(
-        index: IndexId,
-        keys: Vec<CExpr>,
-        low: Option<(CExpr, bool)>,
-        high: Option<(CExpr, bool)>,
-        src: usize,
-    ) -> OpKind {
-        OpKind::IndexRange {
-            index,
-            keys,
-            low,
-            high,
-            src,
-            pos: 0,
-            started: false,
-            pinned_leaf: None,
-            keybuf: Vec::new(),
-            high_value: None,
-            end: false,
-            filter: vec![],
-            kept: Default::default(),
-            silent: false,
-            desc: false,
-            skip: None,
-            piece_end: 0,
-        }
-    }
 }

@@ -20,6 +20,12 @@ pub struct PartScan {
     pub operation: String,
     pub pstart: String,
     pub pstop: String,
+    /// An index scan's: its table, the index partition at each partition
+    /// position, and the global partitioned index whose bounds prune
+    /// (None: a local index, pruned as its table).
+    pub table: usize,
+    pub index_parts: Vec<usize>,
+    pub global: Option<usize>,
     /// This execution's partitions.
     pub(crate) active: Vec<u16>,
     /// Row numbers of the active partitions, partition after partition

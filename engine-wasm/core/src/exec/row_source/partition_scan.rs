@@ -31,6 +31,22 @@ pub(super) fn open(ps: &mut PartScan, rt: &mut Rt<'_>, env: &Env, pt: &Partition
     Ok(())
 }
 
+/// An index scan's partitions for this execution (`ps.global`: a global
+/// partitioned index's own bounds prune, else the table's); the index
+/// line is started once per partition it reads.
+pub(super) fn open_index(ps: &mut PartScan, rt: &mut Rt<'_>, env: &Env, line: u16) -> Result<(), Box<LabError>> {
+    let cat = rt.cat;
+    let pt = match ps.global {
+        Some(g) => cat.indexes[g].parts().and_then(|p| p.scheme.as_deref()),
+        None => cat.tables[ps.table].part.as_deref(),
+    };
+    let Some(pt) = pt else { return Ok(()) };
+    open(ps, rt, env, pt)?;
+    let s = &mut rt.lines[line as usize].starts;
+    *s = (*s + ps.active_count() as u64).saturating_sub(1);
+    Ok(())
+}
+
 /// The next row of a partitioned table's full scan.
 #[inline(never)]
 pub(super) fn next(

@@ -8,12 +8,26 @@
 use super::*;
 
 #[inline(always)]
-pub(super) fn open(kind: &mut OpKind, rt: &mut Rt<'_>, env: &mut Env, keep_pins: bool) -> Result<(), Box<LabError>> {
+pub(super) fn open(
+    kind: &mut OpKind,
+    rt: &mut Rt<'_>,
+    env: &mut Env,
+    keep_pins: bool,
+    line: u16,
+) -> Result<(), Box<LabError>> {
     let OpKind::ByRowid { child, pinned, .. } = kind else { unreachable!() };
     if !keep_pins {
         *pinned = None;
     }
-    child.open(rt, env, keep_pins)
+    child.open(rt, env, keep_pins)?;
+    // Under a local index's PARTITION line: started once per partition.
+    if let OpKind::IndexRange { parts: Some(ps), .. } | OpKind::IndexUnique { parts: Some(ps), .. } = &child.kind {
+        if ps.global.is_none() {
+            let s = &mut rt.lines[line as usize].starts;
+            *s = (*s + ps.active_count() as u64).saturating_sub(1);
+        }
+    }
+    Ok(())
 }
 
 #[inline(always)]
@@ -66,12 +80,17 @@ pub(super) fn fetch(
         // The row came from the memoptimize buffer area: no get.
         return Ok(Some(rt.test_all(filter, env)?));
     }
-    let Some(seg) = t.heap_seg() else { return Ok(None) };
+    // A partitioned table's row is in its partition's segment.
+    let seg = if t.part.is_some() { t.row_seg(rt.cat, r as u32) } else { t.heap_seg() };
+    let Some(seg) = seg else { return Ok(None) };
     // The rowid in the index entry names the block.
     let b = match env.blocks[src] {
         crate::storage::NO_BLOCK => t.loc[r].block,
         b => b,
     };
+    // (The pinned buffer is told by its segment too: the partitions' block
+    // numbers repeat.)
+    let pin = if t.part.is_some() { b ^ (seg << 22) } else { b };
     // 11.1.0.7/11.2.0.1: a filter on the row turns the shortcut off.
     let shortcut = unique_probe && (filter.is_empty() || !rt.k.profile.filtered_unique_probe_pins);
     if shortcut {
@@ -86,12 +105,12 @@ pub(super) fn fetch(
             rt.k.stats.access.buffer_is_not_pinned += 1;
         }
     } else {
-        if *pinned == Some(b) {
+        if *pinned == Some(pin) {
             rt.revisit(line, st, seg, b);
         } else {
             rt.k.stats.access.buffer_is_not_pinned += 1;
             rt.get(line, st, seg, b, GetKind::Normal, true);
-            *pinned = Some(b);
+            *pinned = Some(pin);
         }
         // The row is read from the buffer now pinned.
         rt.revisit(line, st, seg, b);

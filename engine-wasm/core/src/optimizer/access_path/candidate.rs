@@ -38,6 +38,8 @@ pub struct TableRef<'a> {
     pub costing: crate::optimizer::cost::ScanCosting,
     /// Bind peeking: each bind's value at this hard parse, by bind number.
     pub peek: &'a [Option<crate::value::Value>],
+    /// A partitioned table's: the partitions its predicates keep.
+    pub parts: Option<&'a crate::exec::row_source::part_state::PartScan>,
 }
 
 impl TableRef<'_> {
@@ -114,6 +116,21 @@ impl TableRef<'_> {
             self.t.indexes.iter().copied().filter(|i| self.usable(&self.cat.indexes[*i])).collect();
         cands.sort_by_key(|i| (Some(*i) != pk_index, *i));
         cands
+    }
+
+    /// Index `index`'s statistics as this reference costs it: a local
+    /// index pruned at parse time to one partition, that partition's (as
+    /// the table's are that partition's); another partitioned index, its
+    /// global ones (`Catalog::part_index_figures`).
+    pub fn index_figures(&self, index: IndexId) -> crate::catalog::IndexFigures {
+        let ix = &self.cat.indexes[index];
+        match (ix.parts(), self.parts) {
+            (Some(ps), Some(sc)) if ps.local && sc.kept.len() == 1 && !sc.pstart.starts_with("KEY") => {
+                self.cat.part_index_figures(index, Some(&sc.kept))
+            }
+            (Some(_), _) => self.cat.part_index_figures(index, None),
+            (None, _) => self.cat.index_figures(index),
+        }
     }
 
     pub fn pk_index(&self) -> Option<IndexId> {
@@ -226,6 +243,22 @@ pub enum AccessPath {
     IndexFastFull { index: IndexId },
     /// A hint the lab cannot follow: refused if this candidate wins.
     Refused(LabError),
+}
+
+impl AccessPath {
+    /// Whether the lab's row sources can take this path through a
+    /// partitioned index (an INDEX RANGE, UNIQUE or FULL SCAN, partition
+    /// by partition); a path on any other index can be taken.
+    pub fn fits_partitioned(&self, cat: &Catalog) -> bool {
+        let on = |i: &IndexId| cat.indexes[*i].parts().is_none();
+        match self {
+            AccessPath::MinMax { index, .. }
+            | AccessPath::IndexSkip { index, .. }
+            | AccessPath::Bitmap { index, .. }
+            | AccessPath::IndexFastFull { index } => on(index),
+            _ => true,
+        }
+    }
 }
 
 /// One costed way to reach a table reference's rows.

@@ -33,7 +33,7 @@ pub fn candidates(r: &TableRef<'_>, wanted: Option<&str>, out: &mut Vec<Candidat
         .collect();
     let before = out.len();
     for ix in cands.iter().filter(|ix| not_null(ix.columns[0])) {
-        let f = cat.index_figures(ix.id);
+        let f = r.index_figures(ix.id);
         let index_cost = match ix.kind {
             IndexKind::BTree | IndexKind::Bitmap => f.blevel as f64 + f.leaf_blocks,
         };

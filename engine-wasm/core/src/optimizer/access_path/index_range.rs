@@ -18,7 +18,7 @@ use crate::optimizer::selectivity::{key_equality, key_range};
 fn costed(r: &TableRef<'_>, index: IndexId, sel: f64, all_equal: bool) -> ((f64, f64, Option<f64>, bool, f64), Parts) {
     let ix = &r.cat.indexes[index];
     let index_only = r.t.is_iot() || index_covers(r.referenced, r.t, ix);
-    let f = r.cat.index_figures(index);
+    let f = r.index_figures(index);
     let access = IndexAccess {
         blevel: f.blevel,
         leaf_blocks: f.leaf_blocks,
@@ -65,7 +65,7 @@ pub fn equality(r: &TableRef<'_>, index: IndexId, eq: &[(usize, usize, CExpr)]) 
     let all_equal = ix.columns.len() == 1;
     let mut st = r.column_stats(ix.columns[0]);
     if all_equal {
-        st.ndv = r.cat.index_figures(index).distinct_keys as u64;
+        st.ndv = r.index_figures(index).distinct_keys as u64;
     }
     let sel = key_equality(&st, r.num_rows, &keys[0], r.peek);
     let ((cost, e_rows, bytes, index_only, index_cost), parts) = costed(r, index, sel, all_equal);

@@ -55,6 +55,7 @@ pub fn gather(r: &TableRef<'_>) -> Vec<Candidate> {
         }
     }
     out.push(full_scan::candidate(r));
+    out.retain(|c| c.path.fits_partitioned(r.cat));
     out
 }
 
