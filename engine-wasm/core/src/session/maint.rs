@@ -83,9 +83,16 @@ impl Run<'_> {
         for iid in trees {
             let ix = &mut self.inst.cat.indexes[iid];
             ix.unusable = false;
-            let (unique, pctfree) = (ix.btree.unique, ix.btree.pctfree);
+            // The tree is empty again, as built: its kind (bitmap, reverse
+            // key, compressed prefix) stays what CREATE INDEX made it.
+            let b = &ix.btree;
+            let (unique, pctfree, holds) = (b.unique, b.pctfree, b.holds_rows);
+            let (prefix_cols, reverse, bitmap) = (b.prefix_cols, b.reverse, b.bitmap);
             ix.btree.free_entries();
-            ix.btree = BTree::new(bs, pctfree, unique, false);
+            ix.btree = BTree::new(bs, pctfree, unique, holds);
+            ix.btree.prefix_cols = prefix_cols;
+            ix.btree.reverse = reverse;
+            ix.btree.bitmap = bitmap;
             let seg = ix.seg;
             self.inst.sga.cache.invalidate_segment(seg);
         }
