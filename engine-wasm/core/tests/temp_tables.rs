@@ -74,7 +74,8 @@ fn ctas_global_temporary() {
 fn redo_only_for_the_undo() {
     let mut e = quiet_engine();
     ok(&e.exec(
-        "create table perm (x number, y varchar2(100));\n\
+        "alter system set \"_in_memory_undo\" = false;\n\
+         create table perm (x number, y varchar2(100));\n\
          create global temporary table temp (x number, y varchar2(100)) on commit preserve rows;\n\
          insert into perm values (0, 'seed');\ninsert into temp values (0, 'seed');\ncommit;",
     ));

@@ -146,7 +146,12 @@ fn structures(e: &Engine) -> String {
         // `purged` records that entries were once removed (VALIDATE
         // STRUCTURE is refused after it, the lab keeping no deleted
         // entries); a rollback keeps that history, not a structure.
-        s += &format!("{:?}\n", i.btree).replace("purged: true", "purged: false");
+        // A leaf split is not undone by a rollback (Oracle splits in a
+        // recursive transaction that commits): the leaves' layout, from
+        // `leaf_fill` on, is left out; the entries are compared.
+        let tree = format!("{:?}", i.btree);
+        let entries = tree.split(", leaf_fill:").next().unwrap_or_default();
+        s += &format!("{entries}\n").replace("purged: true", "purged: false");
     }
     for k in &c.clusters {
         s += &format!("{:?} {:?} {:?}\n", k.hash.bucket_rows, k.hash.used, k.hash.chains);
