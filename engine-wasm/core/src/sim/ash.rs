@@ -104,19 +104,21 @@ impl AshProbe {
     #[cold]
     #[inline(never)]
     pub fn cross(&mut self, from: f64, to: f64, sampled: bool) {
+        // NaN-safe: nothing to do unless an instant is reached.
+        if !(to >= self.next_us) {
+            return;
+        }
+        // The instants in [next_us, to], counted rather than stepped: a
+        // charge of years (or one past f64's precision) is one call.
+        let first = self.next_us;
+        let n = ((to - first) / self.interval_us).floor() + 1.0;
+        let record = sampled && !self.idle;
+        let room = MAX_PENDING.saturating_sub(self.taken.len()) as f64;
+        let k = if record { n.min(room).max(0.0) as usize } else { 0 };
         let mut last = None;
-        while self.next_us <= to {
-            let t = self.next_us;
-            self.next_us += self.interval_us;
-            if !sampled || self.idle {
-                continue;
-            }
-            if self.taken.len() >= MAX_PENDING {
-                self.dropped += 1;
-                continue;
-            }
+        for i in 0..k {
             self.taken.push(AshTick {
-                t_us: t,
+                t_us: first + i as f64 * self.interval_us,
                 sql: self.sql,
                 exec_id: self.exec_id,
                 line: self.line,
@@ -126,6 +128,15 @@ impl AshProbe {
                 time_waited_us: 0.0,
             });
             last = Some(self.taken.len() - 1);
+        }
+        if record {
+            self.dropped = self.dropped.saturating_add((n - k as f64).max(0.0) as u64);
+        }
+        self.next_us = first + n * self.interval_us;
+        if self.next_us <= to {
+            // (Past f64's precision the sum does not move: the next instant
+            // is then one interval after `to`.)
+            self.next_us = to + self.interval_us;
         }
         if let (Some(i), true) = (last, self.wait != ON_CPU) {
             self.taken[i].time_waited_us = to - from;
