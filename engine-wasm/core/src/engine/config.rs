@@ -42,53 +42,20 @@ pub struct EngineConfig {
 /// the test is a mask, one branch an execution).
 pub const PROGRESS_EVERY: u64 = 1024;
 
-/// Units of work (the budget's, [`crate::stats::SessionStats::work_units`])
-/// between two progress reports of a `LAB RUN` whose executions are long: a
-/// count of executions alone would leave the room without news for 1,024 of
-/// them (seconds, when each scans a table). About 1,024 executions of a
-/// 250-unit lookup: a quarter of a second or less on a slow machine.
-pub const PROGRESS_WORK: u64 = 1 << 18;
-
 /// The host's callback for a long `LAB RUN`: `(executions done, executions
-/// in all)`, every [`PROGRESS_EVERY`] executions, every [`PROGRESS_WORK`]
-/// units of work (a single session's run) and at the last. It is
+/// in all)`, every [`PROGRESS_EVERY`] executions and at the last. It is
 /// called from inside the statement, so a host that runs the engine on a
 /// worker can post it while the statement runs; the host decides how often
 /// to show it. Shared by clones of the config (a sweep's points have none).
 #[derive(Clone, Default)]
 pub struct ProgressHook(Option<SharedProgressFn>);
 
-/// The callback and the work counted at its last report.
-struct ProgressFn<F: ?Sized> {
-    last_work: std::cell::Cell<u64>,
-    f: std::cell::RefCell<F>,
-}
-
 /// The host's progress callback, shared by the config's clones.
-type SharedProgressFn = std::rc::Rc<ProgressFn<dyn FnMut(u64, u64)>>;
+type SharedProgressFn = std::rc::Rc<std::cell::RefCell<dyn FnMut(u64, u64)>>;
 
 impl ProgressHook {
     pub fn new(f: impl FnMut(u64, u64) + 'static) -> Self {
-        ProgressHook(Some(std::rc::Rc::new(ProgressFn {
-            last_work: std::cell::Cell::new(0),
-            f: std::cell::RefCell::new(f),
-        })))
-    }
-
-    /// As [`ProgressHook::tick`], and also when the session's `work` (its
-    /// work units, which only grow) has moved [`PROGRESS_WORK`] since the
-    /// last report: executions that each take long are reported as they go.
-    #[inline(always)]
-    pub fn tick_work(&self, done: u64, total: u64, work: u64) {
-        if let Some(p) = &self.0 {
-            if done & (PROGRESS_EVERY - 1) == 0
-                || done == total
-                || work.wrapping_sub(p.last_work.get()) >= PROGRESS_WORK
-            {
-                p.last_work.set(work);
-                self.report(done, total);
-            }
-        }
+        ProgressHook(Some(std::rc::Rc::new(std::cell::RefCell::new(f))))
     }
 
     /// Execution `done` of `total` has finished: reported every
@@ -118,7 +85,7 @@ impl ProgressHook {
         }
         if let Some(f) = &self.0 {
             // A report from inside a report (never expected) is dropped rather than a panic.
-            if let Ok(mut f) = f.f.try_borrow_mut() {
+            if let Ok(mut f) = f.try_borrow_mut() {
                 f(done, total);
             }
         }

@@ -374,7 +374,7 @@ impl Run<'_> {
             };
             let n = self.execute_fetch(c, sql_text, &bind_buf, client, &cs, policy, None, None)?;
             rows_processed += n;
-            self.config.progress.tick_work(before + i as u64 + 1, total, self.s.stats.work_units());
+            self.config.progress.tick(before + i as u64 + 1, total);
             if r.literals && i as i64 == hi - lo {
                 *plan = self.plan_out(c);
                 *columns = c.columns.clone();
