@@ -105,7 +105,7 @@ impl AshProbe {
     #[inline(never)]
     pub fn cross(&mut self, from: f64, to: f64, sampled: bool) {
         // NaN-safe: nothing to do unless an instant is reached.
-        if !(to >= self.next_us) {
+        if to.is_nan() || self.next_us.is_nan() || to < self.next_us {
             return;
         }
         // The instants in [next_us, to], counted rather than stepped: a
