@@ -18,7 +18,9 @@
 -- length array (2 + 3 fields x 2 = 8) + KTB op C 16 + IRP header (45 + a
 -- null byte = 46 -> 48) + the column (c1 03, 2 -> 4) = 100; its 5.1 undo
 -- (a DRP) 24 + (2 + 4 x 2 = 10 -> 12) + ktudb 20 + ktubu 24 + KTB 16 +
--- DRP 20 = 116: 24 + 100 + 116 = 240 bytes, 1.6% under the article's 244.
+-- DRP 24 = 120: 24 + 100 + 120 = 244 bytes, the article's 244 (a DRP
+-- field of 24 bytes: the 11g log dump of
+-- tests/articles/dsi-redo-records-imu-off-11g.sql).
 --
 -- Changes to the printed text: a LAB VERSION line first (the lab's
 -- default release is 18c, whose vector headers are 8 bytes longer); the
@@ -29,7 +31,7 @@
 -- tablespace changes none of these figures.
 --
 -- What the lab gives and why (engine-wasm/core/tests/row_redo.rs,
--- cppentry_second_insert): the second INSERT's 240 bytes (within 5%).
+-- cppentry_second_insert): the second INSERT's 244 bytes, exact.
 -- The first INSERT's 964 bytes and 19 db block gets are not reproduced:
 -- Oracle creates the deferred segment then (its header, the ASSM bitmap
 -- blocks, the first extent's formatted blocks, their redo); the lab

@@ -68,6 +68,13 @@ pub struct VersionProfile {
     /// Bytes of a redo change vector's header: 24 before 12.1, 32 from
     /// 12.1 (the container id and flags; session/redo_layout.rs).
     pub change_vector_header: u64,
+    /// 11g's change vector format (session/redo_layout.rs): a KTB field's
+    /// header 8 bytes (4 before: OpenLogReplicator's `ktbRedo`, "pre-11"),
+    /// ktubl 76 bytes (52 in 10.2), a 5.4 vector of three fields, an UPDATE
+    /// of a row an 11.19 array update of one row; 10.2 writes an 11.5 URP
+    /// and a 5.20 (session information) vector in a transaction's first
+    /// record.
+    pub redo_format_11: bool,
     /// 12c+: DBMS_STATS builds TOP-FREQUENCY and HYBRID histograms (with
     /// AUTO_SAMPLE_SIZE) where 11g builds HEIGHT BALANCED ones, keeps
     /// ENDPOINT_REPEAT_COUNT, and SIZE goes up to 2048 (254 before).
@@ -140,6 +147,7 @@ const fn profile(name: &'static str, banner: &'static str) -> VersionProfile {
         trace_stat_starts: true,
         trace_iso_time: true,
         change_vector_header: 32,
+        redo_format_11: true,
         hybrid_histograms: true,
         statname_rows: 2011,
         dictionary_objects: 91_465,
@@ -172,6 +180,7 @@ pub const V10_2_0_5: VersionProfile = VersionProfile {
     trace_stat_starts: false,
     trace_iso_time: false,
     change_vector_header: 24,
+    redo_format_11: false,
     hybrid_histograms: false,
     dictionary_objects: 50_000,
     objects_columns: 13,

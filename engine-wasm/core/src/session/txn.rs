@@ -67,12 +67,17 @@ impl Run<'_> {
         let c = &mut self.s.stats.calls;
         c.db_block_gets += 1;
         c.db_block_changes += 1;
-        self.layout().txn_slot()
+        // 10.2 also writes its 5.20 (session information) vector here.
+        let layout = self.layout();
+        layout.txn_slot() + layout.session_info()
     }
 
     /// The change vectors' layout of the instance's release.
     pub(super) fn layout(&self) -> super::redo_layout::Layout {
-        super::redo_layout::Layout { vector_header: self.inst.profile.change_vector_header }
+        super::redo_layout::Layout {
+            vector_header: self.inst.profile.change_vector_header,
+            format_11: self.inst.profile.redo_format_11,
+        }
     }
 
     /// Redo copied into the log buffer (`redo size`); LGWR may start a
@@ -147,7 +152,7 @@ impl Run<'_> {
         if let Some(key) = at {
             self.txn().note_changed(key);
         }
-        let undo_cv = size.undo + if slot > 0 { super::redo_layout::KTUBL_EXTRA } else { 0 };
+        let undo_cv = size.undo + if slot > 0 { self.layout().ktubl_extra() } else { 0 };
         let txn = self.txn();
         let new_undo_block = txn.undo_blocks == 0 || txn.undo_block_used + undo_cv > UNDO_BLOCK_PAYLOAD;
         if new_undo_block {
