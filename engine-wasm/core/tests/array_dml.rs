@@ -66,9 +66,9 @@ fn three_rows_into_one_block_are_one_redo_record() {
     // Row (18c vectors, session/redo_layout.rs): 11.2 IRP 32 + length
     // array (2 + 4 x 2 -> 12) + KTB 16 + IRP header 45 + 1 -> 48 + the two
     // columns' data 2 -> 4 and 1 -> 4 = 116; its 5.1 undo 32 + 12 + ktudb
-    // 20 + ktubu 24 + KTB 16 + DRP 20 = 124; the record 24 + 116 + 124 =
-    // 264 each, the first undo record 52 more (ktubl).
-    assert_eq!(o.iter().map(|s| stat(s, "redo size")).sum::<u64>(), 76 + 3 * 264 + 52);
+    // 20 + ktubu 24 + KTB 16 + DRP 24 = 128; the record 24 + 116 + 128 =
+    // 268 each, the first undo record 52 more (ktubl).
+    assert_eq!(o.iter().map(|s| stat(s, "redo size")).sum::<u64>(), 76 + 3 * 268 + 52);
 }
 
 /// Jonathan Lewis, "Quiz night" (2014): "There is an internal limit of 255

@@ -35,48 +35,48 @@ fn figures(e: &mut Engine, sql: &str) -> (u64, u64, u64, u64) {
 }
 
 /// 11.2, the three rows deleted through the index on ID. The table: three
-/// 11.3 records of 24 + DRP 68 + its undo (the row as an IRP) 156 = 248
+/// 11.3 records of 24 + DRP 72 + its undo (the row as an IRP) 156 = 252
 /// (core/tests/row_redo.rs), the first with the transaction's 5.2 (60) and
 /// ktubl (+52). Then each index's three entries (42 bytes) as one change:
 /// the vector 24 + (2 + 3 x 2 -> 8) + KTB 16 + leaf header 12 + the slots
 /// 6 -> 8 = 68; its undo 24 + (2 + 6 x 2 -> 16) + ktudb 20 + ktubu 24 +
 /// KTB 16 + kdilk 24 + the slots 8 + the entries 42 -> 44 = 176; the
-/// record 24 + 68 + 176 = 268. Redo 3 x 248 + 60 + 52 + 2 x 268 = 1,392 in
+/// record 24 + 68 + 176 = 268. Redo 3 x 252 + 60 + 52 + 2 x 268 = 1,404 in
 /// 5 records; undo 3 x 156 + 52 + 2 x 176 = 872; block changes 1 (the
 /// undo segment header) + 5 x 2 = 11.
 ///
 /// Through a tablescan each row's two entries follow it: 6 single-entry
-/// 10.4 records of 24 + 60 + 140 = 224: redo 3 x 248 + 112 + 6 x 224 =
-/// 2,200 in 9 records; undo 3 x 156 + 52 + 6 x 140 = 1,360; 19 block
+/// 10.4 records of 24 + 60 + 140 = 224: redo 3 x 252 + 112 + 6 x 224 =
+/// 2,212 in 9 records; undo 3 x 156 + 52 + 6 x 140 = 1,360; 19 block
 /// changes.
 #[test]
 fn three_rows_deleted_through_an_index_worked_by_hand() {
     let mut e = set_up("11.2.0.1");
     let by_index = figures(&mut e, "delete /*+ index(t t_id) */ from t where id between 1 and 3;");
-    assert_eq!(by_index, (1_392, 872, 5, 11));
+    assert_eq!(by_index, (1_404, 872, 5, 11));
     ok(&e.exec("rollback;"));
     let by_scan = figures(&mut e, "delete /*+ full(t) */ from t where id between 1 and 3;");
-    assert_eq!(by_scan, (2_200, 1_360, 9, 19));
+    assert_eq!(by_scan, (2_212, 1_360, 9, 19));
 }
 
 /// 11.2, `update t set n = n + 1` of the three rows through the index on
-/// ID. The table: three 11.5 records of 24 + 88 + 136 = 248
+/// ID. The table: three 11.19 records of 24 + 120 + 168 = 312
 /// (row_redo.rs), the first + 60 + 52. T_N's entries change: its three old
 /// entries deleted as one change (268, above) and the three new ones
 /// inserted as one: the vector 24 + (2 + 4 x 2 -> 12) + 16 + 12 + 8 + 44 =
 /// 116, its undo 24 + (2 + 5 x 2 -> 12) + 20 + 24 + 16 + 24 + 8 = 128, the
-/// record 24 + 116 + 128 = 268. T_ID is not changed. Redo 3 x 248 + 112 +
-/// 268 + 268 = 1,392; undo 3 x 136 + 52 + 176 + 128 = 764; 5 records.
+/// record 24 + 116 + 128 = 268. T_ID is not changed. Redo 3 x 312 + 112 +
+/// 268 + 268 = 1,584; undo 3 x 168 + 52 + 176 + 128 = 860; 5 records.
 #[test]
 fn three_rows_updated_through_an_index_worked_by_hand() {
     let mut e = set_up("11.2.0.1");
     let by_index = figures(&mut e, "update /*+ index(t t_id) */ t set n = n + 1 where id between 1 and 3;");
-    assert_eq!(by_index, (1_392, 764, 5, 11));
+    assert_eq!(by_index, (1_584, 860, 5, 11));
     ok(&e.exec("rollback;"));
     // Through a tablescan: each row's entry deleted (10.4, 224) and
     // inserted (10.2: 24 + 80 + 140 = 244) after it: 9 records.
     let by_scan = figures(&mut e, "update /*+ full(t) */ t set n = n + 1 where id between 1 and 3;");
-    assert_eq!(by_scan, (3 * 248 + 112 + 3 * (224 + 244), 3 * 136 + 52 + 6 * 140, 9, 19));
+    assert_eq!(by_scan, (3 * 312 + 112 + 3 * (224 + 244), 3 * 168 + 52 + 6 * 140, 9, 19));
 }
 
 /// A statement that changes one row through an index writes what it wrote

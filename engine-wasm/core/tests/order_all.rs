@@ -525,7 +525,8 @@ fn order_group_jdbc_and_sweep() {
 /// delayed block cleanout (a 16 MB cache and a restart); and Lewis's
 /// fifty-row update with and without in-memory undo (its LAB VERSION
 /// 10.2.0.5, `_in_memory_undo` set back to true at its end) and
-/// commit-per-row loop.
+/// commit-per-row loop; Lewis's core_demo_02 and an 11g log dump's
+/// records (each with IMU off and back on at its end).
 #[test]
 fn order_group_array_inserts() {
     order::check(
@@ -537,6 +538,8 @@ fn order_group_array_inserts() {
             "tests/articles/kyte-delayed-block-cleanout-12c.sql",
             "tests/articles/lewis-imu-fifty-row-update-10g.sql",
             "tests/articles/lewis-commit-in-plsql-loop-imu-10g.sql",
+            "tests/articles/lewis-core-demo-update-redo-10g.sql",
+            "tests/articles/dsi-redo-records-imu-off-11g.sql",
         ],
         &[],
     );

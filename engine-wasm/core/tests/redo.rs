@@ -65,10 +65,15 @@ fn redo_workload(dg: &str, bs: u32, sessions: u32, n: u32) -> StepOut {
     redo_workload_on(DISK_AND_CARD, dg, bs, sessions, n)
 }
 
-/// [`redo_workload`] with the disk groups of `devices`.
+/// [`redo_workload`] with the disk groups of `devices`. On 11.2, the
+/// release of Harrison's Exadata X2 tests (2012, storage software
+/// 11.2.2.4): a one-row update and its commit are one IMU record of 24 +
+/// 60 + 120 + 168 + 52 + 72 = 496 bytes (session/redo_layout.rs), one
+/// 512-byte redo block's payload; 18c's 32-byte vector headers make it
+/// 536, two blocks.
 fn redo_workload_on(devices: &str, dg: &str, bs: u32, sessions: u32, n: u32) -> StepOut {
     let mut e = quiet_engine();
-    let mut script = format!("{devices}{TABLE}{}", logs_on(dg, bs));
+    let mut script = format!("LAB VERSION 11.2.0.2;\n{devices}{TABLE}{}", logs_on(dg, bs));
     let s = if sessions > 1 { format!(" SESSIONS {sessions}") } else { String::new() };
     script.push_str(&format!("LAB RUN 'update redo_test set v = v + 1 where id = :1' BIND 1 TO {n}{s} AUTOCOMMIT;\n"));
     let steps = e.exec(&script);
@@ -456,4 +461,12 @@ fn the_redo_size_sample_shows_parity_then_flash_degrading() {
     for side in [disk, flash] {
         assert!(side[1] < side[2] && side[2] < side[3] && side[4] < side[3], "{syncs:?}");
     }
+}
+
+/// The stand-in workload's redo: 496 bytes a transaction on 11.2 (see
+/// [`redo_workload_on`]), one record each.
+#[test]
+fn the_workloads_transaction_is_one_496_byte_record() {
+    let run = redo_workload("SAS", 512, 1, 100);
+    assert_eq!((stat(&run, "redo size"), stat(&run, "redo entries")), (100 * 496, 100));
 }

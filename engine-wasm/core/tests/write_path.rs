@@ -49,14 +49,14 @@ fn one_row_update_by_primary_key() {
     // One record: the transaction's slot (5.2), the row change and its undo.
     assert_eq!(stat(s, "redo entries"), 1);
     // Undo (18c, session/redo_layout.rs): the 5.1 vector 32 + length array
-    // (2 + 6 x 2 -> 16) + ktudb 20 + ktubu 24 + KTB 16 + URP 26 + 1 -> 28 +
-    // column numbers 2 -> 4 + 'v42' 3 -> 4 = 144, + 52 as the transaction's
-    // first undo record (ktubl 76 in place of ktubu 24).
-    assert_eq!(stat(s, "undo change vector size"), 144 + 52);
+    // (2 + 7 x 2 -> 16) + ktudb 20 + ktubu 24 + KTB 16 + URP 26 + 1 -> 28 +
+    // KDOM2 32 + column numbers 2 -> 4 + 'v42' 3 -> 4 = 176, + 52 as the
+    // transaction's first undo record (ktubl 76 in place of ktubu 24).
+    assert_eq!(stat(s, "undo change vector size"), 176 + 52);
     // Redo: one record, 24 + the slot's 5.2 vector (32 + 8 + ktudh 32 + pdb
-    // 4 = 76) + the 11.5 vector (32 + 12 + 16 + 28 + 4 + 'changed' 7 -> 8 = 100) +
-    // the undo vector.
-    assert_eq!(stat(s, "redo size"), 24 + 76 + 100 + 196);
+    // 4 = 76) + the 11.19 vector (32 + 12 + 16 + 28 + 32 + 4 + 'changed' 7
+    // -> 8 = 132) + the undo vector.
+    assert_eq!(stat(s, "redo size"), 24 + 76 + 132 + 228);
     assert_eq!(rows(&mut e, "select v from t where id = 42;"), vec![vec!["changed".to_string()]]);
     // A second change in the same transaction takes no header slot.
     let s = e.exec("update t set v = 'again' where id = 43;");
