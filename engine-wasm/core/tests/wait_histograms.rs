@@ -26,15 +26,16 @@ fn commits_fill_the_bucket_of_their_log_file_sync() {
     ));
     ok(&steps);
     let block = &steps[3];
-    // Each commit (its redo fits one 512-byte block): LGWR posted (20
-    // us), gathers (10), writes the block into the DATA disk's controller
-    // cache (50 + 512 bytes at 600 MB/s), the session wakes (30): 110.85
-    // us, in [64, 128).
+    // Each commit (its IMU record, 24 + 76 + 128 + 176 + 52 + 80 = 536
+    // bytes: session/redo_layout.rs, fills two 512-byte blocks): LGWR
+    // posted (20 us), gathers (10), writes the blocks into the DATA disk's
+    // controller cache (50 + 1,024 bytes at 600 MB/s), the session wakes
+    // (30): 111.71 us, in [64, 128).
     let w = &block.waits["log file sync"];
     assert_eq!(w.count, 3);
-    // (To the clock's grid: the 0.853 us transfer is 874 units of 2^-10
-    // us, 0.8535 us, on its way to the clock; shown to the nanosecond.)
-    assert!((w.time_us - 3.0 * (110.0 + 512.0 / 600.0)).abs() < 2e-3, "{}", w.time_us);
+    // (To the clock's grid, 2^-10 us, on its way to the clock; shown to
+    // the nanosecond.)
+    assert!((w.time_us - 3.0 * (110.0 + 1024.0 / 600.0)).abs() < 2e-3, "{}", w.time_us);
     let h = hist(block, "log file sync");
     assert_eq!(h, [WaitBucketOut { lt_us: Some(128), count: 3 }]);
     let class = block.wait_histograms.iter().find(|h| h.event == "log file sync").unwrap();
@@ -51,7 +52,7 @@ fn commits_fill_the_bucket_of_their_log_file_sync() {
     // 2 = 1,336, + the transaction's slot, its 5.2 vector 32 + 4 + 32 = 68,
     // + 52: the transaction's first undo record's ktubl), one for the
     // entries into the index's leaf (24 + 32 + 100 x (13-byte entry + 2) +
-    // 280 = 1,836), the commit (5.4: 24 + 32 + 8 + 20 + 16 = 100): 3,392 bytes, 7
+    // 280 = 1,836), the commit (5.4: 24 + 32 + 8 + 20 + 16 + 4 = 104): 3,396 bytes, 7
     // redo blocks of 496 bytes' payload, a 3,584-byte write (50 + 3,584 bytes
     // at 600 MB/s = 56.0 us, plus 60 of post, gather and wake-up: 116.0
     // us, in [64, 128) with the three others). Row at a time (200
