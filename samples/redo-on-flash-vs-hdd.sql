@@ -10,14 +10,19 @@
 -- than disk.
 -- Watch log file sync per step, and LGWR's writes under SESSIONS 10.
 --
--- What each commit writes (18c, docs/MODEL.md "The write path"): with
--- in-memory undo (on by default) the update writes nothing public and the
--- commit one redo record (`IMU commits`): its header 24, the transaction's
--- 5.2 undo-header vector 76, the 11.5 URP vector 96, its 5.1 undo 144
--- (+52 for the ktubl that begins the transaction) and the 5.4 commit 76:
--- 468 bytes a commit (two records, 492 bytes, with `_in_memory_undo` off),
--- under a 512-byte redo block; under SESSIONS 10 one LGWR write carries
--- the commits that arrived while it was busy.
+-- What each commit writes (11.2, the release of Harrison's Exadata X2
+-- tests; docs/MODEL.md "The write path"): with in-memory undo (on by
+-- default) the update writes nothing public and the commit one redo
+-- record (`IMU commits`): its header 24, the transaction's 5.2
+-- undo-header vector 60, the 11.19 vector (an UPDATE's row, an array
+-- update of one row) 120, its 5.1 undo 168 (+52 for the ktubl that
+-- begins the transaction) and the 5.4 commit 72: 496 bytes a commit, one
+-- 512-byte redo block's payload (two records, 424 + 96, with
+-- `_in_memory_undo` off); under SESSIONS 10 one LGWR write carries the
+-- commits that arrived while it was busy. On 18c the vectors' headers
+-- are 8 bytes longer: 536 bytes, two blocks a commit, two merges on flash.
+
+LAB VERSION 11.2.0.2;
 
 LAB DEVICE SAS TYPE hdd;
 LAB DEVICE FLASH TYPE pcie_flash;

@@ -13,11 +13,12 @@
 -- are gone and the same updates run several times faster (the article:
 -- throughput four fold).
 --
--- Each update writes 6,384 bytes of redo (18c, docs/MODEL.md "The write
--- path"): the 11.5 vector carries the 3,000-byte new value and its 5.1
--- undo the 3,000-byte old one, besides the transaction's 5.2 vector and
--- its ktubl; its commit 100 more: about 6.5 KB of redo a commit, and
--- the 3,000-byte rows make each dirtied block one DBWR must write.
+-- Each update writes 6,448 bytes of redo (18c, docs/MODEL.md "The write
+-- path"): the 11.19 vector (the array update of one row) carries the
+-- 3,000-byte new value and its 5.1 undo the 3,000-byte old one, besides
+-- the transaction's 5.2 vector and its ktubl; its commit 104 more: about
+-- 6.5 KB of redo a commit, and the 3,000-byte rows make each dirtied
+-- block one DBWR must write.
 
 alter system set db_cache_size = 8M scope = spfile;
 shutdown immediate

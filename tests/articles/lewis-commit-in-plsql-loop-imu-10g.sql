@@ -22,16 +22,18 @@
 -- has no COMMIT WRITE.)
 --
 -- What the lab gives and why (engine-wasm/core/tests/imu.rs): each
--- transaction is IMU, its commit one record (session/imu.rs): 24 + the
--- 5.2 (60) + the 11.5 of small_no + .1 (3 bytes -> 4: 24 + 12 + 16 + 28
--- + 4 + 4 = 88) + its 5.1 with the ktubl (136 + 52 = 188) + the 5.4 (68)
--- = 428 bytes, 25 entries and 10,700 bytes (-3.9% of 10.2.0.3's; -7.0% of
--- 11.2.0.2's, whose first records carry a longer 5.20 session marker the
+-- transaction is IMU, its commit one record (session/imu.rs; 10.2's
+-- format, session/redo_layout.rs: KTB fields 12 bytes, ktubl 52): 24 +
+-- the 5.2 (60) + the 5.20 session marker (36) + the 11.5 of small_no + .1
+-- (3 bytes -> 4: 24 + 12 + 12 + 28 + 4 + 4 = 84) + its 5.1 with the ktubl
+-- (132 + 28 = 160) + the 5.4 (60) = 424 bytes, 25 entries and 10,600
+-- bytes (-4.8% of 10.2.0.3's; -7.9% of 11.2.0.2's, whose longer 5.20 the
 -- lab does not write); 4 gets and 4 changes a transaction (the undo
 -- header's slot, the table block, the undo block, the commit): 100 and
--- 100; the pool's 188 + 720 = 908 bytes a transaction: 22,700. The lab's
--- undo change vector size is 4,700 (whole vectors; Oracle's 3,368 counts
--- the undo records' own sizes: not reproduced).
+-- 100; the pool's 160 + 720 = 880 bytes a transaction: 22,000 (-3.1%;
+-- the node was fitted to 908 when the lab's 10.2 undo record was 188).
+-- The lab's undo change vector size is 4,000 (whole vectors; Oracle's
+-- 3,368 counts the undo records' own sizes: not reproduced).
 --
 -- Changes to the script: LAB VERSION first; the table is created with its
 -- columns' types and filled by INSERT ... SELECT (the lab's CREATE TABLE

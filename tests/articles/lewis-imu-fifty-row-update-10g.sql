@@ -18,19 +18,25 @@
 --
 -- What the lab gives and why (engine-wasm/core/tests/imu.rs): with IMU
 -- (the lab's 10.2.0.5 stands for 10.2.0.3) the update writes no redo; the
--- commit writes one record of every vector: the 5.2 (60), fifty 11.5 URPs
--- of 'YYYYYYYYYY' over 'xxxxxx' (24 + 12 + 16 + 28 + 4 + 12 = 96 each),
--- their fifty 5.1 undo vectors (24 + 16 + 20 + 24 + 16 + 28 + 4 + 8 = 140
--- each, the first 52 more for its ktubl) and the 5.4 commit (68): 24 + 60
--- + 50 x 96 + 50 x 140 + 52 + 68 = 12,004 bytes (-0.4%), 1 entry. The pool
--- allocates each undo record's vector and a 720-byte node: (192 + 720) +
--- 49 x (140 + 720) = 43,052 (the node fitted to this and Lewis's commit
--- loop, session/imu.rs). With `_in_memory_undo` off (9i's way): 50 records
--- of 24 + 96 + 140 = 260, the first 112 longer, and a commit record of 92:
--- 13,204 bytes (+4.2% over 9.2.0.8's 12,668) in 51 entries. The lab's
--- undo change vector size counts whole vectors (7,052), where Oracle's
--- 4,632 is the undo records' own sizes (the dump's ktudb `siz`: 108, 84,
--- then 92 each): not reproduced (issue 32's per-row bytes).
+-- commit writes one record of every vector (10.2's format,
+-- session/redo_layout.rs: KTB fields 12 bytes, ktubl 52): the 5.2 (60),
+-- the 5.20 session marker (36), fifty 11.5 URPs of 'YYYYYYYYYY' over
+-- 'xxxxxx' (24 + 12 + 12 + 28 + 4 + 12 = 92 each), their fifty 5.1 undo
+-- vectors (24 + 16 + 20 + 24 + 12 + 28 + 4 + 8 = 136 each, the first 28
+-- more for its ktubl) and the 5.4 commit (60): 24 + 60 + 36 + 50 x 92 +
+-- 50 x 136 + 28 + 60 = 11,608 bytes (-3.7%), 1 entry. Lewis's own dump of
+-- these records without IMU (core_demo_02,
+-- tests/articles/lewis-core-demo-update-redo-10g.sql) is 4 bytes a row
+-- under the lab's; his IMU record is then some 640 bytes over the
+-- vectors the lab writes, an IMU record's own content, not modelled.
+-- The pool allocates each undo record's vector and a 720-byte node: (164
+-- + 720) + 49 x (136 + 720) = 42,828 (-0.5%; the node fitted to this and
+-- Lewis's commit loop, session/imu.rs). With `_in_memory_undo` off (9i's
+-- way): 50 records of 24 + 92 + 136 = 252, the first 124 longer, and a
+-- commit record of 84: 12,808 bytes (+1.1% over 9.2.0.8's 12,668) in 51
+-- entries. The lab's undo change vector size counts whole vectors
+-- (6,828), where Oracle's 4,632 is the undo records' own sizes (the
+-- dump's ktudb `siz`: 108, 84, then 92 each): not reproduced.
 --
 -- Changes to the script: LAB VERSION first; Lewis's setenv, system
 -- statistics, "alter system switch logfile", dbms_lock.sleep and his

@@ -200,8 +200,8 @@ impl Layout {
         let kdom2 = if self.format_11 { Some(KDOM2) } else { None };
         let ktb = self.ktb();
         let redo = self.vector([ktb, urp].into_iter().chain(kdom2).chain([2 * k]).chain(new.map(data_len)));
-        let undo = self
-            .vector([KTUDB, KTUBU, ktb, urp].into_iter().chain(kdom2).chain([2 * k]).chain(old.map(data_len)));
+        let undo =
+            self.vector([KTUDB, KTUBU, ktb, urp].into_iter().chain(kdom2).chain([2 * k]).chain(old.map(data_len)));
         (redo, undo)
     }
 
