@@ -31,7 +31,8 @@
 -- in-memory undo writes them; the lab's 10.2 would otherwise keep them
 -- private until the end); the table created, then filled (the lab has no
 -- CAST), with the same rows, by two INSERTs (the lab refuses ROWNUM in a
--- UNION ALL branch); no system statistics, dumps or DBMS_LOCK
+-- UNION ALL branch); no statistics gathered (the hint fixes the path;
+-- statistics change no redo), no system statistics, dumps or DBMS_LOCK
 -- (the lab has no trace files); COMMIT where Lewis rolls back and dumps
 -- (his 84-byte record is the 5.4 that ends the rolled-back transaction;
 -- the lab's ROLLBACK writes its undo applications besides, not shown in
@@ -54,15 +55,6 @@ select 2 * rownum, rownum, 'xxxxxx', rpad('0',100,'0') from all_objects where ro
 commit;
 
 create index t1_i1 on t1(id);
-
-begin
-	dbms_stats.gather_table_stats(
-		ownname		 => user,
-		tabname		 =>'T1',
-		method_opt 	 => 'for all columns size 1'
-	);
-end;
-/
 
 set autotrace traceonly statistics
 

@@ -63,6 +63,6 @@ fn lewis_core_demo_10g_update() {
     assert!(within(upd.1, 1_364, 0.05));
     // Its undo: the first 5.1 136 + 28 (ktubl), then 4 x 136.
     assert_eq!(upd.3, 5 * 136 + 28);
-    let commit = f.iter().filter(|s| s.0.starts_with("commit")).last().expect("commit");
+    let commit = f.iter().rfind(|s| s.0.starts_with("commit")).expect("commit");
     assert_eq!((commit.1, commit.2), (84, 1));
 }
