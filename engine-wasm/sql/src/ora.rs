@@ -409,6 +409,8 @@ catalogue! {
     ANALYZE_STATS_LOCKED = Ora 38029 "object statistics are locked";
     /// DBMS_STATS' ESTIMATE_PERCENT outside its range.
     ILLEGAL_SAMPLE_PERCENT = Ora 20001 "Illegal sample percent %s: must be in the range [0.000001,100]";
+    /// A `SAMPLE [BLOCK] (p)` clause's percentage outside its range.
+    SAMPLE_PERCENT_RANGE = Ora 30562 "SAMPLE percentage must be in the range [0.000001,100)";
     CLUSTER_ONLY_ONE_TABLE = Ora 25136 "this cluster can contain only one table";
     NO_PRIMARY_KEY = Ora 25175 "no PRIMARY KEY constraint found";
     /// `CREATE UNIQUE INDEX ... COMPRESS` on one column: a unique key has
