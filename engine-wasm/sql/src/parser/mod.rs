@@ -31,6 +31,7 @@ mod dml;
 mod expr;
 mod grouping;
 mod hints;
+mod interval;
 mod keywords;
 mod lab;
 mod ordering;

@@ -13,6 +13,7 @@
 use super::super::expr::CExpr;
 use super::super::row_source::{Op, OpKind, SubKind, SubPlan};
 use crate::catalog::Catalog;
+use crate::exec::datefn::DateFn;
 use lio_sql::ast::BinaryOp;
 
 /// Access and filter text for one plan line.
@@ -441,6 +442,17 @@ impl<'a> Writer<'a> {
             CExpr::RowId(_) => "ROWID".into(),
             // A blank-padded comparison's key prints as the operand itself.
             CExpr::Func(super::super::expr::Func::CharKey, args, _) if args.len() == 1 => self.expr(&args[0], prec),
+            CExpr::Func(super::super::expr::Func::Cast(to), args, _) if args.len() == 1 => {
+                format!("CAST({} AS {})", self.expr(&args[0], 0), to.text())
+            }
+            // A DATE plus an interval, as the equal call of the amount.
+            CExpr::Func(super::super::expr::Func::Date(d @ (DateFn::AddSeconds | DateFn::AddMonthsExact)), args, _)
+                if args.len() == 2 =>
+            {
+                let (f, unit) =
+                    if *d == DateFn::AddSeconds { ("NUMTODSINTERVAL", "SECOND") } else { ("NUMTOYMINTERVAL", "MONTH") };
+                format!("{}+{f}({},'{unit}')", self.expr(&args[0], 3), self.expr(&args[1], 0))
+            }
             CExpr::Func(f, args, _) => {
                 let a: Vec<String> = args.iter().map(|a| self.expr(a, 0)).collect();
                 let name = match f {
