@@ -40,6 +40,7 @@ mod plsql;
 mod plsql_program;
 mod query;
 mod recwith;
+mod sample;
 mod setops;
 mod sqlplus;
 mod stream;

@@ -221,12 +221,7 @@ impl<'a> Builder<'a> {
                 return Err(LabError::with(ora::LAB_UNSUPPORTED, "date and time values", name.pos))
             }
             Expr::Function { name, args } if name.name == "SYS_CONTEXT" => self.sys_context(args, name.pos)?,
-            Expr::Function { name, args } if name.name == "CAST" => self.cast_call(args, name.pos, scope, aggs)?,
-            Expr::Function { name, .. }
-                if matches!(name.name.as_str(), "NUMTODSINTERVAL" | "NUMTOYMINTERVAL" | "INTERVAL LITERAL") =>
-            {
-                return Err(interval::interval_refused(name.pos))
-            }
+            Expr::Function { name, args } if interval::is_call(name) => self.cast_call(name, args, scope, aggs)?,
             Expr::Function { name, args } if hier::HIER_NAMES.contains(&name.name.as_str()) => {
                 self.hier_expr(name, args, scope, aggs)?
             }

@@ -14,6 +14,12 @@ use crate::exec::func::Func;
 use crate::number::Number;
 use lio_sql::ast::BinaryOp;
 
+/// Whether [`Builder::cast_call`] compiles a call of `name`: CAST, and
+/// the intervals.
+pub(super) fn is_call(name: &lio_sql::ast::Ident) -> bool {
+    matches!(name.name.as_str(), "CAST" | "NUMTODSINTERVAL" | "NUMTOYMINTERVAL" | "INTERVAL LITERAL")
+}
+
 /// What an interval-valued expression amounts to: its kind (year to
 /// month) and its seconds or months as a NUMBER expression.
 struct Amount {
@@ -98,14 +104,20 @@ impl Builder<'_> {
         Ok(Some(CExpr::Func(Func::Date(f), vec![d, n], pos)))
     }
 
-    /// `CAST(x AS type)` as the parser wrote it: `CAST(x, 'TYPE', n, s)`.
+    /// `CAST(x AS type)` as the parser wrote it: `CAST(x, 'TYPE', n, s,
+    /// text)`; an interval ([`is_call`]'s others) compiled
+    /// outside DATE arithmetic is refused.
     pub(super) fn cast_call(
         &mut self,
+        name: &lio_sql::ast::Ident,
         args: &[Expr],
-        pos: Pos,
         scope: &[ScopeEntry],
         aggs: &mut Option<&mut Vec<AggItem>>,
     ) -> Result<CExpr, LabError> {
+        let pos = name.pos;
+        if name.name != "CAST" {
+            return Err(interval_refused(pos));
+        }
         let to = match args {
             [_, Expr::String(k, _), Expr::Number(n, _), Expr::Number(s, _), _] => {
                 crate::exec::cast::CastTo::from_parts(k, n.to_f64() as i64, s.to_f64() as i64)
