@@ -266,22 +266,6 @@ pub fn months_between(a: Date, b: Date) -> Result<Number, crate::number::NumErro
     Number::from_i64(months).add(&frac)
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn months_between_as_oracle() {
-        let d = |y, m, dd| Date::ymd(y, m, dd).unwrap();
-        // The SQL Language Reference: MONTHS_BETWEEN('02-02-1995', '01-01-1995') = 1.03225806.
-        let m = months_between(d(1995, 2, 2), d(1995, 1, 1)).unwrap();
-        assert_eq!(format!("{:.8}", m.to_f64()), "1.03225806");
-        assert_eq!(months_between(d(2020, 2, 29), d(2020, 1, 31)).unwrap().to_f64(), 1.0);
-        assert_eq!(weekday_named("tue"), Some(2));
-        assert_eq!(weekday_named("x"), None);
-    }
-}
-
 /// A DATE plus an interval's whole seconds or months (`v[1]`): ORA-30081
 /// when `v[0]` is a NUMBER; text (read by NLS_DATE_FORMAT in Oracle only
 /// in some contexts) and fractional amounts are refused.
@@ -312,4 +296,20 @@ fn plus_interval(f: DateFn, v: &[Value], pos: Pos) -> Result<Value, LabError> {
     }
     let day = Date::ymd(y, m, c.day).ok_or_else(|| LabError::new(ora::YEAR_RANGE, pos))?;
     shifted(day, d.seconds() - d.midnight().seconds(), pos)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn months_between_as_oracle() {
+        let d = |y, m, dd| Date::ymd(y, m, dd).unwrap();
+        // The SQL Language Reference: MONTHS_BETWEEN('02-02-1995', '01-01-1995') = 1.03225806.
+        let m = months_between(d(1995, 2, 2), d(1995, 1, 1)).unwrap();
+        assert_eq!(format!("{:.8}", m.to_f64()), "1.03225806");
+        assert_eq!(months_between(d(2020, 2, 29), d(2020, 1, 31)).unwrap().to_f64(), 1.0);
+        assert_eq!(weekday_named("tue"), Some(2));
+        assert_eq!(weekday_named("x"), None);
+    }
 }
