@@ -186,7 +186,7 @@ function exprGen(r, cols) {
   const maybeHalf = (a) => (r.chance(0.5) ? E(`(${a.o} * 0.5)`, `(${a.l} * 0.5)`, 'n') : a);
   /** The numeric functions of NULL-aware rounding and sign. */
   function numMore(d) {
-    switch (r.int(0, 5)) {
+    switch (r.int(0, 6)) {
       case 0: {
         // ROUND(x [, places]): places 0 or NULL, or 1 and 2 of an integer.
         const a = num(d - 1);
@@ -213,6 +213,11 @@ function exprGen(r, cols) {
       case 4: {
         const [a, b] = [notNullLit(num(d - 1)), num(d - 1)];
         return E(`nullif(${a.o}, ${b.o})`, `nullif(${a.l}, ${b.l})`, 'n');
+      }
+      case 5: {
+        // CAST to NUMBER(38): rounded half away from zero, as ROUND.
+        const h = maybeHalf(num(d - 1));
+        return E(`cast(${h.o} as number(38))`, `CAST(round(${h.l}) AS INTEGER)`, 'n');
       }
       default: {
         // MOD by an expression: MOD(a, 0) is a in Oracle.

@@ -73,6 +73,33 @@ fn definition_errors() {
     assert!(s[2].error.is_none());
 }
 
+/// A foreign key references a key: the primary key or a UNIQUE
+/// constraint. A column list that only a plain CREATE UNIQUE INDEX covers
+/// is ORA-02270 in Oracle (the index enforces no constraint), in CREATE
+/// TABLE and in ALTER TABLE; once ALTER TABLE ADD UNIQUE makes it a key
+/// (on that same index), it may be referenced.
+#[test]
+fn a_plain_unique_index_is_not_a_key() {
+    let mut e = quiet_engine();
+    ok(&e.exec(
+        "create table p (id number primary key, x number, y number, z number unique);
+         create unique index p_x on p (x);
+create table c (a number);",
+    ));
+    let s = e.exec(
+        "create table c2 (a number references p(x));
+         alter table c add constraint c_fk foreign key (a) references p (x);
+         create table c3 (a number references p(z));",
+    );
+    assert_eq!(code(&s[0]), Some(ora::NO_MATCHING_UNIQUE_KEY.code().as_str()));
+    assert_eq!(code(&s[1]), Some(ora::NO_MATCHING_UNIQUE_KEY.code().as_str()));
+    assert!(s[2].error.is_none(), "{:?}", s[2].error);
+    ok(&e.exec(
+        "alter table p add constraint p_xu unique (x);
+create table c4 (a number references p(x));",
+    ));
+}
+
 /// The recursive probe, by hand: the parent's primary key index has one
 /// block (root = leaf, BLEVEL 0), so each child row's check is one
 /// consistent get on top of the same insert into a table without the key.

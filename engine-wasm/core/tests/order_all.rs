@@ -631,6 +631,13 @@ fn order_group_sort_costs() {
     );
 }
 
+/// Issue 33's SAMPLE article (its samples seeded: the same rows whatever
+/// ran before) beside a script that moves the clock on.
+#[test]
+fn order_group_sample_clause() {
+    order::check(&["tests/articles/nyffenegger-table-access-sample.sql", "samples/clustering-factor.sql"], &[]);
+}
+
 /// Issue 34's partitioned indexes beside the bitmap index article.
 #[test]
 fn order_group_partitioned_indexes() {

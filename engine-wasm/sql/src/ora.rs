@@ -409,6 +409,19 @@ catalogue! {
     ANALYZE_STATS_LOCKED = Ora 38029 "object statistics are locked";
     /// DBMS_STATS' ESTIMATE_PERCENT outside its range.
     ILLEGAL_SAMPLE_PERCENT = Ora 20001 "Illegal sample percent %s: must be in the range [0.000001,100]";
+    /// An INTERVAL literal whose text does not fit its fields.
+    INTERVAL_INVALID = Ora 1867 "the interval is invalid";
+    /// An INTERVAL literal's leading field has more digits than its precision.
+    INTERVAL_LEADING_PRECISION = Ora 1873 "the leading precision of the interval is too small";
+    INTERVAL_PRECISION_RANGE = Ora 30088 "datetime/interval precision is out of range";
+    /// An INTERVAL added to (or subtracted from) what is not a DATE.
+    DATETIME_INTERVAL_ARITH = Ora 30081 "invalid data type for datetime/interval arithmetic";
+    /// A DATE plus a YEAR TO MONTH interval landing on a day the month lacks.
+    DATE_NOT_VALID_FOR_MONTH = Ora 1839 "date not valid for month specified";
+    /// CAST to a VARCHAR2 or CHAR shorter than the value.
+    CAST_VALUE_OUT_OF_RANGE = Ora 25137 "Data value out of range";
+    /// A `SAMPLE [BLOCK] (p)` clause's percentage outside its range.
+    SAMPLE_PERCENT_RANGE = Ora 30562 "SAMPLE percentage must be in the range [0.000001,100)";
     CLUSTER_ONLY_ONE_TABLE = Ora 25136 "this cluster can contain only one table";
     NO_PRIMARY_KEY = Ora 25175 "no PRIMARY KEY constraint found";
     /// `CREATE UNIQUE INDEX ... COMPRESS` on one column: a unique key has

@@ -213,8 +213,8 @@ fn calibration_hinted_join() {
     assert_eq!(col_name(expr), (Some(id("A")), id("FILLER")));
     assert_eq!(alias.as_ref().unwrap().name, "A_FILLER");
     assert_eq!(sub.from.len(), 2);
-    assert!(matches!(&sub.from[0], FromItem::Table { name, alias: Some(a) } if name.name == "T2" && a.name == "A"));
-    assert!(matches!(&sub.from[1], FromItem::Table { name, alias: Some(a) } if name.name == "T1" && a.name == "B"));
+    assert!(matches!(&sub.from[0], FromItem::Table { name, alias: Some(a), .. } if name.name == "T2" && a.name == "A"));
+    assert!(matches!(&sub.from[1], FromItem::Table { name, alias: Some(a), .. } if name.name == "T1" && a.name == "B"));
     assert!(matches!(&sub.where_clause, Some(Expr::Binary { op: BinaryOp::Eq, .. })));
 }
 
@@ -501,7 +501,7 @@ fn select_clauses() {
         &q.select[3],
         SelectItem::Expr { expr: Expr::Aggregate { func: AggregateFunc::Count, arg: None, .. }, alias: None, .. }
     ));
-    assert!(matches!(&q.from[0], FromItem::Table { name, alias: Some(a) } if name.name == "T1" && a.name == "T"));
+    assert!(matches!(&q.from[0], FromItem::Table { name, alias: Some(a), .. } if name.name == "T1" && a.name == "T"));
     let Some(Expr::Binary { op: BinaryOp::Or, left, right }) = &q.where_clause else { panic!("{:?}", q.where_clause) };
     let Expr::Binary { op: BinaryOp::And, left: between, right: isnull } = &**left else { panic!() };
     let Expr::Between { low, high, .. } = &**between else { panic!() };

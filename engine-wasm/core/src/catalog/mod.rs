@@ -12,7 +12,7 @@ pub use stamp::{ObjStamp, SYS_OBJECT_ID};
 mod kinds;
 pub use kinds::{IndexKind, SegmentKind};
 mod table_parts;
-pub use table_parts::{AnalyzedSpace, ColUsage, ForeignKey, TableLoad, TempTable};
+pub use table_parts::{AnalyzedSpace, ColUsage, ForeignKey, TableLoad, TempTable, UniqueKey};
 mod stats;
 pub use stats::{
     text_position, ColumnStats, IndexFigures, IndexStatsSet, StatsSet, SystemStats, CPUSPEEDNW, IOSEEKTIM, IOTFRSPEED,
@@ -175,6 +175,8 @@ pub struct Table {
     /// A global temporary table's state (session/temp_table.rs).
     pub temp: Option<TempTable>,
     pub fks: Vec<ForeignKey>,
+    /// The UNIQUE constraints (the primary key is `pk`).
+    pub uniques: Vec<UniqueKey>,
 }
 
 impl Table {
@@ -535,6 +537,7 @@ impl Catalog {
             part: None,
             temp: None,
             fks: Vec::new(),
+            uniques: Vec::new(),
         });
         self.dual = Some(id);
         id

@@ -65,6 +65,17 @@ pub struct TempTable {
     pub holder: Option<u32>,
 }
 
+/// A UNIQUE constraint: its name, columns and the unique index that
+/// enforces it. A foreign key may reference it (ORA-02270 for a column
+/// list that only a plain unique index covers).
+#[derive(Debug, Clone)]
+pub struct UniqueKey {
+    pub name: String,
+    pub cols: Vec<usize>,
+    /// The enforcing index (an `IndexId`).
+    pub index: usize,
+}
+
 /// A foreign key: the child's columns in the order of the parent key's
 /// index, which every check probes.
 #[derive(Debug, Clone)]

@@ -96,6 +96,11 @@ pub enum DateFn {
     NextDay,
     /// `EXTRACT(field FROM d)`: the field's name, then the date.
     Extract,
+    /// Internal: a DATE plus an INTERVAL DAY TO SECOND (whole seconds).
+    AddSeconds,
+    /// Internal: a DATE plus an INTERVAL YEAR TO MONTH (whole months),
+    /// the day kept (ORA-01839 when the month lacks it).
+    AddMonthsExact,
 }
 
 impl DateFn {
@@ -118,6 +123,7 @@ impl DateFn {
             DateFn::Sysdate => (0, 0),
             DateFn::ToDate | DateFn::ToChar | DateFn::Round | DateFn::Trunc => (1, 2),
             DateFn::AddMonths | DateFn::MonthsBetween | DateFn::NextDay | DateFn::Extract => (2, 2),
+            DateFn::AddSeconds | DateFn::AddMonthsExact => (2, 2),
             DateFn::LastDay => (1, 1),
         }
     }
@@ -164,6 +170,7 @@ pub fn eval(f: DateFn, v: &[Value], pos: Pos) -> Result<Value, LabError> {
     }
     let d0 = || as_date(&v[0], pos).map(|d| d.expect("not null"));
     Ok(match f {
+        DateFn::AddSeconds | DateFn::AddMonthsExact => return plus_interval(f, v, pos),
         DateFn::ToDate => match &v[0] {
             Value::Date(d) if v.len() == 1 => Value::Date(*d),
             Value::Num(_) if v.len() == 1 => return Err(inconsistent("DATE", "NUMBER", pos)),
@@ -257,6 +264,38 @@ pub fn months_between(a: Date, b: Date) -> Result<Number, crate::number::NumErro
     let secs = |c: &date::Civil| ((c.day as i64 * 24 + c.hour as i64) * 60 + c.minute as i64) * 60 + c.second as i64;
     let frac = Number::from_i64(secs(&ca) - secs(&cb)).div(&Number::from_i64(31 * DAY))?;
     Number::from_i64(months).add(&frac)
+}
+
+/// A DATE plus an interval's whole seconds or months (`v[1]`): ORA-30081
+/// when `v[0]` is a NUMBER; text (read by NLS_DATE_FORMAT in Oracle only
+/// in some contexts) and fractional amounts are refused.
+fn plus_interval(f: DateFn, v: &[Value], pos: Pos) -> Result<Value, LabError> {
+    let d = match &v[0] {
+        Value::Date(d) => *d,
+        Value::Num(_) => return Err(LabError::new(ora::DATETIME_INTERVAL_ARITH, pos)),
+        _ => return Err(LabError::unsupported("an INTERVAL added to text (only to a DATE)", pos)),
+    };
+    let n = num(&v[1], pos)?.expect("not null");
+    if !n.is_integer() {
+        return Err(LabError::unsupported("fractional seconds or months of an INTERVAL added to a DATE", pos));
+    }
+    let k = n.to_f64();
+    if k.abs() > 1e13 {
+        return Err(LabError::new(ora::YEAR_RANGE, pos));
+    }
+    if f == DateFn::AddSeconds {
+        return shifted(d, k as i64, pos);
+    }
+    // The same day of the month `k` months on.
+    let c = d.civil();
+    let m0 = i64::from(c.year) * 12 + i64::from(c.month) - 1 + k as i64;
+    let (y, m) = (m0.div_euclid(12), m0.rem_euclid(12) as u32 + 1);
+    let y = i32::try_from(y).map_err(|_| LabError::new(ora::YEAR_RANGE, pos))?;
+    if c.day > date::days_in_month(y, m) {
+        return Err(LabError::new(ora::DATE_NOT_VALID_FOR_MONTH, pos));
+    }
+    let day = Date::ymd(y, m, c.day).ok_or_else(|| LabError::new(ora::YEAR_RANGE, pos))?;
+    shifted(day, d.seconds() - d.midnight().seconds(), pos)
 }
 
 #[cfg(test)]

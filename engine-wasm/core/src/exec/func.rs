@@ -65,6 +65,8 @@ pub enum Func {
     PlLpad,
     /// A function of dates ([`super::datefn`]).
     Date(DateFn),
+    /// `CAST(x AS type)` ([`super::cast`]).
+    Cast(super::cast::CastTo),
     /// Issue 33's numeric and character functions (`func_math`).
     Math(Math),
     /// Internal: the ROWID pseudocolumn of a table source, `Rowid(RowId(src),
@@ -140,7 +142,7 @@ impl Func {
             Func::Coalesce | Func::Greatest | Func::Least => (1, 255),
             Func::Nullif | Func::Concat => (2, 2),
             Func::Instr => (2, 4),
-            Func::Trim | Func::Sign | Func::Vsize | Func::CharKey | Func::Lnnvl => (1, 1),
+            Func::Trim | Func::Sign | Func::Vsize | Func::CharKey | Func::Lnnvl | Func::Cast(_) => (1, 1),
             Func::Dump(_) => (1, 2),
             Func::PlConcat => (2, 2),
             Func::Math(m) => m.arity(),
@@ -334,6 +336,7 @@ pub(super) fn eval_func(
         },
         Func::Sign => n(0)?.map(|x| Value::int(x.signum().into())).unwrap_or(Value::Null),
         Func::Date(d) => return datefn::eval(d, v, pos),
+        Func::Cast(to) => return super::cast::eval(to, &v[0], pos),
     })
 }
 

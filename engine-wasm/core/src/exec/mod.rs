@@ -1,6 +1,7 @@
 //! SQL execution: expressions, the optimizer and the row sources.
 
 mod agg_stats;
+pub mod cast;
 pub mod convert;
 pub mod datefn;
 pub mod datewidth;

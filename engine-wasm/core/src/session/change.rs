@@ -162,7 +162,7 @@ impl Run<'_> {
     /// locked (its lock byte changed in current mode: undo and redo) until
     /// the transaction ends.
     pub(super) fn select_for_update(&mut self, q: &Query, text: &str) -> Result<Outcome, LabError> {
-        let [FromItem::Table { name, alias }] = q.from.as_slice() else {
+        let [FromItem::Table { name, alias, sample: None }] = q.from.as_slice() else {
             return Err(LabError::with(ora::LAB_UNSUPPORTED, "FOR UPDATE of joins, views and subqueries", q.pos));
         };
         if q.distinct || !q.group_by.is_empty() || !q.order_by.is_empty() || q.connect_by.is_some() {

@@ -138,6 +138,7 @@ impl Run<'_> {
             part,
             temp: c.temporary.map(|on_commit| crate::catalog::TempTable { on_commit, holder: None }),
             fks: Vec::new(),
+            uniques: Vec::new(),
         });
         self.stamp_partitions(tid, deferred);
         self.create_key_indexes(tid, pool, keys)?;
@@ -427,8 +428,10 @@ impl Run<'_> {
             let iname = cname.unwrap_or_else(|| format!("SYS_C{:07}", 20000 + self.inst.cat.indexes.len()));
             let ipool = if using.buffer_pool.is_some() { pool_of(&using) } else { pool };
             let leaf = key_leaf(&using, cols.len())?;
-            let iid = self.add_index(tid, &iname, cols, (true, IndexKind::BTree), ipool, leaf)?;
+            let iid = self.add_index(tid, &iname, cols.clone(), (true, IndexKind::BTree), ipool, leaf)?;
             self.place(self.inst.cat.indexes[iid].seg, &using);
+            let uk = crate::catalog::UniqueKey { name: iname, cols, index: iid };
+            self.inst.cat.tables[tid].uniques.push(uk);
         }
         Ok(())
     }

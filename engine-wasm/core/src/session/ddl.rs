@@ -173,6 +173,10 @@ impl Run<'_> {
             let ix = &self.inst.cat.indexes[i];
             !ix.dropped && ix.columns.len() >= cols.len() && cols.iter().all(|c| ix.columns[..cols.len()].contains(c))
         });
+        let cname = match &k.name {
+            Some(n) => n.name.clone(),
+            None => format!("SYS_C{:07}", 20000 + self.inst.cat.indexes.len()),
+        };
         let iid = match existing {
             Some(i) if self.inst.cat.indexes[i].unique && self.inst.cat.indexes[i].columns == cols => i,
             // A bitmap index cannot enforce a key, and Oracle's new B-tree
@@ -192,10 +196,6 @@ impl Run<'_> {
                 ));
             }
             None => {
-                let cname = match &k.name {
-                    Some(n) => n.name.clone(),
-                    None => format!("SYS_C{:07}", 20000 + self.inst.cat.indexes.len()),
-                };
                 self.check_tablespace(&k.using_index)?;
                 let pool = if k.using_index.buffer_pool.is_some() { pool_of(&k.using_index) } else { t.pool };
                 let leaf = super::compress::key_leaf(&k.using_index, cols.len())?;
@@ -219,6 +219,9 @@ impl Run<'_> {
                 self.inst.cat.tables[tid].columns[c].not_null = true;
             }
             self.inst.cat.tables[tid].pk = Some((cols, iid, k.deferrable));
+        } else {
+            let uk = crate::catalog::UniqueKey { name: cname, cols, index: iid };
+            self.inst.cat.tables[tid].uniques.push(uk);
         }
         Ok(())
     }

@@ -390,6 +390,10 @@ impl Run<'_> {
 
     fn declared_type(&self, c: &crate::exec::Compiled, i: usize) -> Option<DataType> {
         use crate::exec::dictionary::ColType;
+        // CAST(x AS type): the type.
+        if let Some(crate::exec::CExpr::Func(crate::exec::func::Func::Cast(to), ..)) = c.project.get(i) {
+            return Some(to.data_type());
+        }
         let crate::exec::CExpr::Gen { src, col } = c.project.get(i)? else { return None };
         let slot = c.fixed_src.iter().position(|s| s == src)?;
         let crate::exec::fixed::FixedView::Dict(d) = *c.fixed.get(slot)? else { return None };

@@ -1,9 +1,9 @@
 //! Foreign keys (`REFERENCES`, `CONSTRAINT ... FOREIGN KEY`, in CREATE
 //! TABLE and ALTER TABLE ADD CONSTRAINT).
 //!
-//! A foreign key names its parent's primary key, or a unique key on
-//! exactly its columns (ORA-02270 otherwise; ORA-02256 when the column
-//! counts differ). Each row an INSERT stores with no NULL in the key is
+//! A foreign key names its parent's primary key, or a UNIQUE constraint on
+//! exactly its columns (ORA-02270 otherwise, a plain unique index too;
+//! ORA-02256 when the column counts differ). Each row an INSERT stores with no NULL in the key is
 //! checked at the statement's end by a probe of the parent key's index,
 //! root to leaf, each block a consistent get (`examination`), as the
 //! recursive check Oracle runs (ORA-02291 when missing). A DELETE of a
@@ -66,17 +66,14 @@ impl Run<'_> {
         if pcols.len() != cols.len() {
             return Err(LabError::new(ora::REFERENCING_COLUMNS_MISMATCH, k.pos));
         }
-        let index = pt
-            .indexes
-            .iter()
-            .copied()
-            .find(|&i| {
-                let ix = &cat.indexes[i];
-                !ix.dropped
-                    && ix.unique
-                    && ix.columns.len() == pcols.len()
-                    && ix.columns.iter().all(|c| pcols.contains(c))
-            })
+        // The primary key or a UNIQUE constraint on exactly these columns
+        // (in any order): a plain unique index is not a key (ORA-02270).
+        let same = |key: &[usize]| key.len() == pcols.len() && key.iter().all(|c| pcols.contains(c));
+        let keys = pt.pk.iter().map(|(c, i, _)| (c, *i)).chain(pt.uniques.iter().map(|u| (&u.cols, u.index)));
+        let index = keys
+            .filter(|(c, i)| same(c) && !cat.indexes[*i].dropped)
+            .map(|(_, i)| i)
+            .next()
             .ok_or_else(|| LabError::new(ora::NO_MATCHING_UNIQUE_KEY, r.table.pos))?;
         let key_cols = cat.indexes[index]
             .columns

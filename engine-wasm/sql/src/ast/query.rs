@@ -130,7 +130,7 @@ impl Query {
             hints,
             distinct: false,
             select,
-            from: vec![FromItem::Table { name: table.clone(), alias: alias.clone() }],
+            from: vec![FromItem::Table { name: table.clone(), alias: alias.clone(), sample: None }],
             where_clause: where_clause.clone(),
             connect_by: None,
             hier: None,
@@ -180,10 +180,22 @@ pub struct OrderItem {
     pub nulls_first: Option<bool>,
 }
 
+/// `SAMPLE [BLOCK] (percent) [SEED (seed)]` of a table in a FROM clause.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Sample {
+    /// In [0.000001, 100).
+    pub percent: f64,
+    /// `SAMPLE BLOCK`: blocks sampled, not rows.
+    pub block: bool,
+    /// `SEED (n)`, 0 to 4294967295: the same sample at each execution.
+    pub seed: Option<u32>,
+    pub pos: Pos,
+}
+
 #[derive(Debug, Clone, PartialEq)]
 pub enum FromItem {
-    /// A table, view or `dual`.
-    Table { name: Ident, alias: Option<Ident> },
+    /// A table, view or `dual`, with its `SAMPLE` clause.
+    Table { name: Ident, alias: Option<Ident>, sample: Option<Box<Sample>> },
     /// `(SELECT ...) alias`
     Subquery { query: Box<Query>, alias: Option<Ident> },
     /// `xmltable('1 to N')` or `xmltable('a to b')`; rows expose `column_value`.

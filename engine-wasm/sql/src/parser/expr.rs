@@ -400,7 +400,12 @@ impl Parser<'_> {
                 Ok((Expr::Function { name: Ident { name: "EXTRACT".into(), pos }, args }, 1))
             }
             "TIMESTAMP" if matches!(self.nth(1), Tok::Str(_)) => Err(self.unsupported("datetime literals")),
-            "INTERVAL" if matches!(self.nth(1), Tok::Str(_)) => Err(self.unsupported("interval literals")),
+            "INTERVAL" if matches!(self.nth(1), Tok::Str(_)) => Ok((self.interval_literal()?, 1)),
+            "CAST"
+                if next_paren && !matches!(self.nth(2), Tok::Ident { name, quoted: false } if name == "MULTISET") =>
+            {
+                self.cast_expr()
+            }
             "CAST" | "TREAT" | "MULTISET" | "CURSOR" if next_paren => Err(self.unsupported(format!("{w} expressions"))),
             _ if next_paren && AggregateFunc::lookup(&w).is_some() => {
                 let func = AggregateFunc::lookup(&w).unwrap_or(AggregateFunc::Avg);

@@ -536,19 +536,20 @@ impl Parser<'_> {
         if matches!(self.word(), Some("PARTITION" | "SUBPARTITION")) {
             return Err(self.unsupported("partition-extended table names"));
         }
-        if self.is_kw("SAMPLE") {
-            return Err(self.unsupported("SAMPLE clauses"));
-        }
+        let sample = if self.is_kw("SAMPLE") { Some(Box::new(self.sample_clause()?)) } else { None };
         let alias = self.table_alias();
         // An unqualified name may be a query name of a WITH clause.
         if self.i - first <= 2 && !self.ctes.is_empty() {
             if let Some(view) = self.query_name_ref(&name, &alias)? {
+                if let Some(s) = &sample {
+                    return Err(LabError::unsupported("SAMPLE of a WITH query name", s.pos));
+                }
                 // A query name, not an object.
                 self.objects.pop();
                 return Ok(view);
             }
         }
-        Ok(FromItem::Table { name, alias })
+        Ok(FromItem::Table { name, alias, sample })
     }
 }
 

@@ -65,8 +65,11 @@ impl Builder<'_> {
                     direct: None,
                     smart: None,
                     parts: None,
+                    sample: self.sample_scan(src),
                 };
-                self.op("TABLE ACCESS FULL", Some(&t.name), e_rows, cost, bytes, "qertbFetch;kdstf0000101km", kind)
+                let operation =
+                    if self.ext.sample(src).is_some() { "TABLE ACCESS SAMPLE" } else { "TABLE ACCESS FULL" };
+                self.op(operation, Some(&t.name), e_rows, cost, bytes, "qertbFetch;kdstf0000101km", kind)
             }
             AccessPath::MinMax { index, low, high, max, filter } => {
                 let ranged = low.is_some() || high.is_some();
@@ -150,11 +153,21 @@ impl Builder<'_> {
                 self.op("TABLE ACCESS BY INDEX ROWID", Some(&t.name), e_rows, cost, bytes, FRAMES_BY_ROWID, kind)
             }
             AccessPath::IndexFastFull { index } => {
-                let kind = OpKind::IndexFast { index, src, block: 0, pos: 0, started: false, filter: vec![] };
+                let sample = self.sample_scan(src);
+                let operation = if sample.is_some() { "INDEX SAMPLE FAST FULL SCAN" } else { "INDEX FAST FULL SCAN" };
+                let kind = OpKind::IndexFast { index, src, block: 0, pos: 0, started: false, filter: vec![], sample };
                 let name = &cat.indexes[index].name;
-                self.op("INDEX FAST FULL SCAN", Some(name), e_rows, cost, None, FRAMES_KDIFXS, kind)
+                self.op(operation, Some(name), e_rows, cost, None, FRAMES_KDIFXS, kind)
             }
         })
+    }
+}
+
+impl Builder<'_> {
+    /// The run-time state of source `src`'s SAMPLE clause, if it has one.
+    fn sample_scan(&self, src: usize) -> Option<Box<crate::exec::row_source::sample::SampleScan>> {
+        let s = self.ext.sample(src)?;
+        Some(Box::new(crate::exec::row_source::sample::SampleScan::new(s.percent, s.block, s.seed)))
     }
 }
 

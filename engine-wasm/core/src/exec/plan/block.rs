@@ -519,7 +519,10 @@ impl<'a> Builder<'a> {
             peek: &peek,
             parts: pruned.as_ref().map(|p| &p.1),
         };
-        let cands = access_path::gather(&r);
+        let cands = match self.ext.sample(src) {
+            Some(s) => access_path::sample::candidates(&r, s.percent, s.block),
+            None => access_path::gather(&r),
+        };
         let best = access_path::best(&cands);
         if let Some(rec) = self.cbo.as_mut() {
             rec.table(&r, &cands, best);

@@ -221,6 +221,7 @@ impl<'a> Builder<'a> {
                 return Err(LabError::with(ora::LAB_UNSUPPORTED, "date and time values", name.pos))
             }
             Expr::Function { name, args } if name.name == "SYS_CONTEXT" => self.sys_context(args, name.pos)?,
+            Expr::Function { name, args } if interval::is_call(name) => self.cast_call(name, args, scope, aggs)?,
             Expr::Function { name, args } if hier::HIER_NAMES.contains(&name.name.as_str()) => {
                 self.hier_expr(name, args, scope, aggs)?
             }
@@ -232,6 +233,9 @@ impl<'a> Builder<'a> {
                 self.aggregate_ref(*func, arg.as_deref(), *pos, *distinct, scope, aggs)?
             }
             Expr::Binary { op, left, right } => {
+                if let Some(c) = self.interval_arith(*op, (left, right), scope, aggs)? {
+                    return Ok(c);
+                }
                 let pos = expr_pos(e);
                 let mut l = self.compile_expr_inner(left, scope, aggs)?;
                 let mut r = self.compile_expr_inner(right, scope, aggs)?;

@@ -32,7 +32,7 @@ pub fn query_reads_dual(q: &Query, cat: &Catalog) -> bool {
         return false;
     }
     let own = q.from.iter().any(|f| match f {
-        FromItem::Table { name, alias } if name.name == "DUAL" => {
+        FromItem::Table { name, alias, .. } if name.name == "DUAL" => {
             block_reads_dual(q, alias.as_ref().map_or(&name.name, |a| &a.name), cat)
         }
         _ => false,
@@ -146,7 +146,7 @@ fn subquery_reads(q: &Query, alias: &str, shadowed: bool, cat: &Catalog) -> bool
     let mut unqualified_shadowed = shadowed;
     for f in &q.from {
         match f {
-            FromItem::Table { name, alias: a } => {
+            FromItem::Table { name, alias: a, .. } => {
                 let own = a.as_ref().map_or(&name.name, |a| &a.name);
                 if own == alias {
                     return false;

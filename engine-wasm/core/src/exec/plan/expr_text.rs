@@ -21,6 +21,15 @@ pub fn expr_text(e: &Expr) -> String {
         {
             name.name.clone()
         }
+        // The parser's forms of an INTERVAL literal and of CAST.
+        Expr::Function { name, args } if name.name == "INTERVAL LITERAL" && args.len() == 3 => match &args[2] {
+            Expr::String(t, _) => t.clone(),
+            _ => String::new(),
+        },
+        Expr::Function { name, args } if name.name == "CAST" && args.len() == 5 => match &args[4] {
+            Expr::String(t, _) => format!("CAST({}AS{t})", expr_text(&args[0])),
+            _ => String::new(),
+        },
         Expr::Function { name, args } => {
             format!("{}({})", name.name, args.iter().map(expr_text).collect::<Vec<_>>().join(","))
         }

@@ -43,7 +43,7 @@ fn order_text(q: &Query) -> String {
         return "NULL".into();
     }
     let single = match q.from.as_slice() {
-        [FromItem::Table { name, alias }] => Some(alias.as_ref().unwrap_or(name).name.clone()),
+        [FromItem::Table { name, alias, .. }] => Some(alias.as_ref().unwrap_or(name).name.clone()),
         _ => None,
     };
     let items: Vec<String> = q

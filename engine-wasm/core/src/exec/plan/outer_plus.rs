@@ -137,7 +137,7 @@ pub(super) fn rewrite(q: &Query) -> Result<Option<Query>, LabError> {
                 .from
                 .iter()
                 .position(|f| match f {
-                    FromItem::Table { name, alias: a } => a.as_ref().unwrap_or(name).name == alias.name,
+                    FromItem::Table { name, alias: a, .. } => a.as_ref().unwrap_or(name).name == alias.name,
                     FromItem::Subquery { alias: Some(a), .. } => a.name == alias.name,
                     _ => false,
                 })

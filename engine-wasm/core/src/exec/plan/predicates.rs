@@ -13,6 +13,7 @@
 use super::super::expr::CExpr;
 use super::super::row_source::{Op, OpKind, SubKind, SubPlan};
 use crate::catalog::Catalog;
+use crate::exec::datefn::DateFn;
 use lio_sql::ast::BinaryOp;
 
 /// Access and filter text for one plan line.
@@ -420,6 +421,32 @@ impl<'a> Writer<'a> {
         }
     }
 
+    /// CAST(x AS type), and a DATE plus an interval as the equal call of
+    /// its amount (`d+NUMTODSINTERVAL(seconds,'SECOND')`).
+    fn cast_or_interval(&self, f: &super::super::expr::Func, args: &[CExpr]) -> Option<String> {
+        use super::super::expr::Func;
+        Some(match (f, args) {
+            (Func::Cast(to), [x]) => format!("CAST({} AS {})", self.expr(x, 0), to.text()),
+            (Func::Date(d @ (DateFn::AddSeconds | DateFn::AddMonthsExact)), [x, n]) => {
+                let (f, unit) =
+                    if *d == DateFn::AddSeconds { ("NUMTODSINTERVAL", "SECOND") } else { ("NUMTOYMINTERVAL", "MONTH") };
+                format!("{}+{f}({},'{unit}')", self.expr(x, 3), self.expr(n, 0))
+            }
+            _ => return None,
+        })
+    }
+
+    /// A function call: its name and arguments.
+    fn func_text(&self, f: &super::super::expr::Func, args: &[CExpr]) -> String {
+        let a: Vec<String> = args.iter().map(|a| self.expr(a, 0)).collect();
+        let name = match f {
+            super::super::expr::Func::Math(m) => m.name().to_string(),
+            super::super::expr::Func::Rowid => return "ROWID".into(),
+            f => func_name(&format!("{f:?}")),
+        };
+        format!("{name}({})", a.join(","))
+    }
+
     fn expr_node(&self, e: &CExpr, prec: u8) -> String {
         match e {
             CExpr::Const(v) | CExpr::Varchar(v) => match v {
@@ -441,15 +468,7 @@ impl<'a> Writer<'a> {
             CExpr::RowId(_) => "ROWID".into(),
             // A blank-padded comparison's key prints as the operand itself.
             CExpr::Func(super::super::expr::Func::CharKey, args, _) if args.len() == 1 => self.expr(&args[0], prec),
-            CExpr::Func(f, args, _) => {
-                let a: Vec<String> = args.iter().map(|a| self.expr(a, 0)).collect();
-                let name = match f {
-                    super::super::expr::Func::Math(m) => m.name().to_string(),
-                    super::super::expr::Func::Rowid => return "ROWID".into(),
-                    f => func_name(&format!("{f:?}")),
-                };
-                format!("{name}({})", a.join(","))
-            }
+            CExpr::Func(f, args, _) => self.cast_or_interval(f, args).unwrap_or_else(|| self.func_text(f, args)),
             CExpr::Bin(op, a, b, _) => {
                 let (text, p) = match op {
                     BinaryOp::Or => (" OR ", 0),

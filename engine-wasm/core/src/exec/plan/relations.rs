@@ -27,9 +27,12 @@ impl Builder<'_> {
         let mut scope: Vec<ScopeEntry> = Vec::new();
         for item in &q.from {
             match item {
-                FromItem::Table { name, alias } => {
+                FromItem::Table { name, alias, sample } => {
                     let alias_s = alias.as_ref().map(|a| a.name.clone()).unwrap_or_else(|| name.name.clone());
                     self.named_relation(q, name, alias_s, &mut rels, &mut scope)?;
+                    if let Some(s) = sample {
+                        self.sampled(name, s, rels.last())?;
+                    }
                 }
                 FromItem::XmlTableRange { from, to, alias, .. } => {
                     self.xmltable_relation(from, to, alias.as_ref(), &mut rels, &mut scope)?;
@@ -49,6 +52,33 @@ impl Builder<'_> {
             }
         }
         Ok((rels, scope))
+    }
+
+    /// A table read with a SAMPLE clause: a heap table of the catalog,
+    /// not partitioned (the lab's limits; Oracle also samples simple
+    /// views, IOTs and partitions).
+    fn sampled(
+        &mut self,
+        name: &lio_sql::ast::Ident,
+        s: &lio_sql::ast::Sample,
+        rel: Option<&Rel>,
+    ) -> Result<(), LabError> {
+        let cat = self.ctx.cat;
+        match rel {
+            Some(Rel::Table { table, src, .. })
+                if cat.tables[*table].part.is_none()
+                    && matches!(cat.tables[*table].storage, crate::catalog::TableStorage::Heap { .. })
+                    && cat.table(&name.name).is_some() =>
+            {
+                self.ext.samples.push((*src, s.clone()));
+                Ok(())
+            }
+            _ => Err(LabError::with(
+                ora::LAB_UNSUPPORTED,
+                "SAMPLE of a view, DUAL, a partitioned, index-organized or clustered table",
+                s.pos,
+            )),
+        }
     }
 
     /// A named table or view: DUAL (read, or a row generator), a V$ or

@@ -10,6 +10,15 @@ use crate::exec::expr::CExpr;
 pub(super) struct SqlExt {
     pub(super) grouping_keys: Option<Vec<CExpr>>,
     pub(super) rec: Vec<RecScope>,
+    /// The table sources read with a SAMPLE clause, and the clause.
+    pub(super) samples: Vec<(usize, lio_sql::ast::Sample)>,
+}
+
+impl SqlExt {
+    /// The SAMPLE clause of table source `src`, if it has one.
+    pub(super) fn sample(&self, src: usize) -> Option<&lio_sql::ast::Sample> {
+        self.samples.iter().find(|(s, _)| *s == src).map(|(_, x)| x)
+    }
 }
 
 /// A recursive query name while its member is compiled.

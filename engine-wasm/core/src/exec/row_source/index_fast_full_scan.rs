@@ -6,9 +6,12 @@
 use super::*;
 
 #[inline(always)]
-pub(super) fn open(kind: &mut OpKind) {
-    let OpKind::IndexFast { started, .. } = kind else { unreachable!() };
+pub(super) fn open(kind: &mut OpKind, rt: &mut Rt<'_>) {
+    let OpKind::IndexFast { started, sample, .. } = kind else { unreachable!() };
     *started = false;
+    if let Some(s) = sample {
+        s.start(rt.k.cost.now_us());
+    }
 }
 
 #[inline(always)]
@@ -19,7 +22,7 @@ pub(super) fn next(
     line: u16,
     st: usize,
 ) -> Result<bool, Box<LabError>> {
-    let OpKind::IndexFast { index, src, block, pos, started, filter } = kind else { unreachable!() };
+    let OpKind::IndexFast { index, src, block, pos, started, filter, sample } = kind else { unreachable!() };
     let ix = &rt.cat.indexes[*index];
     let (bt, seg) = (&ix.btree, ix.seg);
     if !*started {
@@ -40,6 +43,9 @@ pub(super) fn next(
         if *pos < read_to {
             let p = *pos;
             *pos += 1;
+            if sample.as_ref().is_some_and(|s| !s.row_kept(*block, p as u64)) {
+                continue;
+            }
             rt.pinned_read(st);
             env.rows[*src] = bt.row_at(p);
             env.blocks[*src] = bt.rowid_block_at(p);
@@ -51,7 +57,15 @@ pub(super) fn next(
         if *block >= bt.blocks() {
             return Ok(false);
         }
-        rt.get(line, st, seg, *block, GetKind::Normal, true);
+        // A block sample reads only the blocks it keeps (branch blocks
+        // too: they hold no entries).
+        if sample.as_ref().is_none_or(|s| s.block_kept(*block)) {
+            rt.get(line, st, seg, *block, GetKind::Normal, true);
+        } else {
+            let from = *pos;
+            let leaves_read = (*block + 1).saturating_sub(first_leaf) as usize;
+            *pos = bt.leaf_start.get(leaves_read).map_or(n, |&s| s as usize).min(n).max(from);
+        }
         *block += 1;
     }
 }

@@ -33,6 +33,7 @@ mod recursive_with;
 mod row_gen;
 mod row_limit;
 mod rowid_fetch;
+pub mod sample;
 mod scalar_subquery;
 pub(crate) mod set_merge;
 pub(crate) mod skip_state;
@@ -303,6 +304,8 @@ pub enum OpKind {
         smart: Option<Box<crate::io::exadata::SmartScan>>,
         /// A partitioned table's: the partitions it reads.
         parts: Option<Box<part_state::PartScan>>,
+        /// TABLE ACCESS SAMPLE: the rows or blocks it keeps.
+        sample: Option<Box<sample::SampleScan>>,
     },
     /// INDEX UNIQUE SCAN (heap index or IOT), optionally READ OPTIM.
     IndexUnique {
@@ -358,6 +361,8 @@ pub enum OpKind {
         pos: usize,
         started: bool,
         filter: Vec<CExpr>,
+        /// INDEX SAMPLE FAST FULL SCAN: the entries or blocks it keeps.
+        sample: Option<Box<sample::SampleScan>>,
     },
     /// INDEX FULL SCAN (MIN/MAX) / INDEX RANGE SCAN (MIN/MAX): the first
     /// (`max` false) or last in-range entry of an index, reached by one

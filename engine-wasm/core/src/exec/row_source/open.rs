@@ -18,7 +18,7 @@ impl Op {
             OpKind::RowGen { .. } => row_gen::open(k, rt, env)?,
             OpKind::Full { .. } => table_access_full::open(k, rt, env, keep_pins, self.line)?,
             OpKind::IndexMinMax { .. } => index_min_max::open(k),
-            OpKind::IndexFast { .. } => index_fast_full_scan::open(k),
+            OpKind::IndexFast { .. } => index_fast_full_scan::open(k, rt),
             OpKind::IndexUnique { .. } => index_unique_scan::open(k, rt, env, keep_pins, self.line)?,
             OpKind::IndexRange { skip: Some(_), .. } => index_skip_scan::open(k),
             OpKind::IndexRange { .. } => index_range_scan::open(k, rt, env, keep_pins, self.line)?,

@@ -15,7 +15,12 @@ pub(super) fn open(
     keep_pins: bool,
     line: u16,
 ) -> Result<(), Box<LabError>> {
-    let OpKind::Full { table, next_row, pinned, started, direct, smart, parts, .. } = kind else { unreachable!() };
+    let OpKind::Full { table, next_row, pinned, started, direct, smart, parts, sample, .. } = kind else {
+        unreachable!()
+    };
+    if let Some(s) = sample {
+        s.start(rt.k.cost.now_us());
+    }
     *next_row = 0;
     *started = false;
     *direct = None;
@@ -43,7 +48,8 @@ pub(super) fn next(
     if matches!(kind, OpKind::Full { parts: Some(_), .. }) {
         return super::partition_scan::next(kind, rt, env, line, st);
     }
-    let OpKind::Full { table, src, filter, next_row, pinned, started, order, order_at, smart, direct, .. } = kind
+    let OpKind::Full { table, src, filter, next_row, pinned, started, order, order_at, smart, direct, sample, .. } =
+        kind
     else {
         unreachable!()
     };
@@ -63,6 +69,20 @@ pub(super) fn next(
         *next_row += 1;
         let l = t.loc[r as usize];
         let b = l.block;
+        if let Some(s) = sample.as_deref() {
+            // A block sample skips the blocks it does not keep unread; a
+            // row sample reads every block and returns some rows.
+            if !s.block_kept(b) {
+                continue;
+            }
+            if *pinned != Some(b) {
+                visit(rt, (line, st), (seg, blocks), b, smart, direct);
+                *pinned = Some(b);
+            }
+            if l.is_dead() || !s.row_kept(b, u64::from(r)) {
+                continue;
+            }
+        }
         if *pinned != Some(b) {
             visit(rt, (line, st), (seg, blocks), b, smart, direct);
             *pinned = Some(b);

@@ -25,6 +25,7 @@ pub mod index_unique;
 pub mod iot;
 pub mod memopt;
 pub mod min_max;
+pub mod sample;
 
 pub use candidate::{index_covers, AccessPath, Beats, Candidate, TableRef, Tier};
 
