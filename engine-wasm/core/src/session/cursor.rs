@@ -287,9 +287,15 @@ impl Run<'_> {
         let swapped = self.cr_enter(&c.tables)?;
         let mark = self.sql_mark();
         self.sql_area_started(c.sql_slot);
+        // Reads per plan line of this execution (a nested one keeps its own).
+        let outer_reads = std::mem::take(&mut self.s.stats.calls.line_reads);
         let r = self.execute_fetch_current(c, text, binds, client, cs, policy, rows_out, max_rows);
         self.cr_leave(&swapped);
-        self.sql_area_executed(c.sql_slot, &mark, *r.as_ref().unwrap_or(&0));
+        let reads = std::mem::replace(&mut self.s.stats.calls.line_reads, outer_reads);
+        let rows = *r.as_ref().unwrap_or(&0);
+        let end = super::sql_monitor::MonEnd { rows, max_rows, error: r.as_ref().err(), reads: &reads };
+        self.sql_monitor_done(c, text, &mark, end);
+        self.sql_area_executed(c.sql_slot, &mark, rows);
         r
     }
 

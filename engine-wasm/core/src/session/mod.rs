@@ -45,6 +45,7 @@ mod run;
 mod schema;
 pub use crate::instance::row_locks;
 mod smart_scan;
+mod sql_monitor;
 mod space;
 mod sqlcl;
 mod sqlplus;

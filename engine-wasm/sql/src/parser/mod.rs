@@ -45,6 +45,7 @@ mod stream;
 #[cfg(test)]
 mod tests;
 mod with;
+mod sqlmon;
 mod xplan;
 
 use crate::ast::*;

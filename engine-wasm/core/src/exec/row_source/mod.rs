@@ -215,7 +215,9 @@ impl Rt<'_> {
     /// statement's work (checked every 1,024 rows).
     #[inline(always)]
     fn produced(&mut self, line: u16, st: usize) -> Result<(), Box<LabError>> {
-        self.lines[line as usize].a_rows += 1;
+        let l = &mut self.lines[line as usize];
+        l.a_rows += 1;
+        l.last_us = self.k.cost.now_us();
         let own = self.stacks[st].own;
         let p = &self.k.params;
         if self.rowsource_stats {

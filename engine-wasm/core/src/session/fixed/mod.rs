@@ -40,11 +40,14 @@ fn sql_area_bytes(text: &str) -> u64 {
 pub(crate) struct SqlMark {
     /// Work area executions: optimal, one-pass, multi-pass.
     workareas: [u64; 3],
-    gets: u64,
+    pub(crate) gets: u64,
     reads: u64,
     sorts: u64,
+    /// Read requests (SQL Monitor's Read Reqs) and fetch calls.
+    pub(crate) read_reqs: u64,
+    pub(crate) fetches: u64,
     /// The session's time ledger (V$SQL's elapsed and CPU time).
-    time: crate::stats::TimeMark,
+    pub(crate) time: crate::stats::TimeMark,
 }
 
 fn num(n: impl Into<f64>) -> Value {
@@ -134,6 +137,8 @@ impl Run<'_> {
             gets: g.gets.consistent_gets() + g.calls.db_block_gets,
             reads: g.gets.physical_reads + g.workarea.temp_blocks_read,
             sorts: g.access.sorts_memory + g.workarea.sorts_disk,
+            read_reqs: g.gets.read_requests,
+            fetches: g.calls.fetch_calls,
             time: self.s.time_mark(),
         }
     }

@@ -1,0 +1,222 @@
+//! Real-Time SQL Monitoring from the session's side: an execution that
+//! took 5 s of CPU and I/O time on the simulated clock, or said
+//! `/*+ MONITOR */`, is kept with its figures (`instance/sql_monitor.rs`);
+//! DBMS_SQLTUNE.REPORT_SQL_MONITOR reports it with the activity of its
+//! ASH samples, V$SQL_MONITOR and V$SQL_PLAN_MONITOR list them.
+
+use super::fixed::SqlMark;
+use super::*;
+use crate::instance::params::StatisticsLevel;
+use crate::instance::sql_monitor::{MonExec, MonLine, MonStats, THRESHOLD_US};
+use crate::sim::ash::ON_CPU;
+use crate::stats::WaitEvent;
+
+/// Program, module and service the lab's sessions have (as ASH's PROGRAM
+/// and the 10046 trace's header name them).
+pub(crate) const PROGRAM: &str = "sqlplus@lio-lab (TNS V1-V3)";
+
+/// How an execution ended, for its monitor entry.
+pub(crate) struct MonEnd<'a> {
+    pub rows: u64,
+    /// The rows the caller asked for at most (fewer fetched: FIRST N ROWS).
+    pub max_rows: Option<u64>,
+    pub error: Option<&'a LabError>,
+    /// Read requests and blocks per plan line.
+    pub reads: &'a [(u64, u64)],
+}
+
+impl Run<'_> {
+    /// The execution of `c` since `m` ended: keep it if it is monitored.
+    pub(crate) fn sql_monitor_done(&mut self, c: &Compiled, text: &str, m: &SqlMark, end: MonEnd<'_>) {
+        let Some((slot, id)) = c.sql_slot else { return };
+        if c.monitor == Some(false)
+            || text.starts_with(super::fixed::INTERNAL_CURSOR)
+            || self.effective().statistics_level == StatisticsLevel::Basic
+        {
+            return;
+        }
+        let after = self.sql_mark();
+        let (t0, t1) = (&m.time, &after.time);
+        let cpu_us = t1.cpu_in(t1.now_us - t0.now_us, t0);
+        let mut st = MonStats { cpu_us, elapsed_us: t1.db_time_since(t0), ..Default::default() };
+        for e in WaitEvent::ALL {
+            let us = t1.waits[e as usize] - t0.waits[e as usize];
+            if us <= 0.0 {
+                continue;
+            }
+            match e.wait_class() {
+                "User I/O" | "System I/O" => st.io_us += us,
+                "Application" => st.application_us += us,
+                "Concurrency" => st.concurrency_us += us,
+                "Cluster" => st.cluster_us += us,
+                "Idle" => {}
+                _ => st.other_us += us,
+            }
+        }
+        if c.monitor != Some(true) && st.cpu_us + st.io_us < THRESHOLD_US {
+            return;
+        }
+        let Some(e) = self.inst.sql_area.get(slot).filter(|e| e.id == id) else { return };
+        let (sql_id, plan_hash, child, executions) = (e.sql_id.clone(), e.plan_hash_value, e.child, e.executions);
+        let block = self.inst.params.current.db_block_size as u64;
+        st.fetch_calls = Some(after.fetches - m.fetches);
+        st.buffer_gets = after.gets - m.gets;
+        st.read_reqs = after.read_reqs - m.read_reqs;
+        st.read_bytes = end.reads.iter().map(|r| r.1).sum::<u64>() * block;
+        let lines = self.monitor_lines(c, t0.now_us, t1.now_us, end.reads, block);
+        let status = match (end.error, end.max_rows) {
+            (Some(_), _) => "DONE (ERROR)",
+            (None, Some(n)) if end.rows >= n => "DONE (FIRST N ROWS)",
+            _ => "DONE (ALL ROWS)",
+        };
+        let forced = c.monitor == Some(true);
+        let exec = MonExec {
+            key: 0,
+            status: status.into(),
+            username: self.s.user.clone(),
+            sid: self.s.sid,
+            serial: 1,
+            sql_id,
+            sql_text: text.to_string(),
+            exec_id: super::ash::FIRST_EXEC_ID + executions.saturating_sub(1),
+            plan_hash,
+            child,
+            start_us: t0.now_us,
+            first_refresh_us: if forced { t0.now_us } else { (t0.now_us + THRESHOLD_US).min(t1.now_us) },
+            last_refresh_us: t1.now_us,
+            module_action: "SQL*Plus/-".into(),
+            service: "SYS$USERS".into(),
+            program: PROGRAM.into(),
+            stats: st,
+            error: end.error.map(|e| {
+                let code = e.code.as_str();
+                let n: u64 = code.trim_start_matches(|ch: char| !ch.is_ascii_digit()).parse().unwrap_or(0);
+                let prefix = code.split('-').next().unwrap_or("ORA");
+                (format!("{prefix}-{n}"), format!("{code}: {}", e.message))
+            }),
+            lines,
+            samples: 0,
+        };
+        self.inst.sql_monitor.keep(exec);
+    }
+
+    /// V$SQL_PLAN_MONITOR's rows of the execution of `c` just ended.
+    fn monitor_lines(&self, c: &Compiled, start: f64, end: f64, reads: &[(u64, u64)], block: u64) -> Vec<MonLine> {
+        let plan = self.plan_out(c);
+        let stats = &c.line_stats;
+        let ran = stats.iter().filter(|s| s.starts > 0);
+        let first = ran.clone().map(|s| s.first_us).fold(f64::INFINITY, f64::min);
+        let first = if first.is_finite() { first } else { start };
+        plan.iter()
+            .enumerate()
+            .map(|(i, l)| {
+                let s = stats.get(i).copied().unwrap_or_default();
+                let (r, b) = reads.get(i).copied().unwrap_or((0, 0));
+                // The statement's line: from its first row source's start to the end.
+                let (starts, first_us, last_us) = if i == 0 { (1, first, end) } else { (s.starts, s.first_us, s.last_us) };
+                MonLine {
+                    id: l.id as u32,
+                    parent: l.parent.map(u32::from),
+                    depth: l.depth as u32,
+                    operation: l.operation.clone(),
+                    name: l.name.clone(),
+                    e_rows: (i > 0).then_some(l.e_rows),
+                    cost: (i > 0).then_some(l.cost),
+                    starts,
+                    rows: l.a_rows,
+                    first_us,
+                    last_us,
+                    read_reqs: r,
+                    read_bytes: b * block,
+                    activity: Vec::new(),
+                }
+            })
+            .collect()
+    }
+
+    /// `e` with its lines' activity: its ASH samples (of its session, SQL
+    /// ID and execution) by plan line, wait class and event.
+    pub(crate) fn monitor_activity(&self, e: &MonExec) -> MonExec {
+        let mut e = e.clone();
+        let mut n = 0u64;
+        for s in self.inst.ash.samples.iter() {
+            let t = &s.tick;
+            if s.sid != e.sid || t.exec_id != e.exec_id || s.sql_id() != Some(e.sql_id.as_str()) {
+                continue;
+            }
+            n += 1;
+            let Some(line) = e.lines.iter_mut().find(|l| l.id == t.line as u32) else { continue };
+            let (class, label) = match WaitEvent::ALL.get(t.wait as usize).filter(|_| t.wait != ON_CPU) {
+                Some(w) => (w.wait_class(), w.name()),
+                None => ("Cpu", "Cpu"),
+            };
+            match line.activity.iter_mut().find(|a| a.1 == label) {
+                Some(a) => a.2 += 1,
+                None => line.activity.push((class.to_string(), label.to_string(), 1)),
+            }
+        }
+        for l in &mut e.lines {
+            l.activity.sort();
+        }
+        e.samples = n;
+        e
+    }
+
+    /// `SELECT dbms_sqltune.report_sql_monitor(...) FROM dual`.
+    pub(super) fn sql_monitor_query(&mut self, x: &SqlMonitorCall, text: &str) -> Result<Outcome, LabError> {
+        let arg = |name: &str| x.args.iter().find(|a| a.name == name);
+        if x.list {
+            return Err(LabError::unsupported(
+                "DBMS_SQLTUNE.REPORT_SQL_MONITOR_LIST (no published TEXT list to match its layout; query V$SQL_MONITOR)",
+                x.pos,
+            ));
+        }
+        for a in &x.args {
+            let v = a.value.as_deref().map(str::to_ascii_uppercase);
+            let ok = match a.name.as_str() {
+                "SQL_ID" | "SQL_EXEC_ID" | "SESSION_ID" | "SESSION_SERIAL" | "INST_ID" => true,
+                "TYPE" => matches!(v.as_deref(), None | Some("TEXT")),
+                "REPORT_LEVEL" => matches!(v.as_deref(), None | Some("TYPICAL")),
+                _ => a.value.is_none(),
+            };
+            if !ok {
+                let what = format!("DBMS_SQLTUNE.REPORT_SQL_MONITOR's {} other than its default", a.name.to_lowercase());
+                let what = if a.name == "TYPE" { "DBMS_SQLTUNE.REPORT_SQL_MONITOR's type other than TEXT".into() } else { what };
+                return Err(LabError::unsupported(what, a.pos));
+            }
+        }
+        let value = |name: &str| arg(name).and_then(|a| a.value.clone());
+        let num = |name: &str| -> Result<Option<u64>, LabError> {
+            match arg(name).and_then(|a| a.value.as_deref().map(|v| (v, a.pos))) {
+                None => Ok(None),
+                Some((v, pos)) => v.trim().parse::<u64>().map(Some).map_err(|_| LabError::new(ora::INVALID_NUMBER, pos)),
+            }
+        };
+        let sql_id = value("SQL_ID");
+        let (exec_id, sid) = (num("SQL_EXEC_ID")?, num("SESSION_ID")?);
+        let found = self
+            .inst
+            .sql_monitor
+            .entries
+            .iter()
+            .filter(|e| sid.is_none_or(|s| e.sid as u64 == s))
+            .filter(|e| sql_id.as_deref().is_none_or(|s| e.sql_id == s) && exec_id.is_none_or(|x| e.exec_id == x))
+            .max_by(|a, b| a.start_us.total_cmp(&b.start_us).then(a.key.cmp(&b.key)))
+            .map(|e| self.monitor_activity(e));
+        let rows: Vec<String> = match &found {
+            Some(e) => crate::instance::sql_monitor_text::report(e),
+            // Nothing monitored matches: the report's title alone.
+            None => vec!["SQL Monitoring Report".into(), String::new()],
+        };
+        self.user_call_roundtrip(super::net::Client::SqlPlus, text.len());
+        let width = rows.iter().map(|r| r.chars().count()).max().unwrap_or(0).max(x.heading.len()) as u32;
+        let n = rows.len() as u64;
+        Ok(Outcome {
+            columns: vec![x.heading.clone()],
+            column_widths: vec![width],
+            rows: rows.into_iter().map(|r| vec![crate::value::Value::str(&r)]).collect(),
+            rows_processed: n,
+            ..Default::default()
+        })
+    }
+}
