@@ -9,6 +9,7 @@ pub mod dictionary_objects;
 pub mod expr;
 pub mod fixed;
 pub mod fixed_ash;
+pub mod fixed_sqlmon;
 pub mod fold;
 pub mod func;
 mod func_math;

@@ -101,7 +101,7 @@ fn table(heads: &[(&str, &str, Align)], rows: &[Vec<String>]) -> Vec<String> {
 
 /// A `MM/DD/YYYY HH24:MI:SS` time of the simulated clock.
 fn stamp(us: f64) -> String {
-    let secs = (us.max(0.0) / 1e6).floor() as i64;
+    let secs = (us / 1e6).floor() as i64;
     let d = crate::date::Date::from_seconds(crate::date::CLOCK_ZERO.seconds() + secs)
         .unwrap_or(crate::date::CLOCK_ZERO)
         .civil();
@@ -110,7 +110,7 @@ fn stamp(us: f64) -> String {
 
 /// Whole seconds of the clock (the monitor's times are of a second).
 fn whole(us: f64) -> i64 {
-    (us.max(0.0) / 1e6).floor() as i64
+    (us / 1e6).floor() as i64
 }
 
 /// The Global Stats table.
@@ -177,7 +177,11 @@ fn line_cells(m: &MonExec, l: &MonLine, reads: bool) -> (Vec<String>, Vec<String
         cells.push(if r { bytes(l.read_bytes) } else { String::new() });
     }
     let n: u64 = l.activity.iter().map(|a| a.2).sum();
-    cells.push(if n > 0 && m.samples > 0 { format!("{:.2}", 100.0 * n as f64 / m.samples as f64) } else { String::new() });
+    cells.push(if n > 0 && m.samples > 0 {
+        format!("{:.2}", 100.0 * n as f64 / m.samples as f64)
+    } else {
+        String::new()
+    });
     let details = l.activity.iter().map(|(_, label, n)| format!("{label} ({n})")).collect();
     (cells, details)
 }

@@ -113,7 +113,8 @@ impl Run<'_> {
                 let s = stats.get(i).copied().unwrap_or_default();
                 let (r, b) = reads.get(i).copied().unwrap_or((0, 0));
                 // The statement's line: from its first row source's start to the end.
-                let (starts, first_us, last_us) = if i == 0 { (1, first, end) } else { (s.starts, s.first_us, s.last_us) };
+                let (starts, first_us, last_us) =
+                    if i == 0 { (1, first, end) } else { (s.starts, s.first_us, s.last_us) };
                 MonLine {
                     id: l.id as u32,
                     parent: l.parent.map(u32::from),
@@ -180,8 +181,13 @@ impl Run<'_> {
                 _ => a.value.is_none(),
             };
             if !ok {
-                let what = format!("DBMS_SQLTUNE.REPORT_SQL_MONITOR's {} other than its default", a.name.to_lowercase());
-                let what = if a.name == "TYPE" { "DBMS_SQLTUNE.REPORT_SQL_MONITOR's type other than TEXT".into() } else { what };
+                let what =
+                    format!("DBMS_SQLTUNE.REPORT_SQL_MONITOR's {} other than its default", a.name.to_lowercase());
+                let what = if a.name == "TYPE" {
+                    "DBMS_SQLTUNE.REPORT_SQL_MONITOR's type other than TEXT".into()
+                } else {
+                    what
+                };
                 return Err(LabError::unsupported(what, a.pos));
             }
         }
@@ -189,7 +195,9 @@ impl Run<'_> {
         let num = |name: &str| -> Result<Option<u64>, LabError> {
             match arg(name).and_then(|a| a.value.as_deref().map(|v| (v, a.pos))) {
                 None => Ok(None),
-                Some((v, pos)) => v.trim().parse::<u64>().map(Some).map_err(|_| LabError::new(ora::INVALID_NUMBER, pos)),
+                Some((v, pos)) => {
+                    v.trim().parse::<u64>().map(Some).map_err(|_| LabError::new(ora::INVALID_NUMBER, pos))
+                }
             }
         };
         let sql_id = value("SQL_ID");
@@ -218,5 +226,104 @@ impl Run<'_> {
             rows_processed: n,
             ..Default::default()
         })
+    }
+}
+
+/// A time of the simulated clock as a DATE (seconds).
+fn date(us: f64) -> Value {
+    let secs = (us.max(0.0) / 1e6).floor() as i64;
+    crate::date::Date::from_seconds(crate::date::CLOCK_ZERO.seconds() + secs).map(Value::Date).unwrap_or(Value::Null)
+}
+
+fn num(x: impl Into<f64>) -> Value {
+    Value::from_f64(x.into())
+}
+
+fn text(s: &str) -> Value {
+    if s.is_empty() {
+        Value::Null
+    } else {
+        Value::str(s)
+    }
+}
+
+impl Run<'_> {
+    /// V$SQL_MONITOR's and V$SQL_PLAN_MONITOR's rows.
+    pub(super) fn sql_monitor_rows(&self, v: crate::exec::fixed::FixedView) -> Vec<Vec<Value>> {
+        use crate::exec::fixed::FixedView;
+        let mut rows = Vec::new();
+        for e in &self.inst.sql_monitor.entries {
+            let s = &e.stats;
+            if v == FixedView::SqlMonitor {
+                let (module, action) = e.module_action.split_once('/').unwrap_or((&e.module_action, "-"));
+                let us = |x: f64| num(x.round());
+                rows.push(vec![
+                    num(e.key as f64),
+                    text(&e.status),
+                    num(super::sqltrace_file::LAB_USER_ID),
+                    text(&e.username),
+                    text(module),
+                    text(if action == "-" { "" } else { action }),
+                    text(&e.service),
+                    text(&e.program),
+                    date(e.first_refresh_us),
+                    date(e.last_refresh_us),
+                    num(e.sid),
+                    text(&e.sql_id),
+                    text(&e.sql_text),
+                    date(e.start_us),
+                    num(e.exec_id as f64),
+                    num(e.plan_hash),
+                    text(&format!("{:016X}", 0x7000_0000u64 + e.plan_hash as u64 * 8 + e.child as u64)),
+                    num(e.serial),
+                    us(s.elapsed_us),
+                    us(s.cpu_us),
+                    num(s.fetch_calls.unwrap_or(0) as f64),
+                    num(s.buffer_gets as f64),
+                    num(s.read_reqs as f64),
+                    num(s.read_bytes as f64),
+                    us(s.application_us),
+                    us(s.concurrency_us),
+                    us(s.cluster_us),
+                    us(s.io_us),
+                    us(s.plsql_us),
+                    e.error
+                        .as_ref()
+                        .map_or(Value::Null, |(c, _)| text(c.trim_start_matches(|ch: char| !ch.is_ascii_digit()))),
+                    e.error.as_ref().map_or(Value::Null, |(_, m)| text(m)),
+                ]);
+                continue;
+            }
+            for l in &e.lines {
+                let (op, opt) = crate::instance::ash::split_operation(&l.operation);
+                let ran = l.starts > 0;
+                rows.push(vec![
+                    num(e.key as f64),
+                    text(&e.status),
+                    date(e.first_refresh_us),
+                    date(e.last_refresh_us),
+                    if ran { date(l.first_us) } else { Value::Null },
+                    if ran { date(l.last_us) } else { Value::Null },
+                    num(e.sid),
+                    text(&e.sql_id),
+                    date(e.start_us),
+                    num(e.exec_id as f64),
+                    num(e.plan_hash),
+                    l.parent.map_or(Value::Null, num),
+                    num(l.id),
+                    text(op),
+                    text(opt),
+                    l.name.as_deref().map_or(Value::Null, text),
+                    num(l.depth),
+                    l.cost.map_or(Value::Null, |c| num(c as f64)),
+                    l.e_rows.map_or(Value::Null, |c| num(c as f64)),
+                    num(l.starts as f64),
+                    num(l.rows as f64),
+                    num(l.read_reqs as f64),
+                    num(l.read_bytes as f64),
+                ]);
+            }
+        }
+        rows
     }
 }

@@ -40,12 +40,12 @@ mod plsql_program;
 mod query;
 mod recwith;
 mod setops;
+mod sqlmon;
 mod sqlplus;
 mod stream;
 #[cfg(test)]
 mod tests;
 mod with;
-mod sqlmon;
 mod xplan;
 
 use crate::ast::*;

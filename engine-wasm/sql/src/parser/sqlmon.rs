@@ -98,7 +98,11 @@ impl Parser<'_> {
                     Tok::Str(s) => Some(s.clone()),
                     Tok::Number(n) => Some(n.to_string()),
                     Tok::Ident { name, quoted: false } if name == "NULL" => None,
-                    _ => return Err(self.unsupported(format!("DBMS_SQLTUNE.{fname} arguments other than literals and NULL"))),
+                    _ => {
+                        return Err(
+                            self.unsupported(format!("DBMS_SQLTUNE.{fname} arguments other than literals and NULL"))
+                        )
+                    }
                 };
                 self.bump();
                 args.push(SqlMonitorArg { name: names[slot].to_string(), value, pos: at });

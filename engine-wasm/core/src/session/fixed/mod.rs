@@ -250,6 +250,7 @@ impl Run<'_> {
             | FixedView::EventHistogramMicro => self.event_rows(v),
             FixedView::Sql | FixedView::SqlWorkarea => self.sql_rows(v),
             FixedView::ActiveSessionHistory => self.ash_rows(v),
+            FixedView::SqlMonitor | FixedView::SqlPlanMonitor => self.sql_monitor_rows(v),
             FixedView::Parameter | FixedView::Version | FixedView::Session | FixedView::Timer => self.instance_rows(v),
         }
     }
