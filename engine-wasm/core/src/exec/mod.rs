@@ -31,4 +31,4 @@ pub mod xplan;
 pub use datefn::date_expr;
 pub use expr::{CExpr, Env, EvalCtx};
 pub use plan::{compile, compile_scalar, Compiled, PlanCtx, PlanLine};
-pub use row_source::{LineStat, Op, Rt};
+pub use row_source::{LineStat, Op, RowStats, Rt};

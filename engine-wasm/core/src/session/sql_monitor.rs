@@ -16,7 +16,7 @@ use crate::stats::WaitEvent;
 pub(crate) const PROGRAM: &str = "sqlplus@lio-lab (TNS V1-V3)";
 
 /// How an execution ended, for its monitor entry.
-pub(crate) struct MonEnd<'a> {
+struct MonEnd<'a> {
     pub rows: u64,
     /// The rows the caller asked for at most (fewer fetched: FIRST N ROWS).
     pub max_rows: Option<u64>,
@@ -26,8 +26,26 @@ pub(crate) struct MonEnd<'a> {
 }
 
 impl Run<'_> {
+    /// The execution of `c` since `m` ended with `r` (of at most
+    /// `max_rows` rows): the enclosing execution's plan-line reads are put
+    /// back, the execution is kept if it is monitored, and V$SQL counts it.
+    pub(crate) fn execution_ended(
+        &mut self,
+        c: &Compiled,
+        text: &str,
+        m: &SqlMark,
+        (r, max_rows): (&Result<u64, LabError>, Option<u64>),
+        outer_reads: Vec<(u64, u64)>,
+    ) {
+        let reads = std::mem::replace(&mut self.s.stats.calls.line_reads, outer_reads);
+        let end_rows = *r.as_ref().unwrap_or(&0);
+        let end = MonEnd { rows: end_rows, max_rows, error: r.as_ref().err(), reads: &reads };
+        self.sql_monitor_done(c, text, m, end);
+        self.sql_area_executed(c.sql_slot, m, end_rows);
+    }
+
     /// The execution of `c` since `m` ended: keep it if it is monitored.
-    pub(crate) fn sql_monitor_done(&mut self, c: &Compiled, text: &str, m: &SqlMark, end: MonEnd<'_>) {
+    fn sql_monitor_done(&mut self, c: &Compiled, text: &str, m: &SqlMark, end: MonEnd<'_>) {
         let Some((slot, id)) = c.sql_slot else { return };
         if c.monitor == Some(false)
             || text.starts_with(super::fixed::INTERNAL_CURSOR)
@@ -164,7 +182,9 @@ impl Run<'_> {
     }
 
     /// `SELECT dbms_sqltune.report_sql_monitor(...) FROM dual`.
-    pub(super) fn sql_monitor_query(&mut self, x: &SqlMonitorCall, text: &str) -> Result<Outcome, LabError> {
+    pub(super) fn sql_monitor_query(&mut self, x: &SqlMonitorCall, stmt: &Statement) -> Result<Outcome, LabError> {
+        self.s.sqlplus.last_sql = Some(stmt.clone());
+        let text = &stmt.text;
         let arg = |name: &str| x.args.iter().find(|a| a.name == name);
         if x.list {
             return Err(LabError::unsupported(

@@ -145,14 +145,18 @@ impl Run<'_> {
 
     /// An execution of the cursor in `slot` starts (V$SQL counts it from
     /// here, as Oracle does: a query of V$SQL sees its own execution).
-    pub(crate) fn sql_area_started(&mut self, slot: Option<(usize, u64)>) {
-        let Some((i, id)) = slot else { return };
+    /// Returns the plan-line reads counted so far (an enclosing
+    /// execution's): this execution counts its own from zero.
+    pub(crate) fn sql_area_started(&mut self, slot: Option<(usize, u64)>) -> Vec<(u64, u64)> {
+        let outer = std::mem::take(&mut self.s.stats.calls.line_reads);
+        let Some((i, id)) = slot else { return outer };
         if let Some(e) = self.inst.sql_area.get_mut(i).filter(|e| e.id == id) {
             e.executions += 1;
             let n = e.executions;
             self.s.last_sql = Some((i, id));
             self.ash_cursor(slot, n);
         }
+        outer
     }
 
     /// One execution of the cursor in `slot` ended: V$SQL's figures.
