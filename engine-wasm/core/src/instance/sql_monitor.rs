@@ -109,12 +109,13 @@ impl SqlMonitorStore {
         self.entries.push_back(e);
     }
 
-    /// The entry REPORT_SQL_MONITOR reports: of `sql_id` (else any), of
-    /// `exec_id` (else the last one started).
-    pub fn find(&self, sql_id: Option<&str>, exec_id: Option<u64>) -> Option<&MonExec> {
+    /// The entry REPORT_SQL_MONITOR reports: of `sql_id`, `exec_id` and
+    /// session `sid` where given, the last one started.
+    pub fn find(&self, sql_id: Option<&str>, exec_id: Option<u64>, sid: Option<u64>) -> Option<&MonExec> {
         self.entries
             .iter()
             .filter(|e| sql_id.is_none_or(|s| e.sql_id == s) && exec_id.is_none_or(|x| e.exec_id == x))
+            .filter(|e| sid.is_none_or(|s| e.sid as u64 == s))
             .max_by(|a, b| a.start_us.total_cmp(&b.start_us).then(a.key.cmp(&b.key)))
     }
 

@@ -4,7 +4,7 @@
 //! DBMS_SQLTUNE.REPORT_SQL_MONITOR reports it with the activity of its
 //! ASH samples, V$SQL_MONITOR and V$SQL_PLAN_MONITOR list them.
 
-use super::fixed::SqlMark;
+use super::fixed::{num, text, SqlMark};
 use super::*;
 use crate::instance::params::StatisticsLevel;
 use crate::instance::sql_monitor::{MonExec, MonLine, MonStats, THRESHOLD_US};
@@ -47,8 +47,13 @@ impl Run<'_> {
     /// The execution of `c` since `m` ended: keep it if it is monitored.
     fn sql_monitor_done(&mut self, c: &Compiled, text: &str, m: &SqlMark, end: MonEnd<'_>) {
         let Some((slot, id)) = c.sql_slot else { return };
-        if c.monitor == Some(false)
-            || text.starts_with(super::fixed::INTERNAL_CURSOR)
+        // Most executions end here: CPU and I/O time are within the time
+        // the clock moved, under the threshold.
+        let forced = c.monitor == Some(true);
+        if c.monitor == Some(false) || (!forced && self.s.cost.now_us() - m.time.now_us < THRESHOLD_US) {
+            return;
+        }
+        if text.starts_with(super::fixed::INTERNAL_CURSOR)
             || self.effective().statistics_level == StatisticsLevel::Basic
         {
             return;
@@ -71,7 +76,7 @@ impl Run<'_> {
                 _ => st.other_us += us,
             }
         }
-        if c.monitor != Some(true) && st.cpu_us + st.io_us < THRESHOLD_US {
+        if !forced && st.cpu_us + st.io_us < THRESHOLD_US {
             return;
         }
         let Some(e) = self.inst.sql_area.get(slot).filter(|e| e.id == id) else { return };
@@ -87,7 +92,6 @@ impl Run<'_> {
             (None, Some(n)) if end.rows >= n => "DONE (FIRST N ROWS)",
             _ => "DONE (ALL ROWS)",
         };
-        let forced = c.monitor == Some(true);
         let exec = MonExec {
             key: 0,
             status: status.into(),
@@ -222,15 +226,7 @@ impl Run<'_> {
         };
         let sql_id = value("SQL_ID");
         let (exec_id, sid) = (num("SQL_EXEC_ID")?, num("SESSION_ID")?);
-        let found = self
-            .inst
-            .sql_monitor
-            .entries
-            .iter()
-            .filter(|e| sid.is_none_or(|s| e.sid as u64 == s))
-            .filter(|e| sql_id.as_deref().is_none_or(|s| e.sql_id == s) && exec_id.is_none_or(|x| e.exec_id == x))
-            .max_by(|a, b| a.start_us.total_cmp(&b.start_us).then(a.key.cmp(&b.key)))
-            .map(|e| self.monitor_activity(e));
+        let found = self.inst.sql_monitor.find(sql_id.as_deref(), exec_id, sid).map(|e| self.monitor_activity(e));
         let rows: Vec<String> = match &found {
             Some(e) => crate::instance::sql_monitor_text::report(e),
             // Nothing monitored matches: the report's title alone.
@@ -253,18 +249,6 @@ impl Run<'_> {
 fn date(us: f64) -> Value {
     let secs = (us.max(0.0) / 1e6).floor() as i64;
     crate::date::Date::from_seconds(crate::date::CLOCK_ZERO.seconds() + secs).map(Value::Date).unwrap_or(Value::Null)
-}
-
-fn num(x: impl Into<f64>) -> Value {
-    Value::from_f64(x.into())
-}
-
-fn text(s: &str) -> Value {
-    if s.is_empty() {
-        Value::Null
-    } else {
-        Value::str(s)
-    }
 }
 
 impl Run<'_> {

@@ -76,40 +76,9 @@ impl Parser<'_> {
         self.bump(); // (
         let mut args: Vec<SqlMonitorArg> = Vec::new();
         if !self.is(&Tok::RParen) {
-            let mut k = 0;
-            loop {
-                let slot = if matches!(self.nth(1), Tok::Arrow) {
-                    let at = self.pos();
-                    let name = self.word().unwrap_or("").to_string();
-                    let Some(i) = names.iter().position(|n| *n == name) else {
-                        return Err(LabError::with(ora::SQL_CALL_WRONG_ARGUMENTS, fname, at));
-                    };
-                    self.bump();
-                    self.bump();
-                    i
-                } else {
-                    k
-                };
-                if slot >= names.len() {
-                    return Err(LabError::with(ora::SQL_CALL_WRONG_ARGUMENTS, fname, self.pos()));
-                }
-                let at = self.pos();
-                let value = match &self.tok().tok {
-                    Tok::Str(s) => Some(s.clone()),
-                    Tok::Number(n) => Some(n.to_string()),
-                    Tok::Ident { name, quoted: false } if name == "NULL" => None,
-                    _ => {
-                        return Err(
-                            self.unsupported(format!("DBMS_SQLTUNE.{fname} arguments other than literals and NULL"))
-                        )
-                    }
-                };
-                self.bump();
-                args.push(SqlMonitorArg { name: names[slot].to_string(), value, pos: at });
-                k = slot + 1;
-                if !self.eat(&Tok::Comma) {
-                    break;
-                }
+            let what = format!("DBMS_SQLTUNE.{fname} arguments other than literals and NULL");
+            for (slot, value, pos) in self.literal_args(fname, names, &what)? {
+                args.push(SqlMonitorArg { name: names[slot].to_string(), value, pos });
             }
         }
         let end = self.tok().end;
@@ -128,6 +97,51 @@ impl Parser<'_> {
         }
         self.bump();
         Ok(StatementKind::SqlMonitor(SqlMonitorCall { list, args, heading, pos }))
+    }
+}
+
+impl Parser<'_> {
+    /// A SQL call's arguments, literals or NULL, by position or by name
+    /// (`format => 'ALLSTATS LAST'`), up to its closing parenthesis: each
+    /// one's parameter (its index in `names`), text and position.
+    pub(super) fn literal_args(
+        &mut self,
+        fname: &str,
+        names: &[&str],
+        what: &str,
+    ) -> R<Vec<(usize, Option<String>, crate::ast::Pos)>> {
+        let mut out = Vec::new();
+        let mut k = 0;
+        loop {
+            let slot = if matches!(self.nth(1), Tok::Arrow) {
+                let at = self.pos();
+                let name = self.word().unwrap_or("").to_string();
+                let Some(i) = names.iter().position(|n| *n == name) else {
+                    return Err(LabError::with(ora::SQL_CALL_WRONG_ARGUMENTS, fname, at));
+                };
+                self.bump();
+                self.bump();
+                i
+            } else {
+                k
+            };
+            if slot >= names.len() {
+                return Err(LabError::with(ora::SQL_CALL_WRONG_ARGUMENTS, fname, self.pos()));
+            }
+            let at = self.pos();
+            let value = match &self.tok().tok {
+                Tok::Str(s) => Some(s.clone()),
+                Tok::Number(n) => Some(n.to_string()),
+                Tok::Ident { name, quoted: false } if name == "NULL" => None,
+                _ => return Err(self.unsupported(what)),
+            };
+            self.bump();
+            out.push((slot, value, at));
+            k = slot + 1;
+            if !self.eat(&Tok::Comma) {
+                return Ok(out);
+            }
+        }
     }
 }
 

@@ -50,11 +50,11 @@ pub(crate) struct SqlMark {
     pub(crate) time: crate::stats::TimeMark,
 }
 
-fn num(n: impl Into<f64>) -> Value {
+pub(super) fn num(n: impl Into<f64>) -> Value {
     Value::from_f64(n.into())
 }
 
-fn text(s: &str) -> Value {
+pub(super) fn text(s: &str) -> Value {
     if s.is_empty() {
         Value::Null
     } else {
