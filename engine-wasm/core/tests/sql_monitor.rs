@@ -16,7 +16,7 @@
 
 mod common;
 
-use common::{ok, row_strings, stat};
+use common::{error_of, ok, row_strings, stat};
 use lio_core::instance::sql_monitor::{MonExec, MonLine, MonStats};
 use lio_core::instance::sql_monitor_text::report;
 use lio_core::{Engine, EngineConfig};
@@ -248,4 +248,25 @@ select buffer_gets from v$sql where sql_text like 'select /*+ monitor */%';",
     assert!(row.contains("db file sequential read ("), "{row}");
     let pct: f64 = row.split('|').nth(12).unwrap().trim().parse().unwrap();
     assert!(pct > 50.0 && pct <= 100.0, "{row}");
+}
+
+#[test]
+fn refused_what_the_report_does_not_model() {
+    let mut e = engine();
+    let steps = e.exec(&format!(
+        "{SETUP}var n number
+exec :n := 0
+select /*+ monitor */ count(pad) from t where id > :n;
+select dbms_sqltune.report_sql_monitor(sql_id => null) from dual;
+select dbms_sqltune.report_sql_monitor(type => 'HTML') from dual;
+select dbms_sqltune.report_sql_monitor_list(type => 'TEXT') from dual;
+select dbms_sqltune.report_sql_monitor(no_such => 1) from dual;"
+    ));
+    let n = steps.len();
+    let lab = lio_sql::ora::LAB_UNSUPPORTED.code();
+    // Its Binds section (no published layout to match): refused.
+    assert_eq!(error_of(&steps[n - 4]), (lab.as_str(), 10, 1));
+    assert_eq!(error_of(&steps[n - 3]).0, lab);
+    assert_eq!(error_of(&steps[n - 2]).0, lab);
+    assert_eq!(error_of(&steps[n - 1]).0, lio_sql::ora::SQL_CALL_WRONG_ARGUMENTS.code());
 }

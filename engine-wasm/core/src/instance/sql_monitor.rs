@@ -90,6 +90,8 @@ pub struct MonExec {
     pub lines: Vec<MonLine>,
     /// The execution's ASH samples (Activity (%) is over them).
     pub samples: u64,
+    /// It ran with bind values (the report's Binds section, not modelled).
+    pub binds: bool,
 }
 
 #[derive(Debug, Clone, Default)]

@@ -289,7 +289,7 @@ impl Run<'_> {
         let outer_reads = self.sql_area_started(c.sql_slot);
         let r = self.execute_fetch_current(c, text, binds, client, cs, policy, rows_out, max_rows);
         self.cr_leave(&swapped);
-        self.execution_ended(c, text, &mark, (&r, max_rows), outer_reads);
+        self.execution_ended(c, text, &mark, (&r, max_rows, !binds.is_empty()), outer_reads);
         r
     }
 

@@ -23,6 +23,8 @@ struct MonEnd<'a> {
     pub error: Option<&'a LabError>,
     /// Read requests and blocks per plan line.
     pub reads: &'a [(u64, u64)],
+    /// It ran with bind values.
+    pub binds: bool,
 }
 
 impl Run<'_> {
@@ -34,12 +36,12 @@ impl Run<'_> {
         c: &Compiled,
         text: &str,
         m: &SqlMark,
-        (r, max_rows): (&Result<u64, LabError>, Option<u64>),
+        (r, max_rows, binds): (&Result<u64, LabError>, Option<u64>, bool),
         outer_reads: Vec<(u64, u64)>,
     ) {
         let reads = std::mem::replace(&mut self.s.stats.calls.line_reads, outer_reads);
         let end_rows = *r.as_ref().unwrap_or(&0);
-        let end = MonEnd { rows: end_rows, max_rows, error: r.as_ref().err(), reads: &reads };
+        let end = MonEnd { rows: end_rows, max_rows, error: r.as_ref().err(), reads: &reads, binds };
         self.sql_monitor_done(c, text, m, end);
         self.sql_area_executed(c.sql_slot, m, end_rows);
     }
@@ -118,6 +120,7 @@ impl Run<'_> {
             }),
             lines,
             samples: 0,
+            binds: end.binds,
         };
         self.inst.sql_monitor.keep(exec);
     }
@@ -227,6 +230,14 @@ impl Run<'_> {
         let sql_id = value("SQL_ID");
         let (exec_id, sid) = (num("SQL_EXEC_ID")?, num("SESSION_ID")?);
         let found = self.inst.sql_monitor.find(sql_id.as_deref(), exec_id, sid).map(|e| self.monitor_activity(e));
+        if found.as_ref().is_some_and(|e| e.binds) {
+            // Oracle's report has a Binds section then, whose layout the lab
+            // has no published sample of.
+            return Err(LabError::unsupported(
+                "DBMS_SQLTUNE.REPORT_SQL_MONITOR of an execution with bind variables (its Binds section)",
+                x.pos,
+            ));
+        }
         let rows: Vec<String> = match &found {
             Some(e) => crate::instance::sql_monitor_text::report(e),
             // Nothing monitored matches: the report's title alone.
