@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { activityBuckets, classColor, intervalText, topEvents, topPlanLines } from '../src/model/activity';
+import { activityBuckets, activityDetail, classColor, intervalText, planActivity, topEvents, topPlanLines } from '../src/model/activity';
 import type { AshSample } from '../src/model/types';
 
 function s(sample_id: number, sid: number, event: string | null, wait_class: string, plan_line: number | null = null, operation: string | null = null): AshSample {
@@ -49,5 +49,21 @@ describe('activity from ASH samples', () => {
     expect(intervalText(100)).toBe('100 µs');
     expect(classColor('CPU')).toBe('#00cc00');
     expect(classColor('User I/O')).toBe('#004ae7');
+  });
+  it("gives a step's plan lines SQL Monitor's Activity (%) of the statement's samples", () => {
+    const plan = [
+      { id: 0, operation: 'SELECT STATEMENT' },
+      { id: 1, operation: 'NESTED LOOPS' },
+      { id: 2, operation: 'TABLE ACCESS BY INDEX ROWID' },
+      { id: 3, operation: 'INDEX RANGE SCAN' },
+    ];
+    // Six of the seven samples name the statement; one (SID 11 at 3) names no SQL.
+    const lines = planActivity(samples, plan);
+    expect(lines && [...lines.entries()].map(([id, r]) => [id, r.samples, r.pct.toFixed(2), activityDetail(r)])).toEqual([
+      [2, 4, '66.67', 'Cpu (4)'],
+      [3, 2, '33.33', 'db file sequential read (2)'],
+    ]);
+    // A plan whose lines no sample names: no activity.
+    expect(planActivity(samples, [{ id: 2, operation: 'HASH JOIN' }])).toBeNull();
   });
 });

@@ -46,7 +46,7 @@ export function ViewTabs({ tab, onTab, step, live, catalog, getTrace, getActivit
         <ViewBoundary key={tab} view={TABS.find((t) => t.id === tab)?.label ?? tab}
           subject={tab === 'compare' ? 'these runs' : tab === 'history' ? 'the run history' : step ? `step #${step.index} (line ${step.line})` : 'this'}
           resetKey={tab === 'compare' ? compareKeys.join('|') : tab === 'history' ? history : step}>
-        {tab === 'autotrace' && <Autotrace step={step} sweepMetric={sweepMetric} onSweepMetric={onSweepMetric} />}
+        {tab === 'autotrace' && <Autotrace step={step} sweepMetric={sweepMetric} onSweepMetric={onSweepMetric} getActivity={live ? getActivity : undefined} />}
         {tab === 'structure' && <StructureView step={step} live={live} catalog={catalog} getTrace={getTrace} getActivity={getActivity} reportRef={reportRef} />}
         {tab === 'flame' && <FlameView step={step} items={items} reportRef={reportRef} />}
         {tab === 'compare' && <CompareView items={items} keys={compareKeys} onKeys={onCompareKeys} reportRef={reportRef} />}

@@ -118,3 +118,45 @@ export function intervalText(us: number): string {
   if (us >= 1e3 && us % 1e3 === 0) return `${us / 1e3} ms`;
   return `${us} µs`;
 }
+
+/** One plan line's share of its statement's ASH samples (SQL Monitor's Activity). */
+export interface LineShare {
+  samples: number;
+  /** Activity (%): the line's samples over the statement's. */
+  pct: number;
+  byClass: Record<string, number>;
+  /** Samples by event, `Cpu` on CPU (SQL Monitor's Activity Detail). */
+  byEvent: Record<string, number>;
+}
+
+/**
+ * SQL Monitor's Activity (%) per line of a step's plan: of the step's samples
+ * of the statement (the SQL_ID whose samples name the plan's lines, the most
+ * sampled if several do), the share on each line. Null when none does.
+ */
+export function planActivity(samples: AshSample[], plan: { id: number; operation: string }[]): Map<number, LineShare> | null {
+  const names = (s: AshSample) => s.plan_line != null && s.operation != null
+    && plan.some((p) => p.id === s.plan_line && p.operation.startsWith(s.operation as string));
+  const count = new Map<string, number>();
+  for (const s of samples) if (s.sql_id && names(s)) count.set(s.sql_id, (count.get(s.sql_id) ?? 0) + 1);
+  const sqlId = [...count.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]?.[0];
+  if (!sqlId) return null;
+  const mine = samples.filter((s) => s.sql_id === sqlId);
+  const out = new Map<number, LineShare>();
+  for (const s of mine) {
+    if (s.plan_line == null) continue;
+    const r = out.get(s.plan_line) ?? { samples: 0, pct: 0, byClass: {}, byEvent: {} };
+    r.samples++;
+    r.byClass[s.wait_class] = (r.byClass[s.wait_class] ?? 0) + 1;
+    const ev = s.event ?? 'Cpu';
+    r.byEvent[ev] = (r.byEvent[ev] ?? 0) + 1;
+    out.set(s.plan_line, r);
+  }
+  for (const r of out.values()) r.pct = (100 * r.samples) / mine.length;
+  return out;
+}
+
+/** A line's Activity Detail as SQL Monitor lists it: `Cpu (2), db file scattered read (7)`. */
+export function activityDetail(r: LineShare): string {
+  return Object.entries(r.byEvent).sort((a, b) => a[0].localeCompare(b[0])).map(([e, n]) => `${e} (${n})`).join(', ');
+}

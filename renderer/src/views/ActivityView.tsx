@@ -14,17 +14,21 @@ const CHART_W = 640;
 const CHART_H = 150;
 const COLUMNS = 120;
 
-export function ActivityView({ step, getActivity }: { step: Step; getActivity(step: Step): Promise<Activity | null> }) {
-  // The answer for the step it was asked for (a stale one is not shown).
+/** A step's activity (engine.activity), as answered for that step (a stale answer is not returned). */
+export function useStepActivity(step: Step | null, getActivity?: (step: Step) => Promise<Activity | null>): { activity: Activity | null; error: string | null } {
   const [got, setGot] = useState<{ step: Step; activity: Activity | null; error: string | null } | null>(null);
   useEffect(() => {
+    if (!step || !getActivity) return undefined;
     let live = true;
     getActivity(step).then((activity) => { if (live) setGot({ step, activity, error: null }); },
       (e: Error) => { if (live) setGot({ step, activity: null, error: e.message }); });
     return () => { live = false; };
   }, [step, getActivity]);
-  const error = got?.step === step ? got.error : null;
-  const activity = got?.step === step ? got.activity : null;
+  return got && got.step === step ? got : { activity: null, error: null };
+}
+
+export function ActivityView({ step, getActivity }: { step: Step; getActivity(step: Step): Promise<Activity | null> }) {
+  const { activity, error } = useStepActivity(step, getActivity);
   if (error) return <div className="activity" role="region" aria-label="Activity">Activity not available: {error}</div>;
   if (!activity) return null;
   return <ActivityBody step={step} a={activity} />;
@@ -96,7 +100,8 @@ function AasChart({ buckets }: { buckets: ReturnType<typeof activityBuckets> }) 
   );
 }
 
-function Bar({ pct, parts }: { pct: number; parts: [string, number][] }) {
+/** A bar `pct` wide, its parts coloured by wait class in proportion. */
+export function ActivityBar({ pct, parts }: { pct: number; parts: [string, number][] }) {
   const total = parts.reduce((a, [, n]) => a + n, 0) || 1;
   return (
     <span className="activity-bar" style={{ width: `${Math.max(1, pct)}%` }}>
@@ -112,7 +117,7 @@ function TopEventsTable({ rows }: { rows: ReturnType<typeof topEvents> }) {
       <thead><tr><th>Event</th><th>Wait class</th><th className="num">Samples</th><th className="num">%</th><th /></tr></thead>
       <tbody>{rows.slice(0, 10).map((r) => (
         <tr key={r.key}><td>{r.key}</td><td>{r.waitClass}</td><td className="num">{fmtNum(r.samples)}</td><td className="num">{r.pct.toFixed(0)}%</td>
-          <td className="barcell"><Bar pct={r.pct} parts={[[r.waitClass, 1]]} /></td></tr>))}
+          <td className="barcell"><ActivityBar pct={r.pct} parts={[[r.waitClass, 1]]} /></td></tr>))}
       </tbody>
     </table>
   );
@@ -127,7 +132,7 @@ function PlanLinesTable({ rows }: { rows: ReturnType<typeof topPlanLines> }) {
         <tr key={`${r.sqlId}:${r.line}`}><td className="num">{r.line}</td><td>{r.operation}</td><td className="mono">{r.sqlId}</td>
           <td className="num">{fmtNum(r.samples)}</td><td className="num">{r.pct.toFixed(2)}</td>
           <td className="barcell" title={Object.entries(r.byEvent).map(([e, n]) => `${e} (${n})`).join(', ')}>
-            <Bar pct={r.pct} parts={WAIT_CLASSES.filter((c) => r.byClass[c]).map((c) => [c, r.byClass[c]])} /></td></tr>))}
+            <ActivityBar pct={r.pct} parts={WAIT_CLASSES.filter((c) => r.byClass[c]).map((c) => [c, r.byClass[c]])} /></td></tr>))}
       </tbody>
     </table>
   );

@@ -1,7 +1,9 @@
 // Autotrace-style panels for one step: rows, plan, statistics, latches, waits.
 import { useMemo, useState } from 'react';
 import { SweepChart } from './SweepChart';
-import type { PlanLine, Step } from '../model/types';
+import type { Activity, PlanLine, Step } from '../model/types';
+import { activityDetail, planActivity, WAIT_CLASSES, type LineShare } from '../model/activity';
+import { ActivityBar, useStepActivity } from './ActivityView';
 import { fmtNum, fmtUs, statRows, statUnit } from '../model/stats';
 import { DEFAULT_SETTINGS, formatRows, formatStep, rowOptions, shownError } from '../reports/sqlplus.mjs';
 import { WaitHistograms } from './WaitHistograms';
@@ -83,9 +85,14 @@ export function ResultRows({ step }: { step: Step }) {
   );
 }
 
-export function PlanTable({ plan }: { plan: PlanLine[] }) {
+/**
+ * The plan; with `activity` (the step's ASH samples by line), SQL Monitor's
+ * Activity (%) and a bar of each line's share, coloured by wait class.
+ */
+export function PlanTable({ plan, activity }: { plan: PlanLine[]; activity?: Map<number, LineShare> | null }) {
   // A partitioned table's plan: DBMS_XPLAN's Pstart and Pstop after Cost.
   const parts = plan.some((p) => p.pstart !== undefined || p.pstop !== undefined);
+  const act = activity && activity.size > 0 ? activity : null;
   return (
     <section className="section" aria-label="Execution plan">
       <div className="pane-title"><h3>Execution plan</h3></div>
@@ -97,6 +104,7 @@ export function PlanTable({ plan }: { plan: PlanLine[] }) {
               <th scope="col" className="num">Starts</th><th scope="col" className="num">E-Rows</th><th scope="col" className="num">A-Rows</th>
               <th scope="col" className="num">Buffers</th><th scope="col" className="num">Cost</th>
               {parts && <><th scope="col" className="num">Pstart</th><th scope="col" className="num">Pstop</th></>}
+              {act && <th scope="col" className="num" colSpan={2} title="SQL Monitor's Activity (%): the line's share of the statement's ASH samples">Activity (%)</th>}
             </tr></thead>
             <tbody>
               {plan.map((p) => (
@@ -107,6 +115,7 @@ export function PlanTable({ plan }: { plan: PlanLine[] }) {
                   <td className="num">{fmtNum(p.starts)}</td><td className="num">{fmtNum(p.e_rows)}</td><td className="num">{fmtNum(p.a_rows)}</td>
                   <td className="num">{fmtNum(p.buffers)}</td><td className="num">{fmtNum(p.cost)}</td>
                   {parts && <><td className="num mono">{p.pstart ?? ''}</td><td className="num mono">{p.pstop ?? ''}</td></>}
+                  {act && <LineActivity share={act.get(p.id)} />}
                 </tr>
               ))}
             </tbody>
@@ -123,6 +132,20 @@ export function PlanTable({ plan }: { plan: PlanLine[] }) {
         </div>
       )}
     </section>
+  );
+}
+
+/** A plan line's Activity (%) and its bar (title: its Activity Detail). */
+function LineActivity({ share }: { share: LineShare | undefined }) {
+  if (!share) return <><td className="num" /><td className="plan-activity" /></>;
+  const detail = activityDetail(share);
+  return (
+    <>
+      <td className="num">{share.pct.toFixed(2)}</td>
+      <td className="plan-activity" title={detail} aria-label={`Activity ${share.pct.toFixed(2)}%: ${detail}`}>
+        <ActivityBar pct={share.pct} parts={WAIT_CLASSES.filter((c) => share.byClass[c]).map((c) => [c, share.byClass[c]])} />
+      </td>
+    </>
   );
 }
 
@@ -190,7 +213,13 @@ export function LatchesAndWaits({ step }: { step: Step }) {
   );
 }
 
-export function Autotrace({ step, sweepMetric = 'cg', onSweepMetric = () => undefined }: { step: Step | null; sweepMetric?: string; onSweepMetric?(id: string): void }) {
+export function Autotrace({ step, sweepMetric = 'cg', onSweepMetric = () => undefined, getActivity }: {
+  step: Step | null; sweepMetric?: string; onSweepMetric?(id: string): void;
+  /** The step's ASH samples (a live run's): the plan's activity bars. */
+  getActivity?(step: Step): Promise<Activity | null>;
+}) {
+  const { activity } = useStepActivity(step, getActivity);
+  const lines = useMemo(() => (activity && step ? planActivity(activity.samples, step.plan) : null), [activity, step]);
   if (!step) return <div className="empty">Run a statement (Ctrl+Enter) or the whole script (Ctrl+Shift+Enter) to see its rows, plan and statistics.</div>;
   return (
     <div>
@@ -211,10 +240,10 @@ export function Autotrace({ step, sweepMetric = 'cg', onSweepMetric = () => unde
       {step.runs && step.runs.length > 0 && <RunsTable step={step} />}
       {step.optimizer ? (
         <div className="plan-why">
-          <PlanTable plan={step.plan} />
+          <PlanTable plan={step.plan} activity={lines} />
           <WhyPlan trace={step.optimizer} traceText={step.sql_trace ?? []} />
         </div>
-      ) : <PlanTable plan={step.plan} />}
+      ) : <PlanTable plan={step.plan} activity={lines} />}
       <div className="autotrace">
         <StatsTable stats={step.stats} />
         <LatchesAndWaits step={step} />

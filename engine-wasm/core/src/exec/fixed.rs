@@ -25,6 +25,8 @@ pub enum FixedView {
     Logfile,
     SqlWorkarea,
     ActiveSessionHistory,
+    SqlMonitor,
+    SqlPlanMonitor,
     /// A data dictionary view (`USER_TABLES`, ...).
     Dict(super::dictionary::DictView),
 }
@@ -50,6 +52,8 @@ impl FixedView {
         FixedView::Logfile,
         FixedView::SqlWorkarea,
         FixedView::ActiveSessionHistory,
+        FixedView::SqlMonitor,
+        FixedView::SqlPlanMonitor,
     ];
 
     /// The view a FROM name means: `V$X`, its public synonym's base
@@ -77,6 +81,8 @@ impl FixedView {
             "LOGFILE" => FixedView::Logfile,
             "SQL_WORKAREA" => FixedView::SqlWorkarea,
             "ACTIVE_SESSION_HISTORY" => FixedView::ActiveSessionHistory,
+            "SQL_MONITOR" => FixedView::SqlMonitor,
+            "SQL_PLAN_MONITOR" => FixedView::SqlPlanMonitor,
             _ => return None,
         })
     }
@@ -109,6 +115,8 @@ impl FixedView {
             FixedView::Logfile => "X$KCCFN",
             FixedView::SqlWorkarea => "X$QESRSTATALL",
             FixedView::ActiveSessionHistory => "X$ASH",
+            FixedView::SqlMonitor => "X$KESWXMON",
+            FixedView::SqlPlanMonitor => "X$KESWXMON_PLAN",
             FixedView::Dict(d) => d.name(),
         }
     }
@@ -224,6 +232,8 @@ impl FixedView {
                 "MULTIPASSES_EXECUTIONS",
             ],
             FixedView::ActiveSessionHistory => super::fixed_ash::COLUMNS,
+            FixedView::SqlMonitor => super::fixed_sqlmon::MONITOR_COLUMNS,
+            FixedView::SqlPlanMonitor => super::fixed_sqlmon::PLAN_COLUMNS,
         }
     }
 
@@ -261,6 +271,7 @@ impl FixedView {
             (FixedView::Logfile, "IS_RECOVERY_DEST_FILE") => 3,
             (FixedView::SqlWorkarea, "LAST_EXECUTION") => 10,
             (FixedView::ActiveSessionHistory, c) => super::fixed_ash::width(c),
+            (FixedView::SqlMonitor | FixedView::SqlPlanMonitor, c) => super::fixed_sqlmon::width(c),
             _ => 0,
         }
     }

@@ -9,6 +9,8 @@ pub mod param_defs;
 pub mod params;
 pub mod row_locks;
 pub mod shared_pool;
+pub mod sql_monitor;
+pub mod sql_monitor_text;
 pub mod txn_table;
 pub mod version;
 
@@ -157,6 +159,8 @@ pub struct Instance {
     pub(crate) sched: crate::sim::scheduler::Scheduler,
     /// Active Session History (V$ACTIVE_SESSION_HISTORY).
     pub ash: ash::AshStore,
+    /// Real-Time SQL Monitoring's executions (V$SQL_MONITOR).
+    pub sql_monitor: sql_monitor::SqlMonitorStore,
 }
 
 impl Instance {
@@ -195,6 +199,7 @@ impl Instance {
             cpu_count: 0,
             sched: Default::default(),
             ash: Default::default(),
+            sql_monitor: Default::default(),
         }
     }
 
@@ -299,6 +304,7 @@ impl Instance {
         self.io.redo.reset_buffer();
         // ASH's buffer is in the SGA: a new SGA starts it empty.
         self.ash.clear();
+        self.sql_monitor.clear();
         self.cat.ash_bytes = 0;
     }
 

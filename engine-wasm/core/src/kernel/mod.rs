@@ -333,6 +333,7 @@ impl Kernel<'_> {
         self.cost.charge_wait(st.read, wait_us, e as u8);
         self.stats.calls.note_wait(e, wait_us);
         self.stats.calls.trace_wait_params(e, [seg as u64, block as u64, m.blocks as u64], line, m.done.0);
+        self.stats.calls.note_line_read(line, m.blocks as u64);
         self.trace_physical_read(seg, block, line, st);
     }
 
@@ -412,6 +413,7 @@ impl Kernel<'_> {
         self.stats.calls.note_wait(crate::stats::WaitEvent::DirectPathRead, us);
         let p = [seg as u64, block as u64, blocks as u64];
         self.stats.calls.trace_wait_params(crate::stats::WaitEvent::DirectPathRead, p, line, now.0 + us);
+        self.stats.calls.note_line_read(line, blocks as u64);
         (self.cost.ash.line, self.cost.ash.obj, self.cost.ash.block) = (line, seg, block);
         self.cost.charge_wait(st.read, us, crate::stats::WaitEvent::DirectPathRead as u8);
         self.trace_physical_read(seg, block, line, st);

@@ -5,7 +5,7 @@
 use super::net::*;
 pub(crate) use super::types::FetchPolicy;
 use super::*;
-use crate::exec::{self, Compiled, Rt};
+use crate::exec::{self, Compiled, RowStats, Rt};
 use crate::instance::params::StatisticsLevel;
 pub use crate::instance::shared_pool::LibChild;
 use crate::kernel;
@@ -286,10 +286,10 @@ impl Run<'_> {
     ) -> Result<u64, LabError> {
         let swapped = self.cr_enter(&c.tables)?;
         let mark = self.sql_mark();
-        self.sql_area_started(c.sql_slot);
+        let outer_reads = self.sql_area_started(c.sql_slot);
         let r = self.execute_fetch_current(c, text, binds, client, cs, policy, rows_out, max_rows);
         self.cr_leave(&swapped);
-        self.sql_area_executed(c.sql_slot, &mark, *r.as_ref().unwrap_or(&0));
+        self.execution_ended(c, text, &mark, (&r, max_rows, !binds.is_empty()), outer_reads);
         r
     }
 
@@ -331,7 +331,7 @@ impl Run<'_> {
                     rng: &mut self.s.rng,
                     stacks,
                     fast_lookup,
-                    rowsource_stats,
+                    rowsource_stats: RowStats { cpu: rowsource_stats, timed: rowsource_stats || sql_trace },
                     work,
                     max_memory_mb: self.inst.limits.max_memory_mb,
                     workarea,

@@ -122,6 +122,7 @@ impl Run<'_> {
                 self.s.sqlplus.last_sql = Some(stmt.clone());
                 self.xplan_query(x, &stmt.text)
             }
+            StatementKind::SqlMonitor(x) => self.sql_monitor_query(x, stmt),
         }
     }
 

@@ -134,6 +134,7 @@ impl Run<'_> {
         text_len: u64,
         call: FetchCall,
     ) {
+        self.s.stats.calls.fetch_calls += 1;
         let g = &self.inst.cost_params.grid;
         let thin_hit = call.first && call.memopt_hit && matches!(client, Client::JdbcThin | Client::Sqlcl);
         if call.first && call.memopt_hit && !thin_hit {

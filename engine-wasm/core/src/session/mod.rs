@@ -46,6 +46,7 @@ mod schema;
 pub use crate::instance::row_locks;
 mod smart_scan;
 mod space;
+mod sql_monitor;
 mod sqlcl;
 mod sqlplus;
 mod sqltrace;

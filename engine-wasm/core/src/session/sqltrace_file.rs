@@ -170,7 +170,10 @@ pub(super) fn is_read(e: WaitEvent) -> bool {
 /// Oracle's command type (`oct=`, V$SQLCOMMAND) of a statement.
 pub(super) fn command_type(k: &StatementKind) -> u32 {
     match k {
-        StatementKind::Query(_) | StatementKind::SelectForUpdate(_) | StatementKind::Xplan(_) => 3,
+        StatementKind::Query(_)
+        | StatementKind::SelectForUpdate(_)
+        | StatementKind::Xplan(_)
+        | StatementKind::SqlMonitor(_) => 3,
         StatementKind::Insert(_) => 2,
         StatementKind::Update(_) => 6,
         StatementKind::Delete(_) => 7,

@@ -66,7 +66,7 @@ pub(crate) fn kind_of(k: &StatementKind) -> &'static str {
         StatementKind::SqlPlus(_) => "sqlplus",
         StatementKind::Lab(_) => "lab",
         StatementKind::ExplainPlan(_) => "dml",
-        StatementKind::Xplan(_) => "query",
+        StatementKind::Xplan(_) | StatementKind::SqlMonitor(_) => "query",
     }
 }
 

@@ -241,6 +241,11 @@ pub struct CallCounters {
     /// Each wait as it happens, while the session writes an extended SQL
     /// trace (`session/sqltrace.rs`); None (nothing kept) otherwise.
     pub trace_waits: Option<Vec<TraceWait>>,
+    /// Read requests and blocks read per plan line of the running
+    /// execution (SQL Monitor's Read Reqs and Read Bytes per line).
+    pub line_reads: Vec<(u64, u64)>,
+    /// Fetch calls made (SQL Monitor's Fetch Calls).
+    pub fetch_calls: u64,
 }
 
 /// Buckets of a microsecond wait histogram (the last one takes every
@@ -314,6 +319,22 @@ impl CallCounters {
         if let Some(v) = &mut self.trace_waits {
             trace_wait::keep(v, e, us);
         }
+    }
+
+    /// A read request of `blocks` blocks made for plan line `line` (out
+    /// of line: reads are the slow path).
+    #[cold]
+    #[inline(never)]
+    pub fn note_line_read(&mut self, line: u16, blocks: u64) {
+        if line == u16::MAX {
+            return;
+        }
+        let i = line as usize;
+        if self.line_reads.len() <= i {
+            self.line_reads.resize(i + 1, (0, 0));
+        }
+        self.line_reads[i].0 += 1;
+        self.line_reads[i].1 += blocks;
     }
 
     /// The parameters of the wait just noted (`e`), for the SQL trace.

@@ -76,6 +76,8 @@ pub enum StatementKind {
     ExplainPlan(ExplainPlan),
     /// `SELECT * FROM TABLE(dbms_xplan.display[_cursor](...))`
     Xplan(XplanCall),
+    /// `SELECT dbms_sqltune.report_sql_monitor[_list](...) FROM dual`
+    SqlMonitor(SqlMonitorCall),
     /// `CREATE [TEMPORARY] TABLESPACE ts DATAFILE|TEMPFILE '+NAME' SIZE n`
     CreateTablespace(CreateTablespace),
     /// `ALTER SYSTEM FLUSH BUFFER_CACHE`
@@ -173,6 +175,27 @@ pub struct XplanCall {
     pub statement_id: Option<String>,
     pub pos: Pos,
 }
+
+/// A DBMS_SQLTUNE SQL Monitor report call.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SqlMonitorCall {
+    /// REPORT_SQL_MONITOR_LIST (else REPORT_SQL_MONITOR).
+    pub list: bool,
+    pub args: Vec<SqlMonitorArg>,
+    /// The column's heading: the call as Oracle names it, or the alias.
+    pub heading: String,
+    pub pos: Pos,
+}
+
+/// An argument of a SQL Monitor report call: its parameter's name, its
+/// literal's text (None: NULL) and where it was written.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SqlMonitorArg {
+    pub name: String,
+    pub value: Option<String>,
+    pub pos: Pos,
+}
+
 // ---------------------------------------------------------------- PL/SQL
 
 #[derive(Debug, Clone, PartialEq)]

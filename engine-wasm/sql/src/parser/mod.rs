@@ -42,6 +42,7 @@ mod query;
 mod recwith;
 mod sample;
 mod setops;
+mod sqlmon;
 mod sqlplus;
 mod stream;
 #[cfg(test)]

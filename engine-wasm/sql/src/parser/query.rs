@@ -35,6 +35,7 @@ impl Parser<'_> {
         };
         match word.as_str() {
             "SELECT" if self.at_xplan_query() => self.xplan_query(),
+            "SELECT" if self.at_sqlmon_query() => self.sqlmon_query(),
             "EXPLAIN" => self.explain_plan(),
             "SELECT" | "WITH" => {
                 let q = self.query()?;

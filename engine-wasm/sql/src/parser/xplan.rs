@@ -109,38 +109,13 @@ impl Parser<'_> {
         let mut args: Vec<Option<String>> = vec![None; names.len()];
         let mut arg_pos: Vec<Option<Pos>> = vec![None; names.len()];
         if self.eat(&Tok::LParen) && !self.eat(&Tok::RParen) {
-            let mut k = 0;
-            loop {
-                let slot = if matches!(self.nth(1), Tok::Arrow) {
-                    let at = self.pos();
-                    let name = self.word().unwrap_or("").to_string();
-                    let Some(i) = names.iter().position(|n| *n == name) else {
-                        return Err(LabError::with(ora::SQL_CALL_WRONG_ARGUMENTS, fname, at));
-                    };
-                    self.bump();
-                    self.bump();
-                    i
-                } else {
-                    k
-                };
-                if slot >= names.len() {
-                    return Err(LabError::with(ora::SQL_CALL_WRONG_ARGUMENTS, fname, self.pos()));
-                }
-                arg_pos[slot] = Some(self.pos());
-                args[slot] = match &self.tok().tok {
-                    Tok::Str(s) => Some(s.clone()),
-                    Tok::Number(n) => Some(n.to_string()),
-                    Tok::Ident { name, quoted: false } if name == "NULL" => None,
-                    _ => return Err(self.unsupported("DBMS_XPLAN arguments other than literals and NULL")),
-                };
-                self.bump();
-                k = slot + 1;
-                if self.eat(&Tok::Comma) {
-                    continue;
-                }
-                self.rparen()?;
-                break;
+            for (slot, value, at) in
+                self.literal_args(fname, names, "DBMS_XPLAN arguments other than literals and NULL")?
+            {
+                arg_pos[slot] = Some(at);
+                args[slot] = value;
             }
+            self.rparen()?;
         }
         self.rparen()?;
         // An optional table alias.

@@ -69,6 +69,9 @@ pub struct Compiled {
     /// The query has the shape of a MemOptimized fast lookup.
     pub read_optim: bool,
     pub gather_plan_statistics: bool,
+    /// The MONITOR hint (Some(true)) or NO_MONITOR (Some(false)): Real-Time
+    /// SQL Monitoring forced on or off for the statement.
+    pub monitor: Option<bool>,
     pub tables: Vec<TableId>,
     /// The `V$` views read, by `OpKind::FixedTable::slot`.
     pub fixed: Vec<super::fixed::FixedView>,
@@ -474,6 +477,11 @@ pub fn compile(q: &Query, ctx: &PlanCtx<'_>) -> Result<Compiled, LabError> {
         bind_kinds: b.bind_kinds,
         read_optim: block.read_optim,
         gather_plan_statistics: q.hints.iter().any(|h| matches!(h, Hint::GatherPlanStatistics)),
+        monitor: q.hints.iter().rev().find_map(|h| match h {
+            Hint::Other(n) if n.eq_ignore_ascii_case("MONITOR") => Some(true),
+            Hint::Other(n) if n.eq_ignore_ascii_case("NO_MONITOR") => Some(false),
+            _ => None,
+        }),
         tables: b.tables,
         fixed: b.fixed,
         fixed_src: b.fixed_src,

@@ -17,12 +17,21 @@ pub struct LineStat {
     pub time_us: f64,
     /// The line's work area in its last execution (a HASH JOIN's).
     pub workarea: Option<crate::result::WorkareaOut>,
+    /// The simulated clock when the line first started and when it last
+    /// started or produced a row (V$SQL_PLAN_MONITOR's FIRST_CHANGE_TIME
+    /// and LAST_CHANGE_TIME; meaningful once `starts` > 0).
+    pub first_us: f64,
+    pub last_us: f64,
 }
 
 impl LineStat {
     /// Adds another execution's figures to these (a work area's are the
     /// last execution's).
     pub fn add(&mut self, o: &LineStat) {
+        if o.starts > 0 {
+            self.first_us = if self.starts > 0 { self.first_us.min(o.first_us) } else { o.first_us };
+            self.last_us = self.last_us.max(o.last_us);
+        }
         self.starts += o.starts;
         self.a_rows += o.a_rows;
         self.own_buffers += o.own_buffers;

@@ -79,7 +79,7 @@ pub struct Rt<'a> {
     /// The MemOptimized fast path may be taken by this execution.
     pub fast_lookup: bool,
     /// Extra per-row cost of rowsource statistics (STATISTICS_LEVEL=ALL).
-    pub rowsource_stats: bool,
+    pub rowsource_stats: RowStats,
     /// The work the statement may still do.
     pub work: crate::kernel::limits::WorkLimit,
     /// The lab's memory budget (MB): rows a sort holds count against it.
@@ -216,10 +216,12 @@ impl Rt<'_> {
     /// statement's work (checked every 1,024 rows).
     #[inline(always)]
     fn produced(&mut self, line: u16, st: usize) -> Result<(), Box<LabError>> {
-        self.lines[line as usize].a_rows += 1;
+        let l = &mut self.lines[line as usize];
+        l.a_rows += 1;
+        l.last_us = self.k.cost.now_us();
         let own = self.stacks[st].own;
         let p = &self.k.params;
-        if self.rowsource_stats {
+        if self.rowsource_stats.cpu {
             self.k.cost.charge(own, p.row_us + p.rowsource_stats_row_us);
         } else {
             self.k.cost.charge_grid(own, p.grid.row_us);
@@ -230,6 +232,17 @@ impl Rt<'_> {
         }
         Ok(())
     }
+}
+
+/// What an execution keeps of its row sources.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct RowStats {
+    /// Rowsource statistics (STATISTICS_LEVEL=ALL, GATHER_PLAN_STATISTICS):
+    /// their extra CPU per row.
+    pub cpu: bool,
+    /// Each line's A-Time is measured: with rowsource statistics, or in an
+    /// extended SQL trace (its STAT lines' `time=`), which costs no CPU.
+    pub timed: bool,
 }
 
 /// A subquery run by a FILTER: its result (TRUE, FALSE or NULL) goes into

@@ -10,7 +10,13 @@ impl Op {
         if let k @ OpKind::ScalarSubs { .. } = &mut self.kind {
             return scalar_subquery::open(k, rt, env, keep_pins);
         }
-        rt.lines[self.line as usize].starts += 1;
+        let now = rt.k.cost.now_us();
+        let l = &mut rt.lines[self.line as usize];
+        if l.starts == 0 {
+            l.first_us = now;
+        }
+        l.starts += 1;
+        l.last_us = now;
         let k = &mut self.kind;
         match k {
             OpKind::Dual { .. } => dual::open(k),

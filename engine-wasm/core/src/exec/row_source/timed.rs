@@ -1,5 +1,6 @@
-//! A-Time: with rowsource statistics on, each `next` call adds the
-//! simulated time spent in the line and its children to its LineStat.
+//! A-Time: with rowsource statistics on (or an extended SQL trace, whose
+//! STAT lines print it as `time=`), each `next` call adds the simulated
+//! time spent in the line and its children to its LineStat.
 
 use super::*;
 
@@ -7,7 +8,7 @@ impl Op {
     /// Produce the next row into `env`; false at the end.
     #[inline]
     pub fn next(&mut self, rt: &mut Rt<'_>, env: &mut Env) -> Result<bool, Box<LabError>> {
-        if !rt.rowsource_stats {
+        if !rt.rowsource_stats.timed {
             return self.next_untimed(rt, env);
         }
         let t0 = rt.k.cost.now_us();

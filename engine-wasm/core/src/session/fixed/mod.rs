@@ -40,18 +40,21 @@ fn sql_area_bytes(text: &str) -> u64 {
 pub(crate) struct SqlMark {
     /// Work area executions: optimal, one-pass, multi-pass.
     workareas: [u64; 3],
-    gets: u64,
+    pub(crate) gets: u64,
     reads: u64,
     sorts: u64,
+    /// Read requests (SQL Monitor's Read Reqs) and fetch calls.
+    pub(crate) read_reqs: u64,
+    pub(crate) fetches: u64,
     /// The session's time ledger (V$SQL's elapsed and CPU time).
-    time: crate::stats::TimeMark,
+    pub(crate) time: crate::stats::TimeMark,
 }
 
-fn num(n: impl Into<f64>) -> Value {
+pub(super) fn num(n: impl Into<f64>) -> Value {
     Value::from_f64(n.into())
 }
 
-fn text(s: &str) -> Value {
+pub(super) fn text(s: &str) -> Value {
     if s.is_empty() {
         Value::Null
     } else {
@@ -134,20 +137,26 @@ impl Run<'_> {
             gets: g.gets.consistent_gets() + g.calls.db_block_gets,
             reads: g.gets.physical_reads + g.workarea.temp_blocks_read,
             sorts: g.access.sorts_memory + g.workarea.sorts_disk,
+            read_reqs: g.gets.read_requests,
+            fetches: g.calls.fetch_calls,
             time: self.s.time_mark(),
         }
     }
 
     /// An execution of the cursor in `slot` starts (V$SQL counts it from
     /// here, as Oracle does: a query of V$SQL sees its own execution).
-    pub(crate) fn sql_area_started(&mut self, slot: Option<(usize, u64)>) {
-        let Some((i, id)) = slot else { return };
+    /// Returns the plan-line reads counted so far (an enclosing
+    /// execution's): this execution counts its own from zero.
+    pub(crate) fn sql_area_started(&mut self, slot: Option<(usize, u64)>) -> Vec<(u64, u64)> {
+        let outer = std::mem::take(&mut self.s.stats.calls.line_reads);
+        let Some((i, id)) = slot else { return outer };
         if let Some(e) = self.inst.sql_area.get_mut(i).filter(|e| e.id == id) {
             e.executions += 1;
             let n = e.executions;
             self.s.last_sql = Some((i, id));
             self.ash_cursor(slot, n);
         }
+        outer
     }
 
     /// One execution of the cursor in `slot` ended: V$SQL's figures.
@@ -245,6 +254,7 @@ impl Run<'_> {
             | FixedView::EventHistogramMicro => self.event_rows(v),
             FixedView::Sql | FixedView::SqlWorkarea => self.sql_rows(v),
             FixedView::ActiveSessionHistory => self.ash_rows(v),
+            FixedView::SqlMonitor | FixedView::SqlPlanMonitor => self.sql_monitor_rows(v),
             FixedView::Parameter | FixedView::Version | FixedView::Session | FixedView::Timer => self.instance_rows(v),
         }
     }

@@ -1,0 +1,78 @@
+//! V$SQL_MONITOR's and V$SQL_PLAN_MONITOR's columns: Oracle's (the subset
+//! the lab fills, in the views' order; 19c Reference).
+
+pub const MONITOR_COLUMNS: &[&str] = &[
+    "KEY",
+    "STATUS",
+    "USER#",
+    "USERNAME",
+    "MODULE",
+    "ACTION",
+    "SERVICE_NAME",
+    "PROGRAM",
+    "FIRST_REFRESH_TIME",
+    "LAST_REFRESH_TIME",
+    "SID",
+    "SQL_ID",
+    "SQL_TEXT",
+    "SQL_EXEC_START",
+    "SQL_EXEC_ID",
+    "SQL_PLAN_HASH_VALUE",
+    "SQL_CHILD_ADDRESS",
+    "SESSION_SERIAL#",
+    "ELAPSED_TIME",
+    "CPU_TIME",
+    "FETCHES",
+    "BUFFER_GETS",
+    "PHYSICAL_READ_REQUESTS",
+    "PHYSICAL_READ_BYTES",
+    "APPLICATION_WAIT_TIME",
+    "CONCURRENCY_WAIT_TIME",
+    "CLUSTER_WAIT_TIME",
+    "USER_IO_WAIT_TIME",
+    "PLSQL_EXEC_TIME",
+    "ERROR_NUMBER",
+    "ERROR_MESSAGE",
+];
+
+pub const PLAN_COLUMNS: &[&str] = &[
+    "KEY",
+    "STATUS",
+    "FIRST_REFRESH_TIME",
+    "LAST_REFRESH_TIME",
+    "FIRST_CHANGE_TIME",
+    "LAST_CHANGE_TIME",
+    "SID",
+    "SQL_ID",
+    "SQL_EXEC_START",
+    "SQL_EXEC_ID",
+    "SQL_PLAN_HASH_VALUE",
+    "PLAN_PARENT_ID",
+    "PLAN_LINE_ID",
+    "PLAN_OPERATION",
+    "PLAN_OPTIONS",
+    "PLAN_OBJECT_NAME",
+    "PLAN_DEPTH",
+    "PLAN_COST",
+    "PLAN_CARDINALITY",
+    "STARTS",
+    "OUTPUT_ROWS",
+    "PHYSICAL_READ_REQUESTS",
+    "PHYSICAL_READ_BYTES",
+];
+
+/// SQL*Plus's width of a character column (Oracle's Reference, 19c).
+pub fn width(col: &str) -> u32 {
+    match col {
+        "STATUS" => 19,
+        "USERNAME" | "PLAN_OBJECT_NAME" => 128,
+        "MODULE" | "ACTION" | "SERVICE_NAME" | "PROGRAM" => 64,
+        "SQL_ID" => 13,
+        "SQL_TEXT" => 2000,
+        "SQL_CHILD_ADDRESS" => 16,
+        "ERROR_NUMBER" => 40,
+        "ERROR_MESSAGE" => 256,
+        "PLAN_OPERATION" | "PLAN_OPTIONS" => 30,
+        _ => 0,
+    }
+}
