@@ -20,7 +20,7 @@ import { useExecute, type Status } from './app/execute';
 import { usePresenting } from './app/presenting';
 import { useEngineLife } from './app/engine';
 import { useScenarios } from './app/scenarios';
-import { Toolbar } from './app/Toolbar';
+import { keepShown, Toolbar } from './app/Toolbar';
 import { ViewTabs, type TabId } from './app/ViewTabs';
 import { useShortcuts } from './app/shortcuts';
 import { useExportReport } from './app/exportReport';
@@ -74,7 +74,7 @@ export function App() {
 
   const cancel = useCallback(() => {
     setStatus({ state: 'busy', text: 'Cancelling: restoring engine state…' });
-    client.cancel(setProgress).then(() => setStatus({ state: 'ready', text: 'Cancelled; engine state restored' }));
+    client.cancel(keepShown(setProgress)).then(() => setStatus({ state: 'ready', text: 'Cancelled; engine state restored' }));
   }, [client]);
 
   const getTrace = useCallback((step: Step): Promise<Trace | null> => client.trace(step.index), [client]);
