@@ -10,7 +10,7 @@ import { fmtNum, fmtUs } from './model/stats';
 import { Editor, type EditorApi, type EditorError } from './views/Editor';
 import { StepsList } from './views/StepsList';
 import { Notices, upsertNotice, type Notice } from './views/Notices';
-import { comparables, type Comparable, type SessionRun } from './session';
+import { comparables, type SessionRun } from './session';
 import { Presenter } from './views/Presenter';
 import { ViewBoundary } from './views/ViewBoundary';
 import type { ReportInputs } from './reports/report';
@@ -26,6 +26,7 @@ import { useShortcuts } from './app/shortcuts';
 import { useExportReport } from './app/exportReport';
 import { HelpDialog, SaveDialog } from './app/dialogs';
 import { useSelectedTraces } from './app/savedTraces';
+import { useExecSamples } from './app/execSamples';
 
 /** Engine errors underlined in the editor, at most (the error bar counts them all). */
 const MAX_DIAGNOSTICS = 1000;
@@ -87,15 +88,7 @@ export function App() {
   useShortcuts({ execute, busy, cancel, switchTab, openHelp });
 
   const items = useMemo(() => comparables(runs), [runs]);
-  // Compare's per-execution samples: a side's step's trace (the engine's for the live run, the host's for a saved one).
-  const getExecSamples = useCallback(async (c: Comparable) => {
-    const run = runs.find((r) => r.id === c.source?.run);
-    const step = run?.steps.find((s) => s.index === c.source?.step);
-    if (!run || !step) return null;
-    if (!run.live && run.source !== 'history') throw new Error('its run is no longer in the engine (run it again, or load it from History)');
-    const t = run.source === 'history' ? await shown.loader.trace(run, step) : await client.trace(step.index);
-    return t?.exec_samples ?? null;
-  }, [runs, client, shown.loader]);
+  const getExecSamples = useExecSamples(runs, client, shown.loader.trace);
   const diagnostics = useMemo(() => errors.slice(0, MAX_DIAGNOSTICS), [errors]);
   const openScript = (saved: SavedRun) => { const t = stripBom(saved.script); editorRef.current?.setText(t); draftRef.current = t; setScenario(saved.title ?? null); };
   const loadSaved = (saved: SavedRun) => {
