@@ -60,7 +60,8 @@ try {
     await pickA.selectOption(runOne[0]);
     await page.getByRole('button', { name: 'an execution' }).click();
     const view = page.locator('.compare-samples');
-    await page.waitForFunction(() => /executions\s+200\s+100/.test(document.querySelector('.compare-samples')?.textContent ?? ''), null, { timeout: 20_000 });
+    await page.waitForFunction(() => /executions\s*200\s*100/.test(document.querySelector('.compare-samples')?.textContent ?? ''), null, { timeout: 20_000 })
+      .catch(async (e) => { throw new Error(`${e.message}: ${await view.innerText()}`); });
     const text = await view.innerText();
     assert(/Time an execution \(each execution a sample\)/.test(text), text.slice(0, 200));
     assert(/Welch's t-test, A − B: t = -?[\d.]+, df = [\d.]+, p-value = [\d.e-]+;\s+95% confidence interval/.test(text), text);

@@ -2,9 +2,16 @@
 // in R"): the executions of a LAB RUN step, or of one of its runs, from the
 // figures the engine keeps with the step's trace; what was left out beyond
 // the 10,000 kept; and the CSV R's read.csv and pandas' read_csv take as it is.
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { loadEngine } from '../../engine-wasm/js/engine.mjs';
+import { ENGINE_MODULE } from '../../electron/engine-node.mjs';
+import { ENGINE_PKG_DIR } from '../../electron/paths.mjs';
 import { executionRows, executionsCsv, keptNote, type ExecSamples } from '../../renderer/src/model/execSamples';
 import { welchTest } from '../../renderer/src/model/sampleStats';
+
+const engineBuilt = fs.existsSync(ENGINE_MODULE) && fs.existsSync(path.join(ENGINE_PKG_DIR, 'lio_wasm_bg.wasm'));
 
 // 2 runs of 3 executions: hand-made figures.
 const s: ExecSamples = {
@@ -41,5 +48,19 @@ describe('a LAB RUN\'s executions as samples', () => {
     const csv = executionsCsv(executionRows(s, 1), executionRows(s, 2).slice(0, 1));
     expect(csv).toBe('side,sample,run,execution,elapsed_us,cpu_us,wait_us,buffer_gets,physical_reads\n' +
       'A,1,1,1,100,80,20,3,0\nA,2,1,2,110,85,25,3,0\nA,3,1,3,120,90,30,4,1\nB,1,2,1,200,150,50,7,0\n');
+  });
+});
+
+describe.skipIf(!engineBuilt)('the engine hands a LAB RUN\'s executions over with its trace', () => {
+  it('trace(step).exec_samples: one number an execution in each column, none for other steps', async () => {
+    const engine = await loadEngine(undefined, { trace: true });
+    const r = engine.exec("create table t (id number primary key, n number);\ninsert into t select rownum, 0 from dual connect by level <= 500;\ncommit;\n" +
+      "LAB RUN 'select n from t where id = :1' BIND 1 TO 50 RUNS 2;\nselect count(*) from t;\n");
+    const run = r.steps[3], last = r.steps[4];
+    const s = engine.trace(run.index)?.exec_samples as ExecSamples;
+    expect([s.executions, s.per_run, s.elapsed_us.length, s.cpu_us.length, s.buffer_gets.length]).toEqual([100, 50, 100, 100, 100]);
+    expect(s.elapsed_us.reduce((a, b) => a + b, 0)).toBeCloseTo(run.runs!.reduce((a, w) => a + w.elapsed_us, 0), -1);
+    expect(engine.trace(last.index)?.exec_samples).toBeUndefined();
+    engine.free();
   });
 });
