@@ -9,6 +9,14 @@ import path from 'node:path';
 import { ARTIFACTS, launchApp, runAll, setScript, suite, assert, assertEq } from './harness.mjs';
 
 const s = suite('compare-samples');
+
+/** The lines of the CSV that Export samples downloads (kept in the artifacts). */
+async function exportedCsv(page) {
+  const [d] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export samples (CSV)' }).click()]);
+  const file = path.join(ARTIFACTS, d.suggestedFilename());
+  await d.saveAs(file);
+  return readFileSync(file, 'utf8').trimEnd().split('\n');
+}
 let app;
 const SCRIPT = `create table t (id number primary key, n number, pad varchar2(200));
 insert into t select rownum, mod(rownum, 7), rpad('x', 200, 'x') from dual connect by level <= 3000;
@@ -43,10 +51,7 @@ try {
   });
 
   await s.test('the runs as CSV: a header, one row a run, numbers only', async () => {
-    const [d] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export samples (CSV)' }).click()]);
-    const file = path.join(ARTIFACTS, d.suggestedFilename());
-    await d.saveAs(file);
-    const lines = readFileSync(file, 'utf8').trimEnd().split('\n');
+    const lines = await exportedCsv(app.page);
     assertEq(lines[0], 'side,sample,elapsed_us,us_per_execution,consistent_gets,db_block_gets,physical_reads,SQL_Net_roundtrips_to_from_client,execute_count,DB_time', 'header');
     assertEq(lines.length, 11, 'ten runs and the header');
     for (const l of lines.slice(1)) assert(/^[AB],\d+(,-?[\d.e+-]+){8}$/.test(l), `a row of numbers: ${l}`);
@@ -72,10 +77,7 @@ try {
       await page.screenshot({ path: path.join(ARTIFACTS, `compare-executions-${w}x${h}.png`) });
     }
     await page.setViewportSize({ width: 1440, height: 900 });
-    const [d] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export samples (CSV)' }).click()]);
-    const file = path.join(ARTIFACTS, d.suggestedFilename());
-    await d.saveAs(file);
-    const lines = readFileSync(file, 'utf8').trimEnd().split('\n');
+    const lines = await exportedCsv(app.page);
     assertEq(lines[0], 'side,sample,run,execution,elapsed_us,cpu_us,wait_us,buffer_gets,physical_reads', 'header');
     assertEq(lines.length, 301, 'three hundred executions and the header');
     for (const l of lines.slice(1)) assert(/^[AB],\d+(,-?[\d.e+-]+){7}$/.test(l), `a row of numbers: ${l}`);

@@ -58,28 +58,26 @@ describe.skipIf(!engineBuilt)('the worker posts a LAB RUN\'s executions while th
     expect(posted).toEqual([]);
   });
 
-  it('reports closer together than WORK_POST_MS are coalesced (a few a second), the last always posted', async () => {
+  /** The executions each work message posted for `run` after a 5,000-row table, the clock moving `tick` ms a call. */
+  async function posts(run: string, tick: number): Promise<number[]> {
     const engine = (await loadEngine(undefined, { trace: false })) as unknown as RunnableEngine;
-    const script = "create table t (id number primary key, n number);\ninsert into t select rownum, 0 from dual connect by level <= 5000;\ncommit;\n" +
-      "LAB RUN 'select n from t where id = :1' BIND 1 TO 5000 RUNS 4;\n";
+    const script = `create table t (id number primary key, n number);\ninsert into t select rownum, 0 from dual connect by level <= 5000;\ncommit;\n${run}\n`;
     const posted: Reply[] = [];
-    // 100 ms a call: the engine reports every 1,024 executions, the worker posts one report in three.
     let clock = 0;
-    runChunks(engine, 9, [{ text: script, line: 1, statements: 4, label: 'all' }], (m) => posted.push(m), isEngineTrap, () => (clock += 100));
-    const work = posted.flatMap((m) => (m.type === 'work' ? [m.executed] : []));
+    runChunks(engine, 9, [{ text: script, line: 1, statements: 4, label: 'all' }], (m) => posted.push(m), isEngineTrap, () => (clock += tick));
+    return posted.flatMap((m) => (m.type === 'work' ? [m.executed] : []));
+  }
+
+  it('reports closer together than WORK_POST_MS are coalesced (a few a second), the last always posted', async () => {
+    // 100 ms a call: the engine reports every 1,024 executions, the worker posts one report in three.
+    const work = await posts("LAB RUN 'select n from t where id = :1' BIND 1 TO 5000 RUNS 4;", 100);
     expect(WORK_POST_MS).toBe(250);
     expect(work).toEqual([1024, 4096, 7168, 10240, 13312, 16384, 19456, 20000]);
   });
 
   it('executions that each take long are reported as they go (every 262,144 units of work), not only every 1,024', async () => {
-    const engine = (await loadEngine(undefined, { trace: false })) as unknown as RunnableEngine;
     // Each execution counts about 5,000 rows: 300 of them are some 1.5 million units, a few seconds on a slow machine.
-    const script = "create table t (id number primary key, n number);\ninsert into t select rownum, 0 from dual connect by level <= 5000;\ncommit;\n" +
-      "LAB RUN 'select count(n) from t where id > :1' BIND 1 TO 300;\n";
-    const posted: Reply[] = [];
-    let clock = 0;
-    runChunks(engine, 8, [{ text: script, line: 1, statements: 4, label: 'all' }], (m) => posted.push(m), isEngineTrap, () => (clock += 300));
-    const done = posted.flatMap((m) => (m.type === 'work' ? [m.executed] : []));
+    const done = await posts("LAB RUN 'select count(n) from t where id > :1' BIND 1 TO 300;", 300);
     expect(done.length).toBeGreaterThanOrEqual(4);
     expect(done.at(-1)).toBe(300);
     // Evenly: each report some 50 executions after the one before (262,144 units at about 5,000 an execution).
