@@ -136,6 +136,8 @@ export class LioEngine {
         devices: meta.devices ?? [],
         sessions: meta.sessions,
         window_us: meta.window_us,
+        // A LAB RUN's figures per execution (Compare's samples), when the step kept them.
+        ...(meta.exec_samples ? { exec_samples: meta.exec_samples } : {}),
         kind: t.kind(),
         get_kind: t.get_kind(),
         segment: t.segment(),

@@ -20,12 +20,13 @@ import { useExecute, type Status } from './app/execute';
 import { usePresenting } from './app/presenting';
 import { useEngineLife } from './app/engine';
 import { useScenarios } from './app/scenarios';
-import { Toolbar } from './app/Toolbar';
+import { keepShown, Toolbar } from './app/Toolbar';
 import { ViewTabs, type TabId } from './app/ViewTabs';
 import { useShortcuts } from './app/shortcuts';
 import { useExportReport } from './app/exportReport';
 import { HelpDialog, SaveDialog } from './app/dialogs';
 import { useSelectedTraces } from './app/savedTraces';
+import { useExecSamples } from './app/execSamples';
 
 /** Engine errors underlined in the editor, at most (the error bar counts them all). */
 const MAX_DIAGNOSTICS = 1000;
@@ -74,7 +75,7 @@ export function App() {
 
   const cancel = useCallback(() => {
     setStatus({ state: 'busy', text: 'Cancelling: restoring engine state…' });
-    client.cancel(setProgress).then(() => setStatus({ state: 'ready', text: 'Cancelled; engine state restored' }));
+    client.cancel(keepShown(setProgress)).then(() => setStatus({ state: 'ready', text: 'Cancelled; engine state restored' }));
   }, [client]);
 
   const getTrace = useCallback((step: Step): Promise<Trace | null> => client.trace(step.index), [client]);
@@ -87,6 +88,7 @@ export function App() {
   useShortcuts({ execute, busy, cancel, switchTab, openHelp });
 
   const items = useMemo(() => comparables(runs), [runs]);
+  const getExecSamples = useExecSamples(runs, client, shown.loader.trace);
   const diagnostics = useMemo(() => errors.slice(0, MAX_DIAGNOSTICS), [errors]);
   const openScript = (saved: SavedRun) => { const t = stripBom(saved.script); editorRef.current?.setText(t); draftRef.current = t; setScenario(saved.title ?? null); };
   const loadSaved = (saved: SavedRun) => {
@@ -125,7 +127,7 @@ export function App() {
           </section>
         </div>
         <ViewTabs tab={tab} onTab={switchTab} step={selectedStep} live={shown.traced} catalog={shown.catalog} getTrace={shown.getTrace} getActivity={getActivity} reportRef={reportRef}
-          items={items} compareKeys={compareKeys} onCompareKeys={setCompareKeys} sweepMetric={sweepMetric} onSweepMetric={setSweepMetric}
+          items={items} compareKeys={compareKeys} onCompareKeys={setCompareKeys} getExecSamples={getExecSamples} sweepMetric={sweepMetric} onSweepMetric={setSweepMetric}
           host={host} history={history} historyError={historyError} onRefreshHistory={refresh} onLoadSaved={loadSaved} onOpenScript={openScript} />
       </main>
 

@@ -33,6 +33,8 @@ export interface Comparable {
   plan?: PlanLine[];
   /** A LAB RUN step's runs, each a sample (its elapsed time and statistics): Compare's t-test and CSV. */
   samples?: { elapsed_us: number; stats: Record<string, number> }[];
+  /** Where it ran: the session run's id and the step's index (and the run of a LAB RUN, 1-based), to fetch its trace's per-execution figures. */
+  source?: { run: number; step: number; runNo?: number };
 }
 
 export function shortStmt(s: string, n = 60): string {
@@ -63,10 +65,10 @@ export function comparables(runs: SessionRun[]): Comparable[] {
     for (const s of r.steps) {
       if (s.error || (s.kind !== 'query' && s.kind !== 'lab' && s.kind !== 'dml' && s.kind !== 'plsql')) continue;
       const base = `${r.label} · #${s.index} ${stmtLabel(s.statement, 48)}`;
-      out.push({ key: `${r.id}:${s.index}`, label: base, stats: s.stats, latches: s.latches, waits: s.waits, wait_histograms: s.wait_histograms, elapsed_us: s.elapsed_us, folded: s.folded, plan: s.plan,
+      out.push({ key: `${r.id}:${s.index}`, label: base, stats: s.stats, latches: s.latches, waits: s.waits, wait_histograms: s.wait_histograms, elapsed_us: s.elapsed_us, folded: s.folded, plan: s.plan, source: { run: r.id, step: s.index },
         ...(s.runs?.length ? { samples: s.runs.map((w) => ({ elapsed_us: w.elapsed_us, stats: w.stats })) } : {}) });
       for (const w of s.runs ?? []) {
-        out.push({ key: `${r.id}:${s.index}:run${w.run}`, label: `${base} · run ${w.run}`, stats: w.stats, waits: w.waits, wait_histograms: w.wait_histograms, elapsed_us: w.elapsed_us, folded: w.folded, plan: s.plan });
+        out.push({ key: `${r.id}:${s.index}:run${w.run}`, label: `${base} · run ${w.run}`, stats: w.stats, waits: w.waits, wait_histograms: w.wait_histograms, elapsed_us: w.elapsed_us, folded: w.folded, plan: s.plan, source: { run: r.id, step: s.index, runNo: w.run } });
       }
     }
   }

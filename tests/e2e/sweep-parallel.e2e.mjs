@@ -55,7 +55,11 @@ try {
     assert(/select count\(\*\) from t3/.test(text), 'the query after the sweep is listed');
   });
   await s.test('a cancel mid-sweep stops the sweep workers', async () => {
-    await setScript(page, SETUP + SWEEP.replace('RUNS 2', 'RUNS 6'));
+    // RUNS 60 (18,000 executions a point): with RUNS 6 the sweep could end within 3 s of its
+    // workers starting (measured in session 14: the engine worker's result arrived while
+    // the page still drew 58 frames a second), and the Cancel button was gone before the click
+    // landed ('waiting for element to be visible, enabled and stable' until the timeout).
+    await setScript(page, SETUP + SWEEP.replace('RUNS 2', 'RUNS 60'));
     const workers = [];
     const onWorker = (w) => { if (/sweep-worker/.test(w.url())) workers.push(w); };
     page.on('worker', onWorker);

@@ -9,6 +9,7 @@ import {
   packRunTraces, toBase64, unpackCatalog, unpackTrace,
 } from '../../renderer/src/model/savedTraces';
 import { createSavedTraceLoader, sendRunTraces } from '../../renderer/src/app/savedTraces';
+import { savedInPartText } from '../../renderer/src/app/history';
 import type { Catalog, Step, Trace } from '../../renderer/src/model/types';
 import type { SessionRun } from '../../renderer/src/session';
 
@@ -153,6 +154,18 @@ describe('saved traces: sending and loading through a host', () => {
     stored.set('9:1', { ...stored.get('9:1')!, data: toBase64(new Uint8Array([120, 156, 1, 2, 3, 4])) });
     await expect(loader.trace(run, step(1, 60))).rejects.toThrow(/^the saved trace of step #1 cannot be read: its compressed bytes are damaged/);
     await expect(loader.trace(run, step(5, 3))).rejects.toThrow(/^the trace of step #5 was not kept with the saved run/);
+  });
+
+  it('a trace over the size cap is left out and the save\'s message states the cap', async () => {
+    const sent: number[] = [];
+    const host = { putRunTrace: async (_id: string | number, t: { step: number }) => { sent.push(t.step); } };
+    const t = makeTrace(20000, 9);
+    const notes = await sendRunTraces(host, 4, [step(0, 1), step(1, 1)], async () => t, null, { step: 1024, run: 1 << 20 });
+    expect(sent).toEqual([]);
+    expect(savedInPartText(7, 4, notes)).toBe('Run 7 was saved to history as #4, in part: traces of 2 steps not kept: over 1 KB compressed each.');
+    // Under the default caps (those the host takes) the same traces are sent.
+    expect(await sendRunTraces(host, 4, [step(0, 1), step(1, 1)], async () => t, null)).toEqual([]);
+    expect(sent).toEqual([0, 1]);
   });
 
   it('a host that refuses a part stops the sending and says why', async () => {

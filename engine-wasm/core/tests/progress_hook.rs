@@ -68,3 +68,21 @@ fn the_reports_change_no_figure() {
     let mut b = Engine::new(EngineConfig { trace: false, ..Default::default() });
     assert_eq!(a.exec_json(&script), b.exec_json(&script));
 }
+
+#[test]
+fn executions_that_each_take_long_are_reported_by_their_work() {
+    let (mut e, seen) = engine_with_reports();
+    ok(&e.exec(SETUP));
+    seen.borrow_mut().clear();
+    // Each execution counts some 3,000 rows (a range scan of the whole index
+    // and the table): 300 of them are about a million units of work, so the
+    // reports come every 262,144 units (PROGRESS_WORK), not only at the last.
+    ok(&e.exec("LAB RUN 'select count(n) from t where id > :1' BIND 1 TO 300;"));
+    let got = seen.borrow().clone();
+    assert_eq!(got.last(), Some(&(300, 300)), "{got:?}");
+    assert!(got.len() >= 3, "reports as it goes: {got:?}");
+    // Evenly, by work: each execution's rows fall by one, so the gaps grow a little.
+    for w in got.windows(2).take(got.len() - 2) {
+        assert!(w[1].0 > w[0].0 && w[1].0 - w[0].0 < 150, "{got:?}");
+    }
+}

@@ -56,6 +56,26 @@ export function workText(p: Progress, short = false): string | null {
   return `${n(p.executed)} / ${n(p.executions)} executions${left}`;
 }
 
+/**
+ * What the toolbar shows of `p` (the steps' count, a LAB RUN's executions and
+ * time left, long and short): a progress report that leaves it the same is
+ * not a render (see keepShown).
+ */
+export function progressShown(p: Progress | null): string {
+  if (!p) return '';
+  const work = workText(p);
+  return `${p.done}/${p.total}|${work ?? ''}|${work ? workText(p, true) : ''}`;
+}
+
+/**
+ * `set` (a React state setter of the toolbar's progress) for the engine's
+ * reports: the state moves only when what the toolbar shows changes, so a
+ * report that changes nothing on screen re-renders nothing.
+ */
+export function keepShown(set: (f: (prev: Progress | null) => Progress | null) => void): (p: Progress | null) => void {
+  return (p) => set((prev) => (prev === p || progressShown(prev) !== progressShown(p) ? p : prev));
+}
+
 function WorkProgress({ progress }: { progress: Progress }) {
   const text = workText(progress);
   if (!text) return null;

@@ -8,6 +8,7 @@ import { Autotrace } from '../views/Autotrace';
 import { StructureView } from '../views/StructureView';
 import { FlameView } from '../views/FlameView';
 import { CompareView } from '../views/CompareView';
+import type { GetExecSamples } from '../views/CompareSamples';
 import { HistoryView } from '../views/HistoryView';
 import { ViewBoundary } from '../views/ViewBoundary';
 
@@ -17,12 +18,12 @@ export const TABS: { id: TabId; label: string }[] = [
   { id: 'compare', label: 'Compare' }, { id: 'history', label: 'History' },
 ];
 
-export function ViewTabs({ tab, onTab, step, live, catalog, getTrace, getActivity, reportRef, items, compareKeys, onCompareKeys, sweepMetric, onSweepMetric, host, history, historyError, onRefreshHistory, onLoadSaved, onOpenScript }: {
+export function ViewTabs({ tab, onTab, step, live, catalog, getTrace, getActivity, reportRef, items, compareKeys, onCompareKeys, getExecSamples, sweepMetric, onSweepMetric, host, history, historyError, onRefreshHistory, onLoadSaved, onOpenScript }: {
   tab: TabId; onTab(t: TabId): void;
   step: Step | null; live: boolean; catalog: Catalog | null; getTrace(step: Step): Promise<Trace | null>;
   getActivity?(step: Step): Promise<Activity | null>;
   reportRef: { current: () => Partial<ReportInputs> };
-  items: Comparable[]; compareKeys: [string, string]; onCompareKeys(k: [string, string]): void;
+  items: Comparable[]; compareKeys: [string, string]; onCompareKeys(k: [string, string]): void; getExecSamples?: GetExecSamples;
   sweepMetric: string; onSweepMetric(m: string): void;
   host: Host; history: RunSummary[]; historyError: string | null;
   onRefreshHistory(): Promise<unknown>; onLoadSaved(saved: SavedRun): void; onOpenScript(saved: SavedRun): void;
@@ -49,7 +50,7 @@ export function ViewTabs({ tab, onTab, step, live, catalog, getTrace, getActivit
         {tab === 'autotrace' && <Autotrace step={step} sweepMetric={sweepMetric} onSweepMetric={onSweepMetric} getActivity={live ? getActivity : undefined} />}
         {tab === 'structure' && <StructureView step={step} live={live} catalog={catalog} getTrace={getTrace} getActivity={getActivity} reportRef={reportRef} />}
         {tab === 'flame' && <FlameView step={step} items={items} reportRef={reportRef} />}
-        {tab === 'compare' && <CompareView items={items} keys={compareKeys} onKeys={onCompareKeys} reportRef={reportRef} />}
+        {tab === 'compare' && <CompareView items={items} keys={compareKeys} onKeys={onCompareKeys} reportRef={reportRef} getExecSamples={getExecSamples} />}
         {tab === 'history' && <HistoryView host={host} runs={history} error={historyError}
           onRefresh={onRefreshHistory} onLoad={onLoadSaved} onOpenScript={onOpenScript} />}
         </ViewBoundary>

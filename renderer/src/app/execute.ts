@@ -11,6 +11,7 @@ import { splitScript, statementAt, scriptChunks } from '../model/script.mjs';
 import { focusLine } from '../model/demo.mjs';
 import { fmtNum } from '../model/stats';
 import { runTitle, stepToShow, type SessionRun } from '../session';
+import { keepShown } from './Toolbar';
 import type { EditorApi, EditorError } from '../views/Editor';
 
 /** Streamed steps reach the screen at most this often (ms). */
@@ -31,7 +32,7 @@ export interface ExecuteDeps {
   flash(msg: string): void;
   saveToHistory(runId: number, run: NewRun, traces?: SaveTraces): void;
   setStatus(s: Status): void;
-  setProgress(p: Progress | null): void;
+  setProgress(p: Progress | null | ((prev: Progress | null) => Progress | null)): void;
   setRuns(f: (rs: SessionRun[]) => SessionRun[]): void;
   setCatalog(c: Catalog | null): void;
   setErrors(e: EditorError[]): void;
@@ -88,6 +89,8 @@ export function useExecute(d: ExecuteDeps) {
       const ms = performance.now() - t0;
       return `${fmtNum(steps.length)} step${steps.length === 1 ? '' : 's'} in ${fmtNum(Math.round(ms))} ms${errs.length ? ` · ${fmtNum(errs.length)} error${errs.length > 1 ? 's' : ''}` : ''}${note}`;
     };
+    // The engine's reports move the toolbar only when what it shows changes.
+    const shownProgress = keepShown(setProgress);
     const title = runTitle(text, scenarioTextRef.current === text ? scenario : null);
     try {
       if (mode === 'all' || only?.fresh) await client.reset();
@@ -98,7 +101,7 @@ export function useExecute(d: ExecuteDeps) {
       // 'Run all' sends every character of the script (as one call would); a statement run sends just it.
       const chunks = scriptChunks(text, chosen, mode === 'all' ? { start: 0, end: text.length } : {});
       const v = await client.exec(chunks, {
-        onProgress: setProgress,
+        onProgress: shownProgress,
         onSteps: (steps, ver) => {
           version = ver;
           for (const s of steps) { received.push(s); queued.push(s); }

@@ -56,7 +56,7 @@ export function useRunHistory(host: Host, setRuns: SetRuns, notify: (n: Notice) 
             ? await sendRunTraces(host, saved.id, fitted.result.steps, traces.getTrace, traces.catalog).catch((e: Error) => [`traces not kept: ${e.message}`])
             : [];
           const notes = [...fitted.notes, ...traceNotes];
-          if (notes.length) notify({ id, tone: 'warning', text: `Run ${runId} was saved to history as #${saved?.id ?? '?'}, in part: ${notes.join('; ')}.` });
+          if (notes.length) notify({ id, tone: 'warning', text: savedInPartText(runId, saved?.id, notes) });
           else dismiss(id);
           return host.listRuns().then((h) => { setHistory(h); setHistoryError(null); });
         }, (e: unknown) => failed((e as Error)?.message || String(e), attempt))
@@ -66,6 +66,11 @@ export function useRunHistory(host: Host, setRuns: SetRuns, notify: (n: Notice) 
   }, [host, notify, dismiss, setRuns]);
 
   return { history, historyError, refresh, saveToHistory };
+}
+
+/** What a save says when part of the run was left out (rows over the cap, traces over their size cap, and why). */
+export function savedInPartText(runId: number, savedId: string | number | undefined, notes: string[]): string {
+  return `Run ${runId} was saved to history as #${savedId ?? '?'}, in part: ${notes.join('; ')}.`;
 }
 
 /**

@@ -13,8 +13,8 @@ import type { SessionRun } from '../session';
  * the host refuses stops the sending and says so.
  */
 export async function sendRunTraces(host: Pick<Host, 'putRunTrace'>, savedId: string | number, steps: Step[],
-  getTrace: (index: number) => Promise<Trace | null>, catalog: Catalog | null): Promise<string[]> {
-  const packed = await packRunTraces(steps, getTrace, catalog);
+  getTrace: (index: number) => Promise<Trace | null>, catalog: Catalog | null, caps?: { step: number; run: number }): Promise<string[]> {
+  const packed = await packRunTraces(steps, getTrace, catalog, caps);
   let sent = 0;
   for (const p of packed.parts) {
     try {

@@ -17,6 +17,8 @@ export interface TraceMeta {
   sessions?: TraceSession[];
   /** The other sessions' events are kept before this time (µs): the step's trace budget did not hold them all. */
   window_us?: number;
+  /** A `LAB RUN` of a query: its figures per execution (Compare's samples); absent otherwise. */
+  exec_samples?: ExecSamples;
 }
 
 /** Visits of one block in the whole step (kept when the events were truncated). */
@@ -64,6 +66,24 @@ export interface TraceSession {
   events: number;
   /** Some of its events are not in the trace (the step's budget). */
   truncated: boolean;
+}
+
+/** A `LAB RUN`'s figures per execution (a query's; the first 10,000 of the step's executions): each column holds one number an execution, in the order they ran (run after run). */
+export interface ExecSamples {
+  /** Executions of the step in all (the columns hold the first of them). */
+  executions: number;
+  /** Executions a run (`BIND lo TO hi`): sample i is of run i / per_run + 1. */
+  per_run: number;
+  /** The simulated clock's span of the execution (its calls and round trips), µs. */
+  elapsed_us: number[];
+  /** CPU in the execution, µs (as V$SQL's CPU_TIME counts it). */
+  cpu_us: number[];
+  /** Time in wait events in the execution, µs (SQL*Net's included). */
+  wait_us: number[];
+  /** Buffer gets (consistent gets and db block gets). */
+  buffer_gets: number[];
+  /** Physical reads. */
+  physical_reads: number[];
 }
 
 export const NO_SEGMENT = 0xffffffff;

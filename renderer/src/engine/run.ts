@@ -20,15 +20,24 @@ export interface RunnableEngine {
 }
 
 /**
+ * A long LAB RUN's executions are posted at most this often (ms), and its last
+ * report: the engine reports every 1,024 executions or 262,144 units of work
+ * (config.rs PROGRESS_WORK, a quarter second or less), which would be tens of
+ * messages a second for short executions; the room needs a few a second (the
+ * count moves at least every 500 ms), and each message is a render in the UI.
+ */
+export const WORK_POST_MS = 250;
+
+/**
  * Post a long LAB RUN's executions as the engine reports them, at most every
- * STEP_FLUSH_MS (and its last report), while the statement runs.
+ * WORK_POST_MS (and its last report), while the statement runs.
  */
 function watchWork(engine: RunnableEngine, id: number, post: (m: Reply) => void, now: () => number): () => void {
   if (!engine.setProgress) return () => undefined;
   let last = -Infinity;
   engine.setProgress((executed, executions) => {
     const t = now();
-    if (executed < executions && t - last < STEP_FLUSH_MS) return;
+    if (executed < executions && t - last < WORK_POST_MS) return;
     last = t;
     post({ type: 'work', id, executed, executions });
   });

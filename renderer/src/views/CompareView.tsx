@@ -7,11 +7,13 @@ import { pickerItems, type Comparable } from '../session';
 import type { ReportInputs } from '../reports/report';
 import { FlameCanvas } from './FlameCanvas';
 import { PlanCompare } from './PlanCompare';
-import { CompareSamples } from './CompareSamples';
+import { CompareSamples, type GetExecSamples } from './CompareSamples';
 import { WaitHistograms } from './WaitHistograms';
 
-export function CompareView({ items, keys, onKeys, reportRef }: {
+export function CompareView({ items, keys, onKeys, reportRef, getExecSamples }: {
   items: Comparable[]; keys: [string, string]; onKeys(k: [string, string]): void; reportRef: { current: () => Partial<ReportInputs> };
+  /** A side's per-execution figures (its step's trace), for Samples' "each sample: an execution". */
+  getExecSamples?: GetExecSamples;
 }) {
   const [filter, setFilter] = useState('');
   const [search, setSearch] = useState('');
@@ -74,7 +76,7 @@ export function CompareView({ items, keys, onKeys, reportRef }: {
             <button type="button" className={`btn small ${show === 'stats' ? 'primary' : ''}`} aria-pressed={show === 'stats'} onClick={() => setShow('stats')}>Statistics</button>
             <button type="button" className={`btn small ${show === 'plans' ? 'primary' : ''}`} aria-pressed={show === 'plans'} onClick={() => setShow('plans')}>Plans</button>
             <button type="button" className={`btn small ${show === 'samples' ? 'primary' : ''}`} aria-pressed={show === 'samples'} onClick={() => setShow('samples')}
-              title="Each side's runs as samples: Welch's t-test, percentiles, correlation, CSV">Samples</button>
+              title="Each side's runs or executions as samples: Welch's t-test, percentiles, correlation, CSV">Samples</button>
           </div>
           <input className="input filter" type="search" placeholder="Filter statistics" aria-label="Filter compared statistics" value={filter} onChange={(e) => setFilter(e.target.value)} />
           <label style={{ display: 'flex', gap: 4, alignItems: 'center' }}><input type="checkbox" checked={changedOnly} onChange={(e) => setChangedOnly(e.target.checked)} />changed only</label>
@@ -86,7 +88,7 @@ export function CompareView({ items, keys, onKeys, reportRef }: {
             {copied === 'copied' ? 'Copied' : copied === 'failed' ? 'Copy failed' : 'Copy runstats'}
           </button>
         </div>
-        {show === 'plans' ? <PlanCompare a={a?.plan ?? []} b={b?.plan ?? []} /> : show === 'samples' ? <div className="scroll"><CompareSamples a={a} b={b} /></div> : <div className="scroll">
+        {show === 'plans' ? <PlanCompare a={a?.plan ?? []} b={b?.plan ?? []} /> : show === 'samples' ? <div className="scroll"><CompareSamples a={a} b={b} getExecSamples={getExecSamples} /></div> : <div className="scroll">
           <table className="grid" aria-label="Compared statistics">
             <thead><tr><th scope="col">Statistic</th><th scope="col" className="num">A</th><th scope="col" className="num">B</th><th scope="col" className="num">Difference</th></tr></thead>
             <tbody>

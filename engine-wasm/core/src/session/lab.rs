@@ -258,6 +258,10 @@ impl Run<'_> {
         let mut columns = Vec::new();
         let mut rows_processed = 0;
         // Workloads keep a summarized trace: the heat map, and events up to the limit.
+        if self.s.trace.enabled && matches!(stmt.kind, StatementKind::Query(_)) {
+            let per_run = (hi - lo + 1) as u64;
+            self.s.trace.samples.start(runs as u64 * per_run, per_run);
+        }
         for run in 0..runs {
             let before = self.snapshot();
             let mark = self.s.cost.mark();
@@ -332,6 +336,8 @@ impl Run<'_> {
         let mut cursor: Option<Box<Compiled>> = None;
         let mut bind_buf: Vec<Value> = Vec::new();
         let per_run = (hi - lo + 1) as u64;
+        // Each execution's figures, while the step keeps them (Compare's samples).
+        let mut sample = self.s.trace.samples.wants().then(|| self.sql_mark());
         // Each execution's fetch calls check the work budget.
         for (i, v) in (lo..=hi).enumerate() {
             self.s.trace.set_exec((run as u64 * per_run + i as u64) as u32);
@@ -374,7 +380,14 @@ impl Run<'_> {
             };
             let n = self.execute_fetch(c, sql_text, &bind_buf, client, &cs, policy, None, None)?;
             rows_processed += n;
-            self.config.progress.tick(before + i as u64 + 1, total);
+            if let Some(m) = &mut sample {
+                self.note_exec_sample(m);
+                if !self.s.trace.samples.wants() {
+                    sample = None;
+                }
+            }
+            let stats = &self.s.stats;
+            self.config.progress.tick_work(before + i as u64 + 1, total, || stats.work_units());
             if r.literals && i as i64 == hi - lo {
                 *plan = self.plan_out(c);
                 *columns = c.columns.clone();

@@ -34,5 +34,8 @@ crate::tsdecl::contract! {
         /// step's trace budget did not hold them all.
         #[serde(skip_serializing_if = "Option::is_none")]
         pub window_us: Option<f64>,
+        /// A `LAB RUN` of a query: its figures per execution (Compare's samples); absent otherwise.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub exec_samples: Option<super::samples::ExecSamples>,
     }
 }

@@ -7,11 +7,13 @@ pub use crate::sga::get_kind::GetKind;
 mod chunk;
 pub mod contract;
 mod meta;
+mod samples;
 mod sessions;
 
 use chunk::{exec_of, t_of, Chunk, Rec};
 
 pub use meta::{HeatCell, TraceMeta};
+pub use samples::{ExecSamples, EXEC_SAMPLES_MAX};
 use sessions::Recorded;
 pub use sessions::SessionMeta;
 
@@ -41,6 +43,8 @@ pub struct Trace {
     pub devices: Vec<crate::io::frames::DeviceFrames>,
     /// The step's session (its events are `chunks`).
     pub sid: u32,
+    /// A `LAB RUN`'s figures per execution ([`samples`]); empty otherwise.
+    pub exec_samples: ExecSamples,
     /// The other sessions of a `LAB RUN ... SESSIONS n` step
     /// ([`sessions`]): their events, the step's session's own figures and
     /// the order the columns interleave them in.
@@ -142,6 +146,7 @@ impl Trace {
             devices: &self.devices,
             sessions: self.sessions.meta(),
             window_us: self.sessions.window_us(),
+            exec_samples: (!self.exec_samples.is_empty()).then(|| self.exec_samples.clone()),
         })
         .unwrap_or_else(|_| "{}".to_string())
     }
@@ -162,6 +167,7 @@ impl Trace {
             heat: own.heat.clone(),
             devices: self.devices.clone(),
             sid: self.sid,
+            exec_samples: self.exec_samples.clone(),
             sessions: Default::default(),
         }
     }
@@ -221,6 +227,8 @@ pub struct TraceSink {
     pub sid: u32,
     /// Other sessions' traces of this step ([`TraceSink::attach`]).
     others: Vec<Recorded>,
+    /// A `LAB RUN`'s figures per execution, kept while `enabled`.
+    pub samples: ExecSamples,
 }
 
 impl Default for TraceSink {
@@ -240,6 +248,7 @@ impl Default for TraceSink {
             spare: Vec::new(),
             sid: 0,
             others: Vec::new(),
+            samples: ExecSamples::default(),
         }
     }
 }
@@ -376,6 +385,7 @@ impl TraceSink {
                 .collect(),
             devices: Vec::new(),
             sid: self.sid,
+            exec_samples: std::mem::take(&mut self.samples),
             sessions: Default::default(),
         };
         if !self.others.is_empty() {

@@ -187,6 +187,21 @@ impl Run<'_> {
         }
     }
 
+    /// One execution of a `LAB RUN` ended (`m`, the mark at its start,
+    /// moves to now): its figures go with the step's trace (Compare's
+    /// samples). Wait time is the span less CPU, the run queue and idle time.
+    pub(crate) fn note_exec_sample(&mut self, m: &mut SqlMark) {
+        let after = self.sql_mark();
+        let span = after.time.now_us - m.time.now_us;
+        let cpu = after.time.cpu_in(span, &m.time);
+        let other = (after.time.run_queue_us - m.time.run_queue_us) + (after.time.idle_us - m.time.idle_us);
+        let wait = (span - cpu - other).max(0.0);
+        // To the nanosecond, as the step's figures: repeated executions then
+        // print alike and their saved traces compress (saved-traces e2e).
+        self.s.trace.samples.push(round3(span), round3(cpu), round3(wait), after.gets - m.gets, after.reads - m.reads);
+        *m = after;
+    }
+
     /// The running session's figures now.
     pub(crate) fn figures(&self) -> SessionFigures {
         figures_of(self.s, self.inst.params.current.db_block_size)
