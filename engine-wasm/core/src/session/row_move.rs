@@ -90,7 +90,13 @@ impl Run<'_> {
     /// entries out of every index), then inserted into its new one as a
     /// new row (a new ROWID), one insert each as Oracle's row movement
     /// does them.
-    pub(super) fn move_rows(&mut self, tid: TableId, moved: Vec<Moved>, st: &ChangeStacks, pos: Pos) -> Result<(), LabError> {
+    pub(super) fn move_rows(
+        &mut self,
+        tid: TableId,
+        moved: Vec<Moved>,
+        st: &ChangeStacks,
+        pos: Pos,
+    ) -> Result<(), LabError> {
         if moved.is_empty() {
             return Ok(());
         }
