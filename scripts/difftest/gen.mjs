@@ -126,6 +126,17 @@ export function setupScripts(tables) {
       ora.push(`insert into ${t.name} values (${vals(false)});`);
       lite.push(`insert into ${t.name} values (${vals(true)})`);
     }
+    // UPDATE and DELETE of a partitioned table (issue 34; no draw from the
+    // generator): with ROW MOVEMENT, N1 (the range key) and N2 (the list
+    // key) changed on some rows, which move partition, and some rows
+    // deleted; every index (local, global, global partitioned) follows.
+    if (t.part) {
+      ora.push(`alter table ${t.name} enable row movement;`);
+      ora.push(`update ${t.name} set n1 = n1 + 3, n2 = n2 - 1 where mod(id, 3) = 0;`);
+      lite.push(`update ${t.name} set n1 = n1 + 3, n2 = n2 - 1 where id % 3 = 0`);
+      ora.push(`delete from ${t.name} where mod(id, 5) = 1;`);
+      lite.push(`delete from ${t.name} where id % 5 = 1`);
+    }
     // A column added with a DEFAULT (every third table by its row count,
     // no draw from the generator): the old rows read the default, and a
     // row inserted naming two columns takes it (the others NULL).

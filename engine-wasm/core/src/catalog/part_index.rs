@@ -41,6 +41,14 @@ impl Catalog {
         ps.children[pos.min(ps.children.len() - 1)]
     }
 
+    /// The index (partition) whose entry for row `r` (values `row`) DML
+    /// changes: [`Self::index_target`], None when that is an UNUSABLE
+    /// index partition (skipped, as SKIP_UNUSABLE_INDEXES has it).
+    pub fn dml_index(&self, iid: usize, t: &Table, r: u32, row: &[Value]) -> Option<usize> {
+        let i = self.index_target(iid, t, r, row);
+        (i == iid || !self.indexes[i].unusable).then_some(i)
+    }
+
     /// The trees DML maintains for table `tid`'s indexes: each index, or
     /// each partition of a partitioned one; not an UNUSABLE one.
     pub fn physical_indexes(&self, tid: usize) -> Vec<usize> {

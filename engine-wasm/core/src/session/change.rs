@@ -4,7 +4,7 @@
 
 use super::array_dml::DeferredLeaves;
 use super::net::Client;
-use super::txn::{kill_row, ChangeSize, Undo};
+use super::txn::{ChangeSize, Undo};
 pub(crate) use super::types::{DmlBinds, DmlScratch};
 use super::*;
 use crate::catalog::TableStorage;
@@ -34,7 +34,6 @@ impl Run<'_> {
     /// A table for DML.
     pub(super) fn dml_table(&self, name: &lio_sql::ast::Ident) -> Result<TableId, LabError> {
         let tid = self.inst.cat.table_id(&name.name).ok_or_else(|| missing_table(name))?;
-        self.refuse_partitioned(tid, "UPDATE, DELETE, MERGE and SELECT FOR UPDATE of a partitioned table", name.pos)?;
         self.check_direct_loaded(&[tid], name.pos)?;
         Ok(tid)
     }
@@ -130,10 +129,16 @@ impl Run<'_> {
             // The table's rows are changed in current mode: an index probe
             // hands its rowids straight to the change (no consistent get of
             // the table block), as UPDATE/DELETE over an index do.
-            if let OpKind::ByRowid { table, child, filter, .. } = &c.root.kind {
+            // (Under a partitioned table's PARTITION line, the line stays
+            // above the index scan.)
+            let at = match &mut c.root.kind {
+                OpKind::CountStopkey { child, limit: u64::MAX, .. } => child.as_mut(),
+                _ => &mut c.root,
+            };
+            if let OpKind::ByRowid { table, child, filter, .. } = &at.kind {
                 if *table == tid && filter.is_empty() {
                     let child = (**child).clone();
-                    c.root = child;
+                    *at = child;
                 }
             }
             let Some(src) = table_src(&c.root.kind, tid) else {
@@ -173,6 +178,7 @@ impl Run<'_> {
             ));
         }
         let tid = self.dml_table(name)?;
+        self.refuse_partitioned(tid, "SELECT FOR UPDATE of a partitioned table", name.pos)?;
         let target = Target { table: name, alias, where_clause: &q.where_clause, hints: &q.hints, pos: q.pos };
         let client = Client::SqlPlus;
         let (columns, found, _) =
@@ -263,6 +269,7 @@ impl Run<'_> {
         let mut changed = HashSet::new();
         let mut n = 0u64;
         let mut new = std::mem::take(&mut self.s.dml.new_row);
+        let mut moved: Vec<super::row_move::Moved> = Vec::new();
         for mut vals in found.drain(..) {
             let Some(Value::Num(r)) = vals.pop() else { continue };
             let r = r.to_f64() as u32;
@@ -286,23 +293,35 @@ impl Run<'_> {
                 new[c] = convert(&t.columns[c], (&self.inst.cat.schema, &t.name), v, pos, true)?;
             }
             self.s.dml.spare(vals);
+            if self.moves_partition(tid, r, &new, pos)? {
+                moved.push((r, new.as_slice().into()));
+                continue;
+            }
             let t = &self.inst.cat.tables[tid];
             let (redo, undo) = self.layout().update_row(cols.iter().map(|&c| &new[c]), cols.iter().map(|&c| &old[c]));
             let size = ChangeSize { redo, undo };
-            // Index entries whose key changes: segment, old and new leaf, old and new bytes.
+            // Index entries whose key changes: old and new segment and leaf, old and new bytes
+            // (a partitioned index's in the partitions holding the old and the new key).
             // (Compared column by column: the keys are built only when they differ.)
-            let key_change: Vec<(u32, u32, u32, u64, u64)> = t
+            let cat = &self.inst.cat;
+            let key_change: Vec<KeyChange> = t
                 .indexes
                 .iter()
                 .filter_map(|&iid| {
-                    let ix = &self.inst.cat.indexes[iid];
+                    let ix = &cat.indexes[iid];
                     let same = ix.columns.iter().all(|&c| old[c].cmp_sql(&new[c]) == std::cmp::Ordering::Equal);
-                    (!same).then(|| {
-                        let (ko, kn) = (ix.key_of(&old), ix.key_of(&new));
-                        let b = &ix.btree;
-                        let (so, sn) = (b.entry_size(&ko, &old) as u64, b.entry_size(&kn, &new) as u64);
-                        (ix.seg, b.leaf_for(&ko, r), b.leaf_for(&kn, r), so, sn)
-                    })
+                    if same {
+                        return None;
+                    }
+                    let (io, inew) = (cat.dml_index(iid, t, r, &old), cat.dml_index(iid, t, r, &new));
+                    let entry = |i: Option<usize>, row: &[Value]| {
+                        i.map(|i| {
+                            let ix = &cat.indexes[i];
+                            let k = ix.key_of(row);
+                            (ix.seg, ix.btree.leaf_for(&k, r), ix.btree.entry_size(&k, row) as u64)
+                        })
+                    };
+                    Some((entry(io, &old), entry(inew, &new)))
                 })
                 .collect();
             let old_loc = t.loc[r as usize];
@@ -318,18 +337,22 @@ impl Run<'_> {
             let at = super::txn::row_block(&self.inst.cat, tid, r).filter(|_| !self.inst.cat.tables[tid].is_iot());
             self.count_change(size, &st, at);
             // An index entry whose key changed: deleted and inserted again.
-            for (seg, old_leaf, new_leaf, old_bytes, new_bytes) in key_change.iter().copied() {
+            for (gone, added) in key_change.iter().copied() {
                 changed.insert(r);
                 if let Some(d) = deferred.as_mut() {
-                    d.add(seg, old_leaf, false, old_bytes);
-                    d.add(seg, new_leaf, true, new_bytes);
+                    gone.into_iter().for_each(|(seg, leaf, bytes)| d.add(seg, leaf, false, bytes));
+                    added.into_iter().for_each(|(seg, leaf, bytes)| d.add(seg, leaf, true, bytes));
                     continue;
                 }
                 let layout = self.layout();
-                let (redo, undo) = layout.leaf_delete(old_bytes);
-                self.count_change(ChangeSize { redo, undo }, &st, Some((seg, old_leaf)));
-                let (redo, undo) = layout.leaf_insert(new_bytes);
-                self.count_change(ChangeSize { redo, undo }, &st, Some((seg, new_leaf)));
+                if let Some((seg, leaf, bytes)) = gone {
+                    let (redo, undo) = layout.leaf_delete(bytes);
+                    self.count_change(ChangeSize { redo, undo }, &st, Some((seg, leaf)));
+                }
+                if let Some((seg, leaf, bytes)) = added {
+                    let (redo, undo) = layout.leaf_insert(bytes);
+                    self.count_change(ChangeSize { redo, undo }, &st, Some((seg, leaf)));
+                }
             }
             self.check_work()?;
         }
@@ -344,6 +367,7 @@ impl Run<'_> {
                 e
             })?;
         }
+        self.move_rows(tid, moved, &st, pos)?;
         Ok(n)
     }
 
@@ -396,35 +420,9 @@ impl Run<'_> {
             if !t.is_live(r) || !rows.insert(r) {
                 continue;
             }
-            let row = &t.rows.row(r as usize).to_vec()[..];
+            let row = self.delete_row(tid, r, &st, deferred.as_mut());
             if referenced {
-                parents.push(row.into());
-            }
-            let layout = self.layout();
-            let (redo, undo) = layout.delete_row(row);
-            let size = ChangeSize { redo, undo };
-            let entries: Vec<(u32, u32, u64)> = t
-                .indexes
-                .iter()
-                .map(|&iid| {
-                    let ix = &self.inst.cat.indexes[iid];
-                    let key = ix.key_of(row);
-                    (ix.seg, ix.btree.leaf_for(&key, r), ix.btree.entry_size(&key, row) as u64)
-                })
-                .collect();
-            let at = super::txn::row_block(&self.inst.cat, tid, r).filter(|_| !t.is_iot());
-            let slot = kill_row(&mut self.inst.cat, tid, r);
-            self.txn().undo.push(Undo::Delete { table: tid, row: r, slot });
-            self.mark_active(tid, r);
-            self.inst.sga.memopt.invalidate(tid, r);
-            self.count_change(size, &st, at);
-            for (seg, leaf, bytes) in entries {
-                if let Some(d) = deferred.as_mut() {
-                    d.add(seg, leaf, false, bytes);
-                    continue;
-                }
-                let (redo, undo) = layout.leaf_delete(bytes);
-                self.count_change(ChangeSize { redo, undo }, &st, Some((seg, leaf)));
+                parents.push(row);
             }
         }
         if let Some(d) = deferred {
@@ -464,6 +462,10 @@ impl Run<'_> {
     }
 }
 
+/// An index entry an UPDATE changes: the old one (segment, leaf, bytes)
+/// and the new one (None in an UNUSABLE index partition).
+type KeyChange = (Option<(u32, u32, u64)>, Option<(u32, u32, u64)>);
+
 /// A DML target's select: its column names, its rows, and whether an index
 /// range or full scan read them.
 type TargetRows = (Vec<String>, Vec<Vec<Value>>, bool);
@@ -478,6 +480,8 @@ fn table_src(k: &OpKind, table: TableId) -> Option<usize> {
         | OpKind::IndexMinMax { src, .. }
         | OpKind::IndexFast { src, .. } => Some(*src),
         OpKind::Filter { child, .. } | OpKind::BitmapCount(child) => table_src(&child.kind, table),
+        // A partitioned table's PARTITION line (a pass-through).
+        OpKind::CountStopkey { child, limit: u64::MAX, .. } => table_src(&child.kind, table),
         _ => None,
     }
 }

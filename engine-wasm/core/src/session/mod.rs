@@ -40,6 +40,7 @@ mod program;
 mod redo_ddl;
 mod redo_layout;
 mod reverse_key;
+mod row_move;
 mod row_undo;
 mod run;
 mod schema;

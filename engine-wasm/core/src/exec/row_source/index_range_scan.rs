@@ -42,24 +42,22 @@ pub(super) fn next(
     if !matches!(kind, OpKind::IndexRange { parts: Some(_), .. }) {
         return scan(kind, rt, env, line, st);
     }
-    loop {
-        let OpKind::IndexRange { parts: Some(ps), index, started, end, pinned_leaf, kept, .. } = kind else {
-            unreachable!()
-        };
-        if !ps.entered {
-            let Some(&p) = ps.active.get(ps.cur) else { return Ok(false) };
-            *index = ps.index_parts[p as usize];
+    super::partition_scan::next_over_index_partitions(
+        kind,
+        rt,
+        env,
+        |k| match k {
+            OpKind::IndexRange { parts: Some(ps), .. } => ps.as_mut(),
+            _ => unreachable!(),
+        },
+        |k, ix| {
+            let OpKind::IndexRange { index, started, end, pinned_leaf, kept, .. } = k else { unreachable!() };
+            *index = ix;
             (*started, *end, *pinned_leaf) = (false, false, None);
             kept.open(false, true);
-            ps.entered = true;
-        }
-        if scan(kind, rt, env, line, st)? {
-            return Ok(true);
-        }
-        let OpKind::IndexRange { parts: Some(ps), .. } = kind else { unreachable!() };
-        ps.cur += 1;
-        ps.entered = false;
-    }
+        },
+        |k, rt, env| scan(k, rt, env, line, st),
+    )
 }
 
 #[inline(always)]

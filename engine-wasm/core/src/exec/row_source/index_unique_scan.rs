@@ -35,22 +35,22 @@ pub(super) fn next(
     if !matches!(kind, OpKind::IndexUnique { parts: Some(_), .. }) {
         return probe(kind, rt, env, line, st);
     }
-    loop {
-        let OpKind::IndexUnique { parts: Some(ps), index, done, kept, .. } = kind else { unreachable!() };
-        if !ps.entered {
-            let Some(&p) = ps.active.get(ps.cur) else { return Ok(false) };
-            *index = ps.index_parts[p as usize];
+    super::partition_scan::next_over_index_partitions(
+        kind,
+        rt,
+        env,
+        |k| match k {
+            OpKind::IndexUnique { parts: Some(ps), .. } => ps.as_mut(),
+            _ => unreachable!(),
+        },
+        |k, ix| {
+            let OpKind::IndexUnique { index, done, kept, .. } = k else { unreachable!() };
+            *index = ix;
             *done = false;
             kept.open(false, true);
-            ps.entered = true;
-        }
-        if probe(kind, rt, env, line, st)? {
-            return Ok(true);
-        }
-        let OpKind::IndexUnique { parts: Some(ps), .. } = kind else { unreachable!() };
-        ps.cur += 1;
-        ps.entered = false;
-    }
+        },
+        |k, rt, env| probe(k, rt, env, line, st),
+    )
 }
 
 #[inline(always)]

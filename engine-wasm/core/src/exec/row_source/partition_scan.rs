@@ -105,3 +105,34 @@ pub(super) fn next(
         }
     }
 }
+
+/// The next row of a partitioned index's scan (INDEX RANGE or UNIQUE
+/// SCAN): each index partition this execution reads, one after another.
+/// `parts` is the scan's partition state, `enter` points the row source at
+/// an index partition and resets it (a descent of its own), `read` reads
+/// the partition entered.
+#[inline(always)]
+pub(super) fn next_over_index_partitions(
+    kind: &mut OpKind,
+    rt: &mut Rt<'_>,
+    env: &mut Env,
+    parts: fn(&mut OpKind) -> &mut PartScan,
+    enter: fn(&mut OpKind, usize),
+    mut read: impl FnMut(&mut OpKind, &mut Rt<'_>, &mut Env) -> Result<bool, Box<LabError>>,
+) -> Result<bool, Box<LabError>> {
+    loop {
+        let ps = parts(kind);
+        if !ps.entered {
+            let Some(&p) = ps.active.get(ps.cur) else { return Ok(false) };
+            let ix = ps.index_parts[p as usize];
+            ps.entered = true;
+            enter(kind, ix);
+        }
+        if read(kind, rt, env)? {
+            return Ok(true);
+        }
+        let ps = parts(kind);
+        ps.cur += 1;
+        ps.entered = false;
+    }
+}
