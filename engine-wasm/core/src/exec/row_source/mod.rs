@@ -5,6 +5,7 @@
 //! file, reached from `open.rs` and `next.rs` by static dispatch over
 //! [`OpKind`]; `timed.rs` adds A-Time; `pins.rs` is a nested loop's kept leaf.
 
+mod bitmap_combine;
 mod budget;
 mod connect_by;
 mod count_stopkey;
@@ -48,6 +49,7 @@ mod timed;
 mod union_all;
 mod view;
 pub use crate::exec::join_mode::JoinMode;
+pub use bitmap_combine::{Combine as BitmapCombine, How as BitmapHow};
 pub use line_stat::{GroupSets, LineStat, RowGenKind};
 pub use pins::{KeptLeaf, LeafPath};
 pub use subq_state::{RowLimitSpec, RowLimitState, ScalarCache, SubKind, SubText, SCALAR_CACHE_ENTRIES};
@@ -431,6 +433,8 @@ pub enum OpKind {
     },
     /// BITMAP CONVERSION COUNT: a row a bit, counted a row a piece.
     BitmapCount(Box<Op>),
+    /// BITMAP AND / OR / MERGE of its children's bitmaps (`bitmap_combine.rs`).
+    BitmapCombine(Box<bitmap_combine::Combine>),
     /// FILTER with subqueries (IN, EXISTS): each row of `child` has its
     /// subqueries evaluated, then `preds` tested.
     SubqueryFilter {
