@@ -167,26 +167,3 @@ pub fn combine_refused(r: &TableRef<'_>) -> Option<Candidate> {
     );
     Some(Candidate::new(AccessPath::Refused(e), Tier::Range, (0.0, 0.0, None), "refused hint").forced(true))
 }
-
-/// Two bitmap indexes with predicates on the same table: Oracle would
-/// combine them (BITMAP AND / OR), which the lab does not model: refused
-/// rather than take one and filter the other.
-pub fn combination_refused(r: &TableRef<'_>, cands: &[Candidate]) -> Option<Candidate> {
-    let mut seen: Vec<IndexId> = Vec::new();
-    for c in cands {
-        if let AccessPath::Bitmap { index, .. } = c.path {
-            if !seen.contains(&index) {
-                seen.push(index);
-            }
-        }
-    }
-    if seen.len() < 2 {
-        return None;
-    }
-    let e = lio_sql::LabError::with(
-        lio_sql::ora::LAB_UNSUPPORTED,
-        "BITMAP AND (predicates on two bitmap indexes of one table)",
-        r.q.pos,
-    );
-    Some(Candidate::new(AccessPath::Refused(e), Tier::Range, (0.0, 0.0, None), "refused").forced(true))
-}

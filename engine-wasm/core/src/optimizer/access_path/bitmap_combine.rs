@@ -14,7 +14,10 @@
 use super::bitmap::{count_only, table_part};
 use super::{AccessPath, Beats, BitmapLeg, Candidate, TableRef, Tier};
 use crate::optimizer::cost::{IndexCost, CPU_PER_BLOCK, CPU_PER_ROW};
-use lio_sql::ast::{Hint, IndexWay};
+use crate::catalog::IndexKind;
+use crate::exec::expr::CExpr;
+use crate::optimizer::predicate::eq_column;
+use lio_sql::ast::{BinaryOp, Hint, IndexWay};
 
 /// Add the BITMAP AND candidate of the bitmap candidates in `out` (two
 /// or more indexes); under INDEX_COMBINE it is the one forced.
@@ -87,6 +90,19 @@ fn and_sel(legs: &[BitmapLeg]) -> f64 {
     legs.iter().map(|l| l.sel).product()
 }
 
+/// The OR of `legs`: an index's legs (one column's disjoint values)
+/// summed, the indexes' sums combined as independent.
+fn or_sel(legs: &[BitmapLeg]) -> f64 {
+    let mut sums: Vec<(crate::catalog::IndexId, f64)> = Vec::new();
+    for l in legs {
+        match sums.iter_mut().find(|(i, _)| *i == l.index) {
+            Some((_, s)) => *s = (*s + l.sel).min(1.0),
+            None => sums.push((l.index, l.sel)),
+        }
+    }
+    1.0 - sums.iter().map(|(_, s)| 1.0 - s).product::<f64>()
+}
+
 /// The combination's cost parts and its unrounded cost, at selectivity
 /// `sel`.
 fn cost(r: &TableRef<'_>, legs: &[BitmapLeg], sel: f64, index_only: bool) -> (IndexCost, f64) {
@@ -103,7 +119,7 @@ fn cost(r: &TableRef<'_>, legs: &[BitmapLeg], sel: f64, index_only: bool) -> (In
 /// legs' union).
 pub fn candidate(r: &TableRef<'_>, legs: Vec<BitmapLeg>, or: bool, forced: bool) -> Option<Candidate> {
     let counted = r.aggregate_query && count_only(r.q) && covered(r, &legs);
-    let sel = if or { 1.0 - legs.iter().map(|l| 1.0 - l.sel).product::<f64>() } else { and_sel(&legs) };
+    let sel = if or { or_sel(&legs) } else { and_sel(&legs) };
     let (ic, exact) = cost(r, &legs, sel, counted);
     let e_rows = (r.num_rows * sel).max(1.0).round();
     let bytes = (!counted).then(|| e_rows * r.row_bytes());
@@ -129,4 +145,78 @@ fn covered(r: &TableRef<'_>, legs: &[BitmapLeg]) -> bool {
         legs.iter().any(|l| r.cat.indexes[l.index].columns.contains(&i))
             || !names.contains(&c.name.to_ascii_uppercase())
     })
+}
+
+/// Add a BITMAP OR candidate for each unused conjunct that is a
+/// disjunction (or an IN list) of equalities each on the leading column
+/// of a bitmap index of the table: a BITMAP INDEX SINGLE VALUE a
+/// disjunct. Its selectivity: a column's disjuncts summed, the columns'
+/// combined as independent (1 - the product of 1 - s).
+pub fn or(r: &TableRef<'_>, out: &mut Vec<Candidate>) {
+    let combine = r.q.hints.iter().any(|h| {
+        matches!(h, Hint::IndexWay { alias, way: IndexWay::Combine, .. } if alias.name == r.alias)
+    });
+    for (ci, p) in r.conjuncts.iter().enumerate() {
+        if r.used[ci] {
+            continue;
+        }
+        let mut disjuncts = Vec::new();
+        if !flatten(p, r.src, &mut disjuncts) || disjuncts.len() < 2 {
+            continue;
+        }
+        let Some(legs) = or_legs(r, ci, &disjuncts, combine) else { continue };
+        let Some(c) = candidate(r, legs, true, combine) else { continue };
+        if combine {
+            for o in out.iter_mut().filter(|o| matches!(o.path, AccessPath::Bitmap { .. })) {
+                o.forced = false;
+            }
+        }
+        out.push(c);
+        return;
+    }
+}
+
+/// The legs of one disjunction: each disjunct on a usable bitmap index
+/// (one the hint names, under INDEX_COMBINE), else none.
+fn or_legs(r: &TableRef<'_>, ci: usize, disjuncts: &[(usize, CExpr)], combine: bool) -> Option<Vec<BitmapLeg>> {
+    let mut legs = Vec::with_capacity(disjuncts.len());
+    for (col, e) in disjuncts {
+        let mut s = Vec::new();
+        e.sources(&mut s);
+        if !s.iter().all(|x| r.available.contains(x)) {
+            return None;
+        }
+        let ix = r.indexes().into_iter().find(|&i| {
+            let ix = &r.cat.indexes[i];
+            ix.kind == IndexKind::Bitmap
+                && ix.columns[0] == *col
+                && (!combine || r.way_hinted(ix, IndexWay::Combine))
+        })?;
+        let c = super::bitmap::equality(r, ix, &[(ci, *col, e.clone())])?;
+        legs.extend(legs_of(std::slice::from_ref(&c)));
+
+    }
+    Some(legs)
+}
+
+/// `p`'s disjuncts as (column, value) when every one is `col = value` on
+/// source `src` (an OR tree, or a non-negated IN list).
+fn flatten(p: &CExpr, src: usize, out: &mut Vec<(usize, CExpr)>) -> bool {
+    match p {
+        CExpr::Bin(BinaryOp::Or, a, b, _) => flatten(a, src, out) && flatten(b, src, out),
+        CExpr::InList(col, list, false, _) => match col.as_ref() {
+            CExpr::Col { src: s, col, .. } if *s == src => {
+                out.extend(list.iter().map(|e| (*col, e.clone())));
+                true
+            }
+            _ => false,
+        },
+        _ => match eq_column(p, src) {
+            Some((col, e)) => {
+                out.push((col, e.clone()));
+                true
+            }
+            None => false,
+        },
+    }
 }

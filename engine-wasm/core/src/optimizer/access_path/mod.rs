@@ -45,6 +45,7 @@ pub fn gather(r: &TableRef<'_>) -> Vec<Candidate> {
         ranged_indexes(r, &mut out);
         out.extend(bitmap::combine_refused(r));
         bitmap_combine::and(r, &mut out);
+        bitmap_combine::or(r, &mut out);
         if r.is_heap() {
             index_skip::candidates(r, &mut out);
             if let Some(want) = r.index_hint() {
