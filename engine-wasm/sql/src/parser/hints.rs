@@ -219,20 +219,42 @@ fn parse_hints(content: &str, inner: Pos) -> Vec<Hint> {
                 _ => Hint::Other(raw),
             }
         };
+        // INDEX_COMBINE(t i1 i2 ...) names each index it may combine.
+        if let Hint::IndexWay { alias, way: IndexWay::Combine, index: Some(_) } = &hint {
+            let more: Vec<Hint> = plain_args(args)
+                .into_iter()
+                .skip(2)
+                .filter_map(|a| match &a.tok {
+                    Tok::Ident { name, .. } => Some(Hint::IndexWay {
+                        alias: alias.clone(),
+                        index: Some(Ident { name: name.clone(), pos: a.pos }),
+                        way: IndexWay::Combine,
+                    }),
+                    _ => None,
+                })
+                .collect();
+            hints.push(hint);
+            hints.extend(more);
+            continue;
+        }
         hints.push(hint);
     }
     hints
 }
 
-/// The index an index hint names: `index(t t1_i)`; a column list
-/// `index(t (key))` names none.
-fn hinted_index(args: &[Token]) -> Option<Ident> {
-    let plain: Vec<&Token> = args
-        .iter()
+/// A hint's arguments less the query block names (`@qb`).
+fn plain_args(args: &[Token]) -> Vec<&Token> {
+    args.iter()
         .enumerate()
         .filter(|(k, a)| a.tok != Tok::At && (*k == 0 || args[k - 1].tok != Tok::At))
         .map(|(_, a)| a)
-        .collect();
+        .collect()
+}
+
+/// The index an index hint names: `index(t t1_i)`; a column list
+/// `index(t (key))` names none.
+fn hinted_index(args: &[Token]) -> Option<Ident> {
+    let plain = plain_args(args);
     match plain.get(1) {
         Some(Token { tok: Tok::Ident { name, .. }, pos, .. }) => Some(Ident { name: name.clone(), pos: *pos }),
         _ => None,

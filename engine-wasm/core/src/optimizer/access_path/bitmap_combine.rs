@@ -164,7 +164,10 @@ pub fn or(r: &TableRef<'_>, out: &mut Vec<Candidate>) {
         if !flatten(p, r.src, &mut disjuncts) || disjuncts.len() < 2 {
             continue;
         }
-        let Some(legs) = or_legs(r, ci, &disjuncts, combine) else { continue };
+        let Some(mut legs) = or_legs(r, ci, &disjuncts, combine) else { continue };
+        // The least selective first (Antognini's BITMAP OR of
+        // n4 = 6 OR n5 = 42 OR n6 = 11: I_N4, I_N6, I_N5).
+        legs.sort_by(|a, b| b.sel.total_cmp(&a.sel));
         let Some(c) = candidate(r, legs, true, combine) else { continue };
         if combine {
             for o in out.iter_mut().filter(|o| matches!(o.path, AccessPath::Bitmap { .. })) {
