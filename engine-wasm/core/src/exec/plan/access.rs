@@ -85,7 +85,11 @@ impl Builder<'_> {
             // (A bitmap line prints no estimates.)
             let ranged = l.keys.is_empty();
             let scan = self.bitmap_scan(l.index, l.keys, (l.low, l.high), src, (e_rows, l.index_io));
-            children.push(if ranged { self.bitmap_combine(BitmapHow::Merge, vec![scan], src, l.index_io) } else { scan });
+            children.push(if ranged {
+                self.bitmap_combine(BitmapHow::Merge, vec![scan], src, l.index_io)
+            } else {
+                scan
+            });
         }
         let top = self.bitmap_combine(how, children, src, index_cost);
         self.bitmap_top(top, (counted, index_only), t, src, (e_rows, cost, bytes, index_cost))

@@ -13,9 +13,9 @@
 
 use super::bitmap::{count_only, table_part};
 use super::{AccessPath, Beats, BitmapLeg, Candidate, TableRef, Tier};
-use crate::optimizer::cost::{IndexCost, CPU_PER_BLOCK, CPU_PER_ROW};
 use crate::catalog::IndexKind;
 use crate::exec::expr::CExpr;
+use crate::optimizer::cost::{IndexCost, CPU_PER_BLOCK, CPU_PER_ROW};
 use crate::optimizer::predicate::eq_column;
 use lio_sql::ast::{BinaryOp, Hint, IndexWay};
 
@@ -23,9 +23,10 @@ use lio_sql::ast::{BinaryOp, Hint, IndexWay};
 /// or more indexes); under INDEX_COMBINE it is the one forced.
 pub fn and(r: &TableRef<'_>, out: &mut Vec<Candidate>) {
     let mut legs = legs_of(out);
-    let combine = r.q.hints.iter().any(|h| {
-        matches!(h, Hint::IndexWay { alias, way: IndexWay::Combine, .. } if alias.name == r.alias)
-    });
+    let combine =
+        r.q.hints
+            .iter()
+            .any(|h| matches!(h, Hint::IndexWay { alias, way: IndexWay::Combine, .. } if alias.name == r.alias));
     if combine {
         legs.retain(|l| r.way_hinted(&r.cat.indexes[l.index], IndexWay::Combine));
     }
@@ -109,7 +110,8 @@ fn cost(r: &TableRef<'_>, legs: &[BitmapLeg], sel: f64, index_only: bool) -> (In
     let rows = r.num_rows * sel;
     let index_io: f64 = legs.iter().map(|l| l.index_io).sum();
     let index_cpu = index_io * CPU_PER_BLOCK + rows * CPU_PER_ROW;
-    let (table_io, table_cpu) = if index_only { (0.0, 0.0) } else { table_part(rows, r.num_rows, r.stats.blocks as f64) };
+    let (table_io, table_cpu) =
+        if index_only { (0.0, 0.0) } else { table_part(rows, r.num_rows, r.stats.blocks as f64) };
     let ic = IndexCost { index_io, index_cpu, table_io, table_cpu };
     let (_, exact) = ic.units(&r.costing);
     (ic, exact)
@@ -153,9 +155,10 @@ fn covered(r: &TableRef<'_>, legs: &[BitmapLeg]) -> bool {
 /// disjunct. Its selectivity: a column's disjuncts summed, the columns'
 /// combined as independent (1 - the product of 1 - s).
 pub fn or(r: &TableRef<'_>, out: &mut Vec<Candidate>) {
-    let combine = r.q.hints.iter().any(|h| {
-        matches!(h, Hint::IndexWay { alias, way: IndexWay::Combine, .. } if alias.name == r.alias)
-    });
+    let combine =
+        r.q.hints
+            .iter()
+            .any(|h| matches!(h, Hint::IndexWay { alias, way: IndexWay::Combine, .. } if alias.name == r.alias));
     for (ci, p) in r.conjuncts.iter().enumerate() {
         if r.used[ci] {
             continue;
@@ -191,13 +194,10 @@ fn or_legs(r: &TableRef<'_>, ci: usize, disjuncts: &[(usize, CExpr)], combine: b
         }
         let ix = r.indexes().into_iter().find(|&i| {
             let ix = &r.cat.indexes[i];
-            ix.kind == IndexKind::Bitmap
-                && ix.columns[0] == *col
-                && (!combine || r.way_hinted(ix, IndexWay::Combine))
+            ix.kind == IndexKind::Bitmap && ix.columns[0] == *col && (!combine || r.way_hinted(ix, IndexWay::Combine))
         })?;
         let c = super::bitmap::equality(r, ix, &[(ci, *col, e.clone())])?;
         legs.extend(legs_of(std::slice::from_ref(&c)));
-
     }
     Some(legs)
 }
