@@ -478,7 +478,7 @@ fn table_src(k: &OpKind, table: TableId) -> Option<usize> {
         | OpKind::IndexMinMax { src, .. }
         | OpKind::IndexFast { src, .. } => Some(*src),
         OpKind::Filter { child, .. } | OpKind::BitmapCount(child) => table_src(&child.kind, table),
-        OpKind::BitmapCombine(c) => Some(c.src),
+        OpKind::BitmapCombine { state, .. } => Some(state.src),
         _ => None,
     }
 }

@@ -219,27 +219,29 @@ fn parse_hints(content: &str, inner: Pos) -> Vec<Hint> {
                 _ => Hint::Other(raw),
             }
         };
-        // INDEX_COMBINE(t i1 i2 ...) names each index it may combine.
-        if let Hint::IndexWay { alias, way: IndexWay::Combine, index: Some(_) } = &hint {
-            let more: Vec<Hint> = plain_args(args)
-                .into_iter()
-                .skip(2)
-                .filter_map(|a| match &a.tok {
-                    Tok::Ident { name, .. } => Some(Hint::IndexWay {
-                        alias: alias.clone(),
-                        index: Some(Ident { name: name.clone(), pos: a.pos }),
-                        way: IndexWay::Combine,
-                    }),
-                    _ => None,
-                })
-                .collect();
-            hints.push(hint);
-            hints.extend(more);
-            continue;
-        }
+        let more = combined_indexes(&hint, args);
         hints.push(hint);
+        hints.extend(more);
     }
     hints
+}
+
+/// INDEX_COMBINE(t i1 i2 ...) names each index it may combine: the
+/// hints for those after the first.
+fn combined_indexes(hint: &Hint, args: &[Token]) -> Vec<Hint> {
+    let Hint::IndexWay { alias, way: IndexWay::Combine, index: Some(_) } = hint else { return Vec::new() };
+    plain_args(args)
+        .into_iter()
+        .skip(2)
+        .filter_map(|a| match &a.tok {
+            Tok::Ident { name, .. } => Some(Hint::IndexWay {
+                alias: alias.clone(),
+                index: Some(Ident { name: name.clone(), pos: a.pos }),
+                way: IndexWay::Combine,
+            }),
+            _ => None,
+        })
+        .collect()
 }
 
 /// A hint's arguments less the query block names (`@qb`).

@@ -2,8 +2,11 @@
 //! (`optimizer::access_path`) into its operators and plan lines.
 
 use super::*;
-use crate::exec::row_source::{BitmapCombine, BitmapHow};
+use crate::exec::row_source::{BitmapHow, BitmapState};
 use crate::optimizer::access_path::{AccessPath, Candidate};
+
+/// A range bound and whether it is inclusive.
+type Bound = Option<(CExpr, bool)>;
 
 const FRAMES_KDIFXS: &str = "qerixtFetch;kdifxs";
 const FRAMES_BY_ROWID: &str = "qertbFetchByRowID;kdsgrp";
@@ -31,7 +34,7 @@ impl Builder<'_> {
         &mut self,
         index: IndexId,
         keys: Vec<CExpr>,
-        (low, high): (Option<(CExpr, bool)>, Option<(CExpr, bool)>),
+        (low, high): (Bound, Bound),
         src: usize,
         (e_rows, index_cost): (f64, f64),
     ) -> Op {
@@ -97,7 +100,7 @@ impl Builder<'_> {
 
     /// BITMAP AND / OR / MERGE over `children`.
     fn bitmap_combine(&mut self, how: BitmapHow, children: Vec<Op>, src: usize, cost: f64) -> Op {
-        let kind = OpKind::BitmapCombine(Box::new(BitmapCombine::new(how, children, src)));
+        let kind = OpKind::BitmapCombine { children, state: Box::new(BitmapState::new(how, src)) };
         self.op(how.operation(), None, 0.0, cost, None, how.frames(), kind)
     }
 

@@ -11,73 +11,25 @@
 //! more than a piece's bits is counted as one too (an assumption: the
 //! lab does not cut the combined bitmap into pieces).
 
+use super::bitmap_state::{CombineState, How};
 use super::*;
 
-/// How the children's bitmaps are combined.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum How {
-    /// BITMAP AND: the bits set in every child.
-    And,
-    /// BITMAP OR: the bits set in any child.
-    Or,
-    /// BITMAP MERGE: the bits of the one child's keys, merged.
-    Merge,
-}
-
-impl How {
-    pub fn operation(self) -> &'static str {
-        match self {
-            How::And => "BITMAP AND",
-            How::Or => "BITMAP OR",
-            How::Merge => "BITMAP MERGE",
-        }
-    }
-
-    pub fn frames(self) -> &'static str {
-        match self {
-            How::And => "qerbaFetch;kdbAnd",
-            How::Or => "qerboFetch;kdbOr",
-            How::Merge => "qerbmFetch;kdbMerge",
-        }
-    }
-}
-
-/// A combination's children and its result.
-#[derive(Debug, Clone)]
-pub struct Combine {
-    pub how: How,
-    pub children: Vec<Op>,
-    pub src: usize,
-    /// The result's bits in rowid order: (block, row number).
-    pub rows: Vec<(u32, u32)>,
-    pub at: usize,
-    pub started: bool,
-    /// A child's bits while it is read.
-    scratch: Vec<(u32, u32)>,
-}
-
-impl Combine {
-    pub fn new(how: How, children: Vec<Op>, src: usize) -> Self {
-        Combine { how, children, src, rows: Vec::new(), at: 0, started: false, scratch: Vec::new() }
-    }
-}
-
 pub(super) fn open(kind: &mut OpKind, rt: &mut Rt<'_>, env: &mut Env, keep_pins: bool) -> Result<(), Box<LabError>> {
-    let OpKind::BitmapCombine(c) = kind else { unreachable!() };
+    let OpKind::BitmapCombine { children, state: c } = kind else { unreachable!() };
     c.started = false;
     c.at = 0;
     c.rows.clear();
-    for ch in &mut c.children {
+    for ch in children {
         ch.open(rt, env, keep_pins)?;
     }
     Ok(())
 }
 
 pub(super) fn next(kind: &mut OpKind, rt: &mut Rt<'_>, env: &mut Env, line: u16) -> Result<bool, Box<LabError>> {
-    let OpKind::BitmapCombine(c) = kind else { unreachable!() };
+    let OpKind::BitmapCombine { children, state: c } = kind else { unreachable!() };
     if !c.started {
         c.started = true;
-        combine(c, rt, env)?;
+        combine(children, c, rt, env)?;
     }
     let Some(&(block, row)) = c.rows.get(c.at) else { return Ok(false) };
     env.rows[c.src] = row;
@@ -92,11 +44,11 @@ pub(super) fn next(kind: &mut OpKind, rt: &mut Rt<'_>, env: &mut Env, line: u16)
 }
 
 /// Read every child to its end and combine their bits.
-fn combine(c: &mut Combine, rt: &mut Rt<'_>, env: &mut Env) -> Result<(), Box<LabError>> {
+fn combine(children: &mut [Op], c: &mut CombineState, rt: &mut Rt<'_>, env: &mut Env) -> Result<(), Box<LabError>> {
     let src = c.src;
     // The bits held count against the memory budget (8 bytes each).
     let mut room = rt.memory_room();
-    for (i, ch) in c.children.iter_mut().enumerate() {
+    for (i, ch) in children.iter_mut().enumerate() {
         c.scratch.clear();
         while ch.next(rt, env)? {
             rt.hold(&mut room, 8)?;
