@@ -610,6 +610,13 @@ fn order_group_histograms_and_hash_join() {
     );
 }
 
+/// Issue 34's bitmap combinations: Antognini's BITMAP AND / OR beside the
+/// clustering factor sample.
+#[test]
+fn order_group_bitmap_combine() {
+    order::check(&["tests/articles/antognini-bitmap-combine-11g.sql", "samples/clustering-factor.sql"], &[]);
+}
+
 /// Issue 31's statistics set by hand and I/O costing: Lewis's calc_mbrc
 /// (its session's db_file_multiblock_read_count and the faked table are
 /// its own).

@@ -473,6 +473,9 @@ fn blank_estimates(lines: &[PlanLineOut], l: &PlanLineOut) -> Blank {
         // Bitmap lines carry no estimates (Foote's plans, 10g to 12c).
         "BITMAP CONVERSION TO ROWIDS" | "BITMAP INDEX SINGLE VALUE" | "BITMAP INDEX RANGE SCAN" => Blank::All,
         "BITMAP CONVERSION COUNT" => Blank::All,
+        // Nor the combinations' (Kyte, Expert Oracle Database
+        // Architecture, 12c; Antognini, TOP 2nd ed.).
+        "BITMAP AND" | "BITMAP OR" | "BITMAP MINUS" | "BITMAP MERGE" => Blank::All,
         "SORT AGGREGATE" => Blank::Cost,
         "NESTED LOOPS" => {
             // NLJ batching: NESTED LOOPS over (NESTED LOOPS, a table

@@ -482,6 +482,7 @@ fn table_src(k: &OpKind, table: TableId) -> Option<usize> {
         OpKind::Filter { child, .. } | OpKind::BitmapCount(child) => table_src(&child.kind, table),
         // A partitioned table's PARTITION line (a pass-through).
         OpKind::CountStopkey { child, limit: u64::MAX, .. } => table_src(&child.kind, table),
+        OpKind::BitmapCombine { state, .. } => Some(state.src),
         _ => None,
     }
 }

@@ -219,20 +219,44 @@ fn parse_hints(content: &str, inner: Pos) -> Vec<Hint> {
                 _ => Hint::Other(raw),
             }
         };
+        let more = combined_indexes(&hint, args);
         hints.push(hint);
+        hints.extend(more);
     }
     hints
+}
+
+/// INDEX_COMBINE(t i1 i2 ...) names each index it may combine: the
+/// hints for those after the first.
+fn combined_indexes(hint: &Hint, args: &[Token]) -> Vec<Hint> {
+    let Hint::IndexWay { alias, way: IndexWay::Combine, index: Some(_) } = hint else { return Vec::new() };
+    plain_args(args)
+        .into_iter()
+        .skip(2)
+        .filter_map(|a| match &a.tok {
+            Tok::Ident { name, .. } => Some(Hint::IndexWay {
+                alias: alias.clone(),
+                index: Some(Ident { name: name.clone(), pos: a.pos }),
+                way: IndexWay::Combine,
+            }),
+            _ => None,
+        })
+        .collect()
+}
+
+/// A hint's arguments less the query block names (`@qb`).
+fn plain_args(args: &[Token]) -> Vec<&Token> {
+    args.iter()
+        .enumerate()
+        .filter(|(k, a)| a.tok != Tok::At && (*k == 0 || args[k - 1].tok != Tok::At))
+        .map(|(_, a)| a)
+        .collect()
 }
 
 /// The index an index hint names: `index(t t1_i)`; a column list
 /// `index(t (key))` names none.
 fn hinted_index(args: &[Token]) -> Option<Ident> {
-    let plain: Vec<&Token> = args
-        .iter()
-        .enumerate()
-        .filter(|(k, a)| a.tok != Tok::At && (*k == 0 || args[k - 1].tok != Tok::At))
-        .map(|(_, a)| a)
-        .collect();
+    let plain = plain_args(args);
     match plain.get(1) {
         Some(Token { tok: Tok::Ident { name, .. }, pos, .. }) => Some(Ident { name: name.clone(), pos: *pos }),
         _ => None,

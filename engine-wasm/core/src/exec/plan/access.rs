@@ -2,7 +2,11 @@
 //! (`optimizer::access_path`) into its operators and plan lines.
 
 use super::*;
+use crate::exec::row_source::{BitmapHow, BitmapState};
 use crate::optimizer::access_path::{AccessPath, Candidate};
+
+/// A range bound and whether it is inclusive.
+type Bound = Option<(CExpr, bool)>;
 
 const FRAMES_KDIFXS: &str = "qerixtFetch;kdifxs";
 const FRAMES_BY_ROWID: &str = "qertbFetchByRowID;kdsgrp";
@@ -20,14 +24,40 @@ impl Builder<'_> {
         let AccessPath::Bitmap { index, keys, low, high, index_only, index_cost, counted } = path else {
             unreachable!("a bitmap access path")
         };
+        let iop = self.bitmap_scan(index, keys, (low, high), src, (e_rows, index_cost));
+        self.bitmap_top(iop, (counted, index_only), t, src, (e_rows, cost, bytes, index_cost))
+    }
+
+    /// One bitmap index scan: BITMAP INDEX SINGLE VALUE (`keys`) or
+    /// RANGE SCAN (bounds).
+    fn bitmap_scan(
+        &mut self,
+        index: IndexId,
+        keys: Vec<CExpr>,
+        (low, high): (Bound, Bound),
+        src: usize,
+        (e_rows, index_cost): (f64, f64),
+    ) -> Op {
         let operation = if keys.is_empty() { "BITMAP INDEX RANGE SCAN" } else { "BITMAP INDEX SINGLE VALUE" };
         let kind = OpKind::index_range(index, keys, low, high, src);
         let name = &self.ctx.cat.indexes[index].name;
-        let iop = self.op(operation, Some(name), e_rows, index_cost, None, "qerbiFetch;kdibsGet", kind);
+        self.op(operation, Some(name), e_rows, index_cost, None, "qerbiFetch;kdibsGet", kind)
+    }
+
+    /// BITMAP CONVERSION TO ROWIDS (or COUNT) over `bitmaps`, under the
+    /// table access unless the index answers alone.
+    fn bitmap_top(
+        &mut self,
+        bitmaps: Op,
+        (counted, index_only): (bool, bool),
+        t: &crate::catalog::Table,
+        src: usize,
+        (e_rows, cost, bytes, index_cost): (f64, f64, Option<f64>, f64),
+    ) -> Op {
         let (kind, operation) = if counted {
-            (OpKind::BitmapCount(Box::new(iop)), "BITMAP CONVERSION COUNT")
+            (OpKind::BitmapCount(Box::new(bitmaps)), "BITMAP CONVERSION COUNT")
         } else {
-            (OpKind::Filter { child: Box::new(iop), preds: vec![] }, "BITMAP CONVERSION TO ROWIDS")
+            (OpKind::Filter { child: Box::new(bitmaps), preds: vec![] }, "BITMAP CONVERSION TO ROWIDS")
         };
         let conv = self.op(operation, None, e_rows, index_cost, None, "qerbcFetch", kind);
         if index_only {
@@ -38,6 +68,40 @@ impl Builder<'_> {
         let batched = self.ctx.profile.stat_names_12c;
         let operation = if batched { "TABLE ACCESS BY INDEX ROWID BATCHED" } else { "TABLE ACCESS BY INDEX ROWID" };
         self.op(operation, Some(&t.name), e_rows, cost, bytes, FRAMES_BY_ROWID, kind)
+    }
+
+    /// BITMAP AND / OR of the legs' scans (a range leg under BITMAP
+    /// MERGE), under the conversion and the table access.
+    fn assemble_bitmap_combine(
+        &mut self,
+        path: AccessPath,
+        t: &crate::catalog::Table,
+        src: usize,
+        (e_rows, cost, bytes, index_cost): (f64, f64, Option<f64>, f64),
+    ) -> Op {
+        let AccessPath::BitmapCombine { or, legs, index_only, counted } = path else {
+            unreachable!("a bitmap combination")
+        };
+        let how = if or { BitmapHow::Or } else { BitmapHow::And };
+        let mut children = Vec::with_capacity(legs.len());
+        for l in legs {
+            // (A bitmap line prints no estimates.)
+            let ranged = l.keys.is_empty();
+            let scan = self.bitmap_scan(l.index, l.keys, (l.low, l.high), src, (e_rows, l.index_io));
+            children.push(if ranged {
+                self.bitmap_combine(BitmapHow::Merge, vec![scan], src, l.index_io)
+            } else {
+                scan
+            });
+        }
+        let top = self.bitmap_combine(how, children, src, index_cost);
+        self.bitmap_top(top, (counted, index_only), t, src, (e_rows, cost, bytes, index_cost))
+    }
+
+    /// BITMAP AND / OR / MERGE over `children`.
+    fn bitmap_combine(&mut self, how: BitmapHow, children: Vec<Op>, src: usize, cost: f64) -> Op {
+        let kind = OpKind::BitmapCombine { children, state: Box::new(BitmapState::new(how, src)) };
+        self.op(how.operation(), None, 0.0, cost, None, how.frames(), kind)
     }
 
     /// The operators of `c` for table `t` read as source `src`.
@@ -142,6 +206,10 @@ impl Builder<'_> {
                 self.op("TABLE ACCESS BY INDEX ROWID", Some(&t.name), e_rows, cost, bytes, FRAMES_BY_ROWID, kind)
             }
             AccessPath::Bitmap { .. } => self.assemble_bitmap(c.path, t, src, (e_rows, cost, bytes)),
+            AccessPath::BitmapCombine { .. } => {
+                let index_cost = c.index_io.round();
+                self.assemble_bitmap_combine(c.path, t, src, (e_rows, cost, bytes, index_cost))
+            }
             AccessPath::IndexFull { index, covers, index_cost } => {
                 let kind = OpKind::index_range(index, vec![], None, None, src);
                 let name = &cat.indexes[index].name;

@@ -276,6 +276,7 @@ fn index_of(p: &AccessPath) -> Option<crate::catalog::IndexId> {
         | AccessPath::Bitmap { index, .. }
         | AccessPath::IndexFull { index, .. }
         | AccessPath::IndexFastFull { index } => Some(*index),
+        AccessPath::BitmapCombine { legs, .. } => legs.first().map(|l| l.index),
         AccessPath::FullScan | AccessPath::HashCluster { .. } | AccessPath::Refused(_) => None,
     }
 }
@@ -292,7 +293,7 @@ fn path(r: &TableRef<'_>, c: &Candidate) -> CboPathOut {
             ("index (AllEqRange)", "IndexRange")
         }
         AccessPath::IndexRange { .. } => ("index (RangeScan)", "IndexRange"),
-        AccessPath::Bitmap { .. } => ("index (bitmap)", "BitmapIndex"),
+        AccessPath::Bitmap { .. } | AccessPath::BitmapCombine { .. } => ("index (bitmap)", "BitmapIndex"),
         AccessPath::IndexUnique { .. } | AccessPath::IotUnique { .. } => ("index (UniqueScan)", "IndexUnique"),
         AccessPath::MinMax { .. } => ("index (Min/Max)", "IndexRange"),
         AccessPath::IndexFull { .. } => ("index (FullScan)", "IndexRange"),
@@ -383,6 +384,13 @@ fn formula(r: &TableRef<'_>, c: &Candidate) -> String {
         AccessPath::Bitmap { .. } => format!(
             "I/O (BLEVEL + ceil(#LB x ix_sel)) x 1.1 = {:.2} + ceil(0.8 x rows / rows a block + 0.2 x rows) = {}; {tail}",
             c.index_io,
+            c.io - c.index_io
+        ),
+        AccessPath::BitmapCombine { or, legs, .. } => format!(
+            "BITMAP {}: I/O the legs' (BLEVEL + ceil(#LB x ix_sel)) x 1.1 summed = {:.2} ({} legs) + ceil(0.8 x rows / rows a block + 0.2 x rows) = {}; {tail}",
+            if *or { "OR" } else { "AND" },
+            c.index_io,
+            legs.len(),
             c.io - c.index_io
         ),
         AccessPath::IndexFull { .. } => format!("BLEVEL + #LB (+ CLUF unless it covers) = {}; hinted", c.exact),

@@ -299,6 +299,7 @@ fn collect_sources(op: &Op, out: &mut Vec<usize>) {
         | OpKind::IndexMinMax { src, .. }
         | OpKind::IndexFast { src, .. } => out.push(*src),
         OpKind::ByRowid { child, .. } => collect_sources(child, out),
+        OpKind::BitmapCombine { state, .. } => out.push(state.src),
         // Its rowid comes from the batched join's index probe.
         OpKind::RowidFetch { .. } => {}
         OpKind::NestedLoops { outer, inner, .. } => {
@@ -376,6 +377,7 @@ fn children_mut(op: &mut Op) -> Vec<&mut Op> {
         | OpKind::HashJoin { build: outer, probe: inner, .. }
         | OpKind::MergeJoin { left: outer, right: inner, .. } => vec![outer.as_mut(), inner.as_mut()],
         OpKind::UnionAll { branches, .. } => branches.iter_mut().map(|(b, _)| b).collect(),
+        OpKind::BitmapCombine { children, .. } => children.iter_mut().collect(),
         OpKind::RowGen { child: Some(child), .. } => vec![child.as_mut()],
         OpKind::SubqueryFilter { child, subs, .. } | OpKind::ScalarSubs { child, subs, .. } => {
             std::iter::once(child.as_mut()).chain(subs.iter_mut().map(|s| &mut s.op)).collect()

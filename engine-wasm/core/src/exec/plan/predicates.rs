@@ -58,6 +58,7 @@ pub(super) fn children(op: &Op) -> Vec<&Op> {
         OpKind::GroupBy { child, .. } => vec![child.as_ref()],
         OpKind::RowGen { child: Some(child), .. } => vec![child.as_ref()],
         OpKind::UnionAll { branches, .. } => branches.iter().map(|(b, _)| b).collect(),
+        OpKind::BitmapCombine { children, .. } => children.iter().collect(),
         OpKind::SubqueryFilter { child, subs, .. } | OpKind::ScalarSubs { child, subs, .. } => {
             std::iter::once(child.as_ref()).chain(subs.iter().map(|s| &s.op)).collect()
         }

@@ -5,6 +5,8 @@
 //! file, reached from `open.rs` and `next.rs` by static dispatch over
 //! [`OpKind`]; `timed.rs` adds A-Time; `pins.rs` is a nested loop's kept leaf.
 
+mod bitmap_combine;
+pub(crate) mod bitmap_state;
 mod budget;
 mod connect_by;
 mod count_stopkey;
@@ -49,6 +51,7 @@ mod timed;
 mod union_all;
 mod view;
 pub use crate::exec::join_mode::JoinMode;
+pub use bitmap_state::{CombineState as BitmapState, How as BitmapHow};
 pub use line_stat::{GroupSets, LineStat, RowGenKind};
 pub use pins::{KeptLeaf, LeafPath};
 pub use subq_state::{RowLimitSpec, RowLimitState, ScalarCache, SubKind, SubText, SCALAR_CACHE_ENTRIES};
@@ -449,6 +452,11 @@ pub enum OpKind {
     },
     /// BITMAP CONVERSION COUNT: a row a bit, counted a row a piece.
     BitmapCount(Box<Op>),
+    /// BITMAP AND / OR / MERGE of its children's bitmaps (`bitmap_combine.rs`).
+    BitmapCombine {
+        children: Vec<Op>,
+        state: Box<bitmap_state::CombineState>,
+    },
     /// FILTER with subqueries (IN, EXISTS): each row of `child` has its
     /// subqueries evaluated, then `preds` tested.
     SubqueryFilter {

@@ -46,6 +46,7 @@ impl Op {
             OpKind::IndexMinMax { .. } => index_min_max::next(k, rt, env, line, st)?,
             OpKind::Filter { .. } => filter::next(k, rt, env)?,
             OpKind::BitmapCount(_) => filter::next_count(k, rt, env, line)?,
+            OpKind::BitmapCombine { .. } => bitmap_combine::next(k, rt, env, line)?,
             OpKind::SortOrderBy { .. } => sort_order_by::next(k, rt, env, st)?,
             OpKind::ConnectBy { .. } => connect_by::next(k, rt, env)?,
             OpKind::GroupBy { .. } => group_by::next(k, rt, env, st)?,

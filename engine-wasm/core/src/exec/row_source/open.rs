@@ -36,6 +36,7 @@ impl Op {
             OpKind::View { .. } => view::open(k, rt, env, keep_pins)?,
             OpKind::Filter { .. } => filter::open(k, rt, env, keep_pins)?,
             OpKind::BitmapCount(child) => child.open(rt, env, keep_pins)?,
+            OpKind::BitmapCombine { .. } => bitmap_combine::open(k, rt, env, keep_pins)?,
             OpKind::CountStopkey { .. } => count_stopkey::open(k, rt, env, keep_pins)?,
             OpKind::GroupBy { .. } => group_by::open(k, rt, env, keep_pins)?,
             OpKind::SubqueryFilter { .. } => subquery_filter::open(k, rt, env, keep_pins)?,
@@ -109,6 +110,7 @@ impl Op {
                 right.release_pins();
             }
             OpKind::UnionAll { branches, .. } => branches.iter_mut().for_each(|(b, _)| b.release_pins()),
+            OpKind::BitmapCombine { children, .. } => children.iter_mut().for_each(Op::release_pins),
             OpKind::GroupBy { child, .. } => child.release_pins(),
             OpKind::SubqueryFilter { child, subs, .. } | OpKind::ScalarSubs { child, subs, .. } => {
                 child.release_pins();

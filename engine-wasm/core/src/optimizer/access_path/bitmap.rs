@@ -41,15 +41,18 @@ impl BitmapAccess {
         let index_io = (f64::from(self.blevel) + (self.leaf_blocks * self.sel).ceil()) * BITMAP_INDEX_SCALE;
         let rows = self.num_rows * self.sel;
         let index_cpu = index_io * CPU_PER_BLOCK + rows * CPU_PER_ROW;
-        let (table_io, table_cpu) = if self.index_only {
-            (0.0, 0.0)
-        } else {
-            let per_block = (self.num_rows / self.table_blocks.max(1.0)).max(1.0);
-            let io = (PACKED_SHARE * rows / per_block + (1.0 - PACKED_SHARE) * rows).ceil();
-            (io, io * CPU_PER_BLOCK + rows * CPU_PER_ROW)
-        };
+        let (table_io, table_cpu) =
+            if self.index_only { (0.0, 0.0) } else { table_part(rows, self.num_rows, self.table_blocks) };
         IndexCost { index_io, index_cpu, table_io, table_cpu }
     }
+}
+
+/// The table visits of `rows` rows reached through bitmaps: 80% packed in
+/// as few blocks as they fill, 20% a block each (I/O, CPU).
+pub fn table_part(rows: f64, num_rows: f64, table_blocks: f64) -> (f64, f64) {
+    let per_block = (num_rows / table_blocks.max(1.0)).max(1.0);
+    let io = (PACKED_SHARE * rows / per_block + (1.0 - PACKED_SHARE) * rows).ceil();
+    (io, io * CPU_PER_BLOCK + rows * CPU_PER_ROW)
 }
 
 /// The candidate through bitmap index `index` at selectivity `sel`.
@@ -163,27 +166,4 @@ pub fn combine_refused(r: &TableRef<'_>) -> Option<Candidate> {
         pos,
     );
     Some(Candidate::new(AccessPath::Refused(e), Tier::Range, (0.0, 0.0, None), "refused hint").forced(true))
-}
-
-/// Two bitmap indexes with predicates on the same table: Oracle would
-/// combine them (BITMAP AND / OR), which the lab does not model: refused
-/// rather than take one and filter the other.
-pub fn combination_refused(r: &TableRef<'_>, cands: &[Candidate]) -> Option<Candidate> {
-    let mut seen: Vec<IndexId> = Vec::new();
-    for c in cands {
-        if let AccessPath::Bitmap { index, .. } = c.path {
-            if !seen.contains(&index) {
-                seen.push(index);
-            }
-        }
-    }
-    if seen.len() < 2 {
-        return None;
-    }
-    let e = lio_sql::LabError::with(
-        lio_sql::ora::LAB_UNSUPPORTED,
-        "BITMAP AND (predicates on two bitmap indexes of one table)",
-        r.q.pos,
-    );
-    Some(Candidate::new(AccessPath::Refused(e), Tier::Range, (0.0, 0.0, None), "refused").forced(true))
 }

@@ -237,6 +237,11 @@ pub enum AccessPath {
         /// `count(*)` alone over the index: BITMAP CONVERSION COUNT.
         counted: bool,
     },
+    /// BITMAP AND (or OR, `or`) of two or more bitmap index legs, a
+    /// range leg under BITMAP MERGE, under BITMAP CONVERSION TO ROWIDS
+    /// (or COUNT) and TABLE ACCESS BY INDEX ROWID BATCHED unless index
+    /// only (`bitmap_combine.rs`).
+    BitmapCombine { or: bool, legs: Vec<BitmapLeg>, index_only: bool, counted: bool },
     /// INDEX FULL SCAN, under TABLE ACCESS BY INDEX ROWID unless it covers.
     IndexFull { index: IndexId, covers: bool, index_cost: f64 },
     /// INDEX FAST FULL SCAN.
@@ -256,9 +261,24 @@ impl AccessPath {
             | AccessPath::IndexSkip { index, .. }
             | AccessPath::Bitmap { index, .. }
             | AccessPath::IndexFastFull { index } => on(index),
+            AccessPath::BitmapCombine { legs, .. } => legs.iter().all(|l| on(&l.index)),
             _ => true,
         }
     }
+}
+
+/// One bitmap index scan of a BITMAP AND / OR: an equality (`keys`,
+/// BITMAP INDEX SINGLE VALUE) or bounds (BITMAP INDEX RANGE SCAN under
+/// BITMAP MERGE).
+#[derive(Debug, Clone)]
+pub struct BitmapLeg {
+    pub index: IndexId,
+    pub keys: Vec<CExpr>,
+    pub low: Option<(CExpr, bool)>,
+    pub high: Option<(CExpr, bool)>,
+    pub sel: f64,
+    pub index_io: f64,
+    pub consumes: Vec<usize>,
 }
 
 /// One costed way to reach a table reference's rows.

@@ -14,6 +14,7 @@ use super::predicate::{key_for, usable_equalities};
 use crate::catalog::IndexKind;
 
 pub mod bitmap;
+pub mod bitmap_combine;
 pub mod candidate;
 pub mod full_scan;
 pub mod hash_cluster;
@@ -27,7 +28,7 @@ pub mod memopt;
 pub mod min_max;
 pub mod sample;
 
-pub use candidate::{index_covers, AccessPath, Beats, Candidate, TableRef, Tier};
+pub use candidate::{index_covers, AccessPath, Beats, BitmapLeg, Candidate, TableRef, Tier};
 
 /// Every candidate for `r`, the full scan last.
 pub fn gather(r: &TableRef<'_>) -> Vec<Candidate> {
@@ -44,9 +45,8 @@ pub fn gather(r: &TableRef<'_>) -> Vec<Candidate> {
         }
         ranged_indexes(r, &mut out);
         out.extend(bitmap::combine_refused(r));
-        if let Some(c) = bitmap::combination_refused(r, &out) {
-            out.push(c);
-        }
+        bitmap_combine::and(r, &mut out);
+        bitmap_combine::or(r, &mut out);
         if r.is_heap() {
             index_skip::candidates(r, &mut out);
             if let Some(want) = r.index_hint() {
@@ -79,7 +79,9 @@ fn keyed_indexes(r: &TableRef<'_>, out: &mut Vec<Candidate>) {
             IndexKind::Bitmap => bitmap::equality(r, ixid, &eq),
         };
         if let Some(c) = c {
-            let last = c.forced || c.tier == Tier::UniqueKey;
+            // (A bitmap index hinted by INDEX_COMBINE leaves the others
+            // to be combined with it.)
+            let last = (c.forced && !combined(r, &c)) || c.tier == Tier::UniqueKey;
             out.push(c);
             if last {
                 return;
@@ -97,12 +99,20 @@ fn ranged_indexes(r: &TableRef<'_>, out: &mut Vec<Candidate>) {
             IndexKind::Bitmap => bitmap::range(r, ixid),
         };
         if let Some(c) = c {
-            let last = c.forced;
+            let last = c.forced && !combined(r, &c);
             out.push(c);
             if last {
                 return;
             }
         }
+    }
+}
+
+/// `c` is a bitmap access an INDEX_COMBINE hint asks for.
+fn combined(r: &TableRef<'_>, c: &Candidate) -> bool {
+    match c.path {
+        AccessPath::Bitmap { index, .. } => r.way_hinted(&r.cat.indexes[index], lio_sql::ast::IndexWay::Combine),
+        _ => false,
     }
 }
 
