@@ -607,6 +607,21 @@ fn order_group_histograms_and_hash_join() {
     );
 }
 
+/// Issue 31's bind peeking and adaptive cursor sharing: Antognini's two
+/// scripts (their shared pool holds their cursors) beside the frequency
+/// histogram article.
+#[test]
+fn order_group_bind_peeking_and_acs() {
+    order::check(
+        &[
+            "tests/articles/antognini-bind-variable-peeking.sql",
+            "tests/articles/antognini-adaptive-cursor-sharing.sql",
+            "tests/articles/oracle-docs-frequency-histogram-bookstore.sql",
+        ],
+        &[],
+    );
+}
+
 /// Issue 31's statistics set by hand and I/O costing: Lewis's calc_mbrc
 /// (its session's db_file_multiblock_read_count and the faked table are
 /// its own).

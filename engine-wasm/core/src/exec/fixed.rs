@@ -25,6 +25,10 @@ pub enum FixedView {
     Logfile,
     SqlWorkarea,
     ActiveSessionHistory,
+    /// Adaptive cursor sharing's views (11.1+).
+    SqlCsStatistics,
+    SqlCsSelectivity,
+    SqlCsHistogram,
     /// A data dictionary view (`USER_TABLES`, ...).
     Dict(super::dictionary::DictView),
 }
@@ -50,6 +54,9 @@ impl FixedView {
         FixedView::Logfile,
         FixedView::SqlWorkarea,
         FixedView::ActiveSessionHistory,
+        FixedView::SqlCsStatistics,
+        FixedView::SqlCsSelectivity,
+        FixedView::SqlCsHistogram,
     ];
 
     /// The view a FROM name means: `V$X`, its public synonym's base
@@ -77,6 +84,9 @@ impl FixedView {
             "LOGFILE" => FixedView::Logfile,
             "SQL_WORKAREA" => FixedView::SqlWorkarea,
             "ACTIVE_SESSION_HISTORY" => FixedView::ActiveSessionHistory,
+            "SQL_CS_STATISTICS" => FixedView::SqlCsStatistics,
+            "SQL_CS_SELECTIVITY" => FixedView::SqlCsSelectivity,
+            "SQL_CS_HISTOGRAM" => FixedView::SqlCsHistogram,
             _ => return None,
         })
     }
@@ -109,6 +119,9 @@ impl FixedView {
             FixedView::Logfile => "X$KCCFN",
             FixedView::SqlWorkarea => "X$QESRSTATALL",
             FixedView::ActiveSessionHistory => "X$ASH",
+            FixedView::SqlCsStatistics => "X$KKOCS_STATISTICS",
+            FixedView::SqlCsSelectivity => "X$KKOCS_SELECTIVITY",
+            FixedView::SqlCsHistogram => "X$KKOCS_HISTOGRAM",
             FixedView::Dict(d) => d.name(),
         }
     }
@@ -186,6 +199,9 @@ impl FixedView {
                 "CPU_TIME",
                 "ELAPSED_TIME",
                 "SORTS",
+                "IS_BIND_SENSITIVE",
+                "IS_BIND_AWARE",
+                "IS_SHAREABLE",
             ],
             FixedView::Parameter => {
                 &["NUM", "NAME", "TYPE", "VALUE", "DISPLAY_VALUE", "ISDEFAULT", "ISSES_MODIFIABLE", "DESCRIPTION"]
@@ -224,6 +240,21 @@ impl FixedView {
                 "MULTIPASSES_EXECUTIONS",
             ],
             FixedView::ActiveSessionHistory => super::fixed_ash::COLUMNS,
+            FixedView::SqlCsStatistics => &[
+                "HASH_VALUE",
+                "SQL_ID",
+                "CHILD_NUMBER",
+                "BIND_SET_HASH_VALUE",
+                "PEEKED",
+                "EXECUTIONS",
+                "ROWS_PROCESSED",
+                "BUFFER_GETS",
+                "CPU_TIME",
+            ],
+            FixedView::SqlCsSelectivity => {
+                &["HASH_VALUE", "SQL_ID", "CHILD_NUMBER", "PREDICATE", "RANGE_ID", "LOW", "HIGH"]
+            }
+            FixedView::SqlCsHistogram => &["HASH_VALUE", "SQL_ID", "CHILD_NUMBER", "BUCKET_ID", "COUNT"],
         }
     }
 
@@ -260,6 +291,10 @@ impl FixedView {
             (FixedView::Logfile, "MEMBER") => 513,
             (FixedView::Logfile, "IS_RECOVERY_DEST_FILE") => 3,
             (FixedView::SqlWorkarea, "LAST_EXECUTION") => 10,
+            (FixedView::Sql, "IS_BIND_SENSITIVE" | "IS_BIND_AWARE" | "IS_SHAREABLE") => 1,
+            (FixedView::SqlCsStatistics, "PEEKED") => 1,
+            (FixedView::SqlCsSelectivity, "PREDICATE") => 40,
+            (FixedView::SqlCsSelectivity, "LOW" | "HIGH") => 10,
             (FixedView::ActiveSessionHistory, c) => super::fixed_ash::width(c),
             _ => 0,
         }

@@ -521,6 +521,13 @@ impl<'a> Builder<'a> {
         };
         let cands = access_path::gather(&r);
         let best = access_path::best(&cands);
+        if t.stats.gathered && peek.iter().any(Option::is_some) {
+            // Adaptive cursor sharing: the predicates the peeked binds decided.
+            let col_stats = |c: usize| stats.columns.get(c).cloned().unwrap_or_else(|| t.column_stats(c));
+            let cols = Columns { src, num_rows: r.num_rows, stats: &col_stats, outer: &[], peek: &peek };
+            let name = |c: usize| t.columns[c].name.clone();
+            self.bind_preds.extend(crate::optimizer::acs::bind_predicates(&p.conjuncts, &cols, &name));
+        }
         if let Some(rec) = self.cbo.as_mut() {
             rec.table(&r, &cands, best);
         }

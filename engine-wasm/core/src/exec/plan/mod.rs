@@ -103,6 +103,9 @@ pub struct Compiled {
     /// Per column: its datatype class is NUMBER (SQL*Plus lays it out
     /// NUMWIDTH wide, right-aligned, even when every value is NULL).
     pub numeric: Vec<bool>,
+    /// The predicates whose selectivity the peeked binds decided
+    /// (adaptive cursor sharing: the cursor is bind sensitive).
+    pub bind_preds: Vec<crate::optimizer::acs::BindPred>,
 }
 
 /// A resolvable name in scope.
@@ -135,6 +138,7 @@ struct Builder<'a> {
     scalar_ok: bool,
     /// Enclosing blocks' columns read so far (a subquery's correlation).
     outer_ref_exprs: Vec<CExpr>,
+    bind_preds: Vec<crate::optimizer::acs::BindPred>,
     /// (block top, its select list's scalar subqueries' operator) by draft
     /// line: those subqueries show first under the top's parent.
     hoists: Vec<(u16, u16)>,
@@ -398,6 +402,7 @@ pub fn compile(q: &Query, ctx: &PlanCtx<'_>) -> Result<Compiled, LabError> {
         subqueries_ok: false,
         scalar_ok: false,
         outer_ref_exprs: Vec::new(),
+        bind_preds: Vec::new(),
         hoists: Vec::new(),
         fixed: Vec::new(),
         fixed_src: Vec::new(),
@@ -488,6 +493,7 @@ pub fn compile(q: &Query, ctx: &PlanCtx<'_>) -> Result<Compiled, LabError> {
         child: 0,
         opt_env: None,
         optimizer: b.cbo.map(|r| r.blocks).unwrap_or_default(),
+        bind_preds: b.bind_preds,
     })
 }
 
@@ -514,6 +520,7 @@ pub fn compile_scalar(e: &Expr, ctx: &PlanCtx<'_>) -> Result<(CExpr, Vec<String>
         subqueries_ok: false,
         scalar_ok: false,
         outer_ref_exprs: Vec::new(),
+        bind_preds: Vec::new(),
         hoists: Vec::new(),
         fixed: Vec::new(),
         fixed_src: Vec::new(),

@@ -12,6 +12,8 @@ pub use crate::instance::figures::{SessionFigures, WaitTotal};
 pub use crate::instance::shared_pool::{SqlAreaEntry, SqlWorkarea};
 
 mod ash;
+mod cs;
+pub(crate) use cs::rows_processed;
 mod events;
 mod instance;
 mod latch;
@@ -244,6 +246,7 @@ impl Run<'_> {
             | FixedView::EventHistogram
             | FixedView::EventHistogramMicro => self.event_rows(v),
             FixedView::Sql | FixedView::SqlWorkarea => self.sql_rows(v),
+            FixedView::SqlCsStatistics | FixedView::SqlCsSelectivity | FixedView::SqlCsHistogram => self.cs_rows(v),
             FixedView::ActiveSessionHistory => self.ash_rows(v),
             FixedView::Parameter | FixedView::Version | FixedView::Session | FixedView::Timer => self.instance_rows(v),
         }
