@@ -608,14 +608,15 @@ fn order_group_histograms_and_hash_join() {
 }
 
 /// Issue 31's bind peeking and adaptive cursor sharing: Antognini's two
-/// scripts (their shared pool holds their cursors) beside the frequency
-/// histogram article.
+/// scripts (their shared pool holds their cursors), Lewis's GROUP BY
+/// estimate and the frequency histogram article.
 #[test]
 fn order_group_bind_peeking_and_acs() {
     order::check(
         &[
             "tests/articles/antognini-bind-variable-peeking.sql",
             "tests/articles/antognini-adaptive-cursor-sharing.sql",
+            "tests/articles/lewis-opt-estimate-group-by-12c.sql",
             "tests/articles/oracle-docs-frequency-histogram-bookstore.sql",
         ],
         &[],

@@ -240,21 +240,9 @@ impl FixedView {
                 "MULTIPASSES_EXECUTIONS",
             ],
             FixedView::ActiveSessionHistory => super::fixed_ash::COLUMNS,
-            FixedView::SqlCsStatistics => &[
-                "HASH_VALUE",
-                "SQL_ID",
-                "CHILD_NUMBER",
-                "BIND_SET_HASH_VALUE",
-                "PEEKED",
-                "EXECUTIONS",
-                "ROWS_PROCESSED",
-                "BUFFER_GETS",
-                "CPU_TIME",
-            ],
-            FixedView::SqlCsSelectivity => {
-                &["HASH_VALUE", "SQL_ID", "CHILD_NUMBER", "PREDICATE", "RANGE_ID", "LOW", "HIGH"]
-            }
-            FixedView::SqlCsHistogram => &["HASH_VALUE", "SQL_ID", "CHILD_NUMBER", "BUCKET_ID", "COUNT"],
+            FixedView::SqlCsStatistics => CS_STATISTICS,
+            FixedView::SqlCsSelectivity => CS_SELECTIVITY,
+            FixedView::SqlCsHistogram => CS_HISTOGRAM,
         }
     }
 
@@ -352,6 +340,21 @@ impl FixedRows {
         }
     }
 }
+
+/// Adaptive cursor sharing's views' columns (ADDRESS left out).
+const CS_STATISTICS: &[&str] = &[
+    "HASH_VALUE",
+    "SQL_ID",
+    "CHILD_NUMBER",
+    "BIND_SET_HASH_VALUE",
+    "PEEKED",
+    "EXECUTIONS",
+    "ROWS_PROCESSED",
+    "BUFFER_GETS",
+    "CPU_TIME",
+];
+const CS_SELECTIVITY: &[&str] = &["HASH_VALUE", "SQL_ID", "CHILD_NUMBER", "PREDICATE", "RANGE_ID", "LOW", "HIGH"];
+const CS_HISTOGRAM: &[&str] = &["HASH_VALUE", "SQL_ID", "CHILD_NUMBER", "BUCKET_ID", "COUNT"];
 
 /// `STAT_ID`/`EVENT_ID`: a stable number from the name (FNV-1a, 32 bits).
 pub fn name_id(name: &str) -> u32 {

@@ -112,6 +112,13 @@ impl Run<'_> {
     }
 }
 
+/// The rows the cursor's plan lines have produced since it was loaded
+/// (an execution's rows processed, in V$SQL_CS_STATISTICS, is the
+/// difference: 9 + 9 + 1 = 19 for a count of 9 rows by index).
+pub(crate) fn rows_processed(c: &Compiled) -> u64 {
+    c.line_stats.iter().chain(&c.earlier_stats).map(|l| l.a_rows).sum()
+}
+
 /// Whether child `ch` may serve a parse whose peeked binds gave
 /// `c.bind_preds`: not a retired one; a bind-aware one when each
 /// selectivity is in its range.

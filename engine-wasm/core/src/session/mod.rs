@@ -6,7 +6,7 @@
 //! (parse/execute/fetch), `plsql`, `create`/`ddl` and `dml`; `step` wraps a
 //! statement into the step the host sees.
 
-mod acs;
+pub(crate) mod acs;
 mod alter_column;
 mod array_dml;
 mod ash;

@@ -484,6 +484,9 @@ impl<'a> Builder<'a> {
     ) -> Result<(Op, f64, f64, f64, bool, f64), LabError> {
         let cat = self.ctx.cat;
         let t = &cat.tables[table];
+        if !self.src_tables.iter().any(|&(s, _)| s == src) {
+            self.src_tables.push((src, table));
+        }
         // Gathered statistics when there are some (as the optimizer reads
         // them from the dictionary), else a full look at the data.
         let stats = if t.stats.gathered { t.stats.clone() } else { t.compute_stats(cat.table_blocks(t)) };

@@ -139,6 +139,8 @@ struct Builder<'a> {
     /// Enclosing blocks' columns read so far (a subquery's correlation).
     outer_ref_exprs: Vec<CExpr>,
     bind_preds: Vec<crate::optimizer::acs::BindPred>,
+    /// Each table reference's row source and table (GROUP BY's E-Rows).
+    src_tables: Vec<(usize, TableId)>,
     /// (block top, its select list's scalar subqueries' operator) by draft
     /// line: those subqueries show first under the top's parent.
     hoists: Vec<(u16, u16)>,
@@ -205,6 +207,7 @@ mod expr_info;
 mod expr_text;
 mod fetch;
 mod group;
+mod group_card;
 mod grouping;
 mod hash_join;
 mod hier;
@@ -403,6 +406,7 @@ pub fn compile(q: &Query, ctx: &PlanCtx<'_>) -> Result<Compiled, LabError> {
         scalar_ok: false,
         outer_ref_exprs: Vec::new(),
         bind_preds: Vec::new(),
+        src_tables: Vec::new(),
         hoists: Vec::new(),
         fixed: Vec::new(),
         fixed_src: Vec::new(),
@@ -521,6 +525,7 @@ pub fn compile_scalar(e: &Expr, ctx: &PlanCtx<'_>) -> Result<(CExpr, Vec<String>
         scalar_ok: false,
         outer_ref_exprs: Vec::new(),
         bind_preds: Vec::new(),
+        src_tables: Vec::new(),
         hoists: Vec::new(),
         fixed: Vec::new(),
         fixed_src: Vec::new(),

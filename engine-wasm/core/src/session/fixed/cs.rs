@@ -8,13 +8,6 @@ use crate::exec::Compiled;
 use crate::instance::shared_pool::LibChild;
 use crate::optimizer::acs;
 
-/// The rows the cursor's plan lines have produced since it was loaded
-/// (an execution's rows processed, in V$SQL_CS_STATISTICS, is the
-/// difference: 9 + 9 + 1 = 19 for a count of 9 rows by index).
-pub(crate) fn rows_processed(c: &Compiled) -> u64 {
-    c.line_stats.iter().chain(&c.earlier_stats).map(|l| l.a_rows).sum()
-}
-
 impl Run<'_> {
     /// An execution of `c` (child of `text`) ended: a bind-sensitive
     /// child's histogram counts it, and the executions mark it for
@@ -25,7 +18,7 @@ impl Run<'_> {
         if !ch.cs.sensitive {
             return;
         }
-        let rows = rows_processed(c).saturating_sub(rows_before);
+        let rows = crate::session::acs::rows_processed(c).saturating_sub(rows_before);
         let after = self.sql_mark();
         let gets = after.gets - m.gets;
         let cpu = after.time.cpu_in(after.time.now_us - m.time.now_us, &m.time);

@@ -13,7 +13,6 @@ pub use crate::instance::shared_pool::{SqlAreaEntry, SqlWorkarea};
 
 mod ash;
 mod cs;
-pub(crate) use cs::rows_processed;
 mod events;
 mod instance;
 mod latch;
