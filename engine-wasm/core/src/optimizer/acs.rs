@@ -14,7 +14,7 @@
 //! a VARCHAR2 bind against a NUMBER column) or a table without
 //! statistics makes none.
 
-use super::selectivity::{of_filters, Columns};
+use super::selectivity::{flip, of_filters, Columns};
 use crate::exec::expr::CExpr;
 use lio_sql::ast::BinaryOp;
 
@@ -76,17 +76,6 @@ pub fn bind_predicates(conjuncts: &[CExpr], cols: &Columns<'_>, name: &dyn Fn(us
 
 fn peeked(cols: &Columns<'_>, bind: usize) -> bool {
     cols.peek.get(bind).is_some_and(|v| v.as_ref().is_some_and(|v| !matches!(v, crate::value::Value::Null)))
-}
-
-/// `:b < col` is `col > :b`.
-fn flip(op: BinaryOp) -> BinaryOp {
-    match op {
-        BinaryOp::Lt => BinaryOp::Gt,
-        BinaryOp::Le => BinaryOp::Ge,
-        BinaryOp::Gt => BinaryOp::Lt,
-        BinaryOp::Ge => BinaryOp::Le,
-        o => o,
-    }
 }
 
 /// A bind-aware child's selectivity range for one predicate: the peeked

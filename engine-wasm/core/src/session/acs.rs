@@ -107,7 +107,7 @@ impl Run<'_> {
         let mut ctx = Self::plan_ctx(&self.inst.cat, &profile, &self.s.params, self.s.sid, vars, &self.s.user);
         ctx.cbo_trace = self.cbo_tracing();
         binds.set(&mut ctx);
-        *c = Box::new(exec::compile(q, &ctx)?);
+        **c = exec::compile(q, &ctx)?;
         Ok(())
     }
 }
