@@ -128,10 +128,10 @@ fn skewed(profile: &str) -> Engine {
 }
 
 /// `s = :v` on a column with a frequency histogram: :v = 1 peeked (10
-/// rows, the index); :v = 2 shares it (990 rows by the index: 990 + 990
-/// + 1 = 1,981 rows processed, bucket 1, against the first's 10 + 10 + 1
-/// = 21, bucket 0): the next :v = 2 builds child 1, the full scan, E-Rows
-/// 990, its range 990/1000 less and more 10%.
+/// rows, the index); :v = 2 shares it (990 rows by the index: rows
+/// processed 990 + 990 + 1 = 1,981, bucket 1, against the first's
+/// 10 + 10 + 1 = 21, bucket 0): the next :v = 2 builds child 1, the full
+/// scan, E-Rows 990, its range 990/1000 less and more 10%.
 #[test]
 fn a_frequency_histogram_makes_the_equality_bind_sensitive() {
     let mut e = skewed("19");

@@ -21,8 +21,7 @@ fn article_lewis_opt_estimate_group_by() {
     ok(&s);
     let q = s.iter().find(|st| st.statement.contains("mod(n1,10), count(*)")).expect("the query");
     assert_eq!(q.rows.len(), 10);
-    let l: Vec<(String, u64, Option<u64>)> =
-        q.plan.iter().map(|l| (l.operation.clone(), l.e_rows, l.bytes.map(|b| b as u64))).collect();
+    let l: Vec<(String, u64, Option<u64>)> = q.plan.iter().map(|l| (l.operation.clone(), l.e_rows, l.bytes)).collect();
     assert_eq!(l[1], ("HASH GROUP BY".to_string(), 200, Some(800)));
     assert_eq!(l[2], ("TABLE ACCESS FULL".to_string(), 3000, Some(12000)));
 }
