@@ -3,8 +3,8 @@
 //! ranges); later executions with other values share the cursor and its
 //! plan. `_optim_peek_user_binds = false` (or an OFE before 9i) turns it
 //! off: 1/NDV for an equality, 5% / 0.25% for ranges. EXPLAIN PLAN (and
-//! so AUTOTRACE's plan) never peeks. Adaptive cursor sharing is not
-//! modelled.
+//! so AUTOTRACE's plan) never peeks. Adaptive cursor sharing (11.1+),
+//! which builds other children after a bad execution: tests/acs.rs.
 
 mod common;
 use common::*;

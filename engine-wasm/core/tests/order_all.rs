@@ -617,6 +617,22 @@ fn order_group_bitmap_combine() {
     order::check(&["tests/articles/antognini-bitmap-combine-11g.sql", "samples/clustering-factor.sql"], &[]);
 }
 
+/// Issue 31's bind peeking and adaptive cursor sharing: Antognini's two
+/// scripts (their shared pool holds their cursors), Lewis's GROUP BY
+/// estimate and the frequency histogram article.
+#[test]
+fn order_group_bind_peeking_and_acs() {
+    order::check(
+        &[
+            "tests/articles/antognini-bind-variable-peeking.sql",
+            "tests/articles/antognini-adaptive-cursor-sharing.sql",
+            "tests/articles/lewis-opt-estimate-group-by-12c.sql",
+            "tests/articles/oracle-docs-frequency-histogram-bookstore.sql",
+        ],
+        &[],
+    );
+}
+
 /// Issue 31's statistics set by hand and I/O costing: Lewis's calc_mbrc
 /// (its session's db_file_multiblock_read_count and the faked table are
 /// its own).

@@ -27,6 +27,10 @@ pub enum FixedView {
     ActiveSessionHistory,
     SqlMonitor,
     SqlPlanMonitor,
+    /// Adaptive cursor sharing's views (11.1+).
+    SqlCsStatistics,
+    SqlCsSelectivity,
+    SqlCsHistogram,
     /// A data dictionary view (`USER_TABLES`, ...).
     Dict(super::dictionary::DictView),
 }
@@ -54,6 +58,9 @@ impl FixedView {
         FixedView::ActiveSessionHistory,
         FixedView::SqlMonitor,
         FixedView::SqlPlanMonitor,
+        FixedView::SqlCsStatistics,
+        FixedView::SqlCsSelectivity,
+        FixedView::SqlCsHistogram,
     ];
 
     /// The view a FROM name means: `V$X`, its public synonym's base
@@ -83,6 +90,9 @@ impl FixedView {
             "ACTIVE_SESSION_HISTORY" => FixedView::ActiveSessionHistory,
             "SQL_MONITOR" => FixedView::SqlMonitor,
             "SQL_PLAN_MONITOR" => FixedView::SqlPlanMonitor,
+            "SQL_CS_STATISTICS" => FixedView::SqlCsStatistics,
+            "SQL_CS_SELECTIVITY" => FixedView::SqlCsSelectivity,
+            "SQL_CS_HISTOGRAM" => FixedView::SqlCsHistogram,
             _ => return None,
         })
     }
@@ -117,6 +127,9 @@ impl FixedView {
             FixedView::ActiveSessionHistory => "X$ASH",
             FixedView::SqlMonitor => "X$KESWXMON",
             FixedView::SqlPlanMonitor => "X$KESWXMON_PLAN",
+            FixedView::SqlCsStatistics => "X$KKOCS_STATISTICS",
+            FixedView::SqlCsSelectivity => "X$KKOCS_SELECTIVITY",
+            FixedView::SqlCsHistogram => "X$KKOCS_HISTOGRAM",
             FixedView::Dict(d) => d.name(),
         }
     }
@@ -194,6 +207,9 @@ impl FixedView {
                 "CPU_TIME",
                 "ELAPSED_TIME",
                 "SORTS",
+                "IS_BIND_SENSITIVE",
+                "IS_BIND_AWARE",
+                "IS_SHAREABLE",
             ],
             FixedView::Parameter => {
                 &["NUM", "NAME", "TYPE", "VALUE", "DISPLAY_VALUE", "ISDEFAULT", "ISSES_MODIFIABLE", "DESCRIPTION"]
@@ -234,6 +250,9 @@ impl FixedView {
             FixedView::ActiveSessionHistory => super::fixed_ash::COLUMNS,
             FixedView::SqlMonitor => super::fixed_sqlmon::MONITOR_COLUMNS,
             FixedView::SqlPlanMonitor => super::fixed_sqlmon::PLAN_COLUMNS,
+            FixedView::SqlCsStatistics => CS_STATISTICS,
+            FixedView::SqlCsSelectivity => CS_SELECTIVITY,
+            FixedView::SqlCsHistogram => CS_HISTOGRAM,
         }
     }
 
@@ -270,6 +289,10 @@ impl FixedView {
             (FixedView::Logfile, "MEMBER") => 513,
             (FixedView::Logfile, "IS_RECOVERY_DEST_FILE") => 3,
             (FixedView::SqlWorkarea, "LAST_EXECUTION") => 10,
+            (FixedView::Sql, "IS_BIND_SENSITIVE" | "IS_BIND_AWARE" | "IS_SHAREABLE") => 1,
+            (FixedView::SqlCsStatistics, "PEEKED") => 1,
+            (FixedView::SqlCsSelectivity, "PREDICATE") => 40,
+            (FixedView::SqlCsSelectivity, "LOW" | "HIGH") => 10,
             (FixedView::ActiveSessionHistory, c) => super::fixed_ash::width(c),
             (FixedView::SqlMonitor | FixedView::SqlPlanMonitor, c) => super::fixed_sqlmon::width(c),
             _ => 0,
@@ -328,6 +351,21 @@ impl FixedRows {
         }
     }
 }
+
+/// Adaptive cursor sharing's views' columns (ADDRESS left out).
+const CS_STATISTICS: &[&str] = &[
+    "HASH_VALUE",
+    "SQL_ID",
+    "CHILD_NUMBER",
+    "BIND_SET_HASH_VALUE",
+    "PEEKED",
+    "EXECUTIONS",
+    "ROWS_PROCESSED",
+    "BUFFER_GETS",
+    "CPU_TIME",
+];
+const CS_SELECTIVITY: &[&str] = &["HASH_VALUE", "SQL_ID", "CHILD_NUMBER", "PREDICATE", "RANGE_ID", "LOW", "HIGH"];
+const CS_HISTOGRAM: &[&str] = &["HASH_VALUE", "SQL_ID", "CHILD_NUMBER", "BUCKET_ID", "COUNT"];
 
 /// `STAT_ID`/`EVENT_ID`: a stable number from the name (FNV-1a, 32 bits).
 pub fn name_id(name: &str) -> u32 {

@@ -98,6 +98,7 @@ pub const DEFS: &[Def] = &[
     d("_optimizer_cost_model", Enum(&["IO", "CPU", "CHOOSE"]), true, Immediate, Lab),
     d("optimizer_features_enable", Custom, true, Immediate, Lab),
     d("_optim_peek_user_binds", Bool, true, Immediate, Lab),
+    d("_optimizer_adaptive_cursor_sharing", Bool, true, Immediate, Lab),
     d("_hash_join_enabled", Bool, true, Immediate, Lab),
     d("_gby_hash_aggregation_enabled", Bool, true, Immediate, Lab),
     d("_db_writer_max_writes", Int, false, Immediate, Lab),

@@ -443,7 +443,8 @@ impl Parameters {
             | "_hash_join_enabled"
             | "_gby_hash_aggregation_enabled"
             | "_in_memory_undo"
-            | "_optim_peek_user_binds" => drop(self.other.insert(name.to_string(), bool_text(boolean()?))),
+            | "_optim_peek_user_binds"
+            | "_optimizer_adaptive_cursor_sharing" => drop(self.other.insert(name.to_string(), bool_text(boolean()?))),
             "_optimizer_cost_model" | "optimizer_features_enable" => self.set_costing(name, value, pos)?,
             "workarea_size_policy" => {
                 self.workarea_size_policy = match value {

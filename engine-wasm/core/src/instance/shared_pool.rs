@@ -19,6 +19,37 @@ pub struct LibChild {
     /// The datatype classes its binds were compiled with (a parse whose
     /// binds differ builds another child: a bind mismatch).
     pub binds: Vec<crate::exec::convert::Kind>,
+    /// The SQL*Plus variables as its hard parse saw them (bind peeking):
+    /// a parse that shares it builds its plan from these.
+    pub peeked: Vec<(String, crate::exec::convert::Kind, Option<crate::value::Value>)>,
+    /// Adaptive cursor sharing's state (11.1+).
+    pub cs: CsChild,
+}
+
+/// Adaptive cursor sharing's view of one child cursor (V$SQL's
+/// IS_BIND_SENSITIVE, IS_BIND_AWARE, IS_SHAREABLE and the V$SQL_CS_*
+/// views; `session/acs.rs` keeps it).
+#[derive(Debug, Clone, Default)]
+pub struct CsChild {
+    /// A peeked bind decided a predicate's selectivity.
+    pub sensitive: bool,
+    /// Shared only by executions whose selectivities fall in `ranges`.
+    pub aware: bool,
+    /// No longer shared (replaced by bind-aware children).
+    pub unshareable: bool,
+    /// Its executions marked it for replacement by bind-aware children at
+    /// the next parse.
+    pub aware_due: bool,
+    /// The predicates and their selectivities at its hard parse.
+    pub preds: Vec<crate::optimizer::acs::BindPred>,
+    /// Per predicate, the selectivities it serves (a bind-aware child).
+    pub ranges: Vec<(f64, f64)>,
+    /// Executions by rows processed: up to 1,000, up to 1,000,000, more.
+    pub hist: [u64; 3],
+    /// The execution that peeked (the first): rows processed, buffer
+    /// gets, CPU µs (V$SQL_CS_STATISTICS).
+    pub peeked_exec: Option<(u64, u64, f64)>,
+    pub plan_hash: u32,
 }
 
 impl LibChild {
@@ -28,7 +59,7 @@ impl LibChild {
         parsed_at_us: f64,
         binds: Vec<crate::exec::convert::Kind>,
     ) -> Self {
-        LibChild { env, deps, parsed_at_us, obsolete: false, binds }
+        LibChild { env, deps, parsed_at_us, obsolete: false, binds, peeked: Vec::new(), cs: CsChild::default() }
     }
 }
 

@@ -12,6 +12,7 @@
 //! `exec::row_source` or `session`.
 
 pub mod access_path;
+pub mod acs;
 pub mod cost;
 mod env;
 pub mod features;

@@ -250,7 +250,7 @@ pub fn used_columns(conjuncts: &[CExpr], src: usize, note: &mut dyn FnMut(usize)
 }
 
 /// `e < col` is `col > e`.
-fn flip(op: BinaryOp) -> BinaryOp {
+pub(crate) fn flip(op: BinaryOp) -> BinaryOp {
     match op {
         BinaryOp::Lt => BinaryOp::Gt,
         BinaryOp::Le => BinaryOp::Ge,

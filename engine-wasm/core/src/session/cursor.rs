@@ -2,6 +2,8 @@
 //! needs), execute and fetch through the row sources, and the plan with
 //! its per-line figures.
 
+use super::invalidation::Staleness;
+pub use super::invalidation::OPTIMIZER_INVALIDATION_PERIOD_US;
 use super::net::*;
 pub(crate) use super::types::FetchPolicy;
 use super::*;
@@ -24,71 +26,7 @@ const LIBRARY_CACHE_CURSORS: usize = 10_000;
 const SESSION_CACHED_CURSORS: usize = 10_000;
 const SESSION_CURSOR_TEXT_BYTES: usize = 1 << 20;
 
-/// `_optimizer_invalidation_period`: after statistics are gathered with
-/// `NO_INVALIDATE => DBMS_STATS.AUTO_INVALIDATE` (the default), the
-/// cursors that depend on the table stay valid for up to this long; the
-/// next parse after it builds a new child (Oracle spreads the moment at
-/// random over the window; the lab takes its end). 18,000 s:
-/// <https://docs.oracle.com/en/database/oracle/oracle-database/19/arpls/DBMS_STATS.html>
-pub const OPTIMIZER_INVALIDATION_PERIOD_US: f64 = 18_000.0 * 1e6;
-
-/// Why a cursor built earlier may not be used now.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Staleness {
-    Current,
-    /// DDL or statistics gathered with NO_INVALIDATE => FALSE on a table
-    /// it reads: the cursor is invalidated and reloaded.
-    Invalidated,
-    /// Statistics gathered with AUTO_INVALIDATE, and the window passed: a
-    /// new child is built.
-    RollingDue,
-}
-
 impl Run<'_> {
-    /// Whether a cursor built on `deps` at `parsed_at_us` may still run.
-    fn staleness(&self, deps: &[(TableId, u64)], parsed_at_us: f64) -> Staleness {
-        let now = self.s.cost.now_us();
-        let mut st = Staleness::Current;
-        for &(t, v) in deps {
-            if self.inst.table_versions.get(t).copied().unwrap_or(0) != v {
-                return Staleness::Invalidated;
-            }
-            let due = self
-                .inst
-                .auto_invalidations
-                .get(t)
-                .and_then(|g| g.iter().find(|&&at| at >= parsed_at_us))
-                .is_some_and(|&at| now >= at + OPTIMIZER_INVALIDATION_PERIOD_US);
-            if due {
-                st = Staleness::RollingDue;
-            }
-        }
-        st
-    }
-
-    /// DDL on table `t` (or its indexes), or statistics gathered with
-    /// NO_INVALIDATE => FALSE: the cursors that read it are invalid, and
-    /// no other.
-    pub(super) fn invalidate_table(&mut self, t: TableId) {
-        let v = &mut self.inst.table_versions;
-        if v.len() <= t {
-            v.resize(t + 1, 0);
-        }
-        v[t] += 1;
-        self.inst.ddl_seq += 1;
-    }
-
-    /// Statistics gathered on `t` with AUTO_INVALIDATE: its cursors roll
-    /// over to new children once the invalidation period has passed.
-    pub(super) fn auto_invalidate_table(&mut self, t: TableId) {
-        let now = self.s.cost.now_us();
-        let v = &mut self.inst.auto_invalidations;
-        if v.len() <= t {
-            v.resize(t + 1, Vec::new());
-        }
-        v[t].push(now);
-    }
-
     /// Get (or hard parse) the cursor for `text`. Returns whether it was a
     /// hard parse.
     pub(super) fn open_cursor(
@@ -121,7 +59,8 @@ impl Run<'_> {
         // Built in another optimizer environment, or on a table changed
         // since: the library cache decides (compile_cursor).
         let same_env = c.opt_env.as_ref().is_some_and(|e| e.matches(&self.s.params));
-        if !same_env || self.staleness(&c.deps, c.parsed_at_us) != Staleness::Current || !self.host_kinds_match(&c) {
+        let stale = self.staleness(&c.deps, c.parsed_at_us) != Staleness::Current;
+        if !same_env || stale || !self.host_kinds_match(&c) || !self.acs_cached_ok(text, &c) {
             return None;
         }
         c.sql_slot = self.sql_area_parse(text, &c, false);
@@ -144,7 +83,7 @@ impl Run<'_> {
     ) -> Result<(Box<Compiled>, bool), LabError> {
         self.ensure_dual(Some(q), None);
         let profile = self.inst.profile.clone();
-        let binds = self.parse_kinds();
+        let mut binds = self.parse_kinds();
         let mut ctx = Self::plan_ctx(&self.inst.cat, &profile, &self.s.params, self.s.sid, vars, &self.s.user);
         ctx.cbo_trace = self.cbo_tracing();
         binds.set(&mut ctx);
@@ -153,6 +92,7 @@ impl Run<'_> {
         // environment, on the tables as they are, is shared (a soft parse);
         // an invalidated one is reloaded; else a new child is built.
         let now = self.s.cost.now_us();
+        let parent_aware = self.acs_retire(text);
         let versions: Vec<(TableId, u64)> =
             c.tables.iter().map(|&t| (t, self.inst.table_versions.get(t).copied().unwrap_or(0))).collect();
         let found = self.inst.library_cache.get(text).and_then(|children| {
@@ -160,11 +100,17 @@ impl Run<'_> {
                 .iter()
                 .enumerate()
                 .rev()
-                .find(|(_, ch)| !ch.obsolete && ch.env.matches(&self.s.params) && ch.binds == c.bind_kinds)
+                .find(|(_, ch)| {
+                    !ch.obsolete
+                        && ch.env.matches(&self.s.params)
+                        && ch.binds == c.bind_kinds
+                        && super::acs::acs_shares(ch, &c)
+                })
                 .map(|(i, ch)| (i, self.staleness(&ch.deps, ch.parsed_at_us), ch.parsed_at_us, ch.env.clone()))
         });
         let (shared, invalidated) = match found {
             Some((i, Staleness::Current, at, env)) => {
+                self.acs_shared_plan((q, text, i, vars), &mut binds, &mut c)?;
                 c.child = i as u32;
                 c.parsed_at_us = at;
                 c.deps = versions;
@@ -178,7 +124,8 @@ impl Run<'_> {
                     self.inst.library_cache.clear();
                 }
                 let env = std::rc::Rc::new(OptEnv::of(&self.s.params));
-                let child = LibChild::new(env.clone(), versions.clone(), now, c.bind_kinds.clone());
+                let mut child = LibChild::new(env.clone(), versions.clone(), now, c.bind_kinds.clone());
+                child.peeked = std::mem::take(&mut binds.host);
                 let children = self.inst.library_cache.entry(text.to_string()).or_default();
                 let i = match found {
                     // Invalidated: the same child is loaded again.
@@ -200,6 +147,7 @@ impl Run<'_> {
                     }
                 };
                 c.child = i as u32;
+                self.acs_new_child(text, i, &c, parent_aware);
                 c.parsed_at_us = now;
                 c.deps = versions;
                 c.opt_env = Some(env);
@@ -285,10 +233,11 @@ impl Run<'_> {
         max_rows: Option<u64>,
     ) -> Result<u64, LabError> {
         let swapped = self.cr_enter(&c.tables)?;
-        let mark = self.sql_mark();
+        let (mark, rows0) = (self.sql_mark(), super::acs::rows_processed(c));
         let outer_reads = self.sql_area_started(c.sql_slot);
         let r = self.execute_fetch_current(c, text, binds, client, cs, policy, rows_out, max_rows);
         self.cr_leave(&swapped);
+        self.acs_executed(text, c, rows0, &mark);
         self.execution_ended(c, text, &mark, (&r, max_rows, !binds.is_empty()), outer_reads);
         r
     }

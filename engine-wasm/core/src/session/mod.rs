@@ -6,6 +6,7 @@
 //! (parse/execute/fetch), `plsql`, `create`/`ddl` and `dml`; `step` wraps a
 //! statement into the step the host sees.
 
+pub(crate) mod acs;
 mod alter_column;
 mod array_dml;
 mod ash;
@@ -25,6 +26,7 @@ mod fetch;
 pub mod fixed;
 mod foreign_key;
 mod imu;
+mod invalidation;
 mod lab;
 mod maint;
 mod net;

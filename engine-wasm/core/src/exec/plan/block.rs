@@ -484,6 +484,9 @@ impl<'a> Builder<'a> {
     ) -> Result<(Op, f64, f64, f64, bool, f64), LabError> {
         let cat = self.ctx.cat;
         let t = &cat.tables[table];
+        if !self.src_tables.iter().any(|&(s, _)| s == src) {
+            self.src_tables.push((src, table));
+        }
         // Gathered statistics when there are some (as the optimizer reads
         // them from the dictionary), else a full look at the data.
         let stats = if t.stats.gathered { t.stats.clone() } else { t.compute_stats(cat.table_blocks(t)) };
@@ -524,6 +527,13 @@ impl<'a> Builder<'a> {
             None => access_path::gather(&r),
         };
         let best = access_path::best(&cands);
+        if t.stats.gathered && peek.iter().any(Option::is_some) {
+            // Adaptive cursor sharing: the predicates the peeked binds decided.
+            let col_stats = |c: usize| stats.columns.get(c).cloned().unwrap_or_else(|| t.column_stats(c));
+            let cols = Columns { src, num_rows: r.num_rows, stats: &col_stats, outer: &[], peek: &peek };
+            let name = |c: usize| t.columns[c].name.clone();
+            self.bind_preds.extend(crate::optimizer::acs::bind_predicates(&p.conjuncts, &cols, &name));
+        }
         if let Some(rec) = self.cbo.as_mut() {
             rec.table(&r, &cands, best);
         }

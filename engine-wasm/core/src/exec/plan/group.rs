@@ -251,7 +251,7 @@ impl<'a> Builder<'a> {
             }
             _ => (None, "HASH GROUP BY"),
         };
-        let groups = (e_rows * 0.1).max(1.0).round();
+        let groups = self.group_rows(&keys, e_rows);
         let sort = self.sort_units(name, e_rows, row_bytes);
         let e_rows = if having.is_empty() { groups } else { (groups * 0.05).max(1.0).round() };
         let op = self.op(

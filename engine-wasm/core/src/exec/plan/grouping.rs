@@ -156,7 +156,7 @@ impl Builder<'_> {
         row_kinds.extend(std::iter::repeat_n(crate::exec::convert::Kind::Number, nk + 1));
         row_kinds.extend(agg_kinds.iter().copied());
         self.set_source_kinds(gout, row_kinds.clone());
-        let groups = (e_rows * 0.1).max(1.0).round();
+        let groups = self.group_rows(&keys, e_rows);
         let out_rows = (groups * g.masks.len() as f64).round();
         let e_out = if having.is_empty() { out_rows } else { (out_rows * 0.05).max(1.0).round() };
         let sets = |expand| Some(Box::new(GroupSets { masks: g.masks.clone(), masked: nk, expand }));

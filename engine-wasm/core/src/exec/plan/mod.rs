@@ -106,6 +106,9 @@ pub struct Compiled {
     /// Per column: its datatype class is NUMBER (SQL*Plus lays it out
     /// NUMWIDTH wide, right-aligned, even when every value is NULL).
     pub numeric: Vec<bool>,
+    /// The predicates whose selectivity the peeked binds decided
+    /// (adaptive cursor sharing: the cursor is bind sensitive).
+    pub bind_preds: Vec<crate::optimizer::acs::BindPred>,
 }
 
 /// A resolvable name in scope.
@@ -138,6 +141,9 @@ struct Builder<'a> {
     scalar_ok: bool,
     /// Enclosing blocks' columns read so far (a subquery's correlation).
     outer_ref_exprs: Vec<CExpr>,
+    bind_preds: Vec<crate::optimizer::acs::BindPred>,
+    /// Each table reference's row source and table (GROUP BY's E-Rows).
+    src_tables: Vec<(usize, TableId)>,
     /// (block top, its select list's scalar subqueries' operator) by draft
     /// line: those subqueries show first under the top's parent.
     hoists: Vec<(u16, u16)>,
@@ -204,6 +210,7 @@ mod expr_info;
 mod expr_text;
 mod fetch;
 mod group;
+mod group_card;
 mod grouping;
 mod hash_join;
 mod hier;
@@ -404,6 +411,8 @@ pub fn compile(q: &Query, ctx: &PlanCtx<'_>) -> Result<Compiled, LabError> {
         subqueries_ok: false,
         scalar_ok: false,
         outer_ref_exprs: Vec::new(),
+        bind_preds: Vec::new(),
+        src_tables: Vec::new(),
         hoists: Vec::new(),
         fixed: Vec::new(),
         fixed_src: Vec::new(),
@@ -499,6 +508,7 @@ pub fn compile(q: &Query, ctx: &PlanCtx<'_>) -> Result<Compiled, LabError> {
         child: 0,
         opt_env: None,
         optimizer: b.cbo.map(|r| r.blocks).unwrap_or_default(),
+        bind_preds: b.bind_preds,
     })
 }
 
@@ -525,6 +535,8 @@ pub fn compile_scalar(e: &Expr, ctx: &PlanCtx<'_>) -> Result<(CExpr, Vec<String>
         subqueries_ok: false,
         scalar_ok: false,
         outer_ref_exprs: Vec::new(),
+        bind_preds: Vec::new(),
+        src_tables: Vec::new(),
         hoists: Vec::new(),
         fixed: Vec::new(),
         fixed_src: Vec::new(),

@@ -12,6 +12,7 @@ pub use crate::instance::figures::{SessionFigures, WaitTotal};
 pub use crate::instance::shared_pool::{SqlAreaEntry, SqlWorkarea};
 
 mod ash;
+mod cs;
 mod events;
 mod instance;
 mod latch;
@@ -268,6 +269,7 @@ impl Run<'_> {
             | FixedView::EventHistogram
             | FixedView::EventHistogramMicro => self.event_rows(v),
             FixedView::Sql | FixedView::SqlWorkarea => self.sql_rows(v),
+            FixedView::SqlCsStatistics | FixedView::SqlCsSelectivity | FixedView::SqlCsHistogram => self.cs_rows(v),
             FixedView::ActiveSessionHistory => self.ash_rows(v),
             FixedView::SqlMonitor | FixedView::SqlPlanMonitor => self.sql_monitor_rows(v),
             FixedView::Parameter | FixedView::Version | FixedView::Session | FixedView::Timer => self.instance_rows(v),

@@ -12,6 +12,9 @@ impl Run<'_> {
                 .iter()
                 .map(|e| {
                     let short: String = e.text.chars().take(1000).collect();
+                    let (cs, obsolete) =
+                        self.lib_child(e).map_or((Default::default(), false), |c| (c.cs.clone(), c.obsolete));
+                    let yn = |b: bool| text(if b { "Y" } else { "N" });
                     vec![
                         text(&e.sql_id),
                         text(&short),
@@ -29,6 +32,9 @@ impl Run<'_> {
                         num(e.cpu_us.round()),
                         num(e.elapsed_us.round()),
                         num(e.sorts as f64),
+                        yn(cs.sensitive),
+                        yn(cs.aware),
+                        yn(!cs.unshareable && !obsolete),
                     ]
                 })
                 .collect(),

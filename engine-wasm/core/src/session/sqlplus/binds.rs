@@ -221,7 +221,7 @@ fn not_declared(name: &str, at: Pos) -> LabError {
 
 /// The binds' classes a parse compiles with (`Run::parse_kinds`).
 pub(in crate::session) struct ParseKinds {
-    host: Vec<(String, crate::exec::convert::Kind, Option<Value>)>,
+    pub(in crate::session) host: Vec<(String, crate::exec::convert::Kind, Option<Value>)>,
     positional: Vec<crate::exec::convert::Kind>,
     vars: Vec<(String, crate::exec::convert::Kind)>,
 }

@@ -13,6 +13,7 @@ mod describe;
 mod report;
 mod subst;
 mod words;
+pub(super) use binds::ParseKinds;
 pub(super) use column::literal_widths;
 use column::{check_format, column, define};
 pub(crate) use subst::substitute_unit;
