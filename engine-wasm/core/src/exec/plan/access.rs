@@ -104,6 +104,32 @@ impl Builder<'_> {
         self.op(how.operation(), None, 0.0, cost, None, how.frames(), kind)
     }
 
+    /// TABLE ACCESS FULL (or SAMPLE) of `t` read as source `src`.
+    fn full_scan(
+        &mut self,
+        t: &crate::catalog::Table,
+        src: usize,
+        (e_rows, cost, bytes): (f64, f64, Option<f64>),
+    ) -> Op {
+        let table = t.id;
+        let kind = OpKind::Full {
+            table,
+            src,
+            filter: vec![],
+            next_row: 0,
+            pinned: None,
+            started: false,
+            order: Vec::new(),
+            order_at: 0,
+            direct: None,
+            smart: None,
+            parts: None,
+            sample: self.sample_scan(src),
+        };
+        let operation = if self.ext.sample(src).is_some() { "TABLE ACCESS SAMPLE" } else { "TABLE ACCESS FULL" };
+        self.op(operation, Some(&t.name), e_rows, cost, bytes, "qertbFetch;kdstf0000101km", kind)
+    }
+
     /// The operators of `c` for table `t` read as source `src`.
     pub(super) fn assemble_access(
         &mut self,
@@ -116,25 +142,7 @@ impl Builder<'_> {
         let cat = self.ctx.cat;
         Ok(match c.path {
             AccessPath::Refused(e) => return Err(e),
-            AccessPath::FullScan => {
-                let kind = OpKind::Full {
-                    table,
-                    src,
-                    filter: vec![],
-                    next_row: 0,
-                    pinned: None,
-                    started: false,
-                    order: Vec::new(),
-                    order_at: 0,
-                    direct: None,
-                    smart: None,
-                    parts: None,
-                    sample: self.sample_scan(src),
-                };
-                let operation =
-                    if self.ext.sample(src).is_some() { "TABLE ACCESS SAMPLE" } else { "TABLE ACCESS FULL" };
-                self.op(operation, Some(&t.name), e_rows, cost, bytes, "qertbFetch;kdstf0000101km", kind)
-            }
+            AccessPath::FullScan => self.full_scan(t, src, (e_rows, cost, bytes)),
             AccessPath::MinMax { index, low, high, max, filter } => {
                 let ranged = low.is_some() || high.is_some();
                 let operation = if ranged { "INDEX RANGE SCAN (MIN/MAX)" } else { "INDEX FULL SCAN (MIN/MAX)" };

@@ -69,8 +69,7 @@ pub struct Compiled {
     /// The query has the shape of a MemOptimized fast lookup.
     pub read_optim: bool,
     pub gather_plan_statistics: bool,
-    /// The MONITOR hint (Some(true)) or NO_MONITOR (Some(false)): Real-Time
-    /// SQL Monitoring forced on or off for the statement.
+    /// MONITOR (Some(true)) or NO_MONITOR (Some(false)): SQL Monitoring forced.
     pub monitor: Option<bool>,
     pub tables: Vec<TableId>,
     /// The `V$` views read, by `OpKind::FixedTable::slot`.
@@ -106,8 +105,7 @@ pub struct Compiled {
     /// Per column: its datatype class is NUMBER (SQL*Plus lays it out
     /// NUMWIDTH wide, right-aligned, even when every value is NULL).
     pub numeric: Vec<bool>,
-    /// The predicates whose selectivity the peeked binds decided
-    /// (adaptive cursor sharing: the cursor is bind sensitive).
+    /// Predicates the peeked binds decided (ACS: the cursor is bind sensitive).
     pub bind_preds: Vec<crate::optimizer::acs::BindPred>,
 }
 
@@ -144,8 +142,7 @@ struct Builder<'a> {
     bind_preds: Vec<crate::optimizer::acs::BindPred>,
     /// Each table reference's row source and table (GROUP BY's E-Rows).
     src_tables: Vec<(usize, TableId)>,
-    /// (block top, its select list's scalar subqueries' operator) by draft
-    /// line: those subqueries show first under the top's parent.
+    /// (block top, its select list's scalar subqueries' op) by draft line.
     hoists: Vec<(u16, u16)>,
     fixed: Vec<super::fixed::FixedView>,
     fixed_src: Vec<usize>,
