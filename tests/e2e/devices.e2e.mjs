@@ -67,7 +67,8 @@ try {
     assertEq(blocks.length, 64, 'one bar per erase block');
     assert(blocks.every((b) => b[0] + b[1] + b[2] === 64), 'each block holds 64 pages');
     assert(blocks.some((b) => b[1] > 0) && blocks.some((b) => b[0] > 0), 'valid and invalid pages both shown');
-    const gc = await svg.locator('text.gc').textContent();
+    // The caption may wrap onto a second line (each line is a text.gc).
+    const gc = await svg.locator('text.gc').first().textContent();
     assert(/^GC in this step: \d+ erase/.test(gc || ''), `GC caption: ${gc}`);
     const table = region.getByRole('table', { name: 'Device counters FL' });
     const names = await table.locator('tbody td:first-child').allTextContents();
@@ -87,7 +88,7 @@ try {
     const row = table.locator('tr', { hasText: 'physical read total IO requests' });
     const delta = Number((await row.locator('td').nth(1).textContent() || '0').replace(/,/g, ''));
     assert(delta > 0, `reads in the step: ${delta}`);
-    assertEq(await region.locator('text.gc').textContent().then((t) => /^no GC in this step/.test(t || '')), true, 'no GC on a read');
+    assertEq(await region.locator('text.gc').first().textContent().then((t) => /^no GC in this step/.test(t || '')), true, 'no GC on a read');
   });
   await s.test('a disk shows its queue and write cache, a cell its flash and disks', async () => {
     await setScript(page, SCRIPT2);
