@@ -41,6 +41,8 @@ export class MockEngine {
   }
 
   trace(step: number): EngineTrace | null { return this.traces.get(step) ?? null; }
+  /** No ASH samples in the mock (the plan's Activity column stays away). */
+  activity(_step: number): null { return null; }
   reset() { this.segs = []; this.traces.clear(); this.stepNo = 0; this.populated.clear(); }
 
   private seg(name: string) { return this.segs.find((s) => s.name === name.toUpperCase()); }
