@@ -233,7 +233,8 @@ impl Run<'_> {
         max_rows: Option<u64>,
     ) -> Result<u64, LabError> {
         let swapped = self.cr_enter(&c.tables)?;
-        let (mark, rows0) = (self.sql_mark(), super::acs::rows_processed(c));
+        let rows0 = if c.bind_preds.is_empty() { 0 } else { super::acs::rows_processed(c) };
+        let mark = self.sql_mark();
         let outer_reads = self.sql_area_started(c.sql_slot);
         let r = self.execute_fetch_current(c, text, binds, client, cs, policy, rows_out, max_rows);
         self.cr_leave(&swapped);

@@ -14,6 +14,12 @@ impl Run<'_> {
     /// bind-aware children when a bad one's bucket holds as many as the
     /// good ones'.
     pub(crate) fn acs_executed(&mut self, text: &str, c: &Compiled, rows_before: u64, m: &SqlMark) {
+        // Only a cursor whose peeked binds decided a predicate is bind
+        // sensitive (acs_new_child): most executions end here, without a
+        // lookup of their text in the library cache.
+        if c.bind_preds.is_empty() {
+            return;
+        }
         let Some(ch) = self.inst.library_cache.get(text).and_then(|v| v.get(c.child as usize)) else { return };
         if !ch.cs.sensitive {
             return;
