@@ -1,6 +1,7 @@
 //! Issue 31's done-when, audited: "the chosen plan is the cheapest costed
 //! one for every query in the test corpus". Every script of
-//! `tests/articles/` and of the blogs corpus (`tests/articles/blogs/`) is
+//! `tests/articles/`, of the blogs corpus (`tests/articles/blogs/`), of
+//! `samples/` and `samples/demos/` and of `tests/golden/` is
 //! run with event 10053 set (again after each `LAB VERSION` and
 //! `CONNECT`, which start a new session), and each hard parse's record is
 //! checked as Oracle's trace would be read:
@@ -45,10 +46,11 @@ fn traced(text: &str) -> String {
 }
 
 fn scripts() -> Vec<(String, String)> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/articles");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
     let mut out = Vec::new();
-    for dir in [root.clone(), root.join("blogs")] {
-        let mut files: Vec<_> = std::fs::read_dir(&dir).unwrap().filter_map(|e| e.ok()).map(|e| e.path()).collect();
+    for dir in ["tests/articles", "tests/articles/blogs", "samples", "samples/demos", "tests/golden"] {
+        let mut files: Vec<_> =
+            std::fs::read_dir(root.join(dir)).unwrap().filter_map(|e| e.ok()).map(|e| e.path()).collect();
         files.sort();
         for f in files.into_iter().filter(|f| f.extension().is_some_and(|x| x == "sql")) {
             let name = f.strip_prefix(&root).unwrap().to_string_lossy().to_string();
