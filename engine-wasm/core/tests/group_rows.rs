@@ -47,3 +47,38 @@ fn product_of_num_distinct_capped_by_the_rows() {
     assert_eq!(e_rows(&mut e, "select c, count(*) from t where a = 1 group by c;", g), 100);
     assert_eq!(e_rows(&mut e, "select a + b, count(*) from t group by a + b;", g), 100);
 }
+
+/// tests/articles/lewis-agg-sort-group-by-sqrt2-10g.sql: under OFE
+/// 10.1.0.4 two keys' NUM_DISTINCT product is divided by sqrt(2) and
+/// rounded up, capped by the 5,000 rows grouped (Lewis's agg_sort_2).
+#[test]
+fn article_lewis_agg_sort_group_by_sqrt2() {
+    let mut e = quiet_engine();
+    let s = e.exec(include_str!("../../../tests/articles/lewis-agg-sort-group-by-sqrt2-10g.sql"));
+    ok(&s);
+    let got: Vec<u64> = s
+        .iter()
+        .filter(|st| st.statement.starts_with("select col1, col2"))
+        .map(|st| st.plan.iter().find(|l| l.operation == "SORT GROUP BY").expect("SORT GROUP BY").e_rows)
+        .collect();
+    assert_eq!(got, [5000, 2511, 1256, 2475, 544, 545, 1633, 1634, 5000]);
+}
+
+/// The same two keys under 10g's OFE and 11g's: 10 x 20 / sqrt(2) = 142
+/// (141.42 rounded up) before 11.1, the product (200) from 11.1 on; one
+/// key is its NUM_DISTINCT in both.
+#[test]
+fn sqrt2_before_11g_only() {
+    let mut e = quiet_engine();
+    ok(&e.exec(
+        "create table t (a number, b number);\n\
+         insert into t select mod(level, 10), mod(level, 20) from dual connect by level <= 1000;\n\
+         commit;\n\
+         exec dbms_stats.gather_table_stats(user, 'T')",
+    ));
+    let q = "select a, b, count(*) from t group by a, b;";
+    assert_eq!(e_rows(&mut e, q, "HASH GROUP BY"), 200);
+    ok(&e.exec("alter session set optimizer_features_enable = '10.2.0.5';"));
+    assert_eq!(e_rows(&mut e, q, "HASH GROUP BY"), 142);
+    assert_eq!(e_rows(&mut e, "select a, count(*) from t group by a;", "HASH GROUP BY"), 10);
+}

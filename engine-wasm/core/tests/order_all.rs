@@ -619,7 +619,7 @@ fn order_group_bitmap_combine() {
 
 /// Issue 31's bind peeking and adaptive cursor sharing: Antognini's two
 /// scripts (their shared pool holds their cursors), Lewis's GROUP BY
-/// estimate and the frequency histogram article.
+/// estimates (12c's one key, 10g's two) and the frequency histogram article.
 #[test]
 fn order_group_bind_peeking_and_acs() {
     order::check(
@@ -627,6 +627,7 @@ fn order_group_bind_peeking_and_acs() {
             "tests/articles/antognini-bind-variable-peeking.sql",
             "tests/articles/antognini-adaptive-cursor-sharing.sql",
             "tests/articles/lewis-opt-estimate-group-by-12c.sql",
+            "tests/articles/lewis-agg-sort-group-by-sqrt2-10g.sql",
             "tests/articles/oracle-docs-frequency-histogram-bookstore.sql",
         ],
         &[],

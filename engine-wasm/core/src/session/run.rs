@@ -197,6 +197,8 @@ impl Run<'_> {
             gby_hash_aggregation: params.other.get("_gby_hash_aggregation_enabled").is_none_or(|v| v != "FALSE")
                 && crate::optimizer::features::ofe_of(params.other.get("optimizer_features_enable"), profile.name)
                     >= [10, 2, 0, 0],
+            gby_sqrt2: crate::optimizer::features::ofe_of(params.other.get("optimizer_features_enable"), profile.name)
+                < [11, 1, 0, 0],
             hash_area: {
                 let wa = crate::exec::workarea::WorkArea::of(params);
                 (wa.hash_bytes, wa.block_size, wa.io_blocks)

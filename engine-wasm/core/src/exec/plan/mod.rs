@@ -47,6 +47,10 @@ pub struct PlanCtx<'a> {
     /// HASH GROUP BY and HASH UNIQUE may be chosen (10gR2+,
     /// `_gby_hash_aggregation_enabled`); otherwise SORT GROUP BY / SORT UNIQUE.
     pub gby_hash_aggregation: bool,
+    /// GROUP BY / DISTINCT over N key columns estimates ceil(product of
+    /// their NUM_DISTINCT / sqrt(2)^(N-1)) groups (OFE before 11.1: Lewis,
+    /// agg_sort_2.sql); later releases the product (`group_card.rs`).
+    pub gby_sqrt2: bool,
     /// A hash join's work area (bytes) and the block size and blocks of a
     /// temp request, for the cost of a build that would spill.
     pub hash_area: (u64, u32, u32),
