@@ -38,18 +38,14 @@ pub struct PlanCtx<'a> {
     pub sid: u32,
     /// The user it is connected as (`USER`): the lab's schema, or SYS.
     pub user: &'a str,
-    /// Event 10053 is set: record what the optimizer considers
-    /// (`Compiled::optimizer`).
+    /// Event 10053 is set: record what the optimizer considers (`Compiled::optimizer`).
     pub cbo_trace: bool,
-    /// The optimizer chooses between nested loops and a hash join by cost
-    /// (otherwise a hash join only where `USE_HASH` asks for one).
+    /// Nested loops or hash join by cost (else a hash join only where `USE_HASH` asks).
     pub hash_join_by_cost: bool,
     /// HASH GROUP BY and HASH UNIQUE may be chosen (10gR2+,
     /// `_gby_hash_aggregation_enabled`); otherwise SORT GROUP BY / SORT UNIQUE.
     pub gby_hash_aggregation: bool,
-    /// GROUP BY / DISTINCT over N key columns estimates ceil(product of
-    /// their NUM_DISTINCT / sqrt(2)^(N-1)) groups (OFE before 11.1: Lewis,
-    /// agg_sort_2.sql); later releases the product (`group_card.rs`).
+    /// OFE before 11.1: N GROUP BY keys' NDV product / sqrt(2)^(N-1) (`group_card.rs`).
     pub gby_sqrt2: bool,
     /// A hash join's work area (bytes) and the block size and blocks of a
     /// temp request, for the cost of a build that would spill.
