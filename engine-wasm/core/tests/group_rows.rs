@@ -82,3 +82,30 @@ fn sqrt2_before_11g_only() {
     assert_eq!(e_rows(&mut e, q, "HASH GROUP BY"), 142);
     assert_eq!(e_rows(&mut e, "select a, count(*) from t group by a;", "HASH GROUP BY"), 10);
 }
+
+/// The cap is the rows grouped, a join's E-Rows when the keys come after
+/// a join. T (1,000 rows, A 10 distinct, B 20, C unique) joined to U (50
+/// rows, ID unique) on T.C = U.ID: 1,000 x 50 / max(1,000, 50) = 50 rows;
+/// group by t.a, t.b: 200 capped at 50 (and 10g's 142 capped at 50 too).
+#[test]
+fn a_join_caps_the_groups() {
+    let mut e = quiet_engine();
+    ok(&e.exec(
+        "create table t (a number, b number, c number);\n\
+         insert into t select mod(level, 10), mod(level, 20), level from dual connect by level <= 1000;\n\
+         create table u (id number);\n\
+         insert into u select level from dual connect by level <= 50;\n\
+         commit;\n\
+         exec dbms_stats.gather_table_stats(user, 'T')\n\
+         exec dbms_stats.gather_table_stats(user, 'U')",
+    ));
+    let q = "select t.a, t.b, count(*) from t, u where t.c = u.id group by t.a, t.b;";
+    let s = e.exec(q);
+    ok(&s);
+    let plan = &s.last().unwrap().plan;
+    let join = plan.iter().find(|l| l.operation.contains("JOIN") || l.operation.starts_with("NESTED")).unwrap();
+    assert_eq!(join.e_rows, 50, "{plan:#?}");
+    assert_eq!(e_rows(&mut e, q, "HASH GROUP BY"), 50);
+    ok(&e.exec("alter session set optimizer_features_enable = '10.2.0.5';"));
+    assert_eq!(e_rows(&mut e, q, "HASH GROUP BY"), 50);
+}
