@@ -8,6 +8,7 @@ pub mod datewidth;
 pub mod dictionary;
 pub mod dictionary_objects;
 pub mod expr;
+pub mod expr_walk;
 pub mod fixed;
 pub mod fixed_ash;
 pub mod fixed_sqlmon;
