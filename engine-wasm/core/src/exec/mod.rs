@@ -19,6 +19,7 @@ pub mod hash;
 pub mod hash_area;
 pub mod hier_area;
 pub mod join_mode;
+pub mod key_index;
 pub mod like;
 pub mod merge_area;
 pub mod numfmt;
