@@ -5,7 +5,8 @@
 //! `valgrind --tool=callgrind --toggle-collect='*::lab_run' perf_count sessions 5000 40`
 //! (`notrace-` before the mode: trace off). `join` runs the section D
 //! nested loops after their setup (count with `--toggle-collect='*measured*'`,
-//! which also works for the others). `update N S` runs the smart flash
+//! which also works for the others); `hash-join` the same two joins as
+//! hash joins (`npm run bench`'s hash-join workload). `update N S` runs the smart flash
 //! logging sample's single-row UPDATE with autocommit, N binds over S
 //! sessions (default 20). `filter N` counts N rows of t1 through a FILTER
 //! subquery with 1,000 distinct correlation values. Prints a digest of the steps'
@@ -21,9 +22,9 @@ fn main() {
         let s = include_str!("../../../samples/nested-loops-11g.sql");
         let (setup, q) = s.split_once("set autotrace traceonly").unwrap();
         e.exec(setup);
-        if mode == "join" || mode == "notrace-join" {
-            let steps = measured(&mut e, q);
-            eprintln!("steps {}", steps.len());
+        let q = if mode.ends_with("hash-join") { as_hash_joins(q) } else { q.to_string() };
+        if mode.trim_start_matches("notrace-").ends_with("join") {
+            report(&measured(&mut e, &q));
         }
         return;
     }
@@ -56,6 +57,13 @@ fn main() {
         _ => return,
     };
     report(&measured(&mut e, &script));
+}
+
+/// Section D's joins as hash joins (as `npm run bench`'s workload).
+fn as_hash_joins(q: &str) -> String {
+    let nl = "use_nl(a b) opt_param('_nlj_batching_enabled', 0) no_nlj_prefetch(b)";
+    assert!(q.contains(nl), "sample layout");
+    q.replace(nl, "use_hash(b)")
 }
 
 /// Prints a digest of the steps' statistics.

@@ -92,17 +92,6 @@ pub struct EvalCtx<'a> {
     pub io: Option<&'a crate::io::IoLayer>,
 }
 
-/// The nodes of `preds` (a filter's size, for its rejections' work), walked without recursion.
-pub fn node_count(preds: &[CExpr]) -> u64 {
-    let mut stack: Vec<&CExpr> = preds.iter().collect();
-    let mut n = 0u64;
-    while let Some(e) = stack.pop() {
-        n += 1;
-        stack.extend(e.children());
-    }
-    n
-}
-
 fn truth(v: &Value) -> bool {
     matches!(v, Value::Num(n) if !n.is_zero())
 }
@@ -401,28 +390,9 @@ impl CExpr {
 
     /// The expressions directly inside this one.
     pub fn children(&self) -> Vec<&CExpr> {
-        match self {
-            CExpr::Func(_, a, _) => a.iter().collect(),
-            CExpr::Bin(_, a, b, _) => vec![a, b],
-            CExpr::Neg(e, _) | CExpr::Not(e) | CExpr::IsNull(e, _) => vec![e],
-            CExpr::Between(a, b, c) => vec![a, b, c],
-            CExpr::InList(x, l, _, _) => std::iter::once(&**x).chain(l.iter()).collect(),
-            CExpr::Like(x, p, e, _, _) => {
-                let mut v: Vec<&CExpr> = vec![x, p];
-                v.extend(e.as_deref());
-                v
-            }
-            CExpr::Case(o, w, e, _) => {
-                let mut v: Vec<&CExpr> = o.as_deref().into_iter().collect();
-                for (a, b) in w {
-                    v.push(a);
-                    v.push(b);
-                }
-                v.extend(e.as_deref());
-                v
-            }
-            _ => Vec::new(),
-        }
+        let mut v = Vec::new();
+        self.for_each_child(|c| v.push(c));
+        v
     }
 
     /// The expressions directly inside this one, to rewrite them.

@@ -295,15 +295,14 @@ pub fn key_bytes(vals: &[Value], out: &mut Vec<u8>) {
 /// The hash table of one execution (reused across executions).
 #[derive(Debug, Clone, Default)]
 pub struct HashTable {
-    /// Key bytes -> its chain of build rows (an index into `chains`).
-    pub(crate) index: std::collections::HashMap<Vec<u8>, u32>,
+    /// Key bytes -> its chain of build rows.
+    pub(crate) keys: crate::exec::key_index::KeyIndex,
     /// Per build row, per build source: (row, block, generated values).
     pub(crate) rows: Vec<(u32, u32, Vec<Value>)>,
     pub(crate) built: bool,
-    /// The chain being returned for the current probe row, and the next
-    /// entry in it.
-    pub(crate) chain: Option<(usize, usize)>,
-    pub(crate) chains: Vec<Vec<u32>>,
+    /// The chain being returned for the current probe row: its next
+    /// build row (`key_index::END`: the chain has ended).
+    pub(crate) chain: Option<u32>,
     pub(crate) keybuf: Vec<u8>,
     pub(crate) keyvals: Vec<Value>,
     pub(crate) spill: Option<HashSpill>,

@@ -218,8 +218,11 @@ impl Kernel<'_> {
             }
         }
         let shared = kind == GetKind::Examination && self.profile.cbc_shared_examination;
-        let hold_us = if kind == GetKind::Examination { p.cbc_hold_examination_us } else { p.cbc_hold_pin_us };
-        let timing = LatchTiming { hold_us, spin_us: p.latch_spin_us, wakeup_us: p.latch_wakeup_us };
+        // The parameters' values on the clock's grid (worked out where they are set).
+        let g = &p.grid;
+        let hold = if kind == GetKind::Examination { g.cbc_hold_examination_us } else { g.cbc_hold_pin_us };
+        let timing =
+            LatchTiming { hold_us: hold.us(), spin_us: g.latch_spin_us.us(), wakeup_us: g.latch_wakeup_us.us() };
         for i in 0..kind.cbc_latch_gets() {
             let up = upgrade && i == 0;
             let w = self.cache.latches.contend(child, sid, self.cost.now.0, shared || up, up, timing);

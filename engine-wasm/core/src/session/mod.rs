@@ -77,7 +77,7 @@ use crate::random::DbmsRandom;
 use crate::result::{PlanLineOut, RunOut, WaitOut};
 use crate::sga::cache::PoolKind;
 use crate::sim::cost::{CostModel, StackId};
-use crate::stats::{SessionStats, Snapshot, TimeMark};
+use crate::stats::{LedgerNow, SessionStats, Snapshot, TimeMark};
 use crate::trace::{kind, TraceSink};
 use crate::value::Value;
 use kernel::OpStacks;

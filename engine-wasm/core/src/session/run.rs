@@ -126,7 +126,7 @@ impl Run<'_> {
 
     /// The session's waits since `before`, by V$SESSION_EVENT's names.
     pub(crate) fn waits_since(&self, before: &TimeMark) -> BTreeMap<String, WaitOut> {
-        let now = self.s.time_mark();
+        let now = self.s.time_now();
         let mut w = BTreeMap::new();
         for e in crate::stats::WaitEvent::ALL {
             let count = now.count_since(e, before);

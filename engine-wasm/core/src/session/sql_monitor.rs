@@ -84,9 +84,10 @@ impl Run<'_> {
         let Some(e) = self.inst.sql_area.get(slot).filter(|e| e.id == id) else { return };
         let (sql_id, plan_hash, child, executions) = (e.sql_id.clone(), e.plan_hash_value, e.child, e.executions);
         let block = self.inst.params.current.db_block_size as u64;
-        st.fetch_calls = Some(after.fetches - m.fetches);
-        st.buffer_gets = after.gets - m.gets;
-        st.read_reqs = after.read_reqs - m.read_reqs;
+        let (a, b) = (&after.counts, &m.counts);
+        st.fetch_calls = Some(a.fetches - b.fetches);
+        st.buffer_gets = a.gets - b.gets;
+        st.read_reqs = a.read_reqs - b.read_reqs;
         st.read_bytes = end.reads.iter().map(|r| r.1).sum::<u64>() * block;
         let lines = self.monitor_lines(c, t0.now_us, t1.now_us, end.reads, block);
         let status = match (end.error, end.max_rows) {

@@ -237,13 +237,20 @@ impl Session {
         self.work_base.script = self.stats.work_units();
     }
 
-    /// The session's time ledger now (`stats/ledger.rs`).
+    /// The session's time ledger now (`stats/ledger.rs`), copied to keep.
     pub fn time_mark(&self) -> TimeMark {
+        self.time_now().mark()
+    }
+
+    /// The session's time ledger now, read in place (to difference a mark
+    /// against without copying the per-event arrays).
+    #[inline]
+    pub fn time_now(&self) -> LedgerNow<'_> {
         let c = &self.stats.calls;
-        TimeMark {
+        LedgerNow {
             now_us: self.cost.now_us(),
-            counts: c.wait_count,
-            waits: c.wait_us,
+            counts: &c.wait_count,
+            waits: &c.wait_us,
             waits_noted: c.waits_noted,
             roundtrips: c.roundtrips,
             net_us: self.net_wait_us,
@@ -256,7 +263,7 @@ impl Session {
     /// Every counter of the session; DB time and CPU from its time ledger.
     pub fn snapshot(&self, block_size: u32) -> Snapshot {
         let mut s = self.stats.snapshot(block_size);
-        let t = self.time_mark();
+        let t = self.time_now();
         s.set(crate::stats::Stat::DbTime, (t.db_time_us() / 10_000.0).round() as u64);
         s.set(crate::stats::Stat::CpuUsedBySession, (t.cpu_us() / 10_000.0).round() as u64);
         s

@@ -196,7 +196,7 @@ impl Run<'_> {
                 cursor: None,
                 binds: Vec::new(),
                 before: w.snapshot(),
-                cpu_before_us: w.s.time_mark().cpu_us(),
+                cpu_before_us: w.s.time_now().cpu_us(),
                 waits: w.waits_now(),
                 hist: w.s.stats.calls.wait_hist_us,
                 end_us: start.us(),
@@ -295,7 +295,7 @@ impl Run<'_> {
             let mut delta = run.snapshot().delta(&w.before);
             // The run's CPU in centiseconds, rounded once (not the
             // difference of two rounded readings).
-            let cpu_us = run.s.time_mark().cpu_us() - w.cpu_before_us;
+            let cpu_us = run.s.time_now().cpu_us() - w.cpu_before_us;
             delta.set(crate::stats::Stat::CpuUsedBySession, (cpu_us / 10_000.0).round().max(0.0) as u64);
             sessions.push(SessionOut {
                 sid: run.s.sid,
@@ -531,7 +531,7 @@ impl Processes for Drive<'_, '_> {
         }
         // The slice's time by lane: each wait a session books in its
         // lane (stats/waits.rs), the rest on CPU (the time ledger's).
-        let now = w.s.time_mark();
+        let now = w.s.time_now();
         let lanes = now.lanes_since(&mark);
         let on_cpu = now.cpu_in_lanes(t1 - t0, &mark, &lanes);
         if let Some((c, _)) = cpu {

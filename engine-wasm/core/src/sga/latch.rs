@@ -126,7 +126,8 @@ impl LatchSet {
     /// than the spin, spins the whole spin and sleeps until it is posted at
     /// the release (`wakeup_us` later). `upgrade`: a shared get that then
     /// upgrades to exclusive, which waits when another session's shared
-    /// hold is still running at that moment.
+    /// hold is still running at that moment. `timing`'s durations are on
+    /// the clock's grid (`sim::GridUs`: the cost parameters' grid values).
     pub fn contend(
         &mut self,
         child: u16,
@@ -137,9 +138,6 @@ impl LatchSet {
         timing: LatchTiming,
     ) -> LatchWait {
         let Some(h) = self.holds.get_mut(child as usize) else { return LatchWait::default() };
-        let q = crate::sim::quantise;
-        let timing =
-            LatchTiming { hold_us: q(timing.hold_us), spin_us: q(timing.spin_us), wakeup_us: q(timing.wakeup_us) };
         let mut w = LatchWait::default();
         // Times within a nanosecond count as equal (sums of float costs).
         let busy = h.sid != sid && t >= h.from - EPS && t < h.until - EPS && !(shared && h.shared);

@@ -4,19 +4,22 @@
 //! time the ledger does not book to a wait, the run queue or idleness.
 
 use super::waits::{WaitEvent, LANES, WAIT_LANES};
+use std::borrow::Borrow;
 
 /// `SQL*Net message to client`: handing the reply to the network layer
 /// (microseconds per round trip; no time on the session's clock).
 pub const NET_TO_CLIENT_US: f64 = 1.0;
 
-/// A reading of the ledger (copied at a mark, differenced after).
+/// A reading of the ledger: a [`TimeMark`] (copied at a mark) or a
+/// [`LedgerNow`] (the session's per-event arrays read in place, for the
+/// reading a mark is differenced against: no copy of them per execution).
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub struct TimeMark {
+pub struct Ledger<C, W> {
     /// The session's simulated clock.
     pub now_us: f64,
     /// Waits and their time per [`WaitEvent`] (`CallCounters::note_wait`).
-    pub counts: [u64; WaitEvent::COUNT],
-    pub waits: [f64; WaitEvent::COUNT],
+    pub counts: C,
+    pub waits: W,
     /// Waits noted other than SQL*Net's (`CallCounters::waits_noted`).
     pub waits_noted: u64,
     /// Round trips, and the time the network and the client took in them
@@ -29,6 +32,12 @@ pub struct TimeMark {
     /// Time in the CPU run queue (no wait event: DB time that is not CPU).
     pub run_queue_us: f64,
 }
+
+/// A reading of the ledger, copied at a mark and differenced after.
+pub type TimeMark = Ledger<[u64; WaitEvent::COUNT], [f64; WaitEvent::COUNT]>;
+
+/// The ledger as it is now, its per-event arrays borrowed from the session.
+pub type LedgerNow<'a> = Ledger<&'a [u64; WaitEvent::COUNT], &'a [f64; WaitEvent::COUNT]>;
 
 impl TimeMark {
     /// The ledger of a session that has done nothing.
@@ -43,7 +52,27 @@ impl TimeMark {
         idle_us: 0.0,
         run_queue_us: 0.0,
     };
+}
 
+impl LedgerNow<'_> {
+    /// A copy to keep (a mark).
+    #[inline]
+    pub fn mark(&self) -> TimeMark {
+        Ledger {
+            now_us: self.now_us,
+            counts: *self.counts,
+            waits: *self.waits,
+            waits_noted: self.waits_noted,
+            roundtrips: self.roundtrips,
+            net_us: self.net_us,
+            client_us: self.client_us,
+            idle_us: self.idle_us,
+            run_queue_us: self.run_queue_us,
+        }
+    }
+}
+
+impl<C: Borrow<[u64; WaitEvent::COUNT]>, W: Borrow<[f64; WaitEvent::COUNT]>> Ledger<C, W> {
     /// Waits of `e` since `before` (the SQL*Net events: one per round trip).
     #[inline]
     pub fn count_since(&self, e: WaitEvent, before: &TimeMark) -> u64 {
@@ -51,7 +80,7 @@ impl TimeMark {
             WaitEvent::SqlNetMessageToClient | WaitEvent::SqlNetMessageFromClient => {
                 self.roundtrips - before.roundtrips
             }
-            _ => self.counts[e as usize] - before.counts[e as usize],
+            _ => self.counts.borrow()[e as usize] - before.counts[e as usize],
         }
     }
 
@@ -63,7 +92,7 @@ impl TimeMark {
         match e {
             WaitEvent::SqlNetMessageFromClient => (self.net_us - before.net_us) + (self.client_us - before.client_us),
             WaitEvent::SqlNetMessageToClient => (self.roundtrips - before.roundtrips) as f64 * NET_TO_CLIENT_US,
-            _ => self.waits[e as usize] - before.waits[e as usize],
+            _ => self.waits.borrow()[e as usize] - before.waits[e as usize],
         }
     }
 

@@ -20,7 +20,7 @@ mod trace_wait;
 pub mod waits;
 
 pub use imu::ImuCounters;
-pub use ledger::TimeMark;
+pub use ledger::{LedgerNow, TimeMark};
 pub use names::{Stat, STAT_COUNT};
 pub use trace_wait::TraceWait;
 pub use waits::{WaitClass, WaitEvent};

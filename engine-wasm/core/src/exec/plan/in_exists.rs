@@ -126,8 +126,14 @@ impl Builder<'_> {
     }
 
     /// Keep the block's FROM items and WHERE conjuncts for its text as a
-    /// subquery (None when a FROM item is not a table).
+    /// subquery (None when a FROM item is not a table). Only a block
+    /// compiled inside a subquery (an enclosing scope) has its text taken:
+    /// a statement's top-level blocks keep none (no copy of their conjuncts).
     pub(super) fn keep_block_text(&mut self, q: &Query, rels: &[Rel], conjuncts: &[CExpr]) {
+        if self.outer_scopes.is_empty() {
+            self.subq.text = None;
+            return;
+        }
         let mut from = Vec::new();
         for (r, item) in rels.iter().zip(&q.from) {
             match (r, item) {

@@ -25,14 +25,14 @@ use crate::catalog::TableId;
 /// A row source and the table it reads (a table source).
 type Src = (usize, Option<TableId>);
 use crate::exec::hash_area::{key_bytes, HashTable};
+use crate::exec::key_index::END;
 
 #[inline(always)]
 pub(super) fn open(kind: &mut OpKind, rt: &mut Rt<'_>, env: &mut Env, keep_pins: bool) -> Result<(), Box<LabError>> {
     let OpKind::HashJoin { build, state, .. } = kind else { unreachable!() };
     let t = state.as_mut();
-    t.index.clear();
+    t.keys.clear();
     t.rows.clear();
-    t.chains.clear();
     t.matched.clear();
     t.built = false;
     t.chain = None;
@@ -85,9 +85,9 @@ pub(super) fn next(
         return next_swapped(rt, env, (line, st), (probe, probe_keys), (build_srcs, probe_srcs), filter, mode, t);
     }
     loop {
-        if let Some((c, pos)) = t.chain {
-            if let Some(&r) = t.chains[c].get(pos) {
-                t.chain = Some((c, pos + 1));
+        if let Some(r) = t.chain {
+            if r != END {
+                t.chain = Some(t.keys.next(r));
                 let r = r as usize;
                 if mode.once() && t.matched[r] != 0 {
                     // A semi join's row came out already; an anti join's is out.
@@ -125,9 +125,7 @@ pub(super) fn next(
             continue;
         }
         key_bytes(&t.keyvals, &mut t.keybuf);
-        if let Some(&c) = t.index.get(t.keybuf.as_slice()) {
-            t.chain = Some((c as usize, 0));
-        }
+        t.chain = Some(t.keys.first(&t.keybuf));
     }
 }
 
@@ -157,9 +155,9 @@ fn next_swapped(
         mode.keeps_unmatched() && !(mode.null_aware() && t.build_null)
     };
     loop {
-        if let Some((c, pos)) = t.chain {
-            if let Some(&r) = t.chains[c].get(pos) {
-                t.chain = Some((c, pos + 1));
+        if let Some(r) = t.chain {
+            if r != END {
+                t.chain = Some(t.keys.next(r));
                 restore(env, build_srcs, &t.rows, r as usize);
                 if rt.test_all(filter, env)? {
                     t.probe_matched = true;
@@ -196,10 +194,10 @@ fn next_swapped(
             continue;
         }
         key_bytes(&t.keyvals, &mut t.keybuf);
-        match t.index.get(t.keybuf.as_slice()) {
-            Some(&c) => t.chain = Some((c as usize, 0)),
-            None if unmatched(env, t) => return Ok(true),
-            None => {}
+        match t.keys.first(&t.keybuf) {
+            END if unmatched(env, t) => return Ok(true),
+            END => {}
+            r => t.chain = Some(r),
         }
     }
 }
@@ -334,15 +332,11 @@ fn build_table(
         if mode != JoinMode::Inner {
             t.matched.push(if null_key { 2 } else { 0 });
         }
-        if !null_key {
+        if null_key {
+            t.keys.push_unkeyed();
+        } else {
             key_bytes(&t.keyvals, &mut t.keybuf);
-            match t.index.get(t.keybuf.as_slice()) {
-                Some(&c) => t.chains[c as usize].push(n),
-                None => {
-                    t.index.insert(t.keybuf.clone(), t.chains.len() as u32);
-                    t.chains.push(vec![n]);
-                }
-            }
+            t.keys.push(&t.keybuf);
         }
         n += 1;
         rt.k.stats.work.rows_held += 1;

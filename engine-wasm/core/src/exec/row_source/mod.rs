@@ -145,7 +145,7 @@ impl Rt<'_> {
             if !p.test(&mut cx)? {
                 self.k.stats.work.rows_rejected += 1;
                 if self.k.stats.work.rows_rejected & 255 == 0 {
-                    self.k.stats.work.rejected_nodes += 256 * crate::exec::expr::node_count(preds);
+                    self.k.stats.work.rejected_nodes += 256 * crate::exec::expr_walk::node_count(preds);
                     self.work.check(self.k.stats)?;
                 }
                 return Ok(false);

@@ -25,9 +25,9 @@ impl Run<'_> {
             return;
         }
         let rows = crate::session::acs::rows_processed(c).saturating_sub(rows_before);
-        let after = self.sql_mark();
-        let gets = after.gets - m.gets;
-        let cpu = after.time.cpu_in(after.time.now_us - m.time.now_us, &m.time);
+        let gets = self.sql_counts().gets - m.counts.gets;
+        let now = self.s.time_now();
+        let cpu = now.cpu_in(now.now_us - m.time.now_us, &m.time);
         let Some(ch) = self.inst.library_cache.get_mut(text).and_then(|v| v.get_mut(c.child as usize)) else { return };
         let b = acs::bucket_of(rows);
         ch.cs.hist[b] += 1;

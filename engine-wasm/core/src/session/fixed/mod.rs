@@ -39,6 +39,13 @@ fn sql_area_bytes(text: &str) -> u64 {
 
 /// Figures at the start of an execution (V$SQL counts the difference).
 pub(crate) struct SqlMark {
+    pub(crate) counts: SqlCounts,
+    /// The session's time ledger (V$SQL's elapsed and CPU time).
+    pub(crate) time: crate::stats::TimeMark,
+}
+
+/// The session's counters V$SQL differences per execution.
+pub(crate) struct SqlCounts {
     /// Work area executions: optimal, one-pass, multi-pass.
     workareas: [u64; 3],
     pub(crate) gets: u64,
@@ -47,8 +54,6 @@ pub(crate) struct SqlMark {
     /// Read requests (SQL Monitor's Read Reqs) and fetch calls.
     pub(crate) read_reqs: u64,
     pub(crate) fetches: u64,
-    /// The session's time ledger (V$SQL's elapsed and CPU time).
-    pub(crate) time: crate::stats::TimeMark,
 }
 
 pub(super) fn num(n: impl Into<f64>) -> Value {
@@ -132,15 +137,18 @@ impl Run<'_> {
     }
 
     pub(crate) fn sql_mark(&self) -> SqlMark {
+        SqlMark { counts: self.sql_counts(), time: self.s.time_mark() }
+    }
+
+    fn sql_counts(&self) -> SqlCounts {
         let g = &self.s.stats;
-        SqlMark {
+        SqlCounts {
             workareas: [g.workarea.optimal, g.workarea.onepass, g.workarea.multipass],
             gets: g.gets.consistent_gets() + g.calls.db_block_gets,
             reads: g.gets.physical_reads + g.workarea.temp_blocks_read,
             sorts: g.access.sorts_memory + g.workarea.sorts_disk,
             read_reqs: g.gets.read_requests,
             fetches: g.calls.fetch_calls,
-            time: self.s.time_mark(),
         }
     }
 
@@ -164,18 +172,19 @@ impl Run<'_> {
     pub(crate) fn sql_area_executed(&mut self, slot: Option<(usize, u64)>, m: &SqlMark, rows: u64) {
         let Some((i, id)) = slot else { return };
         self.ash_cursor_done();
-        let after = self.sql_mark();
+        let after = self.sql_counts();
+        let (now, c) = (self.s.time_now(), &m.counts);
         if let Some(e) = self.inst.sql_area.get_mut(i).filter(|e| e.id == id) {
             e.rows_processed += rows;
-            e.buffer_gets += after.gets - m.gets;
-            e.disk_reads += after.reads - m.reads;
-            e.sorts += after.sorts - m.sorts;
+            e.buffer_gets += after.gets - c.gets;
+            e.disk_reads += after.reads - c.reads;
+            e.sorts += after.sorts - c.sorts;
             // ELAPSED_TIME is DB time: the round trips' idle time between
             // the cursor's calls (the client's, the network's) is not in it.
-            let us = after.time.now_us - m.time.now_us;
-            e.elapsed_us += after.time.db_time_since(&m.time);
-            e.cpu_us += after.time.cpu_in(us, &m.time);
-            let d: [u64; 3] = std::array::from_fn(|i| after.workareas[i] - m.workareas[i]);
+            let us = now.now_us - m.time.now_us;
+            e.elapsed_us += now.db_time_since(&m.time);
+            e.cpu_us += now.cpu_in(us, &m.time);
+            let d: [u64; 3] = std::array::from_fn(|i| after.workareas[i] - c.workareas[i]);
             if d.iter().any(|&n| n > 0) {
                 let last = self.s.stats.workarea.last;
                 let w = e.workarea.get_or_insert_with(SqlWorkarea::default);
@@ -199,7 +208,8 @@ impl Run<'_> {
         let wait = (span - cpu - other).max(0.0);
         // To the nanosecond, as the step's figures: repeated executions then
         // print alike and their saved traces compress (saved-traces e2e).
-        self.s.trace.samples.push(round3(span), round3(cpu), round3(wait), after.gets - m.gets, after.reads - m.reads);
+        let (a, b) = (&after.counts, &m.counts);
+        self.s.trace.samples.push(round3(span), round3(cpu), round3(wait), a.gets - b.gets, a.reads - b.reads);
         *m = after;
     }
 
@@ -323,7 +333,7 @@ pub(crate) fn figures_of(s: &Session, block_size: u32) -> SessionFigures {
 pub(crate) fn figures_into(s: &Session, block_size: u32, f: &mut SessionFigures) {
     let c = &s.stats.calls;
     f.stats = s.snapshot(block_size);
-    let t = s.time_mark();
+    let t = s.time_now();
     let zero = crate::stats::TimeMark::ZERO;
     for e in WaitEvent::ALL {
         let (count, us) = (t.count_since(e, &zero), t.wait_since(e, &zero));
