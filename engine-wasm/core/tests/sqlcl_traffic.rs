@@ -94,8 +94,13 @@ fn lab() -> Vec<Vec<(String, u64)>> {
         .collect()
 }
 
+/// One statistic of a block (0 when the block does not print it).
+fn stat(b: &[(String, u64)], name: &str) -> u64 {
+    b.iter().find(|(n, _)| n == name).map_or(0, |(_, v)| *v)
+}
+
 fn round_trips(b: &[(String, u64)]) -> u64 {
-    b.iter().find(|(n, _)| n == "SQL*Net roundtrips to/from client").map_or(0, |(_, v)| *v)
+    stat(b, "SQL*Net roundtrips to/from client")
 }
 
 #[test]
@@ -198,7 +203,7 @@ fn sqlcl_piggyback_rides_on_the_next_call_for_dml_too() {
 }
 
 fn bytes_received(b: &[(String, u64)]) -> u64 {
-    b.iter().find(|(n, _)| n == "bytes received via SQL*Net from client").map_or(0, |(_, v)| *v)
+    stat(b, "bytes received via SQL*Net from client")
 }
 
 /// The thin driver's further fetch is 7 bytes on the wire as the server
