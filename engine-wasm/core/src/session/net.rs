@@ -54,18 +54,23 @@ pub(crate) const CLASSIC_SIZES: NetSizes = NetSizes {
     row_framing: NET_ROW_FRAMING,
 };
 
-/// SQLcl's JDBC thin requests are shorter. Fitted to two published SQLcl
-/// autotrace blocks with the same traffic around different statements
-/// (`session/sqlcl.rs`): seed 000's (40 further fetches of SQLcl's
-/// snapshot, a 31-character statement: 598 bytes received) and a 19c
-/// listing's (36 fetches, a 51-character statement: 578 bytes). Four
-/// fetches fewer and 20 characters more give 20 bytes less, so a fetch
-/// request is 10 bytes; the rest, 598 - 400 - 31 = 167, is the 8-byte
-/// close-cursors piggyback (its layout, session/sqlcl.rs) and the two
-/// execute requests (the statement's and SQLcl's second snapshot, whose
-/// cached cursor sends no text), 79.5 bytes each, taken as 80. The
-/// replies are the classic ones.
-pub(crate) const SQLCL_SIZES: NetSizes = NetSizes { execute_request: 80, fetch_request: 10, ..CLASSIC_SIZES };
+/// SQLcl's JDBC thin requests are shorter. A further fetch is the thin
+/// driver's OFETCH (TTC function 5; the 18.3 driver's `T4C8Oall.marshal`
+/// for function 5): the function header (message type, function code,
+/// sequence number: 3 bytes), then the cursor id and the row count as TTC
+/// ub4s (a length byte and one value byte each while both are under 256):
+/// 7 bytes. `bytes received via SQL*Net from client` counts no Oracle Net
+/// framing: seed 000's MemOptimized hit, one more call of that size (its
+/// own round trip) than the miss, receives 605 bytes against 598, 7 more.
+/// The execute request (before the statement's text) is fitted to the
+/// seed's miss: 598 = 40 fetches x 7 + the 8-byte close-cursors piggyback
+/// (session/sqlcl.rs) + the 31-character statement + two executes (the
+/// statement's and SQLcl's second snapshot), 139.5 bytes each, taken as
+/// 140. A 19c listing's window (36 fetches, a 51-character statement,
+/// 578 bytes) then comes out 13 bytes high: its window carries 12 bytes
+/// fewer than the seed's besides the fetches and the text (docs/MODEL.md,
+/// "SQLcl's own traffic"). The replies are the classic ones.
+pub(crate) const SQLCL_SIZES: NetSizes = NetSizes { execute_request: 140, fetch_request: 7, ..CLASSIC_SIZES };
 
 impl Client {
     /// The sizes of this client's Oracle Net messages.

@@ -30,8 +30,11 @@
 //!    of its next call, in the same packet (python-oracledb's thin driver,
 //!    `_write_close_cursors_piggyback`: message type, function, sequence
 //!    number, a pointer byte, the count and each cursor id as TTC ub4s,
-//!    8 bytes for one cursor). The server runs it as a call of its own
-//!    before the call it rides on: one user call, no round trip.
+//!    8 bytes for one cursor; the 18.3 JDBC thin driver's
+//!    `T4C8Oclose.doOCCA` the same, sent by
+//!    `T4CConnection.sendPiggyBackedMessages` in front of the next call).
+//!    The server runs it as a call of its own before the call it rides
+//!    on: one user call, no round trip.
 //!
 //! So the window holds 40 + 1 + 1 = 42 round trips (43 on a MemOptimized
 //! hit) and 43 user calls, the bytes of 40 fetch requests, two execute
