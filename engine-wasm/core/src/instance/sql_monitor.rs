@@ -92,12 +92,56 @@ pub struct MonExec {
     pub samples: u64,
     /// It ran with bind values (the report's Binds section, not modelled).
     pub binds: bool,
+    /// A DML statement's lines put above its query's (`UPDATE STATEMENT`,
+    /// `UPDATE`): the query's ASH line ids are this much lower.
+    pub line_shift: u32,
+}
+
+/// A DML statement under way in session `sid` (`UPDATE`, `DELETE`): its
+/// query's execution is remembered when it ends, its changes are then
+/// made, and the monitor decides on the whole statement.
+#[derive(Debug, Clone, Default)]
+pub struct DmlUnderWay {
+    pub sid: u32,
+    /// The statement's text (its query's cursor has the same).
+    pub text: String,
+    /// The query's execution ended: its slot and figures.
+    pub query: Option<DmlQuery>,
+    /// The query's read requests and blocks per plan line.
+    pub reads: Vec<(u64, u64)>,
+    /// Current-mode gets and direct and temp read requests when it started.
+    pub extra: (u64, u64),
+}
+
+/// The query of a DML statement, as its execution ended.
+#[derive(Debug, Clone)]
+pub struct DmlQuery {
+    pub slot: (usize, u64),
+    /// /*+ MONITOR */
+    pub forced: bool,
+    pub binds: bool,
+    /// The session's figures when the execution started and when the query ended.
+    pub start: MonMark,
+    pub end: MonMark,
+}
+
+/// The session's figures a monitored execution is differenced from.
+#[derive(Debug, Clone, Copy)]
+pub struct MonMark {
+    pub time: crate::stats::TimeMark,
+    pub gets: u64,
+    pub read_reqs: u64,
+    pub fetches: u64,
+    /// Blocks read (physical reads).
+    pub blocks: u64,
 }
 
 #[derive(Debug, Clone, Default)]
 pub struct SqlMonitorStore {
     pub entries: VecDeque<MonExec>,
     pub next_key: u64,
+    /// DML statements under way, one per session at most (the buffers are reused).
+    pub dml: Vec<DmlUnderWay>,
 }
 
 impl SqlMonitorStore {
