@@ -99,14 +99,17 @@ pub struct MonExec {
 
 /// A DML statement under way in session `sid` (`UPDATE`, `DELETE`): its
 /// query's execution is remembered when it ends, its changes are then
-/// made, and the monitor decides on the whole statement.
+/// made, and the monitor decides on the whole statement. (Kept per
+/// session and filled in place: a DML execution copies one mark.)
 #[derive(Debug, Clone, Default)]
 pub struct DmlUnderWay {
     pub sid: u32,
     /// The statement's text (its query's cursor has the same).
     pub text: String,
-    /// The query's execution ended: its slot and figures.
+    /// The query's execution ended: its slot and where it ended.
     pub query: Option<DmlQuery>,
+    /// The session's figures when the query's execution started.
+    pub start: Option<MonMark>,
     /// The query's read requests and blocks per plan line.
     pub reads: Vec<(u64, u64)>,
     /// Current-mode gets and direct and temp read requests when it started.
@@ -114,15 +117,16 @@ pub struct DmlUnderWay {
 }
 
 /// The query of a DML statement, as its execution ended.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Copy)]
 pub struct DmlQuery {
     pub slot: (usize, u64),
     /// /*+ MONITOR */
     pub forced: bool,
     pub binds: bool,
-    /// The session's figures when the execution started and when the query ended.
-    pub start: MonMark,
-    pub end: MonMark,
+    /// The clock, read requests and blocks read when it ended.
+    pub end_us: f64,
+    pub end_reqs: u64,
+    pub end_blocks: u64,
 }
 
 /// The session's figures a monitored execution is differenced from.

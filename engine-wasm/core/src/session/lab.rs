@@ -475,14 +475,8 @@ impl Run<'_> {
                 let bind = [Value::int(x)];
                 let binds = super::change::DmlBinds::Positional(if r.literals { &[] } else { &bind });
                 rows += match &s.kind {
-                    StatementKind::Update(u) => {
-                        let what = ("UPDATE", u.table.name.as_str(), s.text.as_str());
-                        self.monitored_dml(what, |r| r.update(u, &s.text, binds, client))?
-                    }
-                    StatementKind::Delete(d) => {
-                        let what = ("DELETE", d.table.name.as_str(), s.text.as_str());
-                        self.monitored_dml(what, |r| r.delete(d, &s.text, binds, client))?
-                    }
+                    StatementKind::Update(u) => self.monitored_update(u, &s.text, binds, client)?,
+                    StatementKind::Delete(d) => self.monitored_delete(d, &s.text, binds, client)?,
                     _ => 0,
                 };
             }

@@ -392,6 +392,28 @@ impl Run<'_> {
 }
 
 impl Run<'_> {
+    /// [`Self::update`] under the monitor ([`Self::monitored_dml`]).
+    pub(crate) fn monitored_update(
+        &mut self,
+        u: &lio_sql::ast::Update,
+        text: &str,
+        binds: super::change::DmlBinds<'_>,
+        client: super::net::Client,
+    ) -> Result<u64, LabError> {
+        self.monitored_dml(("UPDATE", &u.table.name, text), |r| r.update(u, text, binds, client))
+    }
+
+    /// [`Self::delete`] under the monitor ([`Self::monitored_dml`]).
+    pub(crate) fn monitored_delete(
+        &mut self,
+        d: &lio_sql::ast::Delete,
+        text: &str,
+        binds: super::change::DmlBinds<'_>,
+        client: super::net::Client,
+    ) -> Result<u64, LabError> {
+        self.monitored_dml(("DELETE", &d.table.name, text), |r| r.delete(d, text, binds, client))
+    }
+
     /// Run `dml`, an UPDATE or DELETE of `table` (its text `text`), under
     /// the monitor: the statement is monitored when it took 5 s of CPU
     /// and I/O, its query's and its changes' together, or said MONITOR.
@@ -423,17 +445,15 @@ impl Run<'_> {
         }
         let r = dml(self);
         let under_way = self.inst.sql_monitor.dml.iter_mut().find(|d| d.sid == sid);
-        let Some((q, reads)) = under_way.and_then(|d| {
-            d.sid = u32::MAX;
-            Some((d.query.take()?, std::mem::take(&mut d.reads)))
-        }) else {
+        let Some(d) = under_way else { return r };
+        d.sid = u32::MAX;
+        let Some(q) = d.query.take() else { return r };
+        // Most statements end here: under the threshold of the clock.
+        if !q.forced && self.s.cost.now_us() - d.start.as_ref().map_or(f64::MAX, |m| m.time.now_us) < THRESHOLD_US {
             return r;
-        };
-        self.dml_monitor_done((verb, table, text), q, &reads, r.as_ref().err());
-        // The buffer is kept for the next statement.
-        if let Some(d) = self.inst.sql_monitor.dml.iter_mut().find(|d| d.sid == u32::MAX && d.reads.capacity() == 0) {
-            d.reads = reads;
         }
+        let (Some(start), reads) = (d.start.take(), std::mem::take(&mut d.reads)) else { return r };
+        self.dml_monitor_done((verb, table, text), (q, start), &reads, r.as_ref().err());
         r
     }
 
@@ -445,10 +465,13 @@ impl Run<'_> {
         let Some(i) = dml.iter().position(|d| d.sid == sid && d.query.is_none() && d.text == text) else {
             return false;
         };
-        let now = self.mon_mark();
+        let (forced, binds, end_us) = (c.monitor == Some(true), end.binds, self.s.cost.now_us());
+        let g = &self.s.stats;
+        let end_reqs = g.gets.read_requests + g.gets.direct_requests + g.workarea.temp_read_requests;
+        let end_blocks = g.gets.physical_reads;
         let d = &mut self.inst.sql_monitor.dml[i];
-        let (forced, binds) = (c.monitor == Some(true), end.binds);
-        d.query = Some(DmlQuery { slot, forced, binds, start: mark_of(m, d.extra), end: now });
+        d.query = Some(DmlQuery { slot, forced, binds, end_us, end_reqs, end_blocks });
+        d.start = Some(mark_of(m, d.extra));
         d.reads.clear();
         d.reads.extend_from_slice(end.reads);
         true
@@ -459,31 +482,29 @@ impl Run<'_> {
     fn dml_monitor_done(
         &mut self,
         (verb, table, text): (&str, &str, &str),
-        q: DmlQuery,
+        (q, start): (DmlQuery, MonMark),
         reads: &[(u64, u64)],
         error: Option<&LabError>,
     ) {
-        let now = self.s.cost.now_us();
-        if !q.forced && now - q.start.time.now_us < THRESHOLD_US
-            || text.starts_with(super::fixed::INTERNAL_CURSOR)
+        if text.starts_with(super::fixed::INTERNAL_CURSOR)
             || self.effective().statistics_level == StatisticsLevel::Basic
         {
             return;
         }
         let after = self.mon_mark();
-        let mut st = self.mon_stats(&q.start, &after);
+        let mut st = self.mon_stats(&start, &after);
         if !q.forced && st.cpu_us + st.io_us < THRESHOLD_US {
             return;
         }
         let block = self.inst.params.current.db_block_size as u64;
         // The changes' reads are the DML line's.
-        let changes = (after.read_reqs - q.end.read_reqs, after.blocks - q.end.blocks);
+        let changes = (after.read_reqs - q.end_reqs, after.blocks - q.end_blocks);
         st.read_bytes = (reads.iter().map(|r| r.1).sum::<u64>() + changes.1) * block;
         let Some(c) = self.s.cursors.get(text) else { return };
-        let (t0, t1, t2) = (q.start.time.now_us, q.end.time.now_us, after.time.now_us);
+        let (t0, t1, t2) = (start.time.now_us, q.end_us, after.time.now_us);
         let mut lines = self.monitor_lines(c, t0, t1, reads, block);
         let status = if error.is_some() { "DONE (ERROR)" } else { "DONE" };
-        let Some(exec) = self.mon_exec(q.slot, text, (&q.start, &after), q.forced, (status, error), st) else {
+        let Some(exec) = self.mon_exec(q.slot, text, (&start, &after), q.forced, (status, error), st) else {
             return;
         };
         let statement = format!("{verb} STATEMENT");
