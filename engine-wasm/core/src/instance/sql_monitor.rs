@@ -92,12 +92,60 @@ pub struct MonExec {
     pub samples: u64,
     /// It ran with bind values (the report's Binds section, not modelled).
     pub binds: bool,
+    /// A DML statement's lines put above its query's (`UPDATE STATEMENT`,
+    /// `UPDATE`): the query's ASH line ids are this much lower.
+    pub line_shift: u32,
+}
+
+/// A DML statement under way in session `sid` (`UPDATE`, `DELETE`): its
+/// query's execution is remembered when it ends, its changes are then
+/// made, and the monitor decides on the whole statement. (Kept per
+/// session and filled in place: a DML execution copies one mark.)
+#[derive(Debug, Clone, Default)]
+pub struct DmlUnderWay {
+    pub sid: u32,
+    /// The statement's text (its query's cursor has the same).
+    pub text: String,
+    /// The query's execution ended: its slot and where it ended.
+    pub query: Option<DmlQuery>,
+    /// The session's figures when the query's execution started.
+    pub start: Option<MonMark>,
+    /// The query's read requests and blocks per plan line.
+    pub reads: Vec<(u64, u64)>,
+    /// Current-mode gets and direct and temp read requests when it started.
+    pub extra: (u64, u64),
+}
+
+/// The query of a DML statement, as its execution ended.
+#[derive(Debug, Clone, Copy)]
+pub struct DmlQuery {
+    pub slot: (usize, u64),
+    /// /*+ MONITOR */
+    pub forced: bool,
+    pub binds: bool,
+    /// The clock, read requests and blocks read when it ended.
+    pub end_us: f64,
+    pub end_reqs: u64,
+    pub end_blocks: u64,
+}
+
+/// The session's figures a monitored execution is differenced from.
+#[derive(Debug, Clone, Copy)]
+pub struct MonMark {
+    pub time: crate::stats::TimeMark,
+    pub gets: u64,
+    pub read_reqs: u64,
+    pub fetches: u64,
+    /// Blocks read (physical reads).
+    pub blocks: u64,
 }
 
 #[derive(Debug, Clone, Default)]
 pub struct SqlMonitorStore {
     pub entries: VecDeque<MonExec>,
     pub next_key: u64,
+    /// DML statements under way, one per session at most (the buffers are reused).
+    pub dml: Vec<DmlUnderWay>,
 }
 
 impl SqlMonitorStore {

@@ -83,14 +83,14 @@ impl Run<'_> {
             StatementKind::Update(u) => {
                 self.s.sqlplus.last_sql = Some(stmt.clone());
                 let host = self.host_scope();
-                let n = self.update(u, &stmt.text, change::DmlBinds::Plsql(&host), Client::SqlPlus)?;
+                let n = self.monitored_update(u, &stmt.text, change::DmlBinds::Plsql(&host), Client::SqlPlus)?;
                 self.user_call_roundtrip(Client::SqlPlus, stmt.text.len());
                 Ok(Outcome { rows_processed: n, feedback: Some(rows_done(n, "updated")), ..Default::default() })
             }
             StatementKind::Delete(d) => {
                 self.s.sqlplus.last_sql = Some(stmt.clone());
                 let host = self.host_scope();
-                let n = self.delete(d, &stmt.text, change::DmlBinds::Plsql(&host), Client::SqlPlus)?;
+                let n = self.monitored_delete(d, &stmt.text, change::DmlBinds::Plsql(&host), Client::SqlPlus)?;
                 self.user_call_roundtrip(Client::SqlPlus, stmt.text.len());
                 Ok(Outcome { rows_processed: n, feedback: Some(rows_done(n, "deleted")), ..Default::default() })
             }

@@ -475,8 +475,8 @@ impl Run<'_> {
                 let bind = [Value::int(x)];
                 let binds = super::change::DmlBinds::Positional(if r.literals { &[] } else { &bind });
                 rows += match &s.kind {
-                    StatementKind::Update(u) => self.update(u, &s.text, binds, client)?,
-                    StatementKind::Delete(d) => self.delete(d, &s.text, binds, client)?,
+                    StatementKind::Update(u) => self.monitored_update(u, &s.text, binds, client)?,
+                    StatementKind::Delete(d) => self.monitored_delete(d, &s.text, binds, client)?,
                     _ => 0,
                 };
             }

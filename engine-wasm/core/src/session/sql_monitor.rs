@@ -7,7 +7,7 @@
 use super::fixed::{num, text, SqlMark};
 use super::*;
 use crate::instance::params::StatisticsLevel;
-use crate::instance::sql_monitor::{MonExec, MonLine, MonStats, THRESHOLD_US};
+use crate::instance::sql_monitor::{DmlQuery, MonExec, MonLine, MonMark, MonStats, THRESHOLD_US};
 use crate::sim::ash::ON_CPU;
 use crate::stats::WaitEvent;
 
@@ -46,12 +46,16 @@ impl Run<'_> {
         self.sql_area_executed(c.sql_slot, m, end_rows);
     }
 
-    /// The execution of `c` since `m` ended: keep it if it is monitored.
+    /// The execution of `c` since `m` ended: keep it if it is monitored
+    /// (a DML statement's query: remember it, the statement decides).
     fn sql_monitor_done(&mut self, c: &Compiled, text: &str, m: &SqlMark, end: MonEnd<'_>) {
         let Some((slot, id)) = c.sql_slot else { return };
+        let forced = c.monitor == Some(true);
+        if c.monitor != Some(false) && self.dml_query_ended(c, text, m, &end) {
+            return;
+        }
         // Most executions end here: CPU and I/O time are within the time
         // the clock moved, under the threshold.
-        let forced = c.monitor == Some(true);
         if c.monitor == Some(false) || (!forced && self.s.cost.now_us() - m.time.now_us < THRESHOLD_US) {
             return;
         }
@@ -60,12 +64,51 @@ impl Run<'_> {
         {
             return;
         }
-        let after = self.sql_mark();
-        let (t0, t1) = (&m.time, &after.time);
-        let cpu_us = t1.cpu_in(t1.now_us - t0.now_us, t0);
-        let mut st = MonStats { cpu_us, elapsed_us: t1.db_time_since(t0), ..Default::default() };
+        let (start, after) = (mark_of(m, (0, 0)), mark_of(&self.sql_mark(), (0, 0)));
+        let mut st = self.mon_stats(&start, &after);
+        if !forced && st.cpu_us + st.io_us < THRESHOLD_US {
+            return;
+        }
+        let block = self.inst.params.current.db_block_size as u64;
+        st.fetch_calls = Some(after.fetches - m.counts.fetches);
+        st.read_bytes = end.reads.iter().map(|r| r.1).sum::<u64>() * block;
+        let lines = self.monitor_lines(c, start.time.now_us, after.time.now_us, end.reads, block);
+        let status = match (end.error, end.max_rows) {
+            (Some(_), _) => "DONE (ERROR)",
+            (None, Some(n)) if end.rows >= n => "DONE (FIRST N ROWS)",
+            _ => "DONE (ALL ROWS)",
+        };
+        let Some(exec) = self.mon_exec((slot, id), text, (&start, &after), forced, (status, end.error), st) else {
+            return;
+        };
+        self.inst.sql_monitor.keep(MonExec { lines, binds: end.binds, ..exec });
+    }
+
+    /// The session's figures for a monitor entry.
+    /// (A query's are V$SQL's buffer gets and read requests; a DML
+    /// statement's also count its current-mode gets and direct and temp
+    /// reads, as the statistics `db block gets` and `physical read IO
+    /// requests` do.)
+    fn mon_mark(&self) -> MonMark {
+        let mut m = mark_of(&self.sql_mark(), self.dml_extra());
+        m.blocks = self.s.stats.gets.physical_reads;
+        m
+    }
+
+    /// The gets and read requests a DML statement's figures count beyond
+    /// V$SQL's: current-mode gets in the cache, direct and temp reads.
+    fn dml_extra(&self) -> (u64, u64) {
+        let g = &self.s.stats;
+        (g.gets.current, g.gets.direct_requests + g.workarea.temp_read_requests)
+    }
+
+    /// Global Stats between two marks (times, buffer gets, read requests).
+    fn mon_stats(&self, t0: &MonMark, t1: &MonMark) -> MonStats {
+        let (a, b) = (&t0.time, &t1.time);
+        let cpu_us = b.cpu_in(b.now_us - a.now_us, a);
+        let mut st = MonStats { cpu_us, elapsed_us: b.db_time_since(a), ..Default::default() };
         for e in WaitEvent::ALL {
-            let us = t1.waits[e as usize] - t0.waits[e as usize];
+            let us = b.waits[e as usize] - a.waits[e as usize];
             if us <= 0.0 {
                 continue;
             }
@@ -78,52 +121,50 @@ impl Run<'_> {
                 _ => st.other_us += us,
             }
         }
-        if !forced && st.cpu_us + st.io_us < THRESHOLD_US {
-            return;
-        }
-        let Some(e) = self.inst.sql_area.get(slot).filter(|e| e.id == id) else { return };
-        let (sql_id, plan_hash, child, executions) = (e.sql_id.clone(), e.plan_hash_value, e.child, e.executions);
-        let block = self.inst.params.current.db_block_size as u64;
-        let (a, b) = (&after.counts, &m.counts);
-        st.fetch_calls = Some(a.fetches - b.fetches);
-        st.buffer_gets = a.gets - b.gets;
-        st.read_reqs = a.read_reqs - b.read_reqs;
-        st.read_bytes = end.reads.iter().map(|r| r.1).sum::<u64>() * block;
-        let lines = self.monitor_lines(c, t0.now_us, t1.now_us, end.reads, block);
-        let status = match (end.error, end.max_rows) {
-            (Some(_), _) => "DONE (ERROR)",
-            (None, Some(n)) if end.rows >= n => "DONE (FIRST N ROWS)",
-            _ => "DONE (ALL ROWS)",
-        };
-        let exec = MonExec {
+        st.buffer_gets = t1.gets - t0.gets;
+        st.read_reqs = t1.read_reqs - t0.read_reqs;
+        st
+    }
+
+    /// V$SQL_MONITOR's entry (without its lines) of the execution of the
+    /// cursor in `slot` between two marks, ended with `status` and `error`.
+    fn mon_exec(
+        &self,
+        (slot, id): (usize, u64),
+        text: &str,
+        (t0, t1): (&MonMark, &MonMark),
+        forced: bool,
+        (status, error): (&str, Option<&LabError>),
+        stats: MonStats,
+    ) -> Option<MonExec> {
+        let e = self.inst.sql_area.get(slot).filter(|e| e.id == id)?;
+        let (start, end) = (t0.time.now_us, t1.time.now_us);
+        Some(MonExec {
             key: 0,
             status: status.into(),
             username: self.s.user.clone(),
             sid: self.s.sid,
             serial: 1,
-            sql_id,
+            sql_id: e.sql_id.clone(),
             sql_text: text.to_string(),
-            exec_id: super::ash::FIRST_EXEC_ID + executions.saturating_sub(1),
-            plan_hash,
-            child,
-            start_us: t0.now_us,
-            first_refresh_us: if forced { t0.now_us } else { (t0.now_us + THRESHOLD_US).min(t1.now_us) },
-            last_refresh_us: t1.now_us,
+            exec_id: super::ash::FIRST_EXEC_ID + e.executions.saturating_sub(1),
+            plan_hash: e.plan_hash_value,
+            child: e.child,
+            start_us: start,
+            first_refresh_us: if forced { start } else { (start + THRESHOLD_US).min(end) },
+            last_refresh_us: end,
             module_action: "SQL*Plus/-".into(),
             service: "SYS$USERS".into(),
             program: PROGRAM.into(),
-            stats: st,
-            error: end.error.map(|e| {
+            stats,
+            error: error.map(|e| {
                 let code = e.code.as_str();
                 let n: u64 = code.trim_start_matches(|ch: char| !ch.is_ascii_digit()).parse().unwrap_or(0);
                 let prefix = code.split('-').next().unwrap_or("ORA");
                 (format!("{prefix}-{n}"), format!("{code}: {}", e.message))
             }),
-            lines,
-            samples: 0,
-            binds: end.binds,
-        };
-        self.inst.sql_monitor.keep(exec);
+            ..Default::default()
+        })
     }
 
     /// V$SQL_PLAN_MONITOR's rows of the execution of `c` just ended.
@@ -172,7 +213,8 @@ impl Run<'_> {
                 continue;
             }
             n += 1;
-            let Some(line) = e.lines.iter_mut().find(|l| l.id == t.line as u32) else { continue };
+            let id = t.line as u32 + e.line_shift;
+            let Some(line) = e.lines.iter_mut().find(|l| l.id == id) else { continue };
             let (class, label) = match WaitEvent::ALL.get(t.wait as usize).filter(|_| t.wait != ON_CPU) {
                 Some(w) => (w.wait_class(), w.name()),
                 None => ("Cpu", "Cpu"),
@@ -255,6 +297,12 @@ impl Run<'_> {
             ..Default::default()
         })
     }
+}
+
+/// `m` as a monitor mark, with `extra` gets and read requests.
+fn mark_of(m: &SqlMark, extra: (u64, u64)) -> MonMark {
+    let c = &m.counts;
+    MonMark { time: m.time, gets: c.gets + extra.0, read_reqs: c.read_reqs + extra.1, fetches: c.fetches, blocks: 0 }
 }
 
 /// A time of the simulated clock as a DATE (seconds).
@@ -341,5 +389,155 @@ impl Run<'_> {
             }
         }
         rows
+    }
+}
+
+impl Run<'_> {
+    /// [`Self::update`] under the monitor ([`Self::monitored_dml`]).
+    pub(crate) fn monitored_update(
+        &mut self,
+        u: &lio_sql::ast::Update,
+        text: &str,
+        binds: super::change::DmlBinds<'_>,
+        client: super::net::Client,
+    ) -> Result<u64, LabError> {
+        self.monitored_dml(("UPDATE", &u.table.name, text), |r| r.update(u, text, binds, client))
+    }
+
+    /// [`Self::delete`] under the monitor ([`Self::monitored_dml`]).
+    pub(crate) fn monitored_delete(
+        &mut self,
+        d: &lio_sql::ast::Delete,
+        text: &str,
+        binds: super::change::DmlBinds<'_>,
+        client: super::net::Client,
+    ) -> Result<u64, LabError> {
+        self.monitored_dml(("DELETE", &d.table.name, text), |r| r.delete(d, text, binds, client))
+    }
+
+    /// Run `dml`, an UPDATE or DELETE of `table` (its text `text`), under
+    /// the monitor: the statement is monitored when it took 5 s of CPU
+    /// and I/O, its query's and its changes' together, or said MONITOR.
+    pub(crate) fn monitored_dml<T>(
+        &mut self,
+        (verb, table, text): (&str, &str, &str),
+        dml: impl FnOnce(&mut Self) -> Result<T, LabError>,
+    ) -> Result<T, LabError> {
+        let (sid, extra) = (self.s.sid, self.dml_extra());
+        let store = &mut self.inst.sql_monitor.dml;
+        // This session's entry, or a free one (u32::MAX: no statement under way).
+        let i = match store.iter().position(|d| d.sid == sid).or_else(|| store.iter().position(|d| d.sid == u32::MAX)) {
+            Some(i) => i,
+            None => {
+                store.push(Default::default());
+                store.len() - 1
+            }
+        };
+        let d = &mut store[i];
+        (d.sid, d.query) = (sid, None);
+        // (A query parses with consistent gets only: these are the execution's start.)
+        d.extra = extra;
+        d.text.clear();
+        d.text.push_str(text);
+        // Its query's plan figures are this execution's (its earlier
+        // executions' stay in the cursor's totals).
+        if let Some(c) = self.s.cursors.get_mut(text) {
+            c.reset_line_stats();
+        }
+        let r = dml(self);
+        let under_way = self.inst.sql_monitor.dml.iter_mut().find(|d| d.sid == sid);
+        let Some(d) = under_way else { return r };
+        d.sid = u32::MAX;
+        let Some(q) = d.query.take() else { return r };
+        // Most statements end here: under the threshold of the clock.
+        if !q.forced && self.s.cost.now_us() - d.start.as_ref().map_or(f64::MAX, |m| m.time.now_us) < THRESHOLD_US {
+            return r;
+        }
+        let (Some(start), reads) = (d.start.take(), std::mem::take(&mut d.reads)) else { return r };
+        self.dml_monitor_done((verb, table, text), (q, start), &reads, r.as_ref().err());
+        r
+    }
+
+    /// Is this the query of a DML statement under way? Then remember its
+    /// execution: the statement decides when its changes are made.
+    fn dml_query_ended(&mut self, c: &Compiled, text: &str, m: &SqlMark, end: &MonEnd<'_>) -> bool {
+        let (Some(slot), sid) = (c.sql_slot, self.s.sid) else { return false };
+        let dml = &self.inst.sql_monitor.dml;
+        let Some(i) = dml.iter().position(|d| d.sid == sid && d.query.is_none() && d.text == text) else {
+            return false;
+        };
+        let (forced, binds, end_us) = (c.monitor == Some(true), end.binds, self.s.cost.now_us());
+        let g = &self.s.stats;
+        let end_reqs = g.gets.read_requests + g.gets.direct_requests + g.workarea.temp_read_requests;
+        let end_blocks = g.gets.physical_reads;
+        let d = &mut self.inst.sql_monitor.dml[i];
+        d.query = Some(DmlQuery { slot, forced, binds, end_us, end_reqs, end_blocks });
+        d.start = Some(mark_of(m, d.extra));
+        d.reads.clear();
+        d.reads.extend_from_slice(end.reads);
+        true
+    }
+
+    /// The DML statement whose query was `q` ended (with `error`): keep it
+    /// if it is monitored, its DML lines above its query's.
+    fn dml_monitor_done(
+        &mut self,
+        (verb, table, text): (&str, &str, &str),
+        (q, start): (DmlQuery, MonMark),
+        reads: &[(u64, u64)],
+        error: Option<&LabError>,
+    ) {
+        if text.starts_with(super::fixed::INTERNAL_CURSOR)
+            || self.effective().statistics_level == StatisticsLevel::Basic
+        {
+            return;
+        }
+        let after = self.mon_mark();
+        let mut st = self.mon_stats(&start, &after);
+        if !q.forced && st.cpu_us + st.io_us < THRESHOLD_US {
+            return;
+        }
+        let block = self.inst.params.current.db_block_size as u64;
+        // The changes' reads are the DML line's.
+        let changes = (after.read_reqs - q.end_reqs, after.blocks - q.end_blocks);
+        st.read_bytes = (reads.iter().map(|r| r.1).sum::<u64>() + changes.1) * block;
+        let Some(c) = self.s.cursors.get(text) else { return };
+        let (t0, t1, t2) = (start.time.now_us, q.end_us, after.time.now_us);
+        let mut lines = self.monitor_lines(c, t0, t1, reads, block);
+        let status = if error.is_some() { "DONE (ERROR)" } else { "DONE" };
+        let Some(exec) = self.mon_exec(q.slot, text, (&start, &after), q.forced, (status, error), st) else {
+            return;
+        };
+        let statement = format!("{verb} STATEMENT");
+        let shift = if lines.first().is_some_and(|l| l.operation == statement) {
+            0
+        } else {
+            // The plan has its query's lines only: the statement's two go above them.
+            for l in &mut lines {
+                (l.id, l.depth, l.parent) = (l.id + 1, l.depth + 1, l.parent.map(|p| p + 1));
+            }
+            let dml = MonLine {
+                id: 1,
+                parent: Some(0),
+                depth: 1,
+                operation: verb.into(),
+                name: Some(table.into()),
+                starts: 1,
+                ..Default::default()
+            };
+            if let Some(top) = lines.first_mut() {
+                *top = dml;
+            }
+            lines.insert(0, MonLine { id: 0, operation: statement, starts: 1, ..Default::default() });
+            1
+        };
+        // A DML statement returns no rows; the DML lines ran while the rows changed.
+        for l in lines.iter_mut().take(2) {
+            (l.rows, l.first_us, l.last_us, l.e_rows, l.cost) = (0, t1, t2, None, None);
+        }
+        if let Some(l) = lines.get_mut(1) {
+            (l.read_reqs, l.read_bytes) = (changes.0, changes.1 * block);
+        }
+        self.inst.sql_monitor.keep(MonExec { lines, binds: q.binds, line_shift: shift, ..exec });
     }
 }
