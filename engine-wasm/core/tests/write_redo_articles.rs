@@ -66,3 +66,26 @@ fn lewis_core_demo_10g_update() {
     let commit = f.iter().rfind(|s| s.0.starts_with("commit")).expect("commit");
     assert_eq!((commit.1, commit.2), (84, 1));
 }
+
+/// The same post's first experiment, IMU on (11.2's default): the two
+/// UPDATEs and the COMMIT are one record of 884 bytes (`LEN: 0x0374 VLD:
+/// 0x0d`: 11.19, 5.2, 11.19, 5.4, 5.1, 5.1). The lab's record: 24 + the
+/// 5.2 60 + the two 11.19s 124 each + the 5.4 72 + the 5.1s 224 (with the
+/// ktubl) and 172 = 800, at the COMMIT, one redo entry. The 84 bytes over
+/// it are the first UPDATE's: its KTB op F's block cleanout record (40,
+/// `op: 0x11` in the dump) and the header of a log write's first record
+/// (68, not 24), neither written (docs/MODEL.md, "The write path").
+#[test]
+fn dsi_11g_imu_record_as_dumped_less_the_cleanout_and_log_write_header() {
+    let script = "LAB VERSION 11.2.0.1;\ncreate table t1 (id int,name varchar2(10));\n\
+                  set autotrace traceonly statistics\n\
+                  insert into t1 values(1,'AAAAA');\ninsert into t1 values(2,'BBBBB');\ncommit;\n\
+                  update t1 set name='aaaaa' where name='AAAAA';\nupdate t1 set name='bbbbb' where name='BBBBB';\ncommit;";
+    let f = figures(script);
+    for nth in 0..2 {
+        let u = step(&f, "update t1", nth);
+        assert_eq!((u.1, u.2), (0, 0), "{u:?}");
+    }
+    let commit = step(&f, "commit", 1);
+    assert_eq!((commit.1, commit.2), (884 - 40 - 44, 1));
+}
