@@ -12,7 +12,9 @@ pub use stamp::{ObjStamp, SYS_OBJECT_ID};
 mod kinds;
 pub use kinds::{IndexKind, SegmentKind};
 mod table_parts;
-pub use table_parts::{AnalyzedSpace, ColUsage, ForeignKey, TableLoad, TempTable, UniqueKey};
+pub use table_parts::{
+    AnalyzedSpace, ColUsage, ConName, ForeignKey, TableLoad, TempTable, UniqueKey, FIRST_CONSTRAINT,
+};
 mod stats;
 pub use stats::{
     text_position, ColumnStats, IndexFigures, IndexStatsSet, StatsSet, SystemStats, CPUSPEEDNW, IOSEEKTIM, IOTFRSPEED,
@@ -58,13 +60,24 @@ pub struct Column {
     /// the default, its value, and the rows then in the table, whose
     /// blocks do not hold it (the lab's row store does).
     pub dict_default: Option<(lio_sql::ast::Expr, crate::value::Value, usize)>,
+    /// Its NOT NULL constraint (a C constraint); None for a nullable column and one NOT NULL by its primary key.
+    pub nn: Option<ConName>,
 }
 
 impl Column {
     /// A column CREATE TABLE AS SELECT derived from its query: nullable,
     /// sized from its rows, no DEFAULT.
     pub fn derived(name: String, data_type: DataType) -> Column {
-        Column { name, data_type, not_null: false, identity: false, type_text: None, default: None, dict_default: None }
+        Column {
+            name,
+            data_type,
+            not_null: false,
+            identity: false,
+            type_text: None,
+            default: None,
+            dict_default: None,
+            nn: None,
+        }
     }
 }
 
@@ -139,6 +152,8 @@ pub struct Table {
     pub storage: TableStorage,
     /// Primary key columns and its index.
     pub pk: Option<(Vec<usize>, IndexId, bool)>,
+    /// The primary key constraint (its index may have another name).
+    pub pk_con: Option<ConName>,
     pub indexes: Vec<IndexId>,
     pub memoptimize_read: bool,
     pub compress: bool,
@@ -414,6 +429,8 @@ pub struct Catalog {
     pub stats_set: StatsSet,
     /// Objects the lab user has created (tables, indexes, clusters).
     pub objects_created: u32,
+    /// Constraints created (CON$'s sequence: every kind, named or not).
+    pub constraints_created: u32,
 }
 
 impl Catalog {
@@ -513,11 +530,13 @@ impl Catalog {
                 type_text: Some("VARCHAR2(1)".into()),
                 default: None,
                 dict_default: None,
+                nn: None,
             }],
             rows,
             loc: vec![loc],
             storage: TableStorage::Heap { seg: Some(seg), heap },
             pk: None,
+            pk_con: None,
             indexes: Vec::new(),
             memoptimize_read: false,
             compress: false,

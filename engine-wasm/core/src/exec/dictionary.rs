@@ -52,6 +52,11 @@ pub enum DictView {
     /// USER_PART_INDEXES, USER_IND_PARTITIONS.
     PartIndexes,
     IndPartitions,
+    /// USER_CONSTRAINTS, USER_CONS_COLUMNS (with OWNER) and their ALL_/DBA_ forms.
+    Constraints,
+    ConsColumns,
+    DbaConstraints,
+    DbaConsColumns,
 }
 
 /// A column's declared type, for SQL*Plus's display width.
@@ -78,6 +83,8 @@ macro_rules! view {
         const $names: &[&str] = &[$($n),*];
     };
 }
+
+mod cons;
 
 view!(TABLES, TABLES_N:
     ("OWNER", Name),
@@ -369,6 +376,8 @@ impl DictView {
                 "SEGMENTS" if n.starts_with("DBA_") => DictView::DbaSegments,
                 "TAB_COL_STATISTICS" => DictView::DbaTabColStatistics,
                 "TAB_HISTOGRAMS" | "HISTOGRAMS" => DictView::DbaTabHistograms,
+                "CONSTRAINTS" => DictView::DbaConstraints,
+                "CONS_COLUMNS" => DictView::DbaConsColumns,
                 _ => return None,
             });
         }
@@ -387,6 +396,8 @@ impl DictView {
             "PART_KEY_COLUMNS" => DictView::PartKeyColumns,
             "PART_INDEXES" => DictView::PartIndexes,
             "IND_PARTITIONS" => DictView::IndPartitions,
+            "CONSTRAINTS" => DictView::Constraints,
+            "CONS_COLUMNS" => DictView::ConsColumns,
             _ => return None,
         })
     }
@@ -431,6 +442,10 @@ impl DictView {
             DictView::PartKeyColumns => "USER_PART_KEY_COLUMNS",
             DictView::PartIndexes => "USER_PART_INDEXES",
             DictView::IndPartitions => "USER_IND_PARTITIONS",
+            DictView::Constraints => "USER_CONSTRAINTS",
+            DictView::ConsColumns => "USER_CONS_COLUMNS",
+            DictView::DbaConstraints => "DBA_CONSTRAINTS",
+            DictView::DbaConsColumns => "DBA_CONS_COLUMNS",
         }
     }
 
@@ -443,6 +458,8 @@ impl DictView {
             DictView::DbaSegments => DictView::Segments,
             DictView::DbaTabColStatistics => DictView::TabColStatistics,
             DictView::DbaTabHistograms => DictView::TabHistograms,
+            DictView::DbaConstraints => DictView::Constraints,
+            DictView::DbaConsColumns => DictView::ConsColumns,
             _ => return None,
         })
     }
@@ -472,6 +489,8 @@ impl DictView {
             DictView::PartKeyColumns => PART_KEY_COLUMNS,
             DictView::PartIndexes => PART_INDEXES,
             DictView::IndPartitions => IND_PARTITIONS,
+            DictView::Constraints | DictView::DbaConstraints => cons::typed(true),
+            DictView::ConsColumns | DictView::DbaConsColumns => cons::typed(false),
         }
     }
 
@@ -511,6 +530,8 @@ impl DictView {
             DictView::PartKeyColumns => PART_KEY_COLUMNS_N,
             DictView::PartIndexes => PART_INDEXES_N,
             DictView::IndPartitions => IND_PARTITIONS_N,
+            DictView::Constraints | DictView::DbaConstraints => cons::names(true),
+            DictView::ConsColumns | DictView::DbaConsColumns => cons::names(false),
         }
     }
 

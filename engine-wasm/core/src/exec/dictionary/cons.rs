@@ -1,0 +1,50 @@
+//! USER_CONSTRAINTS and USER_CONS_COLUMNS (Oracle Database Reference;
+//! both have OWNER, so their ALL_/DBA_ forms list the same columns): the
+//! columns scripts select, in Oracle's order (a subset). SEARCH_CONDITION
+//! is a LONG, which SQL*Plus shows 80 wide (SET LONG 80).
+
+use super::ColType::{self, Name, Num, Text};
+
+view!(CONSTRAINTS, CONSTRAINTS_N:
+    ("OWNER", Name),
+    ("CONSTRAINT_NAME", Name),
+    ("CONSTRAINT_TYPE", Text(1)),
+    ("TABLE_NAME", Name),
+    ("SEARCH_CONDITION", Text(80)),
+    ("R_OWNER", Name),
+    ("R_CONSTRAINT_NAME", Name),
+    ("DELETE_RULE", Text(9)),
+    ("STATUS", Text(8)),
+    ("DEFERRABLE", Text(14)),
+    ("DEFERRED", Text(9)),
+    ("VALIDATED", Text(13)),
+    ("GENERATED", Text(14)),
+    ("BAD", Text(3)),
+    ("RELY", Text(4)),
+    ("INDEX_OWNER", Name),
+    ("INDEX_NAME", Name),
+);
+
+view!(CONS_COLUMNS, CONS_COLUMNS_N:
+    ("OWNER", Name),
+    ("CONSTRAINT_NAME", Name),
+    ("TABLE_NAME", Name),
+    ("COLUMN_NAME", Text(4000)),
+    ("POSITION", Num),
+);
+
+pub(super) const fn typed(cons: bool) -> &'static [(&'static str, ColType)] {
+    if cons {
+        CONSTRAINTS
+    } else {
+        CONS_COLUMNS
+    }
+}
+
+pub(super) const fn names(cons: bool) -> &'static [&'static str] {
+    if cons {
+        CONSTRAINTS_N
+    } else {
+        CONS_COLUMNS_N
+    }
+}
