@@ -60,7 +60,7 @@ pub struct Column {
     /// the default, its value, and the rows then in the table, whose
     /// blocks do not hold it (the lab's row store does).
     pub dict_default: Option<(lio_sql::ast::Expr, crate::value::Value, usize)>,
-    /// Its NOT NULL constraint (a C constraint); None for a nullable column and one NOT NULL by its primary key.
+    /// Its NOT NULL constraint (C); None when nullable or NOT NULL by the primary key.
     pub nn: Option<ConName>,
 }
 
@@ -68,16 +68,8 @@ impl Column {
     /// A column CREATE TABLE AS SELECT derived from its query: nullable,
     /// sized from its rows, no DEFAULT.
     pub fn derived(name: String, data_type: DataType) -> Column {
-        Column {
-            name,
-            data_type,
-            not_null: false,
-            identity: false,
-            type_text: None,
-            default: None,
-            dict_default: None,
-            nn: None,
-        }
+        let (type_text, default, dict_default, nn) = (None, None, None, None);
+        Column { name, data_type, not_null: false, identity: false, type_text, default, dict_default, nn }
     }
 }
 
@@ -440,6 +432,11 @@ impl Catalog {
         self.part_index_figures(id, None)
     }
 
+    /// The next constraint: its number, and `name` or the generated one.
+    pub fn next_con(&mut self, name: Option<&str>) -> ConName {
+        ConName::next(&mut self.constraints_created, name)
+    }
+
     /// Whether LOCK_TABLE_STATS locked table `id`'s statistics.
     pub fn stats_locked(&self, id: TableId) -> bool {
         self.stats_set.locked.contains(&id)
@@ -523,14 +520,8 @@ impl Catalog {
             stamp: ObjStamp::default(),
             name: "DUAL".into(),
             columns: vec![Column {
-                name: "DUMMY".into(),
-                data_type: DataType::Varchar2 { len: 1, char_semantics: false },
-                not_null: false,
-                identity: false,
                 type_text: Some("VARCHAR2(1)".into()),
-                default: None,
-                dict_default: None,
-                nn: None,
+                ..Column::derived("DUMMY".into(), DataType::Varchar2 { len: 1, char_semantics: false })
             }],
             rows,
             loc: vec![loc],

@@ -113,17 +113,16 @@ impl ConName {
         format!("SYS_C{:07}", FIRST_CONSTRAINT + con)
     }
 
+    /// The next constraint of the sequence `count` counts: its number, and
+    /// `name` or the generated one.
+    pub fn next(count: &mut u32, name: Option<&str>) -> ConName {
+        *count += 1;
+        let con = *count;
+        ConName { con, name: name.map_or_else(|| Self::generated_name(con), str::to_string) }
+    }
+
     /// USER_CONSTRAINTS.GENERATED: the name is the sequence's.
     pub fn generated(&self) -> bool {
         self.name == Self::generated_name(self.con)
-    }
-}
-
-impl super::Catalog {
-    /// The next constraint: its number, and `name` or the generated one.
-    pub fn next_con(&mut self, name: Option<&str>) -> ConName {
-        self.constraints_created += 1;
-        let con = self.constraints_created;
-        ConName { con, name: name.map_or_else(|| ConName::generated_name(con), str::to_string) }
     }
 }
