@@ -93,8 +93,9 @@ fn one_sequence_not_nulls_first() {
         flat,
         [
             "GENERATED NAME,null,null,NOT DEFERRABLE,VALIDATED",
-            "USER NAME,DNAME_UKEY,null,NOT DEFERRABLE,VALIDATED",
+            // (NULLs sort last.)
             "USER NAME,null,NO ACTION,NOT DEFERRABLE,VALIDATED",
+            "USER NAME,DNAME_UKEY,null,NOT DEFERRABLE,VALIDATED",
         ]
     );
     // ALTER TABLE takes the next numbers; MODIFY NULL drops the C constraint.
