@@ -155,7 +155,7 @@ fn dictionary_views_the_lab_cannot_answer_truly_are_refused_with_their_position(
     for (sql, col) in [
         ("select count(*) from dba_tables;", 22),
         ("select index_name from all_indexes;", 24),
-        ("select * from user_constraints;", 15),
+        ("select * from user_triggers;", 15),
     ] {
         let steps = e.exec(sql);
         let (code, line, column) = error_of(steps.last().unwrap());

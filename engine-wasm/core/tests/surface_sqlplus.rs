@@ -65,8 +65,8 @@ fn describe_refuses_what_it_cannot_print_right() {
     assert_eq!((code.as_str(), line, col, msg.as_str()), ("ORA-04043", 1, 6, "object nosuch does not exist"));
     assert_eq!(err(&mut e, "desc v$session").0, "LAB-00001");
     assert_eq!(err(&mut e, "desc user_tables").0, "LAB-00001");
-    // A CTAS table's types are sized from its rows in the lab, not as
-    // Oracle derives them: refused rather than printed wrong.
+    // A CTAS column whose type the lab does not derive as Oracle does (a
+    // string expression's length): refused rather than printed wrong.
     ok(&e.exec("create table t3 as select id, 'x' || id v from t1;"));
     assert_eq!(err(&mut e, "desc t3").0, "LAB-00001");
     // SQL*Plus sizes the layout from LINESIZE; only 80 is modelled.

@@ -12,7 +12,9 @@ pub use stamp::{ObjStamp, SYS_OBJECT_ID};
 mod kinds;
 pub use kinds::{IndexKind, SegmentKind};
 mod table_parts;
-pub use table_parts::{AnalyzedSpace, ColUsage, ForeignKey, TableLoad, TempTable, UniqueKey};
+pub use table_parts::{
+    AnalyzedSpace, ColUsage, ConName, ForeignKey, TableLoad, TempTable, UniqueKey, FIRST_CONSTRAINT,
+};
 mod stats;
 pub use stats::{
     text_position, ColumnStats, IndexFigures, IndexStatsSet, StatsSet, SystemStats, CPUSPEEDNW, IOSEEKTIM, IOTFRSPEED,
@@ -58,13 +60,16 @@ pub struct Column {
     /// the default, its value, and the rows then in the table, whose
     /// blocks do not hold it (the lab's row store does).
     pub dict_default: Option<(lio_sql::ast::Expr, crate::value::Value, usize)>,
+    /// Its NOT NULL constraint (C); None when nullable or NOT NULL by the primary key.
+    pub nn: Option<ConName>,
 }
 
 impl Column {
     /// A column CREATE TABLE AS SELECT derived from its query: nullable,
     /// sized from its rows, no DEFAULT.
     pub fn derived(name: String, data_type: DataType) -> Column {
-        Column { name, data_type, not_null: false, identity: false, type_text: None, default: None, dict_default: None }
+        let (type_text, default, dict_default, nn) = (None, None, None, None);
+        Column { name, data_type, not_null: false, identity: false, type_text, default, dict_default, nn }
     }
 }
 
@@ -139,6 +144,8 @@ pub struct Table {
     pub storage: TableStorage,
     /// Primary key columns and its index.
     pub pk: Option<(Vec<usize>, IndexId, bool)>,
+    /// The primary key constraint (its index may have another name).
+    pub pk_con: Option<ConName>,
     pub indexes: Vec<IndexId>,
     pub memoptimize_read: bool,
     pub compress: bool,
@@ -414,6 +421,8 @@ pub struct Catalog {
     pub stats_set: StatsSet,
     /// Objects the lab user has created (tables, indexes, clusters).
     pub objects_created: u32,
+    /// Constraints created (CON$'s sequence: every kind, named or not).
+    pub constraints_created: u32,
 }
 
 impl Catalog {
@@ -421,6 +430,11 @@ impl Catalog {
     /// set; a partitioned index's global ones, `partition.rs`).
     pub fn index_figures(&self, id: IndexId) -> IndexFigures {
         self.part_index_figures(id, None)
+    }
+
+    /// The next constraint: its number, and `name` or the generated one.
+    pub fn next_con(&mut self, name: Option<&str>) -> ConName {
+        ConName::next(&mut self.constraints_created, name)
     }
 
     /// Whether LOCK_TABLE_STATS locked table `id`'s statistics.
@@ -506,18 +520,14 @@ impl Catalog {
             stamp: ObjStamp::default(),
             name: "DUAL".into(),
             columns: vec![Column {
-                name: "DUMMY".into(),
-                data_type: DataType::Varchar2 { len: 1, char_semantics: false },
-                not_null: false,
-                identity: false,
                 type_text: Some("VARCHAR2(1)".into()),
-                default: None,
-                dict_default: None,
+                ..Column::derived("DUMMY".into(), DataType::Varchar2 { len: 1, char_semantics: false })
             }],
             rows,
             loc: vec![loc],
             storage: TableStorage::Heap { seg: Some(seg), heap },
             pk: None,
+            pk_con: None,
             indexes: Vec::new(),
             memoptimize_read: false,
             compress: false,

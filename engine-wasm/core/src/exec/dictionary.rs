@@ -52,32 +52,18 @@ pub enum DictView {
     /// USER_PART_INDEXES, USER_IND_PARTITIONS.
     PartIndexes,
     IndPartitions,
+    /// USER_CONSTRAINTS, USER_CONS_COLUMNS (with OWNER) and their ALL_/DBA_ forms.
+    Constraints,
+    ConsColumns,
+    DbaConstraints,
+    DbaConsColumns,
 }
 
-/// A column's declared type, for SQL*Plus's display width.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ColType {
-    /// An identifier: VARCHAR2(30) up to 12.1, VARCHAR2(128) from 12.2.
-    Name,
-    /// VARCHAR2(n).
-    Text(u32),
-    /// NUMBER.
-    Num,
-    /// OBJECT_TYPE: VARCHAR2(19) up to 11.2, VARCHAR2(23) from 12c.
-    ObjectType,
-    /// DATE (SQL*Plus sizes it by NLS_DATE_FORMAT).
-    DateCol,
-}
+#[macro_use]
+mod cons;
+pub use cons::ColType;
 
 use ColType::{DateCol, Name, Num, ObjectType, Text};
-
-/// Declares a view's typed column list and its list of names, from one list.
-macro_rules! view {
-    ($typed:ident, $names:ident: $(($n:literal, $t:expr)),* $(,)?) => {
-        const $typed: &[(&str, ColType)] = &[$(($n, $t)),*];
-        const $names: &[&str] = &[$($n),*];
-    };
-}
 
 view!(TABLES, TABLES_N:
     ("OWNER", Name),
@@ -369,6 +355,8 @@ impl DictView {
                 "SEGMENTS" if n.starts_with("DBA_") => DictView::DbaSegments,
                 "TAB_COL_STATISTICS" => DictView::DbaTabColStatistics,
                 "TAB_HISTOGRAMS" | "HISTOGRAMS" => DictView::DbaTabHistograms,
+                "CONSTRAINTS" => DictView::DbaConstraints,
+                "CONS_COLUMNS" => DictView::DbaConsColumns,
                 _ => return None,
             });
         }
@@ -387,6 +375,8 @@ impl DictView {
             "PART_KEY_COLUMNS" => DictView::PartKeyColumns,
             "PART_INDEXES" => DictView::PartIndexes,
             "IND_PARTITIONS" => DictView::IndPartitions,
+            "CONSTRAINTS" => DictView::Constraints,
+            "CONS_COLUMNS" => DictView::ConsColumns,
             _ => return None,
         })
     }
@@ -431,6 +421,10 @@ impl DictView {
             DictView::PartKeyColumns => "USER_PART_KEY_COLUMNS",
             DictView::PartIndexes => "USER_PART_INDEXES",
             DictView::IndPartitions => "USER_IND_PARTITIONS",
+            DictView::Constraints => "USER_CONSTRAINTS",
+            DictView::ConsColumns => "USER_CONS_COLUMNS",
+            DictView::DbaConstraints => "DBA_CONSTRAINTS",
+            DictView::DbaConsColumns => "DBA_CONS_COLUMNS",
         }
     }
 
@@ -443,6 +437,8 @@ impl DictView {
             DictView::DbaSegments => DictView::Segments,
             DictView::DbaTabColStatistics => DictView::TabColStatistics,
             DictView::DbaTabHistograms => DictView::TabHistograms,
+            DictView::DbaConstraints => DictView::Constraints,
+            DictView::DbaConsColumns => DictView::ConsColumns,
             _ => return None,
         })
     }
@@ -472,6 +468,8 @@ impl DictView {
             DictView::PartKeyColumns => PART_KEY_COLUMNS,
             DictView::PartIndexes => PART_INDEXES,
             DictView::IndPartitions => IND_PARTITIONS,
+            DictView::Constraints | DictView::DbaConstraints => cons::typed(true),
+            DictView::ConsColumns | DictView::DbaConsColumns => cons::typed(false),
         }
     }
 
@@ -511,6 +509,8 @@ impl DictView {
             DictView::PartKeyColumns => PART_KEY_COLUMNS_N,
             DictView::PartIndexes => PART_INDEXES_N,
             DictView::IndPartitions => IND_PARTITIONS_N,
+            DictView::Constraints | DictView::DbaConstraints => cons::names(true),
+            DictView::ConsColumns | DictView::DbaConsColumns => cons::names(false),
         }
     }
 

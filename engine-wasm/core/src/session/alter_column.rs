@@ -153,6 +153,7 @@ impl Run<'_> {
             type_text: d.type_text.clone(),
             default: default.clone(),
             dict_default: None,
+            nn: None,
         };
         let value = match &default {
             Some(e) => {
@@ -192,6 +193,10 @@ impl Run<'_> {
                 return Err(e);
             }
             self.inst.cat.tables[tid].columns[width - 1].not_null = not_null;
+        }
+        if not_null {
+            let con = self.inst.cat.next_con(d.not_null_name.as_ref().map(|n| n.name.as_str()));
+            self.inst.cat.tables[tid].columns[width - 1].nn = Some(con);
         }
         Ok(())
     }
@@ -266,6 +271,8 @@ impl Run<'_> {
                 _ => {}
             }
             self.inst.cat.tables[tid].columns[c].not_null = nn;
+            let con = nn.then(|| self.inst.cat.next_con(None));
+            self.inst.cat.tables[tid].columns[c].nn = con;
             if !nn && !self.inst.profile.fast_add_nullable_default {
                 self.materialize_default(tid, c, pos)?;
             }

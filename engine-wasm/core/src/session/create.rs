@@ -110,6 +110,7 @@ impl Run<'_> {
         let tid = self.inst.cat.tables.len();
         let storage = self.table_storage(c, &name, tid, &keys.pk, &columns, deferred || part.is_some())?;
         let (ncols, stamp) = (columns.len(), self.object_stamp());
+        self.number_not_nulls(&mut columns);
         self.inst.cat.tables.push(Table {
             mem_bytes: 0,
             id: tid,
@@ -120,6 +121,7 @@ impl Run<'_> {
             loc: Vec::new(),
             storage,
             pk: None,
+            pk_con: None,
             indexes: Vec::new(),
             memoptimize_read: c.memoptimize_read,
             compress: c.physical.compress == Some(true),
@@ -180,6 +182,11 @@ impl Run<'_> {
                 type_text: d.type_text.clone(),
                 default: d.default.clone(),
                 dict_default: None,
+                // Numbered when the table is created (`number_not_nulls`).
+                nn: (d.not_null || d.identity).then(|| crate::catalog::ConName {
+                    con: 0,
+                    name: d.not_null_name.as_ref().map(|n| n.name.clone()).unwrap_or_default(),
+                }),
             })
             .collect();
         let mut ctas_rows: Option<crate::catalog::RowStore> = None;
@@ -205,7 +212,9 @@ impl Run<'_> {
                     if !n.chars().all(|ch| ch.is_ascii_alphanumeric() || ch == '_' || ch == '$' || ch == '#') {
                         return Err(LabError::new(ora::MUST_NAME_EXPRESSION_WITH_ALIAS, q.pos));
                     }
-                    columns.push(Column::derived(n.clone(), dt));
+                    let mut col = Column::derived(n.clone(), dt);
+                    self.ctas_column(&cur, i, &rows, &mut col);
+                    columns.push(col);
                 }
             } else if columns.len() != cur.columns.len() {
                 return Err(LabError::new(ora::INVALID_NUMBER_OF_COLUMN_NAMES, c.name.pos));
@@ -254,6 +263,7 @@ impl Run<'_> {
                 pk_using = d.primary_key_index.clone();
                 names.extend(d.primary_key_name.as_ref());
             }
+            names.extend(d.not_null_name.as_ref());
             if d.unique {
                 uniques.push((vec![i], d.unique_name.as_ref().map(|n| n.name.clone())));
                 uniques_using.push(d.unique_index.clone());
@@ -417,7 +427,9 @@ impl Run<'_> {
             self.inst.cat.tables[tid].pk = Some((cols, index, false));
             self.inst.cat.tables[tid].indexes.push(index);
         } else if let Some((cols, deferrable, _, cname)) = pk {
-            let iname = cname.unwrap_or_else(|| format!("SYS_C{:07}", 10000 + tid));
+            let con = self.inst.cat.next_con(cname.as_deref());
+            let iname = con.name.clone();
+            self.inst.cat.tables[tid].pk_con = Some(con);
             let ipool = if pk_using.buffer_pool.is_some() { pool_of(&pk_using) } else { pool };
             let leaf = key_leaf(&pk_using, cols.len())?;
             let iid = self.add_index(tid, &iname, cols.clone(), (true, IndexKind::BTree), ipool, leaf)?;
@@ -425,12 +437,13 @@ impl Run<'_> {
             self.inst.cat.tables[tid].pk = Some((cols, iid, deferrable));
         }
         for ((cols, cname), using) in uniques.into_iter().zip(uniques_using) {
-            let iname = cname.unwrap_or_else(|| format!("SYS_C{:07}", 20000 + self.inst.cat.indexes.len()));
+            let con = self.inst.cat.next_con(cname.as_deref());
+            let iname = con.name;
             let ipool = if using.buffer_pool.is_some() { pool_of(&using) } else { pool };
             let leaf = key_leaf(&using, cols.len())?;
             let iid = self.add_index(tid, &iname, cols.clone(), (true, IndexKind::BTree), ipool, leaf)?;
             self.place(self.inst.cat.indexes[iid].seg, &using);
-            let uk = crate::catalog::UniqueKey { name: iname, cols, index: iid };
+            let uk = crate::catalog::UniqueKey { name: iname, con: con.con, cols, index: iid };
             self.inst.cat.tables[tid].uniques.push(uk);
         }
         Ok(())
@@ -494,6 +507,7 @@ impl Run<'_> {
                     type_text: d.type_text.clone(),
                     default: None,
                     dict_default: None,
+                    nn: None,
                 })
                 .collect(),
             hash,

@@ -173,10 +173,8 @@ impl Run<'_> {
             let ix = &self.inst.cat.indexes[i];
             !ix.dropped && ix.columns.len() >= cols.len() && cols.iter().all(|c| ix.columns[..cols.len()].contains(c))
         });
-        let cname = match &k.name {
-            Some(n) => n.name.clone(),
-            None => format!("SYS_C{:07}", 20000 + self.inst.cat.indexes.len()),
-        };
+        let con = self.inst.cat.next_con(k.name.as_ref().map(|n| n.name.as_str()));
+        let cname = con.name.clone();
         let iid = match existing {
             Some(i) if self.inst.cat.indexes[i].unique && self.inst.cat.indexes[i].columns == cols => i,
             // A bitmap index cannot enforce a key, and Oracle's new B-tree
@@ -197,7 +195,11 @@ impl Run<'_> {
             }
             None => {
                 self.check_tablespace(&k.using_index)?;
-                let pool = if k.using_index.buffer_pool.is_some() { pool_of(&k.using_index) } else { t.pool };
+                let pool = if k.using_index.buffer_pool.is_some() {
+                    pool_of(&k.using_index)
+                } else {
+                    self.inst.cat.tables[tid].pool
+                };
                 let leaf = super::compress::key_leaf(&k.using_index, cols.len())?;
                 let kind = (true, crate::catalog::IndexKind::BTree);
                 let iid = self.add_index(tid, &cname, cols.clone(), kind, pool, leaf).map_err(|e| {
@@ -219,8 +221,9 @@ impl Run<'_> {
                 self.inst.cat.tables[tid].columns[c].not_null = true;
             }
             self.inst.cat.tables[tid].pk = Some((cols, iid, k.deferrable));
+            self.inst.cat.tables[tid].pk_con = Some(con);
         } else {
-            let uk = crate::catalog::UniqueKey { name: cname, cols, index: iid };
+            let uk = crate::catalog::UniqueKey { name: cname, con: con.con, cols, index: iid };
             self.inst.cat.tables[tid].uniques.push(uk);
         }
         Ok(())

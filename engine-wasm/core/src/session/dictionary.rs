@@ -56,6 +56,8 @@ impl Run<'_> {
             DictView::IndexStats => self.s.index_stats.iter().cloned().collect(),
             DictView::TabPartitions | DictView::PartTables | DictView::PartKeyColumns => self.partition_rows(d),
             DictView::PartIndexes | DictView::IndPartitions => self.part_index_rows(d),
+            DictView::Constraints | DictView::DbaConstraints => self.constraint_rows(true),
+            DictView::ConsColumns | DictView::DbaConsColumns => self.constraint_rows(false),
             // OWNER, then the USER_ view's row.
             dba => {
                 let user = dba.user_form().expect("a DBA_ view has a USER_ form");

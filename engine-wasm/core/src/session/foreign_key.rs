@@ -80,9 +80,8 @@ impl Run<'_> {
             .iter()
             .map(|pc| cols[pcols.iter().position(|c| c == pc).expect("same columns")])
             .collect();
-        let n = cat.tables.iter().map(|t| t.fks.len()).sum::<usize>();
-        let name = k.name.as_ref().map_or_else(|| format!("SYS_C{:07}", 30000 + n), |n| n.name.clone());
-        let fk = ForeignKey { name, parent, index, key_cols };
+        let c = self.inst.cat.next_con(k.name.as_ref().map(|n| n.name.as_str()));
+        let fk = ForeignKey { name: c.name, con: c.con, parent, index, key_cols };
         if validate {
             let rows = self.inst.cat.tables[tid].rows.len();
             if let Some(_r) = self.missing_parent(tid, &fk, 0, rows) {

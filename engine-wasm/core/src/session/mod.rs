@@ -14,6 +14,7 @@ mod bitmap;
 mod cbo_trace;
 mod change;
 mod compress;
+mod constraints;
 pub mod cr;
 mod create;
 pub mod cursor;

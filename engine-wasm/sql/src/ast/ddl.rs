@@ -35,6 +35,8 @@ pub struct ColumnDef {
     /// comes from the query.
     pub typed: bool,
     pub not_null: bool,
+    /// `CONSTRAINT name` before `NOT NULL`.
+    pub not_null_name: Option<Ident>,
     /// Inline `PRIMARY KEY`.
     pub primary_key: bool,
     /// Inline `UNIQUE`.

@@ -129,6 +129,7 @@ impl Parser<'_> {
             not_null: false,
             primary_key: false,
             unique: false,
+            not_null_name: None,
             primary_key_name: None,
             unique_name: None,
             primary_key_index: Physical::default(),
@@ -152,9 +153,10 @@ impl Parser<'_> {
                     return Err(self.fail(ora::MISSING_NULL_KEYWORD));
                 }
                 c.not_null = true;
-                name = None;
+                c.not_null_name = name.take();
             } else if self.eat_kw("NULL") {
                 c.not_null = false;
+                c.not_null_name = None;
                 name = None;
             } else if self.is_kw("PRIMARY") {
                 self.bump();

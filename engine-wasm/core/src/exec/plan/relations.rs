@@ -134,8 +134,9 @@ impl Builder<'_> {
                     format!(
                         "the data dictionary view {} (served: USER_TABLES, USER_INDEXES, USER_IND_COLUMNS, \
                          USER_TAB_COLUMNS, USER_TAB_COL_STATISTICS, USER_TAB_HISTOGRAMS, USER_SEGMENTS, USER_OBJECTS, \
-                         USER_ERRORS, ALL_OBJECTS, DBA_OBJECTS, and the DBA_/ALL_ forms of TABLES, INDEXES, \
-                         TAB_COLUMNS, TAB_COL_STATISTICS, TAB_HISTOGRAMS and SEGMENTS)",
+                         USER_ERRORS, USER_CONSTRAINTS, USER_CONS_COLUMNS, ALL_OBJECTS, DBA_OBJECTS, and the DBA_/ALL_ \
+                         forms of TABLES, INDEXES, TAB_COLUMNS, TAB_COL_STATISTICS, TAB_HISTOGRAMS, SEGMENTS, \
+                         CONSTRAINTS and CONS_COLUMNS)",
                         name.name
                     ),
                     name.pos,

@@ -56,7 +56,11 @@ impl Run<'_> {
         for (name, not_null, ty) in columns {
             let Some(ty) = ty else {
                 return Err(LabError::unsupported(
-                    "DESCRIBE of a table made by CREATE TABLE AS SELECT (the lab sizes its column types from the rows, not as Oracle derives them)",
+                    format!(
+                        "DESCRIBE of a table made by CREATE TABLE AS SELECT whose column {name} is an expression whose \
+                         type the lab does not derive as Oracle does (it derives a selected column's, ROWNUM's, \
+                         LEVEL's, a CAST's, and NUMBER or DATE from the values of an expression)"
+                    ),
                     pos,
                 ));
             };
