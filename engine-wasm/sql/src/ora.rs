@@ -456,6 +456,18 @@ catalogue! {
     INDEX_UNUSABLE = Ora 1502 "index '%s.%s' or partition of such index is in unusable state";
     PARTITION_KEY_UPDATE_MOVES_ROW = Ora 14402 "updating partition key column would cause a partition change";
     PARTITIONED_INDEX_REBUILD = Ora 14086 "a partitioned index may not be rebuilt as a whole";
+    /// SPLIT PARTITION's AT value not strictly between the partition's bounds.
+    SPLIT_BOUND_INVALID = Ora 14080 "partition cannot be split along the specified high bound";
+    /// SPLIT or MERGE of a hash-partitioned table.
+    NOT_RANGE_OR_LIST = Ora 14255 "table is not partitioned by Range, List, Composite Range or Composite List method";
+    MERGE_NOT_ADJACENT = Ora 14274 "partitions being merged are not adjacent";
+    MERGE_REUSES_LOWER = Ora 14275 "cannot reuse lower-bound partition as resulting partition";
+    EXCHANGE_TABLE_KIND = Ora 14095 "ALTER TABLE EXCHANGE requires a non-partitioned, non-clustered table";
+    EXCHANGE_COLUMN_COUNT = Ora 14096
+        "tables in ALTER TABLE EXCHANGE PARTITION must have the same number of columns";
+    EXCHANGE_COLUMN_MISMATCH = Ora 14097 "column type or size mismatch in ALTER TABLE EXCHANGE PARTITION";
+    EXCHANGE_INDEX_MISMATCH = Ora 14098 "index mismatch for tables in ALTER TABLE EXCHANGE PARTITION";
+    EXCHANGE_ROWS_DO_NOT_QUALIFY = Ora 14099 "all rows in table do not qualify for specified partition";
     MEMOPTIMIZE_READ_IDENTITY_KEY = Ora 62143
         "MEMOPTIMIZE FOR READ feature cannot be used on a table with an identity column as primary key";
     MEMOPTIMIZE_READ_HEAP_ONLY = Ora 62146 "MEMOPTIMIZE FOR READ feature is allowed only on heap-organized tables";
