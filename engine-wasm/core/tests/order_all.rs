@@ -670,6 +670,19 @@ fn order_group_partitioned_indexes() {
     );
 }
 
+/// Issue 34's partition maintenance (Schneider's splits) beside the
+/// partitioned index article.
+#[test]
+fn order_group_partition_maintenance() {
+    order::check(
+        &[
+            "tests/articles/schneider-split-partition-unusable-index.sql",
+            "tests/articles/kuhn-global-partitioned-index-11g.sql",
+        ],
+        &[],
+    );
+}
+
 /// The bitmap index article (issue 34) beside the compressed index one.
 #[test]
 fn order_group_bitmap_indexes() {
