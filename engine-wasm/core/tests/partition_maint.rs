@@ -251,3 +251,44 @@ fn exchange_errors_and_validation() {
     assert_eq!(row_strings(&s[1]), ["1"]);
     assert_eq!(row_strings(&s[2]), ["8"]);
 }
+
+/// EXPLAIN PLAN of an UPDATE and a DELETE: the statement line with the
+/// query's estimates, the change's line with none (as Oracle prints
+/// UPDATE and DELETE: Rows, Bytes, Cost and Time blank), then the query's
+/// lines, the PARTITION line with its Pstart and Pstop. Over an index the
+/// change takes the rowids from the scan: no TABLE ACCESS line.
+#[test]
+fn explain_plan_of_update_and_delete() {
+    let steps = run(&format!(
+        "{R}explain plan for update r set v = 'x' where n = 7;\n\
+         select * from table(dbms_xplan.display);\n\
+         explain plan for delete /*+ full(r) */ from r where v = 'v3';\n\
+         select * from table(dbms_xplan.display(null, null, 'BASIC +PARTITION'));"
+    ));
+    let n = steps.len();
+    let text = |s: &lio_core::StepOut| row_strings(s);
+    let upd = text(&steps[n - 3]);
+    assert_eq!(
+        upd[3..9],
+        [
+            "| Id  | Operation               | Name | Rows  | Cost (%CPU)| Time     | Pstart| Pstop |",
+            "----------------------------------------------------------------------------------------",
+            "|   0 | UPDATE STATEMENT        |      |     1 |     1   (0)| 00:00:01 |       |       |",
+            "|   1 |  UPDATE                 | R    |       |            |          |       |       |",
+            "|   2 |   PARTITION RANGE SINGLE|      |     1 |     1   (0)| 00:00:01 |     2 |     2 |",
+            "|*  3 |    INDEX RANGE SCAN     | R_N  |     1 |     1   (0)| 00:00:01 |     2 |     2 |",
+        ]
+    );
+    let del = text(&steps[n - 1]);
+    assert_eq!(
+        del[3..9],
+        [
+            "| Id  | Operation            | Name | Pstart| Pstop |",
+            "-----------------------------------------------------",
+            "|   0 | DELETE STATEMENT     |      |       |       |",
+            "|   1 |  DELETE              | R    |       |       |",
+            "|   2 |   PARTITION RANGE ALL|      |     1 |     2 |",
+            "|   3 |    TABLE ACCESS FULL | R    |     1 |     2 |",
+        ]
+    );
+}
