@@ -57,7 +57,7 @@ impl Run<'_> {
             return Err(LabError::new(ora::EXCHANGE_ROWS_DO_NOT_QUALIFY, table.pos));
         }
         let ours: Vec<u32> = (0..t.loc.len() as u32)
-            .filter(|&r| !t.loc[r as usize].is_dead() && pt.row_part[r as usize] as usize == i)
+            .filter(|&r| !t.loc[r as usize].is_dead() && pt.row_part.get(r as usize).is_some_and(|&q| q as usize == i))
             .collect();
         let any_rows = !ours.is_empty() || !theirs.is_empty();
         let changed = self.trade_rows(tid, other, i, (&ours, &theirs));
@@ -68,7 +68,8 @@ impl Run<'_> {
         self.txn().undo.truncate(undo_len);
         let t = &self.inst.cat.tables[tid];
         let pt = t.part.as_deref().expect("checked");
-        let in_part: Vec<bool> = (0..t.loc.len()).map(|r| pt.row_part[r] as usize == i).collect();
+        let in_part: Vec<bool> =
+            (0..t.loc.len()).map(|r| pt.row_part.get(r).is_some_and(|&q| q as usize == i)).collect();
         for iid in self.inst.cat.tables[tid].indexes.clone() {
             let ps = self.inst.cat.indexes[iid].parts().cloned();
             match ps {

@@ -148,7 +148,12 @@ impl Run<'_> {
         let t = &self.inst.cat.tables[tid];
         let pt = t.part.as_deref().expect("checked");
         let (mut lo, mut hi) = (Vec::new(), Vec::new());
-        for (r, _) in pt.row_part.iter().enumerate().filter(|(r, p)| **p as usize == i && !t.loc[*r].is_dead()) {
+        for (r, _) in pt
+            .row_part
+            .iter()
+            .enumerate()
+            .filter(|(r, p)| **p as usize == i && t.loc.get(*r).is_some_and(|l| !l.is_dead()))
+        {
             let k = t.rows.value(r, pt.key);
             let below = !k.is_null() && k.cmp_sql(&v) == std::cmp::Ordering::Less;
             if below {
@@ -368,8 +373,9 @@ impl Run<'_> {
         let leaf = (ix.btree.pctfree, ix.btree.prefix_cols);
         let t = &self.inst.cat.tables[tid];
         let pt = t.part.as_deref().expect("checked");
-        let keep: Vec<bool> =
-            (0..t.loc.len()).map(|r| filled && !t.loc[r].is_dead() && pt.row_part[r] as usize == p).collect();
+        let keep: Vec<bool> = (0..t.loc.len())
+            .map(|r| filled && !t.loc[r].is_dead() && pt.row_part.get(r).is_some_and(|&q| q as usize == p))
+            .collect();
         let c = self.build_index(tid, &iname, cols, (unique, IndexKind::BTree), pool, leaf, Some(&|r| keep[r]))?;
         let pt = self.inst.cat.tables[tid].part.as_deref().expect("checked");
         let q = &pt.parts[p];
