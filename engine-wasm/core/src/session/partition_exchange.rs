@@ -78,11 +78,10 @@ impl Run<'_> {
                     let usable = pair.is_some_and(|x| !self.inst.cat.indexes[x].unusable);
                     self.refill_index(ps.children[i], &|r| in_part[r], usable)?;
                 }
-                Some(ps) => {
-                    if *update == IndexUpkeep::None && any_rows {
-                        ps.children.iter().for_each(|&c| self.inst.cat.indexes[c].unusable = true);
-                    }
+                Some(ps) if *update == IndexUpkeep::None && any_rows => {
+                    ps.children.iter().for_each(|&c| self.inst.cat.indexes[c].unusable = true);
                 }
+                Some(_) => {}
                 None if *update == IndexUpkeep::None && any_rows => self.inst.cat.indexes[iid].unusable = true,
                 None => {}
             }

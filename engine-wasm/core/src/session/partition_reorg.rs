@@ -16,6 +16,7 @@
 //!   result takes the higher bound and may reuse the higher one's name,
 //!   not the lower one's, ORA-14275); a list merge takes both value lists.
 //!   Indexes as for a split that moves rows, when the two held any.
+//!
 //! Neither is logged in the lab (no redo or undo is generated for the
 //! copied rows, as for the other partition DDL): the rows, segments,
 //! ROWIDs and index states are modelled, not the copy's own I/O.
