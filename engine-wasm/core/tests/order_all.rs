@@ -670,13 +670,14 @@ fn order_group_partitioned_indexes() {
     );
 }
 
-/// Issue 34's partition maintenance (Schneider's splits) beside the
+/// Issue 34's partition maintenance (Schneider's splits, Deo's exchange) beside the
 /// partitioned index article.
 #[test]
 fn order_group_partition_maintenance() {
     order::check(
         &[
             "tests/articles/schneider-split-partition-unusable-index.sql",
+            "tests/articles/avdeo-exchange-partition-11g.sql",
             "tests/articles/kuhn-global-partitioned-index-11g.sql",
         ],
         &[],

@@ -292,3 +292,18 @@ fn explain_plan_of_update_and_delete() {
         ]
     );
 }
+
+/// Deo's "Exchange Partition in Oracle" (2011):
+/// tests/articles/avdeo-exchange-partition-11g.sql. Published: T's 14966
+/// rows, PT 0 rows, then after the exchange WITHOUT VALIDATION PT 14966.
+/// The lab's own: T empty, T_IDX UNUSABLE (EXCLUDING INDEXES).
+#[test]
+fn avdeo_exchange_partition() {
+    let mut e = quiet_engine();
+    let steps = e.exec(include_str!("../../../tests/articles/avdeo-exchange-partition-11g.sql"));
+    ok(&steps);
+    let counts: Vec<Vec<String>> =
+        steps.iter().filter(|s| s.statement.starts_with("select count(1)")).map(row_strings).collect();
+    assert_eq!(counts, [["14966"], ["0"], ["14966"], ["0"]]);
+    assert_eq!(row_strings(steps.last().unwrap()), ["T_IDX|UNUSABLE"]);
+}
