@@ -137,6 +137,35 @@ export function setupScripts(tables) {
       ora.push(`delete from ${t.name} where mod(id, 5) = 1;`);
       lite.push(`delete from ${t.name} where id % 5 = 1`);
     }
+    // Partition maintenance that leaves the rows as they were (issue 34;
+    // Oracle's side only, no draw from the generator): P1 exchanged with
+    // an empty table and back (its local index partition then rebuilt),
+    // a range table's P3 split at 6 and P1 and P2 merged, a list table's
+    // P1 and P2 merged; with UPDATE INDEXES, UPDATE GLOBAL INDEXES or
+    // neither (by the row count), the UNUSABLE indexes rebuilt.
+    if (t.part === 'range' || t.part === 'list') {
+      const x = `${t.name}_x`;
+      const how = t.rows.length % 3;
+      const upkeep = ['', ' update global indexes', ' update indexes'][how];
+      ora.push(`create table ${x} (id number, n1 number, n2 number, s1 varchar2(10), s2 varchar2(10), c1 char(4), d1 varchar2(5));`);
+      ora.push(`alter table ${t.name} exchange partition p1 with table ${x} update global indexes;`);
+      ora.push(`alter table ${t.name} exchange partition p1 with table ${x} update global indexes;`);
+      ora.push(`alter index ${t.name}_n1 rebuild partition p1;`);
+      const made = [];
+      if (t.part === 'range') {
+        ora.push(`alter table ${t.name} split partition p3 at (6) into (partition p3, partition p4)${upkeep};`);
+        ora.push(`alter table ${t.name} merge partitions p1, p2 into partition p2${upkeep};`);
+        made.push('p2', 'p3', 'p4');
+      } else {
+        ora.push(`alter table ${t.name} merge partitions p1, p2 into partition p12${upkeep};`);
+        made.push('p12');
+      }
+      if (how !== 2) made.forEach((p) => ora.push(`alter index ${t.name}_n1 rebuild partition ${p};`));
+      if (how === 0) {
+        ora.push(`alter index ${t.name}_n2_id rebuild;`);
+        ora.push(`alter index ${t.name}_g rebuild partition g1;`, `alter index ${t.name}_g rebuild partition g2;`);
+      }
+    }
     // A column added with a DEFAULT (every third table by its row count,
     // no draw from the generator): the old rows read the default, and a
     // row inserted naming two columns takes it (the others NULL).

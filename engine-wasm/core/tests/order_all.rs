@@ -671,6 +671,20 @@ fn order_group_partitioned_indexes() {
     );
 }
 
+/// Issue 34's partition maintenance (Schneider's splits, Deo's exchange) beside the
+/// partitioned index article.
+#[test]
+fn order_group_partition_maintenance() {
+    order::check(
+        &[
+            "tests/articles/schneider-split-partition-unusable-index.sql",
+            "tests/articles/avdeo-exchange-partition-11g.sql",
+            "tests/articles/kuhn-global-partitioned-index-11g.sql",
+        ],
+        &[],
+    );
+}
+
 /// The bitmap index article (issue 34) beside the compressed index one.
 #[test]
 fn order_group_bitmap_indexes() {

@@ -26,91 +26,8 @@
 //! [`LabError`](crate::LabError) of their own: `LabError::pls` wraps one in
 //! `ORA-06550`, `LabError::sp2` in `LAB-00002`.
 
-use std::fmt;
-
-/// The message file an entry belongs to.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Facility {
-    /// `ORA-nnnnn`: Oracle Database.
-    Ora,
-    /// `PLS-nnnnn`: the PL/SQL compiler (reported inside `ORA-06550`).
-    Pls,
-    /// `SP2-nnnn`: SQL*Plus (reported inside `LAB-00002` or `LAB-00003`).
-    Sp2,
-    /// `LAB-nnnnn`: LIO Lab itself.
-    Lab,
-}
-
-impl Facility {
-    /// The code of message `number` in this file: `ORA-00942`, `SP2-0734`.
-    pub fn code(self, number: u32) -> String {
-        match self {
-            Facility::Sp2 => format!("SP2-{number:04}"),
-            f => format!("{}-{number:05}", f.prefix()),
-        }
-    }
-
-    pub const fn prefix(self) -> &'static str {
-        match self {
-            Facility::Ora => "ORA",
-            Facility::Pls => "PLS",
-            Facility::Sp2 => "SP2",
-            Facility::Lab => "LAB",
-        }
-    }
-}
-
-/// One catalogued message: its code and its fixed text.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Entry {
-    pub facility: Facility,
-    pub number: u32,
-    /// The fixed text; each `%s` is filled by one argument, in order.
-    pub text: &'static str,
-}
-
-impl Entry {
-    /// The code as printed: `ORA-00942`, `PLS-00103`, `SP2-0734`, `LAB-00001`.
-    pub fn code(&self) -> String {
-        self.facility.code(self.number)
-    }
-
-    /// The fixed text (placeholders left as `%s`).
-    pub fn text(&self) -> &'static str {
-        self.text
-    }
-
-    /// How many `%s` placeholders the text holds.
-    pub fn placeholders(&self) -> usize {
-        self.text.matches("%s").count()
-    }
-
-    /// The text with its placeholders filled by `args`, in order (a missing
-    /// argument leaves the place empty, a surplus one is ignored).
-    pub fn message(&self, args: &[&dyn fmt::Display]) -> String {
-        let mut out = String::with_capacity(self.text.len());
-        let mut parts = self.text.split("%s");
-        out.push_str(parts.next().unwrap_or(""));
-        for (k, part) in parts.enumerate() {
-            if let Some(a) = args.get(k) {
-                out.push_str(&a.to_string());
-            }
-            out.push_str(part);
-        }
-        out
-    }
-
-    /// `CODE: message`, as SQL*Plus prints it: `SP2-0103: Nothing in SQL buffer to run.`
-    pub fn line(&self, args: &[&dyn fmt::Display]) -> String {
-        format!("{}: {}", self.code(), self.message(args))
-    }
-}
-
-impl fmt::Display for Entry {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {}", self.code(), self.text)
-    }
-}
+mod entry;
+pub use entry::{Entry, Facility};
 
 macro_rules! catalogue {
     ($($(#[$doc:meta])* $name:ident = $facility:ident $number:literal $text:literal;)*) => {
@@ -456,6 +373,18 @@ catalogue! {
     INDEX_UNUSABLE = Ora 1502 "index '%s.%s' or partition of such index is in unusable state";
     PARTITION_KEY_UPDATE_MOVES_ROW = Ora 14402 "updating partition key column would cause a partition change";
     PARTITIONED_INDEX_REBUILD = Ora 14086 "a partitioned index may not be rebuilt as a whole";
+    /// SPLIT PARTITION's AT value not strictly between the partition's bounds.
+    SPLIT_BOUND_INVALID = Ora 14080 "partition cannot be split along the specified high bound";
+    /// SPLIT or MERGE of a hash-partitioned table.
+    NOT_RANGE_OR_LIST = Ora 14255 "table is not partitioned by Range, List, Composite Range or Composite List method";
+    MERGE_NOT_ADJACENT = Ora 14274 "partitions being merged are not adjacent";
+    MERGE_REUSES_LOWER = Ora 14275 "cannot reuse lower-bound partition as resulting partition";
+    EXCHANGE_TABLE_KIND = Ora 14095 "ALTER TABLE EXCHANGE requires a non-partitioned, non-clustered table";
+    EXCHANGE_COLUMN_COUNT = Ora 14096
+        "tables in ALTER TABLE EXCHANGE PARTITION must have the same number of columns";
+    EXCHANGE_COLUMN_MISMATCH = Ora 14097 "column type or size mismatch in ALTER TABLE EXCHANGE PARTITION";
+    EXCHANGE_INDEX_MISMATCH = Ora 14098 "index mismatch for tables in ALTER TABLE EXCHANGE PARTITION";
+    EXCHANGE_ROWS_DO_NOT_QUALIFY = Ora 14099 "all rows in table do not qualify for specified partition";
     MEMOPTIMIZE_READ_IDENTITY_KEY = Ora 62143
         "MEMOPTIMIZE FOR READ feature cannot be used on a table with an identity column as primary key";
     MEMOPTIMIZE_READ_HEAP_ONLY = Ora 62146 "MEMOPTIMIZE FOR READ feature is allowed only on heap-organized tables";

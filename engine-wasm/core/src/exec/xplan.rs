@@ -476,6 +476,8 @@ fn blank_estimates(lines: &[PlanLineOut], l: &PlanLineOut) -> Blank {
         // Nor the combinations' (Kyte, Expert Oracle Database
         // Architecture, 12c; Antognini, TOP 2nd ed.).
         "BITMAP AND" | "BITMAP OR" | "BITMAP MINUS" | "BITMAP MERGE" => Blank::All,
+        // The change of an UPDATE or DELETE has no estimates of its own.
+        "UPDATE" | "DELETE" => Blank::All,
         "SORT AGGREGATE" => Blank::Cost,
         "NESTED LOOPS" => {
             // NLJ batching: NESTED LOOPS over (NESTED LOOPS, a table

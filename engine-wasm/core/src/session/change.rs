@@ -126,21 +126,7 @@ impl Run<'_> {
             return Err(LabError::new(ora::NOT_ALL_VARIABLES_BOUND, target.pos));
         }
         if !matches!(c.project.last(), Some(CExpr::RowId(_))) {
-            // The table's rows are changed in current mode: an index probe
-            // hands its rowids straight to the change (no consistent get of
-            // the table block), as UPDATE/DELETE over an index do.
-            // (Under a partitioned table's PARTITION line, the line stays
-            // above the index scan.)
-            let at = match &mut c.root.kind {
-                OpKind::CountStopkey { child, limit: u64::MAX, .. } => child.as_mut(),
-                _ => &mut c.root,
-            };
-            if let OpKind::ByRowid { table, child, filter, .. } = &at.kind {
-                if *table == tid && filter.is_empty() {
-                    let child = (**child).clone();
-                    *at = child;
-                }
-            }
+            changed_by_rowid(&mut c.root, tid);
             let Some(src) = table_src(&c.root.kind, tid) else {
                 return Err(LabError::with(ora::LAB_UNSUPPORTED, "this access path for UPDATE or DELETE", target.pos));
             };
@@ -548,4 +534,22 @@ pub(super) fn convert(
         // Text by NLS_DATE_FORMAT; a number is ORA-00932.
         (DataType::Date, v) => Value::Date(crate::exec::datefn::as_date(&v, pos)?.expect("not null")),
     })
+}
+
+/// The table's rows are changed in current mode: an index probe hands its
+/// rowids straight to the change (no consistent get of the table block),
+/// as UPDATE/DELETE over an index do, so the plan's table access by rowid
+/// goes (when it filters nothing). Under a partitioned table's PARTITION
+/// line, the line stays above the index scan.
+pub(super) fn changed_by_rowid(root: &mut exec::Op, tid: TableId) {
+    let at = match &mut root.kind {
+        OpKind::CountStopkey { child, limit: u64::MAX, .. } => child.as_mut(),
+        _ => root,
+    };
+    if let OpKind::ByRowid { table, child, filter, .. } = &at.kind {
+        if *table == tid && filter.is_empty() {
+            let child = (**child).clone();
+            *at = child;
+        }
+    }
 }

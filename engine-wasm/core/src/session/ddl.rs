@@ -59,7 +59,8 @@ impl Run<'_> {
         if let AlterTableAction::AddPartition(_)
         | AlterTableAction::DropPartition(..)
         | AlterTableAction::TruncatePartition(..)
-        | AlterTableAction::RowMovement(_) = &a.action
+        | AlterTableAction::RowMovement(_)
+        | AlterTableAction::Reorganize(_) = &a.action
         {
             return self.alter_partitions(tid, a);
         }
@@ -127,6 +128,7 @@ impl Run<'_> {
             // Dispatched above.
             AlterTableAction::AddPartition(_) | AlterTableAction::DropPartition(..) => {}
             AlterTableAction::TruncatePartition(..) | AlterTableAction::RowMovement(_) => {}
+            AlterTableAction::Reorganize(_) => {}
         }
         self.invalidate_table(tid);
         Ok(Outcome { feedback: Some("Table altered.".into()), ..Default::default() })

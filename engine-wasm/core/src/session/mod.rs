@@ -37,6 +37,8 @@ mod part_index_ddl;
 mod part_index_dict;
 mod partition;
 mod partition_ddl;
+mod partition_exchange;
+mod partition_reorg;
 mod plsql;
 mod plsql_vars;
 mod program;

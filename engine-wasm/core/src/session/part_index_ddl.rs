@@ -137,9 +137,7 @@ impl Run<'_> {
                 .find(|&&c| self.inst.cat.indexes[c].part_of().is_some_and(|o| o.name == p.name))
                 .ok_or_else(|| LabError::new(ora::PARTITION_DOES_NOT_EXIST, p.pos))?,
         };
-        let ix = &self.inst.cat.indexes[target];
-        let (tid, cols, unique) = (ix.table, ix.columns.clone(), ix.unique);
-        let leaf = (ix.btree.pctfree, ix.btree.prefix_cols);
+        let tid = self.inst.cat.indexes[target].table;
         let keep: Vec<bool> = {
             let t = &self.inst.cat.tables[tid];
             (0..t.rows.len() as u32)
@@ -149,16 +147,7 @@ impl Run<'_> {
                 })
                 .collect()
         };
-        let bt = self.index_tree(tid, &cols, (unique, IndexKind::BTree), leaf, Some(&|r| keep[r]))?;
-        let seg = self.inst.cat.indexes[target].seg;
-        self.inst.sga.cache.invalidate_segment(seg);
-        for b in 0..bt.blocks() {
-            self.format_block(seg, b);
-        }
-        let ix = &mut self.inst.cat.indexes[target];
-        ix.btree.free_entries();
-        ix.btree = bt;
-        ix.unusable = false;
+        self.refill_index(target, &|r| keep.get(r).copied().unwrap_or(false), true)?;
         self.invalidate_table(tid);
         Ok(Some(Outcome { feedback: Some("Index altered.".into()), ..Default::default() }))
     }

@@ -90,7 +90,7 @@ impl Run<'_> {
 
     /// A bound's value: a constant expression, converted to the key
     /// column's type (a bind or a column is not a constant).
-    fn bound_value(&mut self, e: &lio_sql::ast::Expr, col: &Column, table: &str) -> Result<Value, LabError> {
+    pub(super) fn bound_value(&mut self, e: &lio_sql::ast::Expr, col: &Column, table: &str) -> Result<Value, LabError> {
         let pos = exec::plan::position_of(e);
         let v = self.eval_constant(e, "a partition bound that is not a constant")?;
         let col = Column { not_null: false, ..col.clone() };
@@ -362,7 +362,7 @@ fn check_range_bounds(parts: &[Partition], p: &PartitionBy) -> Result<(), LabErr
 
 /// A bound as USER_TAB_PARTITIONS.HIGH_VALUE shows it: a number as it
 /// is, a string quoted, a date as Oracle writes a DATE constant.
-fn high_value_text(v: &Value) -> String {
+pub(super) fn high_value_text(v: &Value) -> String {
     match v {
         Value::Null => "NULL".into(),
         Value::Num(n) => n.to_string(),

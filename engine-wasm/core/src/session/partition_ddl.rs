@@ -43,6 +43,7 @@ impl Run<'_> {
                     self.truncate_partitions(tid, Some(i));
                 }
             }
+            AlterTableAction::Reorganize(r) => self.reorganize(tid, r)?,
             _ => unreachable!("the caller dispatches only partition operations"),
         }
         Ok(Outcome { feedback: Some("Table altered.".into()), ..Default::default() })

@@ -14,6 +14,10 @@ impl Run<'_> {
     pub(super) fn explain_plan(&mut self, e: &ExplainPlan, text: &str) -> Result<Outcome, LabError> {
         self.ensure_dual(Some(&e.query), None);
         let mut c = self.explain_compile(&e.query)?;
+        if let Some(load) = e.load.as_ref().filter(|l| l.change.is_some()) {
+            let tid = self.dml_table(&load.table)?;
+            super::change::changed_by_rowid(&mut c.root, tid);
+        }
         if let Some(v) = c.dictionary_view() {
             return Err(exec::plan::dictionary_plan_refused(v, "EXPLAIN PLAN", e.query.pos));
         }
@@ -47,13 +51,19 @@ impl Run<'_> {
             (false, true) => Some("LOAD TABLE CONVENTIONAL"),
             (false, false) => None,
         };
+        let (statement, op) = match load.change {
+            Some(ExplainChange::Update) => ("UPDATE STATEMENT", Some("UPDATE")),
+            Some(ExplainChange::Delete) => ("DELETE STATEMENT", Some("DELETE")),
+            None if load.create => ("CREATE TABLE STATEMENT", op),
+            None => ("INSERT STATEMENT", op),
+        };
         let shift = op.is_some() as u16;
         for l in lines.iter_mut().skip(1) {
             l.id += shift;
             l.depth += shift;
             l.parent = l.parent.map(|p| if p == 0 { shift } else { p + shift });
         }
-        lines[0].operation = if load.create { "CREATE TABLE STATEMENT" } else { "INSERT STATEMENT" }.into();
+        lines[0].operation = statement.into();
         if let Some(op) = op {
             let line = PlanLineOut {
                 id: 1,
@@ -63,6 +73,8 @@ impl Run<'_> {
                 name: Some(name),
                 access: None,
                 filter: None,
+                pstart: None,
+                pstop: None,
                 ..top
             };
             lines.insert(1, line);

@@ -187,6 +187,29 @@ pub struct PartitionBy {
     pub pos: Pos,
 }
 
+/// What a partition maintenance operation does to the table's indexes:
+/// `UPDATE INDEXES` (All), `UPDATE GLOBAL INDEXES` (Global), neither.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum IndexUpkeep {
+    None,
+    Global,
+    All,
+}
+
+/// A partition maintenance operation that moves rows between segments.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Reorganize {
+    /// `SPLIT PARTITION p AT (v) [INTO (PARTITION [a] [TABLESPACE ts],
+    /// PARTITION [b] ...)]`: the two new partitions (Hash bounds: names
+    /// and tablespaces only).
+    Split { name: Ident, at: Expr, into: Vec<PartitionDef>, update: IndexUpkeep },
+    /// `MERGE PARTITIONS p1, p2 [INTO PARTITION [p] [TABLESPACE ts]]`.
+    Merge { names: [Ident; 2], into: Option<PartitionDef>, update: IndexUpkeep },
+    /// `EXCHANGE PARTITION p WITH TABLE t [INCLUDING | EXCLUDING INDEXES]
+    /// [WITH | WITHOUT VALIDATION]`.
+    Exchange { name: Ident, table: Ident, including: bool, validation: bool, update: IndexUpkeep },
+}
+
 /// One partition as declared.
 #[derive(Debug, Clone, PartialEq)]
 pub struct PartitionDef {
@@ -282,6 +305,8 @@ pub enum AlterTableAction {
     TruncatePartition(Ident, bool),
     /// `ENABLE | DISABLE ROW MOVEMENT`
     RowMovement(bool),
+    /// `SPLIT PARTITION`, `MERGE PARTITIONS`, `EXCHANGE PARTITION`.
+    Reorganize(Box<Reorganize>),
     /// `ADD (col type [DEFAULT expr] [NOT NULL], ...)` or `ADD col ...`
     AddColumns(Vec<ColumnDef>),
     /// `MODIFY (col [type] [DEFAULT expr] [NULL | NOT NULL], ...)`

@@ -152,6 +152,15 @@ pub struct ExplainLoad {
     pub create: bool,
     /// A direct-path load: CTAS, or INSERT with the APPEND hint.
     pub direct: bool,
+    /// An explained UPDATE or DELETE (the query finds its rows).
+    pub change: Option<ExplainChange>,
+}
+
+/// The change an explained UPDATE or DELETE makes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ExplainChange {
+    Update,
+    Delete,
 }
 
 /// Which DBMS_XPLAN table function a query reads.

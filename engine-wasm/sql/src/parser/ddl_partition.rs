@@ -78,49 +78,139 @@ impl Parser<'_> {
         Ok(p)
     }
 
-    /// `ALTER TABLE t` at `ADD | DROP | TRUNCATE PARTITION ...`; the other
-    /// partition maintenance operations are LAB-00001, named.
+    /// `ALTER TABLE t` at `ADD | DROP | TRUNCATE | SPLIT | EXCHANGE
+    /// PARTITION ...` or `MERGE PARTITIONS ...`; the other partition
+    /// maintenance operations are LAB-00001, named.
     pub(super) fn alter_partition(&mut self, name: Ident) -> R<StatementKind> {
         let verb = self.word().unwrap_or_default().to_string();
-        if !matches!(verb.as_str(), "ADD" | "DROP" | "TRUNCATE") || !self.nth_is_kw(1, "PARTITION") {
+        let what = if verb == "MERGE" { "PARTITIONS" } else { "PARTITION" };
+        let known = matches!(verb.as_str(), "ADD" | "DROP" | "TRUNCATE" | "SPLIT" | "EXCHANGE" | "MERGE");
+        if !known || !self.nth_is_kw(1, what) {
             let what = self.nth_word(1).unwrap_or_default().to_string();
             return Err(self.unsupported(format!("ALTER TABLE ... {verb} {what}")));
         }
         self.bump();
-        let mut update = false;
-        let action = if verb == "ADD" {
-            // The bound says the method: VALUES LESS THAN (range), VALUES (list), none (hash).
-            let at = if self.nth_is_kw(1, "VALUES") { 1 } else { 2 };
-            let method = match (self.nth_is_kw(at, "VALUES"), self.nth_is_kw(at + 1, "LESS")) {
-                (true, true) => PartitionMethod::Range,
-                (true, false) => PartitionMethod::List,
-                _ => PartitionMethod::Hash,
-            };
-            Ok(AlterTableAction::AddPartition(self.partition_def(method)?))
-        } else {
-            self.bump();
-            let p = self.column_ident()?;
-            Err((verb == "DROP", p))
+        let action = match verb.as_str() {
+            "ADD" => {
+                // The bound says the method: VALUES LESS THAN (range), VALUES (list), none (hash).
+                let at = if self.nth_is_kw(1, "VALUES") { 1 } else { 2 };
+                let method = match (self.nth_is_kw(at, "VALUES"), self.nth_is_kw(at + 1, "LESS")) {
+                    (true, true) => PartitionMethod::Range,
+                    (true, false) => PartitionMethod::List,
+                    _ => PartitionMethod::Hash,
+                };
+                let d = self.partition_def(method)?;
+                self.index_upkeep()?;
+                AlterTableAction::AddPartition(d)
+            }
+            "SPLIT" | "MERGE" | "EXCHANGE" => AlterTableAction::Reorganize(Box::new(self.reorganize(&verb)?)),
+            _ => {
+                self.bump();
+                let p = self.column_ident()?;
+                let update = self.index_upkeep()? != IndexUpkeep::None;
+                if verb == "DROP" {
+                    AlterTableAction::DropPartition(p, update)
+                } else {
+                    AlterTableAction::TruncatePartition(p, update)
+                }
+            }
         };
+        Ok(StatementKind::AlterTable(AlterTable { name, action }))
+    }
+
+    /// After `SPLIT | MERGE | EXCHANGE`, at `PARTITION[S]`.
+    fn reorganize(&mut self, verb: &str) -> R<Reorganize> {
+        self.bump();
+        let name = self.column_ident()?;
+        Ok(match verb {
+            "SPLIT" => {
+                if self.is_kw("VALUES") {
+                    return Err(self.unsupported("SPLIT PARTITION ... VALUES (a list partition's split)"));
+                }
+                self.missing_keyword("AT")?;
+                self.lparen()?;
+                let at = self.expr()?;
+                if self.is(&Tok::Comma) {
+                    return Err(self.unsupported("partition keys of more than one column"));
+                }
+                self.rparen()?;
+                let mut into = Vec::new();
+                if self.eat_kw("INTO") {
+                    self.lparen()?;
+                    into.push(self.partition_def(PartitionMethod::Hash)?);
+                    if !self.eat(&Tok::Comma) {
+                        return Err(self.fail(ora::MISSING_COMMA));
+                    }
+                    into.push(self.partition_def(PartitionMethod::Hash)?);
+                    self.rparen()?;
+                }
+                Reorganize::Split { name, at, into, update: self.index_upkeep()? }
+            }
+            "MERGE" => {
+                if !self.eat(&Tok::Comma) {
+                    return Err(self.fail(ora::MISSING_COMMA));
+                }
+                let second = self.column_ident()?;
+                if self.is(&Tok::Comma) {
+                    return Err(self.unsupported("MERGE PARTITIONS of more than two partitions"));
+                }
+                let into = if self.eat_kw("INTO") { Some(self.partition_def(PartitionMethod::Hash)?) } else { None };
+                Reorganize::Merge { names: [name, second], into, update: self.index_upkeep()? }
+            }
+            _ => {
+                self.missing_keyword("WITH")?;
+                self.missing_keyword("TABLE")?;
+                let table = self.object_name(ora::INVALID_TABLE_NAME)?;
+                let (mut including, mut validation) = (false, true);
+                loop {
+                    if (self.is_kw("INCLUDING") || self.is_kw("EXCLUDING")) && self.nth_is_kw(1, "INDEXES") {
+                        including = self.is_kw("INCLUDING");
+                        self.bump();
+                        self.bump();
+                    } else if (self.is_kw("WITH") || self.is_kw("WITHOUT")) && self.nth_is_kw(1, "VALIDATION") {
+                        validation = self.is_kw("WITH");
+                        self.bump();
+                        self.bump();
+                    } else {
+                        break;
+                    }
+                }
+                if self.is_kw("EXCEPTIONS") {
+                    return Err(self.unsupported("EXCHANGE PARTITION ... EXCEPTIONS INTO"));
+                }
+                Reorganize::Exchange { name, table, including, validation, update: self.index_upkeep()? }
+            }
+        })
+    }
+
+    /// A maintenance operation's tail: `[DROP [ALL] | REUSE STORAGE]`
+    /// `[UPDATE [GLOBAL] INDEXES | INVALIDATE GLOBAL INDEXES]`.
+    fn index_upkeep(&mut self) -> R<IndexUpkeep> {
+        let mut update = IndexUpkeep::None;
         loop {
             if self.eat_kw("DROP") || self.eat_kw("REUSE") {
                 self.eat_kw("ALL");
                 self.missing_keyword("STORAGE")?;
             } else if self.is_kw("UPDATE") || self.is_kw("INVALIDATE") {
-                update = self.is_kw("UPDATE");
+                let up = self.is_kw("UPDATE");
                 self.bump();
-                self.eat_kw("GLOBAL");
+                let global = self.eat_kw("GLOBAL");
+                if up && !global && self.is(&Tok::LParen) {
+                    return Err(self.unsupported("UPDATE INDEXES with an index list"));
+                }
                 self.missing_keyword("INDEXES")?;
+                update = match (up, global) {
+                    (false, _) => IndexUpkeep::None,
+                    (true, true) => IndexUpkeep::Global,
+                    (true, false) => IndexUpkeep::All,
+                };
+            } else if self.is_kw("PARALLEL") || self.is_kw("NOPARALLEL") || self.is_kw("ONLINE") {
+                let w = self.word().unwrap_or_default().to_string();
+                return Err(self.unsupported(format!("{w} partition maintenance")));
             } else {
-                break;
+                return Ok(update);
             }
         }
-        let action = match action {
-            Ok(a) => a,
-            Err((true, p)) => AlterTableAction::DropPartition(p, update),
-            Err((false, p)) => AlterTableAction::TruncatePartition(p, update),
-        };
-        Ok(StatementKind::AlterTable(AlterTable { name, action }))
     }
 
     /// After CREATE INDEX's columns, at `LOCAL` or `GLOBAL`: `LOCAL [(PARTITION

@@ -39,7 +39,9 @@ impl Parser<'_> {
         }
         if !self.is_kw("SELECT") && !self.is_kw("WITH") {
             if matches!(self.word(), Some("INSERT" | "UPDATE" | "DELETE" | "MERGE" | "CREATE")) {
-                return Err(self.unsupported("EXPLAIN PLAN for UPDATE, DELETE, MERGE, INSERT ... VALUES and CREATE other than CREATE TABLE ... AS SELECT"));
+                return Err(self.unsupported(
+                    "EXPLAIN PLAN for MERGE, INSERT ... VALUES and CREATE other than CREATE TABLE ... AS SELECT",
+                ));
             }
             return Err(self.fail(ora::INVALID_SQL_STATEMENT));
         }
@@ -59,15 +61,27 @@ impl Parser<'_> {
         if self.is_kw("CREATE") && self.nth_is_kw(1, "TABLE") {
             if let StatementKind::CreateTable(c) = self.create()? {
                 if let Some(q) = c.as_select {
-                    return Ok(Some((*q, ExplainLoad { table: c.name, create: true, direct: true })));
+                    return Ok(Some((*q, ExplainLoad { table: c.name, create: true, direct: true, change: None })));
                 }
             }
         } else if self.is_kw("INSERT") {
             let i = self.insert()?;
             let append = i.hints.iter().any(|h| matches!(h, Hint::Other(n) if n.eq_ignore_ascii_case("APPEND")));
             if let InsertSource::Query(q) = i.source {
-                return Ok(Some((*q, ExplainLoad { table: i.table, create: false, direct: append })));
+                return Ok(Some((*q, ExplainLoad { table: i.table, create: false, direct: append, change: None })));
             }
+        } else if self.is_kw("UPDATE") {
+            let u = self.update()?;
+            let select = u.sets.iter().map(|(_, e)| SelectItem::Expr { expr: e.clone(), alias: None, heading: None });
+            let q = Query::of_table(u.pos, u.hints, select.collect(), &u.table, &u.alias, &u.where_clause);
+            let change = Some(ExplainChange::Update);
+            return Ok(Some((q, ExplainLoad { table: u.table, create: false, direct: false, change })));
+        } else if self.is_kw("DELETE") {
+            let d = self.delete()?;
+            let one = SelectItem::Expr { expr: Expr::Number(1i64.into(), d.pos), alias: None, heading: None };
+            let q = Query::of_table(d.pos, d.hints, vec![one], &d.table, &d.alias, &d.where_clause);
+            let change = Some(ExplainChange::Delete);
+            return Ok(Some((q, ExplainLoad { table: d.table, create: false, direct: false, change })));
         } else {
             return Ok(None);
         }

@@ -104,9 +104,12 @@ impl TableRef<'_> {
         }
     }
 
-    /// Whether the optimizer may use `ix`: live, and no `NO_INDEX` hint names it.
+    /// Whether the optimizer may use `ix`: live, no `NO_INDEX` hint names
+    /// it, and (partitioned) none of its partitions UNUSABLE (Oracle may
+    /// still use it when pruning keeps only usable ones; the lab does not).
     pub fn usable(&self, ix: &crate::catalog::Index) -> bool {
-        ix.for_optimizer() && !self.way_hinted(ix, IndexWay::No)
+        let parts_usable = ix.parts().is_none_or(|p| p.children.iter().all(|&c| !self.cat.indexes[c].unusable));
+        ix.for_optimizer() && parts_usable && !self.way_hinted(ix, IndexWay::No)
     }
 
     /// The table's usable indexes, the primary key's first, then by id.
