@@ -689,7 +689,11 @@ fn order_group_partition_maintenance() {
 #[test]
 fn order_group_bitmap_indexes() {
     order::check(
-        &["tests/articles/foote-unique-bitmap-indexes-10g.sql", "tests/articles/foote-index-compression-part2-10g.sql"],
+        &[
+            "tests/articles/foote-unique-bitmap-indexes-10g.sql",
+            "tests/articles/foote-index-compression-part2-10g.sql",
+            "tests/articles/mos-bitmap-fragment-tx-wait.sql",
+        ],
         &[],
     );
 }

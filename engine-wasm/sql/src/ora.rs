@@ -486,6 +486,8 @@ catalogue! {
     /// Arguments: the table, the locking session's SID.
     LAB_ROW_LOCKED = Lab 36
         "a row of %s is locked by session %s: Oracle would wait on enq: TX - row lock contention until that session commits or rolls back; the lab runs one statement at a time, so the statement is not run";
+    /// DML in a bitmap piece another session locked (the index, its SID).
+    LAB_BITMAP_PIECE_LOCKED = Lab 37 "a bitmap piece of index %s is locked by session %s: Oracle would wait on enq: TX - row lock contention until that session commits or rolls back; the lab runs one statement at a time, so the statement is not run";
     /// A statement past its work budget; the argument is the budget.
     LAB_STATEMENT_WORK_LIMIT = Lab 33
         "statement stopped after %s units of work (buffer visits, rows, PL/SQL steps); LAB SET max_statement_work raises the limit";

@@ -7,8 +7,23 @@
 //! for the rows other changes (UPDATE, DELETE, a small INSERT) touch, so a
 //! load's locks cost per statement, not per row.
 
-use crate::catalog::TableId;
+use crate::catalog::{IndexId, TableId};
 use crate::fasthash::FxMap;
+use crate::value::Value;
+use std::cmp::Ordering;
+
+/// A piece lock's place against (`index`, `key`).
+fn piece_order(p: &PieceLock, index: IndexId, key: &[Value]) -> Ordering {
+    p.index.cmp(&index).then_with(|| {
+        for (a, b) in p.key.iter().zip(key) {
+            match a.cmp_sql(b) {
+                Ordering::Equal => {}
+                o => return o,
+            }
+        }
+        p.key.len().cmp(&key.len())
+    })
+}
 
 /// A load's rows `from..to` of `table`, locked by session `sid`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -23,11 +38,26 @@ struct RangeLock {
 /// INSERT ... SELECT in a loop would make every lookup scan them).
 pub const RANGE_MIN_ROWS: u32 = 64;
 
-/// The instance's row locks: (table, row) -> the SID holding it.
+/// A bitmap piece locked by a transaction: the index, the key and the
+/// table blocks the piece spanned when it was locked (pieces are laid out
+/// again after every change, so a piece is known by its key and blocks).
+#[derive(Debug, Clone, PartialEq)]
+pub struct PieceLock {
+    pub index: IndexId,
+    pub key: Box<[Value]>,
+    pub blocks: (u32, u32),
+    pub sid: u32,
+    /// Taken by the running statement (dropped if it fails).
+    pub fresh: bool,
+}
+
+/// The instance's row locks: (table, row) -> the SID holding it; and the
+/// bitmap pieces open transactions changed (`session/bitmap.rs`).
 #[derive(Debug, Clone, Default)]
 pub struct RowLocks {
     rows: FxMap<(TableId, u32), u32>,
     ranges: Vec<RangeLock>,
+    pieces: Vec<PieceLock>,
 }
 
 impl RowLocks {
@@ -99,6 +129,50 @@ impl RowLocks {
         }
     }
 
+    /// The session other than `sid` holding a lock on a piece of `index`
+    /// for `key` that spans any of `blocks` (the locks are kept in (index,
+    /// key) order: a binary search, then that key's locks).
+    pub fn piece_holder(&self, index: IndexId, key: &[Value], blocks: (u32, u32), sid: u32) -> Option<u32> {
+        if self.pieces.is_empty() {
+            return None;
+        }
+        let at = self.pieces.partition_point(|p| piece_order(p, index, key) == Ordering::Less);
+        self.pieces[at..]
+            .iter()
+            .take_while(|p| piece_order(p, index, key) == Ordering::Equal)
+            .find(|p| p.sid != sid && p.blocks.0 <= blocks.1 && blocks.0 <= p.blocks.1)
+            .map(|p| p.sid)
+    }
+
+    /// Lock `locks` (once each), kept in (index, key, blocks) order.
+    pub fn lock_pieces(&mut self, locks: impl IntoIterator<Item = PieceLock>) {
+        let before = self.pieces.len();
+        self.pieces.extend(locks);
+        if self.pieces.len() == before {
+            return;
+        }
+        self.pieces
+            .sort_by(|a, b| piece_order(a, b.index, &b.key).then(a.blocks.cmp(&b.blocks)).then(a.sid.cmp(&b.sid)));
+        // A lock taken again keeps its older (not fresh) state.
+        self.pieces.dedup_by(|b, a| {
+            let same = a.index == b.index && a.blocks == b.blocks && a.sid == b.sid && a.key == b.key;
+            if same {
+                a.fresh &= b.fresh;
+            }
+            same
+        });
+    }
+
+    /// The running statement of `sid` ends: its pieces stay locked (`ok`)
+    /// or are released (a statement-level rollback undid its changes).
+    pub fn end_statement_pieces(&mut self, sid: u32, ok: bool) {
+        if ok {
+            self.pieces.iter_mut().filter(|p| p.sid == sid).for_each(|p| p.fresh = false);
+        } else {
+            self.pieces.retain(|p| p.sid != sid || !p.fresh);
+        }
+    }
+
     /// Session `sid`'s transaction ends: the rows it locked one by one
     /// (`locked`) and its ranges are released. Only what it took is
     /// visited (the map may be large after a big transaction).
@@ -109,6 +183,7 @@ impl RowLocks {
             }
         }
         self.ranges.retain(|r| r.sid != sid);
+        self.pieces.retain(|p| p.sid != sid);
         // After a large transaction the map is empty but vast (and full of
         // tombstones): give the memory back so small ones stay cheap.
         if self.rows.is_empty() && self.rows.capacity() > 4096 {

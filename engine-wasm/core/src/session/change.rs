@@ -41,7 +41,6 @@ impl Run<'_> {
     /// LAB-00036 when another session's open transaction has locked row
     /// `r` of `table`: Oracle would wait for it to end.
     pub(super) fn check_row_lock(&self, table: TableId, r: u32, pos: Pos) -> Result<(), LabError> {
-        super::bitmap::check(self, table, pos)?;
         match self.inst.row_locks.get(table, r) {
             Some(sid) if sid != self.s.sid => Err(LabError::with_args(
                 ora::LAB_ROW_LOCKED,
@@ -279,6 +278,7 @@ impl Run<'_> {
                 new[c] = convert(&t.columns[c], (&self.inst.cat.schema, &t.name), v, pos, true)?;
             }
             self.s.dml.spare(vals);
+            self.lock_update_pieces(tid, r, &old, &new, pos)?;
             if self.moves_partition(tid, r, &new, pos)? {
                 moved.push((r, new.as_slice().into()));
                 continue;
@@ -406,6 +406,9 @@ impl Run<'_> {
             if !t.is_live(r) || !rows.insert(r) {
                 continue;
             }
+            if let Err(e) = self.lock_delete_pieces(tid, r, d.pos) {
+                return self.finish_statement(tid, start, Err(e));
+            }
             let row = self.delete_row(tid, r, &st, deferred.as_mut());
             if referenced {
                 parents.push(row);
@@ -433,6 +436,7 @@ impl Run<'_> {
         start: usize,
         r: Result<u64, LabError>,
     ) -> Result<u64, LabError> {
+        self.inst.row_locks.end_statement_pieces(self.s.sid, r.is_ok());
         match r {
             Ok(n) => {
                 if self.txn().undo.len() > start {

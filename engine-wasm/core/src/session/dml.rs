@@ -218,7 +218,6 @@ impl Run<'_> {
         pos: Pos,
         direct: bool,
     ) -> Result<(), LabError> {
-        super::bitmap::check(self, tid, pos)?;
         self.check_unusable(tid, pos)?;
         let table_name = self.inst.cat.tables[tid].name.clone();
         let bytes = self.convert_insert_rows(tid, &mut rows, &table_name, pos)?;
@@ -258,8 +257,13 @@ impl Run<'_> {
             t.rows.append(rows);
         }
         self.place_inserted_rows(tid, first_row, added, &index_ids, direct);
+        // The bitmap pieces the rows join, checked before their entries do.
+        let end = (first_row + added) as u32;
+        let (pieces, mut failure) = match self.inserted_pieces(tid, first_row as u32, end, pos) {
+            Ok(p) => (p, None),
+            Err(e) => (Vec::new(), Some(e)),
+        };
         // Statement end: merge index entries, check uniqueness.
-        let mut failure: Option<LabError> = None;
         for &iid in &index_ids {
             let ix = &mut self.inst.cat.indexes[iid];
             if let Err(_k) = ix.btree.merge_pending() {
@@ -280,6 +284,7 @@ impl Run<'_> {
             return Err(e);
         }
         self.lay_out_inserted(tid, &index_ids);
+        self.lock_pieces(pieces);
         if direct {
             self.direct_write(tid, heap_blocks_before as u32, &parts_before);
         }

@@ -89,6 +89,31 @@ impl BTree {
         (i < self.pieces.len()).then_some(i)
     }
 
+    /// The table blocks spanned by the piece of `key` a change of a row in
+    /// table block `block` touches: the key's piece spanning that block,
+    /// else the last one starting before it (the one a new bit extends),
+    /// else the key's first; None when no piece holds the key.
+    pub fn piece_blocks(&self, key: &[Value], block: u32) -> Option<(u32, u32)> {
+        let p = self.lower_bound(key);
+        if p >= self.len() || !self.key_equals(p, key) {
+            return None;
+        }
+        let mut i = self.piece_of(p)?;
+        let mut best = (self.pieces[i].first_block, self.pieces[i].last_block);
+        while i < self.pieces.len() && self.key_equals(self.pieces[i].start as usize, key) {
+            let pc = self.pieces[i];
+            if pc.first_block > block {
+                break;
+            }
+            best = (pc.first_block, pc.last_block);
+            if pc.last_block >= block {
+                break;
+            }
+            i += 1;
+        }
+        Some(best)
+    }
+
     /// Lay a bitmap index out from its rows' places: the pieces, the
     /// leaves packing them, the branch levels, and CLUSTERING_FACTOR (for
     /// a bitmap index, the number of leaf rows, as Oracle reports it).
