@@ -129,3 +129,22 @@ fn waits_and_latches_are_the_sessions_and_the_instances() {
         value(&mut e, "select sum(wait_count) from v$event_histogram where event = 'SQL*Net message to client';");
     assert_eq!(hist, waits + 2.0);
 }
+
+#[test]
+fn vsql_buffer_gets_of_an_update_count_its_changes() {
+    // V$SQL.BUFFER_GETS is the whole statement's consistent gets plus db
+    // block gets: an UPDATE's current-mode gets of the blocks it changes
+    // and its undo are in it, not only the gets of the query that found the
+    // rows.
+    let mut e = quiet_engine();
+    ok(&e.exec(SETUP));
+    let s = e.exec("update t set v = 'y' where id <= 100;");
+    ok(&s);
+    let (cr, cu) = (stat(&s[0], "consistent gets"), stat(&s[0], "db block gets"));
+    assert!(cu > 0, "the update gets its blocks in current mode");
+    let gets = value(
+        &mut e,
+        "select buffer_gets from v$sql where sql_text like 'update t set v%' and sql_text not like '%v$sql%';",
+    );
+    assert_eq!(gets, (cr + cu) as f64);
+}

@@ -143,6 +143,7 @@ impl Run<'_> {
         DmlScratch::keep(&mut self.s.dml.binds, values);
         let columns = if want_columns { c.columns.clone() } else { Vec::new() };
         let by_index = super::array_dml::index_driven(&c.root.kind);
+        self.s.dml.slot = c.sql_slot;
         self.close_cursor(text, c, true);
         r?;
         Ok((columns, rows, by_index))
@@ -222,6 +223,7 @@ impl Run<'_> {
             Target { table: &u.table, alias: &u.alias, where_clause: &u.where_clause, hints: &u.hints, pos: u.pos };
         let exprs = || u.sets.iter().map(|(_, e)| e.clone()).collect();
         let (found, by_index) = self.target_rows(tid, &target, exprs, text, binds, client)?;
+        let (slot, mark) = (self.s.dml.slot, self.sql_mark());
         let start = self.txn().undo.len();
         let before = self.inst.cat.table_blocks(&self.inst.cat.tables[tid]);
         let index_blocks = self.index_blocks(tid);
@@ -236,6 +238,7 @@ impl Run<'_> {
         if out_of_space {
             self.trim_to_tablespace(tid, before);
         }
+        self.sql_area_changed(slot, &mark);
         r
     }
 
@@ -388,6 +391,20 @@ impl Run<'_> {
         let target =
             Target { table: &d.table, alias: &d.alias, where_clause: &d.where_clause, hints: &d.hints, pos: d.pos };
         let (found, by_index) = self.target_rows(tid, &target, Vec::new, text, binds, client)?;
+        let (slot, mark) = (self.s.dml.slot, self.sql_mark());
+        let r = self.delete_found(tid, d, found, by_index);
+        self.sql_area_changed(slot, &mark);
+        r
+    }
+
+    /// The rows a DELETE's query `found` are deleted.
+    fn delete_found(
+        &mut self,
+        tid: TableId,
+        d: &Delete,
+        found: Vec<Vec<Value>>,
+        by_index: bool,
+    ) -> Result<u64, LabError> {
         let start = self.txn().undo.len();
         let st = self.change_stacks("oracle;opitsk;opiodr;opiexe;delexe;delrow;kdddrp");
         let mut rows = HashSet::new();

@@ -85,21 +85,20 @@ impl Run<'_> {
     }
 
     /// The session's figures for a monitor entry.
-    /// (A query's are V$SQL's buffer gets and read requests; a DML
-    /// statement's also count its current-mode gets and direct and temp
-    /// reads, as the statistics `db block gets` and `physical read IO
-    /// requests` do.)
+    /// (V$SQL's buffer gets, current-mode gets included, and read
+    /// requests; a DML statement's also count its direct and temp reads, as
+    /// the statistic `physical read IO requests` does.)
     fn mon_mark(&self) -> MonMark {
         let mut m = mark_of(&self.sql_mark(), self.dml_extra());
         m.blocks = self.s.stats.gets.physical_reads;
         m
     }
 
-    /// The gets and read requests a DML statement's figures count beyond
-    /// V$SQL's: current-mode gets in the cache, direct and temp reads.
+    /// The read requests a DML statement's figures count beyond V$SQL's:
+    /// direct and temp reads (its current-mode gets are in V$SQL's gets).
     fn dml_extra(&self) -> (u64, u64) {
         let g = &self.s.stats;
-        (g.gets.current, g.gets.direct_requests + g.workarea.temp_read_requests)
+        (0, g.gets.direct_requests + g.workarea.temp_read_requests)
     }
 
     /// Global Stats between two marks (times, buffer gets, read requests).

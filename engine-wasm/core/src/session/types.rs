@@ -137,6 +137,9 @@ pub(crate) struct DmlScratch {
     /// one a fetch builds its row in (a cached single-row DML allocates
     /// nothing per execution).
     pub(crate) spare_rows: Vec<Vec<Value>>,
+    /// The V$SQL entry of the statement whose query ran last: its changes
+    /// are counted there too.
+    pub(crate) slot: Option<(usize, u64)>,
     pub(crate) fetch_row: Vec<Value>,
 }
 

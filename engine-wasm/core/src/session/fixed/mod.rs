@@ -144,7 +144,7 @@ impl Run<'_> {
         let g = &self.s.stats;
         SqlCounts {
             workareas: [g.workarea.optimal, g.workarea.onepass, g.workarea.multipass],
-            gets: g.gets.consistent_gets() + g.calls.db_block_gets,
+            gets: g.gets.consistent_gets() + g.calls.db_block_gets + g.gets.current,
             reads: g.gets.physical_reads + g.workarea.temp_blocks_read,
             sorts: g.access.sorts_memory + g.workarea.sorts_disk,
             read_reqs: g.gets.read_requests,
@@ -194,6 +194,22 @@ impl Run<'_> {
                 w.onepass += d[1];
                 w.multipass += d[2];
             }
+        }
+    }
+
+    /// A DML statement's changes since `m` (its query's end) are counted in
+    /// its V$SQL entry: V$SQL's buffer gets, disk reads and times are the
+    /// whole statement's, current-mode gets of the changed blocks included.
+    pub(crate) fn sql_area_changed(&mut self, slot: Option<(usize, u64)>, m: &SqlMark) {
+        let Some((i, id)) = slot else { return };
+        let after = self.sql_counts();
+        let (now, c) = (self.s.time_now(), &m.counts);
+        if let Some(e) = self.inst.sql_area.get_mut(i).filter(|e| e.id == id) {
+            e.buffer_gets += after.gets - c.gets;
+            e.disk_reads += after.reads - c.reads;
+            let us = now.now_us - m.time.now_us;
+            e.elapsed_us += now.db_time_since(&m.time);
+            e.cpu_us += now.cpu_in(us, &m.time);
         }
     }
 
