@@ -63,6 +63,8 @@ exec :n := 1
 print n
 alter session set optimizer_features_enable = '11.2.0.4';
 select y from t where x = :n;
+exec dbms_stats.gather_table_stats(user, 'T', method_opt => 'for columns y size 254')
+select x from t where y = 'a';
 ";
 
 /// Scripts of the repository that run in about a second between them

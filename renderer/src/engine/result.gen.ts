@@ -400,10 +400,14 @@ export interface OptimizerColumn {
   avg_len: number;
   ndv: number;
   nulls: number;
+  /** 1/NDV; with a histogram its NewDensity (the selectivity of a value the histogram does not hold as popular). */
   density: number;
   /** Numeric low and high values (absent for other types). */
   min: number | null;
   max: number | null;
+  /** With a histogram: its kind (`FREQUENCY`, `HEIGHT BALANCED`, `TOP-FREQUENCY`, `HYBRID`) and the dictionary's DENSITY (`OldDensity`, USER_TAB_COL_STATISTICS.DENSITY). */
+  histogram?: string;
+  old_density?: number;
 }
 
 /** One access path costed. */

@@ -135,6 +135,10 @@ fn columns(t: &CboTableOut, o: &mut Vec<String>) {
             s += &format!(" Min: {lo:.6} Max: {hi:.6}");
         }
         o.push(s);
+        if let (Some(kind), Some(old)) = (&c.histogram, c.old_density) {
+            o.push(format!("    Histogram: {}", histogram_name(kind)));
+            o.push(format!("    NewDensity:{:.6}, OldDensity:{old:.6}", c.density));
+        }
     }
 }
 
@@ -432,4 +436,15 @@ fn hash_join(t: &CboTableOut, j: &CboJoinOut, build: Option<&CboTableOut>, f: &F
     o.push("HA Join".into());
     o.push(format!("  HA cost: {}", f.n(h)));
     o.push(format!("     resc: {}  resp: {}", f.n(h), f.n(h)));
+}
+
+/// A histogram's kind as the 10053 trace names it (`Histogram: Freq`).
+fn histogram_name(kind: &str) -> &str {
+    match kind {
+        "FREQUENCY" => "Freq",
+        "HEIGHT BALANCED" => "HtBal",
+        "TOP-FREQUENCY" => "Top-Freq",
+        "HYBRID" => "Hybrid",
+        other => other,
+    }
 }

@@ -136,10 +136,19 @@ crate::tsdecl::contract! {
         pub avg_len: f64,
         pub ndv: f64,
         pub nulls: f64,
+        /// 1/NDV; with a histogram its NewDensity (the selectivity of a
+        /// value the histogram does not hold as popular).
         pub density: f64,
         /// Numeric low and high values (absent for other types).
         pub min: Option<f64>,
         pub max: Option<f64>,
+        /// With a histogram: its kind (`FREQUENCY`, `HEIGHT BALANCED`,
+        /// `TOP-FREQUENCY`, `HYBRID`) and the dictionary's DENSITY
+        /// (`OldDensity`, USER_TAB_COL_STATISTICS.DENSITY).
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub histogram: Option<String>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub old_density: Option<f64>,
     }
 
     /// One access path costed.

@@ -251,6 +251,7 @@ fn columns(r: &TableRef<'_>) -> Vec<CboColumnOut> {
                 DataType::Date => "DATE",
             };
             let ndv = st.ndv as f64;
+            let hist = st.hist.as_deref();
             CboColumnOut {
                 position: c + 1,
                 name: col.name.clone(),
@@ -258,9 +259,11 @@ fn columns(r: &TableRef<'_>) -> Vec<CboColumnOut> {
                 avg_len: r.stats.avg_col_len.get(c).copied().unwrap_or(0) as f64,
                 ndv,
                 nulls: st.nulls as f64,
-                density: if ndv > 0.0 { 1.0 / ndv } else { 0.0 },
+                density: hist.map_or(if ndv > 0.0 { 1.0 / ndv } else { 0.0 }, |h| h.new_density),
                 min: if numeric { st.low } else { None },
                 max: if numeric { st.high } else { None },
+                histogram: hist.map(|h| h.kind.name().to_string()),
+                old_density: hist.map(|h| h.density),
             }
         })
         .collect()
