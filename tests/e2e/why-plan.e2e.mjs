@@ -104,6 +104,13 @@ try {
     assert((await orders.innerText()).includes('join permutations tried'), 'the count is shown');
     await orders.scrollIntoViewIfNeeded();
     await page.screenshot({ path: path.join(ARTIFACTS, 'why-plan-orders-1440x900.png') });
+    await page.getByRole('button', { name: /^Export/ }).click();
+    const [d] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: /Why this plan/ }).click()]);
+    const file = path.join(ARTIFACTS, 'why-plan-orders.svg');
+    await d.saveAs(file);
+    const svg = readFileSync(file, 'utf8');
+    assert((svg.match(/class="why-order"/g) ?? []).length >= 2, 'the picture lists the join orders');
+    assertEq((svg.match(/class="why-order" data-chosen="true"/g) ?? []).length, 1, 'one winning order in the picture');
   });
   await s.test('no page errors', async () => { assert(app.problems.length === 0, app.problems.join('\n')); });
 } catch (e) {

@@ -4,7 +4,7 @@
 // scan at 8.236).
 import { describe, expect, it } from 'vitest';
 import type { OptimizerJoin, OptimizerTable, OptimizerTrace } from '../../renderer/src/engine/result.gen';
-import { joinLine, whyRows, whySvg } from '../../renderer/src/reports/why';
+import { columnStatsLines, joinLine, whyRows, whySvg } from '../../renderer/src/reports/why';
 
 const TABLE: OptimizerTable = {
   name: 'T', alias: 'T', number: 0, gathered: true, num_rows: 10000, blocks: 25, avg_row_len: 15,
@@ -21,7 +21,7 @@ const TABLE: OptimizerTable = {
 const TRACE: OptimizerTrace = {
   sql: "select * from t where status = 'OPEN'", sql_id: 'a9fyfftrpmkdm', release: '12c', level: 1,
   system: { kind: 'NOWORKLOAD', cpuspeed: 735.12, sreadtim: 12, mreadtim: 26, mbrc: 8, ioseektim: 10, iotfrspeed: 4096, block_size: 8192 },
-  blocks: [{ name: 'SEL$1', tables: [TABLE], joins: [], join_order_source: 'the FROM clause (one order considered)', cost: 8, card: 5000, bytes: 60000 }],
+  blocks: [{ name: 'SEL$1', tables: [TABLE], joins: [], join_order_source: 'the FROM clause (one order considered)', cost: 8, card: 5000, bytes: 60000, singles: [], orders: [], best_order: 0, permutations: 0 }],
   plan: [],
 };
 
@@ -53,5 +53,26 @@ describe('why this plan', () => {
     expect(svg).toContain('data-chosen="true" data-cost="8.24"');
     expect(svg).toContain('CLUSTERING_FACTOR 48');
     expect(svg).toContain('ceil(CLUF 48 x 0.500000)');
+  });
+  it('shows a histogram column\'s dictionary DENSITY and the NewDensity the optimizer used (cbo_dictionary.rs: 0.0001 and 0.05)', () => {
+    const col = { ...TABLE.columns[0], density: 0.05, histogram: 'FREQUENCY', old_density: 0.0001 };
+    expect(columnStatsLines({ ...TABLE, columns: [col] })).toEqual(['STATUS: NDV 2 · NULLS 0 · DENSITY 0.000100 · FREQUENCY histogram, NewDensity 0.050000']);
+    expect(columnStatsLines(TABLE)).toEqual(['STATUS: NDV 2 · NULLS 0 · DENSITY 0.500000']);
+  });
+  it('lists the join orders considered, the winner marked, and no longer says one order is costed', () => {
+    const d = { ...TABLE, name: 'D', alias: 'D' };
+    const orders = [
+      { tables: [TABLE, d], joins: [], cost: 14.5, card: 50, aborted: false },
+      { tables: [d, TABLE], joins: [], cost: 9.25, card: 50, aborted: false },
+      { tables: [TABLE, d], joins: [], cost: 20, card: 50, aborted: true },
+    ];
+    const block = { ...TRACE.blocks[0], orders, best_order: 2, permutations: 3 };
+    const svg = whySvg({ ...TRACE, blocks: [block] }, 'Why this plan');
+    expect(svg).toContain('Join orders considered (3 join permutations tried)');
+    expect(svg.match(/class="why-order"/g)).toHaveLength(3);
+    expect(svg).toContain('<g class="why-order" data-chosen="true" data-cost="9.25">');
+    expect(svg).toContain('not taken: 5.250 more');
+    expect(svg).toContain('abandoned: a partial cost passed the best so far');
+    expect(svg).not.toContain('one join order');
   });
 });

@@ -83,7 +83,11 @@ export function indexStatsLines(t: OptimizerTable): string[] {
 }
 
 export function columnStatsLines(t: OptimizerTable): string[] {
-  return t.columns.map((c) => `${c.name}: NDV ${c.ndv} · NULLS ${c.nulls} · DENSITY ${c.density.toFixed(6)}${c.min !== null && c.max !== null && c.min !== undefined && c.max !== undefined ? ` · LOW ${c.min} · HIGH ${c.max}` : ''}`);
+  // With a histogram the dictionary's DENSITY is Oracle's OldDensity; the optimizer costs a value the histogram does not hold with NewDensity.
+  const density = (c: OptimizerTable['columns'][number]) => (c.histogram && c.old_density !== undefined && c.old_density !== null
+    ? `DENSITY ${c.old_density.toFixed(6)} · ${c.histogram} histogram, NewDensity ${c.density.toFixed(6)}`
+    : `DENSITY ${c.density.toFixed(6)}`);
+  return t.columns.map((c) => `${c.name}: NDV ${c.ndv} · NULLS ${c.nulls} · ${density(c)}${c.min !== null && c.max !== null && c.min !== undefined && c.max !== undefined ? ` · LOW ${c.min} · HIGH ${c.max}` : ''}`);
 }
 
 /** The whole record as an SVG picture. */
@@ -126,8 +130,21 @@ export function whySvg(tr: OptimizerTrace, title: string): string {
       y += 20;
       parts.push(text(pad, y, joinLine(j), `font-size="11.5" fill="${C.text}"`));
     }
+    if (b.orders.length > 0) {
+      y += 22;
+      parts.push(text(pad, y, `Join orders considered (${b.permutations} join permutations tried)`, `font-size="12" font-weight="600" fill="${C.text}"`));
+      for (const r of orderRows(b)) {
+        y += 16;
+        parts.push(`<g class="why-order" data-chosen="${r.chosen}" data-cost="${n(r.cost)}">` +
+          text(pad + 10, y, truncate(`${r.chosen ? '✔' : ' '} ${r.n}. ${r.tables}`, labelW + 120, 11.5), `font-size="11.5" fill="${C.text}"${r.chosen ? ' font-weight="600"' : ''}`) +
+          text(pad + labelW + 140, y, truncate(`${costText(r.cost)}  ${r.verdict}`, W - pad - (pad + labelW + 140), 11.5), `font-size="11.5" fill="${r.chosen ? C.text : C.muted}"`) + '</g>');
+      }
+    }
   }
-  y += 24;
-  parts.push(text(pad, y, 'The lab costs one join order (the FROM clause, or LEADING): Oracle\'s permutations are not modelled.', `font-size="11" fill="${C.muted}"`));
+  y += 10;
+  for (const line of wrapWords('Left-deep join orders are costed from the tables by increasing cardinality (after LEADING; ORDERED keeps the FROM clause\'s), an order abandoned once its partial cost passes the best; a block with an inline view keeps its FROM order.', W - 2 * pad, 11, 2)) {
+    y += 14;
+    parts.push(text(pad, y, line, `font-size="11" fill="${C.muted}"`));
+  }
   return svgDocument(W, y + 16, title, parts.join('\n') + '\n', 'LIO Lab: why this plan (the optimizer\'s candidates and their costs, event 10053)');
 }
