@@ -189,6 +189,21 @@ pub fn hash_spill_cost((build, probe): (f64, f64), (area, block_size, io_blocks)
     2.0 * (blocks / io_blocks.max(1) as f64).ceil()
 }
 
+/// The bytes a hash table adds to each build row beyond its columns
+/// (Brady, "Hash Join Overflow Costing" #1 and #4, 2018: 12 a row, 11.76
+/// measured between two row counts; `hash_temp_space`).
+pub const HASH_TABLE_ROW_BYTES: f64 = 12.0;
+
+/// DBMS_XPLAN's TempSpc of a HASH JOIN expected to spill: the hash table,
+/// the build's rows x (row bytes + `HASH_TABLE_ROW_BYTES`), in whole blocks
+/// (Brady #4: it moves with the build only). Not printed yet: MODEL.md,
+/// "Sort costs and the Bytes column" says what must move with it.
+pub fn hash_temp_space(build_rows: f64, build_row_bytes: f64, block_size: u32) -> u64 {
+    let block = u64::from(block_size.max(1));
+    let bytes = (build_rows.max(0.0) * (build_row_bytes.max(0.0) + HASH_TABLE_ROW_BYTES)).ceil() as u64;
+    bytes.div_ceil(block) * block
+}
+
 /// NESTED LOOPS OUTER's E-Rows: every outer row at least once.
 pub fn outer_join_rows(outer_rows: f64, inner_rows: f64) -> f64 {
     outer_rows.max(outer_rows * inner_rows)
@@ -214,6 +229,17 @@ mod tests {
     fn a_spilling_hash_join_pays_its_temp_io() {
         assert_eq!(hash_spill_cost((139_000.0, 139_000.0), (131_072, 8192, 2)), 34.0);
         assert_eq!(hash_spill_cost((131_072.0, 1e9), (131_072, 8192, 2)), 0.0);
+    }
+
+    /// Brady's published plan (Database Performance blog, "Hash Join
+    /// Overflow Costing #3", 2018): build HJ50K 50,000 rows, Bytes 1123K
+    /// (23 a row), TempSpc 1712K. 50,000 x (23 + 12) = 1,750,000 bytes =
+    /// 213.6 blocks: 214 x 8,192 = 1,753,088 = 1712K.
+    #[test]
+    fn hash_join_temp_space_is_the_hash_table_in_blocks() {
+        let t = hash_temp_space(50_000.0, 23.0, 8192);
+        assert_eq!((t, t / 1024), (1_753_088, 1712));
+        assert_eq!(hash_temp_space(0.0, 23.0, 8192), 0);
     }
 
     #[test]
