@@ -112,6 +112,18 @@ try {
     assert((svg.match(/class="why-order"/g) ?? []).length >= 2, 'the picture lists the join orders');
     assertEq((svg.match(/class="why-order" data-chosen="true"/g) ?? []).length, 1, 'one winning order in the picture');
   });
+  await s.test('a histogram column shows the dictionary DENSITY and the NewDensity costed', async () => {
+    await setScript(page, SCRIPT.replace("exec dbms_stats.gather_table_stats(user,'T')", "exec dbms_stats.gather_table_stats(user,'T', method_opt => 'for columns status size 254')"));
+    await runAll(page, 300_000);
+    await page.locator('.steps tr', { hasText: "where status = 'OPEN'" }).first().click();
+    await page.getByRole('tab', { name: 'Autotrace' }).click();
+    const why = page.getByRole('region', { name: 'Why this plan' });
+    await why.waitFor();
+    const t = await why.innerText();
+    assert(t.includes('STATUS: NDV 2 · NULLS 0 · DENSITY 0.000050 · FREQUENCY histogram, NewDensity 0.250000'), t);
+    await why.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(ARTIFACTS, 'why-plan-histogram-1440x900.png') });
+  });
   await s.test('no page errors', async () => { assert(app.problems.length === 0, app.problems.join('\n')); });
 } catch (e) {
   console.log(`not ok - why-plan setup\n  # ${e.stack}`);
