@@ -26,6 +26,8 @@ export interface CellGroup {
   heat?: number;
   /** Greyed: a pruned partition's blocks (no visit expected). */
   dim?: boolean;
+  /** The width its label may take (a column's, when groups sit side by side); the picture's by default. */
+  labelW?: number;
   /** Labelled cells' own text (a bitmap piece's key and rowids), instead of `#block`. */
   texts?: string[];
 }

@@ -112,6 +112,7 @@ export function partitionPicture(table: string, parts: Sized[], segs: Sized[], f
     const g = gridGroup({ key: `${p.id}:T`, segment: p.id, role: 'table', label, first: 0, count: Math.max(1, p.blocks), headerBlock: p.header_block },
       x + PAD, cy, leftW, 48);
     g.dim = pruned;
+    if (split) g.labelW = leftW;
     groups.push(g);
     let h = groupRect(g).h;
     let iy = cy;
@@ -122,6 +123,7 @@ export function partitionPicture(table: string, parts: Sized[], segs: Sized[], f
       const ig = gridGroup({ key: `${ix.id}:I`, segment: ix.id, role: 'index', list: blocks, first: 0, count: blocks.length,
         label: `${name} (LOCAL) ${ix.partition!.name} · height ${ix.btree?.height ?? 0}, ${fmt(blocks.length)} blocks` }, rightX, iy, rightW, 40);
       ig.dim = facts.visited ? !facts.visited.has(ix.id) : pruned;
+      ig.labelW = rightW;
       groups.push(ig);
       iy += groupRect(ig).h + GROUP_LABEL_H + 4;
     }

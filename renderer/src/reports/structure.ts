@@ -53,7 +53,7 @@ export function structureFragment(layout: StructureLayout, heat: HeatMap | null,
         }
       }
       const label = visited.length ? `${g.label} · ${visited.length.toLocaleString('en-US')} visited (dots)` : g.label;
-      parts.push(text(g.x, g.y - 4, truncate(label, p.x + p.width - 10 - g.x, 10.5 * type), `font-size="${fs(10.5)}" fill="${C.muted}"${g.dim ? ' font-style="italic"' : ''}`));
+      parts.push(text(g.x, g.y - 4, truncate(label, g.labelW ?? p.x + p.width - 10 - g.x, 10.5 * type), `font-size="${fs(10.5)}" fill="${C.muted}"${g.dim ? ' font-style="italic"' : ''}`));
       // Merge runs of identical, unvisited cells in big grids into one rect per row segment.
       for (let i = 0; i < g.count; i++) {
         const block = g.list ? g.list[i] : g.first + i;

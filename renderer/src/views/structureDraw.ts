@@ -45,7 +45,7 @@ function drawPicture(ctx: CanvasRenderingContext2D, p: Picture, P: Palette) {
   ctx.setLineDash([]);
   for (const g of p.groups) {
     ctx.fillStyle = P.muted; ctx.font = `${g.dim ? 'italic ' : ''}11px ${P.sans}`;
-    ctx.fillText(fitText(ctx, g.label, p.x + p.width - 10 - g.x), g.x, g.y - 4);
+    ctx.fillText(fitText(ctx, g.label, g.labelW ?? p.x + p.width - 10 - g.x), g.x, g.y - 4);
     for (let i = 0; i < g.count; i++) paintCell(ctx, g, i, null, P, null);
   }
   ctx.font = `11px ${P.mono}`;
