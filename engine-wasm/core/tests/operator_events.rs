@@ -48,7 +48,8 @@ fn a_four_row_build_fills_four_buckets_and_ten_probes_visit() {
     let (k0, b0, _, json0) = traced(&format!("{SMALL}{Q}"), false);
     let figures = |j: &str| {
         let mut v: serde_json::Value = serde_json::from_str(j).unwrap();
-        let events: Vec<u64> = v["steps"].as_array().unwrap().iter().map(|s| s["trace_events"].as_u64().unwrap()).collect();
+        let events: Vec<u64> =
+            v["steps"].as_array().unwrap().iter().map(|s| s["trace_events"].as_u64().unwrap()).collect();
         v["steps"].as_array_mut().unwrap().iter_mut().for_each(|s| s["trace_events"] = 0.into());
         (v, events)
     };

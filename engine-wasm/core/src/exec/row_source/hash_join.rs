@@ -389,7 +389,8 @@ fn end(rt: &mut Rt<'_>, line: u16, st: usize, t: &mut HashTable) -> Result<(), B
     let own = rt.stacks[st].own;
     let wa = rt.workarea.hash();
     let sizes = (t.build_bytes, t.probe_bytes);
-    let w = crate::exec::hash_area::end_probe(&mut rt.k, &rt.work, &wa, t.spill.take(), sizes, t.probe_rows, (line, own))?;
+    let w =
+        crate::exec::hash_area::end_probe(&mut rt.k, &rt.work, &wa, t.spill.take(), sizes, t.probe_rows, (line, own))?;
     rt.lines[line as usize].workarea = Some(w);
     Ok(())
 }
