@@ -24,14 +24,14 @@ export async function openStructure(app, script, step) {
 }
 
 /** Move the playback to event `pos` (0: before the first) through the position slider. */
-export async function seekTo(page, pos) {
+export async function seekTo(page, pos, settle = 250) {
   await page.getByRole('slider', { name: 'Trace position' }).evaluate((el, v) => {
     const set = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set;
     set.call(el, String(v));
     el.dispatchEvent(new Event('input', { bubbles: true }));
     el.dispatchEvent(new Event('change', { bubbles: true }));
   }, pos);
-  await page.waitForTimeout(250);
+  await page.waitForTimeout(settle);
 }
 
 /** The readout's event (`data-event`) and its words. */
