@@ -152,9 +152,9 @@ describe('bitmap index picture', () => {
       'the plan combines the bitmaps, then converts the bits to rowids:',
       'TABLE ACCESS BY INDEX ROWID BATCHED BT (line 1) · 33 rows ← the rowids the bitmaps convert to',
       'BITMAP CONVERSION TO ROWIDS (line 2) · 33 rowids',
-      '   BITMAP AND (line 3) · 1 bitmaps',
-      '      BITMAP INDEX SINGLE VALUE BM_ST (line 4) · 1 bitmaps ["ST"=\'S1\']',
-      '      BITMAP INDEX SINGLE VALUE BM_RG (line 5) · 1 bitmaps',
+      '\u00a0\u00a0\u00a0BITMAP AND (line 3) · 1 bitmaps',
+      '\u00a0\u00a0\u00a0\u00a0\u00a0\u00a0BITMAP INDEX SINGLE VALUE BM_ST (line 4) · 1 bitmaps ["ST"=\'S1\']',
+      '\u00a0\u00a0\u00a0\u00a0\u00a0\u00a0BITMAP INDEX SINGLE VALUE BM_RG (line 5) · 1 bitmaps',
     ]);
     // A visit of the leaf lights the leaf and every piece it holds.
     const refs = createLocator(layout)(EventKind.BLOCK_GET, 7, 1);

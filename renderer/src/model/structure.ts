@@ -79,12 +79,14 @@ function btreePicture(index: Sized, table: Sized | null, iot: boolean, x: number
   // A bitmap index: its pieces under its leaves, and the plan's bitmap operators that combine them.
   const leafGroup = groups[groups.length - 1];
   const pieces = index.bitmap ? bitmapPieces(index, x + PAD, cy + GROUP_LABEL_H, inner) : null;
+  let bitmapNotes = false;
   if (pieces) {
     links.push(linkBelow(leafGroup, pieces.group, 'pointer'));
     groups.push(pieces.group);
     notes.push(...pieces.notes);
     cy += GROUP_LABEL_H + pieces.h;
     const ops = bitmapPlanLines(plan, index.name.toUpperCase());
+    bitmapNotes = ops.length > 0;
     if (ops.length) {
       const n = notesAt([{ text: 'the plan combines the bitmaps, then converts the bits to rowids:', tone: 'muted' }, ...ops.map((text) => ({ text, tone: 'text' as const }))], x + PAD, cy);
       notes.push(...n.notes);
@@ -98,9 +100,9 @@ function btreePicture(index: Sized, table: Sized | null, iot: boolean, x: number
       first: 0, count: table.blocks, headerBlock: table.header_block }, x + PAD, cy, inner, 240);
     groups.push(g);
     const leaves = groups[groups.length - 2];
-    void leafGroup;
     const lr = groupRect(leaves), tr = groupRect(g);
-    for (let k = 0; k <= 4; k++) {
+    // A bitmap index's plan notes sit between its pieces and the table: the notes say where the rowids lead.
+    for (let k = 0; k <= (bitmapNotes ? -1 : 4); k++) {
       links.push({ x1: lr.x + (lr.w * k) / 4, y1: lr.y + lr.h, x2: tr.x + (tr.w * k) / 4, y2: tr.y, kind: 'rowid' });
     }
     cy += tr.h + 8;

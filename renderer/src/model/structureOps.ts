@@ -279,7 +279,8 @@ export function bitmapPlanLines(plan: PlanLine[] | undefined, index: string): st
   const out = subtree(plan, top).filter((l) => l.operation.startsWith('BITMAP')).map((l) => {
     const what = l.operation.startsWith('BITMAP CONVERSION TO') ? 'rowids' : l.operation.startsWith('BITMAP INDEX') ? 'bitmaps' : 'bitmaps';
     const access = l.access ? ` [${l.access}]` : '';
-    return `${'   '.repeat(l.depth - base)}${l.operation}${l.name ? ` ${l.name}` : ''} (line ${l.id}) · ${fmt(l.a_rows)} ${what}${access}`;
+    // Indented with no-break spaces (an SVG's text collapses plain ones).
+    return `${'\u00a0\u00a0\u00a0'.repeat(l.depth - base)}${l.operation}${l.name ? ` ${l.name}` : ''} (line ${l.id}) · ${fmt(l.a_rows)} ${what}${access}`;
   });
   if (parent) out.unshift(`${parent.operation}${parent.name ? ` ${parent.name}` : ''} (line ${parent.id}) · ${fmt(parent.a_rows)} rows ← the rowids the bitmaps convert to`);
   return out;
