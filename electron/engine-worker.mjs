@@ -47,7 +47,7 @@ const port = /** @type {import('node:worker_threads').MessagePort} */ (parentPor
 /** @type {any} */
 let engine = null;
 try {
-  engine = await loadNodeEngine({ config: { sweep_points_external: maxWorkers !== 1, ...workerData?.config } });
+  engine = await loadNodeEngine({ config: { sweep_points_external: maxWorkers !== 1, operator_events: true, ...workerData?.config } });
   const v = engine.version;
   port.postMessage({ type: 'ready', version: typeof v === 'function' ? String(v.call(engine)) : '' });
 } catch (e) {

@@ -46,6 +46,13 @@ LAB RUN 'select v from t where id = :1' BIND 1 TO 400 VIA jdbc_thin SESSIONS 4;
 create table iot (k number primary key, v varchar2(10)) organization index;
 insert into iot values (1, 'a');
 select * from iot where k = 1;
+create table sales (id number, st varchar2(2)) partition by range (id)
+  (partition p1 values less than (100), partition p2 values less than (maxvalue));
+insert into sales select rownum, 'S' || mod(rownum, 3) from dual connect by level <= 200;
+create index sales_ix on sales (id) local;
+create table bm (id number, st varchar2(2));
+insert into bm select rownum, 'S' || mod(rownum, 3) from dual connect by level <= 200;
+create bitmap index bm_st on bm (st);
 ";
 
 #[test]

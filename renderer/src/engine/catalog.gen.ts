@@ -51,6 +51,8 @@ export interface Segment {
   blocks?: number;
   /** An index's (or IOT's) B-tree. */
   btree?: BtreeInfo;
+  /** A bitmap index's pieces (its B-tree's leaves hold them). */
+  bitmap?: BitmapInfo;
   /** A hash cluster's buckets and overflow chains. */
   cluster?: ClusterInfo;
   /** A data dictionary (SYS) segment that recursive SQL reads. */
@@ -64,6 +66,8 @@ export interface Segment {
   memoptimize_read?: boolean;
   name: string;
   pool: 'DEFAULT' | 'KEEP';
+  /** A table or index partition's segment: its place in its partitioned object. */
+  partition?: SegmentPartition;
   /** Rows (a B-tree's entries; a cluster's rows of all its tables). */
   rows?: number;
   /** The table an index (or IOT) belongs to; a cluster's first table. */
@@ -86,6 +90,32 @@ export interface BtreeLevel {
   first_block: number;
 }
 
+/** A bitmap index's pieces: each leaf row is a key, a start and an end rowid and the compressed bitmap of the rows between. */
+export interface BitmapInfo {
+  /** Distinct keys. */
+  keys: number;
+  /** Pieces (leaf rows) in all. */
+  pieces: number;
+  /** The first pieces in key order (at most 64): the picture's. */
+  sample: BitmapPiece[];
+}
+
+/** One bitmap piece: a leaf row. */
+export interface BitmapPiece {
+  /** Bytes of its compressed bitmap. */
+  bitmap_bytes: number;
+  /** Table block of its end rowid. */
+  end_block: number;
+  /** The key, as SQL*Plus shows the value. */
+  key: string;
+  /** The index leaf block holding it. */
+  leaf: number;
+  /** Rows (bits set) it holds. */
+  rows: number;
+  /** Table block of its start rowid. */
+  start_block: number;
+}
+
 /** A hash cluster's shape. */
 export interface ClusterInfo {
   /** Blocks preallocated for the HASHKEYS buckets. */
@@ -102,4 +132,22 @@ export interface ClusterInfo {
 export interface ClusterChain {
   block: number;
   overflow: number[];
+}
+
+/** A partition's segment in its partitioned table or index. */
+export interface SegmentPartition {
+  /** Partitions of the object. */
+  count: number;
+  /** The bound as USER_TAB_PARTITIONS.HIGH_VALUE shows it (empty for hash). */
+  high_value: string;
+  /** LOCAL (an index partitioned as its table; false for a table's own). */
+  local: boolean;
+  /** RANGE, LIST or HASH (the table's; a global index's own). */
+  method: string;
+  /** The partition's name. */
+  name: string;
+  /** The partitioned table or index. */
+  of: string;
+  /** 1 for the first partition: DBMS_XPLAN's Pstart / Pstop number it. */
+  position: number;
 }

@@ -89,6 +89,10 @@ export interface ExecSamples {
 export const NO_SEGMENT = 0xffffffff;
 export const NO_LATCH = 0xffff;
 export const NO_PLAN_LINE = 0xffff;
+/** Buckets a HASH JOIN's picture draws (HASH_BUILD / HASH_PROBE events' `block`). */
+export const HASH_PICTURE_BUCKETS = 64;
+/** Rows of each side of a hash join traced per execution. */
+export const OPERATOR_ROW_EVENTS = 4096;
 
 export const EventKind = {
   BLOCK_GET: 0,
@@ -100,6 +104,11 @@ export const EventKind = {
   PARSE: 6,
   EXECUTE: 7,
   FETCH: 8,
+  HASH_BUILD: 9,
+  HASH_PROBE: 10,
+  HASH_SPILL: 11,
+  TEMP_WRITE: 12,
+  TEMP_READ: 13,
 } as const;
 /** Labels indexed by EventKind. */
 export const EVENT_KIND_NAMES = [
@@ -112,6 +121,11 @@ export const EVENT_KIND_NAMES = [
   'parse',
   'execute',
   'fetch',
+  'hash build',
+  'hash probe',
+  'hash spill',
+  'temp write',
+  'temp read',
 ];
 
 export const GetKind = {

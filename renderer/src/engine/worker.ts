@@ -32,7 +32,7 @@ function ensureEngine(): Promise<EngineHandle> {
     // A LAB SWEEP's points run in parallel Web Workers (sweep-web.ts).
     enginePromise = wasmUrl().then((url) => {
       loadedWasm = url;
-      return (loadEngine as (u?: string, config?: object) => Promise<EngineHandle>)(url, { sweep_points_external: true });
+      return (loadEngine as (u?: string, config?: object) => Promise<EngineHandle>)(url, { sweep_points_external: true, operator_events: true });
     });
     enginePromise.catch(() => { enginePromise = null; });
   }

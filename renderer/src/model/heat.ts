@@ -21,6 +21,28 @@ export function heatTarget(kind: number, segment: number, block: number): [numbe
   return [segment, block];
 }
 
+/** An operator's cells (model/structureOps.ts): a hash join's buckets, as its build rows fill them and
+ * its probe rows look them up, and its partitions on temp, build's and probe's. */
+export const OpCell = { BUILD: 0, PROBE: 1, TEMP_BUILD: 2, TEMP_PROBE: 3 } as const;
+
+/** The heat key of plan line `line`'s operator cells of one kind (`OpCell`). */
+export function opKey(line: number, cell: number): number { return -100_000 - line * 4 - cell; }
+
+/** An operator event (the engine's `operator_events`): it lights an operator's cell, not a block. */
+export function isOperatorCell(kind: number): boolean {
+  return kind === EventKind.HASH_BUILD || kind === EventKind.HASH_PROBE || kind === EventKind.TEMP_WRITE || kind === EventKind.TEMP_READ;
+}
+
+/**
+ * The heat key and cell of an operator event: a bucket (HASH_BUILD / HASH_PROBE's `block`), or a
+ * spilled partition (TEMP_WRITE / TEMP_READ's `block`: side << 16 | partition).
+ */
+export function opTarget(kind: number, block: number, line: number): [number, number] {
+  if (kind === EventKind.HASH_BUILD) return [opKey(line, OpCell.BUILD), block];
+  if (kind === EventKind.HASH_PROBE) return [opKey(line, OpCell.PROBE), block];
+  return [opKey(line, block >>> 16 ? OpCell.TEMP_PROBE : OpCell.TEMP_BUILD), block & 0xffff];
+}
+
 export function isVisit(kind: number): boolean {
   return kind === EventKind.BLOCK_GET || kind === EventKind.PINNED_REVISIT ||
     kind === EventKind.MEMOPT_LOOKUP || kind === EventKind.MEMOPT_READ;
@@ -68,6 +90,9 @@ export class HeatMap {
       if (isVisit(t.kind[i]) && t.segment[i] !== NO_SEGMENT) {
         const [s, b] = heatTarget(t.kind[i], t.segment[i], t.block[i]);
         this.add(s, b, 1);
+      } else if (isOperatorCell(t.kind[i])) {
+        const [s, b] = opTarget(t.kind[i], t.block[i], t.plan_line[i]);
+        this.add(s, b, 1);
       }
       const c = t.latch_child[i];
       const g = t.latch_gets[i];
@@ -78,6 +103,16 @@ export class HeatMap {
         const v = (this.latch[c] += g);
         if (v > this.latchMax) this.latchMax = v;
       }
+    }
+    this.version++;
+  }
+
+  /** The operator events of events [from, to) (their cells' heat), alone. */
+  applyOperators(t: Trace, from: number, to: number) {
+    for (let i = Math.max(0, from); i < Math.min(to, t.length); i++) {
+      if (!isOperatorCell(t.kind[i])) continue;
+      const [s, b] = opTarget(t.kind[i], t.block[i], t.plan_line[i]);
+      this.add(s, b, 1);
     }
     this.version++;
   }
@@ -131,7 +166,7 @@ export class HeatMap {
 /** Heat of a whole trace (or its summary when the trace was truncated). */
 export function heatOf(t: Trace, latchChildren = 0): HeatMap {
   const h = new HeatMap(latchChildren);
-  if (t.truncated && t.heat) h.applySummaryOf(t);
+  if (t.truncated && t.heat) { h.applySummaryOf(t); h.applyOperators(t, 0, t.length); }
   else h.applyRange(t, 0, t.length);
   return h;
 }

@@ -2,112 +2,20 @@
 // blocks, IOT, hash cluster buckets with overflow chains, memoptimize pool,
 // buffer cache hash chains by CBC child latch), in config space (CSS pixels
 // at zoom 1). Pure: the canvas view and the SVG report both draw this.
-import { EventKind, type Catalog, type Segment } from './types';
+import { EventKind, NO_PLAN_LINE, type Catalog, type PlanLine, type Segment, type Trace } from './types';
+import { bitmapPieces, bitmapPlanLines, hashJoinPicture, notesAt, partitionedTables, partitionPicture } from './structureOps';
 
-export type BlockRole = 'header' | 'root' | 'branch' | 'leaf' | 'iot-leaf' | 'table' | 'bucket' | 'overflow'
-  | 'hash-index' | 'buffer-area' | 'latch';
+import { cellRect, fmt, fmtBytes, gridGroup, groupBlockAt, groupIndexOf, groupRect, GROUP_LABEL_H, LEVEL_GAP, PAD, TITLE_H,
+  type BlockRole, type CellGroup, type CellRef, type Link, type Note, type Picture, type StructureLayout } from './structureGrid';
+export * from './structureGrid';
 
 /** Pseudo segment ids for structures that are not segments. */
 export const LATCH_SEGMENT = -2;
 export { MEMOPT_HASH_SEGMENT, MEMOPT_HASH_CELLS, hashCell, memoptAreaKey } from './heat';
-import { MEMOPT_HASH_CELLS, MEMOPT_HASH_SEGMENT, hashCell, memoptAreaKey } from './heat';
-
-export interface Rect { x: number; y: number; w: number; h: number }
-
-export interface CellGroup {
-  key: string;
-  segment: number;
-  role: BlockRole;
-  label: string;
-  /** Contiguous blocks first..first+count-1, or an explicit list. */
-  first: number;
-  count: number;
-  list?: number[];
-  headerBlock?: number;
-  x: number; y: number; cols: number; cellW: number; cellH: number; gap: number;
-  /** Cells are big enough to print their block number. */
-  labelled: boolean;
-  /** For buffer-area groups: this group mirrors memopt reads of that table segment. */
-  mirrors?: number;
-}
-
-export interface Link { x1: number; y1: number; x2: number; y2: number; kind: 'pointer' | 'chain' | 'rowid' }
-
-export interface Picture {
-  key: string; title: string; subtitle: string;
-  x: number; y: number; width: number; height: number;
-  segments: number[];
-  groups: CellGroup[];
-  links: Link[];
-  notes: { x: number; y: number; text: string }[];
-}
-
-export interface StructureLayout {
-  width: number; height: number; pictures: Picture[];
-}
-
-export interface CellRef { picture: Picture; group: CellGroup; index: number; block: number }
-
-const TITLE_H = 34;
-const PAD = 10;
-const LEVEL_GAP = 26;
-const GROUP_LABEL_H = 14;
-
-export function groupIndexOf(g: CellGroup, block: number): number {
-  if (g.list) return g.list.indexOf(block);
-  const i = block - g.first;
-  return i >= 0 && i < g.count ? i : -1;
-}
-export function groupBlockAt(g: CellGroup, index: number): number { return g.list ? g.list[index] : g.first + index; }
-
-export function cellRect(g: CellGroup, i: number): Rect {
-  const c = i % g.cols, r = Math.floor(i / g.cols);
-  return { x: g.x + c * (g.cellW + g.gap), y: g.y + r * (g.cellH + g.gap), w: g.cellW, h: g.cellH };
-}
-
-/**
- * Where a visit's number badge goes: inside a labelled block's right end
- * (clear of its centred `#n` and of the group label above), below-right of
- * a small cell (the group label sits above the first row).
- */
-export function badgeAt(r: { x: number; y: number; w: number; h: number }, labelled: boolean): { x: number; y: number } {
-  return labelled && r.w >= 40 ? { x: r.x + r.w - 9, y: r.y + r.h / 2 } : { x: r.x + r.w + 3, y: r.y + r.h + 3 };
-}
-
-export function groupRect(g: CellGroup): Rect {
-  const rows = Math.ceil(g.count / g.cols);
-  const cols = Math.min(g.cols, g.count);
-  return { x: g.x, y: g.y, w: cols * (g.cellW + g.gap) - g.gap, h: rows * (g.cellH + g.gap) - g.gap };
-}
-
-/** Grid parameters for n cells in a given width, preferring big cells while the height stays reasonable. */
-export function gridFor(n: number, width: number, maxH: number): { cell: number; gap: number; cols: number; rows: number } {
-  const sizes = [14, 12, 10, 8, 6, 5, 4, 3, 2];
-  for (const cell of sizes) {
-    const gap = cell >= 8 ? 2 : cell >= 3 ? 1 : 0;
-    const cols = Math.max(1, Math.floor((width + gap) / (cell + gap)));
-    const rows = Math.ceil(n / cols);
-    if (rows * (cell + gap) <= maxH) return { cell, gap, cols, rows };
-  }
-  const cols = Math.max(1, Math.floor(width / 2));
-  return { cell: 2, gap: 0, cols, rows: Math.ceil(n / cols) };
-}
-
-function gridGroup(base: Omit<CellGroup, 'x' | 'y' | 'cols' | 'cellW' | 'cellH' | 'gap' | 'labelled'>, x: number, y: number,
-  width: number, maxH: number): CellGroup {
-  if (base.count <= 12) {
-    // Few blocks: labelled boxes.
-    const gap = 8;
-    const cellW = Math.max(36, Math.min(78, Math.floor((width - gap * (base.count - 1)) / Math.max(1, base.count))));
-    return { ...base, x, y, cols: base.count, cellW, cellH: 22, gap, labelled: true };
-  }
-  const g = gridFor(base.count, width, maxH);
-  return { ...base, x, y, cols: g.cols, cellW: g.cell, cellH: g.cell, gap: g.gap, labelled: false };
-}
+import { MEMOPT_HASH_CELLS, MEMOPT_HASH_SEGMENT, hashCell, isOperatorCell, memoptAreaKey, opTarget } from './heat';
 
 function centerX(g: CellGroup, i: number) { const r = cellRect(g, i); return r.x + r.w / 2; }
 
-function fmt(n: number) { return n.toLocaleString('en-US'); }
 
 /** Role and label of B-tree level `l` (0 = root) of `height` levels. */
 function btreeLevel(l: number, height: number, iot: boolean): { role: BlockRole; name: string } {
@@ -124,10 +32,11 @@ function linkBelow(a: CellGroup, b: CellGroup, kind: Link['kind']): Link {
 }
 
 /** B-tree levels (root on top), optionally over a table's blocks. */
-function btreePicture(index: Sized, table: Sized | null, iot: boolean, x: number, y: number, width: number): Picture {
+function btreePicture(index: Sized, table: Sized | null, iot: boolean, x: number, y: number, width: number, plan?: PlanLine[]): Picture {
   const bt = index.btree!;
   const groups: CellGroup[] = [];
   const links: Link[] = [];
+  const notes: Note[] = [];
   const inner = width - 2 * PAD;
   let cy = y + TITLE_H;
   bt.levels.forEach((lv, l) => {
@@ -165,7 +74,26 @@ function btreePicture(index: Sized, table: Sized | null, iot: boolean, x: number
     void pr;
   }
   const segments = [index.id];
-  let subtitle = `${index.kind === 'IOT' ? 'index-organized table' : 'B-tree index'} ${index.name}: height ${bt.height}, ${fmt(index.blocks)} blocks, ${fmt(bt.entries_per_leaf)} entries/leaf${bt.unique ? ', unique' : ''}`;
+  const what = index.bitmap ? 'bitmap index' : index.kind === 'IOT' ? 'index-organized table' : 'B-tree index';
+  let subtitle = `${what} ${index.name}: height ${bt.height}, ${fmt(index.blocks)} blocks, ${fmt(bt.entries_per_leaf)} ${index.bitmap ? 'rows' : 'entries'}/leaf${bt.unique ? ', unique' : ''}`;
+  // A bitmap index: its pieces under its leaves, and the plan's bitmap operators that combine them.
+  const leafGroup = groups[groups.length - 1];
+  const pieces = index.bitmap ? bitmapPieces(index, x + PAD, cy + GROUP_LABEL_H, inner) : null;
+  let bitmapNotes = false;
+  if (pieces) {
+    links.push(linkBelow(leafGroup, pieces.group, 'pointer'));
+    groups.push(pieces.group);
+    notes.push(...pieces.notes);
+    cy += GROUP_LABEL_H + pieces.h;
+    const ops = bitmapPlanLines(plan, index.name.toUpperCase());
+    bitmapNotes = ops.length > 0;
+    if (ops.length) {
+      const n = notesAt([{ text: 'the plan combines the bitmaps, then converts the bits to rowids:', tone: 'muted' }, ...ops.map((text) => ({ text, tone: 'text' as const }))], x + PAD, cy);
+      notes.push(...n.notes);
+      cy += n.h + 6;
+    }
+    cy += LEVEL_GAP - 8;
+  }
   if (table && table.blocks > 0) {
     cy += GROUP_LABEL_H;
     const g = gridGroup({ key: `${table.id}:T`, segment: table.id, role: 'table', label: `table blocks · ${fmt(table.blocks)} (block ${table.header_block} = segment header)`,
@@ -173,7 +101,8 @@ function btreePicture(index: Sized, table: Sized | null, iot: boolean, x: number
     groups.push(g);
     const leaves = groups[groups.length - 2];
     const lr = groupRect(leaves), tr = groupRect(g);
-    for (let k = 0; k <= 4; k++) {
+    // A bitmap index's plan notes sit between its pieces and the table: the notes say where the rowids lead.
+    for (let k = 0; k <= (bitmapNotes ? -1 : 4); k++) {
       links.push({ x1: lr.x + (lr.w * k) / 4, y1: lr.y + lr.h, x2: tr.x + (tr.w * k) / 4, y2: tr.y, kind: 'rowid' });
     }
     cy += tr.h + 8;
@@ -181,7 +110,7 @@ function btreePicture(index: Sized, table: Sized | null, iot: boolean, x: number
     subtitle = `heap table ${table.name}: ${fmt(table.blocks)} blocks, ${fmt(table.rows)} rows · ` + subtitle;
   } else cy -= LEVEL_GAP - 8;
   const title = table ? `${table.name} (${table.pool}) + ${index.name}` : `${index.name} (${index.pool})`;
-  return { key: `seg:${index.id}`, title, subtitle, x, y, width, height: cy - y + PAD, segments, groups, links, notes: [] };
+  return { key: `seg:${index.id}`, title, subtitle, x, y, width, height: cy - y + PAD, segments, groups, links, notes };
 }
 
 /** The data dictionary segments recursive SQL reads at hard parse: each
@@ -314,18 +243,17 @@ function cachePicture(cat: Catalog, x: number, y: number, width: number): Pictur
     x, y, width, height: cy + groupRect(g).h + 8 - y + PAD, segments: [LATCH_SEGMENT], groups: [g], links: [], notes: [] };
 }
 
-export function fmtBytes(b: number): string {
-  if (b >= 1 << 30) return `${Math.round((b / (1 << 30)) * 10) / 10} GB`;
-  if (b >= 1 << 20) return `${Math.round((b / (1 << 20)) * 10) / 10} MB`;
-  if (b >= 1 << 10) return `${Math.round(b / (1 << 10))} KB`;
-  return `${b} B`;
-}
-
 export interface LayoutOptions {
   width: number;
   /** Only pictures that contain one of these segment ids (plus the cache); all when undefined. */
   only?: Set<number>;
   includeCache?: boolean;
+  /** The step's plan (its HASH JOIN lines have pictures; Pstart / Pstop; the bitmap operators). */
+  plan?: PlanLine[];
+  /** The step's trace (a hash join's spill is read from its operator events). */
+  trace?: Trace | null;
+  /** Segments the step visited: a partition not among them is pruned (greyed). */
+  visited?: Set<number>;
 }
 
 /** A segment with its size: the catalog leaves `blocks` and `rows` out of
@@ -348,6 +276,18 @@ export function layoutStructures(cat: Catalog, opts: LayoutOptions): StructureLa
     if (keep) { pictures.push(p); y += p.height + 12; }
   };
   void candidates;
+  // The step's hash joins first (drawn whatever the filter: they are the step's operators).
+  for (const l of opts.plan ?? []) {
+    if (!l.operation.startsWith('HASH JOIN')) continue;
+    const p = hashJoinPicture(opts.plan!, l, opts.trace, 0, y, width);
+    pictures.push(p); y += p.height + 12;
+  }
+  // Partitioned tables: a picture each, its partitions' segments and local index partitions in it.
+  for (const [name, parts] of partitionedTables(segs)) {
+    const p = partitionPicture(name, parts, segs, { plan: opts.plan, trace: opts.trace, visited: opts.visited }, 0, y, width);
+    p.segments.forEach((s) => used.add(s));
+    place(p);
+  }
   // The data dictionary has a picture of its own, after the lab's objects.
   const dict = segs.filter((s) => s.dictionary);
   dict.forEach((s) => used.add(s.id));
@@ -358,7 +298,7 @@ export function layoutStructures(cat: Catalog, opts: LayoutOptions): StructureLa
       const table = s.kind === 'INDEX' && s.table ? byName.get(s.table.toUpperCase()) ?? null : null;
       const tableFree = table && !used.has(table.id) && table.kind === 'TABLE' ? table : null;
       used.add(s.id); if (tableFree) used.add(tableFree.id);
-      place(btreePicture(s, tableFree, s.kind === 'IOT', 0, y, width));
+      place(btreePicture(s, tableFree, s.kind === 'IOT', 0, y, width, opts.plan));
     } else if (s.kind === 'CLUSTER' && s.cluster) {
       const tables = segs.filter((t) => t.kind === 'TABLE' && t.table && t.table.toUpperCase() === s.name.toUpperCase());
       used.add(s.id); tables.forEach((t) => used.add(t.id));
@@ -380,15 +320,17 @@ export function layoutStructures(cat: Catalog, opts: LayoutOptions): StructureLa
 
 /** The heat key a cell of this group reads. */
 export function heatKey(g: CellGroup): number {
+  if (g.heat !== undefined) return g.heat;
   if (g.role === 'hash-index') return MEMOPT_HASH_SEGMENT;
   if (g.role === 'buffer-area') return memoptAreaKey(g.mirrors ?? g.segment);
   return g.segment;
 }
 
 /** Where an event lights up: every cell that shows (segment, block) for this event kind. */
-export function locateEvent(layout: StructureLayout, kind: number, segment: number, block: number): CellRef[] {
+export function locateEvent(layout: StructureLayout, kind: number, segment: number, block: number, line = NO_PLAN_LINE): CellRef[] {
   const out: CellRef[] = [];
   const memopt = kind === EventKind.MEMOPT_LOOKUP || kind === EventKind.MEMOPT_READ;
+  if (isOperatorCell(kind)) [segment, block] = opTarget(kind, block, line);
   for (const p of layout.pictures) {
     for (const g of p.groups) {
       if (memopt) {
@@ -402,8 +344,9 @@ export function locateEvent(layout: StructureLayout, kind: number, segment: numb
         continue;
       }
       if (g.segment !== segment || g.role === 'buffer-area' || g.role === 'hash-index') continue;
-      const i = groupIndexOf(g, block);
-      if (i >= 0) out.push({ picture: p, group: g, index: i, block });
+      const cells: { group: CellGroup; index: number }[] = [];
+      cellsOf(g, block, cells);
+      for (const c of cells) out.push({ picture: p, group: g, index: c.index, block });
     }
   }
   return out;
@@ -451,11 +394,23 @@ export function roleName(g: CellGroup, block: number): string {
     case 'hash-index': return 'memoptimize hash index';
     case 'buffer-area': return 'memoptimize buffer area block';
     case 'latch': return 'cache buffers chains child latch';
+    case 'index': return 'local index partition block';
+    case 'hash-bucket': return 'hash table bucket (build rows in)';
+    case 'hash-probe': return 'hash table bucket (probe lookups)';
+    case 'temp': return 'hash join partition on temp';
+    case 'bitmap-piece': return 'bitmap piece (leaf row)';
     default: return g.role;
   }
 }
 
-export type Locator = (kind: number, segment: number, block: number) => { group: CellGroup; index: number }[];
+/** Where an event lights up: (kind, segment, block, plan line: an operator event's cells are its line's). */
+export type Locator = (kind: number, segment: number, block: number, line?: number) => { group: CellGroup; index: number }[];
+
+/** Every cell of `g` showing `block` (a bitmap index's pieces share their leaf). */
+function cellsOf(g: CellGroup, block: number, out: { group: CellGroup; index: number }[]) {
+  if (g.role !== 'bitmap-piece' || !g.list) { const i = groupIndexOf(g, block); if (i >= 0) out.push({ group: g, index: i }); return; }
+  for (let i = 0; i < g.list.length; i++) if (g.list[i] === block) out.push({ group: g, index: i });
+}
 
 /** A fast event -> cells lookup for one layout (segment-indexed). */
 export function createLocator(layout: StructureLayout): Locator {
@@ -468,12 +423,13 @@ export function createLocator(layout: StructureLayout): Locator {
     else if (g.role !== 'latch') { const l = bySeg.get(g.segment) ?? []; l.push(g); bySeg.set(g.segment, l); }
   }
   const none: { group: CellGroup; index: number }[] = [];
-  return (kind, segment, block) => {
+  return (kind, segment, block, line = NO_PLAN_LINE) => {
     if (kind === EventKind.MEMOPT_LOOKUP) return hash.map((g) => ({ group: g, index: hashCell(segment, block) }));
+    if (isOperatorCell(kind)) [segment, block] = opTarget(kind, block, line);
     const groups = kind === EventKind.MEMOPT_READ ? area.get(segment) : bySeg.get(segment);
     if (!groups) return none;
     const out: { group: CellGroup; index: number }[] = [];
-    for (const g of groups) { const i = groupIndexOf(g, block); if (i >= 0) out.push({ group: g, index: i }); }
+    for (const g of groups) cellsOf(g, block, out);
     return out;
   };
 }

@@ -51,4 +51,4 @@ export interface Trace extends TraceColumns, Omit<TraceMeta, 'heat'> {
 
 // Event kinds, get kinds and sentinels are declared once in Rust
 // (engine-wasm/core/src/trace/contract.rs) and generated.
-export { NO_SEGMENT, NO_LATCH, NO_PLAN_LINE, EventKind, EVENT_KIND_NAMES, GetKind, GET_KIND_NAMES } from '../engine/contract.gen';
+export { NO_SEGMENT, NO_LATCH, NO_PLAN_LINE, EventKind, EVENT_KIND_NAMES, GetKind, GET_KIND_NAMES, HASH_PICTURE_BUCKETS } from '../engine/contract.gen';

@@ -116,7 +116,8 @@ export function buildReport(kind: ReportKind, inp: ReportInputs): { svg: string;
     }
     case 'structure': {
       if (!inp.catalog) throw new Error('no catalog yet: run a script first');
-      const layout = layoutStructures(inp.catalog, { width: 960, only: touchedSegments(trace), includeCache: true });
+      const visited = touchedSegments(trace);
+      const layout = layoutStructures(inp.catalog, { width: 960, only: visited, includeCache: true, plan: step?.plan, trace, visited });
       return { svg: structureSvg(layout, heat, trace, `Structure · ${stmt}`), name: `${base}-structure.svg` };
     }
     case 'report': {

@@ -16,6 +16,14 @@ function cellFill(g: CellGroup, block: number, heat: HeatMap | null): string {
   return REPORT_COLORS.grid;
 }
 
+/** A row of text in a picture (a bitmap piece): its fill by heat, its words in the monospace face. */
+function pieceRow(g: CellGroup, i: number, fill: string, type: number): string {
+  const r = cellRect(g, i);
+  const words = truncate(g.texts?.[i] ?? '', r.w - 12, 10.5 * type * 1.1);
+  return `<rect x="${n(r.x)}" y="${n(r.y)}" width="${n(r.w)}" height="${n(r.h)}" rx="3" fill="${fill}" stroke="${REPORT_COLORS.stroke}"/>` +
+    text(r.x + 6, r.y + r.h / 2 + 4, words, `font-family="${esc(MONO)}" font-size="${n(10.5 * type)}" fill="${REPORT_COLORS.text}"`);
+}
+
 /**
  * The pictures as SVG. `type`: the text this many times its page size, in the same layout (a slide
  * draws a picture that is tall for 16:9 smaller, and grows its type back up to 1.3x to keep it at 18 px).
@@ -45,13 +53,16 @@ export function structureFragment(layout: StructureLayout, heat: HeatMap | null,
         }
       }
       const label = visited.length ? `${g.label} · ${visited.length.toLocaleString('en-US')} visited (dots)` : g.label;
-      parts.push(text(g.x, g.y - 4, truncate(label, p.width - 20, 10.5 * type), `font-size="${fs(10.5)}" fill="${C.muted}"`));
+      parts.push(text(g.x, g.y - 4, truncate(label, g.labelW ?? p.x + p.width - 10 - g.x, 10.5 * type), `font-size="${fs(10.5)}" fill="${C.muted}"${g.dim ? ' font-style="italic"' : ''}`));
       // Merge runs of identical, unvisited cells in big grids into one rect per row segment.
       for (let i = 0; i < g.count; i++) {
         const block = g.list ? g.list[i] : g.first + i;
         const r = cellRect(g, i);
         const fill = cellFill(g, block, heat);
-        parts.push(`<rect x="${n(r.x)}" y="${n(r.y)}" width="${n(r.w)}" height="${n(r.h)}"${g.labelled ? ' rx="3"' : ''} fill="${fill}"${g.labelled ? ` stroke="${C.stroke}"` : ''}>` +
+        if (g.texts) { parts.push(pieceRow(g, i, fill, type)); continue; }
+        // A pruned partition's blocks are faint (a visit shows in full).
+        const faint = g.dim && fill === cellFill(g, block, null) ? ' fill-opacity="0.35"' : '';
+        parts.push(`<rect x="${n(r.x)}" y="${n(r.y)}" width="${n(r.w)}" height="${n(r.h)}"${g.labelled ? ' rx="3"' : ''} fill="${fill}"${faint}${g.labelled ? ` stroke="${C.stroke}"` : ''}>` +
           (g.labelled || (heat && heat.get(heatSeg, block) > 0) ? `<title>${esc(`${g.label.split(' ·')[0]}: block ${block}${heat ? `, ${heat.get(heatSeg, block)} visits` : ''}`)}</title>` : '') + `</rect>`);
         if (g.labelled) parts.push(text(r.x + r.w / 2, r.y + 15, `#${block}`, `text-anchor="middle" font-family="${esc(MONO)}" font-size="${fs(10)}" fill="${C.text}"`));
       }
@@ -61,6 +72,10 @@ export function structureFragment(layout: StructureLayout, heat: HeatMap | null,
         parts.push(`<circle cx="${n(r.x + r.w / 2)}" cy="${n(r.y + r.h / 2)}" r="3.5" fill="${cellFill(g, block, heat)}" stroke="${C.text}" stroke-width="0.7"/>`);
       }
       void groupRect;
+    }
+    for (const nt of p.notes) {
+      const fill = nt.tone === 'text' ? C.text : nt.tone === 'warn' ? C.grew : C.muted;
+      parts.push(text(nt.x, nt.y, truncate(nt.text, p.x + p.width - 10 - nt.x, 10.5 * type * 1.1), `font-family="${esc(MONO)}" font-size="${fs(10.5)}" fill="${fill}"`));
     }
     parts.push(`</g>`);
   }

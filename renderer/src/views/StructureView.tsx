@@ -61,9 +61,13 @@ export function StructureView({ step, live, catalog, getTrace, getActivity, repo
   }, scroller);
 
   const segNames = useMemo(() => new Map((catalog?.segments ?? []).map((s) => [s.id, s.name])), [catalog]);
-  const only = useMemo(() => (showAll ? undefined : touchedSegments(trace)), [showAll, trace]);
+  const visited = useMemo(() => touchedSegments(trace), [trace]);
+  const only = showAll ? undefined : visited;
+  const plan = step?.plan;
+  // The step's plan and trace too: its hash joins, its partitions' Pstart / Pstop and pruning, its bitmap operators.
   const layout: StructureLayout | null = useMemo(
-    () => (catalog ? layoutStructures(catalog, { width: (size.w - 2) / zoom, only, includeCache: true }) : null), [catalog, size.w, only, zoom]);
+    () => (catalog ? layoutStructures(catalog, { width: (size.w - 2) / zoom, only, includeCache: true, plan, trace, visited }) : null),
+    [catalog, size.w, only, zoom, plan, trace, visited]);
   const locate = useMemo(() => (layout ? createLocator(layout) : null), [layout]);
   const latches = useMemo(() => (layout ? latchGroup(layout) : null), [layout]);
   // The painter reads the palette in effect where the picture is (cached until the colour scheme changes: `theme` then moves on).

@@ -44,9 +44,14 @@ function drawPicture(ctx: CanvasRenderingContext2D, p: Picture, P: Palette) {
   }
   ctx.setLineDash([]);
   for (const g of p.groups) {
-    ctx.fillStyle = P.muted; ctx.font = `11px ${P.sans}`;
-    ctx.fillText(fitText(ctx, g.label, p.width - 20), g.x, g.y - 4);
+    ctx.fillStyle = P.muted; ctx.font = `${g.dim ? 'italic ' : ''}11px ${P.sans}`;
+    ctx.fillText(fitText(ctx, g.label, g.labelW ?? p.x + p.width - 10 - g.x), g.x, g.y - 4);
     for (let i = 0; i < g.count; i++) paintCell(ctx, g, i, null, P, null);
+  }
+  ctx.font = `11px ${P.mono}`;
+  for (const n of p.notes) {
+    ctx.fillStyle = n.tone === 'text' ? P.text : n.tone === 'warn' ? P.danger : P.muted;
+    ctx.fillText(fitText(ctx, n.text, p.x + p.width - 10 - n.x), n.x, n.y);
   }
 }
 
@@ -62,7 +67,16 @@ export function paintCell(ctx: CanvasRenderingContext2D, g: CellGroup, i: number
   let fill = g.headerBlock === block ? P.header : P.cellEmpty;
   if (v > 0 && lut) fill = lut[Math.max(0, Math.min(255, Math.round(heatLevel(v, max) * 255)))];
   ctx.fillStyle = fill;
-  if (g.labelled) {
+  // A pruned partition's blocks: faint, over the panel (a visit still shows in full).
+  if (g.dim && v === 0) { ctx.fillStyle = P.panel; ctx.fillRect(r.x, r.y, r.w, r.h); ctx.globalAlpha = 0.35; ctx.fillStyle = fill; }
+  if (g.texts) {
+    // A row of text (a bitmap piece): its fill, its outline, its words.
+    roundRect(ctx, r.x, r.y, r.w, r.h, 3);
+    ctx.fill();
+    ctx.strokeStyle = P.cellStroke; ctx.lineWidth = 1; ctx.stroke();
+    ctx.fillStyle = P.text; ctx.font = `11px ${P.mono}`;
+    ctx.fillText(fitText(ctx, g.texts[i] ?? '', r.w - 12), r.x + 6, r.y + r.h / 2 + 4);
+  } else if (g.labelled) {
     roundRect(ctx, r.x, r.y, r.w, r.h, 3);
     ctx.fill();
     ctx.strokeStyle = P.cellStroke; ctx.lineWidth = 1; ctx.stroke();
@@ -72,6 +86,7 @@ export function paintCell(ctx: CanvasRenderingContext2D, g: CellGroup, i: number
   } else {
     ctx.fillRect(r.x, r.y, r.w, r.h);
   }
+  ctx.globalAlpha = 1;
 }
 
 /** An outline marking a visit, in the get kind's colour; alpha fades the trail. */

@@ -7,6 +7,18 @@ import { roleName, type Locator } from '../model/structure';
 import { readableStack } from '../model/flame';
 import { fmtNum, fmtUs } from '../model/stats';
 
+/** An operator event's cell in words (its `block`: a bucket, a fan-out, a partition on temp). */
+function operatorText(k: number, block: number): string {
+  switch (k) {
+    case EventKind.HASH_BUILD: return `build row into bucket ${block}`;
+    case EventKind.HASH_PROBE: return `probe row looks up bucket ${block}`;
+    case EventKind.HASH_SPILL: return `the build outgrew the work area: ${fmtNum(block)} partitions`;
+    case EventKind.TEMP_WRITE: case EventKind.TEMP_READ:
+      return `${block >>> 16 ? 'probe' : 'build'} partition #${block & 0xffff} ${k === EventKind.TEMP_WRITE ? 'to' : 'from'} temp (direct path ${k === EventKind.TEMP_WRITE ? 'write' : 'read'} temp)`;
+    default: return '';
+  }
+}
+
 /** Event `i` of `trace` (none before the first: the hint to press Play). */
 export function describeEvent(trace: Trace | null, i: number, locate: Locator | null, segNames: Map<number, string>): { text: string; data: string } {
   const n = trace?.length ?? 0;
@@ -19,6 +31,8 @@ export function describeEvent(trace: Trace | null, i: number, locate: Locator | 
   parts.push(`t=+${fmtUs(trace.t_us[i] - trace.t_us[0])}`);
   parts.push(EVENT_KIND_NAMES[k] ?? `kind ${k}`);
   let role = '';
+  const op = operatorText(k, trace.block[i]);
+  if (op) parts.push(op);
   if (seg !== NO_SEGMENT) {
     if (isVisit(k) || k === EventKind.PHYSICAL_READ) parts.push(`${GET_KIND_NAMES[trace.get_kind[i]] ?? ''}`.trim());
     const refs = locate ? locate(k, seg, trace.block[i]) : [];
@@ -29,6 +43,7 @@ export function describeEvent(trace: Trace | null, i: number, locate: Locator | 
   if (trace.plan_line[i] !== NO_PLAN_LINE) parts.push(`plan line ${trace.plan_line[i]}`);
   const stack = trace.stacks[trace.stack[i]];
   if (stack) parts.push(readableStack(stack));
+  if (op) return { text: parts.filter(Boolean).join(' · '), data: `${EVENT_KIND_NAMES[k]}:${trace.plan_line[i]}:${trace.block[i]}` };
   const [hs, hb] = heatTarget(k, seg, trace.block[i]);
   return { text: parts.filter(Boolean).join(' · '), data: seg === NO_SEGMENT ? EVENT_KIND_NAMES[k] : `${segNames.get(seg) ?? seg}:${trace.block[i]}:${role}:${GET_KIND_NAMES[trace.get_kind[i]]}:${hs}:${hb}` };
 }

@@ -5,13 +5,19 @@
 // latest visits, numbered visits on short traces, pulses, the hovered cell).
 import type { Trace } from '../model/types';
 import { EventKind, GetKind, NO_LATCH, NO_SEGMENT } from '../model/types';
-import { HeatMap, isVisit } from '../model/heat';
+import { HeatMap, isOperatorCell, isVisit } from '../model/heat';
 import { heatKey, type CellGroup, type CellRef, type Locator, type StructureLayout } from '../model/structure';
 import type { PlaybackState } from '../model/playback';
 import { heatLut, palette, type Palette } from './colors';
 import { badgeCell, drawBase, markCell, paintCell, pulseCell } from './structureDraw';
 
 interface Pulse { group: CellGroup; index: number; t0: number }
+
+/** Event `i` lights a cell: a block visit or read, or an operator's (model/structureOps.ts). */
+function lightsCell(trace: Trace, i: number): boolean {
+  const k = trace.kind[i];
+  return (trace.segment[i] !== NO_SEGMENT && (isVisit(k) || k === EventKind.PHYSICAL_READ)) || isOperatorCell(k);
+}
 
 /** The CSS zoom in effect at `el` (a presenter's slide is zoomed to the window: 2 on a 4K projector, 0.67 at 1280x720). */
 export function cssZoom(el: Element | null): number {
@@ -124,7 +130,11 @@ export class StructurePainter {
     const from = this.applied;
     h.applyRange(trace, from, pos);
     this.applied = pos;
-    if (trace.truncated && trace.heat && pos >= trace.length) { h.clear(); h.applySummaryOf(trace); h.applyRange({ ...trace, kind: new Uint8Array(trace.length).fill(255) }, 0, trace.length); full = true; }
+    if (trace.truncated && trace.heat && pos >= trace.length) {
+      h.clear(); h.applySummaryOf(trace); h.applyRange({ ...trace, kind: new Uint8Array(trace.length).fill(255) }, 0, trace.length);
+      h.applyOperators(trace, 0, trace.length);
+      full = true;
+    }
     const mr = this.max;
     if (h.max > mr.max * 1.25 + 1 || h.latchMax > mr.latch * 1.25 + 1) full = true;
     if (full || pos - from > 30000) { this.repaintAll(scene); }
@@ -136,8 +146,8 @@ export class StructurePainter {
       const dirty = new Map<CellGroup, Set<number>>();
       const mark = (g: CellGroup, i: number) => { let d = dirty.get(g); if (!d) { d = new Set(); dirty.set(g, d); } d.add(i); };
       for (let i = from; i < pos; i++) {
-        if (trace.segment[i] !== NO_SEGMENT && (isVisit(trace.kind[i]) || trace.kind[i] === EventKind.PHYSICAL_READ)) {
-          for (const c of locate(trace.kind[i], trace.segment[i], trace.block[i])) mark(c.group, c.index);
+        if (lightsCell(trace, i)) {
+          for (const c of locate(trace.kind[i], trace.segment[i], trace.block[i], trace.plan_line[i])) mark(c.group, c.index);
         }
         const lc = trace.latch_child[i];
         if (latches && lc !== NO_LATCH && trace.latch_gets[i] > 0 && lc < latches.count) mark(latches, lc);
@@ -180,9 +190,11 @@ export class StructurePainter {
       const trail = s.playing && s.rate > 100 ? 2 : 6;
       let shown = 0;
       for (let i = s.pos - 1; i >= 0 && shown < trail; i--) {
-        if (trace.segment[i] === NO_SEGMENT) continue;
-        const color = trace.kind[i] === EventKind.PHYSICAL_READ ? P.get[GetKind.NONE] : P.get[trace.get_kind[i]] ?? P.get[GetKind.NONE];
-        for (const ref of locate(trace.kind[i], trace.segment[i], trace.block[i])) markCell(ctx, ref.group, ref.index, color, shown === 0 ? 1 : 0.75 - shown * 0.11, shown === 0);
+        const op = isOperatorCell(trace.kind[i]);
+        if (trace.segment[i] === NO_SEGMENT && !op) continue;
+        // An operator's cell (a bucket, a partition on temp) in the accent colour; a block in its get kind's.
+        const color = op ? P.accent : trace.kind[i] === EventKind.PHYSICAL_READ ? P.get[GetKind.NONE] : P.get[trace.get_kind[i]] ?? P.get[GetKind.NONE];
+        for (const ref of locate(trace.kind[i], trace.segment[i], trace.block[i], trace.plan_line[i])) markCell(ctx, ref.group, ref.index, color, shown === 0 ? 1 : 0.75 - shown * 0.11, shown === 0);
         shown++;
       }
     }

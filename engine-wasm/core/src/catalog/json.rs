@@ -7,7 +7,8 @@
 //! Every struct's fields are in alphabetical order: the JSON's keys come
 //! out sorted, as they did when this was built with `serde_json::json!`.
 
-use crate::catalog::{Catalog, SegmentInfo, SegmentKind, TableStorage};
+use crate::catalog::partition::IndexPart;
+use crate::catalog::{Catalog, IndexKind, SegmentInfo, SegmentKind, TableStorage};
 use crate::sga::Sga;
 use crate::tsdecl::contract;
 use serde::Serialize;
@@ -46,6 +47,9 @@ contract! {
         /// An index's (or IOT's) B-tree.
         #[serde(skip_serializing_if = "Option::is_none")]
         pub btree: Option<BtreeOut>,
+        /// A bitmap index's pieces (its B-tree's leaves hold them).
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub bitmap: Option<BitmapOut>,
         /// A hash cluster's buckets and overflow chains.
         #[serde(skip_serializing_if = "Option::is_none")]
         pub cluster: Option<ClusterOut>,
@@ -64,6 +68,10 @@ contract! {
         pub name: String,
         @POOLS
         pub pool: &'static str,
+        /// A table or index partition's segment: its place in its
+        /// partitioned object.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub partition: Option<PartitionOut>,
         /// Rows (a B-tree's entries; a cluster's rows of all its tables).
         #[serde(skip_serializing_if = "Option::is_none")]
         pub rows: Option<u64>,
@@ -87,6 +95,54 @@ contract! {
     pub struct LevelOut as BtreeLevel {
         pub count: u64,
         pub first_block: u64,
+    }
+
+    /// A partition's segment in its partitioned table or index.
+    #[derive(Debug, Clone, Serialize)]
+    pub struct PartitionOut as SegmentPartition {
+        /// Partitions of the object.
+        pub count: u32,
+        /// The bound as USER_TAB_PARTITIONS.HIGH_VALUE shows it (empty for hash).
+        pub high_value: String,
+        /// LOCAL (an index partitioned as its table; false for a table's own).
+        pub local: bool,
+        /// RANGE, LIST or HASH (the table's; a global index's own).
+        pub method: String,
+        /// The partition's name.
+        pub name: String,
+        /// The partitioned table or index.
+        pub of: String,
+        /// 1 for the first partition: DBMS_XPLAN's Pstart / Pstop number it.
+        pub position: u32,
+    }
+
+    /// A bitmap index's pieces: each leaf row is a key, a start and an end
+    /// rowid and the compressed bitmap of the rows between.
+    #[derive(Debug, Clone, Serialize)]
+    pub struct BitmapOut as BitmapInfo {
+        /// Distinct keys.
+        pub keys: u64,
+        /// Pieces (leaf rows) in all.
+        pub pieces: u64,
+        /// The first pieces in key order (at most 64): the picture's.
+        pub sample: Vec<PieceOut>,
+    }
+
+    /// One bitmap piece: a leaf row.
+    #[derive(Debug, Clone, Serialize)]
+    pub struct PieceOut as BitmapPiece {
+        /// Bytes of its compressed bitmap.
+        pub bitmap_bytes: u32,
+        /// Table block of its end rowid.
+        pub end_block: u32,
+        /// The key, as SQL*Plus shows the value.
+        pub key: String,
+        /// The index leaf block holding it.
+        pub leaf: u32,
+        /// Rows (bits set) it holds.
+        pub rows: u32,
+        /// Table block of its start rowid.
+        pub start_block: u32,
     }
 
     /// A hash cluster's shape.
@@ -173,6 +229,7 @@ pub fn catalog_out(cat: &Catalog, sga: &Sga, profile_name: &str) -> CatalogOut {
     let mut segments = Vec::new();
     for s in cat.segments.iter().filter(|s| !s.dropped) {
         let mut seg = SegmentOut {
+            bitmap: None,
             blocks: None,
             btree: None,
             cluster: None,
@@ -182,6 +239,7 @@ pub fn catalog_out(cat: &Catalog, sga: &Sga, profile_name: &str) -> CatalogOut {
             kind: s.kind.name(),
             memoptimize_read: None,
             name: s.name.clone(),
+            partition: None,
             pool: s.pool.name(),
             rows: None,
             table: s.table.clone(),
@@ -275,6 +333,15 @@ fn segment_shape(cat: &Catalog, s: &SegmentInfo, seg: &mut SegmentOut) {
                     seg.blocks = Some(pt.parts[i].blocks());
                     seg.rows = Some(pt.row_part.iter().filter(|&&p| p as usize == i).count() as u64);
                     seg.table = Some(t.name.clone());
+                    seg.partition = Some(PartitionOut {
+                        count: pt.parts.len() as u32,
+                        high_value: pt.parts[i].high_value.clone(),
+                        local: false,
+                        method: pt.method.name().to_string(),
+                        name: pt.parts[i].name.clone(),
+                        of: t.name.clone(),
+                        position: i as u32 + 1,
+                    });
                 }
             }
         }
@@ -294,6 +361,10 @@ fn segment_shape(cat: &Catalog, s: &SegmentInfo, seg: &mut SegmentOut) {
                 });
                 if s.kind == SegmentKind::Iot {
                     seg.table = Some(cat.tables[ix.table].name.clone());
+                }
+                seg.partition = index_partition(cat, ix);
+                if ix.kind == IndexKind::Bitmap {
+                    seg.bitmap = Some(bitmap_out(bt));
                 }
             }
         }
@@ -322,6 +393,54 @@ fn segment_shape(cat: &Catalog, s: &SegmentInfo, seg: &mut SegmentOut) {
             }
         }
     }
+}
+
+/// An index partition's place in its partitioned index.
+fn index_partition(cat: &Catalog, ix: &crate::catalog::Index) -> Option<PartitionOut> {
+    let Some(IndexPart::Child(of)) = ix.part.as_deref() else { return None };
+    let parent = cat.indexes.get(of.parent)?;
+    let Some(IndexPart::Parent(parts)) = parent.part.as_deref() else { return None };
+    let me = cat.indexes.iter().position(|i| std::ptr::eq(i, ix))?;
+    let position = parts.children.iter().position(|&c| c == me)? as u32 + 1;
+    let method = match &parts.scheme {
+        Some(sc) => sc.method.name(),
+        None => cat.tables[parent.table].part.as_deref().map_or("RANGE", |p| p.method.name()),
+    };
+    Some(PartitionOut {
+        count: parts.children.len() as u32,
+        high_value: of.high_value.clone(),
+        local: parts.local,
+        method: method.to_string(),
+        name: of.name.clone(),
+        of: parent.name.clone(),
+        position,
+    })
+}
+
+/// Pieces a bitmap index's picture is given.
+const PIECE_SAMPLE: usize = 64;
+
+/// A bitmap index's pieces: the totals and the first in key order.
+fn bitmap_out(bt: &crate::storage::BTree) -> BitmapOut {
+    let pieces = bt.pieces();
+    let leaf0 = bt.level_first_block(bt.height().saturating_sub(1) as usize);
+    let mut hint = 0;
+    let sample = pieces
+        .iter()
+        .take(PIECE_SAMPLE)
+        .map(|pc| {
+            hint = bt.leaf_of_from(pc.start as usize, hint);
+            PieceOut {
+                bitmap_bytes: pc.bitmap_bytes,
+                end_block: pc.last_block,
+                key: bt.first_at(pc.start as usize).to_string(),
+                leaf: leaf0 + hint,
+                rows: pc.end - pc.start,
+                start_block: pc.first_block,
+            }
+        })
+        .collect();
+    BitmapOut { keys: bt.distinct_keys() as u64, pieces: pieces.len() as u64, sample }
 }
 
 #[cfg(test)]

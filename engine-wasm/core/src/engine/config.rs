@@ -7,6 +7,11 @@
 pub struct EngineConfig {
     /// Keep an event trace per step.
     pub trace: bool,
+    /// Operator events in the trace too (a hash join's build and probe
+    /// rows, its spill and temp requests: `trace::contract`), for the
+    /// structure view's pictures. Off by default: the figures and the
+    /// block events are the same either way.
+    pub operator_events: bool,
     /// Events kept per step (the heat map always covers all of them).
     pub trace_limit: usize,
     /// Rows returned per query step in results.
@@ -145,6 +150,7 @@ impl Default for EngineConfig {
     fn default() -> Self {
         EngineConfig {
             trace: true,
+            operator_events: false,
             trace_limit: 1_000_000,
             max_result_rows: 1000,
             traces_kept: 64,

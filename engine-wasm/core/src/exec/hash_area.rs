@@ -40,7 +40,7 @@ use crate::stats::LastWorkarea;
 use crate::value::Value;
 use lio_sql::LabError;
 
-use super::workarea::{submit_temp, TempUse, WorkArea};
+use super::workarea::{submit_temp, TempMap, TempUse, WorkArea};
 
 /// Bytes a row in the hash table costs beyond its values: its hash value
 /// and chain pointer (8 + 4 bytes, rounded to 16 on a 64-bit server).
@@ -153,6 +153,17 @@ pub struct HashSpill {
 }
 
 impl HashSpill {
+    /// How its temp requests map to its partitions (the operator events).
+    fn map(&self, line: u16) -> TempMap {
+        TempMap {
+            line,
+            build_blocks: self.build_part_blocks,
+            probe_base: self.spilled * self.build_part_blocks,
+            probe_blocks: self.probe_part_blocks,
+            kept: self.kept,
+        }
+    }
+
     pub fn multipass(&self) -> bool {
         self.chunks > 1
     }
@@ -170,15 +181,17 @@ pub fn end_build(
     work: &WorkLimit,
     wa: &WorkArea,
     build_bytes: u64,
-    own: StackId,
+    (line, own): (u16, StackId),
 ) -> Result<Option<HashSpill>, Box<LabError>> {
     let Some(s) = wa.hash_partitions(build_bytes) else { return Ok(None) };
+    k.op_event(crate::trace::kind::HASH_SPILL, line, s.fanout.min(u32::MAX as u64) as u32, own);
     let temp = TempUse {
         peak_blocks: s.spilled * s.build_part_blocks,
         span_blocks: s.spilled * s.build_part_blocks,
         read_us_per_block: 0.0,
         frames: FRAMES,
         what: WHAT,
+        map: Some(s.map(line)),
     };
     submit_temp(k, work, wa, temp, own, |io| wa.hash_schedule(&s, true, false, io))?;
     Ok(Some(s))
@@ -201,7 +214,7 @@ pub fn end_probe(
     spill: Option<HashSpill>,
     (build_bytes, probe_bytes): (u64, u64),
     rows: u64,
-    own: StackId,
+    (plan_line, own): (u16, StackId),
 ) -> Result<WorkareaOut, Box<LabError>> {
     let mut last = LastWorkarea {
         operation: "HASH-JOIN",
@@ -238,6 +251,7 @@ pub fn end_probe(
         read_us_per_block: rows as f64 / read_blocks.max(1) as f64 * k.params.row_us,
         frames: FRAMES,
         what: WHAT,
+        map: Some(s.map(plan_line)),
     };
     submit_temp(k, work, wa, temp, own, |io| wa.hash_schedule(&s, false, true, io))?;
     if s.multipass() {

@@ -316,6 +316,7 @@ pub fn run_sort(
         read_us_per_block: merge_us_per_block,
         frames: ("smbput;pwrite64", "smbget;pread64"),
         what: "a sort that spills with no temporary tablespace",
+        map: None,
     };
     submit_temp(k, work, wa, temp, own, |io| wa.schedule(&plan, io))?;
     let w = &mut k.stats.workarea;
@@ -341,6 +342,34 @@ pub struct TempUse {
     pub frames: (&'static str, &'static str),
     /// The spill, named in the error when there is no temporary tablespace.
     pub what: &'static str,
+    /// A hash join's spill: its requests are traced as operator events.
+    pub map: Option<TempMap>,
+}
+
+/// How a hash join's temp requests map to its partitions, for the
+/// operator events (`trace::contract`, `TEMP_WRITE` / `TEMP_READ`): blocks
+/// below `probe_base` are the build partitions' (`build_blocks` each),
+/// the rest the probe partitions' (`probe_blocks` each); the spilled
+/// partitions are numbered from `kept`.
+#[derive(Debug, Clone, Copy)]
+pub struct TempMap {
+    pub line: u16,
+    pub build_blocks: u64,
+    pub probe_base: u64,
+    pub probe_blocks: u64,
+    pub kept: u64,
+}
+
+impl TempMap {
+    /// The event's `block` of a request at relative block `block`: side << 16 | partition.
+    pub fn event_block(&self, block: u64) -> u32 {
+        let (side, p) = if block < self.probe_base {
+            (0, block / self.build_blocks.max(1))
+        } else {
+            (1, (block - self.probe_base) / self.probe_blocks.max(1))
+        };
+        (side << 16) | ((self.kept + p).min(0xffff) as u32)
+    }
 }
 
 /// Issue a spill's temp requests (`schedule` calls its callback for each,
@@ -384,6 +413,10 @@ pub fn submit_temp(
             wa.block_size,
             IoPurpose::Temp,
         );
+        if let Some(m) = temp.map {
+            let ev = if kind == IoKind::Write { crate::trace::kind::TEMP_WRITE } else { crate::trace::kind::TEMP_READ };
+            k.op_event(ev, m.line, m.event_block(block), own);
+        }
         let done = k.io.submit_temp(ts, &req, now);
         let us = done.since(now).max(0.0);
         let c = &mut k.stats.calls;

@@ -486,6 +486,30 @@ impl Kernel<'_> {
     }
 }
 
+impl Kernel<'_> {
+    /// An operator event (`trace::contract`: a hash join's rows, spill and
+    /// temp requests), recorded only when the host asked for them
+    /// (`EngineConfig::operator_events`).
+    #[inline]
+    pub fn op_event(&mut self, event_kind: u8, line: u16, block: u32, stack: StackId) {
+        if !self.trace.operators {
+            return;
+        }
+        self.trace.push(
+            Event {
+                kind: event_kind,
+                get_kind: GetKind::NONE,
+                segment: crate::trace::NO_SEGMENT,
+                block,
+                plan_line: line,
+                stack,
+                latch: crate::trace::NO_LATCH,
+            },
+            self.cost.now.0,
+        );
+    }
+}
+
 /// A non-buffer event (round trip, parse, execute, fetch) in a session's trace.
 #[inline]
 pub fn call_event(trace: &mut TraceSink, cost: &CostModel, event_kind: u8, stack: StackId) {

@@ -184,6 +184,7 @@ impl Session {
     pub fn new(sid: u32, params: Parameters, config: &EngineConfig) -> Self {
         let mut trace = TraceSink::default();
         trace.enabled = config.trace;
+        trace.operators = config.operator_events;
         trace.limit = config.trace_limit;
         Session {
             sid,

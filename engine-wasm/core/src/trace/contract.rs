@@ -38,7 +38,32 @@ event_kinds! {
     PARSE = 6, "parse";
     EXECUTE = 7, "execute";
     FETCH = 8, "fetch";
+    HASH_BUILD = 9, "hash build";
+    HASH_PROBE = 10, "hash probe";
+    HASH_SPILL = 11, "hash spill";
+    TEMP_WRITE = 12, "temp write";
+    TEMP_READ = 13, "temp read";
 }
+
+/// The operator events (`EngineConfig::operator_events`, off by default:
+/// the structure view's engine turns them on), all with `segment`
+/// `NO_SEGMENT` and `plan_line` the operator's line:
+/// - `HASH_BUILD` / `HASH_PROBE`: a HASH JOIN's build row inserted in,
+///   or probe row looking up, its hash table; `block` is the row's key
+///   hash modulo [`HASH_PICTURE_BUCKETS`] (the picture's buckets; the
+///   first [`OPERATOR_ROW_EVENTS`] rows of each side per execution).
+/// - `HASH_SPILL`: the build ended larger than the work area; `block` is
+///   the fan-out (partitions), the last ones spilled.
+/// - `TEMP_WRITE` / `TEMP_READ`: a work area's temp request; for a hash
+///   join `block` is `side << 16 | partition` (side 0 the build's
+///   partition, 1 the probe's), for a sort the request's first block
+///   relative to the sort's temp segment.
+///
+/// Buckets a HASH JOIN's picture draws (the key hash's low bits).
+pub const HASH_PICTURE_BUCKETS: u32 = 64;
+/// Rows of each side of a hash join traced per execution (a summary
+/// beyond: the picture draws the first rows' buckets).
+pub const OPERATOR_ROW_EVENTS: u32 = 4096;
 
 /// Every get kind ([`GetKind`]) under its TypeScript name, and `NONE` for
 /// events that are not buffer visits.
@@ -108,7 +133,9 @@ pub fn typescript() -> String {
     s.push_str(&meta());
     s.push_str(&format!("export const NO_SEGMENT = {:#x};\n", NO_SEGMENT));
     s.push_str(&format!("export const NO_LATCH = {:#x};\n", NO_LATCH));
-    s.push_str(&format!("export const NO_PLAN_LINE = {:#x};\n\n", NO_LINE));
+    s.push_str(&format!("export const NO_PLAN_LINE = {:#x};\n", NO_LINE));
+    s.push_str(&format!("/** Buckets a HASH JOIN's picture draws (HASH_BUILD / HASH_PROBE events' `block`). */\nexport const HASH_PICTURE_BUCKETS = {HASH_PICTURE_BUCKETS};\n"));
+    s.push_str(&format!("/** Rows of each side of a hash join traced per execution. */\nexport const OPERATOR_ROW_EVENTS = {OPERATOR_ROW_EVENTS};\n\n"));
     let consts = |title: &str, v: &[Named]| {
         let body: Vec<String> = v.iter().map(|k| format!("  {}: {},", k.name, k.value)).collect();
         format!("export const {title} = {{\n{}\n}} as const;\n", body.join("\n"))

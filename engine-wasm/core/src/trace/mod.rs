@@ -203,6 +203,9 @@ pub struct Event {
 #[derive(Debug, Clone)]
 pub struct TraceSink {
     pub enabled: bool,
+    /// Operator events too (`contract`: hash join rows, spill, temp
+    /// requests): the host's `EngineConfig::operator_events`.
+    pub operators: bool,
     /// Events kept per step; beyond this only the heat map grows.
     pub limit: usize,
     /// Execution number within a workload (set with [`TraceSink::set_exec`]).
@@ -235,6 +238,7 @@ impl Default for TraceSink {
     fn default() -> Self {
         TraceSink {
             enabled: true,
+            operators: false,
             limit: 2_000_000,
             exec: 0,
             room: 0,

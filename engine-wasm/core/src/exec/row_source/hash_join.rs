@@ -26,6 +26,7 @@ use crate::catalog::TableId;
 type Src = (usize, Option<TableId>);
 use crate::exec::hash_area::{key_bytes, HashTable};
 use crate::exec::key_index::END;
+use crate::trace::kind;
 
 #[inline(always)]
 pub(super) fn open(kind: &mut OpKind, rt: &mut Rt<'_>, env: &mut Env, keep_pins: bool) -> Result<(), Box<LabError>> {
@@ -65,7 +66,7 @@ pub(super) fn next(
         t.built = true;
         // Swapped, the build side's unmatched rows never come out.
         let build_mode = if swapped { JoinMode::Inner } else { mode };
-        build_table(rt, env, st, build, build_keys, build_srcs, build_mode, t)?;
+        build_table(rt, env, (line, st), build, build_keys, build_srcs, build_mode, t)?;
         // Swapped, an outer or anti join returns its probe rows though
         // the build input be empty.
         if t.rows.is_empty() && !(swapped && mode.keeps_unmatched() && !(mode.null_aware() && t.build_null)) {
@@ -125,6 +126,7 @@ pub(super) fn next(
             continue;
         }
         key_bytes(&t.keyvals, &mut t.keybuf);
+        row_event(rt, kind::HASH_PROBE, line, &t.keybuf, t.probe_rows, t.probe_stack);
         t.chain = Some(t.keys.first(&t.keybuf));
     }
 }
@@ -194,6 +196,7 @@ fn next_swapped(
             continue;
         }
         key_bytes(&t.keyvals, &mut t.keybuf);
+        row_event(rt, kind::HASH_PROBE, line, &t.keybuf, t.probe_rows, t.probe_stack);
         match t.keys.first(&t.keybuf) {
             END if unmatched(env, t) => return Ok(true),
             END => {}
@@ -293,7 +296,7 @@ const PROBE_FRAMES: &str = "qerhjInnerProbeHashTable;kxhfFindFirst";
 fn build_table(
     rt: &mut Rt<'_>,
     env: &mut Env,
-    st: usize,
+    (line, st): (u16, usize),
     build: &mut Op,
     keys: &[CExpr],
     srcs: &[(usize, Option<crate::catalog::TableId>)],
@@ -337,6 +340,7 @@ fn build_table(
         } else {
             key_bytes(&t.keyvals, &mut t.keybuf);
             t.keys.push(&t.keybuf);
+            row_event(rt, kind::HASH_BUILD, line, &t.keybuf, n as u64 + 1, build_stack);
         }
         n += 1;
         rt.k.stats.work.rows_held += 1;
@@ -345,7 +349,7 @@ fn build_table(
         }
     }
     let wa = rt.workarea.hash();
-    t.spill = crate::exec::hash_area::end_build(&mut rt.k, &rt.work, &wa, t.build_bytes, own)?;
+    t.spill = crate::exec::hash_area::end_build(&mut rt.k, &rt.work, &wa, t.build_bytes, (line, own))?;
     Ok(())
 }
 
@@ -363,12 +367,30 @@ pub(super) fn source_bytes(cat: &Catalog, env: &Env, s: usize, table: Option<cra
     }
 }
 
+/// A build or probe row's operator event (the first
+/// `OPERATOR_ROW_EVENTS` rows of each side, the `n`th here): its key's
+/// bucket among the picture's (`trace::contract`).
+#[inline]
+fn row_event(rt: &mut Rt<'_>, ev: u8, line: u16, key: &[u8], n: u64, stack: crate::sim::cost::StackId) {
+    use crate::trace::contract::{HASH_PICTURE_BUCKETS, OPERATOR_ROW_EVENTS};
+    if !rt.k.trace.operators || n > OPERATOR_ROW_EVENTS as u64 {
+        return;
+    }
+    // FNV-1a, its high bits folded onto the low ones.
+    let mut h: u32 = 0x811c_9dc5;
+    for &b in key {
+        h = (h ^ b as u32).wrapping_mul(0x0100_0193);
+    }
+    rt.k.op_event(ev, line, (h ^ (h >> 16)) % HASH_PICTURE_BUCKETS, stack);
+}
+
 /// The probe ended: the work area's execution (and a spill's temp I/O).
 fn end(rt: &mut Rt<'_>, line: u16, st: usize, t: &mut HashTable) -> Result<(), Box<LabError>> {
     let own = rt.stacks[st].own;
     let wa = rt.workarea.hash();
     let sizes = (t.build_bytes, t.probe_bytes);
-    let w = crate::exec::hash_area::end_probe(&mut rt.k, &rt.work, &wa, t.spill.take(), sizes, t.probe_rows, own)?;
+    let w =
+        crate::exec::hash_area::end_probe(&mut rt.k, &rt.work, &wa, t.spill.take(), sizes, t.probe_rows, (line, own))?;
     rt.lines[line as usize].workarea = Some(w);
     Ok(())
 }
