@@ -257,8 +257,8 @@ impl Kernel<'_> {
     /// rows' lock bytes are cleared, a block change with its own redo
     /// record (op 4.1, no undo), and the buffer is dirty for DBWR. A
     /// current-mode get cleans it as part of its change (`immediate
-    /// (CURRENT) block cleanout applications`; the cleanout's bytes in the
-    /// change's KTB redo are not counted).
+    /// (CURRENT) block cleanout applications`): the change's KTB redo
+    /// carries the block cleanout record (`Session::count_change`).
     #[cold]
     #[inline(never)]
     fn delayed_cleanout(&mut self, seg: u32, block: u32, kind: GetKind) {
@@ -267,7 +267,9 @@ impl Kernel<'_> {
         }
         let c = &mut self.stats.calls;
         if kind == GetKind::Current {
+            // The change cleans it: a block cleanout record in its KTB redo.
             c.cleanout_current_gets += 1;
+            self.cache.holds.leave_lock_bytes((seg, block));
             return;
         }
         c.cleanout_cr_gets += 1;
