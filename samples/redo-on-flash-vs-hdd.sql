@@ -1,13 +1,15 @@
 -- Redo on flash vs SAS disk (Harrison, "Using flash disk for Redo on
 -- Exadata" and "pt 2"): the same redo-heavy workload, update + commit,
 -- with the online logs on a disk group of SAS disks behind a controller
--- cache, then on PCIe flash. Flash comes out ~5x slower with one session
+-- cache, then on PCIe flash. Flash comes out ~8x slower with one session
 -- and ~20x with ten: its 512-byte redo writes land mid-page, and the flash
--- modules merge each 512-byte sector into its 4 KB page one at a time. Ten
--- sessions share LGWR's writes, which the disk's cache takes at about the
--- same cost; on flash a seven-block write is seven merges. 4 KB redo
--- blocks (after the ORA-01378 override) bring it back to slightly slower
--- than disk.
+-- modules merge each 512-byte sector into its 4 KB page one at a time (a
+-- lone commit is two blocks, two merges). Ten sessions share LGWR's
+-- writes, which the disk's cache takes at about the same cost; on flash an
+-- eight-block write is eight merges. 4 KB redo blocks (after the ORA-01378
+-- override) bring it back nearer the disk (still slower). Harrison measured
+-- Exadata cells (~4x alone): a bare card has no cellsrv round trip to
+-- dilute the merges (on cells the lab gives 4.9x: docs/MODEL.md, Devices).
 -- Watch log file sync per step, and LGWR's writes under SESSIONS 10.
 --
 -- What each commit writes (11.2, the release of Harrison's Exadata X2
@@ -16,11 +18,13 @@
 -- record (`IMU commits`): its header 24, the transaction's 5.2
 -- undo-header vector 60, the 11.19 vector (an UPDATE's row, an array
 -- update of one row) 120, its 5.1 undo 168 (+52 for the ktubl that
--- begins the transaction) and the 5.4 commit 72: 496 bytes a commit, one
--- 512-byte redo block's payload (two records, 424 + 96, with
--- `_in_memory_undo` off); under SESSIONS 10 one LGWR write carries the
--- commits that arrived while it was busy. On 18c the vectors' headers
--- are 8 bytes longer: 536 bytes, two blocks a commit, two merges on flash.
+-- begins the transaction) and the 5.4 commit 72: 496 bytes, and the
+-- update's first change to its block cleans out the ITL the previous
+-- commit left (a block cleanout record in its KTB field, 40 bytes): 536
+-- bytes a commit, two 512-byte redo blocks (496 bytes of payload each; two
+-- records, 464 + 96, with `_in_memory_undo` off); under SESSIONS 10 one
+-- LGWR write carries the commits that arrived while it was busy. On 18c
+-- the vectors' headers are 8 bytes longer: 576 bytes, still two blocks.
 
 LAB VERSION 11.2.0.2;
 

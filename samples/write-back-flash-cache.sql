@@ -16,9 +16,11 @@
 -- Each update writes 6,448 bytes of redo (18c, docs/MODEL.md "The write
 -- path"): the 11.19 vector (the array update of one row) carries the
 -- 3,000-byte new value and its 5.1 undo the 3,000-byte old one, besides
--- the transaction's 5.2 vector and its ktubl; its commit 104 more: about
--- 6.5 KB of redo a commit, and the 3,000-byte rows make each dirtied
--- block one DBWR must write.
+-- the transaction's 5.2 vector and its ktubl, and 40 more (6,488) when
+-- the block's last change was another, committed transaction's: the
+-- change cleans out the ITL that commit left (a block cleanout record in
+-- its KTB redo); its commit 104 more: about 6.5 KB of redo a commit, and
+-- the 3,000-byte rows make each dirtied block one DBWR must write.
 
 alter system set db_cache_size = 8M scope = spfile;
 shutdown immediate

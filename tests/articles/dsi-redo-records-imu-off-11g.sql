@@ -30,10 +30,13 @@
 -- bytes over a ktubu: 368. The commit: 24 + 24 + (2 + 3 x 2 -> 8) +
 -- ktucm 20 + ktucf 16 + 4 = 96.
 --
--- The first UPDATE's 516 is a log write's first record (VLD: 0x05): its
--- header is 68 bytes, not 24, and its KTB op F cleans out the INSERTs'
--- ITL on the way (a block cleanout record: 40 bytes in the KTB field).
--- Neither is modelled: the lab gives 516 - 44 - 40 = 432.
+-- The first UPDATE's 516: its KTB op F (`op: 0x11`) cleans out the
+-- INSERTs' ITL on the way, whose commit cleanout left the rows' lock
+-- bytes (a block cleanout record, "itli: 1 flg: 2": 32 bytes + 8 for the
+-- ITL = 40 more in the KTB field, modelled), and it is a log write's
+-- first record (VLD: 0x05, the LWN line): its header is 68 bytes, not 24
+-- (not modelled). The lab gives 516 - 44 = 472: 24 + the 5.2 60 + the
+-- 5.1 with its ktubl 224 + the 11.19 124 + 40.
 --
 -- Changes to the printed text: LAB VERSION 11.2.0.1 first (the lab's
 -- 11.2); the post's tablespace, user and connection left out (the lab
@@ -44,7 +47,7 @@
 --
 -- What the lab gives and why (engine-wasm/core/tests/write_redo_articles.rs):
 -- 256, 96, 320 and 96 bytes, one redo entry each, as dumped; the first
--- UPDATE 432 (its 84 bytes as above). The first INSERT: see the test
+-- UPDATE 472 (516 less the log write's 44 header bytes, as above). The first INSERT: see the test
 -- (the table's segment is created by it, deferred, as in 11.2).
 
 LAB VERSION 11.2.0.1;

@@ -30,8 +30,11 @@
 -- 10g); IMU off (the dump shows a record a row, as a transaction without
 -- in-memory undo writes them; the lab's 10.2 would otherwise keep them
 -- private until the end); the table created, then filled (the lab has no
--- CAST), with the same rows, by two INSERTs (the lab refuses ROWNUM in a
--- UNION ALL branch); no statistics gathered (the hint fixes the path;
+-- CAST), with the same rows in the same order, by one direct-path
+-- INSERT (the lab refuses ROWNUM in a UNION ALL branch; direct, as
+-- Lewis's CTAS writes them: no ITL and no lock bytes in the blocks, so
+-- the UPDATE's first change to each block cleans nothing out, as his
+-- dump shows: op F with no block cleanout record); no statistics gathered (the hint fixes the path;
 -- statistics change no redo), no system statistics, dumps or DBMS_LOCK
 -- (the lab has no trace files); COMMIT where Lewis rolls back and dumps
 -- (his 84-byte record is the 5.4 that ends the rolled-back transaction;
@@ -48,10 +51,12 @@ alter system set "_in_memory_undo" = false;
 
 create table t1 (id number, n1 number, v1 varchar2(10), padding varchar2(100));
 
-insert into t1
-select 2 * rownum - 1, rownum, 'xxxxxx', rpad('0',100,'0') from all_objects where rownum <= 60;
-insert into t1
-select 2 * rownum, rownum, 'xxxxxx', rpad('0',100,'0') from all_objects where rownum <= 60;
+insert /*+ append */ into t1
+select
+	case when rownum <= 60 then 2 * rownum - 1 else 2 * (rownum - 60) end,
+	case when rownum <= 60 then rownum else rownum - 60 end,
+	'xxxxxx', rpad('0',100,'0')
+from all_objects where rownum <= 120;
 commit;
 
 create index t1_i1 on t1(id);

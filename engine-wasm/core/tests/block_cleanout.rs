@@ -121,3 +121,66 @@ fn kyte_block_cleanout() {
     assert!((first - 802_632.0).abs() / 802_632.0 < 0.01, "{first}");
     assert_eq!(redo[2] - redo[1], 0.0);
 }
+
+/// (redo size, redo entries, immediate (CURRENT) block cleanout applications).
+fn change(s: &StepOut) -> (u64, u64, u64) {
+    (stat(s, "redo size"), stat(s, "redo entries"), stat(s, "immediate (CURRENT) block cleanout applications"))
+}
+
+const SETUP: &str = "lab version 11.2.0.1;\nalter system set \"_in_memory_undo\" = false;\n\
+     create table t (n number, v varchar2(10));\n\
+     insert into t values (1, 'x');\ninsert into t values (2, 'x');\ninsert into t values (3, 'x');";
+
+/// A commit cleanout puts the commit SCN in the ITL and leaves the rows'
+/// lock bytes; the next transaction's first change to the block clears
+/// them: its KTB op F carries a block cleanout record (the 11g dump of
+/// tests/articles/dsi-redo-records-imu-off-11g.sql: `op: 0x11 ... Block
+/// cleanout record, scn: ... entries follow... itli: 1 flg: 2 scn: ...`),
+/// 32 bytes + 8 an ITL past op F's (OpenLogReplicator's `ktbRedo` reads the
+/// field to 48 + 8 an entry past the op's data, op F alone to 16). Worked
+/// by hand, 11.2, IMU off, v from 'x' to 'y' of one row of one block:
+/// - first in the transaction: 24 (record) + 5.2 (24 + 4 + 32 = 60) + 5.1
+///   (24 + 16 + ktudb 20 + ktubl 76 + KTB 16 + URP 28 + KDOM2 32 + 4 + 4 =
+///   220) + 11.19 (24 + 12 + 16 + 28 + 32 + 4 + 4 = 120, + the cleanout of
+///   one ITL 40 = 160) = 464;
+/// - the transaction's next row of the block: 24 + 168 + 120 = 312, no
+///   cleanout (its ITL is taken).
+///
+/// A query between the commit and the change reads the commit-cleaned
+/// block without redo, and leaves the lock bytes for the change.
+#[test]
+fn the_next_change_cleans_the_lock_bytes_a_commit_cleanout_left() {
+    let mut e = quiet_engine();
+    run(&mut e, &format!("{SETUP}\ncommit;"));
+    let u = run(&mut e, "update t set v = 'y' where n = 1;\nupdate t set v = 'y' where n = 2;\ncommit;");
+    assert_eq!((change(&u[0]), change(&u[1])), ((464, 1, 0), (312, 1, 0)));
+    let q = run(&mut e, "select count(*) from t;");
+    assert_eq!(cleanout(&q[0]), (0, 0, 0, 0, 0));
+    let u = run(&mut e, "update t set v = 'z' where n = 3;");
+    assert_eq!(change(&u[0]), (464, 1, 0));
+    // Rolled back, the transaction leaves its ITL clean: nothing to clear.
+    run(&mut e, "rollback;");
+    let u = run(&mut e, "update t set v = 'z' where n = 3;");
+    assert_eq!(change(&u[0]), (464 - 40, 1, 0));
+}
+
+/// A block its commit left uncleaned (flushed from the cache first): the
+/// UPDATE's full scan reaches it by a consistent get first and cleans it
+/// out there (op 4.1, 72 bytes, `immediate (CR) block cleanout
+/// applications`), clearing the lock bytes with the ITL: the change then
+/// has nothing to clean, 424 + 72 = 496 in two records, no CURRENT
+/// cleanout. A query that cleaned it before leaves the change its 424.
+#[test]
+fn a_change_cleans_an_uncleaned_block_in_its_own_record() {
+    for query_first in [false, true] {
+        let mut e = quiet_engine();
+        run(&mut e, &format!("{SETUP}\nalter system flush buffer_cache;\ncommit;"));
+        if query_first {
+            let q = run(&mut e, "select count(*) from t;");
+            assert_eq!(cleanout(&q[0]), (72, 1, 1, 1, 1));
+        }
+        let u = run(&mut e, "update t set v = 'y' where n = 1;");
+        let expected = if query_first { (424, 1, 0) } else { (424 + 72, 2, 0) };
+        assert_eq!(change(&u[0]), expected, "query first: {query_first}");
+    }
+}

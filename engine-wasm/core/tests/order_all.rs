@@ -873,3 +873,19 @@ fn order_group_active_session_history() {
         &[],
     );
 }
+
+/// Issue 32's reads: Lewis's consistent read of another session's
+/// uncommitted changes (two sessions, the first rolled back at the end)
+/// and SQL*Plus's OCI prefetch at ARRAYSIZE 1 (set back to 15 at the end),
+/// beside Kyte's delayed block cleanout.
+#[test]
+fn order_group_consistent_reads_and_prefetch() {
+    order::check(
+        &[
+            "tests/articles/lewis-consistent-reads-undo-examinations.sql",
+            "tests/articles/spotonoracle-sqlplus-arraysize-1-prefetch.sql",
+            "tests/articles/kyte-delayed-block-cleanout-12c.sql",
+        ],
+        &[],
+    );
+}

@@ -68,9 +68,12 @@ fn redo_workload(dg: &str, bs: u32, sessions: u32, n: u32) -> StepOut {
 /// [`redo_workload`] with the disk groups of `devices`. On 11.2, the
 /// release of Harrison's Exadata X2 tests (2012, storage software
 /// 11.2.2.4): a one-row update and its commit are one IMU record of 24 +
-/// 60 + 120 + 168 + 52 + 72 = 496 bytes (session/redo_layout.rs), one
-/// 512-byte redo block's payload; 18c's 32-byte vector headers make it
-/// 536, two blocks.
+/// 60 + 120 + 168 + 52 + 72 = 496 bytes (session/redo_layout.rs), and the
+/// update's first change to its block cleans out the ITL the previous
+/// transaction's commit left (a block cleanout record, 40 bytes): 536
+/// bytes, two 512-byte redo blocks (496 bytes of payload each) a commit.
+/// Oracle's were two as well: its record also starts a log write, whose
+/// header is 44 bytes longer (580).
 fn redo_workload_on(devices: &str, dg: &str, bs: u32, sessions: u32, n: u32) -> StepOut {
     let mut e = quiet_engine();
     let mut script = format!("LAB VERSION 11.2.0.2;\n{devices}{TABLE}{}", logs_on(dg, bs));
@@ -195,35 +198,45 @@ fn elapsed(s: &StepOut) -> f64 {
     s.elapsed_us
 }
 
-/// Harrison, "Using flash disk for Redo on Exadata": the same redo-heavy
-/// workload with the logs on flash about 4x slower than on SAS disks with
-/// one session, about 20x with ten. The disk's controller acknowledges a
-/// redo write from its cache whatever its size, so ten sessions' commits
-/// share LGWR's writes and the disk's throughput grows about tenfold. The
-/// flash modules emulate 512-byte sectors over 4 KB pages: a 512-byte redo
-/// block lands mid-page and the firmware merges the write's sectors into
-/// the page one at a time. A lone session's write is one block, one
-/// merge; a group commit's write carries seven blocks, seven merges. Group
-/// commit saves the flash LGWR's waits but not the firmware's work per
-/// byte, so the flash gains little from the ten sessions.
+/// Harrison, "Using flash disk for Redo on Exadata" measured cells (the
+/// next test): the logs on flash about 4x slower than on SAS disks with
+/// one session, about 20x with ten. This is the lab's PCIe card of the
+/// same F20 class in a host, beside a SAS disk: no cellsrv round trip
+/// (~0.2 ms on either side in a cell) dilutes the flash's work, so the
+/// same mechanism gives larger ratios. The disk's controller acknowledges
+/// a redo write from its cache whatever its size, so ten sessions'
+/// commits share LGWR's writes and the disk's throughput grows about
+/// tenfold. The flash modules emulate 512-byte sectors over 4 KB pages: a
+/// 512-byte redo block lands mid-page and the firmware merges the write's
+/// sectors into the page one at a time. A lone session's commit writes two
+/// blocks (536 bytes of redo), two merges: about 8x the disk here (5x
+/// before the block cleanout record made the commit two blocks); a group
+/// commit's write carries about eight blocks, eight merges. Group commit
+/// saves the flash LGWR's waits but not the firmware's work per byte, so
+/// the flash gains far less from the ten sessions than the disk does.
 #[test]
 fn redo_on_flash_is_slower_than_on_disk_and_much_worse_with_concurrency() {
     let (hdd1, flash1) =
         (elapsed(&redo_workload("SAS", 512, 1, 3_000)), elapsed(&redo_workload("FLASH", 512, 1, 3_000)));
     let r1 = flash1 / hdd1;
-    assert!((2.5..=6.0).contains(&r1), "one session: flash / HDD = {r1:.2}");
+    assert!((6.0..=10.0).contains(&r1), "one session: flash / HDD = {r1:.2}");
     let (hdd10, flash10) =
         (elapsed(&redo_workload("SAS", 512, 10, 20_000)), elapsed(&redo_workload("FLASH", 512, 10, 20_000)));
     let r10 = flash10 / hdd10;
-    assert!((10.0..=30.0).contains(&r10), "ten sessions: flash / HDD = {r10:.2}, one: {r1:.2}");
-    // The disk scales with the sessions, the flash does not.
+    assert!((10.0..=30.0).contains(&r10) && r10 > 2.5 * r1, "ten sessions: flash / HDD = {r10:.2}, one: {r1:.2}");
+    // The disk scales with the sessions, the flash far less.
     let (disk_gain, flash_gain) = (hdd1 / 3_000.0 / (hdd10 / 20_000.0), flash1 / 3_000.0 / (flash10 / 20_000.0));
-    assert!(disk_gain > 6.0 && flash_gain < 3.0, "per-commit speed-up: disk {disk_gain:.1}x, flash {flash_gain:.1}x");
+    assert!(
+        disk_gain > 6.0 && flash_gain < 0.4 * disk_gain,
+        "per-commit speed-up: disk {disk_gain:.1}x, flash {flash_gain:.1}x"
+    );
 }
 
 /// The same on the article's own platform: logs on one Exadata cell's
 /// disks against logs on another's flash grid disks (the cell's flash is
-/// the same F20 class, behind cellsrv's longer command path).
+/// the same F20 class, behind cellsrv's longer command path). With the
+/// commit's two redo blocks (the block cleanout record), 4.9x alone and
+/// 12.8x with ten sessions (3.3x and 10.7x with one-block commits).
 #[test]
 fn redo_on_exadata_flash_grid_disks_degrades_with_concurrency() {
     let run = |dg: &str, sessions: u32, n: u32| elapsed(&redo_workload_on(CELL_DISKS_AND_FLASH, dg, 512, sessions, n));
@@ -463,10 +476,11 @@ fn the_redo_size_sample_shows_parity_then_flash_degrading() {
     }
 }
 
-/// The stand-in workload's redo: 496 bytes a transaction on 11.2 (see
-/// [`redo_workload_on`]), one record each.
+/// The stand-in workload's redo: 536 bytes a transaction on 11.2 (see
+/// [`redo_workload_on`]: 496 and the 40 of the block cleanout record),
+/// one record each, two 512-byte redo blocks.
 #[test]
-fn the_workloads_transaction_is_one_496_byte_record() {
+fn the_workloads_transaction_is_one_536_byte_record() {
     let run = redo_workload("SAS", 512, 1, 100);
-    assert_eq!((stat(&run, "redo size"), stat(&run, "redo entries")), (100 * 496, 100));
+    assert_eq!((stat(&run, "redo size"), stat(&run, "redo entries")), (100 * (496 + 40), 100));
 }

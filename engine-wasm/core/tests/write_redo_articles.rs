@@ -34,10 +34,11 @@ fn within(lab: u64, published: u64, tolerance: f64) -> bool {
 
 /// tests/articles/dsi-redo-records-imu-off-11g.sql: an 11g log dump with
 /// IMU off. The second INSERT 256, the commits 96, the second UPDATE (an
-/// 11.19 of one row) 320: exact, a record each. The first UPDATE is a
-/// log write's first record in the dump (a 68-byte header) whose KTB op F
-/// carries a block cleanout (40 bytes): 516 there, 432 in the lab, the
-/// 84 bytes neither writes.
+/// 11.19 of one row) 320: exact, a record each. The first UPDATE's KTB
+/// op F carries a block cleanout record (40 bytes: the INSERTs' commit
+/// cleanout left the rows' lock bytes), and it is a log write's first
+/// record in the dump (a 68-byte header, not 24): 516 there, 472 in the
+/// lab, the 44 bytes of the log write's header it does not write.
 #[test]
 fn dsi_11g_records_as_dumped() {
     let f = figures(include_str!("../../../tests/articles/dsi-redo-records-imu-off-11g.sql"));
@@ -48,7 +49,7 @@ fn dsi_11g_records_as_dumped() {
     let second_update = step(&f, "update t1 set name='bbbbb'", 0);
     assert_eq!((second_update.1, second_update.2, second_update.3), (320, 1, 172));
     let first_update = step(&f, "update t1 set name='aaaaa'", 0);
-    assert_eq!((first_update.1, first_update.2), (516 - 44 - 40, 1));
+    assert_eq!((first_update.1, first_update.2), (516 - 44, 1));
 }
 
 /// tests/articles/lewis-core-demo-update-redo-10g.sql: Lewis's 10.2.0.3
@@ -71,12 +72,14 @@ fn lewis_core_demo_10g_update() {
 /// UPDATEs and the COMMIT are one record of 884 bytes (`LEN: 0x0374 VLD:
 /// 0x0d`: 11.19, 5.2, 11.19, 5.4, 5.1, 5.1). The lab's record: 24 + the
 /// 5.2 60 + the two 11.19s 124 each + the 5.4 72 + the 5.1s 224 (with the
-/// ktubl) and 172 = 800, at the COMMIT, one redo entry. The 84 bytes over
-/// it are the first UPDATE's: its KTB op F's block cleanout record (40,
+/// ktubl) and 172 = 800, + 40 for the cleanout record = 840, at the
+/// COMMIT, one redo entry. The 84 bytes over the 800 are the first
+/// UPDATE's: its KTB op F's block cleanout record (40,
 /// `op: 0x11` in the dump) and the header of a log write's first record
-/// (68, not 24), neither written (docs/MODEL.md, "The write path").
+/// (68, not 24): the cleanout record is written, the header is not
+/// (docs/MODEL.md, "The write path"): 884 - 44 = 840.
 #[test]
-fn dsi_11g_imu_record_as_dumped_less_the_cleanout_and_log_write_header() {
+fn dsi_11g_imu_record_as_dumped_less_the_log_write_header() {
     let script = "LAB VERSION 11.2.0.1;\ncreate table t1 (id int,name varchar2(10));\n\
                   set autotrace traceonly statistics\n\
                   insert into t1 values(1,'AAAAA');\ninsert into t1 values(2,'BBBBB');\ncommit;\n\
@@ -87,5 +90,5 @@ fn dsi_11g_imu_record_as_dumped_less_the_cleanout_and_log_write_header() {
         assert_eq!((u.1, u.2), (0, 0), "{u:?}");
     }
     let commit = step(&f, "commit", 1);
-    assert_eq!((commit.1, commit.2), (884 - 40 - 44, 1));
+    assert_eq!((commit.1, commit.2), (884 - 44, 1));
 }

@@ -333,6 +333,7 @@ export const STATISTICS = [
   { name: 'leaf node 90-10 splits', pre12c: 'leaf node 90-10 splits', class: 128 },
   { name: 'branch node splits', pre12c: 'branch node splits', class: 128 },
   { name: 'root node splits', pre12c: 'root node splits', class: 128 },
+  { name: 'consistent changes', pre12c: 'consistent changes', class: 8 },
 ] as const;
 
 /** The typed-array columns of a trace batch, in order. */

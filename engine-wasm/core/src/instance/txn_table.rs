@@ -92,11 +92,14 @@ pub struct Transaction {
 }
 
 impl Transaction {
-    /// A change to a data or index block (its first one goes on the list).
-    pub fn note_changed(&mut self, key: (u32, u32)) {
-        if self.changed_seen.insert(key) {
+    /// A change to a data or index block (its first one goes on the
+    /// list): whether it is the transaction's first change to the block.
+    pub fn note_changed(&mut self, key: (u32, u32)) -> bool {
+        let first = self.changed_seen.insert(key);
+        if first {
             self.changed_blocks.push(key);
         }
+        first
     }
 
     /// Commit cleanout: the blocks the transaction changed, in the order of
@@ -117,6 +120,9 @@ impl Transaction {
                 tried += 1;
                 if cache.is_cached(seg, block) {
                     done += 1;
+                    // The commit SCN goes into the ITL; the rows' lock
+                    // bytes stay for the block's next change to clear.
+                    cache.holds.leave_lock_bytes((seg, block));
                     continue;
                 }
             }

@@ -522,8 +522,9 @@ impl Run<'_> {
         let mut rows = Vec::new();
         let arraysize = self.s.sqlplus.arraysize;
         // SQL*Plus asks for one row first; the thin driver prefetches.
-        let first = if client == Client::Sqlcl { arraysize } else { 1 };
-        let policy = FetchPolicy { first, then: arraysize, round_trips: true };
+        let (first, then) =
+            if client == Client::Sqlcl { (arraysize, arraysize) } else { (1, super::types::oci_fetch_rows(arraysize)) };
+        let policy = FetchPolicy { first, then, round_trips: true };
         let r = self.execute_fetch(&mut c, text, &binds, client, &cs, policy, Some(&mut rows), None);
         if traced.is_some() && r.is_ok() {
             self.trace_stat(&c);

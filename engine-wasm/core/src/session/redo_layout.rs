@@ -45,10 +45,10 @@
 //!   Configuration", `t1 (id int, name varchar2(10))`, IMU off): INSERT
 //!   (1, 'AAAAA') first in its transaction 368, (2, 'BBBBB') 256, COMMIT
 //!   96; `update t1 set name = 'aaaaa' where name = 'AAAAA'` first in its
-//!   transaction 516 (a log write's first record, whose header is 68
-//!   bytes, not 24, and whose KTB op F carries a block cleanout entry,
-//!   40 bytes, neither modelled), the second 320, COMMIT 96. The lab:
-//!   368, 256, 96; 432 (516 less 44 and 40), 320, 96.
+//!   transaction 516 (its KTB op F carries a block cleanout record, 40
+//!   bytes, `Layout::block_cleanout`; and it is a log write's first
+//!   record, whose header is 68 bytes, not 24, not modelled), the second
+//!   320, COMMIT 96. The lab: 368, 256, 96; 472 (516 less 44), 320, 96.
 //! - 10.2.0.3 (Jonathan Lewis, core_demo_02.sql, Oracle Core, 2011:
 //!   `tests/articles/lewis-core-demo-update-redo-10g.sql`): a 4-column row's
 //!   v1 from 'xxxxxx' to 'YYYYYYYYYY', first in its transaction 372, then
@@ -69,8 +69,8 @@
 //! "op F" (the new ITL's xid and undo address, 24 bytes) in its redo and
 //! "op Z" (8) in its undo, where later ones carry "op C" (16) in both: the
 //! redo record is the same length either way, so the model writes op C
-//! (an op F that cleans out an ITL carries a block cleanout record, 40
-//! bytes more, not written). The transaction's first undo record is a
+//! (an op F that cleans out ITLs carries a block cleanout record besides:
+//! `Layout::block_cleanout`). The transaction's first undo record is a
 //! ktubl in place of a ktubu; and its first redo record carries its 5.2
 //! vector (the slot in the undo segment header) with the change's two (a
 //! redo reader finds the 5.2 among a record's vectors:
@@ -87,6 +87,11 @@ use crate::value::Value;
 /// the flag byte lacks 0x08): op C 16 (12), op F 24 (20), op Z 8 (4).
 const KTB_C_11: u64 = 16;
 const KTB_C_10: u64 = 12;
+/// A block cleanout record in a KTB field: its SCN, options and entry
+/// count past op F's xid and undo address (32 bytes), and 8 an ITL
+/// (its index, flag and commit SCN).
+const KTB_CLEANOUT: u64 = 32;
+const KTB_CLEANOUT_ITL: u64 = 8;
 /// KDO URP header before the null bits of its changed columns.
 const KDO_URP: u64 = 26;
 /// An 11.19 array update's own header (the second KDO header, `KDO Op
@@ -173,6 +178,20 @@ impl Layout {
             KTB_C_11
         } else {
             KTB_C_10
+        }
+    }
+
+    /// What a block cleanout record adds to a change's KTB redo (op F
+    /// with flag 0x10, "Block cleanout record, scn: ... entries follow"):
+    /// the field runs to the op's data + 48 + 8 an ITL cleaned out, where
+    /// op F alone runs to the op's data + 16 (OpenLogReplicator's
+    /// `ktbRedo`): 32 + 8 an ITL, 40 for one (the 11g dump's first
+    /// UPDATE). 0 when it cleans none.
+    pub fn block_cleanout(&self, itls: u64) -> u64 {
+        if itls == 0 {
+            0
+        } else {
+            KTB_CLEANOUT + KTB_CLEANOUT_ITL * itls
         }
     }
 

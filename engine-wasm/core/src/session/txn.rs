@@ -149,8 +149,13 @@ impl Run<'_> {
         // and its undo record begins it (ktubl).
         let slot = self.begin_change();
         self.current_get(at, &st.get);
+        // Its first change to the block takes an ITL (KTB op F), cleaning
+        // out the ITLs of committed transactions whose lock bytes remain.
+        let mut itls_cleaned = 0;
         if let Some(key) = at {
-            self.txn().note_changed(key);
+            if self.txn().note_changed(key) {
+                itls_cleaned = self.inst.sga.cache.holds.take_lock_bytes(key);
+            }
         }
         let undo_cv = size.undo + if slot > 0 { self.layout().ktubl_extra() } else { 0 };
         let txn = self.txn();
@@ -165,8 +170,11 @@ impl Run<'_> {
         c.db_block_gets += new_undo_block as u64;
         c.db_block_changes += 2;
         // A temporary segment's change has no redo of its own: only its undo's.
-        let data =
-            if at.is_some_and(|(seg, _)| self.inst.cat.segments[seg as usize].temporary) { 0 } else { size.redo };
+        let data = if at.is_some_and(|(seg, _)| self.inst.cat.segments[seg as usize].temporary) {
+            0
+        } else {
+            size.redo + self.layout().block_cleanout(itls_cleaned)
+        };
         // An IMU transaction keeps the vectors until it flushes (session/imu.rs).
         if !self.imu_hold(slot + data, undo_cv) {
             let c = &mut self.s.stats.calls;

@@ -403,7 +403,9 @@ impl Run<'_> {
                 });
                 let policy = match client {
                     Client::Plsql => FetchPolicy { first: 2, then: 2, round_trips: false },
-                    Client::SqlPlus => FetchPolicy { first: 1, then: fetchsize, round_trips: true },
+                    Client::SqlPlus => {
+                        FetchPolicy { first: 1, then: super::types::oci_fetch_rows(fetchsize), round_trips: true }
+                    }
                     _ => FetchPolicy { first: fetchsize, then: fetchsize, round_trips: true },
                 };
                 self.execute_fetch(c, text, binds, client, cs, policy, None, None)

@@ -146,8 +146,8 @@ impl Run<'_> {
                 },
             },
         };
-        // One execute and fetch round trip per arraysize rows.
-        let calls = 1 + rows.len() as u64 / self.s.sqlplus.arraysize.max(1) as u64;
+        // One execute and fetch round trip per OCI fetch of arraysize rows.
+        let calls = 1 + rows.len() as u64 / super::types::oci_fetch_rows(self.s.sqlplus.arraysize) as u64;
         for _ in 0..calls {
             self.user_call_roundtrip(Client::SqlPlus, text.len());
         }

@@ -37,6 +37,13 @@ pub struct BufferHolds {
     uncleaned: Vec<Vec<u64>>,
     /// How many bits of `uncleaned` are set.
     uncleaned_count: usize,
+    /// Blocks whose ITL names committed transactions whose rows still
+    /// carry their lock bytes: a commit cleanout (the commit SCN in the
+    /// ITL, the lock bytes left) or a current-mode get's delayed cleanout.
+    /// The next transaction's first change to the block clears them, a
+    /// block cleanout record in its KTB redo, one entry per ITL (block ->
+    /// ITLs). A query's consistent get needs nothing of them.
+    lock_bytes: FxMap<BlockKey, u8>,
     /// Sessions whose transaction holds an IMU pool (`session/imu.rs`):
     /// its undo is in memory, where a reader's consistent read finds it
     /// without an undo block get (`IMU CR rollbacks`).
@@ -92,6 +99,26 @@ impl BufferHolds {
             self.uncleaned_count -= words.iter().map(|w| w.count_ones() as usize).sum::<usize>();
             *words = Vec::new();
         }
+        if !self.lock_bytes.is_empty() {
+            self.lock_bytes.retain(|k, _| k.0 != segment);
+        }
+    }
+
+    /// A committed transaction's ITL in the block is cleaned but its rows'
+    /// lock bytes remain (commit cleanout), or a current-mode get found it
+    /// uncleaned: the next change to the block clears them.
+    pub fn leave_lock_bytes(&mut self, key: BlockKey) {
+        let n = self.lock_bytes.entry(key).or_insert(0);
+        *n = n.saturating_add(1);
+    }
+
+    /// A transaction's first change to the block clears the lock bytes
+    /// committed transactions left: how many ITLs it cleans out (0: none).
+    pub fn take_lock_bytes(&mut self, key: BlockKey) -> u64 {
+        if self.lock_bytes.is_empty() {
+            return 0;
+        }
+        self.lock_bytes.remove(&key).map_or(0, u64::from)
     }
 
     /// Whether any block holds uncommitted changes (one compare on the hot path).

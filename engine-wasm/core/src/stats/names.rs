@@ -189,6 +189,7 @@ stats! {
     LeafNode9010Splits = "leaf node 90-10 splits", DEBUG;
     BranchNodeSplits = "branch node splits", DEBUG;
     RootNodeSplits = "root node splits", DEBUG, needs: Needs::RootNodeSplits;
+    ConsistentChanges = "consistent changes", CACHE;
 }
 
 impl Stat {

@@ -120,6 +120,9 @@ impl DeviceParams for CellParams {
         "flash_overprovision_pct",
         "flash_gc_low_watermark_pct",
         "flash_file_stride_mb",
+        "flash_partial_write_us",
+        "flash_merge_per_sector",
+        "flash_write_buffer_kb",
     ];
 
     fn range(name: &str) -> Option<(f64, f64)> {
