@@ -131,8 +131,7 @@ fn compact_rows(
     let mut moved = false;
     let mut first = 0usize;
     'src: for src in (0..blocks).rev() {
-        for i in 0..in_block[src].len() {
-            let r = in_block[src][i];
+        for &r in &in_block[src] {
             let need = sizes[r as usize];
             // Blocks that cannot take even the smallest row are passed for good.
             while first < src && heap.used[first] + smallest > limit {
