@@ -889,3 +889,17 @@ fn order_group_consistent_reads_and_prefetch() {
         &[],
     );
 }
+
+/// SHRINK SPACE and the high water mark (issue 32): Candido's EMP (a
+/// million rows, deleted, shrunk and truncated) beside the cppentry
+/// article's one-row table.
+#[test]
+fn order_group_shrink_space() {
+    order::check(
+        &[
+            "tests/articles/candido-delete-keeps-hwm-shrink-10g.sql",
+            "tests/articles/cppentry-single-row-insert-redo-11g.sql",
+        ],
+        &[],
+    );
+}

@@ -371,6 +371,11 @@ catalogue! {
     GLOBAL_INDEX_MAXVALUE = Ora 14021 "MAXVALUE must be specified for all columns";
     /// The arguments are the index's owner and name.
     INDEX_UNUSABLE = Ora 1502 "index '%s.%s' or partition of such index is in unusable state";
+    /// ALTER TABLE ... SHRINK SPACE of a table without ENABLE ROW MOVEMENT.
+    SHRINK_NEEDS_ROW_MOVEMENT = Ora 10636 "ROW MOVEMENT is not enabled";
+    /// SHRINK SPACE of a segment in a MANUAL segment space management
+    /// tablespace (SYSTEM).
+    SHRINK_INVALID_SEGMENT = Ora 10635 "Invalid segment or tablespace type";
     PARTITION_KEY_UPDATE_MOVES_ROW = Ora 14402 "updating partition key column would cause a partition change";
     PARTITIONED_INDEX_REBUILD = Ora 14086 "a partitioned index may not be rebuilt as a whole";
     /// SPLIT PARTITION's AT value not strictly between the partition's bounds.

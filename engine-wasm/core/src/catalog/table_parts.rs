@@ -47,6 +47,9 @@ pub struct TableLoad {
     pub by_analyze: bool,
     /// `ENABLE ROW MOVEMENT`: an UPDATE may move a row to another partition.
     pub row_movement: bool,
+    /// A SHRINK SPACE moved rows into earlier blocks: the heap's rows are no
+    /// longer in block order, so a full scan reads them sorted by block.
+    pub reordered: bool,
 }
 
 /// USER_TABLES' EMPTY_BLOCKS, AVG_SPACE and CHAIN_CNT, as ANALYZE left them.

@@ -95,6 +95,10 @@ impl Run<'_> {
                 }
             }
             AlterTableAction::Move(p) => self.move_table(tid, p)?,
+            AlterTableAction::ShrinkSpace(compact, cascade) => {
+                self.check_not_busy(tid, a.name.pos)?;
+                self.shrink_space(tid, (*compact, *cascade), a.name.pos)?
+            }
             AlterTableAction::AddConstraint(k) => self.add_constraint(tid, k)?,
             AlterTableAction::AddColumns(_) | AlterTableAction::ModifyColumns(_) | AlterTableAction::DropColumns(_) => {
                 self.alter_columns(tid, a)?

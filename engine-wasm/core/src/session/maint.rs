@@ -66,6 +66,7 @@ impl Run<'_> {
         t.dead_rows = 0;
         t.mem_bytes = 0;
         t.migrated = Default::default();
+        t.load.reordered = false;
         let pctfree = t.pctfree;
         let seg = t.heap_seg();
         if let TableStorage::Heap { heap, .. } = &mut t.storage {

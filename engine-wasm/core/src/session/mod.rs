@@ -49,6 +49,7 @@ mod row_move;
 mod row_undo;
 mod run;
 mod schema;
+mod shrink;
 pub use crate::instance::row_locks;
 mod smart_scan;
 mod space;

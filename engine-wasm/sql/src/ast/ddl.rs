@@ -305,6 +305,8 @@ pub enum AlterTableAction {
     TruncatePartition(Ident, bool),
     /// `ENABLE | DISABLE ROW MOVEMENT`
     RowMovement(bool),
+    /// `SHRINK SPACE [COMPACT] [CASCADE]`: (compact, cascade).
+    ShrinkSpace(bool, bool),
     /// `SPLIT PARTITION`, `MERGE PARTITIONS`, `EXCHANGE PARTITION`.
     Reorganize(Box<Reorganize>),
     /// `ADD (col type [DEFAULT expr] [NOT NULL], ...)` or `ADD col ...`

@@ -242,6 +242,16 @@ impl Parser<'_> {
             self.bump();
             return Ok(StatementKind::AlterTable(AlterTable { name, action: AlterTableAction::RowMovement(on) }));
         }
+        if self.is_kw("SHRINK") && self.nth_is_kw(1, "SPACE") {
+            self.bump();
+            self.bump();
+            let compact = self.eat_kw("COMPACT");
+            let cascade = self.eat_kw("CASCADE");
+            return Ok(StatementKind::AlterTable(AlterTable {
+                name,
+                action: AlterTableAction::ShrinkSpace(compact, cascade),
+            }));
+        }
         if self.eat_kw("MOVE") {
             let mut physical = Physical::default();
             while self.physical_option(&mut physical)? {}

@@ -69,6 +69,10 @@ pub(super) fn next(
         *next_row += 1;
         let l = t.loc[r as usize];
         let b = l.block;
+        if b == crate::storage::NO_BLOCK {
+            // A deleted row's slot a SHRINK SPACE purged: in no block.
+            continue;
+        }
         if let Some(s) = sample.as_deref() {
             // A block sample skips the blocks it does not keep unread; a
             // row sample reads every block and returns some rows.
@@ -174,10 +178,17 @@ pub(super) fn start(
         }
     }
     let stale = order.len() != t.rows.len() || *order_at != t.changed_at;
-    if stale && !matches!(t.storage, TableStorage::Heap { .. }) {
+    let heap = matches!(t.storage, TableStorage::Heap { .. });
+    if stale && !heap {
         // IOT and cluster rows are read in block order.
         let mut o: Vec<u32> = (0..t.rows.len() as u32).collect();
         o.sort_by_key(|&r| t.loc[r as usize].block);
+        *order = o;
+        *order_at = t.changed_at;
+    } else if stale && t.load.reordered {
+        // A shrunk heap: block order, and in a block its row directory's.
+        let mut o: Vec<u32> = (0..t.rows.len() as u32).collect();
+        o.sort_by_key(|&r| (t.loc[r as usize].block, t.loc[r as usize].slot & !crate::storage::MIGRATED));
         *order = o;
         *order_at = t.changed_at;
     }
