@@ -166,21 +166,10 @@ impl Run<'_> {
             }
             InsertSource::Query(q) => {
                 let cs = self.call_stacks(Client::Plsql);
-                // The query's cursor: the INSERT's text (and, in PL/SQL, the
-                // variables in scope, which decide what its names mean).
-                // A top-level INSERT ... SELECT's query is the statement's cursor (V$SQL's entry, as an UPDATE's).
-                let mut text = if top {
-                    text.to_string()
-                } else {
-                    format!("{}INSERT-SELECT {}", super::fixed::INTERNAL_CURSOR, text)
-                };
-                for n in names.iter().filter(|_| !top) {
-                    text.push('\u{0}');
-                    text.push_str(n);
-                }
+                let text = insert_select_text(text, names, top);
                 let (mut cur, _) = self.open_cursor(q, &text, names, &cs)?;
                 if top {
-                    cur.monitor = super::sql_monitor::monitor_hint(&i.hints).or(cur.monitor);
+                    cur.monitor = super::sql_monitor::dml::monitor_hint(&i.hints).or(cur.monitor);
                 }
                 if cur.columns.len() != targets.len() {
                     return Err(if cur.columns.len() < targets.len() {
@@ -552,4 +541,19 @@ fn stored_unchanged(row: crate::catalog::RowRef<'_>, cols: &[crate::catalog::Col
             (Packed::Date, DataType::Date) => true,
             _ => false,
         })
+}
+
+/// The cursor of an INSERT ... SELECT's query: a top-level statement's is
+/// its own text (V$SQL's entry, as an UPDATE's); PL/SQL's is internal (not
+/// in V$SQL), with the variables in scope, which decide what its names mean.
+fn insert_select_text(text: &str, names: &[String], top: bool) -> String {
+    if top {
+        return text.to_string();
+    }
+    let mut t = format!("{}INSERT-SELECT {}", super::fixed::INTERNAL_CURSOR, text);
+    for n in names {
+        t.push('\u{0}');
+        t.push_str(n);
+    }
+    t
 }

@@ -11,8 +11,7 @@ use crate::instance::sql_monitor::{DmlQuery, MonExec, MonLine, MonMark, MonStats
 use crate::sim::ash::ON_CPU;
 use crate::stats::WaitEvent;
 
-mod dml;
-pub(crate) use dml::monitor_hint;
+pub(crate) mod dml;
 
 /// Program, module and service the lab's sessions have (as ASH's PROGRAM
 /// and the 10046 trace's header name them).
