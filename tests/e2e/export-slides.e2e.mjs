@@ -5,7 +5,8 @@
 // shows the slide at 1920x1080). One script reaches every kind: a hard parse
 // traced by 10053 on an Exadata cell (report, structures with the data
 // dictionary, flame graph, statistics, wait histograms, devices, why this
-// plan), a LAB RUN and a LAB SWEEP (its curve); the UI's Compare view adds
+// plan), a LAB RUN and two LAB SWEEPs (a curve, and a release sweep's curve
+// with the counters that move); the UI's Compare view adds
 // its own (statistics of A and B, the differential flame graph, the two
 // sides' wait histograms, the structures of A and of B). Each slide is drawn
 // to PNG in artifacts/ (slide-cli-<kind>.png, slide-ui-<kind>.png) to be looked at.
@@ -31,6 +32,7 @@ select n, pad from t where id = 42;
 alter session set events '10053 trace name context off';
 LAB RUN 'select n from t where id = :1' BIND 1 TO 100 VIA jdbc_thin;
 LAB SWEEP FETCHSIZE FROM 1 TO 100 FACTOR 10 RUN 'select n from t' VIA jdbc_thin;
+LAB SWEEP VERSION IN (10g, 11.2.0.1, 19c) RUN 'select n from t where id = :1' BIND 1 TO 10;
 `;
 let app;
 
@@ -48,7 +50,15 @@ async function onSlide(svg, png) {
         const m = t.getScreenCTM();
         sizes.push([parseFloat(getComputedStyle(t).fontSize) * Math.hypot(m.a, m.b), t.textContent.trim().slice(0, 40)]);
       }
-      return { w: root.getBoundingClientRect().width, h: root.getBoundingClientRect().height, sizes };
+      // The picture's own marks: a sweep's curve and bars, a flame graph's frames (their union, in px of the slide).
+      const union = (sel) => {
+        const rs = [...root.querySelectorAll(sel)].map((e) => e.getBoundingClientRect()).filter((r) => r.width || r.height);
+        if (!rs.length) return null;
+        return { w: Math.max(...rs.map((r) => r.right)) - Math.min(...rs.map((r) => r.left)), h: Math.max(...rs.map((r) => r.bottom)) - Math.min(...rs.map((r) => r.top)) };
+      };
+      const texts = [...root.querySelectorAll('svg svg text')].map((t) => t.textContent.trim()).filter((t) => /[a-z]{3}/i.test(t));
+      return { w: root.getBoundingClientRect().width, h: root.getBoundingClientRect().height, sizes, texts,
+        chart: union('g.point circle, g.panel rect, g.panel text, path[fill="none"]'), frames: union('rect[rx="2"]') };
     });
     if (png) await page.screenshot({ path: path.join(ARTIFACTS, png) });
     return r;
@@ -57,13 +67,19 @@ async function onSlide(svg, png) {
   }
 }
 
-/** The slide is 1920x1080 and no text on it is under 18 px. */
+/**
+ * The slide is 1920x1080, no text on it is under 18 px, and its picture fills it: a sweep's chart
+ * (curve and counters) spans 80% of the slide's width, a flame graph's frames 70% of its height.
+ */
 async function checkSlide(svg, what, png) {
   const r = await onSlide(svg, png);
+  if (/-sweep(-[a-z]+)?-slide\.svg/.test(what)) assert(r.chart && r.chart.w >= 0.8 * 1920, `${what}: the chart spans ${Math.round(r.chart?.w ?? 0)} px of 1920`);
+  if (/-flame(-diff)?-slide\.svg/.test(what) && !r.texts.some((t) => /no cost stacks/.test(t))) assert(r.frames && r.frames.h >= 0.7 * 1080, `${what}: the frames span ${Math.round(r.frames?.h ?? 0)} px of 1080`);
   assertEq(`${Math.round(r.w)}x${Math.round(r.h)}`, '1920x1080', `${what}: the slide's size`);
   const small = r.sizes.filter(([px]) => px < MIN_PX - 0.05).map(([px, t]) => `${px.toFixed(1)}px '${t}'`);
   assertEq(small.slice(0, 8).join('; '), '', `${what}: text under ${MIN_PX} px (${small.length})`);
   assert(r.sizes.length >= 3, `${what}: text on the slide (title, picture, footer)`);
+  return r;
 }
 
 const kindOf = (name) => /-(report|structure|flame-diff|flame|stats|waits|devices|why|sweep)(-[a-z]+)?-slide\.svg$/.exec(name)?.[1];
@@ -81,11 +97,11 @@ try {
       const slides = readdirSync(path.join(dir, 'out')).filter((f) => f.endsWith('-slide.svg'));
       const seen = new Set();
       for (const f of slides) {
-        const kind = kindOf(f);
+        const kind = `${kindOf(f)}${kindOf(f) === 'sweep' && /-version-in-/.test(f) ? '-releases' : ''}`;
         await checkSlide(readFileSync(path.join(dir, 'out', f), 'utf8'), f, seen.has(kind) ? null : `slide-cli-${kind}.png`);
         seen.add(kind);
       }
-      assertEq([...seen].sort().join(' '), [...KINDS].sort().join(' '), 'every kind');
+      assertEq([...seen].sort().join(' '), [...KINDS, 'sweep-releases'].sort().join(' '), 'every kind');
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -112,15 +128,18 @@ try {
   }
 
   const uiSeen = new Set();
+  /** Each exported slide's lines of words, by kind. */
+  const shown = new Map();
   async function exportAll(what) {
     const items = await menuItems();
     assert(items.length >= 2, `${what}: slide items ${items.join(' | ')}`);
     for (const label of items) {
       const { name, svg } = await exportSlide(label);
       assert(/-slide\.svg$/.test(name), `${label}: ${name}`);
-      const kind = `${what === 'compare' ? 'compare-' : ''}${kindOf(name)}${/ of A /.test(label) ? '-a' : / of B /.test(label) ? '-b' : ''}`;
-      await checkSlide(svg, `${what}: ${label} (${name})`, uiSeen.has(kind) ? null : `slide-ui-${kind}.png`);
+      const kind = `${what === 'compare' ? 'compare-' : ''}${kindOf(name)}${/ of A /.test(label) ? '-a' : / of B /.test(label) ? '-b' : ''}${what === 'releases' && kindOf(name) === 'sweep' ? '-releases' : ''}`;
+      const r = await checkSlide(svg, `${what}: ${label} (${name})`, uiSeen.has(kind) ? null : `slide-ui-${kind}.png`);
       uiSeen.add(kind);
+      shown.set(kind, r.texts);
     }
   }
 
@@ -131,6 +150,9 @@ try {
     await exportAll('step');
     await page.locator('.steps tr', { hasText: 'LAB SWEEP' }).first().click();
     await exportAll('sweep');
+    await page.locator('.steps tr', { hasText: 'SWEEP VERSION' }).first().click();
+    await exportAll('releases');
+    assert(uiSeen.has('sweep-releases'), `a release sweep's slide: ${[...uiSeen].join(', ')}`);
     for (const k of KINDS) assert(uiSeen.has(k), `${k} exported from the UI: ${[...uiSeen].join(', ')}`);
   });
 
@@ -138,8 +160,19 @@ try {
     await page.locator('.steps tr', { hasText: 'LAB RUN' }).first().click();
     await page.getByRole('tab', { name: 'Compare' }).click();
     await page.getByRole('table', { name: 'Compared statistics' }).waitFor();
+    // A: the traced query, B: the LAB RUN (the last two, the sweeps, have no cost stacks to draw).
+    for (const [side, re] of [['A', /select n, pad from t/], ['B', /LAB RUN/]]) {
+      const select = page.getByLabel(`Compare ${side}`);
+      const label = (await select.locator('option').allTextContents()).find((t) => re.test(t));
+      await select.selectOption({ label });
+    }
     await exportAll('compare');
-    for (const k of ['compare-structure-a', 'compare-structure-b', 'compare-stats']) assert(uiSeen.has(k), `${k}: ${[...uiSeen].join(', ')}`);
+    for (const k of ['compare-structure-a', 'compare-structure-b', 'compare-stats', 'compare-report']) assert(uiSeen.has(k), `${k}: ${[...uiSeen].join(', ')}`);
+    // The Report slide is A vs B at a glance, not the Statistics slide again (it repeated every line of it).
+    const stats = shown.get('compare-stats'), report = shown.get('compare-report');
+    const repeated = stats.filter((t) => report.includes(t));
+    assert(repeated.length < 0.3 * stats.length, `the Report slide repeats ${repeated.length} of the Statistics slide's ${stats.length} lines: ${repeated.slice(0, 6).join(' | ')}`);
+    assert(report.some((t) => t === 'consistent gets') && report.some((t) => /^elapsed/.test(t)), `the Report slide's headline: ${report.slice(0, 12).join(' | ')}`);
   });
 
   await s.test('no page errors', async () => { assert(app.problems.length === 0, app.problems.join('\n')); });

@@ -13,8 +13,15 @@ export interface Fragment { width: number; height: number; body: string }
 
 const ROW = 18;
 
-export function flameFragment(graph: FlameGraph, opts: { width: number; title?: string; diff?: DiffFlame; minPx?: number }): Fragment {
+/**
+ * A flame graph `width` wide. `row` (default 18) is a frame's height and `font` (default 11) its
+ * label's size: a slide gives the frames the slide's height (rows of 60 to 120 px) and prints a
+ * frame's name on one line and its time and share on the next, where the row holds two lines.
+ */
+export function flameFragment(graph: FlameGraph, opts: { width: number; title?: string; diff?: DiffFlame; minPx?: number; row?: number; font?: number }): Fragment {
   const width = opts.width;
+  const row = opts.row ?? ROW, font = opts.font ?? 11;
+  const twoLines = row >= 2.6 * font;
   const top = opts.title ? 24 : 0;
   const total = graph.total || 1;
   const scale = (width - 2) / total;
@@ -27,7 +34,7 @@ export function flameFragment(graph: FlameGraph, opts: { width: number; title?: 
     const w = node.total * scale;
     if (w < minPx) return;
     const x = 1 + node.x * scale;
-    const y = top + node.depth * ROW;
+    const y = top + node.depth * row;
     if (node.depth > maxDepth) maxDepth = node.depth;
     const name = graph.name(node.id);
     let tip: string;
@@ -42,19 +49,29 @@ export function flameFragment(graph: FlameGraph, opts: { width: number; title?: 
       fill = frameColor(name);
     }
     const figures = d ? `${d.b[node.id] - d.a[node.id] >= 0 ? '+' : ''}${fmtUs(d.b[node.id] - d.a[node.id])}` : `${fmtUs(node.total)} · ${pct(node.total, total)}`;
-    const label = w > 28 ? frameLabel(name, figures, d ? '' : pct(node.total, total), w - 6) : '';
-    parts.push(`<g><title>${esc(tip)}</title><rect x="${n(x)}" y="${n(y)}" width="${n(Math.max(0.5, w - 1))}" height="${ROW - 1}" rx="2" fill="${fill}"/>` +
-      (label ? `<text x="${n(x + 3)}" y="${n(y + 12.5)}" font-family="${esc(MONO)}" font-size="11" fill="#1a1a1a">${esc(label)}</text>` : '') + `</g>`);
+    const share = d ? '' : pct(node.total, total);
+    const lines = w <= 28 * (font / 11) ? [] : twoLines ? frameLines(name, figures, share, w - 0.55 * font, font) : [frameLabel(name, figures, share, w - 6, font)];
+    const attrs = `font-family="${esc(MONO)}" font-size="${n(font)}" fill="#1a1a1a"`;
+    const ty = lines.length === 2 ? [y + row / 2 - 0.2 * font, y + row / 2 + 1.0 * font] : [row === ROW ? y + 12.5 : y + row / 2 + 0.36 * font];
+    parts.push(`<g><title>${esc(tip)}</title><rect x="${n(x)}" y="${n(y)}" width="${n(Math.max(0.5, w - 1))}" height="${n(row - 1)}" rx="2" fill="${fill}"/>` +
+      lines.map((l, i) => (l ? `<text x="${n(x + (3 * font) / 11)}" y="${n(ty[i])}" ${attrs}>${esc(l)}</text>` : '')).join('') + `</g>`);
   });
-  const height = top + (maxDepth + 1) * ROW + 4;
-  return { width, height: Math.max(height, top + ROW), body: parts.join('\n') };
+  const height = top + (maxDepth + 1) * row + 4;
+  return { width, height: Math.max(height, top + row), body: parts.join('\n') };
 }
 
-/** A frame's label in `room` px of 11 px monospace: its name and figures, else its name and share, else its name (cut). */
-export function frameLabel(name: string, figures: string, share: string, room: number): string {
-  const fits = (t: string) => truncate(t, room, 11, true) === t;
+/** A tall frame's two lines in `room` px of `font` px monospace: its name (cut), then its figures, else its share, else nothing. */
+export function frameLines(name: string, figures: string, share: string, room: number, font: number): string[] {
+  const fits = (t: string) => truncate(t, room, font, true) === t;
+  const second = [figures, share].find((t) => t && fits(t)) ?? '';
+  return [truncate(name, room, font, true), second];
+}
+
+/** A frame's label in `room` px of `font` px monospace: its name and figures, else its name and share, else its name (cut). */
+export function frameLabel(name: string, figures: string, share: string, room: number, font = 11): string {
+  const fits = (t: string) => truncate(t, room, font, true) === t;
   for (const t of [`${name} ${figures}`, share ? `${name} ${share}` : '']) if (t && fits(t)) return t;
-  return truncate(name, room, 11, true);
+  return truncate(name, room, font, true);
 }
 
 function pct(v: number, total: number): string {
@@ -89,9 +106,9 @@ export function functionTable(graph: FlameGraph, y: number, rows = TABLE_ROWS): 
   return { body: `<g transform="translate(0 ${n(y)})" aria-label="Functions by total time">${lines.join('')}</g>`, height: (fns.length + 1) * TABLE_ROW + 6 };
 }
 
-/** A differential flame graph's key under it (at `y`): grew, shrank, and what a frame's label says. */
-export function diffLegend(y: number): string {
-  return `<g transform="translate(0 ${n(y)})" font-size="11" fill="${REPORT_COLORS.muted}">` +
+/** A differential flame graph's key under it (at `y`, its type `k` times 11 px): grew, shrank, and what a frame's label says. */
+export function diffLegend(y: number, k = 1): string {
+  return `<g transform="translate(0 ${n(y)})${k === 1 ? '' : ` scale(${n(k)})`}" font-size="11" fill="${REPORT_COLORS.muted}">` +
     `<rect x="0" y="0" width="10" height="10" fill="${REPORT_COLORS.grew}"/>${text(14, 9, 'grew (B > A)')}` +
     `<rect x="110" y="0" width="10" height="10" fill="${REPORT_COLORS.shrank}"/>${text(124, 9, 'shrank (B < A)')}${text(240, 9, 'each frame: its change in time, B − A (where it fits)')}</g>`;
 }

@@ -32,7 +32,7 @@ export interface ReportInputs {
   /** Differential flame graph: A and B folded sets. */
   diff?: { a: string[]; b: string[]; labelA: string; labelB: string } | null;
   /** Two executions compared (the Compare tab): runstats rows, both labels. */
-  compare?: { rows: RunstatsRow[]; labelA: string; labelB: string } | null;
+  compare?: { rows: RunstatsRow[]; labelA: string; labelB: string; elapsed?: [number, number] } | null;
   /** A LAB SWEEP step: the curve to draw (default: consistent gets per execution). */
   sweepMetric?: string;
   /** Wait histograms to draw (the Compare tab: A and B); default the step's. */

@@ -17,6 +17,8 @@ import { legendFragment, structureFragment } from './structure';
 import { slideSvg, SLIDE } from './slide';
 import { CLASSIC_AUTOTRACE_STATS as SLIDE_STATS, shownError } from './sqlplus.mjs';
 import { compareFragment, planFragment, statsFragment } from './stats';
+import { compareReportSlideFragment } from './compareSlide';
+import { sweepSlideFragment } from './sweep';
 import { esc, MONO, n, REPORT_COLORS, svgDocument, text, textWidth, truncate } from './svg';
 import { histogramEvents, waitHistogramFragment, type HistSeries } from './waits';
 
@@ -215,41 +217,58 @@ export function reportSlideFragment(inp: ReportInputs): Fragment {
   return { width: W, height: y, body: parts.join('\n') };
 }
 
+/** A picture laid out at the slide's own size (drawn at scale 1): the slide's box less buildSlide's padding. */
+const FULL = { w: BOX.w - 2 * PAD, h: BOX.h - 2 * PAD };
+
+/** A sweep slide's type, times the page's: a curve's 10.5 px labels at 21 px; a release sweep's (its panels need the room) at 18.4. */
+const SWEEP_TYPE = { curve: 2, releases: 1.75 };
+
+/** The flame frames' type on a slide (the 980-wide graph's 11 px drawn at 1.8x, as before) and the note's. */
+const FLAME_FONT = 20, NOTE_FONT = 22;
+
+/** A flame graph at the slide's width, its rows as tall as the slide's height allows (two lines a frame where they fit). */
+function slideFlame(graph: FlameGraph, diff?: ReturnType<typeof diffFlame>): Fragment {
+  const levels = Math.max(1, Math.round((flameFragment(graph, { width: FULL.w, diff }).height - 4) / 18));
+  const row = Math.max(1.5 * FLAME_FONT, Math.floor((FULL.h - NOTE_FONT * 1.8 - 4) / levels));
+  return flameFragment(graph, { width: FULL.w, diff, row, font: FLAME_FONT });
+}
+
 /**
- * A flame graph on a slide: the graph alone, 980 wide, and its total (the page's table of
- * functions stays on the page export): the slide draws its frames' 11 px names and times at
- * about 20 px (the page picture, table included, at 16). Compare's differential graph the same
- * way, with its key; a statement without cost stacks says so.
+ * A flame graph on a slide: the graph alone (the page's table of functions stays on the page
+ * export), as wide as the slide and its frames as tall as the slide's height allows, so a shallow
+ * graph fills the slide (it was a 980 x 150 strip across the middle third) and a frame prints its
+ * name, and under it its time and share, at 20 px; its total under it. Compare's differential
+ * graph the same way, with its key; a statement without cost stacks says so.
  */
 export function flameSlideFragment(inp: ReportInputs): Fragment | null {
+  const k = NOTE_FONT / 11;
   if (inp.diff) {
     const d = diffFlame(inp.diff.a, inp.diff.b);
     if (!d.graph.total) return null;
-    const f = flameFragment(d.graph, { width: 980, diff: d });
-    return { width: f.width, height: f.height + 24, body: `${f.body}\n${diffLegend(f.height + 8)}` };
+    const f = slideFlame(d.graph, d);
+    return { width: f.width, height: f.height + 14 * k, body: `${f.body}\n${diffLegend(f.height + 4, k)}` };
   }
   if (!inp.step && !inp.folded) return null;
   const g = FlameGraph.fromFolded(inp.folded ?? inp.step?.folded ?? []);
   if (!g.total) return { width: 640, height: 30, body: text(0, 20, 'This statement has no cost stacks: no flame graph to draw.', `font-size="14" fill="${REPORT_COLORS.muted}"`) };
-  const f = flameFragment(g, { width: 980 });
-  const note = text(0, f.height + 18, `total ${fmtUs(g.total)} (simulated) · each frame: its time and share of the total, where it fits`, `font-size="12" fill="${REPORT_COLORS.muted}"`);
-  return { width: f.width, height: f.height + 26, body: `${f.body}\n${note}` };
+  const f = slideFlame(g);
+  const note = text(0, f.height + NOTE_FONT * 1.1, `total ${fmtUs(g.total)} (simulated) · each frame: its time and share of the total, where it fits`, `font-size="${NOTE_FONT}" fill="${REPORT_COLORS.muted}"`);
+  return { width: f.width, height: f.height + NOTE_FONT * 1.6, body: `${f.body}\n${note}` };
 }
 
 /**
- * Compare's statistics (and its one-page report) on a slide: the statistics that changed most
- * (by the size of the difference), as many as keep the table's 11 px type at 18 px and over;
- * a note says how many more the page export has, and that the differential flame graph has its own slide.
+ * Compare's statistics on a slide: the statistics that changed most (by the size of the
+ * difference), as many as keep the table's 11 px type at 18 px and over; a note says how many
+ * more the page export has. (Its Report slide is A vs B at a glance: compareSlide.ts.)
  */
-export function compareSlideFragment(c: NonNullable<ReportInputs['compare']>, report: boolean): Fragment {
+export function compareSlideFragment(c: NonNullable<ReportInputs['compare']>): Fragment {
   const changed = c.rows.filter((r) => r.diff !== 0).sort((a, b) => Math.abs(b.diff) - Math.abs(a.diff));
   const rows = changed.length ? changed : c.rows;
   const minFont = 11;
   let best: Fragment | null = null;
   for (let shown = rows.length; shown >= 1; shown = Math.min(shown - 1, Math.floor(shown * 0.9))) {
     const more = c.rows.length - shown;
-    const note = [more > 0 ? `The ${shown} statistics that changed most (of ${c.rows.length}; every one in the page export).` : '',
-      report ? 'The differential flame graph has its own slide (Flame graph).' : ''].filter(Boolean).join(' ');
+    const note = more > 0 ? `The ${shown} statistics that changed most (of ${c.rows.length}; every one in the page export).` : '';
     const t = compareFragment(rows.slice(0, shown), c.labelA, c.labelB, 760);
     const body = note ? `${t.body}\n${text(0, t.height + 14, truncate(note, 760, 11), `font-size="11" fill="${REPORT_COLORS.muted}"`)}` : t.body;
     best = { width: 760, height: t.height + (note ? 20 : 0), body };
@@ -277,8 +296,11 @@ export function buildSlide(kind: ReportKind, inp: ReportInputs, title: string, f
   const name = page.name.replace(/\.svg$/, '-slide.svg');
   const waits = kind === 'waits' && inp.step
     ? waitsSlideFragment(inp.waitSeries ?? [{ label: inp.step.statement.replace(/\s+/g, ' ').trim(), histograms: inp.step.wait_histograms ?? [] }]) : null;
-  const compared = inp.compare && (kind === 'stats' || kind === 'report') ? compareSlideFragment(inp.compare, kind === 'report') : null;
-  const wide = waits ?? compared ?? (kind === 'flame' ? flameSlideFragment(inp) : !inp.step || inp.compare ? null
+  const compared = !inp.compare ? null : kind === 'stats' ? compareSlideFragment(inp.compare)
+    : kind === 'report' ? compareReportSlideFragment(inp.compare, inp.diff, FULL.w, FULL.h) : null;
+  const sweep = kind === 'sweep' && inp.step?.sweep
+    ? sweepSlideFragment(inp.step.sweep, inp.sweepMetric ?? 'cg', FULL.w, FULL.h, inp.step.sweep.scale === 'releases' ? SWEEP_TYPE.releases : SWEEP_TYPE.curve) : null;
+  const wide = waits ?? compared ?? sweep ?? (kind === 'flame' ? flameSlideFragment(inp) : !inp.step || inp.compare ? null
     : kind === 'stats' ? statsSlideFragment(inp) : kind === 'report' ? reportSlideFragment(inp) : kind === 'structure' ? structureSlideFragment(inp) : null);
   if (!wide) return { svg: slideSvg(page.svg, title, footer), name };
   const pad = 8;

@@ -123,3 +123,75 @@ export function evolutionSvg(s: SweepResult, metricId: string, title: string, op
     `<g transform="translate(${pad} ${pad})">\n${curveF.body}\n</g>\n<g transform="translate(${pad} ${curveF.height + 2 * pad})">\n${multi.body}\n</g>\n`,
     `LIO Lab release sweep of ${s.parameter}: each release a fresh instance replaying the scenario (simulated)`, opts.background);
 }
+
+/** How much a statistic moves across the releases: 1 where a release does not count it, else its range over its largest value. */
+function movement(s: SweepResult, name: string): number {
+  const values = s.points.filter((p) => !p.error).map((p) => p.stats[name]);
+  if (values.some((v) => v === undefined)) return 1;
+  const v = values as number[], hi = Math.max(...v.map(Math.abs));
+  return hi ? (Math.max(...v) - Math.min(...v)) / hi : 0;
+}
+
+/**
+ * A release sweep's statistics as panels of horizontal bars (a panel a statistic, a bar a release:
+ * its label left, its value at the bar's end; '–' where the release does not count it), `cols`
+ * panels a row of `panelHeight`: on a slide the releases' labels (11.2.0.1) need no bar's width.
+ */
+export function releaseBarsFragment(s: SweepResult, names: string[], width: number, cols: number, panelHeight: number, k: number): Fragment {
+  const C = REPORT_COLORS, gap = 28, fs = 10.5 * k;
+  const pw = (width - gap * (cols - 1)) / cols, head = 12 * k * 1.7;
+  const labelW = Math.max(...s.points.map((p) => pointLabel(p).length)) * 0.6 * fs + 10;
+  const rowH = (panelHeight - head) / Math.max(1, s.points.length);
+  const parts: string[] = [];
+  names.forEach((name, j) => {
+    const values = s.points.map((p) => (p.error ? null : p.stats[name] ?? null));
+    const max = Math.max(1, ...values.map((v) => v ?? 0));
+    const valueW = Math.max(...values.map((v) => (v === null ? 1 : fmtNum(v).length))) * 0.55 * fs + 12;
+    const barW = pw - labelW - valueW;
+    const ox = (j % cols) * (pw + gap), oy = Math.floor(j / cols) * (panelHeight + 12 * k);
+    parts.push(`<g class="panel" data-stat="${esc(name)}" transform="translate(${n(ox)} ${n(oy)})">`, text(0, 12 * k, name, `font-size="${n(12 * k)}" font-weight="600" fill="${C.text}"`));
+    s.points.forEach((p, i) => {
+      const v = values[i], y = head + i * rowH, w = v === null ? 0 : (barW * v) / max;
+      parts.push(text(labelW - 10, y + rowH / 2 + 0.36 * fs, pointLabel(p), `text-anchor="end" font-family="${esc(MONO)}" font-size="${n(fs)}" fill="${C.muted}"`));
+      if (w > 0) parts.push(`<rect x="${n(labelW)}" y="${n(y + rowH * 0.12)}" width="${n(Math.max(1, w))}" height="${n(rowH * 0.76)}" fill="${C.heatHi}"><title>${esc(`${pointLabel(p)}: ${fmtNum(v!)}`)}</title></rect>`);
+      parts.push(text(labelW + w + 6, y + rowH / 2 + 0.36 * fs, v === null ? '–' : fmtNum(v), `font-size="${n(fs)}" fill="${C.text}"`));
+    });
+    parts.push('</g>');
+  });
+  const rows = Math.ceil(names.length / cols);
+  return { width, height: rows * (panelHeight + 12 * k) - 12 * k, body: parts.join('\n') };
+}
+
+/**
+ * A sweep laid out for a 16:9 slide at the slide's own size (`width` x `height`, drawn at scale
+ * 1), its type `k` times the page's so its 10.5 px labels print at 18 px and over. A sweep of
+ * values is its curve across the slide; a release sweep puts the curve on the left and the
+ * statistics that move beside it, a panel of horizontal bars each, as many as the slide holds
+ * (those that move most when not all fit: a note says how many more the page export has). On
+ * the page picture scaled into the slide, a release sweep filled 45% of the slide's width with
+ * its labels at 12 px.
+ */
+export function sweepSlideFragment(s: SweepResult, metricId: string, width: number, height: number, k: number): Fragment {
+  const all = s.scale === 'releases' ? movingStats(s) : [];
+  if (!all.length) return sweepFragment(s, metricId, { width, height, scale: k });
+  const gap = 28, fs = 10.5 * k, top = 30 * k, noteH = 24 * k;
+  const label = Math.max(...s.points.map((p) => pointLabel(p).length)) * 0.6 * fs;
+  // The curve as wide as its releases' labels need under its axis (78k left of it), and no less than a third of the slide.
+  const curveW = Math.max(Math.round(width / 3), Math.round(78 * k + 24 + s.points.length * (label + 10)));
+  const right = width - curveW - gap;
+  const panelMin = label + 130 + 8 * fs, phMin = 12 * k * 1.7 + s.points.length * fs * 1.35;
+  const cols = Math.max(1, Math.min(all.length, Math.floor((right + gap) / (panelMin + gap))));
+  const rowsFit = Math.max(1, Math.floor((height - top - noteH + 12 * k) / (phMin + 12 * k)));
+  const names = all.length <= cols * rowsFit ? all
+    : [...all].sort((a, b) => movement(s, b) - movement(s, a) || (a < b ? -1 : 1)).slice(0, cols * rowsFit).sort();
+  const note = names.length < all.length ? `The ${names.length} statistics that move most (of ${all.length}; every one in the page export).` : '';
+  const rows = Math.ceil(names.length / cols);
+  const panelHeight = Math.min(phMin * 1.6, (height - top - noteH + 12 * k) / rows - 12 * k);
+  const curveF = sweepFragment(s, metricId, { width: curveW, height, scale: k });
+  const heading = text(0, 16 * k, `How the counters move from release to release (${names.length === all.length ? `the ${all.length}` : `${names.length} of ${all.length}`} that move)`,
+    `font-size="${n(13 * k)}" font-weight="600" fill="${REPORT_COLORS.text}"`);
+  const bars = releaseBarsFragment(s, names, right, cols, panelHeight, k);
+  const parts = [curveF.body, `<g transform="translate(${n(curveW + gap)} 0)">${heading}<g transform="translate(0 ${n(top)})">${bars.body}</g></g>`];
+  if (note) parts.push(text(curveW + gap, top + bars.height + 18 * k, note, `font-size="${n(11 * k)}" fill="${REPORT_COLORS.muted}"`));
+  return { width, height: Math.max(curveF.height, top + bars.height + (note ? noteH : 0)), body: parts.join('\n') };
+}

@@ -41,7 +41,7 @@ export function CompareView({ items, keys, onKeys, reportRef, getExecSamples }: 
   const waitSeries = useMemo(() => (a && b ? [{ label: `A: ${a.label}`, histograms: a.wait_histograms ?? [] }, { label: `B: ${b.label}`, histograms: b.wait_histograms ?? [] }] : []), [a, b]);
   useEffect(() => {
     reportRef.current = () => (a && b
-      ? { diff: { a: a.folded, b: b.folded, labelA: a.label, labelB: b.label }, compare: { rows: runstatsRows(a, b), labelA: a.label, labelB: b.label }, waitSeries }
+      ? { diff: { a: a.folded, b: b.folded, labelA: a.label, labelB: b.label }, compare: { rows: runstatsRows(a, b), labelA: a.label, labelB: b.label, elapsed: [a.elapsed_us, b.elapsed_us] }, waitSeries }
       : {});
   });
   const copyRunstats = async () => {

@@ -114,6 +114,10 @@ pub struct DmlUnderWay {
     pub reads: Vec<(u64, u64)>,
     /// Current-mode gets and direct and temp read requests when it started.
     pub extra: (u64, u64),
+    /// Its query's plan lines are taken as the query ends (an INSERT ...
+    /// SELECT's cursor is not kept after it ran), and those lines.
+    pub keep_lines: bool,
+    pub lines: Option<Vec<MonLine>>,
 }
 
 /// The query of a DML statement, as its execution ended.

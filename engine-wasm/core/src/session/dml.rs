@@ -42,7 +42,7 @@ impl Run<'_> {
         vals: &[Value],
     ) -> Result<u64, LabError> {
         let tid = self.inst.cat.table_id(&i.table.name).ok_or_else(|| super::change::missing_table(&i.table))?;
-        let rows = self.insert_source_rows(i, text, tid, names, &[vals.to_vec()])?;
+        let rows = self.insert_source_rows(i, text, tid, names, &[vals.to_vec()], false)?;
         let n = rows.len() as u64;
         self.insert_rows(tid, rows, i.table.pos)?;
         Ok(n)
@@ -80,7 +80,11 @@ impl Run<'_> {
         let us = self.inst.cost_params.grid.execute_call_us;
         self.s.cost.charge_grid(cs.execute, us);
         let sets: Vec<Vec<Value>> = if bind_rows.is_empty() { vec![Vec::new()] } else { bind_rows.to_vec() };
-        let rows = self.insert_source_rows(i, text, tid, names, &sets)?;
+        if matches!(i.source, InsertSource::Query(_)) && client != Client::Plsql {
+            // INSERT ... SELECT: its own V$SQL entry, under the SQL Monitor (session/sql_monitor.rs).
+            return self.monitored_insert(i, text, (tid, names, &sets), direct);
+        }
+        let rows = self.insert_source_rows(i, text, tid, names, &sets, false)?;
         let n = rows.len() as u64;
         self.insert_rows_by(tid, rows, i.table.pos, direct)?;
         Ok(n)
@@ -93,6 +97,7 @@ impl Run<'_> {
         tid: TableId,
         names: &[String],
         bind_sets: &[Vec<Value>],
+        top: bool,
     ) -> Result<RowStore, LabError> {
         let ncols = self.inst.cat.tables[tid].columns.len();
         let targets: Vec<usize> = match &i.columns {
@@ -161,14 +166,11 @@ impl Run<'_> {
             }
             InsertSource::Query(q) => {
                 let cs = self.call_stacks(Client::Plsql);
-                // The query's cursor: the INSERT's text (and, in PL/SQL, the
-                // variables in scope, which decide what its names mean).
-                let mut text = format!("{}INSERT-SELECT {}", super::fixed::INTERNAL_CURSOR, text);
-                for n in names {
-                    text.push('\u{0}');
-                    text.push_str(n);
-                }
+                let text = insert_select_text(text, names, top);
                 let (mut cur, _) = self.open_cursor(q, &text, names, &cs)?;
+                if top {
+                    cur.monitor = super::sql_monitor::dml::monitor_hint(&i.hints).or(cur.monitor);
+                }
                 if cur.columns.len() != targets.len() {
                     return Err(if cur.columns.len() < targets.len() {
                         LabError::new(ora::NOT_ENOUGH_VALUES, q.pos)
@@ -189,7 +191,7 @@ impl Run<'_> {
                         })
                         .collect()
                 };
-                self.execute_fetch(
+                let r = self.execute_fetch(
                     &mut cur,
                     &text,
                     &binds,
@@ -198,7 +200,11 @@ impl Run<'_> {
                     FetchPolicy { first: u32::MAX, then: u32::MAX, round_trips: false },
                     Some(&mut Targets { out: &mut out, targets: &targets, defaults: &defaults, row: Vec::new() }),
                     None,
-                )?;
+                );
+                if top {
+                    self.s.dml.slot = cur.sql_slot;
+                }
+                r?;
             }
         }
         Ok(out)
@@ -535,4 +541,19 @@ fn stored_unchanged(row: crate::catalog::RowRef<'_>, cols: &[crate::catalog::Col
             (Packed::Date, DataType::Date) => true,
             _ => false,
         })
+}
+
+/// The cursor of an INSERT ... SELECT's query: a top-level statement's is
+/// its own text (V$SQL's entry, as an UPDATE's); PL/SQL's is internal (not
+/// in V$SQL), with the variables in scope, which decide what its names mean.
+fn insert_select_text(text: &str, names: &[String], top: bool) -> String {
+    if top {
+        return text.to_string();
+    }
+    let mut t = format!("{}INSERT-SELECT {}", super::fixed::INTERNAL_CURSOR, text);
+    for n in names {
+        t.push('\u{0}');
+        t.push_str(n);
+    }
+    t
 }

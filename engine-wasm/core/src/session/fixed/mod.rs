@@ -56,6 +56,17 @@ pub(crate) struct SqlCounts {
     pub(crate) fetches: u64,
 }
 
+/// V$SQL's BUFFER_GETS, DISK_READS, ELAPSED_TIME and CPU_TIME of the work
+/// since `m` (the counters `after` and the ledger `now`), added to `e`.
+fn credit(e: &mut SqlAreaEntry, after: &SqlCounts, now: &crate::stats::LedgerNow<'_>, m: &SqlMark) {
+    e.buffer_gets += after.gets - m.counts.gets;
+    e.disk_reads += after.reads - m.counts.reads;
+    // ELAPSED_TIME is DB time: the round trips' idle time between the
+    // cursor's calls (the client's, the network's) is not in it.
+    e.elapsed_us += now.db_time_since(&m.time);
+    e.cpu_us += now.cpu_in(now.now_us - m.time.now_us, &m.time);
+}
+
 pub(super) fn num(n: impl Into<f64>) -> Value {
     Value::from_f64(n.into())
 }
@@ -176,14 +187,8 @@ impl Run<'_> {
         let (now, c) = (self.s.time_now(), &m.counts);
         if let Some(e) = self.inst.sql_area.get_mut(i).filter(|e| e.id == id) {
             e.rows_processed += rows;
-            e.buffer_gets += after.gets - c.gets;
-            e.disk_reads += after.reads - c.reads;
+            credit(e, &after, &now, m);
             e.sorts += after.sorts - c.sorts;
-            // ELAPSED_TIME is DB time: the round trips' idle time between
-            // the cursor's calls (the client's, the network's) is not in it.
-            let us = now.now_us - m.time.now_us;
-            e.elapsed_us += now.db_time_since(&m.time);
-            e.cpu_us += now.cpu_in(us, &m.time);
             let d: [u64; 3] = std::array::from_fn(|i| after.workareas[i] - c.workareas[i]);
             if d.iter().any(|&n| n > 0) {
                 let last = self.s.stats.workarea.last;
@@ -202,14 +207,9 @@ impl Run<'_> {
     /// whole statement's, current-mode gets of the changed blocks included.
     pub(crate) fn sql_area_changed(&mut self, slot: Option<(usize, u64)>, m: &SqlMark) {
         let Some((i, id)) = slot else { return };
-        let after = self.sql_counts();
-        let (now, c) = (self.s.time_now(), &m.counts);
+        let (after, now) = (self.sql_counts(), self.s.time_now());
         if let Some(e) = self.inst.sql_area.get_mut(i).filter(|e| e.id == id) {
-            e.buffer_gets += after.gets - c.gets;
-            e.disk_reads += after.reads - c.reads;
-            let us = now.now_us - m.time.now_us;
-            e.elapsed_us += now.db_time_since(&m.time);
-            e.cpu_us += now.cpu_in(us, &m.time);
+            credit(e, &after, &now, m);
         }
     }
 
