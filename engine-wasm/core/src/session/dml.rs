@@ -82,7 +82,11 @@ impl Run<'_> {
         let sets: Vec<Vec<Value>> = if bind_rows.is_empty() { vec![Vec::new()] } else { bind_rows.to_vec() };
         let rows = self.insert_source_rows(i, text, tid, names, &sets)?;
         let n = rows.len() as u64;
+        let on_load = direct && matches!(i.source, InsertSource::Query(_)) && self.stats_on_load(tid, &i.hints);
         self.insert_rows_by(tid, rows, i.table.pos, direct)?;
+        if on_load {
+            self.gather_on_load(tid, i.table.pos)?;
+        }
         Ok(n)
     }
 
