@@ -68,3 +68,46 @@ fn show_parameter_without_a_name_lists_every_parameter() {
     assert_eq!(steps[0].output, steps[1].output);
     assert!(steps[0].output.iter().any(|l| l.starts_with("db_block_size ")));
 }
+
+/// Every public parameter the lab models is listed, set or not: the
+/// optimizer's features at the release's own value (was: no row, so
+/// `select value from v$parameter where name = 'optimizer_features_enable'`
+/// said "no rows selected" and SHOW PARAMETER printed nothing), with
+/// V$PARAMETER's TYPE codes (1 boolean, 2 string, 3 integer, 6 big integer)
+/// and NULL for an unset string.
+#[test]
+fn unset_modelled_parameters_are_listed_at_their_release_default() {
+    let mut e = quiet_engine();
+    let steps = e.exec(
+        "show parameter optimizer_features\n\
+         show parameter hash_area_size\n\
+         alter session set optimizer_features_enable = '11.2.0.4';\n\
+         show parameter optimizer_features\n\
+         select type, value, isdefault from v$parameter where name = 'optimizer_features_enable';\n\
+         select type, value from v$parameter where name = 'nls_date_format';\n\
+         select name, type from v$parameter where name in ('db_block_size', 'pga_aggregate_target', 'sql_trace') order by name;",
+    );
+    ok(&steps);
+    assert_eq!(steps[0].output[2], "optimizer_features_enable            string      18.1.0");
+    assert_eq!(steps[1].output[2], "hash_area_size                       integer     131072");
+    assert_eq!(steps[3].output[2], "optimizer_features_enable            string      11.2.0.4");
+    assert_eq!(row_strings(&steps[4]), vec!["2|11.2.0.4|FALSE"]);
+    assert_eq!(row_strings(&steps[5]), vec!["2|"]);
+    assert_eq!(row_strings(&steps[6]), vec!["db_block_size|3", "pga_aggregate_target|6", "sql_trace|1"]);
+}
+
+/// Parameters a release does not have are not listed: 10.2 has no
+/// deferred segment creation and no flash cache; its OFE is 10.2.0.5.
+#[test]
+fn a_release_lists_its_own_parameters() {
+    let mut e = quiet_engine();
+    let steps = e.exec(
+        "LAB VERSION 10.2;\n\
+         show parameter optimizer_features\n\
+         show parameter deferred\n\
+         show parameter flash_cache",
+    );
+    ok(&steps);
+    assert_eq!(steps[1].output[2], "optimizer_features_enable            string      10.2.0.5");
+    assert!(steps[2].output.is_empty() && steps[3].output.is_empty());
+}

@@ -36,6 +36,12 @@
 use super::hash::shape_hash;
 use crate::result::PlanLineOut;
 
+/// Row sources whose name Oracle keeps with a blank at its end: the
+/// published plans print "OPTIMIZER STATISTICS GATHERING |" even where it
+/// is the widest operation (Nyffenegger's 12c plan), so the Operation
+/// column is one wider.
+const ENDS_IN_BLANK: &[&str] = &["OPTIMIZER STATISTICS GATHERING"];
+
 /// Milliseconds per unit of cost (Oracle's noworkload SREADTIM).
 pub const MS_PER_COST: f64 = 12.0;
 
@@ -266,7 +272,11 @@ pub fn render(lines: &[PlanLineOut], f: &Format, src: PlanSource, cursor: Option
             head: "Operation",
             cells: lines
                 .iter()
-                .map(|l| format!("{}{}", " ".repeat(l.depth as usize), l.operation.trim_end()))
+                .map(|l| {
+                    let op = l.operation.trim_end();
+                    let blank = if ENDS_IN_BLANK.contains(&op) { " " } else { "" };
+                    format!("{}{op}{blank}", " ".repeat(l.depth as usize))
+                })
                 .collect(),
             left: true,
         },

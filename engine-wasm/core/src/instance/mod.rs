@@ -6,6 +6,7 @@ pub mod ash;
 pub mod cr_cache;
 pub mod figures;
 pub mod param_defs;
+pub mod param_listing;
 pub mod params;
 pub mod row_locks;
 pub mod shared_pool;

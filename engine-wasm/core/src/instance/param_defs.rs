@@ -293,6 +293,28 @@ pub fn lookup(name: &str) -> Option<&'static Def> {
     DEFS.iter().find(|d| d.name == name)
 }
 
+/// SHOW PARAMETER's TYPE of a parameter (`string` for names the lab does
+/// not define).
+pub fn type_name(name: &str) -> &'static str {
+    match lookup(name).map(|d| d.kind) {
+        _ if name == "optimizer_features_enable" => "string",
+        Some(Bool | Custom) => "boolean",
+        Some(Int) => "integer",
+        Some(Size) => "big integer",
+        _ => "string",
+    }
+}
+
+/// V$PARAMETER.TYPE: 1 boolean, 2 string, 3 integer, 6 big integer.
+pub fn type_code(name: &str) -> u32 {
+    match type_name(name) {
+        "boolean" => 1,
+        "integer" => 3,
+        "big integer" => 6,
+        _ => 2,
+    }
+}
+
 /// How a value of an enumerated parameter is printed in ORA-00096 (Oracle
 /// lists OPTIMIZER_MODE's values in lower case, others in upper case).
 pub fn among(def: &Def) -> String {

@@ -122,6 +122,12 @@ pub struct VersionProfile {
     /// own statistics (GLOBAL_TEMP_TABLE_STATS = SESSION) and does not
     /// commit; 11g commits first, as for any table.
     pub session_private_temp_stats: bool,
+    /// 12.1+: online statistics gathering for bulk loads: a CREATE TABLE
+    /// ... AS SELECT, and a direct-path INSERT ... SELECT into an empty
+    /// segment, gather the table's and its columns' statistics as they
+    /// load (no histograms), under an OPTIMIZER STATISTICS GATHERING plan
+    /// line (`session/stats_on_load.rs`).
+    pub stats_on_load: bool,
 }
 
 const fn profile(name: &'static str, banner: &'static str) -> VersionProfile {
@@ -159,6 +165,7 @@ const fn profile(name: &'static str, banner: &'static str) -> VersionProfile {
         fast_add_not_null_default: true,
         fast_add_nullable_default: true,
         session_private_temp_stats: true,
+        stats_on_load: true,
         recursive_with: true,
     }
 }
@@ -191,6 +198,7 @@ pub const V10_2_0_5: VersionProfile = VersionProfile {
     fast_add_not_null_default: false,
     fast_add_nullable_default: false,
     session_private_temp_stats: false,
+    stats_on_load: false,
     recursive_with: false,
     ..profile("10.2.0.5", "Oracle Database 10g Enterprise Edition Release 10.2.0.5.0 - 64bit Production")
 };
@@ -215,6 +223,7 @@ pub const V11_1_0_7: VersionProfile = VersionProfile {
     connect_by_no_filtering: false,
     fast_add_nullable_default: false,
     session_private_temp_stats: false,
+    stats_on_load: false,
     recursive_with: false,
     ..profile("11.1.0.7", "Oracle Database 11g Enterprise Edition Release 11.1.0.7.0 - 64bit Production")
 };
@@ -238,6 +247,7 @@ pub const V11_2_0_1: VersionProfile = VersionProfile {
     row_limiting: false,
     fast_add_nullable_default: false,
     session_private_temp_stats: false,
+    stats_on_load: false,
     ..profile("11.2.0.1", "Oracle Database 11g Enterprise Edition Release 11.2.0.1.0 - 64bit Production")
 };
 

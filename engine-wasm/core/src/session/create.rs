@@ -153,7 +153,11 @@ impl Run<'_> {
         // A new table: no cursor depends on it yet.
         if let Some(rows) = ctas_rows {
             let n = rows.len() as u64;
+            let on_load = self.stats_on_load(tid, &[]);
             self.insert_rows(tid, rows, c.name.pos)?;
+            if on_load {
+                self.gather_on_load(tid, c.name.pos)?;
+            }
             // CREATE TABLE ... AS SELECT is DDL: it commits its rows (a
             // ROLLBACK after it leaves them). Oracle writes them direct,
             // with no ITL and no lock bytes: the table's first change

@@ -59,6 +59,7 @@ mod sqlplus;
 mod sqltrace;
 mod sqltrace_file;
 mod state;
+mod stats_on_load;
 mod step;
 mod temp_table;
 pub mod txn;

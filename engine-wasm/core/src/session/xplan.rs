@@ -57,7 +57,15 @@ impl Run<'_> {
             None if load.create => ("CREATE TABLE STATEMENT", op),
             None => ("INSERT STATEMENT", op),
         };
-        let shift = op.is_some() as u16;
+        // Online statistics gathering (12.1+) under a direct-path load.
+        let gathering = load.direct
+            && load.change.is_none()
+            && match self.inst.cat.table_id(&name) {
+                _ if load.create => self.inst.profile.stats_on_load,
+                Some(tid) => self.stats_on_load(tid, &[]),
+                None => false,
+            };
+        let shift = op.is_some() as u16 + gathering as u16;
         for l in lines.iter_mut().skip(1) {
             l.id += shift;
             l.depth += shift;
@@ -78,6 +86,21 @@ impl Run<'_> {
                 ..top
             };
             lines.insert(1, line);
+        }
+        if gathering {
+            let line = PlanLineOut {
+                id: 2,
+                parent: Some(1),
+                depth: 2,
+                operation: "OPTIMIZER STATISTICS GATHERING".into(),
+                name: None,
+                access: None,
+                filter: None,
+                pstart: None,
+                pstop: None,
+                ..top
+            };
+            lines.insert(2, line);
         }
         Ok(lines)
     }

@@ -2,23 +2,24 @@
 
 use super::*;
 use crate::exec::fixed::FixedView;
+use crate::instance::param_defs::type_code;
+use crate::instance::param_listing::listing_with_defaults;
 
 impl Run<'_> {
     pub(super) fn instance_rows(&self, v: FixedView) -> Vec<Vec<Value>> {
         match v {
-            FixedView::Parameter => self
-                .s
-                .params
-                .listing()
+            FixedView::Parameter => listing_with_defaults(&self.s.params, self.inst.profile.name)
                 .into_iter()
                 .enumerate()
                 .map(|(i, (name, value, default, sess))| {
+                    // An unset string parameter's VALUE is NULL.
+                    let value = if value.is_empty() { Value::Null } else { text(&value) };
                     vec![
                         num(i as u32 + 1),
                         text(&name),
-                        num(2),
-                        text(&value),
-                        text(&value),
+                        num(type_code(&name)),
+                        value.clone(),
+                        value,
                         text(if default { "TRUE" } else { "FALSE" }),
                         text(if sess { "TRUE" } else { "FALSE" }),
                         Value::Null,

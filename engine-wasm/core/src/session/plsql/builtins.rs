@@ -243,6 +243,14 @@ impl Run<'_> {
         Ok(())
     }
 
+    /// Online statistics gathering at the end of a bulk load
+    /// (`session/stats_on_load.rs`): the table and its columns, size 1,
+    /// as DBMS_STATS' defaults gather them.
+    pub(in crate::session) fn gather_on_load(&mut self, id: TableId, pos: Pos) -> Result<(), LabError> {
+        let how = Gather { method_opt: Some("FOR ALL COLUMNS SIZE 1".into()), auto_sample: true, no_invalidate: None };
+        self.gather_table_stats(id, &how, pos)
+    }
+
     pub(in crate::session) fn plsql_call(
         &mut self,
         name: &Ident,

@@ -422,7 +422,8 @@ impl Run<'_> {
     /// the parameters whose name is LIKE `%name%` (any case), by name.
     /// SQL*Plus's columns: NAME a36, TYPE 11 wide, VALUE a30.
     fn show_parameters(&self, like: &str) -> Vec<String> {
-        let rows = self.s.params.listing().into_iter().map(|(name, value, ..)| (name, value));
+        let listing = crate::instance::param_listing::listing_with_defaults(&self.s.params, self.inst.profile.name);
+        let rows = listing.into_iter().map(|(name, value, ..)| (name, value));
         param_table(rows, like, None, &[36, 11, 30])
     }
 
@@ -434,7 +435,8 @@ impl Run<'_> {
     fn show_spparameters(&self, like: &str) -> Vec<String> {
         let ip = &self.inst.params;
         let specified: Vec<&str> = ip.spfile_entries().collect();
-        let rows = ip.spfile.listing().into_iter().map(|(name, value, ..)| {
+        let listing = crate::instance::param_listing::listing_with_defaults(&ip.spfile, self.inst.profile.name);
+        let rows = listing.into_iter().map(|(name, value, ..)| {
             let v = if specified.contains(&name.as_str()) { value } else { String::new() };
             (name, v)
         });
@@ -452,7 +454,6 @@ fn param_table(
     sid: Option<&str>,
     w: &[usize; 3],
 ) -> Vec<String> {
-    use crate::instance::param_defs::{Kind, DEFS};
     let pattern: Vec<char> = format!("%{}%", like.to_ascii_lowercase()).chars().collect();
     let mut rows: Vec<(String, String)> =
         rows.filter(|(name, _)| like_match(&name.to_ascii_lowercase().chars().collect::<Vec<_>>(), &pattern)).collect();
@@ -473,12 +474,7 @@ fn param_table(
         c.chunks(w).map(|p| p.iter().collect()).collect()
     };
     for (name, value) in rows {
-        let ty = match DEFS.iter().find(|d| d.name == name).map(|d| d.kind) {
-            Some(Kind::Bool | Kind::Custom) => "boolean",
-            Some(Kind::Int) => "integer",
-            Some(Kind::Size) => "big integer",
-            _ => "string",
-        };
+        let ty = crate::instance::param_defs::type_name(&name);
         let (n, v) = (chunks(&name, w[0]), chunks(&value, w[2]));
         for k in 0..n.len().max(v.len()) {
             let line = format!(
