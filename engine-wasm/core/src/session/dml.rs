@@ -86,11 +86,7 @@ impl Run<'_> {
         }
         let rows = self.insert_source_rows(i, text, tid, names, &sets, false)?;
         let n = rows.len() as u64;
-        let on_load = direct && matches!(i.source, InsertSource::Query(_)) && self.stats_on_load(tid, &i.hints);
-        self.insert_rows_by(tid, rows, i.table.pos, direct)?;
-        if on_load {
-            self.gather_on_load(tid, i.table.pos)?;
-        }
+        self.load_insert_rows(i, tid, rows, direct)?;
         Ok(n)
     }
 

@@ -21,7 +21,7 @@ use crate::catalog::TableStorage;
 impl Run<'_> {
     /// Whether a bulk load into `tid` gathers its statistics: the release
     /// does it, the table is a plain heap table, and its segment is empty.
-    pub(super) fn stats_on_load(&self, tid: TableId, hints: &[Hint]) -> bool {
+    pub(in crate::session) fn stats_on_load(&self, tid: TableId, hints: &[Hint]) -> bool {
         let t = &self.inst.cat.tables[tid];
         let off = hints
             .iter()
@@ -31,5 +31,22 @@ impl Run<'_> {
             _ => false,
         };
         self.inst.profile.stats_on_load && !off && t.temp.is_none() && t.part.is_none() && empty
+    }
+
+    /// An INSERT ... SELECT's rows into `tid`, and, when the load is a
+    /// direct path into an empty segment (12.1+), its statistics gathered.
+    pub(in crate::session) fn load_insert_rows(
+        &mut self,
+        i: &Insert,
+        tid: TableId,
+        rows: crate::catalog::RowStore,
+        direct: bool,
+    ) -> Result<(), LabError> {
+        let on_load = direct && matches!(i.source, InsertSource::Query(_)) && self.stats_on_load(tid, &i.hints);
+        self.insert_rows_by(tid, rows, i.table.pos, direct)?;
+        if on_load {
+            self.gather_on_load(tid, i.table.pos)?;
+        }
+        Ok(())
     }
 }

@@ -55,7 +55,7 @@ impl Run<'_> {
             r.s.dml.slot = None;
             let rows = r.insert_source_rows(i, text, tid, names, sets, true)?;
             let (slot, mark, n) = (r.s.dml.slot, r.sql_mark(), rows.len() as u64);
-            let done = r.insert_rows_by(tid, rows, i.table.pos, direct);
+            let done = r.load_insert_rows(i, tid, rows, direct);
             r.sql_area_changed(slot, &mark);
             done.map(|()| n)
         })
