@@ -111,6 +111,11 @@ impl<'a> Writer<'a> {
                 let a = self.keys_from(*index, 1, keys, *src);
                 (p.access, p.filter) = (and(a.clone()), and([a, self.conjuncts(filter)].concat()));
             }
+            OpKind::IndexRange { index, filter, src, nulls: true, .. } => {
+                let ix = &self.cat.indexes[*index];
+                p.access = Some(format!("{} IS NULL", self.column(ix.table, ix.columns[0], Some(*src))));
+                p.filter = and(self.conjuncts(filter));
+            }
             OpKind::IndexRange { index, keys, low, high, filter, src, .. } => {
                 let mut a = self.keys(*index, keys, *src);
                 self.bounds(*index, keys.len(), (low, high), *src, &mut a);

@@ -79,6 +79,7 @@ fn scan(kind: &mut OpKind, rt: &mut Rt<'_>, env: &mut Env, line: u16, st: usize)
         silent,
         desc,
         piece_end,
+        nulls,
         ..
     } = kind
     else {
@@ -106,7 +107,11 @@ fn scan(kind: &mut OpKind, rt: &mut Rt<'_>, env: &mut Env, line: u16, st: usize)
             rt.k.stats.access.index_scans_kdiixs1 += 1;
             let bounds = (eval_bound(rt, env, low)?, eval_bound(rt, env, high)?);
             let first;
-            (first, *high_value) = start_at(bt, keybuf, keys.is_empty(), bounds, *desc);
+            (first, *high_value) = if *nulls {
+                (Some(first_null(bt)), None)
+            } else {
+                start_at(bt, keybuf, keys.is_empty(), bounds, *desc)
+            };
             *pos = first.unwrap_or(bt.len());
             let leaf = if bt.is_empty() { 0 } else { bt.leaf_of((*pos).min(bt.len() - 1)) };
             let path = if bt.holds_rows {
@@ -153,7 +158,12 @@ fn scan(kind: &mut OpKind, rt: &mut Rt<'_>, env: &mut Env, line: u16, st: usize)
             }
         }
         let p = *pos;
-        if !in_range(bt, p, keys.is_empty(), keybuf, high_value, *desc) {
+        let inside = if *nulls {
+            p < bt.len() && bt.first_is_null(p)
+        } else {
+            in_range(bt, p, keys.is_empty(), keybuf, high_value, *desc)
+        };
+        if !inside {
             *end = true;
             // A leaf the check crossed into is released; the
             // probe's leaf stays pinned for the next outer row.
@@ -210,6 +220,21 @@ fn eval_bound(
         Some((e, incl)) => Some((rt.eval(e, env)?, *incl)),
         None => None,
     })
+}
+
+/// The first entry whose first key column is NULL (NULLs sort last), or
+/// the end.
+fn first_null(bt: &crate::storage::BTree) -> usize {
+    let (mut a, mut b) = (0, bt.len());
+    while a < b {
+        let mid = a + (b - a) / 2;
+        if bt.first_is_null(mid) {
+            b = mid;
+        } else {
+            a = mid + 1;
+        }
+    }
+    a
 }
 
 /// Where a scan starts (None: nothing in range) and the bound it stops
@@ -313,6 +338,7 @@ impl OpKind {
             desc: false,
             skip: None,
             piece_end: 0,
+            nulls: false,
             parts: None,
         }
     }

@@ -140,30 +140,3 @@ pub fn range(r: &TableRef<'_>, index: IndexId) -> Option<Candidate> {
     let sel = key_range(&st, r.num_rows, lo, hi, r.peek);
     candidate(r, index, sel, (vec![], b.low, b.high, b.conjuncts), "range on a bitmap index")
 }
-
-/// An `INDEX_COMBINE` hint naming a B-tree index of the table (or naming
-/// none when the table has no bitmap index): Oracle would convert the
-/// B-tree's rowids to bitmaps (BITMAP CONVERSION FROM ROWIDS), which the
-/// lab does not model: refused if it wins.
-pub fn combine_refused(r: &TableRef<'_>) -> Option<Candidate> {
-    let named = r.q.hints.iter().find_map(|h| match h {
-        lio_sql::ast::Hint::IndexWay { alias, index, way: IndexWay::Combine } if alias.name == r.alias => {
-            Some((index.as_ref().map(|i| i.name.as_str()), index.as_ref().map_or(alias.pos, |i| i.pos)))
-        }
-        _ => None,
-    })?;
-    let (name, pos) = named;
-    let bitmap =
-        r.t.indexes.iter().map(|&i| &r.cat.indexes[i]).any(|ix| {
-            r.usable(ix) && ix.kind == crate::catalog::IndexKind::Bitmap && name.is_none_or(|n| n == ix.name)
-        });
-    if bitmap {
-        return None;
-    }
-    let e = lio_sql::LabError::with(
-        lio_sql::ora::LAB_UNSUPPORTED,
-        "INDEX_COMBINE on a B-tree index (BITMAP CONVERSION FROM ROWIDS)",
-        pos,
-    );
-    Some(Candidate::new(AccessPath::Refused(e), Tier::Range, (0.0, 0.0, None), "refused hint").forced(true))
-}
