@@ -89,7 +89,12 @@ impl Builder<'_> {
             unreachable!("a bitmap combination")
         };
         let how = if or { BitmapHow::Or } else { BitmapHow::And };
-        let (minus, legs): (Vec<_>, Vec<_>) = legs.into_iter().partition(|l| l.minus);
+        let (minus, mut legs): (Vec<_>, Vec<_>) = legs.into_iter().partition(|l| l.minus);
+        // The bitmap indexes' legs before the B-tree rowids converted
+        // (Julian Dyke's 9.2 plan), each kind in the order the optimizer
+        // took them (a stable sort).
+        let cat = self.ctx.cat;
+        legs.sort_by_key(|l| cat.indexes[l.index].kind == crate::catalog::IndexKind::BTree);
         let mut children = Vec::with_capacity(legs.len());
         for l in legs {
             children.push(self.bitmap_leg(l, src, e_rows));
