@@ -89,7 +89,10 @@ fn minus_of_a_nullable_key_worked_by_hand() {
         "select /*+ gather_plan_statistics index_combine(t) */ count(*) from t where g = 1 and k is not null;",
     );
     assert_eq!(row_strings(&s), ["9"]);
-    assert_eq!(ops(&s)[2..], ["BITMAP CONVERSION COUNT", "BITMAP MINUS", "BITMAP INDEX SINGLE VALUE", "BITMAP INDEX SINGLE VALUE"]);
+    assert_eq!(
+        ops(&s)[2..],
+        ["BITMAP CONVERSION COUNT", "BITMAP MINUS", "BITMAP INDEX SINGLE VALUE", "BITMAP INDEX SINGLE VALUE"]
+    );
     assert_eq!(s.plan[0].buffers, 2);
 }
 
@@ -122,7 +125,8 @@ fn minus_of_a_not_null_key_is_one_minus() {
 #[test]
 fn from_rowids_worked_by_hand() {
     let mut e = setup();
-    let s = last(&mut e, "select /*+ gather_plan_statistics index_combine(t t_g t_id) */ g from t where g = 1 and id = 3;");
+    let s =
+        last(&mut e, "select /*+ gather_plan_statistics index_combine(t t_g t_id) */ g from t where g = 1 and id = 3;");
     assert_eq!(row_strings(&s), ["1"]);
     assert_eq!(
         lines(&s),
@@ -182,7 +186,8 @@ fn minus_chosen_by_cost() {
     assert_eq!(row_strings(&s), ["66"]);
     assert!(ops(&s).contains(&"BITMAP MINUS"), "{:?}", ops(&s));
     let minus = s.plan[0].buffers;
-    let s = last(&mut e, "select /*+ gather_plan_statistics no_index(w w_k) */ count(pad) from w where g = 1 and k != 1;");
+    let s =
+        last(&mut e, "select /*+ gather_plan_statistics no_index(w w_k) */ count(pad) from w where g = 1 and k != 1;");
     assert_eq!(row_strings(&s), ["66"]);
     assert!(!ops(&s).contains(&"BITMAP MINUS"), "{:?}", ops(&s));
     assert!(ops(&s).contains(&"BITMAP INDEX SINGLE VALUE"), "{:?}", ops(&s));

@@ -73,9 +73,7 @@ pub fn and(r: &TableRef<'_>, out: &mut Vec<Candidate>) {
 
 /// The block has an INDEX_COMBINE hint for `r`.
 fn combine_hinted(r: &TableRef<'_>) -> bool {
-    r.q.hints
-        .iter()
-        .any(|h| matches!(h, Hint::IndexWay { alias, way: IndexWay::Combine, .. } if alias.name == r.alias))
+    r.q.hints.iter().any(|h| matches!(h, Hint::IndexWay { alias, way: IndexWay::Combine, .. } if alias.name == r.alias))
 }
 
 /// `l` reads a B-tree index (under BITMAP CONVERSION FROM ROWIDS).
