@@ -244,3 +244,30 @@ fn and_of_a_string_key_and_a_number_key() {
     assert!(ops(&s).contains(&"BITMAP OR"));
     assert_eq!(row_strings(&s), ["18"]);
 }
+
+/// `k IS NULL` reads T_K's NULL key (bitmap indexes hold NULLs): BITMAP
+/// INDEX SINGLE VALUE with access("K" IS NULL), as orafaq's "The Bitmap
+/// Dominion" prints `birthorder IS NULL`. Rows 4, 8, ..., 24: read
+/// under TO ROWIDS as any single bitmap scan, the leaf got in each of
+/// the two fetch calls (one row, then the rest), the block too: 4.
+#[test]
+fn is_null_reads_the_null_key() {
+    let mut e = setup();
+    let s = last(&mut e, "select /*+ gather_plan_statistics index_combine(t t_k) */ id from t where k is null;");
+    assert_eq!(row_strings(&s), ["4", "8", "12", "16", "20", "24"]);
+    assert_eq!(
+        lines(&s),
+        owned(&[
+            ("SELECT STATEMENT", 6, 4),
+            ("TABLE ACCESS BY INDEX ROWID BATCHED", 6, 4),
+            ("BITMAP CONVERSION TO ROWIDS", 6, 2),
+            ("BITMAP INDEX SINGLE VALUE", 1, 2),
+        ])
+    );
+    let x = last(
+        &mut e,
+        "select /*+ index_combine(t t_k) */ id from t where k is null;\n\
+         select * from table(dbms_xplan.display_cursor(format => 'basic +predicate'));",
+    );
+    assert!(row_strings(&x).iter().any(|l| l == "   3 - access(\"K\" IS NULL)"), "{:#?}", row_strings(&x));
+}

@@ -35,6 +35,7 @@ use lio_sql::ast::{BinaryOp, Hint, IndexWay};
 pub fn and(r: &TableRef<'_>, out: &mut Vec<Candidate>) {
     let combine = combine_hinted(r);
     let mut legs = legs_of(r, out);
+    legs.extend(super::bitmap_minus::null_legs(r));
     let mut units = super::bitmap_minus::units(r);
     if combine {
         legs.retain(|l| r.way_hinted(&r.cat.indexes[l.index], IndexWay::Combine));
@@ -51,8 +52,10 @@ pub fn and(r: &TableRef<'_>, out: &mut Vec<Candidate>) {
     units.sort_by(|a, b| kept(a).total_cmp(&kept(b)));
     let (take, minus) = if combine { (legs.len(), units.len()) } else { cheapest(r, &legs, &units) };
     legs.truncate(take);
-    let btree_alone = combine && legs.len() == 1 && is_btree(r, &legs[0]) && minus == 0;
-    if legs.is_empty() || (legs.len() + minus < 2 && !btree_alone) {
+    // One leg alone: a B-tree's under INDEX_COMBINE, or the NULL key's
+    // (no single bitmap access reads it).
+    let alone = legs.len() == 1 && minus == 0 && ((combine && is_btree(r, &legs[0])) || legs[0].nulls);
+    if legs.is_empty() || (legs.len() + minus < 2 && !alone) {
         return;
     }
     if !combine && legs.iter().all(|l| is_btree(r, l)) && minus == 0 {

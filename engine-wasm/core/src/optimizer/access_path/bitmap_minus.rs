@@ -40,12 +40,7 @@ pub fn units(r: &TableRef<'_>) -> Vec<Vec<BitmapLeg>> {
                 continue;
             }
         }
-        let Some(ix) = r.indexes().into_iter().find(|&i| {
-            let ix = &r.cat.indexes[i];
-            ix.kind == IndexKind::Bitmap && ix.columns == [col]
-        }) else {
-            continue;
-        };
+        let Some(ix) = bitmap_on(r, col) else { continue };
         let st = r.column_stats(col);
         let rows = r.num_rows.max(1.0);
         let mut legs = Vec::with_capacity(2);
@@ -61,6 +56,33 @@ pub fn units(r: &TableRef<'_>) -> Vec<Vec<BitmapLeg>> {
         }
     }
     out
+}
+
+/// The legs of `r`'s unused conjuncts `col IS NULL` on the column of a
+/// one-column bitmap index: BITMAP INDEX SINGLE VALUE of the NULL key
+/// (bitmap indexes hold NULLs; orafaq's "The Bitmap Dominion" plan,
+/// `access("BIRTHORDER" IS NULL)`).
+pub fn null_legs(r: &TableRef<'_>) -> Vec<BitmapLeg> {
+    let mut out = Vec::new();
+    for (ci, p) in r.conjuncts.iter().enumerate() {
+        let CExpr::IsNull(e, false) = p else { continue };
+        let CExpr::Col { src, col, .. } = e.as_ref() else { continue };
+        if r.used[ci] || *src != r.src || r.t.columns[*col].not_null {
+            continue;
+        }
+        let Some(ix) = bitmap_on(r, *col) else { continue };
+        let sel = (r.column_stats(*col).nulls as f64 / r.num_rows.max(1.0)).min(1.0);
+        out.push(BitmapLeg { minus: false, ..leg(r, ix, (vec![], true), sel, ci) });
+    }
+    out
+}
+
+/// The usable one-column bitmap index on column `col`.
+fn bitmap_on(r: &TableRef<'_>, col: usize) -> Option<IndexId> {
+    r.indexes().into_iter().find(|&i| {
+        let ix = &r.cat.indexes[i];
+        ix.kind == IndexKind::Bitmap && ix.columns == [col]
+    })
 }
 
 /// A leg taking away `index`'s key (or, `nulls`, its NULL key), at
