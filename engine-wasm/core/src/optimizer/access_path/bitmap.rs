@@ -37,6 +37,18 @@ pub struct BitmapAccess {
 }
 
 impl BitmapAccess {
+    /// The access of `r` through bitmap index `ix` at selectivity `sel`.
+    pub fn of(r: &TableRef<'_>, ix: &crate::catalog::Index, sel: f64, index_only: bool) -> Self {
+        BitmapAccess {
+            blevel: ix.btree.blevel(),
+            leaf_blocks: ix.btree.leaf_count() as f64,
+            sel,
+            num_rows: r.num_rows,
+            table_blocks: r.stats.blocks as f64,
+            index_only,
+        }
+    }
+
     pub fn cost(&self) -> IndexCost {
         let index_io = (f64::from(self.blevel) + (self.leaf_blocks * self.sel).ceil()) * BITMAP_INDEX_SCALE;
         let rows = self.num_rows * self.sel;
@@ -65,15 +77,7 @@ fn candidate(r: &TableRef<'_>, index: IndexId, sel: f64, bounds: Bounds, why: &'
     if index_only && r.aggregate_query && !count_only(r.q) && !hinted {
         return None;
     }
-    let access = BitmapAccess {
-        blevel: ix.btree.blevel(),
-        leaf_blocks: ix.btree.leaf_count() as f64,
-        sel,
-        num_rows: r.num_rows,
-        table_blocks: r.stats.blocks as f64,
-        index_only,
-    };
-    let ic = access.cost();
+    let ic = BitmapAccess::of(r, ix, sel, index_only).cost();
     let (index_cost, cost) = ic.units(&r.costing);
     let e_rows = (r.num_rows * sel).max(1.0).round();
     let bytes = (!index_only).then(|| e_rows * r.row_bytes());

@@ -88,16 +88,7 @@ fn bitmap_on(r: &TableRef<'_>, col: usize) -> Option<IndexId> {
 /// A leg taking away `index`'s key (or, `nulls`, its NULL key), at
 /// selectivity `sel`, its index part costed as a bitmap access's.
 fn leg(r: &TableRef<'_>, index: IndexId, (keys, nulls): (Vec<CExpr>, bool), sel: f64, ci: usize) -> BitmapLeg {
-    let ix = &r.cat.indexes[index];
-    let access = BitmapAccess {
-        blevel: ix.btree.blevel(),
-        leaf_blocks: ix.btree.leaf_count() as f64,
-        sel,
-        num_rows: r.num_rows,
-        table_blocks: r.stats.blocks as f64,
-        index_only: true,
-    };
-    let index_io = access.cost().index_io;
+    let index_io = BitmapAccess::of(r, &r.cat.indexes[index], sel, true).cost().index_io;
     BitmapLeg { index, keys, low: None, high: None, sel, index_io, consumes: vec![ci], minus: true, nulls }
 }
 
