@@ -877,11 +877,8 @@ function simpleSelect(r, table) {
   const items = selectList(r, g, r.int(1, 4));
   scalarItems = false;
   // The bitmap index forced a third of the time (used when S2 has an
-  // equality or a range: BITMAP INDEX SINGLE VALUE / RANGE SCAN), or
-  // INDEX_COMBINE: S2's bitmap ANDed with N1's B-tree rowids (BITMAP
-  // CONVERSION FROM ROWIDS) and less S2 != value's (BITMAP MINUS).
-  const way = r.chance(0.3) ? r.pick(['index', 'index_combine']) : null;
-  const hint = !way ? '' : way === 'index' ? `/*+ index(x ${table}_bm) */ ` : '/*+ index_combine(x) */ ';
+  // equality or a range: BITMAP INDEX SINGLE VALUE / RANGE SCAN).
+  const hint = r.chance(0.3) ? `/*+ index(x ${table}_bm) */ ` : '';
   return finish(r, items, { o: `${table} x`, l: `${table} x` }, where(r, g), { hint });
 }
 
