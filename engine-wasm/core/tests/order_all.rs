@@ -610,11 +610,18 @@ fn order_group_histograms_and_hash_join() {
     );
 }
 
-/// Issue 34's bitmap combinations: Antognini's BITMAP AND / OR beside the
-/// clustering factor sample.
+/// Issue 34's bitmap combinations: Antognini's BITMAP AND / OR and Dyke's
+/// BITMAP CONVERSION FROM ROWIDS beside the clustering factor sample.
 #[test]
 fn order_group_bitmap_combine() {
-    order::check(&["tests/articles/antognini-bitmap-combine-11g.sql", "samples/clustering-factor.sql"], &[]);
+    order::check(
+        &[
+            "tests/articles/antognini-bitmap-combine-11g.sql",
+            "tests/articles/dyke-bitmap-conversion-from-rowids-9i.sql",
+            "samples/clustering-factor.sql",
+        ],
+        &[],
+    );
 }
 
 /// Issue 31's bind peeking and adaptive cursor sharing: Antognini's two

@@ -482,7 +482,7 @@ fn blank_estimates(lines: &[PlanLineOut], l: &PlanLineOut) -> Blank {
         "CONNECT BY WITHOUT FILTERING" | "CONNECT BY NO FILTERING WITH START-WITH" => Blank::All,
         // Bitmap lines carry no estimates (Foote's plans, 10g to 12c).
         "BITMAP CONVERSION TO ROWIDS" | "BITMAP INDEX SINGLE VALUE" | "BITMAP INDEX RANGE SCAN" => Blank::All,
-        "BITMAP CONVERSION COUNT" => Blank::All,
+        "BITMAP CONVERSION COUNT" | "BITMAP CONVERSION FROM ROWIDS" => Blank::All,
         // Nor the combinations' (Kyte, Expert Oracle Database
         // Architecture, 12c; Antognini, TOP 2nd ed.).
         "BITMAP AND" | "BITMAP OR" | "BITMAP MINUS" | "BITMAP MERGE" => Blank::All,

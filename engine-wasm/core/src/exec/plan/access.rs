@@ -24,22 +24,26 @@ impl Builder<'_> {
         let AccessPath::Bitmap { index, keys, low, high, index_only, index_cost, counted } = path else {
             unreachable!("a bitmap access path")
         };
-        let iop = self.bitmap_scan(index, keys, (low, high), src, (e_rows, index_cost));
+        let iop = self.bitmap_scan(index, (keys, false), (low, high), src, (e_rows, index_cost));
         self.bitmap_top(iop, (counted, index_only), t, src, (e_rows, cost, bytes, index_cost))
     }
 
-    /// One bitmap index scan: BITMAP INDEX SINGLE VALUE (`keys`) or
-    /// RANGE SCAN (bounds).
+    /// One bitmap index scan: BITMAP INDEX SINGLE VALUE (`keys`, or the
+    /// NULL key: `nulls`) or RANGE SCAN (bounds).
     fn bitmap_scan(
         &mut self,
         index: IndexId,
-        keys: Vec<CExpr>,
+        (keys, nulls): (Vec<CExpr>, bool),
         (low, high): (Bound, Bound),
         src: usize,
         (e_rows, index_cost): (f64, f64),
     ) -> Op {
-        let operation = if keys.is_empty() { "BITMAP INDEX RANGE SCAN" } else { "BITMAP INDEX SINGLE VALUE" };
-        let kind = OpKind::index_range(index, keys, low, high, src);
+        let ranged = keys.is_empty() && !nulls;
+        let operation = if ranged { "BITMAP INDEX RANGE SCAN" } else { "BITMAP INDEX SINGLE VALUE" };
+        let mut kind = OpKind::index_range(index, keys, low, high, src);
+        if let OpKind::IndexRange { nulls: n, .. } = &mut kind {
+            *n = nulls;
+        }
         let name = &self.ctx.cat.indexes[index].name;
         self.op(operation, Some(name), e_rows, index_cost, None, "qerbiFetch;kdibsGet", kind)
     }
@@ -71,7 +75,9 @@ impl Builder<'_> {
     }
 
     /// BITMAP AND / OR of the legs' scans (a range leg under BITMAP
-    /// MERGE), under the conversion and the table access.
+    /// MERGE, a B-tree leg under BITMAP CONVERSION FROM ROWIDS), each
+    /// MINUS leg taken away in turn (BITMAP MINUS over it), under the
+    /// conversion and the table access.
     fn assemble_bitmap_combine(
         &mut self,
         path: AccessPath,
@@ -83,22 +89,52 @@ impl Builder<'_> {
             unreachable!("a bitmap combination")
         };
         let how = if or { BitmapHow::Or } else { BitmapHow::And };
+        let (minus, mut legs): (Vec<_>, Vec<_>) = legs.into_iter().partition(|l| l.minus);
+        // The bitmap indexes' legs before the B-tree rowids converted
+        // (Julian Dyke's 9.2 plan), each kind in the order the optimizer
+        // took them (a stable sort).
+        let cat = self.ctx.cat;
+        legs.sort_by_key(|l| cat.indexes[l.index].kind == crate::catalog::IndexKind::BTree);
         let mut children = Vec::with_capacity(legs.len());
         for l in legs {
-            // (A bitmap line prints no estimates.)
-            let ranged = l.keys.is_empty();
-            let scan = self.bitmap_scan(l.index, l.keys, (l.low, l.high), src, (e_rows, l.index_io));
-            children.push(if ranged {
-                self.bitmap_combine(BitmapHow::Merge, vec![scan], src, l.index_io)
-            } else {
-                scan
-            });
+            children.push(self.bitmap_leg(l, src, e_rows));
         }
-        let top = self.bitmap_combine(how, children, src, index_cost);
+        let mut top = if children.len() == 1 {
+            children.pop().expect("one leg")
+        } else {
+            self.bitmap_combine(how, children, src, index_cost)
+        };
+        for l in minus {
+            let scan = self.bitmap_leg(l, src, e_rows);
+            top = self.bitmap_combine(BitmapHow::Minus, vec![top, scan], src, index_cost);
+        }
         self.bitmap_top(top, (counted, index_only), t, src, (e_rows, cost, bytes, index_cost))
     }
 
-    /// BITMAP AND / OR / MERGE over `children`.
+    /// One leg's bitmap: its scan (a range's under BITMAP MERGE, a
+    /// B-tree's under BITMAP CONVERSION FROM ROWIDS).
+    fn bitmap_leg(&mut self, l: crate::optimizer::access_path::BitmapLeg, src: usize, e_rows: f64) -> Op {
+        let ix = &self.ctx.cat.indexes[l.index];
+        if ix.kind == crate::catalog::IndexKind::BTree {
+            let name = ix.name.clone();
+            let rows = (l.sel * e_rows.max(1.0)).max(1.0).round();
+            let kind = OpKind::index_range(l.index, l.keys, None, None, src);
+            let scan = self.op("INDEX RANGE SCAN", Some(&name), rows, l.index_io.round(), None, FRAMES_KDIFXS, kind);
+            return self.bitmap_combine(BitmapHow::FromRowids, vec![scan], src, l.index_io);
+        }
+        // (A bitmap line prints no estimates.)
+        let ranged = l.keys.is_empty() && !l.nulls;
+        let io = l.index_io;
+        let scan = self.bitmap_scan(l.index, (l.keys, l.nulls), (l.low, l.high), src, (e_rows, io));
+        if ranged {
+            self.bitmap_combine(BitmapHow::Merge, vec![scan], src, io)
+        } else {
+            scan
+        }
+    }
+
+    /// BITMAP AND / OR / MINUS / MERGE (or CONVERSION FROM ROWIDS) over
+    /// `children`.
     fn bitmap_combine(&mut self, how: BitmapHow, children: Vec<Op>, src: usize, cost: f64) -> Op {
         let kind = OpKind::BitmapCombine { children, state: Box::new(BitmapState::new(how, src)) };
         self.op(how.operation(), None, 0.0, cost, None, how.frames(), kind)

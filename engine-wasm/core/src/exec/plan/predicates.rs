@@ -111,6 +111,7 @@ impl<'a> Writer<'a> {
                 let a = self.keys_from(*index, 1, keys, *src);
                 (p.access, p.filter) = (and(a.clone()), and([a, self.conjuncts(filter)].concat()));
             }
+            OpKind::IndexRange { index, src, nulls: true, .. } => p.access = Some(self.null_key(*index, *src)),
             OpKind::IndexRange { index, keys, low, high, filter, src, .. } => {
                 let mut a = self.keys(*index, keys, *src);
                 self.bounds(*index, keys.len(), (low, high), *src, &mut a);
@@ -216,6 +217,12 @@ impl<'a> Writer<'a> {
             slot.access.clone_from(&text);
             slot.filter = text;
         }
+    }
+
+    /// A bitmap index's NULL key: `"COL" IS NULL`.
+    fn null_key(&self, index: usize, src: usize) -> String {
+        let ix = &self.cat.indexes[index];
+        format!("{} IS NULL", self.column(ix.table, ix.columns[0], Some(src)))
     }
 
     fn keys(&self, index: usize, keys: &[CExpr], src: usize) -> Vec<String> {

@@ -1,5 +1,6 @@
-//! The state of a BITMAP AND / OR / MERGE (`bitmap_combine.rs`): how
-//! it combines, and its result.
+//! The state of a BITMAP AND / OR / MINUS / MERGE and of a BITMAP
+//! CONVERSION FROM ROWIDS (`bitmap_combine.rs`): how it combines, and
+//! its result.
 
 /// How the children's bitmaps are combined.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -10,6 +11,10 @@ pub enum How {
     Or,
     /// BITMAP MERGE: the bits of the one child's keys, merged.
     Merge,
+    /// BITMAP MINUS: the first child's bits less the second's.
+    Minus,
+    /// BITMAP CONVERSION FROM ROWIDS: a B-tree scan's rowids as bits.
+    FromRowids,
 }
 
 impl How {
@@ -18,6 +23,8 @@ impl How {
             How::And => "BITMAP AND",
             How::Or => "BITMAP OR",
             How::Merge => "BITMAP MERGE",
+            How::Minus => "BITMAP MINUS",
+            How::FromRowids => "BITMAP CONVERSION FROM ROWIDS",
         }
     }
 
@@ -26,6 +33,8 @@ impl How {
             How::And => "qerbaFetch;kdbAnd",
             How::Or => "qerboFetch;kdbOr",
             How::Merge => "qerbmFetch;kdbMerge",
+            How::Minus => "qerbmFetch;kdbMinus",
+            How::FromRowids => "qerbcFetch;kdbFromRowids",
         }
     }
 }

@@ -79,6 +79,7 @@ fn scan(kind: &mut OpKind, rt: &mut Rt<'_>, env: &mut Env, line: u16, st: usize)
         silent,
         desc,
         piece_end,
+        nulls,
         ..
     } = kind
     else {
@@ -106,7 +107,7 @@ fn scan(kind: &mut OpKind, rt: &mut Rt<'_>, env: &mut Env, line: u16, st: usize)
             rt.k.stats.access.index_scans_kdiixs1 += 1;
             let bounds = (eval_bound(rt, env, low)?, eval_bound(rt, env, high)?);
             let first;
-            (first, *high_value) = start_at(bt, keybuf, keys.is_empty(), bounds, *desc);
+            (first, *high_value) = start_at(bt, keybuf, (keys.is_empty(), *nulls), bounds, *desc);
             *pos = first.unwrap_or(bt.len());
             let leaf = if bt.is_empty() { 0 } else { bt.leaf_of((*pos).min(bt.len() - 1)) };
             let path = if bt.holds_rows {
@@ -153,7 +154,7 @@ fn scan(kind: &mut OpKind, rt: &mut Rt<'_>, env: &mut Env, line: u16, st: usize)
             }
         }
         let p = *pos;
-        if !in_range(bt, p, keys.is_empty(), keybuf, high_value, *desc) {
+        if !in_range(bt, p, (keys.is_empty(), *nulls), keybuf, high_value, *desc) {
             *end = true;
             // A leaf the check crossed into is released; the
             // probe's leaf stays pinned for the next outer row.
@@ -212,18 +213,36 @@ fn eval_bound(
     })
 }
 
+/// The first entry whose first key column is NULL (NULLs sort last), or
+/// the end.
+fn first_null(bt: &crate::storage::BTree) -> usize {
+    let (mut a, mut b) = (0, bt.len());
+    while a < b {
+        let mid = a + (b - a) / 2;
+        if bt.first_is_null(mid) {
+            b = mid;
+        } else {
+            a = mid + 1;
+        }
+    }
+    a
+}
+
 /// Where a scan starts (None: nothing in range) and the bound it stops
-/// at: ascending, the first entry in range and the high bound;
+/// at: the NULL key's first entry (`nulls`); ascending, the first entry in range and the high bound;
 /// descending, the last one (NULL keys, which sort last, skipped) and
 /// the low bound.
 #[allow(clippy::type_complexity)]
 fn start_at(
     bt: &crate::storage::BTree,
     keybuf: &[Value],
-    range: bool,
+    (range, nulls): (bool, bool),
     (low, high): (Option<(Value, bool)>, Option<(Value, bool)>),
     desc: bool,
 ) -> (Option<usize>, Option<(Value, bool)>) {
+    if nulls {
+        return (Some(first_null(bt)), None);
+    }
     let n = bt.len();
     if !range {
         let lo = bt.lower_bound(keybuf);
@@ -255,7 +274,8 @@ fn start_at(
     (hi.checked_sub(1), low)
 }
 
-/// Entry `p` is in the scan's range: equal to the key prefix `keybuf`, or
+/// Entry `p` is in the scan's range: a NULL key (`nulls`), equal to the
+/// key prefix `keybuf`, or
 /// (a range on the first key column, `range`) not NULL and within the
 /// bound the walk stops at (`stop`: the high bound ascending, the low
 /// one descending).
@@ -263,12 +283,15 @@ fn start_at(
 fn in_range(
     bt: &crate::storage::BTree,
     p: usize,
-    range: bool,
+    (range, nulls): (bool, bool),
     keybuf: &[Value],
     stop: &Option<(Value, bool)>,
     desc: bool,
 ) -> bool {
     use std::cmp::Ordering::*;
+    if nulls {
+        return p < bt.len() && bt.first_is_null(p);
+    }
     if range {
         p < bt.len()
             && !bt.first_is_null(p)
@@ -313,6 +336,7 @@ impl OpKind {
             desc: false,
             skip: None,
             piece_end: 0,
+            nulls: false,
             parts: None,
         }
     }

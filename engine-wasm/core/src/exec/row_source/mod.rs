@@ -363,6 +363,8 @@ pub enum OpKind {
         skip: Option<Box<skip_state::Skip>>,
         /// A bitmap index: the first entry past the piece being read.
         piece_end: u32,
+        /// A bitmap index's NULL key (`col IS NULL`), not `keys`.
+        nulls: bool,
         /// A partitioned index's: the index partitions it scans.
         parts: Option<Box<part_state::PartScan>>,
     },

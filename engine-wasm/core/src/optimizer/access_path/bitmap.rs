@@ -37,6 +37,18 @@ pub struct BitmapAccess {
 }
 
 impl BitmapAccess {
+    /// The access of `r` through bitmap index `ix` at selectivity `sel`.
+    pub fn of(r: &TableRef<'_>, ix: &crate::catalog::Index, sel: f64, index_only: bool) -> Self {
+        BitmapAccess {
+            blevel: ix.btree.blevel(),
+            leaf_blocks: ix.btree.leaf_count() as f64,
+            sel,
+            num_rows: r.num_rows,
+            table_blocks: r.stats.blocks as f64,
+            index_only,
+        }
+    }
+
     pub fn cost(&self) -> IndexCost {
         let index_io = (f64::from(self.blevel) + (self.leaf_blocks * self.sel).ceil()) * BITMAP_INDEX_SCALE;
         let rows = self.num_rows * self.sel;
@@ -65,15 +77,7 @@ fn candidate(r: &TableRef<'_>, index: IndexId, sel: f64, bounds: Bounds, why: &'
     if index_only && r.aggregate_query && !count_only(r.q) && !hinted {
         return None;
     }
-    let access = BitmapAccess {
-        blevel: ix.btree.blevel(),
-        leaf_blocks: ix.btree.leaf_count() as f64,
-        sel,
-        num_rows: r.num_rows,
-        table_blocks: r.stats.blocks as f64,
-        index_only,
-    };
-    let ic = access.cost();
+    let ic = BitmapAccess::of(r, ix, sel, index_only).cost();
     let (index_cost, cost) = ic.units(&r.costing);
     let e_rows = (r.num_rows * sel).max(1.0).round();
     let bytes = (!index_only).then(|| e_rows * r.row_bytes());
@@ -139,31 +143,4 @@ pub fn range(r: &TableRef<'_>, index: IndexId) -> Option<Candidate> {
     let (lo, hi) = (b.low.as_ref().map(|(e, c)| (e, *c)), b.high.as_ref().map(|(e, c)| (e, *c)));
     let sel = key_range(&st, r.num_rows, lo, hi, r.peek);
     candidate(r, index, sel, (vec![], b.low, b.high, b.conjuncts), "range on a bitmap index")
-}
-
-/// An `INDEX_COMBINE` hint naming a B-tree index of the table (or naming
-/// none when the table has no bitmap index): Oracle would convert the
-/// B-tree's rowids to bitmaps (BITMAP CONVERSION FROM ROWIDS), which the
-/// lab does not model: refused if it wins.
-pub fn combine_refused(r: &TableRef<'_>) -> Option<Candidate> {
-    let named = r.q.hints.iter().find_map(|h| match h {
-        lio_sql::ast::Hint::IndexWay { alias, index, way: IndexWay::Combine } if alias.name == r.alias => {
-            Some((index.as_ref().map(|i| i.name.as_str()), index.as_ref().map_or(alias.pos, |i| i.pos)))
-        }
-        _ => None,
-    })?;
-    let (name, pos) = named;
-    let bitmap =
-        r.t.indexes.iter().map(|&i| &r.cat.indexes[i]).any(|ix| {
-            r.usable(ix) && ix.kind == crate::catalog::IndexKind::Bitmap && name.is_none_or(|n| n == ix.name)
-        });
-    if bitmap {
-        return None;
-    }
-    let e = lio_sql::LabError::with(
-        lio_sql::ora::LAB_UNSUPPORTED,
-        "INDEX_COMBINE on a B-tree index (BITMAP CONVERSION FROM ROWIDS)",
-        pos,
-    );
-    Some(Candidate::new(AccessPath::Refused(e), Tier::Range, (0.0, 0.0, None), "refused hint").forced(true))
 }

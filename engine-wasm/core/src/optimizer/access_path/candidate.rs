@@ -270,18 +270,25 @@ impl AccessPath {
     }
 }
 
-/// One bitmap index scan of a BITMAP AND / OR: an equality (`keys`,
-/// BITMAP INDEX SINGLE VALUE) or bounds (BITMAP INDEX RANGE SCAN under
-/// BITMAP MERGE).
+/// One bitmap index scan of a BITMAP AND / OR / MINUS: an equality
+/// (`keys`, BITMAP INDEX SINGLE VALUE), the NULL key (`nulls`), or bounds
+/// (BITMAP INDEX RANGE SCAN under BITMAP MERGE); on a B-tree index, an
+/// INDEX RANGE SCAN of the whole key under BITMAP CONVERSION FROM ROWIDS.
 #[derive(Debug, Clone)]
 pub struct BitmapLeg {
     pub index: IndexId,
     pub keys: Vec<CExpr>,
     pub low: Option<(CExpr, bool)>,
     pub high: Option<(CExpr, bool)>,
+    /// The share of the rows the scan reads (of a `minus` leg: the
+    /// share it takes away).
     pub sel: f64,
     pub index_io: f64,
     pub consumes: Vec<usize>,
+    /// Its bitmap is taken away (BITMAP MINUS) from the others'.
+    pub minus: bool,
+    /// It reads the NULL key (`col IS NULL`).
+    pub nulls: bool,
 }
 
 /// One costed way to reach a table reference's rows.

@@ -15,6 +15,7 @@ use crate::catalog::IndexKind;
 
 pub mod bitmap;
 pub mod bitmap_combine;
+pub mod bitmap_minus;
 pub mod candidate;
 pub mod full_scan;
 pub mod hash_cluster;
@@ -44,7 +45,6 @@ pub fn gather(r: &TableRef<'_>) -> Vec<Candidate> {
             keyed_indexes(r, &mut out);
         }
         ranged_indexes(r, &mut out);
-        out.extend(bitmap::combine_refused(r));
         bitmap_combine::and(r, &mut out);
         bitmap_combine::or(r, &mut out);
         if r.is_heap() {
