@@ -39,6 +39,7 @@ mod partition;
 mod partition_ddl;
 mod partition_exchange;
 mod partition_reorg;
+mod partition_interval;
 mod plsql;
 mod plsql_vars;
 mod program;
