@@ -24,8 +24,8 @@
 //!   (even for a power of two, the middle partitions twice the others
 //!   otherwise) is the rule's.
 
-use super::stamp::ObjStamp;
 pub use super::partition_interval::{Interval, MAX_PARTITIONS};
+use super::stamp::ObjStamp;
 
 /// A segment's number (as `super::SegId`).
 type SegId = u32;

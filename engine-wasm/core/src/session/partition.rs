@@ -5,7 +5,7 @@
 //! (`catalog/partition.rs` holds the model).
 
 use super::*;
-use crate::catalog::partition::{Interval, PartBound, MAX_PARTITIONS, PartMethod, PartStats, Partition, Partitioning};
+use crate::catalog::partition::{Interval, PartBound, PartMethod, PartStats, Partition, Partitioning, MAX_PARTITIONS};
 use crate::catalog::{Column, RowStore, SegmentKind};
 use crate::storage::HeapSegment;
 use lio_sql::ast::{PartitionBound, PartitionBy, PartitionMethod};

@@ -18,7 +18,12 @@ impl Run<'_> {
     /// The interval partitions the rows of an insert into table `tid`
     /// need: ORA-14400 for a NULL key, ORA-14300 beyond partition number
     /// 1048575, checked for every row before any partition is made.
-    pub(super) fn create_interval_partitions(&mut self, tid: TableId, rows: &RowStore, pos: Pos) -> Result<(), LabError> {
+    pub(super) fn create_interval_partitions(
+        &mut self,
+        tid: TableId,
+        rows: &RowStore,
+        pos: Pos,
+    ) -> Result<(), LabError> {
         let Some(p) = self.inst.cat.tables[tid].part.as_deref().filter(|p| p.interval.is_some()) else {
             return Ok(());
         };

@@ -129,6 +129,12 @@ pub struct Session {
     pub(crate) cr_seen: crate::fasthash::FxSet<(u32, u32)>,
     /// `dbms_xplan.display_cursor`'s default: the last cursor executed.
     pub(crate) last_cursor: Option<LastCursor>,
+    /// The last DML statement's query cursor (its key) and the lines its
+    /// plan puts above the query's (display_cursor).
+    pub(crate) last_dml: Option<(String, super::dml_plan::DmlLines)>,
+    /// Some while SQL*Plus's INSERT runs: its query's plan lines and
+    /// whether rowsource statistics were gathered, once it has run.
+    pub(crate) insert_plan: Option<Option<(Vec<crate::result::PlanLineOut>, bool)>>,
     /// PLAN_TABLE: the last EXPLAIN PLAN's statement id and plan.
     pub(crate) plan_table: Option<(Option<String>, Vec<PlanLineOut>)>,
     /// The V$SQL entry of the last statement executed (V$SESSION.SQL_ID).
@@ -208,6 +214,8 @@ impl Session {
             work_base: WorkBase::default(),
             cr_seen: Default::default(),
             last_cursor: None,
+            last_dml: None,
+            insert_plan: None,
             plan_table: None,
             last_sql: None,
             plsql_depth: 0,
