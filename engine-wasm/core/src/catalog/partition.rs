@@ -24,14 +24,41 @@
 //!   (even for a power of two, the middle partitions twice the others
 //!   otherwise) is the rule's.
 
-pub use super::partition_interval::{Interval, MAX_PARTITIONS};
 use super::stamp::ObjStamp;
 
 /// A segment's number (as `super::SegId`).
 type SegId = u32;
 use crate::storage::HeapSegment;
 use crate::value::Value;
+use lio_sql::number::Number;
 use std::cmp::Ordering;
+
+/// Oracle's most partitions of a table: the last partition number of an
+/// interval-partitioned table (its Pstop when the plan reads to the end).
+pub const MAX_PARTITIONS: u32 = 1_048_575;
+
+/// An interval: a NUMBER (a NUMBER key), whole months
+/// (NUMTOYMINTERVAL) or whole seconds (NUMTODSINTERVAL) of a DATE key.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Interval {
+    Number(Number),
+    Months(i64),
+    Seconds(i64),
+}
+
+impl Interval {
+    /// As USER_PART_TABLES.INTERVAL shows it (the lab writes it from its
+    /// value, not the text typed: `NUMTOYMINTERVAL(1,'MONTH')`).
+    pub fn text(&self) -> String {
+        match self {
+            Interval::Number(n) => n.to_string(),
+            Interval::Months(m) if m % 12 == 0 => format!("NUMTOYMINTERVAL({},'YEAR')", m / 12),
+            Interval::Months(m) => format!("NUMTOYMINTERVAL({m},'MONTH')"),
+            Interval::Seconds(s) if s % 86_400 == 0 => format!("NUMTODSINTERVAL({},'DAY')", s / 86_400),
+            Interval::Seconds(s) => format!("NUMTODSINTERVAL({s},'SECOND')"),
+        }
+    }
+}
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum PartMethod {

@@ -11,38 +11,11 @@
 //! The plan's Pstart and Pstop are these numbers; PARTITION_POSITION in
 //! USER_TAB_PARTITIONS counts only the partitions that exist.
 
-use super::partition::{Cmp, PartBound, Partitioning};
+use super::partition::{Cmp, Interval, PartBound, Partitioning, MAX_PARTITIONS};
 use crate::date::{Civil, Date};
 use crate::value::Value;
 use lio_sql::number::Number;
 use std::cmp::Ordering;
-
-/// Oracle's most partitions of a table: the last partition number of an
-/// interval-partitioned table (its Pstop when the plan reads to the end).
-pub const MAX_PARTITIONS: u32 = 1_048_575;
-
-/// An interval: a NUMBER (a NUMBER key), whole months
-/// (NUMTOYMINTERVAL) or whole seconds (NUMTODSINTERVAL) of a DATE key.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Interval {
-    Number(Number),
-    Months(i64),
-    Seconds(i64),
-}
-
-impl Interval {
-    /// As USER_PART_TABLES.INTERVAL shows it (the lab writes it from its
-    /// value, not the text typed: `NUMTOYMINTERVAL(1,'MONTH')`).
-    pub fn text(&self) -> String {
-        match self {
-            Interval::Number(n) => n.to_string(),
-            Interval::Months(m) if m % 12 == 0 => format!("NUMTOYMINTERVAL({},'YEAR')", m / 12),
-            Interval::Months(m) => format!("NUMTOYMINTERVAL({m},'MONTH')"),
-            Interval::Seconds(s) if s % 86_400 == 0 => format!("NUMTODSINTERVAL({},'DAY')", s / 86_400),
-            Interval::Seconds(s) => format!("NUMTODSINTERVAL({s},'SECOND')"),
-        }
-    }
-}
 
 /// A date `months` months after `d`, on its day (the caller keeps the
 /// transition point's day at 28 or below).

@@ -199,10 +199,7 @@ impl Run<'_> {
                     Some(&mut Targets { out: &mut out, targets: &targets, defaults: &defaults, row: Vec::new() }),
                     None,
                 )?;
-                if self.s.insert_plan.as_ref().is_some_and(|p| p.is_none()) {
-                    // SQL*Plus's INSERT ... SELECT: its query's plan for display_cursor.
-                    self.s.insert_plan = Some(Some((self.plan_out(&cur), self.rowsource_stats(&cur))));
-                }
+                self.keep_insert_plan(&cur);
             }
         }
         Ok(out)

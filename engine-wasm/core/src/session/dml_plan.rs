@@ -10,19 +10,8 @@
 //! query's consistent gets and the changes' current-mode gets), as Oracle
 //! counts a line's buffers with its children's.
 
+use super::state::DmlLines;
 use super::*;
-
-/// What a DML statement puts above its query's plan.
-#[derive(Debug, Clone)]
-pub(crate) struct DmlLines {
-    pub statement: &'static str,
-    pub op: Option<&'static str>,
-    pub table: String,
-    /// The statement's gets (None: EXPLAIN PLAN, not run).
-    pub gets: Option<u64>,
-    /// The query's lines when its cursor is not kept (INSERT ... SELECT).
-    pub query: Option<Vec<PlanLineOut>>,
-}
 
 impl DmlLines {
     /// An UPDATE's or DELETE's (`verb`) lines over table `table`.
@@ -95,6 +84,34 @@ impl Run<'_> {
         self.s.last_cursor = Some(LastCursor { text: text.to_string(), query: true, stats_gathered: gathered });
         self.s.last_dml = Some((key, d));
         plan
+    }
+
+    /// SQL*Plus's INSERT (host variables bound by name): rows created, and
+    /// with a query its plan lines.
+    pub(super) fn sqlplus_insert(&mut self, i: &lio_sql::ast::Insert, stmt: &Statement) -> Result<Outcome, LabError> {
+        self.s.sqlplus.last_sql = Some(stmt.clone());
+        let gets = self.statement_gets();
+        self.s.insert_plan = Some(None);
+        let n = if stmt.text.contains(':') {
+            let host = self.host_scope();
+            let names: Vec<String> = host.iter().map(|(n, _)| n.clone()).collect();
+            let vals: Vec<Value> = host.into_iter().map(|(_, v)| v).collect();
+            self.insert_named(i, &names, &[vals], &stmt.text, Client::SqlPlus)
+        } else {
+            self.insert(i, &[], &stmt.text, Client::SqlPlus)
+        };
+        let n = n.inspect_err(|_| self.s.insert_plan = None)?;
+        let plan = self.insert_ran(i, &stmt.text, gets);
+        self.user_call_roundtrip(Client::SqlPlus, stmt.text.len());
+        Ok(Outcome { rows_processed: n, feedback: Some(rows_created(n)), plan, ..Default::default() })
+    }
+
+    /// SQL*Plus's INSERT ... SELECT ran its query `c`: its plan kept for
+    /// display_cursor.
+    pub(super) fn keep_insert_plan(&mut self, c: &Compiled) {
+        if self.s.insert_plan.as_ref().is_some_and(|p| p.is_none()) {
+            self.s.insert_plan = Some(Some((self.plan_out(c), self.rowsource_stats(c))));
+        }
     }
 
     /// An INSERT ran: with a query, INSERT STATEMENT over LOAD AS SELECT

@@ -85,6 +85,18 @@ pub(crate) struct LastCursor {
     pub stats_gathered: bool,
 }
 
+/// What a DML statement puts above its query's plan.
+#[derive(Debug, Clone)]
+pub(crate) struct DmlLines {
+    pub statement: &'static str,
+    pub op: Option<&'static str>,
+    pub table: String,
+    /// The statement's gets (None: EXPLAIN PLAN, not run).
+    pub gets: Option<u64>,
+    /// The query's lines when its cursor is not kept (INSERT ... SELECT).
+    pub query: Option<Vec<crate::result::PlanLineOut>>,
+}
+
 /// One session of the instance (V$SESSION).
 pub struct Session {
     pub sid: u32,
@@ -131,7 +143,7 @@ pub struct Session {
     pub(crate) last_cursor: Option<LastCursor>,
     /// The last DML statement's query cursor (its key) and the lines its
     /// plan puts above the query's (display_cursor).
-    pub(crate) last_dml: Option<(String, super::dml_plan::DmlLines)>,
+    pub(crate) last_dml: Option<(String, DmlLines)>,
     /// Some while SQL*Plus's INSERT runs: its query's plan lines and
     /// whether rowsource statistics were gathered, once it has run.
     pub(crate) insert_plan: Option<Option<(Vec<crate::result::PlanLineOut>, bool)>>,

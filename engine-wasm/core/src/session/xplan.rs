@@ -57,7 +57,7 @@ impl Run<'_> {
         };
         Ok(super::dml_plan::dml_lines(
             query,
-            &super::dml_plan::DmlLines { statement, op, table: name, gets: None, query: None },
+            &super::state::DmlLines { statement, op, table: name, gets: None, query: None },
         ))
     }
 
