@@ -692,6 +692,19 @@ fn order_group_partition_maintenance() {
     );
 }
 
+/// Issue 34's interval partitions (their SYS_Pn names take object numbers)
+/// beside the partitioned index article.
+#[test]
+fn order_group_interval_partitions() {
+    order::check(
+        &[
+            "tests/articles/mcdonald-interval-partition-numbers-12c.sql",
+            "tests/articles/kuhn-global-partitioned-index-11g.sql",
+        ],
+        &[],
+    );
+}
+
 /// The bitmap index article (issue 34) beside the compressed index one.
 #[test]
 fn order_group_bitmap_indexes() {

@@ -189,7 +189,7 @@ fn refused_with_their_names() {
     for sql in [
         "create table c (n number, d number) partition by range (n) subpartition by hash (d) subpartitions 2 (partition p values less than (maxvalue));",
         "create bitmap index r_i on r (n) local;",
-        "create table i (n number) partition by range (n) interval (10) (partition p values less than (10));",
+        "create table i (n number) partition by range (n) interval (10) store in (users) (partition p values less than (10));",
         "alter table r move partition p1 tablespace users;",
         "alter table r coalesce partition;",
         "alter table r move tablespace users;",

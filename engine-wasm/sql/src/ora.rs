@@ -356,6 +356,12 @@ catalogue! {
     PARTITION_KEY_NO_PARTITION = Ora 14400 "inserted partition key does not map to any partition";
     /// The argument is the partition's name.
     PARTITION_BOUND_TOO_HIGH = Ora 14037 "partition bound of partition \"%s\" is too high";
+    INTERVAL_PARTITION_LIMIT = Ora 14300
+        "partitioning key maps to a partition outside maximum permitted number of partitions";
+    INTERVAL_KEY_TYPE = Ora 14751 "Invalid data type for partitioning column of an interval partitioned table";
+    INTERVAL_NOT_CONSTANT = Ora 14752 "Interval expression is not a constant of the correct type";
+    INTERVAL_ADD_PARTITION = Ora 14760 "ADD PARTITION is not permitted on Interval partitioned objects";
+    INTERVAL_MAXVALUE = Ora 14761 "MAXVALUE partition cannot be specified for Interval partitioned objects";
     PARTITION_BOUND_NOT_HIGHER = Ora 14074 "partition bound must collate higher than that of the last partition";
     OBJECT_NOT_PARTITIONED = Ora 14501 "object is not partitioned";
     DROP_ONLY_PARTITION = Ora 14083 "cannot drop the only partition of a partitioned table";

@@ -7,6 +7,7 @@ pub use rows::{Cell, Packed, RowIter, RowRef, RowStore, CHUNK_ROWS};
 pub mod histogram;
 mod part_index;
 pub mod partition;
+mod partition_interval;
 mod stamp;
 pub use stamp::{ObjStamp, SYS_OBJECT_ID};
 mod kinds;

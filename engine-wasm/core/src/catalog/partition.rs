@@ -30,7 +30,35 @@ use super::stamp::ObjStamp;
 type SegId = u32;
 use crate::storage::HeapSegment;
 use crate::value::Value;
+use lio_sql::number::Number;
 use std::cmp::Ordering;
+
+/// Oracle's most partitions of a table: the last partition number of an
+/// interval-partitioned table (its Pstop when the plan reads to the end).
+pub const MAX_PARTITIONS: u32 = 1_048_575;
+
+/// An interval: a NUMBER (a NUMBER key), whole months
+/// (NUMTOYMINTERVAL) or whole seconds (NUMTODSINTERVAL) of a DATE key.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Interval {
+    Number(Number),
+    Months(i64),
+    Seconds(i64),
+}
+
+impl Interval {
+    /// As USER_PART_TABLES.INTERVAL shows it (the lab writes it from its
+    /// value, not the text typed: `NUMTOYMINTERVAL(1,'MONTH')`).
+    pub fn text(&self) -> String {
+        match self {
+            Interval::Number(n) => n.to_string(),
+            Interval::Months(m) if m % 12 == 0 => format!("NUMTOYMINTERVAL({},'YEAR')", m / 12),
+            Interval::Months(m) => format!("NUMTOYMINTERVAL({m},'MONTH')"),
+            Interval::Seconds(s) if s % 86_400 == 0 => format!("NUMTODSINTERVAL({},'DAY')", s / 86_400),
+            Interval::Seconds(s) => format!("NUMTODSINTERVAL({s},'SECOND')"),
+        }
+    }
+}
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum PartMethod {
@@ -86,6 +114,10 @@ pub struct Partition {
     pub stats: PartStats,
     /// DATA_OBJECT_ID after a TRUNCATE PARTITION (None: the OBJECT_ID).
     pub data_id: Option<u32>,
+    /// An interval partition's place in the interval section (k: it holds
+    /// the keys from the transition point plus k-1 intervals to the point
+    /// plus k); 0 for a partition declared in the range section.
+    pub seq: u32,
 }
 
 impl Partition {
@@ -109,9 +141,9 @@ pub struct Partitioning {
     pub method: PartMethod,
     /// The partition key column.
     pub key: usize,
-    /// `INTERVAL (n)` of a range-partitioned table (a number: the lab
-    /// creates the partitions an insert needs, SYS_Pn, n its OBJECT_ID).
-    pub interval: Option<Value>,
+    /// `INTERVAL (...)` of a range-partitioned table: an insert creates
+    /// the partition its key needs (SYS_Pn, n its OBJECT_ID).
+    pub interval: Option<Interval>,
     pub parts: Vec<Partition>,
     /// The partition of each row of the table (as `Table::loc`).
     pub row_part: Vec<u16>,
@@ -120,6 +152,14 @@ pub struct Partitioning {
 impl Partitioning {
     /// The partition a key goes to (None: ORA-14400).
     pub fn route(&self, key: &Value) -> Option<usize> {
+        if self.interval.is_some() {
+            if key.is_null() {
+                return None;
+            }
+            if let Some(k) = self.interval_seq(key) {
+                return self.parts.iter().position(|p| p.seq as u64 == k);
+            }
+        }
         match self.method {
             PartMethod::Range => self.parts.iter().position(|p| match &p.bound {
                 PartBound::Less(None) => true,
@@ -157,14 +197,16 @@ impl Partitioning {
                 .map(|i| i as u16)
                 .collect(),
             (PartMethod::Range, _) => {
-                // Partition i holds [bound(i-1), bound(i)).
+                // Partition i holds [bound(i-1), bound(i)) (an interval
+                // partition, its own interval).
                 let mut out = Vec::new();
-                let mut low: Option<&Value> = None;
                 for (i, p) in self.parts.iter().enumerate() {
                     let high = match &p.bound {
                         PartBound::Less(b) => b.as_ref(),
                         _ => None,
                     };
+                    let low = self.low_bound(i);
+                    let low = low.as_ref();
                     let keep = match op {
                         Cmp::Lt => low.is_none_or(|l| l.cmp_sql(v) == Ordering::Less),
                         Cmp::Le => low.is_none_or(|l| l.cmp_sql(v) != Ordering::Greater),
@@ -176,7 +218,6 @@ impl Partitioning {
                     if keep {
                         out.push(i as u16);
                     }
-                    low = high;
                 }
                 out
             }

@@ -276,6 +276,7 @@ view!(TAB_PARTITIONS, TAB_PARTITIONS_N:
     ("LAST_ANALYZED", DateCol),
     ("GLOBAL_STATS", Text(3)),
     ("USER_STATS", Text(3)),
+    ("INTERVAL", Text(3)),
 );
 
 view!(PART_INDEXES, PART_INDEXES_N:

@@ -63,36 +63,28 @@ impl Run<'_> {
             StatementKind::AlterSystem(_) | StatementKind::AlterSystemReset(_) | StatementKind::AlterSession(_) => {
                 self.alter_parameter(&stmt.kind)
             }
-            StatementKind::Insert(i) => {
-                self.s.sqlplus.last_sql = Some(stmt.clone());
-                let n = if stmt.text.contains(':') {
-                    let host = self.host_scope();
-                    let names: Vec<String> = host.iter().map(|(n, _)| n.clone()).collect();
-                    let vals: Vec<Value> = host.into_iter().map(|(_, v)| v).collect();
-                    self.insert_named(i, &names, &[vals], &stmt.text, Client::SqlPlus)?
-                } else {
-                    self.insert(i, &[], &stmt.text, Client::SqlPlus)?
-                };
-                self.user_call_roundtrip(Client::SqlPlus, stmt.text.len());
-                Ok(Outcome { rows_processed: n, feedback: Some(rows_created(n)), ..Default::default() })
-            }
+            StatementKind::Insert(i) => self.sqlplus_insert(i, stmt),
             StatementKind::SelectForUpdate(q) => {
                 self.s.sqlplus.last_sql = Some(stmt.clone());
                 self.select_for_update(q, &stmt.text)
             }
             StatementKind::Update(u) => {
                 self.s.sqlplus.last_sql = Some(stmt.clone());
-                let host = self.host_scope();
+                let (host, gets) = (self.host_scope(), self.statement_gets());
                 let n = self.monitored_update(u, &stmt.text, change::DmlBinds::Plsql(&host), Client::SqlPlus)?;
+                let lines = state::DmlLines::of("UPDATE", &u.table.name);
+                let plan = self.dml_ran(&stmt.text, lines, gets).unwrap_or_default();
                 self.user_call_roundtrip(Client::SqlPlus, stmt.text.len());
-                Ok(Outcome { rows_processed: n, feedback: Some(rows_done(n, "updated")), ..Default::default() })
+                Ok(Outcome { rows_processed: n, feedback: Some(rows_done(n, "updated")), plan, ..Default::default() })
             }
             StatementKind::Delete(d) => {
                 self.s.sqlplus.last_sql = Some(stmt.clone());
-                let host = self.host_scope();
+                let (host, gets) = (self.host_scope(), self.statement_gets());
                 let n = self.monitored_delete(d, &stmt.text, change::DmlBinds::Plsql(&host), Client::SqlPlus)?;
+                let lines = state::DmlLines::of("DELETE", &d.table.name);
+                let plan = self.dml_ran(&stmt.text, lines, gets).unwrap_or_default();
                 self.user_call_roundtrip(Client::SqlPlus, stmt.text.len());
-                Ok(Outcome { rows_processed: n, feedback: Some(rows_done(n, "deleted")), ..Default::default() })
+                Ok(Outcome { rows_processed: n, feedback: Some(rows_done(n, "deleted")), plan, ..Default::default() })
             }
             StatementKind::Commit => {
                 self.commit();

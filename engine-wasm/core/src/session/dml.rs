@@ -205,6 +205,7 @@ impl Run<'_> {
                     self.s.dml.slot = cur.sql_slot;
                 }
                 r?;
+                self.keep_insert_plan(&cur);
             }
         }
         Ok(out)

@@ -67,12 +67,16 @@ impl Run<'_> {
         bt.set_rowid_blocks(&cat.tables[tid].loc);
     }
 
-    /// ADD PARTITION: each local index gets its partition (empty), named
-    /// after the table's new partition.
-    pub(super) fn partition_added_to_indexes(&mut self, tid: TableId) -> Result<(), LabError> {
+    /// ADD PARTITION (`at` None: the last) or an interval partition an
+    /// insert created (`at` its position): each local index gets its
+    /// partition (empty) at the same position, named after the table's
+    /// new partition (an interval partition's index partition is SYS_Pn,
+    /// n its own OBJECT_ID, as Oracle names every generated partition).
+    pub(super) fn partition_added_to_indexes(&mut self, tid: TableId, at: Option<usize>) -> Result<(), LabError> {
         let Some(pt) = self.inst.cat.tables[tid].part.as_deref() else { return Ok(()) };
-        let last = pt.parts.last().map(|p| (p.name.clone(), p.tablespace.clone(), p.high_value.clone()));
-        let Some((name, tablespace, high_value)) = last else { return Ok(()) };
+        let at = at.unwrap_or(pt.parts.len().saturating_sub(1));
+        let new = pt.parts.get(at).map(|p| (p.name.clone(), p.tablespace.clone(), p.high_value.clone(), p.seq));
+        let Some((name, tablespace, high_value, seq)) = new else { return Ok(()) };
         for iid in self.inst.cat.tables[tid].indexes.clone() {
             if !self.inst.cat.indexes[iid].parts().is_some_and(|p| p.local) {
                 continue;
@@ -81,15 +85,11 @@ impl Run<'_> {
             let (iname, cols, unique, pool) = (ix.name.clone(), ix.columns.clone(), ix.unique, ix.pool);
             let leaf = (ix.btree.pctfree, ix.btree.prefix_cols);
             let c = self.build_index(tid, &iname, cols, (unique, IndexKind::BTree), pool, leaf, Some(&|_| false))?;
-            let of = PartOf {
-                parent: iid,
-                name: name.clone(),
-                tablespace: tablespace.clone(),
-                high_value: high_value.clone(),
-            };
+            let name = if seq > 0 { format!("SYS_P{}", self.inst.cat.indexes[c].stamp.id) } else { name.clone() };
+            let of = PartOf { parent: iid, name, tablespace: tablespace.clone(), high_value: high_value.clone() };
             self.inst.cat.indexes[c].part = Some(Box::new(IndexPart::Child(of)));
             if let Some(IndexPart::Parent(ps)) = self.inst.cat.indexes[iid].part.as_deref_mut() {
-                ps.children.push(c);
+                ps.children.insert(at.min(ps.children.len()), c);
             }
         }
         Ok(())

@@ -5,7 +5,7 @@
 //! (`catalog/partition.rs` holds the model).
 
 use super::*;
-use crate::catalog::partition::{PartBound, PartMethod, PartStats, Partition, Partitioning};
+use crate::catalog::partition::{Interval, PartBound, PartMethod, PartStats, Partition, Partitioning, MAX_PARTITIONS};
 use crate::catalog::{Column, RowStore, SegmentKind};
 use crate::storage::HeapSegment;
 use lio_sql::ast::{PartitionBound, PartitionBy, PartitionMethod};
@@ -30,9 +30,10 @@ impl Run<'_> {
             PartitionMethod::List => PartMethod::List,
             PartitionMethod::Hash => PartMethod::Hash,
         };
-        if let Some(e) = &p.interval {
-            return Err(LabError::with(ora::LAB_UNSUPPORTED, "interval partitioning", exec::plan::position_of(e)));
-        }
+        let interval = match &p.interval {
+            Some(e) => Some(self.interval_of(e, &columns[key], kc.pos)?),
+            None => None,
+        };
         let mut parts: Vec<Partition> = Vec::new();
         let n = p.count.map_or(p.partitions.len(), |n| n as usize);
         for i in 0..n {
@@ -45,7 +46,42 @@ impl Run<'_> {
             parts.push(self.new_partition(d, &columns[key], table, pctfree)?);
         }
         check_range_bounds(&parts, p)?;
-        Ok(Box::new(Partitioning { method, key, interval: None, parts, row_part: Vec::new() }))
+        if interval.is_some() {
+            check_transition(&parts, p)?;
+        }
+        Ok(Box::new(Partitioning { method, key, interval, parts, row_part: Vec::new() }))
+    }
+
+    /// `INTERVAL (e)`: a positive NUMBER for a NUMBER key, a
+    /// NUMTOYMINTERVAL or NUMTODSINTERVAL of whole months or seconds for a
+    /// DATE key (ORA-14751 for another key, ORA-14752 for a mismatch).
+    fn interval_of(&mut self, e: &lio_sql::ast::Expr, key: &Column, kpos: Pos) -> Result<Interval, LabError> {
+        let pos = exec::plan::position_of(e);
+        let is_date = match key.data_type {
+            lio_sql::ast::DataType::Date => true,
+            lio_sql::ast::DataType::Number { .. } => false,
+            _ => return Err(LabError::new(ora::INTERVAL_KEY_TYPE, kpos)),
+        };
+        let amount = exec::plan::interval::amount_of(e);
+        if amount.as_ref().is_some_and(|(ym, _)| !*ym && !is_date) || amount.is_none() == is_date {
+            return Err(LabError::new(ora::INTERVAL_NOT_CONSTANT, pos));
+        }
+        let (ym, expr) = amount.unwrap_or((false, e.clone()));
+        let Value::Num(n) = self.eval_constant(&expr, "an interval that is not a constant")? else {
+            return Err(LabError::new(ora::INTERVAL_NOT_CONSTANT, pos));
+        };
+        if n.signum() <= 0 {
+            return Err(LabError::with(ora::LAB_UNSUPPORTED, "an interval of zero or less", pos));
+        }
+        if !is_date {
+            return Ok(Interval::Number(n));
+        }
+        let whole = n.is_integer().then(|| n.to_i64()).flatten();
+        match (whole, ym) {
+            (Some(m), true) => Ok(Interval::Months(m)),
+            (Some(s), false) => Ok(Interval::Seconds(s)),
+            _ => Err(LabError::with(ora::LAB_UNSUPPORTED, "an interval of a fraction of a month or second", pos)),
+        }
     }
 
     /// A partition as declared (`d`; None for one of `PARTITIONS n`), its
@@ -85,6 +121,7 @@ impl Run<'_> {
             tablespace: d.and_then(|d| d.tablespace.as_ref()).map(|t| t.name.clone()),
             stats: PartStats::default(),
             data_id: None,
+            seq: 0,
         })
     }
 
@@ -159,6 +196,7 @@ impl Run<'_> {
         pos: Pos,
         direct: bool,
     ) -> Result<Vec<usize>, LabError> {
+        self.create_interval_partitions(tid, rows, pos)?;
         let Some(p) = self.inst.cat.tables[tid].part.as_ref() else { return Ok(Vec::new()) };
         let mut routed = Vec::with_capacity(rows.len());
         for r in 0..rows.len() {
@@ -296,7 +334,8 @@ impl Run<'_> {
                     text(&t.name),
                     text(pt.method.name()),
                     text("NONE"),
-                    num(pt.parts.len() as f64),
+                    // An interval table counts every partition it could have.
+                    num(if pt.interval.is_some() { MAX_PARTITIONS as f64 } else { pt.parts.len() as f64 }),
                     num(0.0),
                     num(1.0),
                     num(0.0),
@@ -305,7 +344,7 @@ impl Run<'_> {
                     num(t.pctfree as f64),
                     text(logging),
                     text(compression),
-                    Value::Null,
+                    pt.interval.as_ref().map_or(Value::Null, |iv| text(&iv.text())),
                 ]),
                 DictView::PartKeyColumns => {
                     rows.push(vec![text(&t.name), text("TABLE"), text(&t.columns[pt.key].name), num(1.0)])
@@ -334,6 +373,7 @@ impl Run<'_> {
                             st.analyzed.map(Value::Date).unwrap_or(Value::Null),
                             text(if st.gathered { "YES" } else { "NO" }),
                             text("NO"),
+                            text(if p.seq > 0 { "YES" } else { "NO" }),
                         ]);
                     }
                 }
@@ -355,6 +395,22 @@ fn check_range_bounds(parts: &[Partition], p: &PartitionBy) -> Result<(), LabErr
         if too_high {
             let at = p.partitions.get(i).map_or(p.pos, |d| d.pos);
             return Err(LabError::with(ora::PARTITION_BOUND_TOO_HIGH, &w[0].name, at));
+        }
+    }
+    Ok(())
+}
+
+/// An interval table's range section: no MAXVALUE partition (ORA-14761);
+/// a monthly interval's transition point on a day every month has.
+fn check_transition(parts: &[Partition], p: &PartitionBy) -> Result<(), LabError> {
+    if let Some(i) = parts.iter().position(|q| q.bound == PartBound::Less(None)) {
+        return Err(LabError::new(ora::INTERVAL_MAXVALUE, p.partitions.get(i).map_or(p.pos, |d| d.pos)));
+    }
+    let monthly = matches!(p.interval.as_ref().and_then(exec::plan::interval::amount_of), Some((true, _)));
+    if let (true, Some(PartBound::Less(Some(Value::Date(d))))) = (monthly, parts.last().map(|q| &q.bound)) {
+        if d.civil().day > 28 {
+            let at = p.partitions.last().map_or(p.pos, |d| d.pos);
+            return Err(LabError::with(ora::LAB_UNSUPPORTED, "a monthly interval above a bound after the 28th", at));
         }
     }
     Ok(())

@@ -22,11 +22,12 @@ impl Run<'_> {
             return Err(LabError::new(ora::OBJECT_NOT_PARTITIONED, a.name.pos));
         }
         self.check_not_busy(tid, a.name.pos)?;
+        self.interval_maintenance(tid, a)?;
         self.invalidate_table(tid);
         match &a.action {
             AlterTableAction::AddPartition(d) => {
                 self.add_partition(tid, d)?;
-                self.partition_added_to_indexes(tid)?;
+                self.partition_added_to_indexes(tid, None)?;
             }
             AlterTableAction::DropPartition(n, update) | AlterTableAction::TruncatePartition(n, update) => {
                 let drop = matches!(a.action, AlterTableAction::DropPartition(..));
@@ -47,6 +48,25 @@ impl Run<'_> {
             _ => unreachable!("the caller dispatches only partition operations"),
         }
         Ok(Outcome { feedback: Some("Table altered.".into()), ..Default::default() })
+    }
+
+    /// An interval table's maintenance: ADD PARTITION is ORA-14760; the lab
+    /// truncates any partition and drops interval partitions, and refuses
+    /// the rest (Oracle moves the transition point for them).
+    fn interval_maintenance(&self, tid: TableId, a: &AlterTable) -> Result<(), LabError> {
+        let Some(pt) = self.inst.cat.tables[tid].part.as_deref().filter(|p| p.interval.is_some()) else {
+            return Ok(());
+        };
+        let what = match &a.action {
+            AlterTableAction::AddPartition(d) => return Err(LabError::new(ora::INTERVAL_ADD_PARTITION, d.pos)),
+            AlterTableAction::TruncatePartition(..) => return Ok(()),
+            AlterTableAction::DropPartition(n, _) => match pt.position(&n.name) {
+                Some(i) if pt.parts[i].seq == 0 => "DROP PARTITION of an interval table's range section",
+                _ => return Ok(()),
+            },
+            _ => "SPLIT, MERGE or EXCHANGE PARTITION of an interval-partitioned table",
+        };
+        Err(LabError::with(ora::LAB_UNSUPPORTED, what, a.name.pos))
     }
 
     /// ADD PARTITION: above the last range bound (ORA-14074; none above

@@ -76,7 +76,16 @@ impl Run<'_> {
     pub(super) fn moves_partition(&self, tid: TableId, r: u32, new: &[Value], pos: Pos) -> Result<bool, LabError> {
         let t = &self.inst.cat.tables[tid];
         let Some(pt) = t.part.as_deref() else { return Ok(false) };
-        let to = pt.route(&new[pt.key]).ok_or_else(|| LabError::new(ora::PARTITION_KEY_NO_PARTITION, pos))?;
+        let key = &new[pt.key];
+        if pt.route(key).is_none() && pt.interval_seq(key).is_some() {
+            // An interval whose partition does not exist yet: another partition.
+            if !t.load.row_movement {
+                return Err(LabError::new(ora::PARTITION_KEY_UPDATE_MOVES_ROW, pos));
+            }
+            let what = "an UPDATE moving a row to an interval partition not yet made";
+            return Err(LabError::with(ora::LAB_UNSUPPORTED, what, pos));
+        }
+        let to = pt.route(key).ok_or_else(|| LabError::new(ora::PARTITION_KEY_NO_PARTITION, pos))?;
         if pt.row_part.get(r as usize).is_none_or(|&p| p as usize == to) {
             return Ok(false);
         }

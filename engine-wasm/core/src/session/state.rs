@@ -85,6 +85,18 @@ pub(crate) struct LastCursor {
     pub stats_gathered: bool,
 }
 
+/// What a DML statement puts above its query's plan.
+#[derive(Debug, Clone)]
+pub(crate) struct DmlLines {
+    pub statement: &'static str,
+    pub op: Option<&'static str>,
+    pub table: String,
+    /// The statement's gets (None: EXPLAIN PLAN, not run).
+    pub gets: Option<u64>,
+    /// The query's lines when its cursor is not kept (INSERT ... SELECT).
+    pub query: Option<Vec<crate::result::PlanLineOut>>,
+}
+
 /// One session of the instance (V$SESSION).
 pub struct Session {
     pub sid: u32,
@@ -129,6 +141,12 @@ pub struct Session {
     pub(crate) cr_seen: crate::fasthash::FxSet<(u32, u32)>,
     /// `dbms_xplan.display_cursor`'s default: the last cursor executed.
     pub(crate) last_cursor: Option<LastCursor>,
+    /// The last DML statement's query cursor (its key) and the lines its
+    /// plan puts above the query's (display_cursor).
+    pub(crate) last_dml: Option<(String, DmlLines)>,
+    /// Some while SQL*Plus's INSERT runs: its query's plan lines and
+    /// whether rowsource statistics were gathered, once it has run.
+    pub(crate) insert_plan: Option<Option<(Vec<crate::result::PlanLineOut>, bool)>>,
     /// PLAN_TABLE: the last EXPLAIN PLAN's statement id and plan.
     pub(crate) plan_table: Option<(Option<String>, Vec<PlanLineOut>)>,
     /// The V$SQL entry of the last statement executed (V$SESSION.SQL_ID).
@@ -209,6 +227,8 @@ impl Session {
             work_base: WorkBase::default(),
             cr_seen: Default::default(),
             last_cursor: None,
+            last_dml: None,
+            insert_plan: None,
             plan_table: None,
             last_sql: None,
             plsql_depth: 0,

@@ -50,3 +50,30 @@ impl Run<'_> {
         Ok(())
     }
 }
+
+/// A load's plan with OPTIMIZER STATISTICS GATHERING between the load (line
+/// 1) and the query under it, with the query's figures.
+pub(super) fn gathering_line(lines: &mut Vec<crate::result::PlanLineOut>) {
+    if lines.len() < 3 {
+        return;
+    }
+    for l in lines.iter_mut().skip(2) {
+        l.id += 1;
+        l.depth += 1;
+        l.parent = l.parent.map(|p| if p >= 1 { p + 1 } else { p });
+    }
+    let line = crate::result::PlanLineOut {
+        id: 2,
+        parent: Some(1),
+        depth: 2,
+        operation: "OPTIMIZER STATISTICS GATHERING".into(),
+        name: None,
+        access: None,
+        filter: None,
+        pstart: None,
+        pstop: None,
+        workarea: None,
+        ..lines[2].clone()
+    };
+    lines.insert(2, line);
+}

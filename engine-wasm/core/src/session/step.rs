@@ -166,7 +166,8 @@ impl Run<'_> {
         let max = self.config.max_result_rows;
         step.rows = o.rows.iter().take(max).map(|r| r.iter().map(|v| v.to_json()).collect()).collect();
         step.rows_processed = o.rows_processed;
-        if step.kind == "query" {
+        // A DML statement has a plan here only while autotrace explains.
+        if step.kind == "query" || step.kind == "dml" {
             step.xplan = self.autotrace_xplan(&o.plan);
         }
         step.plan = o.plan;

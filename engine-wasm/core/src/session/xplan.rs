@@ -44,8 +44,6 @@ impl Run<'_> {
         if !load.create && self.inst.cat.table_id(&name).is_none() {
             return Err(LabError::new(ora::TABLE_OR_VIEW_DOES_NOT_EXIST, load.table.pos));
         }
-        let mut lines = query;
-        let Some(top) = lines.first().cloned() else { return Ok(lines) };
         let op = match (load.direct, self.inst.profile.append_values) {
             (true, _) => Some("LOAD AS SELECT"),
             (false, true) => Some("LOAD TABLE CONVENTIONAL"),
@@ -65,42 +63,12 @@ impl Run<'_> {
                 Some(tid) => self.stats_on_load(tid, &[]),
                 None => false,
             };
-        let shift = op.is_some() as u16 + gathering as u16;
-        for l in lines.iter_mut().skip(1) {
-            l.id += shift;
-            l.depth += shift;
-            l.parent = l.parent.map(|p| if p == 0 { shift } else { p + shift });
-        }
-        lines[0].operation = statement.into();
-        if let Some(op) = op {
-            let line = PlanLineOut {
-                id: 1,
-                parent: Some(0),
-                depth: 1,
-                operation: op.into(),
-                name: Some(name),
-                access: None,
-                filter: None,
-                pstart: None,
-                pstop: None,
-                ..top
-            };
-            lines.insert(1, line);
-        }
+        let mut lines = super::dml_plan::dml_lines(
+            query,
+            &super::state::DmlLines { statement, op, table: name, gets: None, query: None },
+        );
         if gathering {
-            let line = PlanLineOut {
-                id: 2,
-                parent: Some(1),
-                depth: 2,
-                operation: "OPTIMIZER STATISTICS GATHERING".into(),
-                name: None,
-                access: None,
-                filter: None,
-                pstart: None,
-                pstop: None,
-                ..top
-            };
-            lines.insert(2, line);
+            super::stats_on_load::gathering_line(&mut lines);
         }
         Ok(lines)
     }
@@ -146,21 +114,26 @@ impl Run<'_> {
                     Some(last) => {
                         let sql_id = xplan::sql_id(&last.text);
                         // The cursor as its last execution left it (gone after DDL).
+                        let head = |child| CursorHeader {
+                            sql_id: &sql_id,
+                            child,
+                            text: &last.text,
+                            stats_gathered: last.stats_gathered,
+                        };
                         let cursor = self.s.cursors.get(&last.text).filter(|_| last.query);
                         match cursor {
+                            _ if self.last_dml_plan(&last.text, false).is_some() => {
+                                let (plan, _) = self.last_dml_plan(&last.text, f.stats && !f.last).unwrap_or_default();
+                                let child = cursor.map_or(0, |c| c.child);
+                                xplan::render(&plan, &f, PlanSource::Cursor, Some(&head(child)))
+                            }
                             Some(c) if c.dictionary_view().is_some() => {
                                 let v = c.dictionary_view().unwrap_or_default();
                                 return Err(exec::plan::dictionary_plan_refused(v, "DBMS_XPLAN.DISPLAY_CURSOR", x.pos));
                             }
                             Some(c) => {
-                                let head = CursorHeader {
-                                    sql_id: &sql_id,
-                                    child: c.child,
-                                    text: &last.text,
-                                    stats_gathered: last.stats_gathered,
-                                };
                                 let plan = if f.stats && !f.last { self.plan_out_total(c) } else { self.plan_out(c) };
-                                xplan::render(&plan, &f, PlanSource::Cursor, Some(&head))
+                                xplan::render(&plan, &f, PlanSource::Cursor, Some(&head(c.child)))
                             }
                             None => cannot_fetch(&sql_id, Some(&last.text)),
                         }

@@ -78,6 +78,12 @@ fn amount(e: &Expr, depth: usize) -> Option<Amount> {
     }
 }
 
+/// An interval expression's kind (true: year to month) and its months
+/// or seconds as a NUMBER expression; None when `e` is no interval.
+pub(crate) fn amount_of(e: &Expr) -> Option<(bool, Expr)> {
+    amount(e, 0).map(|a| (a.ym, a.expr))
+}
+
 impl Builder<'_> {
     /// `date +/- interval` or `interval + date`, compiled; `None` when
     /// neither side is an interval.

@@ -213,7 +213,7 @@ mod hash_join;
 mod hier;
 mod in_exists;
 mod in_state;
-mod interval;
+pub(crate) mod interval;
 mod join_order;
 mod join_rows;
 mod line;

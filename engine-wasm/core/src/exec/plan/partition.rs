@@ -22,7 +22,7 @@
 //! optimizer costs an unknown partition.
 
 use super::*;
-use crate::catalog::partition::{Cmp, Partitioning};
+use crate::catalog::partition::{Cmp, Partitioning, MAX_PARTITIONS};
 use crate::catalog::{Table, TableStats};
 use crate::exec::row_source::part_state::PartScan;
 use crate::value::Value;
@@ -36,6 +36,18 @@ pub(super) fn prune(t: &Table, pt: &Partitioning, src: usize, conjuncts: &[CExpr
     let mut keys = Vec::new();
     let mut inlist = Vec::new();
     let mut static_in = false;
+    // An interval table's partition numbers the literals allow (its
+    // partitions need not exist): the span, and an IN list's.
+    let mut span = (1u64, MAX_PARTITIONS as u64);
+    let mut in_nums: Option<Vec<u64>> = None;
+    let mut narrow = |set: &mut Vec<bool>, op: Cmp, x: &Value| {
+        let (a, b) = pt.number_span(op, x);
+        span = (span.0.max(a), span.1.min(b));
+        let m = pt.matching(op, x);
+        for (i, k) in set.iter_mut().enumerate() {
+            *k &= m.contains(&(i as u16));
+        }
+    };
     let is_key = |e: &CExpr| matches!(e, CExpr::Col { src: s, col, .. } if *s == src && *col == pt.key);
     let keep = |set: &mut Vec<bool>, m: Vec<u16>| {
         for (i, k) in set.iter_mut().enumerate() {
@@ -51,7 +63,7 @@ pub(super) fn prune(t: &Table, pt: &Partitioning, src: usize, conjuncts: &[CExpr
                     _ => continue,
                 };
                 match value_of(v) {
-                    Known::Const(x) => keep(&mut set, pt.matching(op, &x)),
+                    Known::Const(x) => narrow(&mut set, op, &x),
                     Known::Runtime => keys.push((op, v.clone())),
                     Known::No => {}
                 }
@@ -59,7 +71,7 @@ pub(super) fn prune(t: &Table, pt: &Partitioning, src: usize, conjuncts: &[CExpr
             CExpr::Between(x, lo, hi) if is_key(x) => {
                 for (op, v) in [(Cmp::Ge, lo.as_ref()), (Cmp::Le, hi.as_ref())] {
                     match value_of(v) {
-                        Known::Const(y) => keep(&mut set, pt.matching(op, &y)),
+                        Known::Const(y) => narrow(&mut set, op, &y),
                         Known::Runtime => keys.push((op, v.clone())),
                         Known::No => {}
                     }
@@ -68,13 +80,19 @@ pub(super) fn prune(t: &Table, pt: &Partitioning, src: usize, conjuncts: &[CExpr
             CExpr::InList(x, list, false, _) if is_key(x) => {
                 let vals: Vec<Known> = list.iter().map(value_of).collect();
                 if vals.iter().all(|v| matches!(v, Known::Const(_))) {
-                    let mut m = Vec::new();
+                    let (mut m, mut nums) = (Vec::new(), Vec::new());
                     for v in vals {
                         if let Known::Const(y) = v {
                             m.extend(pt.matching(Cmp::Eq, &y));
+                            nums.extend(pt.number_of(&y).filter(|n| *n <= MAX_PARTITIONS as u64));
                         }
                     }
                     keep(&mut set, m);
+                    let prev = in_nums.take();
+                    nums.retain(|n| prev.as_ref().is_none_or(|p| p.contains(n)));
+                    nums.sort_unstable();
+                    nums.dedup();
+                    in_nums = Some(nums);
                     static_in = true;
                 } else if vals.iter().all(|v| !matches!(v, Known::No)) {
                     inlist = list.clone();
@@ -84,6 +102,10 @@ pub(super) fn prune(t: &Table, pt: &Partitioning, src: usize, conjuncts: &[CExpr
         }
     }
     let kept: Vec<u16> = (0..n as u16).filter(|&i| set[i as usize]).collect();
+    if pt.interval.is_some() {
+        let nums = in_nums.map(|v| v.into_iter().filter(|n| (span.0..=span.1).contains(n)).collect::<Vec<_>>());
+        return interval_scan(kept, span, nums, keys, inlist);
+    }
     let method = pt.method.name();
     let num = |i: u16| (i + 1).to_string();
     let (what, start, stop, kept) = if kept.is_empty() {
@@ -110,6 +132,48 @@ pub(super) fn prune(t: &Table, pt: &Partitioning, src: usize, conjuncts: &[CExpr
         keys,
         inlist,
         operation: format!("PARTITION {method} {what}"),
+        pstart: start,
+        pstop: stop,
+        ..Default::default()
+    }
+}
+
+/// An interval table's scan: Pstart and Pstop are partition numbers, up
+/// to 1048575 (every interval is numbered whether it exists or not), so
+/// `x = 1235` is SINGLE at its number even with no partition there; a
+/// bind bounds its side KEY and leaves the other the literals' (`x >=
+/// :b`: KEY to 1048575).
+fn interval_scan(
+    kept: Vec<u16>,
+    span: (u64, u64),
+    nums: Option<Vec<u64>>,
+    keys: Vec<(Cmp, CExpr)>,
+    inlist: Vec<CExpr>,
+) -> PartScan {
+    let max = MAX_PARTITIONS as u64;
+    let (what, start, stop) = match &nums {
+        _ if span.0 > span.1 || nums.as_ref().is_some_and(|v| v.is_empty()) => {
+            ("EMPTY", "INVALID".to_string(), "INVALID".to_string())
+        }
+        _ if !inlist.is_empty() => ("INLIST", "KEY(I)".into(), "KEY(I)".into()),
+        _ if !keys.is_empty() => {
+            let low = keys.iter().any(|(o, _)| matches!(o, Cmp::Eq | Cmp::Gt | Cmp::Ge));
+            let high = keys.iter().any(|(o, _)| matches!(o, Cmp::Eq | Cmp::Lt | Cmp::Le));
+            let single = keys.iter().all(|(op, _)| *op == Cmp::Eq);
+            let side = |key: bool, n: u64| if key { "KEY".to_string() } else { n.to_string() };
+            (if single { "SINGLE" } else { "ITERATOR" }, side(low, span.0), side(high, span.1))
+        }
+        Some(v) if v.len() > 1 => ("INLIST", "KEY(I)".into(), "KEY(I)".into()),
+        Some(v) => ("SINGLE", v[0].to_string(), v[0].to_string()),
+        None if span == (1, max) => ("ALL", "1".into(), max.to_string()),
+        None if span.0 == span.1 => ("SINGLE", span.0.to_string(), span.0.to_string()),
+        None => ("ITERATOR", span.0.to_string(), span.1.to_string()),
+    };
+    PartScan {
+        kept,
+        keys,
+        inlist,
+        operation: format!("PARTITION RANGE {what}"),
         pstart: start,
         pstop: stop,
         ..Default::default()
