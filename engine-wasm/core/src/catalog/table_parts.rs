@@ -1,6 +1,6 @@
 //! Parts of a table's entry: the columns its hard parses compared
 //! (COL_USAGE$), its TRUNCATE / direct-path load attributes, a global
-//! temporary table's state and its foreign keys.
+//! temporary table's state, its foreign keys and CHECK constraints.
 
 /// SYS.COL_USAGE$ for one table: the columns a hard parse found compared
 /// with a literal or a bind (equality, range, IN, LIKE, IS NULL).
@@ -91,38 +91,23 @@ pub struct ForeignKey {
     pub index: usize,
     /// For each column of the parent's index, the child's column.
     pub key_cols: Vec<usize>,
+    /// `ON DELETE CASCADE | SET NULL` (None: NO ACTION).
+    pub on_delete: Option<lio_sql::ast::DeleteRule>,
+    /// False when added ENABLE NOVALIDATE (the rows there were not checked).
+    pub validated: bool,
 }
 
-/// A constraint's number in the one sequence every constraint of the
-/// schema takes (Oracle's CON$; a named constraint takes one too) and its
-/// name: the one given, or Oracle's generated `SYS_C` and the number.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ConName {
-    pub con: u32,
-    pub name: String,
-}
-
-/// The lab's first constraint is SYS_C0010001 (the number of a fresh
-/// database's first user constraint is the database's; the lab's start
-/// is its choice).
-pub const FIRST_CONSTRAINT: u32 = 10_000;
-
-impl ConName {
-    /// The generated name of constraint number `con`.
-    pub fn generated_name(con: u32) -> String {
-        format!("SYS_C{:07}", FIRST_CONSTRAINT + con)
-    }
-
-    /// The next constraint of the sequence `count` counts: its number, and
-    /// `name` or the generated one.
-    pub fn next(count: &mut u32, name: Option<&str>) -> ConName {
-        *count += 1;
-        let con = *count;
-        ConName { con, name: name.map_or_else(|| Self::generated_name(con), str::to_string) }
-    }
-
-    /// USER_CONSTRAINTS.GENERATED: the name is the sequence's.
-    pub fn generated(&self) -> bool {
-        self.name == Self::generated_name(self.con)
-    }
+/// A CHECK constraint: its condition (compiled against the table's
+/// columns by each statement that checks it), the condition's text as
+/// written, the columns it reads, and its state.
+#[derive(Debug, Clone)]
+pub struct CheckConstraint {
+    pub name: ConName,
+    pub expr: lio_sql::ast::Expr,
+    pub text: String,
+    pub cols: Vec<usize>,
+    /// ENABLED (checked by INSERT and UPDATE) or DISABLED.
+    pub enabled: bool,
+    /// VALIDATED: every row was checked when it was enabled.
+    pub validated: bool,
 }
