@@ -584,10 +584,17 @@ function keysNulls(k, r) {
   return null;
 }
 
+/**
+ * Analytic functions and RIGHT, FULL and NATURAL joins (issue 33) are
+ * refused by the engine (LAB-00001) so far: their shapes are drawn only
+ * with LIO_DIFFTEST_REFUSED=1, which shows what the engine refuses.
+ */
+const REFUSED_SHAPES = typeof process !== 'undefined' && process.env.LIO_DIFFTEST_REFUSED === '1';
+
 /** One random query over the world's tables. */
 export function makeQuery(r, tables) {
   worldTables = tables;
-  const shape = r.int(0, 14);
+  const shape = r.int(0, REFUSED_SHAPES ? 17 : 15);
   const t = () => r.pick(tables).name;
   if (shape <= 2) return simpleSelect(r, t());
   if (shape <= 4) return joinSelect(r, t(), t());
@@ -599,7 +606,162 @@ export function makeQuery(r, tables) {
   if (shape === 12) return connectBy(r, t());
   if (shape === 13) return recursiveWith(r, t());
   if (shape === 14) return rollupCube(r, t());
+  if (shape === 15) return dateSelect(r, t());
+  if (shape === 16) return windowSelect(r, t());
+  if (shape === 17) return outerJoin(r, t(), t());
   return distinctSelect(r, t());
+}
+
+/**
+ * Analytic functions (issue 33): ROW_NUMBER, RANK, DENSE_RANK, LAG, LEAD,
+ * FIRST_VALUE and aggregates OVER ([PARTITION BY p] [ORDER BY k, x.id]
+ * [ROWS frame]), each over an order that is total where the function
+ * needs one (the key, then the unique id; RANK and DENSE_RANK over the key
+ * alone, whose ties both rank alike), NULLs placed explicitly on SQLite's
+ * side (Oracle's default: last ascending, first descending). SQLite runs
+ * the same window functions; rows compared unordered.
+ */
+function windowSelect(r, table) {
+  const g = exprGen(r, scopeCols('x'));
+  const pcol = r.pick([null, 'n1', 'n2', 's1', 'c1']);
+  const key = r.pick(['n1', 'n2', 's1', 'id']);
+  const desc = r.chance(0.3);
+  const keyO = `x.${key}${desc ? ' desc' : ''}`;
+  const keyL = `x.${key} ${desc ? 'DESC NULLS FIRST' : 'ASC NULLS LAST'}`;
+  const part = (up) => (pcol ? `${up ? 'PARTITION BY' : 'partition by'} x.${pcol} ` : '');
+  const over = (order, frame = '') => ({
+    o: `over (${part(false)}${order === 'total' ? `order by ${keyO}, x.id` : order === 'key' ? `order by ${keyO}` : ''}${frame})`,
+    l: `OVER (${part(true)}${order === 'total' ? `ORDER BY ${keyL}, x.id` : order === 'key' ? `ORDER BY ${keyL}` : ''}${frame.toUpperCase()})`,
+  });
+  const items = [E('x.id', 'x.id', 'n')];
+  for (let i = r.int(1, 3); i > 0; i--) {
+    const col = r.pick(['n1', 'n2', 's1']);
+    let f;
+    switch (r.int(0, 8)) {
+      case 0:
+        f = ['row_number()', over('total')];
+        break;
+      case 1:
+        f = ['rank()', over('key')];
+        break;
+      case 2:
+        f = ['dense_rank()', over('key')];
+        break;
+      case 3: {
+        const k = r.pick(['', ', 2']);
+        f = [`${r.pick(['lag', 'lead'])}(x.${col}${k})`, over('total')];
+        break;
+      }
+      case 4:
+        f = [`first_value(x.${col})`, over('total')];
+        break;
+      case 5:
+        f = [`${r.pick(['sum', 'count', 'min', 'max'])}(x.${r.pick(['n1', 'n2'])})`, over('')];
+        break;
+      case 6:
+        f = [`${r.pick(['sum', 'count'])}(x.${r.pick(['n1', 'n2'])})`, over('total')];
+        break;
+      case 7:
+        f = ['count(*)', over(r.pick(['', 'key']))];
+        break;
+      default: {
+        const frame = r.pick([' rows between 1 preceding and current row', ' rows between unbounded preceding and 1 following']);
+        f = [`sum(x.${r.pick(['n1', 'n2'])})`, over('total', frame)];
+      }
+    }
+    items.push(E(`${f[0]} ${f[1].o}`, `${f[0]} ${f[1].l}`, 'n'));
+  }
+  const w = where(r, g);
+  return {
+    o: `select ${items.map((i) => i.o).join(', ')} from ${table} x${w.o}`,
+    l: `SELECT ${items.map((i) => i.l).join(', ')} FROM ${table} x${w.l}`,
+    order: null,
+  };
+}
+
+/**
+ * RIGHT [OUTER], FULL [OUTER] and NATURAL joins (issue 33), against
+ * SQLite's (3.39+) of the same text. NATURAL joins two inline views that
+ * share one column name, so the join is on that one.
+ */
+function outerJoin(r, a, b) {
+  const kind = r.pick(['right join', 'right outer join', 'full join', 'full outer join', 'natural']);
+  if (kind === 'natural') {
+    const k = r.pick(['id', 'n1', 's1']);
+    const xs = r.pick(['n2', 's2']);
+    const ys = r.pick(['n1', 'n2', 's2'].filter((c) => c !== k));
+    const inner = r.pick(['', 'inner ', 'left ', 'left outer ']);
+    const from = `(select ${k}, ${xs} xv from ${a}) x natural ${inner}join (select ${k}, ${ys} yv from ${b}) y`;
+    const fromL = `(SELECT ${k}, ${xs} AS xv FROM ${a}) x NATURAL ${inner.toUpperCase()}JOIN (SELECT ${k}, ${ys} AS yv FROM ${b}) y`;
+    const items = [E(k, k, COLS[k]), E('x.xv', 'x.xv', 'n'), E('y.yv', 'y.yv', 'n')];
+    return { o: `select ${items.map((i) => i.o).join(', ')} from ${from}`, l: `SELECT ${items.map((i) => i.l).join(', ')} FROM ${fromL}`, order: null };
+  }
+  const g = exprGen(r, [...scopeCols('x'), ...scopeCols('y')]);
+  const key = r.pick(['n1', 'n2', 's1', 'id']);
+  const key2 = COLS[key] === 'n' ? r.pick(['n1', 'n2', 'id']) : r.pick(['s1', 's2']);
+  let on = `x.${key} = y.${key2}`;
+  if (r.chance(0.3)) on += ` and y.${r.pick(['n1', 'n2'])} ${r.pick(['>', '<=', '<>'])} ${r.int(-2, 6)}`;
+  const items = selectList(r, g, r.int(1, 4));
+  const lk = kind.startsWith('right') ? 'RIGHT JOIN' : 'FULL JOIN';
+  const w = r.chance(0.4) ? where(r, g) : { o: '', l: '' };
+  return finish(r, items, { o: `${a} x ${kind} ${b} y on ${on}`, l: `${a} x ${lk} ${b} y ON ${on.replace(/ and /g, ' AND ')}` }, w);
+}
+
+/**
+ * DATE arithmetic (issue 33) through a translation: a date literal plus a
+ * number of days, ADD_MONTHS of a month's last day (Oracle keeps the last
+ * day), TRUNC to the month, LAST_DAY, EXTRACT, date differences, compared
+ * and shown through TO_CHAR 'YYYY-MM-DD'; on SQLite's side date() with
+ * modifiers and julianday().
+ */
+function dateSelect(r, table) {
+  const base = r.pick(['2024-01-31', '2023-02-28', '2024-12-15', '2000-02-29']);
+  const n = () => `x.${r.pick(['n1', 'n2', 'id'])}`;
+  const plusO = (c) => `(date '${base}' + ${c})`;
+  const plusL = (c) => `date('${base}', ${c} || ' days')`;
+  const items = [E('x.id', 'x.id', 'n')];
+  for (let i = r.int(1, 3); i > 0; i--) {
+    const c = n();
+    switch (r.int(0, 5)) {
+      case 0:
+        items.push(E(`to_char(${plusO(c)}, 'YYYY-MM-DD')`, plusL(c), 's'));
+        break;
+      case 1:
+        items.push(E(`${plusO(c)} - date '2024-01-01'`, `CAST(julianday(${plusL(c)}) - julianday('2024-01-01') AS INTEGER)`, 'n'));
+        break;
+      case 2:
+        // ADD_MONTHS of a last day is the target month's last day.
+        items.push(
+          E(
+            `to_char(add_months(date '2024-01-31', ${c}), 'YYYY-MM-DD')`,
+            `date('2024-01-31', 'start of month', ${c} || ' months', '+1 month', '-1 day')`,
+            's',
+          ),
+        );
+        break;
+      case 3:
+        items.push(E(`to_char(trunc(${plusO(c)}, 'MM'), 'YYYY-MM-DD')`, `date(${plusL(c)}, 'start of month')`, 's'));
+        break;
+      case 4:
+        items.push(E(`to_char(last_day(${plusO(c)}), 'YYYY-MM-DD')`, `date(${plusL(c)}, 'start of month', '+1 month', '-1 day')`, 's'));
+        break;
+      default:
+        items.push(
+          E(`extract(${r.pick(['month', 'day', 'year'])} from ${plusO(c)})`, null, 'n'),
+        );
+        {
+          const it = items[items.length - 1];
+          const part = it.o.match(/extract\((\w+)/)[1];
+          const fmt = { month: '%m', day: '%d', year: '%Y' }[part];
+          it.l = `CAST(strftime('${fmt}', ${plusL(c)}) AS INTEGER)`;
+        }
+    }
+  }
+  const c = n();
+  const cmp = r.pick(['>', '<=', '=']);
+  const day = r.pick(['2024-01-02', '2024-02-01', '2024-12-20', '2000-03-01']);
+  const w = r.chance(0.6) ? { o: ` where ${plusO(c)} ${cmp} date '${day}'`, l: ` WHERE ${plusL(c)} ${cmp} '${day}'` } : { o: '', l: '' };
+  return finish(r, items, { o: `${table} x`, l: `${table} x` }, w);
 }
 
 /**

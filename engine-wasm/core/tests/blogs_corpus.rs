@@ -304,6 +304,23 @@ fn published_scripts_run_and_their_figures_hold_the_ratchet() {
         if got.is_empty() { 0 } else { clean * 100 / got.len() }
     );
 
+    // Issue 33's done-when: at least 40 scripts, pasted from pages of at
+    // least 8 authors (each header's `-- Author:` line, up to its first
+    // parenthesis), at least 90% of them with no LAB-00001.
+    let authors: std::collections::BTreeSet<String> = files
+        .iter()
+        .filter_map(|f| {
+            let text = std::fs::read_to_string(f).ok()?;
+            let line = text.lines().find(|l| l.starts_with("-- Author"))?;
+            let name = line.split_once(':')?.1.split('(').next()?.trim().to_lowercase();
+            Some(name)
+        })
+        .collect();
+    println!("{} authors", authors.len());
+    assert!(got.len() >= 40, "{} scripts", got.len());
+    assert!(authors.len() >= 8, "{} authors: {authors:?}", authors.len());
+    assert!(clean * 10 >= got.len() * 9, "{clean} of {} scripts with no LAB-00001", got.len());
+
     let path = dir.join("EXPECTED");
     if std::env::var("LIO_UPDATE_BLOGS").is_ok() {
         write_expected(&path, &got);

@@ -19,27 +19,28 @@
 //! DEPT_FKEY       R EMP        SYS_C00275
 //! ```
 //!
-//! and SEARCH_CONDITION `ENAME IS NOT NULL` / `DEPTNO IS NOT NULL` for the
-//! two C constraints of EMP (7.3 printed the name bare; later releases
-//! quote it: `"ENAME" IS NOT NULL`). The lab refuses CHECK constraints
-//! and ON DELETE CASCADE, so the script below drops LOC_CHECK1 and the
-//! cascade: DEPT's constraints take two numbers, not three, and EMP's
-//! are compared relative to DEPT's primary key (N): the published EMP
-//! numbers are N+3, N+4 (NOT NULL, before the primary key although it is
-//! declared on the first column) and N+5 (the primary key); here N+2,
-//! N+3, N+4. Worked: the lab's first constraint is SYS_C0010001 (DEPT's
-//! primary key), DNAME_UKEY takes 10002 though named, ENAME's NOT NULL
-//! 10003, DEPTNO's 10004, EMP's primary key 10005.
+//! and SEARCH_CONDITION `loc IN ('NEW YORK', 'BOSTON', 'CHICAGO')` (the
+//! condition as written), `ENAME IS NOT NULL` / `DEPTNO IS NOT NULL` for
+//! the two NOT NULL constraints of EMP (7.3 printed the name bare; later
+//! releases quote it: `"ENAME" IS NOT NULL`). The script runs as
+//! published (LOC_CHECK1 and MGR_FKEY's ON DELETE CASCADE included), and
+//! the numbers are compared relative to DEPT's primary key (N): the
+//! published EMP numbers are N+3, N+4 (NOT NULL, before the primary key
+//! although it is declared on the first column) and N+5 (the primary key).
+//! Worked: the lab's first constraint is SYS_C0010001 (DEPT's primary
+//! key), DNAME_UKEY takes 10002 though named, LOC_CHECK1 10003, ENAME's
+//! NOT NULL 10004, DEPTNO's 10005, EMP's primary key 10006.
 
 mod common;
 use common::*;
 use lio_sql::ora;
 
 const DEPT_EMP: &str = "CREATE TABLE dept (deptno NUMBER(3) PRIMARY KEY, dname VARCHAR2(15), loc VARCHAR2(15), \
-    CONSTRAINT dname_ukey UNIQUE (dname, loc));\n\
+    CONSTRAINT dname_ukey UNIQUE (dname, loc), \
+    CONSTRAINT loc_check1 CHECK (loc IN ('NEW YORK', 'BOSTON', 'CHICAGO')));\n\
     CREATE TABLE emp (empno NUMBER(5) PRIMARY KEY, ename VARCHAR2(15) NOT NULL, job VARCHAR2(10), \
-    mgr NUMBER(5) CONSTRAINT mgr_fkey REFERENCES emp, hiredate DATE, sal NUMBER(7,2), comm NUMBER(5,2), \
-    deptno NUMBER(3) NOT NULL CONSTRAINT dept_fkey REFERENCES dept);\n";
+    mgr NUMBER(5) CONSTRAINT mgr_fkey REFERENCES emp ON DELETE CASCADE, hiredate DATE, sal NUMBER(7,2), \
+    comm NUMBER(5,2), deptno NUMBER(3) NOT NULL CONSTRAINT dept_fkey REFERENCES dept);\n";
 
 #[test]
 fn one_sequence_not_nulls_first() {
@@ -52,10 +53,11 @@ fn one_sequence_not_nulls_first() {
     let want = [
         ["SYS_C0010001", "P", "DEPT", ""],
         ["DNAME_UKEY", "U", "DEPT", ""],
-        ["SYS_C0010003", "C", "EMP", ""],
+        ["LOC_CHECK1", "C", "DEPT", ""],
         ["SYS_C0010004", "C", "EMP", ""],
-        ["SYS_C0010005", "P", "EMP", ""],
-        ["MGR_FKEY", "R", "EMP", "SYS_C0010005"],
+        ["SYS_C0010005", "C", "EMP", ""],
+        ["SYS_C0010006", "P", "EMP", ""],
+        ["MGR_FKEY", "R", "EMP", "SYS_C0010006"],
         ["DEPT_FKEY", "R", "EMP", "SYS_C0010001"],
     ];
     assert_eq!(rows.len(), want.len(), "{rows:?}");
@@ -71,8 +73,9 @@ fn one_sequence_not_nulls_first() {
     assert_eq!(
         rows,
         vec![
-            vec!["SYS_C0010003".to_string(), "\"ENAME\" IS NOT NULL".to_string()],
-            vec!["SYS_C0010004".to_string(), "\"DEPTNO\" IS NOT NULL".to_string()],
+            vec!["LOC_CHECK1".to_string(), "loc IN ('NEW YORK', 'BOSTON', 'CHICAGO')".to_string()],
+            vec!["SYS_C0010004".to_string(), "\"ENAME\" IS NOT NULL".to_string()],
+            vec!["SYS_C0010005".to_string(), "\"DEPTNO\" IS NOT NULL".to_string()],
         ]
     );
     // The columns: POSITION is NULL for a C constraint.
@@ -82,11 +85,12 @@ fn one_sequence_not_nulls_first() {
          where table_name = 'DEPT' order by constraint_name, position;",
     );
     let flat: Vec<String> = rows.iter().map(|r| r.join(",")).collect();
-    assert_eq!(flat, ["DNAME_UKEY,DNAME,1", "DNAME_UKEY,LOC,2", "SYS_C0010001,DEPTNO,1"]);
+    assert_eq!(flat, ["DNAME_UKEY,DNAME,1", "DNAME_UKEY,LOC,2", "LOC_CHECK1,LOC,null", "SYS_C0010001,DEPTNO,1"]);
     let rows = text_rows(
         &mut e,
         "select generated, index_name, delete_rule, deferrable, validated from all_constraints \
-         where owner = user and constraint_name in ('DNAME_UKEY', 'SYS_C0010003', 'DEPT_FKEY') order by 1, 3;",
+         where owner = user and constraint_name in ('DNAME_UKEY', 'SYS_C0010004', 'DEPT_FKEY', 'MGR_FKEY') \
+         order by 1, 3;",
     );
     let flat: Vec<String> = rows.iter().map(|r| r.join(",")).collect();
     assert_eq!(
@@ -94,6 +98,7 @@ fn one_sequence_not_nulls_first() {
         [
             "GENERATED NAME,null,null,NOT DEFERRABLE,VALIDATED",
             // (NULLs sort last.)
+            "USER NAME,null,CASCADE,NOT DEFERRABLE,VALIDATED",
             "USER NAME,null,NO ACTION,NOT DEFERRABLE,VALIDATED",
             "USER NAME,DNAME_UKEY,null,NOT DEFERRABLE,VALIDATED",
         ]
@@ -101,9 +106,9 @@ fn one_sequence_not_nulls_first() {
     // ALTER TABLE takes the next numbers; MODIFY NULL drops the C constraint.
     ok(&e.exec("alter table emp modify (job not null);\nalter table emp add constraint emp_uk unique (ename, job);"));
     let rows = text_rows(&mut e, "select constraint_name from user_constraints where table_name = 'EMP';");
-    assert!(rows.iter().any(|r| r[0] == "SYS_C0010008"), "{rows:?}");
+    assert!(rows.iter().any(|r| r[0] == "SYS_C0010009"), "{rows:?}");
     ok(&e.exec("alter table emp modify (job null);"));
-    let rows = text_rows(&mut e, "select count(*) from user_constraints where constraint_name = 'SYS_C0010008';");
+    let rows = text_rows(&mut e, "select count(*) from user_constraints where constraint_name = 'SYS_C0010009';");
     assert_eq!(rows[0][0], "0");
     // Another schema's, or the database's own, are not the lab's.
     let s = e.exec("select constraint_name from dba_constraints;");

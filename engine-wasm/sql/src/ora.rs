@@ -158,6 +158,18 @@ catalogue! {
     /// The argument is the constraint (`LAB.FK`).
     PARENT_KEYS_NOT_FOUND = Ora 2298 "cannot validate (%s) - parent keys not found";
     REFERENCED_KEY_IN_USE = Ora 2449 "unique/primary keys in table referenced by foreign keys";
+    /// The argument is the constraint (`LAB.C`).
+    CHECK_CONSTRAINT_VIOLATED = Ora 2290 "check constraint (%s) violated";
+    /// The argument is the constraint (`LAB.C`).
+    CANNOT_VALIDATE_CHECK = Ora 2293 "cannot validate (%s) - check constraint violated";
+    SUBQUERY_NOT_ALLOWED_HERE = Ora 2251 "subquery not allowed here";
+    CHECK_SYSTEM_VARIABLE = Ora 2436 "date or system variable wrongly specified in CHECK constraint";
+    COLUMN_CHECK_OTHER_COLUMNS = Ora 2438 "Column check constraint cannot reference other columns";
+    NONEXISTENT_CONSTRAINT = Ora 2443 "Cannot drop constraint  - nonexistent constraint";
+    /// The argument is the constraint (`LAB.C`).
+    CANNOT_ENABLE_NO_SUCH_CONSTRAINT = Ora 2430 "cannot enable constraint (%s) - no such constraint";
+    /// The argument is the constraint (`LAB.C`).
+    NO_SUCH_CONSTRAINT = Ora 2431 "cannot disable constraint (%s) - no such constraint";
     /// The argument is the constraint (`LAB.PK`).
     KEY_REFERENCED = Ora 2273 "this unique/primary key is referenced by some foreign keys";
     /// Arguments: the block size, the file, the media and host sector sizes.

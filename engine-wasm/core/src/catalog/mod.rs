@@ -12,9 +12,10 @@ mod stamp;
 pub use stamp::{ObjStamp, SYS_OBJECT_ID};
 mod kinds;
 pub use kinds::{IndexKind, SegmentKind};
+mod names;
 mod table_parts;
 pub use table_parts::{
-    AnalyzedSpace, ColUsage, ConName, ForeignKey, TableLoad, TempTable, UniqueKey, FIRST_CONSTRAINT,
+    AnalyzedSpace, CheckConstraint, ColUsage, ConName, ForeignKey, TableLoad, TempTable, UniqueKey, FIRST_CONSTRAINT,
 };
 mod stats;
 pub use stats::{
@@ -185,6 +186,8 @@ pub struct Table {
     pub fks: Vec<ForeignKey>,
     /// The UNIQUE constraints (the primary key is `pk`).
     pub uniques: Vec<UniqueKey>,
+    /// The CHECK constraints (a NOT NULL one is its column's `nn`).
+    pub checks: Vec<CheckConstraint>,
 }
 
 impl Table {
@@ -549,6 +552,7 @@ impl Catalog {
             temp: None,
             fks: Vec::new(),
             uniques: Vec::new(),
+            checks: Vec::new(),
         });
         self.dual = Some(id);
         id
@@ -564,11 +568,6 @@ impl Catalog {
 
     pub fn cluster_id(&self, name: &str) -> Option<ClusterId> {
         self.clusters.iter().find(|c| !c.dropped && c.name == name).map(|c| c.id)
-    }
-
-    /// Is a name used by any live table, index or cluster (one namespace).
-    pub fn name_in_use(&self, name: &str) -> bool {
-        self.table_id(name).is_some() || self.index_id(name).is_some() || self.cluster_id(name).is_some()
     }
 
     /// Blocks below the HWM of a table's own segment (heap or cluster).

@@ -1,6 +1,6 @@
 //! Parts of a table's entry: the columns its hard parses compared
 //! (COL_USAGE$), its TRUNCATE / direct-path load attributes, a global
-//! temporary table's state and its foreign keys.
+//! temporary table's state, its foreign keys and CHECK constraints.
 
 /// SYS.COL_USAGE$ for one table: the columns a hard parse found compared
 /// with a literal or a bind (equality, range, IN, LIKE, IS NULL).
@@ -94,6 +94,25 @@ pub struct ForeignKey {
     pub index: usize,
     /// For each column of the parent's index, the child's column.
     pub key_cols: Vec<usize>,
+    /// `ON DELETE CASCADE | SET NULL` (None: NO ACTION).
+    pub on_delete: Option<lio_sql::ast::DeleteRule>,
+    /// False when added ENABLE NOVALIDATE (the rows there were not checked).
+    pub validated: bool,
+}
+
+/// A CHECK constraint: its condition (compiled against the table's
+/// columns by each statement that checks it), the condition's text as
+/// written, the columns it reads, and its state.
+#[derive(Debug, Clone)]
+pub struct CheckConstraint {
+    pub name: ConName,
+    pub expr: lio_sql::ast::Expr,
+    pub text: String,
+    pub cols: Vec<usize>,
+    /// ENABLED (checked by INSERT and UPDATE) or DISABLED.
+    pub enabled: bool,
+    /// VALIDATED: every row was checked when it was enabled.
+    pub validated: bool,
 }
 
 /// A constraint's number in the one sequence every constraint of the

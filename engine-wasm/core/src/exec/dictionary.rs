@@ -60,8 +60,9 @@ pub enum DictView {
 }
 
 #[macro_use]
+mod cols;
 mod cons;
-pub use cons::ColType;
+pub use cols::ColType;
 
 use ColType::{DateCol, Name, Num, ObjectType, Text};
 

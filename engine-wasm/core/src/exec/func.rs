@@ -250,6 +250,8 @@ pub(super) fn eval_func(
     // ROUND, TRUNC and TO_CHAR of a date, TO_CHAR with a format.
     let on_date = matches!(v.first(), Some(Value::Date(_)));
     match f {
+        // NULL, a date's or a number's (a NULL DATE has no value to say so).
+        Func::Round | Func::Trunc if matches!(v.first(), Some(Value::Null)) => return Ok(Value::Null),
         Func::Round | Func::Trunc if on_date => {
             return datefn::eval(if f == Func::Round { DateFn::Round } else { DateFn::Trunc }, v, pos)
         }

@@ -95,6 +95,13 @@ impl Run<'_> {
                     if let Some(r) = &d.references {
                         return Err(LabError::unsupported("a foreign key on a column ALTER TABLE ADD adds", r.pos));
                     }
+                    if let Some(k) = d.checks.first() {
+                        return Err(LabError::unsupported(
+                            "a CHECK constraint on a column ALTER TABLE ADD adds",
+                            k.pos,
+                        ));
+                    }
+                    self.check_constraint_name(d.not_null_name.as_ref(), false)?;
                     if defs[..k].iter().any(|o| o.name.name == d.name.name) {
                         return Err(LabError::new(ora::DUPLICATE_COLUMN_NAME, d.name.pos));
                     }
@@ -380,9 +387,11 @@ impl Run<'_> {
                 .column_index(&c.name)
                 .ok_or_else(|| LabError::with(ora::INVALID_IDENTIFIER, format_args!("\"{}\"", c.name), c.pos))?;
             let indexed = t.indexes.iter().any(|&x| self.inst.cat.indexes[x].columns.contains(&i))
-                || t.pk.as_ref().is_some_and(|(k, _, _)| k.contains(&i));
+                || t.pk.as_ref().is_some_and(|(k, _, _)| k.contains(&i))
+                || t.fks.iter().any(|f| f.key_cols.contains(&i))
+                || t.checks.iter().any(|k| k.cols.contains(&i));
             if indexed {
-                return Err(LabError::unsupported("DROP COLUMN of a column an index or key uses", c.pos));
+                return Err(LabError::unsupported("DROP COLUMN of a column an index or constraint uses", c.pos));
             }
             idx.push(i);
         }
@@ -423,6 +432,9 @@ impl Run<'_> {
         if let Some((k, _, _)) = &mut t.pk {
             shift(k);
         }
+        t.uniques.iter_mut().for_each(|u| shift(&mut u.cols));
+        t.fks.iter_mut().for_each(|f| shift(&mut f.key_cols));
+        t.checks.iter_mut().for_each(|k| shift(&mut k.cols));
         if t.stats.columns.len() > c {
             t.stats.columns.remove(c);
         }

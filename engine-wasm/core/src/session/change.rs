@@ -242,7 +242,7 @@ impl Run<'_> {
         r
     }
 
-    fn update_rows(
+    pub(super) fn update_rows(
         &mut self,
         tid: TableId,
         cols: &[usize],
@@ -258,6 +258,7 @@ impl Run<'_> {
         let mut n = 0u64;
         let mut new = std::mem::take(&mut self.s.dml.new_row);
         let mut moved: Vec<super::row_move::Moved> = Vec::new();
+        let mut checks = self.compiled_checks(tid, Some(cols))?;
         for mut vals in found.drain(..) {
             let Some(Value::Num(r)) = vals.pop() else { continue };
             let r = r.to_f64() as u32;
@@ -281,6 +282,7 @@ impl Run<'_> {
                 new[c] = convert(&t.columns[c], (&self.inst.cat.schema, &t.name), v, pos, true)?;
             }
             self.s.dml.spare(vals);
+            self.check_row(tid, &mut checks, &new, pos)?;
             self.lock_update_pieces(tid, r, &old, &new, pos)?;
             if self.moves_partition(tid, r, &new, pos)? {
                 moved.push((r, new.as_slice().into()));
@@ -436,7 +438,7 @@ impl Run<'_> {
         }
         let n = rows.len() as u64;
         let r = if rows.is_empty() { Ok(()) } else { self.reindex(tid, &rows, false) };
-        let r = r.and_then(|()| self.check_no_children(tid, &parents, d.pos));
+        let r = r.and_then(|()| self.delete_children(tid, std::mem::take(&mut parents), d.pos));
         let r = r.map_err(|mut e| {
             e.pos = d.pos;
             e

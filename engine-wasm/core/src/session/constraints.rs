@@ -9,7 +9,10 @@
 //! keys and the foreign keys (Oracle7 Application Developer's Guide,
 //! "Listing Integrity Constraint Definitions": EMP's two NOT NULL
 //! constraints are SYS_C00278 and SYS_C00279, its primary key on the
-//! first column SYS_C00280).
+//! first column SYS_C00280). A CHECK constraint's SEARCH_CONDITION is its
+//! condition as written (the Guide's `loc IN ('NEW YORK', 'BOSTON',
+//! 'CHICAGO')`); CREATE TABLE numbers the CHECK constraints after the keys
+//! (the Guide's LOC_CHECK1 after DNAME_UKEY) and before the foreign keys.
 //!
 //! CREATE TABLE AS SELECT copies a selected column's type and its NOT
 //! NULL (a new C constraint); ROWNUM, LEVEL and an expression whose value
@@ -104,7 +107,14 @@ impl Run<'_> {
     fn constraint_row(&self, t: &Table, k: &Cons) -> Vec<Value> {
         let schema = text(&self.inst.cat.schema);
         let opt = |s: Option<&str>| s.map(text).unwrap_or(Value::Null);
-        let search = (k.kind == 'C').then(|| format!("\"{}\" IS NOT NULL", t.columns[k.cols[0]].name));
+        let search = match &k.search {
+            Some(text) => Some(text.clone()),
+            None => (k.kind == 'C').then(|| format!("\"{}\" IS NOT NULL", t.columns[k.cols[0]].name)),
+        };
+        let rule = k.rule.map_or("NO ACTION", |r| match r {
+            lio_sql::ast::DeleteRule::Cascade => "CASCADE",
+            lio_sql::ast::DeleteRule::SetNull => "SET NULL",
+        });
         let index = k.index.map(|i| self.inst.cat.indexes[i].name.as_str());
         vec![
             schema.clone(),
@@ -114,11 +124,11 @@ impl Run<'_> {
             opt(search.as_deref()),
             if k.parent.is_some() { schema.clone() } else { Value::Null },
             opt(k.parent.as_ref().map(|p| p.name.as_str())),
-            opt((k.kind == 'R').then_some("NO ACTION")),
-            text("ENABLED"),
+            opt((k.kind == 'R').then_some(rule)),
+            text(if k.disabled { "DISABLED" } else { "ENABLED" }),
             text(if k.deferrable { "DEFERRABLE" } else { "NOT DEFERRABLE" }),
             text("IMMEDIATE"),
-            text("VALIDATED"),
+            text(if k.not_validated { "NOT VALIDATED" } else { "VALIDATED" }),
             text(if k.name.generated() { "GENERATED NAME" } else { "USER NAME" }),
             Value::Null,
             Value::Null,
@@ -129,11 +139,17 @@ impl Run<'_> {
 
     /// Table `t`'s constraints.
     fn table_constraints(&self, t: &Table) -> Vec<Cons> {
-        let mut out = Vec::new();
+        let (mut out, mut checks) = (Vec::new(), Vec::new());
         for (i, c) in t.columns.iter().enumerate() {
             if let Some(n) = &c.nn {
                 out.push(Cons::new(n.clone(), 'C', vec![i]));
             }
+        }
+        for c in &t.checks {
+            let mut k = Cons::new(c.name.clone(), 'C', c.cols.clone());
+            k.search = Some(c.text.clone());
+            (k.disabled, k.not_validated) = (!c.enabled, !c.validated);
+            checks.push(k);
         }
         if let (Some((cols, index, deferrable)), Some(n)) = (&t.pk, &t.pk_con) {
             let mut k = Cons::new(n.clone(), 'P', cols.clone());
@@ -156,9 +172,10 @@ impl Run<'_> {
                 }
             };
             let mut k = Cons::new(ConName { con: f.con, name: f.name.clone() }, 'R', f.key_cols.clone());
-            k.parent = parent;
+            (k.parent, k.rule, k.not_validated) = (parent, f.on_delete, !f.validated);
             out.push(k);
         }
+        out.extend(checks);
         out
     }
 }
@@ -171,13 +188,30 @@ struct Cons {
     cols: Vec<usize>,
     index: Option<usize>,
     deferrable: bool,
-    /// R: the referenced constraint.
+    /// R: the referenced constraint, and the delete rule (None: NO ACTION).
     parent: Option<ConName>,
+    rule: Option<lio_sql::ast::DeleteRule>,
+    /// A CHECK constraint's condition as written.
+    search: Option<String>,
+    disabled: bool,
+    not_validated: bool,
 }
 
 impl Cons {
     fn new(name: ConName, kind: char, cols: Vec<usize>) -> Cons {
-        Cons { name, kind, cols, index: None, deferrable: false, parent: None }
+        let (parent, rule, search) = (None, None, None);
+        Cons {
+            name,
+            kind,
+            cols,
+            index: None,
+            deferrable: false,
+            parent,
+            rule,
+            search,
+            disabled: false,
+            not_validated: false,
+        }
     }
 }
 

@@ -141,9 +141,11 @@ impl Run<'_> {
             temp: c.temporary.map(|on_commit| crate::catalog::TempTable { on_commit, holder: None }),
             fks: Vec::new(),
             uniques: Vec::new(),
+            checks: Vec::new(),
         });
         self.stamp_partitions(tid, deferred);
         self.create_key_indexes(tid, pool, keys)?;
+        self.create_checks(tid, c)?;
         self.create_foreign_keys(tid, c)?;
         // A table named DUAL hides SYS's from now on: the cursors that
         // read SYS.DUAL are parsed again.
@@ -260,8 +262,9 @@ impl Run<'_> {
         // `USING INDEX` attributes of the primary key's and each unique key's index.
         let mut pk_using = Physical::default();
         let mut uniques_using: Vec<Physical> = Vec::new();
-        // A named constraint's index takes the constraint's name, as in Oracle.
-        let mut names: Vec<&Ident> = Vec::new();
+        // A named constraint's index takes the constraint's name, as in
+        // Oracle (true: a key's, whose index takes the name).
+        let mut names: Vec<(&Ident, bool)> = Vec::new();
         for d in &c.columns {
             let i = columns.iter().position(|x| x.name == d.name.name).unwrap_or(0);
             columns[i].not_null |= d.not_null || d.primary_key;
@@ -271,23 +274,26 @@ impl Run<'_> {
                 }
                 pk = Some((vec![i], false, d.name.pos, d.primary_key_name.as_ref().map(|n| n.name.clone())));
                 pk_using = d.primary_key_index.clone();
-                names.extend(d.primary_key_name.as_ref());
+                names.extend(d.primary_key_name.as_ref().map(|n| (n, true)));
             }
-            names.extend(d.not_null_name.as_ref());
+            names.extend(d.not_null_name.as_ref().map(|n| (n, false)));
             if d.unique {
                 uniques.push((vec![i], d.unique_name.as_ref().map(|n| n.name.clone())));
                 uniques_using.push(d.unique_index.clone());
-                names.extend(d.unique_name.as_ref());
+                names.extend(d.unique_name.as_ref().map(|n| (n, true)));
             }
         }
-        for k in c.constraints.iter().chain(c.columns.iter().filter_map(|d| d.references.as_deref())) {
-            names.extend(k.name.as_ref());
+        let inline = c.columns.iter().flat_map(|d| d.references.as_deref().into_iter().chain(&d.checks));
+        for k in c.constraints.iter().chain(inline) {
+            let key = matches!(k.kind, ConstraintKind::PrimaryKey | ConstraintKind::Unique);
+            names.extend(k.name.as_ref().map(|n| (n, key)));
         }
-        for (i, n) in names.iter().enumerate() {
-            if self.inst.cat.name_in_use(&n.name) || n.name == name {
+        for (i, &(n, key)) in names.iter().enumerate() {
+            self.check_constraint_name(Some(n), key)?;
+            if key && n.name == name {
                 return Err(LabError::new(ora::NAME_ALREADY_USED, n.pos));
             }
-            if names[..i].iter().any(|m| m.name == n.name) {
+            if names[..i].iter().any(|m| m.0.name == n.name) {
                 return Err(LabError::new(ora::CONSTRAINT_NAME_ALREADY_USED, n.pos));
             }
         }
@@ -313,7 +319,7 @@ impl Run<'_> {
                     uniques.push((cols, k.name.as_ref().map(|n| n.name.clone())));
                     uniques_using.push(k.using_index.clone());
                 }
-                ConstraintKind::ForeignKey => {}
+                ConstraintKind::ForeignKey | ConstraintKind::Check => {}
             }
         }
         for ph in std::iter::once(&pk_using).chain(&uniques_using) {

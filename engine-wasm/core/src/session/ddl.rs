@@ -100,6 +100,8 @@ impl Run<'_> {
                 self.shrink_space(tid, (*compact, *cascade), a.name.pos)?
             }
             AlterTableAction::AddConstraint(k) => self.add_constraint(tid, k)?,
+            AlterTableAction::ConstraintState(n, state) => self.alter_constraint_state(tid, n, *state)?,
+            AlterTableAction::DropConstraint(n) => self.drop_constraint(tid, n)?,
             AlterTableAction::AddColumns(_) | AlterTableAction::ModifyColumns(_) | AlterTableAction::DropColumns(_) => {
                 self.alter_columns(tid, a)?
             }
@@ -144,9 +146,12 @@ impl Run<'_> {
     /// leads on its columns, unique or not; the lab keeps keys on unique
     /// indexes of exactly those columns, and refuses the other cases.
     fn add_constraint(&mut self, tid: TableId, k: &TableConstraint) -> Result<(), LabError> {
-        if k.kind == ConstraintKind::ForeignKey {
-            return self.add_foreign_key(tid, k, true);
+        match k.kind {
+            ConstraintKind::ForeignKey => return self.add_foreign_key(tid, k, true),
+            ConstraintKind::Check => return self.add_check(tid, k, None, true),
+            ConstraintKind::PrimaryKey | ConstraintKind::Unique => {}
         }
+        self.check_constraint_name(k.name.as_ref(), false)?;
         let pk = k.kind == ConstraintKind::PrimaryKey;
         let t = &self.inst.cat.tables[tid];
         let mut cols = Vec::new();

@@ -228,6 +228,7 @@ impl Run<'_> {
         self.check_unusable(tid, pos)?;
         let table_name = self.inst.cat.tables[tid].name.clone();
         let bytes = self.convert_insert_rows(tid, &mut rows, &table_name, pos)?;
+        self.check_inserted(tid, &rows, pos)?;
         self.check_tablespace_space(tid, &rows, pos)?;
         // The rows and the entries they add to the indexes must fit; the
         // indexes count their entries themselves (Catalog::memory_bytes).

@@ -12,9 +12,10 @@
 //! a parent with its children); the child is probed through an index on
 //! exactly its key's columns, or scanned (every block below its high water
 //! mark a consistent get, per parent row, as Oracle's unindexed check).
+//! ON DELETE CASCADE and SET NULL are session/cascade.rs's.
 //! DROP TABLE of a referenced parent is ORA-02449. Not modelled, and
-//! refused (LAB-00001): ON DELETE CASCADE / SET NULL, an UPDATE of a
-//! foreign key's columns or of a referenced key; USER_CONSTRAINTS.
+//! refused (LAB-00001): an UPDATE of a foreign key's columns or of a
+//! referenced key.
 
 use super::*;
 use crate::catalog::{ForeignKey, IndexId};
@@ -37,7 +38,8 @@ impl Run<'_> {
     }
 
     /// One foreign key on table `tid`; with `validate` (ALTER TABLE) the
-    /// rows already there are checked (ORA-02298).
+    /// rows already there are checked (ORA-02298) unless it says ENABLE
+    /// NOVALIDATE.
     pub(super) fn add_foreign_key(
         &mut self,
         tid: TableId,
@@ -45,9 +47,7 @@ impl Run<'_> {
         validate: bool,
     ) -> Result<(), LabError> {
         let r = k.references.as_ref().expect("a foreign key references its parent");
-        if let Some(p) = r.on_delete {
-            return Err(LabError::unsupported("ON DELETE CASCADE and ON DELETE SET NULL", p));
-        }
+        self.check_constraint_name(k.name.as_ref(), false)?;
         let cat = &self.inst.cat;
         let parent =
             cat.table_id(&r.table.name).ok_or_else(|| LabError::new(ora::TABLE_OR_VIEW_DOES_NOT_EXIST, r.table.pos))?;
@@ -81,8 +81,10 @@ impl Run<'_> {
             .map(|pc| cols[pcols.iter().position(|c| c == pc).expect("same columns")])
             .collect();
         let c = self.inst.cat.next_con(k.name.as_ref().map(|n| n.name.as_str()));
-        let fk = ForeignKey { name: c.name, con: c.con, parent, index, key_cols };
-        if validate {
+        let on_delete = r.on_delete.map(|(d, _)| d);
+        let validated = k.state.validate != Some(false);
+        let fk = ForeignKey { name: c.name, con: c.con, parent, index, key_cols, on_delete, validated };
+        if validate && validated {
             let rows = self.inst.cat.tables[tid].rows.len();
             if let Some(_r) = self.missing_parent(tid, &fk, 0, rows) {
                 return Err(LabError::with(
@@ -121,7 +123,14 @@ impl Run<'_> {
     /// Whether index `iid` holds `key` (all its columns): a descent from
     /// the root to the leaf, each block a consistent get.
     fn probe(&mut self, iid: IndexId, key: &[Value]) -> bool {
-        let st = self.change_stacks("oracle;opitsk;opiodr;opiexe;kdtInsRow;qesrcCheck").get;
+        self.descend(iid, key, GetKind::Examination, "oracle;opitsk;opiodr;opiexe;kdtInsRow;qesrcCheck")
+    }
+
+    /// Whether index `iid` holds `key` (its leading columns): a descent
+    /// from the root to the leaf, each block a consistent get of `kind`
+    /// on call stack `base`.
+    pub(super) fn descend(&mut self, iid: IndexId, key: &[Value], kind: GetKind, base: &'static str) -> bool {
+        let st = self.change_stacks(base).get;
         let ix = &self.inst.cat.indexes[iid];
         let bt = &ix.btree;
         // A reverse key index holds (and is probed with) the key reversed.
@@ -134,7 +143,7 @@ impl Run<'_> {
         let path: Vec<u32> = (0..bt.height() as usize).map(|level| bt.path_block(level, leaf)).collect();
         let seg = ix.seg;
         for b in path {
-            crate::kernel!(self.inst, self.s).get(seg, b, GetKind::Examination, false, crate::trace::NO_LINE, &st);
+            crate::kernel!(self.inst, self.s).get(seg, b, kind, false, crate::trace::NO_LINE, &st);
         }
         found
     }
@@ -172,7 +181,8 @@ impl Run<'_> {
         deleted: &[Box<[Value]>],
         pos: Pos,
     ) -> Result<(), LabError> {
-        for (child, fk) in self.referencing(tid) {
+        // (A key with a delete rule had its children deleted or nulled.)
+        for (child, fk) in self.referencing(tid).into_iter().filter(|(_, f)| f.on_delete.is_none()) {
             let pcols = self.inst.cat.indexes[fk.index].columns.clone();
             // An index on exactly the child's key columns answers; else a scan.
             let cat = &self.inst.cat;
@@ -201,19 +211,26 @@ impl Run<'_> {
     /// A full scan of the child for a live row with `key` in `cols`: each
     /// block below the high water mark a consistent get.
     fn scan_for_child(&mut self, child: TableId, cols: &[usize], key: &[Value]) -> bool {
-        let st = self.change_stacks("oracle;opitsk;opiodr;opiexe;delexe;qesrcCheck").get;
         let t = &self.inst.cat.tables[child];
-        let seg = self.inst.cat.scan_segment(t);
-        let blocks = self.inst.cat.table_blocks(t) as u32;
         let found = (0..t.rows.len()).any(|r| {
             t.is_live(r as u32) && cols.iter().zip(key).all(|(&c, k)| t.rows.row(r).value(c).cmp_sql(k).is_eq())
         });
+        self.scan_blocks(child, "oracle;opitsk;opiodr;opiexe;delexe;qesrcCheck");
+        found
+    }
+
+    /// Every block of table `t` below the high water mark, a consistent
+    /// get (a full scan) on call stack `base`.
+    pub(super) fn scan_blocks(&mut self, child: TableId, base: &'static str) {
+        let st = self.change_stacks(base).get;
+        let t = &self.inst.cat.tables[child];
+        let seg = self.inst.cat.scan_segment(t);
+        let blocks = self.inst.cat.table_blocks(t) as u32;
         if let Some(seg) = seg {
             for b in 1..blocks {
                 crate::kernel!(self.inst, self.s).get(seg, b, GetKind::Normal, true, crate::trace::NO_LINE, &st);
             }
         }
-        found
     }
 
     /// UPDATE of a foreign key's columns or of a key one references:

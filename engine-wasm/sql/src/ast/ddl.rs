@@ -54,6 +54,8 @@ pub struct ColumnDef {
     pub default: Option<Expr>,
     /// Inline `[CONSTRAINT name] REFERENCES ...`: a foreign key on the column.
     pub references: Option<Box<TableConstraint>>,
+    /// Inline `[CONSTRAINT name] CHECK (condition)`s on the column.
+    pub checks: Vec<TableConstraint>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -62,6 +64,30 @@ pub enum ConstraintKind {
     Unique,
     /// `FOREIGN KEY (cols) REFERENCES ...` (`references` says what).
     ForeignKey,
+    /// `CHECK (condition)` (`check` holds it).
+    Check,
+}
+
+/// `ON DELETE CASCADE` or `ON DELETE SET NULL`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DeleteRule {
+    Cascade,
+    SetNull,
+}
+
+/// A CHECK constraint's condition, and its text as written (USER_CONSTRAINTS'
+/// SEARCH_CONDITION).
+#[derive(Debug, Clone, PartialEq)]
+pub struct CheckCondition {
+    pub expr: Expr,
+    pub written: String,
+}
+
+/// `ENABLE | DISABLE` and `VALIDATE | NOVALIDATE` as written (None: not said).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct ConstraintState {
+    pub enable: Option<bool>,
+    pub validate: Option<bool>,
 }
 
 /// `REFERENCES table [(columns)] [ON DELETE CASCADE | SET NULL]`.
@@ -70,8 +96,8 @@ pub struct References {
     pub table: Ident,
     /// Empty: the parent's primary key.
     pub columns: Vec<Ident>,
-    /// `ON DELETE CASCADE` or `ON DELETE SET NULL` (the lab refuses both).
-    pub on_delete: Option<Pos>,
+    /// `ON DELETE CASCADE` or `ON DELETE SET NULL`, and where it was written.
+    pub on_delete: Option<(DeleteRule, Pos)>,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -86,6 +112,10 @@ pub struct TableConstraint {
     pub pos: Pos,
     /// A foreign key's parent.
     pub references: Option<References>,
+    /// A CHECK constraint's condition.
+    pub check: Option<Box<CheckCondition>>,
+    /// `ENABLE | DISABLE [VALIDATE | NOVALIDATE]` (CHECK constraints only).
+    pub state: ConstraintState,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -295,8 +325,14 @@ pub enum AlterTableAction {
     Physical(Physical),
     /// `MOVE [TABLESPACE ts] [physical options]`
     Move(Physical),
-    /// `ADD [CONSTRAINT name] PRIMARY KEY | UNIQUE (cols) [USING INDEX ...]`
+    /// `ADD [CONSTRAINT name] PRIMARY KEY | UNIQUE (cols) [USING INDEX ...]`,
+    /// `FOREIGN KEY ...`, `CHECK (...)`
     AddConstraint(TableConstraint),
+    /// `ENABLE | DISABLE [VALIDATE | NOVALIDATE] CONSTRAINT name`, `MODIFY
+    /// CONSTRAINT name [ENABLE | DISABLE] [VALIDATE | NOVALIDATE]`
+    ConstraintState(Ident, ConstraintState),
+    /// `DROP CONSTRAINT name`
+    DropConstraint(Ident),
     /// `ADD PARTITION [name] VALUES ...`
     AddPartition(PartitionDef),
     /// `DROP PARTITION name [UPDATE [GLOBAL] INDEXES]` (true: UPDATE).

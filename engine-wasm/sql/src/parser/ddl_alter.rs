@@ -257,13 +257,16 @@ impl Parser<'_> {
             while self.physical_option(&mut physical)? {}
             return Ok(StatementKind::AlterTable(AlterTable { name, action: AlterTableAction::Move(physical) }));
         }
-        // `ADD [CONSTRAINT n] PRIMARY KEY | UNIQUE (...)`; other ADDs are refused below.
+        // `ADD [CONSTRAINT n] PRIMARY KEY | UNIQUE | FOREIGN KEY | CHECK ...`.
         if self.is_kw("ADD")
-            && (self.nth_is_kw(1, "CONSTRAINT") || self.nth_is_kw(1, "PRIMARY") || self.nth_is_kw(1, "UNIQUE"))
+            && ["CONSTRAINT", "PRIMARY", "UNIQUE", "FOREIGN", "CHECK"].iter().any(|w| self.nth_is_kw(1, w))
         {
             self.bump();
             let k = self.table_constraint()?;
             return Ok(StatementKind::AlterTable(AlterTable { name, action: AlterTableAction::AddConstraint(k) }));
+        }
+        if let Some(action) = self.alter_constraint()? {
+            return Ok(StatementKind::AlterTable(AlterTable { name, action }));
         }
         if let Some(action) = self.alter_table_columns()? {
             return Ok(StatementKind::AlterTable(AlterTable { name, action }));

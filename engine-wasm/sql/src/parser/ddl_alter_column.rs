@@ -54,8 +54,14 @@ impl Parser<'_> {
             Some("ADD") if !self.nth_word_in(1, CONSTRAINT_WORDS) => {
                 self.bump();
                 if self.is(&Tok::LParen) && self.nth_word_in(1, CONSTRAINT_WORDS) {
+                    // `ADD (CONSTRAINT ...)`: one constraint in parentheses.
                     self.bump();
-                    return Err(self.unsupported("ALTER TABLE ... ADD (constraint)"));
+                    let k = self.table_constraint()?;
+                    if self.is(&Tok::Comma) {
+                        return Err(self.unsupported("ALTER TABLE ... ADD (several constraints)"));
+                    }
+                    self.rparen()?;
+                    return Ok(Some(AlterTableAction::AddConstraint(k)));
                 }
                 Ok(Some(AlterTableAction::AddColumns(self.one_or_list(Self::added_column)?)))
             }

@@ -137,6 +137,7 @@ impl Parser<'_> {
             identity: false,
             default: None,
             references: None,
+            checks: Vec::new(),
         };
         // `CONSTRAINT name`: names the constraint that follows it.
         let mut name: Option<Ident> = None;
@@ -163,11 +164,11 @@ impl Parser<'_> {
                 self.missing_keyword("KEY")?;
                 c.primary_key = true;
                 c.primary_key_name = name.take();
-                (_, c.primary_key_index) = self.constraint_state()?;
+                (_, c.primary_key_index, _) = self.constraint_state(ConstraintKind::PrimaryKey)?;
             } else if self.eat_kw("UNIQUE") {
                 c.unique = true;
                 c.unique_name = name.take();
-                (_, c.unique_index) = self.constraint_state()?;
+                (_, c.unique_index, _) = self.constraint_state(ConstraintKind::Unique)?;
             } else if self.eat_kw("CONSTRAINT") {
                 name = Some(self.ident(ora::INVALID_DATATYPE)?);
                 if !matches!(self.word(), Some("NOT" | "NULL" | "PRIMARY" | "UNIQUE" | "CHECK" | "REFERENCES")) {
@@ -194,16 +195,23 @@ impl Parser<'_> {
                 c.identity = true;
                 c.not_null = true;
             } else if self.is_kw("CHECK") {
-                return Err(self.unsupported("CHECK constraints"));
+                let pos = self.pos();
+                let check = Some(self.check_condition()?);
+                let (deferrable, using_index, state) = self.constraint_state(ConstraintKind::Check)?;
+                let (kind, columns, name) = (ConstraintKind::Check, vec![c.name.clone()], name.take());
+                let references = None;
+                let k = TableConstraint { name, kind, columns, deferrable, using_index, pos, references, check, state };
+                c.checks.push(k);
             } else if self.is_kw("REFERENCES") {
                 let pos = self.pos();
                 let references = Some(self.references()?);
                 let columns = vec![c.name.clone()];
-                let (deferrable, using_index) = self.constraint_state()?;
+                let (deferrable, using_index, state) = self.constraint_state(ConstraintKind::ForeignKey)?;
                 let kind = ConstraintKind::ForeignKey;
                 let name = name.take();
-                c.references =
-                    Some(Box::new(TableConstraint { name, kind, columns, deferrable, using_index, pos, references }));
+                let check = None;
+                let k = TableConstraint { name, kind, columns, deferrable, using_index, pos, references, check, state };
+                c.references = Some(Box::new(k));
             } else if self.is_kw("SORT") || self.is_kw("ENABLE") {
                 self.bump();
             } else {
@@ -232,38 +240,6 @@ impl Parser<'_> {
         }
     }
 
-    /// `[NOT] DEFERRABLE [INITIALLY ...]`, `USING INDEX ...`, `ENABLE`...
-    fn constraint_state(&mut self) -> R<(bool, Physical)> {
-        let mut deferrable = false;
-        let mut using = Physical::default();
-        loop {
-            if self.is_kw("NOT") && self.nth_is_kw(1, "DEFERRABLE") {
-                self.bump();
-                self.bump();
-                deferrable = false;
-            } else if self.eat_kw("DEFERRABLE") {
-                deferrable = true;
-            } else if self.eat_kw("INITIALLY") {
-                if !(self.eat_kw("DEFERRED") || self.eat_kw("IMMEDIATE")) {
-                    return Err(self.fail(ora::MISSING_KEYWORD));
-                }
-            } else if self.is_kw("USING") && self.nth_is_kw(1, "INDEX") {
-                self.bump();
-                self.bump();
-                if self.is(&Tok::LParen) {
-                    return Err(self.unsupported("USING INDEX (CREATE INDEX ...)"));
-                }
-                while self.physical_option(&mut using)? {}
-            } else if matches!(self.word(), Some("ENABLE" | "VALIDATE" | "RELY" | "NORELY")) {
-                self.bump();
-            } else if matches!(self.word(), Some("DISABLE" | "NOVALIDATE")) {
-                return Err(self.unsupported("disabled constraints"));
-            } else {
-                return Ok((deferrable, using));
-            }
-        }
-    }
-
     pub(super) fn table_constraint(&mut self) -> R<TableConstraint> {
         let pos = self.pos();
         let name = if self.eat_kw("CONSTRAINT") { Some(self.column_ident()?) } else { None };
@@ -273,7 +249,10 @@ impl Parser<'_> {
         } else if self.eat_kw("UNIQUE") {
             ConstraintKind::Unique
         } else if self.is_kw("CHECK") {
-            return Err(self.unsupported("CHECK constraints"));
+            let check = Some(self.check_condition()?);
+            let (deferrable, using_index, state) = self.constraint_state(ConstraintKind::Check)?;
+            let (kind, columns, references) = (ConstraintKind::Check, Vec::new(), None);
+            return Ok(TableConstraint { name, kind, columns, deferrable, using_index, pos, references, check, state });
         } else if self.eat_kw("FOREIGN") {
             self.missing_keyword("KEY")?;
             ConstraintKind::ForeignKey
@@ -289,8 +268,8 @@ impl Parser<'_> {
         } else {
             None
         };
-        let (deferrable, using_index) = self.constraint_state()?;
-        Ok(TableConstraint { name, kind, columns, deferrable, using_index, pos, references })
+        let (deferrable, using_index, state) = self.constraint_state(kind)?;
+        Ok(TableConstraint { name, kind, columns, deferrable, using_index, pos, references, check: None, state })
     }
 
     /// `REFERENCES table [(columns)] [ON DELETE CASCADE | SET NULL]`.
@@ -302,11 +281,13 @@ impl Parser<'_> {
             let pos = self.pos();
             self.bump();
             self.bump();
-            if !self.eat_kw("CASCADE") {
+            if self.eat_kw("CASCADE") {
+                Some((DeleteRule::Cascade, pos))
+            } else {
                 self.expect_kw("SET", ora::MISSING_KEYWORD)?;
                 self.expect_kw("NULL", ora::MISSING_KEYWORD)?;
+                Some((DeleteRule::SetNull, pos))
             }
-            Some(pos)
         } else {
             None
         };

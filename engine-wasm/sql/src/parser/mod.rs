@@ -24,6 +24,7 @@ mod cte;
 mod ddl_alter;
 mod ddl_alter_column;
 mod ddl_columns;
+mod ddl_constraint;
 mod ddl_create;
 mod ddl_maint;
 mod ddl_partition;

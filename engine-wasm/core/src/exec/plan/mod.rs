@@ -229,7 +229,7 @@ mod project;
 mod recwith;
 mod relations;
 mod resolve;
-mod rownum;
+pub(crate) mod rownum;
 mod scalar;
 mod setops;
 mod sql_ext;

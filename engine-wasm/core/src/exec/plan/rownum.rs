@@ -116,7 +116,7 @@ fn flatten_and<'e>(e: &'e Expr, out: &mut Vec<&'e Expr>) {
 }
 
 /// Whether `f` holds for `e` or any expression inside it.
-pub(super) fn any_expr(e: &Expr, f: &impl Fn(&Expr) -> bool) -> bool {
+pub(crate) fn any_expr(e: &Expr, f: &impl Fn(&Expr) -> bool) -> bool {
     f(e) || match e {
         Expr::Function { args, .. } => args.iter().any(|a| any_expr(a, f)),
         Expr::Aggregate { arg: Some(a), .. } => any_expr(a, f),

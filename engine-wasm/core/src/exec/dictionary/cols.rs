@@ -1,0 +1,26 @@
+//! The declared type of a dictionary view's column and the `view!` macro
+//! every view's column list is declared with (`dictionary.rs` and its
+//! view modules use them).
+
+/// A column's declared type, for SQL*Plus's display width.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ColType {
+    /// An identifier: VARCHAR2(30) up to 12.1, VARCHAR2(128) from 12.2.
+    Name,
+    /// VARCHAR2(n).
+    Text(u32),
+    /// NUMBER.
+    Num,
+    /// OBJECT_TYPE: VARCHAR2(19) up to 11.2, VARCHAR2(23) from 12c.
+    ObjectType,
+    /// DATE (SQL*Plus sizes it by NLS_DATE_FORMAT).
+    DateCol,
+}
+
+/// Declares a view's typed column list and its list of names, from one list.
+macro_rules! view {
+    ($typed:ident, $names:ident: $(($n:literal, $t:expr)),* $(,)?) => {
+        const $typed: &[(&str, ColType)] = &[$(($n, $t)),*];
+        const $names: &[&str] = &[$($n),*];
+    };
+}
