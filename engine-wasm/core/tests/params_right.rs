@@ -225,13 +225,18 @@ fn an_out_of_line_named_key_names_its_index_and_takes_using_index() {
          alter index demopk rebuild;",
     ));
     assert_eq!(plan_index(&mut e, "select v from t where id = 1;"), "DEMOPK");
-    // Two constraints of one name; a name another object has.
+    // Two constraints of one name; another table's constraint's name (a
+    // constraint name is checked before its index's: ORA-02264); an
+    // index's name that is no constraint's.
     let steps = e.exec(
         "create table u (a number constraint k1 primary key, b number constraint k1 unique);\n\
-         create table w (a number constraint demopk primary key);",
+         create table w (a number constraint demopk primary key);\n\
+         create index t_v on t (v);\n\
+         create table x (a number constraint t_v primary key);",
     );
     assert_eq!(err(&steps[0]).0, "ORA-02264");
-    assert_eq!(err(&steps[1]).0, "ORA-00955");
+    assert_eq!(err(&steps[1]).0, "ORA-02264");
+    assert_eq!(err(&steps[3]).0, "ORA-00955");
 }
 
 #[test]
