@@ -5,6 +5,8 @@
 //
 //   npm run difftest -- --queries 100000 --seed 7
 //   npm run difftest -- --queries 2000 --seed 3 --show 5 --per-world 40
+//   npm run difftest -- --seed 11 --dump /tmp/world.sql   (each world's script,
+//     written before it runs: the last one is the world that trapped)
 import { runDifftest } from './difftest/runner.mjs';
 
 const args = process.argv.slice(2);
@@ -16,12 +18,15 @@ const queries = opt('queries', 10000);
 const seed = opt('seed', 1);
 const perWorld = opt('per-world', 50);
 const show = opt('show', 10);
+const dumpAt = args.indexOf('--dump');
+const dumpTo = dumpAt >= 0 ? args[dumpAt + 1] : undefined;
 
 const res = await runDifftest({
   queries,
   seed,
   perWorld,
   maxReported: show,
+  dumpTo,
   onProgress: (n) => {
     if (n % 10000 < perWorld) process.stderr.write(`  ${n} queries\n`);
   },

@@ -3,6 +3,7 @@
 // multisets; when the query has an ORDER BY, the engine's rows must also
 // be in that order (Oracle's NULL placement); a ROWNUM top-N over a fully
 // ordered view is compared row by row.
+import { writeFileSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { loadEngine } from '../../engine-wasm/js/engine.mjs';
 import { rng, makeTables, setupScripts, makeQuery } from './gen.mjs';
@@ -71,7 +72,7 @@ export function compare(q, step, lite) {
  * Run `queries` random queries from `seed`, `perWorld` to a set of random
  * tables. Returns { cases, mismatches: [{ world, n, oracle, sqlite, why, engine, reference }], liteErrors, ms }.
  */
-export async function runDifftest({ queries = 1000, seed = 1, perWorld = 50, maxReported = 20, onProgress } = {}) {
+export async function runDifftest({ queries = 1000, seed = 1, perWorld = 50, maxReported = 20, onProgress, dumpTo } = {}) {
   const started = Date.now();
   const engine = await loadEngine();
   const mismatches = [];
@@ -90,7 +91,10 @@ export async function runDifftest({ queries = 1000, seed = 1, perWorld = 50, max
     const n = Math.min(perWorld, queries - cases);
     for (let i = 0; i < n; i++) qs.push(makeQuery(r, tables));
     engine.reset();
-    const res = engine.exec(setup.ora.join('\n') + '\n' + qs.map((q) => q.o + ';').join('\n'));
+    const script = setup.ora.join('\n') + '\n' + qs.map((q) => q.o + ';').join('\n');
+    // A world that traps the engine is reproduced from this file (`--dump FILE`).
+    if (dumpTo) writeFileSync(dumpTo, `-- difftest seed ${seed} world ${world}\n${script}\n`);
+    const res = engine.exec(script);
     const steps = res.steps.slice(setup.ora.length);
     const setupErr = res.steps.slice(0, setup.ora.length).find((s) => s.error);
     if (setupErr) throw new Error(`setup failed: ${setupErr.error.code} ${setupErr.error.message}`);

@@ -296,16 +296,20 @@ impl BTree {
             self.note_removed(&removed, physical);
             return;
         }
-        let mut keep = Vec::with_capacity(self.entries.len());
-        let mut sizes = Vec::with_capacity(self.entries.len());
+        let before = self.entries.len();
+        let mut keep = Vec::with_capacity(before);
+        let mut sizes = Vec::with_capacity(before);
         for (e, s) in std::mem::take(&mut self.entries).into_iter().zip(std::mem::take(&mut self.sizes)) {
             if !rows.contains(&e.1) {
                 keep.push(e);
                 sizes.push(s);
             }
         }
-        // `first`, `nums` and the leaves still describe the old entries.
-        self.stale |= keep.len() != self.entries.len();
+        // `first`, `nums` and the leaves still describe the old entries
+        // (counted before `entries` was taken: a statement that removed
+        // every entry left `first` holding them, and the next in-place
+        // insert searched a mirror longer than the entries, a trap).
+        self.stale |= keep.len() != before;
         self.entries = keep;
         self.sizes = sizes;
         self.note_removed(&removed, physical);
