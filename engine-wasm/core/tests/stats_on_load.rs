@@ -151,3 +151,29 @@ fn releases_before_12c_gather_nothing_on_load() {
     ok(&steps);
     assert!(!row_strings(&steps[1]).join("\n").contains("OPTIMIZER STATISTICS GATHERING"));
 }
+
+/// The load that gathered shows the line where it ran too: display_cursor
+/// of the APPEND INSERT (as Nyffenegger's EXPLAIN PLAN: LOAD AS SELECT,
+/// then OPTIMIZER STATISTICS GATHERING over the query), and a second
+/// APPEND into the now loaded segment gathers nothing and has no line.
+#[test]
+fn the_load_that_gathered_shows_the_line_in_display_cursor() {
+    let mut e = quiet_engine();
+    let steps = e.exec(
+        "create table t (n number);
+         insert /*+ append */ into t select rownum from dual connect by level <= 10;
+         select * from table(dbms_xplan.display_cursor(format=>'basic'));
+         commit;
+         insert /*+ append */ into t select rownum from dual connect by level <= 10;
+         select * from table(dbms_xplan.display_cursor(format=>'basic'));
+         commit;",
+    );
+    ok(&steps);
+    let first = row_strings(&steps[2]).join("\n");
+    assert!(first.contains("|   1 |  LOAD AS SELECT "), "{first}");
+    assert!(first.contains("|   2 |   OPTIMIZER STATISTICS GATHERING |"), "{first}");
+    assert!(first.contains("|   3 |    CONNECT BY WITHOUT FILTERING  |"), "{first}");
+    let second = row_strings(&steps[5]).join("\n");
+    assert!(second.contains("LOAD AS SELECT") && !second.contains("OPTIMIZER STATISTICS GATHERING"), "{second}");
+    assert_eq!(num_rows(&mut e, "T"), "10");
+}

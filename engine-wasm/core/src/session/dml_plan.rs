@@ -20,7 +20,7 @@ impl DmlLines {
             "UPDATE" => ("UPDATE STATEMENT", "UPDATE"),
             _ => ("DELETE STATEMENT", "DELETE"),
         };
-        DmlLines { statement, op: Some(op), table: table.to_string(), gets: None, query: None }
+        DmlLines { statement, op: Some(op), table: table.to_string(), gets: None, query: None, gathering: false }
     }
 }
 
@@ -58,6 +58,9 @@ pub(super) fn dml_lines(mut lines: Vec<PlanLineOut>, d: &DmlLines) -> Vec<PlanLi
             line.time_us = lines[0].time_us;
         }
         lines.insert(1, line);
+    }
+    if d.gathering {
+        super::stats_on_load::gathering_line(&mut lines);
     }
     lines
 }
@@ -123,18 +126,26 @@ impl Run<'_> {
             return Vec::new();
         };
         let Some(tid) = self.inst.cat.table_id(&i.table.name) else { return Vec::new() };
-        let op = match (self.direct_path(i, tid), self.inst.profile.append_values) {
-            (true, _) => Some("LOAD AS SELECT"),
-            (false, true) => Some("LOAD TABLE CONVENTIONAL"),
-            (false, false) => None,
-        };
+        let op = self.load_op(self.direct_path(i, tid));
         let gets = Some(self.statement_gets().saturating_sub(gets));
-        let d = DmlLines { statement: "INSERT STATEMENT", op, table: i.table.name.clone(), gets, query: None };
+        let gathering = std::mem::take(&mut self.s.dml.gathered_on_load);
+        let table = i.table.name.clone();
+        let d = DmlLines { statement: "INSERT STATEMENT", op, table, gets, query: None, gathering };
         let explain = self.s.sqlplus.autotrace_explain && self.s.sqlplus.autotrace != Autotrace::Off;
         let plan = if explain { dml_lines(query.clone(), &d) } else { Vec::new() };
         self.s.last_cursor = Some(LastCursor { text: text.to_string(), query: true, stats_gathered: gathered });
         self.s.last_dml = Some((text.to_string(), DmlLines { query: Some(query), ..d }));
         plan
+    }
+
+    /// A load's plan line: LOAD AS SELECT by direct path, LOAD TABLE
+    /// CONVENTIONAL otherwise from 11.2 (none before it).
+    pub(super) fn load_op(&self, direct: bool) -> Option<&'static str> {
+        match (direct, self.inst.profile.append_values) {
+            (true, _) => Some("LOAD AS SELECT"),
+            (false, true) => Some("LOAD TABLE CONVENTIONAL"),
+            (false, false) => None,
+        }
     }
 
     /// display_cursor of the last cursor when a DML statement was it: its

@@ -95,6 +95,9 @@ pub(crate) struct DmlLines {
     pub gets: Option<u64>,
     /// The query's lines when its cursor is not kept (INSERT ... SELECT).
     pub query: Option<Vec<crate::result::PlanLineOut>>,
+    /// OPTIMIZER STATISTICS GATHERING between the load and its query
+    /// (online statistics gathering, 12.1+).
+    pub gathering: bool,
 }
 
 /// One session of the instance (V$SESSION).

@@ -44,6 +44,7 @@ impl Run<'_> {
     ) -> Result<(), LabError> {
         let on_load = direct && matches!(i.source, InsertSource::Query(_)) && self.stats_on_load(tid, &i.hints);
         self.insert_rows_by(tid, rows, i.table.pos, direct)?;
+        self.s.dml.gathered_on_load = on_load;
         if on_load {
             self.gather_on_load(tid, i.table.pos)?;
         }

@@ -156,6 +156,9 @@ pub(crate) struct DmlScratch {
     /// are counted there too.
     pub(crate) slot: Option<(usize, u64)>,
     pub(crate) fetch_row: Vec<Value>,
+    /// The last INSERT ... SELECT gathered its table's statistics as it
+    /// loaded (12.1+): its plan shows OPTIMIZER STATISTICS GATHERING.
+    pub(crate) gathered_on_load: bool,
 }
 
 impl DmlScratch {

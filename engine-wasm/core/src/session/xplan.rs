@@ -44,11 +44,7 @@ impl Run<'_> {
         if !load.create && self.inst.cat.table_id(&name).is_none() {
             return Err(LabError::new(ora::TABLE_OR_VIEW_DOES_NOT_EXIST, load.table.pos));
         }
-        let op = match (load.direct, self.inst.profile.append_values) {
-            (true, _) => Some("LOAD AS SELECT"),
-            (false, true) => Some("LOAD TABLE CONVENTIONAL"),
-            (false, false) => None,
-        };
+        let op = self.load_op(load.direct);
         let (statement, op) = match load.change {
             Some(ExplainChange::Update) => ("UPDATE STATEMENT", Some("UPDATE")),
             Some(ExplainChange::Delete) => ("DELETE STATEMENT", Some("DELETE")),
@@ -63,14 +59,8 @@ impl Run<'_> {
                 Some(tid) => self.stats_on_load(tid, &[]),
                 None => false,
             };
-        let mut lines = super::dml_plan::dml_lines(
-            query,
-            &super::state::DmlLines { statement, op, table: name, gets: None, query: None },
-        );
-        if gathering {
-            super::stats_on_load::gathering_line(&mut lines);
-        }
-        Ok(lines)
+        let d = super::state::DmlLines { statement, op, table: name, gets: None, query: None, gathering };
+        Ok(super::dml_plan::dml_lines(query, &d))
     }
 
     /// EXPLAIN PLAN's optimisation of `q`: afresh, with the statistics and

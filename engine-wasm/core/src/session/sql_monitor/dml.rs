@@ -50,7 +50,7 @@ impl Run<'_> {
         (tid, names, sets): (TableId, &[String], &[Vec<Value>]),
         direct: bool,
     ) -> Result<u64, LabError> {
-        let op = if direct { "LOAD AS SELECT" } else { "LOAD TABLE CONVENTIONAL" };
+        let op = self.load_op(direct).unwrap_or("LOAD TABLE CONVENTIONAL");
         self.monitored_dml(("INSERT", op, &i.table.name, text), |r| {
             r.s.dml.slot = None;
             let rows = r.insert_source_rows(i, text, tid, names, sets, true)?;
