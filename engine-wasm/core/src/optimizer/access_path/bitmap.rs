@@ -74,9 +74,6 @@ fn candidate(r: &TableRef<'_>, index: IndexId, sel: f64, bounds: Bounds, why: &'
     let hinted = r.hinted(ix) || r.way_hinted(ix, IndexWay::Combine);
     // Another aggregate than count(*) over the index alone is not
     // modelled: not a candidate unless hinted (then refused below).
-    if index_only && r.aggregate_query && !count_only(r.q) && !hinted {
-        return None;
-    }
     let ic = BitmapAccess::of(r, ix, sel, index_only).cost();
     let (index_cost, cost) = ic.units(&r.costing);
     let e_rows = (r.num_rows * sel).max(1.0).round();
@@ -85,16 +82,6 @@ fn candidate(r: &TableRef<'_>, index: IndexId, sel: f64, bounds: Bounds, why: &'
     let tier = if keys.is_empty() { Tier::Range } else { Tier::EqualityPrefix };
     let counted = index_only && r.aggregate_query && count_only(r.q);
     let path = AccessPath::Bitmap { index, keys, low, high, index_only, index_cost: index_cost.round(), counted };
-    // An aggregate over the index alone: `count(*)` alone is BITMAP
-    // CONVERSION COUNT; other aggregates are not modelled (refused if the
-    // path wins).
-    let path = match (index_only && r.aggregate_query, count_only(r.q)) {
-        (true, false) => {
-            let what = format!("an aggregate other than COUNT(*) answered by bitmap index {}", ix.name);
-            AccessPath::Refused(lio_sql::LabError::with(lio_sql::ora::LAB_UNSUPPORTED, what, r.q.pos))
-        }
-        _ => path,
-    };
     let c = Candidate::new(path, tier, (cost.round(), e_rows, bytes), why)
         .parts(ic.index_io + ic.table_io, ic.index_cpu + ic.table_cpu)
         .index_part(sel, ic.index_io)

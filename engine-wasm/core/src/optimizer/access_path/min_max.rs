@@ -27,8 +27,16 @@ pub fn candidate(r: &TableRef<'_>) -> Option<Candidate> {
     let col = r.t.columns.iter().position(|c| c.name.eq_ignore_ascii_case(&name.name))?;
     // The hinted index first: an INDEX hint on it is obeyed by the MIN/MAX
     // path (Dyke's INDEX (RANGE SCAN (MIN/MAX)) page), not a range scan.
-    let mut ixs: Vec<_> =
-        r.indexes().into_iter().filter(|&i| r.cat.indexes[i].columns[0] == col && !r.cat.indexes[i].reverse).collect();
+    // Not a bitmap index: its MIN/MAX is an aggregate over BITMAP
+    // CONVERSION TO ROWIDS (`bitmap.rs`), as Dyke's index-only bitmap plans.
+    let mut ixs: Vec<_> = r
+        .indexes()
+        .into_iter()
+        .filter(|&i| {
+            let ix = &r.cat.indexes[i];
+            ix.columns[0] == col && !ix.reverse && ix.kind != crate::catalog::IndexKind::Bitmap
+        })
+        .collect();
     ixs.sort_by_key(|&i| !r.hinted(&r.cat.indexes[i]));
     let ixid = *ixs.first()?;
     let ix = &r.cat.indexes[ixid];
