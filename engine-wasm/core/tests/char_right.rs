@@ -124,3 +124,19 @@ fn decode_of_char_is_varchar2() {
     // A number first result makes it a number: '7' is converted.
     assert_eq!(count(&mut e, "select count(*) from dual where decode(1, 1, 7, 8) = '7';"), 1);
 }
+
+/// CHAR || CHAR is CHAR, of no fixed length: a NULL side adds nothing, so
+/// `c || 'b '` with `c` NULL is 'b ', which equals the literal 'b '
+/// blank-padded (the lab padded the literal to 5 + 2 characters and found
+/// 'b ' below it: the differential test's seed 3, world 1446, an outer
+/// join's NULL CHAR column in a CASE).
+#[test]
+fn char_concatenation_with_a_null_side_compares_blank_padded() {
+    let mut e = engine();
+    ok(&e.exec("insert into t values (null, null);\ncommit;"));
+    assert_eq!(count(&mut e, "select count(*) from t where c is null and c || 'b ' = 'b ';"), 1);
+    assert_eq!(count(&mut e, "select count(*) from t where c is null and c || 'b ' < 'b ';"), 0);
+    // Both sides set: 'ab   ' || 'b ' is 'ab   b ', blank-padded equal to 'ab   b'.
+    assert_eq!(count(&mut e, "select count(*) from t where c || 'b ' = 'ab   b';"), 1);
+    assert_eq!(count(&mut e, "select count(*) from t where c || 'b ' = 'ab b';"), 0);
+}

@@ -124,9 +124,12 @@ pub fn kind(e: &CExpr, k: &Kinds<'_>) -> Kind {
             use lio_sql::ast::BinaryOp as B;
             match op {
                 B::Add | B::Sub | B::Mul | B::Div => Kind::Number,
-                // CHAR || CHAR is CHAR; with a VARCHAR2 side, VARCHAR2.
+                // CHAR || CHAR is CHAR; with a VARCHAR2 side, VARCHAR2. Its
+                // length is not known: a NULL side adds nothing (CHAR(4)
+                // NULL || 'b ' is 'b ', not six characters), so it compares
+                // without trailing blanks, never padded to the sum.
                 B::Concat => match (kind(a, k), kind(b, k)) {
-                    (Kind::Char(x), Kind::Char(y)) => Kind::Char(x.zip(y).map(|(x, y)| x + y)),
+                    (Kind::Char(_), Kind::Char(_)) => Kind::Char(None),
                     _ => Kind::Varchar,
                 },
                 _ => Kind::Unknown,
