@@ -1042,8 +1042,10 @@ function simpleSelect(r, table) {
   const items = selectList(r, g, r.int(1, 4));
   scalarItems = false;
   // The bitmap index forced a third of the time (used when S2 has an
-  // equality or a range: BITMAP INDEX SINGLE VALUE / RANGE SCAN).
-  const hint = r.chance(0.3) ? `/*+ index(x ${table}_bm) */ ` : '';
+  // equality or a range: BITMAP INDEX SINGLE VALUE / RANGE SCAN), by INDEX
+  // or by INDEX_COMBINE (BITMAP AND / OR / MINUS with the others).
+  const way = () => (r.chance(0.5) ? 'index' : 'index_combine');
+  const hint = r.chance(0.3) ? `/*+ ${way()}(x ${table}_bm) */ ` : '';
   return finish(r, items, { o: `${table} x`, l: `${table} x` }, where(r, g), { hint });
 }
 
