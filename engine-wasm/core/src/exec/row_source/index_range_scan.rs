@@ -80,6 +80,8 @@ fn scan(kind: &mut OpKind, rt: &mut Rt<'_>, env: &mut Env, line: u16, st: usize)
         desc,
         piece_end,
         nulls,
+        in_run,
+        run,
         ..
     } = kind
     else {
@@ -97,18 +99,16 @@ fn scan(kind: &mut OpKind, rt: &mut Rt<'_>, env: &mut Env, line: u16, st: usize)
             *piece_end = 0;
             // Where the previous probe's scan stopped.
             let stopped = *pos;
-            eval_keys(rt, env, keys, keybuf)?;
-            if bt.reverse {
-                // A reverse key index is probed with the key reversed.
-                let r = crate::storage::reversed_key(keybuf);
-                keybuf.clear();
-                keybuf.extend(r.iter().cloned());
-            }
+            probe_keys(rt, env, keys, keybuf, bt.reverse)?;
             rt.k.stats.access.index_scans_kdiixs1 += 1;
             let bounds = (eval_bound(rt, env, low)?, eval_bound(rt, env, high)?);
-            let first;
-            (first, *high_value) = start_at(bt, keybuf, (keys.is_empty(), *nulls), bounds, *desc);
-            *pos = first.unwrap_or(bt.len());
+            *in_run = !keys.is_empty() && !*nulls && (low.is_some() || high.is_some());
+            (*pos, *high_value, *run) = if *in_run {
+                run_start(bt, keybuf, bounds, *desc)
+            } else {
+                let (f, h) = start_at(bt, keybuf, (keys.is_empty(), *nulls), bounds, *desc);
+                (f.unwrap_or(bt.len()), h, (0, 0))
+            };
             let leaf = if bt.is_empty() { 0 } else { bt.leaf_of((*pos).min(bt.len() - 1)) };
             let path = if bt.holds_rows {
                 LeafPath::Descend
@@ -154,7 +154,12 @@ fn scan(kind: &mut OpKind, rt: &mut Rt<'_>, env: &mut Env, line: u16, st: usize)
             }
         }
         let p = *pos;
-        if !in_range(bt, p, (keys.is_empty(), *nulls), keybuf, high_value, *desc) {
+        let inside = if *in_run {
+            (run.0 as usize..run.1 as usize).contains(&p)
+        } else {
+            in_range(bt, p, (keys.is_empty(), *nulls), keybuf, high_value, *desc)
+        };
+        if !inside {
             *end = true;
             // A leaf the check crossed into is released; the
             // probe's leaf stays pinned for the next outer row.
@@ -172,6 +177,24 @@ fn scan(kind: &mut OpKind, rt: &mut Rt<'_>, env: &mut Env, line: u16, st: usize)
             return Ok(true);
         }
     }
+}
+
+/// The probe's key values, into `keybuf` (a reverse key index is probed
+/// with the key reversed).
+fn probe_keys(
+    rt: &mut Rt<'_>,
+    env: &mut Env,
+    keys: &[CExpr],
+    keybuf: &mut Vec<Value>,
+    reverse: bool,
+) -> Result<(), Box<LabError>> {
+    eval_keys(rt, env, keys, keybuf)?;
+    if reverse {
+        let r = crate::storage::reversed_key(keybuf);
+        keybuf.clear();
+        keybuf.extend(r.iter().cloned());
+    }
+    Ok(())
 }
 
 /// The probe's key values, into `keybuf`.
@@ -274,6 +297,22 @@ fn start_at(
     (hi.checked_sub(1), low)
 }
 
+/// A range on the column after the equality prefix `keybuf`: one run of
+/// entries, read from its first (descending: its last) entry; an empty
+/// one probes where it would be. (Start, no stop bound, the run.)
+#[allow(clippy::type_complexity)]
+fn run_start(
+    bt: &crate::storage::BTree,
+    keybuf: &[Value],
+    (low, high): (Option<(Value, bool)>, Option<(Value, bool)>),
+    desc: bool,
+) -> (usize, Option<(Value, bool)>, (u32, u32)) {
+    let (lo, hi) = (low.as_ref().map(|(v, i)| (v, *i)), high.as_ref().map(|(v, i)| (v, *i)));
+    let (a, z) = bt.prefix_range(keybuf, lo, hi);
+    let first = if desc && z > a { z - 1 } else { a };
+    (first, None, (a as u32, z as u32))
+}
+
 /// Entry `p` is in the scan's range: a NULL key (`nulls`), equal to the
 /// key prefix `keybuf`, or
 /// (a range on the first key column, `range`) not NULL and within the
@@ -337,6 +376,8 @@ impl OpKind {
             skip: None,
             piece_end: 0,
             nulls: false,
+            in_run: false,
+            run: (0, 0),
             parts: None,
         }
     }

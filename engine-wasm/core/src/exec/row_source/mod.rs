@@ -135,9 +135,8 @@ impl Rt<'_> {
         self.test_preds(preds, env)
     }
 
-    /// A row rejected by a filter is work too (a scan or join can examine
-    /// many rows and produce none), weighed by its predicates' size:
-    /// sampled and checked every 256 such rows.
+    /// A row rejected by a filter is work too (a scan or join can examine many rows and produce none),
+    /// weighed by its predicates' size: sampled and checked every 256 such rows.
     #[inline(never)]
     fn test_preds(&mut self, preds: &[CExpr], env: &Env) -> Result<bool, LabError> {
         for p in preds {
@@ -215,8 +214,7 @@ impl Rt<'_> {
         self.k.revisit(seg, block, line, &stacks[st]);
     }
 
-    /// A row source produced a row: its figures, its time, and the
-    /// statement's work (checked every 1,024 rows).
+    /// A row source produced a row: its figures, its time, and the statement's work (checked every 1,024 rows).
     #[inline(always)]
     fn produced(&mut self, line: u16, st: usize) -> Result<(), Box<LabError>> {
         let l = &mut self.lines[line as usize];
@@ -255,8 +253,7 @@ pub struct SubPlan {
     pub op: Op,
     pub kind: SubKind,
     pub slot: usize,
-    /// Reads the enclosing row: run again for each row. Otherwise run
-    /// once per execution and its values kept (`cache`).
+    /// Reads the enclosing row: run again for each row. Otherwise run once per execution and its values kept (`cache`).
     pub correlated: bool,
     pub cache: Option<Vec<Value>>,
     pub pos: Pos,
@@ -339,7 +336,7 @@ pub enum OpKind {
         /// A partitioned index's: the index partitions it probes.
         parts: Option<Box<part_state::PartScan>>,
     },
-    /// INDEX RANGE SCAN: equality on a key prefix (`keys`), or a range on the first key column (`low`/`high`, inclusive?).
+    /// INDEX RANGE SCAN: equality on a key prefix (`keys`), a range (`low`/`high`, inclusive?) on the first key column, or both.
     IndexRange {
         index: IndexId,
         keys: Vec<CExpr>,
@@ -365,6 +362,9 @@ pub enum OpKind {
         piece_end: u32,
         /// A bitmap index's NULL key (`col IS NULL`), not `keys`.
         nulls: bool,
+        /// `keys` and a bound: the probe's entries are positions `run.0..run.1`.
+        in_run: bool,
+        run: (u32, u32),
         /// A partitioned index's: the index partitions it scans.
         parts: Option<Box<part_state::PartScan>>,
     },

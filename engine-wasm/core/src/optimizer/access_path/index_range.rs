@@ -54,25 +54,59 @@ impl Parts {
     }
 }
 
-/// An equality on the index's leading column: selectivity 1/NDV of the
-/// column's non-null rows (decayed outside low..high for a literal); with
-/// every column of the index bound, NDV is the index's DISTINCT_KEYS (as
-/// Oracle's "AllEqRange" / "AllEqJoin" take it).
+/// Equalities on the index's leading columns, the longest prefix bound,
+/// and a range on the column after it (`n1 = 5 AND n2 BETWEEN 10 AND 20`
+/// on (N1, N2): access on all three, as Oracle's plans print it). The
+/// selectivity is the product of the columns' (1/NDV each, decayed outside
+/// low..high for a literal; the range's share of the next column's
+/// low..high); with every column of the index bound by an equality, the
+/// index's DISTINCT_KEYS stands for NDV (as Oracle's "AllEqRange" /
+/// "AllEqJoin" take it).
 pub fn equality(r: &TableRef<'_>, index: IndexId, eq: &[(usize, usize, CExpr)]) -> Option<Candidate> {
     let ix = &r.cat.indexes[index];
-    let (cis, keys) = key_for(eq, &ix.columns[..1])?;
+    let n = (1..=ix.columns.len()).take_while(|&n| key_for(eq, &ix.columns[n - 1..n]).is_some()).last()?;
+    let (mut cis, keys) = key_for(eq, &ix.columns[..n])?;
     // Every column bound: the index's DISTINCT_KEYS stands for NDV.
-    let all_equal = ix.columns.len() == 1;
-    let mut st = r.column_stats(ix.columns[0]);
-    if all_equal {
-        st.ndv = r.index_figures(index).distinct_keys as u64;
+    let all_equal = n == ix.columns.len();
+    let mut sel = 1.0;
+    for (i, key) in keys.iter().enumerate() {
+        let mut st = r.column_stats(ix.columns[i]);
+        if all_equal && n == 1 {
+            st.ndv = r.index_figures(index).distinct_keys as u64;
+        }
+        sel *= key_equality(&st, r.num_rows, key, r.peek);
     }
-    let sel = key_equality(&st, r.num_rows, &keys[0], r.peek);
+    if all_equal && n > 1 {
+        sel = 1.0 / r.index_figures(index).distinct_keys.max(1.0);
+    }
+    // A range on the next column (not in a reverse key index: its keys
+    // are not in the column's order).
+    let next = ix.columns.get(n).filter(|_| !ix.reverse);
+    let range = next.and_then(|&c| range_on(r.conjuncts, r.used, r.src, c, r.available).map(|b| (c, b)));
+    let (low, high) = match range {
+        Some((c, b)) => {
+            let st = r.column_stats(c);
+            sel *= key_range(&st, r.num_rows, bound(&b.low), bound(&b.high), r.peek);
+            cis.extend(b.conjuncts);
+            (b.low, b.high)
+        }
+        None => (None, None),
+    };
     let ((cost, e_rows, bytes, index_only, index_cost), parts) = costed(r, index, sel, all_equal);
-    let path = AccessPath::IndexRange { index, keys, low: None, high: None, index_only, index_cost };
+    let path = AccessPath::IndexRange { index, keys, low, high, index_only, index_cost };
+    let why = if n == 1 && path_is_prefix_only(&path) {
+        "equality on the leading column"
+    } else {
+        "equality on the leading columns"
+    };
     // At equal (printed) cost the probe beats the full scan.
-    let c = Candidate::new(path, Tier::EqualityPrefix, (cost.round(), e_rows, bytes), "equality on the leading column");
+    let c = Candidate::new(path, Tier::EqualityPrefix, (cost.round(), e_rows, bytes), why);
     Some(parts.on(c).exact(cost).consumes(cis).forced(r.hinted(ix)).beats(Beats::OrTies))
+}
+
+/// An IndexRange path of equalities alone (no range after them).
+fn path_is_prefix_only(p: &AccessPath) -> bool {
+    matches!(p, AccessPath::IndexRange { low: None, high: None, .. })
 }
 
 /// Bounds on the index's leading column: selectivity the range's share of

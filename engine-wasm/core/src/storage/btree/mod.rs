@@ -4,6 +4,7 @@ mod bitmap;
 mod layout;
 mod leaf_state;
 mod packed;
+mod prefix_range;
 mod search;
 mod split;
 
