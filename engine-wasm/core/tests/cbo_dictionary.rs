@@ -286,3 +286,24 @@ fn the_articles_last_traced_statements() {
     println!("{scripts} scripts, {figures} figures");
     assert!(scripts >= 5 && figures >= 50, "only {scripts} scripts, {figures} figures checked");
 }
+
+/// The approximate NDV never exceeds the column's non-NULL values: 100,000
+/// unique strings (`lpad(rownum, 10, '0')`, a Lewis-style V1) gave a
+/// synopsis of 12,823 hashes at level 3, NUM_DISTINCT 102,584 on a
+/// 100,000-row table, a count no DBA would believe.
+#[test]
+fn num_distinct_is_at_most_the_non_null_values() {
+    let mut e = quiet_engine();
+    ok(&e.exec(
+        "create table t1 as select rownum id, lpad(rownum, 10, '0') v1 from dual connect by level <= 100000;\n\
+         exec dbms_stats.gather_table_stats(user, 'T1', method_opt => 'for all columns size 1')",
+    ));
+    let rows = text_rows(
+        &mut e,
+        "select column_name, num_distinct from user_tab_col_statistics where table_name = 'T1' order by 1;",
+    );
+    for r in &rows {
+        let n: u64 = r[1].parse().unwrap();
+        assert!(n <= 100_000 && n > 98_000, "{rows:?}");
+    }
+}
