@@ -295,12 +295,10 @@ impl Table {
         }
     }
 
-    /// Column `col`'s statistics from the live rows, in one pass (NDV as
-    /// 11g's approximate NDV counts it: [`stats::Synopsis`]).
+    /// Column `col`'s statistics from the live rows, in one pass (NDV as 11g's approximate NDV counts it).
     pub fn column_stats(&self, col: usize) -> ColumnStats {
         let mut seen = stats::Synopsis::default();
-        let mut st = ColumnStats::default();
-        let mut values = 0u64;
+        let (mut st, mut values) = (ColumnStats::default(), 0u64);
         // Read off the packed records: a string is hashed and placed from
         // its bytes, not copied into a value.
         for (r, _) in self.rows.iter().zip(&self.loc).filter(|(_, l)| !l.is_dead()) {
@@ -322,9 +320,7 @@ impl Table {
                 _ => seen.add_position(x),
             }
         }
-        // The estimate can overshoot (a synopsis of 12,823 hashes at level
-        // 3 says 102,584 for 100,000 unique strings): never more distinct
-        // values than non-NULL values.
+        // Never more distinct values than non-NULL ones (the estimate can overshoot).
         st.ndv = seen.ndv().min(values);
         st
     }

@@ -353,7 +353,7 @@ impl<'a> Builder<'a> {
             *swapped = swap;
         }
         if !join_filters.is_empty() {
-            attach_filters(&mut hj, join_filters, self);
+            super::filters::attach_filters(&mut hj, join_filters, self);
         }
         (hj, rows, cost)
     }

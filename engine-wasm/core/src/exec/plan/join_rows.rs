@@ -88,7 +88,7 @@ impl Builder<'_> {
         if filters.is_empty() {
             return;
         }
-        attach_filters(op, filters, self);
+        super::filters::attach_filters(op, filters, self);
         let d = &mut self.drafts[op.line as usize];
         d.bytes = d.bytes.map(|b| b / d.e_rows.max(1.0) * e_rows_f);
         d.e_rows = e_rows_f;

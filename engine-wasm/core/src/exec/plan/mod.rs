@@ -206,6 +206,7 @@ pub mod dual;
 mod expr_info;
 mod expr_text;
 mod fetch;
+mod filters;
 mod group;
 mod group_card;
 mod grouping;
@@ -329,36 +330,6 @@ fn collect_sources(op: &Op, out: &mut Vec<usize>) {
         OpKind::ConnectBy { child, spec, .. } => {
             collect_sources(child, out);
             out.push(spec.out_src);
-        }
-    }
-}
-
-fn attach_filters(op: &mut Op, preds: Vec<CExpr>, b: &mut Builder<'_>) {
-    match &mut op.kind {
-        OpKind::Full { filter, .. }
-        | OpKind::ByRowid { filter, .. }
-        | OpKind::RowidFetch { filter, .. }
-        | OpKind::Hash { filter, .. }
-        | OpKind::IndexUnique { filter, .. }
-        | OpKind::IndexRange { filter, .. }
-        | OpKind::IndexMinMax { filter, .. }
-        | OpKind::IndexFast { filter, .. }
-        | OpKind::FixedTable { filter, .. }
-        | OpKind::HashJoin { filter, .. }
-        | OpKind::MergeJoin { filter, .. } => filter.extend(preds),
-        _ => {
-            let inner = std::mem::replace(op, Op { line: 0, st: 0, kind: OpKind::Dual { src: 0, done: true } });
-            let e_rows = b.drafts[inner.line as usize].e_rows;
-            let cost = b.drafts[inner.line as usize].cost;
-            *op = b.op(
-                "FILTER",
-                None,
-                e_rows,
-                cost,
-                None,
-                "qerflFetch",
-                OpKind::Filter { child: Box::new(inner), preds },
-            );
         }
     }
 }

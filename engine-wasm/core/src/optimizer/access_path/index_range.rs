@@ -16,6 +16,17 @@ use crate::optimizer::selectivity::{key_equality, key_range};
 /// The costed access through `index` at selectivity `sel`: (unrounded
 /// Cost, E-Rows, Bytes, index only, the INDEX line's Cost), and its parts.
 fn costed(r: &TableRef<'_>, index: IndexId, sel: f64, all_equal: bool) -> ((f64, f64, Option<f64>, bool, f64), Parts) {
+    costed_filtered(r, index, (sel, sel), all_equal)
+}
+
+/// The same with the index's own filters (`tb_sel` = `ix_sel` x their
+/// selectivity): the table visits are the entries they keep.
+fn costed_filtered(
+    r: &TableRef<'_>,
+    index: IndexId,
+    (sel, tb_sel): (f64, f64),
+    all_equal: bool,
+) -> ((f64, f64, Option<f64>, bool, f64), Parts) {
     let ix = &r.cat.indexes[index];
     let index_only = r.t.is_iot() || index_covers(r.referenced, r.t, ix);
     let f = r.index_figures(index);
@@ -24,7 +35,7 @@ fn costed(r: &TableRef<'_>, index: IndexId, sel: f64, all_equal: bool) -> ((f64,
         leaf_blocks: f.leaf_blocks,
         clustering_factor: f.clustering_factor,
         ix_sel: sel,
-        tb_sel: sel,
+        tb_sel,
         num_rows: r.num_rows,
         all_equal,
         index_only,
@@ -34,6 +45,10 @@ fn costed(r: &TableRef<'_>, index: IndexId, sel: f64, all_equal: bool) -> ((f64,
         (ic.index_cpu, ic.table_cpu) = (0.0, 0.0);
     }
     let (index_cost, cost) = ic.units(&r.costing);
+    // E-Rows by the access alone: the table line applies the block's other
+    // predicates' selectivity to it (an index filter's too), so the INDEX
+    // line prints the entries its access selects, not those its filter
+    // keeps (Oracle prints the latter).
     let e_rows = (r.num_rows * sel).max(1.0).round();
     let bytes = (!index_only).then(|| e_rows * r.row_bytes());
     let parts = Parts { io: ic.index_io + ic.table_io, cpu: ic.index_cpu + ic.table_cpu, index_io: ic.index_io, sel };
@@ -92,7 +107,8 @@ pub fn equality(r: &TableRef<'_>, index: IndexId, eq: &[(usize, usize, CExpr)]) 
         }
         None => (None, None),
     };
-    let ((cost, e_rows, bytes, index_only, index_cost), parts) = costed(r, index, sel, all_equal);
+    let tb_sel = sel * index_filter_sel(r, index, &cis);
+    let ((cost, e_rows, bytes, index_only, index_cost), parts) = costed_filtered(r, index, (sel, tb_sel), all_equal);
     let path = AccessPath::IndexRange { index, keys, low, high, index_only, index_cost };
     let why = if n == 1 && path_is_prefix_only(&path) {
         "equality on the leading column"
@@ -124,6 +140,24 @@ pub fn leading_range(r: &TableRef<'_>, index: IndexId) -> Option<Candidate> {
     let path = AccessPath::IndexRange { index, keys: vec![], low: b.low, high: b.high, index_only, index_cost };
     let c = Candidate::new(path, Tier::Range, (cost.round(), e_rows, bytes), "range on the leading column");
     Some(parts.on(c).exact(cost).consumes(b.conjuncts).forced(r.hinted(ix)).beats(Beats::Strictly))
+}
+
+/// The selectivity of the block's other predicates that read only the
+/// index's columns (not `consumed` by its access): the index filters them.
+fn index_filter_sel(r: &TableRef<'_>, index: IndexId, consumed: &[usize]) -> f64 {
+    use crate::optimizer::predicate::reads_only;
+    use crate::optimizer::selectivity::{of_filters, Columns};
+    let cols = &r.cat.indexes[index].columns;
+    let filters: Vec<CExpr> = (0..r.conjuncts.len())
+        .filter(|&i| !r.used[i] && !consumed.contains(&i) && reads_only(&r.conjuncts[i], r.src, cols))
+        .map(|i| r.conjuncts[i].clone())
+        .collect();
+    if filters.is_empty() {
+        return 1.0;
+    }
+    let stats = |c: usize| r.column_stats(c);
+    let c = Columns { src: r.src, num_rows: r.num_rows, stats: &stats, outer: r.available, peek: r.peek };
+    of_filters(&filters, Some(&c))
 }
 
 fn bound(x: &Option<(CExpr, bool)>) -> Option<(&CExpr, bool)> {
