@@ -466,4 +466,7 @@ pub enum Expr {
         otherwise: Option<Box<Expr>>,
         pos: Pos,
     },
+    /// `f(args) OVER (PARTITION BY ... ORDER BY ... frame)`: an analytic
+    /// (window) function (`ast/window.rs`).
+    Analytic(Box<crate::ast::Analytic>),
 }

@@ -73,6 +73,7 @@ pub fn expr_text(e: &Expr) -> String {
             format!("{} {}IN (SELECT)", expr_text(expr), if *negated { "NOT " } else { "" })
         }
         Expr::OuterMark(e) => format!("{}(+)", expr_text(e)),
+        Expr::Analytic(a) => super::window::heading(a),
         Expr::Exists { negated, .. } => format!("{}EXISTS (SELECT)", if *negated { "NOT " } else { "" }),
         Expr::Like { expr, pattern, negated, .. } => {
             format!("{} {}LIKE {}", expr_text(expr), if *negated { "NOT " } else { "" }, expr_text(pattern))

@@ -236,6 +236,7 @@ mod sql_ext;
 mod unnest;
 mod userenv;
 mod using;
+mod window;
 
 fn rewire_aggs(e: &mut CExpr, out: usize) {
     match e {
@@ -330,6 +331,7 @@ fn collect_sources(op: &Op, out: &mut Vec<usize>) {
             collect_sources(child, out);
             out.push(spec.out_src);
         }
+        OpKind::Window { spec, .. } => out.push(spec.out_src),
     }
 }
 
@@ -374,6 +376,7 @@ fn children_mut(op: &mut Op) -> Vec<&mut Op> {
         | OpKind::RowLimit { child, .. }
         | OpKind::SortOrderBy { child, .. }
         | OpKind::ConnectBy { child, .. }
+        | OpKind::Window { child, .. }
         | OpKind::SortJoin { child, .. }
         | OpKind::GroupBy { child, .. } => vec![child.as_mut()],
         OpKind::NestedLoops { outer, inner, .. }

@@ -48,6 +48,7 @@ pub(super) fn children(op: &Op) -> Vec<&Op> {
         | OpKind::SortJoin { child, .. }
         | OpKind::RowLimit { child, .. }
         | OpKind::ConnectBy { child, .. }
+        | OpKind::Window { child, .. }
         | OpKind::SortOrderBy { child, .. } => vec![child.as_ref()],
         OpKind::NestedLoops { outer, inner, .. }
         | OpKind::NestedLoopsOuter { outer, inner, .. }

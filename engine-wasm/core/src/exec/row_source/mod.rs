@@ -50,6 +50,7 @@ mod test_util;
 mod timed;
 mod union_all;
 mod view;
+mod window;
 pub use crate::exec::join_mode::JoinMode;
 pub use bitmap_state::{CombineState as BitmapState, How as BitmapHow};
 pub use line_stat::{GroupSets, LineStat, RowGenKind};
@@ -598,5 +599,11 @@ pub enum OpKind {
         /// SORT ORDER BY STOPKEY: a top-n sort that keeps this many rows
         /// (`u64::MAX`: every row).
         limit: u64,
+    },
+    /// WINDOW SORT / BUFFER / NOSORT: analytic functions (`window.rs`).
+    Window {
+        child: Box<Op>,
+        spec: Box<crate::exec::window_area::WindowSpec>,
+        state: Box<crate::exec::window_area::WindowState>,
     },
 }
