@@ -48,6 +48,48 @@ pub struct WindowSpec {
     /// WINDOW SORT (a sort counted in `sorts (memory)`); false for WINDOW
     /// BUFFER and WINDOW NOSORT, whose input comes in order.
     pub sort: bool,
+    /// WINDOW SORT PUSHED RANK: the filter of the view above on this
+    /// line's ROW_NUMBER or RANK, applied here (a top-n sort per
+    /// partition: only the rows kept take room in its work area).
+    pub pushed: Option<PushedRank>,
+}
+
+/// `f <= n` (or `f < n`) on the line's function `func`.
+#[derive(Debug, Clone)]
+pub struct PushedRank {
+    pub func: usize,
+    pub strict: bool,
+    pub limit: Value,
+}
+
+impl PushedRank {
+    /// The line's filter as Oracle prints it: `ROW_NUMBER() OVER (
+    /// PARTITION BY "A" ORDER BY "B")<=3`, `expr` printing a key.
+    pub fn text(&self, spec: &WindowSpec, expr: &dyn Fn(&CExpr) -> String) -> String {
+        let f = spec.funcs.get(self.func).map_or("ROW_NUMBER", |f| f.func.name());
+        let mut t = format!("{f}() OVER (");
+        if !spec.partition.is_empty() {
+            t += " PARTITION BY ";
+            t += &spec.partition.iter().map(expr).collect::<Vec<_>>().join(",");
+        }
+        let keys: Vec<String> = spec
+            .order
+            .iter()
+            .map(|(e, d, _)| if *d { format!("INTERNAL_FUNCTION({}) DESC", expr(e)) } else { expr(e) })
+            .collect();
+        t += " ORDER BY ";
+        t += &keys.join(",");
+        format!("{t}){}{}", if self.strict { "<" } else { "<=" }, self.limit)
+    }
+
+    /// Whether a row whose function value is `v` passes.
+    pub fn keeps(&self, v: &Value) -> bool {
+        match v.cmp_sql(&self.limit) {
+            std::cmp::Ordering::Less => true,
+            std::cmp::Ordering::Equal => !self.strict,
+            std::cmp::Ordering::Greater => false,
+        }
+    }
 }
 
 /// An analytic function of a select list while its block is planned:

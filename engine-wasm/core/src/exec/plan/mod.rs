@@ -430,7 +430,8 @@ pub fn compile(q: &Query, ctx: &PlanCtx<'_>) -> Result<Compiled, LabError> {
     b.refuse_nested_row_limit(q)?;
     let stopkey = rownum::split_rownum(q)?;
     let block = b.block(stopkey.as_ref().map_or(q, |(q2, _)| q2))?;
-    let block = b.row_limit(q, block, stopkey.is_some())?;
+    let mut block = b.row_limit(q, block, stopkey.is_some())?;
+    b.push_rank(&mut block.op);
     let mut root = block.op;
     let mut rownum_assigned = block.sorts;
     let mut top_rows = block.e_rows;

@@ -125,6 +125,7 @@ impl<'a> Writer<'a> {
                 p.access = and(a);
                 p.filter = and(self.conjuncts(filter));
             }
+            OpKind::Window { spec, .. } => p.filter = spec.pushed.as_ref().map(|r| r.text(spec, &|e| self.expr(e, 2))),
             OpKind::Filter { preds, .. } | OpKind::SubqueryFilter { preds, .. } => {
                 p.filter = and(self.conjuncts(preds))
             }

@@ -263,7 +263,7 @@ impl Builder<'_> {
             }
             let width = leaves.len() + done;
             let sort = name == "WINDOW SORT";
-            let spec = WindowSpec { inputs, partition, order, funcs, out_src: out, sort };
+            let spec = WindowSpec { inputs, partition, order, funcs, out_src: out, sort, pushed: None };
             cost += self.sort_units(if sort { "WINDOW SORT" } else { "WINDOW NOSORT" }, e_rows, row_bytes);
             let kind = OpKind::Window { child: Box::new(op), spec: Box::new(spec), state: Box::default() };
             op = self.op(name, None, e_rows, cost, Some(e_rows * row_bytes), "qerwnFetch", kind);
@@ -295,7 +295,7 @@ impl Builder<'_> {
         let Some(e) = found else { return Ok(false) };
         if aggregate_query {
             return Err(LabError::unsupported(
-                "analytic functions in a query with GROUP BY or aggregates",
+                "analytic functions in a query with GROUP BY, DISTINCT or aggregates",
                 expr_pos(e),
             ));
         }
@@ -328,4 +328,62 @@ impl Builder<'_> {
         let (op, cost, ordered) = self.window_lines(op, items, (project, &mut keys), figures)?;
         Ok((op, cost, (keys, ordered)))
     }
+}
+
+impl Builder<'_> {
+    /// `SELECT ... FROM (SELECT ..., ROW_NUMBER() OVER (... ORDER BY ...)
+    /// rn FROM ...) WHERE rn <= n`: the view's WINDOW SORT filters its
+    /// rows itself, WINDOW SORT PUSHED RANK (RANK too; `rn < n` as well),
+    /// and keeps only the first n of each partition. The FILTER above
+    /// stays (the lab's shape for a predicate on a non-mergeable view).
+    pub(super) fn push_rank(&mut self, op: &mut Op) {
+        if let OpKind::Filter { preds, child } = &mut op.kind {
+            if let OpKind::View { exprs, out_src, child: w, .. } = &mut child.kind {
+                let line = w.line as usize;
+                if let OpKind::Window { spec, .. } = &mut w.kind {
+                    if let Some(p) = preds.iter().find_map(|p| pushable(p, *out_src, exprs, spec)) {
+                        spec.pushed = Some(p);
+                        if let Some(d) = self.drafts.get_mut(line) {
+                            d.operation = "WINDOW SORT PUSHED RANK".into();
+                        }
+                    }
+                }
+            }
+        }
+        for c in children_mut(op) {
+            self.push_rank(c);
+        }
+    }
+}
+
+/// `view.col <= n` or `< n` where the view's column is a ROW_NUMBER or
+/// RANK of the WINDOW SORT below.
+fn pushable(
+    p: &CExpr,
+    view_src: usize,
+    exprs: &[CExpr],
+    spec: &WindowSpec,
+) -> Option<crate::exec::window_area::PushedRank> {
+    let CExpr::Bin(op, l, r, _) = p else { return None };
+    let strict = match op {
+        lio_sql::ast::BinaryOp::Le => false,
+        lio_sql::ast::BinaryOp::Lt => true,
+        _ => return None,
+    };
+    let (CExpr::Gen { src, col }, CExpr::Const(limit @ crate::value::Value::Num(_))) = (l.as_ref(), r.as_ref()) else {
+        return None;
+    };
+    if *src != view_src || !spec.sort || spec.order.is_empty() {
+        return None;
+    }
+    let CExpr::Gen { src: w, col: c } = exprs.get(*col)? else { return None };
+    if *w != spec.out_src || *c < spec.inputs.len() {
+        return None;
+    }
+    let func = c - spec.inputs.len();
+    let f = spec.funcs.get(func)?;
+    if !matches!(f.func, WindowFunc::RowNumber | WindowFunc::Rank) {
+        return None;
+    }
+    Some(crate::exec::window_area::PushedRank { func, strict, limit: limit.clone() })
 }

@@ -72,6 +72,17 @@ fn fill(
     if spec.sort {
         let dirs = lay.sort_dirs(spec);
         held.sort_by(|a, b| order_rows(&a.vals, &b.vals, &dirs));
+    }
+    let mut work = 0u64;
+    let mut values = compute(spec, &lay, &held, &mut work).map_err(Box::new)?;
+    if let Some(p) = &spec.pushed {
+        let keep: Vec<bool> = values.iter().map(|v| v.get(p.func).is_some_and(|x| p.keeps(x))).collect();
+        let mut k = keep.iter();
+        held.retain(|_| *k.next().unwrap_or(&false));
+        let mut k = keep.iter();
+        values.retain(|_| *k.next().unwrap_or(&false));
+    }
+    if spec.sort {
         let sort_bytes: u64 = held
             .iter()
             .map(|h| {
@@ -81,8 +92,6 @@ fn fill(
         let own = rt.stacks[st].own;
         rt.end_sort("SORT (v2)", sort_bytes, held.len() as u64, own)?;
     }
-    let mut work = 0u64;
-    let values = compute(spec, &lay, &held, &mut work).map_err(Box::new)?;
     rt.k.stats.work.rows_held += work;
     rt.work.check(rt.k.stats).map_err(Box::new)?;
     Ok(held
