@@ -147,6 +147,24 @@ impl Layout {
     }
 }
 
+/// WINDOW NOSORT STOPKEY: rows come in the window's order, with no
+/// partitions; whether the last row held is past the pushed limit (its
+/// ROW_NUMBER, or its RANK: the previous row's when their keys are equal),
+/// so the line stops reading. `rank` carries the last row's rank.
+pub fn past_stopkey(spec: &WindowSpec, lay: &Layout, held: &[Held], rank: &mut u64) -> bool {
+    let Some(p) = &spec.pushed else { return false };
+    if spec.sort || lay.parts > 0 {
+        return false;
+    }
+    let n = held.len();
+    let keys = |i: usize| &held[i].vals[lay.inputs..lay.inputs + lay.orders];
+    let rank_fn = spec.funcs.get(p.func).is_some_and(|f| f.func == WindowFunc::Rank);
+    if !(rank_fn && n > 1 && same(keys(n - 1), keys(n - 2))) {
+        *rank = n as u64;
+    }
+    !p.keeps(&Value::Num((*rank).into()))
+}
+
 fn same(a: &[Value], b: &[Value]) -> bool {
     a.iter().zip(b).all(|(x, y)| (x.is_null() && y.is_null()) || (!x.is_null() && !y.is_null() && x.cmp_sql(y).is_eq()))
 }

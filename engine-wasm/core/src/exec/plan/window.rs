@@ -337,17 +337,27 @@ impl Builder<'_> {
     /// and keeps only the first n of each partition. The FILTER above
     /// stays (the lab's shape for a predicate on a non-mergeable view).
     pub(super) fn push_rank(&mut self, op: &mut Op) {
+        let mut only = false;
         if let OpKind::Filter { preds, child } = &mut op.kind {
             if let OpKind::View { exprs, out_src, child: w, .. } = &mut child.kind {
                 let line = w.line as usize;
                 if let OpKind::Window { spec, .. } = &mut w.kind {
                     if let Some(p) = preds.iter().find_map(|p| pushable(p, *out_src, exprs, spec)) {
+                        let name = if spec.sort { "WINDOW SORT PUSHED RANK" } else { "WINDOW NOSORT STOPKEY" };
                         spec.pushed = Some(p);
+                        only = preds.len() == 1;
                         if let Some(d) = self.drafts.get_mut(line) {
-                            d.operation = "WINDOW SORT PUSHED RANK".into();
+                            d.operation = name.into();
                         }
                     }
                 }
+            }
+        }
+        // The window line applies the view's only predicate: no FILTER
+        // above it (Oracle prints it on the VIEW line).
+        if only {
+            if let OpKind::Filter { child, .. } = std::mem::replace(&mut op.kind, OpKind::Dual { src: 0, done: true }) {
+                *op = *child;
             }
         }
         for c in children_mut(op) {
@@ -373,7 +383,8 @@ fn pushable(
     let (CExpr::Gen { src, col }, CExpr::Const(limit @ crate::value::Value::Num(_))) = (l.as_ref(), r.as_ref()) else {
         return None;
     };
-    if *src != view_src || !spec.sort || spec.order.is_empty() {
+    // A sort, or rows in order without partitions (NOSORT STOPKEY).
+    if *src != view_src || spec.order.is_empty() || (!spec.sort && !spec.partition.is_empty()) {
         return None;
     }
     let CExpr::Gen { src: w, col: c } = exprs.get(*col)? else { return None };

@@ -7,7 +7,7 @@
 
 use super::sort_order_by::order_rows;
 use super::*;
-use crate::exec::window_area::{compute, Held, Layout};
+use crate::exec::window_area::{compute, past_stopkey, Held, Layout};
 
 pub(super) fn open(kind: &mut OpKind, rt: &mut Rt<'_>, env: &mut Env, keep_pins: bool) -> Result<(), Box<LabError>> {
     let OpKind::Window { child, state, .. } = kind else { unreachable!() };
@@ -42,6 +42,7 @@ fn fill(
     let lay = Layout::of(spec);
     let mut room = rt.memory_room();
     let mut held: Vec<Held> = Vec::new();
+    let mut rank = 0u64;
     let args = spec.funcs.iter().flat_map(|f| f.args.iter());
     let exprs: Vec<&CExpr> = spec
         .inputs
@@ -64,6 +65,10 @@ fn fill(
             crate::catalog::ROW_BYTES + crate::catalog::VALUE_BYTES * vals.len() as u64 + bytes + extra,
         )?;
         held.push(Held { vals });
+        if past_stopkey(spec, &lay, &held, &mut rank) {
+            held.pop();
+            break;
+        }
         rt.k.stats.work.rows_held += 1;
         if held.len() & 1023 == 0 {
             rt.work.check(rt.k.stats).map_err(Box::new)?;
