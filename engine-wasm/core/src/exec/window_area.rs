@@ -251,6 +251,8 @@ impl Part<'_> {
         (s <= e).then_some((s as usize, e as usize))
     }
 
+    // Rows are indexed across `out`, the arguments and the peer arrays.
+    #[allow(clippy::needless_range_loop)]
     fn func(
         &self,
         f: &WinFn,
@@ -394,7 +396,7 @@ impl Part<'_> {
 fn offset(v: &Value, pos: Pos) -> Result<i64, LabError> {
     let n = num(v, pos)?.map(|n| n.to_f64().trunc());
     match n {
-        Some(x) if x >= 0.0 && x < 1e15 => Ok(x as i64),
+        Some(x) if (0.0..1e15).contains(&x) => Ok(x as i64),
         Some(x) if x >= 1e15 => Ok(i64::MAX / 4),
         _ => Err(LabError::with(lio_sql::ora::ARGUMENT_OUT_OF_RANGE, v.to_string(), pos)),
     }
