@@ -17,12 +17,10 @@
 mod ddl;
 mod lab;
 mod query;
-mod window;
 
 pub use ddl::*;
 pub use lab::*;
 pub use query::*;
-pub use window::*;
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct Statement {

@@ -63,8 +63,7 @@ pub struct Compiled {
     pub project: Vec<CExpr>,
     pub env: Env,
     pub bind_names: Vec<String>,
-    /// The datatype class each bind was compiled with (a cursor built for
-    /// other classes is not shared: Oracle's bind mismatch).
+    /// The datatype class each bind was compiled with (a cursor built for others is not shared: bind mismatch).
     pub bind_kinds: Vec<super::convert::Kind>,
     /// The query has the shape of a MemOptimized fast lookup.
     pub read_optim: bool,
@@ -246,8 +245,7 @@ fn rewire_aggs(e: &mut CExpr, out: usize) {
 }
 
 impl Compiled {
-    /// A new execution's figures start from zero; the last execution's
-    /// join the cursor's earlier ones.
+    /// A new execution's figures start from zero; the last execution's join the cursor's earlier ones.
     pub fn reset_line_stats(&mut self) {
         if self.earlier_stats.len() != self.line_stats.len() {
             self.earlier_stats = vec![Default::default(); self.line_stats.len()];
@@ -258,8 +256,7 @@ impl Compiled {
         }
     }
 
-    /// The cursor's figures since it was loaded: its earlier executions'
-    /// and the last one's.
+    /// The cursor's figures since it was loaded: its earlier executions' and the last one's.
     pub fn total_line_stats(&self) -> Vec<super::row_source::LineStat> {
         let mut t = self.line_stats.clone();
         for (t, e) in t.iter_mut().zip(&self.earlier_stats) {
@@ -430,8 +427,7 @@ pub fn compile(q: &Query, ctx: &PlanCtx<'_>) -> Result<Compiled, LabError> {
     b.refuse_nested_row_limit(q)?;
     let stopkey = rownum::split_rownum(q)?;
     let block = b.block(stopkey.as_ref().map_or(q, |(q2, _)| q2))?;
-    let mut block = b.row_limit(q, block, stopkey.is_some())?;
-    b.push_rank(&mut block.op);
+    let block = b.row_limit(q, block, stopkey.is_some())?;
     let mut root = block.op;
     let mut rownum_assigned = block.sorts;
     let mut top_rows = block.e_rows;

@@ -23,8 +23,7 @@ pub struct LinePredicates {
     pub filter: Option<String>,
 }
 
-/// Predicates for every line of a compiled plan (indexed by line id; line
-/// 0, SELECT STATEMENT, has none).
+/// Predicates for every line of a compiled plan (indexed by line id; line 0, SELECT STATEMENT, has none).
 pub fn plan_predicates(
     root: &Op,
     lines: usize,
@@ -206,8 +205,7 @@ impl<'a> Writer<'a> {
         }
     }
 
-    /// MERGE JOIN's keys on its second SORT JOIN's line, as both access
-    /// and filter (as Oracle prints them).
+    /// MERGE JOIN's keys on its second SORT JOIN's line, as both access and filter (as Oracle prints them).
     fn merge_join(&self, left: &Op, right: &Op, out: &mut [LinePredicates]) {
         let (OpKind::SortJoin { keys: lk, .. }, OpKind::SortJoin { keys: rk, .. }) = (&left.kind, &right.kind) else {
             return;

@@ -24,28 +24,6 @@ const WIN_SLOT: usize = usize::MAX - 1;
 
 type Key = (CExpr, bool, bool);
 
-/// The column heading of an analytic function (SQL*Plus drops the blanks).
-pub(super) fn heading(a: &Analytic) -> String {
-    let mut t = format!("{}(", a.func.name());
-    t += &if a.star { "*".to_string() } else { a.args.iter().map(expr_text).collect::<Vec<_>>().join(",") };
-    t += ")OVER(";
-    if !a.partition.is_empty() {
-        t += "PARTITIONBY";
-        t += &a.partition.iter().map(expr_text).collect::<Vec<_>>().join(",");
-    }
-    if !a.order.is_empty() {
-        t += "ORDERBY";
-        let items: Vec<String> = a
-            .order
-            .iter()
-            .map(|o| format!("{}{}", expr_text(&o.expr), if o.descending { "DESC" } else { "" }))
-            .collect();
-        t += &items.join(",");
-    }
-    t += ")";
-    t.to_uppercase().replace(' ', "")
-}
-
 /// Whether a select item holds an analytic function.
 pub(super) fn has_analytic(e: &Expr) -> bool {
     super::rownum::any_expr(e, &|x| matches!(x, Expr::Analytic(_)))
