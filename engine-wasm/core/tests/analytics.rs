@@ -204,3 +204,36 @@ fn refusals() {
     assert!(err(&mut e, "select deptno, sum(sum(sal)) over () from e group by deptno;").starts_with("LAB-"));
     assert_eq!(err(&mut e, "select lag(sal, -1) over (order by empno) from e;"), "ORA-01428");
 }
+
+/// Windows that are prefixes of another share its sort, as Oracle computes
+/// them in one WINDOW SORT: SUM over the department (no ORDER BY), RANK by
+/// salary in it, COUNT(*) over everything, ROW_NUMBER by salary then
+/// empno. Dept 10 sums 8750, dept 20 6800 (3000 + 3000 + 800); SCOTT and
+/// FORD rank 1, 1, their row numbers 1, 2; JAMES and ALLEN of dept 30
+/// follow the NULL salary (first descending).
+#[test]
+fn prefix_windows_share_one_sort() {
+    let mut e = engine();
+    let s = run(
+        &mut e,
+        "select empno, sum(sal) over (partition by deptno) ds,\n\
+         rank() over (partition by deptno order by sal desc) rk, count(*) over () n,\n\
+         row_number() over (partition by deptno order by sal desc, empno) rn from e order by empno;",
+    );
+    assert_eq!(
+        row_strings(&s),
+        [
+            "1|8750|1|9|1",
+            "2|8750|2|9|2",
+            "3|8750|3|9|3",
+            "4|6800|1|9|1",
+            "5|6800|1|9|2",
+            "6|6800|3|9|3",
+            "7|2550|2|9|2",
+            "8|2550|3|9|3",
+            "9|2550|1|9|1",
+        ]
+    );
+    assert_eq!(ops(&s), ["SELECT STATEMENT", "SORT ORDER BY", "WINDOW SORT", "TABLE ACCESS FULL"]);
+    assert_eq!(stat(&s, "sorts (memory)"), 2);
+}

@@ -33,6 +33,10 @@ pub struct WinFn {
     pub start: Bound,
     pub end: Bound,
     pub pos: Pos,
+    /// How many of its line's partition keys and ORDER BY keys are the
+    /// function's own (a line's sort serves every function whose window
+    /// is a prefix of it).
+    pub keys: (usize, usize),
 }
 
 /// A window line: its child's rows materialised as `inputs` followed by
@@ -66,15 +70,18 @@ impl PushedRank {
     /// The line's filter as Oracle prints it: `ROW_NUMBER() OVER (
     /// PARTITION BY "A" ORDER BY "B")<=3`, `expr` printing a key.
     pub fn text(&self, spec: &WindowSpec, expr: &dyn Fn(&CExpr) -> String) -> String {
-        let f = spec.funcs.get(self.func).map_or("ROW_NUMBER", |f| f.func.name());
+        let func = spec.funcs.get(self.func);
+        let f = func.map_or("ROW_NUMBER", |f| f.func.name());
+        let (pl, ol) = func.map_or((spec.partition.len(), spec.order.len()), |f| f.keys);
         let mut t = format!("{f}() OVER (");
-        if !spec.partition.is_empty() {
+        if pl > 0 {
             t += " PARTITION BY ";
-            t += &spec.partition.iter().map(expr).collect::<Vec<_>>().join(",");
+            t += &spec.partition.iter().take(pl).map(expr).collect::<Vec<_>>().join(",");
         }
         let keys: Vec<String> = spec
             .order
             .iter()
+            .take(ol)
             .map(|(e, d, _)| if *d { format!("INTERNAL_FUNCTION({}) DESC", expr(e)) } else { expr(e) })
             .collect();
         t += " ORDER BY ";
@@ -157,7 +164,8 @@ pub fn past_stopkey(spec: &WindowSpec, lay: &Layout, held: &[Held], rank: &mut u
         return false;
     }
     let n = held.len();
-    let keys = |i: usize| &held[i].vals[lay.inputs..lay.inputs + lay.orders];
+    let ol = spec.funcs.get(p.func).map_or(lay.orders, |f| f.keys.1.min(lay.orders));
+    let keys = |i: usize| &held[i].vals[lay.inputs..lay.inputs + ol];
     let rank_fn = spec.funcs.get(p.func).is_some_and(|f| f.func == WindowFunc::Rank);
     if !(rank_fn && n > 1 && same(keys(n - 1), keys(n - 2))) {
         *rank = n as u64;
@@ -173,41 +181,41 @@ fn same(a: &[Value], b: &[Value]) -> bool {
 /// counts the rows an aggregate's frames visit (charged by the caller).
 pub fn compute(spec: &WindowSpec, lay: &Layout, held: &[Held], work: &mut u64) -> Result<Vec<Vec<Value>>, LabError> {
     let mut out: Vec<Vec<Value>> = (0..held.len()).map(|_| Vec::with_capacity(spec.funcs.len())).collect();
-    let pk = |i: usize| &held[i].vals[lay.inputs..lay.inputs + lay.parts];
-    let ok = |i: usize| &held[i].vals[lay.inputs + lay.parts..lay.inputs + lay.parts + lay.orders];
-    let mut lo = 0;
-    while lo < held.len() {
-        let mut hi = lo + 1;
-        while hi < held.len() && same(pk(hi), pk(lo)) {
-            hi += 1;
-        }
-        // Peer groups: first and last row of each row's group.
-        let mut first = vec![0; hi - lo];
-        let mut last = vec![0; hi - lo];
-        let mut dense = vec![0u64; hi - lo];
-        let mut g = lo;
-        let mut d = 0;
-        for i in lo..hi {
-            if i == lo || !same(ok(i), ok(i - 1)) {
-                g = i;
-                d += 1;
+    for (f, &(a, n)) in spec.funcs.iter().zip(&lay.args) {
+        let (pl, ol) = (f.keys.0.min(lay.parts), f.keys.1.min(lay.orders));
+        let pk = |i: usize| &held[i].vals[lay.inputs..lay.inputs + pl];
+        let ok = |i: usize| &held[i].vals[lay.inputs + lay.parts..lay.inputs + lay.parts + ol];
+        let arg = |i: usize, k: usize| if k < n { held[i].vals[a + k].clone() } else { Value::Null };
+        let mut lo = 0;
+        while lo < held.len() {
+            let mut hi = lo + 1;
+            while hi < held.len() && same(pk(hi), pk(lo)) {
+                hi += 1;
             }
-            first[i - lo] = g;
-            dense[i - lo] = d;
-        }
-        let mut e = hi - 1;
-        for i in (lo..hi).rev() {
-            if i + 1 < hi && !same(ok(i), ok(i + 1)) {
-                e = i;
+            // Peer groups: first and last row of each row's group.
+            let mut first = vec![0; hi - lo];
+            let mut last = vec![0; hi - lo];
+            let mut dense = vec![0u64; hi - lo];
+            let (mut g, mut d) = (lo, 0);
+            for i in lo..hi {
+                if i == lo || !same(ok(i), ok(i - 1)) {
+                    g = i;
+                    d += 1;
+                }
+                first[i - lo] = g;
+                dense[i - lo] = d;
             }
-            last[i - lo] = e;
-        }
-        let part = Part { lo, hi, first: &first, last: &last, ordered: lay.orders > 0 };
-        for (f, &(a, n)) in spec.funcs.iter().zip(&lay.args) {
-            let arg = |i: usize, k: usize| if k < n { held[i].vals[a + k].clone() } else { Value::Null };
+            let mut e = hi - 1;
+            for i in (lo..hi).rev() {
+                if i + 1 < hi && !same(ok(i), ok(i + 1)) {
+                    e = i;
+                }
+                last[i - lo] = e;
+            }
+            let part = Part { lo, hi, first: &first, last: &last, ordered: ol > 0 };
             part.func(f, &arg, &dense, &mut out, work)?;
+            lo = hi;
         }
-        lo = hi;
     }
     Ok(out)
 }

@@ -79,6 +79,38 @@ fn rewrite(e: &mut CExpr, seen: &[String], out: usize, at: &[Option<usize>]) {
     }
 }
 
+/// A window's keys as text: (partition keys, ORDER BY keys with direction).
+fn key_text(w: &WinItem) -> (Vec<String>, Vec<String>) {
+    let p = w.partition.iter().map(|e| format!("{e:?}")).collect();
+    (p, w.order.iter().map(|(e, d, n)| format!("{e:?}|{d}|{n}")).collect())
+}
+
+/// Whether rows sorted for `line` serve `w`: the same partitions and an
+/// ORDER BY that starts the line's, or no ORDER BY and partition keys
+/// that start the line's.
+fn fits(w: &WinItem, line: &WinItem) -> bool {
+    let ((p, o), (lp, lo)) = (key_text(w), key_text(line));
+    (p == lp && lo.starts_with(&o)) || (o.is_empty() && lp.starts_with(&p))
+}
+
+/// The window lines: each function joins the first line whose sort serves
+/// it (the most specific windows first), as Oracle shares one sort among
+/// them; lines in order of first use, each as (unused, its functions, the
+/// first being the line's own window).
+fn share_sorts(items: &[WinItem]) -> Vec<(String, Vec<usize>)> {
+    let mut order: Vec<usize> = (0..items.len()).collect();
+    order.sort_by_key(|&k| std::cmp::Reverse(items[k].partition.len() + items[k].order.len()));
+    let mut lines: Vec<Vec<usize>> = Vec::new();
+    for k in order {
+        match lines.iter_mut().find(|l| fits(&items[k], &items[l[0]])) {
+            Some(l) => l.push(k),
+            None => lines.push(vec![k]),
+        }
+    }
+    lines.sort_by_key(|l| l.iter().min().copied());
+    lines.into_iter().map(|l| (String::new(), l)).collect()
+}
+
 impl Builder<'_> {
     /// An analytic function where the select list is compiled: its
     /// placeholder; anywhere else ORA-30483.
@@ -134,7 +166,8 @@ impl Builder<'_> {
             // Oracle's default: RANGE UNBOUNDED PRECEDING .. CURRENT ROW.
             None => (false, Bound::Unbounded, Bound::Current),
         };
-        let func = WinFn { func: a.func, args, rows, start, end, pos: a.pos };
+        let keys = (partition.len(), order.len());
+        let func = WinFn { func: a.func, args, rows, start, end, pos: a.pos, keys };
         Ok(WinItem { func, partition, order })
     }
 
@@ -148,16 +181,7 @@ impl Builder<'_> {
         (project, keys): (&mut [CExpr], &mut [Key]),
         (e_rows, cost, row_bytes): (f64, f64, f64),
     ) -> Result<(Op, f64, bool), LabError> {
-        // Lines: the distinct (PARTITION BY, ORDER BY), in order of first use.
-        let sig = |w: &WinItem| format!("{:?}|{:?}", w.partition, w.order);
-        let mut lines: Vec<(String, Vec<usize>)> = Vec::new();
-        for (k, w) in items.iter().enumerate() {
-            let s = sig(w);
-            match lines.iter_mut().find(|(x, _)| *x == s) {
-                Some((_, v)) => v.push(k),
-                None => lines.push((s, vec![k])),
-            }
-        }
+        let mut lines = share_sorts(&items);
         // The line whose sort gives the ORDER BY's order goes last.
         let sorted_as = |w: &WinItem| -> Vec<String> {
             let p = w.partition.iter().map(|e| format!("{e:?}|false|false"));
@@ -198,6 +222,7 @@ impl Builder<'_> {
                 e
             };
             let w0 = &items[ks[0]];
+            debug_assert!(ks.iter().all(|&k| fits(&items[k], w0)));
             let partition: Vec<CExpr> = w0.partition.iter().map(|e| over(e, &at)).collect();
             let order: Vec<Key> = w0.order.iter().map(|(e, d, nf)| (over(e, &at), *d, *nf)).collect();
             let inputs: Vec<CExpr> = match prev {
