@@ -48,3 +48,41 @@ fn dyke_window_sort_pushed_rank() {
     assert_eq!(row_strings(n), ["27"]);
     assert_eq!(n.plan[3].a_rows, 27);
 }
+
+/// Molinaro's four AVG windows over SCOTT's EMP: every published row, its
+/// averages rounded as his COLUMN formats print them, in the published
+/// order (the one window sort's: MGR, HIREDATE).
+#[test]
+fn molinaro_avg_over_four_windows() {
+    let mut e = quiet_engine();
+    let steps = e.exec(include_str!("../../../tests/articles/molinaro-avg-over-frames-emp.sql"));
+    ok(&steps);
+    let q = steps.last().unwrap();
+    let rows: Vec<String> = q
+        .rows
+        .iter()
+        .map(|r| {
+            let n = |i: usize| r[i].as_f64().map_or("".into(), |x| format!("{}", (x + 1e-9).round()));
+            format!("{} {} {} {} {} {} {}", n(0), r[1].as_str().unwrap_or(""), n(3), n(4), n(5), n(6), n(7))
+        })
+        .collect();
+    let published = [
+        "7566 FORD 3000 2073 3000 3000 3000",
+        "7566 SCOTT 3000 2073 3000 3000 3000",
+        "7698 ALLEN 1600 2073 1310 1600 1425",
+        "7698 WARD 1250 2073 1310 1425 1450",
+        "7698 TURNER 1500 2073 1310 1450 1333",
+        "7698 MARTIN 1250 2073 1310 1400 1233",
+        "7698 JAMES 950 2073 1310 1310 1100",
+        "7782 MILLER 1300 2073 1300 1300 1300",
+        "7788 ADAMS 1100 2073 1100 1100 1100",
+        "7839 JONES 2975 2073 2758 2975 2913",
+        "7839 BLAKE 2850 2073 2758 2913 2758",
+        "7839 CLARK 2450 2073 2758 2758 2650",
+        "7902 SMITH 800 2073 800 800 800",
+    ];
+    assert_eq!(rows[..13], published);
+    // KING (no manager) last: NULLs sort last.
+    assert_eq!(rows[13], " KING 5000 2073 5000 5000 5000");
+    assert_eq!(op_names(q), ["SELECT STATEMENT", "WINDOW SORT", "TABLE ACCESS FULL EMP"]);
+}
