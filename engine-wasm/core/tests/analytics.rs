@@ -203,6 +203,7 @@ fn refusals() {
     assert_eq!(err(&mut e, "select rank() over (partition by deptno) from e;"), "ORA-30485");
     assert!(err(&mut e, "select deptno, sum(sum(sal)) over () from e group by deptno;").starts_with("LAB-"));
     assert_eq!(err(&mut e, "select lag(sal, -1) over (order by empno) from e;"), "ORA-01428");
+    assert_eq!(err(&mut e, "select ratio_to_report(sal) over (order by empno) from e;"), "ORA-30487");
 }
 
 /// Windows that are prefixes of another share its sort, as Oracle computes

@@ -117,6 +117,7 @@ catalogue! {
     WINDOW_FUNCTIONS_NOT_ALLOWED = Ora 30483 "window  functions are not allowed here";
     MISSING_WINDOW_SPECIFICATION = Ora 30484 "missing window specification for this function";
     MISSING_WINDOW_ORDER_BY = Ora 30485 "missing ORDER BY expression in the window specification";
+    WINDOW_ORDER_BY_NOT_ALLOWED = Ora 30487 "ORDER BY not allowed here";
     NOT_A_SINGLE_GROUP_GROUP_FUNCTION = Ora 937 "not a single-group group function";
     NOT_A_GROUP_BY_EXPRESSION = Ora 979 "not a GROUP BY expression";
     INVALID_ALTER_COMMAND = Ora 940 "invalid ALTER command";

@@ -48,7 +48,7 @@ impl Parser<'_> {
             return Err(self.unsupported(format!("a window frame for {}", func.name())));
         }
         if func == WindowFunc::RatioToReport && !order.is_empty() {
-            return Err(self.fail(ora::MISSING_RIGHT_PARENTHESIS));
+            return Err(LabError::new(ora::WINDOW_ORDER_BY_NOT_ALLOWED, pos));
         }
         Ok(Expr::Analytic(Box::new(Analytic { func, args, star, partition, order, frame, pos })))
     }
