@@ -585,16 +585,17 @@ function keysNulls(k, r) {
 }
 
 /**
- * Analytic functions and RIGHT, FULL and NATURAL joins (issue 33) are
- * refused by the engine (LAB-00001) so far: their shapes are drawn only
- * with LIO_DIFFTEST_REFUSED=1, which shows what the engine refuses.
+ * RIGHT, FULL and NATURAL joins (issue 33) are refused by the engine
+ * (LAB-00001) so far: their shape is drawn only with
+ * LIO_DIFFTEST_REFUSED=1, which shows what the engine refuses. Analytic
+ * functions (shape 16) are drawn always.
  */
 const REFUSED_SHAPES = typeof process !== 'undefined' && process.env.LIO_DIFFTEST_REFUSED === '1';
 
 /** One random query over the world's tables. */
 export function makeQuery(r, tables) {
   worldTables = tables;
-  const shape = r.int(0, REFUSED_SHAPES ? 17 : 15);
+  const shape = r.int(0, REFUSED_SHAPES ? 17 : 16);
   const t = () => r.pick(tables).name;
   if (shape <= 2) return simpleSelect(r, t());
   if (shape <= 4) return joinSelect(r, t(), t());
@@ -637,7 +638,7 @@ function windowSelect(r, table) {
   for (let i = r.int(1, 3); i > 0; i--) {
     const col = r.pick(['n1', 'n2', 's1']);
     let f;
-    switch (r.int(0, 8)) {
+    switch (r.int(0, 10)) {
       case 0:
         f = ['row_number()', over('total')];
         break;
@@ -664,6 +665,15 @@ function windowSelect(r, table) {
       case 7:
         f = ['count(*)', over(r.pick(['', 'key']))];
         break;
+      case 8:
+        f = [`ntile(${r.int(1, 5)})`, over('total')];
+        break;
+      case 9: {
+        // The default frame ends at the current row's last peer; this one at the partition's end.
+        const frame = r.pick(['', ' rows between current row and unbounded following']);
+        f = [`last_value(x.${col})`, over('total', frame)];
+        break;
+      }
       default: {
         const frame = r.pick([' rows between 1 preceding and current row', ' rows between unbounded preceding and 1 following']);
         f = [`sum(x.${r.pick(['n1', 'n2'])})`, over('total', frame)];
@@ -672,6 +682,18 @@ function windowSelect(r, table) {
     items.push(E(`${f[0]} ${f[1].o}`, `${f[0]} ${f[1].l}`, 'n'));
   }
   const w = where(r, g);
+  if (r.chance(0.25)) {
+    // Top-n per partition over a view (WINDOW SORT PUSHED RANK).
+    const f = r.pick(['row_number()', 'rank()']);
+    const ov = over(f === 'rank()' ? 'key' : 'total');
+    const n = r.int(0, 4);
+    const op = r.pick(['<=', '<']);
+    return {
+      o: `select * from (select x.id, ${f} ${ov.o} rn from ${table} x${w.o}) v where rn ${op} ${n}`,
+      l: `SELECT * FROM (SELECT x.id, ${f.toUpperCase()} ${ov.l} AS rn FROM ${table} x${w.l}) v WHERE rn ${op} ${n}`,
+      order: null,
+    };
+  }
   return {
     o: `select ${items.map((i) => i.o).join(', ')} from ${table} x${w.o}`,
     l: `SELECT ${items.map((i) => i.l).join(', ')} FROM ${table} x${w.l}`,

@@ -113,6 +113,11 @@ catalogue! {
     INCONSISTENT_DATATYPES = Ora 932 "inconsistent datatypes: expected %s got %s";
     DATE_PLUS_DATE = Ora 975 "date + date not allowed";
     INVALID_EXTRACT_FIELD = Ora 30076 "invalid extract field for extract source";
+    /// An analytic function outside the select list and ORDER BY.
+    WINDOW_FUNCTIONS_NOT_ALLOWED = Ora 30483 "window  functions are not allowed here";
+    MISSING_WINDOW_SPECIFICATION = Ora 30484 "missing window specification for this function";
+    MISSING_WINDOW_ORDER_BY = Ora 30485 "missing ORDER BY expression in the window specification";
+    WINDOW_ORDER_BY_NOT_ALLOWED = Ora 30487 "ORDER BY not allowed here";
     NOT_A_SINGLE_GROUP_GROUP_FUNCTION = Ora 937 "not a single-group group function";
     NOT_A_GROUP_BY_EXPRESSION = Ora 979 "not a GROUP BY expression";
     INVALID_ALTER_COMMAND = Ora 940 "invalid ALTER command";

@@ -424,6 +424,19 @@ impl Parser<'_> {
                     (Some(Box::new(e)), self.grow(h + 1, pos)?)
                 };
                 self.rparen()?;
+                let windowed = matches!(
+                    func,
+                    AggregateFunc::Sum
+                        | AggregateFunc::Count
+                        | AggregateFunc::Avg
+                        | AggregateFunc::Min
+                        | AggregateFunc::Max
+                );
+                if self.is_kw("OVER") && windowed && !distinct {
+                    let star = arg.is_none();
+                    let args = arg.map(|a| vec![*a]).unwrap_or_default();
+                    return Ok((self.over_clause(WindowFunc::Agg(func), args, star, pos)?, depth + 1));
+                }
                 if self.is_kw("OVER") || self.is_kw("KEEP") || self.is_kw("WITHIN") {
                     return Err(self.unsupported("analytic functions"));
                 }
@@ -492,6 +505,12 @@ impl Parser<'_> {
                     }
                 }
                 self.rparen()?;
+            }
+            if let Some(func) = WindowFunc::lookup(&name) {
+                if !self.is_kw("OVER") {
+                    return Err(self.fail(ora::MISSING_WINDOW_SPECIFICATION));
+                }
+                return Ok((self.over_clause(func, args, false, pos)?, depth + 1));
             }
             if self.is_kw("OVER") {
                 return Err(self.unsupported("analytic functions"));

@@ -48,6 +48,7 @@ mod sqlplus;
 mod stream;
 #[cfg(test)]
 mod tests;
+mod window;
 mod with;
 mod xplan;
 

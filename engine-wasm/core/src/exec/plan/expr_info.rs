@@ -22,6 +22,7 @@ pub(crate) fn expr_pos(e: &Expr) -> Pos {
         Expr::InList { expr, .. } | Expr::InSubquery { expr, .. } | Expr::Like { expr, .. } => expr_pos(expr),
         Expr::Exists { pos, .. } | Expr::Case { pos, .. } => *pos,
         Expr::OuterMark(e) => expr_pos(e),
+        Expr::Analytic(a) => a.pos,
     }
 }
 

@@ -1,6 +1,6 @@
 //! An expression's text as Oracle shows it in a column heading.
 
-use lio_sql::ast::{BinaryOp, Expr};
+use lio_sql::ast::{Analytic, BinaryOp, Expr};
 
 /// Text of an expression as Oracle shows it in a column heading.
 pub fn expr_text(e: &Expr) -> String {
@@ -73,6 +73,7 @@ pub fn expr_text(e: &Expr) -> String {
             format!("{} {}IN (SELECT)", expr_text(expr), if *negated { "NOT " } else { "" })
         }
         Expr::OuterMark(e) => format!("{}(+)", expr_text(e)),
+        Expr::Analytic(a) => heading(a),
         Expr::Exists { negated, .. } => format!("{}EXISTS (SELECT)", if *negated { "NOT " } else { "" }),
         Expr::Like { expr, pattern, negated, .. } => {
             format!("{} {}LIKE {}", expr_text(expr), if *negated { "NOT " } else { "" }, expr_text(pattern))
@@ -91,4 +92,26 @@ pub fn expr_text(e: &Expr) -> String {
             t + " END"
         }
     }
+}
+
+/// The column heading of an analytic function (SQL*Plus drops the blanks).
+fn heading(a: &Analytic) -> String {
+    let mut t = format!("{}(", a.func.name());
+    t += &if a.star { "*".to_string() } else { a.args.iter().map(expr_text).collect::<Vec<_>>().join(",") };
+    t += ")OVER(";
+    if !a.partition.is_empty() {
+        t += "PARTITIONBY";
+        t += &a.partition.iter().map(expr_text).collect::<Vec<_>>().join(",");
+    }
+    if !a.order.is_empty() {
+        t += "ORDERBY";
+        let items: Vec<String> = a
+            .order
+            .iter()
+            .map(|o| format!("{}{}", expr_text(&o.expr), if o.descending { "DESC" } else { "" }))
+            .collect();
+        t += &items.join(",");
+    }
+    t += ")";
+    t.to_uppercase().replace(' ', "")
 }

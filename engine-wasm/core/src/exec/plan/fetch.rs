@@ -69,7 +69,9 @@ fn order_text(q: &Query) -> String {
 
 impl Builder<'_> {
     /// The query's row limiting clause over its block (`q` as written).
-    pub(super) fn row_limit(&mut self, q: &Query, block: Block, rownum: bool) -> Result<Block, LabError> {
+    pub(super) fn row_limit(&mut self, q: &Query, mut block: Block, rownum: bool) -> Result<Block, LabError> {
+        // A view's ROW_NUMBER or RANK filtered above: a pushed rank (`window.rs`).
+        self.push_rank(&mut block.op);
         let Some(rl) = &q.row_limit else { return Ok(block) };
         if !self.ctx.profile.row_limiting {
             return Err(LabError::new(ora::SQL_COMMAND_NOT_PROPERLY_ENDED, rl.pos));

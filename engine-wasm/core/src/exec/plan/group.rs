@@ -95,6 +95,8 @@ impl<'a> Builder<'a> {
         row_bytes: f64,
         read_optim: bool,
     ) -> Result<Block, LabError> {
+        // Analytic functions over GROUP BY or DISTINCT: refused (`window.rs`).
+        self.open_windows(q, true)?;
         let grouped = !q.group_by.is_empty() || q.grouping.is_some();
         if q.having.is_some() && !grouped {
             return Err(LabError::with(ora::LAB_UNSUPPORTED, "HAVING without GROUP BY", q.pos));

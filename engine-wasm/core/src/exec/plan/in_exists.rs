@@ -31,7 +31,7 @@ fn pushable(q: &Query) -> bool {
         && q.connect_by.is_none()
         && q.order_by.is_empty()
         && q.row_limit.is_none()
-        && matches!(q.select.as_slice(), [SelectItem::Expr { expr, .. }] if !has_aggregate(expr))
+        && matches!(q.select.as_slice(), [SelectItem::Expr { expr, .. }] if !has_aggregate(expr) && !super::window::has_analytic(expr))
 }
 
 impl Builder<'_> {

@@ -63,8 +63,7 @@ pub struct Compiled {
     pub project: Vec<CExpr>,
     pub env: Env,
     pub bind_names: Vec<String>,
-    /// The datatype class each bind was compiled with (a cursor built for
-    /// other classes is not shared: Oracle's bind mismatch).
+    /// The datatype class each bind was compiled with (a cursor built for others is not shared: bind mismatch).
     pub bind_kinds: Vec<super::convert::Kind>,
     /// The query has the shape of a MemOptimized fast lookup.
     pub read_optim: bool,
@@ -237,6 +236,7 @@ mod sql_ext;
 mod unnest;
 mod userenv;
 mod using;
+mod window;
 
 fn rewire_aggs(e: &mut CExpr, out: usize) {
     match e {
@@ -246,8 +246,7 @@ fn rewire_aggs(e: &mut CExpr, out: usize) {
 }
 
 impl Compiled {
-    /// A new execution's figures start from zero; the last execution's
-    /// join the cursor's earlier ones.
+    /// A new execution's figures start from zero; the last execution's join the cursor's earlier ones.
     pub fn reset_line_stats(&mut self) {
         if self.earlier_stats.len() != self.line_stats.len() {
             self.earlier_stats = vec![Default::default(); self.line_stats.len()];
@@ -258,8 +257,7 @@ impl Compiled {
         }
     }
 
-    /// The cursor's figures since it was loaded: its earlier executions'
-    /// and the last one's.
+    /// The cursor's figures since it was loaded: its earlier executions' and the last one's.
     pub fn total_line_stats(&self) -> Vec<super::row_source::LineStat> {
         let mut t = self.line_stats.clone();
         for (t, e) in t.iter_mut().zip(&self.earlier_stats) {
@@ -331,6 +329,7 @@ fn collect_sources(op: &Op, out: &mut Vec<usize>) {
             collect_sources(child, out);
             out.push(spec.out_src);
         }
+        OpKind::Window { spec, .. } => out.push(spec.out_src),
     }
 }
 
@@ -345,6 +344,7 @@ fn children_mut(op: &mut Op) -> Vec<&mut Op> {
         | OpKind::RowLimit { child, .. }
         | OpKind::SortOrderBy { child, .. }
         | OpKind::ConnectBy { child, .. }
+        | OpKind::Window { child, .. }
         | OpKind::SortJoin { child, .. }
         | OpKind::GroupBy { child, .. } => vec![child.as_mut()],
         OpKind::NestedLoops { outer, inner, .. }

@@ -23,8 +23,7 @@ pub struct LinePredicates {
     pub filter: Option<String>,
 }
 
-/// Predicates for every line of a compiled plan (indexed by line id; line
-/// 0, SELECT STATEMENT, has none).
+/// Predicates for every line of a compiled plan (indexed by line id; line 0, SELECT STATEMENT, has none).
 pub fn plan_predicates(
     root: &Op,
     lines: usize,
@@ -48,6 +47,7 @@ pub(super) fn children(op: &Op) -> Vec<&Op> {
         | OpKind::SortJoin { child, .. }
         | OpKind::RowLimit { child, .. }
         | OpKind::ConnectBy { child, .. }
+        | OpKind::Window { child, .. }
         | OpKind::SortOrderBy { child, .. } => vec![child.as_ref()],
         OpKind::NestedLoops { outer, inner, .. }
         | OpKind::NestedLoopsOuter { outer, inner, .. }
@@ -124,6 +124,7 @@ impl<'a> Writer<'a> {
                 p.access = and(a);
                 p.filter = and(self.conjuncts(filter));
             }
+            OpKind::Window { spec, .. } => p.filter = spec.pushed.as_ref().map(|r| r.text(spec, &|e| self.expr(e, 2))),
             OpKind::Filter { preds, .. } | OpKind::SubqueryFilter { preds, .. } => {
                 p.filter = and(self.conjuncts(preds))
             }
@@ -204,8 +205,7 @@ impl<'a> Writer<'a> {
         }
     }
 
-    /// MERGE JOIN's keys on its second SORT JOIN's line, as both access
-    /// and filter (as Oracle prints them).
+    /// MERGE JOIN's keys on its second SORT JOIN's line, as both access and filter (as Oracle prints them).
     fn merge_join(&self, left: &Op, right: &Op, out: &mut [LinePredicates]) {
         let (OpKind::SortJoin { keys: lk, .. }, OpKind::SortJoin { keys: rk, .. }) = (&left.kind, &right.kind) else {
             return;

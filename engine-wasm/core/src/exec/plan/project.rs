@@ -24,6 +24,7 @@ impl<'a> Builder<'a> {
                                                     // Scalar subqueries may appear in the select list.
         let enclosing_subs = std::mem::take(&mut self.pending_subs);
         let scalar_enclosing = std::mem::replace(&mut self.scalar_ok, true);
+        let windowed = self.open_windows(q, aggregate_query)?;
         for item in &q.select {
             match item {
                 SelectItem::Star(pos) if aggregate_query => {
@@ -57,6 +58,11 @@ impl<'a> Builder<'a> {
             }
         }
         self.scalar_ok = scalar_enclosing;
+        let mut win_keys = None;
+        if windowed {
+            let (o, c, keys) = self.close_windows(q, op, &mut project, &columns, scope, (e_rows, cost, row_bytes))?;
+            (op, cost, win_keys) = (o, c, Some(keys));
+        }
         let subs = std::mem::replace(&mut self.pending_subs, enclosing_subs);
         let mut out_row_bytes = row_bytes;
         if aggregate_query {
@@ -91,16 +97,14 @@ impl<'a> Builder<'a> {
         }
         let (mut op, scalars) = self.select_list_scalars(op, subs);
         let mut sorts = false;
-        if !q.order_by.is_empty() {
-            let mut keys = Vec::new();
-            for o in &q.order_by {
-                let c = match select_list_item(&o.expr, &project, &columns, scope)? {
-                    Some(c) => c,
-                    None => self.compile_expr(&o.expr, scope, None)?,
-                };
-                super::resolve::refuse_rowid_order(&c, expr_pos(&o.expr))?;
-                keys.push((c, o.descending, o.nulls_first.unwrap_or(o.descending)));
-            }
+        if let Some((keys, true)) = win_keys.as_ref().map(|(k, o)| (k, *o)) {
+            // The top window line's sort gives the ORDER BY's order.
+            let _ = keys;
+        } else if !q.order_by.is_empty() {
+            let keys = match win_keys {
+                Some((k, _)) => k,
+                None => self.order_keys(q, &project, &columns, scope)?,
+            };
             // An index scan in the ORDER BY's order needs no sort.
             if aggregate_query || !self.order_by_index(&mut op, &keys) {
                 op = self.sort_order_by(op, keys, &mut project, e_rows, cost, out_row_bytes);
@@ -110,6 +114,29 @@ impl<'a> Builder<'a> {
         }
         self.hoist_scalars(&op, scalars);
         Ok(Block { op, columns, project, e_rows, cost, row_bytes: out_row_bytes, read_optim: read_optim_any, sorts })
+    }
+}
+
+impl Builder<'_> {
+    /// The ORDER BY's keys: select list items (by position or alias) or
+    /// expressions over the block's sources.
+    pub(super) fn order_keys(
+        &mut self,
+        q: &Query,
+        project: &[CExpr],
+        columns: &[String],
+        scope: &[ScopeEntry],
+    ) -> Result<Vec<(CExpr, bool, bool)>, LabError> {
+        let mut keys = Vec::new();
+        for o in &q.order_by {
+            let c = match select_list_item(&o.expr, project, columns, scope)? {
+                Some(c) => c,
+                None => self.compile_expr(&o.expr, scope, None)?,
+            };
+            super::resolve::refuse_rowid_order(&c, expr_pos(&o.expr))?;
+            keys.push((c, o.descending, o.nulls_first.unwrap_or(o.descending)));
+        }
+        Ok(keys)
     }
 }
 

@@ -259,6 +259,8 @@ impl Builder<'_> {
             && !query.distinct
             && query.union_all.is_empty()
             && query.connect_by.is_none()
+            // Oracle never merges a view with analytic functions.
+            && !query.select.iter().any(|s| matches!(s, SelectItem::Expr { expr, .. } if super::window::has_analytic(expr)))
             // A view that numbers its rows (ROWNUM in its select list) is never merged:
             // its ROWNUM is its own block's, not the outer block's.
             && !query.select.iter().any(|s| matches!(s, SelectItem::Expr { expr, .. } if super::rownum::any_expr(expr, &|e| matches!(e, Expr::Rownum(_)))));

@@ -133,6 +133,9 @@ pub(crate) fn any_expr(e: &Expr, f: &impl Fn(&Expr) -> bool) -> bool {
                 || whens.iter().any(|(a, b)| any_expr(a, f) || any_expr(b, f))
                 || otherwise.as_deref().is_some_and(|x| any_expr(x, f))
         }
+        Expr::Analytic(a) => {
+            a.args.iter().chain(&a.partition).chain(a.order.iter().map(|o| &o.expr)).any(|x| any_expr(x, f))
+        }
         _ => false,
     }
 }

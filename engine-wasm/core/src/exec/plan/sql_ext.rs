@@ -12,6 +12,9 @@ pub(super) struct SqlExt {
     pub(super) rec: Vec<RecScope>,
     /// The table sources read with a SAMPLE clause, and the clause.
     pub(super) samples: Vec<(usize, lio_sql::ast::Sample)>,
+    /// The analytic functions of the select list being compiled (None:
+    /// none allowed here, ORA-30483; `window.rs`).
+    pub(super) windows: Option<Vec<crate::exec::window_area::WinItem>>,
 }
 
 impl SqlExt {

@@ -50,6 +50,7 @@ mod test_util;
 mod timed;
 mod union_all;
 mod view;
+mod window;
 pub use crate::exec::join_mode::JoinMode;
 pub use bitmap_state::{CombineState as BitmapState, How as BitmapHow};
 pub use line_stat::{GroupSets, LineStat, RowGenKind};
@@ -459,8 +460,7 @@ pub enum OpKind {
         children: Vec<Op>,
         state: Box<bitmap_state::CombineState>,
     },
-    /// FILTER with subqueries (IN, EXISTS): each row of `child` has its
-    /// subqueries evaluated, then `preds` tested.
+    /// FILTER with subqueries (IN, EXISTS): each row of `child` has its subqueries evaluated, then `preds` tested.
     SubqueryFilter {
         child: Box<Op>,
         subs: Vec<SubPlan>,
@@ -483,14 +483,12 @@ pub enum OpKind {
         spec: Box<RowLimitSpec>,
         state: Box<RowLimitState>,
     },
-    /// COUNT STOPKEY: numbers the rows (ROWNUM) and stops asking its child
-    /// once `limit` rows have passed.
+    /// COUNT STOPKEY: numbers the rows (ROWNUM), stops after `limit` rows.
     CountStopkey {
         child: Box<Op>,
         limit: u64,
         count: u64,
-        /// FIRST ROW (above a MIN/MAX index scan): stops after `limit`
-        /// rows without numbering them.
+        /// FIRST ROW (above a MIN/MAX index scan): stops without numbering.
         first_row: bool,
     },
     /// HASH GROUP BY, SORT GROUP BY, HASH UNIQUE, SORT UNIQUE: one row per
@@ -509,8 +507,7 @@ pub enum OpKind {
         next: usize,
         built: bool,
         pos: Pos,
-        /// SORT GROUP BY / UNIQUE STOPKEY under `ROWNUM <= n`: n (its
-        /// predicate); `u64::MAX` otherwise.
+        /// SORT GROUP BY / UNIQUE STOPKEY under `ROWNUM <= n`: n (its predicate); `u64::MAX` otherwise.
         stopkey: u64,
         /// ROLLUP, CUBE's GENERATE CUBE: each row in every grouping set.
         sets: Option<Box<GroupSets>>,
@@ -543,8 +540,7 @@ pub enum OpKind {
         probe: Box<Op>,
         build_keys: Vec<CExpr>,
         probe_keys: Vec<CExpr>,
-        /// The row sources of the build side (with the table a table
-        /// source reads), restored for each match.
+        /// The row sources of the build side (with the table a table source reads), restored for each match.
         build_srcs: Vec<(usize, Option<TableId>)>,
         /// Those of the probe side (what its spilled rows weigh).
         probe_srcs: Vec<(usize, Option<TableId>)>,
@@ -595,8 +591,13 @@ pub enum OpKind {
         rows: Vec<Vec<Value>>,
         next: usize,
         sorted: bool,
-        /// SORT ORDER BY STOPKEY: a top-n sort that keeps this many rows
-        /// (`u64::MAX`: every row).
+        /// SORT ORDER BY STOPKEY: a top-n sort's n rows (`u64::MAX`: every row).
         limit: u64,
+    },
+    /// WINDOW SORT / BUFFER / NOSORT: analytic functions (`window.rs`).
+    Window {
+        child: Box<Op>,
+        spec: Box<super::window_area::WindowSpec>,
+        state: Box<super::window_area::WindowState>,
     },
 }

@@ -48,6 +48,7 @@ impl Op {
             OpKind::BitmapCount(_) => filter::next_count(k, rt, env, line)?,
             OpKind::BitmapCombine { .. } => bitmap_combine::next(k, rt, env, line)?,
             OpKind::SortOrderBy { .. } => sort_order_by::next(k, rt, env, st)?,
+            OpKind::Window { .. } => window::next(k, rt, env, st)?,
             OpKind::ConnectBy { .. } => connect_by::next(k, rt, env)?,
             OpKind::GroupBy { .. } => group_by::next(k, rt, env, st)?,
             OpKind::SubqueryFilter { .. } => subquery_filter::next(k, rt, env)?,

@@ -43,6 +43,7 @@ impl Op {
             OpKind::UnionAll { .. } => union_all::open(k, rt, env, keep_pins)?,
             OpKind::NestedLoopsOuter { .. } => nested_loops_outer::open(k, rt, env, keep_pins)?,
             OpKind::SortOrderBy { .. } => sort_order_by::open(k, rt, env, keep_pins)?,
+            OpKind::Window { .. } => window::open(k, rt, env, keep_pins)?,
             OpKind::ConnectBy { .. } => connect_by::open(k, rt, env, keep_pins)?,
             OpKind::HashJoin { .. } => hash_join::open(k, rt, env, keep_pins)?,
             OpKind::MergeJoin { .. } => merge_join::open(k, rt, env, keep_pins)?,
@@ -124,6 +125,7 @@ impl Op {
             | OpKind::SortJoin { child, .. }
             | OpKind::RowLimit { child, .. }
             | OpKind::ConnectBy { child, .. }
+            | OpKind::Window { child, .. }
             | OpKind::SortOrderBy { child, .. } => child.release_pins(),
             OpKind::RowGen { child, .. } => {
                 if let Some(c) = child {

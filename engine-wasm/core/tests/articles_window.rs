@@ -1,0 +1,88 @@
+//! Published plans of analytic functions, their scripts pasted as printed
+//! (`tests/articles/`): René Nyffenegger's WINDOW notes and Julian Dyke's
+//! WINDOW (SORT PUSHED RANK).
+mod common;
+use common::*;
+use lio_core::StepOut;
+
+/// The operations of the plan a dbms_xplan step printed, in order.
+fn xplan_ops(s: &StepOut) -> Vec<String> {
+    row_strings(s)
+        .iter()
+        .filter_map(|r| {
+            let cells: Vec<&str> = r.split('|').map(str::trim).collect();
+            (cells.len() > 3 && cells[1].parse::<u32>().is_ok()).then(|| cells[2].to_string())
+        })
+        .collect()
+}
+
+#[test]
+fn nyffenegger_window_buffer_sort_and_pushed_rank() {
+    let mut e = quiet_engine();
+    let steps = e.exec(include_str!("../../../tests/articles/nyffenegger-window-operations.sql"));
+    ok(&steps);
+    let plans: Vec<Vec<String>> =
+        steps.iter().filter(|s| s.statement.contains("dbms_xplan.display")).map(xplan_ops).collect();
+    assert_eq!(
+        plans,
+        [
+            vec!["SELECT STATEMENT", "WINDOW BUFFER", "TABLE ACCESS FULL"],
+            vec!["SELECT STATEMENT", "WINDOW SORT", "TABLE ACCESS FULL"],
+            vec!["SELECT STATEMENT", "WINDOW SORT", "TABLE ACCESS FULL"],
+            vec!["SELECT STATEMENT", "VIEW", "WINDOW SORT PUSHED RANK", "TABLE ACCESS FULL"],
+        ]
+    );
+}
+
+#[test]
+fn dyke_window_sort_pushed_rank() {
+    let mut e = quiet_engine();
+    let steps = e.exec(include_str!("../../../tests/articles/dyke-window-sort-pushed-rank-9i.sql"));
+    ok(&steps);
+    let q = steps.iter().find(|s| s.statement.starts_with("SELECT c1,r1")).unwrap();
+    assert_eq!(op_names(q), ["SELECT STATEMENT", "VIEW", "WINDOW SORT PUSHED RANK", "TABLE ACCESS FULL T1"]);
+    let w = &q.plan[2];
+    assert_eq!(w.filter.as_deref(), Some("RANK() OVER ( PARTITION BY \"C1\" ORDER BY \"C2\")<10"));
+    // 60 rows, 20 per C1 value; ranks 1..9 of each kept: 27.
+    let n = steps.last().unwrap();
+    assert_eq!(row_strings(n), ["27"]);
+    assert_eq!(n.plan[3].a_rows, 27);
+}
+
+/// Molinaro's four AVG windows over SCOTT's EMP: every published row, its
+/// averages rounded as his COLUMN formats print them, in the published
+/// order (the one window sort's: MGR, HIREDATE).
+#[test]
+fn molinaro_avg_over_four_windows() {
+    let mut e = quiet_engine();
+    let steps = e.exec(include_str!("../../../tests/articles/molinaro-avg-over-frames-emp.sql"));
+    ok(&steps);
+    let q = steps.last().unwrap();
+    let rows: Vec<String> = q
+        .rows
+        .iter()
+        .map(|r| {
+            let n = |i: usize| r[i].as_f64().map_or("".into(), |x| format!("{}", (x + 1e-9).round()));
+            format!("{} {} {} {} {} {} {}", n(0), r[1].as_str().unwrap_or(""), n(3), n(4), n(5), n(6), n(7))
+        })
+        .collect();
+    let published = [
+        "7566 FORD 3000 2073 3000 3000 3000",
+        "7566 SCOTT 3000 2073 3000 3000 3000",
+        "7698 ALLEN 1600 2073 1310 1600 1425",
+        "7698 WARD 1250 2073 1310 1425 1450",
+        "7698 TURNER 1500 2073 1310 1450 1333",
+        "7698 MARTIN 1250 2073 1310 1400 1233",
+        "7698 JAMES 950 2073 1310 1310 1100",
+        "7782 MILLER 1300 2073 1300 1300 1300",
+        "7788 ADAMS 1100 2073 1100 1100 1100",
+        "7839 JONES 2975 2073 2758 2975 2913",
+        "7839 BLAKE 2850 2073 2758 2913 2758",
+        "7839 CLARK 2450 2073 2758 2758 2650",
+        "7902 SMITH 800 2073 800 800 800",
+    ];
+    assert_eq!(rows[..13], published);
+    // KING (no manager) last: NULLs sort last.
+    assert_eq!(rows[13], " KING 5000 2073 5000 5000 5000");
+    assert_eq!(op_names(q), ["SELECT STATEMENT", "WINDOW SORT", "TABLE ACCESS FULL EMP"]);
+}
