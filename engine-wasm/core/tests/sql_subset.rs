@@ -183,7 +183,7 @@ fn left_join_is_nested_loops_outer() {
     ok(&s);
     assert_eq!(s[0].plan[3].starts, 3);
     assert!(s[0].plan[3].buffers > 0 && s[0].plan[1].buffers == s[0].plan[2].buffers + s[0].plan[3].buffers);
-    assert!(error(&mut e, "select * from d right join e on e.dept = d.dept;").starts_with("LAB-"));
+    assert!(error(&mut e, "select * from d full join e on e.dept = d.dept;").starts_with("LAB-"));
 }
 
 #[test]
