@@ -16,6 +16,7 @@ enum Join {
     Inner,
     Cross,
     Left,
+    Right,
 }
 
 impl Parser<'_> {
@@ -396,11 +397,25 @@ impl Parser<'_> {
                         if join == Join::Left {
                             return Err(self.unsupported("LEFT JOIN ... USING"));
                         }
+                        if join == Join::Right {
+                            return Err(self.unsupported("RIGHT JOIN ... USING"));
+                        }
                         let columns = self.using_columns()?;
                         using.push(UsingJoin { left: chain, right: items.len() - 1, columns });
                         continue;
                     }
-                    let outer = (join == Join::Left).then(|| items.len() - 1);
+                    // RIGHT JOIN is the mirrored LEFT JOIN, as Oracle's
+                    // optimizer treats it: the left item is the one
+                    // outer-joined. A left side that is itself a join
+                    // (several items) cannot be marked by one item.
+                    if join == Join::Right && items.len() - 2 != chain {
+                        return Err(self.unsupported("RIGHT JOIN after another join"));
+                    }
+                    let outer = match join {
+                        Join::Left => Some(items.len() - 1),
+                        Join::Right => Some(items.len() - 2),
+                        _ => None,
+                    };
                     conds.push(((self.join_condition()?, at), outer));
                 }
             }
@@ -431,7 +446,8 @@ impl Parser<'_> {
     }
 
     /// `[INNER] JOIN`, `CROSS JOIN`, `LEFT [OUTER] JOIN`, anything else
-    /// None; right and full outer joins are unsupported.
+    /// `RIGHT [OUTER] JOIN`, anything else None; full outer joins are
+    /// unsupported.
     #[inline(never)]
     fn join_keyword(&mut self) -> R<Option<Join>> {
         if self.is_kw("INNER") && self.nth_is_kw(1, "JOIN") {
@@ -450,10 +466,13 @@ impl Parser<'_> {
             self.eat_kw("OUTER");
             self.missing_keyword("JOIN")?;
             Ok(Some(Join::Left))
-        } else if matches!(self.word(), Some("RIGHT" | "FULL"))
-            && (self.nth_is_kw(1, "JOIN") || self.nth_is_kw(1, "OUTER"))
-        {
-            Err(self.unsupported("RIGHT and FULL outer joins"))
+        } else if self.is_kw("RIGHT") && (self.nth_is_kw(1, "JOIN") || self.nth_is_kw(1, "OUTER")) {
+            self.bump();
+            self.eat_kw("OUTER");
+            self.missing_keyword("JOIN")?;
+            Ok(Some(Join::Right))
+        } else if self.is_kw("FULL") && (self.nth_is_kw(1, "JOIN") || self.nth_is_kw(1, "OUTER")) {
+            Err(self.unsupported("FULL outer joins"))
         } else if self.is_kw("NATURAL") {
             Err(self.unsupported("NATURAL JOIN"))
         } else if matches!(self.word(), Some("CROSS" | "OUTER")) && self.nth_is_kw(1, "APPLY") {
