@@ -283,6 +283,7 @@ impl Run<'_> {
             }
             self.s.dml.spare(vals);
             self.check_row(tid, &mut checks, &new, pos)?;
+            self.check_row_fits_block(tid, storage::row_size(&new), pos)?;
             self.lock_update_pieces(tid, r, &old, &new, pos)?;
             if self.moves_partition(tid, r, &new, pos)? {
                 moved.push((r, new.as_slice().into()));

@@ -229,6 +229,9 @@ impl Run<'_> {
         let table_name = self.inst.cat.tables[tid].name.clone();
         let bytes = self.convert_insert_rows(tid, &mut rows, &table_name, pos)?;
         self.check_inserted(tid, &rows, pos)?;
+        for r in &rows {
+            self.check_row_fits_block(tid, r.row_size(), pos)?;
+        }
         self.check_tablespace_space(tid, &rows, pos)?;
         // The rows and the entries they add to the indexes must fit; the
         // indexes count their entries themselves (Catalog::memory_bytes).

@@ -62,6 +62,19 @@ pub(super) fn extent_count(allocated: u64, block_size: u64) -> u64 {
 }
 
 impl Run<'_> {
+    /// A heap row must fit in one block. Oracle chains a longer row's
+    /// pieces over several blocks (each fetch of it a `table fetch
+    /// continued row`, `ANALYZE`'s CHAIN_CNT); the lab places a row in one
+    /// block only, so such a row is refused (LAB-00001) rather than
+    /// counted as one block's gets. `size`: the row's bytes (storage::row_size).
+    pub(super) fn check_row_fits_block(&self, tid: TableId, size: u32, pos: Pos) -> Result<(), LabError> {
+        let TableStorage::Heap { heap, .. } = &self.inst.cat.tables[tid].storage else { return Ok(()) };
+        if size + storage::ROW_DIRECTORY > heap.block_size.saturating_sub(storage::DATA_BLOCK_OVERHEAD) {
+            return Err(LabError::unsupported("a row longer than a block (a chained row over several blocks)", pos));
+        }
+        Ok(())
+    }
+
     /// Refuse rows that would grow table `tid` past its tablespace's file.
     pub(super) fn check_tablespace_space(
         &self,
