@@ -160,8 +160,7 @@ impl Rt<'_> {
         self.lines[line as usize].own_buffers += self.k.get(seg, block, kind, no_work, line, &stacks[st]);
     }
 
-    /// A full scan's get of block `block` of a segment of `blocks` blocks:
-    /// a miss reads ahead (`db_file_multiblock_read_count`).
+    /// A full scan's get of block `block` of a segment of `blocks` blocks: a miss reads ahead (`db_file_multiblock_read_count`).
     #[inline(always)]
     fn scan_get(&mut self, line: u16, st: usize, seg: u32, block: u32, blocks: u64) {
         let stacks: &[OpStacks] = self.stacks;
