@@ -814,6 +814,23 @@ fn order_group_connect_by() {
     order::check(&["tests/articles/kayshav-connect-by-root-hierarchy.sql"], &[]);
 }
 
+/// The analytic function articles (issue 33): each creates its own table
+/// (T1, EMP, TQ84_TAB, dropped at its end), so each runs alone.
+#[test]
+fn order_group_window_dyke() {
+    order::check(&["tests/articles/dyke-window-sort-pushed-rank-9i.sql"], &[]);
+}
+
+#[test]
+fn order_group_window_molinaro() {
+    order::check(&["tests/articles/molinaro-avg-over-frames-emp.sql"], &[]);
+}
+
+#[test]
+fn order_group_window_nyffenegger() {
+    order::check(&["tests/articles/nyffenegger-window-operations.sql"], &[]);
+}
+
 /// Every script is in a group above.
 #[test]
 fn every_script_is_accounted_for() {
