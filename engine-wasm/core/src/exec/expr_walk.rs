@@ -39,6 +39,14 @@ impl CExpr {
     }
 }
 
+impl CExpr {
+    /// This expression and every one inside it, parents first (no list made).
+    pub fn walk(&self, f: &mut impl FnMut(&CExpr)) {
+        f(self);
+        self.for_each_child(|c| c.walk(f));
+    }
+}
+
 /// The nodes of `preds` (a filter's size, for its rejections' work),
 /// walked without recursion and with one list (not one per node).
 pub fn node_count(preds: &[CExpr]) -> u64 {

@@ -136,14 +136,8 @@ pub fn key_for(eq: &[(usize, usize, CExpr)], cols: &[usize]) -> Option<(Vec<usiz
 /// applied to them before the table is visited (`filter()` on the INDEX
 /// line).
 pub fn reads_only(p: &CExpr, src: usize, cols: &[usize]) -> bool {
-    fn walk(e: &CExpr, f: &mut impl FnMut(&CExpr)) {
-        f(e);
-        for c in e.children() {
-            walk(c, f);
-        }
-    }
     let (mut any, mut ok) = (false, true);
-    walk(p, &mut |e| match e {
+    p.walk(&mut |e| match e {
         CExpr::Col { src: s, col, .. } => {
             any = true;
             ok &= *s == src && cols.contains(col);

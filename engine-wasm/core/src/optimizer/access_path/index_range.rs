@@ -79,8 +79,8 @@ impl Parts {
 /// "AllEqJoin" take it).
 pub fn equality(r: &TableRef<'_>, index: IndexId, eq: &[(usize, usize, CExpr)]) -> Option<Candidate> {
     let ix = &r.cat.indexes[index];
-    let n = (1..=ix.columns.len()).take_while(|&n| key_for(eq, &ix.columns[n - 1..n]).is_some()).last()?;
-    let (mut cis, keys) = key_for(eq, &ix.columns[..n])?;
+    let n = ix.columns.iter().take_while(|&&c| eq.iter().any(|(_, col, _)| *col == c)).count();
+    let (mut cis, keys) = key_for(eq, &ix.columns[..n]).filter(|_| n > 0)?;
     // Every column bound: the index's DISTINCT_KEYS stands for NDV.
     let all_equal = n == ix.columns.len();
     let mut sel = 1.0;
@@ -109,20 +109,15 @@ pub fn equality(r: &TableRef<'_>, index: IndexId, eq: &[(usize, usize, CExpr)]) 
     };
     let tb_sel = sel * index_filter_sel(r, index, &cis);
     let ((cost, e_rows, bytes, index_only, index_cost), parts) = costed_filtered(r, index, (sel, tb_sel), all_equal);
-    let path = AccessPath::IndexRange { index, keys, low, high, index_only, index_cost };
-    let why = if n == 1 && path_is_prefix_only(&path) {
+    let why = if n == 1 && low.is_none() && high.is_none() {
         "equality on the leading column"
     } else {
         "equality on the leading columns"
     };
+    let path = AccessPath::IndexRange { index, keys, low, high, index_only, index_cost };
     // At equal (printed) cost the probe beats the full scan.
     let c = Candidate::new(path, Tier::EqualityPrefix, (cost.round(), e_rows, bytes), why);
     Some(parts.on(c).exact(cost).consumes(cis).forced(r.hinted(ix)).beats(Beats::OrTies))
-}
-
-/// An IndexRange path of equalities alone (no range after them).
-fn path_is_prefix_only(p: &AccessPath) -> bool {
-    matches!(p, AccessPath::IndexRange { low: None, high: None, .. })
 }
 
 /// Bounds on the index's leading column: selectivity the range's share of

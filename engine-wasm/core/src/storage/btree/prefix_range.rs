@@ -7,11 +7,8 @@ use super::*;
 
 impl BTree {
     /// The end of the run of entries equal to `prefix` that starts at `lo`.
+    /// (Not packed: a packed tree's keys have one column.)
     fn prefix_run_end(&self, lo: usize, prefix: &[Value]) -> usize {
-        if self.packed {
-            // One-column keys: the run of the one value.
-            return lo + self.first_run(lo, &prefix[0], false);
-        }
         lo + self.entries[lo..]
             .partition_point(|e| cmp_keys(&e.0[..prefix.len().min(e.0.len())], prefix) == Ordering::Equal)
     }
@@ -34,13 +31,15 @@ impl BTree {
         }
         let lo = self.lower_bound(prefix);
         let hi = self.prefix_run_end(lo, prefix);
-        let col = |e: &(Key, u32)| e.0.get(k).cloned().unwrap_or(Value::Null);
+        fn col_at(e: &(Key, u32), k: usize) -> &Value {
+            e.0.get(k).unwrap_or(&Value::Null)
+        }
         let run = &self.entries[lo..hi];
         // NULLs sort last in the run: the non-NULL entries come first.
-        let non_null = run.partition_point(|e| !col(e).is_null());
+        let non_null = run.partition_point(|e| !col_at(e, k).is_null());
         let run = &run[..non_null];
         let start = match low {
-            Some((v, incl)) => run.partition_point(|e| match col(e).cmp_sql(v) {
+            Some((v, incl)) => run.partition_point(|e| match col_at(e, k).cmp_sql(v) {
                 Ordering::Less => true,
                 Ordering::Equal => !incl,
                 Ordering::Greater => false,
@@ -48,7 +47,7 @@ impl BTree {
             None => 0,
         };
         let end = match high {
-            Some((v, incl)) => run.partition_point(|e| match col(e).cmp_sql(v) {
+            Some((v, incl)) => run.partition_point(|e| match col_at(e, k).cmp_sql(v) {
                 Ordering::Less => true,
                 Ordering::Equal => incl,
                 Ordering::Greater => false,
