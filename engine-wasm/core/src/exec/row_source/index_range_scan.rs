@@ -181,6 +181,7 @@ fn scan(kind: &mut OpKind, rt: &mut Rt<'_>, env: &mut Env, line: u16, st: usize)
 
 /// The probe's key values, into `keybuf` (a reverse key index is probed
 /// with the key reversed).
+#[inline(always)]
 fn probe_keys(
     rt: &mut Rt<'_>,
     env: &mut Env,
