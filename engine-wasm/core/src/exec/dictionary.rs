@@ -89,6 +89,7 @@ view!(TABLES, TABLES_N:
     ("USER_STATS", Text(3)),
     ("DURATION", Text(15)),
     ("COMPRESSION", Text(8)),
+    ("SEGMENT_CREATED", Text(3)),
 );
 
 view!(INDEXES, INDEXES_N:
@@ -114,6 +115,7 @@ view!(INDEXES, INDEXES_N:
     ("PARTITIONED", Text(3)),
     ("TEMPORARY", Text(1)),
     ("VISIBILITY", Text(9)),
+    ("SEGMENT_CREATED", Text(3)),
 );
 
 view!(IND_COLUMNS, IND_COLUMNS_N:
@@ -483,6 +485,18 @@ impl DictView {
             DictView::Objects => &cols[..(objects_columns as usize).saturating_sub(1).min(cols.len())],
             DictView::AllObjects => &cols[..(objects_columns as usize).min(cols.len())],
             _ => cols,
+        }
+    }
+
+    /// Whether the release lacks the view's last column: TAB_HISTOGRAMS'
+    /// ENDPOINT_REPEAT_COUNT (12c), TABLES' and INDEXES' SEGMENT_CREATED
+    /// (11.2, deferred segment creation).
+    pub fn lacks_last_column(self, hybrid_histograms: bool, deferred_segment_creation: bool) -> bool {
+        use DictView::*;
+        match self {
+            TabHistograms | DbaTabHistograms => !hybrid_histograms,
+            Tables | DbaTables | Indexes | DbaIndexes => !deferred_segment_creation,
+            _ => false,
         }
     }
 

@@ -104,6 +104,11 @@ pub struct VersionProfile {
     /// a conventional INSERT ... SELECT's plan has a LOAD TABLE
     /// CONVENTIONAL line under INSERT STATEMENT (none before).
     pub append_values: bool,
+    /// 11.2+: deferred segment creation (DEFERRED_SEGMENT_CREATION, the
+    /// SEGMENT CREATION clause, USER_TABLES' and USER_INDEXES'
+    /// SEGMENT_CREATED); before, CREATE TABLE creates the segment and the
+    /// clause is ORA-00922.
+    pub deferred_segment_creation: bool,
     /// A hierarchical query with START WITH is `CONNECT BY NO FILTERING
     /// WITH START-WITH` over one read of its table (11.2+ without an index
     /// to filter with). 10.2 plans CONNECT BY WITH FILTERING (FILTER, HASH
@@ -161,6 +166,7 @@ const fn profile(name: &'static str, banner: &'static str) -> VersionProfile {
         seed_created: (2018, 2, 7),
         row_limiting: true,
         append_values: true,
+        deferred_segment_creation: true,
         connect_by_no_filtering: true,
         fast_add_not_null_default: true,
         fast_add_nullable_default: true,
@@ -194,6 +200,7 @@ pub const V10_2_0_5: VersionProfile = VersionProfile {
     seed_created: (2010, 4, 30),
     row_limiting: false,
     append_values: false,
+    deferred_segment_creation: false,
     connect_by_no_filtering: false,
     fast_add_not_null_default: false,
     fast_add_nullable_default: false,
@@ -220,6 +227,7 @@ pub const V11_1_0_7: VersionProfile = VersionProfile {
     seed_created: (2008, 9, 18),
     row_limiting: false,
     append_values: false,
+    deferred_segment_creation: false,
     connect_by_no_filtering: false,
     fast_add_nullable_default: false,
     session_private_temp_stats: false,

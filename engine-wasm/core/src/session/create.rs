@@ -90,10 +90,16 @@ impl Run<'_> {
         }
         let (mut columns, ctas_rows) = self.table_columns(c, &name)?;
         let keys = self.table_keys(c, &name, &mut columns)?;
-        // DEFERRED_SEGMENT_CREATION (default TRUE): a heap table gets its
-        // segment at the first insert unless SEGMENT CREATION IMMEDIATE.
-        let deferred_default =
-            self.s.params.other.get("deferred_segment_creation").is_none_or(|v| v.eq_ignore_ascii_case("TRUE"));
+        // DEFERRED_SEGMENT_CREATION (11.2+, default TRUE): a heap table gets
+        // its segment at the first insert unless SEGMENT CREATION
+        // IMMEDIATE; before 11.2 CREATE TABLE creates it and the clause is
+        // not SQL (ORA-00922).
+        let since_11_2 = self.inst.profile.deferred_segment_creation;
+        if c.segment_creation.is_some() && !since_11_2 {
+            return Err(LabError::new(ora::MISSING_OR_INVALID_OPTION, c.segment_creation_pos));
+        }
+        let deferred_default = since_11_2
+            && self.s.params.other.get("deferred_segment_creation").is_none_or(|v| v.eq_ignore_ascii_case("TRUE"));
         let deferred = match c.segment_creation {
             Some(SegmentCreation::Deferred) => true,
             Some(SegmentCreation::Immediate) => false,

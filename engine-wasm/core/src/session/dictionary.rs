@@ -32,6 +32,19 @@ fn analyzed(t: &Table) -> Value {
     t.stats.analyzed.map(Value::Date).unwrap_or(Value::Null)
 }
 
+/// SEGMENT_CREATED (11.2+): NO while a heap table's segment is deferred
+/// (until its first row), N/A for a partitioned table (its partitions have
+/// the segments), YES otherwise. A global temporary table's segment is a
+/// session's temporary one: Oracle does not defer it (it never has a
+/// permanent one), so YES, as DBA_TABLES' decode of TAB$.PROPERTY gives.
+fn segment_created(t: &Table) -> Value {
+    text(match (&t.storage, &t.part) {
+        (_, Some(_)) => "N/A",
+        (TableStorage::Heap { seg: None, .. }, None) if t.temp.is_none() => "NO",
+        _ => "YES",
+    })
+}
+
 fn opt_num(n: Option<f64>) -> Value {
     n.map(Value::from_f64).unwrap_or(Value::Null)
 }
@@ -132,6 +145,7 @@ impl Run<'_> {
                 None => Value::Null,
             },
             if iot { Value::Null } else { text(if t.compress { "ENABLED" } else { "DISABLED" }) },
+            segment_created(t),
         ]
     }
 
@@ -186,6 +200,9 @@ impl Run<'_> {
             text(if ix.parts().is_some() { "YES" } else { "NO" }),
             text(if t.temp.is_some() { "Y" } else { "N" }),
             text(if ix.visible { "VISIBLE" } else { "INVISIBLE" }),
+            // A partitioned index's segments are its partitions'; the others
+            // are created with their table's.
+            if ix.parts().is_some() { text("N/A") } else { segment_created(t) },
         ]
     }
 

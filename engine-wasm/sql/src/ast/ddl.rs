@@ -175,6 +175,8 @@ pub struct CreateTable {
     /// `CLUSTER c (col, ...)`
     pub cluster: Option<(Ident, Vec<Ident>)>,
     pub segment_creation: Option<SegmentCreation>,
+    /// Where `SEGMENT CREATION` begins (releases without it refuse it there).
+    pub segment_creation_pos: Pos,
     /// `MEMOPTIMIZE FOR READ`
     pub memoptimize_read: bool,
     pub physical: Physical,

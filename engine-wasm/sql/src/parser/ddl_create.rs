@@ -103,6 +103,7 @@ impl Parser<'_> {
             organization_index: false,
             cluster: None,
             segment_creation: None,
+            segment_creation_pos: Pos::default(),
             memoptimize_read: false,
             physical: Physical::default(),
             as_select: None,
@@ -210,6 +211,7 @@ impl Parser<'_> {
                     t.cluster = Some((c, cols));
                 }
                 Some("SEGMENT") => {
+                    t.segment_creation_pos = self.pos();
                     self.bump();
                     self.expect_kw("CREATION", ora::MISSING_OR_INVALID_OPTION)?;
                     t.segment_creation = Some(if self.eat_kw("IMMEDIATE") {

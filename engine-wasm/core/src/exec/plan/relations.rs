@@ -183,16 +183,13 @@ impl Builder<'_> {
             super::super::fixed::FixedView::Dict(d) => d.columns_in(self.ctx.profile.objects_columns),
             _ => v.columns(),
         };
-        // ENDPOINT_REPEAT_COUNT (the view's last column) is 12c's.
-        if matches!(
-            v,
-            super::super::fixed::FixedView::Dict(
-                super::super::dictionary::DictView::TabHistograms
-                    | super::super::dictionary::DictView::DbaTabHistograms
-            )
-        ) && !self.ctx.profile.hybrid_histograms
-        {
-            cols = &cols[..cols.len() - 1];
+        // A last column the release does not have yet (ENDPOINT_REPEAT_COUNT
+        // 12c's, SEGMENT_CREATED 11.2's).
+        if let super::super::fixed::FixedView::Dict(d) = v {
+            let p = &self.ctx.profile;
+            if d.lacks_last_column(p.hybrid_histograms, p.deferred_segment_creation) {
+                cols = &cols[..cols.len() - 1];
+            }
         }
         scope.push(ScopeEntry {
             alias: alias_s.clone(),
