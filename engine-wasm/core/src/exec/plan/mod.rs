@@ -206,6 +206,7 @@ mod expr_info;
 mod expr_text;
 mod fetch;
 mod filters;
+mod full_join;
 mod group;
 mod group_card;
 mod grouping;
