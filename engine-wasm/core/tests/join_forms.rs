@@ -69,6 +69,26 @@ fn a_full_join_keeps_null_keys_and_probes_an_empty_build() {
     assert_eq!(rows(&steps[n - 1]), ["null|\"a1\"", "null|\"a2\"", "null|\"an\""]);
 }
 
+/// ON conditions beyond the key are tested on each pair (a join filter):
+/// one on the left table alone, or on both, leaves the rows it fails
+/// unmatched on both sides. T1 ids 1-4 with n = 1 (ids 1 and 3) join
+/// their two T2 rows each; T1 ids 2, 4 and 5 and T2's other six rows come
+/// out alone: 4 + 3 + 6 = 13 rows.
+#[test]
+fn a_full_join_tests_its_other_on_conditions_on_each_pair() {
+    let small = small_tables();
+    let steps = run(&format!(
+        "{small}select count(*), count(t1.id), count(t2.id) from t1 full join t2 on t2.t1_id = t1.id and t1.n = 1;
+         select count(*), count(t1.id), count(t2.id) from t1 full join t2 on t2.t1_id = t1.id and t2.id > t1.n + 5;"
+    ));
+    let n = steps.len();
+    assert_eq!(rows(&steps[n - 2]), ["13|7|10"]);
+    // t2.id > n + 5: T1 1 (n 1) joins neither T2 1 nor 6; 2 (n 0) joins
+    // 7; 3 (n 1) joins 8; 4 (n 0) joins 9: 3 pairs, T1 1 and 5 alone,
+    // T2's other 7 alone: 12 rows.
+    assert_eq!(rows(&steps[n - 1]), ["12|5|10"]);
+}
+
 /// What the lab does not model is refused with its position, never
 /// answered in another shape.
 #[test]
@@ -79,6 +99,8 @@ fn full_joins_the_lab_does_not_model_are_refused() {
     let refused = [
         "select * from t1 full join t2 on t2.t1_id = t1.id where t1.n = 1",
         "select * from t1 full join t2 on t2.t1_id > t1.id",
+        // On the right table alone it would filter T2 before the join.
+        "select * from t1 full join t2 on t2.t1_id = t1.id and t2.id > 5",
         "select * from t1 full join t2 using (id)",
         "select * from t1 join t2 on t2.t1_id = t1.id full join t2 t3 on t3.id = t1.id",
         "select * from t1 full join t2 on t2.t1_id = t1.id, dual",

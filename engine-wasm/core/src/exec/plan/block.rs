@@ -58,7 +58,10 @@ impl<'a> Builder<'a> {
         self.keep_block_text(q, &rels, &conjuncts);
         let mut outer_joined = self.outer_join_conditions(q, &scope)?;
         let mut join_modes: Vec<_> = unnested.joins.iter().map(|(r, _, m)| (*r, *m)).collect();
-        join_modes.extend(self.full_join_item(q)?.map(|b| (b, JoinMode::Full)));
+        if let Some(b) = self.full_join_item(q)? {
+            super::full_join::on_reads_left(&rels, &outer_joined, b, q.pos)?;
+            join_modes.push((b, JoinMode::Full));
+        }
         outer_joined.extend(unnested.joins.into_iter().map(|(r, c, _)| (r, c)));
         refuse_opt_params(q)?;
         let aliases: Vec<&str> = rels.iter().map(Rel::alias).collect();

@@ -14,6 +14,7 @@
 //! too), with other FROM items, and a WHERE clause (Oracle turns the join
 //! into an outer or inner join when a predicate rejects NULLs of a side).
 
+use super::relations::Rel;
 use super::*;
 
 impl Builder<'_> {
@@ -76,6 +77,36 @@ impl Builder<'_> {
         };
         rows.max(1.0).round()
     }
+}
+
+/// Each ON conjunct of the FULL JOIN (`b`'s) must read the left item: one
+/// on the right item alone (or on neither) would filter that table's rows
+/// before the join, where a full outer join keeps them unmatched (Oracle
+/// tests it on each pair); refused.
+pub(super) fn on_reads_left(
+    rels: &[Rel],
+    on: &[(usize, Vec<CExpr>)],
+    b: usize,
+    pos: lio_sql::ast::Pos,
+) -> Result<(), LabError> {
+    let left = match rels.first() {
+        Some(Rel::Table { src, .. }) => vec![*src],
+        Some(Rel::Fixed { op, .. }) => {
+            let mut s = Vec::new();
+            collect_sources(op, &mut s);
+            s
+        }
+        None => Vec::new(),
+    };
+    for c in on.iter().filter(|(i, _)| *i == b).flat_map(|(_, c)| c) {
+        let mut s = Vec::new();
+        c.sources(&mut s);
+        if !s.iter().any(|x| left.contains(x)) {
+            let what = "a FULL JOIN ON condition that does not read its left table";
+            return Err(LabError::with(ora::LAB_UNSUPPORTED, what, pos));
+        }
+    }
+    Ok(())
 }
 
 /// A full outer join is a hash join: with no equality between its two
