@@ -1,5 +1,6 @@
 //! Issues 33 and 34: the join forms Oracle blogs use beyond LEFT and
-//! RIGHT JOIN. `FULL [OUTER] JOIN ... ON`: Oracle's native full outer
+//! RIGHT JOIN. `NATURAL [INNER] JOIN`: a USING join on the names both
+//! sides have (`exec/plan/using.rs`). `FULL [OUTER] JOIN ... ON`: Oracle's native full outer
 //! join, VIEW VW_FOJ_0 over HASH JOIN FULL OUTER (`exec/plan/full_join.rs`).
 //! Hand-checked on T1 (4 rows, and a fifth, id 5, no T2 row) and T2 (10
 //! rows, t1_id = mod(id, 5): T2 ids 5 and 10 have t1_id 0, no T1 row),
@@ -161,4 +162,33 @@ fn nyffenegger_hash_join_full_outer() {
     }
     let q = steps.iter().rfind(|s| s.statement.starts_with("select")).unwrap();
     assert_eq!(rows(q), ["1|\"abc\"|null", "2|\"def\"|\"FOO\"", "3|\"ghi\"|null", "4|null|\"BAR\""]);
+}
+
+/// NATURAL JOIN: D and E share DEPT only, so it is `USING (dept)`: DEPT
+/// once and first in `*`, E's row 3 (dept 30) and D's 20 unjoined; a
+/// qualified DEPT is ORA-25155 (at the qualifier); no shared name is a
+/// Cartesian product (2 x 2); NATURAL LEFT JOIN is refused.
+#[test]
+fn a_natural_join_is_using_on_the_common_names() {
+    let mut e = quiet_engine();
+    ok(&e.exec(
+        "create table d (dept number, dname varchar2(10));\n\
+         create table e (id number, dept number, ename varchar2(10));\n\
+         create table z (q number);\n\
+         insert into d values (10, 'sales');\ninsert into d values (20, 'ops');\n\
+         insert into e values (1, 10, 'a');\ninsert into e values (2, 10, 'b');\ninsert into e values (3, 30, 'c');\n\
+         insert into z values (1);\ninsert into z values (2);\ncommit;",
+    ));
+    let s = e.exec("select * from d natural join e order by id;");
+    ok(&s);
+    assert_eq!(s[0].columns, ["DEPT", "DNAME", "ID", "ENAME"]);
+    assert_eq!(rows(&s[0]), ["10|\"sales\"|1|\"a\"", "10|\"sales\"|2|\"b\""]);
+    let s = e.exec("select dept, ename from e natural inner join d order by 2;");
+    assert_eq!(rows(&s[0]), ["10|\"a\"", "10|\"b\""]);
+    let s = e.exec("select d.dept from d natural join e;");
+    assert_eq!(error_of(&s[0]), ("ORA-25155", 1, 8));
+    let s = e.exec("select count(*) from d natural join z;");
+    assert_eq!(rows(&s[0]), ["4"]);
+    let s = e.exec("select * from d natural left join e;");
+    assert_eq!(error_of(&s[0]).0, ora::LAB_UNSUPPORTED.code());
 }

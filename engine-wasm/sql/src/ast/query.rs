@@ -115,6 +115,9 @@ pub struct UsingJoin {
     pub left: usize,
     pub right: usize,
     pub columns: Vec<Ident>,
+    /// `NATURAL [INNER] JOIN`: the columns are the names both sides have
+    /// (found when the tables are known; `columns` is empty).
+    pub natural: bool,
 }
 
 impl Query {

@@ -14,6 +14,8 @@ pub(super) enum Join {
     Left,
     Right,
     Full,
+    /// `NATURAL [INNER] JOIN`: a USING join on the common column names.
+    Natural,
 }
 
 impl Parser<'_> {
@@ -66,8 +68,13 @@ impl Parser<'_> {
             self.eat_kw("OUTER");
             self.missing_keyword("JOIN")?;
             Ok(Some(Join::Full))
+        } else if self.is_kw("NATURAL") && (self.nth_is_kw(1, "JOIN") || self.nth_is_kw(1, "INNER")) {
+            self.bump();
+            self.eat_kw("INNER");
+            self.missing_keyword("JOIN")?;
+            Ok(Some(Join::Natural))
         } else if self.is_kw("NATURAL") {
-            Err(self.unsupported("NATURAL JOIN"))
+            Err(self.unsupported("NATURAL LEFT, RIGHT and FULL joins"))
         } else if matches!(self.word(), Some("CROSS" | "OUTER")) && self.nth_is_kw(1, "APPLY") {
             Err(self.unsupported("CROSS APPLY and OUTER APPLY"))
         } else {

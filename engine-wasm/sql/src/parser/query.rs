@@ -391,7 +391,9 @@ impl Parser<'_> {
             items.push(self.table_ref()?);
             while let Some(join) = self.join_keyword()? {
                 items.push(self.table_ref()?);
-                if join != Join::Cross {
+                if join == Join::Natural {
+                    using.push(UsingJoin { left: chain, right: items.len() - 1, columns: Vec::new(), natural: true });
+                } else if join != Join::Cross {
                     let at = self.pos();
                     if self.is_kw("USING") {
                         if join == Join::Left {
@@ -404,7 +406,7 @@ impl Parser<'_> {
                             return Err(self.unsupported("FULL JOIN ... USING"));
                         }
                         let columns = self.using_columns()?;
-                        using.push(UsingJoin { left: chain, right: items.len() - 1, columns });
+                        using.push(UsingJoin { left: chain, right: items.len() - 1, columns, natural: false });
                         continue;
                     }
                     // RIGHT JOIN is the mirrored LEFT JOIN, as Oracle's
