@@ -610,6 +610,7 @@ export function makeQuery(r, tables) {
   if (shape === 15) return dateSelect(r, t());
   if (shape === 16) return windowSelect(r, t());
   if (shape === 17) return outerJoin(r, t(), t());
+  if (shape === 9 && r.chance(0.25)) return fullJoin(r, t(), t());
   return distinctSelect(r, t());
 }
 
@@ -727,6 +728,29 @@ function outerJoin(r, a, b) {
   const lk = kind.startsWith('right') ? 'RIGHT JOIN' : 'FULL JOIN';
   const w = r.chance(0.4) ? where(r, g) : { o: '', l: '' };
   return finish(r, items, { o: `${a} x ${kind} ${b} y on ${on}`, l: `${a} x ${lk} ${b} y ON ${on.replace(/ and /g, ' AND ')}` }, w);
+}
+
+/**
+ * FULL [OUTER] JOIN ... ON (issues 33 and 34: the lab's HASH JOIN FULL
+ * OUTER), against SQLite's (3.39+) of the same text: an equality of the
+ * two sides, sometimes with a condition on the left table or on both
+ * (tested on each pair); never a WHERE clause or a condition on the
+ * right table alone (the lab refuses those).
+ */
+function fullJoin(r, a, b) {
+  const g = exprGen(r, [...scopeCols('x'), ...scopeCols('y')]);
+  const key = r.pick(['n1', 'n2', 's1', 'id']);
+  const key2 = COLS[key] === 'n' ? r.pick(['n1', 'n2', 'id']) : r.pick(['s1', 's2']);
+  let on = `x.${key} = y.${key2}`;
+  if (r.chance(0.3)) {
+    on += r.chance(0.5)
+      ? ` and x.${r.pick(['n1', 'n2'])} ${r.pick(['>', '<=', '<>'])} ${r.int(-2, 6)}`
+      : ` and y.n1 ${r.pick(['>', '<='])} x.n2`;
+  }
+  const items = selectList(r, g, r.int(1, 4));
+  const kw = r.pick(['full join', 'full outer join']);
+  const from = { o: `${a} x ${kw} ${b} y on ${on}`, l: `${a} x FULL JOIN ${b} y ON ${on.replace(/ and /g, ' AND ')}` };
+  return finish(r, items, from, { o: '', l: '' });
 }
 
 /**

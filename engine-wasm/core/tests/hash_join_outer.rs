@@ -10,11 +10,6 @@ use common::joins::*;
 use common::*;
 use lio_sql::ora;
 
-/// T1 with a fifth row (id 5, n NULL) that has no T2 row.
-fn small_tables() -> String {
-    format!("{SMALL}insert into t1 values (5, null, 'a5');\ncommit;\n")
-}
-
 /// LEFT JOIN by hash: T1 (preserved) is the build input, T2 the probe;
 /// t2.id > 5 leaves ids 6-9 matching t1 ids 1-4 once each, and t1 id 5
 /// comes out after the probe with T2's columns NULL: 5 rows, each input

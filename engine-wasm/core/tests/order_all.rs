@@ -831,6 +831,19 @@ fn order_group_window_nyffenegger() {
     order::check(&["tests/articles/nyffenegger-window-operations.sql"], &[]);
 }
 
+/// The full outer join articles (issues 33 and 34): each drops the
+/// tables it creates (HR's EMPLOYEES and DEPARTMENTS, TQ84_FOJ_A/B).
+#[test]
+fn order_group_full_outer_join() {
+    order::check(
+        &[
+            "tests/articles/dbaglobe-hash-join-full-outer-11g.sql",
+            "tests/articles/nyffenegger-hash-join-full-outer.sql",
+        ],
+        &[],
+    );
+}
+
 /// Every script is in a group above.
 #[test]
 fn every_script_is_accounted_for() {

@@ -104,6 +104,7 @@ catalogue! {
     CONNECT_BY_PATH_SEPARATOR_IN_VALUE = Ora 30004 "when using SYS_CONNECT_BY_PATH function, cannot have separator as part of column value";
     NOCYCLE_REQUIRED_FOR_ISCYCLE = Ora 30930 "NOCYCLE keyword is required with CONNECT_BY_ISCYCLE pseudo column";
     USING_COLUMN_QUALIFIED = Ora 25154 "column part of USING clause cannot have qualifier";
+    NATURAL_COLUMN_QUALIFIED = Ora 25155 "column used in NATURAL join cannot have qualifier";
     ONLY_SIMPLE_COLUMN_NAMES = Ora 1748 "only simple column names allowed here";
     SQL_COMMAND_NOT_PROPERLY_ENDED = Ora 933 "SQL command not properly ended";
     GROUP_FUNCTION_NOT_ALLOWED = Ora 934 "group function is not allowed here";

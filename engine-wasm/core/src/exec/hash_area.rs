@@ -338,7 +338,7 @@ pub struct HashTable {
     /// A build row with a NULL key was read (likewise, when the inputs
     /// are swapped).
     pub(crate) build_null: bool,
-    /// Swapped inputs: the current probe row has had a match.
+    /// Swapped inputs (or a full outer join): the current probe row has had a match.
     pub(crate) probe_matched: bool,
 }
 

@@ -9,6 +9,10 @@ pub enum JoinMode {
     /// Each matching pair, and each first-input row with no match once,
     /// the second input's sources NULL.
     Outer,
+    /// Each matching pair, each first-input row with no match once (the
+    /// second input's sources NULL), and each second-input row with no
+    /// match once (the first input's NULL): HASH JOIN FULL OUTER.
+    Full,
     /// Each first-input row with a match, once.
     Semi,
     /// Each first-input row with no match (NOT EXISTS).
@@ -26,7 +30,7 @@ impl JoinMode {
     /// Whether first-input rows with no match come out (at the end of a
     /// hash join's probe).
     pub fn keeps_unmatched(self) -> bool {
-        matches!(self, JoinMode::Outer | JoinMode::Anti | JoinMode::AntiNa | JoinMode::AntiSna)
+        matches!(self, JoinMode::Outer | JoinMode::Full | JoinMode::Anti | JoinMode::AntiNa | JoinMode::AntiSna)
     }
 
     /// Whether it is a NOT IN's null-aware anti join.
@@ -36,6 +40,11 @@ impl JoinMode {
 
     /// Whether a first-input row comes out at most once (semi and anti).
     pub fn once(self) -> bool {
-        !matches!(self, JoinMode::Inner | JoinMode::Outer)
+        !matches!(self, JoinMode::Inner | JoinMode::Outer | JoinMode::Full)
+    }
+
+    /// Whether an unmatched row comes out with the other side NULL.
+    pub fn pads(self) -> bool {
+        matches!(self, JoinMode::Outer | JoinMode::Full)
     }
 }

@@ -35,3 +35,8 @@ pub const SMALL: &str = "create table t1 (id number not null, n number, v varcha
     insert into t2 select rownum, mod(rownum, 5), 'b' || rownum from dual connect by level <= 10;\n\
     commit;\n\
     alter session set statistics_level = all;\n";
+
+/// SMALL with a fifth T1 row (id 5, n NULL) that no T2 row joins.
+pub fn small_tables() -> String {
+    format!("{SMALL}insert into t1 values (5, null, 'a5');\ncommit;\n")
+}

@@ -48,6 +48,9 @@ pub struct Query {
     /// `LEFT [OUTER] JOIN` (and `RIGHT JOIN` turned around): the index in
     /// `from` of each outer-joined item and its ON condition.
     pub outer_joins: Vec<(usize, Expr)>,
+    /// `a FULL [OUTER] JOIN b ON ...`: the index in `from` of `b`, whose
+    /// ON condition is in `outer_joins` (both sides' rows are kept).
+    pub full_join: Option<usize>,
     /// `[INNER] JOIN t USING (c, ...)`: each join's columns.
     pub using: Vec<UsingJoin>,
     /// `[OFFSET m ROWS] [FETCH FIRST n [PERCENT] ROWS ONLY | WITH TIES]` (12.1+).
@@ -112,6 +115,9 @@ pub struct UsingJoin {
     pub left: usize,
     pub right: usize,
     pub columns: Vec<Ident>,
+    /// `NATURAL [INNER] JOIN`: the columns are the names both sides have
+    /// (found when the tables are known; `columns` is empty).
+    pub natural: bool,
 }
 
 impl Query {
@@ -141,6 +147,7 @@ impl Query {
             union_all: Vec::new(),
             set_op: SetOp::UnionAll,
             outer_joins: Vec::new(),
+            full_join: None,
             using: Vec::new(),
             row_limit: None,
         }

@@ -33,6 +33,7 @@ mod expr;
 mod grouping;
 mod hints;
 mod interval;
+mod join_forms;
 mod keywords;
 mod lab;
 mod ordering;

@@ -1,6 +1,7 @@
 //! SQL statements and queries: `SELECT`, the FROM clause, joins, and the
 //! statement dispatch (`sql_unit`).
 
+use super::join_forms::Join;
 use super::keywords::{is_reserved, NOT_ALIAS, UNSUPPORTED_STATEMENTS};
 use super::{Node, Parser, QUERY_WEIGHT, R};
 use crate::ast::*;
@@ -10,14 +11,6 @@ use crate::ora;
 
 /// An ANSI join condition, its depth, and the position of its `ON`.
 type JoinCondition = (Node, Pos);
-
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Join {
-    Inner,
-    Cross,
-    Left,
-    Right,
-}
 
 impl Parser<'_> {
     pub(super) fn sql_unit(&mut self) -> R<StatementKind> {
@@ -111,7 +104,7 @@ impl Parser<'_> {
         if !self.eat_kw("FROM") {
             return Err(self.fail(ora::FROM_KEYWORD_NOT_FOUND));
         }
-        let (from, join_conds, using) = self.table_refs()?;
+        let (from, join_conds, using, full) = self.table_refs()?;
         let mut q = Query {
             pos,
             hints,
@@ -128,13 +121,19 @@ impl Parser<'_> {
             union_all: Vec::new(),
             set_op: SetOp::UnionAll,
             outer_joins: Vec::new(),
+            full_join: None,
             using,
             row_limit: None,
         };
         let mut inner = Vec::new();
         for (c, outer_item) in join_conds {
             match outer_item {
-                Some(i) => q.outer_joins.push((i, c.0 .0)),
+                Some(i) => {
+                    if full == Some(i) {
+                        q.full_join = Some(i);
+                    }
+                    q.outer_joins.push((i, c.0 .0))
+                }
                 None => inner.push(c),
             }
         }
@@ -382,7 +381,8 @@ impl Parser<'_> {
     /// FROM items, and the ANSI join conditions (with the index of the
     /// outer-joined item for a LEFT JOIN).
     #[allow(clippy::type_complexity)]
-    fn table_refs(&mut self) -> R<(Vec<FromItem>, Vec<(JoinCondition, Option<usize>)>, Vec<UsingJoin>)> {
+    fn table_refs(&mut self) -> R<(Vec<FromItem>, Vec<(JoinCondition, Option<usize>)>, Vec<UsingJoin>, Option<usize>)> {
+        let mut full = None;
         let mut items = Vec::new();
         let mut conds = Vec::new();
         let mut using = Vec::new();
@@ -391,7 +391,9 @@ impl Parser<'_> {
             items.push(self.table_ref()?);
             while let Some(join) = self.join_keyword()? {
                 items.push(self.table_ref()?);
-                if join != Join::Cross {
+                if join == Join::Natural {
+                    using.push(UsingJoin { left: chain, right: items.len() - 1, columns: Vec::new(), natural: true });
+                } else if join != Join::Cross {
                     let at = self.pos();
                     if self.is_kw("USING") {
                         if join == Join::Left {
@@ -400,8 +402,11 @@ impl Parser<'_> {
                         if join == Join::Right {
                             return Err(self.unsupported("RIGHT JOIN ... USING"));
                         }
+                        if join == Join::Full {
+                            return Err(self.unsupported("FULL JOIN ... USING"));
+                        }
                         let columns = self.using_columns()?;
-                        using.push(UsingJoin { left: chain, right: items.len() - 1, columns });
+                        using.push(UsingJoin { left: chain, right: items.len() - 1, columns, natural: false });
                         continue;
                     }
                     // RIGHT JOIN is the mirrored LEFT JOIN, as Oracle's
@@ -411,8 +416,16 @@ impl Parser<'_> {
                     if join == Join::Right && items.len() - 2 != chain {
                         return Err(self.unsupported("RIGHT JOIN after another join"));
                     }
+                    // FULL JOIN: the right item carries the ON condition,
+                    // marked full (the planner keeps both sides' rows).
+                    if join == Join::Full {
+                        if items.len() - 2 != chain || full.is_some() {
+                            return Err(self.unsupported("FULL JOIN after another join"));
+                        }
+                        full = Some(items.len() - 1);
+                    }
                     let outer = match join {
-                        Join::Left => Some(items.len() - 1),
+                        Join::Left | Join::Full => Some(items.len() - 1),
                         Join::Right => Some(items.len() - 2),
                         _ => None,
                     };
@@ -423,72 +436,7 @@ impl Parser<'_> {
                 break;
             }
         }
-        Ok((items, conds, using))
-    }
-
-    /// `USING (c, ...)` (at USING): plain column names.
-    #[inline(never)]
-    fn using_columns(&mut self) -> R<Vec<Ident>> {
-        self.bump();
-        self.lparen()?;
-        let mut cols = Vec::new();
-        loop {
-            if matches!(self.nth(1), Tok::Dot) {
-                return Err(self.fail(ora::ONLY_SIMPLE_COLUMN_NAMES));
-            }
-            cols.push(self.ident(ora::INVALID_IDENTIFIER)?);
-            if !self.eat(&Tok::Comma) {
-                break;
-            }
-        }
-        self.rparen()?;
-        Ok(cols)
-    }
-
-    /// `[INNER] JOIN`, `CROSS JOIN`, `LEFT [OUTER] JOIN`, anything else
-    /// `RIGHT [OUTER] JOIN`, anything else None; full outer joins are
-    /// unsupported.
-    #[inline(never)]
-    fn join_keyword(&mut self) -> R<Option<Join>> {
-        if self.is_kw("INNER") && self.nth_is_kw(1, "JOIN") {
-            self.bump();
-            self.bump();
-            Ok(Some(Join::Inner))
-        } else if self.is_kw("JOIN") {
-            self.bump();
-            Ok(Some(Join::Inner))
-        } else if self.is_kw("CROSS") && self.nth_is_kw(1, "JOIN") {
-            self.bump();
-            self.bump();
-            Ok(Some(Join::Cross))
-        } else if self.is_kw("LEFT") && (self.nth_is_kw(1, "JOIN") || self.nth_is_kw(1, "OUTER")) {
-            self.bump();
-            self.eat_kw("OUTER");
-            self.missing_keyword("JOIN")?;
-            Ok(Some(Join::Left))
-        } else if self.is_kw("RIGHT") && (self.nth_is_kw(1, "JOIN") || self.nth_is_kw(1, "OUTER")) {
-            self.bump();
-            self.eat_kw("OUTER");
-            self.missing_keyword("JOIN")?;
-            Ok(Some(Join::Right))
-        } else if self.is_kw("FULL") && (self.nth_is_kw(1, "JOIN") || self.nth_is_kw(1, "OUTER")) {
-            Err(self.unsupported("FULL outer joins"))
-        } else if self.is_kw("NATURAL") {
-            Err(self.unsupported("NATURAL JOIN"))
-        } else if matches!(self.word(), Some("CROSS" | "OUTER")) && self.nth_is_kw(1, "APPLY") {
-            Err(self.unsupported("CROSS APPLY and OUTER APPLY"))
-        } else {
-            Ok(None)
-        }
-    }
-
-    #[inline(never)]
-    fn join_condition(&mut self) -> R<Node> {
-        if self.eat_kw("ON") {
-            self.expr_h()
-        } else {
-            Err(self.fail(ora::MISSING_KEYWORD))
-        }
+        Ok((items, conds, using, full))
     }
 
     fn table_ref(&mut self) -> R<FromItem> {

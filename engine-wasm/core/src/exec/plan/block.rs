@@ -57,7 +57,11 @@ impl<'a> Builder<'a> {
         }
         self.keep_block_text(q, &rels, &conjuncts);
         let mut outer_joined = self.outer_join_conditions(q, &scope)?;
-        let join_modes = unnested.joins.iter().map(|(r, _, m)| (*r, *m)).collect();
+        let mut join_modes: Vec<_> = unnested.joins.iter().map(|(r, _, m)| (*r, *m)).collect();
+        if let Some(b) = self.full_join_item(q)? {
+            super::full_join::on_reads_left(&rels, &outer_joined, b, q.pos)?;
+            join_modes.push((b, JoinMode::Full));
+        }
         outer_joined.extend(unnested.joins.into_iter().map(|(r, c, _)| (r, c)));
         refuse_opt_params(q)?;
         let aliases: Vec<&str> = rels.iter().map(Rel::alias).collect();
@@ -244,6 +248,7 @@ impl<'a> Builder<'a> {
                 let mode = p.join_modes.iter().find(|(r, _)| *r == ri).map_or(JoinMode::Outer, |m| m.1);
                 let (orows, ocost) = j.tree.as_ref().map_or((1.0, 0.0), |t| (t.1, t.2));
                 let nl_outer = keys.is_empty() && mode == JoinMode::Outer;
+                super::full_join::needs_keys(mode, &keys, q.pos)?;
                 let jrows = table_src.map(|ts| self.join_rows(orows, p, &used_before, ts).0);
                 let (_, mut where_conj) = p.outer_joined.pop().expect("the WHERE conjuncts");
                 std::mem::swap(&mut p.conjuncts, &mut where_conj);
@@ -391,7 +396,8 @@ impl<'a> Builder<'a> {
         build: Option<(f64, f64, f64)>,
     ) -> Result<bool, LabError> {
         let Some((orows, ocost, obytes)) = build else { return Ok(false) };
-        if hash_join::use_hash(q, alias) {
+        // A full outer join (two FROM items, `full_join_item`) is by hash.
+        if hash_join::use_hash(q, alias) || q.full_join.is_some() {
             return Ok(self.probe_next(true));
         }
         let mut probe = p.used.clone();

@@ -156,7 +156,7 @@ struct Builder<'a> {
     /// Those of the aggregates of the block being compiled.
     agg_kinds: Vec<super::convert::Kind>,
     /// (alias, column) of JOIN ... USING columns: qualified, ORA-25154.
-    using_hidden: Vec<(String, String)>,
+    using_hidden: Vec<(String, String, bool)>,
     /// Event 10053's record, while it is set.
     cbo: Option<Box<cbo::Recorder>>,
     /// The hierarchical block being compiled (`hier.rs`).
@@ -206,6 +206,7 @@ mod expr_info;
 mod expr_text;
 mod fetch;
 mod filters;
+mod full_join;
 mod group;
 mod group_card;
 mod grouping;

@@ -72,10 +72,11 @@ impl Builder<'_> {
         let rows = match mode {
             JoinMode::Inner | JoinMode::Outer if keys.is_empty() => join::outer_join_rows(orows, irows),
             JoinMode::Inner | JoinMode::Outer => jrows.unwrap_or(orows).max(orows),
+            JoinMode::Full => self.full_join_rows(orows, irows, jrows.unwrap_or(orows), &keys),
             JoinMode::Semi => semi.max(1.0).round(),
             JoinMode::Anti | JoinMode::AntiNa | JoinMode::AntiSna => (orows - semi).max(1.0).round(),
         };
-        let width = if mode == JoinMode::Outer { obytes + ibytes } else { obytes };
+        let width = if mode.pads() { obytes + ibytes } else { obytes };
         let (mut op, cost) = if keys.is_empty() {
             let cost = join::nested_loops_cost(ocost, orows, icost);
             let kind = OpKind::NestedLoopsOuter {
@@ -89,7 +90,7 @@ impl Builder<'_> {
             let name = match mode {
                 JoinMode::Semi => "NESTED LOOPS SEMI",
                 JoinMode::Anti | JoinMode::AntiNa | JoinMode::AntiSna => "NESTED LOOPS ANTI",
-                JoinMode::Inner | JoinMode::Outer => "NESTED LOOPS OUTER",
+                JoinMode::Inner | JoinMode::Outer | JoinMode::Full => "NESTED LOOPS OUTER",
             };
             (self.op(name, None, rows, cost, None, "qerjotFetch", kind), cost)
         } else {
@@ -105,6 +106,9 @@ impl Builder<'_> {
             }
             (hj, cost)
         };
+        if mode == JoinMode::Full {
+            op = self.full_join_view(op, rows, cost, width);
+        }
         let filters = take_available(&p.conjuncts, &mut p.used, &p.available);
         if !filters.is_empty() {
             let kind = OpKind::Filter { child: Box::new(op), preds: filters };
@@ -127,6 +131,7 @@ fn hash_join_name(mode: JoinMode, swapped: bool) -> &'static str {
         (JoinMode::AntiSna, true) => "HASH JOIN RIGHT ANTI SNA",
         (JoinMode::Inner | JoinMode::Outer, false) => "HASH JOIN OUTER",
         (JoinMode::Inner | JoinMode::Outer, true) => "HASH JOIN RIGHT OUTER",
+        (JoinMode::Full, _) => "HASH JOIN FULL OUTER",
     }
 }
 

@@ -80,8 +80,9 @@ impl Builder<'_> {
             }
         }
         if let (None, Some(q)) = (&found, qualifier) {
-            if self.using_hidden.iter().any(|(a, n)| *a == q.name && *n == name.name) {
-                return Err(LabError::new(ora::USING_COLUMN_QUALIFIED, q.pos));
+            if let Some((_, _, natural)) = self.using_hidden.iter().find(|(a, n, _)| *a == q.name && *n == name.name) {
+                let code = if *natural { ora::NATURAL_COLUMN_QUALIFIED } else { ora::USING_COLUMN_QUALIFIED };
+                return Err(LabError::new(code, q.pos));
             }
         }
         Ok(match found {

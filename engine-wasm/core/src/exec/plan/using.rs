@@ -27,7 +27,8 @@ impl Builder<'_> {
         let mut merged: Vec<(String, CExpr, usize)> = Vec::new();
         let mut conds = Vec::new();
         for u in &q.using {
-            for col in &u.columns {
+            let natural = u.natural.then(|| natural_columns(scope, &merged, u, q.pos));
+            for col in natural.as_ref().unwrap_or(&u.columns) {
                 let name = &col.name;
                 let missing = || LabError::with(ora::INVALID_IDENTIFIER, format_args!("\"{name}\""), col.pos);
                 let in_merged = merged.iter().position(|(n, _, chain)| n == name && *chain == u.left);
@@ -44,7 +45,7 @@ impl Builder<'_> {
                 }
                 let right = take_column(&mut scope[u.right], name);
                 for i in in_tables.iter().copied().chain([u.right]) {
-                    self.using_hidden.push((scope[i].alias.clone(), name.clone()));
+                    self.using_hidden.push((scope[i].alias.clone(), name.clone(), u.natural));
                 }
                 conds.push(self.using_equality(col, left.clone(), right)?);
                 if in_merged.is_none() {
@@ -71,6 +72,27 @@ impl Builder<'_> {
         };
         self.compile_expr(&e, &sides, None)
     }
+}
+
+/// A NATURAL join's columns: the names of the left side (its merged
+/// columns, then its tables' in order) that the right item has too; none
+/// makes it a Cartesian product, as in Oracle.
+fn natural_columns(
+    scope: &[ScopeEntry],
+    merged: &[(String, CExpr, usize)],
+    u: &lio_sql::ast::UsingJoin,
+    pos: lio_sql::ast::Pos,
+) -> Vec<lio_sql::ast::Ident> {
+    let right = &scope[u.right];
+    let left = merged.iter().filter(|m| m.2 == u.left).map(|m| &m.0);
+    let tables = (u.left..u.right).flat_map(|i| scope[i].columns.iter().map(|(n, _)| n));
+    let mut out: Vec<lio_sql::ast::Ident> = Vec::new();
+    for name in left.chain(tables) {
+        if right.columns.iter().any(|(n, _)| n == name) && !out.iter().any(|c| c.name == *name) {
+            out.push(lio_sql::ast::Ident { name: name.clone(), pos });
+        }
+    }
+    out
 }
 
 /// Remove `name` from a scope entry, returning its value.

@@ -17,7 +17,9 @@
 //! row the first time a probe row matches it; HASH JOIN ANTI the build
 //! rows never matched, after the probe; ANTI NA (NOT IN) none at all when
 //! a probe key is NULL, and build rows with a NULL key only when the probe
-//! input was empty.
+//! input was empty. HASH JOIN FULL OUTER is the outer join that also
+//! returns each probe row no build row matched (a NULL key's too), at
+//! once, with the build side NULL.
 
 use super::*;
 use crate::catalog::TableId;
@@ -61,15 +63,18 @@ pub(super) fn next(
     else {
         unreachable!()
     };
-    let (t, mode, swapped) = (state.as_mut(), *mode, *swapped);
+    // A full outer join keeps both sides' rows whichever builds: its
+    // swapped inputs only change which side's are kept when.
+    let (t, mode, swapped) = (state.as_mut(), *mode, *swapped && *mode != JoinMode::Full);
     if !t.built {
         t.built = true;
         // Swapped, the build side's unmatched rows never come out.
         let build_mode = if swapped { JoinMode::Inner } else { mode };
         build_table(rt, env, (line, st), build, build_keys, build_srcs, build_mode, t)?;
         // Swapped, an outer or anti join returns its probe rows though
-        // the build input be empty.
-        if t.rows.is_empty() && !(swapped && mode.keeps_unmatched() && !(mode.null_aware() && t.build_null)) {
+        // the build input be empty; so does a full outer join.
+        let probe_kept = (swapped || mode == JoinMode::Full) && mode.keeps_unmatched();
+        if t.rows.is_empty() && !(probe_kept && !(mode.null_aware() && t.build_null)) {
             // Nothing to join: the probe input is never started.
             t.ended = true;
             end(rt, line, st, t)?;
@@ -100,13 +105,20 @@ pub(super) fn next(
                         t.matched[r] = 1;
                     }
                     match mode {
-                        JoinMode::Inner | JoinMode::Outer | JoinMode::Semi => return Ok(true),
+                        JoinMode::Inner | JoinMode::Outer | JoinMode::Full | JoinMode::Semi => {
+                            t.probe_matched = true;
+                            return Ok(true);
+                        }
                         JoinMode::Anti | JoinMode::AntiNa | JoinMode::AntiSna => {}
                     }
                 }
                 continue;
             }
             t.chain = None;
+            if mode == JoinMode::Full && !t.probe_matched {
+                null_sources(env, build_srcs);
+                return Ok(true);
+            }
         }
         if let Some(r) = t.drain {
             return drain(rt, env, (line, st), (build_srcs, probe_srcs), mode, t, r);
@@ -121,13 +133,27 @@ pub(super) fn next(
             return Ok(false);
         }
         probe_row(rt, env, probe_keys, probe_srcs, t)?;
+        t.probe_matched = false;
         if t.keyvals.iter().any(Value::is_null) {
             t.probe_null = true;
+            if mode == JoinMode::Full {
+                null_sources(env, build_srcs);
+                return Ok(true);
+            }
             continue;
         }
         key_bytes(&t.keyvals, &mut t.keybuf);
         row_event(rt, kind::HASH_PROBE, line, &t.keybuf, t.probe_rows, t.probe_stack);
         t.chain = Some(t.keys.first(&t.keybuf));
+    }
+}
+
+/// The sources of a side with no row to join: NULL.
+#[inline(always)]
+fn null_sources(env: &mut Env, srcs: &[Src]) {
+    for &(s, _) in srcs {
+        env.rows[s] = u32::MAX;
+        env.gen[s].clear();
     }
 }
 
@@ -148,11 +174,8 @@ fn next_swapped(
     t: &mut HashTable,
 ) -> Result<bool, Box<LabError>> {
     let unmatched = |env: &mut Env, t: &HashTable| {
-        if mode == JoinMode::Outer {
-            for &(s, _) in build_srcs {
-                env.rows[s] = u32::MAX;
-                env.gen[s].clear();
-            }
+        if mode.pads() {
+            null_sources(env, build_srcs);
         }
         mode.keeps_unmatched() && !(mode.null_aware() && t.build_null)
     };
@@ -270,11 +293,8 @@ fn drain(
         if m == 0 || (m == 2 && nulls_out) {
             t.drain = Some(r);
             restore(env, build_srcs, &t.rows, r - 1);
-            if mode == JoinMode::Outer {
-                for &(s, _) in probe_srcs {
-                    env.rows[s] = u32::MAX;
-                    env.gen[s].clear();
-                }
+            if mode.pads() {
+                null_sources(env, probe_srcs);
             }
             return Ok(true);
         }

@@ -1,0 +1,120 @@
+//! `a FULL [OUTER] JOIN b ON ...`: Oracle's native full outer join
+//! (`_optimizer_native_full_outer_join`, on by default from
+//! optimizer_features_enable 11.1.0.6), `VIEW VW_FOJ_0` over `HASH JOIN
+//! FULL OUTER`. The left item is the build input: every build row
+//! is kept (those no probe row matched come out after the probe, the
+//! probe side NULL), and each probe row no build row matched comes out at
+//! once with the build side NULL (`exec/row_source/hash_join.rs`).
+//!
+//! What the lab does not model is refused (LAB-00001), never answered in
+//! another shape: 10g's UNION ALL expansion (an OFE before 11.1.0.6, as
+//! dbaglobe.com printed under 10.2.0.4, or `NO_NATIVE_FULL_OUTER_JOIN`:
+//! VIEW / UNION-ALL / HASH JOIN OUTER + HASH JOIN ANTI), a full
+//! outer join with no equality between the two sides (Oracle expands it
+//! too), with other FROM items, and a WHERE clause (Oracle turns the join
+//! into an outer or inner join when a predicate rejects NULLs of a side).
+
+use super::relations::Rel;
+use super::*;
+
+impl Builder<'_> {
+    /// The FULL JOIN's right item (its ON condition is an outer join's),
+    /// checked against what the lab models; None for another query.
+    pub(super) fn full_join_item(&self, q: &Query) -> Result<Option<usize>, LabError> {
+        let Some(b) = q.full_join else { return Ok(None) };
+        let pos = q.outer_joins.iter().find(|(i, _)| *i == b).map_or(q.pos, |(_, on)| expr_pos(on));
+        let refuse = |what: &str| Err(LabError::with(ora::LAB_UNSUPPORTED, what, pos));
+        if self.ctx.costing.ofe < crate::optimizer::features::release("11.1.0.6") {
+            return refuse("FULL OUTER JOIN before optimizer_features_enable 11.1.0.6 (its UNION ALL expansion)");
+        }
+        let no_native = |h: &Hint| matches!(h, Hint::Other(raw) if raw.to_ascii_uppercase().starts_with("NO_NATIVE_FULL_OUTER_JOIN"));
+        if q.hints.iter().any(no_native) {
+            return refuse("NO_NATIVE_FULL_OUTER_JOIN (the UNION ALL expansion)");
+        }
+        if q.from.len() != 2 || b != 1 {
+            return refuse("a FULL OUTER JOIN with other FROM items");
+        }
+        if q.where_clause.is_some() || !q.using.is_empty() {
+            return refuse("a WHERE clause on a FULL OUTER JOIN");
+        }
+        Ok(Some(b))
+    }
+
+    /// `VIEW VW_FOJ_0` over the full outer join: a line that passes its
+    /// rows up (the columns stay the tables').
+    pub(super) fn full_join_view(&mut self, join: Op, rows: f64, cost: f64, width: f64) -> Op {
+        let kind = OpKind::Filter { child: Box::new(join), preds: Vec::new() };
+        self.op("VIEW", Some("VW_FOJ_0"), rows, cost, Some(rows * width), "qervwFetch", kind)
+    }
+
+    /// A full outer join's E-Rows: the inner join's (`joined`), plus
+    /// each side's anti join, its rows times 1 - NDV(other side's key) /
+    /// NDV(its key) when that is positive (no row of a side with the
+    /// fewer distinct keys is counted unmatched, NULL keys not counted):
+    /// HR's EMPLOYEES (107 rows, 11 departments, one NULL) full joined to
+    /// DEPARTMENTS (27) is 106 + 0 + 27 x 16/27 = 122, as published.
+    /// Keys that are not plain columns: the left outer join's rows.
+    pub(super) fn full_join_rows(&self, left: f64, right: f64, joined: f64, keys: &[(CExpr, CExpr)]) -> f64 {
+        let ndv = |e: &CExpr| match e {
+            CExpr::Col { table, col, .. } => {
+                let t = &self.ctx.cat.tables[*table];
+                let n = match t.stats.columns.get(*col) {
+                    Some(c) if t.stats.gathered => c.ndv,
+                    _ => t.column_stats(*col).ndv,
+                };
+                Some(n.max(1) as f64)
+            }
+            _ => None,
+        };
+        let (mut l_ndv, mut r_ndv) = (Some(1.0), Some(1.0));
+        for (a, b) in keys {
+            l_ndv = l_ndv.zip(ndv(a)).map(|(x, y)| x * y);
+            r_ndv = r_ndv.zip(ndv(b)).map(|(x, y)| x * y);
+        }
+        let rows = match (l_ndv, r_ndv) {
+            (Some(l), Some(r)) => joined + left * (1.0 - r / l).max(0.0) + right * (1.0 - l / r).max(0.0),
+            _ => joined.max(left) + (right - joined).max(0.0),
+        };
+        rows.max(1.0).round()
+    }
+}
+
+/// Each ON conjunct of the FULL JOIN (`b`'s) must read the left item: one
+/// on the right item alone (or on neither) would filter that table's rows
+/// before the join, where a full outer join keeps them unmatched (Oracle
+/// tests it on each pair); refused.
+pub(super) fn on_reads_left(
+    rels: &[Rel],
+    on: &[(usize, Vec<CExpr>)],
+    b: usize,
+    pos: lio_sql::ast::Pos,
+) -> Result<(), LabError> {
+    let left = match rels.first() {
+        Some(Rel::Table { src, .. }) => vec![*src],
+        Some(Rel::Fixed { op, .. }) => {
+            let mut s = Vec::new();
+            collect_sources(op, &mut s);
+            s
+        }
+        None => Vec::new(),
+    };
+    for c in on.iter().filter(|(i, _)| *i == b).flat_map(|(_, c)| c) {
+        let mut s = Vec::new();
+        c.sources(&mut s);
+        if !s.iter().any(|x| left.contains(x)) {
+            let what = "a FULL JOIN ON condition that does not read its left table";
+            return Err(LabError::with(ora::LAB_UNSUPPORTED, what, pos));
+        }
+    }
+    Ok(())
+}
+
+/// A full outer join is a hash join: with no equality between its two
+/// sides (Oracle expands it into a UNION ALL) it is refused.
+pub(super) fn needs_keys(mode: JoinMode, keys: &[(CExpr, CExpr)], pos: lio_sql::ast::Pos) -> Result<(), LabError> {
+    if keys.is_empty() && mode == JoinMode::Full {
+        let what = "a FULL OUTER JOIN without an equality between its two sides";
+        return Err(LabError::with(ora::LAB_UNSUPPORTED, what, pos));
+    }
+    Ok(())
+}
