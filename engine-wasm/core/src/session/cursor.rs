@@ -468,6 +468,29 @@ impl Run<'_> {
             // USER is VARCHAR2 of an identifier's length (30 bytes up to
             // 12.1, 128 from 12.2).
             exec::CExpr::Func(Func::User, ..) => id_bytes,
+            // UPPER, LOWER and the TRIMs return their argument's type (its
+            // length); SUBSTR(x, m, n) with a literal n is n long at most
+            // (`substr(table_name, 1, 10)` shows ten wide: "SUBSTR(TAB").
+            exec::CExpr::Func(Func::Upper | Func::Lower | Func::Trim | Func::Ltrim | Func::Rtrim, args, _) => {
+                args.first().map_or(0, |a| self.expr_width(c, a))
+            }
+            exec::CExpr::Func(Func::Substr, args, _) => {
+                let w = args.first().map_or(0, |a| self.expr_width(c, a));
+                match args.get(2) {
+                    None => w,
+                    Some(exec::CExpr::Const(crate::value::Value::Num(n))) if w > 0 => {
+                        let n = n.to_f64();
+                        if n >= 1.0 {
+                            w.min(n.floor() as u32)
+                        } else {
+                            0
+                        }
+                    }
+                    Some(_) => 0,
+                }
+            }
+            // CAST to a character type: the length it names.
+            exec::CExpr::Func(Func::Cast(exec::cast::CastTo::Varchar2(n) | exec::cast::CastTo::Char(n)), ..) => *n,
             // NVL(a, b) has a's character type, long enough for b: both
             // must be known (NULL for a leaves b's).
             exec::CExpr::Func(Func::Nvl, args, _) => match args.as_slice() {
