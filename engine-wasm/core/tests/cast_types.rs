@@ -8,6 +8,12 @@
 //! padded equals 'a  '), and `CAST('a ' AS VARCHAR2(3)) = 'a'` is false.
 //! The lab typed CAST's result as unknown and compared 'a  ' with 'a'
 //! without padding: 0 rows where Oracle finds 1.
+//!
+//! GREATEST/LEAST and DECODE convert by their first argument (first
+//! search value), not by the general text-to-number rule of a comparison:
+//! GREATEST('10', 9) compares '10' with '9' as text and returns '9';
+//! DECODE(10, '10.0', 'a', 'b') compares '10' with '10.0' as text: 'b'.
+//! NULLIF of text and a number is ORA-00932.
 
 mod common;
 use common::*;
@@ -73,4 +79,23 @@ fn character_functions_keep_their_argument_width() {
     assert_eq!(s[2].column_widths, [12, 12, 4, 2, 12, 12]);
     assert_eq!(s[3].column_widths, [10]);
     assert_eq!(s[3].columns, ["SUBSTR(TABLE_NAME,1,10)"]);
+}
+
+#[test]
+fn first_argument_decides_greatest_and_decode() {
+    let mut e = quiet_engine();
+    let s = e.exec(
+        "select greatest('10', 9) g, least('10', 9) l, greatest(1, '5') n from dual;\n\
+         select decode('10', 10, 'a', 'b') d1, decode(10, '10.0', 'a', 'b') d2, decode(10, '10', 'a', 'b') d3 from dual;\n\
+         select nullif('1', 1) from dual;\n\
+         select greatest(1, 'x') from dual;",
+    );
+    ok(&s[..2]);
+    let row = |i: usize| s[i].rows[0].iter().map(|v| v.to_string()).collect::<Vec<_>>();
+    assert_eq!(row(0), ["\"9\"", "\"10\"", "5"]);
+    assert_eq!(s[0].column_numeric, [false, false, true]);
+    assert_eq!(row(1), ["\"a\"", "\"b\"", "\"a\""]);
+    let code = |i: usize| s[i].error.as_ref().map(|e| e.code.clone());
+    assert_eq!(code(2).as_deref(), Some("ORA-00932"));
+    assert_eq!(code(3).as_deref(), Some("ORA-01722"));
 }
