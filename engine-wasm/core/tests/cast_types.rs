@@ -99,3 +99,27 @@ fn first_argument_decides_greatest_and_decode() {
     assert_eq!(code(2).as_deref(), Some("ORA-00932"));
     assert_eq!(code(3).as_deref(), Some("ORA-01722"));
 }
+
+#[test]
+fn declared_widths_survive_sorts_groups_and_unions() {
+    let mut e = quiet_engine();
+    let s = e.exec(
+        "create table emp (ename varchar2(10), job varchar2(9), deptno number);\n\
+         insert into emp values ('KING', 'PRESIDENT', 10);\n\
+         select ename, job from emp order by ename;\n\
+         select distinct job from emp;\n\
+         select job, count(*), max(ename) from emp group by job;\n\
+         select max(ename) m from emp;\n\
+         select ename from emp union all select job from emp;\n\
+         select ename from emp union select null from dual;",
+    );
+    ok(&s);
+    // SQL*Plus sizes a column by its described type: ENAME VARCHAR2(10)
+    // is ten wide after an ORDER BY too (it was 5, KING's length, there).
+    assert_eq!(s[2].column_widths, [10, 9]);
+    assert_eq!(s[3].column_widths, [9]);
+    assert_eq!(s[4].column_widths, [9, 0, 10]);
+    assert_eq!(s[5].column_widths, [10]);
+    assert_eq!(s[6].column_widths, [10], "a UNION's column is as wide as its widest branch");
+    assert_eq!(s[7].column_widths, [10], "a NULL branch has no type");
+}
