@@ -14,6 +14,7 @@
 use std::cell::{Cell, RefCell};
 
 pub mod format;
+mod iso;
 
 /// Seconds in a day.
 pub const DAY: i64 = 86_400;

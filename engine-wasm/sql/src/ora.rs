@@ -247,6 +247,7 @@ catalogue! {
     INVALID_NUMBER = Ora 1722 "invalid number";
     INVALID_NUMBER_FORMAT = Ora 1481 "invalid number format model";
     DATE_FORMAT_NOT_RECOGNIZED = Ora 1821 "date format not recognized";
+    FORMAT_CODE_NOT_INPUT = Ora 1820 "format code cannot appear in date input format";
     FORMAT_ENDS_BEFORE_INPUT = Ora 1830 "date format picture ends before converting entire input string";
     YEAR_RANGE = Ora 1841 "(full) year must be between -4713 and +9999, and not be 0";
     NOT_A_VALID_MONTH = Ora 1843 "not a valid month";

@@ -68,6 +68,10 @@ enum El {
     Quarter,
     WeekOfYear,
     WeekOfMonth,
+    /// `IW`: the ISO 8601 week (1-53, weeks start on Monday).
+    IsoWeek,
+    /// `IYYY`, `IYY`, `IY`, `I`: the ISO year's last n digits.
+    IsoYear(u8),
     FillMode,
     Exact,
     Punct(char),
@@ -86,7 +90,8 @@ fn case_of(s: &str) -> Case {
 /// Elements by their spelling, longest first where one starts another.
 const SPELLINGS: &[&str] = &[
     "SYYYY", "YYYY", "YYY", "YY", "Y", "RRRR", "RR", "CC", "MONTH", "MON", "MM", "DDD", "DD", "DAY", "DY", "D", "J",
-    "HH24", "HH12", "HH", "MI", "SSSSS", "SS", "A.M.", "P.M.", "AM", "PM", "Q", "WW", "W", "FM", "FX",
+    "HH24", "HH12", "HH", "MI", "SSSSS", "SS", "A.M.", "P.M.", "AM", "PM", "Q", "WW", "W", "FM", "FX", "IYYY", "IYY",
+    "IY", "IW", "I",
 ];
 
 /// A parsed format model.
@@ -147,6 +152,8 @@ impl Model {
                 "Q" => El::Quarter,
                 "WW" => El::WeekOfYear,
                 "W" => El::WeekOfMonth,
+                "IW" => El::IsoWeek,
+                "IYYY" | "IYY" | "IY" | "I" => El::IsoYear(spelt.len() as u8),
                 "FM" => El::FillMode,
                 _ => El::Exact,
             });
@@ -204,6 +211,8 @@ impl Model {
                 El::Quarter => num(&mut out, c.month.div_ceil(3) as i64, 1, fill),
                 El::WeekOfYear => num(&mut out, d.day_of_year().div_ceil(7) as i64, 2, fill),
                 El::WeekOfMonth => num(&mut out, c.day.div_ceil(7) as i64, 1, fill),
+                El::IsoWeek => num(&mut out, super::iso::week(d).1 as i64, 2, fill),
+                El::IsoYear(n) => num(&mut out, super::iso::week(d).0 as i64 % 10i64.pow(*n as u32), *n as usize, fill),
                 El::FillMode => fill = !fill,
                 El::Exact => {}
                 El::Punct(p) => out.push(*p),
@@ -239,6 +248,8 @@ impl Model {
                     continue;
                 }
                 El::FillMode | El::Exact => continue,
+                // ISO weeks and years are output only.
+                El::IsoWeek | El::IsoYear(_) => return Err(err(ora::FORMAT_CODE_NOT_INPUT)),
                 _ => {}
             }
             // Blanks before a field are skipped, as Oracle does.
@@ -441,6 +452,8 @@ pub enum Unit {
     MonthWeek,
     /// The week starting on Sunday (`DAY`, `DY`, `D`).
     Week,
+    /// The ISO week, starting on Monday (`IW`).
+    IsoWeek,
     Day,
     Hour,
     Minute,
@@ -457,6 +470,7 @@ impl Unit {
             "WW" => Unit::YearWeek,
             "W" => Unit::MonthWeek,
             "DAY" | "DY" | "D" => Unit::Week,
+            "IW" => Unit::IsoWeek,
             "DDD" | "DD" | "J" => Unit::Day,
             "HH" | "HH12" | "HH24" => Unit::Hour,
             "MI" => Unit::Minute,
@@ -477,6 +491,7 @@ impl Unit {
             Unit::YearWeek => back(d.midnight(), (d.day_of_year() as i64 - 1) % 7),
             Unit::MonthWeek => back(d.midnight(), (c.day as i64 - 1) % 7),
             Unit::Week => back(d.midnight(), d.weekday() as i64),
+            Unit::IsoWeek => back(d.midnight(), (d.weekday() as i64 + 6) % 7),
             Unit::Day => d.midnight(),
             Unit::Hour => Date::from_seconds(d.seconds() - d.seconds() % 3600).unwrap_or(d),
             Unit::Minute => Date::from_seconds(d.seconds() - d.seconds() % 60).unwrap_or(d),
@@ -495,7 +510,7 @@ impl Unit {
             Unit::Year => c.month >= 7,
             Unit::Quarter => (c.month - 1) % 3 > 1 || ((c.month - 1) % 3 == 1 && c.day >= 16),
             Unit::Month => c.day >= 16,
-            Unit::YearWeek | Unit::MonthWeek | Unit::Week => d.seconds() - t.seconds() >= 7 * DAY / 2,
+            Unit::YearWeek | Unit::MonthWeek | Unit::Week | Unit::IsoWeek => d.seconds() - t.seconds() >= 7 * DAY / 2,
             Unit::Day => d.seconds() - t.seconds() >= DAY / 2,
             Unit::Hour => d.seconds() - t.seconds() >= 1800,
             Unit::Minute => d.seconds() - t.seconds() >= 30,
@@ -508,7 +523,7 @@ impl Unit {
             Unit::Year => Date::ymd(c.year + 1, 1, 1),
             Unit::Quarter => t.add_months(3),
             Unit::Month => t.add_months(1),
-            Unit::YearWeek | Unit::MonthWeek | Unit::Week => Date::from_seconds(t.seconds() + 7 * DAY),
+            Unit::YearWeek | Unit::MonthWeek | Unit::Week | Unit::IsoWeek => Date::from_seconds(t.seconds() + 7 * DAY),
             Unit::Day => Date::from_seconds(t.seconds() + DAY),
             Unit::Hour => Date::from_seconds(t.seconds() + 3600),
             Unit::Minute => Date::from_seconds(t.seconds() + 60),
@@ -517,72 +532,4 @@ impl Unit {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn p() -> Pos {
-        Pos::default()
-    }
-    fn fmt(d: Date, f: &str) -> String {
-        Model::parse(f, p()).unwrap().format(d)
-    }
-    fn to_date(s: &str, f: &str) -> Result<Date, String> {
-        Model::parse(f, p()).and_then(|m| m.parse_date(s, super::super::CLOCK_ZERO, p())).map_err(|e| e.code)
-    }
-
-    #[test]
-    fn to_char_models() {
-        let d = Date::from_civil(Civil { year: 2020, month: 1, day: 5, hour: 14, minute: 7, second: 9 }).unwrap();
-        assert_eq!(fmt(d, "DD-MON-RR"), "05-JAN-20");
-        assert_eq!(fmt(d, "DD-MON-YYYY HH24:MI:SS"), "05-JAN-2020 14:07:09");
-        assert_eq!(fmt(d, "Day, Month DD, YYYY"), "Sunday   , January   05, 2020");
-        assert_eq!(fmt(d, "FMDay, Month DD, YYYY"), "Sunday, January 5, 2020");
-        assert_eq!(fmt(d, "dy mon hh:mi am"), "sun jan 02:07 pm");
-        assert_eq!(fmt(d, "D DDD J Q W WW"), "1 005 2458854 1 1 01");
-        assert_eq!(fmt(d, "\"Quarter\" Q"), "Quarter 1");
-        assert_eq!(fmt(d, "SSSSS"), "50829");
-        // Oracle's canonical form of a DATE constant reads back.
-        assert_eq!(fmt(d, "syyyy-mm-dd hh24:mi:ss"), " 2020-01-05 14:07:09");
-        assert_eq!(to_date(" 2020-01-05 14:07:09", "syyyy-mm-dd hh24:mi:ss"), Ok(d));
-    }
-
-    #[test]
-    fn to_date_models_and_errors() {
-        let ymd = |y, m, d| Date::ymd(y, m, d).unwrap();
-        assert_eq!(to_date("01-JAN-2020", "DD-MON-YYYY"), Ok(ymd(2020, 1, 1)));
-        assert_eq!(to_date("1/1/2020", "DD-MM-YYYY"), Ok(ymd(2020, 1, 1)));
-        assert_eq!(to_date("31-december-99", "DD-MON-RR"), Ok(ymd(1999, 12, 31)));
-        assert_eq!(to_date("31-DEC-49", "DD-MON-RR"), Ok(ymd(2049, 12, 31)));
-        assert_eq!(to_date("31-DEC-49", "DD-MON-YY"), Ok(ymd(2049, 12, 31)));
-        assert_eq!(to_date("31-DEC-99", "DD-MON-YY"), Ok(ymd(2099, 12, 31)));
-        assert_eq!(to_date("01-JAN-2020", "DD-MON-RR"), Ok(ymd(2020, 1, 1)));
-        assert_eq!(to_date("2020", "YYYY"), Ok(ymd(2020, 1, 1)));
-        assert_eq!(to_date("2020-02-30", "YYYY-MM-DD"), Err(ora::DAY_OF_MONTH_RANGE.code().to_string()));
-        assert_eq!(to_date("2020-13-01", "YYYY-MM-DD"), Err(ora::NOT_A_VALID_MONTH.code().to_string()));
-        assert_eq!(to_date("01-XYZ-2020", "DD-MON-YYYY"), Err(ora::NOT_A_VALID_MONTH.code().to_string()));
-        assert_eq!(to_date("2020-01-01 junk", "YYYY-MM-DD"), Err(ora::FORMAT_ENDS_BEFORE_INPUT.code().to_string()));
-        assert_eq!(to_date("2020x01", "YYYY\"-\"MM"), Err(ora::LITERAL_DOES_NOT_MATCH_FORMAT.code().to_string()));
-        assert_eq!(to_date("2020", "YYYY-QQX"), Err(ora::DATE_FORMAT_NOT_RECOGNIZED.code().to_string()));
-        assert_eq!(to_date("ab", "YYYY"), Err(ora::NON_NUMERIC_WHERE_NUMERIC.code().to_string()));
-        let t = to_date("2020-01-01 11:30:15 PM", "YYYY-MM-DD HH:MI:SS AM").unwrap();
-        assert_eq!(fmt(t, "HH24:MI:SS"), "23:30:15");
-    }
-
-    #[test]
-    fn trunc_and_round() {
-        let d = Date::from_civil(Civil { year: 2020, month: 8, day: 16, hour: 13, minute: 0, second: 0 }).unwrap();
-        let t = |u: &str| fmt(Unit::parse(u, p()).unwrap().trunc(d), "YYYY-MM-DD HH24:MI");
-        let r = |u: &str| fmt(Unit::parse(u, p()).unwrap().round(d).unwrap(), "YYYY-MM-DD HH24:MI");
-        assert_eq!(t("DD"), "2020-08-16 00:00");
-        assert_eq!(t("MM"), "2020-08-01 00:00");
-        assert_eq!(t("YYYY"), "2020-01-01 00:00");
-        assert_eq!(t("Q"), "2020-07-01 00:00");
-        assert_eq!(t("D"), "2020-08-16 00:00"); // a Sunday
-        assert_eq!(t("HH"), "2020-08-16 13:00");
-        assert_eq!(r("DD"), "2020-08-17 00:00");
-        assert_eq!(r("MM"), "2020-09-01 00:00");
-        assert_eq!(r("YYYY"), "2021-01-01 00:00");
-        assert_eq!(r("Q"), "2020-10-01 00:00");
-        assert!(Unit::parse("XX", p()).is_err());
-    }
-}
+mod tests;

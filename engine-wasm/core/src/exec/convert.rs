@@ -152,6 +152,21 @@ pub fn kind(e: &CExpr, k: &Kinds<'_>) -> Kind {
             Func::Math(Math::Reverse | Math::Chr) => Kind::Varchar,
             Func::Math(Math::Initcap) => same_text_kind(args, k),
             Func::Math(_) => Kind::Number,
+            // GREATEST and LEAST return their first argument's type (text
+            // as VARCHAR2).
+            Func::Greatest | Func::Least => match args.first().map(|a| kind(a, k)) {
+                Some(Kind::Number) => Kind::Number,
+                Some(Kind::Char(_) | Kind::Varchar) => Kind::Varchar,
+                _ => Kind::Unknown,
+            },
+            // CAST's result has the type it names: a CHAR(n) compares
+            // blank-padded with another CHAR, a NUMBER as a number.
+            Func::Cast(to) => match to {
+                super::cast::CastTo::Char(n) => Kind::Char(Some(*n)),
+                super::cast::CastTo::Varchar2(_) => Kind::Varchar,
+                super::cast::CastTo::Number(..) => Kind::Number,
+                super::cast::CastTo::Date => Kind::Unknown,
+            },
             Func::DbmsRowid(super::rowid::RowidFn::Create) | Func::Rowid => Kind::Varchar,
             Func::DbmsRowid(_) => Kind::Number,
             // The same datatype as their argument.

@@ -42,6 +42,9 @@ fn fold_in_place(e: &mut CExpr, cx: &mut EvalCtx<'_>) {
             args.iter_mut().for_each(|a| fold_in_place(a, cx));
             !f.is_random()
                 && !matches!(f, Func::User | Func::Date(super::datefn::DateFn::Sysdate))
+                // CAST keeps the type it names (a CREATE TABLE AS SELECT's
+                // column type, SQL*Plus's width): a folded value has none.
+                && !matches!(f, Func::Cast(_))
                 && args.iter().all(is_const)
         }
         CExpr::Bin(op, a, b, _) => {

@@ -427,67 +427,6 @@ impl Run<'_> {
             .collect()
     }
 
-    /// SQL*Plus's width of each selected column: a character column shows
-    /// at its declared length, an expression at its result type's (USER,
-    /// NVL, `||`); other expressions 0 (the values decide).
-    fn display_widths(&self, c: &Compiled) -> Vec<u32> {
-        // A text constant alone (a literal, or a call folded to its value)
-        // is as wide as its value: the rows decide.
-        c.project
-            .iter()
-            .map(|e| match e {
-                exec::CExpr::Const(_) => 0,
-                e => self.expr_width(c, e),
-            })
-            .collect()
-    }
-
-    /// The declared length of a character expression's result type; 0
-    /// where the lab does not know it.
-    fn expr_width(&self, c: &Compiled, e: &exec::CExpr) -> u32 {
-        use crate::exec::func::Func;
-        let id_bytes = self.inst.profile.identifier_bytes;
-        match e {
-            exec::CExpr::Col { table, col, .. } => {
-                match self.inst.cat.tables.get(*table).and_then(|t| t.columns.get(*col)).map(|c| c.data_type) {
-                    Some(DataType::Varchar2 { len, .. } | DataType::Char { len }) => len,
-                    Some(DataType::Date) => exec::datewidth::nls_width(),
-                    _ => 0,
-                }
-            }
-            // A V$ or data dictionary view's column: its declared type.
-            exec::CExpr::Gen { src, col } => c
-                .fixed_src
-                .iter()
-                .position(|s| s == src)
-                .and_then(|slot| c.fixed.get(slot))
-                .map_or(0, |v| v.width(*col, id_bytes)),
-            e if exec::datewidth::is_date(e, &self.inst.cat) => exec::datewidth::nls_width(),
-            // A text literal is CHAR of its length.
-            exec::CExpr::Const(crate::value::Value::Str(s)) => s.chars().count() as u32,
-            // USER is VARCHAR2 of an identifier's length (30 bytes up to
-            // 12.1, 128 from 12.2).
-            exec::CExpr::Func(Func::User, ..) => id_bytes,
-            // NVL(a, b) has a's character type, long enough for b: both
-            // must be known (NULL for a leaves b's).
-            exec::CExpr::Func(Func::Nvl, args, _) => match args.as_slice() {
-                [exec::CExpr::Const(crate::value::Value::Null), b] => self.expr_width(c, b),
-                [a, b] => match (self.expr_width(c, a), self.expr_width(c, b)) {
-                    (0, _) | (_, 0) => 0,
-                    (x, y) => x.max(y),
-                },
-                _ => 0,
-            },
-            exec::CExpr::Bin(lio_sql::ast::BinaryOp::Concat, a, b, _) => {
-                match (self.expr_width(c, a), self.expr_width(c, b)) {
-                    (0, _) | (_, 0) => 0,
-                    (x, y) => x.saturating_add(y),
-                }
-            }
-            _ => 0,
-        }
-    }
-
     /// A query typed in SQL*Plus.
     #[inline(never)]
     pub(super) fn run_sqlplus_query(&mut self, q: &Query, text: &str) -> Result<Outcome, LabError> {

@@ -15,6 +15,7 @@ mod cascade;
 mod cbo_trace;
 mod change;
 mod check;
+mod col_width;
 mod compress;
 mod constraint_ddl;
 mod constraints;

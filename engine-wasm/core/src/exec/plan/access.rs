@@ -215,7 +215,9 @@ impl Builder<'_> {
                 let kind = index_unique(index, keys, src, read_optim);
                 let name = &cat.indexes[index].name;
                 let operation = format!("INDEX UNIQUE SCAN{suffix}");
-                let iop = self.op(&operation, Some(name), 1.0, index_cost, None, FRAMES_KDIFXS, kind);
+                // An index-only line carries the bytes of the columns it gives.
+                let ib = if index_only { bytes } else { None };
+                let iop = self.op(&operation, Some(name), 1.0, index_cost, ib, FRAMES_KDIFXS, kind);
                 if index_only {
                     return Ok(iop);
                 }
@@ -226,8 +228,8 @@ impl Builder<'_> {
             AccessPath::IndexRange { index, keys, low, high, index_only, index_cost } => {
                 let kind = OpKind::index_range(index, keys, low, high, src);
                 let name = &cat.indexes[index].name;
-                let iop =
-                    self.op("INDEX RANGE SCAN", Some(name), e_rows, index_cost, None, "qerixtFetch;kdiixs1", kind);
+                let ib = if index_only { bytes } else { None };
+                let iop = self.op("INDEX RANGE SCAN", Some(name), e_rows, index_cost, ib, "qerixtFetch;kdiixs1", kind);
                 if index_only {
                     return Ok(iop);
                 }
@@ -242,7 +244,8 @@ impl Builder<'_> {
                 }
                 let name = &cat.indexes[index].name;
                 let operation = if desc { "INDEX SKIP SCAN DESCENDING" } else { "INDEX SKIP SCAN" };
-                let iop = self.op(operation, Some(name), e_rows, index_cost, None, "qerixtFetch;kdissFetch", kind);
+                let ib = if index_only { bytes } else { None };
+                let iop = self.op(operation, Some(name), e_rows, index_cost, ib, "qerixtFetch;kdissFetch", kind);
                 if index_only {
                     return Ok(iop);
                 }
@@ -257,7 +260,8 @@ impl Builder<'_> {
             AccessPath::IndexFull { index, covers, index_cost } => {
                 let kind = OpKind::index_range(index, vec![], None, None, src);
                 let name = &cat.indexes[index].name;
-                let iop = self.op("INDEX FULL SCAN", Some(name), e_rows, index_cost, None, "qerixtFetch;kdiixs1", kind);
+                let ib = if covers { bytes } else { None };
+                let iop = self.op("INDEX FULL SCAN", Some(name), e_rows, index_cost, ib, "qerixtFetch;kdiixs1", kind);
                 if covers {
                     return Ok(iop);
                 }
@@ -269,7 +273,7 @@ impl Builder<'_> {
                 let operation = if sample.is_some() { "INDEX SAMPLE FAST FULL SCAN" } else { "INDEX FAST FULL SCAN" };
                 let kind = OpKind::IndexFast { index, src, block: 0, pos: 0, started: false, filter: vec![], sample };
                 let name = &cat.indexes[index].name;
-                self.op(operation, Some(name), e_rows, cost, None, FRAMES_KDIFXS, kind)
+                self.op(operation, Some(name), e_rows, cost, bytes, FRAMES_KDIFXS, kind)
             }
         })
     }

@@ -142,6 +142,15 @@ impl<'a> Builder<'a> {
     pub(super) fn source_kinds(&mut self, src: usize, exprs: &[CExpr]) {
         let kinds = exprs.iter().map(|e| crate::exec::convert::kind(e, &self.kinds())).collect();
         self.set_source_kinds(src, kinds);
+        self.set_source_exprs(src, exprs.iter().map(|e| vec![e.clone()]).collect());
+    }
+
+    /// Source `src`'s columns carry `exprs` (SQL*Plus's widths follow them).
+    pub(super) fn set_source_exprs(&mut self, src: usize, exprs: Vec<Vec<CExpr>>) {
+        if self.gen_exprs.len() <= src {
+            self.gen_exprs.resize(src + 1, Vec::new());
+        }
+        self.gen_exprs[src] = exprs;
     }
 
     pub(super) fn set_source_kinds(&mut self, src: usize, kinds: Vec<crate::exec::convert::Kind>) {

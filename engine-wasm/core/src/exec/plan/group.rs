@@ -209,6 +209,9 @@ impl<'a> Builder<'a> {
         let mut kinds: Vec<_> = keys.iter().map(|k| crate::exec::convert::kind(k, &self.kinds())).collect();
         kinds.extend(specs.iter().map(|a| super::project::aggregate_kind(a, &self.kinds())));
         self.set_source_kinds(gout, kinds);
+        let mut carried: Vec<Vec<CExpr>> = keys.iter().map(|k| vec![k.clone()]).collect();
+        carried.extend(specs.iter().map(super::project::aggregate_carries));
+        self.set_source_exprs(gout, carried);
         // ORDER BY on the keys alone: the groups come out sorted.
         let key_order: Option<Vec<(usize, bool, bool)>> = order_keys
             .iter()

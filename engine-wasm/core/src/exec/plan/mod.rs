@@ -104,6 +104,9 @@ pub struct Compiled {
     /// Per column: its datatype class is NUMBER (SQL*Plus lays it out
     /// NUMWIDTH wide, right-aligned, even when every value is NULL).
     pub numeric: Vec<bool>,
+    /// Per generated source, per column, the expressions it carries (a
+    /// UNION's one per branch): SQL*Plus's width follows them.
+    pub gen_exprs: Vec<Vec<Vec<CExpr>>>,
     /// Predicates the peeked binds decided (ACS: the cursor is bind sensitive).
     pub bind_preds: Vec<crate::optimizer::acs::BindPred>,
 }
@@ -153,6 +156,8 @@ struct Builder<'a> {
     plsql_refs: Vec<Pos>,
     /// Per generated source, its columns' datatype classes (CHAR padding).
     gen_kinds: Vec<Vec<super::convert::Kind>>,
+    /// Per generated source, per column, the expressions it carries.
+    gen_exprs: Vec<Vec<Vec<CExpr>>>,
     /// Those of the aggregates of the block being compiled.
     agg_kinds: Vec<super::convert::Kind>,
     /// (alias, column) of JOIN ... USING columns: qualified, ORA-25154.
@@ -389,6 +394,7 @@ pub fn compile(q: &Query, ctx: &PlanCtx<'_>) -> Result<Compiled, LabError> {
         qualified_srcs: Vec::new(),
         plsql_refs: Vec::new(),
         gen_kinds: Vec::new(),
+        gen_exprs: Vec::new(),
         agg_kinds: Vec::new(),
         using_hidden: Vec::new(),
         cbo: ctx.cbo_trace.then(Box::default),
@@ -447,6 +453,7 @@ pub fn compile(q: &Query, ctx: &PlanCtx<'_>) -> Result<Compiled, LabError> {
         block.project.iter().map(|e| super::convert::kind(e, &kinds) == super::convert::Kind::Number).collect();
     Ok(Compiled {
         numeric,
+        gen_exprs: b.gen_exprs,
         root,
         lines,
         frames: b.frames,
@@ -513,6 +520,7 @@ pub fn compile_scalar(e: &Expr, ctx: &PlanCtx<'_>) -> Result<(CExpr, Vec<String>
         qualified_srcs: Vec::new(),
         plsql_refs: Vec::new(),
         gen_kinds: Vec::new(),
+        gen_exprs: Vec::new(),
         agg_kinds: Vec::new(),
         using_hidden: Vec::new(),
         cbo: None,

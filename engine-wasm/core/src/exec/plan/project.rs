@@ -77,6 +77,7 @@ impl<'a> Builder<'a> {
             }
             let kinds = specs.iter().map(|a| aggregate_kind(a, &self.kinds())).collect();
             self.set_source_kinds(out, kinds);
+            self.set_source_exprs(out, specs.iter().map(aggregate_carries).collect());
             for i in agg_slots {
                 rewire_aggs(&mut project[i], out);
             }
@@ -261,4 +262,14 @@ pub(super) fn select_list_item(
         }
         _ => None,
     })
+}
+
+/// What an aggregate's value carries of its argument for SQL*Plus's width:
+/// MIN and MAX return their argument's type (MAX(ename) is VARCHAR2(10));
+/// the others a NUMBER.
+pub(super) fn aggregate_carries(a: &AggSpec) -> Vec<CExpr> {
+    match (&a.func, &a.arg) {
+        (AggregateFunc::Min | AggregateFunc::Max, Some(x)) => vec![x.clone()],
+        _ => Vec::new(),
+    }
 }

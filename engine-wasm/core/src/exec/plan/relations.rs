@@ -195,6 +195,23 @@ impl Builder<'_> {
             alias: alias_s.clone(),
             columns: cols.iter().enumerate().map(|(col, c)| (c.to_string(), CExpr::Gen { src, col })).collect(),
         });
+        // A dictionary view's NUMBER columns are numbers (compared as
+        // numbers, and SQL*Plus gives them NUMWIDTH even when NULL).
+        if let super::super::fixed::FixedView::Dict(d) = v {
+            use super::super::convert::Kind;
+            let kinds = d.typed_columns().iter().take(cols.len());
+            let kinds =
+                kinds
+                    .map(|c| {
+                        if matches!(c.1, super::super::dictionary::ColType::Num) {
+                            Kind::Number
+                        } else {
+                            Kind::Unknown
+                        }
+                    })
+                    .collect();
+            self.set_source_kinds(src, kinds);
+        }
         let slot = self.fixed.len();
         self.fixed.push(v);
         self.fixed_src.push(src);

@@ -199,6 +199,14 @@ impl<'a> Builder<'a> {
             })
             .collect();
         self.set_source_kinds(out, kinds);
+        // Each branch's column, a NULL apart (it has no type).
+        let carried = (0..n)
+            .map(|j| {
+                let exprs = parts.iter().filter_map(|p| p.1.get(j));
+                exprs.filter(|e| !matches!(e, CExpr::Const(crate::value::Value::Null))).cloned().collect()
+            })
+            .collect();
+        self.set_source_exprs(out, carried);
         let cost: f64 = parts.iter().map(|p| p.3).sum();
         let (name, e_rows, merge) = match op {
             SetOp::UnionAll | SetOp::Union => ("UNION-ALL", parts.iter().map(|p| p.2).sum(), None),

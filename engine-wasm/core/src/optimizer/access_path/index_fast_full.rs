@@ -29,7 +29,12 @@ pub fn candidates(r: &TableRef<'_>, out: &mut Vec<Candidate>) {
         };
         let scan = r.costing.multiblock(blocks as f64, r.num_rows, 0);
         let path = AccessPath::IndexFastFull { index: i };
-        let c = Candidate::new(path, Tier::FastFull, (scan.cost, r.num_rows, None), "index covers the block");
+        let c = Candidate::new(
+            path,
+            Tier::FastFull,
+            (scan.cost, r.num_rows, Some(r.num_rows * r.row_bytes())),
+            "index covers the block",
+        );
         let c = c.beats(Beats::Strictly).exact(scan.io + r.costing.cpu_units(scan.cpu)).parts(scan.io, scan.cpu);
         out.push(c.forced(r.way_hinted(ix, IndexWay::FastFull)));
     }

@@ -39,7 +39,7 @@ pub fn candidates(r: &TableRef<'_>, wanted: Option<&str>, out: &mut Vec<Candidat
         };
         let covers = index_covers(r.referenced, t, ix);
         let (cost, bytes) = if covers {
-            (index_cost, None)
+            (index_cost, Some(r.num_rows * r.row_bytes()))
         } else {
             (index_cost + f.clustering_factor, Some(r.num_rows * r.row_bytes()))
         };

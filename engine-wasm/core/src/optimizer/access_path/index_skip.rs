@@ -81,7 +81,9 @@ fn candidate(r: &TableRef<'_>, index: IndexId, cis: Vec<usize>, keys: Vec<CExpr>
     ic.index_cpu += skips * crate::optimizer::cost::CPU_PER_BLOCK;
     let (index_cost, cost) = ic.units(&r.costing);
     let e_rows = (r.num_rows * sel).max(1.0).round();
-    let bytes = (!index_only).then(|| e_rows * r.row_bytes());
+    // An index-only line carries the referenced columns' bytes too (all
+    // in the index): `select n1 ... where n1 = 5` prints 100 rows, 300 bytes.
+    let bytes = Some(e_rows * r.row_bytes());
     let desc = r.way_hinted(ix, IndexWay::SkipScanDesc);
     let forced = desc || r.way_hinted(ix, IndexWay::SkipScan);
     let path = AccessPath::IndexSkip { index, keys, index_only, index_cost: index_cost.round(), andv, desc };

@@ -14,7 +14,8 @@ pub fn candidate(r: &TableRef<'_>, index: IndexId, cis: Vec<usize>, keys: Vec<CE
     let read_optim = memopt::applies(r, index, cis.len(), &keys);
     let index_only = !read_optim && index_covers(r.referenced, r.t, ix);
     let index_cost = r.index_figures(index).blevel.max(1) as f64;
-    let (cost, bytes) = if index_only { (index_cost, None) } else { (index_cost + 1.0, Some(r.row_bytes())) };
+    let (cost, bytes) =
+        if index_only { (index_cost, Some(r.row_bytes())) } else { (index_cost + 1.0, Some(r.row_bytes())) };
     let path = AccessPath::IndexUnique { index, keys, read_optim, index_only, index_cost };
     Candidate::new(path, Tier::UniqueKey, (cost, 1.0, bytes), "unique key bound").consumes(cis).forced(true)
 }
