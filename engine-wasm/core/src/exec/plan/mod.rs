@@ -206,6 +206,7 @@ mod expr_info;
 mod expr_text;
 mod fetch;
 mod filters;
+mod gen_names;
 mod group;
 mod group_card;
 mod grouping;
@@ -237,6 +238,7 @@ mod unnest;
 mod userenv;
 mod using;
 mod window;
+mod window_group;
 
 fn rewire_aggs(e: &mut CExpr, out: usize) {
     match e {
