@@ -831,6 +831,11 @@ fn order_group_window_nyffenegger() {
     order::check(&["tests/articles/nyffenegger-window-operations.sql"], &[]);
 }
 
+#[test]
+fn order_group_window_nyffenegger_group_by() {
+    order::check(&["tests/articles/nyffenegger-window-buffer-group-by.sql"], &[]);
+}
+
 /// Every script is in a group above.
 #[test]
 fn every_script_is_accounted_for() {
