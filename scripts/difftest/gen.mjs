@@ -624,6 +624,7 @@ export function makeQuery(r, tables) {
  * the same window functions; rows compared unordered.
  */
 function windowSelect(r, table) {
+  if (r.chance(0.3)) return windowGroupSelect(r, table);
   const g = exprGen(r, scopeCols('x'));
   const pcol = r.pick([null, 'n1', 'n2', 's1', 'c1']);
   const key = r.pick(['n1', 'n2', 's1', 'id']);
@@ -698,6 +699,59 @@ function windowSelect(r, table) {
   return {
     o: `select ${items.map((i) => i.o).join(', ')} from ${table} x${w.o}`,
     l: `SELECT ${items.map((i) => i.l).join(', ')} FROM ${table} x${w.l}`,
+    order: null,
+  };
+}
+
+/**
+ * Analytic functions over GROUP BY (RANK() OVER (ORDER BY SUM(x)), SUM(SUM(x))
+ * OVER (ORDER BY the key), ...) and over DISTINCT (SELECT DISTINCT p,
+ * COUNT(*) OVER (PARTITION BY p)). Orders are total where the function
+ * needs one (the group key is unique among the groups); NULLs placed
+ * explicitly on SQLite's side. Rows compared unordered.
+ */
+function windowGroupSelect(r, table) {
+  const g = exprGen(r, scopeCols('x'));
+  const w = where(r, g);
+  const gk = r.pick(['n1', 'n2', 's1', 'c1']);
+  if (r.chance(0.3)) {
+    const f = r.pick(['count(*)', 'max(x.n1)', 'min(x.s1)', 'sum(x.n2)', 'count(x.n1)']);
+    const o = `select distinct x.${gk}, ${f} over (partition by x.${gk}) v from ${table} x${w.o}`;
+    const l = `SELECT DISTINCT x.${gk}, ${f.toUpperCase()} OVER (PARTITION BY x.${gk}) AS v FROM ${table} x${w.l}`;
+    return { o, l, order: null };
+  }
+  const desc = r.chance(0.3);
+  const ord = (e) => ({ o: `${e}${desc ? ' desc' : ''}`, l: `${e.toUpperCase()} ${desc ? 'DESC NULLS FIRST' : 'ASC NULLS LAST'}` });
+  const agg = r.pick(['sum(x.n1)', 'count(*)', 'max(x.n2)', 'min(x.n1)', 'count(x.n2)']);
+  const key = ord(`x.${gk}`);
+  const byAgg = ord(agg);
+  let f;
+  switch (r.int(0, 6)) {
+    case 0:
+      f = { o: `rank() over (order by ${byAgg.o})`, l: `RANK() OVER (ORDER BY ${byAgg.l})` };
+      break;
+    case 1:
+      f = { o: `dense_rank() over (order by ${byAgg.o})`, l: `DENSE_RANK() OVER (ORDER BY ${byAgg.l})` };
+      break;
+    case 2:
+      f = { o: `sum(${agg}) over (order by ${key.o})`, l: `SUM(${agg.toUpperCase()}) OVER (ORDER BY ${key.l})` };
+      break;
+    case 3:
+      f = { o: 'count(*) over ()', l: 'COUNT(*) OVER ()' };
+      break;
+    case 4:
+      f = { o: `row_number() over (order by ${key.o})`, l: `ROW_NUMBER() OVER (ORDER BY ${key.l})` };
+      break;
+    case 5:
+      f = { o: `max(${agg}) over ()`, l: `MAX(${agg.toUpperCase()}) OVER ()` };
+      break;
+    default:
+      f = { o: `lag(${agg}) over (order by ${key.o})`, l: `LAG(${agg.toUpperCase()}) OVER (ORDER BY ${key.l})` };
+  }
+  const having = r.chance(0.2) ? { o: ' having count(*) > 1', l: ' HAVING COUNT(*) > 1' } : { o: '', l: '' };
+  return {
+    o: `select x.${gk}, ${agg} a, ${f.o} v from ${table} x${w.o} group by x.${gk}${having.o}`,
+    l: `SELECT x.${gk}, ${agg.toUpperCase()} AS a, ${f.l} AS v FROM ${table} x${w.l} GROUP BY x.${gk}${having.l}`,
     order: null,
   };
 }

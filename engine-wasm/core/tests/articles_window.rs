@@ -1,6 +1,6 @@
 //! Published plans of analytic functions, their scripts pasted as printed
-//! (`tests/articles/`): René Nyffenegger's WINDOW notes and Julian Dyke's
-//! WINDOW (SORT PUSHED RANK).
+//! (`tests/articles/`): René Nyffenegger's WINDOW notes (and his WINDOW
+//! BUFFER over SORT GROUP BY) and Julian Dyke's WINDOW (SORT PUSHED RANK).
 mod common;
 use common::*;
 use lio_core::StepOut;
@@ -85,4 +85,23 @@ fn molinaro_avg_over_four_windows() {
     // KING (no manager) last: NULLs sort last.
     assert_eq!(rows[13], " KING 5000 2073 5000 5000 5000");
     assert_eq!(op_names(q), ["SELECT STATEMENT", "WINDOW SORT", "TABLE ACCESS FULL EMP"]);
+}
+
+/// Nyffenegger's SUM(SUM(VAL)) OVER (PARTITION BY GRP_1 ORDER BY GRP_2)
+/// over GROUP BY GRP_1, GRP_2: his published lines (WINDOW BUFFER over
+/// SORT GROUP BY); 13 x 17 = 221 groups; the running sum of GRP_1 'A'
+/// ends at that group's total.
+#[test]
+fn nyffenegger_window_buffer_over_sort_group_by() {
+    let mut e = quiet_engine();
+    let steps = e.exec(include_str!("../../../tests/articles/nyffenegger-window-buffer-group-by.sql"));
+    ok(&steps);
+    let plan = steps.iter().find(|s| s.statement.contains("dbms_xplan.display")).map(xplan_ops).unwrap();
+    assert_eq!(plan, ["SELECT STATEMENT", "WINDOW BUFFER", "SORT GROUP BY", "TABLE ACCESS FULL"]);
+    let count = steps.iter().find(|s| s.statement.starts_with("select count(*) from (")).unwrap();
+    assert_eq!(row_strings(count), ["221"]);
+    let last = steps.iter().find(|s| s.statement.starts_with("select max(val) keep_last")).unwrap();
+    let r = row_strings(last);
+    let (a, b) = r[0].split_once('|').unwrap();
+    assert_eq!(a, b);
 }

@@ -844,6 +844,11 @@ fn order_group_full_outer_join() {
     );
 }
 
+#[test]
+fn order_group_window_nyffenegger_group_by() {
+    order::check(&["tests/articles/nyffenegger-window-buffer-group-by.sql"], &[]);
+}
+
 /// Every script is in a group above.
 #[test]
 fn every_script_is_accounted_for() {

@@ -28,6 +28,7 @@ pub mod plan;
 pub mod row_source;
 pub mod rowid;
 pub mod scalar;
+pub mod view_more;
 pub mod window_area;
 pub mod workarea;
 pub mod xplan;

@@ -238,7 +238,7 @@ impl<'a> Builder<'a> {
                 self.grouping_fn(name, args, scope, aggs.is_some())?
             }
             Expr::Function { name, args } => self.function_call(name, args, scope, aggs)?,
-            Expr::Analytic(a) => self.analytic_ref(a, scope)?,
+            Expr::Analytic(a) => self.analytic_ref(a, scope, aggs)?,
             Expr::Aggregate { func, arg, pos, distinct } => {
                 self.aggregate_ref(*func, arg.as_deref(), *pos, *distinct, scope, aggs)?
             }

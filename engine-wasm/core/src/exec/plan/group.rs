@@ -39,7 +39,7 @@ pub(super) fn group_kind(
 /// Replace the GROUP BY keys and aggregate placeholders in `e` by the
 /// group row's columns (keys first, then the grouping flags and GROUP_ID
 /// of ROLLUP and CUBE, then the aggregates from column `base`).
-fn to_group_row(e: &mut CExpr, keys: &[CExpr], out: usize, base: usize) {
+pub(super) fn to_group_row(e: &mut CExpr, keys: &[CExpr], out: usize, base: usize) {
     if let CExpr::Gen { src, col } = e {
         if *src == usize::MAX {
             *e = CExpr::Gen { src: out, col: base + *col };
@@ -75,7 +75,8 @@ impl<'a> Builder<'a> {
         to_group_row(&mut c, keys, out, base);
         let mut refs = Vec::new();
         c.sources(&mut refs);
-        if refs.iter().any(|s| *s != out) {
+        // An analytic function's placeholder reads the window line.
+        if refs.iter().any(|s| *s != out && *s != super::window::WIN_SLOT) {
             return Err(LabError::new(ora::NOT_A_GROUP_BY_EXPRESSION, expr_pos(e)));
         }
         Ok(c)
@@ -95,8 +96,9 @@ impl<'a> Builder<'a> {
         row_bytes: f64,
         read_optim: bool,
     ) -> Result<Block, LabError> {
-        // Analytic functions over GROUP BY or DISTINCT: refused (`window.rs`).
-        self.open_windows(q, true)?;
+        // Analytic functions over GROUP BY or DISTINCT (`window_group.rs`);
+        // refused with ROLLUP, CUBE and GROUPING SETS.
+        self.open_windows(q, q.grouping.is_some())?;
         let grouped = !q.group_by.is_empty() || q.grouping.is_some();
         if q.having.is_some() && !grouped {
             return Err(LabError::with(ora::LAB_UNSUPPORTED, "HAVING without GROUP BY", q.pos));
@@ -154,10 +156,13 @@ impl<'a> Builder<'a> {
                 }
             }
         }
+        // No analytic function in HAVING (ORA-30483); in ORDER BY again.
+        let windows = self.ext.windows.take();
         let having = match &q.having {
             Some(h) => vec![self.group_expr(h, scope, &keys, gout, &mut aggs)?],
             None => Vec::new(),
         };
+        self.ext.windows = windows;
         // ORDER BY keys over the select list or the group row.
         let mut order_keys: Vec<(CExpr, bool, bool)> = Vec::new();
         for o in &q.order_by {
@@ -169,15 +174,26 @@ impl<'a> Builder<'a> {
             super::resolve::refuse_rowid_order(&c, expr_pos(&o.expr))?;
             order_keys.push((c, o.descending, o.nulls_first.unwrap_or(o.descending)));
         }
+        let windows = self.windows_over_groups(q, grouped.then_some((&keys, gout)))?;
         let mut sorted_by_group = false;
         if grouped {
             let parts = (keys, aggs, having, gout);
             let sizes = (e_rows, cost, row_bytes);
+            let by = windows.as_ref().map_or(&order_keys, |w| w.1.as_ref().unwrap_or(&order_keys));
             (op, e_rows, sorted_by_group) = match sets {
-                Some(g) => self.grouping_op(q, scope, op, parts, g, &order_keys, sizes)?,
-                None => self.group_by(q, scope, op, parts, &order_keys, sizes)?,
+                Some(g) => self.grouping_op(q, scope, op, parts, g, by, sizes)?,
+                None => self.group_by(q, scope, op, parts, by, sizes)?,
             };
             cost = self.line_cost(&op, cost);
+        }
+        if let Some((items, by)) = windows {
+            // Windows that are all `OVER ()` keep the groups' order.
+            let kept = sorted_by_group && items.iter().all(|w| w.partition.is_empty() && w.order.is_empty());
+            let presorted = if sorted_by_group { by.unwrap_or_default() } else { Vec::new() };
+            let figures = (e_rows, cost, row_bytes);
+            (op, cost, sorted_by_group) =
+                self.window_lines(op, items, (&mut project, &mut order_keys), figures, &presorted)?;
+            sorted_by_group |= kept;
         }
         let mut sorts = sorted_by_group;
         if q.distinct {

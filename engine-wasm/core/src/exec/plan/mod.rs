@@ -212,6 +212,7 @@ mod expr_text;
 mod fetch;
 mod filters;
 mod full_join;
+mod gen_names;
 mod group;
 mod group_card;
 mod grouping;
@@ -243,6 +244,7 @@ mod unnest;
 mod userenv;
 mod using;
 mod window;
+mod window_group;
 
 fn rewire_aggs(e: &mut CExpr, out: usize) {
     match e {

@@ -179,6 +179,7 @@ impl<'a> Writer<'a> {
                 }
             }
             OpKind::RowLimit { spec, .. } => p.filter = Some(spec.view_filter.clone()),
+            OpKind::View { more, .. } => p.filter = and(self.conjuncts(&more.filter)),
             _ => {}
         }
         if let Some(slot) = out.get_mut(op.line as usize) {
@@ -194,6 +195,12 @@ impl<'a> Writer<'a> {
                 self.walk(c, out);
             }
         }
+        self.after_children(op, out);
+    }
+
+    /// What a line sets on its children's lines once they are walked: the
+    /// row limit's window filter, MERGE JOIN's keys.
+    fn after_children(&self, op: &'a Op, out: &mut [LinePredicates]) {
         // The window line's filter is the row limit's too.
         if let OpKind::RowLimit { child, spec, .. } = &op.kind {
             if let Some(slot) = out.get_mut(child.line as usize) {
@@ -294,6 +301,10 @@ impl<'a> Writer<'a> {
     /// The name of a generated source's column: the column a VIEW (or a
     /// sort) projected into it.
     fn gen_name(&self, src: usize, col: usize) -> String {
+        // A recursive WITH's or a view's column by its name (`gen_names.rs`).
+        if let Some(n) = super::gen_names::named_column(self.root, src, col, children) {
+            return n;
+        }
         fn find(op: &Op, src: usize) -> Option<&[CExpr]> {
             match &op.kind {
                 OpKind::View { exprs, out_src, .. } | OpKind::SortOrderBy { exprs, out_src, .. } if *out_src == src => {
@@ -315,16 +326,6 @@ impl<'a> Writer<'a> {
             }
             children(op).into_iter().find_map(|c| group(c, src))
         }
-        fn pump(op: &Op, src: usize) -> Option<&(String, Vec<String>)> {
-            match &op.kind {
-                OpKind::RowGen { src: s, gen: super::super::row_source::RowGenKind::Pump { names, .. }, .. }
-                    if *s == src =>
-                {
-                    Some(names)
-                }
-                _ => children(op).into_iter().find_map(|c| pump(c, src)),
-            }
-        }
         fn hier(op: &Op, src: usize) -> Option<&crate::exec::hier_area::HierSpec> {
             if let OpKind::ConnectBy { spec, .. } = &op.kind {
                 if spec.prior_src == src || spec.out_src == src {
@@ -332,9 +333,6 @@ impl<'a> Writer<'a> {
                 }
             }
             children(op).into_iter().find_map(|c| hier(c, src))
-        }
-        if let Some((alias, cols)) = pump(self.root, src) {
-            return format!("\"{alias}\".\"{}\"", cols.get(col).map_or("?", |c| c.as_str()));
         }
         if let Some(h) = hier(self.root, src) {
             use crate::exec::hier_area::HierItem;

@@ -100,7 +100,8 @@ impl Builder<'_> {
         let vout = self.new_source();
         let exprs: Vec<CExpr> = (0..n_out).map(|col| CExpr::Gen { src: out, col }).collect();
         self.source_kinds(vout, &exprs);
-        let view = OpKind::View { numbers: false, child: Box::new(union), exprs, out_src: vout, count: 0 };
+        let more = Box::new(crate::exec::view_more::ViewMore { names: out_cols.clone(), filter: Vec::new() });
+        let view = OpKind::View { numbers: false, child: Box::new(union), exprs, out_src: vout, count: 0, more };
         let op = self.op("VIEW", None, e_rows, cost, Some(e_rows * row_bytes), "qervwFetch", view);
         scope.push(ScopeEntry {
             alias: alias_s.clone(),

@@ -317,6 +317,7 @@ impl Builder<'_> {
                     exprs: sub.project,
                     out_src: out,
                     count: 0,
+                    more: Box::new(crate::exec::view_more::ViewMore { names: sub.columns.clone(), filter: Vec::new() }),
                 },
             );
             rels.push(Rel::Fixed {

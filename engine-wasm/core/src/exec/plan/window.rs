@@ -20,9 +20,10 @@ use crate::exec::window_area::{Bound, WinFn, WinItem, WindowSpec};
 use lio_sql::ast::{Analytic, FrameBound, WindowFunc};
 
 /// The source of the placeholders of the select list's analytic functions.
-const WIN_SLOT: usize = usize::MAX - 1;
+/// (Not `usize::MAX - 1`: that is ROLLUP's grouping flags, `grouping.rs`.)
+pub(super) const WIN_SLOT: usize = usize::MAX - 2;
 
-type Key = (CExpr, bool, bool);
+pub(super) type Key = (CExpr, bool, bool);
 
 /// Whether a select item holds an analytic function.
 pub(super) fn has_analytic(e: &Expr) -> bool {
@@ -93,11 +94,20 @@ fn fits(w: &WinItem, line: &WinItem) -> bool {
     (p == lp && lo.starts_with(&o)) || (o.is_empty() && lp.starts_with(&p))
 }
 
+/// Whether rows sorted on `presorted` (a SORT GROUP BY's keys) come in
+/// the order a window line sorts on (`keyed`: its partition keys
+/// ascending, then its ORDER BY).
+fn sorted_for(presorted: &[Key], keyed: &[Key]) -> bool {
+    !keyed.is_empty()
+        && presorted.len() >= keyed.len()
+        && presorted.iter().zip(keyed).all(|((a, d, n), (b, e, m))| a.same(b) && d == e && n == m)
+}
+
 /// The window lines: each function joins the first line whose sort serves
 /// it (the most specific windows first), as Oracle shares one sort among
 /// them; lines in order of first use, each as (unused, its functions, the
 /// first being the line's own window).
-fn share_sorts(items: &[WinItem]) -> Vec<(String, Vec<usize>)> {
+pub(super) fn share_sorts(items: &[WinItem]) -> Vec<(String, Vec<usize>)> {
     let mut order: Vec<usize> = (0..items.len()).collect();
     order.sort_by_key(|&k| std::cmp::Reverse(items[k].partition.len() + items[k].order.len()));
     let mut lines: Vec<Vec<usize>> = Vec::new();
@@ -114,7 +124,12 @@ fn share_sorts(items: &[WinItem]) -> Vec<(String, Vec<usize>)> {
 impl Builder<'_> {
     /// An analytic function where the select list is compiled: its
     /// placeholder; anywhere else ORA-30483.
-    pub(super) fn analytic_ref(&mut self, a: &Analytic, scope: &[ScopeEntry]) -> Result<CExpr, LabError> {
+    pub(super) fn analytic_ref(
+        &mut self,
+        a: &Analytic,
+        scope: &[ScopeEntry],
+        aggs: &mut Option<&mut Vec<AggItem>>,
+    ) -> Result<CExpr, LabError> {
         let Some(mut list) = self.ext.windows.take() else {
             return Err(LabError::new(ora::WINDOW_FUNCTIONS_NOT_ALLOWED, a.pos));
         };
@@ -123,7 +138,7 @@ impl Builder<'_> {
             self.ext.windows = Some(list);
             return Err(LabError::unsupported("a subquery in an analytic function", expr_pos(e)));
         }
-        let r = self.analytic_parts(a, scope);
+        let r = self.analytic_parts(a, scope, aggs);
         let item = match r {
             Ok(i) => i,
             Err(e) => {
@@ -137,10 +152,18 @@ impl Builder<'_> {
         Ok(CExpr::Gen { src: WIN_SLOT, col: k })
     }
 
-    fn analytic_parts(&mut self, a: &Analytic, scope: &[ScopeEntry]) -> Result<WinItem, LabError> {
+    /// The function's parts; over GROUP BY (`aggs`: the block's
+    /// aggregates) they may hold aggregates (`RANK() OVER (ORDER BY
+    /// SUM(SAL))`), mapped to the group row by `window_group.rs`.
+    fn analytic_parts(
+        &mut self,
+        a: &Analytic,
+        scope: &[ScopeEntry],
+        aggs: &mut Option<&mut Vec<AggItem>>,
+    ) -> Result<WinItem, LabError> {
         let mut args = Vec::new();
         for e in &a.args {
-            args.push(self.compile_expr(e, scope, None)?);
+            args.push(self.compile_expr(e, scope, aggs.as_deref_mut())?);
         }
         let want = match a.func {
             WindowFunc::RowNumber | WindowFunc::Rank | WindowFunc::DenseRank => 0..=0,
@@ -153,11 +176,11 @@ impl Builder<'_> {
         }
         let mut partition = Vec::new();
         for e in &a.partition {
-            partition.push(self.compile_expr(e, scope, None)?);
+            partition.push(self.compile_expr(e, scope, aggs.as_deref_mut())?);
         }
         let mut order: Vec<Key> = Vec::new();
         for o in &a.order {
-            let c = self.compile_expr(&o.expr, scope, None)?;
+            let c = self.compile_expr(&o.expr, scope, aggs.as_deref_mut())?;
             super::resolve::refuse_rowid_order(&c, expr_pos(&o.expr))?;
             order.push((c, o.descending, o.nulls_first.unwrap_or(o.descending)));
         }
@@ -180,6 +203,7 @@ impl Builder<'_> {
         items: Vec<WinItem>,
         (project, keys): (&mut [CExpr], &mut [Key]),
         (e_rows, cost, row_bytes): (f64, f64, f64),
+        presorted: &[Key],
     ) -> Result<(Op, f64, bool), LabError> {
         let mut lines = share_sorts(&items);
         // The line whose sort gives the ORDER BY's order goes last.
@@ -242,6 +266,10 @@ impl Builder<'_> {
                 "WINDOW BUFFER"
             } else if n == 0 && self.order_by_index(&mut op, &keyed) {
                 "WINDOW NOSORT"
+            } else if n == 0 && sorted_for(presorted, &keyed) {
+                // Groups that come sorted on the window's keys (SORT GROUP
+                // BY): no sort, a WINDOW BUFFER (Dyke 9.2, Nyffenegger).
+                "WINDOW BUFFER"
             } else {
                 "WINDOW SORT"
             };
@@ -328,7 +356,7 @@ impl Builder<'_> {
         if project.iter().chain(keys.iter().map(|(e, _, _)| e)).any(has_rownum) {
             return Err(LabError::unsupported("ROWNUM in a select list with analytic functions", q.pos));
         }
-        let (op, cost, ordered) = self.window_lines(op, items, (project, &mut keys), figures)?;
+        let (op, cost, ordered) = self.window_lines(op, items, (project, &mut keys), figures, &[])?;
         Ok((op, cost, (keys, ordered)))
     }
 }
@@ -337,30 +365,42 @@ impl Builder<'_> {
     /// `SELECT ... FROM (SELECT ..., ROW_NUMBER() OVER (... ORDER BY ...)
     /// rn FROM ...) WHERE rn <= n`: the view's WINDOW SORT filters its
     /// rows itself, WINDOW SORT PUSHED RANK (RANK too; `rn < n` as well),
-    /// and keeps only the first n of each partition. The FILTER above
-    /// stays (the lab's shape for a predicate on a non-mergeable view).
+    /// and keeps only the first n of each partition. The outer block's
+    /// predicates on such a view are the VIEW line's own, as Oracle prints
+    /// them (`filter("RN"<=3)` on the VIEW): no FILTER line above it.
     pub(super) fn push_rank(&mut self, op: &mut Op) {
         let mut only = false;
         if let OpKind::Filter { preds, child } = &mut op.kind {
-            if let OpKind::View { exprs, out_src, child: w, .. } = &mut child.kind {
+            if let OpKind::View { exprs, out_src, child: w, more, .. } = &mut child.kind {
+                let mut refs = Vec::new();
+                preds.iter().for_each(|p| p.sources(&mut refs));
+                let own = refs.iter().all(|s| s == out_src);
                 let line = w.line as usize;
                 if let OpKind::Window { spec, .. } = &mut w.kind {
                     if let Some(p) = preds.iter().find_map(|p| pushable(p, *out_src, exprs, spec)) {
                         let name = if spec.sort { "WINDOW SORT PUSHED RANK" } else { "WINDOW NOSORT STOPKEY" };
                         spec.pushed = Some(p);
-                        only = preds.len() == 1;
                         if let Some(d) = self.drafts.get_mut(line) {
                             d.operation = name.into();
                         }
                     }
+                    if own {
+                        more.filter = std::mem::take(preds);
+                        only = true;
+                    }
                 }
             }
         }
-        // The window line applies the view's only predicate: no FILTER
-        // above it (Oracle prints it on the VIEW line).
+        // The VIEW applies the predicates: no FILTER above it; the VIEW's
+        // E-Rows are the rows that pass (the FILTER's), its Bytes theirs.
         if only {
+            let rows = self.drafts.get(op.line as usize).map(|d| d.e_rows);
             if let OpKind::Filter { child, .. } = std::mem::replace(&mut op.kind, OpKind::Dual { src: 0, done: true }) {
                 *op = *child;
+            }
+            if let (Some(rows), Some(d)) = (rows, self.drafts.get_mut(op.line as usize)) {
+                d.bytes = d.bytes.map(|b| if d.e_rows > 0.0 { b / d.e_rows * rows } else { b });
+                d.e_rows = rows;
             }
         }
         for c in children_mut(op) {

@@ -443,10 +443,10 @@ pub enum OpKind {
         child: Box<Op>,
         exprs: Vec<CExpr>,
         out_src: usize,
-        /// The view's select list reads ROWNUM: the view numbers its own
-        /// rows (its query block's COUNT), whatever the outer block's are.
+        /// ROWNUM in its select list: the view numbers its own rows.
         numbers: bool,
         count: u64,
+        more: Box<crate::exec::view_more::ViewMore>,
     },
     Filter {
         child: Box<Op>,

@@ -12,18 +12,36 @@ pub(super) fn open(kind: &mut OpKind, rt: &mut Rt<'_>, env: &mut Env, keep_pins:
 
 #[inline(always)]
 pub(super) fn next(kind: &mut OpKind, rt: &mut Rt<'_>, env: &mut Env) -> Result<bool, Box<LabError>> {
-    let OpKind::View { child, exprs, out_src, numbers, count } = kind else { unreachable!() };
+    let OpKind::View { child, exprs, out_src, numbers, count, more } = kind else { unreachable!() };
+    loop {
+        if !project(child, (exprs, *out_src, *numbers, count), rt, env)? {
+            return Ok(false);
+        }
+        if rt.test_all(&more.filter, env)? {
+            return Ok(true);
+        }
+    }
+}
+
+/// The child's next row projected into the view's source; false at its end.
+#[inline(always)]
+fn project(
+    child: &mut Op,
+    (exprs, out_src, numbers, count): (&[CExpr], usize, bool, &mut u64),
+    rt: &mut Rt<'_>,
+    env: &mut Env,
+) -> Result<bool, Box<LabError>> {
     if !child.next(rt, env)? {
         return Ok(false);
     }
     // ROWNUM in the view's select list is the view's own row number.
     let outer = env.rownum;
-    if *numbers {
+    if numbers {
         *count += 1;
         env.rownum = *count;
     }
     // Reuse the row buffer: no allocation per row.
-    let mut out = std::mem::take(&mut env.gen[*out_src]);
+    let mut out = std::mem::take(&mut env.gen[out_src]);
     out.clear();
     let mut r = Ok(());
     for e in exprs.iter() {
@@ -36,7 +54,7 @@ pub(super) fn next(kind: &mut OpKind, rt: &mut Rt<'_>, env: &mut Env) -> Result<
         }
     }
     env.rownum = outer;
-    env.gen[*out_src] = out;
+    env.gen[out_src] = out;
     r.map(|_| true).map_err(Into::into)
 }
 
