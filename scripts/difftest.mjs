@@ -20,6 +20,8 @@ const perWorld = opt('per-world', 50);
 const show = opt('show', 10);
 const dumpAt = args.indexOf('--dump');
 const dumpTo = dumpAt >= 0 ? args[dumpAt + 1] : undefined;
+// --dump-world N: write only world N's script (a mismatch's, reported by world).
+const dumpWorld = opt('dump-world', undefined);
 
 const res = await runDifftest({
   queries,
@@ -27,6 +29,7 @@ const res = await runDifftest({
   perWorld,
   maxReported: show,
   dumpTo,
+  dumpWorld,
   onProgress: (n) => {
     if (n % 10000 < perWorld) process.stderr.write(`  ${n} queries\n`);
   },

@@ -72,7 +72,7 @@ export function compare(q, step, lite) {
  * Run `queries` random queries from `seed`, `perWorld` to a set of random
  * tables. Returns { cases, mismatches: [{ world, n, oracle, sqlite, why, engine, reference }], liteErrors, ms }.
  */
-export async function runDifftest({ queries = 1000, seed = 1, perWorld = 50, maxReported = 20, onProgress, dumpTo } = {}) {
+export async function runDifftest({ queries = 1000, seed = 1, perWorld = 50, maxReported = 20, onProgress, dumpTo, dumpWorld } = {}) {
   const started = Date.now();
   const engine = await loadEngine();
   const mismatches = [];
@@ -93,7 +93,7 @@ export async function runDifftest({ queries = 1000, seed = 1, perWorld = 50, max
     engine.reset();
     const script = setup.ora.join('\n') + '\n' + qs.map((q) => q.o + ';').join('\n');
     // A world that traps the engine is reproduced from this file (`--dump FILE`).
-    if (dumpTo) writeFileSync(dumpTo, `-- difftest seed ${seed} world ${world}\n${script}\n`);
+    if (dumpTo && (dumpWorld === undefined || world === dumpWorld)) writeFileSync(dumpTo, `-- difftest seed ${seed} world ${world}\n${script}\n`);
     const res = engine.exec(script);
     const steps = res.steps.slice(setup.ora.length);
     const setupErr = res.steps.slice(0, setup.ora.length).find((s) => s.error);
