@@ -199,3 +199,26 @@ fn foote_unique_bitmap_indexes() {
     assert_eq!(error_of(&steps[10]).2, 15);
     assert_eq!(error_of(&steps[12]).0, ora::COLUMN_LIST_ALREADY_INDEXED.code());
 }
+
+/// Difftest seed 3 world 1712: `where s2 IS NULL order by 1 desc` over a
+/// bitmap index read the key DESCENDING and returned one of its two rows.
+/// A bitmap index scan is read one way only (key order, then rowid order
+/// within a key); an ORDER BY ... DESC over it sorts (SORT ORDER BY).
+#[test]
+fn bitmap_scan_is_never_read_descending() {
+    let mut e = quiet_engine();
+    let s = e.exec(
+        "create table t1 (id number, s2 varchar2(10));\n\
+         insert into t1 values (1, '_a');\ninsert into t1 values (2, NULL);\n\
+         insert into t1 values (3, 'b ');\ninsert into t1 (id) values (100);\n\
+         create bitmap index t1_bm on t1(s2);\n\
+         select /*+ index_combine(x t1_bm) */ x.id from t1 x where x.s2 IS NULL order by x.s2 desc;\n\
+         explain plan for select /*+ index_combine(x t1_bm) */ x.s2 from t1 x where x.s2 IS NULL order by 1 desc;\n\
+         select * from table(dbms_xplan.display(null, null, 'BASIC'));",
+    );
+    ok(&s);
+    assert_eq!(s[6].rows.len(), 2, "both rows of the NULL key");
+    let plan: Vec<String> = s[8].rows.iter().map(|r| r[0].as_str().unwrap_or("").to_string()).collect();
+    assert!(plan.iter().any(|l| l.contains("SORT ORDER BY")), "{plan:?}");
+    assert!(!plan.iter().any(|l| l.contains("DESCENDING")), "{plan:?}");
+}

@@ -23,6 +23,10 @@ pub(super) struct Delivered {
     /// The index columns after those, in key order.
     cols: Vec<usize>,
     desc: bool,
+    /// A bitmap index scan runs one way only: its rows come in key order,
+    /// then rowid order within a key (a piece's bits), and it is never read
+    /// DESCENDING (that read lost rows of a key).
+    one_way: bool,
 }
 
 /// The order `op` returns its rows in, when an index scan gives it.
@@ -36,14 +40,21 @@ pub(super) fn delivered(op: &Op, cat: &Catalog) -> Option<Delivered> {
             let ix = &cat.indexes[*index];
             let n = (keys.len() + 1).min(ix.columns.len());
             let cols = std::iter::once(ix.columns[0]).chain(ix.columns[n..].iter().copied()).collect();
-            Some(Delivered { src: *src, bound: ix.columns[1..n].to_vec(), cols, desc: *desc })
+            Some(Delivered { src: *src, bound: ix.columns[1..n].to_vec(), cols, desc: *desc, one_way: false })
         }
         // A reverse key index's order is not its columns'.
         OpKind::IndexRange { index, .. } if cat.indexes[*index].reverse => None,
         OpKind::IndexRange { index, keys, src, desc, .. } => {
             let ix = &cat.indexes[*index];
             let n = keys.len().min(ix.columns.len());
-            Some(Delivered { src: *src, bound: ix.columns[..n].to_vec(), cols: ix.columns[n..].to_vec(), desc: *desc })
+            let one_way = ix.kind == crate::catalog::IndexKind::Bitmap;
+            Some(Delivered {
+                src: *src,
+                bound: ix.columns[..n].to_vec(),
+                cols: ix.columns[n..].to_vec(),
+                desc: *desc,
+                one_way,
+            })
         }
         _ => None,
     }
@@ -70,7 +81,10 @@ pub(super) fn satisfies(d: &Delivered, keys: &[(CExpr, bool, bool)], any_directi
             return None;
         }
         at += 1;
-        let dir = if any_direction { d.desc } else { *desc };
+        let dir = if any_direction || d.one_way { d.desc } else { *desc };
+        if d.one_way && !any_direction && (*desc != d.desc || nulls_first != desc) {
+            return None;
+        }
         if !any_direction && nulls_first != desc {
             return None;
         }
