@@ -14,6 +14,7 @@ pub mod fixed_ash;
 pub mod fixed_sqlmon;
 pub mod fold;
 pub mod func;
+mod func_choose;
 mod func_math;
 pub mod hash;
 pub mod hash_area;
