@@ -4,6 +4,7 @@
 //! expression tree.
 
 use super::datefn::{self, DateFn};
+pub use super::func_choose::compare;
 pub(crate) use super::func_math::num;
 pub use super::func_math::num_error;
 pub(super) use super::func_math::text;
@@ -13,7 +14,6 @@ use crate::random::DbmsRandom;
 use crate::value::Value;
 use lio_sql::ast::Pos;
 use lio_sql::{ora, LabError};
-use std::cmp::Ordering;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Func {
@@ -181,27 +181,6 @@ pub(crate) fn num_value(r: Result<Number, NumError>, pos: Pos) -> Result<Value, 
     r.map(Value::Num).map_err(|e| num_error(e, pos))
 }
 
-/// SQL comparison: None when either side is NULL; a string compared with
-/// a number is converted (ORA-01722 when it is not one).
-pub fn compare(x: &Value, y: &Value, pos: Pos) -> Result<Option<Ordering>, LabError> {
-    if x.is_null() || y.is_null() {
-        return Ok(None);
-    }
-    if let (Value::Num(_), Value::Str(s)) | (Value::Str(s), Value::Num(_)) = (x, y) {
-        if Number::parse(s).is_err() {
-            return Err(LabError::new(ora::INVALID_NUMBER, pos));
-        }
-    }
-    // A DATE compared with text converts the text by NLS_DATE_FORMAT
-    // (its errors are the comparison's); with a number, ORA-00932.
-    match (x, y) {
-        (Value::Date(a), b @ (Value::Str(_) | Value::Num(_))) => return Ok(datefn::as_date(b, pos)?.map(|b| a.cmp(&b))),
-        (a @ (Value::Str(_) | Value::Num(_)), Value::Date(b)) => return Ok(datefn::as_date(a, pos)?.map(|a| a.cmp(b))),
-        _ => {}
-    }
-    Ok(Some(x.cmp_sql(y)))
-}
-
 /// A string result: Oracle has no empty string, it is NULL.
 fn str_or_null(s: &str) -> Value {
     if s.is_empty() {
@@ -273,7 +252,7 @@ pub(super) fn eval_func(
         | Func::Rtrim
         | Func::Replace => return text_func(f, v, pos),
         Func::Nvl | Func::Nvl2 | Func::Decode | Func::Coalesce | Func::Nullif | Func::Greatest | Func::Least => {
-            return super::func_choose::choose_func(f, v, pos)
+            return super::func_choose::choose_func(choice(f), v, pos)
         }
         Func::RandomValue | Func::RandomString | Func::RandomInteger => return random_func(f, v, rng, pos),
         Func::Math(m) => return super::func_math::eval(m, v, pos),
@@ -533,4 +512,18 @@ fn instr(v: &[Value], work: &mut u64, pos: Pos) -> Result<Value, LabError> {
         Some(i) => Value::Num((i + 1).into()),
         None => Value::Num(Number::ZERO),
     })
+}
+
+/// The choosing function `f` is.
+fn choice(f: Func) -> super::func_choose::Choose {
+    use super::func_choose::Choose as C;
+    match f {
+        Func::Nvl => C::Nvl,
+        Func::Nvl2 => C::Nvl2,
+        Func::Decode => C::Decode,
+        Func::Coalesce => C::Coalesce,
+        Func::Nullif => C::Nullif,
+        Func::Greatest => C::Greatest,
+        _ => C::Least,
+    }
 }

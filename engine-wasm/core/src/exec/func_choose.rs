@@ -2,32 +2,65 @@
 //! COALESCE, NULLIF, GREATEST and LEAST, with Oracle's conversions (the
 //! first argument, or first search value, decides the comparison's type).
 
-use super::func::{compare, Func};
+use super::datefn;
 use crate::number::Number;
 use crate::value::Value;
 use lio_sql::ast::Pos;
 use lio_sql::{ora, LabError};
 use std::cmp::Ordering;
 
+/// SQL comparison: None when either side is NULL; a string compared with
+/// a number is converted (ORA-01722 when it is not one).
+pub fn compare(x: &Value, y: &Value, pos: Pos) -> Result<Option<Ordering>, LabError> {
+    if x.is_null() || y.is_null() {
+        return Ok(None);
+    }
+    if let (Value::Num(_), Value::Str(s)) | (Value::Str(s), Value::Num(_)) = (x, y) {
+        if Number::parse(s).is_err() {
+            return Err(LabError::new(ora::INVALID_NUMBER, pos));
+        }
+    }
+    // A DATE compared with text converts the text by NLS_DATE_FORMAT
+    // (its errors are the comparison's); with a number, ORA-00932.
+    match (x, y) {
+        (Value::Date(a), b @ (Value::Str(_) | Value::Num(_))) => return Ok(datefn::as_date(b, pos)?.map(|b| a.cmp(&b))),
+        (a @ (Value::Str(_) | Value::Num(_)), Value::Date(b)) => return Ok(datefn::as_date(a, pos)?.map(|a| a.cmp(b))),
+        _ => {}
+    }
+    Ok(Some(x.cmp_sql(y)))
+}
+
 /// The functions that choose among their arguments: NVL, NVL2, DECODE,
 /// COALESCE, NULLIF, GREATEST/LEAST.
-pub(super) fn choose_func(f: Func, v: &[Value], pos: Pos) -> Result<Value, LabError> {
+/// The choosing functions.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Choose {
+    Nvl,
+    Nvl2,
+    Decode,
+    Coalesce,
+    Nullif,
+    Greatest,
+    Least,
+}
+
+pub(super) fn choose_func(f: Choose, v: &[Value], pos: Pos) -> Result<Value, LabError> {
     Ok(match f {
-        Func::Nvl => {
+        Choose::Nvl => {
             if v[0].is_null() {
                 v[1].clone()
             } else {
                 v[0].clone()
             }
         }
-        Func::Nvl2 => {
+        Choose::Nvl2 => {
             if v[0].is_null() {
                 v[2].clone()
             } else {
                 v[1].clone()
             }
         }
-        Func::Decode => {
+        Choose::Decode => {
             // DECODE(x, s1, r1, ..., [default]): NULL matches NULL.
             // x and each search value are converted to the first search
             // value's type (SQL Language Reference, DECODE): after a text
@@ -59,8 +92,8 @@ pub(super) fn choose_func(f: Func, v: &[Value], pos: Pos) -> Result<Value, LabEr
                 Value::Null
             }
         }
-        Func::Coalesce => v.iter().find(|x| !x.is_null()).cloned().unwrap_or(Value::Null),
-        Func::Nullif => {
+        Choose::Coalesce => v.iter().find(|x| !x.is_null()).cloned().unwrap_or(Value::Null),
+        Choose::Nullif => {
             // Text and a number are no match for NULLIF: ORA-00932.
             match (&v[0], &v[1]) {
                 (Value::Str(_), Value::Num(_)) => return Err(inconsistent(&"CHAR", &"NUMBER", pos)),
@@ -73,7 +106,7 @@ pub(super) fn choose_func(f: Func, v: &[Value], pos: Pos) -> Result<Value, LabEr
                 v[0].clone()
             }
         }
-        Func::Greatest | Func::Least => {
+        Choose::Greatest | Choose::Least => {
             if v.iter().any(|x| x.is_null()) {
                 return Ok(Value::Null);
             }
@@ -94,14 +127,14 @@ pub(super) fn choose_func(f: Func, v: &[Value], pos: Pos) -> Result<Value, LabEr
             for x in &v[1..] {
                 let x = &like_first(x)?;
                 let o = compare(x, &best, pos)?;
-                let better = if f == Func::Greatest { o == Some(Ordering::Greater) } else { o == Some(Ordering::Less) };
+                let better =
+                    if f == Choose::Greatest { o == Some(Ordering::Greater) } else { o == Some(Ordering::Less) };
                 if better {
                     best = x.clone();
                 }
             }
             best
         }
-        _ => return Err(LabError::unsupported(format!("{f:?} here"), pos)),
     })
 }
 
