@@ -849,6 +849,12 @@ fn order_group_window_nyffenegger_group_by() {
     order::check(&["tests/articles/nyffenegger-window-buffer-group-by.sql"], &[]);
 }
 
+/// Deferred segment creation (issue 32): creates EMPLOYEE and its indexes.
+#[test]
+fn order_group_deferred_segment_creation() {
+    order::check(&["tests/articles/oracledistilled-deferred-segment-creation-11g.sql"], &[]);
+}
+
 /// Every script is in a group above.
 #[test]
 fn every_script_is_accounted_for() {
