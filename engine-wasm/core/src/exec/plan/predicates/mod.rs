@@ -16,6 +16,8 @@ use crate::catalog::Catalog;
 use crate::exec::datefn::DateFn;
 use lio_sql::ast::BinaryOp;
 
+mod func_text;
+
 /// Access and filter text for one plan line.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct LinePredicates {
@@ -442,21 +444,12 @@ impl<'a> Writer<'a> {
         })
     }
 
-    /// A function call: its name and arguments.
-    fn func_text(&self, f: &super::super::expr::Func, args: &[CExpr]) -> String {
-        let a: Vec<String> = args.iter().map(|a| self.expr(a, 0)).collect();
-        let name = match f {
-            super::super::expr::Func::Math(m) => m.name().to_string(),
-            super::super::expr::Func::Rowid => return "ROWID".into(),
-            f => func_name(&format!("{f:?}")),
-        };
-        format!("{name}({})", a.join(","))
-    }
-
     fn expr_node(&self, e: &CExpr, prec: u8) -> String {
         match e {
             CExpr::Const(v) | CExpr::Varchar(v) => match v {
                 crate::value::Value::Null => "NULL".into(),
+                // A negative number is parenthesised: `"N"=(-1)`.
+                crate::value::Value::Num(n) if n.is_negative() => format!("({n})"),
                 crate::value::Value::Num(n) => n.to_string(),
                 crate::value::Value::Str(s) => format!("'{}'", s.replace('\'', "''")),
                 // As Oracle prints a DATE constant in a predicate.
@@ -511,7 +504,7 @@ impl<'a> Writer<'a> {
                     s
                 }
             }
-            CExpr::Neg(a, _) => format!("-{}", self.expr(a, 5)),
+            CExpr::Neg(a, _) => format!("(-{})", self.expr(a, 5)),
             CExpr::Not(a) => self.not_text(a),
             CExpr::Between(x, lo, hi) => {
                 let x = self.expr(x, 3);
@@ -583,16 +576,4 @@ fn op_text(op: BinaryOp) -> &'static str {
         BinaryOp::Div => "/",
         _ => "||",
     }
-}
-
-/// `ToChar` -> `TO_CHAR`.
-fn func_name(debug: &str) -> String {
-    let mut s = String::new();
-    for (i, c) in debug.chars().take_while(|c| c.is_ascii_alphanumeric()).enumerate() {
-        if c.is_ascii_uppercase() && i > 0 {
-            s.push('_');
-        }
-        s.push(c.to_ascii_uppercase());
-    }
-    s
 }
