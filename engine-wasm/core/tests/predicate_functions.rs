@@ -81,3 +81,21 @@ fn pythian_sysdate_range() {
     );
     assert_eq!(p, ["1 - filter(\"D\">=ADD_MONTHS(TRUNC(SYSDATE@!,'fmmm'),(-1)) AND \"D\"<TRUNC(SYSDATE@!,'fmmm'))"]);
 }
+
+/// TRANSLATE (was refused): SQL Language Reference examples, worked by hand.
+#[test]
+fn translate_function() {
+    let mut e = quiet_engine();
+    let s = e.exec(
+        "select translate('abc', 'ab', 'xy') a, translate('2KRW229', '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ', \
+         '9999999999XXXXXXXXXXXXXXXXXXXXXXXXXX') b, translate('SQL*Plus User''s Guide', ' */''', '___') c, \
+         translate('abc', 'abc', 'x') d, nvl(translate('abc', 'abc', ''), 'null') e, \
+         nvl(translate('aaa', 'a', 'aa'), 'null') f, nvl(translate('aa', 'a', 'a'), 'null') g from dual;",
+    );
+    ok(&s);
+    let r: Vec<String> = s[0].rows[0].iter().map(|v| v.as_str().unwrap_or("").to_string()).collect();
+    // 'SQL*Plus User''s Guide': space to _, * to _, / to _, ' removed.
+    assert_eq!(r, ["xyc", "9XXX999", "SQL_Plus_Users_Guide", "x", "null", "aaa", "aa"]);
+    let p = predicates(&mut e, "select * from dual where translate(dummy, 'X', 'Y') = 'Y';");
+    assert_eq!(p, ["1 - filter(TRANSLATE(\"DUMMY\",'X','Y')='Y')"]);
+}

@@ -149,7 +149,7 @@ pub fn kind(e: &CExpr, k: &Kinds<'_>) -> Kind {
             | Func::Vsize
             | Func::RandomValue
             | Func::RandomInteger => Kind::Number,
-            Func::Math(Math::Reverse | Math::Chr) => Kind::Varchar,
+            Func::Math(Math::Reverse | Math::Chr | Math::Translate) => Kind::Varchar,
             Func::Math(Math::Initcap) => same_text_kind(args, k),
             Func::Math(_) => Kind::Number,
             // GREATEST and LEAST return their first argument's type (text

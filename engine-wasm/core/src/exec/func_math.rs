@@ -20,6 +20,8 @@ pub enum Math {
     Reverse,
     Ascii,
     Chr,
+    /// `TRANSLATE(x, from, to)`.
+    Translate,
 }
 
 impl Math {
@@ -33,6 +35,7 @@ impl Math {
             "REVERSE" => Math::Reverse,
             "ASCII" => Math::Ascii,
             "CHR" => Math::Chr,
+            "TRANSLATE" => Math::Translate,
             _ => return None,
         })
     }
@@ -40,6 +43,7 @@ impl Math {
     pub(super) fn arity(self) -> (usize, usize) {
         match self {
             Math::Power | Math::Remainder | Math::Bitand => (2, 2),
+            Math::Translate => (3, 3),
             _ => (1, 1),
         }
     }
@@ -55,6 +59,7 @@ impl Math {
             Math::Reverse => "REVERSE",
             Math::Ascii => "ASCII",
             Math::Chr => "CHR",
+            Math::Translate => "TRANSLATE",
         }
     }
 }
@@ -148,7 +153,31 @@ pub(super) fn eval(f: Math, v: &[Value], pos: Pos) -> Result<Value, LabError> {
             },
             None => Value::Null,
         },
+        Math::Translate => match (text(&v[0]), text(&v[1]), text(&v[2])) {
+            (Some(x), Some(from), Some(to)) => {
+                let t = translate(&x, &from, &to);
+                if t.is_empty() {
+                    Value::Null
+                } else {
+                    Value::str(&t)
+                }
+            }
+            _ => Value::Null,
+        },
     })
+}
+
+/// TRANSLATE: each character of `x` found in `from` becomes the character
+/// at the same place in `to` (its first place in `from`), or is removed
+/// when `to` is shorter; the others are kept. An empty result is NULL.
+fn translate(x: &str, from: &str, to: &str) -> String {
+    let to: Vec<char> = to.chars().collect();
+    x.chars()
+        .filter_map(|c| match from.chars().position(|f| f == c) {
+            Some(i) => to.get(i).copied(),
+            None => Some(c),
+        })
+        .collect()
 }
 
 /// Square root, to NUMBER's 20 base-100 digits ([`Number::sqrt`]).

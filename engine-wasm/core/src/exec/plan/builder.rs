@@ -26,7 +26,6 @@ const NOT_MODELLED_FUNCTIONS: &[&str] = &[
     "TANH",
     "WIDTH_BUCKET",
     "NANVL",
-    "TRANSLATE",
     "ASCIISTR",
     "NCHR",
     "SOUNDEX",
