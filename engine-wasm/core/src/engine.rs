@@ -193,7 +193,7 @@ impl Engine {
                 }
                 step
             };
-            let result = lio_sql::parse_unit(&u);
+            let result = lio_sql::parse_unit_in(&u, &self.inst.cat.views);
             if u.buffered {
                 // Ended by a blank line: into the SQL buffer, not run.
                 if !on_step(as_written(self.buffer_step(&u, result))) {

@@ -13,8 +13,9 @@ mod splitter;
 mod static_sql;
 pub mod transcript;
 
+pub use ast::ViewText;
 pub use error::{LabError, LabResult};
-pub use parser::{parse_unit, MAX_EXPRESSION_DEPTH};
+pub use parser::{parse_unit, parse_unit_in, MAX_EXPRESSION_DEPTH};
 pub use splitter::{split_script, split_script_at, split_script_sqlplus, ScriptUnit, UnitKind};
 pub use static_sql::plsql_static_text;
 
@@ -42,10 +43,15 @@ pub fn parse_script(src: &str) -> Vec<ParsedUnit> {
 /// positions are then the script's. (Inside a quoted string, each doubled
 /// quote `''` before an error shifts its column by one.)
 pub fn parse_script_at(src: &str, start: Pos) -> Vec<ParsedUnit> {
+    parse_script_in(src, start, &[])
+}
+
+/// [`parse_script_at`] in a schema whose stored views are `views`.
+pub fn parse_script_in(src: &str, start: Pos, views: &[ViewText]) -> Vec<ParsedUnit> {
     split_script_at(src, start)
         .into_iter()
         .map(|u| {
-            let result = parse_unit(&u);
+            let result = parse_unit_in(&u, views);
             ParsedUnit { text: u.text.clone(), pos: u.pos, result }
         })
         .collect()

@@ -204,6 +204,8 @@ catalogue! {
     SYS_NEEDS_SYSDBA = Ora 28009 "connection as SYS should be as SYSDBA or SYSOPER";
     ORACLE_NOT_AVAILABLE = Ora 1034 "ORACLE not available";
     OBJECT_DOES_NOT_EXIST = Ora 4043 "object %s does not exist";
+    /// `view "LAB.V" has errors`: a view whose query no longer compiles.
+    OBJECT_HAS_ERRORS = Ora 4063 "%s has errors";
     FUNCTION_RETURNED_WITHOUT_VALUE = Ora 6503 "PL/SQL: Function returned without value";
     /// The argument is the savepoint's name, upper-cased.
     SAVEPOINT_NEVER_ESTABLISHED = Ora 1086 "savepoint '%s' never established in this session or is invalid";
@@ -281,6 +283,7 @@ catalogue! {
     NUMERIC_PRECISION_OUT_OF_RANGE = Ora 1727 "numeric precision specifier is out of range (1 to 38)";
     NUMERIC_SCALE_OUT_OF_RANGE = Ora 1728 "numeric scale specifier is out of range (-84 to 127)";
     INVALID_NUMBER_OF_COLUMN_NAMES = Ora 1730 "invalid number of column names specified";
+    CIRCULAR_VIEW_DEFINITION = Ora 1731 "circular view definition encountered";
     INVALID_ALTER_TABLE_OPTION = Ora 1735 "invalid ALTER TABLE option";
     MISSING_DOUBLE_QUOTE = Ora 1740 "missing double quote in identifier";
     ZERO_LENGTH_IDENTIFIER = Ora 1741 "illegal zero-length identifier";

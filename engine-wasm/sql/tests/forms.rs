@@ -196,7 +196,7 @@ fn calibration_hinted_join() {
         &q.select[0],
         SelectItem::Expr { expr: Expr::Aggregate { func: AggregateFunc::Max, arg: Some(_), .. }, alias: None, .. }
     ));
-    let FromItem::Subquery { query: sub, alias: None } = &q.from[0] else { panic!() };
+    let FromItem::Subquery { query: sub, alias: None, .. } = &q.from[0] else { panic!() };
     let names = |v: &[Ident]| v.iter().map(|i| i.name.clone()).collect::<Vec<_>>();
     match sub.hints.as_slice() {
         [Hint::Leading(l), Hint::UseNl(u), Hint::OptParam { name, value }, Hint::NoNljPrefetch(n)] => {

@@ -5,6 +5,7 @@ pub mod json;
 mod rows;
 pub use rows::{Cell, Packed, RowIter, RowRef, RowStore, CHUNK_ROWS};
 pub mod histogram;
+mod object_stamp;
 mod part_index;
 pub mod partition;
 mod partition_interval;
@@ -428,6 +429,9 @@ pub struct Catalog {
     pub objects_created: u32,
     /// Constraints created (CON$'s sequence: every kind, named or not).
     pub constraints_created: u32,
+    /// The schema's views, and their stamps and WITH READ ONLY.
+    pub views: Vec<lio_sql::ViewText>,
+    pub view_stamps: Vec<(ObjStamp, bool)>,
 }
 
 impl Catalog {
@@ -476,15 +480,6 @@ impl Catalog {
     /// entry as it holds them: 20 bytes packed).
     pub fn index_entry_bytes(&self, table: TableId) -> u64 {
         self.tables[table].indexes.iter().map(|&i| self.indexes[i].btree.entry_bytes()).sum()
-    }
-
-    /// The next object's stamp: its number, its OBJECT_ID (`base`, the
-    /// first after the database's own objects, plus its number) and the
-    /// simulated clock now.
-    pub fn stamp(&mut self, base: u32) -> ObjStamp {
-        self.objects_created += 1;
-        let n = self.objects_created;
-        ObjStamp { n, id: base + n - 1, created: crate::date::sysdate() }
     }
 
     pub fn new_segment(&mut self, name: &str, kind: SegmentKind, table: Option<&str>, pool: PoolKind) -> SegId {

@@ -57,6 +57,8 @@ pub enum DictView {
     ConsColumns,
     DbaConstraints,
     DbaConsColumns,
+    /// USER_VIEWS.
+    Views,
 }
 
 #[macro_use]
@@ -381,6 +383,7 @@ impl DictView {
             "IND_PARTITIONS" => DictView::IndPartitions,
             "CONSTRAINTS" => DictView::Constraints,
             "CONS_COLUMNS" => DictView::ConsColumns,
+            "VIEWS" => DictView::Views,
             _ => return None,
         })
     }
@@ -429,6 +432,7 @@ impl DictView {
             DictView::ConsColumns => "USER_CONS_COLUMNS",
             DictView::DbaConstraints => "DBA_CONSTRAINTS",
             DictView::DbaConsColumns => "DBA_CONS_COLUMNS",
+            DictView::Views => "USER_VIEWS",
         }
     }
 
@@ -474,6 +478,7 @@ impl DictView {
             DictView::IndPartitions => IND_PARTITIONS,
             DictView::Constraints | DictView::DbaConstraints => cons::typed(true),
             DictView::ConsColumns | DictView::DbaConsColumns => cons::typed(false),
+            DictView::Views => cons::views_typed(),
         }
     }
 
@@ -527,6 +532,7 @@ impl DictView {
             DictView::IndPartitions => IND_PARTITIONS_N,
             DictView::Constraints | DictView::DbaConstraints => cons::names(true),
             DictView::ConsColumns | DictView::DbaConsColumns => cons::names(false),
+            DictView::Views => cons::views_names(),
         }
     }
 

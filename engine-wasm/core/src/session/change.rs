@@ -24,8 +24,11 @@ struct Target<'q> {
 }
 
 /// The error for DML on a name that is no table of the lab user's: DUAL is
-/// SYS's, which the user may only read.
-pub(super) fn missing_table(name: &lio_sql::ast::Ident) -> LabError {
+/// SYS's, which the user may only read; DML through a view is not modelled.
+pub(super) fn missing_table(cat: &crate::catalog::Catalog, name: &lio_sql::ast::Ident) -> LabError {
+    if cat.views.iter().any(|v| v.name == name.name) {
+        return LabError::unsupported(format!("DML through a view ({})", name.name), name.pos);
+    }
     let code = if name.name == "DUAL" { ora::INSUFFICIENT_PRIVILEGES } else { ora::TABLE_OR_VIEW_DOES_NOT_EXIST };
     LabError::new(code, name.pos)
 }
@@ -33,7 +36,7 @@ pub(super) fn missing_table(name: &lio_sql::ast::Ident) -> LabError {
 impl Run<'_> {
     /// A table for DML.
     pub(super) fn dml_table(&self, name: &lio_sql::ast::Ident) -> Result<TableId, LabError> {
-        let tid = self.inst.cat.table_id(&name.name).ok_or_else(|| missing_table(name))?;
+        let tid = self.inst.cat.table_id(&name.name).ok_or_else(|| missing_table(&self.inst.cat, name))?;
         self.check_direct_loaded(&[tid], name.pos)?;
         Ok(tid)
     }

@@ -309,6 +309,7 @@ impl Run<'_> {
                 Ok(Outcome { feedback: Some("Index dropped.".into()), ..Default::default() })
             }
             ObjectKind::Procedure | ObjectKind::Function => self.drop_program(&d.name, d.kind == ObjectKind::Function),
+            ObjectKind::View => self.drop_view(&d.name),
             ObjectKind::Cluster => {
                 let cid = self
                     .inst

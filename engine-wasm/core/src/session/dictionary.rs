@@ -71,6 +71,7 @@ impl Run<'_> {
             DictView::PartIndexes | DictView::IndPartitions => self.part_index_rows(d),
             DictView::Constraints | DictView::DbaConstraints => self.constraint_rows(true),
             DictView::ConsColumns | DictView::DbaConsColumns => self.constraint_rows(false),
+            DictView::Views => self.user_views_rows(),
             // OWNER, then the USER_ view's row.
             dba => {
                 let user = dba.user_form().expect("a DBA_ view has a USER_ form");
@@ -340,6 +341,18 @@ impl Run<'_> {
             let stamp = crate::catalog::ObjStamp { n, id: base + n - 1, created: crate::date::CLOCK_ZERO };
             let kind = if p.returns.is_some() { "FUNCTION" } else { "PROCEDURE" };
             push(LabObject { name, kind, stamp, data: None }, None);
+        }
+        for (i, (v, (stamp, _))) in cat.views.iter().zip(&cat.view_stamps).enumerate() {
+            let mut r = self.object_row(LabObject { name: &v.name, kind: "VIEW", stamp: *stamp, data: None });
+            if !self.view_valid(i) {
+                r[9] = text("INVALID");
+            }
+            // A view is an editionable type.
+            r[16] = text("Y");
+            if !with_owner {
+                r.remove(0);
+            }
+            rows.push(r);
         }
         rows.sort_by_key(|r| r.iter().find_map(|v| if let Value::Num(n) = v { Some(n.to_f64() as i64) } else { None }));
         rows

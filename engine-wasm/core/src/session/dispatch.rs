@@ -54,6 +54,7 @@ impl Run<'_> {
             StatementKind::SwitchLogfile => Ok(self.switch_logfile()),
             StatementKind::AlterDatabase(a) => self.alter_database(a),
             StatementKind::CreateIndex(c) => self.create_index(c),
+            StatementKind::CreateView(v) => self.create_view(v, &stmt.text),
             StatementKind::AlterIndex(a) => self.alter_index(a),
             StatementKind::AlterTable(a) => self.alter_table(a),
             StatementKind::Drop(d) => self.drop(d),

@@ -41,7 +41,11 @@ impl Run<'_> {
         names: &[String],
         vals: &[Value],
     ) -> Result<u64, LabError> {
-        let tid = self.inst.cat.table_id(&i.table.name).ok_or_else(|| super::change::missing_table(&i.table))?;
+        let tid = self
+            .inst
+            .cat
+            .table_id(&i.table.name)
+            .ok_or_else(|| super::change::missing_table(&self.inst.cat, &i.table))?;
         let rows = self.insert_source_rows(i, text, tid, names, &[vals.to_vec()], false)?;
         let n = rows.len() as u64;
         self.insert_rows(tid, rows, i.table.pos)?;
@@ -70,7 +74,11 @@ impl Run<'_> {
         text: &str,
         client: Client,
     ) -> Result<u64, LabError> {
-        let tid = self.inst.cat.table_id(&i.table.name).ok_or_else(|| super::change::missing_table(&i.table))?;
+        let tid = self
+            .inst
+            .cat
+            .table_id(&i.table.name)
+            .ok_or_else(|| super::change::missing_table(&self.inst.cat, &i.table))?;
         self.check_direct_loaded(&[tid], i.table.pos)?;
         let direct = self.direct_path(i, tid);
         let cs = self.call_stacks(client);

@@ -230,7 +230,8 @@ impl Run<'_> {
     pub(super) fn lab_run(&mut self, r: &LabRun) -> Result<Outcome, LabError> {
         // Parsed where it stands in the script, so parse and run-time errors
         // inside the quoted SQL point into the script.
-        let units = lio_sql::parse_script_at(&format!("{};", r.sql.trim_end_matches(';')), r.sql_pos);
+        let units =
+            lio_sql::parse_script_in(&format!("{};", r.sql.trim_end_matches(';')), r.sql_pos, &self.inst.cat.views);
         let stmt = match units.into_iter().next() {
             Some(u) => u.result?,
             None => return Err(LabError::new(ora::LAB_RUN_NEEDS_SQL, r.sql_pos)),
@@ -352,7 +353,7 @@ impl Run<'_> {
                 Some(c) => c,
                 None => {
                     let q2 = match &literal_text {
-                        Some(t) => match lio_sql::parse_script_at(&format!("{t};"), r.sql_pos)
+                        Some(t) => match lio_sql::parse_script_in(&format!("{t};"), r.sql_pos, &self.inst.cat.views)
                             .into_iter()
                             .next()
                             .map(|u| u.result)
@@ -463,7 +464,10 @@ impl Run<'_> {
                 let literal;
                 let s = if r.literals {
                     let text = replace_binds(&stmt.text, x);
-                    literal = match lio_sql::parse_script_at(&format!("{text};"), r.sql_pos).into_iter().next() {
+                    literal = match lio_sql::parse_script_in(&format!("{text};"), r.sql_pos, &self.inst.cat.views)
+                        .into_iter()
+                        .next()
+                    {
                         Some(u) => u.result?,
                         None => return Err(LabError::new(ora::LAB_RUN_NEEDS_SQL, r.sql_pos)),
                     };

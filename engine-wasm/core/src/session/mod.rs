@@ -71,6 +71,7 @@ mod temp_table;
 pub mod txn;
 mod types;
 mod util;
+mod view;
 mod workload;
 mod xplan;
 

@@ -344,7 +344,11 @@ impl Run<'_> {
         for u in using {
             binds.push(self.plsql_eval(u, vars)?);
         }
-        let units = lio_sql::parse_script(&format!("{};", text.trim().trim_end_matches(';')));
+        let units = lio_sql::parse_script_in(
+            &format!("{};", text.trim().trim_end_matches(';')),
+            lio_sql::ast::Pos { line: 1, column: 1 },
+            &self.inst.cat.views,
+        );
         let stmt = match units.into_iter().next() {
             Some(u) => {
                 u.result.map_err(|e| {

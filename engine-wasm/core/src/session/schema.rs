@@ -95,12 +95,16 @@ fn creates_object(kind: &StatementKind) -> bool {
             | StatementKind::CreateIndex(_)
             | StatementKind::CreateCluster(_)
             | StatementKind::CreateProgram(_)
+            | StatementKind::CreateView(_)
     )
 }
 
 impl Instance {
     /// The schema holds an object (it can no longer be another user's).
     pub(crate) fn schema_holds_objects(&self) -> bool {
-        self.cat.tables.iter().any(|t| !t.sys) || !self.cat.clusters.is_empty() || !self.programs.is_empty()
+        self.cat.tables.iter().any(|t| !t.sys)
+            || !self.cat.clusters.is_empty()
+            || !self.programs.is_empty()
+            || !self.cat.views.is_empty()
     }
 }

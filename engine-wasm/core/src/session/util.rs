@@ -41,6 +41,7 @@ pub(crate) fn kind_of(k: &StatementKind) -> &'static str {
         | StatementKind::CreateTablespace(_)
         | StatementKind::CreateCluster(_)
         | StatementKind::CreateIndex(_)
+        | StatementKind::CreateView(_)
         | StatementKind::AlterIndex(_)
         | StatementKind::AlterTable(_)
         | StatementKind::Drop(_)

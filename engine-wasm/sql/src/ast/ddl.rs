@@ -377,6 +377,7 @@ pub struct AlterTable {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ObjectKind {
     Table,
+    View,
     Index,
     Cluster,
     Procedure,
@@ -506,4 +507,30 @@ pub struct Analyze {
     pub action: AnalyzeAction,
     /// The action's first keyword.
     pub action_pos: Pos,
+}
+
+/// `CREATE [OR REPLACE] [NOFORCE] VIEW name [(c, ...)] AS subquery
+/// [WITH READ ONLY]`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CreateView {
+    pub name: Ident,
+    pub or_replace: bool,
+    pub columns: Option<Vec<Ident>>,
+    /// The subquery, parsed (to check it when the view is created).
+    pub query: Query,
+    /// The subquery as written: what a reference to the view parses
+    /// (USER_VIEWS.TEXT).
+    pub query_text: String,
+    pub read_only: bool,
+}
+
+/// A stored view as the parser reads it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ViewText {
+    pub owner: String,
+    pub name: String,
+    /// Its query as written.
+    pub sql: String,
+    /// The column alias list of its CREATE VIEW, if any.
+    pub columns: Option<Vec<String>>,
 }

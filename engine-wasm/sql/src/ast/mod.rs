@@ -49,6 +49,7 @@ pub enum StatementKind {
     CreateTable(CreateTable),
     CreateCluster(CreateCluster),
     CreateIndex(CreateIndex),
+    CreateView(Box<CreateView>),
     AlterIndex(AlterIndex),
     AlterTable(AlterTable),
     Drop(Drop),

@@ -204,7 +204,8 @@ pub enum FromItem {
     /// A table, view or `dual`, with its `SAMPLE` clause.
     Table { name: Ident, alias: Option<Ident>, sample: Option<Box<Sample>> },
     /// `(SELECT ...) alias`
-    Subquery { query: Box<Query>, alias: Option<Ident> },
+    /// `view`: the stored view it is the query of (its name).
+    Subquery { query: Box<Query>, alias: Option<Ident>, view: Option<Ident> },
     /// `xmltable('1 to N')` or `xmltable('a to b')`; rows expose `column_value`.
     XmlTableRange { from: Expr, to: Expr, alias: Option<Ident>, pos: Pos },
     /// A recursive WITH query name referenced (11.2+): its definition.

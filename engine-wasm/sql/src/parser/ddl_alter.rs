@@ -448,9 +448,13 @@ impl Parser<'_> {
                 self.bump();
                 (ObjectKind::Function, self.object_name(ora::INVALID_TABLE_NAME)?)
             }
-            "VIEW" | "SEQUENCE" | "SYNONYM" | "PUBLIC" | "USER" | "TABLESPACE" | "MATERIALIZED" | "PACKAGE"
-            | "TRIGGER" | "TYPE" | "ROLE" | "DIRECTORY" | "DATABASE" | "PROFILE" | "LIBRARY" | "CONTEXT"
-            | "OUTLINE" | "PLUGGABLE" | "JAVA" | "DIMENSION" | "OPERATOR" | "INDEXTYPE" | "EDITION" => {
+            "VIEW" => {
+                self.bump();
+                (ObjectKind::View, self.object_name(ora::INVALID_TABLE_NAME)?)
+            }
+            "SEQUENCE" | "SYNONYM" | "PUBLIC" | "USER" | "TABLESPACE" | "MATERIALIZED" | "PACKAGE" | "TRIGGER"
+            | "TYPE" | "ROLE" | "DIRECTORY" | "DATABASE" | "PROFILE" | "LIBRARY" | "CONTEXT" | "OUTLINE"
+            | "PLUGGABLE" | "JAVA" | "DIMENSION" | "OPERATOR" | "INDEXTYPE" | "EDITION" => {
                 return Err(self.unsupported(format!("DROP {w}")))
             }
             _ => return Err(self.fail(ora::INVALID_DROP_OPTION)),

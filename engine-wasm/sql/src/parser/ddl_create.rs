@@ -10,9 +10,16 @@ use crate::ora;
 impl Parser<'_> {
     pub(super) fn create(&mut self) -> R<StatementKind> {
         self.bump();
+        let mut or_replace = false;
         if self.is_kw("OR") {
             self.bump();
             self.expect_kw("REPLACE", ora::MISSING_OR_INVALID_OPTION)?;
+            or_replace = true;
+        }
+        if self.is_kw("VIEW") || (self.is_kw("NOFORCE") && self.nth_is_kw(1, "VIEW")) {
+            return self.create_view(or_replace);
+        }
+        if or_replace {
             return Err(self.unsupported("CREATE OR REPLACE"));
         }
         let Some(w) = self.word().map(str::to_string) else {

@@ -49,6 +49,7 @@ mod sqlplus;
 mod stream;
 #[cfg(test)]
 mod tests;
+mod view;
 mod window;
 mod with;
 mod xplan;
@@ -63,7 +64,14 @@ pub use stream::{MAX_EXPRESSION_DEPTH, MAX_TABLES};
 
 /// Parse one unit of a script.
 pub fn parse_unit(unit: &ScriptUnit) -> Result<Statement, LabError> {
+    parse_unit_in(unit, &[])
+}
+
+/// Parse one unit of a script in a schema whose stored views are `views`:
+/// a reference to one is its query, as an inline view (`parser/view.rs`).
+pub fn parse_unit_in(unit: &ScriptUnit, views: &[crate::ast::ViewText]) -> Result<Statement, LabError> {
     let mut p = Parser::new(&unit.text, unit.pos);
+    p.views = views;
     let kind = match unit.kind {
         UnitKind::Sql => p.sql_unit()?,
         UnitKind::Plsql => p.plsql_unit()?,

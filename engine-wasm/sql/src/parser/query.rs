@@ -466,7 +466,7 @@ impl Parser<'_> {
         self.record(depth);
         self.rparen()?;
         let alias = self.table_alias();
-        Ok(FromItem::Subquery { query: Box::new(query), alias })
+        Ok(FromItem::Subquery { query: Box::new(query), alias, view: None })
     }
 
     /// `xmltable('a to b') [alias]`
@@ -514,6 +514,15 @@ impl Parser<'_> {
                 }
                 // A query name, not an object.
                 self.objects.pop();
+                return Ok(view);
+            }
+        }
+        if !self.views.is_empty() {
+            let schema = self.objects.last().and_then(|o| o.schema.as_ref()).map(|s| s.name.clone());
+            if let Some(view) = self.view_ref(schema.as_deref(), &name, &alias)? {
+                if let Some(s) = &sample {
+                    return Err(LabError::unsupported("SAMPLE of a view", s.pos));
+                }
                 return Ok(view);
             }
         }

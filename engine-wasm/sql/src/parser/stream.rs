@@ -74,6 +74,10 @@ pub(super) struct Parser<'a> {
     pub(super) with_expansion: usize,
     /// The next hints read are those of a WITH query name's query block.
     pub(super) query_name_head: bool,
+    /// The schema's stored views (`parser/view.rs`).
+    pub(super) views: &'a [crate::ast::ViewText],
+    /// The views whose queries are being parsed, outermost first.
+    pub(super) view_stack: Vec<String>,
 }
 
 impl<'a> Parser<'a> {
@@ -101,6 +105,8 @@ impl<'a> Parser<'a> {
             objects: Vec::new(),
             with_expansion: 0,
             query_name_head: false,
+            views: &[],
+            view_stack: Vec::new(),
         }
     }
 

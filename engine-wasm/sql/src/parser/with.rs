@@ -112,7 +112,7 @@ impl Parser<'_> {
         };
         let alias = Some(alias.clone().unwrap_or_else(|| name.clone()));
         let item = match (&cte.query, &cte.rec) {
-            (Some(q), _) => FromItem::Subquery { query: Box::new(q.clone()), alias },
+            (Some(q), _) => FromItem::Subquery { query: Box::new(q.clone()), alias, view: None },
             (None, Some(def)) => FromItem::RecursiveWith { def: def.clone(), alias },
             (None, None) if !cte.aliased => return Err(LabError::new(ora::RECURSIVE_WITH_NEEDS_COLUMN_LIST, name.pos)),
             (None, None) => {

@@ -34,6 +34,15 @@ view!(CONS_COLUMNS, CONS_COLUMNS_N:
     ("POSITION", Num),
 );
 
+// USER_VIEWS (Oracle Database Reference): the view's name, its query's
+// text (a LONG: 80 wide under SET LONG 80) and length, and READ_ONLY.
+view!(VIEWS, VIEWS_N:
+    ("VIEW_NAME", Name),
+    ("TEXT_LENGTH", Num),
+    ("TEXT", Text(80)),
+    ("READ_ONLY", Text(1)),
+);
+
 pub(super) const fn typed(cons: bool) -> &'static [(&'static str, ColType)] {
     if cons {
         CONSTRAINTS
@@ -48,4 +57,12 @@ pub(super) const fn names(cons: bool) -> &'static [&'static str] {
     } else {
         CONS_COLUMNS_N
     }
+}
+
+pub(super) const fn views_typed() -> &'static [(&'static str, ColType)] {
+    VIEWS
+}
+
+pub(super) const fn views_names() -> &'static [&'static str] {
+    VIEWS_N
 }

@@ -10,6 +10,7 @@ use crate::instance::version::VersionProfile;
 use lio_sql::ast::{self, AggregateFunc, BinaryOp, Expr, FromItem, Hint, Pos, Query, SelectItem};
 use lio_sql::{ora, LabError};
 
+pub(crate) use expr_info::expr_pos as select_expr_pos;
 use expr_info::{expr_pos, has_aggregate};
 pub use expr_text::expr_text;
 use line::Draft;

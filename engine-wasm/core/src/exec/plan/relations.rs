@@ -37,9 +37,19 @@ impl Builder<'_> {
                 FromItem::XmlTableRange { from, to, alias, .. } => {
                     self.xmltable_relation(from, to, alias.as_ref(), &mut rels, &mut scope)?;
                 }
-                FromItem::Subquery { query, alias } => {
+                FromItem::Subquery { query, alias, view } => {
                     let alias_s = alias.as_ref().map(|a| a.name.clone()).unwrap_or_default();
-                    self.inline_view(query, alias_s, &mut rels, &mut scope)?;
+                    let viewed =
+                        self.inline_view(query, alias_s, view.as_ref().map(|v| v.name.as_str()), &mut rels, &mut scope);
+                    // A stored view whose query no longer compiles (a table
+                    // or column gone): ORA-04063 at the reference.
+                    if let (Err(e), Some(v)) = (&viewed, view) {
+                        if e.code != ora::LAB_UNSUPPORTED.code() {
+                            let name = format!("view \"{}.{}\"", self.ctx.cat.schema, v.name);
+                            return Err(LabError::with(ora::OBJECT_HAS_ERRORS, name, v.pos));
+                        }
+                    }
+                    viewed?;
                 }
                 FromItem::RecursiveWith { def, alias } => {
                     let alias_s = alias.as_ref().map_or_else(|| def.name.name.clone(), |a| a.name.clone());
@@ -111,6 +121,19 @@ impl Builder<'_> {
             super::super::dictionary::DictView::lookup(&name.name).map(super::super::fixed::FixedView::Dict)
         }) {
             if let super::super::fixed::FixedView::Dict(d) = v {
+                // A view's columns are not listed: with views in the
+                // schema, the listing would be short.
+                if matches!(
+                    d,
+                    crate::exec::dictionary::DictView::TabColumns | crate::exec::dictionary::DictView::DbaTabColumns
+                ) && !cat.views.is_empty()
+                {
+                    return Err(LabError::with(
+                        ora::LAB_UNSUPPORTED,
+                        format_args!("{} while the schema has views (their columns are not listed)", d.name()),
+                        name.pos,
+                    ));
+                }
                 if d.user_form().is_some() && cat.table(&name.name).is_none() {
                     super::dict_owner::check(q, &alias_s, &name.name, cat, self.ctx.user, name.pos)?;
                 }
@@ -134,7 +157,7 @@ impl Builder<'_> {
                     format!(
                         "the data dictionary view {} (served: USER_TABLES, USER_INDEXES, USER_IND_COLUMNS, \
                          USER_TAB_COLUMNS, USER_TAB_COL_STATISTICS, USER_TAB_HISTOGRAMS, USER_SEGMENTS, USER_OBJECTS, \
-                         USER_ERRORS, USER_CONSTRAINTS, USER_CONS_COLUMNS, ALL_OBJECTS, DBA_OBJECTS, and the DBA_/ALL_ \
+                         USER_ERRORS, USER_CONSTRAINTS, USER_CONS_COLUMNS, USER_VIEWS, ALL_OBJECTS, DBA_OBJECTS, and the DBA_/ALL_ \
                          forms of TABLES, INDEXES, TAB_COLUMNS, TAB_COL_STATISTICS, TAB_HISTOGRAMS, SEGMENTS, \
                          CONSTRAINTS and CONS_COLUMNS)",
                         name.name
@@ -263,6 +286,7 @@ impl Builder<'_> {
         &mut self,
         query: &Query,
         alias_s: String,
+        view: Option<&str>,
         rels: &mut Vec<Rel>,
         scope: &mut Vec<ScopeEntry>,
     ) -> Result<(), LabError> {
@@ -306,7 +330,7 @@ impl Builder<'_> {
             });
             let op = self.op(
                 "VIEW",
-                None,
+                view,
                 sub.e_rows,
                 sub.cost,
                 Some(sub.e_rows * sub.row_bytes),

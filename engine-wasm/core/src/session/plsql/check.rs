@@ -440,7 +440,11 @@ impl Run<'_> {
     }
 
     fn check_insert(&mut self, i: &Insert, names: &[String]) -> Result<(), LabError> {
-        let tid = self.inst.cat.table_id(&i.table.name).ok_or_else(|| super::change::missing_table(&i.table))?;
+        let tid = self
+            .inst
+            .cat
+            .table_id(&i.table.name)
+            .ok_or_else(|| super::change::missing_table(&self.inst.cat, &i.table))?;
         let mut targets = self.inst.cat.tables[tid].columns.len();
         if let Some(cols) = &i.columns {
             for c in cols {

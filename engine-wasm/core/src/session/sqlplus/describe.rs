@@ -47,6 +47,9 @@ impl Run<'_> {
             None if schema.is_some_and(|s| *s != *self.inst.cat.schema) => {
                 return Err(LabError::unsupported("DESCRIBE of another schema's objects", pos));
             }
+            None if self.inst.cat.views.iter().any(|v| v.name == name) => {
+                return Err(LabError::unsupported("DESCRIBE of a view", pos));
+            }
             None => return Err(missing()),
         };
         let mut out = vec![
