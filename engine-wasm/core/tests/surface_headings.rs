@@ -40,3 +40,21 @@ fn set_numwidth() {
     assert_eq!(msg(4), "SP2-0268: numwidth option not a valid number");
     assert_eq!(msg(5), "SP2-0267: numwidth option 51 out of range (2 through 50)");
 }
+
+/// DECODE, CASE, COALESCE and NVL2 are described with the widest of their
+/// results' types: `decode(grouping(owner), 1, 'ALL', owner)` over a
+/// VARCHAR2(30) column shows 30 wide whatever its values (SQL*Plus sizes
+/// the column from the describe, not the rows); a result whose width is
+/// unknown (a number) leaves it to the values.
+#[test]
+fn decode_case_coalesce_widths() {
+    let mut e = quiet_engine();
+    ok(&e.exec("create table w (o varchar2(30), p varchar2(12), n number);\ninsert into w values ('SYS', 'x', 1);"));
+    let s = e.exec(
+        "select decode(n, 1, 'ALL', o) a, case when n > 0 then p else 'abc' end b, coalesce(p, o) c, \
+         nvl2(n, p, 'four') d, decode(n, 1, 'x', 2) e, case n when 1 then p end f from w;",
+    );
+    ok(&s);
+    // (E: a number among the results: the values decide, 0 here.)
+    assert_eq!(s[0].column_widths, [30, 12, 30, 12, 0, 12]);
+}

@@ -89,6 +89,17 @@ impl Run<'_> {
                 },
                 _ => 0,
             },
+            // DECODE, CASE, COALESCE and NVL2 return the widest of their
+            // results (all must be known; a NULL result has none).
+            exec::CExpr::Func(Func::Decode, args, _) => {
+                let results = args.iter().skip(2).step_by(2).chain(args.len().is_multiple_of(2).then(|| &args[args.len() - 1]));
+                self.widest(c, results)
+            }
+            exec::CExpr::Func(Func::Coalesce, args, _) => self.widest(c, args.iter()),
+            exec::CExpr::Func(Func::Nvl2, args, _) => self.widest(c, args.iter().skip(1)),
+            exec::CExpr::Case(_, whens, otherwise, _) => {
+                self.widest(c, whens.iter().map(|(_, t)| t).chain(otherwise.as_deref()))
+            }
             exec::CExpr::Bin(lio_sql::ast::BinaryOp::Concat, a, b, _) => {
                 match (self.expr_width(c, a), self.expr_width(c, b)) {
                     (0, _) | (_, 0) => 0,
@@ -97,5 +108,23 @@ impl Run<'_> {
             }
             _ => 0,
         }
+    }
+}
+
+impl Run<'_> {
+    /// The widest of `results`' widths, 0 unless each is known (a NULL
+    /// result counts none).
+    fn widest<'e>(&self, c: &Compiled, results: impl Iterator<Item = &'e exec::CExpr>) -> u32 {
+        let mut widest = 0u32;
+        for r in results {
+            if matches!(r, exec::CExpr::Const(crate::value::Value::Null)) {
+                continue;
+            }
+            match self.expr_width(c, r) {
+                0 => return 0,
+                w => widest = widest.max(w),
+            }
+        }
+        widest
     }
 }
