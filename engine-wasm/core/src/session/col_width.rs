@@ -92,7 +92,8 @@ impl Run<'_> {
             // DECODE, CASE, COALESCE and NVL2 return the widest of their
             // results (all must be known; a NULL result has none).
             exec::CExpr::Func(Func::Decode, args, _) => {
-                let results = args.iter().skip(2).step_by(2).chain(args.len().is_multiple_of(2).then(|| &args[args.len() - 1]));
+                let results =
+                    args.iter().skip(2).step_by(2).chain(args.len().is_multiple_of(2).then(|| &args[args.len() - 1]));
                 self.widest(c, results)
             }
             exec::CExpr::Func(Func::Coalesce, args, _) => self.widest(c, args.iter()),

@@ -61,7 +61,7 @@ impl Builder<'_> {
         let (kind, operation) = if counted {
             (OpKind::BitmapCount(Box::new(bitmaps)), "BITMAP CONVERSION COUNT")
         } else {
-            (OpKind::Filter { child: Box::new(bitmaps), preds: vec![] }, "BITMAP CONVERSION TO ROWIDS")
+            (OpKind::Filter { child: Box::new(bitmaps), preds: vec![], startup: None }, "BITMAP CONVERSION TO ROWIDS")
         };
         let conv = self.op(operation, None, e_rows, index_cost, None, "qerbcFetch", kind);
         if index_only {

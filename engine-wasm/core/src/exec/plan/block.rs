@@ -49,6 +49,12 @@ impl<'a> Builder<'a> {
         let q = unnested.query.as_ref().unwrap_or(q);
         let (mut conjuncts, subs) = self.where_conjuncts(q, &scope)?;
         let after = if hierarchical { std::mem::take(&mut conjuncts) } else { Vec::new() };
+        // Predicates that read no row: a start-up FILTER (`startup.rs`).
+        let startup = if hier::row_generator(q, self.ctx.cat).is_none() {
+            self.take_startup(&mut conjuncts)
+        } else {
+            startup::Startup::default()
+        };
         let (subs, once) = scalar::split_where_subs(subs);
         conjuncts.splice(0..0, using);
         if let Some(push) = push {
@@ -82,7 +88,7 @@ impl<'a> Builder<'a> {
         let mut p = Preds { conjuncts, used, available, outer_joined, join_modes };
         let order = self.choose_order(q, &rels, hinted, &p, (&referenced, aggregate_query));
         let joined = self.join(q, rels, &order, &mut p, &referenced, aggregate_query)?;
-        let (mut op, e_rows, cost) = joined.tree.expect("at least one relation");
+        let (mut op, mut e_rows, mut cost) = joined.tree.expect("at least one relation");
         if hierarchical {
             op = self.connect_by_op(q, &scope, op, e_rows, cost)?;
         } else if let Some(gen) = hier::row_generator(q, self.ctx.cat) {
@@ -93,11 +99,19 @@ impl<'a> Builder<'a> {
             p.conjuncts.iter().enumerate().filter(|(i, _)| !p.used[*i]).map(|(_, c)| c.clone()).chain(after).collect();
         if !subs.is_empty() || !rest.is_empty() {
             let kind = if subs.is_empty() {
-                OpKind::Filter { child: Box::new(op), preds: rest }
+                OpKind::Filter { child: Box::new(op), preds: rest, startup: None }
             } else {
                 OpKind::SubqueryFilter { child: Box::new(op), subs, preds: rest }
             };
             op = self.op("FILTER", None, e_rows, cost, None, "qerflFetch", kind);
+        }
+        if !startup.preds.is_empty() {
+            let kind = OpKind::Filter { child: Box::new(op), preds: startup.preds, startup: Some(true) };
+            op = self.op("FILTER", None, e_rows, cost, None, "qerflFetch", kind);
+            // Never true: one row at no cost above it, as Oracle estimates.
+            if startup.never {
+                (e_rows, cost) = (1.0, 0.0);
+            }
         }
         let op = self.where_scalars(op, once);
         self.subqueries_ok = enclosing_ok;

@@ -47,7 +47,7 @@ pub(super) fn attach_filters(op: &mut Op, mut preds: Vec<CExpr>, b: &mut Builder
                 cost,
                 None,
                 "qerflFetch",
-                OpKind::Filter { child: Box::new(inner), preds },
+                OpKind::Filter { child: Box::new(inner), preds, startup: None },
             );
         }
     }

@@ -43,7 +43,7 @@ impl Builder<'_> {
     /// `VIEW VW_FOJ_0` over the full outer join: a line that passes its
     /// rows up (the columns stay the tables').
     pub(super) fn full_join_view(&mut self, join: Op, rows: f64, cost: f64, width: f64) -> Op {
-        let kind = OpKind::Filter { child: Box::new(join), preds: Vec::new() };
+        let kind = OpKind::Filter { child: Box::new(join), preds: Vec::new(), startup: None };
         self.op("VIEW", Some("VW_FOJ_0"), rows, cost, Some(rows * width), "qervwFetch", kind)
     }
 

@@ -241,6 +241,7 @@ pub(crate) mod rownum;
 mod scalar;
 mod setops;
 mod sql_ext;
+mod startup;
 mod unnest;
 mod userenv;
 mod using;

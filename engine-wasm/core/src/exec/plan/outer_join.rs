@@ -111,7 +111,7 @@ impl Builder<'_> {
         }
         let filters = take_available(&p.conjuncts, &mut p.used, &p.available);
         if !filters.is_empty() {
-            let kind = OpKind::Filter { child: Box::new(op), preds: filters };
+            let kind = OpKind::Filter { child: Box::new(op), preds: filters, startup: None };
             op = self.op("FILTER", None, rows, cost, None, "qerflFetch", kind);
         }
         (op, rows, cost)

@@ -370,7 +370,7 @@ impl Builder<'_> {
     /// them (`filter("RN"<=3)` on the VIEW): no FILTER line above it.
     pub(super) fn push_rank(&mut self, op: &mut Op) {
         let mut only = false;
-        if let OpKind::Filter { preds, child } = &mut op.kind {
+        if let OpKind::Filter { preds, child, startup: None } = &mut op.kind {
             if let OpKind::View { exprs, out_src, child: w, more, .. } = &mut child.kind {
                 let mut refs = Vec::new();
                 preds.iter().for_each(|p| p.sources(&mut refs));

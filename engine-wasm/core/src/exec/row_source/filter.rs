@@ -5,13 +5,25 @@ use super::*;
 
 #[inline(always)]
 pub(super) fn open(kind: &mut OpKind, rt: &mut Rt<'_>, env: &mut Env, keep_pins: bool) -> Result<(), Box<LabError>> {
-    let OpKind::Filter { child, .. } = kind else { unreachable!() };
+    let OpKind::Filter { child, preds, startup } = kind else { unreachable!() };
+    if let Some(pass) = startup {
+        // Tested once: when false, the child is never started.
+        *pass = rt.test_all(preds, env)?;
+        if !*pass {
+            return Ok(());
+        }
+    }
     child.open(rt, env, keep_pins)
 }
 
 #[inline(always)]
 pub(super) fn next(kind: &mut OpKind, rt: &mut Rt<'_>, env: &mut Env) -> Result<bool, Box<LabError>> {
-    let OpKind::Filter { child, preds } = kind else { unreachable!() };
+    let OpKind::Filter { child, preds, startup } = kind else { unreachable!() };
+    match startup {
+        Some(false) => return Ok(false),
+        Some(true) => return child.next(rt, env),
+        None => {}
+    }
     loop {
         if !child.next(rt, env)? {
             return Ok(false);

@@ -451,6 +451,10 @@ pub enum OpKind {
     Filter {
         child: Box<Op>,
         preds: Vec<CExpr>,
+        /// A start-up filter (`plan/startup.rs`): its predicates read no
+        /// row and are tested once, when it is opened; `Some(false)` then
+        /// means its child was not started. None: a row filter.
+        startup: Option<bool>,
     },
     /// BITMAP CONVERSION COUNT: a row a bit, counted a row a piece.
     BitmapCount(Box<Op>),
