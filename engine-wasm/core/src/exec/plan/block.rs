@@ -49,12 +49,7 @@ impl<'a> Builder<'a> {
         let q = unnested.query.as_ref().unwrap_or(q);
         let (mut conjuncts, subs) = self.where_conjuncts(q, &scope)?;
         let after = if hierarchical { std::mem::take(&mut conjuncts) } else { Vec::new() };
-        // Predicates that read no row: a start-up FILTER (`startup.rs`).
-        let startup = if hier::row_generator(q, self.ctx.cat).is_none() {
-            self.take_startup(&mut conjuncts)
-        } else {
-            startup::Startup::default()
-        };
+        let startup = self.block_startup(q, &mut conjuncts);
         let (subs, once) = scalar::split_where_subs(subs);
         conjuncts.splice(0..0, using);
         if let Some(push) = push {
@@ -105,14 +100,7 @@ impl<'a> Builder<'a> {
             };
             op = self.op("FILTER", None, e_rows, cost, None, "qerflFetch", kind);
         }
-        if !startup.preds.is_empty() {
-            let kind = OpKind::Filter { child: Box::new(op), preds: startup.preds, startup: Some(true) };
-            op = self.op("FILTER", None, e_rows, cost, None, "qerflFetch", kind);
-            // Never true: one row at no cost above it, as Oracle estimates.
-            if startup.never {
-                (e_rows, cost) = (1.0, 0.0);
-            }
-        }
+        op = self.startup_filter(op, startup, &mut e_rows, &mut cost);
         let op = self.where_scalars(op, once);
         self.subqueries_ok = enclosing_ok;
         let (row_bytes, read_optim) = (joined.row_bytes, joined.read_optim);

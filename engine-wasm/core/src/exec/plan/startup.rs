@@ -115,6 +115,29 @@ fn bounds(c: &CExpr) -> Vec<Bound<'_>> {
 }
 
 impl Builder<'_> {
+    /// A block's start-up predicates (none for a row generator's).
+    pub(super) fn block_startup(&self, q: &Query, conjuncts: &mut Vec<CExpr>) -> Startup {
+        if hier::row_generator(q, self.ctx.cat).is_none() {
+            self.take_startup(conjuncts)
+        } else {
+            Startup::default()
+        }
+    }
+
+    /// The start-up FILTER over the block's row source, if any; a filter
+    /// never true passes on one row at no cost, as Oracle estimates.
+    pub(super) fn startup_filter(&mut self, op: Op, s: Startup, e_rows: &mut f64, cost: &mut f64) -> Op {
+        if s.preds.is_empty() {
+            return op;
+        }
+        let kind = OpKind::Filter { child: Box::new(op), preds: s.preds, startup: Some(true) };
+        let op = self.op("FILTER", None, *e_rows, *cost, None, "qerflFetch", kind);
+        if s.never {
+            (*e_rows, *cost) = (1.0, 0.0);
+        }
+        op
+    }
+
     /// Take the start-up predicates out of `conjuncts` (those that read no
     /// row), and add those the column ranges imply.
     pub(super) fn take_startup(&self, conjuncts: &mut Vec<CExpr>) -> Startup {

@@ -1,5 +1,7 @@
 //! FILTER: its child's rows that pass the predicates (the FILTER with
-//! subqueries is `subquery_filter.rs`).
+//! subqueries is `subquery_filter.rs`). A start-up filter (`startup:
+//! Some(..)`, plan/startup.rs) tests its predicates once when opened and
+//! keeps the result: when false its child is never started.
 
 use super::*;
 

@@ -238,8 +238,7 @@ impl Rt<'_> {
 /// What an execution keeps of its row sources.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct RowStats {
-    /// Rowsource statistics (STATISTICS_LEVEL=ALL, GATHER_PLAN_STATISTICS):
-    /// their extra CPU per row.
+    /// Rowsource statistics (STATISTICS_LEVEL=ALL, GATHER_PLAN_STATISTICS): their extra CPU per row.
     pub cpu: bool,
     /// Each line's A-Time is measured: with rowsource statistics, or in an
     /// extended SQL trace (its STAT lines' `time=`), which costs no CPU.
@@ -451,9 +450,6 @@ pub enum OpKind {
     Filter {
         child: Box<Op>,
         preds: Vec<CExpr>,
-        /// A start-up filter (`plan/startup.rs`): its predicates read no
-        /// row and are tested once, when it is opened; `Some(false)` then
-        /// means its child was not started. None: a row filter.
         startup: Option<bool>,
     },
     /// BITMAP CONVERSION COUNT: a row a bit, counted a row a piece.
