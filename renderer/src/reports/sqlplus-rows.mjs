@@ -245,11 +245,16 @@ export function formatRows(allColumns, allRows, formats = {}, allDeclared = [], 
     const parts = seg.map((c) => {
       const t = cells[c];
       const w = textWidth[c];
-      if (!w || t.length <= w) return [t];
-      if (!wrap) return [t.slice(0, w)];
+      if (!t.includes('\n') && (!w || t.length <= w)) return [t];
+      // A line break in a value starts a new line in the column (V$VERSION's
+      // BANNER_FULL, USER_VIEWS.TEXT); each line wraps at the width.
       /** @type {string[]} */
       const out = [];
-      for (let i = 0; i < t.length; i += w) out.push(t.slice(i, i + w));
+      for (const piece of t.split('\n')) {
+        if (!w || piece.length <= w) out.push(piece);
+        else if (!wrap) out.push(piece.slice(0, w));
+        else for (let i = 0; i < piece.length; i += w) out.push(piece.slice(i, i + w));
+      }
       return out;
     });
     const n = Math.max(...parts.map((p) => p.length));
