@@ -159,3 +159,37 @@ fn doubling_views_are_bounded() {
     let code = error_of(&s[first_bad]).0;
     assert!(code == "LAB-00041" || code == "LAB-00042", "{code}");
 }
+
+/// COMMENT ON TABLE / COLUMN (was refused) and the comment views: a row
+/// for every table and view (every column), NULL without a comment; `''`
+/// removes one; a dropped column's goes with it.
+#[test]
+fn comments_on_tables_views_and_columns() {
+    let mut e = engine();
+    let s = e.exec(
+        "create view v as select id, s from t2;\n\
+         comment on table t2 is 'the lab''s table';\n\
+         comment on column t2.s is 'padding';\n\
+         comment on table v is 'a view';\n\
+         comment on column v.id is 'key';\n\
+         comment on table nosuch is 'x';\n\
+         comment on column t2.nosuch is 'x';",
+    );
+    ok(&s[..5]);
+    assert_eq!(s[1].feedback.as_deref(), Some("Comment created."));
+    assert_eq!(error_of(&s[5]), ("ORA-00942", 6, 18));
+    assert_eq!(error_of(&s[6]), ("ORA-00904", 7, 22));
+    assert_eq!(
+        text_rows(&mut e, "select table_name, table_type, comments from user_tab_comments order by 1;"),
+        [["T2", "TABLE", "the lab's table"], ["V", "VIEW", "a view"]]
+    );
+    let rows =
+        text_rows(&mut e, "select table_name, column_name, nvl(comments, '-') from user_col_comments order by 1, 2;");
+    assert_eq!(
+        rows,
+        [["T2", "G", "-"], ["T2", "ID", "-"], ["T2", "S", "padding"], ["V", "ID", "key"], ["V", "S", "-"]]
+    );
+    ok(&e.exec("comment on table t2 is '';\nalter table t2 drop column s;"));
+    assert_eq!(text_rows(&mut e, "select count(comments) from user_tab_comments where table_name = 'T2';"), [["0"]]);
+    assert_eq!(text_rows(&mut e, "select count(comments) from user_col_comments where table_name = 'T2';"), [["0"]]);
+}

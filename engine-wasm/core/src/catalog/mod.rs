@@ -4,6 +4,7 @@
 pub mod json;
 mod rows;
 pub use rows::{Cell, Packed, RowIter, RowRef, RowStore, CHUNK_ROWS};
+pub mod comments;
 pub mod histogram;
 mod object_stamp;
 mod part_index;
@@ -431,7 +432,8 @@ pub struct Catalog {
     pub constraints_created: u32,
     /// The schema's views, and their stamps and WITH READ ONLY.
     pub views: Vec<lio_sql::ViewText>,
-    pub view_stamps: Vec<(ObjStamp, bool)>,
+    pub view_stamps: Vec<(ObjStamp, bool, Vec<String>)>,
+    pub comments: Vec<comments::ObjComment>,
 }
 
 impl Catalog {

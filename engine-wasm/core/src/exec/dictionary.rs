@@ -59,6 +59,9 @@ pub enum DictView {
     DbaConsColumns,
     /// USER_VIEWS.
     Views,
+    /// USER_TAB_COMMENTS, USER_COL_COMMENTS.
+    TabComments,
+    ColComments,
 }
 
 #[macro_use]
@@ -384,6 +387,8 @@ impl DictView {
             "CONSTRAINTS" => DictView::Constraints,
             "CONS_COLUMNS" => DictView::ConsColumns,
             "VIEWS" => DictView::Views,
+            "TAB_COMMENTS" => DictView::TabComments,
+            "COL_COMMENTS" => DictView::ColComments,
             _ => return None,
         })
     }
@@ -433,6 +438,8 @@ impl DictView {
             DictView::DbaConstraints => "DBA_CONSTRAINTS",
             DictView::DbaConsColumns => "DBA_CONS_COLUMNS",
             DictView::Views => "USER_VIEWS",
+            DictView::TabComments => "USER_TAB_COMMENTS",
+            DictView::ColComments => "USER_COL_COMMENTS",
         }
     }
 
@@ -479,6 +486,8 @@ impl DictView {
             DictView::Constraints | DictView::DbaConstraints => cons::typed(true),
             DictView::ConsColumns | DictView::DbaConsColumns => cons::typed(false),
             DictView::Views => cons::views_typed(),
+            DictView::TabComments => cons::comments_typed(false),
+            DictView::ColComments => cons::comments_typed(true),
         }
     }
 
@@ -533,6 +542,8 @@ impl DictView {
             DictView::Constraints | DictView::DbaConstraints => cons::names(true),
             DictView::ConsColumns | DictView::DbaConsColumns => cons::names(false),
             DictView::Views => cons::views_names(),
+            DictView::TabComments => cons::comments_names(false),
+            DictView::ColComments => cons::comments_names(true),
         }
     }
 

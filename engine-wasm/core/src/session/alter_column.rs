@@ -427,6 +427,9 @@ impl Run<'_> {
             r.remove(c);
         })?;
         let shift = |v: &mut Vec<usize>| v.iter_mut().filter(|x| **x > c).for_each(|x| *x -= 1);
+        let gone = Some(self.inst.cat.tables[tid].columns[c].name.clone());
+        let on = crate::catalog::comments::CommentOn::Table(tid);
+        self.inst.cat.comments.retain(|x| x.on != on || x.column != gone);
         let t = &mut self.inst.cat.tables[tid];
         t.columns.remove(c);
         if let Some((k, _, _)) = &mut t.pk {

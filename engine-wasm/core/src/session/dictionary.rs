@@ -72,6 +72,8 @@ impl Run<'_> {
             DictView::Constraints | DictView::DbaConstraints => self.constraint_rows(true),
             DictView::ConsColumns | DictView::DbaConsColumns => self.constraint_rows(false),
             DictView::Views => self.user_views_rows(),
+            DictView::TabComments => self.comment_rows(false),
+            DictView::ColComments => self.comment_rows(true),
             // OWNER, then the USER_ view's row.
             dba => {
                 let user = dba.user_form().expect("a DBA_ view has a USER_ form");
@@ -342,7 +344,7 @@ impl Run<'_> {
             let kind = if p.returns.is_some() { "FUNCTION" } else { "PROCEDURE" };
             push(LabObject { name, kind, stamp, data: None }, None);
         }
-        for (i, (v, (stamp, _))) in cat.views.iter().zip(&cat.view_stamps).enumerate() {
+        for (i, (v, (stamp, ..))) in cat.views.iter().zip(&cat.view_stamps).enumerate() {
             let mut r = self.object_row(LabObject { name: &v.name, kind: "VIEW", stamp: *stamp, data: None });
             if !self.view_valid(i) {
                 r[9] = text("INVALID");

@@ -55,6 +55,7 @@ impl Run<'_> {
             StatementKind::AlterDatabase(a) => self.alter_database(a),
             StatementKind::CreateIndex(c) => self.create_index(c),
             StatementKind::CreateView(v) => self.create_view(v, &stmt.text),
+            StatementKind::Comment(c) => self.comment(c),
             StatementKind::AlterIndex(a) => self.alter_index(a),
             StatementKind::AlterTable(a) => self.alter_table(a),
             StatementKind::Drop(d) => self.drop(d),

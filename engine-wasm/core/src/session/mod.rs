@@ -16,6 +16,7 @@ mod cbo_trace;
 mod change;
 mod check;
 mod col_width;
+mod comment;
 mod compress;
 mod constraint_ddl;
 mod constraints;

@@ -42,6 +42,7 @@ pub(crate) fn kind_of(k: &StatementKind) -> &'static str {
         | StatementKind::CreateCluster(_)
         | StatementKind::CreateIndex(_)
         | StatementKind::CreateView(_)
+        | StatementKind::Comment(_)
         | StatementKind::AlterIndex(_)
         | StatementKind::AlterTable(_)
         | StatementKind::Drop(_)

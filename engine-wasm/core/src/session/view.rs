@@ -31,11 +31,11 @@ impl Run<'_> {
             sql: v.query_text.clone(),
             columns: v.columns.as_ref().map(|c| c.iter().map(|i| i.name.clone()).collect()),
         };
-        debug_assert!(!columns.is_empty());
         match old {
             Some(i) => {
                 self.inst.cat.views[i] = stored;
                 self.inst.cat.view_stamps[i].1 = v.read_only;
+                self.inst.cat.view_stamps[i].2 = columns;
                 // Statements parsed with the old query are parsed again.
                 self.invalidate_cursors();
             }
@@ -43,7 +43,7 @@ impl Run<'_> {
                 let base = crate::session::dictionary::lab_object_base(self.inst.profile.dictionary_objects);
                 let stamp = self.inst.cat.stamp(base);
                 self.inst.cat.views.push(stored);
-                self.inst.cat.view_stamps.push((stamp, v.read_only));
+                self.inst.cat.view_stamps.push((stamp, v.read_only, columns));
             }
         }
         Ok(Outcome { feedback: Some("View created.".into()), ..Default::default() })
@@ -87,6 +87,7 @@ impl Run<'_> {
         };
         self.inst.cat.views.remove(i);
         self.inst.cat.view_stamps.remove(i);
+        self.inst.cat.comments.retain(|c| c.on != crate::catalog::comments::CommentOn::View(name.name.clone()));
         self.invalidate_cursors();
         Ok(Outcome { feedback: Some("View dropped.".into()), ..Default::default() })
     }
@@ -100,7 +101,7 @@ impl Run<'_> {
         cat.views
             .iter()
             .zip(&cat.view_stamps)
-            .map(|(v, (_, read_only))| {
+            .map(|(v, (_, read_only, _))| {
                 vec![
                     Value::str(&v.name),
                     Value::int(v.sql.len() as i64),

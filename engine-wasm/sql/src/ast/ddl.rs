@@ -534,3 +534,12 @@ pub struct ViewText {
     /// The column alias list of its CREATE VIEW, if any.
     pub columns: Option<Vec<String>>,
 }
+
+/// `COMMENT ON TABLE t IS 'text'` or `COMMENT ON COLUMN t.c IS 'text'`
+/// (`''` removes the comment).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Comment {
+    pub table: Ident,
+    pub column: Option<Ident>,
+    pub remark: String,
+}

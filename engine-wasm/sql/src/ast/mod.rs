@@ -50,6 +50,7 @@ pub enum StatementKind {
     CreateCluster(CreateCluster),
     CreateIndex(CreateIndex),
     CreateView(Box<CreateView>),
+    Comment(Comment),
     AlterIndex(AlterIndex),
     AlterTable(AlterTable),
     Drop(Drop),

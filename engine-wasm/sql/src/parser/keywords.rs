@@ -150,7 +150,6 @@ pub(super) const UNSUPPORTED_STATEMENTS: &[(&str, &str)] = &[
     ("REVOKE", "REVOKE statements"),
     ("LOCK", "LOCK TABLE statements"),
     ("RENAME", "RENAME statements"),
-    ("COMMENT", "COMMENT statements"),
     ("FLASHBACK", "FLASHBACK statements"),
     ("PURGE", "PURGE statements"),
     ("CALL", "CALL statements"),

@@ -44,6 +44,7 @@ impl Parser<'_> {
             "DROP" => self.drop_stmt(),
             "TRUNCATE" => self.truncate(),
             "ANALYZE" => self.analyze(),
+            "COMMENT" => self.comment(),
             "INSERT" => Ok(StatementKind::Insert(self.insert()?)),
             "UPDATE" => Ok(StatementKind::Update(self.update()?)),
             "DELETE" => Ok(StatementKind::Delete(self.delete()?)),

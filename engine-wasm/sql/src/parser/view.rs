@@ -86,6 +86,38 @@ impl<'a> Parser<'a> {
         })))
     }
 
+    /// `COMMENT ON TABLE t IS 'text' | COMMENT ON COLUMN t.c IS 'text'`.
+    pub(super) fn comment(&mut self) -> R<StatementKind> {
+        self.bump();
+        self.missing_keyword("ON")?;
+        let column = match self.word() {
+            Some("TABLE") => false,
+            Some("COLUMN") => true,
+            Some(w @ ("MATERIALIZED" | "INDEXTYPE" | "OPERATOR" | "EDITION" | "MINING" | "AUDIT")) => {
+                return Err(self.unsupported(format!("COMMENT ON {w}")))
+            }
+            _ => return Err(self.fail(ora::MISSING_KEYWORD)),
+        };
+        self.bump();
+        let first = self.ident(ora::INVALID_TABLE_NAME)?;
+        let mut parts = vec![first];
+        while self.eat(&Tok::Dot) {
+            parts.push(self.ident(ora::INVALID_IDENTIFIER)?);
+        }
+        let (table, col) = match (column, parts.len()) {
+            (false, 1) => (parts.remove(0), None),
+            (true, 2) => (parts.remove(0), Some(parts.remove(0))),
+            (true, 3) | (false, 2) => {
+                return Err(LabError::unsupported("a schema-qualified name in COMMENT", parts[0].pos));
+            }
+            _ => return Err(self.fail(ora::MISSING_KEYWORD)),
+        };
+        self.missing_keyword("IS")?;
+        let Tok::Str(text) = self.tok().tok.clone() else { return Err(self.fail(ora::MISSING_KEYWORD)) };
+        self.bump();
+        Ok(StatementKind::Comment(Comment { table, column: col, remark: text }))
+    }
+
     /// A table reference `name [alias]` (already parsed; `schema` as
     /// written) that names a stored view: its query as an inline view.
     pub(super) fn view_ref(

@@ -43,6 +43,36 @@ view!(VIEWS, VIEWS_N:
     ("READ_ONLY", Text(1)),
 );
 
+// USER_TAB_COMMENTS and USER_COL_COMMENTS: every table's and view's
+// (every column's) comment, NULL where none was made.
+view!(TAB_COMMENTS, TAB_COMMENTS_N:
+    ("TABLE_NAME", Name),
+    ("TABLE_TYPE", Text(11)),
+    ("COMMENTS", Text(4000)),
+);
+
+view!(COL_COMMENTS, COL_COMMENTS_N:
+    ("TABLE_NAME", Name),
+    ("COLUMN_NAME", Name),
+    ("COMMENTS", Text(4000)),
+);
+
+pub(super) const fn comments_typed(col: bool) -> &'static [(&'static str, ColType)] {
+    if col {
+        COL_COMMENTS
+    } else {
+        TAB_COMMENTS
+    }
+}
+
+pub(super) const fn comments_names(col: bool) -> &'static [&'static str] {
+    if col {
+        COL_COMMENTS_N
+    } else {
+        TAB_COMMENTS_N
+    }
+}
+
 pub(super) const fn typed(cons: bool) -> &'static [(&'static str, ColType)] {
     if cons {
         CONSTRAINTS

@@ -157,7 +157,7 @@ impl Builder<'_> {
                     format!(
                         "the data dictionary view {} (served: USER_TABLES, USER_INDEXES, USER_IND_COLUMNS, \
                          USER_TAB_COLUMNS, USER_TAB_COL_STATISTICS, USER_TAB_HISTOGRAMS, USER_SEGMENTS, USER_OBJECTS, \
-                         USER_ERRORS, USER_CONSTRAINTS, USER_CONS_COLUMNS, USER_VIEWS, ALL_OBJECTS, DBA_OBJECTS, and the DBA_/ALL_ \
+                         USER_ERRORS, USER_CONSTRAINTS, USER_CONS_COLUMNS, USER_VIEWS, USER_TAB_COMMENTS, USER_COL_COMMENTS, ALL_OBJECTS, DBA_OBJECTS, and the DBA_/ALL_ \
                          forms of TABLES, INDEXES, TAB_COLUMNS, TAB_COL_STATISTICS, TAB_HISTOGRAMS, SEGMENTS, \
                          CONSTRAINTS and CONS_COLUMNS)",
                         name.name
