@@ -18,7 +18,8 @@
 //!   (`<` when either bound is strict): the FILTER tests that
 //!   (`filter(:A<=:B)`; oracle-l 2005, 9.2.0.6: `filter(TO_NUMBER(:Z)<=
 //!   TO_NUMBER(:Z))`; blog.pythian.com "Where did the filter come from?",
-//!   2010), and two constants that contradict make it `NULL IS NOT NULL`.
+//!   2010); not between two constants (no published plan shows Oracle
+//!   turning `BETWEEN 10 AND 5` into `NULL IS NOT NULL`).
 //!   The lab derives it for NUMBER columns bounded by numbers and DATE
 //!   columns bounded by dates only (other types convert, and a comparison
 //!   of the bounds in another type could reject rows Oracle returns).
@@ -178,11 +179,10 @@ impl Builder<'_> {
             done.push(*k);
             let op = if *lo_strict || *hi_strict { lio_sql::ast::BinaryOp::Lt } else { lio_sql::ast::BinaryOp::Le };
             let implied = CExpr::Bin(op, Box::new(lo_c), Box::new(hi_c), Pos::default());
-            if constant(lo) && constant(hi) {
-                if truth(&implied) == Some(false) {
-                    s.never = true;
-                }
-            } else {
+            // Two constants imply nothing the lab derives: whether Oracle
+            // spots a contradiction there (`BETWEEN 10 AND 5`) is not
+            // established by a published plan, so the range is read.
+            if !(constant(lo) && constant(hi)) {
                 s.preds.push(implied);
             }
         }
