@@ -1125,7 +1125,17 @@ function where(r, g) {
     const op = r.pick(['and', 'or']);
     b = r.chance(0.3) ? sq : E(`(${b.o} ${op} ${sq.o})`, `(${b.l} ${op.toUpperCase()} ${sq.l})`, 'b');
   }
+  if (r.chance(0.08)) b = startupConjunct(r, b);
   return { o: ` where ${b.o}`, l: ` WHERE ${b.l}` };
+}
+
+/**
+ * A conjunct that reads no row (a start-up FILTER in the lab): a constant
+ * true, false or unknown comparison beside the block's predicate.
+ */
+function startupConjunct(r, b) {
+  const c = r.pick(['1 = 0', '1 = 1', '2 > 1', "'a' = 'b'", "'a' < 'b'", '1 = null', 'null is null', '3 between 1 and 2']);
+  return E(`(${b.o} and ${c})`, `(${b.l} AND ${c})`, 'b');
 }
 
 function finish(r, items, from, w, extra = {}) {
