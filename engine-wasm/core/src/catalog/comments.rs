@@ -17,3 +17,13 @@ pub struct ObjComment {
     pub column: Option<String>,
     pub text: String,
 }
+
+/// A view's column as DESCRIBE shows it: its name, its type when the lab
+/// knows it as Oracle describes it (a table's column, a CAST, ROWNUM), and
+/// NOT NULL (a NOT NULL column of the view's one table).
+#[derive(Debug, Clone, PartialEq)]
+pub struct ViewColumn {
+    pub name: String,
+    pub type_text: Option<String>,
+    pub not_null: bool,
+}

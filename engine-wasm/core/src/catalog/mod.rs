@@ -432,7 +432,7 @@ pub struct Catalog {
     pub constraints_created: u32,
     /// The schema's views, and their stamps and WITH READ ONLY.
     pub views: Vec<lio_sql::ViewText>,
-    pub view_stamps: Vec<(ObjStamp, bool, Vec<String>)>,
+    pub view_stamps: Vec<(ObjStamp, bool, Vec<comments::ViewColumn>)>,
     pub comments: Vec<comments::ObjComment>,
 }
 

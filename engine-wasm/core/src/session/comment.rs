@@ -18,7 +18,9 @@ impl Run<'_> {
         let (on, columns): (CommentOn, Vec<String>) = match cat.table_id(name) {
             Some(tid) => (CommentOn::Table(tid), cat.tables[tid].columns.iter().map(|c| c.name.clone()).collect()),
             None => match cat.views.iter().position(|v| v.name == *name) {
-                Some(i) => (CommentOn::View(name.clone()), cat.view_stamps[i].2.clone()),
+                Some(i) => {
+                    (CommentOn::View(name.clone()), cat.view_stamps[i].2.iter().map(|c| c.name.clone()).collect())
+                }
                 None => return Err(LabError::new(ora::TABLE_OR_VIEW_DOES_NOT_EXIST, c.table.pos)),
             },
         };
@@ -58,7 +60,7 @@ impl Run<'_> {
                 v.name.as_str(),
                 "VIEW",
                 CommentOn::View(v.name.clone()),
-                cols.iter().map(String::as_str).collect(),
+                cols.iter().map(|c| c.name.as_str()).collect(),
             ));
         }
         let mut rows = Vec::new();

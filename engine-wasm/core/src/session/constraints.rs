@@ -216,7 +216,7 @@ impl Cons {
 }
 
 /// The type DESCRIBE prints for a CAST's target (None where unsure).
-fn cast_text(t: lio_sql::ast::DataType) -> Option<String> {
+pub(super) fn cast_text(t: lio_sql::ast::DataType) -> Option<String> {
     use lio_sql::ast::DataType;
     Some(match t {
         DataType::Number { precision: None, scale: None } => "NUMBER".into(),

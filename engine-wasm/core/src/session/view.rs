@@ -12,6 +12,8 @@
 //! the old query). DML through a view is refused (LAB-00001).
 
 use super::*;
+use crate::catalog::comments::ViewColumn;
+use crate::exec;
 use lio_sql::ast::{CreateView, Ident};
 
 impl Run<'_> {
@@ -51,7 +53,7 @@ impl Run<'_> {
 
     /// The view's column names, from its compiled query (and its column
     /// list), checked as Oracle checks them.
-    fn view_columns(&mut self, v: &CreateView, text: &str) -> Result<Vec<String>, LabError> {
+    fn view_columns(&mut self, v: &CreateView, text: &str) -> Result<Vec<ViewColumn>, LabError> {
         let cs = self.call_stacks(Client::SqlPlus);
         let (cur, _) = self.open_cursor(&v.query, &format!("CREATE VIEW {} AS {text}", v.name.name), &[], &cs)?;
         let derived = &cur.columns;
@@ -77,7 +79,30 @@ impl Run<'_> {
                 return Err(LabError::new(ora::DUPLICATE_COLUMN_NAME, *pos));
             }
         }
-        Ok(names.into_iter().map(|(n, _)| n).collect())
+        // NOT NULL carries over from the view's one table only (an outer
+        // join, a group or a set operator can make NULLs).
+        let one_table = matches!(v.query.from.as_slice(), [lio_sql::ast::FromItem::Table { .. }])
+            && v.query.group_by.is_empty()
+            && v.query.union_all.is_empty();
+        let cat = &self.inst.cat;
+        Ok(names
+            .into_iter()
+            .zip(&cur.project)
+            .map(|((name, _), e)| {
+                let (type_text, not_null) = match e {
+                    exec::CExpr::Col { table, col, .. } => {
+                        let c = &cat.tables[*table].columns[*col];
+                        (c.type_text.clone(), one_table && c.not_null)
+                    }
+                    exec::CExpr::Func(exec::func::Func::Cast(to), ..) => {
+                        (super::constraints::cast_text(to.data_type()), false)
+                    }
+                    exec::CExpr::Rownum | exec::CExpr::Level => (Some("NUMBER".into()), false),
+                    _ => (None, false),
+                };
+                ViewColumn { name, type_text, not_null }
+            })
+            .collect())
     }
 
     /// `DROP VIEW name`.

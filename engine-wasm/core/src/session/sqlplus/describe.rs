@@ -47,8 +47,12 @@ impl Run<'_> {
             None if schema.is_some_and(|s| *s != *self.inst.cat.schema) => {
                 return Err(LabError::unsupported("DESCRIBE of another schema's objects", pos));
             }
-            None if self.inst.cat.views.iter().any(|v| v.name == name) => {
-                return Err(LabError::unsupported("DESCRIBE of a view", pos));
+            None if schema.is_none_or(|s| *s == *self.inst.cat.schema)
+                && self.inst.cat.views.iter().any(|v| v.name == name) =>
+            {
+                let i = self.inst.cat.views.iter().position(|v| v.name == name).unwrap_or(0);
+                let cols = &self.inst.cat.view_stamps[i].2;
+                cols.iter().map(|c| (c.name.clone(), c.not_null, c.type_text.clone())).collect()
             }
             None => return Err(missing()),
         };
@@ -58,6 +62,15 @@ impl Run<'_> {
         ];
         for (name, not_null, ty) in columns {
             let Some(ty) = ty else {
+                if table.is_none() {
+                    return Err(LabError::unsupported(
+                        format!(
+                            "DESCRIBE of a view whose column {name} is an expression whose type the lab does not \
+                             derive as Oracle does (it derives a table's column's, ROWNUM's, LEVEL's and a CAST's)"
+                        ),
+                        pos,
+                    ));
+                }
                 return Err(LabError::unsupported(
                     format!(
                         "DESCRIBE of a table made by CREATE TABLE AS SELECT whose column {name} is an expression whose \
