@@ -17,9 +17,7 @@ impl Parser<'_> {
             return Err(self.unsupported("INSERT into a subquery"));
         }
         let table = self.object_name(ora::INVALID_TABLE_NAME)?;
-        if matches!(self.word(), Some("PARTITION" | "SUBPARTITION")) {
-            return Err(self.unsupported("partition-extended table names"));
-        }
+        self.no_partition_extended_name()?;
         let _alias = self.table_alias();
         let columns = if self.is(&Tok::LParen) && !self.nth_is_kw(1, "SELECT") && !self.nth_is_kw(1, "WITH") {
             Some(self.column_list()?)
@@ -70,6 +68,7 @@ impl Parser<'_> {
             return Err(self.unsupported("UPDATE of a subquery"));
         }
         let table = self.object_name(ora::INVALID_TABLE_NAME)?;
+        self.no_partition_extended_name()?;
         let alias = if self.is_kw("SET") { None } else { self.table_alias() };
         self.expect_kw("SET", ora::MISSING_SET_KEYWORD)?;
         let mut sets = Vec::new();
@@ -99,9 +98,19 @@ impl Parser<'_> {
             return Err(self.unsupported("DELETE from a subquery"));
         }
         let table = self.object_name(ora::INVALID_TABLE_NAME)?;
+        self.no_partition_extended_name()?;
         let alias = if self.is_kw("WHERE") { None } else { self.table_alias() };
         let where_clause = self.dml_where()?;
         Ok(Delete { table, alias, where_clause, hints, pos })
+    }
+
+    /// `t PARTITION (p)` / `t SUBPARTITION (s)` after a DML target (and a
+    /// FROM item): not modelled, LAB-00001 at the word, not taken as an alias.
+    pub(super) fn no_partition_extended_name(&self) -> R<()> {
+        if matches!(self.word(), Some("PARTITION" | "SUBPARTITION")) {
+            return Err(self.unsupported("partition-extended table names"));
+        }
+        Ok(())
     }
 
     /// A column on the left of `SET`: `col` or `alias.col` (the qualifier

@@ -502,9 +502,7 @@ impl Parser<'_> {
         }
         let first = self.i;
         let name = self.object_name(ora::INVALID_TABLE_NAME)?;
-        if matches!(self.word(), Some("PARTITION" | "SUBPARTITION")) {
-            return Err(self.unsupported("partition-extended table names"));
-        }
+        self.no_partition_extended_name()?;
         let sample = if self.is_kw("SAMPLE") { Some(Box::new(self.sample_clause()?)) } else { None };
         let alias = self.table_alias();
         // An unqualified name may be a query name of a WITH clause.
