@@ -192,3 +192,20 @@ fn a_natural_join_is_using_on_the_common_names() {
     let s = e.exec("select * from d natural left join e;");
     assert_eq!(error_of(&s[0]).0, ora::LAB_UNSUPPORTED.code());
 }
+
+/// The refusal names what is refused: USING is not called a WHERE clause.
+#[test]
+fn a_full_join_refusal_names_using_and_where_apart() {
+    let small = small_tables();
+    let mut e = quiet_engine();
+    ok(&e.exec(&small));
+    for (sql, what) in [
+        ("select * from t1 full join t2 using (id)", "USING"),
+        ("select * from t1 full join t2 on t2.t1_id = t1.id where t1.n = 1", "WHERE clause"),
+    ] {
+        let steps = e.exec(sql);
+        let err = steps.last().unwrap().error.as_ref().expect(sql);
+        assert_eq!(err.code, ora::LAB_UNSUPPORTED.code(), "{sql}");
+        assert!(err.message.contains(what), "{sql}: {}", err.message);
+    }
+}

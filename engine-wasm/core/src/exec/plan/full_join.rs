@@ -34,7 +34,10 @@ impl Builder<'_> {
         if q.from.len() != 2 || b != 1 {
             return refuse("a FULL OUTER JOIN with other FROM items");
         }
-        if q.where_clause.is_some() || !q.using.is_empty() {
+        if !q.using.is_empty() {
+            return refuse("FULL OUTER JOIN ... USING (its coalesced columns)");
+        }
+        if q.where_clause.is_some() {
             return refuse("a WHERE clause on a FULL OUTER JOIN");
         }
         Ok(Some(b))
