@@ -302,6 +302,7 @@ catalogue! {
     PARAMETER_VALUE_INVALID = Ora 2097 "parameter cannot be modified because specified value is invalid";
     SPFILE_ENTRY_NOT_FOUND = Ora 32010 "cannot find entry to delete in SPFILE";
     INVALID_STORAGE_OPTION = Ora 2143 "invalid STORAGE option";
+    INVALID_INITRANS = Ora 2207 "invalid INITRANS option value";
     INVALID_PCTFREE_OR_PCTUSED = Ora 2211 "invalid value for PCTFREE or PCTUSED";
     INVALID_SIZE_VALUE = Ora 2230 "invalid SIZE value";
     INVALID_ALTER_INDEX_OPTION = Ora 2243 "invalid ALTER INDEX or ALTER MATERIALIZED VIEW option";

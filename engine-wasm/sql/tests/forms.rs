@@ -314,6 +314,7 @@ fn create_table_column_options_and_types() {
             tablespace: Some(Ident { name: id("USERS"), pos: p(11, 51) }),
             cell_flash_cache: None,
             logging: Some(false),
+            initrans: Some((2, p(11, 38))),
         }
     );
 }

@@ -44,7 +44,7 @@ use super::txn::{ChangeSize, ChangeStacks, ROW_ADDRESS_BYTES};
 use super::Run;
 use crate::catalog::{Table, TableStorage};
 use crate::exec::row_source::OpKind;
-use crate::storage::{DATA_BLOCK_OVERHEAD, ROW_HEADER};
+use crate::storage::ROW_HEADER;
 use lio_sql::ast::DataType;
 use std::collections::BTreeMap;
 
@@ -142,7 +142,7 @@ impl Run<'_> {
         if seg.is_none() && t.part.is_none() {
             return None;
         }
-        let space = u64::from(heap.block_size.saturating_sub(DATA_BLOCK_OVERHEAD));
+        let space = u64::from(heap.block_size.saturating_sub(heap.overhead()));
         (added > 1 && potential_row_length(t) <= space).then(|| ArrayRuns::new(1 + indexes))
     }
 

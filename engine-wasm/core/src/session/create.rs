@@ -436,7 +436,8 @@ impl Run<'_> {
             if let Some(seg) = seg {
                 self.place(seg, &c.physical);
             }
-            TableStorage::Heap { seg, heap: HeapSegment::new(bs, pctfree) }
+            let heap = HeapSegment::new(bs, pctfree).with_initrans(super::util::initrans_of(&c.physical));
+            TableStorage::Heap { seg, heap }
         })
     }
 

@@ -21,7 +21,7 @@
 
 use super::*;
 use crate::catalog::TableStorage;
-use crate::storage::{BTree, HeapSegment, DATA_BLOCK_OVERHEAD, INDEX_BLOCK_OVERHEAD};
+use crate::storage::{BTree, HeapSegment, INDEX_BLOCK_OVERHEAD};
 
 /// ESTIMATE STATISTICS without SAMPLE: 1064 rows (Oracle Database SQL
 /// Language Reference, ANALYZE).
@@ -70,7 +70,7 @@ impl Run<'_> {
         let pctfree = t.pctfree;
         let seg = t.heap_seg();
         if let TableStorage::Heap { heap, .. } = &mut t.storage {
-            *heap = HeapSegment::new(bs, pctfree);
+            *heap = HeapSegment::new(bs, pctfree).with_initrans(heap.itls);
         }
         if let Some(seg) = seg {
             self.inst.sga.cache.invalidate_segment(seg);
@@ -177,7 +177,7 @@ impl Run<'_> {
         let (mut free, mut data) = (0u64, 0u64);
         if let TableStorage::Heap { heap, .. } = &t.storage {
             for &used in &heap.used {
-                free += (bs - DATA_BLOCK_OVERHEAD as u64).saturating_sub(used as u64);
+                free += (bs.saturating_sub(u64::from(heap.overhead()))).saturating_sub(used as u64);
                 data += 1;
             }
         }

@@ -182,7 +182,7 @@ impl Run<'_> {
         };
         let (mut seg, mut heap) = match &mut cat.tables[other].storage {
             TableStorage::Heap { seg, heap } => {
-                let empty = crate::storage::HeapSegment::new(heap.block_size, heap.pctfree);
+                let empty = heap.emptied();
                 (seg.take(), std::mem::replace(heap, empty))
             }
             _ => unreachable!("checked: a heap table"),

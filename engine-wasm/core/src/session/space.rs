@@ -69,7 +69,7 @@ impl Run<'_> {
     /// counted as one block's gets. `size`: the row's bytes (storage::row_size).
     pub(super) fn check_row_fits_block(&self, tid: TableId, size: u32, pos: Pos) -> Result<(), LabError> {
         let TableStorage::Heap { heap, .. } = &self.inst.cat.tables[tid].storage else { return Ok(()) };
-        if size + storage::ROW_DIRECTORY > heap.block_size.saturating_sub(storage::DATA_BLOCK_OVERHEAD) {
+        if size + storage::ROW_DIRECTORY > heap.block_size.saturating_sub(heap.overhead()) {
             return Err(LabError::unsupported("a row longer than a block (a chained row over several blocks)", pos));
         }
         Ok(())

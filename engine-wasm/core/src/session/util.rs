@@ -34,6 +34,12 @@ pub(crate) fn pool_of(p: &Physical) -> PoolKind {
     }
 }
 
+/// The ITL slots a CREATE TABLE's INITRANS asks of each new heap block
+/// (the parser refuses it above 2 where the lab lays out two).
+pub(crate) fn initrans_of(p: &Physical) -> u32 {
+    p.initrans.map_or(1, |(n, _)| n)
+}
+
 pub(crate) fn kind_of(k: &StatementKind) -> &'static str {
     match k {
         StatementKind::Query(_) | StatementKind::SelectForUpdate(_) => "query",

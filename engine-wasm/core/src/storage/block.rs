@@ -7,6 +7,11 @@ use crate::value::Value;
 /// structure: cache header (20) + transaction header (24) + 2 ITL slots
 /// (2 x 24) + data header (14) + table directory (4) + tail (4).
 pub const DATA_BLOCK_OVERHEAD: u32 = 114;
+/// An ITL slot (transaction id, undo address, flags, lock count, SCN):
+/// `v$type_size`'s TRANSACTION VARIABLE HEADER, 24 bytes.
+pub const ITL_ENTRY: u32 = 24;
+/// ITL slots a table block gets at least (INITRANS 1 still formats two).
+pub const DEFAULT_ITLS: u32 = 2;
 /// Index block: cache header + transaction header + 2 ITLs + kdxco/kdxle
 /// header (~32) + tail.
 pub const INDEX_BLOCK_OVERHEAD: u32 = 128;

@@ -15,17 +15,38 @@ pub struct HeapSegment {
     /// A direct-path load begins: the next row goes into a new block above
     /// the high water mark, not into the last block's free space.
     fresh: bool,
+    /// ITL slots each new block is formatted with: the table's INITRANS,
+    /// at least two (a table's INITRANS 1 still gets two from 9i).
+    pub itls: u32,
 }
 
 impl HeapSegment {
     pub fn new(block_size: u32, pctfree: u32) -> Self {
-        HeapSegment { block_size, pctfree: pctfree.min(99), used: Vec::new(), rows_in_block: Vec::new(), fresh: false }
+        let (used, rows_in_block) = (Vec::new(), Vec::new());
+        HeapSegment { block_size, pctfree: pctfree.min(99), used, rows_in_block, fresh: false, itls: DEFAULT_ITLS }
+    }
+
+    /// Its blocks are formatted with `initrans` ITL slots (two at least).
+    pub fn with_initrans(mut self, initrans: u32) -> Self {
+        self.itls = initrans.max(DEFAULT_ITLS);
+        self
+    }
+
+    /// An empty segment laid out as this one (TRUNCATE, an exchange).
+    pub fn emptied(&self) -> Self {
+        HeapSegment::new(self.block_size, self.pctfree).with_initrans(self.itls)
+    }
+
+    /// A block's own bytes: [`DATA_BLOCK_OVERHEAD`] with its two ITL slots,
+    /// and 24 bytes for each further slot INITRANS formats it with.
+    pub fn overhead(&self) -> u32 {
+        DATA_BLOCK_OVERHEAD + ITL_ENTRY * self.itls.saturating_sub(DEFAULT_ITLS)
     }
 
     /// Bytes available for rows before PCTFREE stops inserts.
     pub fn insert_limit(&self) -> u32 {
-        let usable = self.block_size - DATA_BLOCK_OVERHEAD;
-        usable - self.block_size * self.pctfree / 100
+        let usable = self.block_size.saturating_sub(self.overhead());
+        usable.saturating_sub(self.block_size * self.pctfree / 100)
     }
 
     /// Place a row of `size` bytes; returns its location and whether a new
@@ -71,7 +92,7 @@ impl HeapSegment {
     /// Bytes a row may take in its block: updates may use the PCTFREE
     /// space that inserts leave free.
     pub fn update_limit(&self) -> u32 {
-        self.block_size - DATA_BLOCK_OVERHEAD
+        self.block_size.saturating_sub(self.overhead())
     }
 
     /// A row in `block` changes from `old` to `new` bytes. Returns false

@@ -157,6 +157,10 @@ pub struct Physical {
     pub tablespace: Option<Ident>,
     /// `LOGGING` (Some(true)), `NOLOGGING` (Some(false)).
     pub logging: Option<bool>,
+    /// `INITRANS n` of a CREATE TABLE (1 to 255) and where n was written:
+    /// the ITL slots each new block of the heap is formatted with (at
+    /// least two). Elsewhere INITRANS above 2 is refused by the parser.
+    pub initrans: Option<(u32, Pos)>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -349,6 +349,17 @@ impl Parser<'_> {
         }
     }
 
+    /// `INITRANS n` (the keyword is the current token): n, 1 to 255
+    /// (ORA-02207 otherwise), and where it was written.
+    pub(super) fn initrans(&mut self) -> R<(u32, Pos)> {
+        self.bump();
+        let at = self.tok().pos;
+        match self.uint(ora::INVALID_INITRANS)? {
+            n @ 1..=255 => Ok((n, at)),
+            _ => Err(LabError::new(ora::INVALID_INITRANS, at)),
+        }
+    }
+
     /// Physical attributes common to tables, indexes and clusters. Returns
     /// false (consuming nothing) when the current token starts none.
     pub(super) fn physical_option(&mut self, ph: &mut Physical) -> R<bool> {
@@ -370,12 +381,15 @@ impl Parser<'_> {
             }
             "INITRANS" => {
                 // Blocks are laid out with two ITL slots (a table's INITRANS
-                // 1 still gets two); more slots take 24 bytes each from the
-                // rows, which the lab's block layout does not do.
-                self.bump();
-                let at = self.tok().pos;
-                if self.uint(ora::INVALID_PCTFREE_OR_PCTUSED)? > 2 {
-                    return Err(LabError::unsupported("INITRANS above 2 (more ITL slots a block)", at));
+                // 1 still gets two); more are laid out for a CREATE TABLE's
+                // heap (`initrans`), not yet for indexes, clusters,
+                // partitions or an ALTER.
+                let (n, at) = self.initrans()?;
+                if n > 2 {
+                    return Err(LabError::unsupported(
+                        "INITRANS above 2 here (more ITL slots a block are laid out for a CREATE TABLE's heap only)",
+                        at,
+                    ));
                 }
             }
             "ROWDEPENDENCIES" => {

@@ -153,6 +153,7 @@ impl Parser<'_> {
             self.rparen()?;
         }
         let as_pos = self.create_table_options(&mut t)?;
+        check_initrans(&t)?;
         match (&mut t.as_select, as_pos) {
             (Some(q), Some(ap)) => {
                 if t.columns.iter().any(|c| c.typed) {
@@ -195,6 +196,10 @@ impl Parser<'_> {
     /// to `AS query`: the position of `AS` (or SELECT) when a query follows.
     fn create_table_options(&mut self, t: &mut CreateTable) -> R<Option<Pos>> {
         loop {
+            if self.is_kw("INITRANS") {
+                t.physical.initrans = Some(self.initrans()?);
+                continue;
+            }
             if self.physical_option(&mut t.physical)? {
                 continue;
             }
@@ -433,6 +438,21 @@ pub(super) fn index_compression_refused(ph: &Physical) -> R<()> {
     match (ph.compress, ph.compress_at) {
         (Some(true), Some(at)) if ph.compress_advanced => {
             Err(LabError::unsupported("advanced index compression (COMPRESS ADVANCED)", at))
+        }
+        _ => Ok(()),
+    }
+}
+
+/// INITRANS above 2 is laid out in a heap table's own blocks; an IOT's
+/// leaves, a cluster's blocks and partitions keep two ITL slots, so there
+/// it is refused (LAB-00001 at n).
+fn check_initrans(t: &CreateTable) -> R<()> {
+    match t.physical.initrans {
+        Some((n, at)) if n > 2 && (t.organization_index || t.cluster.is_some() || t.partitioning.is_some()) => {
+            Err(LabError::unsupported(
+                "INITRANS above 2 for an index-organized, clustered or partitioned table (more ITL slots a block)",
+                at,
+            ))
         }
         _ => Ok(()),
     }

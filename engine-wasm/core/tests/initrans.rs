@@ -1,0 +1,103 @@
+//! INITRANS: the ITL slots a heap block is formatted with (issue 32).
+//!
+//! Each ITL slot is 24 bytes (`v$type_size`, TRANSACTION VARIABLE HEADER)
+//! in the block header, taken from the rows' space. A table block has two
+//! slots at least: from 9i a table's INITRANS 1 (its default, what
+//! DBA_TABLES shows) still formats two (Christian Antognini / logicalread,
+//! "Starting in Oracle9i Database, each data block has a minimum of two
+//! ITL slots by default"); INITRANS n above 2 formats n, 24 bytes each more
+//! than two (an index leaf's `kdxlebksz` went from 8,032 with 2 ITLs to
+//! 7,600 with 20: 18 x 24 = 432, oracle-l "Changing initrans", 2008).
+//!
+//! The lab's heap block: 8,192 bytes less 114 of its own (cache header 20,
+//! transaction header 24, 2 ITLs 48, data header 14, table directory 4,
+//! tail 4), less PCTFREE's reserve (8,192 x 10% = 819), gives the bytes
+//! inserts fill: 7,259 with two ITLs, 7,259 - 8 x 24 = 7,067 with ten.
+//!
+//! A CHAR(100) row: header 3 + length byte 1 + 100 = 104 bytes, + 2 for its
+//! row directory entry = 106 a row.
+//! - INITRANS 1 or 2: floor(7,259 / 106) = 68 rows a block (68 x 106 =
+//!   7,208; a 69th would need 7,314). 1,000 rows: 14 blocks of 68 (952)
+//!   and a 15th of 48: 15 blocks.
+//! - INITRANS 10: floor(7,067 / 106) = 66 rows a block (6,996; a 67th
+//!   7,102). 1,000 rows: 15 blocks of 66 (990) and a 16th of 10: 16 blocks.
+//!
+//! A full scan visits one block more with INITRANS 10.
+mod common;
+use common::*;
+
+fn table(initrans: &str) -> String {
+    format!(
+        "create table t (c char(100)) {initrans};\n\
+         insert into t select 'x' from dual connect by level <= 1000;\n\
+         commit;\n"
+    )
+}
+
+/// (blocks holding rows, most rows in one block, rows in the last block).
+fn layout(e: &mut lio_core::Engine) -> (String, String, String) {
+    let blocks = scalar(e, "select count(distinct dbms_rowid.rowid_block_number(rowid)) from t");
+    let most = scalar(e, "select max(n) from (select count(*) n from t group by dbms_rowid.rowid_block_number(rowid))");
+    let least =
+        scalar(e, "select min(n) from (select count(*) n from t group by dbms_rowid.rowid_block_number(rowid))");
+    (blocks, most, least)
+}
+
+fn full_scan_gets(e: &mut lio_core::Engine) -> u64 {
+    let s = e.exec("select /*+ full(t) */ count(*) from t;\nselect /*+ full(t) */ count(*) from t;");
+    ok(&s);
+    stat(&s[1], "consistent gets")
+}
+
+#[test]
+fn initrans_1_and_2_format_two_itl_slots() {
+    for clause in ["", "initrans 1", "initrans 2", "initrans 2 maxtrans 255"] {
+        let mut e = quiet_engine();
+        ok(&e.exec(&table(clause)));
+        assert_eq!(layout(&mut e), ("15".into(), "68".into(), "48".into()), "{clause}");
+    }
+}
+
+#[test]
+fn initrans_10_takes_eight_more_slots_from_each_block() {
+    let mut e = quiet_engine();
+    ok(&e.exec(&table("")));
+    let two = full_scan_gets(&mut e);
+    let mut e = quiet_engine();
+    ok(&e.exec(&table("initrans 10")));
+    assert_eq!(layout(&mut e), ("16".into(), "66".into(), "10".into()));
+    // One more block below the high water mark, one more get.
+    assert_eq!(full_scan_gets(&mut e), two + 1);
+}
+
+/// The slots stay the table's: TRUNCATE formats its new blocks the same.
+#[test]
+fn truncate_keeps_the_tables_initrans() {
+    let mut e = quiet_engine();
+    ok(&e.exec(&table("initrans 10")));
+    ok(&e.exec("truncate table t;\ninsert into t select 'x' from dual connect by level <= 1000;\ncommit;\n"));
+    assert_eq!(layout(&mut e), ("16".into(), "66".into(), "10".into()));
+}
+
+/// INITRANS is 1 to 255 (ORA-02207 at the number otherwise); above 2 where
+/// the lab keeps two slots a block (an index's leaves, a cluster, an IOT, a
+/// partitioned table, an ALTER) it is refused at the number (LAB-00001).
+#[test]
+fn initrans_out_of_range_or_not_laid_out_is_refused() {
+    let mut e = quiet_engine();
+    for (sql, code, col) in [
+        ("create table r1 (x number) initrans 0;", "ORA-02207", 37),
+        ("create table r2 (x number) initrans 256;", "ORA-02207", 37),
+        ("create table r3 (x number primary key) organization index initrans 4;", "LAB-00001", 68),
+        (
+            "create table r4 (x number) partition by range (x) (partition p1 values less than (10)) initrans 4;",
+            "LAB-00001",
+            97,
+        ),
+        ("create index r5 on t0 (x) initrans 4;", "LAB-00001", 36),
+    ] {
+        let s = e.exec(sql);
+        assert_eq!(error_of(&s[0]), (code, 1, col), "{sql}");
+    }
+    ok(&e.exec("create table r6 (x number) initrans 255;\ninsert into r6 values (1);\ncommit;\n"));
+}
