@@ -34,8 +34,12 @@ fn table(initrans: &str) -> String {
     )
 }
 
-/// (blocks holding rows, most rows in one block, rows in the last block).
+/// (blocks holding rows, most rows in one block, fewest in one block).
 fn layout(e: &mut lio_core::Engine) -> (String, String, String) {
+    layout_of(e)
+}
+
+fn layout_of(e: &mut lio_core::Engine) -> (String, String, String) {
     let blocks = scalar(e, "select count(distinct dbms_rowid.rowid_block_number(rowid)) from t");
     let most = scalar(e, "select max(n) from (select count(*) n from t group by dbms_rowid.rowid_block_number(rowid))");
     let least =
@@ -100,4 +104,75 @@ fn initrans_out_of_range_or_not_laid_out_is_refused() {
         assert_eq!(error_of(&s[0]), (code, 1, col), "{sql}");
     }
     ok(&e.exec("create table r6 (x number) initrans 255;\ninsert into r6 values (1);\ncommit;\n"));
+}
+
+/// The error code of a step, or "" when it ran.
+fn code(s: &lio_core::StepOut) -> String {
+    s.error.as_ref().map(|e| e.code.clone()).unwrap_or_default()
+}
+
+/// Session `sid` updates row `id` (its own transaction, left open).
+fn update_as(e: &mut lio_core::Engine, sid: u32, id: u32) -> lio_core::StepOut {
+    let mut s = e.exec(&format!("LAB SESSION {sid};\nupdate t set c = 'y' where id = {id};"));
+    s.pop().expect("the update")
+}
+
+fn full_block(clause: &str) -> lio_core::Engine {
+    let mut e = quiet_engine();
+    ok(&e.exec(&format!(
+        "create table t (id number, c char(100)) pctfree 0 {clause};\n\
+         insert into t select level, 'x' from dual connect by level <= 100;\n\
+         commit;\n"
+    )));
+    e
+}
+
+/// A full block and its ITL slots. Rows of (id, CHAR(100)): header 3 +
+/// id (1 length byte + 2 for 1..99, 3 for 100) + 1 + 100 = 107 bytes, +2
+/// directory = 109 (110 for id 100).
+/// - PCTFREE 0, INITRANS 1: 8,192 - 114 = 8,078 bytes; floor(8,078 / 109)
+///   = 74 rows (8,066), 12 bytes left: no room for a third slot. Sessions
+///   1 and 2 take the two; session 3's update of another row of the block
+///   waits in Oracle (`enq: TX - allocate ITL entry`): refused, LAB-00038.
+///   When session 1 commits, its slot is free and session 3's runs.
+/// - PCTFREE 0, INITRANS 3: 8,078 - 24 = 8,054; 73 rows (7,957), 97
+///   bytes left: 4 slots more (96), so 7 sessions change the block and the
+///   8th is refused.
+#[test]
+fn a_full_block_with_every_itl_slot_taken_makes_the_next_transaction_wait() {
+    let mut e = full_block("");
+    assert_eq!(layout_of(&mut e), ("2".into(), "74".into(), "26".into()));
+    assert_eq!(code(&update_as(&mut e, 1, 1)), "");
+    assert_eq!(code(&update_as(&mut e, 2, 2)), "");
+    let s = update_as(&mut e, 3, 3);
+    assert_eq!(code(&s), "LAB-00038");
+    let m = &s.error.as_ref().unwrap().message;
+    assert!(m.contains("block 1 of LAB.T") && m.contains("sessions 10, 11"), "{m}");
+    // A row of the second block (74 + 1 on) has its own slots.
+    assert_eq!(code(&update_as(&mut e, 3, 80)), "");
+    ok(&e.exec("LAB SESSION 1;\ncommit;"));
+    assert_eq!(code(&update_as(&mut e, 3, 3)), "");
+    assert_eq!(e.exec("LAB SESSION 3;\nselect trim(c) from t where id = 3;")[1].rows[0][0], "y");
+
+    let mut e = full_block("initrans 3");
+    assert_eq!(layout_of(&mut e), ("2".into(), "73".into(), "27".into()));
+    for sid in 1..=7 {
+        assert_eq!(code(&update_as(&mut e, sid, sid)), "", "session {sid}");
+    }
+    assert_eq!(code(&update_as(&mut e, 8, 8)), "LAB-00038");
+}
+
+/// With PCTFREE 10 the block keeps room: the third session's slot grows
+/// from it (24 bytes of the 10%), as Oracle's does, and no one waits.
+#[test]
+fn a_block_with_free_space_grows_another_slot() {
+    let mut e = quiet_engine();
+    ok(&e.exec(
+        "create table t (id number, c char(100));\n\
+         insert into t select level, 'x' from dual connect by level <= 100;\n\
+         commit;\n",
+    ));
+    for sid in 1..=5 {
+        assert_eq!(code(&update_as(&mut e, sid, sid)), "", "session {sid}");
+    }
 }

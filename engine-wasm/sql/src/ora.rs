@@ -522,6 +522,10 @@ catalogue! {
         "a row of %s is locked by session %s: Oracle would wait on enq: TX - row lock contention until that session commits or rolls back; the lab runs one statement at a time, so the statement is not run";
     /// DML in a bitmap piece another session locked (the index, its SID).
     LAB_BITMAP_PIECE_LOCKED = Lab 37 "a bitmap piece of index %s is locked by session %s: Oracle would wait on enq: TX - row lock contention until that session commits or rolls back; the lab runs one statement at a time, so the statement is not run";
+    /// A change to a block whose ITL slots other sessions' open
+    /// transactions hold, with no free space for another (the table, the
+    /// block, the sessions).
+    LAB_ITL_WAIT = Lab 38 "no ITL slot is free in block %s of %s and the block has no room for another (held by sessions %s): Oracle would wait on enq: TX - allocate ITL entry until one of them commits or rolls back; the lab runs one statement at a time, so the statement is not run";
     /// A statement past its work budget; the argument is the budget.
     LAB_STATEMENT_WORK_LIMIT = Lab 33
         "statement stopped after %s units of work (buffer visits, rows, PL/SQL steps); LAB SET max_statement_work raises the limit";

@@ -42,8 +42,14 @@ impl Run<'_> {
     }
 
     /// LAB-00036 when another session's open transaction has locked row
-    /// `r` of `table`: Oracle would wait for it to end.
-    pub(super) fn check_row_lock(&self, table: TableId, r: u32, pos: Pos) -> Result<(), LabError> {
+    /// `r` of `table`: Oracle would wait for it to end. Then the row's
+    /// block must have an ITL slot for the transaction (session/itl.rs).
+    pub(super) fn check_row_lock(&mut self, table: TableId, r: u32, pos: Pos) -> Result<(), LabError> {
+        self.check_row_unlocked(table, r, pos)?;
+        self.take_itl(table, r, pos)
+    }
+
+    fn check_row_unlocked(&self, table: TableId, r: u32, pos: Pos) -> Result<(), LabError> {
         match self.inst.row_locks.get(table, r) {
             Some(sid) if sid != self.s.sid => Err(LabError::with_args(
                 ora::LAB_ROW_LOCKED,

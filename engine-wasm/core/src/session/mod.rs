@@ -34,6 +34,7 @@ pub mod fixed;
 mod foreign_key;
 mod imu;
 mod invalidation;
+mod itl;
 mod lab;
 mod maint;
 mod net;

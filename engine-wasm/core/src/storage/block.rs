@@ -12,6 +12,8 @@ pub const DATA_BLOCK_OVERHEAD: u32 = 114;
 pub const ITL_ENTRY: u32 = 24;
 /// ITL slots a table block gets at least (INITRANS 1 still formats two).
 pub const DEFAULT_ITLS: u32 = 2;
+/// ITL slots a block may have (MAXTRANS, fixed at 255 from 10g).
+pub const MAX_ITLS: u32 = 255;
 /// Index block: cache header + transaction header + 2 ITLs + kdxco/kdxle
 /// header (~32) + tail.
 pub const INDEX_BLOCK_OVERHEAD: u32 = 128;

@@ -18,12 +18,25 @@ pub struct HeapSegment {
     /// ITL slots each new block is formatted with: the table's INITRANS,
     /// at least two (a table's INITRANS 1 still gets two from 9i).
     pub itls: u32,
+    /// ITL slots a block has grown beyond `itls` (block -> slots): a
+    /// transaction that finds every slot taken adds one from the block's
+    /// free space; a slot is never given back.
+    pub grown_itls: std::collections::BTreeMap<u32, u32>,
 }
 
 impl HeapSegment {
     pub fn new(block_size: u32, pctfree: u32) -> Self {
         let (used, rows_in_block) = (Vec::new(), Vec::new());
-        HeapSegment { block_size, pctfree: pctfree.min(99), used, rows_in_block, fresh: false, itls: DEFAULT_ITLS }
+        let grown_itls = Default::default();
+        HeapSegment {
+            block_size,
+            pctfree: pctfree.min(99),
+            used,
+            rows_in_block,
+            fresh: false,
+            itls: DEFAULT_ITLS,
+            grown_itls,
+        }
     }
 
     /// Its blocks are formatted with `initrans` ITL slots (two at least).
@@ -41,6 +54,24 @@ impl HeapSegment {
     /// and 24 bytes for each further slot INITRANS formats it with.
     pub fn overhead(&self) -> u32 {
         DATA_BLOCK_OVERHEAD + ITL_ENTRY * self.itls.saturating_sub(DEFAULT_ITLS)
+    }
+
+    /// The ITL slots of data block `block`.
+    pub fn block_itls(&self, block: u32) -> u32 {
+        self.itls + self.grown_itls.get(&block).copied().unwrap_or(0)
+    }
+
+    /// Another ITL slot in `block`, 24 bytes of its free space (PCTFREE's
+    /// reserve included), up to MAXTRANS' 255. False when there is no room.
+    pub fn grow_itl(&mut self, block: u32) -> bool {
+        let limit = self.update_limit();
+        let Some(used) = self.used.get_mut(block.wrapping_sub(1) as usize) else { return false };
+        if *used + ITL_ENTRY > limit || self.itls + self.grown_itls.get(&block).copied().unwrap_or(0) >= MAX_ITLS {
+            return false;
+        }
+        *used += ITL_ENTRY;
+        *self.grown_itls.entry(block).or_insert(0) += 1;
+        true
     }
 
     /// Bytes available for rows before PCTFREE stops inserts.
@@ -87,6 +118,7 @@ impl HeapSegment {
     pub fn truncate_to(&mut self, blocks: usize) {
         self.used.truncate(blocks);
         self.rows_in_block.truncate(blocks);
+        self.grown_itls.retain(|&b, _| b as usize <= blocks);
     }
 
     /// Bytes a row may take in its block: updates may use the PCTFREE
