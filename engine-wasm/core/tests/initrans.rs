@@ -98,7 +98,9 @@ fn initrans_out_of_range_or_not_laid_out_is_refused() {
             "LAB-00001",
             97,
         ),
-        ("create index r5 on t0 (x) initrans 4;", "LAB-00001", 36),
+        ("create bitmap index r5 on t0 (x) initrans 4;", "LAB-00001", 43),
+        ("create index r7 on t0 (x) local initrans 4;", "LAB-00001", 42),
+        ("alter index r8 initrans 4;", "LAB-00001", 25),
     ] {
         let s = e.exec(sql);
         assert_eq!(error_of(&s[0]), (code, 1, col), "{sql}");
@@ -175,4 +177,45 @@ fn a_block_with_free_space_grows_another_slot() {
     for sid in 1..=5 {
         assert_eq!(code(&update_as(&mut e, sid, sid)), "", "session {sid}");
     }
+}
+
+/// (LF_BLKS, LF_ROWS) of INDEX_STATS after VALIDATE STRUCTURE.
+fn leaves(e: &mut lio_core::Engine) -> Vec<Vec<String>> {
+    ok(&e.exec("analyze index t_idx validate structure;"));
+    text_rows(e, "select lf_blks, lf_rows from index_stats;")
+}
+
+/// An index's INITRANS (oracle-l, "Changing initrans", 2008:
+/// tests/articles/oracle-l-changing-initrans-index-leaf-rows.sql). Keys
+/// 1..n, non-unique: entries of 14 bytes (keys 1..99 and multiples of
+/// 100: 2 data bytes) or 15; a leaf packs (8,192 - 128 - 24 x (ITLs - 2))
+/// x 0.9 bytes: 7,257 with 2 ITLs, 6,868 with 20.
+/// - 2 ITLs: leaf 1 = 99 x 14 (1,386) + keys 100..490 (391 entries, 4 of
+///   14 bytes: 5,861) = 7,247; key 491 would make 7,262. Leaf 2 = keys
+///   491..974 (484, 5 of 14 bytes: 7,255). 974 keys: 2 leaves; 975: 3.
+/// - 20 ITLs: leaf 1 = 1,386 + keys 100..464 (365: 5,471) = 6,857; leaf 2
+///   = keys 465..922 (458: 6,865). 922 keys: 2 leaves; 923: 3.
+///
+/// Oracle's leaves: 485 and 479, then 456 and 450 (the lab +1.0%, +1.8%).
+#[test]
+fn oracle_l_rebuild_initrans_20() {
+    let rows = |e: &mut lio_core::Engine, n: u32, clause: &str| {
+        ok(&e.exec(&format!(
+            "drop table t;\ncreate table t as select rownum x from dual connect by level <= {n};\n\
+             create index t_idx on t(x) {clause};"
+        )));
+        leaves(e)
+    };
+    let mut e = quiet_engine();
+    ok(&e.exec("create table t (x number);"));
+    assert_eq!(rows(&mut e, 974, ""), [["2", "974"]]);
+    assert_eq!(rows(&mut e, 975, ""), [["3", "975"]]);
+    assert_eq!(rows(&mut e, 922, "initrans 20"), [["2", "922"]]);
+    assert_eq!(rows(&mut e, 923, "initrans 20"), [["3", "923"]]);
+    // The article's script: CREATE INDEX, then REBUILD ... INITRANS 20.
+    let mut e = quiet_engine();
+    let s = e.exec(include_str!("../../../tests/articles/oracle-l-changing-initrans-index-leaf-rows.sql"));
+    ok(&s);
+    let stats: Vec<Vec<String>> = s.iter().filter(|s| s.statement.contains("index_stats")).map(row_strings).collect();
+    assert_eq!(stats, [["2|974"], ["3|974"]]);
 }

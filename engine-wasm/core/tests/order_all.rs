@@ -855,6 +855,12 @@ fn order_group_deferred_segment_creation() {
     order::check(&["tests/articles/oracledistilled-deferred-segment-creation-11g.sql"], &[]);
 }
 
+/// INITRANS of an index (issue 32): creates T and T_IDX.
+#[test]
+fn order_group_initrans() {
+    order::check(&["tests/articles/oracle-l-changing-initrans-index-leaf-rows.sql"], &[]);
+}
+
 /// Every script is in a group above.
 #[test]
 fn every_script_is_accounted_for() {

@@ -73,17 +73,17 @@ fn compression_that_changes_blocks_is_refused_at_its_keyword() {
     ok(&e.exec("create table c6 nocompress as select * from t;\ncreate index i3 on t (id) nocompress;\n"));
 }
 
-/// The lab's index blocks have two ITL slots and its rows no SCNs: an
-/// index's INITRANS above 2 (24 bytes a slot more) and ROWDEPENDENCIES (6
-/// bytes a row) would change how many rows a block holds, so they are
-/// refused (a table's INITRANS is laid out: tests/initrans.rs); INITRANS 1
-/// or 2, PCTUSED (free lists, not used by ASSM) and NOROWDEPENDENCIES are
-/// what the lab does.
+/// A cluster's blocks have two ITL slots and the lab's rows no SCNs: a
+/// cluster's INITRANS above 2 (24 bytes a slot more) and ROWDEPENDENCIES
+/// (6 bytes a row) would change how many rows a block holds, so they are
+/// refused (a table's and an index's INITRANS are laid out:
+/// tests/initrans.rs); INITRANS 1 or 2, PCTUSED (free lists, not used by
+/// ASSM) and NOROWDEPENDENCIES are what the lab does.
 #[test]
 fn block_layout_options_the_lab_does_not_lay_out_are_refused() {
     let mut e = quiet_engine();
-    let s = e.exec("create index r1 on t (x) initrans 8;");
-    assert_eq!(error_of(&s[0]), ("LAB-00001", 1, 35));
+    let s = e.exec("create cluster r1c (x number) initrans 8;");
+    assert_eq!(error_of(&s[0]), ("LAB-00001", 1, 40));
     let s = e.exec("create table r2 (x number) rowdependencies;");
     assert_eq!(error_of(&s[0]), ("LAB-00001", 1, 28));
     ok(&e.exec("create table r3 (x number) pctused 40 initrans 2 norowdependencies;\ncreate index r3_x on r3 (x) initrans 2;\n"));

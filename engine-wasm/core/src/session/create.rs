@@ -582,7 +582,7 @@ impl Run<'_> {
             e
         })?;
         self.place(self.inst.cat.indexes[iid].seg, &c.physical);
-        self.inst.cat.indexes[iid].visible = !c.invisible;
+        self.index_options(iid, c);
         self.set_reverse(iid, c.reverse, c.name.pos)?;
         self.invalidate_table(tid);
         Ok(Outcome { feedback: Some("Index created.".into()), ..Default::default() })

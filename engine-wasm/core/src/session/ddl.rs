@@ -19,6 +19,7 @@ impl Run<'_> {
             self.inst.cat.indexes[iid].visible = visible;
         }
         if a.rebuild {
+            self.rebuild_initrans(iid, a)?;
             if let Some(done) = self.rebuild_part_index(iid, a)? {
                 return Ok(done);
             }

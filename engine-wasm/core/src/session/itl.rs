@@ -44,3 +44,38 @@ impl Run<'_> {
         Err(LabError::with_args(ora::LAB_ITL_WAIT, &[&key.1, &format_args!("LAB.{}", t.name), &sids], pos))
     }
 }
+
+/// An index's INITRANS: each leaf formatted with n ITL slots (two at
+/// least), 24 bytes each past two taken from its entries' space.
+/// CREATE INDEX and ALTER INDEX ... REBUILD lay the leaves out with them.
+impl Run<'_> {
+    /// CREATE INDEX's options applied once the index is built: visibility,
+    /// and INITRANS above 2 (the leaves laid out again with the slots).
+    pub(super) fn index_options(&mut self, iid: usize, c: &lio_sql::ast::CreateIndex) {
+        self.inst.cat.indexes[iid].visible = !c.invisible;
+        let itls = c.physical.initrans.map_or(1, |(n, _)| n).max(crate::storage::DEFAULT_ITLS);
+        let ix = &mut self.inst.cat.indexes[iid];
+        if itls == ix.btree.itls {
+            return;
+        }
+        ix.btree.itls = itls;
+        let t = &self.inst.cat.tables[ix.table];
+        let (holds_rows, unique) = (ix.btree.holds_rows, ix.btree.unique);
+        let _ = ix.btree.rebuild(|key, r| {
+            crate::storage::BTree::leaf_entry_size(holds_rows, unique, key, &t.rows.row(r as usize).to_vec())
+        });
+        ix.btree.set_rowid_blocks(&t.loc);
+    }
+
+    /// ALTER INDEX ... REBUILD INITRANS n: the rebuilt leaves get n slots;
+    /// a partitioned index's are refused above 2 (LAB-00001 at n).
+    pub(super) fn rebuild_initrans(&mut self, iid: usize, a: &lio_sql::ast::AlterIndex) -> Result<(), LabError> {
+        let Some((n, at)) = a.physical.initrans else { return Ok(()) };
+        let ix = &mut self.inst.cat.indexes[iid];
+        if n > crate::storage::DEFAULT_ITLS && (ix.part.is_some() || ix.btree.bitmap) {
+            return Err(LabError::unsupported(format!("INITRANS {n} for a partitioned or bitmap index"), at));
+        }
+        ix.btree.itls = n.max(crate::storage::DEFAULT_ITLS);
+        Ok(())
+    }
+}

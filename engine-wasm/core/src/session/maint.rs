@@ -230,8 +230,8 @@ impl Run<'_> {
         }
         let bs = self.inst.params.current.db_block_size as u64;
         let s = ix.btree.structure();
-        let blk_len = bs - INDEX_BLOCK_OVERHEAD as u64;
-        let btree_space = s.lf_blks * blk_len + s.br_blks * blk_len;
+        let (blk_len, leaf_len) = (bs - INDEX_BLOCK_OVERHEAD as u64, bs - u64::from(ix.btree.leaf_overhead()));
+        let btree_space = s.lf_blks * leaf_len + s.br_blks * blk_len;
         let used = s.lf_rows_len + s.br_rows_len;
         let rows_per_key = if s.distinct_keys == 0 { 0.0 } else { s.lf_rows as f64 / s.distinct_keys as f64 };
         let n = |x: u64| Value::from_f64(x as f64);

@@ -149,6 +149,11 @@ impl Parser<'_> {
         let mut reverse = None;
         let mut partition = None;
         loop {
+            if rebuild && self.is_kw("INITRANS") {
+                physical.initrans = Some(self.initrans()?);
+                any = true;
+                continue;
+            }
             if self.physical_option(&mut physical)? {
                 any = true;
                 continue;

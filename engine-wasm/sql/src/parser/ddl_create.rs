@@ -49,6 +49,9 @@ impl Parser<'_> {
                 self.expect_kw("INDEX", ora::MISSING_INDEX_KEYWORD)?;
                 let mut s = self.create_index(false)?;
                 if let StatementKind::CreateIndex(c) = &mut s {
+                    if let Some((n @ 3.., at)) = c.physical.initrans {
+                        return Err(LabError::unsupported(format!("INITRANS {n} for a bitmap index"), at));
+                    }
                     c.bitmap = true;
                 }
                 Ok(s)
@@ -387,6 +390,10 @@ impl Parser<'_> {
         let mut reverse = false;
         let mut partitioning = None;
         loop {
+            if self.is_kw("INITRANS") {
+                physical.initrans = Some(self.initrans()?);
+                continue;
+            }
             if self.physical_option(&mut physical)? {
                 continue;
             }
@@ -413,6 +420,10 @@ impl Parser<'_> {
             }
         }
         index_compression_refused(&physical)?;
+        if let (Some((n @ 3.., at)), true) = (physical.initrans, partitioning.is_some() || columns.is_empty()) {
+            let what = format!("INITRANS {n} for a partitioned or cluster index (more ITL slots a leaf)");
+            return Err(LabError::unsupported(what, at));
+        }
         Ok(StatementKind::CreateIndex(CreateIndex {
             name,
             unique,

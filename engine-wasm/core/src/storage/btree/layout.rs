@@ -68,7 +68,7 @@ impl BTree {
     /// at an entry that started a leaf before and no added entry follows,
     /// every later leaf is the one it was (shifted by `added`).
     pub(super) fn layout_from(&mut self, from: usize, added: u32, last_added: usize) {
-        let usable = (self.block_size - INDEX_BLOCK_OVERHEAD) as f64;
+        let usable = self.block_size.saturating_sub(self.leaf_overhead()) as f64;
         let compressed = self.prefix_cols > 0;
         let header = if compressed { COMPRESSED_LEAF_HEADER } else { 0 };
         let cap = ((usable * self.leaf_fill) as u32).saturating_sub(header).max(64);

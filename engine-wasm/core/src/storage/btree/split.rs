@@ -127,7 +127,7 @@ impl BTree {
         let done = vec![false; sorted.len()];
         let mut waiting = Waiting { sorted, done };
         let mut highest = (0..n).rev().find(|&p| !waiting.is(p));
-        let cap = self.block_size - INDEX_BLOCK_OVERHEAD;
+        let cap = self.block_size.saturating_sub(self.leaf_overhead());
         for &q in added {
             let q = q as usize;
             waiting.arrive(q);
