@@ -32,13 +32,23 @@
 --
 -- What the lab gives and why (engine-wasm/core/tests/row_redo.rs,
 -- cppentry_second_insert): the second INSERT's 244 bytes, exact.
--- The first INSERT's 964 bytes and 19 db block gets are not reproduced:
--- Oracle creates the deferred segment then (its header, the ASSM bitmap
--- blocks, the first extent's formatted blocks, their redo); the lab
--- writes the row's record, the transaction's slot (5.2) and its first
--- undo record's ktubl only. Its 3 db block gets for the second INSERT
--- (the segment header and the bitmap block besides the table block) are
--- the lab's 1 for the same reason.
+-- The first INSERT's 964 bytes and 19 db block gets are not reproduced,
+-- and are not a deferred segment's creation (as this header said before
+-- session 20): the article's table is SYS's (its SYS@ORCL> prompt), and
+-- Oracle never defers a SYS-owned table's segment (Oracle Distilled's
+-- list, tests/articles/oracledistilled-deferred-segment-creation-11g.sql),
+-- so CREATE TABLE created it; the autotrace agrees: 1 recursive call and
+-- 3 physical reads (the existing header and bitmap blocks read). They are
+-- the first INSERT into an empty ASSM segment of 5-block uniform extents:
+-- data blocks formatted above the high water mark, the L1 bitmap and
+-- header changes recording them, with their redo. The lab runs the script
+-- as its own user (it refuses objects in SYS's schema), so its table's
+-- segment is deferred and created by the first INSERT: 3 gets and 356
+-- bytes, the row's record, the transaction's slot (5.2) and its first
+-- undo record's ktubl; the ASSM formatting is not modelled. Its 3 db block
+-- gets for the second INSERT are the lab's 1 (the row's block; what the
+-- other two are, perhaps the undo block and a space-management block, the
+-- page does not say).
 
 LAB VERSION 11.2.0.1;
 
