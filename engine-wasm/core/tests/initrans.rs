@@ -219,3 +219,30 @@ fn oracle_l_rebuild_initrans_20() {
     let stats: Vec<Vec<String>> = s.iter().filter(|s| s.statement.contains("index_stats")).map(row_strings).collect();
     assert_eq!(stats, [["2|974"], ["3|974"]]);
 }
+
+/// Christian Antognini's ITL deadlock script (2013:
+/// tests/articles/antognini-itl-deadlock.sql): three full blocks of three
+/// rows; the three updates the page says wait are refused (LAB-00038),
+/// each naming the two sessions holding the block's slots; the others run.
+#[test]
+fn antognini_itl_deadlock() {
+    let mut e = quiet_engine();
+    let s = e.exec(include_str!("../../../tests/articles/antognini-itl-deadlock.sql"));
+    let blocks: Vec<String> = s[3].rows.iter().map(|r| r[0].to_string()).collect();
+    let first = blocks[0].parse::<u64>().unwrap();
+    let rel: Vec<u64> = blocks.iter().map(|b| b.parse::<u64>().unwrap() - first).collect();
+    assert_eq!(rel, [0, 0, 0, 1, 1, 1, 2, 2, 2]);
+    let updates: Vec<(String, String)> =
+        (s.iter()).filter(|s| s.statement.starts_with("update")).map(|s| (s.statement.clone(), code(s))).collect();
+    let refused: Vec<&str> =
+        updates.iter().filter(|(_, c)| c == "LAB-00038").map(|(s, _)| s.rsplit('=').next().unwrap().trim()).collect();
+    assert_eq!(refused, ["3", "4", "8"]);
+    assert_eq!(updates.iter().filter(|(_, c)| c.is_empty()).count(), 4);
+    let m = |n: &str| {
+        let s = s.iter().find(|s| s.statement.ends_with(&format!("n = {n}"))).unwrap();
+        s.error.as_ref().unwrap().message.clone()
+    };
+    assert!(m("3").contains("sessions 10, 11"), "{}", m("3"));
+    assert!(m("4").contains("sessions 11, 12"), "{}", m("4"));
+    assert!(m("8").contains("sessions 10, 12"), "{}", m("8"));
+}
