@@ -20,8 +20,13 @@ impl Run<'_> {
     /// The transaction's ITL slot in the block of row `r` of `table`:
     /// held already, free, or grown; LAB-00038 when none can be had.
     pub(super) fn take_itl(&mut self, table: TableId, r: u32, pos: Pos) -> Result<(), LabError> {
-        let Some(key) = super::txn::row_block(&self.inst.cat, table, r) else { return Ok(()) };
         let sid = self.s.sid;
+        // No other session's transaction is open: every slot is free (the
+        // common case, checked once a row).
+        if self.inst.txns.keys().all(|s| *s == sid) {
+            return Ok(());
+        }
+        let Some(key) = super::txn::row_block(&self.inst.cat, table, r) else { return Ok(()) };
         if self.inst.txns.get(&sid).is_some_and(|t| t.changed_seen.contains(&key)) {
             return Ok(());
         }
