@@ -299,3 +299,37 @@ fn left_and_right_joins_using() {
     let s = e.exec("select b.id from a left join b using (id);");
     assert_eq!(error_of(&s[0]), ("ORA-25154", 1, 8));
 }
+
+/// Antognini's 10.2.0.5 query, `SELECT * FROM emp FULL OUTER JOIN dept
+/// USING (deptno)`: under the lab's default release the native plan
+/// (DEPT builds), E-Rows 15 = 14 + 4 x (1 - 3/4), and the 15 rows worked
+/// out by hand (OPERATIONS alone, its DEPTNO 40 from DEPT); under OFE
+/// 10.2.0.5, where the page prints the UNION ALL expansion, refused.
+#[test]
+fn antognini_full_outer_join_using() {
+    let mut e = quiet_engine();
+    let steps = e.exec(include_str!("../../../tests/articles/antognini-full-outer-join-using-10205.sql"));
+    let runs: Vec<_> = steps.iter().filter(|s| s.statement.starts_with("SELECT * FROM emp")).collect();
+    let native = runs[0];
+    assert!(native.error.is_none(), "{:?}", native.error);
+    assert_eq!(native.columns, ["DEPTNO", "EMPNO", "ENAME", "JOB", "MGR", "HIREDATE", "SAL", "COMM", "DNAME", "LOC"]);
+    assert_eq!(native.rows.len(), 15);
+    let last = rows(native).pop().unwrap();
+    assert_eq!(last, "40|null|null|null|null|null|null|null|\"OPERATIONS\"|\"BOSTON\"");
+    let plan: Vec<(String, u64)> = native
+        .plan
+        .iter()
+        .map(|l| (format!("{} {}", l.operation, l.name.as_deref().unwrap_or("")).trim_end().to_string(), l.e_rows))
+        .collect();
+    assert_eq!(
+        plan[1..],
+        [
+            ("VIEW VW_FOJ_0".into(), 15),
+            ("HASH JOIN FULL OUTER".into(), 15),
+            ("TABLE ACCESS FULL DEPT".into(), 4),
+            ("TABLE ACCESS FULL EMP".into(), 14),
+        ]
+    );
+    assert_eq!(native.plan[2].access.as_deref(), Some("\"EMP\".\"DEPTNO\"=\"DEPT\".\"DEPTNO\""));
+    assert_eq!(error_of(runs[1]).0, ora::LAB_UNSUPPORTED.code());
+}
