@@ -193,6 +193,9 @@ fn a_natural_join_is_using_on_the_common_names() {
     assert_eq!(error_of(&s[0]), ("ORA-25155", 1, 8));
     let s = e.exec("select count(*) from d natural join z;");
     assert_eq!(rows(&s[0]), ["4"]);
+    // No common name: the outer form (a side kept when the other is empty) is refused.
+    let s = e.exec("select count(*) from d natural full join z;");
+    assert_eq!(error_of(&s[0]).0, ora::LAB_UNSUPPORTED.code());
     let s = e.exec("select * from d natural left join e order by dept, id;");
     assert_eq!(rows(&s[0]), ["10|\"sales\"|1|\"a\"", "10|\"sales\"|2|\"b\"", "20|\"ops\"|null|null"]);
 }

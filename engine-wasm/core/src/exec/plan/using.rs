@@ -39,6 +39,11 @@ impl Builder<'_> {
         let mut outer_conds = Vec::new();
         for u in &q.using {
             let natural = u.natural.then(|| natural_columns(scope, &merged, u, q.pos));
+            // No common name: a Cartesian product, whose outer form keeps
+            // a side's rows when the other is empty; not modelled.
+            if u.outer.is_some() && natural.as_ref().is_some_and(Vec::is_empty) {
+                return Err(LabError::unsupported("a NATURAL outer join with no common column", q.pos));
+            }
             for col in natural.as_ref().unwrap_or(&u.columns) {
                 let name = &col.name;
                 let missing = || LabError::with(ora::INVALID_IDENTIFIER, format_args!("\"{name}\""), col.pos);
