@@ -103,6 +103,9 @@ fn full_joins_the_lab_does_not_model_are_refused() {
         "select * from t1 full join t2 on t2.t1_id = t1.id where t1.n = 1",
         "select * from t1 full join t2 on t2.t1_id = t1.id where t1.id is not null",
         "select * from t1 full join t2 on t2.t1_id = t1.id where t2.w like 'b%' or t2.id + 1 > t1.id",
+        // A subquery filtering the view's rows gave no row: refused.
+        "select * from t1 full join t2 on t2.t1_id = t1.id where t1.id is null or t1.id in (select id from t2)",
+        "select * from t1 full join t2 on t2.t1_id = t1.id where t1.id is null or t1.id > (select 1 from dual)",
         "select * from t1 full join t2 on t2.t1_id > t1.id",
         // On the right table alone it would filter T2 before the join.
         "select * from t1 full join t2 on t2.t1_id = t1.id and t2.id > 5",

@@ -64,6 +64,9 @@ impl<'a> Builder<'a> {
         if let Some(b) = self.full_join_item(q)? {
             super::full_join::on_reads_left(&rels, &outer_joined, b, q.pos)?;
             let at = q.where_clause.as_ref().map_or(q.pos, expr_pos);
+            if !subs.is_empty() || !once.is_empty() {
+                return Err(LabError::unsupported("a subquery in a FULL OUTER JOIN's WHERE clause", at));
+            }
             view_filter = super::full_join::where_above_view(&rels, &mut conjuncts, at)?;
             join_modes.push((b, JoinMode::Full));
         }
