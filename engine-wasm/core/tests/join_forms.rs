@@ -339,3 +339,36 @@ fn antognini_full_outer_join_using() {
     assert_eq!(native.plan[2].access.as_deref(), Some("\"EMP\".\"DEPTNO\"=\"DEPT\".\"DEPTNO\""));
     assert_eq!(error_of(runs[1]).0, ora::LAB_UNSUPPORTED.code());
 }
+
+/// Hooper's animals: the (+) UNION form and the ANSI FULL OUTER JOIN
+/// return the 7 published rows (as sets: the UNION sorts); the WHERE
+/// clause keeping one-sided animals filters VIEW VW_FOJ_0: 5 rows.
+#[test]
+fn hooper_full_outer_join_animals() {
+    let mut e = quiet_engine();
+    let steps = e.exec(include_str!("../../../tests/articles/hooper-full-outer-join-animals-11g.sql"));
+    ok(&steps);
+    let runs: Vec<_> = steps.iter().filter(|s| s.statement.starts_with("SELECT")).collect();
+    let mut published = [
+        "\"COW\"|\"COW\"",
+        "\"PIG\"|\"PIG\"",
+        "null|\"DOG\"",
+        "\"ZEBRA\"|null",
+        "\"SHARK\"|null",
+        "\"ROOSTER\"|null",
+        "\"LION\"|null",
+    ];
+    published.sort();
+    for s in &runs[..2] {
+        let mut got = rows(s);
+        got.sort();
+        assert_eq!(got, published, "{}", s.statement);
+    }
+    let names: Vec<String> = ops(runs[1]).into_iter().map(|o| o.0).collect();
+    assert_eq!(names[1..3], ["VIEW VW_FOJ_0", "HASH JOIN FULL OUTER"]);
+    assert_eq!(
+        rows(runs[2]),
+        ["\"ZEBRA\"|null", "\"SHARK\"|null", "\"ROOSTER\"|null", "\"LION\"|null", "null|\"DOG\""]
+    );
+    assert!(runs[2].plan[1].filter.is_some());
+}
