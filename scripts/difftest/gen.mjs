@@ -610,7 +610,7 @@ export function makeQuery(r, tables) {
   if (shape === 15) return dateSelect(r, t());
   if (shape === 16) return windowSelect(r, t());
   if (shape === 17) return outerJoin(r, t(), t());
-  if (shape === 9 && r.chance(0.25)) return fullJoin(r, t(), t());
+  if (shape === 9 && r.chance(0.25)) return r.chance(0.5) ? fullJoin(r, t(), t()) : fullJoinForms(r, t(), t());
   return distinctSelect(r, t());
 }
 
@@ -805,6 +805,51 @@ function fullJoin(r, a, b) {
   const kw = r.pick(['full join', 'full outer join']);
   const from = { o: `${a} x ${kw} ${b} y on ${on}`, l: `${a} x FULL JOIN ${b} y ON ${on.replace(/ and /g, ' AND ')}` };
   return finish(r, items, from, { o: '', l: '' });
+}
+
+/**
+ * FULL JOIN with a WHERE clause, and LEFT / RIGHT / FULL [OUTER] JOIN ...
+ * USING (issue 33), against SQLite's (3.39+) of the same text. FULL's
+ * WHERE conditions are of the forms that can hold on either side's
+ * unmatched rows (the lab filters VIEW VW_FOJ_0 with them and refuses the
+ * others): IS NULL, OR with IS NULL, COALESCE. The USING column is
+ * unqualified: the left side's value (LEFT), the right's (RIGHT),
+ * COALESCE(x.k, y.k) (FULL), as SQLite gives it too.
+ */
+function fullJoinForms(r, a, b) {
+  const num = () => r.pick(['n1', 'n2', 'id']);
+  const op = () => r.pick(['>', '<=', '<>', '=']);
+  const tolerant = (x, y) =>
+    r.pick([
+      `(${x} is null or ${y} is null)`,
+      `coalesce(${x}, ${y}, 0) ${op()} ${r.int(-2, 6)}`,
+      `(${x} ${op()} ${r.int(-2, 6)} or ${x} is null)`,
+      `(${y} is not null or ${x} ${op()} ${r.int(-2, 6)} or ${x} is null)`,
+    ]);
+  // `free`: the columns that may be qualified (not a USING column).
+  const w = (x, y, free = ['n1', 'n2', 'id']) => {
+    if (!r.chance(0.7)) return { o: '', l: '' };
+    let c = tolerant(x, y);
+    if (r.chance(0.3)) c += ` and ${tolerant(`y.${r.pick(free)}`, `x.${r.pick(free)}`)}`;
+    return { o: ` where ${c}`, l: ` WHERE ${c.replace(/ and /g, ' AND ')}` };
+  };
+  if (r.chance(0.5)) {
+    const g = exprGen(r, [...scopeCols('x'), ...scopeCols('y')]);
+    const on = `x.${num()} = y.${num()}`;
+    const items = selectList(r, g, r.int(1, 4));
+    const kw = r.pick(['full join', 'full outer join']);
+    return finish(r, items, { o: `${a} x ${kw} ${b} y on ${on}`, l: `${a} x FULL JOIN ${b} y ON ${on}` }, w(`x.${num()}`, `y.${num()}`));
+  }
+  const key = r.pick(['n1', 'id', 's1']);
+  const others = (alias) => scopeCols(alias).filter((c) => c.name !== `${alias}.${key}`);
+  const g = exprGen(r, [{ name: key, t: COLS[key] }, ...others('x'), ...others('y')]);
+  const items = selectList(r, g, r.int(1, 4));
+  const kw = r.pick(['left', 'left outer', 'right', 'right outer', 'full', 'full outer']);
+  const lk = kw.split(' ')[0].toUpperCase();
+  const from = { o: `${a} x ${kw} join ${b} y using (${key})`, l: `${a} x ${lk} JOIN ${b} y USING (${key})` };
+  const free = ['n1', 'n2', 'id'].filter((c) => c !== key);
+  const where = COLS[key] === 'n' ? w(key, `y.${r.pick(free)}`, free) : w(`x.${num()}`, 'y.n2');
+  return finish(r, items, from, where);
 }
 
 /**

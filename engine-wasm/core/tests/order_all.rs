@@ -832,13 +832,16 @@ fn order_group_window_nyffenegger() {
 }
 
 /// The full outer join articles (issues 33 and 34): each drops the
-/// tables it creates (HR's EMPLOYEES and DEPARTMENTS, TQ84_FOJ_A/B).
+/// tables it creates (HR's EMPLOYEES and DEPARTMENTS, TQ84_FOJ_A/B,
+/// SCOTT's EMP and DEPT, Hooper's TABLE_1 and TABLE_2).
 #[test]
 fn order_group_full_outer_join() {
     order::check(
         &[
             "tests/articles/dbaglobe-hash-join-full-outer-11g.sql",
             "tests/articles/nyffenegger-hash-join-full-outer.sql",
+            "tests/articles/antognini-full-outer-join-using-10205.sql",
+            "tests/articles/hooper-full-outer-join-animals-11g.sql",
         ],
         &[],
     );

@@ -356,9 +356,9 @@ fn refused_join_forms() {
     for q in [
         "select * from d full join e on e.dept > d.dept;",
         "select * from d full outer join e on e.dept = d.dept where e.id = 1;",
-        "select * from d right join e using (dept);",
+        "select * from d join e using (dept) right join e x using (id);",
         "select * from d join e on e.dept = d.dept right join e x on x.id = e.id;",
-        "select * from d natural left join e;",
+        "select * from d join e using (dept) natural full join e x;",
     ] {
         assert!(error(&mut e, q).starts_with("LAB-"), "{q}");
     }

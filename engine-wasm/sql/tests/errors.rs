@@ -62,8 +62,9 @@ fn unsupported_constructs_are_lab_00001() {
         ("create sequence s;", "LAB-00001", 1, 8),
         ("create or replace package p as procedure q; end;\n/", "LAB-00001", 1, 19),
         ("create procedure p(x out number) as begin null; end;\n/", "LAB-00001", 1, 22),
-        // NATURAL [INNER] JOIN runs (core/tests/join_forms.rs); outer forms are refused.
-        ("select * from t1 natural left join t2;", "LAB-00001", 1, 18),
+        // NATURAL and USING joins run, outer ones too (core/tests/join_forms.rs);
+        // a RIGHT JOIN after a join chain is refused.
+        ("select * from t1 join t2 using (id) natural right join t3;", "LAB-00001", 1, 58),
         // Recursive WITH (WITH itself runs: core/tests/surface_with.rs).
         (
             "with x (n) as (select 1 n from dual union all select a.n from x a, x b) select * from x;",
@@ -73,8 +74,8 @@ fn unsupported_constructs_are_lab_00001() {
         ),
         // Range, list and hash partitioning run (core/tests/partitions.rs); composite is refused.
         ("create table t (a number, b number) partition by range (a) subpartition by hash (b) (partition p1 values less than (10));", "LAB-00001", 1, 60),
-        // FULL JOIN ... ON runs (core/tests/join_forms.rs); USING is refused.
-        ("select * from t1 full join t2 using (id);", "LAB-00001", 1, 31),
+        // FULL JOIN ... ON and USING run (core/tests/join_forms.rs); after a join chain it is refused.
+        ("select * from t1 join t2 using (id) full join t3 using (id);", "LAB-00001", 1, 50),
         ("begin null; exception when others then null; end;\n/", "LAB-00001", 1, 13),
         // DESCRIBE of a table runs (core/tests/surface_sqlplus.rs); with no name it is refused.
         ("describe", "LAB-00001", 1, 1),

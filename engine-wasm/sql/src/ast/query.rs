@@ -118,6 +118,19 @@ pub struct UsingJoin {
     /// `NATURAL [INNER] JOIN`: the columns are the names both sides have
     /// (found when the tables are known; `columns` is empty).
     pub natural: bool,
+    /// `LEFT`, `RIGHT` or `FULL [OUTER] JOIN ... USING`; None for an
+    /// inner join.
+    pub outer: Option<UsingOuter>,
+}
+
+/// The outer join of a USING (or NATURAL) join: which side's rows are
+/// kept. Its columns' value is the left side's (LEFT), the right's
+/// (RIGHT), `COALESCE(left, right)` (FULL).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum UsingOuter {
+    Left,
+    Right,
+    Full,
 }
 
 impl Query {

@@ -14,8 +14,18 @@ pub(super) enum Join {
     Left,
     Right,
     Full,
-    /// `NATURAL [INNER] JOIN`: a USING join on the common column names.
-    Natural,
+}
+
+impl Join {
+    /// A USING join's outer join.
+    pub(super) fn using_outer(self) -> Option<UsingOuter> {
+        match self {
+            Join::Left => Some(UsingOuter::Left),
+            Join::Right => Some(UsingOuter::Right),
+            Join::Full => Some(UsingOuter::Full),
+            Join::Inner | Join::Cross => None,
+        }
+    }
 }
 
 impl Parser<'_> {
@@ -38,10 +48,28 @@ impl Parser<'_> {
         Ok(cols)
     }
 
+    /// A join keyword (`join_keyword`), and whether NATURAL came first
+    /// (`NATURAL [INNER | LEFT | RIGHT | FULL [OUTER]] JOIN`: a USING join
+    /// on the common column names).
+    #[inline(never)]
+    pub(super) fn join_keywords(&mut self) -> R<Option<(Join, bool)>> {
+        let natural =
+            self.is_kw("NATURAL") && ["JOIN", "INNER", "LEFT", "RIGHT", "FULL"].iter().any(|k| self.nth_is_kw(1, k));
+        if natural {
+            self.bump();
+        }
+        match self.join_keyword()? {
+            Some(Join::Cross) if natural => Err(self.fail(ora::MISSING_KEYWORD)),
+            Some(j) => Ok(Some((j, natural))),
+            None if natural => Err(self.fail(ora::MISSING_KEYWORD)),
+            None => Ok(None),
+        }
+    }
+
     /// `[INNER] JOIN`, `CROSS JOIN`, `LEFT [OUTER] JOIN`, anything else
     /// `RIGHT [OUTER] JOIN`, `FULL [OUTER] JOIN`, anything else None.
     #[inline(never)]
-    pub(super) fn join_keyword(&mut self) -> R<Option<Join>> {
+    fn join_keyword(&mut self) -> R<Option<Join>> {
         if self.is_kw("INNER") && self.nth_is_kw(1, "JOIN") {
             self.bump();
             self.bump();
@@ -68,13 +96,6 @@ impl Parser<'_> {
             self.eat_kw("OUTER");
             self.missing_keyword("JOIN")?;
             Ok(Some(Join::Full))
-        } else if self.is_kw("NATURAL") && (self.nth_is_kw(1, "JOIN") || self.nth_is_kw(1, "INNER")) {
-            self.bump();
-            self.eat_kw("INNER");
-            self.missing_keyword("JOIN")?;
-            Ok(Some(Join::Natural))
-        } else if self.is_kw("NATURAL") {
-            Err(self.unsupported("NATURAL LEFT, RIGHT and FULL joins"))
         } else if matches!(self.word(), Some("CROSS" | "OUTER")) && self.nth_is_kw(1, "APPLY") {
             Err(self.unsupported("CROSS APPLY and OUTER APPLY"))
         } else {

@@ -122,7 +122,8 @@ impl Parser<'_> {
             union_all: Vec::new(),
             set_op: SetOp::UnionAll,
             outer_joins: Vec::new(),
-            full_join: None,
+            // FULL JOIN ... USING: its conditions are the USING columns'.
+            full_join: full.filter(|f| using.iter().any(|u| u.right == *f)),
             using,
             row_limit: None,
         };
@@ -390,48 +391,40 @@ impl Parser<'_> {
         loop {
             let chain = items.len();
             items.push(self.table_ref()?);
-            while let Some(join) = self.join_keyword()? {
+            while let Some((join, natural)) = self.join_keywords()? {
                 items.push(self.table_ref()?);
-                if join == Join::Natural {
-                    using.push(UsingJoin { left: chain, right: items.len() - 1, columns: Vec::new(), natural: true });
-                } else if join != Join::Cross {
-                    let at = self.pos();
-                    if self.is_kw("USING") {
-                        if join == Join::Left {
-                            return Err(self.unsupported("LEFT JOIN ... USING"));
-                        }
-                        if join == Join::Right {
-                            return Err(self.unsupported("RIGHT JOIN ... USING"));
-                        }
-                        if join == Join::Full {
-                            return Err(self.unsupported("FULL JOIN ... USING"));
-                        }
-                        let columns = self.using_columns()?;
-                        using.push(UsingJoin { left: chain, right: items.len() - 1, columns, natural: false });
-                        continue;
-                    }
-                    // RIGHT JOIN is the mirrored LEFT JOIN, as Oracle's
-                    // optimizer treats it: the left item is the one
-                    // outer-joined. A left side that is itself a join
-                    // (several items) cannot be marked by one item.
-                    if join == Join::Right && items.len() - 2 != chain {
-                        return Err(self.unsupported("RIGHT JOIN after another join"));
-                    }
-                    // FULL JOIN: the right item carries the ON condition,
-                    // marked full (the planner keeps both sides' rows).
-                    if join == Join::Full {
-                        if items.len() - 2 != chain || full.is_some() {
-                            return Err(self.unsupported("FULL JOIN after another join"));
-                        }
-                        full = Some(items.len() - 1);
-                    }
-                    let outer = match join {
-                        Join::Left | Join::Full => Some(items.len() - 1),
-                        Join::Right => Some(items.len() - 2),
-                        _ => None,
-                    };
-                    conds.push(((self.join_condition()?, at), outer));
+                let right = items.len() - 1;
+                if join == Join::Cross {
+                    continue;
                 }
+                // RIGHT JOIN is the mirrored LEFT JOIN, as Oracle's
+                // optimizer treats it: the left item is the one
+                // outer-joined. A left side that is itself a join
+                // (several items) cannot be marked by one item.
+                if join == Join::Right && right - 1 != chain {
+                    return Err(self.unsupported("RIGHT JOIN after another join"));
+                }
+                // FULL JOIN: the right item carries the ON condition,
+                // marked full (the planner keeps both sides' rows).
+                if join == Join::Full {
+                    if right - 1 != chain || full.is_some() {
+                        return Err(self.unsupported("FULL JOIN after another join"));
+                    }
+                    full = Some(right);
+                }
+                let at = self.pos();
+                let outer = join.using_outer();
+                if natural || self.is_kw("USING") {
+                    let columns = if natural { Vec::new() } else { self.using_columns()? };
+                    using.push(UsingJoin { left: chain, right, columns, natural, outer });
+                    continue;
+                }
+                let outer = match join {
+                    Join::Left | Join::Full => Some(right),
+                    Join::Right => Some(right - 1),
+                    _ => None,
+                };
+                conds.push(((self.join_condition()?, at), outer));
             }
             if !self.eat(&Tok::Comma) {
                 break;

@@ -43,7 +43,7 @@ impl<'a> Builder<'a> {
         // A hierarchical block's WHERE clause filters the hierarchy's rows.
         let enclosing_hier = self.hier_begin(q)?;
         let hierarchical = q.connect_by.is_some() && hier::row_generator(q, self.ctx.cat).is_none();
-        let using = self.using_joins(q, &mut scope)?;
+        let (using, using_outer) = self.using_joins(q, &mut scope)?;
         let unnested = self.unnest(q, &scope, &mut rels)?;
         self.note_qualified(q, &rels);
         let q = unnested.query.as_ref().unwrap_or(q);
@@ -58,9 +58,16 @@ impl<'a> Builder<'a> {
         }
         self.keep_block_text(q, &rels, &conjuncts);
         let mut outer_joined = self.outer_join_conditions(q, &scope)?;
+        super::using::outer_using(q, &mut outer_joined, using_outer)?;
         let mut join_modes: Vec<_> = unnested.joins.iter().map(|(r, _, m)| (*r, *m)).collect();
+        let mut view_filter = Vec::new();
         if let Some(b) = self.full_join_item(q)? {
             super::full_join::on_reads_left(&rels, &outer_joined, b, q.pos)?;
+            let at = q.where_clause.as_ref().map_or(q.pos, expr_pos);
+            if !subs.is_empty() || !once.is_empty() {
+                return Err(LabError::unsupported("a subquery in a FULL OUTER JOIN's WHERE clause", at));
+            }
+            view_filter = super::full_join::where_above_view(&rels, &mut conjuncts, at)?;
             join_modes.push((b, JoinMode::Full));
         }
         outer_joined.extend(unnested.joins.into_iter().map(|(r, c, _)| (r, c)));
@@ -80,7 +87,7 @@ impl<'a> Builder<'a> {
             }
         }
         let used = vec![false; conjuncts.len()];
-        let mut p = Preds { conjuncts, used, available, outer_joined, join_modes };
+        let mut p = Preds { conjuncts, used, available, outer_joined, join_modes, view_filter };
         let order = self.choose_order(q, &rels, hinted, &p, (&referenced, aggregate_query));
         let joined = self.join(q, rels, &order, &mut p, &referenced, aggregate_query)?;
         let (mut op, mut e_rows, mut cost) = joined.tree.expect("at least one relation");

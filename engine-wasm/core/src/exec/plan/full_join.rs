@@ -11,8 +11,13 @@
 //! dbaglobe.com printed under 10.2.0.4, or `NO_NATIVE_FULL_OUTER_JOIN`:
 //! VIEW / UNION-ALL / HASH JOIN OUTER + HASH JOIN ANTI), a full
 //! outer join with no equality between the two sides (Oracle expands it
-//! too), with other FROM items, and a WHERE clause (Oracle turns the join
-//! into an outer or inner join when a predicate rejects NULLs of a side).
+//! too), with other FROM items, and a WHERE condition that rejects the
+//! NULLs of a side (Oracle turns the join into an outer or inner join).
+//!
+//! A WHERE clause whose conditions keep both sides' NULLs (`where t1.id is
+//! null or t2.id is null`, the rows only one side has) filters the joined
+//! rows on the VIEW VW_FOJ_0 line, above the join: none is pushed to a
+//! table (a table's row that fails it would still come out unmatched).
 
 use super::relations::Rel;
 use super::*;
@@ -34,20 +39,27 @@ impl Builder<'_> {
         if q.from.len() != 2 || b != 1 {
             return refuse("a FULL OUTER JOIN with other FROM items");
         }
-        if !q.using.is_empty() {
-            return refuse("FULL OUTER JOIN ... USING (its coalesced columns)");
-        }
-        if q.where_clause.is_some() {
-            return refuse("a WHERE clause on a FULL OUTER JOIN");
-        }
         Ok(Some(b))
     }
 
     /// `VIEW VW_FOJ_0` over the full outer join: a line that passes its
     /// rows up (the columns stay the tables').
-    pub(super) fn full_join_view(&mut self, join: Op, rows: f64, cost: f64, width: f64) -> Op {
-        let kind = OpKind::Filter { child: Box::new(join), preds: Vec::new(), startup: None };
-        self.op("VIEW", Some("VW_FOJ_0"), rows, cost, Some(rows * width), "qervwFetch", kind)
+    /// The WHERE clause's conditions (`preds`, see `where_above_view`)
+    /// filter there: its E-Rows are the join's times their selectivity
+    /// (Oracle's fixed guesses: the view's columns have no statistics of
+    /// their own in the lab).
+    pub(super) fn full_join_view(
+        &mut self,
+        join: Op,
+        rows: f64,
+        cost: f64,
+        width: f64,
+        preds: Vec<CExpr>,
+    ) -> (Op, f64) {
+        let rows =
+            if preds.is_empty() { rows } else { (rows * self.filter_selectivity(&preds, None)).max(1.0).round() };
+        let kind = OpKind::Filter { child: Box::new(join), preds, startup: None };
+        (self.op("VIEW", Some("VW_FOJ_0"), rows, cost, Some(rows * width), "qervwFetch", kind), rows)
     }
 
     /// A full outer join's E-Rows: the inner join's (`joined`), plus
@@ -92,15 +104,7 @@ pub(super) fn on_reads_left(
     b: usize,
     pos: lio_sql::ast::Pos,
 ) -> Result<(), LabError> {
-    let left = match rels.first() {
-        Some(Rel::Table { src, .. }) => vec![*src],
-        Some(Rel::Fixed { op, .. }) => {
-            let mut s = Vec::new();
-            collect_sources(op, &mut s);
-            s
-        }
-        None => Vec::new(),
-    };
+    let left = rel_sources(rels.first());
     for c in on.iter().filter(|(i, _)| *i == b).flat_map(|(_, c)| c) {
         let mut s = Vec::new();
         c.sources(&mut s);
@@ -120,4 +124,102 @@ pub(super) fn needs_keys(mode: JoinMode, keys: &[(CExpr, CExpr)], pos: lio_sql::
         return Err(LabError::with(ora::LAB_UNSUPPORTED, what, pos));
     }
     Ok(())
+}
+
+/// The row sources a relation's columns come from.
+fn rel_sources(rel: Option<&Rel>) -> Vec<usize> {
+    match rel {
+        Some(Rel::Table { src, .. }) => vec![*src],
+        Some(Rel::Fixed { op, .. }) => {
+            let mut s = Vec::new();
+            collect_sources(op, &mut s);
+            s
+        }
+        None => Vec::new(),
+    }
+}
+
+/// A FULL JOIN block's WHERE conditions, all taken out of `conjuncts` (no
+/// table may be filtered before the join) to filter the VIEW VW_FOJ_0
+/// line. Each must be able to hold when either side's columns are all
+/// NULL (`null_rejected`): one that cannot drops the rows of the other
+/// side that had no match, and Oracle then turns the full outer join into
+/// an outer (or inner) join, a transformation the lab does not model:
+/// refused, at the WHERE clause.
+pub(super) fn where_above_view(
+    rels: &[Rel],
+    conjuncts: &mut Vec<CExpr>,
+    pos: lio_sql::ast::Pos,
+) -> Result<Vec<CExpr>, LabError> {
+    let sides = [rel_sources(rels.first()), rel_sources(rels.get(1))];
+    for c in conjuncts.iter() {
+        if sides.iter().any(|side| null_rejected(c, side)) {
+            let what = "a WHERE condition that rejects the NULLs of a FULL OUTER JOIN's side \
+                        (Oracle turns the join into an outer join)";
+            return Err(LabError::with(ora::LAB_UNSUPPORTED, what, pos));
+        }
+    }
+    Ok(std::mem::take(conjuncts))
+}
+
+/// The truth values a condition may take, as far as can be told.
+#[derive(Clone, Copy)]
+struct Truth {
+    t: bool,
+    f: bool,
+    n: bool,
+}
+
+const ANY: Truth = Truth { t: true, f: true, n: true };
+const NULL: Truth = Truth { t: false, f: false, n: true };
+
+/// Whether condition `c` cannot be TRUE when every column of the row
+/// sources `side` is NULL (a row of the other side no row matched): a
+/// comparison, LIKE, BETWEEN or IN of such a column (or of arithmetic on
+/// it) is NULL, an IS NULL of it TRUE; AND, OR and NOT combine as in
+/// three-valued logic; anything else (a function, CASE, `||`) may be
+/// anything, so it is not counted as rejecting.
+fn null_rejected(c: &CExpr, side: &[usize]) -> bool {
+    !truth(c, side).t
+}
+
+fn truth(c: &CExpr, side: &[usize]) -> Truth {
+    use lio_sql::ast::BinaryOp as B;
+    match c {
+        CExpr::Bin(B::And, a, b, _) => {
+            let (a, b) = (truth(a, side), truth(b, side));
+            Truth { t: a.t && b.t, f: a.f || b.f, n: (a.n && (b.t || b.n)) || (b.n && (a.t || a.n)) }
+        }
+        CExpr::Bin(B::Or, a, b, _) => {
+            let (a, b) = (truth(a, side), truth(b, side));
+            Truth { t: a.t || b.t, f: a.f && b.f, n: (a.n && (b.f || b.n)) || (b.n && (a.f || a.n)) }
+        }
+        CExpr::Not(a) => {
+            let a = truth(a, side);
+            Truth { t: a.f, f: a.t, n: a.n }
+        }
+        CExpr::Bin(B::Eq | B::Ne | B::Lt | B::Le | B::Gt | B::Ge, a, b, _) if is_null(a, side) || is_null(b, side) => {
+            NULL
+        }
+        CExpr::Like(a, p, _, _, _) if is_null(a, side) || is_null(p, side) => NULL,
+        CExpr::Between(a, _, _) | CExpr::InList(a, _, _, _) if is_null(a, side) => NULL,
+        // a >= NULL AND a <= hi: NULL or FALSE, never TRUE.
+        CExpr::Between(_, lo, hi) if is_null(lo, side) || is_null(hi, side) => Truth { t: false, f: true, n: true },
+        CExpr::IsNull(a, negated) if is_null(a, side) => Truth { t: !negated, f: *negated, n: false },
+        CExpr::IsNull(..) => Truth { t: true, f: true, n: false },
+        _ => ANY,
+    }
+}
+
+/// Whether value `e` is NULL when the columns of `side` are: such a
+/// column, the NULL literal, or arithmetic on one.
+fn is_null(e: &CExpr, side: &[usize]) -> bool {
+    use lio_sql::ast::BinaryOp as B;
+    match e {
+        CExpr::Col { src, .. } | CExpr::Gen { src, .. } => side.contains(src),
+        CExpr::Const(v) => v.is_null(),
+        CExpr::Bin(B::Add | B::Sub | B::Mul | B::Div, a, b, _) => is_null(a, side) || is_null(b, side),
+        CExpr::Neg(a, _) => is_null(a, side),
+        _ => false,
+    }
 }

@@ -24,6 +24,9 @@ pub(super) struct Preds {
     /// The FROM items joined as semi or anti joins (unnested subqueries;
     /// their conditions in `outer_joined`), with their mode.
     pub(super) join_modes: Vec<(usize, JoinMode)>,
+    /// A FULL JOIN block's WHERE conditions: they filter its VIEW
+    /// VW_FOJ_0 line (`full_join::where_above_view`).
+    pub(super) view_filter: Vec<CExpr>,
 }
 
 impl Builder<'_> {
@@ -106,8 +109,9 @@ impl Builder<'_> {
             }
             (hj, cost)
         };
+        let mut rows = rows;
         if mode == JoinMode::Full {
-            op = self.full_join_view(op, rows, cost, width);
+            (op, rows) = self.full_join_view(op, rows, cost, width, std::mem::take(&mut p.view_filter));
         }
         let filters = take_available(&p.conjuncts, &mut p.used, &p.available);
         if !filters.is_empty() {

@@ -7,13 +7,23 @@
 //! example: https://gotodba.com/2019/12/02/ansi-joins-and-ora-25154/)
 
 use super::*;
+use lio_sql::ast::UsingOuter;
 
 impl Builder<'_> {
-    /// The join conditions of the block's USING joins; their columns move
-    /// from the tables' scope entries to one unqualified entry, first.
-    pub(super) fn using_joins(&mut self, q: &Query, scope: &mut Vec<ScopeEntry>) -> Result<Vec<CExpr>, LabError> {
+    /// The join conditions of the block's USING joins: an inner join's
+    /// (WHERE conjuncts), and an outer join's with the FROM item it
+    /// outer-joins (its ON conditions). Their columns move from the
+    /// tables' scope entries to one unqualified entry, first: the left
+    /// side's value, the right's for a RIGHT JOIN, `COALESCE(left,
+    /// right)` for a FULL JOIN (each NULL when its side has no row).
+    #[allow(clippy::type_complexity)]
+    pub(super) fn using_joins(
+        &mut self,
+        q: &Query,
+        scope: &mut Vec<ScopeEntry>,
+    ) -> Result<(Vec<CExpr>, Vec<(usize, CExpr)>), LabError> {
         let Some(first) = q.using.first() else {
-            return Ok(Vec::new());
+            return Ok((Vec::new(), Vec::new()));
         };
         let at = first.columns.first().map(|c| c.pos).unwrap_or(q.pos);
         if scope.len() != q.from.len() {
@@ -26,8 +36,14 @@ impl Builder<'_> {
         // The merged columns: name, value, the chain (first FROM item) it belongs to.
         let mut merged: Vec<(String, CExpr, usize)> = Vec::new();
         let mut conds = Vec::new();
+        let mut outer_conds = Vec::new();
         for u in &q.using {
             let natural = u.natural.then(|| natural_columns(scope, &merged, u, q.pos));
+            // No common name: a Cartesian product, whose outer form keeps
+            // a side's rows when the other is empty; not modelled.
+            if u.outer.is_some() && natural.as_ref().is_some_and(Vec::is_empty) {
+                return Err(LabError::unsupported("a NATURAL outer join with no common column", q.pos));
+            }
             for col in natural.as_ref().unwrap_or(&u.columns) {
                 let name = &col.name;
                 let missing = || LabError::with(ora::INVALID_IDENTIFIER, format_args!("\"{name}\""), col.pos);
@@ -47,15 +63,34 @@ impl Builder<'_> {
                 for i in in_tables.iter().copied().chain([u.right]) {
                     self.using_hidden.push((scope[i].alias.clone(), name.clone(), u.natural));
                 }
-                conds.push(self.using_equality(col, left.clone(), right)?);
-                if in_merged.is_none() {
-                    merged.push((name.clone(), left, u.left));
+                let cond = self.using_equality(col, left.clone(), right.clone())?;
+                let value = match u.outer {
+                    None => {
+                        conds.push(cond);
+                        left
+                    }
+                    Some(UsingOuter::Left) => {
+                        outer_conds.push((u.right, cond));
+                        left
+                    }
+                    Some(UsingOuter::Right) => {
+                        outer_conds.push((u.left, cond));
+                        right
+                    }
+                    Some(UsingOuter::Full) => {
+                        outer_conds.push((u.right, cond));
+                        CExpr::Func(Func::Coalesce, vec![left, right], col.pos)
+                    }
+                };
+                match in_merged {
+                    Some(m) => merged[m].1 = value,
+                    None => merged.push((name.clone(), value, u.left)),
                 }
             }
         }
         let columns = merged.into_iter().map(|(n, c, _)| (n, c)).collect();
         scope.insert(0, ScopeEntry { alias: String::new(), columns });
-        Ok(conds)
+        Ok((conds, outer_conds))
     }
 
     /// `left = right`, compiled as a comparison written in the WHERE clause.
@@ -72,6 +107,26 @@ impl Builder<'_> {
         };
         self.compile_expr(&e, &sides, None)
     }
+}
+
+/// An outer USING join's conditions added to its outer-joined item's ON
+/// conditions; as with ON, that item must be a table.
+pub(super) fn outer_using(
+    q: &Query,
+    outer_joined: &mut Vec<(usize, Vec<CExpr>)>,
+    conds: Vec<(usize, CExpr)>,
+) -> Result<(), LabError> {
+    for (i, c) in conds {
+        if !matches!(q.from.get(i), Some(FromItem::Table { name, .. }) if name.name != "DUAL") {
+            let at = q.using.iter().find_map(|u| u.columns.first()).map_or(q.pos, |c| c.pos);
+            return Err(LabError::with(ora::LAB_UNSUPPORTED, "an outer USING join to other than a table", at));
+        }
+        match outer_joined.iter_mut().find(|(j, _)| *j == i) {
+            Some((_, on)) => on.push(c),
+            None => outer_joined.push((i, vec![c])),
+        }
+    }
+    Ok(())
 }
 
 /// A NATURAL join's columns: the names of the left side (its merged
