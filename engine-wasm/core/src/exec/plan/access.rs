@@ -173,6 +173,15 @@ impl Builder<'_> {
         t: &crate::catalog::Table,
         src: usize,
     ) -> Result<Op, LabError> {
+        let (cpu, top) = (c.cpu, self.assemble_path(c, t, src)?);
+        // The path's top line (the table access, or the index alone) costs
+        // the path's CPU cycles; an index under a table access keeps none
+        // of its own (the lab costs the path's cycles together).
+        self.cpu_cycles(top.line, cpu);
+        Ok(top)
+    }
+
+    fn assemble_path(&mut self, c: Candidate, t: &crate::catalog::Table, src: usize) -> Result<Op, LabError> {
         let table = t.id;
         let (e_rows, cost, bytes) = (c.card, c.cost, c.bytes);
         let cat = self.ctx.cat;
@@ -305,4 +314,13 @@ fn index_unique(index: IndexId, keys: Vec<CExpr>, src: usize, read_optim: bool) 
 
 fn by_rowid(table: TableId, src: usize, child: Op, unique_child: bool, read_optim: bool) -> OpKind {
     OpKind::ByRowid { table, src, child: Box::new(child), unique_child, read_optim, pinned: None, filter: vec![] }
+}
+
+impl Builder<'_> {
+    /// Line `line`'s own CPU part: `cycles` CPU cycles under the
+    /// statement's costing (none under I/O costing).
+    pub(super) fn cpu_cycles(&mut self, line: u16, cycles: f64) {
+        let units = self.ctx.costing.cpu_units(cycles);
+        self.drafts[line as usize].cpu = Some(units);
+    }
 }

@@ -104,6 +104,7 @@ impl<'a> Builder<'a> {
             name: name.map(|s| s.to_string()),
             e_rows,
             cost,
+            cpu: None,
             bytes,
             partition: None,
         });

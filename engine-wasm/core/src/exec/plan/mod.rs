@@ -206,6 +206,7 @@ mod builder;
 mod cartesian;
 mod cbo;
 mod covering;
+pub(crate) mod cpu;
 mod dict_owner;
 pub mod dual;
 mod expr_info;
@@ -429,6 +430,7 @@ pub fn compile(q: &Query, ctx: &PlanCtx<'_>) -> Result<Compiled, LabError> {
         name: None,
         e_rows: top_rows,
         cost: block.cost,
+        cpu: None,
         bytes: Some(top_rows * block.row_bytes),
         partition: None,
     }];
