@@ -315,12 +315,3 @@ fn index_unique(index: IndexId, keys: Vec<CExpr>, src: usize, read_optim: bool) 
 fn by_rowid(table: TableId, src: usize, child: Op, unique_child: bool, read_optim: bool) -> OpKind {
     OpKind::ByRowid { table, src, child: Box::new(child), unique_child, read_optim, pinned: None, filter: vec![] }
 }
-
-impl Builder<'_> {
-    /// Line `line`'s own CPU part: `cycles` CPU cycles under the
-    /// statement's costing (none under I/O costing).
-    pub(super) fn cpu_cycles(&mut self, line: u16, cycles: f64) {
-        let units = self.ctx.costing.cpu_units(cycles);
-        self.drafts[line as usize].cpu = Some(units);
-    }
-}

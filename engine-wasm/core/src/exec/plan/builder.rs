@@ -105,6 +105,7 @@ impl<'a> Builder<'a> {
             e_rows,
             cost,
             cpu: None,
+            cpu_add: 0.0,
             bytes,
             partition: None,
         });

@@ -5,12 +5,12 @@
 //! in an Explain Plan?", 11.2.0.1, lists COST, IO_COST and CPU_COST; the
 //! rounding up is the published plans': Cost 3 over I/O 2 prints (34)).
 //!
-//! A line the optimizer costs apart (a full scan, an index path, a sort, a
-//! hash join) carries its own CPU part; any other line's is its children's
-//! sum, the rest of its cost counted as I/O: a parent that adds cost the
-//! lab does not split (a nested loop's repeated probes) shows the
-//! children's CPU share only. A line cheaper than its children (a stopkey)
-//! keeps their CPU share of its cost.
+//! An access path's top line carries its path's CPU part; any other line
+//! has its children's sum plus what it adds itself (a sort's, a hash
+//! join's), the rest of its cost counted as I/O. A nested loop counts its
+//! inner side's CPU as many times as its cost counts the inner cost; a
+//! line cheaper than its children (a stopkey) keeps their CPU share of its
+//! cost.
 
 use super::line::PlanLine;
 
@@ -18,22 +18,44 @@ use super::line::PlanLine;
 /// larger than its parent's).
 pub(super) fn resolve(lines: &mut [PlanLine]) {
     let n = lines.len();
+    // Per line: its children's Cost and CPU summed, and its last child's.
     let mut sums = vec![(0.0f64, 0.0f64); n];
+    let mut kids: Vec<Vec<usize>> = vec![Vec::new(); n];
     for i in (0..n).rev() {
         let l = &lines[i];
-        let (child_cost, child_cpu) = sums[i];
         let cpu = match l.cpu {
             Some(c) => c,
-            None if child_cost <= 0.0 => 0.0,
-            None if l.cost + 1e-9 >= child_cost => child_cpu,
-            None => child_cpu * l.cost / child_cost,
+            None => inherited(l, sums[i], &kids[i], lines) + l.cpu_add,
         };
         let cpu = cpu.clamp(0.0, l.cost.max(0.0));
         lines[i].cpu = Some(cpu);
         if let Some(p) = lines[i].parent.map(usize::from).filter(|&p| p < i) {
             sums[p].0 += lines[i].cost;
             sums[p].1 += cpu;
+            kids[p].push(i);
         }
+    }
+}
+
+/// The CPU part a line without its own has from its children (`kids`, in
+/// reverse order; `sums` their Cost and CPU): their sum; a nested loop's
+/// outer side once and its inner side as many times as its cost counts
+/// it; a line cheaper than its children their share of its cost.
+fn inherited(l: &PlanLine, (child_cost, child_cpu): (f64, f64), kids: &[usize], lines: &[PlanLine]) -> f64 {
+    if child_cost <= 0.0 {
+        return 0.0;
+    }
+    if let ([inner, outer], true) = (kids, l.operation.starts_with("NESTED LOOPS")) {
+        let (outer, inner) = (&lines[*outer], &lines[*inner]);
+        if inner.cost > 0.0 && l.cost > outer.cost {
+            let starts = (l.cost - outer.cost) / inner.cost;
+            return outer.cpu.unwrap_or(0.0) + starts * inner.cpu.unwrap_or(0.0);
+        }
+    }
+    if l.cost + 1e-9 >= child_cost {
+        child_cpu
+    } else {
+        child_cpu * l.cost / child_cost
     }
 }
 

@@ -207,6 +207,7 @@ mod cartesian;
 mod cbo;
 mod covering;
 pub(crate) mod cpu;
+mod cpu_parts;
 mod dict_owner;
 pub mod dual;
 mod expr_info;
@@ -430,9 +431,8 @@ pub fn compile(q: &Query, ctx: &PlanCtx<'_>) -> Result<Compiled, LabError> {
         name: None,
         e_rows: top_rows,
         cost: block.cost,
-        cpu: None,
         bytes: Some(top_rows * block.row_bytes),
-        partition: None,
+        ..Default::default()
     }];
     let mut lines = b.number_lines(&mut root, lines);
     // A line that carries no column (COUNT(*)'s scan) has no Bytes.

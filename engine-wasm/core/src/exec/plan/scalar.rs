@@ -238,6 +238,7 @@ fn renumber(op: &mut Op, parent: u16, depth: u16, n: &mut Numbering<'_>) {
         e_rows: d.e_rows,
         cost: d.cost,
         cpu: d.cpu,
+        cpu_add: d.cpu_add,
         bytes: d.bytes,
         partition: d.partition.clone(),
     });
