@@ -77,8 +77,10 @@ fn small_scans_and_unique_probes_print_zero() {
 }
 
 /// Randolf Geist, "Logical I/O Evolution - Part 3: 11g" (10 August 2011,
-/// 11.2.0.1): TABLE ACCESS FULL | T2 | 100K | 2720 (1), NESTED LOOPS
-/// 202K (1). The lab: IO = ceil(10,001 / 8 x 26 / 12) + 1 = 2,710, CPU
+/// 11.2.0.1; the lab's seed, ../shared/seeds/logical-io-evolution-11g.txt,
+/// display_cursor ALLSTATS): SELECT STATEMENT 202K(100), NESTED LOOPS
+/// 202K (1), TABLE ACCESS FULL | T2 | 100K | 2720 (1), TABLE ACCESS BY
+/// INDEX ROWID 2 (0), INDEX UNIQUE SCAN 1 (0). The lab: IO = ceil(10,001 / 8 x 26 / 12) + 1 = 2,710, CPU
 /// 88,214,400 + 10,001 - 10,000 blocks' 7,121 cycles = 10.0: Cost 2,720,
 /// ceil(100 x 10 / 2,720) = ceil(0.37) = (1), as published (rounding to
 /// the nearest would print (0)). The nested loop carries its children's
@@ -100,6 +102,9 @@ fn geist_full_scan_and_nested_loop_print_one() {
     // (The lab prints the loop's 202,720 as 203K, Geist's plan 202K: the
     // units' rounding, not the %CPU.)
     assert!(text("NESTED LOOPS").contains("K   (1)|"), "{out:?}");
+    // The unique probe costs its I/O alone (cost.rs: a bound unique key).
+    assert!(text("TABLE ACCESS BY INDEX ROWID").contains("|     2   (0)|"), "{out:?}");
+    assert!(text("INDEX UNIQUE SCAN").contains("|     1   (0)|"), "{out:?}");
 }
 
 /// tests/articles/noveljic-io-sort-cost-19c.sql: SORT ORDER BY of 100,000
