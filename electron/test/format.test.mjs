@@ -33,9 +33,9 @@ function step(o) {
 }
 
 const PLAN = [
-  { id: 0, parent: null, depth: 0, operation: 'SELECT STATEMENT', name: null, starts: 1, e_rows: 1, a_rows: 1, buffers: 3, cost: 2 },
-  { id: 1, parent: 0, depth: 1, operation: 'TABLE ACCESS BY INDEX ROWID', name: 'T1', starts: 1, e_rows: 1, a_rows: 1, buffers: 3, cost: 2 },
-  { id: 2, parent: 1, depth: 2, operation: 'INDEX UNIQUE SCAN', name: 'T1_PK', starts: 1, e_rows: 1, a_rows: 1, buffers: 2, cost: 1 },
+  { id: 0, parent: null, depth: 0, operation: 'SELECT STATEMENT', name: null, starts: 1, e_rows: 1, a_rows: 1, buffers: 3, cost: 2, io_cost: 2 },
+  { id: 1, parent: 0, depth: 1, operation: 'TABLE ACCESS BY INDEX ROWID', name: 'T1', starts: 1, e_rows: 1, a_rows: 1, buffers: 3, cost: 2, io_cost: 2 },
+  { id: 2, parent: 1, depth: 2, operation: 'INDEX UNIQUE SCAN', name: 'T1_PK', starts: 1, e_rows: 1, a_rows: 1, buffers: 2, cost: 1, io_cost: 1 },
 ];
 
 describe('rows in SQL*Plus layout', () => {
@@ -143,7 +143,7 @@ describe('execution plan', () => {
 
   it('keeps large counts exact and widens columns', () => {
     const [, head, , row] = formatPlanTable([
-      { id: 0, parent: null, depth: 0, operation: 'SELECT STATEMENT', name: null, starts: 100000, e_rows: 1, a_rows: 100000, buffers: 300000, cost: 2 },
+      { id: 0, parent: null, depth: 0, operation: 'SELECT STATEMENT', name: null, starts: 100000, e_rows: 1, a_rows: 100000, buffers: 300000, cost: 2, io_cost: 2 },
     ]);
     expect(head).toBe('| Id  | Operation        | Name | Starts | E-Rows | A-Rows | Buffers | Cost |');
     expect(row).toBe('|   0 | SELECT STATEMENT |      | 100000 |      1 | 100000 |  300000 |    2 |');

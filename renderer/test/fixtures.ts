@@ -65,9 +65,9 @@ export const REPORT_STEP: Step = {
   index: 7, line: 12, column: 1, statement: "SELECT * FROM t1 WHERE key = 42 AND note <> '<&>'", kind: 'query', error: null,
   columns: ['KEY', 'VALUE'], rows: [[42, 'X']], rows_processed: 0, output: [], autotrace: 'off',
   plan: [
-    { id: 0, parent: null, depth: 0, operation: 'SELECT STATEMENT', name: null, starts: 1, e_rows: 1, a_rows: 1, buffers: 3, cost: 2 },
-    { id: 1, parent: 0, depth: 1, operation: 'TABLE ACCESS BY INDEX ROWID', name: 'T1', starts: 1, e_rows: 1, a_rows: 1, buffers: 3, cost: 2 },
-    { id: 2, parent: 1, depth: 2, operation: 'INDEX UNIQUE SCAN', name: 'T1_PK', starts: 1, e_rows: 1, a_rows: 1, buffers: 2, cost: 1 },
+    { id: 0, parent: null, depth: 0, operation: 'SELECT STATEMENT', name: null, starts: 1, e_rows: 1, a_rows: 1, buffers: 3, cost: 2, io_cost: 2 },
+    { id: 1, parent: 0, depth: 1, operation: 'TABLE ACCESS BY INDEX ROWID', name: 'T1', starts: 1, e_rows: 1, a_rows: 1, buffers: 3, cost: 2, io_cost: 2 },
+    { id: 2, parent: 1, depth: 2, operation: 'INDEX UNIQUE SCAN', name: 'T1_PK', starts: 1, e_rows: 1, a_rows: 1, buffers: 2, cost: 1, io_cost: 1 },
   ],
   stats: { 'consistent gets': 3, 'consistent gets examination': 3, 'session logical reads': 3, 'logical read bytes from cache': 24576, 'index fetch by key': 1 },
   latches: { 'cache buffers chains': { gets: 3, misses: 0, sleeps: 0 } }, waits: { 'SQL*Net message to client': { count: 2, time_us: 3 } },

@@ -59,8 +59,8 @@ export class MockEngine {
     const base = { 'execute count': 1, 'parse count (total)': 1, 'SQL*Net roundtrips to/from client': 2 };
     if (/^SELECT 1 FROM DUAL/.test(u)) {
       return this.step(text, line, column, { kind: 'query', columns: ['1'], rows: [[1]], stats: { ...base }, elapsed_us: 180,
-        plan: [{ id: 0, parent: null, depth: 0, operation: 'SELECT STATEMENT', name: null, starts: 1, e_rows: 1, a_rows: 1, buffers: 0, cost: 2 },
-          { id: 1, parent: 0, depth: 1, operation: 'FAST DUAL', name: null, starts: 1, e_rows: 1, a_rows: 1, buffers: 0, cost: 2 }],
+        plan: [{ id: 0, parent: null, depth: 0, operation: 'SELECT STATEMENT', name: null, starts: 1, e_rows: 1, a_rows: 1, buffers: 0, cost: 2, io_cost: 2 },
+          { id: 1, parent: 0, depth: 1, operation: 'FAST DUAL', name: null, starts: 1, e_rows: 1, a_rows: 1, buffers: 0, cost: 2, io_cost: 2 }],
         folded: ['opitsk;opiodr;kksumc 40', 'opitsk;opikndf2 120', 'opitsk;opiodr;opifch2 20'] });
     }
     let m = /^CREATE TABLE (T\d)/.exec(u);
@@ -157,13 +157,13 @@ export class MockEngine {
       const b = 1 + Math.floor(((key * 2654435761) >>> 0) % 100003 / 32);
       ev(0, 2, c.id, b, 2, 1, 0);
       Object.assign(stats, { 'consistent gets': 1, 'consistent gets pin': 1, 'consistent gets pin (fastpath)': 1, 'cluster key scans': 1, 'cluster key scan block gets': 1, 'session logical reads': 1, 'buffer is not pinned count': 1 });
-      plan = [{ id: 0, parent: null, depth: 0, operation: 'SELECT STATEMENT', name: null, starts: 1, e_rows: 1, a_rows: 1, buffers: 1, cost: 1 },
-        { id: 1, parent: 0, depth: 1, operation: 'TABLE ACCESS HASH', name: 'T3', starts: 1, e_rows: 1, a_rows: 1, buffers: 1, cost: 1 }];
+      plan = [{ id: 0, parent: null, depth: 0, operation: 'SELECT STATEMENT', name: null, starts: 1, e_rows: 1, a_rows: 1, buffers: 1, cost: 1, io_cost: 1 },
+        { id: 1, parent: 0, depth: 1, operation: 'TABLE ACCESS HASH', name: 'T3', starts: 1, e_rows: 1, a_rows: 1, buffers: 1, cost: 1, io_cost: 1 }];
     } else if (idx && idx.kind === 'IOT') {
       ev(0, 0, idx.id, 1, 1, 1, 1); ev(0, 0, idx.id, 2 + Math.floor((key - 1) / 388), 1, 1, 1);
       Object.assign(stats, { 'consistent gets': 2, 'consistent gets examination': 2, 'consistent gets examination (fastpath)': 2, 'index fetch by key': 1, 'session logical reads': 2 });
-      plan = [{ id: 0, parent: null, depth: 0, operation: 'SELECT STATEMENT', name: null, starts: 1, e_rows: 1, a_rows: 1, buffers: 2, cost: 1 },
-        { id: 1, parent: 0, depth: 1, operation: 'INDEX UNIQUE SCAN', name: `${t}_PK`, starts: 1, e_rows: 1, a_rows: 1, buffers: 2, cost: 1 }];
+      plan = [{ id: 0, parent: null, depth: 0, operation: 'SELECT STATEMENT', name: null, starts: 1, e_rows: 1, a_rows: 1, buffers: 2, cost: 1, io_cost: 1 },
+        { id: 1, parent: 0, depth: 1, operation: 'INDEX UNIQUE SCAN', name: `${t}_PK`, starts: 1, e_rows: 1, a_rows: 1, buffers: 2, cost: 1, io_cost: 1 }];
     } else if (tab && idx) {
       const memo = t === 'T4' && this.populated.has('T4');
       if (t === 'T4') ev(2, 4, tab.id, 1 + Math.floor((key - 1) / 410), 0, 2, 3);
@@ -177,9 +177,9 @@ export class MockEngine {
       }
       const ro = t === 'T4' ? ' READ OPTIM' : '';
       const cg = stats['consistent gets'] ?? 0;
-      plan = [{ id: 0, parent: null, depth: 0, operation: 'SELECT STATEMENT', name: null, starts: 1, e_rows: 1, a_rows: 1, buffers: cg, cost: 2 },
-        { id: 1, parent: 0, depth: 1, operation: `TABLE ACCESS BY INDEX ROWID${ro}`, name: t, starts: 1, e_rows: 1, a_rows: 1, buffers: cg, cost: 2 },
-        { id: 2, parent: 1, depth: 2, operation: `INDEX UNIQUE SCAN${ro}`, name: `${t}_PK`, starts: 1, e_rows: 1, a_rows: 1, buffers: Math.min(cg, 2), cost: 1 }];
+      plan = [{ id: 0, parent: null, depth: 0, operation: 'SELECT STATEMENT', name: null, starts: 1, e_rows: 1, a_rows: 1, buffers: cg, cost: 2, io_cost: 2 },
+        { id: 1, parent: 0, depth: 1, operation: `TABLE ACCESS BY INDEX ROWID${ro}`, name: t, starts: 1, e_rows: 1, a_rows: 1, buffers: cg, cost: 2, io_cost: 2 },
+        { id: 2, parent: 1, depth: 2, operation: `INDEX UNIQUE SCAN${ro}`, name: `${t}_PK`, starts: 1, e_rows: 1, a_rows: 1, buffers: Math.min(cg, 2), cost: 1, io_cost: 1 }];
     }
     const cg = stats['consistent gets'] ?? 0;
     return { stats, plan, elapsed_us: 120 + cg * 1.5, t_end: tt, latches: { 'cache buffers chains': { gets: cg, misses: 0, sleeps: 0 } }, waits: { 'SQL*Net message to client': { count: 2, time_us: 3 } },

@@ -16,7 +16,7 @@ const CACHE = { cbc_latch_children: 0, hash_buckets: 0, pools: [] };
 const MEMOPT = { buffer_area_bytes: 0, hash_index_bytes: 0, memoptimize_read_tables: [], pool_bytes: 0, tables: [] };
 const catalog = (segments: Segment[]): Catalog => ({ version: '19.0.0', block_size: 8192, cache: CACHE, memopt: MEMOPT, segments });
 const line = (id: number, parent: number | null, depth: number, operation: string, name: string | null, extra: Partial<PlanLine> = {}): PlanLine =>
-  ({ id, parent, depth, operation, name, starts: 1, e_rows: 1, a_rows: 1, buffers: 0, cost: 1, ...extra });
+  ({ id, parent, depth, operation, name, starts: 1, e_rows: 1, a_rows: 1, buffers: 0, cost: 1, io_cost: 1, ...extra });
 
 /** A 2-partition table (3 blocks each) and its LOCAL index's partitions (a root = leaf each). */
 function partitioned(n = 2): Segment[] {

@@ -38,6 +38,9 @@ contract! {
         pub a_rows: u64,
         pub buffers: u64,
         pub cost: u64,
+        /// PLAN_TABLE's IO_COST: the Cost less its CPU part. DBMS_XPLAN's
+        /// %CPU is round(100 x (COST - IO_COST) / COST).
+        pub io_cost: u64,
         #[serde(skip_serializing_if = "Option::is_none")]
         pub bytes: Option<u64>,
         /// DBMS_XPLAN's access predicates of this line (`"KEY"=42`).

@@ -77,6 +77,8 @@ export interface PlanLine {
   a_rows: number;
   buffers: number;
   cost: number;
+  /** PLAN_TABLE's IO_COST: the Cost less its CPU part. DBMS_XPLAN's %CPU is round(100 x (COST - IO_COST) / COST). */
+  io_cost: number;
   bytes?: number;
   access?: string;
   /** DBMS_XPLAN's filter predicates of this line. */

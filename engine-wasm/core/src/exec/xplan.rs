@@ -27,8 +27,8 @@
 //! `ROWS`, `BYTES`, `COST`, `PREDICATE` and `NOTE`.
 //!
 //! Numbers wider than five characters are shown in units as Oracle does
-//! (`100K`, `1000K`, `10M`). The CPU share of a cost is 0: the lab's
-//! optimizer costs I/O only. Time is the cost in single-block reads of
+//! (`100K`, `1000K`, `10M`). %CPU is `ceil(100 x (Cost - IO_COST) /
+//! Cost)` of each line's rounded Cost and I/O cost (`plan/cpu.rs`). Time is the cost in single-block reads of
 //! Oracle's default no-workload system statistics (12 ms each: a 10 ms
 //! seek plus 8 KB at 4 KB/ms), rounded up to whole seconds, at least
 //! `00:00:01`.
@@ -299,7 +299,7 @@ pub fn render(lines: &[PlanLineOut], f: &Format, src: PlanSource, cursor: Option
         if blank(l) != Blank::None {
             return String::new();
         }
-        let pct = if cursor_mode && l.id == 0 { 100 } else { 0 };
+        let pct = if cursor_mode && l.id == 0 { 100 } else { super::plan::cpu::cpu_percent(l.cost, l.io_cost) };
         format!("{:>5} {:>5}", units(l.cost), format!("({pct})"))
     };
     // BASIC turns every estimate column off; a modifier after it turns

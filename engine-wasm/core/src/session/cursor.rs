@@ -414,6 +414,7 @@ impl Run<'_> {
                     a_rows: top(i).a_rows,
                     buffers: buffers[i],
                     cost: l.cost.round() as u64,
+                    io_cost: crate::exec::plan::cpu::io_cost(l.cost, l.cpu),
                     bytes: l.bytes.map(|b| b.round() as u64),
                     access: c.predicates.get(i).and_then(|p| p.access.clone()),
                     filter: c.predicates.get(i).and_then(|p| p.filter.clone()),

@@ -173,6 +173,15 @@ impl Builder<'_> {
         t: &crate::catalog::Table,
         src: usize,
     ) -> Result<Op, LabError> {
+        let (cpu, top) = (c.cpu, self.assemble_path(c, t, src)?);
+        // The path's top line (the table access, or the index alone) costs
+        // the path's CPU cycles; an index under a table access keeps none
+        // of its own (the lab costs the path's cycles together).
+        self.cpu_cycles(top.line, cpu);
+        Ok(top)
+    }
+
+    fn assemble_path(&mut self, c: Candidate, t: &crate::catalog::Table, src: usize) -> Result<Op, LabError> {
         let table = t.id;
         let (e_rows, cost, bytes) = (c.card, c.cost, c.bytes);
         let cat = self.ctx.cat;

@@ -104,6 +104,8 @@ impl<'a> Builder<'a> {
             name: name.map(|s| s.to_string()),
             e_rows,
             cost,
+            cpu: None,
+            cpu_add: 0.0,
             bytes,
             partition: None,
         });

@@ -135,7 +135,9 @@ impl Builder<'_> {
         } else if rl.percent {
             // Every row held to count them: a sort without keys.
             block.op = self.sort_order_by(block.op, Vec::new(), &mut block.project, e_rows, cost, rb);
-            self.drafts[block.op.line as usize].cost = cost;
+            // Costed as its input, no sort's CPU either.
+            let line = &mut self.drafts[block.op.line as usize];
+            (line.cost, line.cpu_add) = (cost, 0.0);
             "WINDOW BUFFER"
         } else {
             let limit = off.saturating_add(count.unwrap_or(u64::MAX - off));

@@ -273,7 +273,7 @@ impl<'a> Builder<'a> {
             _ => (None, "HASH GROUP BY"),
         };
         let groups = self.group_rows(&keys, e_rows);
-        let sort = self.sort_units(name, e_rows, row_bytes);
+        let (sort, input_rows) = (self.sort_units(name, e_rows, row_bytes), e_rows);
         let e_rows = if having.is_empty() { groups } else { (groups * 0.05).max(1.0).round() };
         let op = self.op(
             name,
@@ -284,6 +284,7 @@ impl<'a> Builder<'a> {
             "qerghFetch",
             group_kind(op, keys, specs, gout, order, having, q.pos),
         );
+        self.sort_cpu(op.line, name, input_rows, row_bytes);
         Ok((op, e_rows, sorted_by_group))
     }
 
@@ -362,6 +363,7 @@ impl<'a> Builder<'a> {
             "qerghFetch",
             group_kind(op, dkeys, Vec::new(), dout, (!order.is_empty()).then_some(order), Vec::new(), q.pos),
         );
+        self.sort_cpu(op.line, name, e_rows, row_bytes);
         Ok((op, sorted))
     }
 }

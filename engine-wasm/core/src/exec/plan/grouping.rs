@@ -174,6 +174,7 @@ impl Builder<'_> {
             let bytes = Some(e_out * row_bytes);
             let sorted_cost = cost + self.sort_units("SORT GROUP BY ROLLUP", e_rows, row_bytes);
             let op = self.op("SORT GROUP BY ROLLUP", None, e_out, sorted_cost, bytes, "qerghFetch", kind);
+            self.sort_cpu(op.line, "SORT GROUP BY ROLLUP", e_rows, row_bytes);
             return Ok((op, e_out, sorted));
         }
         // CUBE: the lower SORT GROUP BY on every key.
@@ -201,6 +202,7 @@ impl Builder<'_> {
         let lower = group::group_kind(op, keys, specs, lout, by_keys, Vec::new(), q.pos);
         let cost = cost + self.sort_units("SORT GROUP BY", e_rows, row_bytes);
         let lower = self.op("SORT GROUP BY", None, groups, cost, Some(groups * row_bytes), "qerghFetch", lower);
+        self.sort_cpu(lower.line, "SORT GROUP BY", e_rows, row_bytes);
         let pass: Vec<CExpr> = (0..nk + na).map(|col| CExpr::Gen { src: lout, col }).collect();
         let mut gen = group::group_kind(lower, pass, Vec::new(), cout, None, Vec::new(), q.pos);
         set_sets(&mut gen, sets(true));
@@ -213,6 +215,7 @@ impl Builder<'_> {
         let upper = group::group_kind(gen, upper_keys, merged, gout, Some(order), having, q.pos);
         let cost = cost + self.sort_units("SORT GROUP BY", n_gen, row_bytes);
         let op = self.op("SORT GROUP BY", None, e_out, cost, Some(e_out * row_bytes), "qerghFetch", upper);
+        self.sort_cpu(op.line, "SORT GROUP BY", n_gen, row_bytes);
         Ok((op, e_out, false))
     }
 }

@@ -80,6 +80,7 @@ impl Builder<'_> {
         cost: f64,
         (mode, name): (JoinMode, &'static str),
     ) -> Op {
+        let input_rows = [&build, &probe].map(|o| self.drafts.get(o.line as usize).map_or(0.0, |d| d.e_rows));
         let build_srcs = sources_with_tables(&build, self.ctx.cat);
         let probe_srcs = sources_with_tables(&probe, self.ctx.cat);
         let (build_keys, probe_keys) = keys.into_iter().unzip();
@@ -95,7 +96,12 @@ impl Builder<'_> {
             swapped: false,
             state: Box::default(),
         };
-        self.op(name, None, rows, cost, Some(bytes), "qerhjFetch", kind)
+        let op = self.op(name, None, rows, cost, Some(bytes), "qerhjFetch", kind);
+        // The CPU part `join::hash_join_cost` adds: a row's cycles for each
+        // build and probe row.
+        let cpu = (input_rows[0] + input_rows[1]) * crate::optimizer::cost::CPU_PER_ROW;
+        self.add_cpu(op.line, self.ctx.costing.cpu_units(cpu));
+        op
     }
 }
 

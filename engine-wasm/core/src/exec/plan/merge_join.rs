@@ -22,7 +22,9 @@ impl Builder<'_> {
         let lsort = ocost + self.sort_units("SORT JOIN", orows, obytes);
         let rsort = icost + self.sort_units("SORT JOIN", irows, ibytes);
         let left = self.sort_join(outer, lkeys, (orows, lsort, orows * obytes));
+        self.sort_cpu(left.line, "SORT JOIN", orows, obytes);
         let right = self.sort_join(inner, rkeys, (irows, rsort, irows * ibytes));
+        self.sort_cpu(right.line, "SORT JOIN", irows, ibytes);
         let cost = lsort + rsort;
         let kind = OpKind::MergeJoin {
             left: Box::new(left),

@@ -206,6 +206,8 @@ mod builder;
 mod cartesian;
 mod cbo;
 mod covering;
+pub(crate) mod cpu;
+mod cpu_parts;
 mod dict_owner;
 pub mod dual;
 mod expr_info;
@@ -430,7 +432,7 @@ pub fn compile(q: &Query, ctx: &PlanCtx<'_>) -> Result<Compiled, LabError> {
         e_rows: top_rows,
         cost: block.cost,
         bytes: Some(top_rows * block.row_bytes),
-        partition: None,
+        ..Default::default()
     }];
     let mut lines = b.number_lines(&mut root, lines);
     // A line that carries no column (COUNT(*)'s scan) has no Bytes.

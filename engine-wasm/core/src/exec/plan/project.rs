@@ -216,7 +216,7 @@ impl Builder<'_> {
         let n = project.len();
         self.source_kinds(out, project);
         let exprs = std::mem::replace(project, (0..n).map(|i| CExpr::Gen { src: out, col: i }).collect());
-        self.op(
+        let sort = self.op(
             "SORT ORDER BY",
             None,
             e_rows,
@@ -233,7 +233,9 @@ impl Builder<'_> {
                 sorted: false,
                 limit: u64::MAX,
             },
-        )
+        );
+        self.sort_cpu(sort.line, "SORT ORDER BY", e_rows, row_bytes);
+        sort
     }
 }
 

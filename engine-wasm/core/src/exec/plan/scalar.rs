@@ -134,10 +134,11 @@ struct Numbering<'d> {
 
 impl Builder<'_> {
     /// The plan lines of `root` after `lines` (SELECT STATEMENT), each
-    /// operator given its line's id.
+    /// operator given its line's id and every line its CPU part.
     pub(super) fn number_lines(&self, root: &mut Op, lines: Vec<PlanLine>) -> Vec<PlanLine> {
         let mut n = Numbering { drafts: &self.drafts, lines, hoists: &self.hoists, pending: Vec::new() };
         renumber(root, 0, 1, &mut n);
+        super::cpu::resolve(&mut n.lines);
         n.lines
     }
 }
@@ -236,6 +237,8 @@ fn renumber(op: &mut Op, parent: u16, depth: u16, n: &mut Numbering<'_>) {
         name: d.name.clone(),
         e_rows: d.e_rows,
         cost: d.cost,
+        cpu: d.cpu,
+        cpu_add: d.cpu_add,
         bytes: d.bytes,
         partition: d.partition.clone(),
     });

@@ -257,6 +257,7 @@ impl<'a> Builder<'a> {
             "qerghFetch",
             super::group::group_kind(op, project, Vec::new(), dout, Some(dirs.to_vec()), Vec::new(), Pos::default()),
         );
+        self.sort_cpu(op.line, "SORT UNIQUE", e_rows, row_bytes);
         (op, (0..n).map(|i| CExpr::Gen { src: dout, col: i }).collect(), e_rows, cost)
     }
 }

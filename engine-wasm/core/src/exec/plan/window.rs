@@ -298,6 +298,7 @@ impl Builder<'_> {
             cost += self.sort_units(if sort { "WINDOW SORT" } else { "WINDOW NOSORT" }, e_rows, row_bytes);
             let kind = OpKind::Window { child: Box::new(op), spec: Box::new(spec), state: Box::default() };
             op = self.op(name, None, e_rows, cost, Some(e_rows * row_bytes), "qerwnFetch", kind);
+            self.sort_cpu(op.line, if sort { "WINDOW SORT" } else { "WINDOW NOSORT" }, e_rows, row_bytes);
             prev = Some((out, width));
             let _ = first_line;
         }
