@@ -216,6 +216,18 @@ pub struct PartitionBy {
     pub partitions: Vec<PartitionDef>,
     /// `PARTITIONS n` (hash): the partitions are named SYS_Pnnn.
     pub count: Option<u32>,
+    /// `SUBPARTITION BY HASH (column) [SUBPARTITIONS n]` (composite).
+    pub sub: Option<Box<SubpartitionBy>>,
+    pub pos: Pos,
+}
+
+/// A composite table's second level: `SUBPARTITION BY HASH (column)
+/// [SUBPARTITIONS n]` (n 1 when not written: Oracle's default).
+#[derive(Debug, Clone, PartialEq)]
+pub struct SubpartitionBy {
+    pub method: PartitionMethod,
+    pub column: Ident,
+    pub count: u32,
     pub pos: Pos,
 }
 

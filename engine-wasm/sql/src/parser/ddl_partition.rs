@@ -1,6 +1,8 @@
 //! CREATE TABLE's partitioning clause: `PARTITION BY RANGE | LIST | HASH
 //! (column) [INTERVAL (expr)] (PARTITION name VALUES ..., ...)` and `PARTITION
-//! BY HASH (column) PARTITIONS n`. Composite (SUBPARTITION BY), reference,
+//! BY HASH (column) PARTITIONS n`, and RANGE-HASH composite partitioning
+//! (`SUBPARTITION BY HASH (column) [SUBPARTITIONS n]`). Other composite
+//! forms, reference,
 //! system and automatic list partitioning, and keys of more than one column
 //! are LAB-00001, naming what was written.
 
@@ -31,8 +33,15 @@ impl Parser<'_> {
             return Err(self.unsupported("partition keys of more than one column"));
         }
         self.rparen()?;
-        let mut p =
-            PartitionBy { method, columns: Vec::new(), interval: None, partitions: Vec::new(), count: None, pos };
+        let mut p = PartitionBy {
+            method,
+            columns: Vec::new(),
+            interval: None,
+            partitions: Vec::new(),
+            count: None,
+            sub: None,
+            pos,
+        };
         p.columns.append(&mut columns);
         if method == PartitionMethod::Range && self.eat_kw("INTERVAL") {
             self.lparen()?;
@@ -46,7 +55,7 @@ impl Parser<'_> {
             return Err(self.unsupported("automatic list partitioning"));
         }
         if self.is_kw("SUBPARTITION") {
-            return Err(self.unsupported("composite partitioning (SUBPARTITION BY)"));
+            p.sub = Some(Box::new(self.subpartition_by(&p)?));
         }
         if method == PartitionMethod::Hash && self.eat_kw("PARTITIONS") {
             let at = self.pos();
@@ -76,6 +85,54 @@ impl Parser<'_> {
         }
         self.rparen()?;
         Ok(p)
+    }
+
+    /// At `SUBPARTITION`: `SUBPARTITION BY HASH (column) [SUBPARTITIONS
+    /// n]` under a RANGE partitioning; every other composite form is
+    /// LAB-00001, named, at its first word.
+    fn subpartition_by(&mut self, p: &PartitionBy) -> R<SubpartitionBy> {
+        let pos = self.pos();
+        let method = match (self.nth_is_kw(1, "BY"), self.nth_word(2)) {
+            (true, Some("HASH")) => PartitionMethod::Hash,
+            (true, Some(m @ ("LIST" | "RANGE"))) => {
+                return Err(self.unsupported(format!("composite partitioning (SUBPARTITION BY {m})")))
+            }
+            _ => return Err(self.unsupported("composite partitioning (this SUBPARTITION clause)")),
+        };
+        if p.method != PartitionMethod::Range {
+            let what = format!("composite partitioning ({}-HASH)", method_word(p.method));
+            return Err(self.unsupported(what));
+        }
+        if p.interval.is_some() {
+            return Err(self.unsupported("composite partitioning of an interval-partitioned table"));
+        }
+        self.bump();
+        self.bump();
+        self.bump();
+        self.lparen()?;
+        let column = self.column_ident()?;
+        if self.is(&Tok::Comma) {
+            return Err(self.unsupported("subpartition keys of more than one column"));
+        }
+        self.rparen()?;
+        let mut count = 1;
+        if self.eat_kw("SUBPARTITIONS") {
+            let at = self.pos();
+            count = self.uint(ora::MISSING_OR_INVALID_OPTION)?;
+            if !(1..=1024).contains(&count) {
+                return Err(LabError::with(ora::LAB_UNSUPPORTED, "hash subpartitioning into more than 1024", at));
+            }
+            if self.is_kw("STORE") {
+                return Err(self.unsupported("SUBPARTITIONS n STORE IN"));
+            }
+        }
+        if self.is_kw("SUBPARTITION") {
+            return Err(self.unsupported("composite partitioning (SUBPARTITION TEMPLATE)"));
+        }
+        if self.is_kw("PARTITIONS") {
+            return Err(self.unsupported("composite partitioning (PARTITIONS n under SUBPARTITION BY)"));
+        }
+        Ok(SubpartitionBy { method, column, count, pos })
     }
 
     /// `ALTER TABLE t` at `ADD | DROP | TRUNCATE | SPLIT | EXCHANGE
@@ -248,6 +305,9 @@ impl Parser<'_> {
         if p.interval.is_some() {
             return Err(LabError::with(ora::LAB_UNSUPPORTED, "INTERVAL on a global index", p.pos));
         }
+        if let Some(s) = &p.sub {
+            return Err(LabError::with(ora::LAB_UNSUPPORTED, "a composite-partitioned global index", s.pos));
+        }
         Ok(IndexPartitioning::Global(Some(p)))
     }
 
@@ -296,7 +356,8 @@ impl Parser<'_> {
                 continue;
             }
             if self.is_kw("SUBPARTITIONS") || self.is(&Tok::LParen) {
-                return Err(self.unsupported("composite partitioning (subpartitions)"));
+                let what = "composite partitioning (a partition's own subpartitions)";
+                return Err(self.unsupported(what));
             }
             if self.eat_kw("SEGMENT") {
                 self.expect_kw("CREATION", ora::MISSING_OR_INVALID_OPTION)?;
@@ -308,5 +369,14 @@ impl Parser<'_> {
             break;
         }
         Ok(PartitionDef { name, bound, tablespace: ph.tablespace, pos })
+    }
+}
+
+/// A partitioning method as Oracle names it.
+fn method_word(m: PartitionMethod) -> &'static str {
+    match m {
+        PartitionMethod::Range => "RANGE",
+        PartitionMethod::List => "LIST",
+        PartitionMethod::Hash => "HASH",
     }
 }
