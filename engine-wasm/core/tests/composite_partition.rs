@@ -21,12 +21,19 @@ const R: &str = "create table r (n number not null, v varchar2(10))\n\
 /// `(SUBPARTITION ...)` list, the ALTER verb's object, or the
 /// subpartition-extended table name.
 const REFUSED: &[(&str, u32, u32, &str)] = &[
-    // RANGE-HASH with a SUBPARTITION TEMPLATE: refused at SUBPARTITION of the template (line 3, column 1).
+    // RANGE-LIST without a SUBPARTITION TEMPLATE: refused at SUBPARTITION (line 2, column 24).
     (
-        "create table c (n number, d number)\npartition by range (n) subpartition by hash (d) subpartitions 2\nsubpartition template (subpartition s1, subpartition s2)\n(partition p1 values less than (5));",
-        3,
-        1,
+        "create table c (n number, d number)\npartition by range (n) subpartition by list (d)\n(partition p1 values less than (5));",
+        2,
+        24,
         "SUBPARTITION TEMPLATE",
+    ),
+    // RANGE-RANGE.
+    (
+        "create table c (n number, d number)\npartition by range (n) subpartition by range (d)\n(partition p1 values less than (5));",
+        2,
+        24,
+        "SUBPARTITION BY RANGE",
     ),
     // RANGE-HASH under an interval: refused at SUBPARTITION.
     (
@@ -35,12 +42,12 @@ const REFUSED: &[(&str, u32, u32, &str)] = &[
         38,
         "interval",
     ),
-    // RANGE-LIST with a SUBPARTITION TEMPLATE.
+    // RANGE-LIST with a partition's own subpartition list (the template is built).
     (
-        "create table c (n number, d varchar2(1))\npartition by range (n) subpartition by list (d)\nsubpartition template (subpartition s1 values ('A'), subpartition s2 values (default))\n(partition p1 values less than (5));",
-        2,
-        24,
-        "composite partitioning",
+        "create table c (n number, d varchar2(1))\npartition by range (n) subpartition by list (d)\nsubpartition template (subpartition s1 values ('A'))\n(partition p1 values less than (5) (subpartition x values ('B')));",
+        4,
+        36,
+        "a partition's own subpartitions",
     ),
     // LIST-HASH.
     (
@@ -281,4 +288,75 @@ fn composite_range_hash_refusals() {
     assert_eq!(text_rows(&mut e, "select count(*) from c;"), [["9"]]);
     ok(&e.exec("create index c_n on c (n);"));
     assert_eq!(text_rows(&mut e, "select count(*) from c where n = 3;"), [["1"]]);
+}
+
+/// Antognini's RANGE-LIST table (tests/articles): 12 monthly partitions
+/// of 4 template subpartitions each; N1 = 3 and D1 before 19 July keep
+/// partitions 1 to 7 (RANGE ITERATOR, started once), subpartition 3 of
+/// each (LIST SINGLE 3, started 7 times), 7 segments that are not a
+/// contiguous run (the table line KEY, started 7 times): the published
+/// Starts, Pstart and Pstop.
+#[test]
+fn antognini_composite_pruning() {
+    let script = include_str!("../../../tests/articles/antognini-composite-pruning-12c.sql");
+    let mut e = quiet_engine();
+    let steps = e.exec(script);
+    ok(&steps);
+    let count = steps.iter().find(|s| s.statement.contains("user_tab_subpartitions")).expect("the count");
+    assert_eq!(row_strings(count), ["48"]);
+    let q = steps.iter().rfind(|s| s.statement.contains("gather_plan_statistics")).expect("the query");
+    // D1 before 19 July: 199 days, ROWNUM / 27.4 < 199, ROWNUM up to 5452;
+    // N1 = 3: ROWNUM 2, 6, ..., 5450, (5450 - 2) / 4 + 1 = 1363 rows.
+    assert_eq!(row_strings(q), ["1363"]);
+    let shown: Vec<String> =
+        steps.last().expect("the plan").rows.iter().map(|r| r[0].as_str().unwrap_or("").to_string()).collect();
+    let cols = |l: &str| {
+        let c: Vec<String> = l.split('|').map(|c| c.trim().to_string()).collect();
+        format!("{}|{}|{}|{}", c[2], c[4], c[6], c[7])
+    };
+    let lines: Vec<String> =
+        shown.iter().filter(|l| l.starts_with("|  ") || l.starts_with("|* ")).map(|l| cols(l)).collect();
+    assert_eq!(
+        lines[2..],
+        ["PARTITION RANGE ITERATOR|1|1|7", "PARTITION LIST SINGLE|7|3|3", "TABLE ACCESS FULL|7|KEY|KEY",]
+    );
+    let users = text_rows(&mut e, "select subpartition_name, high_value from user_tab_subpartitions where partition_name = 'T_JUL_2014' order by subpartition_position;");
+    assert_eq!(users[2], ["T_JUL_2014_SP_3", "3"]);
+}
+
+/// RANGE-LIST's template forms: a DEFAULT subpartition takes what no list
+/// names; a key no subpartition takes is ORA-14400 (as for a one-level
+/// list table), no row of the statement kept.
+#[test]
+fn composite_range_list_routes_by_the_template() {
+    let mut e = quiet_engine();
+    ok(&e.exec(
+        "create table l (n number, s varchar2(1))\n\
+         partition by range (n) subpartition by list (s)\n\
+         subpartition template (subpartition a values ('A'), subpartition bc values ('B', 'C'))\n\
+         (partition p1 values less than (10), partition p2 values less than (20));\n\
+         insert into l values (1, 'A');\ninsert into l values (15, 'C');\ninsert into l values (16, 'B');\ncommit;",
+    ));
+    let s = e.exec("insert into l values (2, 'Z');");
+    assert_eq!(error_of(&s[0]).0, lio_sql::ora::PARTITION_KEY_NO_PARTITION.code());
+    ok(&e.exec("exec dbms_stats.gather_table_stats(user, 'L')"));
+    assert_eq!(
+        text_rows(&mut e, "select subpartition_name, high_value, num_rows from user_tab_subpartitions order by partition_position, subpartition_position;"),
+        [["P1_A", "'A'", "1"], ["P1_BC", "'B', 'C'", "0"], ["P2_A", "'A'", "0"], ["P2_BC", "'B', 'C'", "2"]]
+    );
+    assert_eq!(
+        text_rows(&mut e, "select subpartitioning_type, def_subpartition_count from user_part_tables;"),
+        [["LIST", "2"]]
+    );
+    let s = again(&mut e, "select count(*) from l where s = 'B';");
+    assert_eq!(row_strings(&s), ["1"]);
+    assert_eq!(lines(&s)[2..], ["PARTITION RANGE ALL 1-2", "PARTITION LIST SINGLE 2-2", "TABLE ACCESS FULL KEY-KEY"]);
+    ok(&e.exec(
+        "create table d (n number, s varchar2(1))\n\
+         partition by range (n) subpartition by list (s)\n\
+         subpartition template (subpartition a values ('A'), subpartition rest values (default))\n\
+         (partition p1 values less than (maxvalue));\n\
+         insert into d values (1, 'Z');",
+    ));
+    assert_eq!(text_rows(&mut e, "select count(*) from d subpartition_check where s = 'Z';"), [["1"]]);
 }

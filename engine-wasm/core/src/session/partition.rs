@@ -342,7 +342,7 @@ impl Run<'_> {
                 DictView::PartTables => rows.push(vec![
                     text(&t.name),
                     text(pt.method.name()),
-                    text(if pt.sub.is_some() { "HASH" } else { "NONE" }),
+                    text(pt.sub.as_ref().map_or("NONE", |s| s.template.method.name())),
                     // An interval table counts every partition it could have.
                     num(if pt.interval.is_some() { MAX_PARTITIONS as f64 } else { pt.top().parts.len() as f64 }),
                     num(pt.sub.as_ref().map_or(0.0, |s| s.count() as f64)),

@@ -1,5 +1,6 @@
-//! Composite (RANGE-HASH) tables in the session: CREATE TABLE's
-//! `SUBPARTITION BY HASH (c) SUBPARTITIONS n` made into the table's
+//! Composite (RANGE-HASH, RANGE-LIST) tables in the session: CREATE
+//! TABLE's `SUBPARTITION BY HASH (c) SUBPARTITIONS n` or `SUBPARTITION BY
+//! HASH | LIST (c) SUBPARTITION TEMPLATE (...)` made into the table's
 //! subpartitions (each a segment), their object numbers after their
 //! partition's, and the refusals of what the lab does not model on a
 //! composite table (`catalog/partition_composite.rs` holds the model).
@@ -28,27 +29,33 @@ impl Run<'_> {
         if top.parts.len() * n > 1024 * 1024 {
             return Err(LabError::with(ora::LAB_UNSUPPORTED, "more than 1048576 subpartitions", s.pos));
         }
-        let mut hash = Vec::with_capacity(n);
-        for _ in 0..n {
-            hash.push(self.new_partition(None, &columns[key], table, pctfree)?);
+        // One partition's subpartitions: the template's, or n unnamed hash ones.
+        let mut each = Vec::with_capacity(n);
+        for i in 0..n {
+            let d = s.template.get(i);
+            if let Some(name) = d.and_then(|d| d.name.as_ref()) {
+                if each.iter().any(|q: &crate::catalog::partition::Partition| q.name == name.name) {
+                    return Err(LabError::new(ora::PARTITION_NAME_CONFLICT, name.pos));
+                }
+            }
+            each.push(self.new_partition(d, &columns[key], table, pctfree)?);
         }
-        let template = Box::new(Partitioning {
-            method: PartMethod::Hash,
-            key,
-            interval: None,
-            parts: hash,
-            row_part: Vec::new(),
-            sub: None,
-        });
+        let method = match s.method {
+            lio_sql::ast::PartitionMethod::List => PartMethod::List,
+            _ => PartMethod::Hash,
+        };
         let (mut parts, mut first) = (Vec::new(), vec![0]);
         for p in &top.parts {
-            for _ in 0..n {
-                let mut leaf = self.new_partition(None, &columns[key], table, pctfree)?;
-                leaf.tablespace.clone_from(&p.tablespace);
+            for q in &each {
+                let mut leaf = q.clone();
+                leaf.name.clear();
+                leaf.tablespace = q.tablespace.clone().or_else(|| p.tablespace.clone());
                 parts.push(leaf);
             }
             first.push(parts.len());
         }
+        let template =
+            Box::new(Partitioning { method, key, interval: None, parts: each, row_part: Vec::new(), sub: None });
         let (method, pkey) = (top.method, top.key);
         let sub = Some(Box::new(Subparts { key, top, template, first }));
         Ok(Box::new(Partitioning { method, key: pkey, interval: None, parts, row_part: Vec::new(), sub }))
@@ -75,7 +82,12 @@ impl Run<'_> {
                 let stamp = self.object_stamp();
                 let Some(p) = self.inst.cat.tables[tid].part.as_mut() else { return };
                 p.parts[j].stamp = stamp;
-                p.parts[j].name = format!("SYS_SUBP{}", stamp.id);
+                // A template's subpartition: the partition's name and its own.
+                let named = p.sub.as_ref().map(|s| (&s.top.parts[i].name, &s.template.parts[j - first[i]].name));
+                p.parts[j].name = match named {
+                    Some((top, sub)) if !sub.is_empty() => format!("{top}_{sub}"),
+                    _ => format!("SYS_SUBP{}", stamp.id),
+                };
                 if !deferred {
                     self.create_partition_segment(tid, j);
                 }
@@ -111,8 +123,8 @@ impl Run<'_> {
                     text(&t.name),
                     text(&s.top.parts[top].name),
                     text(&p.name),
-                    Value::Null,
-                    num(0.0),
+                    if p.high_value.is_empty() { Value::Null } else { text(&p.high_value) },
+                    num(p.high_value.len() as f64),
                     num(top as f64 + 1.0),
                     num(j as f64 + 1.0),
                     text(p.tablespace.as_deref().unwrap_or(ts)),

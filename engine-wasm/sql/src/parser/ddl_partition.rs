@@ -94,13 +94,12 @@ impl Parser<'_> {
         let pos = self.pos();
         let method = match (self.nth_is_kw(1, "BY"), self.nth_word(2)) {
             (true, Some("HASH")) => PartitionMethod::Hash,
-            (true, Some(m @ ("LIST" | "RANGE"))) => {
-                return Err(self.unsupported(format!("composite partitioning (SUBPARTITION BY {m})")))
-            }
+            (true, Some("LIST")) => PartitionMethod::List,
+            (true, Some("RANGE")) => return Err(self.unsupported("composite partitioning (SUBPARTITION BY RANGE)")),
             _ => return Err(self.unsupported("composite partitioning (this SUBPARTITION clause)")),
         };
         if p.method != PartitionMethod::Range {
-            let what = format!("composite partitioning ({}-HASH)", method_word(p.method));
+            let what = format!("composite partitioning ({}-{})", method_word(p.method), method_word(method));
             return Err(self.unsupported(what));
         }
         if p.interval.is_some() {
@@ -115,24 +114,42 @@ impl Parser<'_> {
             return Err(self.unsupported("subpartition keys of more than one column"));
         }
         self.rparen()?;
-        let mut count = 1;
-        if self.eat_kw("SUBPARTITIONS") {
+        let mut sub = SubpartitionBy { method, column, count: 1, template: Vec::new(), pos };
+        if method == PartitionMethod::Hash && self.eat_kw("SUBPARTITIONS") {
             let at = self.pos();
-            count = self.uint(ora::MISSING_OR_INVALID_OPTION)?;
-            if !(1..=1024).contains(&count) {
+            sub.count = self.uint(ora::MISSING_OR_INVALID_OPTION)?;
+            if !(1..=1024).contains(&sub.count) {
                 return Err(LabError::with(ora::LAB_UNSUPPORTED, "hash subpartitioning into more than 1024", at));
             }
             if self.is_kw("STORE") {
                 return Err(self.unsupported("SUBPARTITIONS n STORE IN"));
             }
+        } else if self.is_kw("SUBPARTITION") && self.nth_is_kw(1, "TEMPLATE") {
+            self.bump();
+            self.bump();
+            self.lparen()?;
+            loop {
+                sub.template.push(self.partition_def_as("SUBPARTITION", method)?);
+                if !self.eat(&Tok::Comma) {
+                    break;
+                }
+                if sub.template.len() >= 1024 {
+                    return Err(self.unsupported("more than 1024 subpartitions"));
+                }
+            }
+            self.rparen()?;
+            sub.count = sub.template.len() as u32;
+        } else if method == PartitionMethod::List {
+            let what = "SUBPARTITION BY LIST without a SUBPARTITION TEMPLATE";
+            return Err(LabError::with(ora::LAB_UNSUPPORTED, what, pos));
         }
         if self.is_kw("SUBPARTITION") {
-            return Err(self.unsupported("composite partitioning (SUBPARTITION TEMPLATE)"));
+            return Err(self.unsupported("composite partitioning (this SUBPARTITION clause)"));
         }
         if self.is_kw("PARTITIONS") {
             return Err(self.unsupported("composite partitioning (PARTITIONS n under SUBPARTITION BY)"));
         }
-        Ok(SubpartitionBy { method, column, count, pos })
+        Ok(sub)
     }
 
     /// `ALTER TABLE t` at `ADD | DROP | TRUNCATE | SPLIT | EXCHANGE
@@ -313,8 +330,14 @@ impl Parser<'_> {
 
     /// `PARTITION [name] [VALUES ...] [TABLESPACE ts] [physical attributes]`.
     fn partition_def(&mut self, method: PartitionMethod) -> R<PartitionDef> {
+        self.partition_def_as("PARTITION", method)
+    }
+
+    /// A partition's (`kw` PARTITION) or a template subpartition's
+    /// (SUBPARTITION) definition.
+    fn partition_def_as(&mut self, kw: &str, method: PartitionMethod) -> R<PartitionDef> {
         let pos = self.pos();
-        self.expect_kw("PARTITION", ora::MISSING_KEYWORD)?;
+        self.expect_kw(kw, ora::MISSING_KEYWORD)?;
         let name = if self.is_kw("VALUES") || self.is(&Tok::Comma) || self.is(&Tok::RParen) {
             None
         } else {
