@@ -119,7 +119,11 @@ impl Parser<'_> {
             let at = self.pos();
             sub.count = self.uint(ora::MISSING_OR_INVALID_OPTION)?;
             if !(1..=1024).contains(&sub.count) {
-                return Err(LabError::with(ora::LAB_UNSUPPORTED, "hash subpartitioning into more than 1024", at));
+                return Err(LabError::with(
+                    ora::LAB_UNSUPPORTED,
+                    "hash subpartitioning into none or more than 1024 subpartitions",
+                    at,
+                ));
             }
             if self.is_kw("STORE") {
                 return Err(self.unsupported("SUBPARTITIONS n STORE IN"));
