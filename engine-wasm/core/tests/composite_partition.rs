@@ -360,3 +360,32 @@ fn composite_range_list_routes_by_the_template() {
     ));
     assert_eq!(text_rows(&mut e, "select count(*) from d subpartition_check where s = 'Z';"), [["1"]]);
 }
+
+/// The VLDB guide's SALES_RANGE_HASH (tests/articles): 4 x 8
+/// subpartitions; 1 July to 1 October keeps partitions 3 and 4 (1 October
+/// is in the fourth quarter's), S_PRODUCTID = 1200 one subpartition of
+/// each: the two partitions and one subpartition in each the guide says.
+#[test]
+fn oracle_docs_range_hash_pruning() {
+    let script = include_str!("../../../tests/articles/oracle-docs-range-hash-pruning-11g.sql");
+    let mut e = quiet_engine();
+    let steps = e.exec(script);
+    ok(&steps);
+    let plan: Vec<String> = steps
+        .iter()
+        .find(|s| s.statement.contains("dbms_xplan.display"))
+        .expect("the plan")
+        .rows
+        .iter()
+        .map(|r| r[0].as_str().unwrap_or("").to_string())
+        .collect();
+    assert_eq!(plan[6], "|   1 |  PARTITION RANGE ITERATOR|                  |     3 |     4 |");
+    let hash = &plan[7];
+    assert!(hash.starts_with("|   2 |   PARTITION HASH SINGLE  |                  |"), "{hash}");
+    // One subpartition of the 8 (which one is the lab's hash), the same in both.
+    let cols: Vec<&str> = hash.split('|').map(str::trim).collect();
+    let j: u32 = cols[4].parse().expect("a number");
+    assert!((1..=8).contains(&j) && cols[5] == cols[4], "{hash}");
+    assert_eq!(plan[8], "|   3 |    TABLE ACCESS FULL     | SALES_RANGE_HASH |   KEY |   KEY |");
+    assert_eq!(row_strings(steps.last().unwrap()), ["32"]);
+}

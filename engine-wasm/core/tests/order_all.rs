@@ -712,6 +712,7 @@ fn order_group_composite_partitions() {
     order::check(
         &[
             "tests/articles/antognini-composite-pruning-12c.sql",
+            "tests/articles/oracle-docs-range-hash-pruning-11g.sql",
             "tests/articles/mcdonald-interval-partition-numbers-12c.sql",
         ],
         &[],
