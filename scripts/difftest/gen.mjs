@@ -99,6 +99,24 @@ const PARTITIONING = {
   interval: ' partition by range (id) interval (2) (partition p1 values less than (3))',
 };
 
+/**
+ * Composite partitioning (issue 34; no draw from the generator): an
+ * unpartitioned, non-temporary table of 2 rows is RANGE-HASH (N1, then
+ * ID into 4), one of 10 rows RANGE-LIST (N1, then N2 by a template with
+ * NULL and DEFAULT); its indexes are plain ones (no bitmap: refused on a
+ * partitioned table). SQLite sees a plain table. '' for the others.
+ */
+function compositeClause(t, gtt) {
+  if (t.part || gtt || (t.rows.length !== 2 && t.rows.length !== 10)) return '';
+  if (t.rows.length === 2) {
+    return ' partition by range (n1) subpartition by hash (id) subpartitions 4 (partition p1 values less than (2), partition p2 values less than (maxvalue))';
+  }
+  return (
+    ' partition by range (n1) subpartition by list (n2) subpartition template (subpartition a values (-3, -2, -1, null),' +
+    ' subpartition b values (0, 1, 2), subpartition c values (default)) (partition p1 values less than (3), partition p2 values less than (maxvalue))'
+  );
+}
+
 export function setupScripts(tables) {
   const ora = [];
   const lite = [];
@@ -109,7 +127,8 @@ export function setupScripts(tables) {
     const gtt = !t.part && t.rows.length % 4 === 1;
     const cols = '(id number, n1 number, n2 number, s1 varchar2(10), s2 varchar2(10), c1 char(4), d1 varchar2(5))';
     const ddl = gtt ? `create global temporary table ${t.name} ${cols} on commit preserve rows` : `create table ${t.name} ${cols}`;
-    ora.push(ddl + (PARTITIONING[t.part] ?? '') + ';');
+    const composite = compositeClause(t, gtt);
+    ora.push(ddl + (PARTITIONING[t.part] ?? composite) + ';');
     // A temporary table's indexes come before its rows (ORA-14452 after).
     const indexes = [`create index ${t.name}_n1 on ${t.name}(n1);`, `create index ${t.name}_n2_id on ${t.name}(n2, id);`];
     if (gtt) ora.push(...indexes);
@@ -187,7 +206,7 @@ export function setupScripts(tables) {
     if (!t.part && !gtt) {
       ora.push(...indexes);
       // A bitmap index on S2, forced by a hint in some simple selects.
-      ora.push(`create bitmap index ${t.name}_bm on ${t.name}(s2);`);
+      if (!composite) ora.push(`create bitmap index ${t.name}_bm on ${t.name}(s2);`);
     }
   }
   ora.push('commit;');

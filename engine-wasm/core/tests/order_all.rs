@@ -705,6 +705,20 @@ fn order_group_interval_partitions() {
     );
 }
 
+/// Issue 34's composite partitions (their subpartitions take object
+/// numbers) beside the interval partition article.
+#[test]
+fn order_group_composite_partitions() {
+    order::check(
+        &[
+            "tests/articles/antognini-composite-pruning-12c.sql",
+            "tests/articles/oracle-docs-range-hash-pruning-11g.sql",
+            "tests/articles/mcdonald-interval-partition-numbers-12c.sql",
+        ],
+        &[],
+    );
+}
+
 /// The bitmap index article (issue 34) beside the compressed index one.
 #[test]
 fn order_group_bitmap_indexes() {

@@ -187,7 +187,7 @@ fn refused_with_their_names() {
     ok(&e.exec(R));
     let lab = lio_sql::ora::LAB_UNSUPPORTED.code();
     for sql in [
-        "create table c (n number, d number) partition by range (n) subpartition by hash (d) subpartitions 2 (partition p values less than (maxvalue));",
+        "create table c (n number, d number) partition by range (n) subpartition by list (d) (partition p values less than (maxvalue));",
         "create bitmap index r_i on r (n) local;",
         "create table i (n number) partition by range (n) interval (10) store in (users) (partition p values less than (10));",
         "alter table r move partition p1 tablespace users;",

@@ -9,6 +9,7 @@ pub mod histogram;
 mod object_stamp;
 mod part_index;
 pub mod partition;
+pub mod partition_composite;
 mod partition_interval;
 mod stamp;
 pub use stamp::{ObjStamp, SYS_OBJECT_ID};

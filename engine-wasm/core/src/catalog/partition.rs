@@ -147,10 +147,14 @@ pub struct Partitioning {
     pub parts: Vec<Partition>,
     /// The partition of each row of the table (as `Table::loc`).
     pub row_part: Vec<u16>,
+    /// Composite partitioning: the partitions above `parts`, which are
+    /// then the subpartitions (`partition_composite.rs`).
+    pub sub: Option<Box<Subparts>>,
 }
 
 impl Partitioning {
-    /// The partition a key goes to (None: ORA-14400).
+    /// The partition a key goes to (None: ORA-14400); of a one-level
+    /// table (a composite table's rows route by `route_row`).
     pub fn route(&self, key: &Value) -> Option<usize> {
         if self.interval.is_some() {
             if key.is_null() {
@@ -182,6 +186,10 @@ impl Partitioning {
     /// against `v` (the lab's pruning of a range or list table on a
     /// comparison; a hash table prunes on equality only).
     pub fn matching(&self, op: Cmp, v: &Value) -> Vec<u16> {
+        if let Some(s) = &self.sub {
+            // Composite: the subpartitions of the partitions the key keeps.
+            return s.segments_of(&s.top.matching(op, v));
+        }
         let all = || (0..self.parts.len() as u16).collect::<Vec<_>>();
         if v.is_null() {
             return Vec::new();
@@ -227,6 +235,41 @@ impl Partitioning {
     /// Partition `name`'s position.
     pub fn position(&self, name: &str) -> Option<usize> {
         self.parts.iter().position(|p| p.name == name)
+    }
+}
+
+/// A composite table's partitions above its subpartitions.
+#[derive(Debug, Clone)]
+pub struct Subparts {
+    /// The subpartition key column.
+    pub key: usize,
+    /// The partitions as declared (method and key the table's): bounds,
+    /// names, OBJECT_IDs; no segment and no rows.
+    pub top: Box<Partitioning>,
+    /// One partition's subpartitions as routing and pruning see them: a
+    /// HASH partitioning on the subpartition key into the count of
+    /// subpartitions each partition has (no rows, no segments).
+    pub template: Box<Partitioning>,
+    /// Where each partition's subpartitions start among the table's
+    /// segments; one entry more, their total.
+    pub first: Vec<usize>,
+}
+
+impl Subparts {
+    /// The subpartitions of each partition.
+    pub fn count(&self) -> usize {
+        self.template.parts.len()
+    }
+
+    /// The segments of partitions `tops`, in position order.
+    pub fn segments_of(&self, tops: &[u16]) -> Vec<u16> {
+        tops.iter().flat_map(|&p| self.first[p as usize] as u16..self.first[p as usize + 1] as u16).collect()
+    }
+
+    /// The partition segment `i` is in, and its place there (0-based).
+    pub fn top_of(&self, i: usize) -> (usize, usize) {
+        let p = self.first.partition_point(|&f| f <= i).saturating_sub(1);
+        (p, i - self.first[p])
     }
 }
 

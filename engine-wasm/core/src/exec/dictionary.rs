@@ -49,6 +49,8 @@ pub enum DictView {
     TabPartitions,
     PartTables,
     PartKeyColumns,
+    /// USER_TAB_SUBPARTITIONS.
+    TabSubpartitions,
     /// USER_PART_INDEXES, USER_IND_PARTITIONS.
     PartIndexes,
     IndPartitions,
@@ -67,6 +69,7 @@ pub enum DictView {
 #[macro_use]
 mod cols;
 mod cons;
+mod subpart;
 pub use cols::ColType;
 
 use ColType::{DateCol, Name, Num, ObjectType, Text};
@@ -382,6 +385,7 @@ impl DictView {
             "TAB_PARTITIONS" => DictView::TabPartitions,
             "PART_TABLES" => DictView::PartTables,
             "PART_KEY_COLUMNS" => DictView::PartKeyColumns,
+            "TAB_SUBPARTITIONS" => DictView::TabSubpartitions,
             "PART_INDEXES" => DictView::PartIndexes,
             "IND_PARTITIONS" => DictView::IndPartitions,
             "CONSTRAINTS" => DictView::Constraints,
@@ -431,6 +435,7 @@ impl DictView {
             DictView::TabPartitions => "USER_TAB_PARTITIONS",
             DictView::PartTables => "USER_PART_TABLES",
             DictView::PartKeyColumns => "USER_PART_KEY_COLUMNS",
+            DictView::TabSubpartitions => "USER_TAB_SUBPARTITIONS",
             DictView::PartIndexes => "USER_PART_INDEXES",
             DictView::IndPartitions => "USER_IND_PARTITIONS",
             DictView::Constraints => "USER_CONSTRAINTS",
@@ -481,6 +486,7 @@ impl DictView {
             DictView::TabPartitions => TAB_PARTITIONS,
             DictView::PartTables => PART_TABLES,
             DictView::PartKeyColumns => PART_KEY_COLUMNS,
+            DictView::TabSubpartitions => subpart::typed(),
             DictView::PartIndexes => PART_INDEXES,
             DictView::IndPartitions => IND_PARTITIONS,
             DictView::Constraints | DictView::DbaConstraints => cons::typed(true),
@@ -537,6 +543,7 @@ impl DictView {
             DictView::TabPartitions => TAB_PARTITIONS_N,
             DictView::PartTables => PART_TABLES_N,
             DictView::PartKeyColumns => PART_KEY_COLUMNS_N,
+            DictView::TabSubpartitions => subpart::names(),
             DictView::PartIndexes => PART_INDEXES_N,
             DictView::IndPartitions => IND_PARTITIONS_N,
             DictView::Constraints | DictView::DbaConstraints => cons::names(true),

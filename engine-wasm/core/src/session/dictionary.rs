@@ -68,6 +68,7 @@ impl Run<'_> {
             DictView::Errors => self.error_rows(),
             DictView::IndexStats => self.s.index_stats.iter().cloned().collect(),
             DictView::TabPartitions | DictView::PartTables | DictView::PartKeyColumns => self.partition_rows(d),
+            DictView::TabSubpartitions => self.subpartition_rows(),
             DictView::PartIndexes | DictView::IndPartitions => self.part_index_rows(d),
             DictView::Constraints | DictView::DbaConstraints => self.constraint_rows(true),
             DictView::ConsColumns | DictView::DbaConsColumns => self.constraint_rows(false),
@@ -257,7 +258,12 @@ impl Run<'_> {
             }
             for p in t.part.iter().flat_map(|p| &p.parts).filter(|p| p.seg.is_some()) {
                 let ts = text(p.tablespace.as_deref().or(t.tablespace.as_deref()).unwrap_or(DEFAULT_TABLESPACE));
-                let mut row = seg(&t.name, "TABLE PARTITION", ts, p.blocks());
+                let kind = if t.part.as_ref().is_some_and(|p| p.sub.is_some()) {
+                    "TABLE SUBPARTITION"
+                } else {
+                    "TABLE PARTITION"
+                };
+                let mut row = seg(&t.name, kind, ts, p.blocks());
                 row[1] = text(&p.name);
                 rows.push(row);
             }
@@ -321,9 +327,15 @@ impl Run<'_> {
             // TRUNCATE gives the segment a new DATA_OBJECT_ID.
             let data = t.load.data_id.map_or(t.stamp, |id| crate::catalog::ObjStamp { id, ..t.stamp });
             push(LabObject { name: &t.name, kind: "TABLE", stamp: t.stamp, data: segment.then_some(data) }, None);
+            // A composite table's partitions have no segment: their subpartitions do.
+            let composite = t.part.as_ref().and_then(|p| p.sub.as_ref());
+            for p in composite.iter().flat_map(|s| &s.top.parts) {
+                push(LabObject { name: &t.name, kind: "TABLE PARTITION", stamp: p.stamp, data: None }, Some(&p.name));
+            }
+            let kind = if composite.is_some() { "TABLE SUBPARTITION" } else { "TABLE PARTITION" };
             for p in t.part.iter().flat_map(|p| &p.parts) {
                 let data = Some(crate::catalog::ObjStamp { id: p.data_object_id(), ..p.stamp });
-                push(LabObject { name: &t.name, kind: "TABLE PARTITION", stamp: p.stamp, data }, Some(&p.name));
+                push(LabObject { name: &t.name, kind, stamp: p.stamp, data }, Some(&p.name));
             }
         }
         for ix in self.live_indexes() {

@@ -114,8 +114,14 @@ impl Run<'_> {
             Some(IndexPartitioning::Local(_, pos)) if t.part.is_none() => {
                 return Err(LabError::new(ora::LOCAL_INDEX_TABLE_NOT_PARTITIONED, *pos))
             }
-            Some(IndexPartitioning::Local(..)) => true,
-            Some(IndexPartitioning::Global(Some(_))) => false,
+            Some(IndexPartitioning::Local(_, pos)) => {
+                self.refuse_composite(tid, "a LOCAL index", *pos)?;
+                true
+            }
+            Some(IndexPartitioning::Global(Some(p))) => {
+                self.refuse_composite(tid, "a global partitioned index", p.pos)?;
+                false
+            }
             // GLOBAL, or nothing said: one tree over every partition.
             _ => return Ok(None),
         };

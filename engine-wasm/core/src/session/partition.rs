@@ -49,7 +49,11 @@ impl Run<'_> {
         if interval.is_some() {
             check_transition(&parts, p)?;
         }
-        Ok(Box::new(Partitioning { method, key, interval, parts, row_part: Vec::new() }))
+        let pt = Box::new(Partitioning { method, key, interval, parts, row_part: Vec::new(), sub: None });
+        match &p.sub {
+            Some(s) => self.composite_of(pt, s, (table, columns), pctfree),
+            None => Ok(pt),
+        }
     }
 
     /// `INTERVAL (e)`: a positive NUMBER for a NUMBER key, a
@@ -170,6 +174,9 @@ impl Run<'_> {
     /// them); a partition with no name is SYS_Pn, n its OBJECT_ID. Their
     /// segments are created now unless deferred.
     pub(super) fn stamp_partitions(&mut self, tid: TableId, deferred: bool) {
+        if self.inst.cat.tables[tid].part.as_ref().is_some_and(|p| p.sub.is_some()) {
+            return self.stamp_composite(tid, deferred);
+        }
         let n = self.inst.cat.tables[tid].part.as_ref().map_or(0, |p| p.parts.len());
         for i in 0..n {
             let stamp = self.object_stamp();
@@ -200,8 +207,10 @@ impl Run<'_> {
         let Some(p) = self.inst.cat.tables[tid].part.as_ref() else { return Ok(Vec::new()) };
         let mut routed = Vec::with_capacity(rows.len());
         for r in 0..rows.len() {
-            let key = rows.row(r).value(p.key);
-            let Some(i) = p.route(&key) else { return Err(LabError::new(ora::PARTITION_KEY_NO_PARTITION, pos)) };
+            let row = rows.row(r);
+            let Some(i) = p.route_row(|c| row.value(c)) else {
+                return Err(LabError::new(ora::PARTITION_KEY_NO_PARTITION, pos));
+            };
             routed.push(i as u16);
         }
         let mut hit = vec![false; p.parts.len()];
@@ -333,12 +342,12 @@ impl Run<'_> {
                 DictView::PartTables => rows.push(vec![
                     text(&t.name),
                     text(pt.method.name()),
-                    text("NONE"),
+                    text(pt.sub.as_ref().map_or("NONE", |s| s.template.method.name())),
                     // An interval table counts every partition it could have.
-                    num(if pt.interval.is_some() { MAX_PARTITIONS as f64 } else { pt.parts.len() as f64 }),
-                    num(0.0),
+                    num(if pt.interval.is_some() { MAX_PARTITIONS as f64 } else { pt.top().parts.len() as f64 }),
+                    num(pt.sub.as_ref().map_or(0.0, |s| s.count() as f64)),
                     num(1.0),
-                    num(0.0),
+                    num(if pt.sub.is_some() { 1.0 } else { 0.0 }),
                     text("VALID"),
                     text(ts),
                     num(t.pctfree as f64),
@@ -350,15 +359,15 @@ impl Run<'_> {
                     rows.push(vec![text(&t.name), text("TABLE"), text(&t.columns[pt.key].name), num(1.0)])
                 }
                 _ => {
-                    for (i, p) in pt.parts.iter().enumerate() {
-                        let st = &p.stats;
-                        let g = |v: f64| if st.gathered { num(v) } else { Value::Null };
+                    let subs = pt.sub.as_ref().map_or(0, |s| s.count());
+                    for (i, p) in pt.top().parts.iter().enumerate() {
+                        let st = &pt.partition_stats(i);
                         let hv = if p.high_value.is_empty() { Value::Null } else { text(&p.high_value) };
                         rows.push(vec![
                             text(&t.name),
-                            text("NO"),
+                            text(if subs > 0 { "YES" } else { "NO" }),
                             text(&p.name),
-                            num(0.0),
+                            num(subs as f64),
                             hv,
                             num(p.high_value.len() as f64),
                             num(i as f64 + 1.0),
@@ -366,21 +375,32 @@ impl Run<'_> {
                             num(t.pctfree as f64),
                             text(logging),
                             text(compression),
-                            g(st.num_rows as f64),
-                            g(st.blocks as f64),
-                            g(if st.num_rows == 0 { 0.0 } else { st.avg_row_len as f64 }),
-                            g(st.num_rows as f64),
-                            st.analyzed.map(Value::Date).unwrap_or(Value::Null),
-                            text(if st.gathered { "YES" } else { "NO" }),
-                            text("NO"),
-                            text(if p.seq > 0 { "YES" } else { "NO" }),
                         ]);
+                        let r = rows.last_mut().expect("pushed");
+                        r.extend(stats_columns(st));
+                        r.push(text(if p.seq > 0 { "YES" } else { "NO" }));
                     }
                 }
             }
         }
         rows
     }
+}
+
+/// USER_TAB_PARTITIONS' and USER_TAB_SUBPARTITIONS' NUM_ROWS, BLOCKS,
+/// AVG_ROW_LEN, SAMPLE_SIZE, LAST_ANALYZED, GLOBAL_STATS and USER_STATS
+/// (the figures NULL until gathered).
+pub(super) fn stats_columns(st: &PartStats) -> [Value; 7] {
+    let g = |v: f64| if st.gathered { Value::from_f64(v) } else { Value::Null };
+    [
+        g(st.num_rows as f64),
+        g(st.blocks as f64),
+        g(if st.num_rows == 0 { 0.0 } else { st.avg_row_len as f64 }),
+        g(st.num_rows as f64),
+        st.analyzed.map(Value::Date).unwrap_or(Value::Null),
+        Value::str(if st.gathered { "YES" } else { "NO" }),
+        Value::str("NO"),
+    ]
 }
 
 /// Range bounds ascend strictly, MAXVALUE last: ORA-14037 names the

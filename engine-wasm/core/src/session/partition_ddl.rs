@@ -21,6 +21,7 @@ impl Run<'_> {
         if self.inst.cat.tables[tid].part.is_none() {
             return Err(LabError::new(ora::OBJECT_NOT_PARTITIONED, a.name.pos));
         }
+        self.refuse_composite(tid, "partition maintenance", a.name.pos)?;
         self.check_not_busy(tid, a.name.pos)?;
         self.interval_maintenance(tid, a)?;
         self.invalidate_table(tid);

@@ -85,7 +85,7 @@ impl Run<'_> {
             let what = "an UPDATE moving a row to an interval partition not yet made";
             return Err(LabError::with(ora::LAB_UNSUPPORTED, what, pos));
         }
-        let to = pt.route(key).ok_or_else(|| LabError::new(ora::PARTITION_KEY_NO_PARTITION, pos))?;
+        let to = pt.route_row(|c| new[c].clone()).ok_or_else(|| LabError::new(ora::PARTITION_KEY_NO_PARTITION, pos))?;
         if pt.row_part.get(r as usize).is_none_or(|&p| p as usize == to) {
             return Ok(false);
         }

@@ -220,6 +220,23 @@ pub struct PartitionBy {
     pub partitions: Vec<PartitionDef>,
     /// `PARTITIONS n` (hash): the partitions are named SYS_Pnnn.
     pub count: Option<u32>,
+    /// `SUBPARTITION BY HASH (column) [SUBPARTITIONS n]` (composite).
+    pub sub: Option<Box<SubpartitionBy>>,
+    pub pos: Pos,
+}
+
+/// A composite table's second level: `SUBPARTITION BY HASH (column)
+/// [SUBPARTITIONS n]` (n 1 when not written: Oracle's default) or
+/// `SUBPARTITION BY HASH | LIST (column) SUBPARTITION TEMPLATE
+/// (SUBPARTITION name [VALUES (...)] [TABLESPACE ts], ...)`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SubpartitionBy {
+    pub method: PartitionMethod,
+    pub column: Ident,
+    /// The subpartitions of each partition (the template's count when given).
+    pub count: u32,
+    /// `SUBPARTITION TEMPLATE (...)`: each partition's subpartitions.
+    pub template: Vec<PartitionDef>,
     pub pos: Pos,
 }
 

@@ -1,6 +1,8 @@
 //! CREATE TABLE's partitioning clause: `PARTITION BY RANGE | LIST | HASH
 //! (column) [INTERVAL (expr)] (PARTITION name VALUES ..., ...)` and `PARTITION
-//! BY HASH (column) PARTITIONS n`. Composite (SUBPARTITION BY), reference,
+//! BY HASH (column) PARTITIONS n`, and RANGE-HASH composite partitioning
+//! (`SUBPARTITION BY HASH (column) [SUBPARTITIONS n]`). Other composite
+//! forms, reference,
 //! system and automatic list partitioning, and keys of more than one column
 //! are LAB-00001, naming what was written.
 
@@ -31,8 +33,15 @@ impl Parser<'_> {
             return Err(self.unsupported("partition keys of more than one column"));
         }
         self.rparen()?;
-        let mut p =
-            PartitionBy { method, columns: Vec::new(), interval: None, partitions: Vec::new(), count: None, pos };
+        let mut p = PartitionBy {
+            method,
+            columns: Vec::new(),
+            interval: None,
+            partitions: Vec::new(),
+            count: None,
+            sub: None,
+            pos,
+        };
         p.columns.append(&mut columns);
         if method == PartitionMethod::Range && self.eat_kw("INTERVAL") {
             self.lparen()?;
@@ -46,7 +55,7 @@ impl Parser<'_> {
             return Err(self.unsupported("automatic list partitioning"));
         }
         if self.is_kw("SUBPARTITION") {
-            return Err(self.unsupported("composite partitioning (SUBPARTITION BY)"));
+            p.sub = Some(Box::new(self.subpartition_by(&p)?));
         }
         if method == PartitionMethod::Hash && self.eat_kw("PARTITIONS") {
             let at = self.pos();
@@ -76,6 +85,75 @@ impl Parser<'_> {
         }
         self.rparen()?;
         Ok(p)
+    }
+
+    /// At `SUBPARTITION`: `SUBPARTITION BY HASH (column) [SUBPARTITIONS
+    /// n]` under a RANGE partitioning; every other composite form is
+    /// LAB-00001, named, at its first word.
+    fn subpartition_by(&mut self, p: &PartitionBy) -> R<SubpartitionBy> {
+        let pos = self.pos();
+        let method = match (self.nth_is_kw(1, "BY"), self.nth_word(2)) {
+            (true, Some("HASH")) => PartitionMethod::Hash,
+            (true, Some("LIST")) => PartitionMethod::List,
+            (true, Some("RANGE")) => return Err(self.unsupported("composite partitioning (SUBPARTITION BY RANGE)")),
+            _ => return Err(self.unsupported("composite partitioning (this SUBPARTITION clause)")),
+        };
+        if p.method != PartitionMethod::Range {
+            let what = format!("composite partitioning ({}-{})", method_word(p.method), method_word(method));
+            return Err(self.unsupported(what));
+        }
+        if p.interval.is_some() {
+            return Err(self.unsupported("composite partitioning of an interval-partitioned table"));
+        }
+        self.bump();
+        self.bump();
+        self.bump();
+        self.lparen()?;
+        let column = self.column_ident()?;
+        if self.is(&Tok::Comma) {
+            return Err(self.unsupported("subpartition keys of more than one column"));
+        }
+        self.rparen()?;
+        let mut sub = SubpartitionBy { method, column, count: 1, template: Vec::new(), pos };
+        if method == PartitionMethod::Hash && self.eat_kw("SUBPARTITIONS") {
+            let at = self.pos();
+            sub.count = self.uint(ora::MISSING_OR_INVALID_OPTION)?;
+            if !(1..=1024).contains(&sub.count) {
+                return Err(LabError::with(
+                    ora::LAB_UNSUPPORTED,
+                    "hash subpartitioning into none or more than 1024 subpartitions",
+                    at,
+                ));
+            }
+            if self.is_kw("STORE") {
+                return Err(self.unsupported("SUBPARTITIONS n STORE IN"));
+            }
+        } else if self.is_kw("SUBPARTITION") && self.nth_is_kw(1, "TEMPLATE") {
+            self.bump();
+            self.bump();
+            self.lparen()?;
+            loop {
+                sub.template.push(self.partition_def_as("SUBPARTITION", method)?);
+                if !self.eat(&Tok::Comma) {
+                    break;
+                }
+                if sub.template.len() >= 1024 {
+                    return Err(self.unsupported("more than 1024 subpartitions"));
+                }
+            }
+            self.rparen()?;
+            sub.count = sub.template.len() as u32;
+        } else if method == PartitionMethod::List {
+            let what = "SUBPARTITION BY LIST without a SUBPARTITION TEMPLATE";
+            return Err(LabError::with(ora::LAB_UNSUPPORTED, what, pos));
+        }
+        if self.is_kw("SUBPARTITION") {
+            return Err(self.unsupported("composite partitioning (this SUBPARTITION clause)"));
+        }
+        if self.is_kw("PARTITIONS") {
+            return Err(self.unsupported("composite partitioning (PARTITIONS n under SUBPARTITION BY)"));
+        }
+        Ok(sub)
     }
 
     /// `ALTER TABLE t` at `ADD | DROP | TRUNCATE | SPLIT | EXCHANGE
@@ -248,13 +326,22 @@ impl Parser<'_> {
         if p.interval.is_some() {
             return Err(LabError::with(ora::LAB_UNSUPPORTED, "INTERVAL on a global index", p.pos));
         }
+        if let Some(s) = &p.sub {
+            return Err(LabError::with(ora::LAB_UNSUPPORTED, "a composite-partitioned global index", s.pos));
+        }
         Ok(IndexPartitioning::Global(Some(p)))
     }
 
     /// `PARTITION [name] [VALUES ...] [TABLESPACE ts] [physical attributes]`.
     fn partition_def(&mut self, method: PartitionMethod) -> R<PartitionDef> {
+        self.partition_def_as("PARTITION", method)
+    }
+
+    /// A partition's (`kw` PARTITION) or a template subpartition's
+    /// (SUBPARTITION) definition.
+    fn partition_def_as(&mut self, kw: &str, method: PartitionMethod) -> R<PartitionDef> {
         let pos = self.pos();
-        self.expect_kw("PARTITION", ora::MISSING_KEYWORD)?;
+        self.expect_kw(kw, ora::MISSING_KEYWORD)?;
         let name = if self.is_kw("VALUES") || self.is(&Tok::Comma) || self.is(&Tok::RParen) {
             None
         } else {
@@ -296,7 +383,8 @@ impl Parser<'_> {
                 continue;
             }
             if self.is_kw("SUBPARTITIONS") || self.is(&Tok::LParen) {
-                return Err(self.unsupported("composite partitioning (subpartitions)"));
+                let what = "composite partitioning (a partition's own subpartitions)";
+                return Err(self.unsupported(what));
             }
             if self.eat_kw("SEGMENT") {
                 self.expect_kw("CREATION", ora::MISSING_OR_INVALID_OPTION)?;
@@ -308,5 +396,14 @@ impl Parser<'_> {
             break;
         }
         Ok(PartitionDef { name, bound, tablespace: ph.tablespace, pos })
+    }
+}
+
+/// A partitioning method as Oracle names it.
+fn method_word(m: PartitionMethod) -> &'static str {
+    match m {
+        PartitionMethod::Range => "RANGE",
+        PartitionMethod::List => "LIST",
+        PartitionMethod::Hash => "HASH",
     }
 }

@@ -507,7 +507,8 @@ impl<'a> Builder<'a> {
         let stats = if t.stats.gathered { t.stats.clone() } else { t.compute_stats(cat.table_blocks(t)) };
         // A partitioned table: the partitions its predicates keep, costed
         // with their statistics.
-        let pruned = t.part.as_deref().map(|pt| (pt, super::partition::prune(t, pt, src, &p.conjuncts)));
+        let pruned =
+            t.part.as_deref().map(|pt| (pt, super::partition_composite::prune_table(t, pt, src, &p.conjuncts)));
         let stats = match &pruned {
             Some((pt, ps)) => super::partition::scoped_stats(cat, t, pt, ps, stats),
             None => stats,

@@ -233,6 +233,7 @@ mod order;
 mod outer_join;
 mod outer_plus;
 mod partition;
+mod partition_composite;
 mod plsql_vars;
 pub mod predicates;
 mod project;

@@ -188,7 +188,10 @@ pub(super) fn scoped_stats(
     ps: &PartScan,
     mut s: TableStats,
 ) -> TableStats {
-    let known = !ps.pstart.starts_with("KEY");
+    let known = match &ps.levels {
+        Some(l) => l.iter().all(|l| !l.pstart.starts_with("KEY")),
+        None => !ps.pstart.starts_with("KEY"),
+    };
     let part_blocks = |i: u16| {
         let p = &pt.parts[i as usize];
         if p.stats.gathered {
@@ -351,6 +354,9 @@ impl Builder<'_> {
     /// rowid). The line passes the rows up (the partition work is the
     /// scan's).
     pub(super) fn partition_line(&mut self, op: &mut Op) {
+        if self.composite_lines(op) {
+            return;
+        }
         let scan_of = |k: &OpKind| match k {
             OpKind::Full { parts: Some(ps), .. }
             | OpKind::IndexRange { parts: Some(ps), .. }
@@ -370,9 +376,27 @@ impl Builder<'_> {
         }
     }
 
+    /// A composite table's full scan under its two PARTITION lines (the
+    /// hash line, started per partition read, then the range line); false
+    /// for another access.
+    pub(super) fn composite_lines(&mut self, op: &mut Op) -> bool {
+        let OpKind::Full { parts: Some(ps), .. } = &op.kind else { return false };
+        let Some(levels) = ps.levels.clone() else { return false };
+        for l in levels.iter().rev() {
+            self.wrap_with(op, &l.operation, Box::new((l.pstart.clone(), l.pstop.clone())));
+        }
+        true
+    }
+
     fn wrap_partition(&mut self, op: &mut Op, operation: &str) {
+        if let Some(pp) = self.drafts[op.line as usize].partition.clone() {
+            self.wrap_with(op, operation, pp);
+        }
+    }
+
+    /// `op` under a PARTITION line `operation` whose Pstart and Pstop are `pp`.
+    fn wrap_with(&mut self, op: &mut Op, operation: &str, pp: Box<(String, String)>) {
         let d = &self.drafts[op.line as usize];
-        let Some(pp) = d.partition.clone() else { return };
         let (e_rows, cost, bytes) = (d.e_rows, d.cost, d.bytes);
         let inner = std::mem::replace(op, Op { line: 0, st: 0, kind: OpKind::Dual { src: 0, done: true } });
         // A COUNT STOPKEY that never stops and numbers nothing: a pass-through.

@@ -6,6 +6,14 @@
 use crate::catalog::partition::{Cmp, Partitioning};
 use crate::exec::expr::CExpr;
 
+/// One level's PARTITION line of a composite table's scan.
+#[derive(Debug, Clone, Default)]
+pub struct Level {
+    pub operation: String,
+    pub pstart: String,
+    pub pstop: String,
+}
+
 /// The partitions a scan reads, and where it is.
 #[derive(Debug, Clone, Default)]
 pub struct PartScan {
@@ -20,6 +28,13 @@ pub struct PartScan {
     pub operation: String,
     pub pstart: String,
     pub pstop: String,
+    /// A composite table's: comparisons and IN lists of the subpartition
+    /// key with values known at run time, and the two PARTITION lines
+    /// (range, hash) above the scan, whose Pstart and Pstop `pstart` and
+    /// `pstop` (the scan line's) are not.
+    pub sub_keys: Vec<(Cmp, CExpr)>,
+    pub sub_inlist: Vec<CExpr>,
+    pub levels: Option<Box<[Level; 2]>>,
     /// An index scan's: its table, the index partition at each partition
     /// position, and the global partitioned index whose bounds prune
     /// (None: a local index, pruned as its table).

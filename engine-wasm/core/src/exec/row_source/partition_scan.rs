@@ -12,23 +12,48 @@ use crate::catalog::partition::{Cmp, Partitioning};
 /// This execution's partitions: the kept ones the bind predicates allow.
 pub(super) fn open(ps: &mut PartScan, rt: &mut Rt<'_>, env: &Env, pt: &Partitioning) -> Result<(), Box<LabError>> {
     ps.active.clone_from(&ps.kept);
-    for (op, e) in &ps.keys {
-        let v = rt.eval(e, env).map_err(Box::new)?;
-        let m = pt.matching(*op, &v);
-        ps.active.retain(|p| m.contains(p));
-    }
-    if !ps.inlist.is_empty() {
-        let mut any = Vec::new();
-        for e in &ps.inlist {
-            let v = rt.eval(e, env).map_err(Box::new)?;
-            any.extend(pt.matching(Cmp::Eq, &v));
-        }
-        ps.active.retain(|p| any.contains(p));
-    }
+    let (top, sub) = (|o, v: &Value| pt.matching(o, v), |o, v: &Value| pt.sub_matching(o, v));
+    narrow(&mut ps.active, (&ps.keys, &ps.inlist), rt, env, top)?;
+    narrow(&mut ps.active, (&ps.sub_keys, &ps.sub_inlist), rt, env, sub)?;
     ps.cur = 0;
     ps.pos = 0;
     ps.entered = false;
     Ok(())
+}
+
+/// `active` narrowed to the partitions whose keys can satisfy the
+/// comparisons and IN list, their values evaluated now (`matching` a
+/// level's partitions for `key op v`).
+fn narrow(
+    active: &mut Vec<u16>,
+    (keys, inlist): (&[(Cmp, CExpr)], &[CExpr]),
+    rt: &mut Rt<'_>,
+    env: &Env,
+    matching: impl Fn(Cmp, &Value) -> Vec<u16>,
+) -> Result<(), Box<LabError>> {
+    for (op, e) in keys {
+        let v = rt.eval(e, env).map_err(Box::new)?;
+        let m = matching(*op, &v);
+        active.retain(|p| m.contains(p));
+    }
+    if !inlist.is_empty() {
+        let mut any = Vec::new();
+        for e in inlist {
+            let v = rt.eval(e, env).map_err(Box::new)?;
+            any.extend(matching(Cmp::Eq, &v));
+        }
+        active.retain(|p| any.contains(p));
+    }
+    Ok(())
+}
+
+/// A composite table's scan: the partitions it reads this execution (its
+/// hash line starts once for each); None for a one-level table.
+pub(super) fn tops_read(ps: &PartScan, pt: &Partitioning) -> Option<usize> {
+    let s = pt.sub.as_ref().filter(|_| ps.levels.is_some())?;
+    let mut tops: Vec<usize> = ps.active.iter().map(|&p| s.top_of(p as usize).0).collect();
+    tops.dedup();
+    Some(tops.len())
 }
 
 /// An index scan's partitions for this execution (`ps.global`: a global

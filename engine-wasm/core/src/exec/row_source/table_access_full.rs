@@ -33,6 +33,11 @@ pub(super) fn open(
         // Started once per partition it reads (Starts), none when pruned to none.
         let s = &mut rt.lines[line as usize].starts;
         *s = (*s + ps.active_count() as u64).saturating_sub(1);
+        // A composite table's hash line, the scan's parent (numbered just above it).
+        if let (Some(n), Some(l)) = (super::partition_scan::tops_read(ps, pt), line.checked_sub(1)) {
+            let s = &mut rt.lines[l as usize].starts;
+            *s = (*s + n as u64).saturating_sub(1);
+        }
     }
     Ok(())
 }
