@@ -855,6 +855,12 @@ fn order_group_deferred_segment_creation() {
     order::check(&["tests/articles/oracledistilled-deferred-segment-creation-11g.sql"], &[]);
 }
 
+/// Sequences: creates SEQUENCE1.
+#[test]
+fn order_group_sequences() {
+    order::check(&["tests/articles/international-dba-sequence-last-number.sql"], &[]);
+}
+
 /// Every script is in a group above.
 #[test]
 fn every_script_is_accounted_for() {
