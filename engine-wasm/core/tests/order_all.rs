@@ -882,6 +882,12 @@ fn order_group_initrans() {
     );
 }
 
+/// Sequences: creates SEQUENCE1.
+#[test]
+fn order_group_sequences() {
+    order::check(&["tests/articles/international-dba-sequence-last-number.sql"], &[]);
+}
+
 /// Every script is in a group above.
 #[test]
 fn every_script_is_accounted_for() {

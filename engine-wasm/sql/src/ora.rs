@@ -204,6 +204,28 @@ catalogue! {
     SYS_NEEDS_SYSDBA = Ora 28009 "connection as SYS should be as SYSDBA or SYSOPER";
     ORACLE_NOT_AVAILABLE = Ora 1034 "ORACLE not available";
     OBJECT_DOES_NOT_EXIST = Ora 4043 "object %s does not exist";
+    // Sequences (CREATE / ALTER / DROP SEQUENCE, NEXTVAL and CURRVAL).
+    /// The argument is the parameter (`INCREMENT`, `START WITH`, ...).
+    SEQUENCE_PARAMETER_NOT_INTEGER = Ora 4001 "sequence parameter %s must be an integer";
+    SEQUENCE_INCREMENT_ZERO = Ora 4002 "INCREMENT must be a non-zero integer";
+    /// The argument is the parameter.
+    SEQUENCE_PARAMETER_TOO_BIG = Ora 4003 "sequence parameter %s exceeds maximum size allowed (28 digits)";
+    SEQUENCE_MIN_NOT_BELOW_MAX = Ora 4004 "MINVALUE must be less than MAXVALUE";
+    SEQUENCE_INCREMENT_TOO_BIG = Ora 4005 "INCREMENT must be less than MAXVALUE minus MINVALUE";
+    SEQUENCE_START_BELOW_MIN = Ora 4006 "START WITH cannot be less than MINVALUE";
+    SEQUENCE_MIN_ABOVE_CURRENT = Ora 4007 "MINVALUE cannot be made to exceed the current value";
+    SEQUENCE_START_ABOVE_MAX = Ora 4008 "START WITH cannot be more than MAXVALUE";
+    SEQUENCE_MAX_BELOW_CURRENT = Ora 4009 "MAXVALUE cannot be made to be less than the current value";
+    SEQUENCE_CACHE_TOO_SMALL = Ora 4010 "the number of values to CACHE must be greater than 1";
+    SEQUENCE_CACHE_OVER_CYCLE = Ora 4013 "number to CACHE must be less than one cycle";
+    SEQUENCE_CANNOT_ALTER_START = Ora 2283 "cannot alter starting sequence number";
+    SEQUENCE_NO_OPTIONS = Ora 2286 "no options specified for ALTER SEQUENCE";
+    SEQUENCE_NOT_ALLOWED_HERE = Ora 2287 "sequence number not allowed here";
+    SEQUENCE_DOES_NOT_EXIST = Ora 2289 "sequence does not exist";
+    /// The argument is the sequence (`S1`).
+    SEQUENCE_CURRVAL_NOT_DEFINED = Ora 8002 "sequence %s.CURRVAL is not yet defined in this session";
+    /// Arguments: the sequence, `exceeds` or `goes below`, `MAX` or `MIN`.
+    SEQUENCE_EXHAUSTED = Ora 8004 "sequence %s.NEXTVAL %s %sVALUE and cannot be instantiated";
     /// `view "LAB.V" has errors`: a view whose query no longer compiles.
     OBJECT_HAS_ERRORS = Ora 4063 "%s has errors";
     FUNCTION_RETURNED_WITHOUT_VALUE = Ora 6503 "PL/SQL: Function returned without value";
@@ -431,6 +453,8 @@ catalogue! {
     /// Static DDL in a PL/SQL block (the lab's text).
     PLS_DDL_NEEDS_EXECUTE_IMMEDIATE = Pls 103 "DDL must use EXECUTE IMMEDIATE";
     PLS_IDENTIFIER_MUST_BE_DECLARED = Pls 201 "identifier '%s' must be declared";
+    /// The argument is the reference (`S.NEXTVAL`): 10g's PL/SQL expressions.
+    PLS_SEQUENCE_NOT_ALLOWED = Pls 357 "Table,View Or Sequence reference '%s' not allowed in this context";
     PLS_WRONG_ARGUMENTS = Pls 306 "wrong number or types of arguments in call to '%s'";
     PLS_INTO_EXPECTED = Pls 428 "an INTO clause is expected in this SELECT statement";
     PLS_NOT_A_PROCEDURE = Pls 221 "'%s' is not a procedure or is undefined";
@@ -440,6 +464,7 @@ catalogue! {
     // ------------------------------------------------------------ SP2 (inside LAB-00002/LAB-00003)
     SP2_EXEC_USAGE = Sp2 42 "Usage: EXEC[UTE] statement";
     SP2_NOTHING_IN_BUFFER = Sp2 103 "Nothing in SQL buffer to run.";
+    SP2_DESCRIBE_SEQUENCE = Sp2 381 "DESCRIBE sequence is not available";
     /// The argument is the command's usage line (`SET AUTOT[RACE] ...`).
     SP2_SET_USAGE = Sp2 158 "Usage: %s";
     SP2_MUST_BE_ON_OR_OFF = Sp2 265 "%s must be set ON or OFF";

@@ -59,7 +59,7 @@ fn unsupported_constructs_are_lab_00001() {
         ("delete from t1 where a = 1 returning a into :x;", "LAB-00001", 1, 28),
         ("merge into t using s on (1=1) when matched then update set a = 1;", "LAB-00001", 1, 1),
         ("create force view v as select 1 from dual;", "LAB-00001", 1, 8),
-        ("create sequence s;", "LAB-00001", 1, 8),
+        ("create synonym s for t;", "LAB-00001", 1, 8),
         ("create or replace package p as procedure q; end;\n/", "LAB-00001", 1, 19),
         ("create procedure p(x out number) as begin null; end;\n/", "LAB-00001", 1, 22),
         // NATURAL and USING joins run, outer ones too (core/tests/join_forms.rs);

@@ -3,6 +3,7 @@
 
 pub mod json;
 mod rows;
+pub mod sequence;
 pub use rows::{Cell, Packed, RowIter, RowRef, RowStore, CHUNK_ROWS};
 pub mod comments;
 pub mod histogram;
@@ -435,6 +436,8 @@ pub struct Catalog {
     pub views: Vec<lio_sql::ViewText>,
     pub view_stamps: Vec<(ObjStamp, bool, Vec<comments::ViewColumn>)>,
     pub comments: Vec<comments::ObjComment>,
+    /// The schema's sequences (SEQ$).
+    pub sequences: Vec<sequence::Sequence>,
 }
 
 impl Catalog {

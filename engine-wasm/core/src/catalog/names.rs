@@ -3,6 +3,11 @@
 
 impl super::Catalog {
     /// Is a name used by any live table, index or cluster (one namespace).
+    /// The sequence named `name` (upper case), if any.
+    pub fn sequence(&self, name: &str) -> Option<&super::sequence::Sequence> {
+        self.sequences.iter().find(|s| s.name == name)
+    }
+
     pub fn name_in_use(&self, name: &str) -> bool {
         self.table_id(name).is_some() || self.index_id(name).is_some() || self.cluster_id(name).is_some()
     }

@@ -61,6 +61,13 @@ pub enum DictView {
     DbaConsColumns,
     /// USER_VIEWS.
     Views,
+    /// USER_SEQUENCES (19c's columns, a prefix of them before 12c), and
+    /// 18c's, which has no SHARDED_FLAG.
+    Sequences,
+    Sequences18,
+    /// ALL_SEQUENCES and DBA_SEQUENCES (SEQUENCE_OWNER first).
+    DbaSequences,
+    DbaSequences18,
     /// USER_TAB_COMMENTS, USER_COL_COMMENTS.
     TabComments,
     ColComments,
@@ -369,6 +376,7 @@ impl DictView {
                 "TAB_HISTOGRAMS" | "HISTOGRAMS" => DictView::DbaTabHistograms,
                 "CONSTRAINTS" => DictView::DbaConstraints,
                 "CONS_COLUMNS" => DictView::DbaConsColumns,
+                "SEQUENCES" => DictView::DbaSequences,
                 _ => return None,
             });
         }
@@ -391,6 +399,7 @@ impl DictView {
             "CONSTRAINTS" => DictView::Constraints,
             "CONS_COLUMNS" => DictView::ConsColumns,
             "VIEWS" => DictView::Views,
+            "SEQUENCES" => DictView::Sequences,
             "TAB_COMMENTS" => DictView::TabComments,
             "COL_COMMENTS" => DictView::ColComments,
             _ => return None,
@@ -443,6 +452,8 @@ impl DictView {
             DictView::DbaConstraints => "DBA_CONSTRAINTS",
             DictView::DbaConsColumns => "DBA_CONS_COLUMNS",
             DictView::Views => "USER_VIEWS",
+            DictView::Sequences | DictView::Sequences18 => "USER_SEQUENCES",
+            DictView::DbaSequences | DictView::DbaSequences18 => "DBA_SEQUENCES",
             DictView::TabComments => "USER_TAB_COMMENTS",
             DictView::ColComments => "USER_COL_COMMENTS",
         }
@@ -452,6 +463,8 @@ impl DictView {
     pub fn user_form(self) -> Option<DictView> {
         Some(match self {
             DictView::DbaTables => DictView::Tables,
+            DictView::DbaSequences => DictView::Sequences,
+            DictView::DbaSequences18 => DictView::Sequences18,
             DictView::DbaIndexes => DictView::Indexes,
             DictView::DbaTabColumns => DictView::TabColumns,
             DictView::DbaSegments => DictView::Segments,
@@ -492,6 +505,10 @@ impl DictView {
             DictView::Constraints | DictView::DbaConstraints => cons::typed(true),
             DictView::ConsColumns | DictView::DbaConsColumns => cons::typed(false),
             DictView::Views => cons::views_typed(),
+            DictView::Sequences => cons::sequences_typed(false, false),
+            DictView::Sequences18 => cons::sequences_typed(true, false),
+            DictView::DbaSequences => cons::sequences_typed(false, true),
+            DictView::DbaSequences18 => cons::sequences_typed(true, true),
             DictView::TabComments => cons::comments_typed(false),
             DictView::ColComments => cons::comments_typed(true),
         }
@@ -549,6 +566,10 @@ impl DictView {
             DictView::Constraints | DictView::DbaConstraints => cons::names(true),
             DictView::ConsColumns | DictView::DbaConsColumns => cons::names(false),
             DictView::Views => cons::views_names(),
+            DictView::Sequences => cons::sequences_names(false, false),
+            DictView::Sequences18 => cons::sequences_names(true, false),
+            DictView::DbaSequences => cons::sequences_names(false, true),
+            DictView::DbaSequences18 => cons::sequences_names(true, true),
             DictView::TabComments => cons::comments_names(false),
             DictView::ColComments => cons::comments_names(true),
         }

@@ -36,11 +36,15 @@
 use super::hash::shape_hash;
 use crate::result::PlanLineOut;
 
-/// Row sources whose name Oracle keeps with a blank at its end: the
+/// Row sources whose name Oracle keeps with a blank at its end (DBMS_XPLAN
+/// prints OPERATION, a blank and OPTIONS, and these have no OPTIONS): the
 /// published plans print "OPTIMIZER STATISTICS GATHERING |" even where it
-/// is the widest operation (Nyffenegger's 12c plan), so the Operation
-/// column is one wider.
-const ENDS_IN_BLANK: &[&str] = &["OPTIMIZER STATISTICS GATHERING"];
+/// is the widest operation (Nyffenegger's 12c plan), and "SELECT STATEMENT
+/// |" over a SEQUENCE and a FAST DUAL (an 11g autotrace of `select
+/// s.nextval from dual`, `tests/sequences.rs`), so the Operation column is
+/// one wider.
+const ENDS_IN_BLANK: &[&str] =
+    &["OPTIMIZER STATISTICS GATHERING", "SELECT STATEMENT", "INSERT STATEMENT", "UPDATE STATEMENT", "DELETE STATEMENT"];
 
 /// Milliseconds per unit of cost (Oracle's noworkload SREADTIM).
 pub const MS_PER_COST: f64 = 12.0;
@@ -479,6 +483,8 @@ fn blank_estimates(lines: &[PlanLineOut], l: &PlanLineOut) -> Blank {
         // 19c's dbms_xplan alike); nor have CONNECT BY's (René
         // Nyffenegger's `connect by level < 10`, tests/articles/blogs).
         "COUNT STOPKEY" | "COUNT" | "FILTER" | "MINUS" | "INTERSECTION" => Blank::All,
+        // Nor has a SEQUENCE line (NEXTVAL in the select list).
+        "SEQUENCE" => Blank::All,
         "CONNECT BY WITHOUT FILTERING" | "CONNECT BY NO FILTERING WITH START-WITH" => Blank::All,
         // Bitmap lines carry no estimates (Foote's plans, 10g to 12c).
         "BITMAP CONVERSION TO ROWIDS" | "BITMAP INDEX SINGLE VALUE" | "BITMAP INDEX RANGE SCAN" => Blank::All,

@@ -94,6 +94,10 @@ pub struct VersionProfile {
     /// OWNER): 13 up to 11.1 (to SECONDARY), 15 in 11.2 (NAMESPACE,
     /// EDITION_NAME), 26 from 12.2 (SHARING ... MODIFIED_VSNID).
     pub objects_columns: u8,
+    /// Columns of USER_SEQUENCES: 8 to 11.2 (to LAST_NUMBER), 12 in 18c
+    /// (SCALE_FLAG, EXTEND_FLAG, SESSION_FLAG, KEEP_VALUE), 13 from 19.1
+    /// (SHARDED_FLAG before SESSION_FLAG).
+    pub sequence_columns: u8,
     /// The day the release's seed database was created: the CREATED of
     /// the dictionary's own objects.
     pub seed_created: (i32, u32, u32),
@@ -123,6 +127,11 @@ pub struct VersionProfile {
     pub fast_add_nullable_default: bool,
     /// 11.2+: recursive WITH (a WITH column alias list: ORA-32033 before).
     pub recursive_with: bool,
+    /// 11.1+: `seq.NEXTVAL` / `seq.CURRVAL` in a PL/SQL expression
+    /// (`v := s.nextval`); PLS-00357 before.
+    pub plsql_sequence_expressions: bool,
+    /// 12.1+: a column DEFAULT may read `seq.NEXTVAL`; ORA-00984 before.
+    pub sequence_defaults: bool,
     /// 12c+: DBMS_STATS on a global temporary table gathers the session's
     /// own statistics (GLOBAL_TEMP_TABLE_STATS = SESSION) and does not
     /// commit; 11g commits first, as for any table.
@@ -163,6 +172,7 @@ const fn profile(name: &'static str, banner: &'static str) -> VersionProfile {
         statname_rows: 2011,
         dictionary_objects: 91_465,
         objects_columns: 26,
+        sequence_columns: 12,
         seed_created: (2018, 2, 7),
         row_limiting: true,
         append_values: true,
@@ -173,6 +183,8 @@ const fn profile(name: &'static str, banner: &'static str) -> VersionProfile {
         session_private_temp_stats: true,
         stats_on_load: true,
         recursive_with: true,
+        plsql_sequence_expressions: true,
+        sequence_defaults: true,
     }
 }
 
@@ -197,6 +209,7 @@ pub const V10_2_0_5: VersionProfile = VersionProfile {
     hybrid_histograms: false,
     dictionary_objects: 50_000,
     objects_columns: 13,
+    sequence_columns: 8,
     seed_created: (2010, 4, 30),
     row_limiting: false,
     append_values: false,
@@ -207,6 +220,8 @@ pub const V10_2_0_5: VersionProfile = VersionProfile {
     session_private_temp_stats: false,
     stats_on_load: false,
     recursive_with: false,
+    plsql_sequence_expressions: false,
+    sequence_defaults: false,
     ..profile("10.2.0.5", "Oracle Database 10g Enterprise Edition Release 10.2.0.5.0 - 64bit Production")
 };
 
@@ -224,6 +239,7 @@ pub const V11_1_0_7: VersionProfile = VersionProfile {
     hybrid_histograms: false,
     dictionary_objects: 66_000,
     objects_columns: 13,
+    sequence_columns: 8,
     seed_created: (2008, 9, 18),
     row_limiting: false,
     append_values: false,
@@ -233,6 +249,7 @@ pub const V11_1_0_7: VersionProfile = VersionProfile {
     session_private_temp_stats: false,
     stats_on_load: false,
     recursive_with: false,
+    sequence_defaults: false,
     ..profile("11.1.0.7", "Oracle Database 11g Enterprise Edition Release 11.1.0.7.0 - 64bit Production")
 };
 
@@ -251,11 +268,13 @@ pub const V11_2_0_1: VersionProfile = VersionProfile {
     hybrid_histograms: false,
     dictionary_objects: 72_000,
     objects_columns: 15,
+    sequence_columns: 8,
     seed_created: (2009, 8, 13),
     row_limiting: false,
     fast_add_nullable_default: false,
     session_private_temp_stats: false,
     stats_on_load: false,
+    sequence_defaults: false,
     ..profile("11.2.0.1", "Oracle Database 11g Enterprise Edition Release 11.2.0.1.0 - 64bit Production")
 };
 
@@ -273,6 +292,7 @@ pub const V18: VersionProfile =
 
 pub const V19: VersionProfile = VersionProfile {
     seed_created: (2019, 4, 17),
+    sequence_columns: 13,
     ..profile("19.0.0", "Oracle Database 19c Enterprise Edition Release 19.0.0.0.0 - Production")
 };
 

@@ -68,6 +68,8 @@ pub struct Kernel<'a> {
     pub sid: u32,
     /// Blocks this statement already cloned for consistent read.
     pub cr_seen: &'a mut crate::fasthash::FxSet<(u32, u32)>,
+    /// The shared pool's sequence cache (NEXTVAL in a SEQUENCE line).
+    pub sequences: &'a mut crate::sga::sequence::SequenceCache,
 }
 
 /// A [`Kernel`] over an instance and a session, borrowing their fields
@@ -86,6 +88,7 @@ macro_rules! kernel {
             trace: &mut $sess.trace,
             sid: $sess.sid,
             cr_seen: &mut $sess.cr_seen,
+            sequences: &mut $inst.sga.sequences,
         }
     };
 }

@@ -152,6 +152,9 @@ impl Run<'_> {
         let pos = d.name.pos;
         let table_name = self.inst.cat.tables[tid].name.clone();
         let default = d.default.clone().filter(|e| !matches!(e, Expr::Null(_)));
+        if let Some(e) = &default {
+            self.check_default_sequence(e)?;
+        }
         let mut col = Column {
             name: d.name.name.clone(),
             data_type: d.data_type,
@@ -260,6 +263,7 @@ impl Run<'_> {
         if let Some(e) = &m.default {
             let e = Some(e.clone()).filter(|e| !matches!(e, Expr::Null(_)));
             if let Some(e) = &e {
+                self.check_default_sequence(e)?;
                 self.eval_default(e)?;
             }
             self.inst.cat.tables[tid].columns[c].default = e;

@@ -97,6 +97,11 @@ impl Run<'_> {
         client: Client,
         want_columns: bool,
     ) -> Result<TargetRows, LabError> {
+        // Oracle allows `WHERE c = s.CURRVAL` in UPDATE and DELETE; the
+        // lab reads sequences only in their SET lists and VALUES.
+        if let Some(at) = target.where_clause.as_ref().and_then(super::sequence::sequence_ref_at) {
+            return Err(LabError::unsupported("NEXTVAL or CURRVAL in the WHERE clause of an UPDATE or DELETE", at));
+        }
         let cs = self.call_stacks(client);
         // The statement's query is built only when its cursor is not cached.
         let mut c = match self.cached_cursor(text, &cs) {
@@ -501,6 +506,8 @@ fn table_src(k: &OpKind, table: TableId) -> Option<usize> {
         OpKind::Filter { child, .. } | OpKind::BitmapCount(child) => table_src(&child.kind, table),
         // A partitioned table's PARTITION line (a pass-through).
         OpKind::CountStopkey { child, limit: u64::MAX, .. } => table_src(&child.kind, table),
+        // SET c = s.NEXTVAL: the sequence's line over the table's.
+        OpKind::Sequence(child, _) => table_src(&child.kind, table),
         OpKind::BitmapCombine { state, .. } => Some(state.src),
         _ => None,
     }

@@ -80,7 +80,7 @@ impl Run<'_> {
 
     pub(super) fn create_table(&mut self, c: &CreateTable) -> Result<Outcome, LabError> {
         let name = c.name.name.clone();
-        if self.inst.cat.name_in_use(&name) {
+        if self.inst.cat.name_in_use(&name) || self.inst.cat.sequence(&name).is_some() {
             return Err(LabError::new(ora::NAME_ALREADY_USED, c.name.pos));
         }
         self.check_tablespace(&c.physical)?;
@@ -187,6 +187,7 @@ impl Run<'_> {
         c: &CreateTable,
         name: &str,
     ) -> Result<(Vec<Column>, Option<crate::catalog::RowStore>), LabError> {
+        c.columns.iter().filter_map(|d| d.default.as_ref()).try_for_each(|e| self.check_default_sequence(e))?;
         // Columns: declared, or from the query for CTAS.
         let mut columns: Vec<Column> = c
             .columns

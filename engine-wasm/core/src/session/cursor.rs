@@ -237,6 +237,8 @@ impl Run<'_> {
         let mark = self.sql_mark();
         let outer_reads = self.sql_area_started(c.sql_slot);
         let r = self.execute_fetch_current(c, text, binds, client, cs, policy, rows_out, max_rows);
+        // The sequence cache's loads the execution made: SEQ$ written.
+        self.sequence_refills();
         self.cr_leave(&swapped);
         self.acs_executed(text, c, rows0, &mark);
         self.execution_ended(c, text, &mark, (&r, max_rows, !binds.is_empty()), outer_reads);

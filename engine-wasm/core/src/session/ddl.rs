@@ -311,6 +311,7 @@ impl Run<'_> {
             }
             ObjectKind::Procedure | ObjectKind::Function => self.drop_program(&d.name, d.kind == ObjectKind::Function),
             ObjectKind::View => self.drop_view(&d.name),
+            ObjectKind::Sequence => self.drop_sequence(&d.name),
             ObjectKind::Cluster => {
                 let cid = self
                     .inst

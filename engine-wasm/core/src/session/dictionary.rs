@@ -73,6 +73,7 @@ impl Run<'_> {
             DictView::Constraints | DictView::DbaConstraints => self.constraint_rows(true),
             DictView::ConsColumns | DictView::DbaConsColumns => self.constraint_rows(false),
             DictView::Views => self.user_views_rows(),
+            DictView::Sequences | DictView::Sequences18 => self.sequence_rows(d == DictView::Sequences18),
             DictView::TabComments => self.comment_rows(false),
             DictView::ColComments => self.comment_rows(true),
             // OWNER, then the USER_ view's row.
@@ -355,6 +356,15 @@ impl Run<'_> {
             let stamp = crate::catalog::ObjStamp { n, id: base + n - 1, created: crate::date::CLOCK_ZERO };
             let kind = if p.returns.is_some() { "FUNCTION" } else { "PROCEDURE" };
             push(LabObject { name, kind, stamp, data: None }, None);
+        }
+        for s in &cat.sequences {
+            let mut r = self.object_row(LabObject { name: &s.name, kind: "SEQUENCE", stamp: s.stamp, data: None });
+            // No DEFAULT_COLLATION for a sequence.
+            r[19] = Value::Null;
+            if !with_owner {
+                r.remove(0);
+            }
+            rows.push(r);
         }
         for (i, (v, (stamp, ..))) in cat.views.iter().zip(&cat.view_stamps).enumerate() {
             let mut r = self.object_row(LabObject { name: &v.name, kind: "VIEW", stamp: *stamp, data: None });

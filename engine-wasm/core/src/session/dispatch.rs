@@ -18,6 +18,7 @@ impl Run<'_> {
                     | StatementKind::AlterSystemReset(_)
                     | StatementKind::AlterSession(_)
                     | StatementKind::FlushBufferCache
+                    | StatementKind::FlushSharedPool
                     | StatementKind::Checkpoint
                     | StatementKind::SwitchLogfile
             )
@@ -42,6 +43,7 @@ impl Run<'_> {
             StatementKind::CreateTable(c) => self.create_table(c),
             StatementKind::CreateCluster(c) => self.create_cluster(c),
             StatementKind::CreateTablespace(c) => self.create_tablespace(c),
+            StatementKind::FlushSharedPool => Ok(self.flush_shared_pool()),
             StatementKind::FlushBufferCache => {
                 // Every buffer is dropped; the next visit of a block reads it.
                 self.inst.sga.cache.flush();
@@ -55,6 +57,7 @@ impl Run<'_> {
             StatementKind::AlterDatabase(a) => self.alter_database(a),
             StatementKind::CreateIndex(c) => self.create_index(c),
             StatementKind::CreateView(v) => self.create_view(v, &stmt.text),
+            StatementKind::Sequence(s) => self.sequence_ddl(s, stmt.pos),
             StatementKind::Comment(c) => self.comment(c),
             StatementKind::AlterIndex(a) => self.alter_index(a),
             StatementKind::AlterTable(a) => self.alter_table(a),

@@ -124,53 +124,7 @@ impl Run<'_> {
         let defaults = self.insert_defaults(tid, &targets)?;
         match &i.source {
             InsertSource::Values(exprs) => {
-                if exprs.len() != targets.len() {
-                    let p = exprs.first().map(exec::plan::position_of).unwrap_or(i.table.pos);
-                    return Err(if exprs.len() < targets.len() {
-                        LabError::new(ora::NOT_ENOUGH_VALUES, p)
-                    } else {
-                        LabError::new(ora::TOO_MANY_VALUES, p)
-                    });
-                }
-                for e in exprs {
-                    self.ensure_dual(None, Some(e));
-                }
-                let profile = self.inst.profile.clone();
-                let ctx = Self::plan_ctx(&self.inst.cat, &profile, &self.s.params, self.s.sid, names, &self.s.user);
-                let mut compiled = Vec::new();
-                for e in exprs {
-                    compiled.push(exec::compile_scalar(e, &ctx)?);
-                }
-                for set in bind_sets {
-                    let mut row = vec![Value::Null; ncols];
-                    for (c, v) in &defaults {
-                        row[*c] = v.clone();
-                    }
-                    for ((c, bnames), &t) in compiled.iter().zip(targets.iter()) {
-                        let binds: Vec<Value> = bnames
-                            .iter()
-                            .enumerate()
-                            .map(|(k, n)| {
-                                names
-                                    .iter()
-                                    .rposition(|x| x == n)
-                                    .map(|p| set.get(p).cloned().unwrap_or(Value::Null))
-                                    .unwrap_or_else(|| set.get(k).cloned().unwrap_or(Value::Null))
-                            })
-                            .collect();
-                        let env = Env::default();
-                        let mut cx = EvalCtx {
-                            cat: &self.inst.cat,
-                            env: &env,
-                            binds: &binds,
-                            rng: &mut self.s.rng,
-                            text_work: &mut self.s.stats.work.text,
-                            io: Some(&self.inst.io),
-                        };
-                        row[t] = c.eval(&mut cx)?;
-                    }
-                    out.push_from(&mut row);
-                }
+                self.values_rows(i, exprs, names, bind_sets, (&targets, &defaults), &mut out)?
             }
             InsertSource::Query(q) => {
                 let cs = self.call_stacks(Client::Plsql);

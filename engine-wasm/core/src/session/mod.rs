@@ -60,6 +60,8 @@ mod run;
 mod schema;
 mod shrink;
 pub use crate::instance::row_locks;
+mod insert_values;
+mod sequence;
 mod smart_scan;
 mod space;
 mod sql_monitor;

@@ -58,6 +58,11 @@ impl Run<'_> {
     /// (the calls the SQL evaluator cannot make already made).
     fn plsql_compile(&mut self, e: &Expr, vars: &[(String, Value)]) -> Result<(exec::CExpr, Vec<Value>), LabError> {
         let e = self.resolve_calls(e, vars)?;
+        // `s.NEXTVAL` (11.1+): its value taken now.
+        let e = match self.plsql_sequence_values(&e)? {
+            Some(x) => std::borrow::Cow::Owned(x),
+            None => e,
+        };
         self.ensure_dual(None, Some(&e));
         let profile = self.inst.profile.clone();
         let ctx = Self::plan_ctx(&self.inst.cat, &profile, &self.s.params, self.s.sid, vars, &self.s.user);

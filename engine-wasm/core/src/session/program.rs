@@ -29,7 +29,10 @@ impl Run<'_> {
     /// `CREATE [OR REPLACE] PROCEDURE|FUNCTION`.
     pub(super) fn create_program(&mut self, p: &StoredProgram) -> Result<Outcome, LabError> {
         let n = p.name.name.clone();
-        if self.inst.cat.table_id(&n).is_some() || self.inst.cat.index_id(&n).is_some() {
+        if self.inst.cat.table_id(&n).is_some()
+            || self.inst.cat.index_id(&n).is_some()
+            || self.inst.cat.sequence(&n).is_some()
+        {
             return Err(LabError::new(ora::NAME_ALREADY_USED, p.name.pos));
         }
         if let Some(old) = self.inst.programs.get(&n) {

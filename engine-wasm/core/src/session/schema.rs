@@ -96,6 +96,7 @@ fn creates_object(kind: &StatementKind) -> bool {
             | StatementKind::CreateCluster(_)
             | StatementKind::CreateProgram(_)
             | StatementKind::CreateView(_)
+            | StatementKind::Sequence(_)
     )
 }
 

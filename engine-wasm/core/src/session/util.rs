@@ -48,6 +48,7 @@ pub(crate) fn kind_of(k: &StatementKind) -> &'static str {
         | StatementKind::CreateCluster(_)
         | StatementKind::CreateIndex(_)
         | StatementKind::CreateView(_)
+        | StatementKind::Sequence(_)
         | StatementKind::Comment(_)
         | StatementKind::AlterIndex(_)
         | StatementKind::AlterTable(_)
@@ -57,6 +58,7 @@ pub(crate) fn kind_of(k: &StatementKind) -> &'static str {
         | StatementKind::AlterSystem(_)
         | StatementKind::AlterSystemReset(_)
         | StatementKind::FlushBufferCache
+        | StatementKind::FlushSharedPool
         | StatementKind::Checkpoint
         | StatementKind::SwitchLogfile
         | StatementKind::AlterDatabase(_)

@@ -19,7 +19,10 @@ use lio_sql::ast::{CreateView, Ident};
 impl Run<'_> {
     pub(super) fn create_view(&mut self, v: &CreateView, text: &str) -> Result<Outcome, LabError> {
         let name = v.name.name.clone();
-        if self.inst.cat.table_id(&name).is_some() || self.inst.programs.contains_key(&name) {
+        if self.inst.cat.table_id(&name).is_some()
+            || self.inst.programs.contains_key(&name)
+            || self.inst.cat.sequence(&name).is_some()
+        {
             return Err(LabError::new(ora::NAME_ALREADY_USED, v.name.pos));
         }
         let old = self.inst.cat.views.iter().position(|w| w.name == name);

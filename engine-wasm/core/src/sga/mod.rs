@@ -7,6 +7,7 @@ pub mod latch;
 pub mod lru;
 pub mod memopt;
 pub mod row_cache;
+pub mod sequence;
 
 use crate::instance::params::Parameters;
 use crate::instance::version::VersionProfile;
@@ -28,6 +29,8 @@ pub struct Sga {
     pub memopt: MemoptPool,
     /// The row (dictionary) cache and the dictionary segments recursive SQL reads.
     pub row_cache: Dictionary,
+    /// The sequences' cached values.
+    pub sequences: sequence::SequenceCache,
     pub log_buffer: LogBuffer,
 }
 
@@ -41,6 +44,7 @@ impl Sga {
             cache: Self::new_cache(profile, p),
             memopt: Self::new_memopt(profile, p),
             row_cache: Dictionary::default(),
+            sequences: Default::default(),
             log_buffer: LogBuffer { size: DEFAULT_LOG_BUFFER },
         }
     }

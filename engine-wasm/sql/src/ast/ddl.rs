@@ -403,6 +403,7 @@ pub enum ObjectKind {
     Cluster,
     Procedure,
     Function,
+    Sequence,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -563,4 +564,27 @@ pub struct Comment {
     pub table: Ident,
     pub column: Option<Ident>,
     pub remark: String,
+}
+
+/// `CREATE SEQUENCE name [options]` or `ALTER SEQUENCE name options`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SequenceStmt {
+    pub name: Ident,
+    pub alter: bool,
+    pub opts: SequenceOptions,
+}
+
+/// The options of a sequence as written: `None` where not given.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct SequenceOptions {
+    pub increment: Option<crate::number::Number>,
+    /// `START WITH n`, and where it was written (ALTER: ORA-02283).
+    pub start: Option<(crate::number::Number, Pos)>,
+    /// `MINVALUE n` (`Some(Some(n))`) or `NOMINVALUE` (`Some(None)`).
+    pub min: Option<Option<crate::number::Number>>,
+    pub max: Option<Option<crate::number::Number>>,
+    pub cycle: Option<bool>,
+    /// `CACHE n`, or `NOCACHE` as 0.
+    pub cache: Option<crate::number::Number>,
+    pub order: Option<bool>,
 }

@@ -50,6 +50,8 @@ pub enum StatementKind {
     CreateCluster(CreateCluster),
     CreateIndex(CreateIndex),
     CreateView(Box<CreateView>),
+    /// `CREATE SEQUENCE` or `ALTER SEQUENCE` (`alter`).
+    Sequence(Box<SequenceStmt>),
     Comment(Comment),
     AlterIndex(AlterIndex),
     AlterTable(AlterTable),
@@ -84,6 +86,8 @@ pub enum StatementKind {
     CreateTablespace(CreateTablespace),
     /// `ALTER SYSTEM FLUSH BUFFER_CACHE`
     FlushBufferCache,
+    /// `ALTER SYSTEM FLUSH SHARED_POOL`
+    FlushSharedPool,
     /// `ALTER SYSTEM CHECKPOINT [GLOBAL | LOCAL]`
     Checkpoint,
     /// `ALTER SYSTEM SWITCH LOGFILE`
@@ -388,8 +392,8 @@ pub enum SqlPlus {
     Exec(PlsqlBlock),
     /// `CONN[ECT] [user[/password][@connect_identifier]]`.
     Connect(Connect),
-    /// `SHUTDOWN [IMMEDIATE|ABORT|NORMAL]`
-    Shutdown,
+    /// `SHUTDOWN [IMMEDIATE|ABORT|NORMAL|TRANSACTIONAL]`: `true` for ABORT.
+    Shutdown(bool),
     /// `STARTUP [FORCE]`
     Startup,
     /// `PROMPT text`

@@ -8,6 +8,7 @@ use crate::LabError;
 
 impl Parser<'_> {
     pub(super) fn alter(&mut self) -> R<StatementKind> {
+        let start = self.pos();
         self.bump();
         let Some(w) = self.word().map(str::to_string) else {
             return Err(self.fail(ora::INVALID_ALTER_COMMAND));
@@ -19,11 +20,10 @@ impl Parser<'_> {
             "SESSION" => self.alter_session(),
             "INDEX" => self.alter_index(),
             "TABLE" => self.alter_table(),
-            "CLUSTER" | "USER" | "VIEW" | "SEQUENCE" | "TABLESPACE" | "PROCEDURE" | "FUNCTION" | "PACKAGE"
-            | "TRIGGER" | "TYPE" | "MATERIALIZED" | "SYNONYM" | "PROFILE" | "ROLE" | "PLUGGABLE" | "DISKGROUP"
-            | "RESOURCE" | "OUTLINE" | "LIBRARY" | "JAVA" | "DIMENSION" | "AUDIT" | "LOCKDOWN" => {
-                Err(self.unsupported(format!("ALTER {w}")))
-            }
+            "SEQUENCE" => self.sequence_stmt(start, true),
+            "CLUSTER" | "USER" | "VIEW" | "TABLESPACE" | "PROCEDURE" | "FUNCTION" | "PACKAGE" | "TRIGGER" | "TYPE"
+            | "MATERIALIZED" | "SYNONYM" | "PROFILE" | "ROLE" | "PLUGGABLE" | "DISKGROUP" | "RESOURCE" | "OUTLINE"
+            | "LIBRARY" | "JAVA" | "DIMENSION" | "AUDIT" | "LOCKDOWN" => Err(self.unsupported(format!("ALTER {w}"))),
             _ => Err(self.fail(ora::INVALID_ALTER_COMMAND)),
         }
     }
@@ -42,6 +42,11 @@ impl Parser<'_> {
             self.bump();
             self.bump();
             return Ok(StatementKind::FlushBufferCache);
+        }
+        if self.is_kw("FLUSH") && self.nth_is_kw(1, "SHARED_POOL") {
+            self.bump();
+            self.bump();
+            return Ok(StatementKind::FlushSharedPool);
         }
         if self.is_kw("CHECKPOINT") {
             self.bump();
@@ -457,11 +462,13 @@ impl Parser<'_> {
                 self.bump();
                 (ObjectKind::View, self.object_name(ora::INVALID_TABLE_NAME)?)
             }
-            "SEQUENCE" | "SYNONYM" | "PUBLIC" | "USER" | "TABLESPACE" | "MATERIALIZED" | "PACKAGE" | "TRIGGER"
-            | "TYPE" | "ROLE" | "DIRECTORY" | "DATABASE" | "PROFILE" | "LIBRARY" | "CONTEXT" | "OUTLINE"
-            | "PLUGGABLE" | "JAVA" | "DIMENSION" | "OPERATOR" | "INDEXTYPE" | "EDITION" => {
-                return Err(self.unsupported(format!("DROP {w}")))
+            "SEQUENCE" => {
+                self.bump();
+                (ObjectKind::Sequence, self.object_name(ora::INVALID_TABLE_NAME)?)
             }
+            "SYNONYM" | "PUBLIC" | "USER" | "TABLESPACE" | "MATERIALIZED" | "PACKAGE" | "TRIGGER" | "TYPE" | "ROLE"
+            | "DIRECTORY" | "DATABASE" | "PROFILE" | "LIBRARY" | "CONTEXT" | "OUTLINE" | "PLUGGABLE" | "JAVA"
+            | "DIMENSION" | "OPERATOR" | "INDEXTYPE" | "EDITION" => return Err(self.unsupported(format!("DROP {w}"))),
             _ => return Err(self.fail(ora::INVALID_DROP_OPTION)),
         };
         let mut including_tables = false;

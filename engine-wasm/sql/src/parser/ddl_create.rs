@@ -9,6 +9,7 @@ use crate::ora;
 
 impl Parser<'_> {
     pub(super) fn create(&mut self) -> R<StatementKind> {
+        let start = self.pos();
         self.bump();
         let mut or_replace = false;
         if self.is_kw("OR") {
@@ -18,6 +19,13 @@ impl Parser<'_> {
         }
         if self.is_kw("VIEW") || (self.is_kw("NOFORCE") && self.nth_is_kw(1, "VIEW")) {
             return self.create_view(or_replace);
+        }
+        if self.is_kw("SEQUENCE") {
+            // No CREATE OR REPLACE SEQUENCE: ORA-00922 at SEQUENCE.
+            if or_replace {
+                return Err(self.fail(ora::MISSING_OR_INVALID_OPTION));
+            }
+            return self.sequence_stmt(start, false);
         }
         if or_replace {
             return Err(self.unsupported("CREATE OR REPLACE"));
@@ -74,13 +82,11 @@ impl Parser<'_> {
             "GLOBAL" | "PRIVATE" | "SHARDED" | "DUPLICATED" | "BLOCKCHAIN" | "IMMUTABLE" => {
                 Err(self.unsupported(format!("{w} tables")))
             }
-            "VIEW" | "MATERIALIZED" | "SEQUENCE" | "SYNONYM" | "PUBLIC" | "USER" | "ROLE" | "DIRECTORY"
-            | "DATABASE" | "TYPE" | "PROCEDURE" | "FUNCTION" | "PACKAGE" | "TRIGGER" | "FORCE" | "NOFORCE"
-            | "EDITIONABLE" | "NONEDITIONABLE" | "CONTEXT" | "OUTLINE" | "PROFILE" | "LIBRARY" | "DIMENSION"
-            | "JAVA" | "OPERATOR" | "INDEXTYPE" | "EDITION" | "AUDIT" | "PLUGGABLE" | "RESTORE" | "CONTROLFILE"
-            | "SPFILE" | "PFILE" | "ROLLBACK" | "SCHEMA" | "FLASHBACK" | "LOCKDOWN" => {
-                Err(self.unsupported(format!("CREATE {w}")))
-            }
+            "VIEW" | "MATERIALIZED" | "SYNONYM" | "PUBLIC" | "USER" | "ROLE" | "DIRECTORY" | "DATABASE" | "TYPE"
+            | "PROCEDURE" | "FUNCTION" | "PACKAGE" | "TRIGGER" | "FORCE" | "NOFORCE" | "EDITIONABLE"
+            | "NONEDITIONABLE" | "CONTEXT" | "OUTLINE" | "PROFILE" | "LIBRARY" | "DIMENSION" | "JAVA" | "OPERATOR"
+            | "INDEXTYPE" | "EDITION" | "AUDIT" | "PLUGGABLE" | "RESTORE" | "CONTROLFILE" | "SPFILE" | "PFILE"
+            | "ROLLBACK" | "SCHEMA" | "FLASHBACK" | "LOCKDOWN" => Err(self.unsupported(format!("CREATE {w}"))),
             _ => Err(self.fail(ora::INVALID_CREATE_COMMAND)),
         }
     }

@@ -43,6 +43,7 @@ mod plsql_program;
 mod query;
 mod recwith;
 mod sample;
+mod sequence;
 mod setops;
 mod sqlmon;
 mod sqlplus;

@@ -96,7 +96,7 @@ pub(super) fn sqlplus(unit: &ScriptUnit) -> R<SqlPlus> {
             {
                 return Err(usage(ora::SP2_ILLEGAL_SHUTDOWN_OPTION, &[], 1));
             }
-            Ok(SqlPlus::Shutdown)
+            Ok(SqlPlus::Shutdown(opt == "ABORT"))
         }
         PlusCmd::Startup => Ok(SqlPlus::Startup),
         PlusCmd::Prompt => Ok(SqlPlus::Prompt(rest.trim_start().to_string())),

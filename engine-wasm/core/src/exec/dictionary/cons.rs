@@ -96,3 +96,60 @@ pub(super) const fn views_typed() -> &'static [(&'static str, ColType)] {
 pub(super) const fn views_names() -> &'static [&'static str] {
     VIEWS_N
 }
+
+// ALL_SEQUENCES and DBA_SEQUENCES; USER_SEQUENCES has all but
+// SEQUENCE_OWNER (Oracle Database Reference, ALL_SEQUENCES): the first
+// eight columns to 11.2; SCALE_FLAG, EXTEND_FLAG, SESSION_FLAG and
+// KEEP_VALUE in 18c; SHARDED_FLAG too from 19.1 (`SEQUENCES_18` is 18c's
+// list, `VersionProfile::sequence_columns`).
+view!(SEQUENCES, SEQUENCES_N:
+    ("SEQUENCE_OWNER", Name),
+    ("SEQUENCE_NAME", Name),
+    ("MIN_VALUE", Num),
+    ("MAX_VALUE", Num),
+    ("INCREMENT_BY", Num),
+    ("CYCLE_FLAG", Text(1)),
+    ("ORDER_FLAG", Text(1)),
+    ("CACHE_SIZE", Num),
+    ("LAST_NUMBER", Num),
+    ("SCALE_FLAG", Text(1)),
+    ("EXTEND_FLAG", Text(1)),
+    ("SHARDED_FLAG", Text(1)),
+    ("SESSION_FLAG", Text(1)),
+    ("KEEP_VALUE", Text(1)),
+);
+
+view!(SEQUENCES_18, SEQUENCES_18_N:
+    ("SEQUENCE_OWNER", Name),
+    ("SEQUENCE_NAME", Name),
+    ("MIN_VALUE", Num),
+    ("MAX_VALUE", Num),
+    ("INCREMENT_BY", Num),
+    ("CYCLE_FLAG", Text(1)),
+    ("ORDER_FLAG", Text(1)),
+    ("CACHE_SIZE", Num),
+    ("LAST_NUMBER", Num),
+    ("SCALE_FLAG", Text(1)),
+    ("EXTEND_FLAG", Text(1)),
+    ("SESSION_FLAG", Text(1)),
+    ("KEEP_VALUE", Text(1)),
+);
+
+/// The columns of ALL_SEQUENCES (`owner`) or USER_SEQUENCES, 18c's or 19c's.
+pub(super) fn sequences_typed(v18: bool, owner: bool) -> &'static [(&'static str, ColType)] {
+    let all: &'static [(&'static str, ColType)] = if v18 { SEQUENCES_18 } else { SEQUENCES };
+    if owner {
+        all
+    } else {
+        &all[1..]
+    }
+}
+
+pub(super) fn sequences_names(v18: bool, owner: bool) -> &'static [&'static str] {
+    let all: &'static [&'static str] = if v18 { SEQUENCES_18_N } else { SEQUENCES_N };
+    if owner {
+        all
+    } else {
+        &all[1..]
+    }
+}

@@ -3,7 +3,7 @@
 //! database's own (SYS's thousands of tables and indexes), so such a view
 //! is answered only where the query block names the schema's objects:
 //! `OWNER = '<schema>'` (or `= USER`), `TABLE_NAME` / `INDEX_NAME` /
-//! `SEGMENT_NAME` equal to one of its objects, or a join on those columns
+//! `SEGMENT_NAME` / `SEQUENCE_NAME` equal to one of its objects, or a join on those columns
 //! to a view so named. Elsewhere the answer would lack the dictionary's
 //! rows: refused (LAB-00001), as is an OWNER of another schema.
 
@@ -13,8 +13,8 @@ use lio_sql::ora;
 use lio_sql::LabError;
 
 /// Columns naming an owner, and an object.
-const OWNER_COLS: [&str; 3] = ["OWNER", "TABLE_OWNER", "INDEX_OWNER"];
-const NAME_COLS: [&str; 3] = ["TABLE_NAME", "INDEX_NAME", "SEGMENT_NAME"];
+const OWNER_COLS: [&str; 4] = ["OWNER", "TABLE_OWNER", "INDEX_OWNER", "SEQUENCE_OWNER"];
+const NAME_COLS: [&str; 4] = ["TABLE_NAME", "INDEX_NAME", "SEGMENT_NAME", "SEQUENCE_NAME"];
 
 /// Whether relation `alias` (a `DBA_` view, `view` its name) of `q` is
 /// limited to the lab's schema; `user` is the session's (`USER`).
@@ -55,7 +55,9 @@ pub(super) fn check(
                 }
                 pinned.push(qual.clone());
             } else if NAME_COLS.contains(&name.as_str())
-                && (cat.table(&value).is_some_and(|t| !t.sys) || cat.index_id(&value).is_some())
+                && (cat.table(&value).is_some_and(|t| !t.sys)
+                    || cat.index_id(&value).is_some()
+                    || cat.sequence(&value).is_some())
             {
                 pinned.push(qual.clone());
             }
@@ -70,7 +72,7 @@ pub(super) fn check(
         ora::LAB_UNSUPPORTED,
         format_args!(
             "{view} without a condition naming the schema's objects (OWNER = '{schema}', or TABLE_NAME / INDEX_NAME \
-             of one of them): the database's own objects are not in the lab"
+             / SEQUENCE_NAME of one of them): the database's own objects are not in the lab"
         ),
         pos,
     ))

@@ -242,6 +242,7 @@ mod relations;
 mod resolve;
 pub(crate) mod rownum;
 mod scalar;
+mod sequence;
 mod setops;
 mod sql_ext;
 mod startup;
@@ -329,6 +330,10 @@ fn collect_sources(op: &Op, out: &mut Vec<usize>) {
         | OpKind::BitmapCount(child)
         | OpKind::CountStopkey { child, .. }
         | OpKind::RowLimit { child, .. } => collect_sources(child, out),
+        OpKind::Sequence(child, seq) => {
+            collect_sources(child, out);
+            out.push(seq.src)
+        }
         OpKind::SubqueryFilter { child, .. } | OpKind::ScalarSubs { child, .. } => collect_sources(child, out),
         OpKind::GroupBy { out_src, .. } | OpKind::UnionAll { out_src, .. } => out.push(*out_src),
         OpKind::NestedLoopsOuter { outer, inner, .. }
@@ -354,6 +359,7 @@ fn children_mut(op: &mut Op) -> Vec<&mut Op> {
         | OpKind::Filter { child, .. }
         | OpKind::BitmapCount(child)
         | OpKind::CountStopkey { child, .. }
+        | OpKind::Sequence(child, _)
         | OpKind::RowLimit { child, .. }
         | OpKind::SortOrderBy { child, .. }
         | OpKind::ConnectBy { child, .. }
@@ -410,6 +416,7 @@ pub fn compile(q: &Query, ctx: &PlanCtx<'_>) -> Result<Compiled, LabError> {
         join_limit: None,
     };
     b.refuse_nested_row_limit(q)?;
+    b.plan_sequence(q)?;
     let stopkey = rownum::split_rownum(q)?;
     let block = b.block(stopkey.as_ref().map_or(q, |(q2, _)| q2))?;
     let block = b.row_limit(q, block, stopkey.is_some())?;
@@ -424,6 +431,7 @@ pub fn compile(q: &Query, ctx: &PlanCtx<'_>) -> Result<Compiled, LabError> {
         root = b.op("COUNT STOPKEY", None, e_rows, block.cost, None, "qercoFetch", kind);
         rownum_assigned = true;
     }
+    let mut root = b.sequence_line(root, top_rows, block.cost);
     let lines = vec![PlanLine {
         id: 0,
         parent: None,
@@ -471,11 +479,7 @@ pub fn compile(q: &Query, ctx: &PlanCtx<'_>) -> Result<Compiled, LabError> {
         bind_kinds: b.bind_kinds,
         read_optim: block.read_optim,
         gather_plan_statistics: q.hints.iter().any(|h| matches!(h, Hint::GatherPlanStatistics)),
-        monitor: q.hints.iter().rev().find_map(|h| match h {
-            Hint::Other(n) if n.eq_ignore_ascii_case("MONITOR") => Some(true),
-            Hint::Other(n) if n.eq_ignore_ascii_case("NO_MONITOR") => Some(false),
-            _ => None,
-        }),
+        monitor: monitor_hint(&q.hints),
         tables: b.tables,
         fixed: b.fixed,
         fixed_src: b.fixed_src,
@@ -492,6 +496,15 @@ pub fn compile(q: &Query, ctx: &PlanCtx<'_>) -> Result<Compiled, LabError> {
         opt_env: None,
         optimizer: b.cbo.map(|r| r.blocks).unwrap_or_default(),
         bind_preds: b.bind_preds,
+    })
+}
+
+/// The last MONITOR (Some(true)) or NO_MONITOR (Some(false)) hint.
+fn monitor_hint(hints: &[Hint]) -> Option<bool> {
+    hints.iter().rev().find_map(|h| match h {
+        Hint::Other(n) if n.eq_ignore_ascii_case("MONITOR") => Some(true),
+        Hint::Other(n) if n.eq_ignore_ascii_case("NO_MONITOR") => Some(false),
+        _ => None,
     })
 }
 

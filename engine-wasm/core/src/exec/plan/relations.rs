@@ -4,6 +4,8 @@
 //! scope entry naming its columns.
 
 use super::*;
+use crate::exec::dictionary::DictView;
+use crate::exec::fixed::FixedView;
 
 /// One relation of a query block.
 #[derive(Clone)]
@@ -202,6 +204,15 @@ impl Builder<'_> {
         scope: &mut Vec<ScopeEntry>,
     ) {
         let src = self.new_source();
+        // USER_SEQUENCES: the release's columns (18c has no SHARDED_FLAG).
+        let p = self.ctx.profile;
+        let v = match v {
+            FixedView::Dict(DictView::Sequences) if p.sequence_columns == 12 => FixedView::Dict(DictView::Sequences18),
+            FixedView::Dict(DictView::DbaSequences) if p.sequence_columns == 12 => {
+                FixedView::Dict(DictView::DbaSequences18)
+            }
+            _ => v,
+        };
         let mut cols = match v {
             super::super::fixed::FixedView::Dict(d) => d.columns_in(self.ctx.profile.objects_columns),
             _ => v.columns(),
@@ -212,6 +223,11 @@ impl Builder<'_> {
             let p = &self.ctx.profile;
             if d.lacks_last_column(p.hybrid_histograms, p.deferred_segment_creation) {
                 cols = &cols[..cols.len() - 1];
+            }
+            match d {
+                DictView::Sequences => cols = &cols[..cols.len().min(p.sequence_columns as usize)],
+                DictView::DbaSequences => cols = &cols[..cols.len().min(p.sequence_columns as usize + 1)],
+                _ => {}
             }
         }
         scope.push(ScopeEntry {

@@ -49,6 +49,9 @@ impl Builder<'_> {
         if name.name == "ROWID" {
             return self.rowid(qualifier, name, scope);
         }
+        if let Some(c) = self.sequence_column(qualifier, name, scope)? {
+            return Ok(c);
+        }
         let mut found: Option<CExpr> = None;
         for s in scope {
             if let Some(q) = qualifier {

@@ -15,6 +15,15 @@ pub(super) struct SqlExt {
     /// The analytic functions of the select list being compiled (None:
     /// none allowed here, ORA-30483; `window.rs`).
     pub(super) windows: Option<Vec<crate::exec::window_area::WinItem>>,
+    /// The sequence the top-level select list reads (`sequence.rs`).
+    pub(super) seq: Option<SeqPlan>,
+}
+
+/// The sequence the top-level select list reads, and its name
+/// (`sequence.rs`).
+pub(super) struct SeqPlan {
+    pub(super) line: crate::exec::row_source::SeqLine,
+    pub(super) name: String,
 }
 
 impl SqlExt {

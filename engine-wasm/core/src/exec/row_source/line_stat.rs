@@ -81,3 +81,24 @@ impl GroupSets {
         r
     }
 }
+
+/// A SEQUENCE line: the sequence (its index in the catalog), whether
+/// NEXTVAL is read (else CURRVAL), the generated source its value is, and
+/// where the name and the statement were written (ORA-08002, ORA-08004).
+#[derive(Debug, Clone)]
+pub struct SeqLine {
+    pub src: usize,
+    pub seq: usize,
+    pub next: bool,
+    pub at: (lio_sql::ast::Pos, lio_sql::ast::Pos),
+}
+
+/// What an execution keeps of its row sources.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct RowStats {
+    /// Rowsource statistics (STATISTICS_LEVEL=ALL, GATHER_PLAN_STATISTICS): their extra CPU per row.
+    pub cpu: bool,
+    /// Each line's A-Time is measured: with rowsource statistics, or in an
+    /// extended SQL trace (its STAT lines' `time=`), which costs no CPU.
+    pub timed: bool,
+}

@@ -37,6 +37,7 @@ mod row_limit;
 mod rowid_fetch;
 pub mod sample;
 mod scalar_subquery;
+mod sequence;
 pub(crate) mod set_merge;
 pub(crate) mod skip_state;
 mod sort_aggregate;
@@ -53,7 +54,7 @@ mod view;
 mod window;
 pub use crate::exec::join_mode::JoinMode;
 pub use bitmap_state::{CombineState as BitmapState, How as BitmapHow};
-pub use line_stat::{GroupSets, LineStat, RowGenKind};
+pub use line_stat::{GroupSets, LineStat, RowGenKind, RowStats, SeqLine};
 pub use pins::{KeptLeaf, LeafPath};
 pub use subq_state::{RowLimitSpec, RowLimitState, ScalarCache, SubKind, SubText, SCALAR_CACHE_ENTRIES};
 
@@ -233,16 +234,6 @@ impl Rt<'_> {
         }
         Ok(())
     }
-}
-
-/// What an execution keeps of its row sources.
-#[derive(Debug, Clone, Copy, Default)]
-pub struct RowStats {
-    /// Rowsource statistics (STATISTICS_LEVEL=ALL, GATHER_PLAN_STATISTICS): their extra CPU per row.
-    pub cpu: bool,
-    /// Each line's A-Time is measured: with rowsource statistics, or in an
-    /// extended SQL trace (its STAT lines' `time=`), which costs no CPU.
-    pub timed: bool,
 }
 
 /// A subquery run by a FILTER: its result (TRUE, FALSE or NULL) goes into
@@ -482,6 +473,8 @@ pub enum OpKind {
         spec: Box<RowLimitSpec>,
         state: Box<RowLimitState>,
     },
+    /// SEQUENCE: a sequence's value for each row of its child (`sequence.rs`).
+    Sequence(Box<Op>, SeqLine),
     /// COUNT STOPKEY: numbers the rows (ROWNUM), stops after `limit` rows.
     CountStopkey {
         child: Box<Op>,

@@ -41,6 +41,7 @@ impl Op {
             OpKind::FixedTable { .. } => fixed_table::next(k, rt, env)?,
             OpKind::SortAggregate { .. } => sort_aggregate::next(k, rt, env, st)?,
             OpKind::CountStopkey { .. } => count_stopkey::next(k, rt, env)?,
+            OpKind::Sequence(..) => sequence::next(k, rt, env)?,
             OpKind::RowLimit { .. } => row_limit::next(k, rt, env)?,
             OpKind::IndexFast { .. } => index_fast_full_scan::next(k, rt, env, line, st)?,
             OpKind::IndexMinMax { .. } => index_min_max::next(k, rt, env, line, st)?,

@@ -38,6 +38,7 @@ impl Op {
             OpKind::BitmapCount(child) => child.open(rt, env, keep_pins)?,
             OpKind::BitmapCombine { .. } => bitmap_combine::open(k, rt, env, keep_pins)?,
             OpKind::CountStopkey { .. } => count_stopkey::open(k, rt, env, keep_pins)?,
+            OpKind::Sequence(child, _) => child.open(rt, env, keep_pins)?,
             OpKind::GroupBy { .. } => group_by::open(k, rt, env, keep_pins)?,
             OpKind::SubqueryFilter { .. } => subquery_filter::open(k, rt, env, keep_pins)?,
             OpKind::UnionAll { .. } => union_all::open(k, rt, env, keep_pins)?,
@@ -76,6 +77,7 @@ impl Op {
             | OpKind::Filter { child, .. }
             | OpKind::BitmapCount(child)
             | OpKind::CountStopkey { child, .. }
+            | OpKind::Sequence(child, _)
             | OpKind::ScalarSubs { child, .. }
             | OpKind::RowLimit { child, .. } => child.current_block(),
             _ => None,
@@ -122,6 +124,7 @@ impl Op {
             | OpKind::Filter { child, .. }
             | OpKind::BitmapCount(child)
             | OpKind::CountStopkey { child, .. }
+            | OpKind::Sequence(child, _)
             | OpKind::SortJoin { child, .. }
             | OpKind::RowLimit { child, .. }
             | OpKind::ConnectBy { child, .. }

@@ -396,6 +396,7 @@ impl Run<'_> {
             }
         }
         let e = self.without_calls(e, vars);
+        let e = self.without_sequences(&e);
         self.ensure_dual(None, Some(&e));
         let profile = self.inst.profile.clone();
         let ctx = Self::plan_ctx(&self.inst.cat, &profile, &self.s.params, self.s.sid, vars, &self.s.user);
@@ -467,7 +468,7 @@ impl Run<'_> {
                 let profile = self.inst.profile.clone();
                 let ctx = Self::plan_ctx(&self.inst.cat, &profile, &self.s.params, self.s.sid, names, &self.s.user);
                 for e in exprs {
-                    exec::compile_scalar(e, &ctx)?;
+                    exec::compile_scalar(&self.without_sequences(e), &ctx)?;
                 }
                 Ok(())
             }

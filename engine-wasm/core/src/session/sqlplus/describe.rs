@@ -54,6 +54,10 @@ impl Run<'_> {
                 let cols = &self.inst.cat.view_stamps[i].2;
                 cols.iter().map(|c| (c.name.clone(), c.not_null, c.type_text.clone())).collect()
             }
+            // SQL*Plus describes no sequence.
+            None if schema.is_none_or(|s| *s == *self.inst.cat.schema) && self.inst.cat.sequence(name).is_some() => {
+                return Err(LabError::sp2(ora::SP2_DESCRIBE_SEQUENCE, &[], pos));
+            }
             None => return Err(missing()),
         };
         let mut out = vec![

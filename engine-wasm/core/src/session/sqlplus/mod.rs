@@ -94,7 +94,7 @@ impl Run<'_> {
                 }
                 o.feedback = Some("PL/SQL procedure successfully completed.".into());
             }
-            SqlPlus::Shutdown => o.output.extend(self.shutdown()?),
+            SqlPlus::Shutdown(abort) => o.output.extend(self.shutdown(*abort)?),
             SqlPlus::Startup => {
                 self.inst.params.startup();
                 self.s.params = self.inst.params.current.clone();
@@ -116,6 +116,7 @@ impl Run<'_> {
                 self.inst.sql_area_index.clear();
                 self.inst.cat.sql_area_bytes = 0;
                 self.inst.sga.row_cache.restart();
+                self.inst.sga.sequences.restart();
                 o.output.push("ORACLE instance started.".into());
                 o.output.push("Database mounted.".into());
                 o.output.push("Database opened.".into());
@@ -140,8 +141,14 @@ impl Run<'_> {
 impl Run<'_> {
     /// `SHOW name`'s line, in SQL*Plus 18c's words.
     /// SHUTDOWN [IMMEDIATE]: the open transactions roll back.
-    fn shutdown(&mut self) -> Result<Vec<String>, LabError> {
+    fn shutdown(&mut self, abort: bool) -> Result<Vec<String>, LabError> {
         self.roll_back_everyone()?;
+        // A clean shutdown writes each sequence's next value to SEQ$: no
+        // cached value is lost, as an abort loses them (SQL Language
+        // Reference, CREATE SEQUENCE, CACHE).
+        if !abort {
+            self.sequences_to_dictionary();
+        }
         self.inst.up = false;
         self.inst.sga.cache.flush();
         self.inst.sga.memopt.restart(0);

@@ -46,6 +46,7 @@ pub(super) fn children(op: &Op) -> Vec<&Op> {
         | OpKind::Filter { child, .. }
         | OpKind::BitmapCount(child)
         | OpKind::CountStopkey { child, .. }
+        | OpKind::Sequence(child, _)
         | OpKind::SortJoin { child, .. }
         | OpKind::RowLimit { child, .. }
         | OpKind::ConnectBy { child, .. }
