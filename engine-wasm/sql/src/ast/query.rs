@@ -362,6 +362,9 @@ pub enum AggregateFunc {
     VarSamp,
     VarPop,
     Median,
+    /// `LISTAGG(x [, delimiter]) WITHIN GROUP (ORDER BY ...)`: the
+    /// values' text in the group's order ([`WithinGroup`]).
+    Listagg,
 }
 
 impl AggregateFunc {
@@ -380,10 +383,12 @@ impl AggregateFunc {
             AggregateFunc::VarSamp => "VAR_SAMP",
             AggregateFunc::VarPop => "VAR_POP",
             AggregateFunc::Median => "MEDIAN",
+            AggregateFunc::Listagg => "LISTAGG",
         }
     }
 
-    /// The aggregate named `w` (upper case), if any.
+    /// The aggregate named `w` (upper case), if any; LISTAGG, which has a
+    /// syntax of its own (`parser/listagg.rs`), is not looked up here.
     pub fn lookup(w: &str) -> Option<AggregateFunc> {
         use AggregateFunc::*;
         [Max, Min, Count, Sum, Avg, Stddev, StddevSamp, StddevPop, Variance, VarSamp, VarPop, Median]
@@ -419,6 +424,9 @@ pub enum Expr {
         pos: Pos,
         /// `DISTINCT` (or `UNIQUE`) before the argument.
         distinct: bool,
+        /// LISTAGG's delimiter, overflow clause and `WITHIN GROUP (ORDER
+        /// BY ...)`.
+        within: Option<Box<WithinGroup>>,
     },
     Binary {
         op: BinaryOp,
@@ -477,6 +485,25 @@ pub enum Expr {
     /// `f(args) OVER (PARTITION BY ... ORDER BY ... frame)`: an analytic
     /// (window) function (`ast/window.rs`).
     Analytic(Box<Analytic>),
+}
+
+/// LISTAGG's `[, delimiter] [ON OVERFLOW ...]) WITHIN GROUP (ORDER BY
+/// ...)`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct WithinGroup {
+    pub delimiter: Option<Expr>,
+    pub order: Vec<OrderItem>,
+    pub overflow: Option<Overflow>,
+}
+
+/// `ON OVERFLOW ERROR` (truncate false) or `ON OVERFLOW TRUNCATE
+/// ['indicator'] [WITH | WITHOUT COUNT]` (12.2 on).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Overflow {
+    pub truncate: bool,
+    pub indicator: Option<String>,
+    pub with_count: bool,
+    pub pos: Pos,
 }
 
 // ---- analytic (window) functions: `f(args) OVER ([PARTITION BY ...]

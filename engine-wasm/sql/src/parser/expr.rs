@@ -407,6 +407,7 @@ impl Parser<'_> {
                 self.cast_expr()
             }
             "CAST" | "TREAT" | "MULTISET" | "CURSOR" if next_paren => Err(self.unsupported(format!("{w} expressions"))),
+            "LISTAGG" if next_paren => self.listagg(pos),
             _ if next_paren && AggregateFunc::lookup(&w).is_some() => {
                 let func = AggregateFunc::lookup(&w).unwrap_or(AggregateFunc::Avg);
                 self.bump();
@@ -440,7 +441,7 @@ impl Parser<'_> {
                 if self.is_kw("OVER") || self.is_kw("KEEP") || self.is_kw("WITHIN") {
                     return Err(self.unsupported("analytic functions"));
                 }
-                Ok((Expr::Aggregate { func, arg, pos, distinct }, depth))
+                Ok((Expr::Aggregate { func, arg, pos, distinct, within: None }, depth))
             }
             _ if is_reserved(&w) => Err(self.missing_expression()),
             _ => self.name_expr(),

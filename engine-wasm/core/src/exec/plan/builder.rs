@@ -238,9 +238,7 @@ impl<'a> Builder<'a> {
             }
             Expr::Function { name, args } => self.function_call(name, args, scope, aggs)?,
             Expr::Analytic(a) => self.analytic_ref(a, scope, aggs)?,
-            Expr::Aggregate { func, arg, pos, distinct } => {
-                self.aggregate_ref(*func, arg.as_deref(), *pos, *distinct, scope, aggs)?
-            }
+            Expr::Aggregate { .. } => self.aggregate_ref(e, scope, aggs)?,
             Expr::Binary { op, left, right } => {
                 if let Some(c) = self.interval_arith(*op, (left, right), scope, aggs)? {
                     return Ok(c);
@@ -330,15 +328,18 @@ impl<'a> Builder<'a> {
     #[inline(never)]
     fn aggregate_ref(
         &mut self,
-        func: AggregateFunc,
-        arg: Option<&Expr>,
-        pos: Pos,
-        distinct: bool,
+        e: &Expr,
         scope: &[ScopeEntry],
         aggs: &mut Option<&mut Vec<AggItem>>,
     ) -> Result<CExpr, LabError> {
+        let Expr::Aggregate { func, arg, pos, distinct, within } = e else { unreachable!("an aggregate") };
+        let (func, arg, pos, distinct) = (*func, arg.as_deref(), *pos, *distinct);
+        if let Some(w) = within {
+            self.listagg_allowed(w, pos, distinct)?;
+        }
         let Some(list) = aggs else { return Err(LabError::new(ora::GROUP_FUNCTION_NOT_ALLOWED, pos)) };
-        if let Some(a) = arg {
+        let order = within.iter().flat_map(|w| w.order.iter().map(|o| &o.expr).chain(w.delimiter.as_ref()));
+        for a in arg.into_iter().chain(order) {
             if has_aggregate(a) {
                 return Err(LabError::new(ora::GROUP_FUNCTION_NESTED_TOO_DEEPLY, pos));
             }
@@ -346,7 +347,7 @@ impl<'a> Builder<'a> {
                 return Err(LabError::with(ora::LAB_UNSUPPORTED, "a subquery inside an aggregate", pos));
             }
         }
-        list.push((func, arg.cloned(), pos, distinct));
+        list.push((func, arg.cloned(), pos, distinct, within.clone()));
         self.note_aggregate_kind(func, arg, scope, list.len() - 1)?;
         Ok(CExpr::Gen { src: usize::MAX, col: list.len() - 1 })
     }
@@ -367,6 +368,7 @@ impl<'a> Builder<'a> {
                 super::resolve::refuse_rowid_order(&c, expr_pos(a))?;
                 crate::exec::convert::kind(&c, &self.kinds())
             }
+            (AggregateFunc::Listagg, _) => crate::exec::convert::Kind::Varchar,
             _ => crate::exec::convert::Kind::Number,
         };
         self.agg_kinds.truncate(i);

@@ -67,14 +67,7 @@ impl<'a> Builder<'a> {
         let mut out_row_bytes = row_bytes;
         if aggregate_query {
             let out = self.new_source();
-            let mut specs = Vec::new();
-            for (func, arg, _, distinct) in &agg_list {
-                let a = match arg {
-                    Some(a) => Some(self.compile_expr(a, scope, None)?),
-                    None => None,
-                };
-                specs.push(AggSpec { func: *func, arg: a, distinct: *distinct });
-            }
+            let specs = self.agg_specs(&agg_list, scope)?;
             let kinds = specs.iter().map(|a| aggregate_kind(a, &self.kinds())).collect();
             self.set_source_kinds(out, kinds);
             self.set_source_exprs(out, specs.iter().map(aggregate_carries).collect());
@@ -146,6 +139,7 @@ impl Builder<'_> {
 pub(super) fn aggregate_kind(a: &AggSpec, k: &crate::exec::convert::Kinds<'_>) -> crate::exec::convert::Kind {
     match (a.func, &a.arg) {
         (AggregateFunc::Min | AggregateFunc::Max, Some(e)) => crate::exec::convert::kind(e, k),
+        (AggregateFunc::Listagg, _) => crate::exec::convert::Kind::Varchar,
         _ => crate::exec::convert::Kind::Number,
     }
 }
@@ -268,8 +262,13 @@ pub(super) fn select_list_item(
 /// MIN and MAX return their argument's type (MAX(ename) is VARCHAR2(10));
 /// the others a NUMBER.
 pub(super) fn aggregate_carries(a: &AggSpec) -> Vec<CExpr> {
-    match (&a.func, &a.arg) {
-        (AggregateFunc::Min | AggregateFunc::Max, Some(x)) => vec![x.clone()],
+    match (&a.func, &a.arg, &a.listagg) {
+        (AggregateFunc::Min | AggregateFunc::Max, Some(x), _) => vec![x.clone()],
+        // LISTAGG is a VARCHAR2(4000): SQL*Plus shows it 4000 wide.
+        (AggregateFunc::Listagg, Some(x), Some(w)) => {
+            let to = crate::exec::cast::CastTo::Varchar2(crate::exec::scalar::SQL_VARCHAR2_MAX as u32);
+            vec![CExpr::Func(crate::exec::func::Func::Cast(to), vec![x.clone()], w.pos)]
+        }
         _ => Vec::new(),
     }
 }
