@@ -1,6 +1,7 @@
 //! Published plans of analytic functions, their scripts pasted as printed
 //! (`tests/articles/`): René Nyffenegger's WINDOW notes (and his WINDOW
-//! BUFFER over SORT GROUP BY) and Julian Dyke's WINDOW (SORT PUSHED RANK).
+//! BUFFER over SORT GROUP BY) and Julian Dyke's WINDOW (SORT PUSHED RANK);
+//! and the ordered aggregates: Nimish Garg's LISTAGG per department.
 mod common;
 use common::*;
 use lio_core::StepOut;
@@ -104,4 +105,23 @@ fn nyffenegger_window_buffer_over_sort_group_by() {
     let r = row_strings(last);
     let (a, b) = r[0].split_once('|').unwrap();
     assert_eq!(a, b);
+}
+
+/// Garg's LISTAGG per department of SCOTT's EMP: the three published
+/// rows, SORT GROUP BY; 7000 copies inserted, then ORA-01489 as published.
+#[test]
+fn garg_listagg_then_ora_01489() {
+    let mut e = quiet_engine();
+    let steps = e.exec(include_str!("../../../tests/articles/garg-listagg-overflow-emp-12c.sql"));
+    let q: Vec<&StepOut> = steps.iter().filter(|s| s.statement.starts_with("SELECT DEPTNO")).collect();
+    assert_eq!(
+        row_strings(q[0]),
+        ["10|CLARK,KING,MILLER", "20|ADAMS,FORD,JONES,SCOTT,SMITH", "30|ALLEN,BLAKE,JAMES,MARTIN,TURNER,WARD"]
+    );
+    assert_eq!(op_names(q[0]), ["SELECT STATEMENT", "SORT GROUP BY", "TABLE ACCESS FULL EMP"]);
+    let ins = steps.iter().find(|s| s.statement.starts_with("INSERT INTO EMP")).unwrap();
+    assert!(ins.error.is_none(), "{:?}", ins.error);
+    assert_eq!(ins.rows_processed, 7000);
+    assert_eq!(error_of(q[1]).0, "ORA-01489");
+    assert!(steps.iter().filter(|s| !std::ptr::eq(*s, q[1])).all(|s| s.error.is_none()));
 }

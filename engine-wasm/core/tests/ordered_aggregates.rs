@@ -55,6 +55,8 @@ fn listagg_per_group_is_a_sort_group_by() {
     assert_eq!(row_strings(&s), ["10|CLARK,KING,MILLER", "20|FORD,SCOTT,SMITH", "30|ALLEN,JAMES"]);
     assert_eq!(ops(&s), ["SELECT STATEMENT", "SORT GROUP BY", "TABLE ACCESS FULL"]);
     assert_eq!(stat(&s, "sorts (memory)"), 1);
+    // A VARCHAR2(4000): SQL*Plus shows the column 4000 wide.
+    assert_eq!(s.column_widths[1], 4000);
     // Descending, and a group whose values are all NULL is NULL.
     let s = run(
         &mut e,
