@@ -1,7 +1,8 @@
 //! Published plans of analytic functions, their scripts pasted as printed
 //! (`tests/articles/`): René Nyffenegger's WINDOW notes (and his WINDOW
 //! BUFFER over SORT GROUP BY) and Julian Dyke's WINDOW (SORT PUSHED RANK);
-//! and the ordered aggregates: Nimish Garg's LISTAGG per department.
+//! and the ordered aggregates: Nimish Garg's LISTAGG per department,
+//! Laurent Schneider's and ganotedp's KEEP (DENSE_RANK FIRST | LAST).
 mod common;
 use common::*;
 use lio_core::StepOut;
@@ -124,4 +125,21 @@ fn garg_listagg_then_ora_01489() {
     assert_eq!(ins.rows_processed, 7000);
     assert_eq!(error_of(q[1]).0, "ORA-01489");
     assert!(steps.iter().filter(|s| !std::ptr::eq(*s, q[1])).all(|s| s.error.is_none()));
+}
+
+/// Schneider's top earner per department by ROW_NUMBER and by KEEP FIRST,
+/// and ganotedp's COUNT(*) and MAX(ename) KEEP LAST: the published rows,
+/// the KEEP queries SORT GROUP BY.
+#[test]
+fn schneider_keep_dense_rank() {
+    let mut e = quiet_engine();
+    let steps = e.exec(include_str!("../../../tests/articles/schneider-keep-dense-rank-emp-10g.sql"));
+    ok(&steps);
+    let top = ["KING|10|5000", "SCOTT|20|3000", "BLAKE|30|2850"];
+    let q: Vec<&StepOut> = steps.iter().filter(|s| s.statement.to_lowercase().contains("deptno")).skip(1).collect();
+    assert_eq!(row_strings(q[0]), top);
+    assert_eq!(row_strings(q[1]), top);
+    assert_eq!(op_names(q[1]), ["SELECT STATEMENT", "SORT GROUP BY", "TABLE ACCESS FULL EMP"]);
+    assert_eq!(row_strings(q[2]), ["10|1|KING", "20|2|SCOTT", "30|1|BLAKE"]);
+    assert_eq!(q[2].columns, ["DEPTNO", "$CNT", "$name"]);
 }

@@ -160,3 +160,64 @@ fn rownum_inside_an_aggregate() {
     let s = run(&mut e, "select listagg(rownum, ',') within group (order by rownum desc) from e where deptno = 10;");
     assert_eq!(row_strings(&s), ["3,2,1"]);
 }
+
+/// PERCENTILE_CONT interpolates: dept 30's 950 and 1600 (the NULL left
+/// out) at 0.5 is RN = 1 + 0.5 x 1 = 1.5: 0.5 x 950 + 0.5 x 1600 = 1275,
+/// MEDIAN's value; PERCENTILE_DISC(0.5) is the first value whose
+/// cumulative distribution reaches 0.5: row CEIL(0.5 x 2) = 1, 950. Over
+/// all eight salaries (800 950 1300 1600 2450 3000 3000 5000) at 0.25: RN
+/// = 1 + 0.25 x 7 = 2.75: 0.25 x 950 + 0.75 x 1300 = 1212.5; descending
+/// 5000 3000 3000 ...: 0.25 x 3000 + 0.75 x 3000 = 3000. DISC(0) is the
+/// first value, DISC(1) the last. SORT GROUP BY, as for LISTAGG.
+#[test]
+fn percentile_cont_and_disc() {
+    let mut e = engine("11.2");
+    let s = run(
+        &mut e,
+        "select deptno, percentile_cont(0.5) within group (order by sal) pc,\n\
+         percentile_disc(0.5) within group (order by sal) pd, median(sal) m from e group by deptno;",
+    );
+    assert_eq!(row_strings(&s), ["10|2450|2450|2450", "20|3000|3000|3000", "30|1275|950|1275"]);
+    assert_eq!(ops(&s), ["SELECT STATEMENT", "SORT GROUP BY", "TABLE ACCESS FULL"]);
+    let s = run(
+        &mut e,
+        "select percentile_cont(0.25) within group (order by sal), percentile_cont(0.25) within group (order by sal desc),\n\
+         percentile_disc(0) within group (order by sal), percentile_disc(1) within group (order by sal) from e;",
+    );
+    assert_eq!(row_strings(&s), ["1212.5|3000|800|5000"]);
+    assert_eq!(s.columns[0], "PERCENTILE_CONT(0.25)WITHINGROUP(ORDERBYSAL)");
+    // DISC returns the value's own type: a name.
+    let s = run(&mut e, "select percentile_disc(0.5) within group (order by ename) from e;");
+    assert_eq!(row_strings(&s), ["JAMES"]);
+    let q = "select percentile_cont(1.5) within group (order by sal) from e;";
+    assert_eq!(fails(&mut e, q), ("ORA-30493".into(), 1, 24));
+    let q = "select percentile_cont(sal) within group (order by sal) from e;";
+    assert_eq!(fails(&mut e, q).0, "LAB-00001");
+}
+
+/// KEEP (DENSE_RANK FIRST | LAST ORDER BY ...): the aggregate over the
+/// rows tied first (or last). Dept 20 by salary descending then empno:
+/// SCOTT (4, 3000) before FORD (5, 3000): MAX(ename) SCOTT. COUNT(*) KEEP
+/// LAST by salary ascending: the rows at the top salary, 2 in dept 20.
+/// Dept 30 descending: the NULL salary sorts first (NULLS FIRST is
+/// DESC's default), its name NULL; NULLS LAST gives ALLEN's 1600.
+#[test]
+fn keep_dense_rank_first_and_last() {
+    let mut e = engine("11.2");
+    let s = run(
+        &mut e,
+        "select deptno, max(ename) keep (dense_rank first order by sal desc, empno) top,\n\
+         count(*) keep (dense_rank last order by sal) n,\n\
+         min(ename) keep (dense_rank first order by sal desc nulls last) s from e group by deptno;",
+    );
+    assert_eq!(row_strings(&s), ["10|KING|1|KING", "20|SCOTT|2|FORD", "30||1|ALLEN"]);
+    assert_eq!(ops(&s), ["SELECT STATEMENT", "SORT GROUP BY", "TABLE ACCESS FULL"]);
+    // Without GROUP BY; SUM over the tie (3000 + 3000).
+    let s = run(
+        &mut e,
+        "select sum(sal) keep (dense_rank first order by deptno desc, sal desc nulls last) from e where deptno < 30;",
+    );
+    assert_eq!(row_strings(&s), ["6000"]);
+    let q = "select median(sal) keep (dense_rank first order by sal) from e;";
+    assert_eq!(fails(&mut e, q).0, "LAB-00001");
+}

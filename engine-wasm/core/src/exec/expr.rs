@@ -76,19 +76,22 @@ pub struct AggSpec {
     /// `COUNT(DISTINCT x)`, `SUM(DISTINCT x)`, `AVG(DISTINCT x)`: each
     /// value counted once per group.
     pub distinct: bool,
-    /// LISTAGG's WITHIN GROUP keys, delimiter and overflow clause.
-    pub listagg: Option<Box<ListaggSpec>>,
+    /// An ordered aggregate's keys (LISTAGG, PERCENTILE_*, KEEP).
+    pub ordered: Option<Box<OrderedSpec>>,
 }
 
-/// A compiled LISTAGG (`row_source/listagg.rs`): the WITHIN GROUP keys
-/// with (descending, NULLs first), the delimiter's text and the overflow
-/// clause (Some(true) TRUNCATE, Some(false) ERROR).
+/// A compiled ordered aggregate (`row_source/listagg.rs`): the WITHIN
+/// GROUP or KEEP keys with (descending, NULLs first); LISTAGG's delimiter
+/// and overflow clause (Some(true) TRUNCATE, Some(false) ERROR); a
+/// PERCENTILE's fraction; KEEP's FIRST (Some(true)) or LAST.
 #[derive(Debug, Clone)]
-pub struct ListaggSpec {
+pub struct OrderedSpec {
     pub keys: Vec<CExpr>,
     pub dirs: Vec<(bool, bool)>,
     pub delimiter: String,
     pub truncate: Option<bool>,
+    pub fraction: Number,
+    pub keep: Option<bool>,
     pub pos: Pos,
 }
 
@@ -570,8 +573,8 @@ impl AggState {
                 }
             }
             AggregateFunc::Median => self.median(),
-            // Joined by `row_source/listagg.rs`, which may fail.
-            AggregateFunc::Listagg => Value::Null,
+            // Computed by `row_source/listagg.rs`, which may fail.
+            AggregateFunc::Listagg | AggregateFunc::PercentileCont | AggregateFunc::PercentileDisc => Value::Null,
             // VARIANCE and STDDEV are 0 for one value, VAR_SAMP and
             // STDDEV_SAMP NULL.
             AggregateFunc::Variance | AggregateFunc::Stddev if self.count == 1 => Value::Num(Number::ZERO),

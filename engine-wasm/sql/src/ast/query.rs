@@ -365,6 +365,12 @@ pub enum AggregateFunc {
     /// `LISTAGG(x [, delimiter]) WITHIN GROUP (ORDER BY ...)`: the
     /// values' text in the group's order ([`WithinGroup`]).
     Listagg,
+    /// `PERCENTILE_CONT(p) WITHIN GROUP (ORDER BY x)`: x interpolated at
+    /// the fraction p of its sorted values.
+    PercentileCont,
+    /// `PERCENTILE_DISC(p) WITHIN GROUP (ORDER BY x)`: the first sorted x
+    /// whose cumulative distribution reaches p.
+    PercentileDisc,
 }
 
 impl AggregateFunc {
@@ -384,11 +390,14 @@ impl AggregateFunc {
             AggregateFunc::VarPop => "VAR_POP",
             AggregateFunc::Median => "MEDIAN",
             AggregateFunc::Listagg => "LISTAGG",
+            AggregateFunc::PercentileCont => "PERCENTILE_CONT",
+            AggregateFunc::PercentileDisc => "PERCENTILE_DISC",
         }
     }
 
-    /// The aggregate named `w` (upper case), if any; LISTAGG, which has a
-    /// syntax of its own (`parser/listagg.rs`), is not looked up here.
+    /// The aggregate named `w` (upper case), if any; LISTAGG and the
+    /// PERCENTILEs, which have a syntax of their own (`parser/listagg.rs`),
+    /// are not looked up here.
     pub fn lookup(w: &str) -> Option<AggregateFunc> {
         use AggregateFunc::*;
         [Max, Min, Count, Sum, Avg, Stddev, StddevSamp, StddevPop, Variance, VarSamp, VarPop, Median]
@@ -424,8 +433,8 @@ pub enum Expr {
         pos: Pos,
         /// `DISTINCT` (or `UNIQUE`) before the argument.
         distinct: bool,
-        /// LISTAGG's delimiter, overflow clause and `WITHIN GROUP (ORDER
-        /// BY ...)`.
+        /// `WITHIN GROUP (ORDER BY ...)` (LISTAGG, the PERCENTILEs) or
+        /// `KEEP (DENSE_RANK FIRST | LAST ORDER BY ...)`.
         within: Option<Box<WithinGroup>>,
     },
     Binary {
@@ -487,13 +496,18 @@ pub enum Expr {
     Analytic(Box<Analytic>),
 }
 
-/// LISTAGG's `[, delimiter] [ON OVERFLOW ...]) WITHIN GROUP (ORDER BY
-/// ...)`.
+/// An ordered aggregate's sort: LISTAGG's `[, delimiter] [ON OVERFLOW
+/// ...]) WITHIN GROUP (ORDER BY ...)`, a PERCENTILE's `(p) WITHIN GROUP
+/// (ORDER BY x)` (its argument x), or `KEEP (DENSE_RANK FIRST | LAST
+/// ORDER BY ...)` after MIN, MAX, SUM, AVG, COUNT, VARIANCE or STDDEV.
 #[derive(Debug, Clone, PartialEq)]
 pub struct WithinGroup {
-    pub delimiter: Option<Expr>,
+    /// LISTAGG's delimiter, or a PERCENTILE's fraction.
+    pub param: Option<Expr>,
     pub order: Vec<OrderItem>,
     pub overflow: Option<Overflow>,
+    /// KEEP's DENSE_RANK FIRST (Some(true)) or LAST (Some(false)).
+    pub keep: Option<bool>,
 }
 
 /// `ON OVERFLOW ERROR` (truncate false) or `ON OVERFLOW TRUNCATE

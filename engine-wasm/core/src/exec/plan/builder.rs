@@ -69,8 +69,6 @@ const NOT_MODELLED_FUNCTIONS: &[&str] = &[
     "DECOMPOSE",
     "UNISTR",
     "LISTAGG",
-    "PERCENTILE_CONT",
-    "PERCENTILE_DISC",
     "CORR",
     "COVAR_POP",
     "COVAR_SAMP",
@@ -335,10 +333,10 @@ impl<'a> Builder<'a> {
         let Expr::Aggregate { func, arg, pos, distinct, within } = e else { unreachable!("an aggregate") };
         let (func, arg, pos, distinct) = (*func, arg.as_deref(), *pos, *distinct);
         if let Some(w) = within {
-            self.listagg_allowed(w, pos, distinct)?;
+            self.ordered_allowed(func, w, pos, distinct)?;
         }
         let Some(list) = aggs else { return Err(LabError::new(ora::GROUP_FUNCTION_NOT_ALLOWED, pos)) };
-        let order = within.iter().flat_map(|w| w.order.iter().map(|o| &o.expr).chain(w.delimiter.as_ref()));
+        let order = within.iter().flat_map(|w| w.order.iter().map(|o| &o.expr).chain(w.param.as_ref()));
         for a in arg.into_iter().chain(order) {
             if has_aggregate(a) {
                 return Err(LabError::new(ora::GROUP_FUNCTION_NESTED_TOO_DEEPLY, pos));
@@ -369,6 +367,9 @@ impl<'a> Builder<'a> {
                 crate::exec::convert::kind(&c, &self.kinds())
             }
             (AggregateFunc::Listagg, _) => crate::exec::convert::Kind::Varchar,
+            (AggregateFunc::PercentileDisc, Some(a)) => {
+                crate::exec::convert::kind(&self.compile_expr_inner(a, scope, &mut None)?, &self.kinds())
+            }
             _ => crate::exec::convert::Kind::Number,
         };
         self.agg_kinds.truncate(i);

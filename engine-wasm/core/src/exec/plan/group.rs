@@ -268,7 +268,7 @@ impl<'a> Builder<'a> {
             // SORT GROUP BY (a hash group by cannot), the groups in key
             // order; so is
             // every GROUP BY when hash aggregation is off.
-            _ if specs.iter().any(|a| a.distinct || a.listagg.is_some())
+            _ if specs.iter().any(|a| a.distinct || a.ordered.is_some())
                 || !hint.unwrap_or(self.ctx.gby_hash_aggregation) =>
             {
                 (Some((0..keys.len()).map(|i| (i, false, false)).collect()), "SORT GROUP BY")
@@ -298,11 +298,11 @@ impl<'a> Builder<'a> {
                 Some(a) => Some(self.compile_expr(a, scope, None)?),
                 None => None,
             };
-            let listagg = match within {
-                Some(w) => Some(Box::new(self.listagg_spec(w, *pos, scope)?)),
+            let ordered = match within {
+                Some(w) => Some(Box::new(self.ordered_spec(*func, w, *pos, scope)?)),
                 None => None,
             };
-            specs.push(AggSpec { func: *func, arg: a, distinct: *distinct, listagg });
+            specs.push(AggSpec { func: *func, arg: a, distinct: *distinct, ordered });
         }
         Ok(specs)
     }

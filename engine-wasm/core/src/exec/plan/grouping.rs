@@ -195,7 +195,7 @@ impl Builder<'_> {
                 return Err(LabError::unsupported("DISTINCT aggregates with GROUP BY CUBE", q.pos));
             }
             let arg = Some(CExpr::Gen { src: cout, col: 2 * nk + 1 + j });
-            merged.push(AggSpec { func, arg, distinct: false, listagg: None });
+            merged.push(AggSpec { func, arg, distinct: false, ordered: None });
         }
         let na = specs.len();
         let by_keys = Some((0..nk).map(|i| (i, false, false)).collect());

@@ -140,6 +140,7 @@ pub(super) fn aggregate_kind(a: &AggSpec, k: &crate::exec::convert::Kinds<'_>) -
     match (a.func, &a.arg) {
         (AggregateFunc::Min | AggregateFunc::Max, Some(e)) => crate::exec::convert::kind(e, k),
         (AggregateFunc::Listagg, _) => crate::exec::convert::Kind::Varchar,
+        (AggregateFunc::PercentileDisc, Some(e)) => crate::exec::convert::kind(e, k),
         _ => crate::exec::convert::Kind::Number,
     }
 }
@@ -262,7 +263,7 @@ pub(super) fn select_list_item(
 /// MIN and MAX return their argument's type (MAX(ename) is VARCHAR2(10));
 /// the others a NUMBER.
 pub(super) fn aggregate_carries(a: &AggSpec) -> Vec<CExpr> {
-    match (&a.func, &a.arg, &a.listagg) {
+    match (&a.func, &a.arg, &a.ordered) {
         (AggregateFunc::Min | AggregateFunc::Max, Some(x), _) => vec![x.clone()],
         // LISTAGG is a VARCHAR2(4000): SQL*Plus shows it 4000 wide.
         (AggregateFunc::Listagg, Some(x), Some(w)) => {

@@ -94,7 +94,7 @@ pub(super) fn add_row(
     pos: Pos,
 ) -> Result<(), LabError> {
     for (a, s) in aggs.iter().zip(states.iter_mut()) {
-        if let Some(w) = &a.listagg {
+        if let Some(w) = &a.ordered {
             listagg::add(rt, env, a, w, s)?;
             continue;
         }
