@@ -221,3 +221,23 @@ fn keep_dense_rank_first_and_last() {
     let q = "select median(sal) keep (dense_rank first order by sal) from e;";
     assert_eq!(fails(&mut e, q).0, "LAB-00001");
 }
+
+/// HAVING without GROUP BY: the block is one group, its row tested by a
+/// FILTER over the SORT AGGREGATE (`filter(COUNT(*)>8)`). Nine rows pass
+/// `count(*) > 8` (one row: 9, 18100), not `> 9` (no row); with no row
+/// read the aggregate row still exists (COUNT 0) and HAVING decides. A
+/// column outside an aggregate is ORA-00979.
+#[test]
+fn having_without_group_by() {
+    let mut e = engine("19c");
+    let s = run(&mut e, "select count(*), sum(sal) from e having count(*) > 8;");
+    assert_eq!(row_strings(&s), ["9|18100"]);
+    assert_eq!(ops(&s), ["SELECT STATEMENT", "FILTER", "SORT AGGREGATE", "TABLE ACCESS FULL"]);
+    assert_eq!(s.plan[1].filter.as_deref(), Some("COUNT(*)>8"));
+    assert!(row_strings(&run(&mut e, "select count(*) from e having count(*) > 9;")).is_empty());
+    let s = run(&mut e, "select count(*) from e where deptno = 99 having count(*) = 0;");
+    assert_eq!(row_strings(&s), ["0"]);
+    let s = run(&mut e, "select max(sal) from e having max(sal) > 4000 and min(sal) < 1000;");
+    assert_eq!(row_strings(&s), ["5000"]);
+    assert_eq!(fails(&mut e, "select count(*) from e having sal > 1;"), ("ORA-00979".into(), 1, 31));
+}

@@ -101,7 +101,8 @@ impl<'a> Builder<'a> {
         self.open_windows(q, q.grouping.is_some())?;
         let grouped = !q.group_by.is_empty() || q.grouping.is_some();
         if q.having.is_some() && !grouped {
-            return Err(LabError::with(ora::LAB_UNSUPPORTED, "HAVING without GROUP BY", q.pos));
+            let what = "HAVING without GROUP BY, with DISTINCT or no aggregate in the select list";
+            return Err(LabError::with(ora::LAB_UNSUPPORTED, what, q.pos));
         }
         if !grouped && aggregate_query {
             return Err(LabError::with(ora::LAB_UNSUPPORTED, "DISTINCT with aggregates and no GROUP BY", q.pos));

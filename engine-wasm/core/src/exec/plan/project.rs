@@ -58,6 +58,7 @@ impl<'a> Builder<'a> {
             }
         }
         self.scalar_ok = scalar_enclosing;
+        let mut having = self.lone_having(q, scope, &mut agg_list)?;
         let mut win_keys = None;
         if windowed {
             let (o, c, keys) = self.close_windows(q, op, &mut project, &columns, scope, (e_rows, cost, row_bytes))?;
@@ -88,6 +89,12 @@ impl<'a> Builder<'a> {
                 OpKind::SortAggregate { child: Box::new(op), aggs: specs, out_src: out, done: false, pos },
             );
             e_rows = 1.0;
+            if let Some(h) = having.as_mut() {
+                rewire_aggs(h, out);
+                let preds = vec![std::mem::replace(h, CExpr::Const(crate::value::Value::Null))];
+                let kind = OpKind::Filter { child: Box::new(op), preds, startup: None };
+                op = self.op("FILTER", None, 1.0, cost, None, "qerflFetch", kind);
+            }
         }
         let (mut op, scalars) = self.select_list_scalars(op, subs);
         let mut sorts = false;
@@ -181,6 +188,28 @@ pub(super) fn item_name(expr: &Expr, alias: Option<&lio_sql::ast::Ident>, typed:
 }
 
 impl Builder<'_> {
+    /// HAVING without GROUP BY (the block's one group): compiled over the
+    /// aggregates, which join the block's; a column outside an aggregate
+    /// is ORA-00979.
+    fn lone_having(
+        &mut self,
+        q: &Query,
+        scope: &[ScopeEntry],
+        aggs: &mut Vec<AggItem>,
+    ) -> Result<Option<CExpr>, LabError> {
+        let Some(h) = &q.having else { return Ok(None) };
+        let windows = self.ext.windows.take();
+        let c = self.compile_expr(h, scope, Some(aggs));
+        self.ext.windows = windows;
+        let c = c?;
+        let mut refs = Vec::new();
+        c.sources(&mut refs);
+        if refs.iter().any(|s| *s != usize::MAX) {
+            return Err(LabError::new(ora::NOT_A_GROUP_BY_EXPRESSION, expr_pos(h)));
+        }
+        Ok(Some(c))
+    }
+
     /// What a sort line `name` of `rows` rows of `row_bytes` adds to its
     /// input's cost (`optimizer::sort`); a NOSORT line sorts nothing.
     pub(super) fn sort_units(&self, name: &str, rows: f64, row_bytes: f64) -> f64 {
