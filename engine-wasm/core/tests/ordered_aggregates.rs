@@ -241,3 +241,22 @@ fn having_without_group_by() {
     assert_eq!(row_strings(&s), ["5000"]);
     assert_eq!(fails(&mut e, "select count(*) from e having sal > 1;"), ("ORA-00979".into(), 1, 31));
 }
+
+/// The WITHIN GROUP and KEEP keys are columns the query reads: through
+/// an index on (deptno, ename) the rows still give sal to order by (the
+/// expression walks that decide what a block reads see the keys).
+#[test]
+fn within_group_keys_are_read_columns() {
+    let mut e = engine("19c");
+    ok(&e.exec("create index e_de on e (deptno, ename);\nexec dbms_stats.gather_table_stats(user, 'E')"));
+    let s = run(
+        &mut e,
+        "select /*+ index(e e_de) */ listagg(ename, ',') within group (order by sal desc) from e where deptno = 10;",
+    );
+    assert_eq!(row_strings(&s), ["KING,CLARK,MILLER"]);
+    let s = run(
+        &mut e,
+        "select /*+ index(e e_de) */ max(ename) keep (dense_rank first order by sal) from e where deptno = 10;",
+    );
+    assert_eq!(row_strings(&s), ["MILLER"]);
+}
