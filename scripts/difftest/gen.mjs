@@ -618,7 +618,7 @@ export function makeQuery(r, tables) {
   const t = () => r.pick(tables).name;
   if (shape <= 2) return simpleSelect(r, t());
   if (shape <= 4) return joinSelect(r, t(), t());
-  if (shape <= 6) return groupSelect(r, t());
+  if (shape <= 6) return r.chance(0.15) ? orderedAggSelect(r, t()) : groupSelect(r, t());
   if (shape === 7) return unionAll(r, t(), t());
   if (shape === 8) return topN(r, t());
   if (shape === 10) return withSelect(r, t(), t());
@@ -771,6 +771,46 @@ function windowGroupSelect(r, table) {
   return {
     o: `select x.${gk}, ${agg} a, ${f.o} v from ${table} x${w.o} group by x.${gk}${having.o}`,
     l: `SELECT x.${gk}, ${agg.toUpperCase()} AS a, ${f.l} AS v FROM ${table} x${w.l} GROUP BY x.${gk}${having.l}`,
+    order: null,
+  };
+}
+
+/**
+ * Ordered aggregates and HAVING without GROUP BY (issue 33): LISTAGG(x,
+ * ',') WITHIN GROUP (ORDER BY k, x.id) against SQLite's (3.44+)
+ * group_concat(x, ',' ORDER BY ...), the order total (the key, NULLs
+ * placed as Oracle does, then the unique id); per group or over the
+ * whole set; and an aggregate query's HAVING with no GROUP BY (SQLite
+ * 3.39+), whose one row passes or not.
+ */
+function orderedAggSelect(r, table) {
+  const g = exprGen(r, scopeCols('x'));
+  const w = where(r, g);
+  if (r.chance(0.25)) {
+    const n = r.int(0, 6);
+    const agg = r.pick(['count(*)', 'sum(x.n1)', 'max(x.n2)', 'count(x.s1)']);
+    const op = r.pick(['>', '<', '=']);
+    return {
+      o: `select count(*) c, ${agg} a from ${table} x${w.o} having ${agg} ${op} ${n}`,
+      l: `SELECT COUNT(*) AS c, ${agg.toUpperCase()} AS a FROM ${table} x${w.l} HAVING ${agg.toUpperCase()} ${op} ${n}`,
+      order: null,
+    };
+  }
+  const val = r.pick(['x.s1', 'x.s2', 'x.n1', 'x.n2', 'x.d1']);
+  const key = r.pick(['x.n1', 'x.n2', 'x.s1', 'x.id']);
+  const desc = r.chance(0.4);
+  const delim = r.pick([", ','", ", '; '", '']);
+  const ko = `${key}${desc ? ' desc' : ''}`;
+  const kl = `${key.toUpperCase()} ${desc ? 'DESC NULLS FIRST' : 'ASC NULLS LAST'}`;
+  const lagg = `group_concat(${val.toUpperCase()}${delim || ", ''"} ORDER BY ${kl}, X.ID)`;
+  const oagg = `listagg(${val}${delim}) within group (order by ${ko}, x.id)`;
+  if (r.chance(0.3)) {
+    return { o: `select ${oagg} v from ${table} x${w.o}`, l: `SELECT NULLIF(${lagg}, '') AS v FROM ${table} x${w.l}`, order: null };
+  }
+  const gk = r.pick(['n1', 'n2', 's1']);
+  return {
+    o: `select x.${gk}, ${oagg} v from ${table} x${w.o} group by x.${gk}`,
+    l: `SELECT x.${gk}, NULLIF(${lagg}, '') AS v FROM ${table} x${w.l} GROUP BY x.${gk}`,
     order: null,
   };
 }

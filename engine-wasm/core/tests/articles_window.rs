@@ -1,6 +1,8 @@
 //! Published plans of analytic functions, their scripts pasted as printed
 //! (`tests/articles/`): René Nyffenegger's WINDOW notes (and his WINDOW
-//! BUFFER over SORT GROUP BY) and Julian Dyke's WINDOW (SORT PUSHED RANK).
+//! BUFFER over SORT GROUP BY) and Julian Dyke's WINDOW (SORT PUSHED RANK);
+//! and the ordered aggregates: Nimish Garg's LISTAGG per department,
+//! Laurent Schneider's and ganotedp's KEEP (DENSE_RANK FIRST | LAST).
 mod common;
 use common::*;
 use lio_core::StepOut;
@@ -104,4 +106,40 @@ fn nyffenegger_window_buffer_over_sort_group_by() {
     let r = row_strings(last);
     let (a, b) = r[0].split_once('|').unwrap();
     assert_eq!(a, b);
+}
+
+/// Garg's LISTAGG per department of SCOTT's EMP: the three published
+/// rows, SORT GROUP BY; 7000 copies inserted, then ORA-01489 as published.
+#[test]
+fn garg_listagg_then_ora_01489() {
+    let mut e = quiet_engine();
+    let steps = e.exec(include_str!("../../../tests/articles/garg-listagg-overflow-emp-12c.sql"));
+    let q: Vec<&StepOut> = steps.iter().filter(|s| s.statement.starts_with("SELECT DEPTNO")).collect();
+    assert_eq!(
+        row_strings(q[0]),
+        ["10|CLARK,KING,MILLER", "20|ADAMS,FORD,JONES,SCOTT,SMITH", "30|ALLEN,BLAKE,JAMES,MARTIN,TURNER,WARD"]
+    );
+    assert_eq!(op_names(q[0]), ["SELECT STATEMENT", "SORT GROUP BY", "TABLE ACCESS FULL EMP"]);
+    let ins = steps.iter().find(|s| s.statement.starts_with("INSERT INTO EMP")).unwrap();
+    assert!(ins.error.is_none(), "{:?}", ins.error);
+    assert_eq!(ins.rows_processed, 7000);
+    assert_eq!(error_of(q[1]).0, "ORA-01489");
+    assert!(steps.iter().filter(|s| !std::ptr::eq(*s, q[1])).all(|s| s.error.is_none()));
+}
+
+/// Schneider's top earner per department by ROW_NUMBER and by KEEP FIRST,
+/// and ganotedp's COUNT(*) and MAX(ename) KEEP LAST: the published rows,
+/// the KEEP queries SORT GROUP BY.
+#[test]
+fn schneider_keep_dense_rank() {
+    let mut e = quiet_engine();
+    let steps = e.exec(include_str!("../../../tests/articles/schneider-keep-dense-rank-emp-10g.sql"));
+    ok(&steps);
+    let top = ["KING|10|5000", "SCOTT|20|3000", "BLAKE|30|2850"];
+    let q: Vec<&StepOut> = steps.iter().filter(|s| s.statement.to_lowercase().contains("deptno")).skip(1).collect();
+    assert_eq!(row_strings(q[0]), top);
+    assert_eq!(row_strings(q[1]), top);
+    assert_eq!(op_names(q[1]), ["SELECT STATEMENT", "SORT GROUP BY", "TABLE ACCESS FULL EMP"]);
+    assert_eq!(row_strings(q[2]), ["10|1|KING", "20|2|SCOTT", "30|1|BLAKE"]);
+    assert_eq!(q[2].columns, ["DEPTNO", "$CNT", "$name"]);
 }

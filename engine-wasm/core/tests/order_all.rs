@@ -845,6 +845,18 @@ fn order_group_window_nyffenegger() {
     order::check(&["tests/articles/nyffenegger-window-operations.sql"], &[]);
 }
 
+/// Garg's LISTAGG article (issue 33): creates EMP, drops it at its end.
+#[test]
+fn order_group_listagg_garg() {
+    order::check(&["tests/articles/garg-listagg-overflow-emp-12c.sql"], &[]);
+}
+
+/// Schneider's KEEP article (issue 33): creates EMP, drops it at its end.
+#[test]
+fn order_group_keep_schneider() {
+    order::check(&["tests/articles/schneider-keep-dense-rank-emp-10g.sql"], &[]);
+}
+
 /// The full outer join articles (issues 33 and 34): each drops the
 /// tables it creates (HR's EMPLOYEES and DEPARTMENTS, TQ84_FOJ_A/B,
 /// SCOTT's EMP and DEPT, Hooper's TABLE_1 and TABLE_2).

@@ -119,6 +119,8 @@ catalogue! {
     MISSING_WINDOW_SPECIFICATION = Ora 30484 "missing window specification for this function";
     MISSING_WINDOW_ORDER_BY = Ora 30485 "missing ORDER BY expression in the window specification";
     WINDOW_ORDER_BY_NOT_ALLOWED = Ora 30487 "ORDER BY not allowed here";
+    ARGUMENT_NOT_CONSTANT = Ora 30496 "Argument should be a constant.";
+    PERCENTILE_OUT_OF_RANGE = Ora 30493 "The percentile value should be a number between 0 and 1.";
     NOT_A_SINGLE_GROUP_GROUP_FUNCTION = Ora 937 "not a single-group group function";
     NOT_A_GROUP_BY_EXPRESSION = Ora 979 "not a GROUP BY expression";
     INVALID_ALTER_COMMAND = Ora 940 "invalid ALTER command";

@@ -76,6 +76,23 @@ pub struct AggSpec {
     /// `COUNT(DISTINCT x)`, `SUM(DISTINCT x)`, `AVG(DISTINCT x)`: each
     /// value counted once per group.
     pub distinct: bool,
+    /// An ordered aggregate's keys (LISTAGG, PERCENTILE_*, KEEP).
+    pub ordered: Option<Box<OrderedSpec>>,
+}
+
+/// A compiled ordered aggregate (`row_source/listagg.rs`): the WITHIN
+/// GROUP or KEEP keys with (descending, NULLs first); LISTAGG's delimiter
+/// and overflow clause (Some(true) TRUNCATE, Some(false) ERROR); a
+/// PERCENTILE's fraction; KEEP's FIRST (Some(true)) or LAST.
+#[derive(Debug, Clone)]
+pub struct OrderedSpec {
+    pub keys: Vec<CExpr>,
+    pub dirs: Vec<(bool, bool)>,
+    pub delimiter: String,
+    pub truncate: Option<bool>,
+    pub fraction: Number,
+    pub keep: Option<bool>,
+    pub pos: Pos,
 }
 
 pub struct EvalCtx<'a> {
@@ -464,11 +481,21 @@ pub struct AggState {
     /// The values (MEDIAN), counted against the memory budget by the
     /// row source that aggregates.
     pub vals: Vec<Number>,
+    /// LISTAGG's values, each after its WITHIN GROUP keys.
+    pub items: Vec<Vec<Value>>,
 }
 
 impl AggState {
     pub fn new() -> Self {
-        AggState { value: Value::Null, count: 0, sum: Number::ZERO, seen: None, sum2: Number::ZERO, vals: Vec::new() }
+        AggState {
+            value: Value::Null,
+            count: 0,
+            sum: Number::ZERO,
+            seen: None,
+            sum2: Number::ZERO,
+            vals: Vec::new(),
+            items: Vec::new(),
+        }
     }
 
     /// Add a value read in place (a column of the current row): MAX and
@@ -546,6 +573,8 @@ impl AggState {
                 }
             }
             AggregateFunc::Median => self.median(),
+            // Computed by `row_source/listagg.rs`, which may fail.
+            AggregateFunc::Listagg | AggregateFunc::PercentileCont | AggregateFunc::PercentileDisc => Value::Null,
             // VARIANCE and STDDEV are 0 for one value, VAR_SAMP and
             // STDDEV_SAMP NULL.
             AggregateFunc::Variance | AggregateFunc::Stddev if self.count == 1 => Value::Num(Number::ZERO),

@@ -142,6 +142,12 @@ pub struct VersionProfile {
     /// load (no histograms), under an OPTIMIZER STATISTICS GATHERING plan
     /// line (`session/stats_on_load.rs`).
     pub stats_on_load: bool,
+    /// 11.2+: LISTAGG (ORA-00904 before: the name is unknown).
+    pub listagg: bool,
+    /// 12.2+: LISTAGG's `ON OVERFLOW ERROR | TRUNCATE` clause.
+    pub listagg_overflow: bool,
+    /// 19c+: `LISTAGG(DISTINCT x)`.
+    pub listagg_distinct: bool,
 }
 
 const fn profile(name: &'static str, banner: &'static str) -> VersionProfile {
@@ -185,6 +191,9 @@ const fn profile(name: &'static str, banner: &'static str) -> VersionProfile {
         recursive_with: true,
         plsql_sequence_expressions: true,
         sequence_defaults: true,
+        listagg: true,
+        listagg_overflow: true,
+        listagg_distinct: false,
     }
 }
 
@@ -222,6 +231,8 @@ pub const V10_2_0_5: VersionProfile = VersionProfile {
     recursive_with: false,
     plsql_sequence_expressions: false,
     sequence_defaults: false,
+    listagg: false,
+    listagg_overflow: false,
     ..profile("10.2.0.5", "Oracle Database 10g Enterprise Edition Release 10.2.0.5.0 - 64bit Production")
 };
 
@@ -250,6 +261,8 @@ pub const V11_1_0_7: VersionProfile = VersionProfile {
     stats_on_load: false,
     recursive_with: false,
     sequence_defaults: false,
+    listagg: false,
+    listagg_overflow: false,
     ..profile("11.1.0.7", "Oracle Database 11g Enterprise Edition Release 11.1.0.7.0 - 64bit Production")
 };
 
@@ -275,6 +288,7 @@ pub const V11_2_0_1: VersionProfile = VersionProfile {
     session_private_temp_stats: false,
     stats_on_load: false,
     sequence_defaults: false,
+    listagg_overflow: false,
     ..profile("11.2.0.1", "Oracle Database 11g Enterprise Edition Release 11.2.0.1.0 - 64bit Production")
 };
 
@@ -293,6 +307,7 @@ pub const V18: VersionProfile =
 pub const V19: VersionProfile = VersionProfile {
     seed_created: (2019, 4, 17),
     sequence_columns: 13,
+    listagg_distinct: true,
     ..profile("19.0.0", "Oracle Database 19c Enterprise Edition Release 19.0.0.0.0 - Production")
 };
 

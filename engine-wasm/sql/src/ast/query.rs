@@ -375,6 +375,15 @@ pub enum AggregateFunc {
     VarSamp,
     VarPop,
     Median,
+    /// `LISTAGG(x [, delimiter]) WITHIN GROUP (ORDER BY ...)`: the
+    /// values' text in the group's order ([`WithinGroup`]).
+    Listagg,
+    /// `PERCENTILE_CONT(p) WITHIN GROUP (ORDER BY x)`: x interpolated at
+    /// the fraction p of its sorted values.
+    PercentileCont,
+    /// `PERCENTILE_DISC(p) WITHIN GROUP (ORDER BY x)`: the first sorted x
+    /// whose cumulative distribution reaches p.
+    PercentileDisc,
 }
 
 impl AggregateFunc {
@@ -393,10 +402,15 @@ impl AggregateFunc {
             AggregateFunc::VarSamp => "VAR_SAMP",
             AggregateFunc::VarPop => "VAR_POP",
             AggregateFunc::Median => "MEDIAN",
+            AggregateFunc::Listagg => "LISTAGG",
+            AggregateFunc::PercentileCont => "PERCENTILE_CONT",
+            AggregateFunc::PercentileDisc => "PERCENTILE_DISC",
         }
     }
 
-    /// The aggregate named `w` (upper case), if any.
+    /// The aggregate named `w` (upper case), if any; LISTAGG and the
+    /// PERCENTILEs, which have a syntax of their own (`parser/listagg.rs`),
+    /// are not looked up here.
     pub fn lookup(w: &str) -> Option<AggregateFunc> {
         use AggregateFunc::*;
         [Max, Min, Count, Sum, Avg, Stddev, StddevSamp, StddevPop, Variance, VarSamp, VarPop, Median]
@@ -432,6 +446,9 @@ pub enum Expr {
         pos: Pos,
         /// `DISTINCT` (or `UNIQUE`) before the argument.
         distinct: bool,
+        /// `WITHIN GROUP (ORDER BY ...)` (LISTAGG, the PERCENTILEs) or
+        /// `KEEP (DENSE_RANK FIRST | LAST ORDER BY ...)`.
+        within: Option<Box<WithinGroup>>,
     },
     Binary {
         op: BinaryOp,
@@ -490,6 +507,30 @@ pub enum Expr {
     /// `f(args) OVER (PARTITION BY ... ORDER BY ... frame)`: an analytic
     /// (window) function (`ast/window.rs`).
     Analytic(Box<Analytic>),
+}
+
+/// An ordered aggregate's sort: LISTAGG's `[, delimiter] [ON OVERFLOW
+/// ...]) WITHIN GROUP (ORDER BY ...)`, a PERCENTILE's `(p) WITHIN GROUP
+/// (ORDER BY x)` (its argument x), or `KEEP (DENSE_RANK FIRST | LAST
+/// ORDER BY ...)` after MIN, MAX, SUM, AVG, COUNT, VARIANCE or STDDEV.
+#[derive(Debug, Clone, PartialEq)]
+pub struct WithinGroup {
+    /// LISTAGG's delimiter, or a PERCENTILE's fraction.
+    pub param: Option<Expr>,
+    pub order: Vec<OrderItem>,
+    pub overflow: Option<Overflow>,
+    /// KEEP's DENSE_RANK FIRST (Some(true)) or LAST (Some(false)).
+    pub keep: Option<bool>,
+}
+
+/// `ON OVERFLOW ERROR` (truncate false) or `ON OVERFLOW TRUNCATE
+/// ['indicator'] [WITH | WITHOUT COUNT]` (12.2 on).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Overflow {
+    pub truncate: bool,
+    pub indicator: Option<String>,
+    pub with_count: bool,
+    pub pos: Pos,
 }
 
 // ---- analytic (window) functions: `f(args) OVER ([PARTITION BY ...]

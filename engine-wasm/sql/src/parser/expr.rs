@@ -407,6 +407,9 @@ impl Parser<'_> {
                 self.cast_expr()
             }
             "CAST" | "TREAT" | "MULTISET" | "CURSOR" if next_paren => Err(self.unsupported(format!("{w} expressions"))),
+            "LISTAGG" if next_paren => self.listagg(pos),
+            "PERCENTILE_CONT" if next_paren => self.percentile(AggregateFunc::PercentileCont, pos),
+            "PERCENTILE_DISC" if next_paren => self.percentile(AggregateFunc::PercentileDisc, pos),
             _ if next_paren && AggregateFunc::lookup(&w).is_some() => {
                 let func = AggregateFunc::lookup(&w).unwrap_or(AggregateFunc::Avg);
                 self.bump();
@@ -424,23 +427,7 @@ impl Parser<'_> {
                     (Some(Box::new(e)), self.grow(h + 1, pos)?)
                 };
                 self.rparen()?;
-                let windowed = matches!(
-                    func,
-                    AggregateFunc::Sum
-                        | AggregateFunc::Count
-                        | AggregateFunc::Avg
-                        | AggregateFunc::Min
-                        | AggregateFunc::Max
-                );
-                if self.is_kw("OVER") && windowed && !distinct {
-                    let star = arg.is_none();
-                    let args = arg.map(|a| vec![*a]).unwrap_or_default();
-                    return Ok((self.over_clause(WindowFunc::Agg(func), args, star, pos)?, depth + 1));
-                }
-                if self.is_kw("OVER") || self.is_kw("KEEP") || self.is_kw("WITHIN") {
-                    return Err(self.unsupported("analytic functions"));
-                }
-                Ok((Expr::Aggregate { func, arg, pos, distinct }, depth))
+                self.aggregate_end(func, arg, distinct, depth, pos)
             }
             _ if is_reserved(&w) => Err(self.missing_expression()),
             _ => self.name_expr(),

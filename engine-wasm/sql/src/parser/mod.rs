@@ -36,6 +36,7 @@ mod interval;
 mod join_forms;
 mod keywords;
 mod lab;
+mod listagg;
 mod ordering;
 mod pieces;
 mod plsql;

@@ -353,9 +353,12 @@ impl Parser<'_> {
         }
         let start = self.tok().start;
         let expr = self.expr()?;
+        // A number, and an ordered aggregate (WITHIN GROUP, KEEP), are
+        // headed by their text as typed (blanks out, upper case).
         let number = match &expr {
             Expr::Number(..) => true,
             Expr::Negate(e) => matches!(**e, Expr::Number(..)),
+            Expr::Aggregate { within, .. } => within.is_some(),
             _ => false,
         };
         let heading = number.then(|| {

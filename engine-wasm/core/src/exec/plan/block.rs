@@ -111,7 +111,10 @@ impl<'a> Builder<'a> {
         let op = self.where_scalars(op, once);
         self.subqueries_ok = enclosing_ok;
         let (row_bytes, read_optim) = (joined.row_bytes, joined.read_optim);
-        let mut block = if q.distinct || !q.group_by.is_empty() || q.having.is_some() {
+        // HAVING without GROUP BY over aggregates: a FILTER over the SORT
+        // AGGREGATE (`project.rs`).
+        let lone_having = q.group_by.is_empty() && q.grouping.is_none() && aggregate_query;
+        let mut block = if q.distinct || !q.group_by.is_empty() || (q.having.is_some() && !lone_having) {
             self.finish_grouped(q, &scope, aggregate_query, op, e_rows, cost, row_bytes, read_optim)
         } else {
             self.finish_block(q, &scope, aggregate_query, op, e_rows, cost, row_bytes, read_optim)

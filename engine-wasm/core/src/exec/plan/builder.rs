@@ -69,8 +69,6 @@ const NOT_MODELLED_FUNCTIONS: &[&str] = &[
     "DECOMPOSE",
     "UNISTR",
     "LISTAGG",
-    "PERCENTILE_CONT",
-    "PERCENTILE_DISC",
     "CORR",
     "COVAR_POP",
     "COVAR_SAMP",
@@ -240,9 +238,7 @@ impl<'a> Builder<'a> {
             }
             Expr::Function { name, args } => self.function_call(name, args, scope, aggs)?,
             Expr::Analytic(a) => self.analytic_ref(a, scope, aggs)?,
-            Expr::Aggregate { func, arg, pos, distinct } => {
-                self.aggregate_ref(*func, arg.as_deref(), *pos, *distinct, scope, aggs)?
-            }
+            Expr::Aggregate { .. } => self.aggregate_ref(e, scope, aggs)?,
             Expr::Binary { op, left, right } => {
                 if let Some(c) = self.interval_arith(*op, (left, right), scope, aggs)? {
                     return Ok(c);
@@ -332,15 +328,18 @@ impl<'a> Builder<'a> {
     #[inline(never)]
     fn aggregate_ref(
         &mut self,
-        func: AggregateFunc,
-        arg: Option<&Expr>,
-        pos: Pos,
-        distinct: bool,
+        e: &Expr,
         scope: &[ScopeEntry],
         aggs: &mut Option<&mut Vec<AggItem>>,
     ) -> Result<CExpr, LabError> {
+        let Expr::Aggregate { func, arg, pos, distinct, within } = e else { unreachable!("an aggregate") };
+        let (func, arg, pos, distinct) = (*func, arg.as_deref(), *pos, *distinct);
+        if let Some(w) = within {
+            self.ordered_allowed(func, w, pos, distinct)?;
+        }
         let Some(list) = aggs else { return Err(LabError::new(ora::GROUP_FUNCTION_NOT_ALLOWED, pos)) };
-        if let Some(a) = arg {
+        let order = within.iter().flat_map(|w| w.order.iter().map(|o| &o.expr).chain(w.param.as_ref()));
+        for a in arg.into_iter().chain(order) {
             if has_aggregate(a) {
                 return Err(LabError::new(ora::GROUP_FUNCTION_NESTED_TOO_DEEPLY, pos));
             }
@@ -348,7 +347,7 @@ impl<'a> Builder<'a> {
                 return Err(LabError::with(ora::LAB_UNSUPPORTED, "a subquery inside an aggregate", pos));
             }
         }
-        list.push((func, arg.cloned(), pos, distinct));
+        list.push((func, arg.cloned(), pos, distinct, within.clone()));
         self.note_aggregate_kind(func, arg, scope, list.len() - 1)?;
         Ok(CExpr::Gen { src: usize::MAX, col: list.len() - 1 })
     }
@@ -368,6 +367,10 @@ impl<'a> Builder<'a> {
                 let c = self.compile_expr_inner(a, scope, &mut None)?;
                 super::resolve::refuse_rowid_order(&c, expr_pos(a))?;
                 crate::exec::convert::kind(&c, &self.kinds())
+            }
+            (AggregateFunc::Listagg, _) => crate::exec::convert::Kind::Varchar,
+            (AggregateFunc::PercentileDisc, Some(a)) => {
+                crate::exec::convert::kind(&self.compile_expr_inner(a, scope, &mut None)?, &self.kinds())
             }
             _ => crate::exec::convert::Kind::Number,
         };

@@ -76,7 +76,10 @@ pub(super) fn visit<'e>(e: &'e Expr, f: &mut impl FnMut(&'e Expr)) {
     f(e);
     match e {
         Expr::Function { args, .. } => args.iter().for_each(|a| visit(a, f)),
-        Expr::Aggregate { arg: Some(a), .. } => visit(a, f),
+        Expr::Aggregate { arg, within, .. } => {
+            let keys = within.iter().flat_map(|w| w.order.iter().map(|o| &o.expr).chain(w.param.as_ref()));
+            arg.iter().map(|a| &**a).chain(keys).for_each(|x| visit(x, f))
+        }
         Expr::Binary { left, right, .. } => {
             visit(left, f);
             visit(right, f);

@@ -101,7 +101,8 @@ impl<'a> Builder<'a> {
         self.open_windows(q, q.grouping.is_some())?;
         let grouped = !q.group_by.is_empty() || q.grouping.is_some();
         if q.having.is_some() && !grouped {
-            return Err(LabError::with(ora::LAB_UNSUPPORTED, "HAVING without GROUP BY", q.pos));
+            let what = "HAVING without GROUP BY, with DISTINCT or no aggregate in the select list";
+            return Err(LabError::with(ora::LAB_UNSUPPORTED, what, q.pos));
         }
         if !grouped && aggregate_query {
             return Err(LabError::with(ora::LAB_UNSUPPORTED, "DISTINCT with aggregates and no GROUP BY", q.pos));
@@ -264,10 +265,13 @@ impl<'a> Builder<'a> {
                 sorted_by_group = true;
                 (Some(o), "SORT GROUP BY")
             }
-            // A DISTINCT aggregate is computed by sorting: SORT GROUP BY
-            // (a hash group by cannot), the groups in key order; so is
+            // A DISTINCT aggregate and LISTAGG are computed by sorting:
+            // SORT GROUP BY (a hash group by cannot), the groups in key
+            // order; so is
             // every GROUP BY when hash aggregation is off.
-            _ if specs.iter().any(|a| a.distinct) || !hint.unwrap_or(self.ctx.gby_hash_aggregation) => {
+            _ if specs.iter().any(|a| a.distinct || a.ordered.is_some())
+                || !hint.unwrap_or(self.ctx.gby_hash_aggregation) =>
+            {
                 (Some((0..keys.len()).map(|i| (i, false, false)).collect()), "SORT GROUP BY")
             }
             _ => (None, "HASH GROUP BY"),
@@ -291,12 +295,16 @@ impl<'a> Builder<'a> {
     /// The aggregates met, compiled over the rows grouped.
     pub(super) fn agg_specs(&mut self, aggs: &AggList, scope: &[ScopeEntry]) -> Result<Vec<AggSpec>, LabError> {
         let mut specs = Vec::with_capacity(aggs.len());
-        for (func, arg, _, distinct) in aggs {
+        for (func, arg, pos, distinct, within) in aggs {
             let a = match arg {
                 Some(a) => Some(self.compile_expr(a, scope, None)?),
                 None => None,
             };
-            specs.push(AggSpec { func: *func, arg: a, distinct: *distinct });
+            let ordered = match within {
+                Some(w) => Some(Box::new(self.ordered_spec(*func, w, *pos, scope)?)),
+                None => None,
+            };
+            specs.push(AggSpec { func: *func, arg: a, distinct: *distinct, ordered });
         }
         Ok(specs)
     }

@@ -195,7 +195,8 @@ impl Builder<'_> {
             if a.distinct {
                 return Err(LabError::unsupported("DISTINCT aggregates with GROUP BY CUBE", q.pos));
             }
-            merged.push(AggSpec { func, arg: Some(CExpr::Gen { src: cout, col: 2 * nk + 1 + j }), distinct: false });
+            let arg = Some(CExpr::Gen { src: cout, col: 2 * nk + 1 + j });
+            merged.push(AggSpec { func, arg, distinct: false, ordered: None });
         }
         let na = specs.len();
         let by_keys = Some((0..nk).map(|i| (i, false, false)).collect());

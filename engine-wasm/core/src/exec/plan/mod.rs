@@ -198,7 +198,9 @@ fn split_and(e: CExpr, out: &mut Vec<CExpr>) {
 
 /// An aggregate met while compiling a block's expressions: its function,
 /// argument, position and whether it is DISTINCT.
-pub(super) type AggItem = (AggregateFunc, Option<Expr>, Pos, bool);
+/// An aggregate met: its function, argument, place, DISTINCT, and
+/// LISTAGG's WITHIN GROUP.
+pub(super) type AggItem = (AggregateFunc, Option<Expr>, Pos, bool, Option<Box<lio_sql::ast::WithinGroup>>);
 
 mod access;
 mod block;
@@ -227,6 +229,7 @@ pub(crate) mod interval;
 mod join_order;
 mod join_rows;
 mod line;
+mod listagg;
 mod merge_join;
 mod opt_hints;
 mod order;

@@ -58,6 +58,7 @@ impl<'a> Builder<'a> {
             }
         }
         self.scalar_ok = scalar_enclosing;
+        let mut having = self.lone_having(q, scope, &mut agg_list)?;
         let mut win_keys = None;
         if windowed {
             let (o, c, keys) = self.close_windows(q, op, &mut project, &columns, scope, (e_rows, cost, row_bytes))?;
@@ -67,14 +68,7 @@ impl<'a> Builder<'a> {
         let mut out_row_bytes = row_bytes;
         if aggregate_query {
             let out = self.new_source();
-            let mut specs = Vec::new();
-            for (func, arg, _, distinct) in &agg_list {
-                let a = match arg {
-                    Some(a) => Some(self.compile_expr(a, scope, None)?),
-                    None => None,
-                };
-                specs.push(AggSpec { func: *func, arg: a, distinct: *distinct });
-            }
+            let specs = self.agg_specs(&agg_list, scope)?;
             let kinds = specs.iter().map(|a| aggregate_kind(a, &self.kinds())).collect();
             self.set_source_kinds(out, kinds);
             self.set_source_exprs(out, specs.iter().map(aggregate_carries).collect());
@@ -95,6 +89,12 @@ impl<'a> Builder<'a> {
                 OpKind::SortAggregate { child: Box::new(op), aggs: specs, out_src: out, done: false, pos },
             );
             e_rows = 1.0;
+            if let Some(h) = having.as_mut() {
+                rewire_aggs(h, out);
+                let preds = vec![std::mem::replace(h, CExpr::Const(crate::value::Value::Null))];
+                let kind = OpKind::Filter { child: Box::new(op), preds, startup: None };
+                op = self.op("FILTER", None, 1.0, cost, None, "qerflFetch", kind);
+            }
         }
         let (mut op, scalars) = self.select_list_scalars(op, subs);
         let mut sorts = false;
@@ -146,6 +146,8 @@ impl Builder<'_> {
 pub(super) fn aggregate_kind(a: &AggSpec, k: &crate::exec::convert::Kinds<'_>) -> crate::exec::convert::Kind {
     match (a.func, &a.arg) {
         (AggregateFunc::Min | AggregateFunc::Max, Some(e)) => crate::exec::convert::kind(e, k),
+        (AggregateFunc::Listagg, _) => crate::exec::convert::Kind::Varchar,
+        (AggregateFunc::PercentileDisc, Some(e)) => crate::exec::convert::kind(e, k),
         _ => crate::exec::convert::Kind::Number,
     }
 }
@@ -186,6 +188,28 @@ pub(super) fn item_name(expr: &Expr, alias: Option<&lio_sql::ast::Ident>, typed:
 }
 
 impl Builder<'_> {
+    /// HAVING without GROUP BY (the block's one group): compiled over the
+    /// aggregates, which join the block's; a column outside an aggregate
+    /// is ORA-00979.
+    fn lone_having(
+        &mut self,
+        q: &Query,
+        scope: &[ScopeEntry],
+        aggs: &mut Vec<AggItem>,
+    ) -> Result<Option<CExpr>, LabError> {
+        let Some(h) = &q.having else { return Ok(None) };
+        let windows = self.ext.windows.take();
+        let c = self.compile_expr(h, scope, Some(aggs));
+        self.ext.windows = windows;
+        let c = c?;
+        let mut refs = Vec::new();
+        c.sources(&mut refs);
+        if refs.iter().any(|s| *s != usize::MAX) {
+            return Err(LabError::new(ora::NOT_A_GROUP_BY_EXPRESSION, expr_pos(h)));
+        }
+        Ok(Some(c))
+    }
+
     /// What a sort line `name` of `rows` rows of `row_bytes` adds to its
     /// input's cost (`optimizer::sort`); a NOSORT line sorts nothing.
     pub(super) fn sort_units(&self, name: &str, rows: f64, row_bytes: f64) -> f64 {
@@ -270,8 +294,13 @@ pub(super) fn select_list_item(
 /// MIN and MAX return their argument's type (MAX(ename) is VARCHAR2(10));
 /// the others a NUMBER.
 pub(super) fn aggregate_carries(a: &AggSpec) -> Vec<CExpr> {
-    match (&a.func, &a.arg) {
-        (AggregateFunc::Min | AggregateFunc::Max, Some(x)) => vec![x.clone()],
+    match (&a.func, &a.arg, &a.ordered) {
+        (AggregateFunc::Min | AggregateFunc::Max, Some(x), _) => vec![x.clone()],
+        // LISTAGG is a VARCHAR2(4000): SQL*Plus shows it 4000 wide.
+        (AggregateFunc::Listagg, Some(x), Some(w)) => {
+            let to = crate::exec::cast::CastTo::Varchar2(crate::exec::scalar::SQL_VARCHAR2_MAX as u32);
+            vec![CExpr::Func(crate::exec::func::Func::Cast(to), vec![x.clone()], w.pos)]
+        }
         _ => Vec::new(),
     }
 }

@@ -119,7 +119,11 @@ fn flatten_and<'e>(e: &'e Expr, out: &mut Vec<&'e Expr>) {
 pub(crate) fn any_expr(e: &Expr, f: &impl Fn(&Expr) -> bool) -> bool {
     f(e) || match e {
         Expr::Function { args, .. } => args.iter().any(|a| any_expr(a, f)),
-        Expr::Aggregate { arg: Some(a), .. } => any_expr(a, f),
+        Expr::Aggregate { arg, within, .. } => {
+            // An ordered aggregate's keys and constant are read too.
+            let keys = within.iter().flat_map(|w| w.order.iter().map(|o| &o.expr).chain(w.param.as_ref()));
+            arg.iter().map(|a| &**a).chain(keys).any(|x| any_expr(x, f))
+        }
         Expr::Binary { left, right, .. } => any_expr(left, f) || any_expr(right, f),
         Expr::Negate(x) | Expr::Not(x) => any_expr(x, f),
         Expr::Between { expr, low, high } => any_expr(expr, f) || any_expr(low, f) || any_expr(high, f),

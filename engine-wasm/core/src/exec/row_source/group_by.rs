@@ -76,7 +76,10 @@ fn group_rows(
     let mut kb = Vec::new();
     let mut seen: u64 = 0;
     let one = [(Vec::new(), 0)];
+    // ROWNUM numbers the rows as they come to the grouping.
+    let outer = std::mem::take(&mut env.rownum);
     while child.next(rt, env)? {
+        env.rownum += 1;
         let mut k = Vec::with_capacity(keys.len());
         for e in keys {
             k.push(rt.eval(e, env)?);
@@ -111,16 +114,14 @@ fn group_rows(
             }
         }
     }
-    let states: Vec<Vec<AggState>> = groups.iter_mut().map(|(_, s)| std::mem::take(s)).collect();
+    env.rownum = outer;
+    let mut states: Vec<Vec<AggState>> = groups.iter_mut().map(|(_, s)| std::mem::take(s)).collect();
     let distinct_sorted = super::sort_aggregate::distinct_sort(rt, st, &states)?;
-    let rows = groups
-        .into_iter()
-        .zip(states)
-        .map(|((mut k, _), st)| {
-            k.extend(aggs.iter().zip(st.iter()).map(|(a, s)| s.result(a.func)));
-            k
-        })
-        .collect();
+    let mut rows = Vec::with_capacity(groups.len());
+    for ((mut k, _), st) in groups.into_iter().zip(states.iter_mut()) {
+        k.extend(super::sort_aggregate::listagg::results(aggs, st)?);
+        rows.push(k);
+    }
     Ok((rows, distinct_sorted))
 }
 

@@ -3,6 +3,10 @@
 
 use super::*;
 
+/// LISTAGG's values, held and joined (a file of its own beside this one).
+#[path = "listagg.rs"]
+pub(super) mod listagg;
+
 #[inline(always)]
 pub(super) fn open(kind: &mut OpKind, rt: &mut Rt<'_>, env: &mut Env, keep_pins: bool) -> Result<(), Box<LabError>> {
     let OpKind::SortAggregate { child, done, .. } = kind else { unreachable!() };
@@ -18,18 +22,23 @@ pub(super) fn next(kind: &mut OpKind, rt: &mut Rt<'_>, env: &mut Env, st: usize)
     }
     *done = true;
     let mut states: Vec<AggState> = vec![AggState::new(); aggs.len()];
+    // ROWNUM numbers the rows as they come to the aggregate (`sum(rownum)`).
+    let outer = std::mem::take(&mut env.rownum);
     while child.next(rt, env)? {
+        env.rownum += 1;
         add_row(rt, env, aggs, &mut states, *pos)?;
     }
+    env.rownum = outer;
     distinct_sort(rt, st, std::slice::from_ref(&states))?;
-    env.gen[*out_src] = aggs.iter().zip(states.iter()).map(|(a, s)| s.result(a.func)).collect();
+    env.gen[*out_src] = listagg::results(aggs, &mut states)?;
     Ok(true)
 }
 
-/// The sort that removed a DISTINCT aggregate's duplicates: one sort (in
-/// its work area, `GROUP BY (SORT)`) of the distinct values of every
-/// group, as SORT AGGREGATE and SORT GROUP BY sort them. Returns whether
-/// there was one (a SORT GROUP BY then counts no second sort).
+/// The sort that removed a DISTINCT aggregate's duplicates, or put
+/// LISTAGG's values in order: one sort (in its work area, `GROUP BY
+/// (SORT)`) of the values of every group, as SORT AGGREGATE and SORT
+/// GROUP BY sort them. Returns whether there was one (a SORT GROUP BY
+/// then counts no second sort).
 pub(super) fn distinct_sort(rt: &mut Rt<'_>, st: usize, groups: &[Vec<AggState>]) -> Result<bool, Box<LabError>> {
     let (mut bytes, mut n, mut any) = (0u64, 0u64, false);
     for s in groups.iter().flatten() {
@@ -37,6 +46,12 @@ pub(super) fn distinct_sort(rt: &mut Rt<'_>, st: usize, groups: &[Vec<AggState>]
             any = true;
             n += seen.0.len() as u64;
             bytes += seen.1;
+        }
+        if !s.items.is_empty() {
+            // LISTAGG's state counts the bytes it holds (`listagg.rs`).
+            any = true;
+            n += s.items.len() as u64;
+            bytes += s.count;
         }
     }
     if !any {
@@ -79,6 +94,10 @@ pub(super) fn add_row(
     pos: Pos,
 ) -> Result<(), LabError> {
     for (a, s) in aggs.iter().zip(states.iter_mut()) {
+        if let Some(w) = &a.ordered {
+            listagg::add(rt, env, a, w, s)?;
+            continue;
+        }
         if a.distinct {
             add_distinct(rt, env, a, s, pos)?;
             continue;
