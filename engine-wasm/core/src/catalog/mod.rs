@@ -1,5 +1,4 @@
-//! The data dictionary of the simulated instance: tables, indexes,
-//! clusters and their segments.
+//! The data dictionary of the simulated instance: tables, indexes, clusters and their segments.
 
 pub mod json;
 mod rows;

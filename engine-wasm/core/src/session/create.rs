@@ -21,8 +21,7 @@ struct TableKeys {
 impl Run<'_> {
     // ------------------------------------------------------------ DDL
 
-    /// `CREATE [TEMPORARY] TABLESPACE`: its file goes on the disk group
-    /// (device) its name addresses.
+    /// `CREATE [TEMPORARY] TABLESPACE`: its file goes on the disk group (device) its name addresses.
     pub(super) fn create_tablespace(&mut self, c: &CreateTablespace) -> Result<Outcome, LabError> {
         let name = c.name.name.to_uppercase();
         if self.inst.io.tablespace(&name).is_some() {

@@ -358,13 +358,7 @@ impl Run<'_> {
             push(LabObject { name, kind, stamp, data: None }, None);
         }
         for s in &cat.sequences {
-            let mut r = self.object_row(LabObject { name: &s.name, kind: "SEQUENCE", stamp: s.stamp, data: None });
-            // No DEFAULT_COLLATION for a sequence.
-            r[19] = Value::Null;
-            if !with_owner {
-                r.remove(0);
-            }
-            rows.push(r);
+            push(LabObject { name: &s.name, kind: "SEQUENCE", stamp: s.stamp, data: None }, None);
         }
         for (i, (v, (stamp, ..))) in cat.views.iter().zip(&cat.view_stamps).enumerate() {
             let mut r = self.object_row(LabObject { name: &v.name, kind: "VIEW", stamp: *stamp, data: None });
@@ -414,7 +408,7 @@ impl Run<'_> {
             if program { text("Y") } else { Value::Null },
             text("N"),
             text("N"),
-            if o.kind == "INDEX" || o.kind == "CLUSTER" { Value::Null } else { text("USING_NLS_COMP") },
+            if matches!(o.kind, "INDEX" | "CLUSTER" | "SEQUENCE") { Value::Null } else { text("USING_NLS_COMP") },
             text("N"),
             text("N"),
             Value::Null,

@@ -17,10 +17,12 @@
 mod ddl;
 mod lab;
 mod query;
+mod within;
 
 pub use ddl::*;
 pub use lab::*;
 pub use query::*;
+pub use within::*;
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct Statement {

@@ -111,8 +111,7 @@ impl<'a> Builder<'a> {
         let op = self.where_scalars(op, once);
         self.subqueries_ok = enclosing_ok;
         let (row_bytes, read_optim) = (joined.row_bytes, joined.read_optim);
-        // HAVING without GROUP BY over aggregates: a FILTER over the SORT
-        // AGGREGATE (`project.rs`).
+        // HAVING without GROUP BY over aggregates: a FILTER over the SORT AGGREGATE (`project.rs`).
         let lone_having = q.group_by.is_empty() && q.grouping.is_none() && aggregate_query;
         let mut block = if q.distinct || !q.group_by.is_empty() || (q.having.is_some() && !lone_having) {
             self.finish_grouped(q, &scope, aggregate_query, op, e_rows, cost, row_bytes, read_optim)
@@ -129,8 +128,7 @@ impl<'a> Builder<'a> {
         block
     }
 
-    /// The WHERE clause's conjuncts, and its IN and EXISTS subqueries
-    /// (FILTER children).
+    /// The WHERE clause's conjuncts, and its IN and EXISTS subqueries (FILTER children).
     fn where_conjuncts(&mut self, q: &Query, scope: &[ScopeEntry]) -> Result<(Vec<CExpr>, Vec<SubPlan>), LabError> {
         let mut conjuncts = Vec::new();
         let enclosing_subs = std::mem::take(&mut self.pending_subs);
@@ -508,8 +506,7 @@ impl<'a> Builder<'a> {
         // Gathered statistics when there are some (as the optimizer reads
         // them from the dictionary), else a full look at the data.
         let stats = if t.stats.gathered { t.stats.clone() } else { t.compute_stats(cat.table_blocks(t)) };
-        // A partitioned table: the partitions its predicates keep, costed
-        // with their statistics.
+        // A partitioned table: the partitions its predicates keep, costed with their statistics.
         let pruned =
             t.part.as_deref().map(|pt| (pt, super::partition_composite::prune_table(t, pt, src, &p.conjuncts)));
         let stats = match &pruned {

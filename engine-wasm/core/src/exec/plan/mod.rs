@@ -482,7 +482,7 @@ pub fn compile(q: &Query, ctx: &PlanCtx<'_>) -> Result<Compiled, LabError> {
         bind_kinds: b.bind_kinds,
         read_optim: block.read_optim,
         gather_plan_statistics: q.hints.iter().any(|h| matches!(h, Hint::GatherPlanStatistics)),
-        monitor: monitor_hint(&q.hints),
+        monitor: opt_hints::monitor_hint(&q.hints),
         tables: b.tables,
         fixed: b.fixed,
         fixed_src: b.fixed_src,
@@ -499,15 +499,6 @@ pub fn compile(q: &Query, ctx: &PlanCtx<'_>) -> Result<Compiled, LabError> {
         opt_env: None,
         optimizer: b.cbo.map(|r| r.blocks).unwrap_or_default(),
         bind_preds: b.bind_preds,
-    })
-}
-
-/// The last MONITOR (Some(true)) or NO_MONITOR (Some(false)) hint.
-fn monitor_hint(hints: &[Hint]) -> Option<bool> {
-    hints.iter().rev().find_map(|h| match h {
-        Hint::Other(n) if n.eq_ignore_ascii_case("MONITOR") => Some(true),
-        Hint::Other(n) if n.eq_ignore_ascii_case("NO_MONITOR") => Some(false),
-        _ => None,
     })
 }
 

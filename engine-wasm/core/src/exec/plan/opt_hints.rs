@@ -61,3 +61,12 @@ pub(super) fn costing(q: &Query, costing: ScanCosting) -> Option<ScanCosting> {
     }
     (c != costing).then_some(c)
 }
+
+/// The last MONITOR (Some(true)) or NO_MONITOR (Some(false)) hint.
+pub(super) fn monitor_hint(hints: &[Hint]) -> Option<bool> {
+    hints.iter().rev().find_map(|h| match h {
+        Hint::Other(n) if n.eq_ignore_ascii_case("MONITOR") => Some(true),
+        Hint::Other(n) if n.eq_ignore_ascii_case("NO_MONITOR") => Some(false),
+        _ => None,
+    })
+}
