@@ -68,8 +68,11 @@ fn consistent_read_copies_stay_inside_the_memory_budget() {
     ));
     let before = rss_mb();
     let mut script = String::new();
+    // Each session's row in a block of its own: 60 open transactions in one
+    // block would need more ITL slots than its free space holds (Oracle's
+    // 35th session would wait on `enq: TX - allocate ITL entry`).
     for k in 1..=60 {
-        script.push_str(&format!("LAB SESSION {k};\nupdate t set v = {k} where id = {k};\n"));
+        script.push_str(&format!("LAB SESSION {k};\nupdate t set v = {k} where id = {};\n", k * 1000));
     }
     script.push_str("select sum(v) from t;\n");
     let steps = e.exec(&script);

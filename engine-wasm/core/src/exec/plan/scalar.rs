@@ -196,38 +196,70 @@ fn reads_slot(op: &Op, slot: usize) -> bool {
 
 /// Number plan lines in preorder (id 0 is SELECT STATEMENT).
 fn renumber(op: &mut Op, parent: u16, depth: u16, n: &mut Numbering<'_>) {
-    if let OpKind::ScalarSubs { child, subs, hoist, shown } = &mut op.kind {
-        op.line = NO_LINE;
-        if *hoist {
-            if !*shown {
-                subs.iter_mut().for_each(|s| renumber(&mut s.op, parent, depth, n));
-                *shown = true;
-            }
-            renumber(child, parent, depth, n);
-            return;
-        }
-        let mark = n.pending.len();
-        n.pending.extend(std::mem::take(subs).into_iter().map(|s| (Some(s), false)));
-        renumber(child, parent, depth, n);
-        for (s, numbered) in n.pending.drain(mark..).collect::<Vec<_>>() {
-            let mut s = s.expect("put back after numbering");
-            // No line reads it (a predicate folded away): under the parent.
-            if !numbered {
-                renumber(&mut s.op, parent, depth, n);
-            }
-            subs.push(s);
-        }
+    // The frame stays small (a join of 1,024 tables recurses as deep): the
+    // scalar subqueries' and the line's work is in functions of their own.
+    if matches!(op.kind, OpKind::ScalarSubs { .. }) {
+        renumber_scalar_subs(op, parent, depth, n);
         return;
     }
     if let Some(&(_, draft)) = n.hoists.iter().find(|(top, _)| *top == op.line) {
-        if let Some(OpKind::ScalarSubs { subs, shown, .. }) = find_scalars(op, draft).map(|o| &mut o.kind) {
-            if !*shown {
-                subs.iter_mut().for_each(|s| renumber(&mut s.op, parent, depth, n));
-                *shown = true;
-            }
+        hoisted(op, draft, parent, depth, n);
+    }
+    let id = push_line(op.line, parent, depth, n);
+    let waiting: Vec<usize> = (0..n.pending.len())
+        .filter(|&i| !n.pending[i].1 && n.pending[i].0.as_ref().is_some_and(|s| reads_slot(op, s.slot)))
+        .collect();
+    op.line = id;
+    for c in children_mut(op) {
+        renumber(c, id, depth + 1, n);
+    }
+    for i in waiting {
+        renumber_pending(i, id, depth + 1, n);
+    }
+}
+
+/// A ScalarSubs (no line of its own): its subqueries numbered where Oracle
+/// prints them (hoisted once, or under the line that reads them).
+#[inline(never)]
+fn renumber_scalar_subs(op: &mut Op, parent: u16, depth: u16, n: &mut Numbering<'_>) {
+    let OpKind::ScalarSubs { child, subs, hoist, shown } = &mut op.kind else { return };
+    op.line = NO_LINE;
+    if *hoist {
+        if !*shown {
+            subs.iter_mut().for_each(|s| renumber(&mut s.op, parent, depth, n));
+            *shown = true;
+        }
+        renumber(child, parent, depth, n);
+        return;
+    }
+    let mark = n.pending.len();
+    n.pending.extend(std::mem::take(subs).into_iter().map(|s| (Some(s), false)));
+    renumber(child, parent, depth, n);
+    for (s, numbered) in n.pending.drain(mark..).collect::<Vec<_>>() {
+        let mut s = s.expect("put back after numbering");
+        // No line reads it (a predicate folded away): under the parent.
+        if !numbered {
+            renumber(&mut s.op, parent, depth, n);
+        }
+        subs.push(s);
+    }
+}
+
+/// The hoisted scalar subqueries of the line `draft` under `op`, numbered once.
+#[inline(never)]
+fn hoisted(op: &mut Op, draft: u16, parent: u16, depth: u16, n: &mut Numbering<'_>) {
+    if let Some(OpKind::ScalarSubs { subs, shown, .. }) = find_scalars(op, draft).map(|o| &mut o.kind) {
+        if !*shown {
+            subs.iter_mut().for_each(|s| renumber(&mut s.op, parent, depth, n));
+            *shown = true;
         }
     }
-    let d = &n.drafts[op.line as usize];
+}
+
+/// The plan line of draft `line`, numbered next; its id.
+#[inline(never)]
+fn push_line(line: u16, parent: u16, depth: u16, n: &mut Numbering<'_>) -> u16 {
+    let d = &n.drafts[line as usize];
     let id = n.lines.len() as u16;
     n.lines.push(PlanLine {
         id,
@@ -242,17 +274,14 @@ fn renumber(op: &mut Op, parent: u16, depth: u16, n: &mut Numbering<'_>) {
         bytes: d.bytes,
         partition: d.partition.clone(),
     });
-    let waiting: Vec<usize> = (0..n.pending.len())
-        .filter(|&i| !n.pending[i].1 && n.pending[i].0.as_ref().is_some_and(|s| reads_slot(op, s.slot)))
-        .collect();
-    op.line = id;
-    for c in children_mut(op) {
-        renumber(c, id, depth + 1, n);
-    }
-    for i in waiting {
-        if let Some(mut s) = n.pending[i].0.take() {
-            renumber(&mut s.op, id, depth + 1, n);
-            n.pending[i] = (Some(s), true);
-        }
+    id
+}
+
+/// Pending subquery `i`, read by the line numbered `id`: numbered under it.
+#[inline(never)]
+fn renumber_pending(i: usize, id: u16, depth: u16, n: &mut Numbering<'_>) {
+    if let Some(mut s) = n.pending[i].0.take() {
+        renumber(&mut s.op, id, depth, n);
+        n.pending[i] = (Some(s), true);
     }
 }
