@@ -13,6 +13,7 @@
 
 use super::*;
 use crate::catalog::sequence::Sequence;
+use crate::exec::plan::sequence::{one_sequence, pseudo_refs};
 use crate::number::Number;
 use crate::value::Value;
 use lio_sql::ast::{Ident, Pos, SequenceOptions, SequenceStmt};
@@ -238,17 +239,6 @@ pub(super) struct ValuesSequence {
     at: Pos,
 }
 
-/// `q.NEXTVAL` / `q.CURRVAL` in `e` (outside subqueries).
-fn pseudo_refs(e: &lio_sql::ast::Expr, out: &mut Vec<(Ident, bool)>) {
-    walk(e, &mut |x| {
-        if let lio_sql::ast::Expr::Column { qualifier: Some(q), name } = x {
-            if name.name == "NEXTVAL" || name.name == "CURRVAL" {
-                out.push((q.clone(), name.name == "NEXTVAL"));
-            }
-        }
-    });
-}
-
 /// Visits `e` and its operands (not subqueries), mutably.
 fn walk_mut(e: &mut lio_sql::ast::Expr, f: &mut impl FnMut(&mut lio_sql::ast::Expr)) {
     use lio_sql::ast::Expr;
@@ -294,27 +284,15 @@ fn walk_mut(e: &mut lio_sql::ast::Expr, f: &mut impl FnMut(&mut lio_sql::ast::Ex
     }
 }
 
-fn walk(e: &lio_sql::ast::Expr, f: &mut impl FnMut(&lio_sql::ast::Expr)) {
-    let mut c = e.clone();
-    walk_mut(&mut c, &mut |x| f(x));
-}
-
 impl Run<'_> {
     /// The sequence VALUES read, if any (ORA-02289 for no such sequence;
     /// one sequence a statement).
     pub(super) fn values_sequence(&self, exprs: &[lio_sql::ast::Expr]) -> Result<Option<ValuesSequence>, LabError> {
         let mut refs = Vec::new();
         for e in exprs {
-            pseudo_refs(e, &mut refs);
+            pseudo_refs(e, &[], &mut refs);
         }
-        let Some((first, _)) = refs.first() else { return Ok(None) };
-        let Some(seq) = self.inst.cat.sequences.iter().position(|s| s.name == first.name) else {
-            return Err(LabError::new(ora::SEQUENCE_DOES_NOT_EXIST, first.pos));
-        };
-        if let Some((other, _)) = refs.iter().find(|(n, _)| n.name != first.name) {
-            return Err(LabError::unsupported("NEXTVAL or CURRVAL of two sequences in one statement", other.pos));
-        }
-        Ok(Some(ValuesSequence { seq, next: refs.iter().any(|(_, n)| *n), at: first.pos }))
+        Ok(one_sequence(&self.inst.cat, &refs)?.map(|(seq, next, at)| ValuesSequence { seq, next, at }))
     }
 
     /// VALUES for one row: the sequence's value in place of its
@@ -347,7 +325,7 @@ impl Run<'_> {
 /// Where `e` names a sequence pseudocolumn (`q.NEXTVAL`, `q.CURRVAL`).
 pub(super) fn sequence_ref_at(e: &lio_sql::ast::Expr) -> Option<Pos> {
     let mut refs = Vec::new();
-    pseudo_refs(e, &mut refs);
+    pseudo_refs(e, &[], &mut refs);
     refs.first().map(|(q, _)| q.pos)
 }
 

@@ -245,7 +245,7 @@ mod relations;
 mod resolve;
 pub(crate) mod rownum;
 mod scalar;
-mod sequence;
+pub(crate) mod sequence;
 mod setops;
 mod sql_ext;
 mod startup;

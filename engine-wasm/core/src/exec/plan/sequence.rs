@@ -22,6 +22,34 @@ fn pseudo(e: &Expr) -> Option<(&Ident, bool)> {
     }
 }
 
+/// Appends the sequence pseudocolumns `e` names (outside subqueries) whose
+/// qualifier is none of the FROM names `skip`: (qualifier, NEXTVAL).
+pub(crate) fn pseudo_refs(e: &Expr, skip: &[&str], out: &mut Vec<(Ident, bool)>) {
+    let found = std::cell::RefCell::new(out);
+    super::rownum::any_expr(e, &|x| {
+        if let Some((qn, next)) = pseudo(x) {
+            if !skip.contains(&qn.name.as_str()) {
+                found.borrow_mut().push((qn.clone(), next));
+            }
+        }
+        false
+    });
+}
+
+/// The one sequence `refs` read: its index in the catalog, whether NEXTVAL
+/// is read, and where it is first named. ORA-02289 for no such sequence;
+/// a second sequence is refused (LAB-00001).
+pub(crate) fn one_sequence(cat: &Catalog, refs: &[(Ident, bool)]) -> Result<Option<(usize, bool, Pos)>, LabError> {
+    let Some((first, _)) = refs.first() else { return Ok(None) };
+    let Some(seq) = cat.sequences.iter().position(|s| s.name == first.name) else {
+        return Err(LabError::new(ora::SEQUENCE_DOES_NOT_EXIST, first.pos));
+    };
+    if let Some((other, _)) = refs.iter().find(|(n, _)| n.name != first.name) {
+        return Err(LabError::unsupported("NEXTVAL or CURRVAL of two sequences in one statement", other.pos));
+    }
+    Ok(Some((seq, refs.iter().any(|(_, n)| *n), first.pos)))
+}
+
 /// The names a FROM clause gives its row sources.
 fn from_names(q: &Query) -> Vec<&str> {
     q.from
@@ -41,44 +69,23 @@ impl Builder<'_> {
     /// checking the query may read one there.
     pub(super) fn plan_sequence(&mut self, q: &Query) -> Result<(), LabError> {
         let names = from_names(q);
-        let found = std::cell::RefCell::new(Vec::new());
-        for s in &q.select {
-            if let SelectItem::Expr { expr, .. } = s {
-                super::rownum::any_expr(expr, &|e| {
-                    if let Some((qn, next)) = pseudo(e) {
-                        if !names.contains(&qn.name.as_str()) {
-                            found.borrow_mut().push((qn.clone(), next));
-                        }
-                    }
-                    false
-                });
-            }
-        }
-        let found = found.into_inner();
         // Not in the WHERE or CONNECT BY clauses.
         let elsewhere =
             [q.where_clause.as_ref(), q.connect_by.as_ref(), q.hier.as_ref().and_then(|h| h.start_with.as_ref())];
         for e in elsewhere.into_iter().flatten() {
-            let at = std::cell::Cell::new(None);
-            super::rownum::any_expr(e, &|x| {
-                if let Some((qn, _)) = pseudo(x) {
-                    if !names.contains(&qn.name.as_str()) && at.get().is_none() {
-                        at.set(Some(qn.pos));
-                    }
-                }
-                false
-            });
-            if let Some(p) = at.get() {
-                return Err(LabError::new(ora::SEQUENCE_NOT_ALLOWED_HERE, p));
+            let mut refs = Vec::new();
+            pseudo_refs(e, &names, &mut refs);
+            if let Some((qn, _)) = refs.first() {
+                return Err(LabError::new(ora::SEQUENCE_NOT_ALLOWED_HERE, qn.pos));
             }
         }
-        let Some((first, _)) = found.first() else { return Ok(()) };
-        let Some(seq) = self.ctx.cat.sequences.iter().position(|s| s.name == first.name) else {
-            return Err(LabError::new(ora::SEQUENCE_DOES_NOT_EXIST, first.pos));
-        };
-        if let Some((other, _)) = found.iter().find(|(n, _)| n.name != first.name) {
-            return Err(LabError::unsupported("NEXTVAL or CURRVAL of two sequences in one statement", other.pos));
+        let mut found = Vec::new();
+        for s in &q.select {
+            if let SelectItem::Expr { expr, .. } = s {
+                pseudo_refs(expr, &names, &mut found);
+            }
         }
+        let Some((seq, next, at)) = one_sequence(self.ctx.cat, &found)? else { return Ok(()) };
         let aggregate = q.select.iter().any(|s| {
             matches!(s, SelectItem::Expr { expr, .. }
                 if super::rownum::any_expr(expr, &|e| matches!(e, Expr::Aggregate { .. } | Expr::Analytic(_))))
@@ -90,13 +97,12 @@ impl Builder<'_> {
             || !q.union_all.is_empty()
             || aggregate
         {
-            return Err(LabError::new(ora::SEQUENCE_NOT_ALLOWED_HERE, first.pos));
+            return Err(LabError::new(ora::SEQUENCE_NOT_ALLOWED_HERE, at));
         }
         let src = self.new_source();
         self.set_source_kinds(src, vec![crate::exec::convert::Kind::Number]);
-        let next = found.iter().any(|(_, n)| *n);
-        let name = first.name.clone();
-        let line = crate::exec::row_source::SeqLine { src, seq, next, at: (first.pos, q.pos) };
+        let name = self.ctx.cat.sequences[seq].name.clone();
+        let line = crate::exec::row_source::SeqLine { src, seq, next, at: (at, q.pos) };
         self.ext.seq = Some(SeqPlan { line, name });
         Ok(())
     }
