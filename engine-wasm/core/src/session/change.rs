@@ -504,8 +504,10 @@ fn table_src(k: &OpKind, table: TableId) -> Option<usize> {
         | OpKind::IndexMinMax { src, .. }
         | OpKind::IndexFast { src, .. } => Some(*src),
         OpKind::Filter { child, .. } | OpKind::BitmapCount(child) => table_src(&child.kind, table),
-        // A partitioned table's PARTITION line (a pass-through).
-        OpKind::CountStopkey { child, limit: u64::MAX, .. } => table_src(&child.kind, table),
+        // A partitioned table's PARTITION line (a pass-through), or the
+        // COUNT STOPKEY of `WHERE ROWNUM <= n`: the rows it lets through
+        // are the ones changed.
+        OpKind::CountStopkey { child, .. } => table_src(&child.kind, table),
         // SET c = s.NEXTVAL: the sequence's line over the table's.
         OpKind::Sequence(child, _) => table_src(&child.kind, table),
         OpKind::BitmapCombine { state, .. } => Some(state.src),
@@ -583,7 +585,7 @@ pub(super) fn convert(
 /// line, the line stays above the index scan.
 pub(super) fn changed_by_rowid(root: &mut exec::Op, tid: TableId) {
     let at = match &mut root.kind {
-        OpKind::CountStopkey { child, limit: u64::MAX, .. } => child.as_mut(),
+        OpKind::CountStopkey { child, .. } => child.as_mut(),
         _ => root,
     };
     if let OpKind::ByRowid { table, child, filter, .. } = &at.kind {
