@@ -53,13 +53,18 @@ fn the_plan_puts_count_stopkey_under_the_dml_line() {
     ok(&steps);
     let n = steps.len();
     let up = row_strings(&steps[n - 3]);
-    let ops: Vec<&str> = up.iter().filter(|l| l.starts_with("|  ") || l.starts_with("|* ")).map(|l| &l[7..27]).collect();
+    let ops: Vec<&str> =
+        up.iter().filter(|l| l.starts_with("|  ") || l.starts_with("|* ")).map(|l| &l[7..27]).collect();
     assert_eq!(ops, [" UPDATE STATEMENT   ", "  UPDATE            ", "   COUNT STOPKEY    ", "    INDEX RANGE SCAN"]);
     assert!(up.iter().any(|l| l.starts_with("|*  2 |   COUNT STOPKEY ")), "{up:#?}");
     assert!(up.iter().any(|l| l == "   2 - filter(ROWNUM<=2)"), "{up:#?}");
     assert!(up.iter().any(|l| l == "   3 - access(\"M\"=3)"), "{up:#?}");
     let del = row_strings(&steps[n - 1]);
-    let ops: Vec<&str> = del.iter().filter(|l| l.starts_with("|  ") || l.starts_with("|* ")).map(|l| &l[7..28]).collect();
-    assert_eq!(ops, [" DELETE STATEMENT    ", "  DELETE             ", "   COUNT STOPKEY     ", "    TABLE ACCESS FULL"]);
+    let ops: Vec<&str> =
+        del.iter().filter(|l| l.starts_with("|  ") || l.starts_with("|* ")).map(|l| &l[7..28]).collect();
+    assert_eq!(
+        ops,
+        [" DELETE STATEMENT    ", "  DELETE             ", "   COUNT STOPKEY     ", "    TABLE ACCESS FULL"]
+    );
     assert!(del.iter().any(|l| l == "   2 - filter(ROWNUM<=5)"), "{del:#?}");
 }

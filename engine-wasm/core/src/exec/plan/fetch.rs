@@ -13,15 +13,21 @@
 //!
 //! The VIEW filters on `"from$_subquery$_002"."rowlimit_$$_rownumber"`
 //! (`rowlimit_$$_rank`, `rowlimit_$$_total`). Its E-Rows are the query's,
-//! as Oracle's. Refused: a row limit with GROUP BY, DISTINCT, aggregates,
-//! UNION ALL or ROWNUM in the WHERE clause, a limit that is no number
-//! literal, and the clause in a subquery or inline view.
+//! as Oracle's. A grouped query with a sort of its own for the ORDER BY:
+//! `SORT ORDER BY` over that VIEW (`limit_grouped`). Refused: a row limit
+//! with DISTINCT, UNION ALL or ROWNUM in the WHERE clause, over a grouped
+//! query without such a sort, a limit that is no number literal, and the
+//! clause in a subquery or inline view.
 
 use super::*;
 use crate::exec::row_source::{RowLimitSpec, NO_LINE};
 use lio_sql::ast::RowLimit;
 
 const VIEW: &str = "\"from$_subquery$_002\"";
+
+/// Where a window filter's ORDER BY keys are printed from the window's own
+/// sort keys (Predicate Information, `predicates/mod.rs`).
+pub(crate) const WINDOW_KEYS: &str = "\u{0}";
 
 /// A limit's number as written, and its value (Oracle truncates a
 /// fraction of a row count; a negative one is 0).
@@ -77,17 +83,45 @@ impl Builder<'_> {
             return Err(LabError::new(ora::SQL_COMMAND_NOT_PROPERLY_ENDED, rl.pos));
         }
         let aggregates = q.select.iter().any(|s| matches!(s, SelectItem::Expr { expr, .. } if has_aggregate(expr)));
-        if aggregates || q.distinct || !q.group_by.is_empty() || q.having.is_some() || !q.union_all.is_empty() || rownum
-        {
+        let grouped = aggregates || !q.group_by.is_empty() || q.having.is_some();
+        // A grouped query is limited when its ORDER BY is a sort of its own
+        // above the grouping (SORT ORDER BY over HASH GROUP BY): that sort
+        // becomes the window, and the rows are sorted again above the
+        // VIEW, as Oracle's plan of a GROUP BY ... ORDER BY ... FETCH FIRST
+        // shows it (SORT ORDER BY / VIEW / WINDOW SORT PUSHED RANK: Maria
+        // Colgan, sqlmaria.com, 2017). Without that sort (no ORDER BY, or
+        // one the SORT GROUP BY gives) it is still refused.
+        let own_sort = matches!(block.op.kind, OpKind::SortOrderBy { limit: u64::MAX, .. });
+        if (grouped && !own_sort) || q.distinct || !q.union_all.is_empty() || rownum {
             return Err(LabError::unsupported(
-                "FETCH FIRST and OFFSET in a query with GROUP BY, DISTINCT, aggregates, UNION ALL or ROWNUM",
+                "FETCH FIRST and OFFSET in a query with DISTINCT, UNION ALL or ROWNUM, or with GROUP BY or aggregates and no ORDER BY of its own",
                 rl.pos,
             ));
         }
-        self.limit_block(q, rl, block)
+        if grouped {
+            return self.limit_grouped(q, rl, block);
+        }
+        self.limit_block(q, rl, block, false)
     }
 
-    fn limit_block(&mut self, q: &Query, rl: &RowLimit, mut block: Block) -> Result<Block, LabError> {
+    /// A grouped query's limit: the ORDER BY's sort is the window (its keys
+    /// kept as outputs), and a SORT ORDER BY on them above the VIEW.
+    fn limit_grouped(&mut self, q: &Query, rl: &RowLimit, mut block: Block) -> Result<Block, LabError> {
+        let OpKind::SortOrderBy { keys, exprs, out_src, .. } = &mut block.op.kind else {
+            return self.limit_block(q, rl, block, false);
+        };
+        let base = exprs.len();
+        exprs.extend(keys.iter().map(|k| k.0.clone()));
+        let top: Vec<(CExpr, bool, bool)> =
+            keys.iter().enumerate().map(|(i, k)| (CExpr::Gen { src: *out_src, col: base + i }, k.1, k.2)).collect();
+        let mut block = self.limit_block(q, rl, block, true)?;
+        let (rows, cost, rb) = (block.e_rows, block.cost, block.row_bytes);
+        block.op = self.sort_order_by(block.op, top, &mut block.project, rows, cost, rb);
+        block.cost = self.drafts[block.op.line as usize].cost;
+        Ok(block)
+    }
+
+    fn limit_block(&mut self, q: &Query, rl: &RowLimit, mut block: Block, grouped: bool) -> Result<Block, LabError> {
         let offset = rl.offset.as_ref().map(literal).transpose()?;
         let fetch = rl.fetch.as_ref().map(literal).transpose()?;
         let off = offset.as_ref().map_or(0, |(_, v)| v.max(0.0).trunc() as u64);
@@ -106,7 +140,10 @@ impl Builder<'_> {
                 plus(&format!("CEIL({VIEW}.\"rowlimit_$$_total\"*{n}/100)"))
             } else {
                 let l = plus(n);
-                window_filter = Some(format!("{func} OVER ( ORDER BY {}){}", order_text(q), format_args!("<={l}")));
+                // A grouped query's keys are printed from its sort's keys
+                // (`SUM("ID")`, `COUNT(*)`) where the marker stands.
+                let keys = if grouped { WINDOW_KEYS.to_string() } else { order_text(q) };
+                window_filter = Some(format!("{func} OVER ( ORDER BY {keys}){}", format_args!("<={l}")));
                 l
             };
             view.push(format!("{VIEW}.\"{col}\"<={lim}"));

@@ -208,6 +208,22 @@ impl<'a> Writer<'a> {
         if let OpKind::RowLimit { child, spec, .. } = &op.kind {
             if let Some(slot) = out.get_mut(child.line as usize) {
                 slot.filter.clone_from(&spec.window_filter);
+                if let (Some(f), OpKind::SortOrderBy { keys, .. }) = (&mut slot.filter, &child.kind) {
+                    if f.contains(super::fetch::WINDOW_KEYS) {
+                        let keys: Vec<String> = keys
+                            .iter()
+                            .map(|(k, desc, _)| {
+                                let k = self.expr(k, 2);
+                                if *desc {
+                                    format!("INTERNAL_FUNCTION({k}) DESC")
+                                } else {
+                                    k
+                                }
+                            })
+                            .collect();
+                        *f = f.replace(super::fetch::WINDOW_KEYS, &keys.join(","));
+                    }
+                }
             }
         }
         if let OpKind::MergeJoin { left, right, .. } = &op.kind {
