@@ -12,7 +12,8 @@ type PrimaryKey = (Vec<usize>, bool, Pos, Option<String>);
 /// A table's keys as CREATE TABLE declares them.
 struct TableKeys {
     pk: Option<PrimaryKey>,
-    uniques: Vec<(Vec<usize>, Option<String>)>,
+    /// Each unique key's columns, name and DEFERRABLE.
+    uniques: Vec<(Vec<usize>, Option<String>, bool)>,
     /// `USING INDEX` attributes of the primary key's and each unique key's index.
     pk_using: Physical,
     uniques_using: Vec<Physical>,
@@ -264,7 +265,7 @@ impl Run<'_> {
     /// attributes, checked.
     fn table_keys(&self, c: &CreateTable, name: &str, columns: &mut [Column]) -> Result<TableKeys, LabError> {
         let mut pk: Option<(Vec<usize>, bool, Pos, Option<String>)> = None;
-        let mut uniques: Vec<(Vec<usize>, Option<String>)> = Vec::new();
+        let mut uniques: Vec<(Vec<usize>, Option<String>, bool)> = Vec::new();
         // `USING INDEX` attributes of the primary key's and each unique key's index.
         let mut pk_using = Physical::default();
         let mut uniques_using: Vec<Physical> = Vec::new();
@@ -278,13 +279,14 @@ impl Run<'_> {
                 if pk.is_some() {
                     return Err(LabError::new(ora::ONLY_ONE_PRIMARY_KEY, d.name.pos));
                 }
-                pk = Some((vec![i], false, d.name.pos, d.primary_key_name.as_ref().map(|n| n.name.clone())));
+                let name = d.primary_key_name.as_ref().map(|n| n.name.clone());
+                pk = Some((vec![i], d.primary_key_deferrable, d.name.pos, name));
                 pk_using = d.primary_key_index.clone();
                 names.extend(d.primary_key_name.as_ref().map(|n| (n, true)));
             }
             names.extend(d.not_null_name.as_ref().map(|n| (n, false)));
             if d.unique {
-                uniques.push((vec![i], d.unique_name.as_ref().map(|n| n.name.clone())));
+                uniques.push((vec![i], d.unique_name.as_ref().map(|n| n.name.clone()), d.unique_deferrable));
                 uniques_using.push(d.unique_index.clone());
                 names.extend(d.unique_name.as_ref().map(|n| (n, true)));
             }
@@ -322,7 +324,7 @@ impl Run<'_> {
                     pk_using = k.using_index.clone();
                 }
                 ConstraintKind::Unique => {
-                    uniques.push((cols, k.name.as_ref().map(|n| n.name.clone())));
+                    uniques.push((cols, k.name.as_ref().map(|n| n.name.clone()), k.deferrable));
                     uniques_using.push(k.using_index.clone());
                 }
                 ConstraintKind::ForeignKey | ConstraintKind::Check => {}
@@ -455,16 +457,20 @@ impl Run<'_> {
             self.inst.cat.tables[tid].pk_con = Some(con);
             let ipool = if pk_using.buffer_pool.is_some() { pool_of(&pk_using) } else { pool };
             let leaf = key_leaf(&pk_using, cols.len())?;
-            let iid = self.add_index(tid, &iname, cols.clone(), (true, IndexKind::BTree), ipool, leaf)?;
+            // A DEFERRABLE key's index is non-unique (its rows may collide
+            // until the commit checks them), its key columns kept unique.
+            let iid = self.add_index(tid, &iname, cols.clone(), (!deferrable, IndexKind::BTree), ipool, leaf)?;
+            self.inst.cat.indexes[iid].btree.key_cols = if deferrable { cols.len() as u16 } else { 0 };
             self.place(self.inst.cat.indexes[iid].seg, &pk_using);
             self.inst.cat.tables[tid].pk = Some((cols, iid, deferrable));
         }
-        for ((cols, cname), using) in uniques.into_iter().zip(uniques_using) {
+        for ((cols, cname, deferrable), using) in uniques.into_iter().zip(uniques_using) {
             let con = self.inst.cat.next_con(cname.as_deref());
             let iname = con.name;
             let ipool = if using.buffer_pool.is_some() { pool_of(&using) } else { pool };
             let leaf = key_leaf(&using, cols.len())?;
-            let iid = self.add_index(tid, &iname, cols.clone(), (true, IndexKind::BTree), ipool, leaf)?;
+            let iid = self.add_index(tid, &iname, cols.clone(), (!deferrable, IndexKind::BTree), ipool, leaf)?;
+            self.inst.cat.indexes[iid].btree.key_cols = if deferrable { cols.len() as u16 } else { 0 };
             self.place(self.inst.cat.indexes[iid].seg, &using);
             let uk = crate::catalog::UniqueKey { name: iname, con: con.con, cols, index: iid };
             self.inst.cat.tables[tid].uniques.push(uk);

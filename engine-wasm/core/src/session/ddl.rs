@@ -143,9 +143,10 @@ impl Run<'_> {
 
     /// `ALTER TABLE t ADD [CONSTRAINT name] PRIMARY KEY | UNIQUE (cols)`: a
     /// unique index named after the constraint (SYS_C... when unnamed)
-    /// enforces it. Oracle would enforce the key with an existing index that
-    /// leads on its columns, unique or not; the lab keeps keys on unique
-    /// indexes of exactly those columns, and refuses the other cases.
+    /// enforces it, unless an index already leads on its columns: a unique
+    /// one of exactly those columns, or a plain non-unique B-tree (whose
+    /// leading columns are then kept unique: `BTree::key_cols`), as Oracle
+    /// does; other existing indexes are refused.
     fn add_constraint(&mut self, tid: TableId, k: &TableConstraint) -> Result<(), LabError> {
         match k.kind {
             ConstraintKind::ForeignKey => return self.add_foreign_key(tid, k, true),
@@ -198,6 +199,20 @@ impl Run<'_> {
             {
                 return Err(LabError::new(ora::COLUMN_LIST_ALREADY_INDEXED, k.pos));
             }
+            // A plain non-unique B-tree leading on the key's columns
+            // enforces it as it is (Oracle's choice: no index is created,
+            // USER_CONSTRAINTS.INDEX_NAME names it); its rows are checked
+            // first (ORA-02437 / ORA-02299).
+            Some(i) if self.enforcing_candidate(i) => {
+                let ix = &mut self.inst.cat.indexes[i];
+                ix.btree.key_cols = cols.len() as u16;
+                if ix.btree.check_unique().is_err() {
+                    ix.btree.key_cols = 0;
+                    let entry = if pk { ora::CANNOT_VALIDATE_PRIMARY_KEY } else { ora::CANNOT_VALIDATE_DUPLICATE_KEYS };
+                    return Err(LabError::with(entry, format_args!("LAB.{cname}"), k.pos));
+                }
+                i
+            }
             Some(i) => {
                 let name = self.inst.cat.indexes[i].name.clone();
                 return Err(LabError::unsupported(
@@ -207,13 +222,20 @@ impl Run<'_> {
             }
             None => {
                 self.check_tablespace(&k.using_index)?;
+                // A DEFERRABLE key's non-unique index is built without a
+                // check: its rows are checked first.
+                if k.deferrable && has_duplicate_keys(&self.inst.cat.tables[tid], &cols) {
+                    let entry = if pk { ora::CANNOT_VALIDATE_PRIMARY_KEY } else { ora::CANNOT_VALIDATE_DUPLICATE_KEYS };
+                    return Err(LabError::with(entry, format_args!("LAB.{cname}"), k.pos));
+                }
                 let pool = if k.using_index.buffer_pool.is_some() {
                     pool_of(&k.using_index)
                 } else {
                     self.inst.cat.tables[tid].pool
                 };
                 let leaf = super::compress::key_leaf(&k.using_index, cols.len())?;
-                let kind = (true, crate::catalog::IndexKind::BTree);
+                // A DEFERRABLE key's index is non-unique, its key kept unique.
+                let kind = (!k.deferrable, crate::catalog::IndexKind::BTree);
                 let iid = self.add_index(tid, &cname, cols.clone(), kind, pool, leaf).map_err(|e| {
                     if e.is(ora::DUPLICATE_KEYS_FOUND) {
                         let entry =
@@ -225,6 +247,9 @@ impl Run<'_> {
                 })?;
                 let seg = self.inst.cat.indexes[iid].seg;
                 self.place(seg, &k.using_index);
+                if k.deferrable {
+                    self.inst.cat.indexes[iid].btree.key_cols = cols.len() as u16;
+                }
                 iid
             }
         };
@@ -239,6 +264,18 @@ impl Run<'_> {
             self.inst.cat.tables[tid].uniques.push(uk);
         }
         Ok(())
+    }
+
+    /// Whether index `i` may enforce a key on its leading columns: a
+    /// plain (not reverse, not partitioned, usable) non-unique B-tree.
+    fn enforcing_candidate(&self, i: usize) -> bool {
+        let ix = &self.inst.cat.indexes[i];
+        !ix.unique
+            && ix.kind == crate::catalog::IndexKind::BTree
+            && !ix.reverse
+            && ix.part.is_none()
+            && !ix.unusable
+            && ix.btree.key_cols == 0
     }
 
     /// `ALTER TABLE t MOVE [TABLESPACE ts]`: the heap segment is rebuilt in
@@ -295,7 +332,8 @@ impl Run<'_> {
                 let iid =
                     self.inst.cat.index_id(n).ok_or_else(|| LabError::new(ora::INDEX_DOES_NOT_EXIST, d.name.pos))?;
                 let tid = self.inst.cat.indexes[iid].table;
-                if self.inst.cat.tables[tid].pk.as_ref().map(|p| p.1) == Some(iid) {
+                let t = &self.inst.cat.tables[tid];
+                if t.pk.as_ref().map(|p| p.1) == Some(iid) || t.uniques.iter().any(|u| u.index == iid) {
                     return Err(LabError::new(ora::INDEX_ENFORCES_KEY, d.name.pos));
                 }
                 self.drop_index_partitions(iid);
@@ -378,4 +416,27 @@ impl Run<'_> {
             self.inst.io.drop_segment(seg);
         }
     }
+}
+
+/// Whether two live rows of `t` have the same values, none NULL, in `cols`.
+fn has_duplicate_keys(t: &crate::catalog::Table, cols: &[usize]) -> bool {
+    let mut seen = std::collections::HashSet::new();
+    let mut vals = Vec::with_capacity(cols.len());
+    let mut key = Vec::new();
+    for r in 0..t.rows.len() {
+        if !t.is_live(r as u32) {
+            continue;
+        }
+        let row = t.rows.row(r);
+        vals.clear();
+        vals.extend(cols.iter().map(|&c| row.value(c).clone()));
+        if vals.iter().any(|v| v.is_null()) {
+            continue;
+        }
+        crate::exec::hash_area::key_bytes(&vals, &mut key);
+        if !seen.insert(key.clone()) {
+            return true;
+        }
+    }
+    false
 }

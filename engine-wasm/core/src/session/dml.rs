@@ -239,10 +239,12 @@ impl Run<'_> {
         // Statement end: merge index entries, check uniqueness.
         for &iid in &index_ids {
             let ix = &mut self.inst.cat.indexes[iid];
-            if let Err(_k) = ix.btree.merge_pending() {
-                failure = Some(LabError::with(ora::UNIQUE_CONSTRAINT_VIOLATED, format_args!("LAB.{}", ix.name), pos));
-            }
+            let dup = ix.btree.merge_pending().is_err();
             self.s.stats.calls.splits.add(ix.btree.take_splits());
+            if dup {
+                let name = super::txn::key_name(&self.inst.cat, iid);
+                failure = Some(LabError::with(ora::UNIQUE_CONSTRAINT_VIOLATED, format_args!("LAB.{name}"), pos));
+            }
         }
         // An index that grew past its tablespace's file: ORA-01654.
         if failure.is_none() {

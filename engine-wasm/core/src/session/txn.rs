@@ -433,7 +433,7 @@ impl Run<'_> {
     pub(super) fn reindex(&mut self, table: TableId, rows: &HashSet<u32>, rollback: bool) -> Result<(), LabError> {
         let cat = &mut self.inst.cat;
         let index_ids = cat.physical_indexes(table);
-        let mut dup: Option<String> = None;
+        let mut dup: Option<usize> = None;
         let mut fills = Vec::new();
         for iid in index_ids {
             let t = &cat.tables[table];
@@ -456,7 +456,7 @@ impl Run<'_> {
             }
             if ix.btree.has_pending() {
                 if ix.btree.merge_pending().is_err() && dup.is_none() {
-                    dup = Some(ix.name.clone());
+                    dup = Some(iid);
                 }
             } else {
                 ix.btree.relayout();
@@ -498,12 +498,28 @@ impl Run<'_> {
             });
         }
         match dup {
-            Some(name) => {
-                Err(LabError::with(ora::UNIQUE_CONSTRAINT_VIOLATED, format_args!("LAB.{name}"), Pos::default()))
-            }
+            Some(iid) => Err(LabError::with(
+                ora::UNIQUE_CONSTRAINT_VIOLATED,
+                format_args!("LAB.{}", key_name(cat, iid)),
+                Pos::default(),
+            )),
             None => Ok(()),
         }
     }
+}
+
+/// The name ORA-00001 gives for a duplicate in index `iid`: the key
+/// constraint it enforces (a non-unique index keeps another name than its
+/// constraint), else the index's own.
+pub(super) fn key_name(cat: &Catalog, iid: usize) -> &str {
+    let ix = &cat.indexes[iid];
+    let t = &cat.tables[ix.table];
+    if let (Some((_, i, _)), Some(con)) = (&t.pk, &t.pk_con) {
+        if *i == iid {
+            return &con.name;
+        }
+    }
+    t.uniques.iter().find(|u| u.index == iid).map_or(&ix.name, |u| &u.name)
 }
 
 /// The (segment, block) holding a row's body.

@@ -48,6 +48,9 @@ pub struct ColumnDef {
     /// `USING INDEX` physical attributes of the inline primary key and unique key.
     pub primary_key_index: Physical,
     pub unique_index: Physical,
+    /// `DEFERRABLE` on the inline primary key and unique key.
+    pub primary_key_deferrable: bool,
+    pub unique_deferrable: bool,
     /// `GENERATED ... AS IDENTITY`.
     pub identity: bool,
     /// `DEFAULT expr`.

@@ -134,6 +134,8 @@ impl Parser<'_> {
             unique_name: None,
             primary_key_index: Physical::default(),
             unique_index: Physical::default(),
+            primary_key_deferrable: false,
+            unique_deferrable: false,
             identity: false,
             default: None,
             references: None,
@@ -164,11 +166,12 @@ impl Parser<'_> {
                 self.missing_keyword("KEY")?;
                 c.primary_key = true;
                 c.primary_key_name = name.take();
-                (_, c.primary_key_index, _) = self.constraint_state(ConstraintKind::PrimaryKey)?;
+                (c.primary_key_deferrable, c.primary_key_index, _) =
+                    self.constraint_state(ConstraintKind::PrimaryKey)?;
             } else if self.eat_kw("UNIQUE") {
                 c.unique = true;
                 c.unique_name = name.take();
-                (_, c.unique_index, _) = self.constraint_state(ConstraintKind::Unique)?;
+                (c.unique_deferrable, c.unique_index, _) = self.constraint_state(ConstraintKind::Unique)?;
             } else if self.eat_kw("CONSTRAINT") {
                 name = Some(self.ident(ora::INVALID_DATATYPE)?);
                 if !matches!(self.word(), Some("NOT" | "NULL" | "PRIMARY" | "UNIQUE" | "CHECK" | "REFERENCES")) {

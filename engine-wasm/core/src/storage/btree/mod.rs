@@ -74,6 +74,11 @@ pub struct BTree {
     pub block_size: u32,
     pub pctfree: u32,
     pub unique: bool,
+    /// A non-unique index that enforces a primary key or unique constraint
+    /// (created before the key, or for a DEFERRABLE one): its leading
+    /// `key_cols` columns are kept unique, as a unique index's whole key
+    /// is; 0 for none.
+    pub key_cols: u16,
     /// Whether leaf entries hold whole rows (IOT).
     pub holds_rows: bool,
     /// Prefix compression (`COMPRESS n`): the leading key columns each
@@ -194,6 +199,14 @@ fn num_value(x: f64) -> Value {
 
 /// A key a packed index can hold: one number a double holds exactly.
 #[inline]
+/// Whether two keys are the same in their first `n` columns, none of
+/// them NULL (entries with a NULL there never collide).
+fn same_key(a: &Key, b: &Key, n: usize) -> bool {
+    let (a, b): (&[Value], &[Value]) = (a, b);
+    let n = n.min(a.len()).min(b.len());
+    !a[..n].iter().any(|v| v.is_null()) && cmp_keys(&a[..n], &b[..n]) == Ordering::Equal
+}
+
 fn packable(k: &[Value]) -> Option<f64> {
     match k {
         [v] => num_key(v),
@@ -253,6 +266,7 @@ impl BTree {
             block_size,
             pctfree: pctfree.min(99),
             unique,
+            key_cols: 0,
             holds_rows,
             prefix_cols: 0,
             reverse: false,
@@ -379,14 +393,9 @@ impl BTree {
             entries.push(e);
             sizes.push(s);
         }
-        let dup = if self.unique {
-            entries
-                .windows(2)
-                .find(|w| !w[0].0.iter().any(|v| v.is_null()) && cmp_keys(&w[0].0, &w[1].0) == Ordering::Equal)
-                .map(|w| w[0].0.clone())
-        } else {
-            None
-        };
+        let dup = self
+            .unique_cols()
+            .and_then(|n| entries.windows(2).find(|w| same_key(&w[0].0, &w[1].0, n)).map(|w| w[0].0.clone()));
         self.entries = entries;
         self.sizes = sizes;
         self.lay_out_merged(&order);
@@ -435,13 +444,10 @@ impl BTree {
             } else {
                 self.entries.partition_point(|x| cmp_keys(&x.0, &key).then(x.1.cmp(&row)) != Ordering::Greater)
             };
-            if self.unique && dup.is_none() {
-                let no_null = |k: &[Value]| !k.iter().any(|v| v.is_null());
+            if let (Some(n), None) = (self.unique_cols(), &dup) {
                 let before = p.checked_sub(1).map(|q| &self.entries[q].0);
                 let after = self.entries.get(p).map(|e| &e.0);
-                if before.is_some_and(|b| no_null(b) && cmp_keys(b, &key) == Ordering::Equal)
-                    || after.is_some_and(|a| no_null(&key) && cmp_keys(&key, a) == Ordering::Equal)
-                {
+                if before.is_some_and(|b| same_key(b, &key, n)) || after.is_some_and(|a| same_key(&key, a, n)) {
                     dup = Some(key.clone());
                 }
             }
@@ -548,15 +554,33 @@ impl BTree {
         self.leaf_fill = 1.0 - self.pctfree as f64 / 100.0;
         self.ascending_only = true;
         self.relayout();
+        self.check_unique()
+    }
+
+    /// The leading key columns kept unique: the whole key of a unique
+    /// index, a key constraint's columns of a non-unique index enforcing
+    /// it, none otherwise.
+    fn unique_cols(&self) -> Option<usize> {
         if self.unique {
-            if let Some(w) = self
-                .entries
-                .windows(2)
-                .find(|w| !w[0].0.iter().any(|v| v.is_null()) && cmp_keys(&w[0].0, &w[1].0) == Ordering::Equal)
-            {
-                return Err(w[0].0.clone());
-            }
+            Some(usize::MAX)
+        } else {
+            (self.key_cols > 0).then_some(self.key_cols as usize)
         }
-        Ok(())
+    }
+
+    /// The first duplicate of the entries as they are (a key constraint
+    /// added on an existing index checks its rows so: ORA-02437).
+    pub fn check_unique(&self) -> Result<(), Key> {
+        let Some(n) = self.unique_cols() else { return Ok(()) };
+        if self.packed {
+            return match self.nums.windows(2).find(|w| w[0].key == w[1].key) {
+                Some(w) => Err(Key::One(num_value(w[0].key))),
+                None => Ok(()),
+            };
+        }
+        match self.entries.windows(2).find(|w| same_key(&w[0].0, &w[1].0, n)) {
+            Some(w) => Err(w[0].0.clone()),
+            None => Ok(()),
+        }
     }
 }

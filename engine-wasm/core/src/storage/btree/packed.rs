@@ -19,12 +19,7 @@ impl BTree {
         self.leaf_fill = 1.0 - self.pctfree as f64 / 100.0;
         self.ascending_only = true;
         self.relayout();
-        if self.unique {
-            if let Some(w) = self.nums.windows(2).find(|w| w[0].key == w[1].key) {
-                return Err(Key::One(num_value(w[0].key)));
-            }
-        }
-        Ok(())
+        self.check_unique()
     }
 
     /// Bytes the entries hold, as the memory budget counts them: a packed
@@ -40,9 +35,9 @@ impl BTree {
     /// A dropped index's entries go (its memory with them); the tree is an
     /// empty one of the same shape.
     pub fn free_entries(&mut self) {
-        let (prefix_cols, bitmap) = (self.prefix_cols, self.bitmap);
+        let (prefix_cols, bitmap, key_cols) = (self.prefix_cols, self.bitmap, self.key_cols);
         *self = BTree::new(self.block_size, self.pctfree, self.unique, self.holds_rows);
-        self.prefix_cols = prefix_cols;
+        (self.prefix_cols, self.key_cols) = (prefix_cols, key_cols);
         self.bitmap = bitmap;
     }
 
@@ -203,7 +198,11 @@ impl BTree {
             nums.push(e);
             sizes.push(s);
         }
-        let dup = if self.unique { nums.windows(2).find(|w| w[0].key == w[1].key).map(|w| w[0].key) } else { None };
+        let dup = if self.unique_cols().is_some() {
+            nums.windows(2).find(|w| w[0].key == w[1].key).map(|w| w[0].key)
+        } else {
+            None
+        };
         self.nums = nums;
         self.sizes = sizes;
         self.lay_out_merged(&order);
@@ -225,7 +224,7 @@ impl BTree {
         for (e, size, seq) in add {
             let after = |x: &NumEntry| x.key.total_cmp(&e.key).then(x.row.cmp(&e.row)) != Ordering::Greater;
             let p = if self.nums.last().is_none_or(after) { self.nums.len() } else { self.nums.partition_point(after) };
-            if self.unique && dup.is_none() {
+            if self.unique_cols().is_some() && dup.is_none() {
                 let before = p.checked_sub(1).map(|q| self.nums[q].key);
                 let next = self.nums.get(p).map(|n| n.key);
                 if before == Some(e.key) || next == Some(e.key) {
