@@ -1,6 +1,6 @@
 //! CREATE TABLE, CLUSTER, INDEX: segments, storage, MemOptimized checks.
 
-use super::compress::{key_leaf, prefix_length};
+use super::compress::prefix_length;
 use super::*;
 use crate::catalog::{Cluster, Column, Index, IndexKind, SegmentKind, Table, TableStorage};
 use crate::sga::cache::PoolKind;
@@ -279,8 +279,7 @@ impl Run<'_> {
                 if pk.is_some() {
                     return Err(LabError::new(ora::ONLY_ONE_PRIMARY_KEY, d.name.pos));
                 }
-                let name = d.primary_key_name.as_ref().map(|n| n.name.clone());
-                pk = Some((vec![i], d.primary_key_deferrable, d.name.pos, name));
+                pk = Some((vec![i], d.primary_key_deferrable, d.name.pos, d.primary_key_name.clone().map(|n| n.name)));
                 pk_using = d.primary_key_index.clone();
                 names.extend(d.primary_key_name.as_ref().map(|n| (n, true)));
             }
@@ -455,23 +454,13 @@ impl Run<'_> {
             let con = self.inst.cat.next_con(cname.as_deref());
             let iname = con.name.clone();
             self.inst.cat.tables[tid].pk_con = Some(con);
-            let ipool = if pk_using.buffer_pool.is_some() { pool_of(&pk_using) } else { pool };
-            let leaf = key_leaf(&pk_using, cols.len())?;
-            // A DEFERRABLE key's index is non-unique (its rows may collide
-            // until the commit checks them), its key columns kept unique.
-            let iid = self.add_index(tid, &iname, cols.clone(), (!deferrable, IndexKind::BTree), ipool, leaf)?;
-            self.inst.cat.indexes[iid].btree.key_cols = if deferrable { cols.len() as u16 } else { 0 };
-            self.place(self.inst.cat.indexes[iid].seg, &pk_using);
+            let iid = self.key_index(tid, &iname, &cols, deferrable, pool, &pk_using)?;
             self.inst.cat.tables[tid].pk = Some((cols, iid, deferrable));
         }
         for ((cols, cname, deferrable), using) in uniques.into_iter().zip(uniques_using) {
             let con = self.inst.cat.next_con(cname.as_deref());
             let iname = con.name;
-            let ipool = if using.buffer_pool.is_some() { pool_of(&using) } else { pool };
-            let leaf = key_leaf(&using, cols.len())?;
-            let iid = self.add_index(tid, &iname, cols.clone(), (!deferrable, IndexKind::BTree), ipool, leaf)?;
-            self.inst.cat.indexes[iid].btree.key_cols = if deferrable { cols.len() as u16 } else { 0 };
-            self.place(self.inst.cat.indexes[iid].seg, &using);
+            let iid = self.key_index(tid, &iname, &cols, deferrable, pool, &using)?;
             let uk = crate::catalog::UniqueKey { name: iname, con: con.con, cols, index: iid };
             self.inst.cat.tables[tid].uniques.push(uk);
         }

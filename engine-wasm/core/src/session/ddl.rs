@@ -228,15 +228,8 @@ impl Run<'_> {
                     let entry = if pk { ora::CANNOT_VALIDATE_PRIMARY_KEY } else { ora::CANNOT_VALIDATE_DUPLICATE_KEYS };
                     return Err(LabError::with(entry, format_args!("LAB.{cname}"), k.pos));
                 }
-                let pool = if k.using_index.buffer_pool.is_some() {
-                    pool_of(&k.using_index)
-                } else {
-                    self.inst.cat.tables[tid].pool
-                };
-                let leaf = super::compress::key_leaf(&k.using_index, cols.len())?;
-                // A DEFERRABLE key's index is non-unique, its key kept unique.
-                let kind = (!k.deferrable, crate::catalog::IndexKind::BTree);
-                let iid = self.add_index(tid, &cname, cols.clone(), kind, pool, leaf).map_err(|e| {
+                let pool = self.inst.cat.tables[tid].pool;
+                self.key_index(tid, &cname, &cols, k.deferrable, pool, &k.using_index).map_err(|e| {
                     if e.is(ora::DUPLICATE_KEYS_FOUND) {
                         let entry =
                             if pk { ora::CANNOT_VALIDATE_PRIMARY_KEY } else { ora::CANNOT_VALIDATE_DUPLICATE_KEYS };
@@ -244,13 +237,7 @@ impl Run<'_> {
                     } else {
                         e
                     }
-                })?;
-                let seg = self.inst.cat.indexes[iid].seg;
-                self.place(seg, &k.using_index);
-                if k.deferrable {
-                    self.inst.cat.indexes[iid].btree.key_cols = cols.len() as u16;
-                }
-                iid
+                })?
             }
         };
         if pk {

@@ -20,14 +20,10 @@
 //! clause in a subquery or inline view.
 
 use super::*;
-use crate::exec::row_source::{RowLimitSpec, NO_LINE};
+use crate::exec::row_source::{RowLimitSpec, NO_LINE, WINDOW_KEYS};
 use lio_sql::ast::RowLimit;
 
 const VIEW: &str = "\"from$_subquery$_002\"";
-
-/// Where a window filter's ORDER BY keys are printed from the window's own
-/// sort keys (Predicate Information, `predicates/mod.rs`).
-pub(crate) const WINDOW_KEYS: &str = "\u{0}";
 
 /// A limit's number as written, and its value (Oracle truncates a
 /// fraction of a row count; a negative one is 0).

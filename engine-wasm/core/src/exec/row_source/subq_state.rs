@@ -27,6 +27,11 @@ impl ScalarCache {
     }
 }
 
+/// Where a row limit's window filter prints its ORDER BY keys from the
+/// window's own sort keys (a grouped query's, `plan/fetch.rs`; Predicate
+/// Information fills them in).
+pub const WINDOW_KEYS: &str = "\u{0}";
+
 /// What a row limiting clause keeps, and its plan text.
 #[derive(Debug, Clone)]
 pub struct RowLimitSpec {

@@ -209,7 +209,7 @@ impl<'a> Writer<'a> {
             if let Some(slot) = out.get_mut(child.line as usize) {
                 slot.filter.clone_from(&spec.window_filter);
                 if let (Some(f), OpKind::SortOrderBy { keys, .. }) = (&mut slot.filter, &child.kind) {
-                    if f.contains(super::fetch::WINDOW_KEYS) {
+                    if f.contains(crate::exec::row_source::WINDOW_KEYS) {
                         let keys: Vec<String> = keys
                             .iter()
                             .map(|(k, desc, _)| {
@@ -221,7 +221,7 @@ impl<'a> Writer<'a> {
                                 }
                             })
                             .collect();
-                        *f = f.replace(super::fetch::WINDOW_KEYS, &keys.join(","));
+                        *f = f.replace(crate::exec::row_source::WINDOW_KEYS, &keys.join(","));
                     }
                 }
             }
