@@ -14,7 +14,7 @@ mod common;
 use common::joins::*;
 use common::*;
 
-fn names(s: &lio_core::StepOut) -> Vec<String> {
+fn names_of(s: &lio_core::StepOut) -> Vec<String> {
     ops(s).into_iter().map(|o| o.0).collect()
 }
 
@@ -69,7 +69,7 @@ fn a_full_join_whose_where_rejects_the_right_nulls_is_a_right_join() {
     // T2 row's w starts with b, so each comes out (T1 5 does not). The
     // condition reads both tables: it filters the joined rows.
     let s = &steps[n - 1];
-    assert_eq!(names(s)[1..3], ["FILTER", "HASH JOIN RIGHT OUTER"]);
+    assert_eq!(names_of(s)[1..3], ["FILTER", "HASH JOIN RIGHT OUTER"]);
     assert_eq!(rows(s).len(), 10);
     assert!(!rows(s).contains(&"5|null".to_string()));
 }
@@ -85,7 +85,7 @@ fn a_full_join_whose_where_rejects_both_sides_is_an_inner_join() {
     ));
     let s = steps.last().unwrap();
     assert_eq!(rows(s), ["2|7", "4|9"]);
-    assert_eq!(names(s)[1..], ["HASH JOIN", "TABLE ACCESS FULL T1", "TABLE ACCESS FULL T2"]);
+    assert_eq!(names_of(s)[1..], ["HASH JOIN", "TABLE ACCESS FULL T1", "TABLE ACCESS FULL T2"]);
     assert_eq!(s.plan[1].access.as_deref(), Some("\"T1\".\"ID\"=\"T2\".\"T1_ID\""));
     assert_eq!(s.plan[2].filter.as_deref(), Some("\"T1\".\"N\"=0"));
     assert_eq!(s.plan[3].filter.as_deref(), Some("\"T2\".\"ID\">4"));
@@ -139,7 +139,7 @@ fn null_tolerant_conditions_keep_the_outer_join() {
     assert_eq!(rows(b), ["1|6", "2|7", "3|8", "4|9"]);
     assert_eq!(rows(c), ["4|9", "5|null"]);
     for s in [a, b, c] {
-        assert_eq!(names(s)[1..], ["FILTER", "HASH JOIN OUTER", "TABLE ACCESS FULL T1", "TABLE ACCESS FULL T2"]);
+        assert_eq!(names_of(s)[1..], ["FILTER", "HASH JOIN OUTER", "TABLE ACCESS FULL T1", "TABLE ACCESS FULL T2"]);
     }
     assert_eq!(b.plan[1].filter.as_deref(), Some("NVL(\"T2\".\"ID\",0)>5"));
 }
@@ -159,7 +159,7 @@ fn an_inner_join_made_of_a_later_outer_join_makes_the_earlier_one_inner() {
     ));
     let s = steps.last().unwrap();
     assert_eq!(rows(s), ["1|1|1", "3|3|3", "1|6|1", "3|8|3"]);
-    let plan = names(s);
+    let plan = names_of(s);
     assert!(plan.iter().all(|o| !o.contains("OUTER") && o != "FILTER"), "{plan:?}");
 }
 
@@ -180,8 +180,48 @@ fn a_full_join_using_is_simplified_as_its_on_form() {
     let s = e.exec("select * from a full join b using (id) where a.va = 'a2' or a.va = 'an';");
     ok(&s);
     assert_eq!(rows(&s[0]), ["2|\"a2\"|\"b2\"", "null|\"an\"|null"]);
-    assert!(names(&s[0]).iter().all(|o| o != "VIEW VW_FOJ_0" && o != "HASH JOIN FULL OUTER"));
+    assert!(names_of(&s[0]).iter().all(|o| o != "VIEW VW_FOJ_0" && o != "HASH JOIN FULL OUTER"));
     let s = e.exec("select * from a full join b using (id) where id > 1 order by id;");
     assert_eq!(rows(&s[0]), ["2|\"a2\"|\"b2\"", "3|null|\"b3\""]);
-    assert_eq!(names(&s[0])[1..3], ["SORT ORDER BY", "VIEW VW_FOJ_0"]);
+    assert_eq!(names_of(&s[0])[1..3], ["SORT ORDER BY", "VIEW VW_FOJ_0"]);
+}
+
+/// Cho's 10g case (tests/articles/cho-outer-join-to-inner-10g.sql):
+/// `d.deptno(+) = e.deptno and d.loc = 'DALLAS'` is the inner join, DEPT
+/// driving through DEPT_LOC_IDX, EMP_DEPTNO_IDX probed, SAL filtered on
+/// EMP: the published join order, access paths and predicates, 7
+/// consistent gets as published; the 4 DALLAS employees earning 1000 or
+/// more. The ANSI form with `e.sal > 1000` in WHERE: inner, 12 rows; in
+/// ON: outer, 13 (department 40 kept).
+#[test]
+fn cho_outer_join_to_inner_10g() {
+    let mut e = quiet_engine();
+    let steps = e.exec(include_str!("../../../tests/articles/cho-outer-join-to-inner-10g.sql"));
+    ok(&steps);
+    let runs: Vec<_> = steps.iter().filter(|s| s.statement.starts_with("select *\nfrom   emp e")).collect();
+    let s = runs[0];
+    let names: Vec<String> = s.rows.iter().map(|r| r[1].to_string()).collect();
+    assert_eq!(names, ["\"JONES\"", "\"SCOTT\"", "\"ADAMS\"", "\"FORD\""]);
+    assert_eq!(
+        ops(s)[1..],
+        [
+            ("NESTED LOOPS".into(), 1, 4, 7),
+            ("NESTED LOOPS".into(), 1, 5, 5),
+            ("TABLE ACCESS BY INDEX ROWID DEPT".into(), 1, 1, 3),
+            ("INDEX RANGE SCAN DEPT_LOC_IDX".into(), 1, 1, 2),
+            ("INDEX RANGE SCAN EMP_DEPTNO_IDX".into(), 1, 5, 2),
+            ("TABLE ACCESS BY INDEX ROWID EMP".into(), 5, 4, 2),
+        ]
+    );
+    assert_eq!(s.plan[4].access.as_deref(), Some("\"D\".\"LOC\"='DALLAS'"));
+    assert_eq!(s.plan[5].access.as_deref(), Some("\"E\".\"DEPTNO\"=\"D\".\"DEPTNO\""));
+    assert_eq!(s.plan[6].filter.as_deref(), Some("\"E\".\"SAL\">=1000"));
+    // The statement's 7 buffer gets (the session's figure adds the hard
+    // parse's recursive dictionary gets).
+    assert_eq!(ops(s)[0].3, 7);
+    let ansi: Vec<_> = steps.iter().filter(|s| s.statement.starts_with("select * from dept d left")).collect();
+    assert_eq!(ansi[0].rows.len(), 12);
+    assert_eq!(names_of(ansi[0])[1], "HASH JOIN");
+    assert_eq!(ansi[1].rows.len(), 13);
+    assert_eq!(names_of(ansi[1])[1], "HASH JOIN OUTER");
 }
