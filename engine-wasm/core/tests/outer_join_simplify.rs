@@ -225,3 +225,23 @@ fn cho_outer_join_to_inner_10g() {
     assert_eq!(ansi[1].rows.len(), 13);
     assert_eq!(names_of(ansi[1])[1], "HASH JOIN OUTER");
 }
+
+/// `NO_OUTER_JOIN_TO_INNER` keeps the outer join, the condition filtering
+/// above it (the plan Antognini's T1/T2 example prints with the hint, as
+/// reproduced on gurubee.net/lecture/4368: FILTER over HASH JOIN OUTER,
+/// where without it HASH JOIN): the same rows, T2 6-9's.
+#[test]
+fn no_outer_join_to_inner_keeps_the_outer_join() {
+    let small = small_tables();
+    let steps = run(&format!(
+        "{small}select t1.id, t2.id from t1, t2 where t1.id = t2.t1_id(+) and t2.id > 5;\n\
+         select /*+ no_outer_join_to_inner */ t1.id, t2.id from t1, t2 where t1.id = t2.t1_id(+) and t2.id > 5;"
+    ));
+    let n = steps.len();
+    let (a, b) = (&steps[n - 2], &steps[n - 1]);
+    assert_eq!(rows(a), rows(b));
+    assert_eq!(names_of(a)[1], "HASH JOIN");
+    assert_eq!(names_of(b)[1..3], ["FILTER", "HASH JOIN OUTER"]);
+    assert_eq!(b.plan[1].filter.as_deref(), Some("\"T2\".\"ID\">5"));
+    assert_eq!(b.plan[2].access.as_deref(), Some("\"T1\".\"ID\"=\"T2\".\"T1_ID\"(+)"));
+}

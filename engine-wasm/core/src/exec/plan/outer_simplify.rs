@@ -97,6 +97,13 @@ pub(super) fn simplify(
             (true, _) => {}
         }
     }
+    // NO_OUTER_JOIN_TO_INNER keeps the outer joins (Antognini's T1/T2 plan:
+    // FILTER over HASH JOIN OUTER with it, HASH JOIN without).
+    let upper =
+        |h: &Hint| matches!(h, Hint::Other(raw) if raw.to_ascii_uppercase().starts_with("NO_OUTER_JOIN_TO_INNER"));
+    if q.hints.iter().any(upper) {
+        return Ok(None);
+    }
     while let Some(k) = outer_joined.iter().position(|(i, _)| rejects(conjuncts, *i)) {
         let (_, on) = outer_joined.remove(k);
         conjuncts.extend(on);
