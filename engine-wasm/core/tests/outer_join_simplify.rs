@@ -245,3 +245,29 @@ fn no_outer_join_to_inner_keeps_the_outer_join() {
     assert_eq!(b.plan[1].filter.as_deref(), Some("\"T2\".\"ID\">5"));
     assert_eq!(b.plan[2].access.as_deref(), Some("\"T1\".\"ID\"=\"T2\".\"T1_ID\"(+)"));
 }
+
+/// Murty's WHERE-or-ON case (tests/articles/murty-outer-join-inner-table-filter.sql):
+/// the published rows; `t2.c=300` in WHERE (ANSI or without `(+)`) runs
+/// the inner join, in ON (or `t2.c(+)=300`) the outer one.
+#[test]
+fn murty_outer_join_inner_table_filter() {
+    let mut e = quiet_engine();
+    let steps = e.exec(include_str!("../../../tests/articles/murty-outer-join-inner-table-filter.sql"));
+    ok(&steps);
+    let runs: Vec<_> = steps.iter().filter(|s| s.statement.starts_with("select a, t1.b")).collect();
+    assert_eq!(runs.len(), 5);
+    let sorted = |s: &lio_core::StepOut| {
+        let mut r = rows(s);
+        r.sort();
+        r
+    };
+    assert_eq!(rows(runs[0]), ["2|20|20|200", "3|30|30|300", "1|10|null|null"]);
+    for i in [1, 3] {
+        assert_eq!(rows(runs[i]), ["3|30|30|300"]);
+        assert!(names_of(runs[i]).iter().all(|o| !o.contains("OUTER") && o != "FILTER"));
+    }
+    for i in [2, 4] {
+        assert_eq!(sorted(runs[i]), ["1|10|null|null", "2|20|null|null", "3|30|30|300"]);
+        assert_eq!(names_of(runs[i])[1], "HASH JOIN RIGHT OUTER");
+    }
+}
