@@ -630,7 +630,7 @@ export function makeQuery(r, tables) {
   if (shape === 16) return windowSelect(r, t());
   if (shape === 17) return outerJoin(r, t(), t());
   if (shape === 9 && r.chance(0.25)) return r.chance(0.5) ? fullJoin(r, t(), t()) : fullJoinForms(r, t(), t());
-  if (shape === 9 && r.chance(0.2)) return nullRejectingJoin(r, t(), t());
+  if (shape === 9 && r.chance(0.5)) return nullRejectingJoin(r, t(), t());
   return distinctSelect(r, t());
 }
 
@@ -938,19 +938,28 @@ function nullRejectingJoin(r, a, b) {
     r.pick([`${z}.${num()} is null`, `coalesce(${z}.${num()}, 0) ${op()} ${r.int(-2, 6)}`, `(${z}.${num()} ${op()} 2 or ${z}.id is null)`]);
   const g = exprGen(r, [...scopeCols('x'), ...scopeCols('y')]);
   const items = selectList(r, g, r.int(1, 4));
-  const on = `x.${num()} = y.${num()}`;
   const kind = r.pick(['left', 'right', 'full', 'plus']);
+  // Sometimes a second ON condition on one table (never the right table
+  // alone for FULL: refused).
+  const extra = r.chance(0.3) ? r.pick(kind === 'full' ? ['x'] : ['x', 'y']) : null;
+  let on = `x.${num()} = y.${num()}`;
+  if (extra) on += ` and ${extra}.${num()} ${op()} ${r.int(-2, 6)}`;
   // The side whose NULLs are rejected (FULL: either or both).
   const sides = kind === 'full' ? r.pick([['x'], ['y'], ['x', 'y']]) : kind === 'left' || kind === 'plus' ? ['y'] : ['x'];
   const conds = sides.map((z) => rejecting(z, z === 'x' ? 'y' : 'x'));
   if (r.chance(0.3)) conds.push(tolerant(r.pick(['x', 'y'])));
   if (kind === 'plus') {
-    const plus = on.replace(/(y\.\w+)/, '$1(+)');
-    const c = [plus, ...conds].join(' and ');
-    return finish(r, items, { o: `${a} x, ${b} y`, l: `${a} x LEFT JOIN ${b} y ON ${on}` }, { o: ` where ${c}`, l: ` WHERE ${conds.join(' AND ')}` });
+    // Every reference to y in the ON conditions marked (+); one on x alone
+    // stays a WHERE condition in the (+) form: SQLite gets it in WHERE.
+    const parts = on.split(' and ');
+    const plus = parts.filter((p) => p.includes('y.')).map((p) => p.replace(/(y\.\w+)/g, '$1(+)'));
+    const where = [...parts.filter((p) => !p.includes('y.')), ...conds];
+    const lon = parts.filter((p) => p.includes('y.')).join(' AND ');
+    const c = [...plus, ...where].join(' and ');
+    return finish(r, items, { o: `${a} x, ${b} y`, l: `${a} x LEFT JOIN ${b} y ON ${lon}` }, { o: ` where ${c}`, l: ` WHERE ${where.join(' AND ')}` });
   }
   const kw = r.chance(0.5) ? `${kind} join` : `${kind} outer join`;
-  const from = { o: `${a} x ${kw} ${b} y on ${on}`, l: `${a} x ${kind.toUpperCase()} JOIN ${b} y ON ${on}` };
+  const from = { o: `${a} x ${kw} ${b} y on ${on}`, l: `${a} x ${kind.toUpperCase()} JOIN ${b} y ON ${on.replace(/ and /g, ' AND ')}` };
   return finish(r, items, from, { o: ` where ${conds.join(' and ')}`, l: ` WHERE ${conds.join(' AND ')}` });
 }
 

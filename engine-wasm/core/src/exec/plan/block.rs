@@ -61,7 +61,7 @@ impl<'a> Builder<'a> {
         super::using::outer_using(q, &mut outer_joined, using_outer)?;
         let mut join_modes: Vec<_> = unnested.joins.iter().map(|(r, _, m)| (*r, *m)).collect();
         // WHERE conditions that reject an outer-joined side's NULLs make the join inner (or LEFT/RIGHT).
-        let has_subs = !subs.is_empty() || !once.is_empty();
+        let has_subs = !subs.is_empty() || !once.is_empty() || !unnested.joins.is_empty();
         let (c, o, m) = (&mut conjuncts, &mut outer_joined, &mut join_modes);
         let view_filter = self.simplify_outer_joins(q, &rels, (c, o, m), has_subs)?;
         outer_joined.extend(unnested.joins.into_iter().map(|(r, c, _)| (r, c)));

@@ -28,7 +28,8 @@ impl Builder<'_> {
     /// The block's outer joins simplified against its WHERE conditions
     /// (`simplify`); a FULL JOIN that stays one gets its mode and takes
     /// the WHERE conditions, returned to filter its VIEW VW_FOJ_0 line
-    /// (`has_subs`: a subquery in that WHERE clause, refused).
+    /// (`has_subs`: a subquery in that WHERE clause, a FILTER child or
+    /// unnested into a semi or anti join, refused).
     #[allow(clippy::type_complexity)]
     pub(super) fn simplify_outer_joins(
         &self,
