@@ -630,6 +630,7 @@ export function makeQuery(r, tables) {
   if (shape === 16) return windowSelect(r, t());
   if (shape === 17) return outerJoin(r, t(), t());
   if (shape === 9 && r.chance(0.25)) return r.chance(0.5) ? fullJoin(r, t(), t()) : fullJoinForms(r, t(), t());
+  if (shape === 9 && r.chance(0.5)) return nullRejectingJoin(r, t(), t());
   return distinctSelect(r, t());
 }
 
@@ -909,6 +910,57 @@ function fullJoinForms(r, a, b) {
   const free = ['n1', 'n2', 'id'].filter((c) => c !== key);
   const where = COLS[key] === 'n' ? w(key, `y.${r.pick(free)}`, free) : w(`x.${num()}`, 'y.n2');
   return finish(r, items, from, where);
+}
+
+/**
+ * Outer-join simplification (issues 33 and 34): LEFT, RIGHT, FULL [OUTER]
+ * JOIN and the `(+)` form with WHERE conditions that reject one side's
+ * NULLs (a comparison, IS NOT NULL, BETWEEN, IN, LIKE, arithmetic, an OR
+ * of two such), sometimes on both sides and sometimes beside one that
+ * tolerates them (IS NULL, COALESCE): the lab turns the join into a LEFT,
+ * RIGHT or inner one. SQLite (3.39+) runs the ANSI text as written (the
+ * `(+)` form as its LEFT JOIN); rows compared unordered.
+ */
+function nullRejectingJoin(r, a, b) {
+  const num = () => r.pick(['n1', 'n2', 'id']);
+  const op = () => r.pick(['>', '<=', '<>', '=', '<', '>=']);
+  const rejecting = (z, o) =>
+    r.pick([
+      `${z}.${num()} ${op()} ${r.int(-2, 6)}`,
+      `${z}.${num()} is not null`,
+      `${z}.${num()} between ${r.int(-2, 2)} and ${r.int(2, 6)}`,
+      `${z}.${num()} in (${r.int(-2, 2)}, ${r.int(2, 6)})`,
+      `${z}.s1 like '${r.pick(['a', 'b', 'c', 'A'])}%'`,
+      `${z}.${num()} + ${o}.${num()} ${op()} ${r.int(0, 8)}`,
+      `(${z}.${num()} ${op()} ${r.int(-2, 6)} or ${z}.${num()} ${op()} ${r.int(-2, 6)})`,
+    ]);
+  const tolerant = (z) =>
+    r.pick([`${z}.${num()} is null`, `coalesce(${z}.${num()}, 0) ${op()} ${r.int(-2, 6)}`, `(${z}.${num()} ${op()} 2 or ${z}.id is null)`]);
+  const g = exprGen(r, [...scopeCols('x'), ...scopeCols('y')]);
+  const items = selectList(r, g, r.int(1, 4));
+  const kind = r.pick(['left', 'right', 'full', 'plus']);
+  // Sometimes a second ON condition on one table (never the right table
+  // alone for FULL: refused).
+  const extra = r.chance(0.3) ? r.pick(kind === 'full' ? ['x'] : ['x', 'y']) : null;
+  let on = `x.${num()} = y.${num()}`;
+  if (extra) on += ` and ${extra}.${num()} ${op()} ${r.int(-2, 6)}`;
+  // The side whose NULLs are rejected (FULL: either or both).
+  const sides = kind === 'full' ? r.pick([['x'], ['y'], ['x', 'y']]) : kind === 'left' || kind === 'plus' ? ['y'] : ['x'];
+  const conds = sides.map((z) => rejecting(z, z === 'x' ? 'y' : 'x'));
+  if (r.chance(0.3)) conds.push(tolerant(r.pick(['x', 'y'])));
+  if (kind === 'plus') {
+    // Every reference to y in the ON conditions marked (+); one on x alone
+    // stays a WHERE condition in the (+) form: SQLite gets it in WHERE.
+    const parts = on.split(' and ');
+    const plus = parts.filter((p) => p.includes('y.')).map((p) => p.replace(/(y\.\w+)/g, '$1(+)'));
+    const where = [...parts.filter((p) => !p.includes('y.')), ...conds];
+    const lon = parts.filter((p) => p.includes('y.')).join(' AND ');
+    const c = [...plus, ...where].join(' and ');
+    return finish(r, items, { o: `${a} x, ${b} y`, l: `${a} x LEFT JOIN ${b} y ON ${lon}` }, { o: ` where ${c}`, l: ` WHERE ${where.join(' AND ')}` });
+  }
+  const kw = r.chance(0.5) ? `${kind} join` : `${kind} outer join`;
+  const from = { o: `${a} x ${kw} ${b} y on ${on}`, l: `${a} x ${kind.toUpperCase()} JOIN ${b} y ON ${on.replace(/ and /g, ' AND ')}` };
+  return finish(r, items, from, { o: ` where ${conds.join(' and ')}`, l: ` WHERE ${conds.join(' AND ')}` });
 }
 
 /**

@@ -859,7 +859,8 @@ fn order_group_keep_schneider() {
 
 /// The full outer join articles (issues 33 and 34): each drops the
 /// tables it creates (HR's EMPLOYEES and DEPARTMENTS, TQ84_FOJ_A/B,
-/// SCOTT's EMP and DEPT, Hooper's TABLE_1 and TABLE_2).
+/// SCOTT's EMP and DEPT, Hooper's TABLE_1 and TABLE_2) and Cho's outer
+/// join turned inner (EMP and DEPT), Murty's T1 and T2.
 #[test]
 fn order_group_full_outer_join() {
     order::check(
@@ -868,6 +869,8 @@ fn order_group_full_outer_join() {
             "tests/articles/nyffenegger-hash-join-full-outer.sql",
             "tests/articles/antognini-full-outer-join-using-10205.sql",
             "tests/articles/hooper-full-outer-join-animals-11g.sql",
+            "tests/articles/cho-outer-join-to-inner-10g.sql",
+            "tests/articles/murty-outer-join-inner-table-filter.sql",
         ],
         &[],
     );

@@ -60,16 +60,10 @@ impl<'a> Builder<'a> {
         let mut outer_joined = self.outer_join_conditions(q, &scope)?;
         super::using::outer_using(q, &mut outer_joined, using_outer)?;
         let mut join_modes: Vec<_> = unnested.joins.iter().map(|(r, _, m)| (*r, *m)).collect();
-        let mut view_filter = Vec::new();
-        if let Some(b) = self.full_join_item(q)? {
-            super::full_join::on_reads_left(&rels, &outer_joined, b, q.pos)?;
-            let at = q.where_clause.as_ref().map_or(q.pos, expr_pos);
-            if !subs.is_empty() || !once.is_empty() {
-                return Err(LabError::unsupported("a subquery in a FULL OUTER JOIN's WHERE clause", at));
-            }
-            view_filter = super::full_join::where_above_view(&rels, &mut conjuncts, at)?;
-            join_modes.push((b, JoinMode::Full));
-        }
+        // WHERE conditions that reject an outer-joined side's NULLs make the join inner (or LEFT/RIGHT).
+        let has_subs = !subs.is_empty() || !once.is_empty() || !unnested.joins.is_empty();
+        let (c, o, m) = (&mut conjuncts, &mut outer_joined, &mut join_modes);
+        let view_filter = self.simplify_outer_joins(q, &rels, (c, o, m), has_subs)?;
         outer_joined.extend(unnested.joins.into_iter().map(|(r, c, _)| (r, c)));
         refuse_opt_params(q)?;
         let aliases: Vec<&str> = rels.iter().map(Rel::alias).collect();
@@ -407,7 +401,7 @@ impl<'a> Builder<'a> {
     ) -> Result<bool, LabError> {
         let Some((orows, ocost, obytes)) = build else { return Ok(false) };
         // A full outer join (two FROM items, `full_join_item`) is by hash.
-        if hash_join::use_hash(q, alias) || q.full_join.is_some() {
+        if hash_join::use_hash(q, alias) || p.join_modes.iter().any(|(_, m)| *m == JoinMode::Full) {
             return Ok(self.probe_next(true));
         }
         let mut probe = p.used.clone();

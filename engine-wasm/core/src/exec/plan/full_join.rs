@@ -11,10 +11,11 @@
 //! dbaglobe.com printed under 10.2.0.4, or `NO_NATIVE_FULL_OUTER_JOIN`:
 //! VIEW / UNION-ALL / HASH JOIN OUTER + HASH JOIN ANTI), a full
 //! outer join with no equality between the two sides (Oracle expands it
-//! too), with other FROM items, and a WHERE condition that rejects the
-//! NULLs of a side (Oracle turns the join into an outer or inner join).
+//! too), with other FROM items.
 //!
-//! A WHERE clause whose conditions keep both sides' NULLs (`where t1.id is
+//! A WHERE condition that rejects the NULLs of a side turns the join into
+//! an outer or inner one (`outer_simplify.rs`), as Oracle does. A WHERE
+//! clause whose conditions keep both sides' NULLs (`where t1.id is
 //! null or t2.id is null`, the rows only one side has) filters the joined
 //! rows on the VIEW VW_FOJ_0 line, above the join: none is pushed to a
 //! table (a table's row that fails it would still come out unmatched).
@@ -127,7 +128,7 @@ pub(super) fn needs_keys(mode: JoinMode, keys: &[(CExpr, CExpr)], pos: lio_sql::
 }
 
 /// The row sources a relation's columns come from.
-fn rel_sources(rel: Option<&Rel>) -> Vec<usize> {
+pub(super) fn rel_sources(rel: Option<&Rel>) -> Vec<usize> {
     match rel {
         Some(Rel::Table { src, .. }) => vec![*src],
         Some(Rel::Fixed { op, .. }) => {
@@ -141,25 +142,11 @@ fn rel_sources(rel: Option<&Rel>) -> Vec<usize> {
 
 /// A FULL JOIN block's WHERE conditions, all taken out of `conjuncts` (no
 /// table may be filtered before the join) to filter the VIEW VW_FOJ_0
-/// line. Each must be able to hold when either side's columns are all
-/// NULL (`null_rejected`): one that cannot drops the rows of the other
-/// side that had no match, and Oracle then turns the full outer join into
-/// an outer (or inner) join, a transformation the lab does not model:
-/// refused, at the WHERE clause.
-pub(super) fn where_above_view(
-    rels: &[Rel],
-    conjuncts: &mut Vec<CExpr>,
-    pos: lio_sql::ast::Pos,
-) -> Result<Vec<CExpr>, LabError> {
-    let sides = [rel_sources(rels.first()), rel_sources(rels.get(1))];
-    for c in conjuncts.iter() {
-        if sides.iter().any(|side| null_rejected(c, side)) {
-            let what = "a WHERE condition that rejects the NULLs of a FULL OUTER JOIN's side \
-                        (Oracle turns the join into an outer join)";
-            return Err(LabError::with(ora::LAB_UNSUPPORTED, what, pos));
-        }
-    }
-    Ok(std::mem::take(conjuncts))
+/// line. Each can hold when either side's columns are all NULL: one that
+/// cannot has turned the join into an outer or inner one before
+/// (`outer_simplify::simplify`).
+pub(super) fn where_above_view(conjuncts: &mut Vec<CExpr>) -> Vec<CExpr> {
+    std::mem::take(conjuncts)
 }
 
 /// The truth values a condition may take, as far as can be told.
@@ -179,7 +166,7 @@ const NULL: Truth = Truth { t: false, f: false, n: true };
 /// it) is NULL, an IS NULL of it TRUE; AND, OR and NOT combine as in
 /// three-valued logic; anything else (a function, CASE, `||`) may be
 /// anything, so it is not counted as rejecting.
-fn null_rejected(c: &CExpr, side: &[usize]) -> bool {
+pub(super) fn null_rejected(c: &CExpr, side: &[usize]) -> bool {
     !truth(c, side).t
 }
 

@@ -235,6 +235,7 @@ mod opt_hints;
 mod order;
 mod outer_join;
 mod outer_plus;
+mod outer_simplify;
 mod partition;
 mod partition_composite;
 mod plsql_vars;
