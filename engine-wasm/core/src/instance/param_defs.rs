@@ -289,6 +289,21 @@ pub const SESSION_OPTIONS: &[&str] = &[
     "use_stored_outlines",
 ];
 
+/// Boolean parameters kept in `other` and read where they act (segments,
+/// log blocks, full scan cost, join method, hash group by, bind peeking,
+/// cursor sharing, batched rowid access).
+pub(crate) const KEPT_BOOLS: &[&str] = &[
+    "deferred_segment_creation",
+    "_disk_sector_size_override",
+    "_table_scan_cost_plus_one",
+    "_hash_join_enabled",
+    "_gby_hash_aggregation_enabled",
+    "_in_memory_undo",
+    "_optim_peek_user_binds",
+    "_optimizer_adaptive_cursor_sharing",
+    "_optimizer_batch_table_access_by_rowid",
+];
+
 /// The definition of a modelled or informational parameter.
 pub fn lookup(name: &str) -> Option<&'static Def> {
     DEFS.iter().find(|d| d.name == name)
@@ -343,18 +358,3 @@ mod tests {
         assert_eq!(all.len(), len, "a parameter is listed twice");
     }
 }
-
-/// Boolean parameters kept in `other` and read where they act (segments,
-/// log blocks, full scan cost, join method, hash group by, bind peeking,
-/// cursor sharing, batched rowid access).
-pub(crate) const KEPT_BOOLS: &[&str] = &[
-    "deferred_segment_creation",
-    "_disk_sector_size_override",
-    "_table_scan_cost_plus_one",
-    "_hash_join_enabled",
-    "_gby_hash_aggregation_enabled",
-    "_in_memory_undo",
-    "_optim_peek_user_binds",
-    "_optimizer_adaptive_cursor_sharing",
-    "_optimizer_batch_table_access_by_rowid",
-];
