@@ -245,3 +245,30 @@ fn nyffenegger_by_index_rowid_and_batched() {
         ]
     );
 }
+
+/// The parameter changes the plan's word, not the work: Ric Van Dyke
+/// (ricramblings.blogspot.com, December 2013, 12.1) saw the same
+/// statistics with `_optimizer_batch_table_access_by_rowid` TRUE or
+/// FALSE. The lab's row source is the same either way: the same gets
+/// and pins for a range of 30 rows in 3 or 4 table blocks.
+#[test]
+fn the_parameter_changes_the_word_not_the_gets() {
+    let mut e = engine("19c");
+    let q = "select count(pad) from t where v between 3 and 5;";
+    let run = |e: &mut lio_core::Engine, setting: &str| {
+        let steps =
+            e.exec(&format!("alter session set \"_optimizer_batch_table_access_by_rowid\" = {setting};\n{q}\n{q}"));
+        ok(&steps);
+        let s = steps.last().unwrap();
+        let op = s.plan[2].operation.clone();
+        (op, stat(s, "consistent gets"), stat(s, "buffer is pinned count"), s.rows_processed)
+    };
+    let (on_op, on_gets, on_pins, on_rows) = run(&mut e, "true");
+    let (off_op, off_gets, off_pins, off_rows) = run(&mut e, "false");
+    assert_eq!(
+        (on_op.as_str(), off_op.as_str()),
+        ("TABLE ACCESS BY INDEX ROWID BATCHED", "TABLE ACCESS BY INDEX ROWID")
+    );
+    assert_eq!((on_gets, on_pins, on_rows), (off_gets, off_pins, off_rows));
+    assert!(on_gets > 0 && on_rows == 1);
+}
