@@ -31,6 +31,8 @@
 --   A VARCHAR2 bind against the NUMBER column (`id < :idv`, compared as
 --   TO_NUMBER(:idv)) and a table without statistics make no bind-
 --   sensitive cursor, BIND_AWARE or not, as the book says.
+--   The index plan's table line is TABLE ACCESS BY INDEX ROWID BATCHED
+--   (the lab runs at 19c; the book's 12.1 prints it too, its 11.2 not).
 --   Differences: plan hash values are the lab's own (each plan's value is
 --   the same in every child, as in Oracle's); the full scan's buffer gets
 --   are 19 (Oracle 18).

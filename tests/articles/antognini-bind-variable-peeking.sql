@@ -15,6 +15,8 @@
 --   id < :id peeked 990: (990 - 1)/(1000 - 1) = 0.98999, 990 rows (the
 --   open bound adds nothing); peeked 10: 9/999 = 0.009009, 9 rows.
 --   Later executions share the cursor: its plan and E-Rows stay.
+--   The index plan's table line is TABLE ACCESS BY INDEX ROWID BATCHED
+--   (the lab runs at 19c; the book's 12.1 prints it too, its 11.2 not).
 -- Changes to the script: SQL*Plus settings, ALTER SYSTEM FLUSH
 -- SHARED_POOL, DROP TABLE and the PAUSEs are left out (a new instance
 -- has an empty shared pool); DISPLAY_CURSOR's format 'basic +rows' kept.

@@ -14,6 +14,8 @@
 --   selectivity (2750 - 50)/(12652 - 1) + 2/12652 = 0.21358: 2,702 rows
 --   index 1 (BLEVEL) + ceil(25 leaves * 0.21358) = 7
 --   table ceil(469 * 0.21358) = 101: 7 + 101 = 108, as published.
+--   The table line is TABLE ACCESS BY INDEX ROWID BATCHED: the lab runs
+--   at 19c, where a range scan's access is batched (12.1 on).
 --   Bytes: 710,626 (694K) against 683K: the page's row width comes from
 --   ANALYZE, whose AVG_ROW_LEN the lab computes as DBMS_STATS does.
 --   NON_CLUSTERED_PK's clustering factor: 12,632 (its rows are in a

@@ -49,7 +49,10 @@ select count(*) from v$active_session_history where session_state = 'ON CPU';"
     assert_eq!(waits.len() as u64, reads, "{waits:?}");
     assert_eq!(waits.iter().filter(|w| w.starts_with("3 INDEX RANGE SCAN db file sequential read 100")).count(), 2);
     assert_eq!(
-        waits.iter().filter(|w| w.starts_with("2 TABLE ACCESS BY INDEX ROWID db file sequential read 100")).count(),
+        waits
+            .iter()
+            .filter(|w| w.starts_with("2 TABLE ACCESS BY INDEX ROWID BATCHED db file sequential read 100"))
+            .count(),
         5
     );
     // The rest of the query's time is on CPU: its samples are its
@@ -86,7 +89,7 @@ LAB RUN 'select pad from t where id = :1' BIND 1 TO 2000 VIA plsql SESSIONS 4;"
     let first = a.samples.first().unwrap().sample_id;
     assert_eq!(a.samples.iter().filter(|x| x.sample_id == first + 1).count(), 4);
     // The plan lines the samples name are the statement's.
-    assert!(a.samples.iter().any(|x| x.operation.as_deref() == Some("TABLE ACCESS BY INDEX ROWID")));
+    assert!(a.samples.iter().any(|x| x.operation.as_deref() == Some("TABLE ACCESS BY INDEX ROWID BATCHED")));
 }
 
 #[test]

@@ -41,7 +41,7 @@ fn traceonly_explain_optimises_afresh_while_the_cursor_keeps_its_plan() {
         [
             "SELECT STATEMENT",
             "SORT AGGREGATE",
-            "TABLE ACCESS BY INDEX ROWID BOOK_ORDERS",
+            "TABLE ACCESS BY INDEX ROWID BATCHED BOOK_ORDERS",
             "INDEX RANGE SCAN BOOK_ORDERS_STATE"
         ]
     );

@@ -47,7 +47,10 @@ fn the_first_value_peeked_decides_the_plan() {
     let mut e = skewed();
     let s = e.exec("exec :v := 1\nselect count(pad) from t where s = :v;");
     let p = plan(&s, "select count(pad)");
-    assert_eq!(p[2..], [("TABLE ACCESS BY INDEX ROWID T".to_string(), 10), ("INDEX RANGE SCAN T_S".to_string(), 10)]);
+    assert_eq!(
+        p[2..],
+        [("TABLE ACCESS BY INDEX ROWID BATCHED T".to_string(), 10), ("INDEX RANGE SCAN T_S".to_string(), 10)]
+    );
     let s = e.exec("exec :v := 2\nselect count(pad) from t where s = :v;");
     let q = s.last().unwrap();
     assert_eq!(q.rows[0][0].as_f64(), Some(990.0));

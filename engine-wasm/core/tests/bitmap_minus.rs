@@ -198,7 +198,7 @@ fn minus_chosen_by_cost() {
     // only where that is cheaper: an id probe stays an INDEX RANGE SCAN.
     ok(&e.exec("create index w_id on w(id);"));
     let s = last(&mut e, "select pad from w where g = 1 and id = 201;");
-    assert_eq!(ops(&s)[1..], ["TABLE ACCESS BY INDEX ROWID", "INDEX RANGE SCAN"]);
+    assert_eq!(ops(&s)[1..], ["TABLE ACCESS BY INDEX ROWID BATCHED", "INDEX RANGE SCAN"]);
 }
 
 /// Julian Dyke's 9.2 plan: BITMAP AND of I1's single value and I2's

@@ -42,7 +42,7 @@ fn low_cardinality_index_loses_to_the_full_scan_at_oracles_cost() {
     // The index: ceil(24 leaves / 2) + ceil(CF 48 / 2) = 36, dearer
     // (cbo_index.rs; main costed a visit a row, 5,008).
     let forced = plan_of(&mut e, "select /*+ index(t t_status) */ * from t where status = 'OPEN';");
-    assert_eq!(forced[1].operation, "TABLE ACCESS BY INDEX ROWID");
+    assert_eq!(forced[1].operation, "TABLE ACCESS BY INDEX ROWID BATCHED");
     assert_eq!(forced[0].cost, 36, "{:?}", lines(&forced));
 }
 

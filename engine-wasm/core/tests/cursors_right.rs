@@ -219,7 +219,10 @@ fn the_optimizer_runs_the_cheapest_plan_it_costed() {
     let free = plan_of(&mut e, "select * from t where status = 'OPEN';");
     let forced = plan_of(&mut e, "select /*+ index(t t_status) */ * from t where status = 'OPEN';");
     assert_eq!(ops(&free), ["SELECT STATEMENT", "TABLE ACCESS FULL T"]);
-    assert_eq!(ops(&forced), ["SELECT STATEMENT", "TABLE ACCESS BY INDEX ROWID T", "INDEX RANGE SCAN T_STATUS"]);
+    assert_eq!(
+        ops(&forced),
+        ["SELECT STATEMENT", "TABLE ACCESS BY INDEX ROWID BATCHED T", "INDEX RANGE SCAN T_STATUS"]
+    );
     assert!(free[0].cost < forced[0].cost, "chose {} over {}", free[0].cost, forced[0].cost);
 }
 

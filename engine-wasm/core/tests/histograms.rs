@@ -222,7 +222,7 @@ fn article_oracle_docs_bookstore_frequency_histogram() {
     );
     let or = lines(&plans[1].plan);
     assert_eq!(or[0].1, 12000);
-    assert_eq!(or[1].0, "TABLE ACCESS BY INDEX ROWID BOOK_ORDERS");
+    assert_eq!(or[1].0, "TABLE ACCESS BY INDEX ROWID BATCHED BOOK_ORDERS");
     assert_eq!(or[2].0, "INDEX RANGE SCAN BOOK_ORDERS_STATE");
     assert!(or[0].2 < 198, "{or:?}");
     assert_eq!(

@@ -374,7 +374,7 @@ fn the_index_hint_on_count_star_is_an_index_full_scan() {
     // Not covering: the table by rowid, in key order.
     assert_eq!(
         plan_ops(&mut e, "select /*+ index(t t_id) */ max(v) from t;")[2..],
-        ["TABLE ACCESS BY INDEX ROWID T", "INDEX FULL SCAN T_ID"]
+        ["TABLE ACCESS BY INDEX ROWID BATCHED T", "INDEX FULL SCAN T_ID"]
     );
     // An index on a nullable column does not hold every row: Oracle
     // ignores the hint (and takes its own plan, here the fast full scan

@@ -53,13 +53,13 @@ fn local_index_scans_the_kept_partitions() {
     assert_eq!(row_strings(single), ["v3"]);
     assert_eq!(
         lines(single)[1..],
-        ["PARTITION RANGE SINGLE||1|1", "TABLE ACCESS BY LOCAL INDEX ROWID|R|1|1", "INDEX RANGE SCAN|R_N|1|1"]
+        ["PARTITION RANGE SINGLE||1|1", "TABLE ACCESS BY LOCAL INDEX ROWID BATCHED|R|1|1", "INDEX RANGE SCAN|R_N|1|1"]
     );
     assert_eq!(starts(single)[1..], [1, 1, 1]);
     assert_eq!(row_strings(both), ["v3", "v4", "v5", "v6", "v7"]);
     assert_eq!(
         lines(both)[1..],
-        ["PARTITION RANGE ALL||1|2", "TABLE ACCESS BY LOCAL INDEX ROWID|R|1|2", "INDEX RANGE SCAN|R_N|1|2"]
+        ["PARTITION RANGE ALL||1|2", "TABLE ACCESS BY LOCAL INDEX ROWID BATCHED|R|1|2", "INDEX RANGE SCAN|R_N|1|2"]
     );
     // Started once per partition (Starts), the PARTITION line once.
     assert_eq!(starts(both)[1..], [1, 2, 2]);
@@ -72,7 +72,7 @@ fn global_index_reaches_rows_by_rowid() {
     let steps = run(&format!("{R}select /*+ index(r r_v) */ n from r where v = 'v7';"));
     let s = steps.last().unwrap();
     assert_eq!(row_strings(s), ["7"]);
-    assert_eq!(lines(s)[1..], ["TABLE ACCESS BY GLOBAL INDEX ROWID|R|ROWID|ROWID", "INDEX RANGE SCAN|R_V||"]);
+    assert_eq!(lines(s)[1..], ["TABLE ACCESS BY GLOBAL INDEX ROWID BATCHED|R|ROWID|ROWID", "INDEX RANGE SCAN|R_V||"]);
 }
 
 /// The dictionary: USER_INDEXES.PARTITIONED and STATUS N/A, the index
@@ -159,7 +159,7 @@ fn unusable_unique_index_refuses_dml() {
 /// globally partitioned index ending at MAXVALUE is created (on a table
 /// that is not partitioned); without MAXVALUE, ORA-14021. A query on one
 /// manager id reads one index partition (the table, not partitioned, BY
-/// INDEX ROWID).
+/// INDEX ROWID; BATCHED at the lab's 19c: plan/batched.rs).
 #[test]
 fn kuhn_global_partitioned_index() {
     let mut e = quiet_engine();
@@ -175,7 +175,7 @@ fn kuhn_global_partitioned_index() {
     assert_eq!(
         lines(&steps[n - 1])[1..],
         [
-            "TABLE ACCESS BY INDEX ROWID|EMPLOYEES||",
+            "TABLE ACCESS BY INDEX ROWID BATCHED|EMPLOYEES||",
             "PARTITION RANGE SINGLE||2|2",
             "INDEX RANGE SCAN|EMPLOYEES_GI1|2|2"
         ]

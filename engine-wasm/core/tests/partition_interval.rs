@@ -159,7 +159,7 @@ fn local_index_partitions_follow() {
     assert_eq!(row_strings(&steps[n - 3]), ["4"]);
     assert_eq!(row_strings(&steps[n - 2]), ["e"]);
     assert_eq!(part(&steps[n - 2], 1), "PARTITION RANGE SINGLE|6|6");
-    assert_eq!(part(&steps[n - 2], 2), "TABLE ACCESS BY LOCAL INDEX ROWID|6|6");
+    assert_eq!(part(&steps[n - 2], 2), "TABLE ACCESS BY LOCAL INDEX ROWID BATCHED|6|6");
     assert_eq!(part(&steps[n - 2], 3), "INDEX RANGE SCAN|6|6");
     assert_eq!(row_strings(&steps[n - 1]), ["b"]);
 }

@@ -42,7 +42,7 @@ fn an_invisible_index_is_maintained_but_not_seen_by_the_optimizer() {
     // DML keeps it up to date: visible again, it finds the new row.
     ok(&e.exec("insert into t values (10001, 3, 'y');\ncommit;\nalter index i1 visible;\n"));
     assert_eq!(scalar(&mut e, "select visibility from user_indexes where index_name = 'I1'"), "VISIBLE");
-    assert_eq!(ops(&mut e, q), ["SELECT STATEMENT", "TABLE ACCESS BY INDEX ROWID T", "INDEX RANGE SCAN I1"]);
+    assert_eq!(ops(&mut e, q), ["SELECT STATEMENT", "TABLE ACCESS BY INDEX ROWID BATCHED T", "INDEX RANGE SCAN I1"]);
     assert_eq!(scalar(&mut e, "select count(*) from t where n = 3"), "11");
     ok(&e.exec("alter index i1 invisible;\n"));
     assert_eq!(ops(&mut e, q), ["SELECT STATEMENT", "TABLE ACCESS FULL T"]);

@@ -53,7 +53,10 @@ fn set_table_and_index_stats_are_what_the_optimizer_costs() {
         [l("SELECT STATEMENT", 2_000_000, 27_204), l("TABLE ACCESS FULL H", 2_000_000, 27_204)]
     );
     let p = plan_of(&mut e, "select * from h where id = 7;");
-    assert_eq!(lines(&p)[1..], [l("TABLE ACCESS BY INDEX ROWID H", 10_000, 2), l("INDEX RANGE SCAN H_ID", 10_000, 1)]);
+    assert_eq!(
+        lines(&p)[1..],
+        [l("TABLE ACCESS BY INDEX ROWID BATCHED H", 10_000, 2), l("INDEX RANGE SCAN H_ID", 10_000, 1)]
+    );
     ok(&e.exec(
         "begin dbms_stats.set_index_stats(ownname => user, indname => 'H_ID', numlblks => 5000, \
          clstfct => 1000000, indlevel => 2, numrows => 2000000); end;\n/",
@@ -62,7 +65,7 @@ fn set_table_and_index_stats_are_what_the_optimizer_costs() {
     let p = plan_of(&mut e, "select * from h where id = 7;");
     assert_eq!(
         lines(&p)[1..],
-        [l("TABLE ACCESS BY INDEX ROWID H", 10_000, 5_031), l("INDEX RANGE SCAN H_ID", 10_000, 27)]
+        [l("TABLE ACCESS BY INDEX ROWID BATCHED H", 10_000, 5_031), l("INDEX RANGE SCAN H_ID", 10_000, 27)]
     );
 }
 

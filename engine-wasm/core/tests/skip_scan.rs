@@ -53,7 +53,7 @@ fn two_leading_values_worked_by_hand() {
     let s = e.exec("set autotrace on\nselect * from t where b = 1000;\nset autotrace off");
     ok(&s);
     let q = &s[1];
-    assert_eq!(op_names(q), ["SELECT STATEMENT", "TABLE ACCESS BY INDEX ROWID T", "INDEX SKIP SCAN T_AB"]);
+    assert_eq!(op_names(q), ["SELECT STATEMENT", "TABLE ACCESS BY INDEX ROWID BATCHED T", "INDEX SKIP SCAN T_AB"]);
     assert_eq!(q.rows.len(), 1);
     assert_eq!(q.plan[2].access.as_deref(), Some("\"B\"=1000"));
     assert_eq!(q.plan[2].filter.as_deref(), Some("\"B\"=1000"));
@@ -177,7 +177,7 @@ fn brooks_skip_scan_plan_and_cost() {
     let s = e.exec(include_str!("../../../tests/articles/brooks-index-skip-scan-11g.sql"));
     ok(&s);
     let q = s.iter().rev().find(|x| x.statement.starts_with("select * from t1 where id")).expect("the query");
-    assert_eq!(op_names(q), ["SELECT STATEMENT", "TABLE ACCESS BY INDEX ROWID T1", "INDEX SKIP SCAN I1"]);
+    assert_eq!(op_names(q), ["SELECT STATEMENT", "TABLE ACCESS BY INDEX ROWID BATCHED T1", "INDEX SKIP SCAN I1"]);
     assert_eq!((q.plan[1].cost, q.plan[2].cost), (4, 3));
     assert_eq!((q.plan[1].e_rows, q.plan[2].e_rows), (1, 1));
     // Bytes: 208 published; the lab's row is AVG_ROW_LEN - 3 (within 2%).

@@ -91,6 +91,7 @@ pub const DEFS: &[Def] = &[
     d("deferred_segment_creation", Bool, true, Immediate, Lab),
     d("_fastpin_enable", Custom, false, Immediate, Lab),
     d("_nlj_batching_enabled", Custom, true, Immediate, Lab),
+    d("_optimizer_batch_table_access_by_rowid", Bool, true, Immediate, Lab),
     d("_row_cr", Bool, true, Immediate, Lab),
     d("_db_file_optimizer_read_count", Int, true, Immediate, Lab),
     d("_table_scan_cost_plus_one", Bool, true, Immediate, Lab),
@@ -286,6 +287,21 @@ pub const SESSION_OPTIONS: &[&str] = &[
     "time_zone",
     "use_private_outlines",
     "use_stored_outlines",
+];
+
+/// Boolean parameters kept in `other` and read where they act (segments,
+/// log blocks, full scan cost, join method, hash group by, bind peeking,
+/// cursor sharing, batched rowid access).
+pub(crate) const KEPT_BOOLS: &[&str] = &[
+    "deferred_segment_creation",
+    "_disk_sector_size_override",
+    "_table_scan_cost_plus_one",
+    "_hash_join_enabled",
+    "_gby_hash_aggregation_enabled",
+    "_in_memory_undo",
+    "_optim_peek_user_binds",
+    "_optimizer_adaptive_cursor_sharing",
+    "_optimizer_batch_table_access_by_rowid",
 ];
 
 /// The definition of a modelled or informational parameter.

@@ -436,15 +436,10 @@ impl Parameters {
                 _ => return Err(invalid_value(name, value, pos)),
             },
             "db_flash_cache_size" => drop(self.other.insert(name.to_string(), bytes()?.to_string())),
-            // Read where they act (segments, log blocks, full scan cost, join method, hash group by).
-            "deferred_segment_creation"
-            | "_disk_sector_size_override"
-            | "_table_scan_cost_plus_one"
-            | "_hash_join_enabled"
-            | "_gby_hash_aggregation_enabled"
-            | "_in_memory_undo"
-            | "_optim_peek_user_binds"
-            | "_optimizer_adaptive_cursor_sharing" => drop(self.other.insert(name.to_string(), bool_text(boolean()?))),
+            // Read where they act (param_defs::KEPT_BOOLS).
+            n if param_defs::KEPT_BOOLS.contains(&n) => {
+                drop(self.other.insert(name.to_string(), bool_text(boolean()?)))
+            }
             "_optimizer_cost_model" | "optimizer_features_enable" => self.set_costing(name, value, pos)?,
             "workarea_size_policy" => {
                 self.workarea_size_policy = match value {

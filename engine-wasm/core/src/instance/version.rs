@@ -13,6 +13,10 @@ pub struct VersionProfile {
     /// 12c+ count examination gets under `consistent gets examination
     /// (fastpath)` too, and name normal gets `consistent gets pin`.
     pub stat_names_12c: bool,
+    /// 12.1+: a table access by rowid above an index range, skip or full
+    /// scan (or a bitmap conversion) is `TABLE ACCESS BY INDEX ROWID
+    /// BATCHED` (`_optimizer_batch_table_access_by_rowid`: exec/plan/batched.rs).
+    pub batch_rowid: bool,
     /// 12c+: the examination fastpath is used for shortcut gets.
     pub fastpath_examination: bool,
     /// 12c+: a table row fetched through the "callback" path (unique index
@@ -156,6 +160,7 @@ const fn profile(name: &'static str, banner: &'static str) -> VersionProfile {
         banner,
         fastpath_gets: true,
         stat_names_12c: true,
+        batch_rowid: true,
         fastpath_examination: true,
         callback_fetch_pin_check: true,
         nl_keeps_inner_pins: true,
@@ -200,6 +205,7 @@ const fn profile(name: &'static str, banner: &'static str) -> VersionProfile {
 pub const V10_2_0_5: VersionProfile = VersionProfile {
     fastpath_gets: false,
     stat_names_12c: false,
+    batch_rowid: false,
     fastpath_examination: false,
     callback_fetch_pin_check: false,
     nl_keeps_inner_pins: false,
@@ -238,6 +244,7 @@ pub const V10_2_0_5: VersionProfile = VersionProfile {
 
 pub const V11_1_0_7: VersionProfile = VersionProfile {
     stat_names_12c: false,
+    batch_rowid: false,
     fastpath_examination: false,
     callback_fetch_pin_check: false,
     memoptimize_rowstore: false,
@@ -268,6 +275,7 @@ pub const V11_1_0_7: VersionProfile = VersionProfile {
 
 pub const V11_2_0_1: VersionProfile = VersionProfile {
     stat_names_12c: false,
+    batch_rowid: false,
     fastpath_examination: false,
     callback_fetch_pin_check: false,
     memoptimize_rowstore: false,

@@ -189,6 +189,7 @@ impl Run<'_> {
             nlj_batching_enabled: params.nlj_batching_enabled
                 && crate::optimizer::features::ofe_of(params.other.get("optimizer_features_enable"), profile.name)
                     >= [11, 1, 0, 0],
+            batch_rowid: params.other.get("_optimizer_batch_table_access_by_rowid").is_none_or(|v| v != "FALSE"),
             costing: crate::optimizer::cost::ScanCosting::of(params, &cat.system_stats, profile.name),
             sid,
             user,

@@ -13,7 +13,7 @@ const FRAMES_BY_ROWID: &str = "qertbFetchByRowID;kdsgrp";
 
 impl Builder<'_> {
     /// BITMAP INDEX SINGLE VALUE / RANGE SCAN under BITMAP CONVERSION TO
-    /// ROWIDS (or COUNT) and the table access (BATCHED from 12c).
+    /// ROWIDS (or COUNT) and the table access.
     fn assemble_bitmap(
         &mut self,
         path: AccessPath,
@@ -68,10 +68,8 @@ impl Builder<'_> {
             return conv;
         }
         let kind = by_rowid(t.id, src, conv, false, false);
-        // 12c batches the table visits of a bitmap access.
-        let batched = self.ctx.profile.stat_names_12c;
-        let operation = if batched { "TABLE ACCESS BY INDEX ROWID BATCHED" } else { "TABLE ACCESS BY INDEX ROWID" };
-        self.op(operation, Some(&t.name), e_rows, cost, bytes, FRAMES_BY_ROWID, kind)
+        // BATCHED from 12c: `batched.rs`.
+        self.op("TABLE ACCESS BY INDEX ROWID", Some(&t.name), e_rows, cost, bytes, FRAMES_BY_ROWID, kind)
     }
 
     /// BITMAP AND / OR of the legs' scans (a range leg under BITMAP

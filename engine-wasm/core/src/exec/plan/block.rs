@@ -65,7 +65,7 @@ impl<'a> Builder<'a> {
         let (c, o, m) = (&mut conjuncts, &mut outer_joined, &mut join_modes);
         let view_filter = self.simplify_outer_joins(q, &rels, (c, o, m), has_subs)?;
         outer_joined.extend(unnested.joins.into_iter().map(|(r, c, _)| (r, c)));
-        refuse_opt_params(q)?;
+        super::opt_hints::refuse_opt_params(q)?;
         let aliases: Vec<&str> = rels.iter().map(Rel::alias).collect();
         let outer: Vec<usize> = outer_joined.iter().map(|(i, _)| *i).collect();
         let hinted = join::join_order(&q.hints, &aliases, &outer);
@@ -557,6 +557,7 @@ impl<'a> Builder<'a> {
             _ => row_bytes,
         };
         let mut op = self.assemble_access(chosen, t, src)?;
+        self.batch_table_access(&op, q, alias);
         self.attach_partitions(&mut op, t, pruned.map(|p| p.1), src, &p.conjuncts);
         if desc {
             self.scan_direction(&mut op, true);
@@ -566,19 +567,6 @@ impl<'a> Builder<'a> {
         }
         Ok((op, e_rows, cost, row_bytes, read_optim, cpu))
     }
-}
-
-/// OPT_PARAM of a parameter whose effect on the plan the lab does not
-/// model is refused.
-fn refuse_opt_params(q: &Query) -> Result<(), LabError> {
-    for h in &q.hints {
-        if let Hint::OptParam { name, .. } = h {
-            if name != "_nlj_batching_enabled" && !super::opt_hints::COSTING_PARAMS.contains(&name.as_str()) {
-                return Err(LabError::with(ora::LAB_UNSUPPORTED, format_args!("the OPT_PARAM('{name}') hint"), q.pos));
-            }
-        }
-    }
-    Ok(())
 }
 
 /// Keep in `filters` those reading only `srcs` (and the enclosing blocks'

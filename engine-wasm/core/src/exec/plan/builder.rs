@@ -546,6 +546,8 @@ impl<'a> Builder<'a> {
         }
         let Op { line, st, kind } = inner;
         let OpKind::ByRowid { table, src, child, pinned, filter, .. } = kind else { unreachable!("checked above") };
+        // Its rowids now come from the loop: not BATCHED (`batched.rs`).
+        self.unbatch(line);
         if shape == NljShape::Prefetch {
             // Started once: its estimate is the join's.
             self.drafts[line as usize].e_rows = rows;

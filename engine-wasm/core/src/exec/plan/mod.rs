@@ -33,6 +33,8 @@ pub struct PlanCtx<'a> {
     pub var_binds: &'a [(String, super::convert::Kind)],
     pub profile: &'a VersionProfile,
     pub nlj_batching_enabled: bool,
+    /// `_optimizer_batch_table_access_by_rowid` (`batched.rs`).
+    pub batch_rowid: bool,
     /// What full and fast full scans are costed with.
     pub costing: crate::optimizer::cost::ScanCosting,
     /// The parsing session (`sys_context('USERENV', 'SID')`).
@@ -203,6 +205,7 @@ fn split_and(e: CExpr, out: &mut Vec<CExpr>) {
 pub(super) type AggItem = (AggregateFunc, Option<Expr>, Pos, bool, Option<Box<lio_sql::ast::WithinGroup>>);
 
 mod access;
+mod batched;
 mod block;
 mod builder;
 mod cartesian;

@@ -9,6 +9,9 @@ use crate::optimizer::cost::ScanCosting;
 use crate::optimizer::features::{release, ModelSetting, RELEASES};
 use lio_sql::ast::{Hint, ParamValue, Query};
 
+/// The parameter of `TABLE ACCESS BY INDEX ROWID BATCHED` (`batched.rs`).
+pub(super) const BATCH_PARAM: &str = "_optimizer_batch_table_access_by_rowid";
+
 /// The parameters `OPT_PARAM` may name here.
 pub(super) const COSTING_PARAMS: &[&str] = &["_optimizer_cost_model", "optimizer_features_enable"];
 
@@ -69,4 +72,19 @@ pub(super) fn monitor_hint(hints: &[Hint]) -> Option<bool> {
         Hint::Other(n) if n.eq_ignore_ascii_case("NO_MONITOR") => Some(false),
         _ => None,
     })
+}
+
+/// OPT_PARAM of a parameter whose effect on the plan the lab does not
+/// model is refused.
+pub(super) fn refuse_opt_params(q: &Query) -> Result<(), lio_sql::LabError> {
+    for h in &q.hints {
+        if let Hint::OptParam { name, .. } = h {
+            let modelled = name == "_nlj_batching_enabled" || name == BATCH_PARAM;
+            if !modelled && !COSTING_PARAMS.contains(&name.as_str()) {
+                let what = format_args!("the OPT_PARAM('{name}') hint");
+                return Err(lio_sql::LabError::with(lio_sql::ora::LAB_UNSUPPORTED, what, q.pos));
+            }
+        }
+    }
+    Ok(())
 }

@@ -115,11 +115,15 @@ impl Builder<'_> {
 
     /// Run the index scan at the bottom of `op` descending (`desc`) or
     /// ascending, renaming its line (INDEX RANGE SCAN DESCENDING, ...).
+    /// The plan now relies on the index's order: a table access above it
+    /// is not batched (`batched.rs`).
     pub(super) fn scan_direction(&mut self, op: &mut Op, desc: bool) {
         match &mut op.kind {
-            OpKind::ByRowid { child, .. } | OpKind::Filter { child, .. } | OpKind::BitmapCount(child) => {
+            OpKind::ByRowid { child, .. } => {
+                self.unbatch(op.line);
                 self.scan_direction(child, desc)
             }
+            OpKind::Filter { child, .. } | OpKind::BitmapCount(child) => self.scan_direction(child, desc),
             OpKind::IndexRange { desc: d, .. } if *d != desc => {
                 *d = desc;
                 if let Some(draft) = self.drafts.get_mut(op.line as usize) {

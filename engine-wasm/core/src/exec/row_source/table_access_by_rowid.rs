@@ -129,11 +129,12 @@ mod tests {
     use super::super::test_util::*;
 
     /// One table visit per rowid the index scan finds (the query runs
-    /// twice: the first one's hard parse adds recursive lookups).
+    /// twice: the first one's hard parse adds recursive lookups). A range
+    /// scan's access is BATCHED from 12.1 (plan/batched.rs).
     #[test]
     fn one_fetch_per_rowid() {
         let s = run(&format!("{}select pad from t where id < 3;\nselect pad from t where id < 3;", table_t(3000)));
-        let l = line(&s, "TABLE ACCESS BY INDEX ROWID");
+        let l = line(&s, "TABLE ACCESS BY INDEX ROWID BATCHED");
         assert_eq!((l.starts, l.a_rows), (1, 2));
         assert_eq!(stat(&s, "table fetch by rowid"), 2);
     }
