@@ -243,6 +243,8 @@ impl Run<'_> {
                 failure = Some(LabError::with(ora::UNIQUE_CONSTRAINT_VIOLATED, format_args!("LAB.{}", ix.name), pos));
             }
             self.s.stats.calls.splits.add(ix.btree.take_splits());
+            let work = ix.btree.take_split_work();
+            self.count_splits(work);
         }
         // An index that grew past its tablespace's file: ORA-01654.
         if failure.is_none() {

@@ -137,6 +137,13 @@ const KDILK: u64 = 24;
 const LEAF_HEADER: u64 = 12;
 /// A rowid in an index entry.
 const ROWID: u64 = 6;
+/// 10.8's header of a new leaf (kdxln: itl, nco, dsz, col, flg, the next
+/// and previous leaves' addresses: 16, the least OpenLogReplicator reads)
+/// and of the leaf being split (kdxlenxt, its next leaf: 4).
+const KDXLN: u64 = 16;
+const KDXLENXT: u64 = 4;
+/// A block address (a branch row's child, a leaf's previous pointer).
+const DBA: u64 = 4;
 
 /// The change vector layout of a release.
 #[derive(Debug, Clone, Copy)]
@@ -278,6 +285,42 @@ impl Layout {
         let redo = self.vector([self.ktb(), LEAF_HEADER, 2 * n, bytes]);
         let undo = self.vector([KTUDB, KTUBU, self.ktb(), KDILK, 2 * n]);
         (redo, undo)
+    }
+
+    /// A leaf split's first record (Jonathan Lewis, "Index splits", 2018:
+    /// the old block saved into the undo, then rewritten): the 5.1 undo
+    /// vector of the recursive transaction's first record (ktudb, ktubl,
+    /// KTB, kdilk, then the leaf's row directory and entries: `rows`
+    /// entries of `bytes` with their slots) and the 10.8 "init leaf block
+    /// being split" of the `kept` entries (`kept_bytes`) it keeps: an
+    /// empty first field, kdxlenxt (4), the row index (2 a row and 2) and
+    /// the rows (OpenLogReplicator's `OpCode0A08`).
+    pub fn split_saved_leaf(&self, rows: u64, bytes: u64, kept: u64, kept_bytes: u64) -> (u64, u64) {
+        let ktubl = KTUBU + self.ktubl_extra();
+        let undo = self.vector([KTUDB, ktubl, self.ktb(), KDILK, 2 * rows, bytes.saturating_sub(2 * rows)]);
+        let redo = self.vector([0, KDXLENXT, 2 * (kept + 1), kept_bytes.saturating_sub(2 * kept)]);
+        (redo, undo)
+    }
+
+    /// 10.8 "init header of newly allocated leaf block": KTB, the new
+    /// leaf's header (kdxln, 16), its row index and the `rows` entries of
+    /// `bytes` moved into it. A new block has no undo.
+    pub fn split_new_leaf(&self, rows: u64, bytes: u64) -> u64 {
+        self.vector([self.ktb(), KDXLN, 2 * (rows + 1), bytes.saturating_sub(2 * rows)])
+    }
+
+    /// 10.15 insert branch row (the separator of `sep` key bytes and the
+    /// new leaf's address) and its undo (10.16, purge the branch row).
+    pub fn split_branch_row(&self, sep: u64) -> (u64, u64) {
+        let redo = self.vector([self.ktb(), LEAF_HEADER, sep + DBA]);
+        let undo = self.vector([KTUDB, KTUBU, self.ktb(), LEAF_HEADER]);
+        (redo, undo)
+    }
+
+    /// 10.11 the right neighbour's pointer to its previous leaf, and its
+    /// undo (the old pointer).
+    pub fn split_prev_pointer(&self) -> (u64, u64) {
+        (self.vector([self.ktb(), DBA]), self.vector([KTUDB, KTUBU, self.ktb(), DBA]))
     }
 
     /// 5.2: the transaction's slot in its undo segment header; from 12.1
