@@ -15,14 +15,17 @@ mod common;
 use common::*;
 use lio_core::Engine;
 
-fn set_up() -> Engine {
+/// `rows` rows of n = 5 and their index; IMU off unless `imu`.
+fn set_up(rows: u32, imu: bool) -> Engine {
     let mut e = quiet_engine();
-    ok(&e.exec("alter system set \"_in_memory_undo\" = false;"));
-    ok(&e.exec(
+    if !imu {
+        ok(&e.exec("alter system set \"_in_memory_undo\" = false;"));
+    }
+    ok(&e.exec(&format!(
         "lab version 11.2.0.1;\n\
-         create table t as select 5 n from dual connect by level <= 1152;\n\
-         create index t_n on t (n) pctfree 0;",
-    ));
+         create table t as select 5 n from dual connect by level <= {rows};\n\
+         create index t_n on t (n) pctfree 0;"
+    )));
     e
 }
 
@@ -48,20 +51,14 @@ fn figures(e: &mut Engine, sql: &str) -> [u64; 7] {
 /// second at 424 entries, where a row of n = 5 (the highest rowid: the
 /// index's last entry) goes with room to spare. The user's own records, as
 /// before: the row's 11.2 IRP, 24 + the 5.2 60 + IRP 100 (KTB 16, header
-/// 45 + a null bit -> 48, the column 2 -> 4: 24 + 8 + 68) + its undo 120
-/// + ktubl 52 = 356, and the entry's 10.2, 24 + 80 + 140 = 244
+/// 45 + a null bit -> 48, the column 2 -> 4: 24 + 8 + 68) + its undo
+/// 120 + ktubl 52 = 356, and the entry's 10.2, 24 + 80 + 140 = 244
 /// (redo_layout.rs): 600 bytes, undo 172 + 140 = 312, 2 records, 5 block
 /// changes (the undo header, then 2 a change), 4 gets (the undo header,
 /// the undo block, the table block, the leaf).
 #[test]
 fn an_insert_that_does_not_split_worked_by_hand() {
-    let mut e = quiet_engine();
-    ok(&e.exec("alter system set \"_in_memory_undo\" = false;"));
-    ok(&e.exec(
-        "lab version 11.2.0.1;\n\
-         create table t as select 5 n from dual connect by level <= 1000;\n\
-         create index t_n on t (n) pctfree 0;",
-    ));
+    let mut e = set_up(1000, false);
     assert_eq!(figures(&mut e, "insert into t values (5);"), [600, 312, 2, 5, 4, 0, 0]);
 }
 
@@ -81,8 +78,8 @@ fn an_insert_that_does_not_split_worked_by_hand() {
 /// - the branch's 10.15: 24 + (2 + 3 x 2 -> 8) + 16 + 12 + the separator
 ///   3 and its child 4 -> 8 = 68, its undo 24 + 12 + 20 + 24 + 16 + 12 =
 ///   108: 200;
-/// - the right neighbour's 10.11: 24 + 8 + 16 + 4 = 52, its undo 24 + 12
-///   + 20 + 24 + 16 + 4 = 100: 176;
+/// - the right neighbour's 10.11: 24 + 8 + 16 + 4 = 52, its undo 24 +
+///   12 + 20 + 24 + 16 + 4 = 100: 176;
 /// - the commit's 5.4: 24 + 72 = 96.
 ///
 /// The split: 17,000 bytes, undo 8,448, 5 records, 9 block changes, 6
@@ -90,7 +87,7 @@ fn an_insert_that_does_not_split_worked_by_hand() {
 /// 7, 14, 10.
 #[test]
 fn a_50_50_split_worked_by_hand() {
-    let mut e = set_up();
+    let mut e = set_up(1152, false);
     assert_eq!(figures(&mut e, "insert into t values (1);"), [17_600, 8_760, 7, 14, 10, 1, 0]);
 }
 
@@ -105,7 +102,7 @@ fn a_50_50_split_worked_by_hand() {
 /// identical" (split_redo.rs).
 #[test]
 fn a_90_10_split_worked_by_hand() {
-    let mut e = set_up();
+    let mut e = set_up(1152, false);
     assert_eq!(figures(&mut e, "insert into t values (5);"), [17_424, 8_660, 6, 12, 9, 1, 1]);
 }
 
@@ -114,12 +111,7 @@ fn a_90_10_split_worked_by_hand() {
 /// redo from there on.
 #[test]
 fn a_split_flushes_in_memory_undo() {
-    let mut e = quiet_engine();
-    ok(&e.exec(
-        "lab version 11.2.0.1;\n\
-         create table t as select 5 n from dual connect by level <= 1152;\n\
-         create index t_n on t (n) pctfree 0;",
-    ));
+    let mut e = set_up(1152, true);
     let s = e.exec("insert into t values (1);");
     ok(&s);
     assert_eq!(stat(&s[0], "IMU recursive-transaction flush"), 1);
