@@ -444,4 +444,24 @@ mod tests {
         // (2 + 10 -> 12) + 20 + 24 + 16 + 24 + 8 = 128.
         assert_eq!(V11.leaf_insert_array(3, 39), (112, 128));
     }
+
+    #[test]
+    fn a_leaf_splits_vectors_worked_by_hand() {
+        // 576 entries of 14 bytes (8,064) saved, 288 (4,032) kept and 288
+        // moved (core/tests/split_redo.rs). 11g: the undo 24 + (2 + 6 x 2
+        // -> 16) + 20 + ktubl 76 + 16 + 24 + 1,152 + 6,912 = 8,240; the
+        // leaf being split 24 + (2 + 4 x 2 -> 12) + 0 + 4 + 580 + 3,456.
+        assert_eq!(V11.split_saved_leaf(576, 8_064, 288, 4_032), (4_076, 8_240));
+        assert_eq!(V11.split_new_leaf(288, 4_032), 4_104);
+        assert_eq!(V11.split_branch_row(3), (68, 108));
+        assert_eq!(V11.split_prev_pointer(), (52, 100));
+        // 10.2: KTB 12, ktubl 52 (the leaf being split has no KTB field).
+        assert_eq!(V10.split_saved_leaf(576, 8_064, 288, 4_032), (4_076, 8_212));
+        assert_eq!(V10.split_new_leaf(288, 4_032), 4_100);
+        assert_eq!(V10.split_branch_row(3), (64, 104));
+        assert_eq!(V10.split_prev_pointer(), (48, 96));
+        // 12.1 on: each vector's header 8 bytes longer.
+        assert_eq!(V12.split_saved_leaf(576, 8_064, 288, 4_032), (4_084, 8_248));
+        assert_eq!(V12.split_new_leaf(288, 4_032), 4_112);
+    }
 }
