@@ -241,6 +241,8 @@ impl Run<'_> {
             let ix = &mut self.inst.cat.indexes[iid];
             let dup = ix.btree.merge_pending().is_err();
             self.s.stats.calls.splits.add(ix.btree.take_splits());
+            let work = ix.btree.take_split_work();
+            self.count_splits(work);
             if dup {
                 let name = super::txn::key_name(&self.inst.cat, iid);
                 failure = Some(LabError::with(ora::UNIQUE_CONSTRAINT_VIOLATED, format_args!("LAB.{name}"), pos));

@@ -65,6 +65,7 @@ mod insert_values;
 mod sequence;
 mod smart_scan;
 mod space;
+mod split_redo;
 mod sql_monitor;
 mod sqlcl;
 mod sqlplus;

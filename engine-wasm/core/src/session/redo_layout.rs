@@ -137,6 +137,13 @@ const KDILK: u64 = 24;
 const LEAF_HEADER: u64 = 12;
 /// A rowid in an index entry.
 const ROWID: u64 = 6;
+/// 10.8's header of a new leaf (kdxln: itl, nco, dsz, col, flg, the next
+/// and previous leaves' addresses: 16, the least OpenLogReplicator reads)
+/// and of the leaf being split (kdxlenxt, its next leaf: 4).
+const KDXLN: u64 = 16;
+const KDXLENXT: u64 = 4;
+/// A block address (a branch row's child, a leaf's previous pointer).
+const DBA: u64 = 4;
 
 /// The change vector layout of a release.
 #[derive(Debug, Clone, Copy)]
@@ -280,6 +287,42 @@ impl Layout {
         (redo, undo)
     }
 
+    /// A leaf split's first record (Jonathan Lewis, "Index splits", 2018:
+    /// the old block saved into the undo, then rewritten): the 5.1 undo
+    /// vector of the recursive transaction's first record (ktudb, ktubl,
+    /// KTB, kdilk, then the leaf's row directory and entries: `rows`
+    /// entries of `bytes` with their slots) and the 10.8 "init leaf block
+    /// being split" of the `kept` entries (`kept_bytes`) it keeps: an
+    /// empty first field, kdxlenxt (4), the row index (2 a row and 2) and
+    /// the rows (OpenLogReplicator's `OpCode0A08`).
+    pub fn split_saved_leaf(&self, rows: u64, bytes: u64, kept: u64, kept_bytes: u64) -> (u64, u64) {
+        let ktubl = KTUBU + self.ktubl_extra();
+        let undo = self.vector([KTUDB, ktubl, self.ktb(), KDILK, 2 * rows, bytes.saturating_sub(2 * rows)]);
+        let redo = self.vector([0, KDXLENXT, 2 * (kept + 1), kept_bytes.saturating_sub(2 * kept)]);
+        (redo, undo)
+    }
+
+    /// 10.8 "init header of newly allocated leaf block": KTB, the new
+    /// leaf's header (kdxln, 16), its row index and the `rows` entries of
+    /// `bytes` moved into it. A new block has no undo.
+    pub fn split_new_leaf(&self, rows: u64, bytes: u64) -> u64 {
+        self.vector([self.ktb(), KDXLN, 2 * (rows + 1), bytes.saturating_sub(2 * rows)])
+    }
+
+    /// 10.15 insert branch row (the separator of `sep` key bytes and the
+    /// new leaf's address) and its undo (10.16, purge the branch row).
+    pub fn split_branch_row(&self, sep: u64) -> (u64, u64) {
+        let redo = self.vector([self.ktb(), LEAF_HEADER, sep + DBA]);
+        let undo = self.vector([KTUDB, KTUBU, self.ktb(), LEAF_HEADER]);
+        (redo, undo)
+    }
+
+    /// 10.11 the right neighbour's pointer to its previous leaf, and its
+    /// undo (the old pointer).
+    pub fn split_prev_pointer(&self) -> (u64, u64) {
+        (self.vector([self.ktb(), DBA]), self.vector([KTUDB, KTUBU, self.ktb(), DBA]))
+    }
+
     /// 5.2: the transaction's slot in its undo segment header; from 12.1
     /// a 4-byte pdb field follows ktudh (OpenLogReplicator's `OpCode0502.h`
     /// reads it from 12.1: the dump's `pdbid`).
@@ -400,5 +443,25 @@ mod tests {
         // Insert: 24 + (2 + 8 -> 12) + 16 + 12 + 8 + 40 = 112; its undo 24 +
         // (2 + 10 -> 12) + 20 + 24 + 16 + 24 + 8 = 128.
         assert_eq!(V11.leaf_insert_array(3, 39), (112, 128));
+    }
+
+    #[test]
+    fn a_leaf_splits_vectors_worked_by_hand() {
+        // 576 entries of 14 bytes (8,064) saved, 288 (4,032) kept and 288
+        // moved (core/tests/split_redo.rs). 11g: the undo 24 + (2 + 6 x 2
+        // -> 16) + 20 + ktubl 76 + 16 + 24 + 1,152 + 6,912 = 8,240; the
+        // leaf being split 24 + (2 + 4 x 2 -> 12) + 0 + 4 + 580 + 3,456.
+        assert_eq!(V11.split_saved_leaf(576, 8_064, 288, 4_032), (4_076, 8_240));
+        assert_eq!(V11.split_new_leaf(288, 4_032), 4_104);
+        assert_eq!(V11.split_branch_row(3), (68, 108));
+        assert_eq!(V11.split_prev_pointer(), (52, 100));
+        // 10.2: KTB 12, ktubl 52 (the leaf being split has no KTB field).
+        assert_eq!(V10.split_saved_leaf(576, 8_064, 288, 4_032), (4_076, 8_212));
+        assert_eq!(V10.split_new_leaf(288, 4_032), 4_100);
+        assert_eq!(V10.split_branch_row(3), (64, 104));
+        assert_eq!(V10.split_prev_pointer(), (48, 96));
+        // 12.1 on: each vector's header 8 bytes longer.
+        assert_eq!(V12.split_saved_leaf(576, 8_064, 288, 4_032), (4_084, 8_248));
+        assert_eq!(V12.split_new_leaf(288, 4_032), 4_112);
     }
 }

@@ -435,6 +435,7 @@ impl Run<'_> {
         let index_ids = cat.physical_indexes(table);
         let mut dup: Option<usize> = None;
         let mut fills = Vec::new();
+        let mut splits = Vec::new();
         for iid in index_ids {
             let t = &cat.tables[table];
             // An index partition holds only its own rows.
@@ -463,6 +464,7 @@ impl Run<'_> {
             }
             ix.btree.undoing = false;
             self.s.stats.calls.splits.add(ix.btree.take_splits());
+            splits.extend(ix.btree.take_split_work());
             if rollback {
                 // Entries put back where they were: the leaves as they were.
                 ix.btree.set_fill_state(fill);
@@ -474,6 +476,10 @@ impl Run<'_> {
         }
         if !fills.is_empty() {
             self.txn().undo.extend(fills);
+        }
+        // A rollback's entries going back write no split of their own.
+        if !rollback {
+            self.count_splits(splits);
         }
         let cat = &mut self.inst.cat;
         let t = &mut cat.tables[table];

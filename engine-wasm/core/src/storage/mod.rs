@@ -14,7 +14,7 @@ pub use block::{
     INDEX_BLOCK_OVERHEAD, INDEX_ENTRY_HEADER, INDEX_ROWID, ITL_ENTRY, MAX_ITLS, MIGRATED, MIGRATED_HEAD_BYTES,
     NO_BLOCK, PREFIX_ENTRY_OVERHEAD, RANDOM_INSERT_LEAF_FILL, ROW_DIRECTORY, ROW_HEADER, SEGMENT_HEADER_BLOCK,
 };
-pub use btree::{BTree, Piece, Splits};
+pub use btree::{BTree, Piece, SplitWork, Splits};
 pub use hash_cluster::{next_prime, HashCluster};
 pub use heap::HeapSegment;
 pub use key::{cmp_keys, reversed_key, Key, SizedEntry};

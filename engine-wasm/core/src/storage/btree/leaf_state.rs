@@ -11,6 +11,23 @@ pub struct Splits {
     pub root: u64,
 }
 
+/// What one leaf split changed, for its redo and undo (session/split_redo.rs):
+/// the full leaf (entries and bytes, its row directory's slots included)
+/// whose image the split saves in undo, the entries and bytes it moved to
+/// the new block (none in a 90-10 split), the separator key's bytes the
+/// branch gets, and whether the leaf had a right neighbour (whose pointer
+/// to its previous leaf changes). The entry that caused the split is in
+/// neither: it goes in afterwards, as the statement's own change.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct SplitWork {
+    pub old_rows: u32,
+    pub old_bytes: u32,
+    pub moved_rows: u32,
+    pub moved_bytes: u32,
+    pub sep_bytes: u32,
+    pub neighbour: bool,
+}
+
 /// The deleted entries a leaf holds: those of earlier statements (an
 /// insert into the leaf cleans them out) and those of the running one.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]

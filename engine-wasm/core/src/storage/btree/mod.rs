@@ -9,7 +9,7 @@ mod search;
 mod split;
 
 use leaf_state::Deleted;
-pub use leaf_state::Splits;
+pub use leaf_state::{SplitWork, Splits};
 
 impl BTree {
     /// After a batch of inserts at `inserted` (positions, ascending): a
@@ -167,8 +167,9 @@ pub struct BTree {
     leaf_used: Vec<u32>,
     /// Deleted entries each leaf holds (parallel to `leaf_start`).
     leaf_del: Vec<Deleted>,
-    /// Splits not yet taken by the session.
+    /// Splits not yet taken by the session, and what each changed.
     splits: Splits,
+    split_work: Vec<SplitWork>,
     /// Set while a rollback brings the entries back.
     pub undoing: bool,
     /// The rows whose entries the rollback took out (sorted): they come
@@ -299,6 +300,7 @@ impl BTree {
             leaf_used: vec![0],
             leaf_del: vec![Deleted::default()],
             splits: Splits::default(),
+            split_work: Vec::new(),
             undoing: false,
             undo_removed: Vec::new(),
         }

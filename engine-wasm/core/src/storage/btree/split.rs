@@ -166,11 +166,18 @@ impl BTree {
     /// entries) comes in: a 90-10 split when `q` is the highest key and the
     /// leaf the rightmost, 50-50 otherwise.
     fn split_leaf(&mut self, l: usize, q: usize, size: u32, top: bool, waiting: &Waiting) {
+        let (a, b) = self.leaf_range(l);
+        let old = |p: &usize| !waiting.is(*p) && *p != q;
+        let mut work = SplitWork {
+            old_rows: (a..b).filter(old).count() as u32,
+            old_bytes: self.leaf_used[l],
+            neighbour: l + 1 < self.leaf_start.len(),
+            ..SplitWork::default()
+        };
         let (start, left, right) = if top && l + 1 == self.leaf_start.len() {
             self.splits.leaf_90_10 += 1;
             (q, self.leaf_used[l], size)
         } else {
-            let (a, b) = self.leaf_range(l);
             let here = |p: &usize| !waiting.is(*p);
             let live: u32 = (a..b).filter(here).map(|p| self.sizes[p]).sum();
             let mut acc = 0u32;
@@ -187,12 +194,15 @@ impl BTree {
                 self.leaf_used[l] += size;
                 return;
             };
+            work.moved_rows = (mid..b).filter(old).count() as u32;
+            work.moved_bytes = live - acc - if q >= mid { size } else { 0 };
             (mid, acc + self.leaf_del[l].fresh_bytes, live - acc)
         };
         self.splits.leaf += 1;
         self.leaf_used[l] = left;
         let l = self.take_free_leaf(l);
         let sep = self.key_bytes(start);
+        self.split_work.push(SplitWork { sep_bytes: sep, ..work });
         self.leaf_start.insert(l + 1, start as u32);
         self.leaf_used.insert(l + 1, right);
         self.leaf_del.insert(l + 1, Deleted::default());
@@ -258,6 +268,12 @@ impl BTree {
     /// The splits since the last call (the session counts them).
     pub fn take_splits(&mut self) -> Splits {
         std::mem::take(&mut self.splits)
+    }
+
+    /// What each leaf split since the last call changed (the session
+    /// writes their redo and undo).
+    pub fn take_split_work(&mut self) -> Vec<SplitWork> {
+        std::mem::take(&mut self.split_work)
     }
 
     /// Deleted entries the leaves hold and their bytes (DEL_LF_ROWS,
