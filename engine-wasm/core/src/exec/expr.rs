@@ -303,14 +303,7 @@ impl CExpr {
                         let x = a.eval(cx)?;
                         let y = b.eval(cx)?;
                         let Some(o) = compare(&x, &y, pos)? else { return Ok(Value::Null) };
-                        boolean(Some(match op {
-                            BinaryOp::Eq => o == Ordering::Equal,
-                            BinaryOp::Ne => o != Ordering::Equal,
-                            BinaryOp::Lt => o == Ordering::Less,
-                            BinaryOp::Le => o != Ordering::Greater,
-                            BinaryOp::Gt => o == Ordering::Greater,
-                            _ => o != Ordering::Less,
-                        }))
+                        boolean(Some(op.holds(o)))
                     }
                     BinaryOp::Add | BinaryOp::Sub | BinaryOp::Mul | BinaryOp::Div => {
                         arith(*op, a.eval(cx)?, b.eval(cx)?, pos)?

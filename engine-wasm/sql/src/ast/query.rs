@@ -476,11 +476,12 @@ pub enum Expr {
         list: Vec<Expr>,
         negated: bool,
     },
-    /// `x [NOT] IN (SELECT ...)`
+    /// `x [NOT] IN (SELECT ...)`; `x op ANY | ALL (SELECT ...)` (quant).
     InSubquery {
         expr: Box<Expr>,
         query: Box<Query>,
         negated: bool,
+        quant: Option<Quantifier>,
     },
     /// `[NOT] EXISTS (SELECT ...)`
     Exists {

@@ -277,7 +277,9 @@ impl<'a> Builder<'a> {
                     query.pos,
                 ))
             }
-            Expr::InSubquery { expr, query, negated } => self.in_subquery(e, (expr, query, *negated), scope, aggs)?,
+            Expr::InSubquery { expr, query, negated, quant } => {
+                self.in_subquery(e, (expr, query, *negated, *quant), scope, aggs)?
+            }
             Expr::Exists { query, .. } => self.exists_subquery(query, scope)?,
             Expr::OuterMark(x) => {
                 return Err(LabError::with(
@@ -444,11 +446,11 @@ impl<'a> Builder<'a> {
     fn in_subquery(
         &mut self,
         e: &Expr,
-        (expr, query, negated): (&Expr, &Query, bool),
+        (expr, query, negated, quant): super::in_exists::InArgs<'_>,
         scope: &[ScopeEntry],
         aggs: &mut Option<&mut Vec<AggItem>>,
     ) -> Result<CExpr, LabError> {
-        if let Some(c) = self.in_as_exists((expr, query, negated), scope, aggs)? {
+        if let Some(c) = self.in_as_exists((expr, query, negated, quant), scope, aggs)? {
             return Ok(c);
         }
         let left = self.compile_expr_inner(expr, scope, aggs)?;
@@ -462,7 +464,7 @@ impl<'a> Builder<'a> {
         let slot = self.new_source();
         self.pending_subs.push(SubPlan {
             op: sub.op,
-            kind: SubKind::In { left, right },
+            kind: SubKind::In { left, right, quant },
             slot,
             correlated,
             cache: None,
