@@ -92,6 +92,8 @@ pub struct OrderedSpec {
     pub truncate: Option<bool>,
     pub fraction: Number,
     pub keep: Option<bool>,
+    /// A hypothetical-set aggregate's row, one value per key.
+    pub hyp: Vec<Value>,
     pub pos: Pos,
 }
 
@@ -567,7 +569,13 @@ impl AggState {
             }
             AggregateFunc::Median => self.median(),
             // Computed by `row_source/listagg.rs`, which may fail.
-            AggregateFunc::Listagg | AggregateFunc::PercentileCont | AggregateFunc::PercentileDisc => Value::Null,
+            AggregateFunc::Listagg
+            | AggregateFunc::PercentileCont
+            | AggregateFunc::PercentileDisc
+            | AggregateFunc::HypRank
+            | AggregateFunc::HypDenseRank
+            | AggregateFunc::CumeDist
+            | AggregateFunc::PercentRank => Value::Null,
             // VARIANCE and STDDEV are 0 for one value, VAR_SAMP and
             // STDDEV_SAMP NULL.
             AggregateFunc::Variance | AggregateFunc::Stddev if self.count == 1 => Value::Num(Number::ZERO),

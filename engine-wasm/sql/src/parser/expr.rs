@@ -483,6 +483,9 @@ impl Parser<'_> {
                 }
                 self.rparen()?;
             }
+            if matches!(name.as_str(), "RANK" | "DENSE_RANK" | "CUME_DIST" | "PERCENT_RANK") && self.is_kw("WITHIN") {
+                return self.hypothetical(&name, args, depth, pos);
+            }
             if let Some(func) = WindowFunc::lookup(&name) {
                 if !self.is_kw("OVER") {
                     return Err(self.fail(ora::MISSING_WINDOW_SPECIFICATION));

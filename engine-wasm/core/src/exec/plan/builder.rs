@@ -340,7 +340,7 @@ impl<'a> Builder<'a> {
             self.ordered_allowed(func, w, pos, distinct)?;
         }
         let Some(list) = aggs else { return Err(LabError::new(ora::GROUP_FUNCTION_NOT_ALLOWED, pos)) };
-        let order = within.iter().flat_map(|w| w.order.iter().map(|o| &o.expr).chain(w.param.as_ref()));
+        let order = within.iter().flat_map(|w| w.order.iter().map(|o| &o.expr).chain(w.param.as_ref()).chain(&w.args));
         for a in arg.into_iter().chain(order) {
             if has_aggregate(a) {
                 return Err(LabError::new(ora::GROUP_FUNCTION_NESTED_TOO_DEEPLY, pos));
