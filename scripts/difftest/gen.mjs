@@ -1265,9 +1265,17 @@ function quantifiedPredicate(r, g) {
   const all = r.chance(0.5);
   const q = all ? 'all' : r.pick(['any', 'some']);
   const left = g.num(1);
+  // An unqualified outer column (a USING join's) would be captured by z
+  // in SQLite's EXISTS: such a left side takes the list form.
+  const bare = /(^|[^.\w'])(id|n1|n2|s1|s2|c1|d1)\b/.test(left.l);
   let b;
-  if (r.chance(0.3)) {
-    const items = [...Array(r.int(1, 4))].map(() => (r.chance(0.15) ? E('NULL', 'NULL', 'n') : gz.num(0)));
+  if (bare || r.chance(0.3)) {
+    const intLit = () => {
+      const v = String(r.int(-3, 8));
+      return E(v, v, 'n');
+    };
+    const item = () => (bare ? intLit() : gz.num(0));
+    const items = [...Array(r.int(1, 4))].map(() => (r.chance(0.15) ? E('NULL', 'NULL', 'n') : item()));
     // Literals and the outer row's columns only: z is not in scope here.
     const ok = items.every((i) => !/\bz\./.test(i.o));
     if (ok) {
