@@ -797,6 +797,7 @@ function orderedAggSelect(r, table) {
       order: null,
     };
   }
+  if (r.chance(0.3)) return hypotheticalSelect(r, table, w);
   const val = r.pick(['x.s1', 'x.s2', 'x.n1', 'x.n2', 'x.d1']);
   const key = r.pick(['x.n1', 'x.n2', 'x.s1', 'x.id']);
   const desc = r.chance(0.4);
@@ -812,6 +813,41 @@ function orderedAggSelect(r, table) {
   return {
     o: `select x.${gk}, ${oagg} v from ${table} x${w.o} group by x.${gk}`,
     l: `SELECT x.${gk}, NULLIF(${lagg}, '') AS v FROM ${table} x${w.l} GROUP BY x.${gk}`,
+    order: null,
+  };
+}
+
+/**
+ * Hypothetical-set RANK and DENSE_RANK (issue 33): `RANK(v) WITHIN GROUP
+ * (ORDER BY k [DESC] [NULLS FIRST | LAST])` over the whole table or per
+ * group. SQLite has none: 1 + the rows whose key sorts before v (its NULLs
+ * placed as the ORDER BY places them), or 1 + the distinct such keys (a
+ * NULL key counted once).
+ */
+function hypotheticalSelect(r, table, w) {
+  const k = r.pick(['n1', 'n2']);
+  const v = r.chance(0.15) ? null : r.int(-3, 8);
+  const desc = r.chance(0.4);
+  const nullsFirst = r.chance(0.3) ? r.chance(0.5) : desc;
+  const nulls = nullsFirst === desc && r.chance(0.7) ? '' : nullsFirst ? ' nulls first' : ' nulls last';
+  const key = `x.${k}`;
+  let before;
+  if (v === null) before = nullsFirst ? '0' : `${key} IS NOT NULL`;
+  else before = `${nullsFirst ? `${key} IS NULL OR ` : ''}${key} ${desc ? '>' : '<'} ${v}`;
+  const dense = r.chance(0.5);
+  const f = dense ? 'dense_rank' : 'rank';
+  const o = `${f}(${v ?? 'null'}) within group (order by ${key}${desc ? ' desc' : ''}${nulls})`;
+  const l = dense
+    ? `(1 + COUNT(DISTINCT CASE WHEN ${before} THEN ${key} END) + MAX(CASE WHEN (${before}) AND ${key} IS NULL THEN 1 ELSE 0 END))`
+    : `(1 + SUM(CASE WHEN ${before} THEN 1 ELSE 0 END))`;
+  if (r.chance(0.4)) {
+    // SQLite's MAX / SUM over no rows are NULL where Oracle's one row says 1.
+    return { o: `select ${o} h from ${table} x${w.o}`, l: `SELECT COALESCE(${l}, 1) AS h FROM ${table} x${w.l}`, order: null };
+  }
+  const gk = r.pick(['n1', 'n2', 's1']);
+  return {
+    o: `select x.${gk}, ${o} h from ${table} x${w.o} group by x.${gk}`,
+    l: `SELECT x.${gk}, ${l} AS h FROM ${table} x${w.l} GROUP BY x.${gk}`,
     order: null,
   };
 }
@@ -1265,6 +1301,54 @@ function subqueryPredicate(r, g) {
   );
 }
 
+/**
+ * Quantified comparisons (issue 33): `x op ANY | SOME | ALL (SELECT z ...)`
+ * and `x op ANY | ALL (a, b, ...)`, sometimes under NOT. SQLite has no
+ * quantifier: the subquery form is written out three-valued with EXISTS,
+ * ANY TRUE when some row's comparison is TRUE, else NULL when some row's
+ * is NULL (a NULL on either side), else FALSE (no row: FALSE); ALL FALSE
+ * when some row's is FALSE, else NULL when some is NULL, else TRUE (no
+ * row: TRUE). The list form is the OR / AND of its comparisons.
+ */
+function quantifiedPredicate(r, g) {
+  const t = r.pick(worldTables).name;
+  const gz = exprGen(r, [...scopeCols('z'), ...(r.chance(0.4) ? (subqueryOuter ?? scopeCols('x')) : [])]);
+  const op = r.pick(['=', '<>', '!=', '<', '<=', '>', '>=']);
+  const all = r.chance(0.5);
+  const q = all ? 'all' : r.pick(['any', 'some']);
+  const left = g.num(1);
+  // An unqualified outer column (a USING join's) would be captured by z
+  // in SQLite's EXISTS: such a left side takes the list form.
+  const bare = /(^|[^.\w'])(id|n1|n2|s1|s2|c1|d1)\b/.test(left.l);
+  let b;
+  if (bare || r.chance(0.3)) {
+    const intLit = () => {
+      const v = String(r.int(-3, 8));
+      return E(v, v, 'n');
+    };
+    const item = () => (bare ? intLit() : gz.num(0));
+    const items = [...Array(r.int(1, 4))].map(() => (r.chance(0.15) ? E('NULL', 'NULL', 'n') : item()));
+    // Literals and the outer row's columns only: z is not in scope here.
+    const ok = items.every((i) => !/\bz\./.test(i.o));
+    if (ok) {
+      const l = items.map((i) => `${left.l} ${op} ${i.l}`).join(all ? ' AND ' : ' OR ');
+      b = E(`${left.o} ${op} ${q} (${items.map((i) => i.o).join(', ')})`, `(${l})`, 'b');
+    }
+  }
+  if (!b) {
+    const right = gz.num(1);
+    const w = r.chance(0.6) ? gz.bool(1) : null;
+    const wo = w ? ` where ${w.o}` : '';
+    const rows = (cond) => `EXISTS (SELECT 1 FROM ${t} z WHERE ${w ? `(${w.l}) AND ` : ''}${cond})`;
+    const cmp = `(${left.l} ${op} ${right.l})`;
+    const l = all
+      ? `(CASE WHEN ${rows(`NOT ${cmp}`)} THEN 0 WHEN ${rows(`${cmp} IS NULL`)} THEN NULL ELSE 1 END)`
+      : `(CASE WHEN ${rows(cmp)} THEN 1 WHEN ${rows(`${cmp} IS NULL`)} THEN NULL ELSE 0 END)`;
+    b = E(`${left.o} ${op} ${q} (select ${right.o} from ${t} z${wo})`, l, 'b');
+  }
+  return r.chance(0.3) ? E(`not (${b.o})`, `NOT ${b.l}`, 'b') : b;
+}
+
 function where(r, g) {
   if (!r.chance(0.75)) return { o: '', l: '' };
   let b = g.bool(r.int(0, 3));
@@ -1277,7 +1361,7 @@ function where(r, g) {
     if (cmp) b = r.chance(0.5) ? cmp : E(`(${b.o} and ${cmp.o})`, `(${b.l} AND ${cmp.l})`, 'b');
   }
   if (r.chance(0.2)) {
-    const sq = subqueryPredicate(r, g);
+    const sq = r.chance(0.25) ? quantifiedPredicate(r, g) : subqueryPredicate(r, g);
     const op = r.pick(['and', 'or']);
     b = r.chance(0.3) ? sq : E(`(${b.o} ${op} ${sq.o})`, `(${b.l} ${op.toUpperCase()} ${sq.l})`, 'b');
   }

@@ -857,6 +857,16 @@ fn order_group_keep_schneider() {
     order::check(&["tests/articles/schneider-keep-dense-rank-emp-10g.sql"], &[]);
 }
 
+/// The quantified comparison articles (issue 33): Barut's T1 and Hall's
+/// EMP, each dropped at the script's end.
+#[test]
+fn order_group_quantified_comparisons() {
+    order::check(
+        &["tests/articles/barut-group-comparisons-any-all-10g.sql", "tests/articles/hall-all-any-some-emp.sql"],
+        &[],
+    );
+}
+
 /// The full outer join articles (issues 33 and 34): each drops the
 /// tables it creates (HR's EMPLOYEES and DEPARTMENTS, TQ84_FOJ_A/B,
 /// SCOTT's EMP and DEPT, Hooper's TABLE_1 and TABLE_2) and Cho's outer

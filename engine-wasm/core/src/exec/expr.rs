@@ -92,6 +92,8 @@ pub struct OrderedSpec {
     pub truncate: Option<bool>,
     pub fraction: Number,
     pub keep: Option<bool>,
+    /// A hypothetical-set aggregate's row, one value per key.
+    pub hyp: Vec<Value>,
     pub pos: Pos,
 }
 
@@ -303,14 +305,7 @@ impl CExpr {
                         let x = a.eval(cx)?;
                         let y = b.eval(cx)?;
                         let Some(o) = compare(&x, &y, pos)? else { return Ok(Value::Null) };
-                        boolean(Some(match op {
-                            BinaryOp::Eq => o == Ordering::Equal,
-                            BinaryOp::Ne => o != Ordering::Equal,
-                            BinaryOp::Lt => o == Ordering::Less,
-                            BinaryOp::Le => o != Ordering::Greater,
-                            BinaryOp::Gt => o == Ordering::Greater,
-                            _ => o != Ordering::Less,
-                        }))
+                        boolean(Some(op.holds(o)))
                     }
                     BinaryOp::Add | BinaryOp::Sub | BinaryOp::Mul | BinaryOp::Div => {
                         arith(*op, a.eval(cx)?, b.eval(cx)?, pos)?
@@ -574,7 +569,13 @@ impl AggState {
             }
             AggregateFunc::Median => self.median(),
             // Computed by `row_source/listagg.rs`, which may fail.
-            AggregateFunc::Listagg | AggregateFunc::PercentileCont | AggregateFunc::PercentileDisc => Value::Null,
+            AggregateFunc::Listagg
+            | AggregateFunc::PercentileCont
+            | AggregateFunc::PercentileDisc
+            | AggregateFunc::HypRank
+            | AggregateFunc::HypDenseRank
+            | AggregateFunc::CumeDist
+            | AggregateFunc::PercentRank => Value::Null,
             // VARIANCE and STDDEV are 0 for one value, VAR_SAMP and
             // STDDEV_SAMP NULL.
             AggregateFunc::Variance | AggregateFunc::Stddev if self.count == 1 => Value::Num(Number::ZERO),

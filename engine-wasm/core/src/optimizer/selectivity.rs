@@ -251,13 +251,7 @@ pub fn used_columns(conjuncts: &[CExpr], src: usize, note: &mut dyn FnMut(usize)
 
 /// `e < col` is `col > e`.
 pub(crate) fn flip(op: BinaryOp) -> BinaryOp {
-    match op {
-        BinaryOp::Lt => BinaryOp::Gt,
-        BinaryOp::Le => BinaryOp::Ge,
-        BinaryOp::Gt => BinaryOp::Lt,
-        BinaryOp::Ge => BinaryOp::Le,
-        o => o,
-    }
+    op.swapped()
 }
 
 /// The column of `c.src` that `e` is, if it is one.

@@ -16,11 +16,13 @@
 
 mod ddl;
 mod lab;
+mod quantified;
 mod query;
 mod within;
 
 pub use ddl::*;
 pub use lab::*;
+pub use quantified::*;
 pub use query::*;
 pub use within::*;
 

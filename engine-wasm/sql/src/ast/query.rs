@@ -384,6 +384,12 @@ pub enum AggregateFunc {
     /// `PERCENTILE_DISC(p) WITHIN GROUP (ORDER BY x)`: the first sorted x
     /// whose cumulative distribution reaches p.
     PercentileDisc,
+    /// The hypothetical-set aggregates `RANK | DENSE_RANK | CUME_DIST |
+    /// PERCENT_RANK (v, ...) WITHIN GROUP (ORDER BY k, ...)`.
+    HypRank,
+    HypDenseRank,
+    CumeDist,
+    PercentRank,
 }
 
 impl AggregateFunc {
@@ -405,6 +411,10 @@ impl AggregateFunc {
             AggregateFunc::Listagg => "LISTAGG",
             AggregateFunc::PercentileCont => "PERCENTILE_CONT",
             AggregateFunc::PercentileDisc => "PERCENTILE_DISC",
+            AggregateFunc::HypRank => "RANK",
+            AggregateFunc::HypDenseRank => "DENSE_RANK",
+            AggregateFunc::CumeDist => "CUME_DIST",
+            AggregateFunc::PercentRank => "PERCENT_RANK",
         }
     }
 
@@ -476,11 +486,12 @@ pub enum Expr {
         list: Vec<Expr>,
         negated: bool,
     },
-    /// `x [NOT] IN (SELECT ...)`
+    /// `x [NOT] IN (SELECT ...)`; `x op ANY | ALL (SELECT ...)` (quant).
     InSubquery {
         expr: Box<Expr>,
         query: Box<Query>,
         negated: bool,
+        quant: Option<Quantifier>,
     },
     /// `[NOT] EXISTS (SELECT ...)`
     Exists {

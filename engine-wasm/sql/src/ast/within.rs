@@ -14,6 +14,9 @@ pub struct WithinGroup {
     pub overflow: Option<Overflow>,
     /// KEEP's DENSE_RANK FIRST (Some(true)) or LAST (Some(false)).
     pub keep: Option<bool>,
+    /// A hypothetical-set aggregate's row: `RANK(v, ...)`'s values, one
+    /// per ORDER BY expression.
+    pub args: Vec<Expr>,
 }
 
 /// `ON OVERFLOW ERROR` (truncate false) or `ON OVERFLOW TRUNCATE

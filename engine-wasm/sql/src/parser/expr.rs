@@ -152,7 +152,7 @@ impl Parser<'_> {
         if let Some(op) = op {
             self.bump();
             if matches!(self.word(), Some("ANY" | "SOME" | "ALL")) {
-                return Err(self.unsupported("ANY, SOME and ALL comparisons"));
+                return self.quantified(left, lh, op, at);
             }
             let (right, rh) = self.binop(5)?;
             let depth = self.grow(1 + lh.max(rh), at)?;
@@ -187,22 +187,12 @@ impl Parser<'_> {
                     let (q, qh) = self.query_h()?;
                     self.rparen()?;
                     let depth = self.grow(1 + lh.max(qh + 1), at)?;
-                    return Ok((Expr::InSubquery { expr: Box::new(left), query: Box::new(q), negated }, depth));
+                    return Ok((
+                        Expr::InSubquery { expr: Box::new(left), query: Box::new(q), negated, quant: None },
+                        depth,
+                    ));
                 }
-                let mut list = Vec::new();
-                let mut depth = lh;
-                loop {
-                    let (e, h) = self.expr_h()?;
-                    depth = depth.max(h);
-                    list.push(e);
-                    if list.len() > 1000 {
-                        return Err(LabError::new(ora::TOO_MANY_IN_LIST_ITEMS, at));
-                    }
-                    if !self.eat(&Tok::Comma) {
-                        break;
-                    }
-                }
-                self.rparen()?;
+                let (list, depth) = self.expression_list(lh, at)?;
                 let depth = self.grow(depth + 1, at)?;
                 Ok((Expr::InList { expr: Box::new(left), list, negated }, depth))
             }
@@ -492,6 +482,9 @@ impl Parser<'_> {
                     }
                 }
                 self.rparen()?;
+            }
+            if matches!(name.as_str(), "RANK" | "DENSE_RANK" | "CUME_DIST" | "PERCENT_RANK") && self.is_kw("WITHIN") {
+                return self.hypothetical(&name, args, depth, pos);
             }
             if let Some(func) = WindowFunc::lookup(&name) {
                 if !self.is_kw("OVER") {

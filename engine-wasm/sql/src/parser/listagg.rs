@@ -42,7 +42,7 @@ impl Parser<'_> {
         if self.is_kw("OVER") {
             return Err(self.unsupported("LISTAGG as an analytic function (OVER)"));
         }
-        let within = Some(Box::new(WithinGroup { param: delimiter, order, overflow, keep: None }));
+        let within = Some(Box::new(WithinGroup { param: delimiter, order, overflow, keep: None, args: Vec::new() }));
         let e = Expr::Aggregate { func: AggregateFunc::Listagg, arg: Some(Box::new(arg)), pos, distinct, within };
         Ok((e, depth + 1))
     }
@@ -66,8 +66,36 @@ impl Parser<'_> {
         }
         depth = self.grow(depth + 1, pos)?;
         let arg = Some(Box::new(order[0].expr.clone()));
-        let within = Some(Box::new(WithinGroup { param: Some(p), order, overflow: None, keep: None }));
+        let within =
+            Some(Box::new(WithinGroup { param: Some(p), order, overflow: None, keep: None, args: Vec::new() }));
         Ok((Expr::Aggregate { func, arg, pos, distinct: false, within }, depth))
+    }
+
+    /// After `RANK | DENSE_RANK | CUME_DIST | PERCENT_RANK (v, ...)`, at
+    /// WITHIN: the hypothetical-set aggregate, as many values as ORDER BY
+    /// expressions.
+    pub(super) fn hypothetical(&mut self, name: &str, args: Vec<Expr>, depth: u32, pos: Pos) -> R<Node> {
+        let func = match name {
+            "RANK" => AggregateFunc::HypRank,
+            "DENSE_RANK" => AggregateFunc::HypDenseRank,
+            "CUME_DIST" => AggregateFunc::CumeDist,
+            _ => AggregateFunc::PercentRank,
+        };
+        self.bump();
+        self.missing_keyword("GROUP")?;
+        let order = self.within_order()?;
+        if self.is_kw("OVER") {
+            return Err(self.unsupported(format!("{name} (...) WITHIN GROUP with OVER")));
+        }
+        if args.len() != order.len() || args.is_empty() {
+            // The SQL Language Reference says the counts must match; the
+            // error Oracle gives otherwise is not established.
+            let what = format!("{name} with {} values for {} ORDER BY expressions", args.len(), order.len());
+            return Err(LabError::unsupported(what, pos));
+        }
+        let within = Some(Box::new(WithinGroup { param: None, order, overflow: None, keep: None, args }));
+        let depth = self.grow(depth + 1, pos)?;
+        Ok((Expr::Aggregate { func, arg: None, pos, distinct: false, within }, depth))
     }
 
     /// After an aggregate's call `f([DISTINCT] x)`: `OVER (...)` (SUM,
@@ -114,7 +142,7 @@ impl Parser<'_> {
         if self.is_kw("OVER") {
             return Err(self.unsupported("KEEP (DENSE_RANK ...) with OVER"));
         }
-        Ok(WithinGroup { param: None, order, overflow: None, keep: Some(first) })
+        Ok(WithinGroup { param: None, order, overflow: None, keep: Some(first), args: Vec::new() })
     }
 
     /// `(ORDER BY o, ...)` after WITHIN GROUP.

@@ -41,6 +41,7 @@ mod ordering;
 mod pieces;
 mod plsql;
 mod plsql_program;
+mod quantified;
 mod query;
 mod recwith;
 mod sample;

@@ -277,7 +277,9 @@ impl<'a> Builder<'a> {
                     query.pos,
                 ))
             }
-            Expr::InSubquery { expr, query, negated } => self.in_subquery(e, (expr, query, *negated), scope, aggs)?,
+            Expr::InSubquery { expr, query, negated, quant } => {
+                self.in_subquery(e, (expr, query, *negated, *quant), scope, aggs)?
+            }
             Expr::Exists { query, .. } => self.exists_subquery(query, scope)?,
             Expr::OuterMark(x) => {
                 return Err(LabError::with(
@@ -338,7 +340,7 @@ impl<'a> Builder<'a> {
             self.ordered_allowed(func, w, pos, distinct)?;
         }
         let Some(list) = aggs else { return Err(LabError::new(ora::GROUP_FUNCTION_NOT_ALLOWED, pos)) };
-        let order = within.iter().flat_map(|w| w.order.iter().map(|o| &o.expr).chain(w.param.as_ref()));
+        let order = within.iter().flat_map(|w| w.order.iter().map(|o| &o.expr).chain(w.param.as_ref()).chain(&w.args));
         for a in arg.into_iter().chain(order) {
             if has_aggregate(a) {
                 return Err(LabError::new(ora::GROUP_FUNCTION_NESTED_TOO_DEEPLY, pos));
@@ -444,11 +446,11 @@ impl<'a> Builder<'a> {
     fn in_subquery(
         &mut self,
         e: &Expr,
-        (expr, query, negated): (&Expr, &Query, bool),
+        (expr, query, negated, quant): super::in_exists::InArgs<'_>,
         scope: &[ScopeEntry],
         aggs: &mut Option<&mut Vec<AggItem>>,
     ) -> Result<CExpr, LabError> {
-        if let Some(c) = self.in_as_exists((expr, query, negated), scope, aggs)? {
+        if let Some(c) = self.in_as_exists((expr, query, negated, quant), scope, aggs)? {
             return Ok(c);
         }
         let left = self.compile_expr_inner(expr, scope, aggs)?;
@@ -462,7 +464,7 @@ impl<'a> Builder<'a> {
         let slot = self.new_source();
         self.pending_subs.push(SubPlan {
             op: sub.op,
-            kind: SubKind::In { left, right },
+            kind: SubKind::In { left, right, quant },
             slot,
             correlated,
             cache: None,

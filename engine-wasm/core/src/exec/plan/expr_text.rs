@@ -1,6 +1,6 @@
 //! An expression's text as Oracle shows it in a column heading.
 
-use lio_sql::ast::{Analytic, BinaryOp, Expr};
+use lio_sql::ast::{Analytic, Expr};
 
 /// Text of an expression as Oracle shows it in a column heading.
 pub fn expr_text(e: &Expr) -> String {
@@ -38,24 +38,7 @@ pub fn expr_text(e: &Expr) -> String {
             let d = if *distinct { "DISTINCT " } else { "" };
             format!("{f}({d}{})", arg.as_ref().map(|a| expr_text(a)).unwrap_or_else(|| "*".into()))
         }
-        Expr::Binary { op, left, right } => {
-            let o = match op {
-                BinaryOp::Add => "+",
-                BinaryOp::Sub => "-",
-                BinaryOp::Mul => "*",
-                BinaryOp::Div => "/",
-                BinaryOp::Concat => "||",
-                BinaryOp::Eq => "=",
-                BinaryOp::Ne => "<>",
-                BinaryOp::Lt => "<",
-                BinaryOp::Le => "<=",
-                BinaryOp::Gt => ">",
-                BinaryOp::Ge => ">=",
-                BinaryOp::And => " AND ",
-                BinaryOp::Or => " OR ",
-            };
-            format!("{}{}{}", expr_text(left), o, expr_text(right))
-        }
+        Expr::Binary { op, left, right } => format!("{}{}{}", expr_text(left), op.text(), expr_text(right)),
         Expr::Negate(e) => format!("-{}", expr_text(e)),
         Expr::Not(e) => format!("NOT {}", expr_text(e)),
         Expr::Between { expr, low, high } => {

@@ -22,6 +22,10 @@ use super::relations::Rel;
 use super::*;
 use crate::exec::row_source::SubText;
 
+/// An IN's or quantified comparison's parts: `x`, the subquery, NOT IN,
+/// the quantifier (`x > ALL (...)`).
+pub(super) type InArgs<'a> = (&'a Expr, &'a Query, bool, Option<lio_sql::ast::Quantifier>);
+
 /// Whether `q`'s WHERE clause can take an IN's predicate on its one
 /// select-list expression.
 fn pushable(q: &Query) -> bool {
@@ -48,7 +52,7 @@ impl Builder<'_> {
     /// that is exact (module comment); None otherwise.
     pub(super) fn in_as_exists(
         &mut self,
-        (expr, query, negated): (&Expr, &Query, bool),
+        (expr, query, negated, quant): InArgs<'_>,
         scope: &[ScopeEntry],
         aggs: &mut Option<&mut Vec<AggItem>>,
     ) -> Result<Option<CExpr>, LabError> {
@@ -56,6 +60,13 @@ impl Builder<'_> {
         if !pushable(query) {
             return Ok(None);
         }
+        // `x op ALL (q)` is `NOT (x neg ANY (q))` (the optimizer's own
+        // rewrite): an ANY comparison, under NOT for ALL.
+        let (cmp, negated) = match quant {
+            None => (BinaryOp::Eq, negated),
+            Some(q) if q.all => (q.op.negated(), true),
+            Some(q) => (q.op, false),
+        };
         // The IN itself is positive when `NOT IN` sits where a NOT would
         // be negative.
         let positive = polarity != negated;
@@ -63,7 +74,7 @@ impl Builder<'_> {
         let mut q = query.clone();
         // EXISTS reads one row: DISTINCT changes nothing.
         q.distinct = false;
-        self.subq.push = Some(PushIn { left: left.clone(), lnnvl: !positive, pos: expr_pos(expr) });
+        self.subq.push = Some(PushIn { left: left.clone(), cmp, lnnvl: !positive, pos: expr_pos(expr) });
         let before = self.outer_ref_exprs.len();
         let (sub, _) = self.subquery_block(&q, scope)?;
         let keys = self.correlation_keys(before, scope, vec![left]);
@@ -85,7 +96,8 @@ impl Builder<'_> {
     }
 
     /// In the subquery's block: the IN's predicate on its select-list
-    /// expression `y`, `y = x` or `LNNVL(y <> x)`.
+    /// expression `y`, `y = x` or `LNNVL(y <> x)` (`y < x` or
+    /// `LNNVL(y < x)` for `x > ANY` and `x > ALL`).
     pub(super) fn pushed_in_predicate(
         &mut self,
         push: PushIn,
@@ -98,12 +110,11 @@ impl Builder<'_> {
         let mut y = self.compile_expr(expr, scope, None)?;
         let mut x = push.left;
         crate::exec::convert::coerce_pair(&mut y, &mut x, &self.kinds(), push.pos);
-        Ok(if push.lnnvl {
-            let ne = CExpr::Bin(BinaryOp::Ne, Box::new(y), Box::new(x), push.pos);
-            CExpr::Func(Func::Lnnvl, vec![ne], push.pos)
-        } else {
-            CExpr::Bin(BinaryOp::Eq, Box::new(y), Box::new(x), push.pos)
-        })
+        // `x cmp y` written `y swapped(cmp) x`, as Oracle prints it
+        // (`"Y"<:B1` for `x > ANY`); under NOT its negation in LNNVL.
+        let op = if push.lnnvl { push.cmp.negated() } else { push.cmp };
+        let c = CExpr::Bin(op.swapped(), Box::new(y), Box::new(x), push.pos);
+        Ok(if push.lnnvl { CExpr::Func(Func::Lnnvl, vec![c], push.pos) } else { c })
     }
 
     /// The table sources of a block whose columns the predicate text

@@ -24,7 +24,10 @@ pub(super) struct SubqState {
 pub(super) struct PushIn {
     /// The IN's left operand, of the enclosing block.
     pub(super) left: CExpr,
-    /// `LNNVL(y <> x)` (an IN under NOT), else `y = x`.
+    /// The ANY comparison `x cmp ANY (SELECT y ...)` (`=` for an IN).
+    pub(super) cmp: lio_sql::ast::BinaryOp,
+    /// `LNNVL(y <> x)` (an IN under NOT), else `y = x`; for another
+    /// comparison `LNNVL(y neg x)` or `y cmp x` with the operands swapped.
     pub(super) lnnvl: bool,
     pub(super) pos: Pos,
 }

@@ -90,6 +90,39 @@ impl Builder<'_> {
             _ => {}
         }
         let truncate = w.overflow.as_ref().map(|o| o.truncate);
-        Ok(OrderedSpec { keys, dirs, delimiter, truncate, fraction, keep: w.keep, pos })
+        let hyp = self.hypothetical_row(w, &keys, scope)?;
+        Ok(OrderedSpec { keys, dirs, delimiter, truncate, fraction, keep: w.keep, hyp, pos })
+    }
+
+    /// A hypothetical-set aggregate's values: constants (NULL too) of
+    /// their key's type, a number for a NUMBER key, a string for a
+    /// VARCHAR2 one. Other values (binds, expressions on the group's
+    /// columns, which Oracle allows when constant within the group), and
+    /// other key types (CHAR's blank-padded comparison, dates), are
+    /// refused (LAB-00001).
+    fn hypothetical_row(
+        &mut self,
+        w: &WithinGroup,
+        keys: &[CExpr],
+        scope: &[ScopeEntry],
+    ) -> Result<Vec<crate::value::Value>, LabError> {
+        use crate::exec::convert::Kind;
+        use crate::value::Value;
+        let mut out = Vec::with_capacity(w.args.len());
+        for (a, k) in w.args.iter().zip(keys) {
+            let at = expr_pos(a);
+            let c = self.compile_expr(a, scope, None)?;
+            let v = match (c, crate::exec::convert::kind(k, &self.kinds())) {
+                (CExpr::Const(Value::Null), _) => Value::Null,
+                (CExpr::Const(v @ Value::Num(_)), Kind::Number) | (CExpr::Const(v @ Value::Str(_)), Kind::Varchar) => v,
+                (CExpr::Const(_), _) => {
+                    let what = "a hypothetical value of another type than its ORDER BY expression, or a key other than NUMBER or VARCHAR2";
+                    return Err(LabError::unsupported(what, at));
+                }
+                _ => return Err(LabError::unsupported("a hypothetical value other than a literal", at)),
+            };
+            out.push(v);
+        }
+        Ok(out)
     }
 }

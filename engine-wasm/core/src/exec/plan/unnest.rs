@@ -53,6 +53,11 @@ impl Builder<'_> {
                 });
                 continue;
             };
+            if matches!(c, Expr::InSubquery { quant: Some(_), .. }) {
+                let what =
+                    "an unnested ANY or ALL comparison other than = ANY and <> ALL (Oracle's semi or anti join on it)";
+                return Err(LabError::with(ora::LAB_UNSUPPORTED, what, sub.pos));
+            }
             let (alias, conds, mode) = self.unnest_one(left, sub, negated, hint, scope, rels)?;
             let name = lio_sql::ast::Ident { name: alias, pos: sub.pos };
             // A null-aware anti join is a hash join's only (Oracle's too).
@@ -190,7 +195,7 @@ fn candidate(e: &Expr) -> Option<(Option<&Expr>, &Query, bool, SubqueryHint)> {
             Expr::Exists { query, negated, .. } => (None, query.as_ref(), !*negated),
             _ => return None,
         },
-        Expr::InSubquery { expr, query, negated } => (Some(expr.as_ref()), query.as_ref(), *negated),
+        Expr::InSubquery { expr, query, negated, .. } => (Some(expr.as_ref()), query.as_ref(), *negated),
         _ => return None,
     };
     let hint = query.hints.iter().find_map(|h| if let Hint::Subquery(s) = h { Some(*s) } else { None })?;

@@ -63,6 +63,13 @@ pub(in crate::exec::row_source) fn results(aggs: &[AggSpec], states: &mut [AggSt
             (_, Some(first)) => keep(s, a.func, w, first, &dirs)?,
             (AggregateFunc::PercentileCont, _) => percentile_cont(s, w)?,
             (AggregateFunc::PercentileDisc, _) => percentile_disc(s, w),
+            (
+                AggregateFunc::HypRank
+                | AggregateFunc::HypDenseRank
+                | AggregateFunc::CumeDist
+                | AggregateFunc::PercentRank,
+                _,
+            ) => hypothetical(s, a.func, w, &dirs)?,
             _ => listagg(s, w, a.distinct)?,
         });
     }
@@ -161,4 +168,44 @@ fn percentile_disc(s: &AggState, w: &OrderedSpec) -> Value {
     let at = w.fraction.mul(&Number::from_u64(rows.len() as u64)).and_then(|x| x.ceil());
     let i = at.map_or(1, |x| x.to_f64() as usize).clamp(1, rows.len());
     rows[i - 1].clone()
+}
+
+/// A hypothetical-set aggregate over the group's rows (sorted on the
+/// keys) and the row `w.hyp`, placed by the same ORDER BY (NULLs by its
+/// rules) after the rows it ties with (SQL Language Reference, RANK,
+/// DENSE_RANK, CUME_DIST, PERCENT_RANK): with n rows, b of them before it
+/// and e tied with it, RANK is 1 + b; DENSE_RANK 1 + the distinct keys
+/// before it; CUME_DIST (b + e + 1) / (n + 1); PERCENT_RANK b / n (0 for
+/// no rows).
+fn hypothetical(
+    s: &AggState,
+    func: AggregateFunc,
+    w: &OrderedSpec,
+    dirs: &[(usize, bool, bool)],
+) -> Result<Value, LabError> {
+    let (mut before, mut tied, mut distinct) = (0u64, 0u64, 0u64);
+    let mut last: Option<&Vec<Value>> = None;
+    for r in &s.items {
+        match order_rows(r, &w.hyp, dirs) {
+            std::cmp::Ordering::Less => {
+                before += 1;
+                if last.is_none_or(|l| !order_rows(l, r, dirs).is_eq()) {
+                    distinct += 1;
+                }
+                last = Some(r);
+            }
+            std::cmp::Ordering::Equal => tied += 1,
+            std::cmp::Ordering::Greater => {}
+        }
+    }
+    let n = s.items.len() as u64;
+    let e = |r: Result<Number, crate::number::NumError>| r.map_err(|e| num_error(e, w.pos));
+    let v = match func {
+        AggregateFunc::HypRank => Number::from_u64(before + 1),
+        AggregateFunc::HypDenseRank => Number::from_u64(distinct + 1),
+        AggregateFunc::CumeDist => e(Number::from_u64(before + tied + 1).div(&Number::from_u64(n + 1)))?,
+        _ if n == 0 => Number::ZERO,
+        _ => e(Number::from_u64(before).div(&Number::from_u64(n)))?,
+    };
+    Ok(Value::Num(v))
 }

@@ -65,8 +65,9 @@ pub enum SubKind {
     /// `EXISTS (...)`: whether the subquery has a row.
     Exists,
     /// `left IN (SELECT right ...)`, three-valued (where the IN could not
-    /// become a correlated EXISTS: `plan/builder.rs::in_subquery`).
-    In { left: CExpr, right: CExpr },
+    /// become a correlated EXISTS: `plan/builder.rs::in_subquery`); with a
+    /// quantifier `left op ANY | ALL (SELECT right ...)`.
+    In { left: CExpr, right: CExpr, quant: Option<lio_sql::ast::Quantifier> },
     /// `(SELECT value ...)`: its one row's `value` (NULL without a row).
     Scalar { value: CExpr },
 }

@@ -7,6 +7,7 @@
 //! met (the FILTER's cache).
 
 use super::*;
+use lio_sql::ast::{BinaryOp, Quantifier};
 
 #[inline(always)]
 pub(super) fn open(kind: &mut OpKind, rt: &mut Rt<'_>, env: &mut Env, keep_pins: bool) -> Result<(), Box<LabError>> {
@@ -45,16 +46,57 @@ fn truth3(b: Option<bool>) -> Value {
 
 /// `v IN (values)`: TRUE on a match, else NULL when a comparison was
 /// NULL, else FALSE (an empty list is FALSE even for a NULL `v`).
-fn in_values<'v>(v: &Value, values: impl Iterator<Item = &'v Value>, pos: Pos) -> Result<Option<bool>, LabError> {
-    let mut unknown = false;
+fn in_values<'v>(
+    v: &Value,
+    values: impl Iterator<Item = &'v Value>,
+    quant: Option<Quantifier>,
+    pos: Pos,
+) -> Result<Option<bool>, LabError> {
+    let mut q = Quantified::new(quant);
     for w in values {
-        match crate::exec::expr::compare(v, w, pos)? {
-            Some(std::cmp::Ordering::Equal) => return Ok(Some(true)),
-            Some(_) => {}
-            None => unknown = true,
+        if let Some(t) = q.take(v, w, pos)? {
+            return Ok(Some(t));
         }
     }
-    Ok(if unknown { None } else { Some(false) })
+    Ok(q.end())
+}
+
+/// `v op ANY | ALL` over values taken one at a time (IN is `= ANY`):
+/// ANY is TRUE at the first value the comparison holds for, ALL FALSE at
+/// the first it fails; otherwise UNKNOWN if a comparison was (a NULL on
+/// either side), else FALSE for ANY and TRUE for ALL (an empty set too).
+struct Quantified {
+    op: BinaryOp,
+    all: bool,
+    unknown: bool,
+}
+
+impl Quantified {
+    fn new(quant: Option<Quantifier>) -> Self {
+        let (op, all) = quant.map_or((BinaryOp::Eq, false), |q| (q.op, q.all));
+        Quantified { op, all, unknown: false }
+    }
+
+    /// The answer, when `w` decides it.
+    fn take(&mut self, v: &Value, w: &Value, pos: Pos) -> Result<Option<bool>, LabError> {
+        match crate::exec::expr::compare(v, w, pos)? {
+            Some(o) if self.op.holds(o) != self.all => Ok(Some(!self.all)),
+            Some(_) => Ok(None),
+            None => {
+                self.unknown = true;
+                Ok(None)
+            }
+        }
+    }
+
+    /// The answer after the last value.
+    fn end(&self) -> Option<bool> {
+        if self.unknown {
+            None
+        } else {
+            Some(self.all)
+        }
+    }
 }
 
 /// Evaluate one FILTER subquery for the current row. An uncorrelated one
@@ -101,39 +143,29 @@ fn run_subquery(rt: &mut Rt<'_>, env: &mut Env, s: &mut SubPlan) -> Result<Value
     match (&s.kind, &s.cache) {
         (SubKind::Scalar { .. }, _) => unreachable!("run above"),
         (SubKind::Exists, Some(vals)) => Ok(truth3(Some(!vals.is_empty()))),
-        (SubKind::In { left, .. }, Some(vals)) => {
+        (SubKind::In { left, quant, .. }, Some(vals)) => {
             let v = rt.eval(left, env)?;
             if v.is_null() {
-                return Ok(truth3(if vals.is_empty() { Some(false) } else { None }));
+                return Ok(truth3(Quantified { unknown: !vals.is_empty(), ..Quantified::new(*quant) }.end()));
             }
             rt.k.stats.work.text += vals.len() as u64 * crate::stats::COMPARE_TEXT_WORK;
-            Ok(truth3(in_values(&v, vals.iter(), s.pos)?))
+            Ok(truth3(in_values(&v, vals.iter(), *quant, s.pos)?))
         }
         (SubKind::Exists, None) => {
             s.op.open(rt, env, false)?;
             Ok(truth3(Some(s.op.next(rt, env)?)))
         }
-        (SubKind::In { left, right }, None) => {
+        (SubKind::In { left, right, quant }, None) => {
             let v = rt.eval(left, env)?;
             s.op.open(rt, env, false)?;
-            let mut unknown = false;
-            let mut any = false;
+            let mut q = Quantified::new(*quant);
             while s.op.next(rt, env)? {
-                any = true;
                 let w = rt.eval(right, env)?;
-                match in_values(&v, std::iter::once(&w), s.pos)? {
-                    Some(true) => return Ok(truth3(Some(true))),
-                    Some(false) => {}
-                    None => unknown = true,
+                if let Some(t) = q.take(&v, &w, s.pos)? {
+                    return Ok(truth3(Some(t)));
                 }
             }
-            Ok(truth3(if !any {
-                Some(false)
-            } else if unknown {
-                None
-            } else {
-                Some(false)
-            }))
+            Ok(truth3(q.end()))
         }
     }
 }
@@ -156,8 +188,8 @@ mod tests {
     fn in_values_three_valued() {
         let p = Pos::default();
         let (one, two, n) = (Value::int(1), Value::int(2), Value::Null);
-        assert_eq!(in_values(&one, [&two, &one].into_iter(), p).unwrap(), Some(true));
-        assert_eq!(in_values(&one, [&two, &n].into_iter(), p).unwrap(), None);
-        assert_eq!(in_values(&one, [&two].into_iter(), p).unwrap(), Some(false));
+        assert_eq!(in_values(&one, [&two, &one].into_iter(), None, p).unwrap(), Some(true));
+        assert_eq!(in_values(&one, [&two, &n].into_iter(), None, p).unwrap(), None);
+        assert_eq!(in_values(&one, [&two].into_iter(), None, p).unwrap(), Some(false));
     }
 }

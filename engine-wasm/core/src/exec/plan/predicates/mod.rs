@@ -376,8 +376,12 @@ impl<'a> Writer<'a> {
         if let Some(s) = find_sub(self.root, src) {
             return match &s.kind {
                 SubKind::Exists => format!(" EXISTS ({})", self.sub_select(s, None)),
-                SubKind::In { left, right } => {
+                SubKind::In { left, right, quant: None } => {
                     format!("{} IN ({})", self.expr(left, 2), self.sub_select(s, Some(right)))
+                }
+                SubKind::In { left, right, quant: Some(q) } => {
+                    let (op, word) = (q.op.text(), if q.all { "ALL" } else { "ANY" });
+                    format!("{}{op}{word} ({})", self.expr(left, 2), self.sub_select(s, Some(right)))
                 }
                 SubKind::Scalar { value } => format!(" ({})", self.sub_select(s, Some(value))),
             };
