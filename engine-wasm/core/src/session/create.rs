@@ -186,27 +186,10 @@ impl Run<'_> {
         c: &CreateTable,
         name: &str,
     ) -> Result<(Vec<Column>, Option<crate::catalog::RowStore>), LabError> {
-        c.columns.iter().filter_map(|d| d.default.as_ref()).try_for_each(|e| self.check_default_sequence(e))?;
+        c.columns.iter().try_for_each(|d| self.check_column_default(d))?;
         // Columns: declared, or from the query for CTAS.
-        let mut columns: Vec<Column> = c
-            .columns
-            .iter()
-            .filter(|d| d.typed)
-            .map(|d| Column {
-                name: d.name.name.clone(),
-                data_type: d.data_type,
-                not_null: d.not_null || d.primary_key,
-                identity: d.identity,
-                type_text: d.type_text.clone(),
-                default: d.default.clone(),
-                dict_default: None,
-                // Numbered when the table is created (`number_not_nulls`).
-                nn: (d.not_null || d.identity).then(|| crate::catalog::ConName {
-                    con: 0,
-                    name: d.not_null_name.as_ref().map(|n| n.name.clone()).unwrap_or_default(),
-                }),
-            })
-            .collect();
+        let mut columns: Vec<Column> =
+            c.columns.iter().filter(|d| d.typed).map(super::sequence_defaults::declared_column).collect();
         let mut ctas_rows: Option<crate::catalog::RowStore> = None;
         if let Some(q) = &c.as_select {
             let cs = self.call_stacks(Client::SqlPlus);
@@ -529,6 +512,7 @@ impl Run<'_> {
                     identity: false,
                     type_text: d.type_text.clone(),
                     default: None,
+                    default_on_null: false,
                     dict_default: None,
                     nn: None,
                 })

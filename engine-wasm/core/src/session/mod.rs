@@ -62,6 +62,7 @@ mod shrink;
 pub use crate::instance::row_locks;
 mod insert_values;
 mod sequence;
+mod sequence_defaults;
 mod smart_scan;
 mod space;
 mod sql_monitor;

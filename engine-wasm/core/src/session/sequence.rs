@@ -308,18 +308,21 @@ impl Run<'_> {
         } else {
             self.inst.sga.sequences.currval(s, self.s.sid, v.at)?
         };
-        let mut out = exprs.to_vec();
-        for e in &mut out {
-            walk_mut(e, &mut |x| {
-                if let lio_sql::ast::Expr::Column { qualifier: Some(q), name } = x {
-                    if name.name == "NEXTVAL" || name.name == "CURRVAL" {
-                        *x = lio_sql::ast::Expr::Number(value, q.pos);
-                    }
-                }
-            });
-        }
-        Ok(out)
+        Ok(exprs.iter().map(|e| with_sequence_value(e, value)).collect())
     }
+}
+
+/// `e` with `value` in place of its sequence pseudocolumns.
+pub(super) fn with_sequence_value(e: &lio_sql::ast::Expr, value: Number) -> lio_sql::ast::Expr {
+    let mut e = e.clone();
+    walk_mut(&mut e, &mut |x| {
+        if let lio_sql::ast::Expr::Column { qualifier: Some(q), name } = x {
+            if name.name == "NEXTVAL" || name.name == "CURRVAL" {
+                *x = lio_sql::ast::Expr::Number(value, q.pos);
+            }
+        }
+    });
+    e
 }
 
 /// Where `e` names a sequence pseudocolumn (`q.NEXTVAL`, `q.CURRVAL`).
@@ -330,16 +333,6 @@ pub(super) fn sequence_ref_at(e: &lio_sql::ast::Expr) -> Option<Pos> {
 }
 
 impl Run<'_> {
-    /// A column DEFAULT that reads a sequence: 12c's DEFAULT seq.NEXTVAL is
-    /// not modelled (LAB-00001); before 12c Oracle refuses it (ORA-00984).
-    pub(super) fn check_default_sequence(&self, e: &lio_sql::ast::Expr) -> Result<(), LabError> {
-        let Some(at) = sequence_ref_at(e) else { return Ok(()) };
-        if self.inst.profile.sequence_defaults {
-            return Err(LabError::unsupported("a column DEFAULT reading a sequence (12c's DEFAULT seq.NEXTVAL)", at));
-        }
-        Err(LabError::new(ora::COLUMN_NOT_ALLOWED_HERE, at))
-    }
-
     /// `e` with its sequence pseudocolumns in place (a PL/SQL check
     /// compiles the statement but takes no value): 0 for each.
     pub(super) fn without_sequences(&self, e: &lio_sql::ast::Expr) -> lio_sql::ast::Expr {

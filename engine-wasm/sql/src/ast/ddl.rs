@@ -48,10 +48,12 @@ pub struct ColumnDef {
     /// `USING INDEX` physical attributes of the inline primary key and unique key.
     pub primary_key_index: Physical,
     pub unique_index: Physical,
-    /// `GENERATED ... AS IDENTITY`.
-    pub identity: bool,
+    /// `GENERATED ... AS IDENTITY [(options)]` (12.1+).
+    pub identity: Option<Box<IdentityClause>>,
     /// `DEFAULT expr`.
     pub default: Option<Expr>,
+    /// `DEFAULT ON NULL expr` (12.1+): where ON was written.
+    pub default_on_null: Option<Pos>,
     /// Inline `[CONSTRAINT name] REFERENCES ...`: a foreign key on the column.
     pub references: Option<Box<TableConstraint>>,
     /// Inline `[CONSTRAINT name] CHECK (condition)`s on the column.
@@ -572,6 +574,19 @@ pub struct SequenceStmt {
     pub name: Ident,
     pub alter: bool,
     pub opts: SequenceOptions,
+}
+
+/// `GENERATED [ALWAYS | BY DEFAULT [ON NULL]] AS IDENTITY [(options)]`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct IdentityClause {
+    /// ALWAYS (the default); else BY DEFAULT.
+    pub always: bool,
+    /// BY DEFAULT ON NULL.
+    pub on_null: bool,
+    /// The system sequence's options.
+    pub opts: SequenceOptions,
+    /// Where GENERATED was written.
+    pub pos: Pos,
 }
 
 /// The options of a sequence as written: `None` where not given.
