@@ -17,11 +17,13 @@
 mod ddl;
 mod lab;
 mod query;
+mod sequence;
 mod within;
 
 pub use ddl::*;
 pub use lab::*;
 pub use query::*;
+pub use sequence::*;
 pub use within::*;
 
 #[derive(Debug, Clone, PartialEq)]

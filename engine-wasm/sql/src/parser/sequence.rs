@@ -31,7 +31,7 @@ impl Parser<'_> {
     pub(super) fn sequence_options(&mut self, start: Pos, in_parens: bool) -> R<(SequenceOptions, bool)> {
         let mut opts = SequenceOptions::default();
         let mut any = false;
-        while !self.at_eof() && !(in_parens && self.is(&Tok::RParen)) {
+        while !(self.at_eof() || in_parens && self.is(&Tok::RParen)) {
             let at = self.pos();
             let Some(w) = self.word().map(str::to_string) else {
                 return Err(self.fail(ora::MISSING_OR_INVALID_OPTION));
