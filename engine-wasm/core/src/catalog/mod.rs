@@ -56,7 +56,8 @@ pub struct Column {
     pub name: String,
     pub data_type: DataType,
     pub not_null: bool,
-    pub identity: bool,
+    /// `GENERATED ... AS IDENTITY` (12.1+): its sequence is ISEQ$$_<table's object id>.
+    pub identity: Option<sequence::Identity>,
     /// Its type as DESCRIBE prints it, when declared (None for a column
     /// CREATE TABLE AS SELECT derived: the lab sizes those from the rows).
     pub type_text: Option<String>,

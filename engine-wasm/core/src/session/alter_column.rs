@@ -159,7 +159,7 @@ impl Run<'_> {
             name: d.name.name.clone(),
             data_type: d.data_type,
             not_null: d.not_null,
-            identity: false,
+            identity: None,
             type_text: d.type_text.clone(),
             default: default.clone(),
             default_on_null: false,

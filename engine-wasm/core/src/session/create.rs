@@ -152,6 +152,7 @@ impl Run<'_> {
         self.create_key_indexes(tid, pool, keys)?;
         self.create_checks(tid, c)?;
         self.create_foreign_keys(tid, c)?;
+        self.create_identity_sequences(tid, c)?;
         // A table named DUAL hides SYS's from now on: the cursors that
         // read SYS.DUAL are parsed again.
         if name == "DUAL" {
@@ -187,6 +188,7 @@ impl Run<'_> {
         name: &str,
     ) -> Result<(Vec<Column>, Option<crate::catalog::RowStore>), LabError> {
         c.columns.iter().try_for_each(|d| self.check_column_default(d))?;
+        self.check_identity_columns(c)?;
         // Columns: declared, or from the query for CTAS.
         let mut columns: Vec<Column> =
             c.columns.iter().filter(|d| d.typed).map(super::sequence_defaults::declared_column).collect();
@@ -331,7 +333,7 @@ impl Run<'_> {
             None => return Err(LabError::new(ora::MEMOPTIMIZE_READ_NEEDS_PRIMARY_KEY, c.name.pos)),
             Some((_, true, p, _)) => return Err(LabError::new(ora::MEMOPTIMIZE_READ_NEEDS_PRIMARY_KEY, *p)),
             Some((cols, false, p, _)) => {
-                if cols.iter().any(|&ci| columns[ci].identity) {
+                if cols.iter().any(|&ci| columns[ci].identity.is_some()) {
                     return Err(LabError::new(ora::MEMOPTIMIZE_READ_IDENTITY_KEY, *p));
                 }
             }
@@ -509,7 +511,7 @@ impl Run<'_> {
                     name: d.name.name.clone(),
                     data_type: d.data_type,
                     not_null: d.not_null,
-                    identity: false,
+                    identity: None,
                     type_text: d.type_text.clone(),
                     default: None,
                     default_on_null: false,

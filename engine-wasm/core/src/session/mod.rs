@@ -60,6 +60,7 @@ mod run;
 mod schema;
 mod shrink;
 pub use crate::instance::row_locks;
+mod identity;
 mod insert_values;
 mod sequence;
 mod sequence_defaults;

@@ -23,7 +23,7 @@ fn big(s: &str) -> Number {
 }
 
 /// A checked definition: (increment, min, max, start, cache).
-struct Checked {
+pub(super) struct Checked {
     increment: Number,
     min: Number,
     max: Number,
@@ -71,6 +71,24 @@ fn checked(o: &SequenceOptions, base: Option<&Sequence>, at: Pos) -> Result<Chec
     Ok(Checked { increment, min, max, cycle, cache, order })
 }
 
+/// A new sequence's options checked, with its first value (ORA-04006,
+/// ORA-04008 at `at`).
+pub(super) fn checked_new(o: &SequenceOptions, at: Pos) -> Result<(Checked, Number), LabError> {
+    let c = checked(o, None, at)?;
+    let start = match o.start {
+        Some((n, _)) => n,
+        None if c.increment.is_negative() => c.max,
+        None => c.min,
+    };
+    if start < c.min {
+        return Err(LabError::new(ora::SEQUENCE_START_BELOW_MIN, at));
+    }
+    if start > c.max {
+        return Err(LabError::new(ora::SEQUENCE_START_ABOVE_MAX, at));
+    }
+    Ok((c, start))
+}
+
 /// SEQ$'s columns the recursive update sets: INCREMENT$, MINVALUE,
 /// MAXVALUE, CYCLE#, ORDER$, CACHE, HIGHWATER, AUDIT$ (38 characters, one
 /// per audit option, `-` for none) and FLAGS.
@@ -102,38 +120,34 @@ impl Run<'_> {
         {
             return Err(LabError::new(ora::NAME_ALREADY_USED, s.name.pos));
         }
-        let c = checked(&s.opts, None, at)?;
-        let start = match s.opts.start {
-            Some((n, _)) => n,
-            None if c.increment.is_negative() => c.max,
-            None => c.min,
-        };
-        if start < c.min {
-            return Err(LabError::new(ora::SEQUENCE_START_BELOW_MIN, at));
-        }
-        if start > c.max {
-            return Err(LabError::new(ora::SEQUENCE_START_ABOVE_MAX, at));
-        }
+        self.push_sequence(name, &s.opts, at, false)?;
+        Ok(Outcome { feedback: Some("Sequence created.".into()), ..Default::default() })
+    }
+
+    /// Creates sequence `name` (`system`: an identity column's) with the
+    /// next object number.
+    pub(super) fn push_sequence(
+        &mut self,
+        name: String,
+        o: &SequenceOptions,
+        at: Pos,
+        system: bool,
+    ) -> Result<(), LabError> {
+        let (c, start) = checked_new(o, at)?;
         let base = crate::session::dictionary::lab_object_base(self.inst.profile.dictionary_objects);
         let stamp = self.inst.cat.stamp(base);
-        self.inst.cat.sequences.push(Sequence {
-            name,
-            stamp,
-            increment: c.increment,
-            min: c.min,
-            max: c.max,
-            cycle: c.cycle,
-            cache: c.cache,
-            order: c.order,
-            last_number: start,
-        });
-        Ok(Outcome { feedback: Some("Sequence created.".into()), ..Default::default() })
+        let (increment, min, max, cycle, cache, order) = (c.increment, c.min, c.max, c.cycle, c.cache, c.order);
+        let last_number = start;
+        let q = Sequence { name, stamp, increment, min, max, cycle, cache, order, last_number, system };
+        self.inst.cat.sequences.push(q);
+        Ok(())
     }
 
     fn alter_sequence(&mut self, s: &SequenceStmt, at: Pos) -> Result<Outcome, LabError> {
         let Some(i) = self.inst.cat.sequences.iter().position(|q| q.name == s.name.name) else {
             return Err(LabError::new(ora::SEQUENCE_DOES_NOT_EXIST, s.name.pos));
         };
+        self.refuse_system_sequence(&s.name.name, false, s.name.pos)?;
         if let Some((_, p)) = s.opts.start {
             return Err(LabError::new(ora::SEQUENCE_CANNOT_ALTER_START, p));
         }
@@ -160,6 +174,7 @@ impl Run<'_> {
         let Some(i) = self.inst.cat.sequences.iter().position(|q| q.name == name.name) else {
             return Err(LabError::new(ora::SEQUENCE_DOES_NOT_EXIST, name.pos));
         };
+        self.refuse_system_sequence(&name.name, true, name.pos)?;
         let s = self.inst.cat.sequences.remove(i);
         self.inst.sga.sequences.drop_sequence(s.stamp.id);
         // Cursors name sequences by their place in the catalog.

@@ -94,6 +94,7 @@ impl Run<'_> {
         targets: &[usize],
     ) -> Result<RowDefaults, LabError> {
         let at = i.table.pos;
+        self.check_identity_insert(i, tid, targets)?;
         let mut cols = Vec::new();
         let mut names: Vec<String> = Vec::new();
         let columns = self.inst.cat.tables[tid].columns.clone();
@@ -211,12 +212,13 @@ impl Run<'_> {
 /// NULL (its constraint numbered when the table is created,
 /// `number_not_nulls`).
 pub(super) fn declared_column(d: &ColumnDef) -> crate::catalog::Column {
-    let on_null = d.default_on_null.is_some();
+    use crate::catalog::sequence::Identity;
+    let on_null = d.default_on_null.is_some() || d.identity.as_ref().is_some_and(|i| i.on_null);
     crate::catalog::Column {
         name: d.name.name.clone(),
         data_type: d.data_type,
         not_null: d.not_null || d.primary_key || on_null,
-        identity: d.identity.is_some(),
+        identity: d.identity.as_ref().map(|i| if i.always { Identity::Always } else { Identity::ByDefault }),
         type_text: d.type_text.clone(),
         default: d.default.clone(),
         default_on_null: on_null,
