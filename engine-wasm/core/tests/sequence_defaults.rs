@@ -151,3 +151,23 @@ fn errors_and_releases() {
     assert_eq!(err(&mut e, "create table t (id number default s1.nextval);"), ("ORA-00984".into(), 1, 35));
     assert_eq!(err(&mut e, "create table t (id number default on null 1);"), ("ORA-00936".into(), 1, 35));
 }
+
+/// VALUES (and a PL/SQL expression) may read two sequences: each takes
+/// its own value a row (NEXTVAL once a row, CURRVAL the same value).
+#[test]
+fn two_sequences_in_values() {
+    let mut e = quiet_engine();
+    ok(&e.exec(
+        "create sequence s1;\ncreate sequence s2 start with 100;\n\
+         create table t (a number, b number, c varchar2(20));\n\
+         insert into t values (s1.nextval, s2.nextval, 'x' || s1.currval);\n\
+         insert into t values (s1.nextval, s2.currval, 'y');\n\
+         declare v number; begin v := s1.nextval + s2.nextval; insert into t values (v, null, 'v'); end;\n/",
+    ));
+    assert_eq!(
+        text_rows(&mut e, "select * from t order by a;"),
+        [["1", "100", "x1"], ["2", "100", "y"], ["104", "null", "v"]]
+    );
+    // A query still reads one (LAB-00001 at the second).
+    assert_eq!(err(&mut e, "select s1.nextval, s2.nextval from dual;"), ("LAB-00001".into(), 1, 20));
+}

@@ -13,7 +13,7 @@
 
 use super::*;
 use crate::catalog::sequence::Sequence;
-use crate::exec::plan::sequence::{one_sequence, pseudo_refs};
+use crate::exec::plan::sequence::pseudo_refs;
 use crate::number::Number;
 use crate::value::Value;
 use lio_sql::ast::{Ident, Pos, SequenceOptions, SequenceStmt};
@@ -246,12 +246,11 @@ impl Run<'_> {
     }
 }
 
-/// The sequence an INSERT's VALUES read: its index in the catalog,
-/// whether NEXTVAL is read, and where its name was written.
+/// The sequences an INSERT's VALUES read, in the order first named: each
+/// one's index in the catalog, whether NEXTVAL is read, and where its
+/// name was first written.
 pub(super) struct ValuesSequence {
-    seq: usize,
-    next: bool,
-    at: Pos,
+    seqs: Vec<(usize, bool, Pos)>,
 }
 
 /// Visits `e` and its operands (not subqueries), mutably.
@@ -300,14 +299,24 @@ fn walk_mut(e: &mut lio_sql::ast::Expr, f: &mut impl FnMut(&mut lio_sql::ast::Ex
 }
 
 impl Run<'_> {
-    /// The sequence VALUES read, if any (ORA-02289 for no such sequence;
-    /// one sequence a statement).
+    /// The sequences VALUES read, if any (ORA-02289 for no such
+    /// sequence): each takes its own value a row.
     pub(super) fn values_sequence(&self, exprs: &[lio_sql::ast::Expr]) -> Result<Option<ValuesSequence>, LabError> {
         let mut refs = Vec::new();
         for e in exprs {
             pseudo_refs(e, &[], &mut refs);
         }
-        Ok(one_sequence(&self.inst.cat, &refs)?.map(|(seq, next, at)| ValuesSequence { seq, next, at }))
+        let mut seqs: Vec<(usize, bool, Pos)> = Vec::new();
+        for (q, next) in &refs {
+            let Some(k) = self.inst.cat.sequences.iter().position(|s| s.name == q.name) else {
+                return Err(LabError::new(ora::SEQUENCE_DOES_NOT_EXIST, q.pos));
+            };
+            match seqs.iter_mut().find(|x| x.0 == k) {
+                Some(x) => x.1 |= *next,
+                None => seqs.push((k, *next, q.pos)),
+            }
+        }
+        Ok((!seqs.is_empty()).then_some(ValuesSequence { seqs }))
     }
 
     /// VALUES for one row: the sequence's value in place of its
@@ -317,13 +326,17 @@ impl Run<'_> {
         exprs: &[lio_sql::ast::Expr],
         v: &ValuesSequence,
     ) -> Result<Vec<lio_sql::ast::Expr>, LabError> {
-        let s = &self.inst.cat.sequences[v.seq];
-        let value = if v.next {
-            self.inst.sga.sequences.nextval(s, self.s.sid, v.at)?
-        } else {
-            self.inst.sga.sequences.currval(s, self.s.sid, v.at)?
-        };
-        Ok(exprs.iter().map(|e| with_sequence_value(e, value)).collect())
+        let mut values = Vec::with_capacity(v.seqs.len());
+        for &(k, next, at) in &v.seqs {
+            let s = &self.inst.cat.sequences[k];
+            let value = if next {
+                self.inst.sga.sequences.nextval(s, self.s.sid, at)?
+            } else {
+                self.inst.sga.sequences.currval(s, self.s.sid, at)?
+            };
+            values.push((s.name.clone(), value));
+        }
+        Ok(exprs.iter().map(|e| with_sequence_values(e, &values)).collect())
     }
 }
 
@@ -334,6 +347,21 @@ pub(super) fn with_sequence_value(e: &lio_sql::ast::Expr, value: Number) -> lio_
         if let lio_sql::ast::Expr::Column { qualifier: Some(q), name } = x {
             if name.name == "NEXTVAL" || name.name == "CURRVAL" {
                 *x = lio_sql::ast::Expr::Number(value, q.pos);
+            }
+        }
+    });
+    e
+}
+
+/// `e` with each named sequence's value in place of its pseudocolumns.
+fn with_sequence_values(e: &lio_sql::ast::Expr, values: &[(String, Number)]) -> lio_sql::ast::Expr {
+    let mut e = e.clone();
+    walk_mut(&mut e, &mut |x| {
+        if let lio_sql::ast::Expr::Column { qualifier: Some(q), name } = x {
+            if name.name == "NEXTVAL" || name.name == "CURRVAL" {
+                if let Some((_, v)) = values.iter().find(|(n, _)| *n == q.name) {
+                    *x = lio_sql::ast::Expr::Number(*v, q.pos);
+                }
             }
         }
     });
@@ -371,9 +399,10 @@ impl Run<'_> {
     ) -> Result<Option<lio_sql::ast::Expr>, LabError> {
         let Some(v) = self.values_sequence(std::slice::from_ref(e))? else { return Ok(None) };
         if !self.inst.profile.plsql_sequence_expressions {
-            let name = &self.inst.cat.sequences[v.seq].name;
-            let r = format!("{name}.{}", if v.next { "NEXTVAL" } else { "CURRVAL" });
-            return Err(LabError::pls_run(ora::PLS_SEQUENCE_NOT_ALLOWED, &[&r], v.at));
+            let (k, next, at) = v.seqs[0];
+            let name = &self.inst.cat.sequences[k].name;
+            let r = format!("{name}.{}", if next { "NEXTVAL" } else { "CURRVAL" });
+            return Err(LabError::pls_run(ora::PLS_SEQUENCE_NOT_ALLOWED, &[&r], at));
         }
         let mut out = self.values_with_sequence(std::slice::from_ref(e), &v)?;
         self.sequence_refills();
