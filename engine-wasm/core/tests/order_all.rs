@@ -907,10 +907,17 @@ fn order_group_initrans() {
     );
 }
 
-/// Sequences: creates SEQUENCE1.
+/// Sequences: creates SEQUENCE1; identity columns: creates and drops
+/// IDENTITY_TEST_TAB and its sequence.
 #[test]
 fn order_group_sequences() {
-    order::check(&["tests/articles/international-dba-sequence-last-number.sql"], &[]);
+    order::check(
+        &[
+            "tests/articles/international-dba-sequence-last-number.sql",
+            "tests/articles/oracle-base-identity-columns-12c.sql",
+        ],
+        &[],
+    );
 }
 
 /// Every script is in a group above.

@@ -224,6 +224,13 @@ catalogue! {
     SEQUENCE_NO_OPTIONS = Ora 2286 "no options specified for ALTER SEQUENCE";
     SEQUENCE_NOT_ALLOWED_HERE = Ora 2287 "sequence number not allowed here";
     SEQUENCE_DOES_NOT_EXIST = Ora 2289 "sequence does not exist";
+    IDENTITY_ONLY_ONE = Ora 30669 "table can have only one identity column";
+    IDENTITY_WITH_DEFAULT = Ora 30674 "identity column cannot have a default value";
+    IDENTITY_NOT_NUMERIC = Ora 30675 "identity column must be a numeric type";
+    SYSTEM_SEQUENCE_ALTER = Ora 32793 "cannot alter a system-generated sequence";
+    SYSTEM_SEQUENCE_DROP = Ora 32794 "cannot drop a system-generated sequence";
+    IDENTITY_ALWAYS_INSERT = Ora 32795 "cannot insert into a generated always identity column";
+    IDENTITY_ALWAYS_UPDATE = Ora 32796 "cannot update a generated always identity column";
     /// The argument is the sequence (`S1`).
     SEQUENCE_CURRVAL_NOT_DEFINED = Ora 8002 "sequence %s.CURRVAL is not yet defined in this session";
     /// Arguments: the sequence, `exceeds` or `goes below`, `MAX` or `MIN`.

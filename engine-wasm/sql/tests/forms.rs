@@ -297,7 +297,8 @@ fn create_table_column_options_and_types() {
     assert_eq!(c[3].data_type, DataType::Varchar2 { len: 10, char_semantics: false });
     assert!(!c[3].not_null);
     assert_eq!(c[4].data_type, DataType::Date);
-    assert!(c[7].identity && c[8].identity);
+    assert!(c[7].identity.as_ref().is_some_and(|i| !i.always && i.on_null));
+    assert!(c[8].identity.as_ref().is_some_and(|i| i.always && i.opts.start.is_some()));
     let u = &t.constraints[0];
     assert_eq!(u.kind, ConstraintKind::Unique);
     assert!(u.deferrable);

@@ -1,5 +1,6 @@
 //! The data dictionary of the simulated instance: tables, indexes, clusters and their segments.
 
+mod column;
 pub mod json;
 mod rows;
 pub mod sequence;
@@ -55,27 +56,21 @@ pub struct Column {
     pub name: String,
     pub data_type: DataType,
     pub not_null: bool,
-    pub identity: bool,
+    /// `GENERATED ... AS IDENTITY` (12.1+): its sequence is ISEQ$$_<table's object id>.
+    pub identity: Option<sequence::Identity>,
     /// Its type as DESCRIBE prints it, when declared (None for a column
     /// CREATE TABLE AS SELECT derived: the lab sizes those from the rows).
     pub type_text: Option<String>,
     /// `DEFAULT expr`: what an INSERT that names other columns stores in it.
     pub default: Option<lio_sql::ast::Expr>,
+    /// `DEFAULT ON NULL` (12.1+): the default replaces a given NULL too.
+    pub default_on_null: bool,
     /// Added with a DEFAULT as a dictionary change (11g NOT NULL, 12c any):
     /// the default, its value, and the rows then in the table, whose
     /// blocks do not hold it (the lab's row store does).
     pub dict_default: Option<(lio_sql::ast::Expr, crate::value::Value, usize)>,
     /// Its NOT NULL constraint (C); None when nullable or NOT NULL by the primary key.
     pub nn: Option<ConName>,
-}
-
-impl Column {
-    /// A column CREATE TABLE AS SELECT derived from its query: nullable,
-    /// sized from its rows, no DEFAULT.
-    pub fn derived(name: String, data_type: DataType) -> Column {
-        let (type_text, default, dict_default, nn) = (None, None, None, None);
-        Column { name, data_type, not_null: false, identity: false, type_text, default, dict_default, nn }
-    }
 }
 
 #[derive(Debug, Clone)]

@@ -19,6 +19,19 @@ pub struct Sequence {
     /// SEQ$.HIGHWATER, USER_SEQUENCES.LAST_NUMBER: the first value not yet
     /// handed to the instance's cache.
     pub last_number: Number,
+    /// System-generated: an identity column's (ORA-32793 to ALTER,
+    /// ORA-32794 to DROP; it goes with its table).
+    pub system: bool,
+}
+
+/// How an identity column is generated.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Identity {
+    /// The sequence's value always: naming the column in an INSERT is
+    /// ORA-32795, in an UPDATE's SET ORA-32796.
+    Always,
+    /// When the INSERT omits the column (or, ON NULL, gives NULL).
+    ByDefault,
 }
 
 impl Sequence {

@@ -69,6 +69,8 @@ impl Run<'_> {
             .enumerate()
             .filter(|(i, _)| !targets.contains(i))
             .filter_map(|(i, c)| c.default.clone().map(|e| (i, e)))
+            // One reading a sequence takes a value a row (session/sequence_defaults.rs).
+            .filter(|(_, e)| super::sequence::sequence_ref_at(e).is_none())
             .collect();
         let mut out = Vec::with_capacity(cols.len());
         for (i, e) in cols {
@@ -152,16 +154,15 @@ impl Run<'_> {
         let pos = d.name.pos;
         let table_name = self.inst.cat.tables[tid].name.clone();
         let default = d.default.clone().filter(|e| !matches!(e, Expr::Null(_)));
-        if let Some(e) = &default {
-            self.check_default_sequence(e)?;
-        }
+        self.check_added_default(d)?;
         let mut col = Column {
             name: d.name.name.clone(),
             data_type: d.data_type,
             not_null: d.not_null,
-            identity: false,
+            identity: None,
             type_text: d.type_text.clone(),
             default: default.clone(),
+            default_on_null: false,
             dict_default: None,
             nn: None,
         };
@@ -264,7 +265,9 @@ impl Run<'_> {
             let e = Some(e.clone()).filter(|e| !matches!(e, Expr::Null(_)));
             if let Some(e) = &e {
                 self.check_default_sequence(e)?;
-                self.eval_default(e)?;
+                if super::sequence::sequence_ref_at(e).is_none() {
+                    self.eval_default(e)?;
+                }
             }
             self.inst.cat.tables[tid].columns[c].default = e;
         }

@@ -218,6 +218,9 @@ impl Run<'_> {
             let i = t
                 .column_index(&c.name)
                 .ok_or_else(|| LabError::with(ora::INVALID_IDENTIFIER, format_args!("\"{}\"", c.name), c.pos))?;
+            if t.columns[i].identity == Some(crate::catalog::sequence::Identity::Always) {
+                return Err(LabError::new(ora::IDENTITY_ALWAYS_UPDATE, c.pos));
+            }
             let fixed = match &t.storage {
                 TableStorage::Iot { .. } => t.pk.as_ref().is_some_and(|(k, _, _)| k.contains(&i)),
                 TableStorage::Cluster { key_cols, .. } => key_cols.contains(&i),

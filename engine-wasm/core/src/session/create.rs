@@ -153,6 +153,7 @@ impl Run<'_> {
         self.create_key_indexes(tid, pool, keys)?;
         self.create_checks(tid, c)?;
         self.create_foreign_keys(tid, c)?;
+        self.create_identity_sequences(tid, c)?;
         // A table named DUAL hides SYS's from now on: the cursors that
         // read SYS.DUAL are parsed again.
         if name == "DUAL" {
@@ -187,27 +188,11 @@ impl Run<'_> {
         c: &CreateTable,
         name: &str,
     ) -> Result<(Vec<Column>, Option<crate::catalog::RowStore>), LabError> {
-        c.columns.iter().filter_map(|d| d.default.as_ref()).try_for_each(|e| self.check_default_sequence(e))?;
+        c.columns.iter().try_for_each(|d| self.check_column_default(d))?;
+        self.check_identity_columns(c)?;
         // Columns: declared, or from the query for CTAS.
-        let mut columns: Vec<Column> = c
-            .columns
-            .iter()
-            .filter(|d| d.typed)
-            .map(|d| Column {
-                name: d.name.name.clone(),
-                data_type: d.data_type,
-                not_null: d.not_null || d.primary_key,
-                identity: d.identity,
-                type_text: d.type_text.clone(),
-                default: d.default.clone(),
-                dict_default: None,
-                // Numbered when the table is created (`number_not_nulls`).
-                nn: (d.not_null || d.identity).then(|| crate::catalog::ConName {
-                    con: 0,
-                    name: d.not_null_name.as_ref().map(|n| n.name.clone()).unwrap_or_default(),
-                }),
-            })
-            .collect();
+        let mut columns: Vec<Column> =
+            c.columns.iter().filter(|d| d.typed).map(super::sequence_defaults::declared_column).collect();
         let mut ctas_rows: Option<crate::catalog::RowStore> = None;
         if let Some(q) = &c.as_select {
             let cs = self.call_stacks(Client::SqlPlus);
@@ -349,7 +334,7 @@ impl Run<'_> {
             None => return Err(LabError::new(ora::MEMOPTIMIZE_READ_NEEDS_PRIMARY_KEY, c.name.pos)),
             Some((_, true, p, _)) => return Err(LabError::new(ora::MEMOPTIMIZE_READ_NEEDS_PRIMARY_KEY, *p)),
             Some((cols, false, p, _)) => {
-                if cols.iter().any(|&ci| columns[ci].identity) {
+                if cols.iter().any(|&ci| columns[ci].identity.is_some()) {
                     return Err(LabError::new(ora::MEMOPTIMIZE_READ_IDENTITY_KEY, *p));
                 }
             }
@@ -521,9 +506,10 @@ impl Run<'_> {
                     name: d.name.name.clone(),
                     data_type: d.data_type,
                     not_null: d.not_null,
-                    identity: false,
+                    identity: None,
                     type_text: d.type_text.clone(),
                     default: None,
+                    default_on_null: false,
                     dict_default: None,
                     nn: None,
                 })

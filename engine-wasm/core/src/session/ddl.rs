@@ -380,6 +380,7 @@ impl Run<'_> {
 
     pub(super) fn drop_table(&mut self, tid: TableId) {
         self.invalidate_table(tid);
+        self.drop_identity_sequence(tid);
         self.inst.sga.memopt.evict(tid);
         let t = &mut self.inst.cat.tables[tid];
         t.dropped = true;

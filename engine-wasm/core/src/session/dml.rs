@@ -122,6 +122,7 @@ impl Run<'_> {
         };
         let mut out = RowStore::new(ncols);
         let defaults = self.insert_defaults(tid, &targets)?;
+        let row_defaults = self.row_defaults(i, tid, &targets)?;
         match &i.source {
             InsertSource::Values(exprs) => {
                 self.values_rows(i, exprs, names, bind_sets, (&targets, &defaults), &mut out)?
@@ -170,6 +171,7 @@ impl Run<'_> {
                 self.keep_insert_plan(&cur);
             }
         }
+        self.apply_row_defaults(&row_defaults, &mut out, i.table.pos)?;
         Ok(out)
     }
 

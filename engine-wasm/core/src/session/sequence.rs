@@ -13,7 +13,7 @@
 
 use super::*;
 use crate::catalog::sequence::Sequence;
-use crate::exec::plan::sequence::{one_sequence, pseudo_refs};
+use crate::exec::plan::sequence::pseudo_refs;
 use crate::number::Number;
 use crate::value::Value;
 use lio_sql::ast::{Ident, Pos, SequenceOptions, SequenceStmt};
@@ -23,7 +23,7 @@ fn big(s: &str) -> Number {
 }
 
 /// A checked definition: (increment, min, max, start, cache).
-struct Checked {
+pub(super) struct Checked {
     increment: Number,
     min: Number,
     max: Number,
@@ -71,6 +71,24 @@ fn checked(o: &SequenceOptions, base: Option<&Sequence>, at: Pos) -> Result<Chec
     Ok(Checked { increment, min, max, cycle, cache, order })
 }
 
+/// A new sequence's options checked, with its first value (ORA-04006,
+/// ORA-04008 at `at`).
+pub(super) fn checked_new(o: &SequenceOptions, at: Pos) -> Result<(Checked, Number), LabError> {
+    let c = checked(o, None, at)?;
+    let start = match o.start {
+        Some((n, _)) => n,
+        None if c.increment.is_negative() => c.max,
+        None => c.min,
+    };
+    if start < c.min {
+        return Err(LabError::new(ora::SEQUENCE_START_BELOW_MIN, at));
+    }
+    if start > c.max {
+        return Err(LabError::new(ora::SEQUENCE_START_ABOVE_MAX, at));
+    }
+    Ok((c, start))
+}
+
 /// SEQ$'s columns the recursive update sets: INCREMENT$, MINVALUE,
 /// MAXVALUE, CYCLE#, ORDER$, CACHE, HIGHWATER, AUDIT$ (38 characters, one
 /// per audit option, `-` for none) and FLAGS.
@@ -102,38 +120,34 @@ impl Run<'_> {
         {
             return Err(LabError::new(ora::NAME_ALREADY_USED, s.name.pos));
         }
-        let c = checked(&s.opts, None, at)?;
-        let start = match s.opts.start {
-            Some((n, _)) => n,
-            None if c.increment.is_negative() => c.max,
-            None => c.min,
-        };
-        if start < c.min {
-            return Err(LabError::new(ora::SEQUENCE_START_BELOW_MIN, at));
-        }
-        if start > c.max {
-            return Err(LabError::new(ora::SEQUENCE_START_ABOVE_MAX, at));
-        }
+        self.push_sequence(name, &s.opts, at, false)?;
+        Ok(Outcome { feedback: Some("Sequence created.".into()), ..Default::default() })
+    }
+
+    /// Creates sequence `name` (`system`: an identity column's) with the
+    /// next object number.
+    pub(super) fn push_sequence(
+        &mut self,
+        name: String,
+        o: &SequenceOptions,
+        at: Pos,
+        system: bool,
+    ) -> Result<(), LabError> {
+        let (c, start) = checked_new(o, at)?;
         let base = crate::session::dictionary::lab_object_base(self.inst.profile.dictionary_objects);
         let stamp = self.inst.cat.stamp(base);
-        self.inst.cat.sequences.push(Sequence {
-            name,
-            stamp,
-            increment: c.increment,
-            min: c.min,
-            max: c.max,
-            cycle: c.cycle,
-            cache: c.cache,
-            order: c.order,
-            last_number: start,
-        });
-        Ok(Outcome { feedback: Some("Sequence created.".into()), ..Default::default() })
+        let (increment, min, max, cycle, cache, order) = (c.increment, c.min, c.max, c.cycle, c.cache, c.order);
+        let last_number = start;
+        let q = Sequence { name, stamp, increment, min, max, cycle, cache, order, last_number, system };
+        self.inst.cat.sequences.push(q);
+        Ok(())
     }
 
     fn alter_sequence(&mut self, s: &SequenceStmt, at: Pos) -> Result<Outcome, LabError> {
         let Some(i) = self.inst.cat.sequences.iter().position(|q| q.name == s.name.name) else {
             return Err(LabError::new(ora::SEQUENCE_DOES_NOT_EXIST, s.name.pos));
         };
+        self.refuse_system_sequence(&s.name.name, false, s.name.pos)?;
         if let Some((_, p)) = s.opts.start {
             return Err(LabError::new(ora::SEQUENCE_CANNOT_ALTER_START, p));
         }
@@ -160,6 +174,7 @@ impl Run<'_> {
         let Some(i) = self.inst.cat.sequences.iter().position(|q| q.name == name.name) else {
             return Err(LabError::new(ora::SEQUENCE_DOES_NOT_EXIST, name.pos));
         };
+        self.refuse_system_sequence(&name.name, true, name.pos)?;
         let s = self.inst.cat.sequences.remove(i);
         self.inst.sga.sequences.drop_sequence(s.stamp.id);
         // Cursors name sequences by their place in the catalog.
@@ -231,12 +246,11 @@ impl Run<'_> {
     }
 }
 
-/// The sequence an INSERT's VALUES read: its index in the catalog,
-/// whether NEXTVAL is read, and where its name was written.
+/// The sequences an INSERT's VALUES read, in the order first named: each
+/// one's index in the catalog, whether NEXTVAL is read, and where its
+/// name was first written.
 pub(super) struct ValuesSequence {
-    seq: usize,
-    next: bool,
-    at: Pos,
+    seqs: Vec<(usize, bool, Pos)>,
 }
 
 /// Visits `e` and its operands (not subqueries), mutably.
@@ -285,14 +299,24 @@ fn walk_mut(e: &mut lio_sql::ast::Expr, f: &mut impl FnMut(&mut lio_sql::ast::Ex
 }
 
 impl Run<'_> {
-    /// The sequence VALUES read, if any (ORA-02289 for no such sequence;
-    /// one sequence a statement).
+    /// The sequences VALUES read, if any (ORA-02289 for no such
+    /// sequence): each takes its own value a row.
     pub(super) fn values_sequence(&self, exprs: &[lio_sql::ast::Expr]) -> Result<Option<ValuesSequence>, LabError> {
         let mut refs = Vec::new();
         for e in exprs {
             pseudo_refs(e, &[], &mut refs);
         }
-        Ok(one_sequence(&self.inst.cat, &refs)?.map(|(seq, next, at)| ValuesSequence { seq, next, at }))
+        let mut seqs: Vec<(usize, bool, Pos)> = Vec::new();
+        for (q, next) in &refs {
+            let Some(k) = self.inst.cat.sequences.iter().position(|s| s.name == q.name) else {
+                return Err(LabError::new(ora::SEQUENCE_DOES_NOT_EXIST, q.pos));
+            };
+            match seqs.iter_mut().find(|x| x.0 == k) {
+                Some(x) => x.1 |= *next,
+                None => seqs.push((k, *next, q.pos)),
+            }
+        }
+        Ok((!seqs.is_empty()).then_some(ValuesSequence { seqs }))
     }
 
     /// VALUES for one row: the sequence's value in place of its
@@ -302,24 +326,46 @@ impl Run<'_> {
         exprs: &[lio_sql::ast::Expr],
         v: &ValuesSequence,
     ) -> Result<Vec<lio_sql::ast::Expr>, LabError> {
-        let s = &self.inst.cat.sequences[v.seq];
-        let value = if v.next {
-            self.inst.sga.sequences.nextval(s, self.s.sid, v.at)?
-        } else {
-            self.inst.sga.sequences.currval(s, self.s.sid, v.at)?
-        };
-        let mut out = exprs.to_vec();
-        for e in &mut out {
-            walk_mut(e, &mut |x| {
-                if let lio_sql::ast::Expr::Column { qualifier: Some(q), name } = x {
-                    if name.name == "NEXTVAL" || name.name == "CURRVAL" {
-                        *x = lio_sql::ast::Expr::Number(value, q.pos);
-                    }
-                }
-            });
+        let mut values = Vec::with_capacity(v.seqs.len());
+        for &(k, next, at) in &v.seqs {
+            let s = &self.inst.cat.sequences[k];
+            let value = if next {
+                self.inst.sga.sequences.nextval(s, self.s.sid, at)?
+            } else {
+                self.inst.sga.sequences.currval(s, self.s.sid, at)?
+            };
+            values.push((s.name.clone(), value));
         }
-        Ok(out)
+        Ok(exprs.iter().map(|e| with_sequence_values(e, &values)).collect())
     }
+}
+
+/// `e` with `value` in place of its sequence pseudocolumns.
+pub(super) fn with_sequence_value(e: &lio_sql::ast::Expr, value: Number) -> lio_sql::ast::Expr {
+    let mut e = e.clone();
+    walk_mut(&mut e, &mut |x| {
+        if let lio_sql::ast::Expr::Column { qualifier: Some(q), name } = x {
+            if name.name == "NEXTVAL" || name.name == "CURRVAL" {
+                *x = lio_sql::ast::Expr::Number(value, q.pos);
+            }
+        }
+    });
+    e
+}
+
+/// `e` with each named sequence's value in place of its pseudocolumns.
+fn with_sequence_values(e: &lio_sql::ast::Expr, values: &[(String, Number)]) -> lio_sql::ast::Expr {
+    let mut e = e.clone();
+    walk_mut(&mut e, &mut |x| {
+        if let lio_sql::ast::Expr::Column { qualifier: Some(q), name } = x {
+            if name.name == "NEXTVAL" || name.name == "CURRVAL" {
+                if let Some((_, v)) = values.iter().find(|(n, _)| *n == q.name) {
+                    *x = lio_sql::ast::Expr::Number(*v, q.pos);
+                }
+            }
+        }
+    });
+    e
 }
 
 /// Where `e` names a sequence pseudocolumn (`q.NEXTVAL`, `q.CURRVAL`).
@@ -330,16 +376,6 @@ pub(super) fn sequence_ref_at(e: &lio_sql::ast::Expr) -> Option<Pos> {
 }
 
 impl Run<'_> {
-    /// A column DEFAULT that reads a sequence: 12c's DEFAULT seq.NEXTVAL is
-    /// not modelled (LAB-00001); before 12c Oracle refuses it (ORA-00984).
-    pub(super) fn check_default_sequence(&self, e: &lio_sql::ast::Expr) -> Result<(), LabError> {
-        let Some(at) = sequence_ref_at(e) else { return Ok(()) };
-        if self.inst.profile.sequence_defaults {
-            return Err(LabError::unsupported("a column DEFAULT reading a sequence (12c's DEFAULT seq.NEXTVAL)", at));
-        }
-        Err(LabError::new(ora::COLUMN_NOT_ALLOWED_HERE, at))
-    }
-
     /// `e` with its sequence pseudocolumns in place (a PL/SQL check
     /// compiles the statement but takes no value): 0 for each.
     pub(super) fn without_sequences(&self, e: &lio_sql::ast::Expr) -> lio_sql::ast::Expr {
@@ -363,9 +399,10 @@ impl Run<'_> {
     ) -> Result<Option<lio_sql::ast::Expr>, LabError> {
         let Some(v) = self.values_sequence(std::slice::from_ref(e))? else { return Ok(None) };
         if !self.inst.profile.plsql_sequence_expressions {
-            let name = &self.inst.cat.sequences[v.seq].name;
-            let r = format!("{name}.{}", if v.next { "NEXTVAL" } else { "CURRVAL" });
-            return Err(LabError::pls_run(ora::PLS_SEQUENCE_NOT_ALLOWED, &[&r], v.at));
+            let (k, next, at) = v.seqs[0];
+            let name = &self.inst.cat.sequences[k].name;
+            let r = format!("{name}.{}", if next { "NEXTVAL" } else { "CURRVAL" });
+            return Err(LabError::pls_run(ora::PLS_SEQUENCE_NOT_ALLOWED, &[&r], at));
         }
         let mut out = self.values_with_sequence(std::slice::from_ref(e), &v)?;
         self.sequence_refills();

@@ -51,10 +51,12 @@ pub struct ColumnDef {
     /// `DEFERRABLE` on the inline primary key and unique key.
     pub primary_key_deferrable: bool,
     pub unique_deferrable: bool,
-    /// `GENERATED ... AS IDENTITY`.
-    pub identity: bool,
+    /// `GENERATED ... AS IDENTITY [(options)]` (12.1+).
+    pub identity: Option<Box<IdentityClause>>,
     /// `DEFAULT expr`.
     pub default: Option<Expr>,
+    /// `DEFAULT ON NULL expr` (12.1+): where ON was written.
+    pub default_on_null: Option<Pos>,
     /// Inline `[CONSTRAINT name] REFERENCES ...`: a foreign key on the column.
     pub references: Option<Box<TableConstraint>>,
     /// Inline `[CONSTRAINT name] CHECK (condition)`s on the column.
@@ -567,27 +569,4 @@ pub struct Comment {
     pub table: Ident,
     pub column: Option<Ident>,
     pub remark: String,
-}
-
-/// `CREATE SEQUENCE name [options]` or `ALTER SEQUENCE name options`.
-#[derive(Debug, Clone, PartialEq)]
-pub struct SequenceStmt {
-    pub name: Ident,
-    pub alter: bool,
-    pub opts: SequenceOptions,
-}
-
-/// The options of a sequence as written: `None` where not given.
-#[derive(Debug, Clone, PartialEq, Default)]
-pub struct SequenceOptions {
-    pub increment: Option<crate::number::Number>,
-    /// `START WITH n`, and where it was written (ALTER: ORA-02283).
-    pub start: Option<(crate::number::Number, Pos)>,
-    /// `MINVALUE n` (`Some(Some(n))`) or `NOMINVALUE` (`Some(None)`).
-    pub min: Option<Option<crate::number::Number>>,
-    pub max: Option<Option<crate::number::Number>>,
-    pub cycle: Option<bool>,
-    /// `CACHE n`, or `NOCACHE` as 0.
-    pub cache: Option<crate::number::Number>,
-    pub order: Option<bool>,
 }

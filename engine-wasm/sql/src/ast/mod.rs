@@ -18,12 +18,14 @@ mod ddl;
 mod lab;
 mod quantified;
 mod query;
+mod sequence;
 mod within;
 
 pub use ddl::*;
 pub use lab::*;
 pub use quantified::*;
 pub use query::*;
+pub use sequence::*;
 pub use within::*;
 
 #[derive(Debug, Clone, PartialEq)]

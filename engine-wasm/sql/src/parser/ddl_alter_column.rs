@@ -125,7 +125,7 @@ impl Parser<'_> {
         let name = self.column_ident()?;
         let at = self.pos();
         let c = self.column_def(name)?;
-        if c.primary_key || c.unique || c.identity {
+        if c.primary_key || c.unique || c.identity.is_some() {
             return Err(LabError::unsupported("ALTER TABLE ... ADD of a key or identity column", at));
         }
         Ok(c)
@@ -143,6 +143,9 @@ impl Parser<'_> {
         loop {
             let at = self.pos();
             if self.eat_kw("DEFAULT") {
+                if self.is_kw("ON") && self.nth_is_kw(1, "NULL") {
+                    return Err(self.unsupported("ALTER TABLE ... MODIFY of a column's DEFAULT ON NULL"));
+                }
                 m.default = Some(self.expr()?);
             } else if self.eat_kw("NOT") {
                 if !self.eat_kw("NULL") {

@@ -136,8 +136,9 @@ impl Parser<'_> {
             unique_index: Physical::default(),
             primary_key_deferrable: false,
             unique_deferrable: false,
-            identity: false,
+            identity: None,
             default: None,
+            default_on_null: None,
             references: None,
             checks: Vec::new(),
         };
@@ -146,6 +147,7 @@ impl Parser<'_> {
         loop {
             if self.eat_kw("DEFAULT") {
                 if self.is_kw("ON") && self.nth_is_kw(1, "NULL") {
+                    c.default_on_null = Some(self.pos());
                     self.bump();
                     self.bump();
                 }
@@ -178,24 +180,31 @@ impl Parser<'_> {
                     return Err(self.fail(ora::INVALID_DATATYPE));
                 }
             } else if self.is_kw("GENERATED") {
+                let pos = self.pos();
                 self.bump();
-                if !self.eat_kw("ALWAYS") {
-                    self.missing_keyword("BY")?;
+                let (mut always, mut on_null) = (true, false);
+                if self.eat_kw("BY") {
                     self.missing_keyword("DEFAULT")?;
+                    always = false;
                     if self.is_kw("ON") {
                         self.bump();
                         self.missing_keyword("NULL")?;
+                        on_null = true;
                     }
+                } else {
+                    self.eat_kw("ALWAYS");
                 }
                 self.missing_keyword("AS")?;
                 if self.is(&Tok::LParen) {
                     return Err(self.unsupported("virtual columns"));
                 }
                 self.missing_keyword("IDENTITY")?;
-                if self.is(&Tok::LParen) {
-                    self.skip_parens()?;
+                let mut opts = SequenceOptions::default();
+                if self.eat(&Tok::LParen) {
+                    opts = self.sequence_options(pos, true)?.0;
+                    self.rparen()?;
                 }
-                c.identity = true;
+                c.identity = Some(Box::new(IdentityClause { always, on_null, opts, pos }));
                 c.not_null = true;
             } else if self.is_kw("CHECK") {
                 let pos = self.pos();
@@ -220,26 +229,6 @@ impl Parser<'_> {
             } else {
                 return Ok(c);
             }
-        }
-    }
-
-    /// Skip a balanced parenthesised group.
-    fn skip_parens(&mut self) -> R<()> {
-        let mut depth = 0usize;
-        loop {
-            match self.tok().tok {
-                Tok::LParen => depth += 1,
-                Tok::RParen => {
-                    depth = depth.saturating_sub(1);
-                    if depth == 0 {
-                        self.bump();
-                        return Ok(());
-                    }
-                }
-                Tok::Eof | Tok::Error(_) => return Err(self.fail(ora::MISSING_RIGHT_PARENTHESIS)),
-                _ => {}
-            }
-            self.bump();
         }
     }
 

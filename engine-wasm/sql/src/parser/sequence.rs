@@ -18,9 +18,20 @@ impl Parser<'_> {
     pub(super) fn sequence_stmt(&mut self, start: Pos, alter: bool) -> R<StatementKind> {
         self.bump();
         let name = self.object_name(ora::INVALID_TABLE_NAME)?;
+        let (opts, any) = self.sequence_options(start, false)?;
+        if alter && !any {
+            return Err(LabError::new(ora::SEQUENCE_NO_OPTIONS, start));
+        }
+        Ok(StatementKind::Sequence(Box::new(SequenceStmt { name, alter, opts })))
+    }
+
+    /// A sequence's options, in any order, to the end of the statement
+    /// (or, `in_parens`, an identity column's, to the closing
+    /// parenthesis); whether any was given.
+    pub(super) fn sequence_options(&mut self, start: Pos, in_parens: bool) -> R<(SequenceOptions, bool)> {
         let mut opts = SequenceOptions::default();
         let mut any = false;
-        while !self.at_eof() {
+        while !(self.at_eof() || in_parens && self.is(&Tok::RParen)) {
             let at = self.pos();
             let Some(w) = self.word().map(str::to_string) else {
                 return Err(self.fail(ora::MISSING_OR_INVALID_OPTION));
@@ -71,10 +82,7 @@ impl Parser<'_> {
             }
             any = true;
         }
-        if alter && !any {
-            return Err(LabError::new(ora::SEQUENCE_NO_OPTIONS, start));
-        }
-        Ok(StatementKind::Sequence(Box::new(SequenceStmt { name, alter, opts })))
+        Ok((opts, any))
     }
 
     /// A sequence parameter's value: an integer of at most 28 digits,

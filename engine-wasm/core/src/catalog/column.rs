@@ -1,0 +1,14 @@
+//! Columns made other than by a declaration.
+
+use super::Column;
+use lio_sql::ast::DataType;
+
+impl Column {
+    /// A column CREATE TABLE AS SELECT derived from its query: nullable,
+    /// sized from its rows, no DEFAULT.
+    pub fn derived(name: String, data_type: DataType) -> Column {
+        let (type_text, default, dict_default, nn) = (None, None, None, None);
+        let (not_null, identity, default_on_null) = (false, None, false);
+        Column { name, data_type, not_null, identity, type_text, default, default_on_null, dict_default, nn }
+    }
+}
