@@ -236,6 +236,10 @@ catalogue! {
     /// The argument is the column, `"LAB"."T"."C"`.
     CANNOT_INSERT_NULL = Ora 1400 "cannot insert NULL into (%s)";
     NO_DATA_FOUND = Ora 1403 "no data found";
+    /// A PL/SQL FETCH or CLOSE of a cursor not open, or its %FOUND,
+    /// %NOTFOUND or %ROWCOUNT read then.
+    INVALID_CURSOR = Ora 1001 "invalid cursor";
+    CURSOR_ALREADY_OPEN = Ora 6511 "PL/SQL: cursor already open";
     /// The argument is the column, `"LAB"."T"."C"`.
     CANNOT_UPDATE_TO_NULL = Ora 1407 "cannot update (%s) to NULL";
     COLUMN_LIST_ALREADY_INDEXED = Ora 1408 "such column list already indexed";
@@ -458,6 +462,7 @@ catalogue! {
     /// The argument is the reference (`S.NEXTVAL`): 10g's PL/SQL expressions.
     PLS_SEQUENCE_NOT_ALLOWED = Pls 357 "Table,View Or Sequence reference '%s' not allowed in this context";
     PLS_WRONG_ARGUMENTS = Pls 306 "wrong number or types of arguments in call to '%s'";
+    PLS_FETCH_INTO_COUNT = Pls 394 "wrong number of values in the INTO list of a FETCH statement";
     PLS_INTO_EXPECTED = Pls 428 "an INTO clause is expected in this SELECT statement";
     PLS_NOT_A_PROCEDURE = Pls 221 "'%s' is not a procedure or is undefined";
     /// A stored program that does not compile, named by a caller (`LAB.P`).

@@ -180,7 +180,9 @@ impl Run<'_> {
         let us = self.inst.cost_params.grid.plsql_call_us;
         let stack = self.s.cost.stack("oracle;opitsk;opiodr;opiexe;pfrrun;pfrrun_no_tool;pevm_ENTER");
         self.s.cost.charge_grid(stack, us);
-        let r = self.run_plsql_body(&p.block.body, &mut vars, out).map_err(at_call);
+        let r = self.run_plsql_body(&p.block.body, &mut vars, out);
+        let closed = self.end_block_cursors(&vars, 0, r.is_ok(), pos);
+        let r = r.and_then(|f| closed.map(|_| f)).map_err(at_call);
         match r? {
             Flow::Return(v) if p.returns.is_some() => match v {
                 Some(v) => Ok(Some(v)),

@@ -16,11 +16,13 @@
 
 mod ddl;
 mod lab;
+mod plsql_cursor;
 mod query;
 mod within;
 
 pub use ddl::*;
 pub use lab::*;
+pub use plsql_cursor::*;
 pub use query::*;
 pub use within::*;
 
@@ -321,7 +323,16 @@ pub enum PlsqlStatement {
         /// The query's text (the cursor's SQL).
         text: String,
         body: Vec<PlsqlStatement>,
+        /// A declared cursor's parameters with their values (`FOR r IN
+        /// c(1) LOOP`), in scope of its query.
+        args: Vec<CursorArg>,
     },
+    /// `OPEN c [(args)]`
+    Open(Box<OpenCursor>),
+    /// `FETCH c [BULK COLLECT] INTO ... [LIMIT n]`
+    Fetch(Box<FetchCursor>),
+    /// `CLOSE c`
+    Close(Ident),
     /// `RETURN [expr]`
     Return {
         value: Option<Expr>,

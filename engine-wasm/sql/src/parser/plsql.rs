@@ -10,6 +10,7 @@ use crate::ora;
 
 impl Parser<'_> {
     pub(super) fn plsql_unit(&mut self) -> R<StatementKind> {
+        self.merge_cursor_attributes();
         if self.is_kw("CREATE") {
             let r = self.create_program();
             return r.map_err(|e| self.wrap_plsql(e));
@@ -39,6 +40,7 @@ impl Parser<'_> {
         if !self.at_eof() {
             return Err(self.pls103("end-of-file"));
         }
+        self.set_fetch_rows(&mut body)?;
         Ok(PlsqlBlock {
             declarations,
             body,
@@ -73,7 +75,10 @@ impl Parser<'_> {
 
     pub(super) fn declaration(&mut self, decls: &mut Vec<(Ident, String)>, inits: &mut Vec<PlsqlStatement>) -> R<()> {
         if let Some(w) = self.word() {
-            if matches!(w, "CURSOR" | "TYPE" | "SUBTYPE" | "PROCEDURE" | "FUNCTION" | "PRAGMA") {
+            if w == "CURSOR" {
+                return self.cursor_declaration(decls, inits);
+            }
+            if matches!(w, "TYPE" | "SUBTYPE" | "PROCEDURE" | "FUNCTION" | "PRAGMA") {
                 return Err(self.unsupported(format!("{w} declarations")));
             }
         }
@@ -165,6 +170,9 @@ impl Parser<'_> {
                 }
                 "DECLARE" => return Err(self.unsupported("nested blocks with declarations")),
                 "FOR" => return self.for_loop(out),
+                "OPEN" => return self.open_statement(out),
+                "FETCH" => return self.fetch_statement(out),
+                "CLOSE" => return self.close_statement(out),
                 "EXECUTE" => return self.execute_immediate(out),
                 "INSERT" => return self.embedded_sql(out, |p| p.insert().map(StatementKind::Insert)),
                 "UPDATE" => return self.embedded_sql(out, |p| p.update().map(StatementKind::Update)),
@@ -190,7 +198,7 @@ impl Parser<'_> {
                 "LOOP" => return self.basic_loop(out),
                 "EXIT" => return self.exit_statement(out),
                 "RETURN" => return self.return_statement(out),
-                "CASE" | "GOTO" | "RAISE" | "OPEN" | "FETCH" | "CLOSE" | "FORALL" | "CONTINUE" | "PIPE" => {
+                "CASE" | "GOTO" | "RAISE" | "FORALL" | "CONTINUE" | "PIPE" => {
                     return Err(self.unsupported(format!("PL/SQL {w} statements")));
                 }
                 _ => {}
@@ -304,6 +312,10 @@ impl Parser<'_> {
             self.leave_tree(outer);
             return self.cursor_for_loop(var, at, out);
         }
+        if self.at_declared_cursor() {
+            self.leave_tree(outer);
+            return self.declared_cursor_for(var, at, out);
+        }
         let from = self.expr()?;
         if !self.eat(&Tok::DotDot) {
             if self.is_kw("LOOP") {
@@ -381,6 +393,7 @@ impl Parser<'_> {
 
     /// SQL*Plus `EXEC statement`: statements up to the end, last `;` optional.
     pub(super) fn exec_body(&mut self) -> R<PlsqlBlock> {
+        self.merge_cursor_attributes();
         self.semi_optional_at_eof = true;
         self.pls_col_offset = 6;
         self.base = self.tok().pos;

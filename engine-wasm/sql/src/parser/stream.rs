@@ -78,6 +78,8 @@ pub(super) struct Parser<'a> {
     pub(super) views: &'a [crate::ast::ViewText],
     /// The views whose queries are being parsed, outermost first.
     pub(super) view_stack: Vec<String>,
+    /// The PL/SQL unit's declared cursors (`parser/plsql_cursor.rs`).
+    pub(super) pls_cursors: Vec<crate::ast::CursorDef>,
 }
 
 impl<'a> Parser<'a> {
@@ -107,6 +109,7 @@ impl<'a> Parser<'a> {
             query_name_head: false,
             views: &[],
             view_stack: Vec::new(),
+            pls_cursors: Vec::new(),
         }
     }
 

@@ -22,6 +22,8 @@ use crate::exec;
 use crate::instance::PlsqlError;
 use lio_sql::ast::{Delete, SelectItem, Update};
 
+mod cursor;
+
 /// What Oracle's compiler says it ignored after an error: a SQL
 /// statement, a PL/SQL one, or a declaration.
 #[derive(Clone, Copy, PartialEq)]
@@ -264,12 +266,10 @@ impl Run<'_> {
                 let r = self.static_sql(query, text, vars).map(|_| ());
                 u.sql(r, query.pos)?;
             }
-            PlsqlStatement::CursorFor { var, query, text, body } => {
+            PlsqlStatement::CursorFor { var, query, text, body, args } => {
                 let base = vars.len();
-                match self.static_sql(query, text, vars) {
-                    Ok(st) => vars.extend(st.columns.iter().map(|c| (format!("{}.{}", var.name, c), Value::Null))),
-                    Err(e) => u.sql(Err(e), query.pos)?,
-                }
+                let columns = self.check_cursor_for(u, (query, text, args), vars, seen)?;
+                vars.extend(columns.iter().map(|c| (format!("{}.{}", var.name, c), Value::Null)));
                 let r = self.check_body(u, body, vars, seen);
                 vars.truncate(base);
                 r?;
@@ -311,6 +311,9 @@ impl Run<'_> {
                     _ => Ok(()),
                 };
                 u.sql(r, stmt.pos)?;
+            }
+            PlsqlStatement::Open(_) | PlsqlStatement::Fetch(_) | PlsqlStatement::Close(_) => {
+                self.check_cursor_statement(u, s, vars, seen)?
             }
             PlsqlStatement::Null
             | PlsqlStatement::Exit { when: None, .. }
