@@ -236,10 +236,11 @@ catalogue! {
     /// The argument is the column, `"LAB"."T"."C"`.
     CANNOT_INSERT_NULL = Ora 1400 "cannot insert NULL into (%s)";
     NO_DATA_FOUND = Ora 1403 "no data found";
-    /// A PL/SQL FETCH or CLOSE of a cursor not open, or its %FOUND,
-    /// %NOTFOUND or %ROWCOUNT read then.
     INVALID_CURSOR = Ora 1001 "invalid cursor";
     CURSOR_ALREADY_OPEN = Ora 6511 "PL/SQL: cursor already open";
+    COLLECTION_NOT_INITIALIZED = Ora 6531 "Reference to uninitialized collection";
+    SUBSCRIPT_OUTSIDE_LIMIT = Ora 6532 "Subscript outside of limit";
+    SUBSCRIPT_BEYOND_COUNT = Ora 6533 "Subscript beyond count";
     /// The argument is the column, `"LAB"."T"."C"`.
     CANNOT_UPDATE_TO_NULL = Ora 1407 "cannot update (%s) to NULL";
     COLUMN_LIST_ALREADY_INDEXED = Ora 1408 "such column list already indexed";
@@ -302,6 +303,7 @@ catalogue! {
     CONCAT_TOO_LONG = Ora 1489 "result of string concatenation is too long";
     TOO_MANY_COLUMNS = Ora 1792 "maximum number of columns in a table or view is 1000";
     PLSQL_BUFFER_TOO_SMALL = Ora 6502 "PL/SQL: numeric or value error: character string buffer too small";
+    NULL_INDEX_KEY = Ora 6502 "PL/SQL: numeric or value error: NULL index table key value";
     PLSQL_CHAR_TO_NUMBER = Ora 6502 "PL/SQL: numeric or value error: character to number conversion error";
     PLSQL_NUMBER_PRECISION = Ora 6502 "PL/SQL: numeric or value error: number precision too large";
     MISSING_OR_ILLEGAL_ESCAPE = Ora 1424 "missing or illegal character following the escape character";

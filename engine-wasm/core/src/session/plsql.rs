@@ -10,6 +10,7 @@ use crate::exec::{self, Env, EvalCtx};
 
 mod builtins;
 mod check;
+mod collections;
 mod cursors;
 mod errors;
 mod method_opt;
@@ -35,6 +36,7 @@ impl Run<'_> {
         // RETURN in an anonymous block ends it.
         let r = self.run_plsql_body(&b.body, &mut vars, out);
         let closed = self.end_block_cursors(&vars, hosts, r.is_ok(), b.shown_at);
+        self.end_block_collections(&vars, hosts);
         r.and(closed).map_err(|e| at_block_line(b, e))?;
         if host {
             self.store_host_scope(&vars[..hosts]);
@@ -201,8 +203,17 @@ impl Run<'_> {
                         f => return Ok(f),
                     }
                 }
-                PlsqlStatement::Call { name, args } => self.plsql_call(name, args, vars, out)?,
-                PlsqlStatement::Sql(stmt) => self.static_statement(stmt, vars)?,
+                PlsqlStatement::Call { name, args } => {
+                    if !self.collection_method(name, args, vars)? {
+                        self.plsql_call(name, args, vars, out)?
+                    }
+                }
+                PlsqlStatement::Sql(stmt) => {
+                    let base = vars.len();
+                    let r = self.element_vars(&stmt.kind, vars).and_then(|_| self.static_statement(stmt, vars));
+                    vars.truncate(base);
+                    r?
+                }
                 PlsqlStatement::SelectInto { query, into, text } => {
                     let st = self.static_sql(query, text, vars)?;
                     let row = self.plsql_query(query, &st, vars)?;
@@ -214,6 +225,10 @@ impl Run<'_> {
                 PlsqlStatement::Open(o) => self.open_cursor_statement(o, vars)?,
                 PlsqlStatement::Fetch(f) => self.fetch_statement(f, vars)?,
                 PlsqlStatement::Close(c) => self.close_statement(c, vars)?,
+                PlsqlStatement::Forall { index, from, to, stmt, .. } => self.forall((index, from, to), stmt, vars)?,
+                PlsqlStatement::AssignElement { coll, index, value } => {
+                    self.assign_element(coll, index, value, vars)?
+                }
             }
         }
         Ok(Flow::Next)

@@ -68,3 +68,13 @@ pub(crate) fn one_row(mut rows: Vec<Vec<Value>>, pos: Pos) -> Result<Option<Vec<
     }
     Ok(rows.pop())
 }
+
+/// Whether `name` is a PL/SQL collection in scope (its `T()` variable:
+/// session/plsql/collections.rs).
+pub(crate) fn is_collection(vars: &[(String, Value)], name: &str) -> bool {
+    !name.contains('(')
+        && vars
+            .iter()
+            .rev()
+            .any(|(n, _)| n.len() == name.len() + 2 && n.ends_with("()") && same_name(&n[..name.len()], name))
+}

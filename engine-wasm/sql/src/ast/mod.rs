@@ -333,6 +333,22 @@ pub enum PlsqlStatement {
     Fetch(Box<FetchCursor>),
     /// `CLOSE c`
     Close(Ident),
+    /// `FORALL i IN lo .. hi dml`: one execution of the DML with the
+    /// collections it reads bound as arrays.
+    Forall {
+        index: Ident,
+        from: Expr,
+        to: Expr,
+        stmt: Box<Statement>,
+        /// Where FORALL is.
+        pos: Pos,
+    },
+    /// `t(i) := expr`: an element of a collection.
+    AssignElement {
+        coll: Ident,
+        index: Expr,
+        value: Expr,
+    },
     /// `RETURN [expr]`
     Return {
         value: Option<Expr>,

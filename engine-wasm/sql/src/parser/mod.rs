@@ -40,6 +40,7 @@ mod listagg;
 mod ordering;
 mod pieces;
 mod plsql;
+mod plsql_collection;
 mod plsql_cursor;
 mod plsql_program;
 mod query;

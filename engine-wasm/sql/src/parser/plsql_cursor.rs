@@ -141,7 +141,7 @@ impl Parser<'_> {
     }
 
     /// An identifier naming something declared (not a reserved word).
-    fn pls_ident(&mut self) -> R<Ident> {
+    pub(super) fn pls_ident(&mut self) -> R<Ident> {
         let t = self.tok().clone();
         match &t.tok {
             Tok::Ident { name, quoted } if *quoted || !is_reserved(name) => {

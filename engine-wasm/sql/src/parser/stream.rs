@@ -80,6 +80,10 @@ pub(super) struct Parser<'a> {
     pub(super) view_stack: Vec<String>,
     /// The PL/SQL unit's declared cursors (`parser/plsql_cursor.rs`).
     pub(super) pls_cursors: Vec<crate::ast::CursorDef>,
+    /// The unit's collection types (name, indexed) and variables
+    /// (`parser/plsql_collection.rs`).
+    pub(super) pls_collections: Vec<(String, bool)>,
+    pub(super) pls_collection_vars: Vec<String>,
 }
 
 impl<'a> Parser<'a> {
@@ -110,6 +114,8 @@ impl<'a> Parser<'a> {
             views: &[],
             view_stack: Vec::new(),
             pls_cursors: Vec::new(),
+            pls_collections: Vec::new(),
+            pls_collection_vars: Vec::new(),
         }
     }
 

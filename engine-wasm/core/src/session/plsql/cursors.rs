@@ -147,7 +147,7 @@ impl Run<'_> {
             return Err(LabError::new(ora::INVALID_CURSOR, f.cursor.pos));
         };
         if f.rows != FetchRows::One {
-            return Err(LabError::unsupported("FETCH ... BULK COLLECT", f.cursor.pos));
+            return self.fetch_bulk(f, slot, vars);
         }
         let Some(cur) = self.s.plsql_cursors[slot].as_mut() else { return Ok(()) };
         let row = cur.rows.pop_front();
@@ -162,6 +162,33 @@ impl Run<'_> {
         }
         set_raw(vars, &format!("{name}%FOUND"), flag(found));
         set_raw(vars, &format!("{name}%NOTFOUND"), flag(!found));
+        Ok(())
+    }
+
+    /// `FETCH c BULK COLLECT INTO t1, ... [LIMIT n]`: the next call's rows
+    /// into the collections; `c%NOTFOUND` when it brought fewer than asked
+    /// (the last call: a loop that exits on it right after the FETCH
+    /// leaves those rows unprocessed, as in Oracle).
+    fn fetch_bulk(&mut self, f: &FetchCursor, slot: usize, vars: &mut [(String, Value)]) -> Result<(), LabError> {
+        let name = &f.cursor.name;
+        let per_fetch = self.s.plsql_cursors[slot].as_ref().map_or(1, |c| c.per_fetch);
+        if let FetchRows::Limit(e) = &f.rows {
+            if self.fetch_limit(e, vars, f.cursor.pos)? != per_fetch {
+                let what = "a LIMIT that changed since the cursor was opened (its rows were fetched at OPEN)";
+                return Err(LabError::unsupported(what, f.cursor.pos));
+            }
+        }
+        let Some(cur) = self.s.plsql_cursors[slot].as_mut() else { return Ok(()) };
+        let take = (cur.rows.len() as u64).min(per_fetch) as usize;
+        let rows: Vec<Vec<Value>> = cur.rows.drain(..take).collect();
+        let full = take as u64 == per_fetch;
+        cur.done |= !full;
+        self.bulk_collect(&f.into, rows, vars)?;
+        let rc = format!("{name}%ROWCOUNT");
+        let n = lookup_var(vars, &rc).and_then(|i| exec::convert::number_of(&vars[i].1, f.cursor.pos).ok().flatten());
+        set_raw(vars, &rc, Value::int(n.unwrap_or(0.0) as i64 + take as i64));
+        set_raw(vars, &format!("{name}%FOUND"), flag(full));
+        set_raw(vars, &format!("{name}%NOTFOUND"), flag(!full));
         Ok(())
     }
 
@@ -228,23 +255,39 @@ impl Run<'_> {
         e: &Expr,
     ) -> Result<(), LabError> {
         for n in names {
+            if let Some(coll) = n.strip_suffix(".COUNT") {
+                // A nested table never filled: ORA-06531.
+                let unset = lookup_var(vars, &format!("{coll}(*)")).is_some()
+                    && lookup_var(vars, n).is_some_and(|i| vars[i].1.is_null());
+                if unset {
+                    return Err(LabError::new(ora::COLLECTION_NOT_INITIALIZED, attribute_pos(e, n)));
+                }
+            }
             let Some((cursor, attr)) = n.split_once('%') else { continue };
             if cursor != "SQL"
                 && matches!(attr, "FOUND" | "NOTFOUND" | "ROWCOUNT")
                 && self.cursor_slot(vars, cursor).is_none()
             {
-                // Where the attribute is read.
-                let at = std::cell::Cell::new(Pos::default());
-                exec::plan::rownum::any_expr(e, &|x: &Expr| match x {
-                    Expr::Column { qualifier: None, name } if name.name == *n => {
-                        at.set(name.pos);
-                        true
-                    }
-                    _ => false,
-                });
-                return Err(LabError::new(ora::INVALID_CURSOR, at.get()));
+                return Err(LabError::new(ora::INVALID_CURSOR, attribute_pos(e, n)));
             }
         }
         Ok(())
     }
+}
+
+/// Where the variable `n` (`C%FOUND`, `T.COUNT`) is read in `e`.
+fn attribute_pos(e: &Expr, n: &str) -> Pos {
+    let at = std::cell::Cell::new(Pos::default());
+    exec::plan::rownum::any_expr(e, &|x: &Expr| match x {
+        Expr::Column { qualifier: None, name } if name.name == n => {
+            at.set(name.pos);
+            true
+        }
+        Expr::Column { qualifier: Some(q), name } if format!("{}.{}", q.name, name.name) == n => {
+            at.set(q.pos);
+            true
+        }
+        _ => false,
+    });
+    at.get()
 }

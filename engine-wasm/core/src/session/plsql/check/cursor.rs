@@ -5,7 +5,8 @@
 
 use super::super::super::*;
 use super::super::lookup_var;
-use super::{Ignored, Unit};
+use super::{target_query, Ignored, Unit};
+use lio_sql::ast::Delete;
 
 impl Run<'_> {
     /// OPEN, FETCH and CLOSE of a declared cursor.
@@ -21,13 +22,52 @@ impl Run<'_> {
                 self.check_cursor_query(u, &o.def, &o.args, vars, seen)?;
             }
             PlsqlStatement::Fetch(f) => {
-                if let Some(bad) = f.into.iter().find(|i| lookup_var(vars, &i.name).is_none()) {
+                let bulk = f.rows != FetchRows::One;
+                let known =
+                    |i: &Ident| if bulk { is_collection(vars, &i.name) } else { lookup_var(vars, &i.name).is_some() };
+                if let Some(bad) = f.into.iter().find(|i| !known(i)) {
                     u.undeclared(&bad.name, bad.pos, f.pos, Ignored::Sql);
                     return Ok(());
                 }
                 let Some(columns) = self.cursor_columns(&f.def, vars) else { return Ok(()) };
                 if columns != f.into.len() {
                     u.error(ora::PLS_FETCH_INTO_COUNT.line(&[]), f.pos, f.pos, Ignored::Sql);
+                }
+            }
+            PlsqlStatement::Forall { index, from, to, stmt, pos } => {
+                if !(self.check_expr(u, from, vars, *pos, Ignored::Plsql, seen)?
+                    && self.check_expr(u, to, vars, *pos, Ignored::Plsql, seen)?)
+                {
+                    return Ok(());
+                }
+                let StatementKind::Insert(ins) = &stmt.kind else { return Ok(()) };
+                let suffix = format!("({})", index.name);
+                let refs = super::super::collections::forall_refs(ins, &suffix);
+                if let Some(r) =
+                    refs.iter().find(|r| !is_collection(vars, r.strip_suffix(suffix.as_str()).unwrap_or(r)))
+                {
+                    u.undeclared(r, stmt.pos, stmt.pos, Ignored::Sql);
+                    return Ok(());
+                }
+                let mut names: Vec<String> = vars.iter().map(|(n, _)| n.clone()).collect();
+                names.push(index.name.clone());
+                names.extend(refs);
+                let r = self.check_insert(ins, &names);
+                u.sql(r, stmt.pos)?;
+            }
+            PlsqlStatement::AssignElement { coll, index, value } => {
+                if !is_collection(vars, &coll.name) {
+                    if lookup_var(vars, &coll.name).is_some() {
+                        return Err(LabError::unsupported(
+                            format!("{}(...) := of a variable that is no collection", coll.name),
+                            coll.pos,
+                        ));
+                    }
+                    u.undeclared(&coll.name, coll.pos, coll.pos, Ignored::Plsql);
+                    return Ok(());
+                }
+                if self.check_expr(u, index, vars, coll.pos, Ignored::Plsql, seen)? {
+                    self.check_expr(u, value, vars, coll.pos, Ignored::Plsql, seen)?;
                 }
             }
             _ => {}
@@ -111,5 +151,11 @@ impl Run<'_> {
                 Ok(Vec::new())
             }
         }
+    }
+
+    pub(super) fn check_delete(&mut self, d: &Delete, names: &[String]) -> Result<(), LabError> {
+        self.dml_table(&d.table)?;
+        let q = target_query(&d.table, &d.alias, &d.where_clause, Vec::new(), d.pos);
+        self.check_query(&q, names)
     }
 }
