@@ -41,10 +41,10 @@ pub fn element_refs(kind: &StatementKind) -> Vec<String> {
 
 fn collect(e: &Expr, out: &mut Vec<String>) {
     match e {
-        Expr::Column { qualifier: None, name } if name.name.ends_with(')') && name.name.contains('(') => {
-            if !out.contains(&name.name) {
-                out.push(name.name.clone());
-            }
+        Expr::Column { qualifier: None, name }
+            if name.name.ends_with(')') && name.name.contains('(') && !out.contains(&name.name) =>
+        {
+            out.push(name.name.clone());
         }
         Expr::Function { args, .. } => args.iter().for_each(|a| collect(a, out)),
         Expr::Binary { left, right, .. } => {
