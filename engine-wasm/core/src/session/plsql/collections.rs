@@ -9,17 +9,11 @@
 //! nested table's index past its COUNT, ORA-06533, below 1, ORA-06532; a
 //! nested table never filled, ORA-06531.
 
+use super::super::plsql_vars::set_raw;
 use super::super::*;
 use super::lookup_var;
 use crate::exec;
 use std::collections::BTreeMap;
-
-/// Set the variable `name` as is (no declared type to check).
-fn set_raw(vars: &mut [(String, Value)], name: &str, v: Value) {
-    if let Some(i) = lookup_var(vars, name) {
-        vars[i].1 = v;
-    }
-}
 
 fn whole(v: &Value, at: Pos) -> Result<i64, LabError> {
     match exec::convert::number_of(v, at)? {

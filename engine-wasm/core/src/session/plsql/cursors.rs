@@ -15,6 +15,7 @@
 
 use super::super::cursor::FetchPolicy;
 use super::super::net::Client;
+use super::super::plsql_vars::set_raw;
 use super::super::types::CursorRows;
 use super::super::*;
 use super::{lookup_var, static_binds};
@@ -24,13 +25,6 @@ use crate::exec;
 /// the session's `plsql_cursors`.
 fn slot_name(cursor: &str) -> String {
     format!("{cursor}%")
-}
-
-/// Set the cursor variable `name` (its type is not checked).
-fn set_raw(vars: &mut [(String, Value)], name: &str, v: Value) {
-    if let Some(i) = lookup_var(vars, name) {
-        vars[i].1 = v;
-    }
 }
 
 fn flag(b: bool) -> Value {
