@@ -9,6 +9,7 @@ mod lexer;
 pub mod number;
 pub mod ora;
 mod parser;
+mod plsql_elements;
 mod splitter;
 mod static_sql;
 pub mod transcript;
@@ -16,6 +17,7 @@ pub mod transcript;
 pub use ast::ViewText;
 pub use error::{LabError, LabResult};
 pub use parser::{parse_unit, parse_unit_in, MAX_EXPRESSION_DEPTH};
+pub use plsql_elements::element_refs;
 pub use splitter::{split_script, split_script_at, split_script_sqlplus, ScriptUnit, UnitKind};
 pub use static_sql::plsql_static_text;
 

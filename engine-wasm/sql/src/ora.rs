@@ -243,6 +243,11 @@ catalogue! {
     /// The argument is the column, `"LAB"."T"."C"`.
     CANNOT_INSERT_NULL = Ora 1400 "cannot insert NULL into (%s)";
     NO_DATA_FOUND = Ora 1403 "no data found";
+    INVALID_CURSOR = Ora 1001 "invalid cursor";
+    CURSOR_ALREADY_OPEN = Ora 6511 "PL/SQL: cursor already open";
+    COLLECTION_NOT_INITIALIZED = Ora 6531 "Reference to uninitialized collection";
+    SUBSCRIPT_OUTSIDE_LIMIT = Ora 6532 "Subscript outside of limit";
+    SUBSCRIPT_BEYOND_COUNT = Ora 6533 "Subscript beyond count";
     /// The argument is the column, `"LAB"."T"."C"`.
     CANNOT_UPDATE_TO_NULL = Ora 1407 "cannot update (%s) to NULL";
     COLUMN_LIST_ALREADY_INDEXED = Ora 1408 "such column list already indexed";
@@ -305,6 +310,7 @@ catalogue! {
     CONCAT_TOO_LONG = Ora 1489 "result of string concatenation is too long";
     TOO_MANY_COLUMNS = Ora 1792 "maximum number of columns in a table or view is 1000";
     PLSQL_BUFFER_TOO_SMALL = Ora 6502 "PL/SQL: numeric or value error: character string buffer too small";
+    NULL_INDEX_KEY = Ora 6502 "PL/SQL: numeric or value error: NULL index table key value";
     PLSQL_CHAR_TO_NUMBER = Ora 6502 "PL/SQL: numeric or value error: character to number conversion error";
     PLSQL_NUMBER_PRECISION = Ora 6502 "PL/SQL: numeric or value error: number precision too large";
     MISSING_OR_ILLEGAL_ESCAPE = Ora 1424 "missing or illegal character following the escape character";
@@ -465,6 +471,7 @@ catalogue! {
     /// The argument is the reference (`S.NEXTVAL`): 10g's PL/SQL expressions.
     PLS_SEQUENCE_NOT_ALLOWED = Pls 357 "Table,View Or Sequence reference '%s' not allowed in this context";
     PLS_WRONG_ARGUMENTS = Pls 306 "wrong number or types of arguments in call to '%s'";
+    PLS_FETCH_INTO_COUNT = Pls 394 "wrong number of values in the INTO list of a FETCH statement";
     PLS_INTO_EXPECTED = Pls 428 "an INTO clause is expected in this SELECT statement";
     PLS_NOT_A_PROCEDURE = Pls 221 "'%s' is not a procedure or is undefined";
     /// A stored program that does not compile, named by a caller (`LAB.P`).

@@ -10,6 +10,8 @@ use crate::exec::{self, Env, EvalCtx};
 
 mod builtins;
 mod check;
+mod collections;
+mod cursors;
 mod errors;
 mod method_opt;
 mod set_stats;
@@ -32,7 +34,10 @@ impl Run<'_> {
         }
         self.s.stats.calls.execute_count += 1;
         // RETURN in an anonymous block ends it.
-        self.run_plsql_body(&b.body, &mut vars, out).map_err(|e| at_block_line(b, e))?;
+        let r = self.run_plsql_body(&b.body, &mut vars, out);
+        let closed = self.end_block_cursors(&vars, hosts, r.is_ok(), b.shown_at);
+        self.end_block_collections(&vars, hosts);
+        r.and(closed).map_err(|e| at_block_line(b, e))?;
         if host {
             self.store_host_scope(&vars[..hosts]);
         }
@@ -67,6 +72,7 @@ impl Run<'_> {
         let profile = self.inst.profile.clone();
         let ctx = Self::plan_ctx(&self.inst.cat, &profile, &self.s.params, self.s.sid, vars, &self.s.user);
         let (mut c, bind_names) = exec::compile_scalar(&e, &ctx)?;
+        self.cursor_attributes_open(&bind_names, vars, &e)?;
         exec::convert::plsql_concat(&mut c);
         // Comparisons with CHAR, VARCHAR2 and NUMBER variables.
         let kinds: Vec<exec::convert::Kind> =
@@ -191,14 +197,23 @@ impl Run<'_> {
                     };
                     return Ok(Flow::Return(v));
                 }
-                PlsqlStatement::CursorFor { var, query, text, body } => {
-                    match self.cursor_for(var, query, text, body, vars, out)? {
+                PlsqlStatement::CursorFor { var, query, text, body, args } => {
+                    match self.cursor_for(var, (query, text, args), body, vars, out)? {
                         Flow::Next => {}
                         f => return Ok(f),
                     }
                 }
-                PlsqlStatement::Call { name, args } => self.plsql_call(name, args, vars, out)?,
-                PlsqlStatement::Sql(stmt) => self.static_statement(stmt, vars)?,
+                PlsqlStatement::Call { name, args } => {
+                    if !self.collection_method(name, args, vars)? {
+                        self.plsql_call(name, args, vars, out)?
+                    }
+                }
+                PlsqlStatement::Sql(stmt) => {
+                    let base = vars.len();
+                    let r = self.element_vars(&stmt.kind, vars).and_then(|_| self.static_statement(stmt, vars));
+                    vars.truncate(base);
+                    r?
+                }
                 PlsqlStatement::SelectInto { query, into, text } => {
                     let st = self.static_sql(query, text, vars)?;
                     let row = self.plsql_query(query, &st, vars)?;
@@ -206,6 +221,13 @@ impl Run<'_> {
                 }
                 PlsqlStatement::ExecuteImmediate { sql, into, using, pos } => {
                     self.execute_immediate(sql, into, using, *pos, vars)?
+                }
+                PlsqlStatement::Open(o) => self.open_cursor_statement(o, vars)?,
+                PlsqlStatement::Fetch(f) => self.fetch_statement(f, vars)?,
+                PlsqlStatement::Close(c) => self.close_statement(c, vars)?,
+                PlsqlStatement::Forall { index, from, to, stmt, .. } => self.forall((index, from, to), stmt, vars)?,
+                PlsqlStatement::AssignElement { coll, index, value } => {
+                    self.assign_element(coll, index, value, vars)?
                 }
             }
         }
@@ -255,28 +277,20 @@ impl Run<'_> {
     }
 
     /// `FOR r IN (SELECT ...) LOOP ... END LOOP`: `r.column` in the body.
+    /// `FOR r IN c(args) LOOP`: the declared cursor's query, with its
+    /// parameters in scope.
     fn cursor_for(
         &mut self,
         var: &Ident,
-        query: &Query,
-        text: &str,
+        (query, text, args): (&Query, &str, &[CursorArg]),
         body: &[PlsqlStatement],
         vars: &mut Vec<(String, Value)>,
         out: &mut Vec<String>,
     ) -> Result<Flow, LabError> {
-        let st = self.static_sql(query, text, vars)?;
-        let key = &st.text;
-        let cs = self.call_stacks(Client::Plsql);
-        let mut c = self.open_static_cursor(query, key, vars, &cs)?;
-        let binds = static_binds(&st, vars);
-        // A cursor FOR loop fetches 100 rows per call (10g+ array prefetch).
-        let policy = FetchPolicy { first: 100, then: 100, round_trips: false };
-        let mut rows = Vec::new();
-        let r = self.execute_fetch(&mut c, key, &binds, Client::Plsql, &cs, policy, Some(&mut rows), None);
-        let columns = c.columns.clone();
-        self.close_cursor(key, c, true);
-        r?;
         let base = vars.len();
+        let r = self.cursor_for_rows(query, text, args, vars);
+        vars.truncate(base);
+        let (rows, columns) = r?;
         for col in &columns {
             vars.push((format!("{}.{}", var.name, col), Value::Null));
         }
@@ -300,6 +314,30 @@ impl Run<'_> {
             Some(f) => return Ok(f),
         }
         Ok(Flow::Next)
+    }
+
+    /// A cursor FOR loop's rows, fetched 100 a call (10g+ array prefetch),
+    /// and its columns.
+    fn cursor_for_rows(
+        &mut self,
+        query: &Query,
+        text: &str,
+        args: &[CursorArg],
+        vars: &mut Vec<(String, Value)>,
+    ) -> Result<(Vec<Vec<Value>>, Vec<String>), LabError> {
+        self.push_cursor_params(args, vars)?;
+        let st = self.static_sql(query, text, vars)?;
+        let key = &st.text;
+        let cs = self.call_stacks(Client::Plsql);
+        let mut c = self.open_static_cursor(query, key, vars, &cs)?;
+        let binds = static_binds(&st, vars);
+        let policy = FetchPolicy { first: 100, then: 100, round_trips: false };
+        let mut rows = Vec::new();
+        let r = self.execute_fetch(&mut c, key, &binds, Client::Plsql, &cs, policy, Some(&mut rows), None);
+        let columns = c.columns.clone();
+        self.close_cursor(key, c, true);
+        r?;
+        Ok((rows, columns))
     }
 
     /// Embedded SQL other than SELECT ... INTO: DML and transaction control.

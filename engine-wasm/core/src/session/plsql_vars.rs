@@ -68,3 +68,21 @@ pub(crate) fn one_row(mut rows: Vec<Vec<Value>>, pos: Pos) -> Result<Option<Vec<
     }
     Ok(rows.pop())
 }
+
+/// Whether `name` is a PL/SQL collection in scope (its `T()` variable:
+/// session/plsql/collections.rs).
+pub(crate) fn is_collection(vars: &[(String, Value)], name: &str) -> bool {
+    !name.contains('(')
+        && vars
+            .iter()
+            .rev()
+            .any(|(n, _)| n.len() == name.len() + 2 && n.ends_with("()") && same_name(&n[..name.len()], name))
+}
+
+/// Set the variable `name` as is (a cursor attribute, a collection's
+/// COUNT: no declared type to check).
+pub(crate) fn set_raw(vars: &mut [(String, Value)], name: &str, v: Value) {
+    if let Some(i) = vars.iter().rposition(|(n, _)| same_name(n, name)) {
+        vars[i].1 = v;
+    }
+}

@@ -180,7 +180,10 @@ impl Run<'_> {
         let us = self.inst.cost_params.grid.plsql_call_us;
         let stack = self.s.cost.stack("oracle;opitsk;opiodr;opiexe;pfrrun;pfrrun_no_tool;pevm_ENTER");
         self.s.cost.charge_grid(stack, us);
-        let r = self.run_plsql_body(&p.block.body, &mut vars, out).map_err(at_call);
+        let r = self.run_plsql_body(&p.block.body, &mut vars, out);
+        let closed = self.end_block_cursors(&vars, 0, r.is_ok(), pos);
+        self.end_block_collections(&vars, 0);
+        let r = r.and_then(|f| closed.map(|_| f)).map_err(at_call);
         match r? {
             Flow::Return(v) if p.returns.is_some() => match v {
                 Some(v) => Ok(Some(v)),
@@ -214,7 +217,9 @@ impl Run<'_> {
         }
         let stub = |x: &Expr| Box::new(self.without_calls(x, vars).into_owned());
         std::borrow::Cow::Owned(match e {
-            Expr::Function { name, .. } if self.is_call(&name.name) => Expr::Null(name.pos),
+            Expr::Function { name, .. } if self.is_call(&name.name) || is_collection(vars, &name.name) => {
+                Expr::Null(name.pos)
+            }
             Expr::Column { qualifier: None, name } => Expr::Null(name.pos),
             Expr::Function { name, args } => Expr::Function {
                 name: name.clone(),
@@ -236,7 +241,11 @@ impl Run<'_> {
 
     fn has_call(&self, e: &Expr, vars: &[(String, Value)]) -> bool {
         match e {
-            Expr::Function { name, args } => self.is_call(&name.name) || args.iter().any(|a| self.has_call(a, vars)),
+            Expr::Function { name, args } => {
+                self.is_call(&name.name)
+                    || is_collection(vars, &name.name)
+                    || args.iter().any(|a| self.has_call(a, vars))
+            }
             // A function without arguments may be called without parentheses.
             Expr::Column { qualifier: None, name } if super::plsql::lookup_var(vars, &name.name).is_none() => self
                 .inst
@@ -271,8 +280,15 @@ impl Run<'_> {
     ) -> Result<Expr, LabError> {
         let sub = |r: &mut Self, x: &Expr, out: &mut Vec<String>| r.substitute(x, vars, out).map(Box::new);
         Ok(match e {
-            Expr::Function { name, args } if self.is_call(&name.name) => {
+            Expr::Function { name, args } if self.is_call(&name.name) || is_collection(vars, &name.name) => {
                 let v = match name.name.as_str() {
+                    _ if is_collection(vars, &name.name) => {
+                        let mut a = Vec::with_capacity(args.len());
+                        for x in args {
+                            a.push(self.substitute(x, vars, out)?);
+                        }
+                        self.collection_element(name, &a, vars)?
+                    }
                     "DBMS_UTILITY.GET_TIME" => Value::from_f64(self.hsecs()),
                     "DBMS_UTILITY.GET_CPU_TIME" => Value::from_f64(self.cpu_hsecs() as f64),
                     _ => {

@@ -158,6 +158,11 @@ pub struct Session {
     pub(crate) plsql_depth: u32,
     /// Levels of PL/SQL nesting in progress (bounded by MAX_PLSQL_NEST).
     pub(crate) plsql_nest: u32,
+    /// The PL/SQL explicit cursors open, by slot (a cursor's `C%` variable).
+    pub(crate) plsql_cursors: Vec<Option<super::types::CursorRows>>,
+    /// The PL/SQL collections, by slot (a collection's `T()` variable):
+    /// their elements by index.
+    pub(crate) plsql_colls: Vec<Option<std::collections::BTreeMap<i64, Value>>>,
     /// While a client parses a statement whose bind values it already
     /// has (LAB RUN's numbers, EXECUTE IMMEDIATE's USING values): each
     /// bind's datatype class, by position.
@@ -236,6 +241,8 @@ impl Session {
             last_sql: None,
             plsql_depth: 0,
             plsql_nest: 0,
+            plsql_cursors: Vec::new(),
+            plsql_colls: Vec::new(),
             parse_bind_kinds: Vec::new(),
             parse_var_kinds: Vec::new(),
             last_compiled: None,

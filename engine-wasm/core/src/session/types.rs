@@ -89,6 +89,17 @@ pub(crate) struct CallStacks {
     pub user_call_end: StackId,
 }
 
+/// An open PL/SQL explicit cursor (`session/plsql/cursors.rs`): the rows
+/// its execution fetched at OPEN, not yet taken by a FETCH.
+pub(crate) struct CursorRows {
+    pub rows: std::collections::VecDeque<Vec<Value>>,
+    /// The rows each of the execution's fetch calls asked for.
+    pub per_fetch: u64,
+    /// The block's FETCHes have come to the fetch that returned fewer rows
+    /// than asked: the calls it made are the calls the execution made.
+    pub done: bool,
+}
+
 /// How a query's rows come back to the client.
 #[derive(Clone, Copy)]
 pub(crate) struct FetchPolicy {

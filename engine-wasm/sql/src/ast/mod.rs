@@ -16,6 +16,7 @@
 
 mod ddl;
 mod lab;
+mod plsql_cursor;
 mod quantified;
 mod query;
 mod sequence;
@@ -23,6 +24,7 @@ mod within;
 
 pub use ddl::*;
 pub use lab::*;
+pub use plsql_cursor::*;
 pub use quantified::*;
 pub use query::*;
 pub use sequence::*;
@@ -325,6 +327,31 @@ pub enum PlsqlStatement {
         /// The query's text (the cursor's SQL).
         text: String,
         body: Vec<PlsqlStatement>,
+        /// A declared cursor's parameters with their values (`FOR r IN
+        /// c(1) LOOP`), in scope of its query.
+        args: Vec<CursorArg>,
+    },
+    /// `OPEN c [(args)]`
+    Open(Box<OpenCursor>),
+    /// `FETCH c [BULK COLLECT] INTO ... [LIMIT n]`
+    Fetch(Box<FetchCursor>),
+    /// `CLOSE c`
+    Close(Ident),
+    /// `FORALL i IN lo .. hi dml`: one execution of the DML with the
+    /// collections it reads bound as arrays.
+    Forall {
+        index: Ident,
+        from: Expr,
+        to: Expr,
+        stmt: Box<Statement>,
+        /// Where FORALL is.
+        pos: Pos,
+    },
+    /// `t(i) := expr`: an element of a collection.
+    AssignElement {
+        coll: Ident,
+        index: Expr,
+        value: Expr,
     },
     /// `RETURN [expr]`
     Return {

@@ -40,6 +40,8 @@ mod listagg;
 mod ordering;
 mod pieces;
 mod plsql;
+mod plsql_collection;
+mod plsql_cursor;
 mod plsql_program;
 mod quantified;
 mod query;

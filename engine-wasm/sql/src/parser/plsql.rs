@@ -10,6 +10,7 @@ use crate::ora;
 
 impl Parser<'_> {
     pub(super) fn plsql_unit(&mut self) -> R<StatementKind> {
+        self.merge_cursor_attributes();
         if self.is_kw("CREATE") {
             let r = self.create_program();
             return r.map_err(|e| self.wrap_plsql(e));
@@ -39,6 +40,7 @@ impl Parser<'_> {
         if !self.at_eof() {
             return Err(self.pls103("end-of-file"));
         }
+        self.set_fetch_rows(&mut body)?;
         Ok(PlsqlBlock {
             declarations,
             body,
@@ -73,7 +75,13 @@ impl Parser<'_> {
 
     pub(super) fn declaration(&mut self, decls: &mut Vec<(Ident, String)>, inits: &mut Vec<PlsqlStatement>) -> R<()> {
         if let Some(w) = self.word() {
-            if matches!(w, "CURSOR" | "TYPE" | "SUBTYPE" | "PROCEDURE" | "FUNCTION" | "PRAGMA") {
+            if w == "CURSOR" {
+                return self.cursor_declaration(decls, inits);
+            }
+            if w == "TYPE" {
+                return self.type_declaration();
+            }
+            if matches!(w, "SUBTYPE" | "PROCEDURE" | "FUNCTION" | "PRAGMA") {
                 return Err(self.unsupported(format!("{w} declarations")));
             }
         }
@@ -103,6 +111,10 @@ impl Parser<'_> {
             return Err(self.pls103("<an identifier> <a double-quoted delimited-identifier> table long double ref char time timestamp interval date binary national character nchar"));
         }
         let type_text = self.slice(start, self.prev_end());
+        if let Some(indexed) = self.collection_type(&type_text) {
+            self.pls_collection_vars.push(name.name.clone());
+            return self.collection_var(name, indexed, decls, inits);
+        }
         if self.is_kw("NOT") {
             self.bump();
             self.bump();
@@ -137,7 +149,8 @@ impl Parser<'_> {
 
     fn embedded_sql(&mut self, out: &mut Vec<PlsqlStatement>, f: fn(&mut Self) -> R<StatementKind>) -> R<()> {
         let t = self.tok().clone();
-        let kind = f(self)?;
+        let mut kind = f(self)?;
+        self.dml_elements(&mut kind, None)?;
         let text = self.slice(t.start, self.prev_end());
         self.semi()?;
         out.push(PlsqlStatement::Sql(Box::new(Statement { pos: t.pos, text, kind, objects: Vec::new() })));
@@ -165,6 +178,10 @@ impl Parser<'_> {
                 }
                 "DECLARE" => return Err(self.unsupported("nested blocks with declarations")),
                 "FOR" => return self.for_loop(out),
+                "OPEN" => return self.open_statement(out),
+                "FETCH" => return self.fetch_statement(out),
+                "CLOSE" => return self.close_statement(out),
+                "FORALL" => return self.forall_statement(out),
                 "EXECUTE" => return self.execute_immediate(out),
                 "INSERT" => return self.embedded_sql(out, |p| p.insert().map(StatementKind::Insert)),
                 "UPDATE" => return self.embedded_sql(out, |p| p.update().map(StatementKind::Update)),
@@ -190,7 +207,7 @@ impl Parser<'_> {
                 "LOOP" => return self.basic_loop(out),
                 "EXIT" => return self.exit_statement(out),
                 "RETURN" => return self.return_statement(out),
-                "CASE" | "GOTO" | "RAISE" | "OPEN" | "FETCH" | "CLOSE" | "FORALL" | "CONTINUE" | "PIPE" => {
+                "CASE" | "GOTO" | "RAISE" | "CONTINUE" | "PIPE" => {
                     return Err(self.unsupported(format!("PL/SQL {w} statements")));
                 }
                 _ => {}
@@ -278,6 +295,15 @@ impl Parser<'_> {
         } else if !(self.is(&Tok::Semi) || (self.semi_optional_at_eof && self.at_eof())) {
             return Err(self.pls103(":= . ( @ % ;"));
         }
+        if self.is(&Tok::Assign) && parts.len() == 1 && args.len() == 1 && args[0].0.is_none() {
+            // `t(i) := expr`: an element of a collection.
+            self.bump();
+            let value = self.expr()?;
+            self.semi()?;
+            let index = args.pop().map(|a| a.1).expect("one argument");
+            out.push(PlsqlStatement::AssignElement { coll: name, index, value });
+            return Ok(());
+        }
         self.semi()?;
         out.push(PlsqlStatement::Call { name, args });
         Ok(())
@@ -303,6 +329,10 @@ impl Parser<'_> {
         if self.is(&Tok::LParen) && self.nth_is_kw(1, "SELECT") {
             self.leave_tree(outer);
             return self.cursor_for_loop(var, at, out);
+        }
+        if self.at_declared_cursor() {
+            self.leave_tree(outer);
+            return self.declared_cursor_for(var, at, out);
         }
         let from = self.expr()?;
         if !self.eat(&Tok::DotDot) {
@@ -381,6 +411,7 @@ impl Parser<'_> {
 
     /// SQL*Plus `EXEC statement`: statements up to the end, last `;` optional.
     pub(super) fn exec_body(&mut self) -> R<PlsqlBlock> {
+        self.merge_cursor_attributes();
         self.semi_optional_at_eof = true;
         self.pls_col_offset = 6;
         self.base = self.tok().pos;

@@ -118,6 +118,7 @@ impl Parser<'_> {
         if !self.at_eof() {
             return Err(self.pls103("end-of-file"));
         }
+        self.set_fetch_rows(&mut body)?;
         Ok(StatementKind::CreateProgram(Box::new(StoredProgram {
             name,
             or_replace,
@@ -214,7 +215,7 @@ impl Parser<'_> {
 
     /// The tree depth of a compound statement opened at `at` (one above
     /// its deepest expression or nested statement).
-    fn compound<T>(&mut self, at: Pos, f: impl FnOnce(&mut Self) -> R<T>) -> R<T> {
+    pub(super) fn compound<T>(&mut self, at: Pos, f: impl FnOnce(&mut Self) -> R<T>) -> R<T> {
         let outer = self.enter_tree();
         let r = f(self);
         let deepest = self.leave_tree(outer);
@@ -332,16 +333,33 @@ impl Parser<'_> {
             if !p.eat(&Tok::RParen) {
                 return Err(p.pls103(")"));
             }
-            if !p.eat_kw("LOOP") {
-                return Err(p.pls103("loop"));
-            }
-            let body = p.plsql_seq(&["END"])?;
-            p.end_kw("LOOP")?;
-            Ok(PlsqlStatement::CursorFor { var, query: Box::new(query), text, body })
+            p.cursor_loop_rest(var, Box::new(query), text, Vec::new())
         })?;
         self.loop_label();
         self.semi()?;
         out.push(s);
         Ok(())
+    }
+
+    /// A cursor FOR loop from its `LOOP` to `END LOOP` (label and `;` left).
+    pub(super) fn cursor_loop_rest(
+        &mut self,
+        var: Ident,
+        query: Box<Query>,
+        text: String,
+        args: Vec<CursorArg>,
+    ) -> R<PlsqlStatement> {
+        if !self.eat_kw("LOOP") {
+            return Err(self.pls103("loop"));
+        }
+        let body = self.plsql_seq(&["END"])?;
+        self.end_kw("LOOP")?;
+        Ok(PlsqlStatement::CursorFor { var, query, text, body, args })
+    }
+
+    /// Statements after a loop's `END LOOP`: its label and `;`.
+    pub(super) fn loop_end(&mut self) -> R<()> {
+        self.loop_label();
+        self.semi()
     }
 }

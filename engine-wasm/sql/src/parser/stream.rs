@@ -78,6 +78,12 @@ pub(super) struct Parser<'a> {
     pub(super) views: &'a [crate::ast::ViewText],
     /// The views whose queries are being parsed, outermost first.
     pub(super) view_stack: Vec<String>,
+    /// The PL/SQL unit's declared cursors (`parser/plsql_cursor.rs`).
+    pub(super) pls_cursors: Vec<crate::ast::CursorDef>,
+    /// The unit's collection types (name, indexed) and variables
+    /// (`parser/plsql_collection.rs`).
+    pub(super) pls_collections: Vec<(String, bool)>,
+    pub(super) pls_collection_vars: Vec<String>,
 }
 
 impl<'a> Parser<'a> {
@@ -107,6 +113,9 @@ impl<'a> Parser<'a> {
             query_name_head: false,
             views: &[],
             view_stack: Vec::new(),
+            pls_cursors: Vec::new(),
+            pls_collections: Vec::new(),
+            pls_collection_vars: Vec::new(),
         }
     }
 

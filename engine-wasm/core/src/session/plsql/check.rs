@@ -20,7 +20,9 @@ use super::builtins::{dbms_stats_constant, is_oracle_package, BUILTIN_PROCEDURES
 use super::lookup_var;
 use crate::exec;
 use crate::instance::PlsqlError;
-use lio_sql::ast::{Delete, SelectItem, Update};
+use lio_sql::ast::{SelectItem, Update};
+
+mod cursor;
 
 /// What Oracle's compiler says it ignored after an error: a SQL
 /// statement, a PL/SQL one, or a declaration.
@@ -230,7 +232,11 @@ impl Run<'_> {
                 self.check_expr(u, value, vars, target.pos, plsql, seen)?;
             }
             PlsqlStatement::Call { name, args } => {
-                if self.check_call(u, name, seen)? {
+                let method = name
+                    .name
+                    .rsplit_once('.')
+                    .is_some_and(|(c, m)| matches!(m, "DELETE" | "EXTEND" | "TRIM") && is_collection(vars, c));
+                if method || self.check_call(u, name, seen)? {
                     for (_, a) in args {
                         if !self.check_expr(u, a, vars, name.pos, plsql, seen)? {
                             break;
@@ -264,12 +270,10 @@ impl Run<'_> {
                 let r = self.static_sql(query, text, vars).map(|_| ());
                 u.sql(r, query.pos)?;
             }
-            PlsqlStatement::CursorFor { var, query, text, body } => {
+            PlsqlStatement::CursorFor { var, query, text, body, args } => {
                 let base = vars.len();
-                match self.static_sql(query, text, vars) {
-                    Ok(st) => vars.extend(st.columns.iter().map(|c| (format!("{}.{}", var.name, c), Value::Null))),
-                    Err(e) => u.sql(Err(e), query.pos)?,
-                }
+                let columns = self.check_cursor_for(u, (query, text, args), vars, seen)?;
+                vars.extend(columns.iter().map(|c| (format!("{}.{}", var.name, c), Value::Null)));
                 let r = self.check_body(u, body, vars, seen);
                 vars.truncate(base);
                 r?;
@@ -303,7 +307,8 @@ impl Run<'_> {
             }
             PlsqlStatement::Loop { body } => self.check_body(u, body, vars, seen)?,
             PlsqlStatement::Sql(stmt) => {
-                let names: Vec<String> = vars.iter().map(|(n, _)| n.clone()).collect();
+                let mut names: Vec<String> = vars.iter().map(|(n, _)| n.clone()).collect();
+                names.extend(lio_sql::element_refs(&stmt.kind));
                 let r = match &stmt.kind {
                     StatementKind::Insert(i) => self.check_insert(i, &names),
                     StatementKind::Update(x) => self.check_update(x, &names),
@@ -312,6 +317,11 @@ impl Run<'_> {
                 };
                 u.sql(r, stmt.pos)?;
             }
+            PlsqlStatement::Open(_)
+            | PlsqlStatement::Fetch(_)
+            | PlsqlStatement::Close(_)
+            | PlsqlStatement::Forall { .. }
+            | PlsqlStatement::AssignElement { .. } => self.check_cursor_statement(u, s, vars, seen)?,
             PlsqlStatement::Null
             | PlsqlStatement::Exit { when: None, .. }
             | PlsqlStatement::Return { value: None, .. } => {}
@@ -486,12 +496,6 @@ impl Run<'_> {
         let select =
             u.sets.iter().map(|(_, e)| SelectItem::Expr { expr: e.clone(), alias: None, heading: None }).collect();
         let q = target_query(&u.table, &u.alias, &u.where_clause, select, u.pos);
-        self.check_query(&q, names)
-    }
-
-    fn check_delete(&mut self, d: &Delete, names: &[String]) -> Result<(), LabError> {
-        self.dml_table(&d.table)?;
-        let q = target_query(&d.table, &d.alias, &d.where_clause, Vec::new(), d.pos);
         self.check_query(&q, names)
     }
 
