@@ -3,19 +3,8 @@
 //! `SP2-` messages, and the lab's own `LAB-` codes.
 //!
 //! Each entry is defined once, here. A text may hold `%s` placeholders (as
-//! Oracle's message files do), filled in order by the arguments:
-//!
-//! ```
-//! use lio_sql::ast::Pos;
-//! use lio_sql::{ora, LabError};
-//! let pos = Pos { line: 1, column: 8 };
-//! let e = LabError::new(ora::MISSING_EXPRESSION, pos);
-//! assert_eq!((e.code.as_str(), e.message.as_str()), ("ORA-00936", "missing expression"));
-//! let e = LabError::with(ora::INVALID_IDENTIFIER, "\"X\"", pos);
-//! assert_eq!(e.message, "\"X\": invalid identifier");
-//! let e = LabError::with_args(ora::VALUE_TOO_LARGE, &[&"\"LAB\".\"T\".\"V\"", &31, &30], pos);
-//! assert_eq!(e.message, "value too large for column \"LAB\".\"T\".\"V\" (actual: 31, maximum: 30)");
-//! ```
+//! Oracle's message files do), filled in order by the arguments
+//! (examples in `ora/entry.rs`).
 //!
 //! A code may have more than one entry when the lab prints it with
 //! different texts (`LAB-00033` for a statement's and a script's budget,

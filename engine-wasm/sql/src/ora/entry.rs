@@ -1,5 +1,19 @@
 //! A catalogued message: its facility (message file), number and fixed
 //! text (see `ora.rs`).
+//!
+//! How an entry becomes an error:
+//!
+//! ```
+//! use lio_sql::ast::Pos;
+//! use lio_sql::{ora, LabError};
+//! let pos = Pos { line: 1, column: 8 };
+//! let e = LabError::new(ora::MISSING_EXPRESSION, pos);
+//! assert_eq!((e.code.as_str(), e.message.as_str()), ("ORA-00936", "missing expression"));
+//! let e = LabError::with(ora::INVALID_IDENTIFIER, "\"X\"", pos);
+//! assert_eq!(e.message, "\"X\": invalid identifier");
+//! let e = LabError::with_args(ora::VALUE_TOO_LARGE, &[&"\"LAB\".\"T\".\"V\"", &31, &30], pos);
+//! assert_eq!(e.message, "value too large for column \"LAB\".\"T\".\"V\" (actual: 31, maximum: 30)");
+//! ```
 
 use std::fmt;
 
