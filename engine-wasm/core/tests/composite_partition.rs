@@ -10,6 +10,7 @@
 //! table that is not what was written.
 
 mod common;
+use common::composite::{again, part_lines as lines};
 use common::*;
 
 const R: &str = "create table r (n number not null, v varchar2(10))\n\
@@ -49,12 +50,12 @@ const REFUSED: &[(&str, u32, u32, &str)] = &[
         36,
         "a partition's own subpartitions",
     ),
-    // LIST-HASH.
+    // HASH-HASH (LIST-HASH and the other 11.1 forms: composite_forms.rs).
     (
-        "create table c (n number, d number) partition by list (n) subpartition by hash (d) subpartitions 4 (partition p1 values (1));",
+        "create table c (n number, d number) partition by hash (n) subpartition by hash (d) subpartitions 4 partitions 2;",
         1,
         59,
-        "composite partitioning",
+        "composite partitioning (HASH-HASH)",
     ),
     // A partition's own SUBPARTITIONS n, without SUBPARTITION BY: refused at SUBPARTITIONS.
     (
@@ -143,22 +144,6 @@ const C: &str = "create table c (n number not null, d number, v varchar2(10))\n\
     commit;\n\
     exec dbms_stats.gather_table_stats(user, 'C')\n\
     alter session set statistics_level = all;\n";
-
-/// `sql` run twice, the second run's step (the first's hard parse reads
-/// the dictionary: its gets are not the scan's).
-fn again(e: &mut lio_core::Engine, sql: &str) -> lio_core::StepOut {
-    ok(&e.exec(sql));
-    let mut s = e.exec(sql);
-    ok(&s);
-    s.pop().expect("a step")
-}
-
-fn lines(s: &lio_core::StepOut) -> Vec<String> {
-    s.plan
-        .iter()
-        .map(|l| format!("{} {}-{}", l.operation, l.pstart.as_deref().unwrap_or(""), l.pstop.as_deref().unwrap_or("")))
-        .collect()
-}
 
 /// Each subpartition a segment with its own object number; the table
 /// and its partitions none (the partition is a bound and a name, its
@@ -265,8 +250,8 @@ fn composite_range_hash_prunes_on_both_levels() {
 }
 
 /// What is not built on a composite table is refused by name, the table
-/// untouched: partition maintenance, LOCAL and global partitioned
-/// indexes (a plain index is built).
+/// untouched: partition maintenance. A plain (global) index is built
+/// (LOCAL and global partitioned ones: `composite_index.rs`).
 #[test]
 fn composite_range_hash_refusals() {
     let mut e = quiet_engine();
@@ -277,8 +262,6 @@ fn composite_range_hash_refusals() {
         "alter table c drop partition p1;",
         "alter table c add partition p3 values less than (20);",
         "alter table c split partition p2 at (7);",
-        "create index c_l on c (n) local;",
-        "create index c_g on c (n) global partition by range (n) (partition g1 values less than (maxvalue));",
     ] {
         let s = e.exec(sql);
         let err = s[0].error.as_ref().unwrap_or_else(|| panic!("`{sql}` did not fail"));

@@ -433,6 +433,7 @@ catalogue! {
     SHRINK_INVALID_SEGMENT = Ora 10635 "Invalid segment or tablespace type";
     PARTITION_KEY_UPDATE_MOVES_ROW = Ora 14402 "updating partition key column would cause a partition change";
     PARTITIONED_INDEX_REBUILD = Ora 14086 "a partitioned index may not be rebuilt as a whole";
+    COMPOSITE_INDEX_PARTITION_REBUILD = Ora 14287 "cannot REBUILD a partition of a Composite Range partitioned index";
     /// SPLIT PARTITION's AT value not strictly between the partition's bounds.
     SPLIT_BOUND_INVALID = Ora 14080 "partition cannot be split along the specified high bound";
     /// SPLIT or MERGE of a hash-partitioned table.

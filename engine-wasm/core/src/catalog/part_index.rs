@@ -99,8 +99,12 @@ impl Catalog {
             return tree(one);
         }
         let figs: Vec<IndexFigures> = pick.iter().map(|&c| tree(c)).collect();
-        let holds_key =
-            ps.scheme.is_some() || self.tables[ix.table].part.as_ref().is_some_and(|pt| ix.columns.contains(&pt.key));
+        // Distinct keys add up when no two partitions can hold a key (a
+        // composite table's: the index holds both keys).
+        let holds_key = ps.scheme.is_some()
+            || self.tables[ix.table].part.as_ref().is_some_and(|pt| {
+                ix.columns.contains(&pt.key) && pt.sub.as_ref().is_none_or(|s| ix.columns.contains(&s.key))
+            });
         let distinct = if holds_key {
             figs.iter().map(|f| f.distinct_keys).sum()
         } else {

@@ -350,8 +350,23 @@ pub struct IndexParts {
     /// table's column the index leads with; its partitions hold no rows,
     /// only bounds and names). None for LOCAL (the table's).
     pub scheme: Option<Box<Partitioning>>,
-    /// The index partitions, in position order.
+    /// The index partitions, in position order (a composite table's
+    /// LOCAL index: its subpartitions, as the table's segments).
     pub children: Vec<usize>,
+    /// A composite table's LOCAL index: its partitions above `children`
+    /// (no segment; names, bounds and OBJECT_IDs), as the table's
+    /// partitions; empty otherwise.
+    pub tops: Vec<IndexTop>,
+}
+
+/// A composite LOCAL index's partition: its subpartitions are
+/// `IndexParts::children`, its table partition's range.
+#[derive(Debug, Clone)]
+pub struct IndexTop {
+    pub name: String,
+    pub tablespace: Option<String>,
+    pub high_value: String,
+    pub stamp: ObjStamp,
 }
 
 /// One index partition: its parent index, its name, its tablespace, and

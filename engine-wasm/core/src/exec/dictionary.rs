@@ -54,6 +54,8 @@ pub enum DictView {
     /// USER_PART_INDEXES, USER_IND_PARTITIONS.
     PartIndexes,
     IndPartitions,
+    /// USER_IND_SUBPARTITIONS.
+    IndSubpartitions,
     /// USER_CONSTRAINTS, USER_CONS_COLUMNS (with OWNER) and their ALL_/DBA_ forms.
     Constraints,
     ConsColumns,
@@ -396,6 +398,7 @@ impl DictView {
             "TAB_SUBPARTITIONS" => DictView::TabSubpartitions,
             "PART_INDEXES" => DictView::PartIndexes,
             "IND_PARTITIONS" => DictView::IndPartitions,
+            "IND_SUBPARTITIONS" => DictView::IndSubpartitions,
             "CONSTRAINTS" => DictView::Constraints,
             "CONS_COLUMNS" => DictView::ConsColumns,
             "VIEWS" => DictView::Views,
@@ -447,6 +450,7 @@ impl DictView {
             DictView::TabSubpartitions => "USER_TAB_SUBPARTITIONS",
             DictView::PartIndexes => "USER_PART_INDEXES",
             DictView::IndPartitions => "USER_IND_PARTITIONS",
+            DictView::IndSubpartitions => "USER_IND_SUBPARTITIONS",
             DictView::Constraints => "USER_CONSTRAINTS",
             DictView::ConsColumns => "USER_CONS_COLUMNS",
             DictView::DbaConstraints => "DBA_CONSTRAINTS",
@@ -502,6 +506,7 @@ impl DictView {
             DictView::TabSubpartitions => subpart::typed(),
             DictView::PartIndexes => PART_INDEXES,
             DictView::IndPartitions => IND_PARTITIONS,
+            DictView::IndSubpartitions => subpart::ind_typed(),
             DictView::Constraints | DictView::DbaConstraints => cons::typed(true),
             DictView::ConsColumns | DictView::DbaConsColumns => cons::typed(false),
             DictView::Views => cons::views_typed(),
@@ -563,6 +568,7 @@ impl DictView {
             DictView::TabSubpartitions => subpart::names(),
             DictView::PartIndexes => PART_INDEXES_N,
             DictView::IndPartitions => IND_PARTITIONS_N,
+            DictView::IndSubpartitions => subpart::ind_names(),
             DictView::Constraints | DictView::DbaConstraints => cons::names(true),
             DictView::ConsColumns | DictView::DbaConsColumns => cons::names(false),
             DictView::Views => cons::views_names(),

@@ -152,6 +152,10 @@ pub struct VersionProfile {
     pub listagg_overflow: bool,
     /// 19c+: `LISTAGG(DISTINCT x)`.
     pub listagg_distinct: bool,
+    /// 11.1+: composite partitioning beyond RANGE-HASH and RANGE-LIST
+    /// (LIST-HASH, LIST-LIST, LIST-RANGE, RANGE-RANGE); 10.2 has only
+    /// those two.
+    pub composite_11g: bool,
 }
 
 const fn profile(name: &'static str, banner: &'static str) -> VersionProfile {
@@ -199,6 +203,7 @@ const fn profile(name: &'static str, banner: &'static str) -> VersionProfile {
         listagg: true,
         listagg_overflow: true,
         listagg_distinct: false,
+        composite_11g: true,
     }
 }
 
@@ -239,6 +244,7 @@ pub const V10_2_0_5: VersionProfile = VersionProfile {
     sequence_defaults: false,
     listagg: false,
     listagg_overflow: false,
+    composite_11g: false,
     ..profile("10.2.0.5", "Oracle Database 10g Enterprise Edition Release 10.2.0.5.0 - 64bit Production")
 };
 

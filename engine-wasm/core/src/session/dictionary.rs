@@ -69,7 +69,7 @@ impl Run<'_> {
             DictView::IndexStats => self.s.index_stats.iter().cloned().collect(),
             DictView::TabPartitions | DictView::PartTables | DictView::PartKeyColumns => self.partition_rows(d),
             DictView::TabSubpartitions => self.subpartition_rows(),
-            DictView::PartIndexes | DictView::IndPartitions => self.part_index_rows(d),
+            DictView::PartIndexes | DictView::IndPartitions | DictView::IndSubpartitions => self.part_index_rows(d),
             DictView::Constraints | DictView::DbaConstraints => self.constraint_rows(true),
             DictView::ConsColumns | DictView::DbaConsColumns => self.constraint_rows(false),
             DictView::Views => self.user_views_rows(),
@@ -282,7 +282,7 @@ impl Run<'_> {
             }
             let kids = ix.parts().map_or_else(|| vec![ix.id], |p| p.children.clone());
             for c in kids.into_iter().map(|c| &cat.indexes[c]) {
-                let kind = if c.part_of().is_some() { "INDEX PARTITION" } else { "INDEX" };
+                let kind = super::part_index_composite::index_object_type(ix, c);
                 let mut row = seg(&ix.name, kind, self.index_tablespace(c), c.btree.blocks() as u64);
                 row[1] = c.part_of().map_or(Value::Null, |o| text(&o.name));
                 rows.push(row);
@@ -340,11 +340,8 @@ impl Run<'_> {
             }
         }
         for ix in self.live_indexes() {
-            let data = ix.parts().is_none().then_some(ix.stamp);
-            push(LabObject { name: &ix.name, kind: "INDEX", stamp: ix.stamp, data }, None);
-            for c in ix.parts().iter().flat_map(|p| &p.children).map(|&c| &cat.indexes[c]) {
-                let sub = c.part_of().map(|o| o.name.as_str());
-                push(LabObject { name: &ix.name, kind: "INDEX PARTITION", stamp: c.stamp, data: Some(c.stamp) }, sub);
+            for (name, kind, stamp, data, sub) in super::part_index_composite::index_objects(cat, ix) {
+                push(LabObject { name, kind, stamp, data }, sub);
             }
         }
         for c in cat.clusters.iter().filter(|c| !c.dropped) {

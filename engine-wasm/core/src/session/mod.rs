@@ -41,6 +41,7 @@ mod maint;
 mod net;
 mod parameters;
 mod part_index;
+mod part_index_composite;
 mod part_index_ddl;
 mod part_index_dict;
 mod partition;

@@ -12,7 +12,7 @@
 //!   ORA-14021.
 
 use super::*;
-use crate::catalog::partition::{IndexPart, IndexParts, PartMethod, PartOf, Partitioning};
+use crate::catalog::partition::{IndexPart, IndexParts, IndexTop, PartMethod, PartOf, Partitioning};
 use crate::catalog::{Index, IndexKind, SegmentKind};
 use crate::sga::cache::PoolKind;
 use crate::storage::BTree;
@@ -20,6 +20,9 @@ use lio_sql::ast::{CreateIndex, IndexPartitioning};
 
 /// The rows an index (partition) holds: those `keep` keeps (every row when None).
 pub(super) type RowFilter<'a> = Option<&'a dyn Fn(usize) -> bool>;
+
+/// Index partitions as declared: name, tablespace, HIGH_VALUE.
+type Decls = Vec<(String, Option<String>, String)>;
 
 impl Run<'_> {
     /// An index over the rows of table `tid` that `keep` keeps, its tree
@@ -114,14 +117,8 @@ impl Run<'_> {
             Some(IndexPartitioning::Local(_, pos)) if t.part.is_none() => {
                 return Err(LabError::new(ora::LOCAL_INDEX_TABLE_NOT_PARTITIONED, *pos))
             }
-            Some(IndexPartitioning::Local(_, pos)) => {
-                self.refuse_composite(tid, "a LOCAL index", *pos)?;
-                true
-            }
-            Some(IndexPartitioning::Global(Some(p))) => {
-                self.refuse_composite(tid, "a global partitioned index", p.pos)?;
-                false
-            }
+            Some(IndexPartitioning::Local(..)) => true,
+            Some(IndexPartitioning::Global(Some(_))) => false,
             // GLOBAL, or nothing said: one tree over every partition.
             _ => return Ok(None),
         };
@@ -136,7 +133,8 @@ impl Run<'_> {
             Some(IndexPartitioning::Global(Some(pb))) => Some(self.global_scheme(c, tid, cols, pb)?),
             _ => None,
         };
-        let names = if local { self.local_names(c, tid, cols)? } else { Vec::new() };
+        let (names, tops_decl) = if local { self.local_names(c, tid, cols)? } else { Default::default() };
+        let first = self.inst.cat.tables[tid].part.as_ref().and_then(|p| p.sub.as_ref()).map(|s| s.first.clone());
         let cat = &self.inst.cat;
         if cat.tables[tid].indexes.iter().any(|&i| !cat.indexes[i].dropped && cat.indexes[i].columns == cols) {
             return Err(LabError::new(ora::COLUMN_LIST_ALREADY_INDEXED, c.columns[0].pos));
@@ -146,12 +144,18 @@ impl Run<'_> {
         // The partitioned index has no segment of its own: its partitions do.
         let pseg = self.inst.cat.indexes[parent].seg;
         self.inst.cat.segments[pseg as usize].dropped = true;
-        let mut children = Vec::new();
+        let (mut children, mut tops) = (Vec::new(), Vec::new());
         let parts: Vec<(String, Option<String>, String)> = match &scheme {
             Some(sc) => sc.parts.iter().map(|p| (p.name.clone(), p.tablespace.clone(), p.high_value.clone())).collect(),
             None => names,
         };
         for (i, (name, tablespace, high_value)) in parts.into_iter().enumerate() {
+            // A composite table's index partition, numbered before its subpartitions.
+            if let Some(p) = first.as_ref().and_then(|f| f.iter().position(|&f| f == i)) {
+                if let Some((name, tablespace, high_value)) = tops_decl.get(p).cloned() {
+                    tops.push(IndexTop { name, tablespace, high_value, stamp: self.object_stamp() });
+                }
+            }
             let keep: Vec<bool> = {
                 let t = &self.inst.cat.tables[tid];
                 let held = |r: usize| match (&scheme, t.part.as_deref()) {
@@ -171,31 +175,31 @@ impl Run<'_> {
             children.push(iid);
         }
         let ix = &mut self.inst.cat.indexes[parent];
-        ix.part = Some(Box::new(IndexPart::Parent(IndexParts { local, scheme, children })));
+        ix.part = Some(Box::new(IndexPart::Parent(IndexParts { local, scheme, children, tops })));
         ix.visible = !c.invisible;
         self.inst.cat.tables[tid].indexes.push(parent);
         self.invalidate_table(tid);
         Ok(Some(Outcome { feedback: Some("Index created.".into()), ..Default::default() }))
     }
 
-    /// A LOCAL index's partition names (and tablespaces): the list's, else
-    /// the table partitions' (ORA-14024 for a list of another length;
-    /// ORA-14039 for a UNIQUE index without the partition key).
-    fn local_names(
-        &self,
-        c: &CreateIndex,
-        tid: TableId,
-        cols: &[usize],
-    ) -> Result<Vec<(String, Option<String>, String)>, LabError> {
-        let Some(IndexPartitioning::Local(list, pos)) = c.partitioning.as_deref() else { return Ok(Vec::new()) };
+    /// A LOCAL index's partition names (and tablespaces and bounds): the
+    /// list's, else the table partitions' (ORA-14024 for a list of
+    /// another length; ORA-14039 for a UNIQUE index without the partition
+    /// key). A composite table's: its subpartitions' (the table's), and
+    /// the partitions above them (the list names those).
+    fn local_names(&self, c: &CreateIndex, tid: TableId, cols: &[usize]) -> Result<(Decls, Decls), LabError> {
+        let Some(IndexPartitioning::Local(list, pos)) = c.partitioning.as_deref() else {
+            return Ok(Default::default());
+        };
         let pt = self.inst.cat.tables[tid].part.as_deref().expect("checked by the caller");
-        if !list.is_empty() && list.len() != pt.parts.len() {
+        let top = pt.top();
+        if !list.is_empty() && list.len() != top.parts.len() {
             return Err(LabError::new(ora::LOCAL_INDEX_PARTITION_COUNT, *pos));
         }
-        if c.unique && !cols.contains(&pt.key) {
+        if c.unique && !(cols.contains(&pt.key) && pt.sub.as_ref().is_none_or(|s| cols.contains(&s.key))) {
             return Err(LabError::new(ora::UNIQUE_LOCAL_INDEX_KEY, c.name.pos));
         }
-        Ok(pt
+        let named: Decls = top
             .parts
             .iter()
             .enumerate()
@@ -207,7 +211,18 @@ impl Run<'_> {
                 ),
                 None => (p.name.clone(), p.tablespace.clone(), p.high_value.clone()),
             })
-            .collect())
+            .collect();
+        let Some(s) = &pt.sub else { return Ok((named, Vec::new())) };
+        // Each subpartition's: the table subpartition's name, in its
+        // partition's tablespace when the list gives one.
+        let subs = (0..pt.parts.len())
+            .map(|i| {
+                let (p, q) = (s.top_of(i).0, &pt.parts[i]);
+                let given = list.get(p).and_then(|d| d.tablespace.as_ref()).map(|t| t.name.clone());
+                (q.name.clone(), given.or_else(|| q.tablespace.clone()), q.high_value.clone())
+            })
+            .collect();
+        Ok((subs, named))
     }
 
     /// A GLOBAL partitioned index's own partitioning: on the index's

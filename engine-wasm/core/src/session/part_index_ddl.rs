@@ -131,6 +131,13 @@ impl Run<'_> {
             (None, None) if !ix.unusable => return Ok(None),
             (None, None) => iid,
             (Some(p), None) => return Err(LabError::new(ora::OBJECT_NOT_PARTITIONED, p.pos)),
+            // A composite index's partition has no segment: its subpartitions are rebuilt.
+            (Some(p), Some(ps)) if ps.tops.iter().any(|t| t.name == p.name) => {
+                return Err(LabError::new(ora::COMPOSITE_INDEX_PARTITION_REBUILD, p.pos))
+            }
+            (Some(p), Some(ps)) if !ps.tops.is_empty() => {
+                return Err(LabError::new(ora::PARTITION_DOES_NOT_EXIST, p.pos))
+            }
             (Some(p), Some(ps)) => *ps
                 .children
                 .iter()

@@ -10,7 +10,7 @@ use crate::catalog::Index;
 use crate::exec::dictionary::DictView;
 
 impl Run<'_> {
-    /// USER_PART_INDEXES or USER_IND_PARTITIONS.
+    /// USER_PART_INDEXES, USER_IND_PARTITIONS or USER_IND_SUBPARTITIONS.
     pub(super) fn part_index_rows(&self, d: DictView) -> Vec<Vec<Value>> {
         let cat = &self.inst.cat;
         let num = |n: f64| Value::from_f64(n);
@@ -21,17 +21,20 @@ impl Run<'_> {
             let t = &cat.tables[ix.table];
             let scheme = ps.scheme.as_deref().or(t.part.as_deref());
             let Some(sc) = scheme else { continue };
+            // A composite table's LOCAL index: partitioned as the table, subpartitioned too.
+            let sub = sc.sub.as_ref().filter(|_| ps.local);
             if d == DictView::PartIndexes {
                 let prefixed = ix.columns.first() == Some(&sc.key);
+                let count = if sub.is_some() { ps.tops.len() } else { ps.children.len() };
                 rows.push(vec![
                     text(&ix.name),
                     text(&t.name),
                     text(sc.method.name()),
-                    text("NONE"),
-                    num(ps.children.len() as f64),
-                    num(0.0),
+                    text(sub.map_or("NONE", |s| s.template.method.name())),
+                    num(count as f64),
+                    num(sub.map_or(0.0, |s| s.count() as f64)),
                     num(1.0),
-                    num(0.0),
+                    num(if sub.is_some() { 1.0 } else { 0.0 }),
                     text(if ps.local { "LOCAL" } else { "GLOBAL" }),
                     text(if prefixed { "PREFIXED" } else { "NON_PREFIXED" }),
                     text(t.tablespace.as_deref().unwrap_or("USERS")),
@@ -40,13 +43,17 @@ impl Run<'_> {
                 ]);
                 continue;
             }
+            if let Some(s) = sub {
+                rows.extend(self.composite_index_rows(ix, ps, s, d));
+                continue;
+            }
+            if d == DictView::IndSubpartitions {
+                continue;
+            }
             for (i, c) in ps.children.iter().map(|&c| &cat.indexes[c]).enumerate() {
                 let Some(of) = c.part_of() else { continue };
-                let f = cat.index_figures(c.id);
-                let empty = c.btree.is_empty() && !f.set;
-                let z = |v: f64| num(if empty { 0.0 } else { v });
                 let hv = if of.high_value.is_empty() { Value::Null } else { text(&of.high_value) };
-                rows.push(vec![
+                let mut row = vec![
                     text(&ix.name),
                     text("NO"),
                     text(&of.name),
@@ -54,20 +61,25 @@ impl Run<'_> {
                     hv,
                     num(of.high_value.len() as f64),
                     num(i as f64 + 1.0),
-                    text(if c.unusable { "UNUSABLE" } else { "USABLE" }),
-                    self.index_tablespace(c),
-                    num(c.btree.pctfree as f64),
-                    text("YES"),
-                    z(f.blevel as f64),
-                    z(f.leaf_blocks),
-                    z(f.distinct_keys),
-                    z(f.clustering_factor),
-                    num(f.num_rows),
-                    num(f.num_rows),
-                ]);
+                ];
+                row.extend(self.segment_columns(c));
+                rows.push(row);
             }
         }
         rows
+    }
+
+    /// An index (sub)partition's STATUS, TABLESPACE_NAME, PCT_FREE,
+    /// LOGGING and its figures (`figure_columns`).
+    pub(super) fn segment_columns(&self, c: &Index) -> Vec<Value> {
+        let mut row = vec![
+            Value::str(if c.unusable { "UNUSABLE" } else { "USABLE" }),
+            self.index_tablespace(c),
+            Value::from_f64(c.btree.pctfree as f64),
+            Value::str("YES"),
+        ];
+        row.extend(figure_columns(&self.inst.cat, c.id, None));
+        row
     }
 
     /// An index's (or index partition's) tablespace: the partition's own,
@@ -89,4 +101,22 @@ pub(super) fn index_status(ix: &Index) -> &'static str {
     } else {
         "VALID"
     }
+}
+
+/// BLEVEL, LEAF_BLOCKS, DISTINCT_KEYS, CLUSTERING_FACTOR, NUM_ROWS and
+/// SAMPLE_SIZE of index (partition) `id`, read off its tree (`kept`: a
+/// composite index partition's subpartitions, their figures combined);
+/// zeros for an empty one never given figures.
+pub(super) fn figure_columns(cat: &crate::catalog::Catalog, id: usize, kept: Option<&[u16]>) -> Vec<Value> {
+    let f = cat.part_index_figures(id, kept);
+    let empty = f.num_rows == 0.0 && !f.set;
+    let z = |v: f64| Value::from_f64(if empty { 0.0 } else { v });
+    vec![
+        z(f.blevel as f64),
+        z(f.leaf_blocks),
+        z(f.distinct_keys),
+        z(f.clustering_factor),
+        Value::from_f64(f.num_rows),
+        Value::from_f64(f.num_rows),
+    ]
 }

@@ -45,7 +45,7 @@ impl Run<'_> {
             }
             parts.push(self.new_partition(d, &columns[key], table, pctfree)?);
         }
-        check_range_bounds(&parts, p)?;
+        check_range_bounds(&parts, |i| p.partitions.get(i).map_or(p.pos, |d| d.pos))?;
         if interval.is_some() {
             check_transition(&parts, p)?;
         }
@@ -405,7 +405,7 @@ pub(super) fn stats_columns(st: &PartStats) -> [Value; 7] {
 
 /// Range bounds ascend strictly, MAXVALUE last: ORA-14037 names the
 /// partition whose bound is not below the next one's.
-fn check_range_bounds(parts: &[Partition], p: &PartitionBy) -> Result<(), LabError> {
+pub(super) fn check_range_bounds(parts: &[Partition], at: impl Fn(usize) -> Pos) -> Result<(), LabError> {
     for (i, w) in parts.windows(2).enumerate() {
         let too_high = match (&w[0].bound, &w[1].bound) {
             (PartBound::Less(None), PartBound::Less(_)) => true,
@@ -413,8 +413,7 @@ fn check_range_bounds(parts: &[Partition], p: &PartitionBy) -> Result<(), LabErr
             _ => false,
         };
         if too_high {
-            let at = p.partitions.get(i).map_or(p.pos, |d| d.pos);
-            return Err(LabError::with(ora::PARTITION_BOUND_TOO_HIGH, &w[0].name, at));
+            return Err(LabError::with(ora::PARTITION_BOUND_TOO_HIGH, &w[0].name, at(i)));
         }
     }
     Ok(())

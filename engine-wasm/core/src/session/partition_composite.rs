@@ -8,7 +8,7 @@
 use super::*;
 use crate::catalog::partition::{PartMethod, Partitioning, Subparts};
 use crate::catalog::Column;
-use lio_sql::ast::SubpartitionBy;
+use lio_sql::ast::{PartitionMethod, SubpartitionBy};
 
 impl Run<'_> {
     /// The composite partitioning of a table whose partitions (`top`, as
@@ -25,6 +25,16 @@ impl Run<'_> {
         let key = columns.iter().position(|c| c.name == s.column.name).ok_or_else(|| {
             LabError::with(ora::INVALID_IDENTIFIER, format_args!("\"{}\"", s.column.name), s.column.pos)
         })?;
+        // 10.2 has RANGE-HASH and RANGE-LIST only.
+        if !self.inst.profile.composite_11g && (top.method != PartMethod::Range || s.method == PartitionMethod::Range) {
+            let sub = match s.method {
+                PartitionMethod::Range => "RANGE",
+                PartitionMethod::List => "LIST",
+                PartitionMethod::Hash => "HASH",
+            };
+            let what = format!("composite partitioning ({}-{sub}) before 11.1", top.method.name());
+            return Err(LabError::with(ora::LAB_UNSUPPORTED, what, s.pos));
+        }
         let n = s.count as usize;
         if top.parts.len() * n > 1024 * 1024 {
             return Err(LabError::with(ora::LAB_UNSUPPORTED, "more than 1048576 subpartitions", s.pos));
@@ -41,9 +51,11 @@ impl Run<'_> {
             each.push(self.new_partition(d, &columns[key], table, pctfree)?);
         }
         let method = match s.method {
-            lio_sql::ast::PartitionMethod::List => PartMethod::List,
-            _ => PartMethod::Hash,
+            PartitionMethod::List => PartMethod::List,
+            PartitionMethod::Range => PartMethod::Range,
+            PartitionMethod::Hash => PartMethod::Hash,
         };
+        super::partition::check_range_bounds(&each, |i| s.template.get(i).map_or(s.pos, |d| d.pos))?;
         let (mut parts, mut first) = (Vec::new(), vec![0]);
         for p in &top.parts {
             for q in &each {

@@ -3,6 +3,7 @@
 
 use lio_core::{Engine, EngineConfig, StepOut};
 
+pub mod composite;
 mod corpus;
 pub mod joins;
 mod million;

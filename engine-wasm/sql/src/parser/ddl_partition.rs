@@ -88,17 +88,19 @@ impl Parser<'_> {
     }
 
     /// At `SUBPARTITION`: `SUBPARTITION BY HASH (column) [SUBPARTITIONS
-    /// n]` under a RANGE partitioning; every other composite form is
+    /// n]` or `SUBPARTITION BY HASH | LIST | RANGE (column) SUBPARTITION
+    /// TEMPLATE (...)` under a RANGE or LIST partitioning (which release
+    /// has which: the session's); every other composite form is
     /// LAB-00001, named, at its first word.
     fn subpartition_by(&mut self, p: &PartitionBy) -> R<SubpartitionBy> {
         let pos = self.pos();
         let method = match (self.nth_is_kw(1, "BY"), self.nth_word(2)) {
             (true, Some("HASH")) => PartitionMethod::Hash,
             (true, Some("LIST")) => PartitionMethod::List,
-            (true, Some("RANGE")) => return Err(self.unsupported("composite partitioning (SUBPARTITION BY RANGE)")),
+            (true, Some("RANGE")) => PartitionMethod::Range,
             _ => return Err(self.unsupported("composite partitioning (this SUBPARTITION clause)")),
         };
-        if p.method != PartitionMethod::Range {
+        if p.method == PartitionMethod::Hash {
             let what = format!("composite partitioning ({}-{})", method_word(p.method), method_word(method));
             return Err(self.unsupported(what));
         }
@@ -143,8 +145,8 @@ impl Parser<'_> {
             }
             self.rparen()?;
             sub.count = sub.template.len() as u32;
-        } else if method == PartitionMethod::List {
-            let what = "SUBPARTITION BY LIST without a SUBPARTITION TEMPLATE";
+        } else if method != PartitionMethod::Hash {
+            let what = format!("SUBPARTITION BY {} without a SUBPARTITION TEMPLATE", method_word(method));
             return Err(LabError::with(ora::LAB_UNSUPPORTED, what, pos));
         }
         if self.is_kw("SUBPARTITION") {

@@ -24,7 +24,7 @@
 use super::*;
 use crate::catalog::partition::{Cmp, Partitioning, MAX_PARTITIONS};
 use crate::catalog::{Table, TableStats};
-use crate::exec::row_source::part_state::PartScan;
+use crate::exec::row_source::part_state::{Level, PartScan};
 use crate::value::Value;
 use lio_sql::ast::BinaryOp;
 
@@ -376,12 +376,11 @@ impl Builder<'_> {
         }
     }
 
-    /// A composite table's full scan under its two PARTITION lines (the
-    /// hash line, started per partition read, then the range line); false
-    /// for another access.
+    /// A composite table's full scan or local index access under its two
+    /// PARTITION lines (the subpartition line, started per partition
+    /// read, then the range line); false for another access.
     pub(super) fn composite_lines(&mut self, op: &mut Op) -> bool {
-        let OpKind::Full { parts: Some(ps), .. } = &op.kind else { return false };
-        let Some(levels) = ps.levels.clone() else { return false };
+        let Some(levels) = levels_of(op) else { return false };
         for l in levels.iter().rev() {
             self.wrap_with(op, &l.operation, Box::new((l.pstart.clone(), l.pstop.clone())));
         }
@@ -403,5 +402,31 @@ impl Builder<'_> {
         let kind = OpKind::CountStopkey { child: Box::new(inner), limit: u64::MAX, count: 0, first_row: true };
         *op = self.op(operation, None, e_rows, cost, bytes, "qerpxFetch", kind);
         self.drafts[op.line as usize].partition = Some(pp);
+    }
+}
+
+/// The two PARTITION lines a composite table's access goes under: a
+/// full scan's, or a LOCAL index's (its table access by rowid, or the
+/// index scan alone, whose `bare` then says the subpartition line is
+/// its parent: it counts that line's Starts).
+fn levels_of(op: &mut Op) -> Option<Box<[Level; 2]>> {
+    fn local(k: &mut OpKind) -> Option<&mut PartScan> {
+        match k {
+            OpKind::IndexRange { parts: Some(ps), .. } | OpKind::IndexUnique { parts: Some(ps), .. }
+                if ps.global.is_none() =>
+            {
+                Some(ps.as_mut())
+            }
+            _ => None,
+        }
+    }
+    match &mut op.kind {
+        OpKind::Full { parts: Some(ps), .. } => ps.levels.clone(),
+        OpKind::ByRowid { child, .. } => local(&mut child.kind).and_then(|ps| ps.levels.clone()),
+        k => {
+            let ps = local(k)?;
+            ps.bare = ps.levels.is_some();
+            ps.levels.clone()
+        }
     }
 }

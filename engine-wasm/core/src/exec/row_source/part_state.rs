@@ -35,6 +35,9 @@ pub struct PartScan {
     pub sub_keys: Vec<(Cmp, CExpr)>,
     pub sub_inlist: Vec<CExpr>,
     pub levels: Option<Box<[Level; 2]>>,
+    /// A composite table's LOCAL index scan with no table access above
+    /// it: its parent is the subpartition line, whose Starts it counts.
+    pub bare: bool,
     /// An index scan's: its table, the index partition at each partition
     /// position, and the global partitioned index whose bounds prune
     /// (None: a local index, pruned as its table).

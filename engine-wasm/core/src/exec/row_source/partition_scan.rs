@@ -69,7 +69,21 @@ pub(super) fn open_index(ps: &mut PartScan, rt: &mut Rt<'_>, env: &Env, line: u1
     open(ps, rt, env, pt)?;
     let s = &mut rt.lines[line as usize].starts;
     *s = (*s + ps.active_count() as u64).saturating_sub(1);
+    if ps.bare {
+        subpartition_line_starts(ps, rt, line);
+    }
     Ok(())
+}
+
+/// A composite table's LOCAL index access (`line` the table access by
+/// rowid, or the index scan with none above it): its parent, the
+/// subpartition line, started once per partition read.
+pub(super) fn subpartition_line_starts(ps: &PartScan, rt: &mut Rt<'_>, line: u16) {
+    let Some(pt) = rt.cat.tables[ps.table].part.as_deref() else { return };
+    if let (Some(n), Some(l)) = (tops_read(ps, pt), line.checked_sub(1)) {
+        let s = &mut rt.lines[l as usize].starts;
+        *s = (*s + n as u64).saturating_sub(1);
+    }
 }
 
 /// The next row of a partitioned table's full scan.

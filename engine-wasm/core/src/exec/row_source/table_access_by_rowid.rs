@@ -25,6 +25,7 @@ pub(super) fn open(
         if ps.global.is_none() {
             let s = &mut rt.lines[line as usize].starts;
             *s = (*s + ps.active_count() as u64).saturating_sub(1);
+            super::partition_scan::subpartition_line_starts(ps, rt, line);
         }
     }
     Ok(())
