@@ -104,7 +104,7 @@ fn local_index_probes_each_subpartition() {
         [
             "PARTITION RANGE SINGLE 2-2",
             "PARTITION HASH ALL 1-2",
-            "TABLE ACCESS BY LOCAL INDEX ROWID 3-4",
+            "TABLE ACCESS BY LOCAL INDEX ROWID BATCHED 3-4",
             "INDEX RANGE SCAN 3-4"
         ]
     );
@@ -114,7 +114,7 @@ fn local_index_probes_each_subpartition() {
         [
             "PARTITION RANGE SINGLE 1",
             "PARTITION HASH ALL 1",
-            "TABLE ACCESS BY LOCAL INDEX ROWID 2",
+            "TABLE ACCESS BY LOCAL INDEX ROWID BATCHED 2",
             "INDEX RANGE SCAN 2"
         ]
     );
@@ -141,7 +141,7 @@ fn local_index_prunes_to_one_subpartition() {
     let abs = 2 + j;
     assert_eq!(
         l[4..],
-        [format!("TABLE ACCESS BY LOCAL INDEX ROWID {abs}-{abs}"), format!("INDEX RANGE SCAN {abs}-{abs}")]
+        [format!("TABLE ACCESS BY LOCAL INDEX ROWID BATCHED {abs}-{abs}"), format!("INDEX RANGE SCAN {abs}-{abs}")]
     );
     let s = again(&mut e, "select /*+ index(c c_l) */ count(*) from c where n = 7;");
     assert_eq!(row_strings(&s), ["1"]);
@@ -168,13 +168,13 @@ fn local_index_iterates_partitions() {
         [
             "PARTITION RANGE ALL 1-2",
             "PARTITION HASH ALL 1-2",
-            "TABLE ACCESS BY LOCAL INDEX ROWID 1-4",
+            "TABLE ACCESS BY LOCAL INDEX ROWID BATCHED 1-4",
             "INDEX RANGE SCAN 1-4"
         ]
     );
     assert_eq!(
         starts(&mut e),
-        ["PARTITION RANGE ALL 1", "PARTITION HASH ALL 2", "TABLE ACCESS BY LOCAL INDEX ROWID 4", "INDEX RANGE SCAN 4"]
+        ["PARTITION RANGE ALL 1", "PARTITION HASH ALL 2", "TABLE ACCESS BY LOCAL INDEX ROWID BATCHED 4", "INDEX RANGE SCAN 4"]
     );
     let held =
         text_rows(&mut e, "select count(distinct dbms_rowid.rowid_object(rowid)) from c where n between 3 and 6;")[0]
@@ -195,7 +195,7 @@ fn global_indexes_on_a_composite_table() {
     ok(&e.exec("create index c_v on c (v);"));
     let s = again(&mut e, "select /*+ index(c c_v) */ n from c where v = 'v7';");
     assert_eq!(row_strings(&s), ["7"]);
-    assert_eq!(lines(&s)[1..], ["TABLE ACCESS BY GLOBAL INDEX ROWID ROWID-ROWID", "INDEX RANGE SCAN -"]);
+    assert_eq!(lines(&s)[1..], ["TABLE ACCESS BY GLOBAL INDEX ROWID BATCHED ROWID-ROWID", "INDEX RANGE SCAN -"]);
     ok(&e.exec(
         "create index c_g on c (d) global partition by range (d) (partition g1 values less than (4), partition g2 values less than (maxvalue));",
     ));
@@ -203,7 +203,7 @@ fn global_indexes_on_a_composite_table() {
     assert_eq!(row_strings(&s), ["7"]);
     assert_eq!(
         lines(&s)[1..],
-        ["TABLE ACCESS BY GLOBAL INDEX ROWID ROWID-ROWID", "PARTITION RANGE SINGLE 2-2", "INDEX RANGE SCAN 2-2"]
+        ["TABLE ACCESS BY GLOBAL INDEX ROWID BATCHED ROWID-ROWID", "PARTITION RANGE SINGLE 2-2", "INDEX RANGE SCAN 2-2"]
     );
     assert_eq!(
         text_rows(&mut e, "select index_name, partition_name, composite, num_rows from user_ind_partitions where index_name = 'C_G' order by partition_position;"),

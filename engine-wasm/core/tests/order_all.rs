@@ -920,6 +920,19 @@ fn order_group_sequences() {
     );
 }
 
+/// PL/SQL bulk binds: creates T1 and SEQ_T.
+#[test]
+fn order_group_plsql_bulk() {
+    order::check(&["tests/articles/morgan-clustering-factor-bulk-load.sql"], &[]);
+}
+
+/// BATCHED table access (12c+): Nyffenegger's script creates and drops its
+/// own table.
+#[test]
+fn order_group_batched_rowid() {
+    order::check(&["tests/articles/nyffenegger-table-access-by-index-rowid-batched.sql"], &[]);
+}
+
 /// Every script is in a group above.
 #[test]
 fn every_script_is_accounted_for() {
