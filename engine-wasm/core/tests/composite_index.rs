@@ -174,7 +174,12 @@ fn local_index_iterates_partitions() {
     );
     assert_eq!(
         starts(&mut e),
-        ["PARTITION RANGE ALL 1", "PARTITION HASH ALL 2", "TABLE ACCESS BY LOCAL INDEX ROWID BATCHED 4", "INDEX RANGE SCAN 4"]
+        [
+            "PARTITION RANGE ALL 1",
+            "PARTITION HASH ALL 2",
+            "TABLE ACCESS BY LOCAL INDEX ROWID BATCHED 4",
+            "INDEX RANGE SCAN 4"
+        ]
     );
     let held =
         text_rows(&mut e, "select count(distinct dbms_rowid.rowid_object(rowid)) from c where n between 3 and 6;")[0]
@@ -203,7 +208,11 @@ fn global_indexes_on_a_composite_table() {
     assert_eq!(row_strings(&s), ["7"]);
     assert_eq!(
         lines(&s)[1..],
-        ["TABLE ACCESS BY GLOBAL INDEX ROWID BATCHED ROWID-ROWID", "PARTITION RANGE SINGLE 2-2", "INDEX RANGE SCAN 2-2"]
+        [
+            "TABLE ACCESS BY GLOBAL INDEX ROWID BATCHED ROWID-ROWID",
+            "PARTITION RANGE SINGLE 2-2",
+            "INDEX RANGE SCAN 2-2"
+        ]
     );
     assert_eq!(
         text_rows(&mut e, "select index_name, partition_name, composite, num_rows from user_ind_partitions where index_name = 'C_G' order by partition_position;"),
