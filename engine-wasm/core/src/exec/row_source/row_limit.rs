@@ -55,10 +55,11 @@ pub(super) fn next(kind: &mut OpKind, rt: &mut Rt<'_>, env: &mut Env) -> Result<
             return Ok(false);
         }
         if state.count > spec.offset {
-            // Without ties the last row is known when it comes: the window
-            // keeps its n rows (its A-Rows n, as Oracle's pushed rank
-            // does), the child is not asked for another.
-            if spec.ties.is_empty() && at == state.limit {
+            // Without ties the last row is known when it comes: the pushed
+            // rank keeps its n rows (its A-Rows n, as Oracle's does), the
+            // child is not asked for another. (A PERCENT window numbers
+            // every row in Oracle: left as it was.)
+            if spec.ties.is_empty() && spec.percent.is_none() && at == state.limit {
                 state.done = true;
             }
             return Ok(true);
