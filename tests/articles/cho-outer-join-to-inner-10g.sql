@@ -32,8 +32,10 @@
 -- `consistent gets` adds the lab's hard parse, its recursive dictionary
 -- gets, where the page's run shows 1 recursive call); the nested
 -- loop in the 11g+ shape (two NESTED LOOPS, the lab's default release),
--- where 10g printed the table access above one NESTED LOOPS; the join's
--- E-Rows 4 where 10g printed 5.
+-- where 10g printed the table access above one NESTED LOOPS; DEPT's
+-- access printed TABLE ACCESS BY INDEX ROWID BATCHED, as 12c+ prints it
+-- above a range scan (10g had no batching); the join's E-Rows 4 where
+-- 10g printed 5.
 -- Hand check of the rows: DALLAS is department 20, whose employees are
 -- SMITH (800), JONES (2975), SCOTT (3000), ADAMS (1100) and FORD (3000):
 -- 4 with SAL >= 1000. The ANSI form: every employee but SMITH (800) and

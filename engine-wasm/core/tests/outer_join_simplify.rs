@@ -207,7 +207,7 @@ fn cho_outer_join_to_inner_10g() {
         [
             ("NESTED LOOPS".into(), 1, 4, 7),
             ("NESTED LOOPS".into(), 1, 5, 5),
-            ("TABLE ACCESS BY INDEX ROWID DEPT".into(), 1, 1, 3),
+            ("TABLE ACCESS BY INDEX ROWID BATCHED DEPT".into(), 1, 1, 3),
             ("INDEX RANGE SCAN DEPT_LOC_IDX".into(), 1, 1, 2),
             ("INDEX RANGE SCAN EMP_DEPTNO_IDX".into(), 1, 5, 2),
             ("TABLE ACCESS BY INDEX ROWID EMP".into(), 5, 4, 2),
