@@ -58,6 +58,16 @@ pub struct WindowSpec {
     pub pushed: Option<PushedRank>,
 }
 
+/// A window ORDER BY key as Oracle prints it in a filter: a descending one
+/// wrapped, `INTERNAL_FUNCTION("B") DESC`.
+pub fn order_key_text(key: String, descending: bool) -> String {
+    if descending {
+        format!("INTERNAL_FUNCTION({key}) DESC")
+    } else {
+        key
+    }
+}
+
 /// `f <= n` (or `f < n`) on the line's function `func`.
 #[derive(Debug, Clone)]
 pub struct PushedRank {
@@ -78,12 +88,7 @@ impl PushedRank {
             t += " PARTITION BY ";
             t += &spec.partition.iter().take(pl).map(expr).collect::<Vec<_>>().join(",");
         }
-        let keys: Vec<String> = spec
-            .order
-            .iter()
-            .take(ol)
-            .map(|(e, d, _)| if *d { format!("INTERNAL_FUNCTION({}) DESC", expr(e)) } else { expr(e) })
-            .collect();
+        let keys: Vec<String> = spec.order.iter().take(ol).map(|(e, d, _)| order_key_text(expr(e), *d)).collect();
         t += " ORDER BY ";
         t += &keys.join(",");
         format!("{t}){}{}", if self.strict { "<" } else { "<=" }, self.limit)

@@ -20,7 +20,7 @@
 //! clause in a subquery or inline view.
 
 use super::*;
-use crate::exec::row_source::{RowLimitSpec, NO_LINE, WINDOW_KEYS};
+use crate::exec::row_source::{RowLimitSpec, WindowFilter, NO_LINE};
 use lio_sql::ast::RowLimit;
 
 const VIEW: &str = "\"from$_subquery$_002\"";
@@ -52,7 +52,7 @@ fn order_text(q: &Query) -> String {
         .order_by
         .iter()
         .map(|o| {
-            let mut t = match &o.expr {
+            let t = match &o.expr {
                 Expr::Column { qualifier, name } => match qualifier.as_ref().map(|q| q.name.clone()).or(single.clone())
                 {
                     Some(t) => format!("\"{t}\".\"{}\"", name.name),
@@ -60,10 +60,7 @@ fn order_text(q: &Query) -> String {
                 },
                 e => expr_text(e).to_uppercase(),
             };
-            if o.descending {
-                t = format!("INTERNAL_FUNCTION({t}) DESC");
-            }
-            t
+            crate::exec::window_area::order_key_text(t, o.descending)
         })
         .collect();
     items.join(",")
@@ -138,8 +135,8 @@ impl Builder<'_> {
                 let l = plus(n);
                 // A grouped query's keys are printed from its sort's keys
                 // (`SUM("ID")`, `COUNT(*)`) where the marker stands.
-                let keys = if grouped { WINDOW_KEYS.to_string() } else { order_text(q) };
-                window_filter = Some(format!("{func} OVER ( ORDER BY {keys}){}", format_args!("<={l}")));
+                let order = (!grouped).then(|| order_text(q));
+                window_filter = Some(WindowFilter { func, order, limit: format!("<={l}") });
                 l
             };
             view.push(format!("{VIEW}.\"{col}\"<={lim}"));

@@ -56,7 +56,7 @@ pub use crate::exec::join_mode::JoinMode;
 pub use bitmap_state::{CombineState as BitmapState, How as BitmapHow};
 pub use line_stat::{GroupSets, LineStat, RowGenKind, RowStats, SeqLine};
 pub use pins::{KeptLeaf, LeafPath};
-pub use subq_state::{RowLimitSpec, RowLimitState, ScalarCache, SubKind, SubText, SCALAR_CACHE_ENTRIES, WINDOW_KEYS};
+pub use subq_state::{RowLimitSpec, RowLimitState, ScalarCache, SubKind, SubText, WindowFilter, SCALAR_CACHE_ENTRIES};
 
 use super::expr::{AggSpec, AggState, CExpr, Env, EvalCtx};
 use crate::catalog::{Catalog, IndexId, TableId, TableStorage};

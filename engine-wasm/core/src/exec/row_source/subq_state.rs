@@ -27,10 +27,24 @@ impl ScalarCache {
     }
 }
 
-/// Where a row limit's window filter prints its ORDER BY keys from the
-/// window's own sort keys (a grouped query's, `plan/fetch.rs`; Predicate
-/// Information fills them in).
-pub const WINDOW_KEYS: &str = "\u{0}";
+/// The window line's filter of a row limit: `{func} OVER ( ORDER BY
+/// {keys}){limit}`, the keys as written (`order`), or for a grouped
+/// query (None) printed from the window's own sort keys by Predicate
+/// Information (`COUNT(*)`, `SUM("ID")`).
+#[derive(Debug, Clone)]
+pub struct WindowFilter {
+    pub func: &'static str,
+    pub order: Option<String>,
+    pub limit: String,
+}
+
+impl WindowFilter {
+    /// The text, with `keys` where the ORDER BY is not written out.
+    pub fn text(&self, keys: impl FnOnce() -> String) -> String {
+        let order = self.order.clone().unwrap_or_else(keys);
+        format!("{} OVER ( ORDER BY {order}){}", self.func, self.limit)
+    }
+}
 
 /// What a row limiting clause keeps, and its plan text.
 #[derive(Debug, Clone)]
@@ -45,7 +59,7 @@ pub struct RowLimitSpec {
     pub tie_src: usize,
     /// Predicate Information of the VIEW line and of the window line.
     pub view_filter: String,
-    pub window_filter: Option<String>,
+    pub window_filter: Option<WindowFilter>,
 }
 
 /// A row limiting VIEW's progress in an execution.

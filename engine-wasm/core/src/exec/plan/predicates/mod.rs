@@ -207,23 +207,17 @@ impl<'a> Writer<'a> {
         // The window line's filter is the row limit's too.
         if let OpKind::RowLimit { child, spec, .. } = &op.kind {
             if let Some(slot) = out.get_mut(child.line as usize) {
-                slot.filter.clone_from(&spec.window_filter);
-                if let (Some(f), OpKind::SortOrderBy { keys, .. }) = (&mut slot.filter, &child.kind) {
-                    if f.contains(crate::exec::row_source::WINDOW_KEYS) {
+                // A grouped query's keys: the window's own sort keys.
+                slot.filter = spec.window_filter.as_ref().map(|w| {
+                    w.text(|| {
+                        let OpKind::SortOrderBy { keys, .. } = &child.kind else { return String::new() };
                         let keys: Vec<String> = keys
                             .iter()
-                            .map(|(k, desc, _)| {
-                                let k = self.expr(k, 2);
-                                if *desc {
-                                    format!("INTERNAL_FUNCTION({k}) DESC")
-                                } else {
-                                    k
-                                }
-                            })
+                            .map(|(k, desc, _)| crate::exec::window_area::order_key_text(self.expr(k, 2), *desc))
                             .collect();
-                        *f = f.replace(crate::exec::row_source::WINDOW_KEYS, &keys.join(","));
-                    }
-                }
+                        keys.join(",")
+                    })
+                });
             }
         }
         if let OpKind::MergeJoin { left, right, .. } = &op.kind {
