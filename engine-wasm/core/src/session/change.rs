@@ -12,7 +12,7 @@ use crate::exec::row_source::OpKind;
 use crate::exec::CExpr;
 use crate::storage;
 use lio_sql::ast::{Delete, FromItem, SelectItem, Update};
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 /// The statement a DML changes rows for: its table and how to find them.
 struct Target<'q> {
@@ -272,6 +272,10 @@ impl Run<'_> {
         // the statement's end, a leaf at a time.
         let mut deferred = by_index.then(DeferredLeaves::default);
         let mut changed = HashSet::new();
+        // Each (physical) index whose key some row changed, with those rows:
+        // only their entries are maintained (an entry whose key the UPDATE
+        // left alone is not touched, as in Oracle).
+        let mut touched: HashMap<usize, HashSet<u32>> = HashMap::new();
         let mut n = 0u64;
         let mut new = std::mem::take(&mut self.s.dml.new_row);
         let mut moved: Vec<super::row_move::Moved> = Vec::new();
@@ -323,6 +327,9 @@ impl Run<'_> {
                         return None;
                     }
                     let (io, inew) = (cat.dml_index(iid, t, r, &old), cat.dml_index(iid, t, r, &new));
+                    for i in io.into_iter().chain(inew) {
+                        touched.entry(i).or_default().insert(r);
+                    }
                     let entry = |i: Option<usize>, row: &[Value]| {
                         i.map(|i| {
                             let ix = &cat.indexes[i];
@@ -371,7 +378,7 @@ impl Run<'_> {
         DmlScratch::keep(&mut self.s.dml.new_row, new);
         DmlScratch::keep(&mut self.s.dml.rows, found);
         if !changed.is_empty() {
-            self.reindex(tid, &changed, false).map_err(|mut e| {
+            self.reindex_only(tid, &changed, Some(&touched)).map_err(|mut e| {
                 e.pos = pos;
                 e
             })?;

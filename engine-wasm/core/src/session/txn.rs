@@ -20,7 +20,7 @@ use crate::catalog::{Catalog, TableStorage};
 pub(crate) use crate::instance::txn_table::expand;
 pub use crate::instance::txn_table::{Transaction, Undo};
 use crate::sga::cache::GetKind;
-use std::collections::{BTreeMap, HashSet};
+use std::collections::{BTreeMap, HashMap, HashSet};
 
 /// Redo record header (bytes).
 pub const REDO_RECORD_HEADER: u64 = 24;
@@ -431,12 +431,46 @@ impl Run<'_> {
     /// locations) of `table` up to date with the changed `rows`. An entry
     /// that breaks a unique index is reported with the index's name.
     pub(super) fn reindex(&mut self, table: TableId, rows: &HashSet<u32>, rollback: bool) -> Result<(), LabError> {
+        self.reindex_with(table, rows, rollback, None)
+    }
+
+    /// [`Self::reindex`] of an UPDATE's rows: in each index of `only`, the
+    /// rows whose key in it changed (an IOT's own index takes every row).
+    pub(super) fn reindex_only(
+        &mut self,
+        table: TableId,
+        rows: &HashSet<u32>,
+        only: Option<&HashMap<usize, HashSet<u32>>>,
+    ) -> Result<(), LabError> {
+        self.reindex_with(table, rows, false, only)
+    }
+
+    fn reindex_with(
+        &mut self,
+        table: TableId,
+        rows: &HashSet<u32>,
+        rollback: bool,
+        only: Option<&HashMap<usize, HashSet<u32>>>,
+    ) -> Result<(), LabError> {
         let cat = &mut self.inst.cat;
         let index_ids = cat.physical_indexes(table);
+        // An IOT's rows live in its index: any change reaches it.
+        let iot = match cat.tables[table].storage {
+            TableStorage::Iot { index } => Some(index),
+            _ => None,
+        };
+        let all = rows;
         let mut dup: Option<usize> = None;
         let mut fills = Vec::new();
         let mut splits = Vec::new();
         for iid in index_ids {
+            let rows = match only {
+                Some(only) if Some(iid) != iot => match only.get(&iid) {
+                    Some(r) => r,
+                    None => continue,
+                },
+                _ => all,
+            };
             let t = &cat.tables[table];
             // An index partition holds only its own rows.
             let part = cat.indexes[iid].part_of().is_some();
