@@ -313,33 +313,7 @@ impl Run<'_> {
             let t = &self.inst.cat.tables[tid];
             let (redo, undo) = self.layout().update_row(cols.iter().map(|&c| &new[c]), cols.iter().map(|&c| &old[c]));
             let size = ChangeSize { redo, undo };
-            // Index entries whose key changes: old and new segment and leaf, old and new bytes
-            // (a partitioned index's in the partitions holding the old and the new key).
-            // (Compared column by column: the keys are built only when they differ.)
-            let cat = &self.inst.cat;
-            let key_change: Vec<KeyChange> = t
-                .indexes
-                .iter()
-                .filter_map(|&iid| {
-                    let ix = &cat.indexes[iid];
-                    let same = ix.columns.iter().all(|&c| old[c].cmp_sql(&new[c]) == std::cmp::Ordering::Equal);
-                    if same {
-                        return None;
-                    }
-                    let (io, inew) = (cat.dml_index(iid, t, r, &old), cat.dml_index(iid, t, r, &new));
-                    for i in io.into_iter().chain(inew) {
-                        touched.entry(i).or_default().insert(r);
-                    }
-                    let entry = |i: Option<usize>, row: &[Value]| {
-                        i.map(|i| {
-                            let ix = &cat.indexes[i];
-                            let k = ix.key_of(row);
-                            (ix.seg, ix.btree.leaf_for(&k, r), ix.btree.entry_size(&k, row) as u64)
-                        })
-                    };
-                    Some((entry(io, &old), entry(inew, &new)))
-                })
-                .collect();
+            let key_change = super::key_change::key_changes(&self.inst.cat, t, r, &old, &new, &mut touched);
             let old_loc = t.loc[r as usize];
             let old_body = t.migrated.get(&r).copied();
             // The row moves (or not) in its block before its old values go
@@ -495,10 +469,6 @@ impl Run<'_> {
         }
     }
 }
-
-/// An index entry an UPDATE changes: the old one (segment, leaf, bytes)
-/// and the new one (None in an UNUSABLE index partition).
-type KeyChange = (Option<(u32, u32, u64)>, Option<(u32, u32, u64)>);
 
 /// A DML target's select: its column names, its rows, and whether an index
 /// range or full scan read them.

@@ -35,6 +35,7 @@ mod foreign_key;
 mod imu;
 mod invalidation;
 mod itl;
+mod key_change;
 mod key_index;
 mod lab;
 mod maint;
