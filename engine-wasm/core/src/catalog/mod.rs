@@ -311,6 +311,18 @@ impl Table {
                 Cell::Date(d) => d.julian_position(),
             };
             values += 1;
+            // The values themselves at a new low or high (a string's place
+            // keeps 15 bytes: equal places compare by all their bytes).
+            use std::cmp::Ordering::{Greater, Less};
+            let below = st.low.is_none_or(|l| x < l || (x == l && text_order(cell, st.low_value.as_ref()) == Less));
+            let above =
+                st.high.is_none_or(|h| x > h || (x == h && text_order(cell, st.high_value.as_ref()) == Greater));
+            if below {
+                st.low_value = Some(cell_value(cell));
+            }
+            if above {
+                st.high_value = Some(cell_value(cell));
+            }
             st.low = Some(st.low.map_or(x, |l| l.min(x)));
             st.high = Some(st.high.map_or(x, |h| h.max(x)));
             match cell {
@@ -321,6 +333,24 @@ impl Table {
         // Never more distinct values than non-NULL ones (the estimate can overshoot).
         st.ndv = seen.ndv().min(values);
         st
+    }
+}
+
+/// A string cell against a string value, byte by byte (the order of a
+/// column's statistics); anything else Equal.
+fn text_order(cell: Cell<'_>, v: Option<&Value>) -> std::cmp::Ordering {
+    match (cell, v) {
+        (Cell::Str(a), Some(Value::Str(b))) => a.as_bytes().cmp(b.as_bytes()),
+        _ => std::cmp::Ordering::Equal,
+    }
+}
+
+fn cell_value(cell: Cell<'_>) -> Value {
+    match cell {
+        Cell::Null => Value::Null,
+        Cell::Num(n) => Value::Num(n),
+        Cell::Str(t) => Value::str(t),
+        Cell::Date(d) => Value::Date(d),
     }
 }
 

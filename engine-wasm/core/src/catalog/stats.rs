@@ -27,6 +27,10 @@ pub struct ColumnStats {
     pub high: Option<f64>,
     /// The histogram DBMS_STATS built on it (`method_opt`), if any.
     pub hist: Option<std::sync::Arc<super::histogram::Histogram>>,
+    /// The lowest and highest values themselves (strings in byte order),
+    /// for LOW_VALUE and HIGH_VALUE (`session/dictionary.rs` prints them).
+    pub low_value: Option<crate::value::Value>,
+    pub high_value: Option<crate::value::Value>,
 }
 
 /// A string's place on the low..high line: its first 15 bytes as a

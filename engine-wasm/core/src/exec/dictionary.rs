@@ -81,7 +81,7 @@ mod cons;
 mod subpart;
 pub use cols::ColType;
 
-use ColType::{DateCol, Name, Num, ObjectType, Text};
+use ColType::{DateCol, Name, Num, ObjectType, RawValue, Text};
 
 view!(TABLES, TABLES_N:
     ("OWNER", Name),
@@ -156,6 +156,8 @@ view!(TAB_COLUMNS, TAB_COLUMNS_N:
     ("NULLABLE", Text(1)),
     ("COLUMN_ID", Num),
     ("NUM_DISTINCT", Num),
+    ("LOW_VALUE", RawValue),
+    ("HIGH_VALUE", RawValue),
     ("DENSITY", Num),
     ("NUM_NULLS", Num),
     ("NUM_BUCKETS", Num),
@@ -172,6 +174,8 @@ view!(TAB_COL_STATISTICS, TAB_COL_STATISTICS_N:
     ("TABLE_NAME", Name),
     ("COLUMN_NAME", Text(4000)),
     ("NUM_DISTINCT", Num),
+    ("LOW_VALUE", RawValue),
+    ("HIGH_VALUE", RawValue),
     ("DENSITY", Num),
     ("NUM_NULLS", Num),
     ("NUM_BUCKETS", Num),
@@ -590,6 +594,8 @@ impl DictView {
             Some(Text(n)) => n,
             Some(ObjectType) if identifier_bytes > 30 => 23,
             Some(ObjectType) => 19,
+            Some(RawValue) if identifier_bytes > 30 => 2000,
+            Some(RawValue) => 64,
             Some(Num | DateCol) | None => 0,
         }
     }

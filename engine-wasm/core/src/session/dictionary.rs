@@ -56,8 +56,14 @@ impl Run<'_> {
             DictView::Tables => self.live_tables().map(|t| self.table_row(t)).collect(),
             DictView::Indexes => self.live_indexes().map(|ix| self.index_row(ix)).collect(),
             DictView::IndColumns => self.live_indexes().flat_map(|ix| self.ind_column_rows(ix)).collect(),
-            DictView::TabColumns => self.live_tables().flat_map(tab_column_rows).collect(),
-            DictView::TabColStatistics => self.live_tables().flat_map(col_statistics_rows).collect(),
+            DictView::TabColumns => {
+                let bytes = self.inst.profile.stats_value_bytes;
+                self.live_tables().flat_map(|t| tab_column_rows(t, bytes)).collect()
+            }
+            DictView::TabColStatistics => {
+                let bytes = self.inst.profile.stats_value_bytes;
+                self.live_tables().flat_map(|t| col_statistics_rows(t, bytes)).collect()
+            }
             DictView::TabHistograms => {
                 let actual = self.inst.profile.hybrid_histograms;
                 self.live_tables().flat_map(|t| histogram_rows(t, actual)).collect()
@@ -448,7 +454,7 @@ impl Run<'_> {
         Some(match d.typed_columns().get(*col)?.1 {
             ColType::Name => text(self.inst.profile.identifier_bytes),
             ColType::Text(n) => text(n),
-            ColType::ObjectType => text(d.width(*col, self.inst.profile.identifier_bytes)),
+            ColType::ObjectType | ColType::RawValue => text(d.width(*col, self.inst.profile.identifier_bytes)),
             ColType::Num => DataType::Number { precision: None, scale: None },
             ColType::DateCol => DataType::Date,
         })
@@ -487,7 +493,7 @@ fn type_lengths(t: &DataType) -> (f64, f64) {
     }
 }
 
-fn tab_column_rows(t: &Table) -> Vec<Vec<Value>> {
+fn tab_column_rows(t: &Table, value_bytes: usize) -> Vec<Vec<Value>> {
     t.columns
         .iter()
         .enumerate()
@@ -505,6 +511,7 @@ fn tab_column_rows(t: &Table) -> Vec<Vec<Value>> {
             };
             let avg = t.stats.avg_col_len.get(i).filter(|_| t.stats.gathered).map(|&n| n as f64);
             let [ndv, density, nulls, buckets, sample, histogram] = column_statistics(t, i);
+            let [low, high] = low_high(t, i, value_bytes);
             vec![
                 text(&t.name),
                 text(&c.name),
@@ -515,6 +522,8 @@ fn tab_column_rows(t: &Table) -> Vec<Vec<Value>> {
                 text(if c.not_null { "N" } else { "Y" }),
                 num((i + 1) as f64),
                 ndv,
+                low,
+                high,
                 density,
                 nulls,
                 buckets,
@@ -545,7 +554,32 @@ fn column_statistics(t: &Table, i: usize) -> [Value; 6] {
     [num(st.ndv as f64), num(density), num(st.nulls as f64), num(buckets), num(sample as f64), text(kind)]
 }
 
-fn col_statistics_rows(t: &Table) -> Vec<Vec<Value>> {
+/// LOW_VALUE and HIGH_VALUE: the gathered lowest and highest values in
+/// Oracle's internal format, as hex digits (NULL before a gather, or for a
+/// column of NULLs).
+fn low_high(t: &Table, i: usize, string_bytes: usize) -> [Value; 2] {
+    let Some(st) = t.stats.columns.get(i).filter(|_| t.stats.gathered) else { return [Value::Null, Value::Null] };
+    let raw = |v: &Option<Value>| v.as_ref().and_then(|v| raw_value(v, string_bytes)).map_or(Value::Null, |h| text(&h));
+    [raw(&st.low_value), raw(&st.high_value)]
+}
+
+/// A value in Oracle's internal format, as a RAW prints (hex digits, upper
+/// case): a number's NUMBER bytes (1 is C102), a string's first
+/// `string_bytes` bytes, a date's 7 bytes.
+fn raw_value(v: &Value, string_bytes: usize) -> Option<String> {
+    let bytes: Vec<u8> = match v {
+        Value::Null => return None,
+        Value::Num(_) => crate::exec::scalar::number_bytes(&v.to_string())?,
+        Value::Str(t) => {
+            let b = t.as_bytes();
+            b[..b.len().min(string_bytes)].to_vec()
+        }
+        Value::Date(d) => d.to_bytes().to_vec(),
+    };
+    Some(bytes.iter().map(|b| format!("{b:02X}")).collect())
+}
+
+fn col_statistics_rows(t: &Table, value_bytes: usize) -> Vec<Vec<Value>> {
     if !t.stats.gathered {
         return Vec::new();
     }
@@ -554,9 +588,10 @@ fn col_statistics_rows(t: &Table) -> Vec<Vec<Value>> {
         .enumerate()
         .map(|(i, c)| {
             let [ndv, density, nulls, buckets, sample, histogram] = column_statistics(t, i);
+            let [low, high] = low_high(t, i, value_bytes);
             let avg = t.stats.avg_col_len.get(i).map(|&n| num(n as f64)).unwrap_or(Value::Null);
             let last = if sample.is_null() { Value::Null } else { analyzed(t) };
-            vec![text(&t.name), text(&c.name), ndv, density, nulls, buckets, last, sample, avg, histogram]
+            vec![text(&t.name), text(&c.name), ndv, low, high, density, nulls, buckets, last, sample, avg, histogram]
         })
         .collect()
 }

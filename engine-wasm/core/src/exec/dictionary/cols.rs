@@ -15,6 +15,9 @@ pub enum ColType {
     ObjectType,
     /// DATE (SQL*Plus sizes it by NLS_DATE_FORMAT).
     DateCol,
+    /// A statistic's LOW_VALUE / HIGH_VALUE: RAW(32) up to 11.2, RAW(1000)
+    /// from 12c, printed as hex digits (twice the bytes wide).
+    RawValue,
 }
 
 /// Declares a view's typed column list and its list of names, from one list.
