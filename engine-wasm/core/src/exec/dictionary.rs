@@ -585,19 +585,9 @@ impl DictView {
         }
     }
 
-    /// SQL*Plus's width of column `col`: a character column's declared
-    /// length (identifiers are 30 bytes up to 12.1, 128 from 12.2); 0 for
-    /// a number (NUMWIDTH applies).
+    /// SQL*Plus's width of column `col` ([`ColType::width`]).
     pub fn width(self, col: usize, identifier_bytes: u32) -> u32 {
-        match self.typed_columns().get(col).map(|c| c.1) {
-            Some(Name) => identifier_bytes,
-            Some(Text(n)) => n,
-            Some(ObjectType) if identifier_bytes > 30 => 23,
-            Some(ObjectType) => 19,
-            Some(RawValue) if identifier_bytes > 30 => 2000,
-            Some(RawValue) => 64,
-            Some(Num | DateCol) | None => 0,
-        }
+        self.typed_columns().get(col).map_or(0, |c| c.1.width(identifier_bytes))
     }
 }
 
